@@ -1,0 +1,50 @@
+"""Scanners: pure functions from (path, bytes) to a FileRecord, one module a file kind.
+
+`scan` picks the scanner for a kind and applies the checks every text kind shares (Git LFS
+pointers, binary content) so no scanner sees input it cannot read. Scanner modules are imported
+lazily: tree-sitter is only loaded when C# is actually scanned.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+
+from ..model import FileRecord
+
+# kind -> module under indexer.scanners exposing scan(path, data) -> FileRecord
+SCANNER_MODULES: dict[str, str] = {
+    "csharp": "csharp",
+    "meta": "meta",
+}
+
+# kinds whose content is never read: the record says what it is, the path makes it findable
+OPAQUE_KINDS = frozenset({"texture", "model", "audio", "font", "plugin", "other"})
+
+LFS_PREFIX = b"version https://git-lfs.github.com/spec/"
+
+
+def has_scanner(kind: str) -> bool:
+    return kind in SCANNER_MODULES
+
+
+def reads_content(kind: str) -> bool:
+    return kind not in OPAQUE_KINDS
+
+
+def _scanner(kind: str) -> Callable[[str, bytes], FileRecord]:
+    return importlib.import_module(f"{__name__}.{SCANNER_MODULES[kind]}").scan
+
+
+def scan(path: str, kind: str, data: bytes) -> FileRecord:
+    """Never raises: a file that cannot be scanned becomes a skipped record saying why."""
+    if data.startswith(LFS_PREFIX):
+        return FileRecord(path=path, kind=kind, status="skipped", note="Git LFS pointer, content not checked out")
+    if kind not in SCANNER_MODULES:
+        return FileRecord(path=path, kind=kind)
+    if b"\0" in data[:8192]:
+        return FileRecord(path=path, kind=kind, status="skipped", note="binary content")
+    try:
+        return _scanner(kind)(path, data)
+    except Exception as exc:  # a scanner bug must cost one file, never the index
+        return FileRecord(path=path, kind=kind, status="skipped", note=f"scanner error: {type(exc).__name__}: {exc}")

@@ -1,0 +1,62 @@
+"""Shared test helpers: small projects written on the fly, and an indexed copy of the fixture."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+FIXTURE = REPO / "fixtures" / "DungeonCrawler"
+
+
+def write_project(root: Path, files: dict[str, str | bytes]) -> Path:
+    """A minimal Unity project at `root` holding `files` (relative path -> content)."""
+    (root / "Assets").mkdir(parents=True, exist_ok=True)
+    (root / "ProjectSettings").mkdir(parents=True, exist_ok=True)
+    for rel, content in files.items():
+        p = root / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            p.write_bytes(content)
+        else:
+            p.write_text(content, encoding="utf-8")
+    return root
+
+
+def meta(guid: str, importer: str = "MonoImporter") -> str:
+    return f"fileFormatVersion: 2\nguid: {guid}\n{importer}:\n  externalObjects: {{}}\n  userData: \n"
+
+
+def run_cli(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """The real console entry point in a subprocess, as a user runs it."""
+    full_env = {**os.environ, "NO_COLOR": "1", **(env or {})}
+    return subprocess.run(
+        [sys.executable, "-m", "indexer.cli", *args],
+        cwd=cwd or REPO,
+        capture_output=True,
+        text=True,
+        env={**full_env, "PYTHONPATH": str(REPO)},
+        timeout=300,
+    )
+
+
+@pytest.fixture(scope="session")
+def fixture_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A pristine copy of the fixture project, so no test writes an index into the repository."""
+    dest = tmp_path_factory.mktemp("fixture") / "DungeonCrawler"
+    shutil.copytree(FIXTURE, dest, ignore=shutil.ignore_patterns("Library", "Temp", "Logs"))
+    return dest
+
+
+@pytest.fixture(scope="session")
+def indexed_fixture(fixture_copy: Path) -> Path:
+    from indexer.config import Config
+    from indexer.indexing import update
+
+    update(fixture_copy, Config(workers=1))
+    return fixture_copy

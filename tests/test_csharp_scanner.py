@@ -1,0 +1,679 @@
+"""Exact-value tests for the C# scanner: one small Unity-style file per tricky construct.
+
+The case files live in tests/csharp_cases/. Symbols are compared as full ordered lists of
+(kind, container, name, line, end_line, signature) and refs as exact sets of (target, line, context),
+so any change in extraction shows up here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from indexer.model import FileRecord, Symbol
+from indexer.scanners import csharp
+
+CASES = Path(__file__).parent / "csharp_cases"
+
+
+def _scan(name: str) -> FileRecord:
+    return csharp.scan(f"Assets/{name}", (CASES / name).read_bytes())
+
+
+def _syms(rec: FileRecord) -> list[tuple[str, str, str, int, int, str]]:
+    return [(s.kind, s.container, s.name, s.line, s.end_line, s.signature) for s in rec.symbols]
+
+
+def _refs(rec: FileRecord) -> set[tuple[str, int, str]]:
+    assert all(r.kind == "type" for r in rec.refs)
+    return {(r.target, r.line, r.context) for r in rec.refs}
+
+
+def _sym(rec: FileRecord, name: str) -> Symbol:
+    found = [s for s in rec.symbols if s.name == name]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def test_generics() -> None:
+    rec = _scan("generics.cs")
+    assert (rec.status, rec.note, rec.error_lines) == ("ok", "", ())
+    assert _syms(rec) == [
+        (
+            "class",
+            "DungeonCrawler.Pooling",
+            "ObjectPool",
+            6,
+            16,
+            "public class ObjectPool<T> : Singleton<ObjectPool<T>> where T : Component",
+        ),
+        ("field", "DungeonCrawler.Pooling.ObjectPool", "_free", 8, 8, "private readonly Stack<T> _free"),
+        ("field", "DungeonCrawler.Pooling.ObjectPool", "byName", 9, 9, "public Dictionary<string, List<Enemy>> byName"),
+        (
+            "method",
+            "DungeonCrawler.Pooling.ObjectPool",
+            "Spawn",
+            11,
+            15,
+            "public TItem Spawn<TItem>(TItem prefab, Vector3 at) where TItem : MonoBehaviour, IPoolable",
+        ),
+    ]
+    assert _refs(rec) == {
+        ("Component", 6, "constraint"),
+        ("ObjectPool", 6, "generic"),
+        ("Singleton", 6, "base"),
+        ("Stack", 8, "field"),
+        ("Stack", 8, "new"),
+        ("Dictionary", 9, "field"),
+        ("Enemy", 9, "generic"),
+        ("List", 9, "generic"),
+        ("IPoolable", 11, "constraint"),
+        ("MonoBehaviour", 11, "constraint"),
+        ("Vector3", 11, "param"),
+        ("Health", 13, "generic"),
+        ("Object", 14, "static"),
+        ("Quaternion", 14, "static"),
+    }
+    cls = _sym(rec, "ObjectPool")
+    assert cls.bases == ("Singleton<ObjectPool<T>>",)
+    spawn = _sym(rec, "Spawn")
+    assert (spawn.type, spawn.modifiers) == ("TItem", ("public",))
+    assert _sym(rec, "_free").modifiers == ("private", "readonly")
+    assert _sym(rec, "byName").type == "Dictionary<string, List<Enemy>>"
+
+
+def test_nested() -> None:
+    rec = _scan("nested.cs")
+    assert (rec.status, rec.note, rec.error_lines) == ("ok", "", ())
+    assert _syms(rec) == [
+        ("class", "Game.UI", "Inventory", 3, 15, "public class Inventory : MonoBehaviour"),
+        ("class", "Game.UI.Inventory", "Slot", 6, 10, "public class Slot"),
+        ("field", "Game.UI.Inventory.Slot", "item", 8, 8, "public Item item"),
+        ("struct", "Game.UI.Inventory.Slot", "Stack", 9, 9, "public struct Stack"),
+        ("field", "Game.UI.Inventory.Slot.Stack", "count", 9, 9, "public int count"),
+        ("enum", "Game.UI.Inventory", "SortMode", 12, 12, "public enum SortMode"),
+        ("enum_member", "Game.UI.Inventory.SortMode", "ByName", 12, 12, "ByName"),
+        ("enum_member", "Game.UI.Inventory.SortMode", "ByWeight", 12, 12, "ByWeight"),
+        ("field", "Game.UI.Inventory", "slots", 14, 14, "private Slot[] slots"),
+    ]
+    assert _refs(rec) == {
+        ("MonoBehaviour", 3, "base"),
+        ("System.Serializable", 5, "attribute"),
+        ("Item", 8, "field"),
+        ("Slot", 14, "field"),
+    }
+    assert _sym(rec, "Slot").attributes == ("System.Serializable",)
+    assert _sym(rec, "Stack").qualified == "Game.UI.Inventory.Slot.Stack"
+
+
+def test_partial_a() -> None:
+    rec = _scan("partial_a.cs")
+    assert (rec.status, rec.note, rec.error_lines) == ("ok", "", ())
+    assert _syms(rec) == [
+        ("class", "", "PlayerController", 3, 11, "public partial class PlayerController : MonoBehaviour"),
+        ("field", "PlayerController", "speed", 5, 5, "private float speed"),
+        ("method", "PlayerController", "Update", 7, 10, "private void Update()"),
+    ]
+    assert _refs(rec) == {
+        ("MonoBehaviour", 3, "base"),
+        ("SerializeField", 5, "attribute"),
+        ("Input", 9, "static"),
+    }
+    assert _sym(rec, "PlayerController").modifiers == ("public", "partial")
+
+
+def test_partial_b() -> None:
+    rec = _scan("partial_b.cs")
+    assert (rec.status, rec.note, rec.error_lines) == ("ok", "", ())
+    assert _syms(rec) == [
+        ("class", "", "PlayerController", 1, 9, "public partial class PlayerController : IDamageable"),
+        ("method", "PlayerController", "OnMoved", 3, 3, "partial void OnMoved(Vector2 delta)"),
+        ("method", "PlayerController", "Move", 5, 8, "public void Move(float x)"),
+    ]
+    assert _refs(rec) == {
+        ("IDamageable", 1, "base"),
+        ("Vector2", 3, "param"),
+        ("Time", 7, "static"),
+    }
+    assert _sym(rec, "PlayerController").bases == ("IDamageable",)
+
+
+def test_records() -> None:
+    rec = _scan("records.cs")
+    assert (rec.status, rec.note, rec.error_lines) == ("ok", "", ())
+    assert _syms(rec) == [
+        ("record", "Game.Data", "WeaponStats", 3, 3, "public record WeaponStats(string Name, int Damage)"),
+        ("property", "Game.Data.WeaponStats", "Name", 3, 3, "public string Name { get; init; }"),
+        ("property", "Game.Data.WeaponStats", "Damage", 3, 3, "public int Damage { get; init; }"),
+        ("record_struct", "Game.Data", "GridPos", 5, 8, "public readonly record struct GridPos(int X, int Y)"),
+        ("property", "Game.Data.GridPos", "X", 5, 5, "public int X { get; init; }"),
+        ("property", "Game.Data.GridPos", "Y", 5, 5, "public int Y { get; init; }"),
+        ("method", "Game.Data.GridPos", "Offset", 7, 7, "public GridPos Offset(int dx)"),
+        ("record_struct", "Game.Data", "Cell", 10, 10, "public record struct Cell(Tile Tile)"),
+        ("property", "Game.Data.Cell", "Tile", 10, 10, "public Tile Tile { get; set; }"),
+    ]
+    assert _refs(rec) == {
+        ("GridPos", 7, "new"),
+        ("GridPos", 7, "return"),
+        ("Tile", 10, "param"),
+    }
+    assert _sym(rec, "GridPos").modifiers == ("public", "readonly")
+    assert _sym(rec, "Damage").type == "int"
+
+
+def test_file_scoped() -> None:
+    rec = _scan("file_scoped.cs")
+    assert (rec.status, rec.note, rec.error_lines) == ("ok", "", ())
+    assert _syms(rec) == [
+        ("class", "Game.Audio", "MusicPlayer", 7, 12, "public sealed class MusicPlayer : MonoBehaviour"),
+        ("field", "Game.Audio.MusicPlayer", "current", 9, 9, "public Clip current"),
+        ("method", "Game.Audio.MusicPlayer", "Fade", 11, 11, "void Fade(float t)"),
+    ]
+    assert _refs(rec) == {
+        ("MonoBehaviour", 7, "base"),
+        ("Clip", 9, "field"),
+    }
+    assert rec.namespaces == ("Game.Audio",)
+    assert rec.usings == ("UnityEngine", "static UnityEngine.Mathf", "Clip = UnityEngine.AudioClip")
+    assert _sym(rec, "MusicPlayer").modifiers == ("public", "sealed")
+
+
+def test_attributes() -> None:
+    rec = _scan("attributes.cs")
+    assert (rec.status, rec.note, rec.error_lines) == ("ok", "", ())
+    assert _syms(rec) == [
+        ("class", "", "WeaponData", 4, 14, "public class WeaponData : ScriptableObject"),
+        ("property", "WeaponData", "Damage", 6, 6, "public int Damage { get; private set; }"),
+        ("field", "WeaponData", "cooldown", 10, 10, "private float cooldown"),
+        ("field", "WeaponData", "owner", 13, 13, "public GameObject owner"),
+    ]
+    assert _refs(rec) == {
+        ("CreateAssetMenu", 3, "attribute"),
+        ("ScriptableObject", 4, "base"),
+        ("SerializeField", 6, "attribute"),
+        ("Range", 8, "attribute"),
+        ("SerializeField", 8, "attribute"),
+        ("Tooltip", 9, "attribute"),
+        ("PlayerController", 12, "typeof"),
+        ("RequireComponent", 12, "attribute"),
+        ("GameObject", 13, "field"),
+        ("HideInInspector", 13, "attribute"),
+    }
+    assert _sym(rec, "WeaponData").attributes == (
+        'CreateAssetMenu(fileName = "NewWeapon", menuName = "DungeonCrawler/Weapon")',
+    )
+    assert _sym(rec, "Damage").attributes == ("SerializeField",)  # `field:` target dropped
+    assert _sym(rec, "cooldown").attributes == (
+        "SerializeField",
+        "Range(0, 10)",
+        'Tooltip("Seconds between attacks")',
+    )
+    assert _sym(rec, "owner").attributes == ("RequireComponent(typeof(PlayerController))", "HideInInspector")
+
+
+def test_if_members() -> None:
+    rec = _scan("if_members.cs")
+    assert (rec.status, rec.note, rec.error_lines) == ("ok", "", ())
+    assert _syms(rec) == [
+        ("class", "", "DebugDraw", 3, 17, "public class DebugDraw : MonoBehaviour"),
+        ("method", "DebugDraw", "Draw", 6, 6, "public void Draw(Color c)"),
+        ("field", "DebugDraw", "showLabels", 7, 7, "private bool showLabels"),
+        ("method", "DebugDraw", "OnDrawGizmos", 13, 13, "void OnDrawGizmos()"),
+        ("method", "DebugDraw", "OnGUI", 15, 15, "void OnGUI()"),
+    ]
+    assert _refs(rec) == {
+        ("MonoBehaviour", 3, "base"),
+        ("Color", 6, "param"),
+        ("Gizmos", 6, "static"),
+        ("Color", 9, "param"),
+    }
+    assert rec.defines == ("DEVELOPMENT_BUILD", "UNITY_EDITOR", "UNITY_WEBGL")
+
+
+def test_if_header() -> None:
+    rec = _scan("if_header.cs")
+    assert (rec.status, rec.note, rec.error_lines) == ("partial", "3 syntax error regions", (7, 9, 14))
+    assert _syms(rec) == [
+        ("class", "Tools", "LevelTool", 6, 14, "public class LevelTool : Editor"),
+        ("field", "Tools.LevelTool", "gridSize", 11, 11, "public int gridSize"),
+        ("method", "Tools.LevelTool", "OnEnable", 13, 13, "void OnEnable()"),
+    ]
+    assert _refs(rec) == {
+        ("Editor", 6, "base"),
+        ("MonoBehaviour", 8, "base"),
+    }
+    assert _sym(rec, "LevelTool").bases == ("Editor", "MonoBehaviour")
+
+
+def test_if_header_braces() -> None:
+    rec = _scan("if_header_braces.cs")
+    assert (rec.status, rec.note, rec.error_lines) == ("partial", "3 syntax error regions", (3, 5, 7))
+    assert _syms(rec) == [
+        ("class", "Tools", "Inspector", 4, 10, "public class Inspector : Editor"),
+        ("field", "Tools.Inspector", "gridSize", 8, 8, "public int gridSize"),
+        ("method", "Tools.Inspector", "OnEnable", 9, 9, "void OnEnable()"),
+        ("class", "Tools", "Other", 12, 14, "public class Other : MonoBehaviour"),
+        ("field", "Tools.Other", "speed", 13, 13, "public float speed"),
+    ]
+    assert _refs(rec) == {
+        ("Editor", 4, "base"),
+        ("MonoBehaviour", 6, "base"),
+        ("MonoBehaviour", 12, "base"),
+    }
+    assert _sym(rec, "Inspector").bases == ("Editor", "MonoBehaviour")
+    assert rec.defines == ("UNITY_EDITOR",)
+
+
+def test_unsafe() -> None:
+    rec = _scan("unsafe.cs")
+    assert (rec.status, rec.note, rec.error_lines) == ("ok", "", ())
+    assert _syms(rec) == [
+        ("struct", "", "PixelBuffer", 1, 12, "public unsafe struct PixelBuffer"),
+        ("field", "PixelBuffer", "data", 3, 3, "public fixed byte data"),
+        ("field", "PixelBuffer", "cursor", 4, 4, "private int* cursor"),
+        ("method", "PixelBuffer", "Clear", 6, 11, "public void Clear(Color32* dst, int n)"),
+    ]
+    assert _refs(rec) == {
+        ("Color32", 6, "param"),
+        ("Span", 8, "local"),
+        ("Vertex", 8, "generic"),
+        ("Vertex", 8, "new"),
+    }
+    assert _sym(rec, "data").modifiers == ("public", "fixed")
+    assert _sym(rec, "cursor").type == "int*"
+
+
+def test_half_typed() -> None:
+    rec = _scan("half_typed.cs")
+    assert (rec.status, rec.note, rec.error_lines) == ("partial", "3 syntax error regions", (3, 9, 16))
+    assert _syms(rec) == [
+        ("class", "", "Enemy", 3, 19, "public class Enemy : MonoBehaviour"),
+        ("field", "Enemy", "hp", 5, 5, "public int hp"),
+        ("method", "Enemy", "Update", 7, 9, "void Update()"),
+        ("method", "Enemy", "Start", 11, 14, "void Start()"),
+        ("property", "Enemy", "Speed", 16, 16, "public float Speed { get; set; }"),
+        ("method", "Enemy", "Hit", 18, 18, "public void Hit(int dmg)"),
+    ]
+    assert _refs(rec) == {
+        ("MonoBehaviour", 3, "base"),
+        ("Player", 13, "generic"),
+    }
+
+
+def test_half_typed_last() -> None:
+    rec = _scan("half_typed_last.cs")
+    assert (rec.status, rec.note, rec.error_lines) == ("partial", "2 syntax error regions", (1, 7))
+    assert _syms(rec) == [
+        ("class", "", "Spawner", 1, 8, "public class Spawner : MonoBehaviour"),
+        ("field", "Spawner", "prefab", 3, 3, "public GameObject prefab"),
+        ("method", "Spawner", "Spawn", 5, 7, "void Spawn()"),
+        ("class", "", "After", 10, 13, "public class After : MonoBehaviour"),
+        ("field", "After", "x", 12, 12, "public int x"),
+    ]
+    assert _refs(rec) == {
+        ("MonoBehaviour", 1, "base"),
+        ("GameObject", 3, "field"),
+        ("MonoBehaviour", 10, "base"),
+    }
+
+
+def test_events() -> None:
+    rec = _scan("events.cs")
+    assert (rec.status, rec.note, rec.error_lines) == ("ok", "", ())
+    assert _syms(rec) == [
+        ("class", "", "Health", 4, 15, "public class Health : MonoBehaviour"),
+        ("event", "Health", "Damaged", 6, 6, "public event Action<int> Damaged"),
+        ("event", "Health", "Healed", 6, 6, "public event Action<int> Healed"),
+        ("field", "Health", "onDeath", 7, 7, "public UnityEvent onDeath"),
+        ("field", "Health", "_died", 9, 9, "private EventHandler<DeathArgs> _died"),
+        ("event", "Health", "Died", 10, 14, "public event EventHandler<DeathArgs> Died { add; remove; }"),
+    ]
+    assert _refs(rec) == {
+        ("MonoBehaviour", 4, "base"),
+        ("Action", 6, "event"),
+        ("UnityEvent", 7, "field"),
+        ("DeathArgs", 9, "generic"),
+        ("EventHandler", 9, "field"),
+        ("DeathArgs", 10, "generic"),
+        ("EventHandler", 10, "event"),
+    }
+    assert [(s.name, s.type) for s in rec.symbols if s.kind == "event"] == [
+        ("Damaged", "Action<int>"),
+        ("Healed", "Action<int>"),
+        ("Died", "EventHandler<DeathArgs>"),
+    ]
+
+
+def test_properties() -> None:
+    rec = _scan("properties.cs")
+    assert (rec.status, rec.note, rec.error_lines) == ("ok", "", ())
+    assert _syms(rec) == [
+        ("class", "", "Stats", 1, 9, "public class Stats : MonoBehaviour"),
+        ("field", "Stats", "_hp", 3, 3, "private int _hp"),
+        ("property", "Stats", "Hp", 4, 4, "public int Hp { get; }"),
+        ("property", "Stats", "IsDead", 5, 5, "public bool IsDead { get; }"),
+        ("property", "Stats", "Ratio", 6, 6, "public float Ratio { get; protected set; }"),
+        ("property", "Stats", "Current", 7, 7, "public Weapon Current { get; init; }"),
+        ("indexer", "Stats", "this", 8, 8, "public int this[StatKind kind] { get; }"),
+    ]
+    assert _refs(rec) == {
+        ("MonoBehaviour", 1, "base"),
+        ("Weapon", 7, "new"),
+        ("Weapon", 7, "property"),
+        ("StatKind", 8, "param"),
+    }
+    assert _sym(rec, "Current").type == "Weapon"
+    assert _sym(rec, "this").type == "int"
+
+
+def test_operators() -> None:
+    rec = _scan("operators.cs")
+    assert (rec.status, rec.note, rec.error_lines) == ("ok", "", ())
+    assert _syms(rec) == [
+        ("struct", "", "Money", 1, 14, "public readonly struct Money"),
+        ("field", "Money", "cents", 3, 3, "public readonly long cents"),
+        ("constructor", "Money", "Money", 5, 5, "public Money(long c)"),
+        ("operator", "Money", "operator +", 7, 7, "public static Money operator +(Money a, Money b)"),
+        ("operator", "Money", "operator ==", 8, 8, "public static bool operator ==(Money a, Money b)"),
+        ("operator", "Money", "operator !=", 9, 9, "public static bool operator !=(Money a, Money b)"),
+        (
+            "conversion",
+            "Money",
+            "implicit operator decimal",
+            10,
+            10,
+            "public static implicit operator decimal(Money m)",
+        ),
+        ("conversion", "Money", "explicit operator Money", 11, 11, "public static explicit operator Money(Price p)"),
+        ("destructor", "Money", "~Money", 13, 13, "~Money()"),
+    ]
+    assert _refs(rec) == {
+        ("Money", 7, "new"),
+        ("Money", 7, "param"),
+        ("Money", 7, "return"),
+        ("Money", 8, "param"),
+        ("Money", 9, "param"),
+        ("Money", 10, "param"),
+        ("Money", 11, "new"),
+        ("Money", 11, "return"),
+        ("Price", 11, "param"),
+    }
+    assert _sym(rec, "operator +").type == "Money"
+    assert _sym(rec, "implicit operator decimal").modifiers == ("public", "static")
+
+
+def test_enums() -> None:
+    rec = _scan("enums.cs")
+    assert (rec.status, rec.note, rec.error_lines) == ("ok", "", ())
+    assert _syms(rec) == [
+        ("enum", "Game", "Layer", 4, 9, "public enum Layer : byte"),
+        ("enum_member", "Game.Layer", "None", 6, 6, "None = 0"),
+        ("enum_member", "Game.Layer", "Ground", 7, 7, "Ground = 1 << 0"),
+        ("enum_member", "Game.Layer", "Water", 8, 8, "Water = 1 << 1"),
+    ]
+    assert _refs(rec) == {
+        ("System.Flags", 3, "attribute"),
+        ("InspectorName", 8, "attribute"),
+    }
+    assert _sym(rec, "Layer").bases == ("byte",)
+    assert _sym(rec, "Water").attributes == ('InspectorName("Water Surface")',)
+
+
+def test_delegates() -> None:
+    rec = _scan("delegates.cs")
+    assert (rec.status, rec.note, rec.error_lines) == ("ok", "", ())
+    assert _syms(rec) == [
+        ("delegate", "", "HitHandler", 1, 1, "public delegate void HitHandler(Enemy target, int damage)"),
+        ("delegate", "", "Factory", 2, 2, "public delegate TResult Factory<out TResult>() where TResult : Object"),
+        ("class", "", "Combat", 4, 8, "public class Combat"),
+        ("delegate", "Combat", "Filter", 6, 6, "public delegate bool Filter(in Hit hit)"),
+        ("field", "Combat", "onHit", 7, 7, "public HitHandler onHit"),
+    ]
+    assert _refs(rec) == {
+        ("Enemy", 1, "param"),
+        ("Object", 2, "constraint"),
+        ("Hit", 6, "param"),
+        ("HitHandler", 7, "field"),
+    }
+    assert _sym(rec, "Factory").type == "TResult"
+    assert _sym(rec, "HitHandler").type == "void"
+
+
+def test_interface_default() -> None:
+    rec = _scan("interface_default.cs")
+    assert (rec.status, rec.note, rec.error_lines) == ("ok", "", ())
+    assert _syms(rec) == [
+        ("interface", "Game.Combat", "IDamageable", 3, 10, "public interface IDamageable"),
+        ("property", "Game.Combat.IDamageable", "Health", 5, 5, "int Health { get; }"),
+        ("method", "Game.Combat.IDamageable", "TakeDamage", 6, 6, "void TakeDamage(int amount)"),
+        ("property", "Game.Combat.IDamageable", "IsAlive", 7, 7, "bool IsAlive { get; }"),
+        ("method", "Game.Combat.IDamageable", "Kill", 8, 8, "void Kill()"),
+        ("property", "Game.Combat.IDamageable", "None", 9, 9, "static IDamageable None { get; }"),
+    ]
+    assert _refs(rec) == {
+        ("IDamageable", 9, "property"),
+    }
+    assert _sym(rec, "None").modifiers == ("static",)
+
+
+def test_refs() -> None:
+    rec = _scan("refs.cs")
+    assert (rec.status, rec.note, rec.error_lines) == ("ok", "", ())
+    assert _syms(rec) == [
+        ("class", "", "Shooter", 5, 24, "public class Shooter : MonoBehaviour"),
+        ("field", "Shooter", "fireButton", 7, 7, "public UnityEngine.UI.Button fireButton"),
+        ("field", "Shooter", "pool", 8, 8, "private Bullet[] pool"),
+        ("field", "Shooter", "weapon", 9, 9, "private Weapon? weapon"),
+        ("method", "Shooter", "Fire", 11, 23, "void Fire(Transform origin)"),
+    ]
+    assert _refs(rec) == {
+        ("RequireComponent", 4, "attribute"),
+        ("Rigidbody2D", 4, "typeof"),
+        ("MonoBehaviour", 5, "base"),
+        ("UnityEngine.UI.Button", 7, "field"),
+        ("Bullet", 8, "field"),
+        ("Weapon", 9, "field"),
+        ("Transform", 11, "param"),
+        ("Rigidbody2D", 13, "generic"),
+        ("Bullet", 14, "as"),
+        ("Bullet", 14, "local"),
+        ("Turret", 15, "is"),
+        ("Physics2D", 16, "static"),
+        ("RaycastHit2D", 16, "cast"),
+        ("Vector2", 16, "static"),
+        ("GameManager", 17, "static"),
+        ("Debug", 18, "static"),
+        ("MissingReferenceException", 18, "catch"),
+        ("Enemy", 19, "generic"),
+        ("Enemy", 19, "local"),
+        ("Enemy", 20, "generic"),
+        ("System.Collections.Generic.List", 20, "new"),
+        ("Weapon", 20, "generic"),
+    }
+    assert _sym(rec, "weapon").type == "Weapon?"
+
+
+def test_partial_classes_across_two_files_keep_both_parts() -> None:
+    a, b = _scan("partial_a.cs"), _scan("partial_b.cs")
+    parts = [s for rec in (a, b) for s in rec.symbols if s.name == "PlayerController"]
+    assert [(s.qualified, s.bases) for s in parts] == [
+        ("PlayerController", ("MonoBehaviour",)),
+        ("PlayerController", ("IDamageable",)),
+    ]
+
+
+def test_usings_representation() -> None:
+    src = b"""using UnityEngine;
+using static UnityEngine.Mathf;
+using Foo = Bar.Baz;
+global using global::System.Text;
+using UI = UnityEngine.UI;
+namespace A.B { namespace C { using Inner.Ns; class K { } } }
+"""
+    rec = csharp.scan("Assets/u.cs", src)
+    assert rec.status == "ok"
+    assert rec.usings == (
+        "UnityEngine",
+        "static UnityEngine.Mathf",
+        "Foo = Bar.Baz",
+        "System.Text",
+        "UI = UnityEngine.UI",
+        "Inner.Ns",
+    )
+    assert rec.namespaces == ("A.B", "A.B.C")
+    assert _syms(rec) == [("class", "A.B.C", "K", 6, 6, "class K")]
+
+
+def test_static_heuristic_skips_locals_members_and_namespaces() -> None:
+    src = b"""using UnityEngine;
+class P : MonoBehaviour {
+    public Rigidbody Body;
+    void Go(Vector3 Dir) {
+        var Cache = 1;
+        Body.AddForce(Dir.normalized);
+        UnityEngine.Debug.Log(Cache.ToString());
+        Mathf.Clamp(1, 2, 3);
+        Singleton<GameManager>.Instance.Go();
+        transform.position = Vector3.zero;
+        int.Parse("1");
+    }
+}
+"""
+    rec = csharp.scan("Assets/p.cs", src)
+    assert {r for r in _refs(rec) if r[2] == "static"} == {
+        ("Mathf", 8, "static"),
+        ("Singleton", 9, "static"),
+        ("Vector3", 10, "static"),
+    }
+    assert ("GameManager", 9, "generic") in _refs(rec)
+
+
+def test_more_ref_contexts() -> None:
+    src = b"""class Q {
+    void M(object o) {
+        bool a = o is Foo;
+        switch (o) { case Boss b: break; }
+        if (o is Door { Open: true } d) { }
+        var s = sizeof(Vec2);
+        var z = default(Dmg);
+        Try(out Loot loot);
+        using (Stream st = Open()) { }
+        for (Cursor c = null; c != null; ) { }
+        (Enemy e, int n) t = default;
+        System.Func<Enemy, Hit> f = (Enemy x) => null;
+    }
+}
+"""
+    rec = csharp.scan("Assets/q.cs", src)
+    assert _refs(rec) == {
+        ("Foo", 3, "is"),
+        ("Boss", 4, "is"),
+        ("Door", 5, "is"),
+        ("Vec2", 6, "typeof"),
+        ("Dmg", 7, "typeof"),
+        ("Loot", 8, "local"),
+        ("Stream", 9, "local"),
+        ("Cursor", 10, "local"),
+        ("Enemy", 11, "local"),
+        ("System.Func", 12, "local"),
+        ("Enemy", 12, "generic"),
+        ("Hit", 12, "generic"),
+        ("Enemy", 12, "param"),
+    }
+
+
+def test_duplicate_if_branches_merge_members_with_same_signature() -> None:
+    src = b"""class W {
+#if UNITY_EDITOR
+    public int x;
+    public void F(int a) { }
+#else
+    public int x;
+    public void F(int a) { }
+    public void F(string a) { }
+#endif
+}
+"""
+    rec = csharp.scan("Assets/w.cs", src)
+    assert _syms(rec) == [
+        ("class", "", "W", 1, 10, "class W"),
+        ("field", "W", "x", 3, 3, "public int x"),
+        ("method", "W", "F", 4, 4, "public void F(int a)"),
+        ("method", "W", "F", 8, 8, "public void F(string a)"),
+    ]
+
+
+def test_partial_class_twice_in_one_file_is_not_merged() -> None:
+    src = b"partial class A { int x; }\npartial class A { int y; }\n"
+    rec = csharp.scan("Assets/a.cs", src)
+    assert _syms(rec) == [
+        ("class", "", "A", 1, 1, "partial class A"),
+        ("field", "A", "x", 1, 1, "int x"),
+        ("class", "", "A", 2, 2, "partial class A"),
+        ("field", "A", "y", 2, 2, "int y"),
+    ]
+
+
+def test_member_line_is_the_name_line_not_the_attribute_line() -> None:
+    src = b"class A {\n    [SerializeField]\n    [Range(0, 1)]\n    private float\n        volume;\n}\n"
+    rec = csharp.scan("Assets/a.cs", src)
+    assert _syms(rec)[1] == ("field", "A", "volume", 5, 5, "private float volume")
+
+
+def test_multiline_signature_is_collapsed() -> None:
+    src = b"class A {\n    public   static\n  T   Get<T>(\n  int   a,\n  int b)\n"
+    src += b"   where T : Object\n  { return null; }\n}\n"
+    rec = csharp.scan("Assets/a.cs", src)
+    assert _syms(rec)[1] == ("method", "A", "Get", 3, 7, "public static T Get<T>( int a, int b) where T : Object")
+
+
+def test_empty_and_whitespace_files() -> None:
+    for data in (b"", b"   \n\t\n", b"\xef\xbb\xbf"):
+        rec = csharp.scan("Assets/e.cs", data)
+        assert (rec.kind, rec.status, rec.note, rec.symbols, rec.refs) == ("csharp", "ok", "", (), ())
+
+
+def test_bom_keeps_lines_and_columns() -> None:
+    rec = csharp.scan("Assets/b.cs", b"\xef\xbb\xbfusing UnityEngine;\nclass B : MonoBehaviour { }\n")
+    assert rec.status == "ok"
+    assert rec.usings == ("UnityEngine",)
+    assert _syms(rec) == [("class", "", "B", 2, 2, "class B : MonoBehaviour")]
+
+
+def test_invalid_utf8_does_not_crash() -> None:
+    src = b'class C {\n    // caf\xe9 \xff\xfe\n    string s = "\xe9t\xe9";\n    public int \xe9x;\n    int ok;\n}\n'
+    rec = csharp.scan("Assets/c.cs", src)
+    assert rec.status in ("ok", "partial")
+    assert ("field", "C", "ok", 5, 5, "int ok") in _syms(rec)
+    assert ("field", "C", "s", 3, 3, "string s") in _syms(rec)
+
+
+def test_binary_content_is_skipped() -> None:
+    rec = csharp.scan("Assets/bin.cs", b"MZ\x90\x00\x03\x00\x00\x00\x04\x00class A {}")
+    assert (rec.status, rec.note, rec.symbols) == ("skipped", "binary content", ())
+
+
+def test_internal_failure_becomes_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
+    def boom(self: object) -> None:
+        raise RuntimeError("kaput")
+
+    monkeypatch.setattr(csharp._Scan, "run", boom)
+    rec = csharp.scan("Assets/x.cs", b"class A {}")
+    assert (rec.status, rec.note) == ("skipped", "scanner error: RuntimeError: kaput")
+
+
+def test_garbage_never_raises() -> None:
+    samples = [
+        b"}}}}{{{{",
+        b"#if\n#else\n#endif\n#endif",
+        b"class",
+        b"class A : {",
+        b"namespace ; using = ; [",
+        b"public class A<T where : { void M( { int x = ; } }",
+        bytes(range(1, 256)) * 3,
+        b"\xef\xbb\xbf\xef\xbb\xbf class A {}",
+    ]
+    for data in samples:
+        rec = csharp.scan("Assets/g.cs", data)
+        assert rec.status in ("ok", "partial"), (data, rec.note)

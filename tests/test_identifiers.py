@@ -1,0 +1,33 @@
+from indexer.identifiers import expand, query_terms, split_identifier, stem
+
+
+def test_split_identifier_cases() -> None:
+    assert split_identifier("PlayerHealth") == ["Player", "Health"]
+    assert split_identifier("HTTPServer") == ["HTTP", "Server"]
+    assert split_identifier("UIManager") == ["UI", "Manager"]
+    assert split_identifier("OnTriggerEnter2D") == ["On", "Trigger", "Enter", "2", "D"]
+    assert split_identifier("m_maxHealth") == ["m", "max", "Health"]
+    assert split_identifier("MAX_SPEED") == ["MAX", "SPEED"]
+    assert split_identifier("health") == ["health"]
+
+
+def test_expand_keeps_whole_identifier_before_parts() -> None:
+    assert expand("void TakeDamage(DamageInfo info)") == "void TakeDamage Take Damage DamageInfo Damage Info info"
+    assert expand("m_currentHP -= 3;") == "m_currentHP m current HP 3"
+    assert expand("Health HEALTH health") == "Health HEALTH health"
+
+
+def test_query_terms_drop_stop_words_and_split_identifiers() -> None:
+    assert query_terms("player takes damage and dies") == ["player", "takes", "damage", "dies"]
+    assert query_terms("PlayerHealth.Heal") == ["playerhealth", "player", "health", "heal"]
+    assert query_terms("the and of to") == []
+    assert query_terms("Ω ☃ !!! ---") == []
+    assert query_terms("a" * 100 + " shield") == ["shield"]
+
+
+def test_stem_matches_inflections() -> None:
+    assert stem("dies") == stem("Die") == "die"
+    assert stem("takes") == stem("Take")
+    assert stem("enemies") == stem("Enemy")
+    assert stem("damaged") == stem("damage")
+    assert stem("spawning") == stem("Spawn")

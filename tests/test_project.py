@@ -1,0 +1,75 @@
+from pathlib import Path
+
+import pytest
+
+from indexer.config import Config
+from indexer.project import ProjectNotFound, find_root, kind_of, resolve_inside, walk
+
+from .conftest import write_project
+
+
+def test_find_root_from_a_subfolder(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "Game", {"Assets/Scripts/A.cs": "class A {}"})
+    assert find_root(root / "Assets" / "Scripts") == root.resolve()
+
+
+def test_find_root_fails_listing_projects_below(tmp_path: Path) -> None:
+    write_project(tmp_path / "repo" / "ClientA", {})
+    write_project(tmp_path / "repo" / "tools" / "ClientB", {})
+    with pytest.raises(ProjectNotFound) as err:
+        find_root(tmp_path / "repo")
+    assert err.value.below == [
+        (tmp_path / "repo" / "ClientA").resolve(),
+        (tmp_path / "repo" / "tools" / "ClientB").resolve(),
+    ]
+    assert "ClientA" in str(err.value) and "--project" in str(err.value)
+
+
+def test_walk_follows_unity_ignore_rules(tmp_path: Path) -> None:
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/A.cs": "",
+            "Assets/.hidden/B.cs": "",
+            "Assets/Samples~/C.cs": "",
+            "Assets/cvs/D.cs": "",
+            "Assets/E.cs.tmp": "",
+            "Assets/Sub/F.prefab": "",
+            "Library/G.cs": "",
+            "Temp/H.cs": "",
+            "Packages/manifest.json": "{}",
+            "Packages/com.x.y/Runtime/I.cs": "",
+            "ProjectSettings/ProjectVersion.txt": "m_EditorVersion: 2021.3.1f1\n",
+            "README.md": "",
+        },
+    )
+    assert [rel for rel, _ in walk(root, Config())] == [
+        "Assets/A.cs",
+        "Assets/Sub/F.prefab",
+        "Packages/com.x.y/Runtime/I.cs",
+        "Packages/manifest.json",
+        "ProjectSettings/ProjectVersion.txt",
+    ]
+
+
+def test_walk_applies_configured_excludes(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "P", {"Assets/A.cs": "", "Assets/ThirdParty/B.cs": ""})
+    assert [rel for rel, _ in walk(root, Config(exclude=("Assets/ThirdParty*",)))] == ["Assets/A.cs"]
+
+
+def test_kind_of() -> None:
+    assert kind_of("Assets/A.cs") == "csharp"
+    assert kind_of("Assets/A.cs.meta") == "meta"
+    assert kind_of("Assets/Scenes/Main.unity") == "scene"
+    assert kind_of("Assets/Art/Hero.PNG") == "texture"
+    assert kind_of("ProjectSettings/TagManager.asset") == "settings"
+    assert kind_of("Assets/Thing.xyz") == "other"
+
+
+def test_resolve_inside_refuses_paths_outside(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "P", {"Assets/A.cs": ""})
+    assert resolve_inside(root, "Assets/A.cs") == "Assets/A.cs"
+    assert resolve_inside(root, str(root / "Assets" / "A.cs")) == "Assets/A.cs"
+    for bad in ("../P2/x.cs", "/etc/passwd", "Assets/../../x"):
+        with pytest.raises(ValueError, match="outside the project"):
+            resolve_inside(root, bad)

@@ -1,0 +1,166 @@
+"""The index on disk: build, incremental updates equal to a rebuild, versioning, locking."""
+
+import json
+import os
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from indexer.config import Config
+from indexer.indexing import update
+from indexer.model import SCHEMA_VERSION
+from indexer.retriever import Searcher
+from indexer.store import IndexBusy, IndexPaths, load_manifest, writer_lock
+
+from .conftest import meta, write_project
+
+HEALTH = """using UnityEngine;
+namespace Game.Combat
+{
+    public class Health : MonoBehaviour
+    {
+        public int max = 10;
+        public void TakeDamage(int amount) { max -= amount; if (max <= 0) Die(); }
+        void Die() { Destroy(gameObject); }
+    }
+}
+"""
+PLAYER = """namespace Game.Player
+{
+    public class PlayerHealth : Game.Combat.Health
+    {
+        public void Heal(int amount) { max += amount; }
+    }
+}
+"""
+CONFIG = Config(workers=1)
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    return write_project(
+        tmp_path / "Game",
+        {
+            "Assets/Scripts/Health.cs": HEALTH,
+            "Assets/Scripts/Health.cs.meta": meta("11111111111111111111111111111111"),
+            "Assets/Scripts/PlayerHealth.cs": PLAYER,
+            "Assets/Scripts/PlayerHealth.cs.meta": meta("22222222222222222222222222222222"),
+            "Assets/Scripts.meta": meta("33333333333333333333333333333333", "DefaultImporter"),
+            "Assets/Art/hero.png": b"\x89PNG\r\n\x1a\n\x00\x00",
+            "ProjectSettings/ProjectVersion.txt": "m_EditorVersion: 2021.3.15f1\n",
+        },
+    )
+
+
+def paths_of(root: Path) -> IndexPaths:
+    return IndexPaths(CONFIG.index_path(root))
+
+
+def comparable(root: Path) -> dict:
+    """The manifest minus what legitimately differs between an update and a rebuild."""
+    m = msgspec.to_builtins(load_manifest(paths_of(root)))
+    m.pop("generation")
+    return m
+
+
+def search_paths(root: Path, text: str) -> list[str]:
+    return [h.path for h in Searcher(paths_of(root)).search(text, limit=20)]
+
+
+def test_first_index_records_every_file(project: Path) -> None:
+    stats = update(project, CONFIG)
+    assert (stats.full, stats.files, stats.scanned, stats.added, stats.skipped) == (True, 7, 7, 7, 0)
+    m = load_manifest(paths_of(project))
+    assert m is not None and m.schema_version == SCHEMA_VERSION and m.generation == 1
+    assert m.guid_paths == {
+        "11111111111111111111111111111111": "Assets/Scripts/Health.cs",
+        "22222222222222222222222222222222": "Assets/Scripts/PlayerHealth.cs",
+        "33333333333333333333333333333333": "Assets/Scripts",
+    }
+    assert m.type_categories == {
+        "Assets/Scripts/Health.cs::Game.Combat.Health": "monobehaviour",
+        "Assets/Scripts/PlayerHealth.cs::Game.Player.PlayerHealth": "monobehaviour",
+    }
+    assert m.script_types == {
+        "Assets/Scripts/Health.cs": "Game.Combat.Health",
+        "Assets/Scripts/PlayerHealth.cs": "Game.Player.PlayerHealth",
+    }
+    assert m.files["Assets/Art/hero.png"].kind == "texture"
+
+
+def test_noop_update_touches_nothing(project: Path) -> None:
+    update(project, CONFIG)
+    stats = update(project, CONFIG)
+    assert (stats.full, stats.scanned, stats.touched, stats.deleted, stats.generation) == (False, 0, 0, 0, 1)
+
+
+def test_touched_but_identical_file_is_not_rescanned(project: Path) -> None:
+    update(project, CONFIG)
+    f = project / "Assets/Scripts/Health.cs"
+    os.utime(f, ns=(f.stat().st_atime_ns, f.stat().st_mtime_ns + 5_000_000_000))
+    stats = update(project, CONFIG)
+    assert (stats.scanned, stats.touched) == (0, 1)
+    assert update(project, CONFIG).touched == 0  # the new stat was recorded
+
+
+def test_incremental_updates_equal_a_rebuild(project: Path, tmp_path: Path) -> None:
+    update(project, CONFIG)
+    # edit, add, delete, rename a class
+    (project / "Assets/Scripts/Health.cs").write_text(HEALTH.replace("TakeDamage", "ApplyDamage"))
+    (project / "Assets/Scripts/Shield.cs").write_text(
+        "public class Shield : UnityEngine.MonoBehaviour { public int absorb; }\n"
+    )
+    (project / "Assets/Scripts/PlayerHealth.cs").unlink()
+    (project / "Assets/Scripts/PlayerHealth.cs.meta").unlink()
+    stats = update(project, CONFIG)
+    assert (stats.added, stats.changed, stats.deleted) == (1, 1, 2)
+    incremental = comparable(project)
+    incremental_hits = {q: search_paths(project, q) for q in ("apply damage", "takedamage", "shield absorb", "heal")}
+    update(project, CONFIG, full=True)
+    assert comparable(project) == incremental
+    assert {q: search_paths(project, q) for q in incremental_hits} == incremental_hits
+    assert incremental_hits["takedamage"] == []
+    assert incremental_hits["heal"] == []
+    assert incremental_hits["shield absorb"] == ["Assets/Scripts/Shield.cs"]
+
+
+def test_index_of_another_schema_version_is_rebuilt(project: Path) -> None:
+    update(project, CONFIG)
+    header = paths_of(project).header
+    header.write_text(json.dumps({"schema_version": SCHEMA_VERSION + 1, "generation": 7}))
+    assert load_manifest(paths_of(project)) is None
+    stats = update(project, CONFIG)
+    assert stats.full and stats.scanned == 7
+    assert json.loads(header.read_text())["schema_version"] == SCHEMA_VERSION
+
+
+def test_damaged_manifest_is_rebuilt(project: Path) -> None:
+    update(project, CONFIG)
+    paths_of(project).manifest.write_bytes(b"\x93garbage")
+    stats = update(project, CONFIG)
+    assert stats.full and stats.files == 7
+    assert search_paths(project, "TakeDamage") == ["Assets/Scripts/Health.cs"]
+
+
+def test_second_writer_fails_with_a_clear_error(project: Path) -> None:
+    with writer_lock(paths_of(project)), pytest.raises(IndexBusy, match=r"pid \d+.*--wait"):
+        update(project, CONFIG)
+
+
+def test_files_over_the_size_cap_are_recorded_not_parsed(project: Path) -> None:
+    (project / "Assets/Scripts/Huge.cs").write_text("// x\n" * 1000)
+    update(project, Config(workers=1, max_file_bytes=1000))
+    rec = load_manifest(paths_of(project)).files["Assets/Scripts/Huge.cs"]
+    assert (rec.status, rec.note, rec.symbols) == ("skipped", "too large: 0.0 MB over the 0 MB cap", ())
+
+
+def test_parallel_and_serial_scans_agree(project: Path) -> None:
+    for i in range(250):  # above the threshold for worker processes
+        (project / f"Assets/Gen/C{i}.cs").parent.mkdir(exist_ok=True)
+        (project / f"Assets/Gen/C{i}.cs").write_text(f"public class C{i} : Game.Combat.Health {{ void M{i}() {{}} }}\n")
+    update(project, Config(workers=2))
+    parallel = comparable(project)
+    update(project, Config(workers=1), full=True)
+    assert comparable(project) == parallel
+    assert parallel["type_categories"]["Assets/Gen/C7.cs::C7"] == "monobehaviour"

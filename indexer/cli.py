@@ -1,0 +1,219 @@
+"""The `unity-index` command line. Parsing here; each command's work lives in its module.
+
+Exit codes: 0 success, 1 a check failed or the index is stale, 2 usage or configuration error,
+3 an internal error (a bug: please report it with the --debug traceback).
+Imports are lazy so a query never loads the scanners.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from .console import Console
+
+EXIT_OK, EXIT_STALE, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+JSON_SCHEMA_VERSION = 1
+
+
+class UsageError(Exception):
+    """An expected failure with a message that says what to do; exit code 2, no traceback."""
+
+
+def _project(args: argparse.Namespace):
+    from .config import Config
+    from .project import ProjectNotFound, find_root, is_project_root
+
+    if args.project:
+        root = Path(args.project).expanduser()
+        if not root.is_dir():
+            raise UsageError(f"--project {args.project}: no such folder")
+        if not is_project_root(root):
+            raise UsageError(f"--project {args.project}: not a Unity project (it needs Assets/ and ProjectSettings/)")
+        return root.resolve(), Config()
+    try:
+        return find_root(Path.cwd()), Config()
+    except ProjectNotFound as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _print_json(obj: object) -> None:
+    import msgspec
+
+    sys.stdout.write(msgspec.json.encode(obj).decode() + "\n")
+
+
+def cmd_index(args: argparse.Namespace, console: Console) -> int:
+    from .indexing import update
+    from .store import IndexBusy
+
+    root, config = _project(args)
+    try:
+        stats = update(root, config, full=args.full, wait=args.wait, progress=console.progress("indexing"))
+    except IndexBusy as exc:
+        raise UsageError(str(exc)) from None
+    if args.json:
+        _print_json({"schema_version": JSON_SCHEMA_VERSION, "project": str(root), **_struct_dict(stats)})
+    else:
+        what = "rebuilt" if stats.full else "updated"
+        console.info(
+            f"{what} index of {root}: {stats.files} files; scanned {stats.scanned} "
+            f"({stats.added} added, {stats.changed} changed), {stats.deleted} deleted, "
+            f"{stats.skipped} skipped in all, in {stats.seconds:.2f}s"
+        )
+    return EXIT_OK
+
+
+def _struct_dict(s: object) -> dict:
+    import msgspec
+
+    return msgspec.to_builtins(s)
+
+
+def _ensure_index(root: Path, config, console: Console):
+    """Open the index for reading, building it first when the project has none yet."""
+    from .store import IndexMissing, IndexPaths, header_ok
+
+    paths = IndexPaths(config.index_path(root))
+    if not header_ok(paths):
+        console.info(f"no index for {root} yet: building it")
+        from .indexing import update
+
+        update(root, config, wait=True, progress=console.progress("indexing"))
+    try:
+        from .retriever import Searcher
+
+        return Searcher(paths)
+    except IndexMissing as exc:
+        raise UsageError(f"{exc}; run `unity-index index --project {root}`") from None
+
+
+def cmd_query(args: argparse.Namespace, console: Console) -> int:
+    if not args.text.strip():
+        raise UsageError('the query is empty: say what you are looking for, e.g. unity-index query "player health"')
+    if args.limit < 1:
+        raise UsageError("--limit must be at least 1")
+    root, config = _project(args)
+    searcher = _ensure_index(root, config, console)
+    hits = searcher.search(args.text, limit=args.limit, kind=args.kind, path_prefix=args.path)
+    if args.json:
+        _print_json({"schema_version": JSON_SCHEMA_VERSION, "query": args.text, "results": hits})
+        return EXIT_OK
+    if not hits:
+        console.info("no results")
+    for i, h in enumerate(hits, 1):
+        loc = f"{h.path}:{h.line}" if h.line else h.path
+        print(f"{i:>2}. {loc}  [{h.kind}] {h.name}  ({h.score:.2f})")
+        if h.snippet:
+            print(f"      {h.snippet}")
+    return EXIT_OK
+
+
+def cmd_context(args: argparse.Namespace, console: Console) -> int:
+    from .context import build_context
+    from .store import IndexPaths, load_manifest
+    from .tokens import counter
+
+    if not args.text.strip():
+        raise UsageError('the task is empty: describe it, e.g. unity-index context "add a shield that absorbs damage"')
+    if args.budget < 1:
+        raise UsageError("--budget must be at least 1 token")
+    try:
+        tok = counter(args.tokenizer)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    root, config = _project(args)
+    searcher = _ensure_index(root, config, console)
+    manifest = load_manifest(IndexPaths(config.index_path(root)))
+    if manifest is None:
+        raise UsageError(f"the index of {root} is unreadable; run `unity-index index --full --project {root}`")
+    pack = build_context(root, manifest, searcher, args.text, args.budget, tok)
+    if args.json:
+        _print_json(pack)
+    else:
+        print(pack.render())
+        console.info(f"[{pack.tokens}/{pack.budget} tokens, {pack.tokenizer}; {len(pack.tier2.files)} files in tier 2]")
+    return EXIT_OK
+
+
+def cmd_status(args: argparse.Namespace, console: Console) -> int:
+    from .status import project_status
+
+    root, config = _project(args)
+    st = project_status(root, config)
+    if args.json:
+        _print_json({"schema_version": JSON_SCHEMA_VERSION, **_struct_dict(st)})
+    else:
+        print(st.render())
+    return EXIT_OK if st.indexed and not st.stale_files else EXIT_STALE if args.check else EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="unity-index",
+        description="Index a Unity project and hand back the context a task needs.",
+    )
+    parser.add_argument("--debug", action="store_true", help="show tracebacks for errors")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def project_arg(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--project", metavar="DIR", help="Unity project root (default: nearest one above the working directory)"
+        )
+
+    p = sub.add_parser("index", help="build or update the index")
+    project_arg(p)
+    p.add_argument("--full", action="store_true", help="rebuild from scratch instead of updating")
+    p.add_argument("--wait", action="store_true", help="wait for another indexer instead of failing")
+    p.add_argument("--json", action="store_true", help="print what was done as JSON")
+    p.set_defaults(func=cmd_index)
+
+    p = sub.add_parser("query", help="rank the project's files for a query")
+    p.add_argument("text", help="what you are looking for: words, identifiers or a task description")
+    project_arg(p)
+    p.add_argument("--limit", type=int, default=10, help="number of results (default 10)")
+    p.add_argument("--kind", help="only files of this kind (csharp, scene, prefab, asset, material, shader, ...)")
+    p.add_argument("--path", help="only files under this project-relative folder")
+    p.add_argument("--json", action="store_true", help="print results as JSON")
+    p.set_defaults(func=cmd_query)
+
+    p = sub.add_parser("context", help="a two-tier context pack for a task, under a token budget")
+    p.add_argument("text", help="the task, in words")
+    project_arg(p)
+    p.add_argument("--budget", type=int, default=8000, help="token budget, never exceeded (default 8000)")
+    p.add_argument("--tokenizer", default="auto", help="auto (default), estimate, o200k_base or cl100k_base")
+    p.add_argument("--json", action="store_true", help="print the pack as JSON")
+    p.set_defaults(func=cmd_context)
+
+    p = sub.add_parser("status", help="what the index holds and whether it is current")
+    project_arg(p)
+    p.add_argument("--json", action="store_true", help="print status as JSON")
+    p.add_argument("--check", action="store_true", help="exit 1 when the index is missing or stale")
+    p.set_defaults(func=cmd_status)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    console = Console()
+    func: Callable[[argparse.Namespace, Console], int] = args.func
+    try:
+        return func(args, console)
+    except UsageError as exc:
+        console.error(str(exc))
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        console.error("interrupted")
+        return 130
+    except Exception as exc:
+        if args.debug:
+            raise
+        console.error(f"internal error: {type(exc).__name__}: {exc} (run again with --debug for the traceback)")
+        return EXIT_INTERNAL
+
+
+if __name__ == "__main__":
+    sys.exit(main())

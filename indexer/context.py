@@ -1,0 +1,204 @@
+"""A two-tier context pack under a token budget that is never exceeded.
+
+Tier 1 (at most a quarter of the budget, less when the budget is small): the project overview
+and its tree. Tier 2 (the rest, plus what tier 1 left unused): the files ranked for the query,
+each as the largest rendering that still fits: a full outline, a compact one, or its header.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import msgspec
+
+from .identifiers import query_terms, split_identifier, stem
+from .model import TYPE_KINDS, FileRecord, Manifest
+from .overview import build_overview, render_tree
+from .resolve import type_key
+from .retriever import Hit, Searcher
+from .tokens import TokenCounter
+
+CONTEXT_SCHEMA_VERSION = 1
+TIER1_SHARE = 0.25
+MAX_CANDIDATES = 40
+MAX_MATCHED_LINES = 8
+
+
+class Tier(msgspec.Struct):
+    text: str
+    tokens: int
+
+
+class FileEntry(msgspec.Struct):
+    path: str
+    tokens: int
+    score: float
+    reason: str
+
+
+class Tier2(msgspec.Struct):
+    text: str
+    tokens: int
+    files: list[FileEntry]
+
+
+class ContextPack(msgspec.Struct):
+    schema_version: int
+    query: str
+    budget: int
+    tokens: int
+    tokenizer: str
+    tier1: Tier
+    tier2: Tier2
+
+    def render(self) -> str:
+        return "\n\n".join(t for t in (self.tier1.text, self.tier2.text) if t)
+
+
+def build_context(
+    root: Path, manifest: Manifest, searcher: Searcher, query: str, budget: int, counter: TokenCounter
+) -> ContextPack:
+    if budget < 1:
+        raise ValueError("the budget must be at least 1 token")
+    tier1_text = _tier1(root, manifest, counter, int(budget * TIER1_SHARE))
+    tier1_tokens = counter.count(tier1_text)
+    # Tier 2 joins tier 1 with a blank line: two newline tokens at most.
+    remaining = budget - tier1_tokens - (2 if tier1_text else 0)
+    terms = query_terms(query)
+    hits = searcher.search(query, limit=MAX_CANDIDATES) if terms else []
+    tier2 = _tier2(root, manifest, hits, terms, counter, remaining)
+    total = counter.count("\n\n".join(t for t in (tier1_text, tier2.text) if t))
+    while total > budget and tier2.files:  # a tokenizer may count a join differently: shrink
+        remaining -= total - budget
+        tier2 = _tier2(root, manifest, hits, terms, counter, remaining)
+        total = counter.count("\n\n".join(t for t in (tier1_text, tier2.text) if t))
+    if total > budget:  # only tier 1 left and it is over: shrink it
+        tier1_text = counter.truncate(tier1_text, budget)
+        tier1_tokens = counter.count(tier1_text)
+        total = tier1_tokens
+    return ContextPack(
+        schema_version=CONTEXT_SCHEMA_VERSION,
+        query=query,
+        budget=budget,
+        tokens=total,
+        tokenizer=counter.name,
+        tier1=Tier(text=tier1_text, tokens=tier1_tokens),
+        tier2=tier2,
+    )
+
+
+def _tier1(root: Path, manifest: Manifest, counter: TokenCounter, share: int) -> str:
+    if share <= 0:
+        return ""
+    overview = counter.truncate(build_overview(root, manifest).render(), share)
+    used = counter.count(overview) + 2 if overview else 0
+    tree = render_tree(manifest, counter, share - used) if share - used > 8 else ""
+    return "\n\n".join(p for p in (overview, tree) if p)
+
+
+def _tier2(
+    root: Path, manifest: Manifest, hits: list[Hit], terms: list[str], counter: TokenCounter, budget: int
+) -> Tier2:
+    header = "## Files for this task"
+    if budget <= counter.count(header) + 1 or not hits:
+        return Tier2(text="", tokens=0, files=[])
+    pieces = [header]
+    used = counter.count(header)
+    entries: list[FileEntry] = []
+    by_stem = {stem(t): t for t in reversed(terms)}  # first query word wins for display
+    stems = set(by_stem)
+    for hit in hits:
+        rec = manifest.files.get(hit.path)
+        text = _read_text(root, hit.path)
+        matched = [by_stem[s] for s in _matched_terms(text, rec, stems)]
+        reason = "matched: " + ", ".join(matched) if matched else "ranked by path"
+        for rendering in _renderings(hit, rec, manifest, text, stems, reason):
+            cost = counter.count(rendering) + 1  # +1: the newline joining it
+            if used + cost <= budget:
+                pieces.append(rendering)
+                used += cost
+                entries.append(FileEntry(path=hit.path, tokens=cost - 1, score=hit.score, reason=reason))
+                break
+    if not entries:
+        return Tier2(text="", tokens=0, files=[])
+    text = "\n".join(pieces)
+    return Tier2(text=text, tokens=counter.count(text), files=entries)
+
+
+def _read_text(root: Path, rel: str) -> str:
+    try:
+        with open(root / rel, "rb") as f:
+            data = f.read(1_000_000)
+    except OSError:
+        return ""
+    return "" if b"\0" in data[:8192] else data.decode("utf-8", errors="replace")
+
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+
+
+def _matched_terms(text: str, rec: FileRecord | None, stems: set[str]) -> list[str]:
+    found: set[str] = set()
+    source = text or (rec.path if rec else "")
+    for w in set(_WORD.findall(source + " " + (rec.path if rec else ""))):
+        for part in (w, *split_identifier(w)):
+            s = stem(part)
+            if s in stems:
+                found.add(s)
+    return sorted(found)
+
+
+def _line_matches(line: str, stems: set[str]) -> bool:
+    return any(stem(w) in stems or any(stem(p) in stems for p in split_identifier(w)) for w in _WORD.findall(line))
+
+
+def _renderings(
+    hit: Hit, rec: FileRecord | None, manifest: Manifest, text: str, stems: set[str], reason: str
+) -> list[str]:
+    """Largest first: full outline with matched lines, compact outline, header line."""
+    head = f"### {hit.path}  ({hit.kind}; {reason})"
+    if rec is None or not rec.symbols:
+        matched = _matched_lines(text, stems)
+        return [x for x in ("\n".join([head, *matched]) if matched else "", head) if x]
+    full = _outline(rec, manifest, stems, compact=False)
+    compact = _outline(rec, manifest, stems, compact=True)
+    matched = _matched_lines(text, stems)
+    out = []
+    if matched:
+        out.append("\n".join([head, *full, "matched lines:", *matched]))
+    out.append("\n".join([head, *full]))
+    if compact != full:
+        out.append("\n".join([head, *compact]))
+    out.append(head)
+    return out
+
+
+def _matched_lines(text: str, stems: set[str]) -> list[str]:
+    out = []
+    for i, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if stripped and len(stripped) < 200 and _line_matches(stripped, stems):
+            out.append(f"  L{i}: {stripped}")
+            if len(out) >= MAX_MATCHED_LINES:
+                break
+    return out
+
+
+def _outline(rec: FileRecord, manifest: Manifest, stems: set[str], compact: bool) -> list[str]:
+    lines: list[str] = []
+    if rec.namespaces:
+        lines.append("namespace " + ", ".join(rec.namespaces))
+    for s in rec.symbols:
+        if s.kind in TYPE_KINDS:
+            category = manifest.type_categories.get(type_key(rec.path, s), s.kind)
+            role = f"  [{category}]" if category not in (s.kind, "class") else ""
+            attrs = "".join(f"[{a}] " for a in s.attributes)
+            lines.append(f"L{s.line} {attrs}{s.signature or s.kind + ' ' + s.name}{role}")
+        else:
+            name_hit = stem(s.name) in stems or any(stem(p) in stems for p in split_identifier(s.name))
+            if compact and not name_hit:
+                continue
+            attrs = "".join(f"[{a}] " for a in s.attributes if len(a) < 60)
+            lines.append(f"  L{s.line} {attrs}{s.signature or s.name}")
+    return lines

@@ -1,0 +1,93 @@
+"""Ranking files for a query: BM25 over identifier-aware fields with per-field boosts.
+
+The query path imports tantivy and msgspec only (no tree-sitter), and reads nothing but the
+full-text index, so a cold `unity-index query` stays fast.
+"""
+
+from __future__ import annotations
+
+import os
+
+import msgspec
+import tantivy
+
+from .documents import outline_decoder
+from .identifiers import query_terms, split_identifier, stem
+from .model import TYPE_KINDS
+from .store import FIELD_BOOSTS, IndexPaths, open_search_index
+
+
+class Hit(msgspec.Struct, omit_defaults=False):
+    path: str
+    kind: str
+    name: str
+    line: int
+    score: float
+    snippet: str
+
+
+class Searcher:
+    """A reader over the index: open once, query many times (the MCP server keeps one)."""
+
+    def __init__(self, paths: IndexPaths):
+        self.index = open_search_index(paths)
+
+    def reload(self) -> None:
+        self.index.reload()
+
+    def search(self, text: str, limit: int = 10, kind: str | None = None, path_prefix: str | None = None) -> list[Hit]:
+        terms = query_terms(text)
+        if not terms or limit <= 0:
+            return []
+        query = self._query(terms, kind, path_prefix)
+        searcher = self.index.searcher()
+        hits = []
+        for score, addr in searcher.search(query, limit).hits:
+            doc = searcher.doc(addr)
+            path = doc["path"][0]
+            name, line, snippet = best_symbol(doc["outline"][0], terms, path)
+            hits.append(
+                Hit(path=path, kind=doc["kind"][0], name=name, line=line, score=round(score, 4), snippet=snippet)
+            )
+        # tantivy breaks score ties by document address, which depends on write order: sort by path
+        # within equal scores so the same index content always gives the same order.
+        hits.sort(key=lambda h: (-h.score, h.path))
+        return hits
+
+    def _query(self, terms: list[str], kind: str | None, path_prefix: str | None) -> tantivy.Query:
+        schema = self.index.schema
+        text = " ".join(terms)
+        query = self.index.parse_query(text, list(FIELD_BOOSTS), field_boosts=FIELD_BOOSTS)
+        must: list[tuple[tantivy.Occur, tantivy.Query]] = [(tantivy.Occur.Must, query)]
+        if kind:
+            must.append((tantivy.Occur.Must, tantivy.Query.term_query(schema, "kind", kind)))
+        if path_prefix:
+            pattern = _regex_escape(path_prefix.strip("/")) + "(/.*)?"
+            must.append((tantivy.Occur.Must, tantivy.Query.regex_query(schema, "path", pattern)))
+        return must[0][1] if len(must) == 1 else tantivy.Query.boolean_query(must)
+
+
+def _regex_escape(s: str) -> str:
+    return "".join("\\" + c if c in r"\.+*?()|[]{}^$#&-~" else c for c in s)
+
+
+def best_symbol(outline_json: str, terms: list[str], path: str) -> tuple[str, int, str]:
+    """The declaration in a file that best matches the query terms: (qualified name, line, snippet)."""
+    outline = outline_decoder.decode(outline_json)
+    wanted = {stem(t) for t in terms}
+    best: tuple[int, int, int] | None = None  # (-overlap, is-member, index)
+    for i, (_line, kind, qualified, _sig) in enumerate(outline):
+        name = qualified.rsplit(".", 1)[-1]
+        words = {stem(name), *(stem(w) for w in split_identifier(name))}
+        overlap = len(words & wanted)
+        if overlap:
+            key = (-overlap, 0 if kind in TYPE_KINDS else 1, i)
+            if best is None or key < best:
+                best = key
+    if best is not None:
+        line, _kind, qualified, sig = outline[best[2]]
+        return qualified, line, sig
+    for line, kind, qualified, sig in outline:  # no name matched: the file's first type
+        if kind in TYPE_KINDS:
+            return qualified, line, sig
+    return os.path.basename(path), 1 if outline else 0, ""

@@ -1,0 +1,86 @@
+"""What the index holds, and whether it matches the files on disk."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import msgspec
+
+from .config import Config
+from .project import walk
+from .store import IndexPaths, load_manifest, read_header
+
+
+class SkippedFile(msgspec.Struct):
+    path: str
+    reason: str
+
+
+class Status(msgspec.Struct):
+    project: str
+    index_dir: str
+    indexed: bool
+    generation: int = 0
+    files: int = 0
+    by_kind: dict[str, int] = {}
+    partial: int = 0  # parsed with syntax errors
+    skipped: list[SkippedFile] = []
+    stale_files: int = 0  # added, changed or deleted since the last update
+    index_bytes: int = 0
+
+    def render(self) -> str:
+        if not self.indexed:
+            return f"project {self.project}\nno index yet at {self.index_dir}: run `unity-index index`"
+        kinds = ", ".join(f"{k} {n}" for k, n in sorted(self.by_kind.items(), key=lambda kv: (-kv[1], kv[0])))
+        lines = [
+            f"project   {self.project}",
+            f"index     {self.index_dir} ({self.index_bytes / 1e6:.1f} MB, generation {self.generation})",
+            f"files     {self.files}: {kinds}",
+            f"partial   {self.partial} parsed with syntax errors",
+            f"skipped   {len(self.skipped)}",
+        ]
+        lines += [f"  {s.path}: {s.reason}" for s in self.skipped[:20]]
+        if len(self.skipped) > 20:
+            lines.append(f"  ... and {len(self.skipped) - 20} more (--json lists all)")
+        lines.append(
+            f"stale     {self.stale_files} files changed since the last update; run `unity-index index`"
+            if self.stale_files
+            else "stale     no: the index matches the files on disk"
+        )
+        return "\n".join(lines)
+
+
+def _dir_bytes(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def project_status(root: Path, config: Config) -> Status:
+    paths = IndexPaths(config.index_path(root))
+    manifest = load_manifest(paths)
+    if manifest is None or read_header(paths) is None:
+        return Status(project=str(root), index_dir=str(paths.root), indexed=False)
+    files = manifest.files
+    stale = 0
+    on_disk = 0
+    for rel, st in walk(root, config):
+        rec = files.get(rel)
+        if rec is None:
+            stale += 1
+        else:
+            on_disk += 1
+            if rec.size != st.st_size or rec.mtime_ns != st.st_mtime_ns:
+                stale += 1
+    stale += len(files) - on_disk  # deleted since the last update
+    return Status(
+        project=str(root),
+        index_dir=str(paths.root),
+        indexed=True,
+        generation=manifest.generation,
+        files=len(files),
+        by_kind=dict(Counter(r.kind for r in files.values())),
+        partial=sum(1 for r in files.values() if r.status == "partial"),
+        skipped=[SkippedFile(r.path, r.note) for r in files.values() if r.status == "skipped"],
+        stale_files=stale,
+        index_bytes=_dir_bytes(paths.root),
+    )

@@ -113,7 +113,7 @@ def cmd_query(args: argparse.Namespace, console: Console) -> int:
 
 def cmd_context(args: argparse.Namespace, console: Console) -> int:
     from .context import build_context
-    from .store import IndexPaths, load_manifest
+    from .store import IndexPaths, Records
     from .tokens import counter
 
     if not args.text.strip():
@@ -126,10 +126,8 @@ def cmd_context(args: argparse.Namespace, console: Console) -> int:
         raise UsageError(str(exc)) from None
     root, config = _project(args)
     searcher = _ensure_index(root, config, console)
-    manifest = load_manifest(IndexPaths(config.index_path(root)))
-    if manifest is None:
-        raise UsageError(f"the index of {root} is unreadable; run `unity-index index --full --project {root}`")
-    pack = build_context(root, manifest, searcher, args.text, args.budget, tok)
+    records = Records(IndexPaths(config.index_path(root)))
+    pack = build_context(root, records, searcher, args.text, args.budget, tok)
     if args.json:
         _print_json(pack)
     else:

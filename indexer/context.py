@@ -13,10 +13,10 @@ from pathlib import Path
 import msgspec
 
 from .identifiers import query_terms, split_identifier, stem
-from .model import TYPE_KINDS, FileRecord, Manifest
+from .model import TYPE_KINDS, FileRecord
 from .overview import build_overview, render_tree
-from .resolve import type_key
 from .retriever import Hit, Searcher
+from .store import Records
 from .tokens import TokenCounter
 
 CONTEXT_SCHEMA_VERSION = 1
@@ -57,21 +57,21 @@ class ContextPack(msgspec.Struct):
 
 
 def build_context(
-    root: Path, manifest: Manifest, searcher: Searcher, query: str, budget: int, counter: TokenCounter
+    root: Path, records: Records, searcher: Searcher, query: str, budget: int, counter: TokenCounter
 ) -> ContextPack:
     if budget < 1:
         raise ValueError("the budget must be at least 1 token")
-    tier1_text = _tier1(root, manifest, counter, int(budget * TIER1_SHARE))
+    tier1_text = _tier1(root, records.kinds(), counter, int(budget * TIER1_SHARE))
     tier1_tokens = counter.count(tier1_text)
     # Tier 2 joins tier 1 with a blank line: two newline tokens at most.
     remaining = budget - tier1_tokens - (2 if tier1_text else 0)
     terms = query_terms(query)
     hits = searcher.search(query, limit=MAX_CANDIDATES) if terms else []
-    tier2 = _tier2(root, manifest, hits, terms, counter, remaining)
+    tier2 = _tier2(root, records, hits, terms, counter, remaining)
     total = counter.count("\n\n".join(t for t in (tier1_text, tier2.text) if t))
     while total > budget and tier2.files:  # a tokenizer may count a join differently: shrink
         remaining -= total - budget
-        tier2 = _tier2(root, manifest, hits, terms, counter, remaining)
+        tier2 = _tier2(root, records, hits, terms, counter, remaining)
         total = counter.count("\n\n".join(t for t in (tier1_text, tier2.text) if t))
     if total > budget:  # only tier 1 left and it is over: shrink it
         tier1_text = counter.truncate(tier1_text, budget)
@@ -88,17 +88,18 @@ def build_context(
     )
 
 
-def _tier1(root: Path, manifest: Manifest, counter: TokenCounter, share: int) -> str:
+def _tier1(root: Path, kinds: dict[str, str], counter: TokenCounter, share: int) -> str:
+    """Overview first, but in at most half the share, so the tree's top level always has room."""
     if share <= 0:
         return ""
-    overview = counter.truncate(build_overview(root, manifest).render(), share)
+    overview = counter.truncate(build_overview(root, kinds).render(), max(share // 2, 1))
     used = counter.count(overview) + 2 if overview else 0
-    tree = render_tree(manifest, counter, share - used) if share - used > 8 else ""
+    tree = render_tree(kinds, counter, share - used)
     return "\n\n".join(p for p in (overview, tree) if p)
 
 
 def _tier2(
-    root: Path, manifest: Manifest, hits: list[Hit], terms: list[str], counter: TokenCounter, budget: int
+    root: Path, records: Records, hits: list[Hit], terms: list[str], counter: TokenCounter, budget: int
 ) -> Tier2:
     header = "## Files for this task"
     if budget <= counter.count(header) + 1 or not hits:
@@ -109,11 +110,11 @@ def _tier2(
     by_stem = {stem(t): t for t in reversed(terms)}  # first query word wins for display
     stems = set(by_stem)
     for hit in hits:
-        rec = manifest.files.get(hit.path)
+        rec = records.record(hit.path)
         text = _read_text(root, hit.path)
         matched = [by_stem[s] for s in _matched_terms(text, rec, stems)]
         reason = "matched: " + ", ".join(matched) if matched else "ranked by path"
-        for rendering in _renderings(hit, rec, manifest, text, stems, reason):
+        for rendering in _renderings(hit, rec, records, text, stems, reason):
             cost = counter.count(rendering) + 1  # +1: the newline joining it
             if used + cost <= budget:
                 pieces.append(rendering)
@@ -154,16 +155,16 @@ def _line_matches(line: str, stems: set[str]) -> bool:
 
 
 def _renderings(
-    hit: Hit, rec: FileRecord | None, manifest: Manifest, text: str, stems: set[str], reason: str
+    hit: Hit, rec: FileRecord | None, records: Records, text: str, stems: set[str], reason: str
 ) -> list[str]:
     """Largest first: full outline with matched lines, compact outline, header line."""
     head = f"### {hit.path}  ({hit.kind}; {reason})"
     if rec is None or not rec.symbols:
         matched = _matched_lines(text, stems)
         return [x for x in ("\n".join([head, *matched]) if matched else "", head) if x]
-    full = _outline(rec, manifest, stems, compact=False)
-    compact = _outline(rec, manifest, stems, compact=True)
-    matched = _matched_lines(text, stems)
+    full = _outline(rec, records, stems, compact=False)
+    compact = _outline(rec, records, stems, compact=True)
+    matched = _matched_lines(text, stems, skip={s.line for s in rec.symbols})
     out = []
     if matched:
         out.append("\n".join([head, *full, "matched lines:", *matched]))
@@ -174,9 +175,12 @@ def _renderings(
     return out
 
 
-def _matched_lines(text: str, stems: set[str]) -> list[str]:
+def _matched_lines(text: str, stems: set[str], skip: frozenset[int] | set[int] = frozenset()) -> list[str]:
+    """Lines of the file that mention a query word, except declarations the outline already shows."""
     out = []
     for i, line in enumerate(text.splitlines(), 1):
+        if i in skip:
+            continue
         stripped = line.strip()
         if stripped and len(stripped) < 200 and _line_matches(stripped, stems):
             out.append(f"  L{i}: {stripped}")
@@ -185,13 +189,13 @@ def _matched_lines(text: str, stems: set[str]) -> list[str]:
     return out
 
 
-def _outline(rec: FileRecord, manifest: Manifest, stems: set[str], compact: bool) -> list[str]:
+def _outline(rec: FileRecord, records: Records, stems: set[str], compact: bool) -> list[str]:
     lines: list[str] = []
     if rec.namespaces:
         lines.append("namespace " + ", ".join(rec.namespaces))
     for s in rec.symbols:
         if s.kind in TYPE_KINDS:
-            category = manifest.type_categories.get(type_key(rec.path, s), s.kind)
+            category = records.category(rec.path, s.qualified) or s.kind
             role = f"  [{category}]" if category not in (s.kind, "class") else ""
             attrs = "".join(f"[{a}] " for a in s.attributes)
             lines.append(f"L{s.line} {attrs}{s.signature or s.kind + ' ' + s.name}{role}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import os
+import sqlite3
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -20,10 +21,10 @@ import msgspec
 
 from . import documents, scanners
 from .config import Config
-from .model import SCHEMA_VERSION, FileRecord, Manifest
+from .model import FileRecord
 from .project import kind_of, walk
-from .resolve import resolve
-from .store import IndexPaths, Writer, load_manifest, writer_lock
+from .resolve import categorize
+from .store import FileStat, IndexMissing, IndexPaths, Records, Writer, header_ok, read_header, writer_lock
 
 Progress = Callable[[int, int], None]
 
@@ -140,71 +141,73 @@ def update(
     root = root.resolve()
     paths = IndexPaths(config.index_path(root))
     with writer_lock(paths, wait=wait):
-        manifest = None if full else load_manifest(paths)
-        rebuild = manifest is None
-        if manifest is None:
-            manifest = Manifest(schema_version=SCHEMA_VERSION, project_root=str(root))
+        rebuild = full or not header_ok(paths)
+        old: dict[str, FileStat] = {}
+        if not rebuild:
+            try:
+                reader = Records(paths)
+                old = reader.stats()
+                reader.close()
+            except (IndexMissing, sqlite3.DatabaseError):
+                rebuild = True
         stats = UpdateStats(full=rebuild)
-        old_files = manifest.files
         current = dict(walk(root, config))
         jobs: list[_Job] = []
         for rel, st in current.items():
-            old = old_files.get(rel)
-            if old is not None and old.size == st.st_size and old.mtime_ns == st.st_mtime_ns:
+            prev = old.get(rel)
+            if prev is not None and prev.size == st.st_size and prev.mtime_ns == st.st_mtime_ns:
                 continue
-            jobs.append(
-                _Job(
-                    str(root),
-                    rel,
-                    kind_of(rel),
-                    st.st_size,
-                    st.st_mtime_ns,
-                    old.digest if old else "",
-                    config.max_file_bytes,
-                )
-            )
-        deleted = [p for p in old_files if p not in current]
+            digest = prev.digest if prev else ""
+            jobs.append(_Job(str(root), rel, kind_of(rel), st.st_size, st.st_mtime_ns, digest, config.max_file_bytes))
+        deleted = [p for p in old if p not in current]
         if not jobs and not deleted and not rebuild:
-            stats.files = len(old_files)
-            stats.skipped = sum(1 for r in old_files.values() if r.status == "skipped")
-            stats.generation = manifest.generation
+            stats.files = len(old)
+            stats.skipped = sum(1 for s in old.values() if s.status == "skipped")
+            stats.generation = read_generation(paths)
             stats.seconds = time.perf_counter() - t0
             return stats
 
-        workers = config.workers or os.cpu_count() or 1
+        # The pool forks before the writer exists: no tantivy threads or SQLite handles in workers.
+        results = _run_jobs(jobs, config.workers or os.cpu_count() or 1)
         writer: Writer | None = None
-        for done, (job, result) in enumerate(zip(jobs, _run_jobs(jobs, workers), strict=True), 1):
-            if writer is None:  # opened after the pool has forked: no tantivy threads in workers
-                writer = Writer(paths, rebuild)
-            old = old_files.get(job.path)
-            if result.record is None:
-                assert old is not None
-                manifest.files[job.path] = msgspec.structs.replace(old, size=job.size, mtime_ns=job.mtime_ns)
-                stats.touched += 1
-            else:
-                manifest.files[job.path] = result.record
-                stats.scanned += 1
-                stats.bytes_scanned += job.size if scanners.reads_content(job.kind) else 0
-                if old is None:
-                    stats.added += 1
+        try:
+            for done, (job, result) in enumerate(zip(jobs, results, strict=True), 1):
+                if writer is None:
+                    writer = Writer(paths, rebuild)
+                if result.record is None:
+                    writer.update_stat(job.path, job.size, job.mtime_ns)
+                    stats.touched += 1
                 else:
-                    stats.changed += 1
-                if result.doc is not None:
-                    writer.add(result.doc)
-                elif old is not None and documents.is_searchable(old.kind):
-                    writer.delete(job.path)
-            if progress:
-                progress(done, len(jobs))
-        if writer is None:
-            writer = Writer(paths, rebuild)
-        for p in deleted:
-            del manifest.files[p]
-            writer.delete(p)
-            stats.deleted += 1
-        resolve(manifest)
-        writer.commit(manifest)
-        stats.files = len(manifest.files)
-        stats.skipped = sum(1 for r in manifest.files.values() if r.status == "skipped")
-        stats.generation = manifest.generation
+                    writer.put(result.record, result.doc)
+                    stats.scanned += 1
+                    stats.bytes_scanned += job.size if scanners.reads_content(job.kind) else 0
+                    if job.path in old:
+                        stats.changed += 1
+                    else:
+                        stats.added += 1
+                if progress:
+                    progress(done, len(jobs))
+            if writer is None:
+                writer = Writer(paths, rebuild)
+            for p in deleted:
+                writer.delete(p)
+                stats.deleted += 1
+            writer.set_categories(categorize(writer.types()))
+            stats.generation = writer.commit()
+            counts = writer.count_by("status")
+        except BaseException:
+            if writer is not None:
+                writer.rollback()
+            raise
+        finally:
+            if writer is not None:
+                writer.close()
+        stats.files = sum(counts.values())
+        stats.skipped = counts.get("skipped", 0)
         stats.seconds = time.perf_counter() - t0
         return stats
+
+
+def read_generation(paths: IndexPaths) -> int:
+    header = read_header(paths)
+    return int(header.get("generation", 0)) if header else 0

@@ -1,7 +1,7 @@
 """The one data model shared by scanners, store, retriever, context, CLI and MCP adapter.
 
 Everything a scanner finds is a `FileRecord` holding `Symbol`s and `Ref`s. Records are msgspec
-Structs so the manifest encodes and decodes them fast and typed; no dicts travel as records.
+Structs so the record store encodes and decodes them fast and typed; no dicts travel as records.
 """
 
 from __future__ import annotations
@@ -85,21 +85,3 @@ class FileRecord(msgspec.Struct, gc=False, omit_defaults=True):
     refs: tuple[Ref, ...] = ()
     importer: str = ""  # .meta: MonoImporter, PrefabImporter, ...
     folder: bool = False  # .meta: describes a folder
-
-
-class Skip(msgspec.Struct, frozen=True, gc=False):
-    path: str
-    reason: str
-
-
-class Manifest(msgspec.Struct, gc=False, omit_defaults=True):
-    """The on-disk state beside the tantivy index: every file record, and what was derived."""
-
-    schema_version: int
-    project_root: str
-    generation: int = 0  # bumped on every committed update
-    files: dict[str, FileRecord] = {}
-    # derived by indexer.resolve after every update
-    guid_paths: dict[str, str] = {}  # guid -> asset path (the meta's target, not the .meta)
-    type_categories: dict[str, str] = {}  # "path::Qualified.Type" -> monobehaviour, scriptableobject, ...
-    script_types: dict[str, str] = {}  # script path -> qualified name of the class Unity binds to it

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import msgspec
 
-from .model import Manifest
 from .tokens import TokenCounter
 
 _VERSION = re.compile(r"^m_EditorVersion:\s*(\S+)", re.M)
@@ -52,7 +51,7 @@ def _read(path: Path) -> str:
         return ""
 
 
-def build_overview(root: Path, manifest: Manifest) -> Overview:
+def build_overview(root: Path, kinds: dict[str, str]) -> Overview:
     version = _VERSION.search(_read(root / "ProjectSettings/ProjectVersion.txt"))
     packages: list[str] = []
     try:
@@ -61,9 +60,7 @@ def build_overview(root: Path, manifest: Manifest) -> Overview:
     except (ValueError, AttributeError):
         pass
     assemblies: list[Assembly] = []
-    for path, rec in sorted(manifest.files.items()):
-        if rec.kind != "asmdef":
-            continue
+    for path in sorted(p for p, k in kinds.items() if k == "asmdef"):
         try:
             data = json.loads(_read(root / path).lstrip("\ufeff"))
             name = str(data.get("name", "")) or Path(path).stem
@@ -76,7 +73,7 @@ def build_overview(root: Path, manifest: Manifest) -> Overview:
         for m in _SCENE.finditer(_read(root / "ProjectSettings/EditorBuildSettings.asset"))
         if m.group(1) == "1"
     ]
-    counts = Counter(r.kind for r in manifest.files.values() if r.kind != "meta")
+    counts = Counter(k for k in kinds.values() if k != "meta")
     return Overview(
         name=root.name,
         unity_version=version.group(1) if version else "",
@@ -136,17 +133,18 @@ def _expansion_rows(folder: _Folder, indent: str) -> list[str]:
     return rows
 
 
-def render_tree(manifest: Manifest, counter: TokenCounter, max_tokens: int) -> str:
+def render_tree(kinds: dict[str, str], counter: TokenCounter, max_tokens: int) -> str:
     """The project tree expanded breadth-first while it fits; unexpanded folders as one-liners.
 
     Costs are added per line, so each expansion is priced without re-rendering the tree.
     """
-    root = _folder_tree(sorted(p for p, r in manifest.files.items() if r.kind != "meta"))
+    root = _folder_tree(sorted(p for p, k in kinds.items() if k != "meta"))
     header = "## Project tree"
     top_rows = _expansion_rows(root, "")
     used = counter.join_cost([header, *top_rows])
     if used > max_tokens:
-        return counter.truncate("\n".join([header, *top_rows]), max_tokens)
+        shown = counter.truncate("\n".join([header, *top_rows]), max_tokens)
+        return shown if "\n" in shown else ""  # a header without rows says nothing
     queue: list[tuple[_Folder, str]] = [(c, "  ") for c in root.sorted_children()]
     while queue:
         folder, indent = queue.pop(0)

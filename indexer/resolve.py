@@ -1,14 +1,13 @@
-"""What is known only across files: the GUID map, each type's Unity role, each script's class.
+"""What is known only across files: each type's Unity role, by following base classes.
 
-Runs over the whole manifest after every update; it is a few dictionary passes, fast enough to
-redo from scratch, so there is no incremental bookkeeping to get wrong.
+Recomputed over all type rows after every update: a dictionary pass over a few thousand rows,
+cheaper than tracking which roles a change could affect (a renamed base class changes the role of
+every class below it, in any file).
 """
 
 from __future__ import annotations
 
-import os
-
-from .model import FileRecord, Manifest, Symbol
+from .store import TypeRow
 
 # Unity (and common package) base types and the role they give a class that derives from them.
 UNITY_BASES: dict[str, str] = {
@@ -28,13 +27,12 @@ UNITY_BASES: dict[str, str] = {
     "ScriptedImporter": "editor",
     "AssetImporterEditor": "editor",
     "ScriptedImporterEditor": "editor",
+    "SettingsProvider": "editor",
     "EditorWindow": "editor_window",
     "ScriptableWizard": "editor_window",
-    "SettingsProvider": "editor",
     "PropertyDrawer": "property_drawer",
     "DecoratorDrawer": "property_drawer",
 }
-TEST_ATTRIBUTES = frozenset({"TestFixture", "Test", "UnityTest", "TestCase", "TestCaseSource"})
 
 
 def bare_type_name(written: str) -> str:
@@ -42,86 +40,43 @@ def bare_type_name(written: str) -> str:
     return written.split("<", 1)[0].strip().rsplit(".", 1)[-1]
 
 
-def attribute_name(written: str) -> str:
-    name = written.split("(", 1)[0].strip().rsplit(".", 1)[-1]
-    return name[:-9] if name.endswith("Attribute") and len(name) > 9 else name
+def categorize(types: list[TypeRow]) -> dict[tuple[str, str], str]:
+    """(path, qualified) -> role: monobehaviour, scriptableobject, editor, editor_window,
+    property_drawer, test, or the declaration kind (class, struct, interface, ...)."""
+    by_name: dict[str, list[TypeRow]] = {}
+    for t in types:
+        by_name.setdefault(t.name, []).append(t)
+    memo: dict[tuple[str, str], str] = {}
 
+    def role(t: TypeRow, seen: frozenset[str]) -> str:
+        key = (t.path, t.qualified)
+        if key in memo:
+            return memo[key]
+        result = t.kind
+        if t.kind == "class":
+            result = "test" if t.test else _from_bases(t, seen)
+        if not seen:  # only memoize answers not cut short by a cycle guard
+            memo[key] = result
+        return result
 
-def type_key(path: str, symbol: Symbol) -> str:
-    return f"{path}::{symbol.qualified}"
+    def _from_bases(t: TypeRow, seen: frozenset[str]) -> str:
+        seen = seen | {t.name}
+        # Partial classes may declare the base in another part: try every part of the type.
+        parts = [t]
+        if t.partial:
+            parts = [p for p in by_name.get(t.name, ()) if p.container == t.container and p.kind == "class"]
+        for part in parts:
+            for base in part.bases:
+                name = bare_type_name(base)
+                if name in UNITY_BASES:
+                    return UNITY_BASES[name]
+                if name in seen:
+                    continue
+                for base_t in by_name.get(name, ()):
+                    if base_t.kind == "class":
+                        r = role(base_t, seen)
+                        if r not in ("class", "test"):
+                            return r
+        return "class"
 
-
-def resolve(manifest: Manifest) -> None:
-    files = manifest.files
-    manifest.guid_paths = _guid_paths(files)
-    types_by_name: dict[str, list[tuple[str, Symbol]]] = {}
-    for path, rec in files.items():
-        for s in rec.symbols:
-            if s.is_type:
-                types_by_name.setdefault(s.name, []).append((path, s))
-    categories: dict[str, str] = {}
-    for defs in types_by_name.values():
-        for path, s in defs:
-            categories[type_key(path, s)] = _category(s, path, files, types_by_name, set())
-    manifest.type_categories = categories
-    manifest.script_types = {
-        path: main for path, rec in files.items() if rec.kind == "csharp" and (main := _main_type(rec))
-    }
-
-
-def _guid_paths(files: dict[str, FileRecord]) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for path, rec in files.items():
-        if rec.kind == "meta" and rec.guid:
-            out[rec.guid] = path[:-5]
-    return out
-
-
-def _category(
-    s: Symbol,
-    path: str,
-    files: dict[str, FileRecord],
-    types_by_name: dict[str, list[tuple[str, Symbol]]],
-    seen: set[str],
-) -> str:
-    if s.kind != "class":
-        return s.kind
-    if any(attribute_name(a) in TEST_ATTRIBUTES for a in s.attributes) or _has_test_members(s, files[path]):
-        return "test"
-    for base in s.bases:
-        name = bare_type_name(base)
-        if name in UNITY_BASES:
-            return UNITY_BASES[name]
-        if name in seen:
-            continue
-        # A project type of that name: follow its own bases (partial classes may declare the base
-        # in another part, so every definition of the name is tried).
-        for base_path, base_sym in types_by_name.get(name, ()):
-            if base_sym.kind == "class":
-                cat = _category(base_sym, base_path, files, types_by_name, seen | {name})
-                if cat != "class":
-                    return cat
-    if "partial" in s.modifiers:
-        for other_path, other in types_by_name.get(s.name, ()):
-            if other is not s and other.container == s.container and other.bases and s.name not in seen:
-                cat = _category(other, other_path, files, types_by_name, seen | {s.name})
-                if cat != "class":
-                    return cat
-    return "class"
-
-
-def _has_test_members(s: Symbol, rec: FileRecord) -> bool:
-    q = s.qualified
-    return any(
-        m.container == q and m.kind == "method" and any(attribute_name(a) in TEST_ATTRIBUTES for a in m.attributes)
-        for m in rec.symbols
-    )
-
-
-def _main_type(rec: FileRecord) -> str:
-    """The class Unity binds the script asset to: the top-level type named like the file."""
-    stem = os.path.splitext(os.path.basename(rec.path))[0]
-    for s in rec.symbols:
-        if s.is_type and s.name == stem:
-            return s.qualified
-    return ""
+    return {(t.path, t.qualified): role(t, frozenset()) for t in types}

@@ -9,7 +9,7 @@ import msgspec
 
 from .config import Config
 from .project import walk
-from .store import IndexPaths, load_manifest, read_header
+from .store import IndexMissing, IndexPaths, Records
 
 
 class SkippedFile(msgspec.Struct):
@@ -57,30 +57,34 @@ def _dir_bytes(path: Path) -> int:
 
 def project_status(root: Path, config: Config) -> Status:
     paths = IndexPaths(config.index_path(root))
-    manifest = load_manifest(paths)
-    if manifest is None or read_header(paths) is None:
+    try:
+        records = Records(paths)
+    except IndexMissing:
         return Status(project=str(root), index_dir=str(paths.root), indexed=False)
-    files = manifest.files
-    stale = 0
-    on_disk = 0
-    for rel, st in walk(root, config):
-        rec = files.get(rel)
-        if rec is None:
-            stale += 1
-        else:
-            on_disk += 1
-            if rec.size != st.st_size or rec.mtime_ns != st.st_mtime_ns:
+    try:
+        known = records.stats()
+        stale = 0
+        on_disk = 0
+        for rel, st in walk(root, config):
+            prev = known.get(rel)
+            if prev is None:
                 stale += 1
-    stale += len(files) - on_disk  # deleted since the last update
-    return Status(
-        project=str(root),
-        index_dir=str(paths.root),
-        indexed=True,
-        generation=manifest.generation,
-        files=len(files),
-        by_kind=dict(Counter(r.kind for r in files.values())),
-        partial=sum(1 for r in files.values() if r.status == "partial"),
-        skipped=[SkippedFile(r.path, r.note) for r in files.values() if r.status == "skipped"],
-        stale_files=stale,
-        index_bytes=_dir_bytes(paths.root),
-    )
+            else:
+                on_disk += 1
+                if prev.size != st.st_size or prev.mtime_ns != st.st_mtime_ns:
+                    stale += 1
+        stale += len(known) - on_disk  # deleted since the last update
+        return Status(
+            project=str(root),
+            index_dir=str(paths.root),
+            indexed=True,
+            generation=records.generation(),
+            files=len(known),
+            by_kind=dict(Counter(s.kind for s in known.values())),
+            partial=sum(1 for s in known.values() if s.status == "partial"),
+            skipped=[SkippedFile(p, reason) for p, reason in records.skipped()],
+            stale_files=stale,
+            index_bytes=_dir_bytes(paths.root),
+        )
+    finally:
+        records.close()

@@ -1,15 +1,20 @@
-"""The index on disk: a tantivy full-text index plus a msgspec manifest, under one folder.
+"""The index on disk: a tantivy full-text index plus a record store, under one folder.
 
 Layout of the index folder (default `<project>/Library/UnityIndex/`):
-  tantivy/         one document per searchable file (fields below)
-  manifest.msgpack every FileRecord and what was derived from them (model.Manifest)
-  index.json       {"schema_version", "generation"}: read first, so a reader never decodes a
-                   manifest written by another version
-  write.lock       flock()ed by the one writer; the kernel frees it when the writer dies
+  tantivy/     one full-text document per searchable file (fields below)
+  records.db   SQLite (stdlib): one row per file holding its msgspec-encoded FileRecord, plus the
+               tables the reference graph is queried through (GUIDs, types, references)
+  index.json   {"schema_version", "generation"}: read first, so a reader never opens an index
+               written by another version
+  write.lock   flock()ed by the one writer; the kernel frees it when the writer dies
 
-Every update deletes a file's document by path before adding it again, and the manifest is
-replaced atomically after the tantivy commit, so an update interrupted anywhere is repaired by the
-next one: files whose manifest entry is missing or stale are simply rescanned.
+Why SQLite around msgspec records: a one-file update must not rewrite or re-decode the records of
+every other file (an 8,000-script project's records are 80 MB), and a no-op update needs only
+(path, size, mtime) of each file. Rows give both, with crash-safe transactions for free.
+
+Every update deletes a file's document by path before adding it again, commits tantivy, then
+commits the records; an update interrupted anywhere leaves records no newer than the full-text
+index, and the next update rescans whatever the records do not know, so the two converge.
 """
 
 from __future__ import annotations
@@ -19,15 +24,16 @@ import fcntl
 import json
 import os
 import shutil
+import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import msgspec
 import tantivy
 
-from .model import SCHEMA_VERSION, Manifest
+from .model import SCHEMA_VERSION, TYPE_KINDS, FileRecord
 
 TEXT_TOKENIZER = "en_stem"
 
@@ -40,6 +46,54 @@ FIELD_BOOSTS: dict[str, float] = {
     "decl": 1.2,
     "body": 1.0,
 }
+
+_SQL_SCHEMA = """
+CREATE TABLE IF NOT EXISTS header (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS files (
+    id INTEGER PRIMARY KEY,
+    path TEXT NOT NULL UNIQUE,
+    kind TEXT NOT NULL,
+    status TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    mtime_ns INTEGER NOT NULL,
+    digest TEXT NOT NULL,
+    main_type TEXT NOT NULL,  -- C#: the class Unity binds the script to (named like the file)
+    record BLOB NOT NULL      -- msgspec msgpack FileRecord
+);
+CREATE TABLE IF NOT EXISTS guids (
+    meta_path TEXT PRIMARY KEY,
+    guid TEXT NOT NULL,
+    path TEXT NOT NULL        -- the asset or folder the .meta describes
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS guids_by_guid ON guids(guid);
+CREATE INDEX IF NOT EXISTS guids_by_path ON guids(path);
+CREATE TABLE IF NOT EXISTS types (
+    path TEXT NOT NULL,
+    qualified TEXT NOT NULL,
+    line INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    container TEXT NOT NULL,
+    bases TEXT NOT NULL,      -- JSON list, as written
+    partial INTEGER NOT NULL,
+    test INTEGER NOT NULL,    -- NUnit attributes on the type or its methods
+    category TEXT NOT NULL,   -- derived: monobehaviour, scriptableobject, editor, ..., class
+    PRIMARY KEY (path, qualified, line)  -- Foo and Foo<T>, or partial parts, share a name
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS types_by_name ON types(name);
+CREATE TABLE IF NOT EXISTS refs (
+    file_id INTEGER NOT NULL,  -- files.id of the file holding the reference
+    line INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    target TEXT NOT NULL,
+    context TEXT NOT NULL,
+    detail TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS refs_by_target ON refs(target);
+CREATE INDEX IF NOT EXISTS refs_by_file ON refs(file_id);
+"""
+
+TEST_ATTRIBUTES = frozenset({"TestFixture", "Test", "UnityTest", "TestCase", "TestCaseSource"})
 
 
 class IndexMissing(Exception):
@@ -55,6 +109,7 @@ def build_schema() -> tantivy.Schema:
     sb.add_text_field("path", stored=True, tokenizer_name="raw")
     sb.add_text_field("kind", stored=True, tokenizer_name="raw")
     for name in FIELD_BOOSTS:
+        # Frequencies without positions: no phrase queries are made, and the index is 3x smaller.
         sb.add_text_field(name, stored=False, tokenizer_name=TEXT_TOKENIZER, index_option="freq")
     sb.add_text_field("outline", stored=True, index_option="basic", tokenizer_name="raw")
     return sb.build()
@@ -64,7 +119,7 @@ class IndexPaths:
     def __init__(self, index_dir: Path):
         self.root = index_dir
         self.tantivy = index_dir / "tantivy"
-        self.manifest = index_dir / "manifest.msgpack"
+        self.records = index_dir / "records.db"
         self.header = index_dir / "index.json"
         self.lock = index_dir / "write.lock"
 
@@ -78,7 +133,7 @@ def read_header(paths: IndexPaths) -> dict | None:
 
 def header_ok(paths: IndexPaths) -> bool:
     h = read_header(paths)
-    return bool(h) and h.get("schema_version") == SCHEMA_VERSION and paths.tantivy.is_dir()
+    return bool(h) and h.get("schema_version") == SCHEMA_VERSION and paths.tantivy.is_dir() and paths.records.is_file()
 
 
 def open_search_index(paths: IndexPaths) -> tantivy.Index:
@@ -86,22 +141,6 @@ def open_search_index(paths: IndexPaths) -> tantivy.Index:
     if not header_ok(paths):
         raise IndexMissing(f"no index of this version at {paths.root}")
     return tantivy.Index(build_schema(), path=str(paths.tantivy), reuse=True)
-
-
-_manifest_decoder = msgspec.msgpack.Decoder(Manifest)
-_manifest_encoder = msgspec.msgpack.Encoder()
-
-
-def load_manifest(paths: IndexPaths) -> Manifest | None:
-    """The last committed manifest, or None if absent, of another version, or damaged."""
-    if not header_ok(paths):
-        return None
-    try:
-        data = paths.manifest.read_bytes()
-        manifest = _manifest_decoder.decode(data)
-    except (OSError, msgspec.DecodeError, msgspec.ValidationError):
-        return None
-    return manifest if manifest.schema_version == SCHEMA_VERSION else None
 
 
 def atomic_write(path: Path, data: bytes) -> None:
@@ -139,32 +178,247 @@ def writer_lock(paths: IndexPaths, wait: bool = False) -> Iterator[None]:
         os.close(fd)
 
 
-class Writer:
-    """Applies one batch of changes: delete-then-add by path, commit, then the manifest."""
+_record_encoder = msgspec.msgpack.Encoder()
+_record_decoder = msgspec.msgpack.Decoder(FileRecord)
+
+
+class FileStat(msgspec.Struct, frozen=True, array_like=True):
+    kind: str
+    size: int
+    mtime_ns: int
+    digest: str
+    status: str
+
+
+class TypeRow(msgspec.Struct, frozen=True):
+    path: str
+    qualified: str
+    name: str
+    kind: str
+    container: str
+    bases: tuple[str, ...]
+    partial: bool
+    test: bool
+    category: str
+
+
+class Records:
+    """Read access to the record store. Cheap to open; one per reader (the MCP server keeps one)."""
+
+    def __init__(self, paths: IndexPaths, *, _conn: sqlite3.Connection | None = None):
+        if _conn is None:
+            if not header_ok(paths):
+                raise IndexMissing(f"no index of this version at {paths.root}")
+            _conn = sqlite3.connect(f"file:{paths.records}?mode=ro", uri=True, check_same_thread=False)
+        self.conn = _conn
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def stats(self) -> dict[str, FileStat]:
+        rows = self.conn.execute("SELECT path, kind, size, mtime_ns, digest, status FROM files")
+        return {p: FileStat(k, s, m, d, st) for p, k, s, m, d, st in rows}
+
+    def kinds(self) -> dict[str, str]:
+        return dict(self.conn.execute("SELECT path, kind FROM files"))
+
+    def record(self, path: str) -> FileRecord | None:
+        row = self.conn.execute("SELECT record FROM files WHERE path = ?", (path,)).fetchone()
+        return _record_decoder.decode(row[0]) if row else None
+
+    def records(self, kind: str | None = None) -> Iterator[FileRecord]:
+        if kind is None:
+            rows = self.conn.execute("SELECT record FROM files ORDER BY path")
+        else:
+            rows = self.conn.execute("SELECT record FROM files WHERE kind = ? ORDER BY path", (kind,))
+        for (blob,) in rows:
+            yield _record_decoder.decode(blob)
+
+    def skipped(self) -> list[tuple[str, str]]:
+        out = []
+        for (blob,) in self.conn.execute("SELECT record FROM files WHERE status = 'skipped' ORDER BY path"):
+            rec = _record_decoder.decode(blob)
+            out.append((rec.path, rec.note))
+        return out
+
+    def count_by(self, column: str) -> dict[str, int]:
+        assert column in ("kind", "status")
+        return dict(self.conn.execute(f"SELECT {column}, count(*) FROM files GROUP BY {column}"))
+
+    def guid_paths(self) -> dict[str, str]:
+        return dict(self.conn.execute("SELECT guid, path FROM guids ORDER BY meta_path"))
+
+    def path_of_guid(self, guid: str) -> str | None:
+        row = self.conn.execute("SELECT path FROM guids WHERE guid = ? ORDER BY meta_path LIMIT 1", (guid.lower(),))
+        found = row.fetchone()
+        return found[0] if found else None
+
+    def guid_of_path(self, path: str) -> str | None:
+        row = self.conn.execute("SELECT guid FROM guids WHERE path = ?", (path,)).fetchone()
+        return row[0] if row else None
+
+    def types(self) -> list[TypeRow]:
+        rows = self.conn.execute(
+            "SELECT path, qualified, name, kind, container, bases, partial, test, category FROM types"
+            " ORDER BY path, qualified"
+        )
+        return [
+            TypeRow(p, q, n, k, c, tuple(json.loads(b)), bool(pa), bool(t), cat)
+            for p, q, n, k, c, b, pa, t, cat in rows
+        ]
+
+    def categories(self) -> dict[str, str]:
+        """ "path::Qualified.Type" -> Unity role of every declared type."""
+        return {f"{p}::{q}": c for p, q, c in self.conn.execute("SELECT path, qualified, category FROM types")}
+
+    def category(self, path: str, qualified: str) -> str | None:
+        row = self.conn.execute("SELECT category FROM types WHERE path = ? AND qualified = ?", (path, qualified))
+        found = row.fetchone()
+        return found[0] if found else None
+
+    def script_types(self) -> dict[str, str]:
+        return dict(self.conn.execute("SELECT path, main_type FROM files WHERE main_type != '' ORDER BY path"))
+
+    def generation(self) -> int:
+        row = self.conn.execute("SELECT value FROM header WHERE key = 'generation'").fetchone()
+        return int(row[0]) if row else 0
+
+
+def _type_rows(rec: FileRecord) -> Iterator[tuple]:
+    tested = {s.container for s in rec.symbols if s.kind == "method" and _has_test_attribute(s.attributes)}
+    for s in rec.symbols:
+        if s.kind in TYPE_KINDS:
+            q = s.qualified
+            test = _has_test_attribute(s.attributes) or q in tested
+            bases = json.dumps(list(s.bases))
+            yield (rec.path, q, s.line, s.name, s.kind, s.container, bases, "partial" in s.modifiers, test, s.kind)
+
+
+def _has_test_attribute(attributes: Iterable[str]) -> bool:
+    for a in attributes:
+        name = a.split("(", 1)[0].strip().rsplit(".", 1)[-1]
+        if name.endswith("Attribute"):
+            name = name[:-9]
+        if name in TEST_ATTRIBUTES:
+            return True
+    return False
+
+
+def main_type(rec: FileRecord) -> str:
+    """The class Unity binds a script asset to: the top-level type named like the file."""
+    stem = os.path.splitext(os.path.basename(rec.path))[0]
+    for s in rec.symbols:
+        if s.kind in TYPE_KINDS and s.name == stem:
+            return s.qualified
+    return ""
+
+
+class Writer(Records):
+    """Applies one batch of changes: delete-then-add by path, tantivy commit, then records commit."""
 
     def __init__(self, paths: IndexPaths, rebuild: bool):
         self.paths = paths
         if rebuild or not header_ok(paths):
-            shutil.rmtree(paths.tantivy, ignore_errors=True)
             paths.header.unlink(missing_ok=True)
+            shutil.rmtree(paths.tantivy, ignore_errors=True)
+            for suffix in ("", "-wal", "-shm", "-journal"):
+                Path(str(paths.records) + suffix).unlink(missing_ok=True)
         paths.tantivy.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(paths.records, isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=NORMAL")
+        conn.executescript(_SQL_SCHEMA)
+        conn.execute("BEGIN IMMEDIATE")
+        super().__init__(paths, _conn=conn)
         self.schema = build_schema()
-        self.index = tantivy.Index(self.schema, path=str(paths.tantivy), reuse=True)
-        self._writer = self.index.writer(heap_size=64_000_000, num_threads=1)
-        if rebuild:
-            self._writer.delete_all_documents()
+        self._index: tantivy.Index | None = None
+        self._writer: tantivy.IndexWriter | None = None
+
+    def _tantivy(self) -> tantivy.IndexWriter:
+        """Opened on first use, so worker processes can be forked before its threads exist."""
+        if self._writer is None:
+            self._index = tantivy.Index(self.schema, path=str(self.paths.tantivy), reuse=True)
+            self._writer = self._index.writer(heap_size=64_000_000, num_threads=1)
+        return self._writer
+
+    def put(self, rec: FileRecord, doc: dict[str, str] | None) -> None:
+        """Store a file's record (replacing what was there) and its search document, if any."""
+        self._forget(rec.path)
+        c = self.conn
+        cur = c.execute(
+            "INSERT INTO files (path, kind, status, size, mtime_ns, digest, main_type, record)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                rec.path,
+                rec.kind,
+                rec.status,
+                rec.size,
+                rec.mtime_ns,
+                rec.digest,
+                main_type(rec),
+                _record_encoder.encode(rec),
+            ),
+        )
+        if rec.kind == "meta" and rec.guid:
+            c.execute("INSERT INTO guids VALUES (?, ?, ?)", (rec.path, rec.guid, rec.path[:-5]))
+        c.executemany("INSERT INTO types VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", _type_rows(rec))
+        if rec.refs:
+            file_id = cur.lastrowid
+            c.executemany(
+                "INSERT INTO refs VALUES (?, ?, ?, ?, ?, ?)",
+                ((file_id, r.line, r.kind, r.target, r.context, r.detail) for r in rec.refs),
+            )
+        writer = self._tantivy()
+        writer.delete_documents_by_term("path", rec.path)
+        if doc is not None:
+            writer.add_document(tantivy.Document.from_dict(doc, self.schema))
+
+    def update_stat(self, path: str, size: int, mtime_ns: int) -> None:
+        """Content unchanged, stat changed: remember the new stat without rescanning."""
+        rec = self.record(path)
+        if rec is None:
+            return
+        rec = msgspec.structs.replace(rec, size=size, mtime_ns=mtime_ns)
+        self.conn.execute(
+            "UPDATE files SET size = ?, mtime_ns = ?, record = ? WHERE path = ?",
+            (size, mtime_ns, _record_encoder.encode(rec), path),
+        )
 
     def delete(self, path: str) -> None:
-        self._writer.delete_documents_by_term("path", path)
+        self._forget(path)
+        self._tantivy().delete_documents_by_term("path", path)
 
-    def add(self, doc: dict[str, str]) -> None:
-        self._writer.delete_documents_by_term("path", doc["path"])
-        self._writer.add_document(tantivy.Document.from_dict(doc, self.schema))
+    def _forget(self, path: str) -> None:
+        c = self.conn
+        row = c.execute("SELECT id FROM files WHERE path = ?", (path,)).fetchone()
+        if row is None:
+            return
+        c.execute("DELETE FROM refs WHERE file_id = ?", row)
+        c.execute("DELETE FROM files WHERE id = ?", row)
+        c.execute("DELETE FROM guids WHERE meta_path = ?", (path,))
+        c.execute("DELETE FROM types WHERE path = ?", (path,))
 
-    def commit(self, manifest: Manifest) -> None:
-        self._writer.commit()
-        self._writer.wait_merging_threads()
-        manifest.generation += 1
-        atomic_write(self.paths.manifest, _manifest_encoder.encode(manifest))
-        header = {"schema_version": SCHEMA_VERSION, "generation": manifest.generation, "written_at": time.time()}
+    def set_categories(self, categories: dict[tuple[str, str], str]) -> None:
+        self.conn.executemany(
+            "UPDATE types SET category = ? WHERE path = ? AND qualified = ? AND category != ?",
+            ((cat, p, q, cat) for (p, q), cat in categories.items()),
+        )
+
+    def commit(self) -> int:
+        """Make the batch visible; returns the new generation."""
+        if self._writer is not None:
+            self._writer.commit()
+            self._writer.wait_merging_threads()
+        generation = self.generation() + 1
+        self.conn.execute("INSERT OR REPLACE INTO header VALUES ('generation', ?)", (str(generation),))
+        self.conn.execute("INSERT OR REPLACE INTO header VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+        self.conn.execute("COMMIT")
+        header = {"schema_version": SCHEMA_VERSION, "generation": generation, "written_at": time.time()}
         atomic_write(self.paths.header, json.dumps(header).encode())
+        return generation
+
+    def rollback(self) -> None:
+        if self._writer is not None:
+            self._writer.rollback()
+        if self.conn.in_transaction:
+            self.conn.execute("ROLLBACK")

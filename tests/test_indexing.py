@@ -11,7 +11,7 @@ from indexer.config import Config
 from indexer.indexing import update
 from indexer.model import SCHEMA_VERSION
 from indexer.retriever import Searcher
-from indexer.store import IndexBusy, IndexPaths, load_manifest, writer_lock
+from indexer.store import IndexBusy, IndexMissing, IndexPaths, Records, writer_lock
 
 from .conftest import meta, write_project
 
@@ -57,11 +57,24 @@ def paths_of(root: Path) -> IndexPaths:
     return IndexPaths(CONFIG.index_path(root))
 
 
+def records(root: Path) -> Records:
+    return Records(paths_of(root))
+
+
 def comparable(root: Path) -> dict:
-    """The manifest minus what legitimately differs between an update and a rebuild."""
-    m = msgspec.to_builtins(load_manifest(paths_of(root)))
-    m.pop("generation")
-    return m
+    """Everything the record store holds, for comparing an update with a rebuild."""
+    r = records(root)
+    return {
+        "records": [msgspec.to_builtins(rec) for rec in r.records()],
+        "guids": r.guid_paths(),
+        "categories": r.categories(),
+        "script_types": r.script_types(),
+        "refs": sorted(
+            r.conn.execute(
+                "SELECT f.path, line, r.kind, target, context, detail FROM refs r JOIN files f ON f.id = r.file_id"
+            )
+        ),
+    }
 
 
 def search_paths(root: Path, text: str) -> list[str]:
@@ -71,22 +84,26 @@ def search_paths(root: Path, text: str) -> list[str]:
 def test_first_index_records_every_file(project: Path) -> None:
     stats = update(project, CONFIG)
     assert (stats.full, stats.files, stats.scanned, stats.added, stats.skipped) == (True, 7, 7, 7, 0)
-    m = load_manifest(paths_of(project))
-    assert m is not None and m.schema_version == SCHEMA_VERSION and m.generation == 1
-    assert m.guid_paths == {
+    r = records(project)
+    assert r.generation() == 1
+    assert json.loads(paths_of(project).header.read_text())["schema_version"] == SCHEMA_VERSION
+    assert r.guid_paths() == {
         "11111111111111111111111111111111": "Assets/Scripts/Health.cs",
         "22222222222222222222222222222222": "Assets/Scripts/PlayerHealth.cs",
         "33333333333333333333333333333333": "Assets/Scripts",
     }
-    assert m.type_categories == {
+    assert r.categories() == {
         "Assets/Scripts/Health.cs::Game.Combat.Health": "monobehaviour",
         "Assets/Scripts/PlayerHealth.cs::Game.Player.PlayerHealth": "monobehaviour",
     }
-    assert m.script_types == {
+    assert r.script_types() == {
         "Assets/Scripts/Health.cs": "Game.Combat.Health",
         "Assets/Scripts/PlayerHealth.cs": "Game.Player.PlayerHealth",
     }
-    assert m.files["Assets/Art/hero.png"].kind == "texture"
+    assert r.record("Assets/Art/hero.png").kind == "texture"
+    assert [(x.target, x.line, x.context) for x in r.record("Assets/Scripts/PlayerHealth.cs").refs] == [
+        ("Game.Combat.Health", 3, "base")
+    ]
 
 
 def test_noop_update_touches_nothing(project: Path) -> None:
@@ -129,15 +146,16 @@ def test_index_of_another_schema_version_is_rebuilt(project: Path) -> None:
     update(project, CONFIG)
     header = paths_of(project).header
     header.write_text(json.dumps({"schema_version": SCHEMA_VERSION + 1, "generation": 7}))
-    assert load_manifest(paths_of(project)) is None
+    with pytest.raises(IndexMissing):
+        records(project)
     stats = update(project, CONFIG)
     assert stats.full and stats.scanned == 7
     assert json.loads(header.read_text())["schema_version"] == SCHEMA_VERSION
 
 
-def test_damaged_manifest_is_rebuilt(project: Path) -> None:
+def test_damaged_record_store_is_rebuilt(project: Path) -> None:
     update(project, CONFIG)
-    paths_of(project).manifest.write_bytes(b"\x93garbage")
+    paths_of(project).records.write_bytes(b"SQLite format 3\x00" + b"garbage" * 100)
     stats = update(project, CONFIG)
     assert stats.full and stats.files == 7
     assert search_paths(project, "TakeDamage") == ["Assets/Scripts/Health.cs"]
@@ -151,7 +169,7 @@ def test_second_writer_fails_with_a_clear_error(project: Path) -> None:
 def test_files_over_the_size_cap_are_recorded_not_parsed(project: Path) -> None:
     (project / "Assets/Scripts/Huge.cs").write_text("// x\n" * 1000)
     update(project, Config(workers=1, max_file_bytes=1000))
-    rec = load_manifest(paths_of(project)).files["Assets/Scripts/Huge.cs"]
+    rec = records(project).record("Assets/Scripts/Huge.cs")
     assert (rec.status, rec.note, rec.symbols) == ("skipped", "too large: 0.0 MB over the 0 MB cap", ())
 
 
@@ -163,4 +181,4 @@ def test_parallel_and_serial_scans_agree(project: Path) -> None:
     parallel = comparable(project)
     update(project, Config(workers=1), full=True)
     assert comparable(project) == parallel
-    assert parallel["type_categories"]["Assets/Gen/C7.cs::C7"] == "monobehaviour"
+    assert parallel["categories"]["Assets/Gen/C7.cs::C7"] == "monobehaviour"

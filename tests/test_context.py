@@ -1,0 +1,88 @@
+"""Context packs: the budget is never exceeded, whatever the budget or the query."""
+
+import random
+from pathlib import Path
+
+import pytest
+
+from indexer.config import Config
+from indexer.context import build_context
+from indexer.retriever import Searcher
+from indexer.store import IndexPaths, Records
+from indexer.tokens import ESTIMATE, counter, estimate
+
+QUERIES = [
+    "add a shield that absorbs damage",
+    "player takes damage and dies",
+    "PlayerHealth.Heal",
+    "the of and to",  # only stop words
+    "Ω ☃ ∑ — 你好 ###",  # symbols and unicode
+    "save game to disk " * 700,  # about 12 KB
+    "",
+]
+
+
+@pytest.fixture(scope="module")
+def env(indexed_fixture: Path):
+    paths = IndexPaths(Config().index_path(indexed_fixture))
+    return indexed_fixture, Records(paths), Searcher(paths)
+
+
+def test_budget_is_never_exceeded(env) -> None:
+    root, records, searcher = env
+    tok = counter("estimate")
+    rng = random.Random(7)
+    budgets = [1, 2, 5, 50, 51, 80, 120, 200, 333, 500, 1000, 2000, 4000, 8000, 16000, 100_000]
+    budgets += [rng.randint(50, 100_000) for _ in range(25)]
+    for budget in budgets:
+        for query in QUERIES:
+            pack = build_context(root, records, searcher, query, budget, tok)
+            text = pack.render()
+            assert pack.tokens == tok.count(text) <= budget, (budget, query[:40])
+            assert pack.tier1.tokens == tok.count(pack.tier1.text)
+            assert pack.tier2.tokens == tok.count(pack.tier2.text)
+            assert sum(f.tokens for f in pack.tier2.files) <= pack.tier2.tokens
+
+
+def test_larger_budgets_hold_more(env) -> None:
+    root, records, searcher = env
+    tok = counter("estimate")
+    sizes = [
+        len(build_context(root, records, searcher, "player health", b, tok).tier2.files) for b in (300, 2000, 8000)
+    ]
+    assert sizes[0] <= sizes[1] <= sizes[2] and sizes[2] > sizes[0]
+
+
+def test_same_input_same_output(env) -> None:
+    root, records, searcher = env
+    tok = counter("estimate")
+    a = build_context(root, records, searcher, "enemy attacks the player", 3000, tok)
+    b = build_context(root, records, searcher, "enemy attacks the player", 3000, tok)
+    assert a == b
+
+
+def test_tier1_names_version_assemblies_and_tree(env) -> None:
+    root, records, searcher = env
+    pack = build_context(root, records, searcher, "x", 100_000, counter("estimate"))
+    t1 = pack.tier1.text
+    assert t1.splitlines()[0] == f"# Unity project {root.name} (Unity 2021.3.15f1)"
+    assert "DungeonCrawler.Editor (Assets/Scripts/Editor/, editor)" in t1
+    assert "## Project tree" in t1
+    assert "    files: Health.cs, IDamageable.cs" not in t1  # files are listed sorted: Combat holds more
+    assert "files: DamageDealer.cs, DamageInfo.cs, DamageType.cs, Health.cs, IDamageable.cs, Projectile.cs" in t1
+
+
+def test_small_budget_collapses_the_tree_to_one_liners(env) -> None:
+    root, records, searcher = env
+    pack = build_context(root, records, searcher, "x", 400, counter("estimate"))
+    assert "Assets/ — 78 files (51 .cs, 7 .asset, 6 .prefab, 4 .mat, ...)" in pack.tier1.text
+    assert "files: Health.cs" not in pack.tier1.text
+
+
+def test_estimate_counts() -> None:
+    assert estimate("") == 0
+    assert estimate("public void TakeDamage(int amount);") == 8
+    assert estimate("a\n    b") == 3
+    assert counter("estimate").name == ESTIMATE
+    with pytest.raises(ValueError, match="unknown tokenizer"):
+        counter("nope")

@@ -192,7 +192,8 @@ def update(
             for p in deleted:
                 writer.delete(p)
                 stats.deleted += 1
-            writer.set_categories(categorize(writer.types()))
+            if writer.types_changed:
+                writer.set_categories(categorize(writer.types()))
             stats.generation = writer.commit()
             counts = writer.count_by("status")
         except BaseException:

@@ -154,7 +154,9 @@ def _ignored_name(name: str) -> bool:
 def walk(root: Path, config: Config) -> Iterator[tuple[str, os.stat_result]]:
     """Every project file as (relative path with forward slashes, stat), in sorted order."""
     excludes = config.exclude
-    index_dir = config.index_path(root).resolve()
+    # The index folder is skipped if it was configured inside a walked folder.
+    index_dir = config.index_path(root)
+    index_rel = index_dir.relative_to(root).as_posix() if index_dir.is_relative_to(root) else None
 
     def excluded(rel: str) -> bool:
         return any(fnmatch.fnmatchcase(rel, pat) for pat in excludes)
@@ -172,7 +174,7 @@ def walk(root: Path, config: Config) -> Iterator[tuple[str, os.stat_result]]:
                 continue
             try:
                 if e.is_dir(follow_symlinks=False):
-                    if Path(e.path).resolve() == index_dir:
+                    if rel == index_rel:
                         continue
                     yield from scan(e.path, rel + "/")
                 elif e.is_file(follow_symlinks=False):

@@ -47,21 +47,21 @@ def categorize(types: list[TypeRow]) -> dict[tuple[str, str], str]:
     for t in types:
         by_name.setdefault(t.name, []).append(t)
     memo: dict[tuple[str, str], str] = {}
+    in_progress: set[tuple[str, str]] = set()
 
-    def role(t: TypeRow, seen: frozenset[str]) -> str:
+    def role(t: TypeRow) -> str:
         key = (t.path, t.qualified)
         if key in memo:
             return memo[key]
-        result = t.kind
-        if t.kind == "class":
-            result = "test" if t.test else _from_bases(t, seen)
-        if not seen:  # only memoize answers not cut short by a cycle guard
-            memo[key] = result
-        return result
-
-    def _from_bases(t: TypeRow, seen: frozenset[str]) -> str:
-        seen = seen | {t.name}
-        # Partial classes may declare the base in another part: try every part of the type.
+        if t.kind != "class":
+            return t.kind
+        if t.test:
+            return "test"
+        if key in in_progress:  # a cycle of base classes (invalid C#, or two types of one name)
+            return "class"
+        in_progress.add(key)
+        result = "class"
+        # Partial classes may declare the base in another part: every part of the type counts.
         parts = [t]
         if t.partial:
             parts = [p for p in by_name.get(t.name, ()) if p.container == t.container and p.kind == "class"]
@@ -69,14 +69,20 @@ def categorize(types: list[TypeRow]) -> dict[tuple[str, str], str]:
             for base in part.bases:
                 name = bare_type_name(base)
                 if name in UNITY_BASES:
-                    return UNITY_BASES[name]
-                if name in seen:
-                    continue
+                    result = UNITY_BASES[name]
+                    break
                 for base_t in by_name.get(name, ()):
-                    if base_t.kind == "class":
-                        r = role(base_t, seen)
+                    if base_t.kind == "class" and (base_t.path, base_t.qualified) != key:
+                        r = role(base_t)
                         if r not in ("class", "test"):
-                            return r
-        return "class"
+                            result = r
+                            break
+                if result != "class":
+                    break
+            if result != "class":
+                break
+        in_progress.discard(key)
+        memo[key] = result
+        return result
 
-    return {(t.path, t.qualified): role(t, frozenset()) for t in types}
+    return {(t.path, t.qualified): role(t) for t in types}

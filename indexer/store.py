@@ -294,6 +294,11 @@ def _type_rows(rec: FileRecord) -> Iterator[tuple]:
             yield (rec.path, q, s.line, s.name, s.kind, s.container, bases, "partial" in s.modifiers, test, s.kind)
 
 
+def _shape(row: tuple) -> tuple:
+    """What a type row's role depends on: all but its line and its role."""
+    return (row[0], row[1], *row[3:9])
+
+
 def _has_test_attribute(attributes: Iterable[str]) -> bool:
     for a in attributes:
         name = a.split("(", 1)[0].strip().rsplit(".", 1)[-1]
@@ -333,6 +338,7 @@ class Writer(Records):
         self.schema = build_schema()
         self._index: tantivy.Index | None = None
         self._writer: tantivy.IndexWriter | None = None
+        self.types_changed = rebuild  # whether type roles must be derived again before commit
 
     def _tantivy(self) -> tantivy.IndexWriter:
         """Opened on first use, so worker processes can be forked before its threads exist."""
@@ -343,6 +349,7 @@ class Writer(Records):
 
     def put(self, rec: FileRecord, doc: dict[str, str] | None) -> None:
         """Store a file's record (replacing what was there) and its search document, if any."""
+        old_types = self._type_shapes(rec.path)
         self._forget(rec.path)
         c = self.conn
         cur = c.execute(
@@ -361,7 +368,13 @@ class Writer(Records):
         )
         if rec.kind == "meta" and rec.guid:
             c.execute("INSERT INTO guids VALUES (?, ?, ?)", (rec.path, rec.guid, rec.path[:-5]))
-        c.executemany("INSERT INTO types VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", _type_rows(rec))
+        new_types = sorted(_type_rows(rec), key=lambda t: (t[2], t[1]))
+        if [_shape(t) for t in new_types] == [shape for shape, _ in old_types]:
+            # Same declarations as before: their roles cannot have changed, keep them.
+            new_types = [(*t[:-1], cat) for t, (_, cat) in zip(new_types, old_types, strict=True)]
+        elif new_types or old_types:
+            self.types_changed = True
+        c.executemany("INSERT INTO types VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", new_types)
         if rec.refs:
             file_id = cur.lastrowid
             c.executemany(
@@ -384,7 +397,13 @@ class Writer(Records):
             (size, mtime_ns, _record_encoder.encode(rec), path),
         )
 
+    def _type_shapes(self, path: str) -> list[tuple[tuple, str]]:
+        rows = self.conn.execute("SELECT * FROM types WHERE path = ? ORDER BY line, qualified", (path,))
+        return [(_shape(r), r[-1]) for r in rows]
+
     def delete(self, path: str) -> None:
+        if self._type_shapes(path):
+            self.types_changed = True
         self._forget(path)
         self._tantivy().delete_documents_by_term("path", path)
 

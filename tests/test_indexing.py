@@ -182,3 +182,22 @@ def test_parallel_and_serial_scans_agree(project: Path) -> None:
     update(project, Config(workers=1), full=True)
     assert comparable(project) == parallel
     assert parallel["categories"]["Assets/Gen/C7.cs::C7"] == "monobehaviour"
+
+
+def test_changing_a_base_class_updates_roles_in_other_files(project: Path) -> None:
+    update(project, CONFIG)
+    health = project / "Assets/Scripts/Health.cs"
+    health.write_text(HEALTH.replace(": MonoBehaviour", ": ScriptableObject"))
+    update(project, CONFIG)
+    assert (
+        records(project).categories()["Assets/Scripts/PlayerHealth.cs::Game.Player.PlayerHealth"] == "scriptableobject"
+    )
+    # an edit that keeps every declaration keeps the roles
+    health.write_text(
+        HEALTH.replace(": MonoBehaviour", ": ScriptableObject").replace("max -= amount", "max -= 2 * amount")
+    )
+    update(project, CONFIG)
+    assert records(project).categories() == {
+        "Assets/Scripts/Health.cs::Game.Combat.Health": "scriptableobject",
+        "Assets/Scripts/PlayerHealth.cs::Game.Player.PlayerHealth": "scriptableobject",
+    }

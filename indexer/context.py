@@ -15,6 +15,7 @@ import msgspec
 from .identifiers import query_terms, split_identifier, stem
 from .model import TYPE_KINDS, FileRecord
 from .overview import build_overview, render_tree
+from .resolve import is_unity_message
 from .retriever import Hit, Searcher
 from .store import Records
 from .tokens import TokenCounter
@@ -193,9 +194,10 @@ def _outline(rec: FileRecord, records: Records, stems: set[str], compact: bool) 
     lines: list[str] = []
     if rec.namespaces:
         lines.append("namespace " + ", ".join(rec.namespaces))
+    roles: dict[str, str] = {}
     for s in rec.symbols:
         if s.kind in TYPE_KINDS:
-            category = records.category(rec.path, s.qualified) or s.kind
+            category = roles.setdefault(s.qualified, records.category(rec.path, s.qualified) or s.kind)
             role = f"  [{category}]" if category not in (s.kind, "class") else ""
             attrs = "".join(f"[{a}] " for a in s.attributes)
             lines.append(f"L{s.line} {attrs}{s.signature or s.kind + ' ' + s.name}{role}")
@@ -204,5 +206,8 @@ def _outline(rec: FileRecord, records: Records, stems: set[str], compact: bool) 
             if compact and not name_hit:
                 continue
             attrs = "".join(f"[{a}] " for a in s.attributes if len(a) < 60)
-            lines.append(f"  L{s.line} {attrs}{s.signature or s.name}")
+            message = (
+                "  [unity message]" if s.kind == "method" and is_unity_message(s.name, roles.get(s.container)) else ""
+            )
+            lines.append(f"  L{s.line} {attrs}{s.signature or s.name}{message}")
     return lines

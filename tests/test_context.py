@@ -86,3 +86,11 @@ def test_estimate_counts() -> None:
     assert counter("estimate").name == ESTIMATE
     with pytest.raises(ValueError, match="unknown tokenizer"):
         counter("nope")
+
+
+def test_outline_marks_unity_messages_and_roles(env) -> None:
+    root, records, searcher = env
+    text = build_context(root, records, searcher, "Health Awake Die", 20_000, counter("estimate")).tier2.text
+    assert "L11 [DisallowMultipleComponent] public class Health : MonoBehaviour, IDamageable  [monobehaviour]" in text
+    assert "  L36 protected virtual void Awake()  [unity message]\n" in text
+    assert "  L89 protected virtual void Die()\n" in text  # Die is the game's own method

@@ -10,7 +10,7 @@ import msgspec
 
 # Bump when the layout of anything stored on disk changes: an index written by another version is
 # rebuilt, never misread.
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 class Symbol(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
@@ -33,6 +33,7 @@ class Symbol(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     modifiers: tuple[str, ...] = ()
     attributes: tuple[str, ...] = ()  # attribute text as written, e.g. 'CreateAssetMenu(menuName = "X")'
     bases: tuple[str, ...] = ()  # base class and interfaces of a type, as written
+    detail: str = ""  # kind-specific extra: a value, a platform list, a script GUID, ...
 
     @property
     def qualified(self) -> str:

@@ -87,9 +87,11 @@ CREATE TABLE IF NOT EXISTS refs (
     kind TEXT NOT NULL,
     target TEXT NOT NULL,
     context TEXT NOT NULL,
-    detail TEXT NOT NULL
+    detail TEXT NOT NULL,
+    simple TEXT NOT NULL       -- the target's last name: `Health` of `Game.Health`, `Heal` of `X.Heal`
 );
 CREATE INDEX IF NOT EXISTS refs_by_target ON refs(target);
+CREATE INDEX IF NOT EXISTS refs_by_simple ON refs(simple);
 CREATE INDEX IF NOT EXISTS refs_by_file ON refs(file_id);
 """
 
@@ -309,6 +311,16 @@ def _has_test_attribute(attributes: Iterable[str]) -> bool:
     return False
 
 
+def simple_name(kind: str, target: str) -> str:
+    """The last name of a reference target, for lookups by name: `A.B.Heal` -> `Heal`,
+    `Shaders/Common.hlsl` -> `Common.hlsl`; GUIDs and assembly names stay whole."""
+    if kind == "include":
+        return target.rsplit("/", 1)[-1]
+    if kind in ("type", "method"):
+        return target.rsplit(".", 1)[-1]
+    return target
+
+
 def main_type(rec: FileRecord) -> str:
     """The class Unity binds a script asset to: the top-level type named like the file."""
     stem = os.path.splitext(os.path.basename(rec.path))[0]
@@ -378,8 +390,11 @@ class Writer(Records):
         if rec.refs:
             file_id = cur.lastrowid
             c.executemany(
-                "INSERT INTO refs VALUES (?, ?, ?, ?, ?, ?)",
-                ((file_id, r.line, r.kind, r.target, r.context, r.detail) for r in rec.refs),
+                "INSERT INTO refs VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    (file_id, r.line, r.kind, r.target, r.context, r.detail, simple_name(r.kind, r.target))
+                    for r in rec.refs
+                ),
             )
         writer = self._tantivy()
         writer.delete_documents_by_term("path", rec.path)

@@ -16,7 +16,23 @@ from ..model import FileRecord
 SCANNER_MODULES: dict[str, str] = {
     "csharp": "csharp",
     "meta": "meta",
+    "shader": "shader",
+    "shader_include": "shader",
+    "compute_shader": "shader",
+    "shadergraph": "shadergraph",
+    "asmdef": "asmdef",
+    "asmref": "asmdef",
+    "json": "packages",
+    "settings": "settings",
+    "scene": "unity_yaml",
+    "prefab": "unity_yaml",
+    "asset": "unity_yaml",
+    "material": "unity_yaml",
+    "animator": "unity_yaml",
+    "animation": "unity_yaml",
+    "unity_yaml": "unity_yaml",
 }
+UNITY_SERIALIZED_KINDS = frozenset({"scene", "prefab", "asset", "material", "animator", "animation", "unity_yaml"})
 
 # kinds whose content is never read: the record says what it is, the path makes it findable
 OPAQUE_KINDS = frozenset({"texture", "model", "audio", "font", "plugin", "other"})
@@ -43,7 +59,10 @@ def scan(path: str, kind: str, data: bytes) -> FileRecord:
     if kind not in SCANNER_MODULES:
         return FileRecord(path=path, kind=kind)
     if b"\0" in data[:8192]:
-        return FileRecord(path=path, kind=kind, status="skipped", note="binary content")
+        note = "binary content"
+        if kind in UNITY_SERIALIZED_KINDS:
+            note = "binary-serialized Unity asset: set Project Settings > Editor > Asset Serialization to Force Text to index it"
+        return FileRecord(path=path, kind=kind, status="skipped", note=note)
     try:
         return _scanner(kind)(path, data)
     except Exception as exc:  # a scanner bug must cost one file, never the index

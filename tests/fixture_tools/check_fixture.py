@@ -89,6 +89,18 @@ def _parse_docs(text: str):
     return docs
 
 
+def _yaml_error(body: str) -> str | None:
+    """Unity's YAML is YAML: each document body must load (a plain scalar holding ': ' must be quoted)."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import YAMLError
+
+    try:
+        YAML(typ="base").load(body)
+    except YAMLError as exc:
+        return str(exc).splitlines()[0]
+    return None
+
+
 def _block_refs(body: list[str], key: str) -> list[int] | None:
     """fileIDs listed under `  key:` as `  - {fileID: N}` / `  - component: {fileID: N}`."""
     for i, line in enumerate(body):
@@ -132,6 +144,9 @@ def _check_yaml(path: Path, rel: str, guids: set[str], problems: list[str]) -> N
         if fid in ids:
             problems.append(f"{rel}: duplicate fileID {fid}")
         ids[fid] = (cls, stripped, body)
+        yaml_error = _yaml_error("\n".join(body))
+        if yaml_error:
+            problems.append(f"{rel}: document &{fid} is not valid YAML: {yaml_error}")
         if not body or not re.match(r"^[A-Za-z]\w*:$", body[0]):
             problems.append(f"{rel}: document &{fid} does not start with its class name")
     # references

@@ -1,0 +1,295 @@
+// A small JSON reader and writer for the bridge. No Unity dependency: this file compiles and runs
+// under plain Mono, and is exercised there by the repository's integration tests.
+//
+// Reading yields: null, bool, string, long (integral numbers that fit), double (other numbers),
+// List<object> (arrays) and Dictionary<string, object> (objects, keys in document order kept by
+// the writer only for dictionaries it is given).
+using System;
+using System.Collections;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Reflection;
+using System.Text;
+
+namespace UnityIndex.Bridge
+{
+    public sealed class JsonException : Exception
+    {
+        public JsonException(string message) : base(message) { }
+    }
+
+    public static class Json
+    {
+        public const int MaxDepth = 64;
+
+        public static object Parse(string text)
+        {
+            if (text == null) throw new JsonException("no JSON text");
+            var reader = new Reader(text);
+            reader.SkipWhitespace();
+            object value = reader.ReadValue(0);
+            reader.SkipWhitespace();
+            if (!reader.AtEnd) throw new JsonException("unexpected text after the JSON value at offset " + reader.Position);
+            return value;
+        }
+
+        public static string Serialize(object value)
+        {
+            var sb = new StringBuilder(256);
+            Write(sb, value, 0);
+            return sb.ToString();
+        }
+
+        /// <summary>Builds an ordered object from alternating keys and values: Obj("a", 1, "b", "x").</summary>
+        public static Dictionary<string, object> Obj(params object[] keysAndValues)
+        {
+            if (keysAndValues.Length % 2 != 0) throw new ArgumentException("Obj needs key/value pairs");
+            var d = new Dictionary<string, object>(keysAndValues.Length / 2);
+            for (int i = 0; i < keysAndValues.Length; i += 2)
+                d[(string)keysAndValues[i]] = keysAndValues[i + 1];
+            return d;
+        }
+
+        private sealed class Reader
+        {
+            private readonly string _s;
+            private int _i;
+
+            public Reader(string s) { _s = s; }
+            public bool AtEnd { get { return _i >= _s.Length; } }
+            public int Position { get { return _i; } }
+
+            public void SkipWhitespace()
+            {
+                while (_i < _s.Length)
+                {
+                    char c = _s[_i];
+                    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') _i++;
+                    else break;
+                }
+            }
+
+            private JsonException Error(string what)
+            {
+                return new JsonException(what + " at offset " + _i);
+            }
+
+            public object ReadValue(int depth)
+            {
+                if (depth > MaxDepth) throw Error("nesting deeper than " + MaxDepth);
+                if (AtEnd) throw Error("unexpected end of JSON");
+                char c = _s[_i];
+                switch (c)
+                {
+                    case '{': return ReadObject(depth);
+                    case '[': return ReadArray(depth);
+                    case '"': return ReadString();
+                    case 't': Expect("true"); return true;
+                    case 'f': Expect("false"); return false;
+                    case 'n': Expect("null"); return null;
+                    default:
+                        if (c == '-' || (c >= '0' && c <= '9')) return ReadNumber();
+                        throw Error("unexpected character '" + c + "'");
+                }
+            }
+
+            private void Expect(string word)
+            {
+                if (string.CompareOrdinal(_s, _i, word, 0, word.Length) != 0) throw Error("invalid literal");
+                _i += word.Length;
+            }
+
+            private Dictionary<string, object> ReadObject(int depth)
+            {
+                var d = new Dictionary<string, object>();
+                _i++;
+                SkipWhitespace();
+                if (!AtEnd && _s[_i] == '}') { _i++; return d; }
+                while (true)
+                {
+                    SkipWhitespace();
+                    if (AtEnd || _s[_i] != '"') throw Error("expected a string key");
+                    string key = ReadString();
+                    SkipWhitespace();
+                    if (AtEnd || _s[_i] != ':') throw Error("expected ':'");
+                    _i++;
+                    SkipWhitespace();
+                    if (d.ContainsKey(key)) throw Error("duplicate key \"" + key + "\"");
+                    d[key] = ReadValue(depth + 1);
+                    SkipWhitespace();
+                    if (AtEnd) throw Error("unexpected end of JSON in an object");
+                    char c = _s[_i++];
+                    if (c == '}') return d;
+                    if (c != ',') throw Error("expected ',' or '}'");
+                }
+            }
+
+            private List<object> ReadArray(int depth)
+            {
+                var list = new List<object>();
+                _i++;
+                SkipWhitespace();
+                if (!AtEnd && _s[_i] == ']') { _i++; return list; }
+                while (true)
+                {
+                    SkipWhitespace();
+                    list.Add(ReadValue(depth + 1));
+                    SkipWhitespace();
+                    if (AtEnd) throw Error("unexpected end of JSON in an array");
+                    char c = _s[_i++];
+                    if (c == ']') return list;
+                    if (c != ',') throw Error("expected ',' or ']'");
+                }
+            }
+
+            private string ReadString()
+            {
+                _i++; // opening quote
+                var sb = new StringBuilder();
+                while (true)
+                {
+                    if (AtEnd) throw Error("unterminated string");
+                    char c = _s[_i++];
+                    if (c == '"') return sb.ToString();
+                    if (c < 0x20) throw Error("control character in string");
+                    if (c != '\\') { sb.Append(c); continue; }
+                    if (AtEnd) throw Error("unterminated escape");
+                    char e = _s[_i++];
+                    switch (e)
+                    {
+                        case '"': sb.Append('"'); break;
+                        case '\\': sb.Append('\\'); break;
+                        case '/': sb.Append('/'); break;
+                        case 'b': sb.Append('\b'); break;
+                        case 'f': sb.Append('\f'); break;
+                        case 'n': sb.Append('\n'); break;
+                        case 'r': sb.Append('\r'); break;
+                        case 't': sb.Append('\t'); break;
+                        case 'u':
+                            if (_i + 4 > _s.Length) throw Error("short \\u escape");
+                            int code;
+                            if (!int.TryParse(_s.Substring(_i, 4), NumberStyles.AllowHexSpecifier, CultureInfo.InvariantCulture, out code))
+                                throw Error("bad \\u escape");
+                            sb.Append((char)code);
+                            _i += 4;
+                            break;
+                        default: throw Error("bad escape '\\" + e + "'");
+                    }
+                }
+            }
+
+            private object ReadNumber()
+            {
+                int start = _i;
+                if (_s[_i] == '-') _i++;
+                bool integral = true;
+                while (!AtEnd)
+                {
+                    char c = _s[_i];
+                    if (c >= '0' && c <= '9') { _i++; continue; }
+                    if (c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-') { integral = false; _i++; continue; }
+                    break;
+                }
+                string token = _s.Substring(start, _i - start);
+                if (token == "-" || token.Length == 0) throw Error("bad number");
+                if (integral)
+                {
+                    long l;
+                    if (long.TryParse(token, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out l)) return l;
+                }
+                double d;
+                if (!double.TryParse(token, NumberStyles.Float, CultureInfo.InvariantCulture, out d)) throw Error("bad number '" + token + "'");
+                return d;
+            }
+        }
+
+        private static void Write(StringBuilder sb, object value, int depth)
+        {
+            if (depth > MaxDepth) throw new JsonException("value nested deeper than " + MaxDepth + " (a cycle?)");
+            if (value == null) { sb.Append("null"); return; }
+            var s = value as string;
+            if (s != null) { WriteString(sb, s); return; }
+            if (value is bool) { sb.Append((bool)value ? "true" : "false"); return; }
+            if (value is char) { WriteString(sb, value.ToString()); return; }
+            if (value is Enum) { WriteString(sb, value.ToString()); return; }
+            if (value is int || value is long || value is short || value is byte || value is sbyte
+                || value is uint || value is ulong || value is ushort)
+            {
+                sb.Append(Convert.ToString(value, CultureInfo.InvariantCulture));
+                return;
+            }
+            if (value is float || value is double || value is decimal)
+            {
+                double d = Convert.ToDouble(value, CultureInfo.InvariantCulture);
+                if (double.IsNaN(d) || double.IsInfinity(d)) { sb.Append("null"); return; }
+                if (value is float) sb.Append(((float)value).ToString("R", CultureInfo.InvariantCulture));
+                else sb.Append(d.ToString("R", CultureInfo.InvariantCulture));
+                return;
+            }
+            var dict = value as IDictionary;
+            if (dict != null)
+            {
+                sb.Append('{');
+                bool first = true;
+                foreach (DictionaryEntry entry in dict)
+                {
+                    if (!first) sb.Append(',');
+                    first = false;
+                    WriteString(sb, Convert.ToString(entry.Key, CultureInfo.InvariantCulture));
+                    sb.Append(':');
+                    Write(sb, entry.Value, depth + 1);
+                }
+                sb.Append('}');
+                return;
+            }
+            var seq = value as IEnumerable;
+            if (seq != null)
+            {
+                sb.Append('[');
+                bool first = true;
+                foreach (object item in seq)
+                {
+                    if (!first) sb.Append(',');
+                    first = false;
+                    Write(sb, item, depth + 1);
+                }
+                sb.Append(']');
+                return;
+            }
+            // Any other object: its public instance fields, in declaration order.
+            sb.Append('{');
+            bool firstField = true;
+            foreach (FieldInfo f in value.GetType().GetFields(BindingFlags.Public | BindingFlags.Instance))
+            {
+                if (!firstField) sb.Append(',');
+                firstField = false;
+                WriteString(sb, f.Name);
+                sb.Append(':');
+                Write(sb, f.GetValue(value), depth + 1);
+            }
+            sb.Append('}');
+        }
+
+        public static void WriteString(StringBuilder sb, string s)
+        {
+            sb.Append('"');
+            foreach (char c in s)
+            {
+                switch (c)
+                {
+                    case '"': sb.Append("\\\""); break;
+                    case '\\': sb.Append("\\\\"); break;
+                    case '\n': sb.Append("\\n"); break;
+                    case '\r': sb.Append("\\r"); break;
+                    case '\t': sb.Append("\\t"); break;
+                    default:
+                        if (c < 0x20 || c == '\u2028' || c == '\u2029')
+                            sb.Append("\\u").Append(((int)c).ToString("x4", CultureInfo.InvariantCulture));
+                        else sb.Append(c);
+                        break;
+                }
+            }
+            sb.Append('"');
+        }
+    }
+}

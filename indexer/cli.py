@@ -136,6 +136,81 @@ def cmd_context(args: argparse.Namespace, console: Console) -> int:
     return EXIT_OK
 
 
+def _graph(args: argparse.Namespace, console: Console):
+    from .graph import Graph
+    from .store import IndexPaths, Records
+
+    root, config = _project(args)
+    _ensure_index(root, config, console)
+    return root, Graph(Records(IndexPaths(config.index_path(root))), root)
+
+
+def cmd_refs(args: argparse.Namespace, console: Console) -> int:
+    from .graph import GUID_RE
+    from .project import resolve_inside
+
+    if not args.target.strip():
+        raise UsageError("the target is empty: give a type, Type.Member, a path or a GUID")
+    root, graph = _graph(args, console)
+    text = args.target.strip()
+    if ("/" in text or "\\" in text) and not GUID_RE.match(text):
+        try:
+            text = resolve_inside(root, text)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+    target = graph.target(text)
+    if target.kind == "unknown":
+        raise UsageError(f"{args.target}: {target.note}; `unity-index query {args.target}` searches by words")
+    usages = graph.references(target)
+    shown = usages[: args.limit] if args.limit else usages
+    if args.json:
+        _print_json({"schema_version": JSON_SCHEMA_VERSION, "target": target, "total": len(usages), "usages": shown})
+        return EXIT_OK
+    what = {"type": "type", "member": "member", "path": "file", "guid": "GUID", "assembly": "assembly"}[target.kind]
+    label = ", ".join(target.types) if target.kind in ("type", "member") else target.path or target.name
+    if target.kind == "member":
+        label = f"{target.member} of {label}"
+    print(f"{what} {label}" + (f"  ({target.note})" if target.note else ""))
+    if not usages:
+        print("no usages found")
+    for where in ("asset", "code"):
+        group = [u for u in shown if u.where == where]
+        if group:
+            print(f"{'in assets' if where == 'asset' else 'in code'} ({sum(1 for u in usages if u.where == where)}):")
+        for u in group:
+            extra = f" -> {u.resolved}" if u.resolved else ""
+            ctx = f" [{u.context}]" if u.context else ""
+            print(f"  {u.path}:{u.line}{ctx}  {u.detail}{extra}")
+    if len(shown) < len(usages):
+        console.info(f"[{len(usages) - len(shown)} more; --limit 0 shows all]")
+    return EXIT_OK
+
+
+def cmd_describe(args: argparse.Namespace, console: Console) -> int:
+    from .describe import NotFound, describe, resolve_file
+    from .graph import GUID_RE
+    from .project import resolve_inside
+
+    root, graph = _graph(args, console)
+    text = args.target.strip()
+    if not text:
+        raise UsageError("give a project path or a GUID to describe")
+    if not GUID_RE.match(text):
+        try:
+            text = resolve_inside(root, text)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+    try:
+        desc = describe(graph, resolve_file(graph, text))
+    except NotFound as exc:
+        raise UsageError(str(exc)) from None
+    if args.json:
+        _print_json(desc)
+    else:
+        print(desc.text)
+    return EXIT_OK
+
+
 def cmd_status(args: argparse.Namespace, console: Console) -> int:
     from .status import project_status
 
@@ -184,6 +259,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tokenizer", default="auto", help="auto (default), estimate, o200k_base or cl100k_base")
     p.add_argument("--json", action="store_true", help="print the pack as JSON")
     p.set_defaults(func=cmd_context)
+
+    p = sub.add_parser("refs", help="usages of a type, Type.Member, file or GUID in code and assets")
+    p.add_argument("target", help="PlayerHealth, PlayerHealth.Heal, Assets/Prefabs/Player.prefab, a GUID, an assembly")
+    project_arg(p)
+    p.add_argument("--limit", type=int, default=200, help="most usages to print (default 200; 0 = all)")
+    p.add_argument("--json", action="store_true", help="print usages as JSON")
+    p.set_defaults(func=cmd_refs)
+
+    p = sub.add_parser("describe", help="outline of a script, scene, prefab, asset, material or shader")
+    p.add_argument("target", help="a project path (Assets/...) or a GUID")
+    project_arg(p)
+    p.add_argument("--json", action="store_true", help="print the outline and records as JSON")
+    p.set_defaults(func=cmd_describe)
 
     p = sub.add_parser("status", help="what the index holds and whether it is current")
     project_arg(p)

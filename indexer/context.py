@@ -12,10 +12,12 @@ from pathlib import Path
 
 import msgspec
 
+from .documents import TEXT_BODY_KINDS
+from .graph import Graph
 from .identifiers import query_terms, split_identifier, stem
-from .model import TYPE_KINDS, FileRecord
+from .model import FileRecord
+from .outline import outline
 from .overview import build_overview, render_tree
-from .resolve import is_unity_message
 from .retriever import Hit, Searcher
 from .store import Records
 from .tokens import TokenCounter
@@ -62,17 +64,18 @@ def build_context(
 ) -> ContextPack:
     if budget < 1:
         raise ValueError("the budget must be at least 1 token")
-    tier1_text = _tier1(root, records.kinds(), counter, int(budget * TIER1_SHARE))
+    graph = Graph(records, root)
+    tier1_text = _tier1(root, records, counter, int(budget * TIER1_SHARE))
     tier1_tokens = counter.count(tier1_text)
     # Tier 2 joins tier 1 with a blank line: two newline tokens at most.
     remaining = budget - tier1_tokens - (2 if tier1_text else 0)
     terms = query_terms(query)
     hits = searcher.search(query, limit=MAX_CANDIDATES) if terms else []
-    tier2 = _tier2(root, records, hits, terms, counter, remaining)
+    tier2 = _tier2(root, graph, hits, terms, counter, remaining)
     total = counter.count("\n\n".join(t for t in (tier1_text, tier2.text) if t))
     while total > budget and tier2.files:  # a tokenizer may count a join differently: shrink
         remaining -= total - budget
-        tier2 = _tier2(root, records, hits, terms, counter, remaining)
+        tier2 = _tier2(root, graph, hits, terms, counter, remaining)
         total = counter.count("\n\n".join(t for t in (tier1_text, tier2.text) if t))
     if total > budget:  # only tier 1 left and it is over: shrink it
         tier1_text = counter.truncate(tier1_text, budget)
@@ -89,19 +92,18 @@ def build_context(
     )
 
 
-def _tier1(root: Path, kinds: dict[str, str], counter: TokenCounter, share: int) -> str:
+def _tier1(root: Path, records: Records, counter: TokenCounter, share: int) -> str:
     """Overview first, but in at most half the share, so the tree's top level always has room."""
     if share <= 0:
         return ""
-    overview = counter.truncate(build_overview(root, kinds).render(), max(share // 2, 1))
+    kinds = records.kinds()
+    overview = counter.truncate(build_overview(root, records, kinds).render(), max(share // 2, 1))
     used = counter.count(overview) + 2 if overview else 0
     tree = render_tree(kinds, counter, share - used)
     return "\n\n".join(p for p in (overview, tree) if p)
 
 
-def _tier2(
-    root: Path, records: Records, hits: list[Hit], terms: list[str], counter: TokenCounter, budget: int
-) -> Tier2:
+def _tier2(root: Path, graph: Graph, hits: list[Hit], terms: list[str], counter: TokenCounter, budget: int) -> Tier2:
     header = "## Files for this task"
     if budget <= counter.count(header) + 1 or not hits:
         return Tier2(text="", tokens=0, files=[])
@@ -111,11 +113,11 @@ def _tier2(
     by_stem = {stem(t): t for t in reversed(terms)}  # first query word wins for display
     stems = set(by_stem)
     for hit in hits:
-        rec = records.record(hit.path)
+        rec = graph.records.record(hit.path)
         text = _read_text(root, hit.path)
         matched = [by_stem[s] for s in _matched_terms(text, rec, stems)]
         reason = "matched: " + ", ".join(matched) if matched else "ranked by path"
-        for rendering in _renderings(hit, rec, records, text, stems, reason):
+        for rendering in _renderings(hit, rec, graph, text, stems, reason):
             cost = counter.count(rendering) + 1  # +1: the newline joining it
             if used + cost <= budget:
                 pieces.append(rendering)
@@ -155,17 +157,16 @@ def _line_matches(line: str, stems: set[str]) -> bool:
     return any(stem(w) in stems or any(stem(p) in stems for p in split_identifier(w)) for w in _WORD.findall(line))
 
 
-def _renderings(
-    hit: Hit, rec: FileRecord | None, records: Records, text: str, stems: set[str], reason: str
-) -> list[str]:
+def _renderings(hit: Hit, rec: FileRecord | None, graph: Graph, text: str, stems: set[str], reason: str) -> list[str]:
     """Largest first: full outline with matched lines, compact outline, header line."""
     head = f"### {hit.path}  ({hit.kind}; {reason})"
     if rec is None or not rec.symbols:
         matched = _matched_lines(text, stems)
         return [x for x in ("\n".join([head, *matched]) if matched else "", head) if x]
-    full = _outline(rec, records, stems, compact=False)
-    compact = _outline(rec, records, stems, compact=True)
-    matched = _matched_lines(text, stems, skip={s.line for s in rec.symbols})
+    full = outline(rec, graph, stems, compact=False)
+    compact = outline(rec, graph, stems, compact=True)
+    # Matched lines of Unity YAML are serialized state, not code: the outline says it better.
+    matched = _matched_lines(text, stems, skip={s.line for s in rec.symbols}) if rec.kind in TEXT_BODY_KINDS else []
     out = []
     if matched:
         out.append("\n".join([head, *full, "matched lines:", *matched]))
@@ -188,26 +189,3 @@ def _matched_lines(text: str, stems: set[str], skip: frozenset[int] | set[int] =
             if len(out) >= MAX_MATCHED_LINES:
                 break
     return out
-
-
-def _outline(rec: FileRecord, records: Records, stems: set[str], compact: bool) -> list[str]:
-    lines: list[str] = []
-    if rec.namespaces:
-        lines.append("namespace " + ", ".join(rec.namespaces))
-    roles: dict[str, str] = {}
-    for s in rec.symbols:
-        if s.kind in TYPE_KINDS:
-            category = roles.setdefault(s.qualified, records.category(rec.path, s.qualified) or s.kind)
-            role = f"  [{category}]" if category not in (s.kind, "class") else ""
-            attrs = "".join(f"[{a}] " for a in s.attributes)
-            lines.append(f"L{s.line} {attrs}{s.signature or s.kind + ' ' + s.name}{role}")
-        else:
-            name_hit = stem(s.name) in stems or any(stem(p) in stems for p in split_identifier(s.name))
-            if compact and not name_hit:
-                continue
-            attrs = "".join(f"[{a}] " for a in s.attributes if len(a) < 60)
-            message = (
-                "  [unity message]" if s.kind == "method" and is_unity_message(s.name, roles.get(s.container)) else ""
-            )
-            lines.append(f"  L{s.line} {attrs}{s.signature or s.name}{message}")
-    return lines

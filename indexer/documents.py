@@ -19,7 +19,13 @@ TEXT_BODY_KINDS = frozenset(
 )
 # Declarations that name the file's main thing rank with type names.
 PRIMARY_SYMBOLS = TYPE_KINDS | {
-    "scriptable_object", "material", "animator_controller", "animation_clip", "shader", "assembly", "package",
+    "scriptable_object",
+    "material",
+    "animator_controller",
+    "animation_clip",
+    "shader",
+    "assembly",
+    "package",
 }
 MAX_BODY_CHARS = 200_000
 

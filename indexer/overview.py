@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import os
-import re
 from collections import Counter
 from pathlib import Path
 
 import msgspec
 
+from .store import Records
 from .tokens import TokenCounter
-
-_VERSION = re.compile(r"^m_EditorVersion:\s*(\S+)", re.M)
-_SCENE = re.compile(r"^\s*-\s*enabled:\s*(\d)\s*\r?\n\s*path:\s*(.+?)\s*$", re.M)
 
 
 class Assembly(msgspec.Struct):
@@ -24,14 +20,17 @@ class Assembly(msgspec.Struct):
 
 class Overview(msgspec.Struct):
     name: str
+    product: str
     unity_version: str
     packages: list[str]  # "name version", direct dependencies from Packages/manifest.json
     assemblies: list[Assembly]
     scenes_in_build: list[str]
+    defines: list[str]  # "SYMBOL (Platform)"
     counts: dict[str, int]  # files by kind
 
     def render(self) -> str:
-        lines = [f"# Unity project {self.name} (Unity {self.unity_version or 'version unknown'})"]
+        title = f"# Unity project {self.name}" + (f" — {self.product}" if self.product else "")
+        lines = [f"{title} (Unity {self.unity_version or 'version unknown'})"]
         if self.packages:
             lines.append(f"Packages ({len(self.packages)}): " + ", ".join(self.packages))
         if self.assemblies:
@@ -39,48 +38,53 @@ class Overview(msgspec.Struct):
             lines.append(f"Assemblies ({len(asm)}): " + ", ".join(asm))
         if self.scenes_in_build:
             lines.append("Scenes in build: " + ", ".join(self.scenes_in_build))
+        if self.defines:
+            lines.append("Scripting defines: " + ", ".join(self.defines))
         kinds = ", ".join(f"{n} {k}" for k, n in sorted(self.counts.items(), key=lambda kv: (-kv[1], kv[0])))
         lines.append(f"Files: {kinds}")
         return "\n".join(lines)
 
 
-def _read(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return ""
-
-
-def build_overview(root: Path, kinds: dict[str, str]) -> Overview:
-    version = _VERSION.search(_read(root / "ProjectSettings/ProjectVersion.txt"))
+def build_overview(root: Path, records: Records, kinds: dict[str, str]) -> Overview:
+    """From the records of the settings, package and assembly files (no file is read here)."""
+    version = product = ""
     packages: list[str] = []
-    try:
-        deps = json.loads(_read(root / "Packages/manifest.json") or "{}").get("dependencies", {})
-        packages = [f"{k} {v}" for k, v in sorted(deps.items()) if not k.startswith("com.unity.modules.")]
-    except (ValueError, AttributeError):
-        pass
+    scenes: list[str] = []
+    defines: list[str] = []
+    for path in (
+        "ProjectSettings/ProjectVersion.txt",
+        "ProjectSettings/ProjectSettings.asset",
+        "ProjectSettings/EditorBuildSettings.asset",
+        "Packages/manifest.json",
+    ):
+        rec = records.record(path) if path in kinds else None
+        for sym in rec.symbols if rec else ():
+            if sym.kind == "unity_version":
+                version = sym.name
+            elif sym.kind == "setting" and sym.name == "productName":
+                product = sym.detail
+            elif sym.kind == "build_scene" and sym.detail == "enabled":
+                scenes.append(sym.name)
+            elif sym.kind == "define":
+                defines.append(f"{sym.name} ({sym.detail or 'all'})")
+            elif sym.kind == "package" and not sym.name.startswith("com.unity.modules."):
+                packages.append(f"{sym.name} {sym.detail}")
     assemblies: list[Assembly] = []
     for path in sorted(p for p, k in kinds.items() if k == "asmdef"):
-        try:
-            data = json.loads(_read(root / path).lstrip("\ufeff"))
-            name = str(data.get("name", "")) or Path(path).stem
-            platforms = data.get("includePlatforms") or []
-        except (ValueError, AttributeError):
-            continue
-        assemblies.append(Assembly(name=name, folder=os.path.dirname(path) + "/", editor_only=platforms == ["Editor"]))
-    scenes = [
-        m.group(2)
-        for m in _SCENE.finditer(_read(root / "ProjectSettings/EditorBuildSettings.asset"))
-        if m.group(1) == "1"
-    ]
-    counts = Counter(k for k in kinds.values() if k != "meta")
+        rec = records.record(path)
+        for sym in rec.symbols if rec else ():
+            if sym.kind == "assembly":
+                editor = "includePlatforms: Editor" in sym.attributes
+                assemblies.append(Assembly(name=sym.name, folder=os.path.dirname(path) + "/", editor_only=editor))
     return Overview(
         name=root.name,
-        unity_version=version.group(1) if version else "",
+        product=product,
+        unity_version=version,
         packages=packages,
         assemblies=assemblies,
         scenes_in_build=scenes,
-        counts=dict(counts),
+        defines=defines,
+        counts=dict(Counter(k for k in kinds.values() if k != "meta")),
     )
 
 

@@ -75,7 +75,7 @@ def test_context_json_contract(project: Path) -> None:
     assert list(pack) == ["schema_version", "query", "budget", "tokens", "tokenizer", "tier1", "tier2"]
     assert pack["budget"] == 2000 and 0 < pack["tokens"] <= 2000
     assert list(pack["tier1"]) == ["text", "tokens"] and list(pack["tier2"]) == ["text", "tokens", "files"]
-    assert pack["tier1"]["text"].startswith("# Unity project DungeonCrawler (Unity 2021.3.15f1)")
+    assert pack["tier1"]["text"].startswith("# Unity project DungeonCrawler — Dungeon Crawler (Unity 2021.3.15f1)")
     assert "Scenes in build: Assets/Scenes/MainMenu.unity, Assets/Scenes/Dungeon.unity" in pack["tier1"]["text"]
     files = pack["tier2"]["files"]
     assert files and set(files[0]) == {"path", "tokens", "score", "reason"}

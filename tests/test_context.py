@@ -65,7 +65,8 @@ def test_tier1_names_version_assemblies_and_tree(env) -> None:
     root, records, searcher = env
     pack = build_context(root, records, searcher, "x", 100_000, counter("estimate"))
     t1 = pack.tier1.text
-    assert t1.splitlines()[0] == f"# Unity project {root.name} (Unity 2021.3.15f1)"
+    assert t1.splitlines()[0] == f"# Unity project {root.name} — Dungeon Crawler (Unity 2021.3.15f1)"
+    assert "Scripting defines: DUNGEON_MOBILE (Android), DUNGEON_DEBUG (Standalone)" in t1
     assert "DungeonCrawler.Editor (Assets/Scripts/Editor/, editor)" in t1
     assert "## Project tree" in t1
     assert "    files: Health.cs, IDamageable.cs" not in t1  # files are listed sorted: Combat holds more

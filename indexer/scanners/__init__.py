@@ -61,7 +61,10 @@ def scan(path: str, kind: str, data: bytes) -> FileRecord:
     if b"\0" in data[:8192]:
         note = "binary content"
         if kind in UNITY_SERIALIZED_KINDS:
-            note = "binary-serialized Unity asset: set Project Settings > Editor > Asset Serialization to Force Text to index it"
+            note = (
+                "binary-serialized Unity asset: set Project Settings > Editor > Asset Serialization"
+                " to Force Text to index it"
+            )
         return FileRecord(path=path, kind=kind, status="skipped", note=note)
     try:
         return _scanner(kind)(path, data)

@@ -406,8 +406,15 @@ class _Scan:
         self.instance_of: dict[int, int] = {}  # stripped object -> its PrefabInstance
         self.instance_parent: dict[int, int] = {}  # PrefabInstance -> parent transform
         self.names: dict[int, str] = {}
+        self.behaviour_state: dict[int, str] = {}  # StateMachineBehaviour -> its animator state
         for doc in self.order:
             cid = doc.class_id
+            if cid in (1102, 1107) and "m_StateMachineBehaviours:" in doc.body:
+                state = doc.top("m_Name") or doc.class_name
+                for _idx, line in doc.block("m_StateMachineBehaviours"):
+                    m = _REF.search(line)
+                    if m:
+                        self.behaviour_state[int(m.group(1))] = state
             if doc.stripped:
                 inst, _ = doc.top_ref("m_PrefabInstance")
                 if not inst:
@@ -627,11 +634,10 @@ class _Scan:
         if go:
             owner = self.owner_path(doc)
             self.component_symbol(doc, owner, script)
+        elif doc.file_id in self.behaviour_state:
+            owner = self.behaviour_state[doc.file_id]
         else:
-            owner = doc.top("m_Name") or ""
-            if self.kind in ("scene", "prefab") or doc.file_id != self.order[0].file_id:
-                # a StateMachineBehaviour inside a controller, or a nested asset object
-                owner = owner or doc.class_name
+            owner = doc.top("m_Name") or doc.class_name
             if doc is self.order[0] or self.kind == "asset":
                 self.symbols.append(Symbol("scriptable_object", owner, doc.line, detail=script))
         if script:
@@ -667,6 +673,8 @@ class _Scan:
                         nested.append(lines[j])
                         j += 1
                     shown = _summarize(value, nested)
+                    if shown.startswith("&"):
+                        shown = self.local_label(int(shown[1:]))
                     n += 1
                     if n > MAX_FIELDS_PER_OBJECT:
                         break
@@ -729,13 +737,32 @@ class _Scan:
                     )
                 )
 
+    def local_label(self, file_id: int) -> str:
+        """A same-file object reference made readable: `Player/Model (MeshRenderer)`."""
+        doc = self.docs.get(file_id)
+        if doc is None:
+            return f"&{file_id} (missing)"
+        node = self.go_node_of(file_id)
+        where = self.path_of(node) if node else (doc.top("m_Name") or "")
+        if doc.class_id == 1:
+            return where
+        if doc.class_id == 114:
+            _, script = doc.top_ref("m_Script")
+            what = f"script:{script}" if script else "MonoBehaviour"
+        else:
+            what = doc.class_name
+        return f"{where} ({what})" if where else what
+
     def go_node_of(self, file_id: int) -> int:
+        """The hierarchy node an object sits on (a stripped object: its prefab instance)."""
         doc = self.docs.get(file_id)
         if doc is None:
             return 0
         if doc.class_id == 1:
             return self.instance_of.get(file_id, file_id)
         go, _ = doc.top_ref("m_GameObject")
+        if not go:
+            return self.instance_of.get(file_id, 0)
         return self.instance_of.get(go, go)
 
     def guid_refs(self, doc: _Doc, owner: str, label: str) -> None:
@@ -760,8 +787,6 @@ class _Scan:
         fid, shader = doc.top_ref("m_Shader")
         shader_detail = shader if shader and shader not in BUILTIN_GUIDS else f"builtin:{fid}" if fid else ""
         self.symbols.append(Symbol("material", name, doc.line, detail=shader_detail))
-        if shader and shader not in BUILTIN_GUIDS:
-            self.refs.append(Ref("guid", shader, doc.line, context="m_Shader", detail=name))
         lines = doc.lines()
         section = ""
         n = 0
@@ -894,7 +919,8 @@ def _summarize(value: str, nested: list[str]) -> str:
             m = _REF.fullmatch(value)
             if m:
                 if m.group(2):
-                    return f"guid:{m.group(2).lower()}"
+                    guid = m.group(2).lower()
+                    return "built-in resource" if guid in BUILTIN_GUIDS else f"guid:{guid}"
                 return "None" if m.group(1) == "0" else f"&{m.group(1)}"
             return short(value)
         if value == "[]":

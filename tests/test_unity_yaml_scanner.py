@@ -1,0 +1,138 @@
+"""The Unity YAML scanner on hand-written files holding each quirk of the real format."""
+
+from pathlib import Path
+
+from indexer.model import Ref
+from indexer.project import kind_of
+from indexer.scanners import scan
+
+CASES = Path(__file__).parent / "yaml_cases"
+
+
+def scan_case(name: str):
+    rel = f"Assets/{name}"
+    return scan(rel, kind_of(rel), (CASES / name).read_bytes())
+
+
+def sym(rec, kind: str) -> list[tuple]:
+    return [(s.name, s.line, s.container, s.signature, s.detail) for s in rec.symbols if s.kind == kind]
+
+
+def test_quirks_crlf_negative_ids_wrapped_flow_quoted_names() -> None:
+    rec = scan_case("Quirks.prefab")
+    assert (CASES / "Quirks.prefab").read_bytes().count(b"\r\n") > 50  # really CRLF
+    assert (rec.status, rec.note) == ("ok", "5 documents")
+    assert sym(rec, "gameobject") == [
+        ("Door: Left", 3, "", "", "inactive"),
+        ('Hinge "A" pivot', 21, "Door: Left", "", ""),
+    ]
+    components = [(s.name, s.container, s.detail, s.type, s.attributes) for s in rec.symbols if s.kind == "component"]
+    assert components == [
+        ("Transform", "Door: Left", "", "-4611686018427387903", ()),
+        ("Transform", 'Door: Left/Hinge "A" pivot', "", "400002", ()),
+        ("MonoBehaviour", "Door: Left", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "114000011", ("disabled",)),
+    ]
+    fields = {s.name: s.signature for s in rec.symbols if s.kind == "field"}
+    assert fields == {
+        "equation": "equation: =",  # a bare `=` scalar
+        "code": "code: 010",  # stays a string, not the number 10
+        "mesh": "mesh: built-in resource",  # GUID 0000000000000000e000000000000000 kept, recognised
+        "opened": "opened: guid:bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",  # wrapped flow mapping
+        "onOpen": "onOpen: UnityEvent (1 call)",
+        "lock": "lock: {rid}",
+    }
+    assert list(rec.refs) == [
+        Ref("script", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", 33, "m_Script", "Door: Left"),
+        Ref("guid", "b" * 32, 44, "opened", "Door: Left > script:" + "a" * 32),
+        Ref(
+            "method",
+            "Game.Doors.VeryLongNamespaceName.DoorController.PlaySound",  # type name wrapped onto a 2nd line
+            48,
+            "onOpen",
+            "Door: Left > script:aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.onOpen(string creak) on Door: Left",
+        ),
+        Ref("type", "Game.Doors.PadLock", 67, "serialize_reference", "Door: Left"),
+    ]
+
+
+def test_legacy_prefab_asset_and_legacy_instance_in_a_scene() -> None:
+    asset = scan_case("Legacy.prefab")
+    assert sym(asset, "gameobject") == [("Crate", 14, "", "", "")]
+    assert sym(asset, "prefab_instance") == []  # the `Prefab` document of the asset itself
+    assert list(asset.refs) == [Ref("script", "cccccccccccccccccccccccccccccccc", 32, "m_Script", "Crate")]
+    scene = scan_case("LegacyScene.unity")
+    assert sym(scene, "prefab_instance") == [("Crate (1)", 3, "", "", "dddddddddddddddddddddddddddddddd")]
+    assert Ref("prefab", "dddddddddddddddddddddddddddddddd", 3, "legacy_parent", "Crate (1)") in scene.refs
+
+
+def test_unity_events_without_type_names_resolve_through_the_target() -> None:
+    scene = scan_case("LegacyScene.unity")
+    calls = [(r.target, r.line, r.context, r.detail) for r in scene.refs if r.kind == "method"]
+    assert calls == [
+        (
+            "script:ffffffffffffffffffffffffffffffff.Open",
+            28,
+            "onTrigger",
+            "Trigger > script:eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee.onTrigger(void) on Trigger",
+        ),
+        (
+            "UnityEngine.GameObject.SetActive",
+            34,
+            "onTrigger",
+            "Trigger > script:eeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee.onTrigger(bool 0) on Trigger",
+        ),
+    ]
+    assert "SceneRoots" not in {s.signature for s in scene.symbols}
+
+
+def test_animator_controller_and_state_machine_behaviour() -> None:
+    rec = scan_case("Door.controller")
+    assert [(s.kind, s.name, s.type) for s in rec.symbols if s.kind.startswith("animator")] == [
+        ("animator_controller", "Door", ""),
+        ("animator_parameter", "Open", "Trigger"),
+        ("animator_parameter", "Speed", "Float"),
+        ("animator_layer", "Base Layer", ""),
+        ("animator_state", "Opening", ""),
+    ]
+    assert list(rec.refs) == [
+        Ref("guid", "12121212121212121212121212121212", 39, "m_Motion", "Opening > AnimatorState"),
+        Ref("script", "34343434343434343434343434343434", 40, "m_Script", "Opening"),
+    ]
+    assert sym(rec, "field") == [("volume", 48, "Opening", "volume: 0.5", "11400022")]
+
+
+def test_animation_events_and_materials() -> None:
+    clip = scan_case("DoorOpen.anim")
+    assert list(clip.refs) == [Ref("animation_event", "PlayCreak", 10, "m_Events", "DoorOpen")]
+    mat = scan_case("Wood.mat")
+    assert sym(mat, "material") == [("Wood", 3, "", "", "builtin:46")]
+    assert [(s.name, s.type, s.signature) for s in mat.symbols if s.kind == "material_property"] == [
+        ("_BumpMap", "texture", "_BumpMap: guid:56565656565656565656565656565656"),
+        ("_MainTex", "texture", "_MainTex: None"),
+        ("_Glossiness", "float", "_Glossiness: 0.25"),
+        ("_Color", "color", "_Color: {r: 0.8, g: 0.6, b: 0.4, a: 1}"),
+    ]
+
+
+def test_files_that_are_not_unity_yaml_are_recorded_as_such() -> None:
+    assert (scan_case("Binary.asset").status, scan_case("Binary.asset").note) == (
+        "skipped",
+        "binary-serialized Unity asset: set Project Settings > Editor > Asset Serialization to Force Text to index it",
+    )
+    assert (scan_case("Pointer.unity").status, scan_case("Pointer.unity").note) == (
+        "skipped",
+        "Git LFS pointer, content not checked out",
+    )
+    json_asset = scan_case("Settings.asset")
+    assert (json_asset.status, json_asset.note, json_asset.symbols) == (
+        "ok",
+        "JSON-serialized asset, not Unity YAML: not parsed",
+        (),
+    )
+    assert scan_case("Empty.asset").note == "empty file"
+
+
+def test_garbage_never_raises() -> None:
+    for data in (b"%YAML 1.1\n--- !u!1 &1\n", b"%YAML 1.1\n--- !u!114 &x\nfoo: [\n", b"%YAML\n" + b"\xff\xfe" * 100):
+        rec = scan("Assets/X.prefab", "prefab", data)
+        assert rec.status in ("ok", "skipped")

@@ -23,7 +23,7 @@ class UsageError(Exception):
 
 
 def _project(args: argparse.Namespace):
-    from .config import Config
+    from .config import ConfigError, load_config
     from .project import ProjectNotFound, find_root, is_project_root
 
     if args.project:
@@ -32,10 +32,15 @@ def _project(args: argparse.Namespace):
             raise UsageError(f"--project {args.project}: no such folder")
         if not is_project_root(root):
             raise UsageError(f"--project {args.project}: not a Unity project (it needs Assets/ and ProjectSettings/)")
-        return root.resolve(), Config()
+        root = root.resolve()
+    else:
+        try:
+            root = find_root(Path.cwd())
+        except ProjectNotFound as exc:
+            raise UsageError(str(exc)) from None
     try:
-        return find_root(Path.cwd()), Config()
-    except ProjectNotFound as exc:
+        return root, load_config(root)
+    except ConfigError as exc:
         raise UsageError(str(exc)) from None
 
 

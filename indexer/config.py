@@ -1,21 +1,58 @@
-"""Per-project settings. Passed in explicitly; nothing reads global state."""
+"""Per-project settings: defaults, optionally overridden by `unity-index.toml` at the project root.
+
+Passed in explicitly; nothing reads global state. Unknown keys and wrong types are errors that name
+the key and the file, never silently ignored.
+"""
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import msgspec
 
+CONFIG_FILE = "unity-index.toml"
 DEFAULT_INDEX_DIR = "Library/UnityIndex"
-DEFAULT_MAX_FILE_BYTES = 50 * 1024 * 1024
+DEFAULT_MAX_FILE_MB = 50.0
 
 
-class Config(msgspec.Struct, frozen=True):
+class ConfigError(Exception):
+    """The configuration file is unreadable or invalid; the message says where and how."""
+
+
+class Config(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     index_dir: str = DEFAULT_INDEX_DIR  # relative to the project root, or absolute
-    max_file_bytes: int = DEFAULT_MAX_FILE_BYTES  # larger files are recorded, not parsed
-    exclude: tuple[str, ...] = ()  # extra glob patterns (project-relative, forward slashes)
+    max_file_mb: float = DEFAULT_MAX_FILE_MB  # larger files are recorded, not parsed
+    exclude: tuple[str, ...] = ()  # extra glob patterns, project-relative with forward slashes
+    include_package_cache: bool = False  # also index Library/PackageCache (registry package sources)
     workers: int = 0  # scanner processes; 0 = one per core
+
+    @property
+    def max_file_bytes(self) -> int:
+        return int(self.max_file_mb * 1024 * 1024)
 
     def index_path(self, root: Path) -> Path:
         p = Path(self.index_dir)
         return p if p.is_absolute() else root / p
+
+
+def load_config(root: Path) -> Config:
+    """The project's configuration: `unity-index.toml` at its root if present, else defaults."""
+    path = root / CONFIG_FILE
+    if not path.is_file():
+        return Config()
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot read it ({exc})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    try:
+        config = msgspec.convert(data, Config)
+    except msgspec.ValidationError as exc:
+        raise ConfigError(f"{path}: {exc}; see docs/configuration.md for the keys") from None
+    if config.max_file_mb <= 0:
+        raise ConfigError(f"{path}: max_file_mb must be positive")
+    if config.workers < 0:
+        raise ConfigError(f"{path}: workers must be 0 (one per core) or more")
+    return config

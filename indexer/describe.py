@@ -59,6 +59,10 @@ def describe(graph: Graph, path: str, max_lines: int = 400) -> Description:
         lines = [*lines[:max_lines], f"… {len(lines) - max_lines} more lines (use --json for everything)"]
     guid = graph.records.guid_of_path(path) or ""
     head = f"{path}  ({rec.kind}{', guid ' + guid if guid else ''})"
+    if rec.kind == "csharp":
+        assembly, defined_by = graph.assembly_of(path)
+        head += f"\nassembly {assembly or '(none: a package script needs an asmdef)'}"
+        head += f" ({defined_by})" if defined_by else ""
     if rec.status != "ok":
         head += f"\n{rec.status}: {rec.note}"
     uses = [Edge(p, e) for p, e in graph.uses(path)]

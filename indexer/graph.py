@@ -375,6 +375,47 @@ class Graph:
                     out.append(Usage(p, line_no, "code", "text", "member", text.strip()[:200]))
         return out
 
+    # -- assemblies --------------------------------------------------------------------------
+
+    @cached_property
+    def _assembly_folders(self) -> dict[str, tuple[str, str]]:
+        """Folder -> (assembly name, defining file) for every asmdef and asmref."""
+        folders: dict[str, tuple[str, str]] = {}
+        by_ref: dict[str, str] = {}
+        asmdef_by_guid: dict[str, str] = {}
+        for rec in self.records.records("asmdef"):
+            name = next((x.name for x in rec.symbols if x.kind == "assembly"), "")
+            if name:
+                folders[rec.path.rpartition("/")[0]] = (name, rec.path)
+                guid = self.records.guid_of_path(rec.path)
+                if guid:
+                    asmdef_by_guid[f"GUID:{guid}"] = name
+        for rec in self.records.records("asmref"):
+            for r in rec.refs:
+                if r.kind == "assembly":
+                    by_ref[rec.path] = asmdef_by_guid.get(r.target, r.target)
+        for path, name in by_ref.items():
+            folders.setdefault(path.rpartition("/")[0], (name, path))
+        return folders
+
+    def assembly_of(self, path: str) -> tuple[str, str]:
+        """The assembly a script compiles into, and the asmdef/asmref deciding it ('' for Unity's
+        predefined assemblies), following Unity's rules: the nearest asmdef or asmref above the
+        file; else Assembly-CSharp, -Editor for Editor folders, -firstpass for Plugins and
+        Standard Assets."""
+        folder = path.rpartition("/")[0]
+        while folder:
+            if folder in self._assembly_folders:
+                return self._assembly_folders[folder]
+            folder = folder.rpartition("/")[0]
+        if not path.startswith("Assets/"):
+            return "", ""  # package scripts without an asmdef are not compiled
+        parts = path.split("/")[1:-1]
+        firstpass = bool(parts) and parts[0] in ("Plugins", "Standard Assets", "Pro Standard Assets")
+        editor = "Editor" in parts
+        name = "Assembly-CSharp" + ("-Editor" if editor else "") + ("-firstpass" if firstpass else "")
+        return name, ""
+
     # -- neighbours (for dependency walking) -------------------------------------------------
 
     def uses(self, path: str) -> list[tuple[str, str]]:

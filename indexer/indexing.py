@@ -72,7 +72,8 @@ def _process(job: _Job) -> _Result:
     path, kind = job.path, job.kind
     stat = {"size": job.size, "mtime_ns": job.mtime_ns}
     if job.size > job.max_bytes:
-        note = f"too large: {job.size / 1e6:.1f} MB over the {job.max_bytes / 1e6:.0f} MB cap"
+        mb = 1024 * 1024
+        note = f"too large: {job.size / mb:.1f} MB, over the {job.max_bytes / mb:.3g} MB cap (max_file_mb)"
         rec = FileRecord(path=path, kind=kind, status="skipped", note=note, **stat)
         return _Result(rec, documents.build(rec, "") if documents.is_searchable(kind) else None, "")
     if not scanners.reads_content(kind):

@@ -7,6 +7,7 @@ form and marks nothing else.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
 from .graph import Graph
@@ -165,10 +166,12 @@ def asset_outline(rec: FileRecord, graph: Graph, stems: set[str], compact: bool)
         else:
             if compact and s.kind not in _PRIMARY and not matches(s.name, stems):
                 continue
-            extra = " ".join(x for x in (s.type, s.signature, s.detail) if x and x != s.name)
+            text = s.signature or s.name or s.type
+            extras = [x for x in (s.type, s.detail, *s.attributes) if x and not _mentions(text, x)]
             label = s.kind.replace("_", " ")
             indent = "" if s.kind in _PRIMARY else "  "
-            lines.append(f"{indent}{label} {s.qualified}" + (f": {_short(extra)}" if extra else "") + f"  L{s.line}")
+            tail = f" [{_short('; '.join(extras), 80)}]" if extras else ""
+            lines.append(f"{indent}{label} {_short(text)}{tail}  L{s.line}")
     lines.extend(_reference_lines(rec, graph, exclude=()))
     return lines
 
@@ -196,6 +199,10 @@ def _reference_lines(rec: FileRecord, graph: Graph, exclude: tuple[str, ...]) ->
     for target, contexts in seen.items():
         out.append(f"  {target}" + (f" ({', '.join(contexts[:4])})" if contexts else ""))
     return out
+
+
+def _mentions(text: str, word: str) -> bool:
+    return re.search(rf"(?<![\w]){re.escape(word)}(?![\w])", text) is not None
 
 
 def _short(text: str, limit: int = 100) -> str:

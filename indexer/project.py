@@ -16,6 +16,7 @@ from .config import Config
 
 # Top-level folders of a project root that hold project content.
 CONTENT_ROOTS = ("Assets", "Packages", "ProjectSettings")
+PACKAGE_CACHE = "Library/PackageCache"  # registry packages' sources; indexed only when configured
 ROOT_SKIP = frozenset({"Library", "Temp", "Obj", "obj", "Logs", "UserSettings", "Build", "Builds"})
 
 # File kind by lower-cased extension. Kinds without a scanner are still recorded (they count in
@@ -182,7 +183,8 @@ def walk(root: Path, config: Config) -> Iterator[tuple[str, os.stat_result]]:
             except OSError:
                 continue
 
-    for top in CONTENT_ROOTS:
+    tops = (*CONTENT_ROOTS, PACKAGE_CACHE) if config.include_package_cache else CONTENT_ROOTS
+    for top in tops:
         path = root / top
         if path.is_dir():
             yield from scan(str(path), top + "/")

@@ -82,3 +82,127 @@ def test_context_json_contract(project: Path) -> None:
     assert files[0]["path"] in {"Assets/Scripts/Combat/DamageDealer.cs", "Assets/Scripts/Combat/IDamageable.cs"}
     assert sum(f["tokens"] for f in files) <= pack["tier2"]["tokens"] <= 2000 - pack["tier1"]["tokens"]
     assert all(f["reason"].startswith("matched: ") for f in files)
+
+
+def refs_json(project: Path, target: str) -> dict:
+    r = run_cli("refs", target, "--project", str(project), "--json", "--limit", "0")
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+def test_refs_of_a_script_lists_prefabs_scenes_and_unity_events(project: Path) -> None:
+    data = refs_json(project, "PlayerHealth")
+    assert data["target"]["kind"] == "type"
+    assert data["target"]["types"] == ["DungeonCrawler.Player.PlayerHealth"]
+    assets = [
+        (u["path"], u["line"], u["kind"], u["context"], u["detail"], u["resolved"])
+        for u in data["usages"]
+        if u["where"] == "asset"
+    ]
+    assert assets == [
+        ("Assets/Prefabs/Player.prefab", 77, "script", "m_Script", "Player", ""),
+        (
+            "Assets/Scenes/Dungeon.unity",
+            1257,
+            "method",
+            "m_OnClick",
+            "HUD/HealButton > Button.m_OnClick(int 25) on Player",
+            "DungeonCrawler.Player.PlayerHealth.Heal",
+        ),
+    ]
+    code = [(u["path"], u["line"], u["context"]) for u in data["usages"] if u["where"] == "code"]
+    assert code == [
+        ("Assets/Scripts/Core/GameManager.cs", 15, "field"),
+        ("Assets/Scripts/Core/GameManager.cs", 23, "property"),
+        ("Assets/Scripts/Core/GameManager.cs", 32, "generic"),
+    ]
+
+
+def test_refs_of_an_inherited_member_include_calls_and_events(project: Path) -> None:
+    data = refs_json(project, "Health.Heal")
+    assert data["target"]["kind"] == "member"
+    got = {(u["path"], u["line"], u["kind"]) for u in data["usages"]}
+    assert got == {
+        ("Assets/Scenes/Dungeon.unity", 1257, "method"),  # the button calls PlayerHealth.Heal, declared in Health
+        ("Assets/Scripts/Editor/HealthEditor.cs", 51, "text"),
+        ("Assets/Scripts/Inventory/HealEffect.cs", 25, "text"),
+        ("Assets/Tests/EditMode/HealthTests.cs", 72, "text"),
+    }
+
+
+def test_refs_of_files_guids_includes_and_assemblies(project: Path) -> None:
+    prefab = refs_json(project, "Assets/Prefabs/Enemies/Enemy.prefab")
+    assert [(u["path"], u["kind"], u["context"], u["detail"]) for u in prefab["usages"]] == [
+        ("Assets/Prefabs/Enemies/EnemyBrute.prefab", "prefab", "variant_base", "EnemyBrute"),
+        ("Assets/Scenes/Dungeon.unity", "prefab", "instance", "Goblin"),
+        ("Assets/Scenes/Dungeon.unity", "guid", "enemyPrefab", "EnemySpawner > EnemySpawner"),
+    ]
+    by_guid = refs_json(project, prefab["target"]["guid"])
+    assert by_guid["usages"] == prefab["usages"]
+    shader = refs_json(project, "Assets/Shaders/Dissolve.shader")
+    assert {(u["path"], u["context"]) for u in shader["usages"]} == {
+        ("Assets/Materials/Enemy.mat", "m_Shader"),
+        ("Assets/Materials/EnemyDissolve.mat", "m_Shader"),
+    }
+    include = refs_json(project, "Assets/Shaders/Common.hlsl")
+    assert [(u["path"], u["kind"]) for u in include["usages"]] == [("Assets/Shaders/Dissolve.shader", "include")]
+    asm = refs_json(project, "DungeonCrawler.Runtime")
+    assert [u["path"] for u in asm["usages"]] == [
+        "Assets/Scripts/Editor/DungeonCrawler.Editor.asmdef",  # by GUID
+        "Assets/Tests/EditMode/DungeonCrawler.Tests.EditMode.asmdef",  # by name
+    ]
+
+
+def test_refs_and_describe_refuse_bad_targets(project: Path) -> None:
+    for args in (
+        ("refs", "NoSuchThing"),
+        ("refs", "../outside.cs"),
+        ("refs", "/etc/passwd"),
+        ("describe", "Assets/Nope.prefab"),
+        ("describe", "../../etc/passwd"),
+        ("describe", "0123456789abcdef0123456789abcdef"),
+    ):
+        r = run_cli(*args, "--project", str(project))
+        assert r.returncode == 2, args
+        assert r.stdout == "" and "error:" in r.stderr and "Traceback" not in r.stderr
+    assert "outside the project" in run_cli("refs", "../x.cs", "--project", str(project)).stderr
+    assert (
+        "did you mean Assets/Prefabs/Player.prefab"
+        in run_cli("describe", "Player.prefab", "--project", str(project)).stderr
+    )
+
+
+def test_describe_variant_material_scene_and_script(project: Path) -> None:
+    def describe(target: str) -> str:
+        r = run_cli("describe", target, "--project", str(project))
+        assert r.returncode == 0, r.stderr
+        return r.stdout
+
+    brute = describe("Assets/Prefabs/Enemies/EnemyBrute.prefab")
+    assert "Prefab variant of Assets/Prefabs/Enemies/Enemy.prefab" in brute
+    assert "  added components: BoxCollider" in brute
+    assert "maxHealth: 250" in brute
+    mat = describe("Assets/Materials/EnemyDissolve.mat")
+    assert "Material EnemyDissolve: shader Assets/Shaders/Dissolve.shader" in mat
+    scene = describe("Assets/Scenes/Dungeon.unity")
+    assert "Player  (prefab instance of Assets/Prefabs/Player.prefab)  L417" in scene
+    assert "  HealButton  [layer 5]  L1135\n    components: RectTransform, CanvasRenderer, Image, Button" in scene
+    assert (
+        "  L1257 HUD/HealButton > Button.m_OnClick(int 25) on Player -> DungeonCrawler.Player.PlayerHealth.Heal"
+        in scene
+    )
+    script = describe("Assets/Scripts/Player/PlayerHealth.cs")
+    assert "assembly DungeonCrawler.Runtime (Assets/Scripts/DungeonCrawler.Runtime.asmdef)" in script
+    assert (
+        "used by: Assets/Prefabs/Player.prefab, Assets/Scenes/Dungeon.unity, Assets/Scripts/Core/GameManager.cs"
+        in script
+    )
+    r = run_cli("describe", "Assets/Data/Items/HealthPotion.asset", "--project", str(project), "--json")
+    desc = json.loads(r.stdout)
+    assert (desc["kind"], desc["uses"]) == (
+        "asset",
+        [{"path": "Assets/Scripts/Inventory/ItemData.cs", "edge": "script"}],
+    )
+    assert desc["text"].splitlines()[1] == (
+        "ScriptableObject HealthPotion: DungeonCrawler.Inventory.ItemData (Assets/Scripts/Inventory/ItemData.cs)"
+    )

@@ -167,10 +167,14 @@ def test_second_writer_fails_with_a_clear_error(project: Path) -> None:
 
 
 def test_files_over_the_size_cap_are_recorded_not_parsed(project: Path) -> None:
-    (project / "Assets/Scripts/Huge.cs").write_text("// x\n" * 1000)
-    update(project, Config(workers=1, max_file_bytes=1000))
+    (project / "Assets/Scripts/Huge.cs").write_text("// x\n" * 4000)
+    update(project, Config(workers=1, max_file_mb=0.01))
     rec = records(project).record("Assets/Scripts/Huge.cs")
-    assert (rec.status, rec.note, rec.symbols) == ("skipped", "too large: 0.0 MB over the 0 MB cap", ())
+    assert (rec.status, rec.note, rec.symbols) == (
+        "skipped",
+        "too large: 0.0 MB, over the 0.01 MB cap (max_file_mb)",
+        (),
+    )
 
 
 def test_parallel_and_serial_scans_agree(project: Path) -> None:

@@ -1,0 +1,62 @@
+"""Graph rules that the fixture does not exercise: Unity's predefined assemblies, asmrefs, type
+name resolution by namespace when two types share a name."""
+
+from pathlib import Path
+
+from indexer.config import Config
+from indexer.graph import Graph
+from indexer.indexing import update
+from indexer.store import IndexPaths, Records
+
+from .conftest import meta, write_project
+
+
+def graph_for(root: Path) -> Graph:
+    update(root, Config(workers=1))
+    return Graph(Records(IndexPaths(Config().index_path(root))), root)
+
+
+def test_predefined_assemblies_and_asmref(tmp_path: Path) -> None:
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Game/A.cs": "class A {}",
+            "Assets/Game/Editor/AEditor.cs": "class AEditor {}",
+            "Assets/Plugins/P.cs": "class P {}",
+            "Assets/Plugins/Editor/PE.cs": "class PE {}",
+            "Assets/Core/Core.asmdef": '{"name": "Game.Core"}',
+            "Assets/Core/Core.asmdef.meta": meta("abababababababababababababababab", "AssemblyDefinitionImporter"),
+            "Assets/Core/C.cs": "class C {}",
+            "Assets/Extra/Extra.asmref": '{"reference": "GUID:abababababababababababababababab"}',
+            "Assets/Extra/Sub/E.cs": "class E {}",
+            "Packages/com.x.y/Runtime/Loose.cs": "class Loose {}",
+        },
+    )
+    g = graph_for(root)
+    assert g.assembly_of("Assets/Game/A.cs") == ("Assembly-CSharp", "")
+    assert g.assembly_of("Assets/Game/Editor/AEditor.cs") == ("Assembly-CSharp-Editor", "")
+    assert g.assembly_of("Assets/Plugins/P.cs") == ("Assembly-CSharp-firstpass", "")
+    assert g.assembly_of("Assets/Plugins/Editor/PE.cs") == ("Assembly-CSharp-Editor-firstpass", "")
+    assert g.assembly_of("Assets/Core/C.cs") == ("Game.Core", "Assets/Core/Core.asmdef")
+    assert g.assembly_of("Assets/Extra/Sub/E.cs") == ("Game.Core", "Assets/Extra/Extra.asmref")
+    assert g.assembly_of("Packages/com.x.y/Runtime/Loose.cs") == ("", "")
+
+
+def test_same_named_types_resolve_by_namespace_and_usings(tmp_path: Path) -> None:
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/UI/Button.cs": "namespace Game.UI { public class Button {} }",
+            "Assets/Input/Button.cs": "namespace Game.Input { public class Button {} }",
+            "Assets/UI/Menu.cs": "namespace Game.UI { class Menu { Button b; } }",
+            "Assets/Other/Pad.cs": "using Game.Input;\nnamespace Other { class Pad { Button b; } }",
+            "Assets/Other/Both.cs": "class Both { Game.UI.Button a; Game.Input.Button b; }",
+        },
+    )
+    g = graph_for(root)
+    ui = [(u.path, u.line) for u in g.references(g.target("Game.UI.Button"))]
+    assert ui == [("Assets/Other/Both.cs", 1), ("Assets/UI/Menu.cs", 1)]
+    inp = [(u.path, u.line) for u in g.references(g.target("Game.Input.Button"))]
+    assert inp == [("Assets/Other/Both.cs", 1), ("Assets/Other/Pad.cs", 2)]
+    assert g.target("Button").types == ["Game.Input.Button", "Game.UI.Button"]
+    assert g.uses("Assets/Other/Pad.cs") == [("Assets/Input/Button.cs", "type")]

@@ -22,24 +22,30 @@ class UsageError(Exception):
     """An expected failure with a message that says what to do; exit code 2, no traceback."""
 
 
-def _project(args: argparse.Namespace):
-    from .config import ConfigError, load_config
-    from .project import ProjectNotFound, find_root, is_project_root
+def _workspace(args: argparse.Namespace):
+    """The project(s) a command works on: --project DIR (a project, or a folder holding several),
+    else the nearest project at or above the working directory."""
+    from .config import ConfigError
+    from .project import ProjectNotFound, find_root
+    from .workspace import open_workspace, projects_at
 
-    if args.project:
-        root = Path(args.project).expanduser()
-        if not root.is_dir():
-            raise UsageError(f"--project {args.project}: no such folder")
-        if not is_project_root(root):
-            raise UsageError(f"--project {args.project}: not a Unity project (it needs Assets/ and ProjectSettings/)")
-        root = root.resolve()
-    else:
+    try:
+        if args.project:
+            base = Path(args.project).expanduser()
+            if not base.is_dir():
+                raise UsageError(f"--project {args.project}: no such folder")
+            projects = projects_at(base)
+            if not projects:
+                raise UsageError(
+                    f"--project {args.project}: not a Unity project (it needs Assets/ and ProjectSettings/)"
+                    " and no Unity project below it"
+                )
+            return open_workspace(base.resolve(), projects)
         try:
             root = find_root(Path.cwd())
         except ProjectNotFound as exc:
             raise UsageError(str(exc)) from None
-    try:
-        return root, load_config(root)
+        return open_workspace(root, projects_at(root))
     except ConfigError as exc:
         raise UsageError(str(exc)) from None
 
@@ -50,49 +56,50 @@ def _print_json(obj: object) -> None:
     sys.stdout.write(msgspec.json.encode(obj).decode() + "\n")
 
 
-def cmd_index(args: argparse.Namespace, console: Console) -> int:
-    from .indexing import update
-    from .store import IndexBusy
-
-    root, config = _project(args)
-    try:
-        stats = update(root, config, full=args.full, wait=args.wait, progress=console.progress("indexing"))
-    except IndexBusy as exc:
-        raise UsageError(str(exc)) from None
-    if args.json:
-        _print_json({"schema_version": JSON_SCHEMA_VERSION, "project": str(root), **_struct_dict(stats)})
-    else:
-        what = "rebuilt" if stats.full else "updated"
-        console.info(
-            f"{what} index of {root}: {stats.files} files; scanned {stats.scanned} "
-            f"({stats.added} added, {stats.changed} changed), {stats.deleted} deleted, "
-            f"{stats.skipped} skipped in all, in {stats.seconds:.2f}s"
-        )
-    return EXIT_OK
-
-
 def _struct_dict(s: object) -> dict:
     import msgspec
 
     return msgspec.to_builtins(s)
 
 
-def _ensure_index(root: Path, config, console: Console):
-    """Open the index for reading, building it first when the project has none yet."""
-    from .store import IndexMissing, IndexPaths, header_ok
+def cmd_index(args: argparse.Namespace, console: Console) -> int:
+    from .indexing import update
+    from .store import IndexBusy
 
-    paths = IndexPaths(config.index_path(root))
-    if not header_ok(paths):
-        console.info(f"no index for {root} yet: building it")
-        from .indexing import update
+    ws = _workspace(args)
+    results = []
+    for p in ws.projects:
+        try:
+            stats = update(
+                p.root, p.config, full=args.full, wait=args.wait, progress=console.progress(f"indexing {p.name}")
+            )
+        except IndexBusy as exc:
+            raise UsageError(str(exc)) from None
+        results.append({"project": str(p.root), **_struct_dict(stats)})
+        if not args.json:
+            what = "rebuilt" if stats.full else "updated"
+            console.info(
+                f"{what} index of {p.root}: {stats.files} files; scanned {stats.scanned} "
+                f"({stats.added} added, {stats.changed} changed), {stats.deleted} deleted, "
+                f"{stats.skipped} skipped in all, in {stats.seconds:.2f}s"
+            )
+    if args.json:
+        if ws.single:
+            _print_json({"schema_version": JSON_SCHEMA_VERSION, **results[0]})
+        else:
+            _print_json({"schema_version": JSON_SCHEMA_VERSION, "workspace": str(ws.base), "projects": results})
+    return EXIT_OK
 
-        update(root, config, wait=True, progress=console.progress("indexing"))
-    try:
-        from .retriever import Searcher
 
-        return Searcher(paths)
-    except IndexMissing as exc:
-        raise UsageError(f"{exc}; run `unity-index index --project {root}`") from None
+def _ensure_index(ws, console: Console) -> None:
+    """Build the index of any project of the workspace that has none yet."""
+    from .indexing import update
+    from .store import header_ok
+
+    for p in ws.projects:
+        if not header_ok(p.paths):
+            console.info(f"no index for {p.root} yet: building it")
+            update(p.root, p.config, wait=True, progress=console.progress(f"indexing {p.name}"))
 
 
 def cmd_query(args: argparse.Namespace, console: Console) -> int:
@@ -100,9 +107,9 @@ def cmd_query(args: argparse.Namespace, console: Console) -> int:
         raise UsageError('the query is empty: say what you are looking for, e.g. unity-index query "player health"')
     if args.limit < 1:
         raise UsageError("--limit must be at least 1")
-    root, config = _project(args)
-    searcher = _ensure_index(root, config, console)
-    hits = searcher.search(args.text, limit=args.limit, kind=args.kind, path_prefix=args.path)
+    ws = _workspace(args)
+    _ensure_index(ws, console)
+    hits = ws.search(args.text, limit=args.limit, kind=args.kind, path_prefix=args.path)
     if args.json:
         _print_json({"schema_version": JSON_SCHEMA_VERSION, "query": args.text, "results": hits})
         return EXIT_OK
@@ -118,7 +125,6 @@ def cmd_query(args: argparse.Namespace, console: Console) -> int:
 
 def cmd_context(args: argparse.Namespace, console: Console) -> int:
     from .context import build_context
-    from .store import IndexPaths, Records
     from .tokens import counter
 
     if not args.text.strip():
@@ -129,10 +135,9 @@ def cmd_context(args: argparse.Namespace, console: Console) -> int:
         tok = counter(args.tokenizer)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    root, config = _project(args)
-    searcher = _ensure_index(root, config, console)
-    records = Records(IndexPaths(config.index_path(root)))
-    pack = build_context(root, records, searcher, args.text, args.budget, tok)
+    ws = _workspace(args)
+    _ensure_index(ws, console)
+    pack = build_context(ws, args.text, args.budget, tok)
     if args.json:
         _print_json(pack)
     else:
@@ -141,32 +146,49 @@ def cmd_context(args: argparse.Namespace, console: Console) -> int:
     return EXIT_OK
 
 
-def _graph(args: argparse.Namespace, console: Console):
-    from .graph import Graph
-    from .store import IndexPaths, Records
-
-    root, config = _project(args)
-    _ensure_index(root, config, console)
-    return root, Graph(Records(IndexPaths(config.index_path(root))), root)
-
-
-def cmd_refs(args: argparse.Namespace, console: Console) -> int:
+def _inside(ws, text: str) -> str:
+    """A user path as a workspace-relative path; refuses paths outside it."""
     from .graph import GUID_RE
     from .project import resolve_inside
 
+    if GUID_RE.match(text.strip()):
+        return text.strip()
+    try:
+        return resolve_inside(ws.base, text)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def cmd_refs(args: argparse.Namespace, console: Console) -> int:
+    import msgspec
+
     if not args.target.strip():
         raise UsageError("the target is empty: give a type, Type.Member, a path or a GUID")
-    root, graph = _graph(args, console)
+    ws = _workspace(args)
+    _ensure_index(ws, console)
     text = args.target.strip()
-    if ("/" in text or "\\" in text) and not GUID_RE.match(text):
-        try:
-            text = resolve_inside(root, text)
-        except ValueError as exc:
-            raise UsageError(str(exc)) from None
-    target = graph.target(text)
-    if target.kind == "unknown":
-        raise UsageError(f"{args.target}: {target.note}; `unity-index query {args.target}` searches by words")
-    usages = graph.references(target)
+    projects = ws.projects
+    if "/" in text or "\\" in text:
+        text = _inside(ws, text)
+        owner = ws.owner(text)
+        if owner is None:
+            raise UsageError(f"{args.target} is in none of the projects of {ws.base}")
+        projects, text = [owner[0]], owner[1]
+    target = None
+    usages = []
+    for p in projects:
+        graph = p.fresh().graph
+        t = graph.target(text)
+        if t.kind == "unknown":
+            continue
+        if target is None:
+            target = msgspec.structs.replace(t, path=p.prefix + t.path if t.path else "")
+        usages += [msgspec.structs.replace(u, path=p.prefix + u.path) for u in graph.references(t)]
+    if target is None:
+        raise UsageError(
+            f"{args.target}: no type, member, file, GUID or assembly of that name;"
+            f" `unity-index query {args.target}` searches by words"
+        )
     shown = usages[: args.limit] if args.limit else usages
     if args.json:
         _print_json({"schema_version": JSON_SCHEMA_VERSION, "target": target, "total": len(usages), "usages": shown})
@@ -192,40 +214,55 @@ def cmd_refs(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_describe(args: argparse.Namespace, console: Console) -> int:
+    import msgspec
+
     from .describe import NotFound, describe, resolve_file
     from .graph import GUID_RE
-    from .project import resolve_inside
 
-    root, graph = _graph(args, console)
     text = args.target.strip()
     if not text:
         raise UsageError("give a project path or a GUID to describe")
-    if not GUID_RE.match(text):
-        try:
-            text = resolve_inside(root, text)
-        except ValueError as exc:
-            raise UsageError(str(exc)) from None
-    try:
-        desc = describe(graph, resolve_file(graph, text))
-    except NotFound as exc:
-        raise UsageError(str(exc)) from None
-    if args.json:
-        _print_json(desc)
+    ws = _workspace(args)
+    _ensure_index(ws, console)
+    text = _inside(ws, text)
+    if GUID_RE.match(text):
+        candidates = [(p.fresh(), text) for p in ws.projects]
     else:
-        print(desc.text)
-    return EXIT_OK
+        owner = ws.owner(text)
+        if owner is None:
+            raise UsageError(f"{args.target} is in none of the projects of {ws.base}")
+        candidates = [owner]
+    error = None
+    for p, local in candidates:
+        try:
+            desc = describe(p.graph, resolve_file(p.graph, local))
+        except NotFound as exc:
+            error = exc
+            continue
+        if p.prefix:
+            desc = msgspec.structs.replace(desc, path=p.prefix + desc.path)
+        if args.json:
+            _print_json(desc)
+        else:
+            print(desc.text if not p.prefix else f"[project {p.name}]\n{desc.text}")
+        return EXIT_OK
+    raise UsageError(str(error))
 
 
 def cmd_status(args: argparse.Namespace, console: Console) -> int:
     from .status import project_status
 
-    root, config = _project(args)
-    st = project_status(root, config)
+    ws = _workspace(args)
+    statuses = [project_status(p.root, p.config) for p in ws.projects]
     if args.json:
-        _print_json({"schema_version": JSON_SCHEMA_VERSION, **_struct_dict(st)})
+        if ws.single:
+            _print_json({"schema_version": JSON_SCHEMA_VERSION, **_struct_dict(statuses[0])})
+        else:
+            _print_json({"schema_version": JSON_SCHEMA_VERSION, "workspace": str(ws.base), "projects": statuses})
     else:
-        print(st.render())
-    return EXIT_OK if st.indexed and not st.stale_files else EXIT_STALE if args.check else EXIT_OK
+        print("\n\n".join(st.render() for st in statuses))
+    bad = any(not st.indexed or st.stale_files for st in statuses)
+    return EXIT_STALE if args.check and bad else EXIT_OK
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -18,9 +18,9 @@ from .identifiers import query_terms, split_identifier, stem
 from .model import FileRecord
 from .outline import outline
 from .overview import build_overview, render_tree
-from .retriever import Hit, Searcher
-from .store import Records
+from .retriever import Hit
 from .tokens import TokenCounter
+from .workspace import ProjectIndex, Workspace
 
 CONTEXT_SCHEMA_VERSION = 1
 TIER1_SHARE = 0.25
@@ -59,23 +59,22 @@ class ContextPack(msgspec.Struct):
         return "\n\n".join(t for t in (self.tier1.text, self.tier2.text) if t)
 
 
-def build_context(
-    root: Path, records: Records, searcher: Searcher, query: str, budget: int, counter: TokenCounter
-) -> ContextPack:
+def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter) -> ContextPack:
+    """The pack for `query` over a workspace (one project, or the projects of a repository)."""
     if budget < 1:
         raise ValueError("the budget must be at least 1 token")
-    graph = Graph(records, root)
-    tier1_text = _tier1(root, records, counter, int(budget * TIER1_SHARE))
+    projects = [p.fresh() for p in ws.projects]
+    tier1_text = _tier1(projects, counter, int(budget * TIER1_SHARE))
     tier1_tokens = counter.count(tier1_text)
     # Tier 2 joins tier 1 with a blank line: two newline tokens at most.
     remaining = budget - tier1_tokens - (2 if tier1_text else 0)
     terms = query_terms(query)
-    hits = searcher.search(query, limit=MAX_CANDIDATES) if terms else []
-    tier2 = _tier2(root, graph, hits, terms, counter, remaining)
+    hits = ws.search(query, limit=MAX_CANDIDATES) if terms else []
+    tier2 = _tier2(ws, hits, terms, counter, remaining)
     total = counter.count("\n\n".join(t for t in (tier1_text, tier2.text) if t))
     while total > budget and tier2.files:  # a tokenizer may count a join differently: shrink
         remaining -= total - budget
-        tier2 = _tier2(root, graph, hits, terms, counter, remaining)
+        tier2 = _tier2(ws, hits, terms, counter, remaining)
         total = counter.count("\n\n".join(t for t in (tier1_text, tier2.text) if t))
     if total > budget:  # only tier 1 left and it is over: shrink it
         tier1_text = counter.truncate(tier1_text, budget)
@@ -92,18 +91,24 @@ def build_context(
     )
 
 
-def _tier1(root: Path, records: Records, counter: TokenCounter, share: int) -> str:
-    """Overview first, but in at most half the share, so the tree's top level always has room."""
+def _tier1(projects: list[ProjectIndex], counter: TokenCounter, share: int) -> str:
+    """Overviews first, in at most half the share, so the tree's top level always has room."""
     if share <= 0:
         return ""
-    kinds = records.kinds()
-    overview = counter.truncate(build_overview(root, records, kinds).render(), max(share // 2, 1))
+    kinds: dict[str, str] = {}
+    overviews = []
+    for p in projects:
+        local = p.records.kinds()
+        kinds.update({p.prefix + path: kind for path, kind in local.items()})
+        overviews.append(build_overview(p.root, p.records, local).render())
+    per_project = max(share // 2 // len(projects), 1)
+    overview = "\n".join(t for t in (counter.truncate(o, per_project) for o in overviews) if t)
     used = counter.count(overview) + 2 if overview else 0
     tree = render_tree(kinds, counter, share - used)
     return "\n\n".join(p for p in (overview, tree) if p)
 
 
-def _tier2(root: Path, graph: Graph, hits: list[Hit], terms: list[str], counter: TokenCounter, budget: int) -> Tier2:
+def _tier2(ws: Workspace, hits: list[Hit], terms: list[str], counter: TokenCounter, budget: int) -> Tier2:
     header = "## Files for this task"
     if budget <= counter.count(header) + 1 or not hits:
         return Tier2(text="", tokens=0, files=[])
@@ -113,11 +118,15 @@ def _tier2(root: Path, graph: Graph, hits: list[Hit], terms: list[str], counter:
     by_stem = {stem(t): t for t in reversed(terms)}  # first query word wins for display
     stems = set(by_stem)
     for hit in hits:
-        rec = graph.records.record(hit.path)
-        text = _read_text(root, hit.path)
+        owner = ws.owner(hit.path)
+        if owner is None:
+            continue
+        project, local = owner
+        rec = project.records.record(local)
+        text = _read_text(project.root, local)
         matched = [by_stem[s] for s in _matched_terms(text, rec, stems)]
         reason = "matched: " + ", ".join(matched) if matched else "ranked by path"
-        for rendering in _renderings(hit, rec, graph, text, stems, reason):
+        for rendering in _renderings(hit, rec, project.graph, text, stems, reason):
             cost = counter.count(rendering) + 1  # +1: the newline joining it
             if used + cost <= budget:
                 pieces.append(rendering)

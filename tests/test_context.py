@@ -7,9 +7,8 @@ import pytest
 
 from indexer.config import Config
 from indexer.context import build_context
-from indexer.retriever import Searcher
-from indexer.store import IndexPaths, Records
 from indexer.tokens import ESTIMATE, counter, estimate
+from indexer.workspace import open_workspace
 
 QUERIES = [
     "add a shield that absorbs damage",
@@ -24,19 +23,18 @@ QUERIES = [
 
 @pytest.fixture(scope="module")
 def env(indexed_fixture: Path):
-    paths = IndexPaths(Config().index_path(indexed_fixture))
-    return indexed_fixture, Records(paths), Searcher(paths)
+    return indexed_fixture, open_workspace(indexed_fixture, [(indexed_fixture, Config())])
 
 
 def test_budget_is_never_exceeded(env) -> None:
-    root, records, searcher = env
+    _root, ws = env
     tok = counter("estimate")
     rng = random.Random(7)
     budgets = [1, 2, 5, 50, 51, 80, 120, 200, 333, 500, 1000, 2000, 4000, 8000, 16000, 100_000]
     budgets += [rng.randint(50, 100_000) for _ in range(25)]
     for budget in budgets:
         for query in QUERIES:
-            pack = build_context(root, records, searcher, query, budget, tok)
+            pack = build_context(ws, query, budget, tok)
             text = pack.render()
             assert pack.tokens == tok.count(text) <= budget, (budget, query[:40])
             assert pack.tier1.tokens == tok.count(pack.tier1.text)
@@ -45,25 +43,23 @@ def test_budget_is_never_exceeded(env) -> None:
 
 
 def test_larger_budgets_hold_more(env) -> None:
-    root, records, searcher = env
+    _root, ws = env
     tok = counter("estimate")
-    sizes = [
-        len(build_context(root, records, searcher, "player health", b, tok).tier2.files) for b in (300, 2000, 8000)
-    ]
+    sizes = [len(build_context(ws, "player health", b, tok).tier2.files) for b in (300, 2000, 8000)]
     assert sizes[0] <= sizes[1] <= sizes[2] and sizes[2] > sizes[0]
 
 
 def test_same_input_same_output(env) -> None:
-    root, records, searcher = env
+    _root, ws = env
     tok = counter("estimate")
-    a = build_context(root, records, searcher, "enemy attacks the player", 3000, tok)
-    b = build_context(root, records, searcher, "enemy attacks the player", 3000, tok)
+    a = build_context(ws, "enemy attacks the player", 3000, tok)
+    b = build_context(ws, "enemy attacks the player", 3000, tok)
     assert a == b
 
 
 def test_tier1_names_version_assemblies_and_tree(env) -> None:
-    root, records, searcher = env
-    pack = build_context(root, records, searcher, "x", 100_000, counter("estimate"))
+    root, ws = env
+    pack = build_context(ws, "x", 100_000, counter("estimate"))
     t1 = pack.tier1.text
     assert t1.splitlines()[0] == f"# Unity project {root.name} — Dungeon Crawler (Unity 2021.3.15f1)"
     assert "Scripting defines: DUNGEON_MOBILE (Android), DUNGEON_DEBUG (Standalone)" in t1
@@ -74,8 +70,8 @@ def test_tier1_names_version_assemblies_and_tree(env) -> None:
 
 
 def test_small_budget_collapses_the_tree_to_one_liners(env) -> None:
-    root, records, searcher = env
-    pack = build_context(root, records, searcher, "x", 400, counter("estimate"))
+    _root, ws = env
+    pack = build_context(ws, "x", 400, counter("estimate"))
     assert "Assets/ — 78 files (51 .cs, 7 .asset, 6 .prefab, 4 .mat, ...)" in pack.tier1.text
     assert "files: Health.cs" not in pack.tier1.text
 
@@ -90,8 +86,8 @@ def test_estimate_counts() -> None:
 
 
 def test_outline_marks_unity_messages_and_roles(env) -> None:
-    root, records, searcher = env
-    text = build_context(root, records, searcher, "Health Awake Die", 20_000, counter("estimate")).tier2.text
+    _root, ws = env
+    text = build_context(ws, "Health Awake Die", 20_000, counter("estimate")).tier2.text
     assert "L11 [DisallowMultipleComponent] public class Health : MonoBehaviour, IDamageable  [monobehaviour]" in text
     assert "  L36 protected virtual void Awake()  [unity message]\n" in text
     assert "  L89 protected virtual void Die()\n" in text  # Die is the game's own method

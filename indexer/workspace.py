@@ -1,0 +1,122 @@
+"""What a command works on: one Unity project, or every project in a multi-project repository.
+
+Each project keeps its own index and GUID map (GUIDs repeat across projects of one repository);
+a workspace only merges answers, with paths relative to the folder the user named. Readers are
+opened lazily and reopened when the index's generation changes, so a long-lived workspace (the MCP
+server) always answers from the last committed state.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from pathlib import Path
+
+import msgspec
+
+from .config import Config, load_config
+from .store import IndexPaths, Records, read_header
+
+
+class ProjectIndex:
+    """One project's index, opened for reading; `prefix` places its paths in the workspace."""
+
+    def __init__(self, root: Path, config: Config, prefix: str = ""):
+        self.root = root
+        self.config = config
+        self.prefix = prefix
+        self.paths = IndexPaths(config.index_path(root))
+        self._generation: int | None = None
+
+    @property
+    def name(self) -> str:
+        return self.prefix.rstrip("/") or self.root.name
+
+    def generation(self) -> int:
+        header = read_header(self.paths)
+        return int(header.get("generation", 0)) if header else 0
+
+    def _current(self) -> None:
+        gen = self.generation()
+        if self._generation is not None and gen != self._generation:
+            for attr in ("records", "searcher", "graph"):
+                self.__dict__.pop(attr, None)
+        self._generation = gen
+
+    @cached_property
+    def records(self) -> Records:
+        return Records(self.paths)
+
+    @cached_property
+    def searcher(self):
+        from .retriever import Searcher
+
+        return Searcher(self.paths)
+
+    @cached_property
+    def graph(self):
+        from .graph import Graph
+
+        return Graph(self.records, self.root)
+
+    def fresh(self) -> ProjectIndex:
+        """This project with readers matching the last committed generation."""
+        self._current()
+        return self
+
+    def local(self, path: str) -> str | None:
+        """A workspace path as a path of this project, or None if it is not in it."""
+        if not self.prefix:
+            return path
+        return path[len(self.prefix) :] if path.startswith(self.prefix) else None
+
+
+class Workspace:
+    def __init__(self, base: Path, projects: list[ProjectIndex]):
+        self.base = base
+        self.projects = projects
+
+    @property
+    def single(self) -> bool:
+        return len(self.projects) == 1 and not self.projects[0].prefix
+
+    def owner(self, path: str) -> tuple[ProjectIndex, str] | None:
+        """The project holding a workspace path, and the path inside it."""
+        for p in self.projects:
+            local = p.local(path)
+            if local is not None:
+                return p.fresh(), local
+        return None
+
+    def search(self, text: str, limit: int, kind: str | None = None, path_prefix: str | None = None) -> list:
+        """Ranked hits over every project, paths relative to the workspace."""
+        hits = []
+        for p in self.projects:
+            local_prefix = path_prefix
+            if path_prefix and p.prefix:
+                if path_prefix.startswith(p.prefix):
+                    local_prefix = path_prefix[len(p.prefix) :] or None
+                elif p.prefix.startswith(path_prefix.rstrip("/") + "/"):
+                    local_prefix = None
+                else:
+                    continue
+            for h in p.fresh().searcher.search(text, limit=limit, kind=kind, path_prefix=local_prefix):
+                hits.append(msgspec.structs.replace(h, path=p.prefix + h.path) if p.prefix else h)
+        hits.sort(key=lambda h: (-h.score, h.path))
+        return hits[:limit]
+
+
+def open_workspace(base: Path, projects: list[tuple[Path, Config]]) -> Workspace:
+    if len(projects) == 1 and projects[0][0] == base:
+        root, config = projects[0]
+        return Workspace(base, [ProjectIndex(root, config)])
+    members = [ProjectIndex(root, config, root.relative_to(base).as_posix() + "/") for root, config in projects]
+    return Workspace(base, members)
+
+
+def projects_at(path: Path) -> list[tuple[Path, Config]]:
+    """The project at `path`, or the projects below it (a multi-project repository)."""
+    from .project import find_projects_below, is_project_root
+
+    path = path.resolve()
+    roots = [path] if is_project_root(path) else find_projects_below(path)
+    return [(root, load_config(root)) for root in roots]

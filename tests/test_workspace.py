@@ -1,0 +1,65 @@
+"""A repository holding several Unity projects: indexed per project, answered together."""
+
+import json
+from pathlib import Path
+
+from .conftest import meta, run_cli, write_project
+
+SHARED_GUID = "99999999999999999999999999999999"  # the same GUID in both projects, as happens in real repos
+
+
+def make_repo(tmp_path: Path) -> Path:
+    repo = tmp_path / "repo"
+    write_project(
+        repo / "client",
+        {
+            "Assets/Net/Lobby.cs": "namespace Client { class Lobby : MonoBehaviour { void Join() {} } }",
+            "Assets/Net/Lobby.cs.meta": meta(SHARED_GUID),
+        },
+    )
+    write_project(
+        repo / "tools" / "server",
+        {
+            "Assets/Host/Matchmaker.cs": "namespace Server { class Matchmaker { Lobby lobby; } class Lobby {} }",
+            "Assets/Host/Matchmaker.cs.meta": meta(SHARED_GUID),
+        },
+    )
+    (repo / "README.md").write_text("two projects")
+    return repo
+
+
+def test_multi_project_repository(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path)
+    r = run_cli("index", "--project", str(repo), "--json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert [Path(p["project"]).name for p in data["projects"]] == ["client", "server"]
+    assert (repo / "client/Library/UnityIndex/index.json").is_file()
+    assert (repo / "tools/server/Library/UnityIndex/index.json").is_file()
+
+    hits = json.loads(run_cli("query", "lobby", "--project", str(repo), "--json").stdout)["results"]
+    assert sorted(h["path"] for h in hits) == ["client/Assets/Net/Lobby.cs", "tools/server/Assets/Host/Matchmaker.cs"]
+    only = json.loads(run_cli("query", "lobby", "--project", str(repo), "--json", "--path", "tools").stdout)
+    assert [h["path"] for h in only["results"]] == ["tools/server/Assets/Host/Matchmaker.cs"]
+
+    # GUID maps are per project: the same GUID names a different file in each
+    refs = json.loads(run_cli("refs", "Server.Lobby", "--project", str(repo), "--json").stdout)
+    assert [(u["path"], u["line"]) for u in refs["usages"]] == [("tools/server/Assets/Host/Matchmaker.cs", 1)]
+    desc = json.loads(
+        run_cli("describe", "tools/server/Assets/Host/Matchmaker.cs", "--project", str(repo), "--json").stdout
+    )
+    assert (desc["path"], desc["guid"]) == ("tools/server/Assets/Host/Matchmaker.cs", SHARED_GUID)
+
+    pack = json.loads(run_cli("context", "lobby join", "--project", str(repo), "--json").stdout)
+    assert {f["path"] for f in pack["tier2"]["files"]} == {
+        "client/Assets/Net/Lobby.cs",
+        "tools/server/Assets/Host/Matchmaker.cs",
+    }
+    assert "client/ — " in pack["tier1"]["text"] and "tools/ — " in pack["tier1"]["text"]
+
+
+def test_without_project_option_outside_any_project_lists_them(tmp_path: Path) -> None:
+    repo = make_repo(tmp_path)
+    r = run_cli("status", cwd=repo)
+    assert r.returncode == 2
+    assert "client" in r.stderr and "server" in r.stderr and "--project" in r.stderr

@@ -677,3 +677,173 @@ def test_garbage_never_raises() -> None:
     for data in samples:
         rec = csharp.scan("Assets/g.cs", data)
         assert rec.status in ("ok", "partial"), (data, rec.note)
+
+
+# ----- errors inside code bodies: declarations come from a copy with the bodies blanked -------------
+
+
+def test_unsafe_bodies() -> None:
+    rec = _scan("unsafe_bodies.cs")
+    assert (rec.status, rec.note, rec.error_lines) == ("partial", "5 syntax error regions", (1, 12, 18, 21, 25))
+    assert _syms(rec) == [
+        ("class", "Game.Audio", "SampleMixer", 6, 27, "public unsafe class SampleMixer : MonoBehaviour"),
+        ("field", "Game.Audio.SampleMixer", "channels", 8, 8, "private int channels"),
+        (
+            "method",
+            "Game.Audio.SampleMixer",
+            "CompareSamples",
+            10,
+            13,
+            "public static int CompareSamples(void* a, void* b)",
+        ),
+        ("method", "Game.Audio.SampleMixer", "Attenuate", 15, 19, "public void Attenuate(void* buffer, int count)"),
+        ("property", "Game.Audio.SampleMixer", "Peak", 21, 21, "public float Peak { get; private set; }"),
+        (
+            "method",
+            "Game.Audio.SampleMixer",
+            "OnAudioFilterRead",
+            23,
+            26,
+            "private void OnAudioFilterRead(float[] data, int channelCount)",
+        ),
+        ("struct", "Game.Audio", "MixerState", 29, 32, "public struct MixerState"),
+        ("field", "Game.Audio.MixerState", "voices", 31, 31, "public int voices"),
+    ]
+    assert _refs(rec) == {
+        ("MonoBehaviour", 6, "base"),
+        ("SerializeField", 8, "attribute"),
+        ("Mathf", 25, "static"),  # inside a body: from the original parse
+    }
+    assert rec.namespaces == ("Game.Audio",)
+
+
+def test_error_in_property_accessor() -> None:
+    rec = _scan("accessor_error.cs")
+    assert (rec.status, rec.note, rec.error_lines) == ("partial", "6 syntax error regions", (1, 10, 11, 14, 16, 18))
+    assert _syms(rec) == [
+        ("class", "", "NativeCounter", 4, 20, "public class NativeCounter : MonoBehaviour"),
+        ("field", "NativeCounter", "m_Buffer", 6, 6, "private IntPtr m_Buffer"),
+        ("property", "NativeCounter", "Value", 8, 12, "public unsafe int Value { get; set; }"),
+        ("property", "NativeCounter", "Doubled", 14, 14, "public int Doubled { get; }"),
+        ("method", "NativeCounter", "ResetCounter", 16, 19, "public void ResetCounter(Transform owner)"),
+    ]
+    assert _refs(rec) == {
+        ("MonoBehaviour", 4, "base"),
+        ("IntPtr", 6, "field"),
+        ("Transform", 16, "param"),
+    }
+
+
+def test_error_in_lambda_of_field_initializer() -> None:
+    rec = _scan("lambda_field.cs")
+    assert (rec.status, rec.note, rec.error_lines) == ("partial", "4 syntax error regions", (1, 8, 13, 15))
+    assert _syms(rec) == [
+        ("class", "", "Spawner", 4, 17, "public class Spawner : MonoBehaviour"),
+        ("field", "Spawner", "ReadCount", 6, 9, "public static readonly Func<IntPtr, int> ReadCount"),
+        ("field", "Spawner", "prefab", 11, 11, "public GameObject prefab"),
+        ("method", "Spawner", "Spawn", 13, 16, "public void Spawn(Vector3 at)"),
+    ]
+    assert _refs(rec) == {
+        ("MonoBehaviour", 4, "base"),
+        ("Func", 6, "field"),
+        ("IntPtr", 6, "generic"),
+        ("GameObject", 11, "field"),
+        ("Vector3", 13, "param"),
+        ("Quaternion", 15, "static"),
+    }
+
+
+def test_braces_in_strings_chars_and_comments_do_not_confuse_the_lexer() -> None:
+    rec = _scan("lexer_strings.cs")
+    assert (rec.status, rec.note, rec.error_lines) == ("partial", "3 syntax error regions", (3, 21, 24))
+    assert _syms(rec) == [
+        ("class", "", "Labels", 3, 25, "public class Labels : MonoBehaviour"),
+        ("field", "Labels", "Open", 5, 5, "private const string Open"),
+        ("field", "Labels", "Close", 6, 6, "private const char Close"),
+        ("field", "Labels", "Path", 9, 9, "private static readonly string Path"),
+        ("method", "Labels", "Format", 11, 17, "public string Format(int a, int b)"),
+        ("method", "Labels", "Peek", 19, 22, "public unsafe int Peek(void* p)"),
+        ("property", "Labels", "Name", 24, 24, "public string Name { get; set; }"),
+    ]
+    assert _refs(rec) == {("MonoBehaviour", 3, "base")}
+    src = (CASES / "lexer_strings.cs").read_bytes()
+    clean, bodies = csharp._declarations_only(src)
+    assert len(clean) == len(src)
+    old, new = src.split(b"\n"), clean.split(b"\n")
+    assert len(old) == len(new)
+    # Only the insides of Format (lines 12-17) and Peek (20-22) are blanked, and completely.
+    assert [i + 1 for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b] == [13, 14, 15, 16, 21]
+    assert all(not new[i - 1].strip() for i in (13, 14, 15, 16, 21))
+    assert [(src[:s].count(b"\n") + 1, src[:e].count(b"\n") + 1) for s, e in bodies] == [(12, 17), (20, 22)]
+
+
+def test_interpolation_holes_raw_strings_and_format_specs() -> None:
+    src = b'''class A {
+    void F() { var s = $"{new[] { 1 }.Length:#,0}}" + $@"{x}"" }"; var r = """ } """; }
+    int a;
+    void G() { var t = $"{(b ? "}" : "{")}"; }
+}
+'''
+    lines = src.split(b"\n")
+    f_body = b' var s = $"{new[] { 1 }.Length:#,0}}" + $@"{x}"" }"; var r = """ } """; '
+    g_body = b' var t = $"{(b ? "}" : "{")}"; '
+    clean, _ = csharp._declarations_only(src)
+    assert clean.split(b"\n") == [
+        lines[0],
+        lines[1].replace(f_body, b" " * len(f_body)),
+        lines[2],
+        lines[3].replace(g_body, b" " * len(g_body)),
+        lines[4],
+        b"",
+    ]
+
+
+def test_expression_bodies_and_initializer_braces_are_blanked() -> None:
+    src = b"""class A {
+    int X => *(int*)p;
+    int[] arr = { 1, 2 };
+    [Values(new[] { 1 })] int Y { get => 1; set { y = value; } }
+}
+"""
+    clean, _ = csharp._declarations_only(src)
+    assert clean.split(b"\n")[1:4] == [
+        b"    int X =>0        ;",  # `=> expression;` keeps a placeholder expression
+        b"    int[] arr = {      };",
+        b"    [Values(new[] {   })] int Y { get =>0 ; set {            } }",
+    ]
+
+
+def test_header_written_twice_in_if_branches_opens_one_body() -> None:
+    src = b"""class A {
+#if UNITY_EDITOR
+    public void F(int a) {
+#else
+    public void F(long a) {
+#endif
+        *(int*)p = *(int*)p - *(int*)q;
+    }
+    public int after;
+}
+"""
+    rec = csharp.scan("Assets/a.cs", src)
+    assert (rec.status, rec.error_lines) == ("partial", (1, 4, 6, 7))
+    assert _syms(rec) == [
+        ("class", "", "A", 1, 10, "class A"),
+        ("method", "A", "F", 3, 8, "public void F(int a)"),
+        ("field", "A", "after", 9, 9, "public int after"),
+    ]
+    assert rec.defines == ("UNITY_EDITOR",)
+
+
+def test_blanked_copy_is_built_only_for_files_with_errors(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[bytes] = []
+    real = csharp._declarations_only
+
+    def spy(data: bytes) -> tuple[bytes, list[tuple[int, int]]] | None:
+        calls.append(data)
+        return real(data)
+
+    monkeypatch.setattr(csharp, "_declarations_only", spy)
+    assert _scan("generics.cs").status == "ok"
+    assert _scan("unsafe_bodies.cs").status == "partial"
+    assert calls == [(CASES / "unsafe_bodies.cs").read_bytes()]

@@ -2,10 +2,19 @@
 
 Why this shape: the indexer runs on thousands of scripts, so the work per file is one parse plus one
 `QueryCursor.captures` call; Python only touches the captured nodes (declarations and type
-positions), never walks the whole tree. Broken files (about 1.4% of real Unity scripts) get two
-targeted recoveries: a method body that swallowed the rest of its class is cut and re-parsed, and
-a type header lost inside an ERROR node (``#if``/``#else`` around a class header) is rebuilt from
-the ERROR's tokens.
+positions), never walks the whole tree. Files without syntax errors take only that path.
+
+Broken files (about 1.4% of real Unity scripts) are mostly broken inside code: tree-sitter-c-sharp
+misreads constructs such as unsafe pointer casts (`((int*)p)->X()`, `*(int*)p = ...`) or a
+half-typed statement, and the ERROR swallows the enclosing declarations. For those files a small
+lexer (`_code_bodies`: strings of every kind, chars, comments and preprocessor lines are skipped
+as units) finds the code: bodies of methods, constructors, operators, accessors, the braces of
+initializers and lambdas, and `=> expression;` bodies. A copy with those insides blanked (newlines
+and byte offsets kept, so lines and columns are exact) is parsed again: symbols come from that
+declarations-only parse, refs from it outside the blanked ranges and from the original parse inside
+them. When the braces do not balance (a body lost its `}`), a body also ends at the first code line
+indented like its declaration or less, and gets a `}` there. A type header lost inside an ERROR node
+(``#if``/``#else`` around a class header) is still rebuilt from the ERROR's tokens.
 
 Representation decisions (the tests pin them):
 - Lines are 1-based. `Symbol.line` is the line of the declared name (for operators the ``operator``
@@ -32,14 +41,17 @@ Representation decisions (the tests pin them):
 - Syntax errors: status "partial", `error_lines` = sorted unique first lines of every ERROR and
   MISSING node of the original parse (nested ones included: an ERROR inside a method body inside
   a larger ERROR is its own problem); the note counts those lines ("3 syntax error regions").
-  `defines` come from a regex over `#if`/`#elif` lines, so they survive ERROR nodes too.
-  Lost: refs inside a method body that was cut for recovery (from its ``{`` to the next line
-  indented like the method), members tree-sitter itself dropped inside an ERROR node, and a
-  swallowed member whose line is not indented like the method (column-0 code in an indented class).
+  That stays so even when the declarations-only parse is clean. `defines` come from a regex over
+  `#if`/`#elif` lines of the original bytes, so they survive ERROR nodes and blanked bodies too.
+  Lost: declarations whose own header is what tree-sitter cannot parse, mostly a declaration split
+  by ``#if``/``#else`` (two header or modifier variants, a `=>` body with two branches); refs that
+  the original parse got wrong inside a broken body; with unbalanced braces, a body line written at
+  or left of its declaration's indentation (column-0 code) ends that body early.
 """
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 from typing import Any
@@ -134,10 +146,6 @@ _MEMBER_CAPTURES = (
     "method", "constructor", "destructor", "property", "indexer", "field", "event_field", "event",
     "enum_member", "operator", "conversion",
 )  # fmt: skip
-_METHOD_LIKE = frozenset({
-    "method_declaration", "constructor_declaration", "destructor_declaration",
-    "operator_declaration", "conversion_operator_declaration",
-})  # fmt: skip
 # Children that end a declaration header (body, initializer, accessors).
 _HEADER_STOP = frozenset({
     "block", "arrow_expression_clause", "accessor_list", "declaration_list",
@@ -213,15 +221,18 @@ class _Scan:
         tree = parser.parse(self.data)
         root = tree.root_node
         status, note, error_lines = "ok", "", ()
+        body_caps: dict[str, list[Any]] = {}
+        bodies: list[tuple[int, int]] = []
         if root.has_error:
-            regions = self.error_nodes(root)
-            error_lines = tuple(sorted({r.start_point[0] + 1 for r in regions}))
+            error_lines = tuple(sorted({r.start_point[0] + 1 for r in self.error_nodes(root)}))
             status = "partial"
             note = f"{len(error_lines)} syntax error region{'s' if len(error_lines) != 1 else ''}"
-            repaired = self.repair_bodies(regions)
-            if repaired is not None:
-                self.data = repaired
-                root = parser.parse(repaired).root_node
+            outline = _declarations_only(self.data)
+            if outline is not None:
+                # Declarations come from the blanked copy; refs inside the bodies from this parse.
+                body_caps = cursor_cls(query).captures(root)
+                clean, bodies = outline
+                root = parser.parse(clean).root_node
         caps = cursor_cls(query).captures(root)
         symbols: list[tuple[int, Symbol]] = []
         namespaces = self.collect_namespaces(caps)
@@ -234,7 +245,7 @@ class _Scan:
             for node in caps.get(cap, ()):
                 self.member_symbols(node, cap, symbols)
         merged = _merge(symbols)
-        refs = self.refs(caps, merged, namespaces)
+        refs = self.refs(caps, merged, namespaces, body_caps, bodies)
         return FileRecord(
             path=self.path,
             kind="csharp",
@@ -259,79 +270,6 @@ class _Scan:
         nodes = cursor_cls(_error_query()).captures(root).get("e", [])
         nodes.sort(key=lambda n: n.start_byte)
         return nodes
-
-    def line_indent(self, byte: int) -> int:
-        start = self.data.rfind(b"\n", 0, byte) + 1
-        width = 0
-        for ch in self.data[start:byte]:
-            if ch == 0x20:
-                width += 1
-            elif ch == 0x09:
-                width += 4
-            else:
-                break
-        return width
-
-    def repair_bodies(self, regions: list[Any]) -> bytes | None:
-        """Cut method bodies that swallowed following members; return the patched bytes or None.
-
-        A half-typed statement (`if (x > `) with a missing `}` makes tree-sitter read the rest of
-        the class as statements of that method. When a line inside such a body is indented like
-        the method itself (or less, for the class's `}`), the body is blanked from its `{` to that
-        line (length and newlines preserved, so lines and columns stay right) and closed with `}`.
-        """
-        cuts: list[tuple[int, int]] = []
-        for region in regions:
-            member = None
-            node = region.parent
-            while node is not None:
-                if node.type == "block" and node.parent is not None and node.parent.type in _METHOD_LIKE:
-                    member = node.parent
-                    body = node
-                node = node.parent
-            if member is None:
-                continue
-            indent = self.line_indent(member.start_byte)
-            resume = self.resume_byte(region.start_byte, body.end_byte, indent)
-            if resume is None:
-                continue
-            cuts.append((body.start_byte, resume))
-        if not cuts:
-            return None
-        buf = bytearray(self.data)
-        last = -1
-        for start, stop in sorted(set(cuts)):
-            if start < last:
-                continue
-            seg = bytes(buf[start + 1 : stop])
-            blank = bytearray(b if b in (10, 13) else 32 for b in seg)
-            first = next((i for i, b in enumerate(blank) if b == 32), None)
-            if first is None:
-                continue
-            blank[first] = ord("}")
-            buf[start + 1 : stop] = blank
-            last = stop
-        return bytes(buf)
-
-    def resume_byte(self, err_byte: int, body_end: int, indent: int) -> int | None:
-        """Start of the first line after `err_byte`, still inside the body, that is not the body.
-
-        That is a line indented like the method that is not its closing `}` (the next member),
-        or a less indented line (the class's `}` swallowed by the body). Blank and `#` lines are
-        skipped.
-        """
-        pos = self.data.find(b"\n", err_byte)
-        while pos >= 0 and pos + 1 < body_end:
-            line_start = pos + 1
-            pos = self.data.find(b"\n", line_start)
-            line = self.data[line_start : pos if pos >= 0 else len(self.data)]
-            stripped = line.strip()
-            if not stripped or stripped.startswith(b"#"):
-                continue
-            width = self.line_indent(line_start + (len(line) - len(line.lstrip())))
-            if width < indent or (width == indent and not stripped.startswith(b"}")):
-                return line_start
-        return None
 
     def recover_headers(self, err: Any, symbols: list[tuple[int, Symbol]]) -> None:
         """Rebuild type headers that tree-sitter left as loose tokens inside an ERROR node."""
@@ -688,17 +626,31 @@ class _Scan:
             if inner is not None:
                 self.type_names(inner, out)
 
-    def refs(self, caps: dict[str, list[Any]], symbols: tuple[Symbol, ...], namespaces: list[str]) -> tuple[Ref, ...]:
-        tparams = {self.text(n) for n in caps.get("tparam", ())}
-        known = {self.text(n) for n in caps.get("lname", ())}
+    def refs(
+        self,
+        caps: dict[str, list[Any]],
+        symbols: tuple[Symbol, ...],
+        namespaces: list[str],
+        body_caps: dict[str, list[Any]],
+        bodies: list[tuple[int, int]],
+    ) -> tuple[Ref, ...]:
+        """Refs of `caps`; plus, for a blanked copy, refs of the original parse inside its `bodies`."""
+        both = (caps, body_caps)
+        tparams = {self.text(n) for c in both for n in c.get("tparam", ())}
+        known = {self.text(n) for c in both for n in c.get("lname", ())}
         known.update(s.name for s in symbols if not s.is_type)
         ns_heads = {ns.split(".", 1)[0] for ns in namespaces}
         for u in caps.get("using", ()):
             target = self.using_text(u).removeprefix("static ").split(" = ")[-1]
             ns_heads.add(target.split(".", 1)[0])
         found: set[tuple[int, str, str]] = set()
+        starts = [b[0] for b in bodies]
         for cap, context in _REF_CONTEXTS.items():
-            for node in caps.get(cap, ()):
+            nodes = caps.get(cap, ())
+            if bodies:
+                inside = (n for n in body_caps.get(cap, ()) if _inside(n.start_byte, starts, bodies))
+                nodes = [*nodes, *inside]
+            for node in nodes:
                 names: list[str] = []
                 if cap == "r.static":
                     name = self.text(node if node.type == "identifier" else node.named_children[0])
@@ -715,6 +667,12 @@ class _Scan:
                         continue
                     found.add((line, n, context))
         return tuple(Ref(kind="type", target=n, line=line, context=c) for line, n, c in sorted(found))
+
+
+def _inside(byte: int, starts: list[int], ranges: list[tuple[int, int]]) -> bool:
+    """Whether `byte` lies in one of the sorted, disjoint `ranges` (`starts` are their starts)."""
+    at = bisect.bisect_right(starts, byte) - 1
+    return at >= 0 and byte < ranges[at][1]
 
 
 def _merge(items: list[tuple[int, Any]]) -> tuple[Symbol, ...]:
@@ -745,3 +703,291 @@ def _merge(items: list[tuple[int, Any]]) -> tuple[Symbol, ...]:
             index[key] = len(out)
         out.append(sym)
     return tuple(out)
+
+
+# ----- declarations-only copy ----------------------------------------------------------------
+
+# One token per match. Comments, regular/verbatim strings and char literals are single tokens, so
+# their braces never count; `sx` only matches a string's opening quote, `_skip_string` finds its end.
+_TOKEN = re.compile(
+    rb"""
+    (?P<ws>\s+)
+  | (?P<cm>//[^\n]*|/\*.*?(?:\*/|\Z))
+  | (?P<pp>\#[^\n]*)
+  | (?P<sx>[$@]*")
+  | (?P<ch>'(?:[^'\\\n]|\\.)*'?)
+  | (?P<id>@?[A-Za-z0-9_\x80-\xff]+)
+  | (?P<op>=>|==|<<=|>>=|\?\?=|[-+*/%&|^!<>]=)
+  | (?P<p>.)
+    """,
+    re.S | re.X,
+)
+_REGULAR_STRING = re.compile(rb'(?:[^"\\\n]|\\.)*"?', re.S)
+_VERBATIM_STRING = re.compile(rb'(?:[^"]|"")*"?')
+_INTERPOLATED = re.compile(rb'(?:[^"\\\n{}]|\\.|\{\{|\}\})*', re.S)
+_INTERPOLATED_VERBATIM = re.compile(rb'(?:[^"{}]|""|\{\{|\}\})*')
+_PP_WORD = re.compile(rb"#[ \t]*(\w*)")
+# Words that may precede a `(` that opens a tuple type rather than a parameter list.
+_MODIFIER_WORDS = frozenset(
+    b"public private protected internal static readonly const volatile unsafe extern override virtual abstract "
+    b"sealed new async partial ref required file fixed scoped event".split()
+)
+_TYPE_WORDS = frozenset((b"class", b"struct", b"interface", b"enum", b"namespace"))
+_BLANK = bytes(b if b in (10, 13) else 32 for b in range(256))
+_DECL, _ACCESSORS, _CODE = 0, 1, 2  # frame kinds: type/namespace body, accessor list, code block
+
+
+def _skip_string(data: bytes, start: int, pos: int) -> int:
+    """End of the string literal whose prefix and opening quote are data[start:pos]."""
+    prefix = data[start : pos - 1]
+    verbatim = b"@" in prefix
+    if not verbatim and data.startswith(b'"', pos):
+        end = pos
+        while end < len(data) and data[end] == 0x22:
+            end += 1
+        count = end - pos + 1
+        if count < 3:
+            return pos + 1  # ""
+        close = data.find(b'"' * count, end)  # raw string: opaque up to the same run of quotes
+        return len(data) if close < 0 else close + count
+    if b"$" not in prefix:
+        return (_VERBATIM_STRING if verbatim else _REGULAR_STRING).match(data, pos).end()
+    text = _INTERPOLATED_VERBATIM if verbatim else _INTERPOLATED
+    while True:
+        pos = text.match(data, pos).end()
+        if pos >= len(data):
+            return pos
+        c = data[pos]
+        if c == 0x22:
+            return pos + 1
+        if c == 0x7B:
+            pos = _skip_hole(data, pos + 1)
+        elif c == 0x7D:
+            pos += 1
+        else:
+            return pos  # a newline ends a broken regular string
+
+
+def _skip_hole(data: bytes, pos: int) -> int:
+    """End of an interpolation hole `{...}` (pos is after the `{`); a format spec after `:` is text."""
+    depth = 0
+    while pos < len(data):
+        m = _TOKEN.match(data, pos)
+        kind, start, pos = m.lastgroup, pos, m.end()
+        if kind == "sx":
+            pos = _skip_string(data, start, pos)
+        elif kind == "p":
+            c = data[start]
+            if c in b"({[":
+                depth += 1
+            elif c in b")]" or (c == 0x7D and depth):
+                depth -= 1
+            elif c == 0x7D:
+                return pos
+            elif c == 0x3A and depth == 0 and data[pos : pos + 1] != b":" and data[start - 1 : start] != b":":
+                close = data.find(b"}", pos)
+                return len(data) if close < 0 else close + 1
+    return pos
+
+
+def _indent(data: bytes, byte: int) -> int:
+    """Indentation width of the line holding `byte` (a tab counts 4)."""
+    start = data.rfind(b"\n", 0, byte) + 1
+    line = data[start:byte]
+    lead = line[: len(line) - len(line.lstrip(b" \t"))]
+    return lead.count(b" ") + 4 * lead.count(b"\t")
+
+
+class _Header:
+    """What the tokens since the last `;`, `{` or `}` outside code blocks say about the next `{`."""
+
+    __slots__ = ("arrow", "eq", "operator", "param", "paren", "prev", "prev_word", "seen_paren", "start", "type")
+
+    def __init__(self) -> None:
+        self.start = -1  # first token
+        self.arrow = -1  # end of a `=>` that starts an expression body
+        self.paren = 0  # depth of ( and [
+        self.eq = False  # `=` or `=>` seen: an initializer or expression body follows
+        self.type = False  # class/struct/interface/enum/namespace/record before any `(`: a type body follows
+        self.param = False  # a parameter list seen: a method-like body follows
+        self.operator = False
+        self.seen_paren = False
+        self.prev = b""
+        self.prev_word = False
+
+
+def _code_bodies(data: bytes, cut: bool) -> tuple[list[tuple[int, int, bytes]], list[tuple[int, int, int]], bool]:
+    """Find the code to blank: (start, stop, fill) per outermost code block or expression body.
+
+    A `{` opens a code block when it follows a parameter list (method, constructor, operator,
+    local function: `(` after a name, then maybe constraints or a constructor initializer), sits in
+    an accessor list (`get {`), or belongs to an initializer or expression (after `=` or `=>`, or
+    inside attribute brackets); the range is its inside, fill b"". A header with
+    class/struct/interface/enum/namespace or `record Name` opens a type body, any other header an
+    accessor list. A member's or accessor's `=> expression;` is a range too, fill b"0" (a
+    placeholder expression). `#if` branches are lexed like the compiler would see one of them:
+    `#else`/`#elif` restore the block stack of the `#if`, `#endif` keeps the first branch's, so a
+    header written twice in two branches opens one block.
+
+    With `cut`, a block also ends before its first code line (comments and directives do not
+    count) indented less than its header, or as much but not a `}` (the next member after a body
+    that lost its `}`); fill b"}". Also returns the `#if`/`#region` directives as (start, end,
+    group) and whether the braces balanced.
+    """
+    ranges: list[tuple[int, int, bytes]] = []
+    directives: list[tuple[int, int, int]] = []
+    stack: list[tuple[int, int, int, bool]] = []  # (frame kind, `{` byte, header indent, reset header on close)
+    code_at = -1  # index of the outermost code frame in `stack`
+    conditionals: list[list[Any]] = []  # [group, stack at #if, stack after the first branch]
+    regions: list[int] = []
+    groups = 0
+    balanced = True
+    newline, line_start = True, 0
+    h = _Header()
+    pos, size, match = 0, len(data), _TOKEN.match
+    while pos < size:
+        m = match(data, pos)
+        kind, start, pos = m.lastgroup, pos, m.end()
+        if kind == "ws":
+            nl = data.rfind(b"\n", start, pos)
+            if nl >= 0:
+                newline, line_start = True, nl + 1
+            continue
+        if kind == "cm":
+            continue
+        if kind == "pp":
+            word = _PP_WORD.match(data, start).group(1)
+            group = 0
+            if word == b"if":
+                groups += 1
+                group = groups
+                conditionals.append([group, list(stack), None])
+            elif word in (b"elif", b"else", b"endif") and conditionals:
+                top = conditionals[-1]
+                group = top[0]
+                if word == b"endif":
+                    conditionals.pop()
+                    if top[2] is not None:
+                        stack = top[2]
+                else:
+                    if top[2] is None:
+                        top[2] = list(stack)
+                    stack = list(top[1])
+                code_at = next((i for i, f in enumerate(stack) if f[0] == _CODE), -1)
+            elif word == b"region":
+                groups += 1
+                group = groups
+                regions.append(group)
+            elif word == b"endregion" and regions:
+                group = regions.pop()
+            directives.append((start, pos, group))
+            continue
+        if kind == "sx":
+            pos = _skip_string(data, start, pos)
+            tok = b'"'
+        else:
+            tok = data[start:pos]
+        first, newline = newline, False
+        if code_at >= 0:
+            if cut and first:
+                frame = stack[code_at]
+                indent = _indent(data, start)
+                if indent < frame[2] or (indent == frame[2] and tok != b"}"):
+                    ranges.append((frame[1] + 1, line_start, b"}"))
+                    del stack[code_at:]
+                    code_at = -1
+                    h = _Header()
+            if code_at >= 0:
+                if tok == b"{":
+                    stack.append((_CODE, start, 0, False))
+                elif tok == b"}":
+                    frame = stack.pop()
+                    if len(stack) == code_at:
+                        ranges.append((frame[1] + 1, start, b""))
+                        code_at = -1
+                        if frame[3]:
+                            h = _Header()
+                continue
+        if tok == b"{":
+            top = stack[-1][0] if stack else _DECL
+            if top == _ACCESSORS or h.param or h.eq or h.paren:
+                # An initializer's or attribute's braces do not end the declaration: keep the header.
+                reset = top == _ACCESSORS or not (h.eq or h.paren)
+                code_at = len(stack)
+                stack.append((_CODE, start, _indent(data, h.start if h.start >= 0 else start), reset))
+                if not reset:
+                    continue
+            else:
+                stack.append((_DECL if h.type or h.start < 0 else _ACCESSORS, start, 0, True))
+        elif tok == b"}":
+            if stack:
+                stack.pop()
+            else:
+                balanced = False
+        elif tok != b";":
+            if h.start < 0:
+                h.start = start
+            if tok == b"(" or tok == b"[":
+                if h.paren == 0 and tok == b"(":
+                    if h.operator or h.prev == b">" or (h.prev_word and h.prev not in _MODIFIER_WORDS):
+                        h.param = not h.type
+                    h.seen_paren = True
+                h.paren += 1
+            elif tok == b")" or tok == b"]":
+                h.paren = max(h.paren - 1, 0)
+            elif h.paren == 0:
+                if tok == b"=>" and not h.eq:
+                    h.arrow = pos
+                if tok == b"=" or tok == b"=>":
+                    h.eq = True
+                elif kind == "id" and not h.seen_paren:
+                    if tok in _TYPE_WORDS or h.prev == b"record":
+                        h.type = True
+                    elif tok == b"operator":
+                        h.operator = True
+            h.prev, h.prev_word = tok, kind == "id"
+            continue
+        elif h.arrow >= 0:
+            ranges.append((h.arrow, start, b"0"))  # `=> expression;` of a member or accessor
+        h = _Header()
+    return ranges, directives, balanced and not stack
+
+
+def _declarations_only(data: bytes) -> tuple[bytes, list[tuple[int, int]]] | None:
+    """`data` with the code found by `_code_bodies` blanked (newlines kept, so lines and byte
+    offsets stay exact), and the blanked (start, end) ranges; None when there is no code.
+
+    Each range's fill byte goes to its first blanked column. When the braces do not balance, the
+    ranges are computed again with the indentation cut. Directive lines inside a range are blank
+    like the rest; an `#if`/`#region` group with lines both inside and outside a range (a body
+    opened in one branch) loses its outside lines too, so the copy keeps one balanced branch.
+    """
+    ranges, directives, balanced = _code_bodies(data, cut=False)
+    if not balanced:
+        ranges, directives, _ = _code_bodies(data, cut=True)
+    if not ranges:
+        return None
+    merged: list[list[Any]] = []
+    for start, stop, fill in sorted(ranges):
+        if merged and start <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], stop)
+            merged[-1][2] = merged[-1][2] or fill
+        elif start < stop or fill:
+            merged.append([start, stop, fill])
+    buf = bytearray(data)
+    for start, stop, fill in merged:
+        buf[start:stop] = data[start:stop].translate(_BLANK)
+        at = buf.find(b" ", start, stop) if fill else -1
+        if at >= 0:
+            buf[at] = fill[0]
+        elif fill == b"}":
+            buf[start - 1] = 0x3B  # no room for the `}`: `{` becomes `;`
+    starts = [r[0] for r in merged]
+    places: dict[int, set[int]] = {}
+    for start, _, group in directives:
+        at = bisect.bisect_right(starts, start) - 1
+        places.setdefault(group, set()).add(at if at >= 0 and start < merged[at][1] else -1)
+    for start, stop, group in directives:
+        if group and len(places[group]) > 1:
+            buf[start:stop] = data[start:stop].translate(_BLANK)
+    return bytes(buf), [(r[0], r[1]) for r in merged]

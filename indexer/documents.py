@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 
 import msgspec
 
@@ -28,12 +29,38 @@ PRIMARY_SYMBOLS = TYPE_KINDS | {
     "package",
 }
 MAX_BODY_CHARS = 200_000
+# Unity YAML whose written values are worth searching: the text of data assets (item names,
+# dialogue, localization tables) and of scenes and prefabs (labels, tooltips).
+YAML_TEXT_KINDS = frozenset({"asset", "scene", "prefab", "unity_yaml"})
+_YAML_VALUE = re.compile(r"^\s*(?:- )?[A-Za-z_][^:\n]*: ?(['\"]?)(.*?)\1\s*$", re.M)
+_NOT_WORDS = re.compile(r"fileID|guid: |^m_|^Untagged$|^[\d.eE+-]+$")
+_HAS_WORD = re.compile(r"[A-Za-z]{3}")
 
 OutlineEntry = tuple[int, str, str, str]  # line, kind, qualified name, signature
 _outline_encoder = msgspec.json.Encoder()
 outline_decoder = msgspec.json.Decoder(list[OutlineEntry])
 # The stored outline is for naming the best match of a ranked file: long asset outlines are cut.
 MAX_OUTLINE_ENTRIES = 400
+
+
+def yaml_words(text: str) -> str:
+    """The written words of Unity YAML: string values, without references, numbers, flags or GUIDs."""
+    out = []
+    for m in _YAML_VALUE.finditer(text):
+        value = m.group(2)
+        if (
+            value
+            and value[0] != "{"
+            and _HAS_WORD.search(value)
+            and not _NOT_WORDS.search(value)
+            and not _is_hexlike(value)
+        ):
+            out.append(value)
+    return "\n".join(out)
+
+
+def _is_hexlike(value: str) -> bool:
+    return len(value) >= 16 and all(c in "0123456789abcdefABCDEF" for c in value)
 
 
 def is_searchable(kind: str) -> bool:
@@ -56,7 +83,11 @@ def build(record: FileRecord, text: str) -> dict[str, str]:
     outline: list[OutlineEntry] = [
         (s.line, s.kind, s.qualified, s.signature) for s in record.symbols[:MAX_OUTLINE_ENTRIES]
     ]
-    body = expand(text[:MAX_BODY_CHARS]) if text and record.kind in TEXT_BODY_KINDS else ""
+    body = ""
+    if text and record.kind in TEXT_BODY_KINDS:
+        body = expand(text[:MAX_BODY_CHARS])
+    elif text and record.kind in YAML_TEXT_KINDS:
+        body = expand(yaml_words(text[: MAX_BODY_CHARS * 4])[:MAX_BODY_CHARS])
     return {
         "path": record.path,
         "kind": record.kind,

@@ -37,6 +37,7 @@ KNOWN_PACKAGE_SCRIPTS: dict[str, str] = {
 _SCRIPT_TOKEN = re.compile(r"script:([0-9a-f]{32})")
 _GUID_TOKEN = re.compile(r"guid:([0-9a-f]{32})")
 GUID_RE = re.compile(r"^[0-9A-Fa-f]{32}$")
+_TOP_TYPE_KINDS = frozenset({"class", "struct", "interface", "enum", "record", "record_struct"})
 _STRING_LITERAL = re.compile(r'@?"(?:\\.|[^"\\])*"')
 
 
@@ -417,6 +418,40 @@ class Graph:
         return name, ""
 
     # -- neighbours (for dependency walking) -------------------------------------------------
+
+    def used_by(self, path: str, cap: int = 200) -> list[tuple[str, str]]:
+        """Files that point at this file, with the edge kind: (path, edge). Cheaper than
+        `references`: a type name declared once in the project needs no per-file resolution."""
+        out: dict[str, str] = {}
+        guid = self.records.guid_of_path(path)
+        if guid:
+            rows = self._rows(
+                "SELECT f.path, r.kind FROM refs r JOIN files f ON f.id = r.file_id"
+                " WHERE r.target = ? AND r.kind IN ('guid', 'script', 'prefab') LIMIT ?",
+                (guid, cap),
+            )
+            for p, kind in rows:
+                if p != path:
+                    out.setdefault(p, {"script": "carries_script", "prefab": "instance_of"}.get(kind, "refers_to"))
+        rec = self.records.record(path)
+        if rec is not None and rec.kind == "csharp":
+            declared = {s.qualified: s.name for s in rec.symbols if s.kind in _TOP_TYPE_KINDS}
+            for qualified, name in declared.items():
+                unique = len(self._types_by_name.get(name, ())) == 1
+                rows = self._rows(
+                    "SELECT f.path, r.target, r.context FROM refs r JOIN files f ON f.id = r.file_id"
+                    " WHERE r.simple = ? AND r.kind = 'type' LIMIT ?",
+                    (name, cap),
+                )
+                for p, written, context in rows:
+                    if p == path or p in out:
+                        continue
+                    if not unique:
+                        user = self.records.record(p)
+                        if user is None or qualified not in {t.qualified for t in self.resolve_type_ref(written, user)}:
+                            continue
+                    out[p] = "subclass" if context == "base" else "uses_type"
+        return sorted(out.items())
 
     def uses(self, path: str) -> list[tuple[str, str]]:
         """Files this file points at, with the edge kind: (path, edge)."""

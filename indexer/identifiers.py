@@ -26,6 +26,55 @@ STOP_WORDS = frozenset(
 )
 
 
+# Words that describe the change rather than the code: in task descriptions and commit messages
+# they are everywhere and name nothing. Kept (a method may be called `Add`), but weighted down.
+TASK_WORDS = frozenset(
+    """add added adding adds allow allows bug bugs change changed changes chore cleanup correct
+    correctly docs feat feature fix fixed fixes fixing implement implemented improve improved
+    improvement issue issues make new now properly refactor refactoring remove removed removes
+    support supported update updated updates wip""".split()  # noqa: SIM905
+)
+TASK_WORD_WEIGHT = 0.3
+
+
+IDENTIFIER_WEIGHT = 1.5  # a compound identifier in a query names one specific thing
+PART_WEIGHT = 0.6  # its parts only hint at it
+NUMBER_WEIGHT = 0.3  # `16.0`, `case 1364017`: rarely what the code is named by
+
+
+def term_weight(term: str) -> float:
+    return TASK_WORD_WEIGHT if term in TASK_WORDS else 1.0
+
+
+def weighted_terms(text: str) -> list[tuple[str, float]]:
+    """Query terms with weights: named identifiers up, their parts and task words down."""
+    standalone: set[str] = set()
+    compound: set[str] = set()
+    parts: set[str] = set()
+    for word in _WORD.findall(text):
+        if len(word) > 64:
+            continue
+        split = split_identifier(word)
+        if len(split) > 1:
+            compound.add(word.lower())
+            parts.update(p.lower() for p in split)
+        else:
+            standalone.add(word.lower())
+    out = []
+    for term in query_terms(text):
+        if term.isdigit():
+            out.append((term, NUMBER_WEIGHT))
+        elif term in TASK_WORDS:
+            out.append((term, TASK_WORD_WEIGHT))
+        elif term in compound:
+            out.append((term, IDENTIFIER_WEIGHT))
+        elif term in parts and term not in standalone:
+            out.append((term, PART_WEIGHT))
+        else:
+            out.append((term, 1.0))
+    return out
+
+
 def split_identifier(word: str) -> list[str]:
     """`PlayerHealth` -> [Player, Health]; `HTTPServer2D` -> [HTTP, Server, 2, D]; `m_maxHP` -> [m, max, HP]."""
     parts: list[str] = []
@@ -56,7 +105,11 @@ def query_terms(text: str) -> list[str]:
     for word in _WORD.findall(text):
         if len(word) > 64:
             continue
-        candidates = [word, *split_identifier(word)] if not word.islower() else [word]
+        parts = split_identifier(word)
+        # The index's word tokenizer splits at `_`, so a whole `snake_case` word would become a
+        # phrase; its parts carry the meaning.
+        whole = [] if "_" in word else [word]
+        candidates = [*whole, *parts] if len(parts) > 1 or not whole else whole
         for w in candidates:
             low = w.lower()
             if low and low not in STOP_WORDS and (len(low) > 1 or low.isdigit()):

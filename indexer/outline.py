@@ -80,7 +80,9 @@ def hierarchy_outline(rec: FileRecord, graph: Graph, stems: set[str], compact: b
     overrides: dict[str, list[Symbol]] = defaultdict(list)
     for s in rec.symbols:
         if s.kind in HIERARCHY_KINDS:
-            path = f"{s.container}/{s.name}" if s.container else s.name
+            # an unnamed prefab instance still needs a key of its own
+            name = s.name or f"&L{s.line}"
+            path = f"{s.container}/{name}" if s.container else name
             if path not in nodes:
                 nodes[path] = s
                 children[s.container].append(path)
@@ -96,7 +98,12 @@ def hierarchy_outline(rec: FileRecord, graph: Graph, stems: set[str], compact: b
         base = graph.path_of_guid(variant.detail) or f"guid:{variant.detail}"
         lines.append(f"Prefab variant of {base}")
 
+    emitted: set[str] = set()
+
     def emit(path: str, depth: int) -> None:
+        if path in emitted or depth > 60:  # defensive: a malformed file must not loop
+            return
+        emitted.add(path)
         s = nodes[path]
         pad = "  " * depth
         name = s.name or "(unnamed)"

@@ -12,7 +12,7 @@ import msgspec
 import tantivy
 
 from .documents import outline_decoder
-from .identifiers import query_terms, split_identifier, stem
+from .identifiers import query_terms, split_identifier, stem, weighted_terms
 from .model import TYPE_KINDS
 from .store import FIELD_BOOSTS, IndexPaths, open_search_index
 
@@ -24,6 +24,7 @@ class Hit(msgspec.Struct, omit_defaults=False):
     line: int
     score: float
     snippet: str
+    reason: str = ""  # why it ranks: a text match, or the graph edge that pulled it in
 
 
 class Searcher:
@@ -39,7 +40,7 @@ class Searcher:
         terms = query_terms(text)
         if not terms or limit <= 0:
             return []
-        query = self._query(terms, kind, path_prefix)
+        query = self._query(weighted_terms(text), kind, path_prefix)
         searcher = self.index.searcher()
         hits = []
         for score, addr in searcher.search(query, limit).hits:
@@ -54,10 +55,18 @@ class Searcher:
         hits.sort(key=lambda h: (-h.score, h.path))
         return hits
 
-    def _query(self, terms: list[str], kind: str | None, path_prefix: str | None) -> tantivy.Query:
+    def _query(self, weighted: list[tuple[str, float]], kind: str | None, path_prefix: str | None) -> tantivy.Query:
+        """One clause per term (weighted), across all fields with their boosts; filters as musts."""
         schema = self.index.schema
-        text = " ".join(terms)
-        query = self.index.parse_query(text, list(FIELD_BOOSTS), field_boosts=FIELD_BOOSTS)
+        fields = list(FIELD_BOOSTS)
+        clauses: list[tuple[tantivy.Occur, tantivy.Query]] = []
+        for term, weight in weighted:
+            try:
+                q = self.index.parse_query(term, fields, field_boosts=FIELD_BOOSTS)
+            except ValueError:  # a term the tokenizer splits (a phrase) on position-less fields
+                continue
+            clauses.append((tantivy.Occur.Should, q if weight == 1.0 else tantivy.Query.boost_query(q, weight)))
+        query = tantivy.Query.boolean_query(clauses) if clauses else tantivy.Query.empty_query()
         must: list[tuple[tantivy.Occur, tantivy.Query]] = [(tantivy.Occur.Must, query)]
         if kind:
             must.append((tantivy.Occur.Must, tantivy.Query.term_query(schema, "kind", kind)))

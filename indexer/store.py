@@ -44,7 +44,7 @@ FIELD_BOOSTS: dict[str, float] = {
     "members": 2.5,
     "path_text": 2.0,
     "decl": 1.2,
-    "body": 1.0,
+    "body": 2.0,
 }
 
 _SQL_SCHEMA = """

@@ -38,7 +38,7 @@ class ProjectIndex:
     def _current(self) -> None:
         gen = self.generation()
         if self._generation is not None and gen != self._generation:
-            for attr in ("records", "searcher", "graph"):
+            for attr in ("records", "searcher", "graph", "vendored", "sizes"):
                 self.__dict__.pop(attr, None)
         self._generation = gen
 
@@ -57,6 +57,17 @@ class ProjectIndex:
         from .graph import Graph
 
         return Graph(self.records, self.root)
+
+    @cached_property
+    def vendored(self) -> frozenset[str]:
+        """Folders of third-party code in this project (ranked below the project's own)."""
+        from .ranking import vendored_folders
+
+        return vendored_folders(list(self.records.kinds()))
+
+    @cached_property
+    def sizes(self) -> dict[str, int]:
+        return {path: stat.size for path, stat in self.records.stats().items()}
 
     def fresh(self) -> ProjectIndex:
         """This project with readers matching the last committed generation."""
@@ -99,24 +110,34 @@ class Workspace:
                     local_prefix = None
                 else:
                     continue
-            for h in p.fresh().searcher.search(text, limit=limit, kind=kind, path_prefix=local_prefix):
+            for h in rank(p.fresh(), text, limit=limit, kind=kind, path_prefix=local_prefix):
                 hits.append(msgspec.structs.replace(h, path=p.prefix + h.path) if p.prefix else h)
         hits.sort(key=lambda h: (-h.score, h.path))
         return hits[:limit]
 
 
+def rank(project: ProjectIndex, text: str, limit: int, kind: str | None, path_prefix: str | None) -> list:
+    from .ranking import rank as rank_files
+
+    return rank_files(project, text, limit, kind=kind, path_prefix=path_prefix)
+
+
 def open_workspace(base: Path, projects: list[tuple[Path, Config]]) -> Workspace:
-    if len(projects) == 1 and projects[0][0] == base:
-        root, config = projects[0]
-        return Workspace(base, [ProjectIndex(root, config)])
-    members = [ProjectIndex(root, config, root.relative_to(base).as_posix() + "/") for root, config in projects]
+    members = [
+        ProjectIndex(root, config, "" if root == base else root.relative_to(base).as_posix() + "/")
+        for root, config in projects
+    ]
     return Workspace(base, members)
 
 
 def projects_at(path: Path) -> list[tuple[Path, Config]]:
-    """The project at `path`, or the projects below it (a multi-project repository)."""
-    from .project import find_projects_below, is_project_root
+    """The project at `path` and the projects below it: a multi-project repository, or a project
+    whose repository also holds sample or test projects beside its own folders."""
+    from .project import CONTENT_ROOTS, find_projects_below, is_project_root
 
     path = path.resolve()
-    roots = [path] if is_project_root(path) else find_projects_below(path)
+    roots = find_projects_below(path)
+    if is_project_root(path):
+        inside = tuple(path / top for top in (*CONTENT_ROOTS, "Library"))
+        roots = [path] + [r for r in roots if not any(r.is_relative_to(c) for c in inside)]
     return [(root, load_config(root)) for root in roots]

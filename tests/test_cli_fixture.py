@@ -35,7 +35,9 @@ def test_query_json_contract(project: Path) -> None:
         "line": 30,
         "score": first["score"],
         "snippet": "public override void TakeDamage(DamageInfo damage)",
+        "reason": first["reason"],
     }
+    assert first["reason"].startswith("text match")
     scores = [h["score"] for h in data["results"]]
     assert scores == sorted(scores, reverse=True)
 

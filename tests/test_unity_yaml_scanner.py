@@ -136,3 +136,26 @@ def test_garbage_never_raises() -> None:
     for data in (b"%YAML 1.1\n--- !u!1 &1\n", b"%YAML 1.1\n--- !u!114 &x\nfoo: [\n", b"%YAML\n" + b"\xff\xfe" * 100):
         rec = scan("Assets/X.prefab", "prefab", data)
         assert rec.status in ("ok", "skipped")
+
+
+def test_unnamed_prefab_instances_outline_without_looping(tmp_path) -> None:
+    from indexer.config import Config
+    from indexer.graph import Graph
+    from indexer.indexing import update
+    from indexer.outline import outline
+    from indexer.store import IndexPaths, Records
+
+    from .conftest import write_project
+
+    scene = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1001 &5\nPrefabInstance:\n  m_Modification:\n"
+        "    m_TransformParent: {fileID: 0}\n    m_Modifications: []\n"
+        "  m_SourcePrefab: {fileID: 100100000, guid: 1234567890abcdef1234567890abcdef, type: 3}\n"
+    )
+    root = write_project(tmp_path / "P", {"Assets/S.unity": scene})
+    update(root, Config(workers=1))
+    graph = Graph(Records(IndexPaths(Config().index_path(root))), root)
+    lines = outline(graph.records.record("Assets/S.unity"), graph)
+    assert lines == [
+        "guid:1234567890abcdef1234567890abcdef  (prefab instance of guid:1234567890abcdef1234567890abcdef)  L3"
+    ]

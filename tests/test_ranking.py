@@ -1,0 +1,107 @@
+"""The retriever's walk of the reference graph and its priors, on small made-up projects."""
+
+from pathlib import Path
+
+from indexer.config import Config
+from indexer.indexing import update
+from indexer.ranking import is_vendored, vendored_folders
+from indexer.workspace import open_workspace
+
+from .conftest import meta, write_project
+
+TURRET = """using UnityEngine;
+namespace Defense
+{
+    public class Turret : MonoBehaviour
+    {
+        public float range = 12f;
+        public void AimAtTarget(Transform target) { transform.LookAt(target); }
+    }
+}
+"""
+TOWER = """%YAML 1.1
+%TAG !u! tag:unity3d.com,2011:
+--- !u!1 &100
+GameObject:
+  m_Component:
+  - component: {fileID: 400}
+  - component: {fileID: 11400}
+  m_Name: Tower
+  m_IsActive: 1
+--- !u!4 &400
+Transform:
+  m_GameObject: {fileID: 100}
+  m_Children: []
+  m_Father: {fileID: 0}
+--- !u!114 &11400
+MonoBehaviour:
+  m_GameObject: {fileID: 100}
+  m_Enabled: 1
+  m_Script: {fileID: 11500000, guid: 7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a, type: 3}
+  m_Name:
+  m_EditorClassIdentifier:
+  range: 20
+"""
+
+
+def workspace(root: Path):
+    update(root, Config(workers=1))
+    return open_workspace(root, [(root, Config())])
+
+
+def test_the_walk_pulls_in_the_prefab_carrying_a_matched_script(tmp_path: Path) -> None:
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Scripts/Turret.cs": TURRET,
+            "Assets/Scripts/Turret.cs.meta": meta("7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a"),
+            "Assets/Prefabs/Tower.prefab": TOWER,
+            "Assets/Scripts/Unrelated.cs": "class Unrelated { void Jump() {} }",
+        },
+    )
+    hits = workspace(root).search("aim at target", limit=10)
+    assert [(h.path, h.reason) for h in hits] == [
+        ("Assets/Scripts/Turret.cs", "text match"),
+        ("Assets/Prefabs/Tower.prefab", "carries script Assets/Scripts/Turret.cs"),
+    ]
+    assert hits[1].score < hits[0].score
+    assert (hits[1].kind, hits[1].name) == ("prefab", "Tower")
+
+
+def test_same_index_same_query_same_order(tmp_path: Path) -> None:
+    files = {f"Assets/S{i}.cs": f"class S{i} {{ void Fire() {{}} int ammo{i}; }}" for i in range(30)}
+    ws = workspace(write_project(tmp_path / "P", files))
+    first = ws.search("fire ammo", limit=30)
+    assert len(first) == 30
+    assert all(ws.search("fire ammo", limit=30) == first for _ in range(5))
+    # equal scores are ordered by path
+    assert [h.path for h in first] == sorted(h.path for h in first)
+
+
+def test_vendored_code_ranks_below_the_projects_own(tmp_path: Path) -> None:
+    body = "public class Inventory { public void AddItem() {} }"
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Plugins/Store/InventoryKit.cs": body,
+            "Assets/ThirdParty/Lib/Inventory2.cs": body,
+            "Assets/Kit/LICENSE.md": "MIT",
+            "Assets/Kit/Inventory3.cs": body,
+            "Assets/Game/Inventory4.cs": body,
+        },
+    )
+    hits = workspace(root).search("inventory add item", limit=10)
+    assert hits[0].path == "Assets/Game/Inventory4.cs"
+    folders = vendored_folders(["Assets/Kit/LICENSE.md", "Assets/LICENSE", "Assets/Kit/Sub/a.cs"])
+    assert folders == frozenset({"Assets/Kit/"})
+    assert is_vendored("Assets/Kit/Sub/a.cs", folders)
+    assert is_vendored("Assets/Plugins/x.cs", folders) and is_vendored("Assets/Packages/LiteDB/x.cs", folders)
+    assert not is_vendored("Assets/Game/x.cs", folders)
+
+
+def test_pathological_queries(tmp_path: Path) -> None:
+    ws = workspace(write_project(tmp_path / "P", {"Assets/A.cs": "class Alpha { void Run() {} }"}))
+    assert ws.search("the and of to", limit=5) == []
+    assert ws.search("Ω ☃ !!! ---", limit=5) == []
+    assert [h.path for h in ws.search("run " * 3000, limit=5)] == ["Assets/A.cs"]
+    assert [h.path for h in ws.search("m_run_speed Alpha", limit=5)] == ["Assets/A.cs"]

@@ -4,6 +4,8 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from indexer.config import Config
 from indexer.context import build_context
@@ -91,3 +93,12 @@ def test_outline_marks_unity_messages_and_roles(env) -> None:
     assert "L11 [DisallowMultipleComponent] public class Health : MonoBehaviour, IDamageable  [monobehaviour]" in text
     assert "  L36 protected virtual void Awake()  [unity message]\n" in text
     assert "  L89 protected virtual void Die()\n" in text  # Die is the game's own method
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(budget=st.integers(min_value=50, max_value=100_000), query=st.text(max_size=300))
+def test_budget_property(env, budget: int, query: str) -> None:
+    _root, ws = env
+    tok = counter("estimate")
+    pack = build_context(ws, query, budget, tok)
+    assert pack.tokens == tok.count(pack.render()) <= budget

@@ -1,0 +1,96 @@
+"""`unity-index serve`: run the MCP server over stdio (default) or streamable HTTP.
+
+HTTP binds 127.0.0.1, where the SDK validates Host and Origin (DNS rebinding). Any other address
+needs `allow_remote` and a bearer token, checked on every request. Logs go to stderr only.
+"""
+
+from __future__ import annotations
+
+import hmac
+import logging
+import sys
+from typing import Any
+
+from indexer.workspace import Workspace
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+log = logging.getLogger("unity_index.mcp")
+
+
+class ServeRefused(Exception):
+    """A configuration `serve` refuses (a usage error: exit 2)."""
+
+
+def check_bind(host: str, allow_remote: bool, token: str | None) -> None:
+    """Refuse a non-loopback bind without --allow-remote and a bearer token."""
+    if host in LOOPBACK:
+        return
+    if not allow_remote:
+        raise ServeRefused(
+            f"--host {host} exposes the index beyond this machine: add --allow-remote and --token SECRET "
+            "(clients then send 'Authorization: Bearer SECRET'), or keep the default 127.0.0.1"
+        )
+    if not token or len(token) < 16:
+        raise ServeRefused(f"--host {host} with --allow-remote needs --token with at least 16 characters")
+
+
+class BearerAuth:
+    """ASGI middleware: every HTTP request must carry `Authorization: Bearer <token>`."""
+
+    def __init__(self, app: Any, token: str) -> None:
+        self.app = app
+        self.expected = f"Bearer {token}".encode()
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            given = dict(scope.get("headers") or []).get(b"authorization", b"")
+            if not hmac.compare_digest(given, self.expected):
+                await send(
+                    {
+                        "type": "http.response.start",
+                        "status": 401,
+                        "headers": [(b"content-type", b"text/plain"), (b"www-authenticate", b"Bearer")],
+                    }
+                )
+                await send({"type": "http.response.body", "body": b"missing or wrong bearer token\n"})
+                return
+        await self.app(scope, receive, send)
+
+
+def serve(
+    ws: Workspace,
+    *,
+    transport: str = "stdio",
+    host: str = "127.0.0.1",
+    port: int = 8765,
+    token: str | None = None,
+    allow_remote: bool = False,
+    refresh_interval: float = 2.0,
+) -> None:
+    """Run until the client disconnects (stdio) or the process is interrupted (HTTP)."""
+    from .server import create_server
+
+    logging.basicConfig(stream=sys.stderr, level=logging.INFO, format="unity-index: %(message)s")
+    server = create_server(ws, refresh_interval=refresh_interval)
+    if transport == "stdio":
+        server.run("stdio")
+        return
+    check_bind(host, allow_remote, token)
+    import anyio
+    import uvicorn
+    from mcp.server.transport_security import TransportSecuritySettings
+
+    security = None
+    if host not in LOOPBACK:
+        wildcard = host in ("0.0.0.0", "::")
+        security = TransportSecuritySettings(
+            enable_dns_rebinding_protection=not wildcard,
+            allowed_hosts=[f"{host}:*", f"[{host}]:*", "127.0.0.1:*", "localhost:*"],
+            allowed_origins=[f"http://{host}:*", "http://127.0.0.1:*", "http://localhost:*"],
+        )
+    app: Any = server.streamable_http_app(host=host, transport_security=security)
+    if token:
+        app = BearerAuth(app, token)
+    log.info("serving %s over streamable HTTP at http://%s:%d/mcp", ws.base, host, port)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning")
+    anyio.run(uvicorn.Server(config).serve)

@@ -1,0 +1,351 @@
+"""The MCP server in-process: every tool, resource and prompt against the fixture, both protocol
+eras, bad input as tool errors, freshness after a file changes on disk, and the editor tools
+against a fake editor (a Python HTTP server speaking the bridge protocol)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any, ClassVar
+
+import anyio
+import pytest
+from mcp import Client
+
+from indexer.workspace import open_workspace, projects_at
+from mcp_adapter.server import create_server
+
+from .conftest import FIXTURE
+
+INDEX_TOOLS = ["search", "get_context", "find_references", "describe", "project_overview", "index_status", "refresh"]
+ALL_TOOLS = [*INDEX_TOOLS, "editor_tools", "editor_call"]
+DUNGEON_GUID = "e3f6cf2710d31fe957ef62913a791f61"
+PLAYER_PREFAB_GUID = "502fdc0478969faaae9939a5a003717d"
+
+
+def make_server(root: Path, **kw: Any):
+    return create_server(open_workspace(root, projects_at(root)), refresh_interval=0, tokenizer="estimate", **kw)
+
+
+def run(coro_fn) -> Any:
+    return anyio.run(coro_fn)
+
+
+@pytest.fixture(scope="module")
+def server(indexed_fixture: Path):
+    return make_server(indexed_fixture)
+
+
+def text(result) -> str:
+    assert len(result.content) == 1
+    return result.content[0].text
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+def test_every_tool_listed_with_schemas_and_annotations(server, mode: str) -> None:
+    async def go():
+        async with Client(server, mode=mode) as c:
+            assert c.protocol_version == ("2025-11-25" if mode == "legacy" else "2026-07-28")
+            return (await c.list_tools()).tools
+
+    tools = {t.name: t for t in run(go)}
+    assert sorted(tools) == sorted(ALL_TOOLS)
+    for name in ALL_TOOLS:
+        assert tools[name].output_schema is not None and tools[name].output_schema["type"] == "object", name
+        assert tools[name].description
+    for name in [*INDEX_TOOLS[:6], "editor_tools"]:
+        assert tools[name].annotations.read_only_hint is True, name
+    assert tools["refresh"].annotations.read_only_hint is False
+    assert tools["editor_call"].annotations.read_only_hint is False
+    assert tools["search"].input_schema["required"] == ["query"]
+    assert tools["search"].input_schema["properties"]["limit"]["default"] == 10
+    assert tools["get_context"].input_schema["properties"]["budget"]["default"] == 8000
+    assert tools["find_references"].input_schema["properties"]["limit"]["default"] == 50
+    assert sorted(tools["search"].output_schema["properties"]) == ["query", "results"]
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+def test_calls_every_index_tool(server, mode: str) -> None:
+    async def go():
+        out = {}
+        async with Client(server, mode=mode) as c:
+            out["search"] = await c.call_tool("search", {"query": "apply damage", "limit": 5})
+            out["search_kind"] = await c.call_tool("search", {"query": "player", "kind": "prefab", "path": "Assets"})
+            out["context"] = await c.call_tool("get_context", {"task": "add a shield that absorbs damage"})
+            out["refs"] = await c.call_tool("find_references", {"target": "PlayerHealth"})
+            out["refs_page"] = await c.call_tool("find_references", {"target": "PlayerHealth", "limit": 2, "offset": 2})
+            out["describe"] = await c.call_tool("describe", {"target": "Assets/Scenes/Dungeon.unity"})
+            out["describe_guid"] = await c.call_tool("describe", {"target": PLAYER_PREFAB_GUID})
+            out["overview"] = await c.call_tool("project_overview", {})
+            out["status"] = await c.call_tool("index_status", {})
+            out["refresh"] = await c.call_tool("refresh", {})
+        return out
+
+    r = run(go)
+    for key, res in r.items():
+        assert res.is_error is False, (key, res.content)
+        assert res.structured_content is not None, key
+
+    s = r["search"].structured_content
+    assert s["query"] == "apply damage" and len(s["results"]) == 5
+    assert s["results"][0]["path"] == "Assets/Scripts/Combat/DamageDealer.cs"
+    assert "Assets/Scripts/Combat/Health.cs" in [h["path"] for h in s["results"]]
+    assert text(r["search"]).startswith("1. Assets/Scripts/Combat/DamageDealer.cs:10  [csharp]")
+    kinds = {h["kind"] for h in r["search_kind"].structured_content["results"]}
+    assert kinds == {"prefab"}
+    assert "Assets/Prefabs/Player.prefab" in [h["path"] for h in r["search_kind"].structured_content["results"]]
+
+    c = r["context"].structured_content
+    assert c["budget"] == 8000 and 0 < c["tokens"] <= 8000 and c["tokenizer"] == "estimate-v2"
+    paths = [f["path"] for f in c["files"]]
+    assert "Assets/Scripts/Combat/Health.cs" in paths and "Assets/Scripts/Player/PlayerHealth.cs" in paths
+    assert c["text"].startswith("# Unity project")
+    assert text(r["context"]).endswith(f"[{c['tokens']}/8000 tokens (estimate-v2); {len(paths)} files]")
+
+    refs = r["refs"].structured_content
+    assert refs["target"]["kind"] == "type" and refs["target"]["types"] == ["DungeonCrawler.Player.PlayerHealth"]
+    assert refs["total"] == 5 and refs["offset"] == 0 and refs["next_offset"] is None
+    assets = sorted((u["path"], u["context"]) for u in refs["usages"] if u["where"] == "asset")
+    assert assets == [("Assets/Prefabs/Player.prefab", "m_Script"), ("Assets/Scenes/Dungeon.unity", "m_OnClick")]
+    assert "DungeonCrawler.Player.PlayerHealth.Heal" in text(r["refs"])
+    page = r["refs_page"].structured_content
+    assert page["total"] == 5 and page["offset"] == 2 and page["next_offset"] == 4 and len(page["usages"]) == 2
+    assert page["usages"] == refs["usages"][2:4]
+    assert "call again with offset=4" in text(r["refs_page"])
+
+    d = r["describe"].structured_content
+    assert (d["path"], d["kind"], d["guid"], d["status"]) == (
+        "Assets/Scenes/Dungeon.unity",
+        "scene",
+        DUNGEON_GUID,
+        "ok",
+    )
+    assert "Player  (prefab instance of Assets/Prefabs/Player.prefab)" in d["outline"]
+    assert {"path": "Assets/Prefabs/Player.prefab", "edge": "prefab"} in d["uses"] or any(
+        e["path"] == "Assets/Prefabs/Player.prefab" for e in d["uses"]
+    )
+    assert text(r["describe"]) == d["outline"]
+    dg = r["describe_guid"].structured_content
+    assert dg["path"] == "Assets/Prefabs/Player.prefab" and dg["kind"] == "prefab"
+
+    o = r["overview"].structured_content
+    assert len(o["projects"]) == 1
+    assert o["projects"][0]["unity_version"] == "2021.3.15f1" and o["projects"][0]["product"] == "Dungeon Crawler"
+    assert o["projects"][0]["scenes_in_build"] == ["Assets/Scenes/MainMenu.unity", "Assets/Scenes/Dungeon.unity"]
+    assert "## Project tree" in o["tree"]
+
+    st = r["status"].structured_content
+    assert st["projects"][0]["indexed"] is True and st["projects"][0]["files"] == 200
+    assert st["projects"][0]["stale_files"] == 0 and st["auto_refresh_seconds"] == 0
+
+    rf = r["refresh"].structured_content["projects"][0]
+    assert (rf["files"], rf["scanned"], rf["deleted"], rf["full"]) == (200, 0, 0, False)
+
+
+@pytest.mark.parametrize(
+    ("tool", "args", "message"),
+    [
+        ("search", {"query": "   "}, "the query is empty"),
+        ("search", {"query": "x", "path": "../elsewhere"}, "is outside the project"),
+        ("search", {"query": "x", "limit": 0}, "limit"),
+        ("get_context", {"task": ""}, "the task is empty"),
+        ("find_references", {"target": ""}, "the target is empty"),
+        ("find_references", {"target": "NoSuchTypeAnywhere"}, "no type, member, file, GUID or assembly"),
+        ("find_references", {"target": "/etc/passwd"}, "is an absolute path"),
+        ("describe", {"target": "../x"}, "'../x' is outside the project"),
+        ("describe", {"target": "Assets/../../x"}, "is outside the project"),
+        ("describe", {"target": "/etc/passwd"}, "'/etc/passwd' is an absolute path"),
+        ("describe", {"target": "C:\\Windows\\win.ini"}, "is an absolute path"),
+        ("describe", {"target": "Assets/Nope.cs"}, "Assets/Nope.cs is not an indexed file"),
+        ("describe", {"target": "0123456789abcdef0123456789abcdef"}, "GUID 0123456789abcdef0123456789abcdef is not"),
+        ("describe", {"target": ""}, "give a project path"),
+    ],
+)
+def test_bad_input_is_a_tool_error(server, tool: str, args: dict, message: str) -> None:
+    async def go():
+        async with Client(server) as c:
+            return await c.call_tool(tool, args)
+
+    res = run(go)
+    assert res.is_error is True
+    assert message in text(res)
+
+
+def test_resources_and_prompt(server) -> None:
+    async def go():
+        async with Client(server, mode="legacy") as c:
+            listed = [str(r.uri) for r in (await c.list_resources()).resources]
+            templates = [t.uri_template for t in (await c.list_resource_templates()).resource_templates]
+            overview = await c.read_resource("unity://project/overview")
+            file = await c.read_resource("unity://file/Assets/Scenes/Dungeon.unity")
+            asset = await c.read_resource(f"unity://asset/{PLAYER_PREFAB_GUID}")
+            prompts = (await c.list_prompts()).prompts
+            prompt = await c.get_prompt("unity_task", {"task": "add a shield that absorbs damage"})
+            errors = []
+            for uri in ("unity://file/Assets/Nope.cs", "unity://asset/nothex", "unity://file/../secret"):
+                try:
+                    await c.read_resource(uri)
+                except Exception as exc:  # the SDK raises MCPError for a failed read
+                    errors.append(str(exc))
+            return listed, templates, overview, file, asset, prompts, prompt, errors
+
+    listed, templates, overview, file, asset, prompts, prompt, errors = run(go)
+    assert listed == ["unity://project/overview"]
+    assert sorted(templates) == ["unity://asset/{guid}", "unity://file/{+path}"]
+    assert overview.contents[0].text.startswith("# Unity project DungeonCrawler — Dungeon Crawler (Unity 2021.3.15f1)")
+    assert file.contents[0].text.startswith(f"Assets/Scenes/Dungeon.unity  (scene, guid {DUNGEON_GUID})")
+    assert asset.contents[0].text.startswith(f"Assets/Prefabs/Player.prefab  (prefab, guid {PLAYER_PREFAB_GUID})")
+    assert [p.name for p in prompts] == ["unity_task"]
+    body = prompt.messages[0].content.text
+    assert body.startswith("Task: add a shield that absorbs damage")
+    assert "Assets/Scripts/Combat/Health.cs" in body and "`find_references`" in body
+    assert len(errors) == 3
+    assert "Assets/Nope.cs is not an indexed file" in errors[0]
+    assert "is not a GUID" in errors[1]
+
+
+def test_changed_file_shows_up_in_next_search(tmp_path: Path) -> None:
+    root = tmp_path / "DungeonCrawler"
+    shutil.copytree(FIXTURE, root, ignore=shutil.ignore_patterns("Library", "Temp", "Logs"))
+    server = make_server(root)
+    script = root / "Assets" / "Scripts" / "Combat" / "ShieldAbsorber.cs"
+
+    async def go():
+        async with Client(server) as c:
+            first = await c.call_tool("search", {"query": "ZanzibarShield"})  # builds the index
+            script.write_text(
+                "using UnityEngine;\nnamespace DungeonCrawler.Combat {\n"
+                "public class ZanzibarShield : MonoBehaviour { public float absorb = 5f; }\n}\n"
+            )
+            second = await c.call_tool("search", {"query": "ZanzibarShield"})
+            script.unlink()
+            third = await c.call_tool("search", {"query": "ZanzibarShield"})
+            return first, second, third
+
+    first, second, third = run(go)
+    assert first.structured_content["results"] == []
+    hits = second.structured_content["results"]
+    assert hits[0]["path"] == "Assets/Scripts/Combat/ShieldAbsorber.cs"
+    assert hits[0]["name"] == "DungeonCrawler.Combat.ZanzibarShield"
+    assert third.structured_content["results"] == []
+
+
+def test_refresh_interval_throttles_the_stat_walk(indexed_fixture: Path) -> None:
+    ws = open_workspace(indexed_fixture, projects_at(indexed_fixture))
+    server = create_server(ws, refresh_interval=3600)
+    fresh = server.freshness
+    assert len(fresh.ensure()) == 1  # first call: checks
+    assert fresh.ensure() == []  # within the interval: no walk
+    assert len(fresh.ensure(force=True)) == 1
+
+
+# -- editor tools ----------------------------------------------------------------------------
+
+
+def test_editor_tools_without_editor_say_what_to_do(server) -> None:
+    async def go():
+        async with Client(server) as c:
+            return await c.call_tool("editor_tools", {}), await c.call_tool("editor_call", {"name": "console_read"})
+
+    for res in run(go):
+        assert res.is_error is True
+        msg = text(res)
+        assert "No Unity editor is serving" in msg and "[editor_not_running]" in msg
+        assert "com.unityindex.bridge" in msg and "Package Manager" in msg
+
+
+class _FakeEditor(BaseHTTPRequestHandler):
+    token = "t" * 64
+    tools: ClassVar[list[dict]] = [
+        {"name": "echo", "description": "echoes its arguments", "input_schema": {"type": "object"}}
+    ]
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+    def _answer(self, status: int, body: dict) -> None:
+        data = json.dumps(body).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def _authorized(self) -> bool:
+        if self.headers.get("Authorization") != f"Bearer {self.token}":
+            self._answer(401, {"ok": False, "error": {"code": "invalid_token", "message": "bad token"}})
+            return False
+        return True
+
+    def do_GET(self) -> None:
+        if self._authorized():
+            self._answer(200, {"ok": True, "tools": self.tools})
+
+    def do_POST(self) -> None:
+        if not self._authorized():
+            return
+        req = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        if req["tool"] != "echo":
+            err = {"code": "unknown_tool", "message": f"no tool {req['tool']}", "started": False}
+            self._answer(404, {"ok": False, "error": err})
+            return
+        self._answer(200, {"ok": True, "result": {"echo": req["arguments"]}, "elapsed_ms": 1})
+
+
+@pytest.fixture
+def fake_editor(tmp_path: Path) -> Iterator[Path]:
+    root = tmp_path / "Proj"
+    (root / "Assets").mkdir(parents=True)
+    (root / "ProjectSettings").mkdir()
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _FakeEditor)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    hb = root / "Library" / "UnityIndex" / "editor.json"
+    hb.parent.mkdir(parents=True)
+    beat = {
+        "protocol": 1,
+        "port": httpd.server_address[1],
+        "token": _FakeEditor.token,
+        "pid": os.getpid(),
+        "state": "ready",
+        "unity_version": "2021.3.15f1",
+        "project_path": str(root),
+        "updated_at": time.time(),
+    }
+    hb.write_text(json.dumps(beat))
+    try:
+        yield root
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def test_editor_tools_and_call_through_a_fake_editor(fake_editor: Path) -> None:
+    server = make_server(fake_editor)
+
+    async def go():
+        async with Client(server) as c:
+            listed = await c.call_tool("editor_tools", {})
+            called = await c.call_tool("editor_call", {"name": "echo", "arguments": {"x": 1}})
+            unknown = await c.call_tool("editor_call", {"name": "nope"})
+            search = await c.call_tool("search", {"query": "anything"})  # index tools work beside it
+            return listed, called, unknown, search
+
+    listed, called, unknown, search = run(go)
+    assert listed.is_error is False
+    assert listed.structured_content == {
+        "project": "Proj",
+        "tools": [{"name": "echo", "description": "echoes its arguments", "input_schema": {"type": "object"}}],
+    }
+    assert text(listed) == "echo: echoes its arguments"
+    assert called.is_error is False
+    assert called.structured_content == {"project": "Proj", "tool": "echo", "result": {"echo": {"x": 1}}}
+    assert json.loads(text(called)) == {"echo": {"x": 1}}
+    assert unknown.is_error is True and "editor: no tool nope [unknown_tool]" in text(unknown)
+    assert search.is_error is False and search.structured_content["results"] == []

@@ -1,0 +1,182 @@
+"""`unity-index serve` as a subprocess: stdio and streamable HTTP sessions in both protocol eras,
+the issue's "done when" over stdio, DNS-rebinding (Host/Origin) rejection, bearer tokens and the
+refusal of a remote bind without them."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import anyio
+import httpx2 as httpx
+import pytest
+from mcp import Client, StdioServerParameters
+
+from .conftest import REPO, run_cli
+
+DUNGEON_GUID = "e3f6cf2710d31fe957ef62913a791f61"
+TOOLS = sorted(
+    [
+        *("search", "get_context", "find_references", "describe", "project_overview", "index_status", "refresh"),
+        *("editor_tools", "editor_call"),
+    ]
+)
+
+
+def _env() -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1"}
+
+
+def stdio_params(root: Path) -> StdioServerParameters:
+    return StdioServerParameters(
+        command=sys.executable, args=["-m", "indexer.cli", "serve", "--project", str(root)], env=_env(), cwd=str(REPO)
+    )
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+def test_stdio_done_when(indexed_fixture: Path, mode: str) -> None:
+    """Over stdio, each in one call: where damage is applied, an 8k context for the shield task,
+    every prefab and UnityEvent using PlayerHealth, and the main scene described."""
+
+    async def go():
+        async with Client(stdio_params(indexed_fixture), mode=mode) as c:
+            version = c.protocol_version
+            tools = sorted(t.name for t in (await c.list_tools()).tools)
+            search = await c.call_tool("search", {"query": "apply damage"})
+            context = await c.call_tool("get_context", {"task": "add a shield that absorbs damage", "budget": 8000})
+            refs = await c.call_tool("find_references", {"target": "PlayerHealth"})
+            scene = await c.call_tool("describe", {"target": "Assets/Scenes/Dungeon.unity"})
+            overview = await c.call_tool("project_overview", {})
+            status = await c.call_tool("index_status", {})
+            refresh = await c.call_tool("refresh", {})
+            editor = await c.call_tool("editor_tools", {})
+            bad = await c.call_tool("describe", {"target": "../../etc/passwd"})
+            res = await c.read_resource("unity://file/Assets/Scenes/Dungeon.unity")
+            return version, tools, search, context, refs, scene, overview, status, refresh, editor, bad, res
+
+    version, tools, search, context, refs, scene, overview, status, refresh, editor, bad, res = anyio.run(go)
+    assert version == ("2025-11-25" if mode == "legacy" else "2026-07-28")
+    assert tools == TOOLS
+    hits = [h["path"] for h in search.structured_content["results"]]
+    assert hits[0] == "Assets/Scripts/Combat/DamageDealer.cs" and "Assets/Scripts/Combat/Health.cs" in hits[:5]
+    c = context.structured_content
+    assert 7000 < c["tokens"] <= 8000 and "Assets/Scripts/Combat/Health.cs" in [f["path"] for f in c["files"]]
+    usages = refs.structured_content["usages"]
+    assert sorted((u["path"], u["context"]) for u in usages if u["where"] == "asset") == [
+        ("Assets/Prefabs/Player.prefab", "m_Script"),
+        ("Assets/Scenes/Dungeon.unity", "m_OnClick"),
+    ]
+    assert scene.structured_content["kind"] == "scene" and scene.structured_content["guid"] == DUNGEON_GUID
+    assert overview.structured_content["projects"][0]["unity_version"] == "2021.3.15f1"
+    assert status.structured_content["projects"][0]["files"] == 200
+    assert refresh.structured_content["projects"][0]["scanned"] == 0
+    assert editor.is_error is True and "No Unity editor is serving" in editor.content[0].text
+    assert bad.is_error is True and "is outside the project" in bad.content[0].text
+    assert res.contents[0].text.startswith(f"Assets/Scenes/Dungeon.unity  (scene, guid {DUNGEON_GUID})")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _start_http(root: Path, *extra: str) -> tuple[subprocess.Popen, int]:
+    port = _free_port()
+    cmd = [sys.executable, "-m", "indexer.cli", "serve", "--project", str(root), "--transport", "http"]
+    proc = subprocess.Popen(
+        [*cmd, "--port", str(port), *extra],
+        cwd=REPO,
+        env=_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise AssertionError(proc.stderr.read().decode())
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return proc, port
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise AssertionError("the HTTP server did not start within 20 s")
+
+
+@pytest.fixture(scope="module")
+def http_server(indexed_fixture: Path) -> Iterator[int]:
+    proc, port = _start_http(indexed_fixture)
+    try:
+        yield port
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+def test_http_session(http_server: int, mode: str) -> None:
+    async def go():
+        async with Client(f"http://127.0.0.1:{http_server}/mcp", mode=mode) as c:
+            tools = sorted(t.name for t in (await c.list_tools()).tools)
+            search = await c.call_tool("search", {"query": "apply damage", "limit": 3})
+            refs = await c.call_tool("find_references", {"target": "PlayerHealth.Heal"})
+            asset = await c.read_resource(f"unity://asset/{DUNGEON_GUID}")
+            empty = await c.call_tool("search", {"query": ""})
+            return c.protocol_version, tools, search, refs, asset, empty
+
+    version, tools, search, refs, asset, empty = anyio.run(go)
+    assert version == ("2025-11-25" if mode == "legacy" else "2026-07-28")
+    assert tools == TOOLS
+    assert search.structured_content["results"][0]["path"] == "Assets/Scripts/Combat/DamageDealer.cs"
+    assert len(search.structured_content["results"]) == 3
+    assert refs.structured_content["target"]["kind"] == "member"
+    assert "Assets/Scenes/Dungeon.unity" in [u["path"] for u in refs.structured_content["usages"]]
+    assert asset.contents[0].text.startswith("Assets/Scenes/Dungeon.unity  (scene")
+    assert empty.is_error is True and "the query is empty" in empty.content[0].text
+
+
+def test_http_rejects_foreign_origin_and_host(http_server: int) -> None:
+    url = f"http://127.0.0.1:{http_server}/mcp"
+    body = {"jsonrpc": "2.0", "id": 1, "method": "ping"}
+    headers = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+    r = httpx.post(url, json=body, headers={**headers, "Origin": "http://evil.example"})
+    assert r.status_code == 403
+    r = httpx.post(url, json=body, headers={**headers, "Host": "evil.example"})
+    assert r.status_code == 421
+
+
+def test_remote_bind_refused_without_flag_and_token(indexed_fixture: Path) -> None:
+    r = run_cli("serve", "--project", str(indexed_fixture), "--transport", "http", "--host", "0.0.0.0")
+    assert r.returncode == 2 and "--allow-remote" in r.stderr and r.stdout == ""
+    r = run_cli(
+        "serve", "--project", str(indexed_fixture), "--transport", "http", "--host", "0.0.0.0", "--allow-remote"
+    )
+    assert r.returncode == 2 and "needs --token" in r.stderr
+
+
+def test_bearer_token_is_required_when_set(indexed_fixture: Path) -> None:
+    token = "s3cret-token-0123456789"
+    proc, port = _start_http(indexed_fixture, "--token", token)
+    try:
+        url = f"http://127.0.0.1:{port}/mcp"
+        r = httpx.post(url, json={"jsonrpc": "2.0", "id": 1, "method": "ping"})
+        assert r.status_code == 401
+
+        async def go():
+            auth = httpx.AsyncClient(headers={"Authorization": f"Bearer {token}"})
+            from mcp.client.streamable_http import streamable_http_client
+
+            async with Client(streamable_http_client(url, http_client=auth), mode="legacy") as c:
+                return await c.call_tool("index_status", {})
+
+        res = anyio.run(go)
+        assert res.is_error is False and res.structured_content["projects"][0]["indexed"] is True
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

@@ -67,6 +67,8 @@ def cmd_index(args: argparse.Namespace, console: Console) -> int:
     from .store import IndexBusy
 
     ws = _workspace(args)
+    if args.check:
+        return _check_index(ws, args.json)
     results = []
     for p in ws.projects:
         try:
@@ -89,6 +91,35 @@ def cmd_index(args: argparse.Namespace, console: Console) -> int:
         else:
             _print_json({"schema_version": JSON_SCHEMA_VERSION, "workspace": str(ws.base), "projects": results})
     return EXIT_OK
+
+
+def _check_index(ws, as_json: bool) -> int:
+    """`index --check`: exit 1 when an index is missing or stale, listing what; never writes."""
+    from .indexing import check
+
+    stale = False
+    reports = []
+    for p in ws.projects:
+        st = check(p.root, p.config)
+        stale = stale or st.stale
+        reports.append({"project": str(p.root), "stale": st.stale, **_struct_dict(st)})
+        if as_json:
+            continue
+        if not st.indexed:
+            print(f"{p.root}: no index yet; run `unity-index index`")
+        elif st.stale:
+            n = len(st.added) + len(st.changed) + len(st.deleted)
+            print(f"{p.root}: stale, {n} files differ from the index; run `unity-index index`")
+            for what, group in (("added", st.added), ("changed", st.changed), ("deleted", st.deleted)):
+                for path in group[:50]:
+                    print(f"  {what:<8} {path}")
+                if len(group) > 50:
+                    print(f"  ... and {len(group) - 50} more {what}")
+        else:
+            print(f"{p.root}: up to date")
+    if as_json:
+        _print_json({"schema_version": JSON_SCHEMA_VERSION, "stale": stale, "projects": reports})
+    return EXIT_STALE if stale else EXIT_OK
 
 
 def _ensure_index(ws, console: Console) -> None:
@@ -146,44 +177,20 @@ def cmd_context(args: argparse.Namespace, console: Console) -> int:
     return EXIT_OK
 
 
-def _inside(ws, text: str) -> str:
-    """A user path as a workspace-relative path; refuses paths outside it."""
-    from .graph import GUID_RE
-    from .project import resolve_inside
-
-    if GUID_RE.match(text.strip()):
-        return text.strip()
-    try:
-        return resolve_inside(ws.base, text)
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
-
-
 def cmd_refs(args: argparse.Namespace, console: Console) -> int:
-    import msgspec
+    from .lookup import LookupFailed, find_references, inside
 
     if not args.target.strip():
         raise UsageError("the target is empty: give a type, Type.Member, a path or a GUID")
     ws = _workspace(args)
     _ensure_index(ws, console)
     text = args.target.strip()
-    projects = ws.projects
-    if "/" in text or "\\" in text:
-        text = _inside(ws, text)
-        owner = ws.owner(text)
-        if owner is None:
-            raise UsageError(f"{args.target} is in none of the projects of {ws.base}")
-        projects, text = [owner[0]], owner[1]
-    target = None
-    usages = []
-    for p in projects:
-        graph = p.fresh().graph
-        t = graph.target(text)
-        if t.kind == "unknown":
-            continue
-        if target is None:
-            target = msgspec.structs.replace(t, path=p.prefix + t.path if t.path else "")
-        usages += [msgspec.structs.replace(u, path=p.prefix + u.path) for u in graph.references(t)]
+    try:
+        if "/" in text or "\\" in text:
+            text = inside(ws, text)
+        target, usages = find_references(ws, text)
+    except LookupFailed as exc:
+        raise UsageError(str(exc)) from None
     if target is None:
         raise UsageError(
             f"{args.target}: no type, member, file, GUID or assembly of that name;"
@@ -214,39 +221,22 @@ def cmd_refs(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_describe(args: argparse.Namespace, console: Console) -> int:
-    import msgspec
-
-    from .describe import NotFound, describe, resolve_file
-    from .graph import GUID_RE
+    from .lookup import LookupFailed, describe_target, inside
 
     text = args.target.strip()
     if not text:
         raise UsageError("give a project path or a GUID to describe")
     ws = _workspace(args)
     _ensure_index(ws, console)
-    text = _inside(ws, text)
-    if GUID_RE.match(text):
-        candidates = [(p.fresh(), text) for p in ws.projects]
+    try:
+        project, desc = describe_target(ws, inside(ws, text))
+    except LookupFailed as exc:
+        raise UsageError(str(exc)) from None
+    if args.json:
+        _print_json(desc)
     else:
-        owner = ws.owner(text)
-        if owner is None:
-            raise UsageError(f"{args.target} is in none of the projects of {ws.base}")
-        candidates = [owner]
-    error = None
-    for p, local in candidates:
-        try:
-            desc = describe(p.graph, resolve_file(p.graph, local))
-        except NotFound as exc:
-            error = exc
-            continue
-        if p.prefix:
-            desc = msgspec.structs.replace(desc, path=p.prefix + desc.path)
-        if args.json:
-            _print_json(desc)
-        else:
-            print(desc.text if not p.prefix else f"[project {p.name}]\n{desc.text}")
-        return EXIT_OK
-    raise UsageError(str(error))
+        print(desc.text if ws.single else f"[project {project}]\n{desc.text}")
+    return EXIT_OK
 
 
 def cmd_status(args: argparse.Namespace, console: Console) -> int:
@@ -265,6 +255,65 @@ def cmd_status(args: argparse.Namespace, console: Console) -> int:
     return EXIT_STALE if args.check and bad else EXIT_OK
 
 
+def cmd_watch(args: argparse.Namespace, console: Console) -> int:
+    """Keep the index current from file events until Ctrl-C or SIGTERM."""
+    import threading
+
+    from .store import IndexBusy
+    from .watch import install_stop_handlers, watch
+
+    ws = _workspace(args)
+    if not ws.single:
+        raise UsageError("watch works on one project: pass --project with a single Unity project")
+    p = ws.projects[0]
+    stop = threading.Event()
+    install_stop_handlers(stop)
+
+    def on_batch(stats, events: int) -> None:
+        if args.json:
+            _print_json({"schema_version": JSON_SCHEMA_VERSION, "events": events, **_struct_dict(stats)})
+            sys.stdout.flush()
+        else:
+            console.info(
+                f"{stats.added} added, {stats.changed} changed, {stats.moved} moved, {stats.deleted} deleted"
+                f" in {stats.seconds * 1000:.0f} ms (generation {stats.generation})"
+            )
+
+    def ready() -> None:
+        console.info(f"watching {p.root} (Ctrl-C to stop)")
+
+    try:
+        watch(p.root, p.config, on_batch, stop, ready)
+    except IndexBusy as exc:
+        raise UsageError(str(exc)) from None
+    return EXIT_OK
+
+
+def cmd_hook(args: argparse.Namespace, console: Console) -> int:
+    """Install or remove the git hooks that refresh the index, chaining existing hooks."""
+    from .hooks import HookError, install, uninstall
+
+    base = Path(args.project).expanduser().resolve() if args.project else Path.cwd()
+    try:
+        done = install(base) if args.action == "install" else uninstall(base)
+    except HookError as exc:
+        raise UsageError(str(exc)) from None
+    for line in done:
+        console.info(line)
+    return EXIT_OK
+
+
+BUILTIN_COMMANDS = frozenset({"index", "query", "context", "refs", "describe", "status", "watch", "hook"})
+
+
+def _project_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--project",
+        metavar="DIR",
+        help="Unity project root, or a folder holding several (default: nearest project above the working directory)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="unity-index",
@@ -273,16 +322,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--debug", action="store_true", help="show tracebacks for errors")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    def project_arg(p: argparse.ArgumentParser) -> None:
-        p.add_argument(
-            "--project", metavar="DIR", help="Unity project root (default: nearest one above the working directory)"
-        )
+    project_arg = _project_arg
 
     p = sub.add_parser("index", help="build or update the index")
     project_arg(p)
     p.add_argument("--full", action="store_true", help="rebuild from scratch instead of updating")
     p.add_argument("--wait", action="store_true", help="wait for another indexer instead of failing")
     p.add_argument("--json", action="store_true", help="print what was done as JSON")
+    p.add_argument("--check", action="store_true", help="only report: exit 1 if the index is missing or stale")
     p.set_defaults(func=cmd_index)
 
     p = sub.add_parser("query", help="rank the project's files for a query")
@@ -320,11 +367,51 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print status as JSON")
     p.add_argument("--check", action="store_true", help="exit 1 when the index is missing or stale")
     p.set_defaults(func=cmd_status)
+
+    p = sub.add_parser("watch", help="keep the index current from file events (Ctrl-C stops)")
+    project_arg(p)
+    p.add_argument("--json", action="store_true", help="print one JSON line per applied batch")
+    p.set_defaults(func=cmd_watch)
+
+    p = sub.add_parser("hook", help="install git hooks that refresh the index (for repos without pre-commit)")
+    p.add_argument("action", choices=("install", "uninstall"))
+    project_arg(p)
+    p.set_defaults(func=cmd_hook)
     return parser
+
+
+PLUGIN_GROUP = "unity_index.commands"
+
+
+class CommandAPI:
+    """What a command contributed by another package (the MCP adapter's `serve`) may use.
+
+    Commands arrive through the `unity_index.commands` entry point group, so `indexer` names no
+    package that builds on it."""
+
+    UsageError = UsageError
+    EXIT_OK = EXIT_OK
+    workspace = staticmethod(lambda args: _workspace(args))
+
+    @staticmethod
+    def project_arg(p: argparse.ArgumentParser) -> None:
+        _project_arg(p)
+
+
+def _load_plugins(parser: argparse.ArgumentParser) -> None:
+    from importlib.metadata import entry_points
+
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    for ep in sorted(entry_points(group=PLUGIN_GROUP), key=lambda e: e.name):
+        ep.load()(sub, CommandAPI)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    command = next((a for a in argv if not a.startswith("-")), None)
+    if command not in BUILTIN_COMMANDS:  # help, or a command another package contributes
+        _load_plugins(parser)
     args = parser.parse_args(argv)
     console = Console()
     func: Callable[[argparse.Namespace, Console], int] = args.func

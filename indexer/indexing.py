@@ -7,10 +7,12 @@ there is enough of it to pay for them.
 
 from __future__ import annotations
 
+import fnmatch
 import hashlib
 import multiprocessing
 import os
 import sqlite3
+import stat as statmode
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -19,10 +21,10 @@ from pathlib import Path
 
 import msgspec
 
-from . import documents, scanners
+from . import documents, journal, scanners
 from .config import Config
 from .model import FileRecord
-from .project import kind_of, walk
+from .project import CONTENT_ROOTS, PACKAGE_CACHE, _ignored_name, kind_of, walk
 from .resolve import categorize
 from .store import FileStat, IndexMissing, IndexPaths, Records, Writer, header_ok, read_header, writer_lock
 
@@ -40,11 +42,13 @@ class UpdateStats(msgspec.Struct):
     added: int = 0
     changed: int = 0
     deleted: int = 0
+    moved: int = 0  # deleted + added with the same content: the record moved, not rescanned
     touched: int = 0  # stat changed, content identical: not rescanned
     skipped: int = 0  # files in the index recorded as skipped (all, not just this update)
     bytes_scanned: int = 0
     seconds: float = 0.0
     generation: int = 0
+    walked: bool = True  # False: only the paths given (watch mode) or journaled were looked at
 
 
 class _Job(msgspec.Struct, array_like=True):
@@ -129,6 +133,127 @@ def _run_jobs(jobs: list[_Job], workers: int) -> Iterable[_Result]:
             yield from _chunk_decoder.decode(blob)
 
 
+def included(rel: str, root: Path, config: Config) -> bool:
+    """Whether the walk would list the project-relative file path `rel` (same rules as `walk`)."""
+    tops = (*CONTENT_ROOTS, PACKAGE_CACHE) if config.include_package_cache else CONTENT_ROOTS
+    top = next((t for t in tops if rel.startswith(t + "/")), None)
+    if top is None:
+        return False
+    index_dir = config.index_path(root)
+    index_rel = index_dir.relative_to(root).as_posix() if index_dir.is_relative_to(root) else None
+    parts = rel.split("/")
+    for i in range(top.count("/") + 1, len(parts)):
+        prefix = "/".join(parts[: i + 1])
+        if _ignored_name(parts[i]) or prefix == index_rel:
+            return False
+        if config.exclude and any(fnmatch.fnmatchcase(prefix, pat) for pat in config.exclude):
+            return False
+    return True
+
+
+def _stat_listed(root: Path, config: Config, listed: Iterable[str]) -> dict[str, os.stat_result] | None:
+    """Stats of the listed project files (with their .meta); None when a folder is involved."""
+    wanted: set[str] = set()
+    for rel in listed:
+        rel = rel.replace("\\", "/").strip("/")
+        if not rel:
+            continue
+        wanted.add(rel)
+        wanted.add(rel[:-5] if rel.endswith(".meta") else rel + ".meta")
+    current: dict[str, os.stat_result] = {}
+    for rel in sorted(wanted):
+        try:
+            st = os.lstat(root / rel)
+        except OSError:
+            continue
+        if statmode.S_ISDIR(st.st_mode):
+            return None
+        if statmode.S_ISREG(st.st_mode) and included(rel, root, config):
+            current[rel] = st
+    return current
+
+
+class Change(msgspec.Struct):
+    """How the files on disk differ from the records."""
+
+    jobs: list[_Job]
+    deleted: list[str]
+    walked: bool
+    existing: set[str]  # paths of jobs that have a record (changed, not added)
+
+
+def _diff(root: Path, config: Config, reader: Records | None, listed: Iterable[str] | None) -> Change:
+    """Added, changed (by stat) and deleted files: over the listed paths if possible, else a walk."""
+    current = None
+    old: dict[str, FileStat] = {}
+    if listed is not None and reader is not None:
+        listed = list(listed)
+        current = _stat_listed(root, config, listed)
+        if current is not None:
+            gone = [p for p in listed if p not in current and not p.endswith(".meta")]
+            if any(reader.has_folder(p) for p in gone):
+                current = None  # a deleted or moved folder: its files are not listed
+        if current is not None:
+            keys = {*current, *listed, *(p + ".meta" for p in listed)}
+            old = reader.stats_of(keys)
+    walked = current is None
+    if current is None:
+        current = dict(walk(root, config))
+        old = reader.stats() if reader is not None else {}
+    jobs: list[_Job] = []
+    for rel, st in current.items():
+        prev = old.get(rel)
+        if prev is not None and prev.size == st.st_size and prev.mtime_ns == st.st_mtime_ns:
+            continue
+        digest = prev.digest if prev else ""
+        jobs.append(_Job(str(root), rel, kind_of(rel), st.st_size, st.st_mtime_ns, digest, config.max_file_bytes))
+    deleted = sorted(p for p in old if p not in current)
+    return Change(jobs, deleted, walked, {j.path for j in jobs if j.path in old})
+
+
+class Staleness(msgspec.Struct):
+    indexed: bool
+    added: list[str] = []
+    changed: list[str] = []
+    deleted: list[str] = []
+
+    @property
+    def stale(self) -> bool:
+        return not self.indexed or bool(self.added or self.changed or self.deleted)
+
+
+def check(root: Path, config: Config) -> Staleness:
+    """What an update would change, without writing anything; a touched file whose content hash
+    is unchanged does not count."""
+    root = root.resolve()
+    paths = IndexPaths(config.index_path(root))
+    try:
+        reader = Records(paths)
+    except (IndexMissing, sqlite3.DatabaseError):
+        return Staleness(indexed=False)
+    try:
+        change = _diff(root, config, reader, None)
+    except sqlite3.DatabaseError:
+        return Staleness(indexed=False)
+    finally:
+        reader.close()
+    out = Staleness(indexed=True, deleted=change.deleted)
+    for job in change.jobs:
+        if job.path not in change.existing:
+            out.added.append(job.path)
+            continue
+        if not job.old_digest:  # a kind whose content is not read: its stat is what is recorded
+            out.changed.append(job.path)
+            continue
+        try:
+            same = digest_of((root / job.path).read_bytes()) == job.old_digest
+        except OSError:
+            same = False
+        if not same:
+            out.changed.append(job.path)
+    return out
+
+
 def update(
     root: Path,
     config: Config,
@@ -136,45 +261,66 @@ def update(
     full: bool = False,
     wait: bool = False,
     progress: Progress | None = None,
+    paths: Iterable[str] | None = None,
+    use_journal: bool = True,
 ) -> UpdateStats:
-    """Bring the index of the project at `root` up to date; returns what was done."""
+    """Bring the index of the project at `root` up to date; returns what was done.
+
+    `paths`: project-relative paths known to have changed (watch mode); only those (and their
+    .meta) are looked at, unless a folder is involved, then the project is walked. Without
+    `paths`, the editor's change journal is used in the same way when it is continuous.
+    """
     t0 = time.perf_counter()
     root = root.resolve()
-    paths = IndexPaths(config.index_path(root))
-    with writer_lock(paths, wait=wait):
-        rebuild = full or not header_ok(paths)
-        old: dict[str, FileStat] = {}
+    ipaths = IndexPaths(config.index_path(root))
+    with writer_lock(ipaths, wait=wait):
+        rebuild = full or not header_ok(ipaths)
+        reader: Records | None = None
         if not rebuild:
             try:
-                reader = Records(paths)
-                old = reader.stats()
-                reader.close()
+                reader = Records(ipaths)
+                reader.generation()
             except (IndexMissing, sqlite3.DatabaseError):
                 rebuild = True
-        stats = UpdateStats(full=rebuild)
-        current = dict(walk(root, config))
-        jobs: list[_Job] = []
-        for rel, st in current.items():
-            prev = old.get(rel)
-            if prev is not None and prev.size == st.st_size and prev.mtime_ns == st.st_mtime_ns:
-                continue
-            digest = prev.digest if prev else ""
-            jobs.append(_Job(str(root), rel, kind_of(rel), st.st_size, st.st_mtime_ns, digest, config.max_file_bytes))
-        deleted = [p for p in old if p not in current]
+                reader = None
+        jread = None
+        if use_journal and paths is None:
+            jread = journal.read_journal(journal.journal_path(root), journal.load_position(ipaths))
+            if jread.continuous and journal.editor_running(root):
+                paths = jread.paths
+        try:
+            change = _diff(root, config, reader, None if rebuild else paths)
+            old_records = _move_sources(reader, change)
+        except sqlite3.DatabaseError:
+            rebuild, reader = True, None
+            change, old_records = _diff(root, config, None, None), {}
+        finally:
+            if reader is not None:
+                reader.close()
+        stats = UpdateStats(full=rebuild, walked=change.walked)
+        jobs, deleted = change.jobs, change.deleted
         if not jobs and not deleted and not rebuild:
-            stats.files = len(old)
-            stats.skipped = sum(1 for s in old.values() if s.status == "skipped")
-            stats.generation = read_generation(paths)
+            _remember(ipaths, jread)
+            reader = Records(ipaths)
+            counts = reader.count_by("status")
+            reader.close()
+            stats.files = sum(counts.values())
+            stats.skipped = counts.get("skipped", 0)
+            stats.generation = read_generation(ipaths)
             stats.seconds = time.perf_counter() - t0
             return stats
 
+        moves = _find_moves(root, jobs, deleted, old_records)
+        if moves:
+            jobs = [j for j in jobs if j.path not in moves]
+            deleted = [p for p in deleted if p not in {m[0] for m in moves.values()}]
         # The pool forks before the writer exists: no tantivy threads or SQLite handles in workers.
         results = _run_jobs(jobs, config.workers or os.cpu_count() or 1)
         writer: Writer | None = None
         try:
             for done, (job, result) in enumerate(zip(jobs, results, strict=True), 1):
                 if writer is None:
-                    writer = Writer(paths, rebuild)
+                    writer = Writer(ipaths, rebuild)
                 if result.record is None:
                     writer.update_stat(job.path, job.size, job.mtime_ns)
                     stats.touched += 1
@@ -182,14 +328,18 @@ def update(
                     writer.put(result.record, result.doc)
                     stats.scanned += 1
                     stats.bytes_scanned += job.size if scanners.reads_content(job.kind) else 0
-                    if job.path in old:
+                    if job.path in change.existing:
                         stats.changed += 1
                     else:
                         stats.added += 1
                 if progress:
                     progress(done, len(jobs))
             if writer is None:
-                writer = Writer(paths, rebuild)
+                writer = Writer(ipaths, rebuild)
+            for old_path, rec, doc in moves.values():
+                writer.delete(old_path)
+                writer.put(rec, doc)
+                stats.moved += 1
             for p in deleted:
                 writer.delete(p)
                 stats.deleted += 1
@@ -204,10 +354,65 @@ def update(
         finally:
             if writer is not None:
                 writer.close()
+        _remember(ipaths, jread)
         stats.files = sum(counts.values())
         stats.skipped = counts.get("skipped", 0)
         stats.seconds = time.perf_counter() - t0
         return stats
+
+
+def _remember(ipaths: IndexPaths, jread: journal.JournalRead | None) -> None:
+    """Store the journal position once its changes (or a walk covering them) are committed."""
+    if jread is not None and jread.end is not None and jread.end != journal.load_position(ipaths):
+        journal.save_position(ipaths, jread.end)
+
+
+# Kinds whose scan result depends on the content only (not on the path beyond `record.path`),
+# so a file moved unchanged keeps its record.
+_PATH_DEPENDENT_KINDS = frozenset({"json", "settings"})
+
+
+def _move_sources(reader: Records | None, change: Change) -> dict[str, FileRecord]:
+    """Records of deleted files that an added file of the same kind and size may have moved from."""
+    if reader is None or not change.deleted:
+        return {}
+    added = {(j.kind, j.size) for j in change.jobs if not j.old_digest}
+    out: dict[str, FileRecord] = {}
+    for p in change.deleted:
+        rec = reader.record(p)
+        if rec is not None and rec.digest and (rec.kind, rec.size) in added and rec.kind not in _PATH_DEPENDENT_KINDS:
+            out[p] = rec
+    return out
+
+
+def _find_moves(
+    root: Path, jobs: list[_Job], deleted: list[str], sources: dict[str, FileRecord]
+) -> dict[str, tuple[str, FileRecord, dict[str, str] | None]]:
+    """Added files whose content hash equals a deleted file's: new path -> (old path, record, doc)."""
+    if not sources:
+        return {}
+    by_digest: dict[tuple[str, str], list[str]] = {}
+    for p, rec in sources.items():
+        by_digest.setdefault((rec.kind, rec.digest), []).append(p)
+    sizes = {(r.kind, r.size) for r in sources.values()}
+    moves: dict[str, tuple[str, FileRecord, dict[str, str] | None]] = {}
+    for job in jobs:
+        if job.old_digest or (job.kind, job.size) not in sizes or job.size > job.max_bytes:
+            continue
+        try:
+            data = (root / job.path).read_bytes()
+        except OSError:
+            continue
+        candidates = by_digest.get((job.kind, digest_of(data)))
+        if not candidates:
+            continue
+        old_path = candidates.pop(0)
+        rec = msgspec.structs.replace(sources[old_path], path=job.path, size=job.size, mtime_ns=job.mtime_ns)
+        doc = None
+        if documents.is_searchable(job.kind):
+            doc = documents.build(rec, "" if rec.status == "skipped" else data.decode("utf-8", errors="replace"))
+        moves[job.path] = (old_path, rec, doc)
+    return moves
 
 
 def read_generation(paths: IndexPaths) -> int:

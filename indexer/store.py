@@ -221,6 +221,23 @@ class Records:
         rows = self.conn.execute("SELECT path, kind, size, mtime_ns, digest, status FROM files")
         return {p: FileStat(k, s, m, d, st) for p, k, s, m, d, st in rows}
 
+    def stats_of(self, paths: Iterable[str]) -> dict[str, FileStat]:
+        """Like `stats`, for the given paths only (those without a record are left out)."""
+        out: dict[str, FileStat] = {}
+        wanted = list(paths)
+        for i in range(0, len(wanted), 500):
+            chunk = wanted[i : i + 500]
+            marks = ",".join("?" * len(chunk))
+            sql = f"SELECT path, kind, size, mtime_ns, digest, status FROM files WHERE path IN ({marks})"
+            rows = self.conn.execute(sql, chunk)
+            out.update((p, FileStat(k, s, m, d, st)) for p, k, s, m, d, st in rows)
+        return out
+
+    def has_folder(self, path: str) -> bool:
+        """Whether records exist below `path` (it was a folder)."""
+        row = self.conn.execute("SELECT 1 FROM files WHERE path > ? AND path < ? LIMIT 1", (path + "/", path + "0"))
+        return row.fetchone() is not None
+
     def kinds(self) -> dict[str, str]:
         return dict(self.conn.execute("SELECT path, kind FROM files"))
 
@@ -456,3 +473,53 @@ class Writer(Records):
             self._writer.rollback()
         if self.conn.in_transaction:
             self.conn.execute("ROLLBACK")
+
+
+def search_doc_paths(paths: IndexPaths) -> list[str]:
+    """The path of every document in the full-text index (duplicates included)."""
+    index = open_search_index(paths)
+    searcher = index.searcher()
+    n = searcher.num_docs
+    if n == 0:
+        return []
+    found = searcher.search(tantivy.Query.all_query(), n).hits
+    return [searcher.doc(addr)["path"][0] for _, addr in found]
+
+
+def check_consistency(paths: IndexPaths, root: Path, config) -> list[str]:
+    """Problems between the header, the record store, the full-text index and the files on disk;
+    [] when the index matches the project exactly."""
+    from .documents import is_searchable
+    from .project import walk
+
+    if not header_ok(paths):
+        return [f"no usable index at {paths.root}"]
+    problems: list[str] = []
+    try:
+        records = Records(paths)
+    except (IndexMissing, sqlite3.DatabaseError) as exc:
+        return [f"record store unreadable: {exc}"]
+    try:
+        known = records.stats()
+        gen = records.generation()
+        header = read_header(paths) or {}
+        if int(header.get("generation", -1)) != gen:
+            problems.append(f"header generation {header.get('generation')} != record store generation {gen}")
+        guids = {m for (m,) in records.conn.execute("SELECT meta_path FROM guids")}
+    finally:
+        records.close()
+    docs = search_doc_paths(paths)
+    dup = sorted({p for p in docs if docs.count(p) > 1}) if len(docs) != len(set(docs)) else []
+    problems += [f"{p}: several full-text documents" for p in dup]
+    expected = {p for p, s in known.items() if is_searchable(s.kind)}
+    problems += [f"{p}: recorded but not in the full-text index" for p in sorted(expected - set(docs))]
+    problems += [f"{p}: in the full-text index but not recorded" for p in sorted(set(docs) - expected)]
+    problems += [f"{p}: GUID row without a record" for p in sorted(guids - set(known))]
+    on_disk = dict(walk(root, config))
+    problems += [f"{p}: on disk, not recorded" for p in sorted(set(on_disk) - set(known))]
+    problems += [f"{p}: recorded, not on disk" for p in sorted(set(known) - set(on_disk))]
+    for p, st in on_disk.items():
+        k = known.get(p)
+        if k is not None and (k.size, k.mtime_ns) != (st.st_size, st.st_mtime_ns):
+            problems.append(f"{p}: recorded stat differs from the file")
+    return problems

@@ -1,0 +1,264 @@
+"""Incremental updates (walk, given paths, editor journal) equal a full rebuild after every kind of change."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from indexer.indexing import check, update
+from indexer.journal import Position, load_position, read_journal
+from indexer.store import check_consistency
+
+from .conftest import meta, run_cli, write_project
+from .test_indexing import CONFIG, HEALTH, PLAYER, comparable, paths_of, records, search_paths
+
+PREFAB = """%YAML 1.1
+%TAG !u! tag:unity3d.com,2011:
+--- !u!1 &100
+GameObject:
+  m_Name: Hero
+  m_Component:
+  - component: {fileID: 200}
+--- !u!114 &200
+MonoBehaviour:
+  m_GameObject: {fileID: 100}
+  m_Script: {fileID: 11500000, guid: 22222222222222222222222222222222, type: 3}
+  max: 5
+"""
+QUERIES = ("take damage", "heal", "player health", "shield absorb", "hero", "guardian")
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    return write_project(
+        tmp_path / "Game",
+        {
+            "Assets/Scripts/Health.cs": HEALTH,
+            "Assets/Scripts/Health.cs.meta": meta("11111111111111111111111111111111"),
+            "Assets/Scripts/PlayerHealth.cs": PLAYER,
+            "Assets/Scripts/PlayerHealth.cs.meta": meta("22222222222222222222222222222222"),
+            "Assets/Scripts.meta": meta("33333333333333333333333333333333", "DefaultImporter"),
+            "Assets/Prefabs/Hero.prefab": PREFAB,
+            "Assets/Prefabs/Hero.prefab.meta": meta("44444444444444444444444444444444", "PrefabImporter"),
+            "Assets/Prefabs.meta": meta("55555555555555555555555555555555", "DefaultImporter"),
+            "Assets/Art/hero.png": b"\x89PNG\r\n\x1a\n\x00\x00",
+            "ProjectSettings/ProjectVersion.txt": "m_EditorVersion: 2021.3.15f1\n",
+        },
+    )
+
+
+def snapshot(root: Path) -> tuple[dict, dict]:
+    return comparable(root), {q: search_paths(root, q) for q in QUERIES}
+
+
+def move(root: Path, src: str, dst: str) -> None:
+    (root / dst).parent.mkdir(parents=True, exist_ok=True)
+    shutil.move(root / src, root / dst)
+
+
+def add(p: Path) -> None:
+    (p / "Assets/Scripts/Shield.cs").write_text(
+        "public class Shield : UnityEngine.MonoBehaviour { public int absorb; }"
+    )
+    (p / "Assets/Scripts/Shield.cs.meta").write_text(meta("66666666666666666666666666666666"))
+
+
+def edit(p: Path) -> None:
+    (p / "Assets/Scripts/Health.cs").write_text(HEALTH.replace("TakeDamage", "ApplyDamage"))
+
+
+def delete(p: Path) -> None:
+    (p / "Assets/Scripts/Health.cs").unlink()
+    (p / "Assets/Scripts/Health.cs.meta").unlink()
+
+
+def move_file(p: Path) -> None:
+    move(p, "Assets/Scripts/PlayerHealth.cs", "Assets/Gameplay/PlayerHealth.cs")
+    move(p, "Assets/Scripts/PlayerHealth.cs.meta", "Assets/Gameplay/PlayerHealth.cs.meta")
+
+
+def move_folder(p: Path) -> None:
+    move(p, "Assets/Scripts", "Assets/Code/Scripts")
+    move(p, "Assets/Scripts.meta", "Assets/Code/Scripts.meta")
+
+
+def rename_class(p: Path) -> None:
+    (p / "Assets/Scripts/PlayerHealth.cs").unlink()
+    (p / "Assets/Scripts/Guardian.cs").write_text(PLAYER.replace("PlayerHealth", "Guardian"))
+    move(p, "Assets/Scripts/PlayerHealth.cs.meta", "Assets/Scripts/Guardian.cs.meta")
+
+
+def change_guid(p: Path) -> None:
+    (p / "Assets/Scripts/PlayerHealth.cs.meta").write_text(meta("77777777777777777777777777777777"))
+
+
+CHANGES: dict[str, Callable[[Path], None]] = {
+    "add": add,
+    "edit": edit,
+    "delete": delete,
+    "move_file": move_file,
+    "move_folder": move_folder,
+    "rename_class": rename_class,
+    "change_guid": change_guid,
+}
+
+
+@pytest.mark.parametrize("name", list(CHANGES))
+@pytest.mark.parametrize("how", ["walk", "paths"])
+def test_incremental_equals_rebuild(project: Path, name: str, how: str) -> None:
+    update(project, CONFIG)
+    before = {rel.relative_to(project).as_posix() for rel in (project / "Assets").rglob("*")}
+    CHANGES[name](project)
+    after = {rel.relative_to(project).as_posix() for rel in (project / "Assets").rglob("*")}
+    assert check(project, CONFIG).stale
+    if how == "paths":
+        listed = {p for p in before ^ after if not (project / p).is_dir()} | {"Assets/Scripts/Health.cs"}
+        stats = update(project, CONFIG, paths=sorted(listed))
+        assert stats.walked is (name == "move_folder")  # a folder event falls back to the walk
+        update(project, CONFIG, paths=["Assets/Scripts/PlayerHealth.cs.meta"])
+    else:
+        stats = update(project, CONFIG)
+    assert not stats.full
+    assert check_consistency(paths_of(project), project, CONFIG) == []
+    assert not check(project, CONFIG).stale
+    incremental = snapshot(project)
+    update(project, CONFIG, full=True)
+    assert snapshot(project) == incremental
+
+
+def test_a_moved_file_keeps_its_record_and_references_follow_it(project: Path) -> None:
+    update(project, CONFIG)
+    move_file(project)
+    stats = update(project, CONFIG)
+    assert (stats.moved, stats.scanned, stats.added, stats.deleted) == (2, 0, 0, 0)
+    r = records(project)
+    assert r.path_of_guid("22222222222222222222222222222222") == "Assets/Gameplay/PlayerHealth.cs"
+    assert r.categories()["Assets/Gameplay/PlayerHealth.cs::Game.Player.PlayerHealth"] == "monobehaviour"
+    assert search_paths(project, "heal") == ["Assets/Gameplay/PlayerHealth.cs"]
+
+
+def test_check_reports_and_never_writes(project: Path) -> None:
+    assert check(project, CONFIG).indexed is False
+    assert not paths_of(project).root.exists()
+    update(project, CONFIG)
+    assert not check(project, CONFIG).stale
+    f = project / "Assets/Scripts/Health.cs"
+    f.write_text(HEALTH)  # touched, same content: not stale
+    assert not check(project, CONFIG).stale
+    edit(project)
+    add(project)
+    (project / "Assets/Art/hero.png").unlink()
+    header = paths_of(project).header.read_bytes()
+    st = check(project, CONFIG)
+    assert (st.added, st.changed, st.deleted) == (
+        ["Assets/Scripts/Shield.cs", "Assets/Scripts/Shield.cs.meta"],
+        ["Assets/Scripts/Health.cs"],
+        ["Assets/Art/hero.png"],
+    )
+    assert paths_of(project).header.read_bytes() == header
+
+    out = run_cli("index", "--check", "--project", str(project))
+    assert out.returncode == 1, out.stderr
+    assert "Assets/Scripts/Health.cs" in out.stdout + out.stderr
+    assert run_cli("index", "--project", str(project)).returncode == 0
+    out = run_cli("index", "--check", "--project", str(project))
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+# -- editor journal ------------------------------------------------------------------------------
+
+
+def line(session: str, seq: int, op: str, **kw: object) -> str:
+    return json.dumps({"v": 1, "session": session, "seq": seq, "t": 1.0, "op": op, **kw}) + "\n"
+
+
+def start(session: str, prev: tuple[str, int] | None = None, reason: str = "domain_reload") -> str:
+    ps, pq = prev if prev else (None, None)
+    return line(session, 1, "start", pid=1, reason=reason, prev_session=ps, prev_seq=pq)
+
+
+S1, S2 = "aaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbb"
+
+
+def test_read_journal_rules(tmp_path: Path) -> None:
+    j = tmp_path / "journal.jsonl"
+    assert read_journal(j, None).end is None  # no journal
+    j.write_text(start(S1, reason="editor_start") + line(S1, 2, "imported", path="Assets/A.cs"))
+    first = read_journal(j, None)
+    assert not first.continuous and first.end == Position(S1, 2, j.stat().st_size)
+    with open(j, "a") as f:
+        f.write(line(S1, 3, "moved", path="Assets/B.cs", **{"from": "Assets/A.cs"}))
+        f.write(start(S2, (S1, 3)) + line(S2, 2, "deleted", path="Assets/C.prefab"))
+        f.write('{"v":1,"session":"bbbb')  # being written: ignored
+    cont = read_journal(j, first.end)
+    assert cont.continuous and cont.paths == {"Assets/A.cs", "Assets/B.cs", "Assets/C.prefab"}
+    assert cont.end == Position(S2, 2, j.stat().st_size - len('{"v":1,"session":"bbbb'))
+    # a gap
+    j.write_text(j.read_text()[: cont.end.offset] + line(S2, 4, "imported", path="Assets/D.cs"))
+    assert not read_journal(j, cont.end).continuous
+    # a new editor session
+    j.write_text(j.read_text()[: cont.end.offset] + start("cccccccccccccccc", reason="editor_start"))
+    assert not read_journal(j, cont.end).continuous
+    # truncated, then regrown past the old offset
+    j.write_text(start(S1, reason="editor_start"))
+    assert not read_journal(j, cont.end).continuous
+    j.write_text(start(S1, reason="editor_start") + line(S1, 2, "imported", path="Assets/" + "x" * 400 + ".cs"))
+    assert not read_journal(j, cont.end).continuous
+    # not format version 1
+    j.write_text(j.read_text()[: first.end.offset] + '{"v":2,"session":"x","seq":3}\n')
+    assert not read_journal(j, first.end).continuous
+
+
+def test_index_consumes_a_continuous_journal(project: Path) -> None:
+    j = project / "Library/UnityIndex/journal.jsonl"
+    j.parent.mkdir(parents=True)
+    j.write_text(start(S1, reason="editor_start"))
+    heartbeat = j.parent / "editor.json"
+    heartbeat.write_text(json.dumps({"protocol": 1, "pid": os.getpid(), "state": "ready"}))
+    stats = update(project, CONFIG)
+    assert stats.walked and load_position(paths_of(project)) == Position(S1, 1, j.stat().st_size)
+    # a change the journal lists is applied without a walk; one it does not list is not seen
+    edit(project)
+    (project / "Assets/Art/hero.png").unlink()
+    with open(j, "a") as f:
+        f.write(line(S1, 2, "imported", path="Assets/Scripts/Health.cs"))
+    stats = update(project, CONFIG)
+    assert (stats.walked, stats.changed, stats.deleted) == (False, 1, 0)
+    assert search_paths(project, "apply damage")[0] == "Assets/Scripts/Health.cs"
+    assert load_position(paths_of(project)).seq == 2
+    # nothing new: nothing walked
+    assert update(project, CONFIG).walked is False
+    # a moved asset through the journal (with its .meta)
+    move_file(project)
+    with open(j, "a") as f:
+        f.write(
+            line(S1, 3, "moved", path="Assets/Gameplay/PlayerHealth.cs", **{"from": "Assets/Scripts/PlayerHealth.cs"})
+        )
+    stats = update(project, CONFIG)
+    assert (stats.walked, stats.moved) == (False, 2)
+    # the editor quit (heartbeat gone): the journal may miss changes, walk
+    heartbeat.unlink()
+    stats = update(project, CONFIG)
+    assert stats.walked and stats.deleted == 1  # the unjournaled deletion of hero.png
+    heartbeat.write_text(json.dumps({"protocol": 1, "pid": os.getpid(), "state": "ready"}))
+    (project / "Assets/Art/new.png").write_bytes(b"png")
+    # a gap: the walk catches everything, including the unlisted deletion
+    with open(j, "a") as f:
+        f.write(line(S1, 9, "imported", path="Assets/Scripts/Health.cs"))
+    stats = update(project, CONFIG)
+    assert stats.walked and stats.added == 1
+    assert check_consistency(paths_of(project), project, CONFIG) == []
+    incremental = snapshot(project)
+    update(project, CONFIG, full=True)
+    assert snapshot(project) == incremental
+    # a truncated journal (editor restarted and emptied it): walk
+    j.write_text(start(S2, reason="editor_start"))
+    add(project)
+    stats = update(project, CONFIG)
+    assert stats.walked and stats.added == 2
+    assert load_position(paths_of(project)) == Position(S2, 1, j.stat().st_size)

@@ -1,0 +1,105 @@
+"""Watch mode through real file events in a temp project, in a `unity-index watch --json` subprocess."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from indexer.store import check_consistency
+
+from .conftest import REPO, meta, write_project
+from .test_indexing import CONFIG, HEALTH, paths_of, search_paths
+
+
+@pytest.fixture
+def watched(tmp_path: Path) -> Iterator[tuple[Path, subprocess.Popen, list[dict]]]:
+    root = write_project(
+        tmp_path / "Game",
+        {
+            "Assets/Scripts/Health.cs": HEALTH,
+            "Assets/Scripts/Health.cs.meta": meta("11111111111111111111111111111111"),
+            "ProjectSettings/ProjectVersion.txt": "m_EditorVersion: 2021.3.15f1\n",
+        },
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "indexer.cli", "watch", "--json", "--project", str(root)],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1"},
+    )
+    batches: list[dict] = []
+    threading.Thread(target=lambda: [batches.append(json.loads(x)) for x in proc.stdout], daemon=True).start()
+    assert proc.stderr is not None
+    line = proc.stderr.readline()  # "watching ..." once the first update is done
+    assert "watching" in line, line + proc.stderr.read()
+    yield root, proc, batches
+    if proc.poll() is None:
+        proc.kill()
+        proc.wait()
+
+
+def eventually(cond: Callable[[], bool], seconds: float = 5.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if cond():
+            return True
+        time.sleep(0.05)
+    return cond()
+
+
+def hits(root: Path, text: str) -> list[str]:
+    return search_paths(root, text)
+
+
+def test_watch_applies_saves_moves_and_deletions(watched: tuple[Path, subprocess.Popen, list[dict]]) -> None:
+    root, proc, batches = watched
+    scripts = root / "Assets/Scripts"
+
+    # a plain save
+    (scripts / "Shield.cs").write_text("public class Shield { public int absorb; }\n")
+    assert eventually(lambda: hits(root, "shield absorb") == ["Assets/Scripts/Shield.cs"])
+    assert eventually(lambda: len(batches) >= 1)
+    assert batches[0]["walked"] is False and batches[0]["schema_version"] == 1
+
+    # an atomic save: temp file + rename over the target
+    tmp = scripts / ".Health.cs.tmp"
+    tmp.write_text(HEALTH.replace("TakeDamage", "ApplyDamage"))
+    os.replace(tmp, scripts / "Health.cs")
+    assert eventually(lambda: hits(root, "apply damage")[:1] == ["Assets/Scripts/Health.cs"])
+
+    # a file written outside the project and moved in
+    outside = root.parent / "Armor.cs"
+    outside.write_text("public class Armor { public int plating; }\n")
+    shutil.move(outside, scripts / "Armor.cs")
+    assert eventually(lambda: hits(root, "armor plating") == ["Assets/Scripts/Armor.cs"])
+
+    # a folder move, then a deletion
+    shutil.move(scripts, root / "Assets/Code")
+    assert eventually(lambda: hits(root, "shield absorb") == ["Assets/Code/Shield.cs"])
+    (root / "Assets/Code/Armor.cs").unlink()
+    assert eventually(lambda: hits(root, "armor plating") == [])
+    assert eventually(lambda: check_consistency(paths_of(root), root, CONFIG) == [])
+
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=10) == 0
+    assert all(b["generation"] > 0 for b in batches)
+
+
+def test_watch_stops_cleanly_on_ctrl_c(watched: tuple[Path, subprocess.Popen, list[dict]]) -> None:
+    _, proc, _ = watched
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(timeout=10) == 0
+    assert proc.stderr is not None
+    assert "Traceback" not in proc.stderr.read()

@@ -14,7 +14,7 @@ import msgspec
 
 from .documents import TEXT_BODY_KINDS
 from .graph import Graph
-from .identifiers import query_terms, split_identifier, stem
+from .identifiers import query_terms, stem
 from .model import FileRecord
 from .outline import outline
 from .overview import build_overview, render_tree
@@ -64,7 +64,12 @@ def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter)
     if budget < 1:
         raise ValueError("the budget must be at least 1 token")
     projects = [p.fresh() for p in ws.projects]
-    tier1_text = _tier1(projects, counter, int(budget * TIER1_SHARE))
+    share = int(budget * TIER1_SHARE)
+    # Tier 1 depends on the index, not on the query: computed once per index generation.
+    key = (tuple(p.generation() for p in projects), share, counter.name)
+    tier1_text = ws.cache.get(("tier1", key))
+    if tier1_text is None:
+        tier1_text = ws.cache[("tier1", key)] = _tier1(projects, counter, share)
     tier1_tokens = counter.count(tier1_text)
     # Tier 2 joins tier 1 with a blank line: two newline tokens at most.
     remaining = budget - tier1_tokens - (2 if tier1_text else 0)
@@ -117,6 +122,7 @@ def _tier2(ws: Workspace, hits: list[Hit], terms: list[str], counter: TokenCount
     entries: list[FileEntry] = []
     by_stem = {stem(t): t for t in reversed(terms)}  # first query word wins for display
     stems = set(by_stem)
+    pattern = stem_pattern(stems)
     for hit in hits:
         owner = ws.owner(hit.path)
         if owner is None:
@@ -124,9 +130,9 @@ def _tier2(ws: Workspace, hits: list[Hit], terms: list[str], counter: TokenCount
         project, local = owner
         rec = project.records.record(local)
         text = _read_text(project.root, local)
-        matched = [by_stem[s] for s in _matched_terms(text, rec, stems)]
+        matched = [by_stem[s] for s in _matched_terms(text, rec, pattern) if s in by_stem]
         reason = "matched: " + ", ".join(matched) if matched else "ranked by path"
-        for rendering in _renderings(hit, rec, project.graph, text, stems, reason):
+        for rendering in _renderings(hit, rec, project.graph, text, stems, pattern, reason):
             cost = counter.count(rendering) + 1  # +1: the newline joining it
             if used + cost <= budget:
                 pieces.append(rendering)
@@ -151,31 +157,39 @@ def _read_text(root: Path, rel: str) -> str:
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 
 
-def _matched_terms(text: str, rec: FileRecord | None, stems: set[str]) -> list[str]:
-    found: set[str] = set()
-    source = text or (rec.path if rec else "")
-    for w in set(_WORD.findall(source + " " + (rec.path if rec else ""))):
-        for part in (w, *split_identifier(w)):
-            s = stem(part)
-            if s in stems:
-                found.add(s)
-    return sorted(found)
+def stem_pattern(stems: set[str]) -> re.Pattern[str] | None:
+    """One regex finding any query stem in text, case-insensitively: inside identifiers for stems
+    of three letters or more (`damag` in `TakeDamage`), as whole words for shorter ones."""
+    parts = [re.escape(x) if len(x) >= 3 else rf"\b{re.escape(x)}\b" for x in sorted(stems, key=len, reverse=True)]
+    return re.compile("|".join(parts), re.I) if parts else None
 
 
-def _line_matches(line: str, stems: set[str]) -> bool:
-    return any(stem(w) in stems or any(stem(p) in stems for p in split_identifier(w)) for w in _WORD.findall(line))
+def _matched_terms(text: str, rec: FileRecord | None, pattern: re.Pattern[str] | None) -> list[str]:
+    if pattern is None:
+        return []
+    source = f"{text}\n{rec.path if rec else ''}"
+    return sorted({m.group(0).lower() for m in pattern.finditer(source)})
 
 
-def _renderings(hit: Hit, rec: FileRecord | None, graph: Graph, text: str, stems: set[str], reason: str) -> list[str]:
+def _renderings(
+    hit: Hit,
+    rec: FileRecord | None,
+    graph: Graph,
+    text: str,
+    stems: set[str],
+    pattern: re.Pattern[str] | None,
+    reason: str,
+) -> list[str]:
     """Largest first: full outline with matched lines, compact outline, header line."""
     head = f"### {hit.path}  ({hit.kind}; {reason})"
     if rec is None or not rec.symbols:
-        matched = _matched_lines(text, stems)
+        matched = _matched_lines(text, pattern)
         return [x for x in ("\n".join([head, *matched]) if matched else "", head) if x]
     full = outline(rec, graph, stems, compact=False)
     compact = outline(rec, graph, stems, compact=True)
     # Matched lines of Unity YAML are serialized state, not code: the outline says it better.
-    matched = _matched_lines(text, stems, skip={s.line for s in rec.symbols}) if rec.kind in TEXT_BODY_KINDS else []
+    declared = {s.line for s in rec.symbols}
+    matched = _matched_lines(text, pattern, skip=declared) if rec.kind in TEXT_BODY_KINDS else []
     out = []
     if matched:
         out.append("\n".join([head, *full, "matched lines:", *matched]))
@@ -186,14 +200,18 @@ def _renderings(hit: Hit, rec: FileRecord | None, graph: Graph, text: str, stems
     return out
 
 
-def _matched_lines(text: str, stems: set[str], skip: frozenset[int] | set[int] = frozenset()) -> list[str]:
+def _matched_lines(
+    text: str, pattern: re.Pattern[str] | None, skip: frozenset[int] | set[int] = frozenset()
+) -> list[str]:
     """Lines of the file that mention a query word, except declarations the outline already shows."""
-    out = []
+    out: list[str] = []
+    if pattern is None:
+        return out
     for i, line in enumerate(text.splitlines(), 1):
         if i in skip:
             continue
         stripped = line.strip()
-        if stripped and len(stripped) < 200 and _line_matches(stripped, stems):
+        if stripped and len(stripped) < 200 and pattern.search(stripped):
             out.append(f"  L{i}: {stripped}")
             if len(out) >= MAX_MATCHED_LINES:
                 break

@@ -72,6 +72,7 @@ class Graph:
         self.records = records
         self.root = root
         self._file_lines: dict[str, list[str]] = {}
+        self._edges: dict[tuple[str, str], list[tuple[str, str]]] = {}  # valid for this generation
 
     def source_line(self, path: str, line: int) -> str:
         """The stripped text of a line of a project file ('' if unreadable)."""
@@ -422,6 +423,12 @@ class Graph:
     def used_by(self, path: str, cap: int = 200) -> list[tuple[str, str]]:
         """Files that point at this file, with the edge kind: (path, edge). Cheaper than
         `references`: a type name declared once in the project needs no per-file resolution."""
+        key = ("used_by", path)
+        if key not in self._edges:
+            self._edges[key] = self._used_by(path, cap)
+        return self._edges[key]
+
+    def _used_by(self, path: str, cap: int) -> list[tuple[str, str]]:
         out: dict[str, str] = {}
         guid = self.records.guid_of_path(path)
         if guid:
@@ -455,17 +462,26 @@ class Graph:
 
     def uses(self, path: str) -> list[tuple[str, str]]:
         """Files this file points at, with the edge kind: (path, edge)."""
+        key = ("uses", path)
+        if key not in self._edges:
+            self._edges[key] = self._uses(path)
+        return self._edges[key]
+
+    def _uses(self, path: str) -> list[tuple[str, str]]:
         rec = self.records.record(path)
         if rec is None:
             return []
         out: dict[str, str] = {}
+        resolved: dict[str, list[TypeRow]] = {}  # a file names the same types many times
         for r in rec.refs:
             if r.kind in ("guid", "script", "prefab"):
                 p = self.path_of_guid(r.target)
                 if p and p != path:
                     out.setdefault(p, {"script": "script", "prefab": "prefab"}.get(r.kind, "asset"))
             elif r.kind == "type" and rec.kind == "csharp":
-                for t in self.resolve_type_ref(r.target, rec):
+                if r.target not in resolved:
+                    resolved[r.target] = self.resolve_type_ref(r.target, rec)
+                for t in resolved[r.target]:
                     if t.path != path:
                         out.setdefault(t.path, "base" if r.context == "base" else "type")
             elif r.kind == "method":

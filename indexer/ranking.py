@@ -13,7 +13,7 @@ import re
 
 import msgspec
 
-from .retriever import Hit
+from .retriever import Candidate, Hit, annotate
 
 CANDIDATES = 60  # BM25 hits considered
 SEEDS = 8  # top hits the walk starts from
@@ -64,60 +64,63 @@ def is_vendored(path: str, folders: frozenset[str]) -> bool:
 
 
 class Ranked(msgspec.Struct):
-    hit: Hit
+    path: str
     score: float
     reasons: list[str]
+    candidate: Candidate | None = None  # None: reached through the graph only
 
 
 def rank(project, text: str, limit: int, kind: str | None = None, path_prefix: str | None = None) -> list[Hit]:
     """Files for `text` in one project (a workspace.ProjectIndex), best first, with reasons."""
-    hits = project.searcher.search(text, limit=max(CANDIDATES, limit), kind=kind, path_prefix=path_prefix)
-    if not hits:
+    terms, found = project.searcher.candidates(text, max(CANDIDATES, limit), kind=kind, path_prefix=path_prefix)
+    if not found:
         return []
     folders = project.vendored
-    sizes = project.sizes if LENGTH_EXPONENT else {}
+    stats = project.stats
     ranked: dict[str, Ranked] = {}
-    for h in hits:
-        prior = VENDORED_PRIOR if is_vendored(h.path, folders) else 1.0
+    for c in found:
+        prior = VENDORED_PRIOR if is_vendored(c.path, folders) else 1.0
         if LENGTH_EXPONENT:
-            prior *= min(max((sizes.get(h.path, 4000) / 4000) ** LENGTH_EXPONENT, 0.7), 1.6)
-        ranked[h.path] = Ranked(h, h.score * prior, ["text match"])
-    seeds = sorted(ranked.values(), key=lambda r: (-r.score, r.hit.path))[:SEEDS]
+            size = stats[c.path].size if c.path in stats else 4000
+            prior *= min(max((size / 4000) ** LENGTH_EXPONENT, 0.7), 1.6)
+        ranked[c.path] = Ranked(c.path, c.score * prior, ["text match"], c)
+    seeds = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:SEEDS]
     top = seeds[0].score if seeds and seeds[0].score > 0 else 1.0
     graph = project.graph
     boosts: dict[str, tuple[float, str]] = {}
     for seed in seeds:
         strength = DECAY * seed.score / top
-        neighbours = [(p, e, USES_WEIGHT.get(e, 0.3)) for p, e in graph.uses(seed.hit.path)]
-        neighbours += [(p, e, USED_BY_WEIGHT.get(e, 0.3)) for p, e in graph.used_by(seed.hit.path)]
+        neighbours = [(p, e, USES_WEIGHT.get(e, 0.3)) for p, e in graph.uses(seed.path)]
+        neighbours += [(p, e, USED_BY_WEIGHT.get(e, 0.3)) for p, e in graph.used_by(seed.path)]
         if len(neighbours) > HUB_DEGREE:
             strength *= math.sqrt(HUB_DEGREE / len(neighbours))
         for path, edge, weight in neighbours:
-            if kind and not _kind_ok(project, path, kind):
+            if kind and (path not in stats or stats[path].kind != kind):
                 continue
             if path_prefix and not path.startswith(path_prefix.strip("/") + "/"):
                 continue
             gain = strength * weight * top
-            why = REASONS.get(edge, edge.replace("_", " ") + " {}").format(seed.hit.path)
             # The strongest connection counts, not their sum: a hub linked to every seed must
             # not outrank what the words matched.
             if gain > boosts.get(path, (0.0, ""))[0]:
-                boosts[path] = (gain, why)
+                boosts[path] = (gain, REASONS.get(edge, edge.replace("_", " ") + " {}").format(seed.path))
     for path, (gain, why) in boosts.items():
         if path in ranked:
             ranked[path].score += gain
             ranked[path].reasons.append(why)
+        elif path in stats and stats[path].kind != "meta":
+            ranked[path] = Ranked(path, gain, [why])
+    order = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:limit]
+    hits = []
+    for r in order:
+        reason = "; ".join(r.reasons)
+        if r.candidate is not None:
+            hits.append(annotate(r.candidate, terms, score=round(r.score, 4), reason=reason))
         else:
-            hit = _hit_for(project, path)
+            hit = _hit_for(project, r.path)
             if hit is not None:
-                ranked[path] = Ranked(hit, gain, [why])
-    order = sorted(ranked.values(), key=lambda r: (-r.score, r.hit.path))[:limit]
-    return [msgspec.structs.replace(r.hit, score=round(r.score, 4), reason="; ".join(r.reasons)) for r in order]
-
-
-def _kind_ok(project, path: str, kind: str) -> bool:
-    rec = project.records.record(path)
-    return rec is not None and rec.kind == kind
+                hits.append(msgspec.structs.replace(hit, score=round(r.score, 4), reason=reason))
+    return hits
 
 
 def _hit_for(project, path: str) -> Hit | None:

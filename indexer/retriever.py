@@ -27,6 +27,26 @@ class Hit(msgspec.Struct, omit_defaults=False):
     reason: str = ""  # why it ranks: a text match, or the graph edge that pulled it in
 
 
+class Candidate(msgspec.Struct):
+    path: str
+    kind: str
+    score: float
+    outline: str  # the stored outline (JSON), for naming the best declaration
+
+
+def annotate(c: Candidate, terms: list[str], score: float | None = None, reason: str = "") -> Hit:
+    name, line, snippet = best_symbol(c.outline, terms, c.path)
+    return Hit(
+        path=c.path,
+        kind=c.kind,
+        name=name,
+        line=line,
+        score=c.score if score is None else score,
+        snippet=snippet,
+        reason=reason,
+    )
+
+
 class Searcher:
     """A reader over the index: open once, query many times (the MCP server keeps one)."""
 
@@ -37,23 +57,26 @@ class Searcher:
         self.index.reload()
 
     def search(self, text: str, limit: int = 10, kind: str | None = None, path_prefix: str | None = None) -> list[Hit]:
+        terms, found = self.candidates(text, limit, kind, path_prefix)
+        return [annotate(c, terms) for c in found]
+
+    def candidates(
+        self, text: str, limit: int, kind: str | None = None, path_prefix: str | None = None
+    ) -> tuple[list[str], list[Candidate]]:
+        """BM25 matches, not yet named: naming costs an outline decode, done only for what is shown."""
         terms = query_terms(text)
         if not terms or limit <= 0:
-            return []
+            return terms, []
         query = self._query(weighted_terms(text), kind, path_prefix)
         searcher = self.index.searcher()
-        hits = []
+        found = []
         for score, addr in searcher.search(query, limit).hits:
             doc = searcher.doc(addr)
-            path = doc["path"][0]
-            name, line, snippet = best_symbol(doc["outline"][0], terms, path)
-            hits.append(
-                Hit(path=path, kind=doc["kind"][0], name=name, line=line, score=round(score, 4), snippet=snippet)
-            )
+            found.append(Candidate(doc["path"][0], doc["kind"][0], round(score, 4), doc["outline"][0]))
         # tantivy breaks score ties by document address, which depends on write order: sort by path
         # within equal scores so the same index content always gives the same order.
-        hits.sort(key=lambda h: (-h.score, h.path))
-        return hits
+        found.sort(key=lambda c: (-c.score, c.path))
+        return terms, found
 
     def _query(self, weighted: list[tuple[str, float]], kind: str | None, path_prefix: str | None) -> tantivy.Query:
         """One clause per term (weighted), across all fields with their boosts; filters as musts."""

@@ -38,7 +38,7 @@ class ProjectIndex:
     def _current(self) -> None:
         gen = self.generation()
         if self._generation is not None and gen != self._generation:
-            for attr in ("records", "searcher", "graph", "vendored", "sizes"):
+            for attr in ("records", "searcher", "graph", "vendored", "stats"):
                 self.__dict__.pop(attr, None)
         self._generation = gen
 
@@ -66,8 +66,9 @@ class ProjectIndex:
         return vendored_folders(list(self.records.kinds()))
 
     @cached_property
-    def sizes(self) -> dict[str, int]:
-        return {path: stat.size for path, stat in self.records.stats().items()}
+    def stats(self) -> dict:
+        """path -> FileStat (kind, size, mtime, digest, status) of every indexed file."""
+        return self.records.stats()
 
     def fresh(self) -> ProjectIndex:
         """This project with readers matching the last committed generation."""
@@ -85,6 +86,7 @@ class Workspace:
     def __init__(self, base: Path, projects: list[ProjectIndex]):
         self.base = base
         self.projects = projects
+        self.cache: dict[tuple, str] = {}  # derived texts keyed by the generations they came from
 
     @property
     def single(self) -> bool:

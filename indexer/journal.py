@@ -8,11 +8,11 @@ position (session, seq, byte offset after the last consumed line) lives in the i
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import msgspec
 
+from .processes import pid_alive
 from .store import IndexPaths, atomic_write
 
 JOURNAL_FILE = "Library/UnityIndex/journal.jsonl"
@@ -46,13 +46,7 @@ def editor_running(root: Path) -> bool:
         pid = int(beat["pid"])
     except (OSError, ValueError, KeyError, TypeError):
         return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return pid > 0
+    return pid_alive(pid)
 
 
 def load_position(paths: IndexPaths) -> Position | None:

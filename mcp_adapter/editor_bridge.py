@@ -14,11 +14,12 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from indexer.processes import pid_alive
 
 PROTOCOL = 1
 HEARTBEAT_RELATIVE = Path("Library") / "UnityIndex" / "editor.json"
@@ -94,33 +95,6 @@ class Heartbeat:
 
 def heartbeat_path(project: str | os.PathLike[str]) -> Path:
     return Path(project) / HEARTBEAT_RELATIVE
-
-
-def pid_alive(pid: int) -> bool:
-    """Whether a process with this id exists (it may belong to another user)."""
-    if pid <= 0:
-        return False
-    if sys.platform == "win32":
-        import ctypes
-
-        kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
-        handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
-        if not handle:
-            return False
-        try:
-            code = ctypes.c_ulong()
-            if not kernel32.GetExitCodeProcess(handle, ctypes.byref(code)):
-                return False
-            return code.value == 259  # STILL_ACTIVE
-        finally:
-            kernel32.CloseHandle(handle)
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def _not_running(project: Path, why: str) -> EditorNotRunning:

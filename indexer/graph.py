@@ -15,7 +15,7 @@ from pathlib import Path
 import msgspec
 
 from .model import FileRecord
-from .store import Records, TypeRow
+from .store import Records, Scope, TypeRow
 
 # Script GUIDs of package components that are the same in every Unity project (their sources live
 # in Library/PackageCache, outside the index by default). Public facts of the packages' .meta files.
@@ -102,6 +102,10 @@ class Graph:
     def _qualified_types(self) -> frozenset[str]:
         return frozenset(t.qualified for t in self._types)
 
+    @cached_property
+    def _namespaces(self) -> dict[tuple[str, str], str]:
+        return {(t.path, t.qualified): self.namespace_of(t) for t in self._types}
+
     def namespace_of(self, t: TypeRow) -> str:
         """A type's namespace: its container minus any outer types."""
         container = t.container
@@ -148,7 +152,7 @@ class Graph:
             rows = [t for t in rows if t.qualified == q or t.qualified.endswith("." + q)]
         return rows
 
-    def resolve_type_ref(self, written: str, rec: FileRecord) -> list[TypeRow]:
+    def resolve_type_ref(self, written: str, rec: FileRecord | Scope) -> list[TypeRow]:
         """The project type(s) a type name written in `rec` refers to, by C# lookup rules
         approximated: qualified names match by suffix; simple names prefer types in the file's
         namespaces (and their parents) and its usings; with no such preference, all candidates."""
@@ -160,7 +164,7 @@ class Graph:
             parts = ns.split(".")
             scopes.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
         scopes.update(u for u in rec.usings if " " not in u and "=" not in u)
-        preferred = [t for t in candidates if self.namespace_of(t) in scopes]
+        preferred = [t for t in candidates if self._namespaces[t.path, t.qualified] in scopes]
         return preferred or candidates
 
     # -- targets -----------------------------------------------------------------------------
@@ -454,8 +458,10 @@ class Graph:
                     if p == path or p in out:
                         continue
                     if not unique:
-                        user = self.records.record(p)
-                        if user is None or qualified not in {t.qualified for t in self.resolve_type_ref(written, user)}:
+                        scope = self.records.scope(p)
+                        if scope is None or qualified not in {
+                            t.qualified for t in self.resolve_type_ref(written, scope)
+                        }:
                             continue
                     out[p] = "subclass" if context == "base" else "uses_type"
         return sorted(out.items())

@@ -58,6 +58,7 @@ CREATE TABLE IF NOT EXISTS files (
     mtime_ns INTEGER NOT NULL,
     digest TEXT NOT NULL,
     main_type TEXT NOT NULL,  -- C#: the class Unity binds the script to (named like the file)
+    scope TEXT NOT NULL,      -- C#: JSON [namespaces, usings], for resolving the names it writes
     record BLOB NOT NULL      -- msgspec msgpack FileRecord
 );
 CREATE TABLE IF NOT EXISTS guids (
@@ -192,6 +193,13 @@ class FileStat(msgspec.Struct, frozen=True, array_like=True):
     status: str
 
 
+class Scope(msgspec.Struct, frozen=True):
+    """What C# name lookup needs of a file: its namespaces and using directives."""
+
+    namespaces: tuple[str, ...]
+    usings: tuple[str, ...]
+
+
 class TypeRow(msgspec.Struct, frozen=True):
     path: str
     qualified: str
@@ -263,6 +271,14 @@ class Records:
     def count_by(self, column: str) -> dict[str, int]:
         assert column in ("kind", "status")
         return dict(self.conn.execute(f"SELECT {column}, count(*) FROM files GROUP BY {column}"))
+
+    def scope(self, path: str) -> Scope | None:
+        """The namespaces and usings of a C# file, without decoding its whole record."""
+        row = self.conn.execute("SELECT scope FROM files WHERE path = ?", (path,)).fetchone()
+        if not row or not row[0]:
+            return None
+        namespaces, usings = json.loads(row[0])
+        return Scope(tuple(namespaces), tuple(usings))
 
     def guid_paths(self) -> dict[str, str]:
         return dict(self.conn.execute("SELECT guid, path FROM guids ORDER BY meta_path"))
@@ -382,8 +398,8 @@ class Writer(Records):
         self._forget(rec.path)
         c = self.conn
         cur = c.execute(
-            "INSERT INTO files (path, kind, status, size, mtime_ns, digest, main_type, record)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO files (path, kind, status, size, mtime_ns, digest, main_type, scope, record)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 rec.path,
                 rec.kind,
@@ -392,6 +408,7 @@ class Writer(Records):
                 rec.mtime_ns,
                 rec.digest,
                 main_type(rec),
+                json.dumps([list(rec.namespaces), list(rec.usings)]) if rec.kind == "csharp" else "",
                 _record_encoder.encode(rec),
             ),
         )

@@ -7,6 +7,7 @@ each as the largest rendering that still fits: a full outline, a compact one, or
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -123,6 +124,7 @@ def _tier2(ws: Workspace, hits: list[Hit], terms: list[str], counter: TokenCount
     by_stem = {stem(t): t for t in reversed(terms)}  # first query word wins for display
     stems = set(by_stem)
     pattern = stem_pattern(stems)
+    line_cost = functools.lru_cache(maxsize=None)(counter.count)
     for hit in hits:
         owner = ws.owner(hit.path)
         if owner is None:
@@ -133,11 +135,16 @@ def _tier2(ws: Workspace, hits: list[Hit], terms: list[str], counter: TokenCount
         matched = [by_stem[s] for s in _matched_terms(text, rec, pattern) if s in by_stem]
         reason = "matched: " + ", ".join(matched) if matched else "ranked by path"
         for rendering in _renderings(hit, rec, project.graph, text, stems, pattern, reason):
-            cost = counter.count(rendering) + 1  # +1: the newline joining it
+            # Renderings share most lines: count each line once. The sum over lines is never
+            # below the count of the joined text; the whole pack is recounted at the end.
+            lines = rendering.split("\n")
+            cost = sum(line_cost(x) for x in lines) + len(lines)  # + the newlines joining them
             if used + cost <= budget:
                 pieces.append(rendering)
                 used += cost
-                entries.append(FileEntry(path=hit.path, tokens=cost - 1, score=hit.score, reason=reason))
+                entries.append(
+                    FileEntry(path=hit.path, tokens=counter.count(rendering), score=hit.score, reason=reason)
+                )
                 break
     if not entries:
         return Tier2(text="", tokens=0, files=[])

@@ -19,6 +19,48 @@ def register(sub: argparse._SubParsersAction, api) -> None:
     )
     p.set_defaults(func=lambda args, console: cmd_serve(args, api))
 
+    from .install import CLIENTS
+
+    mcp = sub.add_parser("mcp", help="set up coding agents to use unity-index over MCP")
+    mcp_sub = mcp.add_subparsers(dest="mcp_command", metavar="COMMAND", required=True)
+    p = mcp_sub.add_parser(
+        "install",
+        help="write a client's MCP configuration so it starts `unity-index serve` for this project",
+        description="Write (merge) the unity-index server into a coding agent's MCP configuration file.",
+    )
+    p.add_argument("--client", required=True, choices=tuple(CLIENTS), help="the coding agent to configure")
+    p.add_argument(
+        "--scope",
+        choices=("project", "user"),
+        help="project (the default where the client has one) or user (the home directory)",
+    )
+    p.add_argument("--dry-run", action="store_true", help="print the file path and its new content; write nothing")
+    api.project_arg(p)
+    p.set_defaults(func=lambda args, console: cmd_mcp_install(args, api, console))
+
+
+def cmd_mcp_install(args: argparse.Namespace, api, console) -> int:
+    import shlex
+    import sys
+
+    from .install import CLIENTS, SERVER_NAME, InstallError, check_scope, install, server_command
+
+    try:
+        scope = check_scope(CLIENTS[args.client], args.scope)
+        root = api.workspace(args).base.resolve()
+        result = install(args.client, root, scope, dry_run=args.dry_run)
+    except InstallError as exc:
+        raise api.UsageError(str(exc)) from None
+    where = f"{args.client}, {scope} scope"
+    if not result.changed:
+        sys.stdout.write(f"{result.path}: already configured ({where}); nothing changed\n")
+    elif args.dry_run:
+        sys.stdout.write(f"would write {result.path} ({where}):\n{result.content}")
+    else:
+        command, cmd_args = server_command(root)
+        sys.stdout.write(f"wrote {result.path} ({where}): {SERVER_NAME} runs {shlex.join([command, *cmd_args])}\n")
+    return api.EXIT_OK
+
 
 def cmd_serve(args: argparse.Namespace, api) -> int:
     from .serve import ServeRefused, check_bind, serve

@@ -62,6 +62,51 @@ def cmd_mcp_install(args: argparse.Namespace, api, console) -> int:
     return api.EXIT_OK
 
 
+def register_editor(sub: argparse._SubParsersAction, api) -> None:
+    p = sub.add_parser("editor", help="reach the live Unity editor's tools (needs the editor package running)")
+    esub = p.add_subparsers(dest="editor_command", required=True, metavar="ACTION")
+    t = esub.add_parser("tools", help="list the editor's tools with their argument schemas")
+    api.project_arg(t)
+    t.add_argument("--json", action="store_true", help="print the tools as JSON")
+    t.set_defaults(func=lambda args, console: cmd_editor(args, api))
+    c = esub.add_parser("call", help="call one editor tool")
+    c.add_argument("name", help="the tool's name (see `unity-index editor tools`)")
+    c.add_argument("--args", default="{}", help='the arguments as a JSON object, e.g. \'{"path": "Player"}\'')
+    api.project_arg(c)
+    c.set_defaults(func=lambda args, console: cmd_editor(args, api))
+
+
+def cmd_editor(args: argparse.Namespace, api) -> int:
+    """The same bridge the MCP server uses, from a terminal or a script."""
+    import json
+
+    from . import editor_bridge as eb
+
+    ws = api.workspace(args)
+    if len(ws.projects) != 1:
+        raise api.UsageError("the editor works on one project: pass --project with a single Unity project")
+    bridge = eb.EditorBridge(ws.projects[0].root)
+    try:
+        if args.editor_command == "tools":
+            tools = bridge.list_tools()
+            if args.json:
+                print(json.dumps({"schema_version": 1, "tools": tools}))
+            else:
+                for tool in tools:
+                    print(f"{tool['name']}: {tool.get('description', '')}")
+            return api.EXIT_OK
+        try:
+            arguments = json.loads(args.args)
+        except ValueError as exc:
+            raise api.UsageError(f"--args is not valid JSON: {exc}") from None
+        if not isinstance(arguments, dict):
+            raise api.UsageError("--args must be a JSON object, e.g. '{}'")
+        print(json.dumps(bridge.call_tool(args.name, arguments), indent=2))
+        return api.EXIT_OK
+    except eb.EditorBridgeError as exc:
+        raise api.UsageError(str(exc)) from None
+
+
 def cmd_serve(args: argparse.Namespace, api) -> int:
     from .serve import ServeRefused, check_bind, serve
 

@@ -705,3 +705,29 @@ def test_package_layout_and_meta_files() -> None:
     # No orphan .meta files.
     for meta in PACKAGE.rglob("*.meta"):
         assert meta.with_suffix("").exists(), f"orphan {meta}"
+
+
+def test_editor_commands_from_the_terminal(host: Host) -> None:
+    from .conftest import run_cli
+
+    (host.project / "Assets").mkdir(exist_ok=True)
+    (host.project / "ProjectSettings").mkdir(exist_ok=True)
+    r = run_cli("editor", "tools", "--project", str(host.project), "--json")
+    assert r.returncode == 0, r.stderr
+    names = [t["name"] for t in json.loads(r.stdout)["tools"]]
+    assert "echo" in names and "add" in names
+    r = run_cli("editor", "call", "add", "--args", '{"a": 2, "b": 40}', "--project", str(host.project))
+    assert (r.returncode, r.stdout.strip()) == (0, "42")
+    r = run_cli("editor", "call", "add", "--args", "[1]", "--project", str(host.project))
+    assert r.returncode == 2 and "--args must be a JSON object" in r.stderr
+    r = run_cli("editor", "call", "nope", "--project", str(host.project))
+    assert r.returncode == 2 and "nope" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_editor_commands_without_an_editor(tmp_path: Path) -> None:
+    from .conftest import run_cli, write_project
+
+    root = write_project(tmp_path / "P", {})
+    r = run_cli("editor", "tools", "--project", str(root))
+    assert r.returncode == 2
+    assert "editor.json" in r.stderr and "com.unityindex.bridge" in r.stderr

@@ -42,10 +42,6 @@ PART_WEIGHT = 0.6  # its parts only hint at it
 NUMBER_WEIGHT = 0.3  # `16.0`, `case 1364017`: rarely what the code is named by
 
 
-def term_weight(term: str) -> float:
-    return TASK_WORD_WEIGHT if term in TASK_WORDS else 1.0
-
-
 def weighted_terms(text: str) -> list[tuple[str, float]]:
     """Query terms with weights: named identifiers up, their parts and task words down."""
     standalone: set[str] = set()

@@ -15,6 +15,7 @@ from pathlib import Path
 import msgspec
 
 from .model import FileRecord
+from .resolve import bare_type_name
 from .store import Records, Scope, TypeRow
 
 # Script GUIDs of package components that are the same in every Unity project (their sources live
@@ -145,7 +146,7 @@ class Graph:
 
     def types_named(self, name: str) -> list[TypeRow]:
         """Types a written name can mean: `Health`, `Combat.Health`, `Game.Combat.Health`."""
-        simple = name.split("<", 1)[0].rsplit(".", 1)[-1]
+        simple = bare_type_name(name)
         rows = self._types_by_name.get(simple, [])
         if "." in name:
             q = name.split("<", 1)[0]
@@ -292,11 +293,14 @@ class Graph:
             out += self._guid_usages(script_guid)
         return out
 
+    @cached_property
+    def _script_of_type(self) -> dict[str, str]:
+        """Qualified class -> the script file Unity binds to it."""
+        return {main: path for path, main in sorted(self._script_types.items(), reverse=True)}
+
     def _guid_of_type_script(self, qualified: str) -> str | None:
-        for path, main in self._script_types.items():
-            if main == qualified:
-                return self.records.guid_of_path(path)
-        return None
+        path = self._script_of_type.get(qualified)
+        return self.records.guid_of_path(path) if path else None
 
     def _method_usages(self, family: set[str], member: str | None) -> list[Usage]:
         """UnityEvent calls on members of any type in `family` (a type and its subclasses)."""
@@ -344,7 +348,7 @@ class Graph:
                     continue
                 rec = None
                 for base in t.bases:
-                    if base.split("<", 1)[0].rsplit(".", 1)[-1] not in {f.rsplit(".", 1)[-1] for f in family}:
+                    if bare_type_name(base) not in {f.rsplit(".", 1)[-1] for f in family}:
                         continue
                     rec = rec or self.records.record(t.path)
                     if rec and any(b.qualified in family for b in self.resolve_type_ref(base, rec)):

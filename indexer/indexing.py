@@ -26,7 +26,7 @@ from .config import Config
 from .model import FileRecord
 from .project import CONTENT_ROOTS, PACKAGE_CACHE, _ignored_name, kind_of, walk
 from .resolve import categorize
-from .store import FileStat, IndexMissing, IndexPaths, Records, Writer, header_ok, read_header, writer_lock
+from .store import FileStat, IndexMissing, IndexPaths, Records, Writer, header_generation, header_ok, writer_lock
 
 Progress = Callable[[int, int], None]
 
@@ -306,7 +306,7 @@ def update(
             reader.close()
             stats.files = sum(counts.values())
             stats.skipped = counts.get("skipped", 0)
-            stats.generation = read_generation(ipaths)
+            stats.generation = header_generation(ipaths)
             stats.seconds = time.perf_counter() - t0
             return stats
 
@@ -413,8 +413,3 @@ def _find_moves(
             doc = documents.build(rec, "" if rec.status == "skipped" else data.decode("utf-8", errors="replace"))
         moves[job.path] = (old_path, rec, doc)
     return moves
-
-
-def read_generation(paths: IndexPaths) -> int:
-    header = read_header(paths)
-    return int(header.get("generation", 0)) if header else 0

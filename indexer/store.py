@@ -134,6 +134,12 @@ def read_header(paths: IndexPaths) -> dict | None:
         return None
 
 
+def header_generation(paths: IndexPaths) -> int:
+    """The last committed generation (0 without an index); cheap: reads index.json only."""
+    header = read_header(paths)
+    return int(header.get("generation", 0)) if header else 0
+
+
 def header_ok(paths: IndexPaths) -> bool:
     h = read_header(paths)
     return bool(h) and h.get("schema_version") == SCHEMA_VERSION and paths.tantivy.is_dir() and paths.records.is_file()

@@ -14,7 +14,7 @@ from pathlib import Path
 import msgspec
 
 from .config import Config, load_config
-from .store import IndexPaths, Records, read_header
+from .store import IndexPaths, Records, header_generation
 
 
 class ProjectIndex:
@@ -32,8 +32,7 @@ class ProjectIndex:
         return self.prefix.rstrip("/") or self.root.name
 
     def generation(self) -> int:
-        header = read_header(self.paths)
-        return int(header.get("generation", 0)) if header else 0
+        return header_generation(self.paths)
 
     def _current(self) -> None:
         gen = self.generation()

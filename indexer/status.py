@@ -8,7 +8,7 @@ from pathlib import Path
 import msgspec
 
 from .config import Config
-from .project import walk
+from .indexing import check
 from .store import IndexMissing, IndexPaths, Records
 
 
@@ -63,17 +63,9 @@ def project_status(root: Path, config: Config) -> Status:
         return Status(project=str(root), index_dir=str(paths.root), indexed=False)
     try:
         known = records.stats()
-        stale = 0
-        on_disk = 0
-        for rel, st in walk(root, config):
-            prev = known.get(rel)
-            if prev is None:
-                stale += 1
-            else:
-                on_disk += 1
-                if prev.size != st.st_size or prev.mtime_ns != st.st_mtime_ns:
-                    stale += 1
-        stale += len(known) - on_disk  # deleted since the last update
+        # the same answer as `index --check`: stat first, then content hash
+        staleness = check(root, config)
+        stale = len(staleness.added) + len(staleness.changed) + len(staleness.deleted)
         return Status(
             project=str(root),
             index_dir=str(paths.root),

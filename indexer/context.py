@@ -7,16 +7,14 @@ each as the largest rendering that still fits: a full outline, a compact one, or
 
 from __future__ import annotations
 
-import functools
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import msgspec
 
 from .documents import TEXT_BODY_KINDS
-from .graph import Graph
 from .identifiers import query_terms, stem
-from .model import FileRecord
 from .outline import outline
 from .overview import build_overview, render_tree
 from .retriever import Hit
@@ -75,7 +73,7 @@ def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter)
     # Tier 2 joins tier 1 with a blank line: two newline tokens at most.
     remaining = budget - tier1_tokens - (2 if tier1_text else 0)
     terms = query_terms(query)
-    hits = ws.search(query, limit=MAX_CANDIDATES) if terms else []
+    hits = ws.search(query, limit=MAX_CANDIDATES, named=False) if terms else []
     tier2 = _tier2(ws, hits, terms, counter, remaining)
     total = counter.count("\n\n".join(t for t in (tier1_text, tier2.text) if t))
     while total > budget and tier2.files:  # a tokenizer may count a join differently: shrink
@@ -124,21 +122,25 @@ def _tier2(ws: Workspace, hits: list[Hit], terms: list[str], counter: TokenCount
     by_stem = {stem(t): t for t in reversed(terms)}  # first query word wins for display
     stems = set(by_stem)
     pattern = stem_pattern(stems)
-    line_cost = functools.lru_cache(maxsize=None)(counter.count)
     for hit in hits:
-        owner = ws.owner(hit.path)
+        if budget - used < 4:  # not even a header line fits any more
+            break
+        owner = ws.owner(hit.path, refresh=False)
         if owner is None:
             continue
         project, local = owner
-        rec = project.records.record(local)
         text = _read_text(project.root, local)
-        matched = [by_stem[s] for s in _matched_terms(text, rec, pattern) if s in by_stem]
+        low = text.lower()
+        matched = [by_stem[s] for s in _matched_stems(f"{low}\n{local.lower()}", stems)]
         reason = "matched: " + ", ".join(matched) if matched else "ranked by path"
-        for rendering in _renderings(hit, rec, project.graph, text, stems, pattern, reason):
-            # Renderings share most lines: count each line once. The sum over lines is never
-            # below the count of the joined text; the whole pack is recounted at the end.
+        head = f"### {hit.path}  ({hit.kind}; {reason})"
+        for rendering in _renderings(head, project, local, text, low, stems, pattern):
             lines = rendering.split("\n")
-            cost = sum(line_cost(x) for x in lines) + len(lines)  # + the newlines joining them
+            if 2 * len(lines) > budget - used:  # a line and its newline: two tokens at least
+                continue
+            # Renderings share most lines: counted line by line (cached), never below the count
+            # of the joined text; the whole pack is recounted at the end.
+            cost = counter.bound_lines(lines) + 1  # + the newline joining it
             if used + cost <= budget:
                 pieces.append(rendering)
                 used += cost
@@ -171,55 +173,99 @@ def stem_pattern(stems: set[str]) -> re.Pattern[str] | None:
     return re.compile("|".join(parts), re.I) if parts else None
 
 
-def _matched_terms(text: str, rec: FileRecord | None, pattern: re.Pattern[str] | None) -> list[str]:
-    if pattern is None:
-        return []
-    source = f"{text}\n{rec.path if rec else ''}"
-    return sorted({m.group(0).lower() for m in pattern.finditer(source)})
+def _matched_stems(low: str, stems: set[str]) -> list[str]:
+    """The query stems a lower-cased text contains, as `stem_pattern` finds them: inside
+    identifiers for three letters or more, as whole words for shorter ones."""
+    found = [s for s in stems if len(s) >= 3 and s in low]
+    short = [s for s in stems if len(s) < 3]
+    if short:
+        found += [s for s in short if re.search(rf"\b{re.escape(s)}\b", low)]
+    return sorted(found)
+
+
+class _FileView(msgspec.Struct, frozen=True):
+    """What tier 2 needs of a file whatever the query: kept per index generation, as popular
+    files come back query after query and decoding and outlining them is most of the cost."""
+
+    kind: str
+    declared: frozenset[int]  # lines holding a declaration (the outline shows them)
+    outline: tuple[str, ...]  # the full outline; () for a file without symbols
+
+
+MEMO_LIMIT = 4000  # file views kept per project and generation
+
+
+def _file_view(project: ProjectIndex, local: str) -> _FileView | None:
+    key = ("view", local)
+    if key not in project.memo:
+        rec = project.records.record(local)
+        if len(project.memo) >= MEMO_LIMIT:
+            project.memo.clear()
+        project.memo[key] = (
+            None
+            if rec is None
+            else _FileView(
+                rec.kind,
+                frozenset(s.line for s in rec.symbols),
+                tuple(outline(rec, project.graph, compact=False)) if rec.symbols else (),
+            )
+        )
+    return project.memo[key]
 
 
 def _renderings(
-    hit: Hit,
-    rec: FileRecord | None,
-    graph: Graph,
+    head: str,
+    project: ProjectIndex,
+    local: str,
     text: str,
+    low: str,
     stems: set[str],
     pattern: re.Pattern[str] | None,
-    reason: str,
-) -> list[str]:
-    """Largest first: full outline with matched lines, compact outline, header line."""
-    head = f"### {hit.path}  ({hit.kind}; {reason})"
-    if rec is None or not rec.symbols:
-        matched = _matched_lines(text, pattern)
-        return [x for x in ("\n".join([head, *matched]) if matched else "", head) if x]
-    full = outline(rec, graph, stems, compact=False)
-    compact = outline(rec, graph, stems, compact=True)
+) -> Iterator[str]:
+    """Largest first: full outline with matched lines, compact outline, header line. Made one at
+    a time: the caller stops at the first that fits."""
+    view = _file_view(project, local)
+    if view is None or not view.outline:
+        matched = _matched_lines(text, low, pattern)
+        if matched:
+            yield "\n".join([head, *matched])
+        yield head
+        return
     # Matched lines of Unity YAML are serialized state, not code: the outline says it better.
-    declared = {s.line for s in rec.symbols}
-    matched = _matched_lines(text, pattern, skip=declared) if rec.kind in TEXT_BODY_KINDS else []
-    out = []
-    if matched:
-        out.append("\n".join([head, *full, "matched lines:", *matched]))
-    out.append("\n".join([head, *full]))
-    if compact != full:
-        out.append("\n".join([head, *compact]))
-    out.append(head)
-    return out
+    if view.kind in TEXT_BODY_KINDS:
+        matched = _matched_lines(text, low, pattern, skip=view.declared)
+        if matched:
+            yield "\n".join([head, *view.outline, "matched lines:", *matched])
+    yield "\n".join([head, *view.outline])
+    rec = project.records.record(local)
+    compact = outline(rec, project.graph, stems, compact=True) if rec is not None else list(view.outline)
+    if compact != list(view.outline):
+        yield "\n".join([head, *compact])
+    yield head
 
 
 def _matched_lines(
-    text: str, pattern: re.Pattern[str] | None, skip: frozenset[int] | set[int] = frozenset()
+    text: str, low: str, pattern: re.Pattern[str] | None, skip: frozenset[int] = frozenset()
 ) -> list[str]:
-    """Lines of the file that mention a query word, except declarations the outline already shows."""
+    """Lines of the file that mention a query word, except declarations the outline already shows.
+    `low` is the text lower-cased; searched instead when it lines up with the text (a few
+    characters lower-case into two), as a case-sensitive search is twice as fast."""
     out: list[str] = []
     if pattern is None:
         return out
-    for i, line in enumerate(text.splitlines(), 1):
-        if i in skip:
-            continue
-        stripped = line.strip()
-        if stripped and len(stripped) < 200 and pattern.search(stripped):
-            out.append(f"  L{i}: {stripped}")
+    source, finder = (low, re.compile(pattern.pattern)) if len(low) == len(text) else (text, pattern)
+    line_no, line_start, done_until = 1, 0, -1
+    for m in finder.finditer(source):  # the regex finds the lines: no Python loop over every line
+        if m.start() <= done_until:
+            continue  # another match on a line already looked at
+        start = text.rfind("\n", 0, m.start()) + 1
+        line_no += text.count("\n", line_start, start)
+        line_start = start
+        end = text.find("\n", m.start())
+        done_until = end = len(text) if end < 0 else end
+        stripped = text[start:end].strip()
+        if line_no not in skip and len(stripped) < 200:
+            out.append(f"  L{line_no}: {stripped}")
             if len(out) >= MAX_MATCHED_LINES:
                 break
     return out

@@ -1,8 +1,9 @@
 """The reference graph between code and assets, queried from the record store.
 
-Edges are stored raw (the name or GUID as the file wrote it) and resolved when asked, so a renamed
-class, a moved asset or a changed GUID never leaves a stale resolution behind: the answer is
-always computed from the current records.
+References are stored raw (the name or GUID as the file wrote it) and resolved when asked, so a
+renamed class, a moved asset or a changed GUID never leaves a stale resolution behind. The one
+exception is the file-to-file adjacency the retriever walks on every query: `file_uses` resolves
+it at index time and `adjacency` keeps it current (re-resolving every file a change can affect).
 """
 
 from __future__ import annotations
@@ -38,7 +39,17 @@ KNOWN_PACKAGE_SCRIPTS: dict[str, str] = {
 _SCRIPT_TOKEN = re.compile(r"script:([0-9a-f]{32})")
 _GUID_TOKEN = re.compile(r"guid:([0-9a-f]{32})")
 GUID_RE = re.compile(r"^[0-9A-Fa-f]{32}$")
-_TOP_TYPE_KINDS = frozenset({"class", "struct", "interface", "enum", "record", "record_struct"})
+HUB_USERS = 200  # a file used by more is a hub: its users are not walked
+# The edge a file's use of another is stored as, and how it reads from the other end.
+EDGE_KINDS = ("base", "type", "script", "prefab", "asset", "unity_event")
+REVERSE_EDGE = {
+    "base": "subclass",
+    "type": "uses_type",
+    "script": "carries_script",
+    "prefab": "instance_of",
+    "asset": "refers_to",
+    "unity_event": "calls_event",
+}
 _STRING_LITERAL = re.compile(r'@?"(?:\\.|[^"\\])*"')
 
 
@@ -74,6 +85,9 @@ class Graph:
         self.root = root
         self._file_lines: dict[str, list[str]] = {}
         self._edges: dict[tuple[str, str], list[tuple[str, str]]] = {}  # valid for this generation
+        self._named: dict[str, list[TypeRow]] = {}
+        self._guid_paths: dict[str, str | None] = {}
+        self._visible: dict[tuple[tuple[str, ...], tuple[str, ...]], frozenset[str]] = {}
 
     def source_line(self, path: str, line: int) -> str:
         """The stripped text of a line of a project file ('' if unreadable)."""
@@ -93,37 +107,14 @@ class Graph:
         return self.records.types()
 
     @cached_property
-    def _types_by_name(self) -> dict[str, list[TypeRow]]:
-        out: dict[str, list[TypeRow]] = {}
-        for t in self._types:
-            out.setdefault(t.name, []).append(t)
-        return out
-
-    @cached_property
-    def _qualified_types(self) -> frozenset[str]:
-        return frozenset(t.qualified for t in self._types)
-
-    @cached_property
-    def _namespaces(self) -> dict[tuple[str, str], str]:
-        return {(t.path, t.qualified): self.namespace_of(t) for t in self._types}
-
-    def namespace_of(self, t: TypeRow) -> str:
-        """A type's namespace: its container minus any outer types."""
-        container = t.container
-        while container in self._qualified_types:
-            container = container.rpartition(".")[0]
-        return container
-
-    @cached_property
-    def _guid_paths(self) -> dict[str, str]:
-        return self.records.guid_paths()
-
-    @cached_property
     def _script_types(self) -> dict[str, str]:
         return self.records.script_types()
 
     def path_of_guid(self, guid: str) -> str | None:
-        return self._guid_paths.get(guid.lower())
+        guid = guid.lower()
+        if guid not in self._guid_paths:
+            self._guid_paths[guid] = self.records.path_of_guid(guid)
+        return self._guid_paths[guid]
 
     def script_class(self, guid: str) -> str:
         """The class behind a script GUID: a project script's class, a known package script, or ''."""
@@ -146,8 +137,12 @@ class Graph:
 
     def types_named(self, name: str) -> list[TypeRow]:
         """Types a written name can mean: `Health`, `Combat.Health`, `Game.Combat.Health`."""
+        if name in self._named:  # a simple name seen before
+            return self._named[name]
         simple = bare_type_name(name)
-        rows = self._types_by_name.get(simple, [])
+        if simple not in self._named:
+            self._named[simple] = self.records.types_named(simple)
+        rows = self._named[simple]
         if "." in name:
             q = name.split("<", 1)[0]
             rows = [t for t in rows if t.qualified == q or t.qualified.endswith("." + q)]
@@ -160,13 +155,21 @@ class Graph:
         candidates = self.types_named(written)
         if len(candidates) <= 1 or "." in written.split("<", 1)[0]:
             return candidates
-        scopes: set[str] = {""}
-        for ns in rec.namespaces:
-            parts = ns.split(".")
-            scopes.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
-        scopes.update(u for u in rec.usings if " " not in u and "=" not in u)
-        preferred = [t for t in candidates if self._namespaces[t.path, t.qualified] in scopes]
+        scopes = self._scopes(rec.namespaces, rec.usings)
+        preferred = [t for t in candidates if t.namespace in scopes]
         return preferred or candidates
+
+    def _scopes(self, namespaces: tuple[str, ...], usings: tuple[str, ...]) -> frozenset[str]:
+        """The namespaces whose types a file sees by simple name: its own, their parents, its usings."""
+        key = (namespaces, usings)
+        if key not in self._visible:
+            scopes: set[str] = {""}
+            for ns in namespaces:
+                parts = ns.split(".")
+                scopes.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
+            scopes.update(u for u in usings if " " not in u and "=" not in u)
+            self._visible[key] = frozenset(scopes)
+        return self._visible[key]
 
     # -- targets -----------------------------------------------------------------------------
 
@@ -428,59 +431,26 @@ class Graph:
 
     # -- neighbours (for dependency walking) -------------------------------------------------
 
-    def used_by(self, path: str, cap: int = 200) -> list[tuple[str, str]]:
-        """Files that point at this file, with the edge kind: (path, edge). Cheaper than
-        `references`: a type name declared once in the project needs no per-file resolution."""
-        key = ("used_by", path)
-        if key not in self._edges:
-            self._edges[key] = self._used_by(path, cap)
-        return self._edges[key]
-
-    def _used_by(self, path: str, cap: int) -> list[tuple[str, str]]:
-        out: dict[str, str] = {}
-        guid = self.records.guid_of_path(path)
-        if guid:
-            rows = self._rows(
-                "SELECT f.path, r.kind FROM refs r JOIN files f ON f.id = r.file_id"
-                " WHERE r.target = ? AND r.kind IN ('guid', 'script', 'prefab') LIMIT ?",
-                (guid, cap),
-            )
-            for p, kind in rows:
-                if p != path:
-                    out.setdefault(p, {"script": "carries_script", "prefab": "instance_of"}.get(kind, "refers_to"))
-        rec = self.records.record(path)
-        if rec is not None and rec.kind == "csharp":
-            declared = {s.qualified: s.name for s in rec.symbols if s.kind in _TOP_TYPE_KINDS}
-            for qualified, name in declared.items():
-                unique = len(self._types_by_name.get(name, ())) == 1
-                rows = self._rows(
-                    "SELECT f.path, r.target, r.context FROM refs r JOIN files f ON f.id = r.file_id"
-                    " WHERE r.simple = ? AND r.kind = 'type' LIMIT ?",
-                    (name, cap),
-                )
-                for p, written, context in rows:
-                    if p == path or p in out:
-                        continue
-                    if not unique:
-                        scope = self.records.scope(p)
-                        if scope is None or qualified not in {
-                            t.qualified for t in self.resolve_type_ref(written, scope)
-                        }:
-                            continue
-                    out[p] = "subclass" if context == "base" else "uses_type"
-        return sorted(out.items())
-
     def uses(self, path: str) -> list[tuple[str, str]]:
-        """Files this file points at, with the edge kind: (path, edge)."""
+        """Files this file points at, with the edge kind (EDGE_KINDS): (path, edge)."""
         key = ("uses", path)
         if key not in self._edges:
-            self._edges[key] = self._uses(path)
+            self._edges[key] = self.records.uses(path)
         return self._edges[key]
 
-    def _uses(self, path: str) -> list[tuple[str, str]]:
-        rec = self.records.record(path)
-        if rec is None:
-            return []
+    def used_by(self, path: str, cap: int = HUB_USERS) -> list[tuple[str, str]]:
+        """Files that point at this file, with the edge read backwards (REVERSE_EDGE): (path, edge).
+        A hub (more than `cap` users: a core class, a partial class's every part) gives []: so many
+        users say nothing about any one task."""
+        key = ("used_by", path)
+        if key not in self._edges:
+            rows = self.records.used_by(path, cap) or []
+            self._edges[key] = [(p, REVERSE_EDGE.get(k, k)) for p, k in rows]
+        return self._edges[key]
+
+    def file_uses(self, rec: FileRecord) -> list[tuple[str, str]]:
+        """Resolve the files a record points at: what `adjacency` stores for `uses`/`used_by`."""
+        path = rec.path
         out: dict[str, str] = {}
         resolved: dict[str, list[TypeRow]] = {}  # a file names the same types many times
         for r in rec.refs:
@@ -488,9 +458,11 @@ class Graph:
                 p = self.path_of_guid(r.target)
                 if p and p != path:
                     out.setdefault(p, {"script": "script", "prefab": "prefab"}.get(r.kind, "asset"))
-            elif r.kind == "type" and rec.kind == "csharp":
+            elif r.kind == "type":
                 if r.target not in resolved:
-                    resolved[r.target] = self.resolve_type_ref(r.target, rec)
+                    resolved[r.target] = (
+                        self.resolve_type_ref(r.target, rec) if rec.kind == "csharp" else self._asset_type(r.target)
+                    )
                 for t in resolved[r.target]:
                     if t.path != path:
                         out.setdefault(t.path, "base" if r.context == "base" else "type")
@@ -498,9 +470,15 @@ class Graph:
                 owner = r.target.rsplit(".", 1)[0]
                 if owner.startswith("script:"):
                     p = self.path_of_guid(owner[7:])
-                    if p:
+                    if p and p != path:
                         out.setdefault(p, "unity_event")
                 else:
                     for t in self.types_named(owner):
-                        out.setdefault(t.path, "unity_event")
+                        if t.path != path:
+                            out.setdefault(t.path, "unity_event")
         return sorted(out.items())
+
+    def _asset_type(self, written: str) -> list[TypeRow]:
+        """A type an asset names (a [SerializeReference] value): qualified, so a unique match."""
+        rows = self.types_named(written)
+        return rows if len(rows) == 1 else [t for t in rows if t.qualified == written]

@@ -8,6 +8,7 @@ so words are split here and the whole identifier is kept beside its parts: a que
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]+")
 _PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
@@ -113,6 +114,14 @@ def query_terms(text: str) -> list[str]:
     return list(seen)
 
 
+@lru_cache(maxsize=65536)
+def name_stems(name: str) -> frozenset[str]:
+    """A declared name's stemmed words, whole and split: what query stems are compared with.
+    Pure, and cached: the same names recur in every query."""
+    return frozenset({stem(name), *(stem(w) for w in split_identifier(name))})
+
+
+@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A light English stemmer for comparing query words with declared names (`dies` ~ `Die`).
 

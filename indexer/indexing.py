@@ -22,6 +22,7 @@ from pathlib import Path
 import msgspec
 
 from . import documents, journal, scanners
+from .adjacency import refresh_edges
 from .config import Config
 from .model import FileRecord
 from .project import CONTENT_ROOTS, PACKAGE_CACHE, _ignored_name, kind_of, walk
@@ -345,6 +346,7 @@ def update(
                 stats.deleted += 1
             if writer.types_changed:
                 writer.set_categories(categorize(writer.types()))
+            refresh_edges(writer, root)
             stats.generation = writer.commit()
             counts = writer.count_by("status")
         except BaseException:

@@ -11,7 +11,7 @@ import re
 from collections import defaultdict
 
 from .graph import Graph
-from .identifiers import split_identifier, stem
+from .identifiers import name_stems
 from .model import TYPE_KINDS, FileRecord, Symbol
 from .resolve import is_unity_message
 
@@ -23,7 +23,7 @@ PACKAGE_FIELDS_SHOWN = frozenset(
 
 
 def matches(name: str, stems: set[str]) -> bool:
-    return stem(name) in stems or any(stem(p) in stems for p in split_identifier(name))
+    return not stems.isdisjoint(name_stems(name))
 
 
 def outline(rec: FileRecord, graph: Graph, stems: set[str] | None = None, compact: bool = False) -> list[str]:
@@ -41,9 +41,10 @@ def csharp_outline(rec: FileRecord, graph: Graph, stems: set[str], compact: bool
     if rec.namespaces:
         lines.append("namespace " + ", ".join(rec.namespaces))
     roles: dict[str, str] = {}
+    categories = graph.records.categories_of(rec.path)
     for s in rec.symbols:
         if s.kind in TYPE_KINDS:
-            category = roles.setdefault(s.qualified, graph.records.category(rec.path, s.qualified) or s.kind)
+            category = roles.setdefault(s.qualified, categories.get(s.qualified) or s.kind)
             role = f"  [{category}]" if category not in (s.kind, "class") else ""
             attrs = "".join(f"[{a}] " for a in s.attributes)
             lines.append(f"L{s.line} {attrs}{s.signature or s.kind + ' ' + s.name}{role}")

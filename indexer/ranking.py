@@ -70,8 +70,12 @@ class Ranked(msgspec.Struct):
     candidate: Candidate | None = None  # None: reached through the graph only
 
 
-def rank(project, text: str, limit: int, kind: str | None = None, path_prefix: str | None = None) -> list[Hit]:
-    """Files for `text` in one project (a workspace.ProjectIndex), best first, with reasons."""
+def rank(
+    project, text: str, limit: int, kind: str | None = None, path_prefix: str | None = None, named: bool = True
+) -> list[Hit]:
+    """Files for `text` in one project (a workspace.ProjectIndex), best first, with reasons.
+    `named=False` leaves each hit's best declaration out (name, line, snippet): a caller that
+    renders whole files does not need it, and finding it costs a decode per file."""
     terms, found = project.searcher.candidates(text, max(CANDIDATES, limit), kind=kind, path_prefix=path_prefix)
     if not found:
         return []
@@ -87,7 +91,7 @@ def rank(project, text: str, limit: int, kind: str | None = None, path_prefix: s
     seeds = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:SEEDS]
     top = seeds[0].score if seeds and seeds[0].score > 0 else 1.0
     graph = project.graph
-    boosts: dict[str, tuple[float, str]] = {}
+    boosts: dict[str, tuple[float, str, str]] = {}  # path -> (gain, edge, seed path)
     for seed in seeds:
         strength = DECAY * seed.score / top
         neighbours = [(p, e, USES_WEIGHT.get(e, 0.3)) for p, e in graph.uses(seed.path)]
@@ -102,9 +106,10 @@ def rank(project, text: str, limit: int, kind: str | None = None, path_prefix: s
             gain = strength * weight * top
             # The strongest connection counts, not their sum: a hub linked to every seed must
             # not outrank what the words matched.
-            if gain > boosts.get(path, (0.0, ""))[0]:
-                boosts[path] = (gain, REASONS.get(edge, edge.replace("_", " ") + " {}").format(seed.path))
-    for path, (gain, why) in boosts.items():
+            if path not in boosts or gain > boosts[path][0]:
+                boosts[path] = (gain, edge, seed.path)
+    for path, (gain, edge, source) in boosts.items():
+        why = REASONS.get(edge, edge.replace("_", " ") + " {}").format(source)
         if path in ranked:
             ranked[path].score += gain
             ranked[path].reasons.append(why)
@@ -114,7 +119,10 @@ def rank(project, text: str, limit: int, kind: str | None = None, path_prefix: s
     hits = []
     for r in order:
         reason = "; ".join(r.reasons)
-        if r.candidate is not None:
+        if not named:
+            file_kind = r.candidate.kind if r.candidate is not None else stats[r.path].kind
+            hits.append(Hit(r.path, file_kind, "", 0, round(r.score, 4), "", reason))
+        elif r.candidate is not None:
             hits.append(annotate(r.candidate, terms, score=round(r.score, 4), reason=reason))
         else:
             hit = _hit_for(project, r.path)

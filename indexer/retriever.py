@@ -7,12 +7,13 @@ full-text index, so a cold `unity-index query` stays fast.
 from __future__ import annotations
 
 import os
+import re
 
 import msgspec
 import tantivy
 
 from .documents import outline_decoder
-from .identifiers import query_terms, split_identifier, stem, weighted_terms
+from .identifiers import name_stems, query_terms, stem, weighted_terms
 from .model import TYPE_KINDS
 from .store import FIELD_BOOSTS, IndexPaths, open_search_index
 
@@ -107,11 +108,15 @@ def best_symbol(outline_json: str, terms: list[str], path: str) -> tuple[str, in
     """The declaration in a file that best matches the query terms: (qualified name, line, snippet)."""
     outline = outline_decoder.decode(outline_json)
     wanted = {stem(t) for t in terms}
+    # A stem less its last letter is a prefix of its word: names containing none of those cannot
+    # match, and are passed over (one regex test) without splitting and stemming them.
+    could_match = re.compile("|".join(re.escape(w[:-1] or w) for w in sorted(wanted)), re.I).search
     best: tuple[int, int, int] | None = None  # (-overlap, is-member, index)
     for i, (_line, kind, qualified, _sig) in enumerate(outline):
         name = qualified.rsplit(".", 1)[-1]
-        words = {stem(name), *(stem(w) for w in split_identifier(name))}
-        overlap = len(words & wanted)
+        if not could_match(name):
+            continue
+        overlap = len(name_stems(name) & wanted)
         if overlap:
             key = (-overlap, 0 if kind in TYPE_KINDS else 1, i)
             if best is None or key < best:

@@ -3,7 +3,8 @@
 Layout of the index folder (default `<project>/Library/UnityIndex/`):
   tantivy/     one full-text document per searchable file (fields below)
   records.db   SQLite (stdlib): one row per file holding its msgspec-encoded FileRecord, plus the
-               tables the reference graph is queried through (GUIDs, types, references)
+               tables the reference graph is queried through (GUIDs, types, references) and the
+               file-to-file edges resolved from them (kept current by `adjacency`)
   index.json   {"schema_version", "generation"}: read first, so a reader never opens an index
                written by another version
   write.lock   flock()ed by the one writer; the kernel frees it when the writer dies
@@ -78,6 +79,7 @@ CREATE TABLE IF NOT EXISTS types (
     bases TEXT NOT NULL,      -- JSON list, as written
     partial INTEGER NOT NULL,
     test INTEGER NOT NULL,    -- NUnit attributes on the type or its methods
+    namespace TEXT NOT NULL,  -- the container minus outer types
     category TEXT NOT NULL,   -- derived: monobehaviour, scriptableobject, editor, ..., class
     PRIMARY KEY (path, qualified, line)  -- Foo and Foo<T>, or partial parts, share a name
 ) WITHOUT ROWID;
@@ -94,6 +96,13 @@ CREATE TABLE IF NOT EXISTS refs (
 CREATE INDEX IF NOT EXISTS refs_by_target ON refs(target);
 CREATE INDEX IF NOT EXISTS refs_by_simple ON refs(simple);
 CREATE INDEX IF NOT EXISTS refs_by_file ON refs(file_id);
+CREATE TABLE IF NOT EXISTS edges (
+    src INTEGER NOT NULL,      -- files.id of the file that points
+    dst INTEGER NOT NULL,      -- files.id of the file it points at
+    kind TEXT NOT NULL,        -- base, type, script, prefab, asset, unity_event (graph.EDGE_KINDS)
+    PRIMARY KEY (src, dst)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS edges_by_dst ON edges(dst);
 """
 
 TEST_ATTRIBUTES = frozenset({"TestFixture", "Test", "UnityTest", "TestCase", "TestCaseSource"})
@@ -215,6 +224,7 @@ class TypeRow(msgspec.Struct, frozen=True):
     bases: tuple[str, ...]
     partial: bool
     test: bool
+    namespace: str
     category: str
 
 
@@ -299,23 +309,49 @@ class Records:
         return row[0] if row else None
 
     def types(self) -> list[TypeRow]:
+        return self._type_rows("", ())
+
+    def types_named(self, name: str) -> list[TypeRow]:
+        """The types declared under a simple name, in any file."""
+        return self._type_rows("WHERE name = ?", (name,))
+
+    def _type_rows(self, where: str, args: tuple) -> list[TypeRow]:
         rows = self.conn.execute(
-            "SELECT path, qualified, name, kind, container, bases, partial, test, category FROM types"
-            " ORDER BY path, qualified"
+            "SELECT path, qualified, name, kind, container, bases, partial, test, namespace, category FROM types"
+            f" {where} ORDER BY path, qualified",
+            args,
         )
         return [
-            TypeRow(p, q, n, k, c, tuple(json.loads(b)), bool(pa), bool(t), cat)
-            for p, q, n, k, c, b, pa, t, cat in rows
+            TypeRow(p, q, n, k, c, tuple(json.loads(b)), bool(pa), bool(t), ns, cat)
+            for p, q, n, k, c, b, pa, t, ns, cat in rows
         ]
+
+    def uses(self, path: str) -> list[tuple[str, str]]:
+        """The files this file points at, with the edge kind, by path."""
+        rows = self.conn.execute(
+            "SELECT d.path, e.kind FROM files s JOIN edges e ON e.src = s.id JOIN files d ON d.id = e.dst"
+            " WHERE s.path = ? ORDER BY d.path",
+            (path,),
+        )
+        return list(rows)
+
+    def used_by(self, path: str, cap: int) -> list[tuple[str, str]] | None:
+        """The files pointing at this file, with the edge kind, by path; None for more than `cap`
+        (found without sorting or reading them all: a hub's thousand users are not walked)."""
+        rows = self.conn.execute(
+            "SELECT s.path, e.kind FROM files d JOIN edges e ON e.dst = d.id JOIN files s ON s.id = e.src"
+            " WHERE d.path = ? LIMIT ?",
+            (path, cap + 1),
+        ).fetchall()
+        return None if len(rows) > cap else sorted(rows)
 
     def categories(self) -> dict[str, str]:
         """ "path::Qualified.Type" -> Unity role of every declared type."""
         return {f"{p}::{q}": c for p, q, c in self.conn.execute("SELECT path, qualified, category FROM types")}
 
-    def category(self, path: str, qualified: str) -> str | None:
-        row = self.conn.execute("SELECT category FROM types WHERE path = ? AND qualified = ?", (path, qualified))
-        found = row.fetchone()
-        return found[0] if found else None
+    def categories_of(self, path: str) -> dict[str, str]:
+        """Qualified type -> Unity role, for the types one file declares."""
+        return dict(self.conn.execute("SELECT qualified, category FROM types WHERE path = ?", (path,)))
 
     def script_types(self) -> dict[str, str]:
         return dict(self.conn.execute("SELECT path, main_type FROM files WHERE main_type != '' ORDER BY path"))
@@ -327,17 +363,27 @@ class Records:
 
 def _type_rows(rec: FileRecord) -> Iterator[tuple]:
     tested = {s.container for s in rec.symbols if s.kind == "method" and _has_test_attribute(s.attributes)}
+    declared = {s.qualified for s in rec.symbols if s.kind in TYPE_KINDS}
     for s in rec.symbols:
         if s.kind in TYPE_KINDS:
             q = s.qualified
             test = _has_test_attribute(s.attributes) or q in tested
             bases = json.dumps(list(s.bases))
-            yield (rec.path, q, s.line, s.name, s.kind, s.container, bases, "partial" in s.modifiers, test, s.kind)
+            namespace = s.container
+            while namespace in declared:  # outer types are declared in the same file
+                namespace = namespace.rpartition(".")[0]
+            partial = "partial" in s.modifiers
+            yield (rec.path, q, s.line, s.name, s.kind, s.container, bases, partial, test, namespace, s.kind)
 
 
 def _shape(row: tuple) -> tuple:
     """What a type row's role depends on: all but its line and its role."""
-    return (row[0], row[1], *row[3:9])
+    return (row[0], row[1], *row[3:10])
+
+
+def _visible(row: tuple) -> tuple:
+    """What name resolution in other files sees of a type row: name, qualified name, namespace."""
+    return (row[3], row[1], row[9])
 
 
 def _has_test_attribute(attributes: Iterable[str]) -> bool:
@@ -389,7 +435,12 @@ class Writer(Records):
         self.schema = build_schema()
         self._index: tantivy.Index | None = None
         self._writer: tantivy.IndexWriter | None = None
+        self.rebuild = rebuild
         self.types_changed = rebuild  # whether type roles must be derived again before commit
+        # What this batch changed that other files' edges may depend on (see adjacency).
+        self.dirty: set[str] = set()  # files put or deleted
+        self.changed_names: set[str] = set()  # simple names of types declared, removed or moved
+        self.changed_guids: set[str] = set()  # GUIDs that now lead to another file, or to none
 
     def _tantivy(self) -> tantivy.IndexWriter:
         """Opened on first use, so worker processes can be forked before its threads exist."""
@@ -401,12 +452,14 @@ class Writer(Records):
     def put(self, rec: FileRecord, doc: dict[str, str] | None) -> None:
         """Store a file's record (replacing what was there) and its search document, if any."""
         old_types = self._type_shapes(rec.path)
-        self._forget(rec.path)
+        old_guid = self.guid_of_path(rec.path[:-5]) if rec.kind == "meta" else None
+        old_id = self._forget(rec.path, keep_edges_in=True)
         c = self.conn
         cur = c.execute(
-            "INSERT INTO files (path, kind, status, size, mtime_ns, digest, main_type, scope, record)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO files (id, path, kind, status, size, mtime_ns, digest, main_type, scope, record)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
+                old_id,  # kept: edges from other files into this one stay valid
                 rec.path,
                 rec.kind,
                 rec.status,
@@ -420,13 +473,20 @@ class Writer(Records):
         )
         if rec.kind == "meta" and rec.guid:
             c.execute("INSERT INTO guids VALUES (?, ?, ?)", (rec.path, rec.guid, rec.path[:-5]))
+        if rec.kind == "meta" and old_guid != (rec.guid or None):
+            self.changed_guids.update(g for g in (old_guid, rec.guid) if g)
+        if old_id is None and rec.kind != "meta":
+            self.changed_guids.add(self.guid_of_path(rec.path) or "")
+        self.dirty.add(rec.path)
         new_types = sorted(_type_rows(rec), key=lambda t: (t[2], t[1]))
-        if [_shape(t) for t in new_types] == [shape for shape, _ in old_types]:
+        if [_shape(t) for t in new_types] == [shape for shape, _, _ in old_types]:
             # Same declarations as before: their roles cannot have changed, keep them.
-            new_types = [(*t[:-1], cat) for t, (_, cat) in zip(new_types, old_types, strict=True)]
+            new_types = [(*t[:-1], cat) for t, (_, _, cat) in zip(new_types, old_types, strict=True)]
         elif new_types or old_types:
             self.types_changed = True
-        c.executemany("INSERT INTO types VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", new_types)
+            before, after = {v for _, v, _ in old_types}, {_visible(t) for t in new_types}
+            self.changed_names.update(name for name, _, _ in before ^ after)
+        c.executemany("INSERT INTO types VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", new_types)
         if rec.refs:
             file_id = cur.lastrowid
             c.executemany(
@@ -452,25 +512,73 @@ class Writer(Records):
             (size, mtime_ns, _record_encoder.encode(rec), path),
         )
 
-    def _type_shapes(self, path: str) -> list[tuple[tuple, str]]:
+    def _type_shapes(self, path: str) -> list[tuple[tuple, tuple, str]]:
         rows = self.conn.execute("SELECT * FROM types WHERE path = ? ORDER BY line, qualified", (path,))
-        return [(_shape(r), r[-1]) for r in rows]
+        return [(_shape(r), _visible(r), r[-1]) for r in rows]
 
     def delete(self, path: str) -> None:
-        if self._type_shapes(path):
+        old_types = self._type_shapes(path)
+        if old_types:
             self.types_changed = True
-        self._forget(path)
+            self.changed_names.update(name for _, (name, _, _), _ in old_types)
+        self.changed_guids.add(self.guid_of_path(path[:-5] if path.endswith(".meta") else path) or "")
+        self.dirty.add(path)
+        self._forget(path, keep_edges_in=False)
         self._tantivy().delete_documents_by_term("path", path)
 
-    def _forget(self, path: str) -> None:
+    def _forget(self, path: str, keep_edges_in: bool) -> int | None:
+        """Drop what is stored of a file; returns its row id (None if it had none)."""
         c = self.conn
         row = c.execute("SELECT id FROM files WHERE path = ?", (path,)).fetchone()
         if row is None:
-            return
+            return None
         c.execute("DELETE FROM refs WHERE file_id = ?", row)
+        c.execute("DELETE FROM edges WHERE src = ?", row)
+        if not keep_edges_in:
+            c.execute("DELETE FROM edges WHERE dst = ?", row)
         c.execute("DELETE FROM files WHERE id = ?", row)
         c.execute("DELETE FROM guids WHERE meta_path = ?", (path,))
         c.execute("DELETE FROM types WHERE path = ?", (path,))
+        return row[0]
+
+    def set_edges(self, edges: dict[str, list[tuple[str, str]]]) -> None:
+        """Replace the edges leaving each file in `edges`; edges to files without a record are
+        not kept (an edge names two rows)."""
+        if len(edges) > 1000:
+            ids = dict(self.conn.execute("SELECT path, id FROM files"))
+        else:
+            wanted = sorted({*edges, *(p for out in edges.values() for p, _ in out)})
+            ids = {}
+            for i in range(0, len(wanted), 500):
+                chunk = wanted[i : i + 500]
+                marks = ",".join("?" * len(chunk))
+                ids.update(self.conn.execute(f"SELECT path, id FROM files WHERE path IN ({marks})", chunk))
+        sources = [(ids[src],) for src in edges if src in ids]
+        self.conn.executemany("DELETE FROM edges WHERE src = ?", sources)
+        self.conn.executemany(
+            "INSERT OR IGNORE INTO edges VALUES (?, ?, ?)",
+            ((ids[src], ids[p], k) for src, out in edges.items() if src in ids for p, k in out if p in ids),
+        )
+
+    def referrers(self, names: set[str], guids: set[str]) -> set[str]:
+        """Files whose references name one of these types (by simple name) or GUIDs: the files
+        whose resolved edges a change to those declarations can move."""
+        out: set[str] = set()
+        users = "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id WHERE "
+        keys = [("type", n) for n in names] + [(k, g) for g in guids for k in ("guid", "script", "prefab")]
+        for kind, key in keys:
+            column = "simple" if kind == "type" else "target"
+            out.update(p for (p,) in self.conn.execute(users + f"r.{column} = ? AND r.kind = ?", (key, kind)))
+        for g in guids:  # UnityEvents naming a method by script GUID: target "script:<guid>.Method"
+            span = (f"script:{g}.", f"script:{g}/")
+            out.update(p for (p,) in self.conn.execute(users + "r.target > ? AND r.target < ?", span))
+        if names:  # UnityEvents naming their target type (rare): checked by the owner's last name
+            sql = "SELECT f.path, r.target FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind = 'method'"
+            for p, target in self.conn.execute(sql):
+                owner = target.rpartition(".")[0]
+                if not owner.startswith("script:") and owner.rsplit(".", 1)[-1] in names:
+                    out.add(p)
+        return out
 
     def set_categories(self, categories: dict[tuple[str, str], str]) -> None:
         self.conn.executemany(
@@ -529,6 +637,11 @@ def check_consistency(paths: IndexPaths, root: Path, config) -> list[str]:
         if int(header.get("generation", -1)) != gen:
             problems.append(f"header generation {header.get('generation')} != record store generation {gen}")
         guids = {m for (m,) in records.conn.execute("SELECT meta_path FROM guids")}
+        dangling = records.conn.execute(
+            "SELECT count(*) FROM edges WHERE src NOT IN (SELECT id FROM files) OR dst NOT IN (SELECT id FROM files)"
+        ).fetchone()[0]
+        if dangling:
+            problems.append(f"{dangling} graph edges lead from or to files without a record")
     finally:
         records.close()
     docs = search_doc_paths(paths)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 
 ESTIMATE = "estimate-v2"
 
@@ -34,13 +35,33 @@ def estimate(text: str) -> int:
     return n
 
 
+def _indented(line: str) -> bool:
+    return len(line) >= 2 and line[0] in " \t" and line[1] in " \t"
+
+
 class TokenCounter:
-    def __init__(self, name: str, fn: Callable[[str], int]):
+    """`line_additive`: the count of lines joined by newlines follows from the lines' own counts
+    (true of the estimate, whose pieces never span a newline), so texts are counted line by line
+    with a cache: outline lines recur across renderings, packs and queries."""
+
+    def __init__(self, name: str, fn: Callable[[str], int], line_additive: bool = False):
         self.name = name
         self._fn = fn
+        self._additive = line_additive
+        self._line = lru_cache(maxsize=100_000)(fn)
 
     def count(self, text: str) -> int:
-        return self._fn(text) if text else 0
+        if not text:
+            return 0
+        return self.bound_lines(text.split("\n")) if self._additive else self._fn(text)
+
+    def bound_lines(self, lines: list[str]) -> int:
+        """Tokens of "\\n".join(lines): exact for a line-additive counter, else an upper bound
+        (a line's tokens plus one per newline) that costs no count of the joined text."""
+        n = sum(map(self._line, lines)) + len(lines) - 1
+        if self._additive:  # a newline and the indentation after it are one piece, not two
+            n -= sum(1 for line in lines[1:] if _indented(line))
+        return max(n, 0)
 
     def join_cost(self, pieces: list[str]) -> int:
         """An upper estimate of the tokens of "\\n".join(pieces) without joining them."""
@@ -72,4 +93,4 @@ def counter(name: str = "auto") -> TokenCounter:
                 raise ValueError(f"tokenizer {name} needs the bpe-openai package: pip install bpe-openai") from None
     if name not in ("auto", ESTIMATE, "estimate"):
         raise ValueError(f"unknown tokenizer {name!r}: use auto, estimate, o200k_base or cl100k_base")
-    return TokenCounter(ESTIMATE, estimate)
+    return TokenCounter(ESTIMATE, estimate, line_additive=True)

@@ -37,7 +37,7 @@ class ProjectIndex:
     def _current(self) -> None:
         gen = self.generation()
         if self._generation is not None and gen != self._generation:
-            for attr in ("records", "searcher", "graph", "vendored", "stats"):
+            for attr in ("records", "searcher", "graph", "vendored", "stats", "memo"):
                 self.__dict__.pop(attr, None)
         self._generation = gen
 
@@ -63,6 +63,11 @@ class ProjectIndex:
         from .ranking import vendored_folders
 
         return vendored_folders(list(self.records.kinds()))
+
+    @cached_property
+    def memo(self) -> dict:
+        """What callers derive from this generation's records (outlines, ...), dropped with it."""
+        return {}
 
     @cached_property
     def stats(self) -> dict:
@@ -91,16 +96,19 @@ class Workspace:
     def single(self) -> bool:
         return len(self.projects) == 1 and not self.projects[0].prefix
 
-    def owner(self, path: str) -> tuple[ProjectIndex, str] | None:
-        """The project holding a workspace path, and the path inside it."""
+    def owner(self, path: str, refresh: bool = True) -> tuple[ProjectIndex, str] | None:
+        """The project holding a workspace path, and the path inside it; `refresh=False` keeps the
+        readers a caller already freshened (one answer, one generation)."""
         for p in self.projects:
             local = p.local(path)
             if local is not None:
-                return p.fresh(), local
+                return (p.fresh() if refresh else p), local
         return None
 
-    def search(self, text: str, limit: int, kind: str | None = None, path_prefix: str | None = None) -> list:
-        """Ranked hits over every project, paths relative to the workspace."""
+    def search(
+        self, text: str, limit: int, kind: str | None = None, path_prefix: str | None = None, named: bool = True
+    ) -> list:
+        """Ranked hits over every project, paths relative to the workspace (`named`: see ranking.rank)."""
         hits = []
         for p in self.projects:
             local_prefix = path_prefix
@@ -111,16 +119,16 @@ class Workspace:
                     local_prefix = None
                 else:
                     continue
-            for h in rank(p.fresh(), text, limit=limit, kind=kind, path_prefix=local_prefix):
+            for h in rank(p.fresh(), text, limit, kind, local_prefix, named):
                 hits.append(msgspec.structs.replace(h, path=p.prefix + h.path) if p.prefix else h)
         hits.sort(key=lambda h: (-h.score, h.path))
         return hits[:limit]
 
 
-def rank(project: ProjectIndex, text: str, limit: int, kind: str | None, path_prefix: str | None) -> list:
+def rank(project: ProjectIndex, text: str, limit: int, kind: str | None, path_prefix: str | None, named: bool) -> list:
     from .ranking import rank as rank_files
 
-    return rank_files(project, text, limit, kind=kind, path_prefix=path_prefix)
+    return rank_files(project, text, limit, kind=kind, path_prefix=path_prefix, named=named)
 
 
 def open_workspace(base: Path, projects: list[tuple[Path, Config]]) -> Workspace:

@@ -203,7 +203,10 @@ def test_describe_variant_material_scene_and_script(project: Path) -> None:
     desc = json.loads(r.stdout)
     assert (desc["kind"], desc["uses"]) == (
         "asset",
-        [{"path": "Assets/Scripts/Inventory/ItemData.cs", "edge": "script"}],
+        [  # its script, and the [SerializeReference] value's class
+            {"path": "Assets/Scripts/Inventory/HealEffect.cs", "edge": "type"},
+            {"path": "Assets/Scripts/Inventory/ItemData.cs", "edge": "script"},
+        ],
     )
     assert desc["text"].splitlines()[1] == (
         "ScriptableObject HealthPotion: DungeonCrawler.Inventory.ItemData (Assets/Scripts/Inventory/ItemData.cs)"

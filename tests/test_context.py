@@ -87,6 +87,15 @@ def test_estimate_counts() -> None:
         counter("nope")
 
 
+@given(st.lists(st.text(alphabet="ab_Z9 \t.,;{}()\u00e9\u00b2\u4e00\r\f", max_size=40), max_size=12))
+def test_line_by_line_count_equals_the_estimate_of_the_joined_text(lines: list[str]) -> None:
+    """The counter counts cached lines; the sum must be the estimate of the text, exactly."""
+    text = "\n".join(lines)
+    c = counter("estimate")
+    assert c.count(text) == estimate(text)
+    assert c.bound_lines(lines) == estimate(text)
+
+
 def test_outline_marks_unity_messages_and_roles(env) -> None:
     _root, ws = env
     text = build_context(ws, "Health Awake Die", 20_000, counter("estimate")).tier2.text

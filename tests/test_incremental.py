@@ -30,6 +30,12 @@ MonoBehaviour:
   m_Script: {fileID: 11500000, guid: 22222222222222222222222222222222, type: 3}
   max: 5
 """
+ARMOR = """using Game.Combat;
+namespace Game.Player
+{
+    public class Armor { public Health worn; }
+}
+"""
 QUERIES = ("take damage", "heal", "player health", "shield absorb", "hero", "guardian")
 
 
@@ -43,6 +49,8 @@ def project(tmp_path: Path) -> Path:
             "Assets/Scripts/PlayerHealth.cs": PLAYER,
             "Assets/Scripts/PlayerHealth.cs.meta": meta("22222222222222222222222222222222"),
             "Assets/Scripts.meta": meta("33333333333333333333333333333333", "DefaultImporter"),
+            "Assets/Scripts/Armor.cs": ARMOR,
+            "Assets/Scripts/Armor.cs.meta": meta("88888888888888888888888888888888"),
             "Assets/Prefabs/Hero.prefab": PREFAB,
             "Assets/Prefabs/Hero.prefab.meta": meta("44444444444444444444444444444444", "PrefabImporter"),
             "Assets/Prefabs.meta": meta("55555555555555555555555555555555", "DefaultImporter"),
@@ -97,6 +105,12 @@ def change_guid(p: Path) -> None:
     (p / "Assets/Scripts/PlayerHealth.cs.meta").write_text(meta("77777777777777777777777777777777"))
 
 
+def shadow_type(p: Path) -> None:
+    """A second `Health`, in Armor's own namespace: Armor's unchanged reference now means it too."""
+    (p / "Assets/Scripts/Local.cs").write_text("namespace Game.Player { public class Health { } }")
+    (p / "Assets/Scripts/Local.cs.meta").write_text(meta("99999999999999999999999999999999"))
+
+
 CHANGES: dict[str, Callable[[Path], None]] = {
     "add": add,
     "edit": edit,
@@ -105,6 +119,7 @@ CHANGES: dict[str, Callable[[Path], None]] = {
     "move_folder": move_folder,
     "rename_class": rename_class,
     "change_guid": change_guid,
+    "shadow_type": shadow_type,
 }
 
 

@@ -69,6 +69,11 @@ def comparable(root: Path) -> dict:
         "guids": r.guid_paths(),
         "categories": r.categories(),
         "script_types": r.script_types(),
+        "edges": sorted(
+            r.conn.execute(
+                "SELECT s.path, d.path, e.kind FROM edges e JOIN files s ON s.id = e.src JOIN files d ON d.id = e.dst"
+            )
+        ),
         "refs": sorted(
             r.conn.execute(
                 "SELECT f.path, line, r.kind, target, context, detail FROM refs r JOIN files f ON f.id = r.file_id"

@@ -26,6 +26,7 @@ from watchdog.events import (
     FileSystemEventHandler,
 )
 from watchdog.observers import Observer
+from watchdog.observers.api import BaseObserver
 
 from .config import Config
 from .indexing import UpdateStats, update
@@ -36,7 +37,11 @@ MAX_BATCH_SECONDS = 1.0
 WALK = "\0walk"  # marker: the batch needs a full walk
 
 
-class _Collector(FileSystemEventHandler):
+class Collector(FileSystemEventHandler):
+    """Project-relative paths of file events since the last `take` (`WALK`: a folder changed).
+
+    `pending`, `first` and `last` are read and written under `lock`; `wake` is set on every event."""
+
     def __init__(self, root: Path):
         self.root = str(root)
         self.lock = threading.Lock()
@@ -93,6 +98,28 @@ class _Collector(FileSystemEventHandler):
         return None
 
 
+def start_observer(root: Path, config: Config, handler: FileSystemEventHandler) -> BaseObserver:
+    """A started observer delivering the project's content folders' events to `handler`.
+
+    Raises OSError when the OS refuses (inotify watch or instance limit reached)."""
+    observer = Observer()
+    tops = (*CONTENT_ROOTS, PACKAGE_CACHE) if config.include_package_cache else CONTENT_ROOTS
+    for top in tops:
+        if (root / top).is_dir():
+            observer.schedule(handler, str(root / top), recursive=True)
+    try:
+        observer.start()
+    except BaseException:
+        observer.stop()
+        raise
+    return observer
+
+
+def batch_paths(batch: set[str]) -> list[str] | None:
+    """The paths to pass to `update(paths=...)`: None when the batch needs a full walk."""
+    return None if WALK in batch else sorted(batch)
+
+
 def watch(
     root: Path,
     config: Config,
@@ -102,13 +129,8 @@ def watch(
 ) -> None:
     """Watch `root` until `stop` is set; `on_batch(stats, paths_in_batch)` after every applied batch."""
     root = root.resolve()
-    collector = _Collector(root)
-    observer = Observer()
-    tops = (*CONTENT_ROOTS, PACKAGE_CACHE) if config.include_package_cache else CONTENT_ROOTS
-    for top in tops:
-        if (root / top).is_dir():
-            observer.schedule(collector, str(root / top), recursive=True)
-    observer.start()
+    collector = Collector(root)
+    observer = start_observer(root, config, collector)
     try:
         update(root, config, wait=True)  # catch up with what changed while nobody watched
         if ready:
@@ -117,8 +139,7 @@ def watch(
             batch = collector.take(stop)
             if batch is None:
                 return
-            paths = None if WALK in batch else sorted(batch)
-            stats = update(root, config, wait=True, paths=paths, use_journal=False)
+            stats = update(root, config, wait=True, paths=batch_paths(batch), use_journal=False)
             on_batch(stats, len(batch))
     finally:
         observer.stop()

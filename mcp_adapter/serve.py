@@ -66,12 +66,15 @@ def serve(
     token: str | None = None,
     allow_remote: bool = False,
     refresh_interval: float = 2.0,
+    watch: bool = True,
+    editor_tools_mode: str = "compact",
 ) -> None:
-    """Run until the client disconnects (stdio) or the process is interrupted (HTTP)."""
+    """Run until the client disconnects (stdio) or the process is interrupted (HTTP); the
+    watchers stop with the last session (see live.py)."""
     from .server import create_server
 
     logging.basicConfig(stream=sys.stderr, level=logging.INFO, format="unity-index: %(message)s")
-    server = create_server(ws, refresh_interval=refresh_interval)
+    server = create_server(ws, refresh_interval=refresh_interval, watch=watch, editor_tools_mode=editor_tools_mode)
     if transport == "stdio":
         server.run("stdio")
         return

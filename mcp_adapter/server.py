@@ -1,16 +1,15 @@
 """The MCP server: the index (and the live editor beside it) as tools, resources and a prompt.
 
 Every tool returns a `CallToolResult` with a readable text rendering and structured content that
-validates against a pydantic model (its output schema). Before answering, the server brings the
-index up to date if files changed (a stat walk, at most once per `refresh_interval` seconds), so
-a file saved on disk shows up in the next answer. Index tools never touch the editor.
+validates against a pydantic model (its output schema). Before answering, the server makes sure
+the index holds every change made on disk (`freshness.py`: a watcher, or a stat walk), so a file
+saved on disk shows up in the next answer. Index tools never touch the editor. While a session
+runs, `live.py` watches the project and the editor and notifies clients (`notify.py`).
 """
 
 from __future__ import annotations
 
 import logging
-import threading
-import time
 from collections.abc import Callable
 from typing import Annotated, Any
 
@@ -29,11 +28,16 @@ from indexer.tokens import TokenCounter, counter
 from indexer.workspace import ProjectIndex, Workspace
 
 from . import editor_bridge as eb
+from .editor_direct import DirectEditorTools
+from .editor_live import DEFAULT_POLL, EditorMonitor
+from .freshness import DEFAULT_REFRESH_INTERVAL, Freshness
+from .live import Live
+from .notify import Notifier
 
 log = logging.getLogger("unity_index.mcp")
 
 READ_ONLY = ToolAnnotations(readOnlyHint=True, destructiveHint=False, idempotentHint=True, openWorldHint=False)
-DEFAULT_REFRESH_INTERVAL = 2.0
+EDITOR_TOOL_MODES = ("compact", "direct")
 OVERVIEW_TREE_TOKENS = 1500
 DESCRIBE_MAX_LINES = 300
 
@@ -160,7 +164,12 @@ class ProjectStatus(BaseModel):
 
 class StatusResult(BaseModel):
     projects: list[ProjectStatus]
-    auto_refresh_seconds: float = Field(description="the server re-checks files on disk at most this often")
+    freshness: str = Field(
+        description="watch: a file watcher updates the index and every answer waits for pending changes; "
+        "poll: files are checked on disk before answering, at most every auto_refresh_seconds"
+    )
+    freshness_note: str = Field(description="what the mode means now, and why it is poll when it is")
+    auto_refresh_seconds: float = Field(description="in poll mode, the server re-checks files at most this often")
 
 
 class RefreshStats(BaseModel):
@@ -195,41 +204,6 @@ class EditorCallResult(BaseModel):
     project: str
     tool: str
     result: Any = None
-
-
-# -- freshness -----------------------------------------------------------------------------------
-
-
-class Freshness:
-    """Keeps a workspace's indexes current: an incremental update when files changed on disk,
-    checked at most once per `interval` seconds (0: before every answer)."""
-
-    def __init__(self, ws: Workspace, interval: float = DEFAULT_REFRESH_INTERVAL) -> None:
-        self.ws = ws
-        self.interval = interval
-        self._lock = threading.Lock()
-        self._last = float("-inf")
-
-    def ensure(self, force: bool = False) -> list[tuple[ProjectIndex, Any]]:
-        """Update every project if due (or forced); returns what each update did (empty if skipped)."""
-        from indexer.indexing import update
-        from indexer.store import IndexBusy
-
-        with self._lock:
-            if not force and time.monotonic() - self._last < self.interval:
-                return []
-            done = []
-            for p in self.ws.projects:
-                try:
-                    stats = update(p.root, p.config, wait=force)
-                except IndexBusy:  # another process is writing: answer from the last committed state
-                    log.info("index of %s is being written by another process; answering from it", p.root)
-                    continue
-                if stats.scanned or stats.deleted or stats.full:
-                    log.info("index of %s updated: %d scanned, %d deleted", p.root, stats.scanned, stats.deleted)
-                done.append((p, stats))
-            self._last = time.monotonic()
-            return done
 
 
 # -- helpers -------------------------------------------------------------------------------------
@@ -334,12 +308,37 @@ def create_server(
     refresh_interval: float = DEFAULT_REFRESH_INTERVAL,
     tokenizer: str = "auto",
     bridge_factory: Callable[[ProjectIndex], eb.EditorBridge] | None = None,
+    watch: bool = True,
+    editor_tools_mode: str = "compact",
+    editor_poll: float = DEFAULT_POLL,
 ) -> MCPServer:
-    """An MCP server over `ws` (one project, or the projects of a repository)."""
-    mcp = MCPServer(name="unity-index", instructions=INSTRUCTIONS, log_level="WARNING")
-    fresh = Freshness(ws, refresh_interval)
+    """An MCP server over `ws` (one project, or the projects of a repository).
+
+    `watch`: keep the index current from file events while a session runs (else a stat walk at
+    most every `refresh_interval` s before answering). `editor_tools_mode`: `compact` (the
+    editor behind editor_tools/editor_call) or `direct` (also each editor tool as its own tool).
+    `editor_poll`: how often the editor's heartbeat is read."""
+    if editor_tools_mode not in EDITOR_TOOL_MODES:
+        raise ValueError(f"editor_tools_mode must be one of {EDITOR_TOOL_MODES}, not {editor_tools_mode!r}")
+    notifier = Notifier()
+    fresh = Freshness(ws, refresh_interval, watch=watch)
+    live = Live(fresh, notifier)
+    mcp = MCPServer(
+        name="unity-index",
+        instructions=INSTRUCTIONS,
+        log_level="WARNING",
+        subscriptions=notifier.bus,
+        lifespan=live.lifespan,
+    )
+    notifier.install(mcp)
     tok = counter(tokenizer)
     make_bridge = bridge_factory or (lambda p: eb.EditorBridge(p.root, reload_wait=10.0))
+    if editor_tools_mode == "direct":
+        live.direct = DirectEditorTools(ws, make_bridge, frozenset({"editor_tools", "editor_call"}))
+        live.direct.install(mcp)
+    live.editor = EditorMonitor(
+        ws.projects, make_bridge, live.editor_changed, fetch_tools=live.direct is not None, interval=editor_poll
+    )
 
     @mcp.tool(annotations=READ_ONLY)
     def search(
@@ -442,9 +441,11 @@ def create_server(
                 ProjectStatus(**{**msgspec.to_builtins(s), "skipped": len(s.skipped)})  # type: ignore[arg-type]
                 for s in statuses
             ],
+            freshness=fresh.mode,
+            freshness_note=fresh.describe(),
             auto_refresh_seconds=refresh_interval,
         )
-        return _result(model, "\n\n".join(s.render() for s in statuses))
+        return _result(model, "\n\n".join([*(s.render() for s in statuses), f"freshness: {fresh.describe()}"]))
 
     @mcp.tool(annotations=ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=True))
     def refresh() -> Annotated[CallToolResult, RefreshResult]:
@@ -562,6 +563,7 @@ def create_server(
         )
 
     mcp.freshness = fresh  # type: ignore[attr-defined]  # for tests and `serve`
+    mcp.live = live  # type: ignore[attr-defined]
     return mcp
 
 

@@ -180,3 +180,82 @@ def test_bearer_token_is_required_when_set(indexed_fixture: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def _editable_copy(tmp_path: Path) -> Path:
+    import shutil
+
+    from indexer.config import Config
+    from indexer.indexing import update
+
+    from .conftest import FIXTURE
+
+    root = tmp_path / "DungeonCrawler"
+    shutil.copytree(FIXTURE, root, ignore=shutil.ignore_patterns("Library", "Temp", "Logs"))
+    update(root, Config(workers=1))
+    return root
+
+
+class _Inbox:
+    def __init__(self) -> None:
+        self.seen: list[tuple[str, str]] = []
+
+    async def __call__(self, message) -> None:
+        if not isinstance(message, Exception):
+            uri = getattr(getattr(message, "params", None), "uri", None)
+            self.seen.append((message.method, str(uri) if uri else ""))
+
+    async def wait_for(self, method: str, uri: str = "") -> None:
+        with anyio.fail_after(20):
+            while (method, uri) not in self.seen:
+                await anyio.sleep(0.02)
+
+
+@pytest.mark.filterwarnings("ignore:resources/subscribe is removed")
+def test_stdio_notifies_a_subscribed_file_and_stops_watching_on_eof(tmp_path: Path) -> None:
+    from mcp.client.stdio import stdio_client
+
+    root = _editable_copy(tmp_path)
+    health = root / "Assets/Scripts/Combat/Health.cs"
+    errlog = (tmp_path / "stderr.txt").open("w+")
+    inbox = _Inbox()
+
+    async def go():
+        async with Client(stdio_client(stdio_params(root), errlog=errlog), mode="legacy", message_handler=inbox) as c:
+            status = await c.call_tool("index_status", {})
+            await c.subscribe_resource("unity://file/Assets/Scripts/Combat/Health.cs")
+            health.write_text(health.read_text() + "\n// edited while serving\n")
+            await inbox.wait_for("notifications/resources/updated", "unity://file/Assets/Scripts/Combat/Health.cs")
+            (root / "Assets/Scripts/Shield.cs").write_text("public class Shield {}\n")
+            await inbox.wait_for("notifications/resources/list_changed")
+            return status
+
+    status = anyio.run(go)
+    assert status.structured_content["freshness"] == "watch"
+    deadline = time.monotonic() + 20
+    while "stopped watching" not in (errlog.seek(0) or errlog.read()) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    errlog.seek(0)
+    log = errlog.read()
+    assert f"unity-index: watching {root}" in log and f"unity-index: stopped watching {root}" in log, log
+
+
+def test_http_list_changed_on_the_standalone_stream_and_clean_stop(tmp_path: Path) -> None:
+    root = _editable_copy(tmp_path)
+    proc, port = _start_http(root)
+    inbox = _Inbox()
+    try:
+
+        async def go():
+            async with Client(f"http://127.0.0.1:{port}/mcp", mode="legacy", message_handler=inbox) as c:
+                await c.call_tool("index_status", {})
+                (root / "Assets/Scripts/Shield.cs").write_text("public class Shield {}\n")
+                await inbox.wait_for("notifications/resources/list_changed")
+                return await c.call_tool("search", {"query": "Shield"})
+
+        found = anyio.run(go)
+        assert found.structured_content["results"][0]["path"] == "Assets/Scripts/Shield.cs"
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=20)
+    assert f"unity-index: stopped watching {root}" in err.decode()

@@ -9,6 +9,8 @@ deleted: its files are not listed one by one) make the batch a full walk instead
 
 from __future__ import annotations
 
+import contextlib
+import os
 import signal
 import threading
 import time
@@ -26,7 +28,7 @@ from watchdog.events import (
     FileSystemEventHandler,
 )
 from watchdog.observers import Observer
-from watchdog.observers.api import BaseObserver
+from watchdog.observers.api import BaseObserver, ObservedWatch
 
 from .config import Config
 from .indexing import UpdateStats, update
@@ -67,7 +69,7 @@ class Collector(FileSystemEventHandler):
         else:
             for p in (event.src_path, getattr(event, "dest_path", "")):
                 rel = self._rel(p) if p else None
-                if rel:
+                if rel and "/" in rel:  # files directly in the project folder are never content
                     found.append(rel)
         if isinstance(event, FileClosedEvent) and not found:
             return
@@ -98,15 +100,61 @@ class Collector(FileSystemEventHandler):
         return None
 
 
+class _TopFolders(FileSystemEventHandler):
+    """Watches the project folder itself (not recursively) for content folders that appear,
+    disappear or move after the watch started (a `Packages/` made by the package manager, an
+    `Assets/` restored by a checkout): schedules or drops their recursive watch, and makes the next
+    batch a walk so what they already hold is indexed."""
+
+    def __init__(self, root: Path, tops: tuple[str, ...], observer: BaseObserver, handler: FileSystemEventHandler):
+        self.root = root
+        self.tops = tops
+        self.observer = observer
+        self.handler = handler
+        self.watches: dict[str, ObservedWatch] = {}
+        self.lock = threading.Lock()
+
+    def ensure(self, top: str) -> None:
+        with self.lock:
+            if top not in self.watches and (self.root / top).is_dir():
+                self.watches[top] = self.observer.schedule(self.handler, str(self.root / top), recursive=True)
+
+    def drop(self, top: str) -> None:
+        with self.lock:
+            watch = self.watches.pop(top, None)
+        if watch is not None:
+            with contextlib.suppress(KeyError):  # the emitter already ended with its folder
+                self.observer.unschedule(watch)
+
+    def on_any_event(self, event: FileSystemEvent) -> None:
+        if not event.is_directory:  # a file beside the content folders: the handler decides
+            self.handler.dispatch(event)
+            return
+        gone = os.path.basename(os.fsdecode(event.src_path))
+        came = os.path.basename(os.fsdecode(getattr(event, "dest_path", "") or event.src_path))
+        changed = False
+        if event.event_type in ("deleted", "moved") and gone in self.tops:
+            self.drop(gone)
+            changed = True
+        if event.event_type in ("created", "moved") and came in self.tops:
+            self.ensure(came)
+            changed = True
+        if changed:  # the handler's walk marker: what the folder holds (or held) is not listed
+            self.handler.dispatch(DirCreatedEvent(os.path.join(str(self.root), came)))
+
+
 def start_observer(root: Path, config: Config, handler: FileSystemEventHandler) -> BaseObserver:
-    """A started observer delivering the project's content folders' events to `handler`.
+    """A started observer delivering the project's content folders' events to `handler`,
+    including content folders created after it started.
 
     Raises OSError when the OS refuses (inotify watch or instance limit reached)."""
     observer = Observer()
-    tops = (*CONTENT_ROOTS, PACKAGE_CACHE) if config.include_package_cache else CONTENT_ROOTS
-    for top in tops:
-        if (root / top).is_dir():
-            observer.schedule(handler, str(root / top), recursive=True)
+    folders = _TopFolders(root, CONTENT_ROOTS, observer, handler)
+    for top in CONTENT_ROOTS:
+        folders.ensure(top)
+    if config.include_package_cache and (root / PACKAGE_CACHE).is_dir():
+        observer.schedule(handler, str(root / PACKAGE_CACHE), recursive=True)
+    observer.schedule(folders, str(root), recursive=False)
     try:
         observer.start()
     except BaseException:

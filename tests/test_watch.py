@@ -97,6 +97,30 @@ def test_watch_applies_saves_moves_and_deletions(watched: tuple[Path, subprocess
     assert all(b["generation"] > 0 for b in batches)
 
 
+def test_watch_follows_a_content_folder_created_after_it_started(
+    watched: tuple[Path, subprocess.Popen, list[dict]],
+) -> None:
+    root, proc, _ = watched
+    assert not (root / "Packages").exists()
+    runtime = root / "Packages/com.studio.loot/Runtime"
+    runtime.mkdir(parents=True)  # all at once: the new folder's own watch starts after this
+    (runtime / "LootTable.cs").write_text("public class LootTable { public int rolls; }\n")
+    assert eventually(lambda: hits(root, "loot table rolls") == ["Packages/com.studio.loot/Runtime/LootTable.cs"])
+    # and later writes inside it arrive as events of their own
+    (runtime / "LootDrop.cs").write_text("public class LootDrop { public float chance; }\n")
+    assert eventually(lambda: hits(root, "loot drop chance")[:1] == ["Packages/com.studio.loot/Runtime/LootDrop.cs"])
+    # a content folder removed and restored (a checkout) is followed again
+    shutil.rmtree(root / "Packages")
+    assert eventually(lambda: hits(root, "loot table rolls") == [])
+    runtime.mkdir(parents=True)
+    (runtime / "LootTable.cs").write_text("public class LootTable { public int rolls; }\n")
+    assert eventually(lambda: hits(root, "loot table rolls") == ["Packages/com.studio.loot/Runtime/LootTable.cs"])
+    (runtime / "LootDrop.cs").write_text("public class LootDrop { public float chance; }\n")
+    assert eventually(lambda: hits(root, "loot drop chance")[:1] == ["Packages/com.studio.loot/Runtime/LootDrop.cs"])
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=10) == 0
+
+
 def test_watch_stops_cleanly_on_ctrl_c(watched: tuple[Path, subprocess.Popen, list[dict]]) -> None:
     _, proc, _ = watched
     proc.send_signal(signal.SIGINT)

@@ -62,6 +62,11 @@ CREATE TABLE IF NOT EXISTS files (
     scope TEXT NOT NULL,      -- C#: JSON [namespaces, usings], for resolving the names it writes
     record BLOB NOT NULL      -- msgspec msgpack FileRecord
 );
+-- Covering indexes: the no-op check reads every file's stat, status counts and kinds, none of
+-- which should have to page through the records stored beside them.
+CREATE INDEX IF NOT EXISTS files_stat ON files(path, kind, size, mtime_ns, digest, status);
+CREATE INDEX IF NOT EXISTS files_by_status ON files(status);
+CREATE INDEX IF NOT EXISTS files_by_kind ON files(kind, path);
 CREATE TABLE IF NOT EXISTS guids (
     meta_path TEXT PRIMARY KEY,
     guid TEXT NOT NULL,

@@ -8,6 +8,7 @@ Imports are lazy so a query never loads the scanners.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -138,6 +139,8 @@ def cmd_query(args: argparse.Namespace, console: Console) -> int:
         raise UsageError('the query is empty: say what you are looking for, e.g. unity-index query "player health"')
     if args.limit < 1:
         raise UsageError("--limit must be at least 1")
+    if args.kind is not None and args.kind not in _kinds():
+        raise UsageError(f"--kind {args.kind}: no such kind; use one of {', '.join(sorted(_kinds()))}")
     ws = _workspace(args)
     _ensure_index(ws, console)
     hits = ws.search(args.text, limit=args.limit, kind=args.kind, path_prefix=args.path)
@@ -145,13 +148,20 @@ def cmd_query(args: argparse.Namespace, console: Console) -> int:
         _print_json({"schema_version": JSON_SCHEMA_VERSION, "query": args.text, "results": hits})
         return EXIT_OK
     if not hits:
-        console.info("no results")
+        narrowed = " or drop --kind/--path" if args.kind or args.path else ""
+        console.info(f"no results: try other words (identifiers, file names){narrowed}")
     for i, h in enumerate(hits, 1):
         loc = f"{h.path}:{h.line}" if h.line else h.path
         print(f"{i:>2}. {loc}  [{h.kind}] {h.name}  ({h.score:.2f})")
         if h.snippet:
             print(f"      {h.snippet}")
     return EXIT_OK
+
+
+def _kinds() -> frozenset[str]:
+    from .project import KINDS, SETTINGS_KIND
+
+    return frozenset({*KINDS.values(), SETTINGS_KIND, "other"})
 
 
 def cmd_context(args: argparse.Namespace, console: Console) -> int:
@@ -291,19 +301,60 @@ def cmd_watch(args: argparse.Namespace, console: Console) -> int:
 
 def cmd_hook(args: argparse.Namespace, console: Console) -> int:
     """Install or remove the git hooks that refresh the index, chaining existing hooks."""
-    from .hooks import HookError, install, uninstall
+    from .hooks import HookError, hooks_dir, install, uninstall
 
     base = Path(args.project).expanduser().resolve() if args.project else Path.cwd()
+    if not base.is_dir():
+        raise UsageError(f"--project {args.project}: no such folder")
+    try:
+        folder = hooks_dir(base)
+    except HookError:
+        raise UsageError(
+            f"{base} is not inside a git repository: the hooks refresh the index on git events;"
+            " run `git init` first, or keep the index current with `unity-index watch`"
+        ) from None
     try:
         done = install(base) if args.action == "install" else uninstall(base)
     except HookError as exc:
         raise UsageError(str(exc)) from None
+    if args.json:
+        _print_json(
+            {"schema_version": JSON_SCHEMA_VERSION, "action": args.action, "hooks_dir": str(folder), "done": done}
+        )
+        return EXIT_OK
     for line in done:
         console.info(line)
+    if not done:
+        console.info(f"nothing to do in {folder}")
     return EXIT_OK
 
 
-BUILTIN_COMMANDS = frozenset({"index", "query", "context", "refs", "describe", "status", "watch", "hook"})
+def cmd_doctor(args: argparse.Namespace, console: Console) -> int:
+    """Check the installation and the project; exit 1 when a check fails."""
+    from .doctor import FAIL, render, run
+
+    report = run(args.project, Path.cwd())
+    if args.json:
+        _print_json(report)
+    else:
+        print(render(report))
+    return EXIT_STALE if any(c.status == FAIL for c in report.checks) else EXIT_OK
+
+
+def cmd_completion(args: argparse.Namespace, console: Console) -> int:
+    """Print a completion script for the shell, built from the full parser (plugins included)."""
+    from .completion import script
+
+    parser = build_parser()
+    _load_plugins(parser)
+    _debug_everywhere(parser)
+    sys.stdout.write(script(args.shell, parser))
+    return EXIT_OK
+
+
+BUILTIN_COMMANDS = frozenset(
+    {"index", "query", "context", "refs", "describe", "status", "watch", "hook", "doctor", "completion"}
+)
 
 
 def _project_arg(p: argparse.ArgumentParser) -> None:
@@ -376,8 +427,30 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("hook", help="install git hooks that refresh the index (for repos without pre-commit)")
     p.add_argument("action", choices=("install", "uninstall"))
     project_arg(p)
+    p.add_argument("--json", action="store_true", help="print what was done as JSON")
     p.set_defaults(func=cmd_hook)
+
+    p = sub.add_parser("doctor", help="check the installation, the project and its index; say how to fix problems")
+    project_arg(p)
+    p.add_argument("--json", action="store_true", help="print the checks as JSON")
+    p.set_defaults(func=cmd_doctor)
+
+    p = sub.add_parser("completion", help="print a shell completion script (bash, zsh or fish)")
+    p.add_argument("shell", choices=("bash", "zsh", "fish"))
+    p.set_defaults(func=cmd_completion)
     return parser
+
+
+def _debug_everywhere(parser: argparse.ArgumentParser) -> None:
+    """Accept --debug after the command too (`unity-index query x --debug`); SUPPRESS keeps the
+    top-level value when it is not given there."""
+    sub = next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
+    if sub is None:
+        return
+    for child in sub.choices.values():
+        if not any("--debug" in a.option_strings for a in child._actions):
+            child.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help="show tracebacks")
+        _debug_everywhere(child)
 
 
 PLUGIN_GROUP = "unity_index.commands"
@@ -412,22 +485,44 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = next((a for a in argv if not a.startswith("-")), None)
     if command not in BUILTIN_COMMANDS:  # help, or a command another package contributes
         _load_plugins(parser)
+    _debug_everywhere(parser)
     args = parser.parse_args(argv)
     console = Console()
     func: Callable[[argparse.Namespace, Console], int] = args.func
     try:
         return func(args, console)
     except UsageError as exc:
+        _traceback_if(args.debug)
         console.error(str(exc))
         return EXIT_USAGE
     except KeyboardInterrupt:
         console.error("interrupted")
         return 130
+    except BrokenPipeError:  # `unity-index query x | head -1`: the reader has what it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
+    except OSError as exc:  # the environment (permissions, a full disk), not a bug
+        _traceback_if(args.debug)
+        where = f": {exc.filename}" if exc.filename else ""
+        console.error(
+            f"{exc.strerror or exc}{where}; check that this file or folder can be read and written"
+            " (and that the disk has room), then run the command again"
+        )
+        return EXIT_USAGE
     except Exception as exc:
         if args.debug:
             raise
-        console.error(f"internal error: {type(exc).__name__}: {exc} (run again with --debug for the traceback)")
+        console.error(
+            f"internal error: {type(exc).__name__}: {exc} (a bug: run again with --debug and report the traceback)"
+        )
         return EXIT_INTERNAL
+
+
+def _traceback_if(debug: bool) -> None:
+    if debug:
+        import traceback
+
+        traceback.print_exc()
 
 
 if __name__ == "__main__":

@@ -15,7 +15,17 @@ def register(sub: argparse._SubParsersAction, api) -> None:
     p.add_argument("--allow-remote", action="store_true", help="allow binding an address other than loopback")
     p.add_argument("--token", help="bearer token HTTP clients must send (required with --allow-remote)")
     p.add_argument(
-        "--refresh-interval", type=float, default=2.0, help="check files on disk at most every N seconds (default 2)"
+        "--refresh-interval",
+        type=float,
+        default=2.0,
+        help="without a file watcher, check files on disk at most every N seconds (default 2)",
+    )
+    p.add_argument("--no-watch", action="store_true", help="no file watcher: check files on disk before answering")
+    p.add_argument(
+        "--editor-tools",
+        choices=("compact", "direct"),
+        default="compact",
+        help="compact: the editor behind editor_tools/editor_call (default); direct: also each editor tool as a tool",
     )
     p.set_defaults(func=lambda args, console: cmd_serve(args, api))
 
@@ -35,11 +45,13 @@ def register(sub: argparse._SubParsersAction, api) -> None:
         help="project (the default where the client has one) or user (the home directory)",
     )
     p.add_argument("--dry-run", action="store_true", help="print the file path and its new content; write nothing")
+    p.add_argument("--json", action="store_true", help="print what was (or would be) written as JSON")
     api.project_arg(p)
     p.set_defaults(func=lambda args, console: cmd_mcp_install(args, api, console))
 
 
 def cmd_mcp_install(args: argparse.Namespace, api, console) -> int:
+    import json
     import shlex
     import sys
 
@@ -52,7 +64,11 @@ def cmd_mcp_install(args: argparse.Namespace, api, console) -> int:
     except InstallError as exc:
         raise api.UsageError(str(exc)) from None
     where = f"{args.client}, {scope} scope"
-    if not result.changed:
+    if args.json:
+        data = {"schema_version": 1, "client": args.client, "scope": scope, "path": str(result.path)}
+        data.update(changed=result.changed, written=result.written, content=result.content)
+        sys.stdout.write(json.dumps(data) + "\n")
+    elif not result.changed:
         sys.stdout.write(f"{result.path}: already configured ({where}); nothing changed\n")
     elif args.dry_run:
         sys.stdout.write(f"would write {result.path} ({where}):\n{result.content}")
@@ -72,6 +88,7 @@ def register_editor(sub: argparse._SubParsersAction, api) -> None:
     c = esub.add_parser("call", help="call one editor tool")
     c.add_argument("name", help="the tool's name (see `unity-index editor tools`)")
     c.add_argument("--args", default="{}", help='the arguments as a JSON object, e.g. \'{"path": "Player"}\'')
+    c.add_argument("--json", action="store_true", help='print {"schema_version", "tool", "result"} on one line')
     api.project_arg(c)
     c.set_defaults(func=lambda args, console: cmd_editor(args, api))
 
@@ -101,7 +118,11 @@ def cmd_editor(args: argparse.Namespace, api) -> int:
             raise api.UsageError(f"--args is not valid JSON: {exc}") from None
         if not isinstance(arguments, dict):
             raise api.UsageError("--args must be a JSON object, e.g. '{}'")
-        print(json.dumps(bridge.call_tool(args.name, arguments), indent=2))
+        result = bridge.call_tool(args.name, arguments)
+        if args.json:
+            print(json.dumps({"schema_version": 1, "tool": args.name, "result": result}))
+        else:
+            print(json.dumps(result, indent=2))
         return api.EXIT_OK
     except eb.EditorBridgeError as exc:
         raise api.UsageError(str(exc)) from None
@@ -124,5 +145,7 @@ def cmd_serve(args: argparse.Namespace, api) -> int:
         token=args.token,
         allow_remote=args.allow_remote,
         refresh_interval=args.refresh_interval,
+        watch=not args.no_watch,
+        editor_tools_mode=args.editor_tools,
     )
     return api.EXIT_OK

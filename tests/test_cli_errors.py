@@ -76,3 +76,142 @@ def test_broken_inputs_are_recorded_not_fatal(tmp_path: Path) -> None:
     ]
     hits = json.loads(run_cli("query", "Latin1 Broken", "--json", "--project", str(root)).stdout)["results"]
     assert {h["path"] for h in hits} == {"Assets/Latin1.cs", "Assets/Broken.cs"}
+
+
+def test_debug_shows_the_traceback_of_an_expected_failure_wherever_it_is_placed(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "P", {"Assets/A.cs": "class A {}"})
+    plain = run_cli("refs", "Nope", "--project", str(root))
+    assert plain.returncode == 2 and "Traceback" not in plain.stderr
+    assert plain.stderr.endswith(
+        "error: Nope: no type, member, file, GUID or assembly of that name;"
+        " `unity-index query Nope` searches by words\n"
+    )
+    for argv in (("--debug", "query", "  "), ("query", "  ", "--debug")):
+        r = run_cli(*argv, "--project", str(root))
+        assert r.returncode == 2
+        assert "Traceback (most recent call last)" in r.stderr and "UsageError" in r.stderr
+        assert r.stderr.rstrip().endswith(
+            'error: the query is empty: say what you are looking for, e.g. unity-index query "player health"'
+        )
+
+
+def test_environment_errors_exit_2_with_a_next_step(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "P", {"Assets/A.cs": "class A {}"})
+    (root / "Library").write_text("a file where Unity keeps a folder")
+    r = run_cli("index", "--project", str(root))
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert r.stderr == (
+        f"error: Not a directory: {root}/Library/UnityIndex; check that this file or folder can be read and"
+        " written (and that the disk has room), then run the command again\n"
+    )
+
+
+def test_internal_errors_exit_3_and_debug_raises(monkeypatch, capsys) -> None:
+    import pytest
+
+    from indexer import cli
+
+    def broken(args, console) -> int:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(cli, "cmd_status", broken)
+    assert cli.main(["status"]) == 3
+    assert capsys.readouterr().err == (
+        "error: internal error: RuntimeError: boom (a bug: run again with --debug and report the traceback)\n"
+    )
+    with pytest.raises(RuntimeError, match="boom"):
+        cli.main(["status", "--debug"])
+
+
+def test_hook_outside_git_says_what_to_do(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "P", {})
+    r = run_cli("hook", "install", "--project", str(root))
+    assert r.returncode == 2
+    assert r.stderr == (
+        f"error: {root} is not inside a git repository: the hooks refresh the index on git events;"
+        " run `git init` first, or keep the index current with `unity-index watch`\n"
+    )
+
+
+def test_hook_json(tmp_path: Path) -> None:
+    import subprocess
+
+    root = write_project(tmp_path / "P", {})
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    r = run_cli("hook", "install", "--json", "--project", str(root))
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert (data["schema_version"], data["action"], data["hooks_dir"]) == (1, "install", f"{root}/.git/hooks")
+    assert data["done"][0] == f"pre-commit: installed in {root}/.git/hooks"
+    r = run_cli("hook", "uninstall", "--json", "--project", str(root))
+    assert json.loads(r.stdout)["done"] == [
+        "pre-commit: removed",
+        "post-checkout: removed",
+        "post-merge: removed",
+        "post-rewrite: removed",
+    ]
+
+
+def test_mcp_install_and_editor_call_json(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "P", {})
+    r = run_cli("mcp", "install", "--client", "cursor", "--dry-run", "--json", "--project", str(root))
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert {k: data[k] for k in ("schema_version", "client", "scope", "path", "changed", "written")} == {
+        "schema_version": 1,
+        "client": "cursor",
+        "scope": "project",
+        "path": f"{root}/.cursor/mcp.json",
+        "changed": True,
+        "written": False,
+    }
+    assert json.loads(data["content"])["mcpServers"]["unity-index"]["args"] == ["serve", "--project", str(root)]
+    r = run_cli("editor", "call", "hierarchy", "--json", "--project", str(root))
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr.startswith(f"error: No Unity editor is serving {root}:")
+
+
+def test_every_command_exits_0_on_help_and_data_commands_take_json() -> None:
+    from indexer.cli import _debug_everywhere, _load_plugins, build_parser
+    from indexer.completion import commands
+
+    parser = build_parser()
+    _load_plugins(parser)
+    _debug_everywhere(parser)
+    leaves = {" ".join(c.path): c for c in commands(parser) if c.path and not c.subcommands}
+    assert sorted(leaves) == sorted(
+        [
+            "index",
+            "query",
+            "context",
+            "refs",
+            "describe",
+            "status",
+            "watch",
+            "hook",
+            "doctor",
+            "completion",
+            "serve",
+            "mcp install",
+            "editor tools",
+            "editor call",
+        ]
+    )
+    no_data = {"serve", "completion"}  # a protocol stream; a shell script
+    for name, cmd in leaves.items():
+        flags = {f for o in cmd.options for f in o.flags}
+        assert "--debug" in flags, name
+        assert ("--json" in flags) == (name not in no_data), name
+    for name in leaves:
+        r = run_cli(*name.split(), "--help")
+        assert r.returncode == 0 and r.stdout.startswith(f"usage: unity-index {name}"), name
+
+
+def test_unknown_kind_is_a_usage_error_and_no_results_says_what_to_try(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "P", {"Assets/A.cs": "class Alpha {}"})
+    r = run_cli("query", "alpha", "--kind", "script", "--project", str(root))
+    assert r.returncode == 2
+    assert r.stderr.startswith("error: --kind script: no such kind; use one of animation, animator, asmdef, asmref,")
+    r = run_cli("query", "alpha", "--kind", "scene", "--project", str(root))
+    assert (r.returncode, r.stdout) == (0, "")
+    assert r.stderr.endswith("no results: try other words (identifiers, file names) or drop --kind/--path\n")

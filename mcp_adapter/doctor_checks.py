@@ -1,0 +1,128 @@
+"""Checks `unity-index doctor` gets from the adapter, through the `unity_index.doctor_checks` entry
+point group: whether the live editor answers (the bridge client lives here), and which coding
+agents are configured to start `unity-index serve` for the project (the installer knows where)."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import shutil
+import time
+import tomllib
+from pathlib import Path
+
+from indexer.doctor import FAIL, PASS, WARN, Check, Target
+
+from . import editor_bridge as eb
+from .install import CLIENTS, SERVER_NAME, Client, config_path
+
+
+def editor_reachable(target: Target) -> list[Check]:
+    """Ping the bridge the heartbeat names; the heartbeat file itself is the editor-heartbeat check."""
+    name = "editor-reachable"
+    bridge = eb.EditorBridge(target.root, reload_wait=2.0, call_timeout=3.0, poll_interval=0.2)
+    try:
+        hb = bridge.heartbeat()
+    except eb.EditorNotRunning:
+        return [Check(name, PASS, "no editor to reach (see editor-heartbeat)")]
+    except eb.EditorBridgeError as exc:
+        return [Check(name, WARN, f"not tried: {exc}", "see the editor-heartbeat check")]
+    started = time.monotonic()
+    try:
+        answer = bridge.ping()
+    except eb.EditorBridgeError as exc:
+        return [
+            Check(
+                name,
+                FAIL,
+                f"the heartbeat names 127.0.0.1:{hb.port} (pid {hb.pid}) but the bridge does not answer: {exc}",
+                "look at the Unity console for bridge errors; reimport com.unityindex.bridge or restart Unity",
+            )
+        ]
+    ms = (time.monotonic() - started) * 1000
+    tools = answer.get("tools", "?")
+    return [Check(name, PASS, f"the bridge on 127.0.0.1:{hb.port} answered ping in {ms:.0f} ms ({tools} tools)")]
+
+
+def _entries(client: Client, data: dict, root: Path) -> list[dict]:
+    """The unity-index entries of one parsed configuration file (Claude Code's user file also holds
+    per-project servers, where `claude mcp add` writes them)."""
+    found = []
+    servers = data.get(client.key)
+    if isinstance(servers, dict) and isinstance(servers.get(SERVER_NAME), dict):
+        found.append(servers[SERVER_NAME])
+    if client.name == "claude-code":
+        local = data.get("projects", {}).get(str(root), {}) if isinstance(data.get("projects"), dict) else {}
+        servers = local.get("mcpServers") if isinstance(local, dict) else None
+        if isinstance(servers, dict) and isinstance(servers.get(SERVER_NAME), dict):
+            found.append(servers[SERVER_NAME])
+    return found
+
+
+def _serves(entry: dict, root: Path, base: Path) -> bool:
+    """Whether the entry's `--project` is this project (relative paths from the config's folder)."""
+    args = entry.get("args")
+    if not isinstance(args, list) or "--project" not in args:
+        return False
+    i = args.index("--project")
+    if i + 1 >= len(args) or not isinstance(args[i + 1], str):
+        return False
+    value = args[i + 1].replace("${workspaceFolder}", str(root))
+    path = Path(value).expanduser()
+    return (path if path.is_absolute() else base / path).resolve() == root
+
+
+def _runnable(command: object) -> bool:
+    return isinstance(command, str) and bool(shutil.which(command) or Path(command).is_file())
+
+
+def mcp_clients(target: Target) -> list[Check]:
+    """Which clients start unity-index for this project, and whether their command still exists."""
+    name = "mcp-clients"
+    root = target.root
+    good: list[str] = []
+    broken: list[str] = []
+    unreadable: list[str] = []
+    for client in CLIENTS.values():
+        for scope in client.scopes:
+            path = config_path(client, scope, root)
+            try:
+                text = path.read_text(encoding="utf-8")
+            except FileNotFoundError:
+                continue
+            except (OSError, UnicodeDecodeError):
+                unreadable.append(str(path))
+                continue
+            try:
+                data = tomllib.loads(text) if client.fmt == "toml" else json.loads(text or "{}")
+            except ValueError:
+                unreadable.append(str(path))
+                continue
+            if not isinstance(data, dict):
+                continue
+            for entry in _entries(client, data, root):
+                if not _serves(entry, root, root if scope == "project" else Path.home()):
+                    continue
+                label = f"{client.name} ({path})"
+                (good if _runnable(entry.get("command")) else broken).append(label)
+    install = f"unity-index mcp install --client claude-code --project {shlex.quote(str(root))}"
+    if broken:
+        return [
+            Check(
+                name,
+                FAIL,
+                f"configured, but the command it runs does not exist: {', '.join(broken)}",
+                f"run `unity-index mcp install --client CLIENT --project {shlex.quote(str(root))}` again for each",
+            )
+        ]
+    extra = f"; not parsed: {', '.join(unreadable)}" if unreadable else ""
+    if good:
+        return [Check(name, WARN if unreadable else PASS, f"configured for this project: {', '.join(good)}{extra}")]
+    return [
+        Check(
+            name,
+            WARN,
+            f"no coding agent is configured to start unity-index for this project{extra}",
+            f"{install} (or --client cursor, vscode, codex, gemini, windsurf, claude-desktop)",
+        )
+    ]

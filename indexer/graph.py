@@ -431,21 +431,32 @@ class Graph:
 
     # -- neighbours (for dependency walking) -------------------------------------------------
 
+    @cached_property
+    def _file_ids(self) -> dict[str, int]:
+        return self.records.file_ids()
+
+    @cached_property
+    def _file_paths(self) -> dict[int, str]:
+        return {i: p for p, i in self._file_ids.items()}
+
     def uses(self, path: str) -> list[tuple[str, str]]:
-        """Files this file points at, with the edge kind (EDGE_KINDS): (path, edge)."""
+        """Files this file points at, with the edge kind (EDGE_KINDS): (path, edge), by path."""
         key = ("uses", path)
         if key not in self._edges:
-            self._edges[key] = self.records.uses(path)
+            file_id = self._file_ids.get(path)
+            rows = self.records.edges_from(file_id) if file_id is not None else []
+            self._edges[key] = sorted((self._file_paths[i], k) for i, k in rows)
         return self._edges[key]
 
     def used_by(self, path: str, cap: int = HUB_USERS) -> list[tuple[str, str]]:
-        """Files that point at this file, with the edge read backwards (REVERSE_EDGE): (path, edge).
-        A hub (more than `cap` users: a core class, a partial class's every part) gives []: so many
-        users say nothing about any one task."""
+        """Files that point at this file, with the edge read backwards (REVERSE_EDGE): (path, edge),
+        by path. A hub (more than `cap` users: a core class, a partial class's every part) gives
+        []: so many users say nothing about any one task."""
         key = ("used_by", path)
         if key not in self._edges:
-            rows = self.records.used_by(path, cap) or []
-            self._edges[key] = [(p, REVERSE_EDGE.get(k, k)) for p, k in rows]
+            file_id = self._file_ids.get(path)
+            rows = (self.records.edges_to(file_id, cap) if file_id is not None else None) or []
+            self._edges[key] = sorted((self._file_paths[i], REVERSE_EDGE.get(k, k)) for i, k in rows)
         return self._edges[key]
 
     def file_uses(self, rec: FileRecord) -> list[tuple[str, str]]:

@@ -331,24 +331,20 @@ class Records:
             for p, q, n, k, c, b, pa, t, ns, cat in rows
         ]
 
-    def uses(self, path: str) -> list[tuple[str, str]]:
-        """The files this file points at, with the edge kind, by path."""
-        rows = self.conn.execute(
-            "SELECT d.path, e.kind FROM files s JOIN edges e ON e.src = s.id JOIN files d ON d.id = e.dst"
-            " WHERE s.path = ? ORDER BY d.path",
-            (path,),
-        )
-        return list(rows)
+    def file_ids(self) -> dict[str, int]:
+        """Every file's row id, which edges are stored by (a row lookup per edge would read the
+        page of a whole record: the graph maps ids in memory instead)."""
+        return dict(self.conn.execute("SELECT path, id FROM files"))
 
-    def used_by(self, path: str, cap: int) -> list[tuple[str, str]] | None:
-        """The files pointing at this file, with the edge kind, by path; None for more than `cap`
-        (found without sorting or reading them all: a hub's thousand users are not walked)."""
-        rows = self.conn.execute(
-            "SELECT s.path, e.kind FROM files d JOIN edges e ON e.dst = d.id JOIN files s ON s.id = e.src"
-            " WHERE d.path = ? LIMIT ?",
-            (path, cap + 1),
-        ).fetchall()
-        return None if len(rows) > cap else sorted(rows)
+    def edges_from(self, file_id: int) -> list[tuple[int, str]]:
+        """(file id, edge kind) of the files this file points at."""
+        return self.conn.execute("SELECT dst, kind FROM edges WHERE src = ?", (file_id,)).fetchall()
+
+    def edges_to(self, file_id: int, cap: int) -> list[tuple[int, str]] | None:
+        """(file id, edge kind) of the files pointing at this file; None for more than `cap`
+        (known without reading them all: a hub's thousand users are not walked)."""
+        rows = self.conn.execute("SELECT src, kind FROM edges WHERE dst = ? LIMIT ?", (file_id, cap + 1)).fetchall()
+        return None if len(rows) > cap else rows
 
     def categories(self) -> dict[str, str]:
         """ "path::Qualified.Type" -> Unity role of every declared type."""

@@ -96,5 +96,5 @@ def build(record: FileRecord, text: str) -> dict[str, str]:
         "path_text": expand(record.path.replace("/", " ")),
         "decl": expand(" ".join(decl)),
         "body": body,
-        "outline": _outline_encoder.encode(outline).decode(),
+        "outline": _outline_encoder.encode(outline).decode(),  # kept in the record store (store.Writer.put)
     }

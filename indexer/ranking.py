@@ -123,7 +123,8 @@ def rank(
             file_kind = r.candidate.kind if r.candidate is not None else stats[r.path].kind
             hits.append(Hit(r.path, file_kind, "", 0, round(r.score, 4), "", reason))
         elif r.candidate is not None:
-            hits.append(annotate(r.candidate, terms, score=round(r.score, 4), reason=reason))
+            outline = project.records.outline(r.path)
+            hits.append(annotate(r.candidate, terms, outline, score=round(r.score, 4), reason=reason))
         else:
             hit = _hit_for(project, r.path)
             if hit is not None:

@@ -1,13 +1,15 @@
 """Ranking files for a query: BM25 over identifier-aware fields with per-field boosts.
 
-The query path imports tantivy and msgspec only (no tree-sitter), and reads nothing but the
-full-text index, so a cold `unity-index query` stays fast.
+The query path imports tantivy, msgspec and sqlite3 only (no tree-sitter), and reads the
+full-text index plus, for the hits shown, their outlines from the record store, so a cold
+`unity-index query` stays fast.
 """
 
 from __future__ import annotations
 
 import os
 import re
+from functools import cached_property
 
 import msgspec
 import tantivy
@@ -15,7 +17,7 @@ import tantivy
 from .documents import outline_decoder
 from .identifiers import name_stems, query_terms, stem, weighted_terms
 from .model import TYPE_KINDS
-from .store import FIELD_BOOSTS, IndexPaths, open_search_index
+from .store import FIELD_BOOSTS, IndexPaths, Records, open_search_index
 
 
 class Hit(msgspec.Struct, omit_defaults=False):
@@ -32,11 +34,11 @@ class Candidate(msgspec.Struct):
     path: str
     kind: str
     score: float
-    outline: str  # the stored outline (JSON), for naming the best declaration
 
 
-def annotate(c: Candidate, terms: list[str], score: float | None = None, reason: str = "") -> Hit:
-    name, line, snippet = best_symbol(c.outline, terms, c.path)
+def annotate(c: Candidate, terms: list[str], outline: bytes, score: float | None = None, reason: str = "") -> Hit:
+    """A candidate named by its best-matching declaration (`outline`: from Records.outline)."""
+    name, line, snippet = best_symbol(outline, terms, c.path)
     return Hit(
         path=c.path,
         kind=c.kind,
@@ -53,13 +55,18 @@ class Searcher:
 
     def __init__(self, paths: IndexPaths):
         self.index = open_search_index(paths)
+        self.paths = paths
+
+    @cached_property
+    def _records(self) -> Records:
+        return Records(self.paths)
 
     def reload(self) -> None:
         self.index.reload()
 
     def search(self, text: str, limit: int = 10, kind: str | None = None, path_prefix: str | None = None) -> list[Hit]:
         terms, found = self.candidates(text, limit, kind, path_prefix)
-        return [annotate(c, terms) for c in found]
+        return [annotate(c, terms, self._records.outline(c.path)) for c in found]
 
     def candidates(
         self, text: str, limit: int, kind: str | None = None, path_prefix: str | None = None
@@ -73,7 +80,7 @@ class Searcher:
         found = []
         for score, addr in searcher.search(query, limit).hits:
             doc = searcher.doc(addr)
-            found.append(Candidate(doc["path"][0], doc["kind"][0], round(score, 4), doc["outline"][0]))
+            found.append(Candidate(doc["path"][0], doc["kind"][0], round(score, 4)))
         # tantivy breaks score ties by document address, which depends on write order: sort by path
         # within equal scores so the same index content always gives the same order.
         found.sort(key=lambda c: (-c.score, c.path))
@@ -104,7 +111,7 @@ def _regex_escape(s: str) -> str:
     return "".join("\\" + c if c in r"\.+*?()|[]{}^$#&-~" else c for c in s)
 
 
-def best_symbol(outline_json: str, terms: list[str], path: str) -> tuple[str, int, str]:
+def best_symbol(outline_json: bytes, terms: list[str], path: str) -> tuple[str, int, str]:
     """The declaration in a file that best matches the query terms: (qualified name, line, snippet)."""
     outline = outline_decoder.decode(outline_json)
     wanted = {stem(t) for t in terms}

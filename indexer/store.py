@@ -108,6 +108,14 @@ CREATE TABLE IF NOT EXISTS edges (
     PRIMARY KEY (src, dst)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS edges_by_dst ON edges(dst);
+CREATE TABLE IF NOT EXISTS delta_docs (  -- search documents written since the last rebuild (see Writer.commit)
+    path TEXT PRIMARY KEY,
+    doc BLOB NOT NULL         -- msgpack of the document's fields
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS outlines (
+    file_id INTEGER PRIMARY KEY,  -- files.id
+    outline BLOB NOT NULL         -- JSON [line, kind, qualified, signature] per declaration
+);
 """
 
 TEST_ATTRIBUTES = frozenset({"TestFixture", "Test", "UnityTest", "TestCase", "TestCaseSource"})
@@ -128,7 +136,9 @@ def build_schema() -> tantivy.Schema:
     for name in FIELD_BOOSTS:
         # Frequencies without positions: no phrase queries are made, and the index is 3x smaller.
         sb.add_text_field(name, stored=False, tokenizer_name=TEXT_TOKENIZER, index_option="freq")
-    sb.add_text_field("outline", stored=True, index_option="basic", tokenizer_name="raw")
+    # Nothing else is stored: tantivy merges all segments of an index below ~17,000 documents
+    # every seventh commit, so its size is the cost of a one-file update every seventh time
+    # (outlines live in the `outlines` table instead).
     return sb.build()
 
 
@@ -203,6 +213,10 @@ def writer_lock(paths: IndexPaths, wait: bool = False) -> Iterator[None]:
 
 _record_encoder = msgspec.msgpack.Encoder()
 _record_decoder = msgspec.msgpack.Decoder(FileRecord)
+_doc_decoder = msgspec.msgpack.Decoder(dict[str, str])
+# Search documents carried from commit to commit (Writer.commit); past this many, tantivy is left
+# to merge them into the rest (one merge of the whole index, about a second at 8,000 files).
+DELTA_CAP = 64
 
 
 class FileStat(msgspec.Struct, frozen=True, array_like=True):
@@ -336,6 +350,13 @@ class Records:
         page of a whole record: the graph maps ids in memory instead)."""
         return dict(self.conn.execute("SELECT path, id FROM files"))
 
+    def outline(self, path: str) -> bytes:
+        """A file's stored outline (JSON), for naming its best match; b"[]" if it has none."""
+        row = self.conn.execute(
+            "SELECT o.outline FROM files f JOIN outlines o ON o.file_id = f.id WHERE f.path = ?", (path,)
+        ).fetchone()
+        return row[0] if row else b"[]"
+
     def edges_from(self, file_id: int) -> list[tuple[int, str]]:
         """(file id, edge kind) of the files this file points at."""
         return self.conn.execute("SELECT dst, kind FROM edges WHERE src = ?", (file_id,)).fetchall()
@@ -442,6 +463,7 @@ class Writer(Records):
         self.dirty: set[str] = set()  # files put or deleted
         self.changed_names: set[str] = set()  # simple names of types declared, removed or moved
         self.changed_guids: set[str] = set()  # GUIDs that now lead to another file, or to none
+        self._batch: set[str] = set()  # paths whose search document this batch wrote or deleted
 
     def _tantivy(self) -> tantivy.IndexWriter:
         """Opened on first use, so worker processes can be forked before its threads exist."""
@@ -500,7 +522,14 @@ class Writer(Records):
         writer = self._tantivy()
         writer.delete_documents_by_term("path", rec.path)
         if doc is not None:
-            writer.add_document(tantivy.Document.from_dict(doc, self.schema))
+            outline = doc.get("outline", "")
+            if outline:
+                c.execute("INSERT INTO outlines VALUES (?, ?)", (cur.lastrowid, outline.encode()))
+            fields = {k: v for k, v in doc.items() if k != "outline"}
+            writer.add_document(tantivy.Document.from_dict(fields, self.schema))
+            if not self.rebuild:
+                c.execute("INSERT OR REPLACE INTO delta_docs VALUES (?, ?)", (rec.path, _record_encoder.encode(fields)))
+        self._batch.add(rec.path)
 
     def update_stat(self, path: str, size: int, mtime_ns: int) -> None:
         """Content unchanged, stat changed: remember the new stat without rescanning."""
@@ -524,6 +553,7 @@ class Writer(Records):
             self.changed_names.update(name for _, (name, _, _), _ in old_types)
         self.changed_guids.add(self.guid_of_path(path[:-5] if path.endswith(".meta") else path) or "")
         self.dirty.add(path)
+        self._batch.add(path)
         self._forget(path, keep_edges_in=False)
         self._tantivy().delete_documents_by_term("path", path)
 
@@ -534,6 +564,8 @@ class Writer(Records):
         if row is None:
             return None
         c.execute("DELETE FROM refs WHERE file_id = ?", row)
+        c.execute("DELETE FROM outlines WHERE file_id = ?", row)
+        c.execute("DELETE FROM delta_docs WHERE path = ?", (path,))
         c.execute("DELETE FROM edges WHERE src = ?", row)
         if not keep_edges_in:
             c.execute("DELETE FROM edges WHERE dst = ?", row)
@@ -588,17 +620,44 @@ class Writer(Records):
         )
 
     def commit(self) -> int:
-        """Make the batch visible; returns the new generation."""
+        """Make the batch visible, then let tantivy finish the segment merges it started; returns
+        the new generation.
+
+        Readers see the batch before the merge wait: below ~17,000 documents tantivy's merge
+        policy puts every segment in one level and merges them all every seventh commit (about a
+        second at 8,000 files), which must not delay the answer. The wait itself is needed: a
+        writer dropped mid-merge abandons it, and segments would pile up."""
         if self._writer is not None:
+            if not self.rebuild:
+                self._carry_delta(self._writer)
             self._writer.commit()
-            self._writer.wait_merging_threads()
         generation = self.generation() + 1
         self.conn.execute("INSERT OR REPLACE INTO header VALUES ('generation', ?)", (str(generation),))
         self.conn.execute("INSERT OR REPLACE INTO header VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
         self.conn.execute("COMMIT")
         header = {"schema_version": SCHEMA_VERSION, "generation": generation, "written_at": time.time()}
         atomic_write(self.paths.header, json.dumps(header).encode())
+        if self._writer is not None:
+            writer, self._writer = self._writer, None  # consumed by the wait, even if it fails
+            writer.wait_merging_threads()
         return generation
+
+    def _carry_delta(self, writer: tantivy.IndexWriter) -> None:
+        """Write every document changed since the last rebuild again, into this commit's segment.
+
+        Each commit adds a segment, and below ~17,000 documents tantivy's merge policy (not
+        configurable from Python) merges all segments into one every seventh commit: a second of
+        a one-file update at 8,000 files. Rewritten here, the previous commit's small segment
+        holds only deleted documents and is dropped, so an index keeps its rebuild's segments
+        plus one, and small updates stay small. Past DELTA_CAP documents tantivy merges as usual."""
+        rows = self.conn.execute("SELECT path, doc FROM delta_docs").fetchall()
+        if len(rows) > DELTA_CAP:
+            self.conn.execute("DELETE FROM delta_docs")
+            return
+        for path, blob in rows:
+            if path not in self._batch:
+                writer.delete_documents_by_term("path", path)
+                writer.add_document(tantivy.Document.from_dict(_doc_decoder.decode(blob), self.schema))
 
     def rollback(self) -> None:
         if self._writer is not None:

@@ -11,7 +11,7 @@ from indexer.config import Config
 from indexer.indexing import update
 from indexer.model import SCHEMA_VERSION
 from indexer.retriever import Searcher
-from indexer.store import IndexBusy, IndexMissing, IndexPaths, Records, writer_lock
+from indexer.store import IndexBusy, IndexMissing, IndexPaths, Records, search_doc_paths, writer_lock
 
 from .conftest import meta, write_project
 
@@ -210,3 +210,32 @@ def test_changing_a_base_class_updates_roles_in_other_files(project: Path) -> No
         "Assets/Scripts/Health.cs::Game.Combat.Health": "scriptableobject",
         "Assets/Scripts/PlayerHealth.cs::Game.Player.PlayerHealth": "scriptableobject",
     }
+
+
+def test_one_file_updates_do_not_pile_up_segments(project: Path) -> None:
+    """Each update rewrites the documents changed since the rebuild into its own segment, so the
+    previous small segment empties and is dropped: no segment count growth, no merge of the
+    whole index every seventh commit."""
+    import tantivy
+
+    scripts = [project / f"Assets/Scripts/Enemy{i}.cs" for i in range(12)]
+    for i, script in enumerate(scripts):
+        script.write_text(f"public class Enemy{i} {{ public int hp; }}\n")
+    update(project, CONFIG)
+
+    def segments() -> int:
+        return tantivy.Index.open(str(paths_of(project).tantivy)).searcher().num_segments
+
+    counts = []
+    for i, script in enumerate(scripts):  # a different file each time
+        script.write_text(f"public class Enemy{i} {{ public int hp; public int armor{i}; }}\n")
+        update(project, CONFIG, paths=[script.relative_to(project).as_posix()])
+        counts.append(segments())
+    assert max(counts) <= counts[0] + 1, counts
+    r = records(project)
+    assert sorted(p for (p,) in r.conn.execute("SELECT path FROM delta_docs")) == sorted(
+        s.relative_to(project).as_posix() for s in scripts
+    )
+    docs = search_doc_paths(paths_of(project))
+    assert len(docs) == len(set(docs)) and "Assets/Scripts/Enemy3.cs" in docs  # one document a file
+    assert search_paths(project, "Enemy7 armor7")[:1] == ["Assets/Scripts/Enemy7.cs"]

@@ -80,7 +80,8 @@ def rank(
     if not found:
         return []
     folders = project.vendored
-    stats = project.stats
+    # Stats (size, kind) of just the files this query touches: a cold process must not read them all.
+    stats = project.stats_of(c.path for c in found)
     ranked: dict[str, Ranked] = {}
     for c in found:
         prior = VENDORED_PRIOR if is_vendored(c.path, folders) else 1.0
@@ -91,11 +92,16 @@ def rank(
     seeds = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:SEEDS]
     top = seeds[0].score if seeds and seeds[0].score > 0 else 1.0
     graph = project.graph
+    walked = {
+        seed.path: [(p, e, USES_WEIGHT.get(e, 0.3)) for p, e in graph.uses(seed.path)]
+        + [(p, e, USED_BY_WEIGHT.get(e, 0.3)) for p, e in graph.used_by(seed.path)]
+        for seed in seeds
+    }
+    stats = project.stats_of({p for n in walked.values() for p, _, _ in n})
     boosts: dict[str, tuple[float, str, str]] = {}  # path -> (gain, edge, seed path)
     for seed in seeds:
         strength = DECAY * seed.score / top
-        neighbours = [(p, e, USES_WEIGHT.get(e, 0.3)) for p, e in graph.uses(seed.path)]
-        neighbours += [(p, e, USED_BY_WEIGHT.get(e, 0.3)) for p, e in graph.used_by(seed.path)]
+        neighbours = walked[seed.path]
         if len(neighbours) > HUB_DEGREE:
             strength *= math.sqrt(HUB_DEGREE / len(neighbours))
         for path, edge, weight in neighbours:

@@ -281,6 +281,12 @@ class Records:
         row = self.conn.execute("SELECT 1 FROM files WHERE path > ? AND path < ? LIMIT 1", (path + "/", path + "0"))
         return row.fetchone() is not None
 
+    def license_paths(self) -> list[str]:
+        """Paths that may be license files (`LICENSE.md`, `COPYING`, ...), found in the path index
+        without reading every row into Python."""
+        sql = "SELECT path FROM files WHERE path LIKE '%licen%' OR path LIKE '%copying%'"
+        return [p for (p,) in self.conn.execute(sql)]
+
     def kinds(self) -> dict[str, str]:
         return dict(self.conn.execute("SELECT path, kind FROM files"))
 

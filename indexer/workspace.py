@@ -8,6 +8,7 @@ server) always answers from the last committed state.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cached_property
 from pathlib import Path
 
@@ -37,7 +38,7 @@ class ProjectIndex:
     def _current(self) -> None:
         gen = self.generation()
         if self._generation is not None and gen != self._generation:
-            for attr in ("records", "searcher", "graph", "vendored", "stats", "memo"):
+            for attr in ("records", "searcher", "graph", "vendored", "memo", "_stats"):
                 self.__dict__.pop(attr, None)
         self._generation = gen
 
@@ -62,17 +63,26 @@ class ProjectIndex:
         """Folders of third-party code in this project (ranked below the project's own)."""
         from .ranking import vendored_folders
 
-        return vendored_folders(list(self.records.kinds()))
+        return vendored_folders(self.records.license_paths())
+
+    @cached_property
+    def _stats(self) -> dict:
+        return {}
+
+    def stats_of(self, paths: Iterable[str]) -> dict:
+        """path -> FileStat (kind, size, ...) for these paths, read once per generation: a cold
+        process reads only what its query touches, a warm one hardly anything (the dict returned
+        may hold more paths than asked for; indexed paths only)."""
+        known = self._stats
+        missing = [p for p in paths if p not in known]
+        if missing:
+            known.update(self.records.stats_of(missing))
+        return known
 
     @cached_property
     def memo(self) -> dict:
         """What callers derive from this generation's records (outlines, ...), dropped with it."""
         return {}
-
-    @cached_property
-    def stats(self) -> dict:
-        """path -> FileStat (kind, size, mtime, digest, status) of every indexed file."""
-        return self.records.stats()
 
     def fresh(self) -> ProjectIndex:
         """This project with readers matching the last committed generation."""

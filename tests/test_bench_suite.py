@@ -1,0 +1,64 @@
+"""The benchmark suite at a tiny size, end to end, so it cannot rot: every measurement runs once
+and the JSON, the page and the chart are written. Timings are never asserted."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.bench import report, suite
+
+MEASURES = {
+    "python_pass", "cat", "ctags_csharp", "git_status", "scan", "cold_index_csharp", "cold_index", "index_size",
+    "noop_refresh", "warm", "bm25", "cold_cli_query", "mcp_search", "one_file_refresh", "watch",
+}  # fmt: skip
+
+
+def test_quick_run_writes_results_page_and_chart(tmp_path: Path) -> None:
+    docs = tmp_path / "docs" / "performance.md"
+    docs.parent.mkdir()
+    docs.write_text("old\n<!-- keep -->\n## Analysis\nHAND-WRITTEN\n<!-- /keep -->\nold tail\n")
+    out = tmp_path / "results.json"
+    assert suite.main(["--quick", "--work", str(tmp_path / "work"), "--out", str(out), "--docs", str(docs)]) == 0
+
+    results = json.loads(out.read_text())
+    assert results["machine"]["cores"] >= 1 and len(results["commit"]) == 40
+    [point] = results["points"]
+    assert point["label"] == "synthetic 40" and point["generated"]["counts"]["scripts"] == 40
+    m = point["measures"]
+    assert set(m) == MEASURES
+    assert m["cold_index"]["files"] == point["generated"]["counts"]["files"]  # the .gitignore is not content
+    assert m["watch"]["timeouts"] == 0 and m["watch"]["all"]["n"] == 2
+    assert m["warm"]["search"]["n"] == 10 and m["mcp_search"]["n"] == 10
+    assert set(m["one_file_refresh"]) == {"cs_body", "cs_new_method", "prefab_value"}
+    assert "unity_yaml" in m["scan"] and "csharp" in m["scan"]
+    assert set(point["ratios"]) >= {"cold_index_csharp_vs_ctags", "noop_minus_floor_s", "warm_search_p50_vs_bm25"}
+
+    page = docs.read_text()
+    assert "HAND-WRITTEN" in page and "old tail" not in page
+    assert "python -m tests.bench.suite --quick" in page
+    for title, _key in report.TARGETS:
+        assert title in page
+    assert "(performance-chart.svg)" in page
+    svg = (docs.parent / "performance-chart.svg").read_text()
+    assert svg.startswith("<svg") and "cold index" in svg
+    assert not (tmp_path / "work" / "synthetic-40").exists()  # generated projects are removed
+
+
+def test_ratios_are_computed_from_the_same_run() -> None:
+    m = {
+        "cold_index_csharp": {"wall": {"median": 6.0}},
+        "ctags_csharp": {"median": 2.0},
+        "noop_refresh": {"cli": {"median": 0.5}},
+        "python_pass": {"median": 0.1},
+        "git_status": {"median": 0.15},
+        "warm": {"search": {"p50": 2.0, "p95": 4.0}},
+        "bm25": {"search": {"p50": 0.5, "p95": 1.0}},
+    }
+    r = report.ratios(m)
+    assert r["cold_index_csharp_vs_ctags"] == 3.0
+    assert r["noop_minus_floor_s"] == 0.25 and r["noop_vs_floor"] == 2.0
+    assert r["warm_search_p50_vs_bm25"] == 4.0 and r["warm_search_p95_vs_bm25"] == 4.0
+    assert "cold_index_vs_cat" not in r
+    assert report.target_cell("ratio", m, r) == ("3.0x", True)
+    assert report.target_cell("noop", m, r) == ("+0.25 s", True)

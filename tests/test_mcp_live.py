@@ -27,6 +27,7 @@ from mcp_adapter import watcher
 from mcp_adapter.server import create_server
 
 from .conftest import FIXTURE
+from .json_http import JsonHandler
 
 HEALTH = "Assets/Scripts/Combat/Health.cs"
 HEALTH_GUID = "9f8eb9ed66e6c8f2f4c7c4ada83e9992"
@@ -213,18 +214,7 @@ class FakeEditor:
         editor = self
         token = self.token
 
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args: Any) -> None:
-                pass
-
-            def _answer(self, status: int, body: dict) -> None:
-                data = json.dumps(body).encode()
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-
+        class Handler(JsonHandler):
             def do_GET(self) -> None:
                 if self.headers.get("Authorization") != f"Bearer {token}":
                     self._answer(401, {"ok": False, "error": {"code": "invalid_token", "message": "bad token"}})

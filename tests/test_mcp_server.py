@@ -10,7 +10,7 @@ import shutil
 import threading
 import time
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -22,6 +22,7 @@ from indexer.workspace import open_workspace, projects_at
 from mcp_adapter.server import create_server
 
 from .conftest import FIXTURE
+from .json_http import JsonHandler
 
 INDEX_TOOLS = ["search", "get_context", "find_references", "describe", "project_overview", "index_status", "refresh"]
 ALL_TOOLS = [*INDEX_TOOLS, "editor_tools", "editor_call"]
@@ -260,22 +261,11 @@ def test_editor_tools_without_editor_say_what_to_do(server) -> None:
         assert "com.unityindex.bridge" in msg and "Package Manager" in msg
 
 
-class _FakeEditor(BaseHTTPRequestHandler):
+class _FakeEditor(JsonHandler):
     token = "t" * 64
     tools: ClassVar[list[dict]] = [
         {"name": "echo", "description": "echoes its arguments", "input_schema": {"type": "object"}}
     ]
-
-    def log_message(self, *args: Any) -> None:
-        pass
-
-    def _answer(self, status: int, body: dict) -> None:
-        data = json.dumps(body).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
 
     def _authorized(self) -> bool:
         if self.headers.get("Authorization") != f"Bearer {self.token}":

@@ -40,8 +40,7 @@ _SCRIPT_TOKEN = re.compile(r"script:([0-9a-f]{32})")
 _GUID_TOKEN = re.compile(r"guid:([0-9a-f]{32})")
 GUID_RE = re.compile(r"^[0-9A-Fa-f]{32}$")
 HUB_USERS = 200  # a file used by more is a hub: its users are not walked
-# The edge a file's use of another is stored as, and how it reads from the other end.
-EDGE_KINDS = ("base", "type", "script", "prefab", "asset", "unity_event")
+# The edges a file's use of another is stored as (EDGE_KINDS), and how each reads from the other end.
 REVERSE_EDGE = {
     "base": "subclass",
     "type": "uses_type",
@@ -50,6 +49,7 @@ REVERSE_EDGE = {
     "asset": "refers_to",
     "unity_event": "calls_event",
 }
+EDGE_KINDS = tuple(REVERSE_EDGE)
 _STRING_LITERAL = re.compile(r'@?"(?:\\.|[^"\\])*"')
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import msgspec
 
-from . import documents, journal, scanners
+from . import documents, gitview, journal, scanners
 from .adjacency import refresh_edges
 from .config import Config
 from .model import FileRecord
@@ -264,12 +264,14 @@ def update(
     progress: Progress | None = None,
     paths: Iterable[str] | None = None,
     use_journal: bool = True,
+    use_git: bool = True,
 ) -> UpdateStats:
     """Bring the index of the project at `root` up to date; returns what was done.
 
     `paths`: project-relative paths known to have changed (watch mode); only those (and their
     .meta) are looked at, unless a folder is involved, then the project is walked. Without
-    `paths`, the editor's change journal is used in the same way when it is continuous.
+    `paths`, the editor's change journal is used in the same way when it is continuous, else
+    git's change detection (`gitview`) when the project is in a git work tree.
     """
     t0 = time.perf_counter()
     root = root.resolve()
@@ -289,6 +291,11 @@ def update(
             jread = journal.read_journal(journal.journal_path(root), journal.load_position(ipaths))
             if jread.continuous and journal.editor_running(root):
                 paths = jread.paths
+        git_now = None
+        if use_git and paths is None and reader is not None:
+            git_now = gitview.status(root)
+            if git_now is not None:
+                paths = gitview.candidates(root, ipaths, git_now, reader.generation())
         try:
             change = _diff(root, config, reader, None if rebuild else paths)
             old_records = _move_sources(reader, change)
@@ -308,6 +315,7 @@ def update(
             stats.files = sum(counts.values())
             stats.skipped = counts.get("skipped", 0)
             stats.generation = header_generation(ipaths)
+            _remember_git(root, ipaths, change, git_now, set(), stats.generation, use_git)
             stats.seconds = time.perf_counter() - t0
             return stats
 
@@ -357,10 +365,31 @@ def update(
             if writer is not None:
                 writer.close()
         _remember(ipaths, jread)
+        rewritten = {j.path for j in jobs} | set(deleted) | set(moves) | {old for old, _, _ in moves.values()}
+        _remember_git(root, ipaths, change, git_now, rewritten, stats.generation, use_git)
         stats.files = sum(counts.values())
         stats.skipped = counts.get("skipped", 0)
         stats.seconds = time.perf_counter() - t0
         return stats
+
+
+def _remember_git(
+    root: Path,
+    ipaths: IndexPaths,
+    change: Change,
+    git_now: gitview.GitStatus | None,
+    rewritten: set[str],
+    generation: int,
+    use_git: bool,
+) -> None:
+    """Save git's view of the generation just written, for the next update to start from. After
+    a walk, git is asked again: a file edited during the walk is then dirty in the view."""
+    if not use_git:
+        return
+    if change.walked:
+        git_now = gitview.status(root)
+    if git_now is not None:
+        gitview.remember(ipaths, git_now, rewritten, generation)
 
 
 def _remember(ipaths: IndexPaths, jread: journal.JournalRead | None) -> None:

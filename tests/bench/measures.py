@@ -110,8 +110,10 @@ def _edit_yaml(path: Path, i: int) -> None:
 
 
 def one_file_refresh(root: Path, scripts: list[str], behaviours: list[str], prefabs: list[str], n: int) -> dict:
-    """One file changed, then a refresh: in-process `update()` (what watch and MCP run) and the
-    whole CLI command, for a C# body edit, a C# new method, and a prefab value edit."""
+    """One file changed, then a refresh, for a C# body edit, a C# new method and a prefab value
+    edit: in-process `update(paths=[it])` (what watch, the MCP server and the editor journal run:
+    the changed path is known), in-process `update()` that must find it (git in a work tree, else
+    a walk), and the whole CLI command."""
     config = load_config(root)
     edits = {
         "cs_body": (scripts, lambda p, i: _edit_body(p, i)),
@@ -125,13 +127,16 @@ def one_file_refresh(root: Path, scripts: list[str], behaviours: list[str], pref
             continue
         edit(root / paths[0], 0)  # warm: scanner modules imported
         update(root, config)
-        inproc, whole = [], []
+        known, found, whole = [], [], []
         for i in range(n):
-            edit(root / paths[(2 * i + 1) % len(paths)], i + 1)
-            inproc.append(update(root, config).seconds * 1000)
-            edit(root / paths[(2 * i + 2) % len(paths)], i + 1)
+            changed = paths[(3 * i + 1) % len(paths)]
+            edit(root / changed, i + 1)
+            known.append(update(root, config, paths=[changed]).seconds * 1000)
+            edit(root / paths[(3 * i + 2) % len(paths)], i + 1)
+            found.append(update(root, config).seconds * 1000)
+            edit(root / paths[(3 * i + 3) % len(paths)], i + 1)
             whole.append(run(cmd, env=env()))
-        out[name] = {"in_process": stat(inproc, "ms"), "cli": stat(whole)}
+        out[name] = {"in_process": stat(known, "ms"), "in_process_found": stat(found, "ms"), "cli": stat(whole)}
     return out
 
 

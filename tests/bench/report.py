@@ -61,7 +61,7 @@ TARGETS: list[tuple[str, str]] = [
     ("cold index of the C#-only tree <= 3x ctags wall", "ratio"),
     ("Unity YAML scanning >= 20 MB/s (one core)", "yaml"),
     ("no-op refresh <= (python -c pass + git status) + 0.25 s", "noop"),
-    ("one-file refresh <= 150 ms (in-process update, worst edit kind)", "refresh"),
+    ("one-file refresh <= 150 ms (in-process update of the changed path, worst edit kind)", "refresh"),
     ("watch latency p95 <= 300 ms (write to visible in search)", "watch"),
     (f"warm search p95 <= 10 ms (stated at {TARGET_SEARCH_AT:,} scripts)", "search"),
     (f"warm context p95 <= 50 ms (stated at {TARGET_SEARCH_AT:,} scripts)", "context"),
@@ -142,7 +142,10 @@ def result_rows(m: dict, point: dict) -> list[tuple[str, str]]:
         ("git status (s)", _s(m.get("git_status"))),
     ]
     for edit, v in (m.get("one_file_refresh") or {}).items():
-        rows.append((f"one-file refresh {edit}, in-process (ms)", _s(v.get("in_process"), digits=0)))
+        rows.append((f"one-file refresh {edit}, in-process, path known (ms)", _s(v.get("in_process"), digits=0)))
+        if v.get("in_process_found"):
+            label = f"one-file refresh {edit}, in-process, found by git or a walk (ms)"
+            rows.append((label, _s(v["in_process_found"], digits=0)))
         rows.append((f"one-file refresh {edit}, CLI (s)", _s(v.get("cli"))))
     w = m.get("watch") or {}
     rows.append(("watch latency p50 / p95 (ms)", _pct(w.get("all"), 0) + f" ({w.get('timeouts', 0)} timeouts)"))

@@ -1,0 +1,150 @@
+"""Updates that take their candidates from git instead of a walk equal a full rebuild, whatever
+happened in the work tree in between (a real git repository in a temp folder)."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from indexer.gitview import GitView, status
+from indexer.indexing import update
+from indexer.store import check_consistency
+
+from .conftest import meta, write_project
+from .test_incremental import ARMOR, PREFAB
+from .test_indexing import CONFIG, HEALTH, PLAYER, comparable, paths_of
+
+
+def git(root: Path, *args: str) -> str:
+    out = subprocess.run(
+        ["git", "-c", "user.email=dev@example.com", "-c", "user.name=dev", *args],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return out.stdout
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    """A repository whose Unity project sits in a subfolder, with a gitignored generated folder."""
+    top = tmp_path / "repo"
+    root = write_project(
+        top / "Game",
+        {
+            "Assets/Scripts/Health.cs": HEALTH,
+            "Assets/Scripts/Health.cs.meta": meta("11111111111111111111111111111111"),
+            "Assets/Scripts/PlayerHealth.cs": PLAYER,
+            "Assets/Scripts/PlayerHealth.cs.meta": meta("22222222222222222222222222222222"),
+            "Assets/Scripts/Armor.cs": ARMOR,
+            "Assets/Scripts/Armor.cs.meta": meta("88888888888888888888888888888888"),
+            "Assets/Prefabs/Hero.prefab": PREFAB,
+            "Assets/Prefabs/Hero.prefab.meta": meta("44444444444444444444444444444444", "PrefabImporter"),
+            "Assets/Generated/Codegen.cs": "public class Codegen { public int version = 1; }\n",
+            "ProjectSettings/ProjectVersion.txt": "m_EditorVersion: 2021.3.15f1\n",
+        },
+    )
+    (top / ".gitignore").write_text("Game/Library/\nGame/Assets/Generated/\n")
+    git(top, "init", "-q")
+    git(top, "add", "-A")
+    git(top, "commit", "-qm", "first")
+    return root
+
+
+def equals_rebuild(root: Path) -> bool:
+    incremental = comparable(root)
+    update(root, CONFIG, full=True)
+    return comparable(root) == incremental and check_consistency(paths_of(root), root, CONFIG) == []
+
+
+def test_status_lists_dirty_untracked_and_ignored_paths_relative_to_the_project(repo: Path) -> None:
+    (repo / "Assets/Scripts/Health.cs").write_text(HEALTH + "// edited\n")
+    (repo / "Assets/Scripts/Shield.cs").write_text("public class Shield { }\n")
+    (repo / "Assets/Generated/Codegen.cs").write_text("public class Codegen { public int version = 2; }\n")
+    now = status(repo)
+    assert now is not None and len(now.head) == 40
+    assert now.dirty == ["Assets/Generated/Codegen.cs", "Assets/Scripts/Health.cs", "Assets/Scripts/Shield.cs"]
+
+
+def test_git_guided_updates_equal_a_rebuild_through_edits_reverts_commits_and_checkouts(repo: Path) -> None:
+    first = update(repo, CONFIG)
+    assert first.walked and first.full
+    view = (paths_of(repo).root / "git-view.json").read_bytes()
+    assert GitView.__name__ and b'"generation":1' in view
+
+    def step() -> None:
+        stats = update(repo, CONFIG)
+        assert not stats.walked, "git, not a walk, found the changes"
+        assert equals_rebuild(repo)
+
+    health = repo / "Assets/Scripts/Health.cs"
+    health.write_text(HEALTH.replace("TakeDamage", "ApplyDamage"))  # a tracked file edited
+    step()
+    git(repo, "checkout", "--", "Assets/Scripts/Health.cs")  # and restored: git sees it clean
+    step()
+    (repo / "Assets/Scripts/Shield.cs").write_text("public class Shield { public int absorb; }\n")  # untracked
+    step()
+    (repo / "Assets/Generated/Codegen.cs").write_text("public class Codegen { public int version = 2; }\n")  # ignored
+    step()
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "shield")
+    (repo / "Assets/Scripts/Armor.cs").write_text(ARMOR.replace("worn", "plating"))
+    git(repo, "commit", "-qam", "armor")  # HEAD moves; the tree is clean again
+    step()
+    git(repo, "checkout", "-q", "HEAD~2")  # back before the shield: files change and disappear
+    step()
+    git(repo, "checkout", "-q", "-")
+    (repo / "Assets/Scripts/PlayerHealth.cs").unlink()
+    (repo / "Assets/Scripts/PlayerHealth.cs.meta").unlink()
+    step()
+
+
+def test_another_writer_since_the_view_makes_the_next_update_walk(repo: Path) -> None:
+    update(repo, CONFIG)
+    health = repo / "Assets/Scripts/Health.cs"
+    health.write_text(HEALTH + "// edited\n")
+    update(repo, CONFIG, paths=["Assets/Scripts/Health.cs"])  # watch mode: git's view is now behind
+    git(repo, "checkout", "--", "Assets/Scripts/Health.cs")
+    stats = update(repo, CONFIG)
+    assert stats.walked and stats.changed == 1
+    assert equals_rebuild(repo)
+
+
+def test_outside_git_and_with_a_nested_repository_the_update_walks(tmp_path: Path, repo: Path) -> None:
+    plain = write_project(tmp_path / "Plain", {"Assets/A.cs": "public class A { }\n"})
+    update(plain, CONFIG)
+    (plain / "Assets/A.cs").write_text("public class A { int x; }\n")
+    assert update(plain, CONFIG).walked and status(plain) is None
+
+    update(repo, CONFIG)
+    nested = repo / "Assets/Vendor"
+    nested.mkdir()
+    git(nested, "init", "-q")
+    (nested / "Lib.cs").write_text("public class Lib { }\n")
+    assert status(repo) is None  # git lists the nested repository as a folder, not its files
+    stats = update(repo, CONFIG)
+    assert stats.walked and stats.added == 1
+
+
+def test_a_file_edited_between_git_status_and_the_stat_is_looked_at_again(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import indexer.gitview as gitview
+
+    health = repo / "Assets/Scripts/Health.cs"
+    update(repo, CONFIG)
+    health.write_text(HEALTH + "// one\n")
+    update(repo, CONFIG)  # dirty: in the view
+    git(repo, "checkout", "--", "Assets/Scripts/Health.cs")
+    clean = status(repo)  # git answers while the file is clean...
+    health.write_text(HEALTH + "// two\n")  # ...and the editor saves right after
+    monkeypatch.setattr(gitview, "status", lambda root, tops=None: clean)
+    assert update(repo, CONFIG).changed == 1  # still in the view: looked at, indexed
+    monkeypatch.undo()
+    git(repo, "checkout", "--", "Assets/Scripts/Health.cs")  # restored: git sees nothing dirty
+    stats = update(repo, CONFIG)
+    assert not stats.walked and stats.changed == 1
+    assert equals_rebuild(repo)

@@ -9,9 +9,10 @@ HEAD's move changed, which covers every way a file can differ from its record:
 - edited, added or deleted since: dirty now (untracked and gitignored files are listed too);
 - edited while dirty and since restored: dirty then;
 - changed through commits, checkouts, merges or resets: in the diff between the two HEADs.
-Anything git cannot vouch for (no view, another writer since (watch, the editor journal), a
-submodule or nested repository, an error) falls back to the walk. Not seen: files marked
-`assume-unchanged` or `skip-worktree`.
+Updates of known paths (watch, the MCP server, the editor journal) carry the view forward with
+those paths added to the dirty ones. Anything git cannot vouch for (no view, a writer that did not
+carry it, a submodule or nested repository, an error) falls back to the walk. Not seen: files
+marked `assume-unchanged` or `skip-worktree`.
 """
 
 from __future__ import annotations
@@ -147,5 +148,14 @@ def remember(ipaths: IndexPaths, now: GitStatus, changed: set[str], generation: 
     atomic_write(_view_path(ipaths), msgspec.json.encode(view))
 
 
-def forget(ipaths: IndexPaths) -> None:
-    _view_path(ipaths).unlink(missing_ok=True)
+def carry(ipaths: IndexPaths, rewritten: set[str], before: int, generation: int) -> None:
+    """Carry the view of generation `before` forward to `generation`, written by an update of
+    known paths without asking git: the files it rewrote may now differ from HEAD, so they join
+    the dirty paths (every other file's record is as the view describes it)."""
+    try:
+        view = msgspec.json.decode(_view_path(ipaths).read_bytes(), type=GitView)
+    except (OSError, msgspec.DecodeError):
+        return
+    if view.generation == before:
+        carried = GitView(view.head, sorted({*view.dirty, *rewritten}), generation)
+        atomic_write(_view_path(ipaths), msgspec.json.encode(carried))

@@ -291,11 +291,12 @@ def update(
             jread = journal.read_journal(journal.journal_path(root), journal.load_position(ipaths))
             if jread.continuous and journal.editor_running(root):
                 paths = jread.paths
-        git_now = None
-        if use_git and paths is None and reader is not None:
+        generation_before = reader.generation() if reader is not None else -1
+        git_now = None  # git's answer before looking at the files, when git does the finding
+        if use_git and paths is None:
             git_now = gitview.status(root)
-            if git_now is not None:
-                paths = gitview.candidates(root, ipaths, git_now, reader.generation())
+            if git_now is not None and reader is not None:
+                paths = gitview.candidates(root, ipaths, git_now, generation_before)
         try:
             change = _diff(root, config, reader, None if rebuild else paths)
             old_records = _move_sources(reader, change)
@@ -315,7 +316,7 @@ def update(
             stats.files = sum(counts.values())
             stats.skipped = counts.get("skipped", 0)
             stats.generation = header_generation(ipaths)
-            _remember_git(root, ipaths, change, git_now, set(), stats.generation, use_git)
+            _remember_git(root, ipaths, change, git_now, set(), generation_before, stats.generation, use_git)
             stats.seconds = time.perf_counter() - t0
             return stats
 
@@ -366,7 +367,7 @@ def update(
                 writer.close()
         _remember(ipaths, jread)
         rewritten = {j.path for j in jobs} | set(deleted) | set(moves) | {old for old, _, _ in moves.values()}
-        _remember_git(root, ipaths, change, git_now, rewritten, stats.generation, use_git)
+        _remember_git(root, ipaths, change, git_now, rewritten, generation_before, stats.generation, use_git)
         stats.files = sum(counts.values())
         stats.skipped = counts.get("skipped", 0)
         stats.seconds = time.perf_counter() - t0
@@ -379,17 +380,26 @@ def _remember_git(
     change: Change,
     git_now: gitview.GitStatus | None,
     rewritten: set[str],
+    before: int,
     generation: int,
     use_git: bool,
 ) -> None:
-    """Save git's view of the generation just written, for the next update to start from. After
-    a walk, git is asked again: a file edited during the walk is then dirty in the view."""
-    if not use_git:
-        return
+    """Save git's view of the generation just written, for the next update to start from.
+
+    After a walk git is asked again, and what was dirty before or after counts: a file edited or
+    restored while the walk ran is looked at next time. An update of given paths (watch, the
+    editor journal) carries the previous view forward with those paths added."""
+    if not use_git or (change.walked and git_now is None):
+        return  # a walk nobody asked git about first: the next update walks again
     if change.walked:
-        git_now = gitview.status(root)
+        after = gitview.status(root)
+        if after is not None and git_now is not None:
+            after.dirty = sorted({*after.dirty, *git_now.dirty})
+        git_now = after
     if git_now is not None:
         gitview.remember(ipaths, git_now, rewritten, generation)
+    elif generation != before:
+        gitview.carry(ipaths, rewritten, before, generation)
 
 
 def _remember(ipaths: IndexPaths, jread: journal.JournalRead | None) -> None:

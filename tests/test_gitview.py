@@ -102,11 +102,20 @@ def test_git_guided_updates_equal_a_rebuild_through_edits_reverts_commits_and_ch
     step()
 
 
-def test_another_writer_since_the_view_makes_the_next_update_walk(repo: Path) -> None:
-    update(repo, CONFIG)
+def test_updates_of_known_paths_carry_the_view_and_other_writers_void_it(repo: Path) -> None:
+    update(repo, CONFIG)  # a walk: every file rewritten, all in the view
+    update(repo, CONFIG)  # git: the view shrinks to what is dirty
+    assert b'"dirty":["Assets/Generated/Codegen.cs"]' in (paths_of(repo).root / "git-view.json").read_bytes()
     health = repo / "Assets/Scripts/Health.cs"
     health.write_text(HEALTH + "// edited\n")
-    update(repo, CONFIG, paths=["Assets/Scripts/Health.cs"])  # watch mode: git's view is now behind
+    update(repo, CONFIG, paths=["Assets/Scripts/Health.cs"])  # watch mode: the view is carried
+    git(repo, "checkout", "--", "Assets/Scripts/Health.cs")  # restored: clean for git
+    stats = update(repo, CONFIG)
+    assert not stats.walked and stats.changed == 1
+    assert equals_rebuild(repo)
+
+    health.write_text(HEALTH + "// again\n")
+    update(repo, CONFIG, paths=["Assets/Scripts/Health.cs"], use_git=False)  # a writer ignoring git
     git(repo, "checkout", "--", "Assets/Scripts/Health.cs")
     stats = update(repo, CONFIG)
     assert stats.walked and stats.changed == 1

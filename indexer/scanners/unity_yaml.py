@@ -246,6 +246,14 @@ _ARGUMENT_KEYS = {
     "6": "m_BoolArgument",
 }
 
+# Patterns used per document or per line, compiled once.
+_MANAGED_TYPE = re.compile(r"type: \{class: ([^,}]*), ns: ([^,}]*), asm: ([^}]*)\}")
+_ITEM_KEY = re.compile(r"- ([^:]+):(?: (.*))?$")
+_NAME_OVERRIDE = re.compile(r"propertyPath: m_Name\n\s+value: (.*)")
+_ENTRY_KEY = re.compile(r"([^:]+):(?: (.*))?$")
+_CALL_KEY = re.compile(r"(m_\w+):(?: (.*))?$")
+_CALL_KEY_START = re.compile(r"\s*(m_\w+:|- )")
+
 
 def scan(path: str, data: bytes) -> FileRecord:
     kind = kind_of(path)
@@ -648,7 +656,7 @@ class _Scan:
         if "m_PersistentCalls:" in doc.body:
             self.unity_events(doc, owner, label)
         if "RefIds:" in doc.body:
-            for m in re.finditer(r"type: \{class: ([^,}]*), ns: ([^,}]*), asm: ([^}]*)\}", doc.body):
+            for m in _MANAGED_TYPE.finditer(doc.body):
                 cls, ns = m.group(1).strip(), m.group(2).strip()
                 if cls:
                     line_no = doc.line + 1 + doc.body.count("\n", 0, m.start())
@@ -797,7 +805,7 @@ class _Scan:
                 continue
             if not section or not s.startswith("- "):
                 continue
-            m = re.match(r"- ([^:]+):(?: (.*))?$", s)
+            m = _ITEM_KEY.match(s)
             if not m:
                 continue
             prop, value = m.group(1).strip(), (m.group(2) or "").strip()
@@ -872,7 +880,7 @@ def _modification_ref(doc: _Doc, key: str, guid: bool = False) -> int | str:
 
 def _instance_name(doc: _Doc) -> str:
     """The name a prefab instance shows: an `m_Name` override, else unknown here (empty)."""
-    m = re.search(r"propertyPath: m_Name\n\s+value: (.*)", doc.body)
+    m = _NAME_OVERRIDE.search(doc.body)
     return unquote(m.group(1)) if m else ""
 
 
@@ -959,7 +967,7 @@ def _list_entries(block: list[tuple[int, str]]) -> list[dict[str, str]]:
             s = s[2:]
         elif lead != item_indent + 2 or not entries:
             continue
-        m = re.match(r"([^:]+):(?: (.*))?$", s)
+        m = _ENTRY_KEY.match(s)
         if m:
             entries[-1].setdefault(m.group(1), unquote(m.group(2) or ""))
     return entries
@@ -987,12 +995,12 @@ def _calls(lines: list[str], start: int, indent: int):
                 if nxt.strip() and (nl <= item_indent):
                     break
                 t = nxt.strip()
-                km = re.match(r"(m_\w+):(?: (.*))?$", t)
+                km = _CALL_KEY.match(t)
                 if km:
                     key, value = km.group(1), (km.group(2) or "").strip()
                     # a wrapped plain scalar continues on deeper lines without a key
                     k = j + 1
-                    while value and k < len(lines) and not re.match(r"\s*(m_\w+:|- )", lines[k]) and lines[k].strip():
+                    while value and k < len(lines) and not _CALL_KEY_START.match(lines[k]) and lines[k].strip():
                         if len(lines[k]) - len(lines[k].lstrip(" ")) <= nl:
                             break
                         value += " " + lines[k].strip()

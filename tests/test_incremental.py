@@ -15,7 +15,7 @@ from indexer.journal import Position, load_position, read_journal
 from indexer.store import check_consistency
 
 from .conftest import meta, run_cli, write_project
-from .test_indexing import CONFIG, HEALTH, PLAYER, comparable, paths_of, records, search_paths
+from .test_indexing import CONFIG, FILES, HEALTH, PLAYER, comparable, paths_of, records, search_paths
 
 PREFAB = """%YAML 1.1
 %TAG !u! tag:unity3d.com,2011:
@@ -44,18 +44,12 @@ def project(tmp_path: Path) -> Path:
     return write_project(
         tmp_path / "Game",
         {
-            "Assets/Scripts/Health.cs": HEALTH,
-            "Assets/Scripts/Health.cs.meta": meta("11111111111111111111111111111111"),
-            "Assets/Scripts/PlayerHealth.cs": PLAYER,
-            "Assets/Scripts/PlayerHealth.cs.meta": meta("22222222222222222222222222222222"),
-            "Assets/Scripts.meta": meta("33333333333333333333333333333333", "DefaultImporter"),
+            **FILES,
             "Assets/Scripts/Armor.cs": ARMOR,
             "Assets/Scripts/Armor.cs.meta": meta("88888888888888888888888888888888"),
             "Assets/Prefabs/Hero.prefab": PREFAB,
             "Assets/Prefabs/Hero.prefab.meta": meta("44444444444444444444444444444444", "PrefabImporter"),
             "Assets/Prefabs.meta": meta("55555555555555555555555555555555", "DefaultImporter"),
-            "Assets/Art/hero.png": b"\x89PNG\r\n\x1a\n\x00\x00",
-            "ProjectSettings/ProjectVersion.txt": "m_EditorVersion: 2021.3.15f1\n",
         },
     )
 

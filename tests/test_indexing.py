@@ -37,20 +37,21 @@ PLAYER = """namespace Game.Player
 CONFIG = Config(workers=1)
 
 
+# Two scripts (one deriving from the other), their .meta files, a folder .meta and a binary asset.
+FILES: dict[str, str | bytes] = {
+    "Assets/Scripts/Health.cs": HEALTH,
+    "Assets/Scripts/Health.cs.meta": meta("11111111111111111111111111111111"),
+    "Assets/Scripts/PlayerHealth.cs": PLAYER,
+    "Assets/Scripts/PlayerHealth.cs.meta": meta("22222222222222222222222222222222"),
+    "Assets/Scripts.meta": meta("33333333333333333333333333333333", "DefaultImporter"),
+    "Assets/Art/hero.png": b"\x89PNG\r\n\x1a\n\x00\x00",
+    "ProjectSettings/ProjectVersion.txt": "m_EditorVersion: 2021.3.15f1\n",
+}
+
+
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
-    return write_project(
-        tmp_path / "Game",
-        {
-            "Assets/Scripts/Health.cs": HEALTH,
-            "Assets/Scripts/Health.cs.meta": meta("11111111111111111111111111111111"),
-            "Assets/Scripts/PlayerHealth.cs": PLAYER,
-            "Assets/Scripts/PlayerHealth.cs.meta": meta("22222222222222222222222222222222"),
-            "Assets/Scripts.meta": meta("33333333333333333333333333333333", "DefaultImporter"),
-            "Assets/Art/hero.png": b"\x89PNG\r\n\x1a\n\x00\x00",
-            "ProjectSettings/ProjectVersion.txt": "m_EditorVersion: 2021.3.15f1\n",
-        },
-    )
+    return write_project(tmp_path / "Game", FILES)
 
 
 def paths_of(root: Path) -> IndexPaths:

@@ -166,20 +166,23 @@ def _read_text(root: Path, rel: str) -> str:
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 
 
+INNER_STEM = 3  # stems this long match inside identifiers (`damag` in `TakeDamage`); shorter, whole words
+
+
+def _stem_regex(stem: str) -> str:
+    return re.escape(stem) if len(stem) >= INNER_STEM else rf"\b{re.escape(stem)}\b"
+
+
 def stem_pattern(stems: set[str]) -> re.Pattern[str] | None:
-    """One regex finding any query stem in text, case-insensitively: inside identifiers for stems
-    of three letters or more (`damag` in `TakeDamage`), as whole words for shorter ones."""
-    parts = [re.escape(x) if len(x) >= 3 else rf"\b{re.escape(x)}\b" for x in sorted(stems, key=len, reverse=True)]
-    return re.compile("|".join(parts), re.I) if parts else None
+    """One regex finding any query stem in lower-cased text (stems are lower case)."""
+    parts = [_stem_regex(x) for x in sorted(stems, key=len, reverse=True)]
+    return re.compile("|".join(parts)) if parts else None
 
 
 def _matched_stems(low: str, stems: set[str]) -> list[str]:
-    """The query stems a lower-cased text contains, as `stem_pattern` finds them: inside
-    identifiers for three letters or more, as whole words for shorter ones."""
-    found = [s for s in stems if len(s) >= 3 and s in low]
-    short = [s for s in stems if len(s) < 3]
-    if short:
-        found += [s for s in short if re.search(rf"\b{re.escape(s)}\b", low)]
+    """The query stems a lower-cased text contains, by the rule of `stem_pattern`."""
+    found = [s for s in stems if len(s) >= INNER_STEM and s in low]
+    found += [s for s in stems if len(s) < INNER_STEM and re.search(_stem_regex(s), low)]
     return sorted(found)
 
 
@@ -253,7 +256,8 @@ def _matched_lines(
     out: list[str] = []
     if pattern is None:
         return out
-    source, finder = (low, re.compile(pattern.pattern)) if len(low) == len(text) else (text, pattern)
+    # a few characters lower-case into two: then the original text, searched case-insensitively
+    source, finder = (low, pattern) if len(low) == len(text) else (text, re.compile(pattern.pattern, re.I))
     line_no, line_start, done_until = 1, 0, -1
     for m in finder.finditer(source):  # the regex finds the lines: no Python loop over every line
         if m.start() <= done_until:

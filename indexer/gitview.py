@@ -56,9 +56,7 @@ def _repo_prefix(root: Path) -> str | None:
 
 def _git(root: Path, *args: str) -> bytes | None:
     try:
-        out = subprocess.run(
-            ["git", "-C", str(root), *args], capture_output=True, timeout=GIT_TIMEOUT, check=False
-        )
+        out = subprocess.run(["git", "-C", str(root), *args], capture_output=True, timeout=GIT_TIMEOUT, check=False)
     except (OSError, subprocess.SubprocessError):
         return None
     return out.stdout if out.returncode == 0 else None

@@ -45,12 +45,16 @@ def run_cli(*args: str, cwd: Path | None = None, env: dict[str, str] | None = No
     )
 
 
-@pytest.fixture(scope="session")
-def fixture_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A pristine copy of the fixture project, so no test writes an index into the repository."""
-    dest = tmp_path_factory.mktemp("fixture") / "DungeonCrawler"
+def copy_fixture(dest: Path) -> Path:
+    """A pristine copy of the fixture project at `dest`: no index or editor state a run left in
+    the checkout, and no test writes into the repository."""
     shutil.copytree(FIXTURE, dest, ignore=shutil.ignore_patterns("Library", "Temp", "Logs"))
     return dest
+
+
+@pytest.fixture(scope="session")
+def fixture_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return copy_fixture(tmp_path_factory.mktemp("fixture") / "DungeonCrawler")
 
 
 @pytest.fixture(scope="session")

@@ -1,18 +1,17 @@
 """The CLI end to end on the fixture, through a subprocess, as the README runs it."""
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
 
-from .conftest import FIXTURE, run_cli
+from .conftest import copy_fixture, run_cli
 
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     dest = tmp_path_factory.mktemp("cli") / "DungeonCrawler"
-    shutil.copytree(FIXTURE, dest)
+    copy_fixture(dest)
     r = run_cli("index", "--project", str(dest), "--json")
     assert r.returncode == 0, r.stderr
     stats = json.loads(r.stdout)

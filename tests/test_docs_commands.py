@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -25,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import FIXTURE, REPO
+from .conftest import REPO, copy_fixture
 
 DOCS = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
 
@@ -160,7 +159,7 @@ def checkout(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A scratch checkout: fixtures/DungeonCrawler (a git repository) and .venv/bin/unity-index."""
     root = tmp_path_factory.mktemp("docs") / "checkout"
     project = root / "fixtures" / "DungeonCrawler"
-    shutil.copytree(FIXTURE, project, ignore=shutil.ignore_patterns("Library", "Temp", "Logs"))
+    copy_fixture(project)
     subprocess.run(["git", "init", "-q", str(project)], check=True)
     bin_dir = root / ".venv" / "bin"
     bin_dir.mkdir(parents=True)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import threading
 import time
@@ -20,7 +19,7 @@ from indexer import doctor
 from indexer.config import Config
 from indexer.indexing import update
 
-from .conftest import FIXTURE, run_cli
+from .conftest import copy_fixture, run_cli
 
 ENVIRONMENT = {name: "pass" for name in ("python", *doctor.DEPENDENCIES)}
 NO_EDITOR = {"editor-heartbeat": "pass", "editor-reachable": "pass"}
@@ -33,7 +32,7 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     home.mkdir()
     monkeypatch.setenv("HOME", str(home))
     dest = tmp_path / "DungeonCrawler"
-    shutil.copytree(FIXTURE, dest, ignore=shutil.ignore_patterns("Library", "Temp", "Logs"))
+    copy_fixture(dest)
     return dest
 
 
@@ -242,7 +241,7 @@ def test_mcp_client_configurations(project: Path) -> None:
 
 
 def test_no_project_fails_with_the_projects_below(tmp_path: Path) -> None:
-    shutil.copytree(FIXTURE, tmp_path / "games" / "Dungeon")
+    copy_fixture(tmp_path / "games" / "Dungeon")
     got = statuses(None, cwd=tmp_path)
     assert got == {**ENVIRONMENT, "project": "fail"}
     c = {c.name: c for c in doctor.run(None, tmp_path).checks}["project"]

@@ -7,7 +7,6 @@ from __future__ import annotations
 import errno
 import json
 import os
-import shutil
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -26,7 +25,7 @@ from indexer.workspace import open_workspace, projects_at
 from mcp_adapter import watcher
 from mcp_adapter.server import create_server
 
-from .conftest import FIXTURE
+from .conftest import copy_fixture
 from .json_http import JsonHandler
 
 HEALTH = "Assets/Scripts/Combat/Health.cs"
@@ -40,7 +39,7 @@ pytestmark = pytest.mark.filterwarnings("ignore:resources/subscribe is removed")
 def project(tmp_path: Path) -> Path:
     """An indexed copy of the fixture, so that a session starts with nothing to notify."""
     root = tmp_path / "DungeonCrawler"
-    shutil.copytree(FIXTURE, root, ignore=shutil.ignore_patterns("Library", "Temp", "Logs"))
+    copy_fixture(root)
     update(root, Config(workers=1))
     return root
 

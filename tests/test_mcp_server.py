@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import threading
 import time
 from collections.abc import Iterator
@@ -21,7 +20,7 @@ from mcp import Client
 from indexer.workspace import open_workspace, projects_at
 from mcp_adapter.server import create_server
 
-from .conftest import FIXTURE
+from .conftest import copy_fixture
 from .json_http import JsonHandler
 
 INDEX_TOOLS = ["search", "get_context", "find_references", "describe", "project_overview", "index_status", "refresh"]
@@ -213,7 +212,7 @@ def test_resources_and_prompt(server) -> None:
 
 def test_changed_file_shows_up_in_next_search(tmp_path: Path) -> None:
     root = tmp_path / "DungeonCrawler"
-    shutil.copytree(FIXTURE, root, ignore=shutil.ignore_patterns("Library", "Temp", "Logs"))
+    copy_fixture(root)
     server = make_server(root)
     script = root / "Assets" / "Scripts" / "Combat" / "ShieldAbsorber.cs"
 

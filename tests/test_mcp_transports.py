@@ -17,7 +17,7 @@ import httpx2 as httpx
 import pytest
 from mcp import Client, StdioServerParameters
 
-from .conftest import REPO, run_cli
+from .conftest import REPO, copy_fixture, run_cli
 
 DUNGEON_GUID = "e3f6cf2710d31fe957ef62913a791f61"
 TOOLS = sorted(
@@ -183,15 +183,12 @@ def test_bearer_token_is_required_when_set(indexed_fixture: Path) -> None:
 
 
 def _editable_copy(tmp_path: Path) -> Path:
-    import shutil
 
     from indexer.config import Config
     from indexer.indexing import update
 
-    from .conftest import FIXTURE
-
     root = tmp_path / "DungeonCrawler"
-    shutil.copytree(FIXTURE, root, ignore=shutil.ignore_patterns("Library", "Temp", "Logs"))
+    copy_fixture(root)
     update(root, Config(workers=1))
     return root
 

@@ -12,7 +12,7 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-from .config import Config
+from indexer.config import Config
 
 # Top-level folders of a project root that hold project content.
 CONTENT_ROOTS = ("Assets", "Packages", "ProjectSettings")

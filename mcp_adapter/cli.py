@@ -29,7 +29,7 @@ def register(sub: argparse._SubParsersAction, api) -> None:
     )
     p.set_defaults(func=lambda args, console: cmd_serve(args, api))
 
-    from .install import CLIENTS
+    from mcp_adapter.install import CLIENTS
 
     mcp = sub.add_parser("mcp", help="set up coding agents to use unity-index over MCP")
     mcp_sub = mcp.add_subparsers(dest="mcp_command", metavar="COMMAND", required=True)
@@ -55,7 +55,7 @@ def cmd_mcp_install(args: argparse.Namespace, api, console) -> int:
     import shlex
     import sys
 
-    from .install import CLIENTS, SERVER_NAME, InstallError, check_scope, install, server_command
+    from mcp_adapter.install import CLIENTS, SERVER_NAME, InstallError, check_scope, install, server_command
 
     try:
         scope = check_scope(CLIENTS[args.client], args.scope)
@@ -97,7 +97,7 @@ def cmd_editor(args: argparse.Namespace, api) -> int:
     """The same bridge the MCP server uses, from a terminal or a script."""
     import json
 
-    from . import editor_bridge as eb
+    from mcp_adapter.editor import bridge as eb
 
     ws = api.workspace(args)
     if len(ws.projects) != 1:
@@ -129,7 +129,7 @@ def cmd_editor(args: argparse.Namespace, api) -> int:
 
 
 def cmd_serve(args: argparse.Namespace, api) -> int:
-    from .serve import ServeRefused, check_bind, serve
+    from mcp_adapter.serve import ServeRefused, check_bind, serve
 
     if args.transport == "http":
         try:

@@ -11,10 +11,9 @@ import time
 import tomllib
 from pathlib import Path
 
-from indexer.doctor import FAIL, PASS, WARN, Check, Target
-
-from . import editor_bridge as eb
-from .install import CLIENTS, SERVER_NAME, Client, config_path
+from indexer.cli.doctor import FAIL, PASS, WARN, Check, Target
+from mcp_adapter.editor import bridge as eb
+from mcp_adapter.install import CLIENTS, SERVER_NAME, Client, config_path
 
 
 def editor_reachable(target: Target) -> list[Check]:

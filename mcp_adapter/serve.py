@@ -11,7 +11,7 @@ import logging
 import sys
 from typing import Any
 
-from indexer.workspace import Workspace
+from indexer.query.workspace import Workspace
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 log = logging.getLogger("unity_index.mcp")
@@ -71,7 +71,7 @@ def serve(
 ) -> None:
     """Run until the client disconnects (stdio) or the process is interrupted (HTTP); the
     watchers stop with the last session (see live.py)."""
-    from .server import create_server
+    from mcp_adapter.server.app import create_server
 
     logging.basicConfig(stream=sys.stderr, level=logging.INFO, format="unity-index: %(message)s")
     server = create_server(ws, refresh_interval=refresh_interval, watch=watch, editor_tools_mode=editor_tools_mode)

@@ -59,8 +59,8 @@ def fixture_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def indexed_fixture(fixture_copy: Path) -> Path:
+    from indexer.build.update import update
     from indexer.config import Config
-    from indexer.indexing import update
 
     update(fixture_copy, Config(workers=1))
     return fixture_copy

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from indexer.build.update import update
 from indexer.config import Config
-from indexer.indexing import update
 from indexer.store import IndexPaths, Records
 from tests.bench.generator import EXTERNAL_TYPES, Summary, generate
 from tests.bench.resolution import unresolved

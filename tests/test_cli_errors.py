@@ -109,7 +109,7 @@ def test_environment_errors_exit_2_with_a_next_step(tmp_path: Path) -> None:
 def test_internal_errors_exit_3_and_debug_raises(monkeypatch, capsys) -> None:
     import pytest
 
-    from indexer import cli
+    from indexer.cli import main as cli
 
     def broken(args, console) -> int:
         raise RuntimeError("boom")
@@ -172,8 +172,8 @@ def test_mcp_install_and_editor_call_json(tmp_path: Path) -> None:
 
 
 def test_every_command_exits_0_on_help_and_data_commands_take_json() -> None:
-    from indexer.cli import _debug_everywhere, _load_plugins, build_parser
-    from indexer.completion import commands
+    from indexer.cli.completion import commands
+    from indexer.cli.main import _debug_everywhere, _load_plugins, build_parser
 
     parser = build_parser()
     _load_plugins(parser)

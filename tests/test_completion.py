@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from indexer.cli import _debug_everywhere, _load_plugins, build_parser
-from indexer.completion import commands
+from indexer.cli.completion import commands
+from indexer.cli.main import _debug_everywhere, _load_plugins, build_parser
 
 from .conftest import run_cli
 

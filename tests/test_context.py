@@ -8,9 +8,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from indexer.config import Config
-from indexer.context import build_context
-from indexer.tokens import ESTIMATE, counter, estimate
-from indexer.workspace import open_workspace
+from indexer.query.context import build_context
+from indexer.query.tokens import ESTIMATE, counter, estimate
+from indexer.query.workspace import open_workspace
 
 QUERIES = [
     "add a shield that absorbs damage",

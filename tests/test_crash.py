@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from indexer.build.update import update
 from indexer.config import Config
-from indexer.indexing import update
 from indexer.store import IndexPaths, check_consistency, writer_lock
 
 from .conftest import REPO, meta, run_cli, write_project
@@ -87,7 +87,7 @@ def test_a_second_writer_without_wait_fails_with_exit_2(tmp_path: Path) -> None:
 READER = """
 import json, sys, time
 from pathlib import Path
-from indexer.retriever import Searcher
+from indexer.query.search import Searcher
 from indexer.store import IndexPaths
 paths = IndexPaths(Path(sys.argv[1]))
 states = [set(json.loads(sys.argv[2])), set(json.loads(sys.argv[3]))]

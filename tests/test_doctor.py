@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from indexer import doctor
+from indexer.build.update import update
+from indexer.cli import doctor
 from indexer.config import Config
-from indexer.indexing import update
 
 from .conftest import copy_fixture, run_cli
 

@@ -27,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from mcp_adapter.editor_bridge import (
+from mcp_adapter.editor.bridge import (
     EditorBridge,
     EditorCallError,
     EditorNotRunning,

@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from indexer.config import Config
-from indexer.retriever import Searcher
+from indexer.query.search import Searcher
 from indexer.store import IndexPaths, Records
 
 from .conftest import FIXTURE

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from indexer.gitview import GitView, status
-from indexer.indexing import update
+from indexer.build.update import update
+from indexer.changes.gitview import GitView, status
 from indexer.store import check_consistency
 
 from .conftest import meta, write_project
@@ -141,7 +141,7 @@ def test_outside_git_and_with_a_nested_repository_the_update_walks(tmp_path: Pat
 def test_a_file_edited_between_git_status_and_the_stat_is_looked_at_again(
     repo: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import indexer.gitview as gitview
+    import indexer.changes.gitview as gitview
 
     health = repo / "Assets/Scripts/Health.cs"
     update(repo, CONFIG)

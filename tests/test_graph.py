@@ -3,9 +3,9 @@ name resolution by namespace when two types share a name."""
 
 from pathlib import Path
 
+from indexer.build.update import update
 from indexer.config import Config
-from indexer.graph import Graph
-from indexer.indexing import update
+from indexer.query.graph import Graph
 from indexer.store import IndexPaths, Records
 
 from .conftest import meta, write_project

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from ruamel.yaml import YAML
 
-from indexer.hooks import HOOKS, install, uninstall
+from indexer.changes.hooks import HOOKS, install, uninstall
 from indexer.store import check_consistency
 
 from .conftest import REPO, meta, run_cli, write_project

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from indexer.indexing import check, update
-from indexer.journal import Position, load_position, read_journal
+from indexer.build.update import check, update
+from indexer.changes.journal import Position, load_position, read_journal
 from indexer.store import check_consistency
 
 from .conftest import meta, run_cli, write_project

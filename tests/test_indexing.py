@@ -7,10 +7,10 @@ from pathlib import Path
 import msgspec
 import pytest
 
+from indexer.build.update import update
 from indexer.config import Config
-from indexer.indexing import update
 from indexer.model import SCHEMA_VERSION
-from indexer.retriever import Searcher
+from indexer.query.search import Searcher
 from indexer.store import IndexBusy, IndexMissing, IndexPaths, Records, search_doc_paths, writer_lock
 
 from .conftest import meta, write_project

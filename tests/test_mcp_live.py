@@ -19,11 +19,11 @@ import pytest
 from mcp import Client
 from mcp.client.subscriptions import ResourcesListChanged, ResourceUpdated, ToolsListChanged
 
+from indexer.build.update import update
 from indexer.config import Config
-from indexer.indexing import update
-from indexer.workspace import open_workspace, projects_at
-from mcp_adapter import watcher
-from mcp_adapter.server import create_server
+from indexer.query.workspace import open_workspace, projects_at
+from mcp_adapter.server import watcher
+from mcp_adapter.server.app import create_server
 
 from .conftest import copy_fixture
 from .json_http import JsonHandler

@@ -17,8 +17,8 @@ import anyio
 import pytest
 from mcp import Client
 
-from indexer.workspace import open_workspace, projects_at
-from mcp_adapter.server import create_server
+from indexer.query.workspace import open_workspace, projects_at
+from mcp_adapter.server.app import create_server
 
 from .conftest import copy_fixture
 from .json_http import JsonHandler

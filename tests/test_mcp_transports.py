@@ -184,8 +184,8 @@ def test_bearer_token_is_required_when_set(indexed_fixture: Path) -> None:
 
 def _editable_copy(tmp_path: Path) -> Path:
 
+    from indexer.build.update import update
     from indexer.config import Config
-    from indexer.indexing import update
 
     root = tmp_path / "DungeonCrawler"
     copy_fixture(root)

@@ -2,10 +2,10 @@
 
 from pathlib import Path
 
+from indexer.build.update import update
 from indexer.config import Config
-from indexer.indexing import update
-from indexer.ranking import is_vendored, vendored_folders
-from indexer.workspace import open_workspace
+from indexer.query.rank import is_vendored, vendored_folders
+from indexer.query.workspace import open_workspace
 
 from .conftest import meta, write_project
 

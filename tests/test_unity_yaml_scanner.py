@@ -139,10 +139,10 @@ def test_garbage_never_raises() -> None:
 
 
 def test_unnamed_prefab_instances_outline_without_looping(tmp_path) -> None:
+    from indexer.build.update import update
     from indexer.config import Config
-    from indexer.graph import Graph
-    from indexer.indexing import update
-    from indexer.outline import outline
+    from indexer.query.graph import Graph
+    from indexer.query.outline import outline
     from indexer.store import IndexPaths, Records
 
     from .conftest import write_project

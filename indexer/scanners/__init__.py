@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 
-from ..model import FileRecord
+from indexer.model import FileRecord
 
 # kind -> module under indexer.scanners exposing scan(path, data) -> FileRecord
 SCANNER_MODULES: dict[str, str] = {

@@ -18,7 +18,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..model import FileRecord, Ref, Symbol
+from indexer.model import FileRecord, Ref, Symbol
+
 from .packages import Lines, decode_json
 
 _GUID_REF = re.compile(r"^GUID:([0-9A-Fa-f]{32})$")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from ..model import FileRecord
+from indexer.model import FileRecord
 
 _GUID = re.compile(rb"^guid:[ \t]*([0-9A-Fa-f]{32})[ \t]*\r?$", re.M)
 _IMPORTER = re.compile(rb"^([A-Za-z][A-Za-z0-9]*Importer):", re.M)

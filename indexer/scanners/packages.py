@@ -25,7 +25,7 @@ import json
 import re
 from typing import Any
 
-from ..model import FileRecord, Ref, Symbol
+from indexer.model import FileRecord, Ref, Symbol
 
 _BOM = b"\xef\xbb\xbf"
 

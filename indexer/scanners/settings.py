@@ -26,7 +26,8 @@ from __future__ import annotations
 import json
 import re
 
-from ..model import FileRecord, Ref, Symbol
+from indexer.model import FileRecord, Ref, Symbol
+
 from .packages import decode_text
 
 # BuildTargetGroup numbers used as keys by Unity before 2021.2.

@@ -38,7 +38,8 @@ from __future__ import annotations
 import bisect
 import re
 
-from ..model import FileRecord, Ref, Symbol
+from indexer.model import FileRecord, Ref, Symbol
+
 from .packages import decode_text
 
 # what must not be read as code: comments and strings (an unterminated string ends at the line end)

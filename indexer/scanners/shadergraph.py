@@ -27,7 +27,8 @@ import json
 import re
 from typing import Any
 
-from ..model import FileRecord, Ref, Symbol
+from indexer.model import FileRecord, Ref, Symbol
+
 from .packages import Lines, decode_text, json_error_note
 
 _GUID = re.compile(r'(guid|m_FunctionSource)\\*"\s*:\s*\\*"([0-9a-fA-F]{32})\\*"')

@@ -41,8 +41,8 @@ from __future__ import annotations
 
 import re
 
-from ..model import FileRecord, Ref, Symbol
-from ..project import kind_of
+from indexer.model import FileRecord, Ref, Symbol
+from indexer.project import kind_of
 
 HEADER = re.compile(r"^--- !u!(-?\d+) &(-?\d+)( stripped)?[^\n]*\n?", re.M)
 _WRAPPED_FLOW = re.compile(r"(\{[^{}\n]*,)[ \t]*\n[ \t]+")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import tantivy
 
-from indexer import documents
+from indexer.build import documents
 from indexer.project import kind_of
 
 from .measure import percentile, repeat, run, stat

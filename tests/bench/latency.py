@@ -11,9 +11,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from indexer.context import build_context
-from indexer.tokens import counter
-from indexer.workspace import open_workspace, projects_at
+from indexer.query.context import build_context
+from indexer.query.tokens import counter
+from indexer.query.workspace import open_workspace, projects_at
 
 QUERIES = [
     "MonoBehaviour StartCoroutine", "serialize property drawer", "texture import settings", "animation curve evaluate",

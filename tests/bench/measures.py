@@ -16,13 +16,13 @@ import time
 from pathlib import Path
 
 from indexer import scanners
+from indexer.build.update import update
 from indexer.config import load_config
-from indexer.context import build_context
-from indexer.indexing import update
-from indexer.retriever import Searcher
+from indexer.query.context import build_context
+from indexer.query.search import Searcher
+from indexer.query.tokens import counter
+from indexer.query.workspace import open_workspace, projects_at
 from indexer.store import IndexPaths, header_generation
-from indexer.tokens import counter
-from indexer.workspace import open_workspace, projects_at
 
 from .baselines import content_files
 from .measure import dir_bytes, percentile, run, run_measured, stat

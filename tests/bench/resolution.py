@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from indexer.config import Config
-from indexer.graph import Graph
 from indexer.model import FileRecord, Ref
+from indexer.query.graph import Graph
 from indexer.store import IndexPaths, Records
 
 BUILTIN_GUIDS = frozenset({"0000000000000000e000000000000000", "0000000000000000f000000000000000"})

@@ -1,0 +1,30 @@
+"""Keeps the stored file-to-file edges current within a write batch.
+
+The retriever walks these edges on every query, so they are resolved once, at index time, rather
+than per query. A file's edges depend on its own references and on what other files declare (a
+type name, a GUID), so a batch re-resolves the files it wrote plus every file that refers to a
+type name or GUID the batch declared, removed or moved; everything else keeps its edges.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from indexer.query.graph import Graph
+from indexer.store import Writer
+
+
+def refresh_edges(writer: Writer, root: Path) -> int:
+    """Re-resolve the edges the batch in `writer` may have changed; returns the files re-resolved."""
+    graph = Graph(writer, root)
+    if writer.rebuild:
+        records = (rec for rec in writer.records() if rec.refs)
+    else:
+        sources = set(writer.dirty)
+        guids = {g for g in writer.changed_guids if g}
+        if writer.changed_names or guids:
+            sources |= writer.referrers(writer.changed_names, guids)
+        records = (rec for path in sorted(sources) if (rec := writer.record(path)) is not None)
+    edges = {rec.path: graph.file_uses(rec) for rec in records}
+    writer.set_edges(edges)
+    return len(edges)

@@ -1,0 +1,100 @@
+"""From a FileRecord (and the file's text) to the full-text document the retriever searches."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import msgspec
+
+from indexer.identifiers import expand
+from indexer.model import TYPE_KINDS, FileRecord
+
+# No search document: metas are folded into their asset's record; opaque binaries are found
+# through the project tree, not by text search.
+UNSEARCHED_KINDS = frozenset({"meta", "texture", "model", "audio", "font", "plugin", "other"})
+# Kinds whose raw text is worth searching. Unity YAML is not: its text is mostly serialized
+# engine state (positions, flags); its meaning is in the symbols the scanner extracted.
+TEXT_BODY_KINDS = frozenset(
+    {"csharp", "shader", "shader_include", "compute_shader", "text", "uss", "uxml", "asmdef", "asmref"}
+)
+# Declarations that name the file's main thing rank with type names.
+PRIMARY_SYMBOLS = TYPE_KINDS | {
+    "scriptable_object",
+    "material",
+    "animator_controller",
+    "animation_clip",
+    "shader",
+    "assembly",
+    "package",
+}
+MAX_BODY_CHARS = 200_000
+# Unity YAML whose written values are worth searching: the text of data assets (item names,
+# dialogue, localization tables) and of scenes and prefabs (labels, tooltips).
+YAML_TEXT_KINDS = frozenset({"asset", "scene", "prefab", "unity_yaml"})
+_YAML_VALUE = re.compile(r"^\s*(?:- )?[A-Za-z_][^:\n]*: ?(['\"]?)(.*?)\1\s*$", re.M)
+_NOT_WORDS = re.compile(r"fileID|guid: |^m_|^Untagged$|^[\d.eE+-]+$")
+_HAS_WORD = re.compile(r"[A-Za-z]{3}")
+
+OutlineEntry = tuple[int, str, str, str]  # line, kind, qualified name, signature
+_outline_encoder = msgspec.json.Encoder()
+outline_decoder = msgspec.json.Decoder(list[OutlineEntry])
+# The stored outline is for naming the best match of a ranked file: long asset outlines are cut.
+MAX_OUTLINE_ENTRIES = 400
+
+
+def yaml_words(text: str) -> str:
+    """The written words of Unity YAML: string values, without references, numbers, flags or GUIDs."""
+    out = []
+    for m in _YAML_VALUE.finditer(text):
+        value = m.group(2)
+        if (
+            value
+            and value[0] != "{"
+            and _HAS_WORD.search(value)
+            and not _NOT_WORDS.search(value)
+            and not _is_hexlike(value)
+        ):
+            out.append(value)
+    return "\n".join(out)
+
+
+def _is_hexlike(value: str) -> bool:
+    return len(value) >= 16 and all(c in "0123456789abcdefABCDEF" for c in value)
+
+
+def is_searchable(kind: str) -> bool:
+    return kind not in UNSEARCHED_KINDS
+
+
+def build(record: FileRecord, text: str) -> dict[str, str]:
+    """The tantivy document of one file. `text` is its decoded content ('' when not read)."""
+    stem = os.path.splitext(os.path.basename(record.path))[0]
+    types: list[str] = [stem]
+    members: list[str] = []
+    decl: list[str] = []
+    for s in record.symbols:
+        (types if s.kind in PRIMARY_SYMBOLS else members).append(s.name)
+        if s.signature:
+            decl.append(s.signature)
+        decl.extend(s.attributes)
+        decl.extend(s.bases)
+    decl.extend(record.namespaces)
+    outline: list[OutlineEntry] = [
+        (s.line, s.kind, s.qualified, s.signature) for s in record.symbols[:MAX_OUTLINE_ENTRIES]
+    ]
+    body = ""
+    if text and record.kind in TEXT_BODY_KINDS:
+        body = expand(text[:MAX_BODY_CHARS])
+    elif text and record.kind in YAML_TEXT_KINDS:
+        body = expand(yaml_words(text[: MAX_BODY_CHARS * 4])[:MAX_BODY_CHARS])
+    return {
+        "path": record.path,
+        "kind": record.kind,
+        "types": expand(" ".join(types)),
+        "members": expand(" ".join(members)),
+        "path_text": expand(record.path.replace("/", " ")),
+        "decl": expand(" ".join(decl)),
+        "body": body,
+        "outline": _outline_encoder.encode(outline).decode(),  # kept in the record store (store.Writer.put)
+    }

@@ -1,0 +1,159 @@
+"""Git's change detection in place of a walk of the project, for updates run from git hooks or by
+hand in a git work tree.
+
+`git status` compares every tracked file's stat with git's own index, in C: about half the time
+of our walk (90 ms against 180 ms at 23,000 files). It reports what differs from HEAD, not from
+our index, so each update remembers a view: HEAD, the paths that were dirty, and the index
+generation it describes. The next update then looks at the paths dirty then or now, plus what
+HEAD's move changed, which covers every way a file can differ from its record:
+- edited, added or deleted since: dirty now (untracked and gitignored files are listed too);
+- edited while dirty and since restored: dirty then;
+- changed through commits, checkouts, merges or resets: in the diff between the two HEADs.
+Updates of known paths (watch, the MCP server, the editor journal) carry the view forward with
+those paths added to the dirty ones. Anything git cannot vouch for (no view, a writer that did not
+carry it, a submodule or nested repository, an error) falls back to the walk. Not seen: files
+marked `assume-unchanged` or `skip-worktree`.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import msgspec
+
+from indexer.project import CONTENT_ROOTS
+from indexer.store import IndexPaths, atomic_write
+
+GIT_TIMEOUT = 20.0
+
+
+class GitStatus(msgspec.Struct):
+    head: str
+    dirty: list[str]  # project-relative paths that differ from HEAD (untracked and ignored too)
+
+
+class GitView(msgspec.Struct):
+    """What git said when the index was last brought up to date by a walk or by git."""
+
+    head: str
+    dirty: list[str]
+    generation: int
+
+
+def _view_path(ipaths: IndexPaths) -> Path:
+    return ipaths.root / "git-view.json"
+
+
+def _repo_prefix(root: Path) -> str | None:
+    """The project's folder inside its git work tree ('' at the top), None outside git."""
+    for folder in (root, *root.parents):
+        if (folder / ".git").exists():
+            rel = root.relative_to(folder).as_posix()
+            return "" if rel == "." else rel + "/"
+    return None
+
+
+def _git(root: Path, *args: str) -> bytes | None:
+    try:
+        out = subprocess.run(["git", "-C", str(root), *args], capture_output=True, timeout=GIT_TIMEOUT, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout if out.returncode == 0 else None
+
+
+def status(root: Path, tops: tuple[str, ...] = CONTENT_ROOTS) -> GitStatus | None:
+    """HEAD and the dirty paths under the content folders, or None when git cannot say."""
+    prefix = _repo_prefix(root)
+    if prefix is None:
+        return None
+    out = _git(
+        root,
+        "status",
+        "--porcelain=v2",
+        "-z",
+        "--branch",
+        "--untracked-files=all",
+        "--ignored=traditional",  # with -uall: each file of an ignored folder
+        "--no-renames",
+        "--",
+        *tops,
+    )
+    if out is None:
+        return None
+    head = ""
+    dirty: list[str] = []
+    for entry in out.decode("utf-8", errors="surrogateescape").split("\0"):
+        if not entry:
+            continue
+        if entry.startswith("# branch.oid "):
+            head = entry[len("# branch.oid ") :]
+            continue
+        if entry.startswith("#"):
+            continue
+        kind = entry[0]
+        if kind == "1":
+            fields = entry.split(" ", 8)
+            if fields[2].startswith("S"):  # a submodule: its files are not listed
+                return None
+            path = fields[8]
+        elif kind == "u":
+            path = entry.split(" ", 10)[10]
+        elif kind in "?!":
+            path = entry[2:]
+        else:
+            return None
+        if path.endswith("/"):  # a nested repository or an untracked folder git did not open
+            return None
+        if path.startswith(prefix):
+            dirty.append(path[len(prefix) :])
+    if not head or head == "(initial)":
+        return None
+    return GitStatus(head, sorted(dirty))
+
+
+def changed_between(root: Path, old: str, new: str, tops: tuple[str, ...] = CONTENT_ROOTS) -> list[str] | None:
+    """Project-relative paths that differ between two commits, None if git cannot say."""
+    prefix = _repo_prefix(root)
+    out = _git(root, "diff", "--name-only", "--no-renames", "-z", old, new, "--", *tops)
+    if out is None or prefix is None:
+        return None
+    paths = out.decode("utf-8", errors="surrogateescape").split("\0")
+    return [p[len(prefix) :] for p in paths if p and p.startswith(prefix)]
+
+
+def candidates(root: Path, ipaths: IndexPaths, now: GitStatus, generation: int) -> list[str] | None:
+    """The paths that can differ from the index at `generation`, or None: walk instead."""
+    try:
+        view = msgspec.json.decode(_view_path(ipaths).read_bytes(), type=GitView)
+    except (OSError, msgspec.DecodeError):
+        return None
+    if view.generation != generation:
+        return None
+    paths = set(view.dirty) | set(now.dirty)
+    if view.head != now.head:
+        moved = changed_between(root, view.head, now.head)
+        if moved is None:
+            return None
+        paths.update(moved)
+    return sorted(paths)
+
+
+def remember(ipaths: IndexPaths, now: GitStatus, changed: set[str], generation: int) -> None:
+    """Save the view an index generation matches: git's dirty paths plus the paths this update
+    rewrote (one edited between `git status` and the update's stat is then looked at again)."""
+    view = GitView(now.head, sorted(set(now.dirty) | changed), generation)
+    atomic_write(_view_path(ipaths), msgspec.json.encode(view))
+
+
+def carry(ipaths: IndexPaths, rewritten: set[str], before: int, generation: int) -> None:
+    """Carry the view of generation `before` forward to `generation`, written by an update of
+    known paths without asking git: the files it rewrote may now differ from HEAD, so they join
+    the dirty paths (every other file's record is as the view describes it)."""
+    try:
+        view = msgspec.json.decode(_view_path(ipaths).read_bytes(), type=GitView)
+    except (OSError, msgspec.DecodeError):
+        return
+    if view.generation == before:
+        carried = GitView(view.head, sorted({*view.dirty, *rewritten}), generation)
+        atomic_write(_view_path(ipaths), msgspec.json.encode(carried))

@@ -1,0 +1,127 @@
+"""Reading the Unity editor's change journal (`Library/UnityIndex/journal.jsonl`).
+
+Format and reading rules: docs/editor-bridge.md. The journal only ever lets the indexer skip the
+walk: whenever it could be incomplete, the caller walks the project instead. The consumer's
+position (session, seq, byte offset after the last consumed line) lives in the index folder.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import msgspec
+
+from indexer.changes.processes import pid_alive
+from indexer.store import IndexPaths, atomic_write
+
+JOURNAL_FILE = "Library/UnityIndex/journal.jsonl"
+HEARTBEAT_FILE = "Library/UnityIndex/editor.json"
+POSITION_FILE = "journal.pos"
+MAX_READ_BYTES = 64 * 1024 * 1024
+
+
+class Position(msgspec.Struct, frozen=True):
+    session: str
+    seq: int
+    offset: int
+
+
+class JournalRead(msgspec.Struct):
+    continuous: bool  # every change since the remembered position is in `paths`
+    paths: set[str]  # project paths the lines name (imported, deleted, both sides of moves)
+    end: Position | None  # after the last complete line of the file; None: no journal
+    reason: str = ""  # why the journal could be incomplete
+
+
+def journal_path(root: Path) -> Path:
+    return root / JOURNAL_FILE
+
+
+def editor_running(root: Path) -> bool:
+    """Whether the editor's heartbeat names a live process. The journal is trusted only then:
+    after the editor quits (heartbeat deleted) or crashed (dead pid), files can change unjournaled."""
+    try:
+        beat = json.loads((root / HEARTBEAT_FILE).read_text())
+        pid = int(beat["pid"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return False
+    return pid_alive(pid)
+
+
+def load_position(paths: IndexPaths) -> Position | None:
+    try:
+        return msgspec.json.decode((paths.root / POSITION_FILE).read_bytes(), type=Position)
+    except (OSError, msgspec.DecodeError, msgspec.ValidationError):
+        return None
+
+
+def save_position(paths: IndexPaths, pos: Position) -> None:
+    atomic_write(paths.root / POSITION_FILE, msgspec.json.encode(pos))
+
+
+def _parse(line: bytes) -> dict | None:
+    try:
+        obj = json.loads(line)
+    except ValueError:
+        return None
+    if not isinstance(obj, dict) or obj.get("v") != 1:
+        return None
+    if not isinstance(obj.get("session"), str) or not isinstance(obj.get("seq"), int):
+        return None
+    return obj
+
+
+def _last_position(data: bytes, base: int) -> Position | None:
+    """The position after the last complete line of `data` (read from byte `base`)."""
+    end = data.rfind(b"\n")
+    if end < 0:
+        return None
+    start = data.rfind(b"\n", 0, end) + 1
+    obj = _parse(data[start:end])
+    if obj is None:
+        return Position("", -1, base + end + 1)  # unusable line: the next read is not continuous
+    return Position(obj["session"], obj["seq"], base + end + 1)
+
+
+def read_journal(journal: Path, remembered: Position | None) -> JournalRead:
+    """The changes listed since `remembered`, and whether they are all the changes (rules 1-6)."""
+    try:
+        with open(journal, "rb") as f:
+            data = f.read(MAX_READ_BYTES)
+    except FileNotFoundError:
+        return JournalRead(False, set(), None, "no journal")
+    except OSError as exc:
+        return JournalRead(False, set(), None, f"unreadable journal: {exc}")
+    tail = _last_position(data, 0)
+
+    def incomplete(reason: str) -> JournalRead:
+        return JournalRead(False, set(), tail, reason)
+
+    if remembered is None:
+        return incomplete("no position remembered")
+    if len(data) < remembered.offset:
+        return incomplete("journal truncated or replaced")
+    if remembered.offset > 0 and data[remembered.offset - 1 : remembered.offset] != b"\n":
+        return incomplete("journal rewritten: the remembered offset is not at a line start")
+    chunk = data[remembered.offset :]
+    complete = chunk[: chunk.rfind(b"\n") + 1]
+    session, seq = remembered.session, remembered.seq
+    changed: set[str] = set()
+    for raw in complete.splitlines():
+        obj = _parse(raw)
+        if obj is None:
+            return incomplete("unreadable journal line")
+        if obj.get("op") == "start":
+            if obj.get("prev_session") != session or obj.get("prev_seq") != seq:
+                return incomplete(f"editor session {obj['session']} does not continue {session}:{seq}")
+        elif obj["session"] != session or obj["seq"] != seq + 1:
+            return incomplete(f"gap after {session}:{seq}")
+        else:
+            for key in ("path", "from"):
+                value = obj.get(key)
+                if isinstance(value, str) and value:
+                    changed.add(value.replace("\\", "/").strip("/"))
+        session, seq = obj["session"], obj["seq"]
+    end = Position(session, seq, remembered.offset + len(complete))
+    return JournalRead(True, changed, end)

@@ -1,0 +1,204 @@
+"""`unity-index watch`: keep the index current from file-system events.
+
+A watchdog observer on the project's content folders collects changed paths; once events have
+been quiet for `QUIET_SECONDS` (or `MAX_BATCH_SECONDS` after the first), the batch is applied with
+`update(paths=...)`, which only stats those paths. Folder events (a folder created, moved or
+deleted: its files are not listed one by one) make the batch a full walk instead. An atomic save
+(temp file + rename) arrives as a move whose destination is the saved file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from watchdog.events import (
+    DirCreatedEvent,
+    DirDeletedEvent,
+    DirMovedEvent,
+    FileClosedEvent,
+    FileClosedNoWriteEvent,
+    FileOpenedEvent,
+    FileSystemEvent,
+    FileSystemEventHandler,
+)
+from watchdog.observers import Observer
+from watchdog.observers.api import BaseObserver, ObservedWatch
+
+from indexer.build.update import UpdateStats, update
+from indexer.config import Config
+from indexer.project import CONTENT_ROOTS, PACKAGE_CACHE
+
+QUIET_SECONDS = 0.1
+MAX_BATCH_SECONDS = 1.0
+WALK = "\0walk"  # marker: the batch needs a full walk
+
+
+class Collector(FileSystemEventHandler):
+    """Project-relative paths of file events since the last `take` (`WALK`: a folder changed).
+
+    `pending`, `first` and `last` are read and written under `lock`; `wake` is set on every event."""
+
+    def __init__(self, root: Path):
+        self.root = str(root)
+        self.lock = threading.Lock()
+        self.pending: set[str] = set()
+        self.first = 0.0
+        self.last = 0.0
+        self.wake = threading.Event()
+
+    def _rel(self, path: str | bytes) -> str | None:
+        p = path.decode() if isinstance(path, bytes) else path
+        if not p.startswith(self.root + "/"):
+            return None
+        return p[len(self.root) + 1 :]
+
+    def on_any_event(self, event: FileSystemEvent) -> None:
+        if isinstance(event, FileOpenedEvent | FileClosedNoWriteEvent) or event.event_type == "opened":
+            return
+        found: list[str] = []
+        if isinstance(event, DirMovedEvent | DirDeletedEvent | DirCreatedEvent):
+            found.append(WALK)
+        elif event.is_directory:
+            return  # a folder's own modification: its files report themselves
+        else:
+            for p in (event.src_path, getattr(event, "dest_path", "")):
+                rel = self._rel(p) if p else None
+                if rel and "/" in rel:  # files directly in the project folder are never content
+                    found.append(rel)
+        if isinstance(event, FileClosedEvent) and not found:
+            return
+        if not found:
+            return
+        now = time.monotonic()
+        with self.lock:
+            if not self.pending:
+                self.first = now
+            self.pending.update(found)
+            self.last = now
+        self.wake.set()
+
+    def take(self, stop: threading.Event) -> set[str] | None:
+        """The next quiet batch, or None once `stop` is set."""
+        while not stop.is_set():
+            self.wake.wait(0.5)
+            with self.lock:
+                if not self.pending:
+                    self.wake.clear()
+                    continue
+                now = time.monotonic()
+                if now - self.last >= QUIET_SECONDS or now - self.first >= MAX_BATCH_SECONDS:
+                    batch, self.pending = self.pending, set()
+                    self.wake.clear()
+                    return batch
+            time.sleep(QUIET_SECONDS / 4)
+        return None
+
+
+class _TopFolders(FileSystemEventHandler):
+    """Watches the project folder itself (not recursively) for content folders that appear,
+    disappear or move after the watch started (a `Packages/` made by the package manager, an
+    `Assets/` restored by a checkout): schedules or drops their recursive watch, and makes the next
+    batch a walk so what they already hold is indexed."""
+
+    def __init__(self, root: Path, tops: tuple[str, ...], observer: BaseObserver, handler: FileSystemEventHandler):
+        self.root = root
+        self.tops = tops
+        self.observer = observer
+        self.handler = handler
+        self.watches: dict[str, ObservedWatch] = {}
+        self.lock = threading.Lock()
+
+    def ensure(self, top: str) -> None:
+        with self.lock:
+            if top not in self.watches and (self.root / top).is_dir():
+                self.watches[top] = self.observer.schedule(self.handler, str(self.root / top), recursive=True)
+
+    def drop(self, top: str) -> None:
+        with self.lock:
+            watch = self.watches.pop(top, None)
+        if watch is not None:
+            with contextlib.suppress(KeyError):  # the emitter already ended with its folder
+                self.observer.unschedule(watch)
+
+    def on_any_event(self, event: FileSystemEvent) -> None:
+        if not event.is_directory:  # a file beside the content folders: the handler decides
+            self.handler.dispatch(event)
+            return
+        gone = os.path.basename(os.fsdecode(event.src_path))
+        came = os.path.basename(os.fsdecode(getattr(event, "dest_path", "") or event.src_path))
+        changed = False
+        if event.event_type in ("deleted", "moved") and gone in self.tops:
+            self.drop(gone)
+            changed = True
+        if event.event_type in ("created", "moved") and came in self.tops:
+            self.ensure(came)
+            changed = True
+        if changed:  # the handler's walk marker: what the folder holds (or held) is not listed
+            self.handler.dispatch(DirCreatedEvent(os.path.join(str(self.root), came)))
+
+
+def start_observer(root: Path, config: Config, handler: FileSystemEventHandler) -> BaseObserver:
+    """A started observer delivering the project's content folders' events to `handler`,
+    including content folders created after it started.
+
+    Raises OSError when the OS refuses (inotify watch or instance limit reached)."""
+    observer = Observer()
+    folders = _TopFolders(root, CONTENT_ROOTS, observer, handler)
+    for top in CONTENT_ROOTS:
+        folders.ensure(top)
+    if config.include_package_cache and (root / PACKAGE_CACHE).is_dir():
+        observer.schedule(handler, str(root / PACKAGE_CACHE), recursive=True)
+    observer.schedule(folders, str(root), recursive=False)
+    try:
+        observer.start()
+    except BaseException:
+        observer.stop()
+        raise
+    return observer
+
+
+def batch_paths(batch: set[str]) -> list[str] | None:
+    """The paths to pass to `update(paths=...)`: None when the batch needs a full walk."""
+    return None if WALK in batch else sorted(batch)
+
+
+def watch(
+    root: Path,
+    config: Config,
+    on_batch: Callable[[UpdateStats, int], None],
+    stop: threading.Event,
+    ready: Callable[[], None] | None = None,
+) -> None:
+    """Watch `root` until `stop` is set; `on_batch(stats, paths_in_batch)` after every applied batch."""
+    root = root.resolve()
+    collector = Collector(root)
+    observer = start_observer(root, config, collector)
+    try:
+        update(root, config, wait=True)  # catch up with what changed while nobody watched
+        if ready:
+            ready()
+        while True:
+            batch = collector.take(stop)
+            if batch is None:
+                return
+            stats = update(root, config, wait=True, paths=batch_paths(batch), use_journal=False)
+            on_batch(stats, len(batch))
+    finally:
+        observer.stop()
+        observer.join(timeout=5)
+
+
+def install_stop_handlers(stop: threading.Event) -> None:
+    """SIGTERM and SIGINT (Ctrl-C) end the watch cleanly after the batch in progress."""
+
+    def handler(signum: int, frame: object) -> None:
+        stop.set()
+
+    signal.signal(signal.SIGTERM, handler)
+    signal.signal(signal.SIGINT, handler)

@@ -1,0 +1,432 @@
+"""`unity-index doctor`: what is wrong with this installation and project, and how to fix it.
+
+Each check is a small function returning `Check`s (pass, warn or fail, with a fix). Checks that
+need another package (the MCP adapter: editor reachability, agent configurations) arrive through
+the `unity_index.doctor_checks` entry point group, so `indexer` never imports them. A check that
+depends on one that did not pass is left out rather than reported twice.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import sys
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+import msgspec
+
+from indexer.config import CONFIG_FILE, Config, ConfigError, load_config
+
+PASS, WARN, FAIL = "pass", "warn", "fail"
+CHECKS_GROUP = "unity_index.doctor_checks"
+DOCTOR_SCHEMA_VERSION = 1
+
+# distribution -> module to import (a broken binary wheel imports badly even at the right version)
+DEPENDENCIES = {
+    "tree-sitter": "tree_sitter",
+    "tree-sitter-c-sharp": "tree_sitter_c_sharp",
+    "tantivy": "tantivy",
+    "msgspec": "msgspec",
+    "ruamel.yaml": "ruamel.yaml",
+    "watchdog": "watchdog",
+    "mcp": "mcp",
+}
+# The editor package's heartbeat (docs/editor-bridge.md): rewritten every 2 s, protocol 1.
+HEARTBEAT = Path("Library") / "UnityIndex" / "editor.json"
+HEARTBEAT_PROTOCOL = 1
+HEARTBEAT_STALE_AFTER = 10.0
+
+
+class Check(msgspec.Struct):
+    """One finding: `fix` says what to do next (empty when there is nothing to do)."""
+
+    name: str
+    status: str  # pass | warn | fail
+    detail: str
+    fix: str = ""
+
+
+class Target(msgspec.Struct):
+    """The project a project check looks at; `config` is None when `unity-index.toml` is invalid."""
+
+    root: Path
+    config: Config | None
+
+
+class Report(msgspec.Struct):
+    schema_version: int
+    project: str | None
+    ok: bool  # no check failed
+    checks: list[Check]
+
+
+# Environment ---------------------------------------------------------------------------------------
+
+
+def check_python() -> Check:
+    v = sys.version_info
+    where = f"Python {v.major}.{v.minor}.{v.micro} at {sys.executable}"
+    if v < (3, 11):
+        return Check("python", FAIL, f"{where}; unity-index needs 3.11 or newer", "install Python 3.11+ and reinstall")
+    return Check("python", PASS, where)
+
+
+def _release(version: str) -> tuple[int, ...]:
+    m = re.match(r"\d+(?:\.\d+)*", version)
+    return tuple(int(x) for x in m.group().split(".")) if m else ()
+
+
+def satisfies(version: str, spec: str) -> bool:
+    """Whether `version` meets a specifier list such as `>=0.25,<0.27` (release numbers only)."""
+    have = _release(version)
+    for part in filter(None, (p.strip() for p in spec.split(","))):
+        m = re.match(r"(>=|<=|==|!=|>|<|~=)\s*(.+)", part)
+        if not m:
+            continue
+        op, want = m.group(1), _release(m.group(2))
+        width = max(len(have), len(want))
+        a, b = have + (0,) * (width - len(have)), want + (0,) * (width - len(want))
+        ok = {
+            ">=": a >= b,
+            "<=": a <= b,
+            ">": a > b,
+            "<": a < b,
+            "==": a == b,
+            "!=": a != b,
+            "~=": a >= b and a[: len(want) - 1] == b[: len(want) - 1],
+        }[op]
+        if not ok:
+            return False
+    return True
+
+
+def requirements() -> dict[str, str]:
+    """Each dependency's version range as this installation declares it ("" when unknown)."""
+    from importlib.metadata import PackageNotFoundError, requires
+
+    try:
+        declared = requires("unity-index") or []
+    except PackageNotFoundError:
+        declared = []
+    out = dict.fromkeys(DEPENDENCIES, "")
+    for req in declared:
+        if ";" in req:  # extras (dev) and markers
+            continue
+        m = re.match(r"([A-Za-z0-9_.\-]+)\s*(.*)", req)
+        if m and m.group(1).lower() in out:
+            out[m.group(1).lower()] = ",".join(sorted(m.group(2).replace(" ", "").split(","), reverse=True))
+    return out
+
+
+def check_dependency(dist: str, module: str, spec: str) -> Check:
+    from importlib import import_module
+    from importlib.metadata import PackageNotFoundError, version
+
+    reinstall = f"{shlex.quote(sys.executable)} -m pip install {shlex.quote(dist + spec)}"
+    try:
+        have = version(dist)
+    except PackageNotFoundError:
+        return Check(dist, FAIL, f"{dist} is not installed", reinstall)
+    needs = f" (needs {spec})" if spec else ""
+    if spec and not satisfies(have, spec):
+        return Check(dist, FAIL, f"{dist} {have} is installed{needs}", reinstall)
+    try:
+        mod = import_module(module)
+        if dist == "tree-sitter-c-sharp":  # the grammar's ABI must suit the installed tree-sitter
+            import tree_sitter
+
+            tree_sitter.Language(mod.language())
+    except Exception as exc:
+        return Check(dist, FAIL, f"{dist} {have} does not load: {type(exc).__name__}: {exc}", reinstall)
+    return Check(dist, PASS, f"{have}{needs}")
+
+
+def environment_checks() -> list[Check]:
+    specs = requirements()
+    return [check_python(), *(check_dependency(d, m, specs[d]) for d, m in DEPENDENCIES.items())]
+
+
+# Project -------------------------------------------------------------------------------------------
+
+
+def find_targets(project: str | None, cwd: Path) -> tuple[list[Path], Check]:
+    """The project root(s) to examine and the `project` check saying how they were found."""
+    from indexer.project import ProjectNotFound, find_projects_below, find_root, is_project_root
+
+    if project:
+        base = Path(project).expanduser()
+        if not base.is_dir():
+            return [], Check("project", FAIL, f"--project {project}: no such folder", "pass a Unity project's folder")
+        base = base.resolve()
+        roots = [base] if is_project_root(base) else find_projects_below(base)
+        if not roots:
+            return [], Check(
+                "project",
+                FAIL,
+                f"{base} is not a Unity project (it needs Assets/ and ProjectSettings/) and holds none",
+                "pass --project with the folder that holds Assets/ and ProjectSettings/",
+            )
+    else:
+        try:
+            roots = [find_root(cwd)]
+        except ProjectNotFound as exc:
+            below = ", ".join(str(p) for p in exc.below[:5])
+            fix = f"pass --project with one of: {below}" if below else "run inside a Unity project or pass --project"
+            return [], Check("project", FAIL, f"no Unity project at or above {exc.start}", fix)
+    described = "; ".join(f"{r} ({_unity_version(r)})" for r in roots)
+    return roots, Check("project", PASS, described if len(roots) == 1 else f"{len(roots)} projects: {described}")
+
+
+def _unity_version(root: Path) -> str:
+    try:
+        text = (root / "ProjectSettings" / "ProjectVersion.txt").read_text(errors="replace")
+    except OSError:
+        return "Unity version unknown: no ProjectSettings/ProjectVersion.txt"
+    m = re.search(r"m_EditorVersion:\s*(\S+)", text)
+    return f"Unity {m.group(1)}" if m else "Unity version unknown"
+
+
+def check_config(root: Path) -> tuple[Config | None, Check]:
+    path = root / CONFIG_FILE
+    try:
+        config = load_config(root)
+    except ConfigError as exc:
+        return None, Check(
+            "config", FAIL, str(exc), f"correct or remove the setting in {path} (see docs/configuration.md)"
+        )
+    if path.is_file():
+        return config, Check("config", PASS, f"{path} is valid")
+    return config, Check("config", PASS, f"no {CONFIG_FILE}: the defaults apply")
+
+
+def index_checks(t: Target) -> list[Check]:
+    """Present, current (as `index --check` sees it) and consistent (records agree with tantivy)."""
+    from indexer.model import SCHEMA_VERSION
+    from indexer.store import IndexPaths, header_generation, header_ok, read_header
+
+    if t.config is None:
+        return [Check("index", WARN, "not checked: the configuration is invalid", "fix the config check first")]
+    paths = IndexPaths(t.config.index_path(t.root))
+    build = f"unity-index index --project {shlex.quote(str(t.root))}"
+    if not header_ok(paths):
+        header = read_header(paths)
+        if header and header.get("schema_version") != SCHEMA_VERSION:
+            detail = (
+                f"the index at {paths.root} was written by another version (schema {header.get('schema_version')},"
+                f" this one reads {SCHEMA_VERSION})"
+            )
+            return [Check("index", WARN, detail, f"{build} rebuilds it (any query would too)")]
+        return [Check("index", WARN, f"no index yet at {paths.root}", f"{build} (any query builds it too)")]
+    checks = [Check("index", PASS, f"{paths.root} (generation {header_generation(paths)})")]
+    return [*checks, _staleness(t.root, t.config, build), _consistency(t.root, t.config, paths, build)]
+
+
+def _staleness(root: Path, config: Config, build: str) -> Check:
+    from indexer.build.update import check
+
+    st = check(root, config)
+    if not st.indexed:
+        return Check("index-current", FAIL, "the record store cannot be read", f"{build} --full")
+    groups = (("added", st.added), ("changed", st.changed), ("deleted", st.deleted))
+    n = sum(len(g) for _, g in groups)
+    if not n:
+        return Check("index-current", PASS, "the index matches the files on disk")
+    counts = ", ".join(f"{len(g)} {what}" for what, g in groups if g)
+    first = next(p for _, g in groups for p in g)
+    return Check(
+        "index-current",
+        WARN,
+        f"{n} file{'s' if n > 1 else ''} differ{'' if n > 1 else 's'} from the index ({counts}; e.g. {first})",
+        f"{build}; `unity-index watch`, the git hooks or the MCP server keep it current",
+    )
+
+
+# check_consistency also compares the records with the files on disk; staleness is reported above.
+_DISK_PROBLEMS = (": on disk, not recorded", ": recorded, not on disk", ": recorded stat differs from the file")
+
+
+def _consistency(root: Path, config: Config, paths, build: str) -> Check:
+    from indexer.store import check_consistency
+
+    problems = [p for p in check_consistency(paths, root, config) if not p.endswith(_DISK_PROBLEMS)]
+    if not problems:
+        return Check("index-consistent", PASS, "header, records, GUID table and full-text index agree")
+    shown = "; ".join(problems[:3]) + (f"; and {len(problems) - 3} more" if len(problems) > 3 else "")
+    return Check("index-consistent", FAIL, f"{len(problems)} problems: {shown}", f"{build} --full rebuilds it")
+
+
+def check_hooks(root: Path) -> Check:
+    """Something refreshes the index after commits and checkouts: our hooks or pre-commit's."""
+    import subprocess
+
+    from indexer.changes.hooks import HOOKS, MARKER, HookError, hooks_dir
+
+    try:
+        folder = hooks_dir(root)
+    except HookError:
+        return Check("git-hooks", PASS, "not inside a git repository: git hooks do not apply")
+    install = f"unity-index hook install --project {shlex.quote(str(root))}"
+    texts = {}
+    for name in HOOKS:
+        try:
+            texts[name] = (folder / name).read_text(errors="replace")
+        except OSError:
+            texts[name] = ""
+    ours = [n for n in HOOKS if MARKER in texts[n]]
+    if ours:
+        missing = [n for n in HOOKS if n not in ours]
+        broken = sorted({py for n in ours if (py := _hook_python(texts[n])) and not Path(py).exists()})
+        if broken:
+            return Check("git-hooks", FAIL, f"the hooks in {folder} run {broken[0]}, which no longer exists", install)
+        if missing:
+            return Check("git-hooks", WARN, f"unity-index hooks in {folder}, but not {', '.join(missing)}", install)
+        return Check("git-hooks", PASS, f"unity-index hooks installed in {folder} ({', '.join(HOOKS)})")
+    top = subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=root, capture_output=True, text=True)
+    config = Path(top.stdout.strip()) / ".pre-commit-config.yaml"
+    try:
+        listed = "unity-index-refresh" in config.read_text(errors="replace")
+    except OSError:
+        listed = False
+    if listed:
+        framework = [n for n in HOOKS if "pre-commit" in texts[n] and "File generated by pre-commit" in texts[n]]
+        if len(framework) == len(HOOKS):
+            return Check("git-hooks", PASS, f"{config} runs unity-index-refresh; pre-commit hooks installed")
+        types = " ".join(f"--hook-type {n}" for n in HOOKS)
+        return Check(
+            "git-hooks",
+            WARN,
+            f"{config} lists unity-index-refresh, but pre-commit is not installed for every hook type",
+            f"pre-commit install {types}",
+        )
+    return Check(
+        "git-hooks",
+        WARN,
+        "no git hook refreshes the index after commits, checkouts and merges",
+        f"{install}, or add the unity-index-refresh hook to .pre-commit-config.yaml (or run `unity-index watch`)",
+    )
+
+
+def _hook_python(text: str) -> str | None:
+    """The interpreter a hook written by `unity-index hook install` runs."""
+    for line in text.splitlines():
+        if "-m indexer.cli" in line:
+            try:
+                words = shlex.split(line)
+            except ValueError:
+                return None
+            return words[words.index("-m") - 1] if "-m" in words else None
+    return None
+
+
+def check_heartbeat(root: Path, now: float | None = None) -> Check:
+    """The editor package's heartbeat file: absent (fine), fresh, left behind, or malformed."""
+    from indexer.changes.processes import pid_alive
+
+    path = root / HEARTBEAT
+    name = "editor-heartbeat"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Check(name, PASS, "no Unity editor with the bridge package runs for this project (optional)")
+    except OSError as exc:
+        return Check(name, FAIL, f"cannot read {path}: {exc}", "check the file's permissions")
+    try:
+        beat = json.loads(text)
+        protocol, pid, state = beat.get("protocol"), int(beat["pid"]), str(beat["state"])
+        updated = float(beat["updated_at"])
+        port = int(beat["port"])
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        return Check(
+            name, FAIL, f"{path} is malformed ({type(exc).__name__}: {exc})", "delete it if no Unity editor is open"
+        )
+    if protocol != HEARTBEAT_PROTOCOL:
+        return Check(
+            name,
+            FAIL,
+            f"{path} speaks bridge protocol {protocol!r}; this unity-index speaks {HEARTBEAT_PROTOCOL}",
+            "update the com.unityindex.bridge package or unity-index so both match",
+        )
+    if not pid_alive(pid):
+        return Check(
+            name,
+            WARN,
+            f"{path} was left by an editor that no longer runs (pid {pid})",
+            f"open the project in Unity (it rewrites the file), or delete {path}",
+        )
+    age = (time.time() if now is None else now) - updated
+    unity = beat.get("unity_version") or "Unity"
+    if age > HEARTBEAT_STALE_AFTER and state != "reloading":
+        return Check(
+            name,
+            WARN,
+            f"{unity} (pid {pid}) has not refreshed {path} for {age:.0f} s (state {state}):"
+            " its bridge stopped or the editor is suspended",
+            "look at the Unity editor and its console; restart it if it stays",
+        )
+    return Check(name, PASS, f"{unity} (pid {pid}), state {state}, port {port}, refreshed {max(age, 0):.0f} s ago")
+
+
+# Running -------------------------------------------------------------------------------------------
+
+PluginCheck = Callable[[Target], Iterable[Check]]
+
+
+def plugin_checks() -> list[tuple[str, PluginCheck | None, str]]:
+    """(name, function, load error) of every check contributed through the entry point group."""
+    from importlib.metadata import entry_points
+
+    out: list[tuple[str, PluginCheck | None, str]] = []
+    for ep in sorted(entry_points(group=CHECKS_GROUP), key=lambda e: e.name):
+        try:
+            out.append((ep.name, ep.load(), ""))
+        except Exception as exc:
+            out.append((ep.name, None, f"{type(exc).__name__}: {exc}"))
+    return out
+
+
+def _run_plugin(name: str, func: PluginCheck | None, error: str, target: Target) -> list[Check]:
+    if func is None:
+        return [Check(name, FAIL, f"the check {name} does not load: {error}", "reinstall unity-index")]
+    try:
+        return list(func(target))
+    except Exception as exc:
+        return [Check(name, FAIL, f"the check {name} failed: {type(exc).__name__}: {exc}", "report this as a bug")]
+
+
+def project_checks(root: Path, plugins: list[tuple[str, PluginCheck | None, str]]) -> list[Check]:
+    config, cfg = check_config(root)
+    target = Target(root, config)
+    checks = [cfg, *index_checks(target), check_hooks(root), check_heartbeat(root)]
+    for name, func, error in plugins:
+        checks += _run_plugin(name, func, error, target)
+    return checks
+
+
+def run(project: str | None, cwd: Path) -> Report:
+    checks = environment_checks()
+    roots, found = find_targets(project, cwd)
+    checks.append(found)
+    plugins = plugin_checks() if roots else []
+    for root in roots:
+        found_checks = project_checks(root, plugins)
+        if len(roots) > 1:
+            found_checks = [msgspec.structs.replace(c, detail=f"{root.name}: {c.detail}") for c in found_checks]
+        checks += found_checks
+    ok = all(c.status != FAIL for c in checks)
+    where = str(roots[0]) if len(roots) == 1 else (str(Path(project).resolve()) if project and roots else None)
+    return Report(DOCTOR_SCHEMA_VERSION, where, ok, checks)
+
+
+def render(report: Report) -> str:
+    width = max(len(c.name) for c in report.checks)
+    lines = [f"unity-index doctor: {report.project or 'no project'}"]
+    for c in report.checks:
+        lines.append(f"  {c.status:<4}  {c.name:<{width}}  {c.detail}")
+        if c.fix and c.status != PASS:
+            lines.append(f"  {'':<4}  {'':<{width}}  fix: {c.fix}")
+    counts = {s: sum(1 for c in report.checks if c.status == s) for s in (PASS, WARN, FAIL)}
+    lines.append(f"{counts[PASS]} passed, {counts[WARN]} warnings, {counts[FAIL]} failed")
+    return "\n".join(lines)

@@ -1,0 +1,275 @@
+"""A two-tier context pack under a token budget that is never exceeded.
+
+Tier 1 (at most a quarter of the budget, less when the budget is small): the project overview
+and its tree. Tier 2 (the rest, plus what tier 1 left unused): the files ranked for the query,
+each as the largest rendering that still fits: a full outline, a compact one, or its header.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import msgspec
+
+from indexer.build.documents import TEXT_BODY_KINDS
+from indexer.identifiers import query_terms, stem
+from indexer.query.outline import outline
+from indexer.query.overview import build_overview, render_tree
+from indexer.query.search import Hit
+from indexer.query.tokens import TokenCounter
+from indexer.query.workspace import ProjectIndex, Workspace
+
+CONTEXT_SCHEMA_VERSION = 1
+TIER1_SHARE = 0.25
+MAX_CANDIDATES = 40
+MAX_MATCHED_LINES = 8
+
+
+class Tier(msgspec.Struct):
+    text: str
+    tokens: int
+
+
+class FileEntry(msgspec.Struct):
+    path: str
+    tokens: int
+    score: float
+    reason: str
+
+
+class Tier2(msgspec.Struct):
+    text: str
+    tokens: int
+    files: list[FileEntry]
+
+
+class ContextPack(msgspec.Struct):
+    schema_version: int
+    query: str
+    budget: int
+    tokens: int
+    tokenizer: str
+    tier1: Tier
+    tier2: Tier2
+
+    def render(self) -> str:
+        return "\n\n".join(t for t in (self.tier1.text, self.tier2.text) if t)
+
+
+def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter) -> ContextPack:
+    """The pack for `query` over a workspace (one project, or the projects of a repository)."""
+    if budget < 1:
+        raise ValueError("the budget must be at least 1 token")
+    projects = [p.fresh() for p in ws.projects]
+    share = int(budget * TIER1_SHARE)
+    # Tier 1 depends on the index, not on the query: computed once per index generation.
+    key = (tuple(p.generation() for p in projects), share, counter.name)
+    tier1_text = ws.cache.get(("tier1", key))
+    if tier1_text is None:
+        tier1_text = ws.cache[("tier1", key)] = _tier1(projects, counter, share)
+    tier1_tokens = counter.count(tier1_text)
+    # Tier 2 joins tier 1 with a blank line: two newline tokens at most.
+    remaining = budget - tier1_tokens - (2 if tier1_text else 0)
+    terms = query_terms(query)
+    hits = ws.search(query, limit=MAX_CANDIDATES, named=False) if terms else []
+    tier2 = _tier2(ws, hits, terms, counter, remaining)
+    total = counter.count("\n\n".join(t for t in (tier1_text, tier2.text) if t))
+    while total > budget and tier2.files:  # a tokenizer may count a join differently: shrink
+        remaining -= total - budget
+        tier2 = _tier2(ws, hits, terms, counter, remaining)
+        total = counter.count("\n\n".join(t for t in (tier1_text, tier2.text) if t))
+    if total > budget:  # only tier 1 left and it is over: shrink it
+        tier1_text = counter.truncate(tier1_text, budget)
+        tier1_tokens = counter.count(tier1_text)
+        total = tier1_tokens
+    return ContextPack(
+        schema_version=CONTEXT_SCHEMA_VERSION,
+        query=query,
+        budget=budget,
+        tokens=total,
+        tokenizer=counter.name,
+        tier1=Tier(text=tier1_text, tokens=tier1_tokens),
+        tier2=tier2,
+    )
+
+
+def _tier1(projects: list[ProjectIndex], counter: TokenCounter, share: int) -> str:
+    """Overviews first, in at most half the share, so the tree's top level always has room."""
+    if share <= 0:
+        return ""
+    kinds: dict[str, str] = {}
+    overviews = []
+    for p in projects:
+        local = p.records.kinds()
+        kinds.update({p.prefix + path: kind for path, kind in local.items()})
+        overviews.append(build_overview(p.root, p.records, local).render())
+    per_project = max(share // 2 // len(projects), 1)
+    overview = "\n".join(t for t in (counter.truncate(o, per_project) for o in overviews) if t)
+    used = counter.count(overview) + 2 if overview else 0
+    tree = render_tree(kinds, counter, share - used)
+    return "\n\n".join(p for p in (overview, tree) if p)
+
+
+def _tier2(ws: Workspace, hits: list[Hit], terms: list[str], counter: TokenCounter, budget: int) -> Tier2:
+    header = "## Files for this task"
+    if budget <= counter.count(header) + 1 or not hits:
+        return Tier2(text="", tokens=0, files=[])
+    pieces = [header]
+    used = counter.count(header)
+    entries: list[FileEntry] = []
+    by_stem = {stem(t): t for t in reversed(terms)}  # first query word wins for display
+    stems = set(by_stem)
+    pattern = stem_pattern(stems)
+    for hit in hits:
+        if budget - used < 4:  # not even a header line fits any more
+            break
+        owner = ws.owner(hit.path, refresh=False)
+        if owner is None:
+            continue
+        project, local = owner
+        text = _read_text(project.root, local)
+        low = text.lower()
+        matched = [by_stem[s] for s in _matched_stems(f"{low}\n{local.lower()}", stems)]
+        reason = "matched: " + ", ".join(matched) if matched else "ranked by path"
+        head = f"### {hit.path}  ({hit.kind}; {reason})"
+        for rendering in _renderings(head, project, local, text, low, stems, pattern):
+            lines = rendering.split("\n")
+            if 2 * len(lines) > budget - used:  # a line and its newline: two tokens at least
+                continue
+            # Renderings share most lines: counted line by line (cached), never below the count
+            # of the joined text; the whole pack is recounted at the end.
+            cost = counter.bound_lines(lines) + 1  # + the newline joining it
+            if used + cost <= budget:
+                pieces.append(rendering)
+                used += cost
+                entries.append(
+                    FileEntry(path=hit.path, tokens=counter.count(rendering), score=hit.score, reason=reason)
+                )
+                break
+    if not entries:
+        return Tier2(text="", tokens=0, files=[])
+    text = "\n".join(pieces)
+    return Tier2(text=text, tokens=counter.count(text), files=entries)
+
+
+def _read_text(root: Path, rel: str) -> str:
+    try:
+        with open(root / rel, "rb") as f:
+            data = f.read(1_000_000)
+    except OSError:
+        return ""
+    return "" if b"\0" in data[:8192] else data.decode("utf-8", errors="replace")
+
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+
+
+INNER_STEM = 3  # stems this long match inside identifiers (`damag` in `TakeDamage`); shorter, whole words
+
+
+def _stem_regex(stem: str) -> str:
+    return re.escape(stem) if len(stem) >= INNER_STEM else rf"\b{re.escape(stem)}\b"
+
+
+def stem_pattern(stems: set[str]) -> re.Pattern[str] | None:
+    """One regex finding any query stem in lower-cased text (stems are lower case)."""
+    parts = [_stem_regex(x) for x in sorted(stems, key=len, reverse=True)]
+    return re.compile("|".join(parts)) if parts else None
+
+
+def _matched_stems(low: str, stems: set[str]) -> list[str]:
+    """The query stems a lower-cased text contains, by the rule of `stem_pattern`."""
+    found = [s for s in stems if len(s) >= INNER_STEM and s in low]
+    found += [s for s in stems if len(s) < INNER_STEM and re.search(_stem_regex(s), low)]
+    return sorted(found)
+
+
+class _FileView(msgspec.Struct, frozen=True):
+    """What tier 2 needs of a file whatever the query: kept per index generation, as popular
+    files come back query after query and decoding and outlining them is most of the cost."""
+
+    kind: str
+    declared: frozenset[int]  # lines holding a declaration (the outline shows them)
+    outline: tuple[str, ...]  # the full outline; () for a file without symbols
+
+
+MEMO_LIMIT = 4000  # file views kept per project and generation
+
+
+def _file_view(project: ProjectIndex, local: str) -> _FileView | None:
+    key = ("view", local)
+    if key not in project.memo:
+        rec = project.records.record(local)
+        if len(project.memo) >= MEMO_LIMIT:
+            project.memo.clear()
+        project.memo[key] = (
+            None
+            if rec is None
+            else _FileView(
+                rec.kind,
+                frozenset(s.line for s in rec.symbols),
+                tuple(outline(rec, project.graph, compact=False)) if rec.symbols else (),
+            )
+        )
+    return project.memo[key]
+
+
+def _renderings(
+    head: str,
+    project: ProjectIndex,
+    local: str,
+    text: str,
+    low: str,
+    stems: set[str],
+    pattern: re.Pattern[str] | None,
+) -> Iterator[str]:
+    """Largest first: full outline with matched lines, compact outline, header line. Made one at
+    a time: the caller stops at the first that fits."""
+    view = _file_view(project, local)
+    if view is None or not view.outline:
+        matched = _matched_lines(text, low, pattern)
+        if matched:
+            yield "\n".join([head, *matched])
+        yield head
+        return
+    # Matched lines of Unity YAML are serialized state, not code: the outline says it better.
+    if view.kind in TEXT_BODY_KINDS:
+        matched = _matched_lines(text, low, pattern, skip=view.declared)
+        if matched:
+            yield "\n".join([head, *view.outline, "matched lines:", *matched])
+    yield "\n".join([head, *view.outline])
+    rec = project.records.record(local)
+    compact = outline(rec, project.graph, stems, compact=True) if rec is not None else list(view.outline)
+    if compact != list(view.outline):
+        yield "\n".join([head, *compact])
+    yield head
+
+
+def _matched_lines(
+    text: str, low: str, pattern: re.Pattern[str] | None, skip: frozenset[int] = frozenset()
+) -> list[str]:
+    """Lines of the file that mention a query word, except declarations the outline already shows.
+    `low` is the text lower-cased; searched instead when it lines up with the text (a few
+    characters lower-case into two), as a case-sensitive search is twice as fast."""
+    out: list[str] = []
+    if pattern is None:
+        return out
+    # a few characters lower-case into two: then the original text, searched case-insensitively
+    source, finder = (low, pattern) if len(low) == len(text) else (text, re.compile(pattern.pattern, re.I))
+    line_no, line_start, done_until = 1, 0, -1
+    for m in finder.finditer(source):  # the regex finds the lines: no Python loop over every line
+        if m.start() <= done_until:
+            continue  # another match on a line already looked at
+        start = text.rfind("\n", 0, m.start()) + 1
+        line_no += text.count("\n", line_start, start)
+        line_start = start
+        end = text.find("\n", m.start())
+        done_until = end = len(text) if end < 0 else end
+        stripped = text[start:end].strip()
+        if line_no not in skip and len(stripped) < 200:
+            out.append(f"  L{line_no}: {stripped}")
+            if len(out) >= MAX_MATCHED_LINES:
+                break
+    return out

@@ -1,0 +1,91 @@
+"""`describe`: what one file is, in a readable outline, with what it uses and what uses it."""
+
+from __future__ import annotations
+
+import msgspec
+
+from indexer.model import Ref, Symbol
+from indexer.query.graph import GUID_RE, Graph
+from indexer.query.outline import outline
+
+DESCRIBE_SCHEMA_VERSION = 1
+
+
+class Edge(msgspec.Struct):
+    path: str
+    edge: str
+
+
+class Description(msgspec.Struct):
+    schema_version: int
+    path: str
+    kind: str
+    guid: str
+    status: str
+    note: str
+    text: str
+    uses: list[Edge]
+    used_by: list[Edge]
+    symbols: list[Symbol]
+    refs: list[Ref]
+
+
+class NotFound(Exception):
+    """The path or GUID names no indexed file; the message suggests what might have been meant."""
+
+
+def resolve_file(graph: Graph, target: str) -> str:
+    """A project-relative path from a path or GUID the user gave (already checked to be inside)."""
+    t = target.strip().strip("/")
+    if GUID_RE.match(t):
+        path = graph.path_of_guid(t)
+        if not path:
+            raise NotFound(f"GUID {t} is not in this project (it may belong to a package, or the asset is missing)")
+        return path
+    if graph.records.record(t) is None:
+        name = t.rsplit("/", 1)[-1].lower()
+        similar = sorted(p for p in graph.records.kinds() if p.rsplit("/", 1)[-1].lower() == name)[:5]
+        hint = f"; did you mean {', '.join(similar)}?" if similar else "; `unity-index query` finds files by name"
+        raise NotFound(f"{t} is not an indexed file{hint}")
+    return t
+
+
+def describe(graph: Graph, path: str, max_lines: int = 400) -> Description:
+    rec = graph.records.record(path)
+    if rec is None:
+        raise NotFound(f"{path} is not an indexed file")
+    lines = outline(rec, graph)
+    if len(lines) > max_lines:
+        lines = [*lines[:max_lines], f"… {len(lines) - max_lines} more lines (use --json for everything)"]
+    guid = graph.records.guid_of_path(path) or ""
+    head = f"{path}  ({rec.kind}{', guid ' + guid if guid else ''})"
+    if rec.kind == "csharp":
+        assembly, defined_by = graph.assembly_of(path)
+        head += f"\nassembly {assembly or '(none: a package script needs an asmdef)'}"
+        head += f" ({defined_by})" if defined_by else ""
+    if rec.status != "ok":
+        head += f"\n{rec.status}: {rec.note}"
+    uses = [Edge(p, e) for p, e in graph.uses(path)]
+    target = graph.target(path)
+    users = sorted({(u.path, u.kind) for u in graph.references(target) if u.path != path})
+    used_by = [Edge(p, e) for p, e in users]
+    text = "\n".join([head, *lines])
+    if uses:
+        text += "\nuses: " + ", ".join(f"{e.path} ({e.edge})" for e in uses[:20])
+        text += f", … {len(uses) - 20} more" if len(uses) > 20 else ""
+    if used_by:
+        shown = sorted({e.path for e in used_by})
+        text += "\nused by: " + ", ".join(shown[:20]) + (f", … {len(shown) - 20} more" if len(shown) > 20 else "")
+    return Description(
+        schema_version=DESCRIBE_SCHEMA_VERSION,
+        path=path,
+        kind=rec.kind,
+        guid=guid,
+        status=rec.status,
+        note=rec.note,
+        text=text,
+        uses=uses,
+        used_by=used_by,
+        symbols=list(rec.symbols),
+        refs=list(rec.refs),
+    )

@@ -1,0 +1,495 @@
+"""The reference graph between code and assets, queried from the record store.
+
+References are stored raw (the name or GUID as the file wrote it) and resolved when asked, so a
+renamed class, a moved asset or a changed GUID never leaves a stale resolution behind. The one
+exception is the file-to-file adjacency the retriever walks on every query: `file_uses` resolves
+it at index time and `adjacency` keeps it current (re-resolving every file a change can affect).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import cached_property
+from pathlib import Path
+
+import msgspec
+
+from indexer.build.roles import bare_type_name
+from indexer.model import FileRecord
+from indexer.store import Records, Scope, TypeRow
+
+# Script GUIDs of package components that are the same in every Unity project (their sources live
+# in Library/PackageCache, outside the index by default). Public facts of the packages' .meta files.
+KNOWN_PACKAGE_SCRIPTS: dict[str, str] = {
+    "4e29b1a8efbd4b44bb3f3716e73f07ff": "UnityEngine.UI.Button",
+    "fe87c0e1cc204ed48ad3b37840f39efc": "UnityEngine.UI.Image",
+    "5f7201a12d95ffc409449d95f23cf332": "UnityEngine.UI.Text",
+    "0cd44c1031e13a943bb63640046fad76": "UnityEngine.UI.CanvasScaler",
+    "dc42784cf147c0c48a680349fa168899": "UnityEngine.UI.GraphicRaycaster",
+    "76c392e42b5098c458856cdf6ecaaaa1": "UnityEngine.EventSystems.EventSystem",
+    "4f231c4fb786f3946a6b90b886c48677": "UnityEngine.EventSystems.StandaloneInputModule",
+    "9085046f02f69544eb97fd06b6048fe2": "UnityEngine.UI.Toggle",
+    "1aa08ab6e0800fa44ae55d278d1423e3": "UnityEngine.UI.ScrollRect",
+    "2a4db7a114972834c8e4117be1d82ba3": "UnityEngine.UI.Scrollbar",
+    "31a19414c41e5ae4aae2af33fee712f6": "UnityEngine.UI.Mask",
+    "f4688fdb7df04437aeb418b961361dc5": "TMPro.TextMeshProUGUI",
+    "7b743370ac3e4ec2a1668f5455a8ef8a": "TMPro.TMP_Dropdown",
+}
+_SCRIPT_TOKEN = re.compile(r"script:([0-9a-f]{32})")
+_GUID_TOKEN = re.compile(r"guid:([0-9a-f]{32})")
+GUID_RE = re.compile(r"^[0-9A-Fa-f]{32}$")
+HUB_USERS = 200  # a file used by more is a hub: its users are not walked
+# The edges a file's use of another is stored as (EDGE_KINDS), and how each reads from the other end.
+REVERSE_EDGE = {
+    "base": "subclass",
+    "type": "uses_type",
+    "script": "carries_script",
+    "prefab": "instance_of",
+    "asset": "refers_to",
+    "unity_event": "calls_event",
+}
+EDGE_KINDS = tuple(REVERSE_EDGE)
+_STRING_LITERAL = re.compile(r'@?"(?:\\.|[^"\\])*"')
+
+
+class Usage(msgspec.Struct):
+    """One place that uses the target: a line of code, or an asset object."""
+
+    path: str
+    line: int
+    where: str  # "code" or "asset"
+    kind: str  # the edge: type, script, guid, prefab, method, include, assembly, text, ...
+    context: str  # where in the user: field, base, m_OnClick, m_Script, ...
+    detail: str  # asset: GameObject path > component.field; code: the source line
+    resolved: str = ""  # what the user's reference resolved to, when not the target itself
+
+
+class Target(msgspec.Struct):
+    """What a user's TARGET (a type, Type.Member, a path, a GUID, an assembly) turned out to be."""
+
+    kind: str  # type, member, path, guid, assembly, unknown
+    name: str
+    path: str = ""
+    guid: str = ""
+    member: str = ""
+    types: list[str] = []  # qualified names of the type(s) meant
+    note: str = ""
+
+
+class Graph:
+    """Reads and resolves edges. Cheap to create; caches what it derives for its lifetime."""
+
+    def __init__(self, records: Records, root: Path):
+        self.records = records
+        self.root = root
+        self._file_lines: dict[str, list[str]] = {}
+        self._edges: dict[tuple[str, str], list[tuple[str, str]]] = {}  # valid for this generation
+        self._named: dict[str, list[TypeRow]] = {}
+        self._guid_paths: dict[str, str | None] = {}
+        self._visible: dict[tuple[tuple[str, ...], tuple[str, ...]], frozenset[str]] = {}
+
+    def source_line(self, path: str, line: int) -> str:
+        """The stripped text of a line of a project file ('' if unreadable)."""
+        if path not in self._file_lines:
+            try:
+                data = (self.root / path).read_bytes()[:4_000_000]
+                self._file_lines[path] = data.decode("utf-8", errors="replace").splitlines()
+            except OSError:
+                self._file_lines[path] = []
+        lines = self._file_lines[path]
+        return lines[line - 1].strip()[:200] if 0 < line <= len(lines) else ""
+
+    # -- names -------------------------------------------------------------------------------
+
+    @cached_property
+    def _types(self) -> list[TypeRow]:
+        return self.records.types()
+
+    @cached_property
+    def _script_types(self) -> dict[str, str]:
+        return self.records.script_types()
+
+    def path_of_guid(self, guid: str) -> str | None:
+        guid = guid.lower()
+        if guid not in self._guid_paths:
+            self._guid_paths[guid] = self.records.path_of_guid(guid)
+        return self._guid_paths[guid]
+
+    def script_class(self, guid: str) -> str:
+        """The class behind a script GUID: a project script's class, a known package script, or ''."""
+        path = self.path_of_guid(guid)
+        if path:
+            return self._script_types.get(path, "")
+        return KNOWN_PACKAGE_SCRIPTS.get(guid.lower(), "")
+
+    def script_label(self, guid: str) -> str:
+        cls = self.script_class(guid)
+        if cls:
+            return cls.rsplit(".", 1)[-1]
+        path = self.path_of_guid(guid)
+        return path.rsplit("/", 1)[-1] if path else f"script {guid[:8]}… (not in project)"
+
+    def readable(self, text: str) -> str:
+        """Replace `script:<guid>` and `guid:<guid>` tokens with class names and paths."""
+        text = _SCRIPT_TOKEN.sub(lambda m: self.script_label(m.group(1)), text)
+        return _GUID_TOKEN.sub(lambda m: self.path_of_guid(m.group(1)) or f"guid:{m.group(1)}", text)
+
+    def types_named(self, name: str) -> list[TypeRow]:
+        """Types a written name can mean: `Health`, `Combat.Health`, `Game.Combat.Health`."""
+        if name in self._named:  # a simple name seen before
+            return self._named[name]
+        simple = bare_type_name(name)
+        if simple not in self._named:
+            self._named[simple] = self.records.types_named(simple)
+        rows = self._named[simple]
+        if "." in name:
+            q = name.split("<", 1)[0]
+            rows = [t for t in rows if t.qualified == q or t.qualified.endswith("." + q)]
+        return rows
+
+    def resolve_type_ref(self, written: str, rec: FileRecord | Scope) -> list[TypeRow]:
+        """The project type(s) a type name written in `rec` refers to, by C# lookup rules
+        approximated: qualified names match by suffix; simple names prefer types in the file's
+        namespaces (and their parents) and its usings; with no such preference, all candidates."""
+        candidates = self.types_named(written)
+        if len(candidates) <= 1 or "." in written.split("<", 1)[0]:
+            return candidates
+        scopes = self._scopes(rec.namespaces, rec.usings)
+        preferred = [t for t in candidates if t.namespace in scopes]
+        return preferred or candidates
+
+    def _scopes(self, namespaces: tuple[str, ...], usings: tuple[str, ...]) -> frozenset[str]:
+        """The namespaces whose types a file sees by simple name: its own, their parents, its usings."""
+        key = (namespaces, usings)
+        if key not in self._visible:
+            scopes: set[str] = {""}
+            for ns in namespaces:
+                parts = ns.split(".")
+                scopes.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
+            scopes.update(u for u in usings if " " not in u and "=" not in u)
+            self._visible[key] = frozenset(scopes)
+        return self._visible[key]
+
+    # -- targets -----------------------------------------------------------------------------
+
+    def target(self, text: str) -> Target:
+        """Understand a user's TARGET: GUID, project path, Type.Member, type, assembly."""
+        t = text.strip().strip("/")
+        if GUID_RE.match(t):
+            guid = t.lower()
+            path = self.path_of_guid(guid) or ""
+            note = "" if path else "GUID not found in this project (a package asset, or a missing one)"
+            return Target(kind="guid", name=guid, guid=guid, path=path, note=note)
+        if self.records.record(t) is not None or self.records.guid_of_path(t):
+            return self._path_target(t)
+        types = self.types_named(t)
+        if types:
+            return Target(kind="type", name=t, types=sorted({x.qualified for x in types}))
+        if "." in t:
+            owner, _, member = t.rpartition(".")
+            owner_types = self.types_named(owner)
+            if owner_types:
+                return Target(kind="member", name=t, member=member, types=sorted({x.qualified for x in owner_types}))
+        if self._assembly_path(t):
+            return Target(kind="assembly", name=t, path=self._assembly_path(t) or "")
+        return Target(kind="unknown", name=t, note="no type, member, file, GUID or assembly of that name")
+
+    def _path_target(self, path: str) -> Target:
+        guid = self.records.guid_of_path(path) or ""
+        main = self._script_types.get(path, "")
+        return Target(kind="path", name=path, path=path, guid=guid, types=[main] if main else [])
+
+    def _assembly_path(self, name: str) -> str | None:
+        for rec in self.records.records("asmdef"):
+            if any(s.kind == "assembly" and s.name == name for s in rec.symbols):
+                return rec.path
+        return None
+
+    # -- references --------------------------------------------------------------------------
+
+    def references(self, target: Target) -> list[Usage]:
+        """Every usage of the target in code and assets, in path and line order."""
+        usages: list[Usage] = []
+        if target.kind in ("guid", "path"):
+            usages += self._guid_usages(target.guid)
+            if target.path:
+                usages += self._include_usages(target.path)
+            if target.kind == "path" and target.path.endswith(".asmdef"):
+                usages += self._assembly_usages(target.path)
+        if target.kind in ("type", "path") and target.types:
+            for q in target.types:
+                usages += self._type_usages(q)
+                usages += self._method_usages({q}, None)
+        if target.kind == "member":
+            for q in target.types:
+                family = self.descendants(self.declaring_type(q, target.member))
+                usages += self._method_usages(family, target.member)
+                usages += self._member_text_usages(family, target.member)
+        if target.kind == "assembly" and target.path:
+            usages += self._assembly_usages(target.path)
+        unique = {(u.path, u.line, u.kind, u.context, u.detail): u for u in usages}
+        return sorted(unique.values(), key=lambda u: (u.where != "asset", u.path, u.line, u.kind))
+
+    def _rows(self, sql: str, args: Iterable) -> list[tuple]:
+        return list(self.records.conn.execute(sql, tuple(args)))
+
+    def _guid_usages(self, guid: str) -> list[Usage]:
+        if not guid:
+            return []
+        rows = self._rows(
+            "SELECT f.path, r.line, r.kind, r.context, r.detail FROM refs r JOIN files f ON f.id = r.file_id"
+            " WHERE r.target = ? AND r.kind IN ('guid', 'script', 'prefab')",
+            (guid,),
+        )
+        return [Usage(p, line, "asset", kind, ctx, self.readable(detail)) for p, line, kind, ctx, detail in rows]
+
+    def _include_usages(self, path: str) -> list[Usage]:
+        name = path.rsplit("/", 1)[-1]
+        rows = self._rows(
+            "SELECT f.path, r.line, r.target FROM refs r JOIN files f ON f.id = r.file_id"
+            " WHERE r.simple = ? AND r.kind = 'include'",
+            (name,),
+        )
+        out = []
+        for p, line, written in rows:
+            if path.endswith(written.lstrip("./")) or written.endswith(name):
+                out.append(Usage(p, line, "code", "include", "include", f'#include "{written}"'))
+        return out
+
+    def _assembly_usages(self, asmdef_path: str) -> list[Usage]:
+        rec = self.records.record(asmdef_path)
+        names = {s.name for s in rec.symbols if s.kind == "assembly"} if rec else set()
+        guid = self.records.guid_of_path(asmdef_path)
+        keys = [*names, *([f"GUID:{guid}"] if guid else [])]
+        if not keys:
+            return []
+        marks = ",".join("?" * len(keys))
+        rows = self._rows(
+            "SELECT f.path, r.line, r.context, r.target FROM refs r JOIN files f ON f.id = r.file_id"
+            f" WHERE r.kind = 'assembly' AND r.target IN ({marks})",
+            keys,
+        )
+        return [Usage(p, line, "asset", "assembly", ctx, f"references {t}") for p, line, ctx, t in rows]
+
+    def _type_usages(self, qualified: str) -> list[Usage]:
+        simple = qualified.rsplit(".", 1)[-1]
+        rows = self._rows(
+            "SELECT f.path, r.line, r.context, r.target, r.kind FROM refs r JOIN files f ON f.id = r.file_id"
+            " WHERE r.simple = ? AND r.kind = 'type'",
+            (simple,),
+        )
+        out: list[Usage] = []
+        records: dict[str, FileRecord | None] = {}
+        for p, line, ctx, written, _kind in rows:
+            rec = records.setdefault(p, self.records.record(p))
+            if rec is None:
+                continue
+            if rec.kind == "csharp":
+                if qualified not in {t.qualified for t in self.resolve_type_ref(written, rec)}:
+                    continue
+                out.append(Usage(p, line, "code", "type", ctx, self.source_line(p, line)))
+            elif written == qualified or qualified.endswith("." + written):
+                out.append(Usage(p, line, "asset", "type", ctx, self.readable(written)))
+        script_guid = self._guid_of_type_script(qualified)
+        if script_guid:
+            out += self._guid_usages(script_guid)
+        return out
+
+    @cached_property
+    def _script_of_type(self) -> dict[str, str]:
+        """Qualified class -> the script file Unity binds to it."""
+        return {main: path for path, main in sorted(self._script_types.items(), reverse=True)}
+
+    def _guid_of_type_script(self, qualified: str) -> str | None:
+        path = self._script_of_type.get(qualified)
+        return self.records.guid_of_path(path) if path else None
+
+    def _method_usages(self, family: set[str], member: str | None) -> list[Usage]:
+        """UnityEvent calls on members of any type in `family` (a type and its subclasses)."""
+        owners = set(family) | {q.rsplit(".", 1)[-1] for q in family}
+        owners |= {f"script:{g}" for q in family if (g := self._guid_of_type_script(q))}
+        sql = "SELECT f.path, r.line, r.target, r.context, r.detail FROM refs r JOIN files f ON f.id = r.file_id"
+        sql += " WHERE r.kind = 'method'" + (" AND r.simple = ?" if member else "")
+        out = []
+        for p, line, target, ctx, detail in self._rows(sql, [member] if member else []):
+            owner, _, method = target.rpartition(".")
+            if owner in owners:
+                cls = self.script_class(owner[7:]) if owner.startswith("script:") else owner
+                out.append(Usage(p, line, "asset", "method", ctx, self.readable(detail), resolved=f"{cls}.{method}"))
+        return out
+
+    def declaring_type(self, qualified: str, member: str) -> str:
+        """The type along the base chain of `qualified` that declares `member` (itself if none)."""
+        seen: set[str] = set()
+        todo = [qualified]
+        while todo:
+            q = todo.pop(0)
+            if q in seen:
+                continue
+            seen.add(q)
+            for t in self._types:
+                if t.qualified != q:
+                    continue
+                rec = self.records.record(t.path)
+                if rec is None:
+                    continue
+                if any(m.name == member and m.container == q for m in rec.symbols):
+                    return q
+                for base in t.bases:
+                    todo.extend(b.qualified for b in self.resolve_type_ref(base, rec))
+        return qualified
+
+    def descendants(self, qualified: str) -> set[str]:
+        """The type and every project type deriving from it, directly or not."""
+        family = {qualified}
+        changed = True
+        while changed:
+            changed = False
+            for t in self._types:
+                if t.qualified in family or not t.bases:
+                    continue
+                rec = None
+                for base in t.bases:
+                    if bare_type_name(base) not in {f.rsplit(".", 1)[-1] for f in family}:
+                        continue
+                    rec = rec or self.records.record(t.path)
+                    if rec and any(b.qualified in family for b in self.resolve_type_ref(base, rec)):
+                        family.add(t.qualified)
+                        changed = True
+                        break
+        return family
+
+    def _member_text_usages(self, family: set[str], member: str) -> list[Usage]:
+        """Code that names the member, in files that can see one of the types: their own files and
+        files referencing them. A text match on the identifier, labelled as such (kind "text")."""
+        files = {t.path for t in self._types if t.qualified in family}
+        names = sorted({q.rsplit(".", 1)[-1] for q in family})
+        marks = ",".join("?" * len(names))
+        files.update(
+            p
+            for (p,) in self._rows(
+                "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id"
+                f" WHERE r.kind = 'type' AND r.simple IN ({marks})",
+                names,
+            )
+        )
+        pattern = re.compile(rf"\b{re.escape(member)}\b")
+        out = []
+        for p in sorted(files):
+            rec = self.records.record(p)
+            if rec is None or rec.kind != "csharp":
+                continue
+            declared_lines = {s.line for s in rec.symbols if s.name == member}
+            self.source_line(p, 1)  # loads the file's lines
+            for line_no, text in enumerate(self._file_lines.get(p, []), 1):
+                code = _STRING_LITERAL.sub('""', text.split("//", 1)[0])
+                if line_no not in declared_lines and pattern.search(code):
+                    out.append(Usage(p, line_no, "code", "text", "member", text.strip()[:200]))
+        return out
+
+    # -- assemblies --------------------------------------------------------------------------
+
+    @cached_property
+    def _assembly_folders(self) -> dict[str, tuple[str, str]]:
+        """Folder -> (assembly name, defining file) for every asmdef and asmref."""
+        folders: dict[str, tuple[str, str]] = {}
+        by_ref: dict[str, str] = {}
+        asmdef_by_guid: dict[str, str] = {}
+        for rec in self.records.records("asmdef"):
+            name = next((x.name for x in rec.symbols if x.kind == "assembly"), "")
+            if name:
+                folders[rec.path.rpartition("/")[0]] = (name, rec.path)
+                guid = self.records.guid_of_path(rec.path)
+                if guid:
+                    asmdef_by_guid[f"GUID:{guid}"] = name
+        for rec in self.records.records("asmref"):
+            for r in rec.refs:
+                if r.kind == "assembly":
+                    by_ref[rec.path] = asmdef_by_guid.get(r.target, r.target)
+        for path, name in by_ref.items():
+            folders.setdefault(path.rpartition("/")[0], (name, path))
+        return folders
+
+    def assembly_of(self, path: str) -> tuple[str, str]:
+        """The assembly a script compiles into, and the asmdef/asmref deciding it ('' for Unity's
+        predefined assemblies), following Unity's rules: the nearest asmdef or asmref above the
+        file; else Assembly-CSharp, -Editor for Editor folders, -firstpass for Plugins and
+        Standard Assets."""
+        folder = path.rpartition("/")[0]
+        while folder:
+            if folder in self._assembly_folders:
+                return self._assembly_folders[folder]
+            folder = folder.rpartition("/")[0]
+        if not path.startswith("Assets/"):
+            return "", ""  # package scripts without an asmdef are not compiled
+        parts = path.split("/")[1:-1]
+        firstpass = bool(parts) and parts[0] in ("Plugins", "Standard Assets", "Pro Standard Assets")
+        editor = "Editor" in parts
+        name = "Assembly-CSharp" + ("-Editor" if editor else "") + ("-firstpass" if firstpass else "")
+        return name, ""
+
+    # -- neighbours (for dependency walking) -------------------------------------------------
+
+    @cached_property
+    def _file_ids(self) -> dict[str, int]:
+        return self.records.file_ids()
+
+    @cached_property
+    def _file_paths(self) -> dict[int, str]:
+        return {i: p for p, i in self._file_ids.items()}
+
+    def uses(self, path: str) -> list[tuple[str, str]]:
+        """Files this file points at, with the edge kind (EDGE_KINDS): (path, edge), by path."""
+        key = ("uses", path)
+        if key not in self._edges:
+            file_id = self._file_ids.get(path)
+            rows = self.records.edges_from(file_id) if file_id is not None else []
+            self._edges[key] = sorted((self._file_paths[i], k) for i, k in rows)
+        return self._edges[key]
+
+    def used_by(self, path: str, cap: int = HUB_USERS) -> list[tuple[str, str]]:
+        """Files that point at this file, with the edge read backwards (REVERSE_EDGE): (path, edge),
+        by path. A hub (more than `cap` users: a core class, a partial class's every part) gives
+        []: so many users say nothing about any one task."""
+        key = ("used_by", path)
+        if key not in self._edges:
+            file_id = self._file_ids.get(path)
+            rows = (self.records.edges_to(file_id, cap) if file_id is not None else None) or []
+            self._edges[key] = sorted((self._file_paths[i], REVERSE_EDGE.get(k, k)) for i, k in rows)
+        return self._edges[key]
+
+    def file_uses(self, rec: FileRecord) -> list[tuple[str, str]]:
+        """Resolve the files a record points at: what `adjacency` stores for `uses`/`used_by`."""
+        path = rec.path
+        out: dict[str, str] = {}
+        resolved: dict[str, list[TypeRow]] = {}  # a file names the same types many times
+        for r in rec.refs:
+            if r.kind in ("guid", "script", "prefab"):
+                p = self.path_of_guid(r.target)
+                if p and p != path:
+                    out.setdefault(p, {"script": "script", "prefab": "prefab"}.get(r.kind, "asset"))
+            elif r.kind == "type":
+                if r.target not in resolved:
+                    resolved[r.target] = (
+                        self.resolve_type_ref(r.target, rec) if rec.kind == "csharp" else self._asset_type(r.target)
+                    )
+                for t in resolved[r.target]:
+                    if t.path != path:
+                        out.setdefault(t.path, "base" if r.context == "base" else "type")
+            elif r.kind == "method":
+                owner = r.target.rsplit(".", 1)[0]
+                if owner.startswith("script:"):
+                    p = self.path_of_guid(owner[7:])
+                    if p and p != path:
+                        out.setdefault(p, "unity_event")
+                else:
+                    for t in self.types_named(owner):
+                        if t.path != path:
+                            out.setdefault(t.path, "unity_event")
+        return sorted(out.items())
+
+    def _asset_type(self, written: str) -> list[TypeRow]:
+        """A type an asset names (a [SerializeReference] value): qualified, so a unique match."""
+        rows = self.types_named(written)
+        return rows if len(rows) == 1 else [t for t in rows if t.qualified == written]

@@ -1,0 +1,85 @@
+"""Workspace-level lookups shared by the front ends (the MCP server; the CLI can adopt them):
+a user's path checked to lie inside the workspace, references to a target, a file's description.
+
+Errors are `LookupFailed` with a message that says what to do; front ends add their own wording.
+"""
+
+from __future__ import annotations
+
+from pathlib import PureWindowsPath
+
+import msgspec
+
+from indexer.project import resolve_inside
+from indexer.query.describe import Description, NotFound, describe, resolve_file
+from indexer.query.graph import GUID_RE, Target, Usage
+from indexer.query.workspace import Workspace
+
+
+class LookupFailed(Exception):
+    """A path outside the workspace, an unknown file, GUID or symbol; the message is actionable."""
+
+
+def is_guid(text: str) -> bool:
+    return bool(GUID_RE.match(text.strip()))
+
+
+def inside(ws: Workspace, text: str, *, allow_absolute: bool = True) -> str:
+    """A user path as a workspace-relative POSIX path (a GUID is returned as is).
+
+    Refuses `..` escapes and, with `allow_absolute=False`, every absolute path (a remote agent
+    has no business naming files by absolute path)."""
+    t = text.strip()
+    if is_guid(t):
+        return t
+    if not allow_absolute and (t.startswith(("/", "\\", "~")) or PureWindowsPath(t).drive):
+        raise LookupFailed(f"{text!r} is an absolute path: give a path relative to the project, e.g. Assets/...")
+    try:
+        rel = resolve_inside(ws.base, t.replace("\\", "/"))
+    except ValueError as exc:
+        raise LookupFailed(f"{exc}: give a path relative to the project, e.g. Assets/...") from None
+    return "" if rel == "." else rel
+
+
+def find_references(ws: Workspace, text: str) -> tuple[Target | None, list[Usage]]:
+    """What `text` names (a type, Type.Member, path, GUID or assembly) and every usage of it;
+    (None, []) when it names nothing. Paths must already be inside the workspace."""
+    projects = ws.projects
+    if "/" in text:
+        owner = ws.owner(text)
+        if owner is None:
+            raise LookupFailed(f"{text} is in none of the projects of {ws.base}")
+        projects, text = [owner[0]], owner[1]
+    target = None
+    usages: list[Usage] = []
+    for p in projects:
+        graph = p.fresh().graph
+        t = graph.target(text)
+        if t.kind == "unknown":
+            continue
+        if target is None:
+            target = msgspec.structs.replace(t, path=p.prefix + t.path if t.path else "")
+        usages += [msgspec.structs.replace(u, path=p.prefix + u.path) for u in graph.references(t)]
+    return target, usages
+
+
+def describe_target(ws: Workspace, text: str, max_lines: int = 400) -> tuple[str, Description]:
+    """The description of a workspace path or GUID, and the name of the project holding it."""
+    if is_guid(text):
+        candidates = [(p.fresh(), text) for p in ws.projects]
+    else:
+        owner = ws.owner(text)
+        if owner is None:
+            raise LookupFailed(f"{text} is in none of the projects of {ws.base}")
+        candidates = [owner]
+    error: NotFound | None = None
+    for p, local in candidates:
+        try:
+            desc = describe(p.graph, resolve_file(p.graph, local), max_lines=max_lines)
+        except NotFound as exc:
+            error = exc
+            continue
+        if p.prefix:
+            desc = msgspec.structs.replace(desc, path=p.prefix + desc.path)
+        return p.name, desc
+    raise LookupFailed(str(error))

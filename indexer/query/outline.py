@@ -1,0 +1,217 @@
+"""Readable outlines of indexed files, shared by `describe`, context packs and the MCP adapter.
+
+An outline is a list of lines, most important first within each block, so a caller that must fit a
+budget can cut it. `focus` (stems of query words) keeps only the matching members in the compact
+form and marks nothing else.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from indexer.build.roles import is_unity_message
+from indexer.identifiers import name_stems
+from indexer.model import TYPE_KINDS, FileRecord, Symbol
+from indexer.query.graph import Graph
+
+HIERARCHY_KINDS = frozenset({"gameobject", "prefab_instance"})
+# Fields of package components (UI, TextMesh Pro) that say what the object does.
+PACKAGE_FIELDS_SHOWN = frozenset(
+    {"m_Text", "m_text", "m_OnClick", "m_OnValueChanged", "m_OnEndEdit", "m_Sprite", "m_Interactable", "m_fontAsset"}
+)
+
+
+def matches(name: str, stems: set[str]) -> bool:
+    return not stems.isdisjoint(name_stems(name))
+
+
+def outline(rec: FileRecord, graph: Graph, stems: set[str] | None = None, compact: bool = False) -> list[str]:
+    """The outline of any file kind; `compact` keeps declarations and what matches `stems`."""
+    stems = stems or set()
+    if rec.kind == "csharp":
+        return csharp_outline(rec, graph, stems, compact)
+    if any(s.kind in HIERARCHY_KINDS for s in rec.symbols):
+        return hierarchy_outline(rec, graph, stems, compact)
+    return asset_outline(rec, graph, stems, compact)
+
+
+def csharp_outline(rec: FileRecord, graph: Graph, stems: set[str], compact: bool) -> list[str]:
+    lines: list[str] = []
+    if rec.namespaces:
+        lines.append("namespace " + ", ".join(rec.namespaces))
+    roles: dict[str, str] = {}
+    categories = graph.records.categories_of(rec.path)
+    for s in rec.symbols:
+        if s.kind in TYPE_KINDS:
+            category = roles.setdefault(s.qualified, categories.get(s.qualified) or s.kind)
+            role = f"  [{category}]" if category not in (s.kind, "class") else ""
+            attrs = "".join(f"[{a}] " for a in s.attributes)
+            lines.append(f"L{s.line} {attrs}{s.signature or s.kind + ' ' + s.name}{role}")
+        else:
+            if compact and not matches(s.name, stems):
+                continue
+            attrs = "".join(f"[{a}] " for a in s.attributes if len(a) < 60)
+            is_message = s.kind == "method" and is_unity_message(s.name, roles.get(s.container))
+            message = "  [unity message]" if is_message else ""
+            lines.append(f"  L{s.line} {attrs}{s.signature or s.name}{message}")
+    if rec.status == "partial":
+        lines.append(f"(parsed with syntax errors near lines {', '.join(map(str, rec.error_lines[:8]))})")
+    return lines
+
+
+def _component_label(c: Symbol, graph: Graph) -> str:
+    if c.detail:  # a script component
+        cls = graph.script_class(c.detail)
+        if cls:
+            return cls.rsplit(".", 1)[-1]
+        if c.signature:  # Unity 6 writes the class into m_EditorClassIdentifier
+            return c.signature.rsplit(".", 1)[-1]
+        return graph.script_label(c.detail)
+    return c.name
+
+
+def hierarchy_outline(rec: FileRecord, graph: Graph, stems: set[str], compact: bool) -> list[str]:
+    """Scenes and prefabs: the GameObject tree, each object with its components and the fields of
+    its scripts; prefab instances with their source; then UnityEvent calls and other references."""
+    nodes: dict[str, Symbol] = {}
+    children: dict[str, list[str]] = defaultdict(list)
+    components: dict[str, list[Symbol]] = defaultdict(list)
+    fields: dict[str, list[Symbol]] = defaultdict(list)
+    overrides: dict[str, list[Symbol]] = defaultdict(list)
+    for s in rec.symbols:
+        if s.kind in HIERARCHY_KINDS:
+            # an unnamed prefab instance still needs a key of its own
+            name = s.name or f"&L{s.line}"
+            path = f"{s.container}/{name}" if s.container else name
+            if path not in nodes:
+                nodes[path] = s
+                children[s.container].append(path)
+        elif s.kind == "component":
+            components[s.container].append(s)
+        elif s.kind == "field":
+            fields[s.detail].append(s)
+        elif s.kind == "override":
+            overrides[s.container].append(s)
+    lines: list[str] = []
+    variant = next((s for s in rec.symbols if s.kind == "prefab_instance" and s.signature == "variant base"), None)
+    if variant is not None:
+        base = graph.path_of_guid(variant.detail) or f"guid:{variant.detail}"
+        lines.append(f"Prefab variant of {base}")
+
+    emitted: set[str] = set()
+
+    def emit(path: str, depth: int) -> None:
+        if path in emitted or depth > 60:  # defensive: a malformed file must not loop
+            return
+        emitted.add(path)
+        s = nodes[path]
+        pad = "  " * depth
+        name = s.name or "(unnamed)"
+        if s.kind == "prefab_instance":
+            source = graph.path_of_guid(s.detail) or f"guid:{s.detail}"
+            if not s.name:
+                name = source.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+            lines.append(f"{pad}{name}  (prefab instance of {source})  L{s.line}")
+            shown = [o for o in overrides.get(path, []) if not compact or matches(o.name.split(".")[0], stems)]
+            if shown:
+                lines.append(f"{pad}  overrides: " + "; ".join(_short(o.signature) for o in shown[:8]))
+        else:
+            flags = ", ".join(x for x in (s.signature, s.detail) if x)
+            lines.append(f"{pad}{name}{f'  [{flags}]' if flags else ''}  L{s.line}")
+        comps = components.get(path, [])
+        if comps:  # on a prefab instance these are components added to it
+            added = "added components" if s.kind == "prefab_instance" else "components"
+            labels = [_component_label(c, graph) + (" (disabled)" if c.attributes else "") for c in comps]
+            lines.append(f"{pad}  {added}: " + ", ".join(labels))
+        for c in comps:
+            fs = fields.get(c.type, [])
+            if c.detail and not graph.path_of_guid(c.detail):  # a package script: its m_ internals are noise
+                fs = [f for f in fs if not f.name.startswith("m_") or f.name in PACKAGE_FIELDS_SHOWN]
+            if compact and not matches(_component_label(c, graph), stems):
+                fs = [f for f in fs if matches(f.name, stems)]
+            if fs:
+                shown = "; ".join(_short(graph.readable(f.signature)) for f in fs[:12])
+                more = f"; … {len(fs) - 12} more" if len(fs) > 12 else ""
+                lines.append(f"{pad}    {_component_label(c, graph)}: {shown}{more}")
+        for child in children.get(path, []):
+            emit(child, depth + 1)
+
+    for root_path in children.get("", []):
+        emit(root_path, 0)
+    events = [r for r in rec.refs if r.kind == "method"]
+    if events:
+        lines.append("UnityEvent calls:")
+        for r in events:
+            lines.append(f"  L{r.line} {graph.readable(r.detail)} -> {graph.readable(r.target)}")
+    lines.extend(_reference_lines(rec, graph, exclude=("method", "script", "prefab")))
+    return lines
+
+
+def asset_outline(rec: FileRecord, graph: Graph, stems: set[str], compact: bool) -> list[str]:
+    """ScriptableObjects, materials, animators, shaders, asmdefs, packages, settings: one line per
+    declaration, grouped under the main object, with GUIDs turned into paths and classes."""
+    lines: list[str] = []
+    for s in rec.symbols:
+        if s.kind == "scriptable_object":
+            cls = graph.script_class(s.detail) if s.detail else ""
+            script = graph.path_of_guid(s.detail) if s.detail else ""
+            where = script or "script not in project"
+            lines.append(f"ScriptableObject {s.name}: {cls or 'script ' + s.detail[:8]} ({where})")
+        elif s.kind == "material":
+            if s.detail.startswith("builtin:"):
+                shader = f"built-in shader (fileID {s.detail[8:]})"
+            else:
+                shader = graph.path_of_guid(s.detail) or f"guid:{s.detail}" if s.detail else "none"
+            lines.append(f"Material {s.name}: shader {shader}")
+        elif s.kind in ("field", "material_property", "override"):
+            if compact and not matches(s.name, stems):
+                continue
+            lines.append(f"  L{s.line} {_short(graph.readable(s.signature))}")
+        elif s.kind == "animator_state":
+            motion = graph.path_of_guid(s.detail) if s.detail else ""
+            lines.append(f"  state {s.name}" + (f" (motion {motion})" if motion else "") + f"  L{s.line}")
+        else:
+            if compact and s.kind not in _PRIMARY and not matches(s.name, stems):
+                continue
+            text = s.signature or s.name or s.type
+            extras = [x for x in (s.type, s.detail, *s.attributes) if x and not _mentions(text, x)]
+            label = s.kind.replace("_", " ")
+            indent = "" if s.kind in _PRIMARY else "  "
+            tail = f" [{_short('; '.join(extras), 80)}]" if extras else ""
+            lines.append(f"{indent}{label} {_short(text)}{tail}  L{s.line}")
+    lines.extend(_reference_lines(rec, graph, exclude=()))
+    return lines
+
+
+_PRIMARY = frozenset(
+    {"shader", "assembly", "package", "animator_controller", "animation_clip", "unity_version", "scriptable_object"}
+)
+
+
+def _reference_lines(rec: FileRecord, graph: Graph, exclude: tuple[str, ...]) -> list[str]:
+    seen: dict[str, list[str]] = {}
+    for r in rec.refs:
+        if r.kind in exclude:
+            continue
+        if r.kind in ("guid", "script", "prefab"):
+            target = graph.path_of_guid(r.target) or f"guid:{r.target} (not in project)"
+        else:
+            target = graph.readable(r.target)
+        seen.setdefault(target, [])
+        if r.context and r.context not in seen[target]:
+            seen[target].append(r.context)
+    if not seen:
+        return []
+    out = ["references:"]
+    for target, contexts in seen.items():
+        out.append(f"  {target}" + (f" ({', '.join(contexts[:4])})" if contexts else ""))
+    return out
+
+
+def _mentions(text: str, word: str) -> bool:
+    return re.search(rf"(?<![\w]){re.escape(word)}(?![\w])", text) is not None
+
+
+def _short(text: str, limit: int = 100) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,172 @@
+"""Tier 1 of a context pack: what this project is, and its tree, compressed to a token share."""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from pathlib import Path
+
+import msgspec
+
+from indexer.query.tokens import TokenCounter
+from indexer.store import Records
+
+
+class Assembly(msgspec.Struct):
+    name: str
+    folder: str
+    editor_only: bool
+
+
+class Overview(msgspec.Struct):
+    name: str
+    product: str
+    unity_version: str
+    packages: list[str]  # "name version", direct dependencies from Packages/manifest.json
+    assemblies: list[Assembly]
+    scenes_in_build: list[str]
+    defines: list[str]  # "SYMBOL (Platform)"
+    counts: dict[str, int]  # files by kind
+
+    def render(self) -> str:
+        title = f"# Unity project {self.name}" + (f" — {self.product}" if self.product else "")
+        lines = [f"{title} (Unity {self.unity_version or 'version unknown'})"]
+        if self.packages:
+            lines.append(f"Packages ({len(self.packages)}): " + ", ".join(self.packages))
+        if self.assemblies:
+            asm = [f"{a.name} ({a.folder}{', editor' if a.editor_only else ''})" for a in self.assemblies]
+            lines.append(f"Assemblies ({len(asm)}): " + ", ".join(asm))
+        if self.scenes_in_build:
+            lines.append("Scenes in build: " + ", ".join(self.scenes_in_build))
+        if self.defines:
+            lines.append("Scripting defines: " + ", ".join(self.defines))
+        kinds = ", ".join(f"{n} {k}" for k, n in sorted(self.counts.items(), key=lambda kv: (-kv[1], kv[0])))
+        lines.append(f"Files: {kinds}")
+        return "\n".join(lines)
+
+
+def build_overview(root: Path, records: Records, kinds: dict[str, str]) -> Overview:
+    """From the records of the settings, package and assembly files (no file is read here)."""
+    version = product = ""
+    packages: list[str] = []
+    scenes: list[str] = []
+    defines: list[str] = []
+    for path in (
+        "ProjectSettings/ProjectVersion.txt",
+        "ProjectSettings/ProjectSettings.asset",
+        "ProjectSettings/EditorBuildSettings.asset",
+        "Packages/manifest.json",
+    ):
+        rec = records.record(path) if path in kinds else None
+        for sym in rec.symbols if rec else ():
+            if sym.kind == "unity_version":
+                version = sym.name
+            elif sym.kind == "setting" and sym.name == "productName":
+                product = sym.detail
+            elif sym.kind == "build_scene" and sym.detail == "enabled":
+                scenes.append(sym.name)
+            elif sym.kind == "define":
+                defines.append(f"{sym.name} ({sym.detail or 'all'})")
+            elif sym.kind == "package" and not sym.name.startswith("com.unity.modules."):
+                packages.append(f"{sym.name} {sym.detail}")
+    assemblies: list[Assembly] = []
+    for path in sorted(p for p, k in kinds.items() if k == "asmdef"):
+        rec = records.record(path)
+        for sym in rec.symbols if rec else ():
+            if sym.kind == "assembly":
+                editor = "includePlatforms: Editor" in sym.attributes
+                assemblies.append(Assembly(name=sym.name, folder=os.path.dirname(path) + "/", editor_only=editor))
+    return Overview(
+        name=root.name,
+        product=product,
+        unity_version=version,
+        packages=packages,
+        assemblies=assemblies,
+        scenes_in_build=scenes,
+        defines=defines,
+        counts=dict(Counter(k for k in kinds.values() if k != "meta")),
+    )
+
+
+class _Folder:
+    __slots__ = ("children", "expanded", "ext_counts", "files", "name", "total")
+
+    def __init__(self, name: str):
+        self.name = name
+        self.children: dict[str, _Folder] = {}
+        self.files: list[str] = []
+        self.ext_counts: Counter[str] = Counter()
+        self.total = 0
+        self.expanded = False
+
+    def sorted_children(self) -> list[_Folder]:
+        return sorted(self.children.values(), key=lambda f: f.name)
+
+
+def _folder_tree(paths: list[str]) -> _Folder:
+    root = _Folder("")
+    for p in paths:
+        parts = p.split("/")
+        ext = os.path.splitext(parts[-1])[1].lower() or "(no extension)"
+        node = root
+        for part in parts[:-1]:
+            node = node.children.setdefault(part, _Folder(part))
+            node.total += 1
+            node.ext_counts[ext] += 1
+        node.files.append(parts[-1])
+    return root
+
+
+def _summary(folder: _Folder, indent: str) -> str:
+    top = sorted(folder.ext_counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    exts = ", ".join(f"{n} {e}" for e, n in top[:4]) + (", ..." if len(top) > 4 else "")
+    plural = "s" if folder.total != 1 else ""
+    return f"{indent}{folder.name}/ — {folder.total} file{plural} ({exts})"
+
+
+def _files_line(folder: _Folder, indent: str, max_names: int = 12) -> str:
+    names = sorted(folder.files)
+    extra = f", ... {len(names) - max_names} more" if len(names) > max_names else ""
+    return f"{indent}files: {', '.join(names[:max_names])}{extra}"
+
+
+def _expansion_rows(folder: _Folder, indent: str) -> list[str]:
+    rows = [_summary(c, indent) for c in folder.sorted_children()]
+    if folder.files:
+        rows.append(_files_line(folder, indent))
+    return rows
+
+
+def render_tree(kinds: dict[str, str], counter: TokenCounter, max_tokens: int) -> str:
+    """The project tree expanded breadth-first while it fits; unexpanded folders as one-liners.
+
+    Costs are added per line, so each expansion is priced without re-rendering the tree.
+    """
+    root = _folder_tree(sorted(p for p, k in kinds.items() if k != "meta"))
+    header = "## Project tree"
+    top_rows = _expansion_rows(root, "")
+    used = counter.join_cost([header, *top_rows])
+    if used > max_tokens:
+        shown = counter.truncate("\n".join([header, *top_rows]), max_tokens)
+        return shown if "\n" in shown else ""  # a header without rows says nothing
+    queue: list[tuple[_Folder, str]] = [(c, "  ") for c in root.sorted_children()]
+    while queue:
+        folder, indent = queue.pop(0)
+        cost = sum(counter.count(r) + 1 for r in _expansion_rows(folder, indent))
+        if used + cost > max_tokens:
+            continue  # a smaller folder further on may still fit
+        used += cost
+        folder.expanded = True
+        queue.extend((c, indent + "  ") for c in folder.sorted_children())
+    rows = [header]
+
+    def emit(folder: _Folder, indent: str) -> None:
+        for child in folder.sorted_children():
+            rows.append(_summary(child, indent))
+            if child.expanded:
+                emit(child, indent + "  ")
+        if folder.files and (folder is root or folder.expanded):
+            rows.append(_files_line(folder, indent))
+
+    emit(root, "")
+    return "\n".join(rows)

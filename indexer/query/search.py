@@ -1,0 +1,137 @@
+"""Ranking files for a query: BM25 over identifier-aware fields with per-field boosts.
+
+The query path imports tantivy, msgspec and sqlite3 only (no tree-sitter), and reads the
+full-text index plus, for the hits shown, their outlines from the record store, so a cold
+`unity-index query` stays fast.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from functools import cached_property
+
+import msgspec
+import tantivy
+
+from indexer.build.documents import outline_decoder
+from indexer.identifiers import name_stems, query_terms, stem, weighted_terms
+from indexer.model import TYPE_KINDS
+from indexer.store import FIELD_BOOSTS, IndexPaths, Records, open_search_index
+
+
+class Hit(msgspec.Struct, omit_defaults=False):
+    path: str
+    kind: str
+    name: str
+    line: int
+    score: float
+    snippet: str
+    reason: str = ""  # why it ranks: a text match, or the graph edge that pulled it in
+
+
+class Candidate(msgspec.Struct):
+    path: str
+    kind: str
+    score: float
+
+
+def annotate(c: Candidate, terms: list[str], outline: bytes, score: float | None = None, reason: str = "") -> Hit:
+    """A candidate named by its best-matching declaration (`outline`: from Records.outline)."""
+    name, line, snippet = best_symbol(outline, terms, c.path)
+    return Hit(
+        path=c.path,
+        kind=c.kind,
+        name=name,
+        line=line,
+        score=c.score if score is None else score,
+        snippet=snippet,
+        reason=reason,
+    )
+
+
+class Searcher:
+    """A reader over the index: open once, query many times (the MCP server keeps one)."""
+
+    def __init__(self, paths: IndexPaths):
+        self.index = open_search_index(paths)
+        self.paths = paths
+
+    @cached_property
+    def _records(self) -> Records:
+        return Records(self.paths)
+
+    def reload(self) -> None:
+        self.index.reload()
+
+    def search(self, text: str, limit: int = 10, kind: str | None = None, path_prefix: str | None = None) -> list[Hit]:
+        terms, found = self.candidates(text, limit, kind, path_prefix)
+        return [annotate(c, terms, self._records.outline(c.path)) for c in found]
+
+    def candidates(
+        self, text: str, limit: int, kind: str | None = None, path_prefix: str | None = None
+    ) -> tuple[list[str], list[Candidate]]:
+        """BM25 matches, not yet named: naming costs an outline decode, done only for what is shown."""
+        terms = query_terms(text)
+        if not terms or limit <= 0:
+            return terms, []
+        query = self._query(weighted_terms(text), kind, path_prefix)
+        searcher = self.index.searcher()
+        found = []
+        for score, addr in searcher.search(query, limit).hits:
+            doc = searcher.doc(addr)
+            found.append(Candidate(doc["path"][0], doc["kind"][0], round(score, 4)))
+        # tantivy breaks score ties by document address, which depends on write order: sort by path
+        # within equal scores so the same index content always gives the same order.
+        found.sort(key=lambda c: (-c.score, c.path))
+        return terms, found
+
+    def _query(self, weighted: list[tuple[str, float]], kind: str | None, path_prefix: str | None) -> tantivy.Query:
+        """One clause per term (weighted), across all fields with their boosts; filters as musts."""
+        schema = self.index.schema
+        fields = list(FIELD_BOOSTS)
+        clauses: list[tuple[tantivy.Occur, tantivy.Query]] = []
+        for term, weight in weighted:
+            try:
+                q = self.index.parse_query(term, fields, field_boosts=FIELD_BOOSTS)
+            except ValueError:  # a term the tokenizer splits (a phrase) on position-less fields
+                continue
+            clauses.append((tantivy.Occur.Should, q if weight == 1.0 else tantivy.Query.boost_query(q, weight)))
+        query = tantivy.Query.boolean_query(clauses) if clauses else tantivy.Query.empty_query()
+        must: list[tuple[tantivy.Occur, tantivy.Query]] = [(tantivy.Occur.Must, query)]
+        if kind:
+            must.append((tantivy.Occur.Must, tantivy.Query.term_query(schema, "kind", kind)))
+        if path_prefix:
+            pattern = _regex_escape(path_prefix.strip("/")) + "(/.*)?"
+            must.append((tantivy.Occur.Must, tantivy.Query.regex_query(schema, "path", pattern)))
+        return must[0][1] if len(must) == 1 else tantivy.Query.boolean_query(must)
+
+
+def _regex_escape(s: str) -> str:
+    return "".join("\\" + c if c in r"\.+*?()|[]{}^$#&-~" else c for c in s)
+
+
+def best_symbol(outline_json: bytes, terms: list[str], path: str) -> tuple[str, int, str]:
+    """The declaration in a file that best matches the query terms: (qualified name, line, snippet)."""
+    outline = outline_decoder.decode(outline_json)
+    wanted = {stem(t) for t in terms}
+    # A stem less its last letter is a prefix of its word: names containing none of those cannot
+    # match, and are passed over (one regex test) without splitting and stemming them.
+    could_match = re.compile("|".join(re.escape(w[:-1] or w) for w in sorted(wanted)), re.I).search
+    best: tuple[int, int, int] | None = None  # (-overlap, is-member, index)
+    for i, (_line, kind, qualified, _sig) in enumerate(outline):
+        name = qualified.rsplit(".", 1)[-1]
+        if not could_match(name):
+            continue
+        overlap = len(name_stems(name) & wanted)
+        if overlap:
+            key = (-overlap, 0 if kind in TYPE_KINDS else 1, i)
+            if best is None or key < best:
+                best = key
+    if best is not None:
+        line, _kind, qualified, sig = outline[best[2]]
+        return qualified, line, sig
+    for line, kind, qualified, sig in outline:  # no name matched: the file's first type
+        if kind in TYPE_KINDS:
+            return qualified, line, sig
+    return os.path.basename(path), 1 if outline else 0, ""

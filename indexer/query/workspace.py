@@ -1,0 +1,162 @@
+"""What a command works on: one Unity project, or every project in a multi-project repository.
+
+Each project keeps its own index and GUID map (GUIDs repeat across projects of one repository);
+a workspace only merges answers, with paths relative to the folder the user named. Readers are
+opened lazily and reopened when the index's generation changes, so a long-lived workspace (the MCP
+server) always answers from the last committed state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cached_property
+from pathlib import Path
+
+import msgspec
+
+from indexer.config import Config, load_config
+from indexer.store import IndexPaths, Records, header_generation
+
+
+class ProjectIndex:
+    """One project's index, opened for reading; `prefix` places its paths in the workspace."""
+
+    def __init__(self, root: Path, config: Config, prefix: str = ""):
+        self.root = root
+        self.config = config
+        self.prefix = prefix
+        self.paths = IndexPaths(config.index_path(root))
+        self._generation: int | None = None
+
+    @property
+    def name(self) -> str:
+        return self.prefix.rstrip("/") or self.root.name
+
+    def generation(self) -> int:
+        return header_generation(self.paths)
+
+    def _current(self) -> None:
+        gen = self.generation()
+        if self._generation is not None and gen != self._generation:
+            for attr in ("records", "searcher", "graph", "vendored", "memo", "_stats"):
+                self.__dict__.pop(attr, None)
+        self._generation = gen
+
+    @cached_property
+    def records(self) -> Records:
+        return Records(self.paths)
+
+    @cached_property
+    def searcher(self):
+        from indexer.query.search import Searcher
+
+        return Searcher(self.paths)
+
+    @cached_property
+    def graph(self):
+        from indexer.query.graph import Graph
+
+        return Graph(self.records, self.root)
+
+    @cached_property
+    def vendored(self) -> frozenset[str]:
+        """Folders of third-party code in this project (ranked below the project's own)."""
+        from indexer.query.rank import vendored_folders
+
+        return vendored_folders(self.records.license_paths())
+
+    @cached_property
+    def _stats(self) -> dict:
+        return {}
+
+    def stats_of(self, paths: Iterable[str]) -> dict:
+        """path -> FileStat (kind, size, ...) for these paths, read once per generation: a cold
+        process reads only what its query touches, a warm one hardly anything (the dict returned
+        may hold more paths than asked for; indexed paths only)."""
+        known = self._stats
+        missing = [p for p in paths if p not in known]
+        if missing:
+            known.update(self.records.stats_of(missing))
+        return known
+
+    @cached_property
+    def memo(self) -> dict:
+        """What callers derive from this generation's records (outlines, ...), dropped with it."""
+        return {}
+
+    def fresh(self) -> ProjectIndex:
+        """This project with readers matching the last committed generation."""
+        self._current()
+        return self
+
+    def local(self, path: str) -> str | None:
+        """A workspace path as a path of this project, or None if it is not in it."""
+        if not self.prefix:
+            return path
+        return path[len(self.prefix) :] if path.startswith(self.prefix) else None
+
+
+class Workspace:
+    def __init__(self, base: Path, projects: list[ProjectIndex]):
+        self.base = base
+        self.projects = projects
+        self.cache: dict[tuple, str] = {}  # derived texts keyed by the generations they came from
+
+    @property
+    def single(self) -> bool:
+        return len(self.projects) == 1 and not self.projects[0].prefix
+
+    def owner(self, path: str, refresh: bool = True) -> tuple[ProjectIndex, str] | None:
+        """The project holding a workspace path, and the path inside it; `refresh=False` keeps the
+        readers a caller already freshened (one answer, one generation)."""
+        for p in self.projects:
+            local = p.local(path)
+            if local is not None:
+                return (p.fresh() if refresh else p), local
+        return None
+
+    def search(
+        self, text: str, limit: int, kind: str | None = None, path_prefix: str | None = None, named: bool = True
+    ) -> list:
+        """Ranked hits over every project, paths relative to the workspace (`named`: see ranking.rank)."""
+        hits = []
+        for p in self.projects:
+            local_prefix = path_prefix
+            if path_prefix and p.prefix:
+                if path_prefix.startswith(p.prefix):
+                    local_prefix = path_prefix[len(p.prefix) :] or None
+                elif p.prefix.startswith(path_prefix.rstrip("/") + "/"):
+                    local_prefix = None
+                else:
+                    continue
+            for h in rank(p.fresh(), text, limit, kind, local_prefix, named):
+                hits.append(msgspec.structs.replace(h, path=p.prefix + h.path) if p.prefix else h)
+        hits.sort(key=lambda h: (-h.score, h.path))
+        return hits[:limit]
+
+
+def rank(project: ProjectIndex, text: str, limit: int, kind: str | None, path_prefix: str | None, named: bool) -> list:
+    from indexer.query.rank import rank as rank_files
+
+    return rank_files(project, text, limit, kind=kind, path_prefix=path_prefix, named=named)
+
+
+def open_workspace(base: Path, projects: list[tuple[Path, Config]]) -> Workspace:
+    members = [
+        ProjectIndex(root, config, "" if root == base else root.relative_to(base).as_posix() + "/")
+        for root, config in projects
+    ]
+    return Workspace(base, members)
+
+
+def projects_at(path: Path) -> list[tuple[Path, Config]]:
+    """The project at `path` and the projects below it: a multi-project repository, or a project
+    whose repository also holds sample or test projects beside its own folders."""
+    from indexer.project import CONTENT_ROOTS, find_projects_below, is_project_root
+
+    path = path.resolve()
+    roots = find_projects_below(path)
+    if is_project_root(path):
+        inside = tuple(path / top for top in (*CONTENT_ROOTS, "Library"))
+        roots = [path] + [r for r in roots if not any(r.is_relative_to(c) for c in inside)]
+    return [(root, load_config(root)) for root in roots]

@@ -1,0 +1,331 @@
+"""Client of the Unity editor bridge (the `com.unityindex.bridge` package, `unity_package/`).
+
+The editor package publishes `<project>/Library/UnityIndex/editor.json` (the heartbeat: port,
+token, pid, state, ...) and serves HTTP/JSON on 127.0.0.1. This module finds and validates the
+heartbeat, lists and calls the editor's tools with the token, and rides out domain reloads: while
+the editor reloads scripts (state `reloading`, connection refused, or a heartbeat that changed
+port or token) it re-reads the heartbeat and retries, within a bound.
+
+Protocol reference: docs/editor-bridge.md. Standard library only; `indexer/` never imports this.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from indexer.changes.processes import pid_alive
+
+PROTOCOL = 1
+HEARTBEAT_RELATIVE = Path("Library") / "UnityIndex" / "editor.json"
+# The editor rewrites the heartbeat every 2 s; five missed beats mean it is not alive.
+DEFAULT_STALE_AFTER = 10.0
+DEFAULT_RELOAD_WAIT = 30.0
+DEFAULT_CALL_TIMEOUT = 30.0
+STATES = ("ready", "compiling", "reloading", "playing", "paused")
+PACKAGE_NAME = "com.unityindex.bridge"
+_PACKAGE_DIR = Path(__file__).resolve().parent.parent / "unity_package"
+
+
+def install_hint() -> str:
+    """How to install the editor package, for error messages."""
+    local = _PACKAGE_DIR / "package.json"
+    where = (
+        f"'Add package from disk...' and pick {local}"
+        if local.is_file()
+        else "'Add package from git URL...' with this repository's git URL followed by '?path=/unity_package'"
+    )
+    return (
+        f"Install the editor package {PACKAGE_NAME} in Unity (2021.3 or newer): "
+        f"Window > Package Manager > + > {where}; "
+        f'or add to Packages/manifest.json: "{PACKAGE_NAME}": "<git URL>?path=/unity_package".'
+    )
+
+
+class EditorBridgeError(Exception):
+    """Base class. `code` is machine-readable (the bridge's error code or a client-side one)."""
+
+    def __init__(self, code: str, message: str, *, status: int | None = None, started: bool | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+        self.started = started
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class EditorNotRunning(EditorBridgeError):
+    """No editor serves this project: no heartbeat, a dead pid, or an editor that closed."""
+
+
+class EditorUnavailable(EditorBridgeError):
+    """An editor runs but cannot answer now: a reload that outlasted the bound, a stale heartbeat."""
+
+
+class EditorProtocolError(EditorBridgeError):
+    """The heartbeat or an answer is malformed, or speaks another protocol version."""
+
+
+class EditorCallError(EditorBridgeError):
+    """The bridge answered with an error (unknown tool, bad arguments, timeout, tool failure...)."""
+
+
+@dataclass(frozen=True)
+class Heartbeat:
+    protocol: int
+    port: int
+    token: str
+    pid: int
+    state: str
+    unity_version: str
+    project_path: str
+    updated_at: float
+    raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def age(self, now: float | None = None) -> float:
+        return (time.time() if now is None else now) - self.updated_at
+
+
+def heartbeat_path(project: str | os.PathLike[str]) -> Path:
+    return Path(project) / HEARTBEAT_RELATIVE
+
+
+def _not_running(project: Path, why: str) -> EditorNotRunning:
+    return EditorNotRunning(
+        "editor_not_running",
+        f"No Unity editor is serving {project}: {why}. Open the project in Unity with the unity-index editor "
+        f"bridge installed; it writes {HEARTBEAT_RELATIVE.as_posix()} when ready. {install_hint()}",
+    )
+
+
+def read_heartbeat(project: str | os.PathLike[str]) -> Heartbeat:
+    """Reads and type-checks the heartbeat; raises EditorNotRunning or EditorProtocolError."""
+    project = Path(project)
+    path = heartbeat_path(project)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise _not_running(project, f"{path} does not exist") from None
+    except OSError as e:
+        raise EditorProtocolError("bad_heartbeat", f"cannot read {path}: {e}") from e
+    try:
+        data = json.loads(text)
+    except ValueError as e:
+        raise EditorProtocolError(
+            "bad_heartbeat", f"{path} is not valid JSON ({e}); delete it if no editor runs"
+        ) from e
+    if not isinstance(data, dict):
+        raise EditorProtocolError("bad_heartbeat", f"{path} is not a JSON object")
+    protocol = data.get("protocol")
+    if protocol != PROTOCOL:
+        raise EditorProtocolError(
+            "protocol_mismatch",
+            f"{path} speaks bridge protocol {protocol!r}, this client speaks {PROTOCOL}: "
+            f"update the {PACKAGE_NAME} package or unity-index so both match",
+        )
+    expected: dict[str, tuple[type, ...]] = {
+        "port": (int,),
+        "token": (str,),
+        "pid": (int,),
+        "state": (str,),
+        "updated_at": (int, float),
+    }
+    for key, types in expected.items():
+        value = data.get(key)
+        if not isinstance(value, types) or isinstance(value, bool):
+            raise EditorProtocolError("bad_heartbeat", f"{path}: field {key!r} missing or of the wrong type")
+    if data["state"] not in STATES:
+        raise EditorProtocolError("bad_heartbeat", f"{path}: unknown state {data['state']!r}")
+    return Heartbeat(
+        protocol=protocol,
+        port=data["port"],
+        token=data["token"],
+        pid=data["pid"],
+        state=data["state"],
+        unity_version=str(data.get("unity_version", "")),
+        project_path=str(data.get("project_path", "")),
+        updated_at=float(data["updated_at"]),
+        raw=data,
+    )
+
+
+class _Retry(Exception):
+    """Internal: the editor is between two domains; wait, re-read the heartbeat, try again."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
+
+
+class EditorBridge:
+    """A client for one project's editor. Cheap to create; every call re-validates the heartbeat.
+
+    `reload_wait` bounds how long a call waits for a domain reload (or a restarting bridge) before
+    raising EditorUnavailable. `call_timeout` is the default per-call limit sent to the bridge
+    (the bridge answers 504 `timeout` past it).
+    """
+
+    def __init__(
+        self,
+        project: str | os.PathLike[str],
+        *,
+        reload_wait: float = DEFAULT_RELOAD_WAIT,
+        stale_after: float = DEFAULT_STALE_AFTER,
+        call_timeout: float = DEFAULT_CALL_TIMEOUT,
+        poll_interval: float = 0.1,
+    ) -> None:
+        self.project = Path(project)
+        self.reload_wait = reload_wait
+        self.stale_after = stale_after
+        self.call_timeout = call_timeout
+        self.poll_interval = poll_interval
+        self.retries = 0  # how many times the last request was retried (diagnostics, tests)
+
+    # -- heartbeat -------------------------------------------------------------------------------
+
+    def heartbeat(self) -> Heartbeat:
+        """The current heartbeat, validated: raises EditorNotRunning for a dead or closed editor.
+
+        A heartbeat in state `reloading` is returned as is (callers wait); a live pid with a
+        heartbeat older than `stale_after` (and not reloading) raises EditorUnavailable.
+        """
+        hb = read_heartbeat(self.project)
+        if not pid_alive(hb.pid):
+            raise _not_running(
+                self.project,
+                f"{heartbeat_path(self.project)} names process {hb.pid}, which is not running "
+                "(the editor closed or crashed)",
+            )
+        age = hb.age()
+        if age > self.stale_after and hb.state != "reloading":
+            raise EditorUnavailable(
+                "stale_heartbeat",
+                f"the editor (pid {hb.pid}) has not refreshed {heartbeat_path(self.project)} for {age:.0f} s "
+                f"(state {hb.state!r}): it may be hung or its bridge stopped; check the Unity console",
+            )
+        return hb
+
+    def is_available(self) -> bool:
+        try:
+            return self.heartbeat().state != "reloading"
+        except EditorBridgeError:
+            return False
+
+    # -- public calls ----------------------------------------------------------------------------
+
+    def ping(self) -> dict[str, Any]:
+        return self._request("GET", "/v1/ping", None, self.call_timeout)
+
+    def list_tools(self) -> list[dict[str, Any]]:
+        """Every tool as {"name", "description", "input_schema"}, in the editor's order."""
+        body = self._request("GET", "/v1/tools", None, self.call_timeout)
+        tools = body.get("tools")
+        if not isinstance(tools, list):
+            raise EditorProtocolError("bad_response", "the bridge's /v1/tools answer has no 'tools' list")
+        return tools
+
+    def call_tool(self, name: str, arguments: dict[str, Any] | None = None, *, timeout: float | None = None) -> Any:
+        """Runs a tool on the editor's main thread and returns its result (any JSON value).
+
+        Raises EditorCallError with the bridge's code (`unknown_tool`, `bad_arguments`,
+        `timeout`, `queue_full`, a tool's own code...), EditorNotRunning, or EditorUnavailable.
+        """
+        limit = self.call_timeout if timeout is None else timeout
+        payload: dict[str, Any] = {"tool": name, "arguments": arguments or {}, "timeout_ms": max(1, int(limit * 1000))}
+        body = self._request("POST", "/v1/call", payload, limit)
+        return body.get("result")
+
+    # -- transport -------------------------------------------------------------------------------
+
+    def _request(self, method: str, path: str, payload: dict[str, Any] | None, timeout: float) -> dict[str, Any]:
+        deadline = time.monotonic() + self.reload_wait
+        self.retries = 0
+        data = None if payload is None else json.dumps(payload, separators=(",", ":")).encode("utf-8")
+        last_why = ""
+        while True:
+            try:
+                hb = self.heartbeat()
+                if hb.state == "reloading":
+                    raise _Retry("the editor is reloading scripts (state 'reloading')")
+                return self._send(hb, method, path, data, timeout)
+            except _Retry as r:
+                last_why = r.why
+            if time.monotonic() + self.poll_interval > deadline:
+                raise EditorUnavailable(
+                    "reload_timeout",
+                    f"the editor did not become ready within {self.reload_wait:.0f} s: {last_why}. "
+                    "A long import or compilation may still be running; check Unity, then retry",
+                )
+            self.retries += 1
+            time.sleep(self.poll_interval)
+
+    def _heartbeat_moved(self, hb: Heartbeat) -> bool:
+        try:
+            now = read_heartbeat(self.project)
+        except EditorBridgeError:
+            return True
+        return (now.port, now.token) != (hb.port, hb.token) or now.state == "reloading"
+
+    def _send(self, hb: Heartbeat, method: str, path: str, data: bytes | None, timeout: float) -> dict[str, Any]:
+        headers = {"Authorization": f"Bearer {hb.token}", "Accept": "application/json"}
+        if data is not None:
+            headers["Content-Type"] = "application/json"
+        conn = http.client.HTTPConnection("127.0.0.1", hb.port, timeout=timeout + 5.0)
+        sent = False
+        try:
+            try:
+                conn.connect()
+            except (ConnectionRefusedError, ConnectionResetError, TimeoutError) as e:
+                # Nothing was sent: safe to retry whatever the call is.
+                raise _Retry(f"connection to 127.0.0.1:{hb.port} failed ({e.__class__.__name__})") from e
+            try:
+                try:
+                    conn.request(method, path, body=data, headers=headers)
+                    sent = True
+                except (BrokenPipeError, ConnectionResetError):
+                    # The bridge may have answered early (413 for a body over its limit) and closed:
+                    # read that answer; if there is none, the request never arrived whole: retry.
+                    pass
+                resp = conn.getresponse()
+                raw = resp.read()
+            except (ConnectionError, http.client.HTTPException, TimeoutError) as e:
+                if isinstance(e, TimeoutError):
+                    raise EditorCallError(
+                        "timeout", f"no answer from the editor within {timeout + 5.0:.0f} s", started=None
+                    ) from e
+                if not sent or method == "GET":
+                    raise _Retry(f"connection dropped ({e.__class__.__name__})") from e
+                raise EditorCallError(
+                    "connection_lost",
+                    f"the connection to the editor dropped during the call ({e.__class__.__name__}); "
+                    "a domain reload may have interrupted it and its effect is unknown: check the editor state",
+                    started=None,
+                ) from e
+        finally:
+            conn.close()
+        try:
+            body = json.loads(raw.decode("utf-8"))
+        except ValueError as e:
+            raise EditorProtocolError("bad_response", f"the bridge answered HTTP {resp.status} with non-JSON") from e
+        if not isinstance(body, dict):
+            raise EditorProtocolError("bad_response", f"the bridge answered HTTP {resp.status} with a non-object")
+        if resp.status == 200 and body.get("ok") is True:
+            return body
+        err = body.get("error") if isinstance(body.get("error"), dict) else {}
+        code = str(err.get("code", "http_" + str(resp.status)))
+        message = str(err.get("message", f"HTTP {resp.status}"))
+        started = err.get("started") if isinstance(err.get("started"), bool) else None
+        if resp.status == 401 and self._heartbeat_moved(hb):
+            raise _Retry("the token changed (the editor reloaded)")
+        if resp.status == 503 and code in ("reloading", "shutting_down") and (started is False or method == "GET"):
+            raise _Retry(f"the bridge is stopping ({code})")
+        if resp.status == 401:
+            raise EditorCallError(code, f"the bridge refused the token: {message}", status=401, started=False)
+        raise EditorCallError(code, message, status=resp.status, started=started)

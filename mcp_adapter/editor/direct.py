@@ -1,0 +1,140 @@
+"""`serve --editor-tools direct`: each tool of the running editor as an MCP tool of its own.
+
+The editor's tools are only known at run time and carry their own JSON schemas, so they are not
+registered as Python functions: the server's `tools/list` and `tools/call` handlers are wrapped
+to add them, named `editor_<tool>` (`editor_<project>_<tool>` in a workspace of several
+projects). `update` replaces a project's set when its editor connects, reloads or disconnects;
+the caller then sends `tools/list_changed`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import anyio.to_thread
+from mcp.server import MCPServer
+from mcp.server.context import ServerRequestContext
+from mcp.types import CallToolRequestParams, CallToolResult, ListToolsResult, TextContent, Tool, ToolAnnotations
+
+from indexer.query.workspace import ProjectIndex, Workspace
+from mcp_adapter.editor import bridge as eb
+from mcp_adapter.editor.live import EditorView
+
+PREFIX = "editor_"
+_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")
+
+
+@dataclass(frozen=True)
+class _Entry:
+    project: ProjectIndex
+    name: str  # the editor's own name
+    tool: Tool
+
+
+class DirectEditorTools:
+    def __init__(
+        self, ws: Workspace, make_bridge: Callable[[ProjectIndex], eb.EditorBridge], reserved: frozenset[str]
+    ) -> None:
+        self.ws = ws
+        self.make_bridge = make_bridge
+        self._reserved = reserved  # the server's own tool names
+        self._entries: dict[str, _Entry] = {}
+        self._lock = threading.Lock()
+
+    def mcp_name(self, project: ProjectIndex, name: str) -> str:
+        middle = "" if len(self.ws.projects) == 1 else _UNSAFE.sub("_", project.name) + "_"
+        return (PREFIX + middle + _UNSAFE.sub("_", name))[:128]
+
+    def names(self) -> list[str]:
+        with self._lock:
+            return sorted(self._entries)
+
+    def update(self, project: ProjectIndex, view: EditorView) -> None:
+        """The project's editor tools are now those of `view` (none when it is not connected)."""
+        entries: dict[str, _Entry] = {}
+        for t in view.tools:
+            name = str(t["name"])
+            mcp_name = self.mcp_name(project, name)
+            if mcp_name in self._reserved:
+                continue  # an editor tool named like one of the server's own (editor_tools...)
+            schema = t.get("input_schema")
+            if not isinstance(schema, dict) or schema.get("type") != "object":
+                schema = {"type": "object"}
+            description = str(t.get("description") or name)
+            entries[mcp_name] = _Entry(
+                project,
+                name,
+                Tool(
+                    name=mcp_name,
+                    description=f"{description} (live Unity editor tool of {project.name}; waits out a domain reload)",
+                    input_schema=schema,
+                    annotations=ToolAnnotations(openWorldHint=False),
+                ),
+            )
+        with self._lock:
+            self._entries = {k: e for k, e in self._entries.items() if e.project is not project} | entries
+
+    # -- the wrapped handlers --------------------------------------------------------------------
+
+    def install(self, mcp: MCPServer) -> None:
+        low = mcp._lowlevel_server
+        list_entry = low.get_request_handler("tools/list")
+        call_entry = low.get_request_handler("tools/call")
+        schema_of = low.get_tool_input_schema
+        assert list_entry is not None and call_entry is not None
+        base_list, base_call = list_entry.handler, call_entry.handler
+
+        async def list_tools(ctx: ServerRequestContext[Any, Any], params: Any) -> ListToolsResult:
+            result = await base_list(ctx, params)
+            with self._lock:
+                extra = [e.tool for e in self._entries.values()]
+            return result.model_copy(update={"tools": [*result.tools, *extra]})
+
+        async def call_tool(ctx: ServerRequestContext[Any, Any], params: CallToolRequestParams) -> Any:
+            with self._lock:
+                entry = self._entries.get(params.name)
+            if entry is not None:
+                return await anyio.to_thread.run_sync(self._call, entry, params.arguments or {})
+            if params.name.startswith(PREFIX) and (schema_of is None or schema_of(params.name) is None):
+                return await anyio.to_thread.run_sync(self._gone, params.name)
+            return await base_call(ctx, params)
+
+        def input_schema(name: str) -> dict[str, Any] | None:
+            with self._lock:
+                entry = self._entries.get(name)
+            if entry is not None:
+                return entry.tool.input_schema
+            return schema_of(name) if schema_of is not None else None
+
+        low.add_request_handler("tools/list", list_entry.params_type, list_tools)
+        low.add_request_handler("tools/call", call_entry.params_type, call_tool)
+        low.get_tool_input_schema = input_schema
+
+    def _call(self, entry: _Entry, arguments: dict[str, Any]) -> CallToolResult:
+        try:
+            result = self.make_bridge(entry.project).call_tool(entry.name, arguments)
+        except eb.EditorBridgeError as exc:
+            return _error(f"editor: {exc.message} [{exc.code}]")
+        text = result if isinstance(result, str) else json.dumps(result, ensure_ascii=False)
+        return CallToolResult(
+            content=[TextContent(type="text", text=text)],
+            structured_content={"project": entry.project.name, "tool": entry.name, "result": result},
+        )
+
+    def _gone(self, name: str) -> CallToolResult:
+        """A direct editor tool that is not offered (any more): say why."""
+        for p in self.ws.projects:
+            try:
+                self.make_bridge(p).heartbeat()
+            except eb.EditorBridgeError as exc:
+                return _error(f"{name}: the Unity editor is not available: {exc.message} [{exc.code}]")
+        return _error(f"{name}: the running Unity editor does not offer this tool; editor_tools lists what it offers")
+
+
+def _error(text: str) -> CallToolResult:
+    return CallToolResult(content=[TextContent(type="text", text=text)], is_error=True)

@@ -1,0 +1,153 @@
+"""Keeps the server's answers current with the files on disk, in one of two modes.
+
+- `watch` (while the server runs and watchdog can watch): a `ProjectWatcher` per project applies
+  file events in the background; before answering, a call waits until every event collected so
+  far is applied (`settle`), so an answer never predates a change the OS has reported.
+- `poll` (no watcher: `--no-watch`, watchdog missing, inotify limits, a watcher that died, or
+  no server session yet): an incremental update before answering, at most once per `interval`
+  seconds (a stat walk, about 0.2 s on 8k files).
+
+After every update, `ChangeTracker`s turn what changed into an `IndexChange` for `on_change`
+(the resource notifications).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from indexer.query.workspace import ProjectIndex, Workspace
+from mcp_adapter.server.changes import ChangeTracker, IndexChange
+from mcp_adapter.server.watcher import ProjectWatcher
+
+log = logging.getLogger("unity_index.mcp")
+
+DEFAULT_REFRESH_INTERVAL = 2.0
+SETTLE_TIMEOUT = 300.0  # a first full build of a large project takes minutes
+
+
+class Freshness:
+    """`ensure()` before answering; `start()`/`stop()` run the watchers (when `watch`)."""
+
+    def __init__(
+        self,
+        ws: Workspace,
+        interval: float = DEFAULT_REFRESH_INTERVAL,
+        *,
+        watch: bool = True,
+        on_change: Callable[[list[IndexChange]], None] | None = None,
+        make_watcher: Callable[..., ProjectWatcher] = ProjectWatcher,
+    ) -> None:
+        self.ws = ws
+        self.interval = interval
+        self.want_watch = watch
+        self.on_change = on_change
+        self.make_watcher = make_watcher
+        self.note = "" if watch else "watching is off (--no-watch)"
+        self._lock = threading.Lock()
+        self._last = float("-inf")
+        self._watchers: list[ProjectWatcher] = []
+        self._trackers = [ChangeTracker(p) for p in ws.projects]
+
+    @property
+    def mode(self) -> str:
+        if self._watchers and all(w.alive for w in self._watchers):
+            return "watch"
+        return "poll"
+
+    def describe(self) -> str:
+        """One line for index_status."""
+        if self.mode == "watch":
+            errors = [f"{w.root}: {w.error}" for w in self._watchers if w.error]
+            text = "watch: file events are applied in the background; every answer waits for the pending ones"
+            return text + (f" (last update failed: {'; '.join(errors)})" if errors else "")
+        note = self.note or ("the watcher stopped" if self._watchers else "no session is being served")
+        return f"poll: files are checked on disk before answering, at most every {self.interval:g} s ({note})"
+
+    # -- life cycle ------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start one watcher per project; on any failure fall back to `poll`, saying why."""
+        for tracker in self._trackers:
+            tracker.prime()
+        if not self.want_watch:
+            return
+        watchers: list[ProjectWatcher] = []
+        try:
+            for p in self.ws.projects:
+                w = self.make_watcher(p.root, p.config, lambda _stats, p=p: self._report(p))
+                w.start()
+                watchers.append(w)
+        except (ImportError, OSError) as exc:
+            for w in watchers:
+                w.stop()
+            self.note = f"watching failed: {exc}" + (
+                "; raise fs.inotify.max_user_watches / max_user_instances" if isinstance(exc, OSError) else ""
+            )
+            log.warning("cannot watch the project (%s); checking files before each answer instead", exc)
+            return
+        self._watchers = watchers
+        self.note = ""
+        for w in watchers:
+            log.info("watching %s", w.root)
+
+    def stop(self) -> None:
+        watchers, self._watchers = self._watchers, []
+        for w in watchers:
+            w.stop()
+            log.info("stopped watching %s", w.root)
+        if watchers and self.want_watch:
+            self.note = "the server stopped watching"
+
+    # -- before answering ------------------------------------------------------------------------
+
+    def ensure(self, force: bool = False) -> list[tuple[ProjectIndex, Any]]:
+        """Bring every project up to date (watch: wait for pending events; poll: update if due, or
+        forced); returns what each update did (empty if none ran)."""
+        if self.mode == "watch":
+            return self._ensure_watched(force)
+        return self._ensure_polled(force)
+
+    def _ensure_watched(self, force: bool) -> list[tuple[ProjectIndex, Any]]:
+        done = []
+        for p, w in zip(self.ws.projects, self._watchers, strict=True):
+            if force:
+                stats = w.walk(SETTLE_TIMEOUT)
+                if stats is not None:
+                    done.append((p, stats))
+            elif not w.settle(SETTLE_TIMEOUT):
+                log.info("answering from the last committed index of %s (an update is pending)", p.root)
+        return done
+
+    def _ensure_polled(self, force: bool) -> list[tuple[ProjectIndex, Any]]:
+        from indexer.build.update import update
+        from indexer.store import IndexBusy
+
+        with self._lock:
+            if not force and time.monotonic() - self._last < self.interval:
+                return []
+            done = []
+            for p in self.ws.projects:
+                try:
+                    stats = update(p.root, p.config, wait=force)
+                except IndexBusy:  # another process is writing: answer from the last committed state
+                    log.info("index of %s is being written by another process; answering from it", p.root)
+                    continue
+                if stats.scanned or stats.deleted or stats.full:
+                    log.info("index of %s updated: %d scanned, %d deleted", p.root, stats.scanned, stats.deleted)
+                done.append((p, stats))
+            self._last = time.monotonic()
+        for p, _ in done:
+            self._report(p)
+        return done
+
+    def _report(self, project: ProjectIndex) -> None:
+        if self.on_change is None:
+            return
+        tracker = self._trackers[self.ws.projects.index(project)]
+        change = tracker.check()
+        if change is not None:
+            self.on_change([change])

@@ -1,0 +1,73 @@
+"""The server's background work: watchers, the editor monitor and the notifications they cause.
+
+It runs while at least one server lifespan is active (one per stdio or in-memory connection, one
+for the whole HTTP server), and stops when the last ends (stdio EOF, HTTP shutdown), joining its
+threads. Threads are stopped from a worker thread, so the event loop stays free to finish a
+notification a stopping thread may be sending.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import anyio
+import anyio.to_thread
+
+from indexer.query.workspace import ProjectIndex
+from mcp_adapter.editor.direct import DirectEditorTools
+from mcp_adapter.editor.live import EditorMonitor, EditorView
+from mcp_adapter.server.changes import IndexChange
+from mcp_adapter.server.freshness import Freshness
+from mcp_adapter.server.notify import Notifier
+
+
+class Live:
+    def __init__(self, freshness: Freshness, notifier: Notifier) -> None:
+        self.freshness = freshness
+        self.notifier = notifier
+        self.editor: EditorMonitor | None = None
+        self.direct: DirectEditorTools | None = None
+        self._users = 0
+        self._lock = threading.Lock()
+        freshness.on_change = self.index_changed
+
+    def index_changed(self, changes: list[IndexChange]) -> None:
+        updated = [uri for c in changes for uri in c.updated_uris()]
+        self.notifier.resources_changed(updated, any(c.list_changed for c in changes))
+
+    def editor_changed(self, project: ProjectIndex, before: EditorView, after: EditorView, what: str) -> None:
+        if self.direct is not None:
+            self.direct.update(project, after)
+        self.notifier.tools_changed()
+
+    @asynccontextmanager
+    async def lifespan(self, _server: Any = None) -> AsyncIterator[dict[str, Any]]:
+        with self._lock:
+            self._users += 1
+            first = self._users == 1
+        if first:
+            self.notifier.attach()
+            await anyio.to_thread.run_sync(self._start)
+        try:
+            yield {}
+        finally:
+            with self._lock:
+                self._users -= 1
+                last = self._users == 0
+            if last:
+                self.notifier.detach()
+                with anyio.CancelScope(shield=True):
+                    await anyio.to_thread.run_sync(self._stop)
+
+    def _start(self) -> None:
+        self.freshness.start()
+        if self.editor is not None:
+            self.editor.start()
+
+    def _stop(self) -> None:
+        if self.editor is not None:
+            self.editor.stop()
+        self.freshness.stop()

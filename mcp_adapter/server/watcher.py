@@ -1,0 +1,233 @@
+"""One project's index kept current from file events, in a background thread, for the server.
+
+The observer and the event collector are `indexer/watch.py`'s (the same as `unity-index watch`).
+Unlike that command, a server must also answer "is anything unapplied?" at the moment a call
+arrives, and an event reaches the collector some milliseconds after the write (tens under load).
+So `settle` first syncs with the event stream the way Watchman does, with cookies: it creates a
+hidden file (`.unity-index-sync-*`, which Unity ignores) in each watched folder and deletes it
+at once; each folder's events pass through one emitter in order, so once every cookie has
+arrived, the events of every write made before the call have too. Then it makes the thread
+apply what was collected without waiting for the quiet period, and returns once nothing
+collected is left unapplied. `walk` forces a full stat walk (`refresh`).
+Only this thread writes the index while it runs; another process holding the writer lock makes
+it retry every `BUSY_RETRY` seconds, and `settle` does not wait for that (the answer then comes
+from the last committed index, as without a watcher).
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import os
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from watchdog.events import FileSystemEvent
+
+from indexer.build.update import UpdateStats, update
+from indexer.changes.watch import MAX_BATCH_SECONDS, QUIET_SECONDS, WALK, Collector, batch_paths, start_observer
+from indexer.config import Config
+from indexer.store import IndexBusy
+
+log = logging.getLogger("unity_index.mcp")
+
+BUSY_RETRY = 0.5
+ERROR_RETRY = 2.0
+COOKIE_WAIT = 2.0  # past this, answer without the sync (an event is lost only if the OS dropped it)
+COOKIE_PREFIX = ".unity-index-sync-"  # hidden: Unity imports no file whose name starts with a dot
+
+
+class _SyncingCollector(Collector):
+    """The watch's collector, which also notes the sync cookies instead of collecting them."""
+
+    def __init__(self, root: Path, cond: threading.Condition) -> None:
+        super().__init__(root)
+        self.cond = cond
+        self.seen: set[str] = set()
+
+    def on_any_event(self, event: FileSystemEvent) -> None:
+        name = os.path.basename(os.fsdecode(event.src_path))
+        if name.startswith(COOKIE_PREFIX):
+            if event.event_type == "created":
+                with self.cond:
+                    self.seen.add(name)
+                    self.cond.notify_all()
+            return
+        super().on_any_event(event)
+
+
+class ProjectWatcher:
+    """Applies a project's file events to its index; `on_applied(stats)` after each commit."""
+
+    def __init__(self, root: Path, config: Config, on_applied: Callable[[UpdateStats], None]) -> None:
+        self.root = root.resolve()
+        self.config = config
+        self.on_applied = on_applied
+        self._cond = threading.Condition()
+        self.collector = _SyncingCollector(self.root, self._cond)
+        self.error = ""  # the last failed update, if the one after it has not succeeded yet
+        self._stop = threading.Event()
+        self._busy = False  # a batch is taken and being applied
+        self._blocked = False  # another process holds the writer lock
+        self._urgent = False  # a call waits: skip the quiet period
+        self._walks_requested = 1  # the first batch catches up with what changed while nobody watched
+        self._walks_done = 0
+        self._walk_stats: UpdateStats | None = None
+        self._observer = None
+        self._thread: threading.Thread | None = None
+        self._cookie_ids = itertools.count(1)
+
+    # -- life cycle ------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Raises OSError when the OS refuses to watch (inotify limits), ImportError without watchdog."""
+        self._observer = start_observer(self.root, self.config, self.collector)
+        self._thread = threading.Thread(target=self._run, name=f"unity-index-watch {self.root.name}", daemon=True)
+        self._thread.start()
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Ends the thread after the batch in progress, then the observer."""
+        self._stop.set()
+        self.collector.wake.set()
+        if self._thread is not None:
+            self._thread.join(timeout)
+        if self._observer is not None:
+            self._observer.stop()
+            self._observer.join(timeout)
+        with self._cond:
+            self._cond.notify_all()
+
+    @property
+    def alive(self) -> bool:
+        return self._thread is not None and self._thread.is_alive() and not self._stop.is_set()
+
+    # -- what calls wait for ---------------------------------------------------------------------
+
+    def _unapplied(self) -> bool:
+        with self.collector.lock:
+            pending = bool(self.collector.pending)
+        return self._busy or pending or self._walks_done < self._walks_requested
+
+    def sync(self) -> bool:
+        """Wait until the events of every write made before now have reached the collector: a
+        cookie file in each watched folder travels behind them (one emitter per folder, in order)."""
+        if self._observer is None:
+            return False
+        n = next(self._cookie_ids)
+        cookies = {}
+        for emitter in list(self._observer.emitters):
+            cookies[f"{COOKIE_PREFIX}{os.getpid()}-{n}-{len(cookies)}"] = Path(emitter.watch.path)
+        written = []
+        try:
+            for name, folder in cookies.items():
+                try:
+                    (folder / name).touch()
+                    written.append(name)
+                except OSError:  # the folder went away
+                    pass
+            deadline = time.monotonic() + COOKIE_WAIT
+            with self._cond:
+                while not self.collector.seen.issuperset(written) and self.alive:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        log.info("no sync cookie from the watcher of %s in %.0f s", self.root, COOKIE_WAIT)
+                        return False
+                    self._cond.wait(left)
+                self.collector.seen.difference_update(written)
+            return True
+        finally:
+            for name in written:
+                (cookies[name] / name).unlink(missing_ok=True)
+
+    def settle(self, timeout: float) -> bool:
+        """Wait until every write made before now is applied; False if `timeout` passed first, or
+        if another process is writing the index or the last update failed (neither is waited for)."""
+        deadline = time.monotonic() + timeout
+        self.sync()
+        with self._cond:
+            self._urgent = True
+            self.collector.wake.set()
+            while self._unapplied() and not (self._blocked or self.error) and self.alive:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._cond.wait(min(left, 0.1))
+            return not self._unapplied()
+
+    def walk(self, timeout: float) -> UpdateStats | None:
+        """A full stat walk applied by the thread; its stats, or None if `timeout` passed first."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            self._walks_requested += 1
+            wanted = self._walks_requested
+            self._urgent = True
+            self.collector.wake.set()
+            while self._walks_done < wanted and self.alive:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return None
+                self._cond.wait(min(left, 0.1))
+            return self._walk_stats if self._walks_done >= wanted else None
+
+    # -- the thread ------------------------------------------------------------------------------
+
+    def _next_batch(self) -> tuple[set[str], int] | None:
+        """The next batch to apply (with the walk request it satisfies), or None once stopped."""
+        c = self.collector
+        while not self._stop.is_set():
+            with self._cond, c.lock:
+                now = time.monotonic()
+                walk = self._walks_done < self._walks_requested
+                due = c.pending and (
+                    self._urgent or now - c.last >= QUIET_SECONDS or now - c.first >= MAX_BATCH_SECONDS
+                )
+                if walk or due:
+                    batch, c.pending = c.pending, set()
+                    if walk:
+                        batch.add(WALK)
+                    self._busy, self._urgent = True, False
+                    c.wake.clear()
+                    return batch, self._walks_requested if walk else 0
+                c.wake.clear()  # set again by the next event, a waiting call or stop
+                waiting = bool(c.pending)
+            c.wake.wait(QUIET_SECONDS / 4 if waiting else 0.5)
+        return None
+
+    def _finish(self, *, blocked: bool = False, put_back: set[str] | None = None) -> None:
+        with self._cond:
+            if put_back:
+                with self.collector.lock:
+                    self.collector.pending |= put_back
+            self._busy, self._blocked = False, blocked
+            self._cond.notify_all()
+
+    def _run(self) -> None:
+        while True:
+            taken = self._next_batch()
+            if taken is None:
+                return
+            batch, walk_seq = taken
+            paths = batch_paths(batch)
+            try:
+                stats = update(self.root, self.config, paths=paths, use_journal=paths is None and walk_seq == 1)
+            except IndexBusy:
+                self._finish(blocked=True, put_back=batch)
+                self._stop.wait(BUSY_RETRY)
+                continue
+            except Exception as exc:  # a scanner or store failure must not end the watch
+                log.exception("updating the index of %s failed", self.root)
+                self.error = f"{exc.__class__.__name__}: {exc}"
+                self._finish(put_back=batch)
+                self._stop.wait(ERROR_RETRY)
+                continue
+            self.error = ""
+            with self._cond:
+                if walk_seq:
+                    self._walks_done, self._walk_stats = walk_seq, stats
+            self._finish()
+            try:
+                self.on_applied(stats)
+            except Exception:
+                log.exception("reporting an index update of %s failed", self.root)

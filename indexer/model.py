@@ -86,3 +86,62 @@ class FileRecord(msgspec.Struct, gc=False, omit_defaults=True):
     refs: tuple[Ref, ...] = ()
     importer: str = ""  # .meta: MonoImporter, PrefabImporter, ...
     folder: bool = False  # .meta: describes a folder
+
+
+class FileStat(msgspec.Struct, frozen=True, array_like=True):
+    kind: str
+    size: int
+    mtime_ns: int
+    digest: str
+    status: str
+
+
+class Scope(msgspec.Struct, frozen=True):
+    """What C# name lookup needs of a file: its namespaces and using directives."""
+
+    namespaces: tuple[str, ...]
+    usings: tuple[str, ...]
+
+
+class TypeRow(msgspec.Struct, frozen=True):
+    path: str
+    qualified: str
+    name: str
+    kind: str
+    container: str
+    bases: tuple[str, ...]
+    partial: bool
+    test: bool
+    namespace: str
+    category: str
+
+
+class UpdateStats(msgspec.Struct):
+    """What one update did."""
+
+    full: bool
+    files: int = 0  # files in the project after the update
+    scanned: int = 0  # files read and scanned
+    added: int = 0
+    changed: int = 0
+    deleted: int = 0
+    moved: int = 0  # deleted + added with the same content: the record moved, not rescanned
+    touched: int = 0  # stat changed, content identical: not rescanned
+    skipped: int = 0  # files in the index recorded as skipped (all, not just this update)
+    bytes_scanned: int = 0
+    seconds: float = 0.0
+    generation: int = 0
+    walked: bool = True  # False: only the paths given (watch mode) or journaled were looked at
+
+
+class Staleness(msgspec.Struct):
+    """What an update would change (`index --check`, `status`)."""
+
+    indexed: bool
+    added: list[str] = []
+    changed: list[str] = []
+    deleted: list[str] = []
+
+    @property
+    def stale(self) -> bool:
+        return not self.indexed or bool(self.added or self.changed or self.deleted)

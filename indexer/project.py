@@ -152,15 +152,36 @@ def _ignored_name(name: str) -> bool:
     return name.startswith(".") or name.endswith("~") or name.lower() == "cvs" or name.endswith(".tmp")
 
 
+class Coverage:
+    """Which project paths the index covers: Unity's ignore rules, the configured exclusions and
+    the index folder (when configured inside the project). The walk and the checks of single
+    paths (watch, journal, git) apply these same rules."""
+
+    def __init__(self, root: Path, config: Config):
+        self.tops = (*CONTENT_ROOTS, PACKAGE_CACHE) if config.include_package_cache else CONTENT_ROOTS
+        self.excludes = config.exclude
+        index_dir = config.index_path(root)
+        self.index_rel = index_dir.relative_to(root).as_posix() if index_dir.is_relative_to(root) else None
+
+    def skips(self, rel: str, name: str) -> bool:
+        """Whether the entry `rel` (last part `name`) below a top folder is left out, with all
+        it holds."""
+        if _ignored_name(name) or rel == self.index_rel:
+            return True
+        return bool(self.excludes) and any(fnmatch.fnmatchcase(rel, pat) for pat in self.excludes)
+
+    def covers(self, rel: str) -> bool:
+        """Whether the walk would list the project-relative file path `rel`."""
+        top = next((t for t in self.tops if rel.startswith(t + "/")), None)
+        if top is None:
+            return False
+        parts = rel.split("/")
+        return not any(self.skips("/".join(parts[: i + 1]), parts[i]) for i in range(top.count("/") + 1, len(parts)))
+
+
 def walk(root: Path, config: Config) -> Iterator[tuple[str, os.stat_result]]:
     """Every project file as (relative path with forward slashes, stat), in sorted order."""
-    excludes = config.exclude
-    # The index folder is skipped if it was configured inside a walked folder.
-    index_dir = config.index_path(root)
-    index_rel = index_dir.relative_to(root).as_posix() if index_dir.is_relative_to(root) else None
-
-    def excluded(rel: str) -> bool:
-        return any(fnmatch.fnmatchcase(rel, pat) for pat in excludes)
+    coverage = Coverage(root, config)
 
     def scan(folder: str, rel_prefix: str) -> Iterator[tuple[str, os.stat_result]]:
         try:
@@ -168,23 +189,18 @@ def walk(root: Path, config: Config) -> Iterator[tuple[str, os.stat_result]]:
         except OSError:
             return
         for e in entries:
-            if _ignored_name(e.name):
-                continue
             rel = rel_prefix + e.name
-            if excludes and excluded(rel):
+            if coverage.skips(rel, e.name):
                 continue
             try:
                 if e.is_dir(follow_symlinks=False):
-                    if rel == index_rel:
-                        continue
                     yield from scan(e.path, rel + "/")
                 elif e.is_file(follow_symlinks=False):
                     yield rel, e.stat(follow_symlinks=False)
             except OSError:
                 continue
 
-    tops = (*CONTENT_ROOTS, PACKAGE_CACHE) if config.include_package_cache else CONTENT_ROOTS
-    for top in tops:
+    for top in coverage.tops:
         path = root / top
         if path.is_dir():
             yield from scan(str(path), top + "/")

@@ -14,7 +14,8 @@ import pytest
 
 from indexer.build.update import update
 from indexer.config import Config
-from indexer.store import IndexPaths, Records
+from indexer.store.reader import Records
+from indexer.store.schema import IndexPaths
 from tests.bench.generator import EXTERNAL_TYPES, Summary, generate
 from tests.bench.resolution import unresolved
 

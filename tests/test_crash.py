@@ -16,7 +16,9 @@ import pytest
 
 from indexer.build.update import update
 from indexer.config import Config
-from indexer.store import IndexPaths, check_consistency, writer_lock
+from indexer.store.consistency import check_consistency
+from indexer.store.lock import writer_lock
+from indexer.store.schema import IndexPaths
 
 from .conftest import REPO, meta, run_cli, write_project
 
@@ -88,7 +90,7 @@ READER = """
 import json, sys, time
 from pathlib import Path
 from indexer.query.search import Searcher
-from indexer.store import IndexPaths
+from indexer.store.schema import IndexPaths
 paths = IndexPaths(Path(sys.argv[1]))
 states = [set(json.loads(sys.argv[2])), set(json.loads(sys.argv[3]))]
 deadline = time.monotonic() + float(sys.argv[4])

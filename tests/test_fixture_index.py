@@ -4,7 +4,8 @@ from pathlib import Path
 
 from indexer.config import Config
 from indexer.query.search import Searcher
-from indexer.store import IndexPaths, Records
+from indexer.store.reader import Records
+from indexer.store.schema import IndexPaths
 
 from .conftest import FIXTURE
 from .fixture_tools.check_fixture import check

@@ -10,7 +10,7 @@ import pytest
 
 from indexer.build.update import update
 from indexer.changes.gitview import GitView, status
-from indexer.store import check_consistency
+from indexer.store.consistency import check_consistency
 
 from .conftest import meta, write_project
 from .test_incremental import ARMOR, PREFAB

@@ -6,7 +6,8 @@ from pathlib import Path
 from indexer.build.update import update
 from indexer.config import Config
 from indexer.query.graph import Graph
-from indexer.store import IndexPaths, Records
+from indexer.store.reader import Records
+from indexer.store.schema import IndexPaths
 
 from .conftest import meta, write_project
 

@@ -10,7 +10,7 @@ import pytest
 from ruamel.yaml import YAML
 
 from indexer.changes.hooks import HOOKS, install, uninstall
-from indexer.store import check_consistency
+from indexer.store.consistency import check_consistency
 
 from .conftest import REPO, meta, run_cli, write_project
 from .test_indexing import CONFIG, HEALTH, paths_of

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from indexer.build.update import check, update
+from indexer.build.update import update
+from indexer.changes.diff import check
 from indexer.changes.journal import Position, load_position, read_journal
-from indexer.store import check_consistency
+from indexer.store.consistency import check_consistency
 
 from .conftest import meta, run_cli, write_project
 from .test_indexing import CONFIG, FILES, HEALTH, PLAYER, comparable, paths_of, records, search_paths

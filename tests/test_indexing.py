@@ -11,7 +11,11 @@ from indexer.build.update import update
 from indexer.config import Config
 from indexer.model import SCHEMA_VERSION
 from indexer.query.search import Searcher
-from indexer.store import IndexBusy, IndexMissing, IndexPaths, Records, search_doc_paths, writer_lock
+from indexer.store.consistency import search_doc_paths
+from indexer.store.header import IndexMissing
+from indexer.store.lock import IndexBusy, writer_lock
+from indexer.store.reader import Records
+from indexer.store.schema import IndexPaths
 
 from .conftest import meta, write_project
 

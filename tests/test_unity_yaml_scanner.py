@@ -143,7 +143,8 @@ def test_unnamed_prefab_instances_outline_without_looping(tmp_path) -> None:
     from indexer.config import Config
     from indexer.query.graph import Graph
     from indexer.query.outline import outline
-    from indexer.store import IndexPaths, Records
+    from indexer.store.reader import Records
+    from indexer.store.schema import IndexPaths
 
     from .conftest import write_project
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from indexer.store import check_consistency
+from indexer.store.consistency import check_consistency
 
 from .conftest import REPO, meta, write_project
 from .test_indexing import CONFIG, HEALTH, paths_of, search_paths

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from indexer.query.graph import Graph
-from indexer.store import Writer
+from indexer.store.writer import Writer
 
 
 def refresh_edges(writer: Writer, root: Path) -> int:

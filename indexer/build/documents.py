@@ -5,19 +5,10 @@ from __future__ import annotations
 import os
 import re
 
-import msgspec
-
 from indexer.identifiers import expand
 from indexer.model import TYPE_KINDS, FileRecord
+from indexer.store.schema import TEXT_BODY_KINDS, OutlineEntry, outline_encoder
 
-# No search document: metas are folded into their asset's record; opaque binaries are found
-# through the project tree, not by text search.
-UNSEARCHED_KINDS = frozenset({"meta", "texture", "model", "audio", "font", "plugin", "other"})
-# Kinds whose raw text is worth searching. Unity YAML is not: its text is mostly serialized
-# engine state (positions, flags); its meaning is in the symbols the scanner extracted.
-TEXT_BODY_KINDS = frozenset(
-    {"csharp", "shader", "shader_include", "compute_shader", "text", "uss", "uxml", "asmdef", "asmref"}
-)
 # Declarations that name the file's main thing rank with type names.
 PRIMARY_SYMBOLS = TYPE_KINDS | {
     "scriptable_object",
@@ -36,9 +27,6 @@ _YAML_VALUE = re.compile(r"^\s*(?:- )?[A-Za-z_][^:\n]*: ?(['\"]?)(.*?)\1\s*$", r
 _NOT_WORDS = re.compile(r"fileID|guid: |^m_|^Untagged$|^[\d.eE+-]+$")
 _HAS_WORD = re.compile(r"[A-Za-z]{3}")
 
-OutlineEntry = tuple[int, str, str, str]  # line, kind, qualified name, signature
-_outline_encoder = msgspec.json.Encoder()
-outline_decoder = msgspec.json.Decoder(list[OutlineEntry])
 # The stored outline is for naming the best match of a ranked file: long asset outlines are cut.
 MAX_OUTLINE_ENTRIES = 400
 
@@ -61,10 +49,6 @@ def yaml_words(text: str) -> str:
 
 def _is_hexlike(value: str) -> bool:
     return len(value) >= 16 and all(c in "0123456789abcdefABCDEF" for c in value)
-
-
-def is_searchable(kind: str) -> bool:
-    return kind not in UNSEARCHED_KINDS
 
 
 def build(record: FileRecord, text: str) -> dict[str, str]:
@@ -96,5 +80,5 @@ def build(record: FileRecord, text: str) -> dict[str, str]:
         "path_text": expand(record.path.replace("/", " ")),
         "decl": expand(" ".join(decl)),
         "body": body,
-        "outline": _outline_encoder.encode(outline).decode(),  # kept in the record store (store.Writer.put)
+        "outline": outline_encoder.encode(outline).decode(),  # kept in the record store (store.Writer.put)
     }

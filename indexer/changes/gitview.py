@@ -23,7 +23,8 @@ from pathlib import Path
 import msgspec
 
 from indexer.project import CONTENT_ROOTS
-from indexer.store import IndexPaths, atomic_write
+from indexer.store.files import atomic_write
+from indexer.store.schema import IndexPaths
 
 GIT_TIMEOUT = 20.0
 

@@ -13,7 +13,8 @@ from pathlib import Path
 import msgspec
 
 from indexer.changes.processes import pid_alive
-from indexer.store import IndexPaths, atomic_write
+from indexer.store.files import atomic_write
+from indexer.store.schema import IndexPaths
 
 JOURNAL_FILE = "Library/UnityIndex/journal.jsonl"
 HEARTBEAT_FILE = "Library/UnityIndex/editor.json"

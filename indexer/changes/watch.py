@@ -30,8 +30,9 @@ from watchdog.events import (
 from watchdog.observers import Observer
 from watchdog.observers.api import BaseObserver, ObservedWatch
 
-from indexer.build.update import UpdateStats, update
+from indexer.build.update import update
 from indexer.config import Config
+from indexer.model import UpdateStats
 from indexer.project import CONTENT_ROOTS, PACKAGE_CACHE
 
 QUIET_SECONDS = 0.1

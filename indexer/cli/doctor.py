@@ -205,7 +205,8 @@ def check_config(root: Path) -> tuple[Config | None, Check]:
 def index_checks(t: Target) -> list[Check]:
     """Present, current (as `index --check` sees it) and consistent (records agree with tantivy)."""
     from indexer.model import SCHEMA_VERSION
-    from indexer.store import IndexPaths, header_generation, header_ok, read_header
+    from indexer.store.header import header_generation, header_ok, read_header
+    from indexer.store.schema import IndexPaths
 
     if t.config is None:
         return [Check("index", WARN, "not checked: the configuration is invalid", "fix the config check first")]
@@ -225,7 +226,7 @@ def index_checks(t: Target) -> list[Check]:
 
 
 def _staleness(root: Path, config: Config, build: str) -> Check:
-    from indexer.build.update import check
+    from indexer.changes.diff import check
 
     st = check(root, config)
     if not st.indexed:
@@ -249,7 +250,7 @@ _DISK_PROBLEMS = (": on disk, not recorded", ": recorded, not on disk", ": recor
 
 
 def _consistency(root: Path, config: Config, paths, build: str) -> Check:
-    from indexer.store import check_consistency
+    from indexer.store.consistency import check_consistency
 
     problems = [p for p in check_consistency(paths, root, config) if not p.endswith(_DISK_PROBLEMS)]
     if not problems:

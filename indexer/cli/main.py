@@ -65,7 +65,7 @@ def _struct_dict(s: object) -> dict:
 
 def cmd_index(args: argparse.Namespace, console: Console) -> int:
     from indexer.build.update import update
-    from indexer.store import IndexBusy
+    from indexer.store.lock import IndexBusy
 
     ws = _workspace(args)
     if args.check:
@@ -96,7 +96,7 @@ def cmd_index(args: argparse.Namespace, console: Console) -> int:
 
 def _check_index(ws, as_json: bool) -> int:
     """`index --check`: exit 1 when an index is missing or stale, listing what; never writes."""
-    from indexer.build.update import check
+    from indexer.changes.diff import check
 
     stale = False
     reports = []
@@ -126,7 +126,7 @@ def _check_index(ws, as_json: bool) -> int:
 def _ensure_index(ws, console: Console) -> None:
     """Build the index of any project of the workspace that has none yet."""
     from indexer.build.update import update
-    from indexer.store import header_ok
+    from indexer.store.header import header_ok
 
     for p in ws.projects:
         if not header_ok(p.paths):
@@ -270,7 +270,7 @@ def cmd_watch(args: argparse.Namespace, console: Console) -> int:
     import threading
 
     from indexer.changes.watch import install_stop_handlers, watch
-    from indexer.store import IndexBusy
+    from indexer.store.lock import IndexBusy
 
     ws = _workspace(args)
     if not ws.single:

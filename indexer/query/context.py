@@ -13,13 +13,13 @@ from pathlib import Path
 
 import msgspec
 
-from indexer.build.documents import TEXT_BODY_KINDS
 from indexer.identifiers import query_terms, stem
 from indexer.query.outline import outline
 from indexer.query.overview import build_overview, render_tree
 from indexer.query.search import Hit
 from indexer.query.tokens import TokenCounter
 from indexer.query.workspace import ProjectIndex, Workspace
+from indexer.store.schema import TEXT_BODY_KINDS
 
 CONTEXT_SCHEMA_VERSION = 1
 TIER1_SHARE = 0.25

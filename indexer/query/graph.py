@@ -15,9 +15,9 @@ from pathlib import Path
 
 import msgspec
 
-from indexer.build.roles import bare_type_name
-from indexer.model import FileRecord
-from indexer.store import Records, Scope, TypeRow
+from indexer.model import FileRecord, Scope, TypeRow
+from indexer.store.reader import Records
+from indexer.unity import bare_type_name
 
 # Script GUIDs of package components that are the same in every Unity project (their sources live
 # in Library/PackageCache, outside the index by default). Public facts of the packages' .meta files.

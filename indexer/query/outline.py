@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from indexer.build.roles import is_unity_message
 from indexer.identifiers import name_stems
 from indexer.model import TYPE_KINDS, FileRecord, Symbol
 from indexer.query.graph import Graph
+from indexer.unity import is_unity_message
 
 HIERARCHY_KINDS = frozenset({"gameobject", "prefab_instance"})
 # Fields of package components (UI, TextMesh Pro) that say what the object does.

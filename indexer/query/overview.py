@@ -9,7 +9,7 @@ from pathlib import Path
 import msgspec
 
 from indexer.query.tokens import TokenCounter
-from indexer.store import Records
+from indexer.store.reader import Records
 
 
 class Assembly(msgspec.Struct):

@@ -14,10 +14,11 @@ from functools import cached_property
 import msgspec
 import tantivy
 
-from indexer.build.documents import outline_decoder
 from indexer.identifiers import name_stems, query_terms, stem, weighted_terms
 from indexer.model import TYPE_KINDS
-from indexer.store import FIELD_BOOSTS, IndexPaths, Records, open_search_index
+from indexer.store.header import open_search_index
+from indexer.store.reader import Records
+from indexer.store.schema import FIELD_BOOSTS, IndexPaths, outline_decoder
 
 
 class Hit(msgspec.Struct, omit_defaults=False):

@@ -7,9 +7,11 @@ from pathlib import Path
 
 import msgspec
 
-from indexer.build.update import check
+from indexer.changes.diff import check
 from indexer.config import Config
-from indexer.store import IndexMissing, IndexPaths, Records
+from indexer.store.header import IndexMissing
+from indexer.store.reader import Records
+from indexer.store.schema import IndexPaths
 
 
 class SkippedFile(msgspec.Struct):

@@ -15,7 +15,9 @@ from pathlib import Path
 import msgspec
 
 from indexer.config import Config, load_config
-from indexer.store import IndexPaths, Records, header_generation
+from indexer.store.header import header_generation
+from indexer.store.reader import Records
+from indexer.store.schema import IndexPaths
 
 
 class ProjectIndex:

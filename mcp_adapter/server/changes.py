@@ -12,7 +12,8 @@ import threading
 from dataclasses import dataclass, field
 
 from indexer.query.workspace import ProjectIndex
-from indexer.store import IndexMissing, Records
+from indexer.store.header import IndexMissing
+from indexer.store.reader import Records
 
 # Files the overview is built from besides the tree and the counts (see indexer/overview.py).
 OVERVIEW_INPUTS = frozenset(

@@ -124,7 +124,7 @@ class Freshness:
 
     def _ensure_polled(self, force: bool) -> list[tuple[ProjectIndex, Any]]:
         from indexer.build.update import update
-        from indexer.store import IndexBusy
+        from indexer.store.lock import IndexBusy
 
         with self._lock:
             if not force and time.monotonic() - self._last < self.interval:

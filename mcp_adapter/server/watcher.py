@@ -26,10 +26,11 @@ from pathlib import Path
 
 from watchdog.events import FileSystemEvent
 
-from indexer.build.update import UpdateStats, update
+from indexer.build.update import update
 from indexer.changes.watch import MAX_BATCH_SECONDS, QUIET_SECONDS, WALK, Collector, batch_paths, start_observer
 from indexer.config import Config
-from indexer.store import IndexBusy
+from indexer.model import UpdateStats
+from indexer.store.lock import IndexBusy
 
 log = logging.getLogger("unity_index.mcp")
 

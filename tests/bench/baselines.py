@@ -15,8 +15,8 @@ from pathlib import Path
 
 import tantivy
 
-from indexer.build import documents
 from indexer.project import kind_of
+from indexer.store.schema import is_searchable
 
 from .measure import percentile, repeat, run, stat
 
@@ -94,7 +94,7 @@ class PlainBM25:
         self.index = tantivy.Index(self.schema, path=str(folder))
         writer = self.index.writer()
         for rel, kind in content_files(root):
-            if not documents.is_searchable(kind):
+            if not is_searchable(kind):
                 continue
             text = (root / rel).read_bytes().decode("utf-8", errors="replace")
             writer.add_document(tantivy.Document(path=rel, body=text))

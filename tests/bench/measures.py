@@ -22,7 +22,8 @@ from indexer.query.context import build_context
 from indexer.query.search import Searcher
 from indexer.query.tokens import counter
 from indexer.query.workspace import open_workspace, projects_at
-from indexer.store import IndexPaths, header_generation
+from indexer.store.header import header_generation
+from indexer.store.schema import IndexPaths
 
 from .baselines import content_files
 from .measure import dir_bytes, percentile, run, run_measured, stat

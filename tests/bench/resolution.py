@@ -12,7 +12,8 @@ from pathlib import Path
 from indexer.config import Config
 from indexer.model import FileRecord, Ref
 from indexer.query.graph import Graph
-from indexer.store import IndexPaths, Records
+from indexer.store.reader import Records
+from indexer.store.schema import IndexPaths
 
 BUILTIN_GUIDS = frozenset({"0000000000000000e000000000000000", "0000000000000000f000000000000000"})
 BUILTIN_INCLUDES = frozenset({"UnityCG.cginc"})

@@ -1,0 +1,94 @@
+"""The second step of an update: scan what changed (in worker processes) and write it, the
+derived type roles and file edges, in one commit."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import msgspec
+
+from indexer import scanners
+from indexer.build.adjacency import refresh_edges
+from indexer.build.moves import Move, find_moves
+from indexer.build.plan import Plan
+from indexer.build.roles import categorize
+from indexer.build.workers import Result, run_jobs
+from indexer.changes.diff import Job
+from indexer.config import Config
+from indexer.model import UpdateStats
+from indexer.store.schema import IndexPaths
+from indexer.store.writer import Writer
+
+Progress = Callable[[int, int], None]
+
+
+class Applied(msgspec.Struct):
+    """What the write step did, and the paths it wrote or deleted (for the next step)."""
+
+    stats: UpdateStats
+    rewritten: set[str]
+
+
+def apply(root: Path, config: Config, ipaths: IndexPaths, plan: Plan, progress: Progress | None) -> Applied:
+    change = plan.change
+    stats = UpdateStats(full=plan.rebuild, walked=change.walked)
+    jobs, deleted = change.jobs, change.deleted
+    moves = find_moves(root, jobs, plan.old_records)
+    if moves:
+        jobs = [j for j in jobs if j.path not in moves]
+        deleted = [p for p in deleted if p not in {m[0] for m in moves.values()}]
+    # The pool forks before the writer exists: no tantivy threads or SQLite handles in workers.
+    results = run_jobs(jobs, config.workers or os.cpu_count() or 1)
+    writer: Writer | None = None
+    try:
+        for done, (job, result) in enumerate(zip(jobs, results, strict=True), 1):
+            if writer is None:
+                writer = Writer(ipaths, plan.rebuild)
+            _write_result(writer, job, result, stats, job.path in change.existing)
+            if progress:
+                progress(done, len(jobs))
+        if writer is None:
+            writer = Writer(ipaths, plan.rebuild)
+        _write_moves_and_deletes(writer, moves, deleted, stats)
+        if writer.types_changed:
+            writer.set_categories(categorize(writer.types()))
+        refresh_edges(writer, root)
+        stats.generation = writer.commit()
+        counts = writer.count_by("status")
+    except BaseException:
+        if writer is not None:
+            writer.rollback()
+        raise
+    finally:
+        if writer is not None:
+            writer.close()
+    stats.files = sum(counts.values())
+    stats.skipped = counts.get("skipped", 0)
+    rewritten = {j.path for j in jobs} | set(deleted) | set(moves) | {old for old, _, _ in moves.values()}
+    return Applied(stats, rewritten)
+
+
+def _write_result(writer: Writer, job: Job, result: Result, stats: UpdateStats, existed: bool) -> None:
+    if result.record is None:
+        writer.update_stat(job.path, job.size, job.mtime_ns)
+        stats.touched += 1
+        return
+    writer.put(result.record, result.doc)
+    stats.scanned += 1
+    stats.bytes_scanned += job.size if scanners.reads_content(job.kind) else 0
+    if existed:
+        stats.changed += 1
+    else:
+        stats.added += 1
+
+
+def _write_moves_and_deletes(writer: Writer, moves: dict[str, Move], deleted: list[str], stats: UpdateStats) -> None:
+    for old_path, rec, doc in moves.values():
+        writer.delete(old_path)
+        writer.put(rec, doc)
+        stats.moved += 1
+    for p in deleted:
+        writer.delete(p)
+        stats.deleted += 1

@@ -1,0 +1,79 @@
+"""The first step of an update: what it will do. Rebuild or not, which paths to look at (the
+editor's journal, git, or a walk), what changed, and which deleted records may have moved."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable
+from pathlib import Path
+
+import msgspec
+
+from indexer.build.moves import move_sources
+from indexer.changes import gitview, journal
+from indexer.changes.diff import Change, diff
+from indexer.config import Config
+from indexer.model import FileRecord
+from indexer.store.header import IndexMissing, header_ok
+from indexer.store.reader import Records
+from indexer.store.schema import IndexPaths
+
+
+class Plan(msgspec.Struct):
+    rebuild: bool
+    change: Change
+    old_records: dict[str, FileRecord]  # deleted files' records an added file may have moved from
+    generation_before: int  # -1 without a readable index
+    journal_read: journal.JournalRead | None
+    git_now: gitview.GitStatus | None  # git's answer before looking at the files, when git does the finding
+
+    @property
+    def is_noop(self) -> bool:
+        return not self.rebuild and not self.change.jobs and not self.change.deleted
+
+
+def _open_reader(ipaths: IndexPaths, rebuild: bool) -> Records | None:
+    """The current records, or None when the update must rebuild."""
+    if rebuild:
+        return None
+    try:
+        reader = Records(ipaths)
+        reader.generation()
+    except (IndexMissing, sqlite3.DatabaseError):
+        return None
+    return reader
+
+
+def make_plan(
+    root: Path,
+    config: Config,
+    ipaths: IndexPaths,
+    *,
+    full: bool,
+    paths: Iterable[str] | None,
+    use_journal: bool,
+    use_git: bool,
+) -> Plan:
+    reader = _open_reader(ipaths, full or not header_ok(ipaths))
+    rebuild = reader is None
+    jread = None
+    if use_journal and paths is None:
+        jread = journal.read_journal(journal.journal_path(root), journal.load_position(ipaths))
+        if jread.continuous and journal.editor_running(root):
+            paths = jread.paths
+    generation_before = reader.generation() if reader is not None else -1
+    git_now = None
+    if use_git and paths is None:
+        git_now = gitview.status(root)
+        if git_now is not None and reader is not None:
+            paths = gitview.candidates(root, ipaths, git_now, generation_before)
+    try:
+        change = diff(root, config, reader, None if rebuild else paths)
+        old_records = move_sources(reader, change)
+    except sqlite3.DatabaseError:
+        rebuild, reader = True, None
+        change, old_records = diff(root, config, None, None), {}
+    finally:
+        if reader is not None:
+            reader.close()
+    return Plan(rebuild, change, old_records, generation_before, jread, git_now)

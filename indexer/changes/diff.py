@@ -1,0 +1,136 @@
+"""What differs between the files on disk and the records: by stat first, content hash second.
+
+A touched but unchanged file costs a read and a hash, never a rescan.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+import stat as statmode
+from collections.abc import Iterable
+from pathlib import Path
+
+import msgspec
+
+from indexer.config import Config
+from indexer.model import FileStat, Staleness
+from indexer.project import Coverage, kind_of, walk
+from indexer.store.header import IndexMissing
+from indexer.store.reader import Records
+from indexer.store.schema import IndexPaths
+
+
+class Job(msgspec.Struct, array_like=True):
+    """One file to read, hash and maybe scan (sent to worker processes as msgpack)."""
+
+    root: str
+    path: str
+    kind: str
+    size: int
+    mtime_ns: int
+    old_digest: str
+    max_bytes: int
+
+
+class Change(msgspec.Struct):
+    """How the files on disk differ from the records."""
+
+    jobs: list[Job]
+    deleted: list[str]
+    walked: bool
+    existing: set[str]  # paths of jobs that have a record (changed, not added)
+
+
+def digest_of(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def _stat_listed(root: Path, config: Config, listed: Iterable[str]) -> dict[str, os.stat_result] | None:
+    """Stats of the listed project files (with their .meta); None when a folder is involved."""
+    wanted: set[str] = set()
+    for rel in listed:
+        rel = rel.replace("\\", "/").strip("/")
+        if not rel:
+            continue
+        wanted.add(rel)
+        wanted.add(rel[:-5] if rel.endswith(".meta") else rel + ".meta")
+    coverage = Coverage(root, config)
+    current: dict[str, os.stat_result] = {}
+    for rel in sorted(wanted):
+        try:
+            st = os.lstat(root / rel)
+        except OSError:
+            continue
+        if statmode.S_ISDIR(st.st_mode):
+            return None
+        if statmode.S_ISREG(st.st_mode) and coverage.covers(rel):
+            current[rel] = st
+    return current
+
+
+def _listed(
+    root: Path, config: Config, reader: Records, listed: list[str]
+) -> tuple[dict[str, os.stat_result], dict[str, FileStat]] | None:
+    """Current and recorded stats of the listed paths; None when a walk is needed instead."""
+    current = _stat_listed(root, config, listed)
+    if current is None:
+        return None
+    gone = [p for p in listed if p not in current and not p.endswith(".meta")]
+    if any(reader.has_folder(p) for p in gone):
+        return None  # a deleted or moved folder: its files are not listed
+    keys = {*current, *listed, *(p + ".meta" for p in listed)}
+    return current, reader.stats_of(keys)
+
+
+def diff(root: Path, config: Config, reader: Records | None, listed: Iterable[str] | None) -> Change:
+    """Added, changed (by stat) and deleted files: over the listed paths if possible, else a walk."""
+    found = None
+    if listed is not None and reader is not None:
+        found = _listed(root, config, reader, list(listed))
+    walked = found is None
+    if found is None:
+        found = dict(walk(root, config)), (reader.stats() if reader is not None else {})
+    current, old = found
+    jobs: list[Job] = []
+    for rel, st in current.items():
+        prev = old.get(rel)
+        if prev is not None and prev.size == st.st_size and prev.mtime_ns == st.st_mtime_ns:
+            continue
+        digest = prev.digest if prev else ""
+        jobs.append(Job(str(root), rel, kind_of(rel), st.st_size, st.st_mtime_ns, digest, config.max_file_bytes))
+    deleted = sorted(p for p in old if p not in current)
+    return Change(jobs, deleted, walked, {j.path for j in jobs if j.path in old})
+
+
+def check(root: Path, config: Config) -> Staleness:
+    """What an update would change, without writing anything; a touched file whose content hash
+    is unchanged does not count."""
+    root = root.resolve()
+    paths = IndexPaths(config.index_path(root))
+    try:
+        reader = Records(paths)
+    except (IndexMissing, sqlite3.DatabaseError):
+        return Staleness(indexed=False)
+    try:
+        change = diff(root, config, reader, None)
+    except sqlite3.DatabaseError:
+        return Staleness(indexed=False)
+    finally:
+        reader.close()
+    out = Staleness(indexed=True, deleted=change.deleted)
+    for job in change.jobs:
+        if job.path not in change.existing:
+            out.added.append(job.path)
+        elif not job.old_digest or not _same_content(root, job):
+            # A kind whose content is not read: its stat is what is recorded.
+            out.changed.append(job.path)
+    return out
+
+
+def _same_content(root: Path, job: Job) -> bool:
+    try:
+        return digest_of((root / job.path).read_bytes()) == job.old_digest
+    except OSError:
+        return False

@@ -1,0 +1,129 @@
+"""What the index stores: the full-text fields, the SQL tables, which kinds get a search document
+and the outline format; the paths of the index folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import msgspec
+import tantivy
+
+TEXT_TOKENIZER = "en_stem"
+
+# Searchable fields and their default boosts: names of declared types over member names over the
+# path over declarations and attributes over the whole text.
+FIELD_BOOSTS: dict[str, float] = {
+    "types": 4.0,
+    "members": 2.5,
+    "path_text": 2.0,
+    "decl": 1.2,
+    "body": 2.0,
+}
+
+SQL_SCHEMA = """
+CREATE TABLE IF NOT EXISTS header (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS files (
+    id INTEGER PRIMARY KEY,
+    path TEXT NOT NULL UNIQUE,
+    kind TEXT NOT NULL,
+    status TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    mtime_ns INTEGER NOT NULL,
+    digest TEXT NOT NULL,
+    main_type TEXT NOT NULL,  -- C#: the class Unity binds the script to (named like the file)
+    scope TEXT NOT NULL,      -- C#: JSON [namespaces, usings], for resolving the names it writes
+    record BLOB NOT NULL      -- msgspec msgpack FileRecord
+);
+-- Covering indexes: the no-op check reads every file's stat, status counts and kinds, none of
+-- which should have to page through the records stored beside them.
+CREATE INDEX IF NOT EXISTS files_stat ON files(path, kind, size, mtime_ns, digest, status);
+CREATE INDEX IF NOT EXISTS files_by_status ON files(status);
+CREATE INDEX IF NOT EXISTS files_by_kind ON files(kind, path);
+CREATE TABLE IF NOT EXISTS guids (
+    meta_path TEXT PRIMARY KEY,
+    guid TEXT NOT NULL,
+    path TEXT NOT NULL        -- the asset or folder the .meta describes
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS guids_by_guid ON guids(guid);
+CREATE INDEX IF NOT EXISTS guids_by_path ON guids(path);
+CREATE TABLE IF NOT EXISTS types (
+    path TEXT NOT NULL,
+    qualified TEXT NOT NULL,
+    line INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    container TEXT NOT NULL,
+    bases TEXT NOT NULL,      -- JSON list, as written
+    partial INTEGER NOT NULL,
+    test INTEGER NOT NULL,    -- NUnit attributes on the type or its methods
+    namespace TEXT NOT NULL,  -- the container minus outer types
+    category TEXT NOT NULL,   -- derived: monobehaviour, scriptableobject, editor, ..., class
+    PRIMARY KEY (path, qualified, line)  -- Foo and Foo<T>, or partial parts, share a name
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS types_by_name ON types(name);
+CREATE TABLE IF NOT EXISTS refs (
+    file_id INTEGER NOT NULL,  -- files.id of the file holding the reference
+    line INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    target TEXT NOT NULL,
+    context TEXT NOT NULL,
+    detail TEXT NOT NULL,
+    simple TEXT NOT NULL       -- the target's last name: `Health` of `Game.Health`, `Heal` of `X.Heal`
+);
+CREATE INDEX IF NOT EXISTS refs_by_target ON refs(target);
+CREATE INDEX IF NOT EXISTS refs_by_simple ON refs(simple);
+CREATE INDEX IF NOT EXISTS refs_by_file ON refs(file_id);
+CREATE TABLE IF NOT EXISTS edges (
+    src INTEGER NOT NULL,      -- files.id of the file that points
+    dst INTEGER NOT NULL,      -- files.id of the file it points at
+    kind TEXT NOT NULL,        -- base, type, script, prefab, asset, unity_event (graph.EDGE_KINDS)
+    PRIMARY KEY (src, dst)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS edges_by_dst ON edges(dst);
+CREATE TABLE IF NOT EXISTS delta_docs (  -- search documents written since the last rebuild (see Writer.commit)
+    path TEXT PRIMARY KEY,
+    doc BLOB NOT NULL         -- msgpack of the document's fields
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS outlines (
+    file_id INTEGER PRIMARY KEY,  -- files.id
+    outline BLOB NOT NULL         -- JSON [line, kind, qualified, signature] per declaration
+);
+"""
+
+# No search document: metas are folded into their asset's record; opaque binaries are found
+# through the project tree, not by text search.
+UNSEARCHED_KINDS = frozenset({"meta", "texture", "model", "audio", "font", "plugin", "other"})
+# Kinds whose raw text is worth searching. Unity YAML is not: its text is mostly serialized
+# engine state (positions, flags); its meaning is in the symbols the scanner extracted.
+TEXT_BODY_KINDS = frozenset(
+    {"csharp", "shader", "shader_include", "compute_shader", "text", "uss", "uxml", "asmdef", "asmref"}
+)
+OutlineEntry = tuple[int, str, str, str]  # line, kind, qualified name, signature
+outline_encoder = msgspec.json.Encoder()
+outline_decoder = msgspec.json.Decoder(list[OutlineEntry])
+
+
+def is_searchable(kind: str) -> bool:
+    return kind not in UNSEARCHED_KINDS
+
+
+def build_schema() -> tantivy.Schema:
+    sb = tantivy.SchemaBuilder()
+    sb.add_text_field("path", stored=True, tokenizer_name="raw")
+    sb.add_text_field("kind", stored=True, tokenizer_name="raw")
+    for name in FIELD_BOOSTS:
+        # Frequencies without positions: no phrase queries are made, and the index is 3x smaller.
+        sb.add_text_field(name, stored=False, tokenizer_name=TEXT_TOKENIZER, index_option="freq")
+    # Nothing else is stored: tantivy merges all segments of an index below ~17,000 documents
+    # every seventh commit, so its size is the cost of a one-file update every seventh time
+    # (outlines live in the `outlines` table instead).
+    return sb.build()
+
+
+class IndexPaths:
+    def __init__(self, index_dir: Path):
+        self.root = index_dir
+        self.tantivy = index_dir / "tantivy"
+        self.records = index_dir / "records.db"
+        self.header = index_dir / "index.json"
+        self.lock = index_dir / "write.lock"

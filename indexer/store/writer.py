@@ -1,0 +1,253 @@
+"""Applying one batch of changes to the index: records, search documents, commit."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+import time
+from pathlib import Path
+
+import msgspec
+import tantivy
+
+from indexer.model import SCHEMA_VERSION, FileRecord
+from indexer.store.files import atomic_write
+from indexer.store.header import header_ok
+from indexer.store.reader import Records, record_encoder
+from indexer.store.rows import main_type, simple_name, type_rows, type_shape, visible_name
+from indexer.store.schema import SQL_SCHEMA, IndexPaths, build_schema
+
+_doc_decoder = msgspec.msgpack.Decoder(dict[str, str])
+# Search documents carried from commit to commit (Writer.commit); past this many, tantivy is left
+# to merge them into the rest (one merge of the whole index, about a second at 8,000 files).
+DELTA_CAP = 64
+
+
+class Writer(Records):
+    """Applies one batch of changes: delete-then-add by path, tantivy commit, then records commit."""
+
+    def __init__(self, paths: IndexPaths, rebuild: bool):
+        self.paths = paths
+        if rebuild or not header_ok(paths):
+            paths.header.unlink(missing_ok=True)
+            shutil.rmtree(paths.tantivy, ignore_errors=True)
+            for suffix in ("", "-wal", "-shm", "-journal"):
+                Path(str(paths.records) + suffix).unlink(missing_ok=True)
+        paths.tantivy.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(paths.records, isolation_level=None, check_same_thread=False)
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=NORMAL")
+        conn.executescript(SQL_SCHEMA)
+        conn.execute("BEGIN IMMEDIATE")
+        super().__init__(paths, _conn=conn)
+        self.schema = build_schema()
+        self._index: tantivy.Index | None = None
+        self._writer: tantivy.IndexWriter | None = None
+        self.rebuild = rebuild
+        self.types_changed = rebuild  # whether type roles must be derived again before commit
+        # What this batch changed that other files' edges may depend on (see adjacency).
+        self.dirty: set[str] = set()  # files put or deleted
+        self.changed_names: set[str] = set()  # simple names of types declared, removed or moved
+        self.changed_guids: set[str] = set()  # GUIDs that now lead to another file, or to none
+        self._batch: set[str] = set()  # paths whose search document this batch wrote or deleted
+
+    def _tantivy(self) -> tantivy.IndexWriter:
+        """Opened on first use, so worker processes can be forked before its threads exist."""
+        if self._writer is None:
+            self._index = tantivy.Index(self.schema, path=str(self.paths.tantivy), reuse=True)
+            self._writer = self._index.writer(heap_size=64_000_000, num_threads=1)
+        return self._writer
+
+    def put(self, rec: FileRecord, doc: dict[str, str] | None) -> None:
+        """Store a file's record (replacing what was there) and its search document, if any."""
+        old_types = self._type_shapes(rec.path)
+        old_guid = self.guid_of_path(rec.path[:-5]) if rec.kind == "meta" else None
+        old_id = self._forget(rec.path, keep_edges_in=True)
+        c = self.conn
+        cur = c.execute(
+            "INSERT INTO files (id, path, kind, status, size, mtime_ns, digest, main_type, scope, record)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                old_id,  # kept: edges from other files into this one stay valid
+                rec.path,
+                rec.kind,
+                rec.status,
+                rec.size,
+                rec.mtime_ns,
+                rec.digest,
+                main_type(rec),
+                json.dumps([list(rec.namespaces), list(rec.usings)]) if rec.kind == "csharp" else "",
+                record_encoder.encode(rec),
+            ),
+        )
+        if rec.kind == "meta" and rec.guid:
+            c.execute("INSERT INTO guids VALUES (?, ?, ?)", (rec.path, rec.guid, rec.path[:-5]))
+        if rec.kind == "meta" and old_guid != (rec.guid or None):
+            self.changed_guids.update(g for g in (old_guid, rec.guid) if g)
+        if old_id is None and rec.kind != "meta":
+            self.changed_guids.add(self.guid_of_path(rec.path) or "")
+        self.dirty.add(rec.path)
+        new_types = sorted(type_rows(rec), key=lambda t: (t[2], t[1]))
+        if [type_shape(t) for t in new_types] == [shape for shape, _, _ in old_types]:
+            # Same declarations as before: their roles cannot have changed, keep them.
+            new_types = [(*t[:-1], cat) for t, (_, _, cat) in zip(new_types, old_types, strict=True)]
+        elif new_types or old_types:
+            self.types_changed = True
+            before, after = {v for _, v, _ in old_types}, {visible_name(t) for t in new_types}
+            self.changed_names.update(name for name, _, _ in before ^ after)
+        c.executemany("INSERT INTO types VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", new_types)
+        if rec.refs:
+            file_id = cur.lastrowid
+            c.executemany(
+                "INSERT INTO refs VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    (file_id, r.line, r.kind, r.target, r.context, r.detail, simple_name(r.kind, r.target))
+                    for r in rec.refs
+                ),
+            )
+        writer = self._tantivy()
+        writer.delete_documents_by_term("path", rec.path)
+        if doc is not None:
+            outline = doc.get("outline", "")
+            if outline:
+                c.execute("INSERT INTO outlines VALUES (?, ?)", (cur.lastrowid, outline.encode()))
+            fields = {k: v for k, v in doc.items() if k != "outline"}
+            writer.add_document(tantivy.Document.from_dict(fields, self.schema))
+            if not self.rebuild:
+                c.execute("INSERT OR REPLACE INTO delta_docs VALUES (?, ?)", (rec.path, record_encoder.encode(fields)))
+        self._batch.add(rec.path)
+
+    def update_stat(self, path: str, size: int, mtime_ns: int) -> None:
+        """Content unchanged, stat changed: remember the new stat without rescanning."""
+        rec = self.record(path)
+        if rec is None:
+            return
+        rec = msgspec.structs.replace(rec, size=size, mtime_ns=mtime_ns)
+        self.conn.execute(
+            "UPDATE files SET size = ?, mtime_ns = ?, record = ? WHERE path = ?",
+            (size, mtime_ns, record_encoder.encode(rec), path),
+        )
+
+    def _type_shapes(self, path: str) -> list[tuple[tuple, tuple, str]]:
+        rows = self.conn.execute("SELECT * FROM types WHERE path = ? ORDER BY line, qualified", (path,))
+        return [(type_shape(r), visible_name(r), r[-1]) for r in rows]
+
+    def delete(self, path: str) -> None:
+        old_types = self._type_shapes(path)
+        if old_types:
+            self.types_changed = True
+            self.changed_names.update(name for _, (name, _, _), _ in old_types)
+        self.changed_guids.add(self.guid_of_path(path[:-5] if path.endswith(".meta") else path) or "")
+        self.dirty.add(path)
+        self._batch.add(path)
+        self._forget(path, keep_edges_in=False)
+        self._tantivy().delete_documents_by_term("path", path)
+
+    def _forget(self, path: str, keep_edges_in: bool) -> int | None:
+        """Drop what is stored of a file; returns its row id (None if it had none)."""
+        c = self.conn
+        row = c.execute("SELECT id FROM files WHERE path = ?", (path,)).fetchone()
+        if row is None:
+            return None
+        c.execute("DELETE FROM refs WHERE file_id = ?", row)
+        c.execute("DELETE FROM outlines WHERE file_id = ?", row)
+        c.execute("DELETE FROM delta_docs WHERE path = ?", (path,))
+        c.execute("DELETE FROM edges WHERE src = ?", row)
+        if not keep_edges_in:
+            c.execute("DELETE FROM edges WHERE dst = ?", row)
+        c.execute("DELETE FROM files WHERE id = ?", row)
+        c.execute("DELETE FROM guids WHERE meta_path = ?", (path,))
+        c.execute("DELETE FROM types WHERE path = ?", (path,))
+        return row[0]
+
+    def set_edges(self, edges: dict[str, list[tuple[str, str]]]) -> None:
+        """Replace the edges leaving each file in `edges`; edges to files without a record are
+        not kept (an edge names two rows)."""
+        if len(edges) > 1000:
+            ids = dict(self.conn.execute("SELECT path, id FROM files"))
+        else:
+            wanted = sorted({*edges, *(p for out in edges.values() for p, _ in out)})
+            ids = {}
+            for i in range(0, len(wanted), 500):
+                chunk = wanted[i : i + 500]
+                marks = ",".join("?" * len(chunk))
+                ids.update(self.conn.execute(f"SELECT path, id FROM files WHERE path IN ({marks})", chunk))
+        sources = [(ids[src],) for src in edges if src in ids]
+        self.conn.executemany("DELETE FROM edges WHERE src = ?", sources)
+        self.conn.executemany(
+            "INSERT OR IGNORE INTO edges VALUES (?, ?, ?)",
+            ((ids[src], ids[p], k) for src, out in edges.items() if src in ids for p, k in out if p in ids),
+        )
+
+    def referrers(self, names: set[str], guids: set[str]) -> set[str]:
+        """Files whose references name one of these types (by simple name) or GUIDs: the files
+        whose resolved edges a change to those declarations can move."""
+        out: set[str] = set()
+        users = "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id WHERE "
+        keys = [("type", n) for n in names] + [(k, g) for g in guids for k in ("guid", "script", "prefab")]
+        for kind, key in keys:
+            column = "simple" if kind == "type" else "target"
+            out.update(p for (p,) in self.conn.execute(users + f"r.{column} = ? AND r.kind = ?", (key, kind)))
+        for g in guids:  # UnityEvents naming a method by script GUID: target "script:<guid>.Method"
+            span = (f"script:{g}.", f"script:{g}/")
+            out.update(p for (p,) in self.conn.execute(users + "r.target > ? AND r.target < ?", span))
+        if names:  # UnityEvents naming their target type (rare): checked by the owner's last name
+            sql = "SELECT f.path, r.target FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind = 'method'"
+            for p, target in self.conn.execute(sql):
+                owner = target.rpartition(".")[0]
+                if not owner.startswith("script:") and owner.rsplit(".", 1)[-1] in names:
+                    out.add(p)
+        return out
+
+    def set_categories(self, categories: dict[tuple[str, str], str]) -> None:
+        self.conn.executemany(
+            "UPDATE types SET category = ? WHERE path = ? AND qualified = ? AND category != ?",
+            ((cat, p, q, cat) for (p, q), cat in categories.items()),
+        )
+
+    def commit(self) -> int:
+        """Make the batch visible, then let tantivy finish the segment merges it started; returns
+        the new generation.
+
+        Readers see the batch before the merge wait: below ~17,000 documents tantivy's merge
+        policy puts every segment in one level and merges them all every seventh commit (about a
+        second at 8,000 files), which must not delay the answer. The wait itself is needed: a
+        writer dropped mid-merge abandons it, and segments would pile up."""
+        if self._writer is not None:
+            if not self.rebuild:
+                self._carry_delta(self._writer)
+            self._writer.commit()
+        generation = self.generation() + 1
+        self.conn.execute("INSERT OR REPLACE INTO header VALUES ('generation', ?)", (str(generation),))
+        self.conn.execute("INSERT OR REPLACE INTO header VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+        self.conn.execute("COMMIT")
+        header = {"schema_version": SCHEMA_VERSION, "generation": generation, "written_at": time.time()}
+        atomic_write(self.paths.header, json.dumps(header).encode())
+        if self._writer is not None:
+            writer, self._writer = self._writer, None  # consumed by the wait, even if it fails
+            writer.wait_merging_threads()
+        return generation
+
+    def _carry_delta(self, writer: tantivy.IndexWriter) -> None:
+        """Write every document changed since the last rebuild again, into this commit's segment.
+
+        Each commit adds a segment, and below ~17,000 documents tantivy's merge policy (not
+        configurable from Python) merges all segments into one every seventh commit: a second of
+        a one-file update at 8,000 files. Rewritten here, the previous commit's small segment
+        holds only deleted documents and is dropped, so an index keeps its rebuild's segments
+        plus one, and small updates stay small. Past DELTA_CAP documents tantivy merges as usual."""
+        rows = self.conn.execute("SELECT path, doc FROM delta_docs").fetchall()
+        if len(rows) > DELTA_CAP:
+            self.conn.execute("DELETE FROM delta_docs")
+            return
+        for path, blob in rows:
+            if path not in self._batch:
+                writer.delete_documents_by_term("path", path)
+                writer.add_document(tantivy.Document.from_dict(_doc_decoder.decode(blob), self.schema))
+
+    def rollback(self) -> None:
+        if self._writer is not None:
+            self._writer.rollback()
+        if self.conn.in_transaction:
+            self.conn.execute("ROLLBACK")

@@ -145,3 +145,132 @@ class Staleness(msgspec.Struct):
     @property
     def stale(self) -> bool:
         return not self.indexed or bool(self.added or self.changed or self.deleted)
+
+
+class Hit(msgspec.Struct, omit_defaults=False):
+    path: str
+    kind: str
+    name: str
+    line: int
+    score: float
+    snippet: str
+    reason: str = ""  # why it ranks: a text match, or the graph edge that pulled it in
+
+
+class Candidate(msgspec.Struct):
+    path: str
+    kind: str
+    score: float
+
+
+class Ranked(msgspec.Struct):
+    path: str
+    score: float
+    reasons: list[str]
+    candidate: Candidate | None = None  # None: reached through the graph only
+
+
+class Usage(msgspec.Struct):
+    """One place that uses the target: a line of code, or an asset object."""
+
+    path: str
+    line: int
+    where: str  # "code" or "asset"
+    kind: str  # the edge: type, script, guid, prefab, method, include, assembly, text, ...
+    context: str  # where in the user: field, base, m_OnClick, m_Script, ...
+    detail: str  # asset: GameObject path > component.field; code: the source line
+    resolved: str = ""  # what the user's reference resolved to, when not the target itself
+
+
+class Target(msgspec.Struct):
+    """What a user's TARGET (a type, Type.Member, a path, a GUID, an assembly) turned out to be."""
+
+    kind: str  # type, member, path, guid, assembly, unknown
+    name: str
+    path: str = ""
+    guid: str = ""
+    member: str = ""
+    types: list[str] = []  # qualified names of the type(s) meant
+    note: str = ""
+
+
+class Edge(msgspec.Struct):
+    path: str
+    edge: str
+
+
+class Description(msgspec.Struct):
+    schema_version: int
+    path: str
+    kind: str
+    guid: str
+    status: str
+    note: str
+    text: str
+    uses: list[Edge]
+    used_by: list[Edge]
+    symbols: list[Symbol]
+    refs: list[Ref]
+
+
+class Assembly(msgspec.Struct):
+    name: str
+    folder: str
+    editor_only: bool
+
+
+class Overview(msgspec.Struct):
+    name: str
+    product: str
+    unity_version: str
+    packages: list[str]  # "name version", direct dependencies from Packages/manifest.json
+    assemblies: list[Assembly]
+    scenes_in_build: list[str]
+    defines: list[str]  # "SYMBOL (Platform)"
+    counts: dict[str, int]  # files by kind
+
+
+class Tier(msgspec.Struct):
+    text: str
+    tokens: int
+
+
+class FileEntry(msgspec.Struct):
+    path: str
+    tokens: int
+    score: float
+    reason: str
+
+
+class Tier2(msgspec.Struct):
+    text: str
+    tokens: int
+    files: list[FileEntry]
+
+
+class ContextPack(msgspec.Struct):
+    schema_version: int
+    query: str
+    budget: int
+    tokens: int
+    tokenizer: str
+    tier1: Tier
+    tier2: Tier2
+
+
+class SkippedFile(msgspec.Struct):
+    path: str
+    reason: str
+
+
+class Status(msgspec.Struct):
+    project: str
+    index_dir: str
+    indexed: bool
+    generation: int = 0
+    files: int = 0
+    by_kind: dict[str, int] = {}
+    partial: int = 0  # parsed with syntax errors
+    skipped: list[SkippedFile] = []
+    stale_files: int = 0  # added, changed or deleted since the last update
+    index_bytes: int = 0

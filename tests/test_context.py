@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from indexer.config import Config
 from indexer.query.context import build_context
+from indexer.query.render import render_context
 from indexer.query.tokens import ESTIMATE, counter, estimate
 from indexer.query.workspace import open_workspace
 
@@ -37,7 +38,7 @@ def test_budget_is_never_exceeded(env) -> None:
     for budget in budgets:
         for query in QUERIES:
             pack = build_context(ws, query, budget, tok)
-            text = pack.render()
+            text = render_context(pack)
             assert pack.tokens == tok.count(text) <= budget, (budget, query[:40])
             assert pack.tier1.tokens == tok.count(pack.tier1.text)
             assert pack.tier2.tokens == tok.count(pack.tier2.text)
@@ -110,4 +111,4 @@ def test_budget_property(env, budget: int, query: str) -> None:
     _root, ws = env
     tok = counter("estimate")
     pack = build_context(ws, query, budget, tok)
-    assert pack.tokens == tok.count(pack.render()) <= budget
+    assert pack.tokens == tok.count(render_context(pack)) <= budget

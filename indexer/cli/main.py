@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from indexer.cli.console import Console
+from indexer.query.render import render_context, render_status
 
 EXIT_OK, EXIT_STALE, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 JSON_SCHEMA_VERSION = 1
@@ -182,7 +183,7 @@ def cmd_context(args: argparse.Namespace, console: Console) -> int:
     if args.json:
         _print_json(pack)
     else:
-        print(pack.render())
+        print(render_context(pack))
         console.info(f"[{pack.tokens}/{pack.budget} tokens, {pack.tokenizer}; {len(pack.tier2.files)} files in tier 2]")
     return EXIT_OK
 
@@ -260,7 +261,7 @@ def cmd_status(args: argparse.Namespace, console: Console) -> int:
         else:
             _print_json({"schema_version": JSON_SCHEMA_VERSION, "workspace": str(ws.base), "projects": statuses})
     else:
-        print("\n\n".join(st.render() for st in statuses))
+        print("\n\n".join(render_status(st) for st in statuses))
     bad = any(not st.indexed or st.stale_files for st in statuses)
     return EXIT_STALE if args.check and bad else EXIT_OK
 

@@ -14,9 +14,10 @@ from pathlib import Path
 import msgspec
 
 from indexer.identifiers import query_terms, stem
+from indexer.model import ContextPack, FileEntry, Hit, Tier, Tier2
 from indexer.query.outline import outline
 from indexer.query.overview import build_overview, render_tree
-from indexer.query.search import Hit
+from indexer.query.render import render_overview
 from indexer.query.tokens import TokenCounter
 from indexer.query.workspace import ProjectIndex, Workspace
 from indexer.store.schema import TEXT_BODY_KINDS
@@ -25,37 +26,6 @@ CONTEXT_SCHEMA_VERSION = 1
 TIER1_SHARE = 0.25
 MAX_CANDIDATES = 40
 MAX_MATCHED_LINES = 8
-
-
-class Tier(msgspec.Struct):
-    text: str
-    tokens: int
-
-
-class FileEntry(msgspec.Struct):
-    path: str
-    tokens: int
-    score: float
-    reason: str
-
-
-class Tier2(msgspec.Struct):
-    text: str
-    tokens: int
-    files: list[FileEntry]
-
-
-class ContextPack(msgspec.Struct):
-    schema_version: int
-    query: str
-    budget: int
-    tokens: int
-    tokenizer: str
-    tier1: Tier
-    tier2: Tier2
-
-    def render(self) -> str:
-        return "\n\n".join(t for t in (self.tier1.text, self.tier2.text) if t)
 
 
 def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter) -> ContextPack:
@@ -104,7 +74,7 @@ def _tier1(projects: list[ProjectIndex], counter: TokenCounter, share: int) -> s
     for p in projects:
         local = p.records.kinds()
         kinds.update({p.prefix + path: kind for path, kind in local.items()})
-        overviews.append(build_overview(p.root, p.records, local).render())
+        overviews.append(render_overview(build_overview(p.root, p.records, local)))
     per_project = max(share // 2 // len(projects), 1)
     overview = "\n".join(t for t in (counter.truncate(o, per_project) for o in overviews) if t)
     used = counter.count(overview) + 2 if overview else 0

@@ -2,32 +2,11 @@
 
 from __future__ import annotations
 
-import msgspec
-
-from indexer.model import Ref, Symbol
+from indexer.model import Description, Edge
 from indexer.query.graph import GUID_RE, Graph
 from indexer.query.outline import outline
 
 DESCRIBE_SCHEMA_VERSION = 1
-
-
-class Edge(msgspec.Struct):
-    path: str
-    edge: str
-
-
-class Description(msgspec.Struct):
-    schema_version: int
-    path: str
-    kind: str
-    guid: str
-    status: str
-    note: str
-    text: str
-    uses: list[Edge]
-    used_by: list[Edge]
-    symbols: list[Symbol]
-    refs: list[Ref]
 
 
 class NotFound(Exception):

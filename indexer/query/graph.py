@@ -13,9 +13,7 @@ from collections.abc import Iterable
 from functools import cached_property
 from pathlib import Path
 
-import msgspec
-
-from indexer.model import FileRecord, Scope, TypeRow
+from indexer.model import FileRecord, Scope, Target, TypeRow, Usage
 from indexer.store.reader import Records
 from indexer.unity import bare_type_name
 
@@ -51,30 +49,6 @@ REVERSE_EDGE = {
 }
 EDGE_KINDS = tuple(REVERSE_EDGE)
 _STRING_LITERAL = re.compile(r'@?"(?:\\.|[^"\\])*"')
-
-
-class Usage(msgspec.Struct):
-    """One place that uses the target: a line of code, or an asset object."""
-
-    path: str
-    line: int
-    where: str  # "code" or "asset"
-    kind: str  # the edge: type, script, guid, prefab, method, include, assembly, text, ...
-    context: str  # where in the user: field, base, m_OnClick, m_Script, ...
-    detail: str  # asset: GameObject path > component.field; code: the source line
-    resolved: str = ""  # what the user's reference resolved to, when not the target itself
-
-
-class Target(msgspec.Struct):
-    """What a user's TARGET (a type, Type.Member, a path, a GUID, an assembly) turned out to be."""
-
-    kind: str  # type, member, path, guid, assembly, unknown
-    name: str
-    path: str = ""
-    guid: str = ""
-    member: str = ""
-    types: list[str] = []  # qualified names of the type(s) meant
-    note: str = ""
 
 
 class Graph:

@@ -10,9 +10,10 @@ from pathlib import PureWindowsPath
 
 import msgspec
 
+from indexer.model import Description, Target, Usage
 from indexer.project import resolve_inside
-from indexer.query.describe import Description, NotFound, describe, resolve_file
-from indexer.query.graph import GUID_RE, Target, Usage
+from indexer.query.describe import NotFound, describe, resolve_file
+from indexer.query.graph import GUID_RE
 from indexer.query.workspace import Workspace
 
 

@@ -6,43 +6,9 @@ import os
 from collections import Counter
 from pathlib import Path
 
-import msgspec
-
+from indexer.model import Assembly, Overview
 from indexer.query.tokens import TokenCounter
 from indexer.store.reader import Records
-
-
-class Assembly(msgspec.Struct):
-    name: str
-    folder: str
-    editor_only: bool
-
-
-class Overview(msgspec.Struct):
-    name: str
-    product: str
-    unity_version: str
-    packages: list[str]  # "name version", direct dependencies from Packages/manifest.json
-    assemblies: list[Assembly]
-    scenes_in_build: list[str]
-    defines: list[str]  # "SYMBOL (Platform)"
-    counts: dict[str, int]  # files by kind
-
-    def render(self) -> str:
-        title = f"# Unity project {self.name}" + (f" — {self.product}" if self.product else "")
-        lines = [f"{title} (Unity {self.unity_version or 'version unknown'})"]
-        if self.packages:
-            lines.append(f"Packages ({len(self.packages)}): " + ", ".join(self.packages))
-        if self.assemblies:
-            asm = [f"{a.name} ({a.folder}{', editor' if a.editor_only else ''})" for a in self.assemblies]
-            lines.append(f"Assemblies ({len(asm)}): " + ", ".join(asm))
-        if self.scenes_in_build:
-            lines.append("Scenes in build: " + ", ".join(self.scenes_in_build))
-        if self.defines:
-            lines.append("Scripting defines: " + ", ".join(self.defines))
-        kinds = ", ".join(f"{n} {k}" for k, n in sorted(self.counts.items(), key=lambda kv: (-kv[1], kv[0])))
-        lines.append(f"Files: {kinds}")
-        return "\n".join(lines)
 
 
 def build_overview(root: Path, records: Records, kinds: dict[str, str]) -> Overview:

@@ -13,7 +13,8 @@ import re
 
 import msgspec
 
-from indexer.query.search import Candidate, Hit, annotate
+from indexer.model import Hit, Ranked
+from indexer.query.search import annotate
 
 CANDIDATES = 60  # BM25 hits considered
 SEEDS = 8  # top hits the walk starts from
@@ -61,13 +62,6 @@ def is_vendored(path: str, folders: frozenset[str]) -> bool:
     if _VENDORED_FOLDERS.search(path) or path.startswith("Assets/Packages/"):
         return True
     return any(path.startswith(f) for f in folders)
-
-
-class Ranked(msgspec.Struct):
-    path: str
-    score: float
-    reasons: list[str]
-    candidate: Candidate | None = None  # None: reached through the graph only
 
 
 def rank(

@@ -11,30 +11,13 @@ import os
 import re
 from functools import cached_property
 
-import msgspec
 import tantivy
 
 from indexer.identifiers import name_stems, query_terms, stem, weighted_terms
-from indexer.model import TYPE_KINDS
+from indexer.model import TYPE_KINDS, Candidate, Hit
 from indexer.store.header import open_search_index
 from indexer.store.reader import Records
 from indexer.store.schema import FIELD_BOOSTS, IndexPaths, outline_decoder
-
-
-class Hit(msgspec.Struct, omit_defaults=False):
-    path: str
-    kind: str
-    name: str
-    line: int
-    score: float
-    snippet: str
-    reason: str = ""  # why it ranks: a text match, or the graph edge that pulled it in
-
-
-class Candidate(msgspec.Struct):
-    path: str
-    kind: str
-    score: float
 
 
 def annotate(c: Candidate, terms: list[str], outline: bytes, score: float | None = None, reason: str = "") -> Hit:

@@ -23,6 +23,7 @@ from indexer.query import lookup
 from indexer.query.context import build_context
 from indexer.query.lookup import LookupFailed, describe_target, inside, is_guid
 from indexer.query.overview import build_overview, render_tree
+from indexer.query.render import render_context, render_overview, render_status
 from indexer.query.status import project_status
 from indexer.query.tokens import TokenCounter, counter
 from indexer.query.workspace import ProjectIndex, Workspace
@@ -269,7 +270,7 @@ def _overview(ws: Workspace, tok: TokenCounter) -> tuple[OverviewResult, str]:
         overviews.append(build_overview(p.root, p.records, local))
     tree = render_tree(kinds, tok, OVERVIEW_TREE_TOKENS)
     model = OverviewResult(projects=[ProjectOverview(**msgspec.to_builtins(o)) for o in overviews], tree=tree)
-    text = "\n\n".join([*(o.render() for o in overviews), tree])
+    text = "\n\n".join([*(render_overview(o) for o in overviews), tree])
     return model, text
 
 
@@ -370,7 +371,7 @@ def create_server(
         fresh.ensure()
         pack = build_context(ws, task, budget, tok)
         files = [ContextFile(**msgspec.to_builtins(f)) for f in pack.tier2.files]
-        text = pack.render()
+        text = render_context(pack)
         model = ContextResult(
             task=task, budget=budget, tokens=pack.tokens, tokenizer=pack.tokenizer, files=files, text=text
         )
@@ -444,7 +445,7 @@ def create_server(
             freshness_note=fresh.describe(),
             auto_refresh_seconds=refresh_interval,
         )
-        return _result(model, "\n\n".join([*(s.render() for s in statuses), f"freshness: {fresh.describe()}"]))
+        return _result(model, "\n\n".join([*(render_status(s) for s in statuses), f"freshness: {fresh.describe()}"]))
 
     @mcp.tool(annotations=ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=True))
     def refresh() -> Annotated[CallToolResult, RefreshResult]:
@@ -554,7 +555,7 @@ def create_server(
         pack = build_context(ws, task, budget, tok)
         return (
             f"Task: {task}\n\nHere is the context of this Unity project for the task "
-            f"({pack.tokens} tokens):\n\n{pack.render()}\n\n"
+            f"({pack.tokens} tokens):\n\n{render_context(pack)}\n\n"
             "Next steps: `describe` a file above to see its outline, what it uses and what uses it; "
             "`find_references` a type or Type.Member to find every script, prefab, scene and UnityEvent "
             "that depends on it before changing it; `search` for anything the pack missed. "

@@ -109,12 +109,13 @@ def test_environment_errors_exit_2_with_a_next_step(tmp_path: Path) -> None:
 def test_internal_errors_exit_3_and_debug_raises(monkeypatch, capsys) -> None:
     import pytest
 
+    from indexer.cli import indexing
     from indexer.cli import main as cli
 
     def broken(args, console) -> int:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(cli, "cmd_status", broken)
+    monkeypatch.setattr(indexing, "cmd_status", broken)
     assert cli.main(["status"]) == 3
     assert capsys.readouterr().err == (
         "error: internal error: RuntimeError: boom (a bug: run again with --debug and report the traceback)\n"

@@ -1,0 +1,169 @@
+"""Commands that answer from the index: query, context, refs, describe."""
+
+from __future__ import annotations
+
+import argparse
+
+from indexer.cli.common import (
+    EXIT_OK,
+    JSON_SCHEMA_VERSION,
+    UsageError,
+    ensure_index,
+    kinds,
+    print_json,
+    project_arg,
+    workspace,
+)
+from indexer.cli.console import Console
+from indexer.query.render import render_context
+
+
+def cmd_query(args: argparse.Namespace, console: Console) -> int:
+    if not args.text.strip():
+        raise UsageError('the query is empty: say what you are looking for, e.g. unity-index query "player health"')
+    if args.limit < 1:
+        raise UsageError("--limit must be at least 1")
+    if args.kind is not None and args.kind not in kinds():
+        raise UsageError(f"--kind {args.kind}: no such kind; use one of {', '.join(sorted(kinds()))}")
+    ws = workspace(args)
+    ensure_index(ws, console)
+    hits = ws.search(args.text, limit=args.limit, kind=args.kind, path_prefix=args.path)
+    if args.json:
+        print_json({"schema_version": JSON_SCHEMA_VERSION, "query": args.text, "results": hits})
+        return EXIT_OK
+    if not hits:
+        narrowed = " or drop --kind/--path" if args.kind or args.path else ""
+        console.info(f"no results: try other words (identifiers, file names){narrowed}")
+    for i, h in enumerate(hits, 1):
+        loc = f"{h.path}:{h.line}" if h.line else h.path
+        print(f"{i:>2}. {loc}  [{h.kind}] {h.name}  ({h.score:.2f})")
+        if h.snippet:
+            print(f"      {h.snippet}")
+    return EXIT_OK
+
+
+def cmd_context(args: argparse.Namespace, console: Console) -> int:
+    from indexer.query.context import build_context
+    from indexer.query.tokens import counter
+
+    if not args.text.strip():
+        raise UsageError('the task is empty: describe it, e.g. unity-index context "add a shield that absorbs damage"')
+    if args.budget < 1:
+        raise UsageError("--budget must be at least 1 token")
+    try:
+        tok = counter(args.tokenizer)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    ws = workspace(args)
+    ensure_index(ws, console)
+    pack = build_context(ws, args.text, args.budget, tok)
+    if args.json:
+        print_json(pack)
+    else:
+        print(render_context(pack))
+        console.info(f"[{pack.tokens}/{pack.budget} tokens, {pack.tokenizer}; {len(pack.tier2.files)} files in tier 2]")
+    return EXIT_OK
+
+
+def cmd_refs(args: argparse.Namespace, console: Console) -> int:
+    from indexer.query.lookup import LookupFailed, find_references, inside
+
+    if not args.target.strip():
+        raise UsageError("the target is empty: give a type, Type.Member, a path or a GUID")
+    ws = workspace(args)
+    ensure_index(ws, console)
+    text = args.target.strip()
+    try:
+        if "/" in text or "\\" in text:
+            text = inside(ws, text)
+        target, usages = find_references(ws, text)
+    except LookupFailed as exc:
+        raise UsageError(str(exc)) from None
+    if target is None:
+        raise UsageError(
+            f"{args.target}: no type, member, file, GUID or assembly of that name;"
+            f" `unity-index query {args.target}` searches by words"
+        )
+    shown = usages[: args.limit] if args.limit else usages
+    if args.json:
+        print_json({"schema_version": JSON_SCHEMA_VERSION, "target": target, "total": len(usages), "usages": shown})
+        return EXIT_OK
+    what = {"type": "type", "member": "member", "path": "file", "guid": "GUID", "assembly": "assembly"}[target.kind]
+    label = ", ".join(target.types) if target.kind in ("type", "member") else target.path or target.name
+    if target.kind == "member":
+        label = f"{target.member} of {label}"
+    print(f"{what} {label}" + (f"  ({target.note})" if target.note else ""))
+    if not usages:
+        print("no usages found")
+    for where in ("asset", "code"):
+        group = [u for u in shown if u.where == where]
+        if group:
+            print(f"{'in assets' if where == 'asset' else 'in code'} ({sum(1 for u in usages if u.where == where)}):")
+        for u in group:
+            extra = f" -> {u.resolved}" if u.resolved else ""
+            ctx = f" [{u.context}]" if u.context else ""
+            print(f"  {u.path}:{u.line}{ctx}  {u.detail}{extra}")
+    if len(shown) < len(usages):
+        console.info(f"[{len(usages) - len(shown)} more; --limit 0 shows all]")
+    return EXIT_OK
+
+
+def cmd_describe(args: argparse.Namespace, console: Console) -> int:
+    from indexer.query.lookup import LookupFailed, describe_target, inside
+
+    text = args.target.strip()
+    if not text:
+        raise UsageError("give a project path or a GUID to describe")
+    ws = workspace(args)
+    ensure_index(ws, console)
+    try:
+        project, desc = describe_target(ws, inside(ws, text))
+    except LookupFailed as exc:
+        raise UsageError(str(exc)) from None
+    if args.json:
+        print_json(desc)
+    else:
+        print(desc.text if ws.single else f"[project {project}]\n{desc.text}")
+    return EXIT_OK
+
+
+def _add_query(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("query", help="rank the project's files for a query")
+    p.add_argument("text", help="what you are looking for: words, identifiers or a task description")
+    project_arg(p)
+    p.add_argument("--limit", type=int, default=10, help="number of results (default 10)")
+    p.add_argument("--kind", help="only files of this kind (csharp, scene, prefab, asset, material, shader, ...)")
+    p.add_argument("--path", help="only files under this project-relative folder")
+    p.add_argument("--json", action="store_true", help="print results as JSON")
+    p.set_defaults(func=cmd_query)
+
+
+def _add_context(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("context", help="a two-tier context pack for a task, under a token budget")
+    p.add_argument("text", help="the task, in words")
+    project_arg(p)
+    p.add_argument("--budget", type=int, default=8000, help="token budget, never exceeded (default 8000)")
+    p.add_argument("--tokenizer", default="auto", help="auto (default), estimate, o200k_base or cl100k_base")
+    p.add_argument("--json", action="store_true", help="print the pack as JSON")
+    p.set_defaults(func=cmd_context)
+
+
+def _add_refs(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("refs", help="usages of a type, Type.Member, file or GUID in code and assets")
+    p.add_argument("target", help="PlayerHealth, PlayerHealth.Heal, Assets/Prefabs/Player.prefab, a GUID, an assembly")
+    project_arg(p)
+    p.add_argument("--limit", type=int, default=200, help="most usages to print (default 200; 0 = all)")
+    p.add_argument("--json", action="store_true", help="print usages as JSON")
+    p.set_defaults(func=cmd_refs)
+
+
+def _add_describe(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("describe", help="outline of a script, scene, prefab, asset, material or shader")
+    p.add_argument("target", help="a project path (Assets/...) or a GUID")
+    project_arg(p)
+    p.add_argument("--json", action="store_true", help="print the outline and records as JSON")
+    p.set_defaults(func=cmd_describe)
+
+
+# The commands of this module, by name; the CLI adds them in its own order.
+COMMANDS = {"query": _add_query, "context": _add_context, "refs": _add_refs, "describe": _add_describe}

@@ -1,0 +1,197 @@
+"""Commands that build and keep the index: index, status, watch, hook."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from indexer.cli.common import (
+    EXIT_OK,
+    EXIT_STALE,
+    JSON_SCHEMA_VERSION,
+    UsageError,
+    print_json,
+    project_arg,
+    struct_dict,
+    workspace,
+)
+from indexer.cli.console import Console
+from indexer.query.render import render_status
+
+
+def cmd_index(args: argparse.Namespace, console: Console) -> int:
+    from indexer.build.update import update
+    from indexer.store.lock import IndexBusy
+
+    ws = workspace(args)
+    if args.check:
+        return _check_index(ws, args.json)
+    results = []
+    for p in ws.projects:
+        try:
+            stats = update(
+                p.root, p.config, full=args.full, wait=args.wait, progress=console.progress(f"indexing {p.name}")
+            )
+        except IndexBusy as exc:
+            raise UsageError(str(exc)) from None
+        results.append({"project": str(p.root), **struct_dict(stats)})
+        if not args.json:
+            what = "rebuilt" if stats.full else "updated"
+            console.info(
+                f"{what} index of {p.root}: {stats.files} files; scanned {stats.scanned} "
+                f"({stats.added} added, {stats.changed} changed), {stats.deleted} deleted, "
+                f"{stats.skipped} skipped in all, in {stats.seconds:.2f}s"
+            )
+    if args.json:
+        if ws.single:
+            print_json({"schema_version": JSON_SCHEMA_VERSION, **results[0]})
+        else:
+            print_json({"schema_version": JSON_SCHEMA_VERSION, "workspace": str(ws.base), "projects": results})
+    return EXIT_OK
+
+
+def _check_index(ws, as_json: bool) -> int:
+    """`index --check`: exit 1 when an index is missing or stale, listing what; never writes."""
+    from indexer.changes.diff import check
+
+    stale = False
+    reports = []
+    for p in ws.projects:
+        st = check(p.root, p.config)
+        stale = stale or st.stale
+        reports.append({"project": str(p.root), "stale": st.stale, **struct_dict(st)})
+        if as_json:
+            continue
+        if not st.indexed:
+            print(f"{p.root}: no index yet; run `unity-index index`")
+        elif st.stale:
+            n = len(st.added) + len(st.changed) + len(st.deleted)
+            print(f"{p.root}: stale, {n} files differ from the index; run `unity-index index`")
+            for what, group in (("added", st.added), ("changed", st.changed), ("deleted", st.deleted)):
+                for path in group[:50]:
+                    print(f"  {what:<8} {path}")
+                if len(group) > 50:
+                    print(f"  ... and {len(group) - 50} more {what}")
+        else:
+            print(f"{p.root}: up to date")
+    if as_json:
+        print_json({"schema_version": JSON_SCHEMA_VERSION, "stale": stale, "projects": reports})
+    return EXIT_STALE if stale else EXIT_OK
+
+
+def cmd_status(args: argparse.Namespace, console: Console) -> int:
+    from indexer.query.status import project_status
+
+    ws = workspace(args)
+    statuses = [project_status(p.root, p.config) for p in ws.projects]
+    if args.json:
+        if ws.single:
+            print_json({"schema_version": JSON_SCHEMA_VERSION, **struct_dict(statuses[0])})
+        else:
+            print_json({"schema_version": JSON_SCHEMA_VERSION, "workspace": str(ws.base), "projects": statuses})
+    else:
+        print("\n\n".join(render_status(st) for st in statuses))
+    bad = any(not st.indexed or st.stale_files for st in statuses)
+    return EXIT_STALE if args.check and bad else EXIT_OK
+
+
+def cmd_watch(args: argparse.Namespace, console: Console) -> int:
+    """Keep the index current from file events until Ctrl-C or SIGTERM."""
+    import threading
+
+    from indexer.changes.watch import install_stop_handlers, watch
+    from indexer.store.lock import IndexBusy
+
+    ws = workspace(args)
+    if not ws.single:
+        raise UsageError("watch works on one project: pass --project with a single Unity project")
+    p = ws.projects[0]
+    stop = threading.Event()
+    install_stop_handlers(stop)
+
+    def on_batch(stats, events: int) -> None:
+        if args.json:
+            print_json({"schema_version": JSON_SCHEMA_VERSION, "events": events, **struct_dict(stats)})
+            sys.stdout.flush()
+        else:
+            console.info(
+                f"{stats.added} added, {stats.changed} changed, {stats.moved} moved, {stats.deleted} deleted"
+                f" in {stats.seconds * 1000:.0f} ms (generation {stats.generation})"
+            )
+
+    def ready() -> None:
+        console.info(f"watching {p.root} (Ctrl-C to stop)")
+
+    try:
+        watch(p.root, p.config, on_batch, stop, ready)
+    except IndexBusy as exc:
+        raise UsageError(str(exc)) from None
+    return EXIT_OK
+
+
+def cmd_hook(args: argparse.Namespace, console: Console) -> int:
+    """Install or remove the git hooks that refresh the index, chaining existing hooks."""
+    from indexer.changes.hooks import HookError, hooks_dir, install, uninstall
+
+    base = Path(args.project).expanduser().resolve() if args.project else Path.cwd()
+    if not base.is_dir():
+        raise UsageError(f"--project {args.project}: no such folder")
+    try:
+        folder = hooks_dir(base)
+    except HookError:
+        raise UsageError(
+            f"{base} is not inside a git repository: the hooks refresh the index on git events;"
+            " run `git init` first, or keep the index current with `unity-index watch`"
+        ) from None
+    try:
+        done = install(base) if args.action == "install" else uninstall(base)
+    except HookError as exc:
+        raise UsageError(str(exc)) from None
+    if args.json:
+        print_json(
+            {"schema_version": JSON_SCHEMA_VERSION, "action": args.action, "hooks_dir": str(folder), "done": done}
+        )
+        return EXIT_OK
+    for line in done:
+        console.info(line)
+    if not done:
+        console.info(f"nothing to do in {folder}")
+    return EXIT_OK
+
+
+def _add_index(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("index", help="build or update the index")
+    project_arg(p)
+    p.add_argument("--full", action="store_true", help="rebuild from scratch instead of updating")
+    p.add_argument("--wait", action="store_true", help="wait for another indexer instead of failing")
+    p.add_argument("--json", action="store_true", help="print what was done as JSON")
+    p.add_argument("--check", action="store_true", help="only report: exit 1 if the index is missing or stale")
+    p.set_defaults(func=cmd_index)
+
+
+def _add_status(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("status", help="what the index holds and whether it is current")
+    project_arg(p)
+    p.add_argument("--json", action="store_true", help="print status as JSON")
+    p.add_argument("--check", action="store_true", help="exit 1 when the index is missing or stale")
+    p.set_defaults(func=cmd_status)
+
+
+def _add_watch(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("watch", help="keep the index current from file events (Ctrl-C stops)")
+    project_arg(p)
+    p.add_argument("--json", action="store_true", help="print one JSON line per applied batch")
+    p.set_defaults(func=cmd_watch)
+
+
+def _add_hook(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("hook", help="install git hooks that refresh the index (for repos without pre-commit)")
+    p.add_argument("action", choices=("install", "uninstall"))
+    project_arg(p)
+    p.add_argument("--json", action="store_true", help="print what was done as JSON")
+    p.set_defaults(func=cmd_hook)
+
+
+# The commands of this module, by name; the CLI adds them in its own order.
+COMMANDS = {"index": _add_index, "status": _add_status, "watch": _add_watch, "hook": _add_hook}

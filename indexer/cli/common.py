@@ -59,11 +59,12 @@ def struct_dict(s: object) -> dict:
 
 def ensure_index(ws, console: Console) -> None:
     """Build the index of any project of the workspace that has none yet."""
-    from indexer.build.update import update
     from indexer.store.header import header_ok
 
     for p in ws.projects:
         if not header_ok(p.paths):
+            from indexer.build.update import update  # a writer's import: only when there is no index
+
             console.info(f"no index for {p.root} yet: building it")
             update(p.root, p.config, wait=True, progress=console.progress(f"indexing {p.name}"))
 

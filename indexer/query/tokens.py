@@ -85,12 +85,12 @@ def counter(name: str = "auto") -> TokenCounter:
     if name in ("auto", "o200k_base", "cl100k_base"):
         try:
             import bpe_openai  # optional; ships its vocabularies, never downloads
-
-            enc = bpe_openai.get_encoding("o200k_base" if name == "auto" else name)
-            return TokenCounter(enc.name, lambda t: len(enc.encode_ordinary(t)))
-        except Exception:
+        except ImportError:
             if name != "auto":
                 raise ValueError(f"tokenizer {name} needs the bpe-openai package: pip install bpe-openai") from None
+        else:
+            enc = bpe_openai.get_encoding("o200k_base" if name == "auto" else name)
+            return TokenCounter(enc.name, lambda t: len(enc.encode_ordinary(t)))
     if name not in ("auto", ESTIMATE, "estimate"):
         raise ValueError(f"unknown tokenizer {name!r}: use auto, estimate, o200k_base or cl100k_base")
     return TokenCounter(ESTIMATE, estimate, line_additive=True)

@@ -20,29 +20,16 @@ from indexer.store.reader import Records
 from indexer.store.schema import IndexPaths
 
 
-class ProjectIndex:
-    """One project's index, opened for reading; `prefix` places its paths in the workspace."""
+class Snapshot:
+    """What one generation of a project's index is read through: readers and everything derived
+    from them. Replaced whole when the generation changes, so nothing of an older one survives."""
 
-    def __init__(self, root: Path, config: Config, prefix: str = ""):
+    def __init__(self, paths: IndexPaths, root: Path, generation: int):
+        self.paths = paths
         self.root = root
-        self.config = config
-        self.prefix = prefix
-        self.paths = IndexPaths(config.index_path(root))
-        self._generation: int | None = None
-
-    @property
-    def name(self) -> str:
-        return self.prefix.rstrip("/") or self.root.name
-
-    def generation(self) -> int:
-        return header_generation(self.paths)
-
-    def _current(self) -> None:
-        gen = self.generation()
-        if self._generation is not None and gen != self._generation:
-            for attr in ("records", "searcher", "graph", "vendored", "memo", "_stats"):
-                self.__dict__.pop(attr, None)
-        self._generation = gen
+        self.generation = generation
+        self.stats: dict = {}  # path -> FileStat, filled by what queries touch
+        self.memo: dict = {}  # what callers derive from these records (outlines, ...)
 
     @cached_property
     def records(self) -> Records:
@@ -67,28 +54,67 @@ class ProjectIndex:
 
         return vendored_folders(self.records.license_paths())
 
-    @cached_property
-    def _stats(self) -> dict:
-        return {}
+
+class ProjectIndex:
+    """One project's index, opened for reading; `prefix` places its paths in the workspace."""
+
+    def __init__(self, root: Path, config: Config, prefix: str = ""):
+        self.root = root
+        self.config = config
+        self.prefix = prefix
+        self.paths = IndexPaths(config.index_path(root))
+        self._snapshot: Snapshot | None = None
+
+    @property
+    def name(self) -> str:
+        return self.prefix.rstrip("/") or self.root.name
+
+    def generation(self) -> int:
+        return header_generation(self.paths)
+
+    @property
+    def snapshot(self) -> Snapshot:
+        """The generation this project answers from, until `fresh()` moves it on."""
+        if self._snapshot is None:
+            self._snapshot = Snapshot(self.paths, self.root, self.generation())
+        return self._snapshot
+
+    @property
+    def records(self) -> Records:
+        return self.snapshot.records
+
+    @property
+    def searcher(self):
+        return self.snapshot.searcher
+
+    @property
+    def graph(self):
+        return self.snapshot.graph
+
+    @property
+    def vendored(self) -> frozenset[str]:
+        return self.snapshot.vendored
+
+    @property
+    def memo(self) -> dict:
+        """What callers derive from this generation's records (outlines, ...), dropped with it."""
+        return self.snapshot.memo
 
     def stats_of(self, paths: Iterable[str]) -> dict:
         """path -> FileStat (kind, size, ...) for these paths, read once per generation: a cold
         process reads only what its query touches, a warm one hardly anything (the dict returned
         may hold more paths than asked for; indexed paths only)."""
-        known = self._stats
+        known = self.snapshot.stats
         missing = [p for p in paths if p not in known]
         if missing:
             known.update(self.records.stats_of(missing))
         return known
 
-    @cached_property
-    def memo(self) -> dict:
-        """What callers derive from this generation's records (outlines, ...), dropped with it."""
-        return {}
-
     def fresh(self) -> ProjectIndex:
         """This project with readers matching the last committed generation."""
-        self._current()
+        gen = self.generation()
+        if self._snapshot is not None and self._snapshot.generation != gen:
+            self._snapshot = Snapshot(self.paths, self.root, gen)
         return self
 
     def local(self, path: str) -> str | None:

@@ -1,4 +1,4 @@
-"""Workspace-level lookups shared by the front ends (the MCP server; the CLI can adopt them):
+"""Workspace-level lookups shared by the front ends (the CLI and the MCP server):
 a user's path checked to lie inside the workspace, references to a target, a file's description.
 
 Errors are `LookupFailed` with a message that says what to do; front ends add their own wording.

@@ -1,8 +1,8 @@
 """Readable outlines of indexed files, shared by `describe`, context packs and the MCP adapter.
 
 An outline is a list of lines, most important first within each block, so a caller that must fit a
-budget can cut it. `focus` (stems of query words) keeps only the matching members in the compact
-form and marks nothing else.
+budget can cut it. The compact form (context packs) keeps the declarations and only the members
+whose names match `stems`, the stems of the query's words.
 """
 
 from __future__ import annotations

@@ -274,3 +274,20 @@ class Status(msgspec.Struct):
     skipped: list[SkippedFile] = []
     stale_files: int = 0  # added, changed or deleted since the last update
     index_bytes: int = 0
+
+
+class Heartbeat(msgspec.Struct, frozen=True):
+    """The Unity editor bridge's `Library/UnityIndex/editor.json` (docs/editor-bridge.md), as read by
+    `indexer.changes.heartbeat`: how to reach the editor (port, token) and whether it is alive."""
+
+    protocol: int
+    port: int
+    token: str
+    pid: int
+    state: str  # ready, compiling, reloading, playing, paused
+    updated_at: float  # seconds since the epoch; the editor rewrites the file every 2 s
+    unity_version: str = ""
+    project_path: str = ""
+
+    def age(self, now: float) -> float:
+        return now - self.updated_at

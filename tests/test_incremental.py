@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -224,12 +225,17 @@ def test_read_journal_rules(tmp_path: Path) -> None:
     assert not read_journal(j, first.end).continuous
 
 
+# What the editor package writes (docs/editor-bridge.md): the journal is trusted only while a valid
+# heartbeat names a live process.
+LIVE_HEARTBEAT = {"protocol": 1, "port": 1, "token": "t", "pid": os.getpid(), "state": "ready"}
+
+
 def test_index_consumes_a_continuous_journal(project: Path) -> None:
     j = project / "Library/UnityIndex/journal.jsonl"
     j.parent.mkdir(parents=True)
     j.write_text(start(S1, reason="editor_start"))
     heartbeat = j.parent / "editor.json"
-    heartbeat.write_text(json.dumps({"protocol": 1, "pid": os.getpid(), "state": "ready"}))
+    heartbeat.write_text(json.dumps(LIVE_HEARTBEAT | {"updated_at": time.time()}))
     stats = update(project, CONFIG)
     assert stats.walked and load_position(paths_of(project)) == Position(S1, 1, j.stat().st_size)
     # a change the journal lists is applied without a walk; one it does not list is not seen
@@ -255,7 +261,7 @@ def test_index_consumes_a_continuous_journal(project: Path) -> None:
     heartbeat.unlink()
     stats = update(project, CONFIG)
     assert stats.walked and stats.deleted == 1  # the unjournaled deletion of hero.png
-    heartbeat.write_text(json.dumps({"protocol": 1, "pid": os.getpid(), "state": "ready"}))
+    heartbeat.write_text(json.dumps(LIVE_HEARTBEAT | {"updated_at": time.time()}))
     (project / "Assets/Art/new.png").write_bytes(b"png")
     # a gap: the walk catches everything, including the unlisted deletion
     with open(j, "a") as f:

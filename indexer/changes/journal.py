@@ -12,12 +12,11 @@ from pathlib import Path
 
 import msgspec
 
-from indexer.changes.processes import pid_alive
+from indexer.changes.heartbeat import editor_alive
 from indexer.store.files import atomic_write
 from indexer.store.schema import IndexPaths
 
 JOURNAL_FILE = "Library/UnityIndex/journal.jsonl"
-HEARTBEAT_FILE = "Library/UnityIndex/editor.json"
 POSITION_FILE = "journal.pos"
 MAX_READ_BYTES = 64 * 1024 * 1024
 
@@ -42,12 +41,7 @@ def journal_path(root: Path) -> Path:
 def editor_running(root: Path) -> bool:
     """Whether the editor's heartbeat names a live process. The journal is trusted only then:
     after the editor quits (heartbeat deleted) or crashed (dead pid), files can change unjournaled."""
-    try:
-        beat = json.loads((root / HEARTBEAT_FILE).read_text())
-        pid = int(beat["pid"])
-    except (OSError, ValueError, KeyError, TypeError):
-        return False
-    return pid_alive(pid)
+    return editor_alive(root)
 
 
 def load_position(paths: IndexPaths) -> Position | None:

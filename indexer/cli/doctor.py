@@ -8,7 +8,6 @@ depends on one that did not pass is left out rather than reported twice.
 
 from __future__ import annotations
 
-import json
 import re
 import shlex
 import sys
@@ -34,10 +33,6 @@ DEPENDENCIES = {
     "watchdog": "watchdog",
     "mcp": "mcp",
 }
-# The editor package's heartbeat (docs/editor-bridge.md): rewritten every 2 s, protocol 1.
-HEARTBEAT = Path("Library") / "UnityIndex" / "editor.json"
-HEARTBEAT_PROTOCOL = 1
-HEARTBEAT_STALE_AFTER = 10.0
 
 
 class Check(msgspec.Struct):
@@ -324,50 +319,40 @@ def _hook_python(text: str) -> str | None:
 
 def check_heartbeat(root: Path, now: float | None = None) -> Check:
     """The editor package's heartbeat file: absent (fine), fresh, left behind, or malformed."""
+    from indexer.changes.heartbeat import STALE_AFTER, HeartbeatError, heartbeat_path, read_heartbeat
     from indexer.changes.processes import pid_alive
 
-    path = root / HEARTBEAT
+    path = heartbeat_path(root)
     name = "editor-heartbeat"
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return Check(name, PASS, "no Unity editor with the bridge package runs for this project (optional)")
-    except OSError as exc:
-        return Check(name, FAIL, f"cannot read {path}: {exc}", "check the file's permissions")
-    try:
-        beat = json.loads(text)
-        protocol, pid, state = beat.get("protocol"), int(beat["pid"]), str(beat["state"])
-        updated = float(beat["updated_at"])
-        port = int(beat["port"])
-    except (ValueError, KeyError, TypeError, AttributeError) as exc:
-        return Check(
-            name, FAIL, f"{path} is malformed ({type(exc).__name__}: {exc})", "delete it if no Unity editor is open"
-        )
-    if protocol != HEARTBEAT_PROTOCOL:
-        return Check(
-            name,
-            FAIL,
-            f"{path} speaks bridge protocol {protocol!r}; this unity-index speaks {HEARTBEAT_PROTOCOL}",
-            "update the com.unityindex.bridge package or unity-index so both match",
-        )
-    if not pid_alive(pid):
+        beat = read_heartbeat(root)
+    except HeartbeatError as exc:
+        if exc.code == "missing":
+            return Check(name, PASS, "no Unity editor with the bridge package runs for this project (optional)")
+        if exc.code == "unreadable":
+            return Check(name, FAIL, exc.message, "check the file's permissions")
+        if exc.code == "protocol_mismatch":
+            return Check(name, FAIL, exc.message, "update the com.unityindex.bridge package or unity-index")
+        return Check(name, FAIL, f"malformed: {exc.message}", "delete it if no Unity editor is open")
+    if not pid_alive(beat.pid):
         return Check(
             name,
             WARN,
-            f"{path} was left by an editor that no longer runs (pid {pid})",
+            f"{path} was left by an editor that no longer runs (pid {beat.pid})",
             f"open the project in Unity (it rewrites the file), or delete {path}",
         )
-    age = (time.time() if now is None else now) - updated
-    unity = beat.get("unity_version") or "Unity"
-    if age > HEARTBEAT_STALE_AFTER and state != "reloading":
+    age = beat.age(time.time() if now is None else now)
+    unity = beat.unity_version or "Unity"
+    if age > STALE_AFTER and beat.state != "reloading":
         return Check(
             name,
             WARN,
-            f"{unity} (pid {pid}) has not refreshed {path} for {age:.0f} s (state {state}):"
+            f"{unity} (pid {beat.pid}) has not refreshed {path} for {age:.0f} s (state {beat.state}):"
             " its bridge stopped or the editor is suspended",
             "look at the Unity editor and its console; restart it if it stays",
         )
-    return Check(name, PASS, f"{unity} (pid {pid}), state {state}, port {port}, refreshed {max(age, 0):.0f} s ago")
+    detail = f"{unity} (pid {beat.pid}), state {beat.state}, port {beat.port}, refreshed {max(age, 0):.0f} s ago"
+    return Check(name, PASS, detail)
 
 
 # Running -------------------------------------------------------------------------------------------

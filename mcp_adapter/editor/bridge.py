@@ -15,20 +15,21 @@ import http.client
 import json
 import os
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from indexer.changes import heartbeat as beats
+from indexer.changes.heartbeat import heartbeat_path
 from indexer.changes.processes import pid_alive
+from indexer.model import Heartbeat
 
-PROTOCOL = 1
-HEARTBEAT_RELATIVE = Path("Library") / "UnityIndex" / "editor.json"
-# The editor rewrites the heartbeat every 2 s; five missed beats mean it is not alive.
-DEFAULT_STALE_AFTER = 10.0
+PROTOCOL = beats.PROTOCOL
+HEARTBEAT_RELATIVE = beats.HEARTBEAT_FILE
+DEFAULT_STALE_AFTER = beats.STALE_AFTER
 DEFAULT_RELOAD_WAIT = 30.0
 DEFAULT_CALL_TIMEOUT = 30.0
-STATES = ("ready", "compiling", "reloading", "playing", "paused")
-PACKAGE_NAME = "com.unityindex.bridge"
+STATES = beats.STATES
+PACKAGE_NAME = beats.PACKAGE_NAME
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent / "unity_package"
 
 
@@ -77,26 +78,6 @@ class EditorCallError(EditorBridgeError):
     """The bridge answered with an error (unknown tool, bad arguments, timeout, tool failure...)."""
 
 
-@dataclass(frozen=True)
-class Heartbeat:
-    protocol: int
-    port: int
-    token: str
-    pid: int
-    state: str
-    unity_version: str
-    project_path: str
-    updated_at: float
-    raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
-
-    def age(self, now: float | None = None) -> float:
-        return (time.time() if now is None else now) - self.updated_at
-
-
-def heartbeat_path(project: str | os.PathLike[str]) -> Path:
-    return Path(project) / HEARTBEAT_RELATIVE
-
-
 def _not_running(project: Path, why: str) -> EditorNotRunning:
     return EditorNotRunning(
         "editor_not_running",
@@ -106,54 +87,14 @@ def _not_running(project: Path, why: str) -> EditorNotRunning:
 
 
 def read_heartbeat(project: str | os.PathLike[str]) -> Heartbeat:
-    """Reads and type-checks the heartbeat; raises EditorNotRunning or EditorProtocolError."""
-    project = Path(project)
-    path = heartbeat_path(project)
+    """The heartbeat, parsed by the indexer's one reader; raises EditorNotRunning or EditorProtocolError."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise _not_running(project, f"{path} does not exist") from None
-    except OSError as e:
-        raise EditorProtocolError("bad_heartbeat", f"cannot read {path}: {e}") from e
-    try:
-        data = json.loads(text)
-    except ValueError as e:
-        raise EditorProtocolError(
-            "bad_heartbeat", f"{path} is not valid JSON ({e}); delete it if no editor runs"
-        ) from e
-    if not isinstance(data, dict):
-        raise EditorProtocolError("bad_heartbeat", f"{path} is not a JSON object")
-    protocol = data.get("protocol")
-    if protocol != PROTOCOL:
-        raise EditorProtocolError(
-            "protocol_mismatch",
-            f"{path} speaks bridge protocol {protocol!r}, this client speaks {PROTOCOL}: "
-            f"update the {PACKAGE_NAME} package or unity-index so both match",
-        )
-    expected: dict[str, tuple[type, ...]] = {
-        "port": (int,),
-        "token": (str,),
-        "pid": (int,),
-        "state": (str,),
-        "updated_at": (int, float),
-    }
-    for key, types in expected.items():
-        value = data.get(key)
-        if not isinstance(value, types) or isinstance(value, bool):
-            raise EditorProtocolError("bad_heartbeat", f"{path}: field {key!r} missing or of the wrong type")
-    if data["state"] not in STATES:
-        raise EditorProtocolError("bad_heartbeat", f"{path}: unknown state {data['state']!r}")
-    return Heartbeat(
-        protocol=protocol,
-        port=data["port"],
-        token=data["token"],
-        pid=data["pid"],
-        state=data["state"],
-        unity_version=str(data.get("unity_version", "")),
-        project_path=str(data.get("project_path", "")),
-        updated_at=float(data["updated_at"]),
-        raw=data,
-    )
+        return beats.read_heartbeat(project)
+    except beats.HeartbeatError as exc:
+        if exc.code == "missing":
+            raise _not_running(Path(project), exc.message) from None
+        code = "protocol_mismatch" if exc.code == "protocol_mismatch" else "bad_heartbeat"
+        raise EditorProtocolError(code, exc.message) from None
 
 
 class _Retry(Exception):
@@ -196,21 +137,21 @@ class EditorBridge:
         A heartbeat in state `reloading` is returned as is (callers wait); a live pid with a
         heartbeat older than `stale_after` (and not reloading) raises EditorUnavailable.
         """
-        hb = read_heartbeat(self.project)
-        if not pid_alive(hb.pid):
+        beat = read_heartbeat(self.project)
+        if not pid_alive(beat.pid):
             raise _not_running(
                 self.project,
-                f"{heartbeat_path(self.project)} names process {hb.pid}, which is not running "
+                f"{heartbeat_path(self.project)} names process {beat.pid}, which is not running "
                 "(the editor closed or crashed)",
             )
-        age = hb.age()
-        if age > self.stale_after and hb.state != "reloading":
+        age = beat.age(time.time())
+        if age > self.stale_after and beat.state != "reloading":
             raise EditorUnavailable(
                 "stale_heartbeat",
-                f"the editor (pid {hb.pid}) has not refreshed {heartbeat_path(self.project)} for {age:.0f} s "
-                f"(state {hb.state!r}): it may be hung or its bridge stopped; check the Unity console",
+                f"the editor (pid {beat.pid}) has not refreshed {heartbeat_path(self.project)} for {age:.0f} s "
+                f"(state {beat.state!r}): it may be hung or its bridge stopped; check the Unity console",
             )
-        return hb
+        return beat
 
     def is_available(self) -> bool:
         try:

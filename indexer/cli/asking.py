@@ -15,7 +15,7 @@ from indexer.cli.common import (
     workspace,
 )
 from indexer.cli.console import Console
-from indexer.query.render import render_context
+from indexer.query.render import render_context, render_description, render_hits, render_refs
 
 
 def cmd_query(args: argparse.Namespace, console: Console) -> int:
@@ -34,11 +34,8 @@ def cmd_query(args: argparse.Namespace, console: Console) -> int:
     if not hits:
         narrowed = " or drop --kind/--path" if args.kind or args.path else ""
         console.info(f"no results: try other words (identifiers, file names){narrowed}")
-    for i, h in enumerate(hits, 1):
-        loc = f"{h.path}:{h.line}" if h.line else h.path
-        print(f"{i:>2}. {loc}  [{h.kind}] {h.name}  ({h.score:.2f})")
-        if h.snippet:
-            print(f"      {h.snippet}")
+    else:
+        print(render_hits(hits))
     return EXIT_OK
 
 
@@ -88,21 +85,7 @@ def cmd_refs(args: argparse.Namespace, console: Console) -> int:
     if args.json:
         print_json({"schema_version": JSON_SCHEMA_VERSION, "target": target, "total": len(usages), "usages": shown})
         return EXIT_OK
-    what = {"type": "type", "member": "member", "path": "file", "guid": "GUID", "assembly": "assembly"}[target.kind]
-    label = ", ".join(target.types) if target.kind in ("type", "member") else target.path or target.name
-    if target.kind == "member":
-        label = f"{target.member} of {label}"
-    print(f"{what} {label}" + (f"  ({target.note})" if target.note else ""))
-    if not usages:
-        print("no usages found")
-    for where in ("asset", "code"):
-        group = [u for u in shown if u.where == where]
-        if group:
-            print(f"{'in assets' if where == 'asset' else 'in code'} ({sum(1 for u in usages if u.where == where)}):")
-        for u in group:
-            extra = f" -> {u.resolved}" if u.resolved else ""
-            ctx = f" [{u.context}]" if u.context else ""
-            print(f"  {u.path}:{u.line}{ctx}  {u.detail}{extra}")
+    print(render_refs(target, usages, shown))
     if len(shown) < len(usages):
         console.info(f"[{len(usages) - len(shown)} more; --limit 0 shows all]")
     return EXIT_OK
@@ -123,7 +106,7 @@ def cmd_describe(args: argparse.Namespace, console: Console) -> int:
     if args.json:
         print_json(desc)
     else:
-        print(desc.text if ws.single else f"[project {project}]\n{desc.text}")
+        print(render_description(desc, None if ws.single else project))
     return EXIT_OK
 
 

@@ -17,7 +17,7 @@ from indexer.cli.common import (
     workspace,
 )
 from indexer.cli.console import Console
-from indexer.query.render import render_status
+from indexer.query.render import render_status, render_update
 
 
 def cmd_index(args: argparse.Namespace, console: Console) -> int:
@@ -37,12 +37,7 @@ def cmd_index(args: argparse.Namespace, console: Console) -> int:
             raise UsageError(str(exc)) from None
         results.append({"project": str(p.root), **struct_dict(stats)})
         if not args.json:
-            what = "rebuilt" if stats.full else "updated"
-            console.info(
-                f"{what} index of {p.root}: {stats.files} files; scanned {stats.scanned} "
-                f"({stats.added} added, {stats.changed} changed), {stats.deleted} deleted, "
-                f"{stats.skipped} skipped in all, in {stats.seconds:.2f}s"
-            )
+            console.info(render_update(p.root, stats))
     if args.json:
         if ws.single:
             print_json({"schema_version": JSON_SCHEMA_VERSION, **results[0]})

@@ -16,7 +16,7 @@ import msgspec
 from indexer.identifiers import query_terms, stem
 from indexer.model import ContextPack, FileEntry, Hit, Tier, Tier2
 from indexer.query.outline import outline
-from indexer.query.overview import build_overview, render_tree
+from indexer.query.overview import render_tree, workspace_overviews
 from indexer.query.render import render_overview
 from indexer.query.tokens import TokenCounter
 from indexer.query.workspace import ProjectIndex, Workspace
@@ -69,14 +69,10 @@ def _tier1(projects: list[ProjectIndex], counter: TokenCounter, share: int) -> s
     """Overviews first, in at most half the share, so the tree's top level always has room."""
     if share <= 0:
         return ""
-    kinds: dict[str, str] = {}
-    overviews = []
-    for p in projects:
-        local = p.records.kinds()
-        kinds.update({p.prefix + path: kind for path, kind in local.items()})
-        overviews.append(render_overview(build_overview(p.root, p.records, local)))
+    overviews, kinds = workspace_overviews(projects)
     per_project = max(share // 2 // len(projects), 1)
-    overview = "\n".join(t for t in (counter.truncate(o, per_project) for o in overviews) if t)
+    rendered = (counter.truncate(render_overview(o), per_project) for o in overviews)
+    overview = "\n".join(t for t in rendered if t)
     used = counter.count(overview) + 2 if overview else 0
     tree = render_tree(kinds, counter, share - used)
     return "\n\n".join(p for p in (overview, tree) if p)

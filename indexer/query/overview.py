@@ -4,11 +4,27 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from indexer.model import Assembly, Overview
 from indexer.query.tokens import TokenCounter
 from indexer.store.reader import Records
+
+if TYPE_CHECKING:
+    from indexer.query.workspace import ProjectIndex
+
+
+def workspace_overviews(projects: Sequence[ProjectIndex]) -> tuple[list[Overview], dict[str, str]]:
+    """Each project's overview, and the kind of every file by workspace path (for `render_tree`)."""
+    kinds: dict[str, str] = {}
+    overviews = []
+    for p in projects:
+        local = p.records.kinds()
+        kinds.update({p.prefix + path: kind for path, kind in local.items()})
+        overviews.append(build_overview(p.root, p.records, local))
+    return overviews, kinds
 
 
 def build_overview(root: Path, records: Records, kinds: dict[str, str]) -> Overview:

@@ -2,7 +2,62 @@
 
 from __future__ import annotations
 
-from indexer.model import ContextPack, Overview, Status
+from collections.abc import Sequence
+
+from indexer.model import ContextPack, Description, Hit, Overview, Status, Target, UpdateStats, Usage
+
+_TARGET_WORDS = {"type": "type", "member": "member", "path": "file", "guid": "GUID", "assembly": "assembly"}
+
+
+def render_hits(hits: Sequence[Hit]) -> str:
+    """Ranked files, one line each with the best match, its snippet indented below."""
+    lines = []
+    for i, h in enumerate(hits, 1):
+        loc = f"{h.path}:{h.line}" if h.line else h.path
+        lines.append(f"{i:>2}. {loc}  [{h.kind}] {h.name}  ({h.score:.2f})")
+        if h.snippet:
+            lines.append(f"      {h.snippet}")
+    return "\n".join(lines)
+
+
+def render_target(target: Target) -> str:
+    """What a refs target turned out to be: `type Game.Player`, `member Heal of Game.Player`, ..."""
+    label = ", ".join(target.types) if target.kind in ("type", "member") else target.path or target.name
+    if target.kind == "member":
+        label = f"{target.member} of {label}"
+    return f"{_TARGET_WORDS.get(target.kind, target.kind)} {label}" + (f"  ({target.note})" if target.note else "")
+
+
+def render_refs(target: Target, usages: Sequence[Usage], shown: Sequence[Usage]) -> str:
+    """The target, then the `shown` usages grouped by where they are (counts are of all `usages`)."""
+    lines = [render_target(target)]
+    if not usages:
+        lines.append("no usages found")
+    for where in ("asset", "code"):
+        group = [u for u in shown if u.where == where]
+        if group:
+            total = sum(1 for u in usages if u.where == where)
+            lines.append(f"{'in assets' if where == 'asset' else 'in code'} ({total}):")
+        for u in group:
+            extra = f" -> {u.resolved}" if u.resolved else ""
+            ctx = f" [{u.context}]" if u.context else ""
+            lines.append(f"  {u.path}:{u.line}{ctx}  {u.detail}{extra}")
+    return "\n".join(lines)
+
+
+def render_description(desc: Description, project: str | None = None) -> str:
+    """The outline of one file; `project` names its project in a workspace of several."""
+    return desc.text if project is None else f"[project {project}]\n{desc.text}"
+
+
+def render_update(root: object, stats: UpdateStats) -> str:
+    """One line for what an index update did."""
+    what = "rebuilt" if stats.full else "updated"
+    return (
+        f"{what} index of {root}: {stats.files} files; scanned {stats.scanned} "
+        f"({stats.added} added, {stats.changed} changed), {stats.deleted} deleted, "
+        f"{stats.skipped} skipped in all, in {stats.seconds:.2f}s"
+    )
 
 
 def render_overview(overview: Overview) -> str:

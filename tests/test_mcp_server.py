@@ -19,6 +19,7 @@ from mcp import Client
 
 from indexer.query.workspace import open_workspace, projects_at
 from mcp_adapter.server.app import create_server
+from mcp_adapter.server.freshness import Freshness
 
 from .conftest import copy_fixture
 from .json_http import JsonHandler
@@ -96,16 +97,19 @@ def test_calls_every_index_tool(server, mode: str) -> None:
     assert s["query"] == "apply damage" and len(s["results"]) == 5
     assert s["results"][0]["path"] == "Assets/Scripts/Combat/DamageDealer.cs"
     assert "Assets/Scripts/Combat/Health.cs" in [h["path"] for h in s["results"]]
-    assert text(r["search"]).startswith("1. Assets/Scripts/Combat/DamageDealer.cs:10  [csharp]")
+    assert text(r["search"]).startswith(" 1. Assets/Scripts/Combat/DamageDealer.cs:10  [csharp]")
     kinds = {h["kind"] for h in r["search_kind"].structured_content["results"]}
     assert kinds == {"prefab"}
     assert "Assets/Prefabs/Player.prefab" in [h["path"] for h in r["search_kind"].structured_content["results"]]
 
     c = r["context"].structured_content
     assert c["budget"] == 8000 and 0 < c["tokens"] <= 8000 and c["tokenizer"] == "estimate-v2"
-    paths = [f["path"] for f in c["files"]]
+    assert c["query"] == "add a shield that absorbs damage"
+    assert c["tier1"]["tokens"] + c["tier2"]["tokens"] <= c["tokens"]
+    paths = [f["path"] for f in c["tier2"]["files"]]
     assert "Assets/Scripts/Combat/Health.cs" in paths and "Assets/Scripts/Player/PlayerHealth.cs" in paths
-    assert c["text"].startswith("# Unity project")
+    assert c["tier1"]["text"].startswith("# Unity project")
+    assert text(r["context"]).startswith(c["tier1"]["text"] + "\n\n" + c["tier2"]["text"])
     assert text(r["context"]).endswith(f"[{c['tokens']}/8000 tokens (estimate-v2); {len(paths)} files]")
 
     refs = r["refs"].structured_content
@@ -126,11 +130,13 @@ def test_calls_every_index_tool(server, mode: str) -> None:
         DUNGEON_GUID,
         "ok",
     )
-    assert "Player  (prefab instance of Assets/Prefabs/Player.prefab)" in d["outline"]
+    assert "Player  (prefab instance of Assets/Prefabs/Player.prefab)" in d["text"]
+    assert d["project"] == "DungeonCrawler" and d["schema_version"] == 1
+    assert {"kind": "prefab_instance", "name": "Player", "line": 417, "detail": PLAYER_PREFAB_GUID} in d["symbols"]
     assert {"path": "Assets/Prefabs/Player.prefab", "edge": "prefab"} in d["uses"] or any(
         e["path"] == "Assets/Prefabs/Player.prefab" for e in d["uses"]
     )
-    assert text(r["describe"]) == d["outline"]
+    assert text(r["describe"]) == d["text"]
     dg = r["describe_guid"].structured_content
     assert dg["path"] == "Assets/Prefabs/Player.prefab" and dg["kind"] == "prefab"
 
@@ -142,10 +148,13 @@ def test_calls_every_index_tool(server, mode: str) -> None:
 
     st = r["status"].structured_content
     assert st["projects"][0]["indexed"] is True and st["projects"][0]["files"] == 200
+    assert st["projects"][0]["skipped"] == []
     assert st["projects"][0]["stale_files"] == 0 and st["auto_refresh_seconds"] == 0
 
     rf = r["refresh"].structured_content["projects"][0]
     assert (rf["files"], rf["scanned"], rf["deleted"], rf["full"]) == (200, 0, 0, False)
+    assert rf["walked"] is True
+    assert text(r["refresh"]).startswith(f"updated index of {rf['project']}: 200 files; scanned 0")
 
 
 @pytest.mark.parametrize(
@@ -237,9 +246,7 @@ def test_changed_file_shows_up_in_next_search(tmp_path: Path) -> None:
 
 
 def test_refresh_interval_throttles_the_stat_walk(indexed_fixture: Path) -> None:
-    ws = open_workspace(indexed_fixture, projects_at(indexed_fixture))
-    server = create_server(ws, refresh_interval=3600)
-    fresh = server.freshness
+    fresh = Freshness(open_workspace(indexed_fixture, projects_at(indexed_fixture)), 3600, watch=False)
     assert len(fresh.ensure()) == 1  # first call: checks
     assert fresh.ensure() == []  # within the interval: no walk
     assert len(fresh.ensure(force=True)) == 1

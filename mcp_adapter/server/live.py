@@ -11,7 +11,6 @@ from __future__ import annotations
 import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from typing import Any
 
 import anyio
 import anyio.to_thread
@@ -44,7 +43,8 @@ class Live:
         self.notifier.tools_changed()
 
     @asynccontextmanager
-    async def lifespan(self, _server: Any = None) -> AsyncIterator[dict[str, Any]]:
+    async def running(self) -> AsyncIterator[None]:
+        """Held by every server lifespan: the first starts the background work, the last stops it."""
         with self._lock:
             self._users += 1
             first = self._users == 1
@@ -52,7 +52,7 @@ class Live:
             self.notifier.attach()
             await anyio.to_thread.run_sync(self._start)
         try:
-            yield {}
+            yield
         finally:
             with self._lock:
                 self._users -= 1

@@ -1,0 +1,58 @@
+"""What every tool, resource and prompt needs, handed to it through the SDK's lifespan context.
+
+`create_server` builds one `ServerState`; the server's lifespan (one per stdio or in-memory
+connection, one for the whole HTTP server) starts the background work and yields the state, which
+the SDK puts on every request's context (`ctx.request_context.lifespan_context`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from mcp.server.mcpserver import Context
+from mcp.server.mcpserver.exceptions import ToolError
+
+from indexer.query.lookup import LookupFailed, inside
+from indexer.query.tokens import TokenCounter
+from indexer.query.workspace import ProjectIndex, Workspace
+from mcp_adapter.editor.bridge import EditorBridge
+from mcp_adapter.server.freshness import Freshness
+from mcp_adapter.server.live import Live
+
+
+@dataclass(frozen=True)
+class ServerState:
+    ws: Workspace
+    fresh: Freshness
+    live: Live
+    tok: TokenCounter
+    make_bridge: Callable[[ProjectIndex], EditorBridge]
+    refresh_interval: float
+
+    @asynccontextmanager
+    async def lifespan(self, _server: Any) -> AsyncIterator[ServerState]:
+        async with self.live.running():
+            yield self
+
+
+def state_of(ctx: Context) -> ServerState:
+    state = ctx.request_context.lifespan_context
+    if not isinstance(state, ServerState):
+        raise TypeError(f"the server's lifespan yielded {type(state).__name__}, not a ServerState")
+    return state
+
+
+def project_path(ws: Workspace, text: str) -> str:
+    """A path the client gave, relative to the project (never absolute, never outside it)."""
+    try:
+        return inside(ws, text, allow_absolute=False)
+    except LookupFailed as exc:
+        raise ToolError(str(exc)) from None
+
+
+def mcp_wording(message: str) -> str:
+    """The indexer's messages name CLI commands and flags; a model calls tools instead."""
+    return message.replace("`unity-index query`", "the `search` tool").replace(" (use --json for everything)", "")

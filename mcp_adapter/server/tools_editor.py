@@ -1,0 +1,79 @@
+"""The live Unity editor: `editor_tools` lists its tools, `editor_call` runs one (through the bridge)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+from mcp.server.mcpserver import Context
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.tools import Tool
+from mcp.types import CallToolResult, ToolAnnotations
+from pydantic import Field
+
+from indexer.query.workspace import ProjectIndex, Workspace
+from mcp_adapter.editor import bridge as eb
+from mcp_adapter.server.results import EditorCallResult, EditorTool, EditorToolsResult, make_tool, tool_result
+from mcp_adapter.server.state import state_of
+
+ProjectArg = Annotated[str | None, Field(description="project name, when the workspace holds several")]
+
+
+def _project(ws: Workspace, project: str | None) -> ProjectIndex:
+    if project is None:
+        return ws.projects[0]
+    for p in ws.projects:
+        if project in (p.name, str(p.root)):
+            return p
+    raise ToolError(f"no project {project!r}; projects: {', '.join(p.name for p in ws.projects)}")
+
+
+def _editor_error(exc: eb.EditorBridgeError) -> ToolError:
+    return ToolError(f"editor: {exc.message} [{exc.code}]")
+
+
+def editor_tools(ctx: Context, project: ProjectArg = None) -> CallToolResult:
+    """The tools of the running Unity editor (live scene, console, play mode...), with their input schemas.
+    Needs the editor open with the unity-index bridge package installed."""
+    state = state_of(ctx)
+    p = _project(state.ws, project)
+    try:
+        listed = state.make_bridge(p).list_tools()
+    except eb.EditorBridgeError as exc:
+        raise _editor_error(exc) from None
+    tools = [
+        EditorTool(
+            name=str(t.get("name", "")),
+            description=str(t.get("description", "")),
+            input_schema=t.get("input_schema") or {},
+        )
+        for t in listed
+    ]
+    text = "\n".join(f"{t.name}: {t.description}" for t in tools) or "the editor offers no tools"
+    return tool_result(EditorToolsResult(project=p.name, tools=tools), text)
+
+
+def editor_call(
+    name: Annotated[str, Field(description="an editor tool's name, from editor_tools")],
+    ctx: Context,
+    arguments: Annotated[dict[str, Any] | None, Field(description="the tool's arguments (its input schema)")] = None,
+    project: ProjectArg = None,
+) -> CallToolResult:
+    """Invoke one tool of the running Unity editor; waits out a domain reload within a bound."""
+    if not name.strip():
+        raise ToolError("give the editor tool's name; editor_tools lists them")
+    state = state_of(ctx)
+    p = _project(state.ws, project)
+    try:
+        result = state.make_bridge(p).call_tool(name, arguments or {})
+    except eb.EditorBridgeError as exc:
+        raise _editor_error(exc) from None
+    text = result if isinstance(result, str) else msgspec.json.encode(result).decode()
+    return tool_result(EditorCallResult(project=p.name, tool=name, result=result), text)
+
+
+def tools() -> list[Tool]:
+    return [
+        make_tool(editor_tools, ToolAnnotations(readOnlyHint=True, openWorldHint=False)),
+        make_tool(editor_call, ToolAnnotations(readOnlyHint=False, destructiveHint=True, openWorldHint=False)),
+    ]

@@ -1,0 +1,94 @@
+"""The reference graph: `find_references` (every usage of a name) and `describe` (one file)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+from mcp.server.mcpserver import Context
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.tools import Tool
+from mcp.types import CallToolResult
+from pydantic import Field
+
+from indexer.query import lookup
+from indexer.query.lookup import LookupFailed, describe_target
+from indexer.query.render import render_description, render_refs
+from indexer.query.workspace import Workspace
+from mcp_adapter.server.results import DescribeResult, References, make_tool, tool_result
+from mcp_adapter.server.state import mcp_wording, project_path, state_of
+
+DESCRIBE_MAX_LINES = 300
+
+
+def find_references(
+    target: Annotated[
+        str, Field(description="a type (PlayerHealth), Type.Member (PlayerHealth.Heal), a path, a GUID or an assembly")
+    ],
+    ctx: Context,
+    limit: Annotated[int, Field(ge=1, le=1000, description="usages per page")] = 50,
+    offset: Annotated[int, Field(ge=0, description="skip this many usages (the next_offset of a previous page)")] = 0,
+) -> CallToolResult:
+    """Every usage of a type, member, file, GUID or assembly: code lines and asset objects (prefabs, scenes,
+    UnityEvents, ScriptableObjects)."""
+    text = target.strip()
+    if not text:
+        raise ToolError("the target is empty: give a type, Type.Member, a path (Assets/...) or a GUID")
+    state = state_of(ctx)
+    if "/" in text or "\\" in text:
+        text = project_path(state.ws, text)
+    state.fresh.ensure()
+    try:
+        found, usages = lookup.find_references(state.ws, text)
+    except LookupFailed as exc:
+        raise ToolError(str(exc)) from None
+    if found is None:
+        raise ToolError(
+            f"{target}: no type, member, file, GUID or assembly of that name; the `search` tool finds by words"
+        )
+    shown = usages[offset : offset + limit]
+    next_offset = offset + limit if offset + limit < len(usages) else None
+    page = References(target=found, total=len(usages), offset=offset, next_offset=next_offset, usages=shown)
+    return tool_result(page, render_refs(found, usages, shown) + _page_footer(page))
+
+
+def _page_footer(page: References) -> str:
+    if not page.total:
+        return ""
+    first = page.offset + 1 if page.usages else 0
+    text = f"\n[{page.total} usages; showing {first}-{page.offset + len(page.usages)}"
+    if page.next_offset is not None:
+        text += f"; {page.total - page.next_offset} more: call again with offset={page.next_offset}"
+    return text + "]"
+
+
+def describe_file(ws: Workspace, text: str) -> tuple[DescribeResult, str]:
+    """The description of a path or GUID (for the tool and the file/asset resources)."""
+    target = text.strip()
+    if not target:
+        raise ToolError("give a project path (Assets/...) or a 32-hex-digit GUID to describe")
+    target = project_path(ws, target)
+    if not target:
+        raise ToolError("that is the project folder itself: give a file path (Assets/...); project_overview covers it")
+    try:
+        project, desc = describe_target(ws, target, max_lines=DESCRIBE_MAX_LINES)
+    except LookupFailed as exc:
+        raise ToolError(mcp_wording(str(exc))) from None
+    fields = msgspec.structs.asdict(desc) | {"text": mcp_wording(desc.text)}
+    result = DescribeResult(project=project, **fields)
+    return result, render_description(result)
+
+
+def describe(
+    target: Annotated[str, Field(description="a project path (Assets/Scenes/Dungeon.unity) or an asset GUID")],
+    ctx: Context,
+) -> CallToolResult:
+    """Outline of one file (script, scene, prefab, ScriptableObject, material, shader) with what it uses and
+    what uses it."""
+    state = state_of(ctx)
+    state.fresh.ensure()
+    return tool_result(*describe_file(state.ws, target))
+
+
+def tools() -> list[Tool]:
+    return [make_tool(find_references), make_tool(describe)]

@@ -1,0 +1,67 @@
+"""The index itself: `project_overview`, `index_status` and `refresh`."""
+
+from __future__ import annotations
+
+import msgspec
+from mcp.server.mcpserver import Context
+from mcp.server.mcpserver.tools import Tool
+from mcp.types import CallToolResult, ToolAnnotations
+
+from indexer.query.overview import render_tree, workspace_overviews
+from indexer.query.render import render_overview, render_status, render_update
+from indexer.query.status import project_status
+from mcp_adapter.server.results import (
+    OverviewResult,
+    ProjectUpdate,
+    RefreshResult,
+    StatusResult,
+    make_tool,
+    tool_result,
+)
+from mcp_adapter.server.state import ServerState, state_of
+
+OVERVIEW_TREE_TOKENS = 1500
+
+
+def overview_of(state: ServerState) -> tuple[OverviewResult, str]:
+    """Every project's overview and the workspace tree (for the tool and the overview resource)."""
+    state.fresh.ensure()
+    overviews, kinds = workspace_overviews([p.fresh() for p in state.ws.projects])
+    tree = render_tree(kinds, state.tok, OVERVIEW_TREE_TOKENS)
+    text = "\n\n".join([*(render_overview(o) for o in overviews), tree])
+    return OverviewResult(projects=overviews, tree=tree), text
+
+
+def project_overview(ctx: Context) -> CallToolResult:
+    """The project(s): Unity version, packages, assemblies, scenes in build, defines, file counts and tree."""
+    return tool_result(*overview_of(state_of(ctx)))
+
+
+def index_status(ctx: Context) -> CallToolResult:
+    """What the index holds and whether it matches the files on disk (no update is run)."""
+    state = state_of(ctx)
+    statuses = [project_status(p.root, p.config) for p in state.ws.projects]
+    result = StatusResult(
+        projects=statuses,
+        freshness=state.fresh.mode,
+        freshness_note=state.fresh.describe(),
+        auto_refresh_seconds=state.refresh_interval,
+    )
+    text = "\n\n".join([*(render_status(s) for s in statuses), f"freshness: {result.freshness_note}"])
+    return tool_result(result, text)
+
+
+def refresh(ctx: Context) -> CallToolResult:
+    """Bring the index up to date with the files on disk now (incremental; a full build if there is none)."""
+    done = state_of(ctx).fresh.ensure(force=True)
+    rows = [ProjectUpdate(project=str(p.root), **msgspec.structs.asdict(stats)) for p, stats in done]
+    text = "\n".join(render_update(p.root, stats) for p, stats in done) or "no update ran"
+    return tool_result(RefreshResult(projects=rows), text)
+
+
+def tools() -> list[Tool]:
+    return [
+        make_tool(project_overview),
+        make_tool(index_status),
+        make_tool(refresh, ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=True)),
+    ]

@@ -1,0 +1,57 @@
+"""Finding: `search` (ranked files) and `get_context` (a token-budgeted context pack)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from mcp.server.mcpserver import Context
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.tools import Tool
+from mcp.types import CallToolResult
+from pydantic import Field
+
+from indexer.query.context import build_context
+from indexer.query.render import render_context, render_hits
+from mcp_adapter.server.results import SearchResult, make_tool, tool_result
+from mcp_adapter.server.state import project_path, state_of
+
+
+def search(
+    query: Annotated[str, Field(description="words, identifiers or a task, e.g. 'apply damage'")],
+    ctx: Context,
+    kind: Annotated[
+        str | None, Field(description="only files of this kind: csharp, scene, prefab, asset, material, shader")
+    ] = None,
+    path: Annotated[str | None, Field(description="only files under this project folder, e.g. Assets/Scripts")] = None,
+    limit: Annotated[int, Field(ge=1, le=100, description="number of results")] = 10,
+) -> CallToolResult:
+    """Rank the project's files (scripts, scenes, prefabs, assets...) for a query, each with its best match."""
+    if not query.strip():
+        raise ToolError("the query is empty: say what you are looking for, e.g. 'player health' or 'apply damage'")
+    state = state_of(ctx)
+    prefix = project_path(state.ws, path) if path and path.strip() else None
+    state.fresh.ensure()
+    hits = state.ws.search(query, limit=limit, kind=kind or None, path_prefix=prefix or None)
+    text = render_hits(hits) or (
+        f"no results for {query!r}: try other words, identifiers, or drop the kind/path filter"
+    )
+    return tool_result(SearchResult(query=query, results=hits), text)
+
+
+def get_context(
+    task: Annotated[str, Field(description="the task in words, e.g. 'add a shield that absorbs damage'")],
+    ctx: Context,
+    budget: Annotated[int, Field(ge=200, le=200_000, description="token budget, never exceeded")] = 8000,
+) -> CallToolResult:
+    """A two-tier context pack for a task: project overview and tree, then the ranked files as outlines."""
+    if not task.strip():
+        raise ToolError("the task is empty: describe it, e.g. 'add a shield that absorbs damage'")
+    state = state_of(ctx)
+    state.fresh.ensure()
+    pack = build_context(state.ws, task, budget, state.tok)
+    footer = f"[{pack.tokens}/{budget} tokens ({pack.tokenizer}); {len(pack.tier2.files)} files]"
+    return tool_result(pack, f"{render_context(pack)}\n\n{footer}")
+
+
+def tools() -> list[Tool]:
+    return [make_tool(search), make_tool(get_context)]

@@ -3,6 +3,7 @@ every check, the exit code, and the JSON shape."""
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 import os
 import subprocess
@@ -252,8 +253,11 @@ def test_cli_json_and_exit_codes(project: Path, tmp_path: Path) -> None:
     r = run_cli("doctor", "--project", str(project), "--json")
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)
-    assert list(data) == ["schema_version", "project", "ok", "checks"]
+    assert list(data) == ["schema_version", "version", "project", "ok", "checks"]
     assert (data["schema_version"], data["project"], data["ok"]) == (1, str(project), True)
+    assert data["version"] == importlib.metadata.version("unity-index")
+    text = run_cli("doctor", "--project", str(project)).stdout
+    assert text.startswith(f"unity-index {data['version']} doctor: {project}\n")
     assert all(list(c) == ["name", "status", "detail", "fix"] for c in data["checks"])
     r = run_cli("doctor", "--project", str(tmp_path / "missing"))
     assert r.returncode == 1

@@ -53,6 +53,7 @@ class Target(msgspec.Struct):
 
 class Report(msgspec.Struct):
     schema_version: int
+    version: str  # of unity-index (the package metadata)
     project: str | None
     ok: bool  # no check failed
     checks: list[Check]
@@ -403,12 +404,14 @@ def run(project: str | None, cwd: Path) -> Report:
         checks += found_checks
     ok = all(c.status != FAIL for c in checks)
     where = str(roots[0]) if len(roots) == 1 else (str(Path(project).resolve()) if project and roots else None)
-    return Report(DOCTOR_SCHEMA_VERSION, where, ok, checks)
+    from indexer.version import version
+
+    return Report(DOCTOR_SCHEMA_VERSION, version(), where, ok, checks)
 
 
 def render(report: Report) -> str:
     width = max(len(c.name) for c in report.checks)
-    lines = [f"unity-index doctor: {report.project or 'no project'}"]
+    lines = [f"unity-index {report.version} doctor: {report.project or 'no project'}"]
     for c in report.checks:
         lines.append(f"  {c.status:<4}  {c.name:<{width}}  {c.detail}")
         if c.fix and c.status != PASS:

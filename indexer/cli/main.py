@@ -19,6 +19,19 @@ from indexer.cli.console import Console
 BUILTIN_COMMANDS = ("index", "query", "context", "refs", "describe", "status", "watch", "hook", "doctor", "completion")
 
 
+class _Version(argparse.Action):
+    """`--version`, read from the package metadata only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=str(kwargs.get("help")))
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
+        from indexer.version import version
+
+        print(f"unity-index {version()}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     from indexer.cli import asking, indexing, setup
 
@@ -27,6 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Index a Unity project and hand back the context a task needs.",
     )
     parser.add_argument("--debug", action="store_true", help="show tracebacks for errors")
+    parser.add_argument("--version", action=_Version, help="print the installed version and exit")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     adders = {**indexing.COMMANDS, **asking.COMMANDS, **setup.COMMANDS}
     for name in BUILTIN_COMMANDS:

@@ -20,6 +20,7 @@ from mcp.server import MCPServer
 
 from indexer.query.tokens import counter
 from indexer.query.workspace import ProjectIndex, Workspace
+from indexer.version import version
 from mcp_adapter.editor import bridge as eb
 from mcp_adapter.editor.direct import DirectEditorTools
 from mcp_adapter.editor.live import DEFAULT_POLL, EditorMonitor
@@ -66,6 +67,7 @@ def create_server(
     tools = [*tools_search.tools(), *tools_graph.tools(), *tools_index.tools(), *tools_editor.tools()]
     mcp = MCPServer(
         name="unity-index",
+        version=version(),
         instructions=INSTRUCTIONS,
         log_level="WARNING",
         tools=tools,

@@ -75,11 +75,14 @@ def serve(
 
     logging.basicConfig(stream=sys.stderr, level=logging.INFO, format="unity-index: %(message)s")
     server = create_server(ws, refresh_interval=refresh_interval, watch=watch, editor_tools_mode=editor_tools_mode)
+    import anyio
+
     if transport == "stdio":
-        server.run("stdio")
+        from mcp_adapter.stdio import serve_stdio
+
+        anyio.run(serve_stdio, server)
         return
     check_bind(host, allow_remote, token)
-    import anyio
     import uvicorn
     from mcp.server.transport_security import TransportSecuritySettings
 

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 import anyio
 import pytest
 from mcp import Client
+from mcp.shared.exceptions import MCPError
 
 from indexer.query.workspace import open_workspace, projects_at
 from mcp_adapter.server.app import create_server
@@ -186,6 +187,42 @@ def test_bad_input_is_a_tool_error(server, tool: str, args: dict, message: str) 
     assert message in text(res)
 
 
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+@pytest.mark.parametrize(
+    ("tool", "args", "message"),
+    [
+        ("search", {"query": "x", "limit": 1000}, "search: `limit` must be at most 100 (got 1000)."),
+        ("search", {"query": "x", "limit": 0}, "search: `limit` must be at least 1 (got 0)."),
+        ("search", {"query": "x", "limit": "ten"}, "search: `limit` must be a whole number (got 'ten')."),
+        ("search", {"query": 5}, "search: `query` must be a string (got 5)."),
+        (
+            "search",
+            {"qurey": "health"},
+            "search: unknown argument `qurey`; `query` is required (words, identifiers or a task, e.g. 'apply damage')."
+            " It takes: query, kind, path, limit.",
+        ),
+        ("get_context", {"task": "x", "budget": 10}, "get_context: `budget` must be at least 200 (got 10)."),
+        (
+            "find_references",
+            {"target": "X", "offset": -1, "limit": 2.5},
+            "find_references: `limit` must be a whole number (got 2.5); `offset` must be at least 0 (got -1).",
+        ),
+        ("editor_call", {"name": "e", "arguments": [1]}, "editor_call: `arguments` must be a JSON object (got [1])."),
+        ("describe", {}, "describe: `target` is required (a project path (Assets/Scenes/Dungeon.unity) or an asset"),
+    ],
+)
+def test_argument_errors_are_short_sentences(server, mode: str, tool: str, args: dict, message: str) -> None:
+    async def go():
+        async with Client(server, mode=mode) as c:
+            return await c.call_tool(tool, args)
+
+    res = run(go)
+    assert res.is_error is True
+    assert text(res).startswith(message)
+    assert text(res).endswith("Correct the arguments and call it again.")
+    assert "pydantic" not in text(res) and "http" not in text(res) and "validation error" not in text(res)
+
+
 def test_resources_and_prompt(server) -> None:
     async def go():
         async with Client(server, mode="legacy") as c:
@@ -198,10 +235,9 @@ def test_resources_and_prompt(server) -> None:
             prompt = await c.get_prompt("unity_task", {"task": "add a shield that absorbs damage"})
             errors = []
             for uri in ("unity://file/Assets/Nope.cs", "unity://asset/nothex", "unity://file/../secret"):
-                try:
+                with pytest.raises(MCPError) as info:
                     await c.read_resource(uri)
-                except Exception as exc:  # the SDK raises MCPError for a failed read
-                    errors.append(str(exc))
+                errors.append(str(info.value))
             return listed, templates, overview, file, asset, prompts, prompt, errors
 
     listed, templates, overview, file, asset, prompts, prompt, errors = run(go)
@@ -217,6 +253,32 @@ def test_resources_and_prompt(server) -> None:
     assert len(errors) == 3
     assert "Assets/Nope.cs is not an indexed file" in errors[0]
     assert "is not a GUID" in errors[1]
+
+
+@pytest.mark.parametrize(("mode", "not_found"), [("legacy", -32002), ("auto", -32602)])
+def test_resource_read_errors_carry_the_spec_codes(server, mode: str, not_found: int) -> None:
+    """Not indexed: resource-not-found (-32002 in 2025-11-25; -32602 with data.uri from 2026-07-28,
+    SEP-2164). A malformed or out-of-project argument: invalid params (-32602)."""
+    cases = {
+        "unity://file/Assets/Nope.cs": not_found,
+        f"unity://asset/{'0' * 32}": not_found,
+        "unity://asset/nothex": -32602,
+        "unity://file/0123456789abcdef0123456789abcdef": -32602,
+        "unity://file/Assets/../../secret": -32602,
+    }
+
+    async def go():
+        got = {}
+        async with Client(server, mode=mode) as c:
+            for uri in cases:
+                with pytest.raises(MCPError) as info:
+                    await c.read_resource(uri)
+                got[uri] = (info.value.code, info.value.data)
+        return got
+
+    got = run(go)
+    assert {uri: code for uri, (code, _) in got.items()} == cases
+    assert all(data == {"uri": uri} for uri, (_, data) in got.items())
 
 
 def test_changed_file_shows_up_in_next_search(tmp_path: Path) -> None:

@@ -4,6 +4,8 @@ refusal of a remote bind without them."""
 
 from __future__ import annotations
 
+import importlib.metadata
+import json
 import os
 import socket
 import subprocess
@@ -78,6 +80,28 @@ def test_stdio_done_when(indexed_fixture: Path, mode: str) -> None:
     assert editor.is_error is True and "No Unity editor is serving" in editor.content[0].text
     assert bad.is_error is True and "is outside the project" in bad.content[0].text
     assert res.contents[0].text.startswith(f"Assets/Scenes/Dungeon.unity  (scene, guid {DUNGEON_GUID})")
+
+
+def test_stdio_answers_every_request_sent_before_stdin_closed(indexed_fixture: Path) -> None:
+    """`printf` of initialize, initialized and two tools/call into `serve`, then EOF: all answered."""
+    init = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "printf", "version": "1"}}
+    search = {"name": "search", "arguments": {"query": "damage"}}
+    lines = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": search},
+        {"jsonrpc": "2.0", "id": "last", "method": "tools/call", "params": {"name": "index_status", "arguments": {}}},
+    ]
+    cmd = [sys.executable, "-m", "indexer.cli", "serve", "--project", str(indexed_fixture), "--no-watch"]
+    stdin = "".join(json.dumps(line) + "\n" for line in lines)
+    r = subprocess.run(cmd, input=stdin, capture_output=True, text=True, cwd=REPO, env=_env(), timeout=120)
+    assert r.returncode == 0, r.stderr
+    answers = {a["id"]: a for a in map(json.loads, r.stdout.splitlines())}
+    assert sorted(answers, key=str) == [1, 2, "last"], r.stdout
+    info = answers[1]["result"]["serverInfo"]
+    assert (info["name"], info["version"]) == ("unity-index", importlib.metadata.version("unity-index"))
+    assert answers[2]["result"]["structuredContent"]["results"][0]["path"] == "Assets/Scripts/Combat/DamageDealer.cs"
+    assert answers["last"]["result"]["structuredContent"]["projects"][0]["files"] == 200
 
 
 def _free_port() -> int:

@@ -25,6 +25,7 @@ from mcp_adapter.editor import bridge as eb
 from mcp_adapter.editor.direct import DirectEditorTools
 from mcp_adapter.editor.live import DEFAULT_POLL, EditorMonitor
 from mcp_adapter.server import prompts, resources, tools_editor, tools_graph, tools_index, tools_search
+from mcp_adapter.server.arguments import ArgumentCheck
 from mcp_adapter.server.freshness import DEFAULT_REFRESH_INTERVAL, Freshness
 from mcp_adapter.server.live import Live
 from mcp_adapter.server.notify import Notifier
@@ -73,6 +74,7 @@ def create_server(
         tools=tools,
         subscriptions=notifier.bus,
         lifespan=state.lifespan,
+        middleware=[ArgumentCheck(tools)],
     )
     resources.register(mcp, state)
     prompts.register(mcp)

@@ -1,15 +1,35 @@
-"""Resources: the project overview, and the outline of a file by path or by GUID."""
+"""Resources: the project overview, and the outline of a file by path or by GUID.
+
+A read that fails is a JSON-RPC error: a file or GUID that is not indexed is "resource not found"
+(-32002 in the 2025-11-25 spec; -32602 with `data.uri` from 2026-07-28, SEP-2164, which asks
+clients to accept both); a malformed or out-of-project path is -32602 (invalid params).
+"""
 
 from __future__ import annotations
 
 from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
-from mcp.server.mcpserver.exceptions import ResourceError, ToolError
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.shared.exceptions import MCPError
+from mcp_types import INVALID_PARAMS
+from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 from indexer.query.lookup import is_guid
 from mcp_adapter.server.state import ServerState, state_of
-from mcp_adapter.server.tools_graph import describe_file
+from mcp_adapter.server.tools_graph import NotIndexed, describe_file
 from mcp_adapter.server.tools_index import overview_of
+
+# "Resource not found" in the 2025-11-25 spec (and earlier); the SDK has no constant for it since
+# 2026-07-28 retired it in favour of INVALID_PARAMS.
+RESOURCE_NOT_FOUND_2025 = -32002
+
+
+def _error(ctx: Context, message: str, *, not_found: bool = False) -> MCPError:
+    request = ctx.request_context
+    uri = str((request.params or {}).get("uri", ""))
+    legacy = request.protocol_version not in MODERN_PROTOCOL_VERSIONS
+    code = RESOURCE_NOT_FOUND_2025 if not_found and legacy else INVALID_PARAMS
+    return MCPError(code=code, message=message, data={"uri": uri})
 
 
 def _describe(ctx: Context, text: str) -> str:
@@ -17,19 +37,21 @@ def _describe(ctx: Context, text: str) -> str:
     state.fresh.ensure()
     try:
         return describe_file(state.ws, text)[1]
+    except NotIndexed as exc:
+        raise _error(ctx, str(exc), not_found=True) from None
     except ToolError as exc:
-        raise ResourceError(str(exc)) from None
+        raise _error(ctx, str(exc)) from None
 
 
 def file_resource(path: str, ctx: Context) -> str:
     if is_guid(path):
-        raise ResourceError("unity://file/ takes a path; use unity://asset/{guid} for a GUID")
+        raise _error(ctx, "unity://file/ takes a path; use unity://asset/{guid} for a GUID")
     return _describe(ctx, path)
 
 
 def asset_resource(guid: str, ctx: Context) -> str:
     if not is_guid(guid):
-        raise ResourceError(f"{guid!r} is not a GUID (32 hexadecimal digits)")
+        raise _error(ctx, f"{guid!r} is not a GUID (32 hexadecimal digits)")
     return _describe(ctx, guid)
 
 

@@ -21,6 +21,10 @@ from mcp_adapter.server.state import mcp_wording, project_path, state_of
 DESCRIBE_MAX_LINES = 300
 
 
+class NotIndexed(ToolError):
+    """The path or GUID is well formed and inside the project, but names no indexed file."""
+
+
 def find_references(
     target: Annotated[
         str, Field(description="a type (PlayerHealth), Type.Member (PlayerHealth.Heal), a path, a GUID or an assembly")
@@ -73,7 +77,7 @@ def describe_file(ws: Workspace, text: str) -> tuple[DescribeResult, str]:
     try:
         project, desc = describe_target(ws, target, max_lines=DESCRIBE_MAX_LINES)
     except LookupFailed as exc:
-        raise ToolError(mcp_wording(str(exc))) from None
+        raise NotIndexed(mcp_wording(str(exc))) from None
     fields = msgspec.structs.asdict(desc) | {"text": mcp_wording(desc.text)}
     result = DescribeResult(project=project, **fields)
     return result, render_description(result)

@@ -1,7 +1,8 @@
 """`unity-index serve`: run the MCP server over stdio (default) or streamable HTTP.
 
 HTTP binds 127.0.0.1, where the SDK validates Host and Origin (DNS rebinding). Any other address
-needs `allow_remote` and a bearer token, checked on every request. Logs go to stderr only.
+needs `allow_remote` and a bearer token, checked on every request. Over HTTP the editor tools need
+a secret even on loopback (server/access.py). Logs go to stderr only.
 """
 
 from __future__ import annotations
@@ -74,7 +75,13 @@ def serve(
     from mcp_adapter.server.app import create_server
 
     logging.basicConfig(stream=sys.stderr, level=logging.INFO, format="unity-index: %(message)s")
-    server = create_server(ws, refresh_interval=refresh_interval, watch=watch, editor_tools_mode=editor_tools_mode)
+    server = create_server(
+        ws,
+        refresh_interval=refresh_interval,
+        watch=watch,
+        editor_tools_mode=editor_tools_mode,
+        http_token=token if transport == "http" else None,
+    )
     import anyio
 
     if transport == "stdio":

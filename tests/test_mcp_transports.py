@@ -10,16 +10,20 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
+from http.server import ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 import anyio
 import httpx2 as httpx
 import pytest
 from mcp import Client, StdioServerParameters
 
-from .conftest import REPO, copy_fixture, run_cli
+from .conftest import REPO, copy_fixture, run_cli, write_project
+from .json_http import JsonHandler
 
 DUNGEON_GUID = "e3f6cf2710d31fe957ef62913a791f61"
 TOOLS = sorted(
@@ -156,7 +160,7 @@ def test_http_session(http_server: int, mode: str) -> None:
 
     version, tools, search, refs, asset, empty = anyio.run(go)
     assert version == ("2025-11-25" if mode == "legacy" else "2026-07-28")
-    assert tools == TOOLS
+    assert tools == [n for n in TOOLS if not n.startswith("editor_")]  # editor tools need a secret over HTTP
     assert search.structured_content["results"][0]["path"] == "Assets/Scripts/Combat/DamageDealer.cs"
     assert len(search.structured_content["results"]) == 3
     assert refs.structured_content["target"]["kind"] == "member"
@@ -201,6 +205,113 @@ def test_bearer_token_is_required_when_set(indexed_fixture: Path) -> None:
 
         res = anyio.run(go)
         assert res.is_error is False and res.structured_content["projects"][0]["indexed"] is True
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+class _Bridge(JsonHandler):
+    """A fake editor bridge: answers only requests carrying its token."""
+
+    token = "b" * 64
+
+    def _ok(self) -> bool:
+        if self.headers.get("Authorization") == f"Bearer {self.token}":
+            return True
+        self._answer(401, {"ok": False, "error": {"code": "invalid_token", "message": "bad token"}})
+        return False
+
+    def do_GET(self) -> None:
+        if self._ok():
+            self._answer(200, {"ok": True, "tools": [{"name": "echo", "description": "echoes", "input_schema": {}}]})
+
+    def do_POST(self) -> None:
+        if self._ok():
+            req = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+            self._answer(200, {"ok": True, "result": {"echo": req["arguments"]}})
+
+
+@pytest.fixture
+def editor_project(tmp_path: Path) -> Iterator[Path]:
+    root = write_project(tmp_path / "Proj", {"Assets/Player.cs": "public class Player {}\n"})
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Bridge)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    beat = {"protocol": 1, "port": httpd.server_address[1], "token": _Bridge.token, "pid": os.getpid()}
+    heartbeat = root / "Library/UnityIndex/editor.json"
+    heartbeat.parent.mkdir(parents=True)
+    heartbeat.write_text(json.dumps({**beat, "state": "ready", "updated_at": time.time() + 3600}))
+    try:
+        yield root
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def _http_session(port: int, bearer: str | None, mode: str = "legacy"):
+    from mcp.client.streamable_http import streamable_http_client
+
+    headers = {"Authorization": f"Bearer {bearer}"} if bearer else {}
+    url = f"http://127.0.0.1:{port}/mcp"
+    return Client(streamable_http_client(url, http_client=httpx.AsyncClient(headers=headers)), mode=mode)
+
+
+async def _editor_view(port: int, bearer: str | None, mode: str = "legacy") -> tuple[list[str], Any, Any, Any]:
+    async with _http_session(port, bearer, mode) as c:
+        names = sorted(t.name for t in (await c.list_tools()).tools)
+        listed = await c.call_tool("editor_tools", {})
+        called = await c.call_tool("editor_call", {"name": "echo", "arguments": {"x": 1}})
+        search = await c.call_tool("search", {"query": "player"})
+        return names, listed, called, search
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+def test_http_editor_tools_need_the_bridge_token(editor_project: Path, mode: str) -> None:
+    proc, port = _start_http(editor_project, "--no-watch")
+    try:
+        for bearer in (None, "not-the-token"):
+            names, listed, called, search = anyio.run(_editor_view, port, bearer, mode)
+            assert names == [n for n in TOOLS if not n.startswith("editor_")]
+            for refused in (listed, called):
+                assert refused.is_error is True
+                assert "need a secret over HTTP: send 'Authorization: Bearer <token>'" in refused.content[0].text
+            assert search.is_error is False  # the index tools stay open on loopback
+        names, listed, called, search = anyio.run(_editor_view, port, _Bridge.token, mode)
+        assert names == TOOLS
+        assert listed.is_error is False and listed.structured_content["tools"][0]["name"] == "echo"
+        assert called.is_error is False and called.structured_content["result"] == {"echo": {"x": 1}}
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_http_direct_editor_tools_need_the_bridge_token(editor_project: Path) -> None:
+    proc, port = _start_http(editor_project, "--no-watch", "--editor-tools", "direct")
+
+    async def go(bearer: str | None):
+        async with _http_session(port, bearer) as c:
+            with anyio.fail_after(20):  # the editor monitor reads the tools within its first poll
+                while "editor_echo" not in (names := [t.name for t in (await c.list_tools()).tools]) and bearer:
+                    await anyio.sleep(0.1)
+            return names, await c.call_tool("editor_echo", {"x": 2})
+
+    try:
+        names, called = anyio.run(go, _Bridge.token)
+        assert "editor_echo" in names and called.structured_content["result"] == {"echo": {"x": 2}}
+        names, called = anyio.run(go, None)
+        assert not any(n.startswith("editor_") for n in names)
+        assert called.is_error is True and called.content[0].text.startswith("editor_echo: the Unity editor's tools")
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_http_editor_tools_with_the_server_token(editor_project: Path) -> None:
+    token = "s3cret-token-0123456789"
+    proc, port = _start_http(editor_project, "--no-watch", "--token", token)
+    try:
+        names, listed, called, _ = anyio.run(_editor_view, port, token)
+        assert names == TOOLS and listed.is_error is False
+        assert called.is_error is False and called.structured_content["result"] == {"echo": {"x": 1}}
     finally:
         proc.terminate()
         proc.wait(timeout=10)

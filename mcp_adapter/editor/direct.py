@@ -38,11 +38,16 @@ class _Entry:
 
 class DirectEditorTools:
     def __init__(
-        self, ws: Workspace, make_bridge: Callable[[ProjectIndex], eb.EditorBridge], reserved: frozenset[str]
+        self,
+        ws: Workspace,
+        make_bridge: Callable[[ProjectIndex], eb.EditorBridge],
+        reserved: frozenset[str],
+        refusal: Callable[[ServerRequestContext[Any, Any], str], str | None] = lambda _ctx, _name: None,
     ) -> None:
         self.ws = ws
         self.make_bridge = make_bridge
         self._reserved = reserved  # the server's own tool names
+        self._refusal = refusal  # why a request may not run an editor tool (server/access.py)
         self._entries: dict[str, _Entry] = {}
         self._lock = threading.Lock()
 
@@ -99,6 +104,9 @@ class DirectEditorTools:
             with self._lock:
                 entry = self._entries.get(params.name)
             if entry is not None:
+                refused = self._refusal(ctx, params.name)
+                if refused is not None:
+                    return _error(refused)
                 return await anyio.to_thread.run_sync(self._call, entry, params.arguments or {})
             if params.name.startswith(PREFIX) and (schema_of is None or schema_of(params.name) is None):
                 return await anyio.to_thread.run_sync(self._gone, params.name)

@@ -25,6 +25,7 @@ from mcp_adapter.editor import bridge as eb
 from mcp_adapter.editor.direct import DirectEditorTools
 from mcp_adapter.editor.live import DEFAULT_POLL, EditorMonitor
 from mcp_adapter.server import prompts, resources, tools_editor, tools_graph, tools_index, tools_search
+from mcp_adapter.server.access import EditorAccess
 from mcp_adapter.server.arguments import ArgumentCheck
 from mcp_adapter.server.freshness import DEFAULT_REFRESH_INTERVAL, Freshness
 from mcp_adapter.server.live import Live
@@ -51,20 +52,23 @@ def create_server(
     watch: bool = True,
     editor_tools_mode: str = "compact",
     editor_poll: float = DEFAULT_POLL,
+    http_token: str | None = None,
 ) -> MCPServer:
     """An MCP server over `ws` (one project, or the projects of a repository).
 
     `watch`: keep the index current from file events while a session runs (else a stat walk at
     most every `refresh_interval` s before answering). `editor_tools_mode`: `compact` (the
     editor behind editor_tools/editor_call) or `direct` (also each editor tool as its own tool).
-    `editor_poll`: how often the editor's heartbeat is read."""
+    `editor_poll`: how often the editor's heartbeat is read. `http_token`: the bearer token HTTP
+    requests carry (`serve --token`); over HTTP the editor tools need it or the bridge's (access.py)."""
     if editor_tools_mode not in EDITOR_TOOL_MODES:
         raise ValueError(f"editor_tools_mode must be one of {EDITOR_TOOL_MODES}, not {editor_tools_mode!r}")
     notifier = Notifier()
     fresh = Freshness(ws, refresh_interval, watch=watch)
     live = Live(fresh, notifier)
     make_bridge = bridge_factory or (lambda p: eb.EditorBridge(p.root, reload_wait=10.0))
-    state = ServerState(ws, fresh, live, counter(tokenizer), make_bridge, refresh_interval)
+    access = EditorAccess(ws, http_token)
+    state = ServerState(ws, fresh, live, counter(tokenizer), make_bridge, refresh_interval, access)
     tools = [*tools_search.tools(), *tools_graph.tools(), *tools_index.tools(), *tools_editor.tools()]
     mcp = MCPServer(
         name="unity-index",
@@ -74,13 +78,13 @@ def create_server(
         tools=tools,
         subscriptions=notifier.bus,
         lifespan=state.lifespan,
-        middleware=[ArgumentCheck(tools)],
+        middleware=[access, ArgumentCheck(tools)],
     )
     resources.register(mcp, state)
     prompts.register(mcp)
     notifier.install(mcp)
     if editor_tools_mode == "direct":
-        live.direct = DirectEditorTools(ws, make_bridge, frozenset({"editor_tools", "editor_call"}))
+        live.direct = DirectEditorTools(ws, make_bridge, frozenset({"editor_tools", "editor_call"}), access.refusal)
         live.direct.install(mcp)
     live.editor = EditorMonitor(
         ws.projects, make_bridge, live.editor_changed, fetch_tools=live.direct is not None, interval=editor_poll

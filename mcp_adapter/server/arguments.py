@@ -1,10 +1,10 @@
 """Argument errors a model can act on: one short sentence per bad argument, no validator dump.
 
 The SDK validates a call's arguments against the tool's input schema and, on failure, returns
-pydantic's report (type codes, input repr, a documentation URL). This middleware validates first
-with the same model (`fn_metadata.validate_arguments`, so the two never disagree) and answers a
-failed call itself, with `isError: true` and sentences such as "`limit` must be at most 100
-(got 1000)", and the names of the arguments the tool takes.
+pydantic's report (type codes, input repr, a documentation URL). This middleware validates the
+arguments with the same model (`fn_metadata.validate_arguments`, so the two agree) and puts
+sentences such as "`limit` must be at most 100 (got 1000)", and the names of the arguments the
+tool takes, in place of that report.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from typing import Any
 
 from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 from mcp.server.mcpserver.tools import Tool
-from mcp.types import CallToolResult, TextContent
 from pydantic import ValidationError
 
 _BOUNDS = {
@@ -71,18 +70,22 @@ def explain(tool: Tool, arguments: Mapping[str, Any]) -> str | None:
 
 
 class ArgumentCheck:
-    """Server middleware: answers a `tools/call` with bad arguments before the SDK does."""
+    """Server middleware: a `tools/call` whose arguments fail validation gets these sentences in
+    place of the SDK's report. The SDK still answers the call (and shapes the result's envelope
+    for the connection's protocol era); only the text of its error is replaced."""
 
     def __init__(self, tools: Iterable[Tool]) -> None:
         self.tools = {t.name: t for t in tools}
 
     async def __call__(self, ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
+        message = None
         params = ctx.params
         if ctx.method == "tools/call" and params is not None:
             tool = self.tools.get(str(params.get("name")))
             arguments = params.get("arguments") or {}
             if tool is not None and isinstance(arguments, Mapping):
                 message = explain(tool, arguments)
-                if message is not None:
-                    return CallToolResult(content=[TextContent(type="text", text=message)], is_error=True)
-        return await call_next(ctx)
+        result = await call_next(ctx)
+        if message is not None and isinstance(result, dict) and result.get("isError") is True:
+            result = {**result, "content": [{"type": "text", "text": message}]}
+        return result

@@ -19,6 +19,7 @@ from indexer.query.lookup import LookupFailed, inside
 from indexer.query.tokens import TokenCounter
 from indexer.query.workspace import ProjectIndex, Workspace
 from mcp_adapter.editor.bridge import EditorBridge
+from mcp_adapter.server.access import EditorAccess
 from mcp_adapter.server.freshness import Freshness
 from mcp_adapter.server.live import Live
 
@@ -31,6 +32,7 @@ class ServerState:
     tok: TokenCounter
     make_bridge: Callable[[ProjectIndex], EditorBridge]
     refresh_interval: float
+    access: EditorAccess
 
     @asynccontextmanager
     async def lifespan(self, _server: Any) -> AsyncIterator[ServerState]:

@@ -14,9 +14,18 @@ from pydantic import Field
 from indexer.query.workspace import ProjectIndex, Workspace
 from mcp_adapter.editor import bridge as eb
 from mcp_adapter.server.results import EditorCallResult, EditorTool, EditorToolsResult, make_tool, tool_result
-from mcp_adapter.server.state import state_of
+from mcp_adapter.server.state import ServerState, state_of
 
 ProjectArg = Annotated[str | None, Field(description="project name, when the workspace holds several")]
+
+
+def _allowed(ctx: Context, name: str) -> ServerState:
+    """The state, once the request may use the editor (access.py); a tool error otherwise."""
+    state = state_of(ctx)
+    refusal = state.access.refusal(ctx.request_context, name)
+    if refusal is not None:
+        raise ToolError(refusal)
+    return state
 
 
 def _project(ws: Workspace, project: str | None) -> ProjectIndex:
@@ -35,7 +44,7 @@ def _editor_error(exc: eb.EditorBridgeError) -> ToolError:
 def editor_tools(ctx: Context, project: ProjectArg = None) -> CallToolResult:
     """The tools of the running Unity editor (live scene, console, play mode...), with their input schemas.
     Needs the editor open with the unity-index bridge package installed."""
-    state = state_of(ctx)
+    state = _allowed(ctx, "editor_tools")
     p = _project(state.ws, project)
     try:
         listed = state.make_bridge(p).list_tools()
@@ -60,9 +69,9 @@ def editor_call(
     project: ProjectArg = None,
 ) -> CallToolResult:
     """Invoke one tool of the running Unity editor; waits out a domain reload within a bound."""
+    state = _allowed(ctx, "editor_call")
     if not name.strip():
         raise ToolError("give the editor tool's name; editor_tools lists them")
-    state = state_of(ctx)
     p = _project(state.ws, project)
     try:
         result = state.make_bridge(p).call_tool(name, arguments or {})

@@ -24,7 +24,6 @@ BEING_SPLIT = frozenset(
         "indexer.scanners.shader",
         "indexer.query.outline",
         "indexer.query.rank",
-        "mcp_adapter.server.app",
     }
 )
 
@@ -170,3 +169,46 @@ def test_answering_from_a_current_index_never_loads_parsers_or_the_pipeline(inde
     assert result.returncode == 0, result.stderr
     loaded = result.stdout.strip().splitlines()[-1]
     assert loaded == "LOADED:"
+
+
+MCP_READER_SCRIPT = """
+import sys
+import anyio
+from mcp import Client
+from indexer.query.workspace import open_workspace, projects_at
+from mcp_adapter.server.app import create_server
+from pathlib import Path
+
+root = Path({root!r})
+server = create_server(open_workspace(root, projects_at(root)), refresh_interval=0, tokenizer="estimate")
+calls = {calls}
+
+async def go():
+    async with Client(server) as c:
+        for name, arguments in calls:
+            result = await c.call_tool(name, arguments)
+            assert not result.is_error, (name, result)
+
+anyio.run(go)
+heavy = sorted(m for m in sys.modules if m.split(".")[0] in ("tree_sitter", "tree_sitter_c_sharp", "ruamel")
+               or m.startswith("indexer.scanners."))
+print("LOADED:" + ",".join(heavy))
+"""
+
+
+def test_mcp_read_only_tools_on_a_current_index_never_load_parsers_or_the_pipeline(indexed_fixture) -> None:
+    """The read-only tools answer from the index. Refreshing is the writer's job: the freshness
+    check before an answer finds nothing to do on a current index and loads no parser; only a
+    changed file makes the writer scan (on the watcher's thread when watching, see docs/mcp.md)."""
+    calls = [
+        ("search", {"query": "player health"}),
+        ("get_context", {"task": "add a shield", "budget": 600}),
+        ("find_references", {"target": "PlayerHealth"}),
+        ("describe", {"target": "Assets/Scripts/Player/PlayerHealth.cs"}),
+        ("project_overview", {}),
+        ("index_status", {}),
+    ]
+    script = MCP_READER_SCRIPT.format(root=str(indexed_fixture), calls=repr(calls))
+    result = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert result.stdout.strip().splitlines()[-1] == "LOADED:"

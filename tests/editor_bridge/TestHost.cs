@@ -116,7 +116,7 @@ public static class Program
     public static int Main(string[] args)
     {
         int pi = Array.IndexOf(args, "--project");
-        if (pi < 0 || pi + 1 >= args.Length) { Console.Error.WriteLine("usage: TestHost.exe --project DIR [--max-pending N] [--max-body N] [--timeout-ms N]"); return 2; }
+        if (pi < 0 || pi + 1 >= args.Length) { Console.Error.WriteLine("usage: TestHost.exe --project DIR [--max-pending N] [--max-body N] [--timeout-ms N] [--body-timeout-ms N] [--max-concurrent N]"); return 2; }
         string project = args[pi + 1];
         HostTools.MainThreadId = Thread.CurrentThread.ManagedThreadId;
 
@@ -129,6 +129,8 @@ public static class Program
             MaxPending = IntArg(args, "--max-pending", 32),
             MaxBodyBytes = IntArg(args, "--max-body", 1024 * 1024),
             DefaultTimeoutMs = IntArg(args, "--timeout-ms", 30000),
+            BodyTimeoutMs = IntArg(args, "--body-timeout-ms", 10000),
+            MaxConcurrentRequests = IntArg(args, "--max-concurrent", 256),
         };
         var queue = new MainThreadQueue(options.MaxPending);
         var heartbeat = new Heartbeat(project, "0.0.0-testhost");

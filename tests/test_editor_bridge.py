@@ -371,7 +371,7 @@ def test_heartbeat_file(host: Host) -> None:
     while json.loads(path.read_text())["updated_at"] == first:
         assert time.monotonic() < deadline, "heartbeat not refreshed"
         time.sleep(0.05)
-    assert not list(path.parent.glob("*.tmp"))
+    assert not list(path.parent.rglob("*.tmp"))
 
 
 def test_no_editor(tmp_path: Path) -> None:

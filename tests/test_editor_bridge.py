@@ -14,9 +14,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import queue
 import re
-import shutil
 import stat
 import subprocess
 import sys
@@ -37,141 +35,11 @@ from mcp_adapter.editor.bridge import (
     read_heartbeat,
 )
 
-REPO = Path(__file__).resolve().parent.parent
-PACKAGE = REPO / "unity_package"
-CORE = PACKAGE / "Editor" / "Core"
-HOST_SRC = REPO / "tests" / "editor_bridge" / "TestHost.cs"
-STUBS = REPO / "tests" / "unity_stubs"
-WAIT = 60.0  # bound on any wait for the mono host (a loaded 2-core machine can be slow)
+from . import bridge_host
+from .bridge_host import CORE, PACKAGE, REPO, STUBS, WAIT, Host, mcs, raw, sources
 
-
-def _require_mono() -> tuple[str, str]:
-    mcs, mono = shutil.which("mcs"), shutil.which("mono")
-    if mcs and mono:
-        return mcs, mono
-    missing = " and ".join(n for n, p in (("mcs", mcs), ("mono", mono)) if not p)
-    if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
-        pytest.fail(f"{missing} not found but CI is set: .ci/setup --dev must install mono-mcs")
-    pytest.skip(f"{missing} not found: install Mono (Debian: apt-get install mono-mcs) to run the bridge tests")
-
-
-def _mcs(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    mcs, _ = _require_mono()
-    return subprocess.run([mcs, "-langversion:7.2", *args], cwd=cwd, capture_output=True, text=True, timeout=300)
-
-
-def _sources(folder: Path) -> list[str]:
-    return sorted(str(p) for p in folder.rglob("*.cs"))
-
-
-@pytest.fixture(scope="session")
-def host_exe(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("bridgehost") / "TestHost.exe"
-    r = _mcs(["-warnaserror+", f"-out:{out}", *_sources(CORE), str(HOST_SRC)], REPO)
-    assert r.returncode == 0, r.stdout + r.stderr
-    return out
-
-
-class Host:
-    """The mono test host as a subprocess; stdin commands, stdout replies read by a thread."""
-
-    def __init__(self, exe: Path, project: Path, *extra: str) -> None:
-        _, mono = _require_mono()
-        self.project = project
-        (project / "Library").mkdir(parents=True, exist_ok=True)
-        self.proc = subprocess.Popen(
-            [mono, str(exe), "--project", str(project), *extra],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            bufsize=1,
-        )
-        self.lines: queue.Queue[str] = queue.Queue()
-        self.warnings: list[str] = []
-        threading.Thread(target=self._read, daemon=True).start()
-        ready = self.expect("READY ")
-        self.port = int(ready.split()[1])
-
-    def _read(self) -> None:
-        assert self.proc.stdout is not None
-        for line in self.proc.stdout:
-            line = line.rstrip("\n")
-            if line.startswith("WARN "):
-                self.warnings.append(line[5:])
-            else:
-                self.lines.put(line)
-
-    def expect(self, prefix: str, timeout: float = WAIT) -> str:
-        deadline = time.monotonic() + timeout
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0 or self.proc.poll() is not None:
-                err = self.proc.stderr.read() if self.proc.poll() is not None and self.proc.stderr else ""
-                raise AssertionError(f"host did not say {prefix!r} (exit {self.proc.poll()}): {err}")
-            try:
-                line = self.lines.get(timeout=min(left, 0.5))
-            except queue.Empty:
-                continue
-            if line.startswith(prefix):
-                return line
-            if line.startswith("ERR"):
-                raise AssertionError(line)
-
-    def send(self, command: str, reply: str | None = None) -> str | None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(command + "\n")
-        self.proc.stdin.flush()
-        return self.expect(reply) if reply else None
-
-    def close(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.kill()
-        self.proc.wait(timeout=WAIT)
-        for f in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
-            if f:
-                f.close()
-
-
-@pytest.fixture
-def make_host(host_exe: Path, tmp_path: Path):
-    hosts: list[Host] = []
-
-    def make(*extra: str) -> Host:
-        h = Host(host_exe, tmp_path / f"Project{len(hosts)}", *extra)
-        hosts.append(h)
-        return h
-
-    yield make
-    for h in hosts:
-        h.close()
-
-
-@pytest.fixture
-def host(make_host) -> Host:
-    return make_host()
-
-
-def raw(
-    port: int,
-    method: str,
-    path: str,
-    *,
-    token: str | None,
-    body: bytes | None = None,
-    headers: dict[str, str] | None = None,
-) -> tuple[int, dict[str, Any]]:
-    """One HTTP request with no client logic in the way."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT)
-    h = dict(headers or {})
-    if token is not None:
-        h["Authorization"] = f"Bearer {token}"
-    try:
-        conn.request(method, path, body=body, headers=h)
-        resp = conn.getresponse()
-        return resp.status, json.loads(resp.read().decode("utf-8"))
-    finally:
-        conn.close()
+# The host fixtures, by name (pytest finds fixtures among a module's attributes).
+host_exe, make_host, host = bridge_host.host_exe, bridge_host.make_host, bridge_host.host
 
 
 def call_error(bridge: EditorBridge, tool: str, args: dict[str, Any] | None = None, **kw: Any) -> EditorCallError:
@@ -503,7 +371,7 @@ def test_heartbeat_file(host: Host) -> None:
     while json.loads(path.read_text())["updated_at"] == first:
         assert time.monotonic() < deadline, "heartbeat not refreshed"
         time.sleep(0.05)
-    assert not list(path.parent.glob("*.tmp"))
+    assert not list(path.parent.rglob("*.tmp"))
 
 
 def test_no_editor(tmp_path: Path) -> None:
@@ -646,18 +514,18 @@ def test_package_compiles_against_unity_stubs(tmp_path: Path) -> None:
         args = ["-target:library", f"-out:{tmp_path / out}", *(f"-r:{tmp_path / r}" for r in refs), *sources]
         if strict:
             args.insert(0, "-warnaserror+")
-        r = _mcs(args, tmp_path)
+        r = mcs(args, tmp_path)
         assert r.returncode == 0, f"{out}:\n{r.stdout}{r.stderr}"
 
-    build("UnityEngine.dll", _sources(STUBS / "UnityEngine"), [], False)
-    build("UnityEditor.dll", _sources(STUBS / "UnityEditor"), ["UnityEngine.dll"], False)
-    build("nunit.framework.dll", _sources(STUBS / "NUnit"), [], False)
-    build("UnityEditor.TestRunner.dll", _sources(STUBS / "TestRunner"), ["UnityEngine.dll", "UnityEditor.dll"], False)
+    build("UnityEngine.dll", sources(STUBS / "UnityEngine"), [], False)
+    build("UnityEditor.dll", sources(STUBS / "UnityEditor"), ["UnityEngine.dll"], False)
+    build("nunit.framework.dll", sources(STUBS / "NUnit"), [], False)
+    build("UnityEditor.TestRunner.dll", sources(STUBS / "TestRunner"), ["UnityEngine.dll", "UnityEditor.dll"], False)
     editor_refs = ["UnityEngine.dll", "UnityEditor.dll", "UnityEditor.TestRunner.dll"]
-    build("UnityIndex.Editor.dll", _sources(PACKAGE / "Editor"), editor_refs, True)
+    build("UnityIndex.Editor.dll", sources(PACKAGE / "Editor"), editor_refs, True)
     build(
         "UnityIndex.Editor.Tests.dll",
-        _sources(PACKAGE / "Tests" / "Editor"),
+        sources(PACKAGE / "Tests" / "Editor"),
         [*editor_refs, "nunit.framework.dll", "UnityIndex.Editor.dll"],
         True,
     )

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import os
 import shlex
+import shutil
 import subprocess
-import sys
-from pathlib import Path
+import sysconfig
+from pathlib import Path, PureWindowsPath
 
 HOOKS = ("pre-commit", "post-checkout", "post-merge", "post-rewrite")
 MARKER = "# unity-index-refresh: managed by `unity-index hook install`"
 CHAINED_SUFFIX = ".local"
+RECORDED_PREFIX = "unity_index="
 
 
 class HookError(Exception):
@@ -38,20 +40,59 @@ def hooks_dir(base: Path) -> Path:
     return Path(out.stdout.strip())
 
 
-def script(project: Path) -> str:
-    """The hook: refresh (output to nowhere, stdin kept for the chained hook), then chain."""
-    package_parent = Path(__file__).resolve().parent.parent
-    refresh = " ".join(
-        shlex.quote(a) for a in (sys.executable, "-m", "indexer.cli", "index", "--wait", "--project", str(project))
-    )
+def installed_command() -> str | None:
+    """The `unity-index` executable of this installation, wherever its layout puts it.
+
+    The scripts folder of the running environment (`bin/` in a POSIX venv, `Scripts\\` with a
+    `unity-index.exe` shim on Windows; `shutil.which` applies PATHEXT), else `unity-index` on PATH.
+    """
+    scripts = sysconfig.get_path("scripts")
+    found = shutil.which("unity-index", path=scripts) if scripts else None
+    return found or shutil.which("unity-index")
+
+
+def sh_path(path: str, windows: bool) -> str:
+    """A path as a POSIX sh reads it: on Windows with forward slashes (Git for Windows' sh and
+    Windows programs both take `C:/Users/...`; backslashes are escapes to sh)."""
+    return PureWindowsPath(path).as_posix() if windows else path
+
+
+def script(project: Path, command: str | None = None, windows: bool = os.name == "nt") -> str:
+    """The hook: refresh (output to nowhere, stdin kept for the chained hook), then chain.
+
+    Plain POSIX sh with no external command but unity-index itself, so it runs under Git for
+    Windows' sh, dash and busybox alike. It runs the `unity-index` that installed it (`command`,
+    default `installed_command()`), else the one on PATH at the time, else says in one line that
+    the index was not refreshed. A refresh never fails the git command.
+    """
+    recorded = command if command is not None else installed_command()
     return (
         "#!/bin/sh\n"
         f"{MARKER}; `unity-index hook uninstall` restores the previous hook.\n"
-        f"PYTHONPATH={shlex.quote(str(package_parent))}${{PYTHONPATH:+:$PYTHONPATH}} {refresh}"
-        " </dev/null >/dev/null 2>&1 || true\n"
+        f"{RECORDED_PREFIX}{shlex.quote(sh_path(recorded or '', windows))}\n"
+        f"project={shlex.quote(sh_path(str(project), windows))}\n"
+        'if [ ! -x "$unity_index" ]; then unity_index=$(command -v unity-index 2>/dev/null); fi\n'
+        'if [ -n "$unity_index" ]; then\n'
+        '  "$unity_index" index --wait --project "$project" </dev/null >/dev/null 2>&1 || true\n'
+        "else\n"
+        '  echo "unity-index: not found, so the index of $project was not refreshed:'
+        ' put unity-index on PATH, or run: unity-index hook uninstall" >&2\n'
+        "fi\n"
         f'if [ -x "$0{CHAINED_SUFFIX}" ]; then exec "$0{CHAINED_SUFFIX}" "$@"; fi\n'
         "exit 0\n"
     )
+
+
+def recorded_command(text: str) -> str | None:
+    """The unity-index a hook written by `install` runs first (None: not ours, or none recorded)."""
+    for line in text.splitlines():
+        if line.startswith(RECORDED_PREFIX):
+            try:
+                words = shlex.split(line[len(RECORDED_PREFIX) :])
+            except ValueError:
+                return None
+            return words[0] if words and words[0] else None
+    return None
 
 
 def _ours(path: Path) -> bool:
@@ -66,6 +107,7 @@ def install(project: Path) -> list[str]:
     project = project.resolve()
     folder = hooks_dir(project)
     folder.mkdir(parents=True, exist_ok=True)
+    text = script(project)
     done = []
     for name in HOOKS:
         hook = folder / name
@@ -76,7 +118,8 @@ def install(project: Path) -> list[str]:
             os.replace(hook, chained)
             done.append(f"{name}: kept the existing hook as {chained.name}, run after the refresh")
         tmp = hook.with_name(f".{name}.{os.getpid()}.tmp")
-        tmp.write_text(script(project))
+        # newline="\n": CRLF (write_text's default on Windows) breaks the shebang line for sh.
+        tmp.write_text(text, encoding="utf-8", newline="\n")
         tmp.chmod(0o755)
         os.replace(tmp, hook)
         done.append(f"{name}: installed in {folder}")

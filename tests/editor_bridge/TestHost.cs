@@ -7,6 +7,10 @@
 //                             restart on a new port with a new token, state "ready"
 //   journal_start REASON [PREV_SESSION PREV_SEQ]
 //   journal imported|deleted PATH | journal moved PATH FROM
+//   owner_only PLATFORM file|dir PATH   OwnerOnly.Apply with the method for PlatformID PLATFORM:
+//                             "OK owner_only <method> <ok> <detail>"
+//   acl_dacl OWNER_SDDL file|dir  the DACL the Windows branch writes, built by this runtime's
+//                             FileSecurity/DirectorySecurity: "OK acl_dacl <sddl> <as read back>"
 //   quit
 using System;
 using System.Collections.Generic;
@@ -116,7 +120,7 @@ public static class Program
     public static int Main(string[] args)
     {
         int pi = Array.IndexOf(args, "--project");
-        if (pi < 0 || pi + 1 >= args.Length) { Console.Error.WriteLine("usage: TestHost.exe --project DIR [--max-pending N] [--max-body N] [--timeout-ms N]"); return 2; }
+        if (pi < 0 || pi + 1 >= args.Length) { Console.Error.WriteLine("usage: TestHost.exe --project DIR [--max-pending N] [--max-body N] [--timeout-ms N] [--body-timeout-ms N] [--max-concurrent N]"); return 2; }
         string project = args[pi + 1];
         HostTools.MainThreadId = Thread.CurrentThread.ManagedThreadId;
 
@@ -129,9 +133,12 @@ public static class Program
             MaxPending = IntArg(args, "--max-pending", 32),
             MaxBodyBytes = IntArg(args, "--max-body", 1024 * 1024),
             DefaultTimeoutMs = IntArg(args, "--timeout-ms", 30000),
+            BodyTimeoutMs = IntArg(args, "--body-timeout-ms", 10000),
+            MaxConcurrentRequests = IntArg(args, "--max-concurrent", 256),
         };
         var queue = new MainThreadQueue(options.MaxPending);
         var heartbeat = new Heartbeat(project, "0.0.0-testhost");
+        heartbeat.Log = delegate (string msg) { Say("WARN " + msg); };
         var server = new BridgeServer(registry, queue, options);
         bool paused = false;
         server.Info = delegate { return Json.Obj("state", heartbeat.State, "paused_pump", paused); };
@@ -194,6 +201,27 @@ public static class Program
                         else journal.Append(null, null, new[] { parts[2] }, new[] { parts[3] });
                         Say("OK journal " + journal.Seq);
                         break;
+                    case "owner_only":
+                    {
+                        var platform = (PlatformID)Enum.Parse(typeof(PlatformID), parts[1]);
+                        string target = string.Join(" ", parts, 3, parts.Length - 3);
+                        OwnerOnlyResult r = OwnerOnly.Apply(target, parts[2] == "dir", platform);
+                        Say("OK owner_only " + r.Method + " " + r.Ok + " " + r.Detail);
+                        break;
+                    }
+                    case "acl_dacl":
+                    {
+                        try
+                        {
+                            string dacl = OwnerOnly.OwnerOnlyDacl(parts[1], parts[2] == "dir");
+                            Say("OK acl_dacl " + dacl + " " + WindowsAcl.DaclOf(WindowsAcl.Describe(dacl, parts[2] == "dir")));
+                        }
+                        catch (Exception e)
+                        {
+                            Say("OK acl_dacl error " + e.GetType().Name + ": " + e.Message);
+                        }
+                        break;
+                    }
                     case "quit":
                         server.Stop("shutting_down", "the editor is closing");
                         heartbeat.Delete();

@@ -1,6 +1,9 @@
 // The bridge's HTTP server: loopback only, token on every request, no browser origins, bounded
-// bodies, a bounded queue to the engine thread and a time limit on every call. No Unity
-// dependency: it runs under plain Mono in the repository's integration tests.
+// bodies, a bounded queue to the engine thread and a time limit on every call. No request holds
+// a thread while it waits for its client or for the engine thread: bodies are read
+// asynchronously within BodyTimeoutMs, calls are awaited through a completion callback and a
+// timer, and at most MaxConcurrentRequests are handled at once. No Unity dependency: it runs
+// under plain Mono in the repository's integration tests.
 //
 // Protocol (version 1; docs/editor-bridge.md is the reference):
 //   GET  /v1/ping   -> {"ok":true,"protocol":1,"pending":N,"tools":N, ...Info()}
@@ -26,6 +29,10 @@ namespace UnityIndex.Bridge
         public int MaxPending = 32;
         public int DefaultTimeoutMs = 30000;
         public int MaxTimeoutMs = 600000;
+        /// <summary>Time a client has to send a whole request body once its headers arrived (408 after).</summary>
+        public int BodyTimeoutMs = 10000;
+        /// <summary>Requests handled at once (reading a body, waiting for the main thread); more get 503 busy.</summary>
+        public int MaxConcurrentRequests = 256;
         /// <summary>Port to try first (e.g. the one used before a domain reload); 0 for any free port.</summary>
         public int PreferredPort;
     }
@@ -148,28 +155,49 @@ namespace UnityIndex.Bridge
                     Thread.Sleep(10);
                     continue;
                 }
-                Interlocked.Increment(ref _inFlight);
-                ThreadPool.QueueUserWorkItem(Handle, ctx);
+                var ex = new Exchange(ctx);
+                if (Interlocked.Increment(ref _inFlight) > _options.MaxConcurrentRequests)
+                {
+                    // Over the bound: answer at once, from this thread, without reading anything.
+                    Answer(ex, 503, Error("busy", _options.MaxConcurrentRequests + " requests are already being handled; retry shortly", false),
+                        new Dictionary<string, string> { { "Retry-After", "1" } });
+                    continue;
+                }
+                ThreadPool.QueueUserWorkItem(Handle, ex);
+            }
+        }
+
+        /// <summary>One request, answered exactly once (the in-flight count drops with the answer).</summary>
+        private sealed class Exchange
+        {
+            public readonly HttpListenerContext Ctx;
+            /// <summary>Set once the request body was read to its end (the connection may then be reused).</summary>
+            public bool BodyRead;
+            private int _answered;
+
+            public Exchange(HttpListenerContext ctx) { Ctx = ctx; }
+
+            public bool TryClaim() { return Interlocked.Exchange(ref _answered, 1) == 0; }
+        }
+
+        /// <summary>Runs work for a request; anything it throws is answered as a 500, never left unanswered.</summary>
+        private void Guarded(Exchange ex, Action<Exchange> work)
+        {
+            try
+            {
+                work(ex);
+            }
+            catch (Exception e)
+            {
+                if (Log != null) Log("bridge: request failed: " + e);
+                try { Answer(ex, 500, Error("internal_error", e.GetType().Name + ": " + e.Message, null), null); }
+                catch (Exception) { }
             }
         }
 
         private void Handle(object state)
         {
-            var ctx = (HttpListenerContext)state;
-            try
-            {
-                Respond(ctx);
-            }
-            catch (Exception e)
-            {
-                if (Log != null) Log("bridge: request failed: " + e);
-                try { Send(ctx, 500, Error("internal_error", e.GetType().Name + ": " + e.Message, null), null); }
-                catch (Exception) { }
-            }
-            finally
-            {
-                Interlocked.Decrement(ref _inFlight);
-            }
+            Guarded((Exchange)state, Respond);
         }
 
         private static Dictionary<string, object> Error(string code, string message, bool? started)
@@ -179,25 +207,43 @@ namespace UnityIndex.Bridge
             return Json.Obj("ok", false, "error", err);
         }
 
-        private static void Send(HttpListenerContext ctx, int status, Dictionary<string, object> body, Dictionary<string, string> headers)
+        /// <summary>
+        /// Sends the answer (once: later answers to the same request are dropped). When the body was
+        /// not read to its end the connection is closed after the answer: otherwise the listener
+        /// would drain the rest of the body on this thread, at the client's pace.
+        /// </summary>
+        private void Answer(Exchange ex, int status, Dictionary<string, object> body, Dictionary<string, string> headers)
         {
-            byte[] bytes = Utf8.GetBytes(Json.Serialize(body));
-            HttpListenerResponse resp = ctx.Response;
-            resp.StatusCode = status;
-            resp.ContentType = "application/json; charset=utf-8";
-            resp.Headers["Cache-Control"] = "no-store";
-            resp.Headers["X-Content-Type-Options"] = "nosniff";
-            if (headers != null)
-                foreach (KeyValuePair<string, string> h in headers) resp.Headers[h.Key] = h.Value;
-            resp.ContentLength64 = bytes.Length;
+            if (!ex.TryClaim()) return;
             try
             {
-                resp.OutputStream.Write(bytes, 0, bytes.Length);
-                resp.OutputStream.Close();
+                HttpListenerResponse resp = ex.Ctx.Response;
+                byte[] bytes = Utf8.GetBytes(Json.Serialize(body));
+                resp.StatusCode = status;
+                resp.ContentType = "application/json; charset=utf-8";
+                resp.Headers["Cache-Control"] = "no-store";
+                resp.Headers["X-Content-Type-Options"] = "nosniff";
+                if (headers != null)
+                    foreach (KeyValuePair<string, string> h in headers) resp.Headers[h.Key] = h.Value;
+                if (!ex.BodyRead && ex.Ctx.Request.HasEntityBody) resp.Headers["Connection"] = "close";
+                resp.ContentLength64 = bytes.Length;
+                try
+                {
+                    resp.OutputStream.Write(bytes, 0, bytes.Length);
+                    resp.OutputStream.Close();
+                }
+                finally
+                {
+                    try { resp.Close(); } catch (Exception) { }
+                }
+            }
+            catch (Exception e)
+            {
+                if (Log != null) Log("bridge: could not answer: " + e.Message);
             }
             finally
             {
-                try { resp.Close(); } catch (Exception) { }
+                Interlocked.Decrement(ref _inFlight);
             }
         }
 
@@ -209,13 +255,13 @@ namespace UnityIndex.Bridge
             return diff == 0;
         }
 
-        private void Respond(HttpListenerContext ctx)
+        private void Respond(Exchange ex)
         {
-            HttpListenerRequest req = ctx.Request;
+            HttpListenerRequest req = ex.Ctx.Request;
             // 1. Browsers: any Origin header means a web page is talking to us. Refuse, always.
             if (req.Headers["Origin"] != null)
             {
-                Send(ctx, 403, Error("origin_forbidden", "requests carrying an Origin header are refused", null), null);
+                Answer(ex, 403, Error("origin_forbidden", "requests carrying an Origin header are refused", null), null);
                 return;
             }
             // 2. DNS rebinding: only our own loopback address. (HttpListener already answers 400 to
@@ -223,52 +269,52 @@ namespace UnityIndex.Bridge
             string host = req.Headers["Host"] ?? "";
             if (host != "127.0.0.1:" + Port)
             {
-                Send(ctx, 403, Error("host_forbidden", "Host must be 127.0.0.1:" + Port, null), null);
+                Answer(ex, 403, Error("host_forbidden", "Host must be 127.0.0.1:" + Port, null), null);
                 return;
             }
             // 3. The per-session token, on every request.
             string auth = req.Headers["Authorization"];
             if (string.IsNullOrEmpty(auth))
             {
-                Send(ctx, 401, Error("missing_token", "send 'Authorization: Bearer <token>' with the token from Library/UnityIndex/editor.json", null),
+                Answer(ex, 401, Error("missing_token", "send 'Authorization: Bearer <token>' with the token from Library/UnityIndex/editor.json", null),
                     new Dictionary<string, string> { { "WWW-Authenticate", "Bearer" } });
                 return;
             }
             if (!auth.StartsWith("Bearer ", StringComparison.Ordinal) || !TokenEquals(auth.Substring(7).Trim(), Token))
             {
-                Send(ctx, 401, Error("invalid_token", "wrong token: read it again from Library/UnityIndex/editor.json (it changes on every domain reload)", null),
+                Answer(ex, 401, Error("invalid_token", "wrong token: read it again from Library/UnityIndex/editor.json (it changes on every domain reload)", null),
                     new Dictionary<string, string> { { "WWW-Authenticate", "Bearer error=\"invalid_token\"" } });
                 return;
             }
             if (_stopping)
             {
-                Send(ctx, 503, Error("reloading", "the bridge is stopping (domain reload or editor exit); retry shortly", false), null);
+                Answer(ex, 503, Error("reloading", "the bridge is stopping (domain reload or editor exit); retry shortly", false), null);
                 return;
             }
             string path = req.Url.AbsolutePath;
             string method = req.HttpMethod;
             if (path == "/v1/ping" || path == "/v1/tools")
             {
-                if (method != "GET") { MethodNotAllowed(ctx, "GET"); return; }
-                if (path == "/v1/ping") Ping(ctx);
-                else Tools(ctx);
+                if (method != "GET") { MethodNotAllowed(ex, "GET"); return; }
+                if (path == "/v1/ping") Ping(ex);
+                else Tools(ex);
                 return;
             }
             if (path == "/v1/call")
             {
-                if (method != "POST") { MethodNotAllowed(ctx, "POST"); return; }
-                Call(ctx);
+                if (method != "POST") { MethodNotAllowed(ex, "POST"); return; }
+                Call(ex);
                 return;
             }
-            Send(ctx, 404, Error("not_found", "no such endpoint: " + path + " (use /v1/ping, /v1/tools, /v1/call)", null), null);
+            Answer(ex, 404, Error("not_found", "no such endpoint: " + path + " (use /v1/ping, /v1/tools, /v1/call)", null), null);
         }
 
-        private static void MethodNotAllowed(HttpListenerContext ctx, string allow)
+        private void MethodNotAllowed(Exchange ex, string allow)
         {
-            Send(ctx, 405, Error("method_not_allowed", "use " + allow, null), new Dictionary<string, string> { { "Allow", allow } });
+            Answer(ex, 405, Error("method_not_allowed", "use " + allow, null), new Dictionary<string, string> { { "Allow", allow } });
         }
 
-        private void Ping(HttpListenerContext ctx)
+        private void Ping(Exchange ex)
         {
             var body = Json.Obj("ok", true, "protocol", Protocol, "pending", _queue.PendingCount, "tools", _registry.Count);
             Func<Dictionary<string, object>> info = Info;
@@ -278,144 +324,106 @@ namespace UnityIndex.Bridge
                 if (extra != null)
                     foreach (KeyValuePair<string, object> kv in extra) body[kv.Key] = kv.Value;
             }
-            Send(ctx, 200, body, null);
+            Answer(ex, 200, body, null);
         }
 
-        private void Tools(HttpListenerContext ctx)
+        private void Tools(Exchange ex)
         {
             var list = new List<object>();
             foreach (ToolInfo t in _registry.All()) list.Add(t.Describe());
-            Send(ctx, 200, Json.Obj("ok", true, "tools", list), null);
+            Answer(ex, 200, Json.Obj("ok", true, "tools", list), null);
         }
 
-        /// <summary>Reads the body, refusing more than MaxBodyBytes; null when refused (answer sent).</summary>
-        private string ReadBody(HttpListenerContext ctx)
-        {
-            HttpListenerRequest req = ctx.Request;
-            int max = _options.MaxBodyBytes;
-            string tooLarge = "request body larger than " + max + " bytes";
-            if (req.ContentLength64 > max)
-            {
-                Send(ctx, 413, Error("body_too_large", tooLarge, false), new Dictionary<string, string> { { "Connection", "close" } });
-                return null;
-            }
-            var ms = new MemoryStream();
-            var buf = new byte[8192];
-            Stream input = req.InputStream;
-            while (true)
-            {
-                int n = input.Read(buf, 0, buf.Length);
-                if (n <= 0) break;
-                ms.Write(buf, 0, n);
-                if (ms.Length > max)
-                {
-                    Send(ctx, 413, Error("body_too_large", tooLarge, false), new Dictionary<string, string> { { "Connection", "close" } });
-                    return null;
-                }
-            }
-            try
-            {
-                return new UTF8Encoding(false, true).GetString(ms.GetBuffer(), 0, (int)ms.Length);
-            }
-            catch (ArgumentException)
-            {
-                Send(ctx, 400, Error("bad_json", "request body is not valid UTF-8", false), null);
-                return null;
-            }
-        }
-
-        private void Call(HttpListenerContext ctx)
+        /// <summary>
+        /// Reads the body asynchronously within BodyTimeoutMs (no thread waits for a slow client),
+        /// then queues the call for the main thread and answers when it finishes or times out.
+        /// </summary>
+        private void Call(Exchange ex)
         {
             var sw = Stopwatch.StartNew();
-            string text = ReadBody(ctx);
-            if (text == null) return;
-            object parsed;
-            try
+            HttpListenerRequest req = ex.Ctx.Request;
+            int max = _options.MaxBodyBytes;
+            if (req.ContentLength64 > max)
             {
-                parsed = Json.Parse(text);
-            }
-            catch (JsonException e)
-            {
-                Send(ctx, 400, Error("bad_json", "request body is not valid JSON: " + e.Message, false), null);
+                Answer(ex, 413, Error("body_too_large", "request body larger than " + max + " bytes", false), null);
                 return;
             }
-            var body = parsed as Dictionary<string, object>;
-            if (body == null)
+            BodyReader.Start(req.InputStream, max, _options.BodyTimeoutMs, delegate (BodyOutcome outcome, MemoryStream body)
             {
-                Send(ctx, 400, Error("bad_request", "request body must be a JSON object {\"tool\": ..., \"arguments\": {...}}", false), null);
-                return;
-            }
-            object toolObj;
-            body.TryGetValue("tool", out toolObj);
-            var toolName = toolObj as string;
-            if (string.IsNullOrEmpty(toolName))
+                Guarded(ex, delegate { OnBody(ex, outcome, body, sw); });
+            });
+        }
+
+        private void OnBody(Exchange ex, BodyOutcome outcome, MemoryStream body, Stopwatch sw)
+        {
+            switch (outcome)
             {
-                Send(ctx, 400, Error("bad_request", "missing \"tool\" (a tool name from /v1/tools)", false), null);
-                return;
-            }
-            foreach (string key in body.Keys)
-            {
-                if (key != "tool" && key != "arguments" && key != "timeout_ms")
-                {
-                    Send(ctx, 400, Error("bad_request", "unknown field \"" + key + "\" (accepted: tool, arguments, timeout_ms)", false), null);
+                case BodyOutcome.TooLarge:
+                    Answer(ex, 413, Error("body_too_large", "request body larger than " + _options.MaxBodyBytes + " bytes", false), null);
                     return;
-                }
-            }
-            object argsObj;
-            body.TryGetValue("arguments", out argsObj);
-            var args = argsObj as Dictionary<string, object>;
-            if (argsObj != null && args == null)
-            {
-                Send(ctx, 400, Error("bad_request", "\"arguments\" must be a JSON object", false), null);
-                return;
-            }
-            int timeoutMs = _options.DefaultTimeoutMs;
-            object tObj;
-            if (body.TryGetValue("timeout_ms", out tObj) && tObj != null)
-            {
-                if (!(tObj is long) || (long)tObj < 1 || (long)tObj > _options.MaxTimeoutMs)
-                {
-                    Send(ctx, 400, Error("bad_request", "\"timeout_ms\" must be an integer from 1 to " + _options.MaxTimeoutMs, false), null);
+                case BodyOutcome.TimedOut:
+                    Answer(ex, 408, Error("body_timeout", "the request body did not arrive within " + _options.BodyTimeoutMs + " ms", false), null);
                     return;
-                }
-                timeoutMs = (int)(long)tObj;
+                case BodyOutcome.Failed:
+                    Answer(ex, 400, Error("bad_request", "the connection failed while the request body was read", false), null);
+                    return;
             }
-            ToolInfo tool = _registry.Find(toolName);
-            if (tool == null)
+            ex.BodyRead = true;
+            BridgeError error;
+            CallRequest call = CallRequest.Parse(body.GetBuffer(), (int)body.Length, _registry, _options, out error);
+            if (call == null)
             {
-                Send(ctx, 404, Error("unknown_tool", "no tool named '" + toolName + "' (GET /v1/tools lists them)", false), null);
+                Answer(ex, error.Status, Error(error.Code, error.Message, error.Started), null);
                 return;
             }
-            object[] values;
-            try
-            {
-                values = tool.Bind(args);
-            }
-            catch (ArgumentBindingException e)
-            {
-                Send(ctx, 400, Error("bad_arguments", e.Message, false), null);
-                return;
-            }
+            ToolInfo tool = call.Tool;
+            object[] values = call.Values;
             var item = new WorkItem(tool.Name, delegate { return tool.Method.Invoke(null, values); });
             if (!_queue.TryEnqueue(item))
             {
-                Send(ctx, 429, Error("queue_full", _options.MaxPending + " calls already wait for the editor's main thread; retry later", false),
+                Answer(ex, 429, Error("queue_full", _options.MaxPending + " calls already wait for the editor's main thread; retry later", false),
                     new Dictionary<string, string> { { "Retry-After", "1" } });
                 return;
             }
+            AwaitItem(ex, item, call.TimeoutMs, sw);
+        }
+
+        /// <summary>
+        /// Answers when the item finishes or timeoutMs passes, whichever comes first, without a
+        /// thread waiting in between (a timer and the item's completion callback race for it).
+        /// The answer is sent from the pool, never from the main thread that finished the item.
+        /// </summary>
+        private void AwaitItem(Exchange ex, WorkItem item, int timeoutMs, Stopwatch sw)
+        {
+            int settled = 0;
+            Timer timer = null;
+            WaitCallback settle = delegate
+            {
+                if (Interlocked.Exchange(ref settled, 1) != 0) return;
+                Timer t = Volatile.Read(ref timer);
+                if (t != null) t.Dispose();
+                Guarded(ex, delegate { AnswerItem(ex, item, timeoutMs, sw); });
+            };
+            item.OnDone(delegate { ThreadPool.QueueUserWorkItem(settle); });
+            Volatile.Write(ref timer, new Timer(delegate (object s) { settle(s); }, null, timeoutMs, Timeout.Infinite));
+            if (Volatile.Read(ref settled) != 0) timer.Dispose();
+        }
+
+        private void AnswerItem(Exchange ex, WorkItem item, int timeoutMs, Stopwatch sw)
+        {
             bool started;
-            if (!item.Wait(timeoutMs, out started))
+            if (!item.Wait(0, out started))
             {
                 string msg = started
-                    ? "tool '" + tool.Name + "' did not finish within " + timeoutMs + " ms; it may still complete in the editor"
+                    ? "tool '" + item.Label + "' did not finish within " + timeoutMs + " ms; it may still complete in the editor"
                     : "the editor's main thread did not pick the call up within " + timeoutMs + " ms (busy, modal dialog, or throttled); it will not run";
-                Send(ctx, 504, Error("timeout", msg, started), null);
+                Answer(ex, 504, Error("timeout", msg, started), null);
                 return;
             }
             BridgeError err = item.Error;
             if (err != null)
             {
-                Send(ctx, err.Status, Error(err.Code, err.Message, err.Started), null);
+                Answer(ex, err.Status, Error(err.Code, err.Message, err.Started), null);
                 return;
             }
             Dictionary<string, object> ok;
@@ -426,10 +434,10 @@ namespace UnityIndex.Bridge
             }
             catch (Exception e)
             {
-                Send(ctx, 500, Error("internal_error", "tool '" + tool.Name + "' returned a value that cannot be serialized: " + e.Message, true), null);
+                Answer(ex, 500, Error("internal_error", "tool '" + item.Label + "' returned a value that cannot be serialized: " + e.Message, true), null);
                 return;
             }
-            Send(ctx, 200, ok, null);
+            Answer(ex, 200, ok, null);
         }
     }
 }

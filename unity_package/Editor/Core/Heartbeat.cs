@@ -1,12 +1,11 @@
 // The heartbeat file <project>/Library/UnityIndex/editor.json: how a client finds the bridge.
-// Written atomically (temp file, then rename over the old one), readable by the user only where
-// the platform allows it (chmod 600 on macOS and Linux; on Windows the file inherits the ACL of
-// the project's Library folder). No Unity dependency.
+// Written atomically (temp file, then rename over the old one), readable by its owner only
+// (OwnerOnly: chmod 600 on macOS and Linux, a protected owner-only DACL on Windows); a failure to
+// restrict it is logged once. No Unity dependency.
 using System;
 using System.Collections.Generic;
 using System.Diagnostics;
 using System.IO;
-using System.Runtime.InteropServices;
 using System.Text;
 using System.Threading;
 
@@ -23,40 +22,46 @@ namespace UnityIndex.Bridge
 
     public static class BridgeFiles
     {
-        [DllImport("libc", EntryPoint = "chmod", SetLastError = true)]
-        private static extern int NativeChmod(string path, uint mode);
+        /// <summary>Where temp files of owner-only writes are made: a folder only the owner can enter.</summary>
+        public const string PrivateFolder = ".editor-private";
 
-        public static bool IsWindows
-        {
-            get
-            {
-                PlatformID p = Environment.OSVersion.Platform;
-                return p == PlatformID.Win32NT || p == PlatformID.Win32Windows || p == PlatformID.Win32S || p == PlatformID.WinCE;
-            }
-        }
-
-        /// <summary>chmod 600 (POSIX only; a no-op returning false elsewhere or when libc is unreachable).</summary>
-        public static bool RestrictToUser(string path)
-        {
-            if (IsWindows) return false;
-            try { return NativeChmod(path, Convert.ToUInt32("600", 8)) == 0; }
-            catch (DllNotFoundException) { return false; }
-            catch (EntryPointNotFoundException) { return false; }
-        }
-
-        /// <summary>Writes text to path atomically: a private temp file beside it, then a rename over it.</summary>
-        public static void WriteAtomic(string path, string text, bool userOnly)
+        /// <summary>
+        /// Writes text to path atomically: a temp file, then a rename over path. With userOnly the
+        /// temp file is made in PrivateFolder (owner-only before any file exists in it, so no other
+        /// user can open the file between its creation and its own restriction) and restricted
+        /// before any content is written. Returns how the restriction went (null without userOnly).
+        /// </summary>
+        public static OwnerOnlyResult WriteAtomic(string path, string text, bool userOnly)
         {
             string dir = Path.GetDirectoryName(path);
-            if (!string.IsNullOrEmpty(dir)) Directory.CreateDirectory(dir);
-            string tmp = path + "." + Process.GetCurrentProcess().Id + "." + Thread.CurrentThread.ManagedThreadId + ".tmp";
+            if (string.IsNullOrEmpty(dir)) dir = ".";
+            Directory.CreateDirectory(dir);
+            OwnerOnlyResult restricted = null;
+            string tmpDir = dir;
+            if (userOnly)
+            {
+                tmpDir = Path.Combine(dir, PrivateFolder);
+                Directory.CreateDirectory(tmpDir);
+                restricted = OwnerOnly.Apply(tmpDir, true); // every time: cheap, and repairs a changed mode
+            }
+            string tmp = Path.Combine(tmpDir, Path.GetFileName(path) + "." + Process.GetCurrentProcess().Id + "." + Thread.CurrentThread.ManagedThreadId + ".tmp");
             using (var fs = new FileStream(tmp, FileMode.Create, FileAccess.Write, FileShare.None))
             {
-                if (userOnly) RestrictToUser(tmp); // before any content is written
+                if (userOnly)
+                {
+                    OwnerOnlyResult file = OwnerOnly.Apply(tmp, false); // before any content is written
+                    if (!file.Ok || restricted.Ok) restricted = file;
+                }
                 byte[] bytes = new UTF8Encoding(false).GetBytes(text);
                 fs.Write(bytes, 0, bytes.Length);
                 fs.Flush(true);
             }
+            Replace(tmp, path);
+            return restricted;
+        }
+
+        private static void Replace(string tmp, string path)
+        {
             for (int attempt = 0; ; attempt++)
             {
                 try
@@ -103,6 +108,8 @@ namespace UnityIndex.Bridge
         private string _token;
         private string _state = EditorStates.Ready;
         private double _mainThreadAt;
+        private bool _fileRestricted;
+        private bool _warned;
 
         public Heartbeat(string projectPath, string unityVersion)
         {
@@ -194,12 +201,34 @@ namespace UnityIndex.Bridge
                         foreach (KeyValuePair<string, object> kv in more)
                             if (!d.ContainsKey(kv.Key)) d[kv.Key] = kv.Value;
                 }
-                lock (_lock) BridgeFiles.WriteAtomic(FilePath, Json.Serialize(d) + "\n", true);
+                OwnerOnlyResult restricted;
+                lock (_lock)
+                {
+                    restricted = BridgeFiles.WriteAtomic(FilePath, Json.Serialize(d) + "\n", true);
+                    if (!_fileRestricted)
+                    {
+                        // Once per session on the file itself: on Windows File.Replace keeps the
+                        // replaced file's DACL, which a file from an older version would not have.
+                        _fileRestricted = true;
+                        OwnerOnlyResult again = OwnerOnly.Apply(FilePath, false);
+                        if (!again.Ok) restricted = again;
+                    }
+                }
+                WarnOnce(restricted);
             }
             catch (Exception e)
             {
                 if (Log != null) Log("UnityIndex: could not write " + FilePath + ": " + e.Message);
             }
+        }
+
+        private void WarnOnce(OwnerOnlyResult restricted)
+        {
+            if (restricted.Ok || _warned) return;
+            _warned = true;
+            if (Log != null)
+                Log("UnityIndex: could not make " + FilePath + " readable by its owner only (" + restricted.Method + ": "
+                    + restricted.Detail + "); other users of this machine may be able to read the bridge's token");
         }
 
         /// <summary>Removes the file (the editor is quitting): clients then report "no editor running".</summary>

@@ -83,6 +83,7 @@ namespace UnityIndex.Bridge
         private int _state;
         private object _result;
         private BridgeError _error;
+        private Action _onDone;
         internal Deferred PendingDeferred;
 
         public WorkItem(string label, Func<object> work)
@@ -107,6 +108,21 @@ namespace UnityIndex.Bridge
                 if (_state == Pending) _state = Abandoned;
                 return false;
             }
+        }
+
+        /// <summary>
+        /// Calls cb once when the item finishes (at once if it already has), on the finishing
+        /// thread: the server waits for a call this way instead of blocking a pool thread on it.
+        /// </summary>
+        internal void OnDone(Action cb)
+        {
+            bool now;
+            lock (_lock)
+            {
+                now = _state == Done;
+                if (!now) _onDone = cb;
+            }
+            if (now) cb();
         }
 
         internal bool TryStart()
@@ -154,14 +170,18 @@ namespace UnityIndex.Bridge
 
         internal void Finish(object result, BridgeError error)
         {
+            Action cb;
             lock (_lock)
             {
                 if (_state == Done) return;
                 _state = Done;
                 _result = result;
                 _error = error;
+                cb = _onDone;
+                _onDone = null;
             }
             _done.Set();
+            if (cb != null) cb();
         }
 
         /// <summary>Fails the item unless it already finished (used when the server stops).</summary>

@@ -120,7 +120,30 @@ namespace UnityIndex.Bridge.Tests
             Assert.AreEqual(1234L, d["port"]);
             Assert.AreEqual("tok", d["token"]);
             Assert.AreEqual("ready", d["state"]);
-            Assert.AreEqual(0, Directory.GetFiles(Path.GetDirectoryName(hb.FilePath), "*.tmp").Length);
+            Assert.AreEqual(0, Directory.GetFiles(Path.GetDirectoryName(hb.FilePath), "*.tmp", SearchOption.AllDirectories).Length);
+        }
+
+        [Test]
+        public void OwnerOnly_SelectsByPlatform()
+        {
+            Assert.AreEqual(OwnerOnlyMethod.WindowsAcl, OwnerOnly.Select(PlatformID.Win32NT));
+            Assert.AreEqual(OwnerOnlyMethod.PosixChmod, OwnerOnly.Select(PlatformID.Unix));
+            Assert.AreEqual(OwnerOnlyMethod.PosixChmod, OwnerOnly.Select(PlatformID.MacOSX));
+            Assert.AreEqual(OwnerOnlyMethod.None, OwnerOnly.Select(PlatformID.WinCE));
+            Assert.AreEqual("D:P(A;OICI;FA;;;BA)", WindowsAcl.DaclOf(WindowsAcl.Describe(OwnerOnly.OwnerOnlyDacl("O:BA", true), true)));
+        }
+
+        /// <summary>The real branch of this editor's platform (Windows: the ACL; macOS, Linux: chmod).</summary>
+        [Test]
+        public void OwnerOnly_WorksOnThisPlatform()
+        {
+            string file = Path.Combine(_dir, "secret.json");
+            File.WriteAllText(file, "{}");
+            OwnerOnlyResult r = OwnerOnly.Apply(file, false);
+            Assert.IsTrue(r.Ok, r.Method + ": " + r.Detail);
+            r = OwnerOnly.Apply(_dir, true);
+            Assert.IsTrue(r.Ok, r.Method + ": " + r.Detail);
+            Assert.AreEqual("{}", File.ReadAllText(file)); // the owner still reads it
         }
 
         [Test]

@@ -1,0 +1,164 @@
+"""The Mono host that plays the Unity editor in the bridge tests, and a raw HTTP helper.
+
+`host_exe` compiles the package's Unity-independent core (`unity_package/Editor/Core/*.cs`) with
+`tests/editor_bridge/TestHost.cs` once per session (shared by every module that imports it);
+`make_host`/`host` run it as a real server process per test. Without `mcs`/`mono` the tests that
+use it skip, unless CI is set: then they fail (CI installs Mono).
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import queue
+import shutil
+import subprocess
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+PACKAGE = REPO / "unity_package"
+CORE = PACKAGE / "Editor" / "Core"
+HOST_SRC = REPO / "tests" / "editor_bridge" / "TestHost.cs"
+STUBS = REPO / "tests" / "unity_stubs"
+WAIT = 60.0  # bound on any wait for the mono host (a loaded 2-core machine can be slow)
+
+
+def require_mono() -> tuple[str, str]:
+    mcs, mono = shutil.which("mcs"), shutil.which("mono")
+    if mcs and mono:
+        return mcs, mono
+    missing = " and ".join(n for n, p in (("mcs", mcs), ("mono", mono)) if not p)
+    if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
+        pytest.fail(f"{missing} not found but CI is set: .ci/setup --dev must install mono-mcs")
+    pytest.skip(f"{missing} not found: install Mono (Debian: apt-get install mono-mcs) to run the bridge tests")
+
+
+def mcs(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    mcs, _ = require_mono()
+    return subprocess.run([mcs, "-langversion:7.2", *args], cwd=cwd, capture_output=True, text=True, timeout=300)
+
+
+def sources(folder: Path) -> list[str]:
+    return sorted(str(p) for p in folder.rglob("*.cs"))
+
+
+@pytest.fixture(scope="session")
+def host_exe(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Built once per session, even when several modules import this fixture."""
+    out = tmp_path_factory.getbasetemp() / "bridgehost" / "TestHost.exe"
+    if out.is_file():
+        return out
+    out.parent.mkdir(exist_ok=True)
+    tmp = out.with_name(f"TestHost.{os.getpid()}.exe")
+    r = mcs(["-warnaserror+", f"-out:{tmp}", *sources(CORE), str(HOST_SRC)], REPO)
+    assert r.returncode == 0, r.stdout + r.stderr
+    os.replace(tmp, out)
+    return out
+
+
+class Host:
+    """The mono test host as a subprocess; stdin commands, stdout replies read by a thread."""
+
+    def __init__(self, exe: Path, project: Path, *extra: str) -> None:
+        _, mono = require_mono()
+        self.project = project
+        (project / "Library").mkdir(parents=True, exist_ok=True)
+        self.proc = subprocess.Popen(
+            [mono, str(exe), "--project", str(project), *extra],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.warnings: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+        ready = self.expect("READY ")
+        self.port = int(ready.split()[1])
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            line = line.rstrip("\n")
+            if line.startswith("WARN "):
+                self.warnings.append(line[5:])
+            else:
+                self.lines.put(line)
+
+    def expect(self, prefix: str, timeout: float = WAIT) -> str:
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0 or self.proc.poll() is not None:
+                err = self.proc.stderr.read() if self.proc.poll() is not None and self.proc.stderr else ""
+                raise AssertionError(f"host did not say {prefix!r} (exit {self.proc.poll()}): {err}")
+            try:
+                line = self.lines.get(timeout=min(left, 0.5))
+            except queue.Empty:
+                continue
+            if line.startswith(prefix):
+                return line
+            if line.startswith("ERR"):
+                raise AssertionError(line)
+
+    def send(self, command: str, reply: str | None = None) -> str | None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(command + "\n")
+        self.proc.stdin.flush()
+        return self.expect(reply) if reply else None
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait(timeout=WAIT)
+        for f in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            if f:
+                f.close()
+
+
+@pytest.fixture
+def make_host(host_exe: Path, tmp_path: Path):
+    hosts: list[Host] = []
+
+    def make(*extra: str) -> Host:
+        h = Host(host_exe, tmp_path / f"Project{len(hosts)}", *extra)
+        hosts.append(h)
+        return h
+
+    yield make
+    for h in hosts:
+        h.close()
+
+
+@pytest.fixture
+def host(make_host) -> Host:
+    return make_host()
+
+
+def raw(
+    port: int,
+    method: str,
+    path: str,
+    *,
+    token: str | None,
+    body: bytes | None = None,
+    headers: dict[str, str] | None = None,
+) -> tuple[int, dict[str, Any]]:
+    """One HTTP request with no client logic in the way."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT)
+    h = dict(headers or {})
+    if token is not None:
+        h["Authorization"] = f"Bearer {token}"
+    try:
+        conn.request(method, path, body=body, headers=h)
+        resp = conn.getresponse()
+        return resp.status, json.loads(resp.read().decode("utf-8"))
+    finally:
+        conn.close()

@@ -216,3 +216,23 @@ def test_unknown_kind_is_a_usage_error_and_no_results_says_what_to_try(tmp_path:
     r = run_cli("query", "alpha", "--kind", "scene", "--project", str(root))
     assert (r.returncode, r.stdout) == (0, "")
     assert r.stderr.endswith("no results: try other words (identifiers, file names) or drop --kind/--path\n")
+
+
+def test_global_options_on_either_side_of_the_command(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "P", {"Assets/A.cs": "class Alpha {}"})
+    assert run_cli("--project", str(root), "index").returncode == 0
+    before = run_cli("--project", str(root), "status", "--json")
+    assert before.returncode == 0, before.stderr
+    assert json.loads(before.stdout)["project"] == str(root.resolve())
+    after = run_cli("status", "--json", "--project", str(root))
+    assert json.loads(after.stdout)["project"] == json.loads(before.stdout)["project"]
+    r = run_cli("--debug", f"--project={root}", "query", "alpha", "--json")
+    assert r.returncode == 0, r.stderr
+    assert [h["path"] for h in json.loads(r.stdout)["results"]] == ["Assets/A.cs"]
+    # The value after the command wins over the one before it.
+    r = run_cli("--project", str(tmp_path / "missing"), "status", "--project", str(root))
+    assert r.returncode == 0, r.stderr
+    # Commands contributed by plugins take it too.
+    r = run_cli("--project", str(root), "mcp", "install", "--client", "cursor", "--dry-run", "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["path"] == str(root.resolve() / ".cursor" / "mcp.json")

@@ -75,9 +75,8 @@ def kinds() -> frozenset[str]:
     return frozenset({*KINDS.values(), SETTINGS_KIND, "other"})
 
 
+PROJECT_HELP = "Unity project root, or a folder holding several (default: nearest project above the working directory)"
+
+
 def project_arg(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--project",
-        metavar="DIR",
-        help="Unity project root, or a folder holding several (default: nearest project above the working directory)",
-    )
+    p.add_argument("--project", metavar="DIR", help=PROJECT_HELP)

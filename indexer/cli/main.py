@@ -12,7 +12,15 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from indexer.cli.common import EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, UsageError, project_arg, workspace
+from indexer.cli.common import (
+    EXIT_INTERNAL,
+    EXIT_OK,
+    EXIT_USAGE,
+    PROJECT_HELP,
+    UsageError,
+    project_arg,
+    workspace,
+)
 from indexer.cli.console import Console
 
 # The built-in commands, in the order help lists them.
@@ -41,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--debug", action="store_true", help="show tracebacks for errors")
     parser.add_argument("--version", action=_Version, help="print the installed version and exit")
+    parser.add_argument("--project", metavar="DIR", help=PROJECT_HELP)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     adders = {**indexing.COMMANDS, **asking.COMMANDS, **setup.COMMANDS}
     for name in BUILTIN_COMMANDS:
@@ -49,15 +58,33 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _debug_everywhere(parser: argparse.ArgumentParser) -> None:
-    """Accept --debug after the command too (`unity-index query x --debug`); SUPPRESS keeps the
-    top-level value when it is not given there."""
+    """Accept the global options on either side of the command (`unity-index --project X status`,
+    `unity-index query x --debug`): --debug is added to every command; a command's own --project
+    defaults to SUPPRESS, so a value given before the command is kept when none is given after it."""
     sub = next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
     if sub is None:
         return
     for child in sub.choices.values():
         if not any("--debug" in a.option_strings for a in child._actions):
             child.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help="show tracebacks")
+        for action in child._actions:
+            if action.dest == "project":
+                action.default = argparse.SUPPRESS
         _debug_everywhere(child)
+
+
+def _command_word(argv: list[str]) -> str | None:
+    """The command named in `argv`, skipping the global options before it and their values."""
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--project":
+            i += 2
+            continue
+        if not arg.startswith("-"):
+            return arg
+        i += 1
+    return None
 
 
 PLUGIN_GROUP = "unity_index.commands"
@@ -89,7 +116,7 @@ def _load_plugins(parser: argparse.ArgumentParser) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
-    command = next((a for a in argv if not a.startswith("-")), None)
+    command = _command_word(argv)
     if command not in BUILTIN_COMMANDS:  # help, or a command another package contributes
         _load_plugins(parser)
     _debug_everywhere(parser)

@@ -204,15 +204,3 @@ def walk(root: Path, config: Config) -> Iterator[tuple[str, os.stat_result]]:
         path = root / top
         if path.is_dir():
             yield from scan(str(path), top + "/")
-
-
-def resolve_inside(root: Path, user_path: str) -> str:
-    """A user-given path as a project-relative path; refuses anything outside the project."""
-    root = root.resolve()
-    p = Path(user_path)
-    full = (p if p.is_absolute() else root / p).resolve()
-    try:
-        rel = full.relative_to(root)
-    except ValueError:
-        raise ValueError(f"{user_path!r} is outside the project {root}") from None
-    return rel.as_posix()

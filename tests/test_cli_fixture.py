@@ -169,8 +169,11 @@ def test_refs_and_describe_refuse_bad_targets(project: Path) -> None:
     assert "outside the project" in run_cli("refs", "../x.cs", "--project", str(project)).stderr
     assert (
         "did you mean Assets/Prefabs/Player.prefab"
-        in run_cli("describe", "Player.prefab", "--project", str(project)).stderr
+        in run_cli("describe", "Assets/Prefabs/Playr.prefab", "--project", str(project)).stderr
     )
+    # a file name that names one file is used, not only suggested
+    r = run_cli("describe", "Player.prefab", "--project", str(project))
+    assert r.returncode == 0 and r.stdout.startswith("Assets/Prefabs/Player.prefab  (prefab"), r.stderr
 
 
 def test_describe_variant_material_scene_and_script(project: Path) -> None:

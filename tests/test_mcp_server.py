@@ -167,11 +167,12 @@ def test_calls_every_index_tool(server, mode: str) -> None:
         ("get_context", {"task": ""}, "the task is empty"),
         ("find_references", {"target": ""}, "the target is empty"),
         ("find_references", {"target": "NoSuchTypeAnywhere"}, "no type, member, file, GUID or assembly"),
-        ("find_references", {"target": "/etc/passwd"}, "is an absolute path"),
+        ("find_references", {"target": "/etc/passwd"}, "'/etc/passwd' is outside the project"),
         ("describe", {"target": "../x"}, "'../x' is outside the project"),
         ("describe", {"target": "Assets/../../x"}, "is outside the project"),
-        ("describe", {"target": "/etc/passwd"}, "'/etc/passwd' is an absolute path"),
-        ("describe", {"target": "C:\\Windows\\win.ini"}, "is an absolute path"),
+        ("describe", {"target": "/etc/passwd"}, "'/etc/passwd' is outside the project"),
+        ("describe", {"target": "C:\\Windows\\win.ini"}, "is outside the project"),
+        ("describe", {"target": "Assets/Scripts/Missing.cs"}, "is not an indexed file; the `search` tool finds"),
         ("describe", {"target": "Assets/Nope.cs"}, "Assets/Nope.cs is not an indexed file"),
         ("describe", {"target": "0123456789abcdef0123456789abcdef"}, "GUID 0123456789abcdef0123456789abcdef is not"),
         ("describe", {"target": ""}, "give a project path"),
@@ -208,7 +209,11 @@ def test_bad_input_is_a_tool_error(server, tool: str, args: dict, message: str) 
             "find_references: `limit` must be a whole number (got 2.5); `offset` must be at least 0 (got -1).",
         ),
         ("editor_call", {"name": "e", "arguments": [1]}, "editor_call: `arguments` must be a JSON object (got [1])."),
-        ("describe", {}, "describe: `target` is required (a project path (Assets/Scenes/Dungeon.unity) or an asset"),
+        (
+            "describe",
+            {},
+            "describe: `target` is required (a path (Assets/Scenes/Dungeon.unity, absolute in the project",
+        ),
     ],
 )
 def test_argument_errors_are_short_sentences(server, mode: str, tool: str, args: dict, message: str) -> None:
@@ -221,6 +226,25 @@ def test_argument_errors_are_short_sentences(server, mode: str, tool: str, args:
     assert text(res).startswith(message)
     assert text(res).endswith("Correct the arguments and call it again.")
     assert "pydantic" not in text(res) and "http" not in text(res) and "validation error" not in text(res)
+
+
+def test_describe_takes_paths_as_agents_give_them(server, indexed_fixture: Path) -> None:
+    """Absolute inside the project, Windows separators, another case, a bare file name: one file."""
+    given = [
+        str(indexed_fixture / "Assets" / "Scripts" / "Combat" / "Health.cs"),
+        "Assets\\Scripts\\Combat\\Health.cs",
+        "assets/scripts/combat/health.cs",
+        "Health.cs",
+        "Combat/Health.cs",
+    ]
+
+    async def go():
+        async with Client(server) as c:
+            return [await c.call_tool("describe", {"target": t}) for t in given]
+
+    for t, res in zip(given, run(go), strict=True):
+        assert res.is_error is False, (t, text(res))
+        assert res.structured_content["path"] == "Assets/Scripts/Combat/Health.cs", t
 
 
 def test_resources_and_prompt(server) -> None:

@@ -3,7 +3,7 @@ from pathlib import Path
 import pytest
 
 from indexer.config import Config
-from indexer.project import ProjectNotFound, find_root, kind_of, resolve_inside, walk
+from indexer.project import ProjectNotFound, find_root, kind_of, walk
 
 from .conftest import write_project
 
@@ -64,12 +64,3 @@ def test_kind_of() -> None:
     assert kind_of("Assets/Art/Hero.PNG") == "texture"
     assert kind_of("ProjectSettings/TagManager.asset") == "settings"
     assert kind_of("Assets/Thing.xyz") == "other"
-
-
-def test_resolve_inside_refuses_paths_outside(tmp_path: Path) -> None:
-    root = write_project(tmp_path / "P", {"Assets/A.cs": ""})
-    assert resolve_inside(root, "Assets/A.cs") == "Assets/A.cs"
-    assert resolve_inside(root, str(root / "Assets" / "A.cs")) == "Assets/A.cs"
-    for bad in ("../P2/x.cs", "/etc/passwd", "Assets/../../x"):
-        with pytest.raises(ValueError, match="outside the project"):
-            resolve_inside(root, bad)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from indexer.cli.common import (
     EXIT_OK,
@@ -27,7 +28,7 @@ def cmd_query(args: argparse.Namespace, console: Console) -> int:
         raise UsageError(f"--kind {args.kind}: no such kind; use one of {', '.join(sorted(kinds()))}")
     ws = workspace(args)
     ensure_index(ws, console)
-    hits = ws.search(args.text, limit=args.limit, kind=args.kind, path_prefix=args.path)
+    hits = ws.search(args.text, limit=args.limit, kind=args.kind, path_prefix=_folder(ws, args.path))
     if args.json:
         print_json({"schema_version": JSON_SCHEMA_VERSION, "query": args.text, "results": hits})
         return EXIT_OK
@@ -37,6 +38,18 @@ def cmd_query(args: argparse.Namespace, console: Console) -> int:
     else:
         print(render_hits(hits))
     return EXIT_OK
+
+
+def _folder(ws, text: str | None) -> str | None:
+    """--path as typed (from the working directory, the project, or absolute), as a workspace folder."""
+    from indexer.query.locate import LookupFailed, locate_folder
+
+    if not text or not text.strip():
+        return None
+    try:
+        return locate_folder(ws, text, Path.cwd()) or None
+    except LookupFailed as exc:
+        raise UsageError(str(exc)) from None
 
 
 def cmd_context(args: argparse.Namespace, console: Console) -> int:
@@ -63,7 +76,8 @@ def cmd_context(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_refs(args: argparse.Namespace, console: Console) -> int:
-    from indexer.query.lookup import LookupFailed, find_references, inside
+    from indexer.query.locate import LookupFailed, locate_file, looks_like_path
+    from indexer.query.lookup import find_references
 
     if not args.target.strip():
         raise UsageError("the target is empty: give a type, Type.Member, a path or a GUID")
@@ -71,8 +85,8 @@ def cmd_refs(args: argparse.Namespace, console: Console) -> int:
     ensure_index(ws, console)
     text = args.target.strip()
     try:
-        if "/" in text or "\\" in text:
-            text = inside(ws, text)
+        if looks_like_path(text):
+            text = locate_file(ws, text, Path.cwd())
         target, usages = find_references(ws, text)
     except LookupFailed as exc:
         raise UsageError(str(exc)) from None
@@ -92,7 +106,8 @@ def cmd_refs(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_describe(args: argparse.Namespace, console: Console) -> int:
-    from indexer.query.lookup import LookupFailed, describe_target, inside
+    from indexer.query.locate import LookupFailed, locate_file
+    from indexer.query.lookup import describe_target
 
     text = args.target.strip()
     if not text:
@@ -100,7 +115,7 @@ def cmd_describe(args: argparse.Namespace, console: Console) -> int:
     ws = workspace(args)
     ensure_index(ws, console)
     try:
-        project, desc = describe_target(ws, inside(ws, text))
+        project, desc = describe_target(ws, locate_file(ws, text, Path.cwd()))
     except LookupFailed as exc:
         raise UsageError(str(exc)) from None
     if args.json:
@@ -116,7 +131,7 @@ def _add_query(sub: argparse._SubParsersAction) -> None:
     project_arg(p)
     p.add_argument("--limit", type=int, default=10, help="number of results (default 10)")
     p.add_argument("--kind", help="only files of this kind (csharp, scene, prefab, asset, material, shader, ...)")
-    p.add_argument("--path", help="only files under this project-relative folder")
+    p.add_argument("--path", help="only files under this folder (from here, from the project, or absolute)")
     p.add_argument("--json", action="store_true", help="print results as JSON")
     p.set_defaults(func=cmd_query)
 
@@ -142,7 +157,7 @@ def _add_refs(sub: argparse._SubParsersAction) -> None:
 
 def _add_describe(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("describe", help="outline of a script, scene, prefab, asset, material or shader")
-    p.add_argument("target", help="a project path (Assets/...) or a GUID")
+    p.add_argument("target", help="a path (from here, from the project, absolute, or a file name) or a GUID")
     project_arg(p)
     p.add_argument("--json", action="store_true", help="print the outline and records as JSON")
     p.set_defaults(func=cmd_describe)

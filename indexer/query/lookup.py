@@ -1,17 +1,14 @@
-"""Workspace-level lookups shared by the front ends (the CLI and the MCP server):
-a user's path checked to lie inside the workspace, references to a target, a file's description.
+"""Workspace-level lookups shared by the front ends (the CLI and the MCP server): references to a
+target, a file's description. Paths are resolved before they get here (`indexer.query.locate`).
 
 Errors are `LookupFailed` with a message that says what to do; front ends add their own wording.
 """
 
 from __future__ import annotations
 
-from pathlib import PureWindowsPath
-
 import msgspec
 
 from indexer.model import Description, Target, Usage
-from indexer.project import resolve_inside
 from indexer.query.describe import NotFound, describe, resolve_file
 from indexer.query.graph import GUID_RE
 from indexer.query.workspace import Workspace
@@ -23,23 +20,6 @@ class LookupFailed(Exception):
 
 def is_guid(text: str) -> bool:
     return bool(GUID_RE.match(text.strip()))
-
-
-def inside(ws: Workspace, text: str, *, allow_absolute: bool = True) -> str:
-    """A user path as a workspace-relative POSIX path (a GUID is returned as is).
-
-    Refuses `..` escapes and, with `allow_absolute=False`, every absolute path (a remote agent
-    has no business naming files by absolute path)."""
-    t = text.strip()
-    if is_guid(t):
-        return t
-    if not allow_absolute and (t.startswith(("/", "\\", "~")) or PureWindowsPath(t).drive):
-        raise LookupFailed(f"{text!r} is an absolute path: give a path relative to the project, e.g. Assets/...")
-    try:
-        rel = resolve_inside(ws.base, t.replace("\\", "/"))
-    except ValueError as exc:
-        raise LookupFailed(f"{exc}: give a path relative to the project, e.g. Assets/...") from None
-    return "" if rel == "." else rel
 
 
 def find_references(ws: Workspace, text: str) -> tuple[Target | None, list[Usage]]:

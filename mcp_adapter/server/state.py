@@ -15,7 +15,7 @@ from typing import Any
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 
-from indexer.query.lookup import LookupFailed, inside
+from indexer.query.locate import LookupFailed, locate_file, locate_folder
 from indexer.query.tokens import TokenCounter
 from indexer.query.workspace import ProjectIndex, Workspace
 from mcp_adapter.editor.bridge import EditorBridge
@@ -47,12 +47,13 @@ def state_of(ctx: Context) -> ServerState:
     return state
 
 
-def project_path(ws: Workspace, text: str) -> str:
-    """A path the client gave, relative to the project (never absolute, never outside it)."""
+def project_path(ws: Workspace, text: str, folder: bool = False) -> str:
+    """A path as the client gave it (project-relative, absolute inside the project, a file name),
+    as a workspace path: the CLI's resolver, without a working directory; never outside."""
     try:
-        return inside(ws, text, allow_absolute=False)
+        return locate_folder(ws, text) if folder else locate_file(ws, text)
     except LookupFailed as exc:
-        raise ToolError(str(exc)) from None
+        raise ToolError(mcp_wording(str(exc))) from None
 
 
 def mcp_wording(message: str) -> str:

@@ -12,6 +12,7 @@ from mcp.types import CallToolResult
 from pydantic import Field
 
 from indexer.query import lookup
+from indexer.query.locate import BadPath, locate_file, looks_like_path
 from indexer.query.lookup import LookupFailed, describe_target
 from indexer.query.render import render_description, render_refs
 from indexer.query.workspace import Workspace
@@ -39,9 +40,9 @@ def find_references(
     if not text:
         raise ToolError("the target is empty: give a type, Type.Member, a path (Assets/...) or a GUID")
     state = state_of(ctx)
-    if "/" in text or "\\" in text:
-        text = project_path(state.ws, text)
     state.fresh.ensure()
+    if looks_like_path(text):
+        text = project_path(state.ws, text)
     try:
         found, usages = lookup.find_references(state.ws, text)
     except LookupFailed as exc:
@@ -71,12 +72,11 @@ def describe_file(ws: Workspace, text: str) -> tuple[DescribeResult, str]:
     target = text.strip()
     if not target:
         raise ToolError("give a project path (Assets/...) or a 32-hex-digit GUID to describe")
-    target = project_path(ws, target)
-    if not target:
-        raise ToolError("that is the project folder itself: give a file path (Assets/...); project_overview covers it")
     try:
-        project, desc = describe_target(ws, target, max_lines=DESCRIBE_MAX_LINES)
-    except LookupFailed as exc:
+        project, desc = describe_target(ws, locate_file(ws, target), max_lines=DESCRIBE_MAX_LINES)
+    except BadPath as exc:  # outside the project, or the project folder itself
+        raise ToolError(mcp_wording(str(exc))) from None
+    except LookupFailed as exc:  # well formed, but no indexed file (or several) fits
         raise NotIndexed(mcp_wording(str(exc))) from None
     fields = msgspec.structs.asdict(desc) | {"text": mcp_wording(desc.text)}
     result = DescribeResult(project=project, **fields)
@@ -84,7 +84,9 @@ def describe_file(ws: Workspace, text: str) -> tuple[DescribeResult, str]:
 
 
 def describe(
-    target: Annotated[str, Field(description="a project path (Assets/Scenes/Dungeon.unity) or an asset GUID")],
+    target: Annotated[
+        str, Field(description="a path (Assets/Scenes/Dungeon.unity, absolute in the project, a file name) or a GUID")
+    ],
     ctx: Context,
 ) -> CallToolResult:
     """Outline of one file (script, scene, prefab, ScriptableObject, material, shader) with what it uses and

@@ -29,8 +29,8 @@ def search(
     if not query.strip():
         raise ToolError("the query is empty: say what you are looking for, e.g. 'player health' or 'apply damage'")
     state = state_of(ctx)
-    prefix = project_path(state.ws, path) if path and path.strip() else None
     state.fresh.ensure()
+    prefix = project_path(state.ws, path, folder=True) if path and path.strip() else None
     hits = state.ws.search(query, limit=limit, kind=kind or None, path_prefix=prefix or None)
     text = render_hits(hits) or (
         f"no results for {query!r}: try other words, identifiers, or drop the kind/path filter"

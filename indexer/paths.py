@@ -1,0 +1,150 @@
+"""Paths as people type them, as the project-relative keys the index uses.
+
+A person types a path relative to the folder they are in, relative to the project, absolute
+(pasted from a file manager, maybe with Windows' backslashes, drive letter, `\\\\?\\` or UNC prefix
+and another case), or just a file name. This module turns that text into the candidates it may name
+and picks the one the index holds; it is pure (strings in, strings out; what exists is asked through
+callables), so the Windows rules are tested on any machine. Index keys stay project-relative with
+forward slashes on every platform.
+"""
+
+from __future__ import annotations
+
+import difflib
+import ntpath
+import os
+import posixpath
+from collections.abc import Callable, Iterable
+
+WINDOWS = os.name == "nt"
+
+
+class PathOutside(ValueError):
+    """The path lies outside the project (or workspace)."""
+
+
+class PathAmbiguous(LookupError):
+    """More than one indexed file fits; `candidates` lists them."""
+
+    def __init__(self, text: str, candidates: list[str]):
+        self.candidates = candidates
+        shown = ", ".join(candidates[:10]) + (f", … {len(candidates) - 10} more" if len(candidates) > 10 else "")
+        super().__init__(f"{text} names {len(candidates)} files: {shown}; give more of the path")
+
+
+class PathNotFound(LookupError):
+    """No indexed file fits; `similar` holds names that look close."""
+
+    def __init__(self, text: str, similar: list[str]):
+        self.similar = similar
+        hint = f"did you mean {', '.join(similar)}?" if similar else "`unity-index query` finds files by name"
+        super().__init__(f"{text} is not an indexed file; {hint}")
+
+
+def normalize(text: str) -> str:
+    """Forward slashes, no surrounding quotes or blanks, no `\\\\?\\` / `\\\\.\\` prefix (`\\\\?\\UNC\\srv\\x`
+    becomes `//srv/x`). Backslashes are separators on every platform: Unity paths never hold one."""
+    t = text.strip()
+    if len(t) >= 2 and t[0] == t[-1] and t[0] in "\"'":
+        t = t[1:-1].strip()
+    t = t.replace("\\", "/")
+    for prefix in ("//?/UNC/", "//./UNC/"):
+        if t[: len(prefix)].upper() == prefix:
+            return "//" + t[len(prefix) :]
+    if t.startswith(("//?/", "//./")):
+        return t[4:]
+    return t
+
+
+def is_absolute(path: str, windows: bool = WINDOWS) -> bool:
+    """Whether a normalized path is absolute: `/x`, or on Windows a drive (`C:/x`) or UNC (`//srv/share`)."""
+    if windows:
+        return bool(ntpath.splitdrive(path)[0]) or path.startswith("/")
+    return path.startswith("/")
+
+
+def relative_inside(base: str, path: str, windows: bool = WINDOWS) -> str | None:
+    """`path` (absolute, normalized) relative to the folder `base` as `a/b/c` ("" for `base`
+    itself), or None when it lies outside. Lexical: `..` is folded, links are not followed. On
+    Windows drive letters, UNC hosts and names compare without case (NTFS ignores it), and a path
+    with no drive (`/x`) is on `base`'s drive."""
+    mod = ntpath if windows else posixpath
+    b = mod.normpath(normalize(base))
+    p = normalize(path)
+    if windows and not ntpath.splitdrive(p)[0]:
+        p = ntpath.splitdrive(b)[0] + p
+    p = mod.normpath(p)
+    if windows:
+        b, p = b.replace("\\", "/"), p.replace("\\", "/")
+        fold = str.casefold
+    else:
+        fold = str
+    b = b.rstrip("/")
+    if fold(p) == fold(b):
+        return ""
+    if not fold(p).startswith(fold(b) + "/"):
+        return None
+    return p[len(b) + 1 :]
+
+
+def candidates(text: str, base: str, cwd: str | None = None, windows: bool = WINDOWS) -> list[str]:
+    """The base-relative paths `text` may name, the likeliest first: an absolute path names one;
+    a relative one is read from `cwd` (when that is inside `base`), then from `base`. Raises
+    PathOutside when every reading lies outside `base`."""
+    t = normalize(text)
+    if is_absolute(t, windows) or is_absolute(t, True):  # C:/x is no relative path anywhere
+        rel = relative_inside(base, t, windows)
+        if rel is None:
+            raise PathOutside(f"{text} is outside {base}")
+        return [rel]
+    out: list[str] = []
+    starts = [base]
+    if cwd is not None and relative_inside(base, cwd, windows) not in (None, ""):
+        starts.insert(0, cwd)
+    for start in starts:
+        joined = posixpath.join(normalize(start), t) if t else normalize(start)
+        rel = relative_inside(base, joined, windows)
+        if rel is not None and rel not in out:
+            out.append(rel)
+    if not out:
+        raise PathOutside(f"{text} is outside {base}")
+    return out
+
+
+def pick(
+    text: str,
+    readings: list[str],
+    exists: Callable[[str], bool],
+    every_path: Callable[[], Iterable[str]],
+) -> str:
+    """The indexed file `text` names: the first reading the index holds; else the one indexed path
+    equal to a reading but for case; else, for a relative path without `..`, the one indexed path
+    ending with it (a bare file name, or the tail of a path). Several fits: PathAmbiguous; none:
+    PathNotFound with close names."""
+    for r in readings:
+        if r and exists(r):
+            return r
+    paths = list(every_path())
+    folded = {r.casefold() for r in readings}
+    fits = sorted(p for p in paths if p.casefold() in folded)
+    tail = normalize(text).strip("/").removeprefix("./")
+    if not fits and tail and ".." not in tail.split("/") and not is_absolute(normalize(text), True):
+        end = "/" + tail.casefold()
+        fits = sorted(p for p in paths if ("/" + p.casefold()).endswith(end))
+    if len(fits) == 1:
+        return fits[0]
+    if fits:
+        raise PathAmbiguous(text, fits)
+    raise PathNotFound(text, _similar(tail, paths))
+
+
+def _similar(tail: str, paths: list[str]) -> list[str]:
+    """Indexed paths whose file name is close to the one typed (a typo, another extension)."""
+    name = tail.rsplit("/", 1)[-1].casefold()
+    if not name:
+        return []
+    by_name: dict[str, list[str]] = {}
+    for p in paths:
+        by_name.setdefault(p.rsplit("/", 1)[-1].casefold(), []).append(p)
+    close = difflib.get_close_matches(name, list(by_name), n=3, cutoff=0.8)
+    return sorted(p for n in close for p in by_name[n])[:5]

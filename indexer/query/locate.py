@@ -1,0 +1,79 @@
+"""A path a person or an agent typed, as the workspace path of the file or folder it names.
+
+One resolver for the CLI and the MCP server (the rules are the pure functions of
+`indexer.paths`); this module only asks the index what exists. Errors are `LookupFailed` with a
+message that says what to do.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from indexer.paths import PathAmbiguous, PathNotFound, PathOutside, candidates, is_absolute, normalize, pick
+from indexer.query.graph import GUID_RE
+from indexer.query.lookup import LookupFailed
+from indexer.query.workspace import Workspace
+
+
+class BadPath(LookupFailed):
+    """A path that cannot name a file of the workspace: outside it, or the workspace folder itself."""
+
+
+def looks_like_path(text: str) -> bool:
+    """Whether `text` can only be a path (not a type, Type.Member or GUID)."""
+    t = normalize(text)
+    return "/" in t or is_absolute(t, True)
+
+
+def _readings(ws: Workspace, text: str, cwd: Path | None) -> list[str]:
+    base = str(ws.base)
+    try:
+        return candidates(text, base, str(cwd) if cwd else None)
+    except PathOutside:
+        # A link on the way (/tmp -> /private/tmp): compare where it really leads.
+        t = normalize(text)
+        if is_absolute(t) and os.path.realpath(t) != t:
+            try:
+                return candidates(os.path.realpath(t), base)
+            except PathOutside:
+                pass
+        raise BadPath(
+            f"{text!r} is outside the project {ws.base}: give a path relative to the project, e.g. Assets/..."
+        ) from None
+
+
+def _exists(ws: Workspace, path: str) -> bool:
+    owner = ws.owner(path)
+    return owner is not None and owner[1] in owner[0].stats_of([owner[1]])
+
+
+def _every_path(ws: Workspace) -> list[str]:
+    return [p.prefix + path for p in ws.projects for path in p.fresh().records.kinds()]
+
+
+def locate_file(ws: Workspace, text: str, cwd: Path | None = None) -> str:
+    """The workspace path of the indexed file `text` names, or a GUID as is: cwd-relative (when
+    `cwd` is given and inside the workspace), workspace-relative, absolute inside it, different
+    only in case, or the unique file whose path ends with `text` (a bare file name)."""
+    t = text.strip()
+    if GUID_RE.match(t):
+        return t
+    readings = _readings(ws, t, cwd)
+    if readings == [""]:
+        raise BadPath(f"{text} is the project folder itself: give a file in it (e.g. Assets/...)")
+    try:
+        return pick(t, readings, lambda r: _exists(ws, r), lambda: _every_path(ws))
+    except (PathAmbiguous, PathNotFound) as exc:
+        raise LookupFailed(str(exc)) from None
+
+
+def locate_folder(ws: Workspace, text: str, cwd: Path | None = None) -> str:
+    """The workspace path of a folder (a filter such as `--path`): the first reading below which
+    the index holds files, else the workspace-relative reading ("" is the whole workspace)."""
+    readings = _readings(ws, text.strip(), cwd)
+    for r in readings:
+        owner = ws.owner(r + "/") if r else None
+        if owner is not None and (not owner[1] or owner[0].records.has_folder(owner[1].rstrip("/"))):
+            return r
+    return readings[-1]

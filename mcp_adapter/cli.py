@@ -52,29 +52,34 @@ def register(sub: argparse._SubParsersAction, api) -> None:
 
 def cmd_mcp_install(args: argparse.Namespace, api, console) -> int:
     import json
-    import shlex
     import sys
 
-    from mcp_adapter.install import CLIENTS, SERVER_NAME, InstallError, check_scope, install, server_command
+    from mcp_adapter.install import CLIENTS, InstallError, check_scope, command_line, install
 
     try:
         scope = check_scope(CLIENTS[args.client], args.scope)
-        root = api.workspace(args).base.resolve()
-        result = install(args.client, root, scope, dry_run=args.dry_run)
+        ws = api.workspace(args)
+        result = install(args.client, ws.base.resolve(), scope, dry_run=args.dry_run, single_project=ws.single)
     except InstallError as exc:
         raise api.UsageError(str(exc)) from None
     where = f"{args.client}, {scope} scope"
     if args.json:
         data = {"schema_version": 1, "client": args.client, "scope": scope, "path": str(result.path)}
-        data.update(changed=result.changed, written=result.written, content=result.content)
+        data.update(name=result.name, command=result.command, changed=result.changed, written=result.written)
+        data.update(replaced=result.replaced, notes=result.notes, content=result.content)
         sys.stdout.write(json.dumps(data) + "\n")
-    elif not result.changed:
-        sys.stdout.write(f"{result.path}: already configured ({where}); nothing changed\n")
+        return api.EXIT_OK
+    runs = f"{result.name} runs {command_line(result.command)}"
+    if not result.changed:
+        sys.stdout.write(f"{result.path}: already configured ({where}): {runs}; nothing changed\n")
     elif args.dry_run:
         sys.stdout.write(f"would write {result.path} ({where}):\n{result.content}")
     else:
-        command, cmd_args = server_command(root)
-        sys.stdout.write(f"wrote {result.path} ({where}): {SERVER_NAME} runs {shlex.join([command, *cmd_args])}\n")
+        sys.stdout.write(f"wrote {result.path} ({where}): {runs}\n")
+    for old in result.replaced:
+        console.info(f"{'would replace' if args.dry_run else 'replaced'} {old}")
+    for note in result.notes:
+        console.warn(note)
     return api.EXIT_OK
 
 

@@ -46,23 +46,27 @@ def editor_reachable(target: Target) -> list[Check]:
 def _entries(client: Client, data: dict, root: Path) -> list[dict]:
     """The unity-index entries of one parsed configuration file (Claude Code's user file also holds
     per-project servers, where `claude mcp add` writes them)."""
-    found = []
-    servers = data.get(client.key)
-    if isinstance(servers, dict) and isinstance(servers.get(SERVER_NAME), dict):
-        found.append(servers[SERVER_NAME])
+    groups = [data.get(client.key)]
     if client.name == "claude-code":
         local = data.get("projects", {}).get(str(root), {}) if isinstance(data.get("projects"), dict) else {}
-        servers = local.get("mcpServers") if isinstance(local, dict) else None
-        if isinstance(servers, dict) and isinstance(servers.get(SERVER_NAME), dict):
-            found.append(servers[SERVER_NAME])
-    return found
+        groups.append(local.get("mcpServers") if isinstance(local, dict) else None)
+    return [
+        entry
+        for servers in groups
+        if isinstance(servers, dict)
+        for name, entry in servers.items()
+        if name.startswith(SERVER_NAME) and isinstance(entry, dict)  # `unity-index`, `unity-index-<project>`
+    ]
 
 
 def _serves(entry: dict, root: Path, base: Path) -> bool:
-    """Whether the entry's `--project` is this project (relative paths from the config's folder)."""
+    """Whether the entry serves this project: its `--project` (relative paths from the config's
+    folder), or, in a project's own file, none (`serve` finds the project from the client's folder)."""
     args = entry.get("args")
-    if not isinstance(args, list) or "--project" not in args:
+    if not isinstance(args, list) or "serve" not in args:
         return False
+    if "--project" not in args:
+        return base == root
     i = args.index("--project")
     if i + 1 >= len(args) or not isinstance(args[i + 1], str):
         return False

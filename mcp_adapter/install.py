@@ -3,20 +3,31 @@
 Each client keeps its servers in its own file and format (JSON `mcpServers`, VS Code `servers`,
 Codex TOML `[mcp_servers.NAME]`). The writers merge into what is there: other servers and unrelated
 keys are kept, a second run changes nothing, a file that does not parse is never overwritten, and
-the new file replaces the old one atomically (temporary file, then rename)."""
+the new file replaces the old one atomically (temporary file, then rename).
+
+A project-scope file is meant to be committed, so it names `unity-index` from PATH and the project
+through the client's workspace variable (`${workspaceFolder}`) or the client's working folder,
+never this machine's paths, unless there is no other way (then the result says so). A user-scope
+file serves many projects: each gets its own entry, `unity-index-<folder name>`."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
+import shlex
+import shutil
+import subprocess
 import sys
 import tempfile
 import tomllib
-from dataclasses import dataclass
-from pathlib import Path
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path, PurePath, PurePosixPath, PureWindowsPath
 
 SERVER_NAME = "unity-index"
+WORKSPACE = "${workspaceFolder}"  # VS Code's and Cursor's variable for the folder they opened
 
 
 class InstallError(Exception):
@@ -29,8 +40,9 @@ class Client:
     fmt: str  # "json" or "toml"
     key: str  # the JSON object (or TOML table) holding the servers
     project: str | None  # path relative to the project root, if the client has a project scope
-    user: str | None  # path relative to the home directory ("{desktop}" is resolved per platform)
+    user: str | None  # path relative to the home directory ("{desktop}", "{codex}": resolved per platform)
     typed: bool = False  # the entry carries "type": "stdio" (VS Code)
+    workspace_var: str | None = None  # what the client expands to the folder it opened
 
     @property
     def scopes(self) -> tuple[str, ...]:
@@ -46,9 +58,11 @@ CLIENTS: dict[str, Client] = {
     for c in (
         Client("claude-code", "json", "mcpServers", ".mcp.json", ".claude.json"),
         Client("claude-desktop", "json", "mcpServers", None, "{desktop}"),
-        Client("cursor", "json", "mcpServers", ".cursor/mcp.json", ".cursor/mcp.json"),
-        Client("vscode", "json", "servers", ".vscode/mcp.json", None, typed=True),
-        Client("codex", "toml", "mcp_servers", None, ".codex/config.toml"),
+        Client(
+            "cursor", "json", "mcpServers", ".cursor/mcp.json", ".cursor/mcp.json", workspace_var="${workspaceFolder}"
+        ),
+        Client("vscode", "json", "servers", ".vscode/mcp.json", None, typed=True, workspace_var="${workspaceFolder}"),
+        Client("codex", "toml", "mcp_servers", None, "{codex}"),
         Client("gemini", "json", "mcpServers", ".gemini/settings.json", ".gemini/settings.json"),
         Client("windsurf", "json", "mcpServers", None, ".codeium/windsurf/mcp_config.json"),
     )
@@ -61,27 +75,100 @@ class Result:
     content: str
     changed: bool  # False: the file already held exactly this configuration
     written: bool  # False on a dry run or when nothing changed
+    name: str = SERVER_NAME  # the entry's key in the file
+    command: list[str] = field(default_factory=list)  # what the client will run
+    replaced: list[str] = field(default_factory=list)  # entries this run replaced, as "name: command line"
+    notes: list[str] = field(default_factory=list)  # what the user should know (machine-specific paths)
 
 
-def server_command(project_root: Path) -> tuple[str, list[str]]:
+def own_executable() -> tuple[str, list[str]]:
     """This installation's own executable: the `unity-index` script beside the running Python,
     else that Python running `-m indexer.cli`."""
     python = Path(sys.executable).absolute()
     script = python.parent / ("unity-index.exe" if os.name == "nt" else "unity-index")
-    serve = ["serve", "--project", str(project_root)]
     if script.is_file():
-        return str(script), serve
-    return str(python), ["-m", "indexer.cli", *serve]
+        return str(script), []
+    return str(python), ["-m", "indexer.cli"]
 
 
-def _desktop_config(home: Path, platform: str) -> Path:
-    if platform == "darwin":
-        return home / "Library" / "Application Support" / "Claude" / "claude_desktop_config.json"
-    if platform.startswith("win"):
-        appdata = os.environ.get("APPDATA")
-        base = Path(appdata) if appdata else home / "AppData" / "Roaming"
-        return base / "Claude" / "claude_desktop_config.json"
-    return home / ".config" / "Claude" / "claude_desktop_config.json"
+def server_command(project_root: Path) -> tuple[str, list[str]]:
+    """The absolute command of this installation serving `project_root` (user scope, and the
+    project scope's fallback when `unity-index` is not on PATH)."""
+    command, prefix = own_executable()
+    return command, [*prefix, "serve", "--project", str(project_root)]
+
+
+def portable_command(
+    client: Client, single_project: bool, on_path: str | None, own: tuple[str, list[str]]
+) -> tuple[str, list[str], list[str]]:
+    """(command, args, notes) for a project-scope file: `unity-index` when PATH has it, the project
+    as the client's workspace variable, or (one project) found from the client's working folder,
+    or (a folder of projects) `.`, that folder."""
+    notes = []
+    if on_path:
+        command, prefix = "unity-index", []
+    else:
+        command, prefix = own
+        notes.append(
+            f"`unity-index` is not on PATH, so the file names this machine's {command}: others cannot use it;"
+            " install with pipx (or add its folder to PATH) and run this again to write `unity-index`"
+        )
+    if client.workspace_var:
+        where = ["--project", client.workspace_var]
+    elif single_project:
+        where = []  # `serve` finds the project at or above the client's working folder
+    else:
+        where = ["--project", "."]
+    return command, [*prefix, "serve", *where], notes
+
+
+def entry_name(scope: str, project_root: PurePath, taken: Mapping[str, object]) -> str:
+    """`unity-index` in a project's own file; `unity-index-<folder>` in a user file, with a short
+    hash of the path when another project of the same folder name already has that entry."""
+    if scope == "project":
+        return SERVER_NAME
+    slug = re.sub(r"[^a-z0-9_-]+", "-", project_root.name.lower()).strip("-") or "project"
+    name = f"{SERVER_NAME}-{slug}"
+    other = taken.get(name)
+    if other is None or entry_project(other) in (None, str(project_root)):
+        return name
+    return f"{name}-{hashlib.sha1(str(project_root).encode()).hexdigest()[:6]}"
+
+
+def entry_project(entry: object) -> str | None:
+    """The `--project` an entry serves, or None."""
+    args = entry.get("args") if isinstance(entry, dict) else None
+    if not isinstance(args, list) or "--project" not in args:
+        return None
+    i = args.index("--project")
+    return args[i + 1] if i + 1 < len(args) and isinstance(args[i + 1], str) else None
+
+
+def command_line(argv: list[str], windows: bool = os.name == "nt") -> str:
+    """A command as one line a user can paste: POSIX shell quoting, or on Windows double quotes,
+    which cmd.exe and PowerShell both read (a quoted program needs `&` in PowerShell: the program
+    here is `unity-index` from PATH, which needs no quotes)."""
+    return subprocess.list2cmdline(argv) if windows else shlex.join(argv)
+
+
+def user_config_path(
+    client: Client, home: PurePath, platform: str = sys.platform, env: Mapping[str, str] = os.environ
+) -> PurePath:
+    """Where the client keeps its user-wide configuration, on Linux, macOS or Windows (pure: the
+    home folder, platform and environment are given, so each platform's answer is testable)."""
+    windows = platform.startswith("win")
+    path_type = PureWindowsPath if windows else PurePosixPath
+    home = path_type(home)
+    if client.user == "{desktop}":
+        if platform == "darwin":
+            return home / "Library" / "Application Support" / "Claude" / "claude_desktop_config.json"
+        if windows:
+            base = path_type(env["APPDATA"]) if env.get("APPDATA") else home / "AppData" / "Roaming"
+            return base / "Claude" / "claude_desktop_config.json"
+        return home / ".config" / "Claude" / "claude_desktop_config.json"
+    if client.user == "{codex}":
+        return (path_type(env["CODEX_HOME"]) if env.get("CODEX_HOME") else home / ".codex") / "config.toml"
+    return home / str(client.user)
 
 
 def check_scope(client: Client, scope: str | None) -> str:
@@ -99,13 +186,10 @@ def config_path(
     if scope == "project":
         return project_root / str(client.project)
     home = Path.home() if home is None else home
-    if client.user == "{desktop}":
-        return _desktop_config(home, platform or sys.platform)
-    return home / str(client.user)
+    return Path(user_config_path(client, home, platform or sys.platform))
 
 
-def server_entry(client: Client, project_root: Path) -> dict:
-    command, args = server_command(project_root)
+def _entry(client: Client, command: str, args: list[str]) -> dict:
     entry: dict = {"type": "stdio"} if client.typed else {}
     entry.update(command=command, args=args)
     return entry
@@ -114,8 +198,8 @@ def server_entry(client: Client, project_root: Path) -> dict:
 # JSON ---------------------------------------------------------------------------------------------
 
 
-def merge_json(text: str | None, key: str, entry: dict, path: Path) -> str | None:
-    """The new file content, or None when `text` already holds this entry (nothing to write)."""
+def _json_servers(text: str | None, key: str, path: Path) -> tuple[dict, dict]:
+    """(the whole document, its servers object) of a JSON configuration; refuses what it cannot edit."""
     if text is None or not text.strip():
         data: dict = {}
     else:
@@ -131,19 +215,33 @@ def merge_json(text: str | None, key: str, entry: dict, path: Path) -> str | Non
     servers = data.setdefault(key, {})
     if not isinstance(servers, dict):
         raise InstallError(f'{path}: "{key}" is not a JSON object; nothing was written')
-    old = servers.get(SERVER_NAME)
+    return data, servers
+
+
+def merge_json(
+    text: str | None, key: str, entry: dict, path: Path, name: str = SERVER_NAME, drop: str | None = None
+) -> str | None:
+    """The new file content with `entry` under `name` (and the entry `drop` removed), or None when
+    `text` already holds exactly that (nothing to write)."""
+    data, servers = _json_servers(text, key, path)
+    old = servers.get(name)
     # Keys the user added to our entry (env, disabled, ...) stay; ours are set.
     new = {**old, **entry} if isinstance(old, dict) else dict(entry)
-    if text is not None and text.strip() and old == new:
+    if text is not None and text.strip() and old == new and drop not in servers:
         return None
-    servers[SERVER_NAME] = new
+    servers[name] = new
+    servers.pop(drop or "", None)
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
 # TOML ---------------------------------------------------------------------------------------------
 
 _HEADER = re.compile(r"^\s*\[\[?[^\[\]]*\]\]?\s*(#.*)?$")
-_OUR_HEADER = re.compile(r"^\s*\[\s*mcp_servers\s*\.\s*(unity-index|\"unity-index\"|'unity-index')\s*\]\s*(#.*)?$")
+
+
+def _our_header(name: str) -> re.Pattern:
+    n = re.escape(name)
+    return re.compile(rf"^\s*\[\s*mcp_servers\s*\.\s*({n}|\"{n}\"|'{n}')\s*\]\s*(#.*)?$")
 
 
 def _toml_str(s: str) -> str:
@@ -160,11 +258,9 @@ def _toml_str(s: str) -> str:
     return '"' + "".join(out) + '"'
 
 
-def toml_table(entry: dict, nl: str = "\n") -> str:
+def toml_table(entry: dict, nl: str = "\n", name: str = SERVER_NAME) -> str:
     args = ", ".join(_toml_str(a) for a in entry["args"])
-    return (
-        nl.join([f"[mcp_servers.{SERVER_NAME}]", f"command = {_toml_str(entry['command'])}", f"args = [{args}]"]) + nl
-    )
+    return nl.join([f"[mcp_servers.{name}]", f"command = {_toml_str(entry['command'])}", f"args = [{args}]"]) + nl
 
 
 def _parse_toml(text: str, path: Path, what: str) -> dict:
@@ -174,37 +270,53 @@ def _parse_toml(text: str, path: Path, what: str) -> dict:
         raise InstallError(f"{path}: {what} ({exc}); nothing was written") from None
 
 
-def merge_toml(text: str | None, entry: dict, path: Path) -> str | None:
-    """Replace (or append) the `[mcp_servers.unity-index]` table, keeping every other byte."""
+def _toml_span(lines: list[str], name: str) -> tuple[int, int] | None:
+    """The lines of the `[mcp_servers.NAME]` table: its header up to the next table (blank lines
+    and comments just before the next table belong to that one)."""
+    header = _our_header(name)
+    start = next((i for i, line in enumerate(lines) if header.match(line)), None)
+    if start is None:
+        return None
+    end = next((i for i in range(start + 1, len(lines)) if _HEADER.match(lines[i])), len(lines))
+    while end > start + 1 and (not lines[end - 1].strip() or lines[end - 1].lstrip().startswith("#")):
+        end -= 1
+    return start, end
+
+
+def merge_toml(
+    text: str | None, entry: dict, path: Path, name: str = SERVER_NAME, drop: str | None = None
+) -> str | None:
+    """Replace (or append) the `[mcp_servers.NAME]` table, and remove `[mcp_servers.DROP]`,
+    keeping every other byte; None when nothing changes."""
     text = text or ""
     _parse_toml(text, path, "not valid TOML: fix the file or move it away")
     nl = "\r\n" if "\r\n" in text else "\n"
-    block = toml_table(entry, nl)
+    block = toml_table(entry, nl, name)
     lines = text.splitlines(keepends=True)
-    start = next((i for i, line in enumerate(lines) if _OUR_HEADER.match(line)), None)
-    if start is None:
-        if not text:
+    gone = _toml_span(lines, drop) if drop else None
+    if gone:
+        lines = lines[: gone[0]] + lines[gone[1] :]
+    span = _toml_span(lines, name)
+    if span is None:
+        kept = "".join(lines)
+        if not kept:
             new = block
         else:
-            new = text if text.endswith(("\n", "\r")) else text + nl
+            new = kept if kept.endswith(("\n", "\r")) else kept + nl
             new += nl + block
     else:
-        end = next((i for i in range(start + 1, len(lines)) if _HEADER.match(lines[i])), len(lines))
-        # Blank lines and comments just before the next table belong to it.
-        while end > start + 1 and (not lines[end - 1].strip() or lines[end - 1].lstrip().startswith("#")):
-            end -= 1
-        new = "".join(lines[:start]) + block + "".join(lines[end:])
+        new = "".join(lines[: span[0]]) + block + "".join(lines[span[1] :])
     if new == text:
         return None
     parsed = _parse_toml(
         new,
         path,
-        f"[mcp_servers.{SERVER_NAME}] is defined in a form this installer does not edit (inline or dotted keys): "
+        f"[mcp_servers.{name}] is defined in a form this installer does not edit (inline or dotted keys): "
         "remove that definition and run again",
     )
-    got = parsed.get("mcp_servers", {}).get(SERVER_NAME, {})
+    got = parsed.get("mcp_servers", {}).get(name, {})
     if got.get("command") != entry["command"] or got.get("args") != entry["args"]:
-        raise InstallError(f"{path}: could not place [mcp_servers.{SERVER_NAME}] safely; nothing was written")
+        raise InstallError(f"{path}: could not place [mcp_servers.{name}] safely; nothing was written")
     return new
 
 
@@ -230,6 +342,20 @@ def atomic_write(path: Path, content: str) -> None:
         raise
 
 
+def _servers(client: Client, text: str | None, path: Path) -> dict:
+    if client.fmt == "toml":
+        servers = _parse_toml(text or "", path, "not valid TOML: fix the file or move it away").get("mcp_servers")
+        return servers if isinstance(servers, dict) else {}
+    return _json_servers(text, client.key, path)[1]
+
+
+def _described(name: str, entry: object) -> str:
+    if not isinstance(entry, dict):
+        return f"{name}: {entry!r}"
+    args = entry.get("args") if isinstance(entry.get("args"), list) else []
+    return f"{name}: {command_line([str(entry.get('command', '?')), *map(str, args)])}"
+
+
 def install(
     client_name: str,
     project_root: Path,
@@ -237,7 +363,10 @@ def install(
     dry_run: bool = False,
     home: Path | None = None,
     platform: str | None = None,
+    single_project: bool = True,
 ) -> Result:
+    """Merge the server for `project_root` into the client's file (`single_project`: the folder is
+    one Unity project, not a folder holding several)."""
     client = CLIENTS[client_name]
     scope = check_scope(client, scope)
     project_root = project_root.resolve()
@@ -246,10 +375,25 @@ def install(
         text = path.read_bytes().decode("utf-8") if path.exists() else None
     except (OSError, UnicodeDecodeError) as exc:
         raise InstallError(f"{path}: cannot read it ({exc}); nothing was written") from None
-    entry = server_entry(client, project_root)
-    new = merge_toml(text, entry, path) if client.fmt == "toml" else merge_json(text, client.key, entry, path)
+    servers = _servers(client, text, path)
+    name = entry_name(scope, project_root, servers)
+    if scope == "project":
+        command, args, notes = portable_command(client, single_project, shutil.which("unity-index"), own_executable())
+    else:
+        (command, args), notes = server_command(project_root), []
+    entry = _entry(client, command, args)
+    # An entry of an earlier version, named `unity-index`, for this project: renamed to ours.
+    legacy = (
+        SERVER_NAME if name != SERVER_NAME and entry_project(servers.get(SERVER_NAME)) == str(project_root) else None
+    )
+    replaced = [_described(n, servers[n]) for n in (name, legacy) if n and n in servers]
+    if client.fmt == "toml":
+        new = merge_toml(text, entry, path, name, legacy)
+    else:
+        new = merge_json(text, client.key, entry, path, name, legacy)
+    found = Result(path, text or "", False, False, name, [command, *args], notes=notes)
     if new is None:
-        return Result(path, text or "", changed=False, written=False)
+        return found
     if not dry_run:
         atomic_write(path, new)
-    return Result(path, new, changed=True, written=not dry_run)
+    return Result(path, new, True, not dry_run, name, [command, *args], replaced, notes)

@@ -166,7 +166,11 @@ def test_mcp_install_and_editor_call_json(tmp_path: Path) -> None:
         "changed": True,
         "written": False,
     }
-    assert json.loads(data["content"])["mcpServers"]["unity-index"]["args"] == ["serve", "--project", str(root)]
+    assert json.loads(data["content"])["mcpServers"]["unity-index"]["args"] == [
+        "serve",
+        "--project",
+        "${workspaceFolder}",
+    ]
     r = run_cli("editor", "call", "hierarchy", "--json", "--project", str(root))
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr.startswith(f"error: No Unity editor is serving {root}:")

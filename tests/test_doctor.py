@@ -240,6 +240,14 @@ def test_mcp_client_configurations(project: Path) -> None:
     (project / ".mcp.json").write_text(json.dumps(other))
     assert checks(project)["mcp-clients"].status == "pass"  # cursor still serves this project
 
+    # the portable project file (`serve` finds the project from the client's folder), and a
+    # user file's per-project entry
+    (project / ".mcp.json").write_text(
+        json.dumps({"mcpServers": {"unity-index": {"command": "true", "args": ["serve"]}}})
+    )
+    c = checks(project)["mcp-clients"]
+    assert c.detail.startswith(f"configured for this project: claude-code ({project}/.mcp.json), cursor")
+
 
 def test_no_project_fails_with_the_projects_below(tmp_path: Path) -> None:
     copy_fixture(tmp_path / "games" / "Dungeon")

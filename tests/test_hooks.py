@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 from pathlib import Path
@@ -99,3 +100,17 @@ def test_pre_commit_hooks_manifest() -> None:
         True,
     )
     assert hook["stages"] == ["pre-commit", "post-checkout", "post-merge", "post-rewrite"]
+
+
+def test_install_reports_only_what_changed(repo: Path) -> None:
+    hooks = repo / ".git/hooks"
+    first = run_cli("hook", "install", "--json", "--project", str(repo))
+    assert json.loads(first.stdout)["done"] == [f"{n}: installed in {hooks}" for n in HOOKS]
+    again = run_cli("hook", "install", "--project", str(repo))
+    assert (again.returncode, again.stdout, again.stderr) == (0, "", f"nothing to do in {hooks}\n")
+    assert json.loads(run_cli("hook", "install", "--json", "--project", str(repo)).stdout)["done"] == []
+    # a hook of an older version (another command in it) is updated, and said so
+    old = (hooks / "post-merge").read_text().replace("index --wait", "index")
+    (hooks / "post-merge").write_text(old)
+    assert install(repo) == [f"post-merge: updated in {hooks}"]
+    assert install(repo) == []

@@ -3,12 +3,24 @@ existing files, idempotence, dry runs, and refusing files that do not parse."""
 
 from __future__ import annotations
 
+import hashlib
 import json
-from pathlib import Path
+import os
+import shlex
+from pathlib import Path, PureWindowsPath
 
 import pytest
 
-from mcp_adapter.install import CLIENTS, InstallError, config_path, install, server_command
+from mcp_adapter.install import (
+    CLIENTS,
+    InstallError,
+    command_line,
+    config_path,
+    install,
+    own_executable,
+    server_command,
+    user_config_path,
+)
 
 from .conftest import run_cli, write_project
 
@@ -21,64 +33,162 @@ def env(tmp_path: Path):
     return home, root
 
 
-def cli(home: Path, root: Path, *args: str):
-    return run_cli("mcp", "install", "--project", str(root), *args, env={"HOME": str(home)})
+@pytest.fixture
+def on_path(tmp_path: Path) -> Path:
+    """A folder holding a `unity-index` program, for PATH."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    exe = bin_dir / "unity-index"
+    exe.write_text("#!/bin/sh\n")
+    exe.chmod(0o755)
+    return bin_dir
 
 
-def golden_json(key: str, cmd: str, root: Path, typed: bool = False) -> str:
-    type_line = '      "type": "stdio",\n' if typed else ""
-    return (
-        "{\n"
-        f'  "{key}": {{\n'
-        '    "unity-index": {\n'
-        f"{type_line}"
-        f'      "command": "{cmd}",\n'
-        '      "args": [\n'
-        '        "serve",\n'
-        '        "--project",\n'
-        f'        "{root}"\n'
-        "      ]\n"
-        "    }\n"
-        "  }\n"
-        "}\n"
-    )
+def cli(home: Path, root: Path, *args: str, path: Path | None = None):
+    """`mcp install` with HOME at `home` and, when given, `path` first on PATH."""
+    env = {"HOME": str(home), "CODEX_HOME": ""}
+    if path is not None:
+        env["PATH"] = f"{path}{os.pathsep}{os.environ['PATH']}"
+    return run_cli("mcp", "install", "--project", str(root), *args, env=env)
 
 
-CASES = [
-    ("claude-code", "project", ".mcp.json", "mcpServers"),
-    ("claude-code", "user", "~/.claude.json", "mcpServers"),
-    ("claude-desktop", "user", "~/.config/Claude/claude_desktop_config.json", "mcpServers"),
-    ("cursor", "project", ".cursor/mcp.json", "mcpServers"),
-    ("cursor", "user", "~/.cursor/mcp.json", "mcpServers"),
-    ("vscode", "project", ".vscode/mcp.json", "servers"),
-    ("gemini", "project", ".gemini/settings.json", "mcpServers"),
-    ("gemini", "user", "~/.gemini/settings.json", "mcpServers"),
-    ("windsurf", "user", "~/.codeium/windsurf/mcp_config.json", "mcpServers"),
-]
+def golden_json(key: str, name: str, cmd: str, args: list[str], typed: bool = False) -> str:
+    entry = {"type": "stdio"} if typed else {}
+    entry.update(command=cmd, args=args)
+    return json.dumps({key: {name: entry}}, indent=2) + "\n"
 
 
 def where(rel: str, home: Path, root: Path) -> Path:
     return home / rel[2:] if rel.startswith("~/") else root / rel
 
 
-@pytest.mark.parametrize(("client", "scope", "rel", "key"), CASES)
-def test_json_clients_golden_and_idempotent(env, client, scope, rel, key):
+def own(root: Path) -> tuple[str, list[str]]:
+    return server_command(root.resolve())
+
+
+# (client, file, key, args written into a project's own file)
+PROJECT_CASES = [
+    ("claude-code", ".mcp.json", "mcpServers", ["serve"]),
+    ("cursor", ".cursor/mcp.json", "mcpServers", ["serve", "--project", "${workspaceFolder}"]),
+    ("vscode", ".vscode/mcp.json", "servers", ["serve", "--project", "${workspaceFolder}"]),
+    ("gemini", ".gemini/settings.json", "mcpServers", ["serve"]),
+]
+USER_CASES = [
+    ("claude-code", ".claude.json", "mcpServers"),
+    ("claude-desktop", ".config/Claude/claude_desktop_config.json", "mcpServers"),
+    ("cursor", ".cursor/mcp.json", "mcpServers"),
+    ("gemini", ".gemini/settings.json", "mcpServers"),
+    ("windsurf", ".codeium/windsurf/mcp_config.json", "mcpServers"),
+]
+
+
+@pytest.mark.parametrize(("client", "rel", "key", "args"), PROJECT_CASES)
+def test_project_file_is_portable_and_idempotent(env, on_path, client, rel, key, args):
+    """No path of this machine in a file the team commits: `unity-index` from PATH, the project as
+    the client's workspace variable or its working folder."""
     home, root = env
-    cmd, _ = server_command(root)
-    assert cmd.endswith("unity-index")
-    r = cli(home, root, "--client", client, "--scope", scope)
+    r = cli(home, root, "--client", client, "--scope", "project", path=on_path)
     assert r.returncode == 0, r.stderr
-    path = where(rel, home, root)
-    assert f"wrote {path} ({client}, {scope} scope)" in r.stdout
-    first = path.read_bytes()
-    assert first.decode() == golden_json(key, cmd, root.resolve(), typed=client == "vscode")
-    again = cli(home, root, "--client", client, "--scope", scope)
+    path = root / rel
+    assert (
+        r.stdout == f"wrote {path} ({client}, project scope): unity-index runs {shlex.join(['unity-index', *args])}\n"
+    )
+    assert r.stderr == ""
+    first = path.read_text()
+    assert first == golden_json(key, "unity-index", "unity-index", args, typed=client == "vscode")
+    assert str(root) not in first and str(home) not in first
+    again = cli(home, root, "--client", client, "--scope", "project", path=on_path)
     assert again.returncode == 0, again.stderr
-    assert "already configured" in again.stdout
-    assert path.read_bytes() == first
-    # Only that one file was created.
+    assert "already configured" in again.stdout and "nothing changed" in again.stdout
+    assert path.read_text() == first
     created = sorted(p for p in (*home.rglob("*"), *root.rglob("*")) if p.is_file())
     assert created == [path]
+
+
+def test_project_file_says_when_an_absolute_path_is_unavoidable(env):
+    home, root = env
+    cmd, prefix = own_executable()
+    r = cli(home, root, "--client", "claude-code")
+    assert r.returncode == 0, r.stderr
+    data = json.loads((root / ".mcp.json").read_text())
+    assert data["mcpServers"]["unity-index"] == {"command": cmd, "args": [*prefix, "serve"]}
+    assert r.stderr == (
+        f"warning: `unity-index` is not on PATH, so the file names this machine's {cmd}: others cannot use it;"
+        " install with pipx (or add its folder to PATH) and run this again to write `unity-index`\n"
+    )
+
+
+def test_project_file_for_a_folder_of_projects_names_the_folder(tmp_path, on_path):
+    home = tmp_path / "home"
+    home.mkdir()
+    repo = tmp_path / "repo"
+    write_project(repo / "Client", {})
+    write_project(repo / "Server", {})
+    r = cli(home, repo, "--client", "claude-code", path=on_path)
+    assert r.returncode == 0, r.stderr
+    entry = json.loads((repo / ".mcp.json").read_text())["mcpServers"]["unity-index"]
+    assert entry == {"command": "unity-index", "args": ["serve", "--project", "."]}
+
+
+@pytest.mark.parametrize(("client", "rel", "key"), USER_CASES)
+def test_user_file_golden_and_idempotent(env, client, rel, key):
+    home, root = env
+    cmd, args = own(root)
+    r = cli(home, root, "--client", client, "--scope", "user")
+    assert r.returncode == 0, r.stderr
+    path = home / rel
+    assert r.stdout == f"wrote {path} ({client}, user scope): unity-index-game runs {shlex.join([cmd, *args])}\n"
+    first = path.read_bytes()
+    assert first.decode() == golden_json(key, "unity-index-game", cmd, args)
+    again = cli(home, root, "--client", client, "--scope", "user")
+    assert again.returncode == 0 and "already configured" in again.stdout
+    assert path.read_bytes() == first
+
+
+def test_user_file_keeps_one_entry_per_project(tmp_path):
+    home = tmp_path / "home"
+    home.mkdir()
+    first = write_project(tmp_path / "Game", {})
+    second = write_project(tmp_path / "Tools", {})
+    twin = write_project(tmp_path / "other" / "Game", {})  # the same folder name as the first
+    for root in (first, second, twin):
+        r = cli(home, root, "--client", "cursor", "--scope", "user")
+        assert r.returncode == 0 and r.stderr == "", r.stderr
+    servers = json.loads((home / ".cursor" / "mcp.json").read_text())["mcpServers"]
+    digest = hashlib.sha1(str(twin.resolve()).encode()).hexdigest()[:6]
+    assert {name: e["args"][-1] for name, e in servers.items()} == {
+        "unity-index-game": str(first.resolve()),
+        "unity-index-tools": str(second.resolve()),
+        f"unity-index-game-{digest}": str(twin.resolve()),
+    }
+    # Running again for any of them changes nothing.
+    for root in (first, second, twin):
+        assert "already configured" in cli(home, root, "--client", "cursor", "--scope", "user").stdout
+
+
+def test_user_file_reports_what_it_replaced(env):
+    home, root = env
+    cmd, args = own(root)
+    path = home / ".cursor" / "mcp.json"
+    path.parent.mkdir()
+    old = {"command": "/old/venv/bin/unity-index", "args": ["serve", "--project", str(root.resolve())]}
+    other = {"command": "/old/venv/bin/unity-index", "args": ["serve", "--project", "/elsewhere/Other"]}
+    path.write_text(json.dumps({"mcpServers": {"unity-index": old}}))
+    r = cli(home, root, "--client", "cursor", "--scope", "user")
+    assert r.returncode == 0, r.stderr
+    # an entry of an earlier version for this project is renamed to the project's own
+    assert r.stderr == f"replaced unity-index: /old/venv/bin/unity-index serve --project {root.resolve()}\n"
+    assert json.loads(path.read_text())["mcpServers"] == {"unity-index-game": {"command": cmd, "args": args}}
+    path.write_text(json.dumps({"mcpServers": {"unity-index": other, "unity-index-game": old}}))
+    r = cli(home, root, "--client", "cursor", "--scope", "user")
+    assert r.stderr == f"replaced unity-index-game: /old/venv/bin/unity-index serve --project {root.resolve()}\n"
+    # another project's entry is kept
+    assert json.loads(path.read_text())["mcpServers"] == {
+        "unity-index": other,
+        "unity-index-game": {"command": cmd, "args": args},
+    }
+    r = cli(home, root, "--client", "cursor", "--scope", "user", "--json")
+    assert json.loads(r.stdout)["replaced"] == []
 
 
 @pytest.mark.parametrize(
@@ -101,16 +211,32 @@ def test_default_scope(env, client, scope):
 
 def test_codex_golden_and_idempotent(env):
     home, root = env
-    cmd, _ = server_command(root)
+    cmd, _ = own(root)
     r = cli(home, root, "--client", "codex")
     assert r.returncode == 0, r.stderr
     path = home / ".codex" / "config.toml"
     first = path.read_bytes()
     assert first.decode() == (
-        f'[mcp_servers.unity-index]\ncommand = "{cmd}"\nargs = ["serve", "--project", "{root.resolve()}"]\n'
+        f'[mcp_servers.unity-index-game]\ncommand = "{cmd}"\nargs = ["serve", "--project", "{root.resolve()}"]\n'
     )
     assert cli(home, root, "--client", "codex").returncode == 0
     assert path.read_bytes() == first
+
+
+def test_codex_home_is_honoured(env, tmp_path):
+    home, root = env
+    codex_home = tmp_path / "codex-home"
+    r = run_cli(
+        "mcp",
+        "install",
+        "--client",
+        "codex",
+        "--project",
+        str(root),
+        env={"HOME": str(home), "CODEX_HOME": str(codex_home)},
+    )
+    assert r.returncode == 0, r.stderr
+    assert (codex_home / "config.toml").is_file() and not (home / ".codex").exists()
 
 
 def test_codex_keeps_other_tables_and_replaces_ours(env):
@@ -125,7 +251,7 @@ def test_codex_keeps_other_tables_and_replaces_ours(env):
         'command = "other-server"\n'
         'args = ["--x"]\n'
         "\n"
-        "[mcp_servers.unity-index]\n"
+        "[mcp_servers.unity-index-game]\n"
         'command = "/old/unity-index"\n'
         'args = ["serve"]\n'
         "enabled = true\n"
@@ -138,8 +264,8 @@ def test_codex_keeps_other_tables_and_replaces_ours(env):
     r = cli(home, root, "--client", "codex")
     assert r.returncode == 0, r.stderr
     expected = before.replace(
-        '[mcp_servers.unity-index]\ncommand = "/old/unity-index"\nargs = ["serve"]\nenabled = true\n',
-        f'[mcp_servers.unity-index]\ncommand = "{cmd}"\nargs = ["serve", "--project", "{root.resolve()}"]\n',
+        '[mcp_servers.unity-index-game]\ncommand = "/old/unity-index"\nargs = ["serve"]\nenabled = true\n',
+        f'[mcp_servers.unity-index-game]\ncommand = "{cmd}"\nargs = ["serve", "--project", "{root.resolve()}"]\n',
     )
     assert expected != before
     assert path.read_text() == expected
@@ -156,7 +282,7 @@ def test_codex_appends_to_existing_file(env):
     path.write_text(before)
     assert cli(home, root, "--client", "codex").returncode == 0
     assert path.read_text() == before + (
-        f'\n\n[mcp_servers.unity-index]\ncommand = "{cmd}"\nargs = ["serve", "--project", "{root.resolve()}"]\n'
+        f'\n\n[mcp_servers.unity-index-game]\ncommand = "{cmd}"\nargs = ["serve", "--project", "{root.resolve()}"]\n'
     )
 
 
@@ -167,7 +293,7 @@ def test_codex_crlf_kept(env, tmp_path):
     path.write_bytes(b'model = "o3"\r\n')
     install("codex", root, home=home)
     data = path.read_bytes()
-    assert data.startswith(b'model = "o3"\r\n\r\n[mcp_servers.unity-index]\r\n')
+    assert data.startswith(b'model = "o3"\r\n\r\n[mcp_servers.unity-index-game]\r\n')
     assert b"\n" not in data.replace(b"\r\n", b"")
 
 
@@ -175,7 +301,7 @@ def test_codex_inline_definition_refused(env):
     home, root = env
     path = home / ".codex" / "config.toml"
     path.parent.mkdir()
-    before = '[mcp_servers]\nunity-index = { command = "x" }\n'
+    before = '[mcp_servers]\nunity-index-game = { command = "x" }\n'
     path.write_text(before)
     r = cli(home, root, "--client", "codex")
     assert r.returncode == 2
@@ -192,7 +318,7 @@ def test_json_merge_keeps_other_servers_and_keys(env):
         "projects": {"/x": {"allowedTools": []}},
         "mcpServers": {
             "github": {"command": "gh-mcp", "args": []},
-            "unity-index": {"command": "/old", "args": ["serve"], "env": {"A": "1"}},
+            "unity-index-game": {"command": "/old", "args": ["serve"], "env": {"A": "1"}},
         },
         "theme": "dark",
     }
@@ -212,7 +338,7 @@ def test_json_merge_keeps_other_servers_and_keys(env):
         '      "command": "gh-mcp",\n'
         '      "args": []\n'
         "    },\n"
-        '    "unity-index": {\n'
+        '    "unity-index-game": {\n'
         f'      "command": "{cmd}",\n'
         '      "args": [\n'
         '        "serve",\n'
@@ -246,13 +372,12 @@ def test_vscode_merge_keeps_inputs(env):
     assert data["servers"]["unity-index"]["type"] == "stdio"
 
 
-def test_already_configured_file_in_other_formatting_untouched(env):
+def test_already_configured_file_in_other_formatting_untouched(env, on_path):
     home, root = env
-    cmd, args = server_command(root.resolve())
     path = root / ".mcp.json"
-    text = json.dumps({"mcpServers": {"unity-index": {"command": cmd, "args": args}}}, indent=4)
+    text = json.dumps({"mcpServers": {"unity-index": {"command": "unity-index", "args": ["serve"]}}}, indent=4)
     path.write_text(text)
-    r = cli(home, root, "--client", "claude-code")
+    r = cli(home, root, "--client", "claude-code", path=on_path)
     assert r.returncode == 0, r.stderr
     assert "already configured" in r.stdout
     assert path.read_text() == text
@@ -260,14 +385,16 @@ def test_already_configured_file_in_other_formatting_untouched(env):
 
 def test_dry_run_writes_nothing(env):
     home, root = env
-    cmd, _ = server_command(root)
+    cmd, args = own(root)
     r = cli(home, root, "--client", "cursor", "--scope", "user", "--dry-run")
     assert r.returncode == 0, r.stderr
     path = home / ".cursor" / "mcp.json"
-    assert r.stdout == f"would write {path} (cursor, user scope):\n" + golden_json("mcpServers", cmd, root.resolve())
+    assert r.stdout == f"would write {path} (cursor, user scope):\n" + golden_json(
+        "mcpServers", "unity-index-game", cmd, args
+    )
     assert not path.exists() and not path.parent.exists()
     r = cli(home, root, "--client", "codex", "--dry-run")
-    assert r.returncode == 0 and "[mcp_servers.unity-index]" in r.stdout
+    assert r.returncode == 0 and "[mcp_servers.unity-index-game]" in r.stdout
     assert list(home.iterdir()) == []
     # An existing file is not touched either.
     existing = root / ".mcp.json"
@@ -316,7 +443,7 @@ def test_not_a_project(tmp_path):
     assert r.returncode == 2 and "not a Unity project" in r.stderr
 
 
-def test_claude_desktop_paths(tmp_path, monkeypatch):
+def test_claude_desktop_paths(tmp_path):
     c = CLIENTS["claude-desktop"]
     assert config_path(c, "user", tmp_path, home=tmp_path, platform="linux") == (
         tmp_path / ".config/Claude/claude_desktop_config.json"
@@ -324,9 +451,41 @@ def test_claude_desktop_paths(tmp_path, monkeypatch):
     assert config_path(c, "user", tmp_path, home=tmp_path, platform="darwin") == (
         tmp_path / "Library/Application Support/Claude/claude_desktop_config.json"
     )
-    monkeypatch.setenv("APPDATA", str(tmp_path / "Roaming"))
-    assert config_path(c, "user", tmp_path, home=tmp_path, platform="win32") == (
-        tmp_path / "Roaming/Claude/claude_desktop_config.json"
+
+
+WIN_HOME = PureWindowsPath("C:\\Users\\Ana")
+WIN_ENV = {"APPDATA": "C:\\Users\\Ana\\AppData\\Roaming", "USERPROFILE": "C:\\Users\\Ana"}
+
+
+@pytest.mark.parametrize(
+    ("client", "expected"),
+    [
+        ("claude-code", "C:\\Users\\Ana\\.claude.json"),
+        ("claude-desktop", "C:\\Users\\Ana\\AppData\\Roaming\\Claude\\claude_desktop_config.json"),
+        ("cursor", "C:\\Users\\Ana\\.cursor\\mcp.json"),
+        ("codex", "C:\\Users\\Ana\\.codex\\config.toml"),
+        ("gemini", "C:\\Users\\Ana\\.gemini\\settings.json"),
+        ("windsurf", "C:\\Users\\Ana\\.codeium\\windsurf\\mcp_config.json"),
+    ],
+)
+def test_windows_user_config_locations(client, expected):
+    """The documented Windows locations (%USERPROFILE%, %APPDATA%), computed on any platform."""
+    got = user_config_path(CLIENTS[client], WIN_HOME, "win32", WIN_ENV)
+    assert isinstance(got, PureWindowsPath) and str(got) == expected
+
+
+def test_windows_fallbacks_and_overrides():
+    no_appdata = user_config_path(CLIENTS["claude-desktop"], WIN_HOME, "win32", {})
+    assert str(no_appdata) == "C:\\Users\\Ana\\AppData\\Roaming\\Claude\\claude_desktop_config.json"
+    codex = user_config_path(CLIENTS["codex"], WIN_HOME, "win32", {"CODEX_HOME": "D:\\codex"})
+    assert str(codex) == "D:\\codex\\config.toml"
+
+
+def test_command_line_pastes_into_cmd_and_powershell():
+    argv = ["unity-index", "serve", "--project", "C:\\Users\\Ana\\My Game"]
+    assert command_line(argv, windows=True) == 'unity-index serve --project "C:\\Users\\Ana\\My Game"'
+    assert command_line([*argv[:3], "/home/ana/My Game"], windows=False) == (
+        "unity-index serve --project '/home/ana/My Game'"
     )
 
 
@@ -343,7 +502,7 @@ def test_codex_escapes_strings(tmp_path, monkeypatch):
     root = write_project(tmp_path / 'we"ird\\name', {})
     home = tmp_path / "home"
     result = install("codex", root, home=home)
-    assert tomllib.loads(result.content)["mcp_servers"]["unity-index"]["args"][-1] == str(root.resolve())
+    assert tomllib.loads(result.content)["mcp_servers"]["unity-index-we-ird-name"]["args"][-1] == str(root.resolve())
 
 
 def test_install_error_for_bad_scope_direct(tmp_path):

@@ -3,7 +3,7 @@
 `install` writes `pre-commit`, `post-checkout`, `post-merge` and `post-rewrite` hooks that refresh
 the index (never failing the git command) and then run the hook that was there before, kept as
 `<name>.local`, with the same arguments and stdin. Re-installing is a no-op; `uninstall` puts the
-previous hooks back.
+previous hooks back. Each run reports only what it changed.
 """
 
 from __future__ import annotations
@@ -112,7 +112,10 @@ def install(project: Path) -> list[str]:
     for name in HOOKS:
         hook = folder / name
         chained = folder / (name + CHAINED_SUFFIX)
-        if hook.exists() and not _ours(hook):
+        ours = _ours(hook)
+        if ours and _current(hook, text):
+            continue  # already this hook: nothing to report
+        if hook.exists() and not ours:
             if chained.exists():
                 raise HookError(f"{hook} exists and so does {chained}: move one of them away first")
             os.replace(hook, chained)
@@ -122,8 +125,16 @@ def install(project: Path) -> list[str]:
         tmp.write_text(text, encoding="utf-8", newline="\n")
         tmp.chmod(0o755)
         os.replace(tmp, hook)
-        done.append(f"{name}: installed in {folder}")
+        done.append(f"{name}: {'updated' if ours else 'installed'} in {folder}")
     return done
+
+
+def _current(hook: Path, text: str) -> bool:
+    """Whether `hook` is exactly `text` and executable."""
+    try:
+        return hook.read_bytes() == text.encode("utf-8") and os.access(hook, os.X_OK)
+    except OSError:
+        return False
 
 
 def uninstall(project: Path) -> list[str]:

@@ -114,3 +114,90 @@ def test_install_reports_only_what_changed(repo: Path) -> None:
     (hooks / "post-merge").write_text(old)
     assert install(repo) == [f"post-merge: updated in {hooks}"]
     assert install(repo) == []
+
+
+PRE_COMMIT_CONFIG = """\
+# Team hooks: keep this comment
+default_stages: [pre-commit]
+repos:
+  # formatting first
+  - repo: https://github.com/pre-commit/pre-commit-hooks
+    rev: v4.6.0  # pinned on purpose
+    hooks:
+      - id: trailing-whitespace
+      - id: end-of-file-fixer
+        exclude: '^Assets/.*\\.unity$'
+  - repo: local
+    hooks:
+      - id: lint-cs
+        name: "lint C#"
+        entry: dotnet format --verify-no-changes
+        language: system
+# trailing comment
+"""
+
+
+def test_pre_commit_config_round_trip(tmp_path: Path) -> None:
+    """Our hook is added to an existing config with its comments, order and quoting kept; a second
+    run changes nothing; uninstall gives the file back."""
+    repo_root = tmp_path / "repo"
+    repo_root.mkdir()
+    git(repo_root, "init", "-q")
+    project = write_project(repo_root / "Game", {})
+    config = repo_root / ".pre-commit-config.yaml"
+    config.write_text(PRE_COMMIT_CONFIG)
+    r = run_cli("hook", "install", "--pre-commit", "--project", str(project))
+    assert r.returncode == 0, r.stderr
+    assert r.stderr == (
+        f"added the unity-index-refresh hook (repo: local) to {config}\n"
+        "default_install_hook_types: pre-commit, post-checkout, post-merge, post-rewrite\n"
+        "then run `pre-commit install` (it installs every hook type the config lists)\n"
+    )
+    after = config.read_text()
+    assert after.startswith(PRE_COMMIT_CONFIG.removesuffix("# trailing comment\n"))
+    assert after == PRE_COMMIT_CONFIG.removesuffix("# trailing comment\n") + (
+        "  - repo: local\n"
+        "    hooks:\n"
+        "      - id: unity-index-refresh\n"
+        "        name: refresh the unity-index index\n"
+        "        entry: unity-index index --wait\n"
+        "        language: system\n"
+        "        pass_filenames: false\n"
+        "        always_run: true\n"
+        "        require_serial: true\n"
+        "        stages: [pre-commit, post-checkout, post-merge, post-rewrite]\n"
+        "        args: [--project, Game]\n"
+        "default_install_hook_types: [pre-commit, post-checkout, post-merge, post-rewrite]\n"
+        "# trailing comment\n"
+    )
+    parsed = YAML(typ="safe").load(after)
+    assert [r["repo"] for r in parsed["repos"]] == ["https://github.com/pre-commit/pre-commit-hooks", "local", "local"]
+    assert parsed["repos"][0]["hooks"][1]["exclude"] == "^Assets/.*\\.unity$"
+    again = run_cli("hook", "install", "--pre-commit", "--json", "--project", str(project))
+    assert json.loads(again.stdout) == {"schema_version": 1, "action": "install", "config": str(config), "done": []}
+    assert config.read_text() == after
+    r = run_cli("hook", "uninstall", "--pre-commit", "--project", str(project))
+    assert r.returncode == 0 and r.stderr == f"removed the unity-index-refresh hook from {config}\n"
+    # the hook types stay (others may need them); everything else is as it was
+    assert config.read_text() == PRE_COMMIT_CONFIG.replace(
+        "# trailing comment\n",
+        "default_install_hook_types: [pre-commit, post-checkout, post-merge, post-rewrite]\n# trailing comment\n",
+    )
+
+
+def test_pre_commit_config_created_and_refused_when_broken(repo: Path) -> None:
+    config = repo / ".pre-commit-config.yaml"
+    r = run_cli("hook", "install", "--pre-commit", "--project", str(repo))
+    assert r.returncode == 0, r.stderr
+    data = YAML(typ="safe").load(config.read_text())
+    (hook,) = data["repos"][0]["hooks"]
+    assert (data["repos"][0]["repo"], hook["id"], hook["entry"]) == (
+        "local",
+        "unity-index-refresh",
+        "unity-index index --wait",
+    )
+    assert "args" not in hook  # the project is the repository's root
+    config.write_text("repos: [\n")
+    r = run_cli("hook", "install", "--pre-commit", "--project", str(repo))
+    assert r.returncode == 2 and "not valid YAML" in r.stderr and "nothing was written" in r.stderr
+    assert config.read_text() == "repos: [\n"

@@ -126,7 +126,8 @@ def cmd_watch(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_hook(args: argparse.Namespace, console: Console) -> int:
-    """Install or remove the git hooks that refresh the index, chaining existing hooks."""
+    """Install or remove the git hooks that refresh the index, chaining existing hooks (or, with
+    --pre-commit, our hook in .pre-commit-config.yaml)."""
     from indexer.changes.hooks import HookError, hooks_dir, install, uninstall
 
     base = Path(args.project).expanduser().resolve() if args.project else Path.cwd()
@@ -140,18 +141,24 @@ def cmd_hook(args: argparse.Namespace, console: Console) -> int:
             " run `git init` first, or keep the index current with `unity-index watch`"
         ) from None
     try:
-        done = install(base) if args.action == "install" else uninstall(base)
+        if args.pre_commit:
+            from indexer.changes import precommit
+
+            folder, done = (precommit.add if args.action == "install" else precommit.remove)(base)
+        else:
+            done = install(base) if args.action == "install" else uninstall(base)
     except HookError as exc:
         raise UsageError(str(exc)) from None
     if args.json:
-        print_json(
-            {"schema_version": JSON_SCHEMA_VERSION, "action": args.action, "hooks_dir": str(folder), "done": done}
-        )
+        where = "config" if args.pre_commit else "hooks_dir"
+        print_json({"schema_version": JSON_SCHEMA_VERSION, "action": args.action, where: str(folder), "done": done})
         return EXIT_OK
     for line in done:
         console.info(line)
     if not done:
         console.info(f"nothing to do in {folder}")
+    elif args.pre_commit and args.action == "install":
+        console.info("then run `pre-commit install` (it installs every hook type the config lists)")
     return EXIT_OK
 
 
@@ -184,6 +191,11 @@ def _add_hook(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("hook", help="install git hooks that refresh the index (for repos without pre-commit)")
     p.add_argument("action", choices=("install", "uninstall"))
     project_arg(p)
+    p.add_argument(
+        "--pre-commit",
+        action="store_true",
+        help="add (or remove) our hook in the repository's .pre-commit-config.yaml instead",
+    )
     p.add_argument("--json", action="store_true", help="print what was done as JSON")
     p.set_defaults(func=cmd_hook)
 

@@ -1,0 +1,182 @@
+"""`unity-index hook install --pre-commit`: our refresh hook in the repository's
+`.pre-commit-config.yaml`, for teams that use the pre-commit framework.
+
+The file is edited with ruamel.yaml's round-trip mode, so its comments, key order, quoting and
+indentation stay as they were; only our `repo: local` entry is added (or brought up to date) and
+the four hook types we need are added to `default_install_hook_types`. The hook runs the
+`unity-index` on PATH (`language: system`): it needs no published repository URL or tag.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+from pathlib import Path
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import CommentMark, YAMLError
+from ruamel.yaml.tokens import CommentToken
+from ruamel.yaml.util import load_yaml_guess_indent
+
+from indexer.changes.hooks import HOOKS, HookError
+
+CONFIG = ".pre-commit-config.yaml"
+HOOK_ID = "unity-index-refresh"
+
+
+def repository_root(base: Path) -> Path:
+    try:
+        out = subprocess.run(
+            ["git", "rev-parse", "--show-toplevel"], cwd=base, capture_output=True, text=True, check=True
+        )
+    except (OSError, subprocess.CalledProcessError) as exc:
+        raise HookError(f"{base}: not inside a git repository ({exc})") from None
+    return Path(out.stdout.strip()).resolve()
+
+
+def our_hook(project: str) -> CommentedMap:
+    """The hook entry; `project` is the project's folder relative to the repository ("" = its root)."""
+    hook = CommentedMap(
+        id=HOOK_ID,
+        name="refresh the unity-index index",
+        entry="unity-index index --wait",
+        language="system",
+        pass_filenames=False,
+        always_run=True,
+        require_serial=True,
+        stages=_flow(list(HOOKS)),
+    )
+    if project:
+        hook["args"] = _flow(["--project", project])
+    return hook
+
+
+def _flow(items: list[str]) -> CommentedSeq:
+    seq = CommentedSeq(items)
+    seq.fa.set_flow_style()
+    return seq
+
+
+def _load(path: Path) -> tuple[CommentedMap, YAML]:
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    yaml = YAML()  # round trip
+    yaml.preserve_quotes = True
+    yaml.width = 4096  # never re-wrap the user's long lines
+    if not text.strip():
+        yaml.indent(mapping=2, sequence=4, offset=2)
+        return CommentedMap(repos=CommentedSeq()), yaml
+    try:
+        _, indent, block_seq_indent = load_yaml_guess_indent(text)
+        data = yaml.load(text)
+    except YAMLError as exc:
+        raise HookError(f"{path}: not valid YAML ({exc}); nothing was written") from None
+    if not isinstance(data, CommentedMap) or not isinstance(data.get("repos", CommentedSeq()), CommentedSeq):
+        raise HookError(f"{path}: expected a mapping with a `repos` list; nothing was written")
+    # ruamel's guess: `indent` is where a sequence item's content starts, `block_seq_indent` where its dash is
+    offset = block_seq_indent or 0
+    sequence = indent or 2
+    yaml.indent(mapping=max(sequence - offset, 2), sequence=max(sequence, offset + 2), offset=offset)
+    return data, yaml
+
+
+def _last_slot(node: object) -> tuple[CommentedMap | CommentedSeq, object, int] | None:
+    """Where a comment after the document's last line is kept: (the innermost block collection
+    holding the last value, its last key or index, the slot of `ca.items` for it)."""
+    slot = None
+    while isinstance(node, CommentedMap | CommentedSeq) and len(node) and not node.fa.flow_style():
+        key = next(reversed(node)) if isinstance(node, CommentedMap) else len(node) - 1
+        slot = (node, key, 2 if isinstance(node, CommentedMap) else 0)
+        node = node[key]
+    return slot
+
+
+def _pop_tail(data: CommentedMap) -> str:
+    """Detach the comment lines after the document's last value (ruamel keeps them on that value),
+    so they can stay at the end when entries are appended."""
+    slot = _last_slot(data)
+    token = slot[0].ca.items.get(slot[1], [None] * 4)[slot[2]] if slot else None
+    if not isinstance(token, CommentToken) or "\n" not in token.value:
+        return ""
+    same_line, tail = token.value.split("\n", 1)
+    token.value = same_line + "\n"
+    return tail
+
+
+def _put_tail(data: CommentedMap, tail: str) -> None:
+    slot = _last_slot(data)
+    if not tail or slot is None:
+        return
+    node, key, i = slot
+    items = node.ca.items.setdefault(key, [None] * 4)
+    old = items[i].value if isinstance(items[i], CommentToken) else "\n"
+    items[i] = CommentToken(old + tail, CommentMark(0), None)
+
+
+def _find(repos: CommentedSeq) -> tuple[CommentedMap, CommentedMap] | None:
+    """(repo entry, hook) holding our hook id, wherever it is (local or a repository URL)."""
+    for repo in repos:
+        for hook in (repo.get("hooks") or []) if isinstance(repo, dict) else []:
+            if isinstance(hook, dict) and hook.get("id") == HOOK_ID:
+                return repo, hook
+    return None
+
+
+def add(base: Path) -> tuple[Path, list[str]]:
+    """Add (or update) our hook in the repository's config for the project at `base`; returns the
+    config's path and what changed (empty: nothing)."""
+    top = repository_root(base)
+    path = top / CONFIG
+    data, yaml = _load(path)
+    repos = data.setdefault("repos", CommentedSeq())
+    project = base.resolve().relative_to(top).as_posix() if base.resolve() != top else ""
+    wanted = our_hook(project)
+    done = []
+    tail = _pop_tail(data)
+    found = _find(repos)
+    if found is None:
+        repos.append(CommentedMap(repo="local", hooks=CommentedSeq([wanted])))
+        done.append(f"added the {HOOK_ID} hook (repo: local) to {path}")
+    elif found[0].get("repo") == "local" and dict(found[1]) != dict(wanted):
+        found[1].clear()
+        found[1].update(wanted)
+        done.append(f"updated the {HOOK_ID} hook in {path}")
+    types = data.get("default_install_hook_types")
+    if types is None:
+        data["default_install_hook_types"] = _flow(list(HOOKS))
+        done.append(f"default_install_hook_types: {', '.join(HOOKS)}")
+    elif isinstance(types, list) and (missing := [t for t in HOOKS if t not in types]):
+        types.extend(missing)
+        done.append(f"default_install_hook_types: added {', '.join(missing)}")
+    if done:
+        _put_tail(data, tail)
+        _write(path, data, yaml)
+    return path, done
+
+
+def remove(base: Path) -> tuple[Path, list[str]]:
+    """Remove our `repo: local` hook (and that repo entry when it holds nothing else)."""
+    path = repository_root(base) / CONFIG
+    if not path.exists():
+        return path, []
+    data, yaml = _load(path)
+    found = _find(data.get("repos") or CommentedSeq())
+    if found is None or found[0].get("repo") != "local":
+        return path, []
+    repo, hook = found
+    tail = _pop_tail(data)
+    repo["hooks"].remove(hook)
+    if not repo["hooks"]:
+        data["repos"].remove(repo)
+    _put_tail(data, tail)
+    _write(path, data, yaml)
+    return path, [f"removed the {HOOK_ID} hook from {path}"]
+
+
+def _write(path: Path, data: CommentedMap, yaml: YAML) -> None:
+    buf = io.StringIO()
+    yaml.dump(data, buf)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(buf.getvalue(), encoding="utf-8")
+    os.replace(tmp, path)

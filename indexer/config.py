@@ -36,6 +36,13 @@ class Config(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         return p if p.is_absolute() else root / p
 
 
+# The keys a user may set, as error messages list them (the docs are not installed with the package).
+KEYS = (
+    "index_dir (a folder), max_file_mb (a number), exclude (a list of globs),"
+    " include_package_cache (true or false), workers (an integer)"
+)
+
+
 def load_config(root: Path) -> Config:
     """The project's configuration: `unity-index.toml` at its root if present, else defaults."""
     path = root / CONFIG_FILE
@@ -50,7 +57,7 @@ def load_config(root: Path) -> Config:
     try:
         config = msgspec.convert(data, Config)
     except msgspec.ValidationError as exc:
-        raise ConfigError(f"{path}: {exc}; see docs/configuration.md for the keys") from None
+        raise ConfigError(f"{path}: {exc}; the keys are {KEYS}") from None
     if config.max_file_mb <= 0:
         raise ConfigError(f"{path}: max_file_mb must be positive")
     if config.workers < 0:

@@ -271,6 +271,7 @@ class Status(msgspec.Struct):
     files: int = 0
     by_kind: dict[str, int] = {}
     partial: int = 0  # parsed with syntax errors
+    partial_files: list[str] = []  # those files, sorted
     skipped: list[SkippedFile] = []
     stale_files: int = 0  # added, changed or deleted since the last update
     index_bytes: int = 0

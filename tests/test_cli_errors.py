@@ -52,6 +52,10 @@ def test_status_check_reports_stale_index(tmp_path: Path) -> None:
     r = run_cli("status", "--check", "--json", "--project", str(root))
     assert r.returncode == 1
     assert json.loads(r.stdout)["stale_files"] == 1
+    r = run_cli("status", "--project", str(root))
+    assert "stale     1 file has changed since the last update; run `unity-index index`" in r.stdout.splitlines()
+    r = run_cli("index", "--check", "--project", str(root))
+    assert r.stdout.startswith(f"{root.resolve()}: stale, 1 file differs from the index")
 
 
 def test_broken_inputs_are_recorded_not_fatal(tmp_path: Path) -> None:
@@ -69,7 +73,14 @@ def test_broken_inputs_are_recorded_not_fatal(tmp_path: Path) -> None:
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["skipped"] == 2
     st = json.loads(run_cli("status", "--json", "--project", str(root)).stdout)
-    assert st["partial"] == 1
+    assert (st["partial"], st["partial_files"]) == (1, ["Assets/Broken.cs"])
+    text = run_cli("status", "--project", str(root)).stdout.splitlines()
+    partial = text.index("partial   1 parsed with syntax errors")
+    assert text[partial + 1 : partial + 3] == ["  Assets/Broken.cs", "skipped   2"]
+    assert text[partial + 3 : partial + 5] == [
+        "  Assets/Binary.cs: binary content",
+        "  Assets/Level.unity: Git LFS pointer, content not checked out",
+    ]
     assert sorted((s["path"], s["reason"]) for s in st["skipped"]) == [
         ("Assets/Binary.cs", "binary content"),
         ("Assets/Level.unity", "Git LFS pointer, content not checked out"),

@@ -53,6 +53,10 @@ def test_query_human_output(project: Path) -> None:
     lines = r.stdout.splitlines()
     assert lines[0].startswith(" 1. Assets/Scripts/")
     assert "[csharp]" in lines[0]
+    # each hit says why it ranks, as --json's `reason`
+    hits = json.loads(run_cli("query", "Heal", "--project", str(project), "--limit", "3", "--json").stdout)["results"]
+    assert [line for line in lines if line.startswith("      why: ")] == [f"      why: {h['reason']}" for h in hits]
+    assert all(h["reason"] for h in hits)
 
 
 def test_second_index_is_a_noop(project: Path) -> None:

@@ -69,6 +69,15 @@ def test_bash_script_is_valid_and_completes(tmp_path: Path) -> None:
     assert _complete(tmp_path, "serve", "--transport", "") == ["stdio", "http"]
     assert _complete(tmp_path, "mcp", "install", "--scope", "") == ["project", "user"]
     assert _complete(tmp_path, "query", "health", "--l") == ["--limit"]
+    assert _complete(tmp_path, "query", "health", "--kind", "pre") == ["prefab"]
+    assert "csharp" in _complete(tmp_path, "query", "health", "--kind", "")
+    assert _complete(tmp_path, "context", "task", "--tokenizer", "") == [
+        "auto",
+        "estimate",
+        "o200k_base",
+        "cl100k_base",
+    ]
+    assert _complete(tmp_path, "--project", str(tmp_path), "st") == ["status"]
     assert _complete(tmp_path, "doctor", "--") == ["--help", "--project", "--json", "--debug"]
     folders = _complete(tmp_path, "index", "--project", str(tmp_path) + "/")
     assert folders == []  # no sub-folders there; files are never offered for --project

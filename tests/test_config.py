@@ -69,3 +69,16 @@ def test_package_cache_is_indexed_only_when_enabled(tmp_path: Path) -> None:
         "Library/PackageCache/com.unity.ugui@1.0.0/Runtime/Button.cs",
         "Library/PackageCache/com.unity.ugui@1.0.0/Runtime/Button.cs.meta",
     ]
+
+
+def test_an_unknown_key_lists_every_key_without_pointing_at_docs(tmp_path: Path) -> None:
+    """The docs are not installed with the package (pipx): the message itself says what is valid."""
+    import msgspec
+
+    root = write_project(tmp_path / "P", {"unity-index.toml": "excludes = []"})
+    with pytest.raises(ConfigError) as err:
+        load_config(root)
+    message = str(err.value)
+    assert "docs/" not in message
+    for field in msgspec.structs.fields(Config):
+        assert f"{field.name} (" in message, field.name

@@ -127,3 +127,25 @@ def test_watch_stops_cleanly_on_ctrl_c(watched: tuple[Path, subprocess.Popen, li
     assert proc.wait(timeout=10) == 0
     assert proc.stderr is not None
     assert "Traceback" not in proc.stderr.read()
+
+
+def test_watch_text_names_the_files_of_each_batch(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "Game", {"Assets/Scripts/Health.cs": HEALTH})
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "indexer.cli", "watch", "--project", str(root)],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1"},
+    )
+    try:
+        assert proc.stderr is not None
+        assert "watching" in proc.stderr.readline()
+        (root / "Assets/Scripts/Shield.cs").write_text("public class Shield {}\n")
+        line = proc.stderr.readline()
+        assert line.startswith("1 added, 0 changed, 0 moved, 0 deleted in "), line
+        assert line.rstrip().endswith(": Assets/Scripts/Shield.cs"), line
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=10)

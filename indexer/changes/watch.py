@@ -172,11 +172,13 @@ def batch_paths(batch: set[str]) -> list[str] | None:
 def watch(
     root: Path,
     config: Config,
-    on_batch: Callable[[UpdateStats, int], None],
+    on_batch: Callable[[UpdateStats, int, list[str] | None], None],
     stop: threading.Event,
     ready: Callable[[], None] | None = None,
 ) -> None:
-    """Watch `root` until `stop` is set; `on_batch(stats, paths_in_batch)` after every applied batch."""
+    """Watch `root` until `stop` is set; `on_batch(stats, events, paths)` after every applied batch:
+    how many paths the batch held, and the project paths its events named (None: a folder changed
+    and the project was walked)."""
     root = root.resolve()
     collector = Collector(root)
     observer = start_observer(root, config, collector)
@@ -188,8 +190,9 @@ def watch(
             batch = collector.take(stop)
             if batch is None:
                 return
-            stats = update(root, config, wait=True, paths=batch_paths(batch), use_journal=False)
-            on_batch(stats, len(batch))
+            paths = batch_paths(batch)
+            stats = update(root, config, wait=True, paths=paths, use_journal=False)
+            on_batch(stats, len(batch), paths)
     finally:
         observer.stop()
         observer.join(timeout=5)

@@ -17,6 +17,7 @@ from indexer.cli.common import (
 )
 from indexer.cli.console import Console
 from indexer.query.render import render_context, render_description, render_hits, render_refs
+from indexer.words import plural
 
 
 def cmd_query(args: argparse.Namespace, console: Console) -> int:
@@ -71,7 +72,8 @@ def cmd_context(args: argparse.Namespace, console: Console) -> int:
         print_json(pack)
     else:
         print(render_context(pack))
-        console.info(f"[{pack.tokens}/{pack.budget} tokens, {pack.tokenizer}; {len(pack.tier2.files)} files in tier 2]")
+        files = plural(len(pack.tier2.files), "file")
+        console.info(f"[{pack.tokens}/{pack.budget} tokens, {pack.tokenizer}; {files} in tier 2]")
     return EXIT_OK
 
 
@@ -130,7 +132,10 @@ def _add_query(sub: argparse._SubParsersAction) -> None:
     p.add_argument("text", help="what you are looking for: words, identifiers or a task description")
     project_arg(p)
     p.add_argument("--limit", type=int, default=10, help="number of results (default 10)")
-    p.add_argument("--kind", help="only files of this kind (csharp, scene, prefab, asset, material, shader, ...)")
+    kind = p.add_argument(
+        "--kind", help="only files of this kind (csharp, scene, prefab, asset, material, shader, ...)"
+    )
+    kind.completions = sorted(kinds())  # checked by the command, so the error can list them
     p.add_argument("--path", help="only files under this folder (from here, from the project, or absolute)")
     p.add_argument("--json", action="store_true", help="print results as JSON")
     p.set_defaults(func=cmd_query)
@@ -141,7 +146,12 @@ def _add_context(sub: argparse._SubParsersAction) -> None:
     p.add_argument("text", help="the task, in words")
     project_arg(p)
     p.add_argument("--budget", type=int, default=8000, help="token budget, never exceeded (default 8000)")
-    p.add_argument("--tokenizer", default="auto", help="auto (default), estimate, o200k_base or cl100k_base")
+    from indexer.query.tokens import NAMES
+
+    tokenizer = p.add_argument(
+        "--tokenizer", default="auto", help="auto (default), estimate, o200k_base or cl100k_base"
+    )
+    tokenizer.completions = NAMES
     p.add_argument("--json", action="store_true", help="print the pack as JSON")
     p.set_defaults(func=cmd_context)
 

@@ -39,7 +39,9 @@ def commands(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()) -> lis
             continue
         if a.option_strings:
             takes = a.nargs != 0
-            choices = tuple(str(c) for c in a.choices) if a.choices else ()
+            # `completions`: values to offer for an option that checks its value itself (--kind)
+            offered = a.choices or getattr(a, "completions", None)
+            choices = tuple(str(c) for c in offered) if offered else ()
             options.append(Option(tuple(a.option_strings), takes, choices, a.dest == "project"))
         elif a.choices:
             positional += [str(c) for c in a.choices]

@@ -18,6 +18,8 @@ from pathlib import Path
 import msgspec
 
 from indexer.config import CONFIG_FILE, Config, ConfigError, load_config
+from indexer.installation import add_package
+from indexer.words import plural
 
 PASS, WARN, FAIL = "pass", "warn", "fail"
 CHECKS_GROUP = "unity_index.doctor_checks"
@@ -121,7 +123,7 @@ def check_dependency(dist: str, module: str, spec: str) -> Check:
     from importlib import import_module
     from importlib.metadata import PackageNotFoundError, version
 
-    reinstall = f"{shlex.quote(sys.executable)} -m pip install {shlex.quote(dist + spec)}"
+    reinstall = add_package(dist + spec)
     try:
         have = version(dist)
     except PackageNotFoundError:
@@ -190,9 +192,7 @@ def check_config(root: Path) -> tuple[Config | None, Check]:
     try:
         config = load_config(root)
     except ConfigError as exc:
-        return None, Check(
-            "config", FAIL, str(exc), f"correct or remove the setting in {path} (see docs/configuration.md)"
-        )
+        return None, Check("config", FAIL, str(exc), f"correct or remove the setting in {path}")
     if path.is_file():
         return config, Check("config", PASS, f"{path} is valid")
     return config, Check("config", PASS, f"no {CONFIG_FILE}: the defaults apply")
@@ -417,5 +417,5 @@ def render(report: Report) -> str:
         if c.fix and c.status != PASS:
             lines.append(f"  {'':<4}  {'':<{width}}  fix: {c.fix}")
     counts = {s: sum(1 for c in report.checks if c.status == s) for s in (PASS, WARN, FAIL)}
-    lines.append(f"{counts[PASS]} passed, {counts[WARN]} warnings, {counts[FAIL]} failed")
+    lines.append(f"{counts[PASS]} passed, {plural(counts[WARN], 'warning')}, {counts[FAIL]} failed")
     return "\n".join(lines)

@@ -18,6 +18,7 @@ from indexer.cli.common import (
 )
 from indexer.cli.console import Console
 from indexer.query.render import render_status, render_update
+from indexer.words import plural
 
 
 def cmd_index(args: argparse.Namespace, console: Console) -> int:
@@ -62,7 +63,8 @@ def _check_index(ws, as_json: bool) -> int:
             print(f"{p.root}: no index yet; run `unity-index index`")
         elif st.stale:
             n = len(st.added) + len(st.changed) + len(st.deleted)
-            print(f"{p.root}: stale, {n} files differ from the index; run `unity-index index`")
+            differ = f"{plural(n, 'file')} {'differs' if n == 1 else 'differ'}"
+            print(f"{p.root}: stale, {differ} from the index; run `unity-index index`")
             for what, group in (("added", st.added), ("changed", st.changed), ("deleted", st.deleted)):
                 for path in group[:50]:
                     print(f"  {what:<8} {path}")
@@ -105,15 +107,12 @@ def cmd_watch(args: argparse.Namespace, console: Console) -> int:
     stop = threading.Event()
     install_stop_handlers(stop)
 
-    def on_batch(stats, events: int) -> None:
+    def on_batch(stats, events: int, paths: list[str] | None) -> None:
         if args.json:
-            print_json({"schema_version": JSON_SCHEMA_VERSION, "events": events, **struct_dict(stats)})
+            print_json({"schema_version": JSON_SCHEMA_VERSION, "events": events, "paths": paths, **struct_dict(stats)})
             sys.stdout.flush()
         else:
-            console.info(
-                f"{stats.added} added, {stats.changed} changed, {stats.moved} moved, {stats.deleted} deleted"
-                f" in {stats.seconds * 1000:.0f} ms (generation {stats.generation})"
-            )
+            console.info(batch_line(stats, paths))
 
     def ready() -> None:
         console.info(f"watching {p.root} (Ctrl-C to stop)")
@@ -123,6 +122,18 @@ def cmd_watch(args: argparse.Namespace, console: Console) -> int:
     except IndexBusy as exc:
         raise UsageError(str(exc)) from None
     return EXIT_OK
+
+
+def batch_line(stats, paths: list[str] | None, shown: int = 10) -> str:
+    """One watch batch for people: what changed, and the files the batch named."""
+    counts = (
+        f"{stats.added} added, {stats.changed} changed, {stats.moved} moved, {stats.deleted} deleted"
+        f" in {stats.seconds * 1000:.0f} ms (generation {stats.generation})"
+    )
+    if paths is None:
+        return f"{counts}: a folder changed, so the project was walked"
+    more = f", and {len(paths) - shown} more" if len(paths) > shown else ""
+    return f"{counts}: {', '.join(paths[:shown])}{more}"
 
 
 def cmd_hook(args: argparse.Namespace, console: Console) -> int:

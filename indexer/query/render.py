@@ -5,18 +5,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from indexer.model import ContextPack, Description, Hit, Overview, Status, Target, UpdateStats, Usage
+from indexer.words import plural
 
 _TARGET_WORDS = {"type": "type", "member": "member", "path": "file", "guid": "GUID", "assembly": "assembly"}
 
 
 def render_hits(hits: Sequence[Hit]) -> str:
-    """Ranked files, one line each with the best match, its snippet indented below."""
+    """Ranked files, one line each with the best match, its snippet and why the file ranks below."""
     lines = []
     for i, h in enumerate(hits, 1):
         loc = f"{h.path}:{h.line}" if h.line else h.path
         lines.append(f"{i:>2}. {loc}  [{h.kind}] {h.name}  ({h.score:.2f})")
         if h.snippet:
             lines.append(f"      {h.snippet}")
+        if h.reason:
+            lines.append(f"      why: {h.reason}")
     return "\n".join(lines)
 
 
@@ -54,7 +57,7 @@ def render_update(root: object, stats: UpdateStats) -> str:
     """One line for what an index update did."""
     what = "rebuilt" if stats.full else "updated"
     return (
-        f"{what} index of {root}: {stats.files} files; scanned {stats.scanned} "
+        f"{what} index of {root}: {plural(stats.files, 'file')}; scanned {stats.scanned} "
         f"({stats.added} added, {stats.changed} changed), {stats.deleted} deleted, "
         f"{stats.skipped} skipped in all, in {stats.seconds:.2f}s"
     )
@@ -90,14 +93,19 @@ def render_status(status: Status) -> str:
         f"index     {status.index_dir} ({status.index_bytes / 1e6:.1f} MB, generation {status.generation})",
         f"files     {status.files}: {kinds}",
         f"partial   {status.partial} parsed with syntax errors",
+        *_listed(status.partial_files),
         f"skipped   {len(status.skipped)}",
+        *_listed([f"{s.path}: {s.reason}" for s in status.skipped]),
     ]
-    lines += [f"  {s.path}: {s.reason}" for s in status.skipped[:20]]
-    if len(status.skipped) > 20:
-        lines.append(f"  ... and {len(status.skipped) - 20} more (--json lists all)")
+    changed = f"{plural(status.stale_files, 'file')} {'has' if status.stale_files == 1 else 'have'} changed"
     lines.append(
-        f"stale     {status.stale_files} files changed since the last update; run `unity-index index`"
+        f"stale     {changed} since the last update; run `unity-index index`"
         if status.stale_files
         else "stale     no: the index matches the files on disk"
     )
     return "\n".join(lines)
+
+
+def _listed(items: list[str], shown: int = 20) -> list[str]:
+    more = [f"  ... and {len(items) - shown} more (--json lists all)"] if len(items) > shown else []
+    return [f"  {item}" for item in items[:shown]] + more

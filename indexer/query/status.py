@@ -25,6 +25,7 @@ def project_status(root: Path, config: Config) -> Status:
         return Status(project=str(root), index_dir=str(paths.root), indexed=False)
     try:
         known = records.stats()
+        partial = sorted(p for p, s in known.items() if s.status == "partial")
         # the same answer as `index --check`: stat first, then content hash
         staleness = check(root, config)
         stale = len(staleness.added) + len(staleness.changed) + len(staleness.deleted)
@@ -35,7 +36,8 @@ def project_status(root: Path, config: Config) -> Status:
             generation=records.generation(),
             files=len(known),
             by_kind=dict(Counter(s.kind for s in known.values())),
-            partial=sum(1 for s in known.values() if s.status == "partial"),
+            partial=len(partial),
+            partial_files=partial,
             skipped=[SkippedFile(p, reason) for p, reason in records.skipped()],
             stale_files=stale,
             index_bytes=_dir_bytes(paths.root),

@@ -80,6 +80,10 @@ class TokenCounter:
         return "\n".join(out)
 
 
+# The names `counter` takes (what completion offers for --tokenizer).
+NAMES = ("auto", "estimate", "o200k_base", "cl100k_base")
+
+
 def counter(name: str = "auto") -> TokenCounter:
     """`auto`: exact o200k when bpe-openai is installed, else the estimate; or name one."""
     if name in ("auto", "o200k_base", "cl100k_base"):
@@ -87,7 +91,10 @@ def counter(name: str = "auto") -> TokenCounter:
             import bpe_openai  # optional; ships its vocabularies, never downloads
         except ImportError:
             if name != "auto":
-                raise ValueError(f"tokenizer {name} needs the bpe-openai package: pip install bpe-openai") from None
+                from indexer.installation import add_package
+
+                hint = add_package("bpe-openai")
+                raise ValueError(f"tokenizer {name} needs the bpe-openai package: {hint}") from None
         else:
             enc = bpe_openai.get_encoding("o200k_base" if name == "auto" else name)
             return TokenCounter(enc.name, lambda t: len(enc.encode_ordinary(t)))

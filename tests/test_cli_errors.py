@@ -205,6 +205,8 @@ def test_every_command_exits_0_on_help_and_data_commands_take_json() -> None:
             "status",
             "watch",
             "hook",
+            "agents install",
+            "agents uninstall",
             "doctor",
             "completion",
             "serve",

@@ -15,7 +15,7 @@ from indexer.cli.main import _debug_everywhere, _load_plugins, build_parser
 
 from .conftest import run_cli
 
-TOP = ["index", "query", "context", "refs", "describe", "status", "watch", "hook", "doctor", "completion"]
+TOP = ["index", "query", "context", "refs", "describe", "status", "watch", "hook", "agents", "doctor", "completion"]
 PLUGINS = ["editor", "serve", "mcp"]
 
 

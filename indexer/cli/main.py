@@ -24,7 +24,19 @@ from indexer.cli.common import (
 from indexer.cli.console import Console
 
 # The built-in commands, in the order help lists them.
-BUILTIN_COMMANDS = ("index", "query", "context", "refs", "describe", "status", "watch", "hook", "doctor", "completion")
+BUILTIN_COMMANDS = (
+    "index",
+    "query",
+    "context",
+    "refs",
+    "describe",
+    "status",
+    "watch",
+    "hook",
+    "agents",
+    "doctor",
+    "completion",
+)
 
 
 class _Version(argparse.Action):
@@ -41,7 +53,7 @@ class _Version(argparse.Action):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from indexer.cli import asking, indexing, setup
+    from indexer.cli import agents, asking, indexing, setup
 
     parser = argparse.ArgumentParser(
         prog="unity-index",
@@ -51,7 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action=_Version, help="print the installed version and exit")
     parser.add_argument("--project", metavar="DIR", help=PROJECT_HELP)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    adders = {**indexing.COMMANDS, **asking.COMMANDS, **setup.COMMANDS}
+    adders = {**indexing.COMMANDS, **asking.COMMANDS, **setup.COMMANDS, **agents.COMMANDS}
     for name in BUILTIN_COMMANDS:
         adders[name](sub)
     return parser

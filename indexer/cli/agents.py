@@ -1,0 +1,226 @@
+"""`unity-index agents install|uninstall`: teach coding agents the command line without MCP.
+
+Agents read guidance files: `AGENTS.md` (Codex, Cursor, GitHub Copilot, ...), `CLAUDE.md` and
+skills (`.claude/skills/NAME/SKILL.md`, Claude Code). `install` writes a short section between two
+marker comments into the guidance files (added at the end, or replaced where it is; the rest of
+the file is never touched) and the skill; a second run changes nothing; `uninstall` removes exactly
+what `install` wrote. The section is kept short because it is read on every request: a test holds
+it under `SECTION_TOKEN_LIMIT` tokens as the project's own counter measures it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from indexer.cli.common import EXIT_OK, JSON_SCHEMA_VERSION, print_json, project_arg, workspace
+from indexer.cli.console import Console
+
+BEGIN = (
+    "<!-- unity-index:begin (managed by `unity-index agents install`; `unity-index agents uninstall` removes it) -->"
+)
+END = "<!-- unity-index:end -->"
+SECTION_TOKEN_LIMIT = 400
+SKILL = Path(".claude") / "skills" / "unity-index" / "SKILL.md"
+CLIENTS = ("agents", "claude")  # AGENTS.md; CLAUDE.md and the Claude Code skill
+
+_SECTION = re.compile(rf"\n*{re.escape(BEGIN)}\n.*?{re.escape(END)}\n?", re.S)
+
+GUIDE = """\
+## Finding things in this Unity project: unity-index
+
+This project has a unity-index index of its C# code, scenes, prefabs, ScriptableObjects,
+materials and shaders, with the GUID references between them. Ask it before grepping: it sees
+what text search misses (which prefab carries a script, which button calls a method). Add
+`--json` for machine-readable output; paths are relative to the project.
+
+- `unity-index query "<words, identifiers or a task>"{flag}`: ranks files; each hit says why.
+- `unity-index context "<task>" --budget 6000{flag}`: outlines of the files a task needs, under a
+  token budget. Start a task with it.
+- `unity-index refs <Type | Type.Member | path | GUID>{flag} --json`: every usage, in code and in
+  assets (prefabs, scenes, UnityEvents).
+- `unity-index describe <path | GUID>{flag} --json`: one file's outline (a script's members, a
+  scene's GameObjects and components) with what it uses and what uses it.
+
+After changing files, `unity-index index{flag}` brings the index up to date (incremental).
+Grep remains right for exact strings. Never edit `Library/UnityIndex/`.
+"""
+
+DESCRIPTION = (
+    "Find code and assets in this Unity project (scripts, scenes, prefabs, ScriptableObjects) and what"
+    " references what. Use before grepping, to locate where something happens, which prefab or scene uses"
+    " a script, what calls a method, or to gather the files a task needs."
+)
+SKILL_HEAD = f"---\nname: unity-index\ndescription: {DESCRIPTION}\n---\n"
+
+
+def section(single_project: bool) -> str:
+    """The marked section (`--project .` in each command when the folder holds several projects)."""
+    return f"{BEGIN}\n{GUIDE.format(flag='' if single_project else ' --project .')}{END}\n"
+
+
+def skill(single_project: bool) -> str:
+    return SKILL_HEAD + section(single_project)
+
+
+def upsert(text: str | None, block: str) -> str | None:
+    """`text` with `block` in place of the marked section (or appended after a blank line); None
+    when it already holds exactly that."""
+    text = text or ""
+    found = _SECTION.search(text)
+    if found is None:
+        return (text.rstrip("\n") + "\n\n" if text.strip() else "") + block
+    lead = "\n\n" if found.start() > 0 else ""
+    new = text[: found.start()] + lead + block + text[found.end() :]
+    return None if new == text else new
+
+
+def remove(text: str) -> str | None:
+    """`text` without the marked section; None when there is none."""
+    found = _SECTION.search(text)
+    if found is None:
+        return None
+    before, after = text[: found.start()].rstrip("\n"), text[found.end() :].lstrip("\n")
+    if before and after:
+        return f"{before}\n\n{after}"
+    return f"{before}\n" if before else after
+
+
+@dataclass(frozen=True)
+class Change:
+    path: Path
+    change: str  # added, updated, unchanged, removed, absent, skipped
+    content: str | None = None  # the new content (None: deleted or untouched)
+    note: str = ""
+
+
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+
+
+def plan_install(base: Path, clients: tuple[str, ...], single_project: bool) -> list[Change]:
+    block = section(single_project)
+    targets = [base / "AGENTS.md"] if "agents" in clients else []
+    if "claude" in clients:
+        claude = base / "CLAUDE.md"
+        text = _read(claude) or ""
+        if "agents" in clients and re.search(r"^\s*@AGENTS\.md\s*$", text, re.M) and not _SECTION.search(text):
+            note = "it imports AGENTS.md, which holds the section"
+            return [*_upserts(targets, block), Change(claude, "skipped", note=note), *_skill(base, single_project)]
+        targets.append(claude)
+    return [*_upserts(targets, block), *(_skill(base, single_project) if "claude" in clients else [])]
+
+
+def _upserts(paths: list[Path], block: str) -> list[Change]:
+    out = []
+    for path in paths:
+        text = _read(path)
+        new = upsert(text, block)
+        kind = "unchanged" if new is None else "updated" if text and _SECTION.search(text) else "added"
+        out.append(Change(path, kind, new))
+    return out
+
+
+def _skill(base: Path, single_project: bool) -> list[Change]:
+    path = base / SKILL
+    text, wanted = _read(path), skill(single_project)
+    if text == wanted:
+        return [Change(path, "unchanged")]
+    if text is not None and BEGIN not in text:
+        return [Change(path, "skipped", note="a skill of that name that unity-index did not write is there")]
+    return [Change(path, "updated" if text else "added", wanted)]
+
+
+def plan_uninstall(base: Path) -> list[Change]:
+    out = []
+    for path in (base / "AGENTS.md", base / "CLAUDE.md"):
+        text = _read(path)
+        new = remove(text) if text is not None else None
+        if new is not None:
+            out.append(Change(path, "removed", new if new.strip() else None))
+    path = base / SKILL
+    text = _read(path)
+    if text is not None and BEGIN in text:
+        out.append(Change(path, "removed"))
+    return out
+
+
+def apply(changes: list[Change], base: Path) -> None:
+    for c in changes:
+        if c.change in ("added", "updated") or (c.change == "removed" and c.content is not None):
+            c.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = c.path.with_name(f".{c.path.name}.{os.getpid()}.tmp")
+            tmp.write_text(c.content or "", encoding="utf-8")
+            os.replace(tmp, c.path)
+        elif c.change == "removed":
+            c.path.unlink()
+            _prune(c.path.parent, base)
+
+
+def _prune(folder: Path, base: Path) -> None:
+    """Remove the skill's folders that are left empty, up to the project."""
+    while folder != base and folder.is_dir() and not any(folder.iterdir()):
+        folder.rmdir()
+        folder = folder.parent
+
+
+def cmd_agents(args: argparse.Namespace, console: Console) -> int:
+    from indexer.query.tokens import counter
+
+    ws = workspace(args)
+    base = ws.base
+    if args.agents_command == "install":
+        clients = tuple(args.client or CLIENTS)
+        changes = plan_install(base, clients, ws.single)
+    else:
+        changes = plan_uninstall(base)
+    if not args.dry_run:
+        apply(changes, base)
+    tokens = counter("auto").count(section(ws.single))
+    if args.json:
+        files = [{"path": str(c.path), "change": c.change, "note": c.note} for c in changes]
+        data = {"schema_version": JSON_SCHEMA_VERSION, "action": args.agents_command, "files": files}
+        print_json({**data, "tokens": tokens})
+        return EXIT_OK
+    would = "would be " if args.dry_run else ""
+    for c in changes:
+        note = f" ({c.note})" if c.note else ""
+        console.info(f"{c.path.relative_to(base).as_posix()}: {would}{c.change}{note}")
+    if not changes:
+        console.info(f"nothing to remove in {base}")
+    elif args.agents_command == "install":
+        console.info(f"[the section costs {tokens} tokens ({counter('auto').name}) on every request that reads it]")
+        if args.dry_run:
+            print(section(ws.single), end="")
+    return EXIT_OK
+
+
+def _add_agents(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("agents", help="teach coding agents to use unity-index (AGENTS.md, CLAUDE.md, a skill)")
+    asub = p.add_subparsers(dest="agents_command", metavar="ACTION", required=True)
+    i = asub.add_parser(
+        "install",
+        help="write a short unity-index section into AGENTS.md / CLAUDE.md and a Claude Code skill",
+        description="Write (or update) a marked section telling agents when to use query, context, refs and describe.",
+    )
+    i.add_argument(
+        "--client",
+        action="append",
+        choices=CLIENTS,
+        help="agents: AGENTS.md; claude: CLAUDE.md and .claude/skills/unity-index (default: both; repeatable)",
+    )
+    u = asub.add_parser("uninstall", help="remove what `agents install` wrote")
+    for q in (i, u):
+        project_arg(q)
+        q.add_argument("--dry-run", action="store_true", help="say what would change; write nothing")
+        q.add_argument("--json", action="store_true", help="print what was (or would be) done as JSON")
+        q.set_defaults(func=cmd_agents)
+
+
+COMMANDS = {"agents": _add_agents}

@@ -33,7 +33,8 @@ NOT_RUN: tuple[tuple[str, str], ...] = (
     (r"sh \.ci/setup\b", "installs system and Python packages; the tests run inside what it set up"),
     (
         r"(pipx|uv tool) install\b",
-        "installs from a path or a git URL; tried by hand (pipx 1.18.4, uv 0.13.9) from a copy",
+        "installs from a checkout or a wheel; tests/e2e/first_hour.sh runs the pipx installs from a clean"
+        " clone (docs/examples/first-hour.md); uv 0.13.9 was tried by hand",
     ),
     (r"claude mcp add\b", "needs the Claude Code CLI"),
     (r"unity-index serve\b", "serves until the client disconnects; tests/test_mcp_transports.py drives it"),

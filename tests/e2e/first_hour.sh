@@ -98,7 +98,7 @@ say "## 2. Install with pipx"
 say
 run "$WORK" 5 "pipx --version && python3 --version"
 run "$WORK" 10 "pipx install $CLONE"
-run "$WORK" 5 "command -v unity-index"
+run "$WORK" 5 "command -v unity-index && unity-index --version"
 run "$CLONE" 5 ".venv/bin/python -m pip install -q build && .venv/bin/python -m build --wheel -o $WORK/dist . >/dev/null 2>&1 && ls $WORK/dist"
 run "$WORK" 8 "pipx install --force $WORK/dist/*.whl"
 

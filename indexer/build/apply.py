@@ -18,6 +18,8 @@ from indexer.build.workers import Result, run_jobs
 from indexer.changes.diff import Job
 from indexer.config import Config
 from indexer.model import UpdateStats
+from indexer.store.generations import new_generation, retire
+from indexer.store.header import data_name, header_generation, pin
 from indexer.store.schema import IndexPaths
 from indexer.store.writer import Writer
 
@@ -39,18 +41,19 @@ def apply(root: Path, config: Config, ipaths: IndexPaths, plan: Plan, progress: 
     if moves:
         jobs = [j for j in jobs if j.path not in moves]
         deleted = [p for p in deleted if p not in {m[0] for m in moves.values()}]
-    # The pool forks before the writer exists: no tantivy threads or SQLite handles in workers.
     results = run_jobs(jobs, config.workers or os.cpu_count() or 1)
+    base = header_generation(ipaths)
+    target = new_generation(ipaths, base + 1) if plan.rebuild else pin(ipaths)
     writer: Writer | None = None
     try:
         for done, (job, result) in enumerate(zip(jobs, results, strict=True), 1):
-            if writer is None:
-                writer = Writer(ipaths, plan.rebuild)
+            if writer is None:  # opened once scanning started: an empty plan opens nothing early
+                writer = Writer(target, plan.rebuild, base)
             _write_result(writer, job, result, stats, job.path in change.existing)
             if progress:
                 progress(done, len(jobs))
         if writer is None:
-            writer = Writer(ipaths, plan.rebuild)
+            writer = Writer(target, plan.rebuild, base)
         _write_moves_and_deletes(writer, moves, deleted, stats)
         if writer.types_changed:
             writer.set_categories(categorize(writer.types()))
@@ -62,8 +65,11 @@ def apply(root: Path, config: Config, ipaths: IndexPaths, plan: Plan, progress: 
             writer.rollback()
         raise
     finally:
+        results.close()  # stops the scanner processes at once when the loop ended early
         if writer is not None:
             writer.close()
+        if plan.rebuild:  # the folder that is not current now: the old one, or the failed build
+            retire(ipaths, data_name(ipaths))
     stats.files = sum(counts.values())
     stats.skipped = counts.get("skipped", 0)
     rewritten = {j.path for j in jobs} | set(deleted) | set(moves) | {old for old, _, _ in moves.values()}

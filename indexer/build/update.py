@@ -12,6 +12,7 @@ from indexer.build.plan import make_plan
 from indexer.build.remember import remember
 from indexer.config import Config
 from indexer.model import UpdateStats
+from indexer.store.generations import recover
 from indexer.store.header import header_generation
 from indexer.store.lock import writer_lock
 from indexer.store.reader import Records
@@ -40,6 +41,7 @@ def update(
     root = root.resolve()
     ipaths = IndexPaths(config.index_path(root))
     with writer_lock(ipaths, wait=wait):
+        recover(ipaths)
         plan = make_plan(root, config, ipaths, full=full, paths=paths, use_journal=use_journal, use_git=use_git)
         if plan.is_noop:
             stats, rewritten = _unchanged(ipaths, plan.change.walked), set()

@@ -3,15 +3,15 @@ them. A worker never raises on a file: an unreadable one becomes a skipped recor
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-import sys
-from collections.abc import Iterable, Iterator
+from collections import deque
+from collections.abc import Iterator
 
 import msgspec
 
 from indexer import scanners
 from indexer.build import documents
+from indexer.build.pool import MAX_CHUNK_FILES, FileBudget, Pool
 from indexer.changes.diff import Job, digest_of
 from indexer.model import FileRecord
 from indexer.store.schema import is_searchable
@@ -58,37 +58,63 @@ def process(job: Job) -> Result:
     return Result(rec, doc, digest)
 
 
-_chunk_encoder = msgspec.msgpack.Encoder()
-_chunk_decoder = msgspec.msgpack.Decoder(list[Result])
+_jobs_encoder = msgspec.msgpack.Encoder()
+_jobs_decoder = msgspec.msgpack.Decoder(list[Job])
+_result_encoder = msgspec.msgpack.Encoder()
+_result_decoder = msgspec.msgpack.Decoder(Result)
 
 
-def _process_chunk(jobs: list[Job]) -> bytes:
-    return _chunk_encoder.encode([process(j) for j in jobs])
+def serve(conn) -> None:
+    """A worker's loop: a chunk of jobs in, one result out per job as it is done (the parent
+    knows which file a worker is on, to stop it there). Ends on EOF: the parent closed or died."""
+    while True:
+        try:
+            blob = conn.recv_bytes()
+        except (EOFError, OSError):
+            return
+        if not blob:
+            return
+        for job in _jobs_decoder.decode(blob):
+            try:
+                result = process(job)
+            except MemoryError:
+                result = _skipped(job, "scanning needed more memory than a scanner may use: stopped")
+            try:
+                conn.send_bytes(_result_encoder.encode(result))
+            except OSError:
+                return
 
 
-def _chunks(jobs: list[Job], target_bytes: int = 400_000, max_files: int = 64) -> Iterator[list[Job]]:
-    chunk: list[Job] = []
+def _chunks(jobs: list[Job], target_bytes: int = 400_000) -> Iterator[list[tuple[int, Job]]]:
+    chunk: list[tuple[int, Job]] = []
     size = 0
-    for j in jobs:
-        chunk.append(j)
+    for i, j in enumerate(jobs):
+        chunk.append((i, j))
         size += min(j.size, j.max_bytes)
-        if size >= target_bytes or len(chunk) >= max_files:
+        if size >= target_bytes or len(chunk) >= MAX_CHUNK_FILES:
             yield chunk
             chunk, size = [], 0
     if chunk:
         yield chunk
 
 
-def run_jobs(jobs: list[Job], workers: int) -> Iterable[Result]:
-    """Each job's result, in order."""
-    from concurrent.futures import ProcessPoolExecutor
-
+def run_jobs(jobs: list[Job], workers: int, budget: FileBudget | None = None) -> Iterator[Result]:
+    """Each job's result, in order. In worker processes (`pool`) when there is enough work; each
+    file then has a time and memory budget, and one over it is recorded as skipped."""
     total_bytes = sum(min(j.size, j.max_bytes) for j in jobs)
     if workers <= 1 or (len(jobs) < PARALLEL_MIN_FILES and total_bytes < PARALLEL_MIN_BYTES):
         for j in jobs:
             yield process(j)
         return
-    method = "fork" if sys.platform.startswith("linux") else "spawn"
-    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method)) as pool:
-        for blob in pool.map(_process_chunk, _chunks(jobs)):
-            yield from _chunk_decoder.decode(blob)
+    budget = budget or FileBudget()
+    pool = Pool(workers, budget, f"{__name__}.serve", _jobs_encoder.encode)
+    try:
+        done: dict[int, Result] = {}
+        next_index = 0
+        for index, result in pool.run(deque(_chunks(jobs)), _result_decoder.decode, _skipped):
+            done[index] = result
+            while next_index in done:
+                yield done.pop(next_index)
+                next_index += 1
+    finally:
+        pool.close()

@@ -2,4 +2,5 @@
 
 from indexer.cli.main import main
 
-raise SystemExit(main())
+if __name__ == "__main__":  # not when a scanner process started by `spawn` imports this module
+    raise SystemExit(main())

@@ -15,7 +15,7 @@ import tantivy
 
 from indexer.identifiers import name_stems, query_terms, stem, weighted_terms
 from indexer.model import TYPE_KINDS, Candidate, Hit
-from indexer.store.header import open_search_index
+from indexer.store.header import data_name, open_current, open_search
 from indexer.store.reader import Records
 from indexer.store.schema import FIELD_BOOSTS, IndexPaths, outline_decoder
 
@@ -38,14 +38,24 @@ class Searcher:
     """A reader over the index: open once, query many times (the MCP server keeps one)."""
 
     def __init__(self, paths: IndexPaths):
-        self.index = open_search_index(paths)
-        self.paths = paths
+        self.source = paths
+        self.paths, self.index = self._open()
+
+    def _open(self) -> tuple[IndexPaths, tantivy.Index]:
+        return open_current(self.source, lambda view: (view, open_search(view)))
 
     @cached_property
     def _records(self) -> Records:
-        return Records(self.paths)
+        return Records(self.paths)  # the generation the full-text index was opened from
 
     def reload(self) -> None:
+        """See the last commit; after a rebuild, open the generation that replaced this one."""
+        if self.source.data is None and data_name(self.source) != self.paths.data:
+            self.paths, self.index = self._open()
+            records = self.__dict__.pop("_records", None)
+            if records is not None:
+                records.close()
+            return
         self.index.reload()
 
     def search(self, text: str, limit: int = 10, kind: str | None = None, path_prefix: str | None = None) -> list[Hit]:

@@ -31,15 +31,31 @@ class Snapshot:
         self.stats: dict = {}  # path -> FileStat, filled by what queries touch
         self.memo: dict = {}  # what callers derive from these records (outlines, ...)
 
+    def _drop(self) -> None:
+        """Forget the readers: a rebuild replaced the generation folder they were opened on."""
+        for attr in ("records", "graph", "vendored"):
+            self.__dict__.pop(attr, None)
+        self.stats, self.memo = {}, {}
+
     @cached_property
     def records(self) -> Records:
         return Records(self.paths)
 
     @cached_property
     def searcher(self):
+        """The full-text index of the generation `records` reads (one answer, one generation)."""
         from indexer.query.search import Searcher
+        from indexer.store.header import OPEN_TRIES, data_name
 
-        return Searcher(self.paths)
+        for _ in range(OPEN_TRIES - 1):
+            view = self.records.paths
+            try:
+                return Searcher(view)
+            except (OSError, ValueError):
+                if data_name(self.paths) == view.data:
+                    raise
+                self._drop()  # a rebuild replaced the generation just opened: open the new one
+        return Searcher(self.records.paths)
 
     @cached_property
     def graph(self):

@@ -9,21 +9,31 @@ from collections.abc import Iterable, Iterator
 import msgspec
 
 from indexer.model import FileRecord, FileStat, Scope, TypeRow
-from indexer.store.header import IndexMissing, header_ok
+from indexer.store.header import open_current
 from indexer.store.schema import IndexPaths
 
 record_encoder = msgspec.msgpack.Encoder()
 record_decoder = msgspec.msgpack.Decoder(FileRecord)
 
 
+def _connect(view: IndexPaths) -> tuple[IndexPaths, sqlite3.Connection]:
+    conn = sqlite3.connect(f"file:{view.records}?mode=ro", uri=True, check_same_thread=False)
+    try:
+        conn.execute("SELECT value FROM header WHERE key = 'generation'").fetchall()  # opens the WAL index now
+    except BaseException:
+        conn.close()
+        raise
+    return view, conn
+
+
 class Records:
     """Read access to the record store. Cheap to open; one per reader (the MCP server keeps one)."""
 
     def __init__(self, paths: IndexPaths, *, _conn: sqlite3.Connection | None = None):
+        """Opens the current generation (IndexMissing without one); `paths` becomes pinned to it."""
         if _conn is None:
-            if not header_ok(paths):
-                raise IndexMissing(f"no index of this version at {paths.root}")
-            _conn = sqlite3.connect(f"file:{paths.records}?mode=ro", uri=True, check_same_thread=False)
+            paths, _conn = open_current(paths, _connect)
+        self.paths = paths
         self.conn = _conn
 
     def close(self) -> None:

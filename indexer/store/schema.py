@@ -120,10 +120,40 @@ def build_schema() -> tantivy.Schema:
     return sb.build()
 
 
+GENERATION_PREFIX = "gen-"  # a rebuild's folder inside the index folder: gen-<its first generation>
+
+
 class IndexPaths:
-    def __init__(self, index_dir: Path):
+    """The files of one index folder. Records and full-text index live in a generation folder
+    (`gen-N/`) that `index.json` names; a rebuild writes a new one beside it and switches the
+    header to it in one atomic rename, so readers keep the old one until then.
+
+    `data=None`: the folder `index.json` names now (read on every access: callers that open
+    several files pin it first, `header.pin`); a name: that folder, fixed (`""`: the index folder
+    itself, the layout before generation folders)."""
+
+    def __init__(self, index_dir: Path, data: str | None = None):
         self.root = index_dir
-        self.tantivy = index_dir / "tantivy"
-        self.records = index_dir / "records.db"
         self.header = index_dir / "index.json"
         self.lock = index_dir / "write.lock"
+        self.data = data
+
+    def with_data(self, data: str) -> IndexPaths:
+        return IndexPaths(self.root, data)
+
+    @property
+    def data_dir(self) -> Path:
+        if self.data is not None:
+            return self.root / self.data if self.data else self.root
+        from indexer.store.header import data_name
+
+        name = data_name(self)
+        return self.root / name if name else self.root
+
+    @property
+    def tantivy(self) -> Path:
+        return self.data_dir / "tantivy"
+
+    @property
+    def records(self) -> Path:
+        return self.data_dir / "records.db"

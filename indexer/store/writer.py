@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 import json
-import shutil
 import sqlite3
-import time
-from pathlib import Path
 
 import msgspec
 import tantivy
 
 from indexer.model import SCHEMA_VERSION, FileRecord
-from indexer.store.files import atomic_write
-from indexer.store.header import header_ok
+from indexer.store.header import write_header
 from indexer.store.reader import Records, record_encoder
 from indexer.store.rows import main_type, simple_name, type_rows, type_shape, visible_name
 from indexer.store.schema import SQL_SCHEMA, IndexPaths, build_schema
@@ -27,13 +23,13 @@ DELTA_CAP = 64
 class Writer(Records):
     """Applies one batch of changes: delete-then-add by path, tantivy commit, then records commit."""
 
-    def __init__(self, paths: IndexPaths, rebuild: bool):
+    def __init__(self, paths: IndexPaths, rebuild: bool, base_generation: int = 0):
+        """`paths`: pinned to the generation folder written (for a rebuild, a new empty one:
+        `generations.new_generation`); `base_generation`: the header's generation, which the
+        first commit of a rebuild continues from (readers notice a change by the number)."""
+        assert paths.data is not None, "a writer works on one generation folder"
         self.paths = paths
-        if rebuild or not header_ok(paths):
-            paths.header.unlink(missing_ok=True)
-            shutil.rmtree(paths.tantivy, ignore_errors=True)
-            for suffix in ("", "-wal", "-shm", "-journal"):
-                Path(str(paths.records) + suffix).unlink(missing_ok=True)
+        self.base_generation = base_generation
         paths.tantivy.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(paths.records, isolation_level=None, check_same_thread=False)
         conn.execute("PRAGMA journal_mode=WAL")
@@ -218,12 +214,14 @@ class Writer(Records):
             if not self.rebuild:
                 self._carry_delta(self._writer)
             self._writer.commit()
-        generation = self.generation() + 1
+        generation = max(self.generation(), self.base_generation) + 1
         self.conn.execute("INSERT OR REPLACE INTO header VALUES ('generation', ?)", (str(generation),))
         self.conn.execute("INSERT OR REPLACE INTO header VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+        # Order: full text, records, header. A kill between two steps leaves records no newer than
+        # the full text (the next update rescans what they lack) and a header no newer than the
+        # records (`generations.recover` raises it); for a rebuild, the header is the switch.
         self.conn.execute("COMMIT")
-        header = {"schema_version": SCHEMA_VERSION, "generation": generation, "written_at": time.time()}
-        atomic_write(self.paths.header, json.dumps(header).encode())
+        write_header(self.paths, generation)
         if self._writer is not None:
             writer, self._writer = self._writer, None  # consumed by the wait, even if it fails
             writer.wait_merging_threads()

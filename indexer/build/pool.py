@@ -1,0 +1,244 @@
+"""Scanner processes that never outlive the indexer, never hold its lock, and never spend more
+than a budget of time or memory on one file.
+
+Why not `ProcessPoolExecutor`: forked workers inherit the writer lock's descriptor, and when the
+indexer is killed they block on its dead pipes forever, holding the lock; a worker that dies
+breaks the whole pool; and its shutdown waits for every queued chunk after Ctrl-C. Here each
+worker has a pipe of its own (no other process holds its ends, so the parent's death is an EOF
+or a broken pipe), is started by `forkserver` (POSIX) or `spawn` (Windows), which pass it no
+descriptor but that pipe, asks Linux to kill it with its parent (PR_SET_PDEATHSIG) and elsewhere
+watches the parent's pid, and ignores SIGINT (Ctrl-C reaches the whole process group; the
+indexer alone decides). The parent gives each file `FileBudget.seconds` before it kills the
+worker, records the file as skipped and sends the rest of the chunk to a new worker; on POSIX
+a worker's address space is limited (RLIMIT_AS) to `FileBudget.memory_mb`, so a file that
+needs more fails alone the same way.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import time
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+import msgspec
+
+from indexer.changes.diff import Job
+
+MB = 1024 * 1024
+MAX_CHUNK_FILES = 64
+WINDOW_CHUNKS = 4  # chunks a worker may run ahead of the first unfinished file (bounds the buffer)
+START_SECONDS = 60.0  # a worker that has not started by then will not (spawn imports everything)
+PDEATHSIG_OPTION = 1  # PR_SET_PDEATHSIG, from <linux/prctl.h>
+
+
+class FileBudget(msgspec.Struct, frozen=True):
+    seconds: float = 60.0  # per file, in a worker: scanners are linear, 50 MB take seconds
+    memory_mb: int = 384  # per worker's address space (POSIX); 0: unlimited
+
+
+def start_method(platform: str) -> str:
+    """`forkserver` on POSIX: workers forked from a clean server process started by exec, so they
+    inherit nothing of the indexer (fork would copy the lock's descriptor and tantivy's threads);
+    Windows has only `spawn`."""
+    return "spawn" if platform == "win32" else "forkserver"
+
+
+def parent_watch(platform: str) -> str:
+    """How a worker dies with its parent: `pdeathsig` (the kernel kills it, Linux), else `poll`
+    (a thread checks the parent's pid every second). Both also end on the pipe's EOF."""
+    return "pdeathsig" if platform.startswith("linux") else "poll"
+
+
+# -- in the worker ------------------------------------------------------------------------------
+
+
+def worker_main(conn: Any, parent_pid: int, memory_mb: int, serve: str) -> None:
+    """A worker process's body: guard, then `serve(conn)` (a dotted name: imported here, after
+    the guards, so a spawned worker imports no more than it needs)."""
+    import importlib
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with_parent(parent_pid)
+    _limit_memory(memory_mb)
+    module, _, name = serve.rpartition(".")
+    body = getattr(importlib.import_module(module), name)
+    conn.send_bytes(b"ready")
+    body(conn)
+
+
+def _die_with_parent(parent_pid: int) -> None:
+    from indexer.changes.processes import pid_alive
+
+    ppid = os.getppid()
+    if parent_watch(sys.platform) == "pdeathsig":
+        import ctypes
+        import signal
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PDEATHSIG_OPTION, int(signal.SIGKILL), 0, 0, 0)
+    else:
+        import threading
+
+        threading.Thread(target=_watch_parent, args=(parent_pid, ppid), daemon=True).start()
+    # The parent (or the fork server) may have died before the request above was made.
+    if os.getppid() != ppid or not pid_alive(parent_pid):
+        os._exit(1)
+
+
+def _watch_parent(parent_pid: int, ppid: int) -> None:
+    from indexer.changes.processes import pid_alive
+
+    while True:
+        time.sleep(1.0)
+        if not pid_alive(parent_pid) or (os.name != "nt" and os.getppid() != ppid):
+            os._exit(1)
+
+
+def _limit_memory(memory_mb: int) -> None:
+    if memory_mb <= 0 or sys.platform == "win32":
+        return
+    import resource
+
+    limit = memory_mb * MB
+    _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
+    with contextlib.suppress(ValueError, OSError):  # macOS refuses some limits: the time budget holds
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+
+
+# -- in the indexer -----------------------------------------------------------------------------
+
+
+class _Worker:
+    def __init__(self, ctx: Any, budget: FileBudget, serve: str) -> None:
+        parent_end, child_end = ctx.Pipe(duplex=True)
+        self.proc = ctx.Process(target=worker_main, args=(child_end, os.getpid(), budget.memory_mb, serve), daemon=True)
+        self.proc.start()
+        child_end.close()
+        self.conn = parent_end
+        self.ready = False
+        self.started = time.monotonic()
+        self.chunk: deque[tuple[int, Job]] = deque()
+        self.since = 0.0  # when its current file was started
+
+    def send(self, chunk: Sequence[tuple[int, Job]], encode: Callable[[list[Job]], bytes]) -> None:
+        self.chunk = deque(chunk)
+        self.since = time.monotonic()
+        self.conn.send_bytes(encode([j for _, j in chunk]))
+
+    def stop(self) -> None:
+        """Ends the process at once (its work is not wanted any more)."""
+        if self.proc.is_alive():
+            self.proc.kill()
+        self.proc.join(5)
+        self.conn.close()
+
+    def how_it_died(self) -> str:
+        self.proc.join(1)
+        code = self.proc.exitcode
+        if code is None:
+            return "its process stopped answering"
+        return f"its process ended with {'signal ' + str(-code) if code < 0 else 'exit code ' + str(code)}"
+
+
+class Pool:
+    """Scans `(index, Job)` chunks in `n` workers; `lost(job, why)` makes the result of a file its
+    worker did not finish. Results come back by index; the caller orders them."""
+
+    def __init__(self, n: int, budget: FileBudget, serve: str, encode: Callable[[list[Job]], bytes]) -> None:
+        import multiprocessing
+
+        method = start_method(sys.platform)
+        self.ctx = multiprocessing.get_context(method)
+        if method == "forkserver":
+            self.ctx.set_forkserver_preload([serve.rpartition(".")[0]])
+        self.n, self.budget, self.serve, self.encode = n, budget, serve, encode
+        self.workers: list[_Worker] = []
+        self.failed_starts = 0
+
+    def _spawn(self) -> None:
+        self.workers.append(_Worker(self.ctx, self.budget, self.serve))
+
+    def close(self) -> None:
+        workers, self.workers = self.workers, []
+        for w in workers:
+            w.stop()
+
+    def run(
+        self, chunks: deque[list[tuple[int, Job]]], decode: Callable[[bytes], Any], lost: Callable[[Job, str], Any]
+    ) -> Iterator[tuple[int, Any]]:
+        """(index, result) of every job, as they finish; chunks are sent in order."""
+        from multiprocessing.connection import wait
+
+        while len(self.workers) < min(self.n, len(chunks)):
+            self._spawn()
+        while chunks or any(w.chunk for w in self.workers):
+            for w in self.workers:
+                if w.ready and not w.chunk and chunks and self._in_window(chunks):
+                    w.send(chunks.popleft(), self.encode)
+            ready = wait([w.conn for w in self.workers], timeout=self._next_deadline())
+            for w in list(self.workers):
+                if w.conn in ready:
+                    yield from self._receive(w, chunks, decode, lost)
+            yield from self._enforce_time(chunks, lost)
+
+    def _in_window(self, chunks: deque[list[tuple[int, Job]]]) -> bool:
+        """Whether the next chunk may start: results past the first unfinished file wait in the
+        caller's memory until it is done, so a slow file must not let the others run far ahead."""
+        first = min((w.chunk[0][0] for w in self.workers if w.chunk), default=chunks[0][0][0])
+        return chunks[0][0][0] - first <= WINDOW_CHUNKS * self.n * MAX_CHUNK_FILES
+
+    def _next_deadline(self) -> float:
+        now = time.monotonic()
+        ends = [w.since + self.budget.seconds for w in self.workers if w.chunk]
+        ends += [w.started + START_SECONDS for w in self.workers if not w.ready]
+        return max(0.0, min(ends) - now) if ends else 1.0
+
+    def _receive(self, w: _Worker, chunks: deque, decode: Callable, lost: Callable) -> Iterator[tuple[int, Any]]:
+        try:
+            blob = w.conn.recv_bytes()
+        except (EOFError, OSError):
+            yield from self._replace(w, chunks, lost, w.how_it_died())
+            return
+        if not w.ready:
+            w.ready = True
+            return
+        index, _job = w.chunk.popleft()
+        w.since = time.monotonic()
+        yield index, decode(blob)
+
+    def _enforce_time(self, chunks: deque, lost: Callable) -> Iterator[tuple[int, Any]]:
+        now = time.monotonic()
+        for w in list(self.workers):
+            if w.chunk and now - w.since > self.budget.seconds:
+                yield from self._replace(w, chunks, lost, f"scanning took over {self.budget.seconds:g} s: stopped")
+            elif not w.ready and now - w.started > START_SECONDS:
+                yield from self._replace(w, chunks, lost, "the scanner process did not start")
+
+    def _replace(self, w: _Worker, chunks: deque, lost: Callable, why: str) -> Iterator[tuple[int, Any]]:
+        """The worker is gone or must go: its current file is lost, the rest of its chunk goes
+        first to the next free worker, and a new worker takes its place."""
+        w.stop()
+        self.workers.remove(w)
+        if not w.ready:
+            self.failed_starts += 1
+            if self.failed_starts >= 3:
+                raise RuntimeError(f"scanner processes fail to start ({why})")
+        elif w.chunk:
+            index, job = w.chunk.popleft()
+            yield (
+                index,
+                lost(
+                    job, f"{why} (a scanner may take {self.budget.seconds:g} s and {self.budget.memory_mb} MB per file)"
+                ),
+            )
+            if w.chunk:
+                chunks.appendleft(list(w.chunk))
+        if chunks or any(x.chunk for x in self.workers):
+            self._spawn()

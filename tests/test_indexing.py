@@ -172,7 +172,7 @@ def test_damaged_record_store_is_rebuilt(project: Path) -> None:
 
 
 def test_second_writer_fails_with_a_clear_error(project: Path) -> None:
-    with writer_lock(paths_of(project)), pytest.raises(IndexBusy, match=r"pid \d+.*--wait"):
+    with writer_lock(paths_of(project)), pytest.raises(IndexBusy, match=r"unity-index process \d+ is updating"):
         update(project, CONFIG)
 
 

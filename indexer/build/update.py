@@ -4,7 +4,7 @@ remember (the journal position and git's view the next update starts from)."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from indexer.build.apply import Progress, apply
@@ -24,7 +24,8 @@ def update(
     config: Config,
     *,
     full: bool = False,
-    wait: bool = False,
+    wait: float = 0.0,
+    on_wait: Callable[[str], None] | None = None,
     progress: Progress | None = None,
     paths: Iterable[str] | None = None,
     use_journal: bool = True,
@@ -36,11 +37,14 @@ def update(
     .meta) are looked at, unless a folder is involved, then the project is walked. Without
     `paths`, the editor's change journal is used in the same way when it is continuous, else
     git's change detection (`gitview`) when the project is in a git work tree.
+
+    `wait`: seconds to wait for another writer (`on_wait(message)` when waiting starts) before
+    IndexBusy. Interrupted anywhere (Ctrl-C, a kill), the index keeps its last committed state.
     """
     t0 = time.perf_counter()
     root = root.resolve()
     ipaths = IndexPaths(config.index_path(root))
-    with writer_lock(ipaths, wait=wait):
+    with writer_lock(ipaths, wait, on_wait):
         recover(ipaths)
         plan = make_plan(root, config, ipaths, full=full, paths=paths, use_journal=use_journal, use_git=use_git)
         if plan.is_noop:

@@ -16,6 +16,10 @@ import sysconfig
 from pathlib import Path, PureWindowsPath
 
 HOOKS = ("pre-commit", "post-checkout", "post-merge", "post-rewrite")
+# A hook never holds git up for long: it waits this long for another indexer, and gives up (one
+# line on stderr naming the command to run, the index keeping its last state) after the limit.
+HOOK_WAIT_SECONDS = 2
+HOOK_TIME_LIMIT_SECONDS = 5
 MARKER = "# unity-index-refresh: managed by `unity-index hook install`"
 CHAINED_SUFFIX = ".local"
 RECORDED_PREFIX = "unity_index="
@@ -58,12 +62,13 @@ def sh_path(path: str, windows: bool) -> str:
 
 
 def script(project: Path, command: str | None = None, windows: bool = os.name == "nt") -> str:
-    """The hook: refresh (output to nowhere, stdin kept for the chained hook), then chain.
+    """The hook: refresh (errors only, one line on stderr; stdin kept for the chained hook), then chain.
 
     Plain POSIX sh with no external command but unity-index itself, so it runs under Git for
     Windows' sh, dash and busybox alike. It runs the `unity-index` that installed it (`command`,
     default `installed_command()`), else the one on PATH at the time, else says in one line that
-    the index was not refreshed. A refresh never fails the git command.
+    the index was not refreshed. A refresh never fails the git command, and gives up (saying so
+    in one line) past HOOK_TIME_LIMIT_SECONDS.
     """
     recorded = command if command is not None else installed_command()
     return (
@@ -73,7 +78,8 @@ def script(project: Path, command: str | None = None, windows: bool = os.name ==
         f"project={shlex.quote(sh_path(str(project), windows))}\n"
         'if [ ! -x "$unity_index" ]; then unity_index=$(command -v unity-index 2>/dev/null); fi\n'
         'if [ -n "$unity_index" ]; then\n'
-        '  "$unity_index" index --wait --project "$project" </dev/null >/dev/null 2>&1 || true\n'
+        f'  "$unity_index" index --quiet --wait {HOOK_WAIT_SECONDS} --time-limit {HOOK_TIME_LIMIT_SECONDS}'
+        ' --project "$project" </dev/null >/dev/null || true\n'
         "else\n"
         '  echo "unity-index: not found, so the index of $project was not refreshed:'
         ' put unity-index on PATH, or run: unity-index hook uninstall" >&2\n'

@@ -16,6 +16,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from watchdog.events import (
     DirCreatedEvent,
@@ -34,10 +35,12 @@ from indexer.build.update import update
 from indexer.config import Config
 from indexer.model import UpdateStats
 from indexer.project import CONTENT_ROOTS, PACKAGE_CACHE
+from indexer.store.lock import IndexBusy
 
 QUIET_SECONDS = 0.1
 MAX_BATCH_SECONDS = 1.0
 WALK = "\0walk"  # marker: the batch needs a full walk
+BUSY_RETRY = 1.0  # another process holds the index: try again this often
 
 
 class Collector(FileSystemEventHandler):
@@ -175,15 +178,19 @@ def watch(
     on_batch: Callable[[UpdateStats, int, list[str] | None], None],
     stop: threading.Event,
     ready: Callable[[], None] | None = None,
+    on_busy: Callable[[str], None] | None = None,
 ) -> None:
     """Watch `root` until `stop` is set; `on_batch(stats, events, paths)` after every applied batch:
     how many paths the batch held, and the project paths its events named (None: a folder changed
-    and the project was walked)."""
+    and the project was walked); `on_busy(message)` when another process holds the index (the
+    batch waits for it)."""
     root = root.resolve()
     collector = Collector(root)
     observer = start_observer(root, config, collector)
     try:
-        update(root, config, wait=True)  # catch up with what changed while nobody watched
+        # catch up with what changed while nobody watched
+        if _apply(root, config, stop, on_busy) is None:
+            return
         if ready:
             ready()
         while True:
@@ -191,18 +198,40 @@ def watch(
             if batch is None:
                 return
             paths = batch_paths(batch)
-            stats = update(root, config, wait=True, paths=paths, use_journal=False)
+            stats = _apply(root, config, stop, on_busy, paths=paths, use_journal=False)
+            if stats is None:
+                return
             on_batch(stats, len(batch), paths)
     finally:
         observer.stop()
         observer.join(timeout=5)
 
 
+def _apply(
+    root: Path, config: Config, stop: threading.Event, on_busy: Callable[[str], None] | None, **kwargs: Any
+) -> UpdateStats | None:
+    """`update(**kwargs)`, tried again every BUSY_RETRY seconds while another process writes the
+    index (never a wait that a signal cannot end); None once `stop` is set."""
+    told = False
+    while not stop.is_set():
+        try:
+            return update(root, config, **kwargs)
+        except IndexBusy as exc:
+            if on_busy is not None and not told:
+                on_busy(str(exc))
+                told = True
+            stop.wait(BUSY_RETRY)
+    return None
+
+
 def install_stop_handlers(stop: threading.Event) -> None:
-    """SIGTERM and SIGINT (Ctrl-C) end the watch cleanly after the batch in progress."""
+    """SIGTERM and SIGINT (Ctrl-C) end the watch at once: `stop` is set and KeyboardInterrupt
+    raised in the main thread, which ends a wait or rolls back the update in progress (the index
+    keeps its last committed state)."""
 
     def handler(signum: int, frame: object) -> None:
         stop.set()
+        raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, handler)
     signal.signal(signal.SIGINT, handler)

@@ -60,13 +60,23 @@ def struct_dict(s: object) -> dict:
 def ensure_index(ws, console: Console) -> None:
     """Build the index of any project of the workspace that has none yet."""
     from indexer.store.header import header_ok
+    from indexer.store.lock import DEFAULT_WAIT, IndexBusy
 
     for p in ws.projects:
         if not header_ok(p.paths):
             from indexer.build.update import update  # a writer's import: only when there is no index
 
             console.info(f"no index for {p.root} yet: building it")
-            update(p.root, p.config, wait=True, progress=console.progress(f"indexing {p.name}"))
+            try:
+                update(
+                    p.root,
+                    p.config,
+                    wait=DEFAULT_WAIT,
+                    on_wait=lambda msg: console.info(f"{msg}: waiting for it (up to {DEFAULT_WAIT:g} s)"),
+                    progress=console.progress(f"indexing {p.name}"),
+                )
+            except IndexBusy as exc:
+                raise UsageError(f"{exc}; no index yet: ask again when it is done") from None
 
 
 def kinds() -> frozenset[str]:

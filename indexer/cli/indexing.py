@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from indexer.cli.common import (
@@ -22,29 +24,73 @@ from indexer.words import plural
 
 
 def cmd_index(args: argparse.Namespace, console: Console) -> int:
-    from indexer.build.update import update
-    from indexer.store.lock import IndexBusy
-
     ws = workspace(args)
     if args.check:
         return _check_index(ws, args.json)
-    results = []
-    for p in ws.projects:
+    console.quiet = console.quiet or args.quiet
+    with _time_limit(args.time_limit) as expired:
         try:
-            stats = update(
-                p.root, p.config, full=args.full, wait=args.wait, progress=console.progress(f"indexing {p.name}")
-            )
-        except IndexBusy as exc:
-            raise UsageError(str(exc)) from None
-        results.append({"project": str(p.root), **struct_dict(stats)})
-        if not args.json:
-            console.info(render_update(p.root, stats))
+            results = [_index_one(p, args, console) for p in ws.projects]
+        except KeyboardInterrupt:
+            if not expired():
+                raise
+            again = f"unity-index index --project {ws.base}"
+            raise UsageError(
+                f"the index of {ws.base} was not brought up to date within {args.time_limit:g} s"
+                f" (--time-limit; it keeps its last state): run `{again}`"
+            ) from None
     if args.json:
         if ws.single:
             print_json({"schema_version": JSON_SCHEMA_VERSION, **results[0]})
         else:
             print_json({"schema_version": JSON_SCHEMA_VERSION, "workspace": str(ws.base), "projects": results})
     return EXIT_OK
+
+
+def _index_one(p, args: argparse.Namespace, console: Console) -> dict:
+    from indexer.build.update import update
+    from indexer.store.lock import IndexBusy
+
+    wait = args.wait
+
+    def on_wait(message: str) -> None:
+        console.info(f"{message}: waiting for it (up to {wait:g} s; Ctrl-C stops, --no-wait fails at once)")
+
+    progress = console.progress(f"indexing {p.name}")
+    try:
+        stats = update(p.root, p.config, full=args.full, wait=wait, on_wait=on_wait, progress=progress)
+    except IndexBusy as exc:
+        raise UsageError(
+            f"{exc}; not updated: run `unity-index index --project {p.root}` when it is done"
+            + ("" if wait else " (or without --no-wait, to wait for it)")
+        ) from None
+    if not args.json:
+        console.info(render_update(p.root, stats))
+    return {"project": str(p.root), **struct_dict(stats)}
+
+
+@contextmanager
+def _time_limit(seconds: float | None) -> Iterator[Callable[[], bool]]:
+    """Interrupt the main thread (as Ctrl-C does) after `seconds`; yields whether it did."""
+    if not seconds:
+        yield lambda: False
+        return
+    import _thread
+    import threading
+
+    fired = threading.Event()
+
+    def interrupt() -> None:
+        fired.set()
+        _thread.interrupt_main()
+
+    timer = threading.Timer(seconds, interrupt)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield fired.is_set
+    finally:
+        timer.cancel()
 
 
 def _check_index(ws, as_json: bool) -> int:
@@ -98,7 +144,6 @@ def cmd_watch(args: argparse.Namespace, console: Console) -> int:
     import threading
 
     from indexer.changes.watch import install_stop_handlers, watch
-    from indexer.store.lock import IndexBusy
 
     ws = workspace(args)
     if not ws.single:
@@ -117,10 +162,14 @@ def cmd_watch(args: argparse.Namespace, console: Console) -> int:
     def ready() -> None:
         console.info(f"watching {p.root} (Ctrl-C to stop)")
 
+    def on_busy(message: str) -> None:
+        console.info(f"{message}: the watch applies its changes once it is done (Ctrl-C stops)")
+
     try:
-        watch(p.root, p.config, on_batch, stop, ready)
-    except IndexBusy as exc:
-        raise UsageError(str(exc)) from None
+        watch(p.root, p.config, on_batch, stop, ready, on_busy)
+    except KeyboardInterrupt:
+        if not stop.is_set():
+            raise
     return EXIT_OK
 
 
@@ -174,10 +223,28 @@ def cmd_hook(args: argparse.Namespace, console: Console) -> int:
 
 
 def _add_index(sub: argparse._SubParsersAction) -> None:
+    from indexer.store.lock import DEFAULT_WAIT
+
     p = sub.add_parser("index", help="build or update the index")
     project_arg(p)
     p.add_argument("--full", action="store_true", help="rebuild from scratch instead of updating")
-    p.add_argument("--wait", action="store_true", help="wait for another indexer instead of failing")
+    p.add_argument(
+        "--wait",
+        nargs="?",
+        type=float,
+        const=DEFAULT_WAIT,
+        default=DEFAULT_WAIT,
+        metavar="SECONDS",
+        help=f"how long to wait for another indexer (default {DEFAULT_WAIT:g})",
+    )
+    p.add_argument("--no-wait", dest="wait", action="store_const", const=0.0, help="fail at once if another one runs")
+    p.add_argument(
+        "--time-limit",
+        type=float,
+        metavar="SECONDS",
+        help="give up (keeping the last committed index) after this long; the git hooks use it",
+    )
+    p.add_argument("--quiet", action="store_true", help="print errors only")
     p.add_argument("--json", action="store_true", help="print what was done as JSON")
     p.add_argument("--check", action="store_true", help="only report: exit 1 if the index is missing or stale")
     p.set_defaults(func=cmd_index)

@@ -1,41 +1,119 @@
-"""The one writer per index."""
+"""The one writer per index: an OS lock on `write.lock`, held by the writing process alone.
+
+flock (POSIX) and msvcrt.locking (Windows) are released by the OS when their holder dies, so a
+killed indexer never leaves the index locked, provided no other process shares the descriptor:
+it is opened close-on-exec and non-inheritable, and scanner processes are started by
+`forkserver`/`spawn` (`build/pool.py`), never forked from the holder. Waiting for another writer
+polls a non-blocking attempt, so every wait has a deadline and Ctrl-C ends it at once.
+The platform modules (fcntl, msvcrt) are imported where used, never at import time.
+"""
 
 from __future__ import annotations
 
 import errno
-import fcntl
 import os
-from collections.abc import Iterator
+import sys
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
-from indexer.store.schema import IndexPaths
+if TYPE_CHECKING:  # the CLI reads DEFAULT_WAIT while parsing: nothing heavy at import
+    from indexer.store.schema import IndexPaths
+
+DEFAULT_WAIT = 300.0  # `index` and a first build wait this long for another writer by default
+POLL_SECONDS = 0.1
+MSVCRT_OFFSET = 1 << 20  # the byte locked on Windows: away from the pid (a locked range cannot be read)
 
 
 class IndexBusy(Exception):
-    """Another process holds the writer lock."""
+    """Another process holds the writer lock (past the wait allowed)."""
+
+    def __init__(self, message: str, holder: int | None = None):
+        super().__init__(message)
+        self.holder = holder
 
 
-@contextmanager
-def writer_lock(paths: IndexPaths, wait: bool = False) -> Iterator[None]:
-    """One writer per index. flock is released by the kernel when its holder dies, so a killed
-    indexer never leaves the index locked."""
-    paths.root.mkdir(parents=True, exist_ok=True)
-    fd = os.open(paths.lock, os.O_RDWR | os.O_CREAT, 0o644)
-    try:
+def lock_backend(platform: str) -> str:
+    """The OS lock for a `sys.platform` value."""
+    return "msvcrt" if platform == "win32" else "flock"
+
+
+def open_flags(platform: str) -> int:
+    """Flags of the lock file's descriptor: never passed to a program the holder starts."""
+    flags = os.O_RDWR | os.O_CREAT
+    return flags | (getattr(os, "O_NOINHERIT", 0) if platform == "win32" else getattr(os, "O_CLOEXEC", 0))
+
+
+def _try_lock(fd: int, backend: str) -> bool:
+    if backend == "flock":
+        import fcntl
+
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as exc:
-            if exc.errno not in (errno.EWOULDBLOCK, errno.EAGAIN):
-                raise
-            holder = os.pread(fd, 64, 0).decode(errors="replace").strip() or "unknown"
-            if not wait:
-                raise IndexBusy(
-                    f"another unity-index process (pid {holder}) is updating the index at {paths.root}; "
-                    "wait for it, or pass --wait"
-                ) from None
-            fcntl.flock(fd, fcntl.LOCK_EX)
+            if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                return False
+            raise
+        return True
+    import msvcrt
+
+    os.lseek(fd, MSVCRT_OFFSET, os.SEEK_SET)
+    try:
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)  # type: ignore[attr-defined]
+    except OSError:
+        return False
+    return True
+
+
+def _unlock(fd: int, backend: str) -> None:
+    if backend == "msvcrt":  # closing the descriptor releases flock; msvcrt wants it said
+        import msvcrt
+
+        os.lseek(fd, MSVCRT_OFFSET, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)  # type: ignore[attr-defined]
+
+
+def _holder(fd: int) -> int | None:
+    os.lseek(fd, 0, os.SEEK_SET)
+    text = os.read(fd, 32).decode(errors="replace").strip()
+    return int(text) if text.isdigit() else None
+
+
+def busy_message(paths: IndexPaths, holder: int | None, alive: bool) -> str:
+    who = f"unity-index process {holder}" if holder else "another unity-index process"
+    if holder and not alive:  # only a process that inherited the descriptor can hold it now
+        who = f"a process left behind by unity-index process {holder}, which has ended,"
+    return f"{who} is updating the index at {paths.root}"
+
+
+@contextmanager
+def writer_lock(paths: IndexPaths, wait: float = 0.0, on_wait: Callable[[str], None] | None = None) -> Iterator[None]:
+    """Hold the index's writer lock. Another writer holding it: wait up to `wait` seconds
+    (`on_wait(message)` once, when waiting starts), then IndexBusy."""
+    from indexer.changes.processes import pid_alive
+
+    paths.root.mkdir(parents=True, exist_ok=True)
+    backend = lock_backend(sys.platform)
+    fd = os.open(paths.lock, open_flags(sys.platform), 0o644)
+    try:
+        deadline = time.monotonic() + wait
+        told = False
+        while not _try_lock(fd, backend):
+            holder = _holder(fd)
+            message = busy_message(paths, holder, bool(holder) and pid_alive(holder or 0))
+            if time.monotonic() >= deadline:
+                raise IndexBusy(message, holder)
+            if on_wait is not None and not told:
+                on_wait(message)
+                told = True
+            time.sleep(POLL_SECONDS)
         os.ftruncate(fd, 0)
-        os.pwrite(fd, str(os.getpid()).encode(), 0)
-        yield
+        os.lseek(fd, 0, os.SEEK_SET)
+        os.write(fd, str(os.getpid()).encode())
+        try:
+            yield
+        finally:
+            _unlock(fd, backend)
     finally:
         os.close(fd)

@@ -27,6 +27,7 @@ log = logging.getLogger("unity_index.mcp")
 
 DEFAULT_REFRESH_INTERVAL = 2.0
 SETTLE_TIMEOUT = 300.0  # a first full build of a large project takes minutes
+FORCED_WAIT = 10.0  # `refresh` waits this long for another writer, then answers from the last commit
 
 
 class Freshness:
@@ -132,7 +133,7 @@ class Freshness:
             done = []
             for p in self.ws.projects:
                 try:
-                    stats = update(p.root, p.config, wait=force)
+                    stats = update(p.root, p.config, wait=FORCED_WAIT if force else 0.0)
                 except IndexBusy:  # another process is writing: answer from the last committed state
                     log.info("index of %s is being written by another process; answering from it", p.root)
                     continue

@@ -67,7 +67,10 @@ def worker_main(conn: Any, parent_pid: int, memory_mb: int, serve: str) -> None:
     _limit_memory(memory_mb)
     module, _, name = serve.rpartition(".")
     body = getattr(importlib.import_module(module), name)
-    conn.send_bytes(b"ready")
+    try:
+        conn.send_bytes(b"ready")
+    except OSError:  # the parent is gone or no longer wants it
+        return
     body(conn)
 
 

@@ -1,0 +1,308 @@
+"""Every wait is bounded and interruptible; readers never fail during a rebuild; a header left
+behind its records is repaired; one file over its time or memory budget fails alone; the lock
+and the scanner processes are chosen per platform without importing POSIX-only modules."""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from indexer.build.pool import FileBudget, parent_watch, start_method
+from indexer.build.update import update
+from indexer.build.workers import run_jobs
+from indexer.changes.diff import Job
+from indexer.changes.hooks import install
+from indexer.store.consistency import check_consistency
+from indexer.store.header import read_header
+from indexer.store.lock import lock_backend, open_flags, writer_lock
+from indexer.store.reader import Records
+
+from .conftest import REPO, meta, run_cli, write_project
+from .test_crash import generate
+from .test_hooks import git
+from .test_indexing import CONFIG, HEALTH, paths_of
+
+POSIX_ONLY_MODULES = {"fcntl", "termios", "resource", "pwd", "grp", "posix", "msvcrt", "winreg"}
+POSIX_ONLY_SIGNALS = {"SIGKILL", "SIGHUP", "SIGALRM", "SIGUSR1", "SIGUSR2", "SIGCHLD", "SIGPIPE", "SIGQUIT"}
+
+
+def small_project(tmp_path: Path) -> Path:
+    return write_project(
+        tmp_path / "Game",
+        {
+            "Assets/Scripts/Health.cs": HEALTH,
+            "Assets/Scripts/Health.cs.meta": meta("11111111111111111111111111111111"),
+            "ProjectSettings/ProjectVersion.txt": "m_EditorVersion: 2021.3.15f1\n",
+        },
+    )
+
+
+def cli(*args: str, **kw) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "indexer.cli", *args],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1"},
+        **kw,
+    )
+
+
+# -- portability ---------------------------------------------------------------------------------
+
+
+def test_lock_and_scanner_processes_are_chosen_per_platform() -> None:
+    assert (lock_backend("linux"), lock_backend("darwin"), lock_backend("win32")) == ("flock", "flock", "msvcrt")
+    assert (start_method("linux"), start_method("darwin"), start_method("win32")) == (
+        "forkserver",
+        "forkserver",
+        "spawn",
+    )
+    assert (parent_watch("linux"), parent_watch("darwin"), parent_watch("win32")) == ("pdeathsig", "poll", "poll")
+    assert open_flags("linux") == os.O_RDWR | os.O_CREAT | os.O_CLOEXEC
+
+
+def _import_time_names(tree: ast.Module) -> set[str]:
+    """Modules imported and signal names read outside any function (run at import time)."""
+    names: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            return
+        if isinstance(node, ast.Import):
+            names.update(a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module.split(".")[0])
+            if node.module == "signal":
+                names.update(a.name for a in node.names)
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "signal":
+            names.add(node.attr)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    return names
+
+
+def test_no_module_imports_platform_only_names_at_import_time() -> None:
+    bad = {}
+    for package in ("indexer", "mcp_adapter"):
+        for path in sorted((REPO / package).rglob("*.py")):
+            found = _import_time_names(ast.parse(path.read_text())) & (POSIX_ONLY_MODULES | POSIX_ONLY_SIGNALS)
+            if found:
+                bad[str(path.relative_to(REPO))] = sorted(found)
+    assert bad == {}
+
+
+# -- waiting for the lock ------------------------------------------------------------------------
+
+
+def test_index_waits_for_a_live_writer_by_default_and_no_wait_fails_fast(tmp_path: Path) -> None:
+    root = small_project(tmp_path)
+    paths = paths_of(root)
+    held, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with writer_lock(paths):
+            held.set()
+            release.wait(30)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    held.wait(10)
+    try:
+        t0 = time.monotonic()
+        fast = run_cli("index", "--no-wait", "--project", str(root))
+        assert fast.returncode == 2 and time.monotonic() - t0 < 10
+        assert f"unity-index process {os.getpid()} is updating" in fast.stderr
+        waiting = cli("index", "--project", str(root))
+        assert "waiting for it (up to 300 s" in waiting.stderr.readline()  # type: ignore[union-attr]
+        assert waiting.poll() is None
+    finally:
+        release.set()
+        holder.join()
+    _, err = waiting.communicate(timeout=60)
+    assert waiting.returncode == 0, err
+    bounded = None
+    with writer_lock(paths):
+        t0 = time.monotonic()
+        bounded = run_cli("index", "--wait", "1", "--project", str(root))
+    assert bounded.returncode == 2 and 1 <= time.monotonic() - t0 < 15
+
+
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGINT"])
+def test_watch_stops_on_a_signal_while_it_waits_for_the_lock(tmp_path: Path, sig: str) -> None:
+    root = small_project(tmp_path)
+    with writer_lock(paths_of(root)):
+        proc = cli("watch", "--project", str(root))
+        line = proc.stderr.readline()  # type: ignore[union-attr]
+        assert "is updating the index" in line, line
+        proc.send_signal(getattr(signal, sig))
+        t0 = time.monotonic()
+        try:
+            proc.wait(timeout=10)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+        assert time.monotonic() - t0 < 5
+    assert proc.returncode == 0, proc.stderr.read()  # type: ignore[union-attr]
+
+
+def test_a_git_hook_gives_up_behind_a_held_lock_in_seconds(tmp_path: Path) -> None:
+    root = small_project(tmp_path)
+    (root / ".gitignore").write_text("Library/\n")
+    git(root, "init", "-q")
+    install(root)
+    with writer_lock(paths_of(root)):
+        git(root, "add", "-A")
+        t0 = time.monotonic()
+        out = subprocess.run(
+            ["git", "commit", "-q", "-m", "x"],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env={**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@e", "GIT_COMMITTER_NAME": "t",
+                 "GIT_COMMITTER_EMAIL": "t@e"},
+        )  # fmt: skip
+        seconds = time.monotonic() - t0
+    assert out.returncode == 0 and seconds < 8, (seconds, out.stderr)
+    (line,) = out.stderr.strip().splitlines()
+    assert "is updating the index" in line and f"`unity-index index --project {root}`" in line
+
+
+def test_a_time_limit_gives_up_keeping_the_last_index(tmp_path: Path) -> None:
+    root = generate(tmp_path / "Game", n=600)
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    before = read_header(paths_of(root))
+    out = run_cli("index", "--full", "--time-limit", "0.5", "--project", str(root))
+    assert out.returncode == 2, out.stderr
+    assert "not brought up to date within 0.5 s" in out.stderr and "Traceback" not in out.stderr
+    assert read_header(paths_of(root))["generation"] == before["generation"]
+    assert check_consistency(paths_of(root), root, CONFIG) == []
+
+
+# -- what a writer killed at the wrong moment leaves -----------------------------------------------
+
+
+def test_a_header_behind_its_records_is_repaired_by_index(tmp_path: Path) -> None:
+    root = small_project(tmp_path)
+    update(root, CONFIG)
+    paths = paths_of(root)
+    behind = paths.header.read_bytes()
+    (root / "Assets/Scripts/Shield.cs").write_text("public class Shield {}\n")
+    update(root, CONFIG)
+    paths.header.write_bytes(behind)  # as if killed between the records' commit and the header's rename
+    assert check_consistency(paths, root, CONFIG) == ["header generation 1 != record store generation 2"]
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    assert check_consistency(paths, root, CONFIG) == []
+    assert read_header(paths)["generation"] == 2
+
+
+READER = """
+import json, sys, time
+from pathlib import Path
+from indexer.query.workspace import ProjectIndex
+from indexer.config import Config
+root, stop, files = Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3])
+deadline = time.monotonic() + 120
+answers = errors = 0
+project = ProjectIndex(root, Config())
+while time.monotonic() < deadline and not stop.exists():
+    try:
+        fresh = project.fresh()
+        found = [h for h in fresh.searcher.search("C7", limit=5)]
+        n = len(fresh.records.stats())
+        answers += bool(found) and n == files
+    except Exception as exc:
+        errors += 1
+        print(repr(exc), file=sys.stderr)
+print(json.dumps({"answers": answers, "errors": errors}))
+"""
+
+
+def test_readers_answer_from_the_last_generation_during_full_rebuilds(tmp_path: Path) -> None:
+    root = generate(tmp_path / "Game", n=600)
+    files = update(root, CONFIG).files
+    reader = subprocess.Popen(
+        [sys.executable, "-c", READER, str(root), str(tmp_path / "stop"), str(files)],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    queries = []
+    for _ in range(3):
+        update(root, CONFIG, full=True)
+        out = run_cli("query", "C7", "--project", str(root), "--json")
+        queries.append((out.returncode, bool(out.returncode == 0 and json.loads(out.stdout)["results"])))
+    (tmp_path / "stop").touch()
+    out, err = reader.communicate(timeout=60)
+    result = json.loads(out)
+    assert result["answers"] > 10, result
+    assert result["errors"] == 0, err
+    assert all(q == (0, True) for q in queries), queries
+    assert [p.name for p in paths_of(root).root.iterdir() if p.name.startswith("gen-")] == [
+        read_header(paths_of(root))["data"]
+    ]
+
+
+def test_an_old_layout_index_is_read_then_replaced_by_a_generation_folder(tmp_path: Path) -> None:
+    root = small_project(tmp_path)
+    update(root, CONFIG)
+    paths = paths_of(root)
+    data = paths.root / read_header(paths)["data"]
+    for entry in data.iterdir():  # the layout before generation folders: files in the index folder
+        entry.rename(paths.root / entry.name)
+    data.rmdir()
+    header = read_header(paths)
+    del header["data"]
+    paths.header.write_text(json.dumps(header))
+    assert Records(paths).record("Assets/Scripts/Health.cs") is not None
+    update(root, CONFIG, full=True)
+    assert sorted(p.name for p in paths.root.iterdir()) == ["gen-2", "index.json", "write.lock"]
+    assert check_consistency(paths, root, CONFIG) == []
+
+
+# -- per-file budgets ----------------------------------------------------------------------------
+
+
+def test_a_file_over_its_time_or_memory_budget_is_skipped_and_the_rest_scanned(tmp_path: Path) -> None:
+    root = tmp_path / "P"
+    (root / "Assets").mkdir(parents=True)
+    names = [f"Assets/K{i}.cs" for i in range(300)]
+    for n in names:
+        (root / n).write_text(f"public class {Path(n).stem} {{ void M() {{ }} }}\n")
+    os.mkfifo(root / "Assets/Hang.cs")  # opening it blocks: a scan that never ends
+    scene = b"%YAML 1.1\n" + b"".join(
+        b"--- !u!1 &%d\nGameObject:\n  m_Name: Object%d\n  m_Component:\n  - component: {fileID: %d}\n" % (i, i, i + 1)
+        for i in range(400_000)
+    )
+    (root / "Assets/Huge.unity").write_bytes(scene)
+    names[5:5] = ["Assets/Hang.cs"]
+    names[100:100] = ["Assets/Huge.unity"]
+    jobs = [
+        Job(str(root), n, "scene" if n.endswith(".unity") else "csharp", (root / n).stat().st_size, 0, "", 50 << 20)
+        for n in names
+    ]
+    t0 = time.monotonic()
+    results = list(run_jobs(jobs, 2, FileBudget(seconds=3.0, memory_mb=150)))
+    assert time.monotonic() - t0 < 60
+    by_path = {r.record.path: r.record for r in results}
+    assert [r.record.path for r in results] == names
+    assert by_path["Assets/Hang.cs"].status == "skipped"
+    assert by_path["Assets/Hang.cs"].note.startswith("scanning took over 3 s: stopped")
+    assert by_path["Assets/Huge.unity"].status == "skipped"
+    assert "memory" in by_path["Assets/Huge.unity"].note or "MemoryError" in by_path["Assets/Huge.unity"].note
+    assert all(by_path[n].status == "ok" and by_path[n].symbols for n in names if "/K" in n)

@@ -35,9 +35,21 @@ START_SECONDS = 60.0  # a worker that has not started by then will not (spawn im
 PDEATHSIG_OPTION = 1  # PR_SET_PDEATHSIG, from <linux/prctl.h>
 
 
+# One index run stays under 1 GB: the indexer's own process (a 50 MB scene's record, tantivy's
+# 64 MB writer heap: 320 MB measured, see docs/indexing.md) plus SCANNERS_MEMORY_MB shared by at
+# most MAX_SCANNERS scanner processes, each limited to its share.
+SCANNERS_MEMORY_MB = 640
+MAX_SCANNERS = 4
+
+
 class FileBudget(msgspec.Struct, frozen=True):
     seconds: float = 60.0  # per file, in a worker: scanners are linear, 50 MB take seconds
-    memory_mb: int = 384  # per worker's address space (POSIX); 0: unlimited
+    memory_mb: int = 320  # per worker's address space (POSIX); 0: unlimited
+
+    @classmethod
+    def for_scanners(cls, n: int) -> FileBudget:
+        """The budget of each of `n` scanner processes (n <= MAX_SCANNERS)."""
+        return cls(memory_mb=SCANNERS_MEMORY_MB // max(1, n))
 
 
 def start_method(platform: str) -> str:
@@ -142,12 +154,13 @@ class _Worker:
         self.proc.join(5)
         self.conn.close()
 
-    def how_it_died(self) -> str:
+    def how_it_died(self, memory_mb: int) -> str:
         self.proc.join(1)
         code = self.proc.exitcode
-        if code is None:
-            return "its process stopped answering"
-        return f"its process ended with {'signal ' + str(-code) if code < 0 else 'exit code ' + str(code)}"
+        ended = f"signal {-code}" if code is not None and code < 0 else f"exit code {code}"
+        how = "stopped answering" if code is None else f"ended with {ended}"
+        limit = f", likely over the {memory_mb} MB a scanner may use" if memory_mb else ""
+        return f"scanning stopped: the scanner process {how}{limit}"
 
 
 class Pool:
@@ -207,7 +220,7 @@ class Pool:
         try:
             blob = w.conn.recv_bytes()
         except (EOFError, OSError):
-            yield from self._replace(w, chunks, lost, w.how_it_died())
+            yield from self._replace(w, chunks, lost, w.how_it_died(self.budget.memory_mb))
             return
         if not w.ready:
             w.ready = True
@@ -220,7 +233,8 @@ class Pool:
         now = time.monotonic()
         for w in list(self.workers):
             if w.chunk and now - w.since > self.budget.seconds:
-                yield from self._replace(w, chunks, lost, f"scanning took over {self.budget.seconds:g} s: stopped")
+                why = f"scanning took over {self.budget.seconds:g} s, the time a scanner may take: stopped"
+                yield from self._replace(w, chunks, lost, why)
             elif not w.ready and now - w.started > START_SECONDS:
                 yield from self._replace(w, chunks, lost, "the scanner process did not start")
 
@@ -235,12 +249,7 @@ class Pool:
                 raise RuntimeError(f"scanner processes fail to start ({why})")
         elif w.chunk:
             index, job = w.chunk.popleft()
-            yield (
-                index,
-                lost(
-                    job, f"{why} (a scanner may take {self.budget.seconds:g} s and {self.budget.memory_mb} MB per file)"
-                ),
-            )
+            yield index, lost(job, why)
             if w.chunk:
                 chunks.appendleft(list(w.chunk))
         if chunks or any(x.chunk for x in self.workers):

@@ -11,7 +11,7 @@ import msgspec
 
 from indexer import scanners
 from indexer.build import documents
-from indexer.build.pool import MAX_CHUNK_FILES, FileBudget, Pool
+from indexer.build.pool import MAX_CHUNK_FILES, MAX_SCANNERS, FileBudget, Pool
 from indexer.changes.diff import Job, digest_of
 from indexer.model import FileRecord
 from indexer.store.schema import is_searchable
@@ -19,6 +19,9 @@ from indexer.store.schema import is_searchable
 # Below this much work a pool costs more than it saves.
 PARALLEL_MIN_FILES = 200
 PARALLEL_MIN_BYTES = 2_000_000
+# Files are scanned in the indexer's own process, without a time or memory budget, only when
+# they are few and small: any larger file goes to a scanner process (one at least).
+UNBOUNDED_MAX_BYTES = 256_000
 
 
 class Result(msgspec.Struct, array_like=True):
@@ -99,14 +102,17 @@ def _chunks(jobs: list[Job], target_bytes: int = 400_000) -> Iterator[list[tuple
 
 
 def run_jobs(jobs: list[Job], workers: int, budget: FileBudget | None = None) -> Iterator[Result]:
-    """Each job's result, in order. In worker processes (`pool`) when there is enough work; each
-    file then has a time and memory budget, and one over it is recorded as skipped."""
-    total_bytes = sum(min(j.size, j.max_bytes) for j in jobs)
-    if workers <= 1 or (len(jobs) < PARALLEL_MIN_FILES and total_bytes < PARALLEL_MIN_BYTES):
+    """Each job's result, in order. In scanner processes (`pool`) when there is enough work or a
+    large file; each file then has a time and memory budget, and one over it is recorded as
+    skipped with the reason."""
+    sizes = [min(j.size, j.max_bytes) for j in jobs]
+    few = len(jobs) < PARALLEL_MIN_FILES and sum(sizes) < PARALLEL_MIN_BYTES
+    if few and max(sizes, default=0) < UNBOUNDED_MAX_BYTES:
         for j in jobs:
             yield process(j)
         return
-    budget = budget or FileBudget()
+    workers = max(1, min(workers, MAX_SCANNERS))
+    budget = budget or FileBudget.for_scanners(workers)
     pool = Pool(workers, budget, f"{__name__}.serve", _jobs_encoder.encode)
     try:
         done: dict[int, Result] = {}

@@ -19,6 +19,9 @@ from indexer.store.header import IndexMissing, read_header, write_header
 from indexer.store.reader import Records
 from indexer.store.schema import GENERATION_PREFIX, IndexPaths
 
+# Temporary files of `atomic_write` (".<name>.<pid>.tmp") of the files only writers write, under
+# the lock (the editor's heartbeat and journal, beside them, are not ours to touch).
+_WRITER_TEMPORARIES = (".index.json.", ".git-view.json.", ".journal.pos.")
 _RECORD_FILES = ("records.db", "records.db-wal", "records.db-shm", "records.db-journal")
 
 
@@ -42,7 +45,7 @@ def retire(paths: IndexPaths, keep: str | None) -> None:
     for entry in root.iterdir():
         if entry.name.startswith(GENERATION_PREFIX) and entry.name != keep and entry.is_dir():
             shutil.rmtree(entry, ignore_errors=True)
-        elif entry.name.startswith(".") and entry.name.endswith(".tmp") and entry.is_file():
+        elif entry.name.startswith(_WRITER_TEMPORARIES) and entry.name.endswith(".tmp"):
             entry.unlink(missing_ok=True)  # a header or state file a killed writer did not rename
     if keep != "":
         shutil.rmtree(root / "tantivy", ignore_errors=True)

@@ -126,13 +126,11 @@ def _load_plugins(parser: argparse.ArgumentParser) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    argv = list(sys.argv[1:] if argv is None else argv)
-    command = _command_word(argv)
-    if command not in BUILTIN_COMMANDS:  # help, or a command another package contributes
-        _load_plugins(parser)
-    _debug_everywhere(parser)
-    args = parser.parse_args(argv)
+    try:
+        args = _parse(list(sys.argv[1:] if argv is None else argv))
+    except KeyboardInterrupt:  # Ctrl-C while the commands load
+        Console().error("interrupted")
+        return 130
     console = Console()
     func: Callable[[argparse.Namespace, Console], int] = args.func
     try:
@@ -162,6 +160,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"internal error: {type(exc).__name__}: {exc} (a bug: run again with --debug and report the traceback)"
         )
         return EXIT_INTERNAL
+
+
+def _parse(argv: list[str]) -> argparse.Namespace:
+    parser = build_parser()
+    command = _command_word(argv)
+    if command not in BUILTIN_COMMANDS:  # help, or a command another package contributes
+        _load_plugins(parser)
+    _debug_everywhere(parser)
+    return parser.parse_args(argv)
 
 
 def _traceback_if(debug: bool) -> None:

@@ -130,6 +130,26 @@ def _limit_memory(memory_mb: int) -> None:
 # -- in the indexer -----------------------------------------------------------------------------
 
 
+def _start_forkserver() -> None:
+    """Start the fork server (and the resource tracker it starts) with SIGINT ignored, a
+    disposition exec keeps and the scanners forked from it inherit: Ctrl-C reaches the whole
+    process group, and one landing while the server imports the scanners would print its
+    traceback. A Ctrl-C reaching the indexer in these few milliseconds is lost. Signal handlers
+    belong to the main thread: started from another (the MCP server's watcher), it is not guarded."""
+    import signal
+    import threading
+    from multiprocessing import forkserver
+
+    if threading.current_thread() is not threading.main_thread():
+        forkserver.ensure_running()
+        return
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        forkserver.ensure_running()
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
 class _Worker:
     def __init__(self, ctx: Any, budget: FileBudget, serve: str) -> None:
         parent_end, child_end = ctx.Pipe(duplex=True)
@@ -174,6 +194,7 @@ class Pool:
         self.ctx = multiprocessing.get_context(method)
         if method == "forkserver":
             self.ctx.set_forkserver_preload([serve.rpartition(".")[0]])
+            _start_forkserver()
         self.n, self.budget, self.serve, self.encode = n, budget, serve, encode
         self.workers: list[_Worker] = []
         self.failed_starts = 0

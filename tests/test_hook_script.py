@@ -94,7 +94,10 @@ def test_runs_with_only_a_shim_on_path(shell: str, hook_dir: Path, tmp_path: Pat
         timeout=60,
     )
     assert (r.returncode, r.stdout, r.stderr) == (3, "", "")  # the chained hook's status; the shim's 7 ignored
-    assert log.read_text().splitlines() == ["arg:index", "arg:--wait", "arg:--project", f"arg:{project}"]
+    assert log.read_text().splitlines() == [
+        *("arg:index", "arg:--quiet", "arg:--wait", "arg:2", "arg:--time-limit", "arg:5"),
+        *("arg:--project", f"arg:{project}"),
+    ]
     assert chained_log.read_text().splitlines() == ["arg:old", "arg:new sha", "arg:1", "stdin:ref line"]
 
 

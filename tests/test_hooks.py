@@ -110,7 +110,7 @@ def test_install_reports_only_what_changed(repo: Path) -> None:
     assert (again.returncode, again.stdout, again.stderr) == (0, "", f"nothing to do in {hooks}\n")
     assert json.loads(run_cli("hook", "install", "--json", "--project", str(repo)).stdout)["done"] == []
     # a hook of an older version (another command in it) is updated, and said so
-    old = (hooks / "post-merge").read_text().replace("index --wait", "index")
+    old = (hooks / "post-merge").read_text().replace("index --quiet", "index")
     (hooks / "post-merge").write_text(old)
     assert install(repo) == [f"post-merge: updated in {hooks}"]
     assert install(repo) == []

@@ -141,13 +141,29 @@ def _start_forkserver() -> None:
     from multiprocessing import forkserver
 
     if threading.current_thread() is not threading.main_thread():
-        forkserver.ensure_running()
+        _quietly(forkserver.ensure_running)
         return
     old = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        forkserver.ensure_running()
+        _quietly(forkserver.ensure_running)
     finally:
         signal.signal(signal.SIGINT, old)
+
+
+def _quietly(start: Callable[[], None]) -> None:
+    """Start the fork server with its standard error on /dev/null: a scanner forked from it while
+    the indexer is interrupted reads a closed pipe, and multiprocessing prints that child's
+    traceback there. A scanner's own failures reach the indexer as results or as the way its
+    process died (`_Worker.how_it_died`), never through standard error."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    saved = os.dup(2)
+    try:
+        os.dup2(devnull, 2)
+        start()
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(devnull)
 
 
 class _Worker:

@@ -20,11 +20,12 @@ import shlex
 import shutil
 import subprocess
 import sys
-import tempfile
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath, PurePosixPath, PureWindowsPath
+
+from indexer.files import atomic_write
 
 SERVER_NAME = "unity-index"
 WORKSPACE = "${workspaceFolder}"  # VS Code's and Cursor's variable for the folder they opened
@@ -318,28 +319,6 @@ def merge_toml(
     if got.get("command") != entry["command"] or got.get("args") != entry["args"]:
         raise InstallError(f"{path}: could not place [mcp_servers.{name}] safely; nothing was written")
     return new
-
-
-# Writing ------------------------------------------------------------------------------------------
-
-
-def atomic_write(path: Path, content: str) -> None:
-    if path.is_symlink():
-        path = path.resolve()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    mode = path.stat().st_mode & 0o7777 if path.exists() else None
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(content)
-            f.flush()
-            os.fsync(f.fileno())
-        if mode is not None:
-            os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def _servers(client: Client, text: str | None, path: Path) -> dict:

@@ -106,7 +106,14 @@ def test_the_store_and_change_finding_know_nothing_of_answering_or_faces() -> No
 
 
 def test_the_core_imports_only_the_core() -> None:
-    core = ("indexer.model", "indexer.config", "indexer.project", "indexer.identifiers", "indexer.unity")
+    core = (
+        "indexer.model",
+        "indexer.config",
+        "indexer.project",
+        "indexer.identifiers",
+        "indexer.unity",
+        "indexer.files",
+    )
 
     def rule(module: str, imported: str) -> bool:
         return module in core and _within(imported, "indexer") and imported != "indexer" and imported not in core

@@ -22,8 +22,8 @@ from pathlib import Path
 
 import msgspec
 
+from indexer.files import atomic_write
 from indexer.project import CONTENT_ROOTS
-from indexer.store.files import atomic_write
 from indexer.store.schema import IndexPaths
 
 GIT_TIMEOUT = 20.0

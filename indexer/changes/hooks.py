@@ -15,6 +15,8 @@ import subprocess
 import sysconfig
 from pathlib import Path, PureWindowsPath
 
+from indexer.files import atomic_write
+
 HOOKS = ("pre-commit", "post-checkout", "post-merge", "post-rewrite")
 # A hook never holds git up for long: it waits this long for another indexer, and gives up (one
 # line on stderr naming the command to run, the index keeping its last state) after the limit.
@@ -126,11 +128,8 @@ def install(project: Path) -> list[str]:
                 raise HookError(f"{hook} exists and so does {chained}: move one of them away first")
             os.replace(hook, chained)
             done.append(f"{name}: kept the existing hook as {chained.name}, run after the refresh")
-        tmp = hook.with_name(f".{name}.{os.getpid()}.tmp")
-        # newline="\n": CRLF (write_text's default on Windows) breaks the shebang line for sh.
-        tmp.write_text(text, encoding="utf-8", newline="\n")
-        tmp.chmod(0o755)
-        os.replace(tmp, hook)
+        # Written as bytes: no CRLF (text mode's default on Windows), which breaks the shebang line.
+        atomic_write(hook, text, mode=0o755)
         done.append(f"{name}: {'updated' if ours else 'installed'} in {folder}")
     return done
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import msgspec
 
 from indexer.changes.heartbeat import editor_alive
-from indexer.store.files import atomic_write
+from indexer.files import atomic_write
 from indexer.store.schema import IndexPaths
 
 JOURNAL_FILE = "Library/UnityIndex/journal.jsonl"

@@ -10,7 +10,6 @@ the four hook types we need are added to `default_install_hook_types`. The hook 
 from __future__ import annotations
 
 import io
-import os
 import subprocess
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from ruamel.yaml.tokens import CommentToken
 from ruamel.yaml.util import load_yaml_guess_indent
 
 from indexer.changes.hooks import HOOKS, HookError
+from indexer.files import atomic_write
 
 CONFIG = ".pre-commit-config.yaml"
 HOOK_ID = "unity-index-refresh"
@@ -177,6 +177,4 @@ def remove(base: Path) -> tuple[Path, list[str]]:
 def _write(path: Path, data: CommentedMap, yaml: YAML) -> None:
     buf = io.StringIO()
     yaml.dump(data, buf)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(buf.getvalue(), encoding="utf-8")
-    os.replace(tmp, path)
+    atomic_write(path, buf.getvalue())

@@ -11,13 +11,13 @@ it under `SECTION_TOKEN_LIMIT` tokens as the project's own counter measures it.
 from __future__ import annotations
 
 import argparse
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from indexer.cli.common import EXIT_OK, JSON_SCHEMA_VERSION, print_json, project_arg, workspace
 from indexer.cli.console import Console
+from indexer.files import atomic_write
 
 BEGIN = (
     "<!-- unity-index:begin (managed by `unity-index agents install`; `unity-index agents uninstall` removes it) -->"
@@ -154,10 +154,7 @@ def plan_uninstall(base: Path) -> list[Change]:
 def apply(changes: list[Change], base: Path) -> None:
     for c in changes:
         if c.change in ("added", "updated") or (c.change == "removed" and c.content is not None):
-            c.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = c.path.with_name(f".{c.path.name}.{os.getpid()}.tmp")
-            tmp.write_text(c.content or "", encoding="utf-8")
-            os.replace(tmp, c.path)
+            atomic_write(c.path, c.content or "")
         elif c.change == "removed":
             c.path.unlink()
             _prune(c.path.parent, base)

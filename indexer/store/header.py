@@ -13,8 +13,8 @@ from typing import TypeVar
 
 import tantivy
 
+from indexer.files import atomic_write
 from indexer.model import SCHEMA_VERSION
-from indexer.store.files import atomic_write
 from indexer.store.schema import IndexPaths, build_schema
 
 T = TypeVar("T")

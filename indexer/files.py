@@ -1,0 +1,33 @@
+"""Writing a file so that a reader, a crash or a full disk never leaves half of one: the index
+header, git's view, the journal position, git hooks, agent and pre-commit configurations."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+
+def atomic_write(path: Path, data: bytes | str, *, mode: int | None = None) -> None:
+    """Replace `path` with `data` (str as UTF-8, line endings as given) in one rename.
+
+    A symlink is written through (the user's dotfiles may link a config elsewhere); an existing
+    file keeps its permission bits unless `mode` says otherwise; the temporary file is removed if
+    anything fails."""
+    if path.is_symlink():
+        path = path.resolve()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if mode is None and path.exists():
+        mode = path.stat().st_mode & 0o7777
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data.encode("utf-8") if isinstance(data, str) else data)
+            f.flush()
+            os.fsync(f.fileno())
+        if mode is not None:
+            os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

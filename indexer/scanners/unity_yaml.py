@@ -43,7 +43,8 @@ from indexer.model import FileRecord, Ref, Symbol
 
 from .yaml_facts import BUILTIN_GUIDS, MAX_FIELDS_PER_OBJECT, DocReader, short
 from .yaml_hierarchy import Hierarchy
-from .yaml_reader import join_wrapped_flows, split
+from .yaml_nodes import NodeDoc
+from .yaml_reader import TextDoc, join_wrapped_flows, outside_documents, split
 
 # Settings documents at the top of every scene: not part of the hierarchy.
 SCENE_SETTINGS = frozenset({29, 104, 157, 196})
@@ -95,15 +96,37 @@ class _Scan:
     def __init__(self, path: str, kind: str, text: str):
         self.path = path
         self.kind = kind
-        self.text = join_wrapped_flows(text)
+        self.text = text
         self.symbols: list[Symbol] = []
         self.refs: list[Ref] = []
         self.docs: dict[int, DocReader] = {}
         self.order: list[DocReader] = []
         self.notes: list[str] = []
 
+    def read(self) -> list[DocReader]:
+        """The documents, each through the line reader, or through the YAML parser when it is
+        outside the line reader's subset (see `yaml_reader.outside_subset`)."""
+        joined, joins = join_wrapped_flows(self.text)
+        texts = split(joined, joins)
+        outside = outside_documents(joined, texts)
+        docs: list[DocReader] = list(texts)
+        if outside:
+            originals = split(self.text)
+            for i, reason in sorted(outside.items()):
+                docs[i] = self.parsed(originals[i], reason) or docs[i]
+        return docs
+
+    def parsed(self, doc: TextDoc, reason: str) -> NodeDoc | None:
+        try:
+            parsed = NodeDoc(doc.class_id, doc.file_id, doc.stripped, doc.line, doc.body)
+        except Exception as exc:  # invalid YAML: the line reader's best reading is kept
+            self.notes.append(f"document &{doc.file_id} is not valid YAML ({type(exc).__name__})")
+            return None
+        self.notes.append(f"read with the YAML parser: {reason}")
+        return parsed
+
     def run(self) -> FileRecord:
-        for doc in split(self.text):
+        for doc in self.read():
             if doc.file_id in self.docs:
                 self.notes.append(f"duplicate fileID {doc.file_id}")
             self.docs[doc.file_id] = doc

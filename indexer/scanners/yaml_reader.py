@@ -10,8 +10,10 @@ go to `yaml_nodes` instead (see `outside_subset`).
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
+from collections.abc import Callable
 
 from .unity_classes import CLASS_NAMES
 from .yaml_facts import (
@@ -42,6 +44,29 @@ _NAME_OVERRIDE = re.compile(r"propertyPath: m_Name\n\s+value: (.*)")
 _ENTRY_KEY = re.compile(r"([^:]+):(?: (.*))?$")
 _CALL_KEY = re.compile(r"(m_\w+):(?: (.*))?$")
 _CALL_KEY_START = re.compile(r"\s*(m_\w+:|- )")
+# What the line reader does not read: these documents go to the YAML parser (`yaml_nodes`). Each
+# check is a regex run only when the text holds what it needs (single characters where possible:
+# those searches run at several GB/s), so a file in the subset costs a few substring searches. A
+# flow collection left open at a line end after joining shows as `{`, `[` or `,` ending a line
+# (Unity wraps flows only after a comma).
+_OUTSIDE: tuple[tuple[str, Callable[[str], bool], re.Pattern[str]], ...] = (
+    ("anchor or alias", lambda t: "*" in t or ": &" in t or "- &" in t, re.compile(r"[:-] [&*]\S")),
+    (
+        "block scalar",
+        lambda t: "|" in t or (">" in t and (": >" in t or "- >" in t)),
+        re.compile(r"[:-] [|>][-+0-9]*[ \t]*$", re.M),
+    ),
+    (
+        "multi-line flow collection",
+        lambda t: ",\n" in t or "{\n" in t or "[\n" in t,
+        re.compile(r"[{\[][^\n\]}]*\n"),
+    ),
+    (
+        "multi-line quoted scalar",
+        lambda t: "'" in t or '"' in t,
+        re.compile(r"""[:-] (?:'(?:[^'\n]|'')*|"(?:[^"\\\n]|\\.)*\\?)\n"""),
+    ),
+)
 _SECTIONS = {"m_TexEnvs:": "texture", "m_Floats:": "float", "m_Colors:": "color", "m_Ints:": "int"}
 
 
@@ -64,20 +89,59 @@ def _lead(line: str) -> int:
     return len(line) - len(line.lstrip(" "))
 
 
-def join_wrapped_flows(text: str) -> str:
-    """Long flow mappings wrapped after a comma, joined back onto one line."""
-    return WRAPPED_FLOW.sub(r"\1 ", text) if ",\n" in text else text
+def join_wrapped_flows(text: str) -> tuple[str, list[int]]:
+    """Long flow mappings wrapped after a comma, joined back onto one line; and, sorted, the
+    (1-based) line of the joined text each removed line break ended, so lines map back."""
+    if ",\n" not in text:
+        return text, []
+    parts: list[str] = []
+    joins: list[int] = []
+    pos = line = 0  # `line`: line breaks of the original text before `pos`
+    for m in WRAPPED_FLOW.finditer(text):
+        line += text.count("\n", pos, m.start())
+        parts.append(text[pos : m.start()])
+        parts.append(m.group(1) + " ")
+        joins.append(line + 1 - len(joins))
+        line += 1
+        pos = m.end()
+    parts.append(text[pos:])
+    return "".join(parts), joins
 
 
-def split(text: str) -> list[TextDoc]:
-    """The documents of a file, in order (text already has `\\n` line ends and joined flows)."""
+def outside_subset(body: str) -> str:
+    """Why a document body (wrapped flows joined) is not for the line reader, or "" if it is."""
+    for reason, needed, pattern in _OUTSIDE:
+        if needed(body) and pattern.search(body):
+            return reason
+    return ""
+
+
+def outside_documents(text: str, docs: list[TextDoc]) -> dict[int, str]:
+    """`outside_subset` for all documents of a file at once: index in `docs` -> reason. One search
+    over the whole text per check, so a file in the subset costs no work per document."""
+    found: dict[int, str] = {}
+    starts = [d.offset for d in docs]
+    for reason, needed, pattern in _OUTSIDE:
+        if not needed(text):
+            continue
+        for m in pattern.finditer(text):
+            at = bisect.bisect_right(starts, m.start()) - 1
+            if at >= 0 and at not in found and outside_subset(docs[at].body) == reason:
+                found[at] = reason
+    return found
+
+
+def split(text: str, joins: list[int] | None = None) -> list[TextDoc]:
+    """The documents of a file, in order (text has `\n` line ends; `joins` from `join_wrapped_flows`)."""
     docs: list[TextDoc] = []
     matches = list(HEADER.finditer(text))
     line = 1 + text.count("\n", 0, matches[0].start()) if matches else 1
     for i, m in enumerate(matches):
         end = matches[i + 1].start() if i + 1 < len(matches) else len(text)
         body = text[m.end() : end]
-        docs.append(TextDoc(int(m.group(1)), int(m.group(2)), bool(m.group(3)), line, body))
+        doc = TextDoc(int(m.group(1)), int(m.group(2)), bool(m.group(3)), line, body, joins or [])
+        doc.offset = m.end()
+        docs.append(doc)
         line += 1 + body.count("\n")
     return docs
 
@@ -85,21 +149,27 @@ def split(text: str) -> list[TextDoc]:
 class TextDoc:
     """One document: header facts and its body, read by lines on demand."""
 
-    __slots__ = ("_lines", "body", "class_id", "class_name", "file_id", "line", "stripped")
+    __slots__ = (
+        "_joins", "_lines", "_text_line", "body", "class_id", "class_name", "file_id", "line", "offset", "stripped",
+    )  # fmt: skip
 
-    def __init__(self, class_id: int, file_id: int, stripped: bool, line: int, body: str):
+    def __init__(self, class_id: int, file_id: int, stripped: bool, line: int, body: str, joins: list[int]):
         self.class_id = class_id
         self.file_id = file_id
         self.stripped = stripped
-        self.line = line  # line of the `--- !u!` header
+        self._joins = joins
+        self._text_line = line  # line of the `--- !u!` header in the joined text
+        self.line = line + bisect.bisect_left(joins, line) if joins else line  # ... in the file
         self.body = body
+        self.offset = 0  # where the body starts in the file's text
         self._lines: list[str] | None = None
         first = body.split("\n", 1)[0]
         self.class_name = first[:-1] if first.endswith(":") else CLASS_NAMES.get(class_id, f"Class{class_id}")
 
     def at(self, i: int) -> int:
-        """File line of body line `i`."""
-        return self.line + 1 + i
+        """File line of body line `i` (lines removed by joining wrapped flows counted back in)."""
+        line = self._text_line + 1 + i
+        return line + bisect.bisect_left(self._joins, line) if self._joins else line
 
     def lines(self) -> list[str]:
         if self._lines is None:
@@ -201,17 +271,23 @@ class TextDoc:
             if not s.startswith("propertyPath:"):
                 continue
             value = guid = ""
-            for nxt in lines[i + 1 : i + 4]:
-                t = nxt.strip()
+            j, end = i + 1, min(i + 4, len(lines))
+            while j < end:
+                t = lines[j].strip()
                 if t.startswith("value:"):
-                    value = unquote(t[len("value:") :])
-                elif t.startswith("objectReference:"):
+                    raw, after = _unwrapped(t[len("value:") :].strip(), lines, j + 1, _lead(lines[j]))
+                    value = unquote(raw)
+                    end = min(end + after - j - 1, len(lines))  # the wrapped lines do not count
+                    j = after
+                    continue
+                if t.startswith("objectReference:"):
                     m = REF.search(t)
                     if m and m.group(2):
                         guid = m.group(2).lower()
                     break
-                elif t.startswith("- "):
+                if t.startswith("- "):
                     break
+                j += 1
             out.append(Modification(unquote(s[len("propertyPath:") :]), value, guid, i))
         return out
 
@@ -227,7 +303,8 @@ class TextDoc:
                 j = i + 1
                 while j < len(lines) and (lines[j].startswith("   ") or lines[j].startswith("  - ")):
                     j += 1
-                shown, local = _summarize((m.group(4) or "").strip(), lines[i + 1 : j])
+                value, _ = _unwrapped((m.group(4) or "").strip(), lines, i + 1, 2, j)
+                shown, local = _summarize(value, lines[i + 1 : j])
                 out.append(Field(unquote(m.group(3)), shown, i, local))
                 i = j
                 continue
@@ -272,14 +349,18 @@ class TextDoc:
         return out
 
     def properties(self) -> list[Property]:
+        """Material properties: the items of m_TexEnvs, m_Floats, m_Colors and m_Ints (a section
+        ends at the first line back at its key's indentation that is not one of its items)."""
         lines = self.lines()
         out: list[Property] = []
-        section = ""
+        section, indent = "", 0
         for i, line in enumerate(lines):
             s = line.strip()
             if s in _SECTIONS:
-                section = _SECTIONS[s]
+                section, indent = _SECTIONS[s], _lead(line)
                 continue
+            if section and s and (_lead(line) < indent or (_lead(line) == indent and not s.startswith("- "))):
+                section = ""
             m = _ITEM_KEY.match(s) if section and s.startswith("- ") else None
             if not m:
                 continue
@@ -320,6 +401,21 @@ def _owner_key(lines: list[str], idx: int) -> str:
     return ""
 
 
+def _unwrapped(value: str, lines: list[str], j: int, lead: int, end: int | None = None) -> tuple[str, int]:
+    """A plain scalar starting a line indented `lead`, with the deeper-indented lines from `j`
+    (up to `end`) that Unity wrapped it onto joined back; and the index after them."""
+    end = len(lines) if end is None else end
+    if not value or value.startswith(("'", '"', "{", "[", "|", ">", "&", "*", "!")):
+        return value, j
+    while j < end:
+        t = lines[j].strip()
+        if not t or _lead(lines[j]) <= lead or t.startswith("- ") or KEY.match("  " + t):
+            break
+        value = f"{value} {t}"
+        j += 1
+    return value, j
+
+
 def _summarize(value: str, nested: list[str]) -> tuple[str, int]:
     """A short, readable value: scalars as written, references as guid:/fileID:, blocks counted.
     Also the fileID when the value is a same-file reference (the scanner names the object)."""
@@ -341,7 +437,11 @@ def _summarize(value: str, nested: list[str]) -> tuple[str, int]:
     if first.lstrip().startswith("- "):
         items = sum(1 for n in nested if n.startswith(" " * first_indent + "- "))
         return f"[{count_label(items, 'item')}]", 0
-    keys = [unquote(m.group(3)) for n in nested if _lead(n) == first_indent and (m := KEY.match(n)) and m.group(3)]
+    keys = [
+        unquote(m.group(3))
+        for n in nested
+        if _lead(n) == first_indent and not n.lstrip().startswith("- ") and (m := KEY.match(n)) and m.group(3)
+    ]
     return short("{" + ", ".join(keys[:6]) + (", …" if len(keys) > 6 else "") + "}"), 0
 
 

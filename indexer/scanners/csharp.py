@@ -53,14 +53,16 @@ from __future__ import annotations
 
 import bisect
 import re
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, NamedTuple
 
 from indexer.model import FileRecord, Ref, Symbol
 
 from .csharp_lexer import declarations_only as _declarations_only
-from .csharp_nodes import ENUM_MEMBER_STOP, TYPE_NODES, WS, NodeText, collapse
+from .csharp_nodes import ENUM_MEMBER_STOP, WS, NodeText, collapse
 from .csharp_query import REF_CONTEXTS, engine, error_query
 from .csharp_recover import recover_headers
+from .csharp_scopes import Scope, qualified, scopes
 
 _MEMBER_CAPTURES = (
     "method", "constructor", "destructor", "property", "indexer", "field", "event_field", "event",
@@ -94,29 +96,35 @@ class _Scan(NodeText):
         super().__init__(data)
         self.path = path
         self.fns: list[tuple[int, str]] = []  # file-scoped namespaces: (start byte, name)
-        self.container_cache: dict[int, str] = {}
-        self.error_headers: dict[int, list[tuple[int, str]]] = {}  # ERROR id -> (start, qualified)
+        self.scopes: dict[int, Scope] = {}  # node id -> what encloses it (see csharp_scopes)
+        self.recovered: list[tuple[int, Symbol]] = []  # type headers rebuilt from ERROR nodes
 
     def run(self) -> FileRecord:
         parser, query, cursor_cls = engine()
         root = parser.parse(self.data).root_node
         status, note, error_lines = "ok", "", ()
-        body_caps: dict[str, list[Any]] = {}
-        bodies: list[tuple[int, int]] = []
+        parts: list[_RefNames] = []
         if root.has_error:
             error_lines = tuple(sorted({r.start_point[0] + 1 for r in self.error_nodes(root)}))
             status = "partial"
             note = f"{len(error_lines)} syntax error region{'s' if len(error_lines) != 1 else ''}"
             outline = _declarations_only(self.data)
             if outline is not None:
-                # Declarations come from the blanked copy; refs inside the bodies from this parse.
-                body_caps = cursor_cls(query).captures(root)
+                # Declarations come from the blanked copy; refs inside the bodies from this parse,
+                # read out before the copy is parsed so only one tree is alive at a time.
                 clean, bodies = outline
+                starts = [b[0] for b in bodies]
+                body_caps = cursor_cls(query).captures(root)
+                parts.append(self.ref_names(body_caps, lambda n: _inside(n.start_byte, starts, bodies)))
+                del body_caps, root
                 root = parser.parse(clean).root_node
         caps = cursor_cls(query).captures(root)
-        namespaces = self.collect_namespaces(caps)
+        file_namespaces = self.file_namespaces(caps)
+        self.scopes = scopes(self, root, _scoped(caps), self.recover)
+        namespaces = file_namespaces + self.nested_namespaces(caps)
         merged = _merge(self.symbols(caps))
-        refs = self.refs(caps, merged, namespaces, body_caps, bodies)
+        parts.insert(0, self.ref_names(caps))
+        refs = self.refs(caps, merged, namespaces, parts)
         return FileRecord(
             path=self.path,
             kind="csharp",
@@ -134,12 +142,7 @@ class _Scan(NodeText):
 
     def symbols(self, caps: dict[str, list[Any]]) -> list[tuple[int, Symbol]]:
         """(start byte of the name, symbol) of every declaration, recovered headers first."""
-        symbols: list[tuple[int, Symbol]] = []
-        for err in caps.get("error", ()):
-            found, headers = recover_headers(self, err, lambda err=err: self.container(err))
-            symbols.extend(found)
-            if headers:
-                self.error_headers[err.id] = headers
+        symbols: list[tuple[int, Symbol]] = list(self.recovered)
         for kind in ("class", "struct", "interface", "enum", "record", "delegate"):
             for node in caps.get(kind, ()):
                 self.type_symbol(node, kind, symbols)
@@ -160,48 +163,21 @@ class _Scan(NodeText):
 
     # ----- containers and names ------------------------------------------------------------
 
+    def recover(self, err: Any, scope: Scope) -> list[tuple[int, str]]:
+        """Rebuild the type headers left loose in an ERROR node; their (start, qualified name)."""
+        found, headers = recover_headers(self, err, lambda: qualified(scope, self.file_ns(err.start_byte)))
+        self.recovered.extend(found)
+        return headers
+
     def container(self, node: Any) -> str:
         """Qualified name of what encloses `node`: namespaces and outer types (ERROR-aware)."""
-        parent = node.parent
-        if parent is None:
-            return self.file_ns(node.start_byte)
-        key = parent.id
-        cached = self.container_cache.get(key)
-        if cached is not None and parent.type != "ERROR":
-            return cached
-        parts: list[str] = []
-        prev, cur = node, parent
-        while cur is not None:
-            t = cur.type
-            if t in TYPE_NODES or t == "namespace_declaration":
-                name = cur.child_by_field_name("name")
-                if name is not None:
-                    parts.append(WS.sub("", self.text(name)))
-            elif t == "ERROR" and prev.type not in TYPE_NODES:
-                hdrs = self.error_headers.get(cur.id)
-                if hdrs:
-                    found = [q for s, q in hdrs if s < prev.start_byte]
-                    if found:
-                        parts.append(found[-1])
-                        break  # the header's qualified name already holds the outer part
-            prev, cur = cur, cur.parent
-        if cur is None:
-            fns = self.file_ns(node.start_byte)
-            if fns:
-                parts.append(fns)
-        result = ".".join(reversed(parts))
-        if parent.type != "ERROR":
-            self.container_cache[key] = result
-        return result
+        return qualified(self.scopes[node.id], self.file_ns(node.start_byte))
 
     def file_ns(self, byte: int) -> str:
-        name = ""
-        for start, ns in self.fns:
-            if start <= byte:
-                name = ns
-        return name
+        at = bisect.bisect_right(self.fns, (byte, "\U0010ffff")) - 1
+        return self.fns[at][1] if at >= 0 else ""
 
-    def collect_namespaces(self, caps: dict[str, list[Any]]) -> list[str]:
+    def file_namespaces(self, caps: dict[str, list[Any]]) -> list[str]:
         out: list[str] = []
         for node in caps.get("fns", ()):
             name = node.child_by_field_name("name")
@@ -210,6 +186,10 @@ class _Scan(NodeText):
                 self.fns.append((node.start_byte, ns))
                 out.append(ns)
         self.fns.sort()
+        return out
+
+    def nested_namespaces(self, caps: dict[str, list[Any]]) -> list[str]:
+        out: list[str] = []
         for node in sorted(caps.get("ns", ()), key=lambda n: n.start_byte):
             name = node.child_by_field_name("name")
             if name is not None:
@@ -348,47 +328,63 @@ class _Scan(NodeText):
 
     # ----- refs ----------------------------------------------------------------------------
 
+    def ref_names(self, caps: dict[str, list[Any]], keep: Callable[[Any], bool] | None = None) -> _RefNames:
+        """The type names the ref captures of one parse name (those `keep` accepts), before the
+        filters that need the whole file. With `keep` (the original parse of a broken file) they
+        are read out at once, so that parse can be dropped; else they are produced as `refs` asks."""
+        names = self.ref_candidates(caps, keep)
+        tparams = {self.text(n) for n in caps.get("tparam", ())}
+        return _RefNames(list(names) if keep else names, tparams, {self.text(n) for n in caps.get("lname", ())})
+
+    def ref_candidates(
+        self, caps: dict[str, list[Any]], keep: Callable[[Any], bool] | None
+    ) -> Iterator[tuple[int, str, str]]:
+        misparsed = {n.id for n in caps.get("misparse", ())}  # `a.B(x * y)` read as a pointer declaration
+        for cap in REF_CONTEXTS:
+            for node in caps.get(cap, ()):
+                if (keep is not None and not keep(node)) or node.id in misparsed:
+                    continue
+                line = node.start_point[0] + 1
+                if cap == "r.static":
+                    yield line, self.text(node if node.type == "identifier" else node.named_children[0]), cap
+                    continue
+                names: list[str] = []
+                self.type_names(node, names)
+                for n in names:
+                    yield line, n, cap
+
     def refs(
-        self,
-        caps: dict[str, list[Any]],
-        symbols: tuple[Symbol, ...],
-        namespaces: list[str],
-        body_caps: dict[str, list[Any]],
-        bodies: list[tuple[int, int]],
+        self, caps: dict[str, list[Any]], symbols: tuple[Symbol, ...], namespaces: list[str], parts: list[_RefNames]
     ) -> tuple[Ref, ...]:
-        """Refs of `caps`; plus, for a blanked copy, refs of the original parse inside its `bodies`."""
-        both = (caps, body_caps)
-        tparams = {self.text(n) for c in both for n in c.get("tparam", ())}
-        known = {self.text(n) for c in both for n in c.get("lname", ())}
+        """Refs from the ref names of each parse; a static access only when it is not a name
+        declared in the file or the head of a namespace."""
+        tparams = {n for p in parts for n in p.tparams}
+        known = {n for p in parts for n in p.locals}
         known.update(s.name for s in symbols if not s.is_type)
         ns_heads = {ns.split(".", 1)[0] for ns in namespaces}
         for u in caps.get("using", ()):
             target = self.using_text(u).removeprefix("static ").split(" = ")[-1]
             ns_heads.add(target.split(".", 1)[0])
         found: set[tuple[int, str, str]] = set()
-        starts = [b[0] for b in bodies]
-        for cap, context in REF_CONTEXTS.items():
-            nodes = caps.get(cap, ())
-            if bodies:
-                inside = (n for n in body_caps.get(cap, ()) if _inside(n.start_byte, starts, bodies))
-                nodes = [*nodes, *inside]
-            for node in nodes:
-                names: list[str] = []
-                if cap == "r.static":
-                    name = self.text(node if node.type == "identifier" else node.named_children[0])
-                    if not name[:1].isupper() or name in known or name in ns_heads:
-                        continue
-                    names.append(name)
-                elif cap == "r.local" and node.type == "pointer_type" and node.parent.type == "declaration_expression":
-                    continue  # `a.B(x * y)` misparses as a pointer declaration
-                else:
-                    self.type_names(node, names)
-                line = node.start_point[0] + 1
-                for n in names:
-                    if n in tparams or n in _NOT_TYPES:
-                        continue
-                    found.add((line, n, context))
+        for part in parts:
+            for line, name, cap in part.names:
+                if cap == "r.static" and (not name[:1].isupper() or name in known or name in ns_heads):
+                    continue
+                if name not in tparams and name not in _NOT_TYPES:
+                    found.add((line, name, REF_CONTEXTS[cap]))
         return tuple(Ref(kind="type", target=n, line=line, context=c) for line, n, c in sorted(found))
+
+
+class _RefNames(NamedTuple):
+    names: Iterable[tuple[int, str, str]]  # (line, type name, capture), read once
+    tparams: set[str]  # type parameters declared
+    locals: set[str]  # locals, parameters and pattern variables declared
+
+
+def _scoped(caps: dict[str, list[Any]]) -> list[Any]:
+    """The captured nodes whose container the scan needs: errors, namespaces, types, members."""
+    names = ("error", "ns", "class", "struct", "interface", "enum", "record", "delegate", *_MEMBER_CAPTURES)
+    return [n for name in names for n in caps.get(name, ())]
 
 
 def _inside(byte: int, starts: list[int], ranges: list[tuple[int, int]]) -> bool:

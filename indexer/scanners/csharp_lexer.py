@@ -14,6 +14,8 @@ import re
 from collections.abc import Iterator
 from typing import NamedTuple
 
+import msgspec
+
 # One token per match. `sx` only matches a string's opening quote; `_skip_string` finds its end.
 _TOKEN = re.compile(
     rb"""
@@ -45,8 +47,9 @@ _BLANK = bytes(b if b in (10, 13) else 32 for b in range(256))
 _DECL, _ACCESSORS, _CODE = 0, 1, 2  # frame kinds: type/namespace body, accessor list, code block
 
 
-class Token(NamedTuple):
-    """One lexical unit: `kind` is the regex group (ws, cm, pp, sx for a whole string, ch, id, op, p)."""
+class Token(msgspec.Struct, gc=False):
+    """One lexical unit: `kind` is the regex group (ws, cm, pp, sx for a whole string, ch, id, op, p).
+    A msgspec Struct: made for every token, it costs a third of a NamedTuple to build."""
 
     kind: str
     start: int

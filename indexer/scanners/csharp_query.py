@@ -56,6 +56,7 @@ QUERY_SOURCE = r"""
 (fixed_statement (variable_declaration type: (_) @r.local))
 (foreach_statement type: (_) @r.local)
 (declaration_expression type: (_) @r.local)
+(declaration_expression type: (pointer_type) @misparse)
 (type_argument_list (_) @r.generic)
 (typeof_expression type: (_) @r.typeof)
 (default_expression type: (_) @r.typeof)

@@ -212,9 +212,18 @@ class _Scan:
             self.symbols.append(Symbol("object", name, doc.line, signature=doc.class_name))
         self.guid_refs(doc, name or doc.class_name, doc.class_name)
 
-    def game_object(self, doc: DocReader) -> None:
-        path = self.tree.path_of(doc.file_id)
+    def place(self, node: int) -> tuple[str, str, str]:
+        """(container, name, path) of a hierarchy node; the container is the parent's path string
+        itself when it can be (a deep hierarchy's paths are long: no copies of them)."""
+        path = self.tree.path_of(node)
+        above = self.tree.parent_path(node)
+        if above is not None:
+            return above, path[len(above) + 1 :], path
         container, _, name = path.rpartition("/")
+        return container, name, path
+
+    def game_object(self, doc: DocReader) -> None:
+        container, name, _ = self.place(doc.file_id)
         tag = doc.top("m_TagString") or "Untagged"
         layer = doc.top("m_Layer") or "0"
         sig = []
@@ -259,8 +268,7 @@ class _Scan:
             if doc.top("m_IsPrefabParent") == "1":
                 return  # the legacy prefab asset's own root record, not an instance
         parent_tf = self.tree.instance_parent.get(doc.file_id, 0)
-        path = self.tree.path_of(doc.file_id)
-        container, _, name = path.rpartition("/")
+        container, name, path = self.place(doc.file_id)
         is_variant = self.kind == "prefab" and not parent_tf and not legacy
         self.symbols.append(
             Symbol(

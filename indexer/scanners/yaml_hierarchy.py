@@ -72,8 +72,30 @@ class Hierarchy:
         return self.node_of_transform(self.father[tf])
 
     def path_of(self, node: int) -> str:
+        """The node's path. Built once per node from its parent's path (no walk to the root per
+        node, no recursion: an 8,000-deep chain costs what its paths are long). In a cycle of
+        parents (a broken file) each node's path runs up the cycle until it comes back to itself."""
         if node in self._paths:
             return self._paths[node]
+        chain: list[int] = []
+        at: dict[int, int] = {}
+        cur = node
+        while cur and cur not in self._paths and cur not in at:
+            at[cur] = len(chain)
+            chain.append(cur)
+            cur = self.parent_node(cur)
+        if cur in at:  # a cycle: chain[at[cur]:] loops back to cur
+            for n in chain[at[cur] :]:
+                self._paths[n] = self._walked(n)
+            chain = chain[: at[cur]]
+        for n in reversed(chain):
+            parent = self.parent_node(n)
+            name = self.names.get(n) or f"&{n}"
+            self._paths[n] = f"{self._paths[parent]}/{name}" if parent else name
+        return self._paths[node]
+
+    def _walked(self, node: int) -> str:
+        """The path by walking up until a node repeats (for the nodes of a cycle)."""
         parts: list[str] = []
         seen: set[int] = set()
         cur = node
@@ -81,6 +103,14 @@ class Hierarchy:
             seen.add(cur)
             parts.append(self.names.get(cur) or f"&{cur}")
             cur = self.parent_node(cur)
-        path = "/".join(reversed(parts))
-        self._paths[node] = path
-        return path
+        return "/".join(reversed(parts))
+
+    def parent_path(self, node: int) -> str | None:
+        """The path of the node's parent when the node's path is that plus its name, else None
+        (a root, a node of a cycle): lets a container share the parent's string."""
+        parent = self.parent_node(node)
+        path = self.path_of(node)
+        if not parent or "/" in (self.names.get(node) or ""):
+            return None
+        above = self.path_of(parent)
+        return above if len(path) == len(above) + 1 + len(self.names.get(node) or f"&{node}") else None

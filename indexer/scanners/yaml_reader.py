@@ -11,13 +11,11 @@ go to `yaml_nodes` instead (see `outside_subset`).
 from __future__ import annotations
 
 import bisect
-import json
 import re
 from collections.abc import Callable
 
 from .unity_classes import CLASS_NAMES
 from .yaml_facts import (
-    ARGUMENT_KEYS,
     MAX_FIELDS_PER_OBJECT,
     STANDARD_FIELDS,
     Call,
@@ -28,22 +26,16 @@ from .yaml_facts import (
     Named,
     Property,
     TypeUse,
-    count_label,
-    ref_shown,
-    short,
 )
+from .yaml_lines import KEY, REF, Owners, calls, indent_of, line_indexes, owner_key, summarize, unquote, unwrapped
 
 HEADER = re.compile(r"^--- !u!(-?\d+) &(-?\d+)( stripped)?[^\n]*\n?", re.M)
 WRAPPED_FLOW = re.compile(r"(\{[^{}\n]*,)[ \t]*\n[ \t]+")
-REF = re.compile(r"\{fileID: (-?\d+)(?:, guid: ([0-9A-Fa-f]{32}))?(?:, type: -?\d+)?\}")
-KEY = re.compile(r"^( *)(- )?([^\s:#'\"{\[][^:]*?|'[^']*'|\"[^\"]*\"|):(?: (.*))?$")
 _GUID = re.compile(r"guid: ([0-9A-Fa-f]{32})")
 _MANAGED_TYPE = re.compile(r"type: \{class: ([^,}]*), ns: ([^,}]*), asm: ([^}]*)\}")
 _ITEM_KEY = re.compile(r"- ([^:]+):(?: (.*))?$")
 _NAME_OVERRIDE = re.compile(r"propertyPath: m_Name\n\s+value: (.*)")
 _ENTRY_KEY = re.compile(r"([^:]+):(?: (.*))?$")
-_CALL_KEY = re.compile(r"(m_\w+):(?: (.*))?$")
-_CALL_KEY_START = re.compile(r"\s*(m_\w+:|- )")
 # What the line reader does not read: these documents go to the YAML parser (`yaml_nodes`). Each
 # check is a regex run only when the text holds what it needs (single characters where possible:
 # those searches run at several GB/s), so a file in the subset costs a few substring searches. A
@@ -67,26 +59,8 @@ _OUTSIDE: tuple[tuple[str, Callable[[str], bool], re.Pattern[str]], ...] = (
         re.compile(r"""[:-] (?:'(?:[^'\n]|'')*|"(?:[^"\\\n]|\\.)*\\?)\n"""),
     ),
 )
+_FEW_GUIDS = 16  # more GUIDs than this in a document: find their keys through `Owners`
 _SECTIONS = {"m_TexEnvs:": "texture", "m_Floats:": "float", "m_Colors:": "color", "m_Ints:": "int"}
-
-
-def unquote(value: str) -> str:
-    v = value.strip()
-    if len(v) >= 2 and v[0] == v[-1] == "'":
-        return v[1:-1].replace("''", "'")
-    if len(v) >= 2 and v[0] == v[-1] == '"':
-        body = v[1:-1]
-        if "\\" in body:
-            try:
-                return json.loads(f'"{body}"')
-            except ValueError:
-                return body
-        return body
-    return v
-
-
-def _lead(line: str) -> int:
-    return len(line) - len(line.lstrip(" "))
 
 
 def join_wrapped_flows(text: str) -> tuple[str, list[int]]:
@@ -231,7 +205,7 @@ class TextDoc:
                     nxt = lines[j]
                     if not nxt.strip():
                         continue
-                    lead = _lead(nxt)
+                    lead = indent_of(nxt)
                     if lead < indent or (lead == indent and not nxt.lstrip(" ").startswith("- ")):
                         break
                     out.append((j, nxt))
@@ -249,9 +223,9 @@ class TextDoc:
         found: list[tuple[int, dict[str, str]]] = []
         if not block:
             return []
-        item_indent = _lead(block[0][1])
+        item_indent = indent_of(block[0][1])
         for idx, line in block:
-            lead = _lead(line)
+            lead = indent_of(line)
             s = line.strip()
             if lead == item_indent and s.startswith("- "):
                 found.append((idx, {}))
@@ -275,7 +249,7 @@ class TextDoc:
             while j < end:
                 t = lines[j].strip()
                 if t.startswith("value:"):
-                    raw, after = _unwrapped(t[len("value:") :].strip(), lines, j + 1, _lead(lines[j]))
+                    raw, after = unwrapped(t[len("value:") :].strip(), lines, j + 1, indent_of(lines[j]))
                     value = unquote(raw)
                     end = min(end + after - j - 1, len(lines))  # the wrapped lines do not count
                     j = after
@@ -303,8 +277,8 @@ class TextDoc:
                 j = i + 1
                 while j < len(lines) and (lines[j].startswith("   ") or lines[j].startswith("  - ")):
                     j += 1
-                value, _ = _unwrapped((m.group(4) or "").strip(), lines, i + 1, 2, j)
-                shown, local = _summarize(value, lines[i + 1 : j])
+                value, _ = unwrapped((m.group(4) or "").strip(), lines, i + 1, 2, j)
+                shown, local = summarize(value, lines[i + 1 : j])
                 out.append(Field(unquote(m.group(3)), shown, i, local))
                 i = j
                 continue
@@ -315,10 +289,13 @@ class TextDoc:
         body = self.body
         if "guid: " not in body:
             return []
+        matches = list(_GUID.finditer(body))
+        lines = self.lines()
+        owners = Owners(lines) if len(matches) > _FEW_GUIDS else None
         out: list[GuidUse] = []
-        for m in _GUID.finditer(body):
-            idx = body.count("\n", 0, m.start())
-            out.append(GuidUse(m.group(1).lower(), _owner_key(self.lines(), idx), idx))
+        for idx, m in zip(line_indexes(body, matches), matches, strict=True):
+            key = owners.key(idx) if owners is not None else owner_key(lines, idx)
+            out.append(GuidUse(m.group(1).lower(), key, idx))
         return out
 
     def calls(self) -> list[Call]:
@@ -329,24 +306,23 @@ class TextDoc:
         for i, line in enumerate(lines):
             if line.strip() != "m_PersistentCalls:":
                 continue
-            indent = _lead(line)
+            indent = indent_of(line)
             event = ""
             for back in range(i - 1, 0, -1):
                 prev = lines[back]
-                if _lead(prev) < indent and prev.strip():
+                if indent_of(prev) < indent and prev.strip():
                     m = KEY.match(prev)
                     event = unquote(m.group(3)) if m else ""
                     break
-            out.extend(_calls(lines, i + 1, indent, event))
+            out.extend(calls(lines, i + 1, indent, event))
         return out
 
     def type_uses(self) -> list[TypeUse]:
         if "RefIds:" not in self.body:
             return []
-        out: list[TypeUse] = []
-        for m in _MANAGED_TYPE.finditer(self.body):
-            out.append(TypeUse(m.group(1).strip(), m.group(2).strip(), self.body.count("\n", 0, m.start())))
-        return out
+        matches = list(_MANAGED_TYPE.finditer(self.body))
+        lines = line_indexes(self.body, matches)
+        return [TypeUse(m.group(1).strip(), m.group(2).strip(), i) for i, m in zip(lines, matches, strict=True)]
 
     def properties(self) -> list[Property]:
         """Material properties: the items of m_TexEnvs, m_Floats, m_Colors and m_Ints (a section
@@ -357,9 +333,9 @@ class TextDoc:
         for i, line in enumerate(lines):
             s = line.strip()
             if s in _SECTIONS:
-                section, indent = _SECTIONS[s], _lead(line)
+                section, indent = _SECTIONS[s], indent_of(line)
                 continue
-            if section and s and (_lead(line) < indent or (_lead(line) == indent and not s.startswith("- "))):
+            if section and s and (indent_of(line) < indent or (indent_of(line) == indent and not s.startswith("- "))):
                 section = ""
             m = _ITEM_KEY.match(s) if section and s.startswith("- ") else None
             if not m:
@@ -379,117 +355,3 @@ class TextDoc:
             if s.startswith("functionName:"):
                 out.append(Named(unquote(s[len("functionName:") :]), i))
         return out
-
-
-def _owner_key(lines: list[str], idx: int) -> str:
-    """The mapping key a value on line `idx` belongs to: on that line, else the nearest key above
-    with a smaller indentation (list items under `m_Materials:` belong to `m_Materials`)."""
-    line = lines[idx]
-    m = KEY.match(line)
-    if m and m.group(3) and m.group(4) is not None and "{" in (m.group(4) or ""):
-        return unquote(m.group(3))
-    indent = _lead(line)
-    item = line.lstrip().startswith("- ")
-    for back in range(idx - 1, -1, -1):
-        prev = lines[back]
-        lead = _lead(prev)
-        if lead < indent or (lead == indent and item and not prev.lstrip(" ").startswith("- ")):
-            m = KEY.match(prev)
-            if m and m.group(3):
-                return unquote(m.group(3))
-            indent = min(indent, lead)
-    return ""
-
-
-def _unwrapped(value: str, lines: list[str], j: int, lead: int, end: int | None = None) -> tuple[str, int]:
-    """A plain scalar starting a line indented `lead`, with the deeper-indented lines from `j`
-    (up to `end`) that Unity wrapped it onto joined back; and the index after them."""
-    end = len(lines) if end is None else end
-    if not value or value.startswith(("'", '"', "{", "[", "|", ">", "&", "*", "!")):
-        return value, j
-    while j < end:
-        t = lines[j].strip()
-        if not t or _lead(lines[j]) <= lead or t.startswith("- ") or KEY.match("  " + t):
-            break
-        value = f"{value} {t}"
-        j += 1
-    return value, j
-
-
-def _summarize(value: str, nested: list[str]) -> tuple[str, int]:
-    """A short, readable value: scalars as written, references as guid:/fileID:, blocks counted.
-    Also the fileID when the value is a same-file reference (the scanner names the object)."""
-    if value:
-        if value.startswith("{"):
-            m = REF.fullmatch(value)
-            if m:
-                shown = ref_shown(m.group(1), m.group(2) or "")
-                return shown, int(m.group(1)) if shown.startswith("&") else 0
-            return short(value), 0
-        return ("[]" if value == "[]" else short(unquote(value))), 0
-    if not nested:
-        return '""', 0
-    if any("m_PersistentCalls:" in n for n in nested[:2]):
-        calls = sum(1 for n in nested if n.lstrip().startswith("- m_Target:"))
-        return f"UnityEvent ({count_label(calls, 'call')})", 0
-    first = nested[0]
-    first_indent = _lead(first)
-    if first.lstrip().startswith("- "):
-        items = sum(1 for n in nested if n.startswith(" " * first_indent + "- "))
-        return f"[{count_label(items, 'item')}]", 0
-    keys = [
-        unquote(m.group(3))
-        for n in nested
-        if _lead(n) == first_indent and not n.lstrip().startswith("- ") and (m := KEY.match(n)) and m.group(3)
-    ]
-    return short("{" + ", ".join(keys[:6]) + (", …" if len(keys) > 6 else "") + "}"), 0
-
-
-def _call_fields(lines: list[str], j: int, item_indent: int) -> tuple[dict[str, str], int]:
-    """The `m_*` values under a call item (any depth, first wins; wrapped plain scalars joined)
-    and the index of the line after the item."""
-    fields: dict[str, str] = {}
-    while j < len(lines):
-        nxt = lines[j]
-        nl = _lead(nxt)
-        if nxt.strip() and nl <= item_indent:
-            break
-        km = _CALL_KEY.match(nxt.strip())
-        if km:
-            key, value = km.group(1), (km.group(2) or "").strip()
-            # a wrapped plain scalar continues on deeper lines without a key
-            k = j + 1
-            while value and k < len(lines) and not _CALL_KEY_START.match(lines[k]) and lines[k].strip():
-                if _lead(lines[k]) <= nl:
-                    break
-                value += " " + lines[k].strip()
-                k += 1
-            fields.setdefault(key, value)
-        j += 1
-    return fields, j
-
-
-def _calls(lines: list[str], start: int, indent: int, event: str) -> list[Call]:
-    """Each persistent call under an `m_PersistentCalls:` at `indent`."""
-    out: list[Call] = []
-    i = start
-    while i < len(lines):
-        line = lines[i]
-        lead = _lead(line)
-        if line.strip() and lead <= indent:
-            break
-        if not line.strip().startswith("- m_Target:"):
-            i += 1
-            continue
-        m = REF.search(line)
-        fields, j = _call_fields(lines, i + 1, lead)
-        type_name = unquote(fields.get("m_TargetAssemblyTypeName", "")).split(",", 1)[0].strip()
-        mode = fields.get("m_Mode", "")
-        arg = unquote(fields.get(ARGUMENT_KEYS[mode], "")) if mode in ARGUMENT_KEYS else ""
-        if mode == "2":
-            om = REF.search(fields.get("m_ObjectArgument", ""))
-            arg = f"guid:{om.group(2).lower()}" if om and om.group(2) else ""
-        method = unquote(fields.get("m_MethodName", ""))
-        out.append(Call(event, int(m.group(1)) if m else 0, type_name, method, mode, arg, i))
-        i = j
-    return out

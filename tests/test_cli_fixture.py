@@ -108,7 +108,7 @@ def test_refs_of_a_script_lists_prefabs_scenes_and_unity_events(project: Path) -
         ("Assets/Prefabs/Player.prefab", 77, "script", "m_Script", "Player", ""),
         (
             "Assets/Scenes/Dungeon.unity",
-            1257,
+            1302,
             "method",
             "m_OnClick",
             "HUD/HealButton > Button.m_OnClick(int 25) on Player",
@@ -128,7 +128,7 @@ def test_refs_of_an_inherited_member_include_calls_and_events(project: Path) -> 
     assert data["target"]["kind"] == "member"
     got = {(u["path"], u["line"], u["kind"]) for u in data["usages"]}
     assert got == {
-        ("Assets/Scenes/Dungeon.unity", 1257, "method"),  # the button calls PlayerHealth.Heal, declared in Health
+        ("Assets/Scenes/Dungeon.unity", 1302, "method"),  # the button calls PlayerHealth.Heal, declared in Health
         ("Assets/Scripts/Editor/HealthEditor.cs", 51, "text"),
         ("Assets/Scripts/Inventory/HealEffect.cs", 25, "text"),
         ("Assets/Tests/EditMode/HealthTests.cs", 72, "text"),
@@ -194,9 +194,9 @@ def test_describe_variant_material_scene_and_script(project: Path) -> None:
     assert "Material EnemyDissolve: shader Assets/Shaders/Dissolve.shader" in mat
     scene = describe("Assets/Scenes/Dungeon.unity")
     assert "Player  (prefab instance of Assets/Prefabs/Player.prefab)  L417" in scene
-    assert "  HealButton  [layer 5]  L1135\n    components: RectTransform, CanvasRenderer, Image, Button" in scene
+    assert "  HealButton  [layer 5]  L1180\n    components: RectTransform, CanvasRenderer, Image, Button" in scene
     assert (
-        "  L1257 HUD/HealButton > Button.m_OnClick(int 25) on Player -> DungeonCrawler.Player.PlayerHealth.Heal"
+        "  L1302 HUD/HealButton > Button.m_OnClick(int 25) on Player -> DungeonCrawler.Player.PlayerHealth.Heal"
         in scene
     )
     script = describe("Assets/Scripts/Player/PlayerHealth.cs")

@@ -21,7 +21,8 @@ def sym(rec, kind: str) -> list[tuple]:
 def test_quirks_crlf_negative_ids_wrapped_flow_quoted_names() -> None:
     rec = scan_case("Quirks.prefab")
     assert (CASES / "Quirks.prefab").read_bytes().count(b"\r\n") > 50  # really CRLF
-    assert (rec.status, rec.note) == ("ok", "5 documents")
+    # the name quoted over two lines (line 25) sends that document to the YAML parser: same values
+    assert (rec.status, rec.note) == ("ok", "5 documents; read with the YAML parser: multi-line quoted scalar")
     assert sym(rec, "gameobject") == [
         ("Door: Left", 3, "", "", "inactive"),
         ('Hinge "A" pivot', 21, "Door: Left", "", ""),
@@ -43,15 +44,16 @@ def test_quirks_crlf_negative_ids_wrapped_flow_quoted_names() -> None:
     }
     assert list(rec.refs) == [
         Ref("script", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", 33, "m_Script", "Door: Left"),
-        Ref("guid", "b" * 32, 44, "opened", "Door: Left > script:" + "a" * 32),
+        # lines are the file's: joining a wrapped flow mapping (lines 38-39, 45-46) does not shift them
+        Ref("guid", "b" * 32, 45, "opened", "Door: Left > script:" + "a" * 32),
         Ref(
             "method",
             "Game.Doors.VeryLongNamespaceName.DoorController.PlaySound",  # type name wrapped onto a 2nd line
-            48,
+            50,
             "onOpen",
             "Door: Left > script:aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.onOpen(string creak) on Door: Left",
         ),
-        Ref("type", "Game.Doors.PadLock", 67, "serialize_reference", "Door: Left"),
+        Ref("type", "Game.Doors.PadLock", 69, "serialize_reference", "Door: Left"),
     ]
 
 
@@ -133,9 +135,26 @@ def test_files_that_are_not_unity_yaml_are_recorded_as_such() -> None:
 
 
 def test_garbage_never_raises() -> None:
-    for data in (b"%YAML 1.1\n--- !u!1 &1\n", b"%YAML 1.1\n--- !u!114 &x\nfoo: [\n", b"%YAML\n" + b"\xff\xfe" * 100):
+    cases = {
+        b"%YAML 1.1\n--- !u!1 &1\n": ("ok", "1 documents"),
+        b"%YAML 1.1\n--- !u!114 &x\nfoo: [\n": ("skipped", "no Unity YAML documents"),
+        b"%YAML\n" + b"\xff\xfe" * 100: ("skipped", "no Unity YAML documents"),
+        # outside the line reader's subset and not valid YAML either: the line reader's reading stays
+        b"%YAML 1.1\n--- !u!114 &1\nMonoBehaviour:\n  a: [\n  b: *x\n": (
+            "ok",
+            "1 documents; document &1 is not valid YAML (ComposerError)",
+        ),
+        # an anchor on an empty name and a transform that is its own parent
+        b"%YAML 1.1\n--- !u!1 &1\nGameObject:\n  m_Name: &a\n  x: *a\n--- !u!4 &2\nTransform:\n"
+        b"  m_GameObject: {fileID: 1}\n  m_Father: {fileID: 2}\n": (
+            "ok",
+            "2 documents; read with the YAML parser: anchor or alias",
+        ),
+    }
+    for data, expected in cases.items():
         rec = scan("Assets/X.prefab", "prefab", data)
-        assert rec.status in ("ok", "skipped")
+        assert not rec.note.startswith("scanner error:"), rec.note  # a crash must fail, not pass as "skipped"
+        assert (rec.status, rec.note) == expected
 
 
 def test_unnamed_prefab_instances_outline_without_looping(tmp_path) -> None:

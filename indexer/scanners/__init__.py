@@ -12,7 +12,8 @@ from collections.abc import Callable
 
 from indexer.model import FileRecord
 
-# kind -> module under indexer.scanners exposing scan(path, data) -> FileRecord
+# kind -> module under indexer.scanners exposing scan(path, data) -> FileRecord (the Unity YAML
+# scanner also takes the kind: a scene, a prefab and an asset are read alike but recorded apart)
 SCANNER_MODULES: dict[str, str] = {
     "csharp": "csharp",
     "meta": "meta",
@@ -49,7 +50,10 @@ def reads_content(kind: str) -> bool:
 
 
 def _scanner(kind: str) -> Callable[[str, bytes], FileRecord]:
-    return importlib.import_module(f"{__name__}.{SCANNER_MODULES[kind]}").scan
+    scan_kind = importlib.import_module(f"{__name__}.{SCANNER_MODULES[kind]}").scan
+    if kind in UNITY_SERIALIZED_KINDS:
+        return lambda path, data: scan_kind(path, data, kind)
+    return scan_kind
 
 
 def scan(path: str, kind: str, data: bytes) -> FileRecord:

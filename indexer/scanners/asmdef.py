@@ -51,11 +51,8 @@ def scan(path: str, data: bytes) -> FileRecord:
     return _asmdef(path, doc, lines)
 
 
-def _asmdef(path: str, doc: dict[str, Any], lines: Lines) -> FileRecord:
-    name = doc.get("name")
-    name = name if isinstance(name, str) else ""
-    symbols: list[Symbol] = []
-    refs: list[Ref] = []
+def _settings(doc: dict[str, Any]) -> tuple[str, ...]:
+    """The settings that differ from Unity's defaults, one string each, in the documented order."""
     attrs: list[str] = []
     for key in ("includePlatforms", "excludePlatforms", "defineConstraints"):
         if items := _strings(doc.get(key)):
@@ -70,12 +67,11 @@ def _asmdef(path: str, doc: dict[str, Any], lines: Lines) -> FileRecord:
         attrs.append(f"precompiledReferences: {', '.join(items)}")
     if doc.get("noEngineReferences") is True:
         attrs.append("noEngineReferences")
-    line, _ = lines.key_line("name")
-    root_ns = doc.get("rootNamespace")
-    if name:
-        symbols.append(
-            Symbol("assembly", name, line, detail=root_ns if isinstance(root_ns, str) else "", attributes=tuple(attrs))
-        )
+    return tuple(attrs)
+
+
+def _references(doc: dict[str, Any], lines: Lines) -> list[Ref]:
+    refs: list[Ref] = []
     references = _strings(doc.get("references"))
     if references:
         rline, pos = lines.key_line("references")
@@ -84,6 +80,11 @@ def _asmdef(path: str, doc: dict[str, Any], lines: Lines) -> FileRecord:
             if i >= 0:
                 rline, pos = lines.line(i), i + 1
             refs.append(Ref("assembly", _assembly_ref(r), rline, context="reference"))
+    return refs
+
+
+def _version_defines(doc: dict[str, Any], lines: Lines, name: str) -> list[Symbol]:
+    symbols: list[Symbol] = []
     vdefs = doc.get("versionDefines")
     if isinstance(vdefs, list) and vdefs:
         _, pos = lines.key_line("versionDefines")
@@ -96,6 +97,20 @@ def _asmdef(path: str, doc: dict[str, Any], lines: Lines) -> FileRecord:
                 dline, pos = lines.line(i), i + 1
             detail = " ".join(x for x in (vd.get("name"), vd.get("expression")) if isinstance(x, str) and x)
             symbols.append(Symbol("version_define", vd["define"], dline, container=name, detail=detail))
+    return symbols
+
+
+def _asmdef(path: str, doc: dict[str, Any], lines: Lines) -> FileRecord:
+    name = doc.get("name")
+    name = name if isinstance(name, str) else ""
+    symbols: list[Symbol] = []
+    line, _ = lines.key_line("name")
+    root_ns = doc.get("rootNamespace")
+    if name:
+        detail = root_ns if isinstance(root_ns, str) else ""
+        symbols.append(Symbol("assembly", name, line, detail=detail, attributes=_settings(doc)))
+    refs = _references(doc, lines)
+    symbols.extend(_version_defines(doc, lines, name))
     if not name:
         return FileRecord(
             path=path,

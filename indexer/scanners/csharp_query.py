@@ -1,0 +1,106 @@
+"""The tree-sitter side of the C# scanner: the one query every file runs, and the parser.
+
+Why one query: the work per file is one parse plus one `QueryCursor.captures` call; Python only
+touches the captured nodes (declarations and type positions), never walks the whole tree.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+QUERY_SOURCE = r"""
+(class_declaration) @class
+(struct_declaration) @struct
+(interface_declaration) @interface
+(enum_declaration) @enum
+(record_declaration) @record
+(delegate_declaration) @delegate
+(method_declaration) @method
+(constructor_declaration) @constructor
+(destructor_declaration) @destructor
+(property_declaration) @property
+(indexer_declaration) @indexer
+(field_declaration) @field
+(event_field_declaration) @event_field
+(event_declaration) @event
+(enum_member_declaration) @enum_member
+(operator_declaration) @operator
+(conversion_operator_declaration) @conversion
+(namespace_declaration) @ns
+(file_scoped_namespace_declaration) @fns
+(using_directive) @using
+(type_parameter name: (identifier) @tparam)
+(variable_declarator name: (identifier) @lname)
+(parameter name: (identifier) @lname)
+(declaration_expression name: (identifier) @lname)
+(foreach_statement left: (identifier) @lname)
+(ERROR) @error
+
+(base_list (_) @r.base)
+(field_declaration (variable_declaration type: (_) @r.field))
+(event_field_declaration (variable_declaration type: (_) @r.event))
+(event_declaration type: (_) @r.event)
+(property_declaration type: (_) @r.property)
+(indexer_declaration type: (_) @r.property)
+(parameter type: (_) @r.param)
+(parameter_list type: (_) @r.param)
+(method_declaration returns: (_) @r.return)
+(local_function_statement type: (_) @r.return)
+(delegate_declaration type: (_) @r.return)
+(operator_declaration type: (_) @r.return)
+(conversion_operator_declaration type: (_) @r.return)
+(local_declaration_statement (variable_declaration type: (_) @r.local))
+(for_statement (variable_declaration type: (_) @r.local))
+(using_statement (variable_declaration type: (_) @r.local))
+(fixed_statement (variable_declaration type: (_) @r.local))
+(foreach_statement type: (_) @r.local)
+(declaration_expression type: (_) @r.local)
+(declaration_expression type: (pointer_type) @misparse)
+(type_argument_list (_) @r.generic)
+(typeof_expression type: (_) @r.typeof)
+(default_expression type: (_) @r.typeof)
+(sizeof_expression type: (_) @r.typeof)
+(object_creation_expression type: (_) @r.new)
+(array_creation_expression type: (_) @r.new)
+(stackalloc_expression type: (_) @r.new)
+(attribute name: (_) @r.attribute)
+(member_access_expression expression: (identifier) @r.static)
+(member_access_expression expression: (generic_name) @r.static)
+(cast_expression type: (_) @r.cast)
+(declaration_pattern type: (_) @r.is)
+(recursive_pattern type: (_) @r.is)
+(type_pattern type: (_) @r.is)
+(is_pattern_expression pattern: (constant_pattern (identifier) @r.is))
+(is_expression right: (_) @r.is)
+(as_expression right: (_) @r.as)
+(catch_declaration type: (_) @r.catch)
+(type_parameter_constraint type: (_) @r.constraint)
+"""
+
+# Capture name -> Ref.context. Kept as a table so the contexts are listed in one place.
+REF_CONTEXTS = {
+    "r.base": "base", "r.field": "field", "r.event": "event", "r.property": "property",
+    "r.param": "param", "r.return": "return", "r.local": "local", "r.generic": "generic",
+    "r.typeof": "typeof", "r.new": "new", "r.attribute": "attribute", "r.static": "static",
+    "r.cast": "cast", "r.is": "is", "r.as": "as", "r.catch": "catch", "r.constraint": "constraint",
+}  # fmt: skip
+
+
+@functools.cache
+def engine() -> tuple[Any, Any, Any]:
+    """Create the parser, the query and the QueryCursor class once per process (import is lazy)."""
+    import tree_sitter as ts
+    import tree_sitter_c_sharp as tscs
+
+    lang = ts.Language(tscs.language())
+    return ts.Parser(lang), ts.Query(lang, QUERY_SOURCE), ts.QueryCursor
+
+
+@functools.cache
+def error_query() -> Any:
+    """Query for error regions, run only on trees that report errors."""
+    import tree_sitter as ts
+    import tree_sitter_c_sharp as tscs
+
+    return ts.Query(ts.Language(tscs.language()), "(ERROR) @e (MISSING) @e")

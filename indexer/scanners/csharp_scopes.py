@@ -1,0 +1,90 @@
+"""What encloses each declaration of a C# file: namespaces, outer types, recovered headers.
+
+Why a walk from the root: tree-sitter's `Node.parent` walks down from the root, so looking up the
+ancestors of every declaration costs depth squared per declaration (1,000 nested namespaces took
+29 s). Here the enclosing name is carried down one walk, which enters only nodes that hold a
+declaration of interest, so the work is the size of the path to those declarations.
+
+The rules (the same as reading the ancestors upward): a named type or namespace adds its name; an
+ERROR node whose type headers were rebuilt (`csharp_recover`) gives the children after a header
+that header's qualified name instead of everything outside it (types inside the ERROR keep theirs);
+a file-scoped namespace goes in front of the rest, unless a recovered header already named it.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable
+from typing import Any, NamedTuple
+
+from .csharp_nodes import TYPE_NODES, WS, NodeText
+
+_NAMED = frozenset({*TYPE_NODES, "namespace_declaration"})
+
+
+class Scope(NamedTuple):
+    """The enclosing qualified name of a node; `closed` when a recovered header supplied it whole."""
+
+    prefix: str
+    closed: bool
+
+
+# ERROR node, its scope -> the (start byte, qualified name) of the headers rebuilt from it
+Recover = Callable[[Any, Scope], list[tuple[int, str]]]
+
+
+def scopes(src: NodeText, root: Any, targets: list[Any], recover: Recover) -> dict[int, Scope]:
+    """Node id -> Scope for every node in `targets` (ERROR nodes among them are handed to
+    `recover`, outer ones first, before anything inside them is placed)."""
+    wanted = {n.id for n in targets}
+    errors = {n.id for n in targets if n.type == "ERROR"}
+    starts = sorted(n.start_byte for n in targets)
+    found: dict[int, Scope] = {}
+    headers: dict[int, list[tuple[int, str]]] = {}
+    todo: list[tuple[Any, Scope]] = [(root, Scope("", False))]
+    while todo:
+        node, scope = todo.pop()
+        if node.id in wanted:
+            found[node.id] = scope
+            if node.id in errors:
+                headers[node.id] = recover(node, scope)
+        inside = bisect.bisect_right(starts, node.end_byte) - bisect.bisect_left(starts, node.start_byte)
+        if inside <= (node.id in wanted):
+            continue  # nothing to place below this node: its children are never made
+        inner = _inner(src, node, scope)
+        hdrs = headers.get(node.id) if node.type == "ERROR" else None
+        children = [c for c in node.children if _holds_target(c, starts)]
+        for child in reversed(children):
+            todo.append((child, _after_header(hdrs, child) or inner))
+    return found
+
+
+def _inner(src: NodeText, node: Any, scope: Scope) -> Scope:
+    """The scope `node` gives its children (a named type or namespace adds its name)."""
+    if node.type not in _NAMED:
+        return scope
+    name = node.child_by_field_name("name")
+    if name is None:
+        return scope
+    text = WS.sub("", src.text(name))
+    return Scope(f"{scope.prefix}.{text}" if scope.prefix else text, scope.closed)
+
+
+def _after_header(hdrs: list[tuple[int, str]] | None, child: Any) -> Scope | None:
+    """Inside an ERROR: the last rebuilt header before `child` names its scope (not for types)."""
+    if not hdrs or child.type in TYPE_NODES:
+        return None
+    at = bisect.bisect_left(hdrs, (child.start_byte, "")) - 1
+    return Scope(hdrs[at][1], True) if at >= 0 else None
+
+
+def _holds_target(node: Any, starts: list[int]) -> bool:
+    at = bisect.bisect_left(starts, node.start_byte)
+    return at < len(starts) and starts[at] <= node.end_byte
+
+
+def qualified(scope: Scope, file_namespace: str) -> str:
+    """The container string: the file-scoped namespace in front unless the scope is closed."""
+    if scope.closed or not file_namespace:
+        return scope.prefix
+    return f"{file_namespace}.{scope.prefix}" if scope.prefix else file_namespace

@@ -1,0 +1,140 @@
+"""What the Unity YAML scanner reads out of one document, as typed values.
+
+Two readers produce these: the fast line reader (`yaml_reader.TextDoc`) and the reference reader
+over ruamel.yaml nodes (`yaml_nodes.NodeDoc`). The scanner builds its records only from these, so
+a document either reader handles gives the same records, and the differential test compares the
+two readers value by value. Every `line` is the 0-based index of a line in the document body (the
+line after the `--- !u!` header is 0).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Protocol
+
+MAX_FIELDS_PER_OBJECT = 40
+MAX_VALUE_CHARS = 80
+BUILTIN_GUIDS = frozenset({"0000000000000000e000000000000000", "0000000000000000f000000000000000"})
+# Standard fields every Unity object writes; not "serialized fields" of a script.
+STANDARD_FIELDS = frozenset(
+    """m_ObjectHideFlags m_CorrespondingSourceObject m_PrefabInstance m_PrefabAsset m_PrefabParentObject
+    m_PrefabInternal m_GameObject m_Enabled m_EditorHideFlags m_Script m_Name m_EditorClassIdentifier
+    serializedVersion""".split()  # noqa: SIM905
+)
+ARGUMENT_KEYS = {
+    "2": "m_ObjectArgument",
+    "3": "m_IntArgument",
+    "4": "m_FloatArgument",
+    "5": "m_StringArgument",
+    "6": "m_BoolArgument",
+}
+
+
+class Modification(NamedTuple):
+    """One prefab override: `propertyPath`, its `value`, the GUID of its `objectReference`."""
+
+    prop: str
+    value: str
+    guid: str
+    line: int
+
+
+class Call(NamedTuple):
+    """One persistent call of a UnityEvent; `argument` is the one its mode uses ("guid:<g>" for objects)."""
+
+    event: str
+    target: int
+    type_name: str
+    method: str
+    mode: str
+    argument: str
+    line: int
+
+
+class Field(NamedTuple):
+    """A top-level serialized field: its key, a short readable value, and the fileID when the
+    value is a same-file reference (the scanner names the object it points at)."""
+
+    key: str
+    shown: str
+    line: int
+    local: int = 0
+
+
+class GuidUse(NamedTuple):
+    """A GUID written in the document and the mapping key it belongs to."""
+
+    guid: str
+    key: str
+    line: int
+
+
+class TypeUse(NamedTuple):
+    """A [SerializeReference] value's class and namespace."""
+
+    cls: str
+    ns: str
+    line: int
+
+
+class Property(NamedTuple):
+    """A material property: its type (texture, float, color, int), name, value as written."""
+
+    section: str
+    name: str
+    value: str
+    line: int
+
+
+class Entry(NamedTuple):
+    """An item of a list of mappings (animator parameters and layers): its m_Name and m_Type."""
+
+    name: str
+    type: str
+    line: int
+
+
+class Named(NamedTuple):
+    name: str
+    line: int
+
+
+class DocReader(Protocol):
+    """What the scanner asks of a document; `TextDoc` and `NodeDoc` answer alike."""
+
+    class_id: int
+    file_id: int
+    stripped: bool
+    line: int  # file line of the `--- !u!` header
+    class_name: str
+
+    def at(self, i: int) -> int: ...
+    def top(self, key: str) -> str | None: ...
+    def top_ref(self, key: str) -> tuple[int, str]: ...
+    def first_ref(self, key: str) -> tuple[int, str]: ...
+    def block_ref_ids(self, key: str) -> list[int]: ...
+    def instance_name(self) -> str: ...
+    def modifications(self) -> list[Modification]: ...
+    def fields(self) -> list[Field]: ...
+    def guid_uses(self) -> list[GuidUse]: ...
+    def calls(self) -> list[Call]: ...
+    def type_uses(self) -> list[TypeUse]: ...
+    def properties(self) -> list[Property]: ...
+    def entries(self, key: str) -> list[Entry]: ...
+    def function_names(self) -> list[Named]: ...
+
+
+def short(value: str) -> str:
+    v = " ".join(value.split())
+    return v if len(v) <= MAX_VALUE_CHARS else v[: MAX_VALUE_CHARS - 1] + "…"
+
+
+def ref_shown(file_id: str, guid: str) -> str:
+    """How a field shows a reference: a GUID, a built-in resource, None, or "&<fileID>"."""
+    if guid:
+        guid = guid.lower()
+        return "built-in resource" if guid in BUILTIN_GUIDS else f"guid:{guid}"
+    return "None" if file_id == "0" else f"&{file_id}"
+
+
+def count_label(n: int, what: str) -> str:
+    return f"{n} {what}{'s' if n != 1 else ''}"

@@ -1,0 +1,198 @@
+"""Reading Unity YAML a line at a time: scalars, the key a line belongs to, values Unity wraps
+onto the next lines, short summaries of nested values, UnityEvent calls.
+
+Shared by `yaml_reader.TextDoc`; every helper is linear in the lines it looks at.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from .yaml_facts import ARGUMENT_KEYS, Call, count_label, ref_shown, short
+
+REF = re.compile(r"\{fileID: (-?\d+)(?:, guid: ([0-9A-Fa-f]{32}))?(?:, type: -?\d+)?\}")
+KEY = re.compile(r"^( *)(- )?([^\s:#'\"{\[][^:]*?|'[^']*'|\"[^\"]*\"|):(?: (.*))?$")
+_CALL_KEY = re.compile(r"(m_\w+):(?: (.*))?$")
+_CALL_KEY_START = re.compile(r"\s*(m_\w+:|- )")
+
+
+def unquote(value: str) -> str:
+    v = value.strip()
+    if len(v) >= 2 and v[0] == v[-1] == "'":
+        return v[1:-1].replace("''", "'")
+    if len(v) >= 2 and v[0] == v[-1] == '"':
+        body = v[1:-1]
+        if "\\" in body:
+            try:
+                return json.loads(f'"{body}"')
+            except ValueError:
+                return body
+        return body
+    return v
+
+
+def indent_of(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def line_indexes(body: str, matches: list[re.Match[str]]) -> list[int]:
+    """The line index of each match (in order), counting line breaks once over the body."""
+    out: list[int] = []
+    line = pos = 0
+    for m in matches:
+        line += body.count("\n", pos, m.start())
+        pos = m.start()
+        out.append(line)
+    return out
+
+
+class Owners:
+    """`owner_key` for many lines of one document: the walk up jumps from a line to the nearest
+    line above with a smaller indentation, or (from a list item) with the same indentation and not
+    an item, both found for every line in one pass, so a long list of GUIDs is not quadratic."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+        self.item = [line.lstrip().startswith("- ") for line in lines]
+        self.above: list[int] = []  # nearest line above with a smaller indentation, -1 if none
+        self.beside: list[int] = []  # nearest line above with the same indentation, not an item
+        stack: list[int] = []
+        last_plain: dict[int, int] = {}
+        leads = [indent_of(line) for line in lines]
+        for j, lead in enumerate(leads):
+            while stack and leads[stack[-1]] >= lead:
+                stack.pop()
+            self.above.append(stack[-1] if stack else -1)
+            self.beside.append(last_plain.get(lead, -1))
+            stack.append(j)
+            if not self.item[j]:
+                last_plain[lead] = j
+
+    def key(self, idx: int) -> str:
+        m = KEY.match(self.lines[idx])
+        if m and m.group(3) and m.group(4) is not None and "{" in (m.group(4) or ""):
+            return unquote(m.group(3))
+        item = self.item[idx]
+        cur = idx
+        while True:
+            cur = max(self.above[cur], self.beside[cur] if item else -1)
+            if cur < 0:
+                return ""
+            m = KEY.match(self.lines[cur])
+            if m and m.group(3):
+                return unquote(m.group(3))
+
+
+def owner_key(lines: list[str], idx: int) -> str:
+    """The mapping key a value on line `idx` belongs to: on that line, else the nearest key above
+    with a smaller indentation (list items under `m_Materials:` belong to `m_Materials`)."""
+    line = lines[idx]
+    m = KEY.match(line)
+    if m and m.group(3) and m.group(4) is not None and "{" in (m.group(4) or ""):
+        return unquote(m.group(3))
+    indent = indent_of(line)
+    item = line.lstrip().startswith("- ")
+    for back in range(idx - 1, -1, -1):
+        prev = lines[back]
+        lead = indent_of(prev)
+        if lead < indent or (lead == indent and item and not prev.lstrip(" ").startswith("- ")):
+            m = KEY.match(prev)
+            if m and m.group(3):
+                return unquote(m.group(3))
+            indent = min(indent, lead)
+    return ""
+
+
+def unwrapped(value: str, lines: list[str], j: int, lead: int, end: int | None = None) -> tuple[str, int]:
+    """A plain scalar starting a line indented `lead`, with the deeper-indented lines from `j`
+    (up to `end`) that Unity wrapped it onto joined back; and the index after them."""
+    end = len(lines) if end is None else end
+    if not value or value.startswith(("'", '"', "{", "[", "|", ">", "&", "*", "!")):
+        return value, j
+    while j < end:
+        t = lines[j].strip()
+        if not t or indent_of(lines[j]) <= lead or t.startswith("- ") or KEY.match("  " + t):
+            break
+        value = f"{value} {t}"
+        j += 1
+    return value, j
+
+
+def summarize(value: str, nested: list[str]) -> tuple[str, int]:
+    """A short, readable value: scalars as written, references as guid:/fileID:, blocks counted.
+    Also the fileID when the value is a same-file reference (the scanner names the object)."""
+    if value:
+        if value.startswith("{"):
+            m = REF.fullmatch(value)
+            if m:
+                shown = ref_shown(m.group(1), m.group(2) or "")
+                return shown, int(m.group(1)) if shown.startswith("&") else 0
+            return short(value), 0
+        return ("[]" if value == "[]" else short(unquote(value))), 0
+    if not nested:
+        return '""', 0
+    if any("m_PersistentCalls:" in n for n in nested[:2]):
+        calls = sum(1 for n in nested if n.lstrip().startswith("- m_Target:"))
+        return f"UnityEvent ({count_label(calls, 'call')})", 0
+    first = nested[0]
+    first_indent = indent_of(first)
+    if first.lstrip().startswith("- "):
+        items = sum(1 for n in nested if n.startswith(" " * first_indent + "- "))
+        return f"[{count_label(items, 'item')}]", 0
+    keys = [
+        unquote(m.group(3))
+        for n in nested
+        if indent_of(n) == first_indent and not n.lstrip().startswith("- ") and (m := KEY.match(n)) and m.group(3)
+    ]
+    return short("{" + ", ".join(keys[:6]) + (", …" if len(keys) > 6 else "") + "}"), 0
+
+
+def _call_fields(lines: list[str], j: int, item_indent: int) -> tuple[dict[str, str], int]:
+    """The `m_*` values under a call item (any depth, first wins; wrapped plain scalars joined)
+    and the index of the line after the item."""
+    fields: dict[str, str] = {}
+    while j < len(lines):
+        nxt = lines[j]
+        nl = indent_of(nxt)
+        if nxt.strip() and nl <= item_indent:
+            break
+        km = _CALL_KEY.match(nxt.strip())
+        if km:
+            key, value = km.group(1), (km.group(2) or "").strip()
+            # a wrapped plain scalar continues on deeper lines without a key
+            k = j + 1
+            while value and k < len(lines) and not _CALL_KEY_START.match(lines[k]) and lines[k].strip():
+                if indent_of(lines[k]) <= nl:
+                    break
+                value += " " + lines[k].strip()
+                k += 1
+            fields.setdefault(key, value)
+        j += 1
+    return fields, j
+
+
+def calls(lines: list[str], start: int, indent: int, event: str) -> list[Call]:
+    """Each persistent call under an `m_PersistentCalls:` at `indent`."""
+    out: list[Call] = []
+    i = start
+    while i < len(lines):
+        line = lines[i]
+        lead = indent_of(line)
+        if line.strip() and lead <= indent:
+            break
+        if not line.strip().startswith("- m_Target:"):
+            i += 1
+            continue
+        m = REF.search(line)
+        fields, j = _call_fields(lines, i + 1, lead)
+        type_name = unquote(fields.get("m_TargetAssemblyTypeName", "")).split(",", 1)[0].strip()
+        mode = fields.get("m_Mode", "")
+        arg = unquote(fields.get(ARGUMENT_KEYS[mode], "")) if mode in ARGUMENT_KEYS else ""
+        if mode == "2":
+            om = REF.search(fields.get("m_ObjectArgument", ""))
+            arg = f"guid:{om.group(2).lower()}" if om and om.group(2) else ""
+        method = unquote(fields.get("m_MethodName", ""))
+        out.append(Call(event, int(m.group(1)) if m else 0, type_name, method, mode, arg, i))
+        i = j
+    return out

@@ -1,0 +1,361 @@
+"""The reference reader of Unity YAML: ruamel.yaml's node graph of one document.
+
+Why: the fast line reader (`yaml_reader`) knows only the subset of YAML Unity writes. A document
+outside it (anchors and aliases, block scalars, flow collections or quoted scalars wrapped in
+ways the fast reader does not join) is parsed here by a real YAML parser instead of guessed, and
+the differential test runs both readers over whole projects to show they agree on the rest.
+
+ruamel.yaml's composer is used without its constructor: nodes keep every scalar a string (no
+implicit typing turns `0000000000000000e000000000000000` into 0.0 or `010` into 10), aliases
+resolve to the anchored node, and each node carries its line. The C parser (ruamel.yaml.clib,
+about 0.6 MB/s into nodes) is used when installed, the pure-Python one (about 0.05 MB/s) otherwise.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from .unity_classes import CLASS_NAMES
+from .yaml_facts import (
+    ARGUMENT_KEYS,
+    MAX_FIELDS_PER_OBJECT,
+    STANDARD_FIELDS,
+    Call,
+    Entry,
+    Field,
+    GuidUse,
+    Modification,
+    Named,
+    Property,
+    TypeUse,
+    count_label,
+    ref_shown,
+    short,
+)
+
+_HEX32 = re.compile(r"[0-9A-Fa-f]{32}")
+_INT = re.compile(r"-?\d+")
+_SECTIONS = {"m_TexEnvs": "texture", "m_Floats": "float", "m_Colors": "color", "m_Ints": "int"}
+_HASH = re.compile(r"(?<=\s)#")
+_HIDDEN_HASH = "\ue000"  # a private-use character: not in Unity files
+_CALL_KEYS = frozenset({"m_TargetAssemblyTypeName", "m_MethodName", "m_Mode", *ARGUMENT_KEYS.values()})
+
+
+@functools.cache
+def _composer() -> tuple[Callable[[str], Any], str]:
+    """A function from text to its node graph, and which parser it uses ("C" or "pure")."""
+    from ruamel.yaml.resolver import BaseResolver
+
+    try:
+        from _ruamel_yaml import CParser  # ruamel.yaml.clib
+    except ImportError:
+        CParser = None
+    if CParser is not None:
+
+        class CNodes(CParser, BaseResolver):  # type: ignore[misc, valid-type]
+            def __init__(self, stream: str) -> None:
+                CParser.__init__(self, stream)
+                BaseResolver.__init__(self, loadumper=self)
+
+        return lambda text: CNodes(text).get_single_node(), "C"
+    return _pure_composer(), "pure"
+
+
+def _pure_composer() -> Callable[[str], Any]:
+    from ruamel.yaml.composer import Composer
+    from ruamel.yaml.parser import Parser
+    from ruamel.yaml.reader import Reader
+    from ruamel.yaml.resolver import BaseResolver, VersionedResolver
+    from ruamel.yaml.scanner import Scanner
+
+    class PyNodes(Reader, Scanner, Parser, Composer, VersionedResolver):
+        def __init__(self, stream: str) -> None:
+            self.comment_handling = None
+            self.max_depth = None
+            Reader.__init__(self, stream, loader=self)
+            Scanner.__init__(self, loader=self)
+            Parser.__init__(self, loader=self)
+            Composer.__init__(self, loader=self)
+            VersionedResolver.__init__(self, None, loader=self)
+
+        def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+            return BaseResolver.resolve(self, kind, value, implicit)  # no implicit types: all strings
+
+    return lambda text: PyNodes(text).get_single_node()
+
+
+def parser_kind() -> str:
+    return _composer()[1]
+
+
+def compose(body: str) -> Any:
+    """The node graph of one document body; raises ruamel's YAMLError on invalid YAML.
+
+    Unity writes no comments but does write `#` after a space in plain scalars (`m_Name: Button #2`)
+    and reads it back as part of the value; a YAML parser would drop it as a comment. So every
+    `#` after whitespace is hidden from the parser (same length, lines kept) and put back in the
+    scalars it ends up in."""
+    if "#" not in body or _HIDDEN_HASH in body:
+        return _composer()[0](body)
+    root = _composer()[0](_HASH.sub(_HIDDEN_HASH, body))
+    seen: set[int] = set()
+    todo = [root]
+    while todo:
+        node = todo.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if _kind(node) == "ScalarNode":
+            node.value = node.value.replace(_HIDDEN_HASH, "#")
+        elif _kind(node) == "SequenceNode":
+            todo.extend(node.value)
+        else:
+            todo.extend(x for pair in node.value for x in pair)
+    return root
+
+
+def _kind(node: Any) -> str:
+    return type(node).__name__  # ScalarNode, MappingNode, SequenceNode
+
+
+def _scalar(node: Any) -> str | None:
+    return node.value if node is not None and _kind(node) == "ScalarNode" else None
+
+
+def _items(node: Any) -> list[tuple[Any, Any]]:
+    return node.value if node is not None and _kind(node) == "MappingNode" else []
+
+
+def _get(node: Any, key: str) -> Any:
+    for k, v in _items(node):
+        if k.value == key:
+            return v
+    return None
+
+
+def _is_plain_ref(node: Any) -> bool:
+    """Whether a mapping is written like `{fileID: N[, guid: G][, type: T]}` and nothing else."""
+    keys = [k.value for k, _ in node.value]
+    guid = _scalar(_get(node, "guid"))
+    kind = _scalar(_get(node, "type"))
+    return (
+        keys in (["fileID"], ["fileID", "guid"], ["fileID", "type"], ["fileID", "guid", "type"])
+        and (guid is None or bool(_HEX32.fullmatch(guid)))
+        and (kind is None or bool(_INT.fullmatch(kind)))
+    )
+
+
+def _ref(node: Any) -> tuple[int, str] | None:
+    """(fileID, lower-case GUID or "") of a reference mapping, else None."""
+    file_id = _scalar(_get(node, "fileID"))
+    if file_id is None or not _INT.fullmatch(file_id):
+        return None
+    guid = _scalar(_get(node, "guid")) or ""
+    return int(file_id), guid.lower() if _HEX32.fullmatch(guid) else ""
+
+
+class NodeDoc:
+    """One document read through ruamel.yaml nodes; answers like `yaml_reader.TextDoc`."""
+
+    def __init__(self, class_id: int, file_id: int, stripped: bool, line: int, body: str) -> None:
+        self.class_id = class_id
+        self.file_id = file_id
+        self.stripped = stripped
+        self.line = line
+        self.body = body
+        root = compose(body)
+        first = _items(root)[:1]
+        self.class_name = first[0][0].value if first else CLASS_NAMES.get(class_id, f"Class{class_id}")
+        self.map = first[0][1] if first else None
+        self._top: dict[str, Any] = {}
+        for k, v in reversed(_items(self.map)):
+            self._top[k.value] = v  # the first of a repeated key wins, as in the line reader
+
+    def at(self, i: int) -> int:
+        return self.line + 1 + i
+
+    def _source(self, node: Any) -> str:
+        return self.body[node.start_mark.index : node.end_mark.index]
+
+    def _text(self, node: Any) -> str:
+        """A value as the index shows it: a scalar's string, a flow collection's text, else ""."""
+        if _kind(node) == "ScalarNode":
+            return node.value
+        return " ".join(self._source(node).split()) if node.flow_style else ""
+
+    def walk(self, start: Any = None, owner: str = "") -> Iterator[tuple[Any, str, Any, Any, str]]:
+        """Every (mapping, key, key node, value node, owner key of the mapping) under `start` (the
+        document's mapping by default) in document order; the owner of a mapping is the key it is
+        the value of, or, for a sequence item, the key of the sequence (the document's mapping is
+        owned by the class name). Iterative, each node once (an alias is not read twice)."""
+        seen: set[int] = set()
+        todo: list[tuple[Any, Any, Any, str]] = [
+            (None, None, self.map, self.class_name) if start is None else (None, None, start, owner)
+        ]
+        while todo:
+            mapping, key, node, owner = todo.pop()
+            if mapping is not None:
+                yield mapping, key.value, key, node, owner
+                todo.append((None, None, node, key.value))
+                continue
+            if node is None or id(node) in seen:
+                continue
+            seen.add(id(node))
+            if _kind(node) == "SequenceNode":
+                todo.extend((None, None, item, owner) for item in reversed(node.value))
+            elif _kind(node) == "MappingNode":
+                todo.extend((node, k, v, owner) for k, v in reversed(node.value))
+
+    # -- single values -------------------------------------------------------------------------
+
+    def top(self, key: str) -> str | None:
+        node = self._top.get(key)
+        return None if node is None else self._text(node)
+
+    def top_ref(self, key: str) -> tuple[int, str]:
+        return _ref(self._top.get(key)) or (0, "")
+
+    def first_ref(self, key: str) -> tuple[int, str]:
+        for _, k, _, v, _ in self.walk():
+            if k == key and _kind(v) == "MappingNode" and v.flow_style:
+                return _ref(v) or (0, "")
+        return 0, ""
+
+    def instance_name(self) -> str:
+        for mapping, k, _, v, _ in self.walk():
+            if k == "propertyPath" and _scalar(v) == "m_Name":
+                return _scalar(_get(mapping, "value")) or ""
+        return ""
+
+    # -- blocks --------------------------------------------------------------------------------
+
+    def block_ref_ids(self, key: str) -> list[int]:
+        node = self._top.get(key)
+        items = node.value if node is not None and _kind(node) == "SequenceNode" else []
+        return [r[0] for item in items if (r := _ref(item))]
+
+    def entries(self, key: str) -> list[Entry]:
+        node = self._top.get(key)
+        items = node.value if node is not None and _kind(node) == "SequenceNode" else []
+        return [
+            Entry(_scalar(_get(i, "m_Name")) or "", _scalar(_get(i, "m_Type")) or "", i.start_mark.line)
+            for i in items
+            if _kind(i) == "MappingNode"
+        ]
+
+    def modifications(self) -> list[Modification]:
+        out: list[Modification] = []
+        for mapping, k, knode, v, _ in self.walk():
+            if k != "propertyPath":
+                continue
+            obj = _ref(_get(mapping, "objectReference"))
+            value = _get(mapping, "value")
+            out.append(
+                Modification(
+                    _scalar(v) or "", self._text(value) if value else "", obj[1] if obj else "", knode.start_mark.line
+                )
+            )
+        return out
+
+    def fields(self) -> list[Field]:
+        out: list[Field] = []
+        for k, v in _items(self.map):
+            if len(out) >= MAX_FIELDS_PER_OBJECT:
+                break
+            if k.value in STANDARD_FIELDS or k.value == "references":
+                continue
+            shown, local = self._summarize(v)
+            out.append(Field(k.value, shown, k.start_mark.line, local))
+        return out
+
+    def _summarize(self, node: Any) -> tuple[str, int]:
+        kind = _kind(node)
+        if kind == "ScalarNode":
+            return ('""' if node.value == "" and not node.style else short(node.value)), 0
+        if node.flow_style:
+            r = _ref(node) if kind == "MappingNode" and _is_plain_ref(node) else None
+            if r is not None:
+                shown = ref_shown(str(r[0]), r[1])
+                return shown, r[0] if shown.startswith("&") else 0
+            return short(self._text(node)), 0
+        if kind == "SequenceNode":
+            return f"[{count_label(len(node.value), 'item')}]", 0
+        keys = [k.value for k, _ in node.value]
+        if "m_PersistentCalls" in keys[:2]:
+            calls = sum(1 for m, k, _, _, _ in self.walk(node) if k == "m_Target" and m.value[0][0].value == k)
+            return f"UnityEvent ({count_label(calls, 'call')})", 0
+        return short("{" + ", ".join(keys[:6]) + (", …" if len(keys) > 6 else "") + "}"), 0
+
+    def guid_uses(self) -> list[GuidUse]:
+        out: list[GuidUse] = []
+        for _, k, _, v, owner in self.walk():
+            guid = _scalar(v) if k == "guid" else None
+            if guid is None or not _HEX32.fullmatch(guid):
+                continue
+            out.append(GuidUse(guid.lower(), owner, v.start_mark.line))
+        return out
+
+    def calls(self) -> list[Call]:
+        out: list[Call] = []
+        for _, k, _, v, owner in self.walk():
+            if k != "m_PersistentCalls":
+                continue
+            calls = _get(v, "m_Calls")
+            for item in calls.value if calls is not None and _kind(calls) == "SequenceNode" else []:
+                first = _items(item)[:1]
+                if first and first[0][0].value == "m_Target":
+                    out.append(self._call(owner, item))
+        return out
+
+    def _call(self, event: str, item: Any) -> Call:
+        found: dict[str, Any] = {}
+        for _, k, _, v, _ in self.walk(item):
+            if k in _CALL_KEYS and k not in found:
+                found[k] = v
+        target = _ref(_get(item, "m_Target"))
+        mode = _scalar(found.get("m_Mode")) or ""
+        arg_node = found.get(ARGUMENT_KEYS.get(mode, ""))
+        arg = (_scalar(arg_node) or "") if mode in ARGUMENT_KEYS else ""
+        if mode == "2":
+            r = _ref(arg_node)
+            arg = f"guid:{r[1]}" if r and r[1] else ""
+        type_name = (_scalar(found.get("m_TargetAssemblyTypeName")) or "").split(",", 1)[0].strip()
+        method = _scalar(found.get("m_MethodName")) or ""
+        return Call(event, target[0] if target else 0, type_name, method, mode, arg, item.start_mark.line)
+
+    def type_uses(self) -> list[TypeUse]:
+        if not any(k == "RefIds" for _, k, _, _, _ in self.walk()):
+            return []
+        out: list[TypeUse] = []
+        for _, k, _, v, _ in self.walk():
+            cls = _scalar(_get(v, "class")) if k == "type" and _kind(v) == "MappingNode" else None
+            if cls is not None and _get(v, "ns") is not None and _get(v, "asm") is not None:
+                out.append(TypeUse(cls.strip(), (_scalar(_get(v, "ns")) or "").strip(), v.start_mark.line))
+        return out
+
+    def properties(self) -> list[Property]:
+        out: list[Property] = []
+        for _, k, _, v, _ in self.walk():
+            section = _SECTIONS.get(k)
+            if section is None or _kind(v) != "SequenceNode":
+                continue
+            for item in v.value:
+                first = _items(item)[:1]
+                if not first:
+                    continue
+                name, value = first[0]
+                if section == "texture":
+                    r = _ref(_get(value, "m_Texture"))
+                    shown = f"guid:{r[1]}" if r and r[1] else "None"
+                else:
+                    shown = self._text(value)
+                out.append(Property(section, name.value.strip(), shown, name.start_mark.line))
+        return out
+
+    def function_names(self) -> list[Named]:
+        return [
+            Named(_scalar(v) or "", knode.start_mark.line) for _, k, knode, v, _ in self.walk() if k == "functionName"
+        ]

@@ -1,0 +1,357 @@
+"""The fast reader of Unity YAML: documents split on their headers, read line by line.
+
+Why not a YAML library for every document: Unity writes a narrow, regular subset of YAML (block
+mappings indented by two, sequences at their key's indentation, one-line flow mappings for
+references, plain or quoted scalars), and reading only the lines the index needs runs at tens of
+MB/s where ruamel's C loader manages about 2. Every value stays a string (GUIDs such as
+`0000000000000000e000000000000000` and `010` are not numbers here). Documents outside this subset
+go to `yaml_nodes` instead (see `outside_subset`).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Callable
+
+from .unity_classes import CLASS_NAMES
+from .yaml_facts import (
+    MAX_FIELDS_PER_OBJECT,
+    STANDARD_FIELDS,
+    Call,
+    Entry,
+    Field,
+    GuidUse,
+    Modification,
+    Named,
+    Property,
+    TypeUse,
+)
+from .yaml_lines import KEY, REF, Owners, calls, indent_of, line_indexes, owner_key, summarize, unquote, unwrapped
+
+HEADER = re.compile(r"^--- !u!(-?\d+) &(-?\d+)( stripped)?[^\n]*\n?", re.M)
+WRAPPED_FLOW = re.compile(r"(\{[^{}\n]*,)[ \t]*\n[ \t]+")
+_GUID = re.compile(r"guid: ([0-9A-Fa-f]{32})")
+_MANAGED_TYPE = re.compile(r"type: \{class: ([^,}]*), ns: ([^,}]*), asm: ([^}]*)\}")
+_ITEM_KEY = re.compile(r"- ([^:]+):(?: (.*))?$")
+_NAME_OVERRIDE = re.compile(r"propertyPath: m_Name\n\s+value: (.*)")
+_ENTRY_KEY = re.compile(r"([^:]+):(?: (.*))?$")
+# What the line reader does not read: these documents go to the YAML parser (`yaml_nodes`). Each
+# check is a regex run only when the text holds what it needs (single characters where possible:
+# those searches run at several GB/s), so a file in the subset costs a few substring searches. A
+# flow collection left open at a line end after joining shows as `{`, `[` or `,` ending a line
+# (Unity wraps flows only after a comma).
+_OUTSIDE: tuple[tuple[str, Callable[[str], bool], re.Pattern[str]], ...] = (
+    ("anchor or alias", lambda t: "*" in t or ": &" in t or "- &" in t, re.compile(r"[:-] [&*]\S")),
+    (
+        "block scalar",
+        lambda t: "|" in t or (">" in t and (": >" in t or "- >" in t)),
+        re.compile(r"[:-] [|>][-+0-9]*[ \t]*$", re.M),
+    ),
+    (
+        "multi-line flow collection",
+        lambda t: ",\n" in t or "{\n" in t or "[\n" in t,
+        re.compile(r"[{\[][^\n\]}]*\n"),
+    ),
+    (
+        "multi-line quoted scalar",
+        lambda t: "'" in t or '"' in t,
+        re.compile(r"""[:-] (?:'(?:[^'\n]|'')*|"(?:[^"\\\n]|\\.)*\\?)\n"""),
+    ),
+)
+_FEW_GUIDS = 16  # more GUIDs than this in a document: find their keys through `Owners`
+_SECTIONS = {"m_TexEnvs:": "texture", "m_Floats:": "float", "m_Colors:": "color", "m_Ints:": "int"}
+
+
+def join_wrapped_flows(text: str) -> tuple[str, list[int]]:
+    """Long flow mappings wrapped after a comma, joined back onto one line; and, sorted, the
+    (1-based) line of the joined text each removed line break ended, so lines map back."""
+    if ",\n" not in text:
+        return text, []
+    parts: list[str] = []
+    joins: list[int] = []
+    pos = line = 0  # `line`: line breaks of the original text before `pos`
+    for m in WRAPPED_FLOW.finditer(text):
+        line += text.count("\n", pos, m.start())
+        parts.append(text[pos : m.start()])
+        parts.append(m.group(1) + " ")
+        joins.append(line + 1 - len(joins))
+        line += 1
+        pos = m.end()
+    parts.append(text[pos:])
+    return "".join(parts), joins
+
+
+def outside_subset(body: str) -> str:
+    """Why a document body (wrapped flows joined) is not for the line reader, or "" if it is."""
+    for reason, needed, pattern in _OUTSIDE:
+        if needed(body) and pattern.search(body):
+            return reason
+    return ""
+
+
+def outside_documents(text: str, docs: list[TextDoc]) -> dict[int, str]:
+    """`outside_subset` for all documents of a file at once: index in `docs` -> reason. One search
+    over the whole text per check, so a file in the subset costs no work per document."""
+    found: dict[int, str] = {}
+    starts = [d.offset for d in docs]
+    for reason, needed, pattern in _OUTSIDE:
+        if not needed(text):
+            continue
+        for m in pattern.finditer(text):
+            at = bisect.bisect_right(starts, m.start()) - 1
+            if at >= 0 and at not in found and outside_subset(docs[at].body) == reason:
+                found[at] = reason
+    return found
+
+
+def split(text: str, joins: list[int] | None = None) -> list[TextDoc]:
+    """The documents of a file, in order (text has `\n` line ends; `joins` from `join_wrapped_flows`)."""
+    docs: list[TextDoc] = []
+    matches = list(HEADER.finditer(text))
+    line = 1 + text.count("\n", 0, matches[0].start()) if matches else 1
+    for i, m in enumerate(matches):
+        end = matches[i + 1].start() if i + 1 < len(matches) else len(text)
+        body = text[m.end() : end]
+        doc = TextDoc(int(m.group(1)), int(m.group(2)), bool(m.group(3)), line, body, joins or [])
+        doc.offset = m.end()
+        docs.append(doc)
+        line += 1 + body.count("\n")
+    return docs
+
+
+class TextDoc:
+    """One document: header facts and its body, read by lines on demand."""
+
+    __slots__ = (
+        "_joins", "_lines", "_text_line", "body", "class_id", "class_name", "file_id", "line", "offset", "stripped",
+    )  # fmt: skip
+
+    def __init__(self, class_id: int, file_id: int, stripped: bool, line: int, body: str, joins: list[int]):
+        self.class_id = class_id
+        self.file_id = file_id
+        self.stripped = stripped
+        self._joins = joins
+        self._text_line = line  # line of the `--- !u!` header in the joined text
+        self.line = line + bisect.bisect_left(joins, line) if joins else line  # ... in the file
+        self.body = body
+        self.offset = 0  # where the body starts in the file's text
+        self._lines: list[str] | None = None
+        first = body.split("\n", 1)[0]
+        self.class_name = first[:-1] if first.endswith(":") else CLASS_NAMES.get(class_id, f"Class{class_id}")
+
+    def at(self, i: int) -> int:
+        """File line of body line `i` (lines removed by joining wrapped flows counted back in)."""
+        line = self._text_line + 1 + i
+        return line + bisect.bisect_left(self._joins, line) if self._joins else line
+
+    def lines(self) -> list[str]:
+        if self._lines is None:
+            self._lines = self.body.split("\n")
+        return self._lines
+
+    # -- single values -------------------------------------------------------------------------
+
+    def top(self, key: str) -> str | None:
+        """A top-level (indent 2) scalar, wrapped continuation lines joined; None if absent."""
+        body = self.body
+        marker = f"\n  {key}:"
+        i = body.find(marker)
+        if i < 0:
+            return None
+        start = i + len(marker)
+        end = body.find("\n", start)
+        end = len(body) if end < 0 else end
+        value = body[start:end].strip()
+        # plain or quoted scalars wrapped onto deeper-indented lines
+        while end < len(body) and body.startswith("    ", end + 1):
+            nxt_end = body.find("\n", end + 1)
+            nxt_end = len(body) if nxt_end < 0 else nxt_end
+            nxt = body[end + 1 : nxt_end].strip()
+            if not value or nxt.startswith("- ") or (KEY.match("  " + nxt) and not value.startswith(("'", '"'))):
+                break
+            value = f"{value} {nxt}"
+            end = nxt_end
+        return unquote(value)
+
+    def top_ref(self, key: str) -> tuple[int, str]:
+        v = self.top(key)
+        if not v:
+            return 0, ""
+        m = REF.match(v)
+        return (int(m.group(1)), (m.group(2) or "").lower()) if m else (0, "")
+
+    def first_ref(self, key: str) -> tuple[int, str]:
+        """The first one-line reference written under `key` at any depth (`m_Modification:` or top level)."""
+        m = re.search(rf"^ *{key}: (\{{[^}}\n]*\}})", self.body, re.M)
+        r = REF.match(m.group(1)) if m else None
+        return (int(r.group(1)), (r.group(2) or "").lower()) if r else (0, "")
+
+    def instance_name(self) -> str:
+        """The name a prefab instance shows: an `m_Name` override, else unknown here (empty)."""
+        m = _NAME_OVERRIDE.search(self.body)
+        return unquote(m.group(1)) if m else ""
+
+    # -- blocks --------------------------------------------------------------------------------
+
+    def block(self, key: str, indent: int = 2) -> list[tuple[int, str]]:
+        """The lines nested under `key:` at `indent`, with their index in the document."""
+        lines = self.lines()
+        prefix = " " * indent + key + ":"
+        for i, line in enumerate(lines):
+            if line.startswith(prefix):
+                out = []
+                for j in range(i + 1, len(lines)):
+                    nxt = lines[j]
+                    if not nxt.strip():
+                        continue
+                    lead = indent_of(nxt)
+                    if lead < indent or (lead == indent and not nxt.lstrip(" ").startswith("- ")):
+                        break
+                    out.append((j, nxt))
+                return out
+        return []
+
+    def block_ref_ids(self, key: str) -> list[int]:
+        if f"{key}:" not in self.body:
+            return []
+        return [int(m.group(1)) for _, line in self.block(key) if (m := REF.search(line))]
+
+    def entries(self, key: str) -> list[Entry]:
+        """Items of a block sequence of mappings: their m_Name and m_Type."""
+        block = self.block(key)
+        found: list[tuple[int, dict[str, str]]] = []
+        if not block:
+            return []
+        item_indent = indent_of(block[0][1])
+        for idx, line in block:
+            lead = indent_of(line)
+            s = line.strip()
+            if lead == item_indent and s.startswith("- "):
+                found.append((idx, {}))
+                s = s[2:]
+            elif lead != item_indent + 2 or not found:
+                continue
+            m = _ENTRY_KEY.match(s)
+            if m:
+                found[-1][1].setdefault(m.group(1), unquote(m.group(2) or ""))
+        return [Entry(d.get("m_Name", ""), d.get("m_Type", ""), idx) for idx, d in found]
+
+    def modifications(self) -> list[Modification]:
+        out: list[Modification] = []
+        lines = self.lines()
+        for i, line in enumerate(lines):
+            s = line.strip()
+            if not s.startswith("propertyPath:"):
+                continue
+            value = guid = ""
+            j, end = i + 1, min(i + 4, len(lines))
+            while j < end:
+                t = lines[j].strip()
+                if t.startswith("value:"):
+                    raw, after = unwrapped(t[len("value:") :].strip(), lines, j + 1, indent_of(lines[j]))
+                    value = unquote(raw)
+                    end = min(end + after - j - 1, len(lines))  # the wrapped lines do not count
+                    j = after
+                    continue
+                if t.startswith("objectReference:"):
+                    m = REF.search(t)
+                    if m and m.group(2):
+                        guid = m.group(2).lower()
+                    break
+                if t.startswith("- "):
+                    break
+                j += 1
+            out.append(Modification(unquote(s[len("propertyPath:") :]), value, guid, i))
+        return out
+
+    def fields(self) -> list[Field]:
+        """Top-level serialized fields of a script, each as a short value (at most MAX_FIELDS_PER_OBJECT)."""
+        lines = self.lines()
+        out: list[Field] = []
+        i = 1
+        while i < len(lines) and len(out) < MAX_FIELDS_PER_OBJECT:
+            line = lines[i]
+            m = KEY.match(line) if line.startswith("  ") and not line.startswith(("   ", "  - ")) else None
+            if m and m.group(3) not in STANDARD_FIELDS and m.group(3) != "references":
+                j = i + 1
+                while j < len(lines) and (lines[j].startswith("   ") or lines[j].startswith("  - ")):
+                    j += 1
+                value, _ = unwrapped((m.group(4) or "").strip(), lines, i + 1, 2, j)
+                shown, local = summarize(value, lines[i + 1 : j])
+                out.append(Field(unquote(m.group(3)), shown, i, local))
+                i = j
+                continue
+            i += 1
+        return out
+
+    def guid_uses(self) -> list[GuidUse]:
+        body = self.body
+        if "guid: " not in body:
+            return []
+        matches = list(_GUID.finditer(body))
+        lines = self.lines()
+        owners = Owners(lines) if len(matches) > _FEW_GUIDS else None
+        out: list[GuidUse] = []
+        for idx, m in zip(line_indexes(body, matches), matches, strict=True):
+            key = owners.key(idx) if owners is not None else owner_key(lines, idx)
+            out.append(GuidUse(m.group(1).lower(), key, idx))
+        return out
+
+    def calls(self) -> list[Call]:
+        if "m_PersistentCalls:" not in self.body:
+            return []
+        lines = self.lines()
+        out: list[Call] = []
+        for i, line in enumerate(lines):
+            if line.strip() != "m_PersistentCalls:":
+                continue
+            indent = indent_of(line)
+            event = ""
+            for back in range(i - 1, 0, -1):
+                prev = lines[back]
+                if indent_of(prev) < indent and prev.strip():
+                    m = KEY.match(prev)
+                    event = unquote(m.group(3)) if m else ""
+                    break
+            out.extend(calls(lines, i + 1, indent, event))
+        return out
+
+    def type_uses(self) -> list[TypeUse]:
+        if "RefIds:" not in self.body:
+            return []
+        matches = list(_MANAGED_TYPE.finditer(self.body))
+        lines = line_indexes(self.body, matches)
+        return [TypeUse(m.group(1).strip(), m.group(2).strip(), i) for i, m in zip(lines, matches, strict=True)]
+
+    def properties(self) -> list[Property]:
+        """Material properties: the items of m_TexEnvs, m_Floats, m_Colors and m_Ints (a section
+        ends at the first line back at its key's indentation that is not one of its items)."""
+        lines = self.lines()
+        out: list[Property] = []
+        section, indent = "", 0
+        for i, line in enumerate(lines):
+            s = line.strip()
+            if s in _SECTIONS:
+                section, indent = _SECTIONS[s], indent_of(line)
+                continue
+            if section and s and (indent_of(line) < indent or (indent_of(line) == indent and not s.startswith("- "))):
+                section = ""
+            m = _ITEM_KEY.match(s) if section and s.startswith("- ") else None
+            if not m:
+                continue
+            value = (m.group(2) or "").strip()
+            if section == "texture":
+                tex = next((t for t in lines[i + 1 : i + 3] if "m_Texture:" in t), "")
+                rm = REF.search(tex)
+                value = f"guid:{rm.group(2).lower()}" if rm and rm.group(2) else "None"
+            out.append(Property(section, m.group(1).strip(), value, i))
+        return out
+
+    def function_names(self) -> list[Named]:
+        out: list[Named] = []
+        for i, line in enumerate(self.lines()):
+            s = line.strip()
+            if s.startswith("functionName:"):
+                out.append(Named(unquote(s[len("functionName:") :]), i))
+        return out

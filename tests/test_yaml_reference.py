@@ -1,0 +1,143 @@
+"""Documents outside the line reader's subset are read by ruamel.yaml, and both readers agree on
+the rest: exact records for each construct, and the differential over the fixture project."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from indexer.model import Ref, Symbol
+from indexer.scanners import scan
+from tests import yaml_differential
+
+FIXTURE = Path(__file__).parent.parent / "fixtures" / "DungeonCrawler"
+SCRIPT = "a" * 32
+HEAD = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
+SIGN = f"""--- !u!1 &10
+GameObject:
+  m_Component:
+  - component: {{fileID: 11}}
+  m_Name: Sign
+--- !u!114 &11
+MonoBehaviour:
+  m_GameObject: {{fileID: 10}}
+  m_Enabled: 1
+  m_Script: {{fileID: 11500000, guid: {SCRIPT}, type: 3}}
+  m_Name:{" "}
+"""
+
+
+def scan_sign(fields: str):
+    return scan("Assets/Sign.prefab", "prefab", (HEAD + SIGN + fields).encode())
+
+
+def field_rows(rec) -> list[tuple[str, int, str]]:
+    assert [(s.kind, s.name, s.line, s.container) for s in rec.symbols[:2]] == [
+        ("gameobject", "Sign", 3, ""),
+        ("component", "MonoBehaviour", 8, "Sign"),
+    ]
+    assert all(
+        s
+        == Symbol(
+            "field", s.name, s.line, container="Sign", signature=s.signature, type=f"script:{SCRIPT}", detail="11"
+        )
+        for s in rec.symbols[2:]
+    )
+    return [(s.name, s.line, s.signature) for s in rec.symbols[2:]]
+
+
+def guid_refs(rec) -> list[Ref]:
+    assert rec.refs[0] == Ref("script", SCRIPT, 8, "m_Script", "Sign")
+    return list(rec.refs[1:])
+
+
+def test_anchors_and_aliases_are_resolved() -> None:
+    rec = scan_sign(
+        "  icon: &tex {fileID: 2800000, guid: bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb, type: 3}\n  iconCopy: *tex\n"
+    )
+    assert (rec.status, rec.note) == ("ok", "2 documents; read with the YAML parser: anchor or alias")
+    assert field_rows(rec) == [
+        ("icon", 14, "icon: guid:bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"),
+        ("iconCopy", 15, "iconCopy: guid:bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"),
+    ]
+    # the alias is the anchored mapping itself: one reference, on the anchor's line
+    assert guid_refs(rec) == [Ref("guid", "b" * 32, 14, "icon", f"Sign > script:{SCRIPT}")]
+
+
+def test_block_scalars_are_read_whole() -> None:
+    rec = scan_sign(
+        "  text: |\n    Welcome, {player}!\n    Press E: open\n  note: >-\n    folded\n    text\n  after: 1\n"
+    )
+    assert (rec.status, rec.note) == ("ok", "2 documents; read with the YAML parser: block scalar")
+    assert field_rows(rec) == [
+        ("text", 14, "text: Welcome, {player}! Press E: open"),
+        ("note", 17, "note: folded text"),
+        ("after", 20, "after: 1"),
+    ]
+    assert guid_refs(rec) == []
+
+
+def test_flow_collections_over_several_lines_are_parsed() -> None:
+    rec = scan_sign(
+        "  tags: [alpha,\n    beta]\n"
+        "  sprite: {fileID: 2800000,\n    guid: cccccccccccccccccccccccccccccccc, type: 3}\n"
+        "  offsets: {x: 1, y: {fileID: 0}\n    }\n"
+    )
+    assert (rec.status, rec.note) == ("ok", "2 documents; read with the YAML parser: multi-line flow collection")
+    assert field_rows(rec) == [
+        ("tags", 14, "tags: [alpha, beta]"),
+        ("sprite", 16, "sprite: guid:cccccccccccccccccccccccccccccccc"),
+        ("offsets", 18, "offsets: {x: 1, y: {fileID: 0} }"),
+    ]
+    assert guid_refs(rec) == [Ref("guid", "c" * 32, 17, "sprite", f"Sign > script:{SCRIPT}")]
+
+
+def test_quoted_scalars_over_several_lines_are_parsed() -> None:
+    rec = scan_sign('  title: \'Door: Left\n    wing\'\n  hint: "A \\"quoted\\"\n    line"\n  tag: Button #2\n')
+    assert (rec.status, rec.note) == ("ok", "2 documents; read with the YAML parser: multi-line quoted scalar")
+    assert field_rows(rec) == [
+        ("title", 14, "title: Door: Left wing"),
+        ("hint", 16, 'hint: A "quoted" line'),
+        ("tag", 18, "tag: Button #2"),  # Unity's `#` after a space is text, not a YAML comment
+    ]
+
+
+def test_unity_subset_stays_with_the_line_reader() -> None:
+    rec = scan_sign(
+        "  speed: 1.5\n  title: 'Door: Left'\n"
+        "  sprite: {fileID: 2800000,\n    guid: cccccccccccccccccccccccccccccccc, type: 3}\n  after: 0\n"
+    )
+    assert (rec.status, rec.note) == ("ok", "2 documents")
+    assert field_rows(rec) == [
+        ("speed", 14, "speed: 1.5"),
+        ("title", 15, "title: Door: Left"),
+        ("sprite", 16, "sprite: guid:cccccccccccccccccccccccccccccccc"),
+        ("after", 18, "after: 0"),  # the wrapped flow mapping above does not shift the lines
+    ]
+
+
+def test_invalid_yaml_keeps_the_line_readers_reading_and_says_so() -> None:
+    rec = scan_sign("  text: |\n    one\n  bad: [unclosed\n")
+    assert rec.status == "ok"
+    assert rec.note == "2 documents; document &11 is not valid YAML (ParserError)"
+    assert field_rows(rec) == [("text", 14, "text: |"), ("bad", 16, "bad: [unclosed")]
+
+
+def test_readers_agree_on_every_document_of_the_fixture() -> None:
+    result = yaml_differential.run([FIXTURE], show=3)
+    assert result.documents > 200
+    assert (result.compared, result.unparsable, sum(result.routed.values())) == (result.documents, 0, 0)
+    assert result.differing == 0, yaml_differential.report(result)
+
+
+REAL = os.environ.get("UNITY_INDEX_REAL_PROJECTS", "")
+
+
+@pytest.mark.skipif(not REAL, reason="set UNITY_INDEX_REAL_PROJECTS to project folders (os.pathsep-separated)")
+def test_readers_agree_on_real_projects() -> None:
+    roots = [Path(p) for p in REAL.split(os.pathsep) if p]
+    result = yaml_differential.run(roots, show=5)
+    assert result.compared > 0
+    assert result.differing == 0, yaml_differential.report(result)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import random
@@ -53,28 +52,28 @@ def test_kill_9_at_random_points_leaves_a_recoverable_index(tmp_path: Path) -> N
     assert start_index(root, "--full").wait(timeout=120) == 0
     full_seconds = time.monotonic() - t0
     rng = random.Random(20240607)
-    killed_running = 0
-    for round_ in range(8):
-        incremental = round_ % 2 == 1
+    killed_running = attempts = 0
+    while killed_running < 8:  # kills that hit a running indexer, whatever the machine's speed
+        attempts += 1
+        assert attempts <= 40, f"only {killed_running} of {attempts} kills hit a running indexer"
+        incremental = attempts % 2 == 0
         if incremental:  # change a third of the scripts so the kill hits an incremental update
             for i in range(0, FILES, 3):
                 p = root / f"Assets/Gen/F{i % 30}/C{i}.cs"
-                p.write_text(p.read_text().replace("void M", f"int r{round_}; void M"))
+                p.write_text(p.read_text().replace("void M", f"int r{attempts}; void M"))
         proc = start_index(root, *([] if incremental else ["--full"]))
         time.sleep(rng.uniform(0.05, max(0.1, full_seconds * (0.4 if incremental else 0.9))))
-        killed_running += proc.poll() is None
-        with contextlib.suppress(ProcessLookupError):  # it finished first (poll reaped it)
-            os.killpg(proc.pid, signal.SIGKILL)
+        if proc.poll() is not None:
+            continue  # it finished first: not a kill, try again
+        os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
+        killed_running += 1
+        # Readers answer from the last committed generation: never an error, never empty.
         out = run_cli("query", "C7 M7", "--project", str(root), "--json")
-        assert out.returncode in (0, 2), out.stderr  # works, or a clear usage-level error
-        assert "internal error" not in out.stderr
-        if out.returncode == 0:
-            assert json.loads(out.stdout)["results"], "a query after recovery finds the class"
+        assert out.returncode == 0, out.stderr
+        assert json.loads(out.stdout)["results"], "a query after the kill finds the class"
         assert run_cli("index", "--project", str(root)).returncode == 0
-        assert check_consistency(IndexPaths(CONFIG.index_path(root)), root, CONFIG) == [], f"round {round_}"
-    print(f"full index {full_seconds:.2f}s; {killed_running}/8 kills hit a running indexer")
-    assert killed_running >= 6
+        assert check_consistency(IndexPaths(CONFIG.index_path(root)), root, CONFIG) == [], f"kill {killed_running}"
 
 
 def test_a_second_writer_without_wait_fails_with_exit_2(tmp_path: Path) -> None:

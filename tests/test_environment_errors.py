@@ -36,14 +36,14 @@ def test_disk_full_while_writing_records_is_reported_not_a_bug(tmp_path: Path, m
 
 
 def test_disk_full_while_writing_a_file_names_it(tmp_path: Path, monkeypatch, capsys) -> None:
-    import indexer.store.writer as writer
+    import indexer.store.header as header
 
     root = copy_fixture(tmp_path / "P")
 
-    def full(path: Path, data: bytes) -> None:
+    def full(path: Path, data: bytes, durable: bool = True) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
 
-    monkeypatch.setattr(writer, "atomic_write", full)
+    monkeypatch.setattr(header, "atomic_write", full)  # the header's write, the last of a commit
     assert main(["index", "--project", str(root)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"{DISK_FULL} ({root}/Library/UnityIndex/index.json)") and "bug" not in err

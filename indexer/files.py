@@ -8,12 +8,13 @@ import tempfile
 from pathlib import Path
 
 
-def atomic_write(path: Path, data: bytes | str, *, mode: int | None = None) -> None:
+def atomic_write(path: Path, data: bytes | str, *, mode: int | None = None, durable: bool = True) -> None:
     """Replace `path` with `data` (str as UTF-8, line endings as given) in one rename.
 
     A symlink is written through (the user's dotfiles may link a config elsewhere); an existing
     file keeps its permission bits unless `mode` says otherwise; the temporary file is removed if
-    anything fails."""
+    anything fails (a full disk must not also leave a half-written temporary). `durable`: on disk
+    (fsync) before it replaces the old content."""
     if path.is_symlink():
         path = path.resolve()
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -24,7 +25,8 @@ def atomic_write(path: Path, data: bytes | str, *, mode: int | None = None) -> N
         with os.fdopen(fd, "wb") as f:
             f.write(data.encode("utf-8") if isinstance(data, str) else data)
             f.flush()
-            os.fsync(f.fileno())
+            if durable:
+                os.fsync(f.fileno())
         if mode is not None:
             os.chmod(tmp, mode)
         os.replace(tmp, path)

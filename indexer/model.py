@@ -132,6 +132,7 @@ class UpdateStats(msgspec.Struct):
     seconds: float = 0.0
     generation: int = 0
     walked: bool = True  # False: only the paths given (watch mode) or journaled were looked at
+    repaired: str = ""  # the damage found before the update, which made it a rebuild ("" none)
 
 
 class Staleness(msgspec.Struct):
@@ -141,10 +142,11 @@ class Staleness(msgspec.Struct):
     added: list[str] = []
     changed: list[str] = []
     deleted: list[str] = []
+    damaged: str = ""  # what is wrong with the index files ("" nothing): `index` rebuilds it
 
     @property
     def stale(self) -> bool:
-        return not self.indexed or bool(self.added or self.changed or self.deleted)
+        return not self.indexed or bool(self.damaged or self.added or self.changed or self.deleted)
 
 
 class Hit(msgspec.Struct, omit_defaults=False):
@@ -275,6 +277,7 @@ class Status(msgspec.Struct):
     skipped: list[SkippedFile] = []
     stale_files: int = 0  # added, changed or deleted since the last update
     index_bytes: int = 0
+    damaged: str = ""  # why the index cannot be used ("" when it can): `index` rebuilds it
 
 
 class Heartbeat(msgspec.Struct, frozen=True):

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import re
+import stat as statmode
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -148,6 +150,59 @@ def kind_of(rel: str) -> str:
     return KINDS.get(ext, "other")
 
 
+# Characters a stored path never holds as such: undecodable bytes (which Python's file system
+# encoding turns into the lone surrogates U+DC80..U+DCFF), control characters and the backslash.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f\\\\\udc80-\udcff]")
+_ESCAPE = re.compile(r"\\(?:\\|x([0-9a-f]{2}))")
+
+
+def printable(name: str) -> str:
+    """A file name as the index stores and shows it: itself when it is plain text (valid UTF-8,
+    no control character, no backslash); else each undecodable byte and control character written
+    as `\\xNN` (two lower-case hex digits) and each backslash as `\\\\`. Plain names never hold a
+    backslash, so the form is reversible (`fs_name`)."""
+    if name.isascii() and name.isprintable() and "\\" not in name:
+        return name
+    if not _UNPRINTABLE.search(name):
+        return name
+    return _UNPRINTABLE.sub(lambda m: "\\\\" if m.group() == "\\" else f"\\x{ord(m.group()) & 0xFF:02x}", name)
+
+
+def fs_name(rel: str) -> str:
+    """The file system name of a path in `printable` form (undecodable bytes as Python's
+    surrogate escapes, which os functions accept)."""
+    if "\\" not in rel:
+        return rel
+    out = bytearray()
+    pos = 0
+    for m in _ESCAPE.finditer(rel):
+        out += rel[pos : m.start()].encode("utf-8", "surrogateescape")
+        out += b"\\" if m.group(1) is None else bytes([int(m.group(1), 16)])
+        pos = m.end()
+    out += rel[pos:].encode("utf-8", "surrogateescape")
+    return os.fsdecode(bytes(out))
+
+
+def unreadable_reason(root: str | Path, rel: str) -> str | None:
+    """Why the project entry `rel` (`printable` form) is recorded but never read, None when it
+    can be read: a name that is not plain text, a symbolic link (which may point outside the
+    project), a pipe, socket or device (reading a pipe blocks)."""
+    if "\\" in rel:
+        return (
+            "name is not plain UTF-8 text (undecodable bytes, a control character or a backslash);"
+            " shown with \\xNN escapes, rename the file to index it"
+        )
+    try:
+        mode = os.lstat(os.path.join(root, rel)).st_mode
+    except OSError:
+        return None  # gone: the read that follows says so
+    if statmode.S_ISLNK(mode):
+        return "symbolic link: not followed (it may point outside the project)"
+    if not statmode.S_ISREG(mode):
+        return "not a regular file (a pipe, socket or device)"
+    return None
+
+
 def _ignored_name(name: str) -> bool:
     return name.startswith(".") or name.endswith("~") or name.lower() == "cvs" or name.endswith(".tmp")
 
@@ -180,7 +235,8 @@ class Coverage:
 
 
 def walk(root: Path, config: Config) -> Iterator[tuple[str, os.stat_result]]:
-    """Every project file as (relative path with forward slashes, stat), in sorted order."""
+    """Every project file as (relative path with forward slashes, in `printable` form; its lstat),
+    in sorted order. Symbolic links are listed, not followed."""
     coverage = Coverage(root, config)
 
     def scan(folder: str, rel_prefix: str) -> Iterator[tuple[str, os.stat_result]]:
@@ -189,13 +245,14 @@ def walk(root: Path, config: Config) -> Iterator[tuple[str, os.stat_result]]:
         except OSError:
             return
         for e in entries:
-            rel = rel_prefix + e.name
-            if coverage.skips(rel, e.name):
+            name = printable(e.name)
+            rel = rel_prefix + name
+            if coverage.skips(rel, name):
                 continue
             try:
                 if e.is_dir(follow_symlinks=False):
                     yield from scan(e.path, rel + "/")
-                elif e.is_file(follow_symlinks=False):
+                else:  # links, pipes and devices too: recorded as skipped, never followed or read
                     yield rel, e.stat(follow_symlinks=False)
             except OSError:
                 continue
@@ -204,3 +261,26 @@ def walk(root: Path, config: Config) -> Iterator[tuple[str, os.stat_result]]:
         path = root / top
         if path.is_dir():
             yield from scan(str(path), top + "/")
+
+
+def read_project_file(root: Path, rel: str, limit: int) -> bytes | None:
+    """The first `limit` bytes of the project file `rel` (`printable` form), or None unless it is
+    a regular file inside the project: a symlink swapped in for an indexed file (or for a folder
+    above it) must not show the file it points to, which may lie outside the project."""
+    full = os.path.join(root, fs_name(rel))
+    try:
+        real_root = os.path.realpath(root)
+        if os.path.commonpath([real_root, os.path.realpath(os.path.dirname(full))]) != real_root:
+            return None
+        fd = os.open(full, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
+    except (OSError, ValueError):
+        return None
+    try:
+        if not statmode.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            return f.read(limit)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)

@@ -10,6 +10,7 @@ import msgspec
 from indexer.build import documents
 from indexer.changes.diff import Change, Job, digest_of
 from indexer.model import FileRecord
+from indexer.project import read_project_file
 from indexer.store.reader import Records
 from indexer.store.schema import is_searchable
 
@@ -46,9 +47,8 @@ def find_moves(root: Path, jobs: list[Job], sources: dict[str, FileRecord]) -> d
     for job in jobs:
         if job.old_digest or (job.kind, job.size) not in sizes or job.size > job.max_bytes:
             continue
-        try:
-            data = (root / job.path).read_bytes()
-        except OSError:
+        data = read_project_file(root, job.path, job.max_bytes + 1)  # rel-corrupt: never a pipe or link
+        if data is None:
             continue
         candidates = by_digest.get((job.kind, digest_of(data)))
         if not candidates:

@@ -12,6 +12,7 @@ from indexer.build.plan import make_plan
 from indexer.build.remember import remember
 from indexer.config import Config
 from indexer.model import UpdateStats
+from indexer.store import integrity
 from indexer.store.generations import recover
 from indexer.store.header import header_generation
 from indexer.store.lock import writer_lock
@@ -46,13 +47,21 @@ def update(
     ipaths = IndexPaths(config.index_path(root))
     with writer_lock(ipaths, wait, on_wait):
         recover(ipaths)
-        plan = make_plan(root, config, ipaths, full=full, paths=paths, use_journal=use_journal, use_git=use_git)
+        damage = None if full else integrity.damage_before_update(ipaths)  # rel-corrupt: see store/integrity
+        if damage is not None:
+            integrity.discard(ipaths)
+        plan = make_plan(
+            root, config, ipaths, full=full or damage is not None, paths=paths, use_journal=use_journal, use_git=use_git
+        )
         if plan.is_noop:
             stats, rewritten = _unchanged(ipaths, plan.change.walked), set()
         else:
+            integrity.save_fingerprint(ipaths, writing=True)
             applied = apply(root, config, ipaths, plan, progress)
             stats, rewritten = applied.stats, applied.rewritten
         remember(root, ipaths, plan, rewritten, stats.generation, use_git)
+        integrity.save_fingerprint(ipaths)
+        stats.repaired = damage or ""
         stats.seconds = time.perf_counter() - t0
         return stats
 

@@ -16,8 +16,8 @@ import msgspec
 
 from indexer.config import Config
 from indexer.model import FileStat, Staleness
-from indexer.project import Coverage, kind_of, walk
-from indexer.store.header import IndexMissing
+from indexer.project import Coverage, fs_name, kind_of, printable, read_project_file, walk
+from indexer.store.header import IndexBroken, IndexMissing, read_header
 from indexer.store.reader import Records
 from indexer.store.schema import IndexPaths
 
@@ -51,7 +51,6 @@ def _stat_listed(root: Path, config: Config, listed: Iterable[str]) -> dict[str,
     """Stats of the listed project files (with their .meta); None when a folder is involved."""
     wanted: set[str] = set()
     for rel in listed:
-        rel = rel.replace("\\", "/").strip("/")
         if not rel:
             continue
         wanted.add(rel)
@@ -60,12 +59,12 @@ def _stat_listed(root: Path, config: Config, listed: Iterable[str]) -> dict[str,
     current: dict[str, os.stat_result] = {}
     for rel in sorted(wanted):
         try:
-            st = os.lstat(root / rel)
+            st = os.lstat(root / fs_name(rel))
         except OSError:
             continue
         if statmode.S_ISDIR(st.st_mode):
             return None
-        if statmode.S_ISREG(st.st_mode) and coverage.covers(rel):
+        if coverage.covers(rel):  # links and pipes too, as the walk lists them
             current[rel] = st
     return current
 
@@ -74,6 +73,7 @@ def _listed(
     root: Path, config: Config, reader: Records, listed: list[str]
 ) -> tuple[dict[str, os.stat_result], dict[str, FileStat]] | None:
     """Current and recorded stats of the listed paths; None when a walk is needed instead."""
+    listed = [stored_form(p) for p in listed]
     current = _stat_listed(root, config, listed)
     if current is None:
         return None
@@ -104,19 +104,30 @@ def diff(root: Path, config: Config, reader: Records | None, listed: Iterable[st
     return Change(jobs, deleted, walked, {j.path for j in jobs if j.path in old})
 
 
-def check(root: Path, config: Config) -> Staleness:
+def check(root: Path, config: Config, verify: bool = False) -> Staleness:
     """What an update would change, without writing anything; a touched file whose content hash
-    is unchanged does not count."""
+    is unchanged does not count. Damage to the index files is reported in `damaged`: the cheap
+    checks always, every check of `store.integrity` with `verify`."""
+    from indexer.store import integrity
+
     root = root.resolve()
     paths = IndexPaths(config.index_path(root))
+    if read_header(paths) is None:
+        damaged = "index.json is unreadable" if paths.header.exists() else ""
+        return Staleness(indexed=False, damaged=damaged)
+    problems = integrity.verify(paths) if verify else integrity.quick_problems(paths)
+    if problems:
+        return Staleness(indexed=True, damaged=problems[0])
     try:
         reader = Records(paths)
-    except (IndexMissing, sqlite3.DatabaseError):
+    except IndexBroken as exc:
+        return Staleness(indexed=True, damaged=exc.detail)
+    except IndexMissing:
         return Staleness(indexed=False)
     try:
         change = diff(root, config, reader, None)
-    except sqlite3.DatabaseError:
-        return Staleness(indexed=False)
+    except sqlite3.DatabaseError as exc:
+        return Staleness(indexed=True, damaged=f"record store: {exc}")
     finally:
         reader.close()
     out = Staleness(indexed=True, deleted=change.deleted)
@@ -129,8 +140,15 @@ def check(root: Path, config: Config) -> Staleness:
     return out
 
 
+def stored_form(rel: str) -> str:
+    """A path as watch, git or the editor name it (file system form: undecodable bytes as
+    surrogate escapes) in the form the records use (`project.printable`)."""
+    rel = rel.strip("/")
+    if rel.isascii() and rel.isprintable() and "\\" not in rel:
+        return rel
+    return "/".join(printable(part) for part in rel.split("/"))
+
+
 def _same_content(root: Path, job: Job) -> bool:
-    try:
-        return digest_of((root / job.path).read_bytes()) == job.old_digest
-    except OSError:
-        return False
+    data = read_project_file(root, job.path, job.max_bytes + 1)
+    return data is not None and digest_of(data) == job.old_digest

@@ -22,8 +22,9 @@ from pathlib import Path
 
 import msgspec
 
+from indexer.changes.diff import stored_form
 from indexer.files import atomic_write
-from indexer.project import CONTENT_ROOTS
+from indexer.project import CONTENT_ROOTS, fs_name
 from indexer.store.schema import IndexPaths
 
 GIT_TIMEOUT = 20.0
@@ -31,7 +32,8 @@ GIT_TIMEOUT = 20.0
 
 class GitStatus(msgspec.Struct):
     head: str
-    dirty: list[str]  # project-relative paths that differ from HEAD (untracked and ignored too)
+    dirty: list[str]  # project-relative paths that differ from HEAD (untracked and ignored too), stored form
+    git_index: list[int] = []  # size, mtime_ns, inode of git's own index file after the status
 
 
 class GitView(msgspec.Struct):
@@ -40,6 +42,7 @@ class GitView(msgspec.Struct):
     head: str
     dirty: list[str]
     generation: int
+    git_index: list[int] = []  # GitStatus.git_index then
 
 
 def _view_path(ipaths: IndexPaths) -> Path:
@@ -107,10 +110,28 @@ def status(root: Path, tops: tuple[str, ...] = CONTENT_ROOTS) -> GitStatus | Non
         if path.endswith("/"):  # a nested repository or an untracked folder git did not open
             return None
         if path.startswith(prefix):
-            dirty.append(path[len(prefix) :])
+            dirty.append(stored_form(path[len(prefix) :]))
     if not head or head == "(initial)":
         return None
-    return GitStatus(head, sorted(dirty))
+    return GitStatus(head, sorted(dirty), _git_index_mark(root, prefix))
+
+
+def _git_index_mark(root: Path, prefix: str) -> list[int]:
+    """Size, mtime and inode of git's index file ([] if not found). `git status` rewrites it when
+    it refreshes the stat of a file whose content did not change (a `touch`, a copy of the work
+    tree): such a file is clean to git, yet its stat differs from the record."""
+    top = root
+    for _ in range(prefix.count("/")):
+        top = top.parent
+    dot_git = top / ".git"
+    try:
+        if dot_git.is_file():  # a worktree or submodule: "gitdir: <path>"
+            line = dot_git.read_text(errors="replace").strip()
+            dot_git = (top / line.removeprefix("gitdir:").strip()).resolve()
+        st = (dot_git / "index").stat()
+    except OSError:
+        return []
+    return [st.st_size, st.st_mtime_ns, st.st_ino]
 
 
 def changed_between(root: Path, old: str, new: str, tops: tuple[str, ...] = CONTENT_ROOTS) -> list[str] | None:
@@ -131,7 +152,12 @@ def candidates(root: Path, ipaths: IndexPaths, now: GitStatus, generation: int) 
         return None
     if view.generation != generation:
         return None
-    paths = set(view.dirty) | set(now.dirty)
+    if view.head == now.head and set(now.dirty) == set(view.dirty) and view.git_index != now.git_index:
+        # git rewrote its index, yet HEAD and the dirty paths are as they were: it refreshed
+        # the stats of files whose content did not change (a touch, a copy of the work tree), which
+        # git does not list and whose records hold the old stat: walk once.
+        return None
+    paths = {fs_name(p) for p in (*view.dirty, *now.dirty)}  # stored form -> file system form
     if view.head != now.head:
         moved = changed_between(root, view.head, now.head)
         if moved is None:
@@ -143,7 +169,7 @@ def candidates(root: Path, ipaths: IndexPaths, now: GitStatus, generation: int) 
 def remember(ipaths: IndexPaths, now: GitStatus, changed: set[str], generation: int) -> None:
     """Save the view an index generation matches: git's dirty paths plus the paths this update
     rewrote (one edited between `git status` and the update's stat is then looked at again)."""
-    view = GitView(now.head, sorted(set(now.dirty) | changed), generation)
+    view = GitView(now.head, sorted(set(now.dirty) | changed), generation, now.git_index)
     atomic_write(_view_path(ipaths), msgspec.json.encode(view))
 
 
@@ -156,5 +182,5 @@ def carry(ipaths: IndexPaths, rewritten: set[str], before: int, generation: int)
     except (OSError, msgspec.DecodeError):
         return
     if view.generation == before:
-        carried = GitView(view.head, sorted({*view.dirty, *rewritten}), generation)
+        carried = GitView(view.head, sorted({*view.dirty, *rewritten}), generation, view.git_index)
         atomic_write(_view_path(ipaths), msgspec.json.encode(carried))

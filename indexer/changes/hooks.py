@@ -103,6 +103,18 @@ def recorded_command(text: str) -> str | None:
     return None
 
 
+def recorded_project(text: str) -> str | None:
+    """The project (or folder of projects) a hook written by `install` refreshes."""
+    for line in text.splitlines():
+        if line.startswith("project="):
+            try:
+                words = shlex.split(line[len("project=") :])
+            except ValueError:
+                return None
+            return words[0] if words else None
+    return None
+
+
 def _ours(path: Path) -> bool:
     try:
         return MARKER in path.read_text(errors="replace")

@@ -45,6 +45,44 @@ def workspace(args: argparse.Namespace):
         raise UsageError(str(exc)) from None
 
 
+def explain_failure(exc: BaseException) -> str | None:
+    """The message for a failure that is not a bug (a damaged index, a full disk, a folder that
+    cannot be written), saying what happened and what to do; None for anything else (a bug)."""
+    import errno
+    import sqlite3
+
+    from indexer.store.header import IndexBroken
+
+    text = str(exc)
+    full = (
+        (isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT))
+        or (isinstance(exc, sqlite3.Error) and getattr(exc, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL)
+        or (isinstance(exc, ValueError) and ("No space left" in text or "StorageFull" in text))
+    )
+    if full:
+        where = f" ({exc.filename})" if isinstance(exc, OSError) and exc.filename else ""
+        return (
+            f"the disk is full{where}: the update stopped before its commit; free some space"
+            " (the index takes about as much as the project's text files) and run the command again"
+        )
+    if isinstance(exc, IndexBroken):
+        return str(exc)
+    import msgspec
+
+    if isinstance(exc, sqlite3.DatabaseError | msgspec.DecodeError):
+        return (
+            f"the index is damaged (record store: {text}); run `unity-index index` to rebuild it"
+            " (nothing in the project is lost: the index is derived from its files)"
+        )
+    if isinstance(exc, OSError):
+        where = f": {exc.filename}" if exc.filename else ""
+        return (
+            f"{exc.strerror or exc}{where}; check that this file or folder can be read and written"
+            " (and that the disk has room), then run the command again"
+        )
+    return None
+
+
 def print_json(obj: object) -> None:
     import msgspec
 
@@ -66,7 +104,11 @@ def ensure_index(ws, console: Console) -> None:
         if not header_ok(p.paths):
             from indexer.build.update import update  # a writer's import: only when there is no index
 
-            console.info(f"no index for {p.root} yet: building it")
+            if any(f.exists() for f in (p.paths.header, p.paths.records, p.paths.tantivy)):
+                what = f"the index of {p.root} cannot be used (damaged, incomplete or of another version)"
+            else:
+                what = f"no index for {p.root} yet"
+            console.info(f"{what}: building it")
             try:
                 update(
                     p.root,

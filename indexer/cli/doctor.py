@@ -216,9 +216,30 @@ def index_checks(t: Target) -> list[Check]:
                 f" this one reads {SCHEMA_VERSION})"
             )
             return [Check("index", WARN, detail, f"{build} rebuilds it (any query would too)")]
+        if header is None and paths.header.exists():
+            return [Check("index", FAIL, f"the index at {paths.root} is damaged: index.json is unreadable", build)]
+        if header is not None:
+            missing = " and ".join(p.name for p in (paths.records, paths.tantivy) if not p.exists())
+            detail = f"the index at {paths.root} is damaged: {missing or 'a part'} is missing"
+            return [Check("index", FAIL, detail, f"{build} rebuilds it (any query would too)")]
         return [Check("index", WARN, f"no index yet at {paths.root}", f"{build} (any query builds it too)")]
     checks = [Check("index", PASS, f"{paths.root} (generation {header_generation(paths)})")]
-    return [*checks, _staleness(t.root, t.config, build), _consistency(t.root, t.config, paths, build)]
+    intact = _intact(paths, build)
+    if intact.status != PASS:
+        return [*checks, intact]
+    return [*checks, intact, _staleness(t.root, t.config, build), _consistency(t.root, t.config, paths, build)]
+
+
+def _intact(paths, build: str) -> Check:
+    """The full check of the index files (`store.integrity`): garbled, truncated or deleted files,
+    or files changed by something other than unity-index."""
+    from indexer.store.integrity import verify
+
+    problems = verify(paths, consistency=False)  # reported by index-consistent
+    if not problems:
+        return Check("index-intact", PASS, "every index file is whole (checksums, SQLite check, records)")
+    shown = "; ".join(problems[:3]) + (f"; and {len(problems) - 3} more" if len(problems) > 3 else "")
+    return Check("index-intact", FAIL, f"the index is damaged: {shown}", f"{build} rebuilds it")
 
 
 def _staleness(root: Path, config: Config, build: str) -> Check:
@@ -278,6 +299,9 @@ def check_hooks(root: Path) -> Check:
         broken = sorted({py for n in ours if (py := _hook_python(texts[n])) and not Path(py).exists()})
         if broken:
             return Check("git-hooks", FAIL, f"the hooks in {folder} run {broken[0]}, which no longer exists", install)
+        elsewhere = _hooks_elsewhere(root, [texts[n] for n in ours])
+        if elsewhere:
+            return Check("git-hooks", FAIL, f"the hooks in {folder} {elsewhere}", install)
         if missing:
             return Check("git-hooks", WARN, f"unity-index hooks in {folder}, but not {', '.join(missing)}", install)
         return Check("git-hooks", PASS, f"unity-index hooks installed in {folder} ({', '.join(HOOKS)})")
@@ -304,6 +328,21 @@ def check_hooks(root: Path) -> Check:
         "no git hook refreshes the index after commits, checkouts and merges",
         f"{install}, or add the unity-index-refresh hook to .pre-commit-config.yaml (or run `unity-index watch`)",
     )
+
+
+def _hooks_elsewhere(root: Path, texts: list[str]) -> str:
+    """What is wrong when our hooks refresh another project than `root` ('' when they cover it):
+    hooks are copied with a repository (`cp -r`, a restored backup) and keep naming the old one."""
+    from indexer.changes.hooks import recorded_project
+
+    for named in sorted({p for t in texts if (p := recorded_project(t))}):
+        target = Path(named)
+        if root == target or root.is_relative_to(target):
+            continue
+        if not target.exists():
+            return f"refresh {named}, which no longer exists (the repository was copied or moved)"
+        return f"refresh {named}, not this project (copied with the repository?)"
+    return ""
 
 
 def _hook_python(text: str) -> str | None:

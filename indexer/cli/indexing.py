@@ -64,6 +64,8 @@ def _index_one(p, args: argparse.Namespace, console: Console) -> dict:
             f"{exc}; not updated: run `unity-index index --project {p.root}` when it is done"
             + ("" if wait else " (or without --no-wait, to wait for it)")
         ) from None
+    if stats.repaired and not args.json:
+        console.info(f"the index of {p.root} was damaged ({stats.repaired}): rebuilt it")
     if not args.json:
         console.info(render_update(p.root, stats))
     return {"project": str(p.root), **struct_dict(stats)}
@@ -100,12 +102,14 @@ def _check_index(ws, as_json: bool) -> int:
     stale = False
     reports = []
     for p in ws.projects:
-        st = check(p.root, p.config)
+        st = check(p.root, p.config, verify=True)
         stale = stale or st.stale
         reports.append({"project": str(p.root), "stale": st.stale, **struct_dict(st)})
         if as_json:
             continue
-        if not st.indexed:
+        if st.damaged:
+            print(f"{p.root}: the index is damaged ({st.damaged}); run `unity-index index` to rebuild it")
+        elif not st.indexed:
             print(f"{p.root}: no index yet; run `unity-index index`")
         elif st.stale:
             n = len(st.added) + len(st.changed) + len(st.deleted)

@@ -18,6 +18,7 @@ from indexer.cli.common import (
     EXIT_USAGE,
     PROJECT_HELP,
     UsageError,
+    explain_failure,
     project_arg,
     workspace,
 )
@@ -145,15 +146,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `unity-index query x | head -1`: the reader has what it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
-    except OSError as exc:  # the environment (permissions, a full disk), not a bug
-        _traceback_if(args.debug)
-        where = f": {exc.filename}" if exc.filename else ""
-        console.error(
-            f"{exc.strerror or exc}{where}; check that this file or folder can be read and written"
-            " (and that the disk has room), then run the command again"
-        )
-        return EXIT_USAGE
     except Exception as exc:
+        message = explain_failure(exc)  # the environment or a damaged index, not a bug
+        if message is not None:
+            _traceback_if(args.debug)
+            console.error(message)
+            return EXIT_USAGE
         if args.debug:
             raise
         console.error(

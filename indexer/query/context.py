@@ -15,6 +15,7 @@ import msgspec
 
 from indexer.identifiers import query_terms, stem
 from indexer.model import ContextPack, FileEntry, Hit, Tier, Tier2
+from indexer.project import read_project_file
 from indexer.query.outline import outline
 from indexer.query.overview import render_tree, workspace_overviews
 from indexer.query.render import render_overview
@@ -121,11 +122,7 @@ def _tier2(ws: Workspace, hits: list[Hit], terms: list[str], counter: TokenCount
 
 
 def _read_text(root: Path, rel: str) -> str:
-    try:
-        with open(root / rel, "rb") as f:
-            data = f.read(1_000_000)
-    except OSError:
-        return ""
+    data = read_project_file(root, rel, 1_000_000) or b""
     return "" if b"\0" in data[:8192] else data.decode("utf-8", errors="replace")
 
 

@@ -14,6 +14,7 @@ from functools import cached_property
 from pathlib import Path
 
 from indexer.model import FileRecord, Scope, Target, TypeRow, Usage
+from indexer.project import read_project_file
 from indexer.store.reader import Records
 from indexer.unity import bare_type_name
 
@@ -66,11 +67,8 @@ class Graph:
     def source_line(self, path: str, line: int) -> str:
         """The stripped text of a line of a project file ('' if unreadable)."""
         if path not in self._file_lines:
-            try:
-                data = (self.root / path).read_bytes()[:4_000_000]
-                self._file_lines[path] = data.decode("utf-8", errors="replace").splitlines()
-            except OSError:
-                self._file_lines[path] = []
+            data = read_project_file(self.root, path, 4_000_000) or b""
+            self._file_lines[path] = data.decode("utf-8", errors="replace").splitlines()
         lines = self._file_lines[path]
         return lines[line - 1].strip()[:200] if 0 < line <= len(lines) else ""
 

@@ -85,6 +85,11 @@ def render_context(pack: ContextPack) -> str:
 
 
 def render_status(status: Status) -> str:
+    if status.damaged:
+        return (
+            f"project {status.project}\nthe index at {status.index_dir} is damaged ({status.damaged}):"
+            " run `unity-index index` to rebuild it"
+        )
     if not status.indexed:
         return f"project {status.project}\nno index yet at {status.index_dir}: run `unity-index index`"
     kinds = ", ".join(f"{k} {n}" for k, n in sorted(status.by_kind.items(), key=lambda kv: (-kv[1], kv[0])))

@@ -15,9 +15,14 @@ import tantivy
 
 from indexer.identifiers import name_stems, query_terms, stem, weighted_terms
 from indexer.model import TYPE_KINDS, Candidate, Hit
-from indexer.store.header import data_name, open_current, open_search
+from indexer.project import KINDS as PROJECT_KINDS
+from indexer.project import SETTINGS_KIND
+from indexer.query.livestats import LiveStats
+from indexer.store.header import IndexBroken, data_name, open_current, open_search, tantivy_failure
 from indexer.store.reader import Records
 from indexer.store.schema import FIELD_BOOSTS, IndexPaths, outline_decoder
+
+KINDS = frozenset({*PROJECT_KINDS.values(), SETTINGS_KIND, "other"})
 
 
 def annotate(c: Candidate, terms: list[str], outline: bytes, score: float | None = None, reason: str = "") -> Hit:
@@ -42,7 +47,10 @@ class Searcher:
         self.paths, self.index = self._open()
 
     def _open(self) -> tuple[IndexPaths, tantivy.Index]:
-        return open_current(self.source, lambda view: (view, open_search(view)))
+        try:
+            return open_current(self.source, lambda view: (view, open_search(view)))
+        except ValueError as exc:  # damaged files (open_search checks them first)
+            raise IndexBroken(self.source.root, f"full-text index: {exc}") from None
 
     @cached_property
     def _records(self) -> Records:
@@ -69,25 +77,33 @@ class Searcher:
         terms = query_terms(text)
         if not terms or limit <= 0:
             return terms, []
-        query = self._query(weighted_terms(text), kind, path_prefix)
-        searcher = self.index.searcher()
         found = []
-        for score, addr in searcher.search(query, limit).hits:
-            doc = searcher.doc(addr)
-            found.append(Candidate(doc["path"][0], doc["kind"][0], round(score, 4)))
+        try:
+            searcher = self.index.searcher()
+            query = self._query(weighted_terms(text), kind, path_prefix, LiveStats(searcher, self.index.schema, KINDS))
+            for score, addr in searcher.search(query, limit).hits:
+                doc = searcher.doc(addr)
+                found.append(Candidate(doc["path"][0], doc["kind"][0], round(score, 4)))
+        except BaseException as exc:  # tantivy reports a damaged file as ValueError or a panic
+            if not tantivy_failure(exc):
+                raise
+            raise IndexBroken(self.paths.root, f"full-text index: {exc}") from None
         # tantivy breaks score ties by document address, which depends on write order: sort by path
         # within equal scores so the same index content always gives the same order.
         found.sort(key=lambda c: (-c.score, c.path))
         return terms, found
 
-    def _query(self, weighted: list[tuple[str, float]], kind: str | None, path_prefix: str | None) -> tantivy.Query:
-        """One clause per term (weighted), across all fields with their boosts; filters as musts."""
+    def _query(
+        self, weighted: list[tuple[str, float]], kind: str | None, path_prefix: str | None, live: LiveStats
+    ) -> tantivy.Query:
+        """One clause per term (weighted), across all fields with their boosts (scaled so deleted
+        documents do not count, see livestats); filters as musts."""
         schema = self.index.schema
         fields = list(FIELD_BOOSTS)
         clauses: list[tuple[tantivy.Occur, tantivy.Query]] = []
         for term, weight in weighted:
             try:
-                q = self.index.parse_query(term, fields, field_boosts=FIELD_BOOSTS)
+                q = self.index.parse_query(term, fields, field_boosts=live.boosts(term))
             except ValueError:  # a term the tokenizer splits (a phrase) on position-less fields
                 continue
             clauses.append((tantivy.Occur.Should, q if weight == 1.0 else tantivy.Query.boost_query(q, weight)))

@@ -19,6 +19,11 @@ def _dir_bytes(path: Path) -> int:
 
 def project_status(root: Path, config: Config) -> Status:
     paths = IndexPaths(config.index_path(root))
+    # the same answer as `index --check` (without its full check of the index files): stat
+    # first, then content hash
+    staleness = check(root, config)
+    if staleness.damaged or not staleness.indexed:
+        return Status(project=str(root), index_dir=str(paths.root), indexed=False, damaged=staleness.damaged)
     try:
         records = Records(paths)
     except IndexMissing:
@@ -26,8 +31,6 @@ def project_status(root: Path, config: Config) -> Status:
     try:
         known = records.stats()
         partial = sorted(p for p, s in known.items() if s.status == "partial")
-        # the same answer as `index --check`: stat first, then content hash
-        staleness = check(root, config)
         stale = len(staleness.added) + len(staleness.changed) + len(staleness.deleted)
         return Status(
             project=str(root),

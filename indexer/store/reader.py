@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 from collections.abc import Iterable, Iterator
+from pathlib import Path
+from urllib.parse import quote
 
 import msgspec
 
 from indexer.model import FileRecord, FileStat, Scope, TypeRow
-from indexer.store.header import open_current
+from indexer.store.header import IndexBroken, open_current
 from indexer.store.schema import IndexPaths
 
 record_encoder = msgspec.msgpack.Encoder()
@@ -17,13 +20,57 @@ record_decoder = msgspec.msgpack.Decoder(FileRecord)
 
 
 def _connect(view: IndexPaths) -> tuple[IndexPaths, sqlite3.Connection]:
-    conn = sqlite3.connect(f"file:{view.records}?mode=ro", uri=True, check_same_thread=False)
+    """A read-only connection to the records of a pinned generation; sqlite3.DatabaseError when
+    the file is visibly not a whole database.
+
+    In WAL mode even a reader writes the `-shm` index beside the database: where the folder
+    cannot be written (a CI cache, a mounted volume) the file is opened `immutable` instead, which
+    reads it without any lock or side file (nothing can write it there anyway). Only there: on a
+    folder a writer uses, it would read pages mid-commit, without the WAL."""
+    uri = f"file:{quote(str(view.records))}?mode=ro"
+    if not os.access(view.records.parent, os.W_OK):
+        uri += "&immutable=1"
+    conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
     try:
         conn.execute("SELECT value FROM header WHERE key = 'generation'").fetchall()  # opens the WAL index now
+        problem = sqlite_file_problem(conn, view.records)
     except BaseException:
         conn.close()
         raise
+    if problem:
+        conn.close()
+        raise sqlite3.DatabaseError(problem)
     return view, conn
+
+
+def open_read_only(paths: IndexPaths) -> tuple[IndexPaths, sqlite3.Connection]:
+    """The pinned generation and a read-only connection to its records; IndexMissing without an
+    index, IndexBroken when the record store is damaged."""
+    try:
+        return open_current(paths, _connect)
+    except sqlite3.DatabaseError as exc:
+        raise IndexBroken(paths.root, f"record store: {exc}") from None
+
+
+def sqlite_file_problem(conn: sqlite3.Connection, path: Path) -> str:
+    """What is visibly wrong with a SQLite file without reading it all ('' when nothing): a
+    file shorter than the page count its header states (SQLite itself rejects a bad header).
+
+    Asked through SQLite, never by opening the file: closing any descriptor of a database file
+    drops every POSIX lock this process holds on it, those of open connections included, and a
+    writer could then overwrite pages a reader is reading."""
+    page_size = conn.execute("PRAGMA page_size").fetchone()[0]
+    pages = conn.execute("PRAGMA page_count").fetchone()[0]
+    wal = path.with_name(path.name + "-wal")
+    try:
+        size = path.stat().st_size
+        if wal.exists() and wal.stat().st_size:
+            return ""  # the WAL holds pages the file does not have yet (a checkpoint writes them)
+    except OSError as exc:
+        return f"{path.name}: {exc.strerror or exc}"
+    if size < pages * page_size:
+        return f"{path.name} is truncated ({size} bytes, {pages} pages of {page_size} expected)"
+    return ""
 
 
 class Records:
@@ -32,7 +79,7 @@ class Records:
     def __init__(self, paths: IndexPaths, *, _conn: sqlite3.Connection | None = None):
         """Opens the current generation (IndexMissing without one); `paths` becomes pinned to it."""
         if _conn is None:
-            paths, _conn = open_current(paths, _connect)
+            paths, _conn = open_read_only(paths)
         self.paths = paths
         self.conn = _conn
 
@@ -162,6 +209,44 @@ class Records:
 
     def script_types(self) -> dict[str, str]:
         return dict(self.conn.execute("SELECT path, main_type FROM files WHERE main_type != '' ORDER BY path"))
+
+    def verify_rows(self, limit: int = 20) -> list[str]:
+        """Rows that disagree with the record they were derived from (a value garbled inside a
+        page passes SQLite's own check); [] when every record decodes and matches its rows."""
+        from indexer.store.rows import type_rows
+
+        types: dict[str, list[tuple]] = {}
+        for row in self.conn.execute("SELECT * FROM types ORDER BY path, qualified"):
+            types.setdefault(row[0], []).append(row[:10])
+        refs = dict(self.conn.execute("SELECT file_id, count(*) FROM refs GROUP BY file_id"))
+        problems: list[str] = []
+        rows = self.conn.execute("SELECT id, path, kind, status, size, mtime_ns, digest, record FROM files")
+        for file_id, path, kind, status, size, mtime_ns, digest, blob in rows:
+            try:
+                rec = record_decoder.decode(blob)
+            except msgspec.DecodeError:
+                problems.append(f"records.db: the record of {path} does not decode")
+                continue
+            derived = sorted(t[:10] for t in type_rows(rec))
+            if (
+                (rec.path, rec.kind, rec.status, rec.size, rec.mtime_ns, rec.digest)
+                != (
+                    path,
+                    kind,
+                    status,
+                    size,
+                    mtime_ns,
+                    digest,
+                )
+                or derived != sorted(types.pop(path, []))
+                or refs.pop(file_id, 0) != len(rec.refs)
+            ):
+                problems.append(f"records.db: the rows of {path} disagree with its record")
+            if len(problems) >= limit:
+                return problems
+        problems += [f"records.db: type rows of {p}, which has no record" for p in sorted(types)[:limit]]
+        problems += [f"records.db: references of file id {i}, which has no record" for i in sorted(refs)[:limit]]
+        return problems[:limit]
 
     def generation(self) -> int:
         row = self.conn.execute("SELECT value FROM header WHERE key = 'generation'").fetchone()

@@ -1,0 +1,100 @@
+"""Touched and copied work trees: one `index` makes them current, even where git (which sees
+neither a touch nor a copy as a change) does the finding; hooks copied with a repository are
+reported with the fix."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+from indexer.build.update import update
+from indexer.changes.diff import check
+from indexer.cli.doctor import project_checks
+from indexer.config import Config
+
+from .conftest import meta, run_cli, write_project
+
+CONFIG = Config(workers=1)
+PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4
+
+
+def repo(tmp_path: Path) -> Path:
+    root = write_project(
+        tmp_path / "Game",
+        {
+            "Assets/Hero.cs": "public class Hero : UnityEngine.MonoBehaviour { public int hp; }\n",
+            "Assets/Hero.cs.meta": meta("1" * 32),
+            "Assets/Art/Hero.png": PNG,
+            "Assets/Art/Hero.png.meta": meta("2" * 32, "TextureImporter"),
+            "ProjectSettings/ProjectVersion.txt": "m_EditorVersion: 2021.3.15f1\n",
+        },
+    )
+    (root / ".gitignore").write_text("Library/\n")
+    git = ["git", "-C", str(root), "-c", "user.email=t@t", "-c", "user.name=t"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "first"], check=True)
+    return root
+
+
+def settle(root: Path) -> None:
+    """Index until git's view is saved and git's own index is stable (racy-clean entries)."""
+    for _ in range(3):
+        update(root, CONFIG)
+
+
+def touch(path: Path, seconds_later: int = 100) -> None:
+    st = path.stat()
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + seconds_later * 1_000_000_000))
+
+
+def test_one_index_records_the_stat_of_touched_unchanged_files_in_a_git_work_tree(tmp_path: Path) -> None:
+    root = repo(tmp_path)
+    settle(root)
+    touch(root / "Assets/Art/Hero.png")  # a binary asset: its stat is all its record knows
+    touch(root / "Assets/Hero.cs")
+    assert check(root, CONFIG).changed == ["Assets/Art/Hero.png"]  # the .cs: same content hash
+    stats = update(root, CONFIG)
+    assert stats.scanned + stats.touched == 2
+    assert not check(root, CONFIG).stale
+    assert run_cli("index", "--check", "--project", str(root)).returncode == 0
+    checks = {c.name: c for c in project_checks(root, [])}
+    assert checks["index-current"].status == "pass", checks["index-current"].detail
+    assert update(root, CONFIG).scanned == 0  # and the next update finds nothing to do
+
+
+def test_one_index_makes_a_copied_project_current(tmp_path: Path) -> None:
+    """`cp -r` of a project with its index (a CI cache restore): new mtimes and inodes
+    everywhere, git's view copied along."""
+    root = repo(tmp_path / "a")
+    settle(root)
+    copy = tmp_path / "b" / "Game"
+    copy.parent.mkdir()
+    subprocess.run(["cp", "-r", str(root), str(copy)], check=True)
+    assert check(copy, CONFIG).stale  # the binary's record has the original's stat
+    stats = update(copy, CONFIG)
+    assert not stats.full, "the copied index is kept, not rebuilt"
+    assert not check(copy, CONFIG, verify=True).stale
+    checks = {c.name: c.status for c in project_checks(copy, [])}
+    assert (checks["index-current"], checks["index-intact"], checks["index-consistent"]) == ("pass",) * 3
+    hits = run_cli("query", "hero", "--project", str(copy), "--json")
+    assert hits.returncode == 0 and '"Assets/Hero.cs"' in hits.stdout
+
+
+def test_doctor_reports_hooks_copied_from_another_project(tmp_path: Path) -> None:
+    root = repo(tmp_path / "a")
+    assert run_cli("hook", "install", "--project", str(root)).returncode == 0
+    assert {c.name: c.status for c in project_checks(root, [])}["git-hooks"] == "pass"
+    copy = tmp_path / "b" / "Game"
+    copy.parent.mkdir()
+    subprocess.run(["cp", "-r", str(root), str(copy)], check=True)
+    hooks = {c.name: c for c in project_checks(copy, [])}["git-hooks"]
+    assert hooks.status == "fail"
+    assert f"refresh {root}, not this project (copied with the repository?)" in hooks.detail
+    assert hooks.fix == f"unity-index hook install --project {copy}"
+    subprocess.run(["rm", "-rf", str(root)], check=True)
+    hooks = {c.name: c for c in project_checks(copy, [])}["git-hooks"]
+    assert f"refresh {root}, which no longer exists" in hooks.detail
+    assert run_cli("hook", "install", "--project", str(copy)).returncode == 0  # the fix
+    assert {c.name: c.status for c in project_checks(copy, [])}["git-hooks"] == "pass"

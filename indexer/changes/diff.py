@@ -16,7 +16,7 @@ import msgspec
 
 from indexer.config import Config
 from indexer.model import FileStat, Staleness
-from indexer.project import Coverage, fs_name, kind_of, printable, read_project_file, walk
+from indexer.project import Coverage, fs_name, kind_of, printable, read_project_file, unreadable_reason, walk
 from indexer.store.header import IndexBroken, IndexMissing, read_header
 from indexer.store.reader import Records
 from indexer.store.schema import IndexPaths
@@ -32,6 +32,7 @@ class Job(msgspec.Struct, array_like=True):
     mtime_ns: int
     old_digest: str
     max_bytes: int
+    skip: str = ""  # why it is recorded without being read (project.unreadable_reason); "" read it
 
 
 class Change(msgspec.Struct):
@@ -99,7 +100,8 @@ def diff(root: Path, config: Config, reader: Records | None, listed: Iterable[st
         if prev is not None and prev.size == st.st_size and prev.mtime_ns == st.st_mtime_ns:
             continue
         digest = prev.digest if prev else ""
-        jobs.append(Job(str(root), rel, kind_of(rel), st.st_size, st.st_mtime_ns, digest, config.max_file_bytes))
+        skip = unreadable_reason(rel, st.st_mode)
+        jobs.append(Job(str(root), rel, kind_of(rel), st.st_size, st.st_mtime_ns, digest, config.max_file_bytes, skip))
     deleted = sorted(p for p in old if p not in current)
     return Change(jobs, deleted, walked, {j.path for j in jobs if j.path in old})
 

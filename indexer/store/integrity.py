@@ -33,7 +33,9 @@ FOOTER_MAGIC = 1337  # tantivy's footer: ... | JSON {"version", "crc"} | u32 len
 _LOCKS = frozenset({".tantivy-meta.lock", ".tantivy-writer.lock"})
 # Files of the index folder written by the writer only (not the editor's journal or heartbeat);
 # the records and the full-text index are those of the generation folder the header names.
-_OWN_FILES = ("index.json", "git-view.json", "journal.pos")
+# index.json is not among them: its whole content is checked (read_header, and `recover` brings
+# it up to its records), so a header rewritten from outside is not a reason to rebuild.
+_OWN_FILES = ("git-view.json", "journal.pos")
 # Of those, what only speeds up finding changes: changed from outside, they are dropped (the
 # next update walks the project), not a reason to rebuild.
 _HINTS = frozenset({"git-view.json", "journal.pos"})

@@ -7,6 +7,7 @@ so words are split here and the whole identifier is kept beside its parts: a que
 
 from __future__ import annotations
 
+import itertools
 import re
 from functools import lru_cache
 
@@ -37,6 +38,13 @@ TASK_WORDS = frozenset(
 )
 TASK_WORD_WEIGHT = 0.3
 
+
+# Particles that code writes into one word with a verb or noun (`PickUp`, `GameOver`, `LogIn`):
+# stop words on their own, but the second half of a compound.
+PARTICLES = frozenset({"up", "down", "over", "out", "off", "in", "on", "back"})
+_INFLECTION = ("ing", "ed", "d", "es", "s")
+MAX_COMPOUNDS = 24  # a long task description must not grow the query without bound
+_TOKEN = re.compile(r"[A-Za-z]+|[^A-Za-z\s]+")
 
 IDENTIFIER_WEIGHT = 1.5  # a compound identifier in a query names one specific thing
 PART_WEIGHT = 0.6  # its parts only hint at it
@@ -72,6 +80,38 @@ def weighted_terms(text: str) -> list[tuple[str, float]]:
     return out
 
 
+def compounds(text: str) -> list[str]:
+    """Adjacent words of a query joined as code writes them: "pick up" -> `pickup` (matches
+    `PickUp`, `Pickup`, `OnPickUp`), "picks up" -> `pickup` too, "game over" -> `gameover`.
+    Only plain words next to each other (a hyphen between is fine: "pick-up"); the first must not
+    be a stop word or a task word, the second may be a particle."""
+    out: dict[str, None] = {}
+    prev = ""
+    for m in _TOKEN.finditer(text):
+        word = m.group()
+        if word == "-":
+            continue
+        if not word.isalpha() or len(word) > 64 or len(split_identifier(word)) > 1:
+            prev = ""
+            continue
+        low = word.lower()
+        if prev and (low not in STOP_WORDS or low in PARTICLES) and len(low) > 1:
+            for first in _uninflected(prev):
+                out.setdefault(first + low, None)
+        prev = low if low not in STOP_WORDS and low not in TASK_WORDS and len(low) > 1 else ""
+    return list(out)[:MAX_COMPOUNDS]
+
+
+def _uninflected(word: str) -> list[str]:
+    """The word, and the word without an English inflection: `picks`/`picked`/`picking` -> `pick`,
+    `saves`/`saved` -> `save`, `watches` -> `watch` (both readings of -es and -ed are kept)."""
+    forms = [word]
+    for suffix in _INFLECTION:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
+            forms.append(word[: -len(suffix)])
+    return list(dict.fromkeys(forms))
+
+
 def split_identifier(word: str) -> list[str]:
     """`PlayerHealth` -> [Player, Health]; `HTTPServer2D` -> [HTTP, Server, 2, D]; `m_maxHP` -> [m, max, HP]."""
     parts: list[str] = []
@@ -80,8 +120,10 @@ def split_identifier(word: str) -> list[str]:
     return parts
 
 
-def expand(text: str) -> str:
-    """Text with every compound identifier followed by its parts, ready for a word tokenizer."""
+def expand(text: str, pairs: bool = False) -> str:
+    """Text with every compound identifier followed by its parts, ready for a word tokenizer.
+    `pairs` adds adjacent parts joined (`OnPickUp` -> `OnPick`, `PickUp`), so a query's compound
+    (`pick up` -> `pickup`) meets the middle of a longer name."""
     out: list[str] = []
     append = out.append
     for word in _WORD.findall(text):
@@ -90,13 +132,27 @@ def expand(text: str) -> str:
             parts = split_identifier(word)
             if len(parts) > 1:
                 out.extend(parts)
+            if pairs and len(parts) > 2:
+                out.extend(_pairs(word))
     return " ".join(out)
+
+
+def _pairs(word: str) -> list[str]:
+    """Adjacent parts joined within each camel-case run of at least three parts (`OnPickUp` ->
+    `OnPick`, `PickUp`); a two-part run is its own whole already."""
+    out: list[str] = []
+    for chunk in word.split("_"):
+        parts = _PART.findall(chunk)
+        if len(parts) > 2:
+            out.extend(a + b for a, b in itertools.pairwise(parts) if a.isalpha() and b.isalpha())
+    return out
 
 
 def query_terms(text: str) -> list[str]:
     """Lower-cased search terms for a query: identifiers whole and split, stop words dropped.
 
-    Deduplicated in first-seen order so a repeated word does not weigh twice.
+    Deduplicated in first-seen order so a repeated word does not weigh twice; the query's
+    compounds (`compounds`) follow its words.
     """
     seen: dict[str, None] = {}
     for word in _WORD.findall(text):
@@ -111,6 +167,8 @@ def query_terms(text: str) -> list[str]:
             low = w.lower()
             if low and low not in STOP_WORDS and (len(low) > 1 or low.isdigit()):
                 seen.setdefault(low, None)
+    for joined in compounds(text):
+        seen.setdefault(joined, None)
     return list(seen)
 
 
@@ -135,3 +193,17 @@ def stem(word: str) -> str:
     if len(w) > 3 and w.endswith("e"):
         w = w[:-1]
     return w
+
+
+INNER_STEM = 3  # stems this long match inside identifiers (`damag` in `TakeDamage`); shorter, whole words
+
+
+def stem_regex(stem: str) -> str:
+    return re.escape(stem) if len(stem) >= INNER_STEM else rf"\b{re.escape(stem)}\b"
+
+
+@lru_cache(maxsize=256)
+def stem_pattern(stems: frozenset[str]) -> re.Pattern[str] | None:
+    """One regex finding any query stem in lower-cased text (stems are lower case); longest first."""
+    parts = [stem_regex(x) for x in sorted(stems, key=lambda x: (-len(x), x))]
+    return re.compile("|".join(parts)) if parts else None

@@ -15,7 +15,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     r = run_cli("index", "--project", str(dest), "--json")
     assert r.returncode == 0, r.stderr
     stats = json.loads(r.stdout)
-    assert (stats["full"], stats["files"], stats["added"], stats["skipped"]) == (True, 200, 200, 0)
+    assert (stats["full"], stats["files"], stats["added"], stats["skipped"]) == (True, 207, 207, 0)
     return dest
 
 
@@ -62,14 +62,14 @@ def test_query_human_output(project: Path) -> None:
 def test_second_index_is_a_noop(project: Path) -> None:
     r = run_cli("index", "--project", str(project), "--json")
     stats = json.loads(r.stdout)
-    assert (stats["full"], stats["scanned"], stats["deleted"], stats["files"]) == (False, 0, 0, 200)
+    assert (stats["full"], stats["scanned"], stats["deleted"], stats["files"]) == (False, 0, 0, 207)
 
 
 def test_status_json(project: Path) -> None:
     r = run_cli("status", "--project", str(project), "--json")
     assert r.returncode == 0
     st = json.loads(r.stdout)
-    assert (st["indexed"], st["files"], st["partial"], st["skipped"], st["stale_files"]) == (True, 200, 0, [], 0)
+    assert (st["indexed"], st["files"], st["partial"], st["skipped"], st["stale_files"]) == (True, 207, 0, [], 0)
     assert st["by_kind"]["csharp"] == 53
 
 
@@ -106,6 +106,8 @@ def test_refs_of_a_script_lists_prefabs_scenes_and_unity_events(project: Path) -
     ]
     assert assets == [
         ("Assets/Prefabs/Player.prefab", 77, "script", "m_Script", "Player", ""),
+        # the scene places the prefab: the script is on the instance too
+        ("Assets/Scenes/Dungeon.unity", 417, "prefab", "instance", "Player (via Assets/Prefabs/Player.prefab)", ""),
         (
             "Assets/Scenes/Dungeon.unity",
             1302,
@@ -135,11 +137,57 @@ def test_refs_of_an_inherited_member_include_calls_and_events(project: Path) -> 
     }
 
 
+def test_refs_of_a_script_on_a_base_prefab_list_every_variant_and_instance(project: Path) -> None:
+    """EnemyAI is on Enemy.prefab only; Unity puts it on every variant (EnemyBrute, and EnemyBruteBoss,
+    a variant of the variant) and every scene instance of any of them. Each says through what."""
+    data = refs_json(project, "EnemyAI")
+    assets = [
+        (u["path"], u["line"], u["kind"], u["context"], u["detail"]) for u in data["usages"] if u["where"] == "asset"
+    ]
+    base, brute = "Assets/Prefabs/Enemies/Enemy.prefab", "Assets/Prefabs/Enemies/EnemyBrute.prefab"
+    assert assets == [
+        (base, 76, "script", "m_Script", "Enemy"),
+        (brute, 3, "prefab", "variant_base", f"EnemyBrute (via {base})"),
+        (
+            "Assets/Prefabs/Enemies/EnemyBruteBoss.prefab",
+            3,
+            "prefab",
+            "variant_base",
+            f"EnemyBruteBoss (via {brute} > {base})",
+        ),
+        ("Assets/Scenes/Dungeon.unity", 593, "prefab", "instance", f"Goblin (via {base})"),
+        ("Assets/Scenes/Dungeon.unity", 662, "prefab", "instance", f"Brute (via {brute} > {base})"),
+    ]
+    # nested: the Sword prefab (MeleeWeapon) sits inside Player.prefab, which the scene places
+    melee = refs_json(project, "MeleeWeapon")
+    assert [(u["path"], u["detail"]) for u in melee["usages"] if u["where"] == "asset"] == [
+        ("Assets/Prefabs/Player.prefab", "Player/WeaponSocket/Sword (via Assets/Prefabs/Weapons/Sword.prefab)"),
+        ("Assets/Prefabs/Weapons/Sword.prefab", "Sword"),
+        (
+            "Assets/Scenes/Dungeon.unity",
+            "Player (via Assets/Prefabs/Player.prefab > Assets/Prefabs/Weapons/Sword.prefab)",
+        ),
+    ]
+
+
+def test_refs_list_a_line_once_when_it_is_two_usages(project: Path) -> None:
+    data = refs_json(project, "Health")
+    lines = [(u["path"], u["line"], u["context"]) for u in data["usages"] if u["path"].endswith("HealEffect.cs")]
+    assert lines == [("Assets/Scripts/Inventory/HealEffect.cs", 19, "generic, local")]
+
+
 def test_refs_of_files_guids_includes_and_assemblies(project: Path) -> None:
     prefab = refs_json(project, "Assets/Prefabs/Enemies/Enemy.prefab")
     assert [(u["path"], u["kind"], u["context"], u["detail"]) for u in prefab["usages"]] == [
         ("Assets/Prefabs/Enemies/EnemyBrute.prefab", "prefab", "variant_base", "EnemyBrute"),
+        (
+            "Assets/Prefabs/Enemies/EnemyBruteBoss.prefab",
+            "prefab",
+            "variant_base",
+            "EnemyBruteBoss (via Assets/Prefabs/Enemies/EnemyBrute.prefab)",
+        ),
         ("Assets/Scenes/Dungeon.unity", "prefab", "instance", "Goblin"),
+        ("Assets/Scenes/Dungeon.unity", "prefab", "instance", "Brute (via Assets/Prefabs/Enemies/EnemyBrute.prefab)"),
         ("Assets/Scenes/Dungeon.unity", "guid", "enemyPrefab", "EnemySpawner > EnemySpawner"),
     ]
     by_guid = refs_json(project, prefab["target"]["guid"])

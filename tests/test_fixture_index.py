@@ -23,8 +23,8 @@ def test_every_fixture_file_is_indexed_and_nothing_skipped(indexed_fixture: Path
     r = records(indexed_fixture)
     counts = r.count_by("kind")
     assert counts["csharp"] == 53
-    assert counts["meta"] == 110
-    assert (counts["scene"], counts["prefab"], counts["material"], counts["shader"]) == (2, 6, 4, 2)
+    assert counts["meta"] == 114
+    assert (counts["scene"], counts["prefab"], counts["material"], counts["shader"]) == (2, 9, 4, 2)
     assert r.count_by("status") == {"ok": sum(counts.values())}
     assert r.skipped() == []
 

@@ -1,4 +1,4 @@
-from indexer.identifiers import expand, query_terms, split_identifier, stem
+from indexer.identifiers import compounds, expand, query_terms, split_identifier, stem
 
 
 def test_split_identifier_cases() -> None:
@@ -18,7 +18,9 @@ def test_expand_keeps_whole_identifier_before_parts() -> None:
 
 
 def test_query_terms_drop_stop_words_and_split_identifiers() -> None:
-    assert query_terms("player takes damage and dies") == ["player", "takes", "damage", "dies"]
+    words = ["player", "takes", "damage", "dies"]
+    joined = ["playertakes", "takesdamage", "takdamage", "takedamage"]  # compounds follow the words
+    assert query_terms("player takes damage and dies") == words + joined
     assert query_terms("PlayerHealth.Heal") == ["playerhealth", "player", "health", "heal"]
     assert query_terms("the and of to") == []
     assert query_terms("Ω ☃ !!! ---") == []
@@ -31,3 +33,19 @@ def test_stem_matches_inflections() -> None:
     assert stem("enemies") == stem("Enemy")
     assert stem("damaged") == stem("damage")
     assert stem("spawning") == stem("Spawn")
+
+
+def test_compounds_join_adjacent_words_as_code_writes_them() -> None:
+    """ "pick up" meets `PickUp`/`Pickup`, "game over" meets `GameOver`: two words in a question, one in code."""
+    assert compounds("player picks up an item") == ["playerpicks", "picksup", "pickup"]
+    assert "savegame" in compounds("the saved game")
+    assert compounds("show the game over screen") == ["gameover"]
+    assert compounds("the pick-up sound") == ["pickup"]
+    assert compounds("fix the health, bar") == []  # punctuation between, and a task word first
+    assert compounds("PlayerHealth bar") == []  # identifiers are matched whole already
+
+
+def test_expand_pairs_adjacent_parts_of_long_names() -> None:
+    assert expand("void OnPickUp()", pairs=True) == "void OnPickUp On Pick Up OnPick PickUp"
+    assert expand("UseSelected_HealsAll", pairs=True) == "UseSelected_HealsAll Use Selected Heals All"
+    assert expand("void OnPickUp()") == "void OnPickUp On Pick Up"

@@ -79,7 +79,7 @@ def test_stdio_done_when(indexed_fixture: Path, mode: str) -> None:
     ]
     assert scene.structured_content["kind"] == "scene" and scene.structured_content["guid"] == DUNGEON_GUID
     assert overview.structured_content["projects"][0]["unity_version"] == "2021.3.15f1"
-    assert status.structured_content["projects"][0]["files"] == 200
+    assert status.structured_content["projects"][0]["files"] == 207
     assert refresh.structured_content["projects"][0]["scanned"] == 0
     assert editor.is_error is True and "No Unity editor is serving" in editor.content[0].text
     assert bad.is_error is True and "is outside the project" in bad.content[0].text

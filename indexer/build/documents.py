@@ -23,6 +23,9 @@ MAX_BODY_CHARS = 200_000
 # Unity YAML whose written values are worth searching: the text of data assets (item names,
 # dialogue, localization tables) and of scenes and prefabs (labels, tooltips).
 YAML_TEXT_KINDS = frozenset({"asset", "scene", "prefab", "unity_yaml"})
+# Data files whose whole text is worth searching: JSON tables hold tuning a task may be about
+# (weather odds, item stats), in words code does not repeat.
+DATA_TEXT_KINDS = frozenset({"json"})
 _YAML_VALUE = re.compile(r"^\s*(?:- )?[A-Za-z_][^:\n]*: ?(['\"]?)(.*?)\1\s*$", re.M)
 _NOT_WORDS = re.compile(r"fileID|guid: |^m_|^Untagged$|^[\d.eE+-]+$")
 _HAS_WORD = re.compile(r"[A-Za-z]{3}")
@@ -68,17 +71,17 @@ def build(record: FileRecord, text: str) -> dict[str, str]:
         (s.line, s.kind, s.qualified, s.signature) for s in record.symbols[:MAX_OUTLINE_ENTRIES]
     ]
     body = ""
-    if text and record.kind in TEXT_BODY_KINDS:
+    if text and (record.kind in TEXT_BODY_KINDS or record.kind in DATA_TEXT_KINDS):
         body = expand(text[:MAX_BODY_CHARS])
     elif text and record.kind in YAML_TEXT_KINDS:
         body = expand(yaml_words(text[: MAX_BODY_CHARS * 4])[:MAX_BODY_CHARS])
     return {
         "path": record.path,
         "kind": record.kind,
-        "types": expand(" ".join(types)),
-        "members": expand(" ".join(members)),
-        "path_text": expand(record.path.replace("/", " ")),
-        "decl": expand(" ".join(decl)),
+        "types": expand(" ".join(types), pairs=True),
+        "members": expand(" ".join(members), pairs=True),
+        "path_text": expand(record.path.replace("/", " "), pairs=True),
+        "decl": expand(" ".join(decl), pairs=True),
         "body": body,
         "outline": outline_encoder.encode(outline).decode(),  # kept in the record store (store.Writer.put)
     }

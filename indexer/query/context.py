@@ -13,20 +13,29 @@ from pathlib import Path
 
 import msgspec
 
-from indexer.identifiers import query_terms, stem
+from indexer.identifiers import INNER_STEM, query_terms, stem, stem_pattern, stem_regex
 from indexer.model import ContextPack, FileEntry, Hit, Tier, Tier2
 from indexer.project import read_project_file
 from indexer.query.outline import outline
 from indexer.query.overview import render_tree, workspace_overviews
+from indexer.query.priors import ART_WORDS, ASSET_WORDS, asks_for, named_kinds
 from indexer.query.render import render_overview
 from indexer.query.tokens import TokenCounter
 from indexer.query.workspace import ProjectIndex, Workspace
 from indexer.store.schema import TEXT_BODY_KINDS
 
 CONTEXT_SCHEMA_VERSION = 1
-TIER1_SHARE = 0.25
+TIER1_SHARE = 0.15
 MAX_CANDIDATES = 40
 MAX_MATCHED_LINES = 8
+FILE_SHARE = 0.25  # one file's rendering takes at most this share of tier 2 (and at least FILE_FLOOR)
+FILE_FLOOR = 300
+# Words of a task about the project's packages: only then does tier 1 list them with versions.
+PACKAGE_WORDS = frozenset(
+    {"package", "packages", "dependency", "dependencies", "manifest", "upm", "version", "upgrade"}
+)
+CODE_KINDS = frozenset({"csharp", "shader", "shader_include", "compute_shader"})
+_NOT_MATCHED = re.compile(r"\s*(using|namespace)\b")  # lines that name everything and say nothing
 
 
 def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter) -> ContextPack:
@@ -35,16 +44,17 @@ def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter)
         raise ValueError("the budget must be at least 1 token")
     projects = [p.fresh() for p in ws.projects]
     share = int(budget * TIER1_SHARE)
-    # Tier 1 depends on the index, not on the query: computed once per index generation.
-    key = (tuple(p.generation() for p in projects), share, counter.name)
+    terms = query_terms(query)
+    packages = asks_for(terms, PACKAGE_WORDS)
+    # Tier 1 depends on the index (and whether packages are asked for): once per index generation.
+    key = (tuple(p.generation() for p in projects), share, counter.name, packages)
     tier1_text = ws.cache.get(("tier1", key))
     if tier1_text is None:
-        tier1_text = ws.cache[("tier1", key)] = _tier1(projects, counter, share)
+        tier1_text = ws.cache[("tier1", key)] = _tier1(projects, counter, share, packages)
     tier1_tokens = counter.count(tier1_text)
     # Tier 2 joins tier 1 with a blank line: two newline tokens at most.
     remaining = budget - tier1_tokens - (2 if tier1_text else 0)
-    terms = query_terms(query)
-    hits = ws.search(query, limit=MAX_CANDIDATES, named=False) if terms else []
+    hits = task_order(ws.search(query, limit=MAX_CANDIDATES, named=False), terms) if terms else []
     tier2 = _tier2(ws, hits, terms, counter, remaining)
     total = counter.count("\n\n".join(t for t in (tier1_text, tier2.text) if t))
     while total > budget and tier2.files:  # a tokenizer may count a join differently: shrink
@@ -66,17 +76,34 @@ def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter)
     )
 
 
-def _tier1(projects: list[ProjectIndex], counter: TokenCounter, share: int) -> str:
-    """Overviews first, in at most half the share, so the tree's top level always has room."""
+def _tier1(projects: list[ProjectIndex], counter: TokenCounter, share: int, packages: bool) -> str:
+    """Overviews first, in at most half the share, so the tree's top level always has room.
+    Package versions only when the task asks about packages; settings and art folders unlisted."""
     if share <= 0:
         return ""
     overviews, kinds = workspace_overviews(projects)
+    if not packages:
+        overviews = [msgspec.structs.replace(o, packages=[]) for o in overviews]
     per_project = max(share // 2 // len(projects), 1)
     rendered = (counter.truncate(render_overview(o), per_project) for o in overviews)
     overview = "\n".join(t for t in rendered if t)
     used = counter.count(overview) + 2 if overview else 0
-    tree = render_tree(kinds, counter, share - used)
+    tree = render_tree(kinds, counter, share - used, task=True)
     return "\n\n".join(p for p in (overview, tree) if p)
+
+
+def task_order(hits: list[Hit], terms: list[str]) -> list[Hit]:
+    """Code first for a code task: an asset keeps its rank only when the task asks for assets
+    (names a kind, asks where something is configured, or how it looks or sounds) or the graph
+    ties it to code in the pack (it carries a script, or a script uses it); the rest follow."""
+    if asks_for(terms, ASSET_WORDS | ART_WORDS) or named_kinds(terms):
+        return hits
+    code = [h.path for h in hits if h.kind in CODE_KINDS]
+    first, rest = [], []
+    for h in hits:
+        tied = h.kind in CODE_KINDS or any(p in h.reason for p in code)
+        (first if tied else rest).append(h)
+    return first + rest
 
 
 def _tier2(ws: Workspace, hits: list[Hit], terms: list[str], counter: TokenCounter, budget: int) -> Tier2:
@@ -88,7 +115,8 @@ def _tier2(ws: Workspace, hits: list[Hit], terms: list[str], counter: TokenCount
     entries: list[FileEntry] = []
     by_stem = {stem(t): t for t in reversed(terms)}  # first query word wins for display
     stems = set(by_stem)
-    pattern = stem_pattern(stems)
+    pattern = stem_pattern(frozenset(stems))
+    cap = max(int(budget * FILE_SHARE), FILE_FLOOR)
     for hit in hits:
         if budget - used < 4:  # not even a header line fits any more
             break
@@ -108,7 +136,7 @@ def _tier2(ws: Workspace, hits: list[Hit], terms: list[str], counter: TokenCount
             # Renderings share most lines: counted line by line (cached), never below the count
             # of the joined text; the whole pack is recounted at the end.
             cost = counter.bound_lines(lines) + 1  # + the newline joining it
-            if used + cost <= budget:
+            if used + cost <= budget and (cost <= cap or len(lines) == 1):
                 pieces.append(rendering)
                 used += cost
                 entries.append(
@@ -126,26 +154,10 @@ def _read_text(root: Path, rel: str) -> str:
     return "" if b"\0" in data[:8192] else data.decode("utf-8", errors="replace")
 
 
-_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
-
-
-INNER_STEM = 3  # stems this long match inside identifiers (`damag` in `TakeDamage`); shorter, whole words
-
-
-def _stem_regex(stem: str) -> str:
-    return re.escape(stem) if len(stem) >= INNER_STEM else rf"\b{re.escape(stem)}\b"
-
-
-def stem_pattern(stems: set[str]) -> re.Pattern[str] | None:
-    """One regex finding any query stem in lower-cased text (stems are lower case)."""
-    parts = [_stem_regex(x) for x in sorted(stems, key=len, reverse=True)]
-    return re.compile("|".join(parts)) if parts else None
-
-
 def _matched_stems(low: str, stems: set[str]) -> list[str]:
     """The query stems a lower-cased text contains, by the rule of `stem_pattern`."""
     found = [s for s in stems if len(s) >= INNER_STEM and s in low]
-    found += [s for s in stems if len(s) < INNER_STEM and re.search(_stem_regex(s), low)]
+    found += [s for s in stems if len(s) < INNER_STEM and re.search(stem_regex(s), low)]
     return sorted(found)
 
 
@@ -231,7 +243,7 @@ def _matched_lines(
         end = text.find("\n", m.start())
         done_until = end = len(text) if end < 0 else end
         stripped = text[start:end].strip()
-        if line_no not in skip and len(stripped) < 200:
+        if line_no not in skip and len(stripped) < 200 and not _NOT_MATCHED.match(stripped):
             out.append(f"  L{line_no}: {stripped}")
             if len(out) >= MAX_MATCHED_LINES:
                 break

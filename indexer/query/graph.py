@@ -13,8 +13,11 @@ from collections.abc import Iterable
 from functools import cached_property
 from pathlib import Path
 
+import msgspec
+
 from indexer.model import FileRecord, Scope, Target, TypeRow, Usage
 from indexer.project import read_project_file
+from indexer.query.carriers import inherited_usages
 from indexer.store.reader import Records
 from indexer.unity import bare_type_name
 
@@ -50,6 +53,20 @@ REVERSE_EDGE = {
 }
 EDGE_KINDS = tuple(REVERSE_EDGE)
 _STRING_LITERAL = re.compile(r'@?"(?:\\.|[^"\\])*"')
+
+
+def merged(usages: list[Usage]) -> list[Usage]:
+    """One usage per place: a line that is two usages (`List<Health> h`: a generic argument and a
+    local's type) is listed once with both contexts; assets first, then by path and line."""
+    unique: dict[tuple, Usage] = {}
+    for u in usages:
+        key = (u.path, u.line, u.where, u.kind, u.detail, u.resolved)
+        first = unique.get(key)
+        if first is None:
+            unique[key] = u
+        elif u.context not in first.context.split(", "):
+            unique[key] = msgspec.structs.replace(first, context=f"{first.context}, {u.context}")
+    return sorted(unique.values(), key=lambda u: (u.where != "asset", u.path, u.line, u.kind))
 
 
 class Graph:
@@ -200,8 +217,8 @@ class Graph:
                 usages += self._member_text_usages(family, target.member)
         if target.kind == "assembly" and target.path:
             usages += self._assembly_usages(target.path)
-        unique = {(u.path, u.line, u.kind, u.context, u.detail): u for u in usages}
-        return sorted(unique.values(), key=lambda u: (u.where != "asset", u.path, u.line, u.kind))
+        usages += inherited_usages(self, usages)
+        return merged(usages)
 
     def _rows(self, sql: str, args: Iterable) -> list[tuple]:
         return list(self.records.conn.execute(sql, tuple(args)))

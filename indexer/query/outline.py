@@ -10,9 +10,12 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
+import msgspec
+
 from indexer.identifiers import name_stems
 from indexer.model import TYPE_KINDS, FileRecord, Symbol
 from indexer.query.graph import Graph
+from indexer.query.priors import is_vendored
 from indexer.unity import is_unity_message
 
 HIERARCHY_KINDS = frozenset({"gameobject", "prefab_instance"})
@@ -71,81 +74,106 @@ def _component_label(c: Symbol, graph: Graph) -> str:
     return c.name
 
 
-def hierarchy_outline(rec: FileRecord, graph: Graph, stems: set[str], compact: bool) -> list[str]:
-    """Scenes and prefabs: the GameObject tree, each object with its components and the fields of
-    its scripts; prefab instances with their source; then UnityEvent calls and other references."""
-    nodes: dict[str, Symbol] = {}
-    children: dict[str, list[str]] = defaultdict(list)
-    components: dict[str, list[Symbol]] = defaultdict(list)
-    fields: dict[str, list[Symbol]] = defaultdict(list)
-    overrides: dict[str, list[Symbol]] = defaultdict(list)
+class _Tree(msgspec.Struct):
+    """A scene's or prefab's symbols arranged as its hierarchy: objects by path, their children,
+    components, script fields and prefab overrides."""
+
+    nodes: dict[str, Symbol]
+    children: dict[str, list[str]]
+    components: dict[str, list[Symbol]]
+    fields: dict[str, list[Symbol]]
+    overrides: dict[str, list[Symbol]]
+
+
+def _tree(rec: FileRecord) -> _Tree:
+    t = _Tree({}, defaultdict(list), defaultdict(list), defaultdict(list), defaultdict(list))
     for s in rec.symbols:
         if s.kind in HIERARCHY_KINDS:
             # an unnamed prefab instance still needs a key of its own
             name = s.name or f"&L{s.line}"
             path = f"{s.container}/{name}" if s.container else name
-            if path not in nodes:
-                nodes[path] = s
-                children[s.container].append(path)
+            if path not in t.nodes:
+                t.nodes[path] = s
+                t.children[s.container].append(path)
         elif s.kind == "component":
-            components[s.container].append(s)
+            t.components[s.container].append(s)
         elif s.kind == "field":
-            fields[s.detail].append(s)
+            t.fields[s.detail].append(s)
         elif s.kind == "override":
-            overrides[s.container].append(s)
+            t.overrides[s.container].append(s)
+    return t
+
+
+def hierarchy_outline(rec: FileRecord, graph: Graph, stems: set[str], compact: bool) -> list[str]:
+    """Scenes and prefabs: the GameObject tree, each object with its components and the fields of
+    its scripts; prefab instances with their source; then UnityEvent calls and other references."""
+    tree = _tree(rec)
     lines: list[str] = []
     variant = next((s for s in rec.symbols if s.kind == "prefab_instance" and s.signature == "variant base"), None)
     if variant is not None:
-        base = graph.path_of_guid(variant.detail) or f"guid:{variant.detail}"
-        lines.append(f"Prefab variant of {base}")
-
+        lines.append(f"Prefab variant of {graph.path_of_guid(variant.detail) or f'guid:{variant.detail}'}")
     emitted: set[str] = set()
-
-    def emit(path: str, depth: int) -> None:
+    todo = [(root, 0) for root in reversed(tree.children.get("", []))]
+    while todo:
+        path, depth = todo.pop()
         if path in emitted or depth > 60:  # defensive: a malformed file must not loop
-            return
+            continue
         emitted.add(path)
-        s = nodes[path]
-        pad = "  " * depth
-        name = s.name or "(unnamed)"
-        if s.kind == "prefab_instance":
-            source = graph.path_of_guid(s.detail) or f"guid:{s.detail}"
-            if not s.name:
-                name = source.rsplit("/", 1)[-1].rsplit(".", 1)[0]
-            lines.append(f"{pad}{name}  (prefab instance of {source})  L{s.line}")
-            shown = [o for o in overrides.get(path, []) if not compact or matches(o.name.split(".")[0], stems)]
-            if shown:
-                lines.append(f"{pad}  overrides: " + "; ".join(_short(o.signature) for o in shown[:8]))
-        else:
-            flags = ", ".join(x for x in (s.signature, s.detail) if x)
-            lines.append(f"{pad}{name}{f'  [{flags}]' if flags else ''}  L{s.line}")
-        comps = components.get(path, [])
-        if comps:  # on a prefab instance these are components added to it
-            added = "added components" if s.kind == "prefab_instance" else "components"
-            labels = [_component_label(c, graph) + (" (disabled)" if c.attributes else "") for c in comps]
-            lines.append(f"{pad}  {added}: " + ", ".join(labels))
-        for c in comps:
-            fs = fields.get(c.type, [])
-            if c.detail and not graph.path_of_guid(c.detail):  # a package script: its m_ internals are noise
-                fs = [f for f in fs if not f.name.startswith("m_") or f.name in PACKAGE_FIELDS_SHOWN]
-            if compact and not matches(_component_label(c, graph), stems):
-                fs = [f for f in fs if matches(f.name, stems)]
-            if fs:
-                shown = "; ".join(_short(graph.readable(f.signature)) for f in fs[:12])
-                more = f"; … {len(fs) - 12} more" if len(fs) > 12 else ""
-                lines.append(f"{pad}    {_component_label(c, graph)}: {shown}{more}")
-        for child in children.get(path, []):
-            emit(child, depth + 1)
-
-    for root_path in children.get("", []):
-        emit(root_path, 0)
+        lines.extend(_node_lines(tree, path, "  " * depth, graph, stems, compact))
+        todo.extend((child, depth + 1) for child in reversed(tree.children.get(path, [])))
     events = [r for r in rec.refs if r.kind == "method"]
     if events:
         lines.append("UnityEvent calls:")
-        for r in events:
-            lines.append(f"  L{r.line} {graph.readable(r.detail)} -> {graph.readable(r.target)}")
+        lines.extend(f"  L{r.line} {graph.readable(r.detail)} -> {graph.readable(r.target)}" for r in events)
     lines.extend(_reference_lines(rec, graph, exclude=("method", "script", "prefab")))
     return lines
+
+
+def _node_lines(tree: _Tree, path: str, pad: str, graph: Graph, stems: set[str], compact: bool) -> list[str]:
+    """One object: its line, its overrides (a prefab instance), its components and their fields."""
+    s = tree.nodes[path]
+    name = s.name or "(unnamed)"
+    if s.kind == "prefab_instance":
+        source = graph.path_of_guid(s.detail) or f"guid:{s.detail}"
+        if not s.name:
+            name = source.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+        lines = [f"{pad}{name}  (prefab instance of {source})  L{s.line}"]
+        shown = [o for o in tree.overrides.get(path, []) if not compact or matches(o.name.split(".")[0], stems)]
+        if shown:
+            lines.append(f"{pad}  overrides: " + "; ".join(_short(graph.readable(o.signature)) for o in shown[:8]))
+    else:
+        flags = ", ".join(x for x in (s.signature, s.detail) if x)
+        lines = [f"{pad}{name}{f'  [{flags}]' if flags else ''}  L{s.line}"]
+    comps = tree.components.get(path, [])
+    if comps:  # on a prefab instance these are components added to it
+        added = "added components" if s.kind == "prefab_instance" else "components"
+        labels = [_component_label(c, graph) + (" (disabled)" if c.attributes else "") for c in comps]
+        lines.append(f"{pad}  {added}: " + ", ".join(labels))
+    for c in comps:
+        shown_fields = _field_text(c, tree.fields.get(c.type, []), graph, stems, compact)
+        if shown_fields:
+            lines.append(f"{pad}    {_component_label(c, graph)}: {shown_fields}")
+    return lines
+
+
+def _field_text(c: Symbol, fs: list[Symbol], graph: Graph, stems: set[str], compact: bool) -> str:
+    """A component's serialized fields: a project script's in full (up to 12), a package script's
+    summarised to the few fields that say what it does (its internals repeat on every component
+    and say nothing about the project)."""
+    if c.detail and _third_party(c.detail, graph):
+        fs = [f for f in fs if f.name in PACKAGE_FIELDS_SHOWN]
+    if compact and not matches(_component_label(c, graph), stems):
+        fs = [f for f in fs if matches(f.name, stems)]
+    if not fs:
+        return ""
+    more = f"; … {len(fs) - 12} more" if len(fs) > 12 else ""
+    return "; ".join(_short(graph.readable(f.signature)) for f in fs[:12]) + more
+
+
+def _third_party(script_guid: str, graph: Graph) -> bool:
+    """A script from a package (its source outside the project) or a vendored folder."""
+    path = graph.path_of_guid(script_guid)
+    return path is None or is_vendored(path, frozenset())
 
 
 def asset_outline(rec: FileRecord, graph: Graph, stems: set[str], compact: bool) -> list[str]:

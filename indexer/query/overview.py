@@ -70,8 +70,15 @@ def build_overview(root: Path, records: Records, kinds: dict[str, str]) -> Overv
     )
 
 
+# Folders a task never needs listed file by file: Unity's settings, and folders of art (textures,
+# audio, models, fonts) whose names say nothing the file counts do not.
+SETTINGS_FOLDERS = frozenset({"ProjectSettings", "UserSettings"})
+ART_KINDS = frozenset({"texture", "audio", "model", "font"})
+ART_SHARE = 0.6  # a folder this much art is an art folder
+
+
 class _Folder:
-    __slots__ = ("children", "expanded", "ext_counts", "files", "name", "total")
+    __slots__ = ("art", "children", "expanded", "ext_counts", "files", "name", "total")
 
     def __init__(self, name: str):
         self.name = name
@@ -79,15 +86,21 @@ class _Folder:
         self.files: list[str] = []
         self.ext_counts: Counter[str] = Counter()
         self.total = 0
+        self.art = 0
         self.expanded = False
+
+    def worth_expanding(self) -> bool:
+        return self.name not in SETTINGS_FOLDERS and self.art < ART_SHARE * self.total
 
     def sorted_children(self) -> list[_Folder]:
         return sorted(self.children.values(), key=lambda f: f.name)
 
 
-def _folder_tree(paths: list[str]) -> _Folder:
+def _folder_tree(kinds: dict[str, str]) -> _Folder:
     root = _Folder("")
-    for p in paths:
+    for p, kind in sorted(kinds.items()):
+        if kind == "meta":
+            continue
         parts = p.split("/")
         ext = os.path.splitext(parts[-1])[1].lower() or "(no extension)"
         node = root
@@ -95,6 +108,7 @@ def _folder_tree(paths: list[str]) -> _Folder:
             node = node.children.setdefault(part, _Folder(part))
             node.total += 1
             node.ext_counts[ext] += 1
+            node.art += kind in ART_KINDS
         node.files.append(parts[-1])
     return root
 
@@ -119,12 +133,13 @@ def _expansion_rows(folder: _Folder, indent: str) -> list[str]:
     return rows
 
 
-def render_tree(kinds: dict[str, str], counter: TokenCounter, max_tokens: int) -> str:
+def render_tree(kinds: dict[str, str], counter: TokenCounter, max_tokens: int, task: bool = False) -> str:
     """The project tree expanded breadth-first while it fits; unexpanded folders as one-liners.
+    `task` (a context pack): settings and art folders stay one-liners, whatever the room.
 
     Costs are added per line, so each expansion is priced without re-rendering the tree.
     """
-    root = _folder_tree(sorted(p for p, k in kinds.items() if k != "meta"))
+    root = _folder_tree(kinds)
     header = "## Project tree"
     top_rows = _expansion_rows(root, "")
     used = counter.join_cost([header, *top_rows])
@@ -134,6 +149,8 @@ def render_tree(kinds: dict[str, str], counter: TokenCounter, max_tokens: int) -
     queue: list[tuple[_Folder, str]] = [(c, "  ") for c in root.sorted_children()]
     while queue:
         folder, indent = queue.pop(0)
+        if task and not folder.worth_expanding():
+            continue
         cost = sum(counter.count(r) + 1 for r in _expansion_rows(folder, indent))
         if used + cost > max_tokens:
             continue  # a smaller folder further on may still fit

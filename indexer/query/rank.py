@@ -1,20 +1,38 @@
-"""The retriever: BM25 hits, a prior against vendored code, then a walk of the reference graph.
+"""The retriever: BM25 hits, priors from what each file is, then a walk of the reference graph.
 
-A task touches more than the files whose words match it: the prefab that carries a script, the
-subclass that overrides a method, the test that exercises a class, the base class a change must
-respect. From the best text matches (seeds) the walk follows edges both ways with decay, so those
-files rank too, each saying why it is there. Deterministic: same index and query, same order.
+A task touches more than the files whose words match it: the prefab that carries a script (or a
+variant of the prefab that does), the subclass that overrides a method, the base class a change
+must respect. From the best text matches (seeds) the walk follows edges both ways with decay, so
+those files rank too, each saying why it is there. Deterministic: same index and query, same order.
 """
 
 from __future__ import annotations
 
 import math
-import re
 
 import msgspec
 
 from indexer.model import Hit, Ranked
+from indexer.query.carriers import carried, carriers, chain_text
+from indexer.query.priors import (
+    ART_KINDS,
+    ART_PRIOR,
+    ART_WORDS,
+    ASSET_WORDS,
+    NAMED_KIND_PRIOR,
+    TEST_PRIOR,
+    TEST_WORDS,
+    VENDORED_PRIOR,
+    asks_for,
+    has_logic,
+    is_vendored,
+    named_kinds,
+    test_files,
+    vendored_folders,
+)
 from indexer.query.search import annotate
+
+__all__ = ["is_vendored", "rank", "vendored_folders"]
 
 CANDIDATES = 60  # BM25 hits considered
 SEEDS = 8  # top hits the walk starts from
@@ -39,29 +57,11 @@ REASONS = {
     "refers_to": "references {}",
     "uses_type": "uses {}",
 }
-VENDORED_PRIOR = 0.5
 LENGTH_EXPONENT = 0.2
-_VENDORED_FOLDERS = re.compile(
-    r"(^|/)(plugins|third[ _-]?party|thirdparties|3rd[ _-]?party|vendor|vendors|external|externals)/", re.I
-)
-_LICENSE = re.compile(r"^(licen[cs]e|copying)(\.[a-z]+)?$", re.I)
+CARRIER_EDGES = frozenset({"carries_script", "instance_of", "script"})
+ASSET_INTENT_GAIN = 2.0  # carrier edges count this much more when the task asks for assets
 
-
-def vendored_folders(paths: list[str]) -> frozenset[str]:
-    """Folders that hold third-party code: a license file of their own below the project's top
-    folders (what Asset Store and open-source drops ship with)."""
-    out = set()
-    for p in paths:
-        folder, _, name = p.rpartition("/")
-        if _LICENSE.match(name) and folder.count("/") >= 1:
-            out.add(folder + "/")
-    return frozenset(out)
-
-
-def is_vendored(path: str, folders: frozenset[str]) -> bool:
-    if _VENDORED_FOLDERS.search(path) or path.startswith("Assets/Packages/"):
-        return True
-    return any(path.startswith(f) for f in folders)
+Neighbour = tuple[str, str, float, tuple[str, ...]]  # (path, edge, weight, chain of prefabs between)
 
 
 def rank(
@@ -73,63 +73,116 @@ def rank(
     terms, found = project.searcher.candidates(text, max(CANDIDATES, limit), kind=kind, path_prefix=path_prefix)
     if not found:
         return []
-    folders = project.vendored
-    # Stats (size, kind) of just the files this query touches: a cold process must not read them all.
     stats = project.stats_of(c.path for c in found)
+    priors = role_priors(project, {c.path: c.kind for c in found}, terms)
     ranked: dict[str, Ranked] = {}
     for c in found:
-        prior = VENDORED_PRIOR if is_vendored(c.path, folders) else 1.0
-        if LENGTH_EXPONENT:
-            size = stats[c.path].size if c.path in stats else 4000
-            prior *= min(max((size / 4000) ** LENGTH_EXPONENT, 0.7), 1.6)
-        ranked[c.path] = Ranked(c.path, c.score * prior, ["text match"], c)
+        size = stats[c.path].size if c.path in stats else 4000
+        length = min(max((size / 4000) ** LENGTH_EXPONENT, 0.7), 1.6)
+        ranked[c.path] = Ranked(c.path, c.score * length * priors.get(c.path, 1.0), ["text match"], c)
     seeds = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:SEEDS]
+    carrier_gain = ASSET_INTENT_GAIN if asks_for(terms, ASSET_WORDS) else 1.0
+    boosts = _walk(project, seeds, kind, path_prefix, carrier_gain)
+    stats = project.stats_of(boosts)
+    reached = {p: stats[p].kind for p in boosts if p not in ranked and p in stats and stats[p].kind != "meta"}
+    priors.update(role_priors(project, reached, terms))
+    for path, (gain, why) in boosts.items():
+        if path in ranked:
+            ranked[path].score += gain * priors.get(path, 1.0)
+            ranked[path].reasons.append(why)
+        elif path in reached:
+            ranked[path] = Ranked(path, gain * priors.get(path, 1.0), [why])
+    order = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:limit]
+    return [h for r in order if (h := _hit(project, r, terms, stats, named)) is not None]
+
+
+def role_priors(project, kinds: dict[str, str], terms: list[str]) -> dict[str, float]:
+    """path -> prior below 1 for third-party code, tests (unless the task is about tests) and
+    prefabs without a project script (unless the task is about how things look or sound)."""
+    out: dict[str, float] = {}
+    vendored = project.vendored
+    wanted = named_kinds(terms)
+    for path, k in kinds.items():
+        if is_vendored(path, vendored):
+            out[path] = VENDORED_PRIOR
+        if k in wanted:
+            out[path] = out.get(path, 1.0) * NAMED_KIND_PRIOR
+    if not asks_for(terms, TEST_WORDS):
+        for path in test_files(project.records, [p for p, k in kinds.items() if k == "csharp"], project.test_folders):
+            out[path] = out.get(path, 1.0) * TEST_PRIOR
+    if not asks_for(terms, ART_WORDS):
+        for path, k in kinds.items():
+            if k in ART_KINDS and not has_logic(project.graph, path):
+                out[path] = out.get(path, 1.0) * ART_PRIOR
+    return out
+
+
+def _neighbours(graph, path: str) -> list[Neighbour]:
+    """What the walk reaches from a seed in one step: the files it uses and the files using it,
+    counting a prefab's variants and nested instances (and what it holds through its base) too."""
+    out = [(p, e, USES_WEIGHT.get(e, 0.3), ()) for p, e in graph.uses(path)]
+    out += [(p, e, USED_BY_WEIGHT.get(e, 0.3), ()) for p, e in graph.used_by(path)]
+    if path.endswith((".cs", ".prefab")):
+        edge = "carries_script" if path.endswith(".cs") else "instance_of"
+        out += [(p, edge, USED_BY_WEIGHT[edge], chain) for p, chain in carriers(graph, path)]
+    if path.endswith(".prefab"):
+        for p, chain in carried(graph, path):
+            edge = "script" if p.endswith(".cs") else "prefab"
+            out.append((p, edge, USES_WEIGHT[edge], chain))
+    return out
+
+
+def _walk(
+    project, seeds: list[Ranked], kind: str | None, path_prefix: str | None, carrier_gain: float
+) -> dict[str, tuple[float, str]]:
+    """path -> (gain, reason) for the files the seeds reach: only the strongest connection counts,
+    not their sum, so a hub linked to every seed does not outrank what the words matched."""
     top = seeds[0].score if seeds and seeds[0].score > 0 else 1.0
-    graph = project.graph
-    walked = {
-        seed.path: [(p, e, USES_WEIGHT.get(e, 0.3)) for p, e in graph.uses(seed.path)]
-        + [(p, e, USED_BY_WEIGHT.get(e, 0.3)) for p, e in graph.used_by(seed.path)]
-        for seed in seeds
-    }
-    stats = project.stats_of({p for n in walked.values() for p, _, _ in n})
-    boosts: dict[str, tuple[float, str, str]] = {}  # path -> (gain, edge, seed path)
+    walked = {seed.path: _neighbours(project.graph, seed.path) for seed in seeds}
+    stats = project.stats_of({n[0] for ns in walked.values() for n in ns}) if kind else {}
+    prefix = path_prefix.strip("/") + "/" if path_prefix else ""
+    boosts: dict[str, tuple[float, str, str, tuple[str, ...]]] = {}
     for seed in seeds:
         strength = DECAY * seed.score / top
         neighbours = walked[seed.path]
         if len(neighbours) > HUB_DEGREE:
             strength *= math.sqrt(HUB_DEGREE / len(neighbours))
-        for path, edge, weight in neighbours:
-            if kind and (path not in stats or stats[path].kind != kind):
+        for path, edge, weight, chain in neighbours:
+            if (kind and (path not in stats or stats[path].kind != kind)) or not path.startswith(prefix):
                 continue
-            if path_prefix and not path.startswith(path_prefix.strip("/") + "/"):
-                continue
-            gain = strength * weight * top
-            # The strongest connection counts, not their sum: a hub linked to every seed must
-            # not outrank what the words matched.
+            gain = strength * weight * top * (carrier_gain if edge in CARRIER_EDGES else 1.0)
             if path not in boosts or gain > boosts[path][0]:
-                boosts[path] = (gain, edge, seed.path)
-    for path, (gain, edge, source) in boosts.items():
-        why = REASONS.get(edge, edge.replace("_", " ") + " {}").format(source)
-        if path in ranked:
-            ranked[path].score += gain
-            ranked[path].reasons.append(why)
-        elif path in stats and stats[path].kind != "meta":
-            ranked[path] = Ranked(path, gain, [why])
-    order = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:limit]
-    hits = []
-    for r in order:
-        reason = "; ".join(r.reasons)
-        if not named:
-            file_kind = r.candidate.kind if r.candidate is not None else stats[r.path].kind
-            hits.append(Hit(r.path, file_kind, "", 0, round(r.score, 4), "", reason))
-        elif r.candidate is not None:
-            outline = project.records.outline(r.path)
-            hits.append(annotate(r.candidate, terms, outline, score=round(r.score, 4), reason=reason))
-        else:
-            hit = _hit_for(project, r.path)
-            if hit is not None:
-                hits.append(msgspec.structs.replace(hit, score=round(r.score, 4), reason=reason))
-    return hits
+                boosts[path] = (gain, edge, seed.path, chain)
+    return {path: (gain, _reason(edge, source, chain)) for path, (gain, edge, source, chain) in boosts.items()}
+
+
+def _reason(edge: str, source: str, chain: tuple[str, ...]) -> str:
+    why = REASONS.get(edge, edge.replace("_", " ") + " {}").format(source)
+    return f"{why} via {chain_text(chain)}" if chain else why
+
+
+def _hit(project, r: Ranked, terms: list[str], stats: dict, named: bool) -> Hit | None:
+    reason = "; ".join(r.reasons)
+    score = round(r.score, 4)
+    if not named:
+        file_kind = r.candidate.kind if r.candidate is not None else stats[r.path].kind
+        return Hit(r.path, file_kind, "", 0, score, "", reason)
+    if r.candidate is not None:
+        outline = project.records.outline(r.path)
+        return annotate(r.candidate, terms, outline, score=score, reason=reason, text=_source(project, r.path))
+    hit = _hit_for(project, r.path)
+    return msgspec.structs.replace(hit, score=score, reason=reason) if hit is not None else None
+
+
+def _source(project, path: str) -> str:
+    """A C# file's text, to find the member whose body matches the task best ('' for others)."""
+    if not path.endswith(".cs"):
+        return ""
+    try:
+        with open(project.root / path, "rb") as f:
+            return f.read(1_000_000).decode("utf-8", errors="replace")
+    except OSError:
+        return ""
 
 
 def _hit_for(project, path: str) -> Hit | None:

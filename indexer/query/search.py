@@ -7,13 +7,14 @@ full-text index plus, for the hits shown, their outlines from the record store, 
 
 from __future__ import annotations
 
+import bisect
 import os
 import re
 from functools import cached_property
 
 import tantivy
 
-from indexer.identifiers import name_stems, query_terms, stem, weighted_terms
+from indexer.identifiers import name_stems, query_terms, stem, stem_pattern, weighted_terms
 from indexer.model import TYPE_KINDS, Candidate, Hit
 from indexer.project import KINDS as PROJECT_KINDS
 from indexer.project import SETTINGS_KIND
@@ -25,9 +26,12 @@ from indexer.store.schema import FIELD_BOOSTS, IndexPaths, outline_decoder
 KINDS = frozenset({*PROJECT_KINDS.values(), SETTINGS_KIND, "other"})
 
 
-def annotate(c: Candidate, terms: list[str], outline: bytes, score: float | None = None, reason: str = "") -> Hit:
-    """A candidate named by its best-matching declaration (`outline`: from Records.outline)."""
-    name, line, snippet = best_symbol(outline, terms, c.path)
+def annotate(
+    c: Candidate, terms: list[str], outline: bytes, score: float | None = None, reason: str = "", text: str = ""
+) -> Hit:
+    """A candidate named by its best-matching declaration (`outline`: from Records.outline; `text`:
+    the file's source, when the bodies of its members should count too)."""
+    name, line, snippet = best_symbol(outline, terms, c.path, text)
     return Hit(
         path=c.path,
         kind=c.kind,
@@ -121,21 +125,27 @@ def _regex_escape(s: str) -> str:
     return "".join("\\" + c if c in r"\.+*?()|[]{}^$#&-~" else c for c in s)
 
 
-def best_symbol(outline_json: bytes, terms: list[str], path: str) -> tuple[str, int, str]:
-    """The declaration in a file that best matches the query terms: (qualified name, line, snippet)."""
+NAME_MATCH = 2  # a query word in a declaration's name counts as much as two in a member's body
+
+
+def best_symbol(outline_json: bytes, terms: list[str], path: str, text: str = "") -> tuple[str, int, str]:
+    """The declaration in a file that best matches the query terms: (qualified name, line, snippet).
+    A declaration scores by the query words in its name and, given the file's `text`, a member also
+    by the distinct query words in its body: "where does the player take damage" names the method
+    that applies the damage, not the class whose name says Player."""
     outline = outline_decoder.decode(outline_json)
     wanted = {stem(t) for t in terms}
     # A stem less its last letter is a prefix of its word: names containing none of those cannot
     # match, and are passed over (one regex test) without splitting and stemming them.
     could_match = re.compile("|".join(re.escape(w[:-1] or w) for w in sorted(wanted)), re.I).search
-    best: tuple[int, int, int] | None = None  # (-overlap, is-member, index)
+    body = _body_matches(outline, wanted, text) if text else {}
+    best: tuple[int, int, int] | None = None  # (-score, is-member, index)
     for i, (_line, kind, qualified, _sig) in enumerate(outline):
         name = qualified.rsplit(".", 1)[-1]
-        if not could_match(name):
-            continue
-        overlap = len(name_stems(name) & wanted)
-        if overlap:
-            key = (-overlap, 0 if kind in TYPE_KINDS else 1, i)
+        overlap = len(name_stems(name) & wanted) if could_match(name) else 0
+        score = NAME_MATCH * overlap + body.get(i, 0)
+        if score:
+            key = (-score, 0 if kind in TYPE_KINDS else 1, i)
             if best is None or key < best:
                 best = key
     if best is not None:
@@ -145,3 +155,23 @@ def best_symbol(outline_json: bytes, terms: list[str], path: str) -> tuple[str, 
         if kind in TYPE_KINDS:
             return qualified, line, sig
     return os.path.basename(path), 1 if outline else 0, ""
+
+
+def _body_matches(outline: list, wanted: set[str], text: str) -> dict[int, int]:
+    """outline index -> distinct query stems in the lines from a member's declaration to the next
+    declaration (its body, near enough without end lines). Types own no body here."""
+    pattern = stem_pattern(frozenset(wanted))
+    if pattern is None:
+        return {}
+    starts = sorted((line, i) for i, (line, _kind, _q, _s) in enumerate(outline) if line > 0)
+    lines = [line for line, _ in starts]
+    found: dict[int, set[str]] = {}
+    low = text.lower()
+    line, counted = 1, 0
+    for m in pattern.finditer(low):
+        line += low.count("\n", counted, m.start())
+        counted = m.start()
+        at = bisect.bisect_right(lines, line) - 1
+        if at >= 0 and outline[starts[at][1]][1] not in TYPE_KINDS:
+            found.setdefault(starts[at][1], set()).add(m.group())
+    return {i: len(s) for i, s in found.items()}

@@ -33,7 +33,7 @@ class Snapshot:
 
     def _drop(self) -> None:
         """Forget the readers: a rebuild replaced the generation folder they were opened on."""
-        for attr in ("records", "graph", "vendored"):
+        for attr in ("records", "graph", "vendored", "test_folders"):
             self.__dict__.pop(attr, None)
         self.stats, self.memo = {}, {}
 
@@ -66,7 +66,7 @@ class Snapshot:
     @cached_property
     def vendored(self) -> frozenset[str]:
         """Folders of third-party code in this project (ranked below the project's own)."""
-        from indexer.query.rank import vendored_folders
+        from indexer.query.priors import vendored_folders
 
         return vendored_folders(self.records.license_paths())
 
@@ -110,6 +110,10 @@ class ProjectIndex:
     @property
     def vendored(self) -> frozenset[str]:
         return self.snapshot.vendored
+
+    @property
+    def test_folders(self) -> frozenset[str]:
+        return self.snapshot.test_folders
 
     @property
     def memo(self) -> dict:

@@ -26,6 +26,19 @@ class Hierarchy:
         self._paths: dict[int, str] = {}
         for doc in docs:
             self._add(doc)
+        self._number_siblings()
+
+    def _number_siblings(self) -> None:
+        """Same-named siblings (four root objects all called `----------`) are told apart: the
+        second is `name #2`, the third `name #3` (in file order), so their paths, components and
+        flags do not merge into one object."""
+        groups: dict[tuple[int, str], list[int]] = {}
+        for node, name in self.names.items():
+            if name:
+                groups.setdefault((self.parent_node(node), name), []).append(node)
+        for (_parent, name), nodes in groups.items():
+            for n, node in enumerate(nodes[1:], 2):
+                self.names[node] = f"{name} #{n}"
 
     def _add(self, doc: DocReader) -> None:
         cid = doc.class_id

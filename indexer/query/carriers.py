@@ -1,0 +1,103 @@
+"""What carries a script or a prefab through prefab variants and nested instances.
+
+Unity applies a base prefab's components to every variant of it and to every instance of it in
+another prefab or a scene, at any depth: the script on `Character.prefab` is on `Enemy.prefab` (a
+variant), on `Imp.prefab` (a variant of that) and in every scene placing an Imp. The stored refs
+and edges know only direct use (a file's own `m_Script` or `m_SourcePrefab`); this follows the
+chains, so `refs`, `describe` and the retriever's walk see every carrier, each with the chain of
+prefabs it goes through (nearest first).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from indexer.model import Usage
+
+if TYPE_CHECKING:
+    from indexer.query.graph import Graph
+
+MAX_CARRIERS = 400  # carriers reported per target: a prefab placed everywhere says little more
+CARRIED_EDGES = ("carries_script", "instance_of")  # edges (read backwards) that put X inside a file
+
+
+def _is_prefab(path: str) -> bool:
+    return path.endswith(".prefab")
+
+
+def chain_text(chain: tuple[str, ...]) -> str:
+    return " > ".join(chain)
+
+
+def inherited_usages(graph: Graph, direct: list[Usage]) -> list[Usage]:
+    """Instances and variants of the prefabs that carry a target directly (`direct`: its usages),
+    followed transitively; each says which prefabs it carries the target through."""
+    known = {(u.path, u.line) for u in direct}
+    frontier = sorted({u.path for u in direct if u.kind in ("script", "prefab") and _is_prefab(u.path)})
+    chains = {p: (p,) for p in frontier}
+    out: list[Usage] = []
+    while frontier and len(out) < MAX_CARRIERS:
+        prefab = frontier.pop(0)
+        for path, line, context, detail in _instances(graph, prefab):
+            if path == prefab or (path, line) in known:
+                continue
+            known.add((path, line))
+            out.append(Usage(path, line, "asset", "prefab", context, f"{detail} (via {chain_text(chains[prefab])})"))
+            if _is_prefab(path) and path not in chains:
+                chains[path] = (path, *chains[prefab])
+                frontier.append(path)
+    return out
+
+
+def _instances(graph: Graph, prefab: str) -> list[tuple[str, int, str, str]]:
+    """(file, line, context, object path) of each instance or variant of a prefab, by path and line."""
+    guid = graph.records.guid_of_path(prefab)
+    if not guid:
+        return []
+    sql = (
+        "SELECT f.path, r.line, r.context, r.detail FROM refs r JOIN files f ON f.id = r.file_id"
+        " WHERE r.target = ? AND r.kind = 'prefab' ORDER BY f.path, r.line"
+    )
+    return list(graph.records.conn.execute(sql, (guid,)))
+
+
+def carriers(graph: Graph, path: str) -> list[tuple[str, tuple[str, ...]]]:
+    """Files that hold `path` (a script or prefab) only through other prefabs: (file, chain of
+    prefabs from the nearest to the one holding `path` directly), breadth first, by path."""
+    direct = [p for p, e in graph.used_by(path) if e in CARRIED_EDGES]
+    seen = {path, *direct}
+    frontier = sorted(p for p in direct if _is_prefab(p))
+    chains = {p: (p,) for p in frontier}
+    out: list[tuple[str, tuple[str, ...]]] = []
+    while frontier and len(out) < MAX_CARRIERS:
+        prefab = frontier.pop(0)
+        for user, edge in graph.used_by(prefab):
+            if edge != "instance_of" or user in seen:
+                continue
+            seen.add(user)
+            out.append((user, chains[prefab]))
+            if _is_prefab(user):
+                chains[user] = (user, *chains[prefab])
+                frontier.append(user)
+    return out
+
+
+def carried(graph: Graph, prefab: str) -> list[tuple[str, tuple[str, ...]]]:
+    """Scripts and prefabs a prefab holds through the prefabs it is a variant or instance of:
+    (file, chain of prefabs from the nearest source to the one holding the file directly)."""
+    sources = [p for p, e in graph.uses(prefab) if e == "prefab"]
+    seen = {prefab, *sources}
+    frontier = sorted(sources)
+    chains = {p: (p,) for p in frontier}
+    out: list[tuple[str, tuple[str, ...]]] = []
+    while frontier and len(out) < MAX_CARRIERS:
+        source = frontier.pop(0)
+        for used, edge in graph.uses(source):
+            if edge not in ("script", "prefab") or used in seen:
+                continue
+            seen.add(used)
+            out.append((used, chains[source]))
+            if edge == "prefab":
+                chains[used] = (*chains[source], used)
+                frontier.append(used)
+    return out

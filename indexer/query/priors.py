@@ -1,0 +1,109 @@
+"""What a file is, learned from the project's structure, and how much that says about a task.
+
+Text matches alone rank a third-party library, a test or a particle-effect prefab level with the
+game code a task is about. None of these is recognised by its name: third-party code by its own
+license file or a vendor folder, tests by their NUnit attributes or a test assembly, art-only
+prefabs by carrying no project script (not even through the prefabs they are variants of).
+A task that says it is about tests, or about how something looks or sounds, lifts the prior.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from indexer.query.carriers import carried
+
+if TYPE_CHECKING:
+    from indexer.query.graph import Graph
+    from indexer.store.reader import Records
+
+VENDORED_PRIOR = 0.5
+TEST_PRIOR = 0.5
+ART_PRIOR = 0.5
+_VENDORED_FOLDERS = re.compile(
+    r"(^|/)(plugins|third[ _-]?party|thirdparties|3rd[ _-]?party|vendor|vendors|external|externals)/", re.I
+)
+_LICENSE = re.compile(r"^(licen[cs]e|copying)(\.[a-z]+)?$", re.I)
+# An asmdef that compiles tests: it references the test runner or NUnit, or needs the test define.
+_TEST_ASSEMBLY = re.compile(r"TestRunner|nunit\.framework|UNITY_INCLUDE_TESTS", re.I)
+# Words of a task about tests, or about how things look or sound (then art assets are the answer).
+TEST_WORDS = frozenset({"test", "tests", "testing", "tested", "unittest", "unittests", "nunit", "assert", "fixture"})
+ART_WORDS = frozenset(
+    """visual visuals vfx fx effect effects particle particles look looks appearance glow flash shader
+    shaders material materials texture textures sprite sprites colour color colours colors mesh model
+    animation animations animator sound sounds audio sfx music clip clips""".split()  # noqa: SIM905
+)
+ART_KINDS = frozenset({"prefab"})
+# A task that names a kind of asset wants files of that kind; one that asks where something is
+# configured, wired or placed wants the assets carrying the code (the walk's carrier edges count more).
+KIND_WORDS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(("prefab", "prefabs"), ("prefab",)),
+    **dict.fromkeys(("scene", "scenes"), ("scene",)),
+    **dict.fromkeys(("material", "materials"), ("material",)),
+    **dict.fromkeys(("shader", "shaders"), ("shader", "shader_include", "shadergraph")),
+    **dict.fromkeys(("animation", "animations", "animator"), ("animation", "animator")),
+    **dict.fromkeys(("scriptableobject", "scriptableobjects"), ("asset",)),
+}
+NAMED_KIND_PRIOR = 1.5
+ASSET_WORDS = frozenset(
+    """prefab prefabs scene scenes inspector configured configure wired hooked connected assigned placed
+    gameobject component components""".split()  # noqa: SIM905
+)
+
+
+def vendored_folders(paths: list[str]) -> frozenset[str]:
+    """Folders that hold third-party code: a license file of their own below the project's top
+    folders (what Asset Store and open-source drops ship with)."""
+    out = set()
+    for p in paths:
+        folder, _, name = p.rpartition("/")
+        if _LICENSE.match(name) and folder.count("/") >= 1:
+            out.add(folder + "/")
+    return frozenset(out)
+
+
+def is_vendored(path: str, folders: frozenset[str]) -> bool:
+    if _VENDORED_FOLDERS.search(path) or path.startswith("Assets/Packages/"):
+        return True
+    return any(path.startswith(f) for f in folders)
+
+
+def test_folders(records: Records) -> frozenset[str]:
+    """Folders of test assemblies (every script below one compiles into tests)."""
+    out = set()
+    for rec in records.records("asmdef"):
+        facts = [r.target for r in rec.refs if r.kind == "assembly"]
+        facts += [a for s in rec.symbols if s.kind == "assembly" for a in s.attributes]
+        if any(_TEST_ASSEMBLY.search(f) for f in facts):
+            out.add(rec.path.rpartition("/")[0] + "/")
+    return frozenset(out)
+
+
+def test_files(records: Records, paths: Iterable[str], folders: frozenset[str]) -> set[str]:
+    """Which of these paths hold tests: NUnit-attributed types, or a test assembly's scripts."""
+    wanted = sorted(set(paths))
+    out = {p for p in wanted if p.endswith(".cs") and any(p.startswith(f) for f in folders)}
+    for i in range(0, len(wanted), 500):
+        chunk = wanted[i : i + 500]
+        marks = ",".join("?" * len(chunk))
+        sql = f"SELECT DISTINCT path FROM types WHERE path IN ({marks}) AND (test = 1 OR category = 'test')"
+        out.update(p for (p,) in records.conn.execute(sql, chunk))
+    return out
+
+
+def has_logic(graph: Graph, prefab: str) -> bool:
+    """A prefab carries a project script: its own, or one of the prefabs it is built from."""
+    if any(e == "script" for _, e in graph.uses(prefab)):
+        return True
+    return any(p.endswith(".cs") for p, _ in carried(graph, prefab))
+
+
+def named_kinds(terms: Iterable[str]) -> frozenset[str]:
+    """The file kinds a task names ("which prefab ...": prefab)."""
+    return frozenset(k for t in terms for k in KIND_WORDS.get(t, ()))
+
+
+def asks_for(terms: Iterable[str], words: frozenset[str]) -> bool:
+    return any(t in words for t in terms)

@@ -46,6 +46,7 @@ _INFLECTION = ("ing", "ed", "d", "es", "s")
 MAX_COMPOUNDS = 24  # a long task description must not grow the query without bound
 _TOKEN = re.compile(r"[A-Za-z]+|[^A-Za-z\s]+")
 
+COMPOUND_WEIGHT = 1.0  # two words of the query written as one: `pickup` for "pick up"
 IDENTIFIER_WEIGHT = 1.5  # a compound identifier in a query names one specific thing
 PART_WEIGHT = 0.6  # its parts only hint at it
 NUMBER_WEIGHT = 0.3  # `16.0`, `case 1364017`: rarely what the code is named by
@@ -65,9 +66,12 @@ def weighted_terms(text: str) -> list[tuple[str, float]]:
             parts.update(p.lower() for p in split)
         else:
             standalone.add(word.lower())
+    joined = set(compounds(text))
     out = []
     for term in query_terms(text):
-        if term.isdigit():
+        if term in joined and term not in standalone and term not in compound:
+            out.append((term, COMPOUND_WEIGHT))
+        elif term.isdigit():
             out.append((term, NUMBER_WEIGHT))
         elif term in TASK_WORDS:
             out.append((term, TASK_WORD_WEIGHT))

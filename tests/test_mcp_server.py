@@ -115,12 +115,16 @@ def test_calls_every_index_tool(server, mode: str) -> None:
 
     refs = r["refs"].structured_content
     assert refs["target"]["kind"] == "type" and refs["target"]["types"] == ["DungeonCrawler.Player.PlayerHealth"]
-    assert refs["total"] == 5 and refs["offset"] == 0 and refs["next_offset"] is None
+    assert refs["total"] == 6 and refs["offset"] == 0 and refs["next_offset"] is None
     assets = sorted((u["path"], u["context"]) for u in refs["usages"] if u["where"] == "asset")
-    assert assets == [("Assets/Prefabs/Player.prefab", "m_Script"), ("Assets/Scenes/Dungeon.unity", "m_OnClick")]
+    assert assets == [
+        ("Assets/Prefabs/Player.prefab", "m_Script"),
+        ("Assets/Scenes/Dungeon.unity", "instance"),  # the scene's Player instance carries it too
+        ("Assets/Scenes/Dungeon.unity", "m_OnClick"),
+    ]
     assert "DungeonCrawler.Player.PlayerHealth.Heal" in text(r["refs"])
     page = r["refs_page"].structured_content
-    assert page["total"] == 5 and page["offset"] == 2 and page["next_offset"] == 4 and len(page["usages"]) == 2
+    assert page["total"] == 6 and page["offset"] == 2 and page["next_offset"] == 4 and len(page["usages"]) == 2
     assert page["usages"] == refs["usages"][2:4]
     assert "call again with offset=4" in text(r["refs_page"])
 

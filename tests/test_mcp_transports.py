@@ -75,6 +75,7 @@ def test_stdio_done_when(indexed_fixture: Path, mode: str) -> None:
     usages = refs.structured_content["usages"]
     assert sorted((u["path"], u["context"]) for u in usages if u["where"] == "asset") == [
         ("Assets/Prefabs/Player.prefab", "m_Script"),
+        ("Assets/Scenes/Dungeon.unity", "instance"),
         ("Assets/Scenes/Dungeon.unity", "m_OnClick"),
     ]
     assert scene.structured_content["kind"] == "scene" and scene.structured_content["guid"] == DUNGEON_GUID

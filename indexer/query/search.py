@@ -142,8 +142,10 @@ def best_symbol(outline_json: bytes, terms: list[str], path: str, text: str = ""
     best: tuple[int, int, int] | None = None  # (-score, is-member, index)
     for i, (_line, kind, qualified, _sig) in enumerate(outline):
         name = qualified.rsplit(".", 1)[-1]
-        overlap = len(name_stems(name) & wanted) if could_match(name) else 0
-        score = NAME_MATCH * overlap + body.get(i, 0)
+        named = name_stems(name) & wanted if could_match(name) else set()
+        # a word the name already matched counts once (a field's declaration line holds its name)
+        in_body = {w for w in body.get(i, ()) if not any(w.startswith(n) or n.startswith(w) for n in named)}
+        score = NAME_MATCH * len(named) + len(in_body)
         if score:
             key = (-score, 0 if kind in TYPE_KINDS else 1, i)
             if best is None or key < best:
@@ -157,7 +159,7 @@ def best_symbol(outline_json: bytes, terms: list[str], path: str, text: str = ""
     return os.path.basename(path), 1 if outline else 0, ""
 
 
-def _body_matches(outline: list, wanted: set[str], text: str) -> dict[int, int]:
+def _body_matches(outline: list, wanted: set[str], text: str) -> dict[int, set[str]]:
     """outline index -> distinct query stems in the lines from a member's declaration to the next
     declaration (its body, near enough without end lines). Types own no body here."""
     pattern = stem_pattern(frozenset(wanted))
@@ -174,4 +176,4 @@ def _body_matches(outline: list, wanted: set[str], text: str) -> dict[int, int]:
         at = bisect.bisect_right(lines, line) - 1
         if at >= 0 and outline[starts[at][1]][1] not in TYPE_KINDS:
             found.setdefault(starts[at][1], set()).add(m.group())
-    return {i: len(s) for i, s in found.items()}
+    return found

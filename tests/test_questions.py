@@ -53,14 +53,17 @@ def test_the_snippet_is_the_member_whose_body_matches(ws: Workspace) -> None:
 
 
 def test_tests_rank_below_the_code_they_test(ws: Workspace) -> None:
-    hits = ranked(ws, "health take damage")
-    test = position(hits, "Assets/Tests/EditMode/HealthTests.cs")
-    for code in (
-        "Assets/Scripts/Combat/Health.cs",
-        "Assets/Scripts/Player/PlayerHealth.cs",
-        "Assets/Scripts/Combat/IDamageable.cs",
+    for query, code, test in (
+        # a test named after the behaviour matches best; the code under test comes first all the same
+        ("heal is clamped to max", "Assets/Scripts/Combat/Health.cs", "Assets/Tests/EditMode/HealthTests.cs"),
+        (
+            "inventory remove fails when not enough items",
+            "Assets/Scripts/Inventory/Inventory.cs",
+            "Assets/Tests/EditMode/InventoryTests.cs",
+        ),
     ):
-        assert position(hits, code) < test, code
+        hits = ranked(ws, query)
+        assert position(hits, code) < position(hits, test), query
     # unless the question is about tests
     assert ranked(ws, "health tests")[0].path == "Assets/Tests/EditMode/HealthTests.cs"
 
@@ -99,3 +102,88 @@ def test_describe_keeps_same_named_siblings_apart(ws: Workspace) -> None:
     text = describe(ws.projects[0].fresh().graph, "Assets/Scenes/MainMenu.unity").text
     assert "\n----------  L1119\n  components: Transform\n" in text
     assert "\n---------- #2  [inactive]  L1150\n  components: Transform, AudioListener\n" in text
+
+
+PACKAGE_PREFAB = """%YAML 1.1
+%TAG !u! tag:unity3d.com,2011:
+--- !u!1 &100
+GameObject:
+  m_Component:
+  - component: {fileID: 400}
+  - component: {fileID: 11400}
+  - component: {fileID: 11500}
+  m_Name: Crate
+  m_IsActive: 1
+--- !u!4 &400
+Transform:
+  m_GameObject: {fileID: 100}
+  m_Children: []
+  m_Father: {fileID: 0}
+--- !u!114 &11400
+MonoBehaviour:
+  m_GameObject: {fileID: 100}
+  m_Enabled: 1
+  m_Script: {fileID: 11500000, guid: 0f0e0d0c0b0a09080706050403020100, type: 3}
+  m_Name:
+  m_EditorClassIdentifier: Unity.Netcode.Runtime::Unity.Netcode.NetworkObject
+  GlobalObjectIdHash: 951099334
+  <IsNested>k__BackingField: 0
+  _componentIndexCache: 0
+  AlwaysReplicateAsRoot: 0
+--- !u!114 &11500
+MonoBehaviour:
+  m_GameObject: {fileID: 100}
+  m_Enabled: 1
+  m_Script: {fileID: 11500000, guid: 7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a, type: 3}
+  m_Name:
+  m_EditorClassIdentifier:
+  loot: {fileID: 11400000, guid: 5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b, type: 2}
+"""
+VARIANT = """%YAML 1.1
+%TAG !u! tag:unity3d.com,2011:
+--- !u!1001 &900
+PrefabInstance:
+  m_Modification:
+    m_TransformParent: {fileID: 0}
+    m_Modifications:
+    - target: {fileID: 100, guid: 6c6c6c6c6c6c6c6c6c6c6c6c6c6c6c6c, type: 3}
+      propertyPath: m_Name
+      value: GoldCrate
+      objectReference: {fileID: 0}
+    - target: {fileID: 11500, guid: 6c6c6c6c6c6c6c6c6c6c6c6c6c6c6c6c, type: 3}
+      propertyPath: loot
+      value:
+      objectReference: {fileID: 11400000, guid: 5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b, type: 2}
+    m_RemovedComponents: []
+  m_SourcePrefab: {fileID: 100100000, guid: 6c6c6c6c6c6c6c6c6c6c6c6c6c6c6c6c, type: 3}
+"""
+
+
+def test_describe_summarises_package_components_and_shows_paths_for_guids(tmp_path: Path) -> None:
+    """A package component's internals (`<IsNested>k__BackingField`, `_componentIndexCache`) repeat on
+    every object and say nothing about the project; an override's GUID is a path when it resolves."""
+    from indexer.build.update import update
+
+    from .conftest import meta, write_project
+
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Crate.cs": "using UnityEngine;\npublic class Crate : MonoBehaviour { public Object loot; }",
+            "Assets/Crate.cs.meta": meta("7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a"),
+            "Assets/Loot.asset": "%YAML 1.1\n--- !u!114 &11400000\nMonoBehaviour:\n  m_Name: Loot\n",
+            "Assets/Loot.asset.meta": meta("5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b5b", "NativeFormatImporter"),
+            "Assets/Crate.prefab": PACKAGE_PREFAB,
+            "Assets/Crate.prefab.meta": meta("6c6c6c6c6c6c6c6c6c6c6c6c6c6c6c6c", "PrefabImporter"),
+            "Assets/GoldCrate.prefab": VARIANT,
+            "Assets/GoldCrate.prefab.meta": meta("6d6d6d6d6d6d6d6d6d6d6d6d6d6d6d6d", "PrefabImporter"),
+        },
+    )
+    update(root, Config(workers=1))
+    graph = open_workspace(root, [(root, Config())]).projects[0].fresh().graph
+    crate = describe(graph, "Assets/Crate.prefab").text
+    assert "  components: Transform, NetworkObject, Crate\n" in crate
+    assert "k__BackingField" not in crate and "_componentIndexCache" not in crate
+    assert "    Crate: loot: Assets/Loot.asset" in crate
+    variant = describe(graph, "Assets/GoldCrate.prefab").text
+    assert "  overrides: m_Name: GoldCrate; loot: Assets/Loot.asset\n" in variant

@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     from indexer.store.reader import Records
 
 VENDORED_PRIOR = 0.5
-TEST_PRIOR = 0.5
 ART_PRIOR = 0.5
 _VENDORED_FOLDERS = re.compile(
     r"(^|/)(plugins|third[ _-]?party|thirdparties|3rd[ _-]?party|vendor|vendors|external|externals)/", re.I

@@ -20,7 +20,6 @@ from indexer.query.priors import (
     ART_WORDS,
     ASSET_WORDS,
     NAMED_KIND_PRIOR,
-    TEST_PRIOR,
     TEST_WORDS,
     VENDORED_PRIOR,
     asks_for,
@@ -58,6 +57,9 @@ REASONS = {
     "uses_type": "uses {}",
 }
 LENGTH_EXPONENT = 0.2
+TEST_CAP = True  # tests rank below the code they exercise (see _tests_below_tested_code)
+BELOW_TESTED = 0.99
+GAME_CODE = "Assets/"
 CARRIER_EDGES = frozenset({"carries_script", "instance_of", "script"})
 ASSET_INTENT_GAIN = 2.0  # carrier edges count this much more when the task asks for assets
 
@@ -92,13 +94,15 @@ def rank(
             ranked[path].reasons.append(why)
         elif path in reached:
             ranked[path] = Ranked(path, gain * priors.get(path, 1.0), [why])
+    if TEST_CAP and not asks_for(terms, TEST_WORDS):
+        _tests_below_tested_code(project, ranked)
     order = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:limit]
     return [h for r in order if (h := _hit(project, r, terms, stats, named)) is not None]
 
 
 def role_priors(project, kinds: dict[str, str], terms: list[str]) -> dict[str, float]:
-    """path -> prior below 1 for third-party code, tests (unless the task is about tests) and
-    prefabs without a project script (unless the task is about how things look or sound)."""
+    """path -> prior: below 1 for third-party code and for prefabs without a project script (unless
+    the task is about how things look or sound), above 1 for the kinds of file the task names."""
     out: dict[str, float] = {}
     vendored = project.vendored
     wanted = named_kinds(terms)
@@ -107,14 +111,27 @@ def role_priors(project, kinds: dict[str, str], terms: list[str]) -> dict[str, f
             out[path] = VENDORED_PRIOR
         if k in wanted:
             out[path] = out.get(path, 1.0) * NAMED_KIND_PRIOR
-    if not asks_for(terms, TEST_WORDS):
-        for path in test_files(project.records, [p for p, k in kinds.items() if k == "csharp"], project.test_folders):
-            out[path] = out.get(path, 1.0) * TEST_PRIOR
     if not asks_for(terms, ART_WORDS):
         for path, k in kinds.items():
             if k in ART_KINDS and not has_logic(project.graph, path):
                 out[path] = out.get(path, 1.0) * ART_PRIOR
     return out
+
+
+def _tests_below_tested_code(project, ranked: dict[str, Ranked]) -> None:
+    """A test never outranks the game code it exercises: it drops just below the best-ranked
+    script under Assets/ it uses, and keeps its score otherwise. Code it tests from a package
+    (Packages/, a package being developed beside a test project) does not count: there the tests
+    are the Unity project's own code."""
+    tests = test_files(project.records, [p for p in ranked if p.endswith(".cs")], project.test_folders)
+    for path in sorted(tests):
+        tested = [
+            ranked[p].score
+            for p, _e in project.graph.uses(path)
+            if p in ranked and p not in tests and p.startswith(GAME_CODE)
+        ]
+        if tested and ranked[path].score >= max(tested):
+            ranked[path].score = max(tested) * BELOW_TESTED
 
 
 def _neighbours(graph, path: str) -> list[Neighbour]:

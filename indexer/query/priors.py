@@ -64,9 +64,9 @@ def vendored_folders(paths: list[str]) -> frozenset[str]:
 
 
 def is_vendored(path: str, folders: frozenset[str]) -> bool:
-    if _VENDORED_FOLDERS.search(path) or path.startswith("Assets/Packages/"):
+    if path.startswith(("Assets/Packages/", *folders)):
         return True
-    return any(path.startswith(f) for f in folders)
+    return _VENDORED_FOLDERS.search(path) is not None
 
 
 def test_folders(records: Records) -> frozenset[str]:
@@ -80,16 +80,18 @@ def test_folders(records: Records) -> frozenset[str]:
     return frozenset(out)
 
 
-def test_files(records: Records, paths: Iterable[str], folders: frozenset[str]) -> set[str]:
-    """Which of these paths hold tests: NUnit-attributed types, or a test assembly's scripts."""
-    wanted = sorted(set(paths))
-    out = {p for p in wanted if p.endswith(".cs") and any(p.startswith(f) for f in folders)}
+def test_files(records: Records, paths: Iterable[str], folders: frozenset[str], memo: dict) -> set[str]:
+    """Which of these paths hold tests: NUnit-attributed types, or a test assembly's scripts.
+    `memo` keeps the answer per path (for one index generation)."""
+    wanted = sorted({p for p in paths if ("test", p) not in memo})
+    found = {p for p in wanted if p.endswith(".cs") and any(p.startswith(f) for f in folders)}
     for i in range(0, len(wanted), 500):
         chunk = wanted[i : i + 500]
         marks = ",".join("?" * len(chunk))
         sql = f"SELECT DISTINCT path FROM types WHERE path IN ({marks}) AND (test = 1 OR category = 'test')"
-        out.update(p for (p,) in records.conn.execute(sql, chunk))
-    return out
+        found.update(p for (p,) in records.conn.execute(sql, chunk))
+    memo.update({("test", p): p in found for p in wanted})
+    return {p for p in paths if memo[("test", p)]}
 
 
 def has_logic(graph: Graph, prefab: str) -> bool:

@@ -59,7 +59,7 @@ REASONS = {
 LENGTH_EXPONENT = 0.2
 TEST_CAP = True  # tests rank below the code they exercise (see _tests_below_tested_code)
 BELOW_TESTED = 0.99
-GAME_CODE = "Assets/"
+BODY_HITS = 3  # the best hits whose snippet may be a member found by its body (a file read each)
 CARRIER_EDGES = frozenset({"carries_script", "instance_of", "script"})
 ASSET_INTENT_GAIN = 2.0  # carrier edges count this much more when the task asks for assets
 
@@ -88,26 +88,28 @@ def rank(
     stats = project.stats_of(boosts)
     reached = {p: stats[p].kind for p in boosts if p not in ranked and p in stats and stats[p].kind != "meta"}
     priors.update(role_priors(project, reached, terms))
-    for path, (gain, why) in boosts.items():
+    for path, (gain, *_why) in boosts.items():
         if path in ranked:
             ranked[path].score += gain * priors.get(path, 1.0)
-            ranked[path].reasons.append(why)
         elif path in reached:
-            ranked[path] = Ranked(path, gain * priors.get(path, 1.0), [why])
+            ranked[path] = Ranked(path, gain * priors.get(path, 1.0), [])
     if TEST_CAP and not asks_for(terms, TEST_WORDS):
         _tests_below_tested_code(project, ranked)
     order = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:limit]
-    return [h for r in order if (h := _hit(project, r, terms, stats, named)) is not None]
+    for r in order:  # why the walk reached it: written for the files shown only
+        if r.path in boosts:
+            r.reasons.append(_reason(*boosts[r.path][1:]))
+    return [h for i, r in enumerate(order) if (h := _hit(project, r, terms, stats, named, i < BODY_HITS)) is not None]
 
 
 def role_priors(project, kinds: dict[str, str], terms: list[str]) -> dict[str, float]:
     """path -> prior: below 1 for third-party code and for prefabs without a project script (unless
     the task is about how things look or sound), above 1 for the kinds of file the task names."""
     out: dict[str, float] = {}
-    vendored = project.vendored
+    folders = project.vendored
     wanted = named_kinds(terms)
     for path, k in kinds.items():
-        if is_vendored(path, vendored):
+        if is_vendored(path, folders):
             out[path] = VENDORED_PRIOR
         if k in wanted:
             out[path] = out.get(path, 1.0) * NAMED_KIND_PRIOR
@@ -119,19 +121,30 @@ def role_priors(project, kinds: dict[str, str], terms: list[str]) -> dict[str, f
 
 
 def _tests_below_tested_code(project, ranked: dict[str, Ranked]) -> None:
-    """A test never outranks the game code it exercises: it drops just below the best-ranked
-    script under Assets/ it uses, and keeps its score otherwise. Code it tests from a package
-    (Packages/, a package being developed beside a test project) does not count: there the tests
-    are the Unity project's own code."""
-    tests = test_files(project.records, [p for p in ranked if p.endswith(".cs")], project.test_folders)
+    """A test never outranks the code it tests: `HealthTests.cs` (or `TestHealth.cs`) drops just
+    below `Health.cs` when it uses it and both rank; otherwise it keeps its score. The pairing is
+    the naming convention of test files, not the words of the task."""
+    tests = test_files(project.records, [p for p in ranked if p.endswith(".cs")], project.test_folders, project.roles)
     for path in sorted(tests):
+        subject = tested_name(path)
         tested = [
             ranked[p].score
             for p, _e in project.graph.uses(path)
-            if p in ranked and p not in tests and p.startswith(GAME_CODE)
+            if p in ranked and p not in tests and p.rsplit("/", 1)[-1][:-3].lower() == subject
         ]
         if tested and ranked[path].score >= max(tested):
             ranked[path].score = max(tested) * BELOW_TESTED
+
+
+def tested_name(path: str) -> str:
+    """What a test file is named after: `HealthTests.cs`, `HealthTest.cs`, `TestHealth.cs` -> `health`."""
+    name = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    for affix in ("Tests", "Test"):
+        if name.endswith(affix) and len(name) > len(affix):
+            return name[: -len(affix)].rstrip("_").lower()
+        if name.startswith(affix) and len(name) > len(affix):
+            return name[len(affix) :].lstrip("_").lower()
+    return ""
 
 
 def _neighbours(graph, path: str) -> list[Neighbour]:
@@ -151,9 +164,10 @@ def _neighbours(graph, path: str) -> list[Neighbour]:
 
 def _walk(
     project, seeds: list[Ranked], kind: str | None, path_prefix: str | None, carrier_gain: float
-) -> dict[str, tuple[float, str]]:
-    """path -> (gain, reason) for the files the seeds reach: only the strongest connection counts,
-    not their sum, so a hub linked to every seed does not outrank what the words matched."""
+) -> dict[str, tuple[float, str, str, tuple[str, ...]]]:
+    """path -> (gain, edge, seed, chain) for the files the seeds reach: only the strongest
+    connection counts, not their sum, so a hub linked to every seed does not outrank what the
+    words matched."""
     top = seeds[0].score if seeds and seeds[0].score > 0 else 1.0
     walked = {seed.path: _neighbours(project.graph, seed.path) for seed in seeds}
     stats = project.stats_of({n[0] for ns in walked.values() for n in ns}) if kind else {}
@@ -170,7 +184,7 @@ def _walk(
             gain = strength * weight * top * (carrier_gain if edge in CARRIER_EDGES else 1.0)
             if path not in boosts or gain > boosts[path][0]:
                 boosts[path] = (gain, edge, seed.path, chain)
-    return {path: (gain, _reason(edge, source, chain)) for path, (gain, edge, source, chain) in boosts.items()}
+    return boosts
 
 
 def _reason(edge: str, source: str, chain: tuple[str, ...]) -> str:
@@ -178,7 +192,7 @@ def _reason(edge: str, source: str, chain: tuple[str, ...]) -> str:
     return f"{why} via {chain_text(chain)}" if chain else why
 
 
-def _hit(project, r: Ranked, terms: list[str], stats: dict, named: bool) -> Hit | None:
+def _hit(project, r: Ranked, terms: list[str], stats: dict, named: bool, bodies: bool) -> Hit | None:
     reason = "; ".join(r.reasons)
     score = round(r.score, 4)
     if not named:
@@ -186,7 +200,8 @@ def _hit(project, r: Ranked, terms: list[str], stats: dict, named: bool) -> Hit 
         return Hit(r.path, file_kind, "", 0, score, "", reason)
     if r.candidate is not None:
         outline = project.records.outline(r.path)
-        return annotate(r.candidate, terms, outline, score=score, reason=reason, text=_source(project, r.path))
+        source = (lambda: _source(project, r.path)) if bodies else None
+        return annotate(r.candidate, terms, outline, score, reason, source=source)
     hit = _hit_for(project, r.path)
     return msgspec.structs.replace(hit, score=score, reason=reason) if hit is not None else None
 

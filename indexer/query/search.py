@@ -10,11 +10,12 @@ from __future__ import annotations
 import bisect
 import os
 import re
-from functools import cached_property
+from collections.abc import Callable
+from functools import cached_property, lru_cache
 
 import tantivy
 
-from indexer.identifiers import name_stems, query_terms, stem, stem_pattern, weighted_terms
+from indexer.identifiers import INNER_STEM, name_stems, query_terms, stem, stem_regex, weighted_terms
 from indexer.model import TYPE_KINDS, Candidate, Hit
 from indexer.project import KINDS as PROJECT_KINDS
 from indexer.project import SETTINGS_KIND
@@ -27,11 +28,16 @@ KINDS = frozenset({*PROJECT_KINDS.values(), SETTINGS_KIND, "other"})
 
 
 def annotate(
-    c: Candidate, terms: list[str], outline: bytes, score: float | None = None, reason: str = "", text: str = ""
+    c: Candidate,
+    terms: list[str],
+    outline: bytes,
+    score: float | None = None,
+    reason: str = "",
+    source: Callable[[], str] | None = None,
 ) -> Hit:
-    """A candidate named by its best-matching declaration (`outline`: from Records.outline; `text`:
-    the file's source, when the bodies of its members should count too)."""
-    name, line, snippet = best_symbol(outline, terms, c.path, text)
+    """A candidate named by its best-matching declaration (`outline`: from Records.outline;
+    `source`: gives the file's text, read only when the bodies of its members must decide)."""
+    name, line, snippet = best_symbol(outline, terms, c.path, source)
     return Hit(
         path=c.path,
         kind=c.kind,
@@ -128,30 +134,24 @@ def _regex_escape(s: str) -> str:
 NAME_MATCH = 2  # a query word in a declaration's name counts as much as two in a member's body
 
 
-def best_symbol(outline_json: bytes, terms: list[str], path: str, text: str = "") -> tuple[str, int, str]:
+def best_symbol(
+    outline_json: bytes, terms: list[str], path: str, source: Callable[[], str] | None = None
+) -> tuple[str, int, str]:
     """The declaration in a file that best matches the query terms: (qualified name, line, snippet).
-    A declaration scores by the query words in its name and, given the file's `text`, a member also
-    by the distinct query words in its body: "where does the player take damage" names the method
-    that applies the damage, not the class whose name says Player."""
+    A declaration scores by the query words in its name. When that names a type (or nothing) and
+    `source` gives the file's text, a member also scores by the query words in its body: "where
+    does the player take damage" names the method that applies the damage, not the class whose
+    name says Player."""
     outline = outline_decoder.decode(outline_json)
     wanted = {stem(t) for t in terms}
-    # A stem less its last letter is a prefix of its word: names containing none of those cannot
-    # match, and are passed over (one regex test) without splitting and stemming them.
-    could_match = re.compile("|".join(re.escape(w[:-1] or w) for w in sorted(wanted)), re.I).search
-    body = _body_matches(outline, wanted, text) if text else {}
-    best: tuple[int, int, int] | None = None  # (-score, is-member, index)
-    for i, (_line, kind, qualified, _sig) in enumerate(outline):
-        name = qualified.rsplit(".", 1)[-1]
-        named = name_stems(name) & wanted if could_match(name) else set()
-        # a word the name already matched counts once (a field's declaration line holds its name)
-        in_body = {w for w in body.get(i, ()) if not any(w.startswith(n) or n.startswith(w) for n in named)}
-        score = NAME_MATCH * len(named) + len(in_body)
-        if score:
-            key = (-score, 0 if kind in TYPE_KINDS else 1, i)
-            if best is None or key < best:
-                best = key
+    named = _name_matches(outline, wanted)
+    best = _best(outline, named, {})
+    if source is not None and (best is None or outline[best][1] in TYPE_KINDS):
+        body = _body_matches(outline, wanted, source())
+        if body:
+            best = _best(outline, named, body)
     if best is not None:
-        line, _kind, qualified, sig = outline[best[2]]
+        line, _kind, qualified, sig = outline[best]
         return qualified, line, sig
     for line, kind, qualified, sig in outline:  # no name matched: the file's first type
         if kind in TYPE_KINDS:
@@ -159,21 +159,71 @@ def best_symbol(outline_json: bytes, terms: list[str], path: str, text: str = ""
     return os.path.basename(path), 1 if outline else 0, ""
 
 
+def _name_matches(outline: list, wanted: set[str]) -> dict[int, frozenset[str]]:
+    """outline index -> the query stems its declared name holds."""
+    # A stem less its last letter is a prefix of its word: names containing none of those cannot
+    # match, and are passed over (one regex test) without splitting and stemming them.
+    could_match = re.compile("|".join(re.escape(w[:-1] or w) for w in sorted(wanted)), re.I).search
+    out = {}
+    for i, (_line, _kind, qualified, _sig) in enumerate(outline):
+        name = qualified.rsplit(".", 1)[-1]
+        if could_match(name) and (hit := name_stems(name) & wanted):
+            out[i] = hit
+    return out
+
+
+def _best(outline: list, named: dict[int, frozenset[str]], body: dict[int, set[str]]) -> int | None:
+    """The index of the best declaration: words in its name count double, words in its body once
+    (a word its name already holds is not counted again: a field's line holds its name); a type
+    wins a tie."""
+    best: tuple[int, int, int] | None = None  # (-score, is-member, index)
+    for i in named.keys() | body.keys():
+        names = named.get(i, frozenset())
+        words = body.get(i, set())
+        if words and names:
+            words = {w for w in words if not any(w.startswith(n) or n.startswith(w) for n in names)}
+        key = (-(NAME_MATCH * len(names) + len(words)), 0 if outline[i][1] in TYPE_KINDS else 1, i)
+        if best is None or key < best:
+            best = key
+    return best[2] if best is not None else None
+
+
+BODY_CHARS = 100_000  # a member's body is looked for in the first 100 KB of a file
+MAX_OCCURRENCES = 48  # of one stem in one file: a word that frequent names no one member
+
+
 def _body_matches(outline: list, wanted: set[str], text: str) -> dict[int, set[str]]:
-    """outline index -> distinct query stems in the lines from a member's declaration to the next
-    declaration (its body, near enough without end lines). Types own no body here."""
-    pattern = stem_pattern(frozenset(wanted))
-    if pattern is None:
-        return {}
-    starts = sorted((line, i) for i, (line, _kind, _q, _s) in enumerate(outline) if line > 0)
-    lines = [line for line, _ in starts]
+    """outline index -> the query stems in the lines from a member's declaration to the next
+    declaration (its body, near enough without end lines). Types own no body here. The cost is
+    the occurrences of the query's stems, not the file's length: a stem found more than
+    MAX_OCCURRENCES times in the file is everywhere in it and is passed over."""
+    low = text[:BODY_CHARS].lower()
+    members = sorted((line, i) for i, (line, _kind, _q, _s) in enumerate(outline) if line > 0)
+    lines = [line for line, _ in members]
     found: dict[int, set[str]] = {}
-    low = text.lower()
-    line, counted = 1, 0
-    for m in pattern.finditer(low):
-        line += low.count("\n", counted, m.start())
-        counted = m.start()
-        at = bisect.bisect_right(lines, line) - 1
-        if at >= 0 and outline[starts[at][1]][1] not in TYPE_KINDS:
-            found.setdefault(starts[at][1], set()).add(m.group())
+    for w in sorted(wanted):
+        search = _short_stem(w) if len(w) < INNER_STEM else None
+        if search is None and low.count(w) > MAX_OCCURRENCES:
+            continue
+        pos, line, counted = 0, 1, 0
+        for _ in range(MAX_OCCURRENCES):
+            if search is None:
+                pos = low.find(w, pos)
+            else:
+                m = search(low, pos)
+                pos = m.start() if m else -1
+            if pos < 0:
+                break
+            line += low.count("\n", counted, pos)
+            counted = pos
+            k = bisect.bisect_right(lines, line) - 1
+            if k >= 0 and outline[members[k][1]][1] not in TYPE_KINDS:
+                found.setdefault(members[k][1], set()).add(w)
+            pos += len(w)
     return found
+
+
+@lru_cache(maxsize=1024)
+def _short_stem(stem: str):
+    """A short stem matches whole words only (`ai`, `hp`): its compiled search."""
+    return re.compile(stem_regex(stem)).search

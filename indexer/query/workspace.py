@@ -30,12 +30,13 @@ class Snapshot:
         self.generation = generation
         self.stats: dict = {}  # path -> FileStat, filled by what queries touch
         self.memo: dict = {}  # what callers derive from these records (outlines, ...)
+        self.roles: dict = {}  # what the ranking learned of files' roles (is it a test, ...)
 
     def _drop(self) -> None:
         """Forget the readers: a rebuild replaced the generation folder they were opened on."""
         for attr in ("records", "graph", "vendored", "test_folders"):
             self.__dict__.pop(attr, None)
-        self.stats, self.memo = {}, {}
+        self.stats, self.memo, self.roles = {}, {}, {}
 
     @cached_property
     def records(self) -> Records:
@@ -129,6 +130,11 @@ class ProjectIndex:
         if missing:
             known.update(self.records.stats_of(missing))
         return known
+
+    @property
+    def roles(self) -> dict:
+        """What the ranking learned about files' roles this generation (is it a test, ...)."""
+        return self.snapshot.roles
 
     def fresh(self) -> ProjectIndex:
         """This project with readers matching the last committed generation."""

@@ -155,8 +155,8 @@ def test_refs_of_a_script_on_a_base_prefab_list_every_variant_and_instance(proje
             "variant_base",
             f"EnemyBruteBoss (via {brute} > {base})",
         ),
-        ("Assets/Scenes/Dungeon.unity", 593, "prefab", "instance", f"Goblin (via {base})"),
-        ("Assets/Scenes/Dungeon.unity", 662, "prefab", "instance", f"Brute (via {brute} > {base})"),
+        ("Assets/Scenes/Dungeon.unity", 609, "prefab", "instance", f"Goblin (via {base})"),
+        ("Assets/Scenes/Dungeon.unity", 693, "prefab", "instance", f"Brute (via {brute} > {base})"),
     ]
     # nested: the Sword prefab (MeleeWeapon) sits inside Player.prefab, which the scene places
     melee = refs_json(project, "MeleeWeapon")

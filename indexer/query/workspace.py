@@ -71,6 +71,13 @@ class Snapshot:
 
         return vendored_folders(self.records.license_paths())
 
+    @cached_property
+    def test_folders(self) -> frozenset[str]:
+        """Folders of test assemblies in this project (tests rank below the code they test)."""
+        from indexer.query.priors import test_folders
+
+        return test_folders(self.records)
+
 
 class ProjectIndex:
     """One project's index, opened for reading; `prefix` places its paths in the workspace."""

@@ -159,7 +159,7 @@ def test_calls_every_index_tool(server, mode: str) -> None:
     rf = r["refresh"].structured_content["projects"][0]
     assert (rf["files"], rf["scanned"], rf["deleted"], rf["full"]) == (207, 0, 0, False)
     assert rf["walked"] is True
-    assert text(r["refresh"]).startswith(f"updated index of {rf['project']}: 200 files; scanned 0")
+    assert text(r["refresh"]).startswith(f"updated index of {rf['project']}: 207 files; scanned 0")
 
 
 @pytest.mark.parametrize(

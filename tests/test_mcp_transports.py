@@ -106,7 +106,7 @@ def test_stdio_answers_every_request_sent_before_stdin_closed(indexed_fixture: P
     info = answers[1]["result"]["serverInfo"]
     assert (info["name"], info["version"]) == ("unity-index", importlib.metadata.version("unity-index"))
     assert answers[2]["result"]["structuredContent"]["results"][0]["path"] == "Assets/Scripts/Combat/DamageDealer.cs"
-    assert answers["last"]["result"]["structuredContent"]["projects"][0]["files"] == 200
+    assert answers["last"]["result"]["structuredContent"]["projects"][0]["files"] == 207
 
 
 def _free_port() -> int:

@@ -106,10 +106,13 @@ def role_priors(project, kinds: dict[str, str], terms: list[str]) -> dict[str, f
     """path -> prior: below 1 for third-party code and for prefabs without a project script (unless
     the task is about how things look or sound), above 1 for the kinds of file the task names."""
     out: dict[str, float] = {}
-    folders = project.vendored
+    folders, known = project.vendored, project.roles
     wanted = named_kinds(terms)
     for path, k in kinds.items():
-        if is_vendored(path, folders):
+        key = ("vendored", path)
+        if key not in known:  # the same files come back query after query
+            known[key] = is_vendored(path, folders)
+        if known[key]:
             out[path] = VENDORED_PRIOR
         if k in wanted:
             out[path] = out.get(path, 1.0) * NAMED_KIND_PRIOR

@@ -6,7 +6,9 @@ from __future__ import annotations
 import importlib.metadata
 import json
 import os
+import shutil
 import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -221,6 +223,31 @@ def test_git_hooks(project: Path) -> None:
     )
     (project / ".git/hooks/post-merge").unlink()
     assert checks(project)["git-hooks"].status == "warn"
+
+
+def test_git_hooks_whose_recorded_unity_index_is_gone(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hook records the unity-index it was installed with and falls back to the one on PATH:
+    the recorded one gone is a warning while PATH has one, a failure (the hook does nothing) when not."""
+    _git_init(project)
+    assert run_cli("hook", "install", "--project", str(project)).returncode == 0
+    for name in ("pre-commit", "post-checkout", "post-merge", "post-rewrite"):
+        hook = project / ".git/hooks" / name
+        text = hook.read_text()
+        recorded = next(line for line in text.splitlines() if line.startswith("unity_index="))
+        hook.write_text(text.replace(recorded, "unity_index=/gone/bin/unity-index"))
+    folder = f"{project}/.git/hooks"
+    git_dir = str(Path(shutil.which("git") or "/usr/bin/git").parent)
+    monkeypatch.setenv("PATH", os.pathsep.join([str(Path(sys.executable).parent), git_dir]))
+    c = checks(project)["git-hooks"]
+    on_path = Path(sys.executable).parent / "unity-index"
+    assert (c.status, c.detail) == (
+        "warn",
+        f"the hooks in {folder} record /gone/bin/unity-index, which no longer exists: they run {on_path} (on PATH)",
+    )
+    monkeypatch.setenv("PATH", git_dir)
+    assert shutil.which("unity-index") is None
+    c = checks(project)["git-hooks"]
+    assert (c.status, c.detail) == ("fail", f"the hooks in {folder} run /gone/bin/unity-index, which no longer exists")
 
 
 def test_mcp_client_configurations(project: Path) -> None:

@@ -278,9 +278,10 @@ def _consistency(root: Path, config: Config, paths, build: str) -> Check:
 
 def check_hooks(root: Path) -> Check:
     """Something refreshes the index after commits and checkouts: our hooks or pre-commit's."""
+    import shutil
     import subprocess
 
-    from indexer.changes.hooks import HOOKS, MARKER, HookError, hooks_dir
+    from indexer.changes.hooks import HOOKS, MARKER, RECORDED_PREFIX, HookError, hooks_dir
 
     try:
         folder = hooks_dir(root)
@@ -296,8 +297,12 @@ def check_hooks(root: Path) -> Check:
     ours = [n for n in HOOKS if MARKER in texts[n]]
     if ours:
         missing = [n for n in HOOKS if n not in ours]
-        broken = sorted({py for n in ours if (py := _hook_python(texts[n])) and not Path(py).exists()})
+        broken = sorted({py for n in ours if (py := _hook_program(texts[n])) and not Path(py).exists()})
         if broken:
+            fallback = shutil.which("unity-index")
+            if fallback and all(RECORDED_PREFIX in texts[n] for n in ours):  # hooks since 0.1 fall back
+                why = f"the hooks in {folder} record {broken[0]}, which no longer exists: they run {fallback} (on PATH)"
+                return Check("git-hooks", WARN, why, install)
             return Check("git-hooks", FAIL, f"the hooks in {folder} run {broken[0]}, which no longer exists", install)
         elsewhere = _hooks_elsewhere(root, [texts[n] for n in ours])
         if elsewhere:
@@ -345,8 +350,14 @@ def _hooks_elsewhere(root: Path, texts: list[str]) -> str:
     return ""
 
 
-def _hook_python(text: str) -> str | None:
-    """The interpreter a hook written by `unity-index hook install` runs."""
+def _hook_program(text: str) -> str | None:
+    """What a hook written by `unity-index hook install` runs: the unity-index it recorded, or the
+    interpreter of a hook from before hooks recorded one (`python -m indexer.cli`)."""
+    from indexer.changes.hooks import recorded_command
+
+    recorded = recorded_command(text)
+    if recorded:
+        return recorded
     for line in text.splitlines():
         if "-m indexer.cli" in line:
             try:

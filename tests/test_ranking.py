@@ -4,6 +4,7 @@ from pathlib import Path
 
 from indexer.build.update import update
 from indexer.config import Config
+from indexer.query.priors import names_package, vendor_package
 from indexer.query.rank import is_vendored, vendored_folders
 from indexer.query.workspace import open_workspace
 
@@ -97,6 +98,37 @@ def test_vendored_code_ranks_below_the_projects_own(tmp_path: Path) -> None:
     assert is_vendored("Assets/Kit/Sub/a.cs", folders)
     assert is_vendored("Assets/Plugins/x.cs", folders) and is_vendored("Assets/Packages/LiteDB/x.cs", folders)
     assert not is_vendored("Assets/Game/x.cs", folders)
+
+
+def test_a_package_the_task_names_is_what_the_task_is_about(tmp_path: Path) -> None:
+    """ "the developer console" names `Addons/UnityConsole/` (a drop-in with its own license): its
+    code is the answer, not a library to rank below the game's own console-ish code."""
+    console = "public class ConsoleCommands { public void RegisterCommand(string name) {} }"
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Addons/UnityConsole/LICENSE.txt": "MIT",
+            "Assets/Addons/UnityConsole/ConsoleCommands.cs": console,
+            "Assets/Game/CommandRegistry.cs": (
+                "public class CommandRegistry {"
+                " public void RegisterCommand(string name) {} void RunConsoleCommand() {} }"
+            ),
+        },
+    )
+    named = workspace(root).search("where are the developer console commands registered", limit=5)
+    assert named[0].path == "Assets/Addons/UnityConsole/ConsoleCommands.cs"
+    unnamed = workspace(root).search("where are commands registered", limit=5)
+    assert unnamed[0].path == "Assets/Game/CommandRegistry.cs"
+    folders = frozenset({"Assets/Addons/UnityConsole/"})
+    assert vendor_package("Assets/Addons/UnityConsole/ConsoleCommands.cs", folders) == "UnityConsole"
+    assert vendor_package("Assets/Plugins/UniRx/Scripts/Scan.cs", folders) == "UniRx"
+    assert vendor_package("Assets/Standard Assets/Environment/Water/Water.cs", folders) == "Environment"
+    assert vendor_package("Assets/TextMesh Pro/Shaders/TMP_SDF.shader", folders) == "Shaders"
+    assert vendor_package("Assets/Plugins/x.cs", folders) == ""
+    assert vendor_package("Assets/Game/x.cs", folders) is None
+    assert names_package("UnityConsole", frozenset({"consol"})) and not names_package(
+        "UnityConsole", frozenset({"unity"})
+    )
 
 
 def test_pathological_queries(tmp_path: Path) -> None:

@@ -70,7 +70,7 @@ def test_status_json(project: Path) -> None:
     assert r.returncode == 0
     st = json.loads(r.stdout)
     assert (st["indexed"], st["files"], st["partial"], st["skipped"], st["stale_files"]) == (True, 213, 0, [], 0)
-    assert st["by_kind"]["csharp"] == 53
+    assert st["by_kind"]["csharp"] == 54
 
 
 def test_context_json_contract(project: Path) -> None:
@@ -196,6 +196,7 @@ def test_refs_of_files_guids_includes_and_assemblies(project: Path) -> None:
     assert {(u["path"], u["context"]) for u in shader["usages"]} == {
         ("Assets/Materials/Enemy.mat", "m_Shader"),
         ("Assets/Materials/EnemyDissolve.mat", "m_Shader"),
+        ("Assets/Scripts/Enemies/LootDropper.cs", "literal"),  # Shader.Find("DungeonCrawler/Dissolve")
     }
     include = refs_json(project, "Assets/Shaders/Common.hlsl")
     assert [(u["path"], u["kind"]) for u in include["usages"]] == [("Assets/Shaders/Dissolve.shader", "include")]

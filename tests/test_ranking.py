@@ -137,3 +137,24 @@ def test_pathological_queries(tmp_path: Path) -> None:
     assert ws.search("Ω ☃ !!! ---", limit=5) == []
     assert [h.path for h in ws.search("run " * 3000, limit=5)] == ["Assets/A.cs"]
     assert [h.path for h in ws.search("m_run_speed Alpha", limit=5)] == ["Assets/A.cs"]
+
+
+def test_a_verb_meets_the_name_of_what_does_it(tmp_path: Path) -> None:
+    """ "make the moving scan line thicker": the `Scanner` draws it, though other code says "line"
+    and "moving" more often."""
+    scanner = """public class Scanner : MonoBehaviour
+{
+    public LineRenderer line;
+    public float width = 0.05f;
+    void Update() { Move(); line.SetWidth(width); }
+    void Move() {}
+}"""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Game/Scanner.cs": scanner,
+            "Assets/World/MovingPlatform.cs": "public class MovingPlatform { public bool moving; void Move() {} }",
+            "Assets/UI/LineDrawer.cs": "public class LineDrawer { public float lineWidth; public void DrawLine() {} }",
+        },
+    )
+    assert workspace(root).search("make the moving scan line thicker", limit=3)[0].path == "Assets/Game/Scanner.cs"

@@ -68,6 +68,7 @@ REASONS = {
 }
 LENGTH_EXPONENT = 0.2
 LENGTH_CLAMP = (0.7, 1.6)
+CHAIN_DECAY, CHAIN_HOPS = 0.5, 2  # the chain between the kinds of asset a task names
 TEST_CAP = True  # tests rank below the code they exercise (see _tests_below_tested_code)
 BELOW_TESTED = 0.99
 BODY_HITS = 3  # the best hits whose snippet may be a member found by its body (a file read each)
@@ -96,6 +97,9 @@ def rank(
     seeds = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:SEEDS]
     carrier_gain = ASSET_INTENT_GAIN if asks_for(terms, ASSET_WORDS) else 1.0
     boosts = _walk(project, seeds, kind, path_prefix, carrier_gain)
+    wanted = named_kinds(terms) if kind is None else named_kinds(terms) & {kind}
+    if wanted:
+        _named_chain(project, seeds, boosts, wanted, path_prefix)
     stats = project.stats_of(boosts)
     reached = {p: stats[p].kind for p in boosts if p not in ranked and p in stats and stats[p].kind != "meta"}
     priors.update(role_priors(project, reached, terms))
@@ -200,6 +204,27 @@ def _walk(
             if path not in boosts or gain > boosts[path][0]:
                 boosts[path] = (gain, edge, seed.path, chain)
     return boosts
+
+
+def _named_chain(project, seeds: list[Ranked], boosts: dict, wanted: frozenset[str], path_prefix: str | None) -> None:
+    """A task that names kinds of asset ("which prefab, material and shader draw the line") wants
+    the chain between them: from each seed, the files of those kinds it uses, and the files of
+    those kinds they use in turn (a prefab's material, then that material's shader)."""
+    prefix = path_prefix.strip("/") + "/" if path_prefix else ""
+    frontier = [(seed.path, seed.score) for seed in seeds]
+    for _ in range(CHAIN_HOPS):
+        uses = {path: project.graph.uses(path) for path, _ in frontier}
+        stats = project.stats_of({p for out in uses.values() for p, _ in out})
+        reached = []
+        for source, score in frontier:
+            for path, edge in uses[source]:
+                if path not in stats or stats[path].kind not in wanted or not path.startswith(prefix):
+                    continue
+                gain = CHAIN_DECAY * score
+                if path not in boosts or gain > boosts[path][0]:
+                    boosts[path] = (gain, edge, source, ())
+                    reached.append((path, gain))
+        frontier = reached
 
 
 def _reason(edge: str, source: str, chain: tuple[str, ...]) -> str:

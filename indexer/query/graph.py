@@ -486,7 +486,7 @@ class Graph:
 
     @cached_property
     def _loadable(self) -> Loadable:
-        return Loadable(self.records, self._file_ids)
+        return Loadable(self.records)
 
     def _asset_type(self, written: str) -> list[TypeRow]:
         """A type an asset names (a [SerializeReference] value): qualified, so a unique match."""

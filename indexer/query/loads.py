@@ -8,10 +8,10 @@ shader's declared name. A literal that names no asset is no edge.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from indexer.model import Usage
 from indexer.unity import SHADER_FILE_KINDS, asset_keys, resources_key
 
 if TYPE_CHECKING:
@@ -23,17 +23,19 @@ MAX_TARGETS = 4  # `Resources.Load("Icon")` with Icon.png and Icon.asset: each i
 class Loadable:
     """The project's asset keys, read once per graph."""
 
-    def __init__(self, records: Records, paths: Iterable[str]):
+    def __init__(self, records: Records):
         self._records = records
-        self._paths = paths
 
     @cached_property
     def _by_key(self) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
-        for path in sorted(self._paths):
+        sql = "SELECT path FROM files WHERE instr(path, '/Resources/') > 0"  # no Python loop over every path
+        for (path,) in self._records.conn.execute(sql):
             key = resources_key(path)
             if key is not None:
                 out.setdefault(key, []).append(path)
+        for paths in out.values():
+            paths.sort()
         for kind in SHADER_FILE_KINDS:
             for rec in self._records.records(kind):
                 for name in asset_keys(rec.path, kind, rec.symbols):
@@ -47,10 +49,8 @@ class Loadable:
         return found[:MAX_TARGETS] if found else []
 
 
-def load_usages(graph, path: str) -> list:
+def load_usages(graph, path: str) -> list[Usage]:
     """The code lines that load this asset by name (for `refs` on the asset)."""
-    from indexer.model import Usage
-
     rec = graph.records.record(path)
     keys = sorted(asset_keys(path, rec.kind, rec.symbols) if rec is not None else ())
     if not keys:

@@ -30,8 +30,12 @@ _VENDORED_FOLDERS = re.compile(
 )
 # Words of a package folder's name that do not name the package ("UnityConsole" is named by "console").
 _GENERIC_PACKAGE_WORDS = frozenset(
-    """unity asset assets plugin plugins package packages script scripts runtime editor core common
-    tool tools addon addons com org net io lib libs third party external vendor vendors standard""".split()  # noqa: SIM905
+    stem(w)
+    for w in re.findall(
+        r"\w+",
+        "unity asset plugin package script runtime editor core common tool addon com org net io lib"
+        " third party external vendor standard",
+    )
 )
 _LICENSE = re.compile(r"^(licen[cs]e|copying)(\.[a-z]+)?$", re.I)
 # An asmdef that compiles tests: it references the test runner or NUnit, or needs the test define.

@@ -124,7 +124,7 @@ def split_identifier(word: str) -> list[str]:
     return parts
 
 
-def expand(text: str, pairs: bool = False) -> str:
+def expand(text: str, pairs: bool = False, doers: bool = False) -> str:
     """Text with every compound identifier followed by its parts, ready for a word tokenizer.
     `pairs` adds adjacent parts joined (`OnPickUp` -> `OnPick`, `PickUp`), so a query's compound
     (`pick up` -> `pickup`) meets the middle of a longer name."""
@@ -138,7 +138,21 @@ def expand(text: str, pairs: bool = False) -> str:
                 out.extend(parts)
             if pairs and len(parts) > 2:
                 out.extend(_pairs(word))
+        if doers:
+            out.extend(d for p in split_identifier(word) if (d := doer_base(p)))
     return " ".join(out)
+
+
+def doer_base(part: str) -> str:
+    """What a name for a doer does: `Scanner` -> `scan`, `Spawner` -> `spawn`, `Controller` ->
+    `control`, so "the scan line" meets the `Scanner` (tantivy's stemmer keeps -er words whole)."""
+    w = part.lower()
+    if len(w) < 6 or not w.endswith(("er", "or")) or not w.isalpha():
+        return ""
+    base = w[:-2]
+    if len(base) > 3 and base[-1] == base[-2] and base[-1] not in "aeiouls":
+        base = base[:-1]
+    return base
 
 
 def _pairs(word: str) -> list[str]:

@@ -10,7 +10,7 @@ import msgspec
 
 # Bump when the layout of anything stored on disk changes: an index written by another version is
 # rebuilt, never misread.
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 
 class Symbol(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
@@ -50,7 +50,9 @@ TYPE_KINDS = frozenset({"class", "struct", "interface", "enum", "record", "recor
 class Ref(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     """A use of something declared elsewhere.
 
-    kind: "type" (a C# type name), later "guid", "method", "assembly", ...
+    kind: "type" (a C# type name), "string" (a C# literal shaped like an asset key: a Resources
+          path or shader name, tied to the asset when the index resolves it), "guid", "method",
+          "assembly", ...
     context: where the use sits: base, field, property, param, return, local, generic, typeof, new,
              attribute, static, cast, is, as, catch, constraint, event, ...
     target: the name as written, without generic arguments (those are refs of their own).

@@ -3,6 +3,12 @@ the methods Unity calls by name, and how a written type name reduces to its simp
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from indexer.model import Symbol
+
 # Unity (and common package) base types and the role they give a class that derives from them.
 UNITY_BASES: dict[str, str] = {
     "MonoBehaviour": "monobehaviour",
@@ -58,3 +64,25 @@ def is_unity_message(method_name: str, container_role: str | None) -> bool:
 def bare_type_name(written: str) -> str:
     """`UnityEngine.MonoBehaviour` -> MonoBehaviour; `Singleton<GameManager>` -> Singleton."""
     return written.split("<", 1)[0].strip().rsplit(".", 1)[-1]
+
+
+def resources_key(path: str) -> str | None:
+    """What `Resources.Load` names a file by: its path below the nearest folder named `Resources`,
+    without the extension (`Assets/Art/Resources/UI/Bar.prefab` -> `UI/Bar`); None outside one."""
+    _, sep, rest = path.rpartition("/Resources/")
+    if not sep or not rest or rest.endswith((".meta", ".cs")):  # scripts are compiled, not loaded
+        return None
+    folder, slash, name = rest.rpartition("/")
+    stem = name.rsplit(".", 1)[0] if "." in name else name
+    return f"{folder}{slash}{stem}" if stem else None
+
+
+SHADER_FILE_KINDS = ("shader", "shadergraph")
+SHADER_SUFFIXES = (".shader", ".shadergraph")
+
+
+def asset_keys(path: str, kind: str, symbols: Iterable[Symbol]) -> set[str]:
+    """Every name code can load this file by: its Resources path, the shader names it declares."""
+    key = resources_key(path)
+    names = {s.name for s in symbols if s.kind == "shader"} if kind in SHADER_FILE_KINDS else set()
+    return names | ({key} if key else set())

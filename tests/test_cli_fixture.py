@@ -15,7 +15,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     r = run_cli("index", "--project", str(dest), "--json")
     assert r.returncode == 0, r.stderr
     stats = json.loads(r.stdout)
-    assert (stats["full"], stats["files"], stats["added"], stats["skipped"]) == (True, 207, 207, 0)
+    assert (stats["full"], stats["files"], stats["added"], stats["skipped"]) == (True, 213, 213, 0)
     return dest
 
 
@@ -62,15 +62,15 @@ def test_query_human_output(project: Path) -> None:
 def test_second_index_is_a_noop(project: Path) -> None:
     r = run_cli("index", "--project", str(project), "--json")
     stats = json.loads(r.stdout)
-    assert (stats["full"], stats["scanned"], stats["deleted"], stats["files"]) == (False, 0, 0, 207)
+    assert (stats["full"], stats["scanned"], stats["deleted"], stats["files"]) == (False, 0, 0, 213)
 
 
 def test_status_json(project: Path) -> None:
     r = run_cli("status", "--project", str(project), "--json")
     assert r.returncode == 0
     st = json.loads(r.stdout)
-    assert (st["indexed"], st["files"], st["partial"], st["skipped"], st["stale_files"]) == (True, 207, 0, [], 0)
-    assert st["by_kind"]["csharp"] == 53
+    assert (st["indexed"], st["files"], st["partial"], st["skipped"], st["stale_files"]) == (True, 213, 0, [], 0)
+    assert st["by_kind"]["csharp"] == 54
 
 
 def test_context_json_contract(project: Path) -> None:
@@ -196,6 +196,7 @@ def test_refs_of_files_guids_includes_and_assemblies(project: Path) -> None:
     assert {(u["path"], u["context"]) for u in shader["usages"]} == {
         ("Assets/Materials/Enemy.mat", "m_Shader"),
         ("Assets/Materials/EnemyDissolve.mat", "m_Shader"),
+        ("Assets/Scripts/Enemies/LootDropper.cs", "literal"),  # Shader.Find("DungeonCrawler/Dissolve")
     }
     include = refs_json(project, "Assets/Shaders/Common.hlsl")
     assert [(u["path"], u["kind"]) for u in include["usages"]] == [("Assets/Shaders/Dissolve.shader", "include")]

@@ -75,7 +75,7 @@ def test_tier1_names_version_assemblies_and_tree(env) -> None:
 def test_small_budget_collapses_the_tree_to_one_liners(env) -> None:
     _root, ws = env
     pack = build_context(ws, "x", 400, counter("estimate"))
-    assert "Assets/ — 81 files (51 .cs, 9 .prefab, 7 .asset, 4 .mat, ...)" in pack.tier1.text
+    assert "Assets/ — 83 files (52 .cs, 9 .prefab, 7 .asset, 4 .mat, ...)" in pack.tier1.text
     assert "files: Health.cs" not in pack.tier1.text
 
 

@@ -168,3 +168,33 @@ def test_a_symlink_swapped_in_for_an_indexed_file_is_not_read(tmp_path: Path) ->
     assert read_project_file(root, "Assets/PlayerHealth.cs", 1000) is not None
     assert read_project_file(root, "Assets/OutsideFolder/Secret.cs", 1000) is None  # through a linked folder
     assert read_project_file(root, "Assets/Pipe.cs", 1000) is None  # returns at once, never blocks
+
+
+def test_a_package_named_indexer_in_the_working_directory_is_never_run(tmp_path: Path) -> None:
+    """Run from a folder that holds a package called `indexer` (a checkout, a downloaded repository),
+    the scanner processes used to import and run it: the fork server's `python -c` puts the working
+    directory first on its path. They run the indexer's own code, and the index is the real one."""
+    import sys
+
+    evil = tmp_path / "cwd"
+    (evil / "indexer").mkdir(parents=True)
+    marker = tmp_path / "ran"
+    (evil / "indexer" / "__init__.py").write_text(f"open({str(marker)!r}, 'w').write('ran')\n")
+    root = write_project(
+        tmp_path / "P", {f"Assets/S{i}.cs": f'class S{i} {{ string k = "UI/Panel{i}"; }}' for i in range(250)}
+    )
+    cli = Path(sys.executable).parent / "unity-index"
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONSAFEPATH")}
+    done = subprocess.run(
+        [str(cli), "index", "--project", str(root), "--json"],
+        cwd=evil,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["added"] == 250
+    assert not marker.exists()
+    ws = open_workspace(root, projects_at(root))
+    assert ws.projects[0].records.record("Assets/S7.cs").refs[-1].target == "UI/Panel7"

@@ -1,4 +1,4 @@
-from indexer.identifiers import compounds, expand, query_terms, split_identifier, stem
+from indexer.identifiers import compounds, doer_base, expand, query_terms, split_identifier, stem
 
 
 def test_split_identifier_cases() -> None:
@@ -49,3 +49,18 @@ def test_expand_pairs_adjacent_parts_of_long_names() -> None:
     assert expand("void OnPickUp()", pairs=True) == "void OnPickUp On Pick Up OnPick PickUp"
     assert expand("UseSelected_HealsAll", pairs=True) == "UseSelected_HealsAll Use Selected Heals All"
     assert expand("void OnPickUp()") == "void OnPickUp On Pick Up"
+
+
+def test_names_of_doers_also_say_what_they_do() -> None:
+    """ "the scan line" never met `Scanner`: tantivy's stemmer keeps -er words whole."""
+    assert [doer_base(w) for w in ("Scanner", "Spawner", "Shooter", "Handler", "Passer", "Timer", "X2er")] == [
+        "scan",
+        "spawn",
+        "shoot",
+        "handl",
+        "pass",
+        "",  # too short to tell a doer from a word (Timer, Water, Layer)
+        "",
+    ]
+    assert expand("EnemyScanner", doers=True) == "EnemyScanner Enemy Scanner scan"
+    assert expand("EnemyScanner") == "EnemyScanner Enemy Scanner"

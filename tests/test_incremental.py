@@ -38,7 +38,23 @@ namespace Game.Player
     public class Armor { public Health worn; }
 }
 """
-QUERIES = ("take damage", "heal", "player health", "shield absorb", "hero", "guardian")
+# Code that loads assets by name: a Resources path and a shader name (see query/loads.py).
+LOADER = """using UnityEngine;
+namespace Game.UI
+{
+    public class Icons : MonoBehaviour
+    {
+        void Awake()
+        {
+            var shield = Resources.Load<TextAsset>("Icons/Shield");
+            var sword = Resources.Load<TextAsset>("Icons/Sword");
+            var glow = new Material(Shader.Find("Game/Glow"));
+        }
+    }
+}
+"""
+GLOW = 'Shader "Game/Glow" { SubShader { Pass { } } }'
+QUERIES = ("take damage", "heal", "player health", "shield absorb", "hero", "guardian", "icons shield glow")
 
 
 @pytest.fixture
@@ -52,8 +68,19 @@ def project(tmp_path: Path) -> Path:
             "Assets/Prefabs/Hero.prefab": PREFAB,
             "Assets/Prefabs/Hero.prefab.meta": meta("44444444444444444444444444444444", "PrefabImporter"),
             "Assets/Prefabs.meta": meta("55555555555555555555555555555555", "DefaultImporter"),
+            "Assets/Scripts/Icons.cs": LOADER,
+            "Assets/Scripts/Icons.cs.meta": meta("a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1"),
+            "Assets/Shaders/Glow.shader": GLOW,
+            "Assets/Shaders/Glow.shader.meta": meta("a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2", "ShaderImporter"),
+            "Assets/Resources/Icons/Sword.json": '{"name": "Sword"}',
+            "Assets/Resources/Icons/Sword.json.meta": meta("a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3", "TextScriptImporter"),
         },
     )
+
+
+def _contents(root: Path) -> dict[str, bytes]:
+    """Every file below Assets/ by content: what a watcher would report as changed."""
+    return {f.relative_to(root).as_posix(): f.read_bytes() for f in (root / "Assets").rglob("*") if f.is_file()}
 
 
 def snapshot(root: Path) -> tuple[dict, dict]:
@@ -107,6 +134,22 @@ def shadow_type(p: Path) -> None:
     (p / "Assets/Scripts/Local.cs.meta").write_text(meta("99999999999999999999999999999999"))
 
 
+def add_resource(p: Path) -> None:
+    """An asset the unchanged Icons.cs already names: its edge must appear without touching it."""
+    (p / "Assets/Resources/Icons/Shield.json").write_text('{"name": "Shield"}')
+    (p / "Assets/Resources/Icons/Shield.json.meta").write_text(meta("a4a4a4a4a4a4a4a4a4a4a4a4a4a4a4a4"))
+
+
+def delete_resource(p: Path) -> None:
+    for name in ("Sword.json", "Sword.json.meta"):
+        (p / "Assets/Resources/Icons" / name).unlink()
+
+
+def rename_shader(p: Path) -> None:
+    """The shader's declared name changes in place: Icons.cs no longer loads it."""
+    (p / "Assets/Shaders/Glow.shader").write_text(GLOW.replace("Game/Glow", "Game/Dim"))
+
+
 CHANGES: dict[str, Callable[[Path], None]] = {
     "add": add,
     "edit": edit,
@@ -116,6 +159,9 @@ CHANGES: dict[str, Callable[[Path], None]] = {
     "rename_class": rename_class,
     "change_guid": change_guid,
     "shadow_type": shadow_type,
+    "add_resource": add_resource,
+    "delete_resource": delete_resource,
+    "rename_shader": rename_shader,
 }
 
 
@@ -123,12 +169,13 @@ CHANGES: dict[str, Callable[[Path], None]] = {
 @pytest.mark.parametrize("how", ["walk", "paths"])
 def test_incremental_equals_rebuild(project: Path, name: str, how: str) -> None:
     update(project, CONFIG)
-    before = {rel.relative_to(project).as_posix() for rel in (project / "Assets").rglob("*")}
+    before = _contents(project)
     CHANGES[name](project)
-    after = {rel.relative_to(project).as_posix() for rel in (project / "Assets").rglob("*")}
+    after = _contents(project)
     assert check(project, CONFIG).stale
     if how == "paths":
-        listed = {p for p in before ^ after if not (project / p).is_dir()} | {"Assets/Scripts/Health.cs"}
+        changed = {p for p in before.keys() | after.keys() if before.get(p) != after.get(p)}
+        listed = changed | {"Assets/Scripts/Health.cs"}
         stats = update(project, CONFIG, paths=sorted(listed))
         assert stats.walked is (name == "move_folder")  # a folder event falls back to the walk
         update(project, CONFIG, paths=["Assets/Scripts/PlayerHealth.cs.meta"])

@@ -131,7 +131,7 @@ def test_watch_mode_legacy_notifications_and_clean_stop(project: Path) -> None:
                 h["path"] for h in gone.structured_content["results"]
             ]
             refreshed = (await c.call_tool("refresh", {})).structured_content["projects"][0]
-            assert (refreshed["scanned"], refreshed["deleted"], refreshed["files"]) == (0, 0, 207)
+            assert (refreshed["scanned"], refreshed["deleted"], refreshed["files"]) == (0, 0, 213)
 
     anyio.run(go)
     assert live_threads() == []  # the session ended: watcher and editor monitor joined

@@ -152,14 +152,14 @@ def test_calls_every_index_tool(server, mode: str) -> None:
     assert "## Project tree" in o["tree"]
 
     st = r["status"].structured_content
-    assert st["projects"][0]["indexed"] is True and st["projects"][0]["files"] == 207
+    assert st["projects"][0]["indexed"] is True and st["projects"][0]["files"] == 213
     assert st["projects"][0]["skipped"] == []
     assert st["projects"][0]["stale_files"] == 0 and st["auto_refresh_seconds"] == 0
 
     rf = r["refresh"].structured_content["projects"][0]
-    assert (rf["files"], rf["scanned"], rf["deleted"], rf["full"]) == (207, 0, 0, False)
+    assert (rf["files"], rf["scanned"], rf["deleted"], rf["full"]) == (213, 0, 0, False)
     assert rf["walked"] is True
-    assert text(r["refresh"]).startswith(f"updated index of {rf['project']}: 207 files; scanned 0")
+    assert text(r["refresh"]).startswith(f"updated index of {rf['project']}: 213 files; scanned 0")
 
 
 @pytest.mark.parametrize(

@@ -80,7 +80,7 @@ def test_stdio_done_when(indexed_fixture: Path, mode: str) -> None:
     ]
     assert scene.structured_content["kind"] == "scene" and scene.structured_content["guid"] == DUNGEON_GUID
     assert overview.structured_content["projects"][0]["unity_version"] == "2021.3.15f1"
-    assert status.structured_content["projects"][0]["files"] == 207
+    assert status.structured_content["projects"][0]["files"] == 213
     assert refresh.structured_content["projects"][0]["scanned"] == 0
     assert editor.is_error is True and "No Unity editor is serving" in editor.content[0].text
     assert bad.is_error is True and "is outside the project" in bad.content[0].text
@@ -106,7 +106,7 @@ def test_stdio_answers_every_request_sent_before_stdin_closed(indexed_fixture: P
     info = answers[1]["result"]["serverInfo"]
     assert (info["name"], info["version"]) == ("unity-index", importlib.metadata.version("unity-index"))
     assert answers[2]["result"]["structuredContent"]["results"][0]["path"] == "Assets/Scripts/Combat/DamageDealer.cs"
-    assert answers["last"]["result"]["structuredContent"]["projects"][0]["files"] == 207
+    assert answers["last"]["result"]["structuredContent"]["projects"][0]["files"] == 213
 
 
 def _free_port() -> int:

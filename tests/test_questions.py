@@ -187,3 +187,13 @@ def test_describe_summarises_package_components_and_shows_paths_for_guids(tmp_pa
     assert "    Crate: loot: Assets/Loot.asset" in crate
     variant = describe(graph, "Assets/GoldCrate.prefab").text
     assert "  overrides: m_Name: GoldCrate; loot: Assets/Loot.asset\n" in variant
+
+
+def test_a_task_naming_kinds_of_asset_gets_the_chain_between_them(ws: Workspace) -> None:
+    """ "which prefab, material and shader": the prefab matches the words, its material and that
+    material's shader only the kinds; both follow the prefab, each saying what refers to it."""
+    hits = ranked(ws, "the enemy model looks wrong: which prefab, material and shader draw it", limit=8)
+    reasons = {h.path: h.reason for h in hits}
+    assert hits[0].path == ENEMY
+    assert reasons["Assets/Materials/Enemy.mat"] == f"text match; asset referenced by {ENEMY}"
+    assert reasons["Assets/Shaders/Dissolve.shader"] == "text match; asset referenced by Assets/Materials/Enemy.mat"

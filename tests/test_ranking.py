@@ -4,6 +4,7 @@ from pathlib import Path
 
 from indexer.build.update import update
 from indexer.config import Config
+from indexer.query.priors import names_package, vendor_package
 from indexer.query.rank import is_vendored, vendored_folders
 from indexer.query.workspace import open_workspace
 
@@ -99,9 +100,61 @@ def test_vendored_code_ranks_below_the_projects_own(tmp_path: Path) -> None:
     assert not is_vendored("Assets/Game/x.cs", folders)
 
 
+def test_a_package_the_task_names_is_what_the_task_is_about(tmp_path: Path) -> None:
+    """ "the developer console" names `Addons/UnityConsole/` (a drop-in with its own license): its
+    code is the answer, not a library to rank below the game's own console-ish code."""
+    console = "public class ConsoleCommands { public void RegisterCommand(string name) {} }"
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Addons/UnityConsole/LICENSE.txt": "MIT",
+            "Assets/Addons/UnityConsole/ConsoleCommands.cs": console,
+            "Assets/Game/CommandRegistry.cs": (
+                "public class CommandRegistry {"
+                " public void RegisterCommand(string name) {} void RunConsoleCommand() {} }"
+            ),
+        },
+    )
+    named = workspace(root).search("where are the developer console commands registered", limit=5)
+    assert named[0].path == "Assets/Addons/UnityConsole/ConsoleCommands.cs"
+    unnamed = workspace(root).search("where are commands registered", limit=5)
+    assert unnamed[0].path == "Assets/Game/CommandRegistry.cs"
+    folders = frozenset({"Assets/Addons/UnityConsole/"})
+    assert vendor_package("Assets/Addons/UnityConsole/ConsoleCommands.cs", folders) == "UnityConsole"
+    assert vendor_package("Assets/Plugins/UniRx/Scripts/Scan.cs", folders) == "UniRx"
+    assert vendor_package("Assets/Standard Assets/Environment/Water/Water.cs", folders) == "Environment"
+    assert vendor_package("Assets/TextMesh Pro/Shaders/TMP_SDF.shader", folders) == "Shaders"
+    assert vendor_package("Assets/Plugins/x.cs", folders) == ""
+    assert vendor_package("Assets/Game/x.cs", folders) is None
+    assert names_package("UnityConsole", frozenset({"consol"})) and not names_package(
+        "UnityConsole", frozenset({"unity"})
+    )
+
+
 def test_pathological_queries(tmp_path: Path) -> None:
     ws = workspace(write_project(tmp_path / "P", {"Assets/A.cs": "class Alpha { void Run() {} }"}))
     assert ws.search("the and of to", limit=5) == []
     assert ws.search("Ω ☃ !!! ---", limit=5) == []
     assert [h.path for h in ws.search("run " * 3000, limit=5)] == ["Assets/A.cs"]
     assert [h.path for h in ws.search("m_run_speed Alpha", limit=5)] == ["Assets/A.cs"]
+
+
+def test_a_verb_meets_the_name_of_what_does_it(tmp_path: Path) -> None:
+    """ "make the moving scan line thicker": the `Scanner` draws it, though other code says "line"
+    and "moving" more often."""
+    scanner = """public class Scanner : MonoBehaviour
+{
+    public LineRenderer line;
+    public float width = 0.05f;
+    void Update() { Move(); line.SetWidth(width); }
+    void Move() {}
+}"""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Game/Scanner.cs": scanner,
+            "Assets/World/MovingPlatform.cs": "public class MovingPlatform { public bool moving; void Move() {} }",
+            "Assets/UI/LineDrawer.cs": "public class LineDrawer { public float lineWidth; public void DrawLine() {} }",
+        },
+    )
+    assert workspace(root).search("make the moving scan line thicker", limit=3)[0].path == "Assets/Game/Scanner.cs"

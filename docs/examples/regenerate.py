@@ -59,8 +59,9 @@ EXAMPLES = (
         "refs.md",
         "`unity-index refs`",
         "Usages of a type or a member in code and in assets: which prefab carries the script, which\n"
-        "button's UnityEvent calls the method.",
-        (("refs", "PlayerHealth"), ("refs", "PlayerHealth.Heal")),
+        "button's UnityEvent calls the method; of an asset: what references it, and the code that\n"
+        "loads it by name.",
+        (("refs", "PlayerHealth"), ("refs", "PlayerHealth.Heal"), ("refs", "Assets/Shaders/Dissolve.shader")),
     ),
     Example(
         "describe.md",

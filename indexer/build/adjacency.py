@@ -3,7 +3,8 @@
 The retriever walks these edges on every query, so they are resolved once, at index time, rather
 than per query. A file's edges depend on its own references and on what other files declare (a
 type name, a GUID), so a batch re-resolves the files it wrote plus every file that refers to a
-type name or GUID the batch declared, removed or moved; everything else keeps its edges.
+type name, GUID or load key (a Resources path, a shader name) the batch declared, removed or
+moved; everything else keeps its edges.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ def refresh_edges(writer: Writer, root: Path) -> int:
     else:
         sources = set(writer.dirty)
         guids = {g for g in writer.changed_guids if g}
-        if writer.changed_names or guids:
-            sources |= writer.referrers(writer.changed_names, guids)
+        if writer.changed_names or guids or writer.changed_keys:
+            sources |= writer.referrers(writer.changed_names, guids, writer.changed_keys)
         records = (rec for path in sorted(sources) if (rec := writer.record(path)) is not None)
     edges = {rec.path: graph.file_uses(rec) for rec in records}
     writer.set_edges(edges)

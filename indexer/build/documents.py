@@ -78,9 +78,9 @@ def build(record: FileRecord, text: str) -> dict[str, str]:
     return {
         "path": record.path,
         "kind": record.kind,
-        "types": expand(" ".join(types), pairs=True),
+        "types": expand(" ".join(types), pairs=True, doers=True),
         "members": expand(" ".join(members), pairs=True),
-        "path_text": expand(record.path.replace("/", " "), pairs=True),
+        "path_text": expand(record.path.replace("/", " "), pairs=True, doers=True),
         "decl": expand(" ".join(decl), pairs=True),
         "body": body,
         "outline": outline_encoder.encode(outline).decode(),  # kept in the record store (store.Writer.put)

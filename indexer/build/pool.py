@@ -159,11 +159,35 @@ def _quietly(start: Callable[[], None]) -> None:
     saved = os.dup(2)
     try:
         os.dup2(devnull, 2)
-        start()
+        with _own_code_only():
+            start()
     finally:
         os.dup2(saved, 2)
         os.close(saved)
         os.close(devnull)
+
+
+@contextlib.contextmanager
+def _own_code_only() -> Iterator[None]:
+    """The fork server is started as `python -c ...`, which puts the working directory first on
+    its import path (and Python 3.11 does not apply the path multiprocessing passes it): run from
+    a folder holding a package named `indexer`, every scanner would import and run that instead.
+    Started with PYTHONSAFEPATH (no working directory) and the folder this `indexer` was imported
+    from first on PYTHONPATH, the scanners run exactly the code of the process that forks them."""
+    import indexer
+
+    ours = os.path.dirname(os.path.dirname(os.path.abspath(indexer.__file__)))
+    saved = {k: os.environ.get(k) for k in ("PYTHONSAFEPATH", "PYTHONPATH")}
+    os.environ["PYTHONSAFEPATH"] = "1"
+    os.environ["PYTHONPATH"] = os.pathsep.join(p for p in (ours, saved["PYTHONPATH"]) if p)
+    try:
+        yield
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
 
 
 class _Worker:

@@ -28,7 +28,10 @@ CONTEXT_SCHEMA_VERSION = 1
 TIER1_SHARE = 0.15
 MAX_CANDIDATES = 40
 MAX_MATCHED_LINES = 8
-FILE_SHARE = 0.25  # one file's rendering takes at most this share of tier 2 (and at least FILE_FLOOR)
+# One file's rendering takes at most this share of tier 2 (and at least FILE_FLOOR): the best
+# files may take more, the rest are kept short so the pack reaches the files a task needs.
+LEAD_FILES, LEAD_SHARE = 3, 0.25
+FILE_SHARE = 0.10
 FILE_FLOOR = 300
 # Words of a task about the project's packages: only then does tier 1 list them with versions.
 PACKAGE_WORDS = frozenset(
@@ -116,8 +119,9 @@ def _tier2(ws: Workspace, hits: list[Hit], terms: list[str], counter: TokenCount
     by_stem = {stem(t): t for t in reversed(terms)}  # first query word wins for display
     stems = set(by_stem)
     pattern = stem_pattern(frozenset(stems))
-    cap = max(int(budget * FILE_SHARE), FILE_FLOOR)
     for hit in hits:
+        share = LEAD_SHARE if len(entries) < LEAD_FILES else FILE_SHARE
+        cap = max(int(budget * share), FILE_FLOOR)
         if budget - used < 4:  # not even a header line fits any more
             break
         owner = ws.owner(hit.path, refresh=False)

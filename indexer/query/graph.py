@@ -18,6 +18,7 @@ import msgspec
 from indexer.model import FileRecord, Scope, Target, TypeRow, Usage
 from indexer.project import read_project_file
 from indexer.query.carriers import inherited_usages
+from indexer.query.loads import Loadable, load_usages
 from indexer.store.reader import Records
 from indexer.unity import bare_type_name
 
@@ -50,6 +51,7 @@ REVERSE_EDGE = {
     "prefab": "instance_of",
     "asset": "refers_to",
     "unity_event": "calls_event",
+    "loads": "loaded_by",
 }
 EDGE_KINDS = tuple(REVERSE_EDGE)
 _STRING_LITERAL = re.compile(r'@?"(?:\\.|[^"\\])*"')
@@ -204,6 +206,7 @@ class Graph:
             usages += self._guid_usages(target.guid)
             if target.path:
                 usages += self._include_usages(target.path)
+                usages += load_usages(self, target.path)
             if target.kind == "path" and target.path.endswith(".asmdef"):
                 usages += self._assembly_usages(target.path)
         if target.kind in ("type", "path") and target.types:
@@ -476,7 +479,14 @@ class Graph:
                     for t in self.types_named(owner):
                         if t.path != path:
                             out.setdefault(t.path, "unity_event")
+            elif r.kind == "string":
+                for p in self._loadable.resolve(r.target):
+                    out.setdefault(p, "loads")
         return sorted(out.items())
+
+    @cached_property
+    def _loadable(self) -> Loadable:
+        return Loadable(self.records)
 
     def _asset_type(self, written: str) -> list[TypeRow]:
         """A type an asset names (a [SerializeReference] value): qualified, so a unique match."""

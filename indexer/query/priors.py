@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from indexer.identifiers import split_identifier, stem
 from indexer.query.carriers import carried
 
 if TYPE_CHECKING:
@@ -21,8 +22,20 @@ if TYPE_CHECKING:
 
 VENDORED_PRIOR = 0.5
 ART_PRIOR = 0.5
+# Folders third-party code ships in by convention, Unity's own imported packages among them.
 _VENDORED_FOLDERS = re.compile(
-    r"(^|/)(plugins|third[ _-]?party|thirdparties|3rd[ _-]?party|vendor|vendors|external|externals)/", re.I
+    r"(^|/)(plugins|third[ _-]?party|thirdparties|3rd[ _-]?party|vendor|vendors|external|externals"
+    r"|standard assets|textmesh pro)/",
+    re.I,
+)
+# Words of a package folder's name that do not name the package ("UnityConsole" is named by "console").
+_GENERIC_PACKAGE_WORDS = frozenset(
+    stem(w)
+    for w in re.findall(
+        r"\w+",
+        "unity asset plugin package script runtime editor core common tool addon com org net io lib"
+        " third party external vendor standard",
+    )
 )
 _LICENSE = re.compile(r"^(licen[cs]e|copying)(\.[a-z]+)?$", re.I)
 # An asmdef that compiles tests: it references the test runner or NUnit, or needs the test define.
@@ -64,9 +77,30 @@ def vendored_folders(paths: list[str]) -> frozenset[str]:
 
 
 def is_vendored(path: str, folders: frozenset[str]) -> bool:
-    if path.startswith(("Assets/Packages/", *folders)):
-        return True
-    return _VENDORED_FOLDERS.search(path) is not None
+    return vendor_package(path, folders) is not None
+
+
+def vendor_package(path: str, folders: frozenset[str]) -> str | None:
+    """The folder a third-party file ships in, by name ("" when it has none of its own), or None
+    for the project's own files: a folder with a license file of its own, the folder below
+    `Assets/Packages/` or below a vendor folder."""
+    for folder in folders:
+        if path.startswith(folder):
+            return folder.rstrip("/").rsplit("/", 1)[-1]
+    if path.startswith("Assets/Packages/"):
+        return path.split("/")[2] if path.count("/") > 2 else ""
+    m = _VENDORED_FOLDERS.search(path)
+    if m is None:
+        return None
+    rest = path[m.end() :]
+    return rest.split("/", 1)[0] if "/" in rest else ""
+
+
+def names_package(package: str, stems: frozenset[str]) -> bool:
+    """The task names the package ("the developer console" and `UnityConsole/`): then its code is
+    what the task is about, not a library beside it."""
+    words = {stem(w) for part in re.split(r"[^A-Za-z0-9]+", package) for w in split_identifier(part)}
+    return any(len(w) >= 3 and w not in _GENERIC_PACKAGE_WORDS and w in stems for w in words)
 
 
 def test_folders(records: Records) -> frozenset[str]:

@@ -12,6 +12,7 @@ import math
 
 import msgspec
 
+from indexer.identifiers import stem
 from indexer.model import Hit, Ranked
 from indexer.query.carriers import carried, carriers, chain_text
 from indexer.query.priors import (
@@ -26,7 +27,9 @@ from indexer.query.priors import (
     has_logic,
     is_vendored,
     named_kinds,
+    names_package,
     test_files,
+    vendor_package,
     vendored_folders,
 )
 from indexer.query.search import annotate
@@ -38,8 +41,13 @@ SEEDS = 8  # top hits the walk starts from
 DECAY = 0.3
 HUB_DEGREE = 30  # neighbours beyond this share their seed's weight
 # How strongly an edge carries relevance, by direction: seed -> what it uses, and seed <- what uses it.
-USES_WEIGHT = {"base": 0.6, "script": 0.6, "prefab": 0.5, "unity_event": 0.5, "type": 0.35, "asset": 0.35}
-USED_BY_WEIGHT = {"subclass": 0.5, "carries_script": 0.6, "instance_of": 0.45, "refers_to": 0.35, "uses_type": 0.35}
+USES_WEIGHT = {
+    "base": 0.6, "script": 0.6, "prefab": 0.5, "unity_event": 0.5, "loads": 0.5, "type": 0.35, "asset": 0.35,
+}  # fmt: skip
+USED_BY_WEIGHT = {
+    "subclass": 0.5, "carries_script": 0.6, "instance_of": 0.45, "loaded_by": 0.45, "refers_to": 0.35,
+    "uses_type": 0.35,
+}  # fmt: skip
 # Why a file reached through the graph is there, by edge; {} is the seed it was reached from.
 REASONS = {
     # seed -> file (the seed uses the file)
@@ -49,14 +57,18 @@ REASONS = {
     "unity_event": "UnityEvent target in {}",
     "type": "type used by {}",
     "asset": "asset referenced by {}",
+    "loads": "loaded by name in {}",
     # file -> seed (the file uses the seed)
     "subclass": "subclass of {}",
     "carries_script": "carries script {}",
     "instance_of": "instance or variant of {}",
     "refers_to": "references {}",
+    "loaded_by": "loads {} by name",
     "uses_type": "uses {}",
 }
 LENGTH_EXPONENT = 0.2
+LENGTH_CLAMP = (0.7, 1.6)
+CHAIN_DECAY, CHAIN_HOPS = 0.5, 2  # the chain between the kinds of asset a task names
 TEST_CAP = True  # tests rank below the code they exercise (see _tests_below_tested_code)
 BELOW_TESTED = 0.99
 BODY_HITS = 3  # the best hits whose snippet may be a member found by its body (a file read each)
@@ -80,11 +92,14 @@ def rank(
     ranked: dict[str, Ranked] = {}
     for c in found:
         size = stats[c.path].size if c.path in stats else 4000
-        length = min(max((size / 4000) ** LENGTH_EXPONENT, 0.7), 1.6)
+        length = min(max((size / 4000) ** LENGTH_EXPONENT, LENGTH_CLAMP[0]), LENGTH_CLAMP[1])
         ranked[c.path] = Ranked(c.path, c.score * length * priors.get(c.path, 1.0), ["text match"], c)
     seeds = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:SEEDS]
     carrier_gain = ASSET_INTENT_GAIN if asks_for(terms, ASSET_WORDS) else 1.0
     boosts = _walk(project, seeds, kind, path_prefix, carrier_gain)
+    wanted = named_kinds(terms) if kind is None else named_kinds(terms) & {kind}
+    if wanted:
+        _named_chain(project, seeds, boosts, wanted, path_prefix)
     stats = project.stats_of(boosts)
     reached = {p: stats[p].kind for p in boosts if p not in ranked and p in stats and stats[p].kind != "meta"}
     priors.update(role_priors(project, reached, terms))
@@ -108,11 +123,12 @@ def role_priors(project, kinds: dict[str, str], terms: list[str]) -> dict[str, f
     out: dict[str, float] = {}
     folders, known = project.vendored, project.roles
     wanted = named_kinds(terms)
+    stems = frozenset(stem(t) for t in terms)
     for path, k in kinds.items():
         key = ("vendored", path)
         if key not in known:  # the same files come back query after query
-            known[key] = is_vendored(path, folders)
-        if known[key]:
+            known[key] = vendor_package(path, folders)
+        if known[key] is not None and not names_package(known[key], stems):
             out[path] = VENDORED_PRIOR
         if k in wanted:
             out[path] = out.get(path, 1.0) * NAMED_KIND_PRIOR
@@ -188,6 +204,27 @@ def _walk(
             if path not in boosts or gain > boosts[path][0]:
                 boosts[path] = (gain, edge, seed.path, chain)
     return boosts
+
+
+def _named_chain(project, seeds: list[Ranked], boosts: dict, wanted: frozenset[str], path_prefix: str | None) -> None:
+    """A task that names kinds of asset ("which prefab, material and shader draw the line") wants
+    the chain between them: from each seed, the files of those kinds it uses, and the files of
+    those kinds they use in turn (a prefab's material, then that material's shader)."""
+    prefix = path_prefix.strip("/") + "/" if path_prefix else ""
+    frontier = [(seed.path, seed.score) for seed in seeds]
+    for _ in range(CHAIN_HOPS):
+        uses = {path: project.graph.uses(path) for path, _ in frontier}
+        stats = project.stats_of({p for out in uses.values() for p, _ in out})
+        reached = []
+        for source, score in frontier:
+            for path, edge in uses[source]:
+                if path not in stats or stats[path].kind not in wanted or not path.startswith(prefix):
+                    continue
+                gain = CHAIN_DECAY * score
+                if path not in boosts or gain > boosts[path][0]:
+                    boosts[path] = (gain, edge, source, ())
+                    reached.append((path, gain))
+        frontier = reached
 
 
 def _reason(edge: str, source: str, chain: tuple[str, ...]) -> str:

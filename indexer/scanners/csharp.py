@@ -63,6 +63,7 @@ from .csharp_nodes import ENUM_MEMBER_STOP, WS, NodeText, collapse
 from .csharp_query import REF_CONTEXTS, engine, error_query
 from .csharp_recover import recover_headers
 from .csharp_scopes import Scope, qualified, scopes
+from .csharp_strings import asset_literals
 
 _MEMBER_CAPTURES = (
     "method", "constructor", "destructor", "property", "indexer", "field", "event_field", "event",
@@ -124,7 +125,7 @@ class _Scan(NodeText):
         namespaces = file_namespaces + self.nested_namespaces(caps)
         merged = _merge(self.symbols(caps))
         parts.insert(0, self.ref_names(caps))
-        refs = self.refs(caps, merged, namespaces, parts)
+        refs = self.refs(caps, merged, namespaces, parts) + asset_literals(self.data)
         return FileRecord(
             path=self.path,
             kind="csharp",

@@ -76,7 +76,7 @@ CREATE INDEX IF NOT EXISTS refs_by_file ON refs(file_id);
 CREATE TABLE IF NOT EXISTS edges (
     src INTEGER NOT NULL,      -- files.id of the file that points
     dst INTEGER NOT NULL,      -- files.id of the file it points at
-    kind TEXT NOT NULL,        -- base, type, script, prefab, asset, unity_event (graph.EDGE_KINDS)
+    kind TEXT NOT NULL,        -- base, type, script, prefab, asset, unity_event, loads (graph.EDGE_KINDS)
     PRIMARY KEY (src, dst)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS edges_by_dst ON edges(dst);

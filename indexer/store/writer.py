@@ -13,6 +13,7 @@ from indexer.store.header import write_header
 from indexer.store.reader import Records, record_encoder
 from indexer.store.rows import main_type, simple_name, type_rows, type_shape, visible_name
 from indexer.store.schema import SQL_SCHEMA, IndexPaths, build_schema
+from indexer.unity import SHADER_SUFFIXES, asset_keys
 
 _doc_decoder = msgspec.msgpack.Decoder(dict[str, str])
 # Search documents carried from commit to commit (Writer.commit); past this many, tantivy is left
@@ -46,6 +47,7 @@ class Writer(Records):
         self.dirty: set[str] = set()  # files put or deleted
         self.changed_names: set[str] = set()  # simple names of types declared, removed or moved
         self.changed_guids: set[str] = set()  # GUIDs that now lead to another file, or to none
+        self.changed_keys: set[str] = set()  # names code loads assets by, gained or lost (unity.asset_keys)
         self._batch: set[str] = set()  # paths whose search document this batch wrote or deleted
 
     def _tantivy(self) -> tantivy.IndexWriter:
@@ -59,6 +61,7 @@ class Writer(Records):
         """Store a file's record (replacing what was there) and its search document, if any."""
         old_types = self._type_shapes(rec.path)
         old_guid = self.guid_of_path(rec.path[:-5]) if rec.kind == "meta" else None
+        self._note_keys(rec.path, rec)
         old_id = self._forget(rec.path, keep_edges_in=True)
         c = self.conn
         cur = c.execute(
@@ -125,6 +128,15 @@ class Writer(Records):
             (size, mtime_ns, record_encoder.encode(rec), path),
         )
 
+    def _note_keys(self, path: str, new: FileRecord | None) -> None:
+        """The load keys a put or delete changes: a Resources file's path, a shader's names."""
+        if self.rebuild:
+            return
+        keys = asset_keys(path, new.kind, new.symbols) if new is not None else asset_keys(path, "", ())
+        if path.endswith(SHADER_SUFFIXES) and (old := self.record(path)) is not None:
+            keys ^= asset_keys(path, old.kind, old.symbols)
+        self.changed_keys.update(keys)
+
     def _type_shapes(self, path: str) -> list[tuple[tuple, tuple, str]]:
         rows = self.conn.execute("SELECT * FROM types WHERE path = ? ORDER BY line, qualified", (path,))
         return [(type_shape(r), visible_name(r), r[-1]) for r in rows]
@@ -135,6 +147,7 @@ class Writer(Records):
             self.types_changed = True
             self.changed_names.update(name for _, (name, _, _), _ in old_types)
         self.changed_guids.add(self.guid_of_path(path[:-5] if path.endswith(".meta") else path) or "")
+        self._note_keys(path, None)
         self.dirty.add(path)
         self._batch.add(path)
         self._forget(path, keep_edges_in=False)
@@ -176,12 +189,13 @@ class Writer(Records):
             ((ids[src], ids[p], k) for src, out in edges.items() if src in ids for p, k in out if p in ids),
         )
 
-    def referrers(self, names: set[str], guids: set[str]) -> set[str]:
-        """Files whose references name one of these types (by simple name) or GUIDs: the files
-        whose resolved edges a change to those declarations can move."""
+    def referrers(self, names: set[str], guids: set[str], loads: set[str] = frozenset()) -> set[str]:
+        """Files whose references name one of these types (by simple name), GUIDs or load keys:
+        the files whose resolved edges a change to those declarations can move."""
         out: set[str] = set()
         users = "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id WHERE "
         keys = [("type", n) for n in names] + [(k, g) for g in guids for k in ("guid", "script", "prefab")]
+        keys += [("string", k) for k in loads]
         for kind, key in keys:
             column = "simple" if kind == "type" else "target"
             out.update(p for (p,) in self.conn.execute(users + f"r.{column} = ? AND r.kind = ?", (key, kind)))

@@ -1,0 +1,64 @@
+"""Assets that code loads by name: `Resources.Load("UI/HealthBar")`, `Shader.Find("Game/Dissolve")`.
+
+No GUID ties such code to its asset, so a GUID-based graph (and every peer's) misses it. The C#
+scanner records literals shaped like asset keys; here they meet the keys the project's assets
+answer to: a Resources path (the path below a `Resources` folder, without extension) or a
+shader's declared name. A literal that names no asset is no edge.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from indexer.model import Usage
+from indexer.unity import SHADER_FILE_KINDS, asset_keys, resources_key
+
+if TYPE_CHECKING:
+    from indexer.store.reader import Records
+
+MAX_TARGETS = 4  # `Resources.Load("Icon")` with Icon.png and Icon.asset: each is a candidate
+
+
+class Loadable:
+    """The project's asset keys, read once per graph."""
+
+    def __init__(self, records: Records):
+        self._records = records
+
+    @cached_property
+    def _by_key(self) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        sql = "SELECT path FROM files WHERE instr(path, '/Resources/') > 0"  # no Python loop over every path
+        for (path,) in self._records.conn.execute(sql):
+            key = resources_key(path)
+            if key is not None:
+                out.setdefault(key, []).append(path)
+        for paths in out.values():
+            paths.sort()
+        for kind in SHADER_FILE_KINDS:
+            for rec in self._records.records(kind):
+                for name in asset_keys(rec.path, kind, rec.symbols):
+                    if rec.path not in out.get(name, ()):
+                        out.setdefault(name, []).append(rec.path)
+        return out
+
+    def resolve(self, literal: str) -> list[str]:
+        """The assets a literal names (none, usually)."""
+        found = self._by_key.get(literal)
+        return found[:MAX_TARGETS] if found else []
+
+
+def load_usages(graph, path: str) -> list[Usage]:
+    """The code lines that load this asset by name (for `refs` on the asset)."""
+    rec = graph.records.record(path)
+    keys = sorted(asset_keys(path, rec.kind, rec.symbols) if rec is not None else ())
+    if not keys:
+        return []
+    marks = ",".join("?" * len(keys))
+    rows = graph.records.conn.execute(
+        "SELECT f.path, r.line, r.target FROM refs r JOIN files f ON f.id = r.file_id"
+        f" WHERE r.kind = 'string' AND r.target IN ({marks})",
+        keys,
+    )
+    return [Usage(p, line, "code", "loads", "literal", graph.source_line(p, line) or f'"{t}"') for p, line, t in rows]

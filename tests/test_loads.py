@@ -1,0 +1,89 @@
+"""Assets that code loads by name (`Resources.Load`, `Shader.Find`): recorded literals, their
+resolution into edges, `refs` on the asset, and the walk's reason, on the fixture."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from indexer.config import Config
+from indexer.model import Ref
+from indexer.query.describe import describe
+from indexer.query.workspace import Workspace, open_workspace
+from indexer.scanners.csharp import scan
+from indexer.scanners.csharp_strings import asset_literals
+from indexer.unity import resources_key
+
+LOOT = "Assets/Resources/Loot/LootTable.json"
+DROPPER = "Assets/Scripts/Enemies/LootDropper.cs"
+DISSOLVE = "Assets/Shaders/Dissolve.shader"
+
+
+@pytest.fixture(scope="module")
+def ws(indexed_fixture: Path) -> Workspace:
+    return open_workspace(indexed_fixture, [(indexed_fixture, Config())])
+
+
+def test_literals_shaped_like_asset_keys_are_recorded_once_with_their_first_line() -> None:
+    source = b"""class A {
+    const char Q = '"';
+    string a = "UI/Health Bar", b = "UI/Health Bar";   // a path may hold a space
+    string c = "Hello world";                          // a sentence is not a key
+    string d = "x", e = "42", f = "Prefabs/Enemy";
+    string g = "a\\"b";
+    // Resources.Load("Commented/Out")
+    void M() { Shader.Find("Game/Dissolve"); Debug.Log($"hp {hp}"); }
+}"""
+    assert asset_literals(source) == (
+        Ref(kind="string", target="UI/Health Bar", line=3, context="literal"),
+        Ref(kind="string", target="Prefabs/Enemy", line=5, context="literal"),
+        Ref(kind="string", target="Commented/Out", line=7, context="literal"),
+        Ref(kind="string", target="Game/Dissolve", line=8, context="literal"),
+    )
+    assert [r for r in scan("A.cs", source).refs if r.kind == "string"] == list(asset_literals(source))
+
+
+@pytest.mark.parametrize(
+    ("path", "key"),
+    [
+        ("Assets/Resources/WeatherTable.json", "WeatherTable"),
+        ("Assets/Art/Resources/UI/Bar.prefab", "UI/Bar"),
+        ("Assets/Resources/Sub/Resources/A.mat", "A"),  # the nearest Resources folder counts
+        ("Assets/Resources/Icons/Sword.png.meta", None),
+        ("Assets/Resources/Loader.cs", None),  # scripts are compiled, never loaded
+        ("Assets/Scripts/Resources.cs", None),
+        ("Assets/MyResources/A.png", None),
+    ],
+)
+def test_resources_keys_follow_unitys_rule(path: str, key: str | None) -> None:
+    assert resources_key(path) == key
+
+
+def test_refs_on_a_resource_and_a_shader_list_the_code_loading_them(ws: Workspace) -> None:
+    graph = ws.projects[0].fresh().graph
+    loot = graph.references(graph.target(LOOT))
+    assert [(u.path, u.line, u.where, u.kind, u.context, u.detail) for u in loot] == [
+        (DROPPER, 11, "code", "loads", "literal", 'private const string LootTablePath = "Loot/LootTable";')
+    ]
+    shader = [(u.path, u.line, u.kind) for u in graph.references(graph.target(DISSOLVE))]
+    assert shader == [
+        ("Assets/Materials/Enemy.mat", 11, "guid"),
+        ("Assets/Materials/EnemyDissolve.mat", 11, "guid"),
+        (DROPPER, 59, "loads"),
+    ]
+
+
+def test_the_graph_ties_the_loader_to_what_it_loads_both_ways(ws: Workspace) -> None:
+    graph = ws.projects[0].fresh().graph
+    assert [e for e in graph.uses(DROPPER) if e[1] == "loads"] == [(LOOT, "loads"), (DISSOLVE, "loads")]
+    assert (DROPPER, "loaded_by") in graph.used_by(LOOT)
+    assert [(e.path, e.edge) for e in describe(graph, LOOT).used_by] == [(DROPPER, "loads")]
+
+
+def test_a_search_reaches_the_loaded_asset_and_says_why(ws: Workspace) -> None:
+    top = ws.search("which loot table does the enemy roll its drop from", limit=10)[:2]
+    assert [(h.path, h.reason) for h in top] == [
+        (DROPPER, f"text match; loads {LOOT} by name"),
+        (LOOT, f"text match; loaded by name in {DROPPER}"),
+    ]

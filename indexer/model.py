@@ -135,6 +135,7 @@ class UpdateStats(msgspec.Struct):
     generation: int = 0
     walked: bool = True  # False: only the paths given (watch mode) or journaled were looked at
     repaired: str = ""  # the damage found before the update, which made it a rebuild ("" none)
+    upgraded: int = 0  # the format of an index another version of unity-index wrote, rebuilt (0 none)
 
 
 class Staleness(msgspec.Struct):

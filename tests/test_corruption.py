@@ -220,3 +220,29 @@ def test_an_index_without_documents_is_not_damaged(tmp_path: Path, capsys) -> No
     code, _, err = run(capsys, "query", "hero", "--project", str(root))
     assert code == 0, err
     assert run(capsys, "index", "--check", "--project", str(root))[0] == 0
+
+
+def test_an_index_another_version_wrote_is_rebuilt_and_said_so_not_called_damaged(tmp_path: Path, capsys) -> None:
+    """Upgrading unity-index changes the index format now and then: the next `index` rebuilds it
+    and says why; the index was never damaged."""
+    import json
+
+    from indexer.model import SCHEMA_VERSION
+
+    root = small_project(tmp_path / "P")
+    update(root, CONFIG)
+    header = IndexPaths(CONFIG.index_path(root)).header
+    older = {**json.loads(header.read_text()), "schema_version": SCHEMA_VERSION - 1}
+    header.write_text(json.dumps(older))
+    code, _, err = run(capsys, "index", "--project", str(root))
+    assert code == 0, err
+    assert err.splitlines()[0] == (
+        f"the index of {root} was written by another version of unity-index"
+        f" (format {SCHEMA_VERSION - 1}, this one writes {SCHEMA_VERSION}): rebuilt it"
+    )
+    assert "damaged" not in err
+    stats = update(root, CONFIG)
+    assert (stats.full, stats.upgraded, stats.repaired) == (False, 0, "")
+    header.write_text(json.dumps(older))
+    stats = update(root, CONFIG)
+    assert (stats.full, stats.upgraded, stats.repaired) == (True, SCHEMA_VERSION - 1, "")

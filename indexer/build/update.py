@@ -47,7 +47,8 @@ def update(
     ipaths = IndexPaths(config.index_path(root))
     with writer_lock(ipaths, wait, on_wait):
         recover(ipaths)
-        damage = None if full else integrity.damage_before_update(ipaths)  # rel-corrupt: see store/integrity
+        upgraded = integrity.other_format(ipaths)
+        damage = None if full or upgraded else integrity.damage_before_update(ipaths)  # see store/integrity
         if damage is not None:
             integrity.discard(ipaths)
         plan = make_plan(
@@ -62,6 +63,7 @@ def update(
         remember(root, ipaths, plan, rewritten, stats.generation, use_git)
         integrity.save_fingerprint(ipaths)
         stats.repaired = damage or ""
+        stats.upgraded = upgraded
         stats.seconds = time.perf_counter() - t0
         return stats
 

@@ -26,6 +26,7 @@ from pathlib import Path
 import msgspec
 
 from indexer.files import atomic_write
+from indexer.model import SCHEMA_VERSION
 from indexer.store.header import IndexBroken, IndexMissing, data_name, no_documents_yet, read_header
 from indexer.store.schema import IndexPaths
 
@@ -153,6 +154,13 @@ def trusted_files(paths: IndexPaths) -> frozenset[str]:
     if saved.folder != now.folder:
         return frozenset()
     return frozenset(n for n, mark in saved.files.items() if now.files.get(n) == mark)
+
+
+def other_format(paths: IndexPaths) -> int:
+    """The format of an index another version of unity-index wrote (0: none, or this one's): not
+    damage, but the update rebuilds it all the same."""
+    header = read_header(paths)
+    return header["schema_version"] if header is not None and header["schema_version"] != SCHEMA_VERSION else 0
 
 
 def damage_before_update(paths: IndexPaths) -> str | None:

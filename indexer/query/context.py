@@ -31,7 +31,7 @@ MAX_MATCHED_LINES = 8
 # One file's rendering takes at most this share of tier 2 (and at least FILE_FLOOR): the best
 # files may take more, the rest are kept short so the pack reaches the files a task needs.
 LEAD_FILES, LEAD_SHARE = 3, 0.25
-FILE_SHARE = 0.10
+FILE_SHARE = 0.08
 FILE_FLOOR = 300
 # Words of a task about the project's packages: only then does tier 1 list them with versions.
 PACKAGE_WORDS = frozenset(

@@ -10,7 +10,7 @@ import msgspec
 
 # Bump when the layout of anything stored on disk changes: an index written by another version is
 # rebuilt, never misread.
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 
 
 class Symbol(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
@@ -136,6 +136,10 @@ class UpdateStats(msgspec.Struct):
     walked: bool = True  # False: only the paths given (watch mode) or journaled were looked at
     repaired: str = ""  # the damage found before the update, which made it a rebuild ("" none)
     upgraded: int = 0  # the format of an index another version of unity-index wrote, rebuilt (0 none)
+    # Seconds by phase (build/phases.py): the indexer's own wall time in walk, scan_wait, write,
+    # roles, adjacency, commit, remember; and CPU seconds summed over the scanner processes in
+    # read, scan, documents (they overlap the indexer's phases).
+    phases: dict[str, float] = {}
 
 
 class Staleness(msgspec.Struct):

@@ -4,7 +4,8 @@ derived type roles and file edges, in one commit."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import msgspec
@@ -12,6 +13,7 @@ import msgspec
 from indexer import scanners
 from indexer.build.adjacency import refresh_edges
 from indexer.build.moves import Move, find_moves
+from indexer.build.phases import WORKER_PHASES, Phases
 from indexer.build.plan import Plan
 from indexer.build.roles import categorize
 from indexer.build.workers import Result, run_jobs
@@ -45,20 +47,27 @@ def apply(root: Path, config: Config, ipaths: IndexPaths, plan: Plan, progress: 
     base = header_generation(ipaths)
     target = new_generation(ipaths, base + 1) if plan.rebuild else pin(ipaths)
     writer: Writer | None = None
+    phases = Phases(stats.phases)
     try:
-        for done, (job, result) in enumerate(zip(jobs, results, strict=True), 1):
+        for done, job, result in _timed_results(jobs, results, phases):
             if writer is None:  # opened once scanning started: an empty plan opens nothing early
                 writer = Writer(target, plan.rebuild, base)
-            _write_result(writer, job, result, stats, job.path in change.existing)
+            with phases.timed("write"):
+                _write_result(writer, job, result, stats, job.path in change.existing)
             if progress:
                 progress(done, len(jobs))
         if writer is None:
             writer = Writer(target, plan.rebuild, base)
-        _write_moves_and_deletes(writer, moves, deleted, stats)
-        if writer.types_changed:
-            writer.set_categories(categorize(writer.types()))
-        refresh_edges(writer, root)
-        stats.generation = writer.commit()
+        with phases.timed("write"):
+            writer.index_tables()
+            _write_moves_and_deletes(writer, moves, deleted, stats)
+        with phases.timed("roles"):
+            if writer.types_changed:
+                writer.set_categories(categorize(writer.types()))
+        with phases.timed("adjacency"):
+            refresh_edges(writer, root)
+        with phases.timed("commit"):
+            stats.generation = writer.commit()
         counts = writer.count_by("status")
     except BaseException:
         if writer is not None:
@@ -74,6 +83,19 @@ def apply(root: Path, config: Config, ipaths: IndexPaths, plan: Plan, progress: 
     stats.skipped = counts.get("skipped", 0)
     rewritten = {j.path for j in jobs} | set(deleted) | set(moves) | {old for old, _, _ in moves.values()}
     return Applied(stats, rewritten)
+
+
+def _timed_results(jobs: list[Job], results: Iterator[Result], phases: Phases) -> Iterator[tuple[int, Job, Result]]:
+    """(count done, job, result) in order; the wait for each result is the `scan_wait` phase, and
+    the scanner processes' own per-file seconds are summed into `read`, `scan` and `documents`."""
+    it = iter(results)
+    for done, job in enumerate(jobs, 1):
+        t = time.perf_counter()
+        result = next(it)
+        phases.add("scan_wait", time.perf_counter() - t)
+        for name, secs in zip(WORKER_PHASES, result.seconds, strict=True):
+            phases.add(name, secs)
+        yield done, job, result
 
 
 def _write_result(writer: Writer, job: Job, result: Result, stats: UpdateStats, existed: bool) -> None:

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from indexer.build.apply import Progress, apply
+from indexer.build.phases import Phases
 from indexer.build.plan import make_plan
 from indexer.build.remember import remember
 from indexer.config import Config
@@ -51,17 +52,22 @@ def update(
         damage = None if full or upgraded else integrity.damage_before_update(ipaths)  # see store/integrity
         if damage is not None:
             integrity.discard(ipaths)
+        t_plan = time.perf_counter()
         plan = make_plan(
             root, config, ipaths, full=full or damage is not None, paths=paths, use_journal=use_journal, use_git=use_git
         )
+        t_plan = time.perf_counter() - t_plan
         if plan.is_noop:
             stats, rewritten = _unchanged(ipaths, plan.change.walked), set()
         else:
             integrity.save_fingerprint(ipaths, writing=True)
             applied = apply(root, config, ipaths, plan, progress)
             stats, rewritten = applied.stats, applied.rewritten
-        remember(root, ipaths, plan, rewritten, stats.generation, use_git)
-        integrity.save_fingerprint(ipaths)
+        phases = Phases(stats.phases)
+        phases.add("walk", t_plan)
+        with phases.timed("remember"):
+            remember(root, ipaths, plan, rewritten, stats.generation, use_git)
+            integrity.save_fingerprint(ipaths)
         stats.repaired = damage or ""
         stats.upgraded = upgraded
         stats.seconds = time.perf_counter() - t0

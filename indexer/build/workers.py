@@ -4,6 +4,7 @@ them. A worker never raises on a file: an unreadable one becomes a skipped recor
 from __future__ import annotations
 
 import os
+import time
 from collections import deque
 from collections.abc import Iterator
 
@@ -28,6 +29,7 @@ class Result(msgspec.Struct, array_like=True):
     record: FileRecord | None  # None: content identical to old_digest
     doc: dict[str, str] | None
     digest: str
+    seconds: tuple[float, float, float] = (0.0, 0.0, 0.0)  # read, scan, documents (WORKER_PHASES)
 
 
 def _skipped(job: Job, note: str) -> Result:
@@ -47,20 +49,23 @@ def process(job: Job) -> Result:
         )
     if not scanners.reads_content(kind):
         return Result(FileRecord(path=path, kind=kind, size=job.size, mtime_ns=job.mtime_ns), None, "")
+    t0 = time.process_time()
     try:
         with open(os.path.join(job.root, path), "rb") as f:
             data = f.read()
     except OSError as exc:
         return _skipped(job, f"unreadable: {exc.strerror or exc}")
     digest = digest_of(data)
+    t1 = time.process_time()
     if digest == job.old_digest:
-        return Result(None, None, digest)
+        return Result(None, None, digest, (t1 - t0, 0.0, 0.0))
     rec = msgspec.structs.replace(scanners.scan(path, kind, data), digest=digest, size=job.size, mtime_ns=job.mtime_ns)
+    t2 = time.process_time()
     doc = None
     if is_searchable(kind):
         text = "" if rec.status == "skipped" else data.decode("utf-8", errors="replace")
         doc = documents.build(rec, text)
-    return Result(rec, doc, digest)
+    return Result(rec, doc, digest, (t1 - t0, t2 - t1, time.process_time() - t2))
 
 
 _jobs_encoder = msgspec.msgpack.Encoder()

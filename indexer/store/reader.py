@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import zlib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from urllib.parse import quote
@@ -12,6 +13,7 @@ from urllib.parse import quote
 import msgspec
 
 from indexer.model import FileRecord, FileStat, Scope, TypeRow
+from indexer.store.codec import BlobCodec
 from indexer.store.header import IndexBroken, open_current
 from indexer.store.schema import IndexPaths
 
@@ -82,6 +84,11 @@ class Records:
             paths, _conn = open_read_only(paths)
         self.paths = paths
         self.conn = _conn
+        self.codec = BlobCodec(_conn)
+
+    def decode_record(self, blob: bytes) -> FileRecord:
+        """A stored record blob as a FileRecord (msgspec.DecodeError or zlib.error when garbled)."""
+        return record_decoder.decode(self.codec.unpack(blob))
 
     def close(self) -> None:
         self.conn.close()
@@ -118,7 +125,7 @@ class Records:
 
     def record(self, path: str) -> FileRecord | None:
         row = self.conn.execute("SELECT record FROM files WHERE path = ?", (path,)).fetchone()
-        return record_decoder.decode(row[0]) if row else None
+        return self.decode_record(row[0]) if row else None
 
     def records(self, kind: str | None = None) -> Iterator[FileRecord]:
         if kind is None:
@@ -126,12 +133,12 @@ class Records:
         else:
             rows = self.conn.execute("SELECT record FROM files WHERE kind = ? ORDER BY path", (kind,))
         for (blob,) in rows:
-            yield record_decoder.decode(blob)
+            yield self.decode_record(blob)
 
     def skipped(self) -> list[tuple[str, str]]:
         out = []
         for (blob,) in self.conn.execute("SELECT record FROM files WHERE status = 'skipped' ORDER BY path"):
-            rec = record_decoder.decode(blob)
+            rec = self.decode_record(blob)
             out.append((rec.path, rec.note))
         return out
 
@@ -187,7 +194,7 @@ class Records:
         row = self.conn.execute(
             "SELECT o.outline FROM files f JOIN outlines o ON o.file_id = f.id WHERE f.path = ?", (path,)
         ).fetchone()
-        return row[0] if row else b"[]"
+        return self.codec.unpack(row[0]) if row else b"[]"
 
     def edges_from(self, file_id: int) -> list[tuple[int, str]]:
         """(file id, edge kind) of the files this file points at."""
@@ -223,8 +230,8 @@ class Records:
         rows = self.conn.execute("SELECT id, path, kind, status, size, mtime_ns, digest, record FROM files")
         for file_id, path, kind, status, size, mtime_ns, digest, blob in rows:
             try:
-                rec = record_decoder.decode(blob)
-            except msgspec.DecodeError:
+                rec = self.decode_record(blob)
+            except (msgspec.DecodeError, zlib.error, IndexError, KeyError):
                 problems.append(f"records.db: the record of {path} does not decode")
                 continue
             derived = sorted(t[:10] for t in type_rows(rec))

@@ -20,7 +20,7 @@ FIELD_BOOSTS: dict[str, float] = {
     "body": 2.0,
 }
 
-SQL_SCHEMA = """
+SQL_TABLES = """
 CREATE TABLE IF NOT EXISTS header (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS files (
     id INTEGER PRIMARY KEY,
@@ -32,20 +32,13 @@ CREATE TABLE IF NOT EXISTS files (
     digest TEXT NOT NULL,
     main_type TEXT NOT NULL,  -- C#: the class Unity binds the script to (named like the file)
     scope TEXT NOT NULL,      -- C#: JSON [namespaces, usings], for resolving the names it writes
-    record BLOB NOT NULL      -- msgspec msgpack FileRecord
+    record BLOB NOT NULL      -- msgspec msgpack FileRecord, deflated (store/codec.py)
 );
--- Covering indexes: the no-op check reads every file's stat, status counts and kinds, none of
--- which should have to page through the records stored beside them.
-CREATE INDEX IF NOT EXISTS files_stat ON files(path, kind, size, mtime_ns, digest, status);
-CREATE INDEX IF NOT EXISTS files_by_status ON files(status);
-CREATE INDEX IF NOT EXISTS files_by_kind ON files(kind, path);
 CREATE TABLE IF NOT EXISTS guids (
     meta_path TEXT PRIMARY KEY,
     guid TEXT NOT NULL,
     path TEXT NOT NULL        -- the asset or folder the .meta describes
 ) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS guids_by_guid ON guids(guid);
-CREATE INDEX IF NOT EXISTS guids_by_path ON guids(path);
 CREATE TABLE IF NOT EXISTS types (
     path TEXT NOT NULL,
     qualified TEXT NOT NULL,
@@ -60,7 +53,6 @@ CREATE TABLE IF NOT EXISTS types (
     category TEXT NOT NULL,   -- derived: monobehaviour, scriptableobject, editor, ..., class
     PRIMARY KEY (path, qualified, line)  -- Foo and Foo<T>, or partial parts, share a name
 ) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS types_by_name ON types(name);
 CREATE TABLE IF NOT EXISTS refs (
     file_id INTEGER NOT NULL,  -- files.id of the file holding the reference
     line INTEGER NOT NULL,
@@ -70,24 +62,41 @@ CREATE TABLE IF NOT EXISTS refs (
     detail TEXT NOT NULL,
     simple TEXT NOT NULL       -- the target's last name: `Health` of `Game.Health`, `Heal` of `X.Heal`
 );
-CREATE INDEX IF NOT EXISTS refs_by_target ON refs(target);
-CREATE INDEX IF NOT EXISTS refs_by_simple ON refs(simple);
-CREATE INDEX IF NOT EXISTS refs_by_file ON refs(file_id);
 CREATE TABLE IF NOT EXISTS edges (
     src INTEGER NOT NULL,      -- files.id of the file that points
     dst INTEGER NOT NULL,      -- files.id of the file it points at
     kind TEXT NOT NULL,        -- base, type, script, prefab, asset, unity_event, loads (graph.EDGE_KINDS)
     PRIMARY KEY (src, dst)
 ) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS edges_by_dst ON edges(dst);
 CREATE TABLE IF NOT EXISTS delta_docs (  -- search documents written since the last rebuild (see Writer.commit)
     path TEXT PRIMARY KEY,
     doc BLOB NOT NULL         -- msgpack of the document's fields
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS outlines (
     file_id INTEGER PRIMARY KEY,  -- files.id
-    outline BLOB NOT NULL         -- JSON [line, kind, qualified, signature] per declaration
+    outline BLOB NOT NULL         -- JSON [line, kind, qualified, signature] per declaration, deflated
 );
+CREATE TABLE IF NOT EXISTS zdicts (  -- compression dictionaries of the blobs (store/codec.py)
+    id INTEGER PRIMARY KEY,
+    grp TEXT NOT NULL UNIQUE,
+    dict BLOB NOT NULL
+);
+"""
+
+# Made after the rows of a rebuild are in (sorting once is faster than growing each index row by
+# row), and at once by an incremental writer. Covering indexes: the no-op check reads every
+# file's stat, status counts and kinds, none of which should page through the records beside them.
+SQL_INDEXES = """
+CREATE INDEX IF NOT EXISTS files_stat ON files(path, kind, size, mtime_ns, digest, status);
+CREATE INDEX IF NOT EXISTS files_by_status ON files(status);
+CREATE INDEX IF NOT EXISTS files_by_kind ON files(kind, path);
+CREATE INDEX IF NOT EXISTS guids_by_guid ON guids(guid);
+CREATE INDEX IF NOT EXISTS guids_by_path ON guids(path);
+CREATE INDEX IF NOT EXISTS types_by_name ON types(name);
+CREATE INDEX IF NOT EXISTS refs_by_target ON refs(target);
+CREATE INDEX IF NOT EXISTS refs_by_simple ON refs(simple);
+CREATE INDEX IF NOT EXISTS refs_by_file ON refs(file_id);
+CREATE INDEX IF NOT EXISTS edges_by_dst ON edges(dst);
 """
 
 # No search document: metas are folded into their asset's record; opaque binaries are found

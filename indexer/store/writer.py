@@ -12,7 +12,7 @@ from indexer.model import SCHEMA_VERSION, FileRecord
 from indexer.store.header import write_header
 from indexer.store.reader import Records, record_encoder
 from indexer.store.rows import main_type, simple_name, type_rows, type_shape, visible_name
-from indexer.store.schema import SQL_SCHEMA, IndexPaths, build_schema
+from indexer.store.schema import SQL_INDEXES, SQL_TABLES, IndexPaths, build_schema
 from indexer.unity import SHADER_SUFFIXES, asset_keys
 
 _doc_decoder = msgspec.msgpack.Decoder(dict[str, str])
@@ -35,7 +35,13 @@ class Writer(Records):
         conn = sqlite3.connect(paths.records, isolation_level=None, check_same_thread=False)
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")
-        conn.executescript(SQL_SCHEMA)
+        conn.execute("PRAGMA cache_size=-32000")  # 32 MB: a rebuild's indexes are sorted in memory
+        conn.executescript(SQL_TABLES)
+        # A rebuild writes into an empty store and makes the indexes once its rows are in
+        # (`index_tables`); until then it reads nothing back, so nothing needs them.
+        self.bulk = rebuild and conn.execute("SELECT 1 FROM files LIMIT 1").fetchone() is None
+        if not self.bulk:
+            conn.executescript(SQL_INDEXES)
         conn.execute("BEGIN IMMEDIATE")
         super().__init__(paths, _conn=conn)
         self.schema = build_schema()
@@ -57,12 +63,47 @@ class Writer(Records):
             self._writer = self._index.writer(heap_size=64_000_000, num_threads=1)
         return self._writer
 
+    def index_tables(self) -> None:
+        """Make the indexes a rebuild left out while its rows went in (before anything reads)."""
+        if self.bulk:  # statement by statement: executescript would commit the batch first
+            for statement in SQL_INDEXES.split(";"):
+                if statement.strip():
+                    self.conn.execute(statement)
+            self.bulk = False
+
     def put(self, rec: FileRecord, doc: dict[str, str] | None) -> None:
         """Store a file's record (replacing what was there) and its search document, if any."""
+        new_types = list(type_rows(rec))
+        if self.bulk:  # nothing stored yet: nothing to replace, compare or carry over
+            self._insert(rec, doc, None, new_types)
+            return
         old_types = self._type_shapes(rec.path)
         old_guid = self.guid_of_path(rec.path[:-5]) if rec.kind == "meta" else None
         self._note_keys(rec.path, rec)
         old_id = self._forget(rec.path, keep_edges_in=True)
+        if rec.kind == "meta" and old_guid != (rec.guid or None):
+            self.changed_guids.update(g for g in (old_guid, rec.guid) if g)
+        if old_id is None and rec.kind != "meta":
+            self.changed_guids.add(self.guid_of_path(rec.path) or "")
+        self.dirty.add(rec.path)
+        new_types.sort(key=lambda t: (t[2], t[1]))
+        if [type_shape(t) for t in new_types] == [shape for shape, _, _ in old_types]:
+            # Same declarations as before: their roles cannot have changed, keep them.
+            new_types = [(*t[:-1], cat) for t, (_, _, cat) in zip(new_types, old_types, strict=True)]
+        elif new_types or old_types:
+            self.types_changed = True
+            before, after = {v for _, v, _ in old_types}, {visible_name(t) for t in new_types}
+            self.changed_names.update(name for name, _, _ in before ^ after)
+        self._insert(rec, doc, old_id, new_types)
+        if doc is not None and not self.rebuild:
+            fields = {k: v for k, v in doc.items() if k != "outline"}
+            self.conn.execute(
+                "INSERT OR REPLACE INTO delta_docs VALUES (?, ?)", (rec.path, record_encoder.encode(fields))
+            )
+        self._batch.add(rec.path)
+
+    def _insert(self, rec: FileRecord, doc: dict[str, str] | None, old_id: int | None, types: list[tuple]) -> None:
+        """The rows and the search document of one file, none of which are stored now."""
         c = self.conn
         cur = c.execute(
             "INSERT INTO files (id, path, kind, status, size, mtime_ns, digest, main_type, scope, record)"
@@ -77,27 +118,15 @@ class Writer(Records):
                 rec.digest,
                 main_type(rec),
                 json.dumps([list(rec.namespaces), list(rec.usings)]) if rec.kind == "csharp" else "",
-                record_encoder.encode(rec),
+                self.codec.pack(rec.kind, record_encoder.encode(rec)),
             ),
         )
+        file_id = cur.lastrowid
         if rec.kind == "meta" and rec.guid:
             c.execute("INSERT INTO guids VALUES (?, ?, ?)", (rec.path, rec.guid, rec.path[:-5]))
-        if rec.kind == "meta" and old_guid != (rec.guid or None):
-            self.changed_guids.update(g for g in (old_guid, rec.guid) if g)
-        if old_id is None and rec.kind != "meta":
-            self.changed_guids.add(self.guid_of_path(rec.path) or "")
-        self.dirty.add(rec.path)
-        new_types = sorted(type_rows(rec), key=lambda t: (t[2], t[1]))
-        if [type_shape(t) for t in new_types] == [shape for shape, _, _ in old_types]:
-            # Same declarations as before: their roles cannot have changed, keep them.
-            new_types = [(*t[:-1], cat) for t, (_, _, cat) in zip(new_types, old_types, strict=True)]
-        elif new_types or old_types:
-            self.types_changed = True
-            before, after = {v for _, v, _ in old_types}, {visible_name(t) for t in new_types}
-            self.changed_names.update(name for name, _, _ in before ^ after)
-        c.executemany("INSERT INTO types VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", new_types)
+        if types:
+            c.executemany("INSERT INTO types VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", types)
         if rec.refs:
-            file_id = cur.lastrowid
             c.executemany(
                 "INSERT INTO refs VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (
@@ -106,16 +135,16 @@ class Writer(Records):
                 ),
             )
         writer = self._tantivy()
-        writer.delete_documents_by_term("path", rec.path)
+        if not self.bulk:
+            writer.delete_documents_by_term("path", rec.path)
         if doc is not None:
             outline = doc.get("outline", "")
             if outline:
-                c.execute("INSERT INTO outlines VALUES (?, ?)", (cur.lastrowid, outline.encode()))
+                c.execute(
+                    "INSERT INTO outlines VALUES (?, ?)", (file_id, self.codec.pack("outline:" + rec.kind, outline.encode()))
+                )
             fields = {k: v for k, v in doc.items() if k != "outline"}
             writer.add_document(tantivy.Document.from_dict(fields, self.schema))
-            if not self.rebuild:
-                c.execute("INSERT OR REPLACE INTO delta_docs VALUES (?, ?)", (rec.path, record_encoder.encode(fields)))
-        self._batch.add(rec.path)
 
     def update_stat(self, path: str, size: int, mtime_ns: int) -> None:
         """Content unchanged, stat changed: remember the new stat without rescanning."""
@@ -125,7 +154,7 @@ class Writer(Records):
         rec = msgspec.structs.replace(rec, size=size, mtime_ns=mtime_ns)
         self.conn.execute(
             "UPDATE files SET size = ?, mtime_ns = ?, record = ? WHERE path = ?",
-            (size, mtime_ns, record_encoder.encode(rec), path),
+            (size, mtime_ns, self.codec.pack(rec.kind, record_encoder.encode(rec)), path),
         )
 
     def _note_keys(self, path: str, new: FileRecord | None) -> None:
@@ -224,6 +253,7 @@ class Writer(Records):
         policy puts every segment in one level and merges them all every seventh commit (about a
         second at 8,000 files), which must not delay the answer. The wait itself is needed: a
         writer dropped mid-merge abandons it, and segments would pile up."""
+        self.index_tables()
         if self._writer is not None:
             if not self.rebuild:
                 self._carry_delta(self._writer)

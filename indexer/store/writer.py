@@ -140,9 +140,8 @@ class Writer(Records):
         if doc is not None:
             outline = doc.get("outline", "")
             if outline:
-                c.execute(
-                    "INSERT INTO outlines VALUES (?, ?)", (file_id, self.codec.pack("outline:" + rec.kind, outline.encode()))
-                )
+                blob = self.codec.pack("outline:" + rec.kind, outline.encode())
+                c.execute("INSERT INTO outlines VALUES (?, ?)", (file_id, blob))
             fields = {k: v for k, v in doc.items() if k != "outline"}
             writer.add_document(tantivy.Document.from_dict(fields, self.schema))
 

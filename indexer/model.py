@@ -142,6 +142,18 @@ class UpdateStats(msgspec.Struct):
     phases: dict[str, float] = {}
 
 
+class BuildProgress(msgspec.Struct):
+    """An update in progress, as its writer last reported it (`store/progress.py`)."""
+
+    pid: int
+    rebuild: bool  # a full build: until it is done, there is no index (or the last one) to answer from
+    started_at: float  # epoch seconds
+    phase: str = "planning"  # planning, scanning, linking, committing
+    done: int = 0  # files scanned so far (phase scanning)
+    total: int = 0  # files to scan
+    updated_at: float = 0.0
+
+
 class Staleness(msgspec.Struct):
     """What an update would change (`index --check`, `status`)."""
 

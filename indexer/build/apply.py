@@ -25,7 +25,7 @@ from indexer.store.header import data_name, header_generation, pin
 from indexer.store.schema import IndexPaths
 from indexer.store.writer import Writer
 
-Progress = Callable[[int, int], None]
+Progress = Callable[..., None]  # (done, total) while scanning; (done, total, phase) after
 
 
 class Applied(msgspec.Struct):
@@ -56,6 +56,8 @@ def apply(root: Path, config: Config, ipaths: IndexPaths, plan: Plan, progress: 
                 _write_result(writer, job, result, stats, job.path in change.existing)
             if progress:
                 progress(done, len(jobs))
+        if progress:
+            progress(len(jobs), len(jobs), "linking")
         if writer is None:
             writer = Writer(target, plan.rebuild, base)
         with phases.timed("write"):
@@ -66,6 +68,8 @@ def apply(root: Path, config: Config, ipaths: IndexPaths, plan: Plan, progress: 
                 writer.set_categories(categorize(writer.types()))
         with phases.timed("adjacency"):
             refresh_edges(writer, root)
+        if progress:
+            progress(len(jobs), len(jobs), "committing")
         with phases.timed("commit"):
             stats.generation = writer.commit()
         counts = writer.count_by("status")

@@ -4,7 +4,8 @@ remember (the journal position and git's view the next update starts from)."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from indexer.build.apply import Progress, apply
@@ -15,8 +16,9 @@ from indexer.config import Config
 from indexer.model import UpdateStats
 from indexer.store import integrity
 from indexer.store.generations import recover
-from indexer.store.header import header_generation
+from indexer.store.header import header_generation, header_ok
 from indexer.store.lock import writer_lock
+from indexer.store.progress import ProgressFile
 from indexer.store.reader import Records
 from indexer.store.schema import IndexPaths
 
@@ -46,7 +48,7 @@ def update(
     t0 = time.perf_counter()
     root = root.resolve()
     ipaths = IndexPaths(config.index_path(root))
-    with writer_lock(ipaths, wait, on_wait):
+    with writer_lock(ipaths, wait, on_wait), _progress_file(ipaths, full) as pfile:
         recover(ipaths)
         upgraded = integrity.other_format(ipaths)
         damage = None if full or upgraded else integrity.damage_before_update(ipaths)  # see store/integrity
@@ -61,7 +63,8 @@ def update(
             stats, rewritten = _unchanged(ipaths, plan.change.walked), set()
         else:
             integrity.save_fingerprint(ipaths, writing=True)
-            applied = apply(root, config, ipaths, plan, progress)
+            pfile.state.rebuild = plan.rebuild
+            applied = apply(root, config, ipaths, plan, _reporting(progress, pfile))
             stats, rewritten = applied.stats, applied.rewritten
         phases = Phases(stats.phases)
         phases.add("walk", t_plan)
@@ -72,6 +75,31 @@ def update(
         stats.upgraded = upgraded
         stats.seconds = time.perf_counter() - t0
         return stats
+
+
+@contextmanager
+def _progress_file(ipaths: IndexPaths, full: bool) -> Iterator[ProgressFile]:
+    """The progress of this update for others to read; written at once when there is no index to
+    answer from (the walk of a first build takes seconds), else only if it runs long."""
+    pfile = ProgressFile(ipaths, rebuild=full)
+    if full or not header_ok(ipaths):
+        pfile.state.rebuild = True
+        pfile.step("planning", force=True)
+    try:
+        yield pfile
+    finally:
+        pfile.close()
+
+
+def _reporting(progress: Progress | None, pfile: ProgressFile) -> Progress:
+    """`progress` (the caller's, if any) that also keeps the progress file current."""
+
+    def report(done: int, total: int, phase: str = "scanning") -> None:
+        pfile.step(phase, done, total, force=phase != "scanning")
+        if progress is not None and phase == "scanning":
+            progress(done, total)
+
+    return report
 
 
 def _unchanged(ipaths: IndexPaths, walked: bool) -> UpdateStats:

@@ -15,7 +15,7 @@ import msgspec
 from mcp.server.mcpserver.tools import Tool
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 
-from indexer.model import ContextPack, Description, Hit, Overview, Status, Target, UpdateStats, Usage
+from indexer.model import BuildProgress, ContextPack, Description, Hit, Overview, Status, Target, UpdateStats, Usage
 
 READ_ONLY = ToolAnnotations(readOnlyHint=True, destructiveHint=False, idempotentHint=True, openWorldHint=False)
 
@@ -57,6 +57,14 @@ class StatusResult(msgspec.Struct):
     auto_refresh_seconds: Annotated[
         float, msgspec.Meta(description="in poll mode, the server re-checks files at most this often")
     ]
+    building: Annotated[
+        list[ProjectProgress],
+        msgspec.Meta(description="updates running now (a first build: answers wait for it), with their progress"),
+    ] = []
+
+
+class ProjectProgress(BuildProgress, kw_only=True):
+    project: str
 
 
 class ProjectUpdate(UpdateStats, kw_only=True):

@@ -10,8 +10,10 @@ from mcp.types import CallToolResult, ToolAnnotations
 from indexer.query.overview import render_tree, workspace_overviews
 from indexer.query.render import render_overview, render_status, render_update
 from indexer.query.status import project_status
+from indexer.store.progress import read_progress
 from mcp_adapter.server.results import (
     OverviewResult,
+    ProjectProgress,
     ProjectUpdate,
     RefreshResult,
     StatusResult,
@@ -41,14 +43,32 @@ def index_status(ctx: Context) -> CallToolResult:
     """What the index holds and whether it matches the files on disk (no update is run)."""
     state = state_of(ctx)
     statuses = [project_status(p.root, p.config) for p in state.ws.projects]
+    building = [
+        ProjectProgress(project=str(p.root), **msgspec.structs.asdict(b))
+        for p in state.ws.projects
+        if (b := read_progress(p.paths)) is not None
+    ]
     result = StatusResult(
         projects=statuses,
         freshness=state.fresh.mode,
         freshness_note=state.fresh.describe(),
         auto_refresh_seconds=state.refresh_interval,
+        building=building,
     )
-    text = "\n\n".join([*(render_status(s) for s in statuses), f"freshness: {result.freshness_note}"])
+    lines = [*(render_progress(b) for b in building), *(render_status(s) for s in statuses)]
+    text = "\n\n".join([*lines, f"freshness: {result.freshness_note}"])
     return tool_result(result, text)
+
+
+def render_progress(b: ProjectProgress) -> str:
+    """One line an agent can act on: what is being built, how far, and since when."""
+    import time
+
+    what = "building the index" if b.rebuild else "updating the index"
+    done = f": {b.done:,} of {b.total:,} files scanned" if b.phase == "scanning" and b.total else f" ({b.phase})"
+    since = max(0.0, time.time() - b.started_at)
+    wait = "; search and the other tools answer once it is done" if b.rebuild else ""
+    return f"{b.project}: {what}{done}, started {since:.0f} s ago{wait}"
 
 
 def refresh(ctx: Context) -> CallToolResult:

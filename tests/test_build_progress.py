@@ -1,0 +1,107 @@
+"""While an index is being built, whoever asks sees how far it is: `index_status` over a real MCP
+session answers at once with the writer's progress, and the first `query` on a project without
+an index builds it and answers. Also: the record store keeps its blobs compressed, and the build
+reports where its time went."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import anyio
+from mcp import Client, StdioServerParameters
+
+from indexer.build.phases import INDEXER_PHASES, WORKER_PHASES
+from indexer.build.update import update
+from indexer.config import Config
+from indexer.store.lock import writer_lock
+from indexer.store.progress import ProgressFile, read_progress
+from indexer.store.reader import Records, record_encoder
+from indexer.store.schema import IndexPaths
+from tests.conftest import REPO, run_cli, write_project
+
+
+def _project(tmp_path: Path) -> Path:
+    files = {f"Assets/Scripts/Mover{i}.cs": f"public class Mover{i} {{ public void Step{i}() {{}} }}" for i in range(30)}
+    return write_project(tmp_path / "P", files)
+
+
+def test_index_status_answers_at_once_with_the_progress_of_a_build_holding_the_lock(tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    ipaths = IndexPaths(Config().index_path(root))
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "indexer.cli", "serve", "--project", str(root)],
+        env={**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1"},
+        cwd=str(REPO),
+    )
+
+    async def ask() -> tuple[dict, str]:
+        async with Client(params) as c:
+            with anyio.fail_after(20):  # the server's own build waits for the lock: this must not
+                res = await c.call_tool("index_status", {})
+            assert not res.is_error
+            return res.structured_content, res.content[0].text
+
+    with writer_lock(ipaths):  # a build in another process: the server cannot start its own
+        pfile = ProgressFile(ipaths, rebuild=True)
+        pfile.step("scanning", 12, 30, force=True)
+        try:
+            data, text = anyio.run(ask)
+        finally:
+            pfile.close()
+    [building] = data["building"]
+    assert (building["project"], building["pid"], building["rebuild"]) == (str(root), os.getpid(), True)
+    assert (building["phase"], building["done"], building["total"]) == ("scanning", 12, 30)
+    assert f"{root}: building the index: 12 of 30 files scanned" in text
+    assert read_progress(ipaths) is None  # removed when the build ends
+
+
+def test_progress_of_a_dead_writer_is_ignored(tmp_path: Path) -> None:
+    ipaths = IndexPaths(tmp_path / "index")
+    ipaths.root.mkdir()
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    pfile = ProgressFile(ipaths, rebuild=True)
+    pfile.state.pid = int(dead.stdout)
+    pfile.step("scanning", 1, 2, force=True)
+    assert (ipaths.root / "progress.json").exists() and read_progress(ipaths) is None
+    pfile.state.pid = os.getpid()
+    pfile.step("scanning", 1, 2, force=True)
+    assert read_progress(ipaths) is not None
+
+
+def test_first_query_without_an_index_builds_it_and_answers(tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    r = run_cli("query", "Mover17 Step17", "--project", str(root), "--json")
+    assert r.returncode == 0, r.stderr
+    assert "no index for" in r.stderr and "building it" in r.stderr
+    hits = json.loads(r.stdout)["results"]
+    assert hits[0]["path"] == "Assets/Scripts/Mover17.cs"
+    assert not (Config().index_path(root) / "progress.json").exists()
+
+
+def test_records_and_outlines_are_stored_deflated_and_read_back_whole(tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    stats = update(root, Config(workers=1))
+    records = Records(IndexPaths(Config().index_path(root)))
+    try:
+        raw = records.conn.execute(
+            "SELECT f.record, o.outline FROM files f JOIN outlines o ON o.file_id = f.id WHERE f.path = ?",
+            ("Assets/Scripts/Mover3.cs",),
+        ).fetchone()
+        groups = dict(records.conn.execute("SELECT grp, id FROM zdicts"))
+        rec = records.record("Assets/Scripts/Mover3.cs")
+        outline = json.loads(records.outline("Assets/Scripts/Mover3.cs"))
+    finally:
+        records.close()
+    # 30 scripts: past the sample, C# records and outlines are deflated with their own dictionary
+    assert {"csharp", "outline:csharp"} <= set(groups)
+    assert raw[0][0] == groups["csharp"] and raw[1][0] == groups["outline:csharp"]
+    assert len(raw[0]) < len(record_encoder.encode(rec)) / 2
+    assert [s.qualified for s in rec.symbols] == ["Mover3", "Mover3.Step3"]
+    assert [e[2] for e in outline] == ["Mover3", "Mover3.Step3"]
+    assert set(stats.phases) == {*INDEXER_PHASES, *WORKER_PHASES}
+    assert all(v >= 0 for v in stats.phases.values())

@@ -25,7 +25,8 @@ from tests.conftest import REPO, run_cli, write_project
 
 
 def _project(tmp_path: Path) -> Path:
-    files = {f"Assets/Scripts/Mover{i}.cs": f"public class Mover{i} {{ public void Step{i}() {{}} }}" for i in range(30)}
+    body = "public class Mover{0} {{ public void Step{0}() {{}} }}"
+    files = {f"Assets/Scripts/Mover{i}.cs": body.format(i) for i in range(30)}
     return write_project(tmp_path / "P", files)
 
 

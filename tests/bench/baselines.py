@@ -33,6 +33,20 @@ def ctags(tree: Path, n: int) -> dict | None:
         return stat(repeat(lambda: run([CTAGS, "-R", "--languages=C#", "-f", tags, str(tree)]), n))
 
 
+def treesitter_parse(tree: Path, n: int) -> dict | None:
+    """tree-sitter's parse of every C# file under `tree`, on all cores (`tsparse`)."""
+    from .tsparse import cs_files, parse_all
+
+    files = cs_files(tree)
+    if not files:
+        return None
+    parse_all(files[:64])  # warm: the grammar loaded, the pool's start method ready
+    out = stat(repeat(lambda: parse_all(files), n))
+    out["files"] = len(files)
+    out["workers"] = os.cpu_count() or 1
+    return out
+
+
 def python_pass(n: int) -> dict:
     return stat(repeat(lambda: run([sys.executable, "-c", "pass"]), n))
 

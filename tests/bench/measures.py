@@ -51,7 +51,9 @@ def index_dir(root: Path) -> Path:
 
 def cold_index(root: Path, n: int) -> dict:
     """`unity-index index` from nothing: wall, largest-process RSS, tree PSS; files and bytes."""
-    walls, rss, pss = [], [], []
+    import json
+
+    walls, rss, pss, runs = [], [], [], []
     files = scanned = 0
     for _ in range(n):
         shutil.rmtree(index_dir(root), ignore_errors=True)
@@ -59,12 +61,14 @@ def cold_index(root: Path, n: int) -> dict:
         walls.append(r.wall)
         rss.append(r.max_rss_kb / 1024)
         pss.append(r.tree_pss_kb / 1024)
-        import json
-
         out = json.loads(r.stdout)
         files, scanned = out["files"], out["bytes_scanned"]
+        runs.append((r.wall, out["seconds"], out.get("phases", {})))
     wall = stat(walls)
+    median_run = sorted(runs)[len(runs) // 2]
     return {
+        # the build's own phase timers (UpdateStats.phases) of the run with the median wall
+        "phases": {"update_s": median_run[1], **median_run[2]},
         "wall": wall,
         "max_rss_mb": stat(rss, "MB"),
         "tree_pss_mb": stat(pss, "MB"),
@@ -270,9 +274,18 @@ def index_size(root: Path) -> dict:
     d = index_dir(root)
     return {
         "total_mb": dir_bytes(d) / 1e6,
-        "records_mb": sum(p.stat().st_size for p in d.glob("records.db*")) / 1e6,
-        "tantivy_mb": dir_bytes(d / "tantivy") / 1e6,
+        "records_mb": sum(p.stat().st_size for p in d.glob("**/records.db*")) / 1e6,
+        "tantivy_mb": sum(dir_bytes(t) for t in d.glob("**/tantivy")) / 1e6,
     }
+
+
+def first_query(root: Path, queries: list[str], n: int) -> dict:
+    """`unity-index query` on the project with no index: it builds the index, then answers."""
+    walls = []
+    for i in range(n):
+        shutil.rmtree(index_dir(root), ignore_errors=True)
+        walls.append(run([*cli(), "query", queries[i % len(queries)], "--project", str(root), "--json"], env=env()))
+    return stat(walls)
 
 
 YAML_KINDS = frozenset(scanners.UNITY_SERIALIZED_KINDS)

@@ -138,7 +138,7 @@ class UpdateStats(msgspec.Struct):
     upgraded: int = 0  # the format of an index another version of unity-index wrote, rebuilt (0 none)
     # Seconds by phase (build/phases.py): the indexer's own wall time in walk, scan_wait, write,
     # roles, adjacency, commit, remember; and CPU seconds summed over the scanner processes in
-    # read, scan, documents (they overlap the indexer's phases).
+    # read, scan, documents (the search document and the rows; they overlap the indexer's phases).
     phases: dict[str, float] = {}
 
 

@@ -103,11 +103,11 @@ def _timed_results(jobs: list[Job], results: Iterator[Result], phases: Phases) -
 
 
 def _write_result(writer: Writer, job: Job, result: Result, stats: UpdateStats, existed: bool) -> None:
-    if result.record is None:
+    if result.prepared is None:
         writer.update_stat(job.path, job.size, job.mtime_ns)
         stats.touched += 1
         return
-    writer.put(result.record, result.doc)
+    writer.put_prepared(result.prepared)
     stats.scanned += 1
     stats.bytes_scanned += job.size if scanners.reads_content(job.kind) else 0
     if existed:

@@ -15,6 +15,7 @@ from indexer.build import documents
 from indexer.build.pool import MAX_CHUNK_FILES, MAX_SCANNERS, FileBudget, Pool
 from indexer.changes.diff import Job, digest_of
 from indexer.model import FileRecord
+from indexer.store.rows import Prepared, prepare
 from indexer.store.schema import is_searchable
 
 # Below this much work a pool costs more than it saves.
@@ -26,15 +27,23 @@ UNBOUNDED_MAX_BYTES = 256_000
 
 
 class Result(msgspec.Struct, array_like=True):
-    record: FileRecord | None  # None: content identical to old_digest
-    doc: dict[str, str] | None
+    prepared: Prepared | None  # the file's rows (store.rows.prepare); None: content identical to old_digest
     digest: str
     seconds: tuple[float, float, float] = (0.0, 0.0, 0.0)  # read, scan, documents (WORKER_PHASES)
+
+    @property
+    def record(self) -> FileRecord | None:
+        """The scanned record (decoded again: the indexer itself inserts `prepared` as it is)."""
+        return None if self.prepared is None else _record_decoder.decode(self.prepared.record)
+
+
+def _result(rec: FileRecord, doc: dict[str, str] | None, digest: str, seconds=(0.0, 0.0, 0.0)) -> Result:
+    return Result(prepare(rec, doc), digest, seconds)
 
 
 def _skipped(job: Job, note: str) -> Result:
     rec = FileRecord(path=job.path, kind=job.kind, status="skipped", note=note, size=job.size, mtime_ns=job.mtime_ns)
-    return Result(rec, documents.build(rec, "") if is_searchable(job.kind) else None, "")
+    return _result(rec, documents.build(rec, "") if is_searchable(job.kind) else None, "")
 
 
 def process(job: Job) -> Result:
@@ -48,7 +57,7 @@ def process(job: Job) -> Result:
             job, f"too large: {job.size / mb:.1f} MB, over the {job.max_bytes / mb:.3g} MB cap (max_file_mb)"
         )
     if not scanners.reads_content(kind):
-        return Result(FileRecord(path=path, kind=kind, size=job.size, mtime_ns=job.mtime_ns), None, "")
+        return _result(FileRecord(path=path, kind=kind, size=job.size, mtime_ns=job.mtime_ns), None, "")
     t0 = time.process_time()
     try:
         with open(os.path.join(job.root, path), "rb") as f:
@@ -58,16 +67,18 @@ def process(job: Job) -> Result:
     digest = digest_of(data)
     t1 = time.process_time()
     if digest == job.old_digest:
-        return Result(None, None, digest, (t1 - t0, 0.0, 0.0))
+        return Result(None, digest, (t1 - t0, 0.0, 0.0))
     rec = msgspec.structs.replace(scanners.scan(path, kind, data), digest=digest, size=job.size, mtime_ns=job.mtime_ns)
     t2 = time.process_time()
     doc = None
     if is_searchable(kind):
         text = "" if rec.status == "skipped" else data.decode("utf-8", errors="replace")
         doc = documents.build(rec, text)
-    return Result(rec, doc, digest, (t1 - t0, t2 - t1, time.process_time() - t2))
+    prepared = prepare(rec, doc)
+    return Result(prepared, digest, (t1 - t0, t2 - t1, time.process_time() - t2))
 
 
+_record_decoder = msgspec.msgpack.Decoder(FileRecord)
 _jobs_encoder = msgspec.msgpack.Encoder()
 _jobs_decoder = msgspec.msgpack.Decoder(list[Job])
 _result_encoder = msgspec.msgpack.Encoder()

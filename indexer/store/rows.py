@@ -1,4 +1,5 @@
-"""The SQL rows derived from a record: its types, its references' simple names, its main type."""
+"""The SQL rows derived from a record: its types, its references' simple names, its main type;
+all of a file's rows at once (`prepare`), made where the file is scanned."""
 
 from __future__ import annotations
 
@@ -6,7 +7,59 @@ import json
 import os
 from collections.abc import Iterable, Iterator
 
+import msgspec
+
 from indexer.model import TYPE_KINDS, FileRecord
+
+_record_encoder = msgspec.msgpack.Encoder()
+TypeRowTuple = tuple[str, str, int, str, str, str, str, bool, bool, str, str]
+RefRowTuple = tuple[int, str, str, str, str, str]  # line, kind, target, context, detail, simple name
+
+
+class Prepared(msgspec.Struct, array_like=True, gc=False):
+    """One file's rows and search document, ready to insert. Made by `prepare` in the scanner
+    process that scanned the file, so the indexer's own process (one, beside all the scanners)
+    only numbers, compresses and inserts them: it never decodes or re-encodes the record."""
+
+    path: str
+    kind: str
+    status: str
+    size: int
+    mtime_ns: int
+    digest: str
+    main_type: str
+    scope: str  # C#: JSON [namespaces, usings]
+    record: bytes  # the FileRecord, msgpack (compressed by the writer)
+    guid: str  # .meta: the GUID it declares
+    types: list[TypeRowTuple]
+    refs: list[RefRowTuple]
+    outline: bytes  # JSON outline, b"" without a search document
+    doc: dict[str, str] | None  # the search document's fields, outline apart; None: not searched
+
+
+def prepare(rec: FileRecord, doc: dict[str, str] | None) -> Prepared:
+    fields = None
+    outline = b""
+    if doc is not None:
+        fields = {k: v for k, v in doc.items() if k != "outline"}
+        outline = doc.get("outline", "").encode()
+    return Prepared(
+        rec.path,
+        rec.kind,
+        rec.status,
+        rec.size,
+        rec.mtime_ns,
+        rec.digest,
+        main_type(rec),
+        json.dumps([list(rec.namespaces), list(rec.usings)]) if rec.kind == "csharp" else "",
+        _record_encoder.encode(rec),
+        rec.guid if rec.kind == "meta" else "",
+        list(type_rows(rec)),
+        [(r.line, r.kind, r.target, r.context, r.detail, simple_name(r.kind, r.target)) for r in rec.refs],
+        outline,
+        fields,
+    )
+
 
 TEST_ATTRIBUTES = frozenset({"TestFixture", "Test", "UnityTest", "TestCase", "TestCaseSource"})
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sqlite3
 
 import msgspec
@@ -10,8 +9,8 @@ import tantivy
 
 from indexer.model import SCHEMA_VERSION, FileRecord
 from indexer.store.header import write_header
-from indexer.store.reader import Records, record_encoder
-from indexer.store.rows import main_type, simple_name, type_rows, type_shape, visible_name
+from indexer.store.reader import Records, record_decoder, record_encoder
+from indexer.store.rows import Prepared, prepare, type_shape, visible_name
 from indexer.store.schema import SQL_INDEXES, SQL_TABLES, IndexPaths, build_schema
 from indexer.unity import SHADER_SUFFIXES, asset_keys
 
@@ -19,6 +18,15 @@ _doc_decoder = msgspec.msgpack.Decoder(dict[str, str])
 # Search documents carried from commit to commit (Writer.commit); past this many, tantivy is left
 # to merge them into the rest (one merge of the whole index, about a second at 8,000 files).
 DELTA_CAP = 64
+BULK_FILES = 500  # a rebuild inserts its rows this many files at a time
+_INSERT = {
+    "files": "INSERT INTO files (id, path, kind, status, size, mtime_ns, digest, main_type, scope, record)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    "guids": "INSERT INTO guids VALUES (?, ?, ?)",
+    "types": "INSERT INTO types VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    "refs": "INSERT INTO refs VALUES (?, ?, ?, ?, ?, ?, ?)",
+    "outlines": "INSERT INTO outlines VALUES (?, ?)",
+}
 
 
 class Writer(Records):
@@ -55,6 +63,8 @@ class Writer(Records):
         self.changed_guids: set[str] = set()  # GUIDs that now lead to another file, or to none
         self.changed_keys: set[str] = set()  # names code loads assets by, gained or lost (unity.asset_keys)
         self._batch: set[str] = set()  # paths whose search document this batch wrote or deleted
+        self._rows: dict[str, list[tuple]] = {table: [] for table in _INSERT}  # not inserted yet
+        self._next_id = 1  # a rebuild's next file id (its store is empty)
 
     def _tantivy(self) -> tantivy.IndexWriter:
         """Opened on first use, so worker processes can be forked before its threads exist."""
@@ -65,6 +75,7 @@ class Writer(Records):
 
     def index_tables(self) -> None:
         """Make the indexes a rebuild left out while its rows went in (before anything reads)."""
+        self._flush()
         if self.bulk:  # statement by statement: executescript would commit the batch first
             for statement in SQL_INDEXES.split(";"):
                 if statement.strip():
@@ -73,20 +84,24 @@ class Writer(Records):
 
     def put(self, rec: FileRecord, doc: dict[str, str] | None) -> None:
         """Store a file's record (replacing what was there) and its search document, if any."""
-        new_types = list(type_rows(rec))
+        self.put_prepared(prepare(rec, doc))
+
+    def put_prepared(self, p: Prepared) -> None:
+        """`put` of the rows a scanner process prepared (`rows.prepare`)."""
         if self.bulk:  # nothing stored yet: nothing to replace, compare or carry over
-            self._insert(rec, doc, None, new_types)
+            self._insert(p, None, p.types)
             return
-        old_types = self._type_shapes(rec.path)
-        old_guid = self.guid_of_path(rec.path[:-5]) if rec.kind == "meta" else None
-        self._note_keys(rec.path, rec)
-        old_id = self._forget(rec.path, keep_edges_in=True)
-        if rec.kind == "meta" and old_guid != (rec.guid or None):
-            self.changed_guids.update(g for g in (old_guid, rec.guid) if g)
-        if old_id is None and rec.kind != "meta":
-            self.changed_guids.add(self.guid_of_path(rec.path) or "")
-        self.dirty.add(rec.path)
-        new_types.sort(key=lambda t: (t[2], t[1]))
+        old_types = self._type_shapes(p.path)
+        old_guid = self.guid_of_path(p.path[:-5]) if p.kind == "meta" else None
+        if not self.rebuild:  # (a rebuild resolves every file's edges anyway)
+            self._note_keys(p.path, record_decoder.decode(p.record))
+        old_id = self._forget(p.path, keep_edges_in=True)
+        if p.kind == "meta" and old_guid != (p.guid or None):
+            self.changed_guids.update(g for g in (old_guid, p.guid) if g)
+        if old_id is None and p.kind != "meta":
+            self.changed_guids.add(self.guid_of_path(p.path) or "")
+        self.dirty.add(p.path)
+        new_types = sorted(p.types, key=lambda t: (t[2], t[1]))
         if [type_shape(t) for t in new_types] == [shape for shape, _, _ in old_types]:
             # Same declarations as before: their roles cannot have changed, keep them.
             new_types = [(*t[:-1], cat) for t, (_, _, cat) in zip(new_types, old_types, strict=True)]
@@ -94,56 +109,44 @@ class Writer(Records):
             self.types_changed = True
             before, after = {v for _, v, _ in old_types}, {visible_name(t) for t in new_types}
             self.changed_names.update(name for name, _, _ in before ^ after)
-        self._insert(rec, doc, old_id, new_types)
-        if doc is not None and not self.rebuild:
-            fields = {k: v for k, v in doc.items() if k != "outline"}
-            self.conn.execute(
-                "INSERT OR REPLACE INTO delta_docs VALUES (?, ?)", (rec.path, record_encoder.encode(fields))
-            )
-        self._batch.add(rec.path)
+        self._insert(p, old_id, new_types)
+        if p.doc is not None and not self.rebuild:
+            self.conn.execute("INSERT OR REPLACE INTO delta_docs VALUES (?, ?)", (p.path, record_encoder.encode(p.doc)))
+        self._batch.add(p.path)
 
-    def _insert(self, rec: FileRecord, doc: dict[str, str] | None, old_id: int | None, types: list[tuple]) -> None:
-        """The rows and the search document of one file, none of which are stored now."""
-        c = self.conn
-        cur = c.execute(
-            "INSERT INTO files (id, path, kind, status, size, mtime_ns, digest, main_type, scope, record)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                old_id,  # kept: edges from other files into this one stay valid
-                rec.path,
-                rec.kind,
-                rec.status,
-                rec.size,
-                rec.mtime_ns,
-                rec.digest,
-                main_type(rec),
-                json.dumps([list(rec.namespaces), list(rec.usings)]) if rec.kind == "csharp" else "",
-                self.codec.pack(rec.kind, record_encoder.encode(rec)),
-            ),
-        )
-        file_id = cur.lastrowid
-        if rec.kind == "meta" and rec.guid:
-            c.execute("INSERT INTO guids VALUES (?, ?, ?)", (rec.path, rec.guid, rec.path[:-5]))
-        if types:
-            c.executemany("INSERT INTO types VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", types)
-        if rec.refs:
-            c.executemany(
-                "INSERT INTO refs VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (
-                    (file_id, r.line, r.kind, r.target, r.context, r.detail, simple_name(r.kind, r.target))
-                    for r in rec.refs
-                ),
-            )
+    def _insert(self, p: Prepared, old_id: int | None, types: list) -> None:
+        """The rows and the search document of one file, none of which are stored now. A rebuild
+        numbers the files itself and inserts rows in batches (`BULK_FILES`), one statement per
+        table; an incremental writer inserts at once (what it writes next may read them back)."""
+        row = (p.path, p.kind, p.status, p.size, p.mtime_ns, p.digest, p.main_type, p.scope)
+        blob = self.codec.pack(p.kind, p.record)
+        if self.bulk:
+            file_id = self._next_id
+            self._next_id += 1
+            self._rows["files"].append((file_id, *row, blob))
+        else:  # old_id kept: edges from other files into this one stay valid
+            file_id = self.conn.execute(_INSERT["files"], (old_id, *row, blob)).lastrowid
+        rows = self._rows
+        if p.guid:
+            rows["guids"].append((p.path, p.guid, p.path[:-5]))
+        rows["types"] += types
+        rows["refs"] += [(file_id, *r) for r in p.refs]
         writer = self._tantivy()
         if not self.bulk:
-            writer.delete_documents_by_term("path", rec.path)
-        if doc is not None:
-            outline = doc.get("outline", "")
-            if outline:
-                blob = self.codec.pack("outline:" + rec.kind, outline.encode())
-                c.execute("INSERT INTO outlines VALUES (?, ?)", (file_id, blob))
-            fields = {k: v for k, v in doc.items() if k != "outline"}
-            writer.add_document(tantivy.Document.from_dict(fields, self.schema))
+            writer.delete_documents_by_term("path", p.path)
+        if p.doc is not None:
+            if p.outline:
+                rows["outlines"].append((file_id, self.codec.pack("outline:" + p.kind, p.outline)))
+            writer.add_document(tantivy.Document.from_dict(p.doc, self.schema))
+        if not self.bulk or len(rows["files"]) >= BULK_FILES:
+            self._flush()
+
+    def _flush(self) -> None:
+        """Insert the rows kept for a batch."""
+        for table, rows in self._rows.items():
+            if rows:
+                self.conn.executemany(_INSERT[table], rows)
+                rows.clear()
 
     def update_stat(self, path: str, size: int, mtime_ns: int) -> None:
         """Content unchanged, stat changed: remember the new stat without rescanning."""

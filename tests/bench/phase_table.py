@@ -18,7 +18,7 @@ LABELS = {
     "remember": "remember: git view, fingerprint (indexer)",
     "read": "read and hash (scanner CPU, all processes)",
     "scan": "scan (scanner CPU, all processes)",
-    "documents": "search documents (scanner CPU, all processes)",
+    "documents": "search documents and SQL rows (scanner CPU, all processes)",
 }
 
 

@@ -155,7 +155,9 @@ def result_rows(m: dict, point: dict) -> list[tuple[str, str]]:
         ("cat every file once (s)", _s(m.get("cat"))),
     ]
     for kind, v in sorted((m.get("scan") or {}).items()):
-        rows.append((f"scanner {kind}, MB/s (one core) [MB sampled]", f"{_s(v['mb_per_s'], digits=1)} [{v['mb']:.1f}]"))
+        cpu = v.get("mb_per_cpu_s", {}).get("median")
+        cell = f"{_s(v['mb_per_s'], digits=1)} [{v['mb']:.1f}]" + (f" {{CPU: {cpu:.1f}}}" if cpu else "")
+        rows.append((f"scanner {kind}, MB/s (one core) [MB sampled] {{per CPU second}}", cell))
     noop = m.get("noop_refresh") or {}
     rows += [
         ("no-op refresh, CLI (s)", _s(noop.get("cli"))),

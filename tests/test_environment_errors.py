@@ -30,6 +30,7 @@ def test_disk_full_while_writing_records_is_reported_not_a_bug(tmp_path: Path, m
         raise exc
 
     monkeypatch.setattr(Writer, "put", full)
+    monkeypatch.setattr(Writer, "put_prepared", full)  # what a build writes scanned files with
     assert main(["index", "--project", str(root)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(DISK_FULL) and "free some space" in err and "bug" not in err

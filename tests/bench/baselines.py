@@ -1,5 +1,6 @@
 """What the indexer's costs are compared with, measured on the same tree in the same run:
-universal-ctags for symbol extraction, `git status` and a bare interpreter start for a no-op
+universal-ctags and tree-sitter's parse on all cores for symbol extraction (in turn with the
+cold index, run by run), `git status` and a bare interpreter start for a no-op
 refresh, reading every file once for the I/O floor, and plain BM25 over whole files (tantivy, one
 text field, its stock English stemmer) for query latency."""
 
@@ -24,27 +25,34 @@ CTAGS = "/usr/bin/ctags"
 CONTENT = ("Assets", "Packages", "ProjectSettings")
 
 
-def ctags(tree: Path, n: int) -> dict | None:
-    """`ctags -R --languages=C#` over `tree` (one core; writes a tags file like a user would)."""
-    if not os.path.exists(CTAGS):
-        return None
-    with tempfile.TemporaryDirectory() as tmp:
-        tags = os.path.join(tmp, "tags")
-        return stat(repeat(lambda: run([CTAGS, "-R", "--languages=C#", "-f", tags, str(tree)]), n))
+class CsharpBaselines:
+    """ctags and tree-sitter's parse of every C# file on all cores (`tsparse`) over one tree,
+    one run of each per `run_once`, so they can be measured in turn with the cold index."""
 
+    def __init__(self, tree: Path) -> None:
+        from .tsparse import cs_files, parse_all
 
-def treesitter_parse(tree: Path, n: int) -> dict | None:
-    """tree-sitter's parse of every C# file under `tree`, on all cores (`tsparse`)."""
-    from .tsparse import cs_files, parse_all
+        self.tree = tree
+        self.files = cs_files(tree)
+        self.ctags: list[float] = []
+        self.parse: list[float] = []
+        if self.files:
+            parse_all(self.files[:64])  # warm: the grammar loaded, the pool's start method ready
 
-    files = cs_files(tree)
-    if not files:
-        return None
-    parse_all(files[:64])  # warm: the grammar loaded, the pool's start method ready
-    out = stat(repeat(lambda: parse_all(files), n))
-    out["files"] = len(files)
-    out["workers"] = os.cpu_count() or 1
-    return out
+    def run_once(self) -> None:
+        from .tsparse import parse_all
+
+        if os.path.exists(CTAGS):
+            with tempfile.TemporaryDirectory() as tmp:
+                self.ctags.append(run([CTAGS, "-R", "--languages=C#", "-f", os.path.join(tmp, "tags"), str(self.tree)]))
+        if self.files:
+            self.parse.append(parse_all(self.files))
+
+    def results(self) -> tuple[dict | None, dict | None]:
+        parse = None
+        if self.parse:
+            parse = {**stat(self.parse), "files": len(self.files), "workers": os.cpu_count() or 1}
+        return (stat(self.ctags) if self.ctags else None), parse
 
 
 def python_pass(n: int) -> dict:

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from indexer import scanners
@@ -49,13 +50,18 @@ def index_dir(root: Path) -> Path:
     return load_config(root).index_path(root)
 
 
-def cold_index(root: Path, n: int) -> dict:
-    """`unity-index index` from nothing: wall, largest-process RSS, tree PSS; files and bytes."""
+def cold_index(root: Path, n: int, beside: Callable[[], None] | None = None) -> dict:
+    """`unity-index index` from nothing: wall, largest-process RSS, tree PSS; files and bytes.
+
+    `beside()` runs before each run: the baselines a ratio compares it with, measured run by run
+    in turn with it, so both see the same load of a shared machine."""
     import json
 
     walls, rss, pss, runs = [], [], [], []
     files = scanned = 0
     for _ in range(n):
+        if beside is not None:
+            beside()
         shutil.rmtree(index_dir(root), ignore_errors=True)
         r = run_measured([*cli(), "index", "--project", str(root), "--json"], env=env())
         walls.append(r.wall)
@@ -279,13 +285,10 @@ def index_size(root: Path) -> dict:
     }
 
 
-def first_query(root: Path, queries: list[str], n: int) -> dict:
-    """`unity-index query` on the project with no index: it builds the index, then answers."""
-    walls = []
-    for i in range(n):
-        shutil.rmtree(index_dir(root), ignore_errors=True)
-        walls.append(run([*cli(), "query", queries[i % len(queries)], "--project", str(root), "--json"], env=env()))
-    return stat(walls)
+def first_query(root: Path, query: str) -> float:
+    """`unity-index query` on the project with no index (it builds the index, then answers): wall."""
+    shutil.rmtree(index_dir(root), ignore_errors=True)
+    return run([*cli(), "query", query, "--project", str(root), "--json"], env=env())
 
 
 YAML_KINDS = frozenset(scanners.UNITY_SERIALIZED_KINDS)

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from . import baselines, measures, report
 from .generator import generate
+from .measure import stat
 from .vocab import task_queries
 
 REPO = Path(__file__).resolve().parents[2]
@@ -105,17 +106,20 @@ def measure_point(label: str, root: Path, work: Path, opts: argparse.Namespace, 
     cs_tree = csharp_only(root, work / f"{root.name}-csharp-only")
     m["python_pass"] = baselines.python_pass(max(r, 5))
     m["cat"] = baselines.cat_all(root, r)
-    m["ctags_csharp"] = baselines.ctags(cs_tree / "Assets", r)
-    m["tsparse_csharp"] = baselines.treesitter_parse(cs_tree / "Assets", r)
     m["git_status"] = baselines.git_status(root, max(r, 5))
     _log(f"{label}: scanner throughput")
     m["scan"] = measures.scan_throughput(root, r, cap_bytes=opts.scan_cap)
-    _log(f"{label}: cold index, C# only")
-    m["cold_index_csharp"] = measures.cold_index(cs_tree, r)
+    _log(f"{label}: cold index of the C#-only tree, in turn with ctags and tree-sitter's parse of it")
+    cs_baselines = baselines.CsharpBaselines(cs_tree / "Assets")
+    m["cold_index_csharp"] = measures.cold_index(cs_tree, r, beside=cs_baselines.run_once)
+    m["ctags_csharp"], m["tsparse_csharp"] = cs_baselines.results()
     shutil.rmtree(cs_tree, ignore_errors=True)
-    _log(f"{label}: first query without an index, cold index")
-    m["first_query"] = measures.first_query(root, info["queries"], r)
-    m["cold_index"] = measures.cold_index(root, r)
+    _log(f"{label}: cold index, in turn with the first query without an index")
+    first: list[float] = []
+    m["cold_index"] = measures.cold_index(
+        root, r, beside=lambda: first.append(measures.first_query(root, info["queries"][len(first) % 5]))
+    )
+    m["first_query"] = stat(first)
     m["index_size"] = measures.index_size(root)
     _log(f"{label}: no-op refresh")
     m["noop_refresh"] = measures.noop_refresh(root, max(r, 5))

@@ -64,3 +64,12 @@ def indexed_fixture(fixture_copy: Path) -> Path:
 
     update(fixture_copy, Config(workers=1))
     return fixture_copy
+
+
+@pytest.fixture(scope="module")
+def ws(indexed_fixture: Path):
+    """A workspace over the indexed fixture (a module's tests share its readers)."""
+    from indexer.config import Config
+    from indexer.query.workspace import open_workspace
+
+    return open_workspace(indexed_fixture, [(indexed_fixture, Config())])

@@ -3,14 +3,11 @@ resolution into edges, `refs` on the asset, and the walk's reason, on the fixtur
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from indexer.config import Config
 from indexer.model import Ref
 from indexer.query.describe import describe
-from indexer.query.workspace import Workspace, open_workspace
+from indexer.query.workspace import Workspace
 from indexer.scanners.csharp import scan
 from indexer.scanners.csharp_strings import asset_literals
 from indexer.unity import resources_key
@@ -18,11 +15,6 @@ from indexer.unity import resources_key
 LOOT = "Assets/Resources/Loot/LootTable.json"
 DROPPER = "Assets/Scripts/Enemies/LootDropper.cs"
 DISSOLVE = "Assets/Shaders/Dissolve.shader"
-
-
-@pytest.fixture(scope="module")
-def ws(indexed_fixture: Path) -> Workspace:
-    return open_workspace(indexed_fixture, [(indexed_fixture, Config())])
 
 
 def test_literals_shaped_like_asset_keys_are_recorded_once_with_their_first_line() -> None:

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from indexer.config import Config
 from indexer.model import Hit
 from indexer.query.describe import describe
@@ -17,11 +15,6 @@ ENEMY = "Assets/Prefabs/Enemies/Enemy.prefab"
 BRUTE = "Assets/Prefabs/Enemies/EnemyBrute.prefab"
 BOSS = "Assets/Prefabs/Enemies/EnemyBruteBoss.prefab"
 ENEMY_AI = "Assets/Scripts/Enemies/EnemyAI.cs"
-
-
-@pytest.fixture(scope="module")
-def ws(indexed_fixture: Path) -> Workspace:
-    return open_workspace(indexed_fixture, [(indexed_fixture, Config())])
 
 
 def ranked(ws: Workspace, text: str, limit: int = 20) -> list[Hit]:

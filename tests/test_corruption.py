@@ -244,5 +244,12 @@ def test_an_index_another_version_wrote_is_rebuilt_and_said_so_not_called_damage
     stats = update(root, CONFIG)
     assert (stats.full, stats.upgraded, stats.repaired) == (False, 0, "")
     header.write_text(json.dumps(older))
+    code, out, err = run(capsys, "query", "player health", "--project", str(root))  # a reader builds it
+    assert code == 0 and out, err
+    assert err.splitlines()[0] == (
+        f"the index of {root} was written by another version of unity-index"
+        f" (format {SCHEMA_VERSION - 1}, this one reads {SCHEMA_VERSION}): building it"
+    )
+    header.write_text(json.dumps(older))
     stats = update(root, CONFIG)
     assert (stats.full, stats.upgraded, stats.repaired) == (True, SCHEMA_VERSION - 1, "")

@@ -97,15 +97,23 @@ def struct_dict(s: object) -> dict:
 
 def ensure_index(ws, console: Console) -> None:
     """Build the index of any project of the workspace that has none yet."""
+    from indexer.model import SCHEMA_VERSION
     from indexer.store.header import header_ok
+    from indexer.store.integrity import other_format
     from indexer.store.lock import DEFAULT_WAIT, IndexBusy
 
     for p in ws.projects:
         if not header_ok(p.paths):
             from indexer.build.update import update  # a writer's import: only when there is no index
 
-            if any(f.exists() for f in (p.paths.header, p.paths.records, p.paths.tantivy)):
-                what = f"the index of {p.root} cannot be used (damaged, incomplete or of another version)"
+            older = other_format(p.paths)
+            if older:
+                what = (
+                    f"the index of {p.root} was written by another version of unity-index"
+                    f" (format {older}, this one reads {SCHEMA_VERSION})"
+                )
+            elif any(f.exists() for f in (p.paths.header, p.paths.records, p.paths.tantivy)):
+                what = f"the index of {p.root} cannot be used (damaged or incomplete)"
             else:
                 what = f"no index for {p.root} yet"
             console.info(f"{what}: building it")

@@ -7,12 +7,12 @@ import sqlite3
 import msgspec
 import tantivy
 
-from indexer.model import SCHEMA_VERSION, FileRecord
+from indexer.model import SCHEMA_VERSION, FileRecord, Symbol
 from indexer.store.header import write_header
 from indexer.store.reader import Records, record_decoder, record_encoder
 from indexer.store.rows import Prepared, prepare, type_shape, visible_name
 from indexer.store.schema import SQL_INDEXES, SQL_TABLES, IndexPaths, build_schema
-from indexer.unity import SHADER_SUFFIXES, asset_keys
+from indexer.unity import SHADER_FILE_KINDS, SHADER_SUFFIXES, asset_keys
 
 _doc_decoder = msgspec.msgpack.Decoder(dict[str, str])
 # Search documents carried from commit to commit (Writer.commit); past this many, tantivy is left
@@ -94,7 +94,9 @@ class Writer(Records):
         old_types = self._type_shapes(p.path)
         old_guid = self.guid_of_path(p.path[:-5]) if p.kind == "meta" else None
         if not self.rebuild:  # (a rebuild resolves every file's edges anyway)
-            self._note_keys(p.path, record_decoder.decode(p.record))
+            # Only a shader's keys come from its content (its declared names): decode just those.
+            symbols = record_decoder.decode(p.record).symbols if p.kind in SHADER_FILE_KINDS else ()
+            self._note_keys(p.path, p.kind, symbols)
         old_id = self._forget(p.path, keep_edges_in=True)
         if p.kind == "meta" and old_guid != (p.guid or None):
             self.changed_guids.update(g for g in (old_guid, p.guid) if g)
@@ -159,11 +161,12 @@ class Writer(Records):
             (size, mtime_ns, self.codec.pack(rec.kind, record_encoder.encode(rec)), path),
         )
 
-    def _note_keys(self, path: str, new: FileRecord | None) -> None:
-        """The load keys a put or delete changes: a Resources file's path, a shader's names."""
+    def _note_keys(self, path: str, kind: str, symbols: tuple[Symbol, ...]) -> None:
+        """The load keys a put (of a file of `kind` declaring `symbols`) or a delete (kind "")
+        changes: a Resources file's path, a shader's names before and after."""
         if self.rebuild:
             return
-        keys = asset_keys(path, new.kind, new.symbols) if new is not None else asset_keys(path, "", ())
+        keys = asset_keys(path, kind, symbols)
         if path.endswith(SHADER_SUFFIXES) and (old := self.record(path)) is not None:
             keys ^= asset_keys(path, old.kind, old.symbols)
         self.changed_keys.update(keys)
@@ -178,7 +181,7 @@ class Writer(Records):
             self.types_changed = True
             self.changed_names.update(name for _, (name, _, _), _ in old_types)
         self.changed_guids.add(self.guid_of_path(path[:-5] if path.endswith(".meta") else path) or "")
-        self._note_keys(path, None)
+        self._note_keys(path, "", ())
         self.dirty.add(path)
         self._batch.add(path)
         self._forget(path, keep_edges_in=False)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from indexer.identifiers import split_identifier, stem
@@ -99,8 +100,14 @@ def vendor_package(path: str, folders: frozenset[str]) -> str | None:
 def names_package(package: str, stems: frozenset[str]) -> bool:
     """The task names the package ("the developer console" and `UnityConsole/`): then its code is
     what the task is about, not a library beside it."""
+    return not _package_words(package).isdisjoint(stems)
+
+
+@lru_cache(maxsize=1024)
+def _package_words(package: str) -> frozenset[str]:
+    """The stemmed words that name a package folder (asked for every third-party hit of a query)."""
     words = {stem(w) for part in re.split(r"[^A-Za-z0-9]+", package) for w in split_identifier(part)}
-    return any(len(w) >= 3 and w not in _GENERIC_PACKAGE_WORDS and w in stems for w in words)
+    return frozenset(w for w in words if len(w) >= 3 and w not in _GENERIC_PACKAGE_WORDS)
 
 
 def test_folders(records: Records) -> frozenset[str]:

@@ -95,9 +95,18 @@ def struct_dict(s: object) -> dict:
     return msgspec.to_builtins(s)
 
 
+def other_version(root, fmt: int, verb: str) -> str:
+    """What to tell a user whose index an older (or newer) unity-index wrote."""
+    from indexer.model import SCHEMA_VERSION
+
+    return (
+        f"the index of {root} was written by another version of unity-index"
+        f" (format {fmt}, this one {verb} {SCHEMA_VERSION})"
+    )
+
+
 def ensure_index(ws, console: Console) -> None:
     """Build the index of any project of the workspace that has none yet."""
-    from indexer.model import SCHEMA_VERSION
     from indexer.store.header import header_ok
     from indexer.store.integrity import other_format
     from indexer.store.lock import DEFAULT_WAIT, IndexBusy
@@ -108,10 +117,7 @@ def ensure_index(ws, console: Console) -> None:
 
             older = other_format(p.paths)
             if older:
-                what = (
-                    f"the index of {p.root} was written by another version of unity-index"
-                    f" (format {older}, this one reads {SCHEMA_VERSION})"
-                )
+                what = other_version(p.root, older, "reads")
             elif any(f.exists() for f in (p.paths.header, p.paths.records, p.paths.tantivy)):
                 what = f"the index of {p.root} cannot be used (damaged or incomplete)"
             else:

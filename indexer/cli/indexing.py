@@ -13,13 +13,13 @@ from indexer.cli.common import (
     EXIT_STALE,
     JSON_SCHEMA_VERSION,
     UsageError,
+    other_version,
     print_json,
     project_arg,
     struct_dict,
     workspace,
 )
 from indexer.cli.console import Console
-from indexer.model import SCHEMA_VERSION
 from indexer.query.render import render_status, render_update
 from indexer.words import plural
 
@@ -68,10 +68,7 @@ def _index_one(p, args: argparse.Namespace, console: Console) -> dict:
     if stats.repaired and not args.json:
         console.info(f"the index of {p.root} was damaged ({stats.repaired}): rebuilt it")
     if stats.upgraded and not args.json:
-        console.info(
-            f"the index of {p.root} was written by another version of unity-index"
-            f" (format {stats.upgraded}, this one writes {SCHEMA_VERSION}): rebuilt it"
-        )
+        console.info(f"{other_version(p.root, stats.upgraded, 'writes')}: rebuilt it")
     if not args.json:
         console.info(render_update(p.root, stats))
     return {"project": str(p.root), **struct_dict(stats)}

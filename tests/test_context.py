@@ -112,3 +112,22 @@ def test_budget_property(env, budget: int, query: str) -> None:
     tok = counter("estimate")
     pack = build_context(ws, query, budget, tok)
     assert pack.tokens == tok.count(render_context(pack)) <= budget
+
+
+def test_the_three_best_files_may_take_a_quarter_of_tier_2_the_rest_8_percent(env) -> None:
+    """So a pack reaches more of the files a task needs: past the third file, a rendering that
+    would take more than 8% of tier 2 (300 tokens at least) gives way to a shorter one."""
+    lead_files, lead_share, file_share, floor = 3, 0.25, 0.08, 300  # as docs/cli.md states them
+    _root, ws = env
+    tok = counter("estimate")
+    seen_lead = seen_rest = 0
+    for budget in (3000, 6000, 12000):
+        for query in QUERIES:
+            pack = build_context(ws, query, budget, tok)
+            tier2 = budget - pack.tier1.tokens - 2
+            for i, f in enumerate(pack.tier2.files):
+                share = lead_share if i < lead_files else file_share
+                assert f.tokens <= max(int(tier2 * share), floor), (budget, query[:30], i, f.path)
+                seen_lead += i < lead_files and f.tokens > max(int(tier2 * file_share), floor)
+                seen_rest += i >= lead_files
+    assert seen_lead and seen_rest  # the lead files do use their larger share

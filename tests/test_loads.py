@@ -3,6 +3,8 @@ resolution into edges, `refs` on the asset, and the walk's reason, on the fixtur
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from indexer.model import Ref
@@ -78,4 +80,36 @@ def test_a_search_reaches_the_loaded_asset_and_says_why(ws: Workspace) -> None:
     assert [(h.path, h.reason) for h in top] == [
         (DROPPER, f"text match; loads {LOOT} by name"),
         (LOOT, f"text match; loaded by name in {DROPPER}"),
+    ]
+
+
+def test_at_most_500_literals_a_file_are_recorded() -> None:
+    """A generated table of strings must not flood the refs table."""
+    source = "class T { string[] keys = { " + ", ".join(f'"Key{i}"' for i in range(800)) + " }; }"
+    refs = asset_literals(source.encode())
+    assert len(refs) == 500 and refs[-1].target == "Key499"
+
+
+def test_a_key_that_several_assets_answer_to_ties_the_code_to_each(tmp_path: Path) -> None:
+    """`Resources.Load("Icons/Sword")` with Sword.png and Sword.asset: Unity picks by type at run time."""
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.query.workspace import open_workspace
+
+    from .conftest import write_project
+
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/UI/Icons.cs": 'class Icons { void A() { UnityEngine.Resources.Load("Icons/Sword"); } }',
+            "Assets/Resources/Icons/Sword.png": b"\x89PNG\r\n\x1a\n",
+            "Assets/Resources/Icons/Sword.asset": "%YAML 1.1\n--- !u!114 &1\nMonoBehaviour:\n  m_Name: Sword\n",
+            "Assets/Resources/Icons/Shield.png": b"\x89PNG\r\n\x1a\n",
+        },
+    )
+    update(root, Config(workers=1))
+    graph = open_workspace(root, [(root, Config())]).projects[0].graph
+    assert graph.uses("Assets/UI/Icons.cs") == [
+        ("Assets/Resources/Icons/Sword.asset", "loads"),
+        ("Assets/Resources/Icons/Sword.png", "loads"),
     ]

@@ -190,3 +190,14 @@ def test_a_task_naming_kinds_of_asset_gets_the_chain_between_them(ws: Workspace)
     assert hits[0].path == ENEMY
     assert reasons["Assets/Materials/Enemy.mat"] == f"text match; asset referenced by {ENEMY}"
     assert reasons["Assets/Shaders/Dissolve.shader"] == "text match; asset referenced by Assets/Materials/Enemy.mat"
+
+
+def test_each_link_of_the_chain_gets_half_the_score_of_the_file_it_is_reached_from(ws: Workspace) -> None:
+    from indexer.model import Ranked
+    from indexer.query.rank import _named_chain
+
+    boosts: dict = {}
+    project = ws.projects[0].fresh()
+    _named_chain(project, [Ranked(ENEMY, 100.0, [])], boosts, frozenset({"material", "shader"}), None)
+    assert boosts["Assets/Materials/Enemy.mat"] == (50.0, "asset", ENEMY, ())
+    assert boosts["Assets/Shaders/Dissolve.shader"] == (25.0, "asset", "Assets/Materials/Enemy.mat", ())

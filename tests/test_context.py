@@ -131,3 +131,19 @@ def test_the_three_best_files_may_take_a_quarter_of_tier_2_the_rest_8_percent(en
                 seen_lead += i < lead_files and f.tokens > max(int(tier2 * file_share), floor)
                 seen_rest += i >= lead_files
     assert seen_lead and seen_rest  # the lead files do use their larger share
+
+
+def test_a_compact_csharp_outline_keeps_types_and_the_members_the_task_names(env) -> None:
+    """Past the lead files a C# file too long for its share is shown compact: its namespace and
+    type lines, and only the members whose names match the query. Asked twice, the second answer
+    (outline lines kept per index generation) is the same."""
+    _root, ws = env
+    expected = (
+        "### Assets/Scripts/Combat/Health.cs  (csharp; matched: dies)\n"
+        "namespace DungeonCrawler.Combat\n"
+        "L11 [DisallowMultipleComponent] public class Health : MonoBehaviour, IDamageable  [monobehaviour]\n"
+        "  L89 protected virtual void Die()\n"
+        "### "
+    )
+    for _ in range(2):
+        assert expected in build_context(ws, "enemy dies", 3000, counter("estimate")).tier2.text

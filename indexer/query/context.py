@@ -14,9 +14,10 @@ from pathlib import Path
 import msgspec
 
 from indexer.identifiers import INNER_STEM, query_terms, stem, stem_pattern, stem_regex
-from indexer.model import ContextPack, FileEntry, Hit, Tier, Tier2
+from indexer.model import ContextPack, FileEntry, FileRecord, Hit, Tier, Tier2
 from indexer.project import read_project_file
-from indexer.query.outline import outline
+from indexer.query.graph import Graph
+from indexer.query.outline import compact_lines, csharp_lines, outline
 from indexer.query.overview import render_tree, workspace_overviews
 from indexer.query.priors import ART_WORDS, ASSET_WORDS, asks_for, named_kinds
 from indexer.query.render import render_overview
@@ -172,6 +173,9 @@ class _FileView(msgspec.Struct, frozen=True):
     kind: str
     declared: frozenset[int]  # lines holding a declaration (the outline shows them)
     outline: tuple[str, ...]  # the full outline; () for a file without symbols
+    # C#: the member each outline line shows (None: always kept), so the compact form needs no
+    # decode; None for other kinds, whose compact form is made from the record
+    members: tuple[str | None, ...] | None = None
 
 
 MEMO_LIMIT = 4000  # file views kept per project and generation
@@ -180,19 +184,29 @@ MEMO_LIMIT = 4000  # file views kept per project and generation
 def _file_view(project: ProjectIndex, local: str) -> _FileView | None:
     key = ("view", local)
     if key not in project.memo:
-        rec = project.records.record(local)
         if len(project.memo) >= MEMO_LIMIT:
             project.memo.clear()
-        project.memo[key] = (
-            None
-            if rec is None
-            else _FileView(
-                rec.kind,
-                frozenset(s.line for s in rec.symbols),
-                tuple(outline(rec, project.graph, compact=False)) if rec.symbols else (),
-            )
-        )
+        project.memo[key] = _make_view(project.records.record(local), project.graph)
     return project.memo[key]
+
+
+def _make_view(rec: FileRecord | None, graph: Graph) -> _FileView | None:
+    if rec is None:
+        return None
+    declared = frozenset(s.line for s in rec.symbols)
+    if not rec.symbols:
+        return _FileView(rec.kind, declared, ())
+    if rec.kind == "csharp":
+        lines = csharp_lines(rec, graph)
+        return _FileView(rec.kind, declared, tuple(t for t, _ in lines), tuple(m for _, m in lines))
+    return _FileView(rec.kind, declared, tuple(outline(rec, graph, compact=False)))
+
+
+def _compact(view: _FileView, project: ProjectIndex, local: str, stems: set[str]) -> list[str]:
+    if view.members is not None:
+        return compact_lines(list(zip(view.outline, view.members, strict=True)), stems)
+    rec = project.records.record(local)
+    return outline(rec, project.graph, stems, compact=True) if rec is not None else list(view.outline)
 
 
 def _renderings(
@@ -219,8 +233,7 @@ def _renderings(
         if matched:
             yield "\n".join([head, *view.outline, "matched lines:", *matched])
     yield "\n".join([head, *view.outline])
-    rec = project.records.record(local)
-    compact = outline(rec, project.graph, stems, compact=True) if rec is not None else list(view.outline)
+    compact = _compact(view, project, local, stems)
     if compact != list(view.outline):
         yield "\n".join([head, *compact])
     yield head

@@ -40,9 +40,21 @@ def outline(rec: FileRecord, graph: Graph, stems: set[str] | None = None, compac
 
 
 def csharp_outline(rec: FileRecord, graph: Graph, stems: set[str], compact: bool) -> list[str]:
-    lines: list[str] = []
+    return compact_lines(csharp_lines(rec, graph), stems) if compact else [line for line, _ in csharp_lines(rec, graph)]
+
+
+def compact_lines(lines: list[tuple[str, str | None]], stems: set[str]) -> list[str]:
+    """The compact form of a C# outline: every line that names no member, and the members that
+    match `stems`."""
+    return [line for line, member in lines if member is None or matches(member, stems)]
+
+
+def csharp_lines(rec: FileRecord, graph: Graph) -> list[tuple[str, str | None]]:
+    """A C# file's outline lines, each with the member it shows (None for the namespace, types and
+    notes): the compact form follows from them without decoding the record again."""
+    lines: list[tuple[str, str | None]] = []
     if rec.namespaces:
-        lines.append("namespace " + ", ".join(rec.namespaces))
+        lines.append(("namespace " + ", ".join(rec.namespaces), None))
     roles: dict[str, str] = {}
     categories = graph.records.categories_of(rec.path)
     for s in rec.symbols:
@@ -50,16 +62,14 @@ def csharp_outline(rec: FileRecord, graph: Graph, stems: set[str], compact: bool
             category = roles.setdefault(s.qualified, categories.get(s.qualified) or s.kind)
             role = f"  [{category}]" if category not in (s.kind, "class") else ""
             attrs = "".join(f"[{a}] " for a in s.attributes)
-            lines.append(f"L{s.line} {attrs}{s.signature or s.kind + ' ' + s.name}{role}")
+            lines.append((f"L{s.line} {attrs}{s.signature or s.kind + ' ' + s.name}{role}", None))
         else:
-            if compact and not matches(s.name, stems):
-                continue
             attrs = "".join(f"[{a}] " for a in s.attributes if len(a) < 60)
             is_message = s.kind == "method" and is_unity_message(s.name, roles.get(s.container))
             message = "  [unity message]" if is_message else ""
-            lines.append(f"  L{s.line} {attrs}{s.signature or s.name}{message}")
+            lines.append((f"  L{s.line} {attrs}{s.signature or s.name}{message}", s.name))
     if rec.status == "partial":
-        lines.append(f"(parsed with syntax errors near lines {', '.join(map(str, rec.error_lines[:8]))})")
+        lines.append((f"(parsed with syntax errors near lines {', '.join(map(str, rec.error_lines[:8]))})", None))
     return lines
 
 

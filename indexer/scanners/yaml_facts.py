@@ -27,6 +27,8 @@ ARGUMENT_KEYS = {
     "5": "m_StringArgument",
     "6": "m_BoolArgument",
 }
+# The keys a UnityEvent persistent call is read from (anywhere under its item, the first wins).
+CALL_KEYS = ("m_TargetAssemblyTypeName", "m_MethodName", "m_Mode", *ARGUMENT_KEYS.values())
 
 
 class Modification(NamedTuple):

@@ -1,5 +1,5 @@
 """Reading Unity YAML a line at a time: scalars, the key a line belongs to, values Unity wraps
-onto the next lines, short summaries of nested values, UnityEvent calls.
+onto the next lines, short summaries of nested values.
 
 Shared by `yaml_reader.TextDoc`; every helper is linear in the lines it looks at.
 """
@@ -9,12 +9,10 @@ from __future__ import annotations
 import json
 import re
 
-from .yaml_facts import ARGUMENT_KEYS, Call, count_label, ref_shown, short
+from .yaml_facts import count_label, ref_shown, short
 
 REF = re.compile(r"\{fileID: (-?\d+)(?:, guid: ([0-9A-Fa-f]{32}))?(?:, type: -?\d+)?\}")
 KEY = re.compile(r"^( *)(- )?([^\s:#'\"{\[][^:]*?|'[^']*'|\"[^\"]*\"|):(?: (.*))?$")
-_CALL_KEY = re.compile(r"(m_\w+):(?: (.*))?$")
-_CALL_KEY_START = re.compile(r"\s*(m_\w+:|- )")
 
 
 def unquote(value: str) -> str:
@@ -146,53 +144,3 @@ def summarize(value: str, nested: list[str]) -> tuple[str, int]:
         if indent_of(n) == first_indent and not n.lstrip().startswith("- ") and (m := KEY.match(n)) and m.group(3)
     ]
     return short("{" + ", ".join(keys[:6]) + (", …" if len(keys) > 6 else "") + "}"), 0
-
-
-def _call_fields(lines: list[str], j: int, item_indent: int) -> tuple[dict[str, str], int]:
-    """The `m_*` values under a call item (any depth, first wins; wrapped plain scalars joined)
-    and the index of the line after the item."""
-    fields: dict[str, str] = {}
-    while j < len(lines):
-        nxt = lines[j]
-        nl = indent_of(nxt)
-        if nxt.strip() and nl <= item_indent:
-            break
-        km = _CALL_KEY.match(nxt.strip())
-        if km:
-            key, value = km.group(1), (km.group(2) or "").strip()
-            # a wrapped plain scalar continues on deeper lines without a key
-            k = j + 1
-            while value and k < len(lines) and not _CALL_KEY_START.match(lines[k]) and lines[k].strip():
-                if indent_of(lines[k]) <= nl:
-                    break
-                value += " " + lines[k].strip()
-                k += 1
-            fields.setdefault(key, value)
-        j += 1
-    return fields, j
-
-
-def calls(lines: list[str], start: int, indent: int, event: str) -> list[Call]:
-    """Each persistent call under an `m_PersistentCalls:` at `indent`."""
-    out: list[Call] = []
-    i = start
-    while i < len(lines):
-        line = lines[i]
-        lead = indent_of(line)
-        if line.strip() and lead <= indent:
-            break
-        if not line.strip().startswith("- m_Target:"):
-            i += 1
-            continue
-        m = REF.search(line)
-        fields, j = _call_fields(lines, i + 1, lead)
-        type_name = unquote(fields.get("m_TargetAssemblyTypeName", "")).split(",", 1)[0].strip()
-        mode = fields.get("m_Mode", "")
-        arg = unquote(fields.get(ARGUMENT_KEYS[mode], "")) if mode in ARGUMENT_KEYS else ""
-        if mode == "2":
-            om = REF.search(fields.get("m_ObjectArgument", ""))
-            arg = f"guid:{om.group(2).lower()}" if om and om.group(2) else ""
-        method = unquote(fields.get("m_MethodName", ""))
-        out.append(Call(event, int(m.group(1)) if m else 0, type_name, method, mode, arg, i))
-        i = j
-    return out

@@ -21,6 +21,7 @@ from typing import Any
 from .unity_classes import CLASS_NAMES
 from .yaml_facts import (
     ARGUMENT_KEYS,
+    CALL_KEYS,
     MAX_FIELDS_PER_OBJECT,
     STANDARD_FIELDS,
     Call,
@@ -41,7 +42,7 @@ _INT = re.compile(r"-?\d+")
 _SECTIONS = {"m_TexEnvs": "texture", "m_Floats": "float", "m_Colors": "color", "m_Ints": "int"}
 _HASH = re.compile(r"(?<=\s)#")
 _HIDDEN_HASH = "\ue000"  # a private-use character: not in Unity files
-_CALL_KEYS = frozenset({"m_TargetAssemblyTypeName", "m_MethodName", "m_Mode", *ARGUMENT_KEYS.values()})
+_CALL_KEYS = frozenset(CALL_KEYS)
 
 
 @functools.cache

@@ -16,8 +16,6 @@ from collections.abc import Callable
 
 from .unity_classes import CLASS_NAMES
 from .yaml_facts import (
-    MAX_FIELDS_PER_OBJECT,
-    STANDARD_FIELDS,
     Call,
     Entry,
     Field,
@@ -27,9 +25,13 @@ from .yaml_facts import (
     Property,
     TypeUse,
 )
-from .yaml_lines import KEY, REF, Owners, calls, indent_of, line_indexes, owner_key, summarize, unquote, unwrapped
+from .yaml_lines import KEY, REF, Owners, indent_of, line_indexes, owner_key, unquote, unwrapped
+from .yaml_spans import fields, key_on_line, persistent_calls
 
-HEADER = re.compile(r"^--- !u!(-?\d+) &(-?\d+)( stripped)?[^\n]*\n?", re.M)
+HEADER = re.compile(r"--- !u!(-?\d+) &(-?\d+)( stripped)?[^\n]*\n?")
+# A header after the first line: found by its line break (a literal start the regex engine
+# searches for fast; `^` in MULTILINE mode is tried at every character).
+_NEXT_HEADER = re.compile(r"\n--- !u!(-?\d+) &(-?\d+)( stripped)?[^\n]*")
 WRAPPED_FLOW = re.compile(r"(\{[^{}\n]*,)[ \t]*\n[ \t]+")
 _GUID = re.compile(r"guid: ([0-9A-Fa-f]{32})")
 _MANAGED_TYPE = re.compile(r"type: \{class: ([^,}]*), ns: ([^,}]*), asm: ([^}]*)\}")
@@ -108,13 +110,20 @@ def outside_documents(text: str, docs: list[TextDoc]) -> dict[int, str]:
 def split(text: str, joins: list[int] | None = None) -> list[TextDoc]:
     """The documents of a file, in order (text has `\n` line ends; `joins` from `join_wrapped_flows`)."""
     docs: list[TextDoc] = []
-    matches = list(HEADER.finditer(text))
-    line = 1 + text.count("\n", 0, matches[0].start()) if matches else 1
-    for i, m in enumerate(matches):
-        end = matches[i + 1].start() if i + 1 < len(matches) else len(text)
-        body = text[m.end() : end]
-        doc = TextDoc(int(m.group(1)), int(m.group(2)), bool(m.group(3)), line, body, joins or [])
-        doc.offset = m.end()
+    heads: list[tuple[int, int, re.Match[str]]] = []  # (line start, body start, header match)
+    first = HEADER.match(text)
+    if first:
+        heads.append((0, first.end(), first))
+    for m in _NEXT_HEADER.finditer(text):
+        end = m.end()
+        heads.append((m.start() + 1, end + 1 if text.startswith("\n", end) else end, m))
+    line = 1 + text.count("\n", 0, heads[0][0]) if heads else 1
+    joins = joins or []
+    for i, (_, start, m) in enumerate(heads):
+        end = heads[i + 1][0] if i + 1 < len(heads) else len(text)
+        body = text[start:end]
+        doc = TextDoc(int(m.group(1)), int(m.group(2)), bool(m.group(3)), line, body, joins)
+        doc.offset = start
         docs.append(doc)
         line += 1 + body.count("\n")
     return docs
@@ -124,7 +133,8 @@ class TextDoc:
     """One document: header facts and its body, read by lines on demand."""
 
     __slots__ = (
-        "_joins", "_lines", "_text_line", "body", "class_id", "class_name", "file_id", "line", "offset", "stripped",
+        "_joins", "_lines", "_refs", "_text_line", "_tops", "body", "class_id", "class_name", "file_id", "line",
+        "offset", "stripped",
     )  # fmt: skip
 
     def __init__(self, class_id: int, file_id: int, stripped: bool, line: int, body: str, joins: list[int]):
@@ -137,7 +147,10 @@ class TextDoc:
         self.body = body
         self.offset = 0  # where the body starts in the file's text
         self._lines: list[str] | None = None
-        first = body.split("\n", 1)[0]
+        self._tops: dict[str, str | None] = {}  # top() answers: the scanner asks some keys often
+        self._refs: dict[str, tuple[int, str]] = {}
+        nl = body.find("\n")
+        first = body if nl < 0 else body[:nl]
         self.class_name = first[:-1] if first.endswith(":") else CLASS_NAMES.get(class_id, f"Class{class_id}")
 
     def at(self, i: int) -> int:
@@ -154,6 +167,13 @@ class TextDoc:
 
     def top(self, key: str) -> str | None:
         """A top-level (indent 2) scalar, wrapped continuation lines joined; None if absent."""
+        tops = self._tops
+        if key in tops:
+            return tops[key]
+        value = tops[key] = self._top(key)
+        return value
+
+    def _top(self, key: str) -> str | None:
         body = self.body
         marker = f"\n  {key}:"
         i = body.find(marker)
@@ -175,11 +195,13 @@ class TextDoc:
         return unquote(value)
 
     def top_ref(self, key: str) -> tuple[int, str]:
+        refs = self._refs
+        if key in refs:
+            return refs[key]
         v = self.top(key)
-        if not v:
-            return 0, ""
-        m = REF.match(v)
-        return (int(m.group(1)), (m.group(2) or "").lower()) if m else (0, "")
+        m = REF.match(v) if v else None
+        ref = refs[key] = (int(m.group(1)), (m.group(2) or "").lower()) if m else (0, "")
+        return ref
 
     def first_ref(self, key: str) -> tuple[int, str]:
         """The first one-line reference written under `key` at any depth (`m_Modification:` or top level)."""
@@ -267,55 +289,30 @@ class TextDoc:
 
     def fields(self) -> list[Field]:
         """Top-level serialized fields of a script, each as a short value (at most MAX_FIELDS_PER_OBJECT)."""
-        lines = self.lines()
-        out: list[Field] = []
-        i = 1
-        while i < len(lines) and len(out) < MAX_FIELDS_PER_OBJECT:
-            line = lines[i]
-            m = KEY.match(line) if line.startswith("  ") and not line.startswith(("   ", "  - ")) else None
-            if m and m.group(3) not in STANDARD_FIELDS and m.group(3) != "references":
-                j = i + 1
-                while j < len(lines) and (lines[j].startswith("   ") or lines[j].startswith("  - ")):
-                    j += 1
-                value, _ = unwrapped((m.group(4) or "").strip(), lines, i + 1, 2, j)
-                shown, local = summarize(value, lines[i + 1 : j])
-                out.append(Field(unquote(m.group(3)), shown, i, local))
-                i = j
-                continue
-            i += 1
-        return out
+        return fields(self.body)
 
     def guid_uses(self) -> list[GuidUse]:
         body = self.body
         if "guid: " not in body:
             return []
         matches = list(_GUID.finditer(body))
-        lines = self.lines()
-        owners = Owners(lines) if len(matches) > _FEW_GUIDS else None
+        owners: Owners | None = None
         out: list[GuidUse] = []
         for idx, m in zip(line_indexes(body, matches), matches, strict=True):
-            key = owners.key(idx) if owners is not None else owner_key(lines, idx)
+            key = key_on_line(body, m.start())
+            if key is None:
+                if len(matches) <= _FEW_GUIDS:
+                    key = owner_key(self.lines(), idx)
+                else:
+                    owners = owners or Owners(self.lines())
+                    key = owners.key(idx)
             out.append(GuidUse(m.group(1).lower(), key, idx))
         return out
 
     def calls(self) -> list[Call]:
         if "m_PersistentCalls:" not in self.body:
             return []
-        lines = self.lines()
-        out: list[Call] = []
-        for i, line in enumerate(lines):
-            if line.strip() != "m_PersistentCalls:":
-                continue
-            indent = indent_of(line)
-            event = ""
-            for back in range(i - 1, 0, -1):
-                prev = lines[back]
-                if indent_of(prev) < indent and prev.strip():
-                    m = KEY.match(prev)
-                    event = unquote(m.group(3)) if m else ""
-                    break
-            out.extend(calls(lines, i + 1, indent, event))
-        return out
+        return persistent_calls(self.body)
 
     def type_uses(self) -> list[TypeUse]:
         if "RefIds:" not in self.body:

@@ -1,0 +1,170 @@
+"""Reading a document body's text without splitting it into lines: serialized fields, UnityEvent
+calls and the keys GUIDs sit under, for `yaml_reader.TextDoc`.
+
+Why: a line walk in Python costs about a microsecond a line, and a scene's MonoBehaviours are
+most of its lines. Here a regex finds the lines that matter (a field's key line with its nested
+block, an `m_PersistentCalls:` line, a GUID's own line) and only those are read in Python. Each
+reader gives what the line walks of `yaml_lines` give on the same body (same line rules:
+indentation counts spaces, a line is blank when it is only whitespace).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from .yaml_facts import ARGUMENT_KEYS, CALL_KEYS, MAX_FIELDS_PER_OBJECT, STANDARD_FIELDS, Call, Field, short
+from .yaml_lines import KEY, REF, indent_of, summarize, unquote, unwrapped
+
+# A top-level key line (indent 2, not an item) that is not a standard field, its value, and the
+# lines nested under it (deeper than 2, or items at 2): `yaml_lines.KEY` on one line, written for
+# the whole body. The key is everything up to the line's first colon (possessive: no backtracking).
+_FIELD = re.compile(
+    r"\n  (?!- |(?:" + "|".join(sorted(STANDARD_FIELDS | {"references"})) + r"):)"
+    r"([^\s:#'\"{\[][^:\n]*+|'[^'\n]*+'|\"[^\"\n]*+\"|):(?: ([^\n]*+))?(?=\n|\Z)((?:\n  (?: |- )[^\n]*+)*+)"
+)
+_PERSISTENT = "m_PersistentCalls:"
+_ITEM = re.compile(r"\n([^\S\n]*+)- m_Target:")
+_CALL_VALUE = re.compile(r"\n([^\S\n]*+)(" + "|".join(CALL_KEYS) + r"):([^\n]*)")
+_CALL_KEY_START = re.compile(r"\s*(m_\w+:|- )")
+
+
+def fields(body: str) -> list[Field]:
+    """Top-level serialized fields of a script, each as a short value (at most MAX_FIELDS_PER_OBJECT)."""
+    out: list[Field] = []
+    line = pos = 0
+    count = body.count
+    for m in _FIELD.finditer(body):
+        start = m.start() + 1
+        line += count("\n", pos, start)
+        pos = start
+        key, raw, nested = m.groups()
+        value = raw.strip() if raw else ""
+        if nested:
+            lines = nested[1:].split("\n")
+            value, _ = unwrapped(value, lines, 0, 2)
+            shown, local = summarize(value, lines)
+        elif not value:
+            shown, local = '""', 0
+        elif value[0] in "{'\"[":
+            shown, local = summarize(value, ())
+        else:  # a plain scalar: `summarize` would give short(unquote(value)), and unquote is a no-op
+            shown, local = short(value), 0
+        key = key.strip()
+        out.append(Field(unquote(key) if key and key[0] in "'\"" else key, shown, line, local))
+        if len(out) >= MAX_FIELDS_PER_OBJECT:
+            break
+    return out
+
+
+@functools.cache
+def _block_end(indent: int) -> re.Pattern[str]:
+    """The line break before the first non-blank line indented at most `indent`."""
+    return re.compile(rf"\n {{0,{indent}}}+(?! )(?=[^\S\n]*+\S)")
+
+
+def _event_key(body: str, line_start: int, indent: int) -> str:
+    """The key of the nearest non-blank line above (not the document's first line) indented less."""
+    end = line_start - 1
+    while end > 0:
+        start = body.rfind("\n", 0, end) + 1
+        if start == 0:
+            break
+        prev = body[start:end]
+        if indent_of(prev) < indent and prev.strip():
+            m = KEY.match(prev)
+            return unquote(m.group(3)) if m else ""
+        end = start - 1
+    return ""
+
+
+def persistent_calls(body: str) -> list[Call]:
+    """Each persistent call under every `m_PersistentCalls:` line, the event named by the key above."""
+    out: list[Call] = []
+    line = pos = 0
+    found = body.find(_PERSISTENT)
+    while found >= 0:
+        start = body.rfind("\n", 0, found) + 1
+        end = body.find("\n", found)
+        end = len(body) if end < 0 else end
+        found = body.find(_PERSISTENT, end)
+        text = body[start:end]
+        if text.strip() != _PERSISTENT:
+            continue
+        line += body.count("\n", pos, start)
+        pos = start
+        indent = indent_of(text)
+        close = _block_end(indent).search(body, end)
+        block = body[end : close.start() if close else len(body)]
+        out.extend(_block_calls(block, indent, _event_key(body, start, indent), line))
+    return out
+
+
+def _block_calls(block: str, indent: int, event: str, line: int) -> list[Call]:
+    """The calls of one `m_PersistentCalls:` block (`block`: its lines, each after its line break;
+    `line`: the document line of the `m_PersistentCalls:` line). An item runs from its `- m_Target:`
+    line to the next non-blank line indented no deeper than the item."""
+    out: list[Call] = []
+    pos = 0
+    while (m := _ITEM.search(block, pos)) is not None:
+        spaces = m.group(1)
+        lead = len(spaces) - len(spaces.lstrip(" "))
+        line_end = block.find("\n", m.end())
+        line_end = len(block) if line_end < 0 else line_end
+        close = _block_end(lead).search(block, line_end)
+        item_end = close.start() if close else len(block)
+        target = REF.search(block, m.end(), line_end)
+        found = _call_values(block, line_end, item_end)
+        type_name = unquote(found.get("m_TargetAssemblyTypeName", "")).split(",", 1)[0].strip()
+        mode = found.get("m_Mode", "")
+        arg = unquote(found.get(ARGUMENT_KEYS[mode], "")) if mode in ARGUMENT_KEYS else ""
+        if mode == "2":
+            om = REF.search(found.get("m_ObjectArgument", ""))
+            arg = f"guid:{om.group(2).lower()}" if om and om.group(2) else ""
+        method = unquote(found.get("m_MethodName", ""))
+        at = line + block.count("\n", 0, m.start() + 1)
+        out.append(Call(event, int(target.group(1)) if target else 0, type_name, method, mode, arg, at))
+        pos = item_end
+    return out
+
+
+def _call_values(block: str, start: int, end: int) -> dict[str, str]:
+    """The values of the keys a call is read from, anywhere under its item (first wins), a plain
+    scalar wrapped onto deeper lines joined back."""
+    found: dict[str, str] = {}
+    for m in _CALL_VALUE.finditer(block, start, end):
+        spaces, key, rest = m.groups()
+        rest = rest.rstrip()
+        if key in found or (rest and rest[0] != " "):
+            continue  # `key:value` is no key line
+        value = rest.strip()
+        if value:
+            value = _continued(block, value, m.end(), end, len(spaces) - len(spaces.lstrip(" ")))
+        found[key] = value
+    return found
+
+
+def _continued(block: str, value: str, p: int, end: int, indent: int) -> str:
+    """`value` with the lines after `p` (a line break) that continue it: deeper than `indent`, not
+    blank, not a key or an item."""
+    deeper = " " * (indent + 1)
+    while p < end and block.startswith(deeper, p + 1):
+        q = block.find("\n", p + 1, end)
+        q = end if q < 0 else q
+        nxt = block[p + 1 : q]
+        if _CALL_KEY_START.match(nxt) or not nxt.strip():
+            break
+        value += " " + nxt.strip()
+        p = q
+    return value
+
+
+def key_on_line(body: str, start: int) -> str | None:
+    """The key of the line holding `start` when the line is `key: {...}` (a reference on its own key
+    line), else None: then the key is found by walking up (`yaml_lines.owner_key`)."""
+    ls = body.rfind("\n", 0, start) + 1
+    le = body.find("\n", start)
+    m = KEY.match(body[ls:] if le < 0 else body[ls:le])
+    if m and m.group(3) and m.group(4) is not None and "{" in m.group(4):
+        return unquote(m.group(3))
+    return None

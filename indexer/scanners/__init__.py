@@ -7,6 +7,7 @@ lazily: tree-sitter is only loaded when C# is actually scanned.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable
 
@@ -49,7 +50,9 @@ def reads_content(kind: str) -> bool:
     return kind not in OPAQUE_KINDS
 
 
+@functools.cache
 def _scanner(kind: str) -> Callable[[str, bytes], FileRecord]:
+    """The scan function of a kind, imported once (not looked up again for every file)."""
     scan_kind = importlib.import_module(f"{__name__}.{SCANNER_MODULES[kind]}").scan
     if kind in UNITY_SERIALIZED_KINDS:
         return lambda path, data: scan_kind(path, data, kind)

@@ -344,18 +344,14 @@ class _Scan:
 
     def fields(self, doc: DocReader, owner: str, label: str) -> None:
         """Top-level serialized fields of a script, each as a short `name: value`."""
-        for f in doc.fields():
-            shown = self.local_label(f.local) if f.local else f.shown
-            self.symbols.append(
-                Symbol(
-                    "field",
-                    f.key,
-                    doc.at(f.line),
-                    container=owner,
-                    signature=f"{f.key}: {shown}",
-                    detail=str(doc.file_id),
-                    type=label if label.startswith("script:") else "",
-                )
+        detail = str(doc.file_id)
+        script = label if label.startswith("script:") else ""
+        at, append = doc.at, self.symbols.append
+        for key, shown, line, local in doc.fields():
+            if local:
+                shown = self.local_label(local)
+            append(
+                Symbol("field", key, at(line), container=owner, signature=f"{key}: {shown}", detail=detail, type=script)
             )
 
     def unity_events(self, doc: DocReader, owner: str, label: str) -> None:

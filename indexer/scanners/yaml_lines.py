@@ -1,5 +1,5 @@
 """Reading Unity YAML a line at a time: scalars, the key a line belongs to, values Unity wraps
-onto the next lines, short summaries of nested values.
+onto the next lines.
 
 Shared by `yaml_reader.TextDoc`; every helper is linear in the lines it looks at.
 """
@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-
-from .yaml_facts import count_label, ref_shown, short
 
 REF = re.compile(r"\{fileID: (-?\d+)(?:, guid: ([0-9A-Fa-f]{32}))?(?:, type: -?\d+)?\}")
 KEY = re.compile(r"^( *)(- )?([^\s:#'\"{\[][^:]*?|'[^']*'|\"[^\"]*\"|):(?: (.*))?$")
@@ -115,32 +113,3 @@ def unwrapped(value: str, lines: list[str], j: int, lead: int, end: int | None =
         value = f"{value} {t}"
         j += 1
     return value, j
-
-
-def summarize(value: str, nested: list[str]) -> tuple[str, int]:
-    """A short, readable value: scalars as written, references as guid:/fileID:, blocks counted.
-    Also the fileID when the value is a same-file reference (the scanner names the object)."""
-    if value:
-        if value.startswith("{"):
-            m = REF.fullmatch(value)
-            if m:
-                shown = ref_shown(m.group(1), m.group(2) or "")
-                return shown, int(m.group(1)) if shown.startswith("&") else 0
-            return short(value), 0
-        return ("[]" if value == "[]" else short(unquote(value))), 0
-    if not nested:
-        return '""', 0
-    if any("m_PersistentCalls:" in n for n in nested[:2]):
-        calls = sum(1 for n in nested if n.lstrip().startswith("- m_Target:"))
-        return f"UnityEvent ({count_label(calls, 'call')})", 0
-    first = nested[0]
-    first_indent = indent_of(first)
-    if first.lstrip().startswith("- "):
-        items = sum(1 for n in nested if n.startswith(" " * first_indent + "- "))
-        return f"[{count_label(items, 'item')}]", 0
-    keys = [
-        unquote(m.group(3))
-        for n in nested
-        if indent_of(n) == first_indent and not n.lstrip().startswith("- ") and (m := KEY.match(n)) and m.group(3)
-    ]
-    return short("{" + ", ".join(keys[:6]) + (", …" if len(keys) > 6 else "") + "}"), 0

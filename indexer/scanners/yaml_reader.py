@@ -38,13 +38,18 @@ _MANAGED_TYPE = re.compile(r"type: \{class: ([^,}]*), ns: ([^,}]*), asm: ([^}]*)
 _ITEM_KEY = re.compile(r"- ([^:]+):(?: (.*))?$")
 _NAME_OVERRIDE = re.compile(r"propertyPath: m_Name\n\s+value: (.*)")
 _ENTRY_KEY = re.compile(r"([^:]+):(?: (.*))?$")
+# `: &` or `- &` somewhere, and `{`, `[` or `,` ending a line: found from their last character
+# (rare, or searched fast: a one-character literal) looking back, several times faster than
+# searching for the two or three characters.
+_ANCHOR_MARK = re.compile(r"&(?<=[:-] &)")
+_OPEN_END = re.compile(r"\n(?<=[{\[,]\n)")
 # What the line reader does not read: these documents go to the YAML parser (`yaml_nodes`). Each
 # check is a regex run only when the text holds what it needs (single characters where possible:
 # those searches run at several GB/s), so a file in the subset costs a few substring searches. A
 # flow collection left open at a line end after joining shows as `{`, `[` or `,` ending a line
 # (Unity wraps flows only after a comma).
 _OUTSIDE: tuple[tuple[str, Callable[[str], bool], re.Pattern[str]], ...] = (
-    ("anchor or alias", lambda t: "*" in t or ": &" in t or "- &" in t, re.compile(r"[:-] [&*]\S")),
+    ("anchor or alias", lambda t: "*" in t or _ANCHOR_MARK.search(t) is not None, re.compile(r"[:-] [&*]\S")),
     (
         "block scalar",
         lambda t: "|" in t or (">" in t and (": >" in t or "- >" in t)),
@@ -52,7 +57,7 @@ _OUTSIDE: tuple[tuple[str, Callable[[str], bool], re.Pattern[str]], ...] = (
     ),
     (
         "multi-line flow collection",
-        lambda t: ",\n" in t or "{\n" in t or "[\n" in t,
+        lambda t: _OPEN_END.search(t) is not None,
         re.compile(r"[{\[][^\n\]}]*\n"),
     ),
     (

@@ -13,8 +13,18 @@ from __future__ import annotations
 import functools
 import re
 
-from .yaml_facts import ARGUMENT_KEYS, CALL_KEYS, MAX_FIELDS_PER_OBJECT, STANDARD_FIELDS, Call, Field, short
-from .yaml_lines import KEY, REF, indent_of, summarize, unquote, unwrapped
+from .yaml_facts import (
+    ARGUMENT_KEYS,
+    CALL_KEYS,
+    MAX_FIELDS_PER_OBJECT,
+    STANDARD_FIELDS,
+    Call,
+    Field,
+    count_label,
+    ref_shown,
+    short,
+)
+from .yaml_lines import KEY, REF, indent_of, unquote, unwrapped
 
 # A top-level key line (indent 2, not an item) that is not a standard field, its value, and the
 # lines nested under it (deeper than 2, or items at 2): `yaml_lines.KEY` on one line, written for
@@ -24,7 +34,7 @@ _FIELD = re.compile(
     r"([^\s:#'\"{\[][^:\n]*+|'[^'\n]*+'|\"[^\"\n]*+\"|):(?: ([^\n]*+))?(?=\n|\Z)((?:\n  (?: |- )[^\n]*+)*+)"
 )
 _PERSISTENT = "m_PersistentCalls:"
-_ITEM = re.compile(r"\n([^\S\n]*+)- m_Target:")
+_ITEM = re.compile(r"\n([^\S\n]*+)- m_Target:")  # a line that, stripped, starts with `- m_Target:`
 _CALL_VALUE = re.compile(r"\n([^\S\n]*+)(" + "|".join(CALL_KEYS) + r"):([^\n]*)")
 _CALL_KEY_START = re.compile(r"\s*(m_\w+:|- )")
 
@@ -40,21 +50,49 @@ def fields(body: str) -> list[Field]:
         pos = start
         key, raw, nested = m.groups()
         value = raw.strip() if raw else ""
-        if nested:
-            lines = nested[1:].split("\n")
-            value, _ = unwrapped(value, lines, 0, 2)
-            shown, local = summarize(value, lines)
-        elif not value:
-            shown, local = '""', 0
-        elif value[0] in "{'\"[":
-            shown, local = summarize(value, ())
-        else:  # a plain scalar: `summarize` would give short(unquote(value)), and unquote is a no-op
-            shown, local = short(value), 0
+        if value:
+            if nested:
+                value, _ = unwrapped(value, nested[1:].split("\n"), 0, 2)
+            # a plain scalar is shown as written (unquote would change nothing)
+            shown, local = summarize(value) if value[0] in "{'\"[" else (short(value), 0)
+        else:
+            shown, local = summarize_block(nested) if nested else ('""', 0)
         key = key.strip()
         out.append(Field(unquote(key) if key and key[0] in "'\"" else key, shown, line, local))
         if len(out) >= MAX_FIELDS_PER_OBJECT:
             break
     return out
+
+
+def summarize(value: str) -> tuple[str, int]:
+    """A short, readable value: scalars as written, references as guid:/fileID:. Also the fileID
+    when the value is a same-file reference (the scanner names the object)."""
+    if value.startswith("{"):
+        m = REF.fullmatch(value)
+        if m:
+            shown = ref_shown(m.group(1), m.group(2) or "")
+            return shown, int(m.group(1)) if shown.startswith("&") else 0
+        return short(value), 0
+    return ("[]" if value == "[]" else short(unquote(value))), 0
+
+
+def summarize_block(nested: str) -> tuple[str, int]:
+    """A nested block (its lines, each after its line break) counted: a UnityEvent's calls, a
+    list's items, a mapping's first keys."""
+    end = nested.find("\n", 1)
+    second = -1 if end < 0 else nested.find("\n", end + 1)
+    if _PERSISTENT in (nested if second < 0 else nested[:second]):  # in the first two lines
+        return f"UnityEvent ({count_label(len(_ITEM.findall(nested)), 'call')})", 0
+    first = nested[1:] if end < 0 else nested[1:end]
+    first_indent = indent_of(first)
+    if first.lstrip().startswith("- "):
+        return f"[{count_label(nested.count(chr(10) + ' ' * first_indent + '- '), 'item')}]", 0
+    keys = [
+        unquote(m.group(3))
+        for n in nested[1:].split("\n")
+        if indent_of(n) == first_indent and not n.lstrip().startswith("- ") and (m := KEY.match(n)) and m.group(3)
+    ]
+    return short("{" + ", ".join(keys[:6]) + (", …" if len(keys) > 6 else "") + "}"), 0
 
 
 @functools.cache

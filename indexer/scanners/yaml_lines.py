@@ -44,7 +44,7 @@ def line_indexes(body: str, matches: list[re.Match[str]]) -> list[int]:
 
 
 class Owners:
-    """`owner_key` for many lines of one document: the walk up jumps from a line to the nearest
+    """`yaml_spans.owner_above` for many lines of one document: the walk up jumps from a line to the nearest
     line above with a smaller indentation, or (from a list item) with the same indentation and not
     an item, both found for every line in one pass, so a long list of GUIDs is not quadratic."""
 
@@ -78,26 +78,6 @@ class Owners:
             m = KEY.match(self.lines[cur])
             if m and m.group(3):
                 return unquote(m.group(3))
-
-
-def owner_key(lines: list[str], idx: int) -> str:
-    """The mapping key a value on line `idx` belongs to: on that line, else the nearest key above
-    with a smaller indentation (list items under `m_Materials:` belong to `m_Materials`)."""
-    line = lines[idx]
-    m = KEY.match(line)
-    if m and m.group(3) and m.group(4) is not None and "{" in (m.group(4) or ""):
-        return unquote(m.group(3))
-    indent = indent_of(line)
-    item = line.lstrip().startswith("- ")
-    for back in range(idx - 1, -1, -1):
-        prev = lines[back]
-        lead = indent_of(prev)
-        if lead < indent or (lead == indent and item and not prev.lstrip(" ").startswith("- ")):
-            m = KEY.match(prev)
-            if m and m.group(3):
-                return unquote(m.group(3))
-            indent = min(indent, lead)
-    return ""
 
 
 def unwrapped(value: str, lines: list[str], j: int, lead: int, end: int | None = None) -> tuple[str, int]:

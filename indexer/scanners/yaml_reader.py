@@ -25,8 +25,8 @@ from .yaml_facts import (
     Property,
     TypeUse,
 )
-from .yaml_lines import KEY, REF, Owners, indent_of, line_indexes, owner_key, unquote, unwrapped
-from .yaml_spans import fields, key_on_line, persistent_calls
+from .yaml_lines import KEY, REF, Owners, indent_of, line_indexes, unquote, unwrapped
+from .yaml_spans import fields, key_on_line, owner_above, persistent_calls
 
 HEADER = re.compile(r"--- !u!(-?\d+) &(-?\d+)( stripped)?[^\n]*\n?")
 # A header after the first line: found by its line break (a literal start the regex engine
@@ -197,7 +197,7 @@ class TextDoc:
                 break
             value = f"{value} {nxt}"
             end = nxt_end
-        return unquote(value)
+        return unquote(value) if value[:1] in ("'", '"') else value  # unquote(plain) == plain, stripped
 
     def top_ref(self, key: str) -> tuple[int, str]:
         refs = self._refs
@@ -307,7 +307,7 @@ class TextDoc:
             key = key_on_line(body, m.start())
             if key is None:
                 if len(matches) <= _FEW_GUIDS:
-                    key = owner_key(self.lines(), idx)
+                    key = owner_above(body, m.start())
                 else:
                     owners = owners or Owners(self.lines())
                     key = owners.key(idx)

@@ -199,10 +199,33 @@ def _continued(block: str, value: str, p: int, end: int, indent: int) -> str:
 
 def key_on_line(body: str, start: int) -> str | None:
     """The key of the line holding `start` when the line is `key: {...}` (a reference on its own key
-    line), else None: then the key is found by walking up (`yaml_lines.owner_key`)."""
+    line), else None: then the key is found by walking up (`owner_above`)."""
     ls = body.rfind("\n", 0, start) + 1
     le = body.find("\n", start)
     m = KEY.match(body[ls:] if le < 0 else body[ls:le])
     if m and m.group(3) and m.group(4) is not None and "{" in m.group(4):
         return unquote(m.group(3))
     return None
+
+
+def owner_above(body: str, start: int) -> str:
+    """The mapping key the value on the line holding `start` belongs to, walking up the text: the key
+    of the nearest line above with a smaller indentation (from a list item: also the same indentation,
+    not an item), the smallest indentation seen so far counting."""
+    ls = body.rfind("\n", 0, start) + 1
+    le = body.find("\n", start)
+    line = body[ls:] if le < 0 else body[ls:le]
+    indent = indent_of(line)
+    item = line.lstrip().startswith("- ")
+    end = ls - 1
+    while end >= 0:
+        above = body.rfind("\n", 0, end) + 1
+        prev = body[above:end]
+        lead = indent_of(prev)
+        if lead < indent or (lead == indent and item and not prev.lstrip(" ").startswith("- ")):
+            m = KEY.match(prev)
+            if m and m.group(3):
+                return unquote(m.group(3))
+            indent = min(indent, lead)
+        end = above - 1
+    return ""

@@ -179,3 +179,51 @@ def test_unnamed_prefab_instances_outline_without_looping(tmp_path) -> None:
     assert lines == [
         "guid:1234567890abcdef1234567890abcdef  (prefab instance of guid:1234567890abcdef1234567890abcdef)  L3"
     ]
+
+
+def test_text_reader_fields_calls_and_guid_owners() -> None:
+    """The paths the fast reader takes through a document's text (fields with their nested blocks,
+    UnityEvent calls, the key a GUID sits under), each with its exact record."""
+    rec = scan_case("TextReader.unity")
+    assert (rec.status, rec.note) == ("ok", "7 documents")
+    script = "script:" + "a" * 32
+    fields = [(s.name, s.line, s.container, s.signature, s.detail, s.type) for s in rec.symbols if s.kind == "field"]
+    assert fields == [
+        ("speed", 30, "Panel", "speed: 6.5", "1140", script),
+        ("quoted key", 31, "Panel", "quoted key: it''s", "1140", script),  # a plain scalar: '' stays
+        ("padded", 32, "Panel", "padded: 2", "1140", script),  # `padded : 2`
+        ("title", 33, "Panel", "title: a long title that Unity wrapped onto the next line", "1140", script),
+        ("label", 35, "Panel", "label: kept as written", "1140", script),
+        ("empty", 36, "Panel", 'empty: ""', "1140", script),
+        ("waypoints", 37, "Panel", "waypoints: [2 items]", "1140", script),
+        ("limits", 40, "Panel", "limits: {min, max}", "1140", script),
+        ("self", 43, "Panel", "self: Panel (Transform)", "1140", script),  # a same-file reference, named
+        ("icon", 44, "Panel", "icon: guid:" + "e" * 32, "1140", script),  # a flow mapping wrapped after a comma
+        ("onNothing", 46, "Panel", "onNothing: UnityEvent (0 calls)", "1140", script),
+        ("onClick", 48, "Panel", "onClick: UnityEvent (3 calls)", "1140", script),
+        ("target", 98, "Helper", "target: Panel/Button (Transform)", "700", "script:" + "b" * 32),  # stripped
+    ]
+    assert sym(rec, "prefab_instance") == [("Button", 73, "Panel", "", "f" * 32)]
+    assert list(rec.refs) == [
+        # list items under m_Materials: the key is found walking up
+        Ref("guid", "c" * 32, 20, "m_Materials", "Panel > MeshRenderer"),
+        Ref("guid", "d" * 32, 21, "m_Materials", "Panel > MeshRenderer"),
+        Ref("script", "a" * 32, 22, "m_Script", "Panel"),
+        Ref("guid", "e" * 32, 44, "icon", f"Panel > {script}"),
+        Ref("guid", "d" * 32, 71, "m_ObjectArgument", f"Panel > {script}"),  # upper-case GUID, lowered
+        # no type name: the target's script names it; a string argument wrapped onto a second line
+        Ref(
+            "method", f"{script}.Say", 51, "onClick", f"Panel > {script}.onClick(string hello there, general) on Panel"
+        ),
+        Ref("method", "UnityEngine.GameObject.SetActive", 60, "onClick", f"Panel > {script}.onClick(bool 1) on Panel"),
+        Ref(
+            "method",
+            "?.set_sharedMaterial",  # a MeshRenderer target names no type
+            67,
+            "onClick",
+            f"Panel > {script}.onClick(object guid:{'d' * 32}) on Panel",
+        ),
+        Ref("prefab", "f" * 32, 73, "instance", "Panel/Button"),
+        Ref("method", "?.Press", 85, "onClick", "Panel/Button > override.onClick()"),
+        Ref("script", "b" * 32, 93, "m_Script", "Helper"),
+    ]

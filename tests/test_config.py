@@ -82,3 +82,63 @@ def test_an_unknown_key_lists_every_key_without_pointing_at_docs(tmp_path: Path)
     assert "docs/" not in message
     for field in msgspec.structs.fields(Config):
         assert f"{field.name} (" in message, field.name
+
+
+def _cli_json(*args: str) -> dict:
+    import json
+
+    r = run_cli(*args, "--json")
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+def test_a_new_size_cap_takes_effect_at_the_next_index(tmp_path: Path) -> None:
+    """docs/configuration.md: changing `max_file_mb` takes effect at the next `unity-index index`;
+    the file's stat did not change, so only the settings can tell the update to look again."""
+    big = "public class Big { public void Grow() {} }\n" + "// padding\n" * 150_000  # 1.6 MB
+    root = write_project(tmp_path / "P", {"Assets/Big.cs": big, "Assets/Small.cs": "public class Small {}"})
+    project = ("--project", str(root))
+    assert _cli_json("index", *project)["skipped"] == 0
+    (root / "unity-index.toml").write_text("max_file_mb = 1\n")
+    assert run_cli("index", "--check", *project).returncode == 1  # stale until the next index
+    assert run_cli("status", "--check", *project).returncode == 1
+    _cli_json("index", *project)
+    skipped = _cli_json("status", *project)["skipped"]
+    assert [(s["path"], s["reason"][:9]) for s in skipped] == [("Assets/Big.cs", "too large")]
+    assert _cli_json("query", "Grow", *project)["results"] == []  # recorded, not parsed
+    assert run_cli("index", "--check", *project).returncode == 0
+    (root / "unity-index.toml").write_text("max_file_mb = 2\n")
+    _cli_json("index", *project)
+    assert _cli_json("status", *project)["skipped"] == []
+    assert _cli_json("query", "Grow", *project)["results"][0]["name"] == "Big.Grow"
+
+
+def test_new_exclusions_and_the_package_cache_take_effect_in_a_git_work_tree(tmp_path: Path) -> None:
+    """In a git work tree the update asks git what changed, and git lists no file that a new
+    pattern covers: the settings themselves must make the next `index` look at every file."""
+    import subprocess
+
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Mine.cs": "public class Mine {}",
+            "Assets/ThirdParty/Theirs.cs": "public class Theirs {}",
+            "Library/PackageCache/com.x.y@1.0.0/Runtime/Pkg.cs": "public class Pkg {}",
+        },
+    )
+    git = ("git", "-C", str(root), "-c", "user.name=t", "-c", "user.email=t@t")
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "Assets", "ProjectSettings"], check=True)
+    subprocess.run([*git, "commit", "-qm", "init"], check=True)
+    project = ("--project", str(root))
+    _cli_json("index", *project)
+    assert _cli_json("index", *project)["walked"] is False  # git finds the changes from here on
+    assert [h["path"] for h in _cli_json("query", "Theirs", *project)["results"]] == ["Assets/ThirdParty/Theirs.cs"]
+    (root / "unity-index.toml").write_text('exclude = ["Assets/ThirdParty"]\ninclude_package_cache = true\n')
+    assert run_cli("index", "--check", *project).returncode == 1
+    _cli_json("index", *project)
+    assert _cli_json("query", "Theirs", *project)["results"] == []
+    assert [h["path"] for h in _cli_json("query", "Pkg", *project)["results"]] == [
+        "Library/PackageCache/com.x.y@1.0.0/Runtime/Pkg.cs"
+    ]
+    assert run_cli("index", "--check", *project).returncode == 0

@@ -283,7 +283,13 @@ def test_an_old_layout_index_is_read_then_replaced_by_a_generation_folder(tmp_pa
     paths.header.write_text(json.dumps(header))
     assert Records(paths).record("Assets/Scripts/Health.cs") is not None
     update(root, CONFIG, full=True)
-    assert sorted(p.name for p in paths.root.iterdir()) == ["gen-2", "index.json", "integrity.json", "write.lock"]
+    assert sorted(p.name for p in paths.root.iterdir()) == [
+        "gen-2",
+        "index.json",
+        "integrity.json",
+        "settings.json",
+        "write.lock",
+    ]
     assert check_consistency(paths, root, CONFIG) == []
 
 

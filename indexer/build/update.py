@@ -12,6 +12,7 @@ from indexer.build.apply import Progress, apply
 from indexer.build.phases import Phases
 from indexer.build.plan import make_plan
 from indexer.build.remember import remember
+from indexer.changes import settings
 from indexer.config import Config
 from indexer.model import UpdateStats
 from indexer.store import integrity
@@ -55,9 +56,8 @@ def update(
         if damage is not None:
             integrity.discard(ipaths)
         t_plan = time.perf_counter()
-        plan = make_plan(
-            root, config, ipaths, full=full or damage is not None, paths=paths, use_journal=use_journal, use_git=use_git
-        )
+        rebuild = full or damage is not None or settings.differ(ipaths, config)
+        plan = make_plan(root, config, ipaths, full=rebuild, paths=paths, use_journal=use_journal, use_git=use_git)
         t_plan = time.perf_counter() - t_plan
         if plan.is_noop:
             stats, rewritten = _unchanged(ipaths, plan.change.walked), set()
@@ -70,6 +70,7 @@ def update(
         phases.add("walk", t_plan)
         with phases.timed("remember"):
             remember(root, ipaths, plan, rewritten, stats.generation, use_git)
+            settings.save(ipaths, config)
             integrity.save_fingerprint(ipaths)
         stats.repaired = damage or ""
         stats.upgraded = upgraded

@@ -110,6 +110,7 @@ def check(root: Path, config: Config, verify: bool = False) -> Staleness:
     """What an update would change, without writing anything; a touched file whose content hash
     is unchanged does not count. Damage to the index files is reported in `damaged`: the cheap
     checks always, every check of `store.integrity` with `verify`."""
+    from indexer.changes import settings
     from indexer.store import integrity
 
     root = root.resolve()
@@ -128,6 +129,7 @@ def check(root: Path, config: Config, verify: bool = False) -> Staleness:
         return Staleness(indexed=False)
     try:
         change = diff(root, config, reader, None)
+        recapped = settings.recapped(paths, config, reader)
     except sqlite3.DatabaseError as exc:
         return Staleness(indexed=True, damaged=f"record store: {exc}")
     finally:
@@ -139,6 +141,7 @@ def check(root: Path, config: Config, verify: bool = False) -> Staleness:
         elif not job.old_digest or not _same_content(root, job):
             # A kind whose content is not read: its stat is what is recorded.
             out.changed.append(job.path)
+    out.changed = sorted({*out.changed, *(p for p in recapped if p not in out.deleted)})
     return out
 
 

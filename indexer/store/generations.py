@@ -21,7 +21,14 @@ from indexer.store.schema import GENERATION_PREFIX, IndexPaths
 
 # Temporary files of `atomic_write` (".<name>.<pid>.tmp") of the files only writers write, under
 # the lock (the editor's heartbeat and journal, beside them, are not ours to touch).
-_WRITER_TEMPORARIES = (".index.json.", ".git-view.json.", ".journal.pos.", ".integrity.json.", ".progress.json.")
+_WRITER_TEMPORARIES = (
+    ".index.json.",
+    ".git-view.json.",
+    ".journal.pos.",
+    ".integrity.json.",
+    ".progress.json.",
+    ".settings.json.",
+)
 _RECORD_FILES = ("records.db", "records.db-wal", "records.db-shm", "records.db-journal")
 
 

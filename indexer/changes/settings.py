@@ -1,0 +1,58 @@
+"""The settings an index was built with, kept beside it (`settings.json`).
+
+`exclude`, `include_package_cache` and `max_file_mb` decide which files are indexed and which are
+parsed, yet changing them changes no file's stat, and git lists none of the files a new pattern
+covers: without this record the next update would find nothing to do. An update under other
+settings rebuilds; `index --check` counts the files a new size cap parses or skips as changed.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from indexer.config import Config
+from indexer.files import atomic_write
+from indexer.store.reader import Records
+from indexer.store.schema import IndexPaths
+
+_FILE = "settings.json"
+
+
+class BuiltWith(msgspec.Struct, frozen=True):
+    exclude: tuple[str, ...]
+    include_package_cache: bool
+    max_file_mb: float
+
+
+def of(config: Config) -> BuiltWith:
+    return BuiltWith(config.exclude, config.include_package_cache, config.max_file_mb)
+
+
+def load(ipaths: IndexPaths) -> BuiltWith | None:
+    """The settings of the last update; None when unknown (an index written before they were kept)."""
+    try:
+        return msgspec.json.decode((ipaths.root / _FILE).read_bytes(), type=BuiltWith)
+    except (OSError, msgspec.DecodeError):
+        return None
+
+
+def differ(ipaths: IndexPaths, config: Config) -> bool:
+    """Whether the index was built under other settings (unknown settings count as the same)."""
+    saved = load(ipaths)
+    return saved is not None and saved != of(config)
+
+
+def save(ipaths: IndexPaths, config: Config) -> None:
+    """Record the settings once an update under them is committed."""
+    if load(ipaths) != of(config):
+        atomic_write(ipaths.root / _FILE, msgspec.json.encode(of(config)))
+
+
+def recapped(ipaths: IndexPaths, config: Config, reader: Records) -> list[str]:
+    """The recorded files that a changed `max_file_mb` now parses or skips: those sized between
+    the old cap and the new one."""
+    saved = load(ipaths)
+    if saved is None or saved.max_file_mb == config.max_file_mb:
+        return []
+    low, high = sorted(int(mb * 1024 * 1024) for mb in (saved.max_file_mb, config.max_file_mb))
+    return sorted(p for p, s in reader.stats().items() if low < s.size <= high)

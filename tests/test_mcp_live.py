@@ -196,6 +196,38 @@ def test_no_watch_polls(project: Path) -> None:
     assert status["freshness"] == "poll" and status["freshness_note"].endswith("(watching is off (--no-watch))")
 
 
+def test_calls_answer_from_the_last_commit_while_another_process_writes(project: Path) -> None:
+    """docs/mcp.md: with the writer lock held elsewhere, `search` and `refresh` answer from the last
+    committed index (the watcher retries); once the lock is free, the change is applied."""
+    from indexer.store.lock import writer_lock
+    from indexer.store.schema import IndexPaths
+
+    server = make_server(project)
+    found: list[list[str]] = []
+
+    async def search(c: Client) -> list[str]:
+        res = await c.call_tool("search", {"query": "ZanzibarShield", "limit": 3})
+        assert not res.is_error
+        return [h["path"] for h in res.structured_content["results"]]
+
+    async def go() -> tuple[dict, str]:
+        async with Client(server) as c:
+            await c.call_tool("index_status", {})  # the watcher runs and the index is current
+            with writer_lock(IndexPaths(Config().index_path(project))):  # a writer in another process
+                (project / "Assets" / "Scripts" / "Shield.cs").write_text(SHIELD)
+                t0 = time.monotonic()  # a blocking tool holds the in-process event loop: time it
+                found.append(await search(c))
+                res = await c.call_tool("refresh", {})
+                assert time.monotonic() - t0 < WAIT  # not the 300 s a first build may take
+            with anyio.fail_after(WAIT):  # the watcher's next try (every 0.5 s) applies the change
+                found.append(await search(c))
+            return res.structured_content, res.content[0].text
+
+    data, text = anyio.run(go)
+    assert (data, text) == ({"projects": []}, "no update ran")
+    assert found == [[], ["Assets/Scripts/Shield.cs"]]
+
+
 # -- the live editor -----------------------------------------------------------------------------
 
 

@@ -73,6 +73,8 @@ class ProjectWatcher:
         self._busy = False  # a batch is taken and being applied
         self._blocked = False  # another process holds the writer lock
         self._urgent = False  # a call waits: skip the quiet period
+        self._taken = 0  # batches taken so far: a call gives up on a busy writer lock only after
+        # an attempt that began after the call did (the lock may have been freed since)
         self._walks_requested = 1  # the first batch catches up with what changed while nobody watched
         self._walks_done = 0
         self._walk_stats: UpdateStats | None = None
@@ -148,24 +150,31 @@ class ProjectWatcher:
         deadline = time.monotonic() + timeout
         self.sync()
         with self._cond:
+            taken = self._taken
             self._urgent = True
             self.collector.wake.set()
-            while self._unapplied() and not (self._blocked or self.error) and self.alive:
+            while self._unapplied() and not self._gave_up(taken) and self.alive:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return False
                 self._cond.wait(min(left, 0.1))
             return not self._unapplied()
 
+    def _gave_up(self, taken: int) -> bool:
+        """Whether the thread stopped trying, for now, after `taken` batches: the last update
+        failed, or an attempt after those found another process holding the writer lock."""
+        return not self._busy and (bool(self.error) or (self._blocked and self._taken > taken))
+
     def walk(self, timeout: float) -> UpdateStats | None:
-        """A full stat walk applied by the thread; its stats, or None if `timeout` passed first."""
+        """A full stat walk applied by the thread; its stats, or None if `timeout` passed first or
+        the thread gave up for now (another process writes the index, or the update failed)."""
         deadline = time.monotonic() + timeout
         with self._cond:
             self._walks_requested += 1
-            wanted = self._walks_requested
+            wanted, taken = self._walks_requested, self._taken
             self._urgent = True
             self.collector.wake.set()
-            while self._walks_done < wanted and self.alive:
+            while self._walks_done < wanted and not self._gave_up(taken) and self.alive:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return None
@@ -189,6 +198,7 @@ class ProjectWatcher:
                     if walk:
                         batch.add(WALK)
                     self._busy, self._urgent = True, False
+                    self._taken += 1
                     c.wake.clear()
                     return batch, self._walks_requested if walk else 0
                 c.wake.clear()  # set again by the next event, a waiting call or stop

@@ -253,3 +253,39 @@ def test_global_options_on_either_side_of_the_command(tmp_path: Path) -> None:
     r = run_cli("--project", str(root), "mcp", "install", "--client", "cursor", "--dry-run", "--json")
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["path"] == str(root.resolve() / ".cursor" / "mcp.json")
+
+
+def test_quiet_prints_errors_only(tmp_path: Path) -> None:
+    """docs/cli.md, `index --quiet`: errors only (the git hooks run it on every commit)."""
+    root = write_project(tmp_path / "P", {"Assets/A.cs": "class Alpha {}"})
+    loud = run_cli("index", "--full", "--project", str(root))
+    assert loud.returncode == 0 and "rebuilt index of" in loud.stdout + loud.stderr
+    quiet = run_cli("index", "--full", "--quiet", "--project", str(root))
+    assert (quiet.returncode, quiet.stdout, quiet.stderr) == (0, "", "")
+    (root / "unity-index.toml").write_text("workers = -1\n")
+    failed = run_cli("index", "--quiet", "--project", str(root))
+    assert (failed.returncode, failed.stdout) == (2, "")
+    assert failed.stderr.startswith(f"error: {root}/unity-index.toml: workers must be 0")
+
+
+def test_watch_refuses_a_folder_of_several_projects(tmp_path: Path) -> None:
+    write_project(tmp_path / "W" / "A", {"Assets/A.cs": "class Alpha {}"})
+    write_project(tmp_path / "W" / "B", {"Assets/B.cs": "class Beta {}"})
+    r = run_cli("watch", "--project", str(tmp_path / "W"))
+    assert (r.returncode, r.stdout) == (2, "")
+    assert r.stderr == "error: watch works on one project: pass --project with a single Unity project\n"
+
+
+def test_refs_lists_200_usages_unless_told_otherwise(tmp_path: Path) -> None:
+    """docs/cli.md, `refs --limit`: default 200; 0 = all; `total` counts them all."""
+    uses = "\n".join(f"    Target t{i};" for i in range(230))
+    root = write_project(
+        tmp_path / "P",
+        {"Assets/Target.cs": "public class Target {}", "Assets/User.cs": f"public class User {{\n{uses}\n}}"},
+    )
+    data = json.loads(run_cli("refs", "Target", "--json", "--project", str(root)).stdout)
+    assert (data["total"], len(data["usages"])) == (230, 200)
+    data = json.loads(run_cli("refs", "Target", "--json", "--limit", "0", "--project", str(root)).stdout)
+    assert (data["total"], len(data["usages"])) == (230, 230)
+    data = json.loads(run_cli("refs", "Target", "--json", "--limit", "7", "--project", str(root)).stdout)
+    assert [u["line"] for u in data["usages"]] == [2, 3, 4, 5, 6, 7, 8]

@@ -335,6 +335,26 @@ def test_changed_file_shows_up_in_next_search(tmp_path: Path) -> None:
     assert third.structured_content["results"] == []
 
 
+def test_describe_caps_the_outline_at_300_lines(tmp_path: Path) -> None:
+    """docs/mcp.md: `describe`'s `text` is capped at 300 lines (an agent's context is finite);
+    the records stay whole."""
+    from .conftest import write_project
+
+    methods = "\n".join(f"    public void Step{i}() {{}}" for i in range(400))
+    root = write_project(tmp_path / "P", {"Assets/Big.cs": f"public class Big {{\n{methods}\n}}"})
+
+    async def go():
+        async with Client(make_server(root)) as c:
+            return await c.call_tool("describe", {"target": "Big.cs"})
+
+    res = run(go)
+    assert not res.is_error
+    outline = res.structured_content["text"].splitlines()
+    assert outline[-1] == "… 101 more lines"  # the class and 400 methods: 401 outline lines
+    assert len([line for line in outline if "void Step" in line]) == 299
+    assert len(res.structured_content["symbols"]) == 401
+
+
 def test_refresh_interval_throttles_the_stat_walk(indexed_fixture: Path) -> None:
     fresh = Freshness(open_workspace(indexed_fixture, projects_at(indexed_fixture)), 3600, watch=False)
     assert len(fresh.ensure()) == 1  # first call: checks

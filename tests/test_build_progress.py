@@ -90,7 +90,8 @@ def test_records_and_outlines_are_stored_deflated_and_read_back_whole(tmp_path: 
     records = Records(IndexPaths(Config().index_path(root)))
     try:
         raw = records.conn.execute(
-            "SELECT f.record, o.outline FROM files f JOIN outlines o ON o.file_id = f.id WHERE f.path = ?",
+            "SELECT b.record, o.outline FROM files f JOIN blobs b ON b.file_id = f.id"
+            " JOIN outlines o ON o.file_id = f.id WHERE f.path = ?",
             ("Assets/Scripts/Mover3.cs",),
         ).fetchone()
         groups = dict(records.conn.execute("SELECT grp, id FROM zdicts"))

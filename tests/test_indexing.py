@@ -15,7 +15,7 @@ from indexer.store.consistency import search_doc_paths
 from indexer.store.header import IndexMissing
 from indexer.store.lock import IndexBusy, writer_lock
 from indexer.store.reader import Records
-from indexer.store.schema import IndexPaths
+from indexer.store.schema import REF_TARGET, IndexPaths
 
 from .conftest import meta, write_project
 
@@ -81,7 +81,8 @@ def comparable(root: Path) -> dict:
         ),
         "refs": sorted(
             r.conn.execute(
-                "SELECT f.path, line, r.kind, target, context, detail FROM refs r JOIN files f ON f.id = r.file_id"
+                f"SELECT f.path, line, r.kind, {REF_TARGET}, context, detail"
+                " FROM refs r JOIN files f ON f.id = r.file_id"
             )
         ),
     }

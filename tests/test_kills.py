@@ -42,6 +42,11 @@ KILLS = int(os.environ.get("UNITY_INDEX_KILLS", "8"))
 SCRIPTS = 150  # about 450 files: enough for the scanner processes, small enough for many rounds
 MARK = "UNITY_INDEX_TEST_RUN"
 EDGES = "SELECT a.path, b.path, e.kind FROM edges e JOIN files a ON a.id = e.src JOIN files b ON b.id = e.dst"
+TYPES = (
+    "SELECT f.path, t.qualified, t.line, t.name, t.kind, t.container, t.bases, t.partial, t.test, t.namespace,"
+    " t.category FROM types t JOIN files f ON f.id = t.file_id"
+)
+GUIDS = "SELECT f.path, g.guid FROM guids g JOIN files f ON f.id = g.meta_id"
 READER_LIMIT = 10.0
 TARGETS = ("index", "index --full", "watch", "serve")
 SIGNALS = ("SIGKILL main", "SIGKILL group", "SIGTERM main", "SIGINT group")
@@ -85,8 +90,8 @@ def snapshot(index_dir: Path) -> dict:
         c = records.conn
         return {
             "records": [msgspec.to_builtins(r) for r in records.records()],
-            "types": sorted(c.execute("SELECT * FROM types").fetchall()),
-            "guids": sorted(c.execute("SELECT * FROM guids").fetchall()),
+            "types": sorted(c.execute(TYPES).fetchall()),
+            "guids": sorted(c.execute(GUIDS).fetchall()),
             "edges": sorted(c.execute(EDGES).fetchall()),
         }
     finally:

@@ -56,7 +56,7 @@ def _instances(graph: Graph, prefab: str) -> list[tuple[str, int, str, str]]:
         return []
     sql = (
         "SELECT f.path, r.line, r.context, r.detail FROM refs r JOIN files f ON f.id = r.file_id"
-        " WHERE r.target = ? AND r.kind = 'prefab' ORDER BY f.path, r.line"
+        " WHERE r.kind = 'prefab' AND r.key = ? ORDER BY f.path, r.line"
     )
     return list(graph.records.conn.execute(sql, (guid,)))
 

@@ -20,6 +20,7 @@ from indexer.project import read_project_file
 from indexer.query.carriers import inherited_usages
 from indexer.query.loads import Loadable, load_usages
 from indexer.store.reader import Records
+from indexer.store.schema import REF_TARGET
 from indexer.unity import bare_type_name
 
 # Script GUIDs of package components that are the same in every Unity project (their sources live
@@ -231,7 +232,7 @@ class Graph:
             return []
         rows = self._rows(
             "SELECT f.path, r.line, r.kind, r.context, r.detail FROM refs r JOIN files f ON f.id = r.file_id"
-            " WHERE r.target = ? AND r.kind IN ('guid', 'script', 'prefab')",
+            " WHERE r.kind IN ('guid', 'script', 'prefab') AND r.key = ?",
             (guid,),
         )
         return [Usage(p, line, "asset", kind, ctx, self.readable(detail)) for p, line, kind, ctx, detail in rows]
@@ -239,8 +240,8 @@ class Graph:
     def _include_usages(self, path: str) -> list[Usage]:
         name = path.rsplit("/", 1)[-1]
         rows = self._rows(
-            "SELECT f.path, r.line, r.target FROM refs r JOIN files f ON f.id = r.file_id"
-            " WHERE r.simple = ? AND r.kind = 'include'",
+            f"SELECT f.path, r.line, {REF_TARGET} FROM refs r JOIN files f ON f.id = r.file_id"
+            " WHERE r.kind = 'include' AND r.key = ?",
             (name,),
         )
         out = []
@@ -258,8 +259,8 @@ class Graph:
             return []
         marks = ",".join("?" * len(keys))
         rows = self._rows(
-            "SELECT f.path, r.line, r.context, r.target FROM refs r JOIN files f ON f.id = r.file_id"
-            f" WHERE r.kind = 'assembly' AND r.target IN ({marks})",
+            "SELECT f.path, r.line, r.context, r.key FROM refs r JOIN files f ON f.id = r.file_id"
+            f" WHERE r.kind = 'assembly' AND r.key IN ({marks})",
             keys,
         )
         return [Usage(p, line, "asset", "assembly", ctx, f"references {t}") for p, line, ctx, t in rows]
@@ -267,8 +268,8 @@ class Graph:
     def _type_usages(self, qualified: str) -> list[Usage]:
         simple = qualified.rsplit(".", 1)[-1]
         rows = self._rows(
-            "SELECT f.path, r.line, r.context, r.target, r.kind FROM refs r JOIN files f ON f.id = r.file_id"
-            " WHERE r.simple = ? AND r.kind = 'type'",
+            f"SELECT f.path, r.line, r.context, {REF_TARGET}, r.kind FROM refs r JOIN files f ON f.id = r.file_id"
+            " WHERE r.kind = 'type' AND r.key = ?",
             (simple,),
         )
         out: list[Usage] = []
@@ -301,8 +302,8 @@ class Graph:
         """UnityEvent calls on members of any type in `family` (a type and its subclasses)."""
         owners = set(family) | {q.rsplit(".", 1)[-1] for q in family}
         owners |= {f"script:{g}" for q in family if (g := self._guid_of_type_script(q))}
-        sql = "SELECT f.path, r.line, r.target, r.context, r.detail FROM refs r JOIN files f ON f.id = r.file_id"
-        sql += " WHERE r.kind = 'method'" + (" AND r.simple = ?" if member else "")
+        sql = f"SELECT f.path, r.line, {REF_TARGET}, r.context, r.detail FROM refs r JOIN files f ON f.id = r.file_id"
+        sql += " WHERE r.kind = 'method'" + (" AND r.key = ?" if member else "")
         out = []
         for p, line, target, ctx, detail in self._rows(sql, [member] if member else []):
             owner, _, method = target.rpartition(".")
@@ -362,7 +363,7 @@ class Graph:
             p
             for (p,) in self._rows(
                 "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id"
-                f" WHERE r.kind = 'type' AND r.simple IN ({marks})",
+                f" WHERE r.kind = 'type' AND r.key IN ({marks})",
                 names,
             )
         )

@@ -57,8 +57,8 @@ def load_usages(graph, path: str) -> list[Usage]:
         return []
     marks = ",".join("?" * len(keys))
     rows = graph.records.conn.execute(
-        "SELECT f.path, r.line, r.target FROM refs r JOIN files f ON f.id = r.file_id"
-        f" WHERE r.kind = 'string' AND r.target IN ({marks})",
+        "SELECT f.path, r.line, r.key FROM refs r JOIN files f ON f.id = r.file_id"
+        f" WHERE r.kind = 'string' AND r.key IN ({marks})",
         keys,
     )
     return [Usage(p, line, "code", "loads", "literal", graph.source_line(p, line) or f'"{t}"') for p, line, t in rows]

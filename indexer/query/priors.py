@@ -129,7 +129,10 @@ def test_files(records: Records, paths: Iterable[str], folders: frozenset[str], 
     for i in range(0, len(wanted), 500):
         chunk = wanted[i : i + 500]
         marks = ",".join("?" * len(chunk))
-        sql = f"SELECT DISTINCT path FROM types WHERE path IN ({marks}) AND (test = 1 OR category = 'test')"
+        sql = (
+            f"SELECT DISTINCT f.path FROM files f JOIN types t ON t.file_id = f.id WHERE f.path IN ({marks})"
+            " AND (t.test = 1 OR t.category = 'test')"
+        )
         found.update(p for (p,) in records.conn.execute(sql, chunk))
     memo.update({("test", p): p in found for p in wanted})
     return {p for p in paths if memo[("test", p)]}

@@ -19,6 +19,10 @@ from indexer.store.schema import IndexPaths
 
 record_encoder = msgspec.msgpack.Encoder()
 record_decoder = msgspec.msgpack.Decoder(FileRecord)
+_RECORD = "SELECT b.record FROM files f JOIN blobs b ON b.file_id = f.id"
+# The GUID rows with the path of the asset each describes (the .meta's path without `.meta`).
+_GUIDS = "SELECT g.guid, substr(f.path, 1, length(f.path) - 5) FROM guids g JOIN files f ON f.id = g.meta_id"
+_TYPES = "SELECT f.path, t.{} FROM types t JOIN files f ON f.id = t.file_id"
 
 
 def _connect(view: IndexPaths) -> tuple[IndexPaths, sqlite3.Connection]:
@@ -124,20 +128,20 @@ class Records:
         return dict(self.conn.execute("SELECT path, kind FROM files"))
 
     def record(self, path: str) -> FileRecord | None:
-        row = self.conn.execute("SELECT record FROM files WHERE path = ?", (path,)).fetchone()
+        row = self.conn.execute(f"{_RECORD} WHERE f.path = ?", (path,)).fetchone()
         return self.decode_record(row[0]) if row else None
 
     def records(self, kind: str | None = None) -> Iterator[FileRecord]:
         if kind is None:
-            rows = self.conn.execute("SELECT record FROM files ORDER BY path")
+            rows = self.conn.execute(f"{_RECORD} ORDER BY f.path")
         else:
-            rows = self.conn.execute("SELECT record FROM files WHERE kind = ? ORDER BY path", (kind,))
+            rows = self.conn.execute(f"{_RECORD} WHERE f.kind = ? ORDER BY f.path", (kind,))
         for (blob,) in rows:
             yield self.decode_record(blob)
 
     def skipped(self) -> list[tuple[str, str]]:
         out = []
-        for (blob,) in self.conn.execute("SELECT record FROM files WHERE status = 'skipped' ORDER BY path"):
+        for (blob,) in self.conn.execute(f"{_RECORD} WHERE f.status = 'skipped' ORDER BY f.path"):
             rec = self.decode_record(blob)
             out.append((rec.path, rec.note))
         return out
@@ -155,15 +159,16 @@ class Records:
         return Scope(tuple(namespaces), tuple(usings))
 
     def guid_paths(self) -> dict[str, str]:
-        return dict(self.conn.execute("SELECT guid, path FROM guids ORDER BY meta_path"))
+        return dict(self.conn.execute(f"{_GUIDS} ORDER BY f.path"))
 
     def path_of_guid(self, guid: str) -> str | None:
-        row = self.conn.execute("SELECT path FROM guids WHERE guid = ? ORDER BY meta_path LIMIT 1", (guid.lower(),))
+        row = self.conn.execute(f"{_GUIDS} WHERE g.guid = ? ORDER BY f.path LIMIT 1", (guid.lower(),))
         found = row.fetchone()
-        return found[0] if found else None
+        return found[1] if found else None
 
     def guid_of_path(self, path: str) -> str | None:
-        row = self.conn.execute("SELECT guid FROM guids WHERE path = ?", (path,)).fetchone()
+        sql = "SELECT g.guid FROM files f JOIN guids g ON g.meta_id = f.id WHERE f.path = ?"
+        row = self.conn.execute(sql, (path + ".meta",)).fetchone()
         return row[0] if row else None
 
     def types(self) -> list[TypeRow]:
@@ -171,14 +176,11 @@ class Records:
 
     def types_named(self, name: str) -> list[TypeRow]:
         """The types declared under a simple name, in any file."""
-        return self._type_rows("WHERE name = ?", (name,))
+        return self._type_rows("WHERE t.name = ?", (name,))
 
     def _type_rows(self, where: str, args: tuple) -> list[TypeRow]:
-        rows = self.conn.execute(
-            "SELECT path, qualified, name, kind, container, bases, partial, test, namespace, category FROM types"
-            f" {where} ORDER BY path, qualified",
-            args,
-        )
+        columns = "qualified, t.name, t.kind, t.container, t.bases, t.partial, t.test, t.namespace, t.category"
+        rows = self.conn.execute(f"{_TYPES.format(columns)} {where} ORDER BY f.path, t.qualified", args)
         return [
             TypeRow(p, q, n, k, c, tuple(json.loads(b)), bool(pa), bool(t), ns, cat)
             for p, q, n, k, c, b, pa, t, ns, cat in rows
@@ -191,9 +193,8 @@ class Records:
 
     def outline(self, path: str) -> bytes:
         """A file's stored outline (JSON), for naming its best match; b"[]" if it has none."""
-        row = self.conn.execute(
-            "SELECT o.outline FROM files f JOIN outlines o ON o.file_id = f.id WHERE f.path = ?", (path,)
-        ).fetchone()
+        sql = "SELECT o.outline FROM files f JOIN outlines o ON o.file_id = f.id WHERE f.path = ?"
+        row = self.conn.execute(sql, (path,)).fetchone()
         return self.codec.unpack(row[0]) if row else b"[]"
 
     def edges_from(self, file_id: int) -> list[tuple[int, str]]:
@@ -208,11 +209,18 @@ class Records:
 
     def categories(self) -> dict[str, str]:
         """ "path::Qualified.Type" -> Unity role of every declared type."""
-        return {f"{p}::{q}": c for p, q, c in self.conn.execute("SELECT path, qualified, category FROM types")}
+        return {f"{p}::{q}": c for p, q, c in self.conn.execute(_TYPES.format("qualified, t.category"))}
 
     def categories_of(self, path: str) -> dict[str, str]:
         """Qualified type -> Unity role, for the types one file declares."""
-        return dict(self.conn.execute("SELECT qualified, category FROM types WHERE path = ?", (path,)))
+        sql = "SELECT t.qualified, t.category FROM files f JOIN types t ON t.file_id = f.id WHERE f.path = ?"
+        return dict(self.conn.execute(sql, (path,)))
+
+    def type_rows_of(self, path: str) -> list[tuple]:
+        """The stored type rows of one file, as `rows.type_rows` makes them (path first), by line."""
+        columns = "qualified, t.line, t.name, t.kind, t.container, t.bases, t.partial, t.test, t.namespace, t.category"
+        sql = f"{_TYPES.format(columns)} WHERE f.path = ? ORDER BY t.line, t.qualified"
+        return self.conn.execute(sql, (path,)).fetchall()
 
     def script_types(self) -> dict[str, str]:
         return dict(self.conn.execute("SELECT path, main_type FROM files WHERE main_type != '' ORDER BY path"))
@@ -222,36 +230,32 @@ class Records:
         page passes SQLite's own check); [] when every record decodes and matches its rows."""
         from indexer.store.rows import type_rows
 
-        types: dict[str, list[tuple]] = {}
-        for row in self.conn.execute("SELECT * FROM types ORDER BY path, qualified"):
-            types.setdefault(row[0], []).append(row[:10])
+        types: dict[int, list[tuple]] = {}
+        columns = "qualified, line, name, kind, container, bases, partial, test, namespace"
+        for row in self.conn.execute(f"SELECT file_id, {columns} FROM types"):
+            types.setdefault(row[0], []).append(row[1:])
         refs = dict(self.conn.execute("SELECT file_id, count(*) FROM refs GROUP BY file_id"))
         problems: list[str] = []
-        rows = self.conn.execute("SELECT id, path, kind, status, size, mtime_ns, digest, record FROM files")
+        rows = self.conn.execute(
+            "SELECT f.id, f.path, f.kind, f.status, f.size, f.mtime_ns, f.digest, b.record"
+            " FROM files f LEFT JOIN blobs b ON b.file_id = f.id"
+        )
         for file_id, path, kind, status, size, mtime_ns, digest, blob in rows:
             try:
                 rec = self.decode_record(blob)
-            except (msgspec.DecodeError, zlib.error, IndexError, KeyError):
+            except (msgspec.DecodeError, zlib.error, IndexError, KeyError, TypeError):
                 problems.append(f"records.db: the record of {path} does not decode")
                 continue
-            derived = sorted(t[:10] for t in type_rows(rec))
             if (
                 (rec.path, rec.kind, rec.status, rec.size, rec.mtime_ns, rec.digest)
-                != (
-                    path,
-                    kind,
-                    status,
-                    size,
-                    mtime_ns,
-                    digest,
-                )
-                or derived != sorted(types.pop(path, []))
+                != (path, kind, status, size, mtime_ns, digest)
+                or sorted(t[1:10] for t in type_rows(rec)) != sorted(types.pop(file_id, []))
                 or refs.pop(file_id, 0) != len(rec.refs)
             ):
                 problems.append(f"records.db: the rows of {path} disagree with its record")
             if len(problems) >= limit:
                 return problems
-        problems += [f"records.db: type rows of {p}, which has no record" for p in sorted(types)[:limit]]
+        problems += [f"records.db: type rows of file id {i}, which has no record" for i in sorted(types)[:limit]]
         problems += [f"records.db: references of file id {i}, which has no record" for i in sorted(refs)[:limit]]
         return problems[:limit]
 

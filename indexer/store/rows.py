@@ -9,11 +9,17 @@ from collections.abc import Iterable, Iterator
 
 import msgspec
 
-from indexer.model import TYPE_KINDS, FileRecord
+from indexer.model import TYPE_KINDS, FileRecord, Ref
 
 _record_encoder = msgspec.msgpack.Encoder()
 TypeRowTuple = tuple[str, str, int, str, str, str, str, bool, bool, str, str]
 RefRowTuple = tuple[int, str, str, str, str, str]  # line, kind, target, context, detail, simple name
+
+
+class RefsOnly(msgspec.Struct, gc=False):
+    """A stored record read for its references alone (msgspec skips the other fields)."""
+
+    refs: tuple[Ref, ...] = ()
 
 
 class Prepared(msgspec.Struct, array_like=True, gc=False):

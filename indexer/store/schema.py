@@ -22,7 +22,7 @@ FIELD_BOOSTS: dict[str, float] = {
 
 SQL_TABLES = """
 CREATE TABLE IF NOT EXISTS header (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS files (
+CREATE TABLE IF NOT EXISTS files (  -- narrow: a scan of every file's stat pages through no record
     id INTEGER PRIMARY KEY,
     path TEXT NOT NULL UNIQUE,
     kind TEXT NOT NULL,
@@ -31,16 +31,18 @@ CREATE TABLE IF NOT EXISTS files (
     mtime_ns INTEGER NOT NULL,
     digest TEXT NOT NULL,
     main_type TEXT NOT NULL,  -- C#: the class Unity binds the script to (named like the file)
-    scope TEXT NOT NULL,      -- C#: JSON [namespaces, usings], for resolving the names it writes
-    record BLOB NOT NULL      -- msgspec msgpack FileRecord, deflated (store/codec.py)
+    scope TEXT NOT NULL       -- C#: JSON [namespaces, usings], for resolving the names it writes
+);
+CREATE TABLE IF NOT EXISTS blobs (
+    file_id INTEGER PRIMARY KEY,  -- files.id
+    record BLOB NOT NULL          -- msgspec msgpack FileRecord, deflated (store/codec.py)
 );
 CREATE TABLE IF NOT EXISTS guids (
-    meta_path TEXT PRIMARY KEY,
-    guid TEXT NOT NULL,
-    path TEXT NOT NULL        -- the asset or folder the .meta describes
-) WITHOUT ROWID;
+    meta_id INTEGER PRIMARY KEY,  -- files.id of the .meta declaring it (its path minus `.meta`: the asset or folder)
+    guid TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS types (
-    path TEXT NOT NULL,
+    file_id INTEGER NOT NULL,  -- files.id of the declaring file
     qualified TEXT NOT NULL,
     line INTEGER NOT NULL,
     name TEXT NOT NULL,
@@ -51,17 +53,19 @@ CREATE TABLE IF NOT EXISTS types (
     test INTEGER NOT NULL,    -- NUnit attributes on the type or its methods
     namespace TEXT NOT NULL,  -- the container minus outer types
     category TEXT NOT NULL,   -- derived: monobehaviour, scriptableobject, editor, ..., class
-    PRIMARY KEY (path, qualified, line)  -- Foo and Foo<T>, or partial parts, share a name
+    PRIMARY KEY (file_id, qualified, line)  -- Foo and Foo<T>, or partial parts, share a name
 ) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS refs (
-    file_id INTEGER NOT NULL,  -- files.id of the file holding the reference
-    line INTEGER NOT NULL,
+CREATE TABLE IF NOT EXISTS refs (  -- ordered by what is looked up: no index beside it
     kind TEXT NOT NULL,
-    target TEXT NOT NULL,
+    key TEXT NOT NULL,         -- the last name of the target (rows.simple_name): `Health` of `Game.Health`
+    file_id INTEGER NOT NULL,  -- files.id of the file holding the reference
+    seq INTEGER NOT NULL,      -- its place in the record's refs
+    line INTEGER NOT NULL,
+    target TEXT NOT NULL,      -- as written; '' when it is the key itself (REF_TARGET reads it whole)
     context TEXT NOT NULL,
     detail TEXT NOT NULL,
-    simple TEXT NOT NULL       -- the target's last name: `Health` of `Game.Health`, `Heal` of `X.Heal`
-);
+    PRIMARY KEY (kind, key, file_id, seq)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS edges (
     src INTEGER NOT NULL,      -- files.id of the file that points
     dst INTEGER NOT NULL,      -- files.id of the file it points at
@@ -82,20 +86,15 @@ CREATE TABLE IF NOT EXISTS zdicts (  -- compression dictionaries of the blobs (s
     dict BLOB NOT NULL
 );
 """
+# A reference's target in SQL over `refs r`: stored only where it differs from its key.
+REF_TARGET = "CASE r.target WHEN '' THEN r.key ELSE r.target END"
 
 # Made after the rows of a rebuild are in (sorting once is faster than growing each index row by
-# row), and at once by an incremental writer. Covering indexes: the no-op check reads every
-# file's stat, status counts and kinds, none of which should page through the records beside them.
+# row), and at once by an incremental writer. No covering index of `files`: its rows are narrow
+# (records live in `blobs`), so a scan of every stat reads little more than an index would.
 SQL_INDEXES = """
-CREATE INDEX IF NOT EXISTS files_stat ON files(path, kind, size, mtime_ns, digest, status);
-CREATE INDEX IF NOT EXISTS files_by_status ON files(status);
-CREATE INDEX IF NOT EXISTS files_by_kind ON files(kind, path);
 CREATE INDEX IF NOT EXISTS guids_by_guid ON guids(guid);
-CREATE INDEX IF NOT EXISTS guids_by_path ON guids(path);
 CREATE INDEX IF NOT EXISTS types_by_name ON types(name);
-CREATE INDEX IF NOT EXISTS refs_by_target ON refs(target);
-CREATE INDEX IF NOT EXISTS refs_by_simple ON refs(simple);
-CREATE INDEX IF NOT EXISTS refs_by_file ON refs(file_id);
 CREATE INDEX IF NOT EXISTS edges_by_dst ON edges(dst);
 """
 

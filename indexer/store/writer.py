@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import zlib
 
 import msgspec
 import tantivy
@@ -10,8 +11,8 @@ import tantivy
 from indexer.model import SCHEMA_VERSION, FileRecord, Symbol
 from indexer.store.header import write_header
 from indexer.store.reader import Records, record_decoder, record_encoder
-from indexer.store.rows import Prepared, prepare, type_shape, visible_name
-from indexer.store.schema import SQL_INDEXES, SQL_TABLES, IndexPaths, build_schema
+from indexer.store.rows import Prepared, RefsOnly, prepare, simple_name, type_shape, visible_name
+from indexer.store.schema import REF_TARGET, SQL_INDEXES, SQL_TABLES, IndexPaths, build_schema
 from indexer.unity import SHADER_FILE_KINDS, SHADER_SUFFIXES, asset_keys
 
 _doc_decoder = msgspec.msgpack.Decoder(dict[str, str])
@@ -20,13 +21,18 @@ _doc_decoder = msgspec.msgpack.Decoder(dict[str, str])
 DELTA_CAP = 64
 BULK_FILES = 500  # a rebuild inserts its rows this many files at a time
 _INSERT = {
-    "files": "INSERT INTO files (id, path, kind, status, size, mtime_ns, digest, main_type, scope, record)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    "guids": "INSERT INTO guids VALUES (?, ?, ?)",
+    "files": "INSERT INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    "blobs": "INSERT INTO blobs VALUES (?, ?)",
+    "guids": "INSERT INTO guids VALUES (?, ?)",
     "types": "INSERT INTO types VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    "refs": "INSERT INTO refs VALUES (?, ?, ?, ?, ?, ?, ?)",
+    "refs": "INSERT INTO refs VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     "outlines": "INSERT INTO outlines VALUES (?, ?)",
 }
+# A rebuild keeps its references here until its rows are in, then inserts them in key order:
+# `refs` is ordered by key, and rows inserted in order fill its pages (in file order, a third
+# of each page would stay empty).
+_STAGED_REFS = "CREATE TEMP TABLE staged_refs (kind, key, file_id, seq, line, target, context, detail)"
+_refs_decoder = msgspec.msgpack.Decoder(RefsOnly)
 
 
 class Writer(Records):
@@ -51,6 +57,8 @@ class Writer(Records):
         if not self.bulk:
             conn.executescript(SQL_INDEXES)
         conn.execute("BEGIN IMMEDIATE")
+        if self.bulk:
+            conn.execute(_STAGED_REFS)
         super().__init__(paths, _conn=conn)
         self.schema = build_schema()
         self._index: tantivy.Index | None = None
@@ -77,6 +85,8 @@ class Writer(Records):
         """Make the indexes a rebuild left out while its rows went in (before anything reads)."""
         self._flush()
         if self.bulk:  # statement by statement: executescript would commit the batch first
+            self.conn.execute("INSERT INTO refs SELECT * FROM staged_refs ORDER BY kind, key, file_id, seq")
+            self.conn.execute("DROP TABLE staged_refs")
             for statement in SQL_INDEXES.split(";"):
                 if statement.strip():
                     self.conn.execute(statement)
@@ -121,18 +131,21 @@ class Writer(Records):
         numbers the files itself and inserts rows in batches (`BULK_FILES`), one statement per
         table; an incremental writer inserts at once (what it writes next may read them back)."""
         row = (p.path, p.kind, p.status, p.size, p.mtime_ns, p.digest, p.main_type, p.scope)
-        blob = self.codec.pack(p.kind, p.record)
         if self.bulk:
             file_id = self._next_id
             self._next_id += 1
-            self._rows["files"].append((file_id, *row, blob))
+            self._rows["files"].append((file_id, *row))
         else:  # old_id kept: edges from other files into this one stay valid
-            file_id = self.conn.execute(_INSERT["files"], (old_id, *row, blob)).lastrowid
+            file_id = self.conn.execute(_INSERT["files"], (old_id, *row)).lastrowid
         rows = self._rows
+        rows["blobs"].append((file_id, self.codec.pack(p.kind, p.record)))
         if p.guid:
-            rows["guids"].append((p.path, p.guid, p.path[:-5]))
-        rows["types"] += types
-        rows["refs"] += [(file_id, *r) for r in p.refs]
+            rows["guids"].append((file_id, p.guid))
+        rows["types"] += [(file_id, *t[1:]) for t in types]
+        rows["refs"] += [
+            (kind, key, file_id, seq, line, "" if target == key else target, context, detail)
+            for seq, (line, kind, target, context, detail, key) in enumerate(p.refs)
+        ]
         writer = self._tantivy()
         if not self.bulk:
             writer.delete_documents_by_term("path", p.path)
@@ -147,7 +160,10 @@ class Writer(Records):
         """Insert the rows kept for a batch."""
         for table, rows in self._rows.items():
             if rows:
-                self.conn.executemany(_INSERT[table], rows)
+                sql = _INSERT[table]
+                if table == "refs" and self.bulk:
+                    sql = sql.replace("INTO refs", "INTO staged_refs")
+                self.conn.executemany(sql, rows)
                 rows.clear()
 
     def update_stat(self, path: str, size: int, mtime_ns: int) -> None:
@@ -156,10 +172,10 @@ class Writer(Records):
         if rec is None:
             return
         rec = msgspec.structs.replace(rec, size=size, mtime_ns=mtime_ns)
-        self.conn.execute(
-            "UPDATE files SET size = ?, mtime_ns = ?, record = ? WHERE path = ?",
-            (size, mtime_ns, self.codec.pack(rec.kind, record_encoder.encode(rec)), path),
-        )
+        (file_id,) = self.conn.execute("SELECT id FROM files WHERE path = ?", (path,)).fetchone()
+        self.conn.execute("UPDATE files SET size = ?, mtime_ns = ? WHERE id = ?", (size, mtime_ns, file_id))
+        blob = self.codec.pack(rec.kind, record_encoder.encode(rec))
+        self.conn.execute("UPDATE blobs SET record = ? WHERE file_id = ?", (blob, file_id))
 
     def _note_keys(self, path: str, kind: str, symbols: tuple[Symbol, ...]) -> None:
         """The load keys a put (of a file of `kind` declaring `symbols`) or a delete (kind "")
@@ -172,8 +188,7 @@ class Writer(Records):
         self.changed_keys.update(keys)
 
     def _type_shapes(self, path: str) -> list[tuple[tuple, tuple, str]]:
-        rows = self.conn.execute("SELECT * FROM types WHERE path = ? ORDER BY line, qualified", (path,))
-        return [(type_shape(r), visible_name(r), r[-1]) for r in rows]
+        return [(type_shape(r), visible_name(r), r[-1]) for r in self.type_rows_of(path)]
 
     def delete(self, path: str) -> None:
         old_types = self._type_shapes(path)
@@ -193,16 +208,30 @@ class Writer(Records):
         row = c.execute("SELECT id FROM files WHERE path = ?", (path,)).fetchone()
         if row is None:
             return None
-        c.execute("DELETE FROM refs WHERE file_id = ?", row)
+        self._forget_refs(row[0])
         c.execute("DELETE FROM outlines WHERE file_id = ?", row)
         c.execute("DELETE FROM delta_docs WHERE path = ?", (path,))
         c.execute("DELETE FROM edges WHERE src = ?", row)
         if not keep_edges_in:
             c.execute("DELETE FROM edges WHERE dst = ?", row)
         c.execute("DELETE FROM files WHERE id = ?", row)
-        c.execute("DELETE FROM guids WHERE meta_path = ?", (path,))
-        c.execute("DELETE FROM types WHERE path = ?", (path,))
+        c.execute("DELETE FROM blobs WHERE file_id = ?", row)
+        c.execute("DELETE FROM guids WHERE meta_id = ?", row)
+        c.execute("DELETE FROM types WHERE file_id = ?", row)
         return row[0]
+
+    def _forget_refs(self, file_id: int) -> None:
+        """Delete a file's references by the keys its record names (`refs` is ordered by key:
+        there is no index by file); a record that does not decode costs a scan of the table."""
+        row = self.conn.execute("SELECT record FROM blobs WHERE file_id = ?", (file_id,)).fetchone()
+        try:
+            refs = _refs_decoder.decode(self.codec.unpack(row[0])).refs
+        except (TypeError, msgspec.DecodeError, zlib.error, IndexError, KeyError):
+            self.conn.execute("DELETE FROM refs WHERE file_id = ?", (file_id,))
+            return
+        keys = {(r.kind, simple_name(r.kind, r.target)) for r in refs}
+        sql = "DELETE FROM refs WHERE kind = ? AND key = ? AND file_id = ?"
+        self.conn.executemany(sql, ((kind, key, file_id) for kind, key in keys))
 
     def set_edges(self, edges: dict[str, list[tuple[str, str]]]) -> None:
         """Replace the edges leaving each file in `edges`; edges to files without a record are
@@ -230,14 +259,14 @@ class Writer(Records):
         users = "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id WHERE "
         keys = [("type", n) for n in names] + [(k, g) for g in guids for k in ("guid", "script", "prefab")]
         keys += [("string", k) for k in loads]
-        for kind, key in keys:
-            column = "simple" if kind == "type" else "target"
-            out.update(p for (p,) in self.conn.execute(users + f"r.{column} = ? AND r.kind = ?", (key, kind)))
+        for kind, key in keys:  # (the key of a GUID or a literal is the whole target)
+            out.update(p for (p,) in self.conn.execute(users + "r.kind = ? AND r.key = ?", (kind, key)))
         for g in guids:  # UnityEvents naming a method by script GUID: target "script:<guid>.Method"
             span = (f"script:{g}.", f"script:{g}/")
-            out.update(p for (p,) in self.conn.execute(users + "r.target > ? AND r.target < ?", span))
+            sql = users + f"r.kind = 'method' AND {REF_TARGET} > ? AND {REF_TARGET} < ?"
+            out.update(p for (p,) in self.conn.execute(sql, span))
         if names:  # UnityEvents naming their target type (rare): checked by the owner's last name
-            sql = "SELECT f.path, r.target FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind = 'method'"
+            sql = f"SELECT f.path, {REF_TARGET} FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind = 'method'"
             for p, target in self.conn.execute(sql):
                 owner = target.rpartition(".")[0]
                 if not owner.startswith("script:") and owner.rsplit(".", 1)[-1] in names:
@@ -245,9 +274,10 @@ class Writer(Records):
         return out
 
     def set_categories(self, categories: dict[tuple[str, str], str]) -> None:
+        ids = self.file_ids()
         self.conn.executemany(
-            "UPDATE types SET category = ? WHERE path = ? AND qualified = ? AND category != ?",
-            ((cat, p, q, cat) for (p, q), cat in categories.items()),
+            "UPDATE types SET category = ? WHERE file_id = ? AND qualified = ? AND category != ?",
+            ((cat, ids[p], q, cat) for (p, q), cat in categories.items()),
         )
 
     def commit(self) -> int:

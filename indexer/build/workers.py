@@ -15,7 +15,7 @@ from indexer.build import documents
 from indexer.build.pool import MAX_CHUNK_FILES, MAX_SCANNERS, FileBudget, Pool
 from indexer.changes.diff import Job, digest_of
 from indexer.model import FileRecord
-from indexer.store.rows import Prepared, prepare
+from indexer.store.rows import Prepared, prepare, whole_record
 from indexer.store.schema import is_searchable
 
 # Below this much work a pool costs more than it saves.
@@ -34,7 +34,10 @@ class Result(msgspec.Struct, array_like=True):
     @property
     def record(self) -> FileRecord | None:
         """The scanned record (decoded again: the indexer itself inserts `prepared` as it is)."""
-        return None if self.prepared is None else _record_decoder.decode(self.prepared.record)
+        p = self.prepared
+        if p is None:
+            return None
+        return whole_record(_record_decoder.decode(p.record), p.path, p.size, p.mtime_ns, p.digest)
 
 
 def _result(rec: FileRecord, doc: dict[str, str] | None, digest: str, seconds=(0.0, 0.0, 0.0)) -> Result:

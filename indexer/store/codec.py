@@ -16,7 +16,7 @@ from __future__ import annotations
 import sqlite3
 import zlib
 
-LEVEL = 1  # measured: with a dictionary, level 6 is 20% smaller and takes twice as long
+LEVEL = 6  # measured: with a dictionary, 20% smaller than level 1, for twice the time (0.4 s of CPU at 5,000 scripts)
 SAMPLE_BLOBS = 24  # blobs of a group stored before its dictionary is made from them
 DICT_BYTES = 32_768  # deflate's window: bytes further back are never matched
 MAX_DICTS = 255

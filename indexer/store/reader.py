@@ -12,14 +12,15 @@ from urllib.parse import quote
 
 import msgspec
 
-from indexer.model import FileRecord, FileStat, Scope, TypeRow
+from indexer.model import FileRecord, FileStat, TypeRow
 from indexer.store.codec import BlobCodec
 from indexer.store.header import IndexBroken, open_current
+from indexer.store.rows import whole_record
 from indexer.store.schema import IndexPaths
 
 record_encoder = msgspec.msgpack.Encoder()
 record_decoder = msgspec.msgpack.Decoder(FileRecord)
-_RECORD = "SELECT b.record FROM files f JOIN blobs b ON b.file_id = f.id"
+_RECORD = "SELECT b.record, f.path, f.size, f.mtime_ns, f.digest FROM files f JOIN blobs b ON b.file_id = f.id"
 # The GUID rows with the path of the asset each describes (the .meta's path without `.meta`).
 _GUIDS = "SELECT g.guid, substr(f.path, 1, length(f.path) - 5) FROM guids g JOIN files f ON f.id = g.meta_id"
 _TYPES = "SELECT f.path, t.{} FROM types t JOIN files f ON f.id = t.file_id"
@@ -90,9 +91,10 @@ class Records:
         self.conn = _conn
         self.codec = BlobCodec(_conn)
 
-    def decode_record(self, blob: bytes) -> FileRecord:
-        """A stored record blob as a FileRecord (msgspec.DecodeError or zlib.error when garbled)."""
-        return record_decoder.decode(self.codec.unpack(blob))
+    def decode_record(self, blob: bytes, path: str, size: int, mtime_ns: int, digest: str) -> FileRecord:
+        """A stored record blob, with the path and stat of its row, as a FileRecord
+        (msgspec.DecodeError or zlib.error when garbled)."""
+        return whole_record(record_decoder.decode(self.codec.unpack(blob)), path, size, mtime_ns, digest)
 
     def close(self) -> None:
         self.conn.close()
@@ -129,34 +131,26 @@ class Records:
 
     def record(self, path: str) -> FileRecord | None:
         row = self.conn.execute(f"{_RECORD} WHERE f.path = ?", (path,)).fetchone()
-        return self.decode_record(row[0]) if row else None
+        return self.decode_record(*row) if row else None
 
     def records(self, kind: str | None = None) -> Iterator[FileRecord]:
         if kind is None:
             rows = self.conn.execute(f"{_RECORD} ORDER BY f.path")
         else:
             rows = self.conn.execute(f"{_RECORD} WHERE f.kind = ? ORDER BY f.path", (kind,))
-        for (blob,) in rows:
-            yield self.decode_record(blob)
+        for row in rows:
+            yield self.decode_record(*row)
 
     def skipped(self) -> list[tuple[str, str]]:
         out = []
-        for (blob,) in self.conn.execute(f"{_RECORD} WHERE f.status = 'skipped' ORDER BY f.path"):
-            rec = self.decode_record(blob)
+        for row in self.conn.execute(f"{_RECORD} WHERE f.status = 'skipped' ORDER BY f.path"):
+            rec = self.decode_record(*row)
             out.append((rec.path, rec.note))
         return out
 
     def count_by(self, column: str) -> dict[str, int]:
         assert column in ("kind", "status")
         return dict(self.conn.execute(f"SELECT {column}, count(*) FROM files GROUP BY {column}"))
-
-    def scope(self, path: str) -> Scope | None:
-        """The namespaces and usings of a C# file, without decoding its whole record."""
-        row = self.conn.execute("SELECT scope FROM files WHERE path = ?", (path,)).fetchone()
-        if not row or not row[0]:
-            return None
-        namespaces, usings = json.loads(row[0])
-        return Scope(tuple(namespaces), tuple(usings))
 
     def guid_paths(self) -> dict[str, str]:
         return dict(self.conn.execute(f"{_GUIDS} ORDER BY f.path"))
@@ -242,13 +236,12 @@ class Records:
         )
         for file_id, path, kind, status, size, mtime_ns, digest, blob in rows:
             try:
-                rec = self.decode_record(blob)
+                rec = self.decode_record(blob, path, size, mtime_ns, digest)
             except (msgspec.DecodeError, zlib.error, IndexError, KeyError, TypeError):
                 problems.append(f"records.db: the record of {path} does not decode")
                 continue
             if (
-                (rec.path, rec.kind, rec.status, rec.size, rec.mtime_ns, rec.digest)
-                != (path, kind, status, size, mtime_ns, digest)
+                (rec.kind, rec.status) != (kind, status)
                 or sorted(t[1:10] for t in type_rows(rec)) != sorted(types.pop(file_id, []))
                 or refs.pop(file_id, 0) != len(rec.refs)
             ):

@@ -34,8 +34,7 @@ class Prepared(msgspec.Struct, array_like=True, gc=False):
     mtime_ns: int
     digest: str
     main_type: str
-    scope: str  # C#: JSON [namespaces, usings]
-    record: bytes  # the FileRecord, msgpack (compressed by the writer)
+    record: bytes  # the FileRecord as stored (`stored_record`; compressed by the writer)
     guid: str  # .meta: the GUID it declares
     types: list[TypeRowTuple]
     refs: list[RefRowTuple]
@@ -57,14 +56,24 @@ def prepare(rec: FileRecord, doc: dict[str, str] | None) -> Prepared:
         rec.mtime_ns,
         rec.digest,
         main_type(rec),
-        json.dumps([list(rec.namespaces), list(rec.usings)]) if rec.kind == "csharp" else "",
-        _record_encoder.encode(rec),
+        stored_record(rec),
         rec.guid if rec.kind == "meta" else "",
         list(type_rows(rec)),
         [(r.line, r.kind, r.target, r.context, r.detail, simple_name(r.kind, r.target)) for r in rec.refs],
         outline,
         fields,
     )
+
+
+def stored_record(rec: FileRecord) -> bytes:
+    """A record as stored: msgpack without the path and stat, which its row in `files` holds
+    (they would be a fifth of its compressed bytes: a digest does not compress)."""
+    return _record_encoder.encode(msgspec.structs.replace(rec, path="", size=0, mtime_ns=0, digest=""))
+
+
+def whole_record(rec: FileRecord, path: str, size: int, mtime_ns: int, digest: str) -> FileRecord:
+    """A stored record with the path and stat of its row put back."""
+    return msgspec.structs.replace(rec, path=path, size=size, mtime_ns=mtime_ns, digest=digest)
 
 
 TEST_ATTRIBUTES = frozenset({"TestFixture", "Test", "UnityTest", "TestCase", "TestCaseSource"})

@@ -20,22 +20,34 @@ FIELD_BOOSTS: dict[str, float] = {
     "body": 2.0,
 }
 
-SQL_TABLES = """
+# The references, ordered by what is looked up: no index beside them.
+REFS = """CREATE TABLE IF NOT EXISTS refs (
+    kind TEXT NOT NULL,
+    key TEXT NOT NULL,         -- the last name of the target (rows.simple_name): `Health` of `Game.Health`
+    file_id INTEGER NOT NULL,  -- files.id of the file holding the reference
+    seq INTEGER NOT NULL,      -- its place in the record's refs
+    line INTEGER NOT NULL,
+    target TEXT NOT NULL,      -- as written; '' when it is the key itself (REF_TARGET reads it whole)
+    context TEXT NOT NULL,
+    detail TEXT NOT NULL,
+    PRIMARY KEY (kind, key, file_id, seq)
+) WITHOUT ROWID"""
+SQL_TABLES = (
+    """
 CREATE TABLE IF NOT EXISTS header (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS files (  -- narrow: a scan of every file's stat pages through no record
     id INTEGER PRIMARY KEY,
-    path TEXT NOT NULL UNIQUE,
+    path TEXT NOT NULL,       -- unique (files_by_path)
     kind TEXT NOT NULL,
     status TEXT NOT NULL,
     size INTEGER NOT NULL,
     mtime_ns INTEGER NOT NULL,
     digest TEXT NOT NULL,
-    main_type TEXT NOT NULL,  -- C#: the class Unity binds the script to (named like the file)
-    scope TEXT NOT NULL       -- C#: JSON [namespaces, usings], for resolving the names it writes
+    main_type TEXT NOT NULL   -- C#: the class Unity binds the script to (named like the file)
 );
 CREATE TABLE IF NOT EXISTS blobs (
     file_id INTEGER PRIMARY KEY,  -- files.id
-    record BLOB NOT NULL          -- msgspec msgpack FileRecord, deflated (store/codec.py)
+    record BLOB NOT NULL          -- msgpack FileRecord without the stat `files` holds, deflated (rows.stored_record)
 );
 CREATE TABLE IF NOT EXISTS guids (
     meta_id INTEGER PRIMARY KEY,  -- files.id of the .meta declaring it (its path minus `.meta`: the asset or folder)
@@ -55,17 +67,9 @@ CREATE TABLE IF NOT EXISTS types (
     category TEXT NOT NULL,   -- derived: monobehaviour, scriptableobject, editor, ..., class
     PRIMARY KEY (file_id, qualified, line)  -- Foo and Foo<T>, or partial parts, share a name
 ) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS refs (  -- ordered by what is looked up: no index beside it
-    kind TEXT NOT NULL,
-    key TEXT NOT NULL,         -- the last name of the target (rows.simple_name): `Health` of `Game.Health`
-    file_id INTEGER NOT NULL,  -- files.id of the file holding the reference
-    seq INTEGER NOT NULL,      -- its place in the record's refs
-    line INTEGER NOT NULL,
-    target TEXT NOT NULL,      -- as written; '' when it is the key itself (REF_TARGET reads it whole)
-    context TEXT NOT NULL,
-    detail TEXT NOT NULL,
-    PRIMARY KEY (kind, key, file_id, seq)
-) WITHOUT ROWID;
+"""
+    + REFS
+    + """;
 CREATE TABLE IF NOT EXISTS edges (
     src INTEGER NOT NULL,      -- files.id of the file that points
     dst INTEGER NOT NULL,      -- files.id of the file it points at
@@ -86,6 +90,7 @@ CREATE TABLE IF NOT EXISTS zdicts (  -- compression dictionaries of the blobs (s
     dict BLOB NOT NULL
 );
 """
+)
 # A reference's target in SQL over `refs r`: stored only where it differs from its key.
 REF_TARGET = "CASE r.target WHEN '' THEN r.key ELSE r.target END"
 
@@ -93,6 +98,7 @@ REF_TARGET = "CASE r.target WHEN '' THEN r.key ELSE r.target END"
 # row), and at once by an incremental writer. No covering index of `files`: its rows are narrow
 # (records live in `blobs`), so a scan of every stat reads little more than an index would.
 SQL_INDEXES = """
+CREATE UNIQUE INDEX IF NOT EXISTS files_by_path ON files(path);
 CREATE INDEX IF NOT EXISTS guids_by_guid ON guids(guid);
 CREATE INDEX IF NOT EXISTS types_by_name ON types(name);
 CREATE INDEX IF NOT EXISTS edges_by_dst ON edges(dst);

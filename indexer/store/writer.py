@@ -12,7 +12,7 @@ from indexer.model import SCHEMA_VERSION, FileRecord, Symbol
 from indexer.store.header import write_header
 from indexer.store.reader import Records, record_decoder, record_encoder
 from indexer.store.rows import Prepared, RefsOnly, prepare, simple_name, type_shape, visible_name
-from indexer.store.schema import REF_TARGET, SQL_INDEXES, SQL_TABLES, IndexPaths, build_schema
+from indexer.store.schema import REF_TARGET, REFS, SQL_INDEXES, SQL_TABLES, IndexPaths, build_schema
 from indexer.unity import SHADER_FILE_KINDS, SHADER_SUFFIXES, asset_keys
 
 _doc_decoder = msgspec.msgpack.Decoder(dict[str, str])
@@ -21,17 +21,18 @@ _doc_decoder = msgspec.msgpack.Decoder(dict[str, str])
 DELTA_CAP = 64
 BULK_FILES = 500  # a rebuild inserts its rows this many files at a time
 _INSERT = {
-    "files": "INSERT INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    "files": "INSERT INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     "blobs": "INSERT INTO blobs VALUES (?, ?)",
     "guids": "INSERT INTO guids VALUES (?, ?)",
     "types": "INSERT INTO types VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     "refs": "INSERT INTO refs VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
     "outlines": "INSERT INTO outlines VALUES (?, ?)",
 }
-# A rebuild keeps its references here until its rows are in, then inserts them in key order:
-# `refs` is ordered by key, and rows inserted in order fill its pages (in file order, a third
-# of each page would stay empty).
-_STAGED_REFS = "CREATE TEMP TABLE staged_refs (kind, key, file_id, seq, line, target, context, detail)"
+# A rebuild keeps its references in a temporary table like `refs` until its rows are in, then
+# copies it whole: SQLite copies a table into an empty one of the same shape page by page in key
+# order (its "transfer optimization"), which fills the pages; rows inserted one by one in file
+# order leave an eighth of them empty, in key order too.
+_STAGED_REFS = REFS.replace("CREATE TABLE IF NOT EXISTS refs", "CREATE TEMP TABLE staged_refs")
 _refs_decoder = msgspec.msgpack.Decoder(RefsOnly)
 
 
@@ -85,7 +86,7 @@ class Writer(Records):
         """Make the indexes a rebuild left out while its rows went in (before anything reads)."""
         self._flush()
         if self.bulk:  # statement by statement: executescript would commit the batch first
-            self.conn.execute("INSERT INTO refs SELECT * FROM staged_refs ORDER BY kind, key, file_id, seq")
+            self.conn.execute("INSERT INTO main.refs SELECT * FROM temp.staged_refs")
             self.conn.execute("DROP TABLE staged_refs")
             for statement in SQL_INDEXES.split(";"):
                 if statement.strip():
@@ -130,7 +131,7 @@ class Writer(Records):
         """The rows and the search document of one file, none of which are stored now. A rebuild
         numbers the files itself and inserts rows in batches (`BULK_FILES`), one statement per
         table; an incremental writer inserts at once (what it writes next may read them back)."""
-        row = (p.path, p.kind, p.status, p.size, p.mtime_ns, p.digest, p.main_type, p.scope)
+        row = (p.path, p.kind, p.status, p.size, p.mtime_ns, p.digest, p.main_type)
         if self.bulk:
             file_id = self._next_id
             self._next_id += 1
@@ -168,14 +169,7 @@ class Writer(Records):
 
     def update_stat(self, path: str, size: int, mtime_ns: int) -> None:
         """Content unchanged, stat changed: remember the new stat without rescanning."""
-        rec = self.record(path)
-        if rec is None:
-            return
-        rec = msgspec.structs.replace(rec, size=size, mtime_ns=mtime_ns)
-        (file_id,) = self.conn.execute("SELECT id FROM files WHERE path = ?", (path,)).fetchone()
-        self.conn.execute("UPDATE files SET size = ?, mtime_ns = ? WHERE id = ?", (size, mtime_ns, file_id))
-        blob = self.codec.pack(rec.kind, record_encoder.encode(rec))
-        self.conn.execute("UPDATE blobs SET record = ? WHERE file_id = ?", (blob, file_id))
+        self.conn.execute("UPDATE files SET size = ?, mtime_ns = ? WHERE path = ?", (size, mtime_ns, path))
 
     def _note_keys(self, path: str, kind: str, symbols: tuple[Symbol, ...]) -> None:
         """The load keys a put (of a file of `kind` declaring `symbols`) or a delete (kind "")

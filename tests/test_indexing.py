@@ -245,3 +245,38 @@ def test_one_file_updates_do_not_pile_up_segments(project: Path) -> None:
     docs = search_doc_paths(paths_of(project))
     assert len(docs) == len(set(docs)) and "Assets/Scripts/Enemy3.cs" in docs  # one document a file
     assert search_paths(project, "Enemy7 armor7")[:1] == ["Assets/Scripts/Enemy7.cs"]
+
+
+def test_a_file_whose_stored_record_is_garbled_is_replaced_with_all_its_references(project: Path) -> None:
+    """A file's references are deleted by the names its stored record lists; when that record no
+    longer decodes, they are found by file instead, and none of the old ones survive the put."""
+    import sqlite3
+
+    from indexer import scanners
+    from indexer.build import documents
+    from indexer.store.header import header_generation, pin
+    from indexer.store.writer import Writer
+
+    update(project, CONFIG)
+    paths = paths_of(project)
+    pinned = pin(paths)
+    path = "Assets/Scripts/Health.cs"
+    with sqlite3.connect(pinned.records) as c:
+        c.execute("UPDATE blobs SET record = x'00ff' WHERE file_id = (SELECT id FROM files WHERE path = ?)", (path,))
+    text = HEALTH.replace("MonoBehaviour", "ScriptableObject")
+    rec = msgspec.structs.replace(scanners.scan(path, "csharp", text.encode()), size=len(text), mtime_ns=1)
+    writer = Writer(pinned, rebuild=False, base_generation=header_generation(paths))
+    try:
+        writer.put(rec, documents.build(rec, text))
+        writer.commit()
+    finally:
+        writer.close()
+    stored = sorted(
+        records(project).conn.execute(
+            f"SELECT r.line, r.kind, {REF_TARGET} FROM refs r JOIN files f ON f.id = r.file_id WHERE f.path = ?",
+            (path,),
+        )
+    )
+    assert stored == sorted((r.line, r.kind, r.target) for r in rec.refs)
+    assert ("type", "ScriptableObject") in {(k, t) for _, k, t in stored}
+    assert "MonoBehaviour" not in {t for _, _, t in stored}

@@ -183,8 +183,8 @@ class Graph:
             owner_types = self.types_named(owner)
             if owner_types:
                 return Target(kind="member", name=t, member=member, types=sorted({x.qualified for x in owner_types}))
-        if self._assembly_path(t):
-            return Target(kind="assembly", name=t, path=self._assembly_path(t) or "")
+        if path := self._asmdef_of_assembly.get(t):
+            return Target(kind="assembly", name=t, path=path)
         return Target(kind="unknown", name=t, note="no type, member, file, GUID or assembly of that name")
 
     def _path_target(self, path: str) -> Target:
@@ -192,11 +192,15 @@ class Graph:
         main = self._script_types.get(path, "")
         return Target(kind="path", name=path, path=path, guid=guid, types=[main] if main else [])
 
-    def _assembly_path(self, name: str) -> str | None:
+    @cached_property
+    def _asmdef_of_assembly(self) -> dict[str, str]:
+        """Assembly name -> the first asmdef (by path) defining it (read once: no index by kind)."""
+        out: dict[str, str] = {}
         for rec in self.records.records("asmdef"):
-            if any(s.kind == "assembly" and s.name == name for s in rec.symbols):
-                return rec.path
-        return None
+            for s in rec.symbols:
+                if s.kind == "assembly":
+                    out.setdefault(s.name, rec.path)
+        return out
 
     # -- references --------------------------------------------------------------------------
 

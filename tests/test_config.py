@@ -142,3 +142,96 @@ def test_new_exclusions_and_the_package_cache_take_effect_in_a_git_work_tree(tmp
         "Library/PackageCache/com.x.y@1.0.0/Runtime/Pkg.cs"
     ]
     assert run_cli("index", "--check", *project).returncode == 0
+
+
+def _indexed_paths(root: Path, config: Config) -> list[str]:
+    from indexer.store.reader import Records
+    from indexer.store.schema import IndexPaths
+
+    records = Records(IndexPaths(config.index_path(root)))
+    try:
+        return sorted(records.stats())
+    finally:
+        records.close()
+
+
+def test_excludes_are_case_sensitive_and_a_bare_folder_leaves_out_all_it_holds(tmp_path: Path) -> None:
+    """docs/configuration.md: patterns match case sensitively, `*` crosses `/`, and a pattern
+    without `*` naming a folder (`Assets/ThirdParty`) leaves out the whole folder, at any depth,
+    in the walk and for single paths (watch) alike; a folder that only starts with the name stays."""
+    from indexer.build.update import update
+
+    files = {
+        "Assets/ThirdParty/Lib/Deep/A.cs": "public class A {}",
+        "Assets/ThirdParty/B.cs": "public class B {}",
+        "Assets/ThirdPartyTools/C.cs": "public class C {}",
+        "Assets/thirdparty/D.cs": "public class D {}",
+        "Assets/Code/E.Generated.cs": "public class E {}",
+        "Assets/Code/Sub/F.Generated.cs": "public class F {}",
+        "Assets/Code/G.generated.cs": "public class G {}",
+    }
+    root = write_project(tmp_path / "P", files)
+    (root / "unity-index.toml").write_text('exclude = ["Assets/ThirdParty", "Assets/*.Generated.cs"]\n')
+    config = load_config(root)
+    kept = ["Assets/Code/G.generated.cs", "Assets/ThirdPartyTools/C.cs", "Assets/thirdparty/D.cs"]
+    assert [rel for rel, _ in walk(root, config)] == kept
+    update(root, config)
+    assert _indexed_paths(root, config) == kept
+    # The same rules for paths a watcher reports, including a new file deep in the folder.
+    (root / "Assets/ThirdParty/Lib/Deep/New.cs").write_text("public class New {}")
+    (root / "Assets/Code/Sub/F.Generated.cs").write_text("public class F2 {}")
+    update(root, config, paths=["Assets/ThirdParty/Lib/Deep/New.cs", "Assets/Code/Sub/F.Generated.cs"])
+    assert _indexed_paths(root, config) == kept
+    assert _cli_json("query", "New", "--project", str(root))["results"] == []
+
+
+def test_a_new_index_dir_gets_the_index_built_again_there(tmp_path: Path) -> None:
+    """docs/configuration.md: after changing `index_dir` the index is built again in the new place
+    (a relative folder is below the project root; an absolute one anywhere)."""
+    root = write_project(tmp_path / "P", {"Assets/Hero.cs": "public class Hero { void Jump() {} }"})
+    project = ("--project", str(root))
+    assert _cli_json("index", *project)["scanned"] == 1
+    assert (root / "Library/UnityIndex/index.json").is_file()
+    (root / "unity-index.toml").write_text('index_dir = "Library/Elsewhere"\n')
+    assert run_cli("index", "--check", *project).returncode == 1  # no index in the new place yet
+    stats = _cli_json("index", *project)
+    assert (stats["full"], stats["scanned"]) == (True, 1)
+    assert (root / "Library/Elsewhere/index.json").is_file()
+    assert [h["path"] for h in _cli_json("query", "Jump", *project)["results"]] == ["Assets/Hero.cs"]
+    assert run_cli("index", "--check", *project).returncode == 0
+    outside = tmp_path / "cache" / "idx"
+    (root / "unity-index.toml").write_text(f'index_dir = "{outside.as_posix()}"\n')
+    # A query finds no index in the new place and builds it, as it builds a missing one.
+    assert [h["path"] for h in _cli_json("query", "Jump", *project)["results"]] == ["Assets/Hero.cs"]
+    assert (outside / "index.json").is_file()
+    status = _cli_json("status", *project)
+    assert (status["index_dir"], status["files"], status["stale_files"]) == (str(outside), 1, 0)
+
+
+@pytest.mark.parametrize(("cores", "expected"), [(3, 3), (16, 4)])
+def test_workers_0_starts_one_scanner_per_core_up_to_four(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cores: int, expected: int
+) -> None:
+    """docs/configuration.md: `workers = 0` (the default) means one scanner process per core; at
+    most 4 run at once (docs/indexing.md). The machine's core count is the one thing faked; the
+    scanner processes are real, counted as the pool starts them."""
+    import os
+
+    from indexer.build import pool, workers
+    from indexer.build.update import update
+
+    started: list[int] = []
+
+    class Counted(pool.Pool):
+        def _spawn(self) -> None:
+            super()._spawn()
+            started.append(len(self.workers))
+
+    files = {f"Assets/S{i}.cs": f"public class S{i} {{ void M{i}() {{}} }}" for i in range(400)}
+    root = write_project(tmp_path / "P", files)
+    monkeypatch.setattr(os, "cpu_count", lambda: cores)
+    monkeypatch.setattr(workers, "Pool", Counted)
+    assert load_config(root).workers == 0
+    stats = update(root, load_config(root))
+    assert stats.scanned == 400 and len(_indexed_paths(root, load_config(root))) == 400
+    assert max(started) == expected

@@ -289,3 +289,80 @@ def test_refs_lists_200_usages_unless_told_otherwise(tmp_path: Path) -> None:
     assert (data["total"], len(data["usages"])) == (230, 230)
     data = json.loads(run_cli("refs", "Target", "--json", "--limit", "7", "--project", str(root)).stdout)
     assert [u["line"] for u in data["usages"]] == [2, 3, 4, 5, 6, 7, 8]
+
+
+def test_projects_are_looked_for_four_levels_deep(tmp_path: Path) -> None:
+    """docs/cli.md: without a project at or above the working directory, the error lists the
+    projects found below it, up to four levels deep; a folder of several projects is searched the
+    same way. Hidden folders and a project's own content folders are not searched."""
+    work = tmp_path / "work"
+    for rel in ("One", "a/b/Three", "a/b/c/Four", "a/b/c/d/Five", ".hidden/Two"):
+        write_project(work / rel, {"Assets/Mark.cs": f"public class Mark{rel.count('/')} {{}}"})
+    r = run_cli("status", cwd=work)
+    assert r.returncode == 2, r.stderr
+    listed = [line.strip() for line in r.stderr.splitlines() if line.startswith("  ")]
+    assert listed == [str((work / p).resolve()) for p in ("One", "a/b/Three", "a/b/c/Four")]
+    r = run_cli("status", "--json", "--project", str(work))
+    assert r.returncode == 0, r.stderr
+    assert sorted(p["project"] for p in json.loads(r.stdout)["projects"]) == listed
+
+
+def _stderr_on_a_terminal(args: list[str], env: dict[str, str]) -> tuple[int, str, str]:
+    """Run the CLI with stderr on a pseudo-terminal (stdout a pipe): exit code, stdout, stderr."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    from .conftest import REPO
+
+    leader, follower = pty.openpty()
+    full_env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"} | {"PYTHONPATH": str(REPO), **env}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "indexer.cli", *args], cwd=REPO, stdout=subprocess.PIPE, stderr=follower, env=full_env
+    )
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            data = os.read(leader, 65536)
+        except OSError:  # EIO: the other end closed
+            break
+        if not data:
+            break
+        chunks.append(data)
+    out = proc.stdout.read().decode() if proc.stdout else ""
+    code = proc.wait(timeout=120)
+    os.close(leader)
+    return code, out, b"".join(chunks).decode()
+
+
+def test_colour_and_progress_only_on_a_terminal_and_never_with_no_color(tmp_path: Path) -> None:
+    """docs/cli.md: a progress bar only when stderr is a terminal; colour only then, and never when
+    `NO_COLOR` is set. stdout (data) never holds either."""
+    root = write_project(tmp_path / "P", {f"Assets/S{i}.cs": f"public class S{i} {{}}" for i in range(30)})
+    project = ["--project", str(root)]
+    term = {"TERM": "xterm"}
+    code, out, err = _stderr_on_a_terminal(["index", "--full", *project], term)
+    assert code == 0 and "\r" in err and "indexing P [" in err and "30/30" in err, err
+    code, out, err = _stderr_on_a_terminal(["describe", "Missing.cs", *project], term)
+    assert code == 2 and "\033[31;1merror:\033[0m" in err, err
+    code, out, err = _stderr_on_a_terminal(["describe", "Missing.cs", *project], {**term, "NO_COLOR": "1"})
+    assert code == 2 and "\033" not in err and err.startswith("error: "), err
+    code, out, err = _stderr_on_a_terminal(["index", "--full", *project], {**term, "NO_COLOR": "1"})
+    assert code == 0 and "\033" not in err and "30/30" in err, err  # the bar stays, uncoloured
+    code, out, err = _stderr_on_a_terminal(["query", "S1", "--json", *project], term)
+    assert code == 0 and "\033" not in out and json.loads(out)["results"]
+    # stderr a pipe: no bar, no colour, even without NO_COLOR.
+    import os
+    import subprocess
+    import sys
+
+    from .conftest import REPO
+
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"} | term | {"PYTHONPATH": str(REPO)}
+    cli = [sys.executable, "-m", "indexer.cli"]
+    r = subprocess.run([*cli, "index", "--full", *project], capture_output=True, text=True, env=env, cwd=REPO)
+    r2 = subprocess.run([*cli, "describe", "Missing.cs", *project], capture_output=True, text=True, env=env, cwd=REPO)
+    assert r.returncode == 0 and "\r" not in r.stderr and "[" not in r.stderr and "\033" not in r.stderr, r.stderr
+    assert r2.returncode == 2 and r2.stderr.startswith("error: ") and "\033" not in r2.stderr

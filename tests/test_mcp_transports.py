@@ -392,3 +392,48 @@ def test_http_list_changed_on_the_standalone_stream_and_clean_stop(tmp_path: Pat
         proc.terminate()
         _, err = proc.communicate(timeout=20)
     assert f"unity-index: stopped watching {root}" in err.decode()
+
+
+def test_a_failing_update_is_shown_by_index_status_and_retried_until_it_succeeds(tmp_path: Path) -> None:
+    """docs/mcp.md: a failing update is logged, retried every 2 s, and shown by `index_status`.
+    A real failure over stdio: the index's fingerprint file is a folder, so every update fails
+    (IsADirectoryError) before it writes. Answers keep coming from the last commit; once the folder
+    is gone, a retry applies the change with no new file event."""
+    from indexer.build.update import update
+    from indexer.config import Config
+
+    from .conftest import write_project
+
+    root = write_project(tmp_path / "P", {"Assets/Hero.cs": "public class Hero { void Jump() {} }"})
+    update(root, Config(workers=1))
+    fingerprint = root / "Library/UnityIndex/integrity.json"
+
+    async def go() -> tuple[str, list[str], str, list[str]]:
+        async with Client(stdio_params(root)) as c:
+
+            async def state() -> tuple[str, list[str]]:
+                status = (await c.call_tool("index_status", {})).structured_content
+                hits = (await c.call_tool("search", {"query": "ShieldBash"})).structured_content
+                return status["freshness_note"], [h["path"] for h in hits["results"]]
+
+            assert "last update failed" not in (await state())[0]
+            fingerprint.unlink()
+            fingerprint.mkdir()
+            (root / "Assets/Shield.cs").write_text("public class Shield { void ShieldBash() {} }")
+            note, hits = await state()
+            deadline = time.monotonic() + 30
+            while "last update failed" not in note and time.monotonic() < deadline:
+                await anyio.sleep(0.2)
+                note, hits = await state()
+            fingerprint.rmdir()
+            after, later = await state()
+            while not later and time.monotonic() < deadline + 30:
+                await anyio.sleep(0.2)
+                after, later = await state()
+            after, _ = await state()  # index_status asked after the search saw the file
+            return note, hits, after, later
+
+    note, hits, after, later = anyio.run(go)
+    assert "last update failed" in note and "IsADirectoryError" in note, note
+    assert hits == []  # from the last commit, which does not know the new file
+    assert later == ["Assets/Shield.cs"] and "last update failed" not in after, after

@@ -107,3 +107,41 @@ def test_records_and_outlines_are_stored_deflated_and_read_back_whole(tmp_path: 
     assert [e[2] for e in outline] == ["Mover3", "Mover3.Step3"]
     assert set(stats.phases) == {*INDEXER_PHASES, *WORKER_PHASES}
     assert all(v >= 0 for v in stats.phases.values())
+
+
+def test_a_long_lived_reader_decodes_records_packed_with_a_dictionary_made_after_it_opened(tmp_path: Path) -> None:
+    """indexer/store/codec.py: dictionaries are made once a kind has stored enough blobs, and never
+    change once written, so a long-lived reader (the MCP server's) loads each once. One opened on
+    a small index (no dictionary yet) must read, whole, the records an update then packs with a
+    new dictionary, and still read its old ones."""
+    from indexer.store.codec import SAMPLE_BLOBS
+
+    def names(reader: Records, path: str) -> list[str]:
+        record = reader.record(path)
+        assert record is not None, path
+        return [s.name for s in record.symbols]
+
+    root = write_project(tmp_path / "P", {"Assets/First.cs": "public class First { void Alpha() {} }"})
+    config = Config(workers=1)
+    update(root, config)
+    reader = Records(IndexPaths(config.index_path(root)))
+    try:
+        assert names(reader, "Assets/First.cs") == ["First", "Alpha"]
+        for i in range(SAMPLE_BLOBS * 2):
+            (root / f"Assets/Late{i}.cs").write_text(f"public class Late{i} {{ void Beta{i}() {{}} }}")
+        update(root, config)
+        for i in range(SAMPLE_BLOBS * 2):
+            assert names(reader, f"Assets/Late{i}.cs") == [f"Late{i}", f"Beta{i}"]
+        assert names(reader, "Assets/First.cs") == ["First", "Alpha"]
+        dicts = reader.conn.execute("SELECT id, dict FROM zdicts").fetchall()
+        assert dicts, "the update made a dictionary"
+        # Another update (an edit, more files) leaves every dictionary as it was.
+        (root / "Assets/First.cs").write_text("public class First { void Gamma() {} }")
+        for i in range(SAMPLE_BLOBS * 2):
+            (root / f"Assets/More{i}.cs").write_text(f"public class More{i} {{ }}")
+        update(root, config)
+        assert set(dicts) <= set(reader.conn.execute("SELECT id, dict FROM zdicts").fetchall())
+        assert names(reader, "Assets/First.cs") == ["First", "Gamma"]
+        assert names(reader, "Assets/More0.cs") == ["More0"]
+    finally:
+        reader.close()

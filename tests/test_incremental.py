@@ -325,3 +325,38 @@ def test_index_consumes_a_continuous_journal(project: Path) -> None:
     stats = update(project, CONFIG)
     assert stats.walked and stats.added == 2
     assert load_position(paths_of(project)) == Position(S2, 1, j.stat().st_size)
+
+
+@pytest.mark.parametrize("how", ["walk", "paths"])
+def test_a_moved_file_whose_meaning_depends_on_its_path_is_scanned_again(tmp_path: Path, how: str) -> None:
+    """docs/indexing.md: a file moved unchanged keeps its record, except the kinds whose scan
+    depends on the path (`json` package manifests, `settings`): those are rescanned, so the
+    update equals a rebuild. Each move here keeps kind, size and content."""
+    fixture = Path(__file__).resolve().parent.parent / "fixtures/DungeonCrawler"
+    manifest = (fixture / "Packages/com.dungeoncrawler.tools/package.json").read_text()
+    tags = (fixture / "ProjectSettings/TagManager.asset").read_text()
+    root = write_project(
+        tmp_path / "Game",
+        {
+            **FILES,
+            "Packages/com.game.tools/package.json": manifest,
+            "Assets/Data/items.json": '{"items": ["sword"]}',
+            "ProjectSettings/TagManager.asset": tags,
+            "ProjectSettings/ProjectVersion.txt": "m_EditorVersion: 2021.3.15f1\n",
+        },
+    )
+    update(root, CONFIG)
+    moves = [
+        ("Packages/com.game.tools/package.json", "Packages/com.game.tools/Samples/sample.json"),
+        ("Assets/Data/items.json", "Assets/Data/package.json"),
+        ("ProjectSettings/TagManager.asset", "ProjectSettings/Backup/Old.asset"),
+    ]
+    for src, dst in moves:
+        move(root, src, dst)
+    paths = None if how == "walk" else [p for m in moves for p in m]
+    stats = update(root, CONFIG, paths=paths)
+    assert not stats.full and stats.moved == 0, stats
+    assert check_consistency(paths_of(root), root, CONFIG) == []
+    incremental = comparable(root)
+    update(root, CONFIG, full=True)
+    assert comparable(root) == incremental

@@ -149,6 +149,42 @@ def test_index_waits_for_a_live_writer_by_default_and_no_wait_fails_fast(tmp_pat
     assert bounded.returncode == 2 and 1 <= time.monotonic() - t0 < 15
 
 
+@pytest.mark.parametrize("command", [("index",), ("query", "health")])
+def test_ctrl_c_ends_a_wait_for_the_lock_at_once(tmp_path: Path, command: tuple[str, ...]) -> None:
+    """docs/indexing.md: every wait polls a non-blocking attempt, so Ctrl-C ends it; `index`
+    waiting for a live writer, and a query that must build the first index, alike. Exit 130 with
+    one line, no traceback, and the holder's lock and index untouched."""
+    root = small_project(tmp_path)
+    paths = paths_of(root)
+    if command[0] == "index":
+        update(root, CONFIG)
+    held, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with writer_lock(paths):
+            held.set()
+            release.wait(60)
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    held.wait(10)
+    try:
+        waiting = cli(*command, "--project", str(root), start_new_session=True)
+        lines = [first_line(waiting) for _ in range(1 if command[0] == "index" else 2)]
+        assert "waiting for it" in lines[-1], lines  # a query first says it builds the index
+        t0 = time.monotonic()
+        os.killpg(waiting.pid, signal.SIGINT)  # Ctrl-C reaches the terminal's process group
+        _, err = waiting.communicate(timeout=30)
+        assert time.monotonic() - t0 < 10
+        assert waiting.returncode == 130, err
+        assert err.strip() == "error: interrupted", err
+        assert holder.is_alive()  # the writer we held was not disturbed
+    finally:
+        release.set()
+        holder.join()
+    assert run_cli(*command, "--no-wait" if command[0] == "index" else "--json", "--project", str(root)).returncode == 0
+
+
 @pytest.mark.parametrize("sig", ["SIGTERM", "SIGINT"])
 def test_watch_stops_on_a_signal_while_it_waits_for_the_lock(tmp_path: Path, sig: str) -> None:
     root = small_project(tmp_path)

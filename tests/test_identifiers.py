@@ -1,3 +1,6 @@
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from indexer.identifiers import compounds, doer_base, expand, query_terms, split_identifier, stem
 
 
@@ -64,3 +67,42 @@ def test_names_of_doers_also_say_what_they_do() -> None:
     ]
     assert expand("EnemyScanner", doers=True) == "EnemyScanner Enemy Scanner scan"
     assert expand("EnemyScanner") == "EnemyScanner Enemy Scanner"
+
+
+def _expand_reference(text: str, pairs: bool, doers: bool) -> str:
+    """`expand` as it was written before it was memoised: each `_WORD` match in turn."""
+    from indexer.identifiers import _WORD, _pairs
+
+    out: list[str] = []
+    for word in _WORD.findall(text):
+        out.append(word)
+        if not word.isalpha() or not (word.islower() or word.isupper() or word.istitle()):
+            parts = split_identifier(word)
+            if len(parts) > 1:
+                out.extend(parts)
+            if pairs and len(parts) > 2:
+                out.extend(_pairs(word))
+        if doers:
+            out.extend(d for p in split_identifier(word) if (d := doer_base(p)))
+    return " ".join(out)
+
+
+_TEXT = st.text(alphabet=st.sampled_from([*"aZbYq_09 \t\n.(<-é漢ß\u0130\ufffd😀", "\udc80"]), max_size=40)
+
+
+@settings(max_examples=400, deadline=None)
+@given(text=_TEXT, pairs=st.booleans(), doers=st.booleans())
+def test_expand_is_the_word_by_word_expansion(text: str, pairs: bool, doers: bool) -> None:
+    """Runs cut by translate/split and memoised give what expanding each word did: non-ASCII
+    letters, digits before letters (`9ab` -> `9`, `ab`), lone surrogates included."""
+    assert expand(text, pairs, doers) == _expand_reference(text, pairs, doers)
+
+
+def test_expand_stays_exact_when_its_cache_is_emptied(monkeypatch) -> None:
+    import indexer.identifiers as ids
+
+    monkeypatch.setattr(ids, "EXPANSION_CACHE", 2)
+    text = "OnPickUp 2D m_maxHP EnemyScanner OnPickUp HTTPServer2D x9y ÉtéName"
+    for _ in range(2):
+        assert expand(text, True, True) == _expand_reference(text, True, True)
+    assert len(ids._EXPANSIONS[True, True]) <= 2

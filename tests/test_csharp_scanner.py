@@ -848,3 +848,13 @@ def test_blanked_copy_is_built_only_for_files_with_errors(monkeypatch: pytest.Mo
     assert _scan("generics.cs").status == "ok"
     assert _scan("unsafe_bodies.cs").status == "partial"
     assert calls == [(CASES / "unsafe_bodies.cs").read_bytes()]
+
+
+def test_defines_come_from_directives_that_start_a_line() -> None:
+    """`#if` counts only as the first thing on its line (spaces and tabs before it, CRLF or LF);
+    one inside a string or after code on its line is no directive."""
+    src = (
+        b'class A {\r\n  \t#  if FOO && !BAR // not BAZ\r\n  string s = "#if QUX";\r\n#endif\r\n'
+        b"  int x; #elif NOPE\n#elif UNITY_EDITOR || true\n#endif\n#ifdef NOT_CSHARP\n}\n"
+    )
+    assert csharp.scan("A.cs", src).defines == ("BAR", "FOO", "UNITY_EDITOR")

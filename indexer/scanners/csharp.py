@@ -59,7 +59,7 @@ from typing import Any, NamedTuple
 from indexer.model import FileRecord, Ref, Symbol
 
 from .csharp_lexer import declarations_only as _declarations_only
-from .csharp_nodes import ENUM_MEMBER_STOP, WS, NodeText, collapse
+from .csharp_nodes import ENUM_MEMBER_STOP, NodeText, collapse, squeeze
 from .csharp_query import REF_CONTEXTS, engine, error_query
 from .csharp_recover import recover_headers
 from .csharp_scopes import Scope, qualified, scopes
@@ -71,7 +71,8 @@ _MEMBER_CAPTURES = (
 )  # fmt: skip
 # Names that are keywords in type position but parse as identifiers.
 _NOT_TYPES = frozenset({"var", "dynamic", "nint", "nuint", "unmanaged", "notnull", "managed"})
-_PP_COND = re.compile(rb"^[ \t]*#[ \t]*(?:if|elif)\b([^\r\n]*)", re.M)
+# `#if`/`#elif` anywhere (a literal `#` is found fast); `defines` keeps those that start a line.
+_PP_COND = re.compile(rb"#[ \t]*(?:if|elif)\b([^\r\n]*)")
 _PP_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
@@ -183,7 +184,7 @@ class _Scan(NodeText):
         for node in caps.get("fns", ()):
             name = node.child_by_field_name("name")
             if name is not None:
-                ns = WS.sub("", self.text(name))
+                ns = squeeze(self.text(name))
                 self.fns.append((node.start_byte, ns))
                 out.append(ns)
         self.fns.sort()
@@ -195,14 +196,18 @@ class _Scan(NodeText):
             name = node.child_by_field_name("name")
             if name is not None:
                 outer = self.container(node)
-                ns = WS.sub("", self.text(name))
+                ns = squeeze(self.text(name))
                 out.append(f"{outer}.{ns}" if outer else ns)
         return out
 
     def defines(self) -> tuple[str, ...]:
         """Symbols tested by #if/#elif: a regex over the bytes, so it also works inside ERRORs."""
         names: set[str] = set()
-        for m in _PP_COND.finditer(self.data):
+        data = self.data
+        for m in _PP_COND.finditer(data):
+            start = m.start()
+            if data[data.rfind(b"\n", 0, start) + 1 : start].strip(b" \t"):
+                continue  # not the first thing on its line
             cond = m.group(1).decode("utf-8", errors="replace").split("//", 1)[0]
             names.update(n for n in _PP_IDENT.findall(cond) if n not in ("true", "false"))
         return tuple(sorted(names))
@@ -220,16 +225,17 @@ class _Scan(NodeText):
             if c.type == "base_list":
                 bases.extend(self.bases_of(c))
         rtype = node.child_by_field_name("type") if kind == "delegate" else None
+        signature, modifiers, attributes = self.declaration(node)
         sym = Symbol(
             kind=kind,
             name=self.text(name),
             line=name.start_point[0] + 1,
             end_line=node.end_point[0] + 1,
             container=self.container(node),
-            signature=self.header(node),
+            signature=signature,
             type=collapse(self.text(rtype)) if rtype is not None else "",
-            modifiers=self.modifiers(node),
-            attributes=self.attributes(node),
+            modifiers=modifiers,
+            attributes=attributes,
             bases=tuple(bases),
         )
         symbols.append((name.start_byte, sym))
@@ -264,10 +270,10 @@ class _Scan(NodeText):
         if cap == "enum_member":
             name = node.child_by_field_name("name")
             if name is not None:
+                signature, _, attributes = self.declaration(node, ENUM_MEMBER_STOP)
                 symbols.append((name.start_byte, Symbol(
                     kind="enum_member", name=self.text(name), line=name.start_point[0] + 1,
-                    end_line=end_line, container=container,
-                    signature=self.header(node, ENUM_MEMBER_STOP), attributes=self.attributes(node),
+                    end_line=end_line, container=container, signature=signature, attributes=attributes,
                 )))  # fmt: skip
             return
         tnode = node.child_by_field_name("returns") or node.child_by_field_name("type")
@@ -277,13 +283,13 @@ class _Scan(NodeText):
         anchor, name = named
         if cap == "constructor" or cap == "destructor":
             tnode = None
-        signature = self.header(node)
+        signature, modifiers, attributes = self.declaration(node)
         if cap in ("property", "indexer", "event"):
             signature += " " + self.accessor_summary(node)
         symbols.append((anchor.start_byte, Symbol(
             kind="event" if cap == "event" else cap, name=name, line=anchor.start_point[0] + 1,
             end_line=end_line, container=container, signature=signature, type=self.type_text(tnode),
-            modifiers=self.modifiers(node), attributes=self.attributes(node),
+            modifiers=modifiers, attributes=attributes,
         )))  # fmt: skip
 
     def member_name(self, node: Any, cap: str, tnode: Any) -> tuple[Any, str] | None:
@@ -341,13 +347,17 @@ class _Scan(NodeText):
         self, caps: dict[str, list[Any]], keep: Callable[[Any], bool] | None
     ) -> Iterator[tuple[int, str, str]]:
         misparsed = {n.id for n in caps.get("misparse", ())}  # `a.B(x * y)` read as a pointer declaration
+        text = self.text
         for cap in REF_CONTEXTS:
             for node in caps.get(cap, ()):
-                if (keep is not None and not keep(node)) or node.id in misparsed:
+                if (keep is not None and not keep(node)) or (misparsed and node.id in misparsed):
                     continue
                 line = node.start_point[0] + 1
+                if node.type == "identifier":  # most type positions: the name itself
+                    yield line, text(node), cap
+                    continue
                 if cap == "r.static":
-                    yield line, self.text(node if node.type == "identifier" else node.named_children[0]), cap
+                    yield line, text(node.named_children[0]), cap
                     continue
                 names: list[str] = []
                 self.type_names(node, names)

@@ -17,7 +17,7 @@ import bisect
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from .csharp_nodes import TYPE_NODES, WS, NodeText
+from .csharp_nodes import TYPE_NODES, NodeText, squeeze
 
 _NAMED = frozenset({*TYPE_NODES, "namespace_declaration"})
 
@@ -66,7 +66,7 @@ def _inner(src: NodeText, node: Any, scope: Scope) -> Scope:
     name = node.child_by_field_name("name")
     if name is None:
         return scope
-    text = WS.sub("", src.text(name))
+    text = squeeze(src.text(name))
     return Scope(f"{scope.prefix}.{text}" if scope.prefix else text, scope.closed)
 
 

@@ -37,6 +37,22 @@ _PERSISTENT = "m_PersistentCalls:"
 _ITEM = re.compile(r"\n([^\S\n]*+)- m_Target:")  # a line that, stripped, starts with `- m_Target:`
 _CALL_VALUE = re.compile(r"\n([^\S\n]*+)(" + "|".join(CALL_KEYS) + r"):([^\n]*)")
 _CALL_KEY_START = re.compile(r"\s*(m_\w+:|- )")
+# A call item exactly as Unity writes it (one key a line, no wrapped values, trailing blank lines
+# allowed): its values are the groups, what `_call_values` finds on the same text.
+_WRITTEN_CALL = re.compile(
+    r"\n( *)- m_Target:[^\n]*"
+    r"(?:\n\1  m_TargetAssemblyTypeName: ([^\n]*))?"
+    r"\n\1  m_MethodName: ([^\n]*)"
+    r"\n\1  m_Mode: ([^\n]*)"
+    r"\n\1  m_Arguments:"
+    r"\n\1    m_ObjectArgument: ([^\n]*)"
+    r"\n\1    m_ObjectArgumentAssemblyTypeName: [^\n]*"
+    r"\n\1    m_IntArgument: ([^\n]*)"
+    r"\n\1    m_FloatArgument: ([^\n]*)"
+    r"\n\1    m_StringArgument: ([^\n]*)"
+    r"\n\1    m_BoolArgument: ([^\n]*)"
+    r"\n\1  m_CallState: [^\n]*(?:\n[^\S\n]*+)*"
+)
 
 
 def fields(body: str) -> list[Field]:
@@ -152,7 +168,8 @@ def _block_calls(block: str, indent: int, event: str, line: int) -> list[Call]:
         close = _block_end(lead).search(block, line_end)
         item_end = close.start() if close else len(block)
         target = REF.search(block, m.end(), line_end)
-        found = _call_values(block, line_end, item_end)
+        written = _WRITTEN_CALL.fullmatch(block, m.start(), item_end)
+        found = _written_values(written) if written else _call_values(block, line_end, item_end)
         type_name = unquote(found.get("m_TargetAssemblyTypeName", "")).split(",", 1)[0].strip()
         mode = found.get("m_Mode", "")
         arg = unquote(found.get(ARGUMENT_KEYS[mode], "")) if mode in ARGUMENT_KEYS else ""
@@ -164,6 +181,15 @@ def _block_calls(block: str, indent: int, event: str, line: int) -> list[Call]:
         out.append(Call(event, int(target.group(1)) if target else 0, type_name, method, mode, arg, at))
         pos = item_end
     return out
+
+
+def _written_values(m: re.Match[str]) -> dict[str, str]:
+    """`_call_values` of a call item as Unity writes it (`_WRITTEN_CALL`)."""
+    _, type_name, *values = m.groups()
+    found = {key: value.strip() for key, value in zip(CALL_KEYS[1:], values, strict=True)}
+    if type_name is not None:
+        found["m_TargetAssemblyTypeName"] = type_name.strip()
+    return found
 
 
 def _call_values(block: str, start: int, end: int) -> dict[str, str]:

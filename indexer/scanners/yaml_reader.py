@@ -47,23 +47,27 @@ _OPEN_END = re.compile(r"\n(?<=[{\[,]\n)")
 # check is a regex run only when the text holds what it needs (single characters where possible:
 # those searches run at several GB/s), so a file in the subset costs a few substring searches. A
 # flow collection left open at a line end after joining shows as `{`, `[` or `,` ending a line
-# (Unity wraps flows only after a comma).
-_OUTSIDE: tuple[tuple[str, Callable[[str], bool], re.Pattern[str]], ...] = (
-    ("anchor or alias", lambda t: "*" in t or _ANCHOR_MARK.search(t) is not None, re.compile(r"[:-] [&*]\S")),
+# (Unity wraps flows only after a comma). A check's patterns each start with one literal character
+# (a class of two is searched several times slower): each is one alternative of the check's regex,
+# and since every match lies within one line, the lines (so the documents) with a match of any of
+# them are the lines with a match of the whole regex. Quotes are found from the quote looking back
+# at the `: ` or `- ` before it (each match 2 characters after the whole regex's, in the same line).
+_OUTSIDE: tuple[tuple[str, Callable[[str], bool], tuple[re.Pattern[str], ...]], ...] = (
+    ("anchor or alias", lambda t: "*" in t or _ANCHOR_MARK.search(t) is not None, (re.compile(r"[:-] [&*]\S"),)),
     (
         "block scalar",
         lambda t: "|" in t or (">" in t and (": >" in t or "- >" in t)),
-        re.compile(r"[:-] [|>][-+0-9]*[ \t]*$", re.M),
+        (re.compile(r"[:-] [|>][-+0-9]*[ \t]*$", re.M),),
     ),
     (
-        "multi-line flow collection",
+        "multi-line flow collection",  # [{\[][^\n\]}]*\n
         lambda t: _OPEN_END.search(t) is not None,
-        re.compile(r"[{\[][^\n\]}]*\n"),
+        (re.compile(r"\{[^\n\]}]*\n"), re.compile(r"\[[^\n\]}]*\n")),
     ),
     (
-        "multi-line quoted scalar",
+        "multi-line quoted scalar",  # [:-] (?:'(?:[^'\n]|'')*|"(?:[^"\\\n]|\\.)*\\?)\n
         lambda t: "'" in t or '"' in t,
-        re.compile(r"""[:-] (?:'(?:[^'\n]|'')*|"(?:[^"\\\n]|\\.)*\\?)\n"""),
+        (re.compile(r"'(?<=[:-] ')(?:[^'\n]|'')*\n"), re.compile(r'"(?<=[:-] ")(?:[^"\\\n]|\\.)*\\?\n')),
     ),
 )
 _FEW_GUIDS = 16  # more GUIDs than this in a document: find their keys through `Owners`
@@ -91,8 +95,8 @@ def join_wrapped_flows(text: str) -> tuple[str, list[int]]:
 
 def outside_subset(body: str) -> str:
     """Why a document body (wrapped flows joined) is not for the line reader, or "" if it is."""
-    for reason, needed, pattern in _OUTSIDE:
-        if needed(body) and pattern.search(body):
+    for reason, needed, patterns in _OUTSIDE:
+        if needed(body) and any(pattern.search(body) for pattern in patterns):
             return reason
     return ""
 
@@ -102,13 +106,14 @@ def outside_documents(text: str, docs: list[TextDoc]) -> dict[int, str]:
     over the whole text per check, so a file in the subset costs no work per document."""
     found: dict[int, str] = {}
     starts = [d.offset for d in docs]
-    for reason, needed, pattern in _OUTSIDE:
+    for reason, needed, patterns in _OUTSIDE:
         if not needed(text):
             continue
-        for m in pattern.finditer(text):
-            at = bisect.bisect_right(starts, m.start()) - 1
-            if at >= 0 and at not in found and outside_subset(docs[at].body) == reason:
-                found[at] = reason
+        for pattern in patterns:
+            for m in pattern.finditer(text):
+                at = bisect.bisect_right(starts, m.start()) - 1
+                if at >= 0 and at not in found and outside_subset(docs[at].body) == reason:
+                    found[at] = reason
     return found
 
 

@@ -26,7 +26,7 @@ from .yaml_facts import (
     TypeUse,
 )
 from .yaml_lines import KEY, REF, Owners, indent_of, line_indexes, unquote, unwrapped
-from .yaml_spans import fields, key_on_line, owner_above, persistent_calls
+from .yaml_spans import fields, first_flow, key_on_line, owner_above, persistent_calls
 
 HEADER = re.compile(r"--- !u!(-?\d+) &(-?\d+)( stripped)?[^\n]*\n?")
 # A header after the first line: found by its line break (a literal start the regex engine
@@ -215,8 +215,8 @@ class TextDoc:
 
     def first_ref(self, key: str) -> tuple[int, str]:
         """The first one-line reference written under `key` at any depth (`m_Modification:` or top level)."""
-        m = re.search(rf"^ *{key}: (\{{[^}}\n]*\}})", self.body, re.M)
-        r = REF.match(m.group(1)) if m else None
+        flow = first_flow(self.body, key)
+        r = REF.match(flow) if flow else None
         return (int(r.group(1)), (r.group(2) or "").lower()) if r else (0, "")
 
     def instance_name(self) -> str:

@@ -223,6 +223,23 @@ def _continued(block: str, value: str, p: int, end: int, indent: int) -> str:
     return value
 
 
+def first_flow(body: str, key: str) -> str:
+    """The one-line flow mapping of the first line written `<spaces>key: {...}`: what the MULTILINE
+    regex `^ *key: (\\{[^}\\n]*\\})` finds, without trying `^` at every character."""
+    marker = key + ": {"
+    p = body.find(marker)
+    while p >= 0:
+        start = body.rfind("\n", 0, p) + 1
+        if body.count(" ", start, p) == p - start:
+            brace = p + len(marker) - 1
+            close = body.find("}", brace)
+            nl = body.find("\n", brace)
+            if close >= 0 and (nl < 0 or close < nl):
+                return body[brace : close + 1]
+        p = body.find(marker, p + 1)
+    return ""
+
+
 def key_on_line(body: str, start: int) -> str | None:
     """The key of the line holding `start` when the line is `key: {...}` (a reference on its own key
     line), else None: then the key is found by walking up (`owner_above`)."""

@@ -143,7 +143,7 @@ class TextDoc:
     """One document: header facts and its body, read by lines on demand."""
 
     __slots__ = (
-        "_joins", "_lines", "_refs", "_text_line", "_tops", "body", "class_id", "class_name", "file_id", "line",
+        "_joins", "_lines", "_refs", "_text_line", "body", "class_id", "class_name", "file_id", "line",
         "offset", "stripped",
     )  # fmt: skip
 
@@ -157,8 +157,7 @@ class TextDoc:
         self.body = body
         self.offset = 0  # where the body starts in the file's text
         self._lines: list[str] | None = None
-        self._tops: dict[str, str | None] = {}  # top() answers: the scanner asks some keys often
-        self._refs: dict[str, tuple[int, str]] = {}
+        self._refs: dict[str, tuple[int, str]] = {}  # top_ref() answers: the scanner asks some keys often
         nl = body.find("\n")
         first = body if nl < 0 else body[:nl]
         self.class_name = first[:-1] if first.endswith(":") else CLASS_NAMES.get(class_id, f"Class{class_id}")
@@ -176,14 +175,8 @@ class TextDoc:
     # -- single values -------------------------------------------------------------------------
 
     def top(self, key: str) -> str | None:
-        """A top-level (indent 2) scalar, wrapped continuation lines joined; None if absent."""
-        tops = self._tops
-        if key in tops:
-            return tops[key]
-        value = tops[key] = self._top(key)
-        return value
-
-    def _top(self, key: str) -> str | None:
+        """A top-level (indent 2) scalar, wrapped continuation lines joined; None if absent. (Not
+        remembered: the scanner asks each key of a document once, references through `top_ref`.)"""
         body = self.body
         marker = f"\n  {key}:"
         i = body.find(marker)

@@ -34,6 +34,7 @@ _FIELD = re.compile(
     r"([^\s:#'\"{\[][^:\n]*+|'[^'\n]*+'|\"[^\"\n]*+\"|):(?: ([^\n]*+))?(?=\n|\Z)((?:\n  (?: |- )[^\n]*+)*+)"
 )
 _PERSISTENT = "m_PersistentCalls:"
+_NO_REF = "{fileID: 0}"  # a field set to nothing: shown as None
 _ITEM = re.compile(r"\n([^\S\n]*+)- m_Target:")  # a line that, stripped, starts with `- m_Target:`
 _CALL_VALUE = re.compile(r"\n([^\S\n]*+)(" + "|".join(CALL_KEYS) + r"):([^\n]*)")
 _CALL_KEY_START = re.compile(r"\s*(m_\w+:|- )")
@@ -84,6 +85,8 @@ def summarize(value: str) -> tuple[str, int]:
     """A short, readable value: scalars as written, references as guid:/fileID:. Also the fileID
     when the value is a same-file reference (the scanner names the object)."""
     if value.startswith("{"):
+        if value == _NO_REF:
+            return "None", 0
         m = REF.fullmatch(value)
         if m:
             shown = ref_shown(m.group(1), m.group(2) or "")

@@ -266,6 +266,8 @@ class TextDoc:
         out: list[Modification] = []
         lines = self.lines()
         for i, line in enumerate(lines):
+            if "propertyPath:" not in line:
+                continue
             s = line.strip()
             if not s.startswith("propertyPath:"):
                 continue

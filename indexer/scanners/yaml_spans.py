@@ -67,13 +67,13 @@ def fields(body: str) -> list[Field]:
         pos = start
         key, raw, nested = m.groups()
         value = raw.strip() if raw else ""
-        if value:
-            if nested:
-                value, _ = unwrapped(value, nested[1:].split("\n"), 0, 2)
-            # a plain scalar is shown as written (unquote would change nothing)
-            shown, local = summarize(value) if value[0] in "{'\"[" else (short(value), 0)
-        else:
+        local = 0
+        if not value:
             shown, local = summarize_block(nested) if nested else ('""', 0)
+        elif value[0] in "{'\"[":  # never unwrapped
+            shown, local = summarize(value)
+        else:  # a plain scalar is shown as written (unquote would change nothing)
+            shown = short(unwrapped(value, nested[1:].split("\n"), 0, 2)[0] if nested else value)
         key = key.strip()
         out.append(Field(unquote(key) if key and key[0] in "'\"" else key, shown, line, local))
         if len(out) >= MAX_FIELDS_PER_OBJECT:

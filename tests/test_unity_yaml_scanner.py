@@ -227,3 +227,25 @@ def test_text_reader_fields_calls_and_guid_owners() -> None:
         Ref("method", "?.Press", 85, "onClick", "Panel/Button > override.onClick()"),
         Ref("script", "b" * 32, 93, "m_Script", "Helper"),
     ]
+
+
+def test_unity_events_as_unity_writes_them_and_otherwise() -> None:
+    """Call items in Unity's own layout are read in one match; one with a line Unity does not write
+    (`extra: 1`) and ones after blank lines are read key by key: the records are the same kind."""
+    rec = scan_case("WrittenCalls.unity")
+    script = "script:" + "a" * 32
+    assert list(rec.refs) == [
+        Ref("script", "a" * 32, 13, "m_Script", "Door"),
+        Ref("guid", "d" * 32, 39, "m_ObjectArgument", f"Door > {script}"),
+        Ref("method", "Game.Door.Say", 23, "onOpen", f"Door > {script}.onOpen(string two spaces) on Door"),
+        Ref("method", f"{script}.Hide", 35, "onOpen", f"Door > {script}.onOpen(object guid:{'d' * 32}) on Door"),
+        Ref("method", "UnityEngine.GameObject.SetActive", 48, "onOpen", f"Door > {script}.onOpen(bool 1) on Door"),
+        Ref("method", "Game.Quoted.Move", 60, "onOpen", f"Door > {script}.onOpen(int 7) on Door"),
+        Ref("method", "Game.Door.Close", 76, "onClose", f"Door > {script}.onClose(void) on Door"),
+    ]
+    # the field's block ends at the blank line: it counts the calls above it
+    assert sym(rec, "field") == [
+        ("onOpen", 20, "Door", "onOpen: UnityEvent (2 calls)", "102"),
+        ("onClose", 73, "Door", "onClose: UnityEvent (1 call)", "102"),
+        ("after", 88, "Door", "after: 3", "102"),
+    ]

@@ -187,11 +187,13 @@ def _block_calls(block: str, indent: int, event: str, line: int) -> list[Call]:
 
 
 def _written_values(m: re.Match[str]) -> dict[str, str]:
-    """`_call_values` of a call item as Unity writes it (`_WRITTEN_CALL`)."""
+    """`_call_values` of a call item as Unity writes it (`_WRITTEN_CALL`). Values stay as written
+    but for the mode: every other value is read through `unquote` or `REF.search`, which strip."""
     _, type_name, *values = m.groups()
-    found = {key: value.strip() for key, value in zip(CALL_KEYS[1:], values, strict=True)}
+    found = dict(zip(CALL_KEYS[1:], values, strict=True))
+    found["m_Mode"] = found["m_Mode"].strip()
     if type_name is not None:
-        found["m_TargetAssemblyTypeName"] = type_name.strip()
+        found["m_TargetAssemblyTypeName"] = type_name
     return found
 
 

@@ -53,6 +53,7 @@ def make_plan(
     paths: Iterable[str] | None,
     use_journal: bool,
     use_git: bool,
+    git_locks: bool = True,
 ) -> Plan:
     reader = _open_reader(ipaths, full or not header_ok(ipaths))
     rebuild = reader is None
@@ -64,7 +65,7 @@ def make_plan(
     generation_before = reader.generation() if reader is not None else -1
     git_now = None
     if use_git and paths is None:
-        git_now = gitview.status(root)
+        git_now = gitview.status(root, locks=git_locks)
         if git_now is not None and reader is not None:
             paths = gitview.candidates(root, ipaths, git_now, generation_before)
     try:

@@ -10,13 +10,15 @@ from indexer.changes import gitview, journal
 from indexer.store.schema import IndexPaths
 
 
-def remember(root: Path, ipaths: IndexPaths, plan: Plan, rewritten: set[str], generation: int, use_git: bool) -> None:
+def remember(
+    root: Path, ipaths: IndexPaths, plan: Plan, rewritten: set[str], generation: int, use_git: bool, git_locks: bool
+) -> None:
     _remember_journal(ipaths, plan.journal_read)
-    _remember_git(root, ipaths, plan, rewritten, generation, use_git)
+    _remember_git(root, ipaths, plan, rewritten, generation, use_git, git_locks)
 
 
 def _remember_git(
-    root: Path, ipaths: IndexPaths, plan: Plan, rewritten: set[str], generation: int, use_git: bool
+    root: Path, ipaths: IndexPaths, plan: Plan, rewritten: set[str], generation: int, use_git: bool, git_locks: bool
 ) -> None:
     """Save git's view of the generation just written, for the next update to start from.
 
@@ -28,7 +30,7 @@ def _remember_git(
     if not use_git or (walked and git_now is None):
         return  # a walk nobody asked git about first: the next update walks again
     if walked:
-        after = gitview.status(root)
+        after = gitview.status(root, locks=git_locks)
         if after is not None and git_now is not None:
             after.dirty = sorted({*after.dirty, *git_now.dirty})
         git_now = after

@@ -35,6 +35,7 @@ def update(
     paths: Iterable[str] | None = None,
     use_journal: bool = True,
     use_git: bool = True,
+    background: bool = False,
 ) -> UpdateStats:
     """Bring the index of the project at `root` up to date; returns what was done.
 
@@ -42,6 +43,10 @@ def update(
     .meta) are looked at, unless a folder is involved, then the project is walked. Without
     `paths`, the editor's change journal is used in the same way when it is continuous, else
     git's change detection (`gitview`) when the project is in a git work tree.
+
+    `background`: run beside the user's own work (watch, the MCP server): git is asked without
+    its optional locks (`gitview._git`), so a `git commit` meanwhile never finds `.git/index.lock`
+    taken by us.
 
     `wait`: seconds to wait for another writer (`on_wait(message)` when waiting starts) before
     IndexBusy. Interrupted anywhere (Ctrl-C, a kill), the index keeps its last committed state.
@@ -57,7 +62,10 @@ def update(
             integrity.discard(ipaths)
         t_plan = time.perf_counter()
         rebuild = full or damage is not None or settings.differ(ipaths, config)
-        plan = make_plan(root, config, ipaths, full=rebuild, paths=paths, use_journal=use_journal, use_git=use_git)
+        plan = make_plan(
+            root, config, ipaths, full=rebuild, paths=paths, use_journal=use_journal, use_git=use_git,
+            git_locks=not background,
+        )  # fmt: skip
         t_plan = time.perf_counter() - t_plan
         if plan.is_noop:
             stats, rewritten = _unchanged(ipaths, plan.change.walked), set()
@@ -69,7 +77,7 @@ def update(
         phases = Phases(stats.phases)
         phases.add("walk", t_plan)
         with phases.timed("remember"):
-            remember(root, ipaths, plan, rewritten, stats.generation, use_git)
+            remember(root, ipaths, plan, rewritten, stats.generation, use_git, not background)
             settings.save(ipaths, config)
             integrity.save_fingerprint(ipaths)
         stats.repaired = damage or ""

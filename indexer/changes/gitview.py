@@ -17,6 +17,7 @@ marked `assume-unchanged` or `skip-worktree`.
 
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 
@@ -58,16 +59,24 @@ def _repo_prefix(root: Path) -> str | None:
     return None
 
 
-def _git(root: Path, *args: str) -> bytes | None:
+def _git(root: Path, *args: str, locks: bool = True) -> bytes | None:
+    """`locks=False`: git skips what needs an optional lock (GIT_OPTIONAL_LOCKS=0), so `git status`
+    leaves its own index as it is and never holds `.git/index.lock`, on which a `git commit` or
+    `git checkout` the user runs meanwhile would fail."""
+    env = None if locks else {**os.environ, "GIT_OPTIONAL_LOCKS": "0"}
     try:
-        out = subprocess.run(["git", "-C", str(root), *args], capture_output=True, timeout=GIT_TIMEOUT, check=False)
+        out = subprocess.run(
+            ["git", "-C", str(root), *args], capture_output=True, timeout=GIT_TIMEOUT, check=False, env=env
+        )
     except (OSError, subprocess.SubprocessError):
         return None
     return out.stdout if out.returncode == 0 else None
 
 
-def status(root: Path, tops: tuple[str, ...] = CONTENT_ROOTS) -> GitStatus | None:
-    """HEAD and the dirty paths under the content folders, or None when git cannot say."""
+def status(root: Path, tops: tuple[str, ...] = CONTENT_ROOTS, locks: bool = True) -> GitStatus | None:
+    """HEAD and the dirty paths under the content folders, or None when git cannot say. `locks`:
+    see `_git`; without them a touched file git would have refreshed stays unnoticed until some
+    `git status` that may refresh (the user's own, or the next `index`) rewrites git's index."""
     prefix = _repo_prefix(root)
     if prefix is None:
         return None
@@ -82,6 +91,7 @@ def status(root: Path, tops: tuple[str, ...] = CONTENT_ROOTS) -> GitStatus | Non
         "--no-renames",
         "--",
         *tops,
+        locks=locks,
     )
     if out is None:
         return None

@@ -210,12 +210,13 @@ def watch(
 def _apply(
     root: Path, config: Config, stop: threading.Event, on_busy: Callable[[str], None] | None, **kwargs: Any
 ) -> UpdateStats | None:
-    """`update(**kwargs)`, tried again every BUSY_RETRY seconds while another process writes the
-    index (never a wait that a signal cannot end); None once `stop` is set."""
+    """`update(**kwargs)` in the background (beside the user's git commands), tried again every
+    BUSY_RETRY seconds while another process writes the index (never a wait that a signal cannot
+    end); None once `stop` is set."""
     told = False
     while not stop.is_set():
         try:
-            return update(root, config, **kwargs)
+            return update(root, config, background=True, **kwargs)
         except IndexBusy as exc:
             if on_busy is not None and not told:
                 on_busy(str(exc))

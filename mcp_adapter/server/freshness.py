@@ -133,7 +133,7 @@ class Freshness:
             done = []
             for p in self.ws.projects:
                 try:
-                    stats = update(p.root, p.config, wait=FORCED_WAIT if force else 0.0)
+                    stats = update(p.root, p.config, wait=FORCED_WAIT if force else 0.0, background=True)
                 except IndexBusy:  # another process is writing: answer from the last committed state
                     log.info("index of %s is being written by another process; answering from it", p.root)
                     continue

@@ -222,7 +222,9 @@ class ProjectWatcher:
             batch, walk_seq = taken
             paths = batch_paths(batch)
             try:
-                stats = update(self.root, self.config, paths=paths, use_journal=paths is None and walk_seq == 1)
+                stats = update(
+                    self.root, self.config, paths=paths, use_journal=paths is None and walk_seq == 1, background=True
+                )
             except IndexBusy:
                 self._finish(blocked=True, put_back=batch)
                 self._stop.wait(BUSY_RETRY)

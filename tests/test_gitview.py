@@ -150,7 +150,7 @@ def test_a_file_edited_between_git_status_and_the_stat_is_looked_at_again(
     git(repo, "checkout", "--", "Assets/Scripts/Health.cs")
     clean = status(repo)  # git answers while the file is clean...
     health.write_text(HEALTH + "// two\n")  # ...and the editor saves right after
-    monkeypatch.setattr(gitview, "status", lambda root, tops=None: clean)
+    monkeypatch.setattr(gitview, "status", lambda root, tops=None, locks=True: clean)
     assert update(repo, CONFIG).changed == 1  # still in the view: looked at, indexed
     monkeypatch.undo()
     git(repo, "checkout", "--", "Assets/Scripts/Health.cs")  # restored: git sees nothing dirty

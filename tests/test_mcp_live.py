@@ -213,7 +213,7 @@ def test_calls_answer_from_the_last_commit_while_another_process_writes(project:
     async def go() -> tuple[dict, str]:
         async with Client(server) as c:
             await c.call_tool("index_status", {})  # the watcher runs and the index is current
-            with writer_lock(IndexPaths(Config().index_path(project))):  # a writer in another process
+            with writer_lock(IndexPaths(Config().index_path(project)), WAIT):  # another writer (after any batch)
                 (project / "Assets" / "Scripts" / "Shield.cs").write_text(SHIELD)
                 t0 = time.monotonic()  # a blocking tool holds the in-process event loop: time it
                 found.append(await search(c))

@@ -339,7 +339,7 @@ def _stderr_on_a_terminal(args: list[str], env: dict[str, str]) -> tuple[int, st
 
 def test_colour_and_progress_only_on_a_terminal_and_never_with_no_color(tmp_path: Path) -> None:
     """docs/cli.md: a progress bar only when stderr is a terminal; colour only then, and never when
-    `NO_COLOR` is set. stdout (data) never holds either."""
+    `NO_COLOR` is set (to anything but the empty string). stdout (data) never holds either."""
     root = write_project(tmp_path / "P", {f"Assets/S{i}.cs": f"public class S{i} {{}}" for i in range(30)})
     project = ["--project", str(root)]
     term = {"TERM": "xterm"}
@@ -351,6 +351,9 @@ def test_colour_and_progress_only_on_a_terminal_and_never_with_no_color(tmp_path
     assert code == 2 and "\033" not in err and err.startswith("error: "), err
     code, out, err = _stderr_on_a_terminal(["index", "--full", *project], {**term, "NO_COLOR": "1"})
     assert code == 0 and "\033" not in err and "30/30" in err, err  # the bar stays, uncoloured
+    # no-color.org: an empty NO_COLOR is as if it were not set
+    code, out, err = _stderr_on_a_terminal(["describe", "Missing.cs", *project], {**term, "NO_COLOR": ""})
+    assert code == 2 and "\033[31;1merror:\033[0m" in err, err
     code, out, err = _stderr_on_a_terminal(["query", "S1", "--json", *project], term)
     assert code == 0 and "\033" not in out and json.loads(out)["results"]
     # stderr a pipe: no bar, no colour, even without NO_COLOR.

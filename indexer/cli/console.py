@@ -13,7 +13,7 @@ class Console:
         self.stream = stream or sys.stderr
         self.quiet = quiet
         self.tty = self.stream.isatty()
-        self.color = self.tty and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+        self.color = self.tty and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
         self._last_draw = 0.0
 
     def _paint(self, text: str, code: str) -> str:

@@ -203,6 +203,16 @@ def _ignored_name(name: str) -> bool:
     return name.startswith(".") or name.endswith("~") or name.lower() == "cvs" or name.endswith(".tmp")
 
 
+def _zero_folder_forms(pattern: str) -> list[str]:
+    """A pattern and its forms with any `**/` matching no folder at all, as in `.gitignore`:
+    `Assets/**/Generated/*.cs` also leaves out `Assets/Generated/x.cs`, which fnmatch alone
+    would not (its `**/` needs a folder)."""
+    head, sep, tail = pattern.partition("**/")
+    if not sep:
+        return [pattern]
+    return [head + sep + t for t in _zero_folder_forms(tail)] + [head + t for t in _zero_folder_forms(tail)]
+
+
 class Coverage:
     """Which project paths the index covers: Unity's ignore rules, the configured exclusions and
     the index folder (when configured inside the project). The walk and the checks of single
@@ -210,7 +220,7 @@ class Coverage:
 
     def __init__(self, root: Path, config: Config):
         self.tops = (*CONTENT_ROOTS, PACKAGE_CACHE) if config.include_package_cache else CONTENT_ROOTS
-        self.excludes = config.exclude
+        self.excludes = tuple(v for pat in config.exclude for v in _zero_folder_forms(pat))
         index_dir = config.index_path(root)
         self.index_rel = index_dir.relative_to(root).as_posix() if index_dir.is_relative_to(root) else None
 

@@ -185,6 +185,22 @@ def test_excludes_are_case_sensitive_and_a_bare_folder_leaves_out_all_it_holds(t
     assert _cli_json("query", "New", "--project", str(root))["results"] == []
 
 
+def test_a_double_star_folder_in_an_exclude_may_match_no_folder(tmp_path: Path) -> None:
+    """docs/configuration.md's example `Assets/**/Generated/*.cs` leaves out generated code at any
+    depth, `Assets/Generated/` itself included (`**/` matches no folder too, as in .gitignore)."""
+    files = {
+        "Assets/Generated/A.cs": "public class A {}",
+        "Assets/Game/Generated/B.cs": "public class B {}",
+        "Assets/Game/Deep/Generated/C.cs": "public class C {}",
+        "Assets/Game/NotGenerated/D.cs": "public class D {}",
+        "Assets/GeneratedX/E.cs": "public class E {}",
+    }
+    root = write_project(tmp_path / "P", files)
+    (root / "unity-index.toml").write_text('exclude = ["Assets/**/Generated/*.cs"]\n')
+    kept = ["Assets/Game/NotGenerated/D.cs", "Assets/GeneratedX/E.cs"]
+    assert [rel for rel, _ in walk(root, load_config(root))] == kept
+
+
 def test_a_new_index_dir_gets_the_index_built_again_there(tmp_path: Path) -> None:
     """docs/configuration.md: after changing `index_dir` the index is built again in the new place
     (a relative folder is below the project root; an absolute one anywhere)."""

@@ -61,3 +61,18 @@ def test_same_named_types_resolve_by_namespace_and_usings(tmp_path: Path) -> Non
     assert inp == [("Assets/Other/Both.cs", 1), ("Assets/Other/Pad.cs", 2)]
     assert g.target("Button").types == ["Game.Input.Button", "Game.UI.Button"]
     assert g.uses("Assets/Other/Pad.cs") == [("Assets/Input/Button.cs", "type")]
+
+
+def test_a_file_used_by_more_than_200_others_is_a_hub_whose_users_are_not_walked(tmp_path: Path) -> None:
+    """docs/indexing.md: a file used by more than 200 others is a hub; the walk does not follow
+    its users (`Graph.used_by` gives none), while a file with exactly 200 users keeps them all."""
+    from indexer.query.graph import HUB_USERS
+
+    assert HUB_USERS == 200  # the number the docs state
+    files = {"Assets/Hub.cs": "public class Hub {}", "Assets/Edge.cs": "public class Edge {}"}
+    files |= {f"Assets/Users/U{i}.cs": f"public class U{i} {{ Hub h; }}" for i in range(201)}
+    files |= {f"Assets/Users/V{i}.cs": f"public class V{i} {{ Edge e; }}" for i in range(200)}
+    g = graph_for(write_project(tmp_path / "P", files))
+    assert g.used_by("Assets/Hub.cs") == []
+    assert g.used_by("Assets/Edge.cs") == sorted((f"Assets/Users/V{i}.cs", "uses_type") for i in range(200))
+    assert ("Assets/Hub.cs", "type") in g.uses("Assets/Users/U7.cs")  # the edges themselves are kept

@@ -20,6 +20,9 @@ from indexer.store.schema import IndexPaths
 
 record_encoder = msgspec.msgpack.Encoder()
 record_decoder = msgspec.msgpack.Decoder(FileRecord)
+# What decoding a garbled blob raises: bad msgpack, bad deflate, a first byte naming no
+# dictionary (KeyError) or no byte at all (IndexError), a NULL blob (TypeError).
+GARBLED = (msgspec.DecodeError, zlib.error, IndexError, KeyError, TypeError)
 _RECORD = "SELECT b.record, f.path, f.size, f.mtime_ns, f.digest FROM files f JOIN blobs b ON b.file_id = f.id"
 # The GUID rows with the path of the asset each describes (the .meta's path without `.meta`).
 _GUIDS = "SELECT g.guid, substr(f.path, 1, length(f.path) - 5) FROM guids g JOIN files f ON f.id = g.meta_id"
@@ -93,7 +96,7 @@ class Records:
 
     def decode_record(self, blob: bytes, path: str, size: int, mtime_ns: int, digest: str) -> FileRecord:
         """A stored record blob, with the path and stat of its row, as a FileRecord
-        (msgspec.DecodeError or zlib.error when garbled)."""
+        (one of GARBLED when it is garbled)."""
         return whole_record(record_decoder.decode(self.codec.unpack(blob)), path, size, mtime_ns, digest)
 
     def close(self) -> None:
@@ -237,7 +240,7 @@ class Records:
         for file_id, path, kind, status, size, mtime_ns, digest, blob in rows:
             try:
                 rec = self.decode_record(blob, path, size, mtime_ns, digest)
-            except (msgspec.DecodeError, zlib.error, IndexError, KeyError, TypeError):
+            except GARBLED:
                 problems.append(f"records.db: the record of {path} does not decode")
                 continue
             if (

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import sqlite3
-import zlib
 
 import msgspec
 import tantivy
 
 from indexer.model import SCHEMA_VERSION, FileRecord, Symbol
 from indexer.store.header import write_header
-from indexer.store.reader import Records, record_decoder, record_encoder
+from indexer.store.reader import GARBLED, Records, record_decoder, record_encoder
 from indexer.store.rows import Prepared, RefsOnly, prepare, simple_name, type_shape, visible_name
 from indexer.store.schema import REF_TARGET, REFS, SQL_INDEXES, SQL_TABLES, IndexPaths, build_schema
 from indexer.unity import SHADER_FILE_KINDS, SHADER_SUFFIXES, asset_keys
@@ -220,7 +219,7 @@ class Writer(Records):
         row = self.conn.execute("SELECT record FROM blobs WHERE file_id = ?", (file_id,)).fetchone()
         try:
             refs = _refs_decoder.decode(self.codec.unpack(row[0])).refs
-        except (TypeError, msgspec.DecodeError, zlib.error, IndexError, KeyError):
+        except GARBLED:
             self.conn.execute("DELETE FROM refs WHERE file_id = ?", (file_id,))
             return
         keys = {(r.kind, simple_name(r.kind, r.target)) for r in refs}

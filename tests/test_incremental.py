@@ -327,6 +327,40 @@ def test_index_consumes_a_continuous_journal(project: Path) -> None:
     assert load_position(paths_of(project)) == Position(S2, 1, j.stat().st_size)
 
 
+def test_an_update_that_dies_before_its_commit_leaves_the_journal_position(project: Path, monkeypatch) -> None:
+    """The position is saved only after the commit (docs/indexing.md): an update killed before
+    it leaves the old position, so the next update reads the same lines again and applies them."""
+    from indexer.store.writer import Writer
+
+    j = project / "Library/UnityIndex/journal.jsonl"
+    j.parent.mkdir(parents=True)
+    j.write_text(start(S1, reason="editor_start"))
+    (j.parent / "editor.json").write_text(json.dumps(LIVE_HEARTBEAT | {"updated_at": time.time()}))
+    update(project, CONFIG)
+    before = load_position(paths_of(project))
+    edit(project)
+    with open(j, "a") as f:
+        f.write(line(S1, 2, "imported", path="Assets/Scripts/Health.cs"))
+
+    def killed(self: Writer, *args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt  # as a kill lands: mid-update, before the commit
+
+    with monkeypatch.context() as m:
+        m.setattr(Writer, "commit", killed)
+        with pytest.raises(KeyboardInterrupt):
+            update(project, CONFIG)
+    assert load_position(paths_of(project)) == before
+
+    def members() -> set[str]:
+        return {s.name for s in records(project).record("Assets/Scripts/Health.cs").symbols}
+
+    assert "TakeDamage" in members() and "ApplyDamage" not in members()
+    stats = update(project, CONFIG)
+    assert (stats.walked, stats.changed) == (False, 1)  # the journal again, from the old position
+    assert "ApplyDamage" in members() and "TakeDamage" not in members()
+    assert load_position(paths_of(project)) == Position(S1, 2, j.stat().st_size)
+
+
 @pytest.mark.parametrize("how", ["walk", "paths"])
 def test_a_moved_file_whose_meaning_depends_on_its_path_is_scanned_again(tmp_path: Path, how: str) -> None:
     """docs/indexing.md: a file moved unchanged keeps its record, except the kinds whose scan

@@ -247,6 +247,33 @@ def test_one_file_updates_do_not_pile_up_segments(project: Path) -> None:
     assert search_paths(project, "Enemy7 armor7")[:1] == ["Assets/Scripts/Enemy7.cs"]
 
 
+def test_the_documents_carried_between_commits_are_capped_at_64(project: Path) -> None:
+    """docs/architecture.md: at most 64 changed documents are written again at each commit; past
+    that the set is dropped and tantivy merges as usual, so a large update does not make every
+    later one-file update rewrite it."""
+    from indexer.store.writer import DELTA_CAP
+
+    assert DELTA_CAP == 64
+    update(project, CONFIG)
+    scripts = [f"Assets/Scripts/Gen/Unit{i}.cs" for i in range(DELTA_CAP + 1)]
+    (project / "Assets/Scripts/Gen").mkdir()
+
+    def carried() -> list[str]:
+        return sorted(p for (p,) in records(project).conn.execute("SELECT path FROM delta_docs"))
+
+    for script in scripts[:DELTA_CAP]:
+        (project / script).write_text(f"public class Unit{script[-6:-3]} {{ }}\n")
+    update(project, CONFIG)
+    assert carried() == sorted(scripts[:DELTA_CAP])
+    (project / scripts[-1]).write_text("public class UnitLast { }\n")
+    update(project, CONFIG, paths=[scripts[-1]])
+    assert carried() == []  # 65: dropped
+    (project / scripts[0]).write_text("public class UnitFirst { }\n")
+    update(project, CONFIG, paths=[scripts[0]])
+    assert carried() == [scripts[0]]  # and collected again from there
+    assert search_paths(project, "UnitLast")[:1] == [scripts[-1]]
+
+
 def test_a_file_whose_stored_record_is_garbled_is_replaced_with_all_its_references(project: Path) -> None:
     """A file's references are deleted by the names its stored record lists; when that record no
     longer decodes, they are found by file instead, and none of the old ones survive the put."""

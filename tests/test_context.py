@@ -147,3 +147,24 @@ def test_a_compact_csharp_outline_keeps_types_and_the_members_the_task_names(env
     )
     for _ in range(2):
         assert expected in build_context(ws, "enemy dies", 3000, counter("estimate")).tier2.text
+
+
+def test_a_code_task_gets_code_first_but_keeps_an_asset_among_its_two_best_hits(env) -> None:
+    """docs/retrieval.md: for a code task an asset keeps its rank only when it is one of the two
+    best hits or the graph ties it to code in the pack; a task asking for assets keeps the ranking."""
+    _root, ws = env
+    tok = counter("estimate")
+    task = "the sword deals too little damage"
+    ranked = [h.path for h in ws.search(task, limit=12, named=False)]
+    assert ranked[:3] == [
+        "Assets/Scripts/Combat/DamageDealer.cs",
+        "Assets/Data/Weapons/Sword.asset",
+        "Assets/Prefabs/Weapons/Sword.prefab",
+    ]
+    files = [f.path for f in build_context(ws, task, 4000, tok).tier2.files]
+    assert files[:3] == ["Assets/Scripts/Combat/DamageDealer.cs", "Assets/Data/Weapons/Sword.asset", ranked[3]]
+    scripts = [i for i, p in enumerate(files) if p.endswith(".cs")]
+    assert "Assets/Prefabs/Weapons/Sword.prefab" not in files[: max(scripts) + 1]  # tied to no code: after it
+    asking = "which prefab is the sword"
+    files = [f.path for f in build_context(ws, asking, 4000, tok).tier2.files]
+    assert files[:12] == [h.path for h in ws.search(asking, limit=12, named=False)]

@@ -61,6 +61,26 @@ def test_tests_rank_below_the_code_they_test(ws: Workspace) -> None:
     assert ranked(ws, "health tests")[0].path == "Assets/Tests/EditMode/HealthTests.cs"
 
 
+def test_tests_rank_below_game_code_unless_the_task_is_about_tests(ws: Workspace) -> None:
+    """HealthTests is named after no file this task ranks, yet matches its words: in a project whose
+    own scripts are mostly not tests it still ranks below the game code that matches as well."""
+    hits = ranked(ws, "add a shield that absorbs damage")
+    tests = [i for i, h in enumerate(hits) if h.path.startswith("Assets/Tests/")]
+    for code in ("Assets/Scripts/Weapons/WeaponData.cs", "Assets/Scripts/Combat/Projectile.cs"):
+        assert all(position(hits, code) < i for i in tests), code
+    assert ranked(ws, "tests for taking damage")[0].path == "Assets/Tests/EditMode/HealthTests.cs"
+
+
+def test_a_question_about_behaviour_ranks_scripts_above_the_prefabs_carrying_them(ws: Workspace) -> None:
+    """ "player" names the Player prefab too; the behaviour asked about is in scripts. Asked where
+    something is configured, the prefab is the answer again."""
+    player = "Assets/Prefabs/Player.prefab"
+    hits = ranked(ws, "player takes damage and dies")
+    for code in (ENEMY_AI, "Assets/Scripts/Combat/DamageDealer.cs", "Assets/Scripts/Combat/DamageInfo.cs"):
+        assert position(hits, code) < position(hits, player), code
+    assert ranked(ws, "where is the player prefab's health configured")[0].path == player
+
+
 def test_art_only_prefabs_rank_below_game_logic(ws: Workspace) -> None:
     """FX_EnemyHit carries no project script: a question about the behaviour wants the code and the
     prefabs that carry it; one about the effect wants the effect."""

@@ -95,6 +95,8 @@ def test_vendored_code_ranks_below_the_projects_own(tmp_path: Path) -> None:
     assert hits[0].path == "Assets/Game/Inventory4.cs"
     folders = vendored_folders(["Assets/Kit/LICENSE.md", "Assets/LICENSE", "Assets/Kit/Sub/a.cs"])
     assert folders == frozenset({"Assets/Kit/"})
+    # a license whose text is not indexed (excluded, or too large) still has its .meta
+    assert vendored_folders(["Assets/Net/LICENSE.txt.meta", "Assets/Net/LICENSE.txt.bak"]) == {"Assets/Net/"}
     assert is_vendored("Assets/Kit/Sub/a.cs", folders)
     assert is_vendored("Assets/Plugins/x.cs", folders) and is_vendored("Assets/Packages/LiteDB/x.cs", folders)
     assert not is_vendored("Assets/Game/x.cs", folders)

@@ -33,6 +33,7 @@ MAX_MATCHED_LINES = 8
 # files may take more, the rest are kept short so the pack reaches the files a task needs.
 LEAD_FILES, LEAD_SHARE = 3, 0.25
 FILE_SHARE = 0.08
+LEADING_ASSETS = 2  # a code task keeps an asset among its best hits where it ranked (see task_order)
 FILE_FLOOR = 300
 # Words of a task about the project's packages: only then does tier 1 list them with versions.
 PACKAGE_WORDS = frozenset(
@@ -98,14 +99,16 @@ def _tier1(projects: list[ProjectIndex], counter: TokenCounter, share: int, pack
 
 def task_order(hits: list[Hit], terms: list[str]) -> list[Hit]:
     """Code first for a code task: an asset keeps its rank only when the task asks for assets
-    (names a kind, asks where something is configured, or how it looks or sounds) or the graph
-    ties it to code in the pack (it carries a script, or a script uses it); the rest follow."""
+    (names a kind, asks where something is configured, or how it looks or sounds), when it is one
+    of the two best hits (the ranking already put code first; an asset that still leads matches
+    the task on its own, like the ScriptableObject named for what is asked about), or when the
+    graph ties it to code in the pack (it carries a script, or a script uses it); the rest follow."""
     if asks_for(terms, ASSET_WORDS | ART_WORDS) or named_kinds(terms):
         return hits
     code = [h.path for h in hits if h.kind in CODE_KINDS]
     first, rest = [], []
-    for h in hits:
-        tied = h.kind in CODE_KINDS or any(p in h.reason for p in code)
+    for i, h in enumerate(hits):
+        tied = i < LEADING_ASSETS or h.kind in CODE_KINDS or any(p in h.reason for p in code)
         (first if tied else rest).append(h)
     return first + rest
 

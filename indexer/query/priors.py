@@ -23,6 +23,15 @@ if TYPE_CHECKING:
 
 VENDORED_PRIOR = 0.5
 ART_PRIOR = 0.5
+# A task that asks for code (names no kind of asset, no configuring, no looks) ranks prefabs and
+# scenes lower: their names share the task's nouns ("the tank's shield" and `PlayerGraphics_Tank`),
+# while the behaviour asked about is in scripts, which still bring their carriers through the walk.
+CODE_TASK_ASSET_PRIOR = 0.7
+CODE_TASK_ASSET_KINDS = frozenset({"prefab", "scene"})
+# Tests below game code, unless the task is about tests or the project's own scripts are largely
+# tests (a package repository, whose Assets/ folder is mostly its test suite).
+TEST_PRIOR = 0.7
+MINOR_TEST_SHARE = 0.25
 # Folders third-party code ships in by convention, Unity's own imported packages among them.
 _VENDORED_FOLDERS = re.compile(
     r"(^|/)(plugins|third[ _-]?party|thirdparties|3rd[ _-]?party|vendor|vendors|external|externals"
@@ -38,15 +47,16 @@ _GENERIC_PACKAGE_WORDS = frozenset(
         " third party external vendor standard",
     )
 )
-_LICENSE = re.compile(r"^(licen[cs]e|copying)(\.[a-z]+)?$", re.I)
+_LICENSE = re.compile(r"^(licen[cs]e|copying)(\.[a-z]+)?(\.meta)?$", re.I)  # a .txt has only its .meta indexed
 # An asmdef that compiles tests: it references the test runner or NUnit, or needs the test define.
 _TEST_ASSEMBLY = re.compile(r"TestRunner|nunit\.framework|UNITY_INCLUDE_TESTS", re.I)
 # Words of a task about tests, or about how things look or sound (then art assets are the answer).
 TEST_WORDS = frozenset({"test", "tests", "testing", "tested", "unittest", "unittests", "nunit", "assert", "fixture"})
 ART_WORDS = frozenset(
-    """visual visuals vfx fx effect effects particle particles look looks appearance glow flash shader
+    """visual visuals graphic graphics vfx fx effect effects particle particles look looks appearance glow flash shader
     shaders material materials texture textures sprite sprites colour color colours colors mesh model
-    animation animations animator sound sounds audio sfx music clip clips""".split()  # noqa: SIM905
+    animation animations animator sound sounds audio sfx music clip clips thick thicker thin thinner
+    bright brighter transparent""".split()  # noqa: SIM905
 )
 ART_KINDS = frozenset({"prefab"})
 # A task that names a kind of asset wants files of that kind; one that asks where something is
@@ -136,6 +146,24 @@ def test_files(records: Records, paths: Iterable[str], folders: frozenset[str], 
         found.update(p for (p,) in records.conn.execute(sql, chunk))
     memo.update({("test", p): p in found for p in wanted})
     return {p for p in paths if memo[("test", p)]}
+
+
+def test_share(records: Records, folders: frozenset[str]) -> float:
+    """The share of the scripts under `Assets/` that are tests (NUnit types or a test assembly's)."""
+    own = "f.kind = 'csharp' AND f.path > 'Assets/' AND f.path < 'Assets0'"
+    conn = records.conn
+    total = conn.execute(f"SELECT COUNT(*) FROM files f WHERE {own}").fetchone()[0]
+    tests = {
+        i
+        for (i,) in conn.execute(
+            f"SELECT DISTINCT f.id FROM files f JOIN types t ON t.file_id = f.id"
+            f" WHERE {own} AND (t.test = 1 OR t.category = 'test')"
+        )
+    }
+    for folder in folders:
+        sql = f"SELECT f.id FROM files f WHERE {own} AND f.path > ? AND f.path < ?"
+        tests.update(i for (i,) in conn.execute(sql, (folder, folder[:-1] + "0")))
+    return len(tests) / total if total else 0.0
 
 
 def has_logic(graph: Graph, prefab: str) -> bool:

@@ -9,6 +9,7 @@ those files rank too, each saying why it is there. Deterministic: same index and
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 import msgspec
 
@@ -20,7 +21,11 @@ from indexer.query.priors import (
     ART_PRIOR,
     ART_WORDS,
     ASSET_WORDS,
+    CODE_TASK_ASSET_KINDS,
+    CODE_TASK_ASSET_PRIOR,
+    MINOR_TEST_SHARE,
     NAMED_KIND_PRIOR,
+    TEST_PRIOR,
     TEST_WORDS,
     VENDORED_PRIOR,
     asks_for,
@@ -29,6 +34,7 @@ from indexer.query.priors import (
     named_kinds,
     names_package,
     test_files,
+    test_share,
     vendor_package,
     vendored_folders,
 )
@@ -118,25 +124,48 @@ def rank(
 
 
 def role_priors(project, kinds: dict[str, str], terms: list[str]) -> dict[str, float]:
-    """path -> prior: below 1 for third-party code and for prefabs without a project script (unless
-    the task is about how things look or sound), above 1 for the kinds of file the task names."""
+    """path -> prior: below 1 for third-party code, for prefabs without a project script (unless
+    the task is about how things look or sound), for prefabs and scenes when the task asks for
+    code, and for tests (unless the task is about tests); above 1 for the kinds the task names."""
     out: dict[str, float] = {}
-    folders, known = project.vendored, project.roles
+
+    def scale(paths: Iterable[str], factor: float) -> None:
+        for path in paths:
+            out[path] = out.get(path, 1.0) * factor
+
+    scale(_third_party(project, kinds, terms), VENDORED_PRIOR)
     wanted = named_kinds(terms)
+    scale((p for p, k in kinds.items() if k in wanted), NAMED_KIND_PRIOR)
+    if not asks_for(terms, ART_WORDS):
+        scale((p for p, k in kinds.items() if k in ART_KINDS and not has_logic(project.graph, p)), ART_PRIOR)
+    if not wanted and not asks_for(terms, ASSET_WORDS | ART_WORDS):
+        scale((p for p, k in kinds.items() if k in CODE_TASK_ASSET_KINDS), CODE_TASK_ASSET_PRIOR)
+    if not asks_for(terms, TEST_WORDS) and _tests_are_minor(project):
+        scripts = [p for p in kinds if p.endswith(".cs")]
+        scale(test_files(project.records, scripts, project.test_folders, project.roles), TEST_PRIOR)
+    return out
+
+
+def _third_party(project, kinds: dict[str, str], terms: list[str]) -> list[str]:
+    """The third-party files among these, unless the task names their package."""
+    folders, known = project.vendored, project.roles
     stems = frozenset(stem(t) for t in terms)
-    for path, k in kinds.items():
+    out = []
+    for path in kinds:
         key = ("vendored", path)
         if key not in known:  # the same files come back query after query
             known[key] = vendor_package(path, folders)
         if known[key] is not None and not names_package(known[key], stems):
-            out[path] = VENDORED_PRIOR
-        if k in wanted:
-            out[path] = out.get(path, 1.0) * NAMED_KIND_PRIOR
-    if not asks_for(terms, ART_WORDS):
-        for path, k in kinds.items():
-            if k in ART_KINDS and not has_logic(project.graph, path):
-                out[path] = out.get(path, 1.0) * ART_PRIOR
+            out.append(path)
     return out
+
+
+def _tests_are_minor(project) -> bool:
+    """Tests are a small share of the project's own scripts (read once per index generation)."""
+    key = ("test_share",)
+    if key not in project.roles:
+        project.roles[key] = test_share(project.records, project.test_folders)
+    return project.roles[key] < MINOR_TEST_SHARE
 
 
 def _tests_below_tested_code(project, ranked: dict[str, Ranked]) -> None:

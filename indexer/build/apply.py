@@ -20,6 +20,7 @@ from indexer.build.workers import Result, run_jobs
 from indexer.changes.diff import Job
 from indexer.config import Config
 from indexer.model import UpdateStats
+from indexer.store.codec import Dictionary
 from indexer.store.generations import new_generation, retire
 from indexer.store.header import data_name, header_generation, pin
 from indexer.store.schema import IndexPaths
@@ -38,15 +39,15 @@ class Applied(msgspec.Struct):
 def apply(root: Path, config: Config, ipaths: IndexPaths, plan: Plan, progress: Progress | None) -> Applied:
     change = plan.change
     stats = UpdateStats(full=plan.rebuild, walked=change.walked)
-    jobs, deleted = change.jobs, change.deleted
-    moves = find_moves(root, jobs, plan.old_records)
-    if moves:
-        jobs = [j for j in jobs if j.path not in moves]
-        deleted = [p for p in deleted if p not in {m[0] for m in moves.values()}]
-    results = run_jobs(jobs, config.workers or os.cpu_count() or 1)
+    jobs, deleted, moves = _without_moves(root, plan)
+    writer: Writer | None = None
+
+    def dictionaries() -> list[Dictionary]:  # sent with each chunk: its scanner deflates with them
+        return writer.codec.dictionaries() if writer is not None else []
+
+    results = run_jobs(jobs, config.workers or os.cpu_count() or 1, dictionaries=dictionaries)
     base = header_generation(ipaths)
     target = new_generation(ipaths, base + 1) if plan.rebuild else pin(ipaths)
-    writer: Writer | None = None
     phases = Phases(stats.phases)
     try:
         for done, job, result in _timed_results(jobs, results, phases):
@@ -87,6 +88,16 @@ def apply(root: Path, config: Config, ipaths: IndexPaths, plan: Plan, progress: 
     stats.skipped = counts.get("skipped", 0)
     rewritten = {j.path for j in jobs} | set(deleted) | set(moves) | {old for old, _, _ in moves.values()}
     return Applied(stats, rewritten)
+
+
+def _without_moves(root: Path, plan: Plan) -> tuple[list[Job], list[str], dict[str, Move]]:
+    """The files to scan and to delete, less the moves (`moves.find_moves`), and the moves."""
+    jobs, deleted = plan.change.jobs, plan.change.deleted
+    moves = find_moves(root, jobs, plan.old_records)
+    if moves:
+        jobs = [j for j in jobs if j.path not in moves]
+        deleted = [p for p in deleted if p not in {m[0] for m in moves.values()}]
+    return jobs, deleted, moves
 
 
 def _timed_results(jobs: list[Job], results: Iterator[Result], phases: Phases) -> Iterator[tuple[int, Job, Result]]:

@@ -33,6 +33,7 @@ MAX_CHUNK_FILES = 64
 WINDOW_CHUNKS = 4  # chunks a worker may run ahead of the first unfinished file (bounds the buffer)
 START_SECONDS = 60.0  # a worker that has not started by then will not (spawn imports everything)
 PDEATHSIG_OPTION = 1  # PR_SET_PDEATHSIG, from <linux/prctl.h>
+Encode = Callable[[list[Job], set], bytes]  # a chunk's jobs, what its process was sent -> message
 
 
 # One index run stays under 1 GB: the indexer's own process (a 50 MB scene's record, tantivy's
@@ -201,11 +202,12 @@ class _Worker:
         self.started = time.monotonic()
         self.chunk: deque[tuple[int, Job]] = deque()
         self.since = 0.0  # when its current file was started
+        self.sent: set = set()  # what `encode` sent this process that it keeps (see Pool)
 
-    def send(self, chunk: Sequence[tuple[int, Job]], encode: Callable[[list[Job]], bytes]) -> None:
+    def send(self, chunk: Sequence[tuple[int, Job]], encode: Encode) -> None:
         self.chunk = deque(chunk)
         self.since = time.monotonic()
-        self.conn.send_bytes(encode([j for _, j in chunk]))
+        self.conn.send_bytes(encode([j for _, j in chunk], self.sent))
 
     def stop(self) -> None:
         """Ends the process at once (its work is not wanted any more)."""
@@ -225,9 +227,11 @@ class _Worker:
 
 class Pool:
     """Scans `(index, Job)` chunks in `n` workers; `lost(job, why)` makes the result of a file its
-    worker did not finish. Results come back by index; the caller orders them."""
+    worker did not finish. Results come back by index; the caller orders them. `encode(jobs,
+    sent)` makes a chunk's message; `sent` is the worker's own set, empty for a new process, for
+    the encoder to note what that process keeps from one chunk to the next."""
 
-    def __init__(self, n: int, budget: FileBudget, serve: str, encode: Callable[[list[Job]], bytes]) -> None:
+    def __init__(self, n: int, budget: FileBudget, serve: str, encode: Encode) -> None:
         import multiprocessing
 
         method = start_method(sys.platform)

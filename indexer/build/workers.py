@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import time
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import msgspec
 
@@ -15,7 +15,8 @@ from indexer.build import documents
 from indexer.build.pool import MAX_CHUNK_FILES, MAX_SCANNERS, FileBudget, Pool
 from indexer.changes.diff import Job, digest_of
 from indexer.model import FileRecord
-from indexer.store.rows import Prepared, prepare, whole_record
+from indexer.store.codec import Dictionary, Packer
+from indexer.store.rows import Prepared, packed, prepare, whole_record
 from indexer.store.schema import is_searchable
 
 # Below this much work a pool costs more than it saves.
@@ -26,17 +27,27 @@ PARALLEL_MIN_BYTES = 2_000_000
 UNBOUNDED_MAX_BYTES = 256_000
 
 
+class Task(msgspec.Struct, array_like=True):
+    """A chunk of files for a scanner process, with the blob dictionaries it was not sent yet."""
+
+    dictionaries: list[Dictionary]
+    jobs: list[Job]
+
+
 class Result(msgspec.Struct, array_like=True):
     prepared: Prepared | None  # the file's rows (store.rows.prepare); None: content identical to old_digest
     digest: str
     seconds: tuple[float, float, float] = (0.0, 0.0, 0.0)  # read, scan, documents (WORKER_PHASES)
+    # (documents: the search document, the SQL rows and deflating the blobs)
 
     @property
     def record(self) -> FileRecord | None:
-        """The scanned record (decoded again: the indexer itself inserts `prepared` as it is)."""
+        """The scanned record (decoded again: the indexer itself inserts `prepared` as it is);
+        only of a run without dictionaries (`run_jobs`), whose records are not deflated."""
         p = self.prepared
         if p is None:
             return None
+        assert not p.record_packed, "a deflated record is read back through the store's codec"
         return whole_record(_record_decoder.decode(p.record), p.path, p.size, p.mtime_ns, p.digest)
 
 
@@ -49,8 +60,8 @@ def _skipped(job: Job, note: str) -> Result:
     return _result(rec, documents.build(rec, "") if is_searchable(job.kind) else None, "")
 
 
-def process(job: Job) -> Result:
-    """Read, hash and scan one file."""
+def process(job: Job, packer: Packer | None = None) -> Result:
+    """Read, hash and scan one file; its blobs are deflated when `packer` has their dictionaries."""
     path, kind = job.path, job.kind
     if job.skip:  # rel-corrupt: odd names, links, pipes (decided from the walk's lstat)
         return _skipped(job, job.skip)
@@ -78,19 +89,23 @@ def process(job: Job) -> Result:
         text = "" if rec.status == "skipped" else data.decode("utf-8", errors="replace")
         doc = documents.build(rec, text)
     prepared = prepare(rec, doc)
+    if packer is not None:
+        prepared = packed(prepared, packer)
     return Result(prepared, digest, (t1 - t0, t2 - t1, time.process_time() - t2))
 
 
 _record_decoder = msgspec.msgpack.Decoder(FileRecord)
-_jobs_encoder = msgspec.msgpack.Encoder()
-_jobs_decoder = msgspec.msgpack.Decoder(list[Job])
+_task_encoder = msgspec.msgpack.Encoder()
+_task_decoder = msgspec.msgpack.Decoder(Task)
 _result_encoder = msgspec.msgpack.Encoder()
 _result_decoder = msgspec.msgpack.Decoder(Result)
 
 
 def serve(conn) -> None:
     """A worker's loop: a chunk of jobs in, one result out per job as it is done (the parent
-    knows which file a worker is on, to stop it there). Ends on EOF: the parent closed or died."""
+    knows which file a worker is on, to stop it there). Ends on EOF: the parent closed or died.
+    The dictionaries of each chunk are kept for the chunks after it."""
+    packer = Packer()
     while True:
         try:
             blob = conn.recv_bytes()
@@ -98,15 +113,30 @@ def serve(conn) -> None:
             return
         if not blob:
             return
-        for job in _jobs_decoder.decode(blob):
+        task = _task_decoder.decode(blob)
+        for d in task.dictionaries:
+            packer.add(d)
+        for job in task.jobs:
             try:
-                result = process(job)
+                result = process(job, packer)
             except MemoryError:
                 result = _skipped(job, "scanning needed more memory than a scanner may use: stopped")
             try:
                 conn.send_bytes(_result_encoder.encode(result))
             except OSError:
                 return
+
+
+def _encoder(dictionaries: Callable[[], list[Dictionary]]) -> Callable[[list[Job], set], bytes]:
+    """Encodes a chunk for a scanner process with the dictionaries it has not been sent
+    (`sent`: the ids sent to that process so far; a dictionary never changes once made)."""
+
+    def encode(jobs: list[Job], sent: set) -> bytes:
+        new = [d for d in dictionaries() if d.id not in sent]
+        sent.update(d.id for d in new)
+        return _task_encoder.encode(Task(new, jobs))
+
+    return encode
 
 
 def _chunks(jobs: list[Job], target_bytes: int = 400_000) -> Iterator[list[tuple[int, Job]]]:
@@ -122,10 +152,16 @@ def _chunks(jobs: list[Job], target_bytes: int = 400_000) -> Iterator[list[tuple
         yield chunk
 
 
-def run_jobs(jobs: list[Job], workers: int, budget: FileBudget | None = None) -> Iterator[Result]:
+def run_jobs(
+    jobs: list[Job],
+    workers: int,
+    budget: FileBudget | None = None,
+    dictionaries: Callable[[], list[Dictionary]] | None = None,
+) -> Iterator[Result]:
     """Each job's result, in order. In scanner processes (`pool`) when there is enough work or a
     large file; each file then has a time and memory budget, and one over it is recorded as
-    skipped with the reason."""
+    skipped with the reason. `dictionaries()`: the blob dictionaries known when a chunk is sent
+    (store/codec.py); a scanner process deflates the blobs of their groups."""
     sizes = [min(j.size, j.max_bytes) for j in jobs]
     few = len(jobs) < PARALLEL_MIN_FILES and sum(sizes) < PARALLEL_MIN_BYTES
     if few and max(sizes, default=0) < UNBOUNDED_MAX_BYTES:
@@ -134,7 +170,7 @@ def run_jobs(jobs: list[Job], workers: int, budget: FileBudget | None = None) ->
         return
     workers = max(1, min(workers, MAX_SCANNERS))
     budget = budget or FileBudget.for_scanners(workers)
-    pool = Pool(workers, budget, f"{__name__}.serve", _jobs_encoder.encode)
+    pool = Pool(workers, budget, f"{__name__}.serve", _encoder(dictionaries or list))
     try:
         done: dict[int, Result] = {}
         next_index = 0

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator
 import msgspec
 
 from indexer.model import TYPE_KINDS, FileRecord, Ref
+from indexer.store.codec import Packer
 
 _record_encoder = msgspec.msgpack.Encoder()
 TypeRowTuple = tuple[str, str, int, str, str, str, str, bool, bool, str, str]
@@ -25,7 +26,8 @@ class RefsOnly(msgspec.Struct, gc=False):
 class Prepared(msgspec.Struct, array_like=True, gc=False):
     """One file's rows and search document, ready to insert. Made by `prepare` in the scanner
     process that scanned the file, so the indexer's own process (one, beside all the scanners)
-    only numbers, compresses and inserts them: it never decodes or re-encodes the record."""
+    only numbers and inserts them, and compresses those the scanner did not (`packed`): it never
+    decodes or re-encodes the record."""
 
     path: str
     kind: str
@@ -34,12 +36,14 @@ class Prepared(msgspec.Struct, array_like=True, gc=False):
     mtime_ns: int
     digest: str
     main_type: str
-    record: bytes  # the FileRecord as stored (`stored_record`; compressed by the writer)
+    record: bytes  # the FileRecord as stored (`stored_record`), a blob if `record_packed`
     guid: str  # .meta: the GUID it declares
     types: list[TypeRowTuple]
     refs: list[RefRowTuple]
     outline: bytes  # JSON outline, b"" without a search document
     doc: dict[str, str] | None  # the search document's fields, outline apart; None: not searched
+    record_packed: bool = False  # `record` is deflated already (store/codec.py), else the writer does it
+    outline_packed: bool = False  # the same for `outline`
 
 
 def prepare(rec: FileRecord, doc: dict[str, str] | None) -> Prepared:
@@ -62,6 +66,21 @@ def prepare(rec: FileRecord, doc: dict[str, str] | None) -> Prepared:
         [(r.line, r.kind, r.target, r.context, r.detail, simple_name(r.kind, r.target)) for r in rec.refs],
         outline,
         fields,
+    )
+
+
+def packed(p: Prepared, packer: Packer) -> Prepared:
+    """`p` with its record and outline deflated, each if `packer` has its group's dictionary."""
+    record = packer.pack(p.kind, p.record)
+    outline = packer.pack("outline:" + p.kind, p.outline) if p.outline else None
+    if record is None and outline is None:
+        return p
+    return msgspec.structs.replace(
+        p,
+        record=p.record if record is None else record,
+        record_packed=record is not None,
+        outline=p.outline if outline is None else outline,
+        outline_packed=outline is not None,
     )
 
 

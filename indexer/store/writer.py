@@ -105,7 +105,9 @@ class Writer(Records):
         old_guid = self.guid_of_path(p.path[:-5]) if p.kind == "meta" else None
         if not self.rebuild:  # (a rebuild resolves every file's edges anyway)
             # Only a shader's keys come from its content (its declared names): decode just those.
-            symbols = record_decoder.decode(p.record).symbols if p.kind in SHADER_FILE_KINDS else ()
+            symbols = ()
+            if p.kind in SHADER_FILE_KINDS:
+                symbols = record_decoder.decode(self.codec.unpack(p.record) if p.record_packed else p.record).symbols
             self._note_keys(p.path, p.kind, symbols)
         old_id = self._forget(p.path, keep_edges_in=True)
         if p.kind == "meta" and old_guid != (p.guid or None):
@@ -138,7 +140,7 @@ class Writer(Records):
         else:  # old_id kept: edges from other files into this one stay valid
             file_id = self.conn.execute(_INSERT["files"], (old_id, *row)).lastrowid
         rows = self._rows
-        rows["blobs"].append((file_id, self.codec.pack(p.kind, p.record)))
+        rows["blobs"].append((file_id, p.record if p.record_packed else self.codec.pack(p.kind, p.record)))
         if p.guid:
             rows["guids"].append((file_id, p.guid))
         rows["types"] += [(file_id, *t[1:]) for t in types]
@@ -151,7 +153,8 @@ class Writer(Records):
             writer.delete_documents_by_term("path", p.path)
         if p.doc is not None:
             if p.outline:
-                rows["outlines"].append((file_id, self.codec.pack("outline:" + p.kind, p.outline)))
+                outline = p.outline if p.outline_packed else self.codec.pack("outline:" + p.kind, p.outline)
+                rows["outlines"].append((file_id, outline))
             writer.add_document(tantivy.Document.from_dict(p.doc, self.schema))
         if not self.bulk or len(rows["files"]) >= BULK_FILES:
             self._flush()

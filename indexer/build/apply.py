@@ -20,7 +20,6 @@ from indexer.build.workers import Result, run_jobs
 from indexer.changes.diff import Job
 from indexer.config import Config
 from indexer.model import UpdateStats
-from indexer.store.codec import Dictionary
 from indexer.store.generations import new_generation, retire
 from indexer.store.header import data_name, header_generation, pin
 from indexer.store.schema import IndexPaths
@@ -40,27 +39,23 @@ def apply(root: Path, config: Config, ipaths: IndexPaths, plan: Plan, progress: 
     change = plan.change
     stats = UpdateStats(full=plan.rebuild, walked=change.walked)
     jobs, deleted, moves = _without_moves(root, plan)
-    writer: Writer | None = None
-
-    def dictionaries() -> list[Dictionary]:  # sent with each chunk: its scanner deflates with them
-        return writer.codec.dictionaries() if writer is not None else []
-
-    results = run_jobs(jobs, config.workers or os.cpu_count() or 1, dictionaries=dictionaries)
     base = header_generation(ipaths)
     target = new_generation(ipaths, base + 1) if plan.rebuild else pin(ipaths)
+    writer: Writer | None = None
+    results: Iterator[Result] | None = None
     phases = Phases(stats.phases)
     try:
+        writer = Writer(target, plan.rebuild, base)  # (tantivy's threads start later: Writer._tantivy)
+        # Each chunk sent to a scanner process carries the blob dictionaries known by then, and
+        # the scanner deflates with them (store/codec.py).
+        results = run_jobs(jobs, config.workers or os.cpu_count() or 1, dictionaries=writer.codec.dictionaries)
         for done, job, result in _timed_results(jobs, results, phases):
-            if writer is None:  # opened once scanning started: an empty plan opens nothing early
-                writer = Writer(target, plan.rebuild, base)
             with phases.timed("write"):
                 _write_result(writer, job, result, stats, job.path in change.existing)
             if progress:
                 progress(done, len(jobs))
         if progress:
             progress(len(jobs), len(jobs), "linking")
-        if writer is None:
-            writer = Writer(target, plan.rebuild, base)
         with phases.timed("write"):
             writer.index_tables()
             _write_moves_and_deletes(writer, moves, deleted, stats)
@@ -79,7 +74,8 @@ def apply(root: Path, config: Config, ipaths: IndexPaths, plan: Plan, progress: 
             writer.rollback()
         raise
     finally:
-        results.close()  # stops the scanner processes at once when the loop ended early
+        if results is not None:
+            results.close()  # stops the scanner processes at once when the loop ended early
         if writer is not None:
             writer.close()
         if plan.rebuild:  # the folder that is not current now: the old one, or the failed build

@@ -11,14 +11,14 @@ POST_SCAN = ("write", "roles", "adjacency", "commit", "remember")
 LABELS = {
     "walk": "walk and plan (indexer)",
     "scan_wait": "waiting for the scanners (indexer)",
-    "write": "write: SQLite rows, compression, tantivy documents (indexer)",
+    "write": "write: SQLite rows, compression left to it, tantivy documents (indexer)",
     "roles": "roles of types (indexer)",
     "adjacency": "adjacency: file-to-file edges (indexer)",
     "commit": "commit: indexes, tantivy and SQLite commits (indexer)",
     "remember": "remember: git view, fingerprint (indexer)",
     "read": "read and hash (scanner CPU, all processes)",
     "scan": "scan (scanner CPU, all processes)",
-    "documents": "search documents and SQL rows (scanner CPU, all processes)",
+    "documents": "search documents, SQL rows, compression (scanner CPU, all processes)",
 }
 
 

@@ -1,0 +1,125 @@
+"""Scanner processes deflate the blobs of groups that have a dictionary (indexer/store/codec.py):
+they pack exactly what the indexer would, and a build's blobs are the same bytes as if the
+indexer alone had packed them in file order."""
+
+from __future__ import annotations
+
+import sqlite3
+import zlib
+from pathlib import Path
+
+from indexer.build.update import update
+from indexer.build.workers import Task, _encoder, _task_decoder, process, run_jobs
+from indexer.changes.diff import Job
+from indexer.config import Config
+from indexer.store.codec import BlobCodec, Dictionary
+from indexer.store.reader import Records
+from indexer.store.schema import SQL_TABLES, IndexPaths
+
+from .conftest import meta, write_project
+
+
+def _scripts(root: Path, n: int) -> list[Job]:
+    """`n` scripts and their .meta files; the jobs of the scripts."""
+    files = {}
+    for i in range(n):
+        path = f"Assets/Gen/F{i % 7}/C{i}.cs"
+        files[path] = f"public class C{i} : UnityEngine.MonoBehaviour {{ int v; void M{i}() {{ }} }}\n"
+        files[path + ".meta"] = meta(f"{i:032x}")
+    write_project(root, files)
+    scripts = sorted(p for p in files if p.endswith(".cs"))
+    return [Job(str(root), p, "csharp", (root / p).stat().st_size, 0, "", 50 << 20) for p in scripts]
+
+
+def _inflate(blob: bytes, d: Dictionary) -> bytes:
+    assert blob[0] == d.id
+    z = zlib.decompressobj(zdict=d.data)
+    return z.decompress(blob[1:]) + z.flush()
+
+
+def test_scanner_processes_deflate_the_records_whose_group_has_a_dictionary(tmp_path: Path) -> None:
+    jobs = _scripts(tmp_path / "P", 240)  # over PARALLEL_MIN_FILES: scanner processes
+    d = Dictionary("csharp", 7, b"public class MonoBehaviour void csharp symbols " * 40)
+    results = list(run_jobs(jobs, 2, dictionaries=lambda: [d]))
+    assert len(results) == len(jobs)
+    for job, result in zip(jobs, results, strict=True):
+        alone = process(job).prepared  # scanned in this process, nothing deflated
+        p = result.prepared
+        assert p is not None and alone is not None
+        assert p.record_packed and p.record[0] == 7
+        assert _inflate(p.record, d) == alone.record
+        # No dictionary for C# outlines was sent: the indexer packs those (and samples them).
+        assert not p.outline_packed and p.outline == alone.outline and p.outline.startswith(b"[")
+
+
+def test_each_scanner_process_is_sent_a_dictionary_once() -> None:
+    known = [Dictionary("csharp", 1, b"a" * 100)]
+    encode = _encoder(lambda: known)
+    first, second = set(), set()
+    assert _task_decoder.decode(encode([], first)).dictionaries == known
+    known.append(Dictionary("meta", 2, b"b" * 100))
+    assert _task_decoder.decode(encode([], first)) == Task([known[1]], [])
+    assert _task_decoder.decode(encode([], first)) == Task([], [])
+    assert _task_decoder.decode(encode([], second)).dictionaries == known  # a new process
+
+
+def test_a_built_index_holds_the_blobs_the_indexer_alone_would_pack(tmp_path: Path) -> None:
+    """1,200 files in two scanner processes: past the first chunks, the scanners deflate the
+    blobs. Every blob must be what one codec packing every file in order makes: same
+    dictionaries, sampled from the same first blobs, the same bytes."""
+    root = tmp_path / "P"
+    _scripts(root, 600)
+    update(root, Config(workers=2))
+    reader = Records(IndexPaths(Config().index_path(root)))
+    try:
+        sql = (
+            "SELECT f.kind, b.record, o.outline FROM files f JOIN blobs b ON b.file_id = f.id"
+            " LEFT JOIN outlines o ON o.file_id = f.id ORDER BY f.id"
+        )
+        rows = reader.conn.execute(sql).fetchall()
+        stored_dicts = sorted(reader.conn.execute("SELECT id, grp, dict FROM zdicts"))
+        replay = sqlite3.connect(":memory:")
+        replay.executescript(SQL_TABLES)
+        alone = BlobCodec(replay)
+        for kind, record, outline in rows:
+            assert alone.pack(kind, reader.codec.unpack(record)) == record
+            if outline is not None:
+                assert alone.pack("outline:" + kind, reader.codec.unpack(outline)) == outline
+        assert sorted(replay.execute("SELECT id, grp, dict FROM zdicts")) == stored_dicts
+        assert {g for _, g, _ in stored_dicts} == {"csharp", "meta", "outline:csharp"}
+        late = rows[len(rows) // 2 :]  # sent long after every dictionary was made
+        assert all(record[0] != 0 and (outline is None or outline[0] != 0) for _, record, outline in late)
+        assert reader.record("Assets/Gen/F3/C598.cs").symbols[0].name == "C598"
+    finally:
+        reader.close()
+
+
+def test_an_incremental_update_in_scanner_processes_packs_with_the_stored_dictionaries(tmp_path: Path) -> None:
+    """An update large enough for scanner processes (over PARALLEL_MIN_FILES) sends them the dictionaries the store has;
+    the indexer reads a shader's deflated record back for the names code loads it by."""
+    root = tmp_path / "P"
+    _scripts(root, 200)
+    for i in range(30):
+        (root / f"Assets/Shaders/S{i}.shader").parent.mkdir(parents=True, exist_ok=True)
+        (root / f"Assets/Shaders/S{i}.shader").write_text(f'Shader "Custom/S{i}" {{ SubShader {{ Pass {{ }} }} }}\n')
+    config = Config(workers=2)
+    update(root, config)
+    for i in range(200):
+        p = root / f"Assets/Gen/F{i % 7}/C{i}.cs"
+        p.write_text(p.read_text().replace("{ }", "{ } void Added() { }"))
+    for i in range(30):
+        (root / f"Assets/Shaders/S{i}.shader").write_text(f'Shader "Custom/T{i}" {{ SubShader {{ Pass {{ }} }} }}\n')
+    stats = update(root, config)
+    assert not stats.full and stats.changed == 230
+    reader = Records(IndexPaths(config.index_path(root)))
+    try:
+        ids = dict(reader.conn.execute("SELECT grp, id FROM zdicts"))
+        sql = "SELECT b.record FROM files f JOIN blobs b ON b.file_id = f.id WHERE f.path = ?"
+        (blob,) = reader.conn.execute(sql, ("Assets/Shaders/S29.shader",)).fetchone()
+        assert blob[0] == ids["shader"]
+        assert reader.record("Assets/Shaders/S29.shader").symbols[0].name == "Custom/T29"
+        (blob,) = reader.conn.execute(sql, ("Assets/Gen/F3/C199.cs",)).fetchone()
+        assert blob[0] == ids["csharp"]
+        assert [s.name for s in reader.record("Assets/Gen/F3/C199.cs").symbols] == ["C199", "v", "M199", "Added"]
+    finally:
+        reader.close()

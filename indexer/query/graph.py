@@ -428,21 +428,11 @@ class Graph:
 
     # -- neighbours (for dependency walking) -------------------------------------------------
 
-    @cached_property
-    def _file_ids(self) -> dict[str, int]:
-        return self.records.file_ids()
-
-    @cached_property
-    def _file_paths(self) -> dict[int, str]:
-        return {i: p for p, i in self._file_ids.items()}
-
     def uses(self, path: str) -> list[tuple[str, str]]:
         """Files this file points at, with the edge kind (EDGE_KINDS): (path, edge), by path."""
         key = ("uses", path)
         if key not in self._edges:
-            file_id = self._file_ids.get(path)
-            rows = self.records.edges_from(file_id) if file_id is not None else []
-            self._edges[key] = sorted((self._file_paths[i], k) for i, k in rows)
+            self._edges[key] = sorted(self.records.edges_from(path))
         return self._edges[key]
 
     def used_by(self, path: str, cap: int = HUB_USERS) -> list[tuple[str, str]]:
@@ -451,9 +441,8 @@ class Graph:
         []: so many users say nothing about any one task."""
         key = ("used_by", path)
         if key not in self._edges:
-            file_id = self._file_ids.get(path)
-            rows = (self.records.edges_to(file_id, cap) if file_id is not None else None) or []
-            self._edges[key] = sorted((self._file_paths[i], REVERSE_EDGE.get(k, k)) for i, k in rows)
+            rows = self.records.edges_to(path, cap) or []
+            self._edges[key] = sorted((p, REVERSE_EDGE.get(k, k)) for p, k in rows)
         return self._edges[key]
 
     def file_uses(self, rec: FileRecord) -> list[tuple[str, str]]:

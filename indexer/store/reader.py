@@ -184,8 +184,7 @@ class Records:
         ]
 
     def file_ids(self) -> dict[str, int]:
-        """Every file's row id, which edges are stored by (a row lookup per edge would read the
-        page of a whole record: the graph maps ids in memory instead)."""
+        """Every file's row id, which edges and rows are stored by."""
         return dict(self.conn.execute("SELECT path, id FROM files"))
 
     def outline(self, path: str) -> bytes:
@@ -194,14 +193,23 @@ class Records:
         row = self.conn.execute(sql, (path,)).fetchone()
         return self.codec.unpack(row[0]) if row else b"[]"
 
-    def edges_from(self, file_id: int) -> list[tuple[int, str]]:
-        """(file id, edge kind) of the files this file points at."""
-        return self.conn.execute("SELECT dst, kind FROM edges WHERE src = ?", (file_id,)).fetchall()
+    def edges_from(self, path: str) -> list[tuple[str, str]]:
+        """(path, edge kind) of the files this file points at. Ids are mapped to paths by the
+        narrow `files` table in SQL: a process asking about a few files never reads every id."""
+        sql = (
+            "SELECT f.path, e.kind FROM edges e JOIN files f ON f.id = e.dst"
+            " WHERE e.src = (SELECT id FROM files WHERE path = ?)"
+        )
+        return self.conn.execute(sql, (path,)).fetchall()
 
-    def edges_to(self, file_id: int, cap: int) -> list[tuple[int, str]] | None:
-        """(file id, edge kind) of the files pointing at this file; None for more than `cap`
+    def edges_to(self, path: str, cap: int) -> list[tuple[str, str]] | None:
+        """(path, edge kind) of the files pointing at this file; None for more than `cap`
         (known without reading them all: a hub's thousand users are not walked)."""
-        rows = self.conn.execute("SELECT src, kind FROM edges WHERE dst = ? LIMIT ?", (file_id, cap + 1)).fetchall()
+        sql = (
+            "SELECT f.path, e.kind FROM edges e JOIN files f ON f.id = e.src"
+            " WHERE e.dst = (SELECT id FROM files WHERE path = ?) LIMIT ?"
+        )
+        rows = self.conn.execute(sql, (path, cap + 1)).fetchall()
         return None if len(rows) > cap else rows
 
     def categories(self) -> dict[str, str]:

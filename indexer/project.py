@@ -120,8 +120,9 @@ def find_root(start: Path) -> Path:
     raise ProjectNotFound(start, find_projects_below(start))
 
 
-def find_projects_below(start: Path, max_depth: int = 4) -> list[Path]:
-    """Unity project roots under `start`, shallow first, for the error message and multi-project repos."""
+def find_projects_below(start: Path, max_depth: int = 4, skip: frozenset[Path] = frozenset()) -> list[Path]:
+    """Unity project roots under `start`, shallow first, for the error message and multi-project repos.
+    Folders in `skip` are neither reported nor looked into."""
     found: list[Path] = []
     frontier = [start]
     for _ in range(max_depth):
@@ -135,6 +136,8 @@ def find_projects_below(start: Path, max_depth: int = 4) -> list[Path]:
                 if not e.is_dir(follow_symlinks=False) or e.name.startswith(".") or e.name in ROOT_SKIP:
                     continue
                 p = Path(e.path)
+                if p in skip:
+                    continue
                 if is_project_root(p):
                     found.append(p)
                 else:

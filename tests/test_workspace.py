@@ -63,3 +63,16 @@ def test_without_project_option_outside_any_project_lists_them(tmp_path: Path) -
     r = run_cli("status", cwd=repo)
     assert r.returncode == 2
     assert "client" in r.stderr and "server" in r.stderr and "--project" in r.stderr
+
+
+def test_projects_beside_a_project_join_it_those_inside_its_folders_do_not(tmp_path: Path) -> None:
+    """A sample project in the repository beside the project's own folders is answered with it;
+    a folder inside Assets/, Packages/ or Library/ that looks like a project is part of it."""
+    from indexer.query.workspace import projects_at
+
+    root = tmp_path / "game"
+    write_project(root, {"Assets/A.cs": "class A {}"})
+    for inner in ("Assets/Vendor/Demo", "Packages/com.x/Sample", "Library/Cache/Copy"):
+        write_project(root / inner, {"Assets/B.cs": "class B {}"})
+    write_project(root / "Samples" / "Demo", {"Assets/C.cs": "class C {}"})
+    assert [p for p, _config in projects_at(root)] == [root.resolve(), (root / "Samples/Demo").resolve()]

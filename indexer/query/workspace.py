@@ -216,8 +216,8 @@ def projects_at(path: Path) -> list[tuple[Path, Config]]:
     from indexer.project import CONTENT_ROOTS, find_projects_below, is_project_root
 
     path = path.resolve()
-    roots = find_projects_below(path)
-    if is_project_root(path):
-        inside = tuple(path / top for top in (*CONTENT_ROOTS, "Library"))
-        roots = [path] + [r for r in roots if not any(r.is_relative_to(c) for c in inside)]
+    if is_project_root(path):  # projects inside its content folders are part of it: not looked for
+        roots = [path, *find_projects_below(path, skip=frozenset(path / top for top in (*CONTENT_ROOTS, "Library")))]
+    else:
+        roots = find_projects_below(path)
     return [(root, load_config(root)) for root in roots]

@@ -46,6 +46,16 @@ def env() -> dict[str, str]:
     return {**os.environ, "NO_COLOR": "1", "PYTHONPATH": str(REPO)}
 
 
+def bytecode() -> None:
+    """Compile the indexer's modules once, as installing the package does (pip writes their
+    bytecode). Without it, where PYTHONDONTWRITEBYTECODE is set, every CLI run timed would
+    compile some 60 modules from source first (70-100 ms of CPU), a cost no installed copy has."""
+    import compileall
+
+    for package in ("indexer", "mcp_adapter"):
+        compileall.compile_dir(REPO / package, quiet=1)
+
+
 def index_dir(root: Path) -> Path:
     return load_config(root).index_path(root)
 

@@ -201,6 +201,7 @@ def main(argv: list[str] | None = None) -> int:
     sizes = [int(x) for x in opts.sizes.split(",") if x.strip()]
     work = opts.work or Path(tempfile.mkdtemp(prefix="unity-index-bench-"))
     work.mkdir(parents=True, exist_ok=True)
+    measures.bytecode()
     started = time.time()
     results: dict = {
         "command": "python -m tests.bench.suite " + " ".join(sys.argv[1:] if argv is None else argv),

@@ -160,3 +160,15 @@ def test_a_verb_meets_the_name_of_what_does_it(tmp_path: Path) -> None:
         },
     )
     assert workspace(root).search("make the moving scan line thicker", limit=3)[0].path == "Assets/Game/Scanner.cs"
+
+
+def test_a_long_lived_workspace_names_hits_from_the_current_generation(tmp_path: Path) -> None:
+    """Decoded outlines are kept per index generation: after an update the same workspace names
+    the hit by its new declarations."""
+    root = write_project(tmp_path / "p", {"Assets/Aim.cs": "class Aim { void AimAtTarget() {} }"})
+    update(root, Config())
+    ws = open_workspace(root, [(root, Config())])
+    assert [(h.name, h.line) for h in ws.search("aim at target", limit=1)] == [("Aim.AimAtTarget", 1)]
+    (root / "Assets/Aim.cs").write_text("class Aim\n{\n    void Idle() {}\n    void AimAtTarget() {}\n}\n")
+    update(root, Config())
+    assert [(h.name, h.line) for h in ws.search("aim at target", limit=1)] == [("Aim.AimAtTarget", 4)]

@@ -181,16 +181,8 @@ class _FileView(msgspec.Struct, frozen=True):
     members: tuple[str | None, ...] | None = None
 
 
-MEMO_LIMIT = 4000  # file views kept per project and generation
-
-
 def _file_view(project: ProjectIndex, local: str) -> _FileView | None:
-    key = ("view", local)
-    if key not in project.memo:
-        if len(project.memo) >= MEMO_LIMIT:
-            project.memo.clear()
-        project.memo[key] = _make_view(project.records.record(local), project.graph)
-    return project.memo[key]
+    return project.remember(("view", local), lambda: _make_view(project.records.record(local), project.graph))
 
 
 def _make_view(rec: FileRecord | None, graph: Graph) -> _FileView | None:

@@ -38,7 +38,7 @@ from indexer.query.priors import (
     vendor_package,
     vendored_folders,
 )
-from indexer.query.search import annotate
+from indexer.query.search import Outline, annotate
 
 __all__ = ["is_vendored", "rank", "vendored_folders"]
 
@@ -137,7 +137,7 @@ def role_priors(project, kinds: dict[str, str], terms: list[str]) -> dict[str, f
     wanted = named_kinds(terms)
     scale((p for p, k in kinds.items() if k in wanted), NAMED_KIND_PRIOR)
     if not asks_for(terms, ART_WORDS):
-        scale((p for p, k in kinds.items() if k in ART_KINDS and not has_logic(project.graph, p)), ART_PRIOR)
+        scale((p for p, k in kinds.items() if k in ART_KINDS and not _has_logic(project, p)), ART_PRIOR)
     if not wanted and not asks_for(terms, ASSET_WORDS | ART_WORDS):
         scale((p for p, k in kinds.items() if k in CODE_TASK_ASSET_KINDS), CODE_TASK_ASSET_PRIOR)
     if not asks_for(terms, TEST_WORDS) and _tests_are_minor(project):
@@ -158,6 +158,14 @@ def _third_party(project, kinds: dict[str, str], terms: list[str]) -> list[str]:
         if known[key] is not None and not names_package(known[key], stems):
             out.append(path)
     return out
+
+
+def _has_logic(project, prefab: str) -> bool:
+    """priors.has_logic, kept per index generation (a prefab comes back query after query)."""
+    key = ("logic", prefab)
+    if key not in project.roles:
+        project.roles[key] = has_logic(project.graph, prefab)
+    return project.roles[key]
 
 
 def _tests_are_minor(project) -> bool:
@@ -268,7 +276,7 @@ def _hit(project, r: Ranked, terms: list[str], stats: dict, named: bool, bodies:
         file_kind = r.candidate.kind if r.candidate is not None else stats[r.path].kind
         return Hit(r.path, file_kind, "", 0, score, "", reason)
     if r.candidate is not None:
-        outline = project.records.outline(r.path)
+        outline = project.remember(("outline", r.path), lambda: Outline(project.records.outline(r.path)))
         source = (lambda: _source(project, r.path)) if bodies else None
         return annotate(r.candidate, terms, outline, score, reason, source=source)
     hit = _hit_for(project, r.path)

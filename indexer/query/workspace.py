@@ -8,9 +8,10 @@ server) always answers from the last committed state.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cached_property
 from pathlib import Path
+from typing import TypeVar
 
 import msgspec
 
@@ -18,6 +19,9 @@ from indexer.config import Config, load_config
 from indexer.store.header import header_generation
 from indexer.store.reader import Records
 from indexer.store.schema import IndexPaths
+
+T = TypeVar("T")
+MEMO_LIMIT = 8000  # entries of a project's memo (outlines, file views) kept per generation
 
 
 class Snapshot:
@@ -127,6 +131,17 @@ class ProjectIndex:
     def memo(self) -> dict:
         """What callers derive from this generation's records (outlines, ...), dropped with it."""
         return self.snapshot.memo
+
+    def remember(self, key: tuple, make: Callable[[], T]) -> T:
+        """`make()`, kept in this generation's memo under `key`: what is derived from one file's
+        records (its outline decoded, its context view) and asked for again by later queries.
+        The memo is emptied when it holds MEMO_LIMIT entries, and dropped with its generation."""
+        memo = self.snapshot.memo
+        if key not in memo:
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            memo[key] = make()
+        return memo[key]
 
     def stats_of(self, paths: Iterable[str]) -> dict:
         """path -> FileStat (kind, size, ...) for these paths, read once per generation: a cold

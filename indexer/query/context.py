@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import msgspec
 
 from indexer.identifiers import INNER_STEM, query_terms, stem, stem_pattern, stem_regex
 from indexer.model import ContextPack, FileEntry, FileRecord, Hit, Tier, Tier2
-from indexer.project import read_project_file
 from indexer.query.graph import Graph
 from indexer.query.outline import compact_lines, csharp_lines, outline
 from indexer.query.overview import render_tree, workspace_overviews
@@ -132,8 +130,8 @@ def _tier2(ws: Workspace, hits: list[Hit], terms: list[str], counter: TokenCount
         if owner is None:
             continue
         project, local = owner
-        text = _read_text(project.root, local)
-        low = text.lower()
+        read = project.texts.get(local)
+        text, low = ("", "") if read.binary else (read.text, read.low)
         matched = [by_stem[s] for s in _matched_stems(f"{low}\n{local.lower()}", stems)]
         reason = "matched: " + ", ".join(matched) if matched else "ranked by path"
         head = f"### {hit.path}  ({hit.kind}; {reason})"
@@ -155,11 +153,6 @@ def _tier2(ws: Workspace, hits: list[Hit], terms: list[str], counter: TokenCount
         return Tier2(text="", tokens=0, files=[])
     text = "\n".join(pieces)
     return Tier2(text=text, tokens=counter.count(text), files=entries)
-
-
-def _read_text(root: Path, rel: str) -> str:
-    data = read_project_file(root, rel, 1_000_000) or b""
-    return "" if b"\0" in data[:8192] else data.decode("utf-8", errors="replace")
 
 
 def _matched_stems(low: str, stems: set[str]) -> list[str]:

@@ -285,13 +285,7 @@ def _hit(project, r: Ranked, terms: list[str], stats: dict, named: bool, bodies:
 
 def _source(project, path: str) -> str:
     """A C# file's text, to find the member whose body matches the task best ('' for others)."""
-    if not path.endswith(".cs"):
-        return ""
-    try:
-        with open(project.root / path, "rb") as f:
-            return f.read(1_000_000).decode("utf-8", errors="replace")
-    except OSError:
-        return ""
+    return project.texts.get(path).text if path.endswith(".cs") else ""
 
 
 def _hit_for(project, path: str) -> Hit | None:

@@ -97,6 +97,13 @@ class ProjectIndex:
     def name(self) -> str:
         return self.prefix.rstrip("/") or self.root.name
 
+    @cached_property
+    def texts(self):
+        """The project's file texts as queries read them (kept while each file is unchanged)."""
+        from indexer.query.texts import Texts
+
+        return Texts(self.root)
+
     def generation(self) -> int:
         return header_generation(self.paths)
 

@@ -1,0 +1,86 @@
+"""Project files' text as queries read it, kept while the file is unchanged on disk.
+
+A context pack reads every file it ranks (for the query words it holds and its matching lines) and
+the ranking reads its best hits' sources; popular files come back query after query, and reading
+one (a realpath check, an open and a read, a decode, a lower-casing) costs more than what is done
+with it. A kept text is used again only while one lstat of the file gives the device, inode, size,
+modification and change times it had when it was read: a file written since, replaced or swapped
+for a link is read again, with every check of `project.read_project_file`. File times are as coarse
+as the kernel's clock tick, so a file changed within RECENT_NS before it is read is not kept (as
+git does with racily clean files): a second write in the same tick, of the same size, would leave
+its stat unchanged.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+from indexer.project import fs_name, read_project_file
+
+READ_LIMIT = 1_000_000  # bytes of a file read for its text
+KEPT_CHARS = 32_000_000  # characters kept per project, texts and lower-case forms together
+RECENT_NS = 2_000_000_000  # a file whose inode changed this recently is read again next time
+
+
+class FileText:
+    """A file's first READ_LIMIT bytes decoded (`binary`: a NUL in its first 8 KB)."""
+
+    __slots__ = ("_low", "binary", "signature", "text")
+
+    def __init__(self, data: bytes, signature: tuple[int, ...] | None):
+        self.text = data.decode("utf-8", errors="replace")
+        self.binary = b"\0" in data[:8192]
+        self.signature = signature
+        self._low: str | None = None
+
+    @property
+    def low(self) -> str:
+        """The text lower-cased (made once)."""
+        if self._low is None:
+            self._low = self.text.lower()
+        return self._low
+
+    @property
+    def chars(self) -> int:
+        return 2 * len(self.text)
+
+
+EMPTY = FileText(b"", None)
+
+
+class Texts:
+    """The texts of one project's files, least recently used dropped first past KEPT_CHARS."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self._kept: dict[str, FileText] = {}
+        self._chars = 0
+
+    def get(self, rel: str) -> FileText:
+        """The text of project file `rel`; EMPTY when it is not a regular file in the project."""
+        now = time.time_ns()
+        try:
+            st = os.lstat(os.path.join(self.root, fs_name(rel)))
+            signature = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+        except (OSError, ValueError):
+            signature = None
+        kept = self._kept.pop(rel, None)
+        if kept is not None:
+            if signature is not None and kept.signature == signature:
+                self._kept[rel] = kept  # now the most recently used
+                return kept
+            self._chars -= kept.chars
+        data = read_project_file(self.root, rel, READ_LIMIT)
+        if data is None:
+            return EMPTY
+        # the stat is taken before the read: a write meanwhile leaves a newer stat, read again
+        text = FileText(data, signature)
+        settled = st.st_ctime_ns < now - RECENT_NS if signature is not None else False
+        if settled and text.chars <= KEPT_CHARS // 4:
+            self._kept[rel] = text
+            self._chars += text.chars
+            while self._chars > KEPT_CHARS:
+                self._chars -= self._kept.pop(next(iter(self._kept))).chars
+        return text

@@ -1,0 +1,44 @@
+"""File texts kept between queries: used again only while the file is unchanged on disk."""
+
+import os
+import time
+from pathlib import Path
+
+from indexer.query.texts import EMPTY, RECENT_NS, Texts
+
+
+def test_a_kept_text_is_read_again_once_the_file_changes(tmp_path: Path) -> None:
+    f = tmp_path / "Assets" / "A.cs"
+    f.parent.mkdir()
+    f.write_text("class Alpha {}")
+    time.sleep(RECENT_NS / 1e9 + 0.1)  # older than a clock tick: kept
+    texts = Texts(tmp_path)
+    first = texts.get("Assets/A.cs")
+    assert first.text == "class Alpha {}" and texts.get("Assets/A.cs") is first
+    with open(f, "r+") as out:  # in place, same size: the same inode and length
+        out.write("class Omega {}")
+    assert texts.get("Assets/A.cs").text == "class Omega {}"
+    assert texts.get("Assets/A.cs").low == "class omega {}"
+
+
+def test_a_recently_changed_file_is_not_kept(tmp_path: Path) -> None:
+    f = tmp_path / "A.cs"
+    f.write_text("class Alpha {}")
+    texts = Texts(tmp_path)
+    assert texts.get("A.cs").text == "class Alpha {}"
+    f.write_text("class Omega {}")  # within the same clock tick, maybe: its stat may not change
+    assert texts.get("A.cs").text == "class Omega {}"
+
+
+def test_a_file_swapped_for_a_link_reads_as_nothing(tmp_path: Path) -> None:
+    outside = tmp_path / "secret.txt"
+    outside.write_text("password")
+    project = tmp_path / "p"
+    project.mkdir()
+    (project / "A.cs").write_text("class A {}")
+    texts = Texts(project)
+    assert texts.get("A.cs").text == "class A {}"
+    (project / "A.cs").unlink()
+    os.symlink(outside, project / "A.cs")
+    assert texts.get("A.cs") is EMPTY
+    assert texts.get("Missing.cs") is EMPTY

@@ -139,6 +139,8 @@ def _tier2(ws: Workspace, hits: list[Hit], terms: list[str], counter: TokenCount
             lines = rendering.split("\n")
             if 2 * len(lines) > budget - used:  # a line and its newline: two tokens at least
                 continue
+            if counter.at_least(rendering) + 1 > (budget - used if len(lines) == 1 else min(cap, budget - used)):
+                continue  # too long for what is left, or for its share: not worth counting
             # Renderings share most lines: counted line by line (cached), never below the count
             # of the joined text; the whole pack is recounted at the end.
             cost = counter.bound_lines(lines) + 1  # + the newline joining it

@@ -17,6 +17,7 @@ from functools import lru_cache
 ESTIMATE = "estimate-v2"
 
 _PIECE = re.compile(r"[A-Za-z0-9_]+|[^\sA-Za-z0-9_]+|\n[ \t]*|[ \t]+")
+_SPACE_CHARS = " \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f"  # the ASCII characters `\s` matches
 
 
 def estimate(text: str) -> int:
@@ -62,6 +63,19 @@ class TokenCounter:
         if self._additive:  # a newline and the indentation after it are one piece, not two
             n -= sum(1 for line in lines[1:] if _indented(line))
         return max(n, 0)
+
+    def at_least(self, text: str) -> int:
+        """A lower bound of `bound_lines(text.split("\n"))` that costs a few scans in C, so a
+        rendering far over a budget is passed over without counting its lines: the estimate
+        costs at least a token per six characters outside whitespace (every word and punctuation
+        piece does; a piece starting with another script's letter counts as a word). 0 for
+        other counters."""
+        if not self._additive:
+            return 0
+        other = len(text) - sum(map(text.count, _SPACE_CHARS))
+        if not text.isascii():
+            other -= len(text) - len(text.encode("ascii", "ignore"))  # non-ASCII may be spaces
+        return other // 6
 
     def join_cost(self, pieces: list[str]) -> int:
         """An upper estimate of the tokens of "\\n".join(pieces) without joining them."""

@@ -89,6 +89,9 @@ def test_art_only_prefabs_rank_below_game_logic(ws: Workspace) -> None:
     for logic in (ENEMY, ENEMY_AI, "Assets/Scripts/Enemies/EnemyHealth.cs", "Assets/Scripts/Combat/DamageDealer.cs"):
         assert position(hits, logic) < fx, logic
     assert ranked(ws, "enemy hit effect")[0].path == "Assets/Prefabs/VFX/FX_EnemyHit.prefab"
+    # words about how something looks, without naming effects: the effect is the answer
+    assert ranked(ws, "the heal sparkle should be brighter")[0].path == "Assets/Prefabs/VFX/FX_Heal.prefab"
+    assert ranked(ws, "make the enemy hit burst thicker")[0].path == "Assets/Prefabs/VFX/FX_EnemyHit.prefab"
 
 
 def test_the_walk_reaches_every_variant_of_a_prefab_carrying_the_script(ws: Workspace) -> None:

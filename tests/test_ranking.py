@@ -172,3 +172,23 @@ def test_a_long_lived_workspace_names_hits_from_the_current_generation(tmp_path:
     (root / "Assets/Aim.cs").write_text("class Aim\n{\n    void Idle() {}\n    void AimAtTarget() {}\n}\n")
     update(root, Config())
     assert [(h.name, h.line) for h in ws.search("aim at target", limit=1)] == [("Aim.AimAtTarget", 4)]
+
+
+def test_tests_rank_down_only_where_they_are_a_minority_of_the_projects_scripts(tmp_path: Path) -> None:
+    """docs/retrieval.md: tests at 0.7x unless the task is about tests or tests are a quarter or
+    more of the project's own scripts under Assets/ (a package repository: its tests are the work)."""
+    from indexer.query.rank import role_priors
+
+    test = "using NUnit.Framework;\npublic class ShieldChecks\n{\n    [Test] public void ShieldAbsorbsDamage() { }\n}\n"
+    shield = "public class Shield\n{\n    public int Absorb(int damage) { return damage / 2; }\n}\n"
+    files = {"Assets/Scripts/Shield.cs": shield, "Assets/Tests/ShieldChecks.cs": test}
+    doors = {f"Assets/Scripts/Door{i}.cs": f"public class Door{i} {{ public void Open() {{ }} }}\n" for i in range(8)}
+    game = workspace(write_project(tmp_path / "Game", files | doors))  # 1 test in 10 scripts
+    package = workspace(write_project(tmp_path / "Package", files))  # 1 in 2
+    kinds = dict.fromkeys(files, "csharp")
+    terms = ["shield", "absorbs", "damage"]
+    assert role_priors(game.projects[0], kinds, terms) == {"Assets/Tests/ShieldChecks.cs": 0.7}
+    assert role_priors(game.projects[0], kinds, [*terms, "tests"]) == {}
+    assert role_priors(package.projects[0], kinds, terms) == {}
+    assert [h.path for h in game.search("shield absorbs damage", limit=2)] == list(files)
+    assert [h.path for h in package.search("shield absorbs damage", limit=2)] == list(files)[::-1]

@@ -79,6 +79,11 @@ def test_a_question_about_behaviour_ranks_scripts_above_the_prefabs_carrying_the
     for code in (ENEMY_AI, "Assets/Scripts/Combat/DamageDealer.cs", "Assets/Scripts/Combat/DamageInfo.cs"):
         assert position(hits, code) < position(hits, player), code
     assert ranked(ws, "where is the player prefab's health configured")[0].path == player
+    # "asset" asks for one: the prefab holding the value comes right after the script defining it
+    assert [h.path for h in ranked(ws, "which asset holds the player's max health")][:2] == [
+        "Assets/Scripts/Combat/Health.cs",
+        player,
+    ]
 
 
 def test_art_only_prefabs_rank_below_game_logic(ws: Workspace) -> None:

@@ -71,7 +71,7 @@ KIND_WORDS: dict[str, tuple[str, ...]] = {
 }
 NAMED_KIND_PRIOR = 1.5
 ASSET_WORDS = frozenset(
-    """prefab prefabs scene scenes inspector configured configure wired hooked connected assigned placed
+    """asset assets prefab prefabs scene scenes inspector configured configure wired hooked connected assigned placed
     gameobject component components""".split()  # noqa: SIM905
 )
 

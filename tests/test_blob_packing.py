@@ -4,10 +4,15 @@ indexer alone had packed them in file order."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
+import sys
 import zlib
 from pathlib import Path
 
+import pytest
+
+from indexer.build.pool import FileBudget
 from indexer.build.update import update
 from indexer.build.workers import Task, _encoder, _task_decoder, process, run_jobs
 from indexer.changes.diff import Job
@@ -50,6 +55,21 @@ def test_scanner_processes_deflate_the_records_whose_group_has_a_dictionary(tmp_
         assert _inflate(p.record, d) == alone.record
         # No dictionary for C# outlines was sent: the indexer packs those (and samples them).
         assert not p.outline_packed and p.outline == alone.outline and p.outline.startswith(b"[")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a FIFO")
+def test_a_scanner_process_started_in_place_of_a_stopped_one_is_sent_the_dictionaries(tmp_path: Path) -> None:
+    """A file over its time budget stops its scanner process; the one started in its place was
+    sent nothing yet, so it gets every dictionary with its first chunk and packs as before."""
+    jobs = _scripts(tmp_path / "P", 240)
+    os.mkfifo(tmp_path / "P/Assets/Hang.cs")  # opening it blocks: a scan that never ends
+    jobs[3:3] = [Job(str(tmp_path / "P"), "Assets/Hang.cs", "csharp", 0, 0, "", 50 << 20)]
+    d = Dictionary("csharp", 7, b"public class MonoBehaviour void csharp symbols " * 40)
+    results = list(run_jobs(jobs, 1, FileBudget(seconds=2.0, memory_mb=300), dictionaries=lambda: [d]))
+    assert len(results) == len(jobs)
+    hang, rest = results[3], results[:3] + results[4:]
+    assert hang.prepared is not None and not hang.prepared.record_packed  # skipped, packed by the indexer
+    assert all(r.prepared is not None and r.prepared.record_packed and r.prepared.record[0] == 7 for r in rest)
 
 
 def test_each_scanner_process_is_sent_a_dictionary_once() -> None:

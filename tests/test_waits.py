@@ -12,6 +12,8 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -116,20 +118,30 @@ def test_no_module_imports_platform_only_names_at_import_time() -> None:
 # -- waiting for the lock ------------------------------------------------------------------------
 
 
-def test_index_waits_for_a_live_writer_by_default_and_no_wait_fails_fast(tmp_path: Path) -> None:
-    root = small_project(tmp_path)
-    paths = paths_of(root)
+@contextmanager
+def held_by_a_thread(paths) -> Iterator[threading.Thread]:
+    """The writer lock, held by another thread of this process until the block ends."""
     held, release = threading.Event(), threading.Event()
 
     def hold() -> None:
         with writer_lock(paths):
             held.set()
-            release.wait(30)
+            release.wait(60)
 
     holder = threading.Thread(target=hold)
     holder.start()
     held.wait(10)
     try:
+        yield holder
+    finally:
+        release.set()
+        holder.join()
+
+
+def test_index_waits_for_a_live_writer_by_default_and_no_wait_fails_fast(tmp_path: Path) -> None:
+    root = small_project(tmp_path)
+    paths = paths_of(root)
+    with held_by_a_thread(paths):
         t0 = time.monotonic()
         fast = run_cli("index", "--no-wait", "--project", str(root))
         assert fast.returncode == 2 and time.monotonic() - t0 < 10
@@ -137,9 +149,6 @@ def test_index_waits_for_a_live_writer_by_default_and_no_wait_fails_fast(tmp_pat
         waiting = cli("index", "--project", str(root))
         assert "waiting for it (up to 300 s" in first_line(waiting)
         assert waiting.poll() is None
-    finally:
-        release.set()
-        holder.join()
     _, err = waiting.communicate(timeout=60)
     assert waiting.returncode == 0, err
     bounded = None
@@ -158,17 +167,7 @@ def test_ctrl_c_ends_a_wait_for_the_lock_at_once(tmp_path: Path, command: tuple[
     paths = paths_of(root)
     if command[0] == "index":
         update(root, CONFIG)
-    held, release = threading.Event(), threading.Event()
-
-    def hold() -> None:
-        with writer_lock(paths):
-            held.set()
-            release.wait(60)
-
-    holder = threading.Thread(target=hold)
-    holder.start()
-    held.wait(10)
-    try:
+    with held_by_a_thread(paths) as holder:
         waiting = cli(*command, "--project", str(root), start_new_session=True)
         lines = [first_line(waiting) for _ in range(1 if command[0] == "index" else 2)]
         assert "waiting for it" in lines[-1], lines  # a query first says it builds the index
@@ -179,9 +178,6 @@ def test_ctrl_c_ends_a_wait_for_the_lock_at_once(tmp_path: Path, command: tuple[
         assert waiting.returncode == 130, err
         assert err.strip() == "error: interrupted", err
         assert holder.is_alive()  # the writer we held was not disturbed
-    finally:
-        release.set()
-        holder.join()
     assert run_cli(*command, "--no-wait" if command[0] == "index" else "--json", "--project", str(root)).returncode == 0
 
 

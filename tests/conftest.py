@@ -32,6 +32,17 @@ def meta(guid: str, importer: str = "MonoImporter") -> str:
     return f"fileFormatVersion: 2\nguid: {guid}\n{importer}:\n  externalObjects: {{}}\n  userData: \n"
 
 
+CLI_ENV = {"PYTHONPATH": str(REPO), "NO_COLOR": "1"}  # on top of os.environ, for the CLI in a subprocess
+
+
+def start_cli(*args: str, **popen: object) -> subprocess.Popen:
+    """The console entry point started in a subprocess (pipes for its output unless `popen` says)."""
+    options = {"cwd": REPO, "stdout": subprocess.PIPE, "stderr": subprocess.PIPE, "text": True}
+    return subprocess.Popen(
+        [sys.executable, "-m", "indexer.cli", *args], **{**options, "env": {**os.environ, **CLI_ENV}, **popen}
+    )
+
+
 def run_cli(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     """The real console entry point in a subprocess, as a user runs it."""
     full_env = {**os.environ, "NO_COLOR": "1", **(env or {})}

@@ -19,7 +19,7 @@ from pathlib import Path
 import anyio
 from mcp import Client, StdioServerParameters
 
-from .conftest import REPO, copy_fixture, run_cli
+from .conftest import CLI_ENV, REPO, copy_fixture, run_cli, start_cli
 
 INDEX = Path("Library/UnityIndex")
 GIT = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-c", "core.hooksPath=/dev/null"]
@@ -108,15 +108,8 @@ def test_watch_and_an_mcp_session_write_only_into_the_index_folder(tmp_path: Pat
     assert run_cli("index", "--project", str(root)).returncode == 0
     touch(root / "Assets/Scripts/Combat/Health.cs")
     before = tree(root)
-    env = {**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "indexer.cli", "watch", "--project", str(root)],
-        cwd=REPO,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
+    env = {**os.environ, **CLI_ENV}
+    proc = start_cli("watch", "--project", str(root), stdout=subprocess.DEVNULL)
     try:
         assert proc.stderr is not None
         assert "watching" in proc.stderr.readline()

@@ -28,7 +28,7 @@ from indexer.store.header import read_header
 from indexer.store.lock import lock_backend, open_flags, writer_lock
 from indexer.store.reader import Records
 
-from .conftest import REPO, meta, run_cli, write_project
+from .conftest import REPO, meta, run_cli, start_cli, write_project
 from .test_crash import generate
 from .test_hooks import git
 from .test_indexing import CONFIG, HEALTH, paths_of
@@ -45,18 +45,6 @@ def small_project(tmp_path: Path) -> Path:
             "Assets/Scripts/Health.cs.meta": meta("11111111111111111111111111111111"),
             "ProjectSettings/ProjectVersion.txt": "m_EditorVersion: 2021.3.15f1\n",
         },
-    )
-
-
-def cli(*args: str, **kw) -> subprocess.Popen:
-    return subprocess.Popen(
-        [sys.executable, "-m", "indexer.cli", *args],
-        cwd=REPO,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1"},
-        **kw,
     )
 
 
@@ -146,7 +134,7 @@ def test_index_waits_for_a_live_writer_by_default_and_no_wait_fails_fast(tmp_pat
         fast = run_cli("index", "--no-wait", "--project", str(root))
         assert fast.returncode == 2 and time.monotonic() - t0 < 10
         assert f"unity-index process {os.getpid()} is updating" in fast.stderr
-        waiting = cli("index", "--project", str(root))
+        waiting = start_cli("index", "--project", str(root))
         assert "waiting for it (up to 300 s" in first_line(waiting)
         assert waiting.poll() is None
     _, err = waiting.communicate(timeout=60)
@@ -168,7 +156,7 @@ def test_ctrl_c_ends_a_wait_for_the_lock_at_once(tmp_path: Path, command: tuple[
     if command[0] == "index":
         update(root, CONFIG)
     with held_by_a_thread(paths) as holder:
-        waiting = cli(*command, "--project", str(root), start_new_session=True)
+        waiting = start_cli(*command, "--project", str(root), start_new_session=True)
         lines = [first_line(waiting) for _ in range(1 if command[0] == "index" else 2)]
         assert "waiting for it" in lines[-1], lines  # a query first says it builds the index
         t0 = time.monotonic()
@@ -185,7 +173,7 @@ def test_ctrl_c_ends_a_wait_for_the_lock_at_once(tmp_path: Path, command: tuple[
 def test_watch_stops_on_a_signal_while_it_waits_for_the_lock(tmp_path: Path, sig: str) -> None:
     root = small_project(tmp_path)
     with writer_lock(paths_of(root)):
-        proc = cli("watch", "--project", str(root))
+        proc = start_cli("watch", "--project", str(root))
         line = first_line(proc)
         if "is updating the index" not in line:
             proc.kill()

@@ -7,7 +7,6 @@ import os
 import shutil
 import signal
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -17,7 +16,7 @@ import pytest
 
 from indexer.store.consistency import check_consistency
 
-from .conftest import REPO, meta, write_project
+from .conftest import meta, start_cli, write_project
 from .test_indexing import CONFIG, HEALTH, paths_of, search_paths
 
 
@@ -31,14 +30,7 @@ def watched(tmp_path: Path) -> Iterator[tuple[Path, subprocess.Popen, list[dict]
             "ProjectSettings/ProjectVersion.txt": "m_EditorVersion: 2021.3.15f1\n",
         },
     )
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "indexer.cli", "watch", "--json", "--project", str(root)],
-        cwd=REPO,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1"},
-    )
+    proc = start_cli("watch", "--json", "--project", str(root))
     batches: list[dict] = []
     threading.Thread(target=lambda: [batches.append(json.loads(x)) for x in proc.stdout], daemon=True).start()
     assert proc.stderr is not None
@@ -131,14 +123,7 @@ def test_watch_stops_cleanly_on_ctrl_c(watched: tuple[Path, subprocess.Popen, li
 
 def test_watch_text_names_the_files_of_each_batch(tmp_path: Path) -> None:
     root = write_project(tmp_path / "Game", {"Assets/Scripts/Health.cs": HEALTH})
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "indexer.cli", "watch", "--project", str(root)],
-        cwd=REPO,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1"},
-    )
+    proc = start_cli("watch", "--project", str(root))
     try:
         assert proc.stderr is not None
         assert "watching" in proc.stderr.readline()

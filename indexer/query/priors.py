@@ -48,6 +48,8 @@ _GENERIC_PACKAGE_WORDS = frozenset(
     )
 )
 _LICENSE = re.compile(r"^(licen[cs]e|copying)(\.[a-z]+)?(\.meta)?$", re.I)  # a .txt has only its .meta indexed
+# A type row of a test: NUnit-attributed, or derived from a test base (build/roles.py).
+_TEST_TYPE = "(t.test = 1 OR t.category = 'test')"
 # An asmdef that compiles tests: it references the test runner or NUnit, or needs the test define.
 _TEST_ASSEMBLY = re.compile(r"TestRunner|nunit\.framework|UNITY_INCLUDE_TESTS", re.I)
 # Words of a task about tests, or about how things look or sound (then art assets are the answer).
@@ -141,7 +143,7 @@ def test_files(records: Records, paths: Iterable[str], folders: frozenset[str], 
         marks = ",".join("?" * len(chunk))
         sql = (
             f"SELECT DISTINCT f.path FROM files f JOIN types t ON t.file_id = f.id WHERE f.path IN ({marks})"
-            " AND (t.test = 1 OR t.category = 'test')"
+            f" AND {_TEST_TYPE}"
         )
         found.update(p for (p,) in records.conn.execute(sql, chunk))
     memo.update({("test", p): p in found for p in wanted})
@@ -156,8 +158,7 @@ def test_share(records: Records, folders: frozenset[str]) -> float:
     tests = {
         i
         for (i,) in conn.execute(
-            f"SELECT DISTINCT f.id FROM files f JOIN types t ON t.file_id = f.id"
-            f" WHERE {own} AND (t.test = 1 OR t.category = 'test')"
+            f"SELECT DISTINCT f.id FROM files f JOIN types t ON t.file_id = f.id WHERE {own} AND {_TEST_TYPE}"
         )
     }
     for folder in folders:

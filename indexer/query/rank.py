@@ -9,7 +9,8 @@ those files rank too, each saying why it is there. Deterministic: same index and
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 import msgspec
 
@@ -41,6 +42,8 @@ from indexer.query.priors import (
 from indexer.query.search import Outline, annotate
 
 __all__ = ["is_vendored", "rank", "vendored_folders"]
+
+T = TypeVar("T")
 
 CANDIDATES = 60  # BM25 hits considered
 SEEDS = 8  # top hits the walk starts from
@@ -148,32 +151,33 @@ def role_priors(project, kinds: dict[str, str], terms: list[str]) -> dict[str, f
 
 def _third_party(project, kinds: dict[str, str], terms: list[str]) -> list[str]:
     """The third-party files among these, unless the task names their package."""
-    folders, known = project.vendored, project.roles
+    folders = project.vendored
     stems = frozenset(stem(t) for t in terms)
     out = []
     for path in kinds:
-        key = ("vendored", path)
-        if key not in known:  # the same files come back query after query
-            known[key] = vendor_package(path, folders)
-        if known[key] is not None and not names_package(known[key], stems):
+        package = _learned(project, ("vendored", path), lambda p=path: vendor_package(p, folders))
+        if package is not None and not names_package(package, stems):
             out.append(path)
     return out
 
 
 def _has_logic(project, prefab: str) -> bool:
-    """priors.has_logic, kept per index generation (a prefab comes back query after query)."""
-    key = ("logic", prefab)
-    if key not in project.roles:
-        project.roles[key] = has_logic(project.graph, prefab)
-    return project.roles[key]
+    return _learned(project, ("logic", prefab), lambda: has_logic(project.graph, prefab))
 
 
 def _tests_are_minor(project) -> bool:
-    """Tests are a small share of the project's own scripts (read once per index generation)."""
-    key = ("test_share",)
-    if key not in project.roles:
-        project.roles[key] = test_share(project.records, project.test_folders)
-    return project.roles[key] < MINOR_TEST_SHARE
+    """Tests are a small share of the project's own scripts."""
+    share = _learned(project, ("test_share",), lambda: test_share(project.records, project.test_folders))
+    return share < MINOR_TEST_SHARE
+
+
+def _learned(project, key: tuple, make: Callable[[], T]) -> T:
+    """`make()`, kept in the project's roles for this index generation: the same files come back
+    query after query, and what a file is does not change until the index does."""
+    roles = project.roles
+    if key not in roles:
+        roles[key] = make()
+    return roles[key]
 
 
 def _tests_below_tested_code(project, ranked: dict[str, Ranked]) -> None:

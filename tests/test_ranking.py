@@ -192,3 +192,18 @@ def test_tests_rank_down_only_where_they_are_a_minority_of_the_projects_scripts(
     assert role_priors(package.projects[0], kinds, terms) == {}
     assert [h.path for h in game.search("shield absorbs damage", limit=2)] == list(files)
     assert [h.path for h in package.search("shield absorbs damage", limit=2)] == list(files)[::-1]
+
+
+def test_what_the_ranking_learned_of_a_project_is_dropped_with_its_index_generation(tmp_path: Path) -> None:
+    """rank._learned keeps what a file is (and the project's share of tests) per index generation:
+    a long-lived workspace (the MCP server) ranks by the new facts after an update."""
+    test = "using NUnit.Framework;\npublic class ShieldChecks\n{\n    [Test] public void ShieldAbsorbsDamage() { }\n}\n"
+    shield = "public class Shield\n{\n    public int Absorb(int damage) { return damage / 2; }\n}\n"
+    files = {"Assets/Scripts/Shield.cs": shield, "Assets/Tests/ShieldChecks.cs": test}
+    root = write_project(tmp_path / "P", files)  # half of its scripts are tests
+    ws = workspace(root)
+    assert [h.path for h in ws.search("shield absorbs damage", limit=2)] == list(files)[::-1]
+    for i in range(8):  # now a tenth
+        (root / f"Assets/Scripts/Door{i}.cs").write_text(f"public class Door{i} {{ public void Open() {{ }} }}\n")
+    update(root, Config(workers=1))
+    assert [h.path for h in ws.search("shield absorbs damage", limit=2)] == list(files)

@@ -76,3 +76,16 @@ def test_ratios_are_computed_from_the_same_run() -> None:
     assert report.target_cell("size", m, r) == ("1.25x", False)
     assert report.target_cell("phase", m, r) == ("33% (adjacency)", False)
     assert report.target_cell("noop", m, r) == ("+0.25 s", True)
+
+
+def test_the_cli_is_timed_from_bytecode_as_an_installed_copy_runs(tmp_path: Path) -> None:
+    """docs/performance.md: the suite compiles the indexer's modules before timing the CLI, as
+    installing the package does, even where PYTHONDONTWRITEBYTECODE is set."""
+    import importlib.util
+
+    from tests.bench import measures
+
+    measures.bytecode()
+    sources = [p for package in ("indexer", "mcp_adapter") for p in (measures.REPO / package).rglob("*.py")]
+    missing = [p for p in sources if not Path(importlib.util.cache_from_source(str(p))).is_file()]
+    assert sources and missing == []

@@ -76,3 +76,26 @@ def test_projects_beside_a_project_join_it_those_inside_its_folders_do_not(tmp_p
         write_project(root / inner, {"Assets/B.cs": "class B {}"})
     write_project(root / "Samples" / "Demo", {"Assets/C.cs": "class C {}"})
     assert [p for p, _config in projects_at(root)] == [root.resolve(), (root / "Samples/Demo").resolve()]
+
+
+def test_a_projects_memo_is_emptied_at_its_limit_and_dropped_with_its_generation(tmp_path: Path) -> None:
+    """ProjectIndex.remember: a value is made once per key, the memo never holds more than
+    MEMO_LIMIT entries (full, it is emptied before the next one goes in), and a new index
+    generation starts with none."""
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.query.workspace import MEMO_LIMIT, ProjectIndex
+
+    root = write_project(tmp_path / "P", {"Assets/A.cs": "class A {}"})
+    update(root, Config(workers=1))
+    project = ProjectIndex(root, Config())
+    made: list[int] = []
+    for i in range(MEMO_LIMIT):
+        assert project.remember(("k", i), lambda i=i: made.append(i) or i) == i
+    assert project.remember(("k", 0), lambda: made.append(-1) or -1) == 0 and len(made) == MEMO_LIMIT
+    assert len(project.memo) == MEMO_LIMIT
+    assert project.remember(("k", MEMO_LIMIT), lambda: MEMO_LIMIT) == MEMO_LIMIT
+    assert list(project.memo) == [("k", MEMO_LIMIT)]
+    (root / "Assets/A.cs").write_text("class A { void B() {} }")
+    update(root, Config(workers=1))
+    assert project.fresh().memo == {}

@@ -97,6 +97,14 @@ def test_line_by_line_count_equals_the_estimate_of_the_joined_text(lines: list[s
     assert c.bound_lines(lines) == estimate(text)
 
 
+@given(st.text(alphabet=st.characters(codec="utf-8"), max_size=300))
+def test_the_quick_lower_bound_never_exceeds_the_count(text: str) -> None:
+    """TokenCounter.at_least lets a pack pass over a rendering without counting it: it must never
+    say more than the count of its lines, or a file that fits would be left out."""
+    c = counter("estimate")
+    assert c.at_least(text) <= c.bound_lines(text.split("\n"))
+
+
 def test_outline_marks_unity_messages_and_roles(env) -> None:
     _root, ws = env
     text = build_context(ws, "Health Awake Die", 20_000, counter("estimate")).tier2.text

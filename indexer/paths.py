@@ -89,8 +89,10 @@ def relative_inside(base: str, path: str, windows: bool = WINDOWS) -> str | None
 
 def candidates(text: str, base: str, cwd: str | None = None, windows: bool = WINDOWS) -> list[str]:
     """The base-relative paths `text` may name, the likeliest first: an absolute path names one;
-    a relative one is read from `cwd` (when that is inside `base`), then from `base`. Raises
-    PathOutside when every reading lies outside `base`."""
+    a relative one is read from `cwd`, then from `base`, each reading kept when it lies inside
+    `base` (from a folder above the project, `Game/Assets/A.cs` names `Assets/A.cs`: the paths
+    git and grep print at the root of a repository holding the project). Raises PathOutside when
+    every reading lies outside `base`."""
     t = normalize(text)
     if is_absolute(t, windows) or is_absolute(t, True):  # C:/x is no relative path anywhere
         rel = relative_inside(base, t, windows)
@@ -99,7 +101,7 @@ def candidates(text: str, base: str, cwd: str | None = None, windows: bool = WIN
         return [rel]
     out: list[str] = []
     starts = [base]
-    if cwd is not None and relative_inside(base, cwd, windows) not in (None, ""):
+    if cwd is not None and relative_inside(base, cwd, windows) != "":
         starts.insert(0, cwd)
     for start in starts:
         joined = posixpath.join(normalize(start), t) if t else normalize(start)

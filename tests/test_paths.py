@@ -79,6 +79,16 @@ def test_candidates_read_from_the_working_folder_then_the_project() -> None:
     assert candidates("../A.cs", "/home/me/Game", cwd, windows=False) == ["Assets/Scripts/A.cs"]
     # a working folder outside the project is not used
     assert candidates("Assets/A.cs", "/home/me/Game", "/tmp", windows=False) == ["Assets/A.cs"]
+    # ... unless the path typed from it leads into the project (a repository holding the project)
+    assert candidates("Game/Assets/A.cs", "/home/me/Game", "/home/me", windows=False) == [
+        "Assets/A.cs",
+        "Game/Assets/A.cs",
+    ]
+    assert candidates("../Game/Assets/A.cs", "/home/me/Game", "/home/me/Other", windows=False) == ["Assets/A.cs"]
+    assert candidates("Game\\Assets\\A.cs", WIN_BASE, "C:\\Users\\me", windows=True) == [
+        "Assets/A.cs",
+        "Game/Assets/A.cs",
+    ]
     win_cwd = "C:\\Users\\me\\Game\\Assets\\Scripts"
     assert candidates("..\\Prefabs\\P.prefab", WIN_BASE, win_cwd, windows=True) == ["Assets/Prefabs/P.prefab"]
     assert candidates("Gameplay\\Player.cs", WIN_BASE, win_cwd, windows=True) == [
@@ -184,3 +194,21 @@ def test_cli_paths_as_typed(game: Path) -> None:
     assert json.loads(r.stdout)["target"]["path"] == receiver
     r = run_cli("query", "DamageReceiver", "--path", "GameplayObjects", "--json", cwd=here)
     assert [h["path"] for h in json.loads(r.stdout)["results"]] == [receiver]
+
+
+def test_cli_paths_typed_from_a_folder_above_the_project(game: Path) -> None:
+    """From the repository root holding the project (`--project Game`), the paths git, grep and
+    the agent's own tools print start with the project's folder: they name the same files."""
+    receiver = "Assets/Scripts/Gameplay/GameplayObjects/DamageReceiver.cs"
+    above = game.parent
+    r = run_cli("describe", f"Game/{receiver}", "--json", "--project", "Game", cwd=above)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["path"] == receiver
+    r = run_cli("refs", f"Game/{receiver}", "--json", "--project", "Game", cwd=above)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["target"]["path"] == receiver
+    r = run_cli("query", "DamageReceiver", "--path", "Game/Assets/Scripts/Gameplay/GameplayObjects", "--json",
+                "--project", "Game", cwd=above)  # fmt: skip
+    assert [h["path"] for h in json.loads(r.stdout)["results"]] == [receiver]
+    r = run_cli("describe", "Game/../../outside.cs", "--project", "Game", cwd=above)
+    assert r.returncode == 2 and "is outside the project" in r.stderr

@@ -54,7 +54,7 @@ def _every_path(ws: Workspace) -> list[str]:
 
 def locate_file(ws: Workspace, text: str, cwd: Path | None = None) -> str:
     """The workspace path of the indexed file `text` names, or a GUID as is: cwd-relative (when
-    `cwd` is given and inside the workspace), workspace-relative, absolute inside it, different
+    `cwd` is given and the path leads into the workspace), workspace-relative, absolute inside it, different
     only in case, or the unique file whose path ends with `text` (a bare file name)."""
     t = text.strip()
     if GUID_RE.match(t):

@@ -108,7 +108,13 @@ class ProjectNotFound(Exception):
 
 
 def is_project_root(path: Path) -> bool:
-    return (path / "Assets").is_dir() and (path / "ProjectSettings").is_dir()
+    """Whether `path` holds `Assets/` and `ProjectSettings/`. A folder that cannot be entered
+    (another user's, `lost+found`) is none: `Path.is_dir` raises PermissionError there, and the
+    search for projects below a folder must pass over it, not stop every command."""
+    try:
+        return (path / "Assets").is_dir() and (path / "ProjectSettings").is_dir()
+    except OSError:
+        return False
 
 
 def find_root(start: Path) -> Path:

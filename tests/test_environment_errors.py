@@ -112,3 +112,35 @@ def test_a_read_only_index_folder_answers_queries(tmp_path: Path) -> None:
     finally:
         subprocess.run(["chmod", "-R", "u+w", str(library)], check=True)
     assert sorted((p.relative_to(library), p.stat().st_mtime_ns) for p in library.rglob("*")) == before
+
+
+def test_a_folder_that_cannot_be_entered_beside_the_project_is_passed_over(tmp_path: Path) -> None:
+    """Another user's private folder (a container's volume, `lost+found`) in the repository or the
+    workspace is no project: looking below the project for others must not stop every command."""
+    import sys
+
+    prefix = _without_write_permission()
+    if prefix is None or os.geteuid() != 0:
+        pytest.skip("needs root to make a folder another user's, and setpriv to drop root's powers")
+    root = copy_fixture(tmp_path / "ws" / "Game")
+    closed = [root / "Tools" / "cache", tmp_path / "ws" / "private"]
+    for folder in closed:
+        folder.mkdir(parents=True)
+        os.chown(folder, 65534, 65534)
+        folder.chmod(0o700)
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent), "NO_COLOR": "1"}
+
+    def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [*prefix, sys.executable, "-m", "indexer.cli", *args], cwd=cwd, capture_output=True, text=True, env=env,
+            timeout=120,
+        )  # fmt: skip
+
+    r = run("query", "player health", "--limit", "1", "--project", str(root), cwd=tmp_path)
+    assert r.returncode == 0 and "PlayerHealth" in r.stdout, r.stderr
+    r = run("refs", "PlayerHealth", cwd=root / "Assets")
+    assert r.returncode == 0 and "Player.prefab" in r.stdout, r.stderr
+    r = run("status", "--project", str(tmp_path / "ws"), cwd=tmp_path)
+    assert r.returncode == 0 and str(root) in r.stdout, r.stderr
+    r = run("status", cwd=tmp_path / "ws")  # no project here: the one below is named
+    assert r.returncode == 2 and f"Unity projects found below it:\n  {root}\n" in r.stderr, r.stderr

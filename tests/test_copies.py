@@ -13,7 +13,7 @@ from indexer.changes.diff import check
 from indexer.cli.doctor import project_checks
 from indexer.config import Config
 
-from .conftest import meta, run_cli, write_project
+from .conftest import copy_fixture, meta, run_cli, write_project
 
 CONFIG = Config(workers=1)
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4
@@ -98,3 +98,38 @@ def test_doctor_reports_hooks_copied_from_another_project(tmp_path: Path) -> Non
     assert f"refresh {root}, which no longer exists" in hooks.detail
     assert run_cli("hook", "install", "--project", str(copy)).returncode == 0  # the fix
     assert {c.name: c.status for c in project_checks(copy, [])}["git-hooks"] == "pass"
+
+
+def test_a_script_copied_with_its_meta_is_not_credited_with_the_originals_users(tmp_path: Path) -> None:
+    """A script copied outside Unity (a file manager, `cp`) keeps its .meta: two files hold one
+    GUID until Unity gives one of them a new GUID. Usages by the GUID go to one file, the same one
+    everywhere, and both files say that the GUID is shared."""
+    import json
+    import shutil
+
+    root = copy_fixture(tmp_path / "P")
+    folder = root / "Assets/Scripts/Player"
+    text = (folder / "PlayerHealth.cs").read_text().replace("class PlayerHealth", "class PlayerHealthOld")
+    (folder / "PlayerHealthOld.cs").write_text(text)
+    shutil.copyfile(folder / "PlayerHealth.cs.meta", folder / "PlayerHealthOld.cs.meta")
+    guid = "06da43a2b5a9504318c3177567ab555f"
+    original, copy = "Assets/Scripts/Player/PlayerHealth.cs", "Assets/Scripts/Player/PlayerHealthOld.cs"
+    assert run_cli("index", "--project", str(root)).returncode == 0
+
+    def ask(*args: str) -> dict:
+        r = run_cli(*args, "--json", "--project", str(root))
+        assert r.returncode == 0, r.stderr
+        return json.loads(r.stdout)
+
+    described = ask("describe", copy)
+    assert described["guid"] == guid and described["used_by"] == []
+    assert f"GUID {guid} is also that of {original}" in described["text"]
+    described = ask("describe", original)
+    assert "Assets/Prefabs/Player.prefab" in {e["path"] for e in described["used_by"]}
+    assert f"GUID {guid} is also that of {copy}" in described["text"]
+    refs = ask("refs", copy)
+    assert [u for u in refs["usages"] if u["where"] == "asset"] == [] and original in refs["target"]["note"]
+    refs = ask("refs", guid)
+    assert refs["target"]["path"] == original
+    assert "Assets/Prefabs/Player.prefab" in {u["path"] for u in refs["usages"]}
+    assert ask("describe", "Assets/Prefabs/Player.prefab")["uses"].count({"path": original, "edge": "script"}) == 1

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from indexer.model import Usage
 
 if TYPE_CHECKING:
@@ -19,6 +21,20 @@ if TYPE_CHECKING:
 
 MAX_CARRIERS = 400  # carriers reported per target: a prefab placed everywhere says little more
 CARRIED_EDGES = ("carries_script", "instance_of")  # edges (read backwards) that put X inside a file
+
+
+def merged(usages: list[Usage]) -> list[Usage]:
+    """One usage per place: a line that is two usages (`List<Health> h`: a generic argument and a
+    local's type) is listed once with both contexts; assets first, then by path and line."""
+    unique: dict[tuple, Usage] = {}
+    for u in usages:
+        key = (u.path, u.line, u.where, u.kind, u.detail, u.resolved)
+        first = unique.get(key)
+        if first is None:
+            unique[key] = u
+        elif u.context not in first.context.split(", "):
+            unique[key] = msgspec.structs.replace(first, context=f"{first.context}, {u.context}")
+    return sorted(unique.values(), key=lambda u: (u.where != "asset", u.path, u.line, u.kind))
 
 
 def _is_prefab(path: str) -> bool:

@@ -46,6 +46,8 @@ def describe(graph: Graph, path: str, max_lines: int = 400) -> Description:
         head += f"\n{rec.status}: {rec.note}"
     uses = [Edge(p, e) for p, e in graph.uses(path)]
     target = graph.target(path)
+    if target.note:
+        head += f"\nnote: {target.note}"
     users = sorted({(u.path, u.kind) for u in graph.references(target) if u.path != path})
     used_by = [Edge(p, e) for p, e in users]
     text = "\n".join([head, *lines])

@@ -13,11 +13,9 @@ from collections.abc import Iterable
 from functools import cached_property
 from pathlib import Path
 
-import msgspec
-
 from indexer.model import FileRecord, Scope, Target, TypeRow, Usage
 from indexer.project import read_project_file
-from indexer.query.carriers import inherited_usages
+from indexer.query.carriers import inherited_usages, merged
 from indexer.query.loads import Loadable, load_usages
 from indexer.store.reader import Records
 from indexer.store.schema import REF_TARGET
@@ -56,20 +54,6 @@ REVERSE_EDGE = {
 }
 EDGE_KINDS = tuple(REVERSE_EDGE)
 _STRING_LITERAL = re.compile(r'@?"(?:\\.|[^"\\])*"')
-
-
-def merged(usages: list[Usage]) -> list[Usage]:
-    """One usage per place: a line that is two usages (`List<Health> h`: a generic argument and a
-    local's type) is listed once with both contexts; assets first, then by path and line."""
-    unique: dict[tuple, Usage] = {}
-    for u in usages:
-        key = (u.path, u.line, u.where, u.kind, u.detail, u.resolved)
-        first = unique.get(key)
-        if first is None:
-            unique[key] = u
-        elif u.context not in first.context.split(", "):
-            unique[key] = msgspec.structs.replace(first, context=f"{first.context}, {u.context}")
-    return sorted(unique.values(), key=lambda u: (u.where != "asset", u.path, u.line, u.kind))
 
 
 class Graph:
@@ -171,7 +155,11 @@ class Graph:
         if GUID_RE.match(t):
             guid = t.lower()
             path = self.path_of_guid(guid) or ""
-            note = "" if path else "GUID not found in this project (a package asset, or a missing one)"
+            note = (
+                self._shared_guid(path, guid)
+                if path
+                else "GUID not found in this project (a package asset, or a missing one)"
+            )
             return Target(kind="guid", name=guid, guid=guid, path=path, note=note)
         if self.records.record(t) is not None or self.records.guid_of_path(t):
             return self._path_target(t)
@@ -190,7 +178,19 @@ class Graph:
     def _path_target(self, path: str) -> Target:
         guid = self.records.guid_of_path(path) or ""
         main = self._script_types.get(path, "")
-        return Target(kind="path", name=path, path=path, guid=guid, types=[main] if main else [])
+        note = self._shared_guid(path, guid)
+        return Target(kind="path", name=path, path=path, guid=guid, types=[main] if main else [], note=note)
+
+    def _shared_guid(self, path: str, guid: str) -> str:
+        """What to say when other files' .meta hold the GUID of `path` too: which one it leads to."""
+        others = [p for p in self.records.paths_of_guid(guid) if p != path] if guid else []
+        if not others:
+            return ""
+        return (
+            f"GUID {guid} is also that of {', '.join(others)} (copied with its .meta outside Unity?): Unity"
+            " keeps it for one file and gives the others new GUIDs on import; usages by it are listed for"
+            f" {self.path_of_guid(guid)}"
+        )
 
     @cached_property
     def _asmdef_of_assembly(self) -> dict[str, str]:
@@ -208,7 +208,8 @@ class Graph:
         """Every usage of the target in code and assets, in path and line order."""
         usages: list[Usage] = []
         if target.kind in ("guid", "path"):
-            usages += self._guid_usages(target.guid)
+            if self.path_of_guid(target.guid) == target.path:  # a shared GUID counts for one file
+                usages += self._guid_usages(target.guid)
             if target.path:
                 usages += self._include_usages(target.path)
                 usages += load_usages(self, target.path)
@@ -299,8 +300,10 @@ class Graph:
         return {main: path for path, main in sorted(self._script_types.items(), reverse=True)}
 
     def _guid_of_type_script(self, qualified: str) -> str | None:
+        """The GUID assets name the type's script by; None when that GUID leads to another file."""
         path = self._script_of_type.get(qualified)
-        return self.records.guid_of_path(path) if path else None
+        guid = self.records.guid_of_path(path) if path else None
+        return guid if guid and self.path_of_guid(guid) == path else None
 
     def _method_usages(self, family: set[str], member: str | None) -> list[Usage]:
         """UnityEvent calls on members of any type in `family` (a type and its subclasses)."""

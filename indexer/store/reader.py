@@ -156,7 +156,13 @@ class Records:
         return dict(self.conn.execute(f"SELECT {column}, count(*) FROM files GROUP BY {column}"))
 
     def guid_paths(self) -> dict[str, str]:
-        return dict(self.conn.execute(f"{_GUIDS} ORDER BY f.path"))
+        """GUID -> file; a GUID two .meta files hold leads to the first by path, as in `path_of_guid`."""
+        return dict(self.conn.execute(f"{_GUIDS} ORDER BY f.path DESC"))
+
+    def paths_of_guid(self, guid: str) -> list[str]:
+        """Every file whose .meta holds `guid`, by path: several when a file was copied with its
+        .meta outside Unity (until Unity gives the copy a GUID of its own)."""
+        return [row[1] for row in self.conn.execute(f"{_GUIDS} WHERE g.guid = ? ORDER BY f.path", (guid.lower(),))]
 
     def path_of_guid(self, guid: str) -> str | None:
         row = self.conn.execute(f"{_GUIDS} WHERE g.guid = ? ORDER BY f.path LIMIT 1", (guid.lower(),))

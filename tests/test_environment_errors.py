@@ -50,6 +50,27 @@ def test_disk_full_while_writing_a_file_names_it(tmp_path: Path, monkeypatch, ca
     assert err.startswith(f"{DISK_FULL} ({root}/Library/UnityIndex/index.json)") and "bug" not in err
 
 
+def test_disk_full_after_the_commit_does_not_say_the_update_was_lost(tmp_path: Path, monkeypatch, capsys) -> None:
+    """The disk fills while the settings are recorded, after the commit: the message must not
+    claim the update stopped before it, and the committed files answer."""
+    import indexer.changes.settings as settings
+
+    root = copy_fixture(tmp_path / "P")
+    (root / "Assets" / "Shield.cs").write_text("public class ShieldAbsorber { }\n")
+
+    def full(path: Path, data: bytes, durable: bool = True) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
+
+    monkeypatch.setattr(settings, "atomic_write", full)
+    assert main(["index", "--project", str(root)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"{DISK_FULL} ({root}/Library/UnityIndex/settings.json)") and "free some space" in err
+    assert "before its commit" not in err and "the index keeps its last committed state" in err
+    monkeypatch.undo()
+    assert main(["query", "ShieldAbsorber", "--json", "--project", str(root)]) == 0
+    assert '"path":"Assets/Shield.cs"' in capsys.readouterr().out
+
+
 def _mount_tmpfs(where: Path, size: str) -> bool:
     if os.geteuid() != 0 or not shutil.which("mount"):
         return False

@@ -62,7 +62,7 @@ def explain_failure(exc: BaseException) -> str | None:
     if full:
         where = f" ({exc.filename})" if isinstance(exc, OSError) and exc.filename else ""
         return (
-            f"the disk is full{where}: the update stopped before its commit; free some space"
+            f"the disk is full{where}: the index keeps its last committed state; free some space"
             " (the index takes about as much as the project's text files) and run the command again"
         )
     if isinstance(exc, IndexBroken):

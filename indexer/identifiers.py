@@ -7,8 +7,10 @@ so words are split here and the whole identifier is kept beside its parts: a que
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import re
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]+")
@@ -226,6 +228,41 @@ def name_stems(name: str) -> frozenset[str]:
     """A declared name's stemmed words, whole and split: what query stems are compared with.
     Pure, and cached: the same names recur in every query."""
     return frozenset({stem(name), *(stem(w) for w in split_identifier(name))})
+
+
+def stem_prefixes(stems: Iterable[str]) -> list[str] | None:
+    """What a name holding one of these stems must contain, lower-cased: each stem less its last
+    letter (a stem is its word lower-cased, less a suffix, `y` for `ies` at most). None when a
+    stem is not ASCII: then lower-casing may not line up with the stemmer's, and no name is
+    passed over on this ground."""
+    out = sorted({s[:-1] or s for s in stems})
+    return out if all(p.isascii() for p in out) else None
+
+
+class NameText:
+    """Declared names lower-cased and joined by newlines (no stem holds one): which names hold a
+    stem's prefix is then a few `str.find` scans in C, not a test of every name. Names that are
+    not ASCII (lower-casing may change their length) are always candidates (`others`)."""
+
+    __slots__ = ("others", "starts", "text")
+
+    def __init__(self, names: Sequence[str]):
+        low = [n.lower() if n.isascii() else "" for n in names]
+        self.others = [i for i, n in enumerate(names) if not n.isascii()]
+        self.starts = list(itertools.accumulate((len(n) + 1 for n in low[:-1]), initial=0)) if low else []
+        self.text = "\n".join(low)
+
+    def holding(self, prefixes: list[str]) -> set[int]:
+        """Indexes of the ASCII names that contain one of these (lower-case ASCII) prefixes."""
+        text, starts, out = self.text, self.starts, set()
+        last = len(starts) - 1
+        for p in prefixes:
+            pos = text.find(p)
+            while pos >= 0:
+                i = bisect.bisect_right(starts, pos) - 1
+                out.add(i)
+                pos = text.find(p, starts[i + 1]) if i < last else -1
+        return out
 
 
 @lru_cache(maxsize=65536)

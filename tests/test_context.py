@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from indexer.config import Config
 from indexer.query.context import build_context
 from indexer.query.render import render_context
-from indexer.query.tokens import ESTIMATE, counter, estimate
+from indexer.query.tokens import ESTIMATE, _estimate_pieces, counter, estimate
 from indexer.query.workspace import open_workspace
 
 QUERIES = [
@@ -86,6 +86,12 @@ def test_estimate_counts() -> None:
     assert counter("estimate").name == ESTIMATE
     with pytest.raises(ValueError, match="unknown tokenizer"):
         counter("nope")
+
+
+@given(st.text(alphabet="ab_Z9 \t\n\r\x0b\x1c.,;{}()<>\"'", max_size=80))
+def test_the_estimate_of_ascii_text_counts_as_its_pieces_do(text: str) -> None:
+    """ASCII text is counted by one scan of token-sized pieces: the same count as piece by piece."""
+    assert estimate(text) == _estimate_pieces(text)
 
 
 @given(st.lists(st.text(alphabet="ab_Z9 \t.,;{}()\u00e9\u00b2\u4e00\r\f", max_size=40), max_size=12))

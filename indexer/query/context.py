@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import msgspec
 
-from indexer.identifiers import INNER_STEM, query_terms, stem, stem_pattern, stem_regex
+from indexer.identifiers import INNER_STEM, NameText, query_terms, stem, stem_pattern, stem_regex
 from indexer.model import ContextPack, FileEntry, FileRecord, Hit, Tier, Tier2
 from indexer.query.graph import Graph
 from indexer.query.outline import compact_lines, csharp_lines, outline
@@ -174,6 +174,7 @@ class _FileView(msgspec.Struct, frozen=True):
     # C#: the member each outline line shows (None: always kept), so the compact form needs no
     # decode; None for other kinds, whose compact form is made from the record
     members: tuple[str | None, ...] | None = None
+    names: NameText | None = None  # the members as a NameText (C#), for the compact form
 
 
 def _file_view(project: ProjectIndex, local: str) -> _FileView | None:
@@ -188,13 +189,15 @@ def _make_view(rec: FileRecord | None, graph: Graph) -> _FileView | None:
         return _FileView(rec.kind, declared, ())
     if rec.kind == "csharp":
         lines = csharp_lines(rec, graph)
-        return _FileView(rec.kind, declared, tuple(t for t, _ in lines), tuple(m for _, m in lines))
+        members = tuple(m for _, m in lines)
+        names = NameText([m or "" for m in members])
+        return _FileView(rec.kind, declared, tuple(t for t, _ in lines), members, names)
     return _FileView(rec.kind, declared, tuple(outline(rec, graph, compact=False)))
 
 
 def _compact(view: _FileView, project: ProjectIndex, local: str, stems: set[str]) -> list[str]:
     if view.members is not None:
-        return compact_lines(list(zip(view.outline, view.members, strict=True)), stems)
+        return compact_lines(list(zip(view.outline, view.members, strict=True)), stems, view.names)
     rec = project.records.record(local)
     return outline(rec, project.graph, stems, compact=True) if rec is not None else list(view.outline)
 

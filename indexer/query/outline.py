@@ -12,7 +12,7 @@ from collections import defaultdict
 
 import msgspec
 
-from indexer.identifiers import name_stems
+from indexer.identifiers import NameText, name_stems, stem_prefixes
 from indexer.model import TYPE_KINDS, FileRecord, Symbol
 from indexer.query.graph import Graph
 from indexer.query.priors import is_vendored
@@ -43,10 +43,15 @@ def csharp_outline(rec: FileRecord, graph: Graph, stems: set[str], compact: bool
     return compact_lines(csharp_lines(rec, graph), stems) if compact else [line for line, _ in csharp_lines(rec, graph)]
 
 
-def compact_lines(lines: list[tuple[str, str | None]], stems: set[str]) -> list[str]:
+def compact_lines(lines: list[tuple[str, str | None]], stems: set[str], names: NameText | None = None) -> list[str]:
     """The compact form of a C# outline: every line that names no member, and the members that
-    match `stems`."""
-    return [line for line, member in lines if member is None or matches(member, stems)]
+    match `stems`. `names` (the lines' members as a NameText, "" for None) passes over the
+    members that cannot match without stemming them."""
+    prefixes = stem_prefixes(stems) if names is not None else None
+    if names is None or prefixes is None:
+        return [line for line, member in lines if member is None or matches(member, stems)]
+    maybe = names.holding(prefixes).union(names.others)
+    return [line for i, (line, member) in enumerate(lines) if member is None or (i in maybe and matches(member, stems))]
 
 
 def csharp_lines(rec: FileRecord, graph: Graph) -> list[tuple[str, str | None]]:

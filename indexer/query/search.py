@@ -8,15 +8,23 @@ full-text index plus, for the hits shown, their outlines from the record store, 
 from __future__ import annotations
 
 import bisect
-import itertools
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cached_property, lru_cache
 
 import tantivy
 
-from indexer.identifiers import INNER_STEM, name_stems, query_terms, stem, stem_regex, weighted_terms
+from indexer.identifiers import (
+    INNER_STEM,
+    NameText,
+    name_stems,
+    query_terms,
+    stem,
+    stem_prefixes,
+    stem_regex,
+    weighted_terms,
+)
 from indexer.model import TYPE_KINDS, Candidate, Hit
 from indexer.project import KINDS as PROJECT_KINDS
 from indexer.project import SETTINGS_KIND
@@ -29,17 +37,17 @@ KINDS = frozenset({*PROJECT_KINDS.values(), SETTINGS_KIND, "other"})
 
 
 class Outline:
-    """A file's stored outline, decoded, with the names it declares joined into one text: a query
-    finds the names holding its words with one regex pass instead of one test per declaration.
-    Kept per index generation (`ProjectIndex.remember`): popular files come back query after query."""
+    """A file's stored outline, decoded, with the names it declares lower-cased and joined
+    (`NameText`): a query finds the names holding its words with a few scans instead of one test
+    per declaration. Kept per index generation (`ProjectIndex.remember`): popular files come back
+    query after query."""
 
-    __slots__ = ("entries", "names", "starts", "text")
+    __slots__ = ("entries", "index", "names")
 
     def __init__(self, outline_json: bytes):
         self.entries = outline_decoder.decode(outline_json)
         self.names = [qualified.rsplit(".", 1)[-1] for _line, _kind, qualified, _sig in self.entries]
-        self.starts = list(itertools.accumulate((len(n) + 1 for n in self.names[:-1]), initial=0))
-        self.text = "\n".join(self.names)
+        self.index = NameText(self.names)
 
 
 def annotate(
@@ -177,17 +185,19 @@ def best_symbol(
 def _name_matches(outline: Outline, wanted: set[str]) -> dict[int, frozenset[str]]:
     """outline index -> the query stems its declared name holds."""
     # A stem less its last letter is a prefix of its word: names containing none of those cannot
-    # match, and are passed over without splitting and stemming them. One pass over the names
-    # joined by newlines (no stem holds one) finds every name holding such a prefix.
-    search = re.compile("|".join(re.escape(w[:-1] or w) for w in sorted(wanted)), re.I).search
-    text, starts, out = outline.text, outline.starts, {}
-    m = search(text)
-    while m is not None:
-        i = bisect.bisect_right(starts, m.start()) - 1
-        if hit := name_stems(outline.names[i]) & wanted:
-            out[i] = hit
-        m = search(text, starts[i + 1]) if i + 1 < len(starts) else None
-    return out
+    # match, and are passed over without splitting and stemming them. Names the lower-cased scan
+    # cannot rule on (not ASCII, or a stem that is not) are tested by a case-insensitive regex.
+    prefixes = stem_prefixes(wanted)
+    names = outline.names
+    if prefixes is None:
+        found: set[int] = set()
+        tested: Iterable[int] = range(len(names))
+    else:
+        found, tested = outline.index.holding(prefixes), outline.index.others
+    if tested:
+        search = re.compile("|".join(re.escape(w[:-1] or w) for w in sorted(wanted)), re.I).search
+        found.update(i for i in tested if search(names[i]))
+    return {i: hit for i in sorted(found) if (hit := name_stems(names[i]) & wanted)}
 
 
 def _best(outline: list, named: dict[int, frozenset[str]], body: dict[int, set[str]]) -> int | None:

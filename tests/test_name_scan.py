@@ -1,5 +1,6 @@
-"""Finding the declared names that hold a query's stems by scanning their lower-cased text must
-find exactly what testing every name does (search's best declaration, context's compact outline)."""
+"""Finding what holds a query's stems by faster scans must find exactly what the slower rule did:
+the declared names (search's best declaration, context's compact outline) and a file's matched
+lines (context)."""
 
 import re
 
@@ -7,7 +8,8 @@ import msgspec
 from hypothesis import given
 from hypothesis import strategies as st
 
-from indexer.identifiers import NameText, name_stems, stem, stem_prefixes
+from indexer.identifiers import NameText, name_stems, stem, stem_pattern, stem_prefixes
+from indexer.query.context import _NOT_MATCHED, _matched_lines
 from indexer.query.outline import compact_lines
 from indexer.query.search import Outline, _name_matches
 
@@ -45,3 +47,38 @@ def test_the_scan_finds_each_name_holding_a_prefix_once() -> None:
     assert text.others == [3]
     assert stem_prefixes({"damag", "hp"}) == ["dama", "h"]
     assert stem_prefixes({"\u017fpeed"}) is None
+
+
+def _regex_lines(text: str, low: str, stems: frozenset[str], skip: frozenset[int]) -> list[str]:
+    """Matched lines as the one regex of every stem finds them (the rule `_matched_lines` keeps)."""
+    pattern = stem_pattern(stems)
+    if pattern is None:
+        return []
+    source, finder = (low, pattern) if len(low) == len(text) else (text, re.compile(pattern.pattern, re.I))
+    out: list[str] = []
+    line_no, line_start, done_until = 1, 0, -1
+    for m in finder.finditer(source):
+        if m.start() <= done_until:
+            continue
+        start = text.rfind("\n", 0, m.start()) + 1
+        line_no += text.count("\n", line_start, start)
+        line_start = start
+        end = text.find("\n", m.start())
+        done_until = end = len(text) if end < 0 else end
+        stripped = text[start:end].strip()
+        if line_no not in skip and len(stripped) < 200 and not _NOT_MATCHED.match(stripped):
+            out.append(f"  L{line_no}: {stripped}")
+            if len(out) >= 8:
+                break
+    return out
+
+
+@given(
+    st.text(alphabet="abdeghps HP_\n\t;\u0130", max_size=400),
+    st.frozensets(st.text(alphabet="abdeghps", min_size=1, max_size=5), max_size=4),
+    st.frozensets(st.integers(1, 12), max_size=3),
+)
+def test_matched_lines_found_stem_by_stem_are_those_the_regex_finds(
+    text: str, stems: frozenset[str], skip: frozenset[int]
+) -> None:
+    assert _matched_lines(text, text.lower(), stems, skip) == _regex_lines(text, text.lower(), stems, skip)

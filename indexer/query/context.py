@@ -8,7 +8,7 @@ each as the largest rendering that still fits: a full outline, a compact one, or
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import msgspec
 
@@ -120,7 +120,7 @@ def _tier2(ws: Workspace, hits: list[Hit], terms: list[str], counter: TokenCount
     entries: list[FileEntry] = []
     by_stem = {stem(t): t for t in reversed(terms)}  # first query word wins for display
     stems = set(by_stem)
-    pattern = stem_pattern(frozenset(stems))
+    frozen = frozenset(stems)
     for hit in hits:
         share = LEAD_SHARE if len(entries) < LEAD_FILES else FILE_SHARE
         cap = max(int(budget * share), FILE_FLOOR)
@@ -132,10 +132,10 @@ def _tier2(ws: Workspace, hits: list[Hit], terms: list[str], counter: TokenCount
         project, local = owner
         read = project.texts.get(local)
         text, low = ("", "") if read.binary else (read.text, read.low)
-        matched = [by_stem[s] for s in _matched_stems(f"{low}\n{local.lower()}", stems)]
+        matched = [by_stem[s] for s in _matched_stems((low, local.lower()), stems)]
         reason = "matched: " + ", ".join(matched) if matched else "ranked by path"
         head = f"### {hit.path}  ({hit.kind}; {reason})"
-        for rendering in _renderings(head, project, local, text, low, stems, pattern):
+        for rendering in _renderings(head, project, local, text, low, stems, frozen):
             lines = rendering.split("\n")
             if 2 * len(lines) > budget - used:  # a line and its newline: two tokens at least
                 continue
@@ -157,10 +157,11 @@ def _tier2(ws: Workspace, hits: list[Hit], terms: list[str], counter: TokenCount
     return Tier2(text=text, tokens=counter.count(text), files=entries)
 
 
-def _matched_stems(low: str, stems: set[str]) -> list[str]:
-    """The query stems a lower-cased text contains, by the rule of `stem_pattern`."""
-    found = [s for s in stems if len(s) >= INNER_STEM and s in low]
-    found += [s for s in stems if len(s) < INNER_STEM and re.search(stem_regex(s), low)]
+def _matched_stems(lows: tuple[str, ...], stems: set[str]) -> list[str]:
+    """The query stems lower-cased texts contain, by the rule of `stem_pattern` (in any of them:
+    as in the texts joined by newlines, which no stem holds)."""
+    found = [s for s in stems if len(s) >= INNER_STEM and any(s in low for low in lows)]
+    found += [s for s in stems if len(s) < INNER_STEM and any(re.search(stem_regex(s), low) for low in lows)]
     return sorted(found)
 
 
@@ -209,20 +210,20 @@ def _renderings(
     text: str,
     low: str,
     stems: set[str],
-    pattern: re.Pattern[str] | None,
+    frozen: frozenset[str],
 ) -> Iterator[str]:
     """Largest first: full outline with matched lines, compact outline, header line. Made one at
     a time: the caller stops at the first that fits."""
     view = _file_view(project, local)
     if view is None or not view.outline:
-        matched = _matched_lines(text, low, pattern)
+        matched = _matched_lines(text, low, frozen)
         if matched:
             yield "\n".join([head, *matched])
         yield head
         return
     # Matched lines of Unity YAML are serialized state, not code: the outline says it better.
     if view.kind in TEXT_BODY_KINDS:
-        matched = _matched_lines(text, low, pattern, skip=view.declared)
+        matched = _matched_lines(text, low, frozen, skip=view.declared)
         if matched:
             yield "\n".join([head, *view.outline, "matched lines:", *matched])
     yield "\n".join([head, *view.outline])
@@ -232,29 +233,59 @@ def _renderings(
     yield head
 
 
-def _matched_lines(
-    text: str, low: str, pattern: re.Pattern[str] | None, skip: frozenset[int] = frozenset()
-) -> list[str]:
-    """Lines of the file that mention a query word, except declarations the outline already shows.
-    `low` is the text lower-cased; searched instead when it lines up with the text (a few
-    characters lower-case into two), as a case-sensitive search is twice as fast."""
+def _matched_lines(text: str, low: str, stems: frozenset[str], skip: frozenset[int] = frozenset()) -> list[str]:
+    """Lines of the file that mention a query word (a stem, by the rule of `stem_pattern`), except
+    declarations the outline already shows. `low` is the text lower-cased; searched instead when
+    it lines up with the text (a few characters lower-case into two), stem by stem."""
     out: list[str] = []
-    if pattern is None:
+    if not stems:
         return out
-    # a few characters lower-case into two: then the original text, searched case-insensitively
-    source, finder = (low, pattern) if len(low) == len(text) else (text, re.compile(pattern.pattern, re.I))
-    line_no, line_start, done_until = 1, 0, -1
-    for m in finder.finditer(source):  # the regex finds the lines: no Python loop over every line
-        if m.start() <= done_until:
-            continue  # another match on a line already looked at
-        start = text.rfind("\n", 0, m.start()) + 1
+    if len(low) == len(text):
+        first = _first_match(low, stems)
+    else:  # then the original text, searched case-insensitively
+        search = re.compile(stem_pattern(stems).pattern, re.I).search
+        first = lambda pos: m.start() if (m := search(text, pos)) else -1  # noqa: E731
+    line_no, line_start, pos = 1, 0, 0
+    while (at := first(pos)) >= 0:  # the search finds the lines: no Python loop over every line
+        start = text.rfind("\n", 0, at) + 1
         line_no += text.count("\n", line_start, start)
         line_start = start
-        end = text.find("\n", m.start())
-        done_until = end = len(text) if end < 0 else end
+        end = text.find("\n", at)
+        end = len(text) if end < 0 else end
+        pos = end + 1  # another match on this line is not looked at
         stripped = text[start:end].strip()
         if line_no not in skip and len(stripped) < 200 and not _NOT_MATCHED.match(stripped):
             out.append(f"  L{line_no}: {stripped}")
             if len(out) >= MAX_MATCHED_LINES:
                 break
     return out
+
+
+def _first_match(low: str, stems: frozenset[str]) -> Callable[[int], int]:
+    """Where the first match of `stem_pattern(stems)` in `low` at or after a position starts (-1:
+    none), found stem by stem: a long stem by `str.find`, far faster than a regex alternation
+    tried at every position, a short one by its whole-word regex. The leftmost match of an
+    alternation is the first of its alternatives' leftmost matches. Each stem's next match is
+    kept until the position passes it."""
+    finders = [_finder(low, s) for s in sorted(stems)]
+    ahead = [-2] * len(finders)  # each stem's next match; -2: not looked for yet, -1: none left
+
+    def first(pos: int) -> int:
+        best = -1
+        for i, find in enumerate(finders):
+            at = ahead[i]
+            if at == -2 or -1 < at < pos:
+                at = ahead[i] = find(pos)
+            if at >= 0 and (best < 0 or at < best):
+                best = at
+        return best
+
+    return first
+
+
+def _finder(low: str, stem: str) -> Callable[[int], int]:
+    """Where `stem` next matches in `low` from a position on (-1: nowhere), by `stem_regex`'s rule."""
+    if len(stem) >= INNER_STEM:
+        return lambda pos: low.find(stem, pos)
+    search = re.compile(stem_regex(stem)).search
+    return lambda pos: m.start() if (m := search(low, pos)) else -1

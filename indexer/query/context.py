@@ -132,10 +132,13 @@ def _tier2(ws: Workspace, hits: list[Hit], terms: list[str], counter: TokenCount
         project, local = owner
         read = project.texts.get(local)
         text, low = ("", "") if read.binary else (read.text, read.low)
-        matched = [by_stem[s] for s in _matched_stems((low, local.lower()), stems)]
+        in_text = _stems_in(low, stems)
+        matched = [by_stem[s] for s in sorted(in_text | _stems_in(local.lower(), stems - in_text))]
         reason = "matched: " + ", ".join(matched) if matched else "ranked by path"
         head = f"### {hit.path}  ({hit.kind}; {reason})"
-        for rendering in _renderings(head, project, local, text, low, stems, frozen):
+        # the lines matching: of the stems the lower-cased text holds (all when it is not aligned)
+        looked_for = frozenset(in_text) if len(low) == len(text) else frozen
+        for rendering in _renderings(head, project, local, text, low, stems, looked_for):
             lines = rendering.split("\n")
             if 2 * len(lines) > budget - used:  # a line and its newline: two tokens at least
                 continue
@@ -157,12 +160,11 @@ def _tier2(ws: Workspace, hits: list[Hit], terms: list[str], counter: TokenCount
     return Tier2(text=text, tokens=counter.count(text), files=entries)
 
 
-def _matched_stems(lows: tuple[str, ...], stems: set[str]) -> list[str]:
-    """The query stems lower-cased texts contain, by the rule of `stem_pattern` (in any of them:
-    as in the texts joined by newlines, which no stem holds)."""
-    found = [s for s in stems if len(s) >= INNER_STEM and any(s in low for low in lows)]
-    found += [s for s in stems if len(s) < INNER_STEM and any(re.search(stem_regex(s), low) for low in lows)]
-    return sorted(found)
+def _stems_in(low: str, stems: set[str]) -> set[str]:
+    """The query stems a lower-cased text contains, by the rule of `stem_pattern`."""
+    found = {s for s in stems if len(s) >= INNER_STEM and s in low}
+    found.update(s for s in stems if len(s) < INNER_STEM and re.search(stem_regex(s), low))
+    return found
 
 
 class _FileView(msgspec.Struct, frozen=True):

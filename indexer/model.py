@@ -90,6 +90,18 @@ class FileRecord(msgspec.Struct, gc=False, omit_defaults=True):
     folder: bool = False  # .meta: describes a folder
 
 
+class CodeOutline(msgspec.Struct, gc=False):
+    """What a C# file's outline needs of its stored record, decoded without the rest (its
+    references, most of the record, are passed over): see `Records.outline_record`."""
+
+    path: str
+    kind: str
+    status: str = "ok"
+    namespaces: tuple[str, ...] = ()
+    error_lines: tuple[int, ...] = ()
+    symbols: tuple[Symbol, ...] = ()
+
+
 class FileStat(msgspec.Struct, frozen=True, array_like=True):
     kind: str
     size: int

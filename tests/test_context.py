@@ -182,3 +182,19 @@ def test_a_code_task_gets_code_first_but_keeps_an_asset_among_its_two_best_hits(
     asking = "which prefab is the sword"
     files = [f.path for f in build_context(ws, asking, 4000, tok).tier2.files]
     assert files[:12] == [h.path for h in ws.search(asking, limit=12, named=False)]
+
+
+def test_a_csharp_outline_record_holds_what_the_whole_record_does_for_an_outline(env) -> None:
+    """A view decodes a C# file's record without its references: same path, symbols and errors."""
+    _root, ws = env
+    records = ws.projects[0].records
+    scripts = [p for p, k in records.kinds().items() if k == "csharp"]
+    assert scripts
+    for path in scripts:
+        whole, part = records.record(path), records.outline_record(path)
+        assert whole is not None and part is not None
+        got = (part.path, part.kind, part.status, part.namespaces, part.error_lines, part.symbols)
+        assert got == (whole.path, whole.kind, whole.status, whole.namespaces, whole.error_lines, whole.symbols)
+    asset = next(p for p, k in records.kinds().items() if k == "prefab")
+    assert records.outline_record(asset) == records.record(asset)
+    assert records.outline_record("Assets/none.cs") is None

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 import msgspec
 
 from indexer.identifiers import INNER_STEM, NameText, query_terms, stem, stem_pattern, stem_regex
-from indexer.model import ContextPack, FileEntry, FileRecord, Hit, Tier, Tier2
+from indexer.model import CodeOutline, ContextPack, FileEntry, FileRecord, Hit, Tier, Tier2
 from indexer.query.graph import Graph
 from indexer.query.outline import compact_lines, csharp_lines, outline
 from indexer.query.overview import render_tree, workspace_overviews
@@ -181,10 +181,10 @@ class _FileView(msgspec.Struct, frozen=True):
 
 
 def _file_view(project: ProjectIndex, local: str) -> _FileView | None:
-    return project.remember(("view", local), lambda: _make_view(project.records.record(local), project.graph))
+    return project.remember(("view", local), lambda: _make_view(project.records.outline_record(local), project.graph))
 
 
-def _make_view(rec: FileRecord | None, graph: Graph) -> _FileView | None:
+def _make_view(rec: FileRecord | CodeOutline | None, graph: Graph) -> _FileView | None:
     if rec is None:
         return None
     declared = frozenset(s.line for s in rec.symbols)

@@ -13,7 +13,7 @@ from collections import defaultdict
 import msgspec
 
 from indexer.identifiers import NameText, name_stems, stem_prefixes
-from indexer.model import TYPE_KINDS, FileRecord, Symbol
+from indexer.model import TYPE_KINDS, CodeOutline, FileRecord, Symbol
 from indexer.query.graph import Graph
 from indexer.query.priors import is_vendored
 from indexer.unity import is_unity_message
@@ -54,7 +54,7 @@ def compact_lines(lines: list[tuple[str, str | None]], stems: set[str], names: N
     return [line for i, (line, member) in enumerate(lines) if member is None or (i in maybe and matches(member, stems))]
 
 
-def csharp_lines(rec: FileRecord, graph: Graph) -> list[tuple[str, str | None]]:
+def csharp_lines(rec: FileRecord | CodeOutline, graph: Graph) -> list[tuple[str, str | None]]:
     """A C# file's outline lines, each with the member it shows (None for the namespace, types and
     notes): the compact form follows from them without decoding the record again."""
     lines: list[tuple[str, str | None]] = []

@@ -12,7 +12,7 @@ from urllib.parse import quote
 
 import msgspec
 
-from indexer.model import FileRecord, FileStat, TypeRow
+from indexer.model import CodeOutline, FileRecord, FileStat, TypeRow
 from indexer.store.codec import BlobCodec
 from indexer.store.header import IndexBroken, open_current
 from indexer.store.rows import whole_record
@@ -20,10 +20,12 @@ from indexer.store.schema import IndexPaths
 
 record_encoder = msgspec.msgpack.Encoder()
 record_decoder = msgspec.msgpack.Decoder(FileRecord)
+code_outline_decoder = msgspec.msgpack.Decoder(CodeOutline)
 # What decoding a garbled blob raises: bad msgpack, bad deflate, a first byte naming no
 # dictionary (KeyError) or no byte at all (IndexError), a NULL blob (TypeError).
 GARBLED = (msgspec.DecodeError, zlib.error, IndexError, KeyError, TypeError)
 _RECORD = "SELECT b.record, f.path, f.size, f.mtime_ns, f.digest FROM files f JOIN blobs b ON b.file_id = f.id"
+_KIND_RECORD = _RECORD.replace(" FROM", ", f.kind FROM", 1) + " WHERE f.path = ?"
 # The GUID rows with the path of the asset each describes (the .meta's path without `.meta`).
 _GUIDS = "SELECT g.guid, substr(f.path, 1, length(f.path) - 5) FROM guids g JOIN files f ON f.id = g.meta_id"
 _TYPES = "SELECT f.path, t.{} FROM types t JOIN files f ON f.id = t.file_id"
@@ -135,6 +137,15 @@ class Records:
     def record(self, path: str) -> FileRecord | None:
         row = self.conn.execute(f"{_RECORD} WHERE f.path = ?", (path,)).fetchone()
         return self.decode_record(*row) if row else None
+
+    def outline_record(self, path: str) -> FileRecord | CodeOutline | None:
+        """A file's record as its outline needs it: a C# file's without its references (a CodeOutline)."""
+        row = self.conn.execute(_KIND_RECORD, (path,)).fetchone()
+        if row is None:
+            return None
+        if row[-1] != "csharp":
+            return self.decode_record(*row[:-1])
+        return msgspec.structs.replace(code_outline_decoder.decode(self.codec.unpack(row[0])), path=path)
 
     def records(self, kind: str | None = None) -> Iterator[FileRecord]:
         if kind is None:

@@ -73,10 +73,12 @@ def test_tests_rank_below_game_code_unless_the_task_is_about_tests(ws: Workspace
 
 def test_a_question_about_behaviour_ranks_scripts_above_the_prefabs_carrying_them(ws: Workspace) -> None:
     """ "player" names the Player prefab too; the behaviour asked about is in scripts. Asked where
-    something is configured, the prefab is the answer again."""
+    something is configured, the prefab is the answer again. (The value type `DamageInfo` is
+    level with the prefab since "dies" also searches "death", the prefab's `onDeath` event.)"""
     player = "Assets/Prefabs/Player.prefab"
     hits = ranked(ws, "player takes damage and dies")
-    for code in (ENEMY_AI, "Assets/Scripts/Combat/DamageDealer.cs", "Assets/Scripts/Combat/DamageInfo.cs"):
+    behaviour = ("Assets/Scripts/Player/PlayerHealth.cs", "Assets/Scripts/Combat/Health.cs", ENEMY_AI)
+    for code in (*behaviour, "Assets/Scripts/Combat/DamageDealer.cs"):
         assert position(hits, code) < position(hits, player), code
     assert ranked(ws, "where is the player prefab's health configured")[0].path == player
     # "asset" asks for one: the prefab holding the value comes right after the script defining it

@@ -19,6 +19,7 @@ from indexer.query.outline import compact_lines, csharp_lines, outline
 from indexer.query.overview import render_tree, workspace_overviews
 from indexer.query.priors import ART_WORDS, ASSET_WORDS, asks_for, named_kinds
 from indexer.query.render import render_overview
+from indexer.query.synonyms import expansions
 from indexer.query.tokens import TokenCounter
 from indexer.query.workspace import ProjectIndex, Workspace
 from indexer.store.schema import TEXT_BODY_KINDS
@@ -121,6 +122,7 @@ def _tier2(ws: Workspace, hits: list[Hit], terms: list[str], counter: TokenCount
     by_stem = {stem(t): t for t in reversed(terms)}  # first query word wins for display
     stems = set(by_stem)
     frozen = frozenset(stems)
+    similar = _synonym_stems(terms, stems)
     for hit in hits:
         share = LEAD_SHARE if len(entries) < LEAD_FILES else FILE_SHARE
         cap = max(int(budget * share), FILE_FLOOR)
@@ -133,8 +135,11 @@ def _tier2(ws: Workspace, hits: list[Hit], terms: list[str], counter: TokenCount
         read = project.texts.get(local)
         text, low = ("", "") if read.binary else (read.text, read.low)
         in_text = _stems_in(low, stems)
-        matched = [by_stem[s] for s in sorted(in_text | _stems_in(local.lower(), stems - in_text))]
-        reason = "matched: " + ", ".join(matched) if matched else "ranked by path"
+        found = sorted(in_text | _stems_in(local.lower(), stems - in_text))
+        if similar:  # synonyms are looked for in names only: a long text is scanned once a word
+            view = _file_view(project, local)
+            found += sorted(_stems_in(f"{view.lowered if view else ''}\n{local.lower()}", set(similar)))
+        reason = _match_reason(found, by_stem, similar)
         head = f"### {hit.path}  ({hit.kind}; {reason})"
         # the lines matching: of the stems the lower-cased text holds (all when it is not aligned)
         looked_for = frozenset(in_text) if len(low) == len(text) else frozen
@@ -160,6 +165,30 @@ def _tier2(ws: Workspace, hits: list[Hit], terms: list[str], counter: TokenCount
     return Tier2(text=text, tokens=counter.count(text), files=entries)
 
 
+def _synonym_stems(terms: list[str], stems: set[str]) -> dict[str, tuple[str, str]]:
+    """stem -> (word, the query term it stands for) of the synonyms the query's terms were
+    searched with (`synonyms`): a file found through one says so in its header."""
+    out: dict[str, tuple[str, str]] = {}
+    for term, words in expansions(terms):
+        for word in words:
+            if stem(word) not in stems:
+                out.setdefault(stem(word), (word, term))
+    return out
+
+
+def _match_reason(found: list[str], by_stem: dict[str, str], similar: dict[str, tuple[str, str]]) -> str:
+    """`matched: enemy, dies`, then the words found for a query word by synonym: `; death (for dies)`."""
+    through: dict[str, list[str]] = {}
+    for s in found:
+        if s not in by_stem:
+            word, term = similar[s]
+            through.setdefault(term, []).append(word)
+    parts = [", ".join(by_stem[s] for s in found if s in by_stem)]
+    parts += [f"{', '.join(words)} (for {term})" for term, words in through.items()]
+    text = "; ".join(p for p in parts if p)
+    return f"matched: {text}" if text else "ranked by path"
+
+
 def _stems_in(low: str, stems: set[str]) -> set[str]:
     """The query stems a lower-cased text contains, by the rule of `stem_pattern`."""
     found = {s for s in stems if len(s) >= INNER_STEM and s in low}
@@ -178,6 +207,7 @@ class _FileView(msgspec.Struct, frozen=True):
     # decode; None for other kinds, whose compact form is made from the record
     members: tuple[str | None, ...] | None = None
     names: NameText | None = None  # the members as a NameText (C#), for the compact form
+    lowered: str = ""  # its declarations' names, lower-cased: where a synonym is looked for
 
 
 def _file_view(project: ProjectIndex, local: str) -> _FileView | None:
@@ -190,12 +220,13 @@ def _make_view(rec: FileRecord | CodeOutline | None, graph: Graph) -> _FileView 
     declared = frozenset(s.line for s in rec.symbols)
     if not rec.symbols:
         return _FileView(rec.kind, declared, ())
+    lowered = "\n".join(s.name for s in rec.symbols).lower()
     if rec.kind == "csharp":
         lines = csharp_lines(rec, graph)
         members = tuple(m for _, m in lines)
         names = NameText([m or "" for m in members])
-        return _FileView(rec.kind, declared, tuple(t for t, _ in lines), members, names)
-    return _FileView(rec.kind, declared, tuple(outline(rec, graph, compact=False)))
+        return _FileView(rec.kind, declared, tuple(t for t, _ in lines), members, names, lowered)
+    return _FileView(rec.kind, declared, tuple(outline(rec, graph, compact=False)), lowered=lowered)
 
 
 def _compact(view: _FileView, project: ProjectIndex, local: str, stems: set[str]) -> list[str]:

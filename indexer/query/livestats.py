@@ -41,6 +41,12 @@ def _analyzer() -> tantivy.TextAnalyzer:
     )
 
 
+def index_token(word: str) -> str | None:
+    """The one token the index holds for a word (stemmed), or None when it makes none or several."""
+    tokens = _analyzer().analyze(word)
+    return tokens[0] if len(tokens) == 1 else None
+
+
 def idf(n: int, total: int) -> float:
     """tantivy's BM25 idf."""
     return math.log(1.0 + (total - n + 0.5) / (n + 0.5))
@@ -60,14 +66,22 @@ class LiveStats:
         """No deleted documents: tantivy's statistics are a fresh index's."""
         return self.total <= self.live
 
+    def doc_freq(self, term: str) -> int:
+        """About how many live documents hold `term`, in the field holding it most often:
+        estimated from the live share, not counted (a weight needs no exact count)."""
+        token = index_token(term)
+        if token is None:
+            return 0
+        n = max(self.searcher.doc_freq(field, token) for field in FIELD_BOOSTS)
+        return n if self.exact else round(n * self.live / self.total)
+
     def boosts(self, term: str) -> dict[str, float]:
         """FIELD_BOOSTS for `term`, each scaled so its idf counts live documents only."""
         if self.exact:
             return FIELD_BOOSTS
-        tokens = _analyzer().analyze(term)
-        if len(tokens) != 1:
+        token = index_token(term)
+        if token is None:
             return FIELD_BOOSTS
-        token = tokens[0]
         out = dict(FIELD_BOOSTS)
         for field, boost in FIELD_BOOSTS.items():
             n = self.searcher.doc_freq(field, token)

@@ -40,6 +40,7 @@ from indexer.query.priors import (
     vendored_folders,
 )
 from indexer.query.search import Outline, annotate
+from indexer.query.synonyms import synonym_words
 
 __all__ = ["is_vendored", "rank", "vendored_folders"]
 
@@ -123,7 +124,10 @@ def rank(
     for r in order:  # why the walk reached it: written for the files shown only
         if r.path in boosts:
             r.reasons.append(_reason(*boosts[r.path][1:]))
-    return [h for i, r in enumerate(order) if (h := _hit(project, r, terms, stats, named, i < BODY_HITS)) is not None]
+    also = synonym_words(terms)
+    return [
+        h for i, r in enumerate(order) if (h := _hit(project, r, terms, also, stats, named, i < BODY_HITS)) is not None
+    ]
 
 
 def role_priors(project, kinds: dict[str, str], terms: list[str]) -> dict[str, float]:
@@ -273,7 +277,9 @@ def _reason(edge: str, source: str, chain: tuple[str, ...]) -> str:
     return f"{why} via {chain_text(chain)}" if chain else why
 
 
-def _hit(project, r: Ranked, terms: list[str], stats: dict, named: bool, bodies: bool) -> Hit | None:
+def _hit(
+    project, r: Ranked, terms: list[str], also: tuple[str, ...], stats: dict, named: bool, bodies: bool
+) -> Hit | None:
     reason = "; ".join(r.reasons)
     score = round(r.score, 4)
     if not named:
@@ -282,7 +288,7 @@ def _hit(project, r: Ranked, terms: list[str], stats: dict, named: bool, bodies:
     if r.candidate is not None:
         outline = project.remember(("outline", r.path), lambda: Outline(project.records.outline(r.path)))
         source = (lambda: _source(project, r.path)) if bodies else None
-        return annotate(r.candidate, terms, outline, score, reason, source=source)
+        return annotate(r.candidate, terms, outline, score, reason, source=source, also=also)
     hit = _hit_for(project, r.path)
     return msgspec.structs.replace(hit, score=score, reason=reason) if hit is not None else None
 

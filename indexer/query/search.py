@@ -28,7 +28,8 @@ from indexer.identifiers import (
 from indexer.model import TYPE_KINDS, Candidate, Hit
 from indexer.project import KINDS as PROJECT_KINDS
 from indexer.project import SETTINGS_KIND
-from indexer.query.livestats import LiveStats
+from indexer.query import synonyms
+from indexer.query.livestats import LiveStats, index_token
 from indexer.store.header import IndexBroken, data_name, open_current, open_search, tantivy_failure
 from indexer.store.reader import Records
 from indexer.store.schema import FIELD_BOOSTS, IndexPaths, outline_decoder
@@ -57,10 +58,12 @@ def annotate(
     score: float | None = None,
     reason: str = "",
     source: Callable[[], str] | None = None,
+    also: tuple[str, ...] = (),
 ) -> Hit:
     """A candidate named by its best-matching declaration (`outline`: of Records.outline;
-    `source`: gives the file's text, read only when the bodies of its members must decide)."""
-    name, line, snippet = best_symbol(outline, terms, c.path, source)
+    `source`: gives the file's text, read only when the bodies of its members must decide;
+    `also`: the query's synonyms, see best_symbol)."""
+    name, line, snippet = best_symbol(outline, terms, c.path, source, also)
     return Hit(
         path=c.path,
         kind=c.kind,
@@ -140,6 +143,7 @@ class Searcher:
             except ValueError:  # a term the tokenizer splits (a phrase) on position-less fields
                 continue
             clauses.append((tantivy.Occur.Should, q if weight == 1.0 else tantivy.Query.boost_query(q, weight)))
+        clauses += self._synonym_clauses([t for t, _ in weighted], fields, live)
         query = tantivy.Query.boolean_query(clauses) if clauses else tantivy.Query.empty_query()
         must: list[tuple[tantivy.Occur, tantivy.Query]] = [(tantivy.Occur.Must, query)]
         if kind:
@@ -148,6 +152,30 @@ class Searcher:
             pattern = _regex_escape(path_prefix.strip("/")) + "(/.*)?"
             must.append((tantivy.Occur.Must, tantivy.Query.regex_query(schema, "path", pattern)))
         return must[0][1] if len(must) == 1 else tantivy.Query.boolean_query(must)
+
+    def _synonym_clauses(
+        self, terms: list[str], fields: list[str], live: LiveStats
+    ) -> list[tuple[tantivy.Occur, tantivy.Query]]:
+        """One clause per synonym group of a term: the best of the group's other words, weighted by
+        how much more of the project uses them than the term (its own word for the thing)."""
+        out = []
+        asked = {index_token(t) for t in terms}
+        for term, words in synonyms.expansions(terms):
+            subs, most = [], 0
+            for word in words:
+                n = 0 if index_token(word) in asked else live.doc_freq(word)
+                if n == 0:
+                    continue
+                try:
+                    subs.append(self.index.parse_query(word, fields, field_boosts=live.boosts(word)))
+                except ValueError:
+                    continue
+                most = max(most, n)
+            if subs:
+                weight = synonyms.SYNONYM_WEIGHT * most / (most + live.doc_freq(term))
+                best = tantivy.Query.disjunction_max_query(subs, 0.0)
+                out.append((tantivy.Occur.Should, tantivy.Query.boost_query(best, weight)))
+        return out
 
 
 def _regex_escape(s: str) -> str:
@@ -158,13 +186,18 @@ NAME_MATCH = 2  # a query word in a declaration's name counts as much as two in 
 
 
 def best_symbol(
-    decoded: Outline, terms: list[str], path: str, source: Callable[[], str] | None = None
+    decoded: Outline,
+    terms: list[str],
+    path: str,
+    source: Callable[[], str] | None = None,
+    also: tuple[str, ...] = (),
 ) -> tuple[str, int, str]:
     """The declaration in a file that best matches the query terms: (qualified name, line, snippet).
     A declaration scores by the query words in its name. When that names a type (or nothing) and
     `source` gives the file's text, a member also scores by the query words in its body: "where
     does the player take damage" names the method that applies the damage, not the class whose
-    name says Player."""
+    name says Player. `also` (the query's synonyms) names a declaration only when the query's
+    own words name none: a file found through "stamina" for "energy" points at `Stamina`."""
     outline = decoded.entries
     wanted = {stem(t) for t in terms}
     named = _name_matches(decoded, wanted)
@@ -176,6 +209,8 @@ def best_symbol(
     if best is not None:
         line, _kind, qualified, sig = outline[best]
         return qualified, line, sig
+    if also:
+        return best_symbol(decoded, list(also), path, source)
     for line, kind, qualified, sig in outline:  # no name matched: the file's first type
         if kind in TYPE_KINDS:
             return qualified, line, sig

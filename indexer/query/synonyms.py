@@ -1,0 +1,119 @@
+"""Words a developer asks in and the words game code is written in, when they are not the same.
+
+A question says "energy", the code says `Stamina`; "money" is `Gold` or `Coins`, "enemy" is
+`Monster` or `Mob`. BM25 sees no shared word, so the file never becomes a candidate. Each group
+below is a set of words game developers use for one thing; a query word in a group also
+searches the group's other words, at a fraction of its weight and only through the best of them
+(a disjunction-max), so a group of many words weighs like one more word, never like many.
+
+The groups are general game and Unity vocabulary, not any project's: no group names a class,
+folder or term of one game. A word that means several things ("fire": shooting or flames; "level":
+a stage or a rank) is left out, since expanding it would search for the wrong thing as often as
+the right one; so is a word whose stem is a common word of code ("settings" is `set`,
+"protection" is `protected`, "serialize" is every `[SerializeField]`, "instantiate" every
+spawn) when it would be searched as a synonym.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from indexer.identifiers import stem
+
+SYNONYM_WEIGHT = 0.5
+_GROUPS = """
+health hp hitpoints vitality
+damage hurt harm injury wound
+heal healing regen regenerate regeneration restore recover recovery cure
+energy stamina endurance fatigue
+mana magic
+money gold coin currency cash credit wallet funds
+enemy monster mob foe hostile creature
+ally teammate companion
+die death dead
+speed velocity pace
+jump leap hop
+crouch duck sneak
+shoot shot projectile bullet
+ammo ammunition bullets
+weapon gun sword blade
+attack strike melee assault
+armor armour defense defence
+pickup collect collectible loot grab gather
+inventory backpack bag stash
+score points highscore
+save savegame persist persistence
+options preferences config configuration
+menu panel popup dialog
+sound audio sfx noise
+music soundtrack bgm
+camera cam viewport
+shop merchant vendor shopkeeper
+buy purchase
+price cost
+quest mission challenge
+timer countdown clock
+pause timescale slowmo
+respawn revive resurrect checkpoint
+tutorial hint tip onboarding
+leaderboard scoreboard ranking
+achievement trophy badge
+multiplayer network networking online netcode
+lobby matchmaking
+dialogue conversation speech
+door gate hatch
+lock unlock locked
+temperature heat thermal
+weather rain snow storm fog cloud
+pathfinding navigation navmesh route astar
+boss miniboss
+collision collide crash bump
+obstacle hazard barrier trap
+powerup buff boost bonus perk
+volume loudness loud
+framerate fps
+controls keybinding keybind binding
+cursor pointer mouse
+swipe gesture
+reward prize
+experience xp exp
+ability skill talent spell
+stun stunned dizzy daze
+invisible invisibility stealth cloak
+drop discard throw
+equip wear wield
+craft crafting recipe
+explosion explode blast bomb detonate
+hunger food eat starve
+vibration haptics rumble
+ads advert advertisement
+"""
+
+
+@cache
+def _by_stem() -> dict[str, tuple[str, ...]]:
+    """stem -> the words of its group (every group a word's stem is in, merged)."""
+    out: dict[str, set[str]] = {}
+    for line in _GROUPS.split("\n"):
+        words = line.split()
+        for w in words:
+            out.setdefault(stem(w), set()).update(words)
+    return {s: tuple(sorted(ws)) for s, ws in out.items()}
+
+
+def expansions(terms: list[str]) -> list[tuple[str, tuple[str, ...]]]:
+    """(term, the words of its group the query does not already use, by stem) for each query
+    term in a group, in query order; a group two terms share is given once, with the first."""
+    groups = _by_stem()
+    used = {stem(t) for t in terms}
+    out: list[tuple[str, tuple[str, ...]]] = []
+    for term in terms:
+        words = tuple(w for w in groups.get(stem(term), ()) if stem(w) not in used)
+        if words and all(words != seen for _, seen in out):
+            out.append((term, words))
+    return out
+
+
+def synonym_words(terms: list[str]) -> tuple[str, ...]:
+    """The words the query's terms were searched with besides themselves (`expansions`)."""
+    return tuple(w for _, words in expansions(terms) for w in words)

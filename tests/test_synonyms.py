@@ -1,0 +1,63 @@
+"""A question in the player's words finds code written in the developer's (indexer/query/synonyms.py):
+the fixture says `Enemy` and `Health`, never "monster" or "hp"."""
+
+from __future__ import annotations
+
+import pytest
+
+from indexer.query import synonyms
+from indexer.query.context import build_context
+from indexer.query.tokens import counter
+from indexer.query.workspace import Workspace
+
+QUESTION = "where do monsters lose hp"
+
+
+def test_a_query_word_brings_the_other_words_of_its_group_once() -> None:
+    """By stem: "monsters" does not search "monster" again; a group two terms share comes once."""
+    assert synonyms.expansions(["monsters", "lose", "hp"]) == [
+        ("monsters", ("creature", "enemy", "foe", "hostile", "mob")),
+        ("hp", ("health", "hitpoints", "vitality")),
+    ]
+    assert synonyms.expansions(["hp", "health"]) == [("hp", ("hitpoints", "vitality"))]
+    assert synonyms.expansions(["door", "gate"]) == [("door", ("hatch",))]
+    assert synonyms.synonym_words(["monsters", "lose"]) == ("creature", "enemy", "foe", "hostile", "mob")
+
+
+def test_words_the_project_does_not_use_find_it_through_their_synonyms(
+    ws: Workspace, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    top = ws.search(QUESTION, limit=5)
+    assert [(h.path, h.name) for h in top[:2]] == [
+        ("Assets/Scripts/Enemies/EnemyHealth.cs", "DungeonCrawler.Enemies.EnemyHealth"),
+        ("Assets/Scripts/Combat/Health.cs", "DungeonCrawler.Combat.Health"),
+    ]
+    ws.cache.clear()
+    monkeypatch.setattr(synonyms, "expansions", lambda terms: [])
+    without = [h.path for h in ws.search(QUESTION, limit=5)]
+    assert "Assets/Scripts/Enemies/EnemyHealth.cs" not in without
+
+
+def test_the_pack_says_which_word_a_synonym_stood_for(ws: Workspace) -> None:
+    files = build_context(ws, QUESTION, 2000, counter("estimate")).tier2.files
+    assert [(f.path, f.reason) for f in files[:2]] == [
+        ("Assets/Scripts/Enemies/EnemyHealth.cs", "matched: enemy (for monsters); health (for hp)"),
+        ("Assets/Scripts/Combat/Health.cs", "matched: health (for hp)"),
+    ]
+    # synonyms are looked for in names (the prefab's `onDeath` event), query words in the whole text
+    reasons = {f.path: f.reason for f in build_context(ws, "enemy dies", 3000, counter("estimate")).tier2.files}
+    assert reasons["Assets/Prefabs/Enemies/Enemy.prefab"] == "matched: enemy; death (for dies)"
+    assert reasons["Assets/Scripts/Enemies/EnemyHealth.cs"] == "matched: dies, enemy"  # "death" in a comment
+
+
+def test_a_word_the_project_uses_itself_is_hardly_moved_by_its_synonyms(
+    ws: Workspace, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A synonym weighs by how much more of the project uses it than the query's own word:
+    "speed" is in 14 of the fixture's files and "velocity" in 4, so the order stays (searched
+    at the full synonym weight, `velocity` would put EnemyAI above EnemyStats)."""
+    query = "jump speed"
+    with_synonyms = [h.path for h in ws.search(query, limit=10, named=False)]
+    ws.cache.clear()
+    monkeypatch.setattr(synonyms, "expansions", lambda terms: [])
+    assert [h.path for h in ws.search(query, limit=10, named=False)] == with_synonyms

@@ -1,7 +1,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from indexer.identifiers import compounds, doer_base, expand, query_terms, split_identifier, stem
+from indexer.identifiers import compounds, doer_base, expand, query_terms, said_words, split_identifier, stem
 
 
 def test_split_identifier_cases() -> None:
@@ -18,6 +18,12 @@ def test_expand_keeps_whole_identifier_before_parts() -> None:
     assert expand("void TakeDamage(DamageInfo info)") == "void TakeDamage Take Damage DamageInfo Damage Info info"
     assert expand("m_currentHP -= 3;") == "m_currentHP m current HP 3"
     assert expand("Health HEALTH health") == "Health HEALTH health"
+
+
+def test_said_words_leave_out_the_parts_of_the_names_a_task_quotes() -> None:
+    """A quoted `IsSceneObject` is no request for scenes; a word said on its own still is."""
+    assert said_words("spawn the `IsSceneObject` prefab") == ["spawn", "issceneobject", "prefab"]
+    assert said_words("the scene SceneManager loads") == ["scene", "scenemanager", "loads"]
 
 
 def test_query_terms_drop_stop_words_and_split_identifiers() -> None:

@@ -88,6 +88,16 @@ def test_a_question_about_behaviour_ranks_scripts_above_the_prefabs_carrying_the
     ]
 
 
+def test_a_name_the_task_quotes_does_not_ask_for_its_kind_of_asset(ws: Workspace) -> None:
+    """`LoadScene` and `enemyPrefab` are code: their parts "scene" and "prefab" are not the task
+    naming scenes or prefabs (which would rank those files 1.5x and keep them first in a pack)."""
+    hits = [h.path for h in ranked(ws, "LoadScene is called twice")]
+    assert hits[0] == "Assets/Scripts/Core/GameManager.cs"
+    assert hits.index("Assets/Scenes/Dungeon.unity") > 3
+    assert ranked(ws, "the enemyPrefab is null")[0].path == "Assets/Scripts/Enemies/EnemySpawner.cs"
+    assert ranked(ws, "which scene loads the dungeon")[0].path == "Assets/Scenes/Dungeon.unity"
+
+
 def test_art_only_prefabs_rank_below_game_logic(ws: Workspace) -> None:
     """FX_EnemyHit carries no project script: a question about the behaviour wants the code and the
     prefabs that carry it; one about the effect wants the effect."""

@@ -187,9 +187,9 @@ def test_tests_rank_down_only_where_they_are_a_minority_of_the_projects_scripts(
     package = workspace(write_project(tmp_path / "Package", files))  # 1 in 2
     kinds = dict.fromkeys(files, "csharp")
     terms = ["shield", "absorbs", "damage"]
-    assert role_priors(game.projects[0], kinds, terms) == {"Assets/Tests/ShieldChecks.cs": 0.7}
-    assert role_priors(game.projects[0], kinds, [*terms, "tests"]) == {}
-    assert role_priors(package.projects[0], kinds, terms) == {}
+    assert role_priors(game.projects[0], kinds, terms, terms) == {"Assets/Tests/ShieldChecks.cs": 0.7}
+    assert role_priors(game.projects[0], kinds, [*terms, "tests"], terms) == {}
+    assert role_priors(package.projects[0], kinds, terms, terms) == {}
     assert [h.path for h in game.search("shield absorbs damage", limit=2)] == list(files)
     assert [h.path for h in package.search("shield absorbs damage", limit=2)] == list(files)[::-1]
 

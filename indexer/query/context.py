@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 
 import msgspec
 
-from indexer.identifiers import INNER_STEM, NameText, query_terms, stem, stem_pattern, stem_regex
+from indexer.identifiers import INNER_STEM, NameText, query_terms, said_words, stem, stem_pattern, stem_regex
 from indexer.model import CodeOutline, ContextPack, FileEntry, FileRecord, Hit, Tier, Tier2
 from indexer.query.graph import Graph
 from indexer.query.outline import compact_lines, csharp_lines, outline
@@ -49,7 +49,8 @@ def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter)
     projects = [p.fresh() for p in ws.projects]
     share = int(budget * TIER1_SHARE)
     terms = query_terms(query)
-    packages = asks_for(terms, PACKAGE_WORDS)
+    said = said_words(query)
+    packages = asks_for(said, PACKAGE_WORDS)
     # Tier 1 depends on the index (and whether packages are asked for): once per index generation.
     key = (tuple(p.generation() for p in projects), share, counter.name, packages)
     tier1_text = ws.cache.get(("tier1", key))
@@ -58,7 +59,7 @@ def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter)
     tier1_tokens = counter.count(tier1_text)
     # Tier 2 joins tier 1 with a blank line: two newline tokens at most.
     remaining = budget - tier1_tokens - (2 if tier1_text else 0)
-    hits = task_order(ws.search(query, limit=MAX_CANDIDATES, named=False), terms) if terms else []
+    hits = task_order(ws.search(query, limit=MAX_CANDIDATES, named=False), said) if terms else []
     tier2 = _tier2(ws, hits, terms, counter, remaining)
     total = counter.count("\n\n".join(t for t in (tier1_text, tier2.text) if t))
     while total > budget and tier2.files:  # a tokenizer may count a join differently: shrink
@@ -96,13 +97,13 @@ def _tier1(projects: list[ProjectIndex], counter: TokenCounter, share: int, pack
     return "\n\n".join(p for p in (overview, tree) if p)
 
 
-def task_order(hits: list[Hit], terms: list[str]) -> list[Hit]:
+def task_order(hits: list[Hit], said: list[str]) -> list[Hit]:
     """Code first for a code task: an asset keeps its rank only when the task asks for assets
     (names a kind, asks where something is configured, or how it looks or sounds), when it is one
     of the two best hits (the ranking already put code first; an asset that still leads matches
     the task on its own, like the ScriptableObject named for what is asked about), or when the
     graph ties it to code in the pack (it carries a script, or a script uses it); the rest follow."""
-    if asks_for(terms, ASSET_WORDS | ART_WORDS) or named_kinds(terms):
+    if asks_for(said, ASSET_WORDS | ART_WORDS) or named_kinds(said):
         return hits
     code = [h.path for h in hits if h.kind in CODE_KINDS]
     first, rest = [], []

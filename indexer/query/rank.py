@@ -14,7 +14,7 @@ from typing import TypeVar
 
 import msgspec
 
-from indexer.identifiers import stem
+from indexer.identifiers import said_words, stem
 from indexer.model import Hit, Ranked
 from indexer.query.carriers import carried, carriers, chain_text
 from indexer.query.priors import (
@@ -98,21 +98,22 @@ def rank(
     if not found:
         return []
     stats = project.stats_of(c.path for c in found)
-    priors = role_priors(project, {c.path: c.kind for c in found}, terms)
+    said = said_words(text)  # what the task asks for; the parts of a name it quotes say nothing
+    priors = role_priors(project, {c.path: c.kind for c in found}, terms, said)
     ranked: dict[str, Ranked] = {}
     for c in found:
         size = stats[c.path].size if c.path in stats else 4000
         length = min(max((size / 4000) ** LENGTH_EXPONENT, LENGTH_CLAMP[0]), LENGTH_CLAMP[1])
         ranked[c.path] = Ranked(c.path, c.score * length * priors.get(c.path, 1.0), ["text match"], c)
     seeds = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:SEEDS]
-    carrier_gain = ASSET_INTENT_GAIN if asks_for(terms, ASSET_WORDS) else 1.0
+    carrier_gain = ASSET_INTENT_GAIN if asks_for(said, ASSET_WORDS) else 1.0
     boosts = _walk(project, seeds, kind, path_prefix, carrier_gain)
-    wanted = named_kinds(terms) if kind is None else named_kinds(terms) & {kind}
+    wanted = named_kinds(said) if kind is None else named_kinds(said) & {kind}
     if wanted:
         _named_chain(project, seeds, boosts, wanted, path_prefix)
     stats = project.stats_of(boosts)
     reached = {p: stats[p].kind for p in boosts if p not in ranked and p in stats and stats[p].kind != "meta"}
-    priors.update(role_priors(project, reached, terms))
+    priors.update(role_priors(project, reached, terms, said))
     for path, (gain, *_why) in boosts.items():
         if path in ranked:
             ranked[path].score += gain * priors.get(path, 1.0)
@@ -130,10 +131,12 @@ def rank(
     ]
 
 
-def role_priors(project, kinds: dict[str, str], terms: list[str]) -> dict[str, float]:
+def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str]) -> dict[str, float]:
     """path -> prior: below 1 for third-party code, for prefabs without a project script (unless
     the task is about how things look or sound), for prefabs and scenes when the task asks for
-    code, and for tests (unless the task is about tests); above 1 for the kinds the task names."""
+    code, and for tests (unless the task is about tests); above 1 for the kinds the task names.
+    `said` (identifiers.said_words) decides what the task asks for; `terms`, with the parts of
+    the names it quotes, whether it is about tests (`HealthTests` is)."""
     out: dict[str, float] = {}
 
     def scale(paths: Iterable[str], factor: float) -> None:
@@ -141,11 +144,11 @@ def role_priors(project, kinds: dict[str, str], terms: list[str]) -> dict[str, f
             out[path] = out.get(path, 1.0) * factor
 
     scale(_third_party(project, kinds, terms), VENDORED_PRIOR)
-    wanted = named_kinds(terms)
+    wanted = named_kinds(said)
     scale((p for p, k in kinds.items() if k in wanted), NAMED_KIND_PRIOR)
-    if not asks_for(terms, ART_WORDS):
+    if not asks_for(said, ART_WORDS):
         scale((p for p, k in kinds.items() if k in ART_KINDS and not _has_logic(project, p)), ART_PRIOR)
-    if not wanted and not asks_for(terms, ASSET_WORDS | ART_WORDS):
+    if not wanted and not asks_for(said, ASSET_WORDS | ART_WORDS):
         scale((p for p, k in kinds.items() if k in CODE_TASK_ASSET_KINDS), CODE_TASK_ASSET_PRIOR)
     if not asks_for(terms, TEST_WORDS) and _tests_are_minor(project):
         scripts = [p for p in kinds if p.endswith(".cs")]

@@ -114,7 +114,8 @@ def test_health_and_damage_rank_first_for_the_death_query(indexed_fixture: Path)
     top = [h.path for h in hits]
     assert top[0] == "Assets/Scripts/Player/PlayerHealth.cs"
     assert "Assets/Scripts/Combat/Health.cs" in top
-    assert all("Combat/" in p or "PlayerHealth" in p for p in top[:4])
+    # BM25 alone (no test prior): the health tests, whose names say "dead", may come fourth
+    assert all("Combat/" in p or "Health" in p for p in top[:4])
 
 
 def test_identifier_queries_rank_the_declaring_file_first(indexed_fixture: Path) -> None:

@@ -94,6 +94,20 @@ def process(job: Job, packer: Packer | None = None) -> Result:
     return Result(prepared, digest, (t1 - t0, t2 - t1, time.process_time() - t2))
 
 
+OUT_OF_MEMORY = "scanning needed more memory than a scanner may use: stopped"
+
+
+def process_bounded(job: Job, packer: Packer | None = None) -> Result:
+    """`process`, with a file that runs out of memory recorded as skipped: the scanners let
+    MemoryError through so that the record says this, not "scanner error: MemoryError". In a
+    scanner process the limit is `FileBudget.memory_mb`; in the indexer's own (few small files)
+    only the machine's memory bounds it. Other exceptions are bugs of the worker and propagate."""
+    try:
+        return process(job, packer)
+    except MemoryError:
+        return _skipped(job, OUT_OF_MEMORY)
+
+
 _record_decoder = msgspec.msgpack.Decoder(FileRecord)
 _task_encoder = msgspec.msgpack.Encoder()
 _task_decoder = msgspec.msgpack.Decoder(Task)
@@ -117,10 +131,7 @@ def serve(conn) -> None:
         for d in task.dictionaries:
             packer.add(d)
         for job in task.jobs:
-            try:
-                result = process(job, packer)
-            except MemoryError:
-                result = _skipped(job, "scanning needed more memory than a scanner may use: stopped")
+            result = process_bounded(job, packer)
             try:
                 conn.send_bytes(_result_encoder.encode(result))
             except OSError:
@@ -166,7 +177,7 @@ def run_jobs(
     few = len(jobs) < PARALLEL_MIN_FILES and sum(sizes) < PARALLEL_MIN_BYTES
     if few and max(sizes, default=0) < UNBOUNDED_MAX_BYTES:
         for j in jobs:
-            yield process(j)
+            yield process_bounded(j)
         return
     workers = max(1, min(workers, MAX_SCANNERS))
     budget = budget or FileBudget.for_scanners(workers)

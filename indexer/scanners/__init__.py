@@ -60,7 +60,9 @@ def _scanner(kind: str) -> Callable[[str, bytes], FileRecord]:
 
 
 def scan(path: str, kind: str, data: bytes) -> FileRecord:
-    """Never raises: a file that cannot be scanned becomes a skipped record saying why."""
+    """Never raises but MemoryError: a file that cannot be scanned becomes a skipped record saying
+    why. Running out of memory is left to the caller, which knows the limit it set
+    (`build.workers`), so the record says that rather than "scanner error: MemoryError"."""
     if data.startswith(LFS_PREFIX):
         return FileRecord(path=path, kind=kind, status="skipped", note="Git LFS pointer, content not checked out")
     if kind not in SCANNER_MODULES:
@@ -75,5 +77,7 @@ def scan(path: str, kind: str, data: bytes) -> FileRecord:
         return FileRecord(path=path, kind=kind, status="skipped", note=note)
     try:
         return _scanner(kind)(path, data)
+    except MemoryError:  # not a scanner bug: the caller knows the memory limit and says so
+        raise
     except Exception as exc:  # a scanner bug must cost one file, never the index
         return FileRecord(path=path, kind=kind, status="skipped", note=f"scanner error: {type(exc).__name__}: {exc}")

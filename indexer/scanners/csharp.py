@@ -77,7 +77,8 @@ _PP_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 def scan(path: str, data: bytes) -> FileRecord:
-    """Scan one C# file. Pure and total: any internal failure becomes status "skipped"."""
+    """Scan one C# file. Pure and total: any internal failure becomes status "skipped", except
+    MemoryError, which the caller reports against the memory limit it set."""
     try:
         if b"\x00" in data:
             return FileRecord(path=path, kind="csharp", status="skipped", note="binary content")
@@ -85,6 +86,8 @@ def scan(path: str, data: bytes) -> FileRecord:
             # Blank the BOM instead of cutting it so byte offsets and columns stay as in the file.
             data = b"   " + data[3:]
         return _Scan(path, data).run()
+    except MemoryError:
+        raise
     except Exception as exc:  # the contract is "never raises"
         return FileRecord(
             path=path, kind="csharp", status="skipped", note=f"scanner error: {type(exc).__name__}: {exc}"

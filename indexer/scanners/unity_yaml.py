@@ -119,6 +119,8 @@ class _Scan:
     def parsed(self, doc: TextDoc, reason: str) -> NodeDoc | None:
         try:
             parsed = NodeDoc(doc.class_id, doc.file_id, doc.stripped, doc.line, doc.body)
+        except MemoryError:  # not invalid YAML: the file's scan stops (scanners.scan)
+            raise
         except Exception as exc:  # invalid YAML: the line reader's best reading is kept
             self.notes.append(f"document &{doc.file_id} is not valid YAML ({type(exc).__name__})")
             return None

@@ -90,6 +90,7 @@ KINDS: dict[str, str] = {
     ".bundle": "plugin",
 }
 SETTINGS_KIND = "settings"  # every file under ProjectSettings/
+FOLDER_KIND = "folder"  # a folder the walk cannot read: one skipped record stands for its files
 
 
 class ProjectNotFound(Exception):
@@ -152,7 +153,10 @@ def find_projects_below(start: Path, max_depth: int = 4, skip: frozenset[Path] =
     return found
 
 
-def kind_of(rel: str) -> str:
+def kind_of(rel: str, mode: int = 0) -> str:
+    """The kind of the project entry `rel` (`mode` from its lstat, when known)."""
+    if statmode.S_ISDIR(mode):
+        return FOLDER_KIND
     if rel.startswith("ProjectSettings/"):
         return SETTINGS_KIND
     ext = os.path.splitext(rel)[1].lower()
@@ -190,6 +194,11 @@ def fs_name(rel: str) -> str:
         pos = m.end()
     out += rel[pos:].encode("utf-8", "surrogateescape")
     return os.fsdecode(bytes(out))
+
+
+def folder_reason(exc: OSError) -> str:
+    """Why a folder the walk cannot open is recorded in place of its files."""
+    return f"folder cannot be read: {exc.strerror or exc}; its files are left out of the index"
 
 
 def unreadable_reason(rel: str, mode: int) -> str:
@@ -249,33 +258,43 @@ class Coverage:
         return not any(self.skips("/".join(parts[: i + 1]), parts[i]) for i in range(top.count("/") + 1, len(parts)))
 
 
-def walk(root: Path, config: Config) -> Iterator[tuple[str, os.stat_result]]:
-    """Every project file as (relative path with forward slashes, in `printable` form; its lstat),
-    in sorted order. Symbolic links are listed, not followed."""
+def walk(root: Path, config: Config) -> Iterator[tuple[str, os.stat_result, str]]:
+    """Every project entry as (relative path with forward slashes, in `printable` form; its lstat;
+    why it is recorded without being read, '' to read it), in sorted order. Symbolic links are
+    listed, not followed. A folder that cannot be read (no permission, an I/O error) is listed
+    itself, with `folder_reason`, in place of the files it holds: they cannot be seen, and a user
+    must learn why they are missing rather than find them gone."""
     coverage = Coverage(root, config)
 
-    def scan(folder: str, rel_prefix: str) -> Iterator[tuple[str, os.stat_result]]:
+    def scan(folder: str, rel: str) -> Iterator[tuple[str, os.stat_result, str]]:
         try:
             entries = sorted(os.scandir(folder), key=lambda e: e.name)
-        except OSError:
+        except OSError as exc:
+            try:
+                st = os.lstat(folder)
+            except OSError:  # gone meanwhile: nothing to list
+                return
+            yield rel, st, folder_reason(exc)
             return
         for e in entries:
             name = printable(e.name)
-            rel = rel_prefix + name
-            if coverage.skips(rel, name):
+            child = rel + "/" + name
+            if coverage.skips(child, name):
                 continue
             try:
-                if e.is_dir(follow_symlinks=False):
-                    yield from scan(e.path, rel + "/")
-                else:  # links, pipes and devices too: recorded as skipped, never followed or read
-                    yield rel, e.stat(follow_symlinks=False)
+                is_dir = e.is_dir(follow_symlinks=False)
+                st = None if is_dir else e.stat(follow_symlinks=False)
             except OSError:
                 continue
+            if st is None:
+                yield from scan(e.path, child)
+            else:  # links, pipes and devices too: recorded as skipped, never followed or read
+                yield child, st, unreadable_reason(child, st.st_mode)
 
     for top in coverage.tops:
         path = root / top
         if path.is_dir():
-            yield from scan(str(path), top + "/")
+            yield from scan(str(path), top)
 
 
 def read_project_file(root: Path, rel: str, limit: int) -> bytes | None:

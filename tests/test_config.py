@@ -63,8 +63,8 @@ def test_package_cache_is_indexed_only_when_enabled(tmp_path: Path) -> None:
             "Library/ScriptAssemblies/x.dll": "",
         },
     )
-    assert [rel for rel, _ in walk(root, Config())] == ["Assets/A.cs"]
-    assert [rel for rel, _ in walk(root, Config(include_package_cache=True))] == [
+    assert [rel for rel, _, _ in walk(root, Config())] == ["Assets/A.cs"]
+    assert [rel for rel, _, _ in walk(root, Config(include_package_cache=True))] == [
         "Assets/A.cs",
         "Library/PackageCache/com.unity.ugui@1.0.0/Runtime/Button.cs",
         "Library/PackageCache/com.unity.ugui@1.0.0/Runtime/Button.cs.meta",
@@ -174,7 +174,7 @@ def test_excludes_are_case_sensitive_and_a_bare_folder_leaves_out_all_it_holds(t
     (root / "unity-index.toml").write_text('exclude = ["Assets/ThirdParty", "Assets/*.Generated.cs"]\n')
     config = load_config(root)
     kept = ["Assets/Code/G.generated.cs", "Assets/ThirdPartyTools/C.cs", "Assets/thirdparty/D.cs"]
-    assert [rel for rel, _ in walk(root, config)] == kept
+    assert [rel for rel, _, _ in walk(root, config)] == kept
     update(root, config)
     assert _indexed_paths(root, config) == kept
     # The same rules for paths a watcher reports, including a new file deep in the folder.
@@ -198,7 +198,7 @@ def test_a_double_star_folder_in_an_exclude_may_match_no_folder(tmp_path: Path) 
     root = write_project(tmp_path / "P", files)
     (root / "unity-index.toml").write_text('exclude = ["Assets/**/Generated/*.cs"]\n')
     kept = ["Assets/Game/NotGenerated/D.cs", "Assets/GeneratedX/E.cs"]
-    assert [rel for rel, _ in walk(root, load_config(root))] == kept
+    assert [rel for rel, _, _ in walk(root, load_config(root))] == kept
 
 
 def test_a_new_index_dir_gets_the_index_built_again_there(tmp_path: Path) -> None:

@@ -43,7 +43,7 @@ def test_walk_follows_unity_ignore_rules(tmp_path: Path) -> None:
             "README.md": "",
         },
     )
-    assert [rel for rel, _ in walk(root, Config())] == [
+    assert [rel for rel, _, _ in walk(root, Config())] == [
         "Assets/A.cs",
         "Assets/Sub/F.prefab",
         "Packages/com.x.y/Runtime/I.cs",
@@ -54,7 +54,7 @@ def test_walk_follows_unity_ignore_rules(tmp_path: Path) -> None:
 
 def test_walk_applies_configured_excludes(tmp_path: Path) -> None:
     root = write_project(tmp_path / "P", {"Assets/A.cs": "", "Assets/ThirdParty/B.cs": ""})
-    assert [rel for rel, _ in walk(root, Config(exclude=("Assets/ThirdParty*",)))] == ["Assets/A.cs"]
+    assert [rel for rel, _, _ in walk(root, Config(exclude=("Assets/ThirdParty*",)))] == ["Assets/A.cs"]
 
 
 def test_kind_of() -> None:

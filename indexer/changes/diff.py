@@ -16,7 +16,16 @@ import msgspec
 
 from indexer.config import Config
 from indexer.model import FileStat, Staleness
-from indexer.project import Coverage, fs_name, kind_of, printable, read_project_file, unreadable_reason, walk
+from indexer.project import (
+    FOLDER_KIND,
+    Coverage,
+    fs_name,
+    kind_of,
+    printable,
+    read_project_file,
+    unreadable_reason,
+    walk,
+)
 from indexer.store.header import IndexBroken, IndexMissing, read_header
 from indexer.store.reader import Records
 from indexer.store.schema import IndexPaths
@@ -32,7 +41,7 @@ class Job(msgspec.Struct, array_like=True):
     mtime_ns: int
     old_digest: str
     max_bytes: int
-    skip: str = ""  # why it is recorded without being read (project.unreadable_reason); "" read it
+    skip: str = ""  # why it is recorded without being read (project.walk); "" read it
 
 
 class Change(msgspec.Struct):
@@ -48,8 +57,12 @@ def digest_of(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
-def _stat_listed(root: Path, config: Config, listed: Iterable[str]) -> dict[str, os.stat_result] | None:
-    """Stats of the listed project files (with their .meta); None when a folder is involved."""
+Found = dict[str, tuple[os.stat_result, str]]  # path -> its lstat, why it is not read ('' to read it)
+
+
+def _stat_listed(root: Path, config: Config, listed: Iterable[str]) -> Found | None:
+    """Stats of the listed project files (with their .meta); None when a folder is involved or a
+    file cannot be looked at (a folder above it became unreadable: the walk records the folder)."""
     wanted: set[str] = set()
     for rel in listed:
         if not rel:
@@ -57,23 +70,36 @@ def _stat_listed(root: Path, config: Config, listed: Iterable[str]) -> dict[str,
         wanted.add(rel)
         wanted.add(rel[:-5] if rel.endswith(".meta") else rel + ".meta")
     coverage = Coverage(root, config)
-    current: dict[str, os.stat_result] = {}
+    current: Found = {}
     for rel in sorted(wanted):
         try:
             st = os.lstat(root / fs_name(rel))
-        except OSError:
+        except (FileNotFoundError, NotADirectoryError):
             continue
+        except OSError:
+            return None
         if statmode.S_ISDIR(st.st_mode):
             return None
         if coverage.covers(rel):  # links and pipes too, as the walk lists them
-            current[rel] = st
+            current[rel] = st, unreadable_reason(rel, st.st_mode)
     return current
 
 
-def _listed(
-    root: Path, config: Config, reader: Records, listed: list[str]
-) -> tuple[dict[str, os.stat_result], dict[str, FileStat]] | None:
+def _still_unreadable(root: Path, rel: str) -> bool:
+    """Whether the folder `rel`, recorded as unreadable, still cannot be read."""
+    try:
+        with os.scandir(root / fs_name(rel)):
+            return False
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True
+
+
+def _listed(root: Path, config: Config, reader: Records, listed: list[str]) -> tuple[Found, dict[str, FileStat]] | None:
     """Current and recorded stats of the listed paths; None when a walk is needed instead."""
+    if not all(_still_unreadable(root, p) for p in reader.paths_of_kind(FOLDER_KIND)):
+        return None  # readable again (a chmod no watcher or git reports): its files must be listed
     listed = [stored_form(p) for p in listed]
     current = _stat_listed(root, config, listed)
     if current is None:
@@ -92,16 +118,17 @@ def diff(root: Path, config: Config, reader: Records | None, listed: Iterable[st
         found = _listed(root, config, reader, list(listed))
     walked = found is None
     if found is None:
-        found = dict(walk(root, config)), (reader.stats() if reader is not None else {})
+        walked_now = {rel: (st, skip) for rel, st, skip in walk(root, config)}
+        found = walked_now, (reader.stats() if reader is not None else {})
     current, old = found
     jobs: list[Job] = []
-    for rel, st in current.items():
+    for rel, (st, skip) in current.items():
         prev = old.get(rel)
         if prev is not None and prev.size == st.st_size and prev.mtime_ns == st.st_mtime_ns:
             continue
         digest = prev.digest if prev else ""
-        skip = unreadable_reason(rel, st.st_mode)
-        jobs.append(Job(str(root), rel, kind_of(rel), st.st_size, st.st_mtime_ns, digest, config.max_file_bytes, skip))
+        kind = kind_of(rel, st.st_mode)
+        jobs.append(Job(str(root), rel, kind, st.st_size, st.st_mtime_ns, digest, config.max_file_bytes, skip))
     deleted = sorted(p for p in old if p not in current)
     return Change(jobs, deleted, walked, {j.path for j in jobs if j.path in old})
 

@@ -11,13 +11,15 @@ HEAD's move changed, which covers every way a file can differ from its record:
 - changed through commits, checkouts, merges or resets: in the diff between the two HEADs.
 Updates of known paths (watch, the MCP server, the editor journal) carry the view forward with
 those paths added to the dirty ones. Anything git cannot vouch for (no view, a writer that did not
-carry it, a submodule or nested repository, an error) falls back to the walk. Not seen: files
+carry it, a submodule or nested repository, a folder git cannot read, an error) falls back to
+the walk. Not seen: files
 marked `assume-unchanged` or `skip-worktree`.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 from pathlib import Path
 
@@ -59,18 +61,28 @@ def _repo_prefix(root: Path) -> str | None:
     return None
 
 
-def _git(root: Path, *args: str, locks: bool = True) -> bytes | None:
+# What git says (in the C locale) of a folder it cannot open or a tracked file it cannot stat: it
+# then lists neither their changes nor their deletion, so it cannot vouch for them.
+_UNREADABLE = re.compile(rb"^warning: could not open directory |: Permission denied$", re.MULTILINE)
+
+
+def _git(root: Path, *args: str, locks: bool = True, complete: bool = False) -> bytes | None:
     """`locks=False`: git skips what needs an optional lock (GIT_OPTIONAL_LOCKS=0), so `git status`
     leaves its own index as it is and never holds `.git/index.lock`, on which a `git commit` or
-    `git checkout` the user runs meanwhile would fail."""
-    env = None if locks else {**os.environ, "GIT_OPTIONAL_LOCKS": "0"}
+    `git checkout` the user runs meanwhile would fail. `complete`: None as well when git could
+    not read part of the work tree (`_UNREADABLE`)."""
+    env = {**os.environ, "LC_ALL": "C"}  # its messages untranslated, for `complete`
+    if not locks:
+        env["GIT_OPTIONAL_LOCKS"] = "0"
     try:
         out = subprocess.run(
             ["git", "-C", str(root), *args], capture_output=True, timeout=GIT_TIMEOUT, check=False, env=env
         )
     except (OSError, subprocess.SubprocessError):
         return None
-    return out.stdout if out.returncode == 0 else None
+    if out.returncode != 0 or (complete and _UNREADABLE.search(out.stderr)):
+        return None
+    return out.stdout
 
 
 def status(root: Path, tops: tuple[str, ...] = CONTENT_ROOTS, locks: bool = True) -> GitStatus | None:
@@ -92,6 +104,7 @@ def status(root: Path, tops: tuple[str, ...] = CONTENT_ROOTS, locks: bool = True
         "--",
         *tops,
         locks=locks,
+        complete=True,  # an unreadable folder: the walk records it, and drops the files it hid
     )
     if out is None:
         return None

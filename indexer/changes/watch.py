@@ -3,7 +3,8 @@
 A watchdog observer on the project's content folders collects changed paths; once events have
 been quiet for `QUIET_SECONDS` (or `MAX_BATCH_SECONDS` after the first), the batch is applied with
 `update(paths=...)`, which only stats those paths. Folder events (a folder created, moved or
-deleted: its files are not listed one by one) make the batch a full walk instead. An atomic save
+deleted: its files are not listed one by one), and a folder's change that leaves it unreadable (a
+chmod: the walk records it in place of its files), make the batch a full walk instead. An atomic save
 (temp file + rename) arrives as a move whose destination is the saved file.
 """
 
@@ -43,6 +44,17 @@ WALK = "\0walk"  # marker: the batch needs a full walk
 BUSY_RETRY = 1.0  # another process holds the index: try again this often
 
 
+def _can_read(folder: str | bytes) -> bool:
+    """Whether a folder can be listed (one that is gone is left to its deletion's event)."""
+    try:
+        with os.scandir(folder):
+            return True
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+
+
 class Collector(FileSystemEventHandler):
     """Project-relative paths of file events since the last `take` (`WALK`: a folder changed).
 
@@ -69,7 +81,9 @@ class Collector(FileSystemEventHandler):
         if isinstance(event, DirMovedEvent | DirDeletedEvent | DirCreatedEvent):
             found.append(WALK)
         elif event.is_directory:
-            return  # a folder's own modification: its files report themselves
+            if _can_read(event.src_path):
+                return  # a folder's own modification: its files report themselves
+            found.append(WALK)  # it cannot be read now (a chmod): the walk records it for its files
         else:
             for p in (event.src_path, getattr(event, "dest_path", "")):
                 rel = self._rel(p) if p else None

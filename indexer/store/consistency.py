@@ -93,7 +93,7 @@ def check_consistency(paths: IndexPaths, root: Path, config) -> list[str]:
         known = records.stats()
     finally:
         records.close()
-    on_disk = dict(walk(root, config))
+    on_disk = {rel: st for rel, st, _ in walk(root, config)}
     problems += [f"{p}: on disk, not recorded" for p in sorted(set(on_disk) - set(known))]
     problems += [f"{p}: recorded, not on disk" for p in sorted(set(known) - set(on_disk))]
     for p, st in on_disk.items():

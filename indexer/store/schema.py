@@ -106,7 +106,7 @@ CREATE INDEX IF NOT EXISTS edges_by_dst ON edges(dst);
 
 # No search document: metas are folded into their asset's record; opaque binaries are found
 # through the project tree, not by text search.
-UNSEARCHED_KINDS = frozenset({"meta", "texture", "model", "audio", "font", "plugin", "other"})
+UNSEARCHED_KINDS = frozenset({"meta", "texture", "model", "audio", "font", "plugin", "other", "folder"})
 # Kinds whose raw text is worth searching. Unity YAML is not: its text is mostly serialized
 # engine state (positions, flags); its meaning is in the symbols the scanner extracted.
 TEXT_BODY_KINDS = frozenset(

@@ -61,3 +61,24 @@ def test_a_word_the_project_uses_itself_is_hardly_moved_by_its_synonyms(
     ws.cache.clear()
     monkeypatch.setattr(synonyms, "expansions", lambda terms: [])
     assert [h.path for h in ws.search(query, limit=10, named=False)] == with_synonyms
+
+
+def test_the_parts_of_a_name_the_task_quotes_are_not_searched_through_synonyms(
+    ws: Workspace, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Who writes `AudioManager` knows the code's words: its part "audio" does not also search
+    `sound`, so the scores are those of a search without synonyms."""
+    query = "AudioManager plays twice"
+    with_synonyms = [(h.path, h.score) for h in ws.search(query, limit=10, named=False)]
+    ws.cache.clear()
+    monkeypatch.setattr(synonyms, "expansions", lambda terms: [])
+    assert [(h.path, h.score) for h in ws.search(query, limit=10, named=False)] == with_synonyms
+
+
+def test_query_terms_are_a_new_list_each_time() -> None:
+    """They are kept for the last queries: a caller changing its list changes no later answer."""
+    from indexer.identifiers import query_terms
+
+    first = query_terms("player health")
+    first.append("changed")
+    assert query_terms("player health") == ["player", "health", "playerhealth"]

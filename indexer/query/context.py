@@ -60,11 +60,12 @@ def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter)
     # Tier 2 joins tier 1 with a blank line: two newline tokens at most.
     remaining = budget - tier1_tokens - (2 if tier1_text else 0)
     hits = task_order(ws.search(query, limit=MAX_CANDIDATES, named=False), said) if terms else []
-    tier2 = _tier2(ws, hits, terms, counter, remaining)
+    similar = _synonym_stems(said, {stem(t) for t in terms})
+    tier2 = _tier2(ws, hits, terms, similar, counter, remaining)
     total = counter.count("\n\n".join(t for t in (tier1_text, tier2.text) if t))
     while total > budget and tier2.files:  # a tokenizer may count a join differently: shrink
         remaining -= total - budget
-        tier2 = _tier2(ws, hits, terms, counter, remaining)
+        tier2 = _tier2(ws, hits, terms, similar, counter, remaining)
         total = counter.count("\n\n".join(t for t in (tier1_text, tier2.text) if t))
     if total > budget:  # only tier 1 left and it is over: shrink it
         tier1_text = counter.truncate(tier1_text, budget)
@@ -113,7 +114,16 @@ def task_order(hits: list[Hit], said: list[str]) -> list[Hit]:
     return first + rest
 
 
-def _tier2(ws: Workspace, hits: list[Hit], terms: list[str], counter: TokenCounter, budget: int) -> Tier2:
+def _tier2(
+    ws: Workspace,
+    hits: list[Hit],
+    terms: list[str],
+    similar: dict[str, tuple[str, str]],
+    counter: TokenCounter,
+    budget: int,
+) -> Tier2:
+    """The ranked files, each as the largest rendering that fits; `similar` (`_synonym_stems`)
+    names the synonyms a file may have been found through."""
     header = "## Files for this task"
     if budget <= counter.count(header) + 1 or not hits:
         return Tier2(text="", tokens=0, files=[])
@@ -123,7 +133,6 @@ def _tier2(ws: Workspace, hits: list[Hit], terms: list[str], counter: TokenCount
     by_stem = {stem(t): t for t in reversed(terms)}  # first query word wins for display
     stems = set(by_stem)
     frozen = frozenset(stems)
-    similar = _synonym_stems(terms, stems)
     for hit in hits:
         share = LEAD_SHARE if len(entries) < LEAD_FILES else FILE_SHARE
         cap = max(int(budget * share), FILE_FLOOR)
@@ -167,8 +176,8 @@ def _tier2(ws: Workspace, hits: list[Hit], terms: list[str], counter: TokenCount
 
 
 def _synonym_stems(terms: list[str], stems: set[str]) -> dict[str, tuple[str, str]]:
-    """stem -> (word, the query term it stands for) of the synonyms the query's terms were
-    searched with (`synonyms`): a file found through one says so in its header."""
+    """stem -> (word, the word said it stands for) of the synonyms the words a task says were
+    searched with (`synonyms`; `stems`: the query's own): a file found through one says so."""
     out: dict[str, tuple[str, str]] = {}
     for term, words in expansions(terms):
         for word in words:

@@ -125,7 +125,7 @@ def rank(
     for r in order:  # why the walk reached it: written for the files shown only
         if r.path in boosts:
             r.reasons.append(_reason(*boosts[r.path][1:]))
-    also = synonym_words(terms)
+    also = synonym_words(said)
     return [
         h for i, r in enumerate(order) if (h := _hit(project, r, terms, also, stats, named, i < BODY_HITS)) is not None
     ]

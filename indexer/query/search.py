@@ -20,6 +20,7 @@ from indexer.identifiers import (
     NameText,
     name_stems,
     query_terms,
+    said_words,
     stem,
     stem_prefixes,
     stem_regex,
@@ -116,7 +117,8 @@ class Searcher:
         found = []
         try:
             searcher = self.index.searcher()
-            query = self._query(weighted_terms(text), kind, path_prefix, LiveStats(searcher, self.index.schema, KINDS))
+            live = LiveStats(searcher, self.index.schema, KINDS)
+            query = self._query(weighted_terms(text), said_words(text), kind, path_prefix, live)
             for score, addr in searcher.search(query, limit).hits:
                 doc = searcher.doc(addr)
                 found.append(Candidate(doc["path"][0], doc["kind"][0], round(score, 4)))
@@ -130,10 +132,17 @@ class Searcher:
         return terms, found
 
     def _query(
-        self, weighted: list[tuple[str, float]], kind: str | None, path_prefix: str | None, live: LiveStats
+        self,
+        weighted: list[tuple[str, float]],
+        said: list[str],
+        kind: str | None,
+        path_prefix: str | None,
+        live: LiveStats,
     ) -> tantivy.Query:
         """One clause per term (weighted), across all fields with their boosts (scaled so deleted
-        documents do not count, see livestats); filters as musts."""
+        documents do not count, see livestats), and one per synonym group of a word the task says
+        (`said`: not the parts of a name it quotes, whose code words it already knows); filters
+        as musts."""
         schema = self.index.schema
         fields = list(FIELD_BOOSTS)
         clauses: list[tuple[tantivy.Occur, tantivy.Query]] = []
@@ -143,7 +152,7 @@ class Searcher:
             except ValueError:  # a term the tokenizer splits (a phrase) on position-less fields
                 continue
             clauses.append((tantivy.Occur.Should, q if weight == 1.0 else tantivy.Query.boost_query(q, weight)))
-        clauses += self._synonym_clauses([t for t, _ in weighted], fields, live)
+        clauses += self._synonym_clauses(said, {index_token(t) for t, _ in weighted}, fields, live)
         query = tantivy.Query.boolean_query(clauses) if clauses else tantivy.Query.empty_query()
         must: list[tuple[tantivy.Occur, tantivy.Query]] = [(tantivy.Occur.Must, query)]
         if kind:
@@ -154,12 +163,12 @@ class Searcher:
         return must[0][1] if len(must) == 1 else tantivy.Query.boolean_query(must)
 
     def _synonym_clauses(
-        self, terms: list[str], fields: list[str], live: LiveStats
+        self, terms: list[str], asked: set[str | None], fields: list[str], live: LiveStats
     ) -> list[tuple[tantivy.Occur, tantivy.Query]]:
-        """One clause per synonym group of a term: the best of the group's other words, weighted by
-        how much more of the project uses them than the term (its own word for the thing)."""
+        """One clause per synonym group of a term: the best of the group's other words (but those
+        the query searches already, `asked`: index tokens), weighted by how much more of the
+        project uses them than the term (its own word for the thing)."""
         out = []
-        asked = {index_token(t) for t in terms}
         for term, words in synonyms.expansions(terms):
             subs, most = [], 0
             for word in words:

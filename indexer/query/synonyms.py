@@ -2,7 +2,8 @@
 
 A question says "energy", the code says `Stamina`; "money" is `Gold` or `Coins`, "enemy" is
 `Monster` or `Mob`. BM25 sees no shared word, so the file never becomes a candidate. Each group
-below is a set of words game developers use for one thing; a query word in a group also
+below is a set of words game developers use for one thing; a word the task says (not a part
+of a name it quotes: who writes `PlayerHealth` knows the code's words) in a group also
 searches the group's other words, at a fraction of its weight and only through the best of them
 (a disjunction-max), so a group of many words weighs like one more word, never like many.
 

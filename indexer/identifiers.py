@@ -54,22 +54,10 @@ PART_WEIGHT = 0.6  # its parts only hint at it
 NUMBER_WEIGHT = 0.3  # `16.0`, `case 1364017`: rarely what the code is named by
 
 
-def said_words(text: str) -> list[str]:
-    """The query's terms without the parts of its identifiers: what a task says it is about
-    ("scenes", "prefab"), not what a name it quotes is made of (`IsSceneObject`, `PrefabPool`)."""
-    parts: set[str] = set()
-    standalone: set[str] = set()
-    for word in _WORD.findall(text):
-        split = split_identifier(word)
-        if len(split) > 1:
-            parts.update(p.lower() for p in split)
-        else:
-            standalone.add(word.lower())
-    return [t for t in query_terms(text) if t not in parts or t in standalone]
-
-
-def weighted_terms(text: str) -> list[tuple[str, float]]:
-    """Query terms with weights: named identifiers up, their parts and task words down."""
+@lru_cache(maxsize=256)
+def _word_roles(text: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """The query's words lower-cased, by role: said on their own, whole identifiers (`PlayerHealth`),
+    and the parts of those identifiers."""
     standalone: set[str] = set()
     compound: set[str] = set()
     parts: set[str] = set()
@@ -82,6 +70,19 @@ def weighted_terms(text: str) -> list[tuple[str, float]]:
             parts.update(p.lower() for p in split)
         else:
             standalone.add(word.lower())
+    return frozenset(standalone), frozenset(compound), frozenset(parts)
+
+
+def said_words(text: str) -> list[str]:
+    """The query's terms without the parts of its identifiers: what a task says it is about
+    ("scenes", "prefab"), not what a name it quotes is made of (`IsSceneObject`, `PrefabPool`)."""
+    standalone, _compound, parts = _word_roles(text)
+    return [t for t in query_terms(text) if t not in parts or t in standalone]
+
+
+def weighted_terms(text: str) -> list[tuple[str, float]]:
+    """Query terms with weights: named identifiers up, their parts and task words down."""
+    standalone, compound, parts = _word_roles(text)
     joined = set(compounds(text))
     out = []
     for term in query_terms(text):

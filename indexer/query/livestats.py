@@ -17,7 +17,7 @@ the tolerance measured). With no deleted documents (after a rebuild or a merge) 
 from __future__ import annotations
 
 import math
-from functools import cache
+from functools import cache, lru_cache
 
 import tantivy
 
@@ -41,8 +41,10 @@ def _analyzer() -> tantivy.TextAnalyzer:
     )
 
 
+@lru_cache(maxsize=4096)
 def index_token(word: str) -> str | None:
-    """The one token the index holds for a word (stemmed), or None when it makes none or several."""
+    """The one token the index holds for a word (stemmed), or None when it makes none or several.
+    Pure, and cached: a search asks it of every term and synonym, and the same words recur."""
     tokens = _analyzer().analyze(word)
     return tokens[0] if len(tokens) == 1 else None
 

@@ -133,3 +133,16 @@ def test_a_script_copied_with_its_meta_is_not_credited_with_the_originals_users(
     assert refs["target"]["path"] == original
     assert "Assets/Prefabs/Player.prefab" in {u["path"] for u in refs["usages"]}
     assert ask("describe", "Assets/Prefabs/Player.prefab")["uses"].count({"path": original, "edge": "script"}) == 1
+
+
+def test_a_guid_of_no_file_in_the_project_still_lists_its_users(ws) -> None:
+    """A package's script (uGUI's Button here) has no .meta in the project: `refs GUID` lists the
+    scenes using it. The shared-GUID rule (usages go to the one file a GUID leads to) must not
+    drop them because no file is the one."""
+    graph = ws.projects[0].graph
+    target = graph.target("4e29b1a8efbd4b44bb3f3716e73f07ff")
+    assert target.path == "" and target.note.startswith("GUID not found in this project")
+    assert sorted({u.path for u in graph.references(target)}) == [
+        "Assets/Scenes/Dungeon.unity",
+        "Assets/Scenes/MainMenu.unity",
+    ]

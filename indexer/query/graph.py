@@ -208,7 +208,8 @@ class Graph:
         """Every usage of the target in code and assets, in path and line order."""
         usages: list[Usage] = []
         if target.kind in ("guid", "path"):
-            if self.path_of_guid(target.guid) == target.path:  # a shared GUID counts for one file
+            # a shared GUID counts for one file; a GUID of no file here (a package's) for itself
+            if not target.path or self.path_of_guid(target.guid) == target.path:
                 usages += self._guid_usages(target.guid)
             if target.path:
                 usages += self._include_usages(target.path)

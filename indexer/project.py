@@ -196,6 +196,18 @@ def fs_name(rel: str) -> str:
     return os.fsdecode(bytes(out))
 
 
+def can_list(folder: str | bytes | Path) -> bool:
+    """Whether a folder can be listed; one that is gone counts as listable (its deletion is
+    reported on its own)."""
+    try:
+        with os.scandir(folder):
+            return True
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+
+
 def folder_reason(exc: OSError) -> str:
     """Why a folder the walk cannot open is recorded in place of its files."""
     return f"folder cannot be read: {exc.strerror or exc}; its files are left out of the index"

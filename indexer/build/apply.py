@@ -92,7 +92,8 @@ def _without_moves(root: Path, plan: Plan) -> tuple[list[Job], list[str], dict[s
     moves = find_moves(root, jobs, plan.old_records)
     if moves:
         jobs = [j for j in jobs if j.path not in moves]
-        deleted = [p for p in deleted if p not in {m[0] for m in moves.values()}]
+        moved = {m[0] for m in moves.values()}
+        deleted = [p for p in deleted if p not in moved]
     return jobs, deleted, moves
 
 

@@ -19,6 +19,7 @@ from indexer.model import FileStat, Staleness
 from indexer.project import (
     FOLDER_KIND,
     Coverage,
+    can_list,
     fs_name,
     kind_of,
     printable,
@@ -85,20 +86,9 @@ def _stat_listed(root: Path, config: Config, listed: Iterable[str]) -> Found | N
     return current
 
 
-def _still_unreadable(root: Path, rel: str) -> bool:
-    """Whether the folder `rel`, recorded as unreadable, still cannot be read."""
-    try:
-        with os.scandir(root / fs_name(rel)):
-            return False
-    except FileNotFoundError:
-        return False
-    except OSError:
-        return True
-
-
 def _listed(root: Path, config: Config, reader: Records, listed: list[str]) -> tuple[Found, dict[str, FileStat]] | None:
     """Current and recorded stats of the listed paths; None when a walk is needed instead."""
-    if not all(_still_unreadable(root, p) for p in reader.paths_of_kind(FOLDER_KIND)):
+    if any(can_list(root / fs_name(p)) for p in reader.paths_of_kind(FOLDER_KIND)):
         return None  # readable again (a chmod no watcher or git reports): its files must be listed
     listed = [stored_form(p) for p in listed]
     current = _stat_listed(root, config, listed)

@@ -35,24 +35,13 @@ from watchdog.observers.api import BaseObserver, ObservedWatch
 from indexer.build.update import update
 from indexer.config import Config
 from indexer.model import UpdateStats
-from indexer.project import CONTENT_ROOTS, PACKAGE_CACHE
+from indexer.project import CONTENT_ROOTS, PACKAGE_CACHE, can_list
 from indexer.store.lock import IndexBusy
 
 QUIET_SECONDS = 0.1
 MAX_BATCH_SECONDS = 1.0
 WALK = "\0walk"  # marker: the batch needs a full walk
 BUSY_RETRY = 1.0  # another process holds the index: try again this often
-
-
-def _can_read(folder: str | bytes) -> bool:
-    """Whether a folder can be listed (one that is gone is left to its deletion's event)."""
-    try:
-        with os.scandir(folder):
-            return True
-    except FileNotFoundError:
-        return True
-    except OSError:
-        return False
 
 
 class Collector(FileSystemEventHandler):
@@ -81,7 +70,7 @@ class Collector(FileSystemEventHandler):
         if isinstance(event, DirMovedEvent | DirDeletedEvent | DirCreatedEvent):
             found.append(WALK)
         elif event.is_directory:
-            if _can_read(event.src_path):
+            if can_list(event.src_path):
                 return  # a folder's own modification: its files report themselves
             found.append(WALK)  # it cannot be read now (a chmod): the walk records it for its files
         else:

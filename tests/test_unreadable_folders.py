@@ -165,3 +165,15 @@ def test_watch_walks_when_a_folder_becomes_unreadable(tmp_path: Path) -> None:
     r = _run(prefix, "-c", WATCHED, str(root))
     assert r.returncode == 0, r.stderr
     assert r.stdout.split() == ["True", "True"]
+
+
+def test_the_unreadable_folders_are_found_by_their_index_not_a_scan_of_every_file(indexed_fixture: Path) -> None:
+    """Every update of listed paths asks for them (indexer/store/schema.py): a partial index."""
+    from indexer.config import Config
+    from indexer.store.reader import Records
+    from indexer.store.schema import IndexPaths
+
+    records = Records(IndexPaths(Config().index_path(indexed_fixture)))
+    plan = records.conn.execute("EXPLAIN QUERY PLAN SELECT path FROM files WHERE kind = 'folder'").fetchall()
+    assert "USING INDEX folders_by_path" in plan[0][3]
+    assert records.folder_paths() == []

@@ -17,7 +17,6 @@ import msgspec
 from indexer.config import Config
 from indexer.model import FileStat, Staleness
 from indexer.project import (
-    FOLDER_KIND,
     Coverage,
     can_list,
     fs_name,
@@ -88,7 +87,7 @@ def _stat_listed(root: Path, config: Config, listed: Iterable[str]) -> Found | N
 
 def _listed(root: Path, config: Config, reader: Records, listed: list[str]) -> tuple[Found, dict[str, FileStat]] | None:
     """Current and recorded stats of the listed paths; None when a walk is needed instead."""
-    if any(can_list(root / fs_name(p)) for p in reader.paths_of_kind(FOLDER_KIND)):
+    if any(can_list(root / fs_name(p)) for p in reader.folder_paths()):
         return None  # readable again (a chmod no watcher or git reports): its files must be listed
     listed = [stored_form(p) for p in listed]
     current = _stat_listed(root, config, listed)

@@ -125,8 +125,9 @@ class Records:
         row = self.conn.execute("SELECT 1 FROM files WHERE path > ? AND path < ? LIMIT 1", (path + "/", path + "0"))
         return row.fetchone() is not None
 
-    def paths_of_kind(self, kind: str) -> list[str]:
-        return [p for (p,) in self.conn.execute("SELECT path FROM files WHERE kind = ?", (kind,))]
+    def folder_paths(self) -> list[str]:
+        """The folders recorded as unreadable (kind 'folder'), by their partial index."""
+        return [p for (p,) in self.conn.execute("SELECT path FROM files WHERE kind = 'folder'")]
 
     def license_paths(self) -> list[str]:
         """Paths that may be license files (`LICENSE.md`, `COPYING`, ...), found in the path index

@@ -96,12 +96,15 @@ REF_TARGET = "CASE r.target WHEN '' THEN r.key ELSE r.target END"
 
 # Made after the rows of a rebuild are in (sorting once is faster than growing each index row by
 # row), and at once by an incremental writer. No covering index of `files`: its rows are narrow
-# (records live in `blobs`), so a scan of every stat reads little more than an index would.
+# (records live in `blobs`), so a scan of every stat reads little more than an index would. The
+# unreadable folders (kind 'folder', a handful at most) are asked for by every update of listed
+# paths: a partial index finds them without that scan.
 SQL_INDEXES = """
 CREATE UNIQUE INDEX IF NOT EXISTS files_by_path ON files(path);
 CREATE INDEX IF NOT EXISTS guids_by_guid ON guids(guid);
 CREATE INDEX IF NOT EXISTS types_by_name ON types(name);
 CREATE INDEX IF NOT EXISTS edges_by_dst ON edges(dst);
+CREATE INDEX IF NOT EXISTS folders_by_path ON files(path) WHERE kind = 'folder';
 """
 
 # No search document: metas are folded into their asset's record; opaque binaries are found

@@ -241,3 +241,20 @@ def test_each_link_of_the_chain_gets_half_the_score_of_the_file_it_is_reached_fr
     _named_chain(project, [Ranked(ENEMY, 100.0, [])], boosts, frozenset({"material", "shader"}), None)
     assert boosts["Assets/Materials/Enemy.mat"] == (50.0, "asset", ENEMY, ())
     assert boosts["Assets/Shaders/Dissolve.shader"] == (25.0, "asset", "Assets/Materials/Enemy.mat", ())
+
+
+def test_a_quoted_test_class_still_makes_a_task_about_tests(ws: Workspace) -> None:
+    """Intent is read from the words said, except whether a task is about tests: quoting
+    `HealthTests` is (docs/retrieval.md, priors)."""
+    from indexer.identifiers import query_terms, said_words
+    from indexer.query.rank import role_priors
+
+    project = ws.projects[0]
+    kinds = {"Assets/Tests/EditMode/HealthTests.cs": "csharp"}
+    quoted = "`HealthTests` fails after the heal change"
+    assert role_priors(project, kinds, query_terms(quoted), said_words(quoted)) == {}
+    plain = "heal fails after the change"
+    assert role_priors(project, kinds, query_terms(plain), said_words(plain)) == {
+        "Assets/Tests/EditMode/HealthTests.cs": 0.7
+    }
+    assert ws.search(quoted, limit=1, named=False)[0].path == "Assets/Tests/EditMode/HealthTests.cs"

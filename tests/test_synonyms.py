@@ -82,3 +82,29 @@ def test_query_terms_are_a_new_list_each_time() -> None:
     first = query_terms("player health")
     first.append("changed")
     assert query_terms("player health") == ["player", "health", "playerhealth"]
+
+
+def test_a_synonym_names_the_member_when_the_query_words_name_none(tmp_path) -> None:
+    """ "energy" names nothing in `Runner`; its synonym "stamina" names `RestoreStamina`."""
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.query.workspace import open_workspace
+
+    from .conftest import write_project
+
+    source = "public class Runner\n{\n    void Move() { }\n    void Jump() { }\n    public void RestoreStamina(int a) { }\n}\n"
+    root = write_project(tmp_path / "P", {"Assets/Runner.cs": source})
+    update(root, Config(workers=1))
+    hit = open_workspace(root, [(root, Config())]).search("where is the energy refilled", limit=1)[0]
+    assert (hit.path, hit.name, hit.line) == ("Assets/Runner.cs", "Runner.RestoreStamina", 5)
+
+
+def test_synonyms_name_the_file_in_its_header_but_never_add_matched_lines(ws: Workspace) -> None:
+    """The fixture says `Health` and `Enemy` in many lines; asked in other words, a pack lists
+    no line for those synonyms (they would crowd out the files), only the words themselves."""
+    import re
+
+    text = build_context(ws, "where do monsters lose hp", 20000, counter("estimate")).tier2.text
+    lines = [line for line in text.split("\n") if re.match(r"  L\d+: ", line)]
+    assert not [line for line in lines if re.search("health|enemy|hitpoint", line, re.I)]
+    assert "(csharp; matched: enemy (for monsters); health (for hp))" in text

@@ -146,3 +146,30 @@ def test_a_guid_of_no_file_in_the_project_still_lists_its_users(ws) -> None:
         "Assets/Scenes/Dungeon.unity",
         "Assets/Scenes/MainMenu.unity",
     ]
+
+
+def test_a_shared_guid_leads_to_the_first_file_by_path_whichever_was_indexed_first(tmp_path: Path) -> None:
+    """docs/cli.md (refs): a copy sorted before the original, added by an incremental update,
+    takes the GUID's usages: the first file by path, in every lookup."""
+    import shutil
+
+    from indexer.query.workspace import open_workspace
+    from indexer.store.reader import Records
+    from indexer.store.schema import IndexPaths
+
+    root = copy_fixture(tmp_path / "P")
+    update(root, Config(workers=1))
+    folder = root / "Assets/Scripts/Player"
+    text = (folder / "PlayerHealth.cs").read_text().replace("class PlayerHealth", "class APlayerHealth")
+    (folder / "APlayerHealth.cs").write_text(text)
+    shutil.copyfile(folder / "PlayerHealth.cs.meta", folder / "APlayerHealth.cs.meta")
+    update(root, Config(workers=1))
+    guid, first = "06da43a2b5a9504318c3177567ab555f", "Assets/Scripts/Player/APlayerHealth.cs"
+    records = Records(IndexPaths(Config().index_path(root)))
+    assert records.path_of_guid(guid) == first and records.guid_paths()[guid] == first
+    graph = open_workspace(root, [(root, Config())]).projects[0].graph
+    assert (first, "script") in graph.uses("Assets/Prefabs/Player.prefab")
+    users = {u.path for u in graph.references(graph.target("DungeonCrawler.Player.APlayerHealth"))}
+    assert "Assets/Prefabs/Player.prefab" in users
+    original = {u.path for u in graph.references(graph.target("DungeonCrawler.Player.PlayerHealth"))}
+    assert "Assets/Prefabs/Player.prefab" not in original

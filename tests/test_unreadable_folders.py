@@ -72,6 +72,8 @@ def test_an_unreadable_folder_is_reported_by_index_and_status_and_its_files_come
         assert status["skipped"] == [{"path": "Assets/Secret", "reason": REASON}]
         assert status["stale_files"] == 0 and status["by_kind"]["folder"] == 1
         assert "HiddenThing" not in cli("query", "HiddenThing DeeperThing")
+        found = json.loads(cli("query", "Secret", "--json"))["results"]  # the folder is not searched
+        assert "Assets/Secret" not in [h["path"] for h in found]
     finally:
         secret.chmod(0o755)
     out = cli("index")  # git sees nothing: it never stopped tracking them

@@ -194,6 +194,26 @@ def test_tests_rank_down_only_where_they_are_a_minority_of_the_projects_scripts(
     assert [h.path for h in package.search("shield absorbs damage", limit=2)] == list(files)[::-1]
 
 
+def test_a_test_assemblys_scripts_count_as_tests_without_nunit_attributes(tmp_path: Path) -> None:
+    """docs/retrieval.md: a test assembly's scripts are tests (helpers, fixtures without `[Test]`),
+    for the test prior and for the share of tests that gates it."""
+    from indexer.query.rank import role_priors
+
+    asmdef = '{ "name": "Game.Tests", "references": ["UnityEngine.TestRunner"] }\n'
+    helpers = {
+        f"Assets/Tests/Helper{i}.cs": f"public class Helper{i} {{ public void Shield() {{ }} }}\n" for i in range(3)
+    }
+    tests = {"Assets/Tests/Game.Tests.asmdef": asmdef, **helpers}
+    shield = {"Assets/Scripts/Shield.cs": "public class Shield { public void Absorb() { } }\n"}
+    doors = {f"Assets/Scripts/Door{i}.cs": f"public class Door{i} {{ public void Open() {{ }} }}\n" for i in range(20)}
+    kinds = dict.fromkeys([*helpers, *shield], "csharp")
+    terms = ["shield"]
+    mostly_tests = workspace(write_project(tmp_path / "Package", tests | shield))  # 3 tests in 4 scripts
+    assert role_priors(mostly_tests.projects[0], kinds, terms, terms) == {}
+    game = workspace(write_project(tmp_path / "Game", tests | shield | doors))  # 3 in 24
+    assert role_priors(game.projects[0], kinds, terms, terms) == dict.fromkeys(helpers, 0.7)
+
+
 def test_what_the_ranking_learned_of_a_project_is_dropped_with_its_index_generation(tmp_path: Path) -> None:
     """rank._learned keeps what a file is (and the project's share of tests) per index generation:
     a long-lived workspace (the MCP server) ranks by the new facts after an update."""

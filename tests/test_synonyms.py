@@ -92,7 +92,8 @@ def test_a_synonym_names_the_member_when_the_query_words_name_none(tmp_path) -> 
 
     from .conftest import write_project
 
-    source = "public class Runner\n{\n    void Move() { }\n    void Jump() { }\n    public void RestoreStamina(int a) { }\n}\n"
+    members = ["void Move() { }", "void Jump() { }", "public void RestoreStamina(int a) { }"]
+    source = "public class Runner\n{\n" + "".join(f"    {m}\n" for m in members) + "}\n"
     root = write_project(tmp_path / "P", {"Assets/Runner.cs": source})
     update(root, Config(workers=1))
     hit = open_workspace(root, [(root, Config())]).search("where is the energy refilled", limit=1)[0]

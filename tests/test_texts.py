@@ -42,3 +42,29 @@ def test_a_file_swapped_for_a_link_reads_as_nothing(tmp_path: Path) -> None:
     os.symlink(outside, project / "A.cs")
     assert texts.get("A.cs") is EMPTY
     assert texts.get("Missing.cs") is EMPTY
+
+
+def test_texts_are_kept_least_recently_used_first_out_and_never_when_recent_or_large(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """texts.py: the least recently used text goes first past KEPT_CHARS; a text over a quarter
+    of it is never kept; nor a file whose inode changed within RECENT_NS (a clock tick)."""
+    import indexer.query.texts as module
+
+    names = ["A", "B", "C", "D", "E", "F"]
+    for name in names:
+        (tmp_path / f"{name}.cs").write_text("x" * 30)  # 60 characters with its lower-case form
+    (tmp_path / "Big.cs").write_text("x" * 40)  # 80: over a quarter of 300
+    monkeypatch.setattr(module, "RECENT_NS", 0)
+    monkeypatch.setattr(module, "KEPT_CHARS", 300)
+    texts = Texts(tmp_path)
+    a, b = texts.get("A.cs"), texts.get("B.cs")
+    assert texts.get("A.cs") is a  # A is now more recently used than B
+    kept = [texts.get(f"{n}.cs") for n in names[2:]]  # 360 > 300: B, the least recently used, goes
+    assert texts.get("A.cs") is a and texts.get("F.cs") is kept[-1]
+    assert texts.get("B.cs") is not b
+    big = texts.get("Big.cs")
+    assert texts.get("Big.cs") is not big
+    monkeypatch.setattr(module, "RECENT_NS", 10**18)  # every file changed "just now"
+    fresh = Texts(tmp_path)
+    assert fresh.get("A.cs") is not fresh.get("A.cs")

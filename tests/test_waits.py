@@ -20,9 +20,10 @@ import pytest
 
 from indexer.build.pool import FileBudget, parent_watch, start_method
 from indexer.build.update import update
-from indexer.build.workers import run_jobs
+from indexer.build.workers import OUT_OF_MEMORY, run_jobs
 from indexer.changes.diff import Job
 from indexer.changes.hooks import install
+from indexer.model import FileRecord
 from indexer.store.consistency import check_consistency
 from indexer.store.header import read_header
 from indexer.store.lock import lock_backend, open_flags, writer_lock
@@ -355,20 +356,56 @@ def test_a_file_over_its_time_or_memory_budget_is_skipped_and_the_rest_scanned(t
     assert all(by_path[n].status == "ok" and by_path[n].symbols for n in names if "/K" in n)
 
 
+def _scan_in_workers(root: Path, names: tuple[str, ...], kinds: tuple[str, ...]) -> list[FileRecord]:
+    jobs = [Job(str(root), n, k, (root / n).stat().st_size, 0, "", 50 << 20) for n, k in zip(names, kinds, strict=True)]
+    return [r.record for r in run_jobs(jobs, 1, FileBudget(seconds=30.0, memory_mb=200))]
+
+
+def test_a_file_that_runs_its_scanner_out_of_memory_says_so(tmp_path: Path) -> None:
+    """An asset whose one document the YAML parser must read (a block scalar) and which holds a
+    list of a million entries: the parser's nodes take more than a scanner process may (Python
+    raises MemoryError inside the YAML scanner, which must not take it for invalid YAML and keep
+    the line reader's reading). The record gives the worker's reason, and the small file in the
+    same chunk is still scanned."""
+    root = tmp_path / "P"
+    (root / "Assets").mkdir(parents=True)
+    head = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!114 &11400000\nMonoBehaviour:\n  m_Name: Big\n"
+    items = "".join(f"  - v{i}\n" for i in range(1_000_000))
+    (root / "Assets/Big.asset").write_text(head + "  note: |\n    a block scalar\n  data:\n" + items)
+    (root / "Assets/Small.cs").write_text("public class Small { void M() { } }\n")
+    results = _scan_in_workers(root, ("Assets/Big.asset", "Assets/Small.cs"), ("asset", "csharp"))
+    assert [(r.path, r.status, r.note) for r in results] == [
+        ("Assets/Big.asset", "skipped", "scanning needed more memory than a scanner may use: stopped"),
+        ("Assets/Small.cs", "ok", ""),
+    ]
+    assert [s.name for s in results[1].symbols] == ["Small", "M"]
+
+
 def test_a_csharp_file_that_runs_its_scanner_out_of_memory_says_so(tmp_path: Path) -> None:
-    """A one-line file holding one long string literal: reading the literals out of it allocates
-    more than a scanner process may (Python raises MemoryError inside the C# scanner, whose own
-    `except Exception` used to turn it into "scanner error: MemoryError: "). The record must give
-    the worker's reason, and the small file in the same chunk is still scanned."""
+    """A C# file of 100 MB, nearly all one comment: the tree is small, but the C# scanner's own
+    copies of the text take more than the 200 MB a scanner may use. The scanner lets MemoryError
+    through (it would otherwise say "scanner error: MemoryError: "), so the record gives the
+    worker's reason."""
+    root = tmp_path / "P"
+    (root / "Assets").mkdir(parents=True)
+    (root / "Assets/Blob.cs").write_bytes(b"public class Blob { }\n/* " + b"word " * 20_000_000 + b"*/\n")
+    job = Job(str(root), "Assets/Blob.cs", "csharp", (root / "Assets/Blob.cs").stat().st_size, 0, "", 500 << 20)
+    (result,) = run_jobs([job], 1, FileBudget(seconds=60.0, memory_mb=200))
+    assert (result.record.status, result.record.note) == ("skipped", OUT_OF_MEMORY)
+
+
+def test_a_csharp_string_literal_of_megabytes_scans_within_a_scanners_memory(tmp_path: Path) -> None:
+    """A one-line file holding a 2 MB string literal (embedded data): reading the literals out
+    of it once took more than the 200 MB a scanner may use (the regex kept a backtracking state
+    per character). It is scanned whole, and the literal, too long to name an asset, is no ref."""
     root = tmp_path / "P"
     (root / "Assets").mkdir(parents=True)
     (root / "Assets/Blob.cs").write_text('public class Blob { string s = "' + "a" * 2_000_000 + '"; }')
     (root / "Assets/Small.cs").write_text("public class Small { void M() { } }\n")
-    names = ("Assets/Blob.cs", "Assets/Small.cs")
-    jobs = [Job(str(root), n, "csharp", (root / n).stat().st_size, 0, "", 50 << 20) for n in names]
-    results = [r.record for r in run_jobs(jobs, 1, FileBudget(seconds=30.0, memory_mb=200))]
+    results = _scan_in_workers(root, ("Assets/Blob.cs", "Assets/Small.cs"), ("csharp", "csharp"))
     assert [(r.path, r.status, r.note) for r in results] == [
-        ("Assets/Blob.cs", "skipped", "scanning needed more memory than a scanner may use: stopped"),
+        ("Assets/Blob.cs", "ok", ""),
         ("Assets/Small.cs", "ok", ""),
     ]
-    assert [s.name for s in results[1].symbols] == ["Small", "M"]
+    assert [(s.name, s.kind) for s in results[0].symbols] == [("Blob", "class"), ("s", "field")]
+    assert [r for r in results[0].refs if r.kind == "string"] == []

@@ -13,7 +13,7 @@ import re
 from indexer.model import Ref
 
 # Every literal on its line, short ones too: skipping one would pair its closing quote with the next.
-_LITERAL = re.compile(rb'"((?:[^"\\\r\n]|\\.)*)"')
+_LITERAL = re.compile(rb'"([^"\\\r\n]*+(?:\\.[^"\\\r\n]*+)*+)"')
 _CHAR_QUOTE = re.compile(rb"'(?:\\)?\"'")  # '"' and '\"' would open a literal that is not one
 # An asset key: a Resources path or a shader name. Spaces only in a path ("Legacy Shaders/Diffuse").
 _KEY = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_ ./()\-]*")

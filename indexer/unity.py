@@ -56,6 +56,11 @@ UNITY_MESSAGES = frozenset(
 UNITY_OBJECT_ROLES = frozenset({"monobehaviour", "scriptableobject", "editor", "editor_window", "property_drawer"})
 
 
+def editor_only_assembly(attributes: Iterable[str]) -> bool:
+    """An asmdef's facts (`scanners.asmdef`) say it compiles for the editor alone."""
+    return "includePlatforms: Editor" in attributes
+
+
 def is_unity_message(method_name: str, container_role: str | None) -> bool:
     """A method Unity calls by name: unused-looking code that must not be renamed or removed."""
     return container_role in UNITY_OBJECT_ROLES and method_name in UNITY_MESSAGES

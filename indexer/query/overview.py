@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from indexer.model import Assembly, Overview
 from indexer.query.tokens import TokenCounter
 from indexer.store.reader import Records
+from indexer.unity import editor_only_assembly
 
 if TYPE_CHECKING:
     from indexer.query.workspace import ProjectIndex
@@ -56,7 +57,7 @@ def build_overview(root: Path, records: Records, kinds: dict[str, str]) -> Overv
         rec = records.record(path)
         for sym in rec.symbols if rec else ():
             if sym.kind == "assembly":
-                editor = "includePlatforms: Editor" in sym.attributes
+                editor = editor_only_assembly(sym.attributes)
                 assemblies.append(Assembly(name=sym.name, folder=os.path.dirname(path) + "/", editor_only=editor))
     return Overview(
         name=root.name,

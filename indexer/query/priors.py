@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from indexer.identifiers import split_identifier, stem
 from indexer.query.carriers import carried
+from indexer.unity import editor_only_assembly
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
@@ -32,6 +33,12 @@ CODE_TASK_ASSET_KINDS = frozenset({"prefab", "scene"})
 # tests (a package repository, whose Assets/ folder is mostly its test suite).
 TEST_PRIOR = 0.7
 MINOR_TEST_SHARE = 0.25
+# Editor code (inspectors, windows, importers) below the game code it serves: a custom inspector
+# shares every name of its component, but a report of how the game behaves is about the component.
+# Not when the task is about the editor, or when most of the project's own scripts are editor
+# code (an editor extension, whose tasks are about it).
+EDITOR_PRIOR = 0.7
+MINOR_EDITOR_SHARE = 2 / 3
 # Folders third-party code ships in by convention, Unity's own imported packages among them.
 _VENDORED_FOLDERS = re.compile(
     r"(^|/)(plugins|third[ _-]?party|thirdparties|3rd[ _-]?party|vendor|vendors|external|externals"
@@ -59,6 +66,10 @@ ART_WORDS = frozenset(
     shaders material materials texture textures sprite sprites colour color colours colors mesh model
     animation animations animator sound sounds audio sfx music clip clips thick thicker thin thinner
     bright brighter transparent""".split()  # noqa: SIM905
+)
+EDITOR_WORDS = frozenset(
+    """editor editors inspector inspectors gizmo gizmos drawer drawers importer importers postprocessor
+    wizard editorwindow menuitem""".split()  # noqa: SIM905
 )
 ART_KINDS = frozenset({"prefab"})
 # A task that names a kind of asset wants files of that kind; one that asks where something is
@@ -165,6 +176,34 @@ def test_share(records: Records, folders: frozenset[str]) -> float:
         sql = f"SELECT f.id FROM files f WHERE {own} AND f.path > ? AND f.path < ?"
         tests.update(i for (i,) in conn.execute(sql, (folder, folder[:-1] + "0")))
     return len(tests) / total if total else 0.0
+
+
+def assembly_folders(records: Records) -> dict[str, bool]:
+    """Folder of each asmdef -> whether it compiles for the editor alone."""
+    out = {}
+    for rec in records.records("asmdef"):
+        for sym in rec.symbols:
+            if sym.kind == "assembly":
+                out[rec.path.rpartition("/")[0] + "/"] = editor_only_assembly(sym.attributes)
+    return out
+
+
+def is_editor_script(path: str, assemblies: dict[str, bool]) -> bool:
+    """A script compiled into an editor assembly: its asmdef (the nearest above it) is for the
+    editor alone or, with no asmdef above it, it is below a folder named `Editor` (Unity's rule)."""
+    if not path.endswith(".cs"):
+        return False
+    owner = max((f for f in assemblies if path.startswith(f)), key=len, default=None)
+    if owner is not None:
+        return assemblies[owner]
+    return path.startswith("Editor/") or "/Editor/" in path
+
+
+def editor_share(records: Records, assemblies: dict[str, bool]) -> float:
+    """The share of the scripts under `Assets/` that are editor code."""
+    sql = "SELECT path FROM files WHERE kind = 'csharp' AND path > 'Assets/' AND path < 'Assets0'"
+    scripts = [p for (p,) in records.conn.execute(sql)]
+    return sum(is_editor_script(p, assemblies) for p in scripts) / len(scripts) if scripts else 0.0
 
 
 def has_logic(graph: Graph, prefab: str) -> bool:

@@ -24,13 +24,18 @@ from indexer.query.priors import (
     ASSET_WORDS,
     CODE_TASK_ASSET_KINDS,
     CODE_TASK_ASSET_PRIOR,
+    EDITOR_PRIOR,
+    EDITOR_WORDS,
+    MINOR_EDITOR_SHARE,
     MINOR_TEST_SHARE,
     NAMED_KIND_PRIOR,
     TEST_PRIOR,
     TEST_WORDS,
     VENDORED_PRIOR,
     asks_for,
+    editor_share,
     has_logic,
+    is_editor_script,
     is_vendored,
     named_kinds,
     names_package,
@@ -150,9 +155,12 @@ def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str
         scale((p for p, k in kinds.items() if k in ART_KINDS and not _has_logic(project, p)), ART_PRIOR)
     if not wanted and not asks_for(said, ASSET_WORDS | ART_WORDS):
         scale((p for p, k in kinds.items() if k in CODE_TASK_ASSET_KINDS), CODE_TASK_ASSET_PRIOR)
+    scripts = [p for p in kinds if p.endswith(".cs")]
+    tests = test_files(project.records, scripts, project.test_folders, project.roles)
     if not asks_for(terms, TEST_WORDS) and _tests_are_minor(project):
-        scripts = [p for p in kinds if p.endswith(".cs")]
-        scale(test_files(project.records, scripts, project.test_folders, project.roles), TEST_PRIOR)
+        scale(tests, TEST_PRIOR)
+    if not asks_for(terms, EDITOR_WORDS) and _editor_is_minor(project):
+        scale((p for p in scripts if p not in tests and _is_editor(project, p)), EDITOR_PRIOR)
     return out
 
 
@@ -176,6 +184,16 @@ def _tests_are_minor(project) -> bool:
     """Tests are a small share of the project's own scripts."""
     share = _learned(project, ("test_share",), lambda: test_share(project.records, project.test_folders))
     return share < MINOR_TEST_SHARE
+
+
+def _is_editor(project, path: str) -> bool:
+    return _learned(project, ("editor", path), lambda: is_editor_script(path, project.assemblies))
+
+
+def _editor_is_minor(project) -> bool:
+    """Editor code is less than half of the project's own scripts (not an editor extension)."""
+    share = _learned(project, ("editor_share",), lambda: editor_share(project.records, project.assemblies))
+    return share < MINOR_EDITOR_SHARE
 
 
 def _learned(project, key: tuple, make: Callable[[], T]) -> T:

@@ -38,7 +38,7 @@ class Snapshot:
 
     def _drop(self) -> None:
         """Forget the readers: a rebuild replaced the generation folder they were opened on."""
-        for attr in ("records", "graph", "vendored", "test_folders"):
+        for attr in ("records", "graph", "vendored", "test_folders", "assemblies"):
             self.__dict__.pop(attr, None)
         self.stats, self.memo, self.roles = {}, {}, {}
 
@@ -81,6 +81,13 @@ class Snapshot:
         from indexer.query.priors import test_folders
 
         return test_folders(self.records)
+
+    @cached_property
+    def assemblies(self) -> dict[str, bool]:
+        """asmdef folder -> editor only (editor code ranks below the game code it serves)."""
+        from indexer.query.priors import assembly_folders
+
+        return assembly_folders(self.records)
 
 
 class ProjectIndex:
@@ -133,6 +140,10 @@ class ProjectIndex:
     @property
     def test_folders(self) -> frozenset[str]:
         return self.snapshot.test_folders
+
+    @property
+    def assemblies(self) -> dict[str, bool]:
+        return self.snapshot.assemblies
 
     @property
     def memo(self) -> dict:

@@ -165,20 +165,29 @@ def test_a_compact_csharp_outline_keeps_types_and_the_members_the_task_names(env
 
 def test_a_code_task_gets_code_first_but_keeps_an_asset_among_its_two_best_hits(env) -> None:
     """docs/retrieval.md: for a code task an asset keeps its rank only when it is one of the two
-    best hits or the graph ties it to code in the pack; a task asking for assets keeps the ranking."""
+    best hits or the walk tied it to code among the hits, either way: `Sword.prefab` was reached
+    from the sword's data, but `MeleeWeapon.cs` was reached from it, so it keeps its place;
+    `Player.prefab`, reached only from another prefab, follows the code. A task asking for assets
+    keeps the ranking."""
     _root, ws = env
     tok = counter("estimate")
     task = "the sword deals too little damage"
-    ranked = [h.path for h in ws.search(task, limit=12, named=False)]
+    hits = ws.search(task, limit=12, named=False)
+    ranked = [h.path for h in hits]
     assert ranked[:3] == [
         "Assets/Scripts/Combat/DamageDealer.cs",
         "Assets/Data/Weapons/Sword.asset",
         "Assets/Prefabs/Weapons/Sword.prefab",
     ]
+    assert [h.reason for h in hits if h.path == "Assets/Scripts/Weapons/MeleeWeapon.cs"] == [
+        "text match; script on Assets/Prefabs/Weapons/Sword.prefab"
+    ]
+    player = "Assets/Prefabs/Player.prefab"
+    assert ranked.index(player) < ranked.index("Assets/Scripts/Weapons/MeleeWeapon.cs")
     files = [f.path for f in build_context(ws, task, 4000, tok).tier2.files]
-    assert files[:3] == ["Assets/Scripts/Combat/DamageDealer.cs", "Assets/Data/Weapons/Sword.asset", ranked[3]]
+    assert files[:4] == ranked[:4]
     scripts = [i for i, p in enumerate(files) if p.endswith(".cs")]
-    assert "Assets/Prefabs/Weapons/Sword.prefab" not in files[: max(scripts) + 1]  # tied to no code: after it
+    assert player not in files[: max(scripts) + 1]  # tied to no code: after it
     asking = "which prefab is the sword"
     files = [f.path for f in build_context(ws, asking, 4000, tok).tier2.files]
     assert files[:12] == [h.path for h in ws.search(asking, limit=12, named=False)]

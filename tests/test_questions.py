@@ -6,10 +6,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from indexer.build.update import update
 from indexer.config import Config
 from indexer.model import Hit
 from indexer.query.describe import describe
+from indexer.query.priors import EDITOR_PRIOR, is_editor_script
 from indexer.query.workspace import Workspace, open_workspace
+
+from .conftest import write_project
 
 ENEMY = "Assets/Prefabs/Enemies/Enemy.prefab"
 BRUTE = "Assets/Prefabs/Enemies/EnemyBrute.prefab"
@@ -258,3 +264,58 @@ def test_a_quoted_test_class_still_makes_a_task_about_tests(ws: Workspace) -> No
         "Assets/Tests/EditMode/HealthTests.cs": 0.7
     }
     assert ws.search(quoted, limit=1, named=False)[0].path == "Assets/Tests/EditMode/HealthTests.cs"
+
+
+def test_editor_code_ranks_below_the_game_code_it_serves_unless_the_task_is_about_the_editor(ws: Workspace) -> None:
+    """`HealthEditor` (the custom inspector of `Health`) and `LevelToolsWindow` share the words of
+    the game code they serve; a task about the game wants that code, one about the editor keeps
+    the ranking (the editor file's own words then lead)."""
+    inspector, window = "Assets/Scripts/Editor/HealthEditor.cs", "Assets/Scripts/Editor/LevelToolsWindow.cs"
+    hits = ranked(ws, "the current health value resets")
+    assert position(hits, "Assets/Scripts/Player/PlayerHealth.cs") < position(hits, inspector)
+    hits = ranked(ws, "the current health value resets in the inspector")
+    assert position(hits, inspector) < position(hits, "Assets/Scripts/Player/PlayerHealth.cs")
+    assert [h.path for h in ranked(ws, "scatter enemies around the spawner")[:2]] == [
+        "Assets/Scripts/Enemies/EnemySpawner.cs",
+        window,
+    ]
+    assert ranked(ws, "an editor window to scatter enemies")[0].path == window
+
+
+def test_a_script_is_editor_code_by_its_assembly_or_else_an_editor_folder() -> None:
+    """Unity's rule: the nearest asmdef above a script decides; with none, a folder named `Editor`
+    anywhere above it makes it editor code."""
+    assemblies = {"Assets/Tools/": True, "Assets/Game/": False, "Assets/Game/Debug/": True}
+    cases = {
+        "Assets/Tools/Window.cs": True,  # an editor-only asmdef
+        "Assets/Game/Editor/Gizmos.cs": False,  # a runtime asmdef holds its Editor folder
+        "Assets/Game/Debug/Panel.cs": True,  # the nearest asmdef wins
+        "Assets/Scripts/Editor/Inspector.cs": True,  # no asmdef: the folder name
+        "Editor/Top.cs": True,
+        "Assets/Scripts/EditorHelpers/Helper.cs": False,  # not a folder named Editor
+        "Assets/Scripts/Player.cs": False,
+        "Assets/Scripts/Editor/Icon.png": False,  # not a script
+    }
+    assert {p: is_editor_script(p, assemblies) for p in cases} == cases
+
+
+def test_in_an_editor_extension_editor_code_keeps_its_rank(tmp_path: Path) -> None:
+    """When two thirds or more of the project's own scripts are editor code, the project is an
+    editor extension and its tasks are about that code: no editor prior, so an editor script and
+    a runtime script with the same words score alike. With fewer editor scripts, the editor
+    script's score is scaled by the prior."""
+    files = {
+        "Assets/Editor/Spin.cs": "public class Spin : EditorWindow { void Rotate() { } }\n",
+        "Assets/Scripts/Spin.cs": "public class Spin : MonoBehaviour { void Rotate() { } }\n",
+        "Assets/Editor/Align.cs": "public class Align : EditorWindow { }\n",
+        "Assets/Editor/Grid.cs": "public class Grid : EditorWindow { }\n",
+    }
+    game = {f"Assets/Scripts/G{i}.cs": f"public class G{i} : MonoBehaviour {{ }}\n" for i in range(4)}
+    ratios = {}
+    for name, extra in (("tool", {}), ("game", game)):
+        root = write_project(tmp_path / name, {**files, **extra})
+        update(root, Config(workers=1))
+        scores = {h.path: h.score for h in open_workspace(root, [(root, Config())]).search("rotate the spin", limit=5)}
+        ratios[name] = scores["Assets/Editor/Spin.cs"] / scores["Assets/Scripts/Spin.cs"]
+    assert ratios["tool"] > 0.95
+    assert ratios["game"] == pytest.approx(EDITOR_PRIOR * ratios["tool"], rel=0.02)

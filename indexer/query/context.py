@@ -103,13 +103,19 @@ def task_order(hits: list[Hit], said: list[str]) -> list[Hit]:
     (names a kind, asks where something is configured, or how it looks or sounds), when it is one
     of the two best hits (the ranking already put code first; an asset that still leads matches
     the task on its own, like the ScriptableObject named for what is asked about), or when the
-    graph ties it to code in the pack (it carries a script, or a script uses it); the rest follow."""
+    walk tied it to code among the hits (it was reached from one of the scripts, or one of them
+    was reached from it: the button whose event calls a method); the rest follow."""
     if asks_for(said, ASSET_WORDS | ART_WORDS) or named_kinds(said):
         return hits
-    code = [h.path for h in hits if h.kind in CODE_KINDS]
+    code = [h for h in hits if h.kind in CODE_KINDS]
     first, rest = [], []
     for i, h in enumerate(hits):
-        tied = i < LEADING_ASSETS or h.kind in CODE_KINDS or any(p in h.reason for p in code)
+        tied = (
+            i < LEADING_ASSETS
+            or h.kind in CODE_KINDS
+            or any(c.path in h.reason for c in code)
+            or any(h.path in c.reason for c in code)
+        )
         (first if tied else rest).append(h)
     return first + rest
 

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from indexer.config import Config
-from indexer.query.context import build_context
+from indexer.query.context import FILE_FLOOR, FILE_SHARE, LEAD_FILES, LEAD_SHARE, build_context
 from indexer.query.render import render_context
 from indexer.query.tokens import ESTIMATE, _estimate_pieces, counter, estimate
 from indexer.query.workspace import open_workspace
@@ -207,3 +207,22 @@ def test_a_csharp_outline_record_holds_what_the_whole_record_does_for_an_outline
     asset = next(p for p, k in records.kinds().items() if k == "prefab")
     assert records.outline_record(asset) == records.record(asset)
     assert records.outline_record("Assets/none.cs") is None
+
+
+def test_each_file_takes_at_most_its_share_of_tier_two(env) -> None:
+    """docs/retrieval.md: the two best files may take a fifth of tier 2 each, every file after
+    them 6% (never less than 300 tokens); a one-line header alone is never held back. The best
+    file is then shown shorter than it could be, and the pack reaches further down the ranking."""
+    _root, ws = env
+    tok = counter("estimate")
+    capped = 0
+    for task, budget in (("enemy dies", 4000), ("the sword deals too little damage", 4000), ("save the game", 6000)):
+        pack = build_context(ws, task, budget, tok)
+        tier2 = budget - pack.tier1.tokens - 2
+        for i, entry in enumerate(pack.tier2.files):
+            share = LEAD_SHARE if i < LEAD_FILES else FILE_SHARE
+            cap = max(int(tier2 * share), FILE_FLOOR)
+            assert entry.tokens < cap, (task, entry.path)
+        whole = {f.path: f.tokens for f in build_context(ws, task, 100_000, tok).tier2.files}
+        capped += sum(whole[f.path] > f.tokens for f in pack.tier2.files)
+    assert capped >= 3

@@ -30,8 +30,8 @@ MAX_CANDIDATES = 40
 MAX_MATCHED_LINES = 8
 # One file's rendering takes at most this share of tier 2 (and at least FILE_FLOOR): the best
 # files may take more, the rest are kept short so the pack reaches the files a task needs.
-LEAD_FILES, LEAD_SHARE = 3, 0.25
-FILE_SHARE = 0.08
+LEAD_FILES, LEAD_SHARE = 2, 0.2
+FILE_SHARE = 0.06
 LEADING_ASSETS = 2  # a code task keeps an asset among its best hits where it ranked (see task_order)
 FILE_FLOOR = 300
 # Words of a task about the project's packages: only then does tier 1 list them with versions.

@@ -160,7 +160,7 @@ def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str
     if not asks_for(terms, TEST_WORDS) and _tests_are_minor(project):
         scale(tests, TEST_PRIOR)
     if not asks_for(terms, EDITOR_WORDS) and _editor_is_minor(project):
-        scale((p for p in scripts if p not in tests and _is_editor(project, p)), EDITOR_PRIOR)
+        scale(_editor_scripts(project, [p for p in scripts if p not in tests]), EDITOR_PRIOR)
     return out
 
 
@@ -186,8 +186,19 @@ def _tests_are_minor(project) -> bool:
     return share < MINOR_TEST_SHARE
 
 
-def _is_editor(project, path: str) -> bool:
-    return _learned(project, ("editor", path), lambda: is_editor_script(path, project.assemblies))
+def _editor_scripts(project, scripts: list[str]) -> list[str]:
+    """The editor code among these scripts (each path's answer kept like `_learned`'s, but
+    with the roles read once: this runs for every candidate of every query)."""
+    roles = project.roles
+    out = []
+    for path in scripts:
+        key = ("editor", path)
+        editor = roles.get(key)
+        if editor is None:
+            editor = roles[key] = is_editor_script(path, project.assemblies)
+        if editor:
+            out.append(path)
+    return out
 
 
 def _editor_is_minor(project) -> bool:

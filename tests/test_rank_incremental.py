@@ -10,8 +10,9 @@ from pathlib import Path
 
 from indexer.build.update import update
 from indexer.config import Config
-from indexer.query.search import Searcher
-from indexer.store.schema import IndexPaths
+from indexer.query.livestats import LiveStats, index_token
+from indexer.query.search import KINDS, Searcher
+from indexer.store.schema import FIELD_BOOSTS, IndexPaths
 
 from .conftest import write_project
 
@@ -58,3 +59,26 @@ def test_an_updated_index_ranks_as_a_rebuild_within_the_tolerance(tmp_path: Path
         order = sorted(got[q], key=lambda p: -got[q][p])
         for i, p in enumerate(order):
             assert all(want[q][later] <= want[q][p] * (1 + TOLERANCE) for later in order[i + 1 :]), (q, p)
+
+
+def test_document_frequency_is_estimated_from_the_live_share_until_a_rebuild(tmp_path: Path) -> None:
+    """`LiveStats.doc_freq` (what synonym weights are made of): on an index with deleted
+    documents, the term dictionary's count scaled by live / all documents; on a fresh index, the
+    count itself. Each edit below leaves the old version of its file in the index, deleted."""
+    root = generate(tmp_path / "Game", random.Random(7))
+    update(root, CONFIG, full=True)
+    searcher = Searcher(IndexPaths(CONFIG.index_path(root)))
+    fresh = LiveStats(searcher.index.searcher(), searcher.index.schema, KINDS)
+    assert fresh.exact and fresh.doc_freq("rareword") == 3 and fresh.doc_freq("rarewords") == 3
+    assert fresh.doc_freq("never") == 0 and fresh.doc_freq("two words") == 0
+    for i in (0, 40, 80, 1, 2, 3):  # each edit leaves the file's old version in the index, deleted
+        path = root / f"Assets/Scripts/S{i}.cs"
+        path.write_text(path.read_text().replace("{ ", "{ public int X; ", 1))
+        update(root, CONFIG, paths=[f"Assets/Scripts/S{i}.cs"])
+    searcher = Searcher(IndexPaths(CONFIG.index_path(root)))
+    live = LiveStats(searcher.index.searcher(), searcher.index.schema, KINDS)
+    assert not live.exact and live.live == fresh.live < live.total
+    for word in ("player", "rareword"):  # in most files, and in three of the six edited
+        n = max(live.searcher.doc_freq(field, index_token(word)) for field in FIELD_BOOSTS)  # deleted too
+        assert live.doc_freq(word) == round(n * live.live / live.total), word
+    assert live.doc_freq("player") < max(live.searcher.doc_freq(f, "player") for f in FIELD_BOOSTS)

@@ -35,7 +35,7 @@ TEST_PRIOR = 0.7
 MINOR_TEST_SHARE = 0.25
 # Editor code (inspectors, windows, importers) below the game code it serves: a custom inspector
 # shares every name of its component, but a report of how the game behaves is about the component.
-# Not when the task is about the editor, or when most of the project's own scripts are editor
+# Not when the task is about the editor, or when two thirds of the project's own scripts are editor
 # code (an editor extension, whose tasks are about it).
 EDITOR_PRIOR = 0.7
 MINOR_EDITOR_SHARE = 2 / 3

@@ -202,7 +202,7 @@ def _editor_scripts(project, scripts: list[str]) -> list[str]:
 
 
 def _editor_is_minor(project) -> bool:
-    """Editor code is less than half of the project's own scripts (not an editor extension)."""
+    """Editor code is less than two thirds of the project's own scripts (not an editor extension)."""
     share = _learned(project, ("editor_share",), lambda: editor_share(project.records, project.assemblies))
     return share < MINOR_EDITOR_SHARE
 

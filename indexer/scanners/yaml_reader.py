@@ -37,6 +37,12 @@ _GUID = re.compile(r"guid: ([0-9A-Fa-f]{32})")
 _MANAGED_TYPE = re.compile(r"type: \{class: ([^,}]*), ns: ([^,}]*), asm: ([^}]*)\}")
 _ITEM_KEY = re.compile(r"- ([^:]+):(?: (.*))?$")
 _NAME_OVERRIDE = re.compile(r"propertyPath: m_Name\n\s+value: (.*)")
+_PROPERTY_PATH = "propertyPath:"
+# An override's three lines as Unity writes them (from the start of the `propertyPath:` line): what
+# the line walk of `TextDoc._modification` reads from them, its value never wrapped (the
+# `objectReference:` line after it is a key line, which ends a wrapped value).
+_WRITTEN_MOD = re.compile(r" *propertyPath:([^\n]*)\n *value:([^\n]*)\n *objectReference:((?: [^\n]*)?)(?=\n|\Z)")
+_WRITTEN_MODS = re.compile(r"\n" + _WRITTEN_MOD.pattern)
 _ENTRY_KEY = re.compile(r"([^:]+):(?: (.*))?$")
 # `: &` or `- &` somewhere, and `{`, `[` or `,` ending a line: found from their last character
 # (rare, or searched fast: a one-character literal) looking back, several times faster than
@@ -263,34 +269,81 @@ class TextDoc:
         return [Entry(d.get("m_Name", ""), d.get("m_Type", ""), idx) for idx, d in found]
 
     def modifications(self) -> list[Modification]:
+        """Each line that, stripped, starts with `propertyPath:`, with the `value:` and the GUID of
+        the `objectReference:` on the lines after it. The three lines as Unity writes them are
+        found by one regex over the body (`_WRITTEN_MODS`); the lines between its matches holding
+        `propertyPath:` are read by `_other_modifications`."""
+        body = self.body
         out: list[Modification] = []
-        lines = self.lines()
-        for i, line in enumerate(lines):
-            if "propertyPath:" not in line:
-                continue
-            s = line.strip()
-            if not s.startswith("propertyPath:"):
-                continue
-            value = guid = ""
-            j, end = i + 1, min(i + 4, len(lines))
-            while j < end:
-                t = lines[j].strip()
-                if t.startswith("value:"):
-                    raw, after = unwrapped(t[len("value:") :].strip(), lines, j + 1, indent_of(lines[j]))
-                    value = unquote(raw)
-                    end = min(end + after - j - 1, len(lines))  # the wrapped lines do not count
-                    j = after
-                    continue
-                if t.startswith("objectReference:"):
-                    m = REF.search(t)
-                    if m and m.group(2):
-                        guid = m.group(2).lower()
-                    break
-                if t.startswith("- "):
-                    break
-                j += 1
-            out.append(Modification(unquote(s[len("propertyPath:") :]), value, guid, i))
+        line = pos = lo = 0  # `line`: line breaks before `pos`; `lo`: where the last match ended
+        count, find = body.count, body.find
+        for m in _WRITTEN_MODS.finditer(body):
+            start = m.start() + 1
+            if find(_PROPERTY_PATH, lo, start) >= 0:
+                line += count("\n", pos, lo)
+                pos = lo
+                self._other_modifications(out, lo, start, line)
+            line += count("\n", pos, start)
+            pos = start
+            prop, value, ref = m.groups()
+            guid = ""
+            if "guid" in ref and (r := REF.search(ref)) and r.group(2):
+                guid = r.group(2).lower()
+            out.append(Modification(unquote(prop), unquote(value), guid, line))
+            lo = m.end()
+        if find(_PROPERTY_PATH, lo) >= 0:
+            self._other_modifications(out, lo, len(body), line + count("\n", pos, lo))
         return out
+
+    def _other_modifications(self, out: list[Modification], lo: int, hi: int, line: int) -> None:
+        """The overrides whose `propertyPath:` line starts in body[lo:hi] (`line`: line breaks
+        before `lo`): the written form read by `_WRITTEN_MOD`, any other by `_modification`."""
+        body = self.body
+        pos = lo
+        p = body.find(_PROPERTY_PATH, lo, hi)
+        while p >= 0:
+            start = body.rfind("\n", 0, p) + 1
+            end = body.find("\n", p)
+            end = len(body) if end < 0 else end
+            if body[start:p].strip():  # not the start of its line
+                p = body.find(_PROPERTY_PATH, end, hi)
+                continue
+            line += body.count("\n", pos, start)
+            pos = start
+            m = _WRITTEN_MOD.match(body, start)
+            if m is None:
+                out.append(self._modification(line))
+                p = body.find(_PROPERTY_PATH, end, hi)
+                continue
+            prop, value, ref = m.groups()
+            r = REF.search(ref)
+            guid = r.group(2).lower() if r and r.group(2) else ""
+            out.append(Modification(unquote(prop), unquote(value), guid, line))
+            p = body.find(_PROPERTY_PATH, m.end(), hi)
+
+    def _modification(self, i: int) -> Modification:
+        """The override whose `propertyPath:` is on line `i`, read line by line."""
+        lines = self.lines()
+        s = lines[i].strip()
+        value = guid = ""
+        j, end = i + 1, min(i + 4, len(lines))
+        while j < end:
+            t = lines[j].strip()
+            if t.startswith("value:"):
+                raw, after = unwrapped(t[len("value:") :].strip(), lines, j + 1, indent_of(lines[j]))
+                value = unquote(raw)
+                end = min(end + after - j - 1, len(lines))  # the wrapped lines do not count
+                j = after
+                continue
+            if t.startswith("objectReference:"):
+                m = REF.search(t)
+                if m and m.group(2):
+                    guid = m.group(2).lower()
+                break
+            if t.startswith("- "):
+                break
+            j += 1
+        return Modification(unquote(s[len("propertyPath:") :]), value, guid, i)
 
     def fields(self) -> list[Field]:
         """Top-level serialized fields of a script, each as a short value (at most MAX_FIELDS_PER_OBJECT)."""

@@ -64,6 +64,7 @@ YAML_KINDS = frozenset({"scene", "prefab", "asset", "material", "animator", "ani
 _PARAM_TYPES = {"1": "Float", "3": "Int", "4": "Bool", "9": "Trigger"}
 _LISTENER_MODES = {"0": "event", "1": "void", "2": "object", "3": "int", "4": "float", "5": "string", "6": "bool"}
 _OVERRIDE_CALL = re.compile(r"^(.+)\.m_PersistentCalls\.m_Calls\.Array\.data\[(\d+)\]\.(m_\w+)$")
+_CALL_PATH = ".m_PersistentCalls.m_Calls.Array.data["  # in every match of _OVERRIDE_CALL: tried first
 # Transform bookkeeping every instance overrides; it says nothing about the game.
 _NOISE_OVERRIDES = (
     "m_LocalRotation",
@@ -295,7 +296,7 @@ class _Scan:
         for mod in doc.modifications():
             prop, value = mod.prop, mod.value
             line_no = doc.at(mod.line)
-            cm = _OVERRIDE_CALL.match(prop)
+            cm = _OVERRIDE_CALL.match(prop) if _CALL_PATH in prop else None
             if cm:
                 call = calls.setdefault((cm.group(1), cm.group(2)), {"_line": str(line_no)})
                 call[cm.group(3)] = value

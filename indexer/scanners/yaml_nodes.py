@@ -172,6 +172,7 @@ class NodeDoc:
         self.class_name = first[0][0].value if first else CLASS_NAMES.get(class_id, f"Class{class_id}")
         self.map = first[0][1] if first else None
         self._top: dict[str, Any] = {}
+        self._walked: list[tuple[Any, str, Any, Any, str]] | None = None
         for k, v in reversed(_items(self.map)):
             self._top[k.value] = v  # the first of a repeated key wins, as in the line reader
 
@@ -191,7 +192,16 @@ class NodeDoc:
         """Every (mapping, key, key node, value node, owner key of the mapping) under `start` (the
         document's mapping by default) in document order; the owner of a mapping is the key it is
         the value of, or, for a sequence item, the key of the sequence (the document's mapping is
-        owned by the class name). Iterative, each node once (an alias is not read twice)."""
+        owned by the class name). The whole document's walk is listed once: every reader of the
+        document walks it."""
+        if start is not None:
+            return self._walk(start, owner)
+        if self._walked is None:
+            self._walked = list(self._walk(None, ""))
+        return iter(self._walked)
+
+    def _walk(self, start: Any, owner: str) -> Iterator[tuple[Any, str, Any, Any, str]]:
+        """`walk`, iterative, each node once (an alias is not read twice)."""
         seen: set[int] = set()
         todo: list[tuple[Any, Any, Any, str]] = [
             (None, None, self.map, self.class_name) if start is None else (None, None, start, owner)

@@ -78,6 +78,8 @@ _OUTSIDE: tuple[tuple[str, Callable[[str], bool], tuple[re.Pattern[str], ...]], 
 )
 _FEW_GUIDS = 16  # more GUIDs than this in a document: find their keys through `Owners`
 _SECTIONS = {"m_TexEnvs:": "texture", "m_Floats:": "float", "m_Colors:": "color", "m_Ints:": "int"}
+# A line after the first that, stripped, is one of `_SECTIONS` (`\s` and `str.strip` agree on whitespace).
+_SECTION_LINE = re.compile(r"\n[^\S\n]*(?:m_TexEnvs|m_Floats|m_Colors|m_Ints):[^\S\n]*(?=\n|\Z)")
 
 
 def join_wrapped_flows(text: str) -> tuple[str, list[int]]:
@@ -381,18 +383,32 @@ class TextDoc:
 
     def properties(self) -> list[Property]:
         """Material properties: the items of m_TexEnvs, m_Floats, m_Colors and m_Ints (a section
-        ends at the first line back at its key's indentation that is not one of its items)."""
+        ends at the first line back at its key's indentation that is not one of its items). The
+        walk starts at the first section's line (`_SECTION_LINE`): nothing before it counts."""
+        body = self.body
+        nl = body.find("\n")
+        first = 0 if (body if nl < 0 else body[:nl]).strip() in _SECTIONS else -1
+        if first < 0:
+            m = _SECTION_LINE.search(body)
+            if m is None:
+                return []
+            first = body.count("\n", 0, m.start() + 1)
         lines = self.lines()
         out: list[Property] = []
         section, indent = "", 0
-        for i, line in enumerate(lines):
+        for i in range(first, len(lines)):
+            line = lines[i]
             s = line.strip()
             if s in _SECTIONS:
-                section, indent = _SECTIONS[s], indent_of(line)
+                section, indent = _SECTIONS[s], len(line) - len(line.lstrip(" "))
                 continue
-            if section and s and (indent_of(line) < indent or (indent_of(line) == indent and not s.startswith("- "))):
+            if not section or not s:
+                continue
+            lead = len(line) - len(line.lstrip(" "))
+            if lead < indent or (lead == indent and not s.startswith("- ")):
                 section = ""
-            m = _ITEM_KEY.match(s) if section and s.startswith("- ") else None
+                continue
+            m = _ITEM_KEY.match(s) if s.startswith("- ") else None
             if not m:
                 continue
             value = (m.group(2) or "").strip()

@@ -128,22 +128,24 @@ def outside_documents(text: str, docs: list[TextDoc]) -> dict[int, str]:
 def split(text: str, joins: list[int] | None = None) -> list[TextDoc]:
     """The documents of a file, in order (text has `\n` line ends; `joins` from `join_wrapped_flows`)."""
     docs: list[TextDoc] = []
-    heads: list[tuple[int, int, re.Match[str]]] = []  # (line start, body start, header match)
-    first = HEADER.match(text)
-    if first:
-        heads.append((0, first.end(), first))
-    for m in _NEXT_HEADER.finditer(text):
-        end = m.end()
-        heads.append((m.start() + 1, end + 1 if text.startswith("\n", end) else end, m))
-    line = 1 + text.count("\n", 0, heads[0][0]) if heads else 1
     joins = joins or []
-    for i, (_, start, m) in enumerate(heads):
-        end = heads[i + 1][0] if i + 1 < len(heads) else len(text)
-        body = text[start:end]
-        doc = TextDoc(int(m.group(1)), int(m.group(2)), bool(m.group(3)), line, body, joins)
-        doc.offset = start
-        docs.append(doc)
-        line += 1 + body.count("\n")
+    head = HEADER.match(text)  # the header of the document being read, and where its body starts
+    start = head.end() if head else 0
+    line = 1
+    for m in _NEXT_HEADER.finditer(text):
+        if head is None:
+            line = 1 + text.count("\n", 0, m.start() + 1)
+        else:
+            body = text[start : m.start() + 1]
+            docs.append(TextDoc(int(head[1]), int(head[2]), bool(head[3]), line, body, joins, start))
+            line += 1 + body.count("\n")
+        head = m
+        start = m.end()
+        if text.startswith("\n", start):
+            start += 1
+    if head is not None:
+        body = text[start:]
+        docs.append(TextDoc(int(head[1]), int(head[2]), bool(head[3]), line, body, joins, start))
     return docs
 
 
@@ -155,7 +157,9 @@ class TextDoc:
         "offset", "stripped",
     )  # fmt: skip
 
-    def __init__(self, class_id: int, file_id: int, stripped: bool, line: int, body: str, joins: list[int]):
+    def __init__(
+        self, class_id: int, file_id: int, stripped: bool, line: int, body: str, joins: list[int], offset: int = 0
+    ):
         self.class_id = class_id
         self.file_id = file_id
         self.stripped = stripped
@@ -163,7 +167,7 @@ class TextDoc:
         self._text_line = line  # line of the `--- !u!` header in the joined text
         self.line = line + bisect.bisect_left(joins, line) if joins else line  # ... in the file
         self.body = body
-        self.offset = 0  # where the body starts in the file's text
+        self.offset = offset  # where the body starts in the file's text
         self._lines: list[str] | None = None
         self._refs: dict[str, tuple[int, str]] = {}  # top_ref() answers: the scanner asks some keys often
         nl = body.find("\n")

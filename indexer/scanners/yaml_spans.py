@@ -106,12 +106,20 @@ def summarize_block(nested: str) -> tuple[str, int]:
     first_indent = indent_of(first)
     if first.lstrip().startswith("- "):
         return f"[{count_label(nested.count(chr(10) + ' ' * first_indent + '- '), 'item')}]", 0
-    keys = [
-        unquote(m.group(3))
-        for n in nested[1:].split("\n")
-        if indent_of(n) == first_indent and not n.lstrip().startswith("- ") and (m := KEY.match(n)) and m.group(3)
-    ]
+    keys: list[str] = []
+    for line in _lines_at(first_indent).finditer(nested):  # a block's first 7 keys say all it shows
+        n = line.group(1)
+        if not n.lstrip().startswith("- ") and (m := KEY.match(n)) and m.group(3):
+            keys.append(unquote(m.group(3)))
+            if len(keys) > 6:
+                break
     return short("{" + ", ".join(keys[:6]) + (", …" if len(keys) > 6 else "") + "}"), 0
+
+
+@functools.cache
+def _lines_at(indent: int) -> re.Pattern[str]:
+    """Each line (after its line break) indented exactly `indent` spaces, as group 1."""
+    return re.compile(rf"\n( {{{indent}}}(?! )[^\n]*)")
 
 
 @functools.cache

@@ -67,7 +67,7 @@ def inherited_usages(graph: Graph, direct: list[Usage]) -> list[Usage]:
 
 def _instances(graph: Graph, prefab: str) -> list[tuple[str, int, str, str]]:
     """(file, line, context, object path) of each instance or variant of a prefab, by path and line."""
-    guid = graph.records.guid_of_path(prefab)
+    guid = graph.records.guid_naming(prefab)  # none for a copy sharing the GUID of another prefab
     if not guid:
         return []
     sql = (

@@ -208,9 +208,9 @@ class Graph:
         """Every usage of the target in code and assets, in path and line order."""
         usages: list[Usage] = []
         if target.kind in ("guid", "path"):
-            # a shared GUID counts for one file; a GUID of no file here (a package's) for itself
-            if not target.path or self.path_of_guid(target.guid) == target.path:
-                usages += self._guid_usages(target.guid)
+            # a file's usages by GUID are those of the GUID naming it: none for a copy that shares
+            # the GUID of the file it leads to (Records.guid_naming); a GUID's own (a package's too)
+            usages += self._guid_usages(target.guid if target.kind == "guid" else self.records.guid_naming(target.path))
             if target.path:
                 usages += self._include_usages(target.path)
                 usages += load_usages(self, target.path)
@@ -218,12 +218,14 @@ class Graph:
                 usages += self._assembly_usages(target.path)
         if target.kind in ("type", "path") and target.types:
             for q in target.types:
-                usages += self._type_usages(q)
-                usages += self._method_usages({q}, None)
+                # the script assets name is the file itself for a file, the type's script for a type
+                guids = self._script_guids([q], target.path if target.kind == "path" else None)
+                usages += self._type_usages(q) + [u for g in guids for u in self._guid_usages(g)]
+                usages += self._method_usages({q}, None, guids)
         if target.kind == "member":
             for q in target.types:
                 family = self.descendants(self.declaring_type(q, target.member))
-                usages += self._method_usages(family, target.member)
+                usages += self._method_usages(family, target.member, self._script_guids(family))
                 usages += self._member_text_usages(family, target.member)
         if target.kind == "assembly" and target.path:
             usages += self._assembly_usages(target.path)
@@ -233,7 +235,7 @@ class Graph:
     def _rows(self, sql: str, args: Iterable) -> list[tuple]:
         return list(self.records.conn.execute(sql, tuple(args)))
 
-    def _guid_usages(self, guid: str) -> list[Usage]:
+    def _guid_usages(self, guid: str | None) -> list[Usage]:
         if not guid:
             return []
         rows = self._rows(
@@ -259,7 +261,7 @@ class Graph:
     def _assembly_usages(self, asmdef_path: str) -> list[Usage]:
         rec = self.records.record(asmdef_path)
         names = {s.name for s in rec.symbols if s.kind == "assembly"} if rec else set()
-        guid = self.records.guid_of_path(asmdef_path)
+        guid = self.records.guid_naming(asmdef_path)
         keys = [*names, *([f"GUID:{guid}"] if guid else [])]
         if not keys:
             return []
@@ -290,9 +292,6 @@ class Graph:
                 out.append(Usage(p, line, "code", "type", ctx, self.source_line(p, line)))
             elif written == qualified or qualified.endswith("." + written):
                 out.append(Usage(p, line, "asset", "type", ctx, self.readable(written)))
-        script_guid = self._guid_of_type_script(qualified)
-        if script_guid:
-            out += self._guid_usages(script_guid)
         return out
 
     @cached_property
@@ -300,16 +299,16 @@ class Graph:
         """Qualified class -> the script file Unity binds to it."""
         return {main: path for path, main in sorted(self._script_types.items(), reverse=True)}
 
-    def _guid_of_type_script(self, qualified: str) -> str | None:
-        """The GUID assets name the type's script by; None when that GUID leads to another file."""
-        path = self._script_of_type.get(qualified)
-        guid = self.records.guid_of_path(path) if path else None
-        return guid if guid and self.path_of_guid(guid) == path else None
+    def _script_guids(self, types: Iterable[str], script: str | None = None) -> set[str]:
+        """The GUIDs assets name these types' scripts by (or `script`'s alone, when given): none
+        for a script whose GUID leads to another file (Records.guid_naming)."""
+        scripts = [script] if script else [self._script_of_type.get(q) for q in types]
+        return {g for path in scripts if path and (g := self.records.guid_naming(path))}
 
-    def _method_usages(self, family: set[str], member: str | None) -> list[Usage]:
-        """UnityEvent calls on members of any type in `family` (a type and its subclasses)."""
-        owners = set(family) | {q.rsplit(".", 1)[-1] for q in family}
-        owners |= {f"script:{g}" for q in family if (g := self._guid_of_type_script(q))}
+    def _method_usages(self, family: set[str], member: str | None, script_guids: set[str]) -> list[Usage]:
+        """UnityEvent calls on members of any type in `family` (a type and its subclasses), named
+        by type or by one of `script_guids`."""
+        owners = set(family) | {q.rsplit(".", 1)[-1] for q in family} | {f"script:{g}" for g in script_guids}
         sql = f"SELECT f.path, r.line, {REF_TARGET}, r.context, r.detail FROM refs r JOIN files f ON f.id = r.file_id"
         sql += " WHERE r.kind = 'method'" + (" AND r.key = ?" if member else "")
         out = []
@@ -401,7 +400,7 @@ class Graph:
             name = next((x.name for x in rec.symbols if x.kind == "assembly"), "")
             if name:
                 folders[rec.path.rpartition("/")[0]] = (name, rec.path)
-                guid = self.records.guid_of_path(rec.path)
+                guid = self.records.guid_naming(rec.path)
                 if guid:
                     asmdef_by_guid[f"GUID:{guid}"] = name
         for rec in self.records.records("asmref"):

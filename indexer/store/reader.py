@@ -170,21 +170,36 @@ class Records:
         assert column in ("kind", "status")
         return dict(self.conn.execute(f"SELECT {column}, count(*) FROM files GROUP BY {column}"))
 
+    # A GUID several .meta files hold (a file copied with its .meta outside Unity, until Unity gives
+    # the copy a GUID of its own) leads to the first of their files by path: `_guid_rows` is that
+    # rule, and every GUID -> file lookup (these four, and through them the graph's) reads it.
+    def _guid_rows(self, where: str = "", args: tuple = ()) -> list[tuple[str, str]]:
+        """(GUID, file) rows, each GUID's files in the rule's order: the one it leads to first."""
+        return self.conn.execute(f"{_GUIDS} {where} ORDER BY g.guid, 2", args).fetchall()
+
     def guid_paths(self) -> dict[str, str]:
-        """GUID -> file; a GUID two .meta files hold leads to the first by path, as in `path_of_guid`."""
-        return dict(self.conn.execute(f"{_GUIDS} ORDER BY f.path DESC"))
+        """GUID -> the file it leads to."""
+        out: dict[str, str] = {}
+        for guid, path in self._guid_rows():
+            out.setdefault(guid, path)
+        return out
 
     def paths_of_guid(self, guid: str) -> list[str]:
-        """Every file whose .meta holds `guid`, by path: several when a file was copied with its
-        .meta outside Unity (until Unity gives the copy a GUID of its own)."""
-        return [row[1] for row in self.conn.execute(f"{_GUIDS} WHERE g.guid = ? ORDER BY f.path", (guid.lower(),))]
+        """Every file whose .meta holds `guid`, the one it leads to first: several for a copy."""
+        return [path for _, path in self._guid_rows("WHERE g.guid = ?", (guid.lower(),))]
 
     def path_of_guid(self, guid: str) -> str | None:
-        row = self.conn.execute(f"{_GUIDS} WHERE g.guid = ? ORDER BY f.path LIMIT 1", (guid.lower(),))
-        found = row.fetchone()
-        return found[1] if found else None
+        """The file `guid` leads to; None when no .meta in the project holds it (a package's)."""
+        return next(iter(self.paths_of_guid(guid)), None)
+
+    def guid_naming(self, path: str) -> str | None:
+        """The GUID assets name `path` by: its .meta's, unless that GUID leads to another file (then
+        what names that GUID is the other file's, and `path` has no GUID of its own yet)."""
+        guid = self.guid_of_path(path)
+        return guid if guid and self.path_of_guid(guid) == path else None
 
     def guid_of_path(self, path: str) -> str | None:
+        """The GUID of `path`'s .meta, whether or not it leads to `path` (see `guid_naming`)."""
         sql = "SELECT g.guid FROM files f JOIN guids g ON g.meta_id = f.id WHERE f.path = ?"
         row = self.conn.execute(sql, (path + ".meta",)).fetchone()
         return row[0] if row else None

@@ -215,7 +215,7 @@ def test_a_test_assemblys_scripts_count_as_tests_without_nunit_attributes(tmp_pa
 
 
 def test_what_the_ranking_learned_of_a_project_is_dropped_with_its_index_generation(tmp_path: Path) -> None:
-    """rank._learned keeps what a file is (and the project's share of tests) per index generation:
+    """ProjectIndex.remember(role=True) keeps what a file is (and the project's share of tests) per generation:
     a long-lived workspace (the MCP server) ranks by the new facts after an update."""
     test = "using NUnit.Framework;\npublic class ShieldChecks\n{\n    [Test] public void ShieldAbsorbsDamage() { }\n}\n"
     shield = "public class Shield\n{\n    public int Absorb(int damage) { return damage / 2; }\n}\n"

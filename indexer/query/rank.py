@@ -9,8 +9,7 @@ those files rank too, each saying why it is there. Deterministic: same index and
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
-from typing import TypeVar
+from collections.abc import Iterable
 
 import msgspec
 
@@ -49,7 +48,6 @@ from indexer.query.synonyms import synonym_words
 
 __all__ = ["is_vendored", "rank", "vendored_folders"]
 
-T = TypeVar("T")
 
 CANDIDATES = 60  # BM25 hits considered
 SEEDS = 8  # top hits the walk starts from
@@ -170,24 +168,24 @@ def _third_party(project, kinds: dict[str, str], terms: list[str]) -> list[str]:
     stems = frozenset(stem(t) for t in terms)
     out = []
     for path in kinds:
-        package = _learned(project, ("vendored", path), lambda p=path: vendor_package(p, folders))
+        package = project.remember(("vendored", path), lambda p=path: vendor_package(p, folders), role=True)
         if package is not None and not names_package(package, stems):
             out.append(path)
     return out
 
 
 def _has_logic(project, prefab: str) -> bool:
-    return _learned(project, ("logic", prefab), lambda: has_logic(project.graph, prefab))
+    return project.remember(("logic", prefab), lambda: has_logic(project.graph, prefab), role=True)
 
 
 def _tests_are_minor(project) -> bool:
     """Tests are a small share of the project's own scripts."""
-    share = _learned(project, ("test_share",), lambda: test_share(project.records, project.test_folders))
+    share = project.remember(("test_share",), lambda: test_share(project.records, project.test_folders), role=True)
     return share < MINOR_TEST_SHARE
 
 
 def _editor_scripts(project, scripts: list[str]) -> list[str]:
-    """The editor code among these scripts (each path's answer kept like `_learned`'s, but
+    """The editor code among these scripts (each path's answer kept like `remember`'s, but
     with the roles read once: this runs for every candidate of every query)."""
     roles = project.roles
     out = []
@@ -203,17 +201,8 @@ def _editor_scripts(project, scripts: list[str]) -> list[str]:
 
 def _editor_is_minor(project) -> bool:
     """Editor code is less than two thirds of the project's own scripts (not an editor extension)."""
-    share = _learned(project, ("editor_share",), lambda: editor_share(project.records, project.assemblies))
+    share = project.remember(("editor_share",), lambda: editor_share(project.records, project.assemblies), role=True)
     return share < MINOR_EDITOR_SHARE
-
-
-def _learned(project, key: tuple, make: Callable[[], T]) -> T:
-    """`make()`, kept in the project's roles for this index generation: the same files come back
-    query after query, and what a file is does not change until the index does."""
-    roles = project.roles
-    if key not in roles:
-        roles[key] = make()
-    return roles[key]
 
 
 def _tests_below_tested_code(project, ranked: dict[str, Ranked]) -> None:

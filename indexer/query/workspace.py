@@ -150,16 +150,18 @@ class ProjectIndex:
         """What callers derive from this generation's records (outlines, ...), dropped with it."""
         return self.snapshot.memo
 
-    def remember(self, key: tuple, make: Callable[[], T]) -> T:
-        """`make()`, kept in this generation's memo under `key`: what is derived from one file's
-        records (its outline decoded, its context view) and asked for again by later queries.
-        The memo is emptied when it holds MEMO_LIMIT entries, and dropped with its generation."""
-        memo = self.snapshot.memo
-        if key not in memo:
-            if len(memo) >= MEMO_LIMIT:
-                memo.clear()
-            memo[key] = make()
-        return memo[key]
+    def remember(self, key: tuple, make: Callable[[], T], *, role: bool = False) -> T:
+        """`make()`, kept for this generation under `key`. What is derived from one file's records
+        (its outline decoded, its context view) and asked for again by later queries goes in the
+        memo, emptied when it holds MEMO_LIMIT entries; what the ranking learns of a file's role
+        (`role=True`: third-party, holds logic, ...: small, read by every query) goes in `roles`,
+        kept until the generation goes. Both are dropped with their generation."""
+        kept = self.snapshot.roles if role else self.snapshot.memo
+        if key not in kept:
+            if not role and len(kept) >= MEMO_LIMIT:
+                kept.clear()
+            kept[key] = make()
+        return kept[key]
 
     def stats_of(self, paths: Iterable[str]) -> dict:
         """path -> FileStat (kind, size, ...) for these paths, read once per generation: a cold

@@ -42,26 +42,46 @@ class Dictionary(msgspec.Struct, array_like=True, frozen=True):
 
 
 class Packer:
-    """Deflates the blobs of the groups whose dictionary it was given; each compressor is made
-    once (setting a 32 KB dictionary costs more than deflating a small blob) and copied per blob."""
+    """The dictionaries known (their one owner: by group to pack, by id to unpack); deflates the
+    blobs of the groups it has a dictionary for. Each compressor is made once (setting a 32 KB
+    dictionary costs more than deflating a small blob) and copied per blob."""
 
     def __init__(self) -> None:
-        self._dicts: dict[str, Dictionary] = {}
+        self._by_group: dict[str, Dictionary] = {}
+        self._by_id: dict[int, Dictionary] = {}
         self._compressors: dict[str, zlib._Compress] = {}
 
     def add(self, d: Dictionary) -> None:
-        self._dicts[d.group] = d
+        self._by_group[d.group] = self._by_id[d.id] = d
+
+    def dictionaries(self) -> list[Dictionary]:
+        return list(self._by_group.values())
+
+    def next_id(self) -> int | None:
+        """The id of the next dictionary; None when the ids a blob's first byte can name ran out."""
+        return None if len(self._by_id) >= MAX_DICTS else max(self._by_id, default=0) + 1
 
     def pack(self, group: str, data: bytes) -> bytes | None:
         """`data` deflated with the dictionary of `group`; None without one."""
         base = self._compressors.get(group)
         if base is None:
-            d = self._dicts.get(group)
+            d = self._by_group.get(group)
             if d is None:
                 return None
             base = self._compressors[group] = zlib.compressobj(LEVEL, zdict=d.data)
         z = base.copy()
-        return bytes((self._dicts[group].id,)) + z.compress(data) + z.flush()
+        return bytes((self._by_group[group].id,)) + z.compress(data) + z.flush()
+
+    def unpack(self, blob: bytes) -> bytes | None:
+        """A blob inflated; None when its dictionary is not known (yet)."""
+        i = blob[0]
+        if i == 0:
+            return zlib.decompress(blob[1:])
+        d = self._by_id.get(i)
+        if d is None:
+            return None
+        z = zlib.decompressobj(zdict=d.data)
+        return z.decompress(blob[1:]) + z.flush()
 
 
 class BlobCodec:
@@ -69,8 +89,6 @@ class BlobCodec:
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
-        self._dicts: dict[int, bytes] = {}  # id -> dictionary
-        self._ids: dict[str, int] = {}  # group -> id
         self._packer = Packer()
         self._samples: dict[str, list[bytes]] = {}
         self._loaded = False
@@ -81,29 +99,23 @@ class BlobCodec:
         except sqlite3.OperationalError:  # no table (yet): nothing was packed with a dictionary
             rows = []
         for i, group, d in rows:
-            self._add(Dictionary(group, i, d))
+            self._packer.add(Dictionary(group, i, d))
         self._loaded = True
-
-    def _add(self, d: Dictionary) -> None:
-        self._dicts[d.id], self._ids[d.group] = d.data, d.id
-        self._packer.add(d)
 
     def dictionaries(self) -> list[Dictionary]:
         """Every dictionary this store has (a writer's connection: its own, unsaved ones too)."""
         if not self._loaded:
             self._load()
-        return [Dictionary(group, i, self._dicts[i]) for group, i in self._ids.items()]
+        return self._packer.dictionaries()
 
     def unpack(self, blob: bytes) -> bytes:
-        i = blob[0]
-        if i == 0:
-            return zlib.decompress(blob[1:])
-        d = self._dicts.get(i)
-        if d is None:  # written after this reader loaded the dictionaries
+        data = self._packer.unpack(blob)
+        if data is None:  # written after this reader loaded the dictionaries
             self._load()
-            d = self._dicts[i]
-        z = zlib.decompressobj(zdict=d)
-        return z.decompress(blob[1:]) + z.flush()
+            data = self._packer.unpack(blob)
+            if data is None:
+                raise KeyError(blob[0])  # a first byte naming no dictionary: a garbled blob
+        return data
 
     def pack(self, group: str, data: bytes) -> bytes:
         """`data` deflated with the dictionary of `group` (a writer's connection only)."""
@@ -119,11 +131,11 @@ class BlobCodec:
         dictionary from them (their last 32 KB: what deflate's window can reach)."""
         samples = self._samples.setdefault(group, [])
         samples.append(data)
-        if len(samples) < SAMPLE_BLOBS or len(self._dicts) >= MAX_DICTS:
+        i = self._packer.next_id()
+        if len(samples) < SAMPLE_BLOBS or i is None:
             return 0
         d = b"".join(samples)[-DICT_BYTES:]
-        i = max(self._dicts, default=0) + 1
         self.conn.execute("INSERT INTO zdicts VALUES (?, ?, ?)", (i, group, d))
-        self._add(Dictionary(group, i, d))
+        self._packer.add(Dictionary(group, i, d))
         del self._samples[group]
         return i

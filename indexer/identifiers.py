@@ -286,6 +286,13 @@ class NameText:
                 pos = text.find(p, starts[i + 1]) if i < last else -1
         return out
 
+    def may_hold(self, stems: Iterable[str]) -> set[int] | None:
+        """Indexes of the names that may hold one of these stems: the others hold no stem's prefix
+        and are passed over without splitting and stemming them (the cheap check before
+        `name_stems`). None when no name can be passed over (a stem not ASCII: `stem_prefixes`)."""
+        prefixes = stem_prefixes(stems)
+        return None if prefixes is None else self.holding(prefixes).union(self.others)
+
 
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:

@@ -12,7 +12,7 @@ from collections import defaultdict
 
 import msgspec
 
-from indexer.identifiers import NameText, name_stems, stem_prefixes
+from indexer.identifiers import NameText, name_stems
 from indexer.model import TYPE_KINDS, CodeOutline, FileRecord, Symbol
 from indexer.query.graph import Graph
 from indexer.query.priors import is_vendored
@@ -47,10 +47,9 @@ def compact_lines(lines: list[tuple[str, str | None]], stems: set[str], names: N
     """The compact form of a C# outline: every line that names no member, and the members that
     match `stems`. `names` (the lines' members as a NameText, "" for None) passes over the
     members that cannot match without stemming them."""
-    prefixes = stem_prefixes(stems) if names is not None else None
-    if names is None or prefixes is None:
+    maybe = names.may_hold(stems) if names is not None else None
+    if maybe is None:
         return [line for line, member in lines if member is None or matches(member, stems)]
-    maybe = names.holding(prefixes).union(names.others)
     return [line for i, (line, member) in enumerate(lines) if member is None or (i in maybe and matches(member, stems))]
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import bisect
 import os
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from functools import cached_property, lru_cache
 
 import tantivy
@@ -22,7 +22,6 @@ from indexer.identifiers import (
     query_terms,
     said_words,
     stem,
-    stem_prefixes,
     stem_regex,
     weighted_terms,
 )
@@ -227,21 +226,12 @@ def best_symbol(
 
 
 def _name_matches(outline: Outline, wanted: set[str]) -> dict[int, frozenset[str]]:
-    """outline index -> the query stems its declared name holds."""
-    # A stem less its last letter is a prefix of its word: names containing none of those cannot
-    # match, and are passed over without splitting and stemming them. Names the lower-cased scan
-    # cannot rule on (not ASCII, or a stem that is not) are tested by a case-insensitive regex.
-    prefixes = stem_prefixes(wanted)
+    """outline index -> the query stems its declared name holds (NameText.may_hold passes over the
+    names that cannot hold one without splitting and stemming them)."""
     names = outline.names
-    if prefixes is None:
-        found: set[int] = set()
-        tested: Iterable[int] = range(len(names))
-    else:
-        found, tested = outline.index.holding(prefixes), outline.index.others
-    if tested:
-        search = re.compile("|".join(re.escape(w[:-1] or w) for w in sorted(wanted)), re.I).search
-        found.update(i for i in tested if search(names[i]))
-    return {i: hit for i in sorted(found) if (hit := name_stems(names[i]) & wanted)}
+    maybe = outline.index.may_hold(wanted)
+    tested = range(len(names)) if maybe is None else sorted(maybe)
+    return {i: hit for i in tested if (hit := name_stems(names[i]) & wanted)}
 
 
 def _best(outline: list, named: dict[int, frozenset[str]], body: dict[int, set[str]]) -> int | None:

@@ -68,3 +68,16 @@ def test_texts_are_kept_least_recently_used_first_out_and_never_when_recent_or_l
     monkeypatch.setattr(module, "RECENT_NS", 10**18)  # every file changed "just now"
     fresh = Texts(tmp_path)
     assert fresh.get("A.cs") is not fresh.get("A.cs")
+
+
+def test_a_binary_file_is_neither_decoded_nor_kept(tmp_path: Path, monkeypatch) -> None:
+    """A NUL in the first 8 KB makes a file binary (its record is skipped: `scanners.scan`): its
+    text is '' and it costs the kept texts nothing; it is not read again while unchanged."""
+    import indexer.query.texts as module
+
+    (tmp_path / "Tex.asset").write_bytes(b"\x00\x01" + b"binary data " * 5000)
+    monkeypatch.setattr(module, "RECENT_NS", 0)
+    texts = Texts(tmp_path)
+    read = texts.get("Tex.asset")
+    assert read.binary and read.text == "" and read.low == "" and read.chars == 0
+    assert texts.get("Tex.asset") is read and texts._chars == 0

@@ -253,11 +253,13 @@ def name_stems(name: str) -> frozenset[str]:
 
 
 def stem_prefixes(stems: Iterable[str]) -> list[str] | None:
-    """What a name holding one of these stems must contain, lower-cased: each stem less its last
-    letter (a stem is its word lower-cased, less a suffix, `y` for `ies` at most). None when a
+    """What a name holding one of these stems must contain, lower-cased: each stem itself (a stem
+    is its word lower-cased less a suffix, so it begins the word), less its last letter when that
+    is a `y` (which may stand for `ies`). Whole stems, not stems less their last letter: a stem of
+    two letters (`ui`, `id`) would otherwise let in every name holding its first. None when a
     stem is not ASCII: then lower-casing may not line up with the stemmer's, and no name is
     passed over on this ground."""
-    out = sorted({s[:-1] or s for s in stems})
+    out = sorted({(s[:-1] if s.endswith("y") else s) or s for s in stems})
     return out if all(p.isascii() for p in out) else None
 
 

@@ -40,6 +40,7 @@ from indexer.query.priors import (
     names_package,
     test_files,
     test_share,
+    test_typed,
     vendor_package,
     vendored_folders,
 )
@@ -154,7 +155,7 @@ def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str
     if not wanted and not asks_for(said, ASSET_WORDS | ART_WORDS):
         scale((p for p, k in kinds.items() if k in CODE_TASK_ASSET_KINDS), CODE_TASK_ASSET_PRIOR)
     scripts = [p for p in kinds if p.endswith(".cs")]
-    tests = test_files(project.records, scripts, project.test_folders, project.roles)
+    tests = test_files(scripts, project.test_folders, _test_typed(project))
     if not asks_for(terms, TEST_WORDS) and _tests_are_minor(project):
         scale(tests, TEST_PRIOR)
     if not asks_for(terms, EDITOR_WORDS) and _editor_is_minor(project):
@@ -180,8 +181,15 @@ def _has_logic(project, prefab: str) -> bool:
 
 def _tests_are_minor(project) -> bool:
     """Tests are a small share of the project's own scripts."""
-    share = project.remember(("test_share",), lambda: test_share(project.records, project.test_folders), role=True)
+    share = project.remember(
+        ("test_share",), lambda: test_share(project.records, project.test_folders, _test_typed(project)), role=True
+    )
     return share < MINOR_TEST_SHARE
+
+
+def _test_typed(project) -> dict[str, tuple[int, str]]:
+    """The files declaring test types (priors.test_typed), read once per index generation."""
+    return project.remember(("test_typed",), lambda: test_typed(project.records), role=True)
 
 
 def _editor_scripts(project, scripts: list[str]) -> list[str]:
@@ -209,7 +217,7 @@ def _tests_below_tested_code(project, ranked: dict[str, Ranked]) -> None:
     """A test never outranks the code it tests: `HealthTests.cs` (or `TestHealth.cs`) drops just
     below `Health.cs` when it uses it and both rank; otherwise it keeps its score. The pairing is
     the naming convention of test files, not the words of the task."""
-    tests = test_files(project.records, [p for p in ranked if p.endswith(".cs")], project.test_folders, project.roles)
+    tests = test_files([p for p in ranked if p.endswith(".cs")], project.test_folders, _test_typed(project))
     for path in sorted(tests):
         subject = tested_name(path)
         tested = [

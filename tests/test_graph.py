@@ -63,6 +63,19 @@ def test_same_named_types_resolve_by_namespace_and_usings(tmp_path: Path) -> Non
     assert g.uses("Assets/Other/Pad.cs") == [("Assets/Input/Button.cs", "type")]
 
 
+def test_files_met_by_one_walk_after_another_are_each_named_by_their_own_path(tmp_path: Path) -> None:
+    """Edges are read as file ids and named from what earlier reads met: files that share some
+    of what they use (and files used by several) still list exactly their own neighbours."""
+    files = {f"Assets/{n}.cs": f"public class {n} {{}}" for n in ("X", "Y", "Z")}
+    files |= {"Assets/A.cs": "public class A { X x; Y y; }", "Assets/B.cs": "public class B { Y y; Z z; }"}
+    g = graph_for(write_project(tmp_path / "P", files))
+    assert g.uses("Assets/A.cs") == [("Assets/X.cs", "type"), ("Assets/Y.cs", "type")]
+    assert g.uses("Assets/B.cs") == [("Assets/Y.cs", "type"), ("Assets/Z.cs", "type")]
+    assert g.used_by("Assets/Y.cs") == [("Assets/A.cs", "uses_type"), ("Assets/B.cs", "uses_type")]
+    assert g.used_by("Assets/Z.cs") == [("Assets/B.cs", "uses_type")]
+    assert g.uses("Assets/Missing.cs") == [] and g.used_by("Assets/Missing.cs") == []
+
+
 def test_a_file_used_by_more_than_200_others_is_a_hub_whose_users_are_not_walked(tmp_path: Path) -> None:
     """docs/indexing.md: a file used by more than 200 others is a hub; the walk does not follow
     its users (`Graph.used_by` gives none), while a file with exactly 200 users keeps them all."""

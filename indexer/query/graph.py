@@ -64,7 +64,6 @@ class Graph:
         self.root = root
         self._file_lines: dict[str, list[str]] = {}
         self._edges: dict[tuple[str, str], list[tuple[str, str]]] = {}  # valid for this generation
-        self._id_paths: dict[int, str] = {}  # file id -> path, of the files edges led to
         self._named: dict[str, list[TypeRow]] = {}
         self._guid_paths: dict[str, str | None] = {}
         self._visible: dict[tuple[tuple[str, ...], tuple[str, ...]], frozenset[str]] = {}
@@ -436,25 +435,18 @@ class Graph:
         """Files this file points at, with the edge kind (EDGE_KINDS): (path, edge), by path."""
         key = ("uses", path)
         if key not in self._edges:
-            self._edges[key] = self._named_edges(self.records.edges_from(path))
+            self._edges[key] = sorted(self.records.edges_from(path))
         return self._edges[key]
 
     def used_by(self, path: str, cap: int = HUB_USERS) -> list[tuple[str, str]]:
         """Files that point at this file, with the edge read backwards (REVERSE_EDGE): (path, edge),
-        by path; [] for a hub (over `cap` users: a core class), whose users say nothing of a task."""
+        by path. A hub (more than `cap` users: a core class, a partial class's every part) gives
+        []: so many users say nothing about any one task."""
         key = ("used_by", path)
         if key not in self._edges:
             rows = self.records.edges_to(path, cap) or []
-            self._edges[key] = self._named_edges([(i, REVERSE_EDGE.get(k, k)) for i, k in rows])
+            self._edges[key] = sorted((p, REVERSE_EDGE.get(k, k)) for p, k in rows)
         return self._edges[key]
-
-    def _named_edges(self, rows: list[tuple[int, str]]) -> list[tuple[str, str]]:
-        """(file id, edge) rows as (path, edge), by path; ids met before are named from memory."""
-        names = self._id_paths
-        missing = {i for i, _ in rows if i not in names}
-        if missing:
-            names.update(self.records.paths_of_ids(sorted(missing)))
-        return sorted((names[i], k) for i, k in rows if i in names)
 
     def file_uses(self, rec: FileRecord) -> list[tuple[str, str]]:
         """Resolve the files a record points at: what `adjacency` stores for `uses`/`used_by`."""

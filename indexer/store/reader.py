@@ -229,40 +229,32 @@ class Records:
         row = self.conn.execute(sql, (path,)).fetchone()
         return self.codec.unpack(row[0]) if row else b"[]"
 
-    def edges_from(self, path: str) -> list[tuple[int, str]]:
-        """(file id, edge kind) of the files this file points at, from the edge rows alone (their
-        primary key holds all three): `paths_of_ids` names the files, and a caller that keeps
-        what it named looks up only ids it has not met (a file using 250 others often uses the
-        same 250 as the next one)."""
-        sql = "SELECT e.dst, e.kind FROM edges e WHERE e.src = (SELECT id FROM files WHERE path = ?)"
+    def edges_from(self, path: str) -> list[tuple[str, str]]:
+        """(path, edge kind) of the files this file points at. Ids are mapped to paths by the
+        narrow `files` table in SQL: a process asking about a few files never reads every id."""
+        sql = (
+            "SELECT f.path, e.kind FROM edges e JOIN files f ON f.id = e.dst"
+            " WHERE e.src = (SELECT id FROM files WHERE path = ?)"
+        )
         return self.conn.execute(sql, (path,)).fetchall()
 
-    def edges_to(self, path: str, cap: int) -> list[tuple[int, str]] | None:
-        """(file id, edge kind) of the files pointing at this file; None for more than `cap`
+    def edges_to(self, path: str, cap: int) -> list[tuple[str, str]] | None:
+        """(path, edge kind) of the files pointing at this file; None for more than `cap`
         (known without reading them all: a hub's thousand users are not walked).
 
         One statement: the file's row first (CROSS JOIN keeps that order), whose users are
         counted in the `edges_by_dst` index alone (at most cap + 1); only a file that is no hub
-        has its users read, each costing one more lookup (the edge's kind): a hub's cap + 1 of
-        them took 0.5-1 ms on UnityCsReference, to be thrown away. A hub gives one row of NULLs."""
+        has its users read, each costing two more lookups (the edge's kind, the user's path): a
+        hub's cap + 1 of them took 0.5-1 ms on UnityCsReference, to be thrown away. A hub gives
+        one row of NULLs instead."""
         users = "(SELECT count(*) FROM (SELECT 1 FROM edges u WHERE u.dst = d.id LIMIT :cap + 1))"
         sql = (
-            "SELECT e.src, e.kind FROM files d CROSS JOIN edges e"
+            "SELECT f.path, e.kind FROM files d CROSS JOIN edges e JOIN files f ON f.id = e.src"
             f" WHERE d.path = :path AND e.dst = d.id AND {users} <= :cap"
             f" UNION ALL SELECT NULL, NULL FROM files d WHERE d.path = :path AND {users} > :cap"
         )
         rows = self.conn.execute(sql, {"path": path, "cap": cap}).fetchall()
         return None if rows and rows[0][0] is None else rows
-
-    def paths_of_ids(self, ids: Iterable[int]) -> dict[int, str]:
-        """File id -> path, for the ids that name a file."""
-        out: dict[int, str] = {}
-        wanted = list(ids)
-        for i in range(0, len(wanted), 500):
-            chunk = wanted[i : i + 500]
-            sql = f"SELECT id, path FROM files WHERE id IN ({','.join('?' * len(chunk))})"
-            out.update(self.conn.execute(sql, chunk))
-        return out
 
     def categories(self) -> dict[str, str]:
         """ "path::Qualified.Type" -> Unity role of every declared type."""

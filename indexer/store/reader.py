@@ -242,18 +242,18 @@ class Records:
         """(path, edge kind) of the files pointing at this file; None for more than `cap`
         (known without reading them all: a hub's thousand users are not walked).
 
-        One statement: the file's row first (CROSS JOIN keeps that order), whose users are
-        counted in the `edges_by_dst` index alone (at most cap + 1); only a file that is no hub
+        One statement: the file's row first (CROSS JOIN keeps that order), then whether it has
+        a user past the cap, asked of the `edges_by_dst` index alone; only a file that is no hub
         has its users read, each costing two more lookups (the edge's kind, the user's path): a
         hub's cap + 1 of them took 0.5-1 ms on UnityCsReference, to be thrown away. A hub gives
         one row of NULLs instead."""
-        users = "(SELECT count(*) FROM (SELECT 1 FROM edges u WHERE u.dst = d.id LIMIT :cap + 1))"
+        past_cap = "(SELECT 1 FROM edges u WHERE u.dst = d.id LIMIT 1 OFFSET ?2)"
         sql = (
             "SELECT f.path, e.kind FROM files d CROSS JOIN edges e JOIN files f ON f.id = e.src"
-            f" WHERE d.path = :path AND e.dst = d.id AND {users} <= :cap"
-            f" UNION ALL SELECT NULL, NULL FROM files d WHERE d.path = :path AND {users} > :cap"
+            f" WHERE d.path = ?1 AND e.dst = d.id AND {past_cap} IS NULL"
+            f" UNION ALL SELECT NULL, NULL FROM files d WHERE d.path = ?1 AND {past_cap} IS NOT NULL"
         )
-        rows = self.conn.execute(sql, {"path": path, "cap": cap}).fetchall()
+        rows = self.conn.execute(sql, (path, cap)).fetchall()
         return None if rows and rows[0][0] is None else rows
 
     def categories(self) -> dict[str, str]:

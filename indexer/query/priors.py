@@ -187,12 +187,17 @@ def assembly_folders(records: Records) -> dict[str, bool]:
 
 def is_editor_script(path: str, assemblies: dict[str, bool]) -> bool:
     """A script compiled into an editor assembly: its asmdef (the nearest above it) is for the
-    editor alone or, with no asmdef above it, it is below a folder named `Editor` (Unity's rule)."""
+    editor alone or, with no asmdef above it, it is below a folder named `Editor` (Unity's rule).
+    Looked up folder by folder upwards: a project's every script is asked once, and a project
+    may have hundreds of asmdefs."""
     if not path.endswith(".cs"):
         return False
-    owner = max((f for f in assemblies if path.startswith(f)), key=len, default=None)
-    if owner is not None:
-        return assemblies[owner]
+    cut = path.rfind("/")
+    while cut > 0:
+        editor = assemblies.get(path[: cut + 1])
+        if editor is not None:
+            return editor
+        cut = path.rfind("/", 0, cut)
     return path.startswith("Editor/") or "/Editor/" in path
 
 

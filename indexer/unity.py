@@ -4,7 +4,7 @@ the methods Unity calls by name, and how a written type name reduces to its simp
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
     from indexer.model import Symbol
@@ -54,6 +54,20 @@ UNITY_MESSAGES = frozenset(
     OnPreprocessTexture OnPostprocessTexture OnPreprocessModel OnPostprocessModel""".split()  # noqa: SIM905
 )
 UNITY_OBJECT_ROLES = frozenset({"monobehaviour", "scriptableobject", "editor", "editor_window", "property_drawer"})
+
+
+T = TypeVar("T")
+
+
+def nearest_assembly(path: str, folders: dict[str, T]) -> T | None:
+    """What the nearest folder above `path` that `folders` holds (folders of asmdefs and asmrefs,
+    without a trailing slash) says: Unity compiles a script into that folder's assembly."""
+    folder = path.rpartition("/")[0]
+    while folder:
+        if folder in folders:
+            return folders[folder]
+        folder = folder.rpartition("/")[0]
+    return None
 
 
 def editor_only_assembly(attributes: Iterable[str]) -> bool:

@@ -285,7 +285,7 @@ def test_editor_code_ranks_below_the_game_code_it_serves_unless_the_task_is_abou
 def test_a_script_is_editor_code_by_its_assembly_or_else_an_editor_folder() -> None:
     """Unity's rule: the nearest asmdef above a script decides; with none, a folder named `Editor`
     anywhere above it makes it editor code."""
-    assemblies = {"Assets/Tools/": True, "Assets/Game/": False, "Assets/Game/Debug/": True}
+    assemblies = {"Assets/Tools": True, "Assets/Game": False, "Assets/Game/Debug": True}
     cases = {
         "Assets/Tools/Window.cs": True,  # an editor-only asmdef
         "Assets/Game/Editor/Gizmos.cs": False,  # a runtime asmdef holds its Editor folder

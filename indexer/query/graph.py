@@ -19,7 +19,7 @@ from indexer.query.carriers import inherited_usages, merged
 from indexer.query.loads import Loadable, load_usages
 from indexer.store.reader import Records
 from indexer.store.schema import REF_TARGET
-from indexer.unity import bare_type_name
+from indexer.unity import bare_type_name, nearest_assembly
 
 # Script GUIDs of package components that are the same in every Unity project (their sources live
 # in Library/PackageCache, outside the index by default). Public facts of the packages' .meta files.
@@ -416,11 +416,9 @@ class Graph:
         predefined assemblies), following Unity's rules: the nearest asmdef or asmref above the
         file; else Assembly-CSharp, -Editor for Editor folders, -firstpass for Plugins and
         Standard Assets."""
-        folder = path.rpartition("/")[0]
-        while folder:
-            if folder in self._assembly_folders:
-                return self._assembly_folders[folder]
-            folder = folder.rpartition("/")[0]
+        owner = nearest_assembly(path, self._assembly_folders)
+        if owner is not None:
+            return owner
         if not path.startswith("Assets/"):
             return "", ""  # package scripts without an asmdef are not compiled
         parts = path.split("/")[1:-1]

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from indexer.identifiers import split_identifier, stem
 from indexer.query.carriers import carried
-from indexer.unity import editor_only_assembly
+from indexer.unity import editor_only_assembly, nearest_assembly
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
@@ -176,28 +176,24 @@ def test_share(records: Records, folders: frozenset[str], typed: dict[str, tuple
 
 
 def assembly_folders(records: Records) -> dict[str, bool]:
-    """Folder of each asmdef -> whether it compiles for the editor alone."""
+    """Folder of each asmdef (no trailing slash) -> whether it compiles for the editor alone."""
     out = {}
     for rec in records.records("asmdef"):
         for sym in rec.symbols:
             if sym.kind == "assembly":
-                out[rec.path.rpartition("/")[0] + "/"] = editor_only_assembly(sym.attributes)
+                out[rec.path.rpartition("/")[0]] = editor_only_assembly(sym.attributes)
     return out
 
 
 def is_editor_script(path: str, assemblies: dict[str, bool]) -> bool:
-    """A script compiled into an editor assembly: its asmdef (the nearest above it) is for the
-    editor alone or, with no asmdef above it, it is below a folder named `Editor` (Unity's rule).
-    Looked up folder by folder upwards: a project's every script is asked once, and a project
-    may have hundreds of asmdefs."""
+    """A script compiled into an editor assembly: its asmdef (the nearest above it,
+    `unity.nearest_assembly`) is for the editor alone or, with no asmdef above it, it is below a
+    folder named `Editor` (Unity's rule)."""
     if not path.endswith(".cs"):
         return False
-    cut = path.rfind("/")
-    while cut > 0:
-        editor = assemblies.get(path[: cut + 1])
-        if editor is not None:
-            return editor
-        cut = path.rfind("/", 0, cut)
+    editor = nearest_assembly(path, assemblies)
+    if editor is not None:
+        return editor
     return path.startswith("Editor/") or "/Editor/" in path
 
 

@@ -12,7 +12,8 @@ from indexer.build.update import update
 from indexer.config import Config
 from indexer.model import Hit
 from indexer.query.describe import describe
-from indexer.query.priors import EDITOR_PRIOR, is_editor_script
+from indexer.query.priors import EDITOR_PRIOR, TEST_PRIOR, is_editor_script
+from indexer.query.rank import role_priors
 from indexer.query.workspace import Workspace, open_workspace
 
 from .conftest import write_project
@@ -319,3 +320,15 @@ def test_in_an_editor_extension_editor_code_keeps_its_rank(tmp_path: Path) -> No
         ratios[name] = scores["Assets/Editor/Spin.cs"] / scores["Assets/Scripts/Spin.cs"]
     assert ratios["tool"] > 0.95
     assert ratios["game"] == pytest.approx(EDITOR_PRIOR * ratios["tool"], rel=0.02)
+
+
+def test_a_test_in_an_editor_assembly_is_scaled_as_a_test_only(ws: Workspace) -> None:
+    """docs/retrieval.md: the fixture's EditMode tests compile into an editor-only assembly, so
+    they are editor code too; their prior is the test prior, not the test and the editor prior
+    both. A runtime script has none, an editor script the editor prior."""
+    project = ws.projects[0]
+    tests, inspector = "Assets/Tests/EditMode/HealthTests.cs", "Assets/Scripts/Editor/HealthEditor.cs"
+    assert is_editor_script(tests, project.assemblies)
+    kinds = dict.fromkeys((tests, inspector, "Assets/Scripts/Combat/Health.cs"), "csharp")
+    terms = ["health", "resets"]
+    assert role_priors(project, kinds, terms, terms) == {tests: TEST_PRIOR, inspector: EDITOR_PRIOR}

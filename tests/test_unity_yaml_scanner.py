@@ -5,6 +5,7 @@ from pathlib import Path
 from indexer.model import Ref
 from indexer.project import kind_of
 from indexer.scanners import scan
+from indexer.scanners.yaml_reader import split
 
 CASES = Path(__file__).parent / "yaml_cases"
 
@@ -248,4 +249,30 @@ def test_unity_events_as_unity_writes_them_and_otherwise() -> None:
         ("onOpen", 20, "Door", "onOpen: UnityEvent (2 calls)", "102"),
         ("onClose", 73, "Door", "onClose: UnityEvent (1 call)", "102"),
         ("after", 88, "Door", "after: 3", "102"),
+    ]
+
+
+def test_prefab_overrides_as_unity_writes_them_and_in_any_other_form() -> None:
+    """`TextDoc.modifications`: overrides in the three lines Unity writes are read by one regex,
+    any other form (here a value Unity wrapped onto a second line) line by line; both give the
+    property, the value (a wrapped one joined), the GUID an object reference names and the
+    override's line in the document."""
+    a, b = "a" * 32, "b" * 32
+    text = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1001 &100100000\nPrefabInstance:\n"
+        "  m_ObjectHideFlags: 0\n  serializedVersion: 2\n  m_Modification:\n    m_TransformParent: {fileID: 0}\n"
+        "    m_Modifications:\n"
+        f"    - target: {{fileID: 400000, guid: {a}, type: 3}}\n"
+        "      propertyPath: m_Name\n      value: Goblin\n      objectReference: {fileID: 0}\n"
+        f"    - target: {{fileID: 11400000, guid: {a}, type: 3}}\n"
+        "      propertyPath: greeting\n      value: a very long greeting that Unity wrapped\n"
+        "        onto the next line\n      objectReference: {fileID: 0}\n"
+        f"    - target: {{fileID: 11400000, guid: {a}, type: 3}}\n"
+        f"      propertyPath: icon\n      value: \n      objectReference: {{fileID: 21300000, guid: {b}, type: 3}}\n"
+        f"    m_RemovedComponents: []\n  m_SourcePrefab: {{fileID: 100100000, guid: {a}, type: 3}}\n"
+    )
+    assert [(m.prop, m.value, m.guid, m.line) for m in split(text)[0].modifications()] == [
+        ("m_Name", "Goblin", "", 7),
+        ("greeting", "a very long greeting that Unity wrapped onto the next line", "", 11),
+        ("icon", "", b, 16),
     ]

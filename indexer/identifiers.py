@@ -16,8 +16,9 @@ from functools import lru_cache
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]+")
 _PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
 
-# English function words and the filler of task descriptions. Identifiers are never dropped:
-# only words that carry no meaning in a query about code.
+# English function words and the filler of task descriptions and questions ("the next one", "it
+# never really", the halves of "doesn't"). Identifiers are never dropped (`OnePlayer` stays
+# whole): only words that carry no meaning in a query about code.
 STOP_WORDS = frozenset(
     """a about above after again against all also am an and any are as at be because been before
     being below between both but by can could did do does doing done down during each either
@@ -26,7 +27,10 @@ STOP_WORDS = frozenset(
     might more most much must my no nor not now of off on once only or other our out
     over own per please same she should so some such than that the their them then there these
     they this those through to too under until up upon us using very via was way we
-    were what when where which while who whom why will with within without would yet you your""".split()  # noqa: SIM905
+    were what when where which while who whom why will with within without would yet you your
+    one ones something anything someone anyone everything everyone nothing really actually instead
+    still never always sometimes already almost clearly barely seems seem though although whenever
+    doesn don didn isn wasn weren aren hasn haven hadn shouldn couldn wouldn ll ve""".split()  # noqa: SIM905
 )
 
 

@@ -332,3 +332,32 @@ def test_a_test_in_an_editor_assembly_is_scaled_as_a_test_only(ws: Workspace) ->
     kinds = dict.fromkeys((tests, inspector, "Assets/Scripts/Combat/Health.cs"), "csharp")
     terms = ["health", "resets"]
     assert role_priors(project, kinds, terms, terms) == {tests: TEST_PRIOR, inspector: EDITOR_PRIOR}
+
+
+def test_a_where_is_it_set_question_asks_for_the_assets_holding_the_value(ws: Workspace) -> None:
+    """ "Where is ... set" asks where a value is configured, like "configured": the prefab holding
+    it is not scaled as it is for a code task, and comes right after the script defining the value
+    (fifth for the code task)."""
+    from indexer.identifiers import query_terms, said_words
+
+    project = ws.projects[0]
+    kinds = {"Assets/Prefabs/Player.prefab": "prefab", "Assets/Scripts/Combat/Health.cs": "csharp"}
+    code = "the player's max health resets"
+    assert role_priors(project, kinds, query_terms(code), said_words(code)) == {"Assets/Prefabs/Player.prefab": 0.7}
+    where = "where is the player's max health set"
+    assert role_priors(project, kinds, query_terms(where), said_words(where)) == {}
+    assert position(ranked(ws, code), "Assets/Prefabs/Player.prefab") == 4
+    assert [h.path for h in ranked(ws, where)][:2] == [
+        "Assets/Scripts/Combat/Health.cs",
+        "Assets/Prefabs/Player.prefab",
+    ]
+
+
+def test_filler_words_of_a_question_are_not_searched() -> None:
+    """ "the next one", "doesn't", "instead": words of how people ask, in every question, that
+    would match `OnePlayer` or nothing at all."""
+    from indexer.identifiers import query_terms
+
+    text = "the guard doesn't stop at the next one instead and it never really waits"
+    assert query_terms(text) == ["guard", "stop", "next", "waits"]
+    assert query_terms("OnePlayer mode") == ["oneplayer", "player", "mode"]  # a quoted name stays whole

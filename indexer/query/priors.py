@@ -73,7 +73,7 @@ EDITOR_WORDS = frozenset(
 )
 ART_KINDS = frozenset({"prefab"})
 # A task that names a kind of asset wants files of that kind; one that asks where something is
-# configured, wired or placed wants the assets carrying the code (the walk's carrier edges count more).
+# configured, set, wired or placed wants the assets carrying the code (the walk's carrier edges count more).
 KIND_WORDS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("prefab", "prefabs"), ("prefab",)),
     **dict.fromkeys(("scene", "scenes"), ("scene",)),
@@ -85,7 +85,7 @@ KIND_WORDS: dict[str, tuple[str, ...]] = {
 NAMED_KIND_PRIOR = 1.5
 ASSET_WORDS = frozenset(
     """asset assets prefab prefabs scene scenes inspector configured configure wired hooked connected assigned placed
-    gameobject component components""".split()  # noqa: SIM905
+    gameobject component components set""".split()  # noqa: SIM905
 )
 
 

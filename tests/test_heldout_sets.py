@@ -1,0 +1,41 @@
+"""The held-out question sets (`tests/bench/questions/`, docs/retrieval.md) are read by the shared
+harness unchanged: each line in its JSONL format, 20 questions a project, 4 of each type, gold
+paths relative to the checkout and inside it."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+SETS = sorted((Path(__file__).parent / "bench" / "questions").glob("*.jsonl"))
+KEYS = ("commit", "parent", "message", "relevant_files", "type", "note")
+TYPES = {"locate", "asset", "change", "bug", "cross"}
+
+
+def test_there_are_six_sets() -> None:
+    assert [s.stem for s in SETS] == [
+        "BossRoom",
+        "GalacticKittens",
+        "GameLobby",
+        "SS3D",
+        "TrashDash",
+        "UnityPlayground",
+    ]
+
+
+@pytest.mark.parametrize("path", SETS, ids=lambda p: p.stem)
+def test_a_set_is_twenty_questions_four_of_each_type_on_one_commit(path: Path) -> None:
+    questions = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    assert len(questions) == 20
+    assert all(tuple(q) == KEYS for q in questions)
+    assert Counter(q["type"] for q in questions) == dict.fromkeys(TYPES, 4)
+    assert len({(q["commit"], q["parent"]) for q in questions}) == 1
+    assert all(len(q["commit"]) == 40 and q["commit"] == q["parent"] for q in questions)
+    for q in questions:
+        assert q["message"].strip() and q["note"].strip()
+        gold = q["relevant_files"]
+        assert gold and len(set(gold)) == len(gold)
+        assert all(not g.startswith("/") and ".." not in g.split("/") for g in gold)

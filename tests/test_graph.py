@@ -89,3 +89,51 @@ def test_a_file_used_by_more_than_200_others_is_a_hub_whose_users_are_not_walked
     assert g.used_by("Assets/Hub.cs") == []
     assert g.used_by("Assets/Edge.cs") == sorted((f"Assets/Users/V{i}.cs", "uses_type") for i in range(200))
     assert ("Assets/Hub.cs", "type") in g.uses("Assets/Users/U7.cs")  # the edges themselves are kept
+
+
+def test_an_asmref_joins_a_folder_to_its_assembly_for_the_editor_rule_too(tmp_path: Path) -> None:
+    """docs/retrieval.md (editor code): the nearest asmdef or asmref above a script decides. An
+    asmref naming an editor-only asmdef (by GUID or by name) makes its folder editor code, for the
+    editor prior as for `assembly_of`; one naming a runtime asmdef makes an `Editor` folder below
+    it runtime code; an asmdef beside an asmref wins."""
+    from indexer.query.priors import is_editor_script
+    from indexer.query.workspace import open_workspace
+
+    editor_asmdef = '{"name": "Game.Tools", "includePlatforms": ["Editor"]}'
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Tools/Tools.asmdef": editor_asmdef,
+            "Assets/Tools/Tools.asmdef.meta": meta("cdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcd", "AssemblyDefinitionImporter"),
+            "Assets/Runtime/Game.asmdef": '{"name": "Game.Runtime"}',
+            "Assets/ByGuid/Tools.asmref": '{"reference": "GUID:cdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcd"}',
+            "Assets/ByGuid/Window.cs": "class Window {}",
+            "Assets/ByName/Tools.asmref": '{"reference": "Game.Tools"}',
+            "Assets/ByName/Inspector.cs": "class Inspector {}",
+            "Assets/Joined/Game.asmref": '{"reference": "Game.Runtime"}',
+            "Assets/Joined/Editor/Gizmo.cs": "class Gizmo {}",
+            "Assets/Both/Own.asmdef": '{"name": "Own"}',
+            "Assets/Both/Tools.asmref": '{"reference": "Game.Tools"}',
+            "Assets/Both/Mine.cs": "class Mine {}",
+        },
+    )
+    g = graph_for(root)
+    assert g.assembly_of("Assets/ByGuid/Window.cs") == ("Game.Tools", "Assets/ByGuid/Tools.asmref")
+    assert g.assembly_of("Assets/ByName/Inspector.cs") == ("Game.Tools", "Assets/ByName/Tools.asmref")
+    assert g.assembly_of("Assets/Both/Mine.cs") == ("Own", "Assets/Both/Own.asmdef")
+    assemblies = open_workspace(root, [(root, Config())]).projects[0].assemblies
+    assert assemblies == {
+        "Assets/Tools": True,
+        "Assets/Runtime": False,
+        "Assets/ByGuid": True,
+        "Assets/ByName": True,
+        "Assets/Joined": False,
+        "Assets/Both": False,
+    }
+    scripts = [
+        "Assets/ByGuid/Window.cs",
+        "Assets/ByName/Inspector.cs",
+        "Assets/Joined/Editor/Gizmo.cs",
+        "Assets/Both/Mine.cs",
+    ]
+    assert [is_editor_script(p, assemblies) for p in scripts] == [True, True, False, False]

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from indexer.model import FileRecord, Scope, Target, TypeRow, Usage
 from indexer.project import read_project_file
+from indexer.query.assemblies import assembly_folders
 from indexer.query.carriers import inherited_usages, merged
 from indexer.query.loads import Loadable, load_usages
 from indexer.store.reader import Records
@@ -393,23 +394,7 @@ class Graph:
     @cached_property
     def _assembly_folders(self) -> dict[str, tuple[str, str]]:
         """Folder -> (assembly name, defining file) for every asmdef and asmref."""
-        folders: dict[str, tuple[str, str]] = {}
-        by_ref: dict[str, str] = {}
-        asmdef_by_guid: dict[str, str] = {}
-        for rec in self.records.records("asmdef"):
-            name = next((x.name for x in rec.symbols if x.kind == "assembly"), "")
-            if name:
-                folders[rec.path.rpartition("/")[0]] = (name, rec.path)
-                guid = self.records.guid_naming(rec.path)
-                if guid:
-                    asmdef_by_guid[f"GUID:{guid}"] = name
-        for rec in self.records.records("asmref"):
-            for r in rec.refs:
-                if r.kind == "assembly":
-                    by_ref[rec.path] = asmdef_by_guid.get(r.target, r.target)
-        for path, name in by_ref.items():
-            folders.setdefault(path.rpartition("/")[0], (name, path))
-        return folders
+        return {folder: (a.name, a.file) for folder, a in assembly_folders(self.records).items()}
 
     def assembly_of(self, path: str) -> tuple[str, str]:
         """The assembly a script compiles into, and the asmdef/asmref deciding it ('' for Unity's

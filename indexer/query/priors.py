@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from indexer.identifiers import split_identifier, stem
 from indexer.query.carriers import carried
-from indexer.unity import editor_only_assembly, nearest_assembly
+from indexer.unity import nearest_assembly
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
@@ -175,20 +175,10 @@ def test_share(records: Records, folders: frozenset[str], typed: dict[str, tuple
     return len(tests) / total if total else 0.0
 
 
-def assembly_folders(records: Records) -> dict[str, bool]:
-    """Folder of each asmdef (no trailing slash) -> whether it compiles for the editor alone."""
-    out = {}
-    for rec in records.records("asmdef"):
-        for sym in rec.symbols:
-            if sym.kind == "assembly":
-                out[rec.path.rpartition("/")[0]] = editor_only_assembly(sym.attributes)
-    return out
-
-
 def is_editor_script(path: str, assemblies: dict[str, bool]) -> bool:
-    """A script compiled into an editor assembly: its asmdef (the nearest above it,
-    `unity.nearest_assembly`) is for the editor alone or, with no asmdef above it, it is below a
-    folder named `Editor` (Unity's rule)."""
+    """A script compiled into an editor assembly: its asmdef (the nearest asmdef or asmref above
+    it, `unity.nearest_assembly` over `assemblies.assembly_folders`) is for the editor alone or,
+    with none above it, it is below a folder named `Editor` (Unity's rule)."""
     if not path.endswith(".cs"):
         return False
     editor = nearest_assembly(path, assemblies)

@@ -84,10 +84,10 @@ class Snapshot:
 
     @cached_property
     def assemblies(self) -> dict[str, bool]:
-        """asmdef folder -> editor only (editor code ranks below the game code it serves)."""
-        from indexer.query.priors import assembly_folders
+        """asmdef or asmref folder -> editor only (editor code ranks below the game code it serves)."""
+        from indexer.query.assemblies import assembly_folders
 
-        return assembly_folders(self.records)
+        return {folder: a.editor for folder, a in assembly_folders(self.records).items()}
 
 
 class ProjectIndex:

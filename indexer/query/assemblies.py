@@ -1,0 +1,40 @@
+"""Which assembly each folder's scripts compile into: the folder of an asmdef, and a folder an
+asmref joins to an asmdef elsewhere (Unity's rule: the nearest of either above a script decides).
+Read by the graph (`assembly_of`) and by the editor prior, so both follow asmrefs alike."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from indexer.store.reader import Records
+from indexer.unity import editor_only_assembly
+
+
+class AssemblyFolder(NamedTuple):
+    name: str  # the assembly's name (an asmref's target as written when no asmdef has it)
+    file: str  # the asmdef or asmref deciding it
+    editor: bool  # compiled for the editor alone (an asmref: whatever its asmdef says)
+
+
+def assembly_folders(records: Records) -> dict[str, AssemblyFolder]:
+    """Folder (no trailing slash) -> the assembly its scripts compile into. An asmref names its
+    asmdef by `GUID:<guid>` or by name; an asmdef in the same folder wins over an asmref."""
+    folders: dict[str, AssemblyFolder] = {}
+    by_target: dict[str, AssemblyFolder] = {}
+    for rec in records.records("asmdef"):
+        sym = next((s for s in rec.symbols if s.kind == "assembly"), None)
+        if sym is None or not sym.name:
+            continue
+        entry = AssemblyFolder(sym.name, rec.path, editor_only_assembly(sym.attributes))
+        folders[rec.path.rpartition("/")[0]] = entry
+        by_target.setdefault(sym.name, entry)
+        guid = records.guid_naming(rec.path)
+        if guid:
+            by_target[f"GUID:{guid}"] = entry
+    for rec in records.records("asmref"):
+        for ref in rec.refs:
+            if ref.kind == "assembly":
+                target = by_target.get(ref.target)
+                entry = AssemblyFolder(target.name if target else ref.target, rec.path, bool(target and target.editor))
+                folders.setdefault(rec.path.rpartition("/")[0], entry)
+    return folders

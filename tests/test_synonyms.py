@@ -109,3 +109,29 @@ def test_synonyms_name_the_file_in_its_header_but_never_add_matched_lines(ws: Wo
     lines = [line for line in text.split("\n") if re.match(r"  L\d+: ", line)]
     assert not [line for line in lines if re.search("health|enemy|hitpoint", line, re.I)]
     assert "(csharp; matched: enemy (for monsters); health (for hp))" in text
+
+
+def test_the_players_words_for_an_emote_a_colour_and_a_chance_find_the_code(tmp_path) -> None:
+    """ "reaction" is `EmoteType`, "colour" is `Color`, "odds" is `dropChance`: words a player or a
+    designer says for what the code names otherwise."""
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.query.workspace import open_workspace
+
+    from .conftest import write_project
+
+    files = {
+        "Assets/EmoteType.cs": "public enum EmoteType { None, Smile, Frown, Shock }\n",
+        "Assets/ShotTint.cs": "public class ShotTint { public UnityEngine.Color laserColor; }\n",
+        "Assets/Loot.cs": "public class Loot { public float dropChance = 0.1f; }\n",
+        "Assets/Lobby.cs": "public class Lobby { public void Leave() { } }\n",
+    }
+    root = write_project(tmp_path / "P", files)
+    update(root, Config(workers=1))
+    ws = open_workspace(root, [(root, Config())])
+    for question, path in (
+        ("add a thumbs-up to the reactions players can send", "Assets/EmoteType.cs"),
+        ("change the colour of the laser", "Assets/ShotTint.cs"),
+        ("raise the odds of an item falling out", "Assets/Loot.cs"),
+    ):
+        assert ws.search(question, limit=1)[0].path == path, question

@@ -88,6 +88,14 @@ explosion explode blast bomb detonate
 hunger food eat starve
 vibration haptics rumble
 ads advert advertisement
+chance probability odds likelihood
+background backdrop parallax scenery
+shield barrier forcefield
+win victory
+emote emoji reaction
+colour color tint hue
+rock asteroid meteor boulder
+spaceship ship spacecraft
 """
 
 

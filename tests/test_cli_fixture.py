@@ -179,14 +179,20 @@ def test_refs_list_a_line_once_when_it_is_two_usages(project: Path) -> None:
 def test_refs_of_files_guids_includes_and_assemblies(project: Path) -> None:
     prefab = refs_json(project, "Assets/Prefabs/Enemies/Enemy.prefab")
     assert [(u["path"], u["kind"], u["context"], u["detail"]) for u in prefab["usages"]] == [
-        ("Assets/Prefabs/Enemies/EnemyBrute.prefab", "prefab", "variant_base", "EnemyBrute"),
+        # a variant and an instance say which values they set over the prefab's own
+        (
+            "Assets/Prefabs/Enemies/EnemyBrute.prefab",
+            "prefab",
+            "variant_base",
+            "EnemyBrute (sets maxHealth: 250, stats: Assets/Data/Enemies/Brute.asset, damage: 15, m_Speed: 2.2)",
+        ),
         (
             "Assets/Prefabs/Enemies/EnemyBruteBoss.prefab",
             "prefab",
             "variant_base",
             "EnemyBruteBoss (via Assets/Prefabs/Enemies/EnemyBrute.prefab)",
         ),
-        ("Assets/Scenes/Dungeon.unity", "prefab", "instance", "Goblin"),
+        ("Assets/Scenes/Dungeon.unity", "prefab", "instance", "Goblin (sets patrolPoints.Array.size: 2)"),
         ("Assets/Scenes/Dungeon.unity", "prefab", "instance", "Brute (via Assets/Prefabs/Enemies/EnemyBrute.prefab)"),
         ("Assets/Scenes/Dungeon.unity", "guid", "enemyPrefab", "EnemySpawner > EnemySpawner"),
     ]

@@ -117,3 +117,47 @@ def carried(graph: Graph, prefab: str) -> list[tuple[str, tuple[str, ...]]]:
                 chains[used] = (*chains[source], used)
                 frontier.append(used)
     return out
+
+
+SHOWN_SETTINGS = 6  # values listed per instance: the rest are counted
+SETTINGS_MARK = " (sets "
+# Overrides every placed instance has (where it stands, what it is called): they set no behaviour.
+_PLACEMENT = ("m_LocalPosition", "m_LocalScale", "m_Name")
+_INSTANCE_CONTEXTS = frozenset({"instance", "variant_base", "legacy_parent"})
+
+
+def with_settings(graph: Graph, usages: list[Usage]) -> list[Usage]:
+    """Each direct instance or variant of a prefab among `usages`, with the values it sets over
+    the prefab's (`sets m_maxMusicVolume: 1`): where a prefab's value is really set for a level is
+    often a scene's override, not the prefab. Instances reached through other prefabs are left
+    as they are: their overrides are of the prefab between."""
+    records: dict[str, list] = {}
+    out = []
+    for u in usages:
+        if u.kind != "prefab" or u.context not in _INSTANCE_CONTEXTS or u.detail.endswith(")"):
+            out.append(u)
+            continue
+        if u.path not in records:
+            rec = graph.records.record(u.path)
+            records[u.path] = list(rec.symbols) if rec is not None else []
+        values = instance_settings(graph, records[u.path], u.line)
+        if values:
+            shown = ", ".join(values[:SHOWN_SETTINGS])
+            more = f", … {len(values) - SHOWN_SETTINGS} more" if len(values) > SHOWN_SETTINGS else ""
+            u = msgspec.structs.replace(u, detail=f"{u.detail}{SETTINGS_MARK}{shown}{more})")
+        out.append(u)
+    return out
+
+
+def instance_settings(graph: Graph, symbols: list, line: int) -> list[str]:
+    """The `property: value` overrides of the prefab instance whose document starts at `line`
+    (its overrides follow it, up to the next instance), GUIDs as paths, once each; placement, the
+    name and references to objects of the same file (no value to show) left out."""
+    after = [s.line for s in symbols if s.kind == "prefab_instance" and s.line > line]
+    end = min(after, default=float("inf"))
+    out: dict[str, None] = {}
+    for s in symbols:
+        valued = not s.signature.rstrip().endswith(":")
+        if s.kind == "override" and line < s.line < end and valued and not s.name.startswith(_PLACEMENT):
+            out.setdefault(graph.readable(s.signature), None)
+    return list(out)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from indexer.model import Description, Edge
+from indexer.query.carriers import SETTINGS_MARK, with_settings
 from indexer.query.graph import GUID_RE, Graph
 from indexer.query.outline import outline
 
@@ -48,7 +49,8 @@ def describe(graph: Graph, path: str, max_lines: int = 400) -> Description:
     target = graph.target(path)
     if target.note:
         head += f"\nnote: {target.note}"
-    users = sorted({(u.path, u.kind) for u in graph.references(target) if u.path != path})
+    references = graph.references(target)
+    users = sorted({(u.path, u.kind) for u in references if u.path != path})
     used_by = [Edge(p, e) for p, e in users]
     text = "\n".join([head, *lines])
     if uses:
@@ -57,6 +59,8 @@ def describe(graph: Graph, path: str, max_lines: int = 400) -> Description:
     if used_by:
         shown = sorted({e.path for e in used_by})
         text += "\nused by: " + ", ".join(shown[:20]) + (f", … {len(shown) - 20} more" if len(shown) > 20 else "")
+    if rec.kind == "prefab":
+        text += _settings_text(graph, references)
     return Description(
         schema_version=DESCRIBE_SCHEMA_VERSION,
         path=path,
@@ -70,3 +74,14 @@ def describe(graph: Graph, path: str, max_lines: int = 400) -> Description:
         symbols=list(rec.symbols),
         refs=list(rec.refs),
     )
+
+
+def _settings_text(graph: Graph, references: list) -> str:
+    """The instances and variants of a prefab that set values over its own, each with them: the
+    value a level really uses may be a scene's override."""
+    direct = [u for u in with_settings(graph, references) if SETTINGS_MARK in u.detail]
+    if not direct:
+        return ""
+    lines = [f"  {u.path}:{u.line}  {u.detail}" for u in direct[:20]]
+    more = [f"  … {len(direct) - 20} more"] if len(direct) > 20 else []
+    return "\nvalues set by its instances and variants:\n" + "\n".join([*lines, *more])

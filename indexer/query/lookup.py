@@ -9,6 +9,7 @@ from __future__ import annotations
 import msgspec
 
 from indexer.model import Description, Target, Usage
+from indexer.query.carriers import with_settings
 from indexer.query.describe import NotFound, describe, resolve_file
 from indexer.query.graph import GUID_RE
 from indexer.query.workspace import Workspace
@@ -40,7 +41,9 @@ def find_references(ws: Workspace, text: str) -> tuple[Target | None, list[Usage
             continue
         if target is None:
             target = msgspec.structs.replace(t, path=p.prefix + t.path if t.path else "")
-        usages += [msgspec.structs.replace(u, path=p.prefix + u.path) for u in graph.references(t)]
+        usages += [
+            msgspec.structs.replace(u, path=p.prefix + u.path) for u in with_settings(graph, graph.references(t))
+        ]
     return target, usages
 
 

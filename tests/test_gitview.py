@@ -6,6 +6,7 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from indexer.build.update import update
@@ -156,4 +157,25 @@ def test_a_file_edited_between_git_status_and_the_stat_is_looked_at_again(
     git(repo, "checkout", "--", "Assets/Scripts/Health.cs")  # restored: git sees nothing dirty
     stats = update(repo, CONFIG)
     assert not stats.walked and stats.changed == 1
+    assert equals_rebuild(repo)
+
+
+def test_a_rebuild_lists_no_record_in_the_view_yet_the_next_update_looks_at_each(
+    repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import indexer.changes.gitview as gitview
+
+    health = repo / "Assets/Scripts/Health.cs"
+    clean = status(repo)  # git answers while every file is clean...
+    health.write_text(HEALTH + "// saved\n")  # ...and the editor saves while the rebuild runs
+    monkeypatch.setattr(gitview, "status", lambda root, tops=None, locks=True: clean)
+    assert update(repo, CONFIG, full=True).full
+    monkeypatch.undo()
+    view = msgspec.json.decode((paths_of(repo).root / "git-view.json").read_bytes(), type=GitView)
+    assert view.every_record and view.dirty == ["Assets/Generated/Codegen.cs"]  # git's alone: ignored
+    git(repo, "checkout", "--", "Assets/Scripts/Health.cs")  # restored: git sees nothing dirty
+    stats = update(repo, CONFIG)
+    assert not stats.walked and stats.changed == 1  # the record of the saved text is replaced
+    view = msgspec.json.decode((paths_of(repo).root / "git-view.json").read_bytes(), type=GitView)
+    assert not view.every_record and view.dirty == ["Assets/Generated/Codegen.cs", "Assets/Scripts/Health.cs"]
     assert equals_rebuild(repo)

@@ -67,7 +67,10 @@ def make_plan(
     if use_git and paths is None:
         git_now = gitview.status(root, locks=git_locks)
         if git_now is not None and reader is not None:
-            paths = gitview.candidates(root, ipaths, git_now, generation_before)
+            recorded = reader.kinds
+            paths = gitview.candidates(
+                root, ipaths, git_now, generation_before, lambda: [p for p, k in recorded().items() if k != "folder"]
+            )
     try:
         change = diff(root, config, reader, None if rebuild else paths)
         old_records = move_sources(reader, change)

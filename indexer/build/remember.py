@@ -35,7 +35,7 @@ def _remember_git(
             after.dirty = sorted({*after.dirty, *git_now.dirty})
         git_now = after
     if git_now is not None:
-        gitview.remember(ipaths, git_now, rewritten, generation)
+        gitview.remember(ipaths, git_now, rewritten, generation, plan.rebuild)
     elif generation != plan.generation_before:
         gitview.carry(ipaths, rewritten, plan.generation_before, generation)
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import msgspec
@@ -46,6 +47,10 @@ class GitView(msgspec.Struct):
     dirty: list[str]
     generation: int
     git_index: list[int] = []  # GitStatus.git_index then
+    # A rebuild rewrote every file while git looked, so every file recorded at `generation` counts
+    # as dirty: read from the records when needed, not listed here (it was half of a small
+    # index's size on disk).
+    every_record: bool = False
 
 
 def _view_path(ipaths: IndexPaths) -> Path:
@@ -167,20 +172,26 @@ def changed_between(root: Path, old: str, new: str, tops: tuple[str, ...] = CONT
     return [p[len(prefix) :] for p in paths if p and p.startswith(prefix)]
 
 
-def candidates(root: Path, ipaths: IndexPaths, now: GitStatus, generation: int) -> list[str] | None:
-    """The paths that can differ from the index at `generation`, or None: walk instead."""
+def candidates(
+    root: Path, ipaths: IndexPaths, now: GitStatus, generation: int, recorded: Callable[[], Iterable[str]]
+) -> list[str] | None:
+    """The paths that can differ from the index at `generation`, or None: walk instead.
+    `recorded()`: the paths of that generation's file records (stored form), folders apart."""
     try:
         view = msgspec.json.decode(_view_path(ipaths).read_bytes(), type=GitView)
     except (OSError, msgspec.DecodeError):
         return None
     if view.generation != generation:
         return None
-    if view.head == now.head and set(now.dirty) == set(view.dirty) and view.git_index != now.git_index:
+    same = view.head == now.head and set(now.dirty) == set(view.dirty)
+    if same and view.git_index != now.git_index and not view.every_record:
         # git rewrote its index, yet HEAD and the dirty paths are as they were: it refreshed
         # the stats of files whose content did not change (a touch, a copy of the work tree), which
-        # git does not list and whose records hold the old stat: walk once.
+        # git does not list and whose records hold the old stat: walk once (unless every recorded
+        # file is looked at anyway).
         return None
-    paths = {fs_name(p) for p in (*view.dirty, *now.dirty)}  # stored form -> file system form
+    dirty = [*view.dirty, *now.dirty, *(recorded() if view.every_record else ())]
+    paths = {fs_name(p) for p in dirty}  # stored form -> file system form
     if view.head != now.head:
         moved = changed_between(root, view.head, now.head)
         if moved is None:
@@ -189,10 +200,15 @@ def candidates(root: Path, ipaths: IndexPaths, now: GitStatus, generation: int) 
     return sorted(paths)
 
 
-def remember(ipaths: IndexPaths, now: GitStatus, changed: set[str], generation: int) -> None:
+def remember(ipaths: IndexPaths, now: GitStatus, changed: set[str], generation: int, rebuilt: bool = False) -> None:
     """Save the view an index generation matches: git's dirty paths plus the paths this update
-    rewrote (one edited between `git status` and the update's stat is then looked at again)."""
-    view = GitView(now.head, sorted(set(now.dirty) | changed), generation, now.git_index)
+    rewrote (one edited between `git status` and the update's stat is then looked at again).
+    `rebuilt`: the update rewrote every file it recorded, and `changed` lists no other (a rebuild
+    has no deletes or moves), so the view says so instead of listing them."""
+    if rebuilt:
+        view = GitView(now.head, now.dirty, generation, now.git_index, every_record=True)
+    else:
+        view = GitView(now.head, sorted(set(now.dirty) | changed), generation, now.git_index)
     atomic_write(_view_path(ipaths), msgspec.json.encode(view))
 
 
@@ -205,5 +221,7 @@ def carry(ipaths: IndexPaths, rewritten: set[str], before: int, generation: int)
     except (OSError, msgspec.DecodeError):
         return
     if view.generation == before:
-        carried = GitView(view.head, sorted({*view.dirty, *rewritten}), generation, view.git_index)
+        dirty = sorted({*view.dirty, *rewritten})
+        # every_record: the records of `generation` hold those of `before` but the deleted, which are rewritten
+        carried = GitView(view.head, dirty, generation, view.git_index, view.every_record)
         atomic_write(_view_path(ipaths), msgspec.json.encode(carried))

@@ -107,6 +107,10 @@ def test_a_built_index_holds_the_blobs_the_indexer_alone_would_pack(tmp_path: Pa
                 assert alone.pack("outline:" + kind, reader.codec.unpack(outline)) == outline
         assert sorted(replay.execute("SELECT id, grp, dict FROM zdicts")) == stored_dicts
         assert {g for _, g, _ in stored_dicts} == {"csharp", "meta", "outline:csharp"}
+        # stored deflated: each inflates to the dictionary readers and scanners use, 3x smaller at least
+        used = {d.id: d.data for d in reader.codec.dictionaries()}
+        assert {i: zlib.decompress(d) for i, _, d in stored_dicts} == used
+        assert sum(len(d) for _, _, d in stored_dicts) * 3 < sum(len(d) for d in used.values())
         late = rows[len(rows) // 2 :]  # sent long after every dictionary was made
         assert all(record[0] != 0 and (outline is None or outline[0] != 0) for _, record, outline in late)
         assert reader.record("Assets/Gen/F3/C598.cs").symbols[0].name == "C598"

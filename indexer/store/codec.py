@@ -8,7 +8,10 @@ like other C# records), about 6x. A blob stays readable on its own (one row, one
 a query decodes only what it shows. Decoding costs microseconds per blob.
 
 A blob is one byte naming its dictionary (0: none), then the deflate stream. Dictionaries live in
-the `zdicts` table and never change once written, so a long-lived reader loads each once.
+the `zdicts` table and never change once written, so a long-lived reader loads each once. They
+are stored deflated themselves: 32 KB of a kind's first blobs repeat their field names and words,
+and shrink about 8x (raw, the seven dictionaries of the suite's 1,000-script project were 4.5% of
+its index on disk); inflating one costs about 0.1 ms, once per reader.
 
 Who deflates: the indexer's process samples a group's first blobs and makes its dictionary
 (`BlobCodec`); from then on the chunks of files it sends to scanner processes carry the
@@ -98,8 +101,10 @@ class BlobCodec:
             rows = self.conn.execute("SELECT id, grp, dict FROM zdicts").fetchall()
         except sqlite3.OperationalError:  # no table (yet): nothing was packed with a dictionary
             rows = []
+        known = {d.id for d in self._packer.dictionaries()}
         for i, group, d in rows:
-            self._packer.add(Dictionary(group, i, d))
+            if i not in known:  # a reload after a writer added one: inflate only that
+                self._packer.add(Dictionary(group, i, zlib.decompress(d)))
         self._loaded = True
 
     def dictionaries(self) -> list[Dictionary]:
@@ -135,7 +140,7 @@ class BlobCodec:
         if len(samples) < SAMPLE_BLOBS or i is None:
             return 0
         d = b"".join(samples)[-DICT_BYTES:]
-        self.conn.execute("INSERT INTO zdicts VALUES (?, ?, ?)", (i, group, d))
+        self.conn.execute("INSERT INTO zdicts VALUES (?, ?, ?)", (i, group, zlib.compress(d, 9)))
         self._packer.add(Dictionary(group, i, d))
         del self._samples[group]
         return i

@@ -87,7 +87,7 @@ CREATE TABLE IF NOT EXISTS outlines (
 CREATE TABLE IF NOT EXISTS zdicts (  -- compression dictionaries of the blobs (store/codec.py)
     id INTEGER PRIMARY KEY,
     grp TEXT NOT NULL UNIQUE,
-    dict BLOB NOT NULL
+    dict BLOB NOT NULL        -- deflated (zlib.compress)
 );
 """
 )

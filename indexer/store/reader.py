@@ -15,7 +15,7 @@ import msgspec
 from indexer.model import CodeOutline, FileRecord, FileStat, TypeRow
 from indexer.store.codec import BlobCodec
 from indexer.store.header import IndexBroken, open_current
-from indexer.store.rows import whole_record
+from indexer.store.rows import guid_text, stored_guid, whole_record
 from indexer.store.schema import IndexPaths
 
 record_encoder = msgspec.msgpack.Encoder()
@@ -96,17 +96,17 @@ class Records:
         self.conn = _conn
         self.codec = BlobCodec(_conn)
 
-    def decode_record(self, blob: bytes, path: str, size: int, mtime_ns: int, digest: str) -> FileRecord:
+    def decode_record(self, blob: bytes, path: str, size: int, mtime_ns: int, digest: bytes) -> FileRecord:
         """A stored record blob, with the path and stat of its row, as a FileRecord
         (one of GARBLED when it is garbled)."""
-        return whole_record(record_decoder.decode(self.codec.unpack(blob)), path, size, mtime_ns, digest)
+        return whole_record(record_decoder.decode(self.codec.unpack(blob)), path, size, mtime_ns, digest.hex())
 
     def close(self) -> None:
         self.conn.close()
 
     def stats(self) -> dict[str, FileStat]:
         rows = self.conn.execute("SELECT path, kind, size, mtime_ns, digest, status FROM files")
-        return {p: FileStat(k, s, m, d, st) for p, k, s, m, d, st in rows}
+        return {p: FileStat(k, s, m, d.hex(), st) for p, k, s, m, d, st in rows}
 
     def stats_of(self, paths: Iterable[str]) -> dict[str, FileStat]:
         """Like `stats`, for the given paths only (those without a record are left out)."""
@@ -117,7 +117,7 @@ class Records:
             marks = ",".join("?" * len(chunk))
             sql = f"SELECT path, kind, size, mtime_ns, digest, status FROM files WHERE path IN ({marks})"
             rows = self.conn.execute(sql, chunk)
-            out.update((p, FileStat(k, s, m, d, st)) for p, k, s, m, d, st in rows)
+            out.update((p, FileStat(k, s, m, d.hex(), st)) for p, k, s, m, d, st in rows)
         return out
 
     def has_folder(self, path: str) -> bool:
@@ -175,7 +175,8 @@ class Records:
     # rule, and every GUID -> file lookup (these four, and through them the graph's) reads it.
     def _guid_rows(self, where: str = "", args: tuple = ()) -> list[tuple[str, str]]:
         """(GUID, file) rows, each GUID's files in the rule's order: the one it leads to first."""
-        return self.conn.execute(f"{_GUIDS} {where} ORDER BY g.guid, 2", args).fetchall()
+        rows = self.conn.execute(f"{_GUIDS} {where} ORDER BY g.guid, 2", args)
+        return [(guid_text(g), path) for g, path in rows]
 
     def guid_paths(self) -> dict[str, str]:
         """GUID -> the file it leads to."""
@@ -186,7 +187,7 @@ class Records:
 
     def paths_of_guid(self, guid: str) -> list[str]:
         """Every file whose .meta holds `guid`, the one it leads to first: several for a copy."""
-        return [path for _, path in self._guid_rows("WHERE g.guid = ?", (guid.lower(),))]
+        return [path for _, path in self._guid_rows("WHERE g.guid = ?", (stored_guid(guid.lower()),))]
 
     def path_of_guid(self, guid: str) -> str | None:
         """The file `guid` leads to; None when no .meta in the project holds it (a package's)."""
@@ -202,7 +203,7 @@ class Records:
         """The GUID of `path`'s .meta, whether or not it leads to `path` (see `guid_naming`)."""
         sql = "SELECT g.guid FROM files f JOIN guids g ON g.meta_id = f.id WHERE f.path = ?"
         row = self.conn.execute(sql, (path + ".meta",)).fetchone()
-        return row[0] if row else None
+        return guid_text(row[0]) if row else None
 
     def types(self) -> list[TypeRow]:
         return self._type_rows("", ())

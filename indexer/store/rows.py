@@ -3,6 +3,7 @@ all of a file's rows at once (`prepare`), made where the file is scanned."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Iterable, Iterator
@@ -93,6 +94,21 @@ def stored_record(rec: FileRecord) -> bytes:
 def whole_record(rec: FileRecord, path: str, size: int, mtime_ns: int, digest: str) -> FileRecord:
     """A stored record with the path and stat of its row put back."""
     return msgspec.structs.replace(rec, path=path, size=size, mtime_ns=mtime_ns, digest=digest)
+
+
+def stored_guid(guid: str) -> str | bytes:
+    """A GUID as `guids` holds it: Unity's 32 lower-case hex digits as their 16 bytes (half the
+    bytes, in the table and its index), any other text as written."""
+    if len(guid) == 32:
+        with contextlib.suppress(ValueError):
+            packed = bytes.fromhex(guid)
+            if packed.hex() == guid:
+                return packed
+    return guid
+
+
+def guid_text(stored: str | bytes) -> str:
+    return stored.hex() if isinstance(stored, bytes) else stored
 
 
 TEST_ATTRIBUTES = frozenset({"TestFixture", "Test", "UnityTest", "TestCase", "TestCaseSource"})

@@ -34,7 +34,7 @@ REFS = """CREATE TABLE IF NOT EXISTS refs (
 ) WITHOUT ROWID"""
 SQL_TABLES = (
     """
-CREATE TABLE IF NOT EXISTS header (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS header (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;  -- no index page beside it
 CREATE TABLE IF NOT EXISTS files (  -- narrow: a scan of every file's stat pages through no record
     id INTEGER PRIMARY KEY,
     path TEXT NOT NULL,       -- unique (files_by_path)
@@ -42,7 +42,7 @@ CREATE TABLE IF NOT EXISTS files (  -- narrow: a scan of every file's stat pages
     status TEXT NOT NULL,
     size INTEGER NOT NULL,
     mtime_ns INTEGER NOT NULL,
-    digest TEXT NOT NULL,
+    digest BLOB NOT NULL,     -- the content hash's 16 bytes (FileRecord.digest is their hex)
     main_type TEXT NOT NULL   -- C#: the class Unity binds the script to (named like the file)
 );
 CREATE TABLE IF NOT EXISTS blobs (
@@ -51,7 +51,7 @@ CREATE TABLE IF NOT EXISTS blobs (
 );
 CREATE TABLE IF NOT EXISTS guids (
     meta_id INTEGER PRIMARY KEY,  -- files.id of the .meta declaring it (its path minus `.meta`: the asset or folder)
-    guid TEXT NOT NULL
+    guid NOT NULL             -- 16 bytes for Unity's 32 hex digits, else the text (rows.stored_guid)
 );
 CREATE TABLE IF NOT EXISTS types (
     file_id INTEGER NOT NULL,  -- files.id of the declaring file
@@ -86,7 +86,7 @@ CREATE TABLE IF NOT EXISTS outlines (
 );
 CREATE TABLE IF NOT EXISTS zdicts (  -- compression dictionaries of the blobs (store/codec.py)
     id INTEGER PRIMARY KEY,
-    grp TEXT NOT NULL UNIQUE,
+    grp TEXT NOT NULL,        -- one dictionary a group (the codec makes one once): no index page
     dict BLOB NOT NULL        -- deflated (zlib.compress)
 );
 """

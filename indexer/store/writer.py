@@ -10,7 +10,7 @@ import tantivy
 from indexer.model import SCHEMA_VERSION, FileRecord, Symbol
 from indexer.store.header import write_header
 from indexer.store.reader import GARBLED, Records, record_decoder, record_encoder
-from indexer.store.rows import Prepared, RefsOnly, prepare, simple_name, type_shape, visible_name
+from indexer.store.rows import Prepared, RefsOnly, prepare, simple_name, stored_guid, type_shape, visible_name
 from indexer.store.schema import REF_TARGET, REFS, SQL_INDEXES, SQL_TABLES, IndexPaths, build_schema
 from indexer.unity import SHADER_FILE_KINDS, SHADER_SUFFIXES, asset_keys
 
@@ -132,7 +132,7 @@ class Writer(Records):
         """The rows and the search document of one file, none of which are stored now. A rebuild
         numbers the files itself and inserts rows in batches (`BULK_FILES`), one statement per
         table; an incremental writer inserts at once (what it writes next may read them back)."""
-        row = (p.path, p.kind, p.status, p.size, p.mtime_ns, p.digest, p.main_type)
+        row = (p.path, p.kind, p.status, p.size, p.mtime_ns, bytes.fromhex(p.digest), p.main_type)
         if self.bulk:
             file_id = self._next_id
             self._next_id += 1
@@ -142,7 +142,7 @@ class Writer(Records):
         rows = self._rows
         rows["blobs"].append((file_id, p.record if p.record_packed else self.codec.pack(p.kind, p.record)))
         if p.guid:
-            rows["guids"].append((file_id, p.guid))
+            rows["guids"].append((file_id, stored_guid(p.guid)))
         rows["types"] += [(file_id, *t[1:]) for t in types]
         rows["refs"] += [
             (kind, key, file_id, seq, line, "" if target == key else target, context, detail)

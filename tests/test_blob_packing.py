@@ -4,12 +4,14 @@ indexer alone had packed them in file order."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import sys
 import zlib
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from indexer.build.pool import FileBudget
@@ -17,7 +19,7 @@ from indexer.build.update import update
 from indexer.build.workers import Task, _encoder, _task_decoder, process, run_jobs
 from indexer.changes.diff import Job
 from indexer.config import Config
-from indexer.store.codec import BlobCodec, Dictionary
+from indexer.store.codec import BlobCodec, Dictionary, Packer
 from indexer.store.reader import Records
 from indexer.store.schema import SQL_TABLES, IndexPaths
 
@@ -37,9 +39,12 @@ def _scripts(root: Path, n: int) -> list[Job]:
 
 
 def _inflate(blob: bytes, d: Dictionary) -> bytes:
+    """A blob read by hand: dictionary id, raw deflate stream, Adler-32 of the bytes."""
     assert blob[0] == d.id
-    z = zlib.decompressobj(zdict=d.data)
-    return z.decompress(blob[1:]) + z.flush()
+    z = zlib.decompressobj(-15, zdict=d.data)
+    data = z.decompress(blob[1:-4]) + z.flush()
+    assert z.eof and blob[-4:] == zlib.adler32(data).to_bytes(4, "big")
+    return data
 
 
 def test_scanner_processes_deflate_the_records_whose_group_has_a_dictionary(tmp_path: Path) -> None:
@@ -147,3 +152,24 @@ def test_an_incremental_update_in_scanner_processes_packs_with_the_stored_dictio
         assert [s.name for s in reader.record("Assets/Gen/F3/C199.cs").symbols] == ["C199", "v", "M199", "Added"]
     finally:
         reader.close()
+
+
+def test_a_blob_with_any_byte_changed_unpacks_to_an_error_never_to_other_bytes() -> None:
+    """No zlib header or dictionary id is stored (6 bytes a blob), yet the Adler-32 check stays:
+    a garbled blob is an error (the full check reports it, a writer deletes its references by
+    file), never a record read wrong. (A changed padding bit after the stream's last block
+    changes nothing: the same bytes come out.)"""
+    d = Dictionary("csharp", 3, b"public class MonoBehaviour void Update Start " * 30)
+    packer = Packer()
+    packer.add(d)
+    data = msgspec.msgpack.encode({"kind": "csharp", "symbols": ["Start", "Update", "Health", "TakeDamage"]})
+    codec = BlobCodec(sqlite3.connect(":memory:"))
+    for blob in (packer.pack("csharp", data), codec.pack("other", data)):
+        assert blob is not None and packer.unpack(blob) == data
+        for at in range(1, len(blob)):
+            for flip in (0x01, 0x80):
+                garbled = blob[:at] + bytes((blob[at] ^ flip,)) + blob[at + 1 :]
+                with contextlib.suppress(zlib.error):
+                    assert packer.unpack(garbled) == data  # a padding bit: the same bytes
+        with pytest.raises(zlib.error):
+            packer.unpack(blob[:-1])

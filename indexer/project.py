@@ -163,6 +163,11 @@ def kind_of(rel: str, mode: int = 0) -> str:
     return KINDS.get(ext, "other")
 
 
+def searchable_kinds() -> frozenset[str]:
+    """The kinds a search keeps (`query --kind`, the MCP `search` tool's `kind`): all but `folder`."""
+    return frozenset({*KINDS.values(), SETTINGS_KIND, "other"})
+
+
 # Characters a stored path never holds as such: undecodable bytes (which Python's file system
 # encoding turns into the lone surrogates U+DC80..U+DCFF), control characters and the backslash.
 _UNPRINTABLE = re.compile("[\x00-\x1f\x7f\\\\\udc80-\udcff]")

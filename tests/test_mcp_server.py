@@ -168,6 +168,7 @@ def test_calls_every_index_tool(server, mode: str) -> None:
         ("search", {"query": "   "}, "the query is empty"),
         ("search", {"query": "x", "path": "../elsewhere"}, "is outside the project"),
         ("search", {"query": "x", "limit": 0}, "limit"),
+        ("search", {"query": "x", "kind": "script"}, "kind 'script': no such kind; use one of animation, animator,"),
         ("get_context", {"task": ""}, "the task is empty"),
         ("find_references", {"target": ""}, "the target is empty"),
         ("find_references", {"target": "NoSuchTypeAnywhere"}, "no type, member, file, GUID or assembly"),
@@ -249,6 +250,34 @@ def test_describe_takes_paths_as_agents_give_them(server, indexed_fixture: Path)
     for t, res in zip(given, run(go), strict=True):
         assert res.is_error is False, (t, text(res))
         assert res.structured_content["path"] == "Assets/Scripts/Combat/Health.cs", t
+
+
+def test_names_of_several_files_unindexed_paths_and_unknown_arguments(tmp_path: Path) -> None:
+    """docs/mcp.md: a file name that fits several files is refused listing them; an unindexed path
+    gets "did you mean" suggestions; an unknown argument name is ignored when the call succeeds."""
+    from .conftest import write_project
+
+    root = write_project(
+        tmp_path / "P",
+        {"Assets/A/Util.cs": "class UtilA {}", "Assets/B/Util.cs": "class UtilB {}", "Assets/Health.cs": "class H {}"},
+    )
+
+    async def go():
+        async with Client(make_server(root)) as c:
+            return [
+                await c.call_tool("describe", {"target": "Util.cs"}),
+                await c.call_tool("find_references", {"target": "Assets/Helth.cs"}),
+                await c.call_tool("search", {"query": "UtilB", "limt": 3}),
+            ]
+
+    several, unindexed, ignored = run(go)
+    assert several.is_error and text(several).endswith(
+        "Util.cs names 2 files: Assets/A/Util.cs, Assets/B/Util.cs; give more of the path"
+    )
+    assert unindexed.is_error and text(unindexed).endswith(
+        "Assets/Helth.cs is not an indexed file; did you mean Assets/Health.cs?"
+    )
+    assert not ignored.is_error and ignored.structured_content["results"][0]["path"] == "Assets/B/Util.cs"
 
 
 def test_resources_and_prompt(server) -> None:

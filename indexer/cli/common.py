@@ -136,9 +136,9 @@ def ensure_index(ws, console: Console) -> None:
 
 
 def kinds() -> frozenset[str]:
-    from indexer.project import KINDS, SETTINGS_KIND
+    from indexer.project import searchable_kinds
 
-    return frozenset({*KINDS.values(), SETTINGS_KIND, "other"})
+    return searchable_kinds()
 
 
 PROJECT_HELP = "Unity project root, or a folder holding several (default: nearest project above the working directory)"

@@ -10,6 +10,7 @@ from mcp.server.mcpserver.tools import Tool
 from mcp.types import CallToolResult
 from pydantic import Field
 
+from indexer.project import searchable_kinds
 from indexer.query.context import build_context
 from indexer.query.render import render_context, render_hits
 from mcp_adapter.server.results import SearchResult, make_tool, tool_result
@@ -28,6 +29,8 @@ def search(
     """Rank the project's files (scripts, scenes, prefabs, assets...) for a query, each with its best match."""
     if not query.strip():
         raise ToolError("the query is empty: say what you are looking for, e.g. 'player health' or 'apply damage'")
+    if kind and kind not in searchable_kinds():
+        raise ToolError(f"kind {kind!r}: no such kind; use one of {', '.join(sorted(searchable_kinds()))}")
     state = state_of(ctx)
     state.fresh.ensure()
     prefix = project_path(state.ws, path, folder=True) if path and path.strip() else None

@@ -135,6 +135,10 @@ def test_watch_mode_legacy_notifications_and_clean_stop(project: Path) -> None:
 
     anyio.run(go)
     assert live_threads() == []  # the session ended: watcher and editor monitor joined
+    # every call made sync cookies; each was deleted, and none reached the index
+    assert list(project.rglob(f"{watcher.COOKIE_PREFIX}*")) == []
+    indexed = open_workspace(project, projects_at(project)).projects[0].records.kinds()
+    assert len(indexed) == 213 and not [p for p in indexed if watcher.COOKIE_PREFIX in p]
 
 
 def test_watch_mode_modern_listen_stream(project: Path) -> None:

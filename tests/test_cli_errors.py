@@ -58,6 +58,39 @@ def test_status_check_reports_stale_index(tmp_path: Path) -> None:
     assert r.stdout.startswith(f"{root.resolve()}: stale, 1 file differs from the index")
 
 
+def test_index_check_json_says_what_differs_and_exits_1_unless_current(tmp_path: Path) -> None:
+    """docs/cli.md, `index --check --json`: missing, stale and damaged are exit 1 with the files
+    (or the damage) named; current is exit 0. Nothing is written."""
+    root = write_project(tmp_path / "P", {"Assets/A.cs": "class A {}", "Assets/C.cs": "class C {}"})
+    project = ["--project", str(root)]
+
+    def check() -> tuple[int, dict]:
+        r = run_cli("index", "--check", "--json", *project)
+        assert "Traceback" not in r.stderr
+        return r.returncode, json.loads(r.stdout)
+
+    def entry(stale: bool, indexed: bool, added=(), changed=(), deleted=(), damaged: str = "") -> dict:
+        files = {"added": list(added), "changed": list(changed), "deleted": list(deleted)}
+        return {"project": str(root.resolve()), "stale": stale, "indexed": indexed, **files, "damaged": damaged}
+
+    assert check() == (1, {"schema_version": 1, "stale": True, "projects": [entry(True, False)]})
+    assert not (root / "Library").exists()
+    assert run_cli("index", *project).returncode == 0
+    assert check() == (0, {"schema_version": 1, "stale": False, "projects": [entry(False, True)]})
+    (root / "Assets/B.cs").write_text("class B {}")
+    (root / "Assets/A.cs").write_text("class A2 {}")
+    (root / "Assets/C.cs").unlink()
+    stale = entry(True, True, ["Assets/B.cs"], ["Assets/A.cs"], ["Assets/C.cs"])
+    assert check() == (1, {"schema_version": 1, "stale": True, "projects": [stale]})
+    assert run_cli("index", *project).returncode == 0
+    records = next((root / "Library/UnityIndex").glob("gen-*/records.db"))
+    records.write_bytes(records.read_bytes()[: records.stat().st_size // 2])
+    code, data = check()
+    assert code == 1 and data["projects"][0]["damaged"].endswith(
+        "records.db was changed by something other than unity-index"
+    )
+
+
 def test_broken_inputs_are_recorded_not_fatal(tmp_path: Path) -> None:
     root = write_project(
         tmp_path / "P",

@@ -99,3 +99,21 @@ def test_a_projects_memo_is_emptied_at_its_limit_and_dropped_with_its_generation
     (root / "Assets/A.cs").write_text("class A { void B() {} }")
     update(root, Config(workers=1))
     assert project.fresh().memo == {}
+
+
+def test_each_project_reads_its_own_configuration_and_the_json_names_the_workspace(tmp_path: Path) -> None:
+    """docs/configuration.md: in a folder of several projects, each project reads the
+    `unity-index.toml` beside its own `Assets/` (none is read from the folder above); docs/cli.md:
+    `index --json` and `status --json` of such a folder are `{"schema_version", "workspace",
+    "projects": [...]}`."""
+    repo = make_repo(tmp_path)
+    (repo / "client/unity-index.toml").write_text('exclude = ["Assets/Net"]\n')
+    (repo / "unity-index.toml").write_text("max_file_mb = -1\n")  # not a project's: never read
+    r = run_cli("index", "--project", str(repo), "--json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert (data["schema_version"], data["workspace"]) == (1, str(repo.resolve()))
+    assert [(Path(p["project"]).name, p["files"]) for p in data["projects"]] == [("client", 0), ("server", 2)]
+    status = json.loads(run_cli("status", "--project", str(repo), "--json").stdout)
+    assert (status["schema_version"], status["workspace"]) == (1, str(repo.resolve()))
+    assert [(Path(p["project"]).name, p["files"]) for p in status["projects"]] == [("client", 0), ("server", 2)]

@@ -64,3 +64,40 @@ def test_kind_of() -> None:
     assert kind_of("Assets/Art/Hero.PNG") == "texture"
     assert kind_of("ProjectSettings/TagManager.asset") == "settings"
     assert kind_of("Assets/Thing.xyz") == "other"
+
+
+def _documented_kinds() -> tuple[set[str], dict[str, str]]:
+    """docs/indexing.md's table of kinds: every kind named, and each extension it gives a kind."""
+    import re
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "indexing.md").read_text()
+    table = text.split("| kind | files |", 1)[1].split("\n\n", 1)[0]
+    named: set[str] = set()
+    extensions: dict[str, str] = {}
+    for row in table.splitlines()[2:]:
+        kinds_cell, files_cell = row.strip("|").split("|")
+        kinds = re.findall(r"`([a-z_]+)`", kinds_cell)
+        named.update(kinds)
+        files_cell = files_cell[: files_cell.rfind("`") + 1]  # the words after the last name
+        groups = files_cell.split(";") if ";" in files_cell else files_cell.split(",")
+        if len(kinds) == 1:
+            groups = [files_cell]
+        for kind, group in zip(kinds, groups, strict=True):
+            for ext in re.findall(r"`(\.[A-Za-z0-9]+)(?:\((\w+)\))?`", group):
+                extensions[ext[0]] = kind
+                if ext[1]:  # `.spriteatlas(v2)`
+                    extensions[ext[0] + ext[1]] = kind
+    return named, extensions
+
+
+def test_the_documented_kinds_are_the_kinds_files_get() -> None:
+    """docs/indexing.md, "Which files": what `--kind` and MCP `search` take, and which extension
+    gets which kind (also upper case), as the index records them."""
+    from indexer.project import KINDS, searchable_kinds
+
+    named, extensions = _documented_kinds()
+    assert len(extensions) > 40
+    for ext, kind in extensions.items():
+        assert (kind_of(f"Assets/x{ext}"), kind_of(f"Assets/x{ext.upper()}")) == (kind, kind), ext
+    assert set(KINDS.values()) | {"settings", "folder"} == named
+    assert searchable_kinds() == named - {"folder"} | {"other"}

@@ -276,3 +276,26 @@ def test_prefab_overrides_as_unity_writes_them_and_in_any_other_form() -> None:
         ("greeting", "a very long greeting that Unity wrapped onto the next line", "", 11),
         ("icon", "", b, 16),
     ]
+
+
+def _script_with_fields(extra: str) -> bytes:
+    fields = "".join(f"  field{i}: {i}\n" for i in range(50))
+    return (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1 &100\nGameObject:\n  m_Name: Holder\n"
+        "  m_Component:\n  - component: {fileID: 200}\n--- !u!114 &200\nMonoBehaviour:\n"
+        "  m_GameObject: {fileID: 100}\n"
+        "  m_Script: {fileID: 11500000, guid: 0123456789abcdef0123456789abcdef, type: 3}\n"
+        f"  m_Name: \n  longText: {'y' * 200}\n{extra}{fields}"
+    ).encode()
+
+
+def test_a_component_shows_at_most_40_fields_of_at_most_80_characters() -> None:
+    """docs/indexing.md, known limits: fields show at most 40 per component and 80 characters per
+    value, whichever reader reads the document (a block scalar sends it to the YAML parser)."""
+    for extra, note in (("", ""), ("  notes: |\n    two\n    lines\n", "read with the YAML parser")):
+        record = scan("Assets/Holder.prefab", "prefab", _script_with_fields(extra))
+        assert note in record.note
+        fields = [s for s in record.symbols if s.kind == "field"]
+        assert len(fields) == 40, note
+        long_text = next(s.signature for s in fields if s.name == "longText")
+        assert long_text == "longText: " + "y" * 79 + "…", note

@@ -40,7 +40,7 @@ def test_budget_is_never_exceeded(env) -> None:
             pack = build_context(ws, query, budget, tok)
             text = render_context(pack)
             assert pack.tokens == tok.count(text) <= budget, (budget, query[:40])
-            assert pack.tier1.tokens == tok.count(pack.tier1.text)
+            assert pack.tier1.tokens == tok.count(pack.tier1.text) <= budget * 0.15  # docs/cli.md: at most 15%
             assert pack.tier2.tokens == tok.count(pack.tier2.text)
             assert sum(f.tokens for f in pack.tier2.files) <= pack.tier2.tokens
 

@@ -22,7 +22,7 @@ import httpx2 as httpx
 import pytest
 from mcp import Client, StdioServerParameters
 
-from .conftest import REPO, copy_fixture, run_cli, write_project
+from .conftest import REPO, copy_fixture, run_cli, start_cli, write_project
 from .json_http import JsonHandler
 
 DUNGEON_GUID = "e3f6cf2710d31fe957ef62913a791f61"
@@ -187,6 +187,14 @@ def test_remote_bind_refused_without_flag_and_token(indexed_fixture: Path) -> No
         "serve", "--project", str(indexed_fixture), "--transport", "http", "--host", "0.0.0.0", "--allow-remote"
     )
     assert r.returncode == 2 and "needs --token" in r.stderr
+    remote = ["serve", "--project", str(indexed_fixture), "--transport", "http", "--host", "0.0.0.0", "--allow-remote"]
+    proc = start_cli(*remote, "--token", "fifteen-chars!!")  # docs/mcp.md: 16+ characters
+    try:
+        out, err = proc.communicate(timeout=60)  # a server that accepted the token would run on
+    finally:
+        proc.kill()
+    assert (proc.returncode, out) == (2, "")
+    assert err == "error: --host 0.0.0.0 with --allow-remote needs --token with at least 16 characters\n"
 
 
 def test_bearer_token_is_required_when_set(indexed_fixture: Path) -> None:

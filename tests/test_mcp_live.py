@@ -421,3 +421,41 @@ def test_a_call_during_a_domain_reload_waits_for_the_new_domain(editor: FakeEdit
         timer.cancel()
     assert result.is_error is False and result.structured_content["result"] == {"echo": {"x": 2}}
     assert took >= 0.9
+
+
+def test_direct_editor_tool_names(tmp_path: Path) -> None:
+    """docs/mcp.md, `--editor-tools direct`: `editor_<tool>`, `editor_<project>_<tool>` in a
+    workspace of several projects, characters other than letters, digits, `_`, `.` and `-` as
+    `_`; an editor tool named `tools` or `call` is left to `editor_call`."""
+    from mcp_adapter.editor.direct import DirectEditorTools
+    from mcp_adapter.editor.live import EditorView
+
+    from .conftest import write_project
+
+    tools = tuple(echo_tool(n) for n in ("scene.load", "get hierarchy/v2", "tools", "call", "a-b_c"))
+    view = EditorView(domain=(1, "token"), tools=tools)
+    reserved = frozenset({"editor_tools", "editor_call"})
+
+    def names(root: Path) -> list[str]:
+        ws = open_workspace(root, projects_at(root))
+        direct = DirectEditorTools(ws, lambda _p: None, reserved)
+        for p in ws.projects:
+            direct.update(p, view)
+        return direct.names()
+
+    one = write_project(tmp_path / "Solo", {})
+    assert names(one) == ["editor_a-b_c", "editor_get_hierarchy_v2", "editor_scene.load"]
+    write_project(tmp_path / "W" / "My Game", {})
+    write_project(tmp_path / "W" / "B", {})
+    assert names(tmp_path / "W") == [
+        "editor_B_a-b_c",
+        "editor_B_call",
+        "editor_B_get_hierarchy_v2",
+        "editor_B_scene.load",
+        "editor_B_tools",
+        "editor_My_Game_a-b_c",
+        "editor_My_Game_call",
+        "editor_My_Game_get_hierarchy_v2",
+        "editor_My_Game_scene.load",
+        "editor_My_Game_tools",
+    ]

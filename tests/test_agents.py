@@ -32,6 +32,16 @@ def test_the_section_stays_under_its_token_budget(single: bool) -> None:
     assert exact.count(text) < SECTION_TOKEN_LIMIT
 
 
+def test_the_cost_docs_cli_md_gives_is_the_sections() -> None:
+    """docs/cli.md names what the section costs a single project by the estimate; kept true."""
+    import re
+
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text()
+    said = re.search(r"The section costs (\d+) tokens by the project's estimate", docs.replace("\n", " "))
+    assert said is not None
+    assert counter("estimate").count(section(True)) == int(said.group(1))
+
+
 def test_the_section_says_when_to_use_each_command() -> None:
     text = section(True)
     for command in ("unity-index query", "unity-index context", "unity-index refs", "unity-index describe"):

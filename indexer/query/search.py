@@ -26,15 +26,14 @@ from indexer.identifiers import (
     weighted_terms,
 )
 from indexer.model import TYPE_KINDS, Candidate, Hit
-from indexer.project import KINDS as PROJECT_KINDS
-from indexer.project import SETTINGS_KIND
+from indexer.project import searchable_kinds
 from indexer.query import synonyms
 from indexer.query.livestats import LiveStats, index_token
 from indexer.store.header import IndexBroken, data_name, open_current, open_search, tantivy_failure
 from indexer.store.reader import Records
 from indexer.store.schema import FIELD_BOOSTS, IndexPaths, outline_decoder
 
-KINDS = frozenset({*PROJECT_KINDS.values(), SETTINGS_KIND, "other"})
+KINDS = searchable_kinds()  # every document has one of these: LiveStats counts them
 
 
 class Outline:

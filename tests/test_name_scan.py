@@ -9,9 +9,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from indexer.identifiers import NameText, name_stems, stem, stem_pattern, stem_prefixes
-from indexer.query.context import _NOT_MATCHED, _matched_lines
 from indexer.query.outline import compact_lines
 from indexer.query.search import Outline, _name_matches
+from indexer.query.textmatch import NOT_MATCHED as _NOT_MATCHED
+from indexer.query.textmatch import matched_lines as _matched_lines
 
 # ASCII letters that stem, plus characters whose case rules differ from ASCII's (dotted I,
 # Kelvin sign, long s, final sigma): a name or stem holding one is tested without the scan.

@@ -7,19 +7,20 @@ each as the largest rendering that still fits: a full outline, a compact one, or
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import msgspec
 
-from indexer.identifiers import INNER_STEM, NameText, query_terms, said_words, stem, stem_pattern, stem_regex
+from indexer.identifiers import NameText, query_terms, said_words, stem
 from indexer.model import CodeOutline, ContextPack, FileEntry, FileRecord, Hit, Tier, Tier2
 from indexer.query.graph import Graph
-from indexer.query.outline import compact_lines, csharp_lines, outline
+from indexer.query.outline import Part, compact_lines, csharp_lines, outline_parts, render_parts
 from indexer.query.overview import render_tree, workspace_overviews
 from indexer.query.priors import ART_WORDS, ASSET_WORDS, asks_for, named_kinds
 from indexer.query.render import render_overview
 from indexer.query.synonyms import expansions
+from indexer.query.textmatch import matched_lines_of, stems_in, stems_in_text
+from indexer.query.texts import FileText
 from indexer.query.tokens import TokenCounter
 from indexer.query.workspace import ProjectIndex, Workspace
 from indexer.store.schema import TEXT_BODY_KINDS
@@ -27,7 +28,6 @@ from indexer.store.schema import TEXT_BODY_KINDS
 CONTEXT_SCHEMA_VERSION = 1
 TIER1_SHARE = 0.15
 MAX_CANDIDATES = 40
-MAX_MATCHED_LINES = 8
 # One file's rendering takes at most this share of tier 2 (and at least FILE_FLOOR): the best
 # files may take more, the rest are kept short so the pack reaches the files a task needs.
 LEAD_FILES, LEAD_SHARE = 2, 0.2
@@ -39,7 +39,6 @@ PACKAGE_WORDS = frozenset(
     {"package", "packages", "dependency", "dependencies", "manifest", "upm", "version", "upgrade"}
 )
 CODE_KINDS = frozenset({"csharp", "shader", "shader_include", "compute_shader"})
-_NOT_MATCHED = re.compile(r"\s*(using|namespace)\b")  # lines that name everything and say nothing
 
 
 def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter) -> ContextPack:
@@ -149,17 +148,16 @@ def _tier2(
             continue
         project, local = owner
         read = project.texts.get(local)
-        text, low = ("", "") if read.binary else (read.text, read.low)
-        in_text = _stems_in(low, stems)
-        found = sorted(in_text | _stems_in(local.lower(), stems - in_text))
+        in_text = stems_in_text(read, stems)
+        found = sorted(in_text | stems_in(local.lower(), stems - in_text))
         if similar:  # synonyms are looked for in names only: a long text is scanned once a word
             view = _file_view(project, local)
-            found += sorted(_stems_in(f"{view.lowered if view else ''}\n{local.lower()}", set(similar)))
+            found += sorted(stems_in(f"{view.lowered if view else ''}\n{local.lower()}", set(similar)))
         reason = _match_reason(found, by_stem, similar)
         head = f"### {hit.path}  ({hit.kind}; {reason})"
         # the lines matching: of the stems the lower-cased text holds (all when it is not aligned)
-        looked_for = frozenset(in_text) if len(low) == len(text) else frozen
-        for rendering in _renderings(head, project, local, text, low, stems, looked_for):
+        looked_for = frozenset(in_text) if len(read.low) == len(read.text) else frozen
+        for rendering in _renderings(head, project, local, read, stems, looked_for):
             lines = rendering.split("\n")
             if 2 * len(lines) > budget - used:  # a line and its newline: two tokens at least
                 continue
@@ -205,13 +203,6 @@ def _match_reason(found: list[str], by_stem: dict[str, str], similar: dict[str, 
     return f"matched: {text}" if text else "ranked by path"
 
 
-def _stems_in(low: str, stems: set[str]) -> set[str]:
-    """The query stems a lower-cased text contains, by the rule of `stem_pattern`."""
-    found = {s for s in stems if len(s) >= INNER_STEM and s in low}
-    found.update(s for s in stems if len(s) < INNER_STEM and re.search(stem_regex(s), low))
-    return found
-
-
 class _FileView(msgspec.Struct, frozen=True):
     """What tier 2 needs of a file whatever the query: kept per index generation, as popular
     files come back query after query and decoding and outlining them is most of the cost."""
@@ -220,10 +211,11 @@ class _FileView(msgspec.Struct, frozen=True):
     declared: frozenset[int]  # lines holding a declaration (the outline shows them)
     outline: tuple[str, ...]  # the full outline; () for a file without symbols
     # C#: the member each outline line shows (None: always kept), so the compact form needs no
-    # decode; None for other kinds, whose compact form is made from the record
+    # decode; None for other kinds, whose compact form is cut from `parts`
     members: tuple[str | None, ...] | None = None
     names: NameText | None = None  # the members as a NameText (C#), for the compact form
     lowered: str = ""  # its declarations' names, lower-cased: where a synonym is looked for
+    parts: tuple[Part, ...] = ()  # other kinds: the outline as `render_parts` cuts it to a query
 
 
 def _file_view(project: ProjectIndex, local: str) -> _FileView | None:
@@ -242,22 +234,21 @@ def _make_view(rec: FileRecord | CodeOutline | None, graph: Graph) -> _FileView 
         members = tuple(m for _, m in lines)
         names = NameText([m or "" for m in members])
         return _FileView(rec.kind, declared, tuple(t for t, _ in lines), members, names, lowered)
-    return _FileView(rec.kind, declared, tuple(outline(rec, graph, compact=False)), lowered=lowered)
+    parts = tuple(outline_parts(rec, graph))
+    return _FileView(rec.kind, declared, tuple(render_parts(parts, None)), lowered=lowered, parts=parts)
 
 
-def _compact(view: _FileView, project: ProjectIndex, local: str, stems: set[str]) -> list[str]:
+def _compact(view: _FileView, stems: set[str]) -> list[str]:
     if view.members is not None:
         return compact_lines(list(zip(view.outline, view.members, strict=True)), stems, view.names)
-    rec = project.records.record(local)
-    return outline(rec, project.graph, stems, compact=True) if rec is not None else list(view.outline)
+    return render_parts(view.parts, stems)
 
 
 def _renderings(
     head: str,
     project: ProjectIndex,
     local: str,
-    text: str,
-    low: str,
+    read: FileText,
     stems: set[str],
     frozen: frozenset[str],
 ) -> Iterator[str]:
@@ -265,76 +256,18 @@ def _renderings(
     a time: the caller stops at the first that fits."""
     view = _file_view(project, local)
     if view is None or not view.outline:
-        matched = _matched_lines(text, low, frozen)
+        matched = matched_lines_of(read, frozen)
         if matched:
             yield "\n".join([head, *matched])
         yield head
         return
     # Matched lines of Unity YAML are serialized state, not code: the outline says it better.
     if view.kind in TEXT_BODY_KINDS:
-        matched = _matched_lines(text, low, frozen, skip=view.declared)
+        matched = matched_lines_of(read, frozen, view.declared)
         if matched:
             yield "\n".join([head, *view.outline, "matched lines:", *matched])
     yield "\n".join([head, *view.outline])
-    compact = _compact(view, project, local, stems)
+    compact = _compact(view, stems)
     if compact != list(view.outline):
         yield "\n".join([head, *compact])
     yield head
-
-
-def _matched_lines(text: str, low: str, stems: frozenset[str], skip: frozenset[int] = frozenset()) -> list[str]:
-    """Lines of the file that mention a query word (a stem, by the rule of `stem_pattern`), except
-    declarations the outline already shows. `low` is the text lower-cased; searched instead when
-    it lines up with the text (a few characters lower-case into two), stem by stem."""
-    out: list[str] = []
-    if not stems:
-        return out
-    if len(low) == len(text):
-        first = _first_match(low, stems)
-    else:  # then the original text, searched case-insensitively
-        search = re.compile(stem_pattern(stems).pattern, re.I).search
-        first = lambda pos: m.start() if (m := search(text, pos)) else -1  # noqa: E731
-    line_no, line_start, pos = 1, 0, 0
-    while (at := first(pos)) >= 0:  # the search finds the lines: no Python loop over every line
-        start = text.rfind("\n", 0, at) + 1
-        line_no += text.count("\n", line_start, start)
-        line_start = start
-        end = text.find("\n", at)
-        end = len(text) if end < 0 else end
-        pos = end + 1  # another match on this line is not looked at
-        stripped = text[start:end].strip()
-        if line_no not in skip and len(stripped) < 200 and not _NOT_MATCHED.match(stripped):
-            out.append(f"  L{line_no}: {stripped}")
-            if len(out) >= MAX_MATCHED_LINES:
-                break
-    return out
-
-
-def _first_match(low: str, stems: frozenset[str]) -> Callable[[int], int]:
-    """Where the first match of `stem_pattern(stems)` in `low` at or after a position starts (-1:
-    none), found stem by stem: a long stem by `str.find`, far faster than a regex alternation
-    tried at every position, a short one by its whole-word regex. The leftmost match of an
-    alternation is the first of its alternatives' leftmost matches. Each stem's next match is
-    kept until the position passes it."""
-    finders = [_finder(low, s) for s in sorted(stems)]
-    ahead = [-2] * len(finders)  # each stem's next match; -2: not looked for yet, -1: none left
-
-    def first(pos: int) -> int:
-        best = -1
-        for i, find in enumerate(finders):
-            at = ahead[i]
-            if at == -2 or -1 < at < pos:
-                at = ahead[i] = find(pos)
-            if at >= 0 and (best < 0 or at < best):
-                best = at
-        return best
-
-    return first
-
-
-def _finder(low: str, stem: str) -> Callable[[int], int]:
-    """Where `stem` next matches in `low` from a position on (-1: nowhere), by `stem_regex`'s rule."""
-    if len(stem) >= INNER_STEM:
-        return lambda pos: low.find(stem, pos)
-    search = re.compile(stem_regex(stem)).search
-    return lambda pos: m.start() if (m := search(low, pos)) else -1

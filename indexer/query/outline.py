@@ -31,16 +31,50 @@ def matches(name: str, stems: set[str]) -> bool:
 
 def outline(rec: FileRecord, graph: Graph, stems: set[str] | None = None, compact: bool = False) -> list[str]:
     """The outline of any file kind; `compact` keeps declarations and what matches `stems`."""
-    stems = stems or set()
+    return render_parts(outline_parts(rec, graph), (stems or set()) if compact else None)
+
+
+class Joined(msgspec.Struct, frozen=True):
+    """An outline line joining pieces, each shown in the compact form only when its name matches
+    the query's stems (all of them when `gate` does): a prefab instance's overrides, a
+    component's fields. At most `cap` pieces are shown; `more` says how many were left out."""
+
+    prefix: str
+    items: tuple[tuple[str, str], ...]  # (the name matched, the text shown)
+    cap: int
+    more: bool = False
+    gate: str | None = None
+
+
+# One line of an outline before it is cut to a query: (text, None) always shown, (text, name)
+# shown in the compact form when the name matches, or a line of joined pieces.
+Part = tuple[str, str | None] | Joined
+
+
+def outline_parts(rec: FileRecord | CodeOutline, graph: Graph) -> list[Part]:
+    """A file's outline with what the compact form of any query needs: made once, cut per query
+    by `render_parts` without the record or the graph."""
     if rec.kind == "csharp":
-        return csharp_outline(rec, graph, stems, compact)
+        return list(csharp_lines(rec, graph))
     if any(s.kind in HIERARCHY_KINDS for s in rec.symbols):
-        return hierarchy_outline(rec, graph, stems, compact)
-    return asset_outline(rec, graph, stems, compact)
+        return hierarchy_parts(rec, graph)
+    return asset_parts(rec, graph)
 
 
-def csharp_outline(rec: FileRecord, graph: Graph, stems: set[str], compact: bool) -> list[str]:
-    return compact_lines(csharp_lines(rec, graph), stems) if compact else [line for line, _ in csharp_lines(rec, graph)]
+def render_parts(parts: list[Part] | tuple[Part, ...], stems: set[str] | None) -> list[str]:
+    """The outline's lines: in full (`stems` None), or compact, cut to what matches `stems`."""
+    out: list[str] = []
+    for part in parts:
+        if isinstance(part, Joined):
+            items = part.items
+            if stems is not None and not (part.gate is not None and matches(part.gate, stems)):
+                items = tuple(i for i in items if matches(i[0], stems))
+            if items:
+                more = f"; … {len(items) - part.cap} more" if part.more and len(items) > part.cap else ""
+                out.append(part.prefix + "; ".join(t for _, t in items[: part.cap]) + more)
+        elif stems is None or part[1] is None or matches(part[1], stems):
+            out.append(part[0])
+    return out
 
 
 def compact_lines(lines: list[tuple[str, str | None]], stems: set[str], names: NameText | None = None) -> list[str]:
@@ -118,14 +152,14 @@ def _tree(rec: FileRecord) -> _Tree:
     return t
 
 
-def hierarchy_outline(rec: FileRecord, graph: Graph, stems: set[str], compact: bool) -> list[str]:
+def hierarchy_parts(rec: FileRecord, graph: Graph) -> list[Part]:
     """Scenes and prefabs: the GameObject tree, each object with its components and the fields of
     its scripts; prefab instances with their source; then UnityEvent calls and other references."""
     tree = _tree(rec)
-    lines: list[str] = []
+    lines: list[Part] = []
     variant = next((s for s in rec.symbols if s.kind == "prefab_instance" and s.signature == "variant base"), None)
     if variant is not None:
-        lines.append(f"Prefab variant of {graph.path_of_guid(variant.detail) or f'guid:{variant.detail}'}")
+        lines.append((f"Prefab variant of {graph.path_of_guid(variant.detail) or f'guid:{variant.detail}'}", None))
     emitted: set[str] = set()
     todo = [(root, 0) for root in reversed(tree.children.get("", []))]
     while todo:
@@ -133,55 +167,56 @@ def hierarchy_outline(rec: FileRecord, graph: Graph, stems: set[str], compact: b
         if path in emitted or depth > 60:  # defensive: a malformed file must not loop
             continue
         emitted.add(path)
-        lines.extend(_node_lines(tree, path, "  " * depth, graph, stems, compact))
+        lines.extend(_node_parts(tree, path, "  " * depth, graph))
         todo.extend((child, depth + 1) for child in reversed(tree.children.get(path, [])))
     events = [r for r in rec.refs if r.kind == "method"]
     if events:
-        lines.append("UnityEvent calls:")
-        lines.extend(f"  L{r.line} {graph.readable(r.detail)} -> {graph.readable(r.target)}" for r in events)
-    lines.extend(_reference_lines(rec, graph, exclude=("method", "script", "prefab")))
+        lines.append(("UnityEvent calls:", None))
+        lines.extend((f"  L{r.line} {graph.readable(r.detail)} -> {graph.readable(r.target)}", None) for r in events)
+    lines.extend((line, None) for line in _reference_lines(rec, graph, exclude=("method", "script", "prefab")))
     return lines
 
 
-def _node_lines(tree: _Tree, path: str, pad: str, graph: Graph, stems: set[str], compact: bool) -> list[str]:
+def _node_parts(tree: _Tree, path: str, pad: str, graph: Graph) -> list[Part]:
     """One object: its line, its overrides (a prefab instance), its components and their fields."""
     s = tree.nodes[path]
     name = s.name or "(unnamed)"
+    lines: list[Part]
     if s.kind == "prefab_instance":
         source = graph.path_of_guid(s.detail) or f"guid:{s.detail}"
         if not s.name:
             name = source.rsplit("/", 1)[-1].rsplit(".", 1)[0]
-        lines = [f"{pad}{name}  (prefab instance of {source})  L{s.line}"]
-        shown = [o for o in tree.overrides.get(path, []) if not compact or matches(o.name.split(".")[0], stems)]
+        lines = [(f"{pad}{name}  (prefab instance of {source})  L{s.line}", None)]
+        shown = tuple((o.name.split(".")[0], _short(graph.readable(o.signature))) for o in tree.overrides.get(path, []))
         if shown:
-            lines.append(f"{pad}  overrides: " + "; ".join(_short(graph.readable(o.signature)) for o in shown[:8]))
+            lines.append(Joined(f"{pad}  overrides: ", shown, 8))
     else:
         flags = ", ".join(x for x in (s.signature, s.detail) if x)
-        lines = [f"{pad}{name}{f'  [{flags}]' if flags else ''}  L{s.line}"]
+        lines = [(f"{pad}{name}{f'  [{flags}]' if flags else ''}  L{s.line}", None)]
     comps = tree.components.get(path, [])
     if comps:  # on a prefab instance these are components added to it
         added = "added components" if s.kind == "prefab_instance" else "components"
         labels = [_component_label(c, graph) + (" (disabled)" if c.attributes else "") for c in comps]
-        lines.append(f"{pad}  {added}: " + ", ".join(labels))
+        lines.append((f"{pad}  {added}: " + ", ".join(labels), None))
     for c in comps:
-        shown_fields = _field_text(c, tree.fields.get(c.type, []), graph, stems, compact)
-        if shown_fields:
-            lines.append(f"{pad}    {_component_label(c, graph)}: {shown_fields}")
+        fields = _fields_part(c, tree.fields.get(c.type, []), graph, pad)
+        if fields is not None:
+            lines.append(fields)
     return lines
 
 
-def _field_text(c: Symbol, fs: list[Symbol], graph: Graph, stems: set[str], compact: bool) -> str:
+def _fields_part(c: Symbol, fs: list[Symbol], graph: Graph, pad: str) -> Joined | None:
     """A component's serialized fields: a project script's in full (up to 12), a package script's
     summarised to the few fields that say what it does (its internals repeat on every component
-    and say nothing about the project)."""
+    and say nothing about the project). The compact form keeps them all when the component's
+    name matches, else those whose names do."""
     if c.detail and _third_party(c.detail, graph):
         fs = [f for f in fs if f.name in PACKAGE_FIELDS_SHOWN]
-    if compact and not matches(_component_label(c, graph), stems):
-        fs = [f for f in fs if matches(f.name, stems)]
     if not fs:
-        return ""
-    more = f"; … {len(fs) - 12} more" if len(fs) > 12 else ""
-    return "; ".join(_short(graph.readable(f.signature)) for f in fs[:12]) + more
+        return None
+    label = _component_label(c, graph)
+    items = tuple((f.name, _short(graph.readable(f.signature))) for f in fs)
+    return Joined(f"{pad}    {label}: ", items, 12, more=True, gate=label)
 
 
 def _third_party(script_guid: str, graph: Graph) -> bool:
@@ -190,39 +225,36 @@ def _third_party(script_guid: str, graph: Graph) -> bool:
     return path is None or is_vendored(path, frozenset())
 
 
-def asset_outline(rec: FileRecord, graph: Graph, stems: set[str], compact: bool) -> list[str]:
+def asset_parts(rec: FileRecord, graph: Graph) -> list[Part]:
     """ScriptableObjects, materials, animators, shaders, asmdefs, packages, settings: one line per
     declaration, grouped under the main object, with GUIDs turned into paths and classes."""
-    lines: list[str] = []
+    lines: list[Part] = []
     for s in rec.symbols:
         if s.kind == "scriptable_object":
             cls = graph.script_class(s.detail) if s.detail else ""
             script = graph.path_of_guid(s.detail) if s.detail else ""
             where = script or "script not in project"
-            lines.append(f"ScriptableObject {s.name}: {cls or 'script ' + s.detail[:8]} ({where})")
+            lines.append((f"ScriptableObject {s.name}: {cls or 'script ' + s.detail[:8]} ({where})", None))
         elif s.kind == "material":
             if s.detail.startswith("builtin:"):
                 shader = f"built-in shader (fileID {s.detail[8:]})"
             else:
                 shader = graph.path_of_guid(s.detail) or f"guid:{s.detail}" if s.detail else "none"
-            lines.append(f"Material {s.name}: shader {shader}")
+            lines.append((f"Material {s.name}: shader {shader}", None))
         elif s.kind in ("field", "material_property", "override"):
-            if compact and not matches(s.name, stems):
-                continue
-            lines.append(f"  L{s.line} {_short(graph.readable(s.signature))}")
+            lines.append((f"  L{s.line} {_short(graph.readable(s.signature))}", s.name))
         elif s.kind == "animator_state":
             motion = graph.path_of_guid(s.detail) if s.detail else ""
-            lines.append(f"  state {s.name}" + (f" (motion {motion})" if motion else "") + f"  L{s.line}")
+            lines.append((f"  state {s.name}" + (f" (motion {motion})" if motion else "") + f"  L{s.line}", None))
         else:
-            if compact and s.kind not in _PRIMARY and not matches(s.name, stems):
-                continue
             text = s.signature or s.name or s.type
             extras = [x for x in (s.type, s.detail, *s.attributes) if x and not _mentions(text, x)]
             label = s.kind.replace("_", " ")
             indent = "" if s.kind in _PRIMARY else "  "
             tail = f" [{_short('; '.join(extras), 80)}]" if extras else ""
-            lines.append(f"{indent}{label} {_short(text)}{tail}  L{s.line}")
-    lines.extend(_reference_lines(rec, graph, exclude=()))
+            line = f"{indent}{label} {_short(text)}{tail}  L{s.line}"
+            lines.append((line, None if s.kind in _PRIMARY else s.name))
+    lines.extend((line, None) for line in _reference_lines(rec, graph, exclude=()))
     return lines
 
 

@@ -28,13 +28,14 @@ class FileText:
     """A file's first READ_LIMIT bytes decoded; '' for a binary file (a NUL in its first 8 KB, the
     scanners' rule: its record is skipped, and no query reads its text), so none of it is kept."""
 
-    __slots__ = ("_low", "binary", "signature", "text")
+    __slots__ = ("_low", "binary", "found", "signature", "text")
 
     def __init__(self, data: bytes, signature: tuple[int, ...] | None):
         self.binary = b"\0" in data[:8192]
         self.text = "" if self.binary else data.decode("utf-8", errors="replace")
         self.signature = signature
         self._low: str | None = None
+        self.found: dict = {}  # what `query.textmatch` found in the text, kept with it
 
     @property
     def low(self) -> str:

@@ -64,6 +64,8 @@ class TokenCounter:
         self._fn = fn
         self._additive = line_additive
         self._line = lru_cache(maxsize=100_000)(fn)
+        # a line's tokens with the newline before it (one piece with its indentation, if any)
+        self._after = lru_cache(maxsize=100_000)(lambda line: self._line(line) + 1 - _indented(line))
 
     def count(self, text: str) -> int:
         if not text:
@@ -73,9 +75,12 @@ class TokenCounter:
     def bound_lines(self, lines: list[str]) -> int:
         """Tokens of "\\n".join(lines): exact for a line-additive counter, else an upper bound
         (a line's tokens plus one per newline) that costs no count of the joined text."""
-        n = sum(map(self._line, lines)) + len(lines) - 1
+        if not lines:
+            return 0
         if self._additive:  # a newline and the indentation after it are one piece, not two
-            n -= sum(1 for line in lines[1:] if _indented(line))
+            n = self._line(lines[0]) + sum(map(self._after, lines[1:]))
+        else:
+            n = sum(map(self._line, lines)) + len(lines) - 1
         return max(n, 0)
 
     def at_least(self, text: str) -> int:

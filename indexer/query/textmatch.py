@@ -1,0 +1,128 @@
+"""Where a context pack's query words occur in a file's text: which stems it holds and the lines
+that mention them (by the rule of `stem_pattern`).
+
+Both are found stem by stem and kept with the text (`FileText.found`, dropped when the file
+changes): the same stems come back query after query, and a scene's text runs to a megabyte, so
+looking for a stem again costs more than the rest of the file's share of a pack.
+"""
+
+from __future__ import annotations
+
+import heapq
+import re
+from collections.abc import Callable
+
+from indexer.identifiers import INNER_STEM, stem_pattern, stem_regex
+from indexer.query.texts import FileText
+
+MAX_MATCHED_LINES = 8
+NOT_MATCHED = re.compile(r"\s*(using|namespace)\b")  # lines that name everything and say nothing
+
+
+def stems_in(low: str, stems: set[str]) -> set[str]:
+    """The query stems a lower-cased text contains, by the rule of `stem_pattern`."""
+    found = {s for s in stems if len(s) >= INNER_STEM and s in low}
+    found.update(s for s in stems if len(s) < INNER_STEM and re.search(stem_regex(s), low))
+    return found
+
+
+def stems_in_text(read: FileText, stems: set[str]) -> set[str]:
+    """`stems_in(read.low, stems)`, each stem looked for once while the text is kept."""
+    found = read.found
+    out: set[str] = set()
+    for s in stems:
+        hit = found.get(s)
+        if hit is None:
+            hit = found[s] = s in stems_in(read.low, {s})
+        if hit:
+            out.add(s)
+    return out
+
+
+def matched_lines_of(read: FileText, stems: frozenset[str], skip: frozenset[int] = frozenset()) -> list[str]:
+    """`matched_lines(read.text, read.low, stems, skip)`, each stem's lines found once while the
+    text is kept. The first lines that mention any of the stems are the first of the lines each
+    stem's own first lines give: a line among the first MAX_MATCHED_LINES of all is among the
+    first of its stem's."""
+    text, low = read.text, read.low
+    if len(low) != len(text):
+        return matched_lines(text, low, stems, skip)
+    found = read.found
+    runs = []
+    for s in sorted(stems):
+        lines = found.get((s, skip))
+        if lines is None:
+            lines = found[(s, skip)] = _numbered(text, low, frozenset((s,)), skip)
+        runs.append(lines)
+    out: list[str] = []
+    last = 0
+    for line_no, line in heapq.merge(*runs):
+        if line_no != last:
+            out.append(line)
+            last = line_no
+            if len(out) >= MAX_MATCHED_LINES:
+                break
+    return out
+
+
+def matched_lines(text: str, low: str, stems: frozenset[str], skip: frozenset[int] = frozenset()) -> list[str]:
+    """Lines of the file that mention a query word (a stem, by the rule of `stem_pattern`), except
+    declarations the outline already shows. `low` is the text lower-cased; searched instead when
+    it lines up with the text (a few characters lower-case into two), stem by stem."""
+    return [line for _, line in _numbered(text, low, stems, skip)]
+
+
+def _numbered(text: str, low: str, stems: frozenset[str], skip: frozenset[int]) -> list[tuple[int, str]]:
+    """`matched_lines` with each line's number."""
+    out: list[tuple[int, str]] = []
+    if not stems:
+        return out
+    if len(low) == len(text):
+        first = _first_match(low, stems)
+    else:  # then the original text, searched case-insensitively
+        search = re.compile(stem_pattern(stems).pattern, re.I).search
+        first = lambda pos: m.start() if (m := search(text, pos)) else -1  # noqa: E731
+    line_no, line_start, pos = 1, 0, 0
+    while (at := first(pos)) >= 0:  # the search finds the lines: no Python loop over every line
+        start = text.rfind("\n", 0, at) + 1
+        line_no += text.count("\n", line_start, start)
+        line_start = start
+        end = text.find("\n", at)
+        end = len(text) if end < 0 else end
+        pos = end + 1  # another match on this line is not looked at
+        stripped = text[start:end].strip()
+        if line_no not in skip and len(stripped) < 200 and not NOT_MATCHED.match(stripped):
+            out.append((line_no, f"  L{line_no}: {stripped}"))
+            if len(out) >= MAX_MATCHED_LINES:
+                break
+    return out
+
+
+def _first_match(low: str, stems: frozenset[str]) -> Callable[[int], int]:
+    """Where the first match of `stem_pattern(stems)` in `low` at or after a position starts (-1:
+    none), found stem by stem: a long stem by `str.find`, far faster than a regex alternation
+    tried at every position, a short one by its whole-word regex. The leftmost match of an
+    alternation is the first of its alternatives' leftmost matches. Each stem's next match is
+    kept until the position passes it."""
+    finders = [_finder(low, s) for s in sorted(stems)]
+    ahead = [-2] * len(finders)  # each stem's next match; -2: not looked for yet, -1: none left
+
+    def first(pos: int) -> int:
+        best = -1
+        for i, find in enumerate(finders):
+            at = ahead[i]
+            if at == -2 or -1 < at < pos:
+                at = ahead[i] = find(pos)
+            if at >= 0 and (best < 0 or at < best):
+                best = at
+        return best
+
+    return first
+
+
+def _finder(low: str, stem: str) -> Callable[[int], int]:
+    """Where `stem` next matches in `low` from a position on (-1: nowhere), by `stem_regex`'s rule."""
+    if len(stem) >= INNER_STEM:
+        return lambda pos: low.find(stem, pos)
+    search = re.compile(stem_regex(stem)).search
+    return lambda pos: m.start() if (m := search(low, pos)) else -1

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from indexer.config import Config
 from indexer.query.context import FILE_FLOOR, FILE_SHARE, LEAD_FILES, LEAD_SHARE, build_context
+from indexer.query.outline import Joined, render_parts
 from indexer.query.render import render_context
 from indexer.query.tokens import ESTIMATE, _estimate_pieces, counter, estimate
 from indexer.query.workspace import open_workspace
@@ -226,3 +227,31 @@ def test_each_file_takes_at_most_its_share_of_tier_two(env) -> None:
         whole = {f.path: f.tokens for f in build_context(ws, task, 100_000, tok).tier2.files}
         capped += sum(whole[f.path] > f.tokens for f in pack.tier2.files)
     assert capped >= 3
+
+
+def test_a_joined_outline_line_is_cut_to_the_pieces_whose_names_match_unless_its_gate_does() -> None:
+    """A component's fields and a prefab instance's overrides in the compact form: the pieces
+    whose names hold a query stem (all when the component's name does), at most `cap`, and how
+    many more there were; the line is left out when none match."""
+    fields = Joined(
+        "    Health: ",
+        (*((f"hp{i}", f"hp{i}: {i}") for i in range(14)), ("armor", "armor: 3")),
+        12,
+        True,
+        "Health",
+    )
+    overrides = Joined("  overrides: ", (("m_Name", "m_Name: Crate"), ("loot", "loot: Gold")), 8)
+    parts = [("Crate  L1", None), overrides, fields, ("  L9 armor", "armor")]
+    shown = [f"hp{i}: {i}" for i in range(12)]
+    assert render_parts(parts, None) == [
+        "Crate  L1",
+        "  overrides: m_Name: Crate; loot: Gold",
+        "    Health: " + "; ".join(shown) + "; … 3 more",
+        "  L9 armor",
+    ]
+    assert render_parts(parts, {"armor"}) == ["Crate  L1", "    Health: armor: 3", "  L9 armor"]
+    assert render_parts(parts, {"loot", "health"}) == [
+        "Crate  L1",
+        "  overrides: loot: Gold",
+        "    Health: " + "; ".join(shown) + "; … 3 more",
+    ]

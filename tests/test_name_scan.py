@@ -13,6 +13,8 @@ from indexer.query.outline import compact_lines
 from indexer.query.search import Outline, _name_matches
 from indexer.query.textmatch import NOT_MATCHED as _NOT_MATCHED
 from indexer.query.textmatch import matched_lines as _matched_lines
+from indexer.query.textmatch import matched_lines_of, stems_in, stems_in_text
+from indexer.query.texts import FileText
 
 # ASCII letters that stem, plus characters whose case rules differ from ASCII's (dotted I,
 # Kelvin sign, long s, final sigma): a name or stem holding one is tested without the scan.
@@ -84,3 +86,20 @@ def test_matched_lines_found_stem_by_stem_are_those_the_regex_finds(
     text: str, stems: frozenset[str], skip: frozenset[int]
 ) -> None:
     assert _matched_lines(text, text.lower(), stems, skip) == _regex_lines(text, text.lower(), stems, skip)
+
+
+WORDS_OF_LINES = ["hp", "heal", "Health", "dash", "pad", "Ship", "using", "a", "\u0130d", "_"]
+LINES = st.lists(st.lists(st.sampled_from(WORDS_OF_LINES), max_size=5).map(" ".join), max_size=30).map("\n".join)
+STEMS = st.frozensets(st.sampled_from(["hp", "heal", "health", "ea", "ash", "a", "ship", "id", "p"]), max_size=4)
+
+
+@given(LINES, st.lists(STEMS, max_size=4), st.frozensets(st.integers(1, 12), max_size=3))
+def test_matched_lines_and_stems_kept_with_a_text_are_those_found_afresh(
+    text: str, asks: list[frozenset[str]], skip: frozenset[int]
+) -> None:
+    """Each stem's lines, kept with the text and merged, give what one search for all of them
+    does, whatever was asked before."""
+    read = FileText(text.encode(), None)
+    for stems in asks:
+        assert matched_lines_of(read, stems, skip) == _matched_lines(read.text, read.low, stems, skip)
+        assert stems_in_text(read, set(stems)) == stems_in(read.low, set(stems))

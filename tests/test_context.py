@@ -229,10 +229,11 @@ def test_each_file_takes_at_most_its_share_of_tier_two(env) -> None:
     assert capped >= 3
 
 
-def test_a_joined_outline_line_is_cut_to_the_pieces_whose_names_match_unless_its_gate_does() -> None:
+def test_a_joined_outline_line_is_cut_to_the_pieces_whose_names_match_unless_its_gate_does(env) -> None:
     """A component's fields and a prefab instance's overrides in the compact form: the pieces
     whose names hold a query stem (all when the component's name does), at most `cap`, and how
     many more there were; the line is left out when none match."""
+    graph = env[1].projects[0].graph
     fields = Joined(
         "    Health: ",
         (*((f"hp{i}", f"hp{i}: {i}") for i in range(14)), ("armor", "armor: 3")),
@@ -243,14 +244,14 @@ def test_a_joined_outline_line_is_cut_to_the_pieces_whose_names_match_unless_its
     overrides = Joined("  overrides: ", (("m_Name", "m_Name: Crate"), ("loot", "loot: Gold")), 8)
     parts = [("Crate  L1", None), overrides, fields, ("  L9 armor", "armor")]
     shown = [f"hp{i}: {i}" for i in range(12)]
-    assert render_parts(parts, None) == [
+    assert render_parts(parts, graph, None) == [
         "Crate  L1",
         "  overrides: m_Name: Crate; loot: Gold",
         "    Health: " + "; ".join(shown) + "; … 3 more",
         "  L9 armor",
     ]
-    assert render_parts(parts, {"armor"}) == ["Crate  L1", "    Health: armor: 3", "  L9 armor"]
-    assert render_parts(parts, {"loot", "health"}) == [
+    assert render_parts(parts, graph, {"armor"}) == ["Crate  L1", "    Health: armor: 3", "  L9 armor"]
+    assert render_parts(parts, graph, {"loot", "health"}) == [
         "Crate  L1",
         "  overrides: loot: Gold",
         "    Health: " + "; ".join(shown) + "; … 3 more",

@@ -12,10 +12,10 @@ from collections.abc import Iterator
 import msgspec
 
 from indexer.identifiers import NameText, query_terms, said_words, stem
-from indexer.model import CodeOutline, ContextPack, FileEntry, FileRecord, Hit, Tier, Tier2
+from indexer.model import CodeOutline, ContextPack, FileEntry, FileRecord, Hit, Overview, Tier, Tier2
 from indexer.query.graph import Graph
 from indexer.query.outline import Part, compact_lines, csharp_lines, outline_parts, render_parts
-from indexer.query.overview import render_tree, workspace_overviews
+from indexer.query.overview import Folder, folder_tree, render_tree, workspace_overviews
 from indexer.query.priors import ART_WORDS, ASSET_WORDS, asks_for, named_kinds
 from indexer.query.render import render_overview
 from indexer.query.synonyms import expansions
@@ -54,7 +54,13 @@ def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter)
     key = (tuple(p.generation() for p in projects), share, counter.name, packages)
     tier1_text = ws.cache.get(("tier1", key))
     if tier1_text is None:
-        tier1_text = ws.cache[("tier1", key)] = _tier1(projects, counter, share, packages)
+        base = ws.cache.get(("tier1-base", key[0]))
+        if base is None:  # the same for every share and counter: made once per generation
+            for old in [k for k in ws.cache if k[0] == "tier1-base"]:
+                del ws.cache[old]  # one tree kept: the index's generation moved on
+            overviews, kinds = workspace_overviews(projects)
+            base = ws.cache[("tier1-base", key[0])] = (overviews, folder_tree(kinds), len(projects))
+        tier1_text = ws.cache[("tier1", key)] = _tier1(base, counter, share, packages)
     tier1_tokens = counter.count(tier1_text)
     # Tier 2 joins tier 1 with a blank line: two newline tokens at most.
     remaining = budget - tier1_tokens - (2 if tier1_text else 0)
@@ -81,20 +87,21 @@ def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter)
     )
 
 
-def _tier1(projects: list[ProjectIndex], counter: TokenCounter, share: int, packages: bool) -> str:
+def _tier1(base: tuple[list[Overview], Folder, int], counter: TokenCounter, share: int, packages: bool) -> str:
     """Overviews first, in at most half the share, so the tree's top level always has room.
-    Package versions only when the task asks about packages; settings and art folders unlisted."""
+    Package versions only when the task asks about packages; settings and art folders unlisted.
+    `base`: the projects' overviews, their tree and how many there are."""
     if share <= 0:
         return ""
-    overviews, kinds = workspace_overviews(projects)
+    overviews, tree, count = base
     if not packages:
         overviews = [msgspec.structs.replace(o, packages=[]) for o in overviews]
-    per_project = max(share // 2 // len(projects), 1)
+    per_project = max(share // 2 // count, 1)
     rendered = (counter.truncate(render_overview(o), per_project) for o in overviews)
     overview = "\n".join(t for t in rendered if t)
     used = counter.count(overview) + 2 if overview else 0
-    tree = render_tree(kinds, counter, share - used, task=True)
-    return "\n\n".join(p for p in (overview, tree) if p)
+    tree_text = render_tree(tree, counter, share - used, task=True)
+    return "\n\n".join(p for p in (overview, tree_text) if p)
 
 
 def task_order(hits: list[Hit], said: list[str]) -> list[Hit]:
@@ -235,13 +242,13 @@ def _make_view(rec: FileRecord | CodeOutline | None, graph: Graph) -> _FileView 
         names = NameText([m or "" for m in members])
         return _FileView(rec.kind, declared, tuple(t for t, _ in lines), members, names, lowered)
     parts = tuple(outline_parts(rec, graph))
-    return _FileView(rec.kind, declared, tuple(render_parts(parts, None)), lowered=lowered, parts=parts)
+    return _FileView(rec.kind, declared, tuple(render_parts(parts, graph, None)), lowered=lowered, parts=parts)
 
 
-def _compact(view: _FileView, stems: set[str]) -> list[str]:
+def _compact(view: _FileView, graph: Graph, stems: set[str]) -> list[str]:
     if view.members is not None:
         return compact_lines(list(zip(view.outline, view.members, strict=True)), stems, view.names)
-    return render_parts(view.parts, stems)
+    return render_parts(view.parts, graph, stems)
 
 
 def _renderings(
@@ -267,7 +274,7 @@ def _renderings(
         if matched:
             yield "\n".join([head, *view.outline, "matched lines:", *matched])
     yield "\n".join([head, *view.outline])
-    compact = _compact(view, stems)
+    compact = _compact(view, project.graph, stems)
     if compact != list(view.outline):
         yield "\n".join([head, *compact])
     yield head

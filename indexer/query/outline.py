@@ -31,7 +31,7 @@ def matches(name: str, stems: set[str]) -> bool:
 
 def outline(rec: FileRecord, graph: Graph, stems: set[str] | None = None, compact: bool = False) -> list[str]:
     """The outline of any file kind; `compact` keeps declarations and what matches `stems`."""
-    return render_parts(outline_parts(rec, graph), (stems or set()) if compact else None)
+    return render_parts(outline_parts(rec, graph), graph, (stems or set()) if compact else None)
 
 
 class Joined(msgspec.Struct, frozen=True):
@@ -40,7 +40,9 @@ class Joined(msgspec.Struct, frozen=True):
     component's fields. At most `cap` pieces are shown; `more` says how many were left out."""
 
     prefix: str
-    items: tuple[tuple[str, str], ...]  # (the name matched, the text shown)
+    # (the name matched, the piece as recorded): made readable only when shown (a prefab
+    # instance may hold hundreds of overrides, of which eight are shown)
+    items: tuple[tuple[str, str], ...]
     cap: int
     more: bool = False
     gate: str | None = None
@@ -61,7 +63,7 @@ def outline_parts(rec: FileRecord | CodeOutline, graph: Graph) -> list[Part]:
     return asset_parts(rec, graph)
 
 
-def render_parts(parts: list[Part] | tuple[Part, ...], stems: set[str] | None) -> list[str]:
+def render_parts(parts: list[Part] | tuple[Part, ...], graph: Graph, stems: set[str] | None) -> list[str]:
     """The outline's lines: in full (`stems` None), or compact, cut to what matches `stems`."""
     out: list[str] = []
     for part in parts:
@@ -71,7 +73,8 @@ def render_parts(parts: list[Part] | tuple[Part, ...], stems: set[str] | None) -
                 items = tuple(i for i in items if matches(i[0], stems))
             if items:
                 more = f"; … {len(items) - part.cap} more" if part.more and len(items) > part.cap else ""
-                out.append(part.prefix + "; ".join(t for _, t in items[: part.cap]) + more)
+                shown = (_short(graph.readable(t)) for _, t in items[: part.cap])
+                out.append(part.prefix + "; ".join(shown) + more)
         elif stems is None or part[1] is None or matches(part[1], stems):
             out.append(part[0])
     return out
@@ -187,7 +190,7 @@ def _node_parts(tree: _Tree, path: str, pad: str, graph: Graph) -> list[Part]:
         if not s.name:
             name = source.rsplit("/", 1)[-1].rsplit(".", 1)[0]
         lines = [(f"{pad}{name}  (prefab instance of {source})  L{s.line}", None)]
-        shown = tuple((o.name.split(".")[0], _short(graph.readable(o.signature))) for o in tree.overrides.get(path, []))
+        shown = tuple((o.name.split(".")[0], o.signature) for o in tree.overrides.get(path, []))
         if shown:
             lines.append(Joined(f"{pad}  overrides: ", shown, 8))
     else:
@@ -215,7 +218,7 @@ def _fields_part(c: Symbol, fs: list[Symbol], graph: Graph, pad: str) -> Joined 
     if not fs:
         return None
     label = _component_label(c, graph)
-    items = tuple((f.name, _short(graph.readable(f.signature))) for f in fs)
+    items = tuple((f.name, f.signature) for f in fs)
     return Joined(f"{pad}    {label}: ", items, 12, more=True, gate=label)
 
 

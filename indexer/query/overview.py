@@ -78,27 +78,30 @@ ART_KINDS = frozenset({"texture", "audio", "model", "font"})
 ART_SHARE = 0.6  # a folder this much art is an art folder
 
 
-class _Folder:
-    __slots__ = ("art", "children", "expanded", "ext_counts", "files", "name", "total")
+class Folder:
+    """A folder of the project tree (`folder_tree`): read only once made, so one tree serves every
+    rendering of its generation."""
+
+    __slots__ = ("art", "children", "ext_counts", "files", "name", "total")
 
     def __init__(self, name: str):
         self.name = name
-        self.children: dict[str, _Folder] = {}
+        self.children: dict[str, Folder] = {}
         self.files: list[str] = []
         self.ext_counts: Counter[str] = Counter()
         self.total = 0
         self.art = 0
-        self.expanded = False
 
     def worth_expanding(self) -> bool:
         return self.name not in SETTINGS_FOLDERS and self.art < ART_SHARE * self.total
 
-    def sorted_children(self) -> list[_Folder]:
+    def sorted_children(self) -> list[Folder]:
         return sorted(self.children.values(), key=lambda f: f.name)
 
 
-def _folder_tree(kinds: dict[str, str]) -> _Folder:
-    root = _Folder("")
+def folder_tree(kinds: dict[str, str]) -> Folder:
+    """The tree of the files of `kinds` (workspace path -> kind), .meta files left out."""
+    root = Folder("")
     for p, kind in sorted(kinds.items()):
         if kind == "meta":
             continue
@@ -106,7 +109,7 @@ def _folder_tree(kinds: dict[str, str]) -> _Folder:
         ext = os.path.splitext(parts[-1])[1].lower() or "(no extension)"
         node = root
         for part in parts[:-1]:
-            node = node.children.setdefault(part, _Folder(part))
+            node = node.children.setdefault(part, Folder(part))
             node.total += 1
             node.ext_counts[ext] += 1
             node.art += kind in ART_KINDS
@@ -114,40 +117,41 @@ def _folder_tree(kinds: dict[str, str]) -> _Folder:
     return root
 
 
-def _summary(folder: _Folder, indent: str) -> str:
+def _summary(folder: Folder, indent: str) -> str:
     top = sorted(folder.ext_counts.items(), key=lambda kv: (-kv[1], kv[0]))
     exts = ", ".join(f"{n} {e}" for e, n in top[:4]) + (", ..." if len(top) > 4 else "")
     plural = "s" if folder.total != 1 else ""
     return f"{indent}{folder.name}/ — {folder.total} file{plural} ({exts})"
 
 
-def _files_line(folder: _Folder, indent: str, max_names: int = 12) -> str:
+def _files_line(folder: Folder, indent: str, max_names: int = 12) -> str:
     names = sorted(folder.files)
     extra = f", ... {len(names) - max_names} more" if len(names) > max_names else ""
     return f"{indent}files: {', '.join(names[:max_names])}{extra}"
 
 
-def _expansion_rows(folder: _Folder, indent: str) -> list[str]:
+def _expansion_rows(folder: Folder, indent: str) -> list[str]:
     rows = [_summary(c, indent) for c in folder.sorted_children()]
     if folder.files:
         rows.append(_files_line(folder, indent))
     return rows
 
 
-def render_tree(kinds: dict[str, str], counter: TokenCounter, max_tokens: int, task: bool = False) -> str:
-    """The project tree expanded breadth-first while it fits; unexpanded folders as one-liners.
-    `task` (a context pack): settings and art folders stay one-liners, whatever the room.
+def render_tree(root: Folder, counter: TokenCounter, max_tokens: int, task: bool = False) -> str:
+    """The project tree (`folder_tree`) expanded breadth-first while it fits; unexpanded folders
+    as one-liners. `task` (a context pack): settings and art folders stay one-liners, whatever
+    the room.
 
     Costs are added per line, so each expansion is priced without re-rendering the tree.
     """
-    root = _folder_tree(kinds)
     header = "## Project tree"
     top_rows = _expansion_rows(root, "")
     used = counter.join_cost([header, *top_rows])
     if used > max_tokens:
         shown = counter.truncate("\n".join([header, *top_rows]), max_tokens)
         return shown if "\n" in shown else ""  # a header without rows says nothing
-    queue: list[tuple[_Folder, str]] = [(c, "  ") for c in root.sorted_children()]
+    expanded: set[int] = {id(root)}
+    queue: list[tuple[Folder, str]] = [(c, "  ") for c in root.sorted_children()]
     while queue:
         folder, indent = queue.pop(0)
         if task and not folder.worth_expanding():
@@ -156,16 +160,16 @@ def render_tree(kinds: dict[str, str], counter: TokenCounter, max_tokens: int, t
         if used + cost > max_tokens:
             continue  # a smaller folder further on may still fit
         used += cost
-        folder.expanded = True
+        expanded.add(id(folder))
         queue.extend((c, indent + "  ") for c in folder.sorted_children())
     rows = [header]
 
-    def emit(folder: _Folder, indent: str) -> None:
+    def emit(folder: Folder, indent: str) -> None:
         for child in folder.sorted_children():
             rows.append(_summary(child, indent))
-            if child.expanded:
+            if id(child) in expanded:
                 emit(child, indent + "  ")
-        if folder.files and (folder is root or folder.expanded):
+        if folder.files and id(folder) in expanded:
             rows.append(_files_line(folder, indent))
 
     emit(root, "")

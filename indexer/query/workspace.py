@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from functools import cached_property
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -196,7 +196,7 @@ class Workspace:
     def __init__(self, base: Path, projects: list[ProjectIndex]):
         self.base = base
         self.projects = projects
-        self.cache: dict[tuple, str] = {}  # derived texts keyed by the generations they came from
+        self.cache: dict[tuple, Any] = {}  # what tier 1 is made of, keyed by the generations it came from
 
     @property
     def single(self) -> bool:

@@ -97,8 +97,8 @@ STEMS = st.frozensets(st.sampled_from(["hp", "heal", "health", "ea", "ash", "a",
 def test_matched_lines_and_stems_kept_with_a_text_are_those_found_afresh(
     text: str, asks: list[frozenset[str]], skip: frozenset[int]
 ) -> None:
-    """Each stem's lines, kept with the text and merged, give what one search for all of them
-    does, whatever was asked before."""
+    """What is kept with a text for the stems asked gives what a search afresh does, whatever
+    was asked before."""
     read = FileText(text.encode(), None)
     for stems in asks:
         assert matched_lines_of(read, stems, skip) == _matched_lines(read.text, read.low, stems, skip)

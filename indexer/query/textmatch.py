@@ -1,14 +1,13 @@
 """Where a context pack's query words occur in a file's text: which stems it holds and the lines
 that mention them (by the rule of `stem_pattern`).
 
-Both are found stem by stem and kept with the text (`FileText.found`, dropped when the file
-changes): the same stems come back query after query, and a scene's text runs to a megabyte, so
-looking for a stem again costs more than the rest of the file's share of a pack.
+Both are kept with the text (`FileText.found`, dropped when the file changes): the same words
+come back query after query, and a scene's text runs to a megabyte, so looking for them again
+costs more than the rest of the file's share of a pack.
 """
 
 from __future__ import annotations
 
-import heapq
 import re
 from collections.abc import Callable
 
@@ -16,6 +15,7 @@ from indexer.identifiers import INNER_STEM, stem_pattern, stem_regex
 from indexer.query.texts import FileText
 
 MAX_MATCHED_LINES = 8
+FOUND_LIMIT = 512  # answers kept with one text; past this, emptied (a long-running server)
 NOT_MATCHED = re.compile(r"\s*(using|namespace)\b")  # lines that name everything and say nothing
 
 
@@ -33,48 +33,36 @@ def stems_in_text(read: FileText, stems: set[str]) -> set[str]:
     for s in stems:
         hit = found.get(s)
         if hit is None:
-            hit = found[s] = s in stems_in(read.low, {s})
+            hit = _keep(found, s, s in stems_in(read.low, {s}))
         if hit:
             out.add(s)
     return out
 
 
 def matched_lines_of(read: FileText, stems: frozenset[str], skip: frozenset[int] = frozenset()) -> list[str]:
-    """`matched_lines(read.text, read.low, stems, skip)`, each stem's lines found once while the
-    text is kept. The first lines that mention any of the stems are the first of the lines each
-    stem's own first lines give: a line among the first MAX_MATCHED_LINES of all is among the
-    first of its stem's."""
-    text, low = read.text, read.low
-    if len(low) != len(text):
-        return matched_lines(text, low, stems, skip)
-    found = read.found
-    runs = []
-    for s in sorted(stems):
-        lines = found.get((s, skip))
-        if lines is None:
-            lines = found[(s, skip)] = _numbered(text, low, frozenset((s,)), skip)
-        runs.append(lines)
-    out: list[str] = []
-    last = 0
-    for line_no, line in heapq.merge(*runs):
-        if line_no != last:
-            out.append(line)
-            last = line_no
-            if len(out) >= MAX_MATCHED_LINES:
-                break
-    return out
+    """`matched_lines(read.text, read.low, stems, skip)`, kept with the text for these stems: a
+    query asked again, or another naming the same words in it, finds them without a scan. (Kept
+    per set, not per stem: a stem's own first lines cost a scan each, several times what one scan
+    for all of them costs the first time.)"""
+    key = (stems, skip)
+    lines = read.found.get(key)
+    if lines is None:
+        lines = _keep(read.found, key, matched_lines(read.text, read.low, stems, skip))
+    return list(lines)
+
+
+def _keep(found: dict, key: object, value: object):
+    if len(found) >= FOUND_LIMIT:
+        found.clear()
+    found[key] = value
+    return value
 
 
 def matched_lines(text: str, low: str, stems: frozenset[str], skip: frozenset[int] = frozenset()) -> list[str]:
     """Lines of the file that mention a query word (a stem, by the rule of `stem_pattern`), except
     declarations the outline already shows. `low` is the text lower-cased; searched instead when
     it lines up with the text (a few characters lower-case into two), stem by stem."""
-    return [line for _, line in _numbered(text, low, stems, skip)]
-
-
-def _numbered(text: str, low: str, stems: frozenset[str], skip: frozenset[int]) -> list[tuple[int, str]]:
-    """`matched_lines` with each line's number."""
-    out: list[tuple[int, str]] = []
+    out: list[str] = []
     if not stems:
         return out
     if len(low) == len(text):
@@ -92,7 +80,7 @@ def _numbered(text: str, low: str, stems: frozenset[str], skip: frozenset[int]) 
         pos = end + 1  # another match on this line is not looked at
         stripped = text[start:end].strip()
         if line_no not in skip and len(stripped) < 200 and not NOT_MATCHED.match(stripped):
-            out.append((line_no, f"  L{line_no}: {stripped}"))
+            out.append(f"  L{line_no}: {stripped}")
             if len(out) >= MAX_MATCHED_LINES:
                 break
     return out

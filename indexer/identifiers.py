@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import operator
 import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
@@ -275,10 +276,20 @@ class NameText:
     __slots__ = ("others", "starts", "text")
 
     def __init__(self, names: Sequence[str]):
-        low = [n.lower() if n.isascii() else "" for n in names]
-        self.others = [i for i, n in enumerate(names) if not n.isascii()]
-        self.starts = list(itertools.accumulate((len(n) + 1 for n in low[:-1]), initial=0)) if low else []
-        self.text = "\n".join(low)
+        joined = "\n".join(names)
+        if joined.isascii():  # the common case, in a few calls in C
+            self.others: list[int] = []
+            self.text = joined.lower()
+            lengths = map(len, names[:-1])
+        else:
+            low = [n.lower() if n.isascii() else "" for n in names]
+            self.others = [i for i, n in enumerate(names) if not n.isascii()]
+            self.text = "\n".join(low)
+            lengths = map(len, low[:-1])
+        # where each name starts: the lengths before it, each with its newline
+        self.starts = (
+            list(itertools.accumulate(map(operator.add, lengths, itertools.repeat(1)), initial=0)) if names else []
+        )
 
     def holding(self, prefixes: list[str]) -> set[int]:
         """Indexes of the ASCII names that contain one of these (lower-case ASCII) prefixes."""

@@ -103,3 +103,15 @@ def test_matched_lines_and_stems_kept_with_a_text_are_those_found_afresh(
     for stems in asks:
         assert matched_lines_of(read, stems, skip) == _matched_lines(read.text, read.low, stems, skip)
         assert stems_in_text(read, set(stems)) == stems_in(read.low, set(stems))
+
+
+@given(NAMES)
+def test_a_name_text_holds_each_name_lower_cased_where_it_says(names: list[str]) -> None:
+    """The names joined lower-cased (ASCII ones; "" for the others, listed apart), each starting
+    where `starts` says."""
+    text = NameText(names)
+    low = [n.lower() if n.isascii() else "" for n in names]
+    assert text.text == "\n".join(low)
+    assert text.others == [i for i, n in enumerate(names) if not n.isascii()]
+    assert [text.text[s : s + len(n)] for s, n in zip(text.starts, low, strict=True)] == low
+    assert all(s == 0 or text.text[s - 1] == "\n" for s in text.starts)

@@ -29,13 +29,14 @@ def stems_in(low: str, stems: set[str]) -> set[str]:
 def stems_in_text(read: FileText, stems: set[str]) -> set[str]:
     """`stems_in(read.low, stems)`, each stem looked for once while the text is kept."""
     found = read.found
-    out: set[str] = set()
-    for s in stems:
-        hit = found.get(s)
-        if hit is None:
-            hit = _keep(found, s, s in stems_in(read.low, {s}))
-        if hit:
-            out.add(s)
+    out = {s for s in stems if found.get(s)}
+    missing = [s for s in stems if s not in found]
+    if missing:
+        held = stems_in(read.low, set(missing))
+        out |= held
+        if len(found) + len(missing) > FOUND_LIMIT:
+            found.clear()
+        found.update((s, s in held) for s in missing)
     return out
 
 

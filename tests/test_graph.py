@@ -137,3 +137,43 @@ def test_an_asmref_joins_a_folder_to_its_assembly_for_the_editor_rule_too(tmp_pa
         "Assets/Both/Mine.cs",
     ]
     assert [is_editor_script(p, assemblies) for p in scripts] == [True, True, False, False]
+
+
+def _instance(anchor: int, name: str, speed: str) -> str:
+    """A PrefabInstance of Mover.prefab (GUID 1111...) named `name`, setting `speed`."""
+    mods = [("m_Name", name), ("m_LocalPosition.x", "3"), ("speed", speed)]
+    lines = [f"--- !u!1001 &{anchor}", "PrefabInstance:", "  m_Modification:", "    m_Modifications:"]
+    for prop, value in mods:
+        lines += [
+            "    - target: {fileID: 100, guid: 11111111111111111111111111111111, type: 3}",
+            f"      propertyPath: {prop}",
+            f"      value: {value}",
+            "      objectReference: {fileID: 0}",
+        ]
+    return "\n".join(
+        [*lines, "  m_SourcePrefab: {fileID: 100100000, guid: 11111111111111111111111111111111, type: 3}", ""]
+    )
+
+
+def test_each_instance_of_a_prefab_says_the_values_it_sets_even_named_as_a_copy(tmp_path: Path) -> None:
+    """docs/cli.md (refs): a direct instance lists the values it sets over the prefab's, placement
+    and the name left out; `Mover (1)`, the name Unity gives a copy, is an instance like another."""
+    from indexer.query.lookup import find_references
+    from indexer.query.workspace import open_workspace
+
+    prefab = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1 &100\nGameObject:\n  m_Name: Mover\n"
+    scene = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n" + _instance(7, "Mover", "4") + _instance(8, "Mover (1)", "9")
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Mover.prefab": prefab,
+            "Assets/Mover.prefab.meta": meta("11111111111111111111111111111111", "PrefabImporter"),
+            "Assets/Level.unity": scene,
+        },
+    )
+    update(root, Config(workers=1))
+    _target, usages = find_references(open_workspace(root, [(root, Config())]), "Assets/Mover.prefab")
+    assert [(u.path, u.context, u.detail) for u in usages] == [
+        ("Assets/Level.unity", "instance", "Mover (sets speed: 4)"),
+        ("Assets/Level.unity", "instance", "Mover (1) (sets speed: 9)"),
+    ]

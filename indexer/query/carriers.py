@@ -121,6 +121,7 @@ def carried(graph: Graph, prefab: str) -> list[tuple[str, tuple[str, ...]]]:
 
 SHOWN_SETTINGS = 6  # values listed per instance: the rest are counted
 SETTINGS_MARK = " (sets "
+MAX_SETTINGS_FILES = 200  # files whose records are read for the values their instances set
 # Overrides every placed instance has (where it stands, what it is called): they set no behaviour.
 _PLACEMENT = ("m_LocalPosition", "m_LocalScale", "m_Name")
 _INSTANCE_CONTEXTS = frozenset({"instance", "variant_base", "legacy_parent"})
@@ -130,12 +131,17 @@ def with_settings(graph: Graph, usages: list[Usage]) -> list[Usage]:
     """Each direct instance or variant of a prefab among `usages`, with the values it sets over
     the prefab's (`sets m_maxMusicVolume: 1`): where a prefab's value is really set for a level is
     often a scene's override, not the prefab. Instances reached through other prefabs are left
-    as they are: their overrides are of the prefab between."""
+    as they are: their overrides are of the prefab between. The records of the first
+    MAX_SETTINGS_FILES files are read, in the usages' order."""
     records: dict[str, list] = {}
     out = []
     for u in usages:
-        if u.kind != "prefab" or u.context not in _INSTANCE_CONTEXTS or u.detail.endswith(")"):
+        through = u.detail.endswith(")") and " (via " in u.detail  # not `Goblin (1)`, Unity's copy name
+        if u.kind != "prefab" or u.context not in _INSTANCE_CONTEXTS or through:
             out.append(u)
+            continue
+        if u.path not in records and len(records) >= MAX_SETTINGS_FILES:
+            out.append(u)  # a prefab placed everywhere: the first files' values say enough
             continue
         if u.path not in records:
             rec = graph.records.record(u.path)

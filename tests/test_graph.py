@@ -177,3 +177,29 @@ def test_each_instance_of_a_prefab_says_the_values_it_sets_even_named_as_a_copy(
         ("Assets/Level.unity", "instance", "Mover (sets speed: 4)"),
         ("Assets/Level.unity", "instance", "Mover (1) (sets speed: 9)"),
     ]
+
+
+def test_the_values_instances_set_are_read_from_at_most_max_settings_files(tmp_path: Path, monkeypatch) -> None:
+    """carriers.with_settings: a prefab placed everywhere reads the records of the first files only."""
+    from indexer.query import carriers
+    from indexer.query.lookup import find_references
+    from indexer.query.workspace import open_workspace
+
+    prefab = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1 &100\nGameObject:\n  m_Name: Mover\n"
+    head = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Mover.prefab": prefab,
+            "Assets/Mover.prefab.meta": meta("11111111111111111111111111111111", "PrefabImporter"),
+            "Assets/A.unity": head + _instance(7, "Mover", "4"),
+            "Assets/B.unity": head + _instance(7, "Mover", "5"),
+        },
+    )
+    update(root, Config(workers=1))
+    monkeypatch.setattr(carriers, "MAX_SETTINGS_FILES", 1)
+    _target, usages = find_references(open_workspace(root, [(root, Config())]), "Assets/Mover.prefab")
+    assert [(u.path, u.detail) for u in usages] == [
+        ("Assets/A.unity", "Mover (sets speed: 4)"),
+        ("Assets/B.unity", "Mover"),
+    ]

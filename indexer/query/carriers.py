@@ -10,11 +10,13 @@ prefabs it goes through (nearest first).
 
 from __future__ import annotations
 
+import bisect
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import msgspec
 
-from indexer.model import Usage
+from indexer.model import Symbol, Usage
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
@@ -133,20 +135,20 @@ def with_settings(graph: Graph, usages: list[Usage]) -> list[Usage]:
     often a scene's override, not the prefab. Instances reached through other prefabs are left
     as they are: their overrides are of the prefab between. The records of the first
     MAX_SETTINGS_FILES files are read, in the usages' order."""
-    records: dict[str, list] = {}
+    files: dict[str, _Overrides] = {}
     out = []
     for u in usages:
         through = u.detail.endswith(")") and " (via " in u.detail  # not `Goblin (1)`, Unity's copy name
         if u.kind != "prefab" or u.context not in _INSTANCE_CONTEXTS or through:
             out.append(u)
             continue
-        if u.path not in records and len(records) >= MAX_SETTINGS_FILES:
+        if u.path not in files and len(files) >= MAX_SETTINGS_FILES:
             out.append(u)  # a prefab placed everywhere: the first files' values say enough
             continue
-        if u.path not in records:
+        if u.path not in files:
             rec = graph.records.record(u.path)
-            records[u.path] = list(rec.symbols) if rec is not None else []
-        values = instance_settings(graph, records[u.path], u.line)
+            files[u.path] = _Overrides(rec.symbols if rec is not None else ())
+        values = files[u.path].of_instance(u.line, graph)
         if values:
             shown = ", ".join(values[:SHOWN_SETTINGS])
             more = f", … {len(values) - SHOWN_SETTINGS} more" if len(values) > SHOWN_SETTINGS else ""
@@ -155,15 +157,27 @@ def with_settings(graph: Graph, usages: list[Usage]) -> list[Usage]:
     return out
 
 
-def instance_settings(graph: Graph, symbols: list, line: int) -> list[str]:
-    """The `property: value` overrides of the prefab instance whose document starts at `line`
-    (its overrides follow it, up to the next instance), GUIDs as paths, once each; placement, the
-    name and references to objects of the same file (no value to show) left out."""
-    after = [s.line for s in symbols if s.kind == "prefab_instance" and s.line > line]
-    end = min(after, default=float("inf"))
-    out: dict[str, None] = {}
-    for s in symbols:
-        valued = not s.signature.rstrip().endswith(":")
-        if s.kind == "override" and line < s.line < end and valued and not s.name.startswith(_PLACEMENT):
-            out.setdefault(graph.readable(s.signature), None)
-    return list(out)
+class _Overrides:
+    """One file's prefab instances and the overrides that set a value, sorted by line once: a
+    scene placing a prefab a hundred times is not scanned a hundred times."""
+
+    def __init__(self, symbols: Iterable[Symbol]):
+        self.starts = sorted(s.line for s in symbols if s.kind == "prefab_instance")
+        shown = [
+            s
+            for s in symbols
+            if s.kind == "override" and not s.signature.rstrip().endswith(":") and not s.name.startswith(_PLACEMENT)
+        ]
+        shown.sort(key=lambda s: s.line)
+        self.lines = [s.line for s in shown]
+        self.signatures = [s.signature for s in shown]
+
+    def of_instance(self, line: int, graph: Graph) -> list[str]:
+        """The `property: value` overrides of the instance whose document starts at `line` (they
+        follow it, up to the next instance), GUIDs as paths, once each; placement, the name and
+        references to objects of the same file (no value to show) left out."""
+        nxt = bisect.bisect_right(self.starts, line)
+        end = self.starts[nxt] if nxt < len(self.starts) else None
+        lo = bisect.bisect_right(self.lines, line)
+        hi = bisect.bisect_left(self.lines, end) if end is not None else len(self.lines)
+        return list(dict.fromkeys(graph.readable(sig) for sig in self.signatures[lo:hi]))

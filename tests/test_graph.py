@@ -139,9 +139,17 @@ def test_an_asmref_joins_a_folder_to_its_assembly_for_the_editor_rule_too(tmp_pa
     assert [is_editor_script(p, assemblies) for p in scripts] == [True, True, False, False]
 
 
+MOVER_PREFAB = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1 &100\nGameObject:\n  m_Name: Mover\n"
+SCENE_HEAD = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
+
+
 def _instance(anchor: int, name: str, speed: str) -> str:
     """A PrefabInstance of Mover.prefab (GUID 1111...) named `name`, setting `speed`."""
-    mods = [("m_Name", name), ("m_LocalPosition.x", "3"), ("speed", speed)]
+    return _instance_of(anchor, [("m_Name", name), ("m_LocalPosition.x", "3"), ("speed", speed)])
+
+
+def _instance_of(anchor: int, mods: list[tuple[str, str]]) -> str:
+    """A PrefabInstance of Mover.prefab (GUID 1111...) with these (propertyPath, value) overrides."""
     lines = [f"--- !u!1001 &{anchor}", "PrefabInstance:", "  m_Modification:", "    m_Modifications:"]
     for prop, value in mods:
         lines += [
@@ -161,12 +169,11 @@ def test_each_instance_of_a_prefab_says_the_values_it_sets_even_named_as_a_copy(
     from indexer.query.lookup import find_references
     from indexer.query.workspace import open_workspace
 
-    prefab = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1 &100\nGameObject:\n  m_Name: Mover\n"
-    scene = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n" + _instance(7, "Mover", "4") + _instance(8, "Mover (1)", "9")
+    scene = SCENE_HEAD + _instance(7, "Mover", "4") + _instance(8, "Mover (1)", "9")
     root = write_project(
         tmp_path / "P",
         {
-            "Assets/Mover.prefab": prefab,
+            "Assets/Mover.prefab": MOVER_PREFAB,
             "Assets/Mover.prefab.meta": meta("11111111111111111111111111111111", "PrefabImporter"),
             "Assets/Level.unity": scene,
         },
@@ -185,15 +192,13 @@ def test_the_values_instances_set_are_read_from_at_most_max_settings_files(tmp_p
     from indexer.query.lookup import find_references
     from indexer.query.workspace import open_workspace
 
-    prefab = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1 &100\nGameObject:\n  m_Name: Mover\n"
-    head = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
     root = write_project(
         tmp_path / "P",
         {
-            "Assets/Mover.prefab": prefab,
+            "Assets/Mover.prefab": MOVER_PREFAB,
             "Assets/Mover.prefab.meta": meta("11111111111111111111111111111111", "PrefabImporter"),
-            "Assets/A.unity": head + _instance(7, "Mover", "4"),
-            "Assets/B.unity": head + _instance(7, "Mover", "5"),
+            "Assets/A.unity": SCENE_HEAD + _instance(7, "Mover", "4"),
+            "Assets/B.unity": SCENE_HEAD + _instance(7, "Mover", "5"),
         },
     )
     update(root, Config(workers=1))
@@ -203,3 +208,23 @@ def test_the_values_instances_set_are_read_from_at_most_max_settings_files(tmp_p
         ("Assets/A.unity", "Mover (sets speed: 4)"),
         ("Assets/B.unity", "Mover"),
     ]
+
+
+def test_an_instance_lists_at_most_six_values_once_each_and_counts_the_rest(tmp_path: Path) -> None:
+    """docs/cli.md (refs): at most six values listed; a value set on two objects of the instance is
+    listed once; the rest are counted."""
+    from indexer.query.lookup import find_references
+    from indexer.query.workspace import open_workspace
+
+    mods = [("m_Name", "Mover"), ("speed", "2"), ("speed", "2"), *((f"f{i}", str(i)) for i in range(7))]
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Mover.prefab": MOVER_PREFAB,
+            "Assets/Mover.prefab.meta": meta("11111111111111111111111111111111", "PrefabImporter"),
+            "Assets/Level.unity": SCENE_HEAD + _instance_of(7, mods),
+        },
+    )
+    update(root, Config(workers=1))
+    _target, usages = find_references(open_workspace(root, [(root, Config())]), "Assets/Mover.prefab")
+    assert [u.detail for u in usages] == ["Mover (sets speed: 2, f0: 0, f1: 1, f2: 2, f3: 3, f4: 4, … 2 more)"]

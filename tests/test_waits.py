@@ -346,16 +346,10 @@ def test_a_file_over_its_time_or_memory_budget_is_skipped_and_the_rest_scanned(t
     # here, still opens it, and the time budget stops the scan that blocks.
     assert by_path["Assets/Hang.cs"].note == "scanning took over 3 s, the time a scanner may take: stopped"
     assert by_path["Assets/Huge.unity"].status == "skipped"
-    # Where the allocation fails decides which (Python's MemoryError, or the process dies; or, in
-    # about one run in six on this machine, the process stalls near its limit and the time budget
-    # stops it: measured at the start of session 9 too); never "scanner error: MemoryError", which
-    # read like a bug of the scanner.
-    assert by_path["Assets/Huge.unity"].note in (
-        "scanning took over 3 s, the time a scanner may take: stopped",
-        "scanning needed more memory than a scanner may use: stopped",
-        "scanning stopped: the scanner process ended with exit code 1, likely over the 150 MB a scanner may use",
-        "scanning stopped: the scanner process ended with signal 11, likely over the 150 MB a scanner may use",
-    )
+    # Python's MemoryError, wherever the allocation fails: the worker makes the record once the
+    # error's frames are freed. (Made inside the `except`, it failed again and the process died,
+    # and a process dying near its limit took seconds to exit, past the time budget.)
+    assert by_path["Assets/Huge.unity"].note == "scanning needed more memory than a scanner may use: stopped"
     assert all(by_path[n].status == "ok" and by_path[n].symbols for n in names if "/K" in n)
 
 

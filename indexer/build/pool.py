@@ -84,7 +84,12 @@ def worker_main(conn: Any, parent_pid: int, memory_mb: int, serve: str) -> None:
         conn.send_bytes(b"ready")
     except OSError:  # the parent is gone or no longer wants it
         return
-    body(conn)
+    try:
+        body(conn)
+    except BaseException:
+        # At once, without unwinding: a worker that failed near its memory limit spent seconds
+        # in multiprocessing's exit (freeing the scan's objects) while the parent waited for it.
+        os._exit(1)
 
 
 def _die_with_parent(parent_pid: int) -> None:

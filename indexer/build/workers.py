@@ -101,11 +101,14 @@ def process_bounded(job: Job, packer: Packer | None = None) -> Result:
     """`process`, with a file that runs out of memory recorded as skipped: the scanners let
     MemoryError through so that the record says this, not "scanner error: MemoryError". In a
     scanner process the limit is `FileBudget.memory_mb`; in the indexer's own (few small files)
-    only the machine's memory bounds it. Other exceptions are bugs of the worker and propagate."""
+    only the machine's memory bounds it. Other exceptions are bugs of the worker and propagate.
+    The skipped record is made after the `except` block: inside it the error's traceback still
+    holds the scan's frames, so the memory is still spent and making the record failed too."""
     try:
         return process(job, packer)
     except MemoryError:
-        return _skipped(job, OUT_OF_MEMORY)
+        pass
+    return _skipped(job, OUT_OF_MEMORY)
 
 
 _record_decoder = msgspec.msgpack.Decoder(FileRecord)

@@ -423,6 +423,50 @@ def test_a_call_during_a_domain_reload_waits_for_the_new_domain(editor: FakeEdit
     assert took >= 0.9
 
 
+def test_a_call_during_a_reload_that_never_ends_fails_after_ten_seconds(editor: FakeEditor) -> None:
+    """docs/mcp.md: a call made while the editor reloads waits for the new domain up to 10 s, then
+    fails with `reload_timeout` (the server's own bridge, as `serve` makes it)."""
+    server = make_server(editor.root)
+    editor.start()
+    editor.begin_reload()
+
+    async def go():
+        async with Client(server) as c:
+            started = time.monotonic()
+            result = await c.call_tool("editor_call", {"name": "echo", "arguments": {"x": 2}})
+            return result, time.monotonic() - started
+
+    result, took = anyio.run(go)
+    assert result.is_error is True and "reload_timeout" in result.content[0].text
+    assert 10.0 <= took < 15.0
+
+
+def test_a_running_server_keeps_the_settings_it_started_with(tmp_path: Path) -> None:
+    """docs/configuration.md: a changed `exclude` takes effect at the next index; a running server
+    keeps the settings it started with until it is restarted."""
+    from .conftest import write_project
+
+    root = write_project(
+        tmp_path / "Game",
+        {"Assets/Scripts/Alpha.cs": "public class Alpha { }\n", "Assets/Gen/Beta.cs": "public class Beta { }\n"},
+    )
+    update(root, Config(workers=1))
+
+    def found(server: Any, *names: str) -> list[bool]:
+        async def go():
+            async with Client(server) as c:
+                return [bool((await c.call_tool("search", {"query": n})).structured_content["results"]) for n in names]
+
+        return anyio.run(go)
+
+    running = make_server(root, refresh_interval=0)
+    assert found(running, "Alpha", "Beta") == [True, True]
+    (root / "unity-index.toml").write_text('exclude = ["Assets/Gen"]\n')
+    (root / "Assets/Gen/Gamma.cs").write_text("public class Gamma { }\n")
+    assert found(running, "Alpha", "Beta", "Gamma") == [True, True, True]
+    assert found(make_server(root, refresh_interval=0), "Alpha", "Beta", "Gamma") == [True, False, False]
+
+
 def test_direct_editor_tool_names(tmp_path: Path) -> None:
     """docs/mcp.md, `--editor-tools direct`: `editor_<tool>`, `editor_<project>_<tool>` in a
     workspace of several projects, characters other than letters, digits, `_`, `.` and `-` as

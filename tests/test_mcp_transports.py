@@ -115,11 +115,15 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _start_http(root: Path, *extra: str) -> tuple[subprocess.Popen, int]:
-    port = _free_port()
+def _start_http(root: Path, *extra: str, port: int | None = None) -> tuple[subprocess.Popen, int]:
+    """`serve --transport http` on a free port, or with no `--port` when `port` (the default the
+    server should take) is given."""
     cmd = [sys.executable, "-m", "indexer.cli", "serve", "--project", str(root), "--transport", "http"]
+    if port is None:
+        port = _free_port()
+        cmd += ["--port", str(port)]
     proc = subprocess.Popen(
-        [*cmd, "--port", str(port), *extra],
+        [*cmd, *extra],
         cwd=REPO,
         env=_env(),
         stdout=subprocess.PIPE,
@@ -146,6 +150,28 @@ def http_server(indexed_fixture: Path) -> Iterator[int]:
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_http_listens_on_port_8765_by_default(indexed_fixture: Path) -> None:
+    """docs/mcp.md: streamable HTTP at http://127.0.0.1:8765/mcp unless `--port` says otherwise."""
+    with socket.socket() as s:
+        try:
+            s.bind(("127.0.0.1", 8765))
+        except OSError:
+            pytest.skip("port 8765 is taken on this machine")
+    proc, port = _start_http(indexed_fixture, port=8765)
+    try:
+
+        async def go():
+            async with Client("http://127.0.0.1:8765/mcp") as c:
+                return await c.call_tool("search", {"query": "apply damage", "limit": 1})
+
+        search = anyio.run(go)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    assert port == 8765
+    assert search.structured_content["results"][0]["path"] == "Assets/Scripts/Combat/DamageDealer.cs"
 
 
 @pytest.mark.parametrize("mode", ["legacy", "auto"])

@@ -438,7 +438,7 @@ def test_a_call_during_a_reload_that_never_ends_fails_after_ten_seconds(editor: 
 
     result, took = anyio.run(go)
     assert result.is_error is True and "reload_timeout" in result.content[0].text
-    assert 10.0 <= took < 15.0
+    assert 9.9 <= took < 15.0  # the bridge gives up a poll (0.1 s) early rather than sleep past 10 s
 
 
 def test_a_running_server_keeps_the_settings_it_started_with(tmp_path: Path) -> None:

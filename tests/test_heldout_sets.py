@@ -15,8 +15,9 @@ KEYS = ("commit", "parent", "message", "relevant_files", "type", "note")
 TYPES = {"locate", "asset", "change", "bug", "cross"}
 
 
-def test_there_are_six_sets() -> None:
+def test_there_are_seven_sets() -> None:
     assert [s.stem for s in SETS] == [
+        "ATerribleKingdom",
         "BossRoom",
         "GalacticKittens",
         "GameLobby",

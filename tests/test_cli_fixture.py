@@ -213,6 +213,33 @@ def test_refs_of_files_guids_includes_and_assemblies(project: Path) -> None:
     ]
 
 
+def test_refs_of_a_package_component_by_name_or_guid(project: Path) -> None:
+    """uGUI's Button has no script in the project: `refs Button` (or its qualified name, or its
+    GUID) lists the assets carrying its script's GUID, and says where the script comes from."""
+    guid = "4e29b1a8efbd4b44bb3f3716e73f07ff"
+    by_name = refs_json(project, "Button")
+    assert by_name["target"] == {
+        "kind": "package_script",
+        "name": "UnityEngine.UI.Button",
+        "path": "",
+        "guid": guid,
+        "member": "",
+        "types": ["UnityEngine.UI.Button"],
+        "note": f"a script of the package com.unity.ugui, not in this project; its users are found by its GUID {guid}",
+    }
+    assert [(u["path"], u["line"], u["context"], u["detail"]) for u in by_name["usages"]] == [
+        ("Assets/Scenes/Dungeon.unity", 1258, "m_Script", "HUD/HealButton"),
+        ("Assets/Scenes/Dungeon.unity", 1764, "m_Script", "HUD/GameOverScreen/Panel/RestartButton"),
+        ("Assets/Scenes/MainMenu.unity", 487, "m_Script", "MenuCanvas/PlayButton"),
+        ("Assets/Scenes/MainMenu.unity", 701, "m_Script", "MenuCanvas/ContinueButton"),
+        ("Assets/Scenes/MainMenu.unity", 915, "m_Script", "MenuCanvas/QuitButton"),
+    ]
+    assert refs_json(project, "UnityEngine.UI.Button") == by_name
+    assert refs_json(project, guid) == by_name
+    r = run_cli("refs", "Button", "--project", str(project))
+    assert r.stdout.startswith("package script UnityEngine.UI.Button  (a script of the package com.unity.ugui, ")
+
+
 def test_refs_and_describe_refuse_bad_targets(project: Path) -> None:
     for args in (
         ("refs", "NoSuchThing"),

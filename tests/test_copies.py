@@ -141,7 +141,7 @@ def test_a_guid_of_no_file_in_the_project_still_lists_its_users(ws) -> None:
     drop them because no file is the one."""
     graph = ws.projects[0].graph
     target = graph.target("4e29b1a8efbd4b44bb3f3716e73f07ff")
-    assert target.path == "" and target.note.startswith("GUID not found in this project")
+    assert (target.kind, target.path, target.name) == ("package_script", "", "UnityEngine.UI.Button")
     assert sorted({u.path for u in graph.references(target)}) == [
         "Assets/Scenes/Dungeon.unity",
         "Assets/Scenes/MainMenu.unity",

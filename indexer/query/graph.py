@@ -18,26 +18,15 @@ from indexer.project import read_project_file
 from indexer.query.assemblies import assembly_folders
 from indexer.query.carriers import inherited_usages, merged
 from indexer.query.loads import Loadable, load_usages
+from indexer.query.package_scripts import PACKAGES
 from indexer.store.reader import Records
 from indexer.store.schema import REF_TARGET
 from indexer.unity import bare_type_name, nearest_assembly
 
-# Script GUIDs of package components that are the same in every Unity project (their sources live
-# in Library/PackageCache, outside the index by default). Public facts of the packages' .meta files.
-KNOWN_PACKAGE_SCRIPTS: dict[str, str] = {
-    "4e29b1a8efbd4b44bb3f3716e73f07ff": "UnityEngine.UI.Button",
-    "fe87c0e1cc204ed48ad3b37840f39efc": "UnityEngine.UI.Image",
-    "5f7201a12d95ffc409449d95f23cf332": "UnityEngine.UI.Text",
-    "0cd44c1031e13a943bb63640046fad76": "UnityEngine.UI.CanvasScaler",
-    "dc42784cf147c0c48a680349fa168899": "UnityEngine.UI.GraphicRaycaster",
-    "76c392e42b5098c458856cdf6ecaaaa1": "UnityEngine.EventSystems.EventSystem",
-    "4f231c4fb786f3946a6b90b886c48677": "UnityEngine.EventSystems.StandaloneInputModule",
-    "9085046f02f69544eb97fd06b6048fe2": "UnityEngine.UI.Toggle",
-    "1aa08ab6e0800fa44ae55d278d1423e3": "UnityEngine.UI.ScrollRect",
-    "2a4db7a114972834c8e4117be1d82ba3": "UnityEngine.UI.Scrollbar",
-    "31a19414c41e5ae4aae2af33fee712f6": "UnityEngine.UI.Mask",
-    "f4688fdb7df04437aeb418b961361dc5": "TMPro.TextMeshProUGUI",
-    "7b743370ac3e4ec2a1668f5455a8ef8a": "TMPro.TMP_Dropdown",
+# Script GUIDs of package components, the same in every Unity project (their sources live in
+# Library/PackageCache, outside the index by default): GUID -> (qualified class name, package).
+PACKAGE_SCRIPTS: dict[str, tuple[str, str]] = {
+    guid: (name, package) for package, scripts in PACKAGES.items() for guid, name in scripts.items()
 }
 _SCRIPT_TOKEN = re.compile(r"script:([0-9a-f]{32})")
 _GUID_TOKEN = re.compile(r"guid:([0-9a-f]{32})")
@@ -98,7 +87,7 @@ class Graph:
         path = self.path_of_guid(guid)
         if path:
             return self._script_types.get(path, "")
-        return KNOWN_PACKAGE_SCRIPTS.get(guid.lower(), "")
+        return PACKAGE_SCRIPTS.get(guid.lower(), ("", ""))[0]
 
     def script_label(self, guid: str) -> str:
         cls = self.script_class(guid)
@@ -156,6 +145,8 @@ class Graph:
         if GUID_RE.match(t):
             guid = t.lower()
             path = self.path_of_guid(guid) or ""
+            if not path and guid in PACKAGE_SCRIPTS:
+                return _package_script(guid)
             note = (
                 self._shared_guid(path, guid)
                 if path
@@ -174,6 +165,8 @@ class Graph:
                 return Target(kind="member", name=t, member=member, types=sorted({x.qualified for x in owner_types}))
         if path := self._asmdef_of_assembly.get(t):
             return Target(kind="assembly", name=t, path=path)
+        if guids := [g for g, (q, _) in PACKAGE_SCRIPTS.items() if q == t or q.endswith("." + t)]:
+            return _package_script(min(guids, key=lambda g: PACKAGE_SCRIPTS[g]))
         return Target(kind="unknown", name=t, note="no type, member, file, GUID or assembly of that name")
 
     def _path_target(self, path: str) -> Target:
@@ -208,6 +201,8 @@ class Graph:
     def references(self, target: Target) -> list[Usage]:
         """Every usage of the target in code and assets, in path and line order."""
         usages: list[Usage] = []
+        if target.kind == "package_script":
+            usages += self._guid_usages(target.guid)
         if target.kind in ("guid", "path"):
             # a file's usages by GUID are those of the GUID naming it: none for a copy that shares
             # the GUID of the file it leads to (Records.guid_naming); a GUID's own (a package's too)
@@ -472,3 +467,10 @@ class Graph:
         """A type an asset names (a [SerializeReference] value): qualified, so a unique match."""
         rows = self.types_named(written)
         return rows if len(rows) == 1 else [t for t in rows if t.qualified == written]
+
+
+def _package_script(guid: str) -> Target:
+    """A package's component, whose script is not in the project: its users are found by GUID."""
+    name, package = PACKAGE_SCRIPTS[guid]
+    note = f"a script of the package {package}, not in this project; its users are found by its GUID {guid}"
+    return Target(kind="package_script", name=name, guid=guid, types=[name], note=note)

@@ -7,7 +7,14 @@ from collections.abc import Sequence
 from indexer.model import ContextPack, Description, Hit, Overview, Status, Target, UpdateStats, Usage
 from indexer.words import plural
 
-_TARGET_WORDS = {"type": "type", "member": "member", "path": "file", "guid": "GUID", "assembly": "assembly"}
+_TARGET_WORDS = {
+    "type": "type",
+    "member": "member",
+    "path": "file",
+    "guid": "GUID",
+    "assembly": "assembly",
+    "package_script": "package script",
+}
 
 
 def render_hits(hits: Sequence[Hit]) -> str:

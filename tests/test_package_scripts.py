@@ -1,0 +1,76 @@
+"""Components of common Unity packages, whose scripts live outside the project, are named by the
+script GUIDs their packages' `.meta` files give them (indexer/query/package_scripts.py)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from indexer.build.update import update
+from indexer.config import Config
+from indexer.query.package_scripts import PACKAGES
+from indexer.query.workspace import open_workspace, projects_at
+
+from .conftest import write_project
+
+_NETWORK_OBJECT = "d5a57f767e5e46a458fc5d3c628d0cbb"  # com.unity.netcode.gameobjects
+_NETWORK_TRANSFORM = "e96cb6065543e43c4a752faaa1468eb1"
+_VIRTUAL_CAMERA = "45e653bab7fb20e499bda25e1b646fea"  # com.unity.cinemachine, 2.x and 3.x
+_UNKNOWN = "0123456789abcdef0123456789abcdef"
+
+
+def _component(file_id: int, guid: str) -> str:
+    return (
+        f"--- !u!114 &{file_id}\nMonoBehaviour:\n  m_GameObject: {{fileID: 1}}\n  m_Enabled: 1\n"
+        f"  m_Script: {{fileID: 11500000, guid: {guid}, type: 3}}\n  m_Name: \n"
+    )
+
+
+def _ship_prefab() -> str:
+    components = [2, 3, 4, 5, 6]
+    head = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1 &1\nGameObject:\n  m_Name: Ship\n  m_Component:\n"
+        + "".join(f"  - component: {{fileID: {c}}}\n" for c in components)
+        + "  m_IsActive: 1\n--- !u!4 &2\nTransform:\n  m_GameObject: {fileID: 1}\n  m_Children: []\n"
+        "  m_Father: {fileID: 0}\n"
+    )
+    guids = (_NETWORK_OBJECT, _NETWORK_TRANSFORM, _VIRTUAL_CAMERA, _UNKNOWN)
+    return head + "".join(_component(c, g) for c, g in zip(components[1:], guids, strict=True))
+
+
+def test_a_prefab_names_package_components_and_refs_finds_their_users(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "Game", {"Assets/Ship.prefab": _ship_prefab()})
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    graph = ws.projects[0].graph
+    from indexer.query.describe import describe
+
+    text = describe(graph, "Assets/Ship.prefab").text
+    assert (
+        "components: Transform, NetworkObject, NetworkTransform, CinemachineVirtualCamera,"
+        " script 01234567… (not in project)"
+    ) in text
+    target = graph.target("NetworkObject")
+    assert (target.kind, target.name, target.guid) == ("package_script", "Unity.Netcode.NetworkObject", _NETWORK_OBJECT)
+    assert [(u.path, u.context, u.detail) for u in graph.references(target)] == [
+        ("Assets/Ship.prefab", "m_Script", "Ship")
+    ]
+    assert graph.target(_UNKNOWN).kind == "guid"  # a GUID no known package gives: still listed by GUID
+    assert graph.target("NoSuchComponent").kind == "unknown"
+
+
+def test_the_package_table_holds_lower_case_guids_each_once() -> None:
+    seen: dict[str, str] = {}
+    for package, scripts in PACKAGES.items():
+        for guid, name in scripts.items():
+            assert re.fullmatch(r"[0-9a-f]{32}", guid), (package, guid)
+            assert guid not in seen, (guid, seen.get(guid), package)
+            assert re.fullmatch(r"[A-Za-z_][\w.]*", name), name
+            seen[guid] = package
+    assert sorted(PACKAGES) == [
+        "com.unity.cinemachine",
+        "com.unity.inputsystem",
+        "com.unity.netcode.gameobjects",
+        "com.unity.postprocessing",
+        "com.unity.ugui",
+    ]

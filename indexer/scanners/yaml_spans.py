@@ -29,10 +29,14 @@ from .yaml_lines import KEY, REF, indent_of, unquote, unwrapped
 # A top-level key line (indent 2, not an item) that is not a standard field, its value, and the
 # lines nested under it (deeper than 2, or items at 2): `yaml_lines.KEY` on one line, written for
 # the whole body. The key is everything up to the line's first colon (possessive: no backtracking).
+# (The standard keys are written as one alternation factored on their common starts: the
+# lookahead is tried at every line.)
+_STANDARD = r"m_(?:CorrespondingSourceObject|Editor(?:ClassIdentifier|HideFlags)|Enabled|GameObject|Name|ObjectHideFlags|Prefab(?:Asset|Instance|Internal|ParentObject)|Script)|serializedVersion|references"
 _FIELD = re.compile(
-    r"\n  (?!- |(?:" + "|".join(sorted(STANDARD_FIELDS | {"references"})) + r"):)"
+    r"\n  (?!- |(?:" + _STANDARD + r"):)"
     r"([^\s:#'\"{\[][^:\n]*+|'[^'\n]*+'|\"[^\"\n]*+\"|):(?: ([^\n]*+))?(?=\n|\Z)((?:\n  (?: |- )[^\n]*+)*+)"
 )
+_new = tuple.__new__  # a NamedTuple built without its Python-level __new__ (several times cheaper)
 _PERSISTENT = "m_PersistentCalls:"
 _NO_REF = "{fileID: 0}"  # a field set to nothing: shown as None
 _ITEM = re.compile(r"\n([^\S\n]*+)- m_Target:")  # a line that, stripped, starts with `- m_Target:`
@@ -75,7 +79,7 @@ def fields(body: str) -> list[Field]:
         else:  # a plain scalar is shown as written (unquote would change nothing)
             shown = short(unwrapped(value, nested[1:].split("\n"), 0, 2)[0] if nested else value)
         key = key.strip()
-        out.append(Field(unquote(key) if key and key[0] in "'\"" else key, shown, line, local))
+        out.append(_new(Field, (unquote(key) if key and key[0] in "'\"" else key, shown, line, local)))
         if len(out) >= MAX_FIELDS_PER_OBJECT:
             break
     return out
@@ -189,7 +193,7 @@ def _block_calls(block: str, indent: int, event: str, line: int) -> list[Call]:
             arg = f"guid:{om.group(2).lower()}" if om and om.group(2) else ""
         method = unquote(found.get("m_MethodName", ""))
         at = line + block.count("\n", 0, m.start() + 1)
-        out.append(Call(event, int(target.group(1)) if target else 0, type_name, method, mode, arg, at))
+        out.append(_new(Call, (event, int(target.group(1)) if target else 0, type_name, method, mode, arg, at)))
         pos = item_end
     return out
 

@@ -299,3 +299,16 @@ def test_a_component_shows_at_most_40_fields_of_at_most_80_characters() -> None:
         assert len(fields) == 40, note
         long_text = next(s.signature for s in fields if s.name == "longText")
         assert long_text == "longText: " + "y" * 79 + "…", note
+
+
+def test_standard_keys_are_not_fields_and_their_neighbours_are() -> None:
+    """The fields regex skips the standard keys through one factored alternation: it must skip
+    exactly `STANDARD_FIELDS` and `references`, not a key that only starts or ends like one."""
+    from indexer.scanners.yaml_facts import STANDARD_FIELDS
+    from indexer.scanners.yaml_spans import fields
+
+    standard = STANDARD_FIELDS | {"references"}
+    near = {k + "s" for k in standard} | {k[:-1] for k in standard} | {"x" + k for k in standard}
+    for key in sorted(standard | near):
+        found = [f.key for f in fields(f"MonoBehaviour:\n  {key}: 1\n")]
+        assert found == ([] if key in standard else [key]), key

@@ -17,7 +17,6 @@ from .yaml_facts import (
     ARGUMENT_KEYS,
     CALL_KEYS,
     MAX_FIELDS_PER_OBJECT,
-    STANDARD_FIELDS,
     Call,
     Field,
     count_label,
@@ -31,7 +30,10 @@ from .yaml_lines import KEY, REF, indent_of, unquote, unwrapped
 # the whole body. The key is everything up to the line's first colon (possessive: no backtracking).
 # (The standard keys are written as one alternation factored on their common starts: the
 # lookahead is tried at every line.)
-_STANDARD = r"m_(?:CorrespondingSourceObject|Editor(?:ClassIdentifier|HideFlags)|Enabled|GameObject|Name|ObjectHideFlags|Prefab(?:Asset|Instance|Internal|ParentObject)|Script)|serializedVersion|references"
+_STANDARD = (  # `yaml_facts.STANDARD_FIELDS` and `references` (a test checks they are the same)
+    r"m_(?:CorrespondingSourceObject|Editor(?:ClassIdentifier|HideFlags)|Enabled|GameObject|Name|ObjectHideFlags"
+    r"|Prefab(?:Asset|Instance|Internal|ParentObject)|Script)|serializedVersion|references"
+)
 _FIELD = re.compile(
     r"\n  (?!- |(?:" + _STANDARD + r"):)"
     r"([^\s:#'\"{\[][^:\n]*+|'[^'\n]*+'|\"[^\"\n]*+\"|):(?: ([^\n]*+))?(?=\n|\Z)((?:\n  (?: |- )[^\n]*+)*+)"

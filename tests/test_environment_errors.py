@@ -95,6 +95,33 @@ def test_disk_full_on_a_real_small_file_system(tmp_path: Path) -> None:
         subprocess.run(["umount", str(disk)], check=False)
 
 
+def test_an_update_the_disk_stopped_does_not_block_the_next_ones(tmp_path: Path, capsys) -> None:
+    """The disk fills during an update's full-text commit: tantivy has written a segment's
+    `<id>.<opstamp>.del` but not meta.json. Once space returns, the next update (same opstamp)
+    must not trip over that file, and must answer with the edit."""
+    disk = tmp_path / "disk"
+    if not _mount_tmpfs(disk, "2m"):
+        pytest.skip("mounting a tmpfs needs root")
+    try:
+        root = copy_fixture(tmp_path / "P")
+        (root / "unity-index.toml").write_text(f'index_dir = "{disk}/index"\n')
+        assert main(["index", "--quiet", "--project", str(root)]) == 0
+        health = root / "Assets" / "Scripts" / "Combat" / "Health.cs"
+        for kb in (16, 32, 48, 64, 96):
+            filler = disk / "filler"
+            free = shutil.disk_usage(disk).free
+            filler.write_bytes(b"\0" * max(free - kb * 1024, 0))
+            health.write_text(health.read_text() + f"class FullDisk{kb} {{ }}\n")
+            assert main(["index", "--quiet", "--project", str(root)]) in (0, 2)
+            filler.unlink()
+            capsys.readouterr()
+            assert main(["index", "--quiet", "--project", str(root)]) == 0, (kb, capsys.readouterr().err)
+            assert main(["query", f"FullDisk{kb}", "--json", "--project", str(root)]) == 0
+            assert '"path":"Assets/Scripts/Combat/Health.cs"' in capsys.readouterr().out, kb
+    finally:
+        subprocess.run(["umount", "--lazy", str(disk)], check=False)  # this process still maps files
+
+
 def _without_write_permission() -> list[str] | None:
     """A command prefix that runs without the power to ignore file permissions; None if this
     cannot be arranged (root without setpriv)."""

@@ -75,10 +75,16 @@ class Writer(Records):
         self._next_id = 1  # a rebuild's next file id (its store is empty)
 
     def _tantivy(self) -> tantivy.IndexWriter:
-        """Opened on first use, so worker processes can be forked before its threads exist."""
+        """Opened on first use, so worker processes can be forked before its threads exist.
+
+        A commit that failed (a full disk) leaves the files it wrote before meta.json, among them
+        `<segment>.<opstamp>.del`; the next commit has the same opstamp and tantivy refuses to
+        overwrite that file, so every later update would fail. The garbage collection drops
+        whatever meta.json does not name (what readers use is all named there)."""
         if self._writer is None:
             self._index = tantivy.Index(self.schema, path=str(self.paths.tantivy), reuse=True)
             self._writer = self._index.writer(heap_size=64_000_000, num_threads=1)
+            self._writer.garbage_collect_files()
         return self._writer
 
     def index_tables(self) -> None:

@@ -402,3 +402,15 @@ def test_colour_and_progress_only_on_a_terminal_and_never_with_no_color(tmp_path
     r2 = subprocess.run([*cli, "describe", "Missing.cs", *project], capture_output=True, text=True, env=env, cwd=REPO)
     assert r.returncode == 0 and "\r" not in r.stderr and "[" not in r.stderr and "\033" not in r.stderr, r.stderr
     assert r2.returncode == 2 and r2.stderr.startswith("error: ") and "\033" not in r2.stderr
+
+
+def test_a_limit_larger_than_the_index_lists_every_match(indexed_fixture: Path) -> None:
+    """tantivy sizes its heap of hits by the limit: 2**32 aborted the process (64 GB), 2**64-1
+    was called a damaged index, more than that an internal error."""
+    r = run_cli("query", "player health", "--json", "--limit", "10", "--project", str(indexed_fixture))
+    assert r.returncode == 0, r.stderr
+    every = run_cli("query", "player health", "--json", "--limit", "1000", "--project", str(indexed_fixture))
+    assert every.returncode == 0 and len(json.loads(every.stdout)["results"]) > 10, every.stderr
+    for limit in (2**32, 2**64 - 1, 10**20):
+        r = run_cli("query", "player health", "--json", "--limit", str(limit), "--project", str(indexed_fixture))
+        assert (r.returncode, r.stderr, r.stdout) == (0, "", every.stdout), limit

@@ -117,7 +117,9 @@ class Searcher:
             searcher = self.index.searcher()
             live = LiveStats(searcher, self.index.schema, KINDS)
             query = self._query(weighted_terms(text), said_words(text), kind, path_prefix, live)
-            for score, addr in searcher.search(query, limit).hits:
+            # tantivy sizes its heap of hits by `limit` (`--limit 4294967296` aborted the process
+            # allocating 64 GB): no more can match than the index holds.
+            for score, addr in searcher.search(query, min(limit, max(searcher.num_docs, 1))).hits:
                 doc = searcher.doc(addr)
                 found.append(Candidate(doc["path"][0], doc["kind"][0], round(score, 4)))
         except BaseException as exc:  # tantivy reports a damaged file as ValueError or a panic

@@ -179,3 +179,27 @@ def test_a_rebuild_lists_no_record_in_the_view_yet_the_next_update_looks_at_each
     view = msgspec.json.decode((paths_of(repo).root / "git-view.json").read_bytes(), type=GitView)
     assert not view.every_record and view.dirty == ["Assets/Generated/Codegen.cs", "Assets/Scripts/Health.cs"]
     assert equals_rebuild(repo)
+
+
+def test_in_a_hook_of_a_linked_worktree_the_update_finds_the_changes(
+    repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """git runs a linked worktree's hooks with GIT_DIR (absolute) and GIT_INDEX_FILE exported; with
+    them, `git -C <project>` took the project folder for the top of the work tree and the update
+    found nothing to do."""
+    top = repo.parent
+    wt = tmp_path / "wt"
+    git(top, "worktree", "add", "-q", str(wt))
+    root = wt / "Game"
+    update(root, CONFIG)
+    (root / "Assets/Scripts/Shield.cs").write_text("public class Shield { }\n")
+    (root / "Assets/Scripts/Armor.cs").unlink()
+    git_dir = top / ".git" / "worktrees" / "wt"
+    monkeypatch.setenv("GIT_DIR", str(git_dir))  # as git exports them to a pre-commit hook
+    monkeypatch.setenv("GIT_INDEX_FILE", str(git_dir / "index"))
+    monkeypatch.setenv("GIT_PREFIX", "")
+    monkeypatch.chdir(wt)
+    stats = update(root, CONFIG)
+    assert (stats.added, stats.deleted, stats.walked) == (1, 1, False)
+    assert status(root).dirty == ["Assets/Scripts/Armor.cs", "Assets/Scripts/Shield.cs"]
+    assert equals_rebuild(root)

@@ -71,12 +71,31 @@ def _repo_prefix(root: Path) -> str | None:
 _UNREADABLE = re.compile(rb"^warning: could not open directory |: Permission denied$", re.MULTILINE)
 
 
+# What git exports to the hooks it runs to name its repository (`git rev-parse --local-env-vars`).
+# In a hook of a linked worktree GIT_DIR is absolute, and with it git takes the folder it runs in
+# (the project, `-C root`) for the top of the work tree: every project file looked untracked at
+# the wrong path, so the update found nothing to do. Git finds the repository from `root` itself.
+_REPOSITORY_VARIABLES = (
+    "GIT_DIR",
+    "GIT_WORK_TREE",
+    "GIT_IMPLICIT_WORK_TREE",
+    "GIT_COMMON_DIR",
+    "GIT_INDEX_FILE",
+    "GIT_OBJECT_DIRECTORY",
+    "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+    "GIT_PREFIX",
+    "GIT_SHALLOW_FILE",
+    "GIT_GRAFT_FILE",
+)
+
+
 def _git(root: Path, *args: str, locks: bool = True, complete: bool = False) -> bytes | None:
     """`locks=False`: git skips what needs an optional lock (GIT_OPTIONAL_LOCKS=0), so `git status`
     leaves its own index as it is and never holds `.git/index.lock`, on which a `git commit` or
     `git checkout` the user runs meanwhile would fail. `complete`: None as well when git could
     not read part of the work tree (`_UNREADABLE`)."""
-    env = {**os.environ, "LC_ALL": "C"}  # its messages untranslated, for `complete`
+    env = {k: v for k, v in os.environ.items() if k not in _REPOSITORY_VARIABLES}
+    env["LC_ALL"] = "C"  # its messages untranslated, for `complete`
     if not locks:
         env["GIT_OPTIONAL_LOCKS"] = "0"
     try:

@@ -82,13 +82,24 @@ def test_one_index_makes_a_copied_project_current(tmp_path: Path) -> None:
     assert hits.returncode == 0 and '"Assets/Hero.cs"' in hits.stdout
 
 
-def test_doctor_reports_hooks_copied_from_another_project(tmp_path: Path) -> None:
+def test_hooks_copied_with_the_repository_refresh_the_copy(tmp_path: Path) -> None:
+    """Hooks name the project relative to the work tree, so a copy's hooks refresh the copy; hooks
+    of earlier builds named it by its absolute path, and doctor says so in a copy."""
     root = repo(tmp_path / "a")
     assert run_cli("hook", "install", "--project", str(root)).returncode == 0
     assert {c.name: c.status for c in project_checks(root, [])}["git-hooks"] == "pass"
     copy = tmp_path / "b" / "Game"
     copy.parent.mkdir()
     subprocess.run(["cp", "-r", str(root), str(copy)], check=True)
+    assert {c.name: c.status for c in project_checks(copy, [])}["git-hooks"] == "pass"
+    (copy / "Assets/Shield.cs").write_text("public class CopiedShield {}\n")
+    for args in (["add", "-A"], ["commit", "-qm", "shield"]):
+        subprocess.run(["git", "-C", str(copy), "-c", "user.email=t@t", "-c", "user.name=t", *args], check=True)
+    hits = run_cli("query", "CopiedShield", "--json", "--project", str(copy))
+    assert '"path":"Assets/Shield.cs"' in hits.stdout, hits.stderr
+    for hook in (copy / ".git/hooks").iterdir():  # as an earlier build wrote them
+        if not hook.name.endswith(".sample"):
+            hook.write_text(hook.read_text().replace("\nproject=.\n", f"\nproject={root}\n"))
     hooks = {c.name: c for c in project_checks(copy, [])}["git-hooks"]
     assert hooks.status == "fail"
     assert f"refresh {root}, not this project (copied with the repository?)" in hooks.detail

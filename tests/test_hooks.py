@@ -11,6 +11,7 @@ import pytest
 from ruamel.yaml import YAML
 
 from indexer.changes.hooks import HOOKS, install, uninstall
+from indexer.cli.doctor import project_checks
 from indexer.store.consistency import check_consistency
 
 from .conftest import REPO, meta, run_cli, write_project
@@ -81,6 +82,47 @@ def test_install_chains_the_existing_hook_and_refreshes_on_commit(repo: Path) ->
     assert (hooks / "pre-commit").read_text() == "#!/bin/sh\nexit 1\n"
     assert not (hooks / "pre-commit.local").exists()
     assert not (hooks / "post-merge").exists()
+
+
+def test_hooks_refresh_the_worktree_git_runs_them_in(tmp_path: Path) -> None:
+    """Every worktree of a repository shares its hooks folder, and the folder moves with the
+    repository: a commit in a second worktree, or in a moved repository, refreshes that checkout's
+    project, and installing from either worktree changes nothing."""
+    top = tmp_path / "repo"
+    write_project(
+        top / "Game",
+        {
+            "Assets/Scripts/Health.cs": HEALTH,
+            "ProjectSettings/ProjectVersion.txt": "m_EditorVersion: 2021.3.15f1\n",
+            ".gitignore": "Library/\n",
+        },
+    )
+    git(top, "init", "-q")
+    assert install(top / "Game") == [f"{n}: installed in {top / '.git/hooks'}" for n in HOOKS]
+    assert "\nproject=Game\n" in (top / ".git/hooks/pre-commit").read_text()
+    git(top, "add", "-A")
+    git(top, "commit", "-q", "-m", "first")
+    wt = tmp_path / "wt"
+    git(top, "worktree", "add", "-q", str(wt))
+    assert install(wt / "Game") == []
+    (wt / "Game/Assets/Scripts/Shield.cs").write_text("public class WorktreeShield {}\n")
+    git(wt, "add", "-A")
+    git(wt, "commit", "-q", "-m", "shield")
+    hits = run_cli("query", "WorktreeShield", "--json", "--project", str(wt / "Game"))
+    assert json.loads(hits.stdout)["results"][0]["path"] == "Assets/Scripts/Shield.cs", (hits.stdout, hits.stderr)
+    assert check_consistency(paths_of(wt / "Game"), wt / "Game", CONFIG) == []
+    for root in (top / "Game", wt / "Game"):
+        checks = {c.name: c for c in project_checks(root, [])}
+        assert checks["git-hooks"].status == "pass", checks["git-hooks"].detail
+
+    moved = tmp_path / "moved"
+    top.rename(moved)
+    git(moved, "worktree", "repair")
+    (moved / "Game/Assets/Scripts/Armor.cs").write_text("public class MovedArmor {}\n")
+    git(moved, "add", "-A")
+    git(moved, "commit", "-q", "-m", "armor")
+    hits = run_cli("query", "MovedArmor", "--json", "--project", str(moved / "Game"))
+    assert json.loads(hits.stdout)["results"][0]["path"] == "Assets/Scripts/Armor.cs", hits.stderr
 
 
 def test_hook_outside_a_repository_is_a_usage_error(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ import shlex
 import shutil
 import subprocess
 import sysconfig
-from pathlib import Path, PureWindowsPath
+from pathlib import Path, PurePath, PureWindowsPath
 
 from indexer.files import atomic_write
 
@@ -46,6 +46,31 @@ def hooks_dir(base: Path) -> Path:
     return Path(out.stdout.strip())
 
 
+def repository_root(base: Path) -> Path:
+    """The root of the work tree holding `base` (each git worktree has its own)."""
+    try:
+        out = subprocess.run(
+            ["git", "rev-parse", "--show-toplevel"], cwd=base, capture_output=True, text=True, check=True
+        )
+    except (OSError, subprocess.CalledProcessError) as exc:
+        raise HookError(f"{base}: not inside a git repository ({exc})") from None
+    return Path(out.stdout.strip()).resolve()
+
+
+def hook_project(project: Path) -> str:
+    """How a hook names the project: relative to the work tree's root, where git runs hooks
+    (`.` for the root itself). The hooks folder is shared by every worktree of a repository and
+    moves with it, so an absolute path would refresh one checkout's index on commits in another,
+    and nothing after a move or a copy."""
+    project = project.resolve()
+    try:
+        rel = os.path.relpath(project, repository_root(project))
+    except ValueError:  # another drive (Windows)
+        return str(project)
+    inside = rel != os.pardir and not rel.startswith(os.pardir + os.sep)
+    return PurePath(rel).as_posix() if inside else str(project)
+
+
 def installed_command() -> str | None:
     """The `unity-index` executable of this installation, wherever its layout puts it.
 
@@ -63,14 +88,15 @@ def sh_path(path: str, windows: bool) -> str:
     return PureWindowsPath(path).as_posix() if windows else path
 
 
-def script(project: Path, command: str | None = None, windows: bool = os.name == "nt") -> str:
+def script(project: Path | str, command: str | None = None, windows: bool = os.name == "nt") -> str:
     """The hook: refresh (errors only, one line on stderr; stdin kept for the chained hook), then chain.
 
     Plain POSIX sh with no external command but unity-index itself, so it runs under Git for
-    Windows' sh, dash and busybox alike. It runs the `unity-index` that installed it (`command`,
-    default `installed_command()`), else the one on PATH at the time, else says in one line that
-    the index was not refreshed. A refresh never fails the git command, and gives up (saying so
-    in one line) past HOOK_TIME_LIMIT_SECONDS.
+    Windows' sh, dash and busybox alike. `project` is absolute, or relative to the work tree's
+    root (`hook_project`), where git runs the hooks it calls. It runs the `unity-index` that
+    installed it (`command`, default `installed_command()`), else the one on PATH at the time,
+    else says in one line that the index was not refreshed. A refresh never fails the git
+    command, and gives up (saying so in one line) past HOOK_TIME_LIMIT_SECONDS.
     """
     recorded = command if command is not None else installed_command()
     return (
@@ -124,10 +150,9 @@ def _ours(path: Path) -> bool:
 
 def install(project: Path) -> list[str]:
     """Install the hooks for the project (or folder of projects) `project`; returns what was done."""
-    project = project.resolve()
     folder = hooks_dir(project)
     folder.mkdir(parents=True, exist_ok=True)
-    text = script(project)
+    text = script(hook_project(project))
     done = []
     for name in HOOKS:
         hook = folder / name

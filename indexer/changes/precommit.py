@@ -10,7 +10,6 @@ the four hook types we need are added to `default_install_hook_types`. The hook 
 from __future__ import annotations
 
 import io
-import subprocess
 from pathlib import Path
 
 from ruamel.yaml import YAML
@@ -19,21 +18,11 @@ from ruamel.yaml.error import CommentMark, YAMLError
 from ruamel.yaml.tokens import CommentToken
 from ruamel.yaml.util import load_yaml_guess_indent
 
-from indexer.changes.hooks import HOOKS, HookError
+from indexer.changes.hooks import HOOKS, HookError, repository_root
 from indexer.files import atomic_write
 
 CONFIG = ".pre-commit-config.yaml"
 HOOK_ID = "unity-index-refresh"
-
-
-def repository_root(base: Path) -> Path:
-    try:
-        out = subprocess.run(
-            ["git", "rev-parse", "--show-toplevel"], cwd=base, capture_output=True, text=True, check=True
-        )
-    except (OSError, subprocess.CalledProcessError) as exc:
-        raise HookError(f"{base}: not inside a git repository ({exc})") from None
-    return Path(out.stdout.strip()).resolve()
 
 
 def our_hook(project: str) -> CommentedMap:

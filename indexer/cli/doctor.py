@@ -337,11 +337,18 @@ def check_hooks(root: Path) -> Check:
 
 def _hooks_elsewhere(root: Path, texts: list[str]) -> str:
     """What is wrong when our hooks refresh another project than `root` ('' when they cover it):
-    hooks are copied with a repository (`cp -r`, a restored backup) and keep naming the old one."""
-    from indexer.changes.hooks import recorded_project
+    hooks written by earlier builds name the project by its absolute path, and a repository
+    copied (`cp -r`, a restored backup) with them keeps naming the old one."""
+    from indexer.changes.hooks import HookError, recorded_project, repository_root
 
     for named in sorted({p for t in texts if (p := recorded_project(t))}):
         target = Path(named)
+        if not target.is_absolute():  # relative to the work tree git runs the hook in
+            try:
+                target = repository_root(root) / target
+            except HookError:
+                continue
+            target = target.resolve()
         if root == target or root.is_relative_to(target):
             continue
         if not target.exists():

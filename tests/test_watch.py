@@ -134,3 +134,36 @@ def test_watch_text_names_the_files_of_each_batch(tmp_path: Path) -> None:
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=10)
+
+
+def test_watch_ignores_what_the_index_leaves_out(tmp_path: Path) -> None:
+    """The index folder configured inside Assets/: every commit wrote files there, each a batch
+    and so another commit, forever. Hidden files (editors' swap files, another server's sync
+    cookies) and excluded folders are no batch either."""
+    root = write_project(
+        tmp_path / "Game",
+        {
+            "Assets/Scripts/Health.cs": HEALTH,
+            "ProjectSettings/ProjectVersion.txt": "m_EditorVersion: 2021.3.15f1\n",
+            "unity-index.toml": 'index_dir = "Assets/IndexData"\nexclude = ["Assets/Generated"]\n',
+        },
+    )
+    proc = start_cli("watch", "--json", "--project", str(root))
+    try:
+        batches: list[dict] = []
+        threading.Thread(target=lambda: [batches.append(json.loads(x)) for x in proc.stdout], daemon=True).start()
+        assert proc.stderr is not None
+        line = proc.stderr.readline()
+        assert "watching" in line, line + proc.stderr.read()
+        (root / "Assets/Scripts/.Health.cs.swp").write_bytes(b"swap")
+        (root / "Assets/Generated").mkdir()
+        (root / "Assets/Generated/Codegen.cs").write_text("public class Codegen {}\n")
+        time.sleep(2)
+        assert batches == []
+        (root / "Assets/Scripts/Shield.cs").write_text("public class Shield { public int absorb; }\n")
+        assert eventually(lambda: len(batches) == 1)
+        time.sleep(2)
+        assert [(b["paths"], b["added"]) for b in batches] == [(["Assets/Scripts/Shield.cs"], 1)]
+    finally:
+        proc.kill()
+        proc.wait()

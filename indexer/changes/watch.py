@@ -23,7 +23,6 @@ from watchdog.events import (
     DirCreatedEvent,
     DirDeletedEvent,
     DirMovedEvent,
-    FileClosedEvent,
     FileClosedNoWriteEvent,
     FileOpenedEvent,
     FileSystemEvent,
@@ -35,7 +34,7 @@ from watchdog.observers.api import BaseObserver, ObservedWatch
 from indexer.build.update import update
 from indexer.config import Config
 from indexer.model import UpdateStats
-from indexer.project import CONTENT_ROOTS, PACKAGE_CACHE, can_list
+from indexer.project import CONTENT_ROOTS, PACKAGE_CACHE, Coverage, can_list
 from indexer.store.lock import IndexBusy
 
 QUIET_SECONDS = 0.1
@@ -47,10 +46,14 @@ BUSY_RETRY = 1.0  # another process holds the index: try again this often
 class Collector(FileSystemEventHandler):
     """Project-relative paths of file events since the last `take` (`WALK`: a folder changed).
 
-    `pending`, `first` and `last` are read and written under `lock`; `wake` is set on every event."""
+    `pending`, `first` and `last` are read and written under `lock`; `wake` is set on every event.
+    Files the index does not cover (`coverage`: hidden names such as editors' swap files, excluded
+    folders, the index folder itself when configured inside `Assets/`, whose every commit was
+    otherwise a batch, and so another commit, forever) are not collected."""
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, coverage: Coverage | None = None):
         self.root = str(root)
+        self.coverage = coverage
         self.lock = threading.Lock()
         self.pending: set[str] = set()
         self.first = 0.0
@@ -66,6 +69,11 @@ class Collector(FileSystemEventHandler):
     def on_any_event(self, event: FileSystemEvent) -> None:
         if isinstance(event, FileOpenedEvent | FileClosedNoWriteEvent) or event.event_type == "opened":
             return
+        # files directly in the project folder are never content
+        named = [r for p in (event.src_path, getattr(event, "dest_path", "")) if p and "/" in (r := self._rel(p) or "")]
+        covered = [r for r in named if self.coverage is None or self.coverage.covers(r)]
+        if not covered and event.is_directory and named:
+            return  # a folder the index leaves out (hidden, excluded, the index's own)
         found: list[str] = []
         if isinstance(event, DirMovedEvent | DirDeletedEvent | DirCreatedEvent):
             found.append(WALK)
@@ -74,12 +82,7 @@ class Collector(FileSystemEventHandler):
                 return  # a folder's own modification: its files report themselves
             found.append(WALK)  # it cannot be read now (a chmod): the walk records it for its files
         else:
-            for p in (event.src_path, getattr(event, "dest_path", "")):
-                rel = self._rel(p) if p else None
-                if rel and "/" in rel:  # files directly in the project folder are never content
-                    found.append(rel)
-        if isinstance(event, FileClosedEvent) and not found:
-            return
+            found += covered
         if not found:
             return
         now = time.monotonic()
@@ -188,7 +191,7 @@ def watch(
     and the project was walked); `on_busy(message)` when another process holds the index (the
     batch waits for it)."""
     root = root.resolve()
-    collector = Collector(root)
+    collector = Collector(root, Coverage(root, config))
     observer = start_observer(root, config, collector)
     try:
         # catch up with what changed while nobody watched

@@ -30,6 +30,7 @@ from indexer.build.update import update
 from indexer.changes.watch import MAX_BATCH_SECONDS, QUIET_SECONDS, WALK, Collector, batch_paths, start_observer
 from indexer.config import Config
 from indexer.model import UpdateStats
+from indexer.project import Coverage
 from indexer.store.lock import IndexBusy
 
 log = logging.getLogger("unity_index.mcp")
@@ -43,8 +44,8 @@ COOKIE_PREFIX = ".unity-index-sync-"  # hidden: Unity imports no file whose name
 class _SyncingCollector(Collector):
     """The watch's collector, which also notes the sync cookies instead of collecting them."""
 
-    def __init__(self, root: Path, cond: threading.Condition) -> None:
-        super().__init__(root)
+    def __init__(self, root: Path, cond: threading.Condition, coverage: Coverage) -> None:
+        super().__init__(root, coverage)
         self.cond = cond
         self.seen: set[str] = set()
 
@@ -67,7 +68,7 @@ class ProjectWatcher:
         self.config = config
         self.on_applied = on_applied
         self._cond = threading.Condition()
-        self.collector = _SyncingCollector(self.root, self._cond)
+        self.collector = _SyncingCollector(self.root, self._cond, Coverage(self.root, config))
         self.error = ""  # the last failed update, if the one after it has not succeeded yet
         self._stop = threading.Event()
         self._busy = False  # a batch is taken and being applied

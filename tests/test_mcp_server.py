@@ -82,6 +82,7 @@ def test_calls_every_index_tool(server, mode: str) -> None:
             out["context"] = await c.call_tool("get_context", {"task": "add a shield that absorbs damage"})
             out["refs"] = await c.call_tool("find_references", {"target": "PlayerHealth"})
             out["refs_page"] = await c.call_tool("find_references", {"target": "PlayerHealth", "limit": 2, "offset": 2})
+            out["refs_past"] = await c.call_tool("find_references", {"target": "PlayerHealth", "offset": 10})
             out["describe"] = await c.call_tool("describe", {"target": "Assets/Scenes/Dungeon.unity"})
             out["describe_guid"] = await c.call_tool("describe", {"target": PLAYER_PREFAB_GUID})
             out["overview"] = await c.call_tool("project_overview", {})
@@ -127,6 +128,9 @@ def test_calls_every_index_tool(server, mode: str) -> None:
     assert page["total"] == 6 and page["offset"] == 2 and page["next_offset"] == 4 and len(page["usages"]) == 2
     assert page["usages"] == refs["usages"][2:4]
     assert "call again with offset=4" in text(r["refs_page"])
+    past = r["refs_past"]
+    assert past.structured_content["usages"] == [] and past.structured_content["next_offset"] is None
+    assert text(past).endswith("\n[6 usages; none from offset=10: call again with an offset below 6]")
 
     d = r["describe"].structured_content
     assert (d["path"], d["kind"], d["guid"], d["status"]) == (

@@ -60,7 +60,9 @@ def find_references(
 def _page_footer(page: References) -> str:
     if not page.total:
         return ""
-    first = page.offset + 1 if page.usages else 0
+    if not page.usages:  # an offset past the last usage
+        return f"\n[{page.total} usages; none from offset={page.offset}: call again with an offset below {page.total}]"
+    first = page.offset + 1
     text = f"\n[{page.total} usages; showing {first}-{page.offset + len(page.usages)}"
     if page.next_offset is not None:
         text += f"; {page.total - page.next_offset} more: call again with offset={page.next_offset}"

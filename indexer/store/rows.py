@@ -115,6 +115,10 @@ TEST_ATTRIBUTES = frozenset({"TestFixture", "Test", "UnityTest", "TestCase", "Te
 
 
 def type_rows(rec: FileRecord) -> Iterator[tuple]:
+    """The C# types a file declares. A shader's `struct` is no C# type: `RaycastHit` in a script
+    must not resolve to a struct of that name in an .hlsl (an edge to the shader, a `refs` target)."""
+    if rec.kind != "csharp":
+        return
     tested = {s.container for s in rec.symbols if s.kind == "method" and _has_test_attribute(s.attributes)}
     declared = {s.qualified for s in rec.symbols if s.kind in TYPE_KINDS}
     for s in rec.symbols:
@@ -161,6 +165,8 @@ def simple_name(kind: str, target: str) -> str:
 
 def main_type(rec: FileRecord) -> str:
     """The class Unity binds a script asset to: the top-level type named like the file."""
+    if rec.kind != "csharp":
+        return ""
     stem = os.path.splitext(os.path.basename(rec.path))[0]
     for s in rec.symbols:
         if s.kind in TYPE_KINDS and s.name == stem:

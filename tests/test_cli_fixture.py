@@ -86,7 +86,13 @@ def test_context_json_contract(project: Path) -> None:
     assert files and set(files[0]) == {"path", "tokens", "score", "reason"}
     assert files[0]["path"] in {"Assets/Scripts/Combat/DamageDealer.cs", "Assets/Scripts/Combat/IDamageable.cs"}
     assert sum(f["tokens"] for f in files) <= pack["tier2"]["tokens"] <= 2000 - pack["tier1"]["tokens"]
-    assert all(f["reason"].startswith("matched: ") for f in files)
+    # the files the task's words match, then the related ones: one reference from the best three
+    kinds = [f["reason"].split(":")[0] for f in files]
+    assert kinds == sorted(kinds) and set(kinds) == {"matched", "related"}
+    assert ("Assets/Prefabs/Enemies/Enemy.prefab", "related: carries script DamageDealer.cs") in [
+        (f["path"], f["reason"]) for f in files
+    ]
+    assert "\n## Related files (not shown; one reference from the files above)\n" in pack["tier2"]["text"]
 
 
 def refs_json(project: Path, target: str) -> dict:

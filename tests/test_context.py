@@ -161,7 +161,42 @@ def test_a_compact_csharp_outline_keeps_types_and_the_members_the_task_names(env
         "### "
     )
     for _ in range(2):
-        assert expected in build_context(ws, "enemy dies", 2800, counter("estimate")).tier2.text
+        assert expected in build_context(ws, "enemy dies", 3300, counter("estimate")).tier2.text
+
+
+def test_a_pack_lists_the_files_one_reference_from_its_three_best_files(env) -> None:
+    """docs/cli.md (context): after the files shown, a line each for the files one reference from
+    the three best that the pack does not show, those the query ranked first (in its order), in
+    what is left of tier 2 (at least the 15% kept for them)."""
+    _root, ws = env
+    pack = build_context(ws, "add a shield that absorbs damage", 2000, counter("estimate"))
+    related = [(f.path, f.reason) for f in pack.tier2.files if f.reason.startswith("related: ")]
+    shown = [f.path for f in pack.tier2.files if not f.reason.startswith("related: ")]
+    # every neighbour of the three best files, in this order, less those the pack shows (EnemyAI.cs
+    # is shown or not as tier 1's length varies with the project's folder)
+    assert related == [(path, reason) for path, reason in NEIGHBOURS_OF_THE_DAMAGE_FILES if path not in shown]
+    assert len(related) >= 6
+    assert shown[:3] == [
+        "Assets/Scripts/Combat/DamageDealer.cs",
+        "Assets/Scripts/Combat/DamageInfo.cs",
+        "Assets/Scripts/Combat/IDamageable.cs",
+    ]
+    text = pack.tier2.text
+    head, _, tail = text.partition("\n## Related files (not shown; one reference from the files above)\n")
+    assert tail.split("\n") == [f"{p}  ({r.removeprefix('related: ')})" for p, r in related]
+    tier2 = pack.budget - pack.tier1.tokens - 2
+    assert counter("estimate").count(head) <= tier2 - int(tier2 * 0.15) and pack.tokens <= pack.budget
+
+
+NEIGHBOURS_OF_THE_DAMAGE_FILES = [
+    ("Assets/Scripts/Enemies/EnemyAI.cs", "related: uses DamageInfo.cs"),
+    ("Assets/Tests/EditMode/HealthTests.cs", "related: uses DamageInfo.cs"),
+    ("Assets/Prefabs/Enemies/Enemy.prefab", "related: carries script DamageDealer.cs"),
+    ("Assets/Scripts/Weapons/RangedWeapon.cs", "related: uses DamageInfo.cs"),
+    ("Assets/Scripts/Weapons/MeleeWeapon.cs", "related: uses IDamageable.cs"),
+    ("Assets/Scripts/Editor/HealthEditor.cs", "related: uses DamageInfo.cs"),
+    ("Assets/Tests/EditMode/InventoryTests.cs", "related: uses DamageInfo.cs"),
+]
 
 
 def test_a_code_task_gets_code_first_but_keeps_an_asset_among_its_two_best_hits(env) -> None:

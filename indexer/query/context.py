@@ -17,6 +17,7 @@ from indexer.query.graph import Graph
 from indexer.query.outline import Part, compact_lines, csharp_lines, outline_parts, render_parts
 from indexer.query.overview import Folder, folder_tree, render_tree, workspace_overviews
 from indexer.query.priors import ART_WORDS, ASSET_WORDS, asks_for, named_kinds
+from indexer.query.related import RELATED_LEADS, related_files
 from indexer.query.render import render_overview
 from indexer.query.synonyms import expansions
 from indexer.query.textmatch import matched_lines_of, stems_in, stems_in_text
@@ -39,6 +40,10 @@ PACKAGE_WORDS = frozenset(
     {"package", "packages", "dependency", "dependencies", "manifest", "upm", "version", "upgrade"}
 )
 CODE_KINDS = frozenset({"csharp", "shader", "shader_include", "compute_shader"})
+# The share of tier 2 kept for the files one reference from the best files (`related`): a line each.
+RELATED_SHARE = 0.15
+RELATED_HEADER = "## Related files (not shown; one reference from the files above)"
+RELATED_REASON = "related: "  # how a related file's entry starts its reason
 
 
 def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter) -> ContextPack:
@@ -66,11 +71,11 @@ def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter)
     remaining = budget - tier1_tokens - (2 if tier1_text else 0)
     hits = task_order(ws.search(query, limit=MAX_CANDIDATES, named=False), said) if terms else []
     similar = _synonym_stems(said, {stem(t) for t in terms})
-    tier2 = _tier2(ws, hits, terms, similar, counter, remaining)
+    tier2 = _tier2_and_related(ws, hits, terms, similar, counter, remaining)
     total = counter.count("\n\n".join(t for t in (tier1_text, tier2.text) if t))
     while total > budget and tier2.files:  # a tokenizer may count a join differently: shrink
         remaining -= total - budget
-        tier2 = _tier2(ws, hits, terms, similar, counter, remaining)
+        tier2 = _tier2_and_related(ws, hits, terms, similar, counter, remaining)
         total = counter.count("\n\n".join(t for t in (tier1_text, tier2.text) if t))
     if total > budget:  # only tier 1 left and it is over: shrink it
         tier1_text = counter.truncate(tier1_text, budget)
@@ -124,6 +129,38 @@ def task_order(hits: list[Hit], said: list[str]) -> list[Hit]:
         )
         (first if tied else rest).append(h)
     return first + rest
+
+
+def _tier2_and_related(
+    ws: Workspace,
+    hits: list[Hit],
+    terms: list[str],
+    similar: dict[str, tuple[str, str]],
+    counter: TokenCounter,
+    budget: int,
+) -> Tier2:
+    """The ranked files in all but RELATED_SHARE of the budget, then, in what is left, the files one
+    reference from the best of them (`related`), one line each."""
+    tier2 = _tier2(ws, hits, terms, similar, counter, budget - int(budget * RELATED_SHARE))
+    if not tier2.files:
+        return tier2
+    shown = {f.path for f in tier2.files}
+    leads = [f.path for f in tier2.files[:RELATED_LEADS]]
+    scores = {h.path: h.score for h in hits}
+    lines, entries = [RELATED_HEADER], list(tier2.files)
+    used = tier2.tokens + counter.count(RELATED_HEADER) + 1
+    for path, why in related_files(ws, leads, shown, hits):
+        line = f"{path}  ({why})"
+        cost = counter.count(line) + 1
+        if used + cost > budget:
+            break
+        lines.append(line)
+        entries.append(FileEntry(path=path, tokens=cost - 1, score=scores.get(path, 0.0), reason=RELATED_REASON + why))
+        used += cost
+    if len(lines) == 1:
+        return tier2
+    text = "\n".join([tier2.text, *lines])
+    return Tier2(text=text, tokens=counter.count(text), files=entries)
 
 
 def _tier2(

@@ -38,9 +38,10 @@ EDITOR_TOOL_MODES = ("compact", "direct")
 
 INSTRUCTIONS = """unity-index: a fresh index of a Unity project (C# scripts, scenes, prefabs, ScriptableObjects,
 materials, shaders). Start a task with get_context (one call: overview + the ranked files under a token
-budget), or search for words/identifiers. find_references lists every code line and asset (prefab, scene,
-UnityEvent) that uses a type, Type.Member, path or GUID. describe outlines one file. Paths are relative to
-the project (Assets/...). editor_tools / editor_call reach a running Unity editor, when there is one."""
+budget, then the files one reference from the best of them, a line each), or search for words/identifiers.
+find_references lists every code line and asset (prefab, scene, UnityEvent) that uses a type, Type.Member,
+path or GUID. describe outlines one file. Paths are relative to the project (Assets/...). editor_tools /
+editor_call reach a running Unity editor, when there is one."""
 
 
 def create_server(

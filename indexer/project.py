@@ -314,24 +314,51 @@ def walk(root: Path, config: Config) -> Iterator[tuple[str, os.stat_result, str]
             yield from scan(str(path), top)
 
 
-def read_project_file(root: Path, rel: str, limit: int) -> bytes | None:
+def read_project_file(root: Path, rel: str, limit: int, real_root: str | None = None) -> bytes | None:
     """The first `limit` bytes of the project file `rel` (`printable` form), or None unless it is
     a regular file inside the project: a symlink swapped in for an indexed file (or for a folder
-    above it) must not show the file it points to, which may lie outside the project."""
+    above it) must not show the file it points to, which may lie outside the project.
+    `real_root`: the project folder's real path, when the caller knows it (a reader of many files
+    resolves it once)."""
     full = os.path.join(root, fs_name(rel))
     try:
-        real_root = os.path.realpath(root)
-        if os.path.commonpath([real_root, os.path.realpath(os.path.dirname(full))]) != real_root:
-            return None
         fd = os.open(full, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
     except (OSError, ValueError):
         return None
     try:
-        if not statmode.S_ISREG(os.fstat(fd).st_mode):
+        st = os.fstat(fd)
+        if not statmode.S_ISREG(st.st_mode) or not _opened_inside(real_root or os.path.realpath(root), full, fd):
             return None
-        with os.fdopen(fd, "rb", closefd=False) as f:
-            return f.read(limit)
-    except OSError:
+        return _read_up_to(fd, limit, st.st_size)
+    except (OSError, ValueError):
         return None
     finally:
         os.close(fd)
+
+
+def _opened_inside(real_root: str, full: str, fd: int) -> bool:
+    """The file opened as `fd` (its own name no link: O_NOFOLLOW) lies inside the project. Where
+    the system names an open file's real path (Linux's /proc/self/fd), that one read stands for
+    resolving every folder above it, each an lstat (together most of the cost of a small read)."""
+    try:
+        real = os.path.dirname(os.readlink(f"/proc/self/fd/{fd}"))
+    except OSError:
+        real = ""
+    if not real.startswith("/") or real.endswith(" (deleted)"):  # no /proc, or the name is gone
+        real = os.path.realpath(os.path.dirname(full))
+    return os.path.commonpath([real_root, real]) == real_root
+
+
+def _read_up_to(fd: int, limit: int, size: int) -> bytes:
+    """The first `limit` bytes of an open regular file of `size` bytes (as stat saw it: it may have
+    grown since). Read in as many bytes as the file holds: a buffered `read(limit)` sets aside
+    `limit` bytes first (a megabyte for a file of a few kilobytes), which cost more than the read."""
+    data = os.read(fd, min(limit, size + 1))
+    if len(data) <= size or len(data) >= limit:
+        return data  # the end of the file (or of the limit) was reached
+    chunks = [data]
+    got = len(data)
+    while got < limit and (more := os.read(fd, min(limit - got, 1 << 20))):
+        chunks.append(more)
+        got += len(more)
+    return b"".join(chunks)

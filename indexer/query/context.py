@@ -14,7 +14,7 @@ import msgspec
 from indexer.identifiers import NameText, query_terms, said_words, stem
 from indexer.model import CodeOutline, ContextPack, FileEntry, FileRecord, Hit, Overview, Tier, Tier2
 from indexer.query.graph import Graph
-from indexer.query.outline import Part, compact_lines, csharp_lines, outline_parts, render_parts
+from indexer.query.outline import Part, compact_lines, csharp_lines, matches, outline_parts, render_parts
 from indexer.query.overview import Folder, folder_tree, render_tree, workspace_overviews
 from indexer.query.priors import ART_WORDS, ASSET_WORDS, asks_for, named_kinds
 from indexer.query.related import RELATED_LEADS, related_files
@@ -260,6 +260,7 @@ class _FileView(msgspec.Struct, frozen=True):
     names: NameText | None = None  # the members as a NameText (C#), for the compact form
     lowered: str = ""  # its declarations' names, lower-cased: where a synonym is looked for
     parts: tuple[Part, ...] = ()  # other kinds: the outline as `render_parts` cuts it to a query
+    fixed: tuple[int, ...] = ()  # C#: the outline lines naming no member (every compact form keeps them)
 
 
 def _file_view(project: ProjectIndex, local: str) -> _FileView | None:
@@ -277,15 +278,25 @@ def _make_view(rec: FileRecord | CodeOutline | None, graph: Graph) -> _FileView 
         lines = csharp_lines(rec, graph)
         members = tuple(m for _, m in lines)
         names = NameText([m or "" for m in members])
-        return _FileView(rec.kind, declared, tuple(t for t, _ in lines), members, names, lowered)
+        fixed = tuple(i for i, m in enumerate(members) if m is None)
+        return _FileView(rec.kind, declared, tuple(t for t, _ in lines), members, names, lowered, fixed=fixed)
     parts = tuple(outline_parts(rec, graph))
     return _FileView(rec.kind, declared, tuple(render_parts(parts, graph, None)), lowered=lowered, parts=parts)
 
 
 def _compact(view: _FileView, graph: Graph, stems: set[str]) -> list[str]:
-    if view.members is not None:
-        return compact_lines(list(zip(view.outline, view.members, strict=True)), stems, view.names)
-    return render_parts(view.parts, graph, stems)
+    """`compact_lines` of a C# view (or `render_parts` of another), as its lines' indexes: the
+    lines naming no member, and the members the name scan lets through that match; a file of
+    hundreds of members costs what the few that may match do, not a test of each."""
+    members = view.members
+    if members is None:
+        return render_parts(view.parts, graph, stems)
+    maybe = view.names.may_hold(stems) if view.names is not None else None
+    if maybe is None:
+        return compact_lines(list(zip(view.outline, members, strict=True)), stems, view.names)
+    kept = [i for i in maybe if (m := members[i]) is not None and matches(m, stems)]
+    outline = view.outline
+    return [outline[i] for i in sorted((*view.fixed, *kept))]
 
 
 def _renderings(

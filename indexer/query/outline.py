@@ -98,17 +98,19 @@ def csharp_lines(rec: FileRecord | CodeOutline, graph: Graph) -> list[tuple[str,
         lines.append(("namespace " + ", ".join(rec.namespaces), None))
     roles: dict[str, str] = {}
     categories = graph.records.categories_of(rec.path)
-    for s in rec.symbols:
-        if s.kind in TYPE_KINDS:
-            category = roles.setdefault(s.qualified, categories.get(s.qualified) or s.kind)
-            role = f"  [{category}]" if category not in (s.kind, "class") else ""
+    for s in rec.symbols:  # most symbols are members without attributes: the short way first
+        kind = s.kind
+        if kind in TYPE_KINDS:
+            category = roles.setdefault(s.qualified, categories.get(s.qualified) or kind)
+            role = f"  [{category}]" if category not in (kind, "class") else ""
             attrs = "".join(f"[{a}] " for a in s.attributes)
-            lines.append((f"L{s.line} {attrs}{s.signature or s.kind + ' ' + s.name}{role}", None))
-        else:
-            attrs = "".join(f"[{a}] " for a in s.attributes if len(a) < 60)
-            is_message = s.kind == "method" and is_unity_message(s.name, roles.get(s.container))
-            message = "  [unity message]" if is_message else ""
-            lines.append((f"  L{s.line} {attrs}{s.signature or s.name}{message}", s.name))
+            lines.append((f"L{s.line} {attrs}{s.signature or kind + ' ' + s.name}{role}", None))
+            continue
+        attrs = "".join(f"[{a}] " for a in s.attributes if len(a) < 60) if s.attributes else ""
+        text = f"  L{s.line} {attrs}{s.signature or s.name}"
+        if kind == "method" and is_unity_message(s.name, roles.get(s.container)):
+            text += "  [unity message]"
+        lines.append((text, s.name))
     if rec.status == "partial":
         lines.append((f"(parsed with syntax errors near lines {', '.join(map(str, rec.error_lines[:8]))})", None))
     return lines

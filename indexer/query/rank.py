@@ -44,7 +44,7 @@ from indexer.query.priors import (
     vendor_package,
     vendored_folders,
 )
-from indexer.query.search import Outline, annotate
+from indexer.query.search import BODY_CHARS, Outline, annotate
 from indexer.query.synonyms import synonym_words
 
 __all__ = ["is_vendored", "rank", "vendored_folders"]
@@ -167,9 +167,14 @@ def _third_party(project, kinds: dict[str, str], terms: list[str]) -> list[str]:
     """The third-party files among these, unless the task names their package."""
     folders = project.vendored
     stems = frozenset(stem(t) for t in terms)
+    roles = project.roles  # each path's answer kept as `remember` keeps it, the roles read once
     out = []
     for path in kinds:
-        package = project.remember(("vendored", path), lambda p=path: vendor_package(p, folders), role=True)
+        key = ("vendored", path)
+        if key in roles:
+            package = roles[key]
+        else:
+            package = roles[key] = vendor_package(path, folders)
         if package is not None and not names_package(package, stems):
             out.append(path)
     return out
@@ -323,8 +328,9 @@ def _hit(
 
 
 def _source(project, path: str) -> str:
-    """A C# file's text, to find the member whose body matches the task best ('' for others)."""
-    return project.texts.get(path).text if path.endswith(".cs") else ""
+    """A C# file's text as `best_symbol` reads it (lower-cased, kept with the text), to find the
+    member whose body matches the task best ('' for others)."""
+    return project.texts.get(path).low_prefix(BODY_CHARS) if path.endswith(".cs") else ""
 
 
 def _hit_for(project, path: str) -> Hit | None:

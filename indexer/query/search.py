@@ -60,7 +60,8 @@ def annotate(
     also: tuple[str, ...] = (),
 ) -> Hit:
     """A candidate named by its best-matching declaration (`outline`: of Records.outline;
-    `source`: gives the file's text, read only when the bodies of its members must decide;
+    `source`: gives the file's first BODY_CHARS characters lower-cased, read only when the bodies
+    of its members must decide;
     `also`: the query's synonyms, see best_symbol)."""
     name, line, snippet = best_symbol(outline, terms, c.path, source, also)
     return Hit(
@@ -255,12 +256,12 @@ BODY_CHARS = 100_000  # a member's body is looked for in the first 100 KB of a f
 MAX_OCCURRENCES = 48  # of one stem in one file: a word that frequent names no one member
 
 
-def _body_matches(outline: list, wanted: set[str], text: str) -> dict[int, set[str]]:
+def _body_matches(outline: list, wanted: set[str], low: str) -> dict[int, set[str]]:
     """outline index -> the query stems in the lines from a member's declaration to the next
     declaration (its body, near enough without end lines). Types own no body here. The cost is
     the occurrences of the query's stems, not the file's length: a stem found more than
-    MAX_OCCURRENCES times in the file is everywhere in it and is passed over."""
-    low = text[:BODY_CHARS].lower()
+    MAX_OCCURRENCES times in the file is everywhere in it and is passed over. `low`: the file's
+    first BODY_CHARS characters, lower-cased."""
     members = sorted((line, i) for i, (line, _kind, _q, _s) in enumerate(outline) if line > 0)
     lines = [line for line, _ in members]
     found: dict[int, set[str]] = {}

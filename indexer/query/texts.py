@@ -44,6 +44,11 @@ class FileText:
             self._low = self.text.lower()
         return self._low
 
+    def low_prefix(self, n: int) -> str:
+        """`text[:n].lower()`, cut from `low` when that lines up with the text (lower-casing
+        never shortens a character: equal lengths mean each one became one)."""
+        return self.low[:n] if len(self.low) == len(self.text) else self.text[:n].lower()
+
     @property
     def chars(self) -> int:
         return 2 * len(self.text)
@@ -57,6 +62,9 @@ class Texts:
 
     def __init__(self, root: Path):
         self.root = root
+        # resolved once (an lstat per folder of the path): a project folder moved while a
+        # reader runs has its files checked against where it was, so they are refused, not shown
+        self._real_root = os.path.realpath(root)
         self._kept: dict[str, FileText] = {}
         self._chars = 0
 
@@ -74,7 +82,7 @@ class Texts:
                 self._kept[rel] = kept  # now the most recently used
                 return kept
             self._chars -= kept.chars
-        data = read_project_file(self.root, rel, READ_LIMIT)
+        data = read_project_file(self.root, rel, READ_LIMIT, self._real_root)
         if data is None:
             return EMPTY
         # the stat is taken before the read: a write meanwhile leaves a newer stat, read again

@@ -62,6 +62,8 @@ T = TypeVar("T")
 def nearest_assembly(path: str, folders: dict[str, T]) -> T | None:
     """What the nearest folder above `path` that `folders` holds (folders of asmdefs and asmrefs,
     without a trailing slash) says: Unity compiles a script into that folder's assembly."""
+    if not folders:
+        return None
     folder = path.rpartition("/")[0]
     while folder:
         if folder in folders:

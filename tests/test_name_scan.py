@@ -9,7 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from indexer.identifiers import NameText, name_stems, stem, stem_pattern, stem_prefixes
+from indexer.query.context import _compact, _FileView
 from indexer.query.outline import compact_lines
+from indexer.query.priors import _VENDORED_FOLDERS, vendor_package
 from indexer.query.search import Outline, _name_matches
 from indexer.query.textmatch import NOT_MATCHED as _NOT_MATCHED
 from indexer.query.textmatch import matched_lines as _matched_lines
@@ -41,6 +43,37 @@ def test_a_compact_outline_is_the_same_with_the_scan(names: list[str], words: li
     lines = [("class Game", None), *((f"  L{i} {n}()", n) for i, n in enumerate(names))]
     scan = NameText([m or "" for _, m in lines])
     assert compact_lines(lines, stems, scan) == compact_lines(lines, stems)
+
+
+@given(NAMES, WORDS, st.lists(st.booleans(), max_size=14))
+def test_a_compact_outline_cut_by_index_is_the_one_every_line_tested_gives(
+    names: list[str], words: list[str], types: list[bool]
+) -> None:
+    """Context keeps a C# view's lines naming no member by index and adds the members that match."""
+    stems = {stem(w) for w in words}
+    lines = [(f"  L{i} {n}()", None if i < len(types) and types[i] else n) for i, n in enumerate(names)]
+    members = tuple(m for _, m in lines)
+    fixed = tuple(i for i, m in enumerate(members) if m is None)
+    view = _FileView("csharp", frozenset(), tuple(t for t, _ in lines), members, NameText([m or "" for m in members]))
+    view = msgspec.structs.replace(view, fixed=fixed)
+    assert _compact(view, None, stems) == compact_lines(lines, stems)
+
+
+FOLDERS = st.sampled_from(
+    [
+        *("Assets", "Plugins", "plugin", "ThirdParty", "Third_Party", "third-party", "ThirdParties", "3rd"),
+        *("Party", "3rdparty", "Vendor", "vendors", "External", "Externals", "Standard", "TextMesh", "Pro"),
+        *("Game", "plugin\u017f", "\u212aits", "Packages"),
+    ]
+)
+
+
+@given(st.lists(st.lists(FOLDERS, min_size=1, max_size=2).map(" ".join), max_size=4).map("/".join))
+def test_a_vendored_folder_is_found_with_or_without_the_cheap_test_first(folders: str) -> None:
+    """`vendor_package` passes over an ASCII path without a vendor folder's tail before its regex."""
+    path = folders + "/A.cs"
+    if not path.startswith("Assets/Packages/"):
+        assert (vendor_package(path, frozenset()) is None) == (_VENDORED_FOLDERS.search(path) is None)
 
 
 def test_the_scan_finds_each_name_holding_a_prefix_once() -> None:

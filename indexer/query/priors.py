@@ -45,6 +45,9 @@ _VENDORED_FOLDERS = re.compile(
     r"|standard assets|textmesh pro)/",
     re.I,
 )
+# What every match of _VENDORED_FOLDERS holds, lower-cased (of an ASCII path: re.I matches some
+# other letters with ASCII ones, `ſ` with `s`)
+_VENDORED_TAILS = ("plugins/", "party/", "parties/", "vendor", "external", "standard assets/", "textmesh pro/")
 # Words of a package folder's name that do not name the package ("UnityConsole" is named by "console").
 _GENERIC_PACKAGE_WORDS = frozenset(
     stem(w)
@@ -113,6 +116,8 @@ def vendor_package(path: str, folders: frozenset[str]) -> str | None:
             return folder.rstrip("/").rsplit("/", 1)[-1]
     if path.startswith("Assets/Packages/"):
         return path.split("/")[2] if path.count("/") > 2 else ""
+    if path.isascii() and not any(tail in path.lower() for tail in _VENDORED_TAILS):
+        return None  # the regex's cost spared for most paths (asked of every file a query meets)
     m = _VENDORED_FOLDERS.search(path)
     if m is None:
         return None

@@ -112,6 +112,17 @@ def test_the_quick_lower_bound_never_exceeds_the_count(text: str) -> None:
     assert c.at_least(text) <= c.bound_lines(text.split("\n"))
 
 
+@given(st.lists(st.text(alphabet=st.characters(codec="utf-8"), max_size=60), min_size=1, max_size=6))
+def test_the_quick_lower_bound_of_lines_is_that_of_their_text(lines: list[str]) -> None:
+    """The bound is the characters neither whitespace nor non-ASCII, counted in one pass over the
+    text's bytes or summed over its lines (cached): the same as one count per space character."""
+    text = "\n".join(lines)
+    spaces = sum(text.count(c) for c in " \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f")
+    other = len(text) - spaces - (len(text) - len(text.encode("ascii", "ignore")))
+    c = counter("estimate")
+    assert c.at_least(text) == c.at_least_lines(lines) == other // 6
+
+
 def test_outline_marks_unity_messages_and_roles(env) -> None:
     _root, ws = env
     text = build_context(ws, "Health Awake Die", 20_000, counter("estimate")).tier2.text

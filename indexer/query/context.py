@@ -201,16 +201,16 @@ def _tier2(
         head = f"### {hit.path}  ({hit.kind}; {reason})"
         # the lines matching: of the stems the lower-cased text holds (all when it is not aligned)
         looked_for = frozenset(in_text) if len(read.low) == len(read.text) else frozen
-        for rendering in _renderings(head, project, local, read, stems, looked_for):
-            lines = rendering.split("\n")
+        for lines in _renderings(head, project, local, read, stems, looked_for):
             if 2 * len(lines) > budget - used:  # a line and its newline: two tokens at least
                 continue
-            if counter.at_least(rendering) + 1 > (budget - used if len(lines) == 1 else min(cap, budget - used)):
+            if counter.at_least_lines(lines) + 1 > (budget - used if len(lines) == 1 else min(cap, budget - used)):
                 continue  # too long for what is left, or for its share: not worth counting
             # Renderings share most lines: counted line by line (cached), never below the count
             # of the joined text; the whole pack is recounted at the end.
             cost = counter.bound_lines(lines) + 1  # + the newline joining it
             if used + cost <= budget and (cost <= cap or len(lines) == 1):
+                rendering = "\n".join(lines)
                 pieces.append(rendering)
                 used += cost
                 entries.append(
@@ -261,6 +261,7 @@ class _FileView(msgspec.Struct, frozen=True):
     lowered: str = ""  # its declarations' names, lower-cased: where a synonym is looked for
     parts: tuple[Part, ...] = ()  # other kinds: the outline as `render_parts` cuts it to a query
     fixed: tuple[int, ...] = ()  # C#: the outline lines naming no member (every compact form keeps them)
+    flat: bool = True  # no line of the outline holds a newline
 
 
 def _file_view(project: ProjectIndex, local: str) -> _FileView | None:
@@ -279,9 +280,13 @@ def _make_view(rec: FileRecord | CodeOutline | None, graph: Graph) -> _FileView 
         members = tuple(m for _, m in lines)
         names = NameText([m or "" for m in members])
         fixed = tuple(i for i, m in enumerate(members) if m is None)
-        return _FileView(rec.kind, declared, tuple(t for t, _ in lines), members, names, lowered, fixed=fixed)
+        outline = tuple(t for t, _ in lines)
+        flat = not any("\n" in t for t in outline)
+        return _FileView(rec.kind, declared, outline, members, names, lowered, fixed=fixed, flat=flat)
     parts = tuple(outline_parts(rec, graph))
-    return _FileView(rec.kind, declared, tuple(render_parts(parts, graph, None)), lowered=lowered, parts=parts)
+    outline = tuple(render_parts(parts, graph, None))
+    flat = not any("\n" in t for t in outline)
+    return _FileView(rec.kind, declared, outline, lowered=lowered, parts=parts, flat=flat)
 
 
 def _compact(view: _FileView, graph: Graph, stems: set[str]) -> list[str]:
@@ -306,23 +311,32 @@ def _renderings(
     read: FileText,
     stems: set[str],
     frozen: frozenset[str],
-) -> Iterator[str]:
+) -> Iterator[list[str]]:
     """Largest first: full outline with matched lines, compact outline, header line. Made one at
-    a time: the caller stops at the first that fits."""
+    a time: the caller stops at the first that fits. Each as the lines its text splits into: the
+    view's own line strings (their counts are cached by them), joined only when one is kept."""
+    flat = "\n" not in head  # (a path, a kind and query words: it holds none)
     view = _file_view(project, local)
     if view is None or not view.outline:
-        matched = matched_lines_of(read, frozen)
+        matched = matched_lines_of(read, frozen)  # each cut at a newline
         if matched:
-            yield "\n".join([head, *matched])
-        yield head
+            yield _split([head, *matched], flat)
+        yield _split([head], flat)
         return
+    flat = flat and view.flat
     # Matched lines of Unity YAML are serialized state, not code: the outline says it better.
     if view.kind in TEXT_BODY_KINDS:
         matched = matched_lines_of(read, frozen, view.declared)
         if matched:
-            yield "\n".join([head, *view.outline, "matched lines:", *matched])
-    yield "\n".join([head, *view.outline])
+            yield _split([head, *view.outline, "matched lines:", *matched], flat)
+    yield _split([head, *view.outline], flat)
     compact = _compact(view, project.graph, stems)
     if compact != list(view.outline):
-        yield "\n".join([head, *compact])
-    yield head
+        # a C# view's compact lines are some of its lines; another's are cut from its parts
+        yield _split([head, *compact], flat and (view.members is not None or not any("\n" in c for c in compact)))
+    yield _split([head], flat)
+
+
+def _split(lines: list[str], flat: bool) -> list[str]:
+    """The lines `"\n".join(lines)` splits into: `lines` themselves when none holds a newline."""
+    return lines if flat else "\n".join(lines).split("\n")

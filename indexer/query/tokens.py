@@ -18,6 +18,7 @@ ESTIMATE = "estimate-v2"
 
 _PIECE = re.compile(r"[A-Za-z0-9_]+|[^\sA-Za-z0-9_]+|\n[ \t]*|[ \t]+")
 _SPACE_CHARS = " \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f"  # the ASCII characters `\s` matches
+_SPACE_BYTES = _SPACE_CHARS.encode("ascii")
 
 
 # The estimate's pieces of ASCII text cut at the size of one token each: a word in runs of six
@@ -50,6 +51,11 @@ def _estimate_pieces(text: str) -> int:
     return n
 
 
+def _not_space(text: str) -> int:
+    """The ASCII characters of a text that are not whitespace, in one pass in C over its bytes."""
+    return len(text.encode("ascii", "ignore").translate(None, _SPACE_BYTES))
+
+
 def _indented(line: str) -> bool:
     return len(line) >= 2 and line[0] in " \t" and line[1] in " \t"
 
@@ -66,6 +72,7 @@ class TokenCounter:
         self._line = lru_cache(maxsize=100_000)(fn)
         # a line's tokens with the newline before it (one piece with its indentation, if any)
         self._after = lru_cache(maxsize=100_000)(lambda line: self._line(line) + 1 - _indented(line))
+        self._not_space = lru_cache(maxsize=100_000)(_not_space)
 
     def count(self, text: str) -> int:
         if not text:
@@ -84,17 +91,17 @@ class TokenCounter:
         return max(n, 0)
 
     def at_least(self, text: str) -> int:
-        """A lower bound of `bound_lines(text.split("\n"))` that costs a few scans in C, so a
-        rendering far over a budget is passed over without counting its lines: the estimate
-        costs at least a token per six characters outside whitespace (every word and punctuation
-        piece does; a piece starting with another script's letter counts as a word). 0 for
-        other counters."""
-        if not self._additive:
-            return 0
-        other = len(text) - sum(map(text.count, _SPACE_CHARS))
-        if not text.isascii():
-            other -= len(text) - len(text.encode("ascii", "ignore"))  # non-ASCII may be spaces
-        return other // 6
+        """A lower bound of `bound_lines(text.split("\n"))` that costs a scan in C, so a rendering
+        far over a budget is passed over without counting its lines: the estimate costs at least
+        a token per six characters outside whitespace (every word and punctuation piece does; a
+        piece starting with another script's letter counts as a word, and non-ASCII characters
+        may be spaces: not counted). 0 for other counters."""
+        return _not_space(text) // 6 if self._additive else 0
+
+    def at_least_lines(self, lines: list[str]) -> int:
+        """`at_least("\n".join(lines))` from the lines' own counts (cached: renderings share their
+        lines, query after query): a newline is a space, so the count adds up."""
+        return sum(map(self._not_space, lines)) // 6 if self._additive else 0
 
     def join_cost(self, pieces: list[str]) -> int:
         """An upper estimate of the tokens of "\\n".join(pieces) without joining them."""

@@ -23,6 +23,10 @@ def test_project_option_must_be_a_unity_project(tmp_path: Path) -> None:
     r = run_cli("index", "--project", str(tmp_path / "missing"))
     assert r.returncode == 2
     assert "no such folder" in r.stderr
+    (tmp_path / "notes.txt").write_text("a file")
+    for command in (("index",), ("query", "x"), ("hook", "install")):
+        r = run_cli(*command, "--project", str(tmp_path / "notes.txt"))
+        assert (r.returncode, r.stderr) == (2, f"error: --project {tmp_path / 'notes.txt'}: a file, not a folder\n")
 
 
 def test_usage_errors_exit_2(tmp_path: Path) -> None:

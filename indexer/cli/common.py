@@ -17,6 +17,12 @@ class UsageError(Exception):
     """An expected failure with a message that says what to do; exit code 2, no traceback."""
 
 
+def not_a_folder(project: str) -> str:
+    """What to say when `--project` names no folder: a file, or nothing."""
+    what = "a file, not a folder" if Path(project).expanduser().exists() else "no such folder"
+    return f"--project {project}: {what}"
+
+
 def workspace(args: argparse.Namespace):
     """The project(s) a command works on: --project DIR (a project, or a folder holding several),
     else the nearest project at or above the working directory."""
@@ -28,7 +34,7 @@ def workspace(args: argparse.Namespace):
         if args.project:
             base = Path(args.project).expanduser()
             if not base.is_dir():
-                raise UsageError(f"--project {args.project}: no such folder")
+                raise UsageError(not_a_folder(args.project))
             projects = projects_at(base)
             if not projects:
                 raise UsageError(

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import msgspec
 
+from indexer.cli.common import not_a_folder
 from indexer.config import CONFIG_FILE, Config, ConfigError, load_config
 from indexer.installation import add_package
 from indexer.words import plural
@@ -157,7 +158,7 @@ def find_targets(project: str | None, cwd: Path) -> tuple[list[Path], Check]:
     if project:
         base = Path(project).expanduser()
         if not base.is_dir():
-            return [], Check("project", FAIL, f"--project {project}: no such folder", "pass a Unity project's folder")
+            return [], Check("project", FAIL, not_a_folder(project), "pass a Unity project's folder")
         base = base.resolve()
         roots = [base] if is_project_root(base) else find_projects_below(base)
         if not roots:

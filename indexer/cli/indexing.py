@@ -13,6 +13,7 @@ from indexer.cli.common import (
     EXIT_STALE,
     JSON_SCHEMA_VERSION,
     UsageError,
+    not_a_folder,
     other_version,
     print_json,
     project_arg,
@@ -199,7 +200,7 @@ def cmd_hook(args: argparse.Namespace, console: Console) -> int:
 
     base = Path(args.project).expanduser().resolve() if args.project else Path.cwd()
     if not base.is_dir():
-        raise UsageError(f"--project {args.project}: no such folder")
+        raise UsageError(not_a_folder(args.project or "."))
     try:
         folder = hooks_dir(base)
     except HookError:

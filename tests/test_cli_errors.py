@@ -29,6 +29,20 @@ def test_project_option_must_be_a_unity_project(tmp_path: Path) -> None:
         assert (r.returncode, r.stderr) == (2, f"error: --project {tmp_path / 'notes.txt'}: a file, not a folder\n")
 
 
+def test_a_path_filter_over_no_indexed_file_is_refused(tmp_path: Path) -> None:
+    """A mistyped --path used to read as a search that found nothing."""
+    root = write_project(tmp_path / "P", {"Assets/Scripts/A.cs": "class Alpha {}"})
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    r = run_cli("query", "Alpha", "--path", "Assets/Scriptz", "--project", str(root))
+    assert (r.returncode, r.stdout) == (2, "")
+    assert r.stderr == (
+        "error: Assets/Scriptz: no indexed file is under this folder;"
+        " give a folder of the project, e.g. Assets/Scripts\n"
+    )
+    r = run_cli("query", "Alpha", "--path", "Assets/Scripts", "--project", str(root), "--json")
+    assert [h["path"] for h in json.loads(r.stdout)["results"]] == ["Assets/Scripts/A.cs"]
+
+
 def test_usage_errors_exit_2(tmp_path: Path) -> None:
     root = write_project(tmp_path / "P", {"Assets/A.cs": "class A {}"})
     assert run_cli("query", "   ", "--project", str(root)).returncode == 2

@@ -171,6 +171,7 @@ def test_calls_every_index_tool(server, mode: str) -> None:
     [
         ("search", {"query": "   "}, "the query is empty"),
         ("search", {"query": "x", "path": "../elsewhere"}, "is outside the project"),
+        ("search", {"query": "x", "path": "Assets/Scriptz"}, "Assets/Scriptz: no indexed file is under this folder"),
         ("search", {"query": "x", "limit": 0}, "limit"),
         ("search", {"query": "x", "kind": "script"}, "kind 'script': no such kind; use one of animation, animator,"),
         ("get_context", {"task": ""}, "the task is empty"),

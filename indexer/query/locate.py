@@ -70,10 +70,15 @@ def locate_file(ws: Workspace, text: str, cwd: Path | None = None) -> str:
 
 def locate_folder(ws: Workspace, text: str, cwd: Path | None = None) -> str:
     """The workspace path of a folder (a filter such as `--path`): the first reading below which
-    the index holds files, else the workspace-relative reading ("" is the whole workspace)."""
+    the index holds files ("" is the whole workspace). A folder holding no indexed file is refused:
+    a mistyped filter would otherwise read as a search that found nothing."""
     readings = _readings(ws, text.strip(), cwd)
     for r in readings:
-        owner = ws.owner(r + "/") if r else None
+        if not r or any(p.prefix.startswith(r + "/") for p in ws.projects):  # all, or above projects
+            return r
+        owner = ws.owner(r + "/")
         if owner is not None and (not owner[1] or owner[0].records.has_folder(owner[1].rstrip("/"))):
             return r
-    return readings[-1]
+    raise LookupFailed(
+        f"{text.strip()}: no indexed file is under this folder; give a folder of the project, e.g. Assets/Scripts"
+    )

@@ -36,6 +36,10 @@ Recover = Callable[[Any, Scope], list[tuple[int, str]]]
 def scopes(src: NodeText, root: Any, targets: list[Any], recover: Recover) -> dict[int, Scope]:
     """Node id -> Scope for every node in `targets` (ERROR nodes among them are handed to
     `recover`, outer ones first, before anything inside them is placed)."""
+    if not any(n.type == "ERROR" for n in targets):
+        found = _nested(src, targets)
+        if found is not None:
+            return found
     wanted = {n.id for n in targets}
     errors = {n.id for n in targets if n.type == "ERROR"}
     starts = sorted(n.start_byte for n in targets)
@@ -56,6 +60,28 @@ def scopes(src: NodeText, root: Any, targets: list[Any], recover: Recover) -> di
         children = [c for c in node.children if _holds_target(c, starts)]
         for child in reversed(children):
             todo.append((child, _after_header(hdrs, child) or inner))
+    return found
+
+
+def _nested(src: NodeText, targets: list[Any]) -> dict[int, Scope] | None:
+    """Without ERROR nodes every scope is the chain of named types and namespaces around a node,
+    and those are among `targets`: one sweep over them in file order (outer first) with a stack
+    of the open ones, no tree walk. None when two targets share a range (nesting unclear)."""
+    found: dict[int, Scope] = {}
+    stack: list[tuple[int, Scope]] = []  # (end byte, scope inside) of the open named nodes
+    top = Scope("", False)
+    last = (-1, -1)
+    for start, neg_end, node in sorted((n.start_byte, -n.end_byte, n) for n in targets):
+        if (start, neg_end) == last:
+            return None
+        last = (start, neg_end)
+        while stack and stack[-1][0] <= start:
+            stack.pop()
+        scope = stack[-1][1] if stack else top
+        found[node.id] = scope
+        inner = _inner(src, node, scope)
+        if inner is not scope:
+            stack.append((-neg_end, inner))
     return found
 
 

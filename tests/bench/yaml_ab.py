@@ -42,9 +42,17 @@ def _walk(root: str, tops: tuple[str, ...]) -> list[str]:
     return out
 
 
-def _files(trees: list[str]) -> list[tuple[str, str, bytes]]:
+def _kinds(name: str) -> frozenset[str]:
+    """The file kinds a side scans: "unity_yaml" (every Unity YAML kind) or one kind ("csharp")."""
     from indexer import scanners
+
+    return frozenset(scanners.UNITY_SERIALIZED_KINDS) if name == "unity_yaml" else frozenset({name})
+
+
+def _files(trees: list[str], group: str) -> list[tuple[str, str, bytes]]:
     from indexer.project import kind_of
+
+    kinds = _kinds(group)
 
     files = []
     for tree in trees:
@@ -53,7 +61,7 @@ def _files(trees: list[str]) -> list[tuple[str, str, bytes]]:
         sizes: dict[str, int] = {}
         for rel in _walk(root, CONTENT if suite else ()):
             kind = kind_of(rel)
-            if kind not in scanners.UNITY_SERIALIZED_KINDS or (suite and sizes.get(kind, 0) >= SUITE_CAP):
+            if kind not in kinds or (suite and sizes.get(kind, 0) >= SUITE_CAP):
                 continue
             with open(os.path.join(root, rel), "rb") as f:
                 data = f.read()
@@ -62,13 +70,13 @@ def _files(trees: list[str]) -> list[tuple[str, str, bytes]]:
     return files
 
 
-def worker(trees: list[str]) -> None:
+def worker(group: str, trees: list[str]) -> None:
     """Answers `dump PATH` and `run` on stdin, one JSON line each on stdout."""
     import msgspec
 
     from indexer import scanners
 
-    files = _files(trees)
+    files = _files(trees, group)
     total = sum(len(d) for _, _, d in files)
     encode = msgspec.msgpack.Encoder().encode
     for request in sys.stdin:
@@ -89,11 +97,32 @@ def worker(trees: list[str]) -> None:
             print(json.dumps({"wall": wall, "cpu": cpu, "mb": total / 1e6, "files": len(files)}), flush=True)
 
 
-def main() -> None:
+def _records(path: str) -> list[bytes]:
+    out = []
+    with open(path, "rb") as f:
+        while head := f.read(4):
+            out.append(f.read(int.from_bytes(head, "little")))
+    return out
+
+
+def _first_differences(a: str, b: str, show: int = 5) -> None:
+    """The paths of the first records that differ (records start with their path)."""
+    import msgspec
+
+    ra, rb = _records(a), _records(b)
+    diff = [i for i in range(max(len(ra), len(rb))) if ra[i : i + 1] != rb[i : i + 1]]
+    print(f"{len(diff)} of {len(ra)} records differ")
+    for i in diff[:show]:
+        rec = msgspec.msgpack.decode(ra[i]) if i < len(ra) else msgspec.msgpack.decode(rb[i])
+        print("  ", rec.get("path") if isinstance(rec, dict) else rec)
+
+
+def main(group: str = "unity_yaml", doc: str | None = __doc__) -> None:
+    """The driver; `group` is the kinds both sides scan (see `_kinds`)."""
     if sys.argv[1:2] == ["--worker"]:
-        worker(sys.argv[2:])
+        worker(sys.argv[2], sys.argv[3:])
         return
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("trees", nargs="+")
     parser.add_argument("--a", required=True)
     parser.add_argument("--b", required=True)
@@ -101,9 +130,10 @@ def main() -> None:
     parser.add_argument("--dump", default="/tmp")
     args = parser.parse_args()
     sides = {"A": args.a, "B": args.b}
+    os.makedirs(args.dump, exist_ok=True)
     procs = {
         side: subprocess.Popen(
-            [sys.executable, os.path.abspath(__file__), "--worker", *args.trees],  # not -m: no cwd on the path
+            [sys.executable, os.path.abspath(__file__), "--worker", group, *args.trees],  # not -m: no cwd on the path
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -133,6 +163,8 @@ def main() -> None:
             f" (runs {' '.join(f'{w:.1f}' for w in walls)}), per CPU second {statistics.median(cpus):.1f}"
         )
     print("IDENTICAL records" if shas["A"] == shas["B"] else "RECORDS DIFFER")
+    if shas["A"] != shas["B"]:
+        _first_differences(*(os.path.join(args.dump, f"{side}.rec") for side in sides))
     for proc in procs.values():
         assert proc.stdin
         proc.stdin.close()

@@ -59,7 +59,7 @@ from typing import Any, NamedTuple
 from indexer.model import FileRecord, Ref, Symbol
 
 from .csharp_lexer import declarations_only as _declarations_only
-from .csharp_nodes import ENUM_MEMBER_STOP, NodeText, collapse, squeeze
+from .csharp_nodes import NodeText, collapse, squeeze
 from .csharp_query import REF_CONTEXTS, engine, error_query
 from .csharp_recover import recover_headers
 from .csharp_scopes import Scope, qualified, scopes
@@ -129,16 +129,15 @@ class _Scan(NodeText):
         namespaces = file_namespaces + self.nested_namespaces(caps)
         merged = _merge(self.symbols(caps))
         parts.insert(0, self.ref_names(caps))
-        refs = self.refs(caps, merged, namespaces, parts) + asset_literals(self.data)
+        usings = [self.using_text(n) for n in sorted(caps.get("using", ()), key=lambda n: n.start_byte)]
+        refs = self.refs(merged, namespaces, usings, parts) + asset_literals(self.data)
         return FileRecord(
             path=self.path,
             kind="csharp",
             status=status,
             note=note,
             namespaces=tuple(dict.fromkeys(namespaces)),
-            usings=tuple(
-                dict.fromkeys(self.using_text(n) for n in sorted(caps.get("using", ()), key=lambda n: n.start_byte))
-            ),
+            usings=tuple(dict.fromkeys(usings)),
             defines=self.defines(),
             error_lines=error_lines,
             symbols=merged,
@@ -176,7 +175,8 @@ class _Scan(NodeText):
 
     def container(self, node: Any) -> str:
         """Qualified name of what encloses `node`: namespaces and outer types (ERROR-aware)."""
-        return qualified(self.scopes[node.id], self.file_ns(node.start_byte))
+        scope = self.scopes[node.id]
+        return qualified(scope, self.file_ns(node.start_byte)) if self.fns else scope.prefix
 
     def file_ns(self, byte: int) -> str:
         at = bisect.bisect_right(self.fns, (byte, "\U0010ffff")) - 1
@@ -218,16 +218,17 @@ class _Scan(NodeText):
     # ----- symbols -------------------------------------------------------------------------
 
     def type_symbol(self, node: Any, kind: str, symbols: list[tuple[int, Any]]) -> None:
-        name = node.child_by_field_name("name")
+        k = self.kinds
+        name = node.child_by_field_id(k.name_field)
         if name is None:
             return
         if kind == "record" and any(c.type == "struct" for c in node.children):
             kind = "record_struct"
         bases: list[str] = []
         for c in node.children:
-            if c.type == "base_list":
+            if c.kind_id in k.base_list:
                 bases.extend(self.bases_of(c))
-        rtype = node.child_by_field_name("type") if kind == "delegate" else None
+        rtype = node.child_by_field_id(k.type_field) if kind == "delegate" else None
         signature, modifiers, attributes = self.declaration(node)
         sym = Symbol(
             kind=kind,
@@ -242,7 +243,7 @@ class _Scan(NodeText):
             bases=tuple(bases),
         )
         symbols.append((name.start_byte, sym))
-        if node.type == "record_declaration":
+        if kind == "record" or kind == "record_struct":
             self.record_properties(node, sym, symbols)
 
     def record_properties(self, node: Any, rec: Symbol, symbols: list[tuple[int, Any]]) -> None:
@@ -270,16 +271,17 @@ class _Scan(NodeText):
             self.field_symbols(node, cap, container, symbols)
             return
         end_line = node.end_point[0] + 1
+        k = self.kinds
         if cap == "enum_member":
-            name = node.child_by_field_name("name")
+            name = node.child_by_field_id(k.name_field)
             if name is not None:
-                signature, _, attributes = self.declaration(node, ENUM_MEMBER_STOP)
+                signature, _, attributes = self.declaration(node, self.kinds.enum_member_stop)
                 symbols.append((name.start_byte, Symbol(
                     kind="enum_member", name=self.text(name), line=name.start_point[0] + 1,
                     end_line=end_line, container=container, signature=signature, attributes=attributes,
                 )))  # fmt: skip
             return
-        tnode = node.child_by_field_name("returns") or node.child_by_field_name("type")
+        tnode = node.child_by_field_id(k.returns_field) or node.child_by_field_id(k.type_field)
         named = self.member_name(node, cap, tnode)
         if named is None:
             return
@@ -298,7 +300,7 @@ class _Scan(NodeText):
     def member_name(self, node: Any, cap: str, tnode: Any) -> tuple[Any, str] | None:
         """(node the line comes from, name) of a method-like member; None when it has no name."""
         if cap not in ("operator", "conversion", "indexer"):
-            anchor = node.child_by_field_name("name")
+            anchor = node.child_by_field_id(self.kinds.name_field)
             if anchor is None:
                 return None
             return anchor, ("~" if cap == "destructor" else "") + self.text(anchor)
@@ -316,24 +318,35 @@ class _Scan(NodeText):
 
     def field_symbols(self, node: Any, cap: str, container: str, symbols: list[tuple[int, Any]]) -> None:
         """One symbol per declarator of a field or event field."""
-        decl = next((c for c in node.named_children if c.type == "variable_declaration"), None)
+        k = self.kinds
+        text = self.text
+        decl = None
+        mods: list[str] = []
+        attrs: list[str] = []
+        for c in node.children:
+            kid = c.kind_id
+            if kid in k.modifier:
+                mods.append(text(c))
+            elif kid in k.attribute_list:
+                attrs.extend(self.attributes_of_list(c))
+            elif decl is None and kid in k.variable_declaration:
+                decl = c
         if decl is None:
             return
-        tname = self.type_text(decl.child_by_field_name("type"))
-        mods = self.modifiers(node)
-        attrs = self.attributes(node)
+        tname = self.type_text(decl.child_by_field_id(k.type_field))
         prefix = " ".join([*mods, "event"] if cap == "event_field" else mods)
         end_line = node.end_point[0] + 1
+        kind = "field" if cap == "field" else "event"
+        modifiers, attributes = tuple(mods), tuple(attrs)
         for d in decl.named_children:
-            name = d.child_by_field_name("name") if d.type == "variable_declarator" else None
+            name = d.child_by_field_id(k.name_field) if d.kind_id in k.variable_declarator else None
             if name is None:
                 continue
-            nm = self.text(name)
+            nm = text(name)
             symbols.append((name.start_byte, Symbol(
-                kind="field" if cap == "field" else "event", name=nm,
-                line=name.start_point[0] + 1, end_line=end_line, container=container,
+                kind=kind, name=nm, line=name.start_point[0] + 1, end_line=end_line, container=container,
                 signature=" ".join(x for x in (prefix, tname, nm) if x), type=tname,
-                modifiers=mods, attributes=attrs,
+                modifiers=modifiers, attributes=attributes,
             )))  # fmt: skip
 
     # ----- refs ----------------------------------------------------------------------------
@@ -349,48 +362,53 @@ class _Scan(NodeText):
     def ref_candidates(
         self, caps: dict[str, list[Any]], keep: Callable[[Any], bool] | None
     ) -> Iterator[tuple[int, str, str]]:
+        """(line, type name, context) of the ref captures; a static access only when its name
+        starts with an uppercase letter (the rest of that test needs the whole file: `refs`)."""
         misparsed = {n.id for n in caps.get("misparse", ())}  # `a.B(x * y)` read as a pointer declaration
         text = self.text
-        for cap in REF_CONTEXTS:
-            for node in caps.get(cap, ()):
+        k = self.kinds
+        for cap, nodes in caps.items():
+            context = REF_CONTEXTS.get(cap)
+            if context is None:
+                continue
+            static = context == "static"
+            for node in nodes:
                 if (keep is not None and not keep(node)) or (misparsed and node.id in misparsed):
                     continue
-                line = node.start_point[0] + 1
-                if node.type == "identifier":  # most type positions: the name itself
-                    yield line, text(node), cap
-                    continue
-                if cap == "r.static":
-                    yield line, text(node.named_children[0]), cap
-                    continue
-                names: list[str] = []
-                self.type_names(node, names)
-                for n in names:
-                    yield line, n, cap
+                kid = node.kind_id
+                if kid in k.identifier or static:  # most type positions: the name itself
+                    name = text(node if kid in k.identifier else node.named_children[0])
+                    if not static or name[:1].isupper():
+                        yield node.start_point[0] + 1, name, context
+                elif kid in k.type_name_kinds:  # the others (`int`, `var`) name no type
+                    names: list[str] = []
+                    self.type_names(node, names)
+                    line = node.start_point[0] + 1
+                    for n in names:
+                        yield line, n, context
 
     def refs(
-        self, caps: dict[str, list[Any]], symbols: tuple[Symbol, ...], namespaces: list[str], parts: list[_RefNames]
+        self, symbols: tuple[Symbol, ...], namespaces: list[str], usings: list[str], parts: list[_RefNames]
     ) -> tuple[Ref, ...]:
         """Refs from the ref names of each parse; a static access only when it is not a name
         declared in the file or the head of a namespace."""
-        tparams = {n for p in parts for n in p.tparams}
+        drop = {n for p in parts for n in p.tparams}
+        drop.update(_NOT_TYPES)
         known = {n for p in parts for n in p.locals}
         known.update(s.name for s in symbols if not s.is_type)
-        ns_heads = {ns.split(".", 1)[0] for ns in namespaces}
-        for u in caps.get("using", ()):
-            target = self.using_text(u).removeprefix("static ").split(" = ")[-1]
-            ns_heads.add(target.split(".", 1)[0])
+        known.update(ns.split(".", 1)[0] for ns in namespaces)
+        known.update(u.removeprefix("static ").split(" = ")[-1].split(".", 1)[0] for u in usings)
         found: set[tuple[int, str, str]] = set()
         for part in parts:
-            for line, name, cap in part.names:
-                if cap == "r.static" and (not name[:1].isupper() or name in known or name in ns_heads):
-                    continue
-                if name not in tparams and name not in _NOT_TYPES:
-                    found.add((line, name, REF_CONTEXTS[cap]))
+            for ref in part.names:
+                name = ref[1]
+                if name not in drop and (ref[2] != "static" or name not in known):
+                    found.add(ref)
         return tuple(Ref(kind="type", target=n, line=line, context=c) for line, n, c in sorted(found))
 
 
 class _RefNames(NamedTuple):
-    names: Iterable[tuple[int, str, str]]  # (line, type name, capture), read once
+    names: Iterable[tuple[int, str, str]]  # (line, type name, context), read once
     tparams: set[str]  # type parameters declared
     locals: set[str]  # locals, parameters and pattern variables declared
 

@@ -6,8 +6,9 @@ given and its children (no walks up the tree, no recursion: a deeply nested type
 
 from __future__ import annotations
 
+import functools
 import re
-from typing import Any
+from typing import Any, NamedTuple
 
 TYPE_NODES = {
     "class_declaration": "class",
@@ -42,6 +43,55 @@ def squeeze(text: str) -> str:
     return "".join(text.split())
 
 
+def _ids(*names: str) -> frozenset[int]:
+    from .csharp_query import kind_ids
+
+    ids = kind_ids()
+    return frozenset(i for n in names for i in ids.get(n, ()))
+
+
+class Kinds(NamedTuple):
+    """`Node.kind_id` sets of the types the scanner tests children against (see `kind_ids`)."""
+
+    modifier: frozenset[int]
+    attribute_list: frozenset[int]
+    attribute: frozenset[int]
+    comment: frozenset[int]
+    base_list: frozenset[int]
+    header_skip: frozenset[int]  # attribute lists, comments, ERROR and preprocessor lines
+    header_stop: frozenset[int]
+    enum_member_stop: frozenset[int]
+    no_space_before: frozenset[int]
+    variable_declaration: frozenset[int]
+    variable_declarator: frozenset[int]
+    identifier: frozenset[int]
+    type_name_kinds: frozenset[int]  # the type nodes `type_names` finds a name in
+    static: frozenset[int]
+    using_target: frozenset[int]  # what a using directive names
+    named_scope: frozenset[int]  # named types and namespaces: they give their name to what is inside
+    error: frozenset[int]
+    name_field: int  # field ids, for `Node.child_by_field_id` (no name lookup per call)
+    type_field: int
+    returns_field: int
+
+
+@functools.cache
+def kinds() -> Kinds:
+    from .csharp_query import field_id, kind_ids
+
+    preproc = [n for n in kind_ids() if n.startswith("preproc")]
+    return Kinds(
+        _ids("modifier"), _ids("attribute_list"), _ids("attribute"), _ids("comment"), _ids("base_list"),
+        _ids(*_HEADER_SKIP, *preproc), _ids(*HEADER_STOP), _ids(*ENUM_MEMBER_STOP), _ids(*_NO_SPACE_BEFORE),
+        _ids("variable_declaration"), _ids("variable_declarator"), _ids("identifier"),
+        _ids("identifier", "generic_name", "qualified_name", "alias_qualified_name", "tuple_type",
+             "primary_constructor_base_type", *_WRAPPERS),
+        _ids("static"), _ids("identifier", "qualified_name", "alias_qualified_name", "generic_name"),
+        _ids(*TYPE_NODES, "namespace_declaration"), _ids("ERROR"),
+        field_id("name"), field_id("type"), field_id("returns"),
+    )  # fmt: skip
+
+
 class NodeText:
     """Reads node text out of the file's bytes."""
 
@@ -49,6 +99,7 @@ class NodeText:
         self.data = data
         # An ASCII file's byte offsets are character offsets: slice its text, decode nothing.
         self.ascii = data.decode("ascii") if data.isascii() else None
+        self.kinds = kinds()
 
     def text(self, node: Any) -> str:
         if self.ascii is not None:
@@ -56,33 +107,44 @@ class NodeText:
         return self.data[node.start_byte : node.end_byte].decode("utf-8", errors="replace")
 
     def attributes_of_list(self, node: Any) -> list[str]:
-        return [collapse(self.text(a)) for a in node.named_children if a.type == "attribute"]
+        attribute = self.kinds.attribute
+        return [" ".join(self.text(a).split()) for a in node.named_children if a.kind_id in attribute]
 
     def attributes(self, node: Any) -> tuple[str, ...]:
-        out: list[str] = []
-        for c in node.children:
-            if c.type == "attribute_list":
-                out.extend(self.attributes_of_list(c))
-        return tuple(out)
+        return self.modifiers_attributes(node)[1]
 
     def modifiers(self, node: Any) -> tuple[str, ...]:
-        return tuple(self.text(c) for c in node.children if c.type == "modifier")
+        return self.modifiers_attributes(node)[0]
+
+    def modifiers_attributes(self, node: Any) -> tuple[Words, Words]:
+        """(`modifiers`, `attributes`) of a declaration in one pass over its children."""
+        k = self.kinds
+        mods: list[str] = []
+        attrs: list[str] = []
+        for c in node.children:
+            kid = c.kind_id
+            if kid in k.modifier:
+                mods.append(self.text(c))
+            elif kid in k.attribute_list:
+                attrs.extend(self.attributes_of_list(c))
+        return tuple(mods), tuple(attrs)
 
     def bases_of(self, base_list: Any) -> list[str]:
-        return [collapse(self.text(c)) for c in base_list.named_children if c.type != "comment"]
+        comment = self.kinds.comment
+        return [collapse(self.text(c)) for c in base_list.named_children if c.kind_id not in comment]
 
     def type_text(self, node: Any | None) -> str:
         return collapse(self.text(node)) if node is not None else ""
 
-    def header(self, node: Any, stop: frozenset[str] = HEADER_STOP) -> str:
-        """Declaration header text: children up to the body, attributes and comments dropped.
+    def declaration(self, node: Any, stop: frozenset[int] | None = None) -> tuple[str, Words, Words]:
+        """(header, `modifiers`, `attributes`) of a declaration in one pass over its children.
 
-        Only the first base list counts: a second one comes from an `#if`/`#else` header variant.
+        The header is the text of the children up to the body (`stop`: kind ids, default
+        `Kinds.header_stop`), attributes and comments dropped. Only the first base list counts: a
+        second one comes from an `#if`/`#else` header variant.
         """
-        return self.declaration(node, stop)[0]
-
-    def declaration(self, node: Any, stop: frozenset[str] = HEADER_STOP) -> tuple[str, Words, Words]:
-        """(`header`, `modifiers`, `attributes`) of a declaration in one pass over its children."""
+        k = self.kinds
+        stop = k.header_stop if stop is None else stop
         out = ""
         mods: list[str] = []
         attrs: list[str] = []
@@ -90,22 +152,22 @@ class NodeText:
         in_header = True
         text = self.text
         for c in node.children:
-            t = c.type
-            if t == "modifier":
+            kid = c.kind_id
+            if kid in k.modifier:
                 mods.append(text(c))
-            elif t == "attribute_list":
+            elif kid in k.attribute_list:
                 attrs.extend(self.attributes_of_list(c))
-            if not in_header or t in _HEADER_SKIP or t.startswith("preproc"):
+            if not in_header or kid in k.header_skip:
                 continue
-            if t in stop:
+            if kid in stop:
                 in_header = False
                 continue
-            if t == "base_list":
+            if kid in k.base_list:
                 if seen_bases:
                     continue
                 seen_bases = True
             piece = " ".join(text(c).split())
-            if not out or t in _NO_SPACE_BEFORE or out[-1] == "~":
+            if not out or kid in k.no_space_before or out[-1] == "~":
                 out += piece
             else:
                 out += " " + piece
@@ -128,13 +190,15 @@ class NodeText:
 
     def using_text(self, node: Any) -> str:
         """`using X;` -> "X"; `using static X;` -> "static X"; `using A = B;` -> "A = B"."""
-        alias = node.child_by_field_name("name")
-        is_static = any(c.type == "static" for c in node.children)
+        k = self.kinds
+        alias = node.child_by_field_id(k.name_field)
+        is_static = False
         target = ""
-        for c in node.named_children:
-            if c.type in ("identifier", "qualified_name", "alias_qualified_name", "generic_name") and (
-                alias is None or c.id != alias.id
-            ):
+        for c in node.children:
+            kid = c.kind_id
+            if kid in k.static:
+                is_static = True
+            elif kid in k.using_target and (alias is None or c.id != alias.id):
                 target = squeeze(self.text(c)).removeprefix("global::")
         if alias is not None:
             return f"{self.text(alias)} = {target}"

@@ -97,6 +97,32 @@ def engine() -> tuple[Any, Any, Any]:
     return ts.Parser(lang), ts.Query(lang, QUERY_SOURCE), ts.QueryCursor
 
 
+def field_id(name: str) -> int:
+    """The grammar's id of a field name, for `Node.child_by_field_id`."""
+    import tree_sitter_c_sharp as tscs
+    from tree_sitter import Language
+
+    fid = Language(tscs.language()).field_id_for_name(name)
+    assert fid is not None, name
+    return fid
+
+
+@functools.cache
+def kind_ids() -> dict[str, frozenset[int]]:
+    """Node type name -> every `Node.kind_id` with that name (named and anonymous alike, as
+    `Node.type == name` compares): `kind_id` is an int the binding does not build a string for."""
+    import tree_sitter_c_sharp as tscs
+    from tree_sitter import Language
+
+    lang = Language(tscs.language())
+    out: dict[str, set[int]] = {"ERROR": {0xFFFF}}
+    for i in range(lang.node_kind_count):
+        name = lang.node_kind_for_id(i)
+        if name is not None:
+            out.setdefault(name, set()).add(i)
+    return {name: frozenset(ids) for name, ids in out.items()}
+
+
 @functools.cache
 def error_query() -> Any:
     """Query for error regions, run only on trees that report errors."""

@@ -19,8 +19,6 @@ from typing import Any, NamedTuple
 
 from .csharp_nodes import TYPE_NODES, NodeText, squeeze
 
-_NAMED = frozenset({*TYPE_NODES, "namespace_declaration"})
-
 
 class Scope(NamedTuple):
     """The enclosing qualified name of a node; `closed` when a recovered header supplied it whole."""
@@ -36,7 +34,8 @@ Recover = Callable[[Any, Scope], list[tuple[int, str]]]
 def scopes(src: NodeText, root: Any, targets: list[Any], recover: Recover) -> dict[int, Scope]:
     """Node id -> Scope for every node in `targets` (ERROR nodes among them are handed to
     `recover`, outer ones first, before anything inside them is placed)."""
-    if not any(n.type == "ERROR" for n in targets):
+    error = src.kinds.error
+    if not any(n.kind_id in error for n in targets):
         found = _nested(src, targets)
         if found is not None:
             return found
@@ -87,9 +86,10 @@ def _nested(src: NodeText, targets: list[Any]) -> dict[int, Scope] | None:
 
 def _inner(src: NodeText, node: Any, scope: Scope) -> Scope:
     """The scope `node` gives its children (a named type or namespace adds its name)."""
-    if node.type not in _NAMED:
+    k = src.kinds
+    if node.kind_id not in k.named_scope:
         return scope
-    name = node.child_by_field_name("name")
+    name = node.child_by_field_id(k.name_field)
     if name is None:
         return scope
     text = squeeze(src.text(name))

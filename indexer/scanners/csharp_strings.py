@@ -22,7 +22,8 @@ MAX_LITERALS = 500  # a generated file of strings must not flood the refs table
 
 def asset_literals(data: bytes) -> tuple[Ref, ...]:
     """Refs of kind "string" for the distinct literals shaped like an asset key, first line each."""
-    data = _CHAR_QUOTE.sub(b"'x'", data)
+    if b"'\"'" in data or b"'\\\"'" in data:
+        data = _CHAR_QUOTE.sub(b"'x'", data)
     seen: dict[str, int] = {}
     line, at = 1, 0
     for m in _LITERAL.finditer(data):

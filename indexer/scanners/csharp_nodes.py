@@ -68,11 +68,13 @@ class Kinds(NamedTuple):
     type_name_kinds: frozenset[int]  # the type nodes `type_names` finds a name in
     static: frozenset[int]
     using_target: frozenset[int]  # what a using directive names
+    accessor_declaration: frozenset[int]
     named_scope: frozenset[int]  # named types and namespaces: they give their name to what is inside
     error: frozenset[int]
     name_field: int  # field ids, for `Node.child_by_field_id` (no name lookup per call)
     type_field: int
     returns_field: int
+    accessors_field: int
 
 
 @functools.cache
@@ -87,8 +89,8 @@ def kinds() -> Kinds:
         _ids("identifier", "generic_name", "qualified_name", "alias_qualified_name", "tuple_type",
              "primary_constructor_base_type", *_WRAPPERS),
         _ids("static"), _ids("identifier", "qualified_name", "alias_qualified_name", "generic_name"),
-        _ids(*TYPE_NODES, "namespace_declaration"), _ids("ERROR"),
-        field_id("name"), field_id("type"), field_id("returns"),
+        _ids("accessor_declaration"), _ids(*TYPE_NODES, "namespace_declaration"), _ids("ERROR"),
+        field_id("name"), field_id("type"), field_id("returns"), field_id("accessors"),
     )  # fmt: skip
 
 
@@ -175,14 +177,15 @@ class NodeText:
 
     def accessor_summary(self, node: Any) -> str:
         """Accessor summary such as "{ get; private set; }"; an expression body reads "{ get; }"."""
-        acc = node.child_by_field_name("accessors")
+        k = self.kinds
+        acc = node.child_by_field_id(k.accessors_field)
         if acc is None:
             return "{ get; }"
         parts = []
         for a in acc.named_children:
-            if a.type == "accessor_declaration":
-                words = [self.text(c) for c in a.children if c.type == "modifier"]
-                name = a.child_by_field_name("name")
+            if a.kind_id in k.accessor_declaration:
+                words = [self.text(c) for c in a.children if c.kind_id in k.modifier]
+                name = a.child_by_field_id(k.name_field)
                 if name is not None:
                     words.append(self.text(name))
                 parts.append(" ".join(words) + ";")

@@ -16,7 +16,8 @@ from indexer.model import Ref
 _LITERAL = re.compile(rb'"([^"\\\r\n]*+(?:\\.[^"\\\r\n]*+)*+)"')
 _CHAR_QUOTE = re.compile(rb"'(?:\\)?\"'")  # '"' and '\"' would open a literal that is not one
 # An asset key: a Resources path or a shader name. Spaces only in a path ("Legacy Shaders/Diffuse").
-_KEY = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_ ./()\-]*")
+_KEY = re.compile(rb"[A-Za-z0-9_][A-Za-z0-9_ ./()\-]*")
+_LETTER = re.compile(rb"[A-Za-z]")
 MAX_LITERALS = 500  # a generated file of strings must not flood the refs table
 
 
@@ -27,15 +28,14 @@ def asset_literals(data: bytes) -> tuple[Ref, ...]:
     seen: dict[str, int] = {}
     line, at = 1, 0
     for m in _LITERAL.finditer(data):
-        if not 2 <= len(m.group(1)) <= 160:
+        raw = m.group(1)
+        # _KEY is ASCII: bytes that match it are the text that would (invalid UTF-8 never does)
+        if not 2 <= len(raw) <= 160 or not _KEY.fullmatch(raw) or not _LETTER.search(raw):
             continue
-        try:
-            text = m.group(1).decode("utf-8")
-        except UnicodeDecodeError:
+        if b" " in raw and b"/" not in raw:
             continue
-        if text in seen or not _KEY.fullmatch(text) or not any(c.isalpha() for c in text):
-            continue
-        if " " in text and "/" not in text:
+        text = raw.decode("ascii")
+        if text in seen:
             continue
         line += data.count(b"\n", at, m.start())
         at = m.start()

@@ -172,13 +172,14 @@ def test_a_compact_csharp_outline_keeps_types_and_the_members_the_task_names(env
         "### "
     )
     for _ in range(2):
-        assert expected in build_context(ws, "enemy dies", 3300, counter("estimate")).tier2.text
+        assert expected in build_context(ws, "enemy dies", 3000, counter("estimate")).tier2.text
 
 
 def test_a_pack_lists_the_files_one_reference_from_its_three_best_files(env) -> None:
     """docs/cli.md (context): after the files shown, a line each for the files one reference from
     the three best that the pack does not show, those the query ranked first (in its order), in
-    what is left of tier 2 (at least the 15% kept for them)."""
+    what is left of tier 2. They are kept 15% of it; here they need less, so the ranked files
+    were laid out again with the rest and the pack is full."""
     _root, ws = env
     pack = build_context(ws, "add a shield that absorbs damage", 2000, counter("estimate"))
     related = [(f.path, f.reason) for f in pack.tier2.files if f.reason.startswith("related: ")]
@@ -186,7 +187,7 @@ def test_a_pack_lists_the_files_one_reference_from_its_three_best_files(env) -> 
     # every neighbour of the three best files, in this order, less those the pack shows (EnemyAI.cs
     # is shown or not as tier 1's length varies with the project's folder)
     assert related == [(path, reason) for path, reason in NEIGHBOURS_OF_THE_DAMAGE_FILES if path not in shown]
-    assert len(related) >= 6
+    assert len(related) >= 5
     assert shown[:3] == [
         "Assets/Scripts/Combat/DamageDealer.cs",
         "Assets/Scripts/Combat/DamageInfo.cs",
@@ -196,7 +197,9 @@ def test_a_pack_lists_the_files_one_reference_from_its_three_best_files(env) -> 
     head, _, tail = text.partition("\n## Related files (not shown; one reference from the files above)\n")
     assert tail.split("\n") == [f"{p}  ({r.removeprefix('related: ')})" for p, r in related]
     tier2 = pack.budget - pack.tier1.tokens - 2
-    assert counter("estimate").count(head) <= tier2 - int(tier2 * 0.15) and pack.tokens <= pack.budget
+    related_tokens = counter("estimate").count(text) - counter("estimate").count(head)
+    assert related_tokens < int(tier2 * 0.15)  # all of them fit in less than their share
+    assert pack.budget - 50 <= pack.tokens <= pack.budget  # and the ranked files took the rest
 
 
 NEIGHBOURS_OF_THE_DAMAGE_FILES = [

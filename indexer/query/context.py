@@ -140,27 +140,52 @@ def _tier2_and_related(
     budget: int,
 ) -> Tier2:
     """The ranked files in all but RELATED_SHARE of the budget, then, in what is left, the files one
-    reference from the best of them (`related`), one line each."""
-    tier2 = _tier2(ws, hits, terms, similar, counter, budget - int(budget * RELATED_SHARE))
+    reference from the best of them (`related`), one line each. When those lines need less than
+    their share (a small project), the ranked files are laid out again with the rest."""
+    reserve = int(budget * RELATED_SHARE)
+    tier2 = _tier2(ws, hits, terms, similar, counter, budget - reserve)
     if not tier2.files:
         return tier2
+    head = counter.count(RELATED_HEADER) + 1
+    lines = _related_lines(ws, tier2, hits, counter, reserve - head)
+    need = head + sum(cost for _, _, cost in lines) if lines else 0
+    if need < reserve:
+        tier2 = _tier2(ws, hits, terms, similar, counter, budget - need)
+        lines = _related_lines(ws, tier2, hits, counter, budget - tier2.tokens - head)
+    if not lines:
+        return tier2
+    scores = {h.path: h.score for h in hits}
+    text, entries = [tier2.text, RELATED_HEADER], list(tier2.files)
+    used = tier2.tokens + head
+    for path, line, cost in lines:
+        if used + cost > budget:
+            break
+        text.append(line)
+        why = line[len(path) + 3 : -1]
+        entries.append(FileEntry(path=path, tokens=cost - 1, score=scores.get(path, 0.0), reason=RELATED_REASON + why))
+        used += cost
+    if len(text) == 2:
+        return tier2
+    joined = "\n".join(text)
+    return Tier2(text=joined, tokens=counter.count(joined), files=entries)
+
+
+def _related_lines(
+    ws: Workspace, tier2: Tier2, hits: list[Hit], counter: TokenCounter, room: int
+) -> list[tuple[str, str, int]]:
+    """(path, line, tokens with its newline) of the files `related_files` lists for a tier 2, in
+    order, until they fill `room` (the first that does not fit ends the list)."""
     shown = {f.path for f in tier2.files}
     leads = [f.path for f in tier2.files[:RELATED_LEADS]]
-    scores = {h.path: h.score for h in hits}
-    lines, entries = [RELATED_HEADER], list(tier2.files)
-    used = tier2.tokens + counter.count(RELATED_HEADER) + 1
+    out, used = [], 0
     for path, why in related_files(ws, leads, shown, hits):
         line = f"{path}  ({why})"
         cost = counter.count(line) + 1
-        if used + cost > budget:
-            break
-        lines.append(line)
-        entries.append(FileEntry(path=path, tokens=cost - 1, score=scores.get(path, 0.0), reason=RELATED_REASON + why))
         used += cost
-    if len(lines) == 1:
-        return tier2
-    text = "\n".join([tier2.text, *lines])
-    return Tier2(text=text, tokens=counter.count(text), files=entries)
+        out.append((path, line, cost))
+        if used >= room:
+            break
+    return out
 
 
 def _tier2(

@@ -147,21 +147,27 @@ def _tier2_and_related(
     if not tier2.files:
         return tier2
     head = counter.count(RELATED_HEADER) + 1
-    lines = _related_lines(ws, tier2, hits, counter, reserve - head)
-    need = head + sum(cost for _, _, cost in lines) if lines else 0
-    if need < reserve:
+    leads = [f.path for f in tier2.files[:RELATED_LEADS]]
+    candidates = related_files(ws, leads, {f.path for f in tier2.files}, hits)
+    lines = _related_lines(candidates, counter, reserve - head)
+    need = head + sum(cost for *_, cost in lines) if lines else 0
+    if need < reserve:  # every candidate was counted and fits: the ranked files take the rest
         tier2 = _tier2(ws, hits, terms, similar, counter, budget - need)
-        lines = _related_lines(ws, tier2, hits, counter, budget - tier2.tokens - head)
+        shown = {f.path for f in tier2.files}
+        if [f.path for f in tier2.files[:RELATED_LEADS]] == leads:  # the same neighbours, fewer unshown
+            candidates = [c for c in candidates if c[0] not in shown]
+        else:
+            candidates = related_files(ws, [f.path for f in tier2.files[:RELATED_LEADS]], shown, hits)
+        lines = _related_lines(candidates, counter, budget - tier2.tokens - head)
     if not lines:
         return tier2
     scores = {h.path: h.score for h in hits}
     text, entries = [tier2.text, RELATED_HEADER], list(tier2.files)
     used = tier2.tokens + head
-    for path, line, cost in lines:
+    for path, why, line, cost in lines:
         if used + cost > budget:
             break
         text.append(line)
-        why = line[len(path) + 3 : -1]
         entries.append(FileEntry(path=path, tokens=cost - 1, score=scores.get(path, 0.0), reason=RELATED_REASON + why))
         used += cost
     if len(text) == 2:
@@ -171,18 +177,16 @@ def _tier2_and_related(
 
 
 def _related_lines(
-    ws: Workspace, tier2: Tier2, hits: list[Hit], counter: TokenCounter, room: int
-) -> list[tuple[str, str, int]]:
-    """(path, line, tokens with its newline) of the files `related_files` lists for a tier 2, in
-    order, until they fill `room` (the first that does not fit ends the list)."""
-    shown = {f.path for f in tier2.files}
-    leads = [f.path for f in tier2.files[:RELATED_LEADS]]
+    candidates: list[tuple[str, str]], counter: TokenCounter, room: int
+) -> list[tuple[str, str, str, int]]:
+    """(path, why, line, tokens with its newline) of the related files, in order, until they fill
+    `room` (the first that does not fit ends the list)."""
     out, used = [], 0
-    for path, why in related_files(ws, leads, shown, hits):
+    for path, why in candidates:
         line = f"{path}  ({why})"
         cost = counter.count(line) + 1
         used += cost
-        out.append((path, line, cost))
+        out.append((path, why, line, cost))
         if used >= room:
             break
     return out

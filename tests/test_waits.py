@@ -353,6 +353,28 @@ def test_a_file_over_its_time_or_memory_budget_is_skipped_and_the_rest_scanned(t
     assert all(by_path[n].status == "ok" and by_path[n].symbols for n in names if "/K" in n)
 
 
+def raising_serve(conn) -> None:
+    """A scanner loop with a bug: it takes a chunk and raises (run by a worker, by its dotted name)."""
+    conn.recv_bytes()
+    raise RuntimeError("a bug in the scanner loop")
+
+
+def test_a_scanner_process_that_fails_is_named_by_how_it_ended() -> None:
+    """indexing.md: the file a scanner process was on when it died is skipped with how it ended
+    (its loop raised: exit code 1, at once, not after the time budget)."""
+    from collections import deque
+
+    from indexer.build.pool import Pool
+
+    job = Job("/nonexistent", "Assets/A.cs", "csharp", 10, 0, "", 50 << 20)
+    pool = Pool(1, FileBudget(seconds=60.0, memory_mb=0), f"{__name__}.raising_serve", lambda jobs, sent: b"x")
+    try:
+        results = list(pool.run(deque([[(0, job)]]), bytes, lambda j, why: (j.path, why)))
+    finally:
+        pool.close()
+    assert results == [(0, ("Assets/A.cs", "scanning stopped: the scanner process ended with exit code 1"))]
+
+
 def _scan_in_workers(root: Path, names: tuple[str, ...], kinds: tuple[str, ...]) -> list[FileRecord]:
     jobs = [Job(str(root), n, k, (root / n).stat().st_size, 0, "", 50 << 20) for n, k in zip(names, kinds, strict=True)]
     return [r.record for r in run_jobs(jobs, 1, FileBudget(seconds=30.0, memory_mb=200))]

@@ -90,3 +90,16 @@ def test_files_without_text_and_files_shown_are_left_out(ws) -> None:
     assert related_files(ws, ["Assets/Prefabs/Boss.prefab"], shown, []) == [
         ("Assets/Scripts/Boss.cs", "script on Boss.prefab"),
     ]
+
+
+def test_a_related_entry_has_the_query_s_score_or_0(ws) -> None:
+    """docs/cli.md: in --json a related file's reason is `related: ...` and its score the query's,
+    or 0 when the query did not rank it."""
+    from indexer.query.context import build_context
+    from indexer.query.tokens import counter
+
+    pack = build_context(ws, "minion", 2000, counter("estimate"))
+    related = [f for f in pack.tier2.files if f.reason.startswith("related: ")]
+    ranked = {h.path: h.score for h in ws.search("minion", 40, named=False)}
+    assert related and all(f.score == ranked.get(f.path, 0.0) for f in related)
+    assert any(f.score == 0.0 for f in related)  # BaseBoss.cs: one reference from Boss.cs, not ranked

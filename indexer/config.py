@@ -6,6 +6,7 @@ the key and the file, never silently ignored.
 
 from __future__ import annotations
 
+import math
 import tomllib
 from pathlib import Path
 
@@ -14,6 +15,8 @@ import msgspec
 CONFIG_FILE = "unity-index.toml"
 DEFAULT_INDEX_DIR = "Library/UnityIndex"
 DEFAULT_MAX_FILE_MB = 50.0
+MAX_FILE_MB_LIMIT = 1_000_000  # about a terabyte: any real cap, and still a 64-bit byte count
+CONTENT_ROOTS = ("Assets", "Packages", "ProjectSettings")  # the folders of a project Unity imports
 
 
 class ConfigError(Exception):
@@ -58,8 +61,28 @@ def load_config(root: Path) -> Config:
         config = msgspec.convert(data, Config)
     except msgspec.ValidationError as exc:
         raise ConfigError(f"{path}: {exc}; the keys are {KEYS}") from None
-    if config.max_file_mb <= 0:
-        raise ConfigError(f"{path}: max_file_mb must be positive")
+    if not (math.isfinite(config.max_file_mb) and 0 < config.max_file_mb <= MAX_FILE_MB_LIMIT):
+        raise ConfigError(
+            f"{path}: max_file_mb must be positive and at most {MAX_FILE_MB_LIMIT} (megabytes;"
+            f" got {config.max_file_mb:g})"
+        )
     if config.workers < 0:
         raise ConfigError(f"{path}: workers must be 0 (one per core) or more")
+    problem = index_dir_problem(root, config)
+    if problem:
+        raise ConfigError(f"{path}: {problem}")
     return config
+
+
+def index_dir_problem(root: Path, config: Config) -> str | None:
+    """Why `index_dir` cannot hold the index, or None. Its folder is the index's own: a writer
+    removes what killed writers left there, and its files change on every update. So it may be
+    neither the project folder nor one above it, nor a folder whose content Unity imports."""
+    where, top = config.index_path(root).resolve(), root.resolve()
+    if where == top or where in top.parents or where in {top / name for name in CONTENT_ROOTS}:
+        return (
+            f"index_dir must be a folder of its own (got {config.index_dir!r}, which is {where}): not the"
+            f" project folder, a folder above it or one of {', '.join(CONTENT_ROOTS)}; the default is"
+            f" {DEFAULT_INDEX_DIR}"
+        )
+    return None

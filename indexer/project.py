@@ -14,10 +14,9 @@ import stat as statmode
 from collections.abc import Iterator
 from pathlib import Path
 
-from indexer.config import Config
+from indexer.config import CONTENT_ROOTS, Config
 
 # Top-level folders of a project root that hold project content.
-CONTENT_ROOTS = ("Assets", "Packages", "ProjectSettings")
 PACKAGE_CACHE = "Library/PackageCache"  # registry packages' sources; indexed only when configured
 ROOT_SKIP = frozenset({"Library", "Temp", "Obj", "obj", "Logs", "UserSettings", "Build", "Builds"})
 

@@ -42,6 +42,16 @@ def test_settings_are_read(tmp_path: Path) -> None:
         ('max_file_mb = "big"', "Expected `float`, got `str` - at `$.max_file_mb`"),
         ("max_file_mb = 0", "max_file_mb must be positive"),
         ("workers = -1", "workers must be 0"),
+        # TOML's nan and inf, and a cap no file size reaches, used to end in an internal error
+        ("max_file_mb = nan", "max_file_mb must be positive and at most 1000000"),
+        ("max_file_mb = inf", "max_file_mb must be positive and at most 1000000"),
+        ("max_file_mb = 1e300", "max_file_mb must be positive and at most 1000000"),
+        ('index_dir = "."', "index_dir must be a folder of its own"),
+        ('index_dir = ""', "index_dir must be a folder of its own"),
+        ('index_dir = "Assets/.."', "index_dir must be a folder of its own"),
+        ('index_dir = ".."', "index_dir must be a folder of its own"),
+        ('index_dir = "Assets"', "index_dir must be a folder of its own"),
+        ('index_dir = "ProjectSettings"', "index_dir must be a folder of its own"),
     ],
 )
 def test_invalid_files_are_clear_errors(tmp_path: Path, text: str, message: str) -> None:
@@ -222,6 +232,31 @@ def test_a_new_index_dir_gets_the_index_built_again_there(tmp_path: Path) -> Non
     assert (outside / "index.json").is_file()
     status = _cli_json("status", *project)
     assert (status["index_dir"], status["files"], status["stale_files"]) == (str(outside), 1, 0)
+
+
+def test_an_index_dir_shared_with_other_files_keeps_them(tmp_path: Path) -> None:
+    """A writer removes what killed writers left in the index folder: only its own generation
+    folders (`gen-<N>`) and the files of the layout before them beside a `records.db`. An
+    index_dir that is also a user's folder (a shared cache) once lost every folder named `gen-*`
+    and any `tantivy/` in it to the first `index`."""
+    shared = tmp_path / "cache"
+    for rel in ("gen-docs/notes.txt", "gen-2-old/a.txt", "tantivy/mine.txt", "notes.txt"):
+        (shared / rel).parent.mkdir(parents=True, exist_ok=True)
+        (shared / rel).write_text("keep me")
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Hero.cs": "public class Hero { void Jump() {} }",
+            "unity-index.toml": f'index_dir = "{shared.as_posix()}"\n',
+        },
+    )
+    for args in (("index",), ("index", "--full"), ("index", "--full")):
+        assert run_cli(*args, "--project", str(root)).returncode == 0
+    for rel in ("gen-docs/notes.txt", "gen-2-old/a.txt", "tantivy/mine.txt", "notes.txt"):
+        assert (shared / rel).read_text() == "keep me", rel
+    generations = sorted(p.name for p in shared.iterdir() if p.name.startswith("gen-") and p.name[4:].isdigit())
+    assert generations == ["gen-3"]  # the superseded ones are removed
+    assert [h["path"] for h in _cli_json("query", "Jump", "--project", str(root))["results"]] == ["Assets/Hero.cs"]
 
 
 @pytest.mark.parametrize(("cores", "expected"), [(3, 3), (16, 4)])

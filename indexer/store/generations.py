@@ -11,6 +11,7 @@ which every writer runs under the lock before it reads anything.
 from __future__ import annotations
 
 import contextlib
+import re
 import shutil
 import sqlite3
 
@@ -30,6 +31,13 @@ _WRITER_TEMPORARIES = (
     ".settings.json.",
 )
 _RECORD_FILES = ("records.db", "records.db-wal", "records.db-shm", "records.db-journal")
+# The names `new_generation` gives: nothing else in the index folder is a generation of ours.
+_GENERATION_NAME = re.compile(re.escape(GENERATION_PREFIX) + r"[0-9]+(\.[0-9]+)?")
+
+
+def is_generation(name: str) -> bool:
+    """Whether `name` is one `new_generation` makes (`gen-7`, `gen-7.1`), not a user's `gen-docs`."""
+    return _GENERATION_NAME.fullmatch(name) is not None
 
 
 def new_generation(paths: IndexPaths, generation: int) -> IndexPaths:
@@ -44,17 +52,19 @@ def new_generation(paths: IndexPaths, generation: int) -> IndexPaths:
 
 def retire(paths: IndexPaths, keep: str | None) -> None:
     """Remove every generation folder but `keep` (None: all of them), and the files of the layout
-    before generation folders unless `keep` is that layout (""). Best effort: where open files
-    cannot be removed (Windows, a reader holding them), the next writer tries again."""
+    before generation folders unless `keep` is that layout (""). Only what unity-index names so is
+    touched: the folder may hold a user's files (a shared cache folder), and a `tantivy/` is the
+    old layout's only beside its `records.db`. Best effort: where open files cannot be removed
+    (Windows, a reader holding them), the next writer tries again."""
     root = paths.root
     if not root.is_dir():
         return
     for entry in root.iterdir():
-        if entry.name.startswith(GENERATION_PREFIX) and entry.name != keep and entry.is_dir():
+        if is_generation(entry.name) and entry.name != keep and entry.is_dir():
             shutil.rmtree(entry, ignore_errors=True)
         elif entry.name.startswith(_WRITER_TEMPORARIES) and entry.name.endswith(".tmp"):
             entry.unlink(missing_ok=True)  # a header or state file a killed writer did not rename
-    if keep != "":
+    if keep != "" and (root / _RECORD_FILES[0]).is_file():
         shutil.rmtree(root / "tantivy", ignore_errors=True)
         for name in _RECORD_FILES:
             with contextlib.suppress(OSError):

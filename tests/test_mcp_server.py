@@ -22,7 +22,7 @@ from indexer.query.workspace import open_workspace, projects_at
 from mcp_adapter.server.app import create_server
 from mcp_adapter.server.freshness import Freshness
 
-from .conftest import copy_fixture
+from .conftest import copy_fixture, write_project
 from .json_http import JsonHandler
 
 INDEX_TOOLS = ["search", "get_context", "find_references", "describe", "project_overview", "index_status", "refresh"]
@@ -315,6 +315,74 @@ def test_resources_and_prompt(server) -> None:
     assert len(errors) == 3
     assert "Assets/Nope.cs is not an indexed file" in errors[0]
     assert "is not a GUID" in errors[1]
+
+
+@pytest.mark.parametrize(
+    ("budget", "message"),
+    [
+        ("lots", "`budget` must be a whole number of tokens from 200 to 200000 (got 'lots')"),
+        ("-1", "`budget` must be a whole number of tokens from 200 to 200000 (got '-1')"),
+        ("300000", "`budget` must be a whole number of tokens from 200 to 200000 (got '300000')"),
+    ],
+)
+def test_the_prompt_says_what_is_wrong_with_its_arguments(server, budget: str, message: str) -> None:
+    """MCP passes prompt arguments as strings; a bad one used to be "Error rendering prompt
+    unity_task" (code 0, the reason only in the server's log), and any budget was taken."""
+
+    async def go():
+        async with Client(server, mode="legacy") as c:
+            errors = []
+            for args in ({"task": "add a shield", "budget": budget}, {"task": "  "}):
+                with pytest.raises(MCPError) as info:
+                    await c.get_prompt("unity_task", args)
+                errors.append((info.value.error.code, info.value.error.message))
+            fits = await c.get_prompt("unity_task", {"task": "add a shield", "budget": "500"})
+            return errors, fits
+
+    errors, fits = run(go)
+    assert errors == [(-32602, f"unity_task: {message}"), (-32602, "unity_task: the task is empty: describe it")]
+    assert fits.messages[0].content.text.startswith("Task: add a shield\n\nHere is the context")
+
+
+@pytest.mark.parametrize("watch", [True, False])
+def test_a_project_whose_index_cannot_be_written_says_why(tmp_path: Path, watch: bool) -> None:
+    """A failure that is not a bug reaches the client with the CLI's reason: here the index
+    folder cannot be made (`Library` is a file). Every tool, resource and the prompt used to
+    answer "Error executing tool search" / "Error reading resource ..." and nothing else."""
+    root = write_project(tmp_path / "P", {"Assets/Hero.cs": "public class Hero { void Jump() {} }", "Library": "x"})
+    server = make_server(root, watch=watch)
+    reason = f"Not a directory: {root / 'Library/UnityIndex'}; check that this file or folder can be read and written"
+
+    async def go():
+        async with Client(server, mode="legacy") as c:
+            calls = {
+                "search": {"query": "jump"},
+                "get_context": {"task": "make the hero jump"},
+                "find_references": {"target": "Hero"},
+                "describe": {"target": "Assets/Hero.cs"},
+                "project_overview": {},
+                "refresh": {},
+            }
+            answers = {name: await c.call_tool(name, args) for name, args in calls.items()}
+            errors = {}
+            for uri in ("unity://project/overview", "unity://file/Assets/Hero.cs"):
+                with pytest.raises(MCPError) as info:
+                    await c.read_resource(uri)
+                errors[uri] = info.value.error
+            with pytest.raises(MCPError) as info:
+                await c.get_prompt("unity_task", {"task": "make the hero jump"})
+            errors["prompt"] = info.value.error
+            return answers, errors
+
+    answers, errors = run(go)
+    for name, answer in answers.items():
+        assert answer.is_error and reason in text(answer), (name, text(answer))
+    for what, error in errors.items():
+        assert (error.code, reason in error.message) == (-32603, True), (what, error)
+    if watch:  # the watcher's first build failed: the readers find no index and say why
+        assert text(answers["search"]).startswith("Error executing tool search: no index of this version at ")
+        assert ": building it failed (" in text(answers["search"])
+        assert text(answers["refresh"]).startswith("Error executing tool refresh: no update ran: it failed (")
 
 
 @pytest.mark.parametrize(("mode", "not_found"), [("legacy", -32002), ("auto", -32602)])

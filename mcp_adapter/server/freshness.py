@@ -62,11 +62,15 @@ class Freshness:
     def describe(self) -> str:
         """One line for index_status."""
         if self.mode == "watch":
-            errors = [f"{w.root}: {w.error}" for w in self._watchers if w.error]
+            errors = self.failures()
             text = "watch: file events are applied in the background; every answer waits for the pending ones"
             return text + (f" (last update failed: {'; '.join(errors)})" if errors else "")
         note = self.note or ("the watcher stopped" if self._watchers else "no session is being served")
         return f"poll: files are checked on disk before answering, at most every {self.interval:g} s ({note})"
+
+    def failures(self) -> list[str]:
+        """Each watched project's last failed update, while no update of it has succeeded since."""
+        return [f"{w.root}: {w.error}" for w in self._watchers if w.error]
 
     # -- life cycle ------------------------------------------------------------------------------
 

@@ -1,22 +1,53 @@
-"""The prompt: a task turned into a context pack, with what to do next."""
+"""The prompt: a task turned into a context pack, with what to do next.
+
+MCP passes a prompt's arguments as strings, so `budget` is read here, with `get_context`'s
+bounds; a bad argument, or a failure that is not a bug (failures.py), is a JSON-RPC error whose
+message says what is wrong (the SDK answers anything else with "Error rendering prompt").
+"""
 
 from __future__ import annotations
 
 from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
+from mcp.shared.exceptions import MCPError
+from mcp_types import INTERNAL_ERROR, INVALID_PARAMS
 
 from indexer.query.context import build_context
 from indexer.query.render import render_context
+from mcp_adapter.server.failures import explain
 from mcp_adapter.server.state import state_of
+from mcp_adapter.server.tools_search import BUDGET_MAX, BUDGET_MIN
+
+DEFAULT_BUDGET = 8000
 
 
-def unity_task(task: str, ctx: Context, budget: int = 8000) -> str:
+def read_budget(budget: str | int) -> int:
+    """The token budget from the prompt's argument (a string in MCP; an int from some clients)."""
+    text = str(budget).strip()
+    value = int(text) if text.lstrip("+-").isdigit() else None
+    if value is None or not BUDGET_MIN <= value <= BUDGET_MAX:
+        raise MCPError(
+            code=INVALID_PARAMS,
+            message=f"unity_task: `budget` must be a whole number of tokens from {BUDGET_MIN} to {BUDGET_MAX}"
+            f" (got {text[:40]!r})",
+        )
+    return value
+
+
+def unity_task(task: str, ctx: Context, budget: str | int = DEFAULT_BUDGET) -> str:
     """Turn a task into a ready context pack, with guidance on which tools to use next."""
     if not task.strip():
-        raise ValueError("the task is empty: describe it")
+        raise MCPError(code=INVALID_PARAMS, message="unity_task: the task is empty: describe it")
+    tokens = read_budget(budget)
     state = state_of(ctx)
-    state.fresh.ensure()
-    pack = build_context(state.ws, task, budget, state.tok)
+    try:
+        state.fresh.ensure()
+        pack = build_context(state.ws, task, tokens, state.tok)
+    except Exception as exc:
+        message = explain(exc, state.fresh)
+        if message is None:
+            raise
+        raise MCPError(code=INTERNAL_ERROR, message=message) from exc
     return (
         f"Task: {task}\n\nHere is the context of this Unity project for the task "
         f"({pack.tokens} tokens):\n\n{render_context(pack)}\n\n"

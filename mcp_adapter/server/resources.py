@@ -2,7 +2,8 @@
 
 A read that fails is a JSON-RPC error: a file or GUID that is not indexed is "resource not found"
 (-32002 in the 2025-11-25 spec; -32602 with `data.uri` from 2026-07-28, SEP-2164, which asks
-clients to accept both); a malformed or out-of-project path is -32602 (invalid params).
+clients to accept both); a malformed or out-of-project path is -32602 (invalid params); a failure
+that is not a bug (no index that can be built, a folder that cannot be written) is -32603 saying why.
 """
 
 from __future__ import annotations
@@ -11,10 +12,12 @@ from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.shared.exceptions import MCPError
-from mcp_types import INVALID_PARAMS
+from mcp_types import INTERNAL_ERROR, INVALID_PARAMS
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 from indexer.query.lookup import is_guid
+from mcp_adapter.server.failures import explain
+from mcp_adapter.server.freshness import Freshness
 from mcp_adapter.server.state import ServerState, state_of
 from mcp_adapter.server.tools_graph import NotIndexed, describe_file
 from mcp_adapter.server.tools_index import overview_of
@@ -22,6 +25,7 @@ from mcp_adapter.server.tools_index import overview_of
 # "Resource not found" in the 2025-11-25 spec (and earlier); the SDK has no constant for it since
 # 2026-07-28 retired it in favour of INVALID_PARAMS.
 RESOURCE_NOT_FOUND_2025 = -32002
+OVERVIEW_URI = "unity://project/overview"
 
 
 def _error(ctx: Context, message: str, *, not_found: bool = False) -> MCPError:
@@ -32,15 +36,25 @@ def _error(ctx: Context, message: str, *, not_found: bool = False) -> MCPError:
     return MCPError(code=code, message=message, data={"uri": uri})
 
 
+def _failure(exc: Exception, fresh: Freshness, uri: str) -> Exception:
+    """A failure that is not a bug (failures.py) as an internal error saying why; else `exc`."""
+    message = explain(exc, fresh)
+    if message is None:
+        return exc
+    return MCPError(code=INTERNAL_ERROR, message=message, data={"uri": uri})
+
+
 def _describe(ctx: Context, text: str) -> str:
     state = state_of(ctx)
-    state.fresh.ensure()
     try:
+        state.fresh.ensure()
         return describe_file(state.ws, text)[1]
     except NotIndexed as exc:
         raise _error(ctx, str(exc), not_found=True) from None
     except ToolError as exc:
         raise _error(ctx, str(exc)) from None
+    except Exception as exc:
+        raise _failure(exc, state.fresh, str((ctx.request_context.params or {}).get("uri", ""))) from exc
 
 
 def file_resource(path: str, ctx: Context) -> str:
@@ -60,9 +74,12 @@ def register(mcp: MCPServer, state: ServerState) -> None:
     a resource without URI variables, so that one alone closes over it."""
 
     def overview_resource() -> str:
-        return overview_of(state)[1]
+        try:
+            return overview_of(state)[1]
+        except Exception as exc:
+            raise _failure(exc, state.fresh, OVERVIEW_URI) from exc
 
-    mcp.resource("unity://project/overview", mime_type="text/markdown", description="the project overview and tree")(
+    mcp.resource(OVERVIEW_URI, mime_type="text/markdown", description="the project overview and tree")(
         overview_resource
     )
     mcp.resource("unity://file/{+path}", mime_type="text/plain", description="outline of an indexed file")(

@@ -16,6 +16,7 @@ from mcp.server.mcpserver.tools import Tool
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 
 from indexer.model import BuildProgress, ContextPack, Description, Hit, Overview, Status, Target, UpdateStats, Usage
+from mcp_adapter.server.failures import explained
 
 READ_ONLY = ToolAnnotations(readOnlyHint=True, destructiveHint=False, idempotentHint=True, openWorldHint=False)
 
@@ -119,7 +120,8 @@ def tool_result(value: msgspec.Struct, text: str) -> CallToolResult:
 
 
 def make_tool(fn: Callable[..., CallToolResult], annotations: ToolAnnotations = READ_ONLY) -> Tool:
-    """An MCP tool from a function; its output schema comes from the record type in OUTPUTS."""
-    tool = Tool.from_function(fn, annotations=annotations)
+    """An MCP tool from a function; its output schema comes from the record type in OUTPUTS. A
+    failure that is not a bug (failures.py) is a tool error saying why."""
+    tool = Tool.from_function(explained(fn), annotations=annotations)
     tool.fn_metadata.output_schema = output_schema(OUTPUTS[tool.name])
     return tool

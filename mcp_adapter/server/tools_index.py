@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import msgspec
 from mcp.server.mcpserver import Context
+from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.tools import Tool
 from mcp.types import CallToolResult, ToolAnnotations
 
@@ -73,9 +74,15 @@ def render_progress(b: ProjectProgress) -> str:
 
 def refresh(ctx: Context) -> CallToolResult:
     """Bring the index up to date with the files on disk now (incremental; a full build if there is none)."""
-    done = state_of(ctx).fresh.ensure(force=True)
+    fresh = state_of(ctx).fresh
+    done = fresh.ensure(force=True)
+    failed = fresh.failures()
+    if failed and not done:
+        raise ToolError(f"no update ran: it failed ({'; '.join(failed)}); the index keeps its last committed state")
     rows = [ProjectUpdate(project=str(p.root), **msgspec.structs.asdict(stats)) for p, stats in done]
     text = "\n".join(render_update(p.root, stats) for p, stats in done) or "no update ran"
+    if failed:
+        text += f"\nnot updated: {'; '.join(failed)}"
     return tool_result(RefreshResult(projects=rows), text)
 
 

@@ -16,6 +16,8 @@ from indexer.query.render import render_context, render_hits
 from mcp_adapter.server.results import SearchResult, make_tool, tool_result
 from mcp_adapter.server.state import project_path, state_of
 
+BUDGET_MIN, BUDGET_MAX = 200, 200_000  # get_context's and the prompt's budget, in tokens
+
 
 def search(
     query: Annotated[str, Field(description="words, identifiers or a task, e.g. 'apply damage'")],
@@ -44,7 +46,7 @@ def search(
 def get_context(
     task: Annotated[str, Field(description="the task in words, e.g. 'add a shield that absorbs damage'")],
     ctx: Context,
-    budget: Annotated[int, Field(ge=200, le=200_000, description="token budget, never exceeded")] = 8000,
+    budget: Annotated[int, Field(ge=BUDGET_MIN, le=BUDGET_MAX, description="token budget, never exceeded")] = 8000,
 ) -> CallToolResult:
     """A two-tier context pack for a task: project overview and tree, then the ranked files as outlines."""
     if not task.strip():

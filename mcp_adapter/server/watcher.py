@@ -28,6 +28,7 @@ from watchdog.events import FileSystemEvent
 
 from indexer.build.update import update
 from indexer.changes.watch import MAX_BATCH_SECONDS, QUIET_SECONDS, WALK, Collector, batch_paths, start_observer
+from indexer.cli.common import explain_failure
 from indexer.config import Config
 from indexer.model import UpdateStats
 from indexer.project import Coverage
@@ -232,7 +233,7 @@ class ProjectWatcher:
                 continue
             except Exception as exc:  # a scanner or store failure must not end the watch
                 log.exception("updating the index of %s failed", self.root)
-                self.error = f"{exc.__class__.__name__}: {exc}"
+                self.error = f"{exc.__class__.__name__}: {explain_failure(exc) or exc}"
                 self._finish(put_back=batch)
                 self._stop.wait(ERROR_RETRY)
                 continue

@@ -6,17 +6,25 @@ from __future__ import annotations
 import argparse
 
 
+def port_number(text: str) -> int:
+    """A TCP port for argparse: 0 to 65535 (a larger one was an internal error when binding)."""
+    value = int(text) if text.strip().isdigit() else -1
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"must be a port number from 0 to 65535 (got {text!r})")
+    return value
+
+
 def register(sub: argparse._SubParsersAction, api) -> None:
     p = sub.add_parser("serve", help="serve the index to coding agents over MCP (stdio or HTTP)")
     api.project_arg(p)
     p.add_argument("--transport", choices=("stdio", "http"), default="stdio", help="stdio (default) or http")
     p.add_argument("--host", default="127.0.0.1", help="HTTP address (default 127.0.0.1; others need --allow-remote)")
-    p.add_argument("--port", type=int, default=8765, help="HTTP port (default 8765)")
+    p.add_argument("--port", type=port_number, default=8765, help="HTTP port (default 8765; 0: any free port)")
     p.add_argument("--allow-remote", action="store_true", help="allow binding an address other than loopback")
     p.add_argument("--token", help="bearer token HTTP clients must send (required with --allow-remote)")
     p.add_argument(
         "--refresh-interval",
-        type=float,
+        type=api.seconds,
         default=2.0,
         help="without a file watcher, check files on disk at most every N seconds (default 2)",
     )
@@ -142,15 +150,18 @@ def cmd_serve(args: argparse.Namespace, api) -> int:
         except ServeRefused as exc:
             raise api.UsageError(str(exc)) from None
     ws = api.workspace(args)
-    serve(
-        ws,
-        transport=args.transport,
-        host=args.host,
-        port=args.port,
-        token=args.token,
-        allow_remote=args.allow_remote,
-        refresh_interval=args.refresh_interval,
-        watch=not args.no_watch,
-        editor_tools_mode=args.editor_tools,
-    )
+    try:
+        serve(
+            ws,
+            transport=args.transport,
+            host=args.host,
+            port=args.port,
+            token=args.token,
+            allow_remote=args.allow_remote,
+            refresh_interval=args.refresh_interval,
+            watch=not args.no_watch,
+            editor_tools_mode=args.editor_tools,
+        )
+    except ServeRefused as exc:  # the port is in use, or the address is not this machine's
+        raise api.UsageError(str(exc)) from None
     return api.EXIT_OK

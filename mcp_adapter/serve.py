@@ -7,6 +7,7 @@ a secret even on loopback (server/access.py). Logs go to stderr only.
 
 from __future__ import annotations
 
+import functools
 import hmac
 import logging
 import sys
@@ -33,6 +34,25 @@ def check_bind(host: str, allow_remote: bool, token: str | None) -> None:
         )
     if not token or len(token) < 16:
         raise ServeRefused(f"--host {host} with --allow-remote needs --token with at least 16 characters")
+
+
+def listen(host: str, port: int) -> Any:
+    """The listening socket, bound before anything starts, as uvicorn binds one: a port in use or
+    an address this machine does not have is a refusal (exit 2), where uvicorn logs it and exits 3,
+    the code of a bug."""
+    import socket
+
+    sock = socket.socket(family=socket.AF_INET6 if ":" in host else socket.AF_INET)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+    except (OSError, OverflowError) as exc:
+        sock.close()
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise ServeRefused(
+            f"cannot listen on {host} port {port}: {reason}; choose another --port (or --host)"
+        ) from None
+    return sock
 
 
 class BearerAuth:
@@ -104,6 +124,9 @@ def serve(
     app: Any = server.streamable_http_app(host=host, transport_security=security)
     if token:
         app = BearerAuth(app, token)
-    log.info("serving %s over streamable HTTP at http://%s:%d/mcp", ws.base, host, port)
+    sock = listen(host, port)
+    port = sock.getsockname()[1]  # port 0: the one the system chose
+    shown = f"[{host}]" if ":" in host else host  # an IPv6 address, as a URL writes it
+    log.info("serving %s over streamable HTTP at http://%s:%d/mcp", ws.base, shown, port)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning")
-    anyio.run(uvicorn.Server(config).serve)
+    anyio.run(functools.partial(uvicorn.Server(config).serve, sockets=[sock]))

@@ -53,6 +53,29 @@ def test_usage_errors_exit_2(tmp_path: Path) -> None:
     assert run_cli("query").returncode == 2
 
 
+def test_durations_and_ports_out_of_range_are_usage_errors(tmp_path: Path) -> None:
+    """`--wait nan` waited for a busy index forever (no time is past a nan deadline), `--time-limit
+    -1` ended `index` at once as "interrupted" (exit 130) and `serve --port 70000` was an internal
+    error (exit 3, a bug); each is now refused before anything runs, as argparse refuses a value."""
+    root = write_project(tmp_path / "P", {"Assets/A.cs": "class A {}"})
+    cases = {
+        ("index", "--wait", "nan"): "argument --wait: must be a number of seconds, 0 or more (got 'nan')",
+        ("index", "--wait", "-1"): "argument --wait: must be a number of seconds, 0 or more (got '-1')",
+        ("index", "--time-limit", "-1"): "argument --time-limit: must be a number of seconds, 0 or more (got '-1')",
+        ("index", "--time-limit", "inf"): "argument --time-limit: must be a number of seconds, 0 or more (got 'inf')",
+        ("serve", "--refresh-interval", "nan"): "argument --refresh-interval: must be a number of seconds, 0 or more"
+        " (got 'nan')",
+        ("serve", "--transport", "http", "--port", "70000"): "argument --port: must be a port number from 0 to 65535"
+        " (got '70000')",
+    }
+    for args, message in cases.items():
+        r = run_cli(*args, "--project", str(root))
+        assert (r.returncode, r.stdout) == (2, ""), args
+        assert r.stderr.endswith(f"error: {message}\n") and "Traceback" not in r.stderr, r.stderr
+    assert not (root / "Library").exists()  # refused before anything ran
+    assert run_cli("index", "--wait", "0", "--time-limit", "30", "--project", str(root)).returncode == 0
+
+
 def test_query_builds_a_missing_index_and_finds_nothing_gracefully(tmp_path: Path) -> None:
     root = write_project(tmp_path / "P", {"Assets/A.cs": "class Alpha { void Run() {} }"})
     r = run_cli("query", "zebra giraffe", "--project", str(root), "--json")

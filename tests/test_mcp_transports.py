@@ -174,6 +174,21 @@ def test_http_listens_on_port_8765_by_default(indexed_fixture: Path) -> None:
     assert search.structured_content["results"][0]["path"] == "Assets/Scripts/Combat/DamageDealer.cs"
 
 
+def test_a_port_in_use_is_a_usage_error(indexed_fixture: Path) -> None:
+    """uvicorn logs a failed bind and exits 3, which unity-index documents as a bug; the socket is
+    now bound before the server starts, and a port in use is exit 2 saying what to do."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        r = run_cli("serve", "--project", str(indexed_fixture), "--transport", "http", "--port", str(port))
+    assert (r.returncode, r.stdout) == (2, "")
+    assert r.stderr.endswith(
+        f"error: cannot listen on 127.0.0.1 port {port}: Address already in use; choose another --port (or --host)\n"
+    ), r.stderr
+    assert "Traceback" not in r.stderr and "watching" not in r.stderr  # refused before the server started
+
+
 @pytest.mark.parametrize("mode", ["legacy", "auto"])
 def test_http_session(http_server: int, mode: str) -> None:
     async def go():

@@ -17,6 +17,21 @@ class UsageError(Exception):
     """An expected failure with a message that says what to do; exit code 2, no traceback."""
 
 
+def seconds(text: str) -> float:
+    """A duration option for argparse: a finite number of seconds, 0 or more. `nan` made a wait
+    for the writer lock endless (no time is past a nan deadline), a negative time limit ended a
+    command at once as if interrupted."""
+    import math
+
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value >= 0):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds, 0 or more (got {text!r})")
+    return value
+
+
 def not_a_folder(project: str) -> str:
     """What to say when `--project` names no folder: a file, or nothing."""
     what = "a file, not a folder" if Path(project).expanduser().exists() else "no such folder"

@@ -17,6 +17,7 @@ from indexer.cli.common import (
     other_version,
     print_json,
     project_arg,
+    seconds,
     struct_dict,
     workspace,
 )
@@ -239,7 +240,7 @@ def _add_index(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--wait",
         nargs="?",
-        type=float,
+        type=seconds,
         const=DEFAULT_WAIT,
         default=DEFAULT_WAIT,
         metavar="SECONDS",
@@ -248,7 +249,7 @@ def _add_index(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-wait", dest="wait", action="store_const", const=0.0, help="fail at once if another one runs")
     p.add_argument(
         "--time-limit",
-        type=float,
+        type=seconds,
         metavar="SECONDS",
         help="give up (keeping the last committed index) after this long; the git hooks use it",
     )

@@ -20,6 +20,7 @@ from indexer.cli.common import (
     UsageError,
     explain_failure,
     project_arg,
+    seconds,
     workspace,
 )
 from indexer.cli.console import Console
@@ -112,6 +113,7 @@ class CommandAPI:
     UsageError = UsageError
     EXIT_OK = EXIT_OK
     workspace = staticmethod(workspace)
+    seconds = staticmethod(seconds)
 
     @staticmethod
     def project_arg(p: argparse.ArgumentParser) -> None:

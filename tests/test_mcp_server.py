@@ -238,6 +238,20 @@ def test_argument_errors_are_short_sentences(server, mode: str, tool: str, args:
     assert "pydantic" not in text(res) and "http" not in text(res) and "validation error" not in text(res)
 
 
+def test_lax_coercions_of_the_sdk_are_as_documented(server) -> None:
+    """docs/mcp.md: the SDK's validation (pydantic, lax mode) reads "5" as 5 and true as 1, then
+    checks the range; 5.0 is 5."""
+
+    async def go():
+        async with Client(server, mode="legacy") as c:
+            calls = [{"limit": "2"}, {"limit": True}, {"limit": 3.0}, {"limit": False}]
+            return [await c.call_tool("search", {"query": "damage", **args}) for args in calls]
+
+    as_string, as_true, as_float, as_false = run(go)
+    assert [len(r.structured_content["results"]) for r in (as_string, as_true, as_float)] == [2, 1, 3]
+    assert as_false.is_error and text(as_false).startswith("search: `limit` must be at least 1 (got False).")
+
+
 def test_describe_takes_paths_as_agents_give_them(server, indexed_fixture: Path) -> None:
     """Absolute inside the project, Windows separators, another case, a bare file name: one file."""
     given = [

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 import msgspec
 
-from indexer.identifiers import said_words, stem
+from indexer.identifiers import TASK_WORDS, said_words, stem
 from indexer.model import Hit, Ranked
 from indexer.query.carriers import carried, carriers, chain_text
 from indexer.query.priors import (
@@ -46,6 +46,7 @@ from indexer.query.priors import (
 )
 from indexer.query.search import BODY_CHARS, Outline, annotate
 from indexer.query.synonyms import synonym_words
+from indexer.query.textmatch import near_words_of
 
 __all__ = ["is_vendored", "rank", "vendored_folders"]
 
@@ -88,6 +89,10 @@ BELOW_TESTED = 0.99
 BODY_HITS = 3  # the best hits whose snippet may be a member found by its body (a file read each)
 CARRIER_EDGES = frozenset({"carries_script", "instance_of", "script"})
 ASSET_INTENT_GAIN = 2.0  # carrier edges count this much more when the task asks for assets
+# A code task's best scripts (the hits shown) score up to NEAR_GAIN more by how many of its words
+# they hold near each other (textmatch.near_words): 1 + NEAR_GAIN * (near - 1) / (words - 1).
+NEAR_FILES = 10
+NEAR_GAIN = 0.5
 
 Neighbour = tuple[str, str, float, tuple[str, ...]]  # (path, edge, weight, chain of prefabs between)
 
@@ -123,6 +128,8 @@ def rank(
             ranked[path].score += gain * priors.get(path, 1.0)
         elif path in reached:
             ranked[path] = Ranked(path, gain * priors.get(path, 1.0), [])
+    if not wanted and not asks_for(said, ASSET_WORDS | ART_WORDS):
+        _near_words(project, ranked, said)
     if TEST_CAP and not asks_for(terms, TEST_WORDS):
         _tests_below_tested_code(project, ranked)
     order = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:limit]
@@ -133,6 +140,19 @@ def rank(
     return [
         h for i, r in enumerate(order) if (h := _hit(project, r, terms, also, stats, named, i < BODY_HITS)) is not None
     ]
+
+
+def _near_words(project, ranked: dict[str, Ranked], said: list[str]) -> None:
+    """Raise the best scripts that hold the task's words near each other, where one member does
+    what the task says. Assets are left out: a prefab's lines are serialized fields, not behaviour,
+    and a task about assets or looks is answered by assets (measured: docs/retrieval.md)."""
+    words = frozenset(stem(w) for w in said if w not in TASK_WORDS and not w.isdigit())
+    if len(words) < 2:
+        return
+    for r in sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:NEAR_FILES]:
+        if r.path.endswith(".cs"):
+            near = near_words_of(project.texts.get(r.path), words)
+            r.score *= 1 + NEAR_GAIN * max(0, near - 1) / (len(words) - 1)
 
 
 def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str]) -> dict[str, float]:

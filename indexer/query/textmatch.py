@@ -15,6 +15,8 @@ from indexer.identifiers import INNER_STEM, stem_pattern, stem_regex
 from indexer.query.texts import FileText
 
 MAX_MATCHED_LINES = 8
+NEAR_CHARS = 400  # "near each other": within about ten lines of C#
+EVERYWHERE = 48  # occurrences of one stem in one text past which it is near everything
 FOUND_LIMIT = 512  # answers kept with one text; past this, emptied (a long-running server)
 NOT_MATCHED = re.compile(r"\s*(using|namespace)\b")  # lines that name everything and say nothing
 
@@ -38,6 +40,48 @@ def stems_in_text(read: FileText, stems: set[str]) -> set[str]:
             found.clear()
         found.update((s, s in held) for s in missing)
     return out
+
+
+def near_words_of(read: FileText, stems: frozenset[str]) -> int:
+    """`near_words(read.low, stems)`, kept with the text for these stems. A text holding fewer
+    than two of them is not scanned: `stems_in_text` (kept per stem) says so."""
+    held = stems_in_text(read, set(stems))
+    if len(held) < 2:
+        return len(held)
+    key = ("near", stems)
+    near = read.found.get(key)
+    return near if near is not None else _keep(read.found, key, near_words(read.low, frozenset(held)))
+
+
+def near_words(low: str, stems: frozenset[str]) -> int:
+    """The most of these stems a lower-cased text holds within NEAR_CHARS of each other (by the
+    rule of `stem_pattern`). Why: the member that says "bank", "loan" and "interest" within a few
+    lines is what "bank loans should charge 15% interest" is about, more than a file that names
+    each somewhere. A stem found more than EVERYWHERE times is near everything and counts in
+    every window; the others cost a `str.find` per occurrence."""
+    events: list[tuple[int, str]] = []
+    everywhere = 0
+    for s in sorted(stems):
+        find, at, pos = _finder(low, s), [], 0
+        while len(at) <= EVERYWHERE and (pos := find(pos)) >= 0:
+            at.append(pos)
+            pos += len(s)
+        if len(at) > EVERYWHERE:
+            everywhere += 1
+        else:
+            events += [(p, s) for p in at]
+    events.sort()
+    best, window, first = 0, {}, 0
+    for pos, s in events:
+        window[s] = window.get(s, 0) + 1
+        while pos - events[first][0] > NEAR_CHARS:
+            gone = events[first][1]
+            window[gone] -= 1
+            if not window[gone]:
+                del window[gone]
+            first += 1
+        best = max(best, len(window))
+    return best + everywhere
 
 
 def matched_lines_of(read: FileText, stems: frozenset[str], skip: frozenset[int] = frozenset()) -> list[str]:

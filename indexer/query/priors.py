@@ -162,10 +162,10 @@ def test_typed(records: Records) -> dict[str, tuple[int, str]]:
     return out
 
 
-def test_files(paths: Iterable[str], folders: frozenset[str], typed: dict[str, tuple[int, str]]) -> set[str]:
-    """Which of these paths hold tests: NUnit-attributed types (`typed`, of test_typed), or a test
-    assembly's scripts."""
-    return {p for p in paths if p in typed or (p.endswith(".cs") and any(p.startswith(f) for f in folders))}
+def is_test(path: str, folders: frozenset[str], typed: dict[str, tuple[int, str]]) -> bool:
+    """Whether a path holds tests: NUnit-attributed types (`typed`, of test_typed), or it is a
+    test assembly's script."""
+    return path in typed or (path.endswith(".cs") and any(path.startswith(f) for f in folders))
 
 
 def test_share(records: Records, folders: frozenset[str], typed: dict[str, tuple[int, str]]) -> float:

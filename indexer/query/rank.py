@@ -9,7 +9,7 @@ those files rank too, each saying why it is there. Deterministic: same index and
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import msgspec
 
@@ -35,10 +35,10 @@ from indexer.query.priors import (
     editor_share,
     has_logic,
     is_editor_script,
+    is_test,
     is_vendored,
     named_kinds,
     names_package,
-    test_files,
     test_share,
     test_typed,
     vendor_package,
@@ -175,7 +175,7 @@ def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str
     if not wanted and not asks_for(said, ASSET_WORDS | ART_WORDS):
         scale((p for p, k in kinds.items() if k in CODE_TASK_ASSET_KINDS), CODE_TASK_ASSET_PRIOR)
     scripts = [p for p in kinds if p.endswith(".cs")]
-    tests = test_files(scripts, project.test_folders, _test_typed(project))
+    tests = set(_tests(project, scripts))
     if not asks_for(terms, TEST_WORDS) and _tests_are_minor(project):
         scale(tests, TEST_PRIOR)
     if not asks_for(terms, EDITOR_WORDS) and _editor_is_minor(project):
@@ -218,16 +218,28 @@ def _test_typed(project) -> dict[str, tuple[int, str]]:
 
 
 def _editor_scripts(project, scripts: list[str]) -> list[str]:
-    """The editor code among these scripts (each path's answer kept like `remember`'s, but
-    with the roles read once: this runs for every candidate of every query)."""
+    """The editor code among these scripts."""
+    assemblies = project.assemblies
+    return _having(project, "editor", scripts, lambda path: is_editor_script(path, assemblies))
+
+
+def _tests(project, scripts: list[str]) -> list[str]:
+    """The tests among these scripts."""
+    folders, typed = project.test_folders, _test_typed(project)
+    return _having(project, "test", scripts, lambda path: is_test(path, folders, typed))
+
+
+def _having(project, role: str, paths: Iterable[str], decide: Callable[[str], bool]) -> list[str]:
+    """The paths `decide` says have this role, each path's answer kept like `remember`'s, but
+    with the roles read once: this runs for every candidate of every query."""
     roles = project.roles
     out = []
-    for path in scripts:
-        key = ("editor", path)
-        editor = roles.get(key)
-        if editor is None:
-            editor = roles[key] = is_editor_script(path, project.assemblies)
-        if editor:
+    for path in paths:
+        key = (role, path)
+        has = roles.get(key)
+        if has is None:
+            has = roles[key] = decide(path)
+        if has:
             out.append(path)
     return out
 
@@ -242,7 +254,7 @@ def _tests_below_tested_code(project, ranked: dict[str, Ranked]) -> None:
     """A test never outranks the code it tests: `HealthTests.cs` (or `TestHealth.cs`) drops just
     below `Health.cs` when it uses it and both rank; otherwise it keeps its score. The pairing is
     the naming convention of test files, not the words of the task."""
-    tests = test_files([p for p in ranked if p.endswith(".cs")], project.test_folders, _test_typed(project))
+    tests = set(_tests(project, [p for p in ranked if p.endswith(".cs")]))
     for path in sorted(tests):
         subject = tested_name(path)
         tested = [

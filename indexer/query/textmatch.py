@@ -43,14 +43,10 @@ def stems_in_text(read: FileText, stems: set[str]) -> set[str]:
 
 
 def near_words_of(read: FileText, stems: frozenset[str]) -> int:
-    """`near_words(read.low, stems)`, kept with the text for these stems. A text holding fewer
-    than two of them is not scanned: `stems_in_text` (kept per stem) says so."""
-    held = stems_in_text(read, set(stems))
-    if len(held) < 2:
-        return len(held)
+    """`near_words(read.low, stems)`, kept with the text for these stems."""
     key = ("near", stems)
     near = read.found.get(key)
-    return near if near is not None else _keep(read.found, key, near_words(read.low, frozenset(held)))
+    return near if near is not None else _keep(read.found, key, near_words(read.low, stems))
 
 
 def near_words(low: str, stems: frozenset[str]) -> int:

@@ -91,7 +91,7 @@ CARRIER_EDGES = frozenset({"carries_script", "instance_of", "script"})
 ASSET_INTENT_GAIN = 2.0  # carrier edges count this much more when the task asks for assets
 # A code task's best scripts (the hits shown) score up to NEAR_GAIN more by how many of its words
 # they hold near each other (textmatch.near_words): 1 + NEAR_GAIN * (near - 1) / (words - 1).
-NEAR_FILES = 10
+NEAR_FILES = 8
 NEAR_GAIN = 0.5
 
 Neighbour = tuple[str, str, float, tuple[str, ...]]  # (path, edge, weight, chain of prefabs between)
@@ -137,9 +137,23 @@ def rank(
         if r.path in boosts:
             r.reasons.append(_reason(*boosts[r.path][1:]))
     also = synonym_words(said)
+    outlines = _outlines(project, [r.path for r in order if r.candidate is not None]) if named else None
     return [
-        h for i, r in enumerate(order) if (h := _hit(project, r, terms, also, stats, named, i < BODY_HITS)) is not None
+        h
+        for i, r in enumerate(order)
+        if (h := _hit(project, r, terms, also, stats, outlines, i < BODY_HITS)) is not None
     ]
+
+
+def _outlines(project, paths: list[str]) -> dict[str, Outline]:
+    """The decoded outlines of these files (kept per generation), those not kept read in one
+    statement: one per file cost more than decoding them."""
+    memo = project.memo
+    blobs = project.records.outlines([p for p in paths if ("outline", p) not in memo])
+    return {
+        p: project.remember(("outline", p), lambda p=p: Outline(blobs.get(p) or project.records.outline(p)))
+        for p in paths
+    }
 
 
 def _near_words(project, ranked: dict[str, Ranked], said: list[str]) -> None:
@@ -344,17 +358,18 @@ def _reason(edge: str, source: str, chain: tuple[str, ...]) -> str:
 
 
 def _hit(
-    project, r: Ranked, terms: list[str], also: tuple[str, ...], stats: dict, named: bool, bodies: bool
+    project, r: Ranked, terms: list[str], also: tuple[str, ...], stats: dict, outlines: dict | None, bodies: bool
 ) -> Hit | None:
+    """`r` as a hit, named by its best declaration unless `outlines` (path -> Outline) is None
+    (`named`: see rank)."""
     reason = "; ".join(r.reasons)
     score = round(r.score, 4)
-    if not named:
+    if outlines is None:
         file_kind = r.candidate.kind if r.candidate is not None else stats[r.path].kind
         return Hit(r.path, file_kind, "", 0, score, "", reason)
     if r.candidate is not None:
-        outline = project.remember(("outline", r.path), lambda: Outline(project.records.outline(r.path)))
         source = (lambda: _source(project, r.path)) if bodies else None
-        return annotate(r.candidate, terms, outline, score, reason, source=source, also=also)
+        return annotate(r.candidate, terms, outlines[r.path], score, reason, source=source, also=also)
     hit = _hit_for(project, r.path)
     return msgspec.structs.replace(hit, score=score, reason=reason) if hit is not None else None
 

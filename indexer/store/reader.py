@@ -226,9 +226,19 @@ class Records:
 
     def outline(self, path: str) -> bytes:
         """A file's stored outline (JSON), for naming its best match; b"[]" if it has none."""
-        sql = "SELECT o.outline FROM files f JOIN outlines o ON o.file_id = f.id WHERE f.path = ?"
-        row = self.conn.execute(sql, (path,)).fetchone()
-        return self.codec.unpack(row[0]) if row else b"[]"
+        return self.outlines([path])[path]
+
+    def outlines(self, paths: list[str]) -> dict[str, bytes]:
+        """`outline` of each path, in one statement: a query names its ten hits at once."""
+        out = dict.fromkeys(paths, b"[]")
+        for i in range(0, len(paths), 500):
+            chunk = paths[i : i + 500]
+            sql = (
+                "SELECT f.path, o.outline FROM files f JOIN outlines o ON o.file_id = f.id"
+                f" WHERE f.path IN ({','.join('?' * len(chunk))})"
+            )
+            out.update((path, self.codec.unpack(blob)) for path, blob in self.conn.execute(sql, chunk))
+        return out
 
     def edges_from(self, path: str) -> list[tuple[str, str]]:
         """(path, edge kind) of the files this file points at. Ids are mapped to paths by the

@@ -17,6 +17,7 @@ from indexer.query.texts import FileText
 MAX_MATCHED_LINES = 8
 NEAR_CHARS = 400  # "near each other": within about ten lines of C#
 EVERYWHERE = 48  # occurrences of one stem in one text past which it is near everything
+NEAR_LIMIT = 100_000  # characters of a text looked at for words near each other
 FOUND_LIMIT = 512  # answers kept with one text; past this, emptied (a long-running server)
 NOT_MATCHED = re.compile(r"\s*(using|namespace)\b")  # lines that name everything and say nothing
 
@@ -43,10 +44,11 @@ def stems_in_text(read: FileText, stems: set[str]) -> set[str]:
 
 
 def near_words_of(read: FileText, stems: frozenset[str]) -> int:
-    """`near_words(read.low, stems)`, kept with the text for these stems."""
+    """`near_words` of the text's first NEAR_LIMIT characters, kept with the text for these stems
+    (a file's first 100 KB hold its members; a 1 MB file would cost ten times as much)."""
     key = ("near", stems)
     near = read.found.get(key)
-    return near if near is not None else _keep(read.found, key, near_words(read.low, stems))
+    return near if near is not None else _keep(read.found, key, near_words(read.low_prefix(NEAR_LIMIT), stems))
 
 
 def near_words(low: str, stems: frozenset[str]) -> int:

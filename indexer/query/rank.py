@@ -44,7 +44,7 @@ from indexer.query.priors import (
     vendor_package,
     vendored_folders,
 )
-from indexer.query.search import BODY_CHARS, Outline, annotate
+from indexer.query.search import Outline, annotate
 from indexer.query.synonyms import synonym_words
 from indexer.query.textmatch import near_words_of
 
@@ -368,16 +368,11 @@ def _hit(
         file_kind = r.candidate.kind if r.candidate is not None else stats[r.path].kind
         return Hit(r.path, file_kind, "", 0, score, "", reason)
     if r.candidate is not None:
-        source = (lambda: _source(project, r.path)) if bodies else None
+        # a C# file's text, to find the member whose body matches the task best
+        source = (lambda: project.texts.get(r.path)) if bodies and r.path.endswith(".cs") else None
         return annotate(r.candidate, terms, outlines[r.path], score, reason, source=source, also=also)
     hit = _hit_for(project, r.path)
     return msgspec.structs.replace(hit, score=score, reason=reason) if hit is not None else None
-
-
-def _source(project, path: str) -> str:
-    """A C# file's text as `best_symbol` reads it (lower-cased, kept with the text), to find the
-    member whose body matches the task best ('' for others)."""
-    return project.texts.get(path).low_prefix(BODY_CHARS) if path.endswith(".cs") else ""
 
 
 def _hit_for(project, path: str) -> Hit | None:

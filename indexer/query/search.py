@@ -9,26 +9,25 @@ from __future__ import annotations
 
 import bisect
 import os
-import re
 from collections.abc import Callable
-from functools import cached_property, lru_cache
+from functools import cached_property
 
 import tantivy
 
 from indexer.identifiers import (
-    INNER_STEM,
     NameText,
     name_stems,
     query_terms,
     said_words,
     stem,
-    stem_regex,
     weighted_terms,
 )
 from indexer.model import TYPE_KINDS, Candidate, Hit
 from indexer.project import searchable_kinds
 from indexer.query import synonyms
 from indexer.query.livestats import LiveStats, index_token
+from indexer.query.textmatch import BODY_CHARS, occurrences
+from indexer.query.texts import FileText
 from indexer.store.header import IndexBroken, data_name, open_current, open_search, tantivy_failure
 from indexer.store.reader import Records
 from indexer.store.schema import FIELD_BOOSTS, IndexPaths, outline_decoder
@@ -56,12 +55,12 @@ def annotate(
     outline: Outline,
     score: float | None = None,
     reason: str = "",
-    source: Callable[[], str] | None = None,
+    source: Callable[[], FileText] | None = None,
     also: tuple[str, ...] = (),
 ) -> Hit:
     """A candidate named by its best-matching declaration (`outline`: of Records.outline;
-    `source`: gives the file's first BODY_CHARS characters lower-cased, read only when the bodies
-    of its members must decide;
+    `source`: gives the file's text (query.texts), read only when the bodies of its members must
+    decide;
     `also`: the query's synonyms, see best_symbol)."""
     name, line, snippet = best_symbol(outline, terms, c.path, source, also)
     return Hit(
@@ -199,7 +198,7 @@ def best_symbol(
     decoded: Outline,
     terms: list[str],
     path: str,
-    source: Callable[[], str] | None = None,
+    source: Callable[[], FileText] | None = None,
     also: tuple[str, ...] = (),
 ) -> tuple[str, int, str]:
     """The declaration in a file that best matches the query terms: (qualified name, line, snippet).
@@ -252,42 +251,22 @@ def _best(outline: list, named: dict[int, frozenset[str]], body: dict[int, set[s
     return best[2] if best is not None else None
 
 
-BODY_CHARS = 100_000  # a member's body is looked for in the first 100 KB of a file
-MAX_OCCURRENCES = 48  # of one stem in one file: a word that frequent names no one member
-
-
-def _body_matches(outline: list, wanted: set[str], low: str) -> dict[int, set[str]]:
+def _body_matches(outline: list, wanted: set[str], read: FileText) -> dict[int, set[str]]:
     """outline index -> the query stems in the lines from a member's declaration to the next
-    declaration (its body, near enough without end lines). Types own no body here. The cost is
-    the occurrences of the query's stems, not the file's length: a stem found more than
-    MAX_OCCURRENCES times in the file is everywhere in it and is passed over. `low`: the file's
-    first BODY_CHARS characters, lower-cased."""
+    declaration (its body, near enough without end lines), in the text's first BODY_CHARS
+    characters. Types own no body here. The cost is the occurrences of the query's stems, not the
+    file's length: a stem that is everywhere in the file (`textmatch.occurrences`) is passed over."""
     members = sorted((line, i) for i, (line, _kind, _q, _s) in enumerate(outline) if line > 0)
     lines = [line for line, _ in members]
     found: dict[int, set[str]] = {}
-    for w in sorted(wanted):
-        search = _short_stem(w) if len(w) < INNER_STEM else None
-        if search is None and low.count(w) > MAX_OCCURRENCES:
-            continue
-        pos, line, counted = 0, 1, 0
-        for _ in range(MAX_OCCURRENCES):
-            if search is None:
-                pos = low.find(w, pos)
-            else:
-                m = search(low, pos)
-                pos = m.start() if m else -1
-            if pos < 0:
-                break
+    at = occurrences(read, sorted(wanted))
+    low = read.low_prefix(BODY_CHARS) if any(at.values()) else ""
+    for w, where in at.items():
+        line, counted = 1, 0
+        for pos in where or ():
             line += low.count("\n", counted, pos)
             counted = pos
             k = bisect.bisect_right(lines, line) - 1
             if k >= 0 and outline[members[k][1]][1] not in TYPE_KINDS:
                 found.setdefault(members[k][1], set()).add(w)
-            pos += len(w)
     return found
-
-
-@lru_cache(maxsize=1024)
-def _short_stem(stem: str):
-    """A short stem matches whole words only (`ai`, `hp`): its compiled search."""
-    return re.compile(stem_regex(stem)).search

@@ -9,15 +9,17 @@ costs more than the rest of the file's share of a pack.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from indexer.identifiers import INNER_STEM, stem_pattern, stem_regex
 from indexer.query.texts import FileText
 
 MAX_MATCHED_LINES = 8
 NEAR_CHARS = 400  # "near each other": within about ten lines of C#
-EVERYWHERE = 48  # occurrences of one stem in one text past which it is near everything
-NEAR_LIMIT = 100_000  # characters of a text looked at for words near each other
+# A text's words are looked for in its first 100 KB: they hold a script's members, and a 1 MB file
+# would cost ten times as much.
+BODY_CHARS = 100_000
+EVERYWHERE = 48  # occurrences of one stem in one text past which it names no one member
 FOUND_LIMIT = 512  # answers kept with one text; past this, emptied (a long-running server)
 NOT_MATCHED = re.compile(r"\s*(using|namespace)\b")  # lines that name everything and say nothing
 
@@ -44,31 +46,18 @@ def stems_in_text(read: FileText, stems: set[str]) -> set[str]:
 
 
 def near_words_of(read: FileText, stems: frozenset[str]) -> int:
-    """`near_words` of the text's first NEAR_LIMIT characters, kept with the text for these stems
-    (a file's first 100 KB hold its members; a 1 MB file would cost ten times as much)."""
+    """`near_words` of where these stems occur in the text, kept with the text for them."""
     key = ("near", stems)
     near = read.found.get(key)
-    return near if near is not None else _keep(read.found, key, near_words(read.low_prefix(NEAR_LIMIT), stems))
+    return near if near is not None else _keep(read.found, key, near_words(occurrences(read, stems)))
 
 
-def near_words(low: str, stems: frozenset[str]) -> int:
-    """The most of these stems a lower-cased text holds within NEAR_CHARS of each other (by the
-    rule of `stem_pattern`). Why: the member that says "bank", "loan" and "interest" within a few
-    lines is what "bank loans should charge 15% interest" is about, more than a file that names
-    each somewhere. A stem found more than EVERYWHERE times is near everything and counts in
-    every window; the others cost a `str.find` per occurrence."""
-    events: list[tuple[int, str]] = []
-    everywhere = 0
-    for s in sorted(stems):
-        find, at, pos = _finder(low, s), [], 0
-        while len(at) <= EVERYWHERE and (pos := find(pos)) >= 0:
-            at.append(pos)
-            pos += len(s)
-        if len(at) > EVERYWHERE:
-            everywhere += 1
-        else:
-            events += [(p, s) for p in at]
-    events.sort()
+def near_words(at: dict[str, tuple[int, ...] | None]) -> int:
+    """The most stems found within NEAR_CHARS of each other (`at`: of `occurrences`). Why: the
+    member that says "bank", "loan" and "interest" within a few lines is what "bank loans should
+    charge 15% interest" is about, more than a file that names each somewhere. A stem that is
+    everywhere counts in every window."""
+    events = sorted((pos, s) for s, where in at.items() for pos in where or ())
     best, window, first = 0, {}, 0
     for pos, s in events:
         window[s] = window.get(s, 0) + 1
@@ -79,7 +68,26 @@ def near_words(low: str, stems: frozenset[str]) -> int:
                 del window[gone]
             first += 1
         best = max(best, len(window))
-    return best + everywhere
+    return best + sum(where is None for where in at.values())
+
+
+def occurrences(read: FileText, stems: Iterable[str]) -> dict[str, tuple[int, ...] | None]:
+    """stem -> where it occurs in the text's first BODY_CHARS characters lower-cased (by the rule
+    of `stem_pattern`), or None when more than EVERYWHERE times: it is everywhere in the text, near
+    every member. Kept with the text per stem: the ranking asks for a file's words twice (how near
+    each other they are, which member holds them), and later queries ask for them again."""
+    found, out, low = read.found, {}, None
+    for s in stems:
+        key = ("at", s)
+        if key not in found:
+            low = read.low_prefix(BODY_CHARS) if low is None else low
+            find, where, pos = _finder(low, s), [], 0
+            while len(where) <= EVERYWHERE and (pos := find(pos)) >= 0:
+                where.append(pos)
+                pos += len(s)
+            _keep(found, key, None if len(where) > EVERYWHERE else tuple(where))
+        out[s] = found[key]
+    return out
 
 
 def matched_lines_of(read: FileText, stems: frozenset[str], skip: frozenset[int] = frozenset()) -> list[str]:

@@ -1,0 +1,66 @@
+"""How near each other a text holds a task's words (textmatch.near_words, which ranks the best
+scripts of a code task): exact on examples, and the same as a slow count of every window."""
+
+import re
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from indexer.identifiers import stem_regex
+from indexer.query.textmatch import BODY_CHARS, EVERYWHERE, NEAR_CHARS, near_words, near_words_of, occurrences
+from indexer.query.texts import FileText
+
+STEMS = frozenset({"scatter", "enemy", "around", "spawner"})  # identifiers.stem of the task's words
+
+
+def near(text: str, stems: frozenset[str]) -> int:
+    return near_words(occurrences(FileText(text.encode(), None), stems))
+
+
+def test_the_words_held_within_one_window_count() -> None:
+    """Three of the four words in the summary line; the fourth is 600 characters further, with a
+    word already counted."""
+    text = "/// Scatter an enemy around the pivot.\n" + "x = 1;\n" * 100 + "void Add() { spawner.Add(enemy); }\n"
+    assert near(text, STEMS) == 3
+    assert near(text, frozenset({"spawner", "enemy"})) == 2
+    assert near("", STEMS) == 0
+    assert near("the enemy", STEMS) == 1
+
+
+def test_a_stem_found_more_than_everywhere_times_counts_in_every_window() -> None:
+    """`hp` 49 times names no one place, so it is near the one `heal`, 2,000 characters away; a
+    short stem matches whole words only (`hpx` is not `hp`)."""
+    read = FileText(("hp;\n" * (EVERYWHERE + 1) + " " * 2000 + "heal").encode(), None)
+    assert occurrences(read, ["hp", "heal"]) == {"hp": None, "heal": (2196,)}
+    assert near_words_of(read, frozenset({"hp", "heal"})) == 2
+    assert near("hpx hpx heal", frozenset({"hp", "heal"})) == 1
+
+
+def test_only_the_text_s_first_body_chars_are_looked_at() -> None:
+    text = "a" * BODY_CHARS + " scatter the enemy"
+    assert near(text, STEMS) == 0
+    assert near(text[1000:], STEMS) == 2
+
+
+def _slow_near(low: str, stems: frozenset[str]) -> int:
+    """Every window that starts at an occurrence, counted afresh."""
+    at = {s: [m.start() for m in re.finditer(stem_regex(s), low[:BODY_CHARS])] for s in stems}
+    everywhere = {s for s, where in at.items() if len(where) > EVERYWHERE}
+    starts = [p for s, where in at.items() if s not in everywhere for p in where]
+    held = (
+        {s for s, where in at.items() if s not in everywhere and any(p <= q <= p + NEAR_CHARS for q in where)}
+        for p in starts
+    )
+    return max((len(h) for h in held), default=0) + len(everywhere)
+
+
+WORDS = ["hp", "heal", "Health", "spawner", "SPAWN", "ai", "x" * 150, "\n", "enemy"]
+TEXTS = st.lists(st.sampled_from(WORDS), max_size=120).map(" ".join)
+ASKED = st.frozensets(st.sampled_from(["hp", "heal", "health", "spawn", "spawner", "ai", "enemy", "x"]), max_size=5)
+
+
+@given(TEXTS, st.lists(ASKED, min_size=1, max_size=3))
+def test_nearness_kept_with_a_text_is_what_every_window_counted_afresh_gives(text: str, asks: list) -> None:
+    read = FileText(text.encode(), None)
+    for stems in asks:
+        assert near_words_of(read, stems) == _slow_near(read.low, stems)

@@ -44,6 +44,7 @@ from indexer.query.priors import (
     vendor_package,
     vendored_folders,
 )
+from indexer.query.quotes import quoted_files
 from indexer.query.search import Outline, annotate
 from indexer.query.synonyms import synonym_words
 from indexer.query.textmatch import near_words_of
@@ -92,6 +93,7 @@ ASSET_INTENT_GAIN = 2.0  # carrier edges count this much more when the task asks
 # A code task's best scripts (the hits shown) score up to NEAR_GAIN more by how many of its words
 # they hold near each other (textmatch.near_words): 1 + NEAR_GAIN * (near - 1) / (words - 1).
 NEAR_FILES = 8
+QUOTE_GAIN = 1.0  # a file holding a text the task quotes gains this times the best match's score
 NEAR_GAIN = 0.5
 
 Neighbour = tuple[str, str, float, tuple[str, ...]]  # (path, edge, weight, chain of prefabs between)
@@ -114,6 +116,7 @@ def rank(
         size = stats[c.path].size if c.path in stats else 4000
         length = min(max((size / 4000) ** LENGTH_EXPONENT, LENGTH_CLAMP[0]), LENGTH_CLAMP[1])
         ranked[c.path] = Ranked(c.path, c.score * length * priors.get(c.path, 1.0), ["text match"], c)
+    _quoted(project, text, ranked, priors, (kind, path_prefix, terms, said))
     seeds = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:SEEDS]
     carrier_gain = ASSET_INTENT_GAIN if asks_for(said, ASSET_WORDS) else 1.0
     boosts = _walk(project, seeds, kind, path_prefix, carrier_gain)
@@ -154,6 +157,25 @@ def _outlines(project, paths: list[str]) -> dict[str, Outline]:
         p: project.remember(("outline", p), lambda p=p: Outline(blobs.get(p) or project.records.outline(p)))
         for p in paths
     }
+
+
+def _quoted(project, text: str, ranked: dict[str, Ranked], priors: dict[str, float], asked: tuple) -> None:
+    """A file holding a text the task quotes (quotes.py) gains the best match's score, times its
+    prior (an inspector showing the quoted label is still editor code), and the walk starts from
+    it. `asked`: the search's kind, path prefix, terms and said words."""
+    kind, path_prefix, terms, said = asked
+    held = quoted_files(project, text, kind, path_prefix)
+    new = {c.path: c.kind for c, _ in held if c.path not in ranked}
+    if new:
+        priors.update(role_priors(project, new, terms, said))
+    top = max((r.score for r in ranked.values()), default=0.0)
+    for c, phrase in held:
+        r = ranked.get(c.path)
+        if r is None:
+            r = ranked[c.path] = Ranked(c.path, 0.0, [], c)
+        if not any(why.startswith("holds ") for why in r.reasons):
+            r.score += QUOTE_GAIN * top * priors.get(c.path, 1.0)
+            r.reasons.append(f'holds "{phrase}"')
 
 
 def _near_words(project, ranked: dict[str, Ranked], said: list[str]) -> None:

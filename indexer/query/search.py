@@ -131,6 +131,27 @@ class Searcher:
         found.sort(key=lambda c: (-c.score, c.path))
         return terms, found
 
+    def holding(self, words: list[str], limit: int, kind: str | None, path_prefix: str | None) -> list[Candidate]:
+        """Files whose text holds every one of these words (stemmed as the index stems them), best
+        BM25 first: where a quoted phrase can be."""
+        schema = self.index.schema
+        tokens = sorted({t for w in words if (t := index_token(w)) is not None})
+        if not tokens or limit <= 0:
+            return []
+        must = [(tantivy.Occur.Must, tantivy.Query.term_query(schema, "body", t)) for t in tokens]
+        must += self._filters(kind, path_prefix)
+        try:
+            searcher = self.index.searcher()
+            hits = searcher.search(tantivy.Query.boolean_query(must), min(limit, max(searcher.num_docs, 1))).hits
+            found = [
+                Candidate((d := searcher.doc(addr))["path"][0], d["kind"][0], round(score, 4)) for score, addr in hits
+            ]
+        except BaseException as exc:  # as in `candidates`
+            if not tantivy_failure(exc):
+                raise
+            raise IndexBroken(self.paths.root, f"full-text index: {exc}") from None
+        return sorted(found, key=lambda c: (-c.score, c.path))
+
     def _query(
         self,
         weighted: list[tuple[str, float]],
@@ -143,7 +164,6 @@ class Searcher:
         documents do not count, see livestats), and one per synonym group of a word the task says
         (`said`: not the parts of a name it quotes, whose code words it already knows); filters
         as musts."""
-        schema = self.index.schema
         fields = list(FIELD_BOOSTS)
         clauses: list[tuple[tantivy.Occur, tantivy.Query]] = []
         for term, weight in weighted:
@@ -154,13 +174,18 @@ class Searcher:
             clauses.append((tantivy.Occur.Should, q if weight == 1.0 else tantivy.Query.boost_query(q, weight)))
         clauses += self._synonym_clauses(said, {index_token(t) for t, _ in weighted}, fields, live)
         query = tantivy.Query.boolean_query(clauses) if clauses else tantivy.Query.empty_query()
-        must: list[tuple[tantivy.Occur, tantivy.Query]] = [(tantivy.Occur.Must, query)]
+        must = [(tantivy.Occur.Must, query), *self._filters(kind, path_prefix)]
+        return must[0][1] if len(must) == 1 else tantivy.Query.boolean_query(must)
+
+    def _filters(self, kind: str | None, path_prefix: str | None) -> list[tuple[tantivy.Occur, tantivy.Query]]:
+        """The musts of `--kind` and `--path`."""
+        schema, out = self.index.schema, []
         if kind:
-            must.append((tantivy.Occur.Must, tantivy.Query.term_query(schema, "kind", kind)))
+            out.append((tantivy.Occur.Must, tantivy.Query.term_query(schema, "kind", kind)))
         if path_prefix:
             pattern = _regex_escape(path_prefix.strip("/")) + "(/.*)?"
-            must.append((tantivy.Occur.Must, tantivy.Query.regex_query(schema, "path", pattern)))
-        return must[0][1] if len(must) == 1 else tantivy.Query.boolean_query(must)
+            out.append((tantivy.Occur.Must, tantivy.Query.regex_query(schema, "path", pattern)))
+        return out
 
     def _synonym_clauses(
         self, terms: list[str], asked: set[str | None], fields: list[str], live: LiveStats

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 
 from indexer.identifiers import INNER_STEM, stem_pattern, stem_regex
 from indexer.query.texts import FileText
@@ -88,6 +89,19 @@ def occurrences(read: FileText, stems: Iterable[str]) -> dict[str, tuple[int, ..
             _keep(found, key, None if len(where) > EVERYWHERE else tuple(where))
         out[s] = found[key]
     return out
+
+
+def holds_phrase(read: FileText, phrase: str) -> bool:
+    """Whether the text holds a phrase (lower case, its words separated by any white space: a
+    serialized string may wrap), kept with the text."""
+    key = ("phrase", phrase)
+    held = read.found.get(key)
+    return held if held is not None else _keep(read.found, key, _phrase_pattern(phrase).search(read.low) is not None)
+
+
+@lru_cache(maxsize=256)
+def _phrase_pattern(phrase: str) -> re.Pattern[str]:
+    return re.compile(r"\s+".join(re.escape(w) for w in phrase.split()))
 
 
 def matched_lines_of(read: FileText, stems: frozenset[str], skip: frozenset[int] = frozenset()) -> list[str]:

@@ -1,0 +1,52 @@
+"""A task that quotes a text is about the file holding it.
+
+A bug report quotes what the game shows ("it says "You cannot train in one than one"", "the
+"YOU WON!" banner"), a log line, a button's label; the file holding those words in that order
+is the one to change, or the one whose code shows them. BM25 ranks by the words, which such a
+text shares with many files ("train", "one"), not by the phrase: the index keeps no positions
+(they would double its size). So the phrase is looked for in the text of the files holding all
+its words.
+"""
+
+from __future__ import annotations
+
+import re
+
+from indexer.model import Candidate
+from indexer.query.textmatch import holds_phrase
+
+QUOTED_FILES = 20  # files holding every word of a quoted phrase, read for the phrase itself
+MAX_WORDS = 12  # a longer quote is a pasted passage, not a text the project holds as written
+MAX_QUOTES = 3
+# A quote opens at the start or after a space or bracket, and closes before the end, a space or
+# punctuation: "it's", "players' scores" and "don't" hold no quote, and an apostrophe between
+# letters does not close one ('You don't have permission').
+_QUOTE = re.compile(
+    r"""(?:^|(?<=[\s(\[{:]))"""
+    r"""(?:"([^"\n]+)"|“([^”\n]+)”|'((?:[^'\n]|(?<=\w)'(?=\w))+)'|‘((?:[^’\n]|(?<=\w)’(?=\w))+)’)"""
+    r"""(?=$|[\s.,;:!?)\]}])"""
+)
+_EDGE_PUNCTUATION = ".,;:!?…"
+
+
+def quoted_phrases(text: str) -> list[str]:
+    """The texts a task quotes, lower case: two to MAX_WORDS words each (a quoted single word is
+    a name, which the words already search), at most MAX_QUOTES, in the task's order."""
+    out: list[str] = []
+    for m in _QUOTE.finditer(text):
+        phrase = " ".join(next(g for g in m.groups() if g).split()).strip(_EDGE_PUNCTUATION + " ").lower()
+        if 2 <= len(phrase.split()) <= MAX_WORDS and re.search(r"[a-z0-9]", phrase) and phrase not in out:
+            out.append(phrase)
+    return out[:MAX_QUOTES]
+
+
+def quoted_files(project, text: str, kind: str | None, path_prefix: str | None) -> list[tuple[Candidate, str]]:
+    """(candidate, phrase) for each file holding a phrase the task quotes (`project`: a
+    workspace.ProjectIndex), best BM25 first among those holding all its words."""
+    out: list[tuple[Candidate, str]] = []
+    for phrase in quoted_phrases(text):
+        words = re.findall(r"[a-z0-9]+", phrase)
+        for c in project.searcher.holding(words, QUOTED_FILES, kind, path_prefix):
+            if holds_phrase(project.texts.get(c.path), phrase):
+                out.append((c, phrase))
+    return out

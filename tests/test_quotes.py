@@ -1,0 +1,48 @@
+"""A task that quotes a text is about the file holding it (indexer/query/quotes.py)."""
+
+from __future__ import annotations
+
+from indexer.query.quotes import quoted_phrases
+from indexer.query.textmatch import holds_phrase
+from indexer.query.texts import FileText
+from indexer.query.workspace import Workspace
+
+
+def test_the_texts_a_task_quotes_are_found_and_its_contractions_are_not() -> None:
+    assert quoted_phrases('clicking "Heal (+25)" does nothing') == ["heal (+25)"]
+    assert quoted_phrases("it says 'You don't have permission.' and I don't know why") == ["you don't have permission"]
+    assert quoted_phrases("the “YOU WON!” banner and the ‘Play again’ button") == ["you won", "play again"]
+    # a single quoted word is a name (the words search it already); players' and don't hold no quote
+    assert quoted_phrases("the \"Restart\" button; the players' scores don't reset") == []
+    # a pasted passage is not a text the project holds as written; repeats count once; three at most
+    assert quoted_phrases('"' + " ".join(["word"] * 13) + '"') == []
+    assert quoted_phrases('"a b" "a b" "c d" "e f" "g h"') == ["a b", "c d", "e f"]
+
+
+def test_a_phrase_is_held_across_wrapped_lines_and_cases() -> None:
+    read = FileText(b"  m_Text: You cannot train in\n    one than one\n", None)
+    assert holds_phrase(read, "you cannot train in one than one")
+    assert not holds_phrase(read, "you cannot train in more than one")
+    assert holds_phrase(read, "you cannot train in one than one")  # kept with the text
+
+
+def test_the_file_holding_a_quoted_label_ranks_first_and_says_so(ws: Workspace) -> None:
+    """The Heal button's label lives in the scene; unquoted, the same words rank the scene fifth."""
+    hits = ws.search('clicking "Heal (+25)" does nothing', limit=5)
+    assert hits[0].path == "Assets/Scenes/Dungeon.unity"
+    assert 'holds "heal (+25)"' in hits[0].reason
+    plain = [h.path for h in ws.search("clicking Heal (+25) does nothing", limit=5)]
+    assert plain.index("Assets/Scenes/Dungeon.unity") == 4
+
+
+def test_a_quoted_text_no_file_holds_changes_nothing(ws: Workspace) -> None:
+    quoted = ws.search('clicking "Heal (+26)" does nothing', limit=10)
+    plain = ws.search("clicking Heal (+26) does nothing", limit=10)
+    assert [(h.path, h.score, h.reason) for h in quoted] == [(h.path, h.score, h.reason) for h in plain]
+
+
+def test_a_quoted_text_keeps_to_the_kind_and_path_asked_for(ws: Workspace) -> None:
+    hits = ws.search('clicking "Heal (+25)" does nothing', limit=5, kind="csharp")
+    assert all(h.path.endswith(".cs") for h in hits) and not any("holds" in h.reason for h in hits)
+    hits = ws.search('clicking "Heal (+25)" does nothing', limit=5, path_prefix="Assets/Scripts")
+    assert not any("holds" in h.reason for h in hits)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from indexer.query.quotes import quoted_phrases
+from indexer.query.quotes import quote_line, quoted_phrases
 from indexer.query.textmatch import holds_phrase
 from indexer.query.texts import FileText
 from indexer.query.workspace import Workspace
@@ -24,6 +24,9 @@ def test_a_phrase_is_held_across_wrapped_lines_and_cases() -> None:
     assert holds_phrase(read, "you cannot train in one than one")
     assert not holds_phrase(read, "you cannot train in more than one")
     assert holds_phrase(read, "you cannot train in one than one")  # kept with the text
+    assert quote_line(read, "you cannot train in one than one") == (1, "m_Text: You cannot train in")
+    assert quote_line(read, "one than one") == (2, "one than one")
+    assert quote_line(read, "more than one") is None
 
 
 def test_the_file_holding_a_quoted_label_ranks_first_and_says_so(ws: Workspace) -> None:
@@ -31,6 +34,8 @@ def test_the_file_holding_a_quoted_label_ranks_first_and_says_so(ws: Workspace) 
     hits = ws.search('clicking "Heal (+25)" does nothing', limit=5)
     assert hits[0].path == "Assets/Scenes/Dungeon.unity"
     assert 'holds "heal (+25)"' in hits[0].reason
+    # it points at the quoted text: its line, and the declaration (here the serialized field) above it
+    assert (hits[0].name, hits[0].line, hits[0].snippet) == ("HUD/HealButton/Text.m_Text", 1393, "m_Text: Heal (+25)")
     plain = [h.path for h in ws.search("clicking Heal (+25) does nothing", limit=5)]
     assert plain.index("Assets/Scenes/Dungeon.unity") == 4
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 
 from indexer.model import Candidate
-from indexer.query.textmatch import holds_phrase
+from indexer.query.textmatch import holds_phrase, phrase_pattern
+from indexer.query.texts import FileText
 
 QUOTED_FILES = 20  # files holding every word of a quoted phrase, read for the phrase itself
 MAX_WORDS = 12  # a longer quote is a pasted passage, not a text the project holds as written
@@ -50,3 +51,14 @@ def quoted_files(project, text: str, kind: str | None, path_prefix: str | None) 
             if holds_phrase(project.texts.get(c.path), phrase):
                 out.append((c, phrase))
     return out
+
+
+def quote_line(read: FileText, phrase: str) -> tuple[int, str] | None:
+    """Where the text first holds the phrase: its line (from 1) and that line, stripped and cut to
+    200 characters (a serialized string may fill a line of kilobytes)."""
+    m = phrase_pattern(phrase).search(read.low)
+    if m is None or len(read.low) != len(read.text):  # positions in `low` are the text's only then
+        return None
+    start = read.text.rfind("\n", 0, m.start()) + 1
+    end = read.text.find("\n", m.start())
+    return read.text.count("\n", 0, start) + 1, read.text[start : end if end >= 0 else None].strip()[:200]

@@ -44,7 +44,7 @@ from indexer.query.priors import (
     vendor_package,
     vendored_folders,
 )
-from indexer.query.quotes import quoted_files
+from indexer.query.quotes import quote_line, quoted_files
 from indexer.query.search import Outline, annotate
 from indexer.query.synonyms import synonym_words
 from indexer.query.textmatch import near_words_of
@@ -116,7 +116,7 @@ def rank(
         size = stats[c.path].size if c.path in stats else 4000
         length = min(max((size / 4000) ** LENGTH_EXPONENT, LENGTH_CLAMP[0]), LENGTH_CLAMP[1])
         ranked[c.path] = Ranked(c.path, c.score * length * priors.get(c.path, 1.0), ["text match"], c)
-    _quoted(project, text, ranked, priors, (kind, path_prefix, terms, said))
+    quoted = _quoted(project, text, ranked, priors, (kind, path_prefix, terms, said))
     seeds = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:SEEDS]
     carrier_gain = ASSET_INTENT_GAIN if asks_for(said, ASSET_WORDS) else 1.0
     boosts = _walk(project, seeds, kind, path_prefix, carrier_gain)
@@ -141,11 +141,20 @@ def rank(
             r.reasons.append(_reason(*boosts[r.path][1:]))
     also = synonym_words(said)
     outlines = _outlines(project, [r.path for r in order if r.candidate is not None]) if named else None
-    return [
-        h
-        for i, r in enumerate(order)
-        if (h := _hit(project, r, terms, also, stats, outlines, i < BODY_HITS)) is not None
-    ]
+    hits = [h for i, r in enumerate(order) if (h := _hit(project, r, terms, also, stats, outlines, i < BODY_HITS))]
+    if outlines is None or not quoted:
+        return hits
+    return [_at_quote(project, h, quoted[h.path], outlines.get(h.path)) if h.path in quoted else h for h in hits]
+
+
+def _at_quote(project, hit: Hit, phrase: str, outline: Outline | None) -> Hit:
+    """A hit holding a text the task quotes points at it: its line, and the declaration above it."""
+    at = quote_line(project.texts.get(hit.path), phrase)
+    if at is None:
+        return hit
+    line, text = at
+    above = [(n, q) for n, _kind, q, _sig in (outline.entries if outline else ()) if 0 < n <= line]
+    return msgspec.structs.replace(hit, name=max(above)[1] if above else hit.name, line=line, snippet=text)
 
 
 def _outlines(project, paths: list[str]) -> dict[str, Outline]:
@@ -159,10 +168,10 @@ def _outlines(project, paths: list[str]) -> dict[str, Outline]:
     }
 
 
-def _quoted(project, text: str, ranked: dict[str, Ranked], priors: dict[str, float], asked: tuple) -> None:
+def _quoted(project, text: str, ranked: dict[str, Ranked], priors: dict[str, float], asked: tuple) -> dict[str, str]:
     """A file holding a text the task quotes (quotes.py) gains the best match's score, times its
     prior (an inspector showing the quoted label is still editor code), and the walk starts from
-    it. `asked`: the search's kind, path prefix, terms and said words."""
+    it. `asked`: the search's kind, path prefix, terms and said words. Gives path -> the phrase."""
     kind, path_prefix, terms, said = asked
     held = quoted_files(project, text, kind, path_prefix)
     new = {c.path: c.kind for c, _ in held if c.path not in ranked}
@@ -176,6 +185,7 @@ def _quoted(project, text: str, ranked: dict[str, Ranked], priors: dict[str, flo
         if not any(why.startswith("holds ") for why in r.reasons):
             r.score += QUOTE_GAIN * top * priors.get(c.path, 1.0)
             r.reasons.append(f'holds "{phrase}"')
+    return {c.path: phrase for c, phrase in reversed(held)}  # the first phrase a file holds
 
 
 def _near_words(project, ranked: dict[str, Ranked], said: list[str]) -> None:

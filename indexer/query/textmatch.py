@@ -96,11 +96,12 @@ def holds_phrase(read: FileText, phrase: str) -> bool:
     serialized string may wrap), kept with the text."""
     key = ("phrase", phrase)
     held = read.found.get(key)
-    return held if held is not None else _keep(read.found, key, _phrase_pattern(phrase).search(read.low) is not None)
+    return held if held is not None else _keep(read.found, key, phrase_pattern(phrase).search(read.low) is not None)
 
 
 @lru_cache(maxsize=256)
-def _phrase_pattern(phrase: str) -> re.Pattern[str]:
+def phrase_pattern(phrase: str) -> re.Pattern[str]:
+    """A phrase found in lower-cased text: its words separated by any white space."""
     return re.compile(r"\s+".join(re.escape(w) for w in phrase.split()))
 
 

@@ -90,11 +90,11 @@ BELOW_TESTED = 0.99
 BODY_HITS = 3  # the best hits whose snippet may be a member found by its body (a file read each)
 CARRIER_EDGES = frozenset({"carries_script", "instance_of", "script"})
 ASSET_INTENT_GAIN = 2.0  # carrier edges count this much more when the task asks for assets
-# A code task's best scripts (the hits shown) score up to NEAR_GAIN more by how many of its words
-# they hold near each other (textmatch.near_words): 1 + NEAR_GAIN * (near - 1) / (words - 1).
+# A code task's 8 best scripts score up to NEAR_GAIN more by how many of its words they hold near
+# each other (textmatch.near_words): 1 + NEAR_GAIN * (near - 1) / (words - 1).
 NEAR_FILES = 8
-QUOTE_GAIN = 1.0  # a file holding a text the task quotes gains this times the best match's score
 NEAR_GAIN = 0.5
+QUOTE_GAIN = 1.0  # a file holding a text the task quotes gains this times the best match's score
 
 Neighbour = tuple[str, str, float, tuple[str, ...]]  # (path, edge, weight, chain of prefabs between)
 

@@ -8,8 +8,9 @@ full-text index plus, for the hits shown, their outlines from the record store, 
 from __future__ import annotations
 
 import bisect
+import contextlib
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cached_property
 
 import tantivy
@@ -112,24 +113,11 @@ class Searcher:
         terms = query_terms(text)
         if not terms or limit <= 0:
             return terms, []
-        found = []
-        try:
+        with self._reading():
             searcher = self.index.searcher()
             live = LiveStats(searcher, self.index.schema, KINDS)
             query = self._query(weighted_terms(text), said_words(text), kind, path_prefix, live)
-            # tantivy sizes its heap of hits by `limit` (`--limit 4294967296` aborted the process
-            # allocating 64 GB): no more can match than the index holds.
-            for score, addr in searcher.search(query, min(limit, max(searcher.num_docs, 1))).hits:
-                doc = searcher.doc(addr)
-                found.append(Candidate(doc["path"][0], doc["kind"][0], round(score, 4)))
-        except BaseException as exc:  # tantivy reports a damaged file as ValueError or a panic
-            if not tantivy_failure(exc):
-                raise
-            raise IndexBroken(self.paths.root, f"full-text index: {exc}") from None
-        # tantivy breaks score ties by document address, which depends on write order: sort by path
-        # within equal scores so the same index content always gives the same order.
-        found.sort(key=lambda c: (-c.score, c.path))
-        return terms, found
+            return terms, _hits(searcher, query, limit)
 
     def holding(self, words: list[str], limit: int, kind: str | None, path_prefix: str | None) -> list[Candidate]:
         """Files whose text holds every one of these words (stemmed as the index stems them), best
@@ -140,17 +128,18 @@ class Searcher:
             return []
         must = [(tantivy.Occur.Must, tantivy.Query.term_query(schema, "body", t)) for t in tokens]
         must += self._filters(kind, path_prefix)
+        with self._reading():
+            return _hits(self.index.searcher(), tantivy.Query.boolean_query(must), limit)
+
+    @contextlib.contextmanager
+    def _reading(self) -> Iterator[None]:
+        """tantivy reports a damaged file as ValueError or a panic: as IndexBroken."""
         try:
-            searcher = self.index.searcher()
-            hits = searcher.search(tantivy.Query.boolean_query(must), min(limit, max(searcher.num_docs, 1))).hits
-            found = [
-                Candidate((d := searcher.doc(addr))["path"][0], d["kind"][0], round(score, 4)) for score, addr in hits
-            ]
-        except BaseException as exc:  # as in `candidates`
+            yield
+        except BaseException as exc:
             if not tantivy_failure(exc):
                 raise
             raise IndexBroken(self.paths.root, f"full-text index: {exc}") from None
-        return sorted(found, key=lambda c: (-c.score, c.path))
 
     def _query(
         self,
@@ -210,6 +199,18 @@ class Searcher:
                 best = tantivy.Query.disjunction_max_query(subs, 0.0)
                 out.append((tantivy.Occur.Should, tantivy.Query.boost_query(best, weight)))
         return out
+
+
+def _hits(searcher: tantivy.Searcher, query: tantivy.Query, limit: int) -> list[Candidate]:
+    """The query's best `limit` documents as candidates. tantivy sizes its heap of hits by `limit`
+    (`--limit 4294967296` aborted the process allocating 64 GB): no more can match than the index
+    holds. It breaks score ties by document address, which depends on write order: ties are put
+    in path order, so the same index content always gives the same order."""
+    found = []
+    for score, addr in searcher.search(query, min(limit, max(searcher.num_docs, 1))).hits:
+        doc = searcher.doc(addr)
+        found.append(Candidate(doc["path"][0], doc["kind"][0], round(score, 4)))
+    return sorted(found, key=lambda c: (-c.score, c.path))
 
 
 def _regex_escape(s: str) -> str:

@@ -51,3 +51,24 @@ def test_a_quoted_text_keeps_to_the_kind_and_path_asked_for(ws: Workspace) -> No
     assert all(h.path.endswith(".cs") for h in hits) and not any("holds" in h.reason for h in hits)
     hits = ws.search('clicking "Heal (+25)" does nothing', limit=5, path_prefix="Assets/Scripts")
     assert not any("holds" in h.reason for h in hits)
+
+
+def test_a_holder_gains_the_best_score_times_its_prior_once(ws: Workspace) -> None:
+    """`rank._quoted`: the holder of the quote gains the best match's score times its own prior
+    (a scene in a code task, an inspector showing the label: still what they are), once however
+    many quotes it holds; a file no BM25 match named enters with that gain alone, its prior read
+    as for any candidate (0.7 for a scene in a code task)."""
+    from indexer.model import Ranked
+    from indexer.query.rank import _quoted
+
+    project = ws.projects[0]
+    scene, script = "Assets/Scenes/Dungeon.unity", "Assets/Scripts/Inventory/HealEffect.cs"
+    text = 'clicking "Heal (+25)" or "Heal (+25)!" does nothing'
+    asked = (None, None, ["clicking", "heal", "nothing"], ["clicking", "heal", "nothing"])
+    ranked = {script: Ranked(script, 40.0, ["text match"])}
+    assert _quoted(project, text, ranked, {}, asked) == {scene: "heal (+25)"}
+    assert (ranked[scene].score, ranked[scene].reasons) == (28.0, ['holds "heal (+25)"'])
+    assert ranked[script].score == 40.0
+    ranked = {script: Ranked(script, 40.0, ["text match"]), scene: Ranked(scene, 10.0, ["text match"])}
+    _quoted(project, text, ranked, {scene: 0.5}, asked)
+    assert (ranked[scene].score, ranked[scene].reasons) == (30.0, ["text match", 'holds "heal (+25)"'])

@@ -33,6 +33,9 @@ def test_a_stem_found_more_than_everywhere_times_counts_in_every_window() -> Non
     read = FileText(("hp;\n" * (EVERYWHERE + 1) + " " * 2000 + "heal").encode(), None)
     assert occurrences(read, ["hp", "heal"]) == {"hp": None, "heal": (2196,)}
     assert near_words_of(read, frozenset({"hp", "heal"})) == 2
+    # kept with the text: each stem's occurrences, and the answer for the set
+    assert read.found[("at", "hp")] is None and read.found[("at", "heal")] == (2196,)
+    assert read.found[("near", frozenset({"hp", "heal"}))] == 2
     assert near("hpx hpx heal", frozenset({"hp", "heal"})) == 1
 
 

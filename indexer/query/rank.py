@@ -140,7 +140,7 @@ def rank(
         if r.path in boosts:
             r.reasons.append(_reason(*boosts[r.path][1:]))
     also = synonym_words(said)
-    outlines = _outlines(project, [r.path for r in order if r.candidate is not None]) if named else None
+    outlines = _outlines(project, [r.path for r in order]) if named else None
     hits = [h for i, r in enumerate(order) if (h := _hit(project, r, terms, also, stats, outlines, i < BODY_HITS))]
     if outlines is None or not quoted:
         return hits
@@ -403,21 +403,13 @@ def _hit(
         # a C# file's text, to find the member whose body matches the task best
         source = (lambda: project.texts.get(r.path)) if bodies and r.path.endswith(".cs") else None
         return annotate(r.candidate, terms, outlines[r.path], score, reason, source=source, also=also)
-    hit = _hit_for(project, r.path)
-    return msgspec.structs.replace(hit, score=score, reason=reason) if hit is not None else None
+    kind = stats[r.path].kind
+    return None if kind == "meta" else _walked_hit(r.path, kind, outlines[r.path], score, reason)
 
 
-def _hit_for(project, path: str) -> Hit | None:
-    """A result for a file the walk reached: named by its first declaration."""
-    rec = project.records.record(path)
-    if rec is None or rec.kind == "meta":
-        return None
-    first = next((s for s in rec.symbols), None)
-    return Hit(
-        path=path,
-        kind=rec.kind,
-        name=first.qualified if first else path.rsplit("/", 1)[-1],
-        line=first.line if first else 0,
-        score=0.0,
-        snippet=first.signature if first else "",
-    )
+def _walked_hit(path: str, kind: str, outline: Outline, score: float, reason: str) -> Hit:
+    """A result for a file the walk reached (no words matched it): named by its first declaration."""
+    if not outline.entries:
+        return Hit(path, kind, path.rsplit("/", 1)[-1], 0, score, "", reason)
+    line, _kind, qualified, signature = outline.entries[0]
+    return Hit(path, kind, qualified, line, score, signature, reason)

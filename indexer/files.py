@@ -7,6 +7,12 @@ import os
 import tempfile
 from pathlib import Path
 
+# File times are only as fine as the file system keeps them (2 s on FAT, a kernel clock tick
+# elsewhere): a file written twice within this long before it was read may show the same stat
+# after the second write as after the first ("racily clean", as git calls it). Whatever trusts a
+# stat to mean "unchanged" re-checks the content of a file changed this recently before it read it.
+FILE_TICK_NS = 2_000_000_000
+
 
 def atomic_write(path: Path, data: bytes | str, *, mode: int | None = None, durable: bool = True) -> None:
     """Replace `path` with `data` (str as UTF-8, line endings as given) in one rename.

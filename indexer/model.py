@@ -10,7 +10,7 @@ import msgspec
 
 # Bump when the layout of anything stored on disk changes: an index written by another version is
 # rebuilt, never misread.
-SCHEMA_VERSION = 11
+SCHEMA_VERSION = 12
 
 
 class Symbol(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
@@ -108,6 +108,7 @@ class FileStat(msgspec.Struct, frozen=True, array_like=True):
     mtime_ns: int
     digest: str
     status: str
+    checked_ns: int = 0  # when the update that recorded this stat began (before it read the file)
 
 
 class Scope(msgspec.Struct, frozen=True):

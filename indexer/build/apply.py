@@ -45,7 +45,8 @@ def apply(root: Path, config: Config, ipaths: IndexPaths, plan: Plan, progress: 
     results: Iterator[Result] | None = None
     phases = Phases(stats.phases)
     try:
-        writer = Writer(target, plan.rebuild, base)  # (tantivy's threads start later: Writer._tantivy)
+        # (tantivy's threads start later: Writer._tantivy)
+        writer = Writer(target, plan.rebuild, base, change.checked_ns)
         # Each chunk sent to a scanner process carries the blob dictionaries known by then, and
         # the scanner deflates with them (store/codec.py).
         results = run_jobs(jobs, config.workers or os.cpu_count() or 1, dictionaries=writer.codec.dictionaries)
@@ -59,6 +60,7 @@ def apply(root: Path, config: Config, ipaths: IndexPaths, plan: Plan, progress: 
         with phases.timed("write"):
             writer.index_tables()
             _write_moves_and_deletes(writer, moves, deleted, stats)
+            writer.mark_checked(change.settled)
         with phases.timed("roles"):
             if writer.types_changed:
                 writer.set_categories(categorize(writer.types()))

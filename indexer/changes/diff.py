@@ -1,6 +1,12 @@
 """What differs between the files on disk and the records: by stat first, content hash second.
 
 A touched but unchanged file costs a read and a hash, never a rescan.
+
+A stat is trusted to mean "unchanged" only once it is older than the file system's time
+granularity (`files.FILE_TICK_NS`) at the time it was recorded: a file written again within the
+same tick as the write before its read, to the same size, keeps its stat. Such a "racily clean"
+record (git's term and remedy) has its file hashed again by every update and check until its
+stat is settled, and counts as changed only when the hash differs (`racily_clean`).
 """
 
 from __future__ import annotations
@@ -9,12 +15,14 @@ import hashlib
 import os
 import sqlite3
 import stat as statmode
+import time
 from collections.abc import Iterable
 from pathlib import Path
 
 import msgspec
 
 from indexer.config import Config
+from indexer.files import FILE_TICK_NS
 from indexer.model import FileStat, Staleness
 from indexer.project import (
     Coverage,
@@ -51,6 +59,21 @@ class Change(msgspec.Struct):
     deleted: list[str]
     walked: bool
     existing: set[str]  # paths of jobs that have a record (changed, not added)
+    checked_ns: int = 0  # when the files were looked at: a time before their stat and read
+    settled: list[str] = []  # racily clean records found unchanged, their stat now settled
+
+
+def racily_clean(prev: FileStat) -> bool:
+    """Whether a record's stat may hide a later write: its file was modified within a tick
+    before the update that recorded it looked at it. (Kinds whose content is not read, and
+    skipped files, have no digest: their stat is all that is recorded.)"""
+    return bool(prev.digest) and prev.mtime_ns > prev.checked_ns - FILE_TICK_NS
+
+
+def content_differs(root: Path, rel: str, prev: FileStat, max_bytes: int) -> bool:
+    """Whether the file's content hash differs from the record's (an unreadable file differs)."""
+    data = read_project_file(root, rel, max_bytes + 1)
+    return data is None or digest_of(data) != prev.digest
 
 
 def digest_of(data: bytes) -> str:
@@ -102,6 +125,7 @@ def _listed(root: Path, config: Config, reader: Records, listed: list[str]) -> t
 
 def diff(root: Path, config: Config, reader: Records | None, listed: Iterable[str] | None) -> Change:
     """Added, changed (by stat) and deleted files: over the listed paths if possible, else a walk."""
+    checked_ns = time.time_ns()
     found = None
     if listed is not None and reader is not None:
         found = _listed(root, config, reader, list(listed))
@@ -111,15 +135,21 @@ def diff(root: Path, config: Config, reader: Records | None, listed: Iterable[st
         found = walked_now, (reader.stats() if reader is not None else {})
     current, old = found
     jobs: list[Job] = []
+    settled: list[str] = []
     for rel, (st, skip) in current.items():
         prev = old.get(rel)
         if prev is not None and prev.size == st.st_size and prev.mtime_ns == st.st_mtime_ns:
-            continue
+            if not racily_clean(prev):
+                continue
+            if not content_differs(root, rel, prev, config.max_file_bytes):
+                if prev.mtime_ns <= checked_ns - FILE_TICK_NS:
+                    settled.append(rel)  # read after its stat settled: a later write shows
+                continue
         digest = prev.digest if prev else ""
         kind = kind_of(rel, st.st_mode)
         jobs.append(Job(str(root), rel, kind, st.st_size, st.st_mtime_ns, digest, config.max_file_bytes, skip))
     deleted = sorted(p for p in old if p not in current)
-    return Change(jobs, deleted, walked, {j.path for j in jobs if j.path in old})
+    return Change(jobs, deleted, walked, {j.path for j in jobs if j.path in old}, checked_ns, settled)
 
 
 def check(root: Path, config: Config, verify: bool = False) -> Staleness:

@@ -264,7 +264,12 @@ def _staleness(root: Path, config: Config, build: str) -> Check:
 
 
 # check_consistency also compares the records with the files on disk; staleness is reported above.
-_DISK_PROBLEMS = (": on disk, not recorded", ": recorded, not on disk", ": recorded stat differs from the file")
+_DISK_PROBLEMS = (
+    ": on disk, not recorded",
+    ": recorded, not on disk",
+    ": recorded stat differs from the file",
+    ": recorded content differs from the file",
+)
 
 
 def _consistency(root: Path, config: Config, paths, build: str) -> Check:

@@ -17,11 +17,12 @@ import os
 import time
 from pathlib import Path
 
+from indexer.files import FILE_TICK_NS
 from indexer.project import fs_name, read_project_file
 
 READ_LIMIT = 1_000_000  # bytes of a file read for its text
 KEPT_CHARS = 32_000_000  # characters kept per project, texts and lower-case forms together
-RECENT_NS = 2_000_000_000  # a file whose inode changed this recently is read again next time
+RECENT_NS = FILE_TICK_NS  # a file whose inode changed this recently is read again next time
 
 
 class FileText:

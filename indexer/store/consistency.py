@@ -96,8 +96,12 @@ def check_consistency(paths: IndexPaths, root: Path, config) -> list[str]:
     on_disk = {rel: st for rel, st, _ in walk(root, config)}
     problems += [f"{p}: on disk, not recorded" for p in sorted(set(on_disk) - set(known))]
     problems += [f"{p}: recorded, not on disk" for p in sorted(set(known) - set(on_disk))]
+    from indexer.changes.diff import content_differs, racily_clean
+
     for p, st in on_disk.items():
         k = known.get(p)
         if k is not None and (k.size, k.mtime_ns) != (st.st_size, st.st_mtime_ns):
             problems.append(f"{p}: recorded stat differs from the file")
+        elif k is not None and racily_clean(k) and content_differs(root, p, k, config.max_file_bytes):
+            problems.append(f"{p}: recorded content differs from the file")  # a racily clean stat
     return problems

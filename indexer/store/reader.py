@@ -24,6 +24,7 @@ code_outline_decoder = msgspec.msgpack.Decoder(CodeOutline)
 # What decoding a garbled blob raises: bad msgpack, bad deflate, a first byte naming no
 # dictionary (KeyError) or no byte at all (IndexError), a NULL blob (TypeError).
 GARBLED = (msgspec.DecodeError, zlib.error, IndexError, KeyError, TypeError)
+_STAT = "path, kind, size, mtime_ns, digest, status, checked_ns"
 _RECORD = "SELECT b.record, f.path, f.size, f.mtime_ns, f.digest FROM files f JOIN blobs b ON b.file_id = f.id"
 _KIND_RECORD = _RECORD.replace(" FROM", ", f.kind FROM", 1) + " WHERE f.path = ?"
 # The GUID rows with the path of the asset each describes (the .meta's path without `.meta`).
@@ -105,8 +106,8 @@ class Records:
         self.conn.close()
 
     def stats(self) -> dict[str, FileStat]:
-        rows = self.conn.execute("SELECT path, kind, size, mtime_ns, digest, status FROM files")
-        return {p: FileStat(k, s, m, d.hex(), st) for p, k, s, m, d, st in rows}
+        rows = self.conn.execute(f"SELECT {_STAT} FROM files")
+        return {p: FileStat(k, s, m, d.hex(), st, c) for p, k, s, m, d, st, c in rows}
 
     def stats_of(self, paths: Iterable[str]) -> dict[str, FileStat]:
         """Like `stats`, for the given paths only (those without a record are left out)."""
@@ -115,9 +116,9 @@ class Records:
         for i in range(0, len(wanted), 500):
             chunk = wanted[i : i + 500]
             marks = ",".join("?" * len(chunk))
-            sql = f"SELECT path, kind, size, mtime_ns, digest, status FROM files WHERE path IN ({marks})"
+            sql = f"SELECT {_STAT} FROM files WHERE path IN ({marks})"
             rows = self.conn.execute(sql, chunk)
-            out.update((p, FileStat(k, s, m, d.hex(), st)) for p, k, s, m, d, st in rows)
+            out.update((p, FileStat(k, s, m, d.hex(), st, c)) for p, k, s, m, d, st, c in rows)
         return out
 
     def has_folder(self, path: str) -> bool:

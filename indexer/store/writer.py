@@ -20,7 +20,7 @@ _doc_decoder = msgspec.msgpack.Decoder(dict[str, str])
 DELTA_CAP = 64
 BULK_FILES = 500  # a rebuild inserts its rows this many files at a time
 _INSERT = {
-    "files": "INSERT INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    "files": "INSERT INTO files VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     "blobs": "INSERT INTO blobs VALUES (?, ?)",
     "guids": "INSERT INTO guids VALUES (?, ?)",
     "types": "INSERT INTO types VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -38,12 +38,15 @@ _refs_decoder = msgspec.msgpack.Decoder(RefsOnly)
 class Writer(Records):
     """Applies one batch of changes: delete-then-add by path, tantivy commit, then records commit."""
 
-    def __init__(self, paths: IndexPaths, rebuild: bool, base_generation: int = 0):
+    def __init__(self, paths: IndexPaths, rebuild: bool, base_generation: int = 0, checked_ns: int = 0):
         """`paths`: pinned to the generation folder written (for a rebuild, a new empty one:
         `generations.new_generation`); `base_generation`: the header's generation, which the
-        first commit of a rebuild continues from (readers notice a change by the number)."""
+        first commit of a rebuild continues from (readers notice a change by the number);
+        `checked_ns`: a time before the files written were looked at (`Change.checked_ns`), kept
+        with each stat written (`changes.diff.racily_clean`)."""
         assert paths.data is not None, "a writer works on one generation folder"
         self.paths = paths
+        self.checked_ns = checked_ns
         self.base_generation = base_generation
         paths.tantivy.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(paths.records, isolation_level=None, check_same_thread=False)
@@ -138,7 +141,7 @@ class Writer(Records):
         """The rows and the search document of one file, none of which are stored now. A rebuild
         numbers the files itself and inserts rows in batches (`BULK_FILES`), one statement per
         table; an incremental writer inserts at once (what it writes next may read them back)."""
-        row = (p.path, p.kind, p.status, p.size, p.mtime_ns, bytes.fromhex(p.digest), p.main_type)
+        row = (p.path, p.kind, p.status, p.size, p.mtime_ns, bytes.fromhex(p.digest), p.main_type, self.checked_ns)
         if self.bulk:
             file_id = self._next_id
             self._next_id += 1
@@ -177,7 +180,13 @@ class Writer(Records):
 
     def update_stat(self, path: str, size: int, mtime_ns: int) -> None:
         """Content unchanged, stat changed: remember the new stat without rescanning."""
-        self.conn.execute("UPDATE files SET size = ?, mtime_ns = ? WHERE path = ?", (size, mtime_ns, path))
+        sql = "UPDATE files SET size = ?, mtime_ns = ?, checked_ns = ? WHERE path = ?"
+        self.conn.execute(sql, (size, mtime_ns, self.checked_ns, path))
+
+    def mark_checked(self, paths: list[str]) -> None:
+        """Racily clean files whose content was found unchanged since their stat settled
+        (`Change.settled`): their stat is trusted from now on, they are not read again."""
+        self.conn.executemany("UPDATE files SET checked_ns = ? WHERE path = ?", [(self.checked_ns, p) for p in paths])
 
     def _note_keys(self, path: str, kind: str, symbols: tuple[Symbol, ...]) -> None:
         """The load keys a put (of a file of `kind` declaring `symbols`) or a delete (kind "")

@@ -51,6 +51,7 @@ TASK_WORD_WEIGHT = 0.3
 PARTICLES = frozenset({"up", "down", "over", "out", "off", "in", "on", "back"})
 _INFLECTION = ("ing", "ed", "d", "es", "s")
 MAX_COMPOUNDS = 24  # a long task description must not grow the query without bound
+MAX_QUERY_TERMS = 400  # distinct terms of a query's words used, the first ones (`bounded_query`)
 _TOKEN = re.compile(r"[A-Za-z]+|[^A-Za-z\s]+")
 
 COMPOUND_WEIGHT = 1.0  # two words of the query written as one: `pickup` for "pick up"
@@ -234,20 +235,47 @@ def _query_terms(text: str) -> tuple[str, ...]:
     terms, their weights, the words said), and a long task text costs a fraction of a ms."""
     seen: dict[str, None] = {}
     for word in _WORD.findall(text):
-        if len(word) > 64:
-            continue
-        parts = split_identifier(word)
-        # The index's word tokenizer splits at `_`, so a whole `snake_case` word would become a
-        # phrase; its parts carry the meaning.
-        whole = [] if "_" in word else [word]
-        candidates = [*whole, *parts] if len(parts) > 1 or not whole else whole
-        for w in candidates:
-            low = w.lower()
-            if low and low not in STOP_WORDS and (len(low) > 1 or low.isdigit()):
-                seen.setdefault(low, None)
+        for low in _word_terms(word):
+            seen.setdefault(low, None)
     for joined in compounds(text):
         seen.setdefault(joined, None)
     return tuple(seen)
+
+
+def _word_terms(word: str) -> list[str]:
+    """The search terms one word of a query gives: the identifier whole and its parts."""
+    if len(word) > 64:
+        return []
+    parts = split_identifier(word)
+    # The index's word tokenizer splits at `_`, so a whole `snake_case` word would become a
+    # phrase; its parts carry the meaning.
+    whole = [] if "_" in word else [word]
+    candidates = [*whole, *parts] if len(parts) > 1 or not whole else whole
+    out = []
+    for w in candidates:
+        low = w.lower()
+        if low and low not in STOP_WORDS and (len(low) > 1 or low.isdigit()):
+            out.append(low)
+    return out
+
+
+def bounded_query(text: str) -> str:
+    """The start of a query text that holds its first MAX_QUERY_TERMS distinct terms: all of it
+    for any question or task description (the longest of the evaluation sets has 261), the head
+    of a pasted log or stack trace. Every step of an answer costs in proportion to the terms
+    (each is looked for in each candidate file's text), so 20,000 distinct words took seconds.
+
+    The first terms, not the rarest or the identifiers: the head of a pasted text is what it is
+    about (an exception's message and innermost frames, a log's first error), the cut depends on
+    the text alone (no index statistics to read before it, the same answer on every index), and
+    what was used is easy to say: the text up to the word where the cut falls."""
+    seen: set[str] = set()
+    for match in _WORD.finditer(text):
+        new = {t for t in _word_terms(match.group()) if t not in seen}
+        if len(seen) + len(new) > MAX_QUERY_TERMS:
+            return text[: match.start()]
+        seen |= new
+    return text
 
 
 @lru_cache(maxsize=65536)

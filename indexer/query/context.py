@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import msgspec
 
-from indexer.identifiers import NameText, query_terms, said_words, stem
+from indexer.identifiers import NameText, bounded_query, query_terms, said_words, stem
 from indexer.model import CodeOutline, ContextPack, FileEntry, FileRecord, Hit, Overview, Tier, Tier2
 from indexer.query.graph import Graph
 from indexer.query.outline import Part, compact_lines, csharp_lines, matches, outline_parts, render_parts
@@ -52,6 +52,8 @@ def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter)
         raise ValueError("the budget must be at least 1 token")
     projects = [p.fresh() for p in ws.projects]
     share = int(budget * TIER1_SHARE)
+    asked = query
+    query = bounded_query(query)  # a pasted log: its first terms (the pack names the whole text)
     terms = query_terms(query)
     said = said_words(query)
     packages = asks_for(said, PACKAGE_WORDS)
@@ -83,7 +85,7 @@ def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter)
         total = tier1_tokens
     return ContextPack(
         schema_version=CONTEXT_SCHEMA_VERSION,
-        query=query,
+        query=asked,
         budget=budget,
         tokens=total,
         tokenizer=counter.name,

@@ -214,7 +214,11 @@ class Workspace:
     def search(
         self, text: str, limit: int, kind: str | None = None, path_prefix: str | None = None, named: bool = True
     ) -> list:
-        """Ranked hits over every project, paths relative to the workspace (`named`: see ranking.rank)."""
+        """Ranked hits over every project, paths relative to the workspace (`named`: see ranking.rank);
+        for a long text, of its first terms (`identifiers.bounded_query`)."""
+        from indexer.identifiers import bounded_query
+
+        text = bounded_query(text)
         hits = []
         for p in self.projects:
             local_prefix = path_prefix

@@ -16,6 +16,8 @@ import os
 import posixpath
 from collections.abc import Callable, Iterable
 
+from indexer.words import echoed
+
 WINDOWS = os.name == "nt"
 
 
@@ -28,8 +30,8 @@ class PathAmbiguous(LookupError):
 
     def __init__(self, text: str, candidates: list[str]):
         self.candidates = candidates
-        shown = ", ".join(candidates[:10]) + (f", … {len(candidates) - 10} more" if len(candidates) > 10 else "")
-        super().__init__(f"{text} names {len(candidates)} files: {shown}; give more of the path")
+        listed = ", ".join(candidates[:10]) + (f", … {len(candidates) - 10} more" if len(candidates) > 10 else "")
+        super().__init__(f"{echoed(text)} names {len(candidates)} files: {listed}; give more of the path")
 
 
 class PathNotFound(LookupError):
@@ -38,7 +40,7 @@ class PathNotFound(LookupError):
     def __init__(self, text: str, similar: list[str]):
         self.similar = similar
         hint = f"did you mean {', '.join(similar)}?" if similar else "`unity-index query` finds files by name"
-        super().__init__(f"{text} is not an indexed file; {hint}")
+        super().__init__(f"{echoed(text)} is not an indexed file; {hint}")
 
 
 def normalize(text: str) -> str:
@@ -97,7 +99,7 @@ def candidates(text: str, base: str, cwd: str | None = None, windows: bool = WIN
     if is_absolute(t, windows) or is_absolute(t, True):  # C:/x is no relative path anywhere
         rel = relative_inside(base, t, windows)
         if rel is None:
-            raise PathOutside(f"{text} is outside {base}")
+            raise PathOutside(f"{echoed(text)} is outside {base}")
         return [rel]
     out: list[str] = []
     starts = [base]
@@ -109,7 +111,7 @@ def candidates(text: str, base: str, cwd: str | None = None, windows: bool = WIN
         if rel is not None and rel not in out:
             out.append(rel)
     if not out:
-        raise PathOutside(f"{text} is outside {base}")
+        raise PathOutside(f"{echoed(text)} is outside {base}")
     return out
 
 

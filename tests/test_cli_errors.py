@@ -455,3 +455,18 @@ def test_a_limit_larger_than_the_index_lists_every_match(indexed_fixture: Path) 
     for limit in (2**32, 2**64 - 1, 10**20):
         r = run_cli("query", "player health", "--json", "--limit", str(limit), "--project", str(indexed_fixture))
         assert (r.returncode, r.stderr, r.stdout) == (0, "", every.stdout), limit
+
+
+def test_errors_repeat_at_most_200_characters_of_a_long_input(tmp_path: Path) -> None:
+    """A pasted file given as a name comes back as its start, an ellipsis and its length."""
+    root = write_project(tmp_path / "P", {"Assets/A.cs": "class Alpha {}"})
+    long_name = "Alpha." * 20_000  # 120,000 characters
+    long_path = "Assets/" + "x" * 100_000
+    for args in (("describe", long_name), ("refs", long_name), ("describe", long_path), ("refs", long_path)):
+        r = run_cli(*args, "--project", str(root))
+        assert r.returncode == 2, r.stderr
+        given = args[1]
+        assert f"{given[:200]}… ({len(given):,} characters)" in r.stderr
+        assert given[:201] not in r.stderr and len(r.stderr) < 600, r.stderr[:1000]
+    r = run_cli("refs", "Nothing" * 10, "--project", str(root))  # a short input stays whole
+    assert f"error: {'Nothing' * 10}: no type," in r.stderr and f"`unity-index query {'Nothing' * 10}`" in r.stderr

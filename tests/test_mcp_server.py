@@ -571,3 +571,25 @@ def test_editor_tools_and_call_through_a_fake_editor(fake_editor: Path) -> None:
     assert json.loads(text(called)) == {"echo": {"x": 1}}
     assert unknown.is_error is True and "editor: no tool nope [unknown_tool]" in text(unknown)
     assert search.is_error is False and search.structured_content["results"] == []
+
+
+@pytest.mark.parametrize(
+    ("tool", "args"),
+    [
+        ("describe", {"target": "Assets/" + "x" * 100_000}),
+        ("describe", {"target": "Health." * 20_000}),
+        ("find_references", {"target": "Health." * 20_000}),
+        ("find_references", {"target": "Assets/" + "x" * 100_000}),
+        ("search", {"query": "zzqx " * 20_000, "kind": "k" * 50_000}),
+    ],
+)
+def test_a_tool_error_repeats_at_most_200_characters_of_the_input(server, tool: str, args: dict) -> None:
+    async def go():
+        async with Client(server) as c:
+            return await c.call_tool(tool, args)
+
+    res = run(go)
+    given = args.get("kind") or args["target"]
+    assert res.is_error is True
+    assert f"{given[:200]}… ({len(given):,} characters)" in text(res)
+    assert len(text(res)) < 1000, text(res)[:1000]

@@ -17,7 +17,7 @@ from indexer.cli.common import (
 )
 from indexer.cli.console import Console
 from indexer.query.render import render_context, render_description, render_hits, render_refs
-from indexer.words import plural
+from indexer.words import echoed, plural
 
 
 def cmd_query(args: argparse.Namespace, console: Console) -> int:
@@ -26,7 +26,7 @@ def cmd_query(args: argparse.Namespace, console: Console) -> int:
     if args.limit < 1:
         raise UsageError("--limit must be at least 1")
     if args.kind is not None and args.kind not in kinds():
-        raise UsageError(f"--kind {args.kind}: no such kind; use one of {', '.join(sorted(kinds()))}")
+        raise UsageError(f"--kind {echoed(args.kind)}: no such kind; use one of {', '.join(sorted(kinds()))}")
     ws = workspace(args)
     ensure_index(ws, console)
     hits = ws.search(args.text, limit=args.limit, kind=args.kind, path_prefix=_folder(ws, args.path))
@@ -93,9 +93,9 @@ def cmd_refs(args: argparse.Namespace, console: Console) -> int:
     except LookupFailed as exc:
         raise UsageError(str(exc)) from None
     if target is None:
+        search = "unity-index query" + (f" {args.target}" if echoed(args.target) == args.target else "")
         raise UsageError(
-            f"{args.target}: no type, member, file, GUID or assembly of that name;"
-            f" `unity-index query {args.target}` searches by words"
+            f"{echoed(args.target)}: no type, member, file, GUID or assembly of that name; `{search}` searches by words"
         )
     shown = usages[: args.limit] if args.limit else usages
     if args.json:

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from indexer.cli.console import Console
+from indexer.words import echoed
 
 EXIT_OK, EXIT_STALE, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 JSON_SCHEMA_VERSION = 1
@@ -28,7 +29,7 @@ def seconds(text: str) -> float:
     except ValueError:
         value = math.nan
     if not (math.isfinite(value) and value >= 0):
-        raise argparse.ArgumentTypeError(f"must be a number of seconds, 0 or more (got {text!r})")
+        raise argparse.ArgumentTypeError(f"must be a number of seconds, 0 or more (got {echoed(text)!r})")
     return value
 
 

@@ -6,6 +6,7 @@ from indexer.model import Description, Edge
 from indexer.query.carriers import SETTINGS_MARK, with_settings
 from indexer.query.graph import GUID_RE, Graph
 from indexer.query.outline import outline
+from indexer.words import echoed
 
 DESCRIBE_SCHEMA_VERSION = 1
 
@@ -20,20 +21,22 @@ def resolve_file(graph: Graph, target: str) -> str:
     if GUID_RE.match(t):
         path = graph.path_of_guid(t)
         if not path:
-            raise NotFound(f"GUID {t} is not in this project (it may belong to a package, or the asset is missing)")
+            raise NotFound(
+                f"GUID {echoed(t)} is not in this project (it may belong to a package, or the asset is missing)"
+            )
         return path
     if graph.records.record(t) is None:
         name = t.rsplit("/", 1)[-1].lower()
         similar = sorted(p for p in graph.records.kinds() if p.rsplit("/", 1)[-1].lower() == name)[:5]
         hint = f"; did you mean {', '.join(similar)}?" if similar else "; `unity-index query` finds files by name"
-        raise NotFound(f"{t} is not an indexed file{hint}")
+        raise NotFound(f"{echoed(t)} is not an indexed file{hint}")
     return t
 
 
 def describe(graph: Graph, path: str, max_lines: int = 400) -> Description:
     rec = graph.records.record(path)
     if rec is None:
-        raise NotFound(f"{path} is not an indexed file")
+        raise NotFound(f"{echoed(path)} is not an indexed file")
     lines = outline(rec, graph)
     if len(lines) > max_lines:
         lines = [*lines[:max_lines], f"… {len(lines) - max_lines} more lines (use --json for everything)"]

@@ -14,6 +14,7 @@ from indexer.paths import PathAmbiguous, PathNotFound, PathOutside, candidates, 
 from indexer.query.graph import GUID_RE
 from indexer.query.lookup import LookupFailed
 from indexer.query.workspace import Workspace
+from indexer.words import echoed
 
 
 class BadPath(LookupFailed):
@@ -39,7 +40,7 @@ def _readings(ws: Workspace, text: str, cwd: Path | None) -> list[str]:
             except PathOutside:
                 pass
         raise BadPath(
-            f"{text!r} is outside the project {ws.base}: give a path relative to the project, e.g. Assets/..."
+            f"{echoed(text)!r} is outside the project {ws.base}: give a path relative to the project, e.g. Assets/..."
         ) from None
 
 
@@ -61,7 +62,7 @@ def locate_file(ws: Workspace, text: str, cwd: Path | None = None) -> str:
         return t
     readings = _readings(ws, t, cwd)
     if readings == [""]:
-        raise BadPath(f"{text} is the project folder itself: give a file in it (e.g. Assets/...)")
+        raise BadPath(f"{echoed(text)} is the project folder itself: give a file in it (e.g. Assets/...)")
     try:
         return pick(t, readings, lambda r: _exists(ws, r), lambda: _every_path(ws))
     except (PathAmbiguous, PathNotFound) as exc:
@@ -80,5 +81,6 @@ def locate_folder(ws: Workspace, text: str, cwd: Path | None = None) -> str:
         if owner is not None and (not owner[1] or owner[0].records.has_folder(owner[1].rstrip("/"))):
             return r
     raise LookupFailed(
-        f"{text.strip()}: no indexed file is under this folder; give a folder of the project, e.g. Assets/Scripts"
+        f"{echoed(text.strip())}: no indexed file is under this folder;"
+        " give a folder of the project, e.g. Assets/Scripts"
     )

@@ -13,6 +13,7 @@ from indexer.query.carriers import with_settings
 from indexer.query.describe import NotFound, describe, resolve_file
 from indexer.query.graph import GUID_RE
 from indexer.query.workspace import Workspace
+from indexer.words import echoed
 
 
 class LookupFailed(Exception):
@@ -30,7 +31,7 @@ def find_references(ws: Workspace, text: str) -> tuple[Target | None, list[Usage
     if "/" in text:
         owner = ws.owner(text)
         if owner is None:
-            raise LookupFailed(f"{text} is in none of the projects of {ws.base}")
+            raise LookupFailed(f"{echoed(text)} is in none of the projects of {ws.base}")
         projects, text = [owner[0]], owner[1]
     target = None
     usages: list[Usage] = []
@@ -54,7 +55,7 @@ def describe_target(ws: Workspace, text: str, max_lines: int = 400) -> tuple[str
     else:
         owner = ws.owner(text)
         if owner is None:
-            raise LookupFailed(f"{text} is in none of the projects of {ws.base}")
+            raise LookupFailed(f"{echoed(text)} is in none of the projects of {ws.base}")
         candidates = [owner]
     error: NotFound | None = None
     for p, local in candidates:

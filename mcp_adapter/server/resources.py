@@ -16,6 +16,7 @@ from mcp_types import INTERNAL_ERROR, INVALID_PARAMS
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 from indexer.query.lookup import is_guid
+from indexer.words import echoed
 from mcp_adapter.server.failures import explain
 from mcp_adapter.server.freshness import Freshness
 from mcp_adapter.server.state import ServerState, state_of
@@ -65,7 +66,7 @@ def file_resource(path: str, ctx: Context) -> str:
 
 def asset_resource(guid: str, ctx: Context) -> str:
     if not is_guid(guid):
-        raise _error(ctx, f"{guid!r} is not a GUID (32 hexadecimal digits)")
+        raise _error(ctx, f"{echoed(guid)!r} is not a GUID (32 hexadecimal digits)")
     return _describe(ctx, guid)
 
 

@@ -12,6 +12,7 @@ from mcp.types import CallToolResult, ToolAnnotations
 from pydantic import Field
 
 from indexer.query.workspace import ProjectIndex, Workspace
+from indexer.words import echoed
 from mcp_adapter.editor import bridge as eb
 from mcp_adapter.server.results import EditorCallResult, EditorTool, EditorToolsResult, make_tool, tool_result
 from mcp_adapter.server.state import ServerState, state_of
@@ -34,7 +35,7 @@ def _project(ws: Workspace, project: str | None) -> ProjectIndex:
     for p in ws.projects:
         if project in (p.name, str(p.root)):
             return p
-    raise ToolError(f"no project {project!r}; projects: {', '.join(p.name for p in ws.projects)}")
+    raise ToolError(f"no project {echoed(project)!r}; projects: {', '.join(p.name for p in ws.projects)}")
 
 
 def _editor_error(exc: eb.EditorBridgeError) -> ToolError:

@@ -16,6 +16,7 @@ from indexer.query.locate import BadPath, locate_file, looks_like_path
 from indexer.query.lookup import LookupFailed, describe_target
 from indexer.query.render import render_description, render_refs
 from indexer.query.workspace import Workspace
+from indexer.words import echoed
 from mcp_adapter.server.results import DescribeResult, References, make_tool, tool_result
 from mcp_adapter.server.state import mcp_wording, project_path, state_of
 
@@ -49,7 +50,7 @@ def find_references(
         raise ToolError(str(exc)) from None
     if found is None:
         raise ToolError(
-            f"{target}: no type, member, file, GUID or assembly of that name; the `search` tool finds by words"
+            f"{echoed(target)}: no type, member, file, GUID or assembly of that name; the `search` tool finds by words"
         )
     shown = usages[offset : offset + limit]
     next_offset = offset + limit if offset + limit < len(usages) else None

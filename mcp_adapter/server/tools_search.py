@@ -13,6 +13,7 @@ from pydantic import Field
 from indexer.project import searchable_kinds
 from indexer.query.context import build_context
 from indexer.query.render import render_context, render_hits
+from indexer.words import echoed
 from mcp_adapter.server.results import SearchResult, make_tool, tool_result
 from mcp_adapter.server.state import project_path, state_of
 
@@ -32,13 +33,13 @@ def search(
     if not query.strip():
         raise ToolError("the query is empty: say what you are looking for, e.g. 'player health' or 'apply damage'")
     if kind and kind not in searchable_kinds():
-        raise ToolError(f"kind {kind!r}: no such kind; use one of {', '.join(sorted(searchable_kinds()))}")
+        raise ToolError(f"kind {echoed(kind)!r}: no such kind; use one of {', '.join(sorted(searchable_kinds()))}")
     state = state_of(ctx)
     state.fresh.ensure()
     prefix = project_path(state.ws, path, folder=True) if path and path.strip() else None
     hits = state.ws.search(query, limit=limit, kind=kind or None, path_prefix=prefix or None)
     text = render_hits(hits) or (
-        f"no results for {query!r}: try other words, identifiers, or drop the kind/path filter"
+        f"no results for {echoed(query)!r}: try other words, identifiers, or drop the kind/path filter"
     )
     return tool_result(SearchResult(query=query, results=hits), text)
 

@@ -106,3 +106,31 @@ def test_a_racily_clean_record_settles_with_the_next_write(tmp_path: Path) -> No
         r.close()
     assert not racily_clean(stats[HEALTH_CS])
     assert racily_clean(stats["Assets/Scripts/Extra.cs"])  # written just now
+
+
+def test_a_no_op_update_settles_racily_clean_records_once(tmp_path: Path, monkeypatch) -> None:
+    """A project indexed right after its files were written: every record is racily clean. The
+    first update a tick later hashes them, finds them unchanged and stores when it looked (one
+    commit, nothing rescanned); the updates after it trust their stat and hash nothing."""
+    from indexer.changes import diff
+    from indexer.files import FILE_TICK_NS
+
+    project = write_project(tmp_path / "Game", FILES)
+    now = time.time_ns()
+    for f in (project / "Assets").rglob("*"):
+        os.utime(f, ns=(now, now))
+    first = update(project, CONFIG)
+    time.sleep((now + FILE_TICK_NS - time.time_ns()) / 1e9 + 0.05)  # a tick past the writes
+    hashed = []
+    real = diff.content_differs
+    monkeypatch.setattr(diff, "content_differs", lambda *a: hashed.append(a[1]) or real(*a))
+    settling = update(project, CONFIG)
+    assert HEALTH_CS in hashed
+    assert (settling.generation, settling.scanned, settling.changed) == (first.generation + 1, 0, 0)
+    hashed.clear()
+    store = paths_of(project).header.read_bytes()
+    again = update(project, CONFIG)
+    assert hashed == []
+    assert (again.generation, again.scanned, again.changed) == (settling.generation, 0, 0)
+    assert paths_of(project).header.read_bytes() == store
+    assert not check(project, CONFIG).stale

@@ -29,7 +29,10 @@ class Plan(msgspec.Struct):
 
     @property
     def is_noop(self) -> bool:
-        return not self.rebuild and not self.change.jobs and not self.change.deleted
+        """Nothing to write. Racily clean records found unchanged once their stat has settled
+        (`Change.settled`) are written, their check time only: else every later no-op update
+        would hash their files again (a project indexed right after its files were written)."""
+        return not self.rebuild and not self.change.jobs and not self.change.deleted and not self.change.settled
 
 
 def _open_reader(ipaths: IndexPaths, rebuild: bool) -> Records | None:

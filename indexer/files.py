@@ -3,15 +3,30 @@ header, git's view, the journal position, git hooks, agent and pre-commit config
 
 from __future__ import annotations
 
+import hashlib
 import os
 import tempfile
 from pathlib import Path
+
+from indexer.model import FileStat
 
 # File times are only as fine as the file system keeps them (2 s on FAT, a kernel clock tick
 # elsewhere): a file written twice within this long before it was read may show the same stat
 # after the second write as after the first ("racily clean", as git calls it). Whatever trusts a
 # stat to mean "unchanged" re-checks the content of a file changed this recently before it read it.
 FILE_TICK_NS = 2_000_000_000
+
+
+def digest_of(data: bytes) -> str:
+    """A file's content hash as records keep it."""
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def racily_clean(prev: FileStat) -> bool:
+    """Whether a record's stat may hide a later write: its file was modified within a tick
+    before the update that recorded it looked at it. (Kinds whose content is not read, and
+    skipped files, have no digest: their stat is all that is recorded.)"""
+    return bool(prev.digest) and prev.mtime_ns > prev.checked_ns - FILE_TICK_NS
 
 
 def atomic_write(path: Path, data: bytes | str, *, mode: int | None = None, durable: bool = True) -> None:

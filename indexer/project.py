@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from indexer.config import CONTENT_ROOTS, Config
+from indexer.files import digest_of
+from indexer.model import FileStat
 
 # Top-level folders of a project root that hold project content.
 PACKAGE_CACHE = "Library/PackageCache"  # registry packages' sources; indexed only when configured
@@ -311,6 +313,12 @@ def walk(root: Path, config: Config) -> Iterator[tuple[str, os.stat_result, str]
         path = root / top
         if path.is_dir():
             yield from scan(str(path), top)
+
+
+def content_differs(root: Path, rel: str, prev: FileStat, max_bytes: int) -> bool:
+    """Whether the file's content hash differs from the record's (an unreadable file differs)."""
+    data = read_project_file(root, rel, max_bytes + 1)
+    return data is None or digest_of(data) != prev.digest
 
 
 def read_project_file(root: Path, rel: str, limit: int, real_root: str | None = None) -> bytes | None:

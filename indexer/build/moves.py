@@ -8,7 +8,8 @@ from pathlib import Path
 import msgspec
 
 from indexer.build import documents
-from indexer.changes.diff import Change, Job, digest_of
+from indexer.changes.diff import Change, Job
+from indexer.files import digest_of
 from indexer.model import FileRecord
 from indexer.project import read_project_file
 from indexer.store.reader import Records

@@ -13,7 +13,8 @@ import msgspec
 from indexer import scanners
 from indexer.build import documents
 from indexer.build.pool import MAX_CHUNK_FILES, MAX_SCANNERS, FileBudget, Pool
-from indexer.changes.diff import Job, digest_of
+from indexer.changes.diff import Job
+from indexer.files import digest_of
 from indexer.model import FileRecord
 from indexer.store.codec import Dictionary, Packer
 from indexer.store.rows import Prepared, packed, prepare, whole_record

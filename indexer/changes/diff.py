@@ -6,12 +6,11 @@ A stat is trusted to mean "unchanged" only once it is older than the file system
 granularity (`files.FILE_TICK_NS`) at the time it was recorded: a file written again within the
 same tick as the write before its read, to the same size, keeps its stat. Such a "racily clean"
 record (git's term and remedy) has its file hashed again by every update and check until its
-stat is settled, and counts as changed only when the hash differs (`racily_clean`).
+stat is settled, and counts as changed only when the hash differs (`files.racily_clean`).
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
 import sqlite3
 import stat as statmode
@@ -22,11 +21,12 @@ from pathlib import Path
 import msgspec
 
 from indexer.config import Config
-from indexer.files import FILE_TICK_NS
+from indexer.files import FILE_TICK_NS, digest_of, racily_clean
 from indexer.model import FileStat, Staleness
 from indexer.project import (
     Coverage,
     can_list,
+    content_differs,
     fs_name,
     kind_of,
     printable,
@@ -61,23 +61,6 @@ class Change(msgspec.Struct):
     existing: set[str]  # paths of jobs that have a record (changed, not added)
     checked_ns: int = 0  # when the files were looked at: a time before their stat and read
     settled: list[str] = []  # racily clean records found unchanged, their stat now settled
-
-
-def racily_clean(prev: FileStat) -> bool:
-    """Whether a record's stat may hide a later write: its file was modified within a tick
-    before the update that recorded it looked at it. (Kinds whose content is not read, and
-    skipped files, have no digest: their stat is all that is recorded.)"""
-    return bool(prev.digest) and prev.mtime_ns > prev.checked_ns - FILE_TICK_NS
-
-
-def content_differs(root: Path, rel: str, prev: FileStat, max_bytes: int) -> bool:
-    """Whether the file's content hash differs from the record's (an unreadable file differs)."""
-    data = read_project_file(root, rel, max_bytes + 1)
-    return data is None or digest_of(data) != prev.digest
-
-
-def digest_of(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
 Found = dict[str, tuple[os.stat_result, str]]  # path -> its lstat, why it is not read ('' to read it)

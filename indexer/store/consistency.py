@@ -7,7 +7,8 @@ from pathlib import Path
 
 import tantivy
 
-from indexer.project import walk
+from indexer.files import racily_clean
+from indexer.project import content_differs, walk
 from indexer.store.header import (
     IndexBroken,
     IndexMissing,
@@ -96,8 +97,6 @@ def check_consistency(paths: IndexPaths, root: Path, config) -> list[str]:
     on_disk = {rel: st for rel, st, _ in walk(root, config)}
     problems += [f"{p}: on disk, not recorded" for p in sorted(set(on_disk) - set(known))]
     problems += [f"{p}: recorded, not on disk" for p in sorted(set(known) - set(on_disk))]
-    from indexer.changes.diff import content_differs, racily_clean
-
     for p, st in on_disk.items():
         k = known.get(p)
         if k is not None and (k.size, k.mtime_ns) != (st.st_size, st.st_mtime_ns):

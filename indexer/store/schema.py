@@ -44,7 +44,7 @@ CREATE TABLE IF NOT EXISTS files (  -- narrow: a scan of every file's stat pages
     mtime_ns INTEGER NOT NULL,
     digest BLOB NOT NULL,     -- the content hash's 16 bytes (FileRecord.digest is their hex)
     main_type TEXT NOT NULL,  -- C#: the class Unity binds the script to (named like the file)
-    checked_ns INTEGER NOT NULL  -- when the update that recorded the stat began (changes.diff.racily_clean)
+    checked_ns INTEGER NOT NULL  -- when the update that recorded the stat began (files.racily_clean)
 );
 CREATE TABLE IF NOT EXISTS blobs (
     file_id INTEGER PRIMARY KEY,  -- files.id

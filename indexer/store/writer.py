@@ -43,7 +43,7 @@ class Writer(Records):
         `generations.new_generation`); `base_generation`: the header's generation, which the
         first commit of a rebuild continues from (readers notice a change by the number);
         `checked_ns`: a time before the files written were looked at (`Change.checked_ns`), kept
-        with each stat written (`changes.diff.racily_clean`)."""
+        with each stat written (`files.racily_clean`)."""
         assert paths.data is not None, "a writer works on one generation folder"
         self.paths = paths
         self.checked_ns = checked_ns

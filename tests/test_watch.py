@@ -33,13 +33,22 @@ def watched(tmp_path: Path) -> Iterator[tuple[Path, subprocess.Popen, list[dict]
     proc = start_cli("watch", "--json", "--project", str(root))
     batches: list[dict] = []
     threading.Thread(target=lambda: [batches.append(json.loads(x)) for x in proc.stdout], daemon=True).start()
-    assert proc.stderr is not None
-    line = proc.stderr.readline()  # "watching ..." once the first update is done
-    assert "watching" in line, line + proc.stderr.read()
+    watching(proc)
     yield root, proc, batches
     if proc.poll() is None:
         proc.kill()
         proc.wait()
+
+
+def watching(proc: subprocess.Popen, seconds: float = 60.0) -> list[str]:
+    """The watch's stderr lines, read on a thread, once one says "watching" (its first update is
+    done). A line before it (a writer busy) is allowed; none within `seconds` fails with what
+    was said, where reading the rest of a live process's stderr would wait for ever."""
+    assert proc.stderr is not None
+    lines: list[str] = []
+    threading.Thread(target=lambda: [lines.append(x) for x in proc.stderr], daemon=True).start()  # type: ignore[union-attr]
+    assert eventually(lambda: any("watching" in x for x in lines), seconds), lines
+    return lines
 
 
 def eventually(cond: Callable[[], bool], seconds: float = 5.0) -> bool:
@@ -152,9 +161,7 @@ def test_watch_ignores_what_the_index_leaves_out(tmp_path: Path) -> None:
     try:
         batches: list[dict] = []
         threading.Thread(target=lambda: [batches.append(json.loads(x)) for x in proc.stdout], daemon=True).start()
-        assert proc.stderr is not None
-        line = proc.stderr.readline()
-        assert "watching" in line, line + proc.stderr.read()
+        watching(proc)
         (root / "Assets/Scripts/.Health.cs.swp").write_bytes(b"swap")
         (root / "Assets/Generated").mkdir()
         (root / "Assets/Generated/Codegen.cs").write_text("public class Codegen {}\n")

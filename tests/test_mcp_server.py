@@ -72,6 +72,26 @@ def test_every_tool_listed_with_schemas_and_annotations(server, mode: str) -> No
     assert sorted(tools["search"].output_schema["properties"]) == ["query", "results"]
 
 
+def test_a_quoted_text_ranks_the_file_holding_it_first_over_mcp(server) -> None:
+    """The server's instructions tell agents to quote a text the game shows: `search` then puts
+    the file holding it first, says so, and points at its line."""
+    from mcp_adapter.server.app import INSTRUCTIONS
+
+    assert "quote a text" in INSTRUCTIONS
+
+    async def go():
+        async with Client(server) as c:
+            return await c.call_tool("search", {"query": 'clicking "Heal (+25)" does nothing', "limit": 3})
+
+    first = run(go).structured_content["results"][0]
+    assert (first["path"], first["line"], first["snippet"]) == (
+        "Assets/Scenes/Dungeon.unity",
+        1393,
+        "m_Text: Heal (+25)",
+    )
+    assert 'holds "heal (+25)"' in first["reason"]
+
+
 @pytest.mark.parametrize("mode", ["legacy", "auto"])
 def test_calls_every_index_tool(server, mode: str) -> None:
     async def go():

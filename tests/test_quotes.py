@@ -72,3 +72,22 @@ def test_a_holder_gains_the_best_score_times_its_prior_once(ws: Workspace) -> No
     ranked = {script: Ranked(script, 40.0, ["text match"]), scene: Ranked(scene, 10.0, ["text match"])}
     _quoted(project, text, ranked, {scene: 0.5}, asked)
     assert (ranked[scene].score, ranked[scene].reasons) == (30.0, ["text match", 'holds "heal (+25)"'])
+
+
+def test_holding_finds_the_files_with_every_word_and_outlines_are_read_together(ws: Workspace) -> None:
+    """`Searcher.holding`: each file it gives holds every word (in its indexed text), kind and
+    path filters apply. `Records.outlines`: what `outline` gives path by path, `[]` for a file
+    without one."""
+    project = ws.projects[0]
+    held = [c.path for c in project.searcher.holding(["heal", "25"], 50, None, None)]
+    assert "Assets/Scenes/Dungeon.unity" in held
+    assert all("25" in project.texts.get(p).low and "heal" in project.texts.get(p).low for p in held)
+    assert [c.path for c in project.searcher.holding(["heal", "25"], 50, "scene", None)] == [
+        "Assets/Scenes/Dungeon.unity"
+    ]
+    assert project.searcher.holding(["heal", "25"], 50, None, "Assets/Scripts/UI") == []
+    assert project.searcher.holding([], 50, None, None) == []
+    paths = ["Assets/Scripts/Combat/Health.cs", "Assets/Scenes/Dungeon.unity", "Assets/Nowhere.cs"]
+    both = project.records.outlines(paths)
+    assert both == {p: project.records.outline(p) for p in paths}
+    assert both["Assets/Nowhere.cs"] == b"[]" and both["Assets/Scripts/Combat/Health.cs"] != b"[]"

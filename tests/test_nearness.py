@@ -67,3 +67,38 @@ def test_nearness_kept_with_a_text_is_what_every_window_counted_afresh_gives(tex
     read = FileText(text.encode(), None)
     for stems in asks:
         assert near_words_of(read, stems) == _slow_near(read.low, stems)
+
+
+def _scanned(low: str, stem: str) -> tuple[int, ...] | None:
+    """Where a stem occurs as one scan of the text lists it: each match after the last one's end."""
+    where = [m.start() for m in re.finditer(stem_regex(stem), low[:BODY_CHARS])]
+    return None if len(where) > EVERYWHERE else tuple(where)
+
+
+PIECES = ["a", "b", "c", "ab", "abc", "menu", "overlay", " ", "\n", "x" * 40]
+PARTED = ["aaa", "aaab", "abc", "abcab", "abcabc", "bca", "menu", "overlay", "overlaymenu", "laymenu", "ab"]
+
+
+@given(
+    st.lists(st.sampled_from(PIECES), max_size=200).map("".join),
+    st.lists(st.frozensets(st.sampled_from(PARTED), max_size=6), min_size=1, max_size=3),
+)
+def test_a_compound_found_from_its_parts_is_where_a_scan_finds_it(text: str, asks: list) -> None:
+    """A stem holding another (`overlaymenu`, `menu`) is found among the other's occurrences, not
+    by a scan: the same positions, also where a part's occurrences overlap (`aaa` in `aaaab`) or
+    the compound's do (`abcab` in `abcabcab`)."""
+    read = FileText(text.encode(), None)
+    for stems in asks:
+        assert occurrences(read, sorted(stems)) == {s: _scanned(read.low, s) for s in sorted(stems)}
+
+
+def test_a_compound_is_found_where_its_part_or_itself_overlaps() -> None:
+    """`aaa` found at 0 only (the scan resumes after each match) misses the `aaa` of `aaab` at 2:
+    a part with a border is not used; `abcab` matched at 0 overlaps its match at 3, which the
+    scan does not list."""
+    assert occurrences(FileText(b"aaaaab", None), ["aaa", "aaab"]) == {"aaa": (0,), "aaab": (2,)}
+    assert occurrences(FileText(b"abcabcab", None), ["abc", "abcab"]) == {"abc": (0, 3), "abcab": (0,)}
+    assert occurrences(FileText(b"an overlay menu, overlaymenu", None), ["menu", "overlaymenu"]) == {
+        "menu": (11, 24),
+        "overlaymenu": (17,),
+    }

@@ -76,19 +76,60 @@ def occurrences(read: FileText, stems: Iterable[str]) -> dict[str, tuple[int, ..
     """stem -> where it occurs in the text's first BODY_CHARS characters lower-cased (by the rule
     of `stem_pattern`), or None when more than EVERYWHERE times: it is everywhere in the text, near
     every member. Kept with the text per stem: the ranking asks for a file's words twice (how near
-    each other they are, which member holds them), and later queries ask for them again."""
-    found, out, low = read.found, {}, None
-    for s in stems:
-        key = ("at", s)
-        if key not in found:
-            low = read.low_prefix(BODY_CHARS) if low is None else low
-            find, where, pos = _finder(low, s), [], 0
-            while len(where) <= EVERYWHERE and (pos := find(pos)) >= 0:
-                where.append(pos)
-                pos += len(s)
-            _keep(found, key, None if len(where) > EVERYWHERE else tuple(where))
-        out[s] = found[key]
-    return out
+    each other they are, which member holds them), and later queries ask for them again. Stems
+    not kept are looked for shortest first, so a compound (`overlaymenu`) is found from where its
+    parts are (`_within`) instead of by a scan of the text."""
+    stems = list(stems)
+    found = read.found
+    out = {s: found[("at", s)] for s in stems if ("at", s) in found}
+    missing = sorted(set(stems) - out.keys(), key=lambda s: (len(s), s))
+    if missing:
+        low = read.low_prefix(BODY_CHARS)
+        for s in missing:
+            out[s] = _keep(found, ("at", s), _where(low, s, out))
+    return {s: out[s] for s in stems}
+
+
+def _where(low: str, stem: str, known: dict[str, tuple[int, ...] | None]) -> tuple[int, ...] | None:
+    """`occurrences` of one stem in `low`: from the fewest occurrences of a stem it holds (`known`:
+    stem -> its occurrences) when they are all there are, else by a scan."""
+    parts = [(at, part) for part, at in known.items() if at is not None and _inside(part, stem)]
+    if parts:
+        at, part = min(parts, key=lambda held: len(held[0]))
+        return _within(low, stem, at, stem.find(part))
+    find, where, pos = _finder(low, stem), [], 0
+    while len(where) <= EVERYWHERE and (pos := find(pos)) >= 0:
+        where.append(pos)
+        pos += len(stem)
+    return None if len(where) > EVERYWHERE else tuple(where)
+
+
+@lru_cache(maxsize=4096)
+def _inside(part: str, stem: str) -> bool:
+    """Whether every occurrence of `stem` holds one of `part` that `occurrences` lists: both match
+    inside words (INNER_STEM), and no two occurrences of `part` overlap (it has no border: no
+    proper prefix that is also a suffix), so the scan, which resumes after each match, listed
+    them all."""
+    return (
+        INNER_STEM <= len(part) < len(stem)
+        and part in stem
+        and not any(part[:i] == part[-i:] for i in range(1, len(part)))
+    )
+
+
+def _within(low: str, stem: str, at: tuple[int, ...], offset: int) -> tuple[int, ...] | None:
+    """Where `stem` occurs in `low` as the scan would list it (each match after the last one's
+    end), found among the occurrences `at` of a part of it found `offset` characters into it."""
+    where: list[int] = []
+    end = 0
+    for q in at:
+        pos = q - offset
+        if pos >= end and low.startswith(stem, pos):
+            where.append(pos)
+            end = pos + len(stem)
+            if len(where) > EVERYWHERE:
+                return None
+    return tuple(where)
 
 
 def holds_phrase(read: FileText, phrase: str) -> bool:

@@ -90,6 +90,17 @@ class FileRecord(msgspec.Struct, gc=False, omit_defaults=True):
     folder: bool = False  # .meta: describes a folder
 
 
+class Declared(msgspec.Struct, frozen=True, array_like=True, gc=False):
+    """One declaration of a file's stored search outline (written as `schema.OutlineEntry`, the
+    same JSON array). Not tracked by the garbage collector: naming a query's hits decodes
+    thousands, and as tuples they set off a collection every few hundred."""
+
+    line: int
+    kind: str
+    qualified: str
+    signature: str
+
+
 class CodeOutline(msgspec.Struct, gc=False):
     """What a C# file's outline needs of its stored record, decoded without the rest (its
     references, most of the record, are passed over): see `Records.outline_record`."""

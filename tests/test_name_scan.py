@@ -2,6 +2,7 @@
 the declared names (search's best declaration, context's compact outline) and a file's matched
 lines (context)."""
 
+import gc
 import re
 
 import msgspec
@@ -9,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from indexer.identifiers import NameText, name_stems, stem, stem_pattern, stem_prefixes
+from indexer.model import Declared
 from indexer.query.context import _compact, _FileView
 from indexer.query.outline import compact_lines
 from indexer.query.priors import _VENDORED_FOLDERS, vendor_package
@@ -17,6 +19,7 @@ from indexer.query.textmatch import NOT_MATCHED as _NOT_MATCHED
 from indexer.query.textmatch import matched_lines as _matched_lines
 from indexer.query.textmatch import matched_lines_of, stems_in, stems_in_text
 from indexer.query.texts import FileText
+from indexer.store.schema import outline_encoder
 
 # ASCII letters that stem, plus characters whose case rules differ from ASCII's (dotted I,
 # Kelvin sign, long s, final sigma): a name or stem holding one is tested without the scan.
@@ -148,3 +151,12 @@ def test_a_name_text_holds_each_name_lower_cased_where_it_says(names: list[str])
     assert text.others == [i for i, n in enumerate(names) if not n.isascii()]
     assert [text.text[s : s + len(n)] for s, n in zip(text.starts, low, strict=True)] == low
     assert all(s == 0 or text.text[s - 1] == "\n" for s in text.starts)
+
+
+def test_an_outline_s_declarations_are_read_as_written_and_left_out_of_garbage_collection() -> None:
+    """`Declared` decodes the JSON arrays the index writes (`schema.OutlineEntry` tuples), and
+    the collector does not track them (gc=False)."""
+    outline = Outline(outline_encoder.encode([(3, "class", "Game.Player", "class Player"), (9, "method", "Run", "")]))
+    assert outline.entries == [Declared(3, "class", "Game.Player", "class Player"), Declared(9, "method", "Run", "")]
+    assert outline.names == ["Player", "Run"]
+    assert not any(gc.is_tracked(d) for d in outline.entries)

@@ -153,7 +153,7 @@ def _at_quote(project, hit: Hit, phrase: str, outline: Outline | None) -> Hit:
     if at is None:
         return hit
     line, text = at
-    above = [(n, q) for n, _kind, q, _sig in (outline.entries if outline else ()) if 0 < n <= line]
+    above = [(d.line, d.qualified) for d in (outline.entries if outline else ()) if 0 < d.line <= line]
     return msgspec.structs.replace(hit, name=max(above)[1] if above else hit.name, line=line, snippet=text)
 
 
@@ -411,5 +411,5 @@ def _walked_hit(path: str, kind: str, outline: Outline, score: float, reason: st
     """A result for a file the walk reached (no words matched it): named by its first declaration."""
     if not outline.entries:
         return Hit(path, kind, path.rsplit("/", 1)[-1], 0, score, "", reason)
-    line, _kind, qualified, signature = outline.entries[0]
-    return Hit(path, kind, qualified, line, score, signature, reason)
+    first = outline.entries[0]
+    return Hit(path, kind, first.qualified, first.line, score, first.signature, reason)

@@ -23,7 +23,7 @@ from indexer.identifiers import (
     stem,
     weighted_terms,
 )
-from indexer.model import TYPE_KINDS, Candidate, Hit
+from indexer.model import TYPE_KINDS, Candidate, Declared, Hit
 from indexer.project import searchable_kinds
 from indexer.query import synonyms
 from indexer.query.livestats import LiveStats, index_token
@@ -46,7 +46,7 @@ class Outline:
 
     def __init__(self, outline_json: bytes):
         self.entries = outline_decoder.decode(outline_json)
-        self.names = [qualified.rsplit(".", 1)[-1] for _line, _kind, qualified, _sig in self.entries]
+        self.names = [d.qualified.rpartition(".")[2] for d in self.entries]
         self.index = NameText(self.names)
 
 
@@ -237,18 +237,18 @@ def best_symbol(
     wanted = {stem(t) for t in terms}
     named = _name_matches(decoded, wanted)
     best = _best(outline, named, {})
-    if source is not None and (best is None or outline[best][1] in TYPE_KINDS):
+    if source is not None and (best is None or outline[best].kind in TYPE_KINDS):
         body = _body_matches(outline, wanted, source())
         if body:
             best = _best(outline, named, body)
     if best is not None:
-        line, _kind, qualified, sig = outline[best]
-        return qualified, line, sig
+        d = outline[best]
+        return d.qualified, d.line, d.signature
     if also:
         return best_symbol(decoded, list(also), path, source)
-    for line, kind, qualified, sig in outline:  # no name matched: the file's first type
-        if kind in TYPE_KINDS:
-            return qualified, line, sig
+    for d in outline:  # no name matched: the file's first type
+        if d.kind in TYPE_KINDS:
+            return d.qualified, d.line, d.signature
     return os.path.basename(path), 1 if outline else 0, ""
 
 
@@ -261,7 +261,7 @@ def _name_matches(outline: Outline, wanted: set[str]) -> dict[int, frozenset[str
     return {i: hit for i in tested if (hit := name_stems(names[i]) & wanted)}
 
 
-def _best(outline: list, named: dict[int, frozenset[str]], body: dict[int, set[str]]) -> int | None:
+def _best(outline: list[Declared], named: dict[int, frozenset[str]], body: dict[int, set[str]]) -> int | None:
     """The index of the best declaration: words in its name count double, words in its body once
     (a word its name already holds is not counted again: a field's line holds its name); a type
     wins a tie."""
@@ -271,18 +271,18 @@ def _best(outline: list, named: dict[int, frozenset[str]], body: dict[int, set[s
         words = body.get(i, set())
         if words and names:
             words = {w for w in words if not any(w.startswith(n) or n.startswith(w) for n in names)}
-        key = (-(NAME_MATCH * len(names) + len(words)), 0 if outline[i][1] in TYPE_KINDS else 1, i)
+        key = (-(NAME_MATCH * len(names) + len(words)), 0 if outline[i].kind in TYPE_KINDS else 1, i)
         if best is None or key < best:
             best = key
     return best[2] if best is not None else None
 
 
-def _body_matches(outline: list, wanted: set[str], read: FileText) -> dict[int, set[str]]:
+def _body_matches(outline: list[Declared], wanted: set[str], read: FileText) -> dict[int, set[str]]:
     """outline index -> the query stems in the lines from a member's declaration to the next
     declaration (its body, near enough without end lines), in the text's first BODY_CHARS
     characters. Types own no body here. The cost is the occurrences of the query's stems, not the
     file's length: a stem that is everywhere in the file (`textmatch.occurrences`) is passed over."""
-    members = sorted((line, i) for i, (line, _kind, _q, _s) in enumerate(outline) if line > 0)
+    members = sorted((d.line, i) for i, d in enumerate(outline) if d.line > 0)
     lines = [line for line, _ in members]
     found: dict[int, set[str]] = {}
     at = occurrences(read, sorted(wanted))
@@ -293,6 +293,6 @@ def _body_matches(outline: list, wanted: set[str], read: FileText) -> dict[int, 
             line += low.count("\n", counted, pos)
             counted = pos
             k = bisect.bisect_right(lines, line) - 1
-            if k >= 0 and outline[members[k][1]][1] not in TYPE_KINDS:
+            if k >= 0 and outline[members[k][1]].kind not in TYPE_KINDS:
                 found.setdefault(members[k][1], set()).add(w)
     return found

@@ -8,6 +8,8 @@ from pathlib import Path
 import msgspec
 import tantivy
 
+from indexer.model import Declared
+
 TEXT_TOKENIZER = "en_stem"
 
 # Searchable fields and their default boosts: names of declared types over member names over the
@@ -118,7 +120,7 @@ TEXT_BODY_KINDS = frozenset(
 )
 OutlineEntry = tuple[int, str, str, str]  # line, kind, qualified name, signature
 outline_encoder = msgspec.json.Encoder()
-outline_decoder = msgspec.json.Decoder(list[OutlineEntry])
+outline_decoder = msgspec.json.Decoder(list[Declared])
 
 
 def is_searchable(kind: str) -> bool:

@@ -227,3 +227,47 @@ def test_what_the_ranking_learned_of_a_project_is_dropped_with_its_index_generat
         (root / f"Assets/Scripts/Door{i}.cs").write_text(f"public class Door{i} {{ public void Open() {{ }} }}\n")
     update(root, Config(workers=1))
     assert [h.path for h in ws.search("shield absorbs damage", limit=2)] == list(files)
+
+
+def test_files_the_walk_reaches_too_weakly_to_be_shown_are_left_out_with_the_same_answers(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """rank._out_of_reach: a seed using 40 files reaches them all with a small gain; their stats
+    and roles are not read, and every answer is what keeping them all gives, also where some of
+    them outrank weak text matches (`Ledger*.cs`) or tests once lowered (`Z*Tests.cs`). `Widget.cs`
+    and `Z*.cs`, reached as weakly, are kept: they are what `WidgetTests.cs` and `Z*Tests.cs` test,
+    which must stay below them."""
+    from indexer.query import rank as ranking
+    from indexer.query.priors import PRIOR_CEILING
+
+    subjects = ["Widget", "Zap", "Zip", "Zoo"]
+    models = {f"Assets/Scripts/Core/Model{i}.cs": f"public class Model{i} {{ }}\n" for i in range(40)}
+    models |= {f"Assets/Scripts/Core/{name}.cs": f"public class {name} {{ }}\n" for name in subjects}
+    fields = " ".join(f"{name} {name.lower()};" for name in [*(f"Model{i}" for i in range(40)), *subjects])
+    shops = {f"Assets/Scripts/Shop{j}.cs": f"class Shop{j} {{ {fields} void ShopPrice() {{ }} }}" for j in range(12)}
+    filler = " ".join(f"int a{i};" for i in range(300))
+    ledgers = {f"Assets/Scripts/Ledger{k}.cs": f"public class Ledger{k} {{ // shop\n{filler} }}\n" for k in range(10)}
+    tests = {  # WidgetTests among the seeds; the others below the shops, above the ledgers
+        f"Assets/Tests/{name}Tests.cs": "using NUnit.Framework;\n"
+        f"public class {name}Tests {{ [Test] public void ShopPriceDiscount() {{ var x = new {name}(); }}\n"
+        + ("" if name == "Widget" else filler)
+        + "}\n"
+        for name in subjects
+    }
+    ws = workspace(write_project(tmp_path / "P", models | shops | ledgers | tests))
+    left_out: list[set[str]] = []
+    keep_out = ranking._out_of_reach
+    monkeypatch.setattr(ranking, "_out_of_reach", lambda *a: left_out.append(keep_out(*a)) or left_out[-1])
+    asks = [("shop price discount", 10, True), ("shop price discount", 10, False), ("shop price", 20, True)]
+    asks += [("shop price", 16, True), ("shop price", 16, False)]  # models shown above ledgers
+    asks += [("shop price discount", 15, True)]  # a model shown above the Z*Tests, once lowered
+    answers = [ws.search(q, limit=n, named=named) for q, n, named in asks]
+    assert {p for p in models if "/Model" in p} <= left_out[0]
+    assert not {f"Assets/Scripts/Core/{name}.cs" for name in subjects} & left_out[0]
+    monkeypatch.setattr(ranking, "_out_of_reach", lambda *a: set())
+    fresh = workspace(tmp_path / "P")
+    assert [fresh.search(q, limit=n, named=named) for q, n, named in asks] == answers
+    project = fresh.projects[0]
+    kinds = {p: "csharp" for p in (*models, *shops, *ledgers, *tests)} | {"Assets/Prefabs/X.prefab": "prefab"}
+    for terms in (["shop"], ["prefab", "shop"], ["tests"], ["shader", "prefab", "scene", "editor"]):
+        assert max(ranking.role_priors(project, kinds, terms, terms).values(), default=1.0) <= PRIOR_CEILING

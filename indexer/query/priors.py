@@ -9,6 +9,7 @@ A task that says it is about tests, or about how something looks or sounds, lift
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable
 from functools import lru_cache
@@ -86,6 +87,10 @@ KIND_WORDS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("scriptableobject", "scriptableobjects"), ("asset",)),
 }
 NAMED_KIND_PRIOR = 1.5
+# No file's prior (`rank.role_priors`: some of the priors above, multiplied) is above this.
+PRIOR_CEILING = math.prod(
+    max(1.0, f) for f in (VENDORED_PRIOR, ART_PRIOR, CODE_TASK_ASSET_PRIOR, TEST_PRIOR, EDITOR_PRIOR, NAMED_KIND_PRIOR)
+)
 ASSET_WORDS = frozenset(
     """asset assets prefab prefabs scene scenes inspector configured configure wired hooked connected assigned placed
     gameobject component components set""".split()  # noqa: SIM905

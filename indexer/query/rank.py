@@ -28,6 +28,7 @@ from indexer.query.priors import (
     MINOR_EDITOR_SHARE,
     MINOR_TEST_SHARE,
     NAMED_KIND_PRIOR,
+    PRIOR_CEILING,
     TEST_PRIOR,
     TEST_WORDS,
     VENDORED_PRIOR,
@@ -123,14 +124,17 @@ def rank(
     wanted = named_kinds(said) if kind is None else named_kinds(said) & {kind}
     if wanted:
         _named_chain(project, seeds, boosts, wanted, path_prefix)
-    stats = project.stats_of(boosts)
-    reached = {p: stats[p].kind for p in boosts if p not in ranked and p in stats and stats[p].kind != "meta"}
-    priors.update(role_priors(project, reached, terms, said))
     for path, (gain, *_why) in boosts.items():
         if path in ranked:
             ranked[path].score += gain * priors.get(path, 1.0)
-        elif path in reached:
-            ranked[path] = Ranked(path, gain * priors.get(path, 1.0), [])
+    far = _out_of_reach(project, ranked, boosts, limit)
+    stats = project.stats_of(p for p in boosts if p not in far)
+    reached = {
+        p: stats[p].kind for p in boosts if p not in ranked and p not in far and p in stats and stats[p].kind != "meta"
+    }
+    priors.update(role_priors(project, reached, terms, said))
+    for path in reached:
+        ranked[path] = Ranked(path, boosts[path][0] * priors.get(path, 1.0), [])
     if not wanted and not asks_for(said, ASSET_WORDS | ART_WORDS):
         _near_words(project, ranked, said)
     if TEST_CAP and not asks_for(terms, TEST_WORDS):
@@ -145,6 +149,36 @@ def rank(
     if outlines is None or not quoted:
         return hits
     return [_at_quote(project, h, quoted[h.path], outlines.get(h.path)) if h.path in quoted else h for h in hits]
+
+
+def _out_of_reach(project, ranked: dict[str, Ranked], boosts: dict, limit: int) -> set[str]:
+    """The files only the walk reached (`boosts`) that can change no answer, whose stats and roles
+    are then not read (a seed using 260 files reaches them all, most with a small gain). Such a
+    file scores at most its gain times PRIOR_CEILING. Below `_bar`, it is neither among the
+    NEAR_FILES best (whose nearness is looked for) nor among the `limit` shown. A file a test may
+    be tested against is kept (named as a test's subject, `tested_name`, of any script here):
+    without it, the test's score would not be lowered below it."""
+    bar = _bar(project, ranked, limit)
+    subjects = {tested_name(p) for p in (*ranked, *boosts) if p.endswith(".cs")}
+    return {
+        path
+        for path, (gain, *_why) in boosts.items()
+        if path not in ranked
+        and gain * PRIOR_CEILING * (1 + 1e-9) < bar
+        and not (path.endswith(".cs") and path.rsplit("/", 1)[-1][:-3].lower() in subjects)
+    }
+
+
+def _bar(project, ranked: dict[str, Ranked], limit: int) -> float:
+    """A score below both the NEAR_FILES-th best of the files `ranked` holds and the `limit`-th
+    best of those that are no tests (0 when there are fewer): the ranking only raises a score from
+    here (nearness), but a test's, which falls below the code it tests."""
+    tests = set(_tests(project, [p for p in ranked if p.endswith(".cs")]))
+    every = sorted((r.score for r in ranked.values()), reverse=True)
+    untested = sorted((r.score for p, r in ranked.items() if p not in tests), reverse=True)
+    if limit < 1 or len(every) < NEAR_FILES or len(untested) < limit:
+        return 0.0
+    return min(every[NEAR_FILES - 1], untested[limit - 1])
 
 
 def _at_quote(project, hit: Hit, phrase: str, outline: Outline | None) -> Hit:

@@ -158,27 +158,27 @@ def _out_of_reach(project, ranked: dict[str, Ranked], boosts: dict, limit: int) 
     NEAR_FILES best (whose nearness is looked for) nor among the `limit` shown. A file a test may
     be tested against is kept (named as a test's subject, `tested_name`, of any script here):
     without it, the test's score would not be lowered below it."""
-    bar = _bar(project, ranked, limit)
-    subjects = {tested_name(p) for p in (*ranked, *boosts) if p.endswith(".cs")}
-    return {
-        path
-        for path, (gain, *_why) in boosts.items()
-        if path not in ranked
-        and gain * PRIOR_CEILING * (1 + 1e-9) < bar
-        and not (path.endswith(".cs") and path.rsplit("/", 1)[-1][:-3].lower() in subjects)
-    }
+    floor = _bar(project, ranked, limit) / (PRIOR_CEILING * (1 + 1e-9))  # a margin for rounding
+    weak = [path for path, why in boosts.items() if why[0] < floor and path not in ranked]
+    if not weak:
+        return set()
+    # only a name holding "Test" names a subject (tested_name): the others are not split
+    subjects = {tested_name(p) for p in (*ranked, *boosts) if "Test" in p and p.endswith(".cs")}
+    if not subjects:
+        return set(weak)
+    return {p for p in weak if not (p.endswith(".cs") and p.rsplit("/", 1)[-1][:-3].lower() in subjects)}
 
 
 def _bar(project, ranked: dict[str, Ranked], limit: int) -> float:
     """A score below both the NEAR_FILES-th best of the files `ranked` holds and the `limit`-th
     best of those that are no tests (0 when there are fewer): the ranking only raises a score from
     here (nearness), but a test's, which falls below the code it tests."""
-    tests = set(_tests(project, [p for p in ranked if p.endswith(".cs")]))
-    every = sorted((r.score for r in ranked.values()), reverse=True)
-    untested = sorted((r.score for p, r in ranked.items() if p not in tests), reverse=True)
-    if limit < 1 or len(every) < NEAR_FILES or len(untested) < limit:
+    if limit < 1 or len(ranked) < max(NEAR_FILES, limit):
         return 0.0
-    return min(every[NEAR_FILES - 1], untested[limit - 1])
+    tests = set(_tests(project, [p for p in ranked if p.endswith(".cs")]))
+    every = sorted([r.score for r in ranked.values()], reverse=True)
+    untested = sorted([r.score for p, r in ranked.items() if p not in tests], reverse=True)
+    return min(every[NEAR_FILES - 1], untested[limit - 1]) if len(untested) >= limit else 0.0
 
 
 def _at_quote(project, hit: Hit, phrase: str, outline: Outline | None) -> Hit:

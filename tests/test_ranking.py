@@ -271,3 +271,37 @@ def test_files_the_walk_reaches_too_weakly_to_be_shown_are_left_out_with_the_sam
     kinds = {p: "csharp" for p in (*models, *shops, *ledgers, *tests)} | {"Assets/Prefabs/X.prefab": "prefab"}
     for terms in (["shop"], ["prefab", "shop"], ["tests"], ["shader", "prefab", "scene", "editor"]):
         assert max(ranking.role_priors(project, kinds, terms, terms).values(), default=1.0) <= PRIOR_CEILING
+
+
+def test_a_files_stored_kind_is_the_one_its_path_gives(tmp_path: Path, monkeypatch) -> None:
+    """rank._may_be_of reads the kind of a file from its path (an unreadable folder aside): so the
+    chain of a kind-naming task (the turret's prefab, its material, the material's shader) reads
+    no stat of a file its path says is of another kind, with the answers of reading them all."""
+    from indexer.project import kind_of
+    from indexer.query import rank as ranking
+
+    mat, shader = "1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b", "2c2c2c2c2c2c2c2c2c2c2c2c2c2c2c2c"
+    renderer = (
+        "--- !u!23 &2300\nMeshRenderer:\n  m_GameObject: {fileID: 100}\n"
+        f"  m_Materials:\n  - {{fileID: 2100000, guid: {mat}, type: 2}}\n"
+    )
+    files = {
+        "Assets/Scripts/Turret.cs": TURRET,
+        "Assets/Scripts/Turret.cs.meta": meta("7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a"),
+        "Assets/Prefabs/TurretTower.prefab": TOWER.replace("m_Name: Tower", "m_Name: TurretTower") + renderer,
+        "Assets/Art/Tower.mat": "%YAML 1.1\n--- !u!21 &2100000\nMaterial:\n  m_Name: Tower\n"
+        f"  m_Shader: {{fileID: 4800000, guid: {shader}, type: 3}}\n",
+        "Assets/Art/Tower.mat.meta": meta(mat, "NativeFormatImporter"),
+        "Assets/Art/Tower.shader": 'Shader "Game/Tower" { SubShader { Pass { } } }\n',
+        "Assets/Art/Tower.shader.meta": meta(shader, "ShaderImporter"),
+        "Assets/Notes.txt": "the tower",
+        "ProjectSettings/TagManager.asset": "%YAML 1.1\n--- !u!78 &1\nTagManager:\n  tags: []\n",
+    }
+    ws = workspace(write_project(tmp_path / "P", files))
+    stats = ws.projects[0].records.stats()
+    assert set(files) <= set(stats) and all(s.kind == kind_of(p) for p, s in stats.items())
+    asks = ["which prefab, material and shader aim the turret"]
+    answers = [ws.search(q, limit=10) for q in asks]
+    assert "Assets/Art/Tower.shader" in [h.path for h in answers[0]]  # through the chain alone
+    monkeypatch.setattr(ranking, "_may_be_of", lambda path, kinds: True)
+    assert [workspace(tmp_path / "P").search(q, limit=10) for q in asks] == answers

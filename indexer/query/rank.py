@@ -15,6 +15,7 @@ import msgspec
 
 from indexer.identifiers import TASK_WORDS, said_words, stem
 from indexer.model import Hit, Ranked
+from indexer.project import FOLDER_KIND, kind_of
 from indexer.query.carriers import carried, carriers, chain_text
 from indexer.query.priors import (
     ART_KINDS,
@@ -405,7 +406,7 @@ def _named_chain(project, seeds: list[Ranked], boosts: dict, wanted: frozenset[s
     frontier = [(seed.path, seed.score) for seed in seeds]
     for _ in range(CHAIN_HOPS):
         uses = {path: project.graph.uses(path) for path, _ in frontier}
-        stats = project.stats_of({p for out in uses.values() for p, _ in out})
+        stats = project.stats_of({p for out in uses.values() for p, _ in out if _may_be_of(p, wanted)})
         reached = []
         for source, score in frontier:
             for path, edge in uses[source]:
@@ -416,6 +417,14 @@ def _named_chain(project, seeds: list[Ranked], boosts: dict, wanted: frozenset[s
                     boosts[path] = (gain, edge, source, ())
                     reached.append((path, gain))
         frontier = reached
+
+
+def _may_be_of(path: str, kinds: frozenset[str]) -> bool:
+    """Whether an indexed file's kind may be one of `kinds`, told by its path without its stat:
+    the kind of a file is the one its path gives (`project.kind_of`), of an unreadable folder
+    FOLDER_KIND. A kind-naming task's chain reads the stats of only those among the hundreds of
+    files its seeds use."""
+    return FOLDER_KIND in kinds or kind_of(path) in kinds
 
 
 def _reason(edge: str, source: str, chain: tuple[str, ...]) -> str:

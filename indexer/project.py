@@ -92,6 +92,7 @@ KINDS: dict[str, str] = {
 }
 SETTINGS_KIND = "settings"  # every file under ProjectSettings/
 FOLDER_KIND = "folder"  # a folder the walk cannot read: one skipped record stands for its files
+OTHER_KIND = "other"  # a file whose extension names no kind
 
 
 class ProjectNotFound(Exception):
@@ -161,12 +162,12 @@ def kind_of(rel: str, mode: int = 0) -> str:
     if rel.startswith("ProjectSettings/"):
         return SETTINGS_KIND
     ext = os.path.splitext(rel)[1].lower()
-    return KINDS.get(ext, "other")
+    return KINDS.get(ext, OTHER_KIND)
 
 
 def searchable_kinds() -> frozenset[str]:
     """The kinds a search keeps (`query --kind`, the MCP `search` tool's `kind`): all but `folder`."""
-    return frozenset({*KINDS.values(), SETTINGS_KIND, "other"})
+    return frozenset({*KINDS.values(), SETTINGS_KIND, OTHER_KIND})
 
 
 # Characters a stored path never holds as such: undecodable bytes (which Python's file system

@@ -15,7 +15,7 @@ import msgspec
 
 from indexer.identifiers import TASK_WORDS, said_words, stem
 from indexer.model import Hit, Ranked
-from indexer.project import FOLDER_KIND, kind_of
+from indexer.project import FOLDER_KIND, KINDS, OTHER_KIND, SETTINGS_KIND
 from indexer.query.carriers import carried, carriers, chain_text
 from indexer.query.priors import (
     ART_KINDS,
@@ -404,9 +404,11 @@ def _named_chain(project, seeds: list[Ranked], boosts: dict, wanted: frozenset[s
     those kinds they use in turn (a prefab's material, then that material's shader)."""
     prefix = path_prefix.strip("/") + "/" if path_prefix else ""
     frontier = [(seed.path, seed.score) for seed in seeds]
+    may_be = _kind_test(wanted)
     for _ in range(CHAIN_HOPS):
         uses = {path: project.graph.uses(path) for path, _ in frontier}
-        stats = project.stats_of({p for out in uses.values() for p, _ in out if _may_be_of(p, wanted)})
+        used = {p for out in uses.values() for p, _ in out}
+        stats = project.stats_of(p for p in used if may_be(p))
         reached = []
         for source, score in frontier:
             for path, edge in uses[source]:
@@ -419,12 +421,17 @@ def _named_chain(project, seeds: list[Ranked], boosts: dict, wanted: frozenset[s
         frontier = reached
 
 
-def _may_be_of(path: str, kinds: frozenset[str]) -> bool:
-    """Whether an indexed file's kind may be one of `kinds`, told by its path without its stat:
-    the kind of a file is the one its path gives (`project.kind_of`), of an unreadable folder
-    FOLDER_KIND. A kind-naming task's chain reads the stats of only those among the hundreds of
-    files its seeds use."""
-    return FOLDER_KIND in kinds or kind_of(path) in kinds
+def _kind_test(kinds: frozenset[str]) -> Callable[[str], bool]:
+    """Whether an indexed file may be of one of `kinds`, told by its path without its stat: a
+    file's stored kind is the one its path gives (`project.kind_of`: by its extension, after the
+    last dot of its name), an unreadable folder's FOLDER_KIND. A kind-naming task's chain reads
+    the stats of only those among the hundreds of files its seeds use, with one string test each.
+    (A name that is only a dot and an extension, `.prefab`, passes where `kind_of` gives no kind:
+    it is read, as before.)"""
+    if kinds & {FOLDER_KIND, SETTINGS_KIND, OTHER_KIND}:
+        return lambda path: True
+    extensions = frozenset(ext for ext, kind in KINDS.items() if kind in kinds)
+    return lambda path: path[path.rfind(".") :].lower() in extensions
 
 
 def _reason(edge: str, source: str, chain: tuple[str, ...]) -> str:

@@ -11,10 +11,10 @@ from collections.abc import Iterator
 
 import msgspec
 
-from indexer.identifiers import NameText, bounded_query, query_terms, said_words, stem
+from indexer.identifiers import NameText, bounded_query, name_stems, query_terms, said_words, stem
 from indexer.model import CodeOutline, ContextPack, FileEntry, FileRecord, Hit, Overview, Tier, Tier2
 from indexer.query.graph import Graph
-from indexer.query.outline import Part, compact_lines, csharp_lines, matches, outline_parts, render_parts
+from indexer.query.outline import Part, csharp_lines, matches, outline_parts, render_parts
 from indexer.query.overview import Folder, folder_tree, render_tree, workspace_overviews
 from indexer.query.priors import ART_WORDS, ASSET_WORDS, asks_for, named_kinds
 from indexer.query.related import RELATED_LEADS, related_files
@@ -35,6 +35,15 @@ LEAD_FILES, LEAD_SHARE = 2, 0.2
 FILE_SHARE = 0.06
 LEADING_ASSETS = 2  # a code task keeps an asset among its best hits where it ranked (see task_order)
 FILE_FLOOR = 300
+# A file whose compact outline is longer than its share is shown cut to what the task needs most
+# (`_cut`): in its whole share when it is a lead file, in this part of it otherwise, so the pack
+# still reaches as far down the ranking (measured: docs/retrieval.md).
+CUT_SHARE = 1 / 3
+# Scenes and prefabs shown in a compact outline (cut to the task), the rest in full when that fits
+# and else by their header line: a code task's prefabs repeat the same components (a track piece
+# per theme), and each compact outline costs a C# file's room.
+HIERARCHY_FILE_KINDS = frozenset({"prefab", "scene"})
+HIERARCHY_OUTLINES = 3
 # Words of a task about the project's packages: only then does tier 1 list them with versions.
 PACKAGE_WORDS = frozenset(
     {"package", "packages", "dependency", "dependencies", "manifest", "upm", "version", "upgrade"}
@@ -213,9 +222,12 @@ def _tier2(
     by_stem = {stem(t): t for t in reversed(terms)}  # first query word wins for display
     stems = set(by_stem)
     frozen = frozenset(stems)
+    outlined = 0  # scenes and prefabs shown with more than their header line
     for hit in hits:
         share = LEAD_SHARE if len(entries) < LEAD_FILES else FILE_SHARE
         cap = max(int(budget * share), FILE_FLOOR)
+        if hit.kind in HIERARCHY_FILE_KINDS and outlined >= HIERARCHY_OUTLINES:
+            cap = int(cap * CUT_SHARE)
         if budget - used < 4:  # not even a header line fits any more
             break
         owner = ws.owner(hit.path, refresh=False)
@@ -232,7 +244,10 @@ def _tier2(
         head = f"### {hit.path}  ({hit.kind}; {reason})"
         # the lines matching: of the stems the lower-cased text holds (all when it is not aligned)
         looked_for = frozenset(in_text) if len(read.low) == len(read.text) else frozen
-        for lines in _renderings(head, project, local, read, stems, looked_for):
+        # the room of an outline cut to fit: a lead file's share, a third of it for the others
+        # the room of an outline cut to the task: a lead file's share, a third of it for the others
+        room = (min(cap if len(entries) < LEAD_FILES else int(cap * CUT_SHARE), budget - used) - 1, counter)
+        for lines in _renderings(head, project, local, read, stems, looked_for, room):
             if 2 * len(lines) > budget - used:  # a line and its newline: two tokens at least
                 continue
             if counter.at_least_lines(lines) + 1 > (budget - used if len(lines) == 1 else min(cap, budget - used)):
@@ -247,6 +262,7 @@ def _tier2(
                 entries.append(
                     FileEntry(path=hit.path, tokens=counter.count(rendering), score=hit.score, reason=reason)
                 )
+                outlined += hit.kind in HIERARCHY_FILE_KINDS and len(lines) > 1
                 break
     if not entries:
         return Tier2(text="", tokens=0, files=[])
@@ -321,18 +337,66 @@ def _make_view(rec: FileRecord | CodeOutline | None, graph: Graph) -> _FileView 
 
 
 def _compact(view: _FileView, graph: Graph, stems: set[str]) -> list[str]:
-    """`compact_lines` of a C# view (or `render_parts` of another), as its lines' indexes: the
-    lines naming no member, and the members the name scan lets through that match; a file of
-    hundreds of members costs what the few that may match do, not a test of each."""
-    members = view.members
-    if members is None:
+    """`compact_lines` of a C# view (or `render_parts` of another)."""
+    if view.members is None:
         return render_parts(view.parts, graph, stems)
+    outline = view.outline
+    return [outline[i] for i in _compact_indexes(view, stems)]
+
+
+def _compact_indexes(view: _FileView, stems: set[str]) -> list[int]:
+    """The lines of a C# view's compact form, as indexes: the lines naming no member, and the
+    members the name scan lets through that match; a file of hundreds of members costs what the
+    few that may match do, not a test of each."""
+    members = view.members
+    assert members is not None
     maybe = view.names.may_hold(stems) if view.names is not None else None
     if maybe is None:
-        return compact_lines(list(zip(view.outline, members, strict=True)), stems, view.names)
+        return [i for i, m in enumerate(members) if m is None or matches(m, stems)]
     kept = [i for i in maybe if (m := members[i]) is not None and matches(m, stems)]
-    outline = view.outline
-    return [outline[i] for i in sorted((*view.fixed, *kept))]
+    return sorted((*view.fixed, *kept))
+
+
+def _weighted(view: _FileView, graph: Graph, stems: set[str]) -> tuple[list[str], list[int]]:
+    """The compact form's lines, each with how much the task needs it: a C# type line most, a
+    member by the query stems its name holds, the namespace least (the path says as much); the
+    lines of other kinds alike."""
+    if view.members is None:
+        lines = _compact(view, graph, stems)
+        return lines, [0] * len(lines)
+    indexes = _compact_indexes(view, stems)
+    lines = [view.outline[i] for i in indexes]
+    weights = [
+        len(stems & name_stems(m))
+        if (m := view.members[i]) is not None
+        else -1
+        if line.startswith("namespace ")
+        else len(stems) + 1
+        for i, line in zip(indexes, lines, strict=True)
+    ]
+    return lines, weights
+
+
+def _cut(head: list[str], lines: list[str], weights: list[int], room: int, counter: TokenCounter) -> list[str] | None:
+    """The heaviest of `lines` (of equal weight, the earlier), as many as fit in `room` tokens
+    after `head`, in their order, and a line counting those left out; None when none fits. A
+    file whose outline is too long for its room shows what the task needs most of it, not its
+    path alone."""
+    used = counter.bound_lines(head) + 1 + counter.count(_more_lines(len(lines)))
+    chosen: list[int] = []
+    for i in sorted(range(len(lines)), key=lambda i: (-weights[i], i)):
+        used += counter.count(lines[i]) + 1
+        if used > room:
+            break
+        chosen.append(i)
+    if not chosen:
+        return None
+    left = len(lines) - len(chosen)
+    return [*head, *(lines[i] for i in sorted(chosen)), *([_more_lines(left)] if left else [])]
+
+
+def _more_lines(count: int) -> str:
+    return f"… {count} more outline line{'s' if count > 1 else ''}"
 
 
 def _renderings(
@@ -342,8 +406,10 @@ def _renderings(
     read: FileText,
     stems: set[str],
     frozen: frozenset[str],
+    room: tuple[int, TokenCounter] | None,
 ) -> Iterator[list[str]]:
-    """Largest first: full outline with matched lines, compact outline, header line. Made one at
+    """Largest first: full outline with matched lines, compact outline, the compact outline cut
+    to `room` (tokens, and their counter; None: neither compact form), header line. Made one at
     a time: the caller stops at the first that fits. Each as the lines its text splits into: the
     view's own line strings (their counts are cached by them), joined only when one is kept."""
     flat = "\n" not in head  # (a path, a kind and query words: it holds none)
@@ -361,10 +427,17 @@ def _renderings(
         if matched:
             yield _split([head, *view.outline, "matched lines:", *matched], flat)
     yield _split([head, *view.outline], flat)
-    compact = _compact(view, project.graph, stems)
-    if compact != list(view.outline):
+    if room is None:
+        yield _split([head], flat)
+        return
+    lines, weights = _weighted(view, project.graph, stems)
+    if lines != list(view.outline):
         # a C# view's compact lines are some of its lines; another's are cut from its parts
-        yield _split([head, *compact], flat and (view.members is not None or not any("\n" in c for c in compact)))
+        yield _split([head, *lines], flat and (view.members is not None or not any("\n" in c for c in lines)))
+    if flat or all("\n" not in line for line in lines):
+        cut = _cut([head], lines, weights, *room)
+        if cut is not None:
+            yield cut
     yield _split([head], flat)
 
 

@@ -12,12 +12,13 @@ from collections import defaultdict
 
 import msgspec
 
-from indexer.identifiers import NameText, name_stems
+from indexer.identifiers import name_stems
 from indexer.model import TYPE_KINDS, CodeOutline, FileRecord, Symbol
 from indexer.query.graph import Graph
 from indexer.query.priors import is_vendored
 from indexer.unity import is_unity_message
 
+MATCHED_OBJECTS = 6  # the compact form of a scene or prefab shows at most this many objects the task names
 HIERARCHY_KINDS = frozenset({"gameobject", "prefab_instance"})
 # Fields of package components (UI, TextMesh Pro) that say what the object does.
 PACKAGE_FIELDS_SHOWN = frozenset(
@@ -48,9 +49,35 @@ class Joined(msgspec.Struct, frozen=True):
     gate: str | None = None
 
 
+class Section(msgspec.Struct, frozen=True):
+    """A titled list (a scene's UnityEvent calls, a file's references): the compact form keeps the
+    lines whose names match the query's stems, and the title only above them."""
+
+    title: str
+    lines: tuple[tuple[str, str], ...]  # (line, the name matched)
+
+
+class Node(msgspec.Struct, frozen=True):
+    """One object of a scene's or prefab's hierarchy: its line, then its overrides, components and
+    their fields (`body`). The compact form keeps an object the task names, by its own name, a
+    component's or a field's, with the objects above it, and counts the objects it leaves out."""
+
+    depth: int
+    head: str
+    names: tuple[str, ...]  # the object's name (and its prefab's) and its components' classes
+    body: tuple[tuple[str, None] | Joined, ...]
+
+
+class Hierarchy(msgspec.Struct, frozen=True):
+    """A scene's or prefab's objects, in the order of the tree (each after its parent)."""
+
+    nodes: tuple[Node, ...]
+
+
 # One line of an outline before it is cut to a query: (text, None) always shown, (text, name)
-# shown in the compact form when the name matches, or a line of joined pieces.
-Part = tuple[str, str | None] | Joined
+# shown in the compact form when the name matches, a line of joined pieces, a titled list, or a
+# hierarchy of objects.
+Part = tuple[str, str | None] | Joined | Section | Hierarchy
 
 
 def outline_parts(rec: FileRecord | CodeOutline, graph: Graph) -> list[Part]:
@@ -68,26 +95,80 @@ def render_parts(parts: list[Part] | tuple[Part, ...], graph: Graph, stems: set[
     out: list[str] = []
     for part in parts:
         if isinstance(part, Joined):
-            items = part.items
-            if stems is not None and not (part.gate is not None and matches(part.gate, stems)):
-                items = tuple(i for i in items if matches(i[0], stems))
-            if items:
-                more = f"; … {len(items) - part.cap} more" if part.more and len(items) > part.cap else ""
-                shown = (_short(graph.readable(t)) for _, t in items[: part.cap])
-                out.append(part.prefix + "; ".join(shown) + more)
+            line = _joined_line(part, graph, stems)
+            if line is not None:
+                out.append(line)
+        elif isinstance(part, Hierarchy):
+            out.extend(_hierarchy_lines(part.nodes, graph, stems))
+        elif isinstance(part, Section):
+            kept = [line for line, name in part.lines if stems is None or matches(name, stems)]
+            if kept:
+                out += [part.title, *kept]
         elif stems is None or part[1] is None or matches(part[1], stems):
             out.append(part[0])
     return out
 
 
-def compact_lines(lines: list[tuple[str, str | None]], stems: set[str], names: NameText | None = None) -> list[str]:
-    """The compact form of a C# outline: every line that names no member, and the members that
-    match `stems`. `names` (the lines' members as a NameText, "" for None) passes over the
-    members that cannot match without stemming them."""
-    maybe = names.may_hold(stems) if names is not None else None
-    if maybe is None:
-        return [line for line, member in lines if member is None or matches(member, stems)]
-    return [line for i, (line, member) in enumerate(lines) if member is None or (i in maybe and matches(member, stems))]
+def _joined_line(part: Joined, graph: Graph, stems: set[str] | None) -> str | None:
+    """The line of a Joined part, cut to the pieces matching `stems` unless its gate matches;
+    None when no piece is left."""
+    items = part.items
+    if stems is not None and not (part.gate is not None and matches(part.gate, stems)):
+        items = tuple(i for i in items if matches(i[0], stems))
+    if not items:
+        return None
+    more = f"; … {len(items) - part.cap} more" if part.more and len(items) > part.cap else ""
+    shown = (_short(graph.readable(t)) for _, t in items[: part.cap])
+    return part.prefix + "; ".join(shown) + more
+
+
+def _hierarchy_lines(nodes: tuple[Node, ...], graph: Graph, stems: set[str] | None) -> list[str]:
+    """Every object in full (`stems` None); else the MATCHED_OBJECTS objects that name the most of
+    the task's words (by their own name, a component's class or a field's name; of equal
+    counts, the first), each with its components and the fields that match (all of a component
+    whose class does), the objects above them by their line alone, and a prefab's root with its
+    components; each run of objects left out is counted (`… 12 more objects`)."""
+    if stems is None:
+        return [line for n in nodes for line in (n.head, *render_parts(n.body, graph, None))]
+    found = []
+    for i, n in enumerate(nodes):
+        named = {s for name in n.names for s in stems & name_stems(name)}
+        for p in n.body:
+            if isinstance(p, Joined):
+                named.update(s for item, _ in p.items for s in stems & name_stems(item))
+        if named:
+            found.append((-len(named), i))
+    chosen = {i for _, i in sorted(found)[:MATCHED_OBJECTS]}
+    root = 0 if sum(n.depth == 0 for n in nodes) == 1 else None  # a prefab's: what the prefab is
+    kept: dict[int, list[str]] = {}
+    above: list[int] = []  # the objects above this one, nearest last
+    for i, n in enumerate(nodes):
+        while above and nodes[above[-1]].depth >= n.depth:
+            above.pop()
+        if i in chosen or i == root:
+            kept[i] = [n.head, *render_parts(n.body, graph, stems)]
+        if i in chosen or i == root:
+            for a in above:
+                kept.setdefault(a, [nodes[a].head])
+        above.append(i)
+    out: list[str] = []
+    skipped, depth = 0, 0
+    for i, n in enumerate(nodes):
+        if i not in kept:
+            depth = n.depth if not skipped else min(depth, n.depth)
+            skipped += 1
+            continue
+        if skipped:
+            out.append(_more_objects(skipped, depth))
+            skipped = 0
+        out += kept[i]
+    if skipped:
+        out.append(_more_objects(skipped, depth))
+    return out
+
+
+def _more_objects(count: int, depth: int) -> str:
+    return f"{'  ' * depth}… {count} more object{'s' if count > 1 else ''}"
 
 
 def csharp_lines(rec: FileRecord | CodeOutline, graph: Graph) -> list[tuple[str, str | None]]:
@@ -166,48 +247,62 @@ def hierarchy_parts(rec: FileRecord, graph: Graph) -> list[Part]:
     if variant is not None:
         lines.append((f"Prefab variant of {graph.path_of_guid(variant.detail) or f'guid:{variant.detail}'}", None))
     emitted: set[str] = set()
+    nodes: list[Node] = []
     todo = [(root, 0) for root in reversed(tree.children.get("", []))]
     while todo:
         path, depth = todo.pop()
         if path in emitted or depth > 60:  # defensive: a malformed file must not loop
             continue
         emitted.add(path)
-        lines.extend(_node_parts(tree, path, "  " * depth, graph))
+        nodes.append(_node(tree, path, depth, graph))
         todo.extend((child, depth + 1) for child in reversed(tree.children.get(path, [])))
-    events = [r for r in rec.refs if r.kind == "method"]
+    if nodes:
+        lines.append(Hierarchy(tuple(nodes)))
+    events = tuple(
+        _event_line(r.line, graph.readable(r.detail), graph.readable(r.target)) for r in rec.refs if r.kind == "method"
+    )
     if events:
-        lines.append(("UnityEvent calls:", None))
-        lines.extend((f"  L{r.line} {graph.readable(r.detail)} -> {graph.readable(r.target)}", None) for r in events)
-    lines.extend((line, None) for line in _reference_lines(rec, graph, exclude=("method", "script", "prefab")))
-    return lines
+        lines.append(Section("UnityEvent calls:", events))
+    references = _references(rec, graph, exclude=("method", "script", "prefab"))
+    return lines + ([references] if references else [])
 
 
-def _node_parts(tree: _Tree, path: str, pad: str, graph: Graph) -> list[Part]:
+def _event_line(line: int, caller: str, method: str) -> tuple[str, str]:
+    """A UnityEvent call's line, and the names a task may match it by: the object and field that
+    call, and the method called."""
+    return f"  L{line} {caller} -> {method}", f"{caller} {method}"
+
+
+def _node(tree: _Tree, path: str, depth: int, graph: Graph) -> Node:
     """One object: its line, its overrides (a prefab instance), its components and their fields."""
+    pad = "  " * depth
     s = tree.nodes[path]
     name = s.name or "(unnamed)"
-    lines: list[Part]
+    body: list[tuple[str, None] | Joined] = []
+    names = [name]
     if s.kind == "prefab_instance":
         source = graph.path_of_guid(s.detail) or f"guid:{s.detail}"
+        names.append(source.rsplit("/", 1)[-1].rsplit(".", 1)[0])  # an instance is named like its prefab too
         if not s.name:
-            name = source.rsplit("/", 1)[-1].rsplit(".", 1)[0]
-        lines = [(f"{pad}{name}  (prefab instance of {source})  L{s.line}", None)]
+            name = names[-1]
+        head = f"{pad}{name}  (prefab instance of {source})  L{s.line}"
         shown = tuple((o.name.split(".")[0], o.signature) for o in tree.overrides.get(path, []))
         if shown:
-            lines.append(Joined(f"{pad}  overrides: ", shown, 8))
+            body.append(Joined(f"{pad}  overrides: ", shown, 8))
     else:
         flags = ", ".join(x for x in (s.signature, s.detail) if x)
-        lines = [(f"{pad}{name}{f'  [{flags}]' if flags else ''}  L{s.line}", None)]
+        head = f"{pad}{name}{f'  [{flags}]' if flags else ''}  L{s.line}"
     comps = tree.components.get(path, [])
+    classes = [_component_label(c, graph) for c in comps]
     if comps:  # on a prefab instance these are components added to it
         added = "added components" if s.kind == "prefab_instance" else "components"
-        labels = [_component_label(c, graph) + (" (disabled)" if c.attributes else "") for c in comps]
-        lines.append((f"{pad}  {added}: " + ", ".join(labels), None))
+        labels = [label + (" (disabled)" if c.attributes else "") for c, label in zip(comps, classes, strict=True)]
+        body.append((f"{pad}  {added}: " + ", ".join(labels), None))
     for c in comps:
         fields = _fields_part(c, tree.fields.get(c.type, []), graph, pad)
         if fields is not None:
-            lines.append(fields)
-    return lines
+            body.append(fields)
+    return Node(depth, head, (*names, *classes), tuple(body))
 
 
 def _fields_part(c: Symbol, fs: list[Symbol], graph: Graph, pad: str) -> Joined | None:
@@ -259,8 +354,8 @@ def asset_parts(rec: FileRecord, graph: Graph) -> list[Part]:
             tail = f" [{_short('; '.join(extras), 80)}]" if extras else ""
             line = f"{indent}{label} {_short(text)}{tail}  L{s.line}"
             lines.append((line, None if s.kind in _PRIMARY else s.name))
-    lines.extend((line, None) for line in _reference_lines(rec, graph, exclude=()))
-    return lines
+    references = _references(rec, graph, exclude=())
+    return lines + ([references] if references else [])
 
 
 _PRIMARY = frozenset(
@@ -268,7 +363,8 @@ _PRIMARY = frozenset(
 )
 
 
-def _reference_lines(rec: FileRecord, graph: Graph, exclude: tuple[str, ...]) -> list[str]:
+def _references(rec: FileRecord, graph: Graph, exclude: tuple[str, ...]) -> Section | None:
+    """What the file references, a line a target with the fields naming it (GUIDs as paths)."""
     seen: dict[str, list[str]] = {}
     for r in rec.refs:
         if r.kind in exclude:
@@ -281,11 +377,12 @@ def _reference_lines(rec: FileRecord, graph: Graph, exclude: tuple[str, ...]) ->
         if r.context and r.context not in seen[target]:
             seen[target].append(r.context)
     if not seen:
-        return []
-    out = ["references:"]
+        return None
+    lines = []
     for target, contexts in seen.items():
-        out.append(f"  {target}" + (f" ({', '.join(contexts[:4])})" if contexts else ""))
-    return out
+        named = f" ({', '.join(contexts[:4])})" if contexts else ""
+        lines.append((f"  {target}{named}", f"{target.rsplit('/', 1)[-1]}{named}"))
+    return Section("references:", tuple(lines))
 
 
 def _mentions(text: str, word: str) -> bool:

@@ -5,7 +5,7 @@ two other public projects (BossRoom, SS3D), labelled by reading the projects wit
 any answer of ours, say how well that tuning carries to a project it never saw. Same metrics and
 the same BM25 baseline (the shared harness's `rank_bm25`) as `retrieval_snapshots.py`.
 
-usage: python -m tests.bench.questions_tree SET_FILE CHECKOUT EVAL_DIR [--context BUDGET [--shown-only]]
+usage: python -m tests.bench.questions_tree SET_FILE CHECKOUT EVAL_DIR [--context BUDGET [--shown-only | --outlined]]
 
 CHECKOUT is the repository at the commit the set names (`parent`), indexed with `unity-index
 index`; EVAL_DIR is `../shared/eval` (for its BM25). A bare clone whose `git archive` fails on a
@@ -22,16 +22,18 @@ from pathlib import Path
 
 
 def score(
-    set_file: Path, checkout: Path, eval_dir: Path, budget: int | None, shown_only: bool = False
+    set_file: Path, checkout: Path, eval_dir: Path, budget: int | None, mode: str = "all"
 ) -> dict[str, list[int]]:
     """kind -> [questions, acc hits, all hits] for `query` (acc@5, all@10) or `context` (in the
-    pack) and BM25 (acc@5, all@10), per question type and pooled."""
+    pack, as `packs.pack_files` counts it in `mode`) and BM25 (acc@5, all@10), per question type
+    and pooled."""
     sys.path.insert(0, str(eval_dir))
     import retrieval  # the shared harness: its BM25 baseline and query cleaning
 
-    from indexer.query.context import RELATED_REASON, build_context
+    from indexer.query.context import build_context
     from indexer.query.tokens import counter
     from indexer.query.workspace import open_workspace, projects_at
+    from tests.bench.packs import pack_files
 
     ws = open_workspace(checkout, projects_at(checkout))
     out: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
@@ -39,8 +41,7 @@ def score(
         task = json.loads(line)
         gold, text = set(task["relevant_files"]), task["message"]
         if budget:
-            files = build_context(ws, text, budget, counter()).tier2.files
-            pack = {f.path for f in files if not (shown_only and f.reason.startswith(RELATED_REASON))}
+            pack = set(pack_files(build_context(ws, text, budget, counter()), mode))
             ours = (bool(gold & pack), gold <= pack)
         else:
             got = [h.path for h in ws.search(text, 20, named=False)]
@@ -60,9 +61,12 @@ def main() -> None:
     ap.add_argument("checkout", type=Path)
     ap.add_argument("eval_dir", type=Path)
     ap.add_argument("--context", type=int, help="score `context --budget N` packs instead of `query`")
-    ap.add_argument("--shown-only", action="store_true", help="context: leave out the pack's related lines")
+    which = ap.add_mutually_exclusive_group()
+    which.add_argument("--shown-only", action="store_true", help="context: leave out the pack's related lines")
+    which.add_argument("--outlined", action="store_true", help="context: only files shown with more than a header")
     args = ap.parse_args()
-    result = score(args.set_file, args.checkout.resolve(), args.eval_dir, args.context, args.shown_only)
+    mode = "outlined" if args.outlined else "shown" if args.shown_only else "all"
+    result = score(args.set_file, args.checkout.resolve(), args.eval_dir, args.context, mode)
     ours = "context acc / all" if args.context else "query acc@5 / all@10"
     print(f"{'':16s} {ours:>22s}   BM25 acc@5 / all@10")
     for key in sorted({k.split(" ", 1)[1] for k in result}, key=lambda k: (k == "pooled", k)):

@@ -9,7 +9,7 @@ files it shows from the work tree, which `build` leaves at the set's last commit
 between commits are read as they are there: an approximation; the harness gives the exact one).
 
 usage: python -m tests.bench.retrieval_snapshots build EVAL_DIR SET_FILE GITDIR OUT
-       python -m tests.bench.retrieval_snapshots score OUT [SET ...] [--context BUDGET [--shown-only]]
+       python -m tests.bench.retrieval_snapshots score OUT [SET ...] [--context BUDGET [--shown-only | --outlined]]
 
 SET_FILE is `EVAL_DIR/queries/NAME.jsonl` or `EVAL_DIR/questions/NAME.jsonl`; GITDIR a bare
 clone of its repository. Per set, pooled, and per question type (questions/) when there is one.
@@ -60,15 +60,14 @@ def build(eval_dir: Path, set_file: Path, gitdir: str, out: Path) -> None:
     print(f" {name}")
 
 
-def answers(
-    out: Path, name: str, budget: int | None, shown_only: bool = False
-) -> list[tuple[str, set[str], list[str]]]:
+def answers(out: Path, name: str, budget: int | None, mode: str = "all") -> list[tuple[str, set[str], list[str]]]:
     """(type, gold, ranked paths) per task of a set: `query`'s top 20, or the context pack's files
-    (`shown_only`: only those it shows with a header or an outline, not its related lines)."""
+    as `packs.pack_files` counts them in `mode`."""
     from indexer.config import Config
-    from indexer.query.context import RELATED_REASON, build_context
+    from indexer.query.context import build_context
     from indexer.query.tokens import counter
     from indexer.query.workspace import ProjectIndex, Workspace
+    from tests.bench.packs import pack_files
 
     base = out / f"{name}-tree"
     rows = []
@@ -85,8 +84,7 @@ def answers(
         if budget is None:
             got = [h.path for h in ws.search(meta["task"], 20, named=False)]
         else:
-            files = build_context(ws, meta["task"], budget, counter()).tier2.files
-            got = [f.path for f in files if not (shown_only and f.reason.startswith(RELATED_REASON))]
+            got = pack_files(build_context(ws, meta["task"], budget, counter()), mode)
         rows.append((meta["type"], set(meta["gold"]), got))
         for m in members:
             m.snapshot.__dict__.pop("records", None)
@@ -107,11 +105,11 @@ def metrics(rows: list[tuple[str, set[str], list[str]]], context: bool) -> str:
     return f"n={len(rows):3d}  " + "  ".join(parts)
 
 
-def score(out: Path, names: list[str], budget: int | None, shown_only: bool = False) -> None:
+def score(out: Path, names: list[str], budget: int | None, mode: str = "all") -> None:
     names = names or sorted(p.name for p in out.iterdir() if p.is_dir() and not p.name.endswith("-tree"))
     pooled = []
     for name in names:
-        rows = answers(out, name, budget, shown_only)
+        rows = answers(out, name, budget, mode)
         pooled += rows
         print(f"{name:45s} {metrics(rows, budget is not None)}")
     print(f"{'pooled':45s} {metrics(pooled, budget is not None)}")
@@ -135,12 +133,15 @@ def main() -> None:
     s.add_argument("out", type=Path)
     s.add_argument("sets", nargs="*")
     s.add_argument("--context", type=int, metavar="BUDGET")
-    s.add_argument("--shown-only", action="store_true", help="context: leave out the pack's related lines")
+    which = s.add_mutually_exclusive_group()
+    which.add_argument("--shown-only", action="store_true", help="context: leave out the pack's related lines")
+    which.add_argument("--outlined", action="store_true", help="context: only files shown with more than a header")
     args = parser.parse_args()
     if args.command == "build":
         build(args.eval_dir.resolve(), args.set_file.resolve(), args.gitdir, args.out.resolve())
     else:
-        score(args.out.resolve(), args.sets, args.context, args.shown_only)
+        mode = "outlined" if args.outlined else "shown" if args.shown_only else "all"
+        score(args.out.resolve(), args.sets, args.context, mode)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,208 @@
+"""Compact outlines in context packs: a scene or prefab cut to the objects a task names, and a file
+whose outline is longer than its share cut to what the task needs most, not shown as a bare path."""
+
+from pathlib import Path
+
+import pytest
+
+from indexer.build.update import update
+from indexer.config import Config
+from indexer.identifiers import query_terms, stem
+from indexer.query import outline
+from indexer.query.context import (
+    CUT_SHARE,
+    FILE_FLOOR,
+    FILE_SHARE,
+    HIERARCHY_FILE_KINDS,
+    HIERARCHY_OUTLINES,
+    LEAD_FILES,
+    LEAD_SHARE,
+    _cut,
+    build_context,
+)
+from indexer.query.outline import outline_parts, render_parts
+from indexer.query.tokens import counter
+from indexer.query.workspace import open_workspace
+from tests.bench.packs import pack_files
+from tests.conftest import write_project
+
+DUNGEON = "Assets/Scenes/Dungeon.unity"
+
+
+def _compact(ws, path: str, task: str) -> list[str]:
+    project = ws.projects[0]
+    parts = outline_parts(project.records.record(path), project.graph)
+    return render_parts(parts, project.graph, {stem(t) for t in query_terms(task)})
+
+
+def _section(text: str, path: str) -> list[str]:
+    """The lines a pack shows for `path`, its header first."""
+    lines = text.split("\n")
+    start = next(i for i, line in enumerate(lines) if line.startswith(f"### {path}  ("))
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("#")), len(lines))
+    return lines[start:end]
+
+
+def test_a_scene_cut_to_a_task_keeps_the_objects_it_names_and_counts_the_rest(ws) -> None:
+    """An object is named by its own name, its prefab's, a component's class or a field's name;
+    the objects above it come by their line alone; a component whose class is named keeps every
+    field; the references kept are those that match."""
+    assert _compact(ws, DUNGEON, "spawn interval of enemies") == [
+        "… 7 more objects",
+        "Goblin  (prefab instance of Assets/Prefabs/Enemies/Enemy.prefab)  L609",
+        "Brute  (prefab instance of Assets/Prefabs/Enemies/EnemyBrute.prefab)  L693",
+        "EnemySpawner  L767",
+        "  components: Transform, EnemySpawner",
+        "    EnemySpawner: enemyPrefab: Assets/Prefabs/Enemies/Enemy.prefab; spawnPoints: [2 items]; maxAlive: 4;"
+        " spawnInterval: {x: 3, y: 6}; spawnOnStart: 1",
+        "  SpawnPoint_A  L821",
+        "    components: Transform",
+        "  SpawnPoint_B  L852",
+        "    components: Transform",
+        "… 14 more objects",
+        "references:",
+        "  Assets/Prefabs/Enemies/Enemy.prefab (enemyPrefab)",
+    ]
+
+
+def test_the_objects_naming_the_most_words_are_kept_first(ws, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`HealButton` comes first in the tree but names one word; `RestartButton` names two."""
+    monkeypatch.setattr(outline, "MATCHED_OBJECTS", 1)
+    assert _compact(ws, DUNGEON, "restart button") == [
+        "… 14 more objects",
+        "HUD  [layer 5]  L980",
+        "  … 3 more objects",
+        "  GameOverScreen  [layer 5]  L1394",
+        "    Panel  [layer 5, inactive]  L1447",
+        "      … 2 more objects",
+        "      RestartButton  [layer 5]  L1686",
+        "        components: RectTransform, CanvasRenderer, Image, Button",
+        "          Button: m_Interactable: 1; m_OnClick: UnityEvent (1 call)",
+        "… 3 more objects",
+        "UnityEvent calls:",
+        "  L1302 HUD/HealButton > Button.m_OnClick(int 25) on Player -> DungeonCrawler.Player.PlayerHealth.Heal",
+        "  L1808 HUD/GameOverScreen/Panel/RestartButton > Button.m_OnClick(void) on HUD/GameOverScreen"
+        " -> DungeonCrawler.UI.GameOverScreen.Restart",
+    ]
+
+
+def test_unity_event_calls_are_cut_to_those_the_task_names_and_their_title_goes_with_them(ws) -> None:
+    heal = _compact(ws, DUNGEON, "heal")
+    calls = heal[heal.index("UnityEvent calls:") :]
+    assert calls == [
+        "UnityEvent calls:",
+        "  L1302 HUD/HealButton > Button.m_OnClick(int 25) on Player -> DungeonCrawler.Player.PlayerHealth.Heal",
+    ]
+    spawn = _compact(ws, DUNGEON, "spawn interval")
+    assert "UnityEvent calls:" not in spawn
+
+
+def test_a_prefab_cut_to_a_task_keeps_its_root_with_its_components(ws) -> None:
+    """What the prefab is, even when the task names nothing in it but one field."""
+    assert _compact(ws, "Assets/Prefabs/Enemies/Enemy.prefab", "loot") == [
+        "Enemy  [tag Enemy, layer 9]  L3",
+        "  components: Transform, NavMeshAgent, CapsuleCollider, EnemyAI, EnemyHealth, DamageDealer",
+        "    EnemyHealth: lootPrefab: None; lootChance: 0.25",
+        "  … 1 more object",
+    ]
+    assert _compact(ws, "Assets/Prefabs/Enemies/Enemy.prefab", "weather") == [
+        "Enemy  [tag Enemy, layer 9]  L3",
+        "  components: Transform, NavMeshAgent, CapsuleCollider, EnemyAI, EnemyHealth, DamageDealer",
+        "  … 1 more object",
+    ]
+
+
+def test_a_scene_too_long_for_its_share_is_shown_cut_to_the_task_not_by_its_path(ws) -> None:
+    pack = build_context(ws, "where is the restart button of the game over screen wired?", 4000, counter("estimate"))
+    shown = _section(pack.tier2.text, DUNGEON)
+    assert "      RestartButton  [layer 5]  L1686" in shown
+    assert len(shown) < 30  # the whole scene is 60 lines
+
+
+def test_past_three_scenes_and_prefabs_in_outline_each_takes_a_third_of_a_files_share(ws) -> None:
+    tok = counter("estimate")
+    budget = 4000
+    pack = build_context(ws, "enemy prefab health bar", budget, tok)
+    kinds = ws.projects[0].records.kinds()
+    tier2 = budget - pack.tier1.tokens - 2
+    outlined = 0
+    for i, entry in enumerate(pack.tier2.files):
+        if kinds.get(entry.path) not in HIERARCHY_FILE_KINDS or entry.reason.startswith("related: "):
+            continue
+        share = LEAD_SHARE if i < LEAD_FILES else FILE_SHARE
+        cap = max(int(tier2 * share), FILE_FLOOR)
+        if outlined >= HIERARCHY_OUTLINES:
+            assert entry.tokens < cap * CUT_SHARE, entry.path
+        outlined += len(_section(pack.tier2.text, entry.path)) > 1
+    assert outlined > HIERARCHY_OUTLINES
+
+
+def test_cut_keeps_the_heaviest_lines_that_fit_in_their_order_and_counts_the_rest() -> None:
+    """By weight (of equal weights, the earlier) until the next does not fit, shown in their order."""
+    tok = counter("estimate")
+    lines = ["class Save", "  L3 void Load()", "  L5 void SaveSlot()", "  L9 void EncryptSaveSlot()"]
+    weights = [9, 0, 2, 3]
+    head = ["### Save.cs  (csharp)"]
+
+    def room(*kept: int) -> int:  # the head, its newline, the count line and each kept line with its own
+        return (
+            tok.bound_lines(head) + 1 + tok.count("… 4 more outline lines") + sum(tok.count(lines[i]) + 1 for i in kept)
+        )
+
+    assert _cut(head, lines, weights, room(0, 3, 2), tok) == [
+        *head,
+        lines[0],
+        lines[2],
+        lines[3],
+        "… 1 more outline line",
+    ]
+    assert _cut(head, lines, weights, room(0, 3, 2) - 1, tok) == [*head, lines[0], lines[3], "… 2 more outline lines"]
+    assert _cut(head, lines, weights, room(0, 3, 2, 1), tok) == [*head, *lines]
+    assert _cut(head, lines, weights, room(), tok) is None
+
+
+@pytest.fixture(scope="module")
+def saves(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A save system of many slot methods, one of them encrypting: its compact outline for "encrypt
+    the save slot" is far longer than a file's share of a small pack."""
+    methods = "\n".join(f"    public void SaveSlot{n}() {{ Write({n}); }}" for n in range(120))
+    body = f"""namespace Game.Saving
+{{
+    public class SaveSystem
+    {{
+{methods}
+        public void EncryptSaveSlot(byte[] key) {{ Encrypt(key); }}
+        void Write(int slot) {{ }}
+        void Encrypt(byte[] key) {{ }}
+    }}
+}}
+"""
+    root = write_project(tmp_path_factory.mktemp("saves"), {"Assets/Scripts/SaveSystem.cs": body})
+    update(root, Config(workers=1))
+    return root
+
+
+def test_a_lead_file_longer_than_its_share_shows_its_best_members_not_its_path(saves: Path) -> None:
+    ws = open_workspace(saves, [(saves, Config())])
+    tok = counter("estimate")
+    pack = build_context(ws, "encrypt the save slot", 1200, tok)
+    shown = _section(pack.tier2.text, "Assets/Scripts/SaveSystem.cs")
+    assert shown[1:4] == [
+        "namespace Game.Saving",
+        "L3 public class SaveSystem",
+        "  L5 public void SaveSlot0()",
+    ]
+    assert "  L125 public void EncryptSaveSlot(byte[] key)" in shown
+    assert shown[-1].startswith("… ") and shown[-1].endswith(" more outline lines")
+    tier2 = 1200 - pack.tier1.tokens - 2
+    assert pack.tier2.files[0].tokens < max(int(tier2 * LEAD_SHARE), FILE_FLOOR)
+
+
+def test_the_scorers_count_a_file_outlined_only_when_the_pack_shows_more_than_its_header(ws) -> None:
+    pack = build_context(ws, "where is the restart button of the game over screen wired?", 4000, counter("estimate"))
+    every, shown, outlined = (pack_files(pack, mode) for mode in ("all", "shown", "outlined"))
+    headers = [p for p in shown if len(_section(pack.tier2.text, p)) == 1]
+    assert headers and outlined == [p for p in shown if p not in headers]
+    assert set(shown) <= set(every)
+    with pytest.raises(ValueError, match="unknown mode"):
+        pack_files(pack, "some")

@@ -187,12 +187,11 @@ def test_a_lead_file_longer_than_its_share_shows_its_best_members_not_its_path(s
     tok = counter("estimate")
     pack = build_context(ws, "encrypt the save slot", 1200, tok)
     shown = _section(pack.tier2.text, "Assets/Scripts/SaveSystem.cs")
-    assert shown[1:4] == [
-        "namespace Game.Saving",
-        "L3 public class SaveSystem",
-        "  L5 public void SaveSlot0()",
-    ]
+    # the type, the member naming all three words, then the first of those naming two; the
+    # namespace, which the path says, is the first line left out
+    assert shown[1:4] == ["L3 public class SaveSystem", "  L5 public void SaveSlot0()", "  L6 public void SaveSlot1()"]
     assert "  L125 public void EncryptSaveSlot(byte[] key)" in shown
+    assert "namespace Game.Saving" not in shown
     assert shown[-1].startswith("… ") and shown[-1].endswith(" more outline lines")
     tier2 = 1200 - pack.tier1.tokens - 2
     assert pack.tier2.files[0].tokens < max(int(tier2 * LEAD_SHARE), FILE_FLOOR)

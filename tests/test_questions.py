@@ -16,7 +16,7 @@ from indexer.query.priors import EDITOR_PRIOR, TEST_PRIOR, is_editor_script
 from indexer.query.rank import role_priors
 from indexer.query.workspace import Workspace, open_workspace
 
-from .conftest import write_project
+from .conftest import meta, write_project
 
 ENEMY = "Assets/Prefabs/Enemies/Enemy.prefab"
 BRUTE = "Assets/Prefabs/Enemies/EnemyBrute.prefab"
@@ -404,3 +404,75 @@ def test_filler_words_of_a_question_are_not_searched() -> None:
     text = "the guard doesn't stop at the next one instead and it never really waits"
     assert query_terms(text) == ["guard", "stop", "next", "waits"]
     assert query_terms("OnePlayer mode") == ["oneplayer", "player", "mode"]  # a quoted name stays whole
+
+
+def _prefab(objects: list[tuple[str, str, list[str]]]) -> str:
+    """A prefab of GameObjects (name, parent name or "", components); a component named `script:GUID`
+    is a MonoBehaviour of that script, the others are Unity's (ParticleSystem, MeshRenderer)."""
+    class_ids = {"ParticleSystem": 198, "MeshRenderer": 23, "BoxCollider": 65}
+    docs, ids = [], {name: 1000 + 100 * i for i, (name, _, _) in enumerate(objects)}
+    for name, parent, components in objects:
+        oid = ids[name]
+        refs = "".join(f"  - component: {{fileID: {oid + k}}}\n" for k in range(1, len(components) + 2))
+        docs.append(f"--- !u!1 &{oid}\nGameObject:\n  m_Component:\n{refs}  m_Name: {name}\n  m_IsActive: 1\n")
+        father = ids[parent] + 1 if parent else 0
+        kids = "".join(f"  - {{fileID: {ids[n] + 1}}}\n" for n, p, _ in objects if p == name) or "  []\n"
+        docs.append(
+            f"--- !u!4 &{oid + 1}\nTransform:\n  m_GameObject: {{fileID: {oid}}}\n  m_Children:\n{kids}"
+            f"  m_Father: {{fileID: {father}}}\n"
+        )
+        for k, comp in enumerate(components, start=2):
+            if comp.startswith("script:"):
+                guid = comp.split(":", 1)[1]
+                docs.append(
+                    f"--- !u!114 &{oid + k}\nMonoBehaviour:\n  m_GameObject: {{fileID: {oid}}}\n  m_Enabled: 1\n"
+                    f"  m_Script: {{fileID: 11500000, guid: {guid}, type: 3}}\n"
+                )
+            else:
+                docs.append(f"--- !u!{class_ids[comp]} &{oid + k}\n{comp}:\n  m_GameObject: {{fileID: {oid}}}\n")
+    return "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n" + "".join(docs)
+
+
+def test_an_effect_prefab_is_art_even_when_it_carries_the_projects_effect_script(tmp_path: Path) -> None:
+    """BossRoom's `FX_Boss_Charge_*` prefabs carry `SpecialFXGraphic` (a shutdown timer) and so
+    counted as game logic: a prefab at least half of whose objects hold a particle system is a
+    visual effect, ranked as art unless the task is about looks. A pickup with one glow among its
+    objects is not."""
+    from indexer.identifiers import query_terms, said_words
+    from indexer.query.priors import ART_PRIOR, CODE_TASK_ASSET_PRIOR, is_effect
+
+    destruct, pickup = "a" * 31 + "1", "b" * 31 + "2"
+    fx, heal = "Assets/Prefabs/FX_HealBurst.prefab", "Assets/Prefabs/HealPickup.prefab"
+    root = write_project(
+        tmp_path,
+        {
+            "Assets/Scripts/SelfDestruct.cs": "public class SelfDestruct : MonoBehaviour { public float delay; }",
+            "Assets/Scripts/SelfDestruct.cs.meta": meta(destruct),
+            "Assets/Scripts/HealPickup.cs": "public class HealPickup : MonoBehaviour { public int amount; }",
+            "Assets/Scripts/HealPickup.cs.meta": meta(pickup),
+            fx: _prefab(
+                [
+                    ("FX_HealBurst", "", [f"script:{destruct}", "ParticleSystem"]),
+                    ("Sparks", "FX_HealBurst", ["ParticleSystem"]),
+                    ("Flash", "FX_HealBurst", ["MeshRenderer"]),
+                ]
+            ),
+            heal: _prefab(
+                [
+                    ("HealPickup", "", [f"script:{pickup}", "BoxCollider"]),
+                    ("Glow", "HealPickup", ["ParticleSystem"]),
+                    ("Model", "HealPickup", ["MeshRenderer"]),
+                ]
+            ),
+        },
+    )
+    update(root, Config(workers=1))
+    project = open_workspace(root, [(root, Config())]).projects[0]
+    records = project.records
+    assert is_effect(records.record(fx)) and not is_effect(records.record(heal))
+    kinds = {fx: "prefab", heal: "prefab"}
+    code = "heal the player when he walks over it"
+    priors = role_priors(project, kinds, query_terms(code), said_words(code))
+    assert priors == {fx: ART_PRIOR * CODE_TASK_ASSET_PRIOR, heal: CODE_TASK_ASSET_PRIOR}
+    looks = "the heal burst should be brighter"
+    assert role_priors(project, kinds, query_terms(looks), said_words(looks)) == {}

@@ -20,6 +20,7 @@ from indexer.query.carriers import carried
 from indexer.unity import nearest_assembly
 
 if TYPE_CHECKING:
+    from indexer.model import CodeOutline, FileRecord
     from indexer.query.graph import Graph
     from indexer.store.reader import Records
 
@@ -76,6 +77,7 @@ EDITOR_WORDS = frozenset(
     wizard editorwindow menuitem""".split()  # noqa: SIM905
 )
 ART_KINDS = frozenset({"prefab"})
+EFFECT_SHARE = 0.5  # is_effect: the share of a prefab's objects holding a particle system
 # A task that names a kind of asset wants files of that kind; one that asks where something is
 # configured, set, wired or placed wants the assets carrying the code (the walk's carrier edges count more).
 KIND_WORDS: dict[str, tuple[str, ...]] = {
@@ -209,6 +211,17 @@ def has_logic(graph: Graph, prefab: str) -> bool:
     if any(e == "script" for _, e in graph.uses(prefab)):
         return True
     return any(p.endswith(".cs") for p, _ in carried(graph, prefab))
+
+
+def is_effect(rec: FileRecord | CodeOutline | None) -> bool:
+    """A prefab at least EFFECT_SHARE of whose objects hold a particle system: a visual effect,
+    even when it carries the project's effect script (a self-destruct timer, a shutdown list). A
+    character or a pickup with a dust trail holds one among many objects."""
+    if rec is None:
+        return False
+    objects = sum(s.kind == "gameobject" for s in rec.symbols)
+    particles = {s.container for s in rec.symbols if s.kind == "component" and s.name == "ParticleSystem"}
+    return objects > 0 and len(particles) >= EFFECT_SHARE * objects
 
 
 def named_kinds(terms: Iterable[str]) -> frozenset[str]:

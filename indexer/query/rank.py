@@ -37,6 +37,7 @@ from indexer.query.priors import (
     editor_share,
     has_logic,
     is_editor_script,
+    is_effect,
     is_test,
     is_vendored,
     named_kinds,
@@ -252,7 +253,7 @@ def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str
     wanted = named_kinds(said)
     scale((p for p, k in kinds.items() if k in wanted), NAMED_KIND_PRIOR)
     if not asks_for(said, ART_WORDS):
-        scale((p for p, k in kinds.items() if k in ART_KINDS and not _has_logic(project, p)), ART_PRIOR)
+        scale((p for p, k in kinds.items() if k in ART_KINDS and _is_art(project, p)), ART_PRIOR)
     if not wanted and not asks_for(said, ASSET_WORDS | ART_WORDS):
         scale((p for p, k in kinds.items() if k in CODE_TASK_ASSET_KINDS), CODE_TASK_ASSET_PRIOR)
     scripts = [p for p in kinds if p.endswith(".cs")]
@@ -281,8 +282,13 @@ def _third_party(project, kinds: dict[str, str], terms: list[str]) -> list[str]:
     return out
 
 
-def _has_logic(project, prefab: str) -> bool:
-    return project.remember(("logic", prefab), lambda: has_logic(project.graph, prefab), role=True)
+def _is_art(project, prefab: str) -> bool:
+    """A prefab of looks, not behaviour: it carries no project script, or it is a visual effect."""
+    return project.remember(
+        ("art", prefab),
+        lambda: not has_logic(project.graph, prefab) or is_effect(project.records.outline_record(prefab)),
+        role=True,
+    )
 
 
 def _tests_are_minor(project) -> bool:

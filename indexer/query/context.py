@@ -224,8 +224,8 @@ def _tier2(
     frozen = frozenset(stems)
     outlined = 0  # scenes and prefabs shown with more than their header line
     for hit in hits:
-        share = LEAD_SHARE if len(entries) < LEAD_FILES else FILE_SHARE
-        cap = max(int(budget * share), FILE_FLOOR)
+        lead = len(entries) < LEAD_FILES
+        cap = max(int(budget * (LEAD_SHARE if lead else FILE_SHARE)), FILE_FLOOR)
         if hit.kind in HIERARCHY_FILE_KINDS and outlined >= HIERARCHY_OUTLINES:
             cap = int(cap * CUT_SHARE)
         if budget - used < 4:  # not even a header line fits any more
@@ -235,18 +235,12 @@ def _tier2(
             continue
         project, local = owner
         read = project.texts.get(local)
-        in_text = stems_in_text(read, stems)
-        found = sorted(in_text | stems_in(local.lower(), stems - in_text))
-        if similar:  # synonyms are looked for in names only: a long text is scanned once a word
-            view = _file_view(project, local)
-            found += sorted(stems_in(f"{view.lowered if view else ''}\n{local.lower()}", set(similar)))
-        reason = _match_reason(found, by_stem, similar)
+        reason, in_text = _matched(project, local, read, by_stem, similar)
         head = f"### {hit.path}  ({hit.kind}; {reason})"
         # the lines matching: of the stems the lower-cased text holds (all when it is not aligned)
         looked_for = frozenset(in_text) if len(read.low) == len(read.text) else frozen
-        # the room of an outline cut to fit: a lead file's share, a third of it for the others
         # the room of an outline cut to the task: a lead file's share, a third of it for the others
-        room = (min(cap if len(entries) < LEAD_FILES else int(cap * CUT_SHARE), budget - used) - 1, counter)
+        room = (min(cap if lead else int(cap * CUT_SHARE), budget - used) - 1, counter)
         for lines in _renderings(head, project, local, read, stems, looked_for, room):
             if 2 * len(lines) > budget - used:  # a line and its newline: two tokens at least
                 continue
@@ -268,6 +262,20 @@ def _tier2(
         return Tier2(text="", tokens=0, files=[])
     text = "\n".join(pieces)
     return Tier2(text=text, tokens=counter.count(text), files=entries)
+
+
+def _matched(
+    project: ProjectIndex, local: str, read: FileText, by_stem: dict[str, str], similar: dict[str, tuple[str, str]]
+) -> tuple[str, set[str]]:
+    """Why a file is in the pack (`_match_reason`: the query words it holds, in its text or path,
+    and the synonyms in its names), and the query stems its text holds."""
+    stems = set(by_stem)
+    in_text = stems_in_text(read, stems)
+    found = sorted(in_text | stems_in(local.lower(), stems - in_text))
+    if similar:  # synonyms are looked for in names only: a long text is scanned once a word
+        view = _file_view(project, local)
+        found += sorted(stems_in(f"{view.lowered if view else ''}\n{local.lower()}", set(similar)))
+    return _match_reason(found, by_stem, similar), in_text
 
 
 def _synonym_stems(terms: list[str], stems: set[str]) -> dict[str, tuple[str, str]]:

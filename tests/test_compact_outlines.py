@@ -177,7 +177,11 @@ def saves(tmp_path_factory: pytest.TempPathFactory) -> Path:
     }}
 }}
 """
-    root = write_project(tmp_path_factory.mktemp("saves"), {"Assets/Scripts/SaveSystem.cs": body})
+    files = {"Assets/Scripts/SaveSystem.cs": body}
+    for kind in ("Backup", "Cloud"):  # two more of the same shape, ranked after it
+        many = "\n".join(f"    public void {kind}SaveSlot{n}() {{ }}" for n in range(120))
+        files[f"Assets/Scripts/SaveSlot{kind}.cs"] = f"public class SaveSlot{kind}\n{{\n{many}\n}}\n"
+    root = write_project(tmp_path_factory.mktemp("saves"), files)
     update(root, Config(workers=1))
     return root
 
@@ -195,6 +199,18 @@ def test_a_lead_file_longer_than_its_share_shows_its_best_members_not_its_path(s
     assert shown[-1].startswith("… ") and shown[-1].endswith(" more outline lines")
     tier2 = 1200 - pack.tier1.tokens - 2
     assert pack.tier2.files[0].tokens < max(int(tier2 * LEAD_SHARE), FILE_FLOOR)
+
+
+def test_a_file_after_the_leads_is_cut_to_a_third_of_its_share(saves: Path) -> None:
+    ws = open_workspace(saves, [(saves, Config())])
+    tok = counter("estimate")
+    pack = build_context(ws, "encrypt the save slot", 1200, tok)
+    third = pack.tier2.files[LEAD_FILES]
+    shown = _section(pack.tier2.text, third.path)
+    assert third.path.startswith("Assets/Scripts/SaveSlot") and shown[-1].endswith(" more outline lines")
+    tier2 = 1200 - pack.tier1.tokens - 2
+    assert third.tokens < max(int(tier2 * FILE_SHARE), FILE_FLOOR) * CUT_SHARE
+    assert pack.tier2.files[0].tokens > max(int(tier2 * FILE_SHARE), FILE_FLOOR) * CUT_SHARE  # a lead's is not
 
 
 def test_the_scorers_count_a_file_outlined_only_when_the_pack_shows_more_than_its_header(ws) -> None:

@@ -38,6 +38,9 @@ _FIELD = re.compile(
     r"\n  (?!- |(?:" + _STANDARD + r"):)"
     r"([^\s:#'\"{\[][^:\n]*+|'[^'\n]*+'|\"[^\"\n]*+\"|):(?: ([^\n]*+))?(?=\n|\Z)((?:\n  (?: |- )[^\n]*+)*+)"
 )
+# The start of a line `key: {` whose key starts with a letter or `_`: `KEY` reads the same key off
+# it (up to the line's first colon, which the space after makes the key's end), stripped.
+_KEY_BRACE = re.compile(r" *(?:- )?([A-Za-z_][^:\n]*): \{")
 _new = tuple.__new__  # a NamedTuple built without its Python-level __new__ (several times cheaper)
 _PERSISTENT = "m_PersistentCalls:"
 _NO_REF = "{fileID: 0}"  # a field set to nothing: shown as None
@@ -263,6 +266,8 @@ def key_on_line(body: str, start: int) -> str | None:
     """The key of the line holding `start` when the line is `key: {...}` (a reference on its own key
     line), else None: then the key is found by walking up (`owner_above`)."""
     ls = body.rfind("\n", 0, start) + 1
+    if m := _KEY_BRACE.match(body, ls, start):  # what `KEY` reads of such a line, in one step
+        return m[1].strip()
     le = body.find("\n", start)
     m = KEY.match(body[ls:] if le < 0 else body[ls:le])
     if m and m.group(3) and m.group(4) is not None and "{" in m.group(4):

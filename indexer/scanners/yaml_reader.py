@@ -38,6 +38,7 @@ _MANAGED_TYPE = re.compile(r"type: \{class: ([^,}]*), ns: ([^,}]*), asm: ([^}]*)
 _ITEM_KEY = re.compile(r"- ([^:]+):(?: (.*))?$")
 _NAME_OVERRIDE = re.compile(r"propertyPath: m_Name\n\s+value: (.*)")
 _PROPERTY_PATH = "propertyPath:"
+_LOCAL_REF = "{fileID: "
 # An override's three lines as Unity writes them (from the start of the `propertyPath:` line): what
 # the line walk of `TextDoc._modification` reads from them, its value never wrapped (the
 # `objectReference:` line after it is a key line, which ends a wrapped value).
@@ -197,24 +198,33 @@ class TextDoc:
             return None
         start = i + len(marker)
         end = body.find("\n", start)
-        end = len(body) if end < 0 else end
-        value = body[start:end].strip()
-        # plain or quoted scalars wrapped onto deeper-indented lines
-        while end < len(body) and body.startswith("    ", end + 1):
+        value = body[start:].strip() if end < 0 else body[start:end].strip()
+        if value and end >= 0 and body.startswith("    ", end + 1):
+            value = self._wrapped(value, end)
+        return unquote(value) if value[:1] in ("'", '"') else value  # unquote(plain) == plain, stripped
+
+    def _wrapped(self, value: str, end: int) -> str:
+        """A top-level scalar with the deeper-indented lines after `end` (its line break) that
+        continue it (Unity wraps long plain and quoted scalars) joined on."""
+        body = self.body
+        while body.startswith("    ", end + 1):
             nxt_end = body.find("\n", end + 1)
             nxt_end = len(body) if nxt_end < 0 else nxt_end
             nxt = body[end + 1 : nxt_end].strip()
-            if not value or nxt.startswith("- ") or (KEY.match("  " + nxt) and not value.startswith(("'", '"'))):
+            if nxt.startswith("- ") or (KEY.match("  " + nxt) and not value.startswith(("'", '"'))):
                 break
             value = f"{value} {nxt}"
             end = nxt_end
-        return unquote(value) if value[:1] in ("'", '"') else value  # unquote(plain) == plain, stripped
+        return value
 
     def top_ref(self, key: str) -> tuple[int, str]:
         refs = self._refs
         if key in refs:
             return refs[key]
         v = self.top(key)
+        if v and v[-1] == "}" and v.startswith(_LOCAL_REF) and (n := v[9:-1]).isdecimal():
+            ref = refs[key] = (int(n), "")  # `{fileID: N}`: what REF reads of it, without the regex
+            return ref
         m = REF.match(v) if v else None
         ref = refs[key] = (int(m.group(1)), (m.group(2) or "").lower()) if m else (0, "")
         return ref

@@ -5,6 +5,7 @@ from pathlib import Path
 from indexer.model import Ref
 from indexer.project import kind_of
 from indexer.scanners import scan
+from indexer.scanners.yaml_nodes import NodeDoc
 from indexer.scanners.yaml_reader import split
 
 CASES = Path(__file__).parent / "yaml_cases"
@@ -312,3 +313,28 @@ def test_standard_keys_are_not_fields_and_their_neighbours_are() -> None:
     for key in sorted(standard | near):
         found = [f.key for f in fields(f"MonoBehaviour:\n  {key}: 1\n")]
         assert found == ([] if key in standard else [key]), key
+
+
+def test_guid_uses_leave_out_the_ignored_keys_in_both_readers() -> None:
+    """`guid_uses(ignore)` is `guid_uses()` without the uses under those keys, however the key is
+    found (on the GUID's own line, walking up, or through a long list's owners), in the line reader
+    and in the YAML parser's reader alike."""
+    many = "".join(f"  - target: {{fileID: {i}, guid: {'b' * 32}, type: 3}}\n" for i in range(20))
+    body = (
+        "MonoBehaviour:\n"
+        f"  m_Script: {{fileID: 11500000, guid: {'a' * 32}, type: 3}}\n"
+        "  target:\n"
+        f"    guid: {'c' * 32}\n"
+        "  list:\n"
+        f"  - {{fileID: 2, guid: {'d' * 32}, type: 2}}\n"
+        "  m_Modifications:\n" + many
+    )
+    text = f"%YAML 1.1\n--- !u!114 &1\n{body}"
+    (doc,) = split(text)
+    node = NodeDoc(doc.class_id, doc.file_id, doc.stripped, doc.line, doc.body)
+    for reader in (doc, node):
+        every = reader.guid_uses()
+        assert len(every) == 23
+        ignore = frozenset({"m_Script", "target"})
+        assert reader.guid_uses(ignore) == [u for u in every if u.key not in ignore]
+        assert [u.key for u in reader.guid_uses(ignore)] == ["list"]

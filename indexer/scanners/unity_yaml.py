@@ -393,10 +393,10 @@ class _Scan:
         return f" on {self.tree.path_of(target_node)}" if target_node else ""
 
     def guid_refs(self, doc: DocReader, owner: str, label: str) -> None:
-        for use in doc.guid_uses():
-            if use.guid in BUILTIN_GUIDS or use.key in _SPECIAL_GUID_KEYS:
-                continue
-            self.refs.append(Ref("guid", use.guid, doc.at(use.line), context=use.key, detail=f"{owner} > {label}"))
+        detail = f"{owner} > {label}"
+        for use in doc.guid_uses(_SPECIAL_GUID_KEYS):
+            if use.guid not in BUILTIN_GUIDS:
+                self.refs.append(Ref("guid", use.guid, doc.at(use.line), context=use.key, detail=detail))
 
     def material(self, doc: DocReader) -> None:
         name = doc.top("m_Name") or ""

@@ -300,11 +300,11 @@ class NodeDoc:
             return f"UnityEvent ({count_label(calls, 'call')})", 0
         return short("{" + ", ".join(keys[:6]) + (", …" if len(keys) > 6 else "") + "}"), 0
 
-    def guid_uses(self) -> list[GuidUse]:
+    def guid_uses(self, ignore: frozenset[str] = frozenset()) -> list[GuidUse]:
         out: list[GuidUse] = []
         for _, k, _, v, owner in self.walk():
             guid = _scalar(v) if k == "guid" else None
-            if guid is None or not _HEX32.fullmatch(guid):
+            if guid is None or not _HEX32.fullmatch(guid) or owner in ignore:
                 continue
             out.append(GuidUse(guid.lower(), owner, v.start_mark.line))
         return out

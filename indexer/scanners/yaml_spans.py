@@ -46,6 +46,7 @@ _PERSISTENT = "m_PersistentCalls:"
 _NO_REF = "{fileID: 0}"  # a field set to nothing: shown as None
 _ITEM = re.compile(r"\n([^\S\n]*+)- m_Target:")  # a line that, stripped, starts with `- m_Target:`
 _CALL_VALUE = re.compile(r"\n([^\S\n]*+)(" + "|".join(CALL_KEYS) + r"):([^\n]*)")
+_ARGUMENT_AT = {mode: i for i, mode in enumerate(ARGUMENT_KEYS)}  # a mode's argument among the written ones
 _CALL_KEY_START = re.compile(r"\s*(m_\w+:|- )")
 # A call item exactly as Unity writes it (one key a line, no wrapped values, trailing blank lines
 # allowed): its values are the groups, what `_call_values` finds on the same text.
@@ -189,29 +190,43 @@ def _block_calls(block: str, indent: int, event: str, line: int) -> list[Call]:
         item_end = close.start() if close else len(block)
         target = REF.search(block, m.end(), line_end)
         written = _WRITTEN_CALL.fullmatch(block, m.start(), item_end)
-        found = _written_values(written) if written else _call_values(block, line_end, item_end)
-        type_name = unquote(found.get("m_TargetAssemblyTypeName", "")).split(",", 1)[0].strip()
-        mode = found.get("m_Mode", "")
-        arg = unquote(found.get(ARGUMENT_KEYS[mode], "")) if mode in ARGUMENT_KEYS else ""
+        raw_type, raw_method, mode, raw_arg, raw_object = (
+            _written_values(written) if written else _found_values(_call_values(block, line_end, item_end))
+        )
+        type_name = unquote(raw_type).split(",", 1)[0].strip()
+        arg = unquote(raw_arg)
         if mode == "2":
-            om = REF.search(found.get("m_ObjectArgument", ""))
+            om = REF.search(raw_object)
             arg = f"guid:{om.group(2).lower()}" if om and om.group(2) else ""
-        method = unquote(found.get("m_MethodName", ""))
         at = line + block.count("\n", 0, m.start() + 1)
-        out.append(_new(Call, (event, int(target.group(1)) if target else 0, type_name, method, mode, arg, at)))
+        out.append(
+            _new(Call, (event, int(target.group(1)) if target else 0, type_name, unquote(raw_method), mode, arg, at))
+        )
         pos = item_end
     return out
 
 
-def _written_values(m: re.Match[str]) -> dict[str, str]:
-    """`_call_values` of a call item as Unity writes it (`_WRITTEN_CALL`). Values stay as written
-    but for the mode: every other value is read through `unquote` or `REF.search`, which strip."""
-    _, type_name, *values = m.groups()
-    found = dict(zip(CALL_KEYS[1:], values, strict=True))
-    found["m_Mode"] = found["m_Mode"].strip()
-    if type_name is not None:
-        found["m_TargetAssemblyTypeName"] = type_name
-    return found
+def _written_values(m: re.Match[str]) -> tuple[str, str, str, str, str]:
+    """`_found_values` of a call item as Unity writes it (`_WRITTEN_CALL`), read off its groups. Values
+    stay as written but for the mode: every other value is read through `unquote` or `REF.search`,
+    which strip."""
+    _, type_name, method, mode, *arguments = m.groups()
+    mode = mode.strip()
+    at = _ARGUMENT_AT.get(mode)
+    return type_name or "", method, mode, "" if at is None else arguments[at], arguments[0]
+
+
+def _found_values(found: dict[str, str]) -> tuple[str, str, str, str, str]:
+    """A call's raw type name, method name, mode, the argument its mode uses and the object argument."""
+    mode = found.get("m_Mode", "")
+    argument = found.get(ARGUMENT_KEYS[mode], "") if mode in ARGUMENT_KEYS else ""
+    return (
+        found.get("m_TargetAssemblyTypeName", ""),
+        found.get("m_MethodName", ""),
+        mode,
+        argument,
+        found.get("m_ObjectArgument", ""),
+    )
 
 
 def _call_values(block: str, start: int, end: int) -> dict[str, str]:

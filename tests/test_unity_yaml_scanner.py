@@ -1,12 +1,13 @@
 """The Unity YAML scanner on hand-written files holding each quirk of the real format."""
 
+import random
 from pathlib import Path
 
 from indexer.model import Ref
 from indexer.project import kind_of
 from indexer.scanners import scan
 from indexer.scanners.yaml_nodes import NodeDoc
-from indexer.scanners.yaml_reader import split
+from indexer.scanners.yaml_reader import WRAPPED_FLOW, split, wrapped_flows
 
 CASES = Path(__file__).parent / "yaml_cases"
 
@@ -338,3 +339,14 @@ def test_guid_uses_leave_out_the_ignored_keys_in_both_readers() -> None:
         ignore = frozenset({"m_Script", "target"})
         assert reader.guid_uses(ignore) == [u for u in every if u.key not in ignore]
         assert [u.key for u in reader.guid_uses(ignore)] == ["list"]
+
+
+def test_wrapped_flows_are_found_from_their_comma_as_the_regex_finds_them() -> None:
+    """`wrapped_flows` (searched from a line-ending comma) finds every match of `WRAPPED_FLOW`, and
+    only those, on random texts made of the characters that decide it."""
+    pieces = ["{", "}", ",", " ", "\t", "\n", "a", ":", "\n  ", ",\n ", "{a, b,\n   c}", ", \n\t"]
+    rng = random.Random(16)
+    for _ in range(20_000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 30)))
+        expected = [(m.start(), m.end(1), m.end()) for m in WRAPPED_FLOW.finditer(text)]
+        assert list(wrapped_flows(text)) == expected, text

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from .unity_classes import CLASS_NAMES
 from .yaml_facts import (
@@ -32,7 +32,8 @@ HEADER = re.compile(r"--- !u!(-?\d+) &(-?\d+)( stripped)?[^\n]*\n?")
 # A header after the first line: found by its line break (a literal start the regex engine
 # searches for fast; `^` in MULTILINE mode is tried at every character).
 _NEXT_HEADER = re.compile(r"\n--- !u!(-?\d+) &(-?\d+)( stripped)?[^\n]*")
-WRAPPED_FLOW = re.compile(r"(\{[^{}\n]*,)[ \t]*\n[ \t]+")
+WRAPPED_FLOW = re.compile(r"(\{[^{}\n]*,)[ \t]*\n[ \t]+")  # what `wrapped_flows` finds
+_WRAP_END = re.compile(r",[ \t]*\n[ \t]+")  # the end of every match of WRAPPED_FLOW, from its comma
 _GUID = re.compile(r"guid: ([0-9A-Fa-f]{32})")
 _MANAGED_TYPE = re.compile(r"type: \{class: ([^,}]*), ns: ([^,}]*), asm: ([^}]*)\}")
 _ITEM_KEY = re.compile(r"- ([^:]+):(?: (.*))?$")
@@ -92,15 +93,28 @@ def join_wrapped_flows(text: str) -> tuple[str, list[int]]:
     parts: list[str] = []
     joins: list[int] = []
     pos = line = 0  # `line`: line breaks of the original text before `pos`
-    for m in WRAPPED_FLOW.finditer(text):
-        line += text.count("\n", pos, m.start())
-        parts.append(text[pos : m.start()])
-        parts.append(m.group(1) + " ")
+    for start, comma, end in wrapped_flows(text):
+        line += text.count("\n", pos, start)
+        parts.append(text[pos:start])
+        parts.append(text[start:comma] + " ")
         joins.append(line + 1 - len(joins))
         line += 1
-        pos = m.end()
+        pos = end
     parts.append(text[pos:])
     return "".join(parts), joins
+
+
+def wrapped_flows(text: str) -> Iterator[tuple[int, int, int]]:
+    """Each match of `WRAPPED_FLOW` in `text`, in order, as (start, end of group 1, end). Found from
+    the comma ending its line (`_WRAP_END`; a comma is tried in one step, where the regex runs from
+    every `{` to its closing brace and back): the match starts at the last brace on that line
+    before the comma if that brace opens a flow, and there is no match for the line otherwise."""
+    rfind = text.rfind
+    for m in _WRAP_END.finditer(text):
+        comma = m.start()
+        brace = rfind("{", rfind("\n", 0, comma) + 1, comma)
+        if brace >= 0 and rfind("}", brace, comma) < 0:
+            yield brace, comma + 1, m.end()
 
 
 def outside_subset(body: str) -> str:
@@ -134,20 +148,23 @@ def split(text: str, joins: list[int] | None = None) -> list[TextDoc]:
     head = HEADER.match(text)  # the header of the document being read, and where its body starts
     start = head.end() if head else 0
     line = 1
+    append = docs.append
     for m in _NEXT_HEADER.finditer(text):
+        end = m.start() + 1
         if head is None:
-            line = 1 + text.count("\n", 0, m.start() + 1)
+            line = 1 + text.count("\n", 0, end)
         else:
-            body = text[start : m.start() + 1]
-            docs.append(TextDoc(int(head[1]), int(head[2]), bool(head[3]), line, body, joins, start))
+            class_id, file_id, stripped = head.groups()
+            body = text[start:end]
+            append(TextDoc(int(class_id), int(file_id), stripped is not None, line, body, joins, start))
             line += 1 + body.count("\n")
         head = m
         start = m.end()
         if text.startswith("\n", start):
             start += 1
     if head is not None:
-        body = text[start:]
-        docs.append(TextDoc(int(head[1]), int(head[2]), bool(head[3]), line, body, joins, start))
+        class_id, file_id, stripped = head.groups()
+        append(TextDoc(int(class_id), int(file_id), stripped is not None, line, text[start:], joins, start))
     return docs
 
 
@@ -173,8 +190,11 @@ class TextDoc:
         self._lines: list[str] | None = None
         self._refs: dict[str, tuple[int, str]] = {}  # top_ref() answers: the scanner asks some keys often
         nl = body.find("\n")
-        first = body if nl < 0 else body[:nl]
-        self.class_name = first[:-1] if first.endswith(":") else CLASS_NAMES.get(class_id, f"Class{class_id}")
+        if nl > 0 and body[nl - 1] == ":":  # the class's name on the document's first line
+            self.class_name = body[: nl - 1]
+        else:
+            first = body if nl < 0 else body[:nl]
+            self.class_name = first[:-1] if first.endswith(":") else CLASS_NAMES.get(class_id, f"Class{class_id}")
 
     def at(self, i: int) -> int:
         """File line of body line `i` (lines removed by joining wrapped flows counted back in)."""

@@ -350,3 +350,35 @@ def test_wrapped_flows_are_found_from_their_comma_as_the_regex_finds_them() -> N
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 30)))
         expected = [(m.start(), m.end(1), m.end()) for m in WRAPPED_FLOW.finditer(text)]
         assert list(wrapped_flows(text)) == expected, text
+
+
+def test_a_written_event_block_reads_as_the_item_by_item_reader_reads_it() -> None:
+    """`yaml_spans._written_block` (a whole `m_PersistentCalls:` block as Unity writes it, in a few
+    matches) gives exactly what `_block_calls` gives on the same block, or None, on random blocks
+    made of Unity's lines and of the lines that break its layout; and it reads Unity's own."""
+    from indexer.scanners.yaml_spans import _block_calls, _block_end, _written_block
+
+    def item(pad: str, method: str) -> list[str]:
+        keys = ["m_TargetAssemblyTypeName: Game.Door, Game", f"m_MethodName: {method}", "m_Mode: 5", "m_Arguments:"]
+        args = ["m_ObjectArgument: {fileID: 0}", "m_ObjectArgumentAssemblyTypeName: UnityEngine.Object"]
+        args += ["m_IntArgument: 0", "m_FloatArgument: 0", "m_StringArgument: hi", "m_BoolArgument: 0"]
+        lines = [f"{pad}- m_Target: {{fileID: 7}}", *(f"{pad}  {k}" for k in keys)]
+        return lines + [f"{pad}    {a}" for a in args] + [f"{pad}  m_CallState: 2"]
+
+    odd = ["", "   ", "      extra: 1", "    m_TypeName: X", "  next: 1", "        - m_Target: {fileID: 8}"]
+    rng = random.Random(16)
+    read = 0
+    for n in range(3_000):
+        lines = ["  onOpen:", "    m_PersistentCalls:", "      m_Calls:" if n % 7 else "      m_Calls: []"]
+        for _ in range(rng.randint(0, 3)):
+            pad = rng.choice(["      ", "      ", "        "])
+            lines += item(pad, rng.choice(["Open", "'Close'", "A\n         B"]))
+        lines += [rng.choice(odd) for _ in range(rng.randint(0, 2))] + rng.choice([["  after: 1"], []])
+        body = "MonoBehaviour:\n" + "\n".join(lines)
+        end = body.index("\n", body.index("m_PersistentCalls:"))
+        close = _block_end(4).search(body, end)
+        expected = _block_calls(body[end : close.start() if close else len(body)], 4, "onOpen", 2)
+        written = _written_block(body, end, 4, "onOpen", 2)
+        assert written in (None, expected), body
+        read += written is not None and len(written) > 1
+    assert read > 100  # Unity's own layout is read by the written reader

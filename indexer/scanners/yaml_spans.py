@@ -51,7 +51,7 @@ _CALL_KEY_START = re.compile(r"\s*(m_\w+:|- )")
 # A call item exactly as Unity writes it (one key a line, no wrapped values, trailing blank lines
 # allowed): its values are the groups, what `_call_values` finds on the same text.
 _WRITTEN_CALL = re.compile(
-    r"\n( *)- m_Target:[^\n]*"
+    r"\n( *)- m_Target:([^\n]*)"
     r"(?:\n\1  m_TargetAssemblyTypeName: ([^\n]*))?"
     r"\n\1  m_MethodName: ([^\n]*)"
     r"\n\1  m_Mode: ([^\n]*)"
@@ -62,8 +62,10 @@ _WRITTEN_CALL = re.compile(
     r"\n\1    m_FloatArgument: ([^\n]*)"
     r"\n\1    m_StringArgument: ([^\n]*)"
     r"\n\1    m_BoolArgument: ([^\n]*)"
-    r"\n\1  m_CallState: [^\n]*(?:\n[^\S\n]*+)*"
+    r"\n\1  m_CallState: [^\n]*(?:\n[^\S\n]*+(?=\n|\Z))*"
 )
+# The `m_Calls:` line Unity writes first under `m_PersistentCalls:` (group 1: its indentation).
+_CALLS_LINE = re.compile(r"\n( *)m_Calls:(?: \[\])?(?=\n|\Z)")
 
 
 def fields(body: str) -> list[Field]:
@@ -169,9 +171,32 @@ def persistent_calls(body: str) -> list[Call]:
         line += body.count("\n", pos, start)
         pos = start
         indent = indent_of(text)
-        close = _block_end(indent).search(body, end)
-        block = body[end : close.start() if close else len(body)]
-        out.extend(_block_calls(block, indent, _event_key(body, start, indent), line))
+        event = _event_key(body, start, indent)
+        written = _written_block(body, end, indent, event, line)
+        if written is None:
+            close = _block_end(indent).search(body, end)
+            written = _block_calls(body[end : close.start() if close else len(body)], indent, event, line)
+        out.extend(written)
+    return out
+
+
+def _written_block(body: str, end: int, indent: int, event: str, line: int) -> list[Call] | None:
+    """`_block_calls` of the `m_PersistentCalls:` block after `end` (the end of that line, indented
+    `indent`, on document line `line`) when the block is as Unity writes it: an `m_Calls:` line, call
+    items as `_WRITTEN_CALL` reads them at its indentation, then the end of the body or a line no
+    deeper than `indent`, which ends the block. Else None. (Each item then ends where the next
+    starts, so `_block_calls` finds the same items, each read by `_WRITTEN_CALL`.)"""
+    head = _CALLS_LINE.match(body, end)
+    if head is None or len(head.group(1)) <= indent:
+        return None
+    lead = head.group(1)
+    out: list[Call] = []
+    pos = head.end()
+    while (item := _WRITTEN_CALL.match(body, pos)) is not None and item.group(1) == lead:
+        out.append(_call(event, item.group(2), _written_values(item), line + body.count("\n", end, pos + 1)))
+        pos = item.end()
+    if pos < len(body) and _block_end(indent).match(body, pos) is None:
+        return None
     return out
 
 
@@ -188,29 +213,31 @@ def _block_calls(block: str, indent: int, event: str, line: int) -> list[Call]:
         line_end = len(block) if line_end < 0 else line_end
         close = _block_end(lead).search(block, line_end)
         item_end = close.start() if close else len(block)
-        target = REF.search(block, m.end(), line_end)
         written = _WRITTEN_CALL.fullmatch(block, m.start(), item_end)
-        raw_type, raw_method, mode, raw_arg, raw_object = (
-            _written_values(written) if written else _found_values(_call_values(block, line_end, item_end))
-        )
-        type_name = unquote(raw_type).split(",", 1)[0].strip()
-        arg = unquote(raw_arg)
-        if mode == "2":
-            om = REF.search(raw_object)
-            arg = f"guid:{om.group(2).lower()}" if om and om.group(2) else ""
+        values = _written_values(written) if written else _found_values(_call_values(block, line_end, item_end))
         at = line + block.count("\n", 0, m.start() + 1)
-        out.append(
-            _new(Call, (event, int(target.group(1)) if target else 0, type_name, unquote(raw_method), mode, arg, at))
-        )
+        out.append(_call(event, block[m.end() : line_end], values, at))
         pos = item_end
     return out
+
+
+def _call(event: str, target: str, values: tuple[str, str, str, str, str], line: int) -> Call:
+    """A call from the rest of its `- m_Target:` line and its raw values (`_found_values`)."""
+    raw_type, raw_method, mode, raw_arg, raw_object = values
+    ref = REF.search(target)
+    arg = unquote(raw_arg)
+    if mode == "2":
+        om = REF.search(raw_object)
+        arg = f"guid:{om.group(2).lower()}" if om and om.group(2) else ""
+    type_name = unquote(raw_type).split(",", 1)[0].strip()
+    return _new(Call, (event, int(ref.group(1)) if ref else 0, type_name, unquote(raw_method), mode, arg, line))
 
 
 def _written_values(m: re.Match[str]) -> tuple[str, str, str, str, str]:
     """`_found_values` of a call item as Unity writes it (`_WRITTEN_CALL`), read off its groups. Values
     stay as written but for the mode: every other value is read through `unquote` or `REF.search`,
     which strip."""
-    _, type_name, method, mode, *arguments = m.groups()
+    _, _, type_name, method, mode, *arguments = m.groups()
     mode = mode.strip()
     at = _ARGUMENT_AT.get(mode)
     return type_name or "", method, mode, "" if at is None else arguments[at], arguments[0]

@@ -382,3 +382,32 @@ def test_a_written_event_block_reads_as_the_item_by_item_reader_reads_it() -> No
         assert written in (None, expected), body
         read += written is not None and len(written) > 1
     assert read > 100  # Unity's own layout is read by the written reader
+
+
+def test_a_guid_line_key_and_a_local_reference_read_without_their_regex_as_with_it() -> None:
+    """`key_on_line` reads a `key: {` line's key in one anchored match and `top_ref` reads
+    `{fileID: N}` without `REF`: both give what the line's `KEY` and `REF` regexes give, on random
+    lines and values made of the characters that decide them."""
+    from indexer.scanners.yaml_lines import KEY, REF, unquote
+    from indexer.scanners.yaml_spans import key_on_line
+
+    rng = random.Random(12)
+    pieces = ["  ", " ", "- ", "a", "_", "'", '"', ":", ": ", "{", "}", "#", "[", "x y", "\t", "guid: 1"]
+    for _ in range(20_000):
+        line = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 10))) + "guid"
+        body = f"MonoBehaviour:\n{line}\n  next: 1"
+        m = KEY.match(line)
+        expected = unquote(m.group(3)) if m and m.group(3) and m.group(4) is not None and "{" in m.group(4) else None
+        assert key_on_line(body, body.index(line) + len(line) - 4) == expected, line
+    for value in [
+        "{fileID: 0}",
+        "{fileID: 12}",
+        "{fileID: -5}",
+        "{fileID: ٣}",
+        "{fileID: 1}x",
+        "{fileID: }",
+        "{fileID: 1 }",
+    ]:
+        (doc,) = split(f"--- !u!4 &1\nTransform:\n  m_Father: {value}\n")
+        r = REF.match(value)
+        assert doc.top_ref("m_Father") == ((int(r.group(1)), "") if r else (0, "")), value

@@ -190,11 +190,8 @@ class TextDoc:
         self._lines: list[str] | None = None
         self._refs: dict[str, tuple[int, str]] = {}  # top_ref() answers: the scanner asks some keys often
         nl = body.find("\n")
-        if nl > 0 and body[nl - 1] == ":":  # the class's name on the document's first line
-            self.class_name = body[: nl - 1]
-        else:
-            first = body if nl < 0 else body[:nl]
-            self.class_name = first[:-1] if first.endswith(":") else CLASS_NAMES.get(class_id, f"Class{class_id}")
+        first = body if nl < 0 else body[:nl]
+        self.class_name = first[:-1] if first.endswith(":") else CLASS_NAMES.get(class_id, f"Class{class_id}")
 
     def at(self, i: int) -> int:
         """File line of body line `i` (lines removed by joining wrapped flows counted back in)."""
@@ -242,7 +239,7 @@ class TextDoc:
         if key in refs:
             return refs[key]
         v = self.top(key)
-        if v and v[-1] == "}" and v.startswith(_LOCAL_REF) and (n := v[9:-1]).isdecimal():
+        if v and v[-1] == "}" and v.startswith(_LOCAL_REF) and (n := v[len(_LOCAL_REF) : -1]).isdecimal():
             ref = refs[key] = (int(n), "")  # `{fileID: N}`: what REF reads of it, without the regex
             return ref
         m = REF.match(v) if v else None

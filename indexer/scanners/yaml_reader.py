@@ -189,9 +189,11 @@ class TextDoc:
         self.offset = offset  # where the body starts in the file's text
         self._lines: list[str] | None = None
         self._refs: dict[str, tuple[int, str]] = {}  # top_ref() answers: the scanner asks some keys often
-        nl = body.find("\n")
-        first = body if nl < 0 else body[:nl]
-        self.class_name = first[:-1] if first.endswith(":") else CLASS_NAMES.get(class_id, f"Class{class_id}")
+        end = body.find("\n")  # of the first line, which names the class: `MonoBehaviour:`
+        end = len(body) if end < 0 else end
+        self.class_name = (
+            body[: end - 1] if body[end - 1 : end] == ":" else CLASS_NAMES.get(class_id, f"Class{class_id}")
+        )
 
     def at(self, i: int) -> int:
         """File line of body line `i` (lines removed by joining wrapped flows counted back in)."""

@@ -345,7 +345,8 @@ def _make_view(rec: FileRecord | CodeOutline | None, graph: Graph) -> _FileView 
 
 
 def _compact(view: _FileView, graph: Graph, stems: set[str]) -> list[str]:
-    """`compact_lines` of a C# view (or `render_parts` of another)."""
+    """The compact form of a view: of a C# file its declarations and the members that match
+    (`_compact_indexes`), of another `render_parts` cut to `stems`."""
     if view.members is None:
         return render_parts(view.parts, graph, stems)
     outline = view.outline
@@ -414,12 +415,12 @@ def _renderings(
     read: FileText,
     stems: set[str],
     frozen: frozenset[str],
-    room: tuple[int, TokenCounter] | None,
+    room: tuple[int, TokenCounter],
 ) -> Iterator[list[str]]:
     """Largest first: full outline with matched lines, compact outline, the compact outline cut
-    to `room` (tokens, and their counter; None: neither compact form), header line. Made one at
-    a time: the caller stops at the first that fits. Each as the lines its text splits into: the
-    view's own line strings (their counts are cached by them), joined only when one is kept."""
+    to `room` (tokens, and their counter), header line. Made one at a time: the caller stops at
+    the first that fits. Each as the lines its text splits into: the view's own line strings
+    (their counts are cached by them), joined only when one is kept."""
     flat = "\n" not in head  # (a path, a kind and query words: it holds none)
     view = _file_view(project, local)
     if view is None or not view.outline:
@@ -435,14 +436,11 @@ def _renderings(
         if matched:
             yield _split([head, *view.outline, "matched lines:", *matched], flat)
     yield _split([head, *view.outline], flat)
-    if room is None:
-        yield _split([head], flat)
-        return
     lines, weights = _weighted(view, project.graph, stems)
     if lines != list(view.outline):
         # a C# view's compact lines are some of its lines; another's are cut from its parts
         yield _split([head, *lines], flat and (view.members is not None or not any("\n" in c for c in lines)))
-    if flat or all("\n" not in line for line in lines):
+    if all("\n" not in line for line in (head, *lines)):  # a cut counts whole lines
         cut = _cut([head], lines, weights, *room)
         if cut is not None:
             yield cut

@@ -147,8 +147,7 @@ def _hierarchy_lines(nodes: tuple[Node, ...], graph: Graph, stems: set[str] | No
             above.pop()
         if i in chosen or i == root:
             kept[i] = [n.head, *render_parts(n.body, graph, stems)]
-        if i in chosen or i == root:
-            for a in above:
+            for a in above:  # (a root has none)
                 kept.setdefault(a, [nodes[a].head])
         above.append(i)
     out: list[str] = []

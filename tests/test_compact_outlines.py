@@ -4,10 +4,12 @@ whose outline is longer than its share cut to what the task needs most, not show
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from indexer.build.update import update
 from indexer.config import Config
-from indexer.identifiers import query_terms, stem
+from indexer.identifiers import name_stems, query_terms, stem
 from indexer.query import outline
 from indexer.query.context import (
     CUT_SHARE,
@@ -20,7 +22,7 @@ from indexer.query.context import (
     _cut,
     build_context,
 )
-from indexer.query.outline import outline_parts, render_parts
+from indexer.query.outline import Hierarchy, Node, outline_parts, render_parts
 from indexer.query.tokens import counter
 from indexer.query.workspace import open_workspace
 from tests.bench.packs import pack_files
@@ -221,3 +223,46 @@ def test_the_scorers_count_a_file_outlined_only_when_the_pack_shows_more_than_it
     assert set(shown) <= set(every)
     with pytest.raises(ValueError, match="unknown mode"):
         pack_files(pack, "some")
+
+
+WORDS = ["Enemy", "Spawner", "Door", "Light", "Player", "Health"]
+
+
+@st.composite
+def _trees(draw) -> tuple[tuple[Node, ...], set[str]]:
+    """A hierarchy in tree order (each object at most one level below the one before) of objects
+    named from a few words, and the stems of a task naming some of them."""
+    depths = [0]
+    for _ in range(draw(st.integers(0, 40))):
+        depths.append(draw(st.integers(0, depths[-1] + 1)))
+    nodes = tuple(
+        Node(d, f"{'  ' * d}{name}#{i}  L{i + 1}", (name,), ())
+        for i, d in enumerate(depths)
+        for name in [draw(st.sampled_from(WORDS))]
+    )
+    said = draw(st.sets(st.sampled_from(WORDS), max_size=3))
+    return nodes, {stem(w) for w in said}
+
+
+@settings(max_examples=200, deadline=None)
+@given(_trees())
+def test_a_cut_hierarchy_shows_each_object_once_with_those_above_it_and_counts_the_rest(tree) -> None:
+    nodes, stems = tree
+    lines = render_parts([Hierarchy(nodes)], None, stems)
+    shown = [line for line in lines if not line.lstrip().startswith("…")]
+    counted = sum(int(line.split()[1]) for line in lines if line.lstrip().startswith("…"))
+    assert len(shown) + counted == len(nodes)
+    heads = {n.head: i for i, n in enumerate(nodes)}
+    kept = [heads[line] for line in shown]
+    assert kept == sorted(kept)  # in tree order
+
+    def above(i: int) -> list[int]:
+        out = []
+        while (i := next((j for j in range(i - 1, -1, -1) if nodes[j].depth < nodes[i].depth), -1)) >= 0:
+            out.append(i)
+        return out
+
+    counts = [len(stems & name_stems(n.names[0])) for n in nodes]
+    chosen = sorted((i for i, c in enumerate(counts) if c), key=lambda i: (-counts[i], i))[: outline.MATCHED_OBJECTS]
+    root = [0] if sum(n.depth == 0 for n in nodes) == 1 else []
+    assert set(kept) == {*chosen, *root, *(a for i in chosen for a in above(i))}

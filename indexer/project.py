@@ -11,7 +11,7 @@ import fnmatch
 import os
 import re
 import stat as statmode
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from indexer.config import CONTENT_ROOTS, Config
@@ -163,6 +163,19 @@ def kind_of(rel: str, mode: int = 0) -> str:
         return SETTINGS_KIND
     ext = os.path.splitext(rel)[1].lower()
     return KINDS.get(ext, OTHER_KIND)
+
+
+def kind_test(kinds: frozenset[str]) -> Callable[[str], bool]:
+    """Whether an indexed file may be of one of `kinds`, told by its path without its stat: a
+    file's stored kind is the one its path gives (`kind_of`: by its extension, after the last dot
+    of its name), an unreadable folder's FOLDER_KIND. A kind-naming task's chain reads
+    the stats of only those among the hundreds of files its seeds use, with one string test each.
+    (A name that is only a dot and an extension, `.prefab`, passes where `kind_of` gives no kind:
+    it is read, as before.)"""
+    if kinds & {FOLDER_KIND, SETTINGS_KIND, OTHER_KIND}:
+        return lambda path: True
+    extensions = frozenset(ext for ext, kind in KINDS.items() if kind in kinds)
+    return lambda path: path[path.rfind(".") :].lower() in extensions
 
 
 def searchable_kinds() -> frozenset[str]:

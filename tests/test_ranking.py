@@ -274,7 +274,7 @@ def test_files_the_walk_reaches_too_weakly_to_be_shown_are_left_out_with_the_sam
 
 
 def test_a_files_stored_kind_is_the_one_its_path_gives(tmp_path: Path, monkeypatch) -> None:
-    """rank._kind_test reads the kind of a file from its path (an unreadable folder aside): so the
+    """project.kind_test reads the kind of a file from its path (an unreadable folder aside): so the
     chain of a kind-naming task (the turret's prefab, its material, the material's shader) reads
     no stat of a file its path says is of another kind, with the answers of reading them all."""
     from indexer.project import kind_of
@@ -303,5 +303,5 @@ def test_a_files_stored_kind_is_the_one_its_path_gives(tmp_path: Path, monkeypat
     asks = ["which prefab, material and shader aim the turret"]
     answers = [ws.search(q, limit=10) for q in asks]
     assert "Assets/Art/Tower.shader" in [h.path for h in answers[0]]  # through the chain alone
-    monkeypatch.setattr(ranking, "_kind_test", lambda kinds: lambda path: True)
+    monkeypatch.setattr(ranking, "kind_test", lambda kinds: lambda path: True)
     assert [workspace(tmp_path / "P").search(q, limit=10) for q in asks] == answers

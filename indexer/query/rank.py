@@ -15,7 +15,7 @@ import msgspec
 
 from indexer.identifiers import TASK_WORDS, said_words, stem
 from indexer.model import Hit, Ranked
-from indexer.project import FOLDER_KIND, KINDS, OTHER_KIND, SETTINGS_KIND
+from indexer.project import kind_test
 from indexer.query.carriers import carried, carriers, chain_text
 from indexer.query.priors import (
     ART_KINDS,
@@ -410,7 +410,7 @@ def _named_chain(project, seeds: list[Ranked], boosts: dict, wanted: frozenset[s
     those kinds they use in turn (a prefab's material, then that material's shader)."""
     prefix = path_prefix.strip("/") + "/" if path_prefix else ""
     frontier = [(seed.path, seed.score) for seed in seeds]
-    may_be = _kind_test(wanted)
+    may_be = kind_test(wanted)
     for _ in range(CHAIN_HOPS):
         uses = {path: project.graph.uses(path) for path, _ in frontier}
         used = {p for out in uses.values() for p, _ in out}
@@ -425,19 +425,6 @@ def _named_chain(project, seeds: list[Ranked], boosts: dict, wanted: frozenset[s
                     boosts[path] = (gain, edge, source, ())
                     reached.append((path, gain))
         frontier = reached
-
-
-def _kind_test(kinds: frozenset[str]) -> Callable[[str], bool]:
-    """Whether an indexed file may be of one of `kinds`, told by its path without its stat: a
-    file's stored kind is the one its path gives (`project.kind_of`: by its extension, after the
-    last dot of its name), an unreadable folder's FOLDER_KIND. A kind-naming task's chain reads
-    the stats of only those among the hundreds of files its seeds use, with one string test each.
-    (A name that is only a dot and an extension, `.prefab`, passes where `kind_of` gives no kind:
-    it is read, as before.)"""
-    if kinds & {FOLDER_KIND, SETTINGS_KIND, OTHER_KIND}:
-        return lambda path: True
-    extensions = frozenset(ext for ext, kind in KINDS.items() if kind in kinds)
-    return lambda path: path[path.rfind(".") :].lower() in extensions
 
 
 def _reason(edge: str, source: str, chain: tuple[str, ...]) -> str:

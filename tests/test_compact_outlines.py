@@ -20,6 +20,8 @@ from indexer.query.context import (
     LEAD_FILES,
     LEAD_SHARE,
     _cut,
+    _file_view,
+    _weighted,
     build_context,
 )
 from indexer.query.outline import Hierarchy, Node, outline_parts, render_parts
@@ -266,3 +268,16 @@ def test_a_cut_hierarchy_shows_each_object_once_with_those_above_it_and_counts_t
     chosen = sorted((i for i, c in enumerate(counts) if c), key=lambda i: (-counts[i], i))[: outline.MATCHED_OBJECTS]
     root = [0] if sum(n.depth == 0 for n in nodes) == 1 else []
     assert set(kept) == {*chosen, *root, *(a for i in chosen for a in above(i))}
+
+
+def test_a_scene_cut_to_fit_keeps_its_compact_lines_in_order(ws) -> None:
+    """docs/retrieval.md: cut to fit, a scene keeps its lines in order (no line is worth more than
+    another), and a last line counts the rest."""
+    project = ws.projects[0]
+    view = _file_view(project, DUNGEON)
+    lines, weights = _weighted(view, project.graph, {stem(t) for t in query_terms("restart button game over")})
+    assert len(set(weights)) == 1 and len(lines) > 8
+    tok = counter("estimate")
+    room = tok.bound_lines(["h"]) + 1 + tok.count(f"… {len(lines)} more outline lines")
+    room += sum(tok.count(line) + 1 for line in lines[:5])
+    assert _cut(["h"], lines, weights, room, tok) == ["h", *lines[:5], f"… {len(lines) - 5} more outline lines"]

@@ -15,13 +15,15 @@ KEYS = ("commit", "parent", "message", "relevant_files", "type", "note")
 TYPES = {"locate", "asset", "change", "bug", "cross"}
 
 
-def test_there_are_seven_sets() -> None:
+def test_there_are_nine_sets() -> None:
     assert [s.stem for s in SETS] == [
         "ATerribleKingdom",
         "BossRoom",
         "GalacticKittens",
         "GameLobby",
+        "PaddleGameSO",
         "SS3D",
+        "TowerDefense",
         "TrashDash",
         "UnityPlayground",
     ]

@@ -54,7 +54,20 @@ namespace Game.UI
 }
 """
 GLOW = 'Shader "Game/Glow" { SubShader { Pass { } } }'
-QUERIES = ("take damage", "heal", "player health", "shield absorb", "hero", "guardian", "icons shield glow")
+# A data asset listing the Hero prefab: found by the prefab's name (build/listed.py), which a
+# rename or delete of the prefab alone must change.
+PARTY = """%YAML 1.1
+%TAG !u! tag:unity3d.com,2011:
+--- !u!114 &11400000
+MonoBehaviour:
+  m_Script: {fileID: 11500000, guid: 88888888888888888888888888888888, type: 3}
+  m_Name: Party
+  members:
+  - {fileID: 100, guid: 44444444444444444444444444444444, type: 3}
+"""
+QUERIES = (
+    "take damage", "heal", "player health", "shield absorb", "hero", "guardian", "icons shield glow", "champion",
+)  # fmt: skip
 
 
 @pytest.fixture
@@ -74,6 +87,8 @@ def project(tmp_path: Path) -> Path:
             "Assets/Shaders/Glow.shader.meta": meta("a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2a2", "ShaderImporter"),
             "Assets/Resources/Icons/Sword.json": '{"name": "Sword"}',
             "Assets/Resources/Icons/Sword.json.meta": meta("a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3", "TextScriptImporter"),
+            "Assets/Data/Party.asset": PARTY,
+            "Assets/Data/Party.asset.meta": meta("b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1", "NativeFormatImporter"),
         },
     )
 
@@ -150,6 +165,17 @@ def rename_shader(p: Path) -> None:
     (p / "Assets/Shaders/Glow.shader").write_text(GLOW.replace("Game/Glow", "Game/Dim"))
 
 
+def rename_listed(p: Path) -> None:
+    """The prefab Party.asset lists is renamed (GUID kept): the unchanged asset now lists Champion."""
+    move(p, "Assets/Prefabs/Hero.prefab", "Assets/Prefabs/Champion.prefab")
+    move(p, "Assets/Prefabs/Hero.prefab.meta", "Assets/Prefabs/Champion.prefab.meta")
+
+
+def delete_listed(p: Path) -> None:
+    for name in ("Hero.prefab", "Hero.prefab.meta"):
+        (p / "Assets/Prefabs" / name).unlink()
+
+
 CHANGES: dict[str, Callable[[Path], None]] = {
     "add": add,
     "edit": edit,
@@ -162,6 +188,8 @@ CHANGES: dict[str, Callable[[Path], None]] = {
     "add_resource": add_resource,
     "delete_resource": delete_resource,
     "rename_shader": rename_shader,
+    "rename_listed": rename_listed,
+    "delete_listed": delete_listed,
 }
 
 

@@ -12,11 +12,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from indexer.query.graph import Graph
+from indexer.store.schema import LISTING_KINDS
 from indexer.store.writer import Writer
 
 
-def refresh_edges(writer: Writer, root: Path) -> int:
-    """Re-resolve the edges the batch in `writer` may have changed; returns the files re-resolved."""
+def refresh_edges(writer: Writer, root: Path) -> dict[str, list[tuple[str, str]]]:
+    """Re-resolve the edges the batch in `writer` may have changed; returns those of the data
+    assets re-resolved (what they list may have changed: build/listed.py)."""
     graph = Graph(writer, root)
     if writer.rebuild:
         records = (rec for rec in writer.records() if rec.refs)
@@ -26,6 +28,11 @@ def refresh_edges(writer: Writer, root: Path) -> int:
         if writer.changed_names or guids or writer.changed_keys:
             sources |= writer.referrers(writer.changed_names, guids, writer.changed_keys)
         records = (rec for path in sorted(sources) if (rec := writer.record(path)) is not None)
-    edges = {rec.path: graph.file_uses(rec) for rec in records}
+    edges: dict[str, list[tuple[str, str]]] = {}
+    listing: dict[str, list[tuple[str, str]]] = {}
+    for rec in records:
+        edges[rec.path] = graph.file_uses(rec)
+        if rec.kind in LISTING_KINDS:
+            listing[rec.path] = edges[rec.path]
     writer.set_edges(edges)
-    return len(edges)
+    return listing

@@ -12,6 +12,7 @@ import msgspec
 
 from indexer import scanners
 from indexer.build.adjacency import refresh_edges
+from indexer.build.listed import relist
 from indexer.build.moves import Move, find_moves
 from indexer.build.phases import WORKER_PHASES, Phases
 from indexer.build.plan import Plan
@@ -65,7 +66,9 @@ def apply(root: Path, config: Config, ipaths: IndexPaths, plan: Plan, progress: 
             if writer.types_changed:
                 writer.set_categories(categorize(writer.types()))
         with phases.timed("adjacency"):
-            refresh_edges(writer, root)
+            listing = refresh_edges(writer, root)
+        with phases.timed("write"):
+            relist(writer, root, listing)
         if progress:
             progress(len(jobs), len(jobs), "committing")
         with phases.timed("commit"):

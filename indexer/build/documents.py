@@ -32,6 +32,7 @@ _HAS_WORD = re.compile(r"[A-Za-z]{3}")
 
 # The stored outline is for naming the best match of a ranked file: long asset outlines are cut.
 MAX_OUTLINE_ENTRIES = 400
+MAX_LISTED = 200  # files named per asset; a registry of every prefab says no more past this
 
 
 def yaml_words(text: str) -> str:
@@ -54,8 +55,23 @@ def _is_hexlike(value: str) -> bool:
     return len(value) >= 16 and all(c in "0123456789abcdefABCDEF" for c in value)
 
 
-def build(record: FileRecord, text: str) -> dict[str, str]:
-    """The tantivy document of one file. `text` is its decoded content ('' when not read)."""
+def listed_words(targets: list[str]) -> str:
+    """The words a data asset referencing these files lists: their names, scripts left out
+    (every asset names its own)."""
+    names = dict.fromkeys(os.path.splitext(os.path.basename(p))[0] for p in targets if not p.endswith((".cs", ".meta")))
+    return expand(" ".join(list(names)[:MAX_LISTED]), pairs=True)
+
+
+def with_listed(body: str, listed: str) -> str:
+    """A document's body with the names its file lists after it."""
+    return f"{body}\n{listed}" if body and listed else body or listed
+
+
+def build(record: FileRecord, text: str, listed: str = "") -> dict[str, str]:
+    """The tantivy document of one file. `text` is its decoded content ('' when not read);
+    `listed` the names a data asset lists (`listed_words`), known only once GUIDs resolve: they
+    count as its text. (A field of their own scored worse: its length is measured against the
+    average over every document, most of which list nothing.)"""
     stem = os.path.splitext(os.path.basename(record.path))[0]
     types: list[str] = [stem]
     members: list[str] = []
@@ -82,6 +98,6 @@ def build(record: FileRecord, text: str) -> dict[str, str]:
         "members": expand(" ".join(members), pairs=True),
         "path_text": expand(record.path.replace("/", " "), pairs=True, doers=True),
         "decl": expand(" ".join(decl), pairs=True),
-        "body": body,
+        "body": with_listed(body, listed),
         "outline": outline_encoder.encode(outline).decode(),  # kept in the record store (store.Writer.put)
     }

@@ -118,6 +118,11 @@ UNSEARCHED_KINDS = frozenset({"meta", "texture", "model", "audio", "font", "plug
 TEXT_BODY_KINDS = frozenset(
     {"csharp", "shader", "shader_include", "compute_shader", "text", "uss", "uxml", "asmdef", "asmref"}
 )
+# Data assets are named by what they list as much as by their own words: a theme's zones list
+# the street and house prefabs of each neighbourhood, a loadout the items a role spawns with, a
+# role table the roles. Their document's body holds the names of the files they reference too,
+# written once GUIDs resolve (build/listed.py).
+LISTING_KINDS = frozenset({"asset"})
 OutlineEntry = tuple[int, str, str, str]  # line, kind, qualified name, signature
 outline_encoder = msgspec.json.Encoder()
 outline_decoder = msgspec.json.Decoder(list[Declared])

@@ -11,7 +11,7 @@ from indexer.model import SCHEMA_VERSION, FileRecord, Symbol
 from indexer.store.header import write_header
 from indexer.store.reader import GARBLED, Records, record_decoder, record_encoder
 from indexer.store.rows import Prepared, RefsOnly, prepare, simple_name, stored_guid, type_shape, visible_name
-from indexer.store.schema import REF_TARGET, REFS, SQL_INDEXES, SQL_TABLES, IndexPaths, build_schema
+from indexer.store.schema import LISTING_KINDS, REF_TARGET, REFS, SQL_INDEXES, SQL_TABLES, IndexPaths, build_schema
 from indexer.unity import SHADER_FILE_KINDS, SHADER_SUFFIXES, asset_keys
 
 _doc_decoder = msgspec.msgpack.Decoder(dict[str, str])
@@ -74,6 +74,9 @@ class Writer(Records):
         self.changed_guids: set[str] = set()  # GUIDs that now lead to another file, or to none
         self.changed_keys: set[str] = set()  # names code loads assets by, gained or lost (unity.asset_keys)
         self._batch: set[str] = set()  # paths whose search document this batch wrote or deleted
+        # The documents of the data assets with references this batch wrote: build/listed.py adds
+        # the names they list once every GUID resolves.
+        self.listing_docs: dict[str, dict[str, str]] = {}
         self._rows: dict[str, list[tuple]] = {table: [] for table in _INSERT}  # not inserted yet
         self._next_id = 1  # a rebuild's next file id (its store is empty)
 
@@ -107,6 +110,8 @@ class Writer(Records):
 
     def put_prepared(self, p: Prepared) -> None:
         """`put` of the rows a scanner process prepared (`rows.prepare`)."""
+        if p.doc is not None and p.kind in LISTING_KINDS and p.refs:
+            self.listing_docs[p.path] = p.doc
         if self.bulk:  # nothing stored yet: nothing to replace, compare or carry over
             self._insert(p, None, p.types)
             return
@@ -168,6 +173,16 @@ class Writer(Records):
         if not self.bulk or len(rows["files"]) >= BULK_FILES:
             self._flush()
 
+    def redocument(self, path: str, doc: dict[str, str]) -> None:
+        """Replace the search document of a file whose record is stored (its `listed` names
+        changed); an incremental writer carries it like any document it wrote (`_carry_delta`)."""
+        writer = self._tantivy()
+        writer.delete_documents_by_term("path", path)
+        writer.add_document(tantivy.Document.from_dict(doc, self.schema))
+        if not self.rebuild:
+            self.conn.execute("INSERT OR REPLACE INTO delta_docs VALUES (?, ?)", (path, record_encoder.encode(doc)))
+        self._batch.add(path)
+
     def _flush(self) -> None:
         """Insert the rows kept for a batch."""
         for table, rows in self._rows.items():
@@ -210,6 +225,7 @@ class Writer(Records):
         self._note_keys(path, "", ())
         self.dirty.add(path)
         self._batch.add(path)
+        self.listing_docs.pop(path, None)
         self._forget(path, keep_edges_in=False)
         self._tantivy().delete_documents_by_term("path", path)
 

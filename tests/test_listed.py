@@ -1,0 +1,74 @@
+"""A data asset is found by the names of the files it lists (build/listed.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from indexer.build.documents import MAX_LISTED, listed_words
+from indexer.build.listed import relist
+from indexer.build.update import update
+from indexer.identifiers import expand
+from indexer.store.header import pin
+from indexer.store.writer import Writer
+
+from .conftest import FIXTURE, meta, write_project
+from .test_incremental import PARTY, PREFAB
+from .test_indexing import CONFIG, paths_of, search_paths
+
+
+def test_the_fixture_bow_is_found_by_the_arrow_it_shoots(indexed_fixture: Path) -> None:
+    bow = "Assets/Data/Weapons/Bow.asset"
+    assert "arrow" not in (FIXTURE / bow).read_text().lower()  # only its projectile's GUID names it
+    assert bow in search_paths(indexed_fixture, "arrow")
+
+
+def test_listed_words_name_the_files_but_not_scripts_or_metas() -> None:
+    words = listed_words(["Assets/Prefabs/SuburbsHouse01.prefab", "Assets/Data/Stats.cs", "Assets/A.png.meta"])
+    assert words == expand("SuburbsHouse01", pairs=True)
+
+
+def test_listed_words_name_each_file_once_and_at_most_max_listed() -> None:
+    targets = [f"Assets/P/Zone{i:03d}.prefab" for i in range(MAX_LISTED + 50)]
+    assert listed_words([*targets, "Assets/Q/Zone000.prefab"]) == expand(
+        " ".join(f"Zone{i:03d}" for i in range(MAX_LISTED)), pairs=True
+    )
+
+
+def _party(tmp_path: Path) -> Path:
+    return write_project(
+        tmp_path / "Game",
+        {
+            "Assets/Prefabs/Hero.prefab": PREFAB,
+            "Assets/Prefabs/Hero.prefab.meta": meta("44444444444444444444444444444444", "PrefabImporter"),
+            "Assets/Data/Party.asset": PARTY,
+            "Assets/Data/Party.asset.meta": meta("b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1", "NativeFormatImporter"),
+        },
+    )
+
+
+def test_a_renamed_listed_prefab_renames_the_asset_s_words(tmp_path: Path) -> None:
+    root = _party(tmp_path)
+    update(root, CONFIG)
+    assert "Assets/Data/Party.asset" in search_paths(root, "hero")
+    assert search_paths(root, "champion") == []
+    (root / "Assets/Prefabs/Hero.prefab").rename(root / "Assets/Prefabs/Champion.prefab")
+    (root / "Assets/Prefabs/Hero.prefab.meta").rename(root / "Assets/Prefabs/Champion.prefab.meta")
+    stats = update(root, CONFIG)
+    assert not stats.full and stats.scanned == 0  # a move: Party.asset itself was not scanned again
+    assert search_paths(root, "champion") == ["Assets/Prefabs/Champion.prefab", "Assets/Data/Party.asset"]
+    assert search_paths(root, "hero") == ["Assets/Prefabs/Champion.prefab"]  # its GameObject's name
+
+
+def test_an_asset_changed_since_its_scan_is_left_to_the_next_update(tmp_path: Path) -> None:
+    root = _party(tmp_path)
+    update(root, CONFIG)
+    (root / "Assets/Data/Party.asset").write_text(PARTY.replace("Party", "Crew"))
+    writer = Writer(pin(paths_of(root)), rebuild=False)
+    try:
+        edges = {"Assets/Data/Party.asset": [("Assets/Prefabs/Hero.prefab", "asset")]}
+        assert relist(writer, root, edges) == 0  # its digest no longer matches its record
+        (root / "Assets/Data/Party.asset").write_text(PARTY)
+        assert relist(writer, root, edges) == 1
+    finally:
+        writer.rollback()
+        writer.close()

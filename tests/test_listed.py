@@ -72,3 +72,26 @@ def test_an_asset_changed_since_its_scan_is_left_to_the_next_update(tmp_path: Pa
     finally:
         writer.rollback()
         writer.close()
+
+
+def test_a_yaml_file_is_decoded_only_as_far_as_its_document_reads() -> None:
+    """documents.document_text (used by the scanners' processes and by listed._document_again)
+    decodes only the bytes `build` can read: the same document as the whole text, whatever the
+    characters' widths (here 1 to 4 bytes each)."""
+    from indexer.build.documents import MAX_BODY_CHARS, YAML_READ_CHARS, YAML_TEXT_KINDS, build, document_text
+    from indexer.model import FileRecord
+    from indexer.store.schema import LISTING_KINDS
+
+    assert LISTING_KINDS <= YAML_TEXT_KINDS
+    line = "  title: Bäre 𝄞 Ωmega word\n"
+    data = ("%YAML 1.1\n--- !u!114 &1\nMonoBehaviour:\n" + line * (5 * YAML_READ_CHARS // len(line))).encode()
+    for kind in YAML_TEXT_KINDS:
+        rec = FileRecord(path="Assets/Data/Big.asset", kind=kind)
+        assert len(document_text(kind, data)) < len(data.decode())
+        assert build(rec, document_text(kind, data), "Hero") == build(rec, data.decode(), "Hero")
+    code = data[: 4 * MAX_BODY_CHARS + 4]
+    assert document_text("csharp", code) == code.decode()  # up to its first MAX_BODY_CHARS, whole
+    assert len(document_text("csharp", data)) < len(data.decode())
+    rec = FileRecord(path="Assets/Big.cs", kind="csharp")
+    assert build(rec, document_text("csharp", data)) == build(rec, data.decode())
+    assert document_text("material", data) == ""  # its document holds no text

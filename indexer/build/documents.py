@@ -20,6 +20,7 @@ PRIMARY_SYMBOLS = TYPE_KINDS | {
     "package",
 }
 MAX_BODY_CHARS = 200_000
+YAML_READ_CHARS = MAX_BODY_CHARS * 4  # of Unity YAML, the characters whose values are read
 # Unity YAML whose written values are worth searching: the text of data assets (item names,
 # dialogue, localization tables) and of scenes and prefabs (labels, tooltips).
 YAML_TEXT_KINDS = frozenset({"asset", "scene", "prefab", "unity_yaml"})
@@ -49,6 +50,18 @@ def yaml_words(text: str) -> str:
         ):
             out.append(value)
     return "\n".join(out)
+
+
+def document_text(kind: str, data: bytes) -> str:
+    """The decoded text `build` reads of a file of this kind, decoding only as many bytes as that
+    takes (a character is at most 4): a 200 MB scene is not decoded whole, a material not at all."""
+    if kind in YAML_TEXT_KINDS:
+        chars = YAML_READ_CHARS
+    elif kind in TEXT_BODY_KINDS or kind in DATA_TEXT_KINDS:
+        chars = MAX_BODY_CHARS
+    else:
+        return ""
+    return data[: 4 * chars + 4].decode("utf-8", errors="replace")
 
 
 def _is_hexlike(value: str) -> bool:
@@ -90,7 +103,7 @@ def build(record: FileRecord, text: str, listed: str = "") -> dict[str, str]:
     if text and (record.kind in TEXT_BODY_KINDS or record.kind in DATA_TEXT_KINDS):
         body = expand(text[:MAX_BODY_CHARS])
     elif text and record.kind in YAML_TEXT_KINDS:
-        body = expand(yaml_words(text[: MAX_BODY_CHARS * 4])[:MAX_BODY_CHARS])
+        body = expand(yaml_words(text[:YAML_READ_CHARS])[:MAX_BODY_CHARS])
     return {
         "path": record.path,
         "kind": record.kind,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from indexer.build.documents import build, listed_words, with_listed
+from indexer.build.documents import build, document_text, listed_words, with_listed
 from indexer.files import digest_of
 from indexer.store.writer import Writer
 
@@ -53,5 +53,5 @@ def _document_again(writer: Writer, root: Path, path: str, words: str) -> dict[s
             return None
         if digest_of(data) != rec.digest:
             return None
-        text = data.decode("utf-8", errors="replace")
+        text = document_text(rec.kind, data)
     return build(rec, text, words)

@@ -87,7 +87,7 @@ def process(job: Job, packer: Packer | None = None) -> Result:
     t2 = time.process_time()
     doc = None
     if is_searchable(kind):
-        text = "" if rec.status == "skipped" else data.decode("utf-8", errors="replace")
+        text = "" if rec.status == "skipped" else documents.document_text(rec.kind, data)
         doc = documents.build(rec, text)
     prepared = prepare(rec, doc)
     if packer is not None:

@@ -22,6 +22,28 @@ def test_the_fixture_bow_is_found_by_the_arrow_it_shoots(indexed_fixture: Path) 
     assert bow in search_paths(indexed_fixture, "arrow")
 
 
+def test_the_bow_s_hit_says_which_listed_file_its_words_named(ws) -> None:
+    bow = next(h for h in ws.search("arrow", 10) if h.path == "Assets/Data/Weapons/Bow.asset")
+    assert bow.reason == "text match; lists Arrow.prefab; references Assets/Prefabs/Weapons/Arrow.prefab"
+
+
+def test_a_lists_reason_names_three_files_and_counts_the_rest(tmp_path: Path) -> None:
+    from indexer.query.workspace import open_workspace, projects_at
+
+    zones = {f"Assets/Zones/Street{i}.prefab": PREFAB for i in range(5)}
+    zones |= {f"{p}.meta": meta(f"{i:032x}", "PrefabImporter") for i, p in enumerate(sorted(zones), 1)}
+    listing = "".join(f"  - {{fileID: 100, guid: {i:032x}, type: 3}}\n" for i in range(1, 6))
+    root = write_project(
+        tmp_path / "Game",
+        {**zones, "Assets/Data/Theme.asset": PARTY.split("  members:")[0] + "  zones:\n" + listing,
+         "Assets/Data/Theme.asset.meta": meta("b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1", "NativeFormatImporter")},
+    )  # fmt: skip
+    update(root, CONFIG)
+    ws = open_workspace(root, projects_at(root))
+    theme = next(h for h in ws.search("street", 10) if h.path == "Assets/Data/Theme.asset")
+    assert theme.reason.startswith("text match; lists Street0.prefab, Street1.prefab, Street2.prefab and 2 more; ")
+
+
 def test_listed_words_name_the_files_but_not_scripts_or_metas() -> None:
     words = listed_words(["Assets/Prefabs/SuburbsHouse01.prefab", "Assets/Data/Stats.cs", "Assets/A.png.meta"])
     assert words == expand("SuburbsHouse01", pairs=True)

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 
 import msgspec
 
-from indexer.identifiers import TASK_WORDS, said_words, stem
+from indexer.identifiers import TASK_WORDS, name_stems, said_words, stem
 from indexer.model import Hit, Ranked
 from indexer.project import kind_test
 from indexer.query.carriers import carried, carriers, chain_text
@@ -51,6 +51,7 @@ from indexer.query.quotes import quote_line, quoted_files
 from indexer.query.search import Outline, annotate
 from indexer.query.synonyms import synonym_words
 from indexer.query.textmatch import near_words_of
+from indexer.store.schema import LISTING_KINDS
 
 __all__ = ["is_vendored", "rank", "vendored_folders"]
 
@@ -98,6 +99,7 @@ ASSET_INTENT_GAIN = 2.0  # carrier edges count this much more when the task asks
 NEAR_FILES = 8
 NEAR_GAIN = 0.5
 QUOTE_GAIN = 1.0  # a file holding a text the task quotes gains this times the best match's score
+LISTS_SHOWN = 3  # files named in a data asset's "lists ..." reason
 
 Neighbour = tuple[str, str, float, tuple[str, ...]]  # (path, edge, weight, chain of prefabs between)
 
@@ -142,8 +144,11 @@ def rank(
     if TEST_CAP and not asks_for(terms, TEST_WORDS):
         _tests_below_tested_code(project, ranked)
     order = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:limit]
-    for r in order:  # why the walk reached it: written for the files shown only
-        if r.path in boosts:
+    wanted = {stem(t) for t in terms}
+    for r in order:  # why: written for the files shown only
+        if r.candidate is not None and r.candidate.kind in LISTING_KINDS:
+            r.reasons.extend(_lists(project.graph, r.path, wanted))
+        if r.path in boosts:  # why the walk reached it
             r.reasons.append(_reason(*boosts[r.path][1:]))
     also = synonym_words(said)
     outlines = _outlines(project, [r.path for r in order]) if named else None
@@ -425,6 +430,20 @@ def _named_chain(project, seeds: list[Ranked], boosts: dict, wanted: frozenset[s
                     boosts[path] = (gain, edge, source, ())
                     reached.append((path, gain))
         frontier = reached
+
+
+def _lists(graph, path: str, wanted: set[str]) -> list[str]:
+    """ "lists A.prefab, B.prefab and 3 more": the files a data asset references whose names hold
+    a query word, which its text holds since build/listed.py (a GUID there, a name to the reader)."""
+    named = [
+        p.rsplit("/", 1)[-1]
+        for p, _edge in graph.uses(path)
+        if not p.endswith(".cs") and name_stems(p.rsplit("/", 1)[-1].rsplit(".", 1)[0]) & wanted
+    ]
+    if not named:
+        return []
+    more = f" and {len(named) - LISTS_SHOWN} more" if len(named) > LISTS_SHOWN else ""
+    return [f"lists {', '.join(named[:LISTS_SHOWN])}{more}"]
 
 
 def _reason(edge: str, source: str, chain: tuple[str, ...]) -> str:

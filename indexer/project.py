@@ -43,6 +43,7 @@ KINDS: dict[str, str] = {
     ".shadersubgraph": "shadergraph",
     ".asmdef": "asmdef",
     ".asmref": "asmref",
+    ".inputactions": "input_actions",
     ".json": "json",
     ".uxml": "uxml",
     ".uss": "uss",

@@ -858,3 +858,34 @@ def test_defines_come_from_directives_that_start_a_line() -> None:
         b"  int x; #elif NOPE\n#elif UNITY_EDITOR || true\n#endif\n#ifdef NOT_CSHARP\n}\n"
     )
     assert csharp.scan("A.cs", src).defines == ("BAR", "FOO", "UNITY_EDITOR")
+
+
+def test_verbatim_identifiers_are_named_as_csharp_means_them() -> None:
+    """`@PlayerControls` (the Input System's generated wrapper) is the class `PlayerControls`
+    that other code names, and `@event` the method `event`."""
+    src = b"""namespace Game
+{
+    public partial class @PlayerControls : IInputActionCollection2
+    {
+        public @PlayerControls() { }
+        public struct GameplayActions { public void @event(int @class) { } }
+    }
+    class Reader { @PlayerControls.GameplayActions actions; PlayerControls controls; }
+}
+"""
+    rec = csharp.scan("Assets/Input/PlayerControls.cs", src)
+    assert [(s.kind, s.container, s.name) for s in rec.symbols] == [
+        ("class", "Game", "PlayerControls"),
+        ("constructor", "Game.PlayerControls", "PlayerControls"),
+        ("struct", "Game.PlayerControls", "GameplayActions"),
+        ("method", "Game.PlayerControls.GameplayActions", "event"),
+        ("class", "Game", "Reader"),
+        ("field", "Game.Reader", "actions"),
+        ("field", "Game.Reader", "controls"),
+    ]
+    assert rec.symbols[0].signature == "public partial class @PlayerControls : IInputActionCollection2"
+    assert {(r.target, r.line, r.context) for r in rec.refs} == {
+        ("IInputActionCollection2", 3, "base"),
+        ("PlayerControls.GameplayActions", 8, "field"),
+        ("PlayerControls", 8, "field"),
+    }

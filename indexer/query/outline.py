@@ -358,7 +358,16 @@ def asset_parts(rec: FileRecord, graph: Graph) -> list[Part]:
 
 
 _PRIMARY = frozenset(
-    {"shader", "assembly", "package", "animator_controller", "animation_clip", "unity_version", "scriptable_object"}
+    {
+        "shader",
+        "assembly",
+        "package",
+        "animator_controller",
+        "animation_clip",
+        "unity_version",
+        "scriptable_object",
+        "input_actions",
+    }
 )
 
 

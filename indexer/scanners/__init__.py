@@ -25,6 +25,7 @@ SCANNER_MODULES: dict[str, str] = {
     "asmdef": "asmdef",
     "asmref": "asmdef",
     "json": "packages",
+    "input_actions": "inputactions",
     "settings": "settings",
     "scene": "unity_yaml",
     "prefab": "unity_yaml",

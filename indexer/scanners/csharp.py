@@ -56,6 +56,8 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, NamedTuple
 
+import msgspec
+
 from indexer.model import FileRecord, Ref, Symbol
 
 from .csharp_lexer import declarations_only as _declarations_only
@@ -127,7 +129,7 @@ class _Scan(NodeText):
         file_namespaces = self.file_namespaces(caps)
         self.scopes = scopes(self, root, _scoped(caps), self.recover)
         namespaces = file_namespaces + self.nested_namespaces(caps)
-        merged = _merge(self.symbols(caps))
+        merged = tuple(_plain_symbol(s) for s in _merge(self.symbols(caps)))
         parts.insert(0, self.ref_names(caps))
         usings = [self.using_text(n) for n in sorted(caps.get("using", ()), key=lambda n: n.start_byte)]
         refs = self.refs(merged, namespaces, usings, parts) + asset_literals(self.data)
@@ -400,11 +402,23 @@ class _Scan(NodeText):
         known.update(u.removeprefix("static ").split(" = ")[-1].split(".", 1)[0] for u in usings)
         found: set[tuple[int, str, str]] = set()
         for part in parts:
-            for ref in part.names:
-                name = ref[1]
-                if name not in drop and (ref[2] != "static" or name not in known):
-                    found.add(ref)
+            for line, written, context in part.names:
+                name = _plain(written)
+                if name not in drop and (context != "static" or name not in known):
+                    found.add((line, name, context))
         return tuple(Ref(kind="type", target=n, line=line, context=c) for line, n, c in sorted(found))
+
+
+def _plain(name: str) -> str:
+    """A name as C# means it: `@event` (a verbatim identifier) is `event`, and the class the Input
+    System generates, declared `@PlayerControls`, is used as `PlayerControls`."""
+    return name.replace("@", "") if "@" in name else name
+
+
+def _plain_symbol(s: Symbol) -> Symbol:
+    if "@" not in s.name and "@" not in s.container:
+        return s
+    return msgspec.structs.replace(s, name=_plain(s.name), container=_plain(s.container))
 
 
 class _RefNames(NamedTuple):

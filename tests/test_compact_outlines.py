@@ -264,7 +264,7 @@ def test_a_cut_hierarchy_shows_each_object_once_with_those_above_it_and_counts_t
             out.append(i)
         return out
 
-    counts = [len(stems & name_stems(n.names[0])) for n in nodes]
+    counts = [len(stems.intersection(name_stems(n.names[0]))) for n in nodes]
     chosen = sorted((i for i, c in enumerate(counts) if c), key=lambda i: (-counts[i], i))[: outline.MATCHED_OBJECTS]
     root = [0] if sum(n.depth == 0 for n in nodes) == 1 else []
     assert set(kept) == {*chosen, *root, *(a for i in chosen for a in above(i))}

@@ -1,6 +1,7 @@
 """Graph rules that the fixture does not exercise: Unity's predefined assemblies, asmrefs, type
 name resolution by namespace when two types share a name."""
 
+import gc
 from pathlib import Path
 
 from indexer.build.update import update
@@ -60,7 +61,7 @@ def test_same_named_types_resolve_by_namespace_and_usings(tmp_path: Path) -> Non
     inp = [(u.path, u.line) for u in g.references(g.target("Game.Input.Button"))]
     assert inp == [("Assets/Other/Both.cs", 1), ("Assets/Other/Pad.cs", 2)]
     assert g.target("Button").types == ["Game.Input.Button", "Game.UI.Button"]
-    assert g.uses("Assets/Other/Pad.cs") == [("Assets/Input/Button.cs", "type")]
+    assert g.uses("Assets/Other/Pad.cs") == (("Assets/Input/Button.cs", "type"),)
 
 
 def test_files_met_by_one_walk_after_another_are_each_named_by_their_own_path(tmp_path: Path) -> None:
@@ -69,11 +70,13 @@ def test_files_met_by_one_walk_after_another_are_each_named_by_their_own_path(tm
     files = {f"Assets/{n}.cs": f"public class {n} {{}}" for n in ("X", "Y", "Z")}
     files |= {"Assets/A.cs": "public class A { X x; Y y; }", "Assets/B.cs": "public class B { Y y; Z z; }"}
     g = graph_for(write_project(tmp_path / "P", files))
-    assert g.uses("Assets/A.cs") == [("Assets/X.cs", "type"), ("Assets/Y.cs", "type")]
-    assert g.uses("Assets/B.cs") == [("Assets/Y.cs", "type"), ("Assets/Z.cs", "type")]
-    assert g.used_by("Assets/Y.cs") == [("Assets/A.cs", "uses_type"), ("Assets/B.cs", "uses_type")]
-    assert g.used_by("Assets/Z.cs") == [("Assets/B.cs", "uses_type")]
-    assert g.uses("Assets/Missing.cs") == [] and g.used_by("Assets/Missing.cs") == []
+    assert g.uses("Assets/A.cs") == (("Assets/X.cs", "type"), ("Assets/Y.cs", "type"))
+    assert g.uses("Assets/B.cs") == (("Assets/Y.cs", "type"), ("Assets/Z.cs", "type"))
+    assert g.used_by("Assets/Y.cs") == (("Assets/A.cs", "uses_type"), ("Assets/B.cs", "uses_type"))
+    assert g.used_by("Assets/Z.cs") == (("Assets/B.cs", "uses_type"),)
+    assert g.uses("Assets/Missing.cs") == () and g.used_by("Assets/Missing.cs") == ()
+    gc.collect(), gc.collect()  # kept per generation as tuples, which the collector then stops tracking
+    assert not any(gc.is_tracked(g.uses(p)) or gc.is_tracked(g.used_by(p)) for p in ("Assets/A.cs", "Assets/Y.cs"))
 
 
 def test_a_file_used_by_more_than_200_others_is_a_hub_whose_users_are_not_walked(tmp_path: Path) -> None:
@@ -86,8 +89,8 @@ def test_a_file_used_by_more_than_200_others_is_a_hub_whose_users_are_not_walked
     files |= {f"Assets/Users/U{i}.cs": f"public class U{i} {{ Hub h; }}" for i in range(201)}
     files |= {f"Assets/Users/V{i}.cs": f"public class V{i} {{ Edge e; }}" for i in range(200)}
     g = graph_for(write_project(tmp_path / "P", files))
-    assert g.used_by("Assets/Hub.cs") == []
-    assert g.used_by("Assets/Edge.cs") == sorted((f"Assets/Users/V{i}.cs", "uses_type") for i in range(200))
+    assert g.used_by("Assets/Hub.cs") == ()
+    assert g.used_by("Assets/Edge.cs") == tuple(sorted((f"Assets/Users/V{i}.cs", "uses_type") for i in range(200)))
     assert ("Assets/Hub.cs", "type") in g.uses("Assets/Users/U7.cs")  # the edges themselves are kept
 
 

@@ -1,7 +1,19 @@
+import gc
+import re
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from indexer.identifiers import compounds, doer_base, expand, query_terms, said_words, split_identifier, stem
+from indexer.identifiers import (
+    compounds,
+    doer_base,
+    expand,
+    name_stems,
+    query_terms,
+    said_words,
+    split_identifier,
+    stem,
+)
 
 
 def test_split_identifier_cases() -> None:
@@ -112,3 +124,45 @@ def test_expand_stays_exact_when_its_cache_is_emptied(monkeypatch) -> None:
     for _ in range(2):
         assert expand(text, True, True) == _expand_reference(text, True, True)
     assert len(ids._EXPANSIONS[True, True]) <= 2
+
+
+# Names as code writes them: cases, digits, underscores, and letters whose case rules are not ASCII's.
+IDENTIFIERS = st.text(alphabet="abdegilnsyHTPUIMAXS_02\u0130\u212a\u03a3\u00e9", max_size=16)
+_PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
+
+
+def _stem_as_written(word: str) -> str:
+    """`stem` before its one test of the endings first."""
+    w = word.lower()
+    for suffix, repl in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+            w = w[: -len(suffix)] + repl
+            break
+    if len(w) > 3 and w.endswith("e"):
+        w = w[:-1]
+    return w
+
+
+@given(IDENTIFIERS)
+def test_a_name_is_split_and_stemmed_as_the_chunk_by_chunk_rule_did(name: str) -> None:
+    """One `findall` over the whole name gives the parts of its `_`-separated chunks in turn;
+    `name_stems` holds the stems of the name and of its parts, each once, as `stem` gives them
+    (checked against the stemmer as first written)."""
+    parts = [p for chunk in name.split("_") for p in _PART.findall(chunk)]
+    assert split_identifier(name) == parts
+    assert [stem(w) for w in (name, *parts)] == [_stem_as_written(w) for w in (name, *parts)]
+    stems = name_stems(name)
+    assert len(stems) == len(set(stems)) and set(stems) == {_stem_as_written(w) for w in (name, *parts)}
+
+
+@given(st.text(alphabet="abdeginsy", max_size=9).map(lambda w: w + "ies") | st.text(alphabet="deginsy", max_size=9))
+def test_stem_cuts_the_first_ending_that_fits_as_it_did(word: str) -> None:
+    assert stem(word) == _stem_as_written(word)
+
+
+def test_the_stems_of_a_name_are_kept_out_of_garbage_collection() -> None:
+    """`name_stems` caches a tuple of strings, which the collector stops tracking (a cached frozenset
+    would be traversed by every collection)."""
+    stems = name_stems("PersistentViewData_2")
+    gc.collect(), gc.collect()
+    assert not gc.is_tracked(stems)

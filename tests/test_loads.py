@@ -109,7 +109,7 @@ def test_a_key_that_several_assets_answer_to_ties_the_code_to_each(tmp_path: Pat
     )
     update(root, Config(workers=1))
     graph = open_workspace(root, [(root, Config())]).projects[0].graph
-    assert graph.uses("Assets/UI/Icons.cs") == [
+    assert graph.uses("Assets/UI/Icons.cs") == (
         ("Assets/Resources/Icons/Sword.asset", "loads"),
         ("Assets/Resources/Icons/Sword.png", "loads"),
-    ]
+    )

@@ -30,7 +30,7 @@ WORDS = st.lists(st.text(alphabet="abdeinsgy\u017f\u03c3", min_size=1, max_size=
 def _every_name(names: list[str], wanted: set[str]) -> dict[int, frozenset[str]]:
     """The rule before the scan: a case-insensitive regex of the stems' prefixes over each name."""
     search = re.compile("|".join(re.escape(w[:-1] or w) for w in sorted(wanted)), re.I).search
-    return {i: hit for i, n in enumerate(names) if search(n) and (hit := name_stems(n) & wanted)}
+    return {i: hit for i, n in enumerate(names) if search(n) and (hit := wanted.intersection(name_stems(n)))}
 
 
 @given(NAMES, WORDS)
@@ -80,7 +80,7 @@ def test_the_scan_finds_each_name_holding_a_prefix_once() -> None:
     text = NameText(["TakeDamage", "Heal", "damageTaken", "\u0130tem", ""])
     assert text.holding(["damag"]) == {0, 2}
     assert text.holding(["hea", "take"]) == {0, 1, 2}
-    assert text.others == [3]
+    assert text.others == (3,)
     # a stem begins its word; one ending in `y` may stand for `ies`: `enemies` -> `enemy`
     assert stem_prefixes({"damag", "hp", "enemy"}) == ["damag", "enem", "hp"]
     assert stem_prefixes({"\u017fpeed"}) is None
@@ -145,15 +145,21 @@ def test_a_name_text_holds_each_name_lower_cased_where_it_says(names: list[str])
     text = NameText(names)
     low = [n.lower() if n.isascii() else "" for n in names]
     assert text.text == "\n".join(low)
-    assert text.others == [i for i, n in enumerate(names) if not n.isascii()]
+    assert text.others == tuple(i for i, n in enumerate(names) if not n.isascii())
     assert [text.text[s : s + len(n)] for s, n in zip(text.starts, low, strict=True)] == low
     assert all(s == 0 or text.text[s - 1] == "\n" for s in text.starts)
 
 
 def test_an_outline_s_declarations_are_read_as_written_and_left_out_of_garbage_collection() -> None:
     """`Declared` decodes the JSON arrays the index writes (`schema.OutlineEntry` tuples), and
-    the collector does not track them (gc=False)."""
+    the collector does not track them (gc=False), nor, after one collection, the tuples holding
+    them, the names and where each starts: a list kept per generation would be traversed by every
+    collection."""
     outline = Outline(outline_encoder.encode([(3, "class", "Game.Player", "class Player"), (9, "method", "Run", "")]))
-    assert outline.entries == [Declared(3, "class", "Game.Player", "class Player"), Declared(9, "method", "Run", "")]
-    assert outline.names == ["Player", "Run"]
+    assert outline.entries == (Declared(3, "class", "Game.Player", "class Player"), Declared(9, "method", "Run", ""))
+    assert outline.names == ("Player", "Run")
+    assert (outline.index.text, outline.index.starts, outline.index.others) == ("player\nrun", (0, 7), ())
     assert not any(gc.is_tracked(d) for d in outline.entries)
+    gc.collect(), gc.collect()
+    parts = (outline.entries, outline.names, outline.index.starts, outline.index.others)
+    assert not any(gc.is_tracked(part) for part in parts)

@@ -376,7 +376,7 @@ def _weighted(view: _FileView, graph: Graph, stems: set[str]) -> tuple[list[str]
     indexes = _compact_indexes(view, stems)
     lines = [view.outline[i] for i in indexes]
     weights = [
-        len(stems & name_stems(m))
+        len(stems.intersection(name_stems(m)))
         if (m := view.members[i]) is not None
         else -1
         if line.startswith("namespace ")

@@ -53,7 +53,7 @@ class Graph:
         self.records = records
         self.root = root
         self._file_lines: dict[str, list[str]] = {}
-        self._edges: dict[tuple[str, str], list[tuple[str, str]]] = {}  # valid for this generation
+        self._edges: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {}  # valid for this generation
         self._named: dict[str, list[TypeRow]] = {}
         self._guid_paths: dict[str, str | None] = {}
         self._visible: dict[tuple[tuple[str, ...], tuple[str, ...]], frozenset[str]] = {}
@@ -409,21 +409,22 @@ class Graph:
 
     # -- neighbours (for dependency walking) -------------------------------------------------
 
-    def uses(self, path: str) -> list[tuple[str, str]]:
-        """Files this file points at, with the edge kind (EDGE_KINDS): (path, edge), by path."""
+    def uses(self, path: str) -> tuple[tuple[str, str], ...]:
+        """Files this file points at, with the edge kind (EDGE_KINDS): (path, edge), by path. Kept
+        as tuples, which the garbage collector stops tracking (see search.Outline)."""
         key = ("uses", path)
         if key not in self._edges:
-            self._edges[key] = sorted(self.records.edges_from(path))
+            self._edges[key] = tuple(sorted(self.records.edges_from(path)))
         return self._edges[key]
 
-    def used_by(self, path: str, cap: int = HUB_USERS) -> list[tuple[str, str]]:
+    def used_by(self, path: str, cap: int = HUB_USERS) -> tuple[tuple[str, str], ...]:
         """Files that point at this file, with the edge read backwards (REVERSE_EDGE): (path, edge),
         by path. A hub (more than `cap` users: a core class, a partial class's every part) gives
         []: so many users say nothing about any one task."""
         key = ("used_by", path)
         if key not in self._edges:
             rows = self.records.edges_to(path, cap) or []
-            self._edges[key] = sorted((p, REVERSE_EDGE.get(k, k)) for p, k in rows)
+            self._edges[key] = tuple(sorted((p, REVERSE_EDGE.get(k, k)) for p, k in rows))
         return self._edges[key]
 
     def file_uses(self, rec: FileRecord) -> list[tuple[str, str]]:

@@ -132,10 +132,10 @@ def _hierarchy_lines(nodes: tuple[Node, ...], graph: Graph, stems: set[str] | No
         return [line for n in nodes for line in (n.head, *render_parts(n.body, graph, None))]
     found = []
     for i, n in enumerate(nodes):
-        named = {s for name in n.names for s in stems & name_stems(name)}
+        named = {s for name in n.names for s in stems.intersection(name_stems(name))}
         for p in n.body:
             if isinstance(p, Joined):
-                named.update(s for item, _ in p.items for s in stems & name_stems(item))
+                named.update(s for item, _ in p.items for s in stems.intersection(name_stems(item)))
         if named:
             found.append((-len(named), i))
     chosen = {i for _, i in sorted(found)[:MATCHED_OBJECTS]}

@@ -438,7 +438,7 @@ def _lists(graph, path: str, wanted: set[str]) -> list[str]:
     named = [
         p.rsplit("/", 1)[-1]
         for p, _edge in graph.uses(path)
-        if not p.endswith(".cs") and name_stems(p.rsplit("/", 1)[-1].rsplit(".", 1)[0]) & wanted
+        if not p.endswith(".cs") and wanted.intersection(name_stems(p.rsplit("/", 1)[-1].rsplit(".", 1)[0]))
     ]
     if not named:
         return []

@@ -125,7 +125,10 @@ TEXT_BODY_KINDS = frozenset(
 LISTING_KINDS = frozenset({"asset"})
 OutlineEntry = tuple[int, str, str, str]  # line, kind, qualified name, signature
 outline_encoder = msgspec.json.Encoder()
-outline_decoder = msgspec.json.Decoder(list[Declared])
+# A tuple, not a list: the garbage collector stops tracking a tuple of untracked items (`Declared`
+# is gc=False) at its first collection, where a list kept per generation is traversed, each of
+# its thousands of entries touched, at every collection of its generation (search.Outline).
+outline_decoder = msgspec.json.Decoder(tuple[Declared, ...])
 
 
 def is_searchable(kind: str) -> bool:

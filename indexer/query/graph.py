@@ -420,7 +420,7 @@ class Graph:
     def used_by(self, path: str, cap: int = HUB_USERS) -> tuple[tuple[str, str], ...]:
         """Files that point at this file, with the edge read backwards (REVERSE_EDGE): (path, edge),
         by path. A hub (more than `cap` users: a core class, a partial class's every part) gives
-        []: so many users say nothing about any one task."""
+        none: so many users say nothing about any one task."""
         key = ("used_by", path)
         if key not in self._edges:
             rows = self.records.edges_to(path, cap) or []

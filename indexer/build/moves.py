@@ -58,6 +58,6 @@ def find_moves(root: Path, jobs: list[Job], sources: dict[str, FileRecord]) -> d
         rec = msgspec.structs.replace(sources[old_path], path=job.path, size=job.size, mtime_ns=job.mtime_ns)
         doc = None
         if is_searchable(job.kind):
-            doc = documents.build(rec, "" if rec.status == "skipped" else data.decode("utf-8", errors="replace"))
+            doc = documents.build(rec, "" if rec.status == "skipped" else documents.document_text(rec.kind, data))
         moves[job.path] = (old_path, rec, doc)
     return moves

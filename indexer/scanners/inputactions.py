@@ -17,8 +17,8 @@ Conventions (the tests pin them):
   it needs, optional ones marked ("Keyboard&Mouse: <Keyboard>, <Mouse> (optional)");
 - one ref "type" to the asset's name (the C# class the Input System generates from it is named
   so by default), so the asset and its wrapper class are linked when that class is in the project.
-Bindings to an action no map declares are kept under no action. Malformed entries (not objects,
-no name) are left out; JSON that is not an object is skipped with a note.
+Bindings to an action the map does not declare are left out, as are malformed entries (not
+objects, no name); JSON that is not an object is skipped with a note.
 """
 
 from __future__ import annotations

@@ -88,6 +88,9 @@ def test_a_question_about_behaviour_ranks_scripts_above_the_prefabs_carrying_the
     for code in (*behaviour, "Assets/Scripts/Combat/DamageDealer.cs"):
         assert position(hits, code) < position(hits, player), code
     assert ranked(ws, "where is the player prefab's health configured")[0].path == player
+    # tuning or tweaking a value asks where it lives, as configuring does
+    for verb in ("tune", "tweak"):
+        assert ranked(ws, f"where do I {verb} how much health the player has")[0].path == player, verb
     # "asset" asks for one: the prefab holding the value comes right after the script defining it
     assert [h.path for h in ranked(ws, "which asset holds the player's max health")][:2] == [
         "Assets/Scripts/Combat/Health.cs",

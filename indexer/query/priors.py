@@ -95,7 +95,7 @@ PRIOR_CEILING = math.prod(
 )
 ASSET_WORDS = frozenset(
     """asset assets prefab prefabs scene scenes inspector configured configure wired hooked connected assigned placed
-    gameobject component components set""".split()  # noqa: SIM905
+    gameobject component components set tune tuned tuning tweak tweaked tweaking""".split()  # noqa: SIM905
 )
 
 

@@ -171,8 +171,8 @@ def test_a_compact_csharp_outline_keeps_types_and_the_members_the_task_names(env
         "  L89 protected virtual void Die()\n"
         "### "
     )
-    for _ in range(2):
-        assert expected in build_context(ws, "enemy dies", 3000, counter("estimate")).tier2.text
+    for _ in range(2):  # (at 2,600 tokens Health.cs comes past the lead files, too long for its share)
+        assert expected in build_context(ws, "enemy dies", 2600, counter("estimate")).tier2.text
 
 
 def test_a_pack_lists_the_files_one_reference_from_its_three_best_files(env) -> None:

@@ -116,6 +116,11 @@ def test_art_only_prefabs_rank_below_game_logic(ws: Workspace) -> None:
     for logic in (ENEMY, ENEMY_AI, "Assets/Scripts/Enemies/EnemyHealth.cs", "Assets/Scripts/Combat/DamageDealer.cs"):
         assert position(hits, logic) < fx, logic
     assert ranked(ws, "enemy hit effect")[0].path == "Assets/Prefabs/VFX/FX_EnemyHit.prefab"
+    # materials, animation clips and animators are looks by their kind
+    hits = ranked(ws, "the enemy idles too long before it notices the player")
+    for looks in ("Assets/Animations/EnemyIdle.anim", "Assets/Animations/Enemy.controller"):
+        assert position(hits, looks) > position(hits, ENEMY), looks
+    assert ranked(ws, "enemy outline glow material")[0].path == "Assets/Materials/Outline.mat"
     # words about how something looks, without naming effects: the effect is the answer
     assert ranked(ws, "the heal sparkle should be brighter")[0].path == "Assets/Prefabs/VFX/FX_Heal.prefab"
     assert ranked(ws, "make the enemy hit burst thicker")[0].path == "Assets/Prefabs/VFX/FX_EnemyHit.prefab"

@@ -26,6 +26,7 @@ from indexer.query.priors import (
     CODE_TASK_ASSET_PRIOR,
     EDITOR_PRIOR,
     EDITOR_WORDS,
+    LOOK_KINDS,
     MINOR_EDITOR_SHARE,
     MINOR_TEST_SHARE,
     NAMED_KIND_PRIOR,
@@ -258,7 +259,8 @@ def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str
     wanted = named_kinds(said)
     scale((p for p, k in kinds.items() if k in wanted), NAMED_KIND_PRIOR)
     if not asks_for(said, ART_WORDS):
-        scale((p for p, k in kinds.items() if k in ART_KINDS and _is_art(project, p)), ART_PRIOR)
+        looks = (p for p, k in kinds.items() if k in LOOK_KINDS or (k in ART_KINDS and _is_art(project, p)))
+        scale(looks, ART_PRIOR)
     if not wanted and not asks_for(said, ASSET_WORDS | ART_WORDS):
         scale((p for p, k in kinds.items() if k in CODE_TASK_ASSET_KINDS), CODE_TASK_ASSET_PRIOR)
     scripts = [p for p in kinds if p.endswith(".cs")]

@@ -79,14 +79,16 @@ def test_tests_rank_below_game_code_unless_the_task_is_about_tests(ws: Workspace
 
 
 def test_a_question_about_behaviour_ranks_scripts_above_the_prefabs_carrying_them(ws: Workspace) -> None:
-    """ "player" names the Player prefab too; the behaviour asked about is in scripts. Asked where
-    something is configured, the prefab is the answer again. (The value type `DamageInfo` is
-    level with the prefab since "dies" also searches "death", the prefab's `onDeath` event.)"""
+    """ "player" names the Player prefab too; the behaviour asked about is in scripts. (The prefab
+    alone carries the best script, PlayerHealth, so it follows that script at 0.8 of its score
+    times the code task's prior for prefabs, 0.7: below the behaviour, above the damage dealer.)
+    Asked where something is configured, the prefab is the answer again."""
     player = "Assets/Prefabs/Player.prefab"
     hits = ranked(ws, "player takes damage and dies")
     behaviour = ("Assets/Scripts/Player/PlayerHealth.cs", "Assets/Scripts/Combat/Health.cs", ENEMY_AI)
-    for code in (*behaviour, "Assets/Scripts/Combat/DamageDealer.cs"):
+    for code in behaviour:
         assert position(hits, code) < position(hits, player), code
+    assert hits[position(hits, player)].score == pytest.approx(hits[0].score * 0.8 * 0.7, abs=1e-3)
     assert ranked(ws, "where is the player prefab's health configured")[0].path == player
     # tuning or tweaking a value asks where it lives, as configuring does
     for verb in ("tune", "tweak"):
@@ -484,3 +486,22 @@ def test_an_effect_prefab_is_art_even_when_it_carries_the_projects_effect_script
     assert priors == {fx: ART_PRIOR * CODE_TASK_ASSET_PRIOR, heal: CODE_TASK_ASSET_PRIOR}
     looks = "the heal burst should be brighter"
     assert role_priors(project, kinds, query_terms(looks), said_words(looks)) == {}
+
+
+def test_the_one_prefab_carrying_a_best_script_ranks_right_after_it(ws: Workspace) -> None:
+    """The Player prefab alone carries Inventory and PlayerController: when one is among the three
+    best scripts, the prefab ranks at least 0.8 of its score times the prefab's prior (0.7 in a
+    code task, 1 when the task asks where something is set), reached from it."""
+    player = "Assets/Prefabs/Player.prefab"
+    hits = ranked(ws, "inventory ui shows wrong items")  # a code task
+    inventory = next(h for h in hits if h.path == "Assets/Scripts/Inventory/Inventory.cs")
+    assert [h.path for h in hits[:6]][-1] == player  # above the inventory tests
+    assert hits[5].score == pytest.approx(inventory.score * 0.8 * 0.7, abs=1e-3)
+    assert hits[5].reason == "text match; carries script Assets/Scripts/Inventory/Inventory.cs"
+    hits = ranked(ws, "where is the camera follow speed set")  # asks where a value lives
+    controller = next(h for h in hits if h.path == "Assets/Scripts/Player/PlayerController.cs")
+    assert hits[position(hits, player)].score == pytest.approx(controller.score * 0.8, abs=1e-3)
+    # a script several prefabs carry pairs with none of them: Health is on Player and every enemy
+    hits = ranked(ws, "health regenerates over time")
+    assert hits[0].path == "Assets/Scripts/Combat/Health.cs"
+    assert not any(h.path.endswith(".prefab") for h in hits[:3])

@@ -99,6 +99,10 @@ ASSET_INTENT_GAIN = 2.0  # carrier edges count this much more when the task asks
 # each other (textmatch.near_words): 1 + NEAR_GAIN * (near - 1) / (words - 1).
 NEAR_FILES = 8
 NEAR_GAIN = 0.5
+# A script among the PAIRED_SCRIPTS best that one prefab alone carries is that prefab's behaviour:
+# the prefab ranks at least PAIRED_SHARE of the script's score (see _pair_prefabs).
+PAIRED_SCRIPTS = 3
+PAIRED_SHARE = 0.8
 QUOTE_GAIN = 1.0  # a file holding a text the task quotes gains this times the best match's score
 LISTS_SHOWN = 3  # files named in a data asset's "lists ..." reason
 
@@ -144,6 +148,7 @@ def rank(
         _near_words(project, ranked, said)
     if TEST_CAP and not asks_for(terms, TEST_WORDS):
         _tests_below_tested_code(project, ranked)
+    _pair_prefabs(project, ranked, boosts, stats, lambda p: _prior(project, priors, p, terms, said))
     order = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:limit]
     wanted = {stem(t) for t in terms}
     for r in order:  # why: written for the files shown only
@@ -228,6 +233,36 @@ def _quoted(project, text: str, ranked: dict[str, Ranked], priors: dict[str, flo
             r.score += QUOTE_GAIN * top * priors.get(c.path, 1.0)
             r.reasons.append(f'holds "{phrase}"')
     return {c.path: phrase for c, phrase in reversed(held)}  # the first phrase a file holds
+
+
+def _pair_prefabs(project, ranked: dict[str, Ranked], boosts: dict, stats: dict, prior: Callable[[str], float]) -> None:
+    """A script among the PAIRED_SCRIPTS best that exactly one prefab carries directly is that
+    prefab's behaviour, and the prefab holds its values and wiring: `EnemySpawner.prefab` for
+    `EnemySpawner.cs`, `PlayerShipBase.prefab` for the ship's `PlayerShipShootBullet.cs`. The
+    prefab ranks at least PAIRED_SHARE of the script's score times its own prior (a code task
+    still ranks prefabs lower), reached from it (`boosts`, read for the reason; `stats`, for its
+    kind, gains the prefab's)."""
+    scripts = [r for r in sorted(ranked.values(), key=lambda r: (-r.score, r.path)) if r.path.endswith(".cs")]
+    for script in scripts[:PAIRED_SCRIPTS]:
+        carried_by = project.graph.used_by(script.path)
+        prefabs = [p for p, edge in carried_by if edge == "carries_script" and p.endswith(".prefab")]
+        if len(prefabs) != 1:
+            continue
+        prefab = prefabs[0]
+        score = script.score * PAIRED_SHARE * prior(prefab)
+        if prefab not in ranked:
+            ranked[prefab] = Ranked(prefab, 0.0, [])
+            stats.update(project.stats_of([prefab]))
+        if ranked[prefab].score < score:
+            ranked[prefab].score = score
+            boosts.setdefault(prefab, (score, "carries_script", script.path, ()))
+
+
+def _prior(project, priors: dict[str, float], path: str, terms: list[str], said: list[str]) -> float:
+    """A file's role prior, worked out (role_priors) when the ranking has not met it yet."""
+    if path not in priors:
+        priors.update(role_priors(project, {path: project.stats_of([path])[path].kind}, terms, said))
+    return priors.get(path, 1.0)
 
 
 def _near_words(project, ranked: dict[str, Ranked], said: list[str]) -> None:

@@ -29,17 +29,22 @@ def racily_clean(prev: FileStat) -> bool:
     return bool(prev.digest) and prev.mtime_ns > prev.checked_ns - FILE_TICK_NS
 
 
-def atomic_write(path: Path, data: bytes | str, *, mode: int | None = None, durable: bool = True) -> None:
+def atomic_write(
+    path: Path, data: bytes | str, *, mode: int | None = None, durable: bool = True, follow_symlinks: bool = True
+) -> None:
     """Replace `path` with `data` (str as UTF-8, line endings as given) in one rename.
 
-    A symlink is written through (the user's dotfiles may link a config elsewhere); an existing
-    file keeps its permission bits unless `mode` says otherwise; the temporary file is removed if
-    anything fails (a full disk must not also leave a half-written temporary). `durable`: on disk
-    (fsync) before it replaces the old content."""
-    if path.is_symlink():
+    A symlink is written through (the user's dotfiles may link a config elsewhere) unless
+    `follow_symlinks` is False: then the link itself is replaced, as for the files of the index
+    folder, which is unity-index's own (a project from elsewhere may hold
+    `Library/UnityIndex/index.json -> ~/.bashrc`). An existing file keeps its permission bits
+    unless `mode` says otherwise; the temporary file is removed if anything fails (a full disk
+    must not also leave a half-written temporary). `durable`: on disk (fsync) before it replaces
+    the old content."""
+    if path.is_symlink() and follow_symlinks:
         path = path.resolve()
     path.parent.mkdir(parents=True, exist_ok=True)
-    if mode is None and path.exists():
+    if mode is None and path.exists() and not path.is_symlink():
         mode = path.stat().st_mode & 0o7777
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:

@@ -69,7 +69,7 @@ def test_lock_and_scanner_processes_are_chosen_per_platform() -> None:
         "spawn",
     )
     assert (parent_watch("linux"), parent_watch("darwin"), parent_watch("win32")) == ("pdeathsig", "poll", "poll")
-    assert open_flags("linux") == os.O_RDWR | os.O_CREAT | os.O_CLOEXEC
+    assert open_flags("linux") == os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW
 
 
 def _import_time_names(tree: ast.Module) -> set[str]:

@@ -52,7 +52,7 @@ def load_position(paths: IndexPaths) -> Position | None:
 
 
 def save_position(paths: IndexPaths, pos: Position) -> None:
-    atomic_write(paths.root / POSITION_FILE, msgspec.json.encode(pos))
+    atomic_write(paths.root / POSITION_FILE, msgspec.json.encode(pos), follow_symlinks=False)
 
 
 def _parse(line: bytes) -> dict | None:

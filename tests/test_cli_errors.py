@@ -506,3 +506,13 @@ def test_describe_of_a_guid_whose_asset_is_gone_says_so_and_where_its_users_are(
     assert mcp_wording(r.stderr).endswith(
         "the `find_references` tool (target 0123456789abcdef0123456789abcdef) lists what still uses it\n"
     )
+
+
+def test_a_time_limit_longer_than_a_timer_can_wait_is_no_limit(tmp_path: Path) -> None:
+    """`--time-limit` takes any finite number of seconds; past threading.TIMEOUT_MAX (about 292
+    years) its timer thread died with a traceback on stderr ("OverflowError: timestamp out of range
+    for platform time_t"). Such a limit is none."""
+    root = write_project(tmp_path / "P", {"Assets/A.cs": "class A {}"})
+    for limit in ("1e10", "1e308"):
+        r = run_cli("index", "--time-limit", limit, "--project", str(root))
+        assert r.returncode == 0 and "Traceback" not in r.stderr and "Exception" not in r.stderr, r.stderr

@@ -3,8 +3,10 @@ header, git's view, the journal position, git hooks, agent and pre-commit config
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -27,6 +29,19 @@ def racily_clean(prev: FileStat) -> bool:
     before the update that recorded it looked at it. (Kinds whose content is not read, and
     skipped files, have no digest: their stat is all that is recorded.)"""
     return bool(prev.digest) and prev.mtime_ns > prev.checked_ns - FILE_TICK_NS
+
+
+def read_regular(path: Path, limit: int = 1 << 20) -> bytes:
+    """The first `limit` bytes of `path`, a regular file; OSError otherwise. Opened without
+    blocking: a named pipe in its place (a project unpacked from an archive may hold one) blocks
+    whoever opens it to read, forever when nothing writes to it."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file (a pipe, socket or device)", str(path))
+        return os.read(fd, limit)
+    finally:
+        os.close(fd)
 
 
 def atomic_write(

@@ -316,9 +316,10 @@ def test_dependency_checks() -> None:
 def test_pipes_in_place_of_the_files_doctor_reads_do_not_hang_it(tmp_path: Path) -> None:
     """A named pipe blocks whoever reads it (a project unpacked from an archive may hold one):
     `doctor` hung forever on one at ProjectSettings/ProjectVersion.txt or at the editor's
-    heartbeat or at the repository's .pre-commit-config.yaml, `editor tools` (and the MCP server's
-    editor tools) on the heartbeat, `hook install --pre-commit` on the config. They are read only
-    as regular files, never opened as pipes."""
+    heartbeat or at the repository's .pre-commit-config.yaml or an MCP client's configuration,
+    `editor tools` (and the MCP server's editor tools) on the heartbeat, `hook install --pre-commit`,
+    `agents install` and `mcp install` on the files they edit. They are read only as regular
+    files, never opened as pipes."""
     root = copy_fixture(tmp_path / "P")
     (root / "ProjectSettings" / "ProjectVersion.txt").unlink()
     os.mkfifo(root / "ProjectSettings" / "ProjectVersion.txt")
@@ -326,8 +327,16 @@ def test_pipes_in_place_of_the_files_doctor_reads_do_not_hang_it(tmp_path: Path)
     os.mkfifo(root / "Library" / "UnityIndex" / "editor.json")
     subprocess.run(["git", "init", "-q"], cwd=root, check=True)
     os.mkfifo(root / ".pre-commit-config.yaml")
+    os.mkfifo(root / "AGENTS.md")
+    os.mkfifo(root / ".mcp.json")
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1]), "NO_COLOR": "1"}
-    for args in (("doctor", "--json"), ("editor", "tools"), ("hook", "install", "--pre-commit")):
+    for args in (
+        ("doctor", "--json"),
+        ("editor", "tools"),
+        ("hook", "install", "--pre-commit"),
+        ("agents", "install", "--dry-run"),
+        ("mcp", "install", "--client", "claude-code", "--dry-run"),
+    ):
         r = subprocess.run(
             [sys.executable, "-m", "indexer.cli", *args, "--project", str(root)],
             capture_output=True, text=True, env=env, timeout=60,
@@ -337,5 +346,6 @@ def test_pipes_in_place_of_the_files_doctor_reads_do_not_hang_it(tmp_path: Path)
             checks = {c["name"]: c for c in json.loads(r.stdout)["checks"]}
             assert "Unity version unknown" in checks["project"]["detail"]
             assert "not a regular file" in checks["editor-heartbeat"]["detail"]
+            assert ".mcp.json" in checks["mcp-clients"]["detail"]  # not parsed
         else:
             assert r.returncode == 2 and "not a regular file" in r.stderr, r.stderr

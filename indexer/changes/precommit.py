@@ -49,7 +49,7 @@ def _flow(items: list[str]) -> CommentedSeq:
 
 
 def _load(path: Path) -> tuple[CommentedMap, YAML]:
-    text = read_regular(path, 64 << 20).decode("utf-8") if path.exists() else ""
+    text = read_regular(path).decode("utf-8") if path.exists() else ""
     yaml = YAML()  # round trip
     yaml.preserve_quotes = True
     yaml.width = 4096  # never re-wrap the user's long lines

@@ -320,7 +320,7 @@ def check_hooks(root: Path) -> Check:
     top = subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=root, capture_output=True, text=True)
     config = Path(top.stdout.strip()) / ".pre-commit-config.yaml"
     try:
-        listed = "unity-index-refresh" in read_regular(config, 64 << 20).decode(errors="replace")
+        listed = "unity-index-refresh" in read_regular(config).decode(errors="replace")
     except OSError:
         listed = False
     if listed:

@@ -7,6 +7,7 @@ the key and the file, never silently ignored.
 from __future__ import annotations
 
 import math
+import re
 import tomllib
 from pathlib import Path
 
@@ -17,6 +18,9 @@ DEFAULT_INDEX_DIR = "Library/UnityIndex"
 DEFAULT_MAX_FILE_MB = 50.0
 MAX_FILE_MB_LIMIT = 1_000_000  # about a terabyte: any real cap, and still a 64-bit byte count
 CONTENT_ROOTS = ("Assets", "Packages", "ProjectSettings")  # the folders of a project Unity imports
+# An exclude's `**/` may match no folder: each doubles the patterns tried on every path
+# (`project.Coverage`), so a pattern may hold this many, a run of them (`**/**/`) counting once.
+MAX_DOUBLE_STARS = 8
 
 
 class ConfigError(Exception):
@@ -68,10 +72,23 @@ def load_config(root: Path) -> Config:
         )
     if config.workers < 0:
         raise ConfigError(f"{path}: workers must be 0 (one per core) or more")
+    for pattern in config.exclude:
+        stars = collapse_double_stars(pattern).count("**/")
+        if stars > MAX_DOUBLE_STARS:
+            raise ConfigError(
+                f"{path}: the exclude pattern {pattern[:200]!r} has {stars} `**/`, more than {MAX_DOUBLE_STARS}:"
+                " each may match no folder, which doubles the patterns tried on every path"
+            )
     problem = index_dir_problem(root, config)
     if problem:
         raise ConfigError(f"{path}: {problem}")
     return config
+
+
+def collapse_double_stars(pattern: str) -> str:
+    """`pattern` with each run of `**/` made one: `**/**/` may match no folder, as `**/` does,
+    and otherwise matches what `**/` matches (`*` also matches `/`)."""
+    return re.sub(r"(?:\*\*/){2,}", "**/", pattern)
 
 
 def index_dir_problem(root: Path, config: Config) -> str | None:

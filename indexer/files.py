@@ -3,8 +3,10 @@ header, git's view, the journal position, git hooks, agent and pre-commit config
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -29,17 +31,34 @@ def racily_clean(prev: FileStat) -> bool:
     return bool(prev.digest) and prev.mtime_ns > prev.checked_ns - FILE_TICK_NS
 
 
-def atomic_write(path: Path, data: bytes | str, *, mode: int | None = None, durable: bool = True) -> None:
+def read_regular(path: Path, limit: int = -1) -> bytes:
+    """The content of `path` (its first `limit` bytes; -1: all), a regular file; OSError
+    otherwise (FileNotFoundError when there is none). Opened without blocking: a named pipe in
+    its place (a project unpacked from an archive may hold one) blocks whoever opens it to read,
+    forever when nothing writes to it."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with open(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file (a pipe, socket or device)", str(path))
+        return f.read(limit)
+
+
+def atomic_write(
+    path: Path, data: bytes | str, *, mode: int | None = None, durable: bool = True, follow_symlinks: bool = True
+) -> None:
     """Replace `path` with `data` (str as UTF-8, line endings as given) in one rename.
 
-    A symlink is written through (the user's dotfiles may link a config elsewhere); an existing
-    file keeps its permission bits unless `mode` says otherwise; the temporary file is removed if
-    anything fails (a full disk must not also leave a half-written temporary). `durable`: on disk
-    (fsync) before it replaces the old content."""
-    if path.is_symlink():
+    A symlink is written through (the user's dotfiles may link a config elsewhere) unless
+    `follow_symlinks` is False: then the link itself is replaced, as for the files of the index
+    folder, which is unity-index's own (a project from elsewhere may hold
+    `Library/UnityIndex/index.json -> ~/.bashrc`). An existing file keeps its permission bits
+    unless `mode` says otherwise; the temporary file is removed if anything fails (a full disk
+    must not also leave a half-written temporary). `durable`: on disk (fsync) before it replaces
+    the old content."""
+    if path.is_symlink() and follow_symlinks:
         path = path.resolve()
     path.parent.mkdir(parents=True, exist_ok=True)
-    if mode is None and path.exists():
+    if mode is None and path.exists() and not path.is_symlink():
         mode = path.stat().st_mode & 0o7777
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:

@@ -14,7 +14,7 @@ import stat as statmode
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from indexer.config import CONTENT_ROOTS, Config
+from indexer.config import CONTENT_ROOTS, Config, collapse_double_stars
 from indexer.files import digest_of
 from indexer.model import FileStat
 
@@ -271,7 +271,9 @@ class Coverage:
 
     def __init__(self, root: Path, config: Config):
         self.tops = (*CONTENT_ROOTS, PACKAGE_CACHE) if config.include_package_cache else CONTENT_ROOTS
-        self.excludes = tuple(v for pat in config.exclude for v in _zero_folder_forms(pat))
+        self.excludes = tuple(
+            dict.fromkeys(v for pat in config.exclude for v in _zero_folder_forms(collapse_double_stars(pat)))
+        )
         index_dir = config.index_path(root)
         self.index_rel = index_dir.relative_to(root).as_posix() if index_dir.is_relative_to(root) else None
 

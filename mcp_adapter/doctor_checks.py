@@ -12,6 +12,7 @@ import tomllib
 from pathlib import Path
 
 from indexer.cli.doctor import FAIL, PASS, WARN, Check, Target
+from indexer.files import read_regular
 from mcp_adapter.editor import bridge as eb
 from mcp_adapter.install import CLIENTS, SERVER_NAME, Client, config_path
 
@@ -90,7 +91,7 @@ def mcp_clients(target: Target) -> list[Check]:
         for scope in client.scopes:
             path = config_path(client, scope, root)
             try:
-                text = path.read_text(encoding="utf-8")
+                text = read_regular(path).decode("utf-8")
             except FileNotFoundError:
                 continue
             except (OSError, UnicodeDecodeError):

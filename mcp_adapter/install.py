@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath, PurePosixPath, PureWindowsPath
 
-from indexer.files import atomic_write
+from indexer.files import atomic_write, read_regular
 
 SERVER_NAME = "unity-index"
 WORKSPACE = "${workspaceFolder}"  # VS Code's and Cursor's variable for the folder they opened
@@ -351,7 +351,7 @@ def install(
     project_root = project_root.resolve()
     path = config_path(client, scope, project_root, home, platform)
     try:
-        text = path.read_bytes().decode("utf-8") if path.exists() else None
+        text = read_regular(path).decode("utf-8") if path.exists() else None
     except (OSError, UnicodeDecodeError) as exc:
         raise InstallError(f"{path}: cannot read it ({exc}); nothing was written") from None
     servers = _servers(client, text, path)

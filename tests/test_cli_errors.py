@@ -470,3 +470,49 @@ def test_errors_repeat_at_most_200_characters_of_a_long_input(tmp_path: Path) ->
         assert given[:201] not in r.stderr and len(r.stderr) < 600, r.stderr[:1000]
     r = run_cli("refs", "Nothing" * 10, "--project", str(root))  # a short input stays whole
     assert f"error: {'Nothing' * 10}: no type," in r.stderr and f"`unity-index query {'Nothing' * 10}`" in r.stderr
+
+
+def test_describe_of_a_guid_whose_asset_is_gone_says_so_and_where_its_users_are(tmp_path: Path) -> None:
+    """A script deleted outside Unity leaves its .meta: `refs GUID` lists the prefabs that still
+    carry it (Unity's missing scripts), but `describe GUID` answered "error: Assets/...cs is not an
+    indexed file", naming a file the user never gave."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Gone.cs.meta": "fileFormatVersion: 2\nguid: 0123456789abcdef0123456789abcdef\n",
+            "Assets/Kept.prefab": (
+                "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1 &1\nGameObject:\n  m_Name: Kept\n"
+                "  m_Component:\n  - component: {fileID: 2}\n--- !u!114 &2\nMonoBehaviour:\n"
+                "  m_GameObject: {fileID: 1}\n"
+                "  m_Script: {fileID: 11500000, guid: 0123456789abcdef0123456789abcdef, type: 3}\n"
+            ),
+        },
+    )
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    r = run_cli("describe", "0123456789abcdef0123456789abcdef", "--project", str(root))
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == (
+        "error: GUID 0123456789abcdef0123456789abcdef is that of Assets/Gone.cs.meta, but Assets/Gone.cs is not"
+        " in the project (deleted or moved without its .meta?); `unity-index refs"
+        " 0123456789abcdef0123456789abcdef` lists what still uses it\n"
+    )
+    refs = run_cli("refs", "0123456789abcdef0123456789abcdef", "--project", str(root))
+    assert refs.returncode == 0 and "Assets/Kept.prefab" in refs.stdout
+    # The prefab's outline named the component `Gone.cs`, as if the script were there.
+    kept = run_cli("describe", "Assets/Kept.prefab", "--project", str(root)).stdout
+    assert "components: Gone.cs (missing: only its .meta is left)" in kept, kept
+    from mcp_adapter.server.state import mcp_wording
+
+    assert mcp_wording(r.stderr).endswith(
+        "the `find_references` tool (target 0123456789abcdef0123456789abcdef) lists what still uses it\n"
+    )
+
+
+def test_a_time_limit_longer_than_a_timer_can_wait_is_no_limit(tmp_path: Path) -> None:
+    """`--time-limit` takes any finite number of seconds; past threading.TIMEOUT_MAX (about 292
+    years) its timer thread died with a traceback on stderr ("OverflowError: timestamp out of range
+    for platform time_t"). Such a limit is none."""
+    root = write_project(tmp_path / "P", {"Assets/A.cs": "class A {}"})
+    for limit in ("1e10", "1e308"):
+        r = run_cli("index", "--time-limit", limit, "--project", str(root))
+        assert r.returncode == 0 and "Traceback" not in r.stderr and "Exception" not in r.stderr, r.stderr

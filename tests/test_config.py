@@ -52,6 +52,9 @@ def test_settings_are_read(tmp_path: Path) -> None:
         ('index_dir = ".."', "index_dir must be a folder of its own"),
         ('index_dir = "Assets"', "index_dir must be a folder of its own"),
         ('index_dir = "ProjectSettings"', "index_dir must be a folder of its own"),
+        # Each `**/` doubled the patterns tried on every path (it may match no folder): 26 of them
+        # took `index` past 120 s and 6.9 GB of memory. A unity-index.toml comes with the project.
+        ('exclude = ["' + "**/a/" * 26 + 'x"]', "has 26 `**/`, more than 8"),
     ],
 )
 def test_invalid_files_are_clear_errors(tmp_path: Path, text: str, message: str) -> None:
@@ -209,6 +212,15 @@ def test_a_double_star_folder_in_an_exclude_may_match_no_folder(tmp_path: Path) 
     (root / "unity-index.toml").write_text('exclude = ["Assets/**/Generated/*.cs"]\n')
     kept = ["Assets/Game/NotGenerated/D.cs", "Assets/GeneratedX/E.cs"]
     assert [rel for rel, _, _ in walk(root, load_config(root))] == kept
+
+
+def test_consecutive_double_star_folders_count_as_one(tmp_path: Path) -> None:
+    """`**/**/` may match no folder, like `**/`: a run of them is one (and counts once against
+    the limit of 8)."""
+    files = {"Assets/Generated/A.cs": "", "Assets/Game/Deep/Generated/C.cs": "", "Assets/Game/D.cs": ""}
+    root = write_project(tmp_path / "P", files)
+    (root / "unity-index.toml").write_text('exclude = ["Assets/' + "**/" * 30 + 'Generated/*.cs"]\n')
+    assert [rel for rel, _, _ in walk(root, load_config(root))] == ["Assets/Game/D.cs"]
 
 
 def test_a_new_index_dir_gets_the_index_built_again_there(tmp_path: Path) -> None:

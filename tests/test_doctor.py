@@ -311,3 +311,41 @@ def test_dependency_checks() -> None:
     missing = doctor.check_dependency("no-such-distribution", "no_such_module", "")
     assert (missing.status, missing.detail) == ("fail", "no-such-distribution is not installed")
     assert doctor.requirements()["tree-sitter"] == ">=0.25,<0.27"
+
+
+def test_pipes_in_place_of_the_files_doctor_reads_do_not_hang_it(tmp_path: Path) -> None:
+    """A named pipe blocks whoever reads it (a project unpacked from an archive may hold one):
+    `doctor` hung forever on one at ProjectSettings/ProjectVersion.txt or at the editor's
+    heartbeat or at the repository's .pre-commit-config.yaml or an MCP client's configuration,
+    `editor tools` (and the MCP server's editor tools) on the heartbeat, `hook install --pre-commit`,
+    `agents install` and `mcp install` on the files they edit. They are read only as regular
+    files, never opened as pipes."""
+    root = copy_fixture(tmp_path / "P")
+    (root / "ProjectSettings" / "ProjectVersion.txt").unlink()
+    os.mkfifo(root / "ProjectSettings" / "ProjectVersion.txt")
+    (root / "Library" / "UnityIndex").mkdir(parents=True)
+    os.mkfifo(root / "Library" / "UnityIndex" / "editor.json")
+    subprocess.run(["git", "init", "-q"], cwd=root, check=True)
+    os.mkfifo(root / ".pre-commit-config.yaml")
+    os.mkfifo(root / "AGENTS.md")
+    os.mkfifo(root / ".mcp.json")
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1]), "NO_COLOR": "1"}
+    for args in (
+        ("doctor", "--json"),
+        ("editor", "tools"),
+        ("hook", "install", "--pre-commit"),
+        ("agents", "install", "--dry-run"),
+        ("mcp", "install", "--client", "claude-code", "--dry-run"),
+    ):
+        r = subprocess.run(
+            [sys.executable, "-m", "indexer.cli", *args, "--project", str(root)],
+            capture_output=True, text=True, env=env, timeout=60,
+        )  # fmt: skip
+        assert r.returncode in (0, 1, 2) and "Traceback" not in r.stderr, (args, r.stderr)
+        if args[0] == "doctor":
+            checks = {c["name"]: c for c in json.loads(r.stdout)["checks"]}
+            assert "Unity version unknown" in checks["project"]["detail"]
+            assert "not a regular file" in checks["editor-heartbeat"]["detail"]
+            assert ".mcp.json" in checks["mcp-clients"]["detail"]  # not parsed
+        else:
+            assert r.returncode == 2 and "not a regular file" in r.stderr, r.stderr

@@ -41,7 +41,7 @@ def test_disk_full_while_writing_a_file_names_it(tmp_path: Path, monkeypatch, ca
 
     root = copy_fixture(tmp_path / "P")
 
-    def full(path: Path, data: bytes, durable: bool = True) -> None:
+    def full(path: Path, data: bytes, durable: bool = True, **_) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
 
     monkeypatch.setattr(header, "atomic_write", full)  # the header's write, the last of a commit
@@ -58,7 +58,7 @@ def test_disk_full_after_the_commit_does_not_say_the_update_was_lost(tmp_path: P
     root = copy_fixture(tmp_path / "P")
     (root / "Assets" / "Shield.cs").write_text("public class ShieldAbsorber { }\n")
 
-    def full(path: Path, data: bytes, durable: bool = True) -> None:
+    def full(path: Path, data: bytes, durable: bool = True, **_) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
 
     monkeypatch.setattr(settings, "atomic_write", full)

@@ -170,6 +170,57 @@ def test_a_symlink_swapped_in_for_an_indexed_file_is_not_read(tmp_path: Path) ->
     assert read_project_file(root, "Assets/Pipe.cs", 1000) is None  # returns at once, never blocks
 
 
+def test_a_small_file_nesting_thousands_deep_costs_neither_memory_nor_index_space(tmp_path: Path) -> None:
+    """A 119 KB script of 6,000 nested namespaces is scanned in the indexer's own process (few,
+    small files): its records were quadratic in the depth (every container named in full), and
+    `index` took 12.6 s, 2.5 GB of memory and left a 218 MB index. It is skipped with the reason."""
+    from tests.scanner_stress import nested_namespaces
+
+    root = write_project(tmp_path / "P", {"Assets/Deep.cs": nested_namespaces(6000), "Assets/A.cs": "class A {}"})
+    r = run_cli("index", "--json", "--project", str(root))
+    assert r.returncode == 0, r.stderr
+    st = json.loads(run_cli("status", "--json", "--project", str(root)).stdout)
+    reason = "namespaces and types nested over 64 deep: not indexed"
+    assert st["skipped"] == [{"path": "Assets/Deep.cs", "reason": reason}]
+    assert st["index_bytes"] < 5_000_000
+
+
+# The files unity-index writes in its own folder, `Library/UnityIndex` (git-view.json in a git work tree).
+INDEX_FOLDER_FILES = ("write.lock", "index.json", "settings.json", "progress.json", "integrity.json", "git-view.json")
+
+
+def test_links_planted_in_the_index_folder_are_replaced_never_written_through(tmp_path: Path) -> None:
+    """A project from elsewhere (a clone, an archive) may hold `Library/UnityIndex/write.lock ->
+    ~/.bashrc`: `index`, which the git hooks run on every checkout, truncated the file the link
+    named and wrote its pid there, and wrote the header, settings and progress through their
+    links too. The index folder is unity-index's own: a link in place of one of its files is
+    replaced, and the file it points to is left as it was."""
+    from .test_hooks import git
+
+    outside = tmp_path / "home"
+    outside.mkdir()
+    root = write_project(
+        tmp_path / "P",
+        {"Assets/PlayerHealth.cs": "public class PlayerHealth : UnityEngine.MonoBehaviour { public int hp; }"},
+    )
+    git(root, "init", "-q")
+    git(root, "add", "-A")
+    git(root, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "x")
+    folder = root / "Library" / "UnityIndex"
+    folder.mkdir(parents=True)
+    for name in INDEX_FOLDER_FILES:
+        (outside / name).write_text(f"precious {name}\n")
+        (folder / name).symlink_to(outside / name)
+    for args in (("index",), ("index", "--full"), ("index",)):
+        r = run_cli(*args, "--project", str(root))
+        assert r.returncode == 0, r.stderr
+    for name in INDEX_FOLDER_FILES:
+        assert (outside / name).read_text() == f"precious {name}\n", name
+        assert not (folder / name).is_symlink(), name
+    assert run_cli("index", "--check", "--project", str(root)).returncode == 0
+    assert "PlayerHealth.cs" in run_cli("query", "player health", "--project", str(root)).stdout
+
+
 def test_a_package_named_indexer_in_the_working_directory_is_never_run(tmp_path: Path) -> None:
     """Run from a folder that holds a package called `indexer` (a checkout, a downloaded repository),
     the scanner processes used to import and run it: the fork server's `python -c` puts the working

@@ -305,6 +305,26 @@ def test_read_journal_rules(tmp_path: Path) -> None:
 LIVE_HEARTBEAT = {"protocol": 1, "port": 1, "token": "t", "pid": os.getpid(), "state": "ready"}
 
 
+def test_a_journal_that_is_a_named_pipe_is_unreadable_not_a_hang(project: Path) -> None:
+    """While a heartbeat names a live editor, `index` reads the editor's journal: a named pipe in
+    its place (a project unpacked from an archive) blocked `index` forever, `--time-limit` (the git
+    hooks' bound) included. It is an unreadable journal: the update walks."""
+    import subprocess
+    import sys
+
+    folder = project / "Library/UnityIndex"
+    folder.mkdir(parents=True)
+    (folder / "editor.json").write_text(json.dumps(LIVE_HEARTBEAT | {"updated_at": time.time() + 3600}))
+    os.mkfifo(folder / "journal.jsonl")
+    r = subprocess.run(
+        [sys.executable, "-m", "indexer.cli", "index", "--json", "--time-limit", "5", "--project", str(project)],
+        capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])},
+        timeout=60,
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["walked"]
+
+
 def test_index_consumes_a_continuous_journal(project: Path) -> None:
     j = project / "Library/UnityIndex/journal.jsonl"
     j.parent.mkdir(parents=True)

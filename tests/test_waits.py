@@ -69,7 +69,7 @@ def test_lock_and_scanner_processes_are_chosen_per_platform() -> None:
         "spawn",
     )
     assert (parent_watch("linux"), parent_watch("darwin"), parent_watch("win32")) == ("pdeathsig", "poll", "poll")
-    assert open_flags("linux") == os.O_RDWR | os.O_CREAT | os.O_CLOEXEC
+    assert open_flags("linux") == os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW
 
 
 def _import_time_names(tree: ast.Module) -> set[str]:
@@ -353,6 +353,27 @@ def test_a_file_over_its_time_or_memory_budget_is_skipped_and_the_rest_scanned(t
     assert all(by_path[n].status == "ok" and by_path[n].symbols for n in names if "/K" in n)
 
 
+def test_a_file_over_its_share_of_memory_is_scanned_again_alone_with_the_whole_budget(tmp_path: Path) -> None:
+    """indexing.md, Per-file bounds: the scanner processes share 640 MB (160 MB each with four,
+    one per core on a 4-core machine); a file that needs more than its share is scanned again by
+    one process alone with the whole budget. A 30 MB level scene of 70,000 objects (about 250 MB
+    to scan) was skipped on any machine with 4 cores or more."""
+    from tests.scanner_stress import _HEAD, _object
+
+    scene = _HEAD + "".join(_object(100_000 + 2 * i, 100_001 + 2 * i, f"Obj{i}", 0, 0) for i in range(70_000))
+    root = write_project(
+        tmp_path / "Game",
+        {"Assets/Scenes/Level.unity": scene, "Assets/A.cs": "public class A {}", "unity-index.toml": "workers = 4\n"},
+    )
+    r = run_cli("index", "--json", "--project", str(root))
+    assert r.returncode == 0, r.stderr
+    status = json.loads(run_cli("status", "--json", "--project", str(root)).stdout)
+    assert status["skipped"] == []
+    described = json.loads(run_cli("describe", "Assets/Scenes/Level.unity", "--json", "--project", str(root)).stdout)
+    assert described["status"] == "ok"
+    assert sum(s["kind"] == "gameobject" for s in described["symbols"]) == 70_000
+
+
 def raising_serve(conn) -> None:
     """A scanner loop with a bug: it takes a chunk and raises (run by a worker, by its dotted name)."""
     conn.recv_bytes()
@@ -373,6 +394,51 @@ def test_a_scanner_process_that_fails_is_named_by_how_it_ended() -> None:
     finally:
         pool.close()
     assert results == [(0, ("Assets/A.cs", "scanning stopped: the scanner process ended with exit code 1"))]
+
+
+def dies_below_400_mb_serve(conn) -> None:
+    """A scanner loop whose process dies (SIGSEGV, as tree-sitter's failed allocations end it)
+    on every file while its address space is limited below 400 MB; above, it answers the limit."""
+    import resource
+
+    soft, _hard = resource.getrlimit(resource.RLIMIT_AS)
+    limited = soft != resource.RLIM_INFINITY and soft < 400 << 20
+    while True:
+        for _ in range(int(conn.recv_bytes())):
+            if limited:
+                os.kill(os.getpid(), signal.SIGSEGV)
+            conn.send_bytes(b"%d MB" % (soft >> 20))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the memory limit is POSIX only")
+def test_a_file_whose_scanner_died_at_its_share_is_scanned_again_alone() -> None:
+    """pool.Pool: a file whose process died over its share of memory is scanned again by one
+    process alone with `alone_mb`, in order with the others; one that fails alone too is lost,
+    named by the whole budget."""
+    from collections import deque
+
+    from indexer.build.pool import Pool
+
+    jobs = [Job("/nonexistent", f"Assets/{i}.unity", "scene", 10, 0, "", 50 << 20) for i in range(3)]
+
+    def scan(alone_mb: int) -> list:
+        pool = Pool(
+            2,
+            FileBudget(seconds=60.0, memory_mb=200, alone_mb=alone_mb),
+            f"{__name__}.dies_below_400_mb_serve",
+            lambda chunk, sent: b"%d" % len(chunk),
+        )
+        try:
+            chunks = deque([[(0, jobs[0]), (1, jobs[1])], [(2, jobs[2])]])
+            return sorted(pool.run(chunks, bytes, lambda j, why: (j.path, why)))
+        finally:
+            pool.close()
+
+    assert scan(640) == [(0, b"640 MB"), (1, b"640 MB"), (2, b"640 MB")]
+    died = "scanning stopped: the scanner process ended with signal 11, likely over the 200 MB a scanner may use"
+    assert scan(0) == [(i, (f"Assets/{i}.unity", died)) for i in range(3)]
+    died_alone = died.replace("200 MB", "300 MB")
+    assert scan(300) == [(i, (f"Assets/{i}.unity", died_alone)) for i in range(3)]
 
 
 def _scan_in_workers(root: Path, names: tuple[str, ...], kinds: tuple[str, ...]) -> list[FileRecord]:

@@ -11,7 +11,8 @@ watches the parent's pid, and ignores SIGINT (Ctrl-C reaches the whole process g
 indexer alone decides). The parent gives each file `FileBudget.seconds` before it kills the
 worker, records the file as skipped and sends the rest of the chunk to a new worker; on POSIX
 a worker's address space is limited (RLIMIT_AS) to `FileBudget.memory_mb`, so a file that
-needs more fails alone the same way.
+needs more fails alone the same way (after one more try by a process alone with
+`FileBudget.alone_mb`, when that is more).
 """
 
 from __future__ import annotations
@@ -46,11 +47,15 @@ MAX_SCANNERS = 4
 class FileBudget(msgspec.Struct, frozen=True):
     seconds: float = 60.0  # per file, in a worker: scanners are linear, 50 MB take seconds
     memory_mb: int = 320  # per worker's address space (POSIX); 0: unlimited
+    # A file over `memory_mb` is scanned again by one process alone with this much, once the
+    # others are stopped (0, or not more than memory_mb: it is not).
+    alone_mb: int = 0
 
     @classmethod
     def for_scanners(cls, n: int) -> FileBudget:
-        """The budget of each of `n` scanner processes (n <= MAX_SCANNERS)."""
-        return cls(memory_mb=SCANNERS_MEMORY_MB // max(1, n))
+        """The budget of each of `n` scanner processes (n <= MAX_SCANNERS); a file over its share
+        is scanned again alone with all of SCANNERS_MEMORY_MB."""
+        return cls(memory_mb=SCANNERS_MEMORY_MB // max(1, n), alone_mb=SCANNERS_MEMORY_MB)
 
 
 def start_method(platform: str) -> str:
@@ -234,7 +239,12 @@ class Pool:
     """Scans `(index, Job)` chunks in `n` workers; `lost(job, why)` makes the result of a file its
     worker did not finish. Results come back by index; the caller orders them. `encode(jobs,
     sent)` makes a chunk's message; `sent` is the worker's own set, empty for a new process, for
-    the encoder to note what that process keeps from one chunk to the next."""
+    the encoder to note what that process keeps from one chunk to the next.
+
+    A file over a worker's share of memory (its process died, or `over_memory(result)` says the
+    scan ran out) is scanned again alone when `budget.alone_mb` is more: no new chunk is sent,
+    the workers finish theirs and stop, and one process with `alone_mb` scans it, so the
+    processes together never have more than that."""
 
     def __init__(self, n: int, budget: FileBudget, serve: str, encode: Encode) -> None:
         import multiprocessing
@@ -247,6 +257,7 @@ class Pool:
         self.n, self.budget, self.serve, self.encode = n, budget, serve, encode
         self.workers: list[_Worker] = []
         self.failed_starts = 0
+        self.alone: list[tuple[int, Job]] = []  # files to scan again alone (`alone_mb`)
 
     def _spawn(self) -> None:
         self.workers.append(_Worker(self.ctx, self.budget, self.serve))
@@ -257,22 +268,46 @@ class Pool:
             w.stop()
 
     def run(
-        self, chunks: deque[list[tuple[int, Job]]], decode: Callable[[bytes], Any], lost: Callable[[Job, str], Any]
+        self,
+        chunks: deque[list[tuple[int, Job]]],
+        decode: Callable[[bytes], Any],
+        lost: Callable[[Job, str], Any],
+        over_memory: Callable[[Any], bool] = lambda result: False,
     ) -> Iterator[tuple[int, Any]]:
         """(index, result) of every job, as they finish; chunks are sent in order."""
         from multiprocessing.connection import wait
 
-        while len(self.workers) < min(self.n, len(chunks)):
-            self._spawn()
-        while chunks or any(w.chunk for w in self.workers):
+        self.over_memory = over_memory
+        while chunks or any(w.chunk for w in self.workers) or self.alone:
+            if self.alone and not any(w.chunk for w in self.workers):
+                yield from self._scan_alone(decode, lost)
+            while len(self.workers) < min(self.n, len(chunks)):
+                self._spawn()
             for w in self.workers:
-                if w.ready and not w.chunk and chunks and self._in_window(chunks):
+                if w.ready and not w.chunk and chunks and not self.alone and self._in_window(chunks):
                     w.send(chunks.popleft(), self.encode)
+            if not self.workers:
+                continue
             ready = wait([w.conn for w in self.workers], timeout=self._next_deadline())
             for w in list(self.workers):
                 if w.conn in ready:
                     yield from self._receive(w, chunks, decode, lost)
             yield from self._enforce_time(chunks, lost)
+
+    def _scan_alone(self, decode: Callable[[bytes], Any], lost: Callable[[Job, str], Any]) -> Iterator[tuple[int, Any]]:
+        """The files over a worker's share, each scanned by one process alone with `alone_mb`
+        (the other workers are stopped first; new ones start for the chunks left)."""
+        self.close()
+        todo, self.alone = self.alone, []
+        budget = msgspec.structs.replace(self.budget, memory_mb=self.budget.alone_mb, alone_mb=0)
+        solo = Pool(1, budget, self.serve, self.encode)
+        try:
+            yield from solo.run(deque([item] for item in todo), decode, lost)
+        finally:
+            solo.close()
+
+    def _may_go_alone(self) -> bool:
+        return self.budget.alone_mb > self.budget.memory_mb > 0
 
     def _in_window(self, chunks: deque[list[tuple[int, Job]]]) -> bool:
         """Whether the next chunk may start: results past the first unfinished file wait in the
@@ -290,14 +325,18 @@ class Pool:
         try:
             blob = w.conn.recv_bytes()
         except (EOFError, OSError):
-            yield from self._replace(w, chunks, lost, w.how_it_died(self.budget.memory_mb))
+            yield from self._replace(w, chunks, lost, w.how_it_died(self.budget.memory_mb), died=True)
             return
         if not w.ready:
             w.ready = True
             return
-        index, _job = w.chunk.popleft()
+        index, job = w.chunk.popleft()
         w.since = time.monotonic()
-        yield index, decode(blob)
+        result = decode(blob)
+        if self._may_go_alone() and self.over_memory(result):
+            self.alone.append((index, job))
+            return
+        yield index, result
 
     def _enforce_time(self, chunks: deque, lost: Callable) -> Iterator[tuple[int, Any]]:
         now = time.monotonic()
@@ -308,9 +347,12 @@ class Pool:
             elif not w.ready and now - w.started > START_SECONDS:
                 yield from self._replace(w, chunks, lost, "the scanner process did not start")
 
-    def _replace(self, w: _Worker, chunks: deque, lost: Callable, why: str) -> Iterator[tuple[int, Any]]:
-        """The worker is gone or must go: its current file is lost, the rest of its chunk goes
-        first to the next free worker, and a new worker takes its place."""
+    def _replace(
+        self, w: _Worker, chunks: deque, lost: Callable, why: str, died: bool = False
+    ) -> Iterator[tuple[int, Any]]:
+        """The worker is gone or must go: its current file is lost (or, when its process died, to
+        be scanned again alone: `alone_mb`), the rest of its chunk goes first to the next free
+        worker, and a new worker takes its place."""
         w.stop()
         self.workers.remove(w)
         if not w.ready:
@@ -319,7 +361,10 @@ class Pool:
                 raise RuntimeError(f"scanner processes fail to start ({why})")
         elif w.chunk:
             index, job = w.chunk.popleft()
-            yield index, lost(job, why)
+            if died and self._may_go_alone():
+                self.alone.append((index, job))
+            else:
+                yield index, lost(job, why)
             if w.chunk:
                 chunks.appendleft(list(w.chunk))
         if chunks or any(x.chunk for x in self.workers):

@@ -40,6 +40,7 @@ class Result(msgspec.Struct, array_like=True):
     digest: str
     seconds: tuple[float, float, float] = (0.0, 0.0, 0.0)  # read, scan, documents (WORKER_PHASES)
     # (documents: the search document, the SQL rows and deflating the blobs)
+    out_of_memory: bool = False  # skipped as OUT_OF_MEMORY: a pool may scan it again alone
 
     @property
     def record(self) -> FileRecord | None:
@@ -109,7 +110,7 @@ def process_bounded(job: Job, packer: Packer | None = None) -> Result:
         return process(job, packer)
     except MemoryError:
         pass
-    return _skipped(job, OUT_OF_MEMORY)
+    return msgspec.structs.replace(_skipped(job, OUT_OF_MEMORY), out_of_memory=True)
 
 
 _record_decoder = msgspec.msgpack.Decoder(FileRecord)
@@ -189,7 +190,8 @@ def run_jobs(
     try:
         done: dict[int, Result] = {}
         next_index = 0
-        for index, result in pool.run(deque(_chunks(jobs)), _result_decoder.decode, _skipped):
+        results = pool.run(deque(_chunks(jobs)), _result_decoder.decode, _skipped, lambda r: r.out_of_memory)
+        for index, result in results:
             done[index] = result
             while next_index in done:
                 yield done.pop(next_index)

@@ -228,7 +228,7 @@ def remember(ipaths: IndexPaths, now: GitStatus, changed: set[str], generation: 
         view = GitView(now.head, now.dirty, generation, now.git_index, every_record=True)
     else:
         view = GitView(now.head, sorted(set(now.dirty) | changed), generation, now.git_index)
-    atomic_write(_view_path(ipaths), msgspec.json.encode(view))
+    atomic_write(_view_path(ipaths), msgspec.json.encode(view), follow_symlinks=False)
 
 
 def carry(ipaths: IndexPaths, rewritten: set[str], before: int, generation: int) -> None:
@@ -243,4 +243,4 @@ def carry(ipaths: IndexPaths, rewritten: set[str], before: int, generation: int)
         dirty = sorted({*view.dirty, *rewritten})
         # every_record: the records of `generation` hold those of `before` but the deleted, which are rewritten
         carried = GitView(view.head, dirty, generation, view.git_index, view.every_record)
-        atomic_write(_view_path(ipaths), msgspec.json.encode(carried))
+        atomic_write(_view_path(ipaths), msgspec.json.encode(carried), follow_symlinks=False)

@@ -14,6 +14,7 @@ from typing import Any
 import msgspec
 
 from indexer.changes.processes import pid_alive
+from indexer.files import read_regular
 from indexer.model import Heartbeat
 
 HEARTBEAT_FILE = Path("Library") / "UnityIndex" / "editor.json"
@@ -71,11 +72,11 @@ def read_heartbeat(root: str | os.PathLike[str]) -> Heartbeat:
     """The project's heartbeat; HeartbeatError (code `missing` when there is none) otherwise."""
     path = heartbeat_path(root)
     try:
-        data = path.read_bytes()
+        data = read_regular(path)
     except FileNotFoundError:
         raise HeartbeatError("missing", f"{path} does not exist") from None
     except OSError as exc:
-        raise HeartbeatError("unreadable", f"cannot read {path}: {exc}") from None
+        raise HeartbeatError("unreadable", f"cannot read {path}: {exc.strerror or exc}") from None
     return parse_heartbeat(data, path)
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import msgspec
 
 from indexer.changes.heartbeat import editor_alive
-from indexer.files import atomic_write
+from indexer.files import atomic_write, read_regular
 from indexer.store.schema import IndexPaths
 
 JOURNAL_FILE = "Library/UnityIndex/journal.jsonl"
@@ -52,7 +52,7 @@ def load_position(paths: IndexPaths) -> Position | None:
 
 
 def save_position(paths: IndexPaths, pos: Position) -> None:
-    atomic_write(paths.root / POSITION_FILE, msgspec.json.encode(pos))
+    atomic_write(paths.root / POSITION_FILE, msgspec.json.encode(pos), follow_symlinks=False)
 
 
 def _parse(line: bytes) -> dict | None:
@@ -82,12 +82,11 @@ def _last_position(data: bytes, base: int) -> Position | None:
 def read_journal(journal: Path, remembered: Position | None) -> JournalRead:
     """The changes listed since `remembered`, and whether they are all the changes (rules 1-6)."""
     try:
-        with open(journal, "rb") as f:
-            data = f.read(MAX_READ_BYTES)
+        data = read_regular(journal, MAX_READ_BYTES)
     except FileNotFoundError:
         return JournalRead(False, set(), None, "no journal")
     except OSError as exc:
-        return JournalRead(False, set(), None, f"unreadable journal: {exc}")
+        return JournalRead(False, set(), None, f"unreadable journal: {exc.strerror or exc}")
     tail = _last_position(data, 0)
 
     def incomplete(reason: str) -> JournalRead:

@@ -19,7 +19,7 @@ from ruamel.yaml.tokens import CommentToken
 from ruamel.yaml.util import load_yaml_guess_indent
 
 from indexer.changes.hooks import HOOKS, HookError, repository_root
-from indexer.files import atomic_write
+from indexer.files import atomic_write, read_regular
 
 CONFIG = ".pre-commit-config.yaml"
 HOOK_ID = "unity-index-refresh"
@@ -49,7 +49,7 @@ def _flow(items: list[str]) -> CommentedSeq:
 
 
 def _load(path: Path) -> tuple[CommentedMap, YAML]:
-    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    text = read_regular(path).decode("utf-8") if path.exists() else ""
     yaml = YAML()  # round trip
     yaml.preserve_quotes = True
     yaml.width = 4096  # never re-wrap the user's long lines

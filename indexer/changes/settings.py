@@ -45,7 +45,7 @@ def differ(ipaths: IndexPaths, config: Config) -> bool:
 def save(ipaths: IndexPaths, config: Config) -> None:
     """Record the settings once an update under them is committed."""
     if load(ipaths) != of(config):
-        atomic_write(ipaths.root / _FILE, msgspec.json.encode(of(config)))
+        atomic_write(ipaths.root / _FILE, msgspec.json.encode(of(config)), follow_symlinks=False)
 
 
 def recapped(ipaths: IndexPaths, config: Config, reader: Records) -> list[str]:

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from indexer.cli.common import EXIT_OK, JSON_SCHEMA_VERSION, print_json, project_arg, workspace
 from indexer.cli.console import Console
-from indexer.files import atomic_write
+from indexer.files import atomic_write, read_regular
 
 BEGIN = (
     "<!-- unity-index:begin (managed by `unity-index agents install`; `unity-index agents uninstall` removes it) -->"
@@ -98,7 +98,7 @@ class Change(NamedTuple):  # not a dataclass: importing dataclasses costs every 
 
 def _read(path: Path) -> str | None:
     try:
-        return path.read_text(encoding="utf-8")
+        return read_regular(path).decode("utf-8")
     except FileNotFoundError:
         return None
 

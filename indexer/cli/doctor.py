@@ -19,6 +19,7 @@ import msgspec
 
 from indexer.cli.common import not_a_folder
 from indexer.config import CONFIG_FILE, Config, ConfigError, load_config
+from indexer.files import read_regular
 from indexer.installation import add_package
 from indexer.words import plural
 
@@ -181,7 +182,7 @@ def find_targets(project: str | None, cwd: Path) -> tuple[list[Path], Check]:
 
 def _unity_version(root: Path) -> str:
     try:
-        text = (root / "ProjectSettings" / "ProjectVersion.txt").read_text(errors="replace")
+        text = read_regular(root / "ProjectSettings" / "ProjectVersion.txt").decode(errors="replace")
     except OSError:
         return "Unity version unknown: no ProjectSettings/ProjectVersion.txt"
     m = re.search(r"m_EditorVersion:\s*(\S+)", text)
@@ -319,7 +320,7 @@ def check_hooks(root: Path) -> Check:
     top = subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=root, capture_output=True, text=True)
     config = Path(top.stdout.strip()) / ".pre-commit-config.yaml"
     try:
-        listed = "unity-index-refresh" in config.read_text(errors="replace")
+        listed = "unity-index-refresh" in read_regular(config).decode(errors="replace")
     except OSError:
         listed = False
     if listed:

@@ -78,12 +78,14 @@ def _index_one(p, args: argparse.Namespace, console: Console) -> dict:
 
 @contextmanager
 def _time_limit(seconds: float | None) -> Iterator[Callable[[], bool]]:
-    """Interrupt the main thread (as Ctrl-C does) after `seconds`; yields whether it did."""
-    if not seconds:
+    """Interrupt the main thread (as Ctrl-C does) after `seconds`; yields whether it did. A
+    limit longer than a timer can wait (threading.TIMEOUT_MAX, about 292 years) is none."""
+    import threading
+
+    if not seconds or seconds >= threading.TIMEOUT_MAX:
         yield lambda: False
         return
     import _thread
-    import threading
 
     fired = threading.Event()
 

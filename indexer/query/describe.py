@@ -24,6 +24,11 @@ def resolve_file(graph: Graph, target: str) -> str:
             raise NotFound(
                 f"GUID {echoed(t)} is not in this project (it may belong to a package, or the asset is missing)"
             )
+        if graph.records.record(path) is None:  # a .meta left behind: its asset was deleted or moved
+            raise NotFound(
+                f"GUID {t} is that of {path}.meta, but {path} is not in the project (deleted or moved"
+                f" without its .meta?); `unity-index refs {t}` lists what still uses it"
+            )
         return path
     if graph.records.record(t) is None:
         name = t.rsplit("/", 1)[-1].lower()

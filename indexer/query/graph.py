@@ -94,7 +94,11 @@ class Graph:
         if cls:
             return cls.rsplit(".", 1)[-1]
         path = self.path_of_guid(guid)
-        return path.rsplit("/", 1)[-1] if path else f"script {guid[:8]}… (not in project)"
+        if not path:
+            return f"script {guid[:8]}… (not in project)"
+        name = path.rsplit("/", 1)[-1]
+        # A .meta left by a script deleted outside Unity: the editor shows a missing script.
+        return name if self.records.stats_of([path]) else f"{name} (missing: only its .meta is left)"
 
     def readable(self, text: str) -> str:
         """Replace `script:<guid>` and `guid:<guid>` tokens with class names and paths."""

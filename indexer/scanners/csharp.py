@@ -64,7 +64,7 @@ from .csharp_lexer import declarations_only as _declarations_only
 from .csharp_nodes import NodeText, collapse, squeeze
 from .csharp_query import REF_CONTEXTS, engine, error_query
 from .csharp_recover import recover_headers
-from .csharp_scopes import Scope, qualified, scopes
+from .csharp_scopes import MAX_NESTING, Scope, TooDeep, qualified, scopes
 from .csharp_strings import asset_literals
 
 _MEMBER_CAPTURES = (
@@ -88,6 +88,9 @@ def scan(path: str, data: bytes) -> FileRecord:
             # Blank the BOM instead of cutting it so byte offsets and columns stay as in the file.
             data = b"   " + data[3:]
         return _Scan(path, data).run()
+    except TooDeep:
+        note = f"namespaces and types nested over {MAX_NESTING} deep: not indexed"
+        return FileRecord(path=path, kind="csharp", status="skipped", note=note)
     except MemoryError:
         raise
     except Exception as exc:  # the contract is "never raises"

@@ -84,7 +84,7 @@ def write_header(paths: IndexPaths, generation: int) -> None:
     """Make `generation` of the folder `paths` is pinned to the current one (atomic)."""
     assert paths.data is not None, "a writer works on one generation folder"
     header = {"schema_version": SCHEMA_VERSION, "generation": generation, "data": paths.data, "written_at": time.time()}
-    atomic_write(paths.header, json.dumps(header).encode())
+    atomic_write(paths.header, json.dumps(header).encode(), follow_symlinks=False)
 
 
 def pin(paths: IndexPaths) -> IndexPaths:

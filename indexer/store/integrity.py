@@ -93,7 +93,7 @@ def save_fingerprint(paths: IndexPaths, writing: bool = False) -> None:
     fp = take_fingerprint(paths)
     fp.writing = writing
     if fp != load_fingerprint(paths):
-        atomic_write(_fingerprint_path(paths), msgspec.json.encode(fp), durable=False)
+        atomic_write(_fingerprint_path(paths), msgspec.json.encode(fp), durable=False, follow_symlinks=False)
 
 
 def discard(paths: IndexPaths) -> None:

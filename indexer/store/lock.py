@@ -19,6 +19,8 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the CLI reads DEFAULT_WAIT while parsing: nothing heavy at import
+    from pathlib import Path
+
     from indexer.store.schema import IndexPaths
 
 DEFAULT_WAIT = 300.0  # `index` and a first build wait this long for another writer by default
@@ -40,9 +42,21 @@ def lock_backend(platform: str) -> str:
 
 
 def open_flags(platform: str) -> int:
-    """Flags of the lock file's descriptor: never passed to a program the holder starts."""
+    """Flags of the lock file's descriptor: never passed to a program the holder starts, and on
+    POSIX never opened through a symbolic link (`_open_lock`)."""
     flags = os.O_RDWR | os.O_CREAT
-    return flags | (getattr(os, "O_NOINHERIT", 0) if platform == "win32" else getattr(os, "O_CLOEXEC", 0))
+    if platform == "win32":
+        return flags | getattr(os, "O_NOINHERIT", 0)
+    return flags | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0)
+
+
+def _open_lock(path: Path) -> int:
+    """The lock file's descriptor. A link in its place (planted in a project from elsewhere:
+    `write.lock -> ~/.bashrc`) is removed, not followed: the holder truncates the file and writes
+    its pid there."""
+    if path.is_symlink():
+        path.unlink()
+    return os.open(path, open_flags(sys.platform), 0o644)
 
 
 def _try_lock(fd: int, backend: str) -> bool:
@@ -95,7 +109,7 @@ def writer_lock(paths: IndexPaths, wait: float = 0.0, on_wait: Callable[[str], N
 
     paths.root.mkdir(parents=True, exist_ok=True)
     backend = lock_backend(sys.platform)
-    fd = os.open(paths.lock, open_flags(sys.platform), 0o644)
+    fd = _open_lock(paths.lock)
     try:
         deadline = time.monotonic() + wait
         told = False

@@ -41,7 +41,7 @@ class ProgressFile:
         self.state.phase, self.state.done, self.state.total = phase, done, total
         self.state.updated_at = time.time()
         with contextlib.suppress(OSError):  # progress is a courtesy: never fail an update for it
-            atomic_write(_path(self.paths), json.dumps(_as_dict(self.state)), durable=False)
+            atomic_write(_path(self.paths), json.dumps(_as_dict(self.state)), durable=False, follow_symlinks=False)
             self._written = True
 
     def close(self) -> None:

@@ -7,6 +7,7 @@ the SDK puts on every request's context (`ctx.request_context.lifespan_context`)
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -58,4 +59,5 @@ def project_path(ws: Workspace, text: str, folder: bool = False) -> str:
 
 def mcp_wording(message: str) -> str:
     """The indexer's messages name CLI commands and flags; a model calls tools instead."""
+    message = re.sub(r"`unity-index refs ([^`]+)`", r"the `find_references` tool (target \1)", message)
     return message.replace("`unity-index query`", "the `search` tool").replace(" (use --json for everything)", "")

@@ -89,7 +89,7 @@ def test_context_json_contract(project: Path) -> None:
     # the files the task's words match, then the related ones: one reference from the best three
     kinds = [f["reason"].split(":")[0] for f in files]
     assert kinds == sorted(kinds) and set(kinds) == {"matched", "related"}
-    assert ("Assets/Prefabs/Enemies/Enemy.prefab", "related: carries script DamageDealer.cs") in [
+    assert ("Assets/Scripts/Weapons/MeleeWeapon.cs", "related: uses IDamageable.cs") in [
         (f["path"], f["reason"]) for f in files
     ]
     assert "\n## Related files (not shown; one reference from the files above)\n" in pack["tier2"]["text"]

@@ -264,7 +264,7 @@ def test_a_task_naming_kinds_of_asset_gets_the_chain_between_them(ws: Workspace)
 
 def test_each_link_of_the_chain_gets_half_the_score_of_the_file_it_is_reached_from(ws: Workspace) -> None:
     from indexer.model import Ranked
-    from indexer.query.rank import _named_chain
+    from indexer.query.walk import named_chain as _named_chain
 
     boosts: dict = {}
     project = ws.projects[0].fresh()

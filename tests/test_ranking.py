@@ -278,7 +278,7 @@ def test_a_files_stored_kind_is_the_one_its_path_gives(tmp_path: Path, monkeypat
     chain of a kind-naming task (the turret's prefab, its material, the material's shader) reads
     no stat of a file its path says is of another kind, with the answers of reading them all."""
     from indexer.project import kind_of
-    from indexer.query import rank as ranking
+    from indexer.query import walk as walking
 
     mat, shader = "1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b", "2c2c2c2c2c2c2c2c2c2c2c2c2c2c2c2c"
     renderer = (
@@ -303,5 +303,5 @@ def test_a_files_stored_kind_is_the_one_its_path_gives(tmp_path: Path, monkeypat
     asks = ["which prefab, material and shader aim the turret"]
     answers = [ws.search(q, limit=10) for q in asks]
     assert "Assets/Art/Tower.shader" in [h.path for h in answers[0]]  # through the chain alone
-    monkeypatch.setattr(ranking, "kind_test", lambda kinds: lambda path: True)
+    monkeypatch.setattr(walking, "kind_test", lambda kinds: lambda path: True)
     assert [workspace(tmp_path / "P").search(q, limit=10) for q in asks] == answers

@@ -1,22 +1,18 @@
 """The retriever: BM25 hits, priors from what each file is, then a walk of the reference graph.
 
-A task touches more than the files whose words match it: the prefab that carries a script (or a
-variant of the prefab that does), the subclass that overrides a method, the base class a change
-must respect. From the best text matches (seeds) the walk follows edges both ways with decay, so
-those files rank too, each saying why it is there. Deterministic: same index and query, same order.
+A task touches more than the files whose words match it: from the best text matches (seeds) the
+walk (walk.py) reaches the files they use and that use them, each saying why it is there; the
+priors scale files by their role (priors.py). Deterministic: same index and query, same order.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable
 
 import msgspec
 
 from indexer.identifiers import TASK_WORDS, name_stems, said_words, stem
 from indexer.model import Hit, Ranked
-from indexer.project import kind_test
-from indexer.query.carriers import carried, carriers, chain_text
 from indexer.query.priors import (
     ART_KINDS,
     ART_PRIOR,
@@ -52,6 +48,7 @@ from indexer.query.quotes import quote_line, quoted_files
 from indexer.query.search import Outline, annotate
 from indexer.query.synonyms import synonym_words
 from indexer.query.textmatch import near_words_of
+from indexer.query.walk import named_chain, reason, walk
 from indexer.store.schema import LISTING_KINDS
 
 __all__ = ["is_vendored", "rank", "vendored_folders"]
@@ -59,41 +56,11 @@ __all__ = ["is_vendored", "rank", "vendored_folders"]
 
 CANDIDATES = 60  # BM25 hits considered
 SEEDS = 8  # top hits the walk starts from
-DECAY = 0.3
-HUB_DEGREE = 30  # neighbours beyond this share their seed's weight
-# How strongly an edge carries relevance, by direction: seed -> what it uses, and seed <- what uses it.
-USES_WEIGHT = {
-    "base": 0.6, "script": 0.6, "prefab": 0.5, "unity_event": 0.5, "loads": 0.5, "type": 0.35, "asset": 0.35,
-}  # fmt: skip
-USED_BY_WEIGHT = {
-    "subclass": 0.5, "carries_script": 0.6, "instance_of": 0.45, "loaded_by": 0.45, "refers_to": 0.35,
-    "uses_type": 0.35,
-}  # fmt: skip
-# Why a file reached through the graph is there, by edge; {} is the seed it was reached from.
-REASONS = {
-    # seed -> file (the seed uses the file)
-    "base": "base class of {}",
-    "script": "script on {}",
-    "prefab": "prefab placed in {}",
-    "unity_event": "UnityEvent target in {}",
-    "type": "type used by {}",
-    "asset": "asset referenced by {}",
-    "loads": "loaded by name in {}",
-    # file -> seed (the file uses the seed)
-    "subclass": "subclass of {}",
-    "carries_script": "carries script {}",
-    "instance_of": "instance or variant of {}",
-    "refers_to": "references {}",
-    "loaded_by": "loads {} by name",
-    "uses_type": "uses {}",
-}
 LENGTH_EXPONENT = 0.2
 LENGTH_CLAMP = (0.7, 1.6)
-CHAIN_DECAY, CHAIN_HOPS = 0.5, 2  # the chain between the kinds of asset a task names
 TEST_CAP = True  # tests rank below the code they exercise (see _tests_below_tested_code)
 BELOW_TESTED = 0.99
 BODY_HITS = 3  # the best hits whose snippet may be a member found by its body (a file read each)
-CARRIER_EDGES = frozenset({"carries_script", "instance_of", "script"})
 ASSET_INTENT_GAIN = 2.0  # carrier edges count this much more when the task asks for assets
 # A code task's 8 best scripts score up to NEAR_GAIN more by how many of its words they hold near
 # each other (textmatch.near_words): 1 + NEAR_GAIN * (near - 1) / (words - 1).
@@ -105,8 +72,6 @@ PAIRED_SCRIPTS = 3
 PAIRED_SHARE = 0.8
 QUOTE_GAIN = 1.0  # a file holding a text the task quotes gains this times the best match's score
 LISTS_SHOWN = 3  # files named in a data asset's "lists ..." reason
-
-Neighbour = tuple[str, str, float, tuple[str, ...]]  # (path, edge, weight, chain of prefabs between)
 
 
 def rank(
@@ -129,10 +94,10 @@ def rank(
     quoted = _quoted(project, text, ranked, priors, (kind, path_prefix, terms, said))
     seeds = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:SEEDS]
     carrier_gain = ASSET_INTENT_GAIN if asks_for(said, ASSET_WORDS) else 1.0
-    boosts = _walk(project, seeds, kind, path_prefix, carrier_gain)
+    boosts = walk(project, seeds, kind, path_prefix, carrier_gain)
     wanted = named_kinds(said) if kind is None else named_kinds(said) & {kind}
     if wanted:
-        _named_chain(project, seeds, boosts, wanted, path_prefix)
+        named_chain(project, seeds, boosts, wanted, path_prefix)
     for path, (gain, *_why) in boosts.items():
         if path in ranked:
             ranked[path].score += gain * priors.get(path, 1.0)
@@ -155,7 +120,7 @@ def rank(
         if r.candidate is not None and r.candidate.kind in LISTING_KINDS:
             r.reasons.extend(_lists(project.graph, r.path, wanted))
         if r.path in boosts:  # why the walk reached it
-            r.reasons.append(_reason(*boosts[r.path][1:]))
+            r.reasons.append(reason(*boosts[r.path][1:]))
     also = synonym_words(said)
     outlines = _outlines(project, [r.path for r in order]) if named else None
     hits = [h for i, r in enumerate(order) if (h := _hit(project, r, terms, also, stats, outlines, i < BODY_HITS))]
@@ -406,69 +371,6 @@ def tested_name(path: str) -> str:
     return ""
 
 
-def _neighbours(graph, path: str) -> list[Neighbour]:
-    """What the walk reaches from a seed in one step: the files it uses and the files using it,
-    counting a prefab's variants and nested instances (and what it holds through its base) too."""
-    out = [(p, e, USES_WEIGHT.get(e, 0.3), ()) for p, e in graph.uses(path)]
-    out += [(p, e, USED_BY_WEIGHT.get(e, 0.3), ()) for p, e in graph.used_by(path)]
-    if path.endswith((".cs", ".prefab")):
-        edge = "carries_script" if path.endswith(".cs") else "instance_of"
-        out += [(p, edge, USED_BY_WEIGHT[edge], chain) for p, chain in carriers(graph, path)]
-    if path.endswith(".prefab"):
-        for p, chain in carried(graph, path):
-            edge = "script" if p.endswith(".cs") else "prefab"
-            out.append((p, edge, USES_WEIGHT[edge], chain))
-    return out
-
-
-def _walk(
-    project, seeds: list[Ranked], kind: str | None, path_prefix: str | None, carrier_gain: float
-) -> dict[str, tuple[float, str, str, tuple[str, ...]]]:
-    """path -> (gain, edge, seed, chain) for the files the seeds reach: only the strongest
-    connection counts, not their sum, so a hub linked to every seed does not outrank what the
-    words matched."""
-    top = seeds[0].score if seeds and seeds[0].score > 0 else 1.0
-    walked = {seed.path: _neighbours(project.graph, seed.path) for seed in seeds}
-    stats = project.stats_of({n[0] for ns in walked.values() for n in ns}) if kind else {}
-    prefix = path_prefix.strip("/") + "/" if path_prefix else ""
-    boosts: dict[str, tuple[float, str, str, tuple[str, ...]]] = {}
-    for seed in seeds:
-        strength = DECAY * seed.score / top
-        neighbours = walked[seed.path]
-        if len(neighbours) > HUB_DEGREE:
-            strength *= math.sqrt(HUB_DEGREE / len(neighbours))
-        for path, edge, weight, chain in neighbours:
-            if (kind and (path not in stats or stats[path].kind != kind)) or not path.startswith(prefix):
-                continue
-            gain = strength * weight * top * (carrier_gain if edge in CARRIER_EDGES else 1.0)
-            if path not in boosts or gain > boosts[path][0]:
-                boosts[path] = (gain, edge, seed.path, chain)
-    return boosts
-
-
-def _named_chain(project, seeds: list[Ranked], boosts: dict, wanted: frozenset[str], path_prefix: str | None) -> None:
-    """A task that names kinds of asset ("which prefab, material and shader draw the line") wants
-    the chain between them: from each seed, the files of those kinds it uses, and the files of
-    those kinds they use in turn (a prefab's material, then that material's shader)."""
-    prefix = path_prefix.strip("/") + "/" if path_prefix else ""
-    frontier = [(seed.path, seed.score) for seed in seeds]
-    may_be = kind_test(wanted)
-    for _ in range(CHAIN_HOPS):
-        uses = {path: project.graph.uses(path) for path, _ in frontier}
-        used = {p for out in uses.values() for p, _ in out}
-        stats = project.stats_of(p for p in used if may_be(p))
-        reached = []
-        for source, score in frontier:
-            for path, edge in uses[source]:
-                if path not in stats or stats[path].kind not in wanted or not path.startswith(prefix):
-                    continue
-                gain = CHAIN_DECAY * score
-                if path not in boosts or gain > boosts[path][0]:
-                    boosts[path] = (gain, edge, source, ())
-                    reached.append((path, gain))
-        frontier = reached
-
-
 def _lists(graph, path: str, wanted: set[str]) -> list[str]:
     """ "lists A.prefab, B.prefab and 3 more": the files a data asset references whose names hold
     a query word, which its text holds since build/listed.py (a GUID there, a name to the reader)."""
@@ -481,11 +383,6 @@ def _lists(graph, path: str, wanted: set[str]) -> list[str]:
         return []
     more = f" and {len(named) - LISTS_SHOWN} more" if len(named) > LISTS_SHOWN else ""
     return [f"lists {', '.join(named[:LISTS_SHOWN])}{more}"]
-
-
-def _reason(edge: str, source: str, chain: tuple[str, ...]) -> str:
-    why = REASONS.get(edge, edge.replace("_", " ") + " {}").format(source)
-    return f"{why} via {chain_text(chain)}" if chain else why
 
 
 def _hit(

@@ -11,7 +11,7 @@ neighbours of its three best files (docs/retrieval.md).
 from __future__ import annotations
 
 from indexer.model import Hit
-from indexer.query.rank import REASONS
+from indexer.query.walk import REASONS
 from indexer.query.workspace import Workspace
 from indexer.store.schema import is_searchable
 

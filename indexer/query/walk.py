@@ -1,0 +1,116 @@
+"""The walk of the reference graph from a query's best text matches (seeds).
+
+A task touches more than the files whose words match it: the prefab that carries a script (or a
+variant of the prefab that does), the subclass that overrides a method, the base class a change
+must respect. From the seeds the walk follows edges both ways with decay, so those files rank
+too, each saying why it is there (`reason`).
+"""
+
+from __future__ import annotations
+
+import math
+
+from indexer.model import Ranked
+from indexer.project import kind_test
+from indexer.query.carriers import carried, carriers, chain_text
+
+DECAY = 0.3
+HUB_DEGREE = 30  # neighbours beyond this share their seed's weight
+# How strongly an edge carries relevance, by direction: seed -> what it uses, and seed <- what uses it.
+USES_WEIGHT = {
+    "base": 0.6, "script": 0.6, "prefab": 0.5, "unity_event": 0.5, "loads": 0.5, "type": 0.35, "asset": 0.35,
+}  # fmt: skip
+USED_BY_WEIGHT = {
+    "subclass": 0.5, "carries_script": 0.6, "instance_of": 0.45, "loaded_by": 0.45, "refers_to": 0.35,
+    "uses_type": 0.35,
+}  # fmt: skip
+# Why a file reached through the graph is there, by edge; {} is the seed it was reached from.
+REASONS = {
+    # seed -> file (the seed uses the file)
+    "base": "base class of {}",
+    "script": "script on {}",
+    "prefab": "prefab placed in {}",
+    "unity_event": "UnityEvent target in {}",
+    "type": "type used by {}",
+    "asset": "asset referenced by {}",
+    "loads": "loaded by name in {}",
+    # file -> seed (the file uses the seed)
+    "subclass": "subclass of {}",
+    "carries_script": "carries script {}",
+    "instance_of": "instance or variant of {}",
+    "refers_to": "references {}",
+    "loaded_by": "loads {} by name",
+    "uses_type": "uses {}",
+}
+CHAIN_DECAY, CHAIN_HOPS = 0.5, 2  # the chain between the kinds of asset a task names
+CARRIER_EDGES = frozenset({"carries_script", "instance_of", "script"})
+
+Neighbour = tuple[str, str, float, tuple[str, ...]]  # (path, edge, weight, chain of prefabs between)
+
+
+def step(graph, path: str) -> list[Neighbour]:
+    """What the walk reaches from a seed in one step: the files it uses and the files using it,
+    counting a prefab's variants and nested instances (and what it holds through its base) too."""
+    out = [(p, e, USES_WEIGHT.get(e, 0.3), ()) for p, e in graph.uses(path)]
+    out += [(p, e, USED_BY_WEIGHT.get(e, 0.3), ()) for p, e in graph.used_by(path)]
+    if path.endswith((".cs", ".prefab")):
+        edge = "carries_script" if path.endswith(".cs") else "instance_of"
+        out += [(p, edge, USED_BY_WEIGHT[edge], chain) for p, chain in carriers(graph, path)]
+    if path.endswith(".prefab"):
+        for p, chain in carried(graph, path):
+            edge = "script" if p.endswith(".cs") else "prefab"
+            out.append((p, edge, USES_WEIGHT[edge], chain))
+    return out
+
+
+def walk(
+    project, seeds: list[Ranked], kind: str | None, path_prefix: str | None, carrier_gain: float
+) -> dict[str, tuple[float, str, str, tuple[str, ...]]]:
+    """path -> (gain, edge, seed, chain) for the files the seeds reach: only the strongest
+    connection counts, not their sum, so a hub linked to every seed does not outrank what the
+    words matched."""
+    top = seeds[0].score if seeds and seeds[0].score > 0 else 1.0
+    walked = {seed.path: step(project.graph, seed.path) for seed in seeds}
+    stats = project.stats_of({n[0] for ns in walked.values() for n in ns}) if kind else {}
+    prefix = path_prefix.strip("/") + "/" if path_prefix else ""
+    boosts: dict[str, tuple[float, str, str, tuple[str, ...]]] = {}
+    for seed in seeds:
+        strength = DECAY * seed.score / top
+        neighbours = walked[seed.path]
+        if len(neighbours) > HUB_DEGREE:
+            strength *= math.sqrt(HUB_DEGREE / len(neighbours))
+        for path, edge, weight, chain in neighbours:
+            if (kind and (path not in stats or stats[path].kind != kind)) or not path.startswith(prefix):
+                continue
+            gain = strength * weight * top * (carrier_gain if edge in CARRIER_EDGES else 1.0)
+            if path not in boosts or gain > boosts[path][0]:
+                boosts[path] = (gain, edge, seed.path, chain)
+    return boosts
+
+
+def named_chain(project, seeds: list[Ranked], boosts: dict, wanted: frozenset[str], path_prefix: str | None) -> None:
+    """A task that names kinds of asset ("which prefab, material and shader draw the line") wants
+    the chain between them: from each seed, the files of those kinds it uses, and the files of
+    those kinds they use in turn (a prefab's material, then that material's shader)."""
+    prefix = path_prefix.strip("/") + "/" if path_prefix else ""
+    frontier = [(seed.path, seed.score) for seed in seeds]
+    may_be = kind_test(wanted)
+    for _ in range(CHAIN_HOPS):
+        uses = {path: project.graph.uses(path) for path, _ in frontier}
+        used = {p for out in uses.values() for p, _ in out}
+        stats = project.stats_of(p for p in used if may_be(p))
+        reached = []
+        for source, score in frontier:
+            for path, edge in uses[source]:
+                if path not in stats or stats[path].kind not in wanted or not path.startswith(prefix):
+                    continue
+                gain = CHAIN_DECAY * score
+                if path not in boosts or gain > boosts[path][0]:
+                    boosts[path] = (gain, edge, source, ())
+                    reached.append((path, gain))
+        frontier = reached
+
+
+def reason(edge: str, source: str, chain: tuple[str, ...]) -> str:
+    why = REASONS.get(edge, edge.replace("_", " ") + " {}").format(source)
+    return f"{why} via {chain_text(chain)}" if chain else why

@@ -243,3 +243,39 @@ def test_pre_commit_config_created_and_refused_when_broken(repo: Path) -> None:
     r = run_cli("hook", "install", "--pre-commit", "--project", str(repo))
     assert r.returncode == 2 and "not valid YAML" in r.stderr and "nothing was written" in r.stderr
     assert config.read_text() == "repos: [\n"
+
+
+def test_hooks_refresh_every_project_of_a_repository_installed_for(tmp_path: Path) -> None:
+    """A repository holding two Unity projects: installing for the second keeps the first, a
+    commit refreshes both, `doctor` passes for both, and uninstalling one keeps the other's."""
+    top = tmp_path / "repo"
+    for name in ("Game", "Tools"):
+        write_project(
+            top / name,
+            {
+                "Assets/Scripts/Health.cs": HEALTH,
+                "ProjectSettings/ProjectVersion.txt": "m_EditorVersion: 2021.3.15f1\n",
+                ".gitignore": "Library/\n",
+            },
+        )
+    git(top, "init", "-q")
+    hooks = top / ".git/hooks"
+    assert install(top / "Game") == [f"{n}: installed in {hooks}" for n in HOOKS]
+    assert install(top / "Tools") == [f"{n}: updated in {hooks} (refreshing Game too)" for n in HOOKS]
+    assert install(top / "Game") == []  # both already refreshed
+    text = (hooks / "pre-commit").read_text()
+    assert text.count('\nrefresh "$project"\n') == 2 and "\nproject=Game\n" in text and "\nproject=Tools\n" in text
+    for name in ("Game", "Tools"):
+        (top / name / "Assets/Scripts/Shield.cs").write_text(f"public class {name}Shield {{}}\n")
+    git(top, "add", "-A")
+    git(top, "commit", "-q", "-m", "shields")
+    for name in ("Game", "Tools"):
+        hits = run_cli("query", f"{name}Shield", "--json", "--project", str(top / name))
+        assert json.loads(hits.stdout)["results"][0]["path"] == "Assets/Scripts/Shield.cs", hits.stderr
+        checks = {c.name: c for c in project_checks(top / name, [])}
+        assert checks["git-hooks"].status == "pass", checks["git-hooks"].detail
+    assert uninstall(top / "Tools") == [f"{n}: no longer refreshes Tools (still Game)" for n in HOOKS]
+    assert "\nproject=Tools\n" not in (hooks / "post-merge").read_text()
+    assert uninstall(top / "Tools") == []  # refreshes Game only: not Tools' to remove
+    assert uninstall(top / "Game") == [f"{n}: removed" for n in HOOKS]
+    assert not any((hooks / n).exists() for n in HOOKS)

@@ -88,30 +88,36 @@ def sh_path(path: str, windows: bool) -> str:
     return PureWindowsPath(path).as_posix() if windows else path
 
 
-def script(project: Path | str, command: str | None = None, windows: bool = os.name == "nt") -> str:
-    """The hook: refresh (errors only, one line on stderr; stdin kept for the chained hook), then chain.
+def script(projects: Path | str | list[str], command: str | None = None, windows: bool = os.name == "nt") -> str:
+    """The hook: refresh each project (errors only, one line on stderr; stdin kept for the chained
+    hook), then chain.
 
     Plain POSIX sh with no external command but unity-index itself, so it runs under Git for
-    Windows' sh, dash and busybox alike. `project` is absolute, or relative to the work tree's
-    root (`hook_project`), where git runs the hooks it calls. It runs the `unity-index` that
-    installed it (`command`, default `installed_command()`), else the one on PATH at the time,
-    else says in one line that the index was not refreshed. A refresh never fails the git
-    command, and gives up (saying so in one line) past HOOK_TIME_LIMIT_SECONDS.
+    Windows' sh, dash and busybox alike. Each project is absolute, or relative to the work tree's
+    root (`hook_project`), where git runs the hooks it calls: a repository holding several Unity
+    projects has one hook refreshing each in turn. It runs the `unity-index` that installed it
+    (`command`, default `installed_command()`), else the one on PATH at the time, else says in one
+    line that the index was not refreshed. A refresh never fails the git command, and gives up
+    (saying so in one line) past HOOK_TIME_LIMIT_SECONDS, each project in turn.
     """
     recorded = command if command is not None else installed_command()
+    named = projects if isinstance(projects, list) else [projects]
+    refreshes = "".join(f'project={shlex.quote(sh_path(str(p), windows))}\nrefresh "$project"\n' for p in named)
     return (
         "#!/bin/sh\n"
         f"{MARKER}; `unity-index hook uninstall` restores the previous hook.\n"
         f"{RECORDED_PREFIX}{shlex.quote(sh_path(recorded or '', windows))}\n"
-        f"project={shlex.quote(sh_path(str(project), windows))}\n"
         'if [ ! -x "$unity_index" ]; then unity_index=$(command -v unity-index 2>/dev/null); fi\n'
-        'if [ -n "$unity_index" ]; then\n'
-        f'  "$unity_index" index --quiet --wait {HOOK_WAIT_SECONDS} --time-limit {HOOK_TIME_LIMIT_SECONDS}'
-        ' --project "$project" </dev/null >/dev/null || true\n'
-        "else\n"
-        '  echo "unity-index: not found, so the index of $project was not refreshed:'
+        "refresh() {\n"
+        '  if [ -n "$unity_index" ]; then\n'
+        f'    "$unity_index" index --quiet --wait {HOOK_WAIT_SECONDS} --time-limit {HOOK_TIME_LIMIT_SECONDS}'
+        ' --project "$1" </dev/null >/dev/null || true\n'
+        "  else\n"
+        '    echo "unity-index: not found, so the index of $1 was not refreshed:'
         ' put unity-index on PATH, or run: unity-index hook uninstall" >&2\n'
-        "fi\n"
+        "  fi\n"
+        "}\n"
+        f"{refreshes}"
         f'if [ -x "$0{CHAINED_SUFFIX}" ]; then exec "$0{CHAINED_SUFFIX}" "$@"; fi\n'
         "exit 0\n"
     )
@@ -129,16 +135,18 @@ def recorded_command(text: str) -> str | None:
     return None
 
 
-def recorded_project(text: str) -> str | None:
-    """The project (or folder of projects) a hook written by `install` refreshes."""
+def recorded_projects(text: str) -> list[str]:
+    """The projects (or folders of projects) a hook written by `install` refreshes, in order."""
+    out = []
     for line in text.splitlines():
         if line.startswith("project="):
             try:
                 words = shlex.split(line[len("project=") :])
             except ValueError:
-                return None
-            return words[0] if words else None
-    return None
+                continue
+            if words and words[0] not in out:
+                out.append(words[0])
+    return out
 
 
 def _ours(path: Path) -> bool:
@@ -149,15 +157,21 @@ def _ours(path: Path) -> bool:
 
 
 def install(project: Path) -> list[str]:
-    """Install the hooks for the project (or folder of projects) `project`; returns what was done."""
+    """Install the hooks for the project (or folder of projects) `project`, beside the projects
+    our hooks already refresh (a repository may hold several); returns what was done."""
     folder = hooks_dir(project)
     folder.mkdir(parents=True, exist_ok=True)
-    text = script(hook_project(project))
+    named = hook_project(project)
     done = []
     for name in HOOKS:
         hook = folder / name
         chained = folder / (name + CHAINED_SUFFIX)
         ours = _ours(hook)
+        projects = _projects_of(hook) if ours else []
+        others = [p for p in projects if not _same(p, named, project)]
+        # in the order they were installed; this project's entry named as `hook_project` names it
+        listed = [named if _same(p, named, project) else p for p in projects]
+        text = script(list(dict.fromkeys(listed if len(others) < len(projects) else [*listed, named])))
         if ours and _current(hook, text):
             continue  # already this hook: nothing to report
         if hook.exists() and not ours:
@@ -167,8 +181,25 @@ def install(project: Path) -> list[str]:
             done.append(f"{name}: kept the existing hook as {chained.name}, run after the refresh")
         # Written as bytes: no CRLF (text mode's default on Windows), which breaks the shebang line.
         atomic_write(hook, text, mode=0o755)
-        done.append(f"{name}: {'updated' if ours else 'installed'} in {folder}")
+        also = f" (refreshing {', '.join(others)} too)" if others else ""
+        done.append(f"{name}: {'updated' if ours else 'installed'} in {folder}{also}")
     return done
+
+
+def _projects_of(hook: Path) -> list[str]:
+    try:
+        return recorded_projects(hook.read_text(errors="replace"))
+    except OSError:
+        return []
+
+
+def _same(recorded: str, named: str, project: Path) -> bool:
+    """Whether a hook's project is this one: as `hook_project` names it, or by an absolute path
+    (hooks of earlier builds)."""
+    if recorded == named:
+        return True
+    target = Path(recorded)
+    return target.is_absolute() and target.resolve() == project.resolve()
 
 
 def _current(hook: Path, text: str) -> bool:
@@ -180,13 +211,24 @@ def _current(hook: Path, text: str) -> bool:
 
 
 def uninstall(project: Path) -> list[str]:
-    """Remove the hooks and put back the ones they chained to."""
-    folder = hooks_dir(project.resolve())
+    """Stop the hooks refreshing `project`: a hook that refreshes other projects too keeps them;
+    one left with none is removed and the hook it chained to put back."""
+    project = project.resolve()
+    folder = hooks_dir(project)
+    named = hook_project(project)
     done = []
     for name in HOOKS:
         hook = folder / name
         chained = folder / (name + CHAINED_SUFFIX)
         if hook.exists() and _ours(hook):
+            projects = _projects_of(hook)
+            others = [p for p in projects if not _same(p, named, project)]
+            if projects and len(others) == len(projects):
+                continue  # it refreshes other projects only
+            if others:
+                atomic_write(hook, script(others, recorded_command(hook.read_text()) or ""), mode=0o755)
+                done.append(f"{name}: no longer refreshes {named} (still {', '.join(others)})")
+                continue
             hook.unlink()
             if chained.exists():
                 os.replace(chained, hook)

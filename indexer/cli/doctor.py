@@ -346,9 +346,10 @@ def _hooks_elsewhere(root: Path, texts: list[str]) -> str:
     """What is wrong when our hooks refresh another project than `root` ('' when they cover it):
     hooks written by earlier builds name the project by its absolute path, and a repository
     copied (`cp -r`, a restored backup) with them keeps naming the old one."""
-    from indexer.changes.hooks import HookError, recorded_project, repository_root
+    from indexer.changes.hooks import HookError, recorded_projects, repository_root
 
-    for named in sorted({p for t in texts if (p := recorded_project(t))}):
+    problems = []
+    for named in sorted({p for t in texts for p in recorded_projects(t)}):
         target = Path(named)
         if not target.is_absolute():  # relative to the work tree git runs the hook in
             try:
@@ -357,11 +358,12 @@ def _hooks_elsewhere(root: Path, texts: list[str]) -> str:
                 continue
             target = target.resolve()
         if root == target or root.is_relative_to(target):
-            continue
+            return ""  # (a repository holding several projects has hooks refreshing each)
         if not target.exists():
-            return f"refresh {named}, which no longer exists (the repository was copied or moved)"
-        return f"refresh {named}, not this project (copied with the repository?)"
-    return ""
+            problems.append(f"refresh {named}, which no longer exists (the repository was copied or moved)")
+        else:
+            problems.append(f"refresh {named}, not this project (copied with the repository?)")
+    return problems[0] if problems else ""
 
 
 def _hook_program(text: str) -> str | None:

@@ -498,6 +498,10 @@ def test_the_one_prefab_carrying_a_best_script_ranks_right_after_it(ws: Workspac
     assert [h.path for h in hits[:6]][-1] == player  # above the inventory tests
     assert hits[5].score == pytest.approx(inventory.score * 0.8 * 0.7, abs=1e-3)
     assert hits[5].reason == "text match; carries script Assets/Scripts/Inventory/Inventory.cs"
+    # never past the search's filters
+    assert all(h.kind == "csharp" for h in ws.search("inventory ui shows wrong items", 10, kind="csharp"))
+    hits = ws.search("inventory ui shows wrong items", 10, path_prefix="Assets/Scripts")
+    assert hits and all(h.path.startswith("Assets/Scripts/") for h in hits)
     hits = ranked(ws, "where is the camera follow speed set")  # asks where a value lives
     controller = next(h for h in hits if h.path == "Assets/Scripts/Player/PlayerController.cs")
     assert hits[position(hits, player)].score == pytest.approx(controller.score * 0.8, abs=1e-3)

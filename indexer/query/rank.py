@@ -113,12 +113,14 @@ def rank(
         _near_words(project, ranked, said)
     if TEST_CAP and not asks_for(terms, TEST_WORDS):
         _tests_below_tested_code(project, ranked)
-    _pair_prefabs(project, ranked, boosts, stats, lambda p: _prior(project, priors, p, terms, said))
+    if kind in (None, "prefab"):
+        prior = lambda p: _prior(project, priors, p, terms, said)  # noqa: E731
+        _pair_prefabs(project, ranked, boosts, stats, prior, path_prefix.strip("/") + "/" if path_prefix else "")
     order = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:limit]
-    wanted = {stem(t) for t in terms}
+    stems = {stem(t) for t in terms}
     for r in order:  # why: written for the files shown only
         if r.candidate is not None and r.candidate.kind in LISTING_KINDS:
-            r.reasons.extend(_lists(project.graph, r.path, wanted))
+            r.reasons.extend(_lists(project.graph, r.path, stems))
         if r.path in boosts:  # why the walk reached it
             r.reasons.append(reason(*boosts[r.path][1:]))
     also = synonym_words(said)
@@ -200,18 +202,20 @@ def _quoted(project, text: str, ranked: dict[str, Ranked], priors: dict[str, flo
     return {c.path: phrase for c, phrase in reversed(held)}  # the first phrase a file holds
 
 
-def _pair_prefabs(project, ranked: dict[str, Ranked], boosts: dict, stats: dict, prior: Callable[[str], float]) -> None:
+def _pair_prefabs(
+    project, ranked: dict[str, Ranked], boosts: dict, stats: dict, prior: Callable[[str], float], prefix: str
+) -> None:
     """A script among the PAIRED_SCRIPTS best that exactly one prefab carries directly is that
     prefab's behaviour, and the prefab holds its values and wiring: `EnemySpawner.prefab` for
     `EnemySpawner.cs`, `PlayerShipBase.prefab` for the ship's `PlayerShipShootBullet.cs`. The
     prefab ranks at least PAIRED_SHARE of the script's score times its own prior (a code task
     still ranks prefabs lower), reached from it (`boosts`, read for the reason; `stats`, for its
-    kind, gains the prefab's)."""
+    kind, gains the prefab's). Only prefabs under `prefix`, the search's path prefix."""
     scripts = [r for r in sorted(ranked.values(), key=lambda r: (-r.score, r.path)) if r.path.endswith(".cs")]
     for script in scripts[:PAIRED_SCRIPTS]:
         carried_by = project.graph.used_by(script.path)
         prefabs = [p for p, edge in carried_by if edge == "carries_script" and p.endswith(".prefab")]
-        if len(prefabs) != 1:
+        if len(prefabs) != 1 or not prefabs[0].startswith(prefix):
             continue
         prefab = prefabs[0]
         score = script.score * PAIRED_SHARE * prior(prefab)

@@ -10,7 +10,7 @@ import msgspec
 
 # Bump when the layout of anything stored on disk changes: an index written by another version is
 # rebuilt, never misread.
-SCHEMA_VERSION = 14
+SCHEMA_VERSION = 15
 
 
 class Symbol(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
@@ -315,7 +315,7 @@ class Status(msgspec.Struct):
     generation: int = 0
     files: int = 0
     by_kind: dict[str, int] = {}
-    partial: int = 0  # parsed with syntax errors
+    partial: int = 0  # read in part: parsed with syntax errors, or binary-serialized (references only)
     partial_files: list[str] = []  # those files, sorted
     skipped: list[SkippedFile] = []
     stale_files: int = 0  # added, changed or deleted since the last update

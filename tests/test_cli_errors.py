@@ -149,7 +149,7 @@ def test_broken_inputs_are_recorded_not_fatal(tmp_path: Path) -> None:
     st = json.loads(run_cli("status", "--json", "--project", str(root)).stdout)
     assert (st["partial"], st["partial_files"]) == (1, ["Assets/Broken.cs"])
     text = run_cli("status", "--project", str(root)).stdout.splitlines()
-    partial = text.index("partial   1 parsed with syntax errors")
+    partial = text.index("partial   1 read in part (syntax errors; binary-serialized assets: their references only)")
     assert text[partial + 1 : partial + 3] == ["  Assets/Broken.cs", "skipped   2"]
     assert text[partial + 3 : partial + 5] == [
         "  Assets/Binary.cs: binary content",

@@ -440,7 +440,10 @@ class Graph:
             if r.kind in ("guid", "script", "prefab"):
                 p = self.path_of_guid(r.target)
                 if p and p != path:
-                    out.setdefault(p, {"script": "script", "prefab": "prefab"}.get(r.kind, "asset"))
+                    # a binary-serialized file's references say only the GUID: a script among
+                    # them is one of its MonoBehaviours' (scanners/unity_binary.py)
+                    edge = "script" if r.kind == "script" or (r.context == "external" and p.endswith(".cs")) else None
+                    out.setdefault(p, edge or {"prefab": "prefab"}.get(r.kind, "asset"))
             elif r.kind == "type":
                 if r.target not in resolved:
                     resolved[r.target] = (

@@ -104,7 +104,7 @@ def render_status(status: Status) -> str:
         f"project   {status.project}",
         f"index     {status.index_dir} ({status.index_bytes / 1e6:.1f} MB, generation {status.generation})",
         f"files     {status.files}: {kinds}",
-        f"partial   {status.partial} parsed with syntax errors",
+        f"partial   {status.partial} read in part (syntax errors; binary-serialized assets: their references only)",
         *_listed(status.partial_files),
         f"skipped   {len(status.skipped)}",
         *_listed([f"{s.path}: {s.reason}" for s in status.skipped]),

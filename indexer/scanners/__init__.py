@@ -69,13 +69,9 @@ def scan(path: str, kind: str, data: bytes) -> FileRecord:
     if kind not in SCANNER_MODULES:
         return FileRecord(path=path, kind=kind)
     if b"\0" in data[:8192]:
-        note = "binary content"
-        if kind in UNITY_SERIALIZED_KINDS:
-            note = (
-                "binary-serialized Unity asset: set Project Settings > Editor > Asset Serialization"
-                " to Force Text to index it"
-            )
-        return FileRecord(path=path, kind=kind, status="skipped", note=note)
+        if kind in UNITY_SERIALIZED_KINDS:  # the files it references, read from its header
+            return importlib.import_module(f"{__name__}.unity_binary").scan(path, data, kind)
+        return FileRecord(path=path, kind=kind, status="skipped", note="binary content")
     try:
         return _scanner(kind)(path, data)
     except MemoryError:  # not a scanner bug: the caller knows the memory limit and says so

@@ -16,7 +16,7 @@ from indexer.query.workspace import open_workspace, projects_at
 from indexer.scanners import scan
 from indexer.scanners.unity_binary import NOTE, UNREAD_NOTE, external_guids
 
-from .conftest import meta, write_project
+from .conftest import meta, run_cli, write_project
 from .test_indexing import CONFIG
 
 SCRIPT = "ec756b43a7b10f04a95d2ba7095065e8"
@@ -150,3 +150,5 @@ def test_a_binary_prefab_carries_its_script_in_the_graph_and_the_ranking(tmp_pat
         ("Assets/Scripts/Turret.cs", "text match"),
         ("Assets/Prefabs/Cannon.prefab", "carries script Assets/Scripts/Turret.cs"),
     ]
+    refs = run_cli("refs", "Assets/Scripts/Turret.cs", "--project", str(root))
+    assert "in assets (1):\n  Assets/Prefabs/Cannon.prefab [external]\n" in refs.stdout  # no line to name

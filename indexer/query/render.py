@@ -51,7 +51,8 @@ def render_refs(target: Target, usages: Sequence[Usage], shown: Sequence[Usage])
         for u in group:
             extra = f" -> {u.resolved}" if u.resolved else ""
             ctx = f" [{u.context}]" if u.context else ""
-            lines.append(f"  {u.path}:{u.line}{ctx}  {u.detail}{extra}")
+            loc = f"{u.path}:{u.line}" if u.line else u.path  # (a binary file's references have no line)
+            lines.append(f"  {loc}{ctx}  {u.detail}{extra}".rstrip())
     return "\n".join(lines)
 
 

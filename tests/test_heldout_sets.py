@@ -15,9 +15,10 @@ KEYS = ("commit", "parent", "message", "relevant_files", "type", "note")
 TYPES = {"locate", "asset", "change", "bug", "cross"}
 
 
-def test_there_are_nine_sets() -> None:
+def test_there_are_ten_sets() -> None:
     assert [s.stem for s in SETS] == [
         "ATerribleKingdom",
+        "BoatAttack",
         "BossRoom",
         "GalacticKittens",
         "GameLobby",

@@ -39,6 +39,8 @@ from __future__ import annotations
 
 import re
 
+import msgspec
+
 from indexer.model import FileRecord, Ref, Symbol
 
 from .yaml_facts import BUILTIN_GUIDS, MAX_FIELDS_PER_OBJECT, DocReader, short
@@ -77,6 +79,9 @@ _NOISE_OVERRIDES = (
 )
 
 
+CUT_NOTE = "ends mid-line: the file looks cut short, what follows is missing"
+
+
 def scan(path: str, data: bytes, kind: str = "unity_yaml") -> FileRecord:
     """Scan one Unity YAML file; `kind` is the project's kind of the path (scene, prefab, asset, ...)."""
     head = data[:1024].lstrip(b"\xef\xbb\xbf")
@@ -90,7 +95,14 @@ def scan(path: str, data: bytes, kind: str = "unity_yaml") -> FileRecord:
     text = data.decode("utf-8", errors="replace").lstrip("\ufeff")
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return _Scan(path, kind, text).run()
+    rec = _Scan(path, kind, text).run()
+    if rec.status == "ok" and not text.endswith("\n"):
+        # Unity ends every file it writes with a line break: one ending mid-line was cut short
+        # (a failed copy or checkout), and what it held past there is missing
+        rec = msgspec.structs.replace(
+            rec, status="partial", note=f"{rec.note}; {CUT_NOTE}", error_lines=(text.count("\n") + 1,)
+        )
+    return rec
 
 
 class _Scan:

@@ -127,7 +127,13 @@ def test_heartbeat_states(project: Path) -> None:
     _heartbeat(project, updated_at=time.time() - 60)
     c = checks(project)
     assert (c["editor-heartbeat"].status, c["editor-reachable"].status) == ("warn", "warn")
-    assert c["editor-heartbeat"].detail.startswith(f"2021.3.15f1 (pid {os.getpid()}) has not refreshed")
+    assert "of 2021.3.15f1 (pid " in c["editor-heartbeat"].detail
+    assert ", state ready), has not been refreshed for 60 s: " in c["editor-heartbeat"].detail
+    # dated ahead of the clock (another machine's, or planted): not fresh for ever either
+    _heartbeat(project, updated_at=time.time() + 3600)
+    c = checks(project)
+    assert (c["editor-heartbeat"].status, c["editor-reachable"].status) == ("warn", "warn")
+    assert ", state ready), is dated 3600 s ahead of this machine's clock: " in c["editor-heartbeat"].detail
 
     pid = _dead_pid()
     _heartbeat(project, pid=pid)

@@ -25,6 +25,20 @@ STALE_AFTER = 10.0
 PACKAGE_NAME = "com.unityindex.bridge"
 
 
+def unrefreshed(age: float, state: str, stale_after: float = STALE_AFTER) -> str:
+    """Why a live editor's heartbeat of this age (seconds; negative: dated ahead) is not being
+    refreshed, or '' when it is: older than `stale_after` and not reloading, or dated more than
+    `stale_after` ahead of this machine's clock (written under another clock, or planted: such a
+    file would otherwise look fresh for ever)."""
+    if state == "reloading":
+        return ""
+    if age > stale_after:
+        return f"has not been refreshed for {age:.0f} s"
+    if age < -stale_after:
+        return f"is dated {-age:.0f} s ahead of this machine's clock"
+    return ""
+
+
 class HeartbeatError(Exception):
     """The heartbeat cannot be used. `code`: missing, unreadable, bad_heartbeat or protocol_mismatch."""
 

@@ -386,7 +386,7 @@ def _hook_program(text: str) -> str | None:
 
 def check_heartbeat(root: Path, now: float | None = None) -> Check:
     """The editor package's heartbeat file: absent (fine), fresh, left behind, or malformed."""
-    from indexer.changes.heartbeat import STALE_AFTER, HeartbeatError, heartbeat_path, read_heartbeat
+    from indexer.changes.heartbeat import HeartbeatError, heartbeat_path, read_heartbeat, unrefreshed
     from indexer.changes.processes import pid_alive
 
     path = heartbeat_path(root)
@@ -410,11 +410,12 @@ def check_heartbeat(root: Path, now: float | None = None) -> Check:
         )
     age = beat.age(time.time() if now is None else now)
     unity = beat.unity_version or "Unity"
-    if age > STALE_AFTER and beat.state != "reloading":
+    why = unrefreshed(age, beat.state)
+    if why:
         return Check(
             name,
             WARN,
-            f"{unity} (pid {beat.pid}) has not refreshed {path} for {age:.0f} s (state {beat.state}):"
+            f"{path}, of {unity} (pid {beat.pid}, state {beat.state}), {why}:"
             " its bridge stopped or the editor is suspended",
             "look at the Unity editor and its console; restart it if it stays",
         )

@@ -144,12 +144,12 @@ class EditorBridge:
                 f"{heartbeat_path(self.project)} names process {beat.pid}, which is not running "
                 "(the editor closed or crashed)",
             )
-        age = beat.age(time.time())
-        if age > self.stale_after and beat.state != "reloading":
+        why = beats.unrefreshed(beat.age(time.time()), beat.state, self.stale_after)
+        if why:
             raise EditorUnavailable(
                 "stale_heartbeat",
-                f"the editor (pid {beat.pid}) has not refreshed {heartbeat_path(self.project)} for {age:.0f} s "
-                f"(state {beat.state!r}): it may be hung or its bridge stopped; check the Unity console",
+                f"the editor's heartbeat {heartbeat_path(self.project)} (pid {beat.pid}, state {beat.state!r}) "
+                f"{why}: it may be hung or its bridge stopped; check the Unity console",
             )
         return beat
 

@@ -5,6 +5,10 @@ that writes its requests and closes stdin (`printf '...' | unity-index serve`, a
 got an answer only to `initialize`. Here the stream between the SDK's stdio transport and the
 server is held open after EOF until every request read has been answered (or cancelled by the
 client), bounded by DRAIN_TIMEOUT; then the server sees EOF and stops as before.
+
+A line that is not a JSON-RPC message gets JSON-RPC's answer, a parse error with a null id, where
+the SDK's transport passed the exception on to the server, which only logged it: a client that
+wrote a broken request waited for an answer that never came.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ import anyio
 from mcp.server import MCPServer
 from mcp.server.stdio import stdio_server
 from mcp.shared.message import SessionMessage
-from mcp_types import JSONRPCError, JSONRPCNotification, JSONRPCRequest, JSONRPCResponse
+from mcp_types import PARSE_ERROR, ErrorData, JSONRPCError, JSONRPCNotification, JSONRPCRequest, JSONRPCResponse
 
 DRAIN_TIMEOUT = 300.0  # an answer may wait for a first full build of a large project
 
@@ -56,10 +60,13 @@ async def serve_stdio(server: MCPServer, drain_timeout: float = DRAIN_TIMEOUT) -
     async with stdio_server() as (stdin, stdout):
 
         async def inbound() -> None:
-            async with to_server:
+            async with to_server, answers:
                 async for item in stdin:
-                    if isinstance(item, SessionMessage):
-                        in_flight.read(item.message)
+                    if isinstance(item, Exception):  # a line that is no JSON-RPC message
+                        error = ErrorData(code=PARSE_ERROR, message=f"Parse error: {_first_line(item)}")
+                        await answers.send(SessionMessage(JSONRPCError(jsonrpc="2.0", id=None, error=error)))
+                        continue
+                    in_flight.read(item.message)
                     await to_server.send(item)
                 with anyio.move_on_after(drain_timeout):
                     await in_flight.drained()
@@ -70,7 +77,14 @@ async def serve_stdio(server: MCPServer, drain_timeout: float = DRAIN_TIMEOUT) -
                     in_flight.written(item.message)
                     await stdout.send(item)
 
+        answers = to_client.clone()  # parse errors, written beside the server's answers
         async with anyio.create_task_group() as tg:
             tg.start_soon(inbound)
             tg.start_soon(outbound)
             await low.run(from_client, to_client, low.create_initialization_options())
+
+
+def _first_line(error: Exception) -> str:
+    """The transport's error, on one line and short (a pydantic error lists every field)."""
+    text = str(error).strip().splitlines()
+    return (text[0] if text else type(error).__name__)[:200]

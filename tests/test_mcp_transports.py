@@ -109,6 +109,21 @@ def test_stdio_answers_every_request_sent_before_stdin_closed(indexed_fixture: P
     assert answers["last"]["result"]["structuredContent"]["projects"][0]["files"] == 213
 
 
+def test_stdio_answers_a_line_that_is_no_json_rpc_with_a_parse_error(indexed_fixture: Path) -> None:
+    """JSON-RPC's answer to what cannot be parsed: error -32700 with a null id, and the session
+    goes on (the SDK's transport passed the error to the server, which only logged it)."""
+    init = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "printf", "version": "1"}}
+    stdin = "not json at all\n" + '{"jsonrpc": "2.0", "id": 7}\n'
+    stdin += json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init}) + "\n"
+    cmd = [sys.executable, "-m", "indexer.cli", "serve", "--project", str(indexed_fixture), "--no-watch"]
+    r = subprocess.run(cmd, input=stdin, capture_output=True, text=True, cwd=REPO, env=_env(), timeout=120)
+    assert r.returncode == 0, r.stderr
+    answers = [json.loads(line) for line in r.stdout.splitlines()]
+    assert [(a["id"], a.get("error", {}).get("code")) for a in answers] == [(None, -32700), (None, -32700), (1, None)]
+    assert all(a["error"]["message"].startswith("Parse error: ") for a in answers[:2])
+    assert answers[2]["result"]["serverInfo"]["name"] == "unity-index"
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import msgspec
@@ -280,19 +280,21 @@ class _Scan(NodeText):
         if cap == "enum_member":
             name = node.child_by_field_id(k.name_field)
             if name is not None:
-                signature, _, attributes = self.declaration(node, self.kinds.enum_member_stop)
+                signature, _, attributes = self.declaration(node, k.enum_member_roles)
                 symbols.append((name.start_byte, Symbol(
                     kind="enum_member", name=self.text(name), line=name.start_point[0] + 1,
                     end_line=end_line, container=container, signature=signature, attributes=attributes,
                 )))  # fmt: skip
             return
-        tnode = node.child_by_field_id(k.returns_field) or node.child_by_field_id(k.type_field)
+        # Only a method has a `returns` field, constructors and destructors have no type (grammar).
+        if cap == "constructor" or cap == "destructor":
+            tnode = None
+        else:
+            tnode = node.child_by_field_id(k.returns_field if cap == "method" else k.type_field)
         named = self.member_name(node, cap, tnode)
         if named is None:
             return
         anchor, name = named
-        if cap == "constructor" or cap == "destructor":
-            tnode = None
         signature, modifiers, attributes = self.declaration(node)
         if cap in ("property", "indexer", "event"):
             signature += " " + self.accessor_summary(node)
@@ -358,39 +360,47 @@ class _Scan(NodeText):
 
     def ref_names(self, caps: dict[str, list[Any]], keep: Callable[[Any], bool] | None = None) -> _RefNames:
         """The type names the ref captures of one parse name (those `keep` accepts), before the
-        filters that need the whole file. With `keep` (the original parse of a broken file) they
-        are read out at once, so that parse can be dropped; else they are produced as `refs` asks."""
-        names = self.ref_candidates(caps, keep)
-        tparams = {self.text(n) for n in caps.get("tparam", ())}
-        return _RefNames(list(names) if keep else names, tparams, {self.text(n) for n in caps.get("lname", ())})
+        filters that need the whole file."""
+        text = self.text
+        return _RefNames(
+            self.ref_candidates(caps, keep),
+            set(map(text, caps.get("tparam", ()))),
+            set(map(text, caps.get("lname", ()))),
+        )
 
     def ref_candidates(
         self, caps: dict[str, list[Any]], keep: Callable[[Any], bool] | None
-    ) -> Iterator[tuple[int, str, str]]:
+    ) -> list[tuple[int, str, str]]:
         """(line, type name, context) of the ref captures; a static access only when its name
         starts with an uppercase letter (the rest of that test needs the whole file: `refs`)."""
         misparsed = {n.id for n in caps.get("misparse", ())}  # `a.B(x * y)` read as a pointer declaration
         text = self.text
         k = self.kinds
+        identifier, type_name_kinds = k.identifier, k.type_name_kinds
+        out: list[tuple[int, str, str]] = []
+        append = out.append
         for cap, nodes in caps.items():
             context = REF_CONTEXTS.get(cap)
             if context is None:
                 continue
-            static = context == "static"
+            if keep is not None or misparsed:
+                nodes = [n for n in nodes if (keep is None or keep(n)) and n.id not in misparsed]
+            if context == "static":  # an identifier or a generic name: the name itself
+                for node in nodes:
+                    name = text(node if node.kind_id in identifier else node.named_children[0])
+                    if name[:1].isupper():
+                        append((node.start_point[0] + 1, name, context))
+                continue
             for node in nodes:
-                if (keep is not None and not keep(node)) or (misparsed and node.id in misparsed):
-                    continue
                 kid = node.kind_id
-                if kid in k.identifier or static:  # most type positions: the name itself
-                    name = text(node if kid in k.identifier else node.named_children[0])
-                    if not static or name[:1].isupper():
-                        yield node.start_point[0] + 1, name, context
-                elif kid in k.type_name_kinds:  # the others (`int`, `var`) name no type
+                if kid in identifier:  # most type positions: the name itself
+                    append((node.start_point[0] + 1, text(node), context))
+                elif kid in type_name_kinds:  # the others (`int`, `var`) name no type
                     names: list[str] = []
                     self.type_names(node, names)
                     line = node.start_point[0] + 1
-                    for n in names:
-                        yield line, n, context
+                    out.extend((line, n, context) for n in names)
+        return out
 
     def refs(
         self, symbols: tuple[Symbol, ...], namespaces: list[str], usings: list[str], parts: list[_RefNames]
@@ -404,12 +414,13 @@ class _Scan(NodeText):
         known.update(ns.split(".", 1)[0] for ns in namespaces)
         known.update(u.removeprefix("static ").split(" = ")[-1].split(".", 1)[0] for u in usings)
         found: set[tuple[int, str, str]] = set()
+        add = found.add
         for part in parts:
             for line, written, context in part.names:
-                name = _plain(written)
+                name = written.replace("@", "") if "@" in written else written  # as `_plain`
                 if name not in drop and (context != "static" or name not in known):
-                    found.add((line, name, context))
-        return tuple(Ref(kind="type", target=n, line=line, context=c) for line, n, c in sorted(found))
+                    add((line, name, context))
+        return tuple([Ref("type", n, line, c) for line, n, c in sorted(found)])
 
 
 def _plain(name: str) -> str:
@@ -425,7 +436,7 @@ def _plain_symbol(s: Symbol) -> Symbol:
 
 
 class _RefNames(NamedTuple):
-    names: Iterable[tuple[int, str, str]]  # (line, type name, context), read once
+    names: list[tuple[int, str, str]]  # (line, type name, context)
     tparams: set[str]  # type parameters declared
     locals: set[str]  # locals, parameters and pattern variables declared
 

@@ -71,7 +71,7 @@ def test_asset_literals_match_the_plain_rules_on_random_input() -> None:
     [
         b'"ab" "a" "1/2" "12" "_" "_a" " a" "a " "a b" "a/b c" ".a" "a." "(a)" "-a" "a-" "\\"a"',
         b'"' + b"a" * 160 + b'" "' + b"a" * 161 + b'" "' + b"a" * 2 + b'"',
-        b"'\"' \"Not/One\" '\\\"' \"Two/Keys\"\n\"Two/Keys\" \"Three\"",
+        b'\'"\' "Not/One" \'\\"\' "Two/Keys"\n"Two/Keys" "Three"',
         b'"unclosed/key\n"next/line" "tab\tkey" "ok(1)"',
         b"".join(b'"k%d" ' % i for i in range(600)),  # the 500 cap
     ],

@@ -45,4 +45,3 @@ def asset_literals(data: bytes) -> tuple[Ref, ...]:
         if len(seen) >= MAX_LITERALS:
             break
     return tuple([Ref("string", t, n, "literal") for t, n in seen.items()])
-

@@ -58,7 +58,7 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from indexer.model import FileRecord, Ref, Symbol
+from indexer.model import TYPE_KINDS, FileRecord, Ref, Symbol
 
 from .csharp_lexer import declarations_only as _declarations_only
 from .csharp_nodes import NodeText, collapse, squeeze
@@ -130,9 +130,11 @@ class _Scan(NodeText):
                 root = parser.parse(clean).root_node
         caps = cursor_cls(query).captures(root)
         file_namespaces = self.file_namespaces(caps)
-        self.scopes = scopes(self, root, _scoped(caps), self.recover)
+        self.scopes = scopes(self, root, _scoped(caps), self.recover, bool(caps.get("error")))
         namespaces = file_namespaces + self.nested_namespaces(caps)
-        merged = tuple(_plain_symbol(s) for s in _merge(self.symbols(caps)))
+        merged = _merge(self.symbols(caps))
+        if b"@" in self.data:  # names come from the file's text: no "@" there, none to drop
+            merged = tuple(map(_plain_symbol, merged))
         parts.insert(0, self.ref_names(caps))
         usings = [self.using_text(n) for n in sorted(caps.get("using", ()), key=lambda n: n.start_byte)]
         refs = self.refs(merged, namespaces, usings, parts) + asset_literals(self.data)
@@ -327,16 +329,17 @@ class _Scan(NodeText):
         """One symbol per declarator of a field or event field."""
         k = self.kinds
         text = self.text
+        modifier, attribute_list, variable_declaration = k.modifier, k.attribute_list, k.variable_declaration
         decl = None
         mods: list[str] = []
         attrs: list[str] = []
         for c in node.children:
             kid = c.kind_id
-            if kid in k.modifier:
+            if kid in modifier:
                 mods.append(text(c))
-            elif kid in k.attribute_list:
+            elif kid in attribute_list:
                 attrs.extend(self.attributes_of_list(c))
-            elif decl is None and kid in k.variable_declaration:
+            elif decl is None and kid in variable_declaration:
                 decl = c
         if decl is None:
             return
@@ -352,7 +355,7 @@ class _Scan(NodeText):
             nm = text(name)
             symbols.append((name.start_byte, Symbol(
                 kind=kind, name=nm, line=name.start_point[0] + 1, end_line=end_line, container=container,
-                signature=" ".join(x for x in (prefix, tname, nm) if x), type=tname,
+                signature=" ".join([x for x in (prefix, tname, nm) if x]), type=tname,
                 modifiers=modifiers, attributes=attributes,
             )))  # fmt: skip
 
@@ -410,7 +413,7 @@ class _Scan(NodeText):
         drop = {n for p in parts for n in p.tparams}
         drop.update(_NOT_TYPES)
         known = {n for p in parts for n in p.locals}
-        known.update(s.name for s in symbols if not s.is_type)
+        known.update(s.name for s in symbols if s.kind not in TYPE_KINDS)  # not `is_type`: a call each
         known.update(ns.split(".", 1)[0] for ns in namespaces)
         known.update(u.removeprefix("static ").split(" = ")[-1].split(".", 1)[0] for u in usings)
         found: set[tuple[int, str, str]] = set()
@@ -459,7 +462,7 @@ def _merge(items: list[tuple[int, Any]]) -> tuple[Symbol, ...]:
     out: list[Symbol] = []
     index: dict[tuple[str, ...], int] = {}
     for _, sym in items:
-        if sym.is_type:
+        if sym.kind in TYPE_KINDS:
             key = (sym.kind, sym.container, sym.name)
             at = index.get(key)
             if at is not None:

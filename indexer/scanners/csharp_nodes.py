@@ -67,7 +67,6 @@ class Kinds(NamedTuple):
     using_target: frozenset[int]  # what a using directive names
     accessor_declaration: frozenset[int]
     named_scope: frozenset[int]  # named types and namespaces: they give their name to what is inside
-    error: frozenset[int]
     # kind id -> `declaration`'s role bits (absent: plain header text); SKIP: attribute lists,
     # comments, ERROR and preprocessor lines
     header_roles: dict[int, int]
@@ -89,7 +88,7 @@ def kinds() -> Kinds:
         _ids("identifier", "generic_name", "qualified_name", "alias_qualified_name", "tuple_type",
              "primary_constructor_base_type", *_WRAPPERS),
         _ids("static"), _ids("identifier", "qualified_name", "alias_qualified_name", "generic_name"),
-        _ids("accessor_declaration"), _ids(*TYPE_NODES, "namespace_declaration"), _ids("ERROR"),
+        _ids("accessor_declaration"), _ids(*TYPE_NODES, "namespace_declaration"),
         _roles(_ids(*HEADER_STOP), preproc), _roles(_ids(*ENUM_MEMBER_STOP), preproc),
         field_id("name"), field_id("type"), field_id("returns"), field_id("accessors"),
     )  # fmt: skip

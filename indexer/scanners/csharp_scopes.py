@@ -51,11 +51,11 @@ def _nested_in(prefix: str, closed: bool, depth: int) -> Scope:
 Recover = Callable[[Any, Scope], list[tuple[int, str]]]
 
 
-def scopes(src: NodeText, root: Any, targets: list[Any], recover: Recover) -> dict[int, Scope]:
+def scopes(src: NodeText, root: Any, targets: list[Any], recover: Recover, has_errors: bool) -> dict[int, Scope]:
     """Node id -> Scope for every node in `targets` (ERROR nodes among them are handed to
-    `recover`, outer ones first, before anything inside them is placed)."""
-    error = src.kinds.error
-    if not any(n.kind_id in error for n in targets):
+    `recover`, outer ones first, before anything inside them is placed); `has_errors`: whether
+    there are any (the caller knows from its captures, so the nodes need not be looked at)."""
+    if not has_errors:
         found = _nested(src, targets)
         if found is not None:
             return found

@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from indexer.model import Ref
+from indexer.scanners.csharp_nodes import ENUM_MEMBER_STOP, HEADER_STOP, NodeText, Words
+from indexer.scanners.csharp_query import engine, kind_ids
 from indexer.scanners.csharp_strings import asset_literals
 
 # ----- asset literals: one regex that also tells key-shaped literals ------------------------------
@@ -78,3 +82,112 @@ def test_asset_literals_match_the_plain_rules_on_random_input() -> None:
 )
 def test_asset_literals_match_the_plain_rules_on_edge_cases(data: bytes) -> None:
     assert asset_literals(data) == _asset_literals_reference(data)
+
+
+# ----- declaration headers: one role lookup per child -------------------------------------------
+
+_CASES = Path(__file__).parent / "csharp_cases"
+# Headers with what the rules are about: comments, attributes and #if inside, base lists twice,
+# spacing the header rewrites (`Foo (`, `List<int>Foo`, `~ Name`), and enum members with values.
+_ODD_HEADERS = b"""
+namespace N {
+  [Serializable] public /* c */ sealed partial class A<T> : B , IC // tail
+  #if X
+  : ID
+  #endif
+  where T : new() { }
+  public class   Spaced<T>:Base  where T:class { List<int>Go ( int   a ,
+      float b ) { } ~ Spaced ( ) { } public static implicit operator int ( Spaced<T> s ) => 0;
+    public int this [ int i ] { get => 0; } internal event Action E { add { } remove { } }
+    [Obsolete] protected virtual async Task<int> M<U>( ) where U : struct => 1;
+    public Spaced() : base() { } public static Spaced<T> operator +(Spaced<T> a, Spaced<T> b) => a;
+  }
+  enum E { [Attr] A = 1 << 2, B , C = A | B }
+  public delegate void D(int x);
+  class P { public
+    #region R
+    static void M(int a) { }
+    #endregion
+    public
+#if UNITY_EDITOR
+    static
+#endif
+    void N() { } }
+  public record struct R(int A, [property: Attr] string B);
+}
+"""
+
+
+def _declaration_reference(src: NodeText, node: Any, stop: frozenset[int]) -> tuple[str, Words, Words]:
+    """`NodeText.declaration` as it was: a frozenset test per role, every piece collapsed."""
+    ids = kind_ids()
+    preproc = [n for n in ids if n.startswith("preproc")]
+
+    def of(*names: str) -> frozenset[int]:
+        return frozenset(i for n in names for i in ids.get(n, ()))
+
+    modifier, attribute_list, base_list = of("modifier"), of("attribute_list"), of("base_list")
+    skip = of("attribute_list", "comment", "ERROR", *preproc)
+    no_space = of("type_parameter_list", "parameter_list", "bracketed_parameter_list")
+    out, mods, attrs, seen_bases, in_header = "", [], [], False, True
+    for c in node.children:
+        kid = c.kind_id
+        if kid in modifier:
+            mods.append(src.text(c))
+        elif kid in attribute_list:
+            attrs.extend(src.attributes_of_list(c))
+        if not in_header or kid in skip:
+            continue
+        if kid in stop:
+            in_header = False
+            continue
+        if kid in base_list:
+            if seen_bases:
+                continue
+            seen_bases = True
+        piece = " ".join(src.text(c).split())
+        out += piece if not out or kid in no_space or out[-1] == "~" else " " + piece
+    return out, tuple(mods), tuple(attrs)
+
+
+def _declarations(data: bytes) -> tuple[NodeText, list[tuple[str, Any]]]:
+    parser, query, cursor = engine()
+    caps = cursor(query).captures(parser.parse(data).root_node)
+    wanted = ("class", "struct", "interface", "enum", "record", "delegate", "method", "constructor",
+              "destructor", "property", "indexer", "event", "enum_member", "operator", "conversion")  # fmt: skip
+    return NodeText(data), [(cap, n) for cap in wanted for n in caps.get(cap, ())]
+
+
+def _sources() -> list[bytes]:
+    return [_ODD_HEADERS, _ODD_HEADERS.replace(b"\n", b"\r\n")] + [p.read_bytes() for p in sorted(_CASES.glob("*.cs"))]
+
+
+def test_declaration_headers_match_the_set_by_set_rules() -> None:
+    ids = kind_ids()
+    header_stop = frozenset(i for n in HEADER_STOP for i in ids.get(n, ()))
+    enum_stop = frozenset(i for n in ENUM_MEMBER_STOP for i in ids.get(n, ()))
+    seen = 0
+    for data in _sources():
+        src, decls = _declarations(data)
+        k = src.kinds
+        for cap, node in decls:
+            member = cap == "enum_member"
+            got = src.declaration(node, k.enum_member_roles if member else None)
+            assert got == _declaration_reference(src, node, enum_stop if member else header_stop), got
+            seen += 1
+    assert seen > 80  # every header kind, from the case files and the odd ones above
+
+
+def test_only_methods_have_a_returns_field_and_constructors_no_type() -> None:
+    """What `member_symbols` relies on to ask for one field only."""
+    fields = {}
+    for data in _sources():
+        src, decls = _declarations(data)
+        k = src.kinds
+        for cap, node in decls:
+            returns, type_ = node.child_by_field_id(k.returns_field), node.child_by_field_id(k.type_field)
+            fields.setdefault(cap, set()).add((returns is not None, type_ is not None))
+    assert fields["method"] == {(True, False)}
+    assert fields["constructor"] == fields["destructor"] == {(False, False)}
+    for cap in ("property", "indexer", "event", "operator", "conversion"):
+        assert fields[cap] == {(False, True)}, cap

@@ -90,6 +90,7 @@ def _nested(src: NodeText, targets: list[Any]) -> dict[int, Scope] | None:
     stack: list[tuple[int, Scope]] = []  # (end byte, scope inside) of the open named nodes
     top = Scope("", False)
     last = (-1, -1)
+    named_scope = src.kinds.named_scope  # tested here too: most targets are members, no call for them
     for start, neg_end, node in sorted((n.start_byte, -n.end_byte, n) for n in targets):
         if (start, neg_end) == last:
             return None
@@ -98,9 +99,10 @@ def _nested(src: NodeText, targets: list[Any]) -> dict[int, Scope] | None:
             stack.pop()
         scope = stack[-1][1] if stack else top
         found[node.id] = scope
-        inner = _inner(src, node, scope)
-        if inner is not scope:
-            stack.append((-neg_end, inner))
+        if node.kind_id in named_scope:
+            inner = _inner(src, node, scope)
+            if inner is not scope:
+                stack.append((-neg_end, inner))
     return found
 
 

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from indexer.model import Ref
+from indexer.scanners import csharp
 from indexer.scanners.csharp_nodes import ENUM_MEMBER_STOP, HEADER_STOP, NodeText, Words
 from indexer.scanners.csharp_query import engine, kind_ids
 from indexer.scanners.csharp_strings import asset_literals
@@ -191,3 +192,33 @@ def test_only_methods_have_a_returns_field_and_constructors_no_type() -> None:
     assert fields["constructor"] == fields["destructor"] == {(False, False)}
     for cap in ("property", "indexer", "event", "operator", "conversion"):
         assert fields[cap] == {(False, True)}, cap
+
+
+# ----- static accesses and locals: names ruled out by their first byte --------------------------
+
+_NAME_STARTS = ["a", "z", "A", "Z", "_", "@", "@A", "@a", "É", "é", "Σ", "σ", "ǅ", "Ⅻ", "ⅻ", "ℂ", "x1", "M"]
+
+
+def _random_names_source(rng: random.Random) -> bytes:
+    def name() -> str:
+        return rng.choice(_NAME_STARTS) + rng.choice(["", "b", "B", "é", "Élan", "_1"])
+
+    lines = ["class C {"]
+    for _ in range(rng.randrange(1, 12)):
+        a, b, local = name(), name(), name()
+        lines.append(f"  void M{len(lines)}(int {name()}) {{ var {local} = {a}.{b}; {b}.X(); {a}<int>.Y(); }}")
+        if rng.random() < 0.3:
+            lines.append(f"  int {name()};")
+    lines.append("}")
+    return "\n".join(lines).encode("utf-8")
+
+
+def test_first_byte_filter_matches_the_text_test_on_random_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(16)
+    sources = [_random_names_source(rng) for _ in range(300)]
+    fast = [csharp.scan("A.cs", data) for data in sources]
+    monkeypatch.setattr(csharp, "_NOT_UPPER_LEAD", frozenset())  # every name goes to the text test
+    slow = [csharp.scan("A.cs", data) for data in sources]
+    assert sum(r.kind == "type" and r.context == "static" for rec in slow for r in rec.refs) > 300
+    for data, a, b in zip(sources, fast, slow, strict=True):
+        assert a == b, data.decode()

@@ -76,6 +76,9 @@ _NOT_TYPES = frozenset({"var", "dynamic", "nint", "nuint", "unmanaged", "notnull
 # `#if`/`#elif` anywhere (a literal `#` is found fast); `defines` keeps those that start a line.
 _PP_COND = re.compile(rb"#[ \t]*(?:if|elif)\b([^\r\n]*)")
 _PP_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+# First bytes of a name that is not capitalized for sure (`str.isupper` of its first character is
+# False): ASCII other than A-Z. A non-ASCII first byte is decided on the text.
+_NOT_UPPER_LEAD = frozenset(range(128)) - frozenset(range(ord("A"), ord("Z") + 1))
 
 
 def scan(path: str, data: bytes) -> FileRecord:
@@ -368,8 +371,18 @@ class _Scan(NodeText):
         return _RefNames(
             self.ref_candidates(caps, keep),
             set(map(text, caps.get("tparam", ()))),
-            set(map(text, caps.get("lname", ()))),
+            # only a local that may start with an uppercase letter can hide a static access
+            set(map(text, self.may_be_upper(caps.get("lname", ())))),
         )
+
+    def may_be_upper(self, nodes: list[Any]) -> list[Any]:
+        """The nodes whose text may start with an uppercase letter: one starting with an ASCII
+        byte other than A-Z cannot (one byte looked at, no text made; the rest is tested as text)."""
+        data, not_upper = self.data, _NOT_UPPER_LEAD
+        try:
+            return [n for n in nodes if data[n.start_byte] not in not_upper]
+        except IndexError:  # an empty (missing) node at the end of the file
+            return list(nodes)
 
     def ref_candidates(
         self, caps: dict[str, list[Any]], keep: Callable[[Any], bool] | None
@@ -389,7 +402,7 @@ class _Scan(NodeText):
             if keep is not None or misparsed:
                 nodes = [n for n in nodes if (keep is None or keep(n)) and n.id not in misparsed]
             if context == "static":  # an identifier or a generic name: the name itself
-                for node in nodes:
+                for node in self.may_be_upper(nodes):  # a generic name starts with its identifier
                     name = text(node if node.kind_id in identifier else node.named_children[0])
                     if name[:1].isupper():
                         append((node.start_point[0] + 1, name, context))

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from indexer.model import Ref
-from indexer.scanners import csharp
+from indexer.scanners import csharp, csharp_lexer
 from indexer.scanners.csharp_nodes import ENUM_MEMBER_STOP, HEADER_STOP, NodeText, Words
 from indexer.scanners.csharp_query import engine, kind_ids
 from indexer.scanners.csharp_strings import asset_literals
@@ -222,3 +222,28 @@ def test_first_byte_filter_matches_the_text_test_on_random_names(monkeypatch: py
     assert sum(r.kind == "type" and r.context == "static" for rec in slow for r in rec.refs) > 300
     for data, a, b in zip(sources, fast, slow, strict=True):
         assert a == b, data.decode()
+
+
+# ----- the body lexer: runs inside code blocks passed over unlexed ---------------------------------
+
+_SOUP = [
+    "{", "}", "{", "}", ";", "(", ")", "=", "=>", " ", "\n", "\t", "x", "Foo", "@ev", "$", "@", "/", "/=",
+    "// c {\n", "/* { */", "/*", '"', '"{"', '@"a""}"', '$"{x}"', '$@"{{ {y} }}"', '"""raw { """', "'{'", "'\\''",
+    "'", "\\", "#if A\n", "#else\n", "#elif B\n", "#endif\n", "#region R\n", "#endregion\n", "é", "\u00ff",
+    "class C ", "void M() ", "int P { get ", "set; } ", "=> 1;", "new[] ", "[Attr] ", "record R ",
+]  # fmt: skip
+
+
+def _soup(rng: random.Random) -> bytes:
+    return "".join(rng.choice(_SOUP) for _ in range(rng.randrange(1, 120))).encode("utf-8")
+
+
+def test_code_runs_skipped_unlexed_give_the_bodies_full_lexing_gives(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(16)
+    sources = [_soup(rng) for _ in range(3000)] + _sources()
+    fast = [(csharp_lexer.code_bodies(d, cut=False), csharp_lexer.declarations_only(d)) for d in sources]
+    monkeypatch.setattr(csharp_lexer, "_CODE_RUN", re.compile(b""))  # every byte lexed
+    slow = [(csharp_lexer.code_bodies(d, cut=False), csharp_lexer.declarations_only(d)) for d in sources]
+    assert sum(bool(bodies[0]) for bodies, _ in slow) > 1000
+    for data, a, b in zip(sources, fast, slow, strict=True):
+        assert a == b, data

@@ -53,12 +53,12 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import msgspec
 
-from indexer.model import FileRecord, Ref, Symbol
+from indexer.model import TYPE_KINDS, FileRecord, Ref, Symbol
 
 from .csharp_lexer import declarations_only as _declarations_only
 from .csharp_nodes import NodeText, collapse, squeeze
@@ -76,6 +76,9 @@ _NOT_TYPES = frozenset({"var", "dynamic", "nint", "nuint", "unmanaged", "notnull
 # `#if`/`#elif` anywhere (a literal `#` is found fast); `defines` keeps those that start a line.
 _PP_COND = re.compile(rb"#[ \t]*(?:if|elif)\b([^\r\n]*)")
 _PP_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+# First bytes of a name that is not capitalized for sure (`str.isupper` of its first character is
+# False): ASCII other than A-Z. A non-ASCII first byte is decided on the text.
+_NOT_UPPER_LEAD = frozenset(range(128)) - frozenset(range(ord("A"), ord("Z") + 1))
 
 
 def scan(path: str, data: bytes) -> FileRecord:
@@ -130,9 +133,11 @@ class _Scan(NodeText):
                 root = parser.parse(clean).root_node
         caps = cursor_cls(query).captures(root)
         file_namespaces = self.file_namespaces(caps)
-        self.scopes = scopes(self, root, _scoped(caps), self.recover)
+        self.scopes = scopes(self, root, _scoped(caps), self.recover, bool(caps.get("error")))
         namespaces = file_namespaces + self.nested_namespaces(caps)
-        merged = tuple(_plain_symbol(s) for s in _merge(self.symbols(caps)))
+        merged = _merge(self.symbols(caps))
+        if b"@" in self.data:  # names come from the file's text: no "@" there, none to drop
+            merged = tuple(map(_plain_symbol, merged))
         parts.insert(0, self.ref_names(caps))
         usings = [self.using_text(n) for n in sorted(caps.get("using", ()), key=lambda n: n.start_byte)]
         refs = self.refs(merged, namespaces, usings, parts) + asset_literals(self.data)
@@ -280,19 +285,21 @@ class _Scan(NodeText):
         if cap == "enum_member":
             name = node.child_by_field_id(k.name_field)
             if name is not None:
-                signature, _, attributes = self.declaration(node, self.kinds.enum_member_stop)
+                signature, _, attributes = self.declaration(node, k.enum_member_roles)
                 symbols.append((name.start_byte, Symbol(
                     kind="enum_member", name=self.text(name), line=name.start_point[0] + 1,
                     end_line=end_line, container=container, signature=signature, attributes=attributes,
                 )))  # fmt: skip
             return
-        tnode = node.child_by_field_id(k.returns_field) or node.child_by_field_id(k.type_field)
+        # Only a method has a `returns` field, constructors and destructors have no type (grammar).
+        if cap == "constructor" or cap == "destructor":
+            tnode = None
+        else:
+            tnode = node.child_by_field_id(k.returns_field if cap == "method" else k.type_field)
         named = self.member_name(node, cap, tnode)
         if named is None:
             return
         anchor, name = named
-        if cap == "constructor" or cap == "destructor":
-            tnode = None
         signature, modifiers, attributes = self.declaration(node)
         if cap in ("property", "indexer", "event"):
             signature += " " + self.accessor_summary(node)
@@ -325,16 +332,17 @@ class _Scan(NodeText):
         """One symbol per declarator of a field or event field."""
         k = self.kinds
         text = self.text
+        modifier, attribute_list, variable_declaration = k.modifier, k.attribute_list, k.variable_declaration
         decl = None
         mods: list[str] = []
         attrs: list[str] = []
         for c in node.children:
             kid = c.kind_id
-            if kid in k.modifier:
+            if kid in modifier:
                 mods.append(text(c))
-            elif kid in k.attribute_list:
+            elif kid in attribute_list:
                 attrs.extend(self.attributes_of_list(c))
-            elif decl is None and kid in k.variable_declaration:
+            elif decl is None and kid in variable_declaration:
                 decl = c
         if decl is None:
             return
@@ -350,7 +358,7 @@ class _Scan(NodeText):
             nm = text(name)
             symbols.append((name.start_byte, Symbol(
                 kind=kind, name=nm, line=name.start_point[0] + 1, end_line=end_line, container=container,
-                signature=" ".join(x for x in (prefix, tname, nm) if x), type=tname,
+                signature=" ".join([x for x in (prefix, tname, nm) if x]), type=tname,
                 modifiers=modifiers, attributes=attributes,
             )))  # fmt: skip
 
@@ -358,39 +366,57 @@ class _Scan(NodeText):
 
     def ref_names(self, caps: dict[str, list[Any]], keep: Callable[[Any], bool] | None = None) -> _RefNames:
         """The type names the ref captures of one parse name (those `keep` accepts), before the
-        filters that need the whole file. With `keep` (the original parse of a broken file) they
-        are read out at once, so that parse can be dropped; else they are produced as `refs` asks."""
-        names = self.ref_candidates(caps, keep)
-        tparams = {self.text(n) for n in caps.get("tparam", ())}
-        return _RefNames(list(names) if keep else names, tparams, {self.text(n) for n in caps.get("lname", ())})
+        filters that need the whole file."""
+        text = self.text
+        return _RefNames(
+            self.ref_candidates(caps, keep),
+            set(map(text, caps.get("tparam", ()))),
+            # only a local that may start with an uppercase letter can hide a static access
+            set(map(text, self.may_be_upper(caps.get("lname", ())))),
+        )
+
+    def may_be_upper(self, nodes: list[Any]) -> list[Any]:
+        """The nodes whose text may start with an uppercase letter: one starting with an ASCII
+        byte other than A-Z cannot (one byte looked at, no text made; the rest is tested as text)."""
+        data, not_upper = self.data, _NOT_UPPER_LEAD
+        try:
+            return [n for n in nodes if data[n.start_byte] not in not_upper]
+        except IndexError:  # an empty (missing) node at the end of the file
+            return list(nodes)
 
     def ref_candidates(
         self, caps: dict[str, list[Any]], keep: Callable[[Any], bool] | None
-    ) -> Iterator[tuple[int, str, str]]:
+    ) -> list[tuple[int, str, str]]:
         """(line, type name, context) of the ref captures; a static access only when its name
         starts with an uppercase letter (the rest of that test needs the whole file: `refs`)."""
         misparsed = {n.id for n in caps.get("misparse", ())}  # `a.B(x * y)` read as a pointer declaration
         text = self.text
         k = self.kinds
+        identifier, type_name_kinds = k.identifier, k.type_name_kinds
+        out: list[tuple[int, str, str]] = []
+        append = out.append
         for cap, nodes in caps.items():
             context = REF_CONTEXTS.get(cap)
             if context is None:
                 continue
-            static = context == "static"
+            if keep is not None or misparsed:
+                nodes = [n for n in nodes if (keep is None or keep(n)) and n.id not in misparsed]
+            if context == "static":  # an identifier or a generic name: the name itself
+                for node in self.may_be_upper(nodes):  # a generic name starts with its identifier
+                    name = text(node if node.kind_id in identifier else node.named_children[0])
+                    if name[:1].isupper():
+                        append((node.start_point[0] + 1, name, context))
+                continue
             for node in nodes:
-                if (keep is not None and not keep(node)) or (misparsed and node.id in misparsed):
-                    continue
                 kid = node.kind_id
-                if kid in k.identifier or static:  # most type positions: the name itself
-                    name = text(node if kid in k.identifier else node.named_children[0])
-                    if not static or name[:1].isupper():
-                        yield node.start_point[0] + 1, name, context
-                elif kid in k.type_name_kinds:  # the others (`int`, `var`) name no type
+                if kid in identifier:  # most type positions: the name itself
+                    append((node.start_point[0] + 1, text(node), context))
+                elif kid in type_name_kinds:  # the others (`int`, `var`) name no type
                     names: list[str] = []
                     self.type_names(node, names)
                     line = node.start_point[0] + 1
-                    for n in names:
-                        yield line, n, context
+                    out.extend((line, n, context) for n in names)
+        return out
 
     def refs(
         self, symbols: tuple[Symbol, ...], namespaces: list[str], usings: list[str], parts: list[_RefNames]
@@ -400,16 +426,17 @@ class _Scan(NodeText):
         drop = {n for p in parts for n in p.tparams}
         drop.update(_NOT_TYPES)
         known = {n for p in parts for n in p.locals}
-        known.update(s.name for s in symbols if not s.is_type)
+        known.update(s.name for s in symbols if s.kind not in TYPE_KINDS)  # not `is_type`: a call each
         known.update(ns.split(".", 1)[0] for ns in namespaces)
         known.update(u.removeprefix("static ").split(" = ")[-1].split(".", 1)[0] for u in usings)
         found: set[tuple[int, str, str]] = set()
+        add = found.add
         for part in parts:
             for line, written, context in part.names:
-                name = _plain(written)
+                name = written.replace("@", "") if "@" in written else written  # as `_plain`
                 if name not in drop and (context != "static" or name not in known):
-                    found.add((line, name, context))
-        return tuple(Ref(kind="type", target=n, line=line, context=c) for line, n, c in sorted(found))
+                    add((line, name, context))
+        return tuple([Ref("type", n, line, c) for line, n, c in sorted(found)])
 
 
 def _plain(name: str) -> str:
@@ -425,7 +452,7 @@ def _plain_symbol(s: Symbol) -> Symbol:
 
 
 class _RefNames(NamedTuple):
-    names: Iterable[tuple[int, str, str]]  # (line, type name, context), read once
+    names: list[tuple[int, str, str]]  # (line, type name, context)
     tparams: set[str]  # type parameters declared
     locals: set[str]  # locals, parameters and pattern variables declared
 
@@ -448,7 +475,7 @@ def _merge(items: list[tuple[int, Any]]) -> tuple[Symbol, ...]:
     out: list[Symbol] = []
     index: dict[tuple[str, ...], int] = {}
     for _, sym in items:
-        if sym.is_type:
+        if sym.kind in TYPE_KINDS:
             key = (sym.kind, sym.container, sym.name)
             at = index.get(key)
             if at is not None:

@@ -35,6 +35,9 @@ _VERBATIM_STRING = re.compile(rb'(?:[^"]|"")*"?')
 _INTERPOLATED = re.compile(rb'(?:[^"\\\n{}]|\\.|\{\{|\}\})*', re.S)
 _INTERPOLATED_VERBATIM = re.compile(rb'(?:[^"{}]|""|\{\{|\}\})*')
 _PP_WORD = re.compile(rb"#[ \t]*(\w*)")
+# Inside a code block only braces, and the tokens that can hide one, count: a run of bytes that
+# starts none of them (no brace, quote, comment, directive or string prefix) is passed over unlexed.
+_CODE_RUN = re.compile(rb"[^{}\"'/#$@]*")
 _LEAD = re.compile(rb"[ \t]*")
 # Words that may precede a `(` that opens a tuple type rather than a parameter list.
 _MODIFIER_WORDS = frozenset(
@@ -68,12 +71,25 @@ class Frame(NamedTuple):
     reset: bool
 
 
-def tokens(data: bytes) -> Iterator[Token]:
+def tokens(data: bytes, skip: _BodyFinder | None = None) -> Iterator[Token]:
     """The tokens of `data` in order, strings as one token each. Comments and whitespace without
-    a newline are left out; a whitespace token's `line_start` is the line after its last newline."""
-    pos, size, match = 0, len(data), _TOKEN.match
+    a newline are left out; a whitespace token's `line_start` is the line after its last newline.
+
+    With `skip`, while it is inside a code block (`code_at` >= 0) the runs of `_CODE_RUN` make no
+    tokens: identifiers, operators and whitespace there change nothing when bodies are not cut by
+    indentation. Every byte `_CODE_RUN` stops at starts a token of the full lexing too (no token
+    holds one of those bytes other than first, except the comments, strings, chars and directives
+    that start with one and are lexed whole), so the tokens that are made are the same."""
+    pos, size, match, run = 0, len(data), _TOKEN.match, _CODE_RUN.match
     line_start = 0
     while pos < size:
+        if skip is not None and skip.code_at >= 0:
+            start, pos = pos, run(data, pos).end()
+            nl = data.rfind(b"\n", start, pos)
+            if nl >= 0:
+                line_start = nl + 1
+            if pos >= size:
+                break
         m = match(data, pos)
         kind, start, pos = m.lastgroup or "p", pos, m.end()
         if kind == "ws" or kind == "cm":
@@ -348,7 +364,7 @@ def code_bodies(data: bytes, cut: bool) -> tuple[list[tuple[int, int, bytes]], l
     """
     finder = _BodyFinder(data, cut)
     feed = finder.feed
-    for tok in tokens(data):
+    for tok in tokens(data, None if cut else finder):  # a cut needs each line's first token
         feed(tok)
     return finder.ranges, finder.directives, finder.balanced and not finder.stack
 

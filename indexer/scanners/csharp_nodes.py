@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 TYPE_NODES = {
@@ -58,10 +59,6 @@ class Kinds(NamedTuple):
     attribute: frozenset[int]
     comment: frozenset[int]
     base_list: frozenset[int]
-    header_skip: frozenset[int]  # attribute lists, comments, ERROR and preprocessor lines
-    header_stop: frozenset[int]
-    enum_member_stop: frozenset[int]
-    no_space_before: frozenset[int]
     variable_declaration: frozenset[int]
     variable_declarator: frozenset[int]
     identifier: frozenset[int]
@@ -70,7 +67,10 @@ class Kinds(NamedTuple):
     using_target: frozenset[int]  # what a using directive names
     accessor_declaration: frozenset[int]
     named_scope: frozenset[int]  # named types and namespaces: they give their name to what is inside
-    error: frozenset[int]
+    # kind id -> `declaration`'s role bits (absent: plain header text); SKIP: attribute lists,
+    # comments, ERROR and preprocessor lines
+    header_roles: dict[int, int]
+    enum_member_roles: dict[int, int]  # the same with `ENUM_MEMBER_STOP` as the stop set
     name_field: int  # field ids, for `Node.child_by_field_id` (no name lookup per call)
     type_field: int
     returns_field: int
@@ -84,14 +84,36 @@ def kinds() -> Kinds:
     preproc = [n for n in kind_ids() if n.startswith("preproc")]
     return Kinds(
         _ids("modifier"), _ids("attribute_list"), _ids("attribute"), _ids("comment"), _ids("base_list"),
-        _ids(*_HEADER_SKIP, *preproc), _ids(*HEADER_STOP), _ids(*ENUM_MEMBER_STOP), _ids(*_NO_SPACE_BEFORE),
         _ids("variable_declaration"), _ids("variable_declarator"), _ids("identifier"),
         _ids("identifier", "generic_name", "qualified_name", "alias_qualified_name", "tuple_type",
              "primary_constructor_base_type", *_WRAPPERS),
         _ids("static"), _ids("identifier", "qualified_name", "alias_qualified_name", "generic_name"),
-        _ids("accessor_declaration"), _ids(*TYPE_NODES, "namespace_declaration"), _ids("ERROR"),
+        _ids("accessor_declaration"), _ids(*TYPE_NODES, "namespace_declaration"),
+        _roles(_ids(*HEADER_STOP), preproc), _roles(_ids(*ENUM_MEMBER_STOP), preproc),
         field_id("name"), field_id("type"), field_id("returns"), field_id("accessors"),
     )  # fmt: skip
+
+
+# Role bits of a declaration's child (`Kinds.header_roles`): one dict lookup instead of five set tests.
+MODIFIER, ATTRIBUTES, SKIP, STOP, BASES, NO_SPACE = 1, 2, 4, 8, 16, 32
+
+
+def _roles(stop: frozenset[int], preproc: list[str]) -> dict[int, int]:
+    roles: dict[int, int] = {}
+    for bit, ids in (
+        (MODIFIER, _ids("modifier")), (ATTRIBUTES, _ids("attribute_list")), (SKIP, _ids(*_HEADER_SKIP, *preproc)),
+        (STOP, stop), (BASES, _ids("base_list")), (NO_SPACE, _ids(*_NO_SPACE_BEFORE)),
+    ):  # fmt: skip
+        for i in ids:
+            roles[i] = roles.get(i, 0) | bit
+    return roles
+
+
+def _slicer(text: str) -> Callable[[Any], str]:
+    def sliced(node: Any) -> str:
+        return text[node.start_byte : node.end_byte]
+
+    return sliced
 
 
 class NodeText:
@@ -102,10 +124,11 @@ class NodeText:
         # An ASCII file's byte offsets are character offsets: slice its text, decode nothing.
         self.ascii = data.decode("ascii") if data.isascii() else None
         self.kinds = kinds()
+        # `text` is the hottest call of the scan: a closure over the text, no branch, no `self`.
+        self.text: Callable[[Any], str] = _slicer(self.ascii) if self.ascii is not None else self.decoded
 
-    def text(self, node: Any) -> str:
-        if self.ascii is not None:
-            return self.ascii[node.start_byte : node.end_byte]
+    def decoded(self, node: Any) -> str:
+        """The text of `node` in a file that is not all ASCII."""
         return self.data[node.start_byte : node.end_byte].decode("utf-8", errors="replace")
 
     def attributes_of_list(self, node: Any) -> list[str]:
@@ -138,38 +161,41 @@ class NodeText:
     def type_text(self, node: Any | None) -> str:
         return collapse(self.text(node)) if node is not None else ""
 
-    def declaration(self, node: Any, stop: frozenset[int] | None = None) -> tuple[str, Words, Words]:
+    def declaration(self, node: Any, roles: dict[int, int] | None = None) -> tuple[str, Words, Words]:
         """(header, `modifiers`, `attributes`) of a declaration in one pass over its children.
 
-        The header is the text of the children up to the body (`stop`: kind ids, default
-        `Kinds.header_stop`), attributes and comments dropped. Only the first base list counts: a
-        second one comes from an `#if`/`#else` header variant.
+        The header is the text of the children up to the body (a child with the `STOP` role in
+        `roles`, default `Kinds.header_roles`), attributes and comments dropped. Only the first
+        base list counts: a second one comes from an `#if`/`#else` header variant.
         """
-        k = self.kinds
-        stop = k.header_stop if stop is None else stop
+        get = (self.kinds.header_roles if roles is None else roles).get
+        text = self.text
         out = ""
         mods: list[str] = []
         attrs: list[str] = []
         seen_bases = False
         in_header = True
-        text = self.text
         for c in node.children:
-            kid = c.kind_id
-            if kid in k.modifier:
-                mods.append(text(c))
-            elif kid in k.attribute_list:
-                attrs.extend(self.attributes_of_list(c))
-            if not in_header or kid in k.header_skip:
-                continue
-            if kid in stop:
-                in_header = False
-                continue
-            if kid in k.base_list:
-                if seen_bases:
+            role = get(c.kind_id, 0)
+            if role & MODIFIER:
+                piece = text(c)  # one keyword token: no whitespace to collapse
+                mods.append(piece)
+                if not in_header:
                     continue
-                seen_bases = True
-            piece = " ".join(text(c).split())
-            if not out or kid in k.no_space_before or out[-1] == "~":
+            else:
+                if role & ATTRIBUTES:
+                    attrs.extend(self.attributes_of_list(c))
+                if not in_header or role & SKIP:
+                    continue
+                if role & STOP:
+                    in_header = False
+                    continue
+                if role & BASES:
+                    if seen_bases:
+                        continue
+                    seen_bases = True
+                piece = " ".join(text(c).split())
+            if not out or role & NO_SPACE or out[-1] == "~":
                 out += piece
             else:
                 out += " " + piece

@@ -51,11 +51,11 @@ def _nested_in(prefix: str, closed: bool, depth: int) -> Scope:
 Recover = Callable[[Any, Scope], list[tuple[int, str]]]
 
 
-def scopes(src: NodeText, root: Any, targets: list[Any], recover: Recover) -> dict[int, Scope]:
+def scopes(src: NodeText, root: Any, targets: list[Any], recover: Recover, has_errors: bool) -> dict[int, Scope]:
     """Node id -> Scope for every node in `targets` (ERROR nodes among them are handed to
-    `recover`, outer ones first, before anything inside them is placed)."""
-    error = src.kinds.error
-    if not any(n.kind_id in error for n in targets):
+    `recover`, outer ones first, before anything inside them is placed); `has_errors`: whether
+    there are any (the caller knows from its captures, so the nodes need not be looked at)."""
+    if not has_errors:
         found = _nested(src, targets)
         if found is not None:
             return found
@@ -90,6 +90,7 @@ def _nested(src: NodeText, targets: list[Any]) -> dict[int, Scope] | None:
     stack: list[tuple[int, Scope]] = []  # (end byte, scope inside) of the open named nodes
     top = Scope("", False)
     last = (-1, -1)
+    named_scope = src.kinds.named_scope  # tested here too: most targets are members, no call for them
     for start, neg_end, node in sorted((n.start_byte, -n.end_byte, n) for n in targets):
         if (start, neg_end) == last:
             return None
@@ -98,9 +99,10 @@ def _nested(src: NodeText, targets: list[Any]) -> dict[int, Scope] | None:
             stack.pop()
         scope = stack[-1][1] if stack else top
         found[node.id] = scope
-        inner = _inner(src, node, scope)
-        if inner is not scope:
-            stack.append((-neg_end, inner))
+        if node.kind_id in named_scope:
+            inner = _inner(src, node, scope)
+            if inner is not scope:
+                stack.append((-neg_end, inner))
     return found
 
 

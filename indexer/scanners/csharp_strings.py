@@ -13,33 +13,35 @@ import re
 from indexer.model import Ref
 
 # Every literal on its line, short ones too: skipping one would pair its closing quote with the next.
-_LITERAL = re.compile(rb'"([^"\\\r\n]*+(?:\\.[^"\\\r\n]*+)*+)"')
+# Group 1 is set only for a literal shaped like an asset key (a Resources path or a shader name):
+# 2 to 160 characters of [A-Za-z0-9_ ./()-], a letter among them, not starting with " ./()-".
+# Any other literal matches the second branch, so every literal is one match either way (the
+# tests compare this with the plain literal regex and those rules spelled out).
+_KEY_LITERAL = re.compile(
+    rb'"(?:(?=[^"]{2,160}")((?=[A-Za-z0-9_])[0-9_ ./()\-]*+[A-Za-z][A-Za-z0-9_ ./()\-]*+)"'
+    rb'|[^"\\\r\n]*+(?:\\.[^"\\\r\n]*+)*+")'
+)
 _CHAR_QUOTE = re.compile(rb"'(?:\\)?\"'")  # '"' and '\"' would open a literal that is not one
-# An asset key: a Resources path or a shader name. Spaces only in a path ("Legacy Shaders/Diffuse").
-_KEY = re.compile(rb"[A-Za-z0-9_][A-Za-z0-9_ ./()\-]*")
-_LETTER = re.compile(rb"[A-Za-z]")
 MAX_LITERALS = 500  # a generated file of strings must not flood the refs table
 
 
 def asset_literals(data: bytes) -> tuple[Ref, ...]:
     """Refs of kind "string" for the distinct literals shaped like an asset key, first line each."""
-    if b"'\"'" in data or b"'\\\"'" in data:
+    if b"\"'" in data and (b"'\"'" in data or b"'\\\"'" in data):  # one search in the usual case
         data = _CHAR_QUOTE.sub(b"'x'", data)
     seen: dict[str, int] = {}
     line, at = 1, 0
-    for m in _LITERAL.finditer(data):
-        raw = m.group(1)
-        # _KEY is ASCII: bytes that match it are the text that would (invalid UTF-8 never does)
-        if not 2 <= len(raw) <= 160 or not _KEY.fullmatch(raw) or not _LETTER.search(raw):
+    for m in _KEY_LITERAL.finditer(data):
+        raw = m.group(1)  # None: not shaped like a key
+        if raw is None or (b" " in raw and b"/" not in raw):  # spaces only in a path
             continue
-        if b" " in raw and b"/" not in raw:
-            continue
-        text = raw.decode("ascii")
+        text = raw.decode("ascii")  # a key is ASCII: invalid UTF-8 never matches it
         if text in seen:
             continue
-        line += data.count(b"\n", at, m.start())
-        at = m.start()
+        start = m.start()
+        line += data.count(b"\n", at, start)
+        at = start
         seen[text] = line
         if len(seen) >= MAX_LITERALS:
             break
-    return tuple(Ref(kind="string", target=t, line=n, context="literal") for t, n in seen.items())
+    return tuple([Ref("string", t, n, "literal") for t, n in seen.items()])

@@ -117,3 +117,16 @@ def test_a_yaml_file_is_decoded_only_as_far_as_its_document_reads() -> None:
     rec = FileRecord(path="Assets/Big.cs", kind="csharp")
     assert build(rec, document_text("csharp", data)) == build(rec, data.decode())
     assert document_text("material", data) == ""  # its document holds no text
+
+
+def test_a_rebuild_writes_each_listing_asset_s_document_once(tmp_path: Path) -> None:
+    """A rebuild holds a data asset's document back until its names are known (written twice, the
+    first would stay in the index, deleted, until a merge: 6% more index on the suite's 1k
+    project). tantivy's document frequencies count deleted documents too."""
+    from indexer.query.search import Searcher
+
+    root = _party(tmp_path)
+    update(root, CONFIG, full=True)
+    searcher = Searcher(paths_of(root)).index.searcher()
+    assert (searcher.num_docs, searcher.doc_freq("kind", "asset"), searcher.doc_freq("kind", "prefab")) == (2, 1, 1)
+    assert "Assets/Data/Party.asset" in search_paths(root, "hero")

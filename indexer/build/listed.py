@@ -4,8 +4,9 @@ A scanner sees one file: `guid: 2d48...` says nothing until the index knows whic
 that GUID, so a theme asset whose zones list `SuburbsHouse01.prefab` cannot be found by
 "suburbs" from its own words. After the edges are resolved (adjacency.py), each data asset
 re-resolved in the batch gets its document again with the names of the files it references
-(`documents.listed_words`): the document the scanner made when the asset itself was written,
-otherwise the file read again (an asset whose listed file was added, moved or deleted).
+(`documents.listed_words`): the document the scanner made when the asset itself was written
+(which a rebuild holds back until then, to add it once: `Writer.deferred`), otherwise the file
+read again (an asset whose listed file was added, moved or deleted).
 """
 
 from __future__ import annotations
@@ -27,13 +28,14 @@ def relist(writer: Writer, root: Path, listing: dict[str, list[tuple[str, str]]]
         doc = writer.listing_docs.get(path)
         if doc is None:
             doc = _document_again(writer, root, path, words)
-        elif not words:
-            continue  # written by this batch, listing nothing
-        else:
+            if doc is None:
+                continue
+        elif words:
             doc = {**doc, "body": with_listed(doc["body"], words)}
-        if doc is not None:
-            writer.redocument(path, doc)
-            written += 1
+        elif path not in writer.deferred:
+            continue  # written by this batch already, listing nothing
+        writer.redocument(path, doc)
+        written += 1
     return written
 
 

@@ -77,6 +77,9 @@ class Writer(Records):
         # The documents of the data assets with references this batch wrote: build/listed.py adds
         # the names they list once every GUID resolves.
         self.listing_docs: dict[str, dict[str, str]] = {}
+        # Those a rebuild has not added yet: it adds each once, with its names (`redocument`), as
+        # a document added twice leaves the first in the index, deleted, until a merge
+        self.deferred: set[str] = set()
         self._rows: dict[str, list[tuple]] = {table: [] for table in _INSERT}  # not inserted yet
         self._next_id = 1  # a rebuild's next file id (its store is empty)
 
@@ -112,6 +115,8 @@ class Writer(Records):
         """`put` of the rows a scanner process prepared (`rows.prepare`)."""
         if p.doc is not None and p.kind in LISTING_KINDS and p.refs:
             self.listing_docs[p.path] = p.doc
+            if self.bulk:
+                self.deferred.add(p.path)
         if self.bulk:  # nothing stored yet: nothing to replace, compare or carry over
             self._insert(p, None, p.types)
             return
@@ -169,15 +174,21 @@ class Writer(Records):
             if p.outline:
                 outline = p.outline if p.outline_packed else self.codec.pack("outline:" + p.kind, p.outline)
                 rows["outlines"].append((file_id, outline))
-            writer.add_document(tantivy.Document.from_dict(p.doc, self.schema))
+            if p.path not in self.deferred:
+                writer.add_document(tantivy.Document.from_dict(p.doc, self.schema))
         if not self.bulk or len(rows["files"]) >= BULK_FILES:
             self._flush()
 
     def redocument(self, path: str, doc: dict[str, str]) -> None:
-        """Replace the search document of a file whose record is stored (its `listed` names
-        changed); an incremental writer carries it like any document it wrote (`_carry_delta`)."""
+        """Write the search document of a file whose record is stored, with the names it lists
+        (build/listed.py): a rebuild's first write of a document it held back (`deferred`), else
+        a replacement, which an incremental writer carries like any document it wrote
+        (`_carry_delta`)."""
         writer = self._tantivy()
-        writer.delete_documents_by_term("path", path)
+        if path in self.deferred:  # a rebuild's first write of it
+            self.deferred.discard(path)
+        else:
+            writer.delete_documents_by_term("path", path)
         writer.add_document(tantivy.Document.from_dict(doc, self.schema))
         if not self.rebuild:
             self.conn.execute("INSERT OR REPLACE INTO delta_docs VALUES (?, ?)", (path, record_encoder.encode(doc)))
@@ -226,6 +237,7 @@ class Writer(Records):
         self.dirty.add(path)
         self._batch.add(path)
         self.listing_docs.pop(path, None)
+        self.deferred.discard(path)
         self._forget(path, keep_edges_in=False)
         self._tantivy().delete_documents_by_term("path", path)
 
@@ -316,6 +328,8 @@ class Writer(Records):
         second at 8,000 files), which must not delay the answer. The wait itself is needed: a
         writer dropped mid-merge abandons it, and segments would pile up."""
         self.index_tables()
+        for path in sorted(self.deferred):  # (none after build/listed.py: every one is re-resolved)
+            self.redocument(path, self.listing_docs[path])
         if self._writer is not None:
             if not self.rebuild:
                 self._carry_delta(self._writer)

@@ -304,10 +304,23 @@ def editor_project(tmp_path: Path) -> Iterator[Path]:
     beat = {"protocol": 1, "port": httpd.server_address[1], "token": _Bridge.token, "pid": os.getpid()}
     heartbeat = root / "Library/UnityIndex/editor.json"
     heartbeat.parent.mkdir(parents=True)
-    heartbeat.write_text(json.dumps({**beat, "state": "ready", "updated_at": time.time() + 3600}))
+    stop = threading.Event()
+
+    def beat_on() -> None:  # as the editor does: a heartbeat dated ahead is refused as stale
+        while True:
+            fresh = heartbeat.with_suffix(".tmp")  # replaced at once: a reader never sees half of it
+            fresh.write_text(json.dumps({**beat, "state": "ready", "updated_at": time.time()}))
+            os.replace(fresh, heartbeat)
+            if stop.wait(1.0):
+                return
+
+    beating = threading.Thread(target=beat_on, daemon=True)
+    beating.start()
     try:
         yield root
     finally:
+        stop.set()
+        beating.join()
         httpd.shutdown()
         httpd.server_close()
 

@@ -171,6 +171,8 @@ def test_debug_shows_the_traceback_of_an_expected_failure_wherever_it_is_placed(
         "error: Nope: no type, member, file, GUID or assembly of that name;"
         " `unity-index query Nope` searches by words\n"
     )
+    words = run_cli("refs", "the boss's shield", "--project", str(root))
+    assert words.stderr.endswith("""`unity-index query 'the boss'"'"'s shield'` searches by words\n""")
     for argv in (("--debug", "query", "  "), ("query", "  ", "--debug")):
         r = run_cli(*argv, "--project", str(root))
         assert r.returncode == 2

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import shlex
 from pathlib import Path
 
 from indexer.cli.common import (
@@ -93,7 +94,8 @@ def cmd_refs(args: argparse.Namespace, console: Console) -> int:
     except LookupFailed as exc:
         raise UsageError(str(exc)) from None
     if target is None:
-        search = "unity-index query" + (f" {args.target}" if echoed(args.target) == args.target else "")
+        # the command as it can be pasted: the words quoted for the shell
+        search = "unity-index query" + (f" {shlex.quote(args.target)}" if echoed(args.target) == args.target else "")
         raise UsageError(
             f"{echoed(args.target)}: no type, member, file, GUID or assembly of that name; `{search}` searches by words"
         )

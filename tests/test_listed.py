@@ -119,8 +119,8 @@ def test_a_yaml_file_is_decoded_only_as_far_as_its_document_reads() -> None:
     assert document_text("material", data) == ""  # its document holds no text
 
 
-def test_a_rebuild_writes_each_listing_asset_s_document_once(tmp_path: Path) -> None:
-    """A rebuild holds a data asset's document back until its names are known (written twice, the
+def test_a_listing_asset_s_document_is_written_once(tmp_path: Path) -> None:
+    """The writer holds a data asset's document back until its names are known (written twice, the
     first would stay in the index, deleted, until a merge: 6% more index on the suite's 1k
     project). tantivy's document frequencies count deleted documents too."""
     from indexer.query.search import Searcher
@@ -130,3 +130,10 @@ def test_a_rebuild_writes_each_listing_asset_s_document_once(tmp_path: Path) -> 
     searcher = Searcher(paths_of(root)).index.searcher()
     assert (searcher.num_docs, searcher.doc_freq("kind", "asset"), searcher.doc_freq("kind", "prefab")) == (2, 1, 1)
     assert "Assets/Data/Party.asset" in search_paths(root, "hero")
+    # an update writes the edited asset's document once too: its old one deleted, one new one
+    (root / "Assets/Data/Party.asset").write_text(PARTY.replace("m_Name: Party", "m_Name: Crew"))
+    stats = update(root, CONFIG)
+    assert not stats.full and stats.scanned == 1
+    searcher = Searcher(paths_of(root)).index.searcher()
+    assert (searcher.num_docs, searcher.doc_freq("kind", "asset")) == (2, 2)
+    assert "Assets/Data/Party.asset" in search_paths(root, "hero crew")

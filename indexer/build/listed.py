@@ -5,7 +5,7 @@ that GUID, so a theme asset whose zones list `SuburbsHouse01.prefab` cannot be f
 "suburbs" from its own words. After the edges are resolved (adjacency.py), each data asset
 re-resolved in the batch gets its document again with the names of the files it references
 (`documents.listed_words`): the document the scanner made when the asset itself was written
-(which a rebuild holds back until then, to add it once: `Writer.deferred`), otherwise the file
+(which the writer holds back until then, to add it once: `Writer.deferred`), otherwise the file
 read again (an asset whose listed file was added, moved or deleted).
 """
 

@@ -77,8 +77,8 @@ class Writer(Records):
         # The documents of the data assets with references this batch wrote: build/listed.py adds
         # the names they list once every GUID resolves.
         self.listing_docs: dict[str, dict[str, str]] = {}
-        # Those a rebuild has not added yet: it adds each once, with its names (`redocument`), as
-        # a document added twice leaves the first in the index, deleted, until a merge
+        # Those not added yet: each is added once, with its names (`redocument`), as a document
+        # added twice leaves the first in the index, deleted, until a merge
         self.deferred: set[str] = set()
         self._rows: dict[str, list[tuple]] = {table: [] for table in _INSERT}  # not inserted yet
         self._next_id = 1  # a rebuild's next file id (its store is empty)
@@ -115,8 +115,7 @@ class Writer(Records):
         """`put` of the rows a scanner process prepared (`rows.prepare`)."""
         if p.doc is not None and p.kind in LISTING_KINDS and p.refs:
             self.listing_docs[p.path] = p.doc
-            if self.bulk:
-                self.deferred.add(p.path)
+            self.deferred.add(p.path)
         if self.bulk:  # nothing stored yet: nothing to replace, compare or carry over
             self._insert(p, None, p.types)
             return
@@ -181,11 +180,11 @@ class Writer(Records):
 
     def redocument(self, path: str, doc: dict[str, str]) -> None:
         """Write the search document of a file whose record is stored, with the names it lists
-        (build/listed.py): a rebuild's first write of a document it held back (`deferred`), else
-        a replacement, which an incremental writer carries like any document it wrote
-        (`_carry_delta`)."""
+        (build/listed.py): the first write of a document this batch held back (`deferred`: its
+        old one, if any, deleted when the record was put), else a replacement; an incremental
+        writer carries it like any document it wrote (`_carry_delta`)."""
         writer = self._tantivy()
-        if path in self.deferred:  # a rebuild's first write of it
+        if path in self.deferred:  # this batch's first write of it
             self.deferred.discard(path)
         else:
             writer.delete_documents_by_term("path", path)

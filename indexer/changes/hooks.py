@@ -169,9 +169,9 @@ def install(project: Path) -> list[str]:
         ours = _ours(hook)
         projects = _projects_of(hook) if ours else []
         others = [p for p in projects if not _same(p, named, project)]
-        # in the order they were installed; this project's entry named as `hook_project` names it
-        listed = [named if _same(p, named, project) else p for p in projects]
-        text = script(list(dict.fromkeys(listed if len(others) < len(projects) else [*listed, named])))
+        # in the order they were installed, this project's entry named as `hook_project` names it
+        listed = list(dict.fromkeys([named if _same(p, named, project) else p for p in projects] + [named]))
+        text = script(listed)
         if ours and _current(hook, text):
             continue  # already this hook: nothing to report
         if hook.exists() and not ours:

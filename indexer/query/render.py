@@ -21,7 +21,7 @@ def render_hits(hits: Sequence[Hit]) -> str:
     """Ranked files, one line each with the best match, its snippet and why the file ranks below."""
     lines = []
     for i, h in enumerate(hits, 1):
-        loc = f"{h.path}:{h.line}" if h.line else h.path
+        loc = _location(h.path, h.line)
         lines.append(f"{i:>2}. {loc}  [{h.kind}] {h.name}  ({h.score:.2f})")
         if h.snippet:
             lines.append(f"      {h.snippet}")
@@ -51,7 +51,7 @@ def render_refs(target: Target, usages: Sequence[Usage], shown: Sequence[Usage])
         for u in group:
             extra = f" -> {u.resolved}" if u.resolved else ""
             ctx = f" [{u.context}]" if u.context else ""
-            loc = f"{u.path}:{u.line}" if u.line else u.path  # (a binary file's references have no line)
+            loc = _location(u.path, u.line)
             lines.append(f"  {loc}{ctx}  {u.detail}{extra}".rstrip())
     return "\n".join(lines)
 
@@ -122,3 +122,9 @@ def render_status(status: Status) -> str:
 def _listed(items: list[str], shown: int = 20) -> list[str]:
     more = [f"  ... and {len(items) - shown} more (--json lists all)"] if len(items) > shown else []
     return [f"  {item}" for item in items[:shown]] + more
+
+
+def _location(path: str, line: int) -> str:
+    """`path:line`, or the path alone when there is no line (a binary file's reference, a file
+    with no declarations)."""
+    return f"{path}:{line}" if line else path

@@ -42,8 +42,7 @@ def scan(path: str, data: bytes) -> FileRecord:
     if not isinstance(doc, dict):
         return FileRecord(path=path, kind=KIND, status="skipped", note="input actions are not a JSON object")
     lines = Lines(text)
-    name = doc.get("name") if isinstance(doc.get("name"), str) and doc["name"].strip() else ""
-    name = name.strip() or os.path.splitext(os.path.basename(path))[0]
+    name = _name(doc) or os.path.splitext(os.path.basename(path))[0]
     line, _ = lines.key_line("name")
     symbols = [Symbol("input_actions", name, line)]
     pos = 0
@@ -59,7 +58,7 @@ def scan(path: str, data: bytes) -> FileRecord:
             if not action:
                 continue
             line, pos = _named_line(lines, action, pos)
-            kind = a.get("type") if isinstance(a.get("type"), str) else ""
+            kind = _text(a, "type")
             head = f"{action} ({kind})" if kind else action
             bound = bindings.get(action, [])
             signature = f"{head}: {', '.join(bound)}" if bound else head
@@ -81,8 +80,7 @@ def _objects(value: Any) -> list[dict[str, Any]]:
 
 
 def _name(obj: dict[str, Any]) -> str:
-    value = obj.get("name")
-    return value.strip() if isinstance(value, str) else ""
+    return _text(obj, "name")
 
 
 def _text(obj: dict[str, Any], key: str) -> str:

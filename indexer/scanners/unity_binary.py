@@ -24,6 +24,8 @@ import struct
 
 from indexer.model import FileRecord, Ref
 
+from .yaml_facts import BUILTIN_GUIDS
+
 NOTE = (
     "binary-serialized Unity asset: only the files it references are indexed; set Project Settings >"
     " Editor > Asset Serialization to Force Text to index it whole"
@@ -96,7 +98,7 @@ def scan(path: str, data: bytes, kind: str) -> FileRecord:
 
 def external_guids(data: bytes) -> list[str]:
     """The GUIDs of the files a SerializedFile references, in table order, each once (Unity's
-    built-in resources, GUIDs of zeros but one digit, left out). ValueError: not a version read."""
+    built-in resources left out, as from text: `BUILTIN_GUIDS`). ValueError: not a version read."""
     _size, _file_size, version, _offset = struct.unpack_from(">IIII", data, 0)
     if version not in VERSIONS:
         raise ValueError(f"SerializedFile version {version}")
@@ -123,7 +125,7 @@ def external_guids(data: bytes) -> list[str]:
         r.i32()  # the external's type
         r.cstr()  # its path (Unity's own resources only)
         guid = "".join(f"{b & 0xF:x}{b >> 4:x}" for b in raw)
-        if guid[:16].strip("0") and guid not in guids:
+        if guid.strip("0") and guid not in BUILTIN_GUIDS and guid not in guids:
             guids.append(guid)
     return guids
 

@@ -1,7 +1,7 @@
 """Binary-serialized scenes, prefabs and assets: the files they reference, read from the
 SerializedFile's externals table (scanners/unity_binary.py). The files are written here by a small
-writer following the layout the scanner documents, for the versions Unity 5.4 (15), 5.5 (17),
-2019 (19), 2020 (21) and 2022+ (22) write."""
+writer following the layout the scanner documents, for every layout change from version 12 to 22
+(those Unity 5.4 (15), 5.5 (17), 2019 (19), 2020 (21) and 2022+ (22) write among them)."""
 
 from __future__ import annotations
 
@@ -96,7 +96,7 @@ def test_a_guid_is_read_as_unity_writes_its_text() -> None:
     assert external_guids(head + b"\0" + stored + struct.pack("<i", 3) + b"\0" + b"\0" * 33) == [SCRIPT]
 
 
-@pytest.mark.parametrize("version", [15, 17, 19, 21, 22])
+@pytest.mark.parametrize("version", [12, 13, 14, 15, 17, 19, 21, 22])
 def test_the_files_a_binary_prefab_references_are_its_refs(version: int) -> None:
     data = serialized_file(version, [SCRIPT, BUILTIN, MATERIAL, SCRIPT])
     assert external_guids(data) == [SCRIPT, MATERIAL]  # each once, Unity's own resources left out
@@ -115,7 +115,7 @@ def test_big_endian_files_and_files_without_type_trees_are_read() -> None:
     "data",
     [
         serialized_file(17, [SCRIPT])[:90],  # cut in its types
-        serialized_file(8, [SCRIPT]),  # a version before Unity 5
+        serialized_file(11, [SCRIPT]),  # a version before Unity 5
         b"\0" * 64,
         b"\xff" * 20 + b"\0" * 40,
     ],

@@ -8,14 +8,14 @@ places, its materials and meshes) is one entry there with its GUID. Those become
 the graph knows which scene carries `Shop.cs` and which prefab uses which material, though none
 of the file's objects, names or values are read.
 
-Layout read (SerializedFile versions 9 to 22, as written by Unity 5 to 6): a big-endian header
-(metadata size, file size, version, data offset; an endianness byte from version 9; 64-bit sizes
+Layout read (SerializedFile versions 12 to 22, as written by Unity 5 to 6): a big-endian header
+(metadata size, file size, version, data offset, an endianness byte; 64-bit sizes
 from version 22), then in the file's byte order: the Unity version, target platform, whether
 type trees are stored, the types (class ID, script and type hashes, type tree blob), the objects
 table, the script types table and the externals (an empty string, 16 GUID bytes, a type, a path).
 A GUID's text is its bytes with each byte's two hex digits swapped (`5fc7...` for `f57c...`).
-Anything else (an older version, a cut file, a type tree in the pre-5 layout) is skipped with the
-same note as before: the file is kept by name.
+Anything else (an older version, Unity 4's among them, or a cut file) is skipped with the same note
+as before: the file is kept by name.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ NOTE = (
 UNREAD_NOTE = (
     "binary-serialized Unity asset: set Project Settings > Editor > Asset Serialization to Force Text to index it"
 )
-VERSIONS = range(9, 23)
+VERSIONS = range(12, 23)
 MONO_BEHAVIOUR = 114
 
 
@@ -110,14 +110,13 @@ def external_guids(data: bytes) -> list[str]:
     trees = r.u8() != 0 if version >= 13 else True
     classes = [_skip_type(r, version, trees) for _ in range(_count(r))]
     _skip_objects(r, version, classes)
-    if version >= 11:
-        for _ in range(_count(r)):  # script types: a file index and a local id
+    for _ in range(_count(r)):  # script types: a file index and a local id
+        r.i32()
+        if version >= 14:
+            r.align4()
+            r.i64()
+        else:
             r.i32()
-            if version >= 14:
-                r.align4()
-                r.i64()
-            else:
-                r.i32()
     guids: list[str] = []
     for _ in range(_count(r)):
         r.cstr()  # an empty string
@@ -149,8 +148,6 @@ def _skip_type(r: _Reader, version: int, trees: bool) -> int:
             r.skip(16)  # script hash
         r.skip(16)  # type hash
     if trees:
-        if version < 12 and version != 10:
-            raise ValueError("a type tree in the pre-Unity 5 layout")
         nodes, strings = r.i32(), r.i32()
         if nodes < 0 or strings < 0:
             raise ValueError("a negative type tree size")
@@ -181,9 +178,7 @@ def _skip_objects(r: _Reader, version: int, classes: list[int]) -> None:
             r.u16()  # class ID
         elif not 0 <= type_id < len(classes):
             raise ValueError(f"object of type {type_id} of {len(classes)}")
-        if version < 11:
-            r.u16()
-        if 11 <= version < 17:
+        if version < 17:
             r.i16()
         if version in (15, 16):
             r.u8()

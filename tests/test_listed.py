@@ -91,6 +91,8 @@ def test_an_asset_changed_since_its_scan_is_left_to_the_next_update(tmp_path: Pa
         assert relist(writer, root, edges) == 0  # its digest no longer matches its record
         (root / "Assets/Data/Party.asset").write_text(PARTY)
         assert relist(writer, root, edges) == 1
+        (root / "Assets/Data/Party.asset").unlink()
+        assert relist(writer, root, edges) == 0  # a file that cannot be read is left as it was
     finally:
         writer.rollback()
         writer.close()
@@ -137,3 +139,24 @@ def test_a_listing_asset_s_document_is_written_once(tmp_path: Path) -> None:
     searcher = Searcher(paths_of(root)).index.searcher()
     assert (searcher.num_docs, searcher.doc_freq("kind", "asset")) == (2, 2)
     assert "Assets/Data/Party.asset" in search_paths(root, "hero crew")
+
+
+def test_a_held_back_document_is_written_by_the_commit_if_nothing_else_writes_it(tmp_path: Path) -> None:
+    """A writer used without build/listed.py (nothing re-resolves the asset) still commits the
+    document it held back, without listed names: a put is never lost."""
+    from indexer.build.documents import build
+    from indexer.scanners import scan as scan_file
+    from indexer.store.header import pin
+
+    root = _party(tmp_path)
+    update(root, CONFIG)
+    crew = PARTY.replace("m_Name: Party", "m_Name: Crewmates")
+    rec = scan_file("Assets/Data/Party.asset", "asset", crew.encode())
+    writer = Writer(pin(paths_of(root)), rebuild=False)
+    try:
+        writer.put(rec, build(rec, crew))
+        assert writer.deferred == {"Assets/Data/Party.asset"}
+        writer.commit()
+    finally:
+        writer.close()
+    assert search_paths(root, "crewmates") == ["Assets/Data/Party.asset"]

@@ -12,6 +12,8 @@ import pytest
 
 from indexer.build.update import update
 from indexer.model import Ref
+from indexer.query.context import build_context
+from indexer.query.tokens import counter
 from indexer.query.workspace import open_workspace, projects_at
 from indexer.scanners import scan
 from indexer.scanners.unity_binary import NOTE, UNREAD_NOTE, external_guids
@@ -152,3 +154,28 @@ def test_a_binary_prefab_carries_its_script_in_the_graph_and_the_ranking(tmp_pat
     ]
     refs = run_cli("refs", "Assets/Scripts/Turret.cs", "--project", str(root))
     assert "in assets (1):\n  Assets/Prefabs/Cannon.prefab [external]\n" in refs.stdout  # no line to name
+
+
+def test_a_binary_prefab_in_a_pack_shows_what_it_references_and_that_its_values_are_unread(tmp_path: Path) -> None:
+    """A binary file has no objects to outline: the pack shows the files it references (what is
+    known of it) under its note's first clause, not its header alone."""
+    root = write_project(
+        tmp_path / "Game",
+        {
+            "Assets/Scripts/Turret.cs": "public class Turret : UnityEngine.MonoBehaviour { public int range; }\n",
+            "Assets/Scripts/Turret.cs.meta": meta(SCRIPT),
+            "Assets/Prefabs/Cannon.prefab": serialized_file(17, [SCRIPT, MATERIAL]),
+            "Assets/Prefabs/Cannon.prefab.meta": meta("c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0", "PrefabImporter"),
+            "Assets/Materials/Steel.mat": serialized_file(17, []),
+            "Assets/Materials/Steel.mat.meta": meta(MATERIAL, "NativeFormatImporter"),
+        },
+    )
+    update(root, CONFIG)
+    pack = build_context(open_workspace(root, projects_at(root)), "cannon prefab turret", 2000, counter())
+    at = pack.tier2.text.index("### Assets/Prefabs/Cannon.prefab  (prefab; matched: cannon, prefab)\n")
+    assert pack.tier2.text[at:].split("\n")[1:5] == [
+        "partial: binary-serialized Unity asset: only the files it references are indexed",
+        "references:",
+        "  Assets/Scripts/Turret.cs (external)",
+        "  Assets/Materials/Steel.mat (external)",
+    ]

@@ -327,7 +327,7 @@ def _make_view(rec: FileRecord | CodeOutline | None, graph: Graph) -> _FileView 
     if rec is None:
         return None
     declared = frozenset(s.line for s in rec.symbols)
-    if not rec.symbols:
+    if not rec.symbols and (rec.kind == "csharp" or not rec.refs):
         return _FileView(rec.kind, declared, ())
     lowered = "\n".join(s.name for s in rec.symbols).lower()
     if rec.kind == "csharp":

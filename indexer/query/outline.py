@@ -327,7 +327,9 @@ def _third_party(script_guid: str, graph: Graph) -> bool:
 def asset_parts(rec: FileRecord, graph: Graph) -> list[Part]:
     """ScriptableObjects, materials, animators, shaders, asmdefs, packages, settings: one line per
     declaration, grouped under the main object, with GUIDs turned into paths and classes."""
-    lines: list[Part] = []
+    # A file read for its references only (binary-serialized) says so, in its note's first clause
+    # (the rest, how to have it read whole, is for `describe`): its objects and values are not shown.
+    lines: list[Part] = [] if rec.symbols or not rec.note else [(f"{rec.status}: {rec.note.split(';')[0]}", None)]
     for s in rec.symbols:
         if s.kind == "scriptable_object":
             cls = graph.script_class(s.detail) if s.detail else ""

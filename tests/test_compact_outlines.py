@@ -117,13 +117,13 @@ def test_a_prefab_cut_to_a_task_keeps_its_root_with_its_components(ws) -> None:
 
 
 def test_a_scene_too_long_for_its_share_is_shown_cut_to_the_task_not_by_its_path(ws) -> None:
-    pack = build_context(ws, "where is the restart button of the game over screen wired?", 4000, counter("estimate"))
+    pack = build_context(ws, "where is the restart button of the game over screen wired?", 2000, counter("estimate"))
     shown = _section(pack.tier2.text, DUNGEON)
     assert "      RestartButton  [layer 5]  L1686" in shown
     assert len(shown) < 30  # the whole scene is 60 lines
 
 
-def test_past_three_scenes_and_prefabs_in_outline_each_takes_a_third_of_a_files_share(ws) -> None:
+def test_past_three_scenes_and_prefabs_in_outline_each_takes_half_a_files_share(ws) -> None:
     tok = counter("estimate")
     budget = 4000
     pack = build_context(ws, "enemy prefab health bar", budget, tok)
@@ -205,7 +205,7 @@ def test_a_lead_file_longer_than_its_share_shows_its_best_members_not_its_path(s
     assert pack.tier2.files[0].tokens < max(int(tier2 * LEAD_SHARE), FILE_FLOOR)
 
 
-def test_a_file_after_the_leads_is_cut_to_a_third_of_its_share(saves: Path) -> None:
+def test_a_file_after_the_leads_is_cut_to_half_its_share(saves: Path) -> None:
     ws = open_workspace(saves, [(saves, Config())])
     tok = counter("estimate")
     pack = build_context(ws, "encrypt the save slot", 1200, tok)
@@ -218,7 +218,7 @@ def test_a_file_after_the_leads_is_cut_to_a_third_of_its_share(saves: Path) -> N
 
 
 def test_the_scorers_count_a_file_outlined_only_when_the_pack_shows_more_than_its_header(ws) -> None:
-    pack = build_context(ws, "where is the restart button of the game over screen wired?", 4000, counter("estimate"))
+    pack = build_context(ws, "where is the restart button of the game over screen wired?", 2000, counter("estimate"))
     every, shown, outlined = (pack_files(pack, mode) for mode in ("all", "shown", "outlined"))
     headers = [p for p in shown if len(_section(pack.tier2.text, p)) == 1]
     assert headers and outlined == [p for p in shown if p not in headers]

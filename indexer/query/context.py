@@ -34,11 +34,11 @@ MAX_CANDIDATES = 40
 LEAD_FILES, LEAD_SHARE = 2, 0.2
 FILE_SHARE = 0.06
 LEADING_ASSETS = 2  # a code task keeps an asset among its best hits where it ranked (see task_order)
-FILE_FLOOR = 300
+FILE_FLOOR = 200  # 300 showed fewer files beyond their header at 2,000-4,000 (docs/retrieval.md)
 # A file whose compact outline is longer than its share is shown cut to what the task needs most
 # (`_cut`): in its whole share when it is a lead file, in this part of it otherwise, so the pack
 # still reaches as far down the ranking (measured: docs/retrieval.md).
-CUT_SHARE = 1 / 3
+CUT_SHARE = 1 / 2
 # Scenes and prefabs shown in a compact outline (cut to the task), the rest in full when that fits
 # and else by their header line: a code task's prefabs repeat the same components (a track piece
 # per theme), and each compact outline costs a C# file's room.
@@ -239,7 +239,7 @@ def _tier2(
         head = f"### {hit.path}  ({hit.kind}; {reason})"
         # the lines matching: of the stems the lower-cased text holds (all when it is not aligned)
         looked_for = frozenset(in_text) if len(read.low) == len(read.text) else frozen
-        # the room of an outline cut to the task: a lead file's share, a third of it for the others
+        # the room of an outline cut to the task: a lead file's share, CUT_SHARE of it for the others
         room = (min(cap if lead else int(cap * CUT_SHARE), budget - used) - 1, counter)
         for lines in _renderings(head, project, local, read, stems, looked_for, room):
             if 2 * len(lines) > budget - used:  # a line and its newline: two tokens at least

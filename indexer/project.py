@@ -112,6 +112,18 @@ class ProjectNotFound(Exception):
         super().__init__(f"no Unity project at or above {start}{hint}")
 
 
+class ProjectGone(Exception):
+    """The project folder an update was given is gone: moved or deleted while a watch or server
+    ran. Nothing is written (the index folder would be made again there, and the folders above
+    it). A project folder that only lost `Assets/` (a checkout restores it) is not gone."""
+
+    def __init__(self, root: Path):
+        super().__init__(
+            f"{root}: the project folder is gone (moved or deleted); nothing was written there: run the"
+            " command again in the project's new place"
+        )
+
+
 def is_project_root(path: Path) -> bool:
     """Whether `path` holds `Assets/` and `ProjectSettings/`. A folder that cannot be entered
     (another user's, `lost+found`) is none: `Path.is_dir` raises PermissionError there, and the

@@ -73,8 +73,11 @@ def explain_failure(exc: BaseException) -> str | None:
     import errno
     import sqlite3
 
+    from indexer.project import ProjectGone
     from indexer.store.header import IndexBroken
 
+    if isinstance(exc, ProjectGone):
+        return str(exc)
     text = str(exc)
     full = (
         (isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT))

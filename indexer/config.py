@@ -95,7 +95,11 @@ def index_dir_problem(root: Path, config: Config) -> str | None:
     """Why `index_dir` cannot hold the index, or None. Its folder is the index's own: a writer
     removes what killed writers left there, and its files change on every update. So it may be
     neither the project folder nor one above it, nor a folder whose content Unity imports."""
+    if "\0" in config.index_dir:  # TOML allows it in a string; no path holds one
+        return f"index_dir holds a NUL character (got {config.index_dir!r}); give a folder, e.g. {DEFAULT_INDEX_DIR}"
     where, top = config.index_path(root).resolve(), root.resolve()
+    if where.exists() and not where.is_dir():
+        return f"index_dir is a file, not a folder (got {config.index_dir!r}, which is {where}); give a folder"
     if where == top or where in top.parents or where in {top / name for name in CONTENT_ROOTS}:
         return (
             f"index_dir must be a folder of its own (got {config.index_dir!r}, which is {where}): not the"

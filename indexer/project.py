@@ -7,6 +7,7 @@ Unity's own rules decide what is part of a project: generated folders at the roo
 
 from __future__ import annotations
 
+import errno
 import fnmatch
 import os
 import re
@@ -109,6 +110,18 @@ class ProjectNotFound(Exception):
         else:
             hint = "\nRun inside a Unity project (a folder holding Assets/ and ProjectSettings/) or pass --project DIR."
         super().__init__(f"no Unity project at or above {start}{hint}")
+
+
+class ProjectGone(Exception):
+    """The project folder an update was given is gone: moved or deleted while a watch or server
+    ran. Nothing is written (the index folder would be made again there, and the folders above
+    it). A project folder that only lost `Assets/` (a checkout restores it) is not gone."""
+
+    def __init__(self, root: Path):
+        super().__init__(
+            f"{root}: the project folder is gone (moved or deleted); nothing was written there: run the"
+            " command again in the project's new place"
+        )
 
 
 def is_project_root(path: Path) -> bool:
@@ -338,26 +351,42 @@ def content_differs(root: Path, rel: str, prev: FileStat, max_bytes: int) -> boo
     return data is None or digest_of(data) != prev.digest
 
 
-def read_project_file(root: Path, rel: str, limit: int, real_root: str | None = None) -> bytes | None:
-    """The first `limit` bytes of the project file `rel` (`printable` form), or None unless it is
-    a regular file inside the project: a symlink swapped in for an indexed file (or for a folder
-    above it) must not show the file it points to, which may lie outside the project.
-    `real_root`: the project folder's real path, when the caller knows it (a reader of many files
-    resolves it once)."""
+class NotRead(OSError):
+    """A project file found not to be a regular file inside the project when opened (a link or a
+    pipe swapped in after the walk saw a regular file): its `strerror` is the reason recorded."""
+
+
+def read_inside(root: Path | str, rel: str, limit: int, real_root: str | None = None) -> bytes:
+    """The first `limit` bytes of the project file `rel` (`printable` form), a regular file inside
+    the project; NotRead otherwise, saying why as the walk does (`unreadable_reason`): a symlink
+    swapped in for an indexed file (or for a folder above it) must not show the file it points to,
+    which may lie outside the project, and a named pipe must not block the reader. Other OSError
+    as the system raised it. `real_root`: the project folder's real path, when the caller knows it
+    (a reader of many files resolves it once)."""
     full = os.path.join(root, fs_name(rel))
     try:
         fd = os.open(full, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
-    except (OSError, ValueError):
-        return None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:  # its own name is a link (O_NOFOLLOW)
+            raise NotRead(errno.ELOOP, unreadable_reason(rel, statmode.S_IFLNK), full) from None
+        raise
     try:
         st = os.fstat(fd)
-        if not statmode.S_ISREG(st.st_mode) or not _opened_inside(real_root or os.path.realpath(root), full, fd):
-            return None
+        if not statmode.S_ISREG(st.st_mode):
+            raise NotRead(errno.EINVAL, unreadable_reason(rel, st.st_mode), full)
+        if not _opened_inside(real_root or os.path.realpath(root), full, fd):
+            raise NotRead(errno.ELOOP, unreadable_reason(rel, statmode.S_IFLNK), full)
         return _read_up_to(fd, limit, st.st_size)
-    except (OSError, ValueError):
-        return None
     finally:
         os.close(fd)
+
+
+def read_project_file(root: Path, rel: str, limit: int, real_root: str | None = None) -> bytes | None:
+    """`read_inside`, None where it raises (a name no path can hold, too)."""
+    try:
+        return read_inside(root, rel, limit, real_root)
+    except (OSError, ValueError):
+        return None
 
 
 def _opened_inside(real_root: str, full: str, fd: int) -> bool:

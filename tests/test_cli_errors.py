@@ -193,6 +193,50 @@ def test_environment_errors_exit_2_with_a_next_step(tmp_path: Path) -> None:
     )
 
 
+def test_a_failed_rename_names_the_file_it_would_replace(tmp_path: Path) -> None:
+    """A folder in place of the index header: the rename over it fails, and the message named only
+    the temporary file ("Is a directory: .../.index.json.x1y2.tmp", which is no folder)."""
+    root = write_project(tmp_path / "P", {"Assets/A.cs": "class A {}"})
+    (root / "Library/UnityIndex/index.json").mkdir(parents=True)
+    r = run_cli("index", "--project", str(root))
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert f"Is a directory: {root}/Library/UnityIndex/index.json (replacing it with " in r.stderr, r.stderr
+
+
+def test_commands_run_with_their_error_stream_closed(tmp_path: Path) -> None:
+    """A launcher (a daemon, an editor's task runner, an MCP client) may start the command with
+    file descriptor 2 closed: Python then has no sys.stderr, and every command, `serve` included,
+    printed nothing and exited 1. The closed standard streams are opened on the null device, so
+    no file the command opens takes their number (a library's message would be written into it)."""
+    import os
+    import subprocess
+    import sys
+
+    from .conftest import REPO
+
+    root = write_project(tmp_path / "P", {"Assets/PlayerHealth.cs": "public class PlayerHealth {}"})
+    env = {**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1"}
+
+    def closed_stderr(*args: str, stdin: bytes = b"") -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [sys.executable, "-m", "indexer.cli", *args, "--project", str(root)],
+            input=stdin,
+            stdout=subprocess.PIPE,
+            env=env,
+            timeout=120,
+            preexec_fn=lambda: os.close(2),
+        )
+
+    for args in (("index",), ("query", "player health"), ("status",)):
+        r = closed_stderr(*args)
+        assert r.returncode == 0, args
+    assert b"PlayerHealth" in closed_stderr("query", "player health").stdout
+    hello = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-03-26", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}  # fmt: skip
+    r = closed_stderr("serve", stdin=(json.dumps(hello) + "\n").encode())
+    assert r.returncode == 0 and b'"id":1,"result"' in r.stdout, r.stdout
+
+
 def test_internal_errors_exit_3_and_debug_raises(monkeypatch, capsys) -> None:
     import pytest
 

@@ -52,6 +52,11 @@ def test_settings_are_read(tmp_path: Path) -> None:
         ('index_dir = ".."', "index_dir must be a folder of its own"),
         ('index_dir = "Assets"', "index_dir must be a folder of its own"),
         ('index_dir = "ProjectSettings"', "index_dir must be a folder of its own"),
+        # TOML strings may hold a NUL, which no path can: this ended in an internal error (exit 3)
+        ('index_dir = "Library/Index\\u0000x"', "index_dir holds a NUL character"),
+        # a file where the folder goes: `index` failed with "File exists" while doctor said to run it
+        ('index_dir = "unity-index.toml"', "index_dir is a file, not a folder"),
+        ('index_dir = "/dev/null"', "index_dir is a file, not a folder"),
         # Each `**/` doubled the patterns tried on every path (it may match no folder): 26 of them
         # took `index` past 120 s and 6.9 GB of memory. A unity-index.toml comes with the project.
         ('exclude = ["' + "**/a/" * 26 + 'x"]', "has 26 `**/`, more than 8"),

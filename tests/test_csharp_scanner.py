@@ -889,3 +889,17 @@ def test_verbatim_identifiers_are_named_as_csharp_means_them() -> None:
         ("PlayerControls.GameplayActions", 8, "field"),
         ("PlayerControls", 8, "field"),
     }
+
+
+def test_a_member_chain_100000_deep_is_scanned_in_a_second() -> None:
+    """tree-sitter's query cursor costs the square of the syntax tree's depth: this 200 KB field
+    initializer (small enough to be scanned in the indexer's own process, with no time budget)
+    took 100 s. Matches start at most csharp_query.MAX_START_DEPTH deep; what lies above is read."""
+    import time
+
+    text = "class Chain { PlayerHealth health; object x = " + "a." * 100_000 + "a; }\n"
+    t0 = time.monotonic()
+    rec = csharp.scan("Assets/Chain.cs", text.encode())
+    assert time.monotonic() - t0 < 10
+    assert rec.status == "ok" and [s.name for s in rec.symbols] == ["Chain", "health", "x"]
+    assert [(r.target, r.context) for r in rec.refs] == [("PlayerHealth", "field")]

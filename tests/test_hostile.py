@@ -11,6 +11,7 @@ import subprocess
 from pathlib import Path
 
 import anyio
+import msgspec
 from mcp import Client
 
 from indexer.build.update import update
@@ -168,6 +169,55 @@ def test_a_symlink_swapped_in_for_an_indexed_file_is_not_read(tmp_path: Path) ->
     assert read_project_file(root, "Assets/PlayerHealth.cs", 1000) is not None
     assert read_project_file(root, "Assets/OutsideFolder/Secret.cs", 1000) is None  # through a linked folder
     assert read_project_file(root, "Assets/Pipe.cs", 1000) is None  # returns at once, never blocks
+
+
+def test_a_pipe_or_link_swapped_in_between_the_walk_and_the_read_is_skipped_not_read(tmp_path: Path) -> None:
+    """The walk's lstat saw regular files; before a scanner read them, one became a named pipe
+    (the scanner blocked in open() for ever, and `index` with it, holding the write lock), one a
+    link to a file outside the project and one sat below a folder swapped for a link outside (both
+    read through the link, their text indexed)."""
+    import concurrent.futures
+    import threading
+
+    from indexer.build.workers import process
+    from indexer.changes.diff import Job
+
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "Secret.cs").write_text(SECRET)
+    (outside / "Below.cs").write_text(SECRET)
+    files = {
+        "Assets/Piped.cs": "class Piped {}",
+        "Assets/Linked.cs": "class Linked {}",
+        "Assets/Sub/Below.cs": "class B {}",
+    }
+    root = write_project(tmp_path / "P", files)
+    jobs = [Job(str(root), rel, "csharp", len(text), 0, "", 50 << 20) for rel, text in files.items()]
+    assets = root / "Assets"
+    (assets / "Piped.cs").unlink()
+    os.mkfifo(assets / "Piped.cs")
+    (assets / "Linked.cs").unlink()
+    (assets / "Linked.cs").symlink_to(outside / "Secret.cs")
+    (assets / "Sub" / "Below.cs").unlink()
+    (assets / "Sub").rmdir()
+    (assets / "Sub").symlink_to(outside)
+
+    pool = concurrent.futures.ThreadPoolExecutor(1)
+    future = pool.submit(lambda: [process(job) for job in jobs])
+    try:
+        results = future.result(timeout=20)
+    except concurrent.futures.TimeoutError:
+        # let the blocked open() return (a writer opens the pipe), or the test run never ends
+        threading.Thread(target=lambda: open(assets / "Piped.cs", "wb").close(), daemon=True).start()
+        raise AssertionError("reading a pipe swapped in after the walk blocked") from None
+    finally:
+        pool.shutdown(wait=False)
+    records = {r.record.path: r.record for r in results}
+    assert records["Assets/Piped.cs"].note == "not a regular file (a pipe, socket or device)"
+    for rel in ("Assets/Linked.cs", "Assets/Sub/Below.cs"):
+        assert records[rel].status == "skipped", rel
+        assert records[rel].note == "symbolic link: not followed (it may point outside the project)", rel
+        assert "LeakedSecret" not in json.dumps(msgspec.to_builtins(records[rel])), rel
 
 
 def test_a_small_file_nesting_thousands_deep_costs_neither_memory_nor_index_space(tmp_path: Path) -> None:

@@ -514,3 +514,37 @@ def test_a_failing_update_is_shown_by_index_status_and_retried_until_it_succeeds
     assert "last update failed" in note and "IsADirectoryError" in note, note
     assert hits == []  # from the last commit, which does not know the new file
     assert later == ["Assets/Shield.cs"] and "last update failed" not in after, after
+
+
+def test_an_update_failing_for_a_known_reason_is_logged_in_one_line(tmp_path: Path, caplog) -> None:
+    """A project folder moved while the server watches it: every retry (each 2 s, for as long as the
+    server runs) logged a traceback. A failure `explain_failure` knows (the environment, not a bug)
+    is logged as its message alone; a bug keeps its traceback."""
+    import logging
+
+    from indexer.build.update import update
+    from indexer.config import Config
+    from mcp_adapter.server.watcher import ProjectWatcher
+
+    from .conftest import write_project
+
+    root = write_project(tmp_path / "P", {"Assets/Hero.cs": "public class Hero { void Jump() {} }"})
+    update(root, Config(workers=1))
+    watcher = ProjectWatcher(root, Config(workers=1), lambda stats: None)
+    caplog.set_level(logging.INFO, logger="unity_index.mcp")
+    watcher.start()
+    try:
+        assert watcher.settle(10)  # watching, its first update done
+        moved = tmp_path / "Moved"
+        root.rename(moved)
+        (moved / "Assets/Shield.cs").write_text("public class Shield {}")
+        deadline = time.monotonic() + 30
+        while "the project folder is gone" not in watcher.error and time.monotonic() < deadline:
+            time.sleep(0.1)
+    finally:
+        watcher.stop()
+    assert "the project folder is gone" in watcher.error
+    failed = [r for r in caplog.records if "failed" in r.getMessage()]
+    assert failed and all(r.exc_info is None for r in failed), [r.getMessage() for r in failed]
+    assert "the project folder is gone" in failed[0].getMessage()
+    assert not root.exists()

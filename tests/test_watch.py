@@ -174,3 +174,25 @@ def test_watch_ignores_what_the_index_leaves_out(tmp_path: Path) -> None:
     finally:
         proc.kill()
         proc.wait()
+
+
+def test_watch_stops_when_its_project_is_moved_and_leaves_nothing_at_the_old_place(tmp_path: Path) -> None:
+    """A project folder renamed while `watch` ran: the next batch made the old path again, with an
+    empty index in `<old>/Library/UnityIndex` (generation 1, every file deleted), and the watch
+    went on. Now the update refuses a project folder that is gone: exit 2, said."""
+    root = write_project(tmp_path / "Game", {"Assets/Scripts/Health.cs": HEALTH})
+    proc = start_cli("watch", "--project", str(root))
+    try:
+        lines = watching(proc)
+        moved = tmp_path / "Renamed"
+        root.rename(moved)
+        time.sleep(0.5)
+        (moved / "Assets" / "Scripts" / "Health.cs").write_text(HEALTH + "\n// edited\n")
+        assert proc.wait(timeout=30) == 2, lines
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert not root.exists()
+    assert any(f"{root}: the project folder is gone" in x for x in lines), lines
+    assert not any("Traceback" in x for x in lines), lines

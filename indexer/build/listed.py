@@ -11,11 +11,12 @@ read again (an asset whose listed file was added, moved or deleted).
 
 from __future__ import annotations
 
-import os
+import sys
 from pathlib import Path
 
 from indexer.build.documents import build, document_text, listed_words, with_listed
 from indexer.files import digest_of
+from indexer.project import read_project_file
 from indexer.store.writer import Writer
 
 
@@ -48,10 +49,8 @@ def _document_again(writer: Writer, root: Path, path: str, words: str) -> dict[s
         return None
     text = ""
     if rec.status != "skipped":
-        try:
-            with open(os.path.join(root, path), "rb") as f:
-                data = f.read()
-        except OSError:
+        data = read_project_file(root, path, sys.maxsize)  # never through a link, never a pipe
+        if data is None:
             return None
         if digest_of(data) != rec.digest:
             return None

@@ -15,6 +15,7 @@ from indexer.build.remember import remember
 from indexer.changes import settings
 from indexer.config import Config
 from indexer.model import UpdateStats
+from indexer.project import ProjectGone
 from indexer.store import integrity
 from indexer.store.generations import recover
 from indexer.store.header import header_generation, header_ok
@@ -53,6 +54,8 @@ def update(
     """
     t0 = time.perf_counter()
     root = root.resolve()
+    if not root.is_dir():
+        raise ProjectGone(root)
     ipaths = IndexPaths(config.index_path(root))
     with writer_lock(ipaths, wait, on_wait), _progress_file(ipaths, full) as pfile:
         recover(ipaths)

@@ -3,7 +3,7 @@ them. A worker never raises on a file: an unreadable one becomes a skipped recor
 
 from __future__ import annotations
 
-import os
+import sys
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -16,6 +16,7 @@ from indexer.build.pool import MAX_CHUNK_FILES, MAX_SCANNERS, FileBudget, Pool
 from indexer.changes.diff import Job
 from indexer.files import digest_of
 from indexer.model import FileRecord
+from indexer.project import NotRead, read_inside
 from indexer.store.codec import Dictionary, Packer
 from indexer.store.rows import Prepared, packed, prepare, whole_record
 from indexer.store.schema import is_searchable
@@ -75,9 +76,10 @@ def process(job: Job, packer: Packer | None = None) -> Result:
     if not scanners.reads_content(kind):
         return _result(FileRecord(path=path, kind=kind, size=job.size, mtime_ns=job.mtime_ns), None, "")
     t0 = time.process_time()
-    try:
-        with open(os.path.join(job.root, path), "rb") as f:
-            data = f.read()
+    try:  # a link or a pipe may have taken the walked file's place since
+        data = read_inside(job.root, path, sys.maxsize)
+    except NotRead as exc:
+        return _skipped(job, exc.strerror)
     except OSError as exc:
         return _skipped(job, f"unreadable: {exc.strerror or exc}")
     digest = digest_of(data)

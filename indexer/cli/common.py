@@ -73,8 +73,11 @@ def explain_failure(exc: BaseException) -> str | None:
     import errno
     import sqlite3
 
+    from indexer.project import ProjectGone
     from indexer.store.header import IndexBroken
 
+    if isinstance(exc, ProjectGone):
+        return str(exc)
     text = str(exc)
     full = (
         (isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT))
@@ -98,6 +101,8 @@ def explain_failure(exc: BaseException) -> str | None:
         )
     if isinstance(exc, OSError):
         where = f": {exc.filename}" if exc.filename else ""
+        if exc.filename2:  # os.replace(source, target): what is in the way is at the target
+            where = f": {exc.filename2} (replacing it with {exc.filename})"
         return (
             f"{exc.strerror or exc}{where}; check that this file or folder can be read and written"
             " (and that the disk has room), then run the command again"

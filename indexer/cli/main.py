@@ -128,7 +128,26 @@ def _load_plugins(parser: argparse.ArgumentParser) -> None:
         ep.load()(sub, CommandAPI)
 
 
+def _open_closed_standard_streams() -> None:
+    """A launcher may start the command with descriptor 0, 1 or 2 closed: Python then has None
+    for that sys stream (every command printed nothing and exited 1), and the next file opened
+    would take its number, where a library's message meant for stderr would be written. Each
+    closed one is opened on the null device."""
+    for fd, name in ((0, "stdin"), (1, "stdout"), (2, "stderr")):
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDONLY if fd == 0 else os.O_WRONLY)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+        if getattr(sys, name) is None:
+            stream = open(fd, "r" if fd == 0 else "w", closefd=False, errors="backslashreplace")  # noqa: SIM115 (kept open)
+            setattr(sys, name, stream)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _open_closed_standard_streams()
     try:
         args = _parse(list(sys.argv[1:] if argv is None else argv))
     except KeyboardInterrupt:  # Ctrl-C while the commands load

@@ -113,7 +113,7 @@ class _Scan(NodeText):
         self.recovered: list[tuple[int, Symbol]] = []  # type headers rebuilt from ERROR nodes
 
     def run(self) -> FileRecord:
-        parser, query, cursor_cls = engine()
+        parser, query, cursor = engine()
         root = parser.parse(self.data).root_node
         status, note, error_lines = "ok", "", ()
         parts: list[_RefNames] = []
@@ -127,11 +127,11 @@ class _Scan(NodeText):
                 # read out before the copy is parsed so only one tree is alive at a time.
                 clean, bodies = outline
                 starts = [b[0] for b in bodies]
-                body_caps = cursor_cls(query).captures(root)
+                body_caps = cursor(query).captures(root)
                 parts.append(self.ref_names(body_caps, lambda n: _inside(n.start_byte, starts, bodies)))
                 del body_caps, root
                 root = parser.parse(clean).root_node
-        caps = cursor_cls(query).captures(root)
+        caps = cursor(query).captures(root)
         file_namespaces = self.file_namespaces(caps)
         self.scopes = scopes(self, root, _scoped(caps), self.recover, bool(caps.get("error")))
         namespaces = file_namespaces + self.nested_namespaces(caps)
@@ -170,8 +170,8 @@ class _Scan(NodeText):
     def error_nodes(self, root: Any) -> list[Any]:
         """All ERROR and MISSING nodes (nested ones too: an ERROR inside a method body that sits
         inside a larger ERROR is a problem of its own), in file order."""
-        _, _, cursor_cls = engine()
-        nodes = cursor_cls(error_query()).captures(root).get("e", [])
+        _, _, cursor = engine()
+        nodes = cursor(error_query()).captures(root).get("e", [])
         nodes.sort(key=lambda n: n.start_byte)
         return nodes
 

@@ -232,8 +232,12 @@ class ProjectWatcher:
                 self._stop.wait(BUSY_RETRY)
                 continue
             except Exception as exc:  # a scanner or store failure must not end the watch
-                log.exception("updating the index of %s failed", self.root)
-                self.error = f"{exc.__class__.__name__}: {explain_failure(exc) or exc}"
+                explained = explain_failure(exc)  # the environment (retried every 2 s): no traceback
+                if explained is None:
+                    log.exception("updating the index of %s failed", self.root)
+                else:
+                    log.warning("updating the index of %s failed: %s", self.root, explained)
+                self.error = f"{exc.__class__.__name__}: {explained or exc}"
                 self._finish(put_back=batch)
                 self._stop.wait(ERROR_RETRY)
                 continue

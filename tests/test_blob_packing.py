@@ -21,7 +21,7 @@ from indexer.store.codec import BlobCodec, Dictionary, Packer
 from indexer.store.reader import Records
 from indexer.store.schema import SQL_TABLES, IndexPaths
 
-from .conftest import meta, write_project
+from .conftest import SLOW_CSHARP, meta, write_project
 
 
 def _scripts(root: Path, n: int) -> list[Job]:
@@ -64,11 +64,10 @@ def test_a_scanner_process_started_in_place_of_a_stopped_one_is_sent_the_diction
     """A file over its time budget stops its scanner process; the one started in its place was
     sent nothing yet, so it gets every dictionary with its first chunk and packs as before."""
     jobs = _scripts(tmp_path / "P", 240)
-    # tree-sitter's query cursor costs the square of an ERROR node's children: 27 s to scan
-    (tmp_path / "P/Assets/Hang.cs").write_bytes(b"{" * 150_000)
-    jobs[3:3] = [Job(str(tmp_path / "P"), "Assets/Hang.cs", "csharp", 150_000, 0, "", 50 << 20)]
+    (tmp_path / "P/Assets/Hang.cs").write_bytes(SLOW_CSHARP)  # a scan far over the time budget
+    jobs[3:3] = [Job(str(tmp_path / "P"), "Assets/Hang.cs", "csharp", len(SLOW_CSHARP), 0, "", 50 << 20)]
     d = Dictionary("csharp", 7, b"public class MonoBehaviour void csharp symbols " * 40)
-    results = list(run_jobs(jobs, 1, FileBudget(seconds=2.0, memory_mb=300), dictionaries=lambda: [d]))
+    results = list(run_jobs(jobs, 1, FileBudget(seconds=1.0, memory_mb=300), dictionaries=lambda: [d]))
     assert len(results) == len(jobs)
     hang, rest = results[3], results[:3] + results[4:]
     assert hang.prepared is not None and not hang.prepared.record_packed  # skipped, packed by the indexer

@@ -903,3 +903,18 @@ def test_a_member_chain_100000_deep_is_scanned_in_a_second() -> None:
     assert time.monotonic() - t0 < 10
     assert rec.status == "ok" and [s.name for s in rec.symbols] == ["Chain", "health", "x"]
     assert [(r.target, r.context) for r in rec.refs] == [("PlayerHealth", "field")]
+
+
+def test_a_syntax_error_region_over_the_widest_allowed_is_skipped_with_the_reason() -> None:
+    """docs/indexing.md: tree-sitter's query cursor costs the square of an ERROR node's width (a
+    150 KB run of `{` took 27 s, in the indexer's own process). A region over MAX_ERROR_WIDTH, at
+    the top or inside a declaration, is refused before any query; one under it is scanned."""
+    flat = csharp.scan("Assets/Flat.cs", b"{" * 150_000)
+    assert (flat.status, flat.note) == (
+        "skipped",
+        "a syntax error region of over 20,000 tokens (150,000): not indexed",
+    )
+    nested = csharp.scan("Assets/Nested.cs", b"namespace N { class A { void M() { " + b"{" * 30_000)
+    assert nested.status == "skipped" and nested.note.startswith("a syntax error region of over 20,000 tokens")
+    under = csharp.scan("Assets/Under.cs", b"class A { " + b"{" * 19_000 + b" }\nclass B { }\n")
+    assert under.status == "partial" and [s.name for s in under.symbols] == ["A", "B"]

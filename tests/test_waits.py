@@ -29,7 +29,7 @@ from indexer.store.header import read_header
 from indexer.store.lock import lock_backend, open_flags, writer_lock
 from indexer.store.reader import Records
 
-from .conftest import REPO, meta, run_cli, start_cli, write_project
+from .conftest import REPO, SLOW_CSHARP, meta, run_cli, start_cli, write_project
 from .test_crash import generate
 from .test_hooks import git
 from .test_indexing import CONFIG, HEALTH, paths_of
@@ -317,40 +317,43 @@ def test_an_old_layout_index_is_read_then_replaced_by_a_generation_folder(tmp_pa
 # -- per-file budgets ----------------------------------------------------------------------------
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a FIFO, and RLIMIT_AS as Linux enforces it")
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="RLIMIT_AS as Linux enforces it")
 def test_a_file_over_its_time_or_memory_budget_is_skipped_and_the_rest_scanned(tmp_path: Path) -> None:
     root = tmp_path / "P"
     (root / "Assets").mkdir(parents=True)
     names = [f"Assets/K{i}.cs" for i in range(300)]
     for n in names:
         (root / n).write_text(f"public class {Path(n).stem} {{ void M() {{ }} }}\n")
-    # A scan far over the budget: tree-sitter's query cursor costs the square of the children of an
-    # ERROR node (27 s here). (A named pipe served once, but a scanner opens none: it is refused.)
-    (root / "Assets/Hang.cs").write_bytes(b"{" * 150_000)
+    # A scan far over the time budget (a named pipe served once, but a scanner opens none: refused)
+    (root / "Assets/Hang.cs").write_bytes(SLOW_CSHARP)
     scene = b"%YAML 1.1\n" + b"".join(
         b"--- !u!1 &%d\nGameObject:\n  m_Name: Object%d\n  m_Component:\n  - component: {fileID: %d}\n" % (i, i, i + 1)
         for i in range(400_000)
     )
     (root / "Assets/Huge.unity").write_bytes(scene)
-    names[5:5] = ["Assets/Hang.cs"]
-    names[100:100] = ["Assets/Huge.unity"]
-    jobs = [
-        Job(str(root), n, "scene" if n.endswith(".unity") else "csharp", (root / n).stat().st_size, 0, "", 50 << 20)
-        for n in names
-    ]
-    t0 = time.monotonic()
-    results = list(run_jobs(jobs, 2, FileBudget(seconds=3.0, memory_mb=150)))
-    assert time.monotonic() - t0 < 60
-    by_path = {r.record.path: r.record for r in results}
-    assert [r.record.path for r in results] == names
-    assert by_path["Assets/Hang.cs"].status == "skipped"
-    assert by_path["Assets/Hang.cs"].note == "scanning took over 3 s, the time a scanner may take: stopped"
-    assert by_path["Assets/Huge.unity"].status == "skipped"
+
+    def scanned(extra: str, budget: FileBudget) -> dict[str, FileRecord]:
+        paths = [*names[:5], extra, *names[5:]]
+        jobs = [
+            Job(str(root), n, "scene" if n.endswith(".unity") else "csharp", (root / n).stat().st_size, 0, "", 50 << 20)
+            for n in paths
+        ]
+        t0 = time.monotonic()
+        results = list(run_jobs(jobs, 2, budget))
+        assert time.monotonic() - t0 < 60
+        assert [r.record.path for r in results] == paths
+        by_path = {r.record.path: r.record for r in results}
+        assert all(by_path[n].status == "ok" and by_path[n].symbols for n in names)
+        return by_path
+
+    # Its share of memory is ample: the time budget stops it. (SLOW_CSHARP takes 200 MB.)
+    slow = scanned("Assets/Hang.cs", FileBudget(seconds=1.0, memory_mb=600))["Assets/Hang.cs"]
+    assert (slow.status, slow.note) == ("skipped", "scanning took over 1 s, the time a scanner may take: stopped")
     # Python's MemoryError, wherever the allocation fails: the worker makes the record once the
     # error's frames are freed. (Made inside the `except`, it failed again and the process died,
     # and a process dying near its limit took seconds to exit, past the time budget.)
-    assert by_path["Assets/Huge.unity"].note == "scanning needed more memory than a scanner may use: stopped"
-    assert all(by_path[n].status == "ok" and by_path[n].symbols for n in names if "/K" in n)
+    huge = scanned("Assets/Huge.unity", FileBudget(seconds=3.0, memory_mb=150))["Assets/Huge.unity"]
+    assert (huge.status, huge.note) == ("skipped", "scanning needed more memory than a scanner may use: stopped")
 
 
 def test_a_file_over_its_share_of_memory_is_scanned_again_alone_with_the_whole_budget(tmp_path: Path) -> None:

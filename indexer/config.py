@@ -54,7 +54,14 @@ def load_config(root: Path) -> Config:
     """The project's configuration: `unity-index.toml` at its root if present, else defaults."""
     path = root / CONFIG_FILE
     if not path.is_file():
-        return Config()
+        config = Config()
+        where = config.index_path(root)
+        if where.exists() and not where.is_dir():  # the default folder's name taken by a file
+            raise ConfigError(
+                f"{where} is a file, not a folder: the index is kept in a folder of that name by default;"
+                f" move the file away, or set index_dir in {CONFIG_FILE}"
+            )
+        return config
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:

@@ -14,6 +14,18 @@ def test_defaults_without_a_file(tmp_path: Path) -> None:
     assert load_config(write_project(tmp_path / "P", {})) == Config()
 
 
+def test_a_file_in_place_of_the_default_index_folder_is_a_clear_error_everywhere(tmp_path: Path) -> None:
+    """Without a config file, a file named like the default index folder made `index` fail with
+    "File exists" while `doctor` said to run `index`: every command now says what is in the way."""
+    root = write_project(tmp_path / "P", {"Library/UnityIndex": "not a folder"})
+    message = f"{root / 'Library/UnityIndex'} is a file, not a folder"
+    with pytest.raises(ConfigError, match=message):
+        load_config(root)
+    for command in (["index"], ["query", "player"], ["doctor"]):
+        r = run_cli(*command, "--project", str(root))
+        assert r.returncode != 0 and message in r.stdout + r.stderr, command
+
+
 def test_settings_are_read(tmp_path: Path) -> None:
     root = write_project(
         tmp_path / "P",

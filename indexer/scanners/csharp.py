@@ -83,8 +83,9 @@ _NOT_UPPER_LEAD = frozenset(range(128)) - frozenset(range(ord("A"), ord("Z") + 1
 
 # The widest syntax error region a file may hold (the children of one ERROR node). tree-sitter's
 # query cursor costs the square of a node's width: a 150 KB run of `{` (garbage saved as .cs) took
-# 27 s, in the indexer's own process for files under its size for scanner processes. Real broken
-# files stay far below (the widest of 182 in seven projects' trees: 1,688 children).
+# 27 s, in the indexer's own process, which scans the files too small for a scanner process and
+# gives them no time budget. Real broken files stay far below (the widest of 182 in seven
+# projects' trees: 1,688 children).
 MAX_ERROR_WIDTH = 20_000
 
 

@@ -87,7 +87,7 @@ def ws(indexed_fixture: Path):
 
 
 # C# whose scan takes seconds (about 2.7 here, 200 MB): tree-sitter's query cursor costs the square
-# of an ERROR node's width, and these 24 error regions are each just under csharp.MAX_ERROR_WIDTH,
+# of an ERROR node's width, and these 24 error regions are each just under csharp_query.MAX_ERROR_WIDTH,
 # so the file is scanned, not refused. Tests of the scanners' time budget (1 s) use it as a scan
 # that does not end in time.
 SLOW_CSHARP = (b"class A { " + b"{" * 19_000 + b" }\n") * 24

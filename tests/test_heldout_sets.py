@@ -15,8 +15,10 @@ KEYS = ("commit", "parent", "message", "relevant_files", "type", "note")
 TYPES = {"locate", "asset", "change", "bug", "cross"}
 
 
-def test_there_are_ten_sets() -> None:
+def test_there_are_eleven_sets_each_with_its_repository_named() -> None:
+    """`tests.bench.heldout` finds each set's repository in sets.json (docs/retrieval.md)."""
     assert [s.stem for s in SETS] == [
+        "ARFoundationSamples",
         "ATerribleKingdom",
         "BoatAttack",
         "BossRoom",
@@ -28,6 +30,9 @@ def test_there_are_ten_sets() -> None:
         "TrashDash",
         "UnityPlayground",
     ]
+    repositories = json.loads((SETS[0].parent / "sets.json").read_text(encoding="utf-8"))
+    assert sorted(repositories) == [s.stem for s in SETS]
+    assert all(repo.count("/") == 1 for repo in repositories.values())
 
 
 @pytest.mark.parametrize("path", SETS, ids=lambda p: p.stem)

@@ -53,9 +53,7 @@ def update(
     IndexBusy. Interrupted anywhere (Ctrl-C, a kill), the index keeps its last committed state.
     """
     t0 = time.perf_counter()
-    root = root.resolve()
-    if not root.is_dir():
-        raise ProjectGone(root)
+    root = _present(root)
     ipaths = IndexPaths(config.index_path(root))
     with writer_lock(ipaths, wait, on_wait), _progress_file(ipaths, full) as pfile:
         recover(ipaths)
@@ -124,3 +122,11 @@ def _unchanged(ipaths: IndexPaths, walked: bool) -> UpdateStats:
     stats.files = sum(counts.values())
     stats.skipped = counts.get("skipped", 0)
     return stats
+
+
+def _present(root: Path) -> Path:
+    """`root` resolved; ProjectGone when the folder is gone (moved or deleted under a watch)."""
+    root = root.resolve()
+    if not root.is_dir():
+        raise ProjectGone(root)
+    return root

@@ -62,7 +62,7 @@ from indexer.model import TYPE_KINDS, FileRecord, Ref, Symbol
 
 from .csharp_lexer import declarations_only as _declarations_only
 from .csharp_nodes import NodeText, collapse, squeeze
-from .csharp_query import REF_CONTEXTS, engine, error_query
+from .csharp_query import MAX_ERROR_WIDTH, REF_CONTEXTS, TooBroken, check_error_width, engine, error_nodes
 from .csharp_recover import recover_headers
 from .csharp_scopes import MAX_NESTING, Scope, TooDeep, qualified, scopes
 from .csharp_strings import asset_literals
@@ -79,22 +79,6 @@ _PP_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # First bytes of a name that is not capitalized for sure (`str.isupper` of its first character is
 # False): ASCII other than A-Z. A non-ASCII first byte is decided on the text.
 _NOT_UPPER_LEAD = frozenset(range(128)) - frozenset(range(ord("A"), ord("Z") + 1))
-
-
-# The widest syntax error region a file may hold (the children of one ERROR node). tree-sitter's
-# query cursor costs the square of a node's width: a 150 KB run of `{` (garbage saved as .cs) took
-# 27 s, in the indexer's own process, which scans the files too small for a scanner process and
-# gives them no time budget. Real broken files stay far below (the widest of 182 in seven
-# projects' trees: 1,688 children).
-MAX_ERROR_WIDTH = 20_000
-
-
-class TooBroken(Exception):
-    """A syntax error region wider than MAX_ERROR_WIDTH."""
-
-    def __init__(self, width: int):
-        super().__init__(width)
-        self.width = width
 
 
 def scan(path: str, data: bytes) -> FileRecord:
@@ -137,8 +121,8 @@ class _Scan(NodeText):
         status, note, error_lines = "ok", "", ()
         parts: list[_RefNames] = []
         if root.has_error:
-            _check_error_width(root)
-            error_lines = tuple(sorted({r.start_point[0] + 1 for r in self.error_nodes(root)}))
+            check_error_width(root)
+            error_lines = tuple(sorted({r.start_point[0] + 1 for r in error_nodes(root)}))
             status = "partial"
             note = f"{len(error_lines)} syntax error region{'s' if len(error_lines) != 1 else ''}"
             outline = _declarations_only(self.data)
@@ -184,16 +168,6 @@ class _Scan(NodeText):
             for node in caps.get(cap, ()):
                 self.member_symbols(node, cap, symbols)
         return symbols
-
-    # ----- errors --------------------------------------------------------------------------
-
-    def error_nodes(self, root: Any) -> list[Any]:
-        """All ERROR and MISSING nodes (nested ones too: an ERROR inside a method body that sits
-        inside a larger ERROR is a problem of its own), in file order."""
-        _, _, cursor = engine()
-        nodes = cursor(error_query()).captures(root).get("e", [])
-        nodes.sort(key=lambda n: n.start_byte)
-        return nodes
 
     # ----- containers and names ------------------------------------------------------------
 
@@ -517,14 +491,3 @@ def _merge(items: list[tuple[int, Any]]) -> tuple[Symbol, ...]:
             index[key] = len(out)
         out.append(sym)
     return tuple(out)
-
-
-def _check_error_width(root: Any) -> None:
-    """TooBroken when an ERROR node has more than MAX_ERROR_WIDTH children. Only the subtrees
-    holding an error are entered, and a wide node's children are counted, never listed."""
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        if node.type == "ERROR" and node.child_count > MAX_ERROR_WIDTH:
-            raise TooBroken(node.child_count)
-        stack.extend(c for c in node.children if c.has_error)

@@ -48,3 +48,13 @@ def test_a_set_is_twenty_questions_four_of_each_type_on_one_commit(path: Path) -
         gold = q["relevant_files"]
         assert gold and len(set(gold)) == len(gold)
         assert all(not g.startswith("/") and ".." not in g.split("/") for g in gold)
+
+
+def test_the_heldout_report_pools_the_sets_by_their_counts() -> None:
+    from tests.bench.heldout import render
+
+    row = {"query": [20, 16, 12], "named": [20, 18, 18], "shown": [20, 17, 16], "outlined": [20, 16, 14]}
+    other = {"query": [20, 14, 10], "named": [20, 20, 19], "shown": [20, 19, 17], "outlined": [20, 18, 15]}
+    lines = render({"A": row, "B": other}, 4000).split("\n")
+    assert lines[1].split() == ["A", "20", "0.800", "/", "0.600", "-", "0.900", "/", "0.800", "/", "0.700"]
+    assert lines[3].split() == ["pooled", "40", "0.750", "/", "0.550", "-", "0.925", "/", "0.825", "/", "0.725"]

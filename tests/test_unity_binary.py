@@ -128,7 +128,8 @@ def test_what_the_reader_cannot_follow_is_kept_by_name(data: bytes) -> None:
     assert (rec.status, rec.note, rec.refs) == ("skipped", UNREAD_NOTE, ())
 
 
-def test_a_binary_prefab_carries_its_script_in_the_graph_and_the_ranking(tmp_path: Path) -> None:
+def _cannon_project(tmp_path: Path) -> Path:
+    """An indexed project whose binary prefab carries a script and uses a binary material."""
     root = write_project(
         tmp_path / "Game",
         {
@@ -141,6 +142,11 @@ def test_a_binary_prefab_carries_its_script_in_the_graph_and_the_ranking(tmp_pat
         },
     )
     update(root, CONFIG)
+    return root
+
+
+def test_a_binary_prefab_carries_its_script_in_the_graph_and_the_ranking(tmp_path: Path) -> None:
+    root = _cannon_project(tmp_path)
     ws = open_workspace(root, projects_at(root))
     graph = ws.projects[0].graph
     assert graph.uses("Assets/Prefabs/Cannon.prefab") == (
@@ -159,18 +165,7 @@ def test_a_binary_prefab_carries_its_script_in_the_graph_and_the_ranking(tmp_pat
 def test_a_binary_prefab_in_a_pack_shows_what_it_references_and_that_its_values_are_unread(tmp_path: Path) -> None:
     """A binary file has no objects to outline: the pack shows the files it references (what is
     known of it) under its note's first clause, not its header alone."""
-    root = write_project(
-        tmp_path / "Game",
-        {
-            "Assets/Scripts/Turret.cs": "public class Turret : UnityEngine.MonoBehaviour { public int range; }\n",
-            "Assets/Scripts/Turret.cs.meta": meta(SCRIPT),
-            "Assets/Prefabs/Cannon.prefab": serialized_file(17, [SCRIPT, MATERIAL]),
-            "Assets/Prefabs/Cannon.prefab.meta": meta("c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0", "PrefabImporter"),
-            "Assets/Materials/Steel.mat": serialized_file(17, []),
-            "Assets/Materials/Steel.mat.meta": meta(MATERIAL, "NativeFormatImporter"),
-        },
-    )
-    update(root, CONFIG)
+    root = _cannon_project(tmp_path)
     pack = build_context(open_workspace(root, projects_at(root)), "cannon prefab turret", 2000, counter())
     at = pack.tier2.text.index("### Assets/Prefabs/Cannon.prefab  (prefab; matched: cannon, prefab)\n")
     assert pack.tier2.text[at:].split("\n")[1:5] == [

@@ -562,3 +562,20 @@ def test_a_time_limit_longer_than_a_timer_can_wait_is_no_limit(tmp_path: Path) -
     for limit in ("1e10", "1e308"):
         r = run_cli("index", "--time-limit", limit, "--project", str(root))
         assert r.returncode == 0 and "Traceback" not in r.stderr and "Exception" not in r.stderr, r.stderr
+
+
+def test_a_folder_of_more_than_ten_projects_is_refused_not_indexed_whole(tmp_path: Path) -> None:
+    """`--project ~` or `--project /` by mistake built the index of every project four levels down,
+    each in its own Library: a folder that is no project is a workspace of at most ten."""
+    from indexer.cli.common import MAX_WORKSPACE_PROJECTS
+
+    folder = tmp_path / "Projects"
+    for i in range(MAX_WORKSPACE_PROJECTS + 1):
+        write_project(folder / f"Game{i:02d}", {"Assets/A.cs": "class A {}"})
+    r = run_cli("query", "player", "--project", str(folder))
+    assert r.returncode == 2
+    assert f"not a Unity project, and {MAX_WORKSPACE_PROJECTS + 1} projects lie below it" in r.stderr
+    assert f"{folder / 'Game00'}, {folder / 'Game01'}" in r.stderr and "give one of them" in r.stderr
+    assert not any((folder / f"Game{i:02d}" / "Library").exists() for i in range(MAX_WORKSPACE_PROJECTS + 1))
+    (folder / "Game10" / "ProjectSettings").rename(folder / "Game10" / "Settings")  # ten projects
+    assert run_cli("index", "--project", str(folder)).returncode == 0

@@ -39,6 +39,12 @@ def not_a_folder(project: str) -> str:
     return f"--project {project}: {what}"
 
 
+# A folder that is no project is answered as one workspace of the projects below it up to this
+# many: past it, `--project` most likely names a folder of unrelated projects (a home folder, `/`),
+# whose indexes would all be built, each in its own project's Library.
+MAX_WORKSPACE_PROJECTS = 10
+
+
 def workspace(args: argparse.Namespace):
     """The project(s) a command works on: --project DIR (a project, or a folder holding several),
     else the nearest project at or above the working directory."""
@@ -56,6 +62,12 @@ def workspace(args: argparse.Namespace):
                 raise UsageError(
                     f"--project {args.project}: not a Unity project (it needs Assets/ and ProjectSettings/)"
                     " and no Unity project below it"
+                )
+            if len(projects) > MAX_WORKSPACE_PROJECTS and projects[0][0] != base.resolve():
+                listed = ", ".join(str(root) for root, _ in projects[:5])
+                raise UsageError(
+                    f"--project {args.project}: not a Unity project, and {len(projects)} projects lie below it"
+                    f" (more than {MAX_WORKSPACE_PROJECTS} answered together): {listed}, ...; give one of them"
                 )
             return open_workspace(base.resolve(), projects)
         try:

@@ -3,6 +3,8 @@
 import json
 from pathlib import Path
 
+import pytest
+
 from .conftest import run_cli, write_project
 
 
@@ -579,3 +581,25 @@ def test_a_folder_of_more_than_ten_projects_is_refused_not_indexed_whole(tmp_pat
     assert not any((folder / f"Game{i:02d}" / "Library").exists() for i in range(MAX_WORKSPACE_PROJECTS + 1))
     (folder / "Game10" / "ProjectSettings").rename(folder / "Game10" / "Settings")  # ten projects
     assert run_cli("index", "--project", str(folder)).returncode == 0
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_output_that_cannot_be_written_is_said_to_be_the_output(tmp_path: Path) -> None:
+    """`query > /dev/full` said "the disk is full: the index keeps its last committed state": the
+    output's failure is told apart from the index's own writes."""
+    import os
+    import subprocess
+    import sys
+
+    from .conftest import REPO
+
+    root = write_project(tmp_path / "P", {"Assets/PlayerHealth.cs": "public class PlayerHealth {}"})
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    env = {**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1"}
+    for args in (["query", "player health"], ["query", "player health", "--json"], ["context", "player health"]):
+        with open("/dev/full", "w") as full:
+            r = subprocess.run(
+                [sys.executable, "-m", "indexer.cli", *args, "--project", str(root)],
+                stdout=full, stderr=subprocess.PIPE, text=True, env=env, timeout=120,
+            )  # fmt: skip
+        assert (r.returncode, r.stderr) == (2, "error: cannot write the output: No space left on device\n"), args

@@ -8,9 +8,11 @@ Imports are lazy so a query never loads the scanners.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from indexer.cli.common import (
     EXIT_INTERNAL,
@@ -146,8 +148,49 @@ def _open_closed_standard_streams() -> None:
             setattr(sys, name, stream)
 
 
+class OutputFailed(Exception):
+    """Writing the command's output failed (a full device, a closed file): not the index's doing,
+    which a failed write of its own would be said to be (`explain_failure`)."""
+
+
+class _Output:
+    """sys.stdout while a command runs: a write or a flush that fails (but for a reader gone, a
+    BrokenPipeError) is an OutputFailed."""
+
+    def __init__(self, stream: Any):
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputFailed(exc.strerror or str(exc)) from exc
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputFailed(exc.strerror or str(exc)) from exc
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     _open_closed_standard_streams()
+    real = sys.stdout
+    sys.stdout = _Output(real)
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout = real
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         args = _parse(list(sys.argv[1:] if argv is None else argv))
     except KeyboardInterrupt:  # Ctrl-C while the commands load
@@ -156,7 +199,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     console = Console()
     func: Callable[[argparse.Namespace, Console], int] = args.func
     try:
-        return func(args, console)
+        code = func(args, console)
+        sys.stdout.flush()  # buffered output fails here, not at exit
+        return code
+    except OutputFailed as exc:
+        with contextlib.suppress(OSError, ValueError, AttributeError):  # what is still buffered is dropped
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        console.error(f"cannot write the output: {exc}")
+        return EXIT_USAGE
     except UsageError as exc:
         _traceback_if(args.debug)
         console.error(str(exc))

@@ -11,7 +11,7 @@ import argparse
 import contextlib
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from indexer.cli.common import (
@@ -161,23 +161,25 @@ class _Output:
         self._stream = stream
 
     def write(self, text: str) -> int:
-        try:
+        with _as_output_failure():
             return self._stream.write(text)
-        except BrokenPipeError:
-            raise
-        except OSError as exc:
-            raise OutputFailed(exc.strerror or str(exc)) from exc
 
     def flush(self) -> None:
-        try:
+        with _as_output_failure():
             self._stream.flush()
-        except BrokenPipeError:
-            raise
-        except OSError as exc:
-            raise OutputFailed(exc.strerror or str(exc)) from exc
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
+
+
+@contextlib.contextmanager
+def _as_output_failure() -> Iterator[None]:
+    try:
+        yield
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        raise OutputFailed(exc.strerror or str(exc)) from exc
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -603,3 +603,26 @@ def test_output_that_cannot_be_written_is_said_to_be_the_output(tmp_path: Path) 
                 stdout=full, stderr=subprocess.PIPE, text=True, env=env, timeout=120,
             )  # fmt: skip
         assert (r.returncode, r.stderr) == (2, "error: cannot write the output: No space left on device\n"), args
+
+
+def test_a_reader_that_stops_early_ends_the_command_quietly(tmp_path: Path) -> None:
+    """docs/cli.md: `| head -1` closing the pipe before the output is written is exit 0, no message
+    (the output's other failures are errors: the test above)."""
+    import os
+    import subprocess
+    import sys
+
+    from .conftest import REPO
+
+    root = write_project(tmp_path / "P", {"Assets/PlayerHealth.cs": "public class PlayerHealth {}"})
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    env = {**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1"}
+    read, write = os.pipe()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "indexer.cli", "query", "player health", "--project", str(root)],
+        stdout=write, stderr=subprocess.PIPE, text=True, env=env,
+    )  # fmt: skip
+    os.close(write)
+    os.close(read)  # the reader is gone before the command writes (it starts Python first)
+    _, err = proc.communicate(timeout=120)
+    assert (proc.returncode, err) == (0, "")

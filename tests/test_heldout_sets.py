@@ -58,3 +58,10 @@ def test_the_heldout_report_pools_the_sets_by_their_counts() -> None:
     lines = render({"A": row, "B": other}, 4000).split("\n")
     assert lines[1].split() == ["A", "20", "0.800", "/", "0.600", "-", "0.900", "/", "0.800", "/", "0.700"]
     assert lines[3].split() == ["pooled", "40", "0.750", "/", "0.550", "-", "0.925", "/", "0.825", "/", "0.725"]
+
+
+def test_a_set_without_a_checkout_is_left_out_and_said_so(tmp_path: Path, capsys) -> None:
+    from tests.bench.heldout import run
+
+    assert run(tmp_path / "eval", tmp_path, 4000, ["BossRoom"], bm25=False) == {}
+    assert capsys.readouterr().out == f"BossRoom: no checkout at {tmp_path / 'BossRoom'}, left out\n"

@@ -1,0 +1,70 @@
+"""Promises of docs/indexing.md, docs/architecture.md and the docstrings of build/, store/ and
+scanners/ that no other test held: each test names the sentence it checks."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from indexer.build.update import update
+from indexer.store.consistency import check_consistency
+
+from .conftest import meta, write_project
+from .test_indexing import CONFIG, FILES, comparable, paths_of, records
+
+GRAPH = (Path(__file__).parent / "asset_cases" / "Lava.shadergraph").read_bytes()
+CONTROLS = b'{"maps": [{"name": "Ship", "actions": [{"name": "Fire", "type": "Button"}], "bindings": []}]}'
+
+
+def _move(root: Path, src: str, dst: str) -> None:
+    (root / dst).parent.mkdir(parents=True, exist_ok=True)
+    shutil.move(root / src, root / dst)
+
+
+def _equals_a_rebuild(root: Path) -> dict:
+    """The index after an incremental update, asserted equal to a rebuild of the same files."""
+    assert check_consistency(paths_of(root), root, CONFIG) == []
+    incremental = comparable(root)
+    update(root, CONFIG, full=True)
+    assert comparable(root) == incremental
+    return incremental
+
+
+# indexing.md, "Keeping the index fresh": a file moved unchanged keeps its record, and "Kinds whose
+# scan depends on the path (...) are rescanned"; "Incremental results equal a full rebuild after
+# ... file and folder moves". A Shader Graph is named by its file (shadergraph.py: "name =
+# <m_Path>/<file stem>") and an action asset without a `name` by its file (inputactions.py).
+@pytest.mark.parametrize(
+    ("old", "new", "data", "symbol"),
+    [
+        ("Assets/FX/Lava.shadergraph", "Assets/FX/Magma.shadergraph", GRAPH, "Dungeon/Effects/Magma"),
+        ("Assets/FX/Lava.shadergraph", "Assets/FX/Lava.shadersubgraph", GRAPH, "Lava"),
+        ("Assets/Input/Ship.inputactions", "Assets/Input/Boat.inputactions", CONTROLS, "Boat"),
+    ],
+)
+def test_a_file_named_by_its_path_renamed_unchanged_is_named_by_its_new_path(
+    tmp_path: Path, old: str, new: str, data: bytes, symbol: str
+) -> None:
+    root = write_project(tmp_path / "P", {**FILES, old: data, old + ".meta": meta("c" * 32, "ScriptedImporter")})
+    update(root, CONFIG)
+    _move(root, old, new)
+    _move(root, old + ".meta", new + ".meta")
+    update(root, CONFIG)
+    assert records(root).record(new).symbols[0].name == symbol
+    _equals_a_rebuild(root)
+
+
+# indexing.md: "A deleted file and an added file of the same kind with the same content hash in
+# one update are a move": of another kind, the same bytes are scanned as the new kind.
+def test_a_script_renamed_to_a_text_file_is_a_text_file_not_a_moved_script(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "P", FILES)
+    update(root, CONFIG)
+    _move(root, "Assets/Scripts/Health.cs", "Assets/Scripts/Health.txt")
+    stats = update(root, CONFIG)
+    assert (stats.moved, stats.added, stats.deleted) == (0, 1, 1)
+    rec = records(root).record("Assets/Scripts/Health.txt")
+    assert (rec.kind, rec.symbols) == ("text", ())
+    assert "Assets/Scripts/Health.cs::Game.Combat.Health" not in records(root).categories()
+    _equals_a_rebuild(root)

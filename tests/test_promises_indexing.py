@@ -12,6 +12,7 @@ from indexer.build.update import update
 from indexer.store.consistency import check_consistency
 
 from .conftest import meta, write_project
+from .test_incremental import LOADER
 from .test_indexing import CONFIG, FILES, comparable, paths_of, records
 
 GRAPH = (Path(__file__).parent / "asset_cases" / "Lava.shadergraph").read_bytes()
@@ -67,4 +68,32 @@ def test_a_script_renamed_to_a_text_file_is_a_text_file_not_a_moved_script(tmp_p
     rec = records(root).record("Assets/Scripts/Health.txt")
     assert (rec.kind, rec.symbols) == ("text", ())
     assert "Assets/Scripts/Health.cs::Game.Combat.Health" not in records(root).categories()
+    _equals_a_rebuild(root)
+
+
+# indexing.md, "The reference graph": edges are "kept exact on every update: a batch re-resolves
+# ... every file whose references name a ... load key (a Resources path ...) the batch ...
+# moved". The asset is moved unchanged (a move, no rescan) out of its Resources folder, then back
+# into another one under the same key.
+def test_a_resource_moved_out_of_and_into_resources_moves_the_loaders_edge(tmp_path: Path) -> None:
+    sword = "Assets/Resources/Icons/Sword.txt"
+    root = write_project(
+        tmp_path / "P",
+        {**FILES, "Assets/Scripts/Icons.cs": LOADER, sword: "a sword", sword + ".meta": meta("d" * 32)},
+    )
+    update(root, CONFIG)
+
+    def loads() -> set[tuple[str, str, str]]:
+        return {e for e in comparable(root)["edges"] if e[0] == "Assets/Scripts/Icons.cs"}
+
+    assert loads() == {("Assets/Scripts/Icons.cs", sword, "loads")}
+    _move(root, sword, "Assets/Data/Sword.txt")
+    _move(root, sword + ".meta", "Assets/Data/Sword.txt.meta")
+    assert update(root, CONFIG).moved == 2
+    assert loads() == set()
+    _equals_a_rebuild(root)
+    _move(root, "Assets/Data/Sword.txt", "Assets/Art/Resources/Icons/Sword.txt")
+    _move(root, "Assets/Data/Sword.txt.meta", "Assets/Art/Resources/Icons/Sword.txt.meta")
+    update(root, CONFIG)
+    assert loads() == {("Assets/Scripts/Icons.cs", "Assets/Art/Resources/Icons/Sword.txt", "loads")}
     _equals_a_rebuild(root)

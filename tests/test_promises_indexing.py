@@ -3,7 +3,11 @@ scanners/ that no other test held: each test names the sentence it checks."""
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,7 +15,8 @@ import pytest
 from indexer.build.update import update
 from indexer.store.consistency import check_consistency
 
-from .conftest import meta, write_project
+from .conftest import REPO, meta, write_project
+from .test_environment_errors import _without_write_permission
 from .test_incremental import LOADER
 from .test_indexing import CONFIG, FILES, comparable, paths_of, records
 
@@ -97,3 +102,48 @@ def test_a_resource_moved_out_of_and_into_resources_moves_the_loaders_edge(tmp_p
     update(root, CONFIG)
     assert loads() == {("Assets/Scripts/Icons.cs", "Assets/Art/Resources/Icons/Sword.txt", "loads")}
     _equals_a_rebuild(root)
+
+
+# indexing.md, "Skips": "Files that cannot be read meaningfully are recorded with `status:
+# skipped` and a reason, listed by `unity-index status`: ... unreadable files"; and a file that
+# can be read again is indexed by the next update, as the folder is ("Bad input"), by a walk and
+# when git does the finding (a chmod changes neither the stat compared nor what git lists).
+@pytest.mark.parametrize("git", [False, True])
+def test_an_unreadable_file_is_skipped_with_the_reason_and_indexed_once_readable(tmp_path: Path, git: bool) -> None:
+    prefix = _without_write_permission()
+    if prefix is None:
+        pytest.skip("cannot drop root's power to read any file here")
+    root = write_project(
+        tmp_path / "P",
+        {"Assets/Open.cs": "public class OpenThing { }\n", "Assets/Secret.cs": "class SecretThing { }\n"},
+    )
+    if git:
+        run = ["git", "-C", str(root), "-c", "user.email=t@t", "-c", "user.name=t"]
+        subprocess.run([*run, "init", "-q"], check=True)
+        subprocess.run([*run, "add", "-A"], check=True)
+        subprocess.run([*run, "commit", "-qm", "x"], check=True)
+    env = {**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1"}
+
+    def cli(*args: str) -> dict:
+        r = subprocess.run(
+            [*prefix, sys.executable, "-m", "indexer.cli", *args, "--json", "--project", str(root)],
+            capture_output=True, text=True, env=env, timeout=300,
+        )  # fmt: skip
+        assert r.returncode == 0, (args, r.stderr)
+        return json.loads(r.stdout)
+
+    secret = root / "Assets" / "Secret.cs"
+    secret.chmod(0o000)
+    cli("index")
+    status = cli("status")
+    assert [(s["path"], s["reason"]) for s in status["skipped"]] == [
+        ("Assets/Secret.cs", "unreadable: Permission denied")
+    ]
+    assert cli("index")["scanned"] == 0  # still unreadable: nothing to do
+    secret.chmod(0o644)
+    assert cli("status")["stale_files"] == 1
+    stats = cli("index")
+    assert (stats["scanned"], stats["skipped"]) == (1, 0)
+    assert cli("status")["skipped"] == []
+    assert [h["path"] for h in cli("query", "SecretThing")["results"]][:1] == ["Assets/Secret.cs"]
+    assert records(root).record("Assets/Secret.cs").symbols[0].name == "SecretThing"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -147,3 +148,16 @@ def test_an_unreadable_file_is_skipped_with_the_reason_and_indexed_once_readable
     assert cli("status")["skipped"] == []
     assert [h["path"] for h in cli("query", "SecretThing")["results"]][:1] == ["Assets/Secret.cs"]
     assert records(root).record("Assets/Secret.cs").symbols[0].name == "SecretThing"
+
+
+# indexing.md, "Record store layout": "Schema version N: an index of any other version is rebuilt"
+# (it said 10 while the index wrote 15); the header names the version the index was written by.
+def test_the_documented_schema_version_is_the_one_the_index_writes(tmp_path: Path) -> None:
+    from indexer.model import SCHEMA_VERSION
+
+    text = (REPO / "docs" / "indexing.md").read_text(encoding="utf-8")
+    assert [int(n) for n in re.findall(r"Schema version (\d+) \(`model.SCHEMA_VERSION`\)", text)] == [SCHEMA_VERSION]
+    root = write_project(tmp_path / "P", FILES)
+    update(root, CONFIG)
+    header = json.loads(paths_of(root).header.read_text())
+    assert (header["schema_version"], header["generation"], header["data"]) == (SCHEMA_VERSION, 1, "gen-1")

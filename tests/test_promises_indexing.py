@@ -19,7 +19,7 @@ from indexer.store.consistency import check_consistency
 from .conftest import REPO, meta, write_project
 from .test_environment_errors import _without_write_permission
 from .test_incremental import LOADER
-from .test_indexing import CONFIG, FILES, comparable, paths_of, records
+from .test_indexing import CONFIG, FILES, comparable, paths_of, records, search_paths
 
 GRAPH = (Path(__file__).parent / "asset_cases" / "Lava.shadergraph").read_bytes()
 CONTROLS = b'{"maps": [{"name": "Ship", "actions": [{"name": "Fire", "type": "Button"}], "bindings": []}]}'
@@ -161,3 +161,148 @@ def test_the_documented_schema_version_is_the_one_the_index_writes(tmp_path: Pat
     update(root, CONFIG)
     header = json.loads(paths_of(root).header.read_text())
     assert (header["schema_version"], header["generation"], header["data"]) == (SCHEMA_VERSION, 1, "gen-1")
+
+
+# indexing.md, "Which files": "Every file gets a record with its kind ..., size, mtime and, for
+# files whose content is read, a content hash"; "Binary asset kinds (textures, models, audio,
+# fonts, plugins) are recorded but not read".
+def test_binary_asset_kinds_are_recorded_by_their_stat_and_never_read(tmp_path: Path) -> None:
+    words = b"class TellingWord { void Xyzzy() {} }\n"
+    art = {"Assets/Art/hero.png": "texture", "Assets/Art/hero.fbx": "model", "Assets/Sfx/hit.wav": "audio"}
+    art |= {"Assets/Fonts/Main.ttf": "font", "Assets/Plugins/native.dll": "plugin", "Assets/Notes.xyz": "other"}
+    root = write_project(tmp_path / "P", {**{p: words for p in art}, "Assets/Read.cs": words})
+    update(root, CONFIG)
+    r = records(root)
+    for p, kind in art.items():
+        rec = r.record(p)
+        st = (root / p).stat()
+        assert (rec.kind, rec.status, rec.size, rec.mtime_ns, rec.digest, rec.symbols) == (
+            kind, "ok", st.st_size, st.st_mtime_ns, "", ()
+        ), p  # fmt: skip
+    assert len(r.record("Assets/Read.cs").digest) == 32
+    assert search_paths(root, "xyzzy") == ["Assets/Read.cs"]
+
+
+# indexing.md, "Crash safety": "Before anything else, every writer removes what a killed writer
+# left (a half-built or superseded generation folder, a temporary header)"; "A rebuild ... writes a
+# new folder beside the current one ...; the old folder is then removed."
+def test_a_writer_removes_what_a_killed_writer_left_and_a_rebuild_the_old_generation(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "P", FILES)
+    update(root, CONFIG)
+    index = paths_of(root).root
+    (index / "gen-7" / "tantivy").mkdir(parents=True)  # a rebuild killed before its header's rename
+    (index / "gen-7" / "records.db").write_bytes(b"half")
+    (index / f".index.json.{os.getpid()}.tmp").write_text("{}")
+    assert update(root, CONFIG).full is False  # nothing changed: the update still cleans up
+    assert sorted(p.name for p in index.iterdir() if p.name.startswith(("gen-", ".index"))) == ["gen-1"]
+    update(root, CONFIG, full=True)
+    assert sorted(p.name for p in index.iterdir() if p.name.startswith("gen-")) == ["gen-2"]
+    assert json.loads(paths_of(root).header.read_text())["data"] == "gen-2"
+    assert search_paths(root, "TakeDamage") == ["Assets/Scripts/Health.cs"]
+
+
+# indexing.md, "One writer": "The descriptor is opened close-on-exec and non-inheritable ... so no
+# other process ever holds it": a program the holder starts does not keep the index locked.
+def test_a_program_started_by_the_lock_holder_does_not_hold_the_lock(tmp_path: Path) -> None:
+    from indexer.store.lock import IndexBusy, writer_lock
+
+    root = write_project(tmp_path / "P", FILES)
+    paths = paths_of(root)
+    sleeper = "import time; print('up', flush=True); time.sleep(30)"
+    with writer_lock(paths):
+        child = subprocess.Popen([sys.executable, "-c", sleeper], stdout=subprocess.PIPE, close_fds=False)
+    try:
+        # Once it runs: Linux wakes a vfork parent before the exec closes close-on-exec descriptors.
+        assert child.stdout is not None and child.stdout.readline() == b"up\n"
+        # taken at once: the sleeping child has no copy of the descriptor (a second one is refused)
+        with writer_lock(paths), pytest.raises(IndexBusy), writer_lock(paths):
+            pass
+    finally:
+        child.kill()
+        child.wait()
+
+
+# scanners/__init__.py: "Scanner modules are imported lazily: tree-sitter is only loaded when C#
+# is actually scanned" (architecture.md: "tree-sitter is imported by the C# scanner module alone").
+def test_indexing_a_project_without_scripts_never_loads_tree_sitter(tmp_path: Path) -> None:
+    files = {p: c for p, c in FILES.items() if not p.endswith(".cs")}
+    root = write_project(tmp_path / "P", {**files, "Assets/Glow.shader": 'Shader "Game/Glow" { }'})
+    code = (
+        "import sys; from pathlib import Path; from indexer.build.update import update;"
+        " from indexer.config import Config; update(Path(sys.argv[1]), Config(workers=1));"
+        " print(sorted(m for m in sys.modules if m.startswith(('tree_sitter', 'indexer.scanners.csharp'))))"
+    )
+    r = subprocess.run([sys.executable, "-c", code, str(root)], capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert (r.returncode, r.stdout) == (0, "[]\n"), r.stderr
+    assert records(root).record("Assets/Glow.shader").symbols[0].name == "Game/Glow"
+
+
+# indexing.md, "Scanner processes": "files are scanned in the indexer's own process only when they
+# are fewer than 200, under 2 MB together and each under 256 KB" (build/workers.py).
+@pytest.mark.parametrize(
+    ("sizes", "in_process"),
+    [
+        ([1_000] * 199, True),
+        ([1_000] * 200, False),
+        ([255_999], True),
+        ([256_000], False),
+        ([199_999] * 10, True),
+        ([200_000] * 10, False),
+    ],
+)
+def test_few_small_files_are_scanned_in_the_indexers_process(monkeypatch, sizes: list[int], in_process: bool) -> None:
+    from indexer.build import workers
+    from indexer.changes.diff import Job
+
+    class NoPool:
+        def __init__(self, *args: object) -> None:
+            raise LookupError("a scanner process was started")
+
+    monkeypatch.setattr(workers, "Pool", NoPool)
+    jobs = [Job("/nowhere", f"Assets/T{i}.png", "texture", n, 0, "", 10**9) for i, n in enumerate(sizes)]
+    if in_process:
+        assert [r.record.path for r in workers.run_jobs(jobs, 2)] == [j.path for j in jobs]
+    else:
+        with pytest.raises(LookupError):
+            list(workers.run_jobs(jobs, 2))
+
+
+# indexing.md, Unity YAML "hierarchy": "siblings that share a name are numbered in file order,
+# `---------- #2`, so they stay apart", with their components under the numbered path.
+def test_siblings_sharing_a_name_are_numbered_in_file_order() -> None:
+    from indexer.scanners import scan
+
+    def go(fid: int, name: str, transform: int) -> str:
+        return (
+            f"--- !u!1 &{fid}\nGameObject:\n  m_Name: {name}\n  m_Component:\n  - component: {{fileID: {transform}}}\n"
+        )
+
+    def tf(fid: int, go_id: int, father: int) -> str:
+        return f"--- !u!4 &{fid}\nTransform:\n  m_GameObject: {{fileID: {go_id}}}\n  m_Father: {{fileID: {father}}}\n"
+
+    objects = [go(1, "HUD", 11), tf(11, 1, 0), go(2, "Panel", 12), tf(12, 2, 11), go(3, "Panel", 13)]
+    objects += [tf(13, 3, 11), go(4, "Panel", 14), tf(14, 4, 11), go(5, "Text", 15), tf(15, 5, 13)]
+    text = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n" + "".join(objects)
+    rec = scan("Assets/UI.unity", "scene", text.encode())
+    assert [(s.container, s.name) for s in rec.symbols if s.kind == "gameobject"] == [
+        ("", "HUD"), ("HUD", "Panel"), ("HUD", "Panel #2"), ("HUD", "Panel #3"), ("HUD/Panel #2", "Text")
+    ]  # fmt: skip
+    assert [s.container for s in rec.symbols if s.kind == "component"][-1] == "HUD/Panel #2/Text"
+
+
+# indexing.md, C#: roles "`test` (NUnit attributes on the class or its methods)", through a real
+# index: a class with only a `[UnityTest]` method is a test, so is a `[TestFixture]` class.
+def test_a_class_is_a_test_by_an_nunit_attribute_on_it_or_on_one_of_its_methods(tmp_path: Path) -> None:
+    code = {
+        "Assets/Tests/DoorTests.cs": "using UnityEngine.TestTools; public class DoorTests"
+        " { [UnityTest] public System.Collections.IEnumerator Opens() { yield break; } void Helper() {} }",
+        "Assets/Tests/KeyTests.cs": "[NUnit.Framework.TestFixtureAttribute] public class KeyTests : Door { }",
+        "Assets/Door.cs": "public class Door : UnityEngine.MonoBehaviour { [System.Obsolete] void Test() {} }",
+    }
+    root = write_project(tmp_path / "P", code)
+    update(root, CONFIG)
+    assert records(root).categories() == {
+        "Assets/Door.cs::Door": "monobehaviour",
+        "Assets/Tests/DoorTests.cs::DoorTests": "test",
+        "Assets/Tests/KeyTests.cs::KeyTests": "test",
+    }

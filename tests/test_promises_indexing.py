@@ -306,3 +306,42 @@ def test_a_class_is_a_test_by_an_nunit_attribute_on_it_or_on_one_of_its_methods(
         "Assets/Tests/DoorTests.cs::DoorTests": "test",
         "Assets/Tests/KeyTests.cs::KeyTests": "test",
     }
+
+
+LATIN1 = "caf\xe9".encode("latin-1")
+UNITY_YAML_HEAD = b"%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
+
+
+# indexing.md, "Bad input": "content that is not UTF-8 (Latin-1) | indexed, undecodable bytes
+# replaced" for the text kinds; JSON kinds are skipped with the byte named (the row said all were
+# indexed).
+@pytest.mark.parametrize(
+    ("path", "kind", "data", "status", "note", "name"),
+    [
+        ("Assets/A.cs", "csharp", b"public class A { string s = \"" + LATIN1 + b"\"; }", "ok", "", "A"),
+        ("Assets/A.prefab", "prefab", UNITY_YAML_HEAD + b"--- !u!1 &1\nGameObject:\n  m_Name: " + LATIN1 + b"\n",
+         "ok", "1 documents", "caf\ufffd"),
+        ("Assets/A.shader", "shader", b'Shader "' + LATIN1 + b'" { }', "partial",
+         "invalid UTF-8 at byte 11, decoded with replacement characters", "caf\ufffd"),
+        ("ProjectSettings/TagManager.asset", "settings",
+         UNITY_YAML_HEAD + b"--- !u!78 &1\nTagManager:\n  tags:\n  - " + LATIN1 + b"\n", "partial",
+         "invalid UTF-8 at byte 81, decoded with replacement characters", "caf\ufffd"),
+        ("Packages/manifest.json", "json", b'{"dependencies": {"com.a": "' + LATIN1 + b'"}}', "skipped",
+         "invalid UTF-8 at byte 31", None),
+        ("Assets/A.asmdef", "asmdef", b'{"name": "' + LATIN1 + b'"}', "skipped", "invalid UTF-8 at byte 13", None),
+        ("Assets/A.shadergraph", "shadergraph", b'{"m_Path": "' + LATIN1 + b'"}', "skipped",
+         "invalid UTF-8 at byte 15", None),
+        ("Assets/A.inputactions", "input_actions", b'{"name": "' + LATIN1 + b'"}', "skipped",
+         "invalid UTF-8 at byte 13", None),
+    ],
+)  # fmt: skip
+def test_latin1_content_is_indexed_with_replacement_characters_and_json_is_skipped(
+    path: str, kind: str, data: bytes, status: str, note: str, name: str | None
+) -> None:
+    from indexer.scanners import scan
+
+    rec = scan(path, kind, data)
+    assert (rec.status, rec.note) == (status, note)
+    assert [s.name for s in rec.symbols][:1] == ([name] if name else [])
+    if kind == "csharp":
+        assert len(rec.symbols) == 2  # the class and its field, the literal decoded

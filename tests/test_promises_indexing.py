@@ -345,3 +345,21 @@ def test_latin1_content_is_indexed_with_replacement_characters_and_json_is_skipp
     assert [s.name for s in rec.symbols][:1] == ([name] if name else [])
     if kind == "csharp":
         assert len(rec.symbols) == 2  # the class and its field, the literal decoded
+
+
+# indexing.md, "Assemblies": "-firstpass under Plugins and Standard Assets" (Unity: those folders
+# directly under Assets/ only; an Editor folder anywhere below adds -Editor).
+def test_standard_assets_compile_first_and_a_plugins_folder_deeper_down_does_not(tmp_path: Path) -> None:
+    from .test_graph import graph_for
+
+    scripts = ("Standard Assets/S.cs", "Standard Assets/Cameras/Editor/SE.cs", "Pro Standard Assets/P.cs")
+    scripts += ("Game/Plugins/G.cs", "Game/Plugins/Editor/GE.cs")
+    root = write_project(tmp_path / "P", {f"Assets/{s}": "class X {}" for s in scripts})
+    g = graph_for(root)
+    assert [g.assembly_of(f"Assets/{s}")[0] for s in scripts] == [
+        "Assembly-CSharp-firstpass",
+        "Assembly-CSharp-Editor-firstpass",
+        "Assembly-CSharp-firstpass",
+        "Assembly-CSharp",
+        "Assembly-CSharp-Editor",
+    ]

@@ -363,3 +363,34 @@ def test_standard_assets_compile_first_and_a_plugins_folder_deeper_down_does_not
         "Assembly-CSharp",
         "Assembly-CSharp-Editor",
     ]
+
+
+# indexing.md, "Progress while writing": "An update that has no index to answer from (a first
+# build, a rebuild) writes `progress.json` in the index folder at once, and any other update once
+# it has run half a second"; "removed when the update ends" (a quick update never wrote it: each
+# one-file update of watch wrote and removed it twice).
+def test_progress_is_written_by_builds_at_once_and_by_other_updates_only_after_half_a_second(
+    tmp_path: Path, monkeypatch
+) -> None:
+    from indexer.store import progress
+
+    written: list[str] = []
+    atomic_write = progress.atomic_write
+
+    def spy(path: Path, text: str, **kw: object) -> None:
+        written.append(json.loads(text)["phase"])
+        atomic_write(path, text, **kw)
+
+    monkeypatch.setattr(progress, "atomic_write", spy)
+    root = write_project(tmp_path / "P", FILES)
+    update(root, CONFIG)
+    assert written[0] == "planning"  # a first build: at once
+    written.clear()
+    (root / "Assets/Scripts/Shield.cs").write_text("public class Shield { }")
+    update(root, CONFIG)
+    assert written == []  # quick: never written
+    monkeypatch.setattr(progress, "EVERY", 0.0)  # as if each step came half a second after the last
+    (root / "Assets/Scripts/Sword.cs").write_text("public class Sword { }")
+    update(root, CONFIG)
+    assert written == ["scanning", "linking", "committing"]
+    assert not (paths_of(root).root / "progress.json").exists()

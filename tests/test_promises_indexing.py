@@ -18,7 +18,12 @@ from indexer.store.consistency import check_consistency
 
 from .conftest import REPO, meta, write_project
 from .test_environment_errors import _without_write_permission
-from .test_incremental import LOADER
+from .test_incremental import (
+    LOADER,
+    _contents,
+    project,  # noqa: F401 (its fixture)
+    snapshot,
+)
 from .test_indexing import CONFIG, FILES, comparable, paths_of, records, search_paths
 
 GRAPH = (Path(__file__).parent / "asset_cases" / "Lava.shadergraph").read_bytes()
@@ -394,3 +399,64 @@ def test_progress_is_written_by_builds_at_once_and_by_other_updates_only_after_h
     update(root, CONFIG)
     assert written == ["scanning", "linking", "committing"]
     assert not (paths_of(root).root / "progress.json").exists()
+
+
+def _move_listing_asset(p: Path) -> None:
+    """The data asset that lists Hero.prefab moves unchanged: its document keeps the listed name."""
+    _move(p, "Assets/Data/Party.asset", "Assets/Teams/Party.asset")
+    _move(p, "Assets/Data/Party.asset.meta", "Assets/Teams/Party.asset.meta")
+
+
+def _delete_listed_meta(p: Path) -> None:
+    """Hero.prefab's .meta alone is deleted: its GUID names no file, so Party.asset lists nothing."""
+    (p / "Assets/Prefabs/Hero.prefab.meta").unlink()
+
+
+def _swap_scripts(p: Path) -> None:
+    """Two scripts trade contents: no deletion, no move, two changed files."""
+    a, b = p / "Assets/Scripts/Health.cs", p / "Assets/Scripts/Armor.cs"
+    text_a, text_b = a.read_bytes(), b.read_bytes()
+    a.write_bytes(text_b)
+    b.write_bytes(text_a)
+
+
+def _move_and_refill(p: Path) -> None:
+    """A script moves away and a new one takes its old path in the same update."""
+    _move(p, "Assets/Scripts/PlayerHealth.cs", "Assets/Gameplay/PlayerHealth.cs")
+    (p / "Assets/Scripts/PlayerHealth.cs").write_text("namespace Game.Player { public class Medic { } }")
+
+
+def _swap_guids(p: Path) -> None:
+    """Two .meta files trade GUIDs: every reference to either now means the other file."""
+    a, b = p / "Assets/Scripts/Health.cs.meta", p / "Assets/Scripts/PlayerHealth.cs.meta"
+    text_a, text_b = a.read_text(), b.read_text()
+    a.write_text(text_b)
+    b.write_text(text_a)
+
+
+# indexing.md: "Incremental results equal a full rebuild after adds, edits, deletes, file and
+# folder moves, class renames and `.meta` GUID changes", for changes tests/test_incremental.py
+# does not make; by a walk and by given paths.
+MORE_CHANGES = {
+    "move_listing_asset": _move_listing_asset,
+    "delete_listed_meta": _delete_listed_meta,
+    "swap_scripts": _swap_scripts,
+    "move_and_refill": _move_and_refill,
+    "swap_guids": _swap_guids,
+}
+
+
+@pytest.mark.parametrize("name", list(MORE_CHANGES))
+@pytest.mark.parametrize("how", ["walk", "paths"])
+def test_more_incremental_changes_equal_a_rebuild(project: Path, name: str, how: str) -> None:  # noqa: F811
+    update(project, CONFIG)
+    before = _contents(project)
+    MORE_CHANGES[name](project)
+    after = _contents(project)
+    changed = sorted(p for p in before.keys() | after.keys() if before.get(p) != after.get(p))
+    stats = update(project, CONFIG, paths=changed if how == "paths" else None)
+    assert not stats.full
+    assert check_consistency(paths_of(project), project, CONFIG) == []
+    incremental = snapshot(project)
+    update(project, CONFIG, full=True)
+    assert snapshot(project) == incremental

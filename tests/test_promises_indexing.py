@@ -460,3 +460,23 @@ def test_more_incremental_changes_equal_a_rebuild(project: Path, name: str, how:
     incremental = snapshot(project)
     update(project, CONFIG, full=True)
     assert snapshot(project) == incremental
+
+
+# indexing.md, "Which files": the kinds `--kind` takes include `texture`, `meta`, ...; the binary
+# kinds, `meta` and `other` have no search document: no search returns them, by name either, and
+# `describe` still knows them.
+def test_files_of_kinds_without_a_search_document_are_described_but_never_searched(tmp_path: Path) -> None:
+    from indexer.query.lookup import describe_target
+    from indexer.query.workspace import open_workspace, projects_at
+    from indexer.store.schema import UNSEARCHED_KINDS
+
+    files = {"Assets/Art/dragon_hero.png": b"\x89PNG", "Assets/Art/dragon_hero.png.meta": meta("e" * 32)}
+    files |= {"Assets/Sfx/dragon_roar.wav": b"RIFF", "Assets/Notes/dragon.xyz": b"dragon", "Assets/Dragon.cs": ""}
+    root = write_project(tmp_path / "P", files)
+    update(root, CONFIG)
+    assert {"meta", "texture", "model", "audio", "font", "plugin", "other", "folder"} == UNSEARCHED_KINDS
+    assert search_paths(root, "dragon hero roar") == ["Assets/Dragon.cs"]
+    assert search_paths(root, "hero roar xyz") == []
+    ws = open_workspace(root, projects_at(root))
+    described = [describe_target(ws, p)[1].kind for p in files if p != "Assets/Dragon.cs"]
+    assert described == ["texture", "meta", "audio", "other"]

@@ -480,3 +480,27 @@ def test_files_of_kinds_without_a_search_document_are_described_but_never_search
     ws = open_workspace(root, projects_at(root))
     described = [describe_target(ws, p)[1].kind for p in files if p != "Assets/Dragon.cs"]
     assert described == ["texture", "meta", "audio", "other"]
+
+
+# indexing.md, "Record store layout" and architecture.md, "The index on disk": "Every table names a
+# file by its integer id (`files.id`), never by repeating its path" (but `delta_docs`, keyed by the
+# path tantivy knows a document by); `refs` is a `WITHOUT ROWID` table with "no index beside it".
+def test_only_files_and_delta_docs_hold_paths_and_refs_has_no_index(tmp_path: Path) -> None:
+    import sqlite3
+
+    root = write_project(tmp_path / "P", FILES)
+    update(root, CONFIG)
+    (root / "Assets/Scripts/Shield.cs").write_text("public class Shield { }")
+    update(root, CONFIG)  # a delta document
+    db = sqlite3.connect(paths_of(root).records)
+    tables = [t for (t,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    assert sorted(tables) == sorted(
+        ["header", "files", "blobs", "guids", "types", "refs", "edges", "delta_docs", "outlines", "zdicts"]
+    )
+    with_paths = [t for t in tables if "path" in [c[1] for c in db.execute(f"PRAGMA table_info({t})")]]
+    assert sorted(with_paths) == ["delta_docs", "files"]
+    assert [p for (p,) in db.execute("SELECT path FROM delta_docs")] == ["Assets/Scripts/Shield.cs"]
+    indexed = {t for (t,) in db.execute("SELECT tbl_name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")}
+    assert "refs" not in indexed
+    assert "WITHOUT ROWID" in db.execute("SELECT sql FROM sqlite_master WHERE name = 'refs'").fetchone()[0]
+    db.close()

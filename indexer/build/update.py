@@ -102,10 +102,11 @@ def _progress_file(ipaths: IndexPaths, full: bool) -> Iterator[ProgressFile]:
 
 
 def _reporting(progress: Progress | None, pfile: ProgressFile) -> Progress:
-    """`progress` (the caller's, if any) that also keeps the progress file current."""
+    """`progress` (the caller's, if any) that also keeps the progress file current: a new phase is
+    written at once where the file is shown already, else only once the update has run long."""
 
     def report(done: int, total: int, phase: str = "scanning") -> None:
-        pfile.step(phase, done, total, force=phase != "scanning")
+        pfile.step(phase, done, total, force=phase != "scanning" and pfile.written)
         if progress is not None and phase == "scanning":
             progress(done, total)
 

@@ -13,7 +13,7 @@ import msgspec
 from indexer import scanners
 from indexer.build import documents
 from indexer.build.pool import MAX_CHUNK_FILES, MAX_SCANNERS, FileBudget, Pool
-from indexer.changes.diff import Job
+from indexer.changes.diff import UNREADABLE, Job
 from indexer.files import digest_of
 from indexer.model import FileRecord
 from indexer.project import NotRead, read_inside
@@ -81,7 +81,7 @@ def process(job: Job, packer: Packer | None = None) -> Result:
     except NotRead as exc:
         return _skipped(job, exc.strerror)
     except OSError as exc:
-        return _skipped(job, f"unreadable: {exc.strerror or exc}")
+        return _skipped(job, f"{UNREADABLE}{exc.strerror or exc}")
     digest = digest_of(data)
     t1 = time.process_time()
     if digest == job.old_digest:

@@ -65,6 +65,10 @@ class Change(msgspec.Struct):
 
 Found = dict[str, tuple[os.stat_result, str]]  # path -> its lstat, why it is not read ('' to read it)
 
+# The note of a file the worker could not open (`build.workers`). A chmod changes no stat the diff
+# compares, so such a record is looked at again by every update until its file can be read.
+UNREADABLE = "unreadable: "
+
 
 def _stat_listed(root: Path, config: Config, listed: Iterable[str]) -> Found | None:
     """Stats of the listed project files (with their .meta); None when a folder is involved or a
@@ -95,7 +99,7 @@ def _listed(root: Path, config: Config, reader: Records, listed: list[str]) -> t
     """Current and recorded stats of the listed paths; None when a walk is needed instead."""
     if any(can_list(root / fs_name(p)) for p in reader.folder_paths()):
         return None  # readable again (a chmod no watcher or git reports): its files must be listed
-    listed = [stored_form(p) for p in listed]
+    listed = [stored_form(p) for p in listed] + reader.unread_paths()  # unreadable ones may be readable now
     current = _stat_listed(root, config, listed)
     if current is None:
         return None
@@ -122,7 +126,9 @@ def diff(root: Path, config: Config, reader: Records | None, listed: Iterable[st
     for rel, (st, skip) in current.items():
         prev = old.get(rel)
         if prev is not None and prev.size == st.st_size and prev.mtime_ns == st.st_mtime_ns:
-            if not racily_clean(prev):
+            if _readable_again(root, rel, prev, skip, reader):
+                pass
+            elif not racily_clean(prev):
                 continue
             if not content_differs(root, rel, prev, config.max_file_bytes):
                 if prev.mtime_ns <= checked_ns - FILE_TICK_NS:
@@ -133,6 +139,18 @@ def diff(root: Path, config: Config, reader: Records | None, listed: Iterable[st
         jobs.append(Job(str(root), rel, kind, st.st_size, st.st_mtime_ns, digest, config.max_file_bytes, skip))
     deleted = sorted(p for p in old if p not in current)
     return Change(jobs, deleted, walked, {j.path for j in jobs if j.path in old}, checked_ns, settled)
+
+
+def _readable_again(root: Path, rel: str, prev: FileStat, skip: str, reader: Records | None) -> bool:
+    """Whether a file recorded as unreadable can be opened now. Only records skipped without a
+    digest (few: links, odd names, files over the cap or a scanner's budget) cost an open and,
+    when it succeeds, the decoding of their record."""
+    if skip or prev.status != "skipped" or prev.digest or reader is None:
+        return False
+    if read_project_file(root, rel, 0) is None:
+        return False
+    rec = reader.record(rel)
+    return rec is not None and rec.note.startswith(UNREADABLE)
 
 
 def check(root: Path, config: Config, verify: bool = False) -> Staleness:

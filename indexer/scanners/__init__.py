@@ -37,7 +37,8 @@ SCANNER_MODULES: dict[str, str] = {
 }
 UNITY_SERIALIZED_KINDS = frozenset({"scene", "prefab", "asset", "material", "animator", "animation", "unity_yaml"})
 
-# kinds whose content is never read: the record says what it is, the path makes it findable
+# kinds whose content is never read: the record says what it is (describe, refs, status); they get
+# no search document (store.schema.UNSEARCHED_KINDS), so no search finds them, by name either
 OPAQUE_KINDS = frozenset({"texture", "model", "audio", "font", "plugin", "other"})
 
 LFS_PREFIX = b"version https://git-lfs.github.com/spec/"

@@ -44,6 +44,11 @@ class ProgressFile:
             atomic_write(_path(self.paths), json.dumps(_as_dict(self.state)), durable=False, follow_symlinks=False)
             self._written = True
 
+    @property
+    def written(self) -> bool:
+        """Whether the file is there for others to read (a quick update never writes it)."""
+        return self._written
+
     def close(self) -> None:
         if self._written:
             with contextlib.suppress(OSError):

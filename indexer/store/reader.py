@@ -126,6 +126,13 @@ class Records:
         row = self.conn.execute("SELECT 1 FROM files WHERE path > ? AND path < ? LIMIT 1", (path + "/", path + "0"))
         return row.fetchone() is not None
 
+    def unread_paths(self) -> list[str]:
+        """Files recorded as skipped without being read (links, odd names, over the size cap or a
+        scanner's budget, unreadable): few, and an unreadable one may be readable now. Folders
+        recorded as unreadable are not files (`folder_paths`)."""
+        sql = "SELECT path FROM files WHERE status = 'skipped' AND digest = x'' AND kind != 'folder'"
+        return [p for (p,) in self.conn.execute(sql)]
+
     def folder_paths(self) -> list[str]:
         """The folders recorded as unreadable (kind 'folder'), by their partial index."""
         return [p for (p,) in self.conn.execute("SELECT path FROM files WHERE kind = 'folder'")]

@@ -142,7 +142,8 @@ def test_past_three_scenes_and_prefabs_in_outline_each_takes_half_a_files_share(
 
 
 def test_cut_keeps_the_heaviest_lines_that_fit_in_their_order_and_counts_the_rest() -> None:
-    """By weight (of equal weights, the earlier) until the next does not fit, shown in their order."""
+    """By weight (of equal weights, the earlier), shown in their order; a line that does not fit
+    is passed over for a lighter one that does."""
     tok = counter("estimate")
     lines = ["class Save", "  L3 void Load()", "  L5 void SaveSlot()", "  L9 void EncryptSaveSlot()"]
     weights = [9, 0, 2, 3]
@@ -160,9 +161,35 @@ def test_cut_keeps_the_heaviest_lines_that_fit_in_their_order_and_counts_the_res
         lines[3],
         "… 1 more outline line",
     ]
-    assert _cut(head, lines, weights, room(0, 3, 2) - 1, tok) == [*head, lines[0], lines[3], "… 2 more outline lines"]
+    # SaveSlot() no longer fits; the shorter Load() after it does
+    assert tok.count(lines[1]) < tok.count(lines[2])
+    assert _cut(head, lines, weights, room(0, 3, 2) - 1, tok) == [
+        *head,
+        lines[0],
+        lines[1],
+        lines[3],
+        "… 1 more outline line",
+    ]
+    assert _cut(head, lines, weights, room(0, 3), tok) == [*head, lines[0], lines[3], "… 2 more outline lines"]
     assert _cut(head, lines, weights, room(0, 3, 2, 1), tok) == [*head, *lines]
     assert _cut(head, lines, weights, room(), tok) is None
+
+
+def test_cut_shows_a_line_too_long_for_its_room_without_its_attributes() -> None:
+    """A class line of three `[RequireComponent]`s would take the room of the field the task asks
+    about: it is shown bare, and a member's `[SerializeField]` stays where it fits."""
+    tok = counter("estimate")
+    requires = " ".join(f"[RequireComponent(typeof({c}))]" for c in ("Entity", "Animator", "CharacterController"))
+    lines = [
+        f"L22 {requires} public abstract class HumanoidController : NetworkActor  [monobehaviour]",
+        '  L31 [Header("Movement Settings")] [SerializeField] protected float _movementSpeed',
+    ]
+    head = ["### HumanoidController.cs  (csharp)"]
+    bare = "L22 public abstract class HumanoidController : NetworkActor  [monobehaviour]"
+    room = tok.bound_lines(head) + 1 + tok.count("… 2 more outline lines") + tok.count(bare) + tok.count(lines[1]) + 2
+    assert tok.count(lines[0]) > tok.count(bare) + tok.count(lines[1])  # in full it would fit alone
+    assert _cut(head, lines, [3, 1], room, tok) == [*head, bare, lines[1]]
+    assert _cut(head, lines, [3, 1], room + tok.count(lines[0]), tok) == [*head, *lines]
 
 
 @pytest.fixture(scope="module")
@@ -218,9 +245,14 @@ def test_a_file_after_the_leads_is_cut_to_half_its_share(saves: Path) -> None:
 
 
 def test_the_scorers_count_a_file_outlined_only_when_the_pack_shows_more_than_its_header(ws) -> None:
-    pack = build_context(ws, "where is the restart button of the game over screen wired?", 2000, counter("estimate"))
-    every, shown, outlined = (pack_files(pack, mode) for mode in ("all", "shown", "outlined"))
-    headers = [p for p in shown if len(_section(pack.tier2.text, p)) == 1]
+    task = "where is the restart button of the game over screen wired?"
+    # a budget where some file has room for its header line alone (which one moves with the packing)
+    for budget in range(500, 3000, 100):
+        pack = build_context(ws, task, budget, counter("estimate"))
+        every, shown, outlined = (pack_files(pack, mode) for mode in ("all", "shown", "outlined"))
+        headers = [p for p in shown if len(_section(pack.tier2.text, p)) == 1]
+        if headers:
+            break
     assert headers and outlined == [p for p in shown if p not in headers]
     assert set(shown) <= set(every)
     with pytest.raises(ValueError, match="unknown mode"):

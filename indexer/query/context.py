@@ -7,6 +7,7 @@ each as the largest rendering that still fits: a full outline, a compact one, or
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import msgspec
@@ -39,6 +40,9 @@ FILE_FLOOR = 200  # 300 showed fewer files beyond their header at 2,000-4,000 (d
 # (`_cut`): in its whole share when it is a lead file, in this part of it otherwise, so the pack
 # still reaches as far down the ranking (measured: docs/retrieval.md).
 CUT_SHARE = 1 / 2
+MIN_LINE = 2  # tokens: a line and its newline cost two at least
+# The attributes an outline line starts with after its line number (none nesting brackets).
+_ATTRIBUTES = re.compile(r"^(\s*L\d+ )(?:\[[^\[\]]*\]\s*)+")
 # Scenes and prefabs shown in a compact outline (cut to the task), the rest in full when that fits
 # and else by their header line: a code task's prefabs repeat the same components (a track piece
 # per theme), and each compact outline costs a C# file's room.
@@ -387,21 +391,33 @@ def _weighted(view: _FileView, graph: Graph, stems: set[str]) -> tuple[list[str]
 
 
 def _cut(head: list[str], lines: list[str], weights: list[int], room: int, counter: TokenCounter) -> list[str] | None:
-    """The heaviest of `lines` (of equal weight, the earlier), as many as fit in `room` tokens
-    after `head`, in their order, and a line counting those left out; None when none fits. A
-    file whose outline is too long for its room shows what the task needs most of it, not its
-    path alone."""
+    """The heaviest of `lines` (of equal weight, the earlier) that fit in `room` tokens after
+    `head`, in their order, and a line counting those left out; None when none fits. A line too
+    long for what is left is shown without its attributes when that fits (`_bare`), else passed
+    over for lighter ones: a file whose outline is too long for its room shows what the task needs
+    most of it, not its path alone, and a class line of three `[RequireComponent]`s does not keep
+    out the field the task asks about."""
     used = counter.bound_lines(head) + 1 + counter.count(_more_lines(len(lines)))
-    chosen: list[int] = []
+    chosen: dict[int, str] = {}
     for i in sorted(range(len(lines)), key=lambda i: (-weights[i], i)):
-        used += counter.count(lines[i]) + 1
-        if used > room:
+        if room - used < MIN_LINE:
             break
-        chosen.append(i)
+        for line in dict.fromkeys((lines[i], _bare(lines[i]))):
+            cost = counter.count(line) + 1
+            if used + cost <= room:
+                used += cost
+                chosen[i] = line
+                break
     if not chosen:
         return None
     left = len(lines) - len(chosen)
-    return [*head, *(lines[i] for i in sorted(chosen)), *([_more_lines(left)] if left else [])]
+    return [*head, *(chosen[i] for i in sorted(chosen)), *([_more_lines(left)] if left else [])]
+
+
+def _bare(line: str) -> str:
+    """An outline line without the attributes before its declaration (`L22 [RequireComponent(...)]
+    public class Mover` -> `L22 public class Mover`); the line itself when it has none."""
+    return _ATTRIBUTES.sub(r"\1", line, count=1)
 
 
 def _more_lines(count: int) -> str:

@@ -192,6 +192,26 @@ def test_cut_shows_a_line_too_long_for_its_room_without_its_attributes() -> None
     assert _cut(head, lines, [3, 1], room + tok.count(lines[0]), tok) == [*head, *lines]
 
 
+def test_an_ordered_cut_ends_at_the_first_line_that_does_not_fit_and_drops_a_bare_title() -> None:
+    """A prefab's lines are in order, a title heading the lines after it: a cut of them never skips
+    ahead, and a title whose lines were all left out goes too (`references:` alone says nothing)."""
+    tok = counter("estimate")
+    head = ["### Enemy_Simple.prefab  (prefab)"]
+    note = "partial: binary-serialized Unity asset: only the files it references are indexed"
+    lines = [note, "references:", "  Assets/Scripts/EnemyMovement.cs (external)", "  Assets/A.mat (external)"]
+
+    def room(*kept: int) -> int:
+        kept_cost = sum(tok.count(lines[i]) + 1 for i in kept)
+        return tok.bound_lines(head) + 1 + tok.count("… 4 more outline lines") + kept_cost
+
+    weights = [0, 0, 0, 0]
+    assert _cut(head, lines, weights, room(0, 1), tok, ordered=True) == [*head, note, "… 3 more outline lines"]
+    assert _cut(head, lines, weights, room(0, 1, 2), tok, ordered=True) == [*head, *lines[:3], "… 1 more outline line"]
+    assert _cut(head, lines, weights, room(1) + 2, tok, ordered=True) is None  # not the title alone
+    # unordered (a script's members), the same lines are passed over to the first that fits
+    assert _cut(head, lines, weights, room(1) + 2, tok) == [*head, lines[1], "… 3 more outline lines"]
+
+
 @pytest.fixture(scope="module")
 def saves(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A save system of many slot methods, one of them encrypting: its compact outline for "encrypt

@@ -390,13 +390,16 @@ def _weighted(view: _FileView, graph: Graph, stems: set[str]) -> tuple[list[str]
     return lines, weights
 
 
-def _cut(head: list[str], lines: list[str], weights: list[int], room: int, counter: TokenCounter) -> list[str] | None:
+def _cut(
+    head: list[str], lines: list[str], weights: list[int], room: int, counter: TokenCounter, ordered: bool = False
+) -> list[str] | None:
     """The heaviest of `lines` (of equal weight, the earlier) that fit in `room` tokens after
     `head`, in their order, and a line counting those left out; None when none fits. A line too
     long for what is left is shown without its attributes when that fits (`_bare`), else passed
     over for lighter ones: a file whose outline is too long for its room shows what the task needs
     most of it, not its path alone, and a class line of three `[RequireComponent]`s does not keep
-    out the field the task asks about."""
+    out the field the task asks about. `ordered` lines (a scene's or prefab's, whose titles head
+    the lines after them) end at the first that does not fit: `references:` alone says nothing."""
     used = counter.bound_lines(head) + 1 + counter.count(_more_lines(len(lines)))
     chosen: dict[int, str] = {}
     for i in sorted(range(len(lines)), key=lambda i: (-weights[i], i)):
@@ -408,6 +411,12 @@ def _cut(head: list[str], lines: list[str], weights: list[int], room: int, count
                 used += cost
                 chosen[i] = line
                 break
+        else:
+            if ordered:
+                break
+    if ordered:  # a title whose lines were all left out goes with them
+        while chosen and chosen[last := max(chosen)].endswith(":"):
+            del chosen[last]
     if not chosen:
         return None
     left = len(lines) - len(chosen)
@@ -457,7 +466,7 @@ def _renderings(
         # a C# view's compact lines are some of its lines; another's are cut from its parts
         yield _split([head, *lines], flat and (view.members is not None or not any("\n" in c for c in lines)))
     if all("\n" not in line for line in (head, *lines)):  # a cut counts whole lines
-        cut = _cut([head], lines, weights, *room)
+        cut = _cut([head], lines, weights, *room, ordered=view.members is None)
         if cut is not None:
             yield cut
     yield _split([head], flat)

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from indexer.config import Config
-from indexer.query.context import FILE_FLOOR, FILE_SHARE, LEAD_FILES, LEAD_SHARE, build_context
+from indexer.query.context import DEFERRED_ASSET, FILE_FLOOR, FILE_SHARE, LEAD_FILES, LEAD_SHARE, build_context
 from indexer.query.outline import Joined, render_parts
 from indexer.query.render import render_context
 from indexer.query.tokens import ESTIMATE, _estimate_pieces, counter, estimate
@@ -217,8 +217,9 @@ def test_a_code_task_gets_code_first_but_keeps_an_asset_among_its_two_best_hits(
     """docs/retrieval.md: for a code task an asset keeps its rank only when it is one of the two
     best hits or the walk tied it to code among the hits, either way: `Sword.prefab` was reached
     from the sword's data, but `MeleeWeapon.cs` was reached from it, so it keeps its place;
-    `Player.prefab`, reached only from another prefab, follows the code. A task asking for assets
-    keeps the ranking."""
+    `Player.prefab`, reached only from another prefab, goes where 0.7 of its score puts it: after
+    the scripts scoring more, before those scoring less. A task asking for assets keeps the
+    ranking."""
     _root, ws = env
     tok = counter("estimate")
     task = "the sword deals too little damage"
@@ -236,8 +237,12 @@ def test_a_code_task_gets_code_first_but_keeps_an_asset_among_its_two_best_hits(
     assert ranked.index(player) < ranked.index("Assets/Scripts/Weapons/MeleeWeapon.cs")
     files = [f.path for f in build_context(ws, task, 4000, tok).tier2.files]
     assert files[:4] == ranked[:4]
-    scripts = [i for i, p in enumerate(files) if p.endswith(".cs")]
-    assert player not in files[: max(scripts) + 1]  # tied to no code: after it
+    scores = {h.path: h.score for h in ws.search(task, limit=40, named=False)}
+    at, deferred = files.index(player), scores[player] * DEFERRED_ASSET
+    assert scores["Assets/Scripts/Combat/Health.cs"] > deferred > scores["Assets/Scripts/Combat/Projectile.cs"]
+    assert files.index("Assets/Scripts/Combat/Health.cs") < at < files.index("Assets/Scripts/Combat/Projectile.cs")
+    assert all(scores[p] > deferred for p in files[:at] if p.endswith(".cs"))  # tied to no code: after
+    assert all(scores[p] <= deferred for p in files[at + 1 :] if p.endswith(".cs"))  # the code matching better
     asking = "which prefab is the sword"
     files = [f.path for f in build_context(ws, asking, 4000, tok).tier2.files]
     assert files[:12] == [h.path for h in ws.search(asking, limit=12, named=False)]

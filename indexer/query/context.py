@@ -35,6 +35,7 @@ MAX_CANDIDATES = 40
 LEAD_FILES, LEAD_SHARE = 2, 0.2
 FILE_SHARE = 0.06
 LEADING_ASSETS = 2  # a code task keeps an asset among its best hits where it ranked (see task_order)
+DEFERRED_ASSET = 0.7  # the rest of its assets are placed as if they scored this much of their score
 FILE_FLOOR = 200  # 300 showed fewer files beyond their header at 2,000-4,000 (docs/retrieval.md)
 # A file whose compact outline is longer than its share is shown cut to what the task needs most
 # (`_cut`): in its whole share when it is a lead file, in this part of it otherwise, so the pack
@@ -130,11 +131,13 @@ def task_order(hits: list[Hit], said: list[str]) -> list[Hit]:
     of the two best hits (the ranking already put code first; an asset that still leads matches
     the task on its own, like the ScriptableObject named for what is asked about), or when the
     walk tied it to code among the hits (it was reached from one of the scripts, or one of them
-    was reached from it: the button whose event calls a method); the rest follow."""
+    was reached from it: the button whose event calls a method). The rest go where they would be
+    at `DEFERRED_ASSET` of their score: after the code that matches about as well, not after all
+    of it (a data asset ranked 11th would follow twenty weaker scripts, out of the pack)."""
     if asks_for(said, ASSET_WORDS | ART_WORDS) or named_kinds(said):
         return hits
     code = [h for h in hits if h.kind in CODE_KINDS]
-    first, rest = [], []
+    keyed = []
     for i, h in enumerate(hits):
         tied = (
             i < LEADING_ASSETS
@@ -142,8 +145,8 @@ def task_order(hits: list[Hit], said: list[str]) -> list[Hit]:
             or any(c.path in h.reason for c in code)
             or any(h.path in c.reason for c in code)
         )
-        (first if tied else rest).append(h)
-    return first + rest
+        keyed.append((-(h.score if tied else h.score * DEFERRED_ASSET), i, h))
+    return [h for *_, h in sorted(keyed, key=lambda k: k[:2])]
 
 
 def _tier2_and_related(

@@ -1,0 +1,393 @@
+"""Promises of docs/mcp.md that no other test held the server to: the examples the doc shows, the
+tool annotations and argument bounds of its table, the defaults of `serve` seen by a client over
+stdio, bearer tokens over HTTP (a wrong one, a remote bind that has one), index tools that never
+touch the editor, absolute paths in resource URIs, the prompt's default budget, and the editor
+monitor's rules (what connects, reloads, disconnects, and what changes nothing)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from http.server import ThreadingHTTPServer
+from pathlib import Path
+from typing import Any, ClassVar
+
+import anyio
+import httpx2 as httpx
+import pytest
+from mcp import Client
+from mcp.shared.exceptions import MCPError
+
+from indexer.query.workspace import open_workspace, projects_at
+from mcp_adapter.editor.bridge import EditorBridge
+from mcp_adapter.editor.live import EditorMonitor, EditorView
+from mcp_adapter.server.app import create_server
+
+from .conftest import REPO, write_project
+from .json_http import JsonHandler
+from .test_mcp_transports import _env, _free_port, _start_http
+
+DOC = REPO / "docs" / "mcp.md"
+
+
+def make_server(root: Path, **kw: Any):
+    return create_server(open_workspace(root, projects_at(root)), refresh_interval=0, tokenizer="estimate", **kw)
+
+
+@pytest.fixture(scope="module")
+def server(indexed_fixture: Path):
+    return make_server(indexed_fixture)
+
+
+def text(result: Any) -> str:
+    assert len(result.content) == 1
+    return result.content[0].text
+
+
+# -- the examples of the doc -------------------------------------------------------------------
+
+
+def doc_examples() -> list[tuple[str, dict, list[str]]]:
+    """(tool, arguments, what the doc shows) for each entry of the Examples block."""
+    block = DOC.read_text(encoding="utf-8").split("Examples (arguments → first lines of the text block)")[1]
+    body = block.split("```")[1]
+    examples: list[tuple[str, dict, list[str]]] = []
+    for line in body.splitlines():
+        head = re.match(r"^(\w+) (\{.*?\})(?:\s+(?:\(.*?\)\s+)?→ (.*))?$", line)
+        if head:
+            examples.append((head[1], json.loads(head[2]), [f"→ {head[3]}"] if head[3] else []))
+        elif line.strip() and examples:
+            shown = examples[-1][2]
+            if shown and shown[0].startswith("→"):
+                shown[0] += " " + line.strip()
+            else:
+                shown.append(line)
+    return examples
+
+
+def _normal(line: str) -> str:
+    """Scores and token counts move with every ranking change; the doc's shape must not."""
+    line = re.sub(r"\(\d+\.\d+\)$", "(SCORE)", line)
+    return re.sub(r"\[\d+/(\d+) tokens \(([^)]*)\); \d+ files\]", r"[N/\1 tokens (\2); M files]", line)
+
+
+def _pattern(shown: str) -> re.Pattern[str]:
+    """`...` in the doc stands for what it leaves out, `<project>` for the project's path."""
+    parts = [re.escape(p) for p in re.split(r"\s*\.\.\.\s*", _normal(shown))]
+    return re.compile("[\\s\\S]*?".join(parts).replace(re.escape("<project>"), ".*?"))
+
+
+def test_the_examples_of_the_doc_are_what_the_server_answers(server) -> None:
+    """docs/mcp.md, Examples: each shown line is in the answer, in that order; `→ isError: ...` is
+    a tool error saying that; `→ the outline of X` is X described."""
+    examples = doc_examples()
+    assert [tool for tool, _, _ in examples] == [
+        *("search", "get_context", "find_references", "describe", "describe", "describe", "editor_tools"),
+    ]
+
+    async def go():
+        async with Client(server) as c:
+            return [await c.call_tool(tool, args) for tool, args, _ in examples]
+
+    for (tool, args, shown), res in zip(examples, anyio.run(go), strict=True):
+        if shown[0].startswith("→ isError: "):
+            assert res.is_error is True, (tool, args)
+            assert _pattern(shown[0].removeprefix("→ isError: ")).search(text(res)), (shown[0], text(res))
+            continue
+        assert res.is_error is False, (tool, args, text(res))
+        if shown[0].startswith("→ the outline of "):
+            path = shown[0].removeprefix("→ the outline of ").split(" ")[0]
+            assert text(res).startswith(f"{path}  ("), text(res)[:200]
+            continue
+        answer = "\n".join(_normal(line) for line in text(res).splitlines())
+        # the first line first, then each shown line as a whole line, in order (`...` may span lines)
+        shown_in_order = r"\n(?:.*\n)*?".join(_pattern(line).pattern for line in shown)
+        assert re.match(shown_in_order + r"(?:\n|$)", answer, re.S), f"{tool} {args}:\n{answer}"
+
+
+# -- the table of tools ------------------------------------------------------------------------
+
+
+def test_refresh_writes_and_is_idempotent_and_the_readers_say_they_only_read(server) -> None:
+    """docs/mcp.md, Tools: `refresh` is "not read-only (writes the index), idempotent"; the index
+    tools are read-only; `editor_call` "may change the editor state"."""
+
+    async def go():
+        async with Client(server) as c:
+            return {t.name: t.annotations for t in (await c.list_tools()).tools}
+
+    hints = anyio.run(go)
+    assert (hints["refresh"].read_only_hint, hints["refresh"].idempotent_hint) == (False, True)
+    assert hints["refresh"].destructive_hint is False
+    for name in ("search", "get_context", "find_references", "describe", "project_overview", "index_status"):
+        assert (hints[name].read_only_hint, hints[name].destructive_hint) == (True, False), name
+    assert (hints["editor_call"].read_only_hint, hints["editor_call"].destructive_hint) == (False, True)
+
+
+def test_the_bounds_of_limit_and_budget_are_taken_and_one_past_them_refused(server) -> None:
+    """docs/mcp.md, Tools: `limit=10` (1-100) and `budget=8000` (200-200000): the bounds themselves
+    are accepted, one past them is refused with its sentence."""
+
+    async def go():
+        async with Client(server) as c:
+            return (
+                await c.call_tool("search", {"query": "damage", "limit": 100}),
+                await c.call_tool("search", {"query": "damage", "limit": 101}),
+                await c.call_tool("get_context", {"task": "add a shield", "budget": 200}),
+                await c.call_tool("get_context", {"task": "add a shield", "budget": 200000}),
+                await c.call_tool("get_context", {"task": "add a shield", "budget": 200001}),
+            )
+
+    limit_max, limit_over, budget_min, budget_max, budget_over = anyio.run(go)
+    assert limit_max.is_error is False and 10 < len(limit_max.structured_content["results"]) <= 100
+    assert limit_over.is_error and text(limit_over).startswith("search: `limit` must be at most 100 (got 101).")
+    for res, budget in ((budget_min, 200), (budget_max, 200000)):
+        assert res.is_error is False, text(res)
+        assert res.structured_content["budget"] == budget and res.structured_content["tokens"] <= budget
+    assert budget_over.is_error
+    assert text(budget_over).startswith("get_context: `budget` must be at most 200000 (got 200001).")
+
+
+def test_the_prompt_budget_defaults_to_8000(server) -> None:
+    """docs/mcp.md, Prompt: `unity_task(task, budget=8000)`."""
+
+    async def go():
+        async with Client(server) as c:
+            prompts = (await c.list_prompts()).prompts
+            task = "add a shield that absorbs damage"
+            return (
+                prompts,
+                await c.get_prompt("unity_task", {"task": task}),
+                await c.get_prompt("unity_task", {"task": task, "budget": "8000"}),
+                await c.get_prompt("unity_task", {"task": task, "budget": "2000"}),
+            )
+
+    prompts, default, given, smaller = anyio.run(go)
+    [unity_task] = prompts
+    assert [(a.name, a.required) for a in unity_task.arguments] == [("task", True), ("budget", False)]
+    tokens = int(re.search(r"for the task \((\d+) tokens\)", default.messages[0].content.text)[1])
+    assert 2000 < tokens <= 8000
+    assert default.messages[0].content.text == given.messages[0].content.text
+    assert default.messages[0].content.text != smaller.messages[0].content.text
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+def test_an_absolute_path_in_a_file_uri_is_invalid_params(server, mode: str) -> None:
+    """docs/mcp.md, Resources: `{+path}` keeps the slashes, "the SDK rejects `..` and absolute
+    paths before the handler"; a path outside the project is -32602."""
+
+    async def go():
+        got = {}
+        async with Client(server, mode=mode) as c:
+            for uri in ("unity://file//etc/passwd", "unity://file/C:/Windows/win.ini"):
+                with pytest.raises(MCPError) as info:
+                    await c.read_resource(uri)
+                got[uri] = info.value.code
+        return got
+
+    assert set(anyio.run(go).values()) == {-32602}
+
+
+# -- `serve` as a client starts it -------------------------------------------------------------
+
+
+def _printf_session(root: Path, *flags: str) -> tuple[list[dict], str]:
+    """initialize, initialized and `index_status` written at once, stdin closed."""
+    init = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "printf", "version": "1"}}
+    lines = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "index_status", "arguments": {}}},
+    ]
+    cmd = [sys.executable, "-m", "indexer.cli", "serve", "--project", str(root), *flags]
+    stdin = "".join(json.dumps(line) + "\n" for line in lines)
+    r = subprocess.run(cmd, input=stdin, capture_output=True, text=True, cwd=REPO, env=_env(), timeout=120)
+    assert r.returncode == 0, r.stderr
+    return [json.loads(line) for line in r.stdout.splitlines()], r.stderr
+
+
+def test_stdio_defaults_watch_and_two_seconds_and_logs_only_on_stderr(indexed_fixture: Path) -> None:
+    """docs/mcp.md: stdio is the default, stdout belongs to the protocol and logs go to stderr;
+    watch mode is the default; `--refresh-interval` defaults to 2 s; `--no-watch` polls."""
+    answers, err = _printf_session(indexed_fixture)
+    assert [a["id"] for a in answers] == [1, 2]  # every stdout line is a JSON-RPC answer
+    status = answers[1]["result"]["structuredContent"]
+    assert (status["freshness"], status["auto_refresh_seconds"]) == ("watch", 2.0)
+    assert f"unity-index: watching {indexed_fixture}" in err
+
+    answers, _ = _printf_session(indexed_fixture, "--no-watch", "--refresh-interval", "7")
+    status = answers[1]["result"]["structuredContent"]
+    assert (status["freshness"], status["auto_refresh_seconds"]) == ("poll", 7.0)
+
+
+# -- bearer tokens over HTTP -------------------------------------------------------------------
+
+
+def _post_ping(port: int, bearer: str | None) -> int:
+    headers = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+    if bearer is not None:
+        headers["Authorization"] = f"Bearer {bearer}"
+    body = {"jsonrpc": "2.0", "id": 1, "method": "ping"}
+    return httpx.post(f"http://127.0.0.1:{port}/mcp", json=body, headers=headers).status_code
+
+
+def test_a_remote_bind_with_allow_remote_and_a_16_character_token_serves_only_that_token(
+    indexed_fixture: Path,
+) -> None:
+    """docs/mcp.md: any address other than 127.0.0.1 needs `--allow-remote` and `--token` (16+
+    characters; clients send `Authorization: Bearer SECRET`). With both it serves, and a missing
+    or wrong token is 401."""
+    token = "exactly-16-chars"
+    assert len(token) == 16
+    port = _free_port()
+    proc, _ = _start_http(
+        indexed_fixture, "--host", "0.0.0.0", "--allow-remote", "--token", token, "--port", str(port), port=port
+    )
+
+    async def session():
+        from mcp.client.streamable_http import streamable_http_client
+
+        auth = httpx.AsyncClient(headers={"Authorization": f"Bearer {token}"})
+        async with Client(streamable_http_client(f"http://127.0.0.1:{port}/mcp", http_client=auth)) as c:
+            return await c.call_tool("search", {"query": "apply damage", "limit": 1})
+
+    try:
+        statuses = [_post_ping(port, bearer) for bearer in (None, "wrong-token-of-16", token.upper())]
+        found = anyio.run(session)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    assert statuses == [401, 401, 401]
+    assert found.structured_content["results"][0]["path"] == "Assets/Scripts/Combat/DamageDealer.cs"
+
+
+# -- the editor ---------------------------------------------------------------------------------
+
+
+class _CountingEditor(JsonHandler):
+    """A bridge that answers everything and counts what it was asked."""
+
+    token = "c" * 64
+    requests: ClassVar[list[str]] = []
+
+    def do_GET(self) -> None:
+        self.requests.append(f"GET {self.path}")
+        self._answer(200, {"ok": True, "tools": [], "protocol": 1, "pending": 0})
+
+    def do_POST(self) -> None:
+        self.requests.append(f"POST {self.path}")
+        self._answer(200, {"ok": True, "result": None, "elapsed_ms": 1})
+
+
+def _beat(root: Path, **fields: Any) -> None:
+    """A heartbeat written whole at once (a reader never sees half of it)."""
+    beat = {
+        "protocol": 1,
+        "port": 1,
+        "token": "a" * 64,
+        "pid": os.getpid(),
+        "state": "ready",
+        "updated_at": time.time(),
+    }
+    path = root / "Library/UnityIndex/editor.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fresh = path.with_name(f"editor.json.{threading.get_ident()}.tmp")
+    fresh.write_text(json.dumps({**beat, **fields}))
+    os.replace(fresh, path)
+
+
+@pytest.fixture
+def counted_editor(tmp_path: Path) -> Iterator[Path]:
+    root = write_project(tmp_path / "Proj", {"Assets/Hero.cs": "public class Hero { void Jump() {} }\n"})
+    _CountingEditor.requests = []
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _CountingEditor)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    beat = {"protocol": 1, "port": httpd.server_address[1], "token": _CountingEditor.token, "pid": os.getpid()}
+    stop = threading.Event()
+
+    def beat_on() -> None:  # fresh all along, as the editor keeps it
+        while True:
+            _beat(root, **beat)
+            if stop.wait(1.0):
+                return
+
+    beating = threading.Thread(target=beat_on, daemon=True)
+    beating.start()
+    try:
+        yield root
+    finally:
+        stop.set()
+        beating.join()
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def test_index_tools_never_touch_the_editor(counted_editor: Path) -> None:
+    """docs/mcp.md, Live editor: "Index tools never touch the editor" (a running editor is
+    neither asked nor slowed by a search)."""
+    server = make_server(counted_editor)
+
+    async def go():
+        async with Client(server) as c:
+            answers = [
+                await c.call_tool("search", {"query": "jump"}),
+                await c.call_tool("get_context", {"task": "make the hero jump"}),
+                await c.call_tool("find_references", {"target": "Hero"}),
+                await c.call_tool("describe", {"target": "Assets/Hero.cs"}),
+                await c.call_tool("project_overview", {}),
+                await c.call_tool("index_status", {}),
+                await c.call_tool("refresh", {}),
+            ]
+            asked_by_index_tools = list(_CountingEditor.requests)
+            listed = await c.call_tool("editor_tools", {})
+            return answers, asked_by_index_tools, listed
+
+    answers, asked, listed = anyio.run(go)
+    assert [a.is_error for a in answers] == [False] * 7, [text(a) for a in answers if a.is_error]
+    assert asked == []
+    assert listed.is_error is False and _CountingEditor.requests == ["GET /v1/tools"]  # the editor was there
+
+
+def _dead_pid() -> int:
+    p = subprocess.Popen([sys.executable, "-c", "pass"])
+    p.wait()
+    return p.pid
+
+
+def test_the_editor_monitor_connects_reloads_and_disconnects_as_documented(tmp_path: Path) -> None:
+    """docs/mcp.md, Live editor: the editor connects when a heartbeat with a live pid appears,
+    reloads when its domain changes (a new token), disconnects when the heartbeat is deleted, names
+    a dead pid or speaks another protocol; a `reloading` state, or a stale heartbeat of a live pid,
+    changes nothing."""
+    root = write_project(tmp_path / "P", {"Assets/Hero.cs": "public class Hero {}\n"})
+    ws = open_workspace(root, projects_at(root))
+    events: list[str] = []
+    monitor = EditorMonitor(ws.projects, lambda p: EditorBridge(p.root), lambda p, b, a, what: events.append(what))
+
+    def step(**beat: Any) -> list[str]:
+        if beat.pop("gone", False):
+            (root / "Library/UnityIndex/editor.json").unlink()
+        else:
+            _beat(root, **beat)
+        events.clear()
+        monitor.poll()
+        return list(events)
+
+    assert step() == ["connected"]
+    assert step() == []  # the same domain
+    assert step(token="b" * 64, state="reloading") == []
+    assert step(token="b" * 64, updated_at=time.time() - 60) == []  # stale, but the pid lives
+    assert step(token="b" * 64) == ["reloaded"]
+    assert step(token="b" * 64, state="compiling") == []
+    assert step(gone=True) == ["disconnected"]
+    assert step() == ["connected"]
+    assert step(pid=_dead_pid()) == ["disconnected"]
+    assert step() == ["connected"]
+    assert step(protocol=2) == ["disconnected"]
+    assert monitor.views[str(root)] == EditorView()

@@ -9,6 +9,7 @@ import http.client
 import json
 import os
 import socket
+import subprocess
 import threading
 import time
 from collections.abc import Iterator
@@ -283,3 +284,200 @@ def test_a_401_after_the_token_changed_is_retried_with_the_new_token(flaky: Thre
     bridge = EditorBridge(_Flaky.project, reload_wait=5)
     assert bridge.call_tool("counter") == "ran"
     assert _Flaky.seen == ["Bearer " + "t" * 64, "Bearer " + "n" * 64] and bridge.retries == 1
+
+
+# -- the core's own defaults, run under Mono -----------------------------------------------------------
+
+PROBE = r"""
+using System;
+using System.Collections.Generic;
+using System.Net;
+using System.Net.Sockets;
+using UnityIndex.Bridge;
+
+public static class Probe
+{
+    public static int Main()
+    {
+        var o = new BridgeServerOptions();
+        Console.WriteLine("options " + o.MaxBodyBytes + " " + o.MaxPending + " " + o.DefaultTimeoutMs + " "
+            + o.MaxTimeoutMs + " " + o.BodyTimeoutMs + " " + o.MaxConcurrentRequests);
+
+        var registry = new ToolRegistry();
+        var queue = new MainThreadQueue(o.MaxPending);
+        int free = BridgeServer.FindFreePort();
+        var first = new BridgeServer(registry, queue, new BridgeServerOptions { PreferredPort = free });
+        first.Start();
+        Console.WriteLine("preferred " + (first.Port == free));
+        var second = new BridgeServer(registry, queue, new BridgeServerOptions { PreferredPort = first.Port });
+        second.Start();  // the previous port is taken: another one
+        bool other = second.Port != first.Port && second.Port > 0;
+        Console.WriteLine("taken " + other + " " + (second.Token != first.Token));
+        second.Stop();
+        first.Stop();
+
+        var logs = new LogBuffer(1000);
+        for (int i = 1; i <= 1005; i++) logs.Add("log", "message " + i, "f1\nf2\nf3\nf4\nf5\nf6");
+        Dictionary<string, object> all = logs.Query(null, null, 0, 5000);
+        var entries = (List<Dictionary<string, object>>)all["entries"];
+        Console.WriteLine("logs " + all["buffered"] + " " + entries[0]["message"] + " "
+            + ((string)entries[0]["stack"]).Replace("\n", ","));
+        return 0;
+    }
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def probe(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
+    """The probe's lines by their first word, from the core compiled as the tests compile it."""
+    folder = tmp_path_factory.mktemp("probe")
+    (folder / "Probe.cs").write_text(PROBE, encoding="utf-8")
+    r = bridge_host.mcs(["-warnaserror+", "-out:Probe.exe", *bridge_host.sources(bridge_host.CORE), "Probe.cs"], folder)
+    assert r.returncode == 0, r.stdout + r.stderr
+    _, mono = bridge_host.require_mono()
+    run = subprocess.run([mono, str(folder / "Probe.exe")], capture_output=True, text=True, timeout=WAIT)
+    assert run.returncode == 0, run.stdout + run.stderr
+    return {line.split()[0]: line.split()[1:] for line in run.stdout.splitlines()}
+
+
+def test_the_limits_of_bridge_server_options_are_the_documented_ones(probe: dict[str, list[str]]) -> None:
+    """docs/editor-bridge.md, Limits (`BridgeServerOptions`): `MaxBodyBytes` 1 MiB, `MaxPending` 32,
+    `DefaultTimeoutMs` 30000, `MaxTimeoutMs` 600000, `BodyTimeoutMs` 10000, `MaxConcurrentRequests`
+    256 (the test host passes its own, so only a fresh options object shows the defaults)."""
+    assert probe["options"] == ["1048576", "32", "30000", "600000", "10000", "256"]
+
+
+def test_a_new_domain_tries_the_previous_port_first_else_another(probe: dict[str, list[str]]) -> None:
+    """docs/editor-bridge.md: the port is "chosen free by the OS for each domain (the port of the
+    previous domain is tried first)"; the new domain has a new token."""
+    assert probe["preferred"] == ["True"]
+    assert probe["taken"] == ["True", "True"]
+
+
+def test_the_log_buffer_keeps_the_last_1000_messages_with_4_frames(probe: dict[str, list[str]]) -> None:
+    """docs/editor-bridge.md, console_logs: "the buffer keeps the last 1000 messages of the current
+    domain, stacks cut to 4 frames"."""
+    assert probe["logs"] == ["1000", "message", "6", "f1,f2,f3,f4"]
+
+
+# -- the built-in tools, compiled against the Unity stubs and registered under Mono -------------------
+
+PACKAGE_PROBE = r"""
+using System;
+using UnityIndex.Bridge;
+
+public static class PackageProbe
+{
+    public static int Main(string[] menuItems)
+    {
+        var registry = new ToolRegistry();
+        registry.RegisterAssembly(typeof(EditorTools).Assembly);
+        foreach (ToolInfo t in registry.All()) Console.WriteLine(Json.Serialize(t.Describe()));
+        foreach (string w in registry.Warnings) Console.WriteLine("WARN " + w);
+        foreach (string m in menuItems)
+            Console.WriteLine((EditorTools.IsMenuItemDenied(m) ? "denied\t" : "allowed\t") + m);
+        return 0;
+    }
+}
+"""
+
+MENU_ITEMS = {
+    # docs/editor-bridge.md: exact items, case-insensitive
+    "File/Quit": "denied",
+    "file/exit": "denied",
+    "Unity/Quit": "denied",
+    "Edit/Preferences...": "denied",
+    "UNITY/PREFERENCES...": "denied",
+    "Unity/Settings...": "denied",
+    "Edit/Project Settings...": "denied",
+    "Edit/Clear All PlayerPrefs": "denied",
+    "File/Build And Run": "denied",
+    "File/Build Settings...": "denied",
+    "File/Build Profiles": "denied",
+    # prefixes
+    "File/Build/Anything": "denied",
+    "Help/About Unity": "denied",
+    "help/unity manual": "denied",
+    "Window/General/Account": "denied",
+    "Window/General/Account Settings": "denied",
+    # what an agent may run
+    "GameObject/Create Empty": "allowed",
+    "Assets/Reimport All": "allowed",
+    "File/Save": "allowed",
+    "Edit/Project Settings": "allowed",  # not the exact item
+    "Window/General/Console": "allowed",
+}
+
+
+@pytest.fixture(scope="module")
+def package_probe(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, dict], list[str], dict[str, str]]:
+    """(tools by name, registry warnings, menu item -> denied/allowed) from the real package."""
+    folder = tmp_path_factory.mktemp("package")
+    stubs = bridge_host.STUBS
+
+    def build(out: str, srcs: list[str], refs: list[str], *extra: str) -> None:
+        r = bridge_host.mcs([*extra, f"-out:{out}", *(f"-r:{ref}" for ref in refs), *srcs], folder)
+        assert r.returncode == 0, f"{out}:\n{r.stdout}{r.stderr}"
+
+    build("UnityEngine.dll", bridge_host.sources(stubs / "UnityEngine"), [], "-target:library")
+    build("UnityEditor.dll", bridge_host.sources(stubs / "UnityEditor"), ["UnityEngine.dll"], "-target:library")
+    unity = ["UnityEngine.dll", "UnityEditor.dll"]
+    build("UnityEditor.TestRunner.dll", bridge_host.sources(stubs / "TestRunner"), unity, "-target:library")
+    editor = bridge_host.sources(bridge_host.PACKAGE / "Editor")
+    build("UnityIndex.Editor.dll", editor, [*unity, "UnityEditor.TestRunner.dll"], "-target:library")
+    (folder / "PackageProbe.cs").write_text(PACKAGE_PROBE, encoding="utf-8")
+    build("PackageProbe.exe", ["PackageProbe.cs"], ["UnityIndex.Editor.dll"])
+    _, mono = bridge_host.require_mono()
+    cmd = [mono, str(folder / "PackageProbe.exe"), *MENU_ITEMS]
+    run = subprocess.run(cmd, capture_output=True, text=True, timeout=WAIT, cwd=folder)
+    assert run.returncode == 0, run.stdout + run.stderr
+    tools, warnings, menu = {}, [], {}
+    for line in run.stdout.splitlines():
+        if line.startswith("{"):
+            tool = json.loads(line)
+            tools[tool["name"]] = tool
+        elif line.startswith("WARN "):
+            warnings.append(line)
+        else:
+            verdict, item = line.split("\t")
+            menu[item] = verdict
+    return tools, warnings, menu
+
+
+def _params(tool: dict) -> list[str]:
+    return list(tool["input_schema"]["properties"])
+
+
+def test_the_16_built_in_tools_take_the_documented_arguments(package_probe) -> None:
+    """docs/editor-bridge.md, Layout ("the 16 built-in tools") and Built-in tools: the names, and
+    the arguments the doc names for each (a tool may take more), with the documented bounds."""
+    tools, warnings, _ = package_probe
+    assert warnings == []
+    assert sorted(tools) == sorted(
+        [
+            *("editor_state", "play_mode", "refresh_assets", "console_logs", "scene_hierarchy"),
+            *("find_gameobjects", "get_component", "set_component_property", "create_gameobject"),
+            *("rename_gameobject", "reparent_gameobject", "delete_gameobject", "instantiate_prefab"),
+            *("select_objects", "execute_menu_item", "run_editmode_tests"),
+        ]
+    )
+    actions = tools["play_mode"]["input_schema"]["properties"]["action"]["enum"]
+    assert [a.lower() for a in actions] == ["enter", "exit", "pause", "resume"]  # enum names bind in any case
+    assert {"compile"} <= set(_params(tools["refresh_assets"]))
+    assert {"types", "contains", "since_seq", "limit"} <= set(_params(tools["console_logs"]))
+    assert "(1-500)" in tools["console_logs"]["input_schema"]["properties"]["limit"]["description"]
+    assert {"offset", "limit", "max_depth", "root", "components"} <= set(_params(tools["scene_hierarchy"]))
+    assert "(1-500)" in tools["scene_hierarchy"]["input_schema"]["properties"]["limit"]["description"]
+    assert {"name", "tag", "component", "include_inactive", "limit"} <= set(_params(tools["find_gameobjects"]))
+    assert {"filter", "assemblies", "categories"} <= set(_params(tools["run_editmode_tests"]))
+    for tool in tools.values():
+        schema = tool["input_schema"]
+        assert (schema["type"], schema["additionalProperties"]) == ("object", False), tool["name"]
+
+
+def test_the_menu_deny_list_is_the_documented_one(package_probe) -> None:
+    """docs/editor-bridge.md: `execute_menu_item` refuses, case-insensitively, the exact items and
+    the prefixes it lists, and nothing else."""
+    _, _, menu = package_probe
+    assert menu == MENU_ITEMS

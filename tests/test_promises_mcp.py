@@ -29,7 +29,7 @@ from mcp_adapter.editor.bridge import EditorBridge
 from mcp_adapter.editor.live import EditorMonitor, EditorView
 from mcp_adapter.server.app import create_server
 
-from .conftest import REPO, write_project
+from .conftest import REPO, copy_fixture, write_project
 from .json_http import JsonHandler
 from .test_mcp_transports import _env, _free_port, _start_http
 
@@ -391,3 +391,112 @@ def test_the_editor_monitor_connects_reloads_and_disconnects_as_documented(tmp_p
     assert step() == ["connected"]
     assert step(protocol=2) == ["disconnected"]
     assert monitor.views[str(root)] == EditorView()
+
+
+# -- freshness ------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    """An indexed copy of the fixture that a test may change."""
+    from indexer.build.update import update
+    from indexer.config import Config
+
+    root = copy_fixture(tmp_path / "DungeonCrawler")
+    update(root, Config(workers=1))
+    return root
+
+
+ZANZIBAR = "public class ZanzibarTool : UnityEngine.MonoBehaviour { public int charges = 3; }\n"
+
+
+def _paths(res: Any) -> list[str]:
+    assert res.is_error is False, text(res)
+    return [h["path"] for h in res.structured_content["results"]]
+
+
+def test_watch_mode_catches_up_and_follows_packages_and_project_settings(project: Path) -> None:
+    """docs/mcp.md, Freshness: the watcher observes `Assets/`, `Packages/` and `ProjectSettings/`;
+    its first batch catches up with what changed while nobody watched. With a refresh interval of an
+    hour only the watcher can explain what the calls see."""
+    runtime = project / "Packages/com.dungeoncrawler.tools/Runtime"
+    (runtime / "ZanzibarTool.cs").write_text(ZANZIBAR)  # while no server runs
+    settings = project / "ProjectSettings/ProjectSettings.asset"
+    server = create_server(open_workspace(project, projects_at(project)), refresh_interval=3600, tokenizer="estimate")
+
+    async def go():
+        async with Client(server) as c:
+            caught_up = _paths(await c.call_tool("search", {"query": "ZanzibarTool"}))
+            (runtime / "QuixoticTool.cs").write_text(ZANZIBAR.replace("Zanzibar", "Quixotic"))
+            settings.write_text(settings.read_text().replace("productName: Dungeon Crawler", "productName: Crypt"))
+            package = _paths(await c.call_tool("search", {"query": "QuixoticTool"}))
+            overview = (await c.call_tool("project_overview", {})).structured_content
+            status = (await c.call_tool("index_status", {})).structured_content
+            return caught_up, package, overview, status
+
+    caught_up, package, overview, status = anyio.run(go)
+    assert status["freshness"] == "watch" and status["auto_refresh_seconds"] == 3600
+    assert caught_up[:1] == ["Packages/com.dungeoncrawler.tools/Runtime/ZanzibarTool.cs"]
+    assert package[:1] == ["Packages/com.dungeoncrawler.tools/Runtime/QuixoticTool.cs"]
+    assert overview["projects"][0]["product"] == "Crypt"
+
+
+def test_index_status_runs_no_update(project: Path) -> None:
+    """docs/mcp.md, Tools: `index_status` "runs no update", even in poll mode with no interval;
+    the next other call does."""
+    server = create_server(open_workspace(project, projects_at(project)), refresh_interval=0, watch=False)
+
+    async def go():
+        async with Client(server) as c:
+            before = (await c.call_tool("index_status", {})).structured_content["projects"][0]
+            (project / "Assets/ZanzibarTool.cs").write_text(ZANZIBAR)
+            still = (await c.call_tool("index_status", {})).structured_content["projects"][0]
+            found = _paths(await c.call_tool("search", {"query": "ZanzibarTool"}))
+            after = (await c.call_tool("index_status", {})).structured_content["projects"][0]
+            return before, still, found, after
+
+    before, still, found, after = anyio.run(go)
+    assert (still["files"], still["generation"]) == (before["files"], before["generation"])
+    assert found[:1] == ["Assets/ZanzibarTool.cs"]
+    assert after["files"] == before["files"] + 1
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnhandledThreadExceptionWarning")
+def test_a_watcher_that_died_falls_back_to_polling(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/mcp.md, Freshness: poll mode is used "when a watcher thread died"; answers stay fresh."""
+    from mcp_adapter.server import watcher
+
+    def die(self: Any) -> None:
+        raise RuntimeError("the watcher thread died")
+
+    monkeypatch.setattr(watcher.ProjectWatcher, "_run", die)
+    server = create_server(open_workspace(project, projects_at(project)), refresh_interval=0, tokenizer="estimate")
+
+    async def go():
+        async with Client(server) as c:
+            with anyio.fail_after(20):
+                while (status := (await c.call_tool("index_status", {})).structured_content)["freshness"] != "poll":
+                    await anyio.sleep(0.05)
+            (project / "Assets/ZanzibarTool.cs").write_text(ZANZIBAR)
+            return status, _paths(await c.call_tool("search", {"query": "ZanzibarTool"}))
+
+    status, found = anyio.run(go)
+    assert status["freshness_note"] == (
+        "poll: files are checked on disk before answering, at most every 0 s (the watcher stopped)"
+    )
+    assert found[:1] == ["Assets/ZanzibarTool.cs"]
+
+
+def test_refresh_forces_a_full_stat_walk_in_watch_mode(project: Path) -> None:
+    """docs/mcp.md: "`refresh` forces a full stat walk in both modes" (poll mode: test_mcp_server)."""
+    server = create_server(open_workspace(project, projects_at(project)), refresh_interval=3600, tokenizer="estimate")
+
+    async def go():
+        async with Client(server) as c:
+            status = (await c.call_tool("index_status", {})).structured_content
+            return status, await c.call_tool("refresh", {})
+
+    status, refreshed = anyio.run(go)
+    assert status["freshness"] == "watch"
+    stats = refreshed.structured_content["projects"][0]
+    assert (stats["walked"], stats["files"], stats["scanned"]) == (True, 213, 0)

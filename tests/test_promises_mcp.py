@@ -500,3 +500,75 @@ def test_refresh_forces_a_full_stat_walk_in_watch_mode(project: Path) -> None:
     assert status["freshness"] == "watch"
     stats = refreshed.structured_content["projects"][0]
     assert (stats["walked"], stats["files"], stats["scanned"]) == (True, 213, 0)
+
+
+# -- long pastes ------------------------------------------------------------------------------------
+
+
+def test_a_100_kb_paste_answers_in_under_a_second_from_its_first_terms(server) -> None:
+    """docs/mcp.md, Tools: `search`'s `query` and `get_context`'s `task` are used up to their first
+    400 distinct terms, "so a 100 kB paste answers in well under a second"; what follows the cut
+    changes nothing."""
+    import random
+    import time as clock
+
+    rnd = random.Random(1)
+    frames = [f"  at Frame{rnd.randrange(10**6)}.Method{rnd.randrange(10**6)} (line {i})" for i in range(4000)]
+    paste = ("NullReferenceException: Object reference not set to an instance of an object\n" + "\n".join(frames))[
+        :100_000
+    ]
+
+    async def go():
+        timed = []
+        async with Client(server) as c:
+            await c.call_tool("index_status", {})
+            for tool, key in (("search", "query"), ("get_context", "task")):
+                for given in (paste, paste + " DamageDealer ShieldAbsorber"):
+                    t0 = clock.perf_counter()
+                    res = await c.call_tool(tool, {key: given})
+                    timed.append((tool, clock.perf_counter() - t0, res))
+        return timed
+
+    timed = anyio.run(go)
+    for tool, seconds, res in timed:
+        assert res.is_error is False and seconds < 1.0, (tool, seconds)
+    (_, _, search), (_, _, search_more), (_, _, context), (_, _, context_more) = timed
+    assert search_more.structured_content["results"] == search.structured_content["results"]
+    assert context_more.structured_content["tier2"] == context.structured_content["tier2"]
+
+
+# -- direct editor tools ----------------------------------------------------------------------------
+
+
+def test_an_editor_tool_named_tools_or_call_is_reached_through_editor_call(tmp_path: Path) -> None:
+    """docs/mcp.md, Live editor: `editor_tools` and `editor_call` stay in direct mode; an editor tool
+    named `tools` or `call` is only reachable through `editor_call` when one project is served."""
+    from .test_mcp_live import FakeEditor, echo_tool
+
+    root = write_project(tmp_path / "Proj", {"Assets/Hero.cs": "public class Hero {}\n"})
+    editor = FakeEditor(root)
+    editor.tools = [echo_tool("tools"), echo_tool("call"), echo_tool("echo")]
+    server = make_server(root, editor_tools_mode="direct", editor_poll=0.05)
+
+    async def go():
+        async with Client(server) as c:
+            editor.start()
+            with anyio.fail_after(20):
+                while "editor_echo" not in (listed := {t.name: t for t in (await c.list_tools()).tools}):
+                    await anyio.sleep(0.05)
+            return (
+                listed,
+                await c.call_tool("editor_tools", {}),
+                await c.call_tool("editor_call", {"name": "tools", "arguments": {"x": 1}}),
+                await c.call_tool("editor_call", {"name": "call", "arguments": {"x": 2}}),
+            )
+
+    try:
+        listed, compact_list, tools_tool, call_tool = anyio.run(go)
+    finally:
+        editor.quit()
+    assert sorted(n for n in listed if n.startswith("editor_")) == ["editor_call", "editor_echo", "editor_tools"]
+    assert listed["editor_call"].input_schema["required"] == ["name"]  # the compact tool, not the editor's
+    assert [t["name"] for t in compact_list.structured_content["tools"]] == ["tools", "call", "echo"]
+    assert tools_tool.structured_content == {"project": "Proj", "tool": "tools", "result": {"tools": {"x": 1}}}
+    assert call_tool.structured_content == {"project": "Proj", "tool": "call", "result": {"call": {"x": 2}}}

@@ -481,3 +481,31 @@ def test_the_menu_deny_list_is_the_documented_one(package_probe) -> None:
     the prefixes it lists, and nothing else."""
     _, _, menu = package_probe
     assert menu == MENU_ITEMS
+
+
+# -- a busy main thread ------------------------------------------------------------------------------
+
+
+def test_a_busy_main_thread_keeps_the_heartbeat_and_ping_alive(host: Host) -> None:
+    """docs/editor-bridge.md: `updated_at` is "rewritten every 2 s by a background timer, not the
+    main thread", `main_thread_at` tells a hung main thread from a dead editor, and ping is
+    "answered on the HTTP thread: works while the main thread is busy"; `doctor` then passes both
+    editor checks (`editor-reachable`: `GET /v1/ping` with the heartbeat's token answers)."""
+    from indexer.cli import doctor
+
+    for folder in ("Assets", "ProjectSettings"):
+        (host.project / folder).mkdir(exist_ok=True)
+    path = host.project / "Library" / "UnityIndex" / "editor.json"
+    host.send("pause", "OK pause")  # the main thread ticks no more after it said so
+    paused_at = time.time()
+    deadline = time.monotonic() + WAIT
+    while (now := json.loads(path.read_text()))["updated_at"] <= paused_at:
+        assert time.monotonic() < deadline, "the heartbeat stopped with the main thread"
+        time.sleep(0.05)
+    checks = {c.name: c for c in doctor.run(str(host.project), host.project).checks}
+    ping = EditorBridge(host.project).ping()
+    host.send("resume", "OK resume")
+    assert now["main_thread_at"] <= paused_at < now["updated_at"] < paused_at + 4  # every 2 s
+    assert (ping["ok"], ping["paused_pump"]) == (True, True)
+    assert (checks["editor-heartbeat"].status, checks["editor-reachable"].status) == ("pass", "pass")
+    assert checks["editor-reachable"].detail.endswith(" ms (9 tools)"), checks["editor-reachable"].detail

@@ -275,10 +275,11 @@ class _CountingEditor(JsonHandler):
 
     token = "c" * 64
     requests: ClassVar[list[str]] = []
+    tools: ClassVar[list[dict]] = []
 
     def do_GET(self) -> None:
         self.requests.append(f"GET {self.path}")
-        self._answer(200, {"ok": True, "tools": [], "protocol": 1, "pending": 0})
+        self._answer(200, {"ok": True, "tools": self.tools, "protocol": 1, "pending": 0})
 
     def do_POST(self) -> None:
         self.requests.append(f"POST {self.path}")
@@ -572,3 +573,94 @@ def test_an_editor_tool_named_tools_or_call_is_reached_through_editor_call(tmp_p
     assert [t["name"] for t in compact_list.structured_content["tools"]] == ["tools", "call", "echo"]
     assert tools_tool.structured_content == {"project": "Proj", "tool": "tools", "result": {"tools": {"x": 1}}}
     assert call_tool.structured_content == {"project": "Proj", "tool": "call", "result": {"call": {"x": 2}}}
+
+
+def test_direct_editor_tools_are_read_once_per_domain(counted_editor: Path) -> None:
+    """docs/mcp.md, Live editor: in direct mode each editor tool is listed "with the editor's
+    description and input schema, read once per domain": listing tools asks the editor nothing."""
+    _CountingEditor.tools = [{"name": "echo", "description": "echoes", "input_schema": {"type": "object"}}]
+    server = make_server(counted_editor, editor_tools_mode="direct", editor_poll=0.05)
+
+    async def go():
+        async with Client(server) as c:
+            listings = [sorted(t.name for t in (await c.list_tools()).tools) for _ in range(3)]
+            await anyio.sleep(0.5)  # ten more polls of the heartbeat, the same domain
+            listings.append(sorted(t.name for t in (await c.list_tools()).tools))
+            return listings
+
+    try:
+        listings = anyio.run(go)
+    finally:
+        _CountingEditor.tools = []
+    assert all("editor_echo" in names for names in listings)
+    assert _CountingEditor.requests == ["GET /v1/tools"]
+
+
+@pytest.mark.filterwarnings("ignore:resources/subscribe is removed")
+def test_in_poll_mode_notifications_come_with_the_next_call(project: Path) -> None:
+    """docs/mcp.md, Change notifications: "In poll mode the notifications follow the update a call
+    made, so they come with the next call, not on their own"."""
+    from .test_mcp_live import Inbox
+
+    health = project / "Assets/Scripts/Combat/Health.cs"
+    uri = "unity://file/Assets/Scripts/Combat/Health.cs"
+    server = create_server(open_workspace(project, projects_at(project)), refresh_interval=0, watch=False)
+    inbox = Inbox()
+
+    async def go():
+        async with Client(server, mode="legacy", message_handler=inbox) as c:
+            await c.subscribe_resource(uri)
+            health.write_text(health.read_text() + "\n// edited\n")
+            await anyio.sleep(1.0)
+            before_the_call = list(inbox.seen)
+            await c.call_tool("search", {"query": "health"})
+            await inbox.wait_for("notifications/resources/updated", uri)
+            return before_the_call
+
+    assert anyio.run(go) == []
+    assert inbox.seen == [("notifications/resources/updated", uri)]
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+def test_change_capabilities_are_advertised_in_both_eras(server, mode: str) -> None:
+    """docs/mcp.md: "The server advertises `resources: {subscribe: true, listChanged: true}` and
+    `tools: {listChanged: true}` in both eras"."""
+
+    async def go():
+        async with Client(server, mode=mode) as c:
+            return c.protocol_version, c.server_capabilities
+
+    version, caps = anyio.run(go)
+    assert version == ("2025-11-25" if mode == "legacy" else "2026-07-28")
+    assert (caps.resources.subscribe, caps.resources.list_changed, caps.tools.list_changed) == (True, True, True)
+
+
+def test_ctrl_c_stops_an_http_server_and_its_watcher(tmp_path: Path) -> None:
+    """docs/mcp.md: the watcher stops with the last session (HTTP: SIGTERM/Ctrl-C), its thread
+    joined, and the server logs `stopped watching <root>`; the exit is docs/cli.md's 130."""
+    import signal
+
+    root = write_project(tmp_path / "P", {"Assets/Hero.cs": "public class Hero {}\n"})
+    proc, _ = _start_http(root)
+    time.sleep(1.0)  # serving: the watcher runs
+    proc.send_signal(signal.SIGINT)
+    _, raw = proc.communicate(timeout=30)
+    err = raw.decode()
+    assert (proc.returncode, err.endswith(f"unity-index: stopped watching {root}\nerror: interrupted\n")) == (130, True)
+    assert f"unity-index: watching {root}" in err and "Traceback" not in err
+
+
+def test_the_cli_imports_the_mcp_sdk_only_to_serve(indexed_fixture: Path) -> None:
+    """mcp_adapter/cli.py: `serve` is contributed through an entry point, and "the MCP SDK is
+    imported only when serving": every other command starts without it."""
+    script = (
+        "import sys\nfrom indexer.cli.main import main\n"
+        f"for argv in (['status'], ['query', 'damage'], ['--help']):\n"
+        f"    try:\n        main([*argv, '--project', {str(indexed_fixture)!r}])\n"
+        "    except SystemExit:\n        pass\n"
+        "print('LOADED:' + ','.join(sorted(m for m in sys.modules if m.split('.')[0] == 'mcp')))\n"
+    )
+    r = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "serve" in r.stdout  # --help lists the contributed command
+    assert r.stdout.strip().splitlines()[-1] == "LOADED:"

@@ -509,3 +509,61 @@ def test_a_busy_main_thread_keeps_the_heartbeat_and_ping_alive(host: Host) -> No
     assert (ping["ok"], ping["paused_pump"]) == (True, True)
     assert (checks["editor-heartbeat"].status, checks["editor-reachable"].status) == ("pass", "pass")
     assert checks["editor-reachable"].detail.endswith(" ms (9 tools)"), checks["editor-reachable"].detail
+
+
+# -- stopping with calls in flight -----------------------------------------------------------------
+
+
+def _call_in_background(port: int, token: str, call: dict) -> tuple[threading.Thread, list]:
+    out: list = []
+    body = json.dumps(call).encode()
+    t = threading.Thread(
+        target=lambda: out.append(request(port, "POST", "/v1/call", body=body, headers=auth(token))), daemon=True
+    )
+    t.start()
+    return t, out
+
+
+def test_a_reload_during_a_deferred_tool_says_it_started(host: Host) -> None:
+    """docs/editor-bridge.md: 503 `reloading` when the server stopped while it "ran a `Deferred`
+    tool (`started: true`)": not safe to retry."""
+    hb = read_heartbeat(host.project)
+    t, out = _call_in_background(hb.port, hb.token, {"tool": "later", "arguments": {"ms": 5000}})
+    time.sleep(0.5)  # picked up by the main thread, now deferred
+    host.send("reload 200", "OK reloading")
+    t.join(WAIT)
+    [(status, _, body)] = out
+    assert (status, body["error"]["code"], body["error"]["started"]) == (503, "reloading", True)
+
+
+def test_quitting_with_a_queued_call_says_it_never_ran(host: Host) -> None:
+    """docs/editor-bridge.md: 503 `shutting_down` when the server stopped while the call waited
+    (`started: false`: it never ran)."""
+    hb = read_heartbeat(host.project)
+    host.send("pause", "OK pause")
+    t, out = _call_in_background(hb.port, hb.token, {"tool": "counter"})
+    deadline = time.monotonic() + WAIT
+    while EditorBridge(host.project).ping()["pending"] != 1:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    host.send("quit", "OK quit")
+    t.join(WAIT)
+    [(status, _, body)] = out
+    assert (status, body["error"]["code"], body["error"]["started"]) == (503, "shutting_down", False)
+
+
+# -- the tests' own promise ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("ci", "outcome"), [("", "skip"), ("0", "skip"), ("1", "fail"), ("true", "fail")])
+def test_without_mono_the_bridge_tests_skip_unless_ci_is_set(
+    monkeypatch: pytest.MonkeyPatch, ci: str, outcome: str
+) -> None:
+    """docs/editor-bridge.md: "Without `mcs`/`mono` these tests skip with that reason, unless `CI`
+    is set (then they fail)"."""
+    monkeypatch.setattr(bridge_host.shutil, "which", lambda name: None)
+    monkeypatch.setenv("CI", ci)
+    expected = pytest.skip.Exception if outcome == "skip" else pytest.fail.Exception
+    with pytest.raises(expected) as info:
+        bridge_host.require_mono()
+    assert "mcs and mono not found" in str(info.value)

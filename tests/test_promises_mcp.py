@@ -664,3 +664,58 @@ def test_the_cli_imports_the_mcp_sdk_only_to_serve(indexed_fixture: Path) -> Non
     assert r.returncode == 0, r.stderr
     assert "serve" in r.stdout  # --help lists the contributed command
     assert r.stdout.strip().splitlines()[-1] == "LOADED:"
+
+
+# -- failures of the environment -------------------------------------------------------------------
+
+DISK_FULL = "the disk is full ("
+
+
+@pytest.mark.parametrize("watch", [False, True])
+def test_a_full_disk_is_told_with_the_cli_words(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, watch: bool) -> None:
+    """docs/mcp.md: a full disk is a failure that is not a bug: in poll mode the call that runs the
+    update is a tool error with the CLI's message (a resource read: -32603 with it); `refresh`
+    whose update failed says `no update ran: it failed (...)`, and `index_status` shows it."""
+    import errno
+
+    import indexer.store.header as header
+    from indexer.build.update import update
+    from indexer.config import Config
+
+    root = write_project(tmp_path / "P", {"Assets/Hero.cs": "public class Hero { void Jump() {} }\n"})
+    update(root, Config(workers=1))
+    server = create_server(open_workspace(root, projects_at(root)), refresh_interval=0, watch=watch)
+
+    def full(path: Path, data: bytes, durable: bool = True, **_: Any) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
+
+    async def go():
+        async with Client(server, mode="legacy") as c:
+            await c.call_tool("index_status", {})
+            monkeypatch.setattr(header, "atomic_write", full)
+            (root / "Assets/Shield.cs").write_text("public class ZanzibarShield {}\n")
+            search = await c.call_tool("search", {"query": "ZanzibarShield"})
+            refresh = await c.call_tool("refresh", {})
+            status = (await c.call_tool("index_status", {})).structured_content
+            try:
+                await c.read_resource("unity://project/overview")
+                read_error = None
+            except MCPError as exc:
+                read_error = exc.error
+            return search, refresh, status, read_error
+
+    search, refresh, status, read_error = anyio.run(go)
+    index_json = f"{DISK_FULL}{root}/Library/UnityIndex/index.json)"
+    if watch:  # the watcher's update failed; calls answer from the index as it is
+        assert search.is_error is False and read_error is None
+        assert text(refresh).startswith(f"Error executing tool refresh: no update ran: it failed ({root}: OSError: ")
+        assert index_json in text(refresh)
+        assert f"(last update failed: {root}: OSError: {index_json}" in status["freshness_note"]
+    else:
+        for answer in (search, refresh):
+            assert answer.is_error and text(answer).endswith(
+                f"{index_json}: the index keeps its last committed state; free some space (the index takes"
+                " about as much as the project's text files) and run the command again"
+            ), text(answer)
+        assert (read_error.code, index_json in read_error.message) == (-32603, True)
+    assert refresh.is_error is True and "bug" not in text(refresh)

@@ -719,3 +719,47 @@ def test_a_full_disk_is_told_with_the_cli_words(tmp_path: Path, monkeypatch: pyt
             ), text(answer)
         assert (read_error.code, index_json in read_error.message) == (-32603, True)
     assert refresh.is_error is True and "bug" not in text(refresh)
+
+
+def test_every_http_session_hears_the_editor_connect_and_quit(tmp_path: Path) -> None:
+    """docs/mcp.md, Live editor: connect, reload and disconnect each send
+    `notifications/tools/list_changed` "to every session" (2025-era ones on their standalone
+    channel): here two HTTP clients at once, a real `serve` and a fake editor."""
+    from .test_mcp_live import FakeEditor, Inbox
+
+    root = write_project(tmp_path / "Proj", {"Assets/Hero.cs": "public class Hero {}\n"})
+    editor = FakeEditor(root)
+    proc, port = _start_http(root, "--no-watch")
+    inboxes = [Inbox(), Inbox()]
+    changed = "notifications/tools/list_changed"
+
+    async def session(inbox: Inbox, ready: anyio.Event, done: anyio.Event) -> None:
+        async with Client(f"http://127.0.0.1:{port}/mcp", mode="legacy", message_handler=inbox) as c:
+            await c.call_tool("index_status", {})
+            await anyio.sleep(0.5)  # the standalone GET stream is open
+            ready.set()
+            await done.wait()
+
+    async def go():
+        readies, done = [anyio.Event(), anyio.Event()], anyio.Event()
+        async with anyio.create_task_group() as tg:
+            for inbox, ready in zip(inboxes, readies, strict=True):
+                tg.start_soon(session, inbox, ready, done)
+            for ready in readies:
+                await ready.wait()
+            editor.start()
+            for inbox in inboxes:
+                await inbox.wait_for(changed)
+            editor.quit()
+            with anyio.fail_after(20):
+                while any(inbox.count(changed) < 2 for inbox in inboxes):
+                    await anyio.sleep(0.05)
+            done.set()
+
+    try:
+        anyio.run(go)
+    finally:
+        editor.quit()
+        proc.terminate()
+        proc.wait(timeout=10)
+    assert [inbox.count(changed) for inbox in inboxes] == [2, 2]

@@ -763,3 +763,24 @@ def test_every_http_session_hears_the_editor_connect_and_quit(tmp_path: Path) ->
         proc.terminate()
         proc.wait(timeout=10)
     assert [inbox.count(changed) for inbox in inboxes] == [2, 2]
+
+
+@pytest.mark.parametrize(
+    ("tool", "args", "given"),
+    [
+        ("search", {"q" * 100_000: "health"}, "q" * 100_000),  # a misspelt name, the call fails anyway
+        ("get_context", {"task": "x", "budget": 10, "b" * 5_000: 1}, "b" * 5_000),
+    ],
+)
+def test_an_unknown_argument_name_is_repeated_at_most_200_characters(server, tool: str, args: dict, given: str) -> None:
+    """docs/mcp.md, Tools: a tool error "repeats at most the first 200 characters of an argument it
+    names (then `… (N characters)`)", also the name of an unknown argument it calls a likely typo."""
+
+    async def go():
+        async with Client(server) as c:
+            return await c.call_tool(tool, args)
+
+    res = anyio.run(go)
+    assert res.is_error is True
+    assert text(res).startswith(f"{tool}: unknown argument `{given[:200]}… ({len(given):,} characters)`; ")
+    assert len(text(res)) < 1000, text(res)[:1000]

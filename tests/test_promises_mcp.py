@@ -29,11 +29,15 @@ from mcp_adapter.editor.bridge import EditorBridge
 from mcp_adapter.editor.live import EditorMonitor, EditorView
 from mcp_adapter.server.app import create_server
 
+from . import bridge_host
 from .conftest import REPO, copy_fixture, write_project
 from .json_http import JsonHandler
 from .test_mcp_transports import _env, _free_port, _start_http
 
 DOC = REPO / "docs" / "mcp.md"
+
+# The Mono host that plays the editor with the package's own C# core, by fixture name.
+host_exe, make_host, host = bridge_host.host_exe, bridge_host.make_host, bridge_host.host
 
 
 def make_server(root: Path, **kw: Any):
@@ -784,3 +788,78 @@ def test_an_unknown_argument_name_is_repeated_at_most_200_characters(server, too
     assert res.is_error is True
     assert text(res).startswith(f"{tool}: unknown argument `{given[:200]}… ({len(given):,} characters)`; ")
     assert len(text(res)) < 1000, text(res)[:1000]
+
+
+# -- the editor tools against the real bridge core (C#, under Mono) --------------------------------
+
+
+def test_editor_tools_and_calls_reach_the_real_bridge(host: bridge_host.Host) -> None:
+    """docs/mcp.md, Live editor: `editor_tools` lists the running editor's tools; `editor_call`
+    runs one, its result the editor's JSON as text with structured content `{project, tool,
+    result}`; the bridge's errors come back as tool errors with their code. Here the bridge is the
+    package's own C# core under Mono (tests/editor_bridge/TestHost.cs), not a Python fake."""
+    for folder in ("Assets", "ProjectSettings"):
+        (host.project / folder).mkdir(exist_ok=True)
+    server = make_server(host.project)
+    name = host.project.name
+
+    async def go():
+        async with Client(server) as c:
+            return (
+                await c.call_tool("editor_tools", {}),
+                await c.call_tool("editor_call", {"name": "echo", "arguments": {"text": "hi", "times": 2}}),
+                await c.call_tool("editor_call", {"name": "add", "arguments": {"a": 2, "b": "3"}}),
+                await c.call_tool("editor_call", {"name": "fail", "arguments": {"code": "denied", "message": "no"}}),
+                await c.call_tool("editor_call", {"name": "nope"}),
+            )
+
+    listed, echo, bad, failed, unknown = anyio.run(go)
+    assert [t["name"] for t in listed.structured_content["tools"]] == [
+        *("echo", "add", "where", "counter", "sleep", "later", "fail", "crash", "kinds")
+    ]
+    assert listed.structured_content["project"] == name
+    assert echo.is_error is False
+    result = {"text": "hi", "times": 2, "parts": ["hi", "hi"]}
+    assert echo.structured_content == {"project": name, "tool": "echo", "result": result}
+    assert json.loads(text(echo)) == result
+    assert bad.is_error and text(bad).endswith("argument 'b': expected integer, got string [bad_arguments]")
+    assert failed.is_error and text(failed).endswith("editor: no [denied]")
+    assert unknown.is_error and text(unknown).endswith(
+        "editor: no tool named 'nope' (GET /v1/tools lists them) [unknown_tool]"
+    )
+
+
+def test_direct_tools_of_the_real_bridge_carry_its_schemas(host: bridge_host.Host) -> None:
+    """docs/mcp.md: `--editor-tools direct` lists each tool of the running editor as `editor_<tool>`
+    with the editor's description and input schema; calling one is `editor_call` with that name."""
+    for folder in ("Assets", "ProjectSettings"):
+        (host.project / folder).mkdir(exist_ok=True)
+    server = make_server(host.project, editor_tools_mode="direct", editor_poll=0.05)
+
+    async def go():
+        async with Client(server) as c:
+            with anyio.fail_after(20):
+                while "editor_echo" not in (tools := {t.name: t for t in (await c.list_tools()).tools}):
+                    await anyio.sleep(0.05)
+            return tools, await c.call_tool("editor_echo", {"text": "x"})
+
+    tools, echo = anyio.run(go)
+    direct = sorted(n for n in tools if n.startswith("editor_") and n not in ("editor_tools", "editor_call"))
+    assert direct == [
+        f"editor_{n}" for n in sorted(("echo", "add", "where", "counter", "sleep", "later", "fail", "crash", "kinds"))
+    ]
+    assert tools["editor_echo"].input_schema == {
+        "type": "object",
+        "properties": {
+            "text": {"type": "string", "description": "Text to return."},
+            "times": {"type": "integer", "description": "How many times.", "default": 1},
+        },
+        "required": ["text"],
+        "additionalProperties": False,
+    }
+    assert tools["editor_echo"].description.startswith("Returns its text, repeated.")
+    assert echo.structured_content == {
+        "project": host.project.name,
+        "tool": "echo",
+        "result": {"text": "x", "times": 1, "parts": ["x"]},
+    }

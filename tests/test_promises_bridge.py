@@ -567,3 +567,26 @@ def test_without_mono_the_bridge_tests_skip_unless_ci_is_set(
     with pytest.raises(expected) as info:
         bridge_host.require_mono()
     assert "mcs and mono not found" in str(info.value)
+
+
+def test_an_error_repeats_at_most_200_characters_of_a_name_it_was_given(host: Host) -> None:
+    """docs/editor-bridge.md, errors: a message repeats at most the first 200 characters of a name
+    or value the caller sent, then `… (N characters)` (a field, a tool, an argument, an enum name)."""
+    hb = read_heartbeat(host.project)
+    long = "z" * 5_000
+    shown = "z" * 200 + "… (5,000 characters)"
+    calls = [
+        ({"tool": "echo", long: 1}, f'unknown field "{shown}" (accepted: tool, arguments, timeout_ms)'),
+        ({"tool": long}, f"no tool named '{shown}' (GET /v1/tools lists them)"),
+        (
+            {"tool": "echo", "arguments": {long: 1}},
+            f"unknown argument '{shown}' for tool 'echo' (accepted: text, times)",
+        ),
+        (
+            {"tool": "kinds", "arguments": {"mode": long, "names": []}},
+            f"argument 'mode': '{shown}' is not one of Fast, Careful",
+        ),
+    ]
+    for call, message in calls:
+        _, _, body = request(hb.port, "POST", "/v1/call", body=json.dumps(call).encode(), headers=auth(hb.token))
+        assert body["error"]["message"] == message

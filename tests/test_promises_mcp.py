@@ -863,3 +863,28 @@ def test_direct_tools_of_the_real_bridge_carry_its_schemas(host: bridge_host.Hos
         "tool": "echo",
         "result": {"text": "x", "times": 1, "parts": ["x"]},
     }
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        {"name": "n" * 100_000},
+        {"name": "echo", "arguments": {"a" * 100_000: 1, "text": "x"}},
+        {"name": "kinds", "arguments": {"mode": "m" * 100_000, "names": []}},
+    ],
+)
+def test_the_bridge_errors_repeat_at_most_200_characters_of_an_argument(host: bridge_host.Host, args: dict) -> None:
+    """docs/mcp.md, Tools: a tool error repeats at most the first 200 characters of an argument it
+    names, then `… (N characters)`: also when the editor names it (a tool, an argument, a value)."""
+    for folder in ("Assets", "ProjectSettings"):
+        (host.project / folder).mkdir(exist_ok=True)
+    server = make_server(host.project)
+
+    async def go():
+        async with Client(server) as c:
+            return await c.call_tool("editor_call", args)
+
+    res = anyio.run(go)
+    assert res.is_error is True
+    assert "… (100,000 characters)" in text(res), text(res)[:300]
+    assert len(text(res)) < 1000, text(res)[:1000]

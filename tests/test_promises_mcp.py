@@ -888,3 +888,25 @@ def test_the_bridge_errors_repeat_at_most_200_characters_of_an_argument(host: br
     assert res.is_error is True
     assert "… (100,000 characters)" in text(res), text(res)[:300]
     assert len(text(res)) < 1000, text(res)[:1000]
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+def test_a_uri_longer_than_the_sdk_matches_is_invalid_params(server, mode: str) -> None:
+    """docs/mcp.md, Resources: a URI over 65,536 characters never reaches the handler; the SDK
+    answers -32602 `Unknown resource: <uri>` in both eras (one at the limit is read as any other)."""
+    at_limit = "unity://file/Assets/" + "x" * (65_536 - len("unity://file/Assets/"))
+
+    async def go():
+        got = []
+        async with Client(server, mode=mode) as c:
+            for uri in (at_limit, at_limit + "x"):
+                with pytest.raises(MCPError) as info:
+                    await c.read_resource(uri)
+                got.append((info.value.error.code, info.value.error.message[:40]))
+        return got
+
+    not_found = -32002 if mode == "legacy" else -32602
+    assert anyio.run(go) == [
+        (not_found, "Assets/" + "x" * 33),
+        (-32602, "Unknown resource: unity://file/Assets/xx"),
+    ]

@@ -590,3 +590,38 @@ def test_an_error_repeats_at_most_200_characters_of_a_name_it_was_given(host: Ho
     for call, message in calls:
         _, _, body = request(hb.port, "POST", "/v1/call", body=json.dumps(call).encode(), headers=auth(hb.token))
         assert body["error"]["message"] == message
+
+
+# -- the slow and the many ----------------------------------------------------------------------------
+
+
+def test_busy_and_body_timeout_carry_their_headers(make_host) -> None:
+    """docs/editor-bridge.md: `503 busy` (+ `Retry-After: 1`, `started: false`) when the bound of
+    requests in progress is reached; `408 body_timeout` with `Connection: close` when a body does not
+    arrive whole within the time after its headers."""
+    from .test_editor_bridge_load import _answer, _open_slow
+
+    host = make_host("--max-concurrent", "1", "--body-timeout-ms", "1500")
+    hb = read_heartbeat(host.project)
+    stalled = _open_slow(hb.port, hb.token)
+    echo = json.dumps({"tool": "echo", "arguments": {"text": "x"}}).encode()
+    try:
+        deadline = time.monotonic() + WAIT
+        while (busy := request(hb.port, "POST", "/v1/call", body=echo, headers=auth(hb.token)))[0] != 503:
+            assert time.monotonic() < deadline, "the bound was never reached"
+            if _answer(stalled, 0.01) is not None:  # overtaken and refused itself: stall again
+                stalled.close()
+                stalled = _open_slow(hb.port, hb.token)
+        timed_out = _answer(stalled, WAIT)
+    finally:
+        stalled.close()
+    status, headers, body = busy
+    assert (status, headers["retry-after"], body["error"]["code"], body["error"]["started"]) == (
+        503,
+        "1",
+        "busy",
+        False,
+    )
+    head, _, rest = (timed_out or b"").partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 408 ") and b"connection: close" in head.lower(), timed_out
+    assert json.loads(rest)["error"]["code"] == "body_timeout"

@@ -910,3 +910,39 @@ def test_a_uri_longer_than_the_sdk_matches_is_invalid_params(server, mode: str) 
         (not_found, "Assets/" + "x" * 33),
         (-32602, "Unknown resource: unity://file/Assets/xx"),
     ]
+
+
+# -- `mcp install` ------------------------------------------------------------------------------------
+
+
+def _install(home: Path, root: Path, *args: str) -> subprocess.CompletedProcess:
+    from .conftest import run_cli
+
+    return run_cli("mcp", "install", "--project", str(root), *args, env={"HOME": str(home), "CODEX_HOME": ""})
+
+
+@pytest.mark.parametrize("client", ["cursor", "codex"])
+def test_install_replaces_the_file_by_rename_and_a_second_run_does_not_rewrite_it(tmp_path: Path, client: str) -> None:
+    """docs/mcp.md, Connecting clients: the writer merges, "a second run changes nothing (the file
+    is not even rewritten), and the file is replaced atomically" (a new file renamed over the old
+    one: another inode, no temporary file left); `--json` has the documented fields."""
+    home = tmp_path / "home"
+    home.mkdir()
+    root = write_project(tmp_path / "Game", {})
+    path = home / (".cursor/mcp.json" if client == "cursor" else ".codex/config.toml")
+    path.parent.mkdir(parents=True)
+    path.write_text('{"mcpServers": {"other": {"command": "x"}}}\n' if client == "cursor" else "[other]\nk = 1\n")
+    before = path.stat().st_ino
+    first = _install(home, root, "--client", client, "--scope", "user", "--json")
+    assert first.returncode == 0, first.stderr
+    written = path.stat()
+    second = _install(home, root, "--client", client, "--scope", "user", "--json")
+    assert second.returncode == 0, second.stderr
+    assert written.st_ino != before  # replaced by a rename, not written in place
+    assert (path.stat().st_ino, path.stat().st_mtime_ns) == (written.st_ino, written.st_mtime_ns)
+    assert sorted(p.name for p in path.parent.iterdir()) == [path.name]
+    first_json, second_json = json.loads(first.stdout), json.loads(second.stdout)
+    documented = ("schema_version", "client", "scope", "path", "name", "command", "changed", "written")
+    assert sorted(first_json) == sorted([*documented, "replaced", "notes", "content"])
+    assert (first_json["changed"], first_json["written"]) == (True, True)
+    assert (second_json["changed"], second_json["written"]) == (False, False)

@@ -946,3 +946,52 @@ def test_install_replaces_the_file_by_rename_and_a_second_run_does_not_rewrite_i
     assert sorted(first_json) == sorted([*documented, "replaced", "notes", "content"])
     assert (first_json["changed"], first_json["written"]) == (True, True)
     assert (second_json["changed"], second_json["written"]) == (False, False)
+
+
+@pytest.mark.parametrize(("host", "url_host"), [("localhost", "localhost"), ("::1", "[::1]")])
+def test_localhost_and_ipv6_loopback_serve_without_allow_remote_behind_the_rebinding_checks(
+    indexed_fixture: Path, host: str, url_host: str
+) -> None:
+    """docs/mcp.md: HTTP binds loopback (`127.0.0.1`, or `localhost` / `::1` when given) without
+    `--allow-remote`, and there the SDK rejects a foreign `Host` (421) and `Origin` (403); any other
+    address, even `127.0.0.2`, needs `--allow-remote` (exit 2)."""
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family) as s:
+        try:
+            s.bind((host, 0))
+            port = s.getsockname()[1]
+        except OSError:
+            pytest.skip(f"{host} cannot be bound on this machine")
+    cmd = [sys.executable, "-m", "indexer.cli", "serve", "--project", str(indexed_fixture), "--transport", "http"]
+    proc = subprocess.Popen([*cmd, "--host", host, "--port", str(port), "--no-watch"], cwd=REPO, env=_env())
+    deadline = time.monotonic() + 20
+    while True:
+        assert proc.poll() is None and time.monotonic() < deadline, "the HTTP server did not start"
+        try:
+            socket.create_connection((host, port), timeout=0.2).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    url = f"http://{url_host}:{port}/mcp"
+    headers = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+    body = {"jsonrpc": "2.0", "id": 1, "method": "ping"}
+    try:
+        origin = httpx.post(url, json=body, headers={**headers, "Origin": "http://evil.example"}).status_code
+        foreign = httpx.post(url, json=body, headers={**headers, "Host": "evil.example"}).status_code
+
+        async def session():
+            async with Client(url) as c:
+                return await c.call_tool("search", {"query": "apply damage", "limit": 1})
+
+        found = anyio.run(session)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    assert (origin, foreign) == (403, 421)
+    assert found.structured_content["results"][0]["path"] == "Assets/Scripts/Combat/DamageDealer.cs"
+    from .conftest import run_cli
+
+    refused = run_cli("serve", "--project", str(indexed_fixture), "--transport", "http", "--host", "127.0.0.2")
+    assert (refused.returncode, refused.stderr.startswith("error: --host 127.0.0.2 exposes the index")) == (2, True)

@@ -995,3 +995,27 @@ def test_localhost_and_ipv6_loopback_serve_without_allow_remote_behind_the_rebin
 
     refused = run_cli("serve", "--project", str(indexed_fixture), "--transport", "http", "--host", "127.0.0.2")
     assert (refused.returncode, refused.stderr.startswith("error: --host 127.0.0.2 exposes the index")) == (2, True)
+
+
+def test_stdio_does_not_wait_at_eof_for_a_request_the_client_cancelled(tmp_path: Path) -> None:
+    """mcp_adapter/stdio.py: after EOF the server answers every request read "(or cancelled by the
+    client)": a `tools/call` cancelled right after it was sent (here one that waits for a first
+    build) gets no answer, and the server exits at once, not after the 300 s bound."""
+    root = write_project(tmp_path / "P", {"Assets/Hero.cs": "public class Hero {}\n"})
+    init = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "printf", "version": "1"}}
+    lines = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "tools/call",
+            "params": {"name": "search", "arguments": {"query": "hero"}},
+        },
+        {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 2, "reason": "not needed"}},
+    ]
+    cmd = [sys.executable, "-m", "indexer.cli", "serve", "--project", str(root), "--no-watch"]
+    stdin = "".join(json.dumps(line) + "\n" for line in lines)
+    r = subprocess.run(cmd, input=stdin, capture_output=True, text=True, cwd=REPO, env=_env(), timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert [json.loads(line).get("id") for line in r.stdout.splitlines()] == [1]

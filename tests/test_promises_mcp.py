@@ -1019,3 +1019,35 @@ def test_stdio_does_not_wait_at_eof_for_a_request_the_client_cancelled(tmp_path:
     r = subprocess.run(cmd, input=stdin, capture_output=True, text=True, cwd=REPO, env=_env(), timeout=60)
     assert r.returncode == 0, r.stderr
     assert [json.loads(line).get("id") for line in r.stdout.splitlines()] == [1]
+
+
+def test_over_http_an_old_bridge_token_stops_granting_the_editor_tools_after_a_reload(tmp_path: Path) -> None:
+    """docs/mcp.md, Who may use the editor tools: the secret is "the bridge's current token (the
+    `token` of `editor.json`; it changes whenever the editor reloads scripts)": after a reload the
+    old token is refused and the new one granted."""
+    from .test_mcp_live import FakeEditor, echo_tool
+    from .test_mcp_transports import _http_session
+
+    root = write_project(tmp_path / "Proj", {"Assets/Hero.cs": "public class Hero {}\n"})
+    editor = FakeEditor(root)
+    editor.tools = [echo_tool("echo")]
+    proc, port = _start_http(root, "--no-watch")
+
+    async def view(bearer: str) -> tuple[bool, bool]:
+        async with _http_session(port, bearer) as c:
+            listed = "editor_call" in [t.name for t in (await c.list_tools()).tools]
+            called = await c.call_tool("editor_call", {"name": "echo", "arguments": {"x": 1}})
+            return listed, called.is_error is False
+
+    try:
+        editor.start()
+        old = editor.token
+        before = anyio.run(view, old)
+        editor.begin_reload()
+        editor.start()
+        after_old, after_new = anyio.run(view, old), anyio.run(view, editor.token)
+    finally:
+        editor.quit()
+        proc.terminate()
+        proc.wait(timeout=10)
+    assert (before, after_old, after_new) == ((True, True), (False, False), (True, True))

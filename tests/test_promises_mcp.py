@@ -814,6 +814,10 @@ def test_editor_tools_and_calls_reach_the_real_bridge(host: bridge_host.Host) ->
             )
 
     listed, echo, bad, failed, unknown = anyio.run(go)
+    from .conftest import run_cli
+
+    terminal = run_cli("editor", "tools", "--project", str(host.project), "--json")  # docs/editor-bridge.md:
+    assert json.loads(terminal.stdout)["tools"] == listed.structured_content["tools"]  # the same list
     assert [t["name"] for t in listed.structured_content["tools"]] == [
         *("echo", "add", "where", "counter", "sleep", "later", "fail", "crash", "kinds")
     ]

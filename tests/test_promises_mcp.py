@@ -1055,3 +1055,38 @@ def test_over_http_an_old_bridge_token_stops_granting_the_editor_tools_after_a_r
         proc.terminate()
         proc.wait(timeout=10)
     assert (before, after_old, after_new) == ((True, True), (False, False), (True, True))
+
+
+def test_in_poll_mode_refresh_waits_for_the_lock_a_while_and_search_not_at_all(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/mcp.md: with the writer lock held by another process, the answer comes from the last
+    committed index (`refresh` says `no update ran`); "in poll mode the walk first waits up to 10 s
+    for the lock" (here the bound is shortened to 1 s; its value is checked on its own), while a
+    read-only call does not wait."""
+    from indexer.config import Config
+    from indexer.store.lock import writer_lock
+    from indexer.store.schema import IndexPaths
+    from mcp_adapter.server import freshness
+
+    assert freshness.FORCED_WAIT == 10.0
+    monkeypatch.setattr(freshness, "FORCED_WAIT", 1.0)
+    server = create_server(open_workspace(project, projects_at(project)), refresh_interval=0, watch=False)
+
+    async def go():
+        async with Client(server) as c:
+            await c.call_tool("index_status", {})
+            with writer_lock(IndexPaths(Config().index_path(project)), 20):
+                (project / "Assets/ZanzibarTool.cs").write_text(ZANZIBAR)
+                t0 = time.monotonic()
+                found = _paths(await c.call_tool("search", {"query": "ZanzibarTool"}))
+                searched = time.monotonic() - t0
+                refreshed = await c.call_tool("refresh", {})
+                waited = time.monotonic() - t0 - searched
+            return found, searched, refreshed, waited, _paths(await c.call_tool("search", {"query": "ZanzibarTool"}))
+
+    found, searched, refreshed, waited, later = anyio.run(go)
+    assert "Assets/ZanzibarTool.cs" not in found and searched < 1.0
+    assert (refreshed.structured_content, text(refreshed)) == ({"projects": []}, "no update ran")
+    assert 1.0 <= waited < 5.0
+    assert later[:1] == ["Assets/ZanzibarTool.cs"]

@@ -1,7 +1,8 @@
 """`unity-index serve`: run the MCP server over stdio (default) or streamable HTTP.
 
-HTTP binds 127.0.0.1, where the SDK validates Host and Origin (DNS rebinding). Any other address
-needs `allow_remote` and a bearer token, checked on every request. Over HTTP the editor tools need
+HTTP binds loopback (127.0.0.1, or localhost / ::1 when asked), where the SDK validates Host and
+Origin (DNS rebinding). Any other address needs `allow_remote` and a bearer token, checked on
+every request. Over HTTP the editor tools need
 a secret even on loopback (server/access.py). Logs go to stderr only.
 """
 

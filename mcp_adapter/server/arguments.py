@@ -16,6 +16,8 @@ from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 from mcp.server.mcpserver.tools import Tool
 from pydantic import ValidationError
 
+from indexer.words import echoed
+
 _BOUNDS = {
     "less_than_equal": ("le", "at most"),
     "less_than": ("lt", "less than"),
@@ -64,7 +66,7 @@ def explain(tool: Tool, arguments: Mapping[str, Any]) -> str | None:
     else:
         return None
     known = list(tool.parameters.get("properties", {}))
-    problems = [f"unknown argument `{k}`" for k in arguments if k not in known] + problems
+    problems = [f"unknown argument `{echoed(k)}`" for k in arguments if k not in known] + problems
     takes = ", ".join(known) or "no arguments"
     return f"{tool.name}: {'; '.join(problems)}. It takes: {takes}. Correct the arguments and call it again."
 

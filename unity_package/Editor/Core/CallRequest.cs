@@ -60,7 +60,7 @@ namespace UnityIndex.Bridge
             {
                 if (key != "tool" && key != "arguments" && key != "timeout_ms")
                 {
-                    error = Bad(400, "bad_request", "unknown field \"" + key + "\" (accepted: tool, arguments, timeout_ms)");
+                    error = Bad(400, "bad_request", "unknown field \"" + InputEcho.Shown(key) + "\" (accepted: tool, arguments, timeout_ms)");
                     return null;
                 }
             }
@@ -86,7 +86,7 @@ namespace UnityIndex.Bridge
             ToolInfo tool = registry.Find(toolName);
             if (tool == null)
             {
-                error = Bad(404, "unknown_tool", "no tool named '" + toolName + "' (GET /v1/tools lists them)");
+                error = Bad(404, "unknown_tool", "no tool named '" + InputEcho.Shown(toolName) + "' (GET /v1/tools lists them)");
                 return null;
             }
             try

@@ -41,7 +41,7 @@ namespace UnityIndex.Bridge
                 {
                     var names = new List<string>();
                     foreach (ParameterInfo p in ps) names.Add(p.Name);
-                    throw new ArgumentBindingException("unknown argument '" + key + "' for tool '" + Name + "' (accepted: "
+                    throw new ArgumentBindingException("unknown argument '" + InputEcho.Shown(key) + "' for tool '" + Name + "' (accepted: "
                         + (names.Count == 0 ? "none" : string.Join(", ", names.ToArray())) + ")");
                 }
             }
@@ -235,7 +235,7 @@ namespace UnityIndex.Bridge
                 {
                     if (string.Equals(n, s, StringComparison.OrdinalIgnoreCase)) return Enum.Parse(t, n);
                 }
-                throw new ArgumentBindingException("argument '" + name + "': '" + s + "' is not one of "
+                throw new ArgumentBindingException("argument '" + name + "': '" + InputEcho.Shown(s) + "' is not one of "
                     + string.Join(", ", Enum.GetNames(t)));
             }
             if (t.IsArray)

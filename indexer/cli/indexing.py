@@ -165,7 +165,8 @@ def cmd_watch(args: argparse.Namespace, console: Console) -> int:
 
     def on_batch(stats, events: int, paths: list[str] | None) -> None:
         if args.json:
-            print_json({"schema_version": JSON_SCHEMA_VERSION, "events": events, "paths": paths, **struct_dict(stats)})
+            batch = {"events": events, "paths": paths, **struct_dict(stats)}
+            print_json({"schema_version": JSON_SCHEMA_VERSION, "project": str(p.root), **batch})
             sys.stdout.flush()
         else:
             console.info(batch_line(stats, paths))

@@ -6,10 +6,13 @@ commands that write get a small project of their own."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
-from .conftest import run_cli, start_cli, write_project
+from .conftest import CLI_ENV, REPO, run_cli, start_cli, write_project
 
 # docs/cli.md, `index --json`: the example object's fields, in order, then "The object also holds
 # `repaired` ..., `upgraded` ... and `phases`".
@@ -24,6 +27,196 @@ def _json(*args: str) -> dict:
     r = run_cli(*args, "--json")
     assert r.returncode == 0, r.stderr
     return json.loads(r.stdout)
+
+
+def _aged(root: Path) -> Path:
+    for path in root.rglob("*"):
+        if path.is_file():
+            os.utime(path, (OLD, OLD))
+    return root
+
+
+def test_every_data_command_prints_one_json_object_on_one_line(indexed_fixture: Path, tmp_path: Path) -> None:
+    """docs/cli.md: "Every command whose output is data takes `--json` (one JSON object on one line with
+    `"schema_version": 1`...)"."""
+    project = ("--project", str(indexed_fixture))
+    scratch = write_project(tmp_path / "P", {"Assets/A.cs": "class Alpha {}"})
+    subprocess.run(["git", "init", "-q", str(scratch)], check=True)
+    commands = [
+        ("query", "player health", *project),
+        ("context", "player health", "--budget", "500", *project),
+        ("refs", "PlayerHealth", *project),
+        ("describe", "Assets/Prefabs/Player.prefab", *project),
+        ("status", *project),
+        ("index", "--check", *project),
+        ("doctor", *project),
+        ("index", "--project", str(scratch)),
+        ("hook", "install", "--project", str(scratch)),
+        ("agents", "install", "--dry-run", "--project", str(scratch)),
+        ("mcp", "install", "--client", "cursor", "--dry-run", "--project", str(scratch)),
+    ]
+    for args in commands:
+        r = run_cli(*args, "--json")
+        assert r.returncode == 0, (args, r.stderr)
+        assert r.stdout.endswith("\n") and r.stdout.count("\n") == 1, args
+        assert json.loads(r.stdout)["schema_version"] == 1, args
+
+
+def test_errors_under_json_are_one_error_line_and_stdout_stays_empty(indexed_fixture: Path, tmp_path: Path) -> None:
+    """docs/cli.md: "errors stay text on stderr, and stdout is then empty"; "Errors say what is wrong and what to
+    do next, as one `error: ...` line on stderr, without a traceback"."""
+    project = ("--project", str(indexed_fixture))
+    cases = [
+        ("query", "  ", *project),
+        ("query", "x", "--limit", "0", *project),
+        ("query", "x", "--kind", "nope", *project),
+        ("context", "x", "--budget", "0", *project),
+        ("refs", "NoSuchThing", *project),
+        ("describe", "Assets/Nope.cs", *project),
+        ("status", "--project", str(tmp_path)),
+        ("index", "--check", "--project", str(tmp_path / "missing")),
+    ]
+    for args in cases:
+        r = run_cli(*args, "--json")
+        assert (r.returncode, r.stdout) == (2, ""), args
+        assert r.stderr.startswith("error: ") and r.stderr.count("\n") == 1, (args, r.stderr)
+
+
+def test_a_malformed_command_line_shows_the_usage_then_one_error_line(tmp_path: Path) -> None:
+    """argparse's own refusals (a missing argument, a bad value) print the command's usage, then
+    one `unity-index COMMAND: error: ...` line: exit 2, nothing on stdout, no traceback."""
+    r = run_cli("query", "--json", "--project", str(tmp_path))
+    assert (r.returncode, r.stdout) == (2, "")
+    lines = r.stderr.splitlines()
+    assert lines[0].startswith("usage: unity-index query ")
+    assert lines[-1] == "unity-index query: error: the following arguments are required: text"
+    assert [line for line in lines if "error:" in line] == [lines[-1]] and "Traceback" not in r.stderr
+
+
+def test_index_json_has_the_documented_fields_and_counts(tmp_path: Path) -> None:
+    """`index --json`: the documented object, field by field; `touched`: "files whose stat changed
+    but content did not"; `moved` counts "files moved unchanged"; `--full` rebuilds from scratch."""
+    root = _aged(write_project(tmp_path / "P", {f"Assets/S{i}.cs": f"public class S{i} {{}}" for i in range(4)}))
+    project = ("--project", str(root))
+    first = _json("index", *project)
+    assert list(first) == INDEX_FIELDS
+    assert {k: v for k, v in first.items() if k not in ("seconds", "phases", "bytes_scanned")} == {
+        "schema_version": 1, "project": str(root.resolve()), "full": True, "files": 4, "scanned": 4, "added": 4,
+        "changed": 0, "deleted": 0, "moved": 0, "touched": 0, "skipped": 0, "generation": 1, "walked": True,
+        "repaired": "", "upgraded": 0,
+    }  # fmt: skip
+    assert first["bytes_scanned"] == sum(len(f"public class S{i} {{}}") for i in range(4))
+    assert isinstance(first["seconds"], float) and all(isinstance(v, float) for v in first["phases"].values())
+
+    def counts(stats: dict) -> tuple:
+        return tuple(stats[k] for k in ("full", "files", "scanned", "added", "changed", "deleted", "moved", "touched"))
+
+    os.utime(root / "Assets/S0.cs", (OLD + 10, OLD + 10))  # touched: same content
+    (root / "Assets/S1.cs").write_text("public class S1 { int changed; }")
+    os.utime(root / "Assets/S1.cs", (OLD + 10, OLD + 10))
+    (root / "Assets/S2.cs").unlink()
+    (root / "Assets/Moved").mkdir()
+    os.rename(root / "Assets/S3.cs", root / "Assets/Moved/S3.cs")
+    second = _json("index", *project)
+    assert counts(second) == (False, 3, 1, 0, 1, 1, 1, 1), second
+    assert second["generation"] == 2
+    full = _json("index", "--full", *project)
+    assert counts(full) == (True, 3, 3, 3, 0, 0, 0, 0) and full["generation"] == 3, full
+
+
+def test_a_time_limit_of_0_is_no_limit(tmp_path: Path) -> None:
+    """docs/cli.md: "`--time-limit 0`: no limit"."""
+    root = write_project(tmp_path / "P", {"Assets/A.cs": "class Alpha {}"})
+    r = run_cli("index", "--time-limit", "0", "--json", "--project", str(root))
+    assert r.returncode == 0, r.stderr
+    assert (json.loads(r.stdout)["files"], r.stderr) == (1, "")
+
+
+def test_refs_json_has_the_documented_fields(indexed_fixture: Path, tmp_path: Path) -> None:
+    """`refs --json`: `{"schema_version": 1, "target": {"kind", "name", "path", "guid", "member",
+    "types", "note"}, "total": N, "usages": [{"path", "line", "where": "code"|"asset", "kind",
+    "context", "detail", "resolved"}]}`; "an empty usage list" is success (exit 0)."""
+    data = _json("refs", "PlayerHealth", "--limit", "0", "--project", str(indexed_fixture))
+    assert list(data) == ["schema_version", "target", "total", "usages"]
+    assert list(data["target"]) == ["kind", "name", "path", "guid", "member", "types", "note"]
+    assert data["total"] == len(data["usages"]) > 0
+    for usage in data["usages"]:
+        assert list(usage) == ["path", "line", "where", "kind", "context", "detail", "resolved"]
+    assert {u["where"] for u in data["usages"]} == {"code", "asset"}
+    root = write_project(tmp_path / "P", {"Assets/Lonely.cs": "public class Lonely {}"})
+    r = run_cli("refs", "Lonely", "--json", "--project", str(root))
+    assert r.returncode == 0, r.stderr
+    assert (json.loads(r.stdout)["total"], json.loads(r.stdout)["usages"]) == (0, [])
+
+
+def test_describe_and_status_json_have_the_documented_fields(indexed_fixture: Path) -> None:
+    """`describe --json`: `{"schema_version": 1, "path", "kind", "guid", "status", "note", "text",
+    "uses": [{"path", "edge"}], "used_by": [{"path", "edge"}], "symbols": [...], "refs": [...]}`;
+    `status --json`: `{"schema_version": 1, "project", "index_dir", "indexed", "generation",
+    "files", "by_kind", "partial", "partial_files", "skipped", "stale_files", "index_bytes",
+    "damaged"}`."""
+    project = ("--project", str(indexed_fixture))
+    desc = _json("describe", "Assets/Prefabs/Player.prefab", *project)
+    assert list(desc) == [
+        "schema_version", "path", "kind", "guid", "status", "note", "text", "uses", "used_by", "symbols", "refs",
+    ]  # fmt: skip
+    assert desc["uses"] and desc["used_by"]
+    assert all(list(edge) == ["path", "edge"] for edge in desc["uses"] + desc["used_by"])
+    status = _json("status", *project)
+    assert list(status) == [
+        "schema_version", "project", "index_dir", "indexed", "generation", "files", "by_kind", "partial",
+        "partial_files", "skipped", "stale_files", "index_bytes", "damaged",
+    ]  # fmt: skip
+    assert status["index_dir"] == str(indexed_fixture / "Library/UnityIndex") and status["damaged"] == ""
+
+
+def test_context_budget_defaults_to_8000(indexed_fixture: Path) -> None:
+    """docs/cli.md: "never longer than `--budget` tokens (default 8000)"."""
+    pack = _json("context", "player takes damage", "--project", str(indexed_fixture))
+    assert pack["budget"] == 8000 and 2000 < pack["tokens"] <= 8000
+
+
+def test_a_hit_without_declarations_is_at_line_0(tmp_path: Path) -> None:
+    """`query --json`: "`line` 0 when the file has no declarations"."""
+    root = write_project(tmp_path / "P", {"Assets/Notes.cs": "// the dragon lair is under the keep\n"})
+    hits = _json("query", "dragon lair", "--project", str(root))["results"]
+    assert [(h["path"], h["line"]) for h in hits] == [("Assets/Notes.cs", 0)]
+
+
+def test_past_ten_projects_the_error_names_the_first_five(tmp_path: Path) -> None:
+    """docs/cli.md: "past ten ... the command exits 2 and names the first five, to give one of them"."""
+    folder = tmp_path / "Projects"
+    for i in range(11):
+        write_project(folder / f"Game{i:02d}", {})
+    r = run_cli("status", "--project", str(folder))
+    assert r.returncode == 2
+    named = ", ".join(str(folder / f"Game{i:02d}") for i in range(5))
+    assert f"(more than 10 answered together): {named}, ...; give one of them\n" in r.stderr, r.stderr
+    assert "Game05" not in r.stderr
+
+
+def test_editor_call_args_must_be_a_json_object(tmp_path: Path) -> None:
+    """`editor call`: "`--args` is a JSON object (else exit 2)"."""
+    root = write_project(tmp_path / "P", {})
+    for value, message in (
+        ("[1, 2]", "error: --args must be a JSON object, e.g. '{}'\n"),
+        ("{oops", "error: --args is not valid JSON: Expecting property name enclosed in double quotes"),
+    ):
+        r = run_cli("editor", "call", "scene_hierarchy", "--args", value, "--project", str(root))
+        assert (r.returncode, r.stdout) == (2, "") and r.stderr.startswith(message), r.stderr
+
+
+def test_a_command_started_with_stdout_closed_still_runs(tmp_path: Path) -> None:
+    """docs/cli.md: "A standard stream closed when the command starts ... is opened on the null device: the
+    command runs, and what it would print there is dropped"."""
+    root = write_project(tmp_path / "P", {"Assets/A.cs": "class Alpha {}"})
+    r = subprocess.run(
+        [sys.executable, "-m", "indexer.cli", "index", "--json", "--project", str(root)],
+        stderr=subprocess.PIPE, text=True, env={**os.environ, **CLI_ENV}, cwd=REPO, timeout=120,
+        preexec_fn=lambda: os.close(1),
+    )  # fmt: skip
+    assert (r.returncode, r.stderr) == (0, "")
+    assert _json("status", "--project", str(root))["files"] == 1
 
 
 def test_watch_json_batches_are_index_json_plus_events_and_paths(tmp_path: Path) -> None:
@@ -55,3 +248,30 @@ def test_watch_json_batches_are_index_json_plus_events_and_paths(tmp_path: Path)
     assert all(b["paths"] == sorted(b["paths"]) for b in batches if b["paths"])
     walked = next(b for b in batches if b["paths"] is None)
     assert walked["walked"] is True
+
+
+def test_doctor_runs_the_documented_checks_and_names_each_project_of_a_folder(
+    indexed_fixture: Path, tmp_path: Path
+) -> None:
+    """docs/cli.md's table of `doctor` checks, in its order; "With a folder of several projects,
+    the checks after `project` are repeated per project and each `detail` starts with the project's
+    name" (`project` itself names them all, once)."""
+    documented = [
+        "python", "tree-sitter", "tree-sitter-c-sharp", "tantivy", "msgspec", "ruamel.yaml", "watchdog", "mcp",
+        "project", "config", "index", "index-intact", "index-current", "index-consistent", "git-hooks",
+        "editor-heartbeat", "editor-reachable", "mcp-clients",
+    ]  # fmt: skip
+    data = _json("doctor", "--project", str(indexed_fixture))
+    assert [c["name"] for c in data["checks"]] == documented
+    folder = tmp_path / "Games"
+    for name in ("Alpha", "Beta"):
+        write_project(folder / name, {"Assets/A.cs": "class A {}"})
+    r = run_cli("doctor", "--json", "--project", str(folder))
+    checks = json.loads(r.stdout)["checks"]
+    assert [c["detail"] for c in checks if c["name"] == "project"] == [
+        f"2 projects: {folder / 'Alpha'} (Unity version unknown: no ProjectSettings/ProjectVersion.txt);"
+        f" {folder / 'Beta'} (Unity version unknown: no ProjectSettings/ProjectVersion.txt)"
+    ]
+    after = [(c["name"], c["detail"].split(":")[0]) for c in checks if c["name"] in documented[9:]]
+    shown = ["config", "index", "git-hooks", "editor-heartbeat", "editor-reachable", "mcp-clients"]  # no index
+    assert after == [(name, "Alpha") for name in shown] + [(name, "Beta") for name in shown], after

@@ -275,3 +275,112 @@ def test_doctor_runs_the_documented_checks_and_names_each_project_of_a_folder(
     after = [(c["name"], c["detail"].split(":")[0]) for c in checks if c["name"] in documented[9:]]
     shown = ["config", "index", "git-hooks", "editor-heartbeat", "editor-reachable", "mcp-clients"]  # no index
     assert after == [(name, "Alpha") for name in shown] + [(name, "Beta") for name in shown], after
+
+
+def test_index_check_lists_what_differs_in_text(tmp_path: Path) -> None:
+    """`index --check` "prints the added, changed and deleted files, and exits 1 when the index is
+    missing or stale, 0 when it is current"."""
+    root = write_project(tmp_path / "P", {"Assets/A.cs": "class A {}", "Assets/C.cs": "class C {}"})
+    project = ("--project", str(root))
+    missing = run_cli("index", "--check", *project)
+    assert (missing.returncode, missing.stdout) == (1, f"{root.resolve()}: no index yet; run `unity-index index`\n")
+    assert run_cli("index", *project).returncode == 0
+    current = run_cli("index", "--check", *project)
+    assert (current.returncode, current.stdout) == (0, f"{root.resolve()}: up to date\n")
+    (root / "Assets/B.cs").write_text("class B {}")
+    (root / "Assets/A.cs").write_text("class A2 {}")
+    (root / "Assets/C.cs").unlink()
+    stale = run_cli("index", "--check", *project)
+    assert (stale.returncode, stale.stdout.splitlines()) == (
+        1,
+        [
+            f"{root.resolve()}: stale, 3 files differ from the index; run `unity-index index`",
+            "  added    Assets/B.cs",
+            "  changed  Assets/A.cs",
+            "  deleted  Assets/C.cs",
+        ],
+    )
+
+
+def test_a_time_limit_reached_is_one_line_naming_the_command_to_run(tmp_path: Path) -> None:
+    """`--time-limit SECONDS` "gives up after that long in all (exit 2, one line naming the command
+    to run; the index keeps its last committed state)"."""
+    from indexer.store.header import read_header
+    from indexer.store.schema import IndexPaths
+
+    from .test_crash import generate
+
+    root = generate(tmp_path / "Game", n=600)
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    generation = read_header(IndexPaths(root / "Library/UnityIndex"))["generation"]
+    r = run_cli("index", "--full", "--time-limit", "0.1", "--project", str(root))
+    assert (r.returncode, r.stdout) == (2, "")
+    assert r.stderr == (
+        f"error: the index of {root} was not brought up to date within 0.1 s (--time-limit; it keeps its last"
+        f" state): run `unity-index index --project {root}`\n"
+    )
+    assert read_header(IndexPaths(root / "Library/UnityIndex"))["generation"] == generation
+
+
+def test_serve_refuses_an_address_that_is_not_this_machines(indexed_fixture: Path) -> None:
+    """`serve`: "a port in use, or an address that is not this machine's, is exit 2 before the
+    server starts" (192.0.2.1 is TEST-NET-1, never a local address)."""
+    r = run_cli(
+        "serve", "--transport", "http", "--host", "192.0.2.1", "--allow-remote", "--token", "0123456789abcdef0123",
+        "--project", str(indexed_fixture),
+    )  # fmt: skip
+    assert (r.returncode, r.stdout) == (2, "")
+    assert r.stderr == (
+        "error: cannot listen on 192.0.2.1 port 8765: Cannot assign requested address; choose another --port"
+        " (or --host)\n"
+    )
+
+
+def test_mcp_install_and_agents_json_have_the_documented_fields(tmp_path: Path) -> None:
+    """`mcp install --json`: `{"schema_version": 1, "client", "scope", "path", "name", "command",
+    "changed", "written", "replaced", "notes", "content"}`; `agents --json`: `{"schema_version": 1,
+    "action", "files": [{"path", "change", "note"}], "tokens"}` (`change`: added, updated,
+    unchanged, skipped, removed)."""
+    root = write_project(tmp_path / "P", {})
+    data = _json("mcp", "install", "--client", "cursor", "--dry-run", "--project", str(root))
+    assert list(data) == [
+        "schema_version", "client", "scope", "path", "name", "command", "changed", "written", "replaced", "notes",
+        "content",
+    ]  # fmt: skip
+    assert (data["name"], data["command"][-3:]) == ("unity-index", ["serve", "--project", "${workspaceFolder}"])
+    changes = []
+    for action in ("install", "install", "uninstall"):
+        data = _json("agents", action, "--project", str(root))
+        assert (list(data), data["action"]) == (["schema_version", "action", "files", "tokens"], action)
+        assert all(list(f) == ["path", "change", "note"] for f in data["files"])
+        changes.append([f["change"] for f in data["files"]])
+    assert changes == [["added"] * 3, ["unchanged"] * 3, ["removed"] * 3]
+
+
+def test_watch_behind_another_writer_says_so_once_and_keeps_the_batch(tmp_path: Path) -> None:
+    """`watch`: "While another process writes the index it says so once and keeps the batch,
+    trying again every second"."""
+    import time
+
+    from indexer.store.lock import writer_lock
+    from indexer.store.schema import IndexPaths
+
+    from .test_watch import eventually, watching
+
+    root = write_project(tmp_path / "P", {"Assets/A.cs": "public class Alpha {}"})
+    proc = start_cli("watch", "--json", "--project", str(root))
+    batches: list[dict] = []
+    threading.Thread(target=lambda: [batches.append(json.loads(x)) for x in proc.stdout], daemon=True).start()
+    try:
+        said = watching(proc)
+        with writer_lock(IndexPaths(root / "Library/UnityIndex")):
+            (root / "Assets/B.cs").write_text("public class Beta {}")
+            assert eventually(lambda: any("is updating the index" in line for line in said), 30), said
+            time.sleep(2.5)  # two more tries
+            assert batches == []
+        assert eventually(lambda: [b["paths"] for b in batches] == [["Assets/B.cs"]], 30), batches
+    finally:
+        proc.terminate()
+        assert proc.wait(timeout=30) == 0
+    busy = [line for line in said if "is updating the index" in line]
+    assert len(busy) == 1 and busy[0].endswith(": the watch applies its changes once it is done (Ctrl-C stops)\n")

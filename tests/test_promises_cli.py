@@ -384,3 +384,70 @@ def test_watch_behind_another_writer_says_so_once_and_keeps_the_batch(tmp_path: 
         assert proc.wait(timeout=30) == 0
     busy = [line for line in said if "is updating the index" in line]
     assert len(busy) == 1 and busy[0].endswith(": the watch applies its changes once it is done (Ctrl-C stops)\n")
+
+
+# Loaded before the CLI (a `sitecustomize` first on PYTHONPATH): every attempt to reach or look up
+# another host is written down and fails, as it would on a machine without a network.
+NO_NETWORK = """
+import os, socket
+
+def _refused(what):
+    with open(os.environ["NETWORK_ATTEMPTS"], "a") as log:
+        log.write(what + "\\n")
+    raise OSError("no network in this test")
+
+_connect = socket.socket.connect
+_connect_ex = socket.socket.connect_ex
+
+def connect(self, address):
+    if self.family == socket.AF_UNIX:
+        return _connect(self, address)
+    _refused(f"connect {address!r}")
+
+def connect_ex(self, address):
+    if self.family == socket.AF_UNIX:
+        return _connect_ex(self, address)
+    _refused(f"connect_ex {address!r}")
+
+socket.socket.connect = connect
+socket.socket.connect_ex = connect_ex
+socket.getaddrinfo = lambda *a, **k: _refused(f"getaddrinfo {a!r}")
+socket.gethostbyname = lambda *a, **k: _refused(f"gethostbyname {a!r}")
+"""
+
+
+def test_indexing_and_answering_run_offline(tmp_path: Path) -> None:
+    """README: "It runs offline": no command that indexes, answers or checks reaches for a network
+    (each still succeeds with every connection refused, and none was tried)."""
+    from .conftest import copy_fixture
+
+    root = copy_fixture(tmp_path / "Game")
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(NO_NETWORK)
+    attempts = tmp_path / "attempts.txt"
+    env = {**os.environ, **CLI_ENV, "PYTHONPATH": f"{site}{os.pathsep}{REPO}", "NETWORK_ATTEMPTS": str(attempts)}
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    for args in (
+        ("index",),
+        ("query", "player takes damage"),
+        ("context", "add a shield that absorbs damage", "--budget", "2000"),
+        ("refs", "PlayerHealth"),
+        ("describe", "Assets/Prefabs/Player.prefab"),
+        ("status",),
+        ("index", "--check"),
+        ("hook", "install"),
+        ("doctor",),
+    ):
+        r = subprocess.run(
+            [sys.executable, "-m", "indexer.cli", *args, "--project", str(root)],
+            capture_output=True, text=True, env=env, cwd=REPO, timeout=300,
+        )  # fmt: skip
+        assert r.returncode == 0, (args, r.stderr)
+    probe = subprocess.run(
+        [sys.executable, "-c", "import socket; socket.create_connection(('192.0.2.1', 80))"],
+        capture_output=True, text=True, env=env, timeout=60,
+    )  # fmt: skip
+    assert probe.returncode == 1 and "no network in this test" in probe.stderr  # the guard works
+    (attempt,) = attempts.read_text().splitlines()  # nothing but the probe's
+    assert attempt.startswith("getaddrinfo ('192.0.2.1', 80"), attempt

@@ -451,3 +451,34 @@ def test_indexing_and_answering_run_offline(tmp_path: Path) -> None:
     assert probe.returncode == 1 and "no network in this test" in probe.stderr  # the guard works
     (attempt,) = attempts.read_text().splitlines()  # nothing but the probe's
     assert attempt.startswith("getaddrinfo ('192.0.2.1', 80"), attempt
+
+
+def test_a_damaged_index_is_exit_2_for_answers_stale_for_checks_and_rebuilt_by_index(tmp_path: Path) -> None:
+    """Exit codes: 2 for "a damaged index (the message says to run `unity-index index`, which
+    rebuilds it)"; `index --check`: "a damaged index counts as stale" (exit 1), and `status
+    --check` "exits 1 when there is no index"; `index`: a damaged one "is rebuilt automatically,
+    saying so" (`repaired` in `--json`)."""
+    root = write_project(tmp_path / "P", {"Assets/PlayerHealth.cs": "public class PlayerHealth { void Heal() {} }"})
+    project = ("--project", str(root))
+    assert run_cli("index", *project).returncode == 0
+    (records,) = (root / "Library/UnityIndex").glob("gen-*/records.db")
+    records.write_bytes(records.read_bytes()[: records.stat().st_size // 2])
+    index_dir = root / "Library/UnityIndex"
+    for args in (("query", "heal"), ("context", "heal"), ("refs", "PlayerHealth"), ("describe", "PlayerHealth.cs")):
+        r = run_cli(*args, *project)
+        assert (r.returncode, r.stdout) == (2, ""), args
+        assert r.stderr.startswith(f"error: the index at {index_dir} is damaged (") and r.stderr.endswith(
+            "; run `unity-index index` to rebuild it (nothing in the project is lost: the index is derived from"
+            " its files)\n"
+        ), r.stderr
+    assert run_cli("index", "--check", *project).returncode == 1
+    status = run_cli("status", "--check", "--json", *project)
+    assert status.returncode == 1 and json.loads(status.stdout)["damaged"], status.stdout
+    said = run_cli("index", *project)
+    assert said.returncode == 0 and f"the index of {root} was damaged (" in said.stderr, said.stderr
+    assert "): rebuilt it\n" in said.stderr
+    (records,) = (root / "Library/UnityIndex").glob("gen-*/records.db")
+    records.write_bytes(records.read_bytes()[: records.stat().st_size // 2])
+    rebuilt = _json("index", *project)
+    assert rebuilt["full"] is True and "malformed" in rebuilt["repaired"], rebuilt
+    assert [h["path"] for h in _json("query", "heal", *project)["results"]] == ["Assets/PlayerHealth.cs"]

@@ -482,3 +482,36 @@ def test_a_damaged_index_is_exit_2_for_answers_stale_for_checks_and_rebuilt_by_i
     rebuilt = _json("index", *project)
     assert rebuilt["full"] is True and "malformed" in rebuilt["repaired"], rebuilt
     assert [h["path"] for h in _json("query", "heal", *project)["results"]] == ["Assets/PlayerHealth.cs"]
+
+
+def test_a_hook_hands_its_arguments_stdin_and_exit_code_to_the_chained_one(tmp_path: Path) -> None:
+    """`hook install`: the hooks refresh the index "(never failing the git command ...) and then
+    the hook that was there before, renamed to `<name>.local`, with the same arguments and stdin
+    (its exit code is the hook's)"."""
+    root = write_project(tmp_path / "Game", {"Assets/A.cs": "public class Alpha {}"})
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    hooks = root / ".git/hooks"
+    seen = tmp_path / "seen"
+    (hooks / "post-rewrite").write_text(f'#!/bin/sh\necho "$@" > {seen}.args\ncat > {seen}.stdin\nexit 3\n')
+    (hooks / "post-rewrite").chmod(0o755)
+    assert run_cli("hook", "install", "--project", str(root)).returncode == 0
+    env = {**os.environ, **CLI_ENV}
+
+    def as_git_runs_it(name: str, *args: str, stdin: str = "") -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [str(hooks / name), *args], input=stdin, capture_output=True, text=True, cwd=root, env=env, timeout=60
+        )
+
+    r = as_git_runs_it("post-rewrite", "rebase", stdin="abc123 def456\n0a0a0a 1b1b1b\n")
+    assert (r.returncode, r.stdout, r.stderr) == (3, "", "")
+    assert (Path(f"{seen}.args").read_text(), Path(f"{seen}.stdin").read_text()) == (
+        "rebase\n",
+        "abc123 def456\n0a0a0a 1b1b1b\n",
+    )
+    assert _json("index", "--check", "--project", str(root))["stale"] is False  # refreshed first
+    # A refresh that fails (here: a broken unity-index.toml) says so in one line, and the git
+    # command goes on: a hook with nothing chained exits 0.
+    (root / "unity-index.toml").write_text("workers = -1\n")
+    r = as_git_runs_it("post-merge", "0")
+    assert (r.returncode, r.stdout) == (0, "")
+    assert r.stderr == f"error: {root}/unity-index.toml: workers must be 0 (one per core) or more\n"

@@ -12,6 +12,8 @@ import sys
 import threading
 from pathlib import Path
 
+import pytest
+
 from .conftest import CLI_ENV, REPO, run_cli, start_cli, write_project
 
 # docs/cli.md, `index --json`: the example object's fields, in order, then "The object also holds
@@ -515,3 +517,39 @@ def test_a_hook_hands_its_arguments_stdin_and_exit_code_to_the_chained_one(tmp_p
     r = as_git_runs_it("post-merge", "0")
     assert (r.returncode, r.stdout) == (0, "")
     assert r.stderr == f"error: {root}/unity-index.toml: workers must be 0 (one per core) or more\n"
+
+
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGINT"])
+def test_serve_over_http_stops_on_a_signal_with_exit_0(indexed_fixture: Path, sig: str) -> None:
+    """`serve`: "It runs until the client closes stdin (stdio) or until Ctrl-C/SIGTERM (HTTP), then
+    exits 0"; `--port` "0 for a free port the log line names". uvicorn raised the signal again
+    once it had shut down: SIGTERM killed the process (exit -15) and Ctrl-C ended in "error:
+    interrupted", exit 130."""
+    import re
+    import signal
+    import socket
+    import time
+
+    proc = start_cli("serve", "--transport", "http", "--port", "0", "--project", str(indexed_fixture))
+    try:
+        assert proc.stderr is not None
+        first = proc.stderr.readline()
+        served = re.fullmatch(rf"unity-index: serving {indexed_fixture} over streamable HTTP at (.*)\n", first)
+        assert served, first
+        port = int(re.fullmatch(r"http://127\.0\.0\.1:(\d+)/mcp", served.group(1)).group(1))  # type: ignore[union-attr]
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the server did not listen within 20 s"
+                time.sleep(0.1)
+        proc.send_signal(getattr(signal, sig))
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 0, err
+    assert "error:" not in err and "Traceback" not in err, err

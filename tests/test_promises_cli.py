@@ -224,7 +224,7 @@ def test_a_command_started_with_stdout_closed_still_runs(tmp_path: Path) -> None
 def test_watch_json_batches_are_index_json_plus_events_and_paths(tmp_path: Path) -> None:
     """`watch --json`: "one line per applied batch: the `index --json` fields plus `events` ...
     and `paths` (the project paths the batch's events named, sorted; `null` when a folder changed
-    and the project was walked)"."""
+    and the project was walked)"; it starts with "first an update"."""
     from .test_watch import eventually, watching
 
     root = write_project(tmp_path / "P", {"Assets/A.cs": "public class Alpha {}"})
@@ -232,7 +232,8 @@ def test_watch_json_batches_are_index_json_plus_events_and_paths(tmp_path: Path)
     batches: list[dict] = []
     threading.Thread(target=lambda: [batches.append(json.loads(x)) for x in proc.stdout], daemon=True).start()
     try:
-        watching(proc)
+        watching(proc)  # "first an update": the project had no index
+        assert _json("status", "--project", str(root))["files"] == 1
         (root / "Assets/B.cs").write_text("public class Beta {}")
         (root / "Assets/C.cs").write_text("public class Gamma {}")
         assert eventually(lambda: sum(b["added"] for b in batches) == 2, 30), batches
@@ -553,3 +554,16 @@ def test_serve_over_http_stops_on_a_signal_with_exit_0(indexed_fixture: Path, si
             proc.wait()
     assert proc.returncode == 0, err
     assert "error:" not in err and "Traceback" not in err, err
+
+
+def test_the_shares_docs_cli_md_gives_for_a_context_pack_are_the_packs() -> None:
+    """`context`: "Tier 1 (at most 15% of the budget)"; each file "in a fifth of tier 2 for the two
+    best files, 6% for the rest"; "The ranked files take at most 85% of tier 2"; related files are
+    "one reference from the three best"; of a long TEXT "only its first 400 distinct terms are
+    used". tests/test_context.py holds packs to these constants; this holds the constants to the
+    docs."""
+    from indexer.identifiers import MAX_QUERY_TERMS
+    from indexer.query import context, related
+
+    assert (context.TIER1_SHARE, context.LEAD_FILES, context.LEAD_SHARE, context.FILE_SHARE) == (0.15, 2, 0.2, 0.06)
+    assert (1 - context.RELATED_SHARE, related.RELATED_LEADS, MAX_QUERY_TERMS) == (0.85, 3, 400)

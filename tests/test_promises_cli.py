@@ -14,7 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from . import bridge_host
 from .conftest import CLI_ENV, REPO, run_cli, start_cli, write_project
+
+# The live-editor stand-in's fixtures (a Mono host built once per session), by name.
+host_exe, make_host, host = bridge_host.host_exe, bridge_host.make_host, bridge_host.host
 
 # docs/cli.md, `index --json`: the example object's fields, in order, then "The object also holds
 # `repaired` ..., `upgraded` ... and `phases`".
@@ -567,3 +571,27 @@ def test_the_shares_docs_cli_md_gives_for_a_context_pack_are_the_packs() -> None
 
     assert (context.TIER1_SHARE, context.LEAD_FILES, context.LEAD_SHARE, context.FILE_SHARE) == (0.15, 2, 0.2, 0.06)
     assert (1 - context.RELATED_SHARE, related.RELATED_LEADS, MAX_QUERY_TERMS) == (0.85, 3, 400)
+
+
+def test_editor_tools_and_call_print_the_documented_shapes(host: bridge_host.Host) -> None:
+    """`editor`: "`tools` prints `name: description` lines, or `{"schema_version": 1, "tools":
+    [{"name", "description", "input_schema"}]}`; `call` prints the tool's result as indented JSON,
+    or with `--json` `{"schema_version": 1, "tool", "result"}` on one line"; "a tool error" is exit
+    2 with the bridge's message."""
+    for folder in ("Assets", "ProjectSettings"):
+        (host.project / folder).mkdir(exist_ok=True)
+    project = ("--project", str(host.project))
+    listed = _json("editor", "tools", *project)
+    assert list(listed) == ["schema_version", "tools"] and listed["schema_version"] == 1
+    assert all(list(t) == ["name", "description", "input_schema"] for t in listed["tools"]), listed["tools"][0]
+    text = run_cli("editor", "tools", *project)
+    assert text.returncode == 0, text.stderr
+    assert text.stdout.splitlines() == [f"{t['name']}: {t['description']}" for t in listed["tools"]]
+    called = run_cli("editor", "call", "echo", "--args", '{"text": "hi", "times": 2}', *project, "--json")
+    assert called.returncode == 0 and called.stdout.count("\n") == 1, called.stderr
+    data = json.loads(called.stdout)
+    assert (list(data), data["schema_version"], data["tool"]) == (["schema_version", "tool", "result"], 1, "echo")
+    indented = run_cli("editor", "call", "echo", "--args", '{"text": "hi", "times": 2}', *project)
+    assert indented.stdout == json.dumps(data["result"], indent=2) + "\n"
+    failed = run_cli("editor", "call", "nope", *project)
+    assert (failed.returncode, failed.stdout) == (2, "") and failed.stderr.startswith("error: ")

@@ -155,6 +155,14 @@ def test_refs_json_has_the_documented_fields(indexed_fixture: Path, tmp_path: Pa
     assert (json.loads(r.stdout)["total"], json.loads(r.stdout)["usages"]) == (0, [])
 
 
+def test_a_negative_refs_limit_is_a_usage_error(indexed_fixture: Path) -> None:
+    """`refs`: "`--limit` (default 200; 0 = all)"; a bad value is exit 2 ("a bad option or
+    value"). `--limit -1` listed every usage but the last (a Python slice), `-2` all but two."""
+    for limit in ("-1", "-200"):
+        r = run_cli("refs", "PlayerHealth", "--limit", limit, "--json", "--project", str(indexed_fixture))
+        assert (r.returncode, r.stdout, r.stderr) == (2, "", "error: --limit must be 0 (every usage) or more\n")
+
+
 def test_describe_and_status_json_have_the_documented_fields(indexed_fixture: Path) -> None:
     """`describe --json`: `{"schema_version": 1, "path", "kind", "guid", "status", "note", "text",
     "uses": [{"path", "edge"}], "used_by": [{"path", "edge"}], "symbols": [...], "refs": [...]}`;

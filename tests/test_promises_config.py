@@ -198,3 +198,35 @@ def test_settings_changes_show_in_index_check_as_deleted_added_and_changed(tmp_p
     settings = json.loads((root / "Library/UnityIndex/settings.json").read_text())
     assert settings == {"exclude": ["Assets/ThirdParty"], "include_package_cache": True, "max_file_mb": 1.0}
     assert run_cli("index", "--check", *project).returncode == 0
+
+
+def test_the_package_cache_makes_package_scripts_guids_resolve_to_classes(tmp_path: Path) -> None:
+    """`include_package_cache`: "Also index Library/PackageCache (the sources of registry packages),
+    so that the GUIDs of package scripts ... resolve to classes. Default false." (A package none of
+    `refs`' known package scripts names.)"""
+    from .conftest import meta
+
+    guid = "5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a"
+    package = "Library/PackageCache/com.acme.spin@1.2.0/Runtime"
+    root = write_project(
+        tmp_path / "P",
+        {
+            f"{package}/Spinner.cs": "namespace Acme { public class Spinner : UnityEngine.MonoBehaviour {} }",
+            f"{package}/Spinner.cs.meta": meta(guid),
+            "Assets/Wheel.prefab": (
+                "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1 &1\nGameObject:\n  m_Name: Wheel\n"
+                "  m_Component:\n  - component: {fileID: 2}\n--- !u!114 &2\nMonoBehaviour:\n"
+                f"  m_GameObject: {{fileID: 1}}\n  m_Script: {{fileID: 11500000, guid: {guid}, type: 3}}\n"
+            ),
+        },
+    )
+    project = ("--project", str(root))
+    outline = run_cli("describe", "Assets/Wheel.prefab", *project)
+    assert outline.returncode == 0 and "components: script 5a5a5a5a… (not in project)" in outline.stdout, outline
+    assert run_cli("refs", "Acme.Spinner", *project).returncode == 2
+    (root / "unity-index.toml").write_text("include_package_cache = true\n")
+    assert run_cli("index", *project).returncode == 0
+    outline = run_cli("describe", "Assets/Wheel.prefab", *project)
+    assert "components: Spinner" in outline.stdout, outline.stdout
+    usages = _json("refs", "Acme.Spinner", *project)["usages"]
+    assert [(u["path"], u["kind"], u["context"]) for u in usages] == [("Assets/Wheel.prefab", "script", "m_Script")]

@@ -79,9 +79,15 @@ def test_errors_under_json_are_one_error_line_and_stdout_stays_empty(indexed_fix
         ("context", "x", "--budget", "0", *project),
         ("refs", "NoSuchThing", *project),
         ("describe", "Assets/Nope.cs", *project),
-        ("status", "--project", str(tmp_path)),
+        ("status", "--project", str(tmp_path / "empty")),
         ("index", "--check", "--project", str(tmp_path / "missing")),
+        # contributed commands "follow the same rules"
+        ("editor", "tools", "--project", str(tmp_path / "P")),
+        ("mcp", "install", "--client", "claude-desktop", "--scope", "project", "--project", str(tmp_path / "P")),
+        ("agents", "install", "--project", str(tmp_path / "missing")),
     ]
+    write_project(tmp_path / "P", {})
+    (tmp_path / "empty").mkdir()
     for args in cases:
         r = run_cli(*args, "--json")
         assert (r.returncode, r.stdout) == (2, ""), args

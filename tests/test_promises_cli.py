@@ -609,3 +609,48 @@ def test_editor_tools_and_call_print_the_documented_shapes(host: bridge_host.Hos
     assert indented.stdout == json.dumps(data["result"], indent=2) + "\n"
     failed = run_cli("editor", "call", "nope", *project)
     assert (failed.returncode, failed.stdout) == (2, "") and failed.stderr.startswith("error: ")
+
+
+def _documented_synopses() -> dict[str, str]:
+    """docs/cli.md's `## unity-index ...` headings, by command path ("agents install"): the part of
+    the heading after the path."""
+    import re
+
+    synopses = {}
+    for heading in re.findall(r"^## (`unity-index .*)$", (REPO / "docs/cli.md").read_text(), re.M):
+        for synopsis in re.findall(r"`unity-index ([^`]*)`", heading):
+            words = synopsis.split()
+            path = [words[0]]
+            rest = words[1:]
+            if rest and re.fullmatch(r"[a-z]+(\|[a-z]+)*", rest[0]) and words[0] in ("agents", "editor", "mcp"):
+                for action in rest[0].split("|"):
+                    synopses[f"{words[0]} {action}"] = " ".join(rest[1:])
+                continue
+            synopses[" ".join(path)] = " ".join(rest)
+    return synopses
+
+
+def test_each_commands_heading_names_its_options_and_choices() -> None:
+    """docs/cli.md: each command's heading (`## unity-index index [--project DIR] [--full] ...`) is
+    its synopsis: every option the parser takes (but --help and --debug, said at the top) is
+    named there and none that it does not take, and the choices given (`--transport stdio|http`,
+    `install|uninstall`) are the parser's."""
+    import re
+
+    from indexer.cli.completion import commands
+    from indexer.cli.main import _load_plugins, build_parser
+
+    parser = build_parser()
+    _load_plugins(parser)
+    leaves = {" ".join(c.path): c for c in commands(parser) if c.path and not c.subcommands}
+    synopses = _documented_synopses()
+    assert sorted(synopses) == sorted(leaves)
+    for name, synopsis in synopses.items():
+        cmd = leaves[name]
+        taken = {f for o in cmd.options for f in o.flags if f.startswith("--")} - {"--help", "--debug"}
+        assert set(re.findall(r"--[a-z][a-z-]*", synopsis)) == taken, name
+        for flag, values in re.findall(r"(--[a-z-]+) ([a-z]+(?:\|[a-z]+)+)", synopsis):
+            option = next(o for o in cmd.options if flag in o.flags)
+            assert set(values.split("|")) == set(option.choices), (name, flag)
+        positional = re.match(r"([a-z]+(?:\|[a-z]+)+)", synopsis)
+        assert set(positional.group(1).split("|") if positional else ()) == set(cmd.positional_choices), name

@@ -258,3 +258,29 @@ def test_workers_sets_the_scanner_processes_and_at_most_4_run(
     monkeypatch.setattr(scanning, "Pool", Counted)
     assert update(root, load_config(root)).scanned == 400
     assert max(started) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "expected", "got"),
+    [
+        ('exclude = "Assets/X"', "$.exclude", "array", "str"),
+        ("exclude = [1]", "$.exclude[0]", "str", "int"),
+        ("index_dir = 5", "$.index_dir", "str", "int"),
+        ("max_file_mb = true", "$.max_file_mb", "float", "bool"),
+        ("include_package_cache = 1", "$.include_package_cache", "bool", "int"),
+        ("workers = true", "$.workers", "int", "bool"),
+        ("workers = 1.5", "$.workers", "int", "float"),
+    ],
+)
+def test_a_value_of_the_wrong_type_names_the_key(
+    tmp_path: Path, text: str, where: str, expected: str, got: str
+) -> None:
+    """ "a value of the wrong type ... stops every command with exit code 2 and a message naming the
+    file and the key", for each key (the types: exclude a list of globs, index_dir a folder,
+    max_file_mb a number, include_package_cache true or false, workers an integer)."""
+    from indexer.config import ConfigError
+
+    root = write_project(tmp_path / "P", {"unity-index.toml": text + "\n"})
+    with pytest.raises(ConfigError) as err:
+        load_config(root)
+    assert str(err.value) == f"{root}/unity-index.toml: Expected `{expected}`, got `{got}` - at `{where}`; {KEYS}"

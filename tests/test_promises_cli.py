@@ -654,3 +654,40 @@ def test_each_commands_heading_names_its_options_and_choices() -> None:
             assert set(values.split("|")) == set(option.choices), (name, flag)
         positional = re.match(r"([a-z]+(?:\|[a-z]+)+)", synopsis)
         assert set(positional.group(1).split("|") if positional else ()) == set(cmd.positional_choices), name
+
+
+def test_doctor_index_check_warns_of_another_version_and_fails_an_index_it_cannot_open(tmp_path: Path) -> None:
+    """`doctor`'s `index` check: "the index folder holds an index of this version": present (pass),
+    missing or another version (warn, exit 0), one it cannot open (fail, exit 1); "A check that
+    depends on one that did not pass is left out"."""
+    from indexer.model import SCHEMA_VERSION
+
+    root = write_project(tmp_path / "P", {"Assets/A.cs": "public class Alpha {}"})
+    project = ("--project", str(root))
+    index_dir = root / "Library/UnityIndex"
+    assert run_cli("index", *project).returncode == 0
+    header = index_dir / "index.json"
+    current = json.loads(header.read_text())
+
+    def doctor() -> tuple[int, dict[str, dict]]:
+        r = run_cli("doctor", "--json", *project)
+        return r.returncode, {c["name"]: c for c in json.loads(r.stdout)["checks"]}
+
+    code, checks = doctor()
+    assert (code, checks["index"]["status"]) == (0, "pass") and "index-consistent" in checks
+    header.write_text(json.dumps({**current, "schema_version": SCHEMA_VERSION - 1}))
+    code, checks = doctor()
+    assert (code, checks["index"]["status"]) == (0, "warn")
+    assert checks["index"]["detail"] == (
+        f"the index at {index_dir} was written by another version (schema {SCHEMA_VERSION - 1},"
+        f" this one reads {SCHEMA_VERSION})"
+    )
+    assert not {"index-intact", "index-current", "index-consistent"} & set(checks)
+    header.write_text(json.dumps(current))
+    for part in index_dir.glob("gen-*/records.db*"):
+        part.unlink()
+    code, checks = doctor()
+    assert (code, checks["index"]["status"]) == (1, "fail")
+    assert checks["index"]["detail"] == f"the index at {index_dir} is damaged: records.db is missing"
+    assert checks["index"]["fix"] == f"unity-index index --project {root} rebuilds it (any query would too)"
+    assert not {"index-intact", "index-current", "index-consistent"} & set(checks)

@@ -691,3 +691,31 @@ def test_doctor_index_check_warns_of_another_version_and_fails_an_index_it_canno
     assert checks["index"]["detail"] == f"the index at {index_dir} is damaged: records.db is missing"
     assert checks["index"]["fix"] == f"unity-index index --project {root} rebuilds it (any query would too)"
     assert not {"index-intact", "index-current", "index-consistent"} & set(checks)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_every_command_says_when_its_output_cannot_be_written(indexed_fixture: Path, tmp_path: Path) -> None:
+    """docs/cli.md: "Output that cannot be written (`> /dev/full` ...) exits 2 with `error: cannot
+    write the output: No space left on device`", for every command that prints data
+    (tests/test_cli_errors.py checks `query` and `context`), contributed ones included."""
+    project = ("--project", str(indexed_fixture))
+    scratch = write_project(tmp_path / "P", {})
+    for args in (
+        ("status", *project),
+        ("doctor", *project),
+        ("refs", "PlayerHealth", *project),
+        ("describe", "Assets/Prefabs/Player.prefab", *project),
+        ("index", "--check", *project),
+        ("index", "--json", "--project", str(scratch)),
+        ("completion", "bash"),
+        ("agents", "install", "--dry-run", "--project", str(scratch)),
+        ("mcp", "install", "--client", "cursor", "--dry-run", "--json", "--project", str(scratch)),
+    ):
+        with open("/dev/full", "w") as full:
+            r = subprocess.run(
+                [sys.executable, "-m", "indexer.cli", *args],
+                stdout=full, stderr=subprocess.PIPE, text=True, env={**os.environ, **CLI_ENV}, cwd=REPO, timeout=120,
+            )  # fmt: skip
+        assert r.returncode == 2, (args, r.stderr)
+        assert r.stderr.endswith("error: cannot write the output: No space left on device\n"), (args, r.stderr)
+        assert "Traceback" not in r.stderr

@@ -719,3 +719,28 @@ def test_every_command_says_when_its_output_cannot_be_written(indexed_fixture: P
         assert r.returncode == 2, (args, r.stderr)
         assert r.stderr.endswith("error: cannot write the output: No space left on device\n"), (args, r.stderr)
         assert "Traceback" not in r.stderr
+
+
+def test_every_command_ends_quietly_when_its_reader_is_gone(indexed_fixture: Path, tmp_path: Path) -> None:
+    """docs/cli.md: "a reader that stops early (`| head -1`) ends the command quietly with exit 0",
+    for every command that prints data (tests/test_cli_errors.py checks `query`)."""
+    project = ("--project", str(indexed_fixture))
+    scratch = write_project(tmp_path / "P", {})
+    for args in (
+        ("status", *project),
+        ("doctor", *project),
+        ("refs", "PlayerHealth", *project),
+        ("describe", "Assets/Scenes/Dungeon.unity", *project),
+        ("context", "player health", *project),
+        ("completion", "bash"),
+        ("agents", "install", "--dry-run", "--json", "--project", str(scratch)),
+    ):
+        read, write = os.pipe()
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "indexer.cli", *args],
+            stdout=write, stderr=subprocess.PIPE, text=True, env={**os.environ, **CLI_ENV}, cwd=REPO,
+        )  # fmt: skip
+        os.close(write)
+        os.close(read)  # gone before the command writes
+        _, err = proc.communicate(timeout=120)
+        assert (proc.returncode, err) == (0, ""), args

@@ -744,3 +744,24 @@ def test_every_command_ends_quietly_when_its_reader_is_gone(indexed_fixture: Pat
         os.close(read)  # gone before the command writes
         _, err = proc.communicate(timeout=120)
         assert (proc.returncode, err) == (0, ""), args
+
+
+def test_the_readme_s_version_wheel_and_python_are_the_package_s(monkeypatch: pytest.MonkeyPatch) -> None:
+    """README: "unity-index needs Python 3.11 or newer", and `python -m build --wheel` "writes
+    `dist/unity_index-0.1.0-py3-none-any.whl`": the package's declared Python, name and version
+    (which `--version` prints), and the Python `doctor` fails below."""
+    import re
+    import tomllib
+
+    from indexer.cli import doctor
+
+    project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
+    readme = (REPO / "README.md").read_text()
+    assert "unity-index needs Python 3.11 or newer" in readme and project["requires-python"] == ">=3.11"
+    wheel = f"{project['name'].replace('-', '_')}-{project['version']}-py3-none-any.whl"
+    assert set(re.findall(r"unity_index-[\w.]+-py3-none-any\.whl", readme)) == {wheel}
+    assert run_cli("--version").stdout == f"unity-index {project['version']}\n"
+    assert doctor.check_python().status == "pass"
+    version = type("VersionInfo", (tuple,), {"major": 3, "minor": 10, "micro": 14})((3, 10, 14, "final", 0))
+    monkeypatch.setattr(doctor.sys, "version_info", version)
+    assert doctor.check_python().status == "fail"

@@ -765,3 +765,34 @@ def test_the_readme_s_version_wheel_and_python_are_the_package_s(monkeypatch: py
     version = type("VersionInfo", (tuple,), {"major": 3, "minor": 10, "micro": 14})((3, 10, 14, "final", 0))
     monkeypatch.setattr(doctor.sys, "version_info", version)
     assert doctor.check_python().status == "fail"
+
+
+def test_hook_install_refreshes_the_project_found_as_every_command_finds_it(tmp_path: Path) -> None:
+    """docs/cli.md, **Project root**: "`--project DIR`, or else the nearest folder at or above the
+    working directory that holds both `Assets/` and `ProjectSettings/`. When there is none, the
+    command exits 2". `hook install` run in `Assets/Scripts` wrote hooks refreshing
+    `Assets/Scripts`, and for a folder that is no project hooks refreshing it: each git command
+    then printed "not a Unity project" and refreshed nothing."""
+    repo = tmp_path / "repo"
+    game = write_project(repo / "Game", {"Assets/Scripts/A.cs": "public class Alpha {}"})
+    (repo / "docs").mkdir()
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    hooks = repo / ".git/hooks"
+    r = run_cli("hook", "install", cwd=game / "Assets/Scripts")
+    assert r.returncode == 0, r.stderr
+    assert "\nproject=Game\n" in (hooks / "pre-commit").read_text()
+    r = run_cli("hook", "uninstall", cwd=game / "Assets")
+    assert (r.returncode, sorted(p.name for p in hooks.iterdir() if not p.name.endswith(".sample"))) == (0, [])
+    r = run_cli("hook", "install", "--project", str(repo / "docs"))
+    assert (r.returncode, r.stdout) == (2, "")
+    assert r.stderr == (
+        f"error: --project {repo / 'docs'}: not a Unity project (it needs Assets/ and ProjectSettings/)"
+        " and no Unity project below it\n"
+    )
+    r = run_cli("hook", "install", "--pre-commit", cwd=repo / "docs")
+    assert r.returncode == 2 and r.stderr.startswith(f"error: no Unity project at or above {repo / 'docs'}")
+    assert sorted(p.name for p in hooks.iterdir() if not p.name.endswith(".sample")) == []
+    assert not (repo / ".pre-commit-config.yaml").exists()
+    # A folder holding projects is one (`--project` of a repository's root).
+    r = run_cli("hook", "install", "--project", str(repo))
+    assert r.returncode == 0 and "\nproject=.\n" in (hooks / "pre-commit").read_text(), r.stderr

@@ -796,3 +796,17 @@ def test_hook_install_refreshes_the_project_found_as_every_command_finds_it(tmp_
     # A folder holding projects is one (`--project` of a repository's root).
     r = run_cli("hook", "install", "--project", str(repo))
     assert r.returncode == 0 and "\nproject=.\n" in (hooks / "pre-commit").read_text(), r.stderr
+
+
+def test_a_path_filter_in_another_case_is_the_folder_it_names(indexed_fixture: Path) -> None:
+    """docs/cli.md, **Paths** (`describe`, `refs`, `query --path`): "or another case (the index is
+    searched without case when the exact path is not in it)". `describe` found
+    `assets/scripts/player/playerhealth.cs`; `query --path assets/scripts/player` said no indexed
+    file is under that folder."""
+    project = ("--project", str(indexed_fixture))
+    exact = _json("query", "health", "--path", "Assets/Scripts/Player", *project)["results"]
+    assert exact and all(h["path"].startswith("Assets/Scripts/Player/") for h in exact)
+    for typed in ("assets/scripts/player", "ASSETS\\Scripts\\PLAYER", str(indexed_fixture / "assets/scripts/Player")):
+        assert _json("query", "health", "--path", typed, *project)["results"] == exact, typed
+    r = run_cli("query", "health", "--path", "assets/scripts/playr", *project)
+    assert (r.returncode, r.stdout) == (2, "") and "no indexed file is under this folder" in r.stderr

@@ -284,3 +284,13 @@ def test_a_value_of_the_wrong_type_names_the_key(
     with pytest.raises(ConfigError) as err:
         load_config(root)
     assert str(err.value) == f"{root}/unity-index.toml: Expected `{expected}`, got `{got}` - at `{where}`; {KEYS}"
+
+
+def test_a_pattern_written_as_in_gitignore_with_slashes_around_a_folder_leaves_it_out(tmp_path: Path) -> None:
+    """`exclude`: "`Assets/ThirdParty` leaves out the whole folder"; written as `.gitignore` writes a
+    folder (`Assets/ThirdParty/`) or anchors it (`/Assets/Generated`), it matched no path, so the
+    folder stayed in the index without a word."""
+    files = {"Assets/ThirdParty/Lib/A.cs": "", "Assets/Generated/B.cs": "", "Assets/Code/C.cs": ""}
+    root = write_project(tmp_path / "P", files)
+    (root / "unity-index.toml").write_text('exclude = ["Assets/ThirdParty/", "/Assets/Generated"]\n')
+    assert [rel for rel, _, _ in walk(root, load_config(root))] == ["Assets/Code/C.cs"]

@@ -810,3 +810,30 @@ def test_a_path_filter_in_another_case_is_the_folder_it_names(indexed_fixture: P
         assert _json("query", "health", "--path", typed, *project)["results"] == exact, typed
     r = run_cli("query", "health", "--path", "assets/scripts/playr", *project)
     assert (r.returncode, r.stdout) == (2, "") and "no indexed file is under this folder" in r.stderr
+
+
+def test_doctor_and_dry_runs_write_only_into_the_index_folder(tmp_path: Path) -> None:
+    """README: unity-index "writes only into `Library/UnityIndex/`" (but for git's own index, which
+    a `git status` refreshes); "Commands that write elsewhere say so: `hook`, `agents` and `mcp
+    install`", so not `doctor`, `completion`, nor those three's `--dry-run`
+    (tests/test_footprint.py holds the indexing and answering commands to it)."""
+    from .test_footprint import GIT_STATUS, changed, git_project, tree
+
+    root = git_project(tmp_path)
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {"HOME": str(home)}
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    for args in (
+        ("doctor", "--project", str(root)),
+        ("doctor", "--json", "--project", str(root)),
+        ("completion", "bash"),
+        ("agents", "install", "--dry-run", "--project", str(root)),
+        ("mcp", "install", "--client", "claude-code", "--dry-run", "--project", str(root)),
+        ("mcp", "install", "--client", "codex", "--scope", "user", "--dry-run", "--project", str(root)),
+    ):
+        before, at_home = tree(root), tree(home)
+        r = run_cli(*args, cwd=root, env=env)
+        assert r.returncode == 0, (args, r.stderr)
+        assert set(changed(before, tree(root))) <= GIT_STATUS, args
+        assert changed(at_home, tree(home)) == [], args

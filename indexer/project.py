@@ -284,9 +284,9 @@ class Coverage:
 
     def __init__(self, root: Path, config: Config):
         self.tops = (*CONTENT_ROOTS, PACKAGE_CACHE) if config.include_package_cache else CONTENT_ROOTS
-        self.excludes = tuple(
-            dict.fromkeys(v for pat in config.exclude for v in _zero_folder_forms(collapse_double_stars(pat)))
-        )
+        # `/Assets/X/`, as .gitignore anchors a folder, is `Assets/X`: paths here have no slash around
+        patterns = (collapse_double_stars(pat).strip("/") for pat in config.exclude)
+        self.excludes = tuple(dict.fromkeys(v for pat in patterns if pat for v in _zero_folder_forms(pat)))
         index_dir = config.index_path(root)
         self.index_rel = index_dir.relative_to(root).as_posix() if index_dir.is_relative_to(root) else None
 

@@ -12,6 +12,7 @@ import functools
 import hmac
 import logging
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 from indexer.query.workspace import Workspace
@@ -130,4 +131,30 @@ def serve(
     shown = f"[{host}]" if ":" in host else host  # an IPv6 address, as a URL writes it
     log.info("serving %s over streamable HTTP at http://%s:%d/mcp", ws.base, shown, port)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning")
-    anyio.run(functools.partial(uvicorn.Server(config).serve, sockets=[sock]))
+    anyio.run(functools.partial(_server_stopped_by_signals(config).serve, sockets=[sock]))
+
+
+def _server_stopped_by_signals(config: Any) -> Any:
+    """A uvicorn server that Ctrl-C or SIGTERM shuts down for good: uvicorn raises the signal again
+    once it has shut down, which killed the process (SIGTERM) or ended it as "interrupted" (exit
+    130), where a server stopped on purpose exits 0 (docs/cli.md)."""
+    import contextlib
+    import signal
+    import threading
+
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            if threading.current_thread() is not threading.main_thread():  # only it may set handlers
+                yield
+                return
+            previous = {sig: signal.signal(sig, self.handle_exit) for sig in (signal.SIGINT, signal.SIGTERM)}
+            try:
+                yield
+            finally:
+                for sig, handler in previous.items():
+                    signal.signal(sig, handler)
+
+    return Server(config)

@@ -84,6 +84,8 @@ def cmd_refs(args: argparse.Namespace, console: Console) -> int:
 
     if not args.target.strip():
         raise UsageError("the target is empty: give a type, Type.Member, a path or a GUID")
+    if args.limit < 0:  # a slice would drop usages from the end
+        raise UsageError("--limit must be 0 (every usage) or more")
     ws = workspace(args)
     ensure_index(ws, console)
     text = args.target.strip()

@@ -39,6 +39,14 @@ def not_a_folder(project: str) -> str:
     return f"--project {project}: {what}"
 
 
+def no_project_at(project: str) -> str:
+    """What to say when `--project` names a folder that neither is nor holds a Unity project."""
+    return (
+        f"--project {project}: not a Unity project (it needs Assets/ and ProjectSettings/)"
+        " and no Unity project below it"
+    )
+
+
 # A folder that is no project is answered as one workspace of the projects below it up to this
 # many: past it, `--project` most likely names a folder of unrelated projects (a home folder, `/`),
 # whose indexes would all be built, each in its own project's Library.
@@ -59,10 +67,7 @@ def workspace(args: argparse.Namespace):
                 raise UsageError(not_a_folder(args.project))
             projects = projects_at(base)
             if not projects:
-                raise UsageError(
-                    f"--project {args.project}: not a Unity project (it needs Assets/ and ProjectSettings/)"
-                    " and no Unity project below it"
-                )
+                raise UsageError(no_project_at(args.project))
             if len(projects) > MAX_WORKSPACE_PROJECTS and projects[0][0] != base.resolve():
                 listed = ", ".join(str(root) for root, _ in projects[:5])
                 raise UsageError(

@@ -13,6 +13,7 @@ from indexer.cli.common import (
     EXIT_STALE,
     JSON_SCHEMA_VERSION,
     UsageError,
+    no_project_at,
     not_a_folder,
     other_version,
     print_json,
@@ -165,7 +166,8 @@ def cmd_watch(args: argparse.Namespace, console: Console) -> int:
 
     def on_batch(stats, events: int, paths: list[str] | None) -> None:
         if args.json:
-            print_json({"schema_version": JSON_SCHEMA_VERSION, "events": events, "paths": paths, **struct_dict(stats)})
+            batch = {"events": events, "paths": paths, **struct_dict(stats)}
+            print_json({"schema_version": JSON_SCHEMA_VERSION, "project": str(p.root), **batch})
             sys.stdout.flush()
         else:
             console.info(batch_line(stats, paths))
@@ -201,7 +203,7 @@ def cmd_hook(args: argparse.Namespace, console: Console) -> int:
     --pre-commit, our hook in .pre-commit-config.yaml)."""
     from indexer.changes.hooks import HookError, hooks_dir, install, uninstall
 
-    base = Path(args.project).expanduser().resolve() if args.project else Path.cwd()
+    base = Path(args.project).expanduser().resolve() if args.project else _project_or_cwd(args.action)
     if not base.is_dir():
         raise UsageError(not_a_folder(args.project or "."))
     try:
@@ -211,6 +213,8 @@ def cmd_hook(args: argparse.Namespace, console: Console) -> int:
             f"{base} is not inside a git repository: the hooks refresh the index on git events;"
             " run `git init` first, or keep the index current with `unity-index watch`"
         ) from None
+    if args.action == "install" and args.project and not _holds_projects(base):
+        raise UsageError(no_project_at(args.project))  # its hooks would fail on every git command
     try:
         if args.pre_commit:
             from indexer.changes import precommit
@@ -231,6 +235,26 @@ def cmd_hook(args: argparse.Namespace, console: Console) -> int:
     elif args.pre_commit and args.action == "install":
         console.info("then run `pre-commit install` (it installs every hook type the config lists)")
     return EXIT_OK
+
+
+def _project_or_cwd(action: str) -> Path:
+    """Without --project, the hooks refresh the project found as every command finds it (the
+    nearest at or above the working directory); `uninstall` falls back to the working directory,
+    so hooks of a project since removed can still be taken out."""
+    from indexer.project import ProjectNotFound, find_root
+
+    try:
+        return find_root(Path.cwd())
+    except ProjectNotFound as exc:
+        if action == "uninstall":
+            return Path.cwd()
+        raise UsageError(str(exc)) from None
+
+
+def _holds_projects(base: Path) -> bool:
+    from indexer.project import find_projects_below, is_project_root
+
+    return is_project_root(base) or bool(find_projects_below(base))
 
 
 def _add_index(sub: argparse._SubParsersAction) -> None:

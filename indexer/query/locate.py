@@ -53,6 +53,10 @@ def _every_path(ws: Workspace) -> list[str]:
     return [p.prefix + path for p in ws.projects for path in p.fresh().records.kinds()]
 
 
+def _every_folder(ws: Workspace) -> set[str]:
+    return {path[:i] for path in _every_path(ws) for i, c in enumerate(path) if c == "/"}
+
+
 def locate_file(ws: Workspace, text: str, cwd: Path | None = None) -> str:
     """The workspace path of the indexed file `text` names, or a GUID as is: cwd-relative (when
     `cwd` is given and the path leads into the workspace), workspace-relative, absolute inside it, different
@@ -71,8 +75,9 @@ def locate_file(ws: Workspace, text: str, cwd: Path | None = None) -> str:
 
 def locate_folder(ws: Workspace, text: str, cwd: Path | None = None) -> str:
     """The workspace path of a folder (a filter such as `--path`): the first reading below which
-    the index holds files ("" is the whole workspace). A folder holding no indexed file is refused:
-    a mistyped filter would otherwise read as a search that found nothing."""
+    the index holds files ("" is the whole workspace), else the one indexed folder equal to a
+    reading but for case. A folder holding no indexed file is refused: a mistyped filter would
+    otherwise read as a search that found nothing."""
     readings = _readings(ws, text.strip(), cwd)
     for r in readings:
         if not r or any(p.prefix.startswith(r + "/") for p in ws.projects):  # all, or above projects
@@ -80,6 +85,10 @@ def locate_folder(ws: Workspace, text: str, cwd: Path | None = None) -> str:
         owner = ws.owner(r + "/")
         if owner is not None and (not owner[1] or owner[0].records.has_folder(owner[1].rstrip("/"))):
             return r
+    folded = {r.casefold() for r in readings if r}
+    fits = {f for f in _every_folder(ws) if f.casefold() in folded}
+    if len(fits) == 1:  # the folder but for case, as `locate_file` finds a file
+        return fits.pop()
     raise LookupFailed(
         f"{echoed(text.strip())}: no indexed file is under this folder;"
         " give a folder of the project, e.g. Assets/Scripts"

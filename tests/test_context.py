@@ -140,10 +140,11 @@ def test_budget_property(env, budget: int, query: str) -> None:
     assert pack.tokens == tok.count(render_context(pack)) <= budget
 
 
-def test_the_three_best_files_may_take_a_quarter_of_tier_2_the_rest_8_percent(env) -> None:
-    """So a pack reaches more of the files a task needs: past the third file, a rendering that
-    would take more than 8% of tier 2 (300 tokens at least) gives way to a shorter one."""
-    lead_files, lead_share, file_share, floor = 3, 0.25, 0.08, 300  # as docs/cli.md states them
+def test_the_two_best_files_may_take_a_fifth_of_tier_2_the_rest_6_percent(env) -> None:
+    """So a pack reaches more of the files a task needs: past the second file, a rendering that
+    would take more than 6% of tier 2 (200 tokens at least) gives way to a shorter one."""
+    lead_files, lead_share, file_share, floor = 2, 0.2, 0.06, 200  # as docs/cli.md states them
+    assert (lead_files, lead_share, file_share, floor) == (LEAD_FILES, LEAD_SHARE, FILE_SHARE, FILE_FLOOR)
     _root, ws = env
     tok = counter("estimate")
     seen_lead = seen_rest = 0

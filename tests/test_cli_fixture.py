@@ -143,6 +143,21 @@ def test_refs_of_an_inherited_member_include_calls_and_events(project: Path) -> 
     }
 
 
+def test_refs_of_a_member_written_as_a_call_or_without_a_name(project: Path) -> None:
+    """`Health.Heal()` (as code calls it) used to be the member `Heal()`, which nothing names: "no
+    usages found". `PlayerHealth.` used to be a member with no name, whose text pattern `\\b\\b`
+    matched every line of every file that sees the type (`using System;` among them)."""
+    plain = refs_json(project, "Health.Heal")
+    for written in ("Health.Heal()", "Health.Heal(25)", "Health.Heal (int amount)"):
+        call = refs_json(project, written)
+        assert (call["target"]["kind"], call["target"]["member"]) == ("member", "Heal")
+        assert call["usages"] == plain["usages"]
+    for nameless in ("PlayerHealth.", "PlayerHealth.()", "PlayerHealth.1x"):
+        r = run_cli("refs", nameless, "--project", str(project))
+        assert (r.returncode, r.stdout) == (2, ""), nameless
+        assert f"error: {nameless}: no type, member, file, GUID or assembly of that name;" in r.stderr
+
+
 def test_refs_of_a_script_on_a_base_prefab_list_every_variant_and_instance(project: Path) -> None:
     """EnemyAI is on Enemy.prefab only; Unity puts it on every variant (EnemyBrute, and EnemyBruteBoss,
     a variant of the variant) and every scene instance of any of them. Each says through what."""

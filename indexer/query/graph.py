@@ -31,6 +31,8 @@ PACKAGE_SCRIPTS: dict[str, tuple[str, str]] = {
 _SCRIPT_TOKEN = re.compile(r"script:([0-9a-f]{32})")
 _GUID_TOKEN = re.compile(r"guid:([0-9a-f]{32})")
 GUID_RE = re.compile(r"^[0-9A-Fa-f]{32}$")
+_CALL = re.compile(r"\s*\(.*\)$")  # the arguments of a call: `Heal(25)`, `Heal (int amount)`
+_IDENTIFIER = re.compile(r"[^\W\d]\w*")
 HUB_USERS = 200  # a file used by more is a hub: its users are not walked
 # The edges a file's use of another is stored as (EDGE_KINDS), and how each reads from the other end.
 REVERSE_EDGE = {
@@ -163,10 +165,13 @@ class Graph:
         if types:
             return Target(kind="type", name=t, types=sorted({x.qualified for x in types}))
         if "." in t:
-            owner, _, member = t.rpartition(".")
-            owner_types = self.types_named(owner)
+            # `Type.Member()`, as code calls it, is the member; a member with no name would match
+            # every line of text
+            owner, _, member = _CALL.sub("", t).rpartition(".")
+            owner_types = self.types_named(owner) if _IDENTIFIER.fullmatch(member) else []
             if owner_types:
-                return Target(kind="member", name=t, member=member, types=sorted({x.qualified for x in owner_types}))
+                name = f"{owner}.{member}"
+                return Target(kind="member", name=name, member=member, types=sorted({x.qualified for x in owner_types}))
         if path := self._asmdef_of_assembly.get(t):
             return Target(kind="assembly", name=t, path=path)
         if guids := [g for g, (q, _) in PACKAGE_SCRIPTS.items() if q == t or q.endswith("." + t)]:

@@ -10,7 +10,16 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from indexer.paths import PathAmbiguous, PathNotFound, PathOutside, candidates, is_absolute, normalize, pick
+from indexer.paths import (
+    PathAmbiguous,
+    PathNotFound,
+    PathOutside,
+    candidates,
+    folders_by_case,
+    is_absolute,
+    normalize,
+    pick,
+)
 from indexer.query.graph import GUID_RE
 from indexer.query.lookup import LookupFailed
 from indexer.query.workspace import Workspace
@@ -71,7 +80,8 @@ def locate_file(ws: Workspace, text: str, cwd: Path | None = None) -> str:
 
 def locate_folder(ws: Workspace, text: str, cwd: Path | None = None) -> str:
     """The workspace path of a folder (a filter such as `--path`): the first reading below which
-    the index holds files ("" is the whole workspace). A folder holding no indexed file is refused:
+    the index holds files ("" is the whole workspace), else the one folder of indexed files equal to
+    a reading but for case. A folder holding no indexed file is refused:
     a mistyped filter would otherwise read as a search that found nothing."""
     readings = _readings(ws, text.strip(), cwd)
     for r in readings:
@@ -80,6 +90,13 @@ def locate_folder(ws: Workspace, text: str, cwd: Path | None = None) -> str:
         owner = ws.owner(r + "/")
         if owner is not None and (not owner[1] or owner[0].records.has_folder(owner[1].rstrip("/"))):
             return r
+    fits = folders_by_case(readings, _every_path(ws))
+    if len(fits) == 1:
+        return fits[0]
+    if fits:
+        raise LookupFailed(
+            f"{echoed(text.strip())} names {len(fits)} folders: {', '.join(fits[:10])}; give the folder in its case"
+        )
     raise LookupFailed(
         f"{echoed(text.strip())}: no indexed file is under this folder;"
         " give a folder of the project, e.g. Assets/Scripts"

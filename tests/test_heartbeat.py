@@ -12,7 +12,7 @@ import pytest
 from indexer.changes.heartbeat import HeartbeatError, read_heartbeat
 from indexer.changes.journal import editor_running
 from indexer.cli.doctor import check_heartbeat
-from mcp_adapter.editor.bridge import EditorBridge, EditorProtocolError
+from mcp_adapter.editor.bridge import EditorBridge, EditorNotRunning, EditorProtocolError
 
 GOOD = {"protocol": 1, "port": 4242, "token": "t" * 8, "pid": os.getpid(), "state": "ready"}
 
@@ -63,3 +63,20 @@ def test_a_bad_heartbeat_is_refused_by_all_three(tmp_path: Path, beat: dict | st
     with pytest.raises(EditorProtocolError) as err:
         EditorBridge(tmp_path).heartbeat()
     assert err.value.code == code and message in err.value.message
+
+
+@pytest.mark.parametrize("pid", [2**63, 10**20, 2**32])
+def test_a_heartbeat_naming_a_pid_no_process_can_have_is_of_a_dead_editor(tmp_path: Path, pid: int) -> None:
+    """`os.kill` raised OverflowError for a pid past a C long: `doctor` and `editor tools` ended
+    with an internal error, and `serve` died at its first read of the heartbeat."""
+    write(tmp_path, {**GOOD, "pid": pid, "updated_at": time.time()})
+    assert read_heartbeat(tmp_path).pid == pid
+    assert editor_running(tmp_path) is False
+    check = check_heartbeat(tmp_path)
+    assert (check.status, check.detail) == (
+        "warn",
+        f"{tmp_path / 'Library/UnityIndex/editor.json'} was left by an editor that no longer runs (pid {pid})",
+    )
+    with pytest.raises(EditorNotRunning) as err:
+        EditorBridge(tmp_path).heartbeat()
+    assert err.value.code == "editor_not_running"

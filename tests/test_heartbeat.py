@@ -45,6 +45,11 @@ def test_a_valid_heartbeat_is_read_alike(tmp_path: Path) -> None:
         ({**GOOD, "port": True}, "bad_heartbeat", "Expected `int`, got `bool` - at `$.port`"),
         ({k: v for k, v in GOOD.items() if k != "token"}, "bad_heartbeat", "missing required field `token`"),
         ({**GOOD, "state": "dancing"}, "bad_heartbeat", "unknown state 'dancing'"),
+        # a port no socket has: connecting to -5 was a gaierror said to be a file that cannot be
+        # written, and `doctor`'s editor-reachable check failed with it; 0 and 65536 waited 10 s
+        ({**GOOD, "port": -5}, "bad_heartbeat", "port -5 is not a TCP port (1-65535)"),
+        ({**GOOD, "port": 0}, "bad_heartbeat", "port 0 is not a TCP port (1-65535)"),
+        ({**GOOD, "port": 65536}, "bad_heartbeat", "port 65536 is not a TCP port (1-65535)"),
         ({**GOOD, "protocol": 2, "port": "elsewhere"}, "protocol_mismatch", "speaks bridge protocol 2"),
         ([1, 2], "bad_heartbeat", "is not a JSON object"),
         ('{"protocol": 1, "pid"', "bad_heartbeat", "is not valid JSON"),

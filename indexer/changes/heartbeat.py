@@ -79,6 +79,8 @@ def parse_heartbeat(data: bytes, path: Path) -> Heartbeat:
         raise HeartbeatError("bad_heartbeat", f"{path}: {exc}") from None
     if beat.state not in STATES:
         raise HeartbeatError("bad_heartbeat", f"{path}: unknown state {beat.state!r}")
+    if not 1 <= beat.port <= 65535:
+        raise HeartbeatError("bad_heartbeat", f"{path}: port {beat.port} is not a TCP port (1-65535)")
     return beat
 
 

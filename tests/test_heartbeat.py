@@ -50,6 +50,11 @@ def test_a_valid_heartbeat_is_read_alike(tmp_path: Path) -> None:
         ({**GOOD, "port": -5}, "bad_heartbeat", "port -5 is not a TCP port (1-65535)"),
         ({**GOOD, "port": 0}, "bad_heartbeat", "port 0 is not a TCP port (1-65535)"),
         ({**GOOD, "port": 65536}, "bad_heartbeat", "port 65536 is not a TCP port (1-65535)"),
+        # a token that cannot be sent in a header: `editor tools` ended with an internal error
+        # (ValueError: Invalid header value), an MCP `editor_tools` call with the SDK's bare error
+        ({**GOOD, "token": "t\r\nX-Evil: y"}, "bad_heartbeat", "the token is not 1-256 visible ASCII characters"),
+        ({**GOOD, "token": "\u0100ok"}, "bad_heartbeat", "the token is not 1-256 visible ASCII characters"),
+        ({**GOOD, "token": ""}, "bad_heartbeat", "the token is not 1-256 visible ASCII characters"),
         ({**GOOD, "protocol": 2, "port": "elsewhere"}, "protocol_mismatch", "speaks bridge protocol 2"),
         ([1, 2], "bad_heartbeat", "is not a JSON object"),
         ('{"protocol": 1, "pid"', "bad_heartbeat", "is not valid JSON"),

@@ -97,6 +97,10 @@ def locate_folder(ws: Workspace, text: str, cwd: Path | None = None) -> str:
         raise LookupFailed(
             f"{echoed(text.strip())} names {len(fits)} folders: {', '.join(fits[:10])}; give the folder in its case"
         )
+    if file := next((r for r in readings if r and _exists(ws, r)), None):
+        raise LookupFailed(
+            f"{echoed(text.strip())} is a file, not a folder: give the folder holding it, {file.rpartition('/')[0]}"
+        )
     raise LookupFailed(
         f"{echoed(text.strip())}: no indexed file is under this folder;"
         " give a folder of the project, e.g. Assets/Scripts"

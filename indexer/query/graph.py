@@ -17,6 +17,7 @@ from indexer.model import FileRecord, Scope, Target, TypeRow, Usage
 from indexer.project import read_project_file
 from indexer.query.assemblies import assembly_folders
 from indexer.query.carriers import inherited_usages, merged
+from indexer.query.codeline import code_of
 from indexer.query.loads import Loadable, load_usages
 from indexer.query.package_scripts import PACKAGES
 from indexer.store.reader import Records
@@ -45,7 +46,6 @@ REVERSE_EDGE = {
     "loads": "loaded_by",
 }
 EDGE_KINDS = tuple(REVERSE_EDGE)
-_STRING_LITERAL = re.compile(r'@?"(?:\\.|[^"\\])*"')
 
 
 class Graph:
@@ -388,7 +388,7 @@ class Graph:
             declared_lines = {s.line for s in rec.symbols if s.name == member}
             self.source_line(p, 1)  # loads the file's lines
             for line_no, text in enumerate(self._file_lines.get(p, []), 1):
-                code = _STRING_LITERAL.sub('""', text.split("//", 1)[0])
+                code = code_of(text)
                 if line_no not in declared_lines and pattern.search(code):
                     out.append(Usage(p, line_no, "code", "text", "member", text.strip()[:200]))
         return out

@@ -320,3 +320,35 @@ def test_describe_variant_material_scene_and_script(project: Path) -> None:
     assert desc["text"].splitlines()[1] == (
         "ScriptableObject HealthPotion: DungeonCrawler.Inventory.ItemData (Assets/Scripts/Inventory/ItemData.cs)"
     )
+
+
+def test_a_prefab_and_a_script_named_with_upper_case_extensions_are_a_prefab_and_a_script(
+    project: Path, tmp_path: Path
+) -> None:
+    """Unity reads extensions in any case, and so does the index (`Player.PREFAB` is of kind
+    prefab); the query side tested `.endswith(".prefab")`, so the scene's instance of the prefab
+    no longer carried its scripts: `refs PlayerHealth` lost `Dungeon.unity:417 (via ...)`."""
+    upper = copy_fixture(tmp_path / "Upper")
+    for old, new in (
+        ("Prefabs/Player.prefab", "Prefabs/Player.PREFAB"),
+        ("Scripts/Player/PlayerHealth.cs", "Scripts/Player/PlayerHealth.CS"),
+    ):
+        (upper / "Assets" / old).rename(upper / "Assets" / new)
+        (upper / "Assets" / f"{old}.meta").rename(upper / "Assets" / f"{new}.meta")
+    assert run_cli("index", "--project", str(upper)).returncode == 0
+
+    def renamed(data: dict) -> list[tuple]:
+        return [
+            (
+                u["path"].replace(".PREFAB", ".prefab"),
+                u["line"],
+                u["kind"],
+                u["context"],
+                u["detail"].replace(".PREFAB", ".prefab"),
+            )
+            for u in data["usages"]
+        ]
+
+    for target in ("PlayerHealth", "Assets/Prefabs/Player.prefab", "PlayerHealth.Heal"):
+        got = refs_json(upper, target.replace("Player.prefab", "Player.PREFAB"))
+        assert renamed(got) == renamed(refs_json(project, target)), target

@@ -14,7 +14,7 @@ from functools import cached_property
 from pathlib import Path
 
 from indexer.model import FileRecord, Scope, Target, TypeRow, Usage
-from indexer.project import read_project_file
+from indexer.project import is_script, read_project_file
 from indexer.query.assemblies import assembly_folders
 from indexer.query.carriers import inherited_usages, merged
 from indexer.query.codeline import code_of
@@ -447,7 +447,7 @@ class Graph:
                 if p and p != path:
                     # a binary-serialized file's references say only the GUID: a script among
                     # them is one of its MonoBehaviours' (scanners/unity_binary.py)
-                    edge = "script" if r.kind == "script" or (r.context == "external" and p.endswith(".cs")) else None
+                    edge = "script" if r.kind == "script" or (r.context == "external" and is_script(p)) else None
                     out.setdefault(p, edge or {"prefab": "prefab"}.get(r.kind, "asset"))
             elif r.kind == "type":
                 if r.target not in resolved:

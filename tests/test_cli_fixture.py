@@ -352,3 +352,17 @@ def test_a_prefab_and_a_script_named_with_upper_case_extensions_are_a_prefab_and
     for target in ("PlayerHealth", "Assets/Prefabs/Player.prefab", "PlayerHealth.Heal"):
         got = refs_json(upper, target.replace("Player.prefab", "Player.PREFAB"))
         assert renamed(got) == renamed(refs_json(project, target)), target
+
+
+def test_describing_a_folder_guid_says_it_is_a_folder(project: Path) -> None:
+    """A folder's `.meta` gives it a GUID, which assets may name; `describe` of it said the folder
+    "is not in the project (deleted or moved without its .meta?)"."""
+    guid = "19e0ecc3414215be92cf65c62729b309"
+    assert f"guid: {guid}\nfolderAsset: yes" in (project / "Assets/Scripts.meta").read_text()
+    r = run_cli("describe", guid, "--project", str(project))
+    assert (r.returncode, r.stdout) == (2, "")
+    assert r.stderr == (
+        f"error: GUID {guid} is that of the folder Assets/Scripts, which is not described:"
+        f" `unity-index query --path Assets/Scripts` searches its files, `unity-index refs {guid}`"
+        " lists what uses it\n"
+    )

@@ -7,6 +7,7 @@ the key and the file, never silently ignored.
 from __future__ import annotations
 
 import math
+import os
 import re
 import tomllib
 from pathlib import Path
@@ -86,6 +87,14 @@ def load_config(root: Path) -> Config:
                 f"{path}: the exclude pattern {pattern[:200]!r} has {stars} `**/`, more than {MAX_DOUBLE_STARS}:"
                 " each may match no folder, which doubles the patterns tried on every path"
             )
+    if config.index_dir.startswith("~"):  # the home folder, as in a shell: not a folder named `~`
+        home = os.path.expanduser(config.index_dir)
+        if home.startswith("~"):
+            raise ConfigError(
+                f"{path}: index_dir names the home folder of an unknown user (got {config.index_dir!r});"
+                f" give a folder, e.g. {DEFAULT_INDEX_DIR}"
+            )
+        config = msgspec.structs.replace(config, index_dir=home)
     problem = index_dir_problem(root, config)
     if problem:
         raise ConfigError(f"{path}: {problem}")

@@ -142,6 +142,20 @@ def pick(
     raise PathNotFound(text, _similar(tail, paths))
 
 
+def folders_by_case(readings: list[str], paths: Iterable[str]) -> list[str]:
+    """The folders holding indexed `paths` that equal one of `readings` but for case, sorted (a
+    case-sensitive file system may hold two)."""
+    folded = {r.rstrip("/").casefold() for r in readings if r.rstrip("/")}
+    out: set[str] = set()
+    for p in paths:
+        parts = p.split("/")[:-1]
+        for i in range(1, len(parts) + 1):
+            folder = "/".join(parts[:i])
+            if folder.casefold() in folded:
+                out.add(folder)
+    return sorted(out)
+
+
 def _similar(tail: str, paths: list[str]) -> list[str]:
     """Indexed paths whose file name is close to the one typed (a typo, another extension)."""
     name = tail.rsplit("/", 1)[-1].casefold()

@@ -179,6 +179,17 @@ def kind_of(rel: str, mode: int = 0) -> str:
     return KINDS.get(ext, OTHER_KIND)
 
 
+def is_script(path: str) -> bool:
+    """A C# script by its path, as `kind_of` tells (its extension in any case, as Unity reads it:
+    `Player.CS`): not `path.endswith(".cs")`."""
+    return kind_of(path) == "csharp"
+
+
+def is_prefab(path: str) -> bool:
+    """A prefab by its path, as `kind_of` tells (`Player.PREFAB` is one)."""
+    return kind_of(path) == "prefab"
+
+
 def kind_test(kinds: frozenset[str]) -> Callable[[str], bool]:
     """Whether an indexed file may be of one of `kinds`, told by its path without its stat: a
     file's stored kind is the one its path gives (`kind_of`: by its extension, after the last dot

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import hmac
 import logging
+import re
 import sys
 from collections.abc import Iterator
 from typing import Any
@@ -26,7 +27,13 @@ class ServeRefused(Exception):
 
 
 def check_bind(host: str, allow_remote: bool, token: str | None) -> None:
-    """Refuse a non-loopback bind without --allow-remote and a bearer token."""
+    """Refuse a non-loopback bind without --allow-remote and a bearer token, and a token no
+    client can send (HTTP strips a header's surrounding blanks; clients send ASCII)."""
+    if token is not None and not re.fullmatch(r"[!-~]+", token):
+        raise ServeRefused(
+            "--token must be visible ASCII characters, no spaces: clients send it in a header,"
+            " 'Authorization: Bearer SECRET'"
+        )
     if host in LOOPBACK:
         return
     if not allow_remote:

@@ -626,3 +626,15 @@ def test_a_reader_that_stops_early_ends_the_command_quietly(tmp_path: Path) -> N
     os.close(read)  # the reader is gone before the command writes (it starts Python first)
     _, err = proc.communicate(timeout=120)
     assert (proc.returncode, err) == (0, "")
+
+
+def test_a_path_filter_naming_a_file_says_it_is_a_file(tmp_path: Path) -> None:
+    """`--path Assets/Scripts/A.cs` was refused as "no indexed file is under this folder", of a file
+    the index holds."""
+    root = write_project(tmp_path / "P", {"Assets/Scripts/A.cs": "class Alpha {}"})
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    r = run_cli("query", "Alpha", "--path", "Assets/Scripts/A.cs", "--project", str(root))
+    assert (r.returncode, r.stdout) == (2, "")
+    assert r.stderr == (
+        "error: Assets/Scripts/A.cs is a file, not a folder: give the folder holding it, Assets/Scripts\n"
+    )

@@ -143,6 +143,21 @@ def test_refs_of_an_inherited_member_include_calls_and_events(project: Path) -> 
     }
 
 
+def test_refs_of_a_member_written_as_a_call_or_without_a_name(project: Path) -> None:
+    """`Health.Heal()` (as code calls it) used to be the member `Heal()`, which nothing names: "no
+    usages found". `PlayerHealth.` used to be a member with no name, whose text pattern `\\b\\b`
+    matched every line of every file that sees the type (`using System;` among them)."""
+    plain = refs_json(project, "Health.Heal")
+    for written in ("Health.Heal()", "Health.Heal(25)", "Health.Heal (int amount)"):
+        call = refs_json(project, written)
+        assert (call["target"]["kind"], call["target"]["member"]) == ("member", "Heal")
+        assert call["usages"] == plain["usages"]
+    for nameless in ("PlayerHealth.", "PlayerHealth.()", "PlayerHealth.1x"):
+        r = run_cli("refs", nameless, "--project", str(project))
+        assert (r.returncode, r.stdout) == (2, ""), nameless
+        assert f"error: {nameless}: no type, member, file, GUID or assembly of that name;" in r.stderr
+
+
 def test_refs_of_a_script_on_a_base_prefab_list_every_variant_and_instance(project: Path) -> None:
     """EnemyAI is on Enemy.prefab only; Unity puts it on every variant (EnemyBrute, and EnemyBruteBoss,
     a variant of the variant) and every scene instance of any of them. Each says through what."""
@@ -304,4 +319,50 @@ def test_describe_variant_material_scene_and_script(project: Path) -> None:
     )
     assert desc["text"].splitlines()[1] == (
         "ScriptableObject HealthPotion: DungeonCrawler.Inventory.ItemData (Assets/Scripts/Inventory/ItemData.cs)"
+    )
+
+
+def test_a_prefab_and_a_script_named_with_upper_case_extensions_are_a_prefab_and_a_script(
+    project: Path, tmp_path: Path
+) -> None:
+    """Unity reads extensions in any case, and so does the index (`Player.PREFAB` is of kind
+    prefab); the query side tested `.endswith(".prefab")`, so the scene's instance of the prefab
+    no longer carried its scripts: `refs PlayerHealth` lost `Dungeon.unity:417 (via ...)`."""
+    upper = copy_fixture(tmp_path / "Upper")
+    for old, new in (
+        ("Prefabs/Player.prefab", "Prefabs/Player.PREFAB"),
+        ("Scripts/Player/PlayerHealth.cs", "Scripts/Player/PlayerHealth.CS"),
+    ):
+        (upper / "Assets" / old).rename(upper / "Assets" / new)
+        (upper / "Assets" / f"{old}.meta").rename(upper / "Assets" / f"{new}.meta")
+    assert run_cli("index", "--project", str(upper)).returncode == 0
+
+    def renamed(data: dict) -> list[tuple]:
+        return [
+            (
+                u["path"].replace(".PREFAB", ".prefab"),
+                u["line"],
+                u["kind"],
+                u["context"],
+                u["detail"].replace(".PREFAB", ".prefab"),
+            )
+            for u in data["usages"]
+        ]
+
+    for target in ("PlayerHealth", "Assets/Prefabs/Player.prefab", "PlayerHealth.Heal"):
+        got = refs_json(upper, target.replace("Player.prefab", "Player.PREFAB"))
+        assert renamed(got) == renamed(refs_json(project, target)), target
+
+
+def test_describing_a_folder_guid_says_it_is_a_folder(project: Path) -> None:
+    """A folder's `.meta` gives it a GUID, which assets may name; `describe` of it said the folder
+    "is not in the project (deleted or moved without its .meta?)"."""
+    guid = "19e0ecc3414215be92cf65c62729b309"
+    assert f"guid: {guid}\nfolderAsset: yes" in (project / "Assets/Scripts.meta").read_text()
+    r = run_cli("describe", guid, "--project", str(project))
+    assert (r.returncode, r.stdout) == (2, "")
+    assert r.stderr == (
+        f"error: GUID {guid} is that of the folder Assets/Scripts, which is not described:"
+        f" `unity-index query --path Assets/Scripts` searches its files, `unity-index refs {guid}`"
+        " lists what uses it\n"
     )

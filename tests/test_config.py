@@ -315,3 +315,22 @@ def test_workers_0_starts_one_scanner_per_core_up_to_four(
     stats = update(root, load_config(root))
     assert stats.scanned == 400 and len(_indexed_paths(root, load_config(root))) == 400
     assert max(started) == expected
+
+
+def test_an_index_dir_under_the_home_folder_is_there_not_a_folder_named_tilde(tmp_path: Path) -> None:
+    """`index_dir = "~/..."` used to make a folder named `~` in the project root (which a later
+    `rm -rf ~` there would take for the home folder); `~` and `~user` are the home folder."""
+    home = tmp_path / "home"
+    root = write_project(tmp_path / "P", {"Assets/Hero.cs": "public class Hero {}", "unity-index.toml": ""})
+    (root / "unity-index.toml").write_text('index_dir = "~/.cache/unity-index/p"\n')
+    r = run_cli("index", "--project", str(root), env={"HOME": str(home)})
+    assert r.returncode == 0, r.stderr
+    assert (home / ".cache/unity-index/p/index.json").is_file()
+    assert not (root / "~").exists()
+    (root / "unity-index.toml").write_text('index_dir = "~no-such-user-here/idx"\n')
+    r = run_cli("index", "--project", str(root), env={"HOME": str(home)})
+    assert (r.returncode, r.stderr) == (
+        2,
+        f"error: {root / 'unity-index.toml'}: index_dir names the home folder of an unknown user"
+        " (got '~no-such-user-here/idx'); give a folder, e.g. Library/UnityIndex\n",
+    )

@@ -203,3 +203,19 @@ def test_in_a_hook_of_a_linked_worktree_the_update_finds_the_changes(
     assert (stats.added, stats.deleted, stats.walked) == (1, 1, False)
     assert status(root).dirty == ["Assets/Scripts/Armor.cs", "Assets/Scripts/Shield.cs"]
     assert equals_rebuild(root)
+
+
+def test_a_checkout_is_seen_when_the_repository_sets_diff_relative(repo: Path) -> None:
+    """With `diff.relative = true` (git 2.28+), `git -C <project> diff --name-only` printed the
+    paths relative to the project, not the repository: none started with the project's folder, so
+    the files a checkout changed were left out and the index kept the other branch's content."""
+    top = repo.parent
+    git(top, "config", "diff.relative", "true")
+    (repo / "Assets/Scripts/Armor.cs").write_text(ARMOR.replace("worn", "plating"))
+    git(repo, "commit", "-qam", "armor")
+    update(repo, CONFIG)  # a walk
+    update(repo, CONFIG)  # git: the view holds no recorded file
+    git(repo, "checkout", "-q", "HEAD~1")  # Armor.cs changes back; the tree is clean
+    stats = update(repo, CONFIG)
+    assert (stats.changed, stats.walked) == (1, False)
+    assert equals_rebuild(repo)

@@ -231,3 +231,36 @@ def test_an_instance_lists_at_most_six_values_once_each_and_counts_the_rest(tmp_
     update(root, Config(workers=1))
     _target, usages = find_references(open_workspace(root, [(root, Config())]), "Assets/Mover.prefab")
     assert [u.detail for u in usages] == ["Mover (sets speed: 2, f0: 0, f1: 1, f2: 2, f3: 3, f4: 4, … 2 more)"]
+
+
+def test_member_text_usages_after_a_url_and_inside_interpolated_strings(tmp_path: Path) -> None:
+    """A member's code usages are text matches outside comments and string literals. The line was
+    cut at its first `//`, even one inside a string (`"https://..."`), so a usage after a URL was
+    lost; and an interpolated string was dropped whole, its holes (`{hp.Current}`) too."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Hp.cs": "public class Hp { public int Current; }\n",
+            "Assets/Use.cs": (
+                "public class Use {\n"
+                "  Hp hp;\n"
+                '  void A() { Get("https://example.com/" + hp.Current); }\n'
+                '  void B() { Log($"HP {hp.Current} of {{max}}"); }\n'
+                '  void C() { Log(@$"C:\\{hp.Current}"); }\n'
+                '  void D() { Log("Current"); } // hp.Current in a comment\n'
+                '  void E() { Log("a // b"); var x = hp.Current; }\n'
+                "  void F() { if (c == '\"') x = hp.Current; }\n"
+                "}\n"
+            ),
+        },
+    )
+    g = graph_for(root)
+    target = g.target("Hp.Current")
+    got = [(u.path, u.line) for u in g.references(target) if u.kind == "text"]
+    assert got == [
+        ("Assets/Use.cs", 3),
+        ("Assets/Use.cs", 4),
+        ("Assets/Use.cs", 5),
+        ("Assets/Use.cs", 7),
+        ("Assets/Use.cs", 8),
+    ]

@@ -11,6 +11,7 @@ import pytest
 from ruamel.yaml import YAML
 
 from indexer.changes.hooks import HOOKS, install, uninstall
+from indexer.changes.precommit import our_hook
 from indexer.cli.doctor import project_checks
 from indexer.store.consistency import check_consistency
 
@@ -134,7 +135,7 @@ def test_pre_commit_hooks_manifest() -> None:
     hooks = YAML(typ="safe").load((REPO / ".pre-commit-hooks.yaml").read_text())
     (hook,) = hooks
     assert hook["id"] == "unity-index-refresh"
-    assert hook["entry"] == "unity-index index --wait"
+    assert hook["entry"] == "unity-index index --quiet --wait 2 --time-limit 5 --exit-zero"
     assert (hook["language"], hook["pass_filenames"], hook["always_run"], hook["require_serial"]) == (
         "python",
         False,
@@ -179,6 +180,22 @@ repos:
 """
 
 
+def test_the_pre_commit_framework_hook_never_fails_the_commit(repo: Path) -> None:
+    """.pre-commit-hooks.yaml says the hook "never fails the commit", as the plain hooks never
+    fail the git command: its entry (`unity-index index --wait`) exited 2 on a broken
+    unity-index.toml (or after 300 s behind another writer), and pre-commit refused the commit."""
+    (repo / "unity-index.toml").write_text('workers = "x"\n')
+    manifest = YAML(typ="safe").load((REPO / ".pre-commit-hooks.yaml").read_text())[0]
+    for hook in (manifest, our_hook("")):
+        words = hook["entry"].split()
+        assert words[0] == "unity-index"
+        r = run_cli(*words[1:], cwd=repo)
+        assert (r.returncode, r.stdout) == (0, ""), hook["entry"]
+        assert r.stderr.startswith(f"error: {repo / 'unity-index.toml'}: Expected `int`, got `str` - at `$.workers`;")
+    r = run_cli("index", "--quiet", "--project", str(repo))
+    assert r.returncode == 2  # without --exit-zero, the same failure
+
+
 def test_pre_commit_config_round_trip(tmp_path: Path) -> None:
     """Our hook is added to an existing config with its comments, order and quoting kept; a second
     run changes nothing; uninstall gives the file back."""
@@ -202,7 +219,7 @@ def test_pre_commit_config_round_trip(tmp_path: Path) -> None:
         "    hooks:\n"
         "      - id: unity-index-refresh\n"
         "        name: refresh the unity-index index\n"
-        "        entry: unity-index index --wait\n"
+        "        entry: unity-index index --quiet --wait 2 --time-limit 5 --exit-zero\n"
         "        language: system\n"
         "        pass_filenames: false\n"
         "        always_run: true\n"
@@ -236,7 +253,7 @@ def test_pre_commit_config_created_and_refused_when_broken(repo: Path) -> None:
     assert (data["repos"][0]["repo"], hook["id"], hook["entry"]) == (
         "local",
         "unity-index-refresh",
-        "unity-index index --wait",
+        "unity-index index --quiet --wait 2 --time-limit 5 --exit-zero",
     )
     assert "args" not in hook  # the project is the repository's root
     config.write_text("repos: [\n")

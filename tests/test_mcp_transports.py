@@ -253,6 +253,25 @@ def test_remote_bind_refused_without_flag_and_token(indexed_fixture: Path) -> No
     assert err == "error: --host 0.0.0.0 with --allow-remote needs --token with at least 16 characters\n"
 
 
+@pytest.mark.parametrize(
+    "token", ["  padded-secret-0123456789  ", "s3cret token 0123456789", "s3cret-tok\u00e9n-0123456789"]
+)
+def test_a_token_no_client_can_send_is_refused(indexed_fixture: Path, token: str) -> None:
+    """A token with a space or a character outside ASCII was taken, and every request was then
+    refused (401) even with it: HTTP strips a header's surrounding blanks and clients send no
+    other characters; so it is a usage error before anything listens."""
+    proc = start_cli("serve", "--project", str(indexed_fixture), "--transport", "http", "--port", "0", "--token", token)
+    try:
+        out, err = proc.communicate(timeout=20)  # a server that accepted the token would run on
+    finally:
+        proc.kill()
+    assert (proc.returncode, out) == (2, "")
+    assert err == (
+        "error: --token must be visible ASCII characters, no spaces:"
+        " clients send it in a header, 'Authorization: Bearer SECRET'\n"
+    )
+
+
 def test_bearer_token_is_required_when_set(indexed_fixture: Path) -> None:
     token = "s3cret-token-0123456789"
     proc, port = _start_http(indexed_fixture, "--token", token)

@@ -212,3 +212,25 @@ def test_cli_paths_typed_from_a_folder_above_the_project(game: Path) -> None:
     assert [h["path"] for h in json.loads(r.stdout)["results"]] == [receiver]
     r = run_cli("describe", "Game/../../outside.cs", "--project", "Game", cwd=above)
     assert r.returncode == 2 and "is outside the project" in r.stderr
+
+
+def test_a_path_filter_in_another_case_keeps_the_folder_it_names(tmp_path: Path) -> None:
+    """docs/cli.md, **Paths**: `query --path` (and MCP `search`'s `path`) takes another case, as
+    `describe` and `refs` do; a folder in another case was refused as holding no indexed file."""
+    root = write_project(
+        tmp_path / "Game",
+        {
+            "Assets/Scripts/Gameplay/Player.cs": "public class Player {}\n",
+            "Assets/Scripts/Other.cs": "public class PlayerOther {}\n",
+            "Assets/Art/One.cs": "public class PlayerArt {}\n",
+            "Assets/art/Two.cs": "public class PlayerArtToo {}\n",
+        },
+    )
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    for typed in ("assets/scripts/GAMEPLAY", "ASSETS\\Scripts\\gameplay\\", str(root / "assets/scripts/gameplay")):
+        r = run_cli("query", "Player", "--path", typed, "--json", "--project", str(root))
+        assert r.returncode == 0, (typed, r.stderr)
+        assert [h["path"] for h in json.loads(r.stdout)["results"]] == ["Assets/Scripts/Gameplay/Player.cs"]
+    r = run_cli("query", "Player", "--path", "ASSETS/ART", "--project", str(root))
+    assert (r.returncode, r.stdout) == (2, "")
+    assert r.stderr == "error: ASSETS/ART names 2 folders: Assets/Art, Assets/art; give the folder in its case\n"

@@ -184,7 +184,9 @@ def _git_index_mark(root: Path, prefix: str) -> list[int]:
 def changed_between(root: Path, old: str, new: str, tops: tuple[str, ...] = CONTENT_ROOTS) -> list[str] | None:
     """Project-relative paths that differ between two commits, None if git cannot say."""
     prefix = _repo_prefix(root)
-    out = _git(root, "diff", "--name-only", "--no-renames", "-z", old, new, "--", *tops)
+    # --no-relative: a repository's `diff.relative = true` prints paths relative to `root`, which
+    # the prefix would then drop, every one (git before 2.28 refuses it: None, a walk)
+    out = _git(root, "diff", "--name-only", "--no-relative", "--no-renames", "-z", old, new, "--", *tops)
     if out is None or prefix is None:
         return None
     paths = out.decode("utf-8", errors="surrogateescape").split("\0")

@@ -8,6 +8,7 @@ finds the editor's port and token in it: all three read it here.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ STATES = ("ready", "compiling", "reloading", "playing", "paused")
 # Five missed beats (one every 2 s) and an editor that is not reloading is not answering.
 STALE_AFTER = 10.0
 PACKAGE_NAME = "com.unityindex.bridge"
+_TOKEN = re.compile(r"[!-~]{1,256}")  # the editor writes 64 hex digits
 
 
 def unrefreshed(age: float, state: str, stale_after: float = STALE_AFTER) -> str:
@@ -79,6 +81,10 @@ def parse_heartbeat(data: bytes, path: Path) -> Heartbeat:
         raise HeartbeatError("bad_heartbeat", f"{path}: {exc}") from None
     if beat.state not in STATES:
         raise HeartbeatError("bad_heartbeat", f"{path}: unknown state {beat.state!r}")
+    if not 1 <= beat.port <= 65535:
+        raise HeartbeatError("bad_heartbeat", f"{path}: port {beat.port} is not a TCP port (1-65535)")
+    if not _TOKEN.fullmatch(beat.token):  # it is sent in a header: `Authorization: Bearer <token>`
+        raise HeartbeatError("bad_heartbeat", f"{path}: the token is not 1-256 visible ASCII characters")
     return beat
 
 

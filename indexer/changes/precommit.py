@@ -18,11 +18,14 @@ from ruamel.yaml.error import CommentMark, YAMLError
 from ruamel.yaml.tokens import CommentToken
 from ruamel.yaml.util import load_yaml_guess_indent
 
-from indexer.changes.hooks import HOOKS, HookError, repository_root
+from indexer.changes.hooks import HOOK_TIME_LIMIT_SECONDS, HOOK_WAIT_SECONDS, HOOKS, HookError, repository_root
 from indexer.files import atomic_write, read_regular
 
 CONFIG = ".pre-commit-config.yaml"
 HOOK_ID = "unity-index-refresh"
+# As the plain hooks run it (`hooks.script`): never holding git up for long, and never failing it
+# (pre-commit refuses the commit when a hook exits non-zero).
+ENTRY = f"unity-index index --quiet --wait {HOOK_WAIT_SECONDS} --time-limit {HOOK_TIME_LIMIT_SECONDS} --exit-zero"
 
 
 def our_hook(project: str) -> CommentedMap:
@@ -30,7 +33,7 @@ def our_hook(project: str) -> CommentedMap:
     hook = CommentedMap(
         id=HOOK_ID,
         name="refresh the unity-index index",
-        entry="unity-index index --wait",
+        entry=ENTRY,
         language="system",
         pass_filenames=False,
         always_run=True,

@@ -5,10 +5,14 @@ from __future__ import annotations
 import os
 import sys
 
+# POSIX's pid_t is a signed 32-bit int; a Windows process id is a DWORD
+MAX_PID = 2**32 - 1 if sys.platform == "win32" else 2**31 - 1
+
 
 def pid_alive(pid: int) -> bool:
-    """Whether a process with this id exists (it may belong to another user)."""
-    if pid <= 0:
+    """Whether a process with this id exists (it may belong to another user). An id no process
+    can have (past 32 bits, which `os.kill` would refuse with OverflowError) is of none."""
+    if pid <= 0 or pid > MAX_PID:
         return False
     if sys.platform == "win32":
         import ctypes

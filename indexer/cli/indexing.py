@@ -280,6 +280,11 @@ def _add_index(sub: argparse._SubParsersAction) -> None:
         help="give up (keeping the last committed index) after this long; the git hooks use it",
     )
     p.add_argument("--quiet", action="store_true", help="print errors only")
+    p.add_argument(
+        "--exit-zero",
+        action="store_true",
+        help="exit 0 when the update fails (the error is still printed): for hooks that must never fail a commit",
+    )
     p.add_argument("--json", action="store_true", help="print what was done as JSON")
     p.add_argument("--check", action="store_true", help="only report: exit 1 if the index is missing or stale")
     p.set_defaults(func=cmd_index)

@@ -198,7 +198,14 @@ def _main(argv: Sequence[str] | None) -> int:
     except KeyboardInterrupt:  # Ctrl-C while the commands load
         Console().error("interrupted")
         return 130
-    console = Console()
+    code = _run(args, Console())
+    if getattr(args, "exit_zero", False) and code in (EXIT_USAGE, EXIT_INTERNAL):
+        return EXIT_OK  # `index --exit-zero`: a hook's failure must not fail the git command
+    return code
+
+
+def _run(args: argparse.Namespace, console: Console) -> int:
+    """The command's exit code; every failure said in one line on stderr."""
     func: Callable[[argparse.Namespace, Console], int] = args.func
     try:
         code = func(args, console)

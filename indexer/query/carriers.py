@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from indexer.model import Symbol, Usage
+from indexer.project import is_prefab
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
@@ -39,10 +40,6 @@ def merged(usages: list[Usage]) -> list[Usage]:
     return sorted(unique.values(), key=lambda u: (u.where != "asset", u.path, u.line, u.kind))
 
 
-def _is_prefab(path: str) -> bool:
-    return path.endswith(".prefab")
-
-
 def chain_text(chain: tuple[str, ...]) -> str:
     return " > ".join(chain)
 
@@ -51,7 +48,7 @@ def inherited_usages(graph: Graph, direct: list[Usage]) -> list[Usage]:
     """Instances and variants of the prefabs that carry a target directly (`direct`: its usages),
     followed transitively; each says which prefabs it carries the target through."""
     known = {(u.path, u.line) for u in direct}
-    frontier = sorted({u.path for u in direct if u.kind in ("script", "prefab") and _is_prefab(u.path)})
+    frontier = sorted({u.path for u in direct if u.kind in ("script", "prefab") and is_prefab(u.path)})
     chains = {p: (p,) for p in frontier}
     out: list[Usage] = []
     while frontier and len(out) < MAX_CARRIERS:
@@ -61,7 +58,7 @@ def inherited_usages(graph: Graph, direct: list[Usage]) -> list[Usage]:
                 continue
             known.add((path, line))
             out.append(Usage(path, line, "asset", "prefab", context, f"{detail} (via {chain_text(chains[prefab])})"))
-            if _is_prefab(path) and path not in chains:
+            if is_prefab(path) and path not in chains:
                 chains[path] = (path, *chains[prefab])
                 frontier.append(path)
     return out
@@ -84,7 +81,7 @@ def carriers(graph: Graph, path: str) -> list[tuple[str, tuple[str, ...]]]:
     prefabs from the nearest to the one holding `path` directly), breadth first, by path."""
     direct = [p for p, e in graph.used_by(path) if e in CARRIED_EDGES]
     seen = {path, *direct}
-    frontier = sorted(p for p in direct if _is_prefab(p))
+    frontier = sorted(p for p in direct if is_prefab(p))
     chains = {p: (p,) for p in frontier}
     out: list[tuple[str, tuple[str, ...]]] = []
     while frontier and len(out) < MAX_CARRIERS:
@@ -94,7 +91,7 @@ def carriers(graph: Graph, path: str) -> list[tuple[str, tuple[str, ...]]]:
                 continue
             seen.add(user)
             out.append((user, chains[prefab]))
-            if _is_prefab(user):
+            if is_prefab(user):
                 chains[user] = (user, *chains[prefab])
                 frontier.append(user)
     return out

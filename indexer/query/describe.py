@@ -24,6 +24,12 @@ def resolve_file(graph: Graph, target: str) -> str:
             raise NotFound(
                 f"GUID {echoed(t)} is not in this project (it may belong to a package, or the asset is missing)"
             )
+        meta = graph.records.record(path + ".meta")
+        if meta is not None and meta.folder:  # folders have GUIDs too; assets may name them
+            raise NotFound(
+                f"GUID {t} is that of the folder {path}, which is not described: `unity-index query --path"
+                f" {path}` searches its files, `unity-index refs {t}` lists what uses it"
+            )
         if graph.records.record(path) is None:  # a .meta left behind: its asset was deleted or moved
             raise NotFound(
                 f"GUID {t} is that of {path}.meta, but {path} is not in the project (deleted or moved"

@@ -14,9 +14,10 @@ from functools import cached_property
 from pathlib import Path
 
 from indexer.model import FileRecord, Scope, Target, TypeRow, Usage
-from indexer.project import read_project_file
+from indexer.project import is_script, read_project_file
 from indexer.query.assemblies import assembly_folders
 from indexer.query.carriers import inherited_usages, merged
+from indexer.query.codeline import code_of
 from indexer.query.loads import Loadable, load_usages
 from indexer.query.package_scripts import PACKAGES
 from indexer.store.reader import Records
@@ -31,6 +32,8 @@ PACKAGE_SCRIPTS: dict[str, tuple[str, str]] = {
 _SCRIPT_TOKEN = re.compile(r"script:([0-9a-f]{32})")
 _GUID_TOKEN = re.compile(r"guid:([0-9a-f]{32})")
 GUID_RE = re.compile(r"^[0-9A-Fa-f]{32}$")
+_CALL = re.compile(r"\s*\(.*\)$")  # the arguments of a call: `Heal(25)`, `Heal (int amount)`
+_IDENTIFIER = re.compile(r"[^\W\d]\w*")
 HUB_USERS = 200  # a file used by more is a hub: its users are not walked
 # The edges a file's use of another is stored as (EDGE_KINDS), and how each reads from the other end.
 REVERSE_EDGE = {
@@ -43,7 +46,6 @@ REVERSE_EDGE = {
     "loads": "loaded_by",
 }
 EDGE_KINDS = tuple(REVERSE_EDGE)
-_STRING_LITERAL = re.compile(r'@?"(?:\\.|[^"\\])*"')
 
 
 class Graph:
@@ -163,10 +165,13 @@ class Graph:
         if types:
             return Target(kind="type", name=t, types=sorted({x.qualified for x in types}))
         if "." in t:
-            owner, _, member = t.rpartition(".")
-            owner_types = self.types_named(owner)
+            # `Type.Member()`, as code calls it, is the member; a member with no name would match
+            # every line of text
+            owner, _, member = _CALL.sub("", t).rpartition(".")
+            owner_types = self.types_named(owner) if _IDENTIFIER.fullmatch(member) else []
             if owner_types:
-                return Target(kind="member", name=t, member=member, types=sorted({x.qualified for x in owner_types}))
+                name = f"{owner}.{member}"
+                return Target(kind="member", name=name, member=member, types=sorted({x.qualified for x in owner_types}))
         if path := self._asmdef_of_assembly.get(t):
             return Target(kind="assembly", name=t, path=path)
         if guids := [g for g, (q, _) in PACKAGE_SCRIPTS.items() if q == t or q.endswith("." + t)]:
@@ -383,7 +388,7 @@ class Graph:
             declared_lines = {s.line for s in rec.symbols if s.name == member}
             self.source_line(p, 1)  # loads the file's lines
             for line_no, text in enumerate(self._file_lines.get(p, []), 1):
-                code = _STRING_LITERAL.sub('""', text.split("//", 1)[0])
+                code = code_of(text)
                 if line_no not in declared_lines and pattern.search(code):
                     out.append(Usage(p, line_no, "code", "text", "member", text.strip()[:200]))
         return out
@@ -442,7 +447,7 @@ class Graph:
                 if p and p != path:
                     # a binary-serialized file's references say only the GUID: a script among
                     # them is one of its MonoBehaviours' (scanners/unity_binary.py)
-                    edge = "script" if r.kind == "script" or (r.context == "external" and p.endswith(".cs")) else None
+                    edge = "script" if r.kind == "script" or (r.context == "external" and is_script(p)) else None
                     out.setdefault(p, edge or {"prefab": "prefab"}.get(r.kind, "asset"))
             elif r.kind == "type":
                 if r.target not in resolved:

@@ -10,7 +10,16 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from indexer.paths import PathAmbiguous, PathNotFound, PathOutside, candidates, is_absolute, normalize, pick
+from indexer.paths import (
+    PathAmbiguous,
+    PathNotFound,
+    PathOutside,
+    candidates,
+    folders_by_case,
+    is_absolute,
+    normalize,
+    pick,
+)
 from indexer.query.graph import GUID_RE
 from indexer.query.lookup import LookupFailed
 from indexer.query.workspace import Workspace
@@ -53,10 +62,6 @@ def _every_path(ws: Workspace) -> list[str]:
     return [p.prefix + path for p in ws.projects for path in p.fresh().records.kinds()]
 
 
-def _every_folder(ws: Workspace) -> set[str]:
-    return {path[:i] for path in _every_path(ws) for i, c in enumerate(path) if c == "/"}
-
-
 def locate_file(ws: Workspace, text: str, cwd: Path | None = None) -> str:
     """The workspace path of the indexed file `text` names, or a GUID as is: cwd-relative (when
     `cwd` is given and the path leads into the workspace), workspace-relative, absolute inside it, different
@@ -75,9 +80,9 @@ def locate_file(ws: Workspace, text: str, cwd: Path | None = None) -> str:
 
 def locate_folder(ws: Workspace, text: str, cwd: Path | None = None) -> str:
     """The workspace path of a folder (a filter such as `--path`): the first reading below which
-    the index holds files ("" is the whole workspace), else the one indexed folder equal to a
-    reading but for case. A folder holding no indexed file is refused: a mistyped filter would
-    otherwise read as a search that found nothing."""
+    the index holds files ("" is the whole workspace), else the one folder of indexed files equal to
+    a reading but for case. A folder holding no indexed file is refused:
+    a mistyped filter would otherwise read as a search that found nothing."""
     readings = _readings(ws, text.strip(), cwd)
     for r in readings:
         if not r or any(p.prefix.startswith(r + "/") for p in ws.projects):  # all, or above projects
@@ -85,10 +90,17 @@ def locate_folder(ws: Workspace, text: str, cwd: Path | None = None) -> str:
         owner = ws.owner(r + "/")
         if owner is not None and (not owner[1] or owner[0].records.has_folder(owner[1].rstrip("/"))):
             return r
-    folded = {r.casefold() for r in readings if r}
-    fits = {f for f in _every_folder(ws) if f.casefold() in folded}
-    if len(fits) == 1:  # the folder but for case, as `locate_file` finds a file
-        return fits.pop()
+    fits = folders_by_case(readings, _every_path(ws))
+    if len(fits) == 1:
+        return fits[0]
+    if fits:
+        raise LookupFailed(
+            f"{echoed(text.strip())} names {len(fits)} folders: {', '.join(fits[:10])}; give the folder in its case"
+        )
+    if file := next((r for r in readings if r and _exists(ws, r)), None):
+        raise LookupFailed(
+            f"{echoed(text.strip())} is a file, not a folder: give the folder holding it, {file.rpartition('/')[0]}"
+        )
     raise LookupFailed(
         f"{echoed(text.strip())}: no indexed file is under this folder;"
         " give a folder of the project, e.g. Assets/Scripts"

@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from indexer.identifiers import split_identifier, stem
+from indexer.project import is_script
 from indexer.query.carriers import carried
 from indexer.unity import nearest_assembly
 
@@ -176,7 +177,7 @@ def test_typed(records: Records) -> dict[str, tuple[int, str]]:
 def is_test(path: str, folders: frozenset[str], typed: dict[str, tuple[int, str]]) -> bool:
     """Whether a path holds tests: NUnit-attributed types (`typed`, of test_typed), or it is a
     test assembly's script."""
-    return path in typed or (path.endswith(".cs") and any(path.startswith(f) for f in folders))
+    return path in typed or (is_script(path) and any(path.startswith(f) for f in folders))
 
 
 def test_share(records: Records, folders: frozenset[str], typed: dict[str, tuple[int, str]]) -> float:
@@ -195,7 +196,7 @@ def is_editor_script(path: str, assemblies: dict[str, bool]) -> bool:
     """A script compiled into an editor assembly: its asmdef (the nearest asmdef or asmref above
     it, `unity.nearest_assembly` over `assemblies.assembly_folders`) is for the editor alone or,
     with none above it, it is below a folder named `Editor` (Unity's rule)."""
-    if not path.endswith(".cs"):
+    if not is_script(path):
         return False
     editor = nearest_assembly(path, assemblies)
     if editor is not None:
@@ -214,7 +215,7 @@ def has_logic(graph: Graph, prefab: str) -> bool:
     """A prefab carries a project script: its own, or one of the prefabs it is built from."""
     if any(e == "script" for _, e in graph.uses(prefab)):
         return True
-    return any(p.endswith(".cs") for p, _ in carried(graph, prefab))
+    return any(is_script(p) for p, _ in carried(graph, prefab))
 
 
 def is_effect(rec: FileRecord | CodeOutline | None) -> bool:

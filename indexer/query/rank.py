@@ -13,6 +13,7 @@ import msgspec
 
 from indexer.identifiers import TASK_WORDS, name_stems, said_words, stem
 from indexer.model import Hit, Ranked
+from indexer.project import is_prefab, is_script
 from indexer.query.priors import (
     ART_KINDS,
     ART_PRIOR,
@@ -143,10 +144,10 @@ def _out_of_reach(project, ranked: dict[str, Ranked], boosts: dict, limit: int) 
     if not weak:
         return set()
     # only a name holding "Test" names a subject (tested_name): the others are not split
-    subjects = {tested_name(p) for p in (*ranked, *boosts) if "Test" in p and p.endswith(".cs")}
+    subjects = {tested_name(p) for p in (*ranked, *boosts) if "Test" in p and is_script(p)}
     if not subjects:
         return set(weak)
-    return {p for p in weak if not (p.endswith(".cs") and p.rsplit("/", 1)[-1][:-3].lower() in subjects)}
+    return {p for p in weak if not (is_script(p) and p.rsplit("/", 1)[-1][:-3].lower() in subjects)}
 
 
 def _bar(project, ranked: dict[str, Ranked], limit: int) -> float:
@@ -155,7 +156,7 @@ def _bar(project, ranked: dict[str, Ranked], limit: int) -> float:
     here (nearness), but a test's, which falls below the code it tests."""
     if limit < 1 or len(ranked) < max(NEAR_FILES, limit):
         return 0.0
-    tests = set(_tests(project, [p for p in ranked if p.endswith(".cs")]))
+    tests = set(_tests(project, [p for p in ranked if is_script(p)]))
     every = sorted([r.score for r in ranked.values()], reverse=True)
     untested = sorted([r.score for p, r in ranked.items() if p not in tests], reverse=True)
     return min(every[NEAR_FILES - 1], untested[limit - 1]) if len(untested) >= limit else 0.0
@@ -211,10 +212,10 @@ def _pair_prefabs(
     prefab ranks at least PAIRED_SHARE of the script's score times its own prior (a code task
     still ranks prefabs lower), reached from it (`boosts`, read for the reason; `stats`, for its
     kind, gains the prefab's). Only prefabs under `prefix`, the search's path prefix."""
-    scripts = [r for r in sorted(ranked.values(), key=lambda r: (-r.score, r.path)) if r.path.endswith(".cs")]
+    scripts = [r for r in sorted(ranked.values(), key=lambda r: (-r.score, r.path)) if is_script(r.path)]
     for script in scripts[:PAIRED_SCRIPTS]:
         carried_by = project.graph.used_by(script.path)
-        prefabs = [p for p, edge in carried_by if edge == "carries_script" and p.endswith(".prefab")]
+        prefabs = [p for p, edge in carried_by if edge == "carries_script" and is_prefab(p)]
         if len(prefabs) != 1 or not prefabs[0].startswith(prefix):
             continue
         prefab = prefabs[0]
@@ -242,7 +243,7 @@ def _near_words(project, ranked: dict[str, Ranked], said: list[str]) -> None:
     if len(words) < 2:
         return
     for r in sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:NEAR_FILES]:
-        if r.path.endswith(".cs"):
+        if is_script(r.path):
             near = near_words_of(project.texts.get(r.path), words)
             r.score *= 1 + NEAR_GAIN * max(0, near - 1) / (len(words) - 1)
 
@@ -267,7 +268,7 @@ def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str
         scale(looks, ART_PRIOR)
     if not wanted and not asks_for(said, ASSET_WORDS | ART_WORDS):
         scale((p for p, k in kinds.items() if k in CODE_TASK_ASSET_KINDS), CODE_TASK_ASSET_PRIOR)
-    scripts = [p for p in kinds if p.endswith(".cs")]
+    scripts = [p for p in kinds if is_script(p)]
     tests = set(_tests(project, scripts))
     if not asks_for(terms, TEST_WORDS) and _tests_are_minor(project):
         scale(tests, TEST_PRIOR)
@@ -352,7 +353,7 @@ def _tests_below_tested_code(project, ranked: dict[str, Ranked]) -> None:
     """A test never outranks the code it tests: `HealthTests.cs` (or `TestHealth.cs`) drops just
     below `Health.cs` when it uses it and both rank; otherwise it keeps its score. The pairing is
     the naming convention of test files, not the words of the task."""
-    tests = set(_tests(project, [p for p in ranked if p.endswith(".cs")]))
+    tests = set(_tests(project, [p for p in ranked if is_script(p)]))
     for path in sorted(tests):
         subject = tested_name(path)
         tested = [
@@ -381,7 +382,7 @@ def _lists(graph, path: str, wanted: set[str]) -> list[str]:
     named = [
         p.rsplit("/", 1)[-1]
         for p, _edge in graph.uses(path)
-        if not p.endswith(".cs") and wanted.intersection(name_stems(p.rsplit("/", 1)[-1].rsplit(".", 1)[0]))
+        if not is_script(p) and wanted.intersection(name_stems(p.rsplit("/", 1)[-1].rsplit(".", 1)[0]))
     ]
     if not named:
         return []
@@ -401,7 +402,7 @@ def _hit(
         return Hit(r.path, file_kind, "", 0, score, "", reason)
     if r.candidate is not None:
         # a C# file's text, to find the member whose body matches the task best
-        source = (lambda: project.texts.get(r.path)) if bodies and r.path.endswith(".cs") else None
+        source = (lambda: project.texts.get(r.path)) if bodies and is_script(r.path) else None
         return annotate(r.candidate, terms, outlines[r.path], score, reason, source=source, also=also)
     kind = stats[r.path].kind
     return None if kind == "meta" else _walked_hit(r.path, kind, outlines[r.path], score, reason)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from indexer.model import Ranked
-from indexer.project import kind_test
+from indexer.project import is_prefab, is_script, kind_test
 from indexer.query.carriers import carried, carriers, chain_text
 
 DECAY = 0.3
@@ -53,12 +53,12 @@ def step(graph, path: str) -> list[Neighbour]:
     counting a prefab's variants and nested instances (and what it holds through its base) too."""
     out = [(p, e, USES_WEIGHT.get(e, 0.3), ()) for p, e in graph.uses(path)]
     out += [(p, e, USED_BY_WEIGHT.get(e, 0.3), ()) for p, e in graph.used_by(path)]
-    if path.endswith((".cs", ".prefab")):
-        edge = "carries_script" if path.endswith(".cs") else "instance_of"
+    if is_script(path) or is_prefab(path):
+        edge = "carries_script" if is_script(path) else "instance_of"
         out += [(p, edge, USED_BY_WEIGHT[edge], chain) for p, chain in carriers(graph, path)]
-    if path.endswith(".prefab"):
+    if is_prefab(path):
         for p, chain in carried(graph, path):
-            edge = "script" if p.endswith(".cs") else "prefab"
+            edge = "script" if is_script(p) else "prefab"
             out.append((p, edge, USES_WEIGHT[edge], chain))
     return out
 

@@ -59,7 +59,7 @@ class EditorMonitor:
         self._thread: threading.Thread | None = None
 
     def start(self) -> None:
-        self.poll()  # an editor already running is known before the first answer
+        self._poll_logged()  # an editor already running is known before the first answer
         self._stop.clear()
         self._thread = threading.Thread(target=self._run, name="unity-index-editor", daemon=True)
         self._thread.start()
@@ -72,10 +72,15 @@ class EditorMonitor:
 
     def _run(self) -> None:
         while not self._stop.wait(self.interval):
-            try:
-                self.poll()
-            except Exception:
-                log.exception("following the Unity editor failed")
+            self._poll_logged()
+
+    def _poll_logged(self) -> None:
+        """`poll`, a failure logged: the first one too, which would otherwise end the server
+        before its index tools (which never need the editor) answer anything."""
+        try:
+            self.poll()
+        except Exception:
+            log.exception("following the Unity editor failed")
 
     def poll(self) -> None:
         """Look at every heartbeat once; report what changed."""

@@ -181,13 +181,23 @@ def kind_of(rel: str, mode: int = 0) -> str:
 
 def is_script(path: str) -> bool:
     """A C# script by its path, as `kind_of` tells (its extension in any case, as Unity reads it:
-    `Player.CS`): not `path.endswith(".cs")`."""
-    return kind_of(path) == "csharp"
+    `Player.CS`): not `path.endswith(".cs")`. Asked of every file a query's walk reaches, so told
+    without `kind_of`'s split (a tenth of its time)."""
+    return _has_ext(path, ".cs") and not path.startswith("ProjectSettings/")
 
 
 def is_prefab(path: str) -> bool:
     """A prefab by its path, as `kind_of` tells (`Player.PREFAB` is one)."""
-    return kind_of(path) == "prefab"
+    return _has_ext(path, ".prefab") and not path.startswith("ProjectSettings/")
+
+
+def _has_ext(path: str, ext: str) -> bool:
+    """`os.path.splitext(path)[1].lower() == ext`, told from the end of the path."""
+    n = len(ext)
+    if not (path.endswith(ext) or path[-n:].lower() == ext):
+        return False
+    before = path[-n - 1 : -n]  # `A/.cs` is a dot file with no extension, as `A/..cs` is
+    return before not in ("", "/") and (before != "." or os.path.splitext(path)[1].lower() == ext)
 
 
 def kind_test(kinds: frozenset[str]) -> Callable[[str], bool]:

@@ -1,6 +1,8 @@
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from indexer.config import Config
 from indexer.project import ProjectNotFound, find_root, kind_of, walk
@@ -101,3 +103,15 @@ def test_the_documented_kinds_are_the_kinds_files_get() -> None:
         assert (kind_of(f"Assets/x{ext}"), kind_of(f"Assets/x{ext.upper()}")) == (kind, kind), ext
     assert set(KINDS.values()) | {"settings", "folder"} == named
     assert searchable_kinds() == named - {"folder"} | {"other"}
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.text(alphabet="/.csCSprefabPREFABxP", max_size=24))
+def test_is_script_and_is_prefab_say_what_kind_of_says(path: str) -> None:
+    """The walk's quick tests of a path agree with `kind_of` (extensions in any case, dot files,
+    ProjectSettings) on any path."""
+    from indexer.project import is_prefab, is_script
+
+    assert (is_script(path), is_prefab(path)) == (kind_of(path) == "csharp", kind_of(path) == "prefab")
+    settings_path = "ProjectSettings/" + path
+    assert (is_script(settings_path), is_prefab(settings_path)) == (False, False)

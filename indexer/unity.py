@@ -113,8 +113,8 @@ def scene_keys(path: str) -> set[str]:
     """What `SceneManager.LoadScene` names a scene by: its name, or its path (from `Assets/` or
     below it) without `.unity` (`Assets/Scenes/Dungeon.unity` -> `Dungeon`, `Scenes/Dungeon`,
     `Assets/Scenes/Dungeon`), as written in the file name; none for another file."""
-    if not path.endswith(".unity"):
-        return set()
+    if path[-len(".unity") :].lower() != ".unity" or path.rsplit("/", 1)[-1].startswith("."):
+        return set()  # (as `kind_of` tells a scene: `Boss.UNITY` is one, a dot file `.unity` none)
     bare = path[: -len(".unity")]
     keys = {bare.rsplit("/", 1)[-1], bare}
     if bare.startswith("Assets/"):

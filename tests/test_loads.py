@@ -140,6 +140,8 @@ def test_a_literal_on_a_line_that_speaks_of_a_scene_says_so() -> None:
         ("Assets/Scenes/Dungeon.unity", {"Dungeon", "Scenes/Dungeon", "Assets/Scenes/Dungeon"}),
         ("Assets/Level 1.unity", {"Level 1", "Assets/Level 1"}),
         ("Packages/com.x/Scenes/Demo.unity", {"Demo", "Packages/com.x/Scenes/Demo"}),
+        ("Assets/Scenes/Boss.UNITY", {"Boss", "Scenes/Boss", "Assets/Scenes/Boss"}),
+        ("Assets/Scenes/.unity", set()),
         ("Assets/Scenes/Dungeon.unity.meta", set()),
         ("Assets/Prefabs/Dungeon.prefab", set()),
     ],

@@ -10,7 +10,7 @@ import msgspec
 
 # Bump when the layout of anything stored on disk changes: an index written by another version is
 # rebuilt, never misread.
-SCHEMA_VERSION = 15
+SCHEMA_VERSION = 16
 
 
 class Symbol(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
@@ -51,7 +51,8 @@ class Ref(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     """A use of something declared elsewhere.
 
     kind: "type" (a C# type name), "string" (a C# literal shaped like an asset key: a Resources
-          path or shader name, tied to the asset when the index resolves it), "guid", "method",
+          path or shader name, or with context "scene" a scene's name or path too, tied to the
+          asset when the index resolves it), "guid", "method",
           "assembly", ...
     context: where the use sits: base, field, property, param, return, local, generic, typeof, new,
              attribute, static, cast, is, as, catch, constraint, event, ...

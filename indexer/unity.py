@@ -107,3 +107,16 @@ def asset_keys(path: str, kind: str, symbols: Iterable[Symbol]) -> set[str]:
     key = resources_key(path)
     names = {s.name for s in symbols if s.kind == "shader"} if kind in SHADER_FILE_KINDS else set()
     return names | ({key} if key else set())
+
+
+def scene_keys(path: str) -> set[str]:
+    """What `SceneManager.LoadScene` names a scene by: its name, or its path (from `Assets/` or
+    below it) without `.unity` (`Assets/Scenes/Dungeon.unity` -> `Dungeon`, `Scenes/Dungeon`,
+    `Assets/Scenes/Dungeon`), as written in the file name; none for another file."""
+    if path[-len(".unity") :].lower() != ".unity" or path.rsplit("/", 1)[-1].startswith("."):
+        return set()  # (as `kind_of` tells a scene: `Boss.UNITY` is one, a dot file `.unity` none)
+    bare = path[: -len(".unity")]
+    keys = {bare.rsplit("/", 1)[-1], bare}
+    if bare.startswith("Assets/"):
+        keys.add(bare[len("Assets/") :])
+    return {k for k in keys if k}

@@ -12,7 +12,7 @@ from indexer.query.describe import describe
 from indexer.query.workspace import Workspace
 from indexer.scanners.csharp import scan
 from indexer.scanners.csharp_strings import asset_literals
-from indexer.unity import resources_key
+from indexer.unity import resources_key, scene_keys
 
 LOOT = "Assets/Resources/Loot/LootTable.json"
 DROPPER = "Assets/Scripts/Enemies/LootDropper.cs"
@@ -113,3 +113,90 @@ def test_a_key_that_several_assets_answer_to_ties_the_code_to_each(tmp_path: Pat
         ("Assets/Resources/Icons/Sword.asset", "loads"),
         ("Assets/Resources/Icons/Sword.png", "loads"),
     )
+
+
+def test_a_literal_on_a_line_that_speaks_of_a_scene_says_so() -> None:
+    """A scene's name is as often a tag or a key: only a literal on a line saying "scene" (the
+    call, or the field or constant holding it) may name one; a later such line marks a literal
+    seen before on another line."""
+    source = b"""class Menu {
+    [SerializeField] private string gameScene = "Dungeon";
+    void A() { if (other.CompareTag("Player")) Resources.Load("UI/Bar"); }
+    void B() { SceneManager.LoadScene("Player"); }
+    void C() { SceneManager.LoadSceneAsync(
+        "Assets/Scenes/Boss"); }
+}"""
+    assert asset_literals(source) == (
+        Ref(kind="string", target="Dungeon", line=2, context="scene"),
+        Ref(kind="string", target="Player", line=4, context="scene"),
+        Ref(kind="string", target="UI/Bar", line=3, context="literal"),
+        Ref(kind="string", target="Assets/Scenes/Boss", line=6, context="literal"),  # its call a line above
+    )
+
+
+@pytest.mark.parametrize(
+    ("path", "keys"),
+    [
+        ("Assets/Scenes/Dungeon.unity", {"Dungeon", "Scenes/Dungeon", "Assets/Scenes/Dungeon"}),
+        ("Assets/Level 1.unity", {"Level 1", "Assets/Level 1"}),
+        ("Packages/com.x/Scenes/Demo.unity", {"Demo", "Packages/com.x/Scenes/Demo"}),
+        ("Assets/Scenes/Boss.UNITY", {"Boss", "Scenes/Boss", "Assets/Scenes/Boss"}),
+        ("Assets/Scenes/.unity", set()),
+        ("Assets/Scenes/Dungeon.unity.meta", set()),
+        ("Assets/Prefabs/Dungeon.prefab", set()),
+    ],
+)
+def test_a_scene_is_loaded_by_its_name_or_its_path_without_the_extension(path: str, keys: set[str]) -> None:
+    assert scene_keys(path) == keys
+
+
+def test_code_that_loads_a_scene_by_name_uses_it_and_a_tag_of_the_same_name_does_not(tmp_path: Path) -> None:
+    """`LoadScene("Level1")`, `LoadScene("Scenes/Boss")` and a field `menuScene = "Menu"` tie the
+    code to those scenes; `CompareTag("Player")` does not tie it to `Player.unity`. `refs` on the
+    scene lists the line; renaming the scene drops the edge as a rebuild would."""
+    import shutil
+
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.query.workspace import open_workspace
+
+    from .conftest import write_project
+
+    scene = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1 &1\nGameObject:\n  m_Name: Root\n"
+    source = """using UnityEngine.SceneManagement;
+class Flow : UnityEngine.MonoBehaviour {
+    [UnityEngine.SerializeField] string menuScene = "Menu";
+    void OnTriggerEnter(UnityEngine.Collider other) {
+        if (other.CompareTag("Player")) SceneManager.LoadScene("Level1");
+    }
+    void Boss() { SceneManager.LoadScene("Scenes/Boss"); }
+}
+"""
+    files = {"Assets/Flow.cs": source}
+    for name in ("Level1", "Player", "Menu", "Boss"):
+        files[f"Assets/Scenes/{name}.unity"] = scene
+    root = write_project(tmp_path / "P", files)
+    update(root, Config(workers=1))
+    graph = open_workspace(root, [(root, Config())]).projects[0].graph
+    assert [p for p, e in graph.uses("Assets/Flow.cs") if e == "loads"] == [
+        "Assets/Scenes/Boss.unity",
+        "Assets/Scenes/Level1.unity",
+        "Assets/Scenes/Menu.unity",
+    ]
+    level = [(u.path, u.line, u.kind, u.detail) for u in graph.references(graph.target("Assets/Scenes/Level1.unity"))]
+    assert level == [
+        ("Assets/Flow.cs", 5, "loads", 'if (other.CompareTag("Player")) SceneManager.LoadScene("Level1");')
+    ]
+    assert [u for u in graph.references(graph.target("Assets/Scenes/Player.unity")) if u.kind == "loads"] == []
+
+    shutil.move(root / "Assets/Scenes/Level1.unity", root / "Assets/Scenes/Level2.unity")
+    update(root, Config(workers=1))
+    graph = open_workspace(root, [(root, Config())]).projects[0].graph
+    assert [p for p, e in graph.uses("Assets/Flow.cs") if e == "loads"] == [
+        "Assets/Scenes/Boss.unity",
+        "Assets/Scenes/Menu.unity",
+    ]
+    shutil.move(root / "Assets/Scenes/Level2.unity", root / "Assets/Scenes/Level1.unity")
+    update(root, Config(workers=1))
+    graph = open_workspace(root, [(root, Config())]).projects[0].graph
+    assert "Assets/Scenes/Level1.unity" in [p for p, e in graph.uses("Assets/Flow.cs") if e == "loads"]

@@ -468,7 +468,7 @@ class Graph:
                         if t.path != path:
                             out.setdefault(t.path, "unity_event")
             elif r.kind == "string":
-                for p in self._loadable.resolve(r.target):
+                for p in self._loadable.resolve(r.target, r.context):
                     out.setdefault(p, "loads")
         return sorted(out.items())
 

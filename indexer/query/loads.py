@@ -1,9 +1,11 @@
-"""Assets that code loads by name: `Resources.Load("UI/HealthBar")`, `Shader.Find("Game/Dissolve")`.
+"""Assets that code loads by name: `Resources.Load("UI/HealthBar")`, `Shader.Find("Game/Dissolve")`,
+`SceneManager.LoadScene("Dungeon")`.
 
 No GUID ties such code to its asset, so a GUID-based graph (and every peer's) misses it. The C#
 scanner records literals shaped like asset keys; here they meet the keys the project's assets
-answer to: a Resources path (the path below a `Resources` folder, without extension) or a
-shader's declared name. A literal that names no asset is no edge.
+answer to: a Resources path (the path below a `Resources` folder, without extension), a
+shader's declared name, or, for a literal on a line that speaks of a scene (context "scene"), a
+scene's name or path. A literal that names no asset is no edge.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from indexer.model import Usage
-from indexer.unity import SHADER_FILE_KINDS, asset_keys, resources_key
+from indexer.unity import SHADER_FILE_KINDS, asset_keys, resources_key, scene_keys
 
 if TYPE_CHECKING:
     from indexer.store.reader import Records
@@ -43,22 +45,31 @@ class Loadable:
                         out.setdefault(name, []).append(rec.path)
         return out
 
-    def resolve(self, literal: str) -> list[str]:
-        """The assets a literal names (none, usually)."""
-        found = self._by_key.get(literal)
-        return found[:MAX_TARGETS] if found else []
+    @cached_property
+    def _scenes(self) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for (path,) in self._records.conn.execute("SELECT path FROM files WHERE kind = 'scene' ORDER BY path"):
+            for key in scene_keys(path):
+                out.setdefault(key, []).append(path)
+        return out
+
+    def resolve(self, literal: str, context: str = "") -> list[str]:
+        """The assets a literal names (none, usually); a scene only for a literal on a scene's line."""
+        found = self._by_key.get(literal, [])
+        if context == "scene":
+            found = [*found, *(p for p in self._scenes.get(literal, ()) if p not in found)]
+        return found[:MAX_TARGETS]
 
 
 def load_usages(graph, path: str) -> list[Usage]:
     """The code lines that load this asset by name (for `refs` on the asset)."""
     rec = graph.records.record(path)
     keys = sorted(asset_keys(path, rec.kind, rec.symbols) if rec is not None else ())
-    if not keys:
-        return []
-    marks = ",".join("?" * len(keys))
-    rows = graph.records.conn.execute(
-        "SELECT f.path, r.line, r.key FROM refs r JOIN files f ON f.id = r.file_id"
-        f" WHERE r.kind = 'string' AND r.key IN ({marks})",
-        keys,
-    )
+    scenes = sorted(scene_keys(path) - set(keys))
+    rows: list[tuple[str, int, str]] = []
+    sql = "SELECT f.path, r.line, r.key FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind = 'string'"
+    for wanted, where in ((keys, ""), (scenes, " AND r.context = 'scene'")):
+        if wanted:
+            marks = ",".join("?" * len(wanted))
+            rows += graph.records.conn.execute(f"{sql} AND r.key IN ({marks}){where}", wanted).fetchall()
     return [Usage(p, line, "code", "loads", "literal", graph.source_line(p, line) or f'"{t}"') for p, line, t in rows]

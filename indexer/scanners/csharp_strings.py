@@ -1,5 +1,8 @@
 """String literals that may name an asset: what `Resources.Load("UI/Health")` or
-`Shader.Find("Game/Dissolve")` load, recorded so the index can tie the code to the asset.
+`Shader.Find("Game/Dissolve")` load, recorded so the index can tie the code to the asset. A
+literal after the word "scene" in its statement and line (`SceneManager.LoadScene("Dungeon")`,
+`string gameScene = "Dungeon"`) may also name a scene by its name, so it says so (context
+"scene"): a scene name is a common word (`Player`, `Game`) that a tag or a key elsewhere is too.
 
 Read from the bytes with one regex rather than from the syntax tree: a literal in a comment costs
 nothing (it only becomes an edge when it names an asset of the project), and the parse stays as it
@@ -26,22 +29,34 @@ MAX_LITERALS = 500  # a generated file of strings must not flood the refs table
 
 
 def asset_literals(data: bytes) -> tuple[Ref, ...]:
-    """Refs of kind "string" for the distinct literals shaped like an asset key, first line each."""
+    """Refs of kind "string" for the distinct literals shaped like an asset key, first line each
+    (the first after the word scene, when there is one: context "scene", else "literal")."""
     if b"\"'" in data and (b"'\"'" in data or b"'\\\"'" in data):  # one search in the usual case
         data = _CHAR_QUOTE.sub(b"'x'", data)
-    seen: dict[str, int] = {}
+    seen: dict[str, tuple[int, str]] = {}
     line, at = 1, 0
     for m in _KEY_LITERAL.finditer(data):
         raw = m.group(1)  # None: not shaped like a key
         if raw is None or (b" " in raw and b"/" not in raw):  # spaces only in a path
             continue
         text = raw.decode("ascii")  # a key is ASCII: invalid UTF-8 never matches it
-        if text in seen:
+        known = seen.get(text)
+        if known is not None and known[1] == "scene":
             continue
         start = m.start()
         line += data.count(b"\n", at, start)
         at = start
-        seen[text] = line
+        context = "scene" if _on_scene_line(data, start) else "literal"
+        if known is None or context == "scene":
+            seen[text] = (known[0] if known is not None and context != "scene" else line, context)
         if len(seen) >= MAX_LITERALS:
             break
-    return tuple([Ref("string", t, n, "literal") for t, n in seen.items()])
+    return tuple([Ref("string", t, n, context) for t, (n, context) in seen.items()])
+
+
+def _on_scene_line(data: bytes, start: int) -> bool:
+    """Whether the statement holding the literal at `start` says "scene" (in any case) before it,
+    on its line: `LoadScene("Level1")`, `gameScene = "Dungeon"`, but not the tag of
+    `CompareTag("Player")) SceneManager.LoadScene(...)`, which precedes the call."""
+    first = max(data.rfind(b, 0, start) for b in (b"\n", b";", b"{", b"}")) + 1
+    return b"scene" in data[first:start].lower()

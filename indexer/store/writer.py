@@ -12,7 +12,7 @@ from indexer.store.header import write_header
 from indexer.store.reader import GARBLED, Records, record_decoder, record_encoder
 from indexer.store.rows import Prepared, RefsOnly, prepare, simple_name, stored_guid, type_shape, visible_name
 from indexer.store.schema import LISTING_KINDS, REF_TARGET, REFS, SQL_INDEXES, SQL_TABLES, IndexPaths, build_schema
-from indexer.unity import SHADER_FILE_KINDS, SHADER_SUFFIXES, asset_keys
+from indexer.unity import SHADER_FILE_KINDS, SHADER_SUFFIXES, asset_keys, scene_keys
 
 _doc_decoder = msgspec.msgpack.Decoder(dict[str, str])
 # Search documents carried from commit to commit (Writer.commit); past this many, tantivy is left
@@ -215,10 +215,10 @@ class Writer(Records):
 
     def _note_keys(self, path: str, kind: str, symbols: tuple[Symbol, ...]) -> None:
         """The load keys a put (of a file of `kind` declaring `symbols`) or a delete (kind "")
-        changes: a Resources file's path, a shader's names before and after."""
+        changes: a Resources file's path, a shader's names before and after, a scene's name and paths."""
         if self.rebuild:
             return
-        keys = asset_keys(path, kind, symbols)
+        keys = asset_keys(path, kind, symbols) | scene_keys(path)
         if path.endswith(SHADER_SUFFIXES) and (old := self.record(path)) is not None:
             keys ^= asset_keys(path, old.kind, old.symbols)
         self.changed_keys.update(keys)

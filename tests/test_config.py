@@ -288,13 +288,13 @@ def test_an_index_dir_shared_with_other_files_keeps_them(tmp_path: Path) -> None
     assert [h["path"] for h in _cli_json("query", "Jump", "--project", str(root))["results"]] == ["Assets/Hero.cs"]
 
 
-@pytest.mark.parametrize(("cores", "expected"), [(3, 3), (16, 4)])
-def test_workers_0_starts_one_scanner_per_core_up_to_four(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cores: int, expected: int
+@pytest.mark.parametrize(("setting", "cores", "expected"), [(0, 3, 3), (0, 16, 4), (2, 16, 2), (8, 16, 4)])
+def test_workers_sets_the_scanner_processes_one_per_core_by_default_and_at_most_four(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, setting: int, cores: int, expected: int
 ) -> None:
-    """docs/configuration.md: `workers = 0` (the default) means one scanner process per core; at
-    most 4 run at once (docs/indexing.md). The machine's core count is the one thing faked; the
-    scanner processes are real, counted as the pool starts them."""
+    """docs/configuration.md: `workers = 0` (the default) means one scanner process per core, a
+    number that many; at most 4 run at once (docs/indexing.md). The machine's core count is the one
+    thing faked; the scanner processes are real, counted as the pool starts them."""
     import os
 
     from indexer.build import pool, workers
@@ -308,10 +308,11 @@ def test_workers_0_starts_one_scanner_per_core_up_to_four(
             started.append(len(self.workers))
 
     files = {f"Assets/S{i}.cs": f"public class S{i} {{ void M{i}() {{}} }}" for i in range(400)}
-    root = write_project(tmp_path / "P", files)
+    toml = {"unity-index.toml": f"workers = {setting}\n"} if setting else {}
+    root = write_project(tmp_path / "P", {**files, **toml})
     monkeypatch.setattr(os, "cpu_count", lambda: cores)
     monkeypatch.setattr(workers, "Pool", Counted)
-    assert load_config(root).workers == 0
+    assert load_config(root).workers == setting
     stats = update(root, load_config(root))
     assert stats.scanned == 400 and len(_indexed_paths(root, load_config(root))) == 400
     assert max(started) == expected

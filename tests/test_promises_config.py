@@ -232,34 +232,6 @@ def test_the_package_cache_makes_package_scripts_guids_resolve_to_classes(tmp_pa
     assert [(u["path"], u["kind"], u["context"]) for u in usages] == [("Assets/Wheel.prefab", "script", "m_Script")]
 
 
-@pytest.mark.parametrize(("workers", "expected"), [(2, 2), (8, 4)])
-def test_workers_sets_the_scanner_processes_and_at_most_4_run(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: int, expected: int
-) -> None:
-    """`workers`: "Scanner processes for large updates ... At most 4 run at once", for a number set
-    as for 0 (tests/test_config.py). The scanner processes are real, counted as the pool starts
-    them, on a machine said to have 16 cores."""
-    import os
-
-    from indexer.build import pool
-    from indexer.build import workers as scanning
-    from indexer.build.update import update
-
-    started: list[int] = []
-
-    class Counted(pool.Pool):
-        def _spawn(self) -> None:
-            super()._spawn()
-            started.append(len(self.workers))
-
-    files = {f"Assets/S{i}.cs": f"public class S{i} {{ void M{i}() {{}} }}" for i in range(400)}
-    root = write_project(tmp_path / "P", {**files, "unity-index.toml": f"workers = {workers}\n"})
-    monkeypatch.setattr(os, "cpu_count", lambda: 16)
-    monkeypatch.setattr(scanning, "Pool", Counted)
-    assert update(root, load_config(root)).scanned == 400
-    assert max(started) == expected
-
-
 @pytest.mark.parametrize(
     ("text", "where", "expected", "got"),
     [

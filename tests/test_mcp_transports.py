@@ -10,10 +10,8 @@ import os
 import socket
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Iterator
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +21,7 @@ import pytest
 from mcp import Client, StdioServerParameters
 
 from .conftest import REPO, copy_fixture, run_cli, start_cli, write_project
-from .json_http import JsonHandler
+from .json_http import JsonHandler, serving_editor
 
 DUNGEON_GUID = "e3f6cf2710d31fe957ef62913a791f61"
 TOOLS = sorted(
@@ -318,30 +316,8 @@ class _Bridge(JsonHandler):
 @pytest.fixture
 def editor_project(tmp_path: Path) -> Iterator[Path]:
     root = write_project(tmp_path / "Proj", {"Assets/Player.cs": "public class Player {}\n"})
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Bridge)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    beat = {"protocol": 1, "port": httpd.server_address[1], "token": _Bridge.token, "pid": os.getpid()}
-    heartbeat = root / "Library/UnityIndex/editor.json"
-    heartbeat.parent.mkdir(parents=True)
-    stop = threading.Event()
-
-    def beat_on() -> None:  # as the editor does: a heartbeat dated ahead is refused as stale
-        while True:
-            fresh = heartbeat.with_suffix(".tmp")  # replaced at once: a reader never sees half of it
-            fresh.write_text(json.dumps({**beat, "state": "ready", "updated_at": time.time()}))
-            os.replace(fresh, heartbeat)
-            if stop.wait(1.0):
-                return
-
-    beating = threading.Thread(target=beat_on, daemon=True)
-    beating.start()
-    try:
+    with serving_editor(root, _Bridge, _Bridge.token):
         yield root
-    finally:
-        stop.set()
-        beating.join()
-        httpd.shutdown()
-        httpd.server_close()
 
 
 def _http_session(port: int, bearer: str | None, mode: str = "legacy"):

@@ -14,7 +14,6 @@ import sys
 import threading
 import time
 from collections.abc import Iterator
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -31,7 +30,7 @@ from mcp_adapter.server.app import create_server
 
 from . import bridge_host
 from .conftest import REPO, copy_fixture, write_project
-from .json_http import JsonHandler
+from .json_http import JsonHandler, serving_editor, write_heartbeat
 from .test_mcp_transports import _env, _free_port, _start_http
 
 DOC = REPO / "docs" / "mcp.md"
@@ -290,47 +289,12 @@ class _CountingEditor(JsonHandler):
         self._answer(200, {"ok": True, "result": None, "elapsed_ms": 1})
 
 
-def _beat(root: Path, **fields: Any) -> None:
-    """A heartbeat written whole at once (a reader never sees half of it)."""
-    beat = {
-        "protocol": 1,
-        "port": 1,
-        "token": "a" * 64,
-        "pid": os.getpid(),
-        "state": "ready",
-        "updated_at": time.time(),
-    }
-    path = root / "Library/UnityIndex/editor.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fresh = path.with_name(f"editor.json.{threading.get_ident()}.tmp")
-    fresh.write_text(json.dumps({**beat, **fields}))
-    os.replace(fresh, path)
-
-
 @pytest.fixture
 def counted_editor(tmp_path: Path) -> Iterator[Path]:
     root = write_project(tmp_path / "Proj", {"Assets/Hero.cs": "public class Hero { void Jump() {} }\n"})
     _CountingEditor.requests = []
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _CountingEditor)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    beat = {"protocol": 1, "port": httpd.server_address[1], "token": _CountingEditor.token, "pid": os.getpid()}
-    stop = threading.Event()
-
-    def beat_on() -> None:  # fresh all along, as the editor keeps it
-        while True:
-            _beat(root, **beat)
-            if stop.wait(1.0):
-                return
-
-    beating = threading.Thread(target=beat_on, daemon=True)
-    beating.start()
-    try:
+    with serving_editor(root, _CountingEditor, _CountingEditor.token):
         yield root
-    finally:
-        stop.set()
-        beating.join()
-        httpd.shutdown()
-        httpd.server_close()
 
 
 def test_index_tools_never_touch_the_editor(counted_editor: Path) -> None:
@@ -379,7 +343,7 @@ def test_the_editor_monitor_connects_reloads_and_disconnects_as_documented(tmp_p
         if beat.pop("gone", False):
             (root / "Library/UnityIndex/editor.json").unlink()
         else:
-            _beat(root, **beat)
+            write_heartbeat(root, **beat)
         events.clear()
         monitor.poll()
         return list(events)

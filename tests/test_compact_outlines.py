@@ -333,3 +333,32 @@ def test_a_scene_cut_to_fit_keeps_its_compact_lines_in_order(ws) -> None:
     room = tok.bound_lines(["h"]) + 1 + tok.count(f"… {len(lines)} more outline lines")
     room += sum(tok.count(line) + 1 for line in lines[:5])
     assert _cut(["h"], lines, weights, room, tok) == ["h", *lines[:5], f"… {len(lines) - 5} more outline lines"]
+
+
+def test_a_scene_or_prefab_past_the_third_is_cut_to_more_than_a_quarter_share(tmp_path: Path) -> None:
+    """Past the third scene or prefab in outline a file's share is halved; its cut takes
+    HALVED_CUT_SHARE of that, not half again: a quarter share held no more than the header line."""
+    from indexer.query.context import HALVED_CUT_SHARE
+
+    from .test_questions import _prefab
+
+    files = {}
+    for k in range(8):
+        parts = [(f"Turret{k}", "", ["MeshRenderer"])]
+        name = "Turret Barrel Mount Pivot Muzzle Flash Point"
+        parts += [(f"{name} {n}", f"Turret{k}", ["MeshRenderer"]) for n in range(12)]
+        files[f"Assets/Prefabs/Turret{k}.prefab"] = _prefab(parts)
+    root = write_project(tmp_path / "P", files)
+    update(root, Config(workers=1))
+    ws = open_workspace(root, [(root, Config())])
+    tok = counter("estimate")
+    budget = 3000
+    pack = build_context(ws, "which prefab has the turret barrel mount pivot muzzle flash point", budget, tok)
+    tier2 = budget - pack.tier1.tokens - 2
+    halved = [e for i, e in enumerate(pack.tier2.files) if i >= HIERARCHY_OUTLINES]
+    assert halved
+    cap = int(max(int(tier2 * FILE_SHARE), FILE_FLOOR) * CUT_SHARE)
+    for entry in halved:
+        shown = _section(pack.tier2.text, entry.path)
+        assert shown[-1].endswith(" more objects") or shown[-1].endswith(" more outline lines"), shown
+        assert int(cap * CUT_SHARE) < entry.tokens <= int(cap * HALVED_CUT_SHARE), (entry.path, entry.tokens)

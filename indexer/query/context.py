@@ -49,6 +49,10 @@ _ATTRIBUTES = re.compile(r"^(\s*L\d+ )(?:\[[^\[\]]*\]\s*)+")
 # per theme), and each compact outline costs a C# file's room.
 HIERARCHY_FILE_KINDS = frozenset({"prefab", "scene"})
 HIERARCHY_OUTLINES = 3
+# Their cut: halved twice, a quarter of a file's share held no more than the header line (a
+# variant's overrides, a scene's first objects); 0.6 of the half shows them, losing nothing
+# anywhere (docs/retrieval.md, session 15).
+HALVED_CUT_SHARE = 0.6
 # Words of a task about the project's packages: only then does tier 1 list them with versions.
 PACKAGE_WORDS = frozenset(
     {"package", "packages", "dependency", "dependencies", "manifest", "upm", "version", "upgrade"}
@@ -233,7 +237,8 @@ def _tier2(
     for hit in hits:
         lead = len(entries) < LEAD_FILES
         cap = max(int(budget * (LEAD_SHARE if lead else FILE_SHARE)), FILE_FLOOR)
-        if hit.kind in HIERARCHY_FILE_KINDS and outlined >= HIERARCHY_OUTLINES:
+        halved = hit.kind in HIERARCHY_FILE_KINDS and outlined >= HIERARCHY_OUTLINES
+        if halved:
             cap = int(cap * CUT_SHARE)
         if budget - used < 4:  # not even a header line fits any more
             break
@@ -247,7 +252,9 @@ def _tier2(
         # the lines matching: of the stems the lower-cased text holds (all when it is not aligned)
         looked_for = frozenset(in_text) if len(read.low) == len(read.text) else frozen
         # the room of an outline cut to the task: a lead file's share, CUT_SHARE of it for the others
-        room = (min(cap if lead else int(cap * CUT_SHARE), budget - used) - 1, counter)
+        # (HALVED_CUT_SHARE of a scene's or prefab's already halved share)
+        cut = cap if lead else int(cap * (HALVED_CUT_SHARE if halved else CUT_SHARE))
+        room = (min(cut, budget - used) - 1, counter)
         for lines in _renderings(head, project, local, read, stems, looked_for, room):
             if 2 * len(lines) > budget - used:  # a line and its newline: two tokens at least
                 continue

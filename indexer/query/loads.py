@@ -4,8 +4,8 @@
 No GUID ties such code to its asset, so a GUID-based graph (and every peer's) misses it. The C#
 scanner records literals shaped like asset keys; here they meet the keys the project's assets
 answer to: a Resources path (the path below a `Resources` folder, without extension), a
-shader's declared name, or, for a literal on a line that speaks of a scene (context "scene"), a
-scene's name or path. A literal that names no asset is no edge.
+shader's declared name, or, for a literal after the word scene in its statement (context
+"scene"), a scene's name or path. A literal that names no asset is no edge.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ class Loadable:
         return out
 
     def resolve(self, literal: str, context: str = "") -> list[str]:
-        """The assets a literal names (none, usually); a scene only for a literal on a scene's line."""
+        """The assets a literal names (none, usually); a scene only for a literal in context "scene"."""
         found = self._by_key.get(literal, [])
         if context == "scene":
             found = [*found, *(p for p in self._scenes.get(literal, ()) if p not in found)]

@@ -46,15 +46,15 @@ def asset_literals(data: bytes) -> tuple[Ref, ...]:
         start = m.start()
         line += data.count(b"\n", at, start)
         at = start
-        context = "scene" if _on_scene_line(data, start) else "literal"
+        context = "scene" if _after_scene_word(data, start) else "literal"
         if known is None or context == "scene":
-            seen[text] = (known[0] if known is not None and context != "scene" else line, context)
+            seen[text] = (line, context)
         if len(seen) >= MAX_LITERALS:
             break
     return tuple([Ref("string", t, n, context) for t, (n, context) in seen.items()])
 
 
-def _on_scene_line(data: bytes, start: int) -> bool:
+def _after_scene_word(data: bytes, start: int) -> bool:
     """Whether the statement holding the literal at `start` says "scene" (in any case) before it,
     on its line: `LoadScene("Level1")`, `gameScene = "Dungeon"`, but not the tag of
     `CompareTag("Player")) SceneManager.LoadScene(...)`, which precedes the call."""

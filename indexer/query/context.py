@@ -236,10 +236,7 @@ def _tier2(
     outlined = 0  # scenes and prefabs shown with more than their header line
     for hit in hits:
         lead = len(entries) < LEAD_FILES
-        cap = max(int(budget * (LEAD_SHARE if lead else FILE_SHARE)), FILE_FLOOR)
-        halved = hit.kind in HIERARCHY_FILE_KINDS and outlined >= HIERARCHY_OUTLINES
-        if halved:
-            cap = int(cap * CUT_SHARE)
+        cap, cut = _shares(hit.kind, lead, outlined, budget)
         if budget - used < 4:  # not even a header line fits any more
             break
         owner = ws.owner(hit.path, refresh=False)
@@ -251,9 +248,6 @@ def _tier2(
         head = f"### {hit.path}  ({hit.kind}; {reason})"
         # the lines matching: of the stems the lower-cased text holds (all when it is not aligned)
         looked_for = frozenset(in_text) if len(read.low) == len(read.text) else frozen
-        # the room of an outline cut to the task: a lead file's share, CUT_SHARE of it for the others
-        # (HALVED_CUT_SHARE of a scene's or prefab's already halved share)
-        cut = cap if lead else int(cap * (HALVED_CUT_SHARE if halved else CUT_SHARE))
         room = (min(cut, budget - used) - 1, counter)
         for lines in _renderings(head, project, local, read, stems, looked_for, room):
             if 2 * len(lines) > budget - used:  # a line and its newline: two tokens at least
@@ -356,6 +350,17 @@ def _make_view(rec: FileRecord | CodeOutline | None, graph: Graph) -> _FileView 
     outline = tuple(render_parts(parts, graph, None))
     flat = not any("\n" in t for t in outline)
     return _FileView(rec.kind, declared, outline, lowered=lowered, parts=parts, flat=flat)
+
+
+def _shares(kind: str, lead: bool, outlined: int, budget: int) -> tuple[int, int]:
+    """A file's share of tier 2 and the room of its outline cut to the task: a lead file's fifth
+    and all of it; another's 6% (FILE_FLOOR at least) and CUT_SHARE of it; a scene or prefab past
+    the third shown in outline half that share, and HALVED_CUT_SHARE of the half."""
+    cap = max(int(budget * (LEAD_SHARE if lead else FILE_SHARE)), FILE_FLOOR)
+    if kind in HIERARCHY_FILE_KINDS and outlined >= HIERARCHY_OUTLINES:
+        cap = int(cap * CUT_SHARE)
+        return cap, int(cap * HALVED_CUT_SHARE)
+    return cap, cap if lead else int(cap * CUT_SHARE)
 
 
 def _compact(view: _FileView, graph: Graph, stems: set[str]) -> list[str]:

@@ -126,9 +126,7 @@ def diff(root: Path, config: Config, reader: Records | None, listed: Iterable[st
     for rel, (st, skip) in current.items():
         prev = old.get(rel)
         if prev is not None and prev.size == st.st_size and prev.mtime_ns == st.st_mtime_ns:
-            if _readable_again(root, rel, prev, skip, reader):
-                pass
-            elif not racily_clean(prev):
+            if not racily_clean(prev) and not _readable_again(root, rel, prev, skip, reader):
                 continue
             if not content_differs(root, rel, prev, config.max_file_bytes):
                 if prev.mtime_ns <= checked_ns - FILE_TICK_NS:

@@ -268,7 +268,7 @@ def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str
         scale(looks, ART_PRIOR)
     if not wanted and not asks_for(said, ASSET_WORDS | ART_WORDS):
         scale((p for p, k in kinds.items() if k in CODE_TASK_ASSET_KINDS), CODE_TASK_ASSET_PRIOR)
-    scripts = [p for p in kinds if is_script(p)]
+    scripts = [p for p, k in kinds.items() if k == "csharp"]
     tests = set(_tests(project, scripts))
     if not asks_for(terms, TEST_WORDS) and _tests_are_minor(project):
         scale(tests, TEST_PRIOR)

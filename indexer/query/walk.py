@@ -53,10 +53,11 @@ def step(graph, path: str) -> list[Neighbour]:
     counting a prefab's variants and nested instances (and what it holds through its base) too."""
     out = [(p, e, USES_WEIGHT.get(e, 0.3), ()) for p, e in graph.uses(path)]
     out += [(p, e, USED_BY_WEIGHT.get(e, 0.3), ()) for p, e in graph.used_by(path)]
-    if is_script(path) or is_prefab(path):
-        edge = "carries_script" if is_script(path) else "instance_of"
+    script, prefab = is_script(path), is_prefab(path)
+    if script or prefab:
+        edge = "carries_script" if script else "instance_of"
         out += [(p, edge, USED_BY_WEIGHT[edge], chain) for p, chain in carriers(graph, path)]
-    if is_prefab(path):
+    if prefab:
         for p, chain in carried(graph, path):
             edge = "script" if is_script(p) else "prefab"
             out.append((p, edge, USES_WEIGHT[edge], chain))

@@ -200,3 +200,26 @@ class Flow : UnityEngine.MonoBehaviour {
     update(root, Config(workers=1))
     graph = open_workspace(root, [(root, Config())]).projects[0].graph
     assert "Assets/Scenes/Level1.unity" in [p for p, e in graph.uses("Assets/Flow.cs") if e == "loads"]
+
+
+def test_a_scene_name_two_scenes_share_ties_the_code_to_each(tmp_path: Path) -> None:
+    """docs/indexing.md: a name shared by several scenes is each of them (Unity loads the first in
+    the build list, which the index does not decide for it)."""
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.query.workspace import open_workspace
+
+    from .conftest import write_project
+
+    scene = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1 &1\nGameObject:\n  m_Name: Root\n"
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Menu.cs": 'class Menu { void Back() { SceneManager.LoadScene("Menu"); } }',
+            "Assets/Levels/Menu.unity": scene,
+            "Assets/UI/Menu.unity": scene,
+        },
+    )
+    update(root, Config(workers=1))
+    graph = open_workspace(root, [(root, Config())]).projects[0].graph
+    assert graph.uses("Assets/Menu.cs") == (("Assets/Levels/Menu.unity", "loads"), ("Assets/UI/Menu.unity", "loads"))

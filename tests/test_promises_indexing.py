@@ -504,3 +504,16 @@ def test_only_files_and_delta_docs_hold_paths_and_refs_has_no_index(tmp_path: Pa
     assert "refs" not in indexed
     assert "WITHOUT ROWID" in db.execute("SELECT sql FROM sqlite_master WHERE name = 'refs'").fetchone()[0]
     db.close()
+
+
+# indexing.md, "Bad input": `Assets/` itself a link (a ParrelSync clone) is not supported: the files
+# below it are listed by name, none is read through the link, each is skipped saying why.
+def test_a_content_folder_that_is_a_link_is_listed_but_never_read_through(tmp_path: Path) -> None:
+    shared = write_project(tmp_path / "Original", {"Assets/Sub/Hero.cs": "public class Hero {}\n"})
+    clone = tmp_path / "Clone"
+    (clone / "ProjectSettings").mkdir(parents=True)
+    (clone / "Assets").symlink_to(shared / "Assets", target_is_directory=True)
+    update(clone, CONFIG)
+    rec = records(clone).record("Assets/Sub/Hero.cs")
+    assert rec is not None and (rec.status, rec.symbols) == ("skipped", ())
+    assert rec.note == "symbolic link: not followed (it may point outside the project)"

@@ -19,13 +19,11 @@ from indexer.query.context import (
     HIERARCHY_OUTLINES,
     LEAD_FILES,
     LEAD_SHARE,
-    _cut,
-    _file_view,
-    _weighted,
     build_context,
 )
 from indexer.query.outline import Hierarchy, Node, outline_parts, render_parts
 from indexer.query.tokens import counter
+from indexer.query.views import cut_lines, file_view, weighted
 from indexer.query.workspace import open_workspace
 from tests.bench.packs import pack_files
 from tests.conftest import write_project
@@ -154,7 +152,7 @@ def test_cut_keeps_the_heaviest_lines_that_fit_in_their_order_and_counts_the_res
             tok.bound_lines(head) + 1 + tok.count("… 4 more outline lines") + sum(tok.count(lines[i]) + 1 for i in kept)
         )
 
-    assert _cut(head, lines, weights, room(0, 3, 2), tok) == [
+    assert cut_lines(head, lines, weights, room(0, 3, 2), tok) == [
         *head,
         lines[0],
         lines[2],
@@ -163,16 +161,16 @@ def test_cut_keeps_the_heaviest_lines_that_fit_in_their_order_and_counts_the_res
     ]
     # SaveSlot() no longer fits; the shorter Load() after it does
     assert tok.count(lines[1]) < tok.count(lines[2])
-    assert _cut(head, lines, weights, room(0, 3, 2) - 1, tok) == [
+    assert cut_lines(head, lines, weights, room(0, 3, 2) - 1, tok) == [
         *head,
         lines[0],
         lines[1],
         lines[3],
         "… 1 more outline line",
     ]
-    assert _cut(head, lines, weights, room(0, 3), tok) == [*head, lines[0], lines[3], "… 2 more outline lines"]
-    assert _cut(head, lines, weights, room(0, 3, 2, 1), tok) == [*head, *lines]
-    assert _cut(head, lines, weights, room(), tok) is None
+    assert cut_lines(head, lines, weights, room(0, 3), tok) == [*head, lines[0], lines[3], "… 2 more outline lines"]
+    assert cut_lines(head, lines, weights, room(0, 3, 2, 1), tok) == [*head, *lines]
+    assert cut_lines(head, lines, weights, room(), tok) is None
 
 
 def test_cut_shows_a_line_too_long_for_its_room_without_its_attributes() -> None:
@@ -188,8 +186,8 @@ def test_cut_shows_a_line_too_long_for_its_room_without_its_attributes() -> None
     bare = "L22 public abstract class HumanoidController : NetworkActor  [monobehaviour]"
     room = tok.bound_lines(head) + 1 + tok.count("… 2 more outline lines") + tok.count(bare) + tok.count(lines[1]) + 2
     assert tok.count(lines[0]) > tok.count(bare) + tok.count(lines[1])  # in full it would fit alone
-    assert _cut(head, lines, [3, 1], room, tok) == [*head, bare, lines[1]]
-    assert _cut(head, lines, [3, 1], room + tok.count(lines[0]), tok) == [*head, *lines]
+    assert cut_lines(head, lines, [3, 1], room, tok) == [*head, bare, lines[1]]
+    assert cut_lines(head, lines, [3, 1], room + tok.count(lines[0]), tok) == [*head, *lines]
 
 
 def test_an_ordered_cut_ends_at_the_first_line_that_does_not_fit_and_drops_a_bare_title() -> None:
@@ -205,11 +203,15 @@ def test_an_ordered_cut_ends_at_the_first_line_that_does_not_fit_and_drops_a_bar
         return tok.bound_lines(head) + 1 + tok.count("… 4 more outline lines") + kept_cost
 
     weights = [0, 0, 0, 0]
-    assert _cut(head, lines, weights, room(0, 1), tok, ordered=True) == [*head, note, "… 3 more outline lines"]
-    assert _cut(head, lines, weights, room(0, 1, 2), tok, ordered=True) == [*head, *lines[:3], "… 1 more outline line"]
-    assert _cut(head, lines, weights, room(1) + 2, tok, ordered=True) is None  # not the title alone
+    assert cut_lines(head, lines, weights, room(0, 1), tok, ordered=True) == [*head, note, "… 3 more outline lines"]
+    assert cut_lines(head, lines, weights, room(0, 1, 2), tok, ordered=True) == [
+        *head,
+        *lines[:3],
+        "… 1 more outline line",
+    ]
+    assert cut_lines(head, lines, weights, room(1) + 2, tok, ordered=True) is None  # not the title alone
     # unordered (a script's members), the same lines are passed over to the first that fits
-    assert _cut(head, lines, weights, room(1) + 2, tok) == [*head, lines[1], "… 3 more outline lines"]
+    assert cut_lines(head, lines, weights, room(1) + 2, tok) == [*head, lines[1], "… 3 more outline lines"]
 
 
 @pytest.fixture(scope="module")
@@ -326,13 +328,13 @@ def test_a_scene_cut_to_fit_keeps_its_compact_lines_in_order(ws) -> None:
     """docs/retrieval.md: cut to fit, a scene keeps its lines in order (no line is worth more than
     another), and a last line counts the rest."""
     project = ws.projects[0]
-    view = _file_view(project, DUNGEON)
-    lines, weights = _weighted(view, project.graph, {stem(t) for t in query_terms("restart button game over")})
+    view = file_view(project, DUNGEON)
+    lines, weights = weighted(view, project.graph, {stem(t) for t in query_terms("restart button game over")})
     assert len(set(weights)) == 1 and len(lines) > 8
     tok = counter("estimate")
     room = tok.bound_lines(["h"]) + 1 + tok.count(f"… {len(lines)} more outline lines")
     room += sum(tok.count(line) + 1 for line in lines[:5])
-    assert _cut(["h"], lines, weights, room, tok) == ["h", *lines[:5], f"… {len(lines) - 5} more outline lines"]
+    assert cut_lines(["h"], lines, weights, room, tok) == ["h", *lines[:5], f"… {len(lines) - 5} more outline lines"]
 
 
 def test_a_scene_or_prefab_past_the_third_is_cut_to_more_than_a_quarter_share(tmp_path: Path) -> None:

@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from indexer.identifiers import NameText, name_stems, stem, stem_pattern, stem_prefixes
 from indexer.model import Declared
-from indexer.query.context import _compact, _FileView
 from indexer.query.outline import matches
 from indexer.query.priors import _VENDORED_FOLDERS, vendor_package
 from indexer.query.search import Outline, _name_matches
@@ -19,6 +18,7 @@ from indexer.query.textmatch import NOT_MATCHED as _NOT_MATCHED
 from indexer.query.textmatch import matched_lines as _matched_lines
 from indexer.query.textmatch import matched_lines_of, stems_in, stems_in_text
 from indexer.query.texts import FileText
+from indexer.query.views import FileView, compact
 from indexer.store.schema import outline_encoder
 
 # ASCII letters that stem, plus characters whose case rules differ from ASCII's (dotted I,
@@ -54,9 +54,9 @@ def test_a_compact_outline_cut_by_index_is_the_one_every_line_tested_gives(
     lines = [(f"  L{i} {n}()", None if i < len(types) and types[i] else n) for i, n in enumerate(names)]
     members = tuple(m for _, m in lines)
     fixed = tuple(i for i, m in enumerate(members) if m is None)
-    view = _FileView("csharp", frozenset(), tuple(t for t, _ in lines), members, NameText([m or "" for m in members]))
+    view = FileView("csharp", frozenset(), tuple(t for t, _ in lines), members, NameText([m or "" for m in members]))
     view = msgspec.structs.replace(view, fixed=fixed)
-    assert _compact(view, None, stems) == compact_lines(lines, stems)
+    assert compact(view, None, stems) == compact_lines(lines, stems)
 
 
 FOLDERS = st.sampled_from(

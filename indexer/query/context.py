@@ -7,25 +7,20 @@ each as the largest rendering that still fits: a full outline, a compact one, or
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator
-
 import msgspec
 
-from indexer.identifiers import NameText, bounded_query, name_stems, query_terms, said_words, stem
-from indexer.model import CodeOutline, ContextPack, FileEntry, FileRecord, Hit, Overview, Tier, Tier2
-from indexer.query.graph import Graph
-from indexer.query.outline import Part, csharp_lines, matches, outline_parts, render_parts
+from indexer.identifiers import bounded_query, query_terms, said_words, stem
+from indexer.model import ContextPack, FileEntry, Hit, Overview, Tier, Tier2
 from indexer.query.overview import Folder, folder_tree, render_tree, workspace_overviews
 from indexer.query.priors import ART_WORDS, ASSET_WORDS, asks_for, named_kinds
 from indexer.query.related import RELATED_LEADS, related_files
 from indexer.query.render import render_overview
 from indexer.query.synonyms import expansions
-from indexer.query.textmatch import matched_lines_of, stems_in, stems_in_text
+from indexer.query.textmatch import stems_in, stems_in_text
 from indexer.query.texts import FileText
 from indexer.query.tokens import TokenCounter
+from indexer.query.views import file_view, renderings
 from indexer.query.workspace import ProjectIndex, Workspace
-from indexer.store.schema import TEXT_BODY_KINDS
 
 CONTEXT_SCHEMA_VERSION = 1
 TIER1_SHARE = 0.15
@@ -38,12 +33,9 @@ LEADING_ASSETS = 2  # a code task keeps an asset among its best hits where it ra
 DEFERRED_ASSET = 0.7  # the rest of its assets are placed as if they scored this much of their score
 FILE_FLOOR = 200  # 300 showed fewer files beyond their header at 2,000-4,000 (docs/retrieval.md)
 # A file whose compact outline is longer than its share is shown cut to what the task needs most
-# (`_cut`): in its whole share when it is a lead file, in this part of it otherwise, so the pack
+# (`views.cut_lines`): in its whole share when it is a lead file, in this part of it otherwise, so the pack
 # still reaches as far down the ranking (measured: docs/retrieval.md).
 CUT_SHARE = 1 / 2
-MIN_LINE = 2  # tokens: a line and its newline cost two at least
-# The attributes an outline line starts with after its line number (none nesting brackets).
-_ATTRIBUTES = re.compile(r"^(\s*L\d+ )(?:\[[^\[\]]*\]\s*)+")
 # Scenes and prefabs shown in a compact outline (cut to the task), the rest in full when that fits
 # and else by their header line: a code task's prefabs repeat the same components (a track piece
 # per theme), and each compact outline costs a C# file's room.
@@ -249,7 +241,7 @@ def _tier2(
         # the lines matching: of the stems the lower-cased text holds (all when it is not aligned)
         looked_for = frozenset(in_text) if len(read.low) == len(read.text) else frozen
         room = (min(cut, budget - used) - 1, counter)
-        for lines in _renderings(head, project, local, read, stems, looked_for, room):
+        for lines in renderings(head, project, local, read, stems, looked_for, room):
             if 2 * len(lines) > budget - used:  # a line and its newline: two tokens at least
                 continue
             if counter.at_least_lines(lines) + 1 > (budget - used if len(lines) == 1 else min(cap, budget - used)):
@@ -281,7 +273,7 @@ def _matched(
     in_text = stems_in_text(read, stems)
     found = sorted(in_text | stems_in(local.lower(), stems - in_text))
     if similar:  # synonyms are looked for in names only: a long text is scanned once a word
-        view = _file_view(project, local)
+        view = file_view(project, local)
         found += sorted(stems_in(f"{view.lowered if view else ''}\n{local.lower()}", set(similar)))
     return _match_reason(found, by_stem, similar), in_text
 
@@ -310,48 +302,6 @@ def _match_reason(found: list[str], by_stem: dict[str, str], similar: dict[str, 
     return f"matched: {text}" if text else "ranked by path"
 
 
-class _FileView(msgspec.Struct, frozen=True):
-    """What tier 2 needs of a file whatever the query: kept per index generation, as popular
-    files come back query after query and decoding and outlining them is most of the cost."""
-
-    kind: str
-    declared: frozenset[int]  # lines holding a declaration (the outline shows them)
-    outline: tuple[str, ...]  # the full outline; () for a file without symbols
-    # C#: the member each outline line shows (None: always kept), so the compact form needs no
-    # decode; None for other kinds, whose compact form is cut from `parts`
-    members: tuple[str | None, ...] | None = None
-    names: NameText | None = None  # the members as a NameText (C#), for the compact form
-    lowered: str = ""  # its declarations' names, lower-cased: where a synonym is looked for
-    parts: tuple[Part, ...] = ()  # other kinds: the outline as `render_parts` cuts it to a query
-    fixed: tuple[int, ...] = ()  # C#: the outline lines naming no member (every compact form keeps them)
-    flat: bool = True  # no line of the outline holds a newline
-
-
-def _file_view(project: ProjectIndex, local: str) -> _FileView | None:
-    return project.remember(("view", local), lambda: _make_view(project.records.outline_record(local), project.graph))
-
-
-def _make_view(rec: FileRecord | CodeOutline | None, graph: Graph) -> _FileView | None:
-    if rec is None:
-        return None
-    declared = frozenset(s.line for s in rec.symbols)
-    if not rec.symbols and (rec.kind == "csharp" or not rec.refs):
-        return _FileView(rec.kind, declared, ())
-    lowered = "\n".join(s.name for s in rec.symbols).lower()
-    if rec.kind == "csharp":
-        lines = csharp_lines(rec, graph)
-        members = tuple(m for _, m in lines)
-        names = NameText([m or "" for m in members])
-        fixed = tuple(i for i, m in enumerate(members) if m is None)
-        outline = tuple(t for t, _ in lines)
-        flat = not any("\n" in t for t in outline)
-        return _FileView(rec.kind, declared, outline, members, names, lowered, fixed=fixed, flat=flat)
-    parts = tuple(outline_parts(rec, graph))
-    outline = tuple(render_parts(parts, graph, None))
-    flat = not any("\n" in t for t in outline)
-    return _FileView(rec.kind, declared, outline, lowered=lowered, parts=parts, flat=flat)
-
-
 def _shares(kind: str, lead: bool, outlined: int, budget: int) -> tuple[int, int]:
     """A file's share of tier 2 and the room of its outline cut to the task: a lead file's fifth
     and all of it; another's 6% (FILE_FLOOR at least) and CUT_SHARE of it; a scene or prefab past
@@ -361,132 +311,3 @@ def _shares(kind: str, lead: bool, outlined: int, budget: int) -> tuple[int, int
         cap = int(cap * CUT_SHARE)
         return cap, int(cap * HALVED_CUT_SHARE)
     return cap, cap if lead else int(cap * CUT_SHARE)
-
-
-def _compact(view: _FileView, graph: Graph, stems: set[str]) -> list[str]:
-    """The compact form of a view: of a C# file its declarations and the members that match
-    (`_compact_indexes`), of another `render_parts` cut to `stems`."""
-    if view.members is None:
-        return render_parts(view.parts, graph, stems)
-    outline = view.outline
-    return [outline[i] for i in _compact_indexes(view, stems)]
-
-
-def _compact_indexes(view: _FileView, stems: set[str]) -> list[int]:
-    """The lines of a C# view's compact form, as indexes: the lines naming no member, and the
-    members the name scan lets through that match; a file of hundreds of members costs what the
-    few that may match do, not a test of each."""
-    members = view.members
-    assert members is not None
-    maybe = view.names.may_hold(stems) if view.names is not None else None
-    if maybe is None:
-        return [i for i, m in enumerate(members) if m is None or matches(m, stems)]
-    kept = [i for i in maybe if (m := members[i]) is not None and matches(m, stems)]
-    return sorted((*view.fixed, *kept))
-
-
-def _weighted(view: _FileView, graph: Graph, stems: set[str]) -> tuple[list[str], list[int]]:
-    """The compact form's lines, each with how much the task needs it: a C# type line most, a
-    member by the query stems its name holds, the namespace least (the path says as much); the
-    lines of other kinds alike."""
-    if view.members is None:
-        lines = _compact(view, graph, stems)
-        return lines, [0] * len(lines)
-    indexes = _compact_indexes(view, stems)
-    lines = [view.outline[i] for i in indexes]
-    weights = [
-        len(stems.intersection(name_stems(m)))
-        if (m := view.members[i]) is not None
-        else -1
-        if line.startswith("namespace ")
-        else len(stems) + 1
-        for i, line in zip(indexes, lines, strict=True)
-    ]
-    return lines, weights
-
-
-def _cut(
-    head: list[str], lines: list[str], weights: list[int], room: int, counter: TokenCounter, ordered: bool = False
-) -> list[str] | None:
-    """The heaviest of `lines` (of equal weight, the earlier) that fit in `room` tokens after
-    `head`, in their order, and a line counting those left out; None when none fits. A line too
-    long for what is left is shown without its attributes when that fits (`_bare`), else passed
-    over for lighter ones: a file whose outline is too long for its room shows what the task needs
-    most of it, not its path alone, and a class line of three `[RequireComponent]`s does not keep
-    out the field the task asks about. `ordered` lines (a scene's or prefab's, whose titles head
-    the lines after them) end at the first that does not fit: `references:` alone says nothing."""
-    used = counter.bound_lines(head) + 1 + counter.count(_more_lines(len(lines)))
-    chosen: dict[int, str] = {}
-    for i in sorted(range(len(lines)), key=lambda i: (-weights[i], i)):
-        if room - used < MIN_LINE:
-            break
-        for line in dict.fromkeys((lines[i], _bare(lines[i]))):
-            cost = counter.count(line) + 1
-            if used + cost <= room:
-                used += cost
-                chosen[i] = line
-                break
-        else:
-            if ordered:
-                break
-    if ordered:  # a title whose lines were all left out goes with them
-        while chosen and chosen[last := max(chosen)].endswith(":"):
-            del chosen[last]
-    if not chosen:
-        return None
-    left = len(lines) - len(chosen)
-    return [*head, *(chosen[i] for i in sorted(chosen)), *([_more_lines(left)] if left else [])]
-
-
-def _bare(line: str) -> str:
-    """An outline line without the attributes before its declaration (`L22 [RequireComponent(...)]
-    public class Mover` -> `L22 public class Mover`); the line itself when it has none."""
-    return _ATTRIBUTES.sub(r"\1", line, count=1)
-
-
-def _more_lines(count: int) -> str:
-    return f"… {count} more outline line{'s' if count > 1 else ''}"
-
-
-def _renderings(
-    head: str,
-    project: ProjectIndex,
-    local: str,
-    read: FileText,
-    stems: set[str],
-    frozen: frozenset[str],
-    room: tuple[int, TokenCounter],
-) -> Iterator[list[str]]:
-    """Largest first: full outline with matched lines, compact outline, the compact outline cut
-    to `room` (tokens, and their counter), header line. Made one at a time: the caller stops at
-    the first that fits. Each as the lines its text splits into: the view's own line strings
-    (their counts are cached by them), joined only when one is kept."""
-    flat = "\n" not in head  # (a path, a kind and query words: it holds none)
-    view = _file_view(project, local)
-    if view is None or not view.outline:
-        matched = matched_lines_of(read, frozen)  # each cut at a newline
-        if matched:
-            yield _split([head, *matched], flat)
-        yield _split([head], flat)
-        return
-    flat = flat and view.flat
-    # Matched lines of Unity YAML are serialized state, not code: the outline says it better.
-    if view.kind in TEXT_BODY_KINDS:
-        matched = matched_lines_of(read, frozen, view.declared)
-        if matched:
-            yield _split([head, *view.outline, "matched lines:", *matched], flat)
-    yield _split([head, *view.outline], flat)
-    lines, weights = _weighted(view, project.graph, stems)
-    if lines != list(view.outline):
-        # a C# view's compact lines are some of its lines; another's are cut from its parts
-        yield _split([head, *lines], flat and (view.members is not None or not any("\n" in c for c in lines)))
-    if all("\n" not in line for line in (head, *lines)):  # a cut counts whole lines
-        cut = _cut([head], lines, weights, *room, ordered=view.members is None)
-        if cut is not None:
-            yield cut
-    yield _split([head], flat)
-
-
-def _split(lines: list[str], flat: bool) -> list[str]:
-    """The lines `"\n".join(lines)` splits into: `lines` themselves when none holds a newline."""
-    return lines if flat else "\n".join(lines).split("\n")

@@ -1,0 +1,197 @@
+"""What tier 2 shows of one file: its view (outline and members, kept per index generation) and
+its renderings for a task, largest first, down to the compact outline cut to a room.
+
+Split from `context.py`, which decides how much room each file gets; this decides what fits in it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import msgspec
+
+from indexer.identifiers import NameText, name_stems
+from indexer.model import CodeOutline, FileRecord
+from indexer.query.graph import Graph
+from indexer.query.outline import Part, csharp_lines, matches, outline_parts, render_parts
+from indexer.query.textmatch import matched_lines_of
+from indexer.query.texts import FileText
+from indexer.query.tokens import TokenCounter
+from indexer.query.workspace import ProjectIndex
+from indexer.store.schema import TEXT_BODY_KINDS
+
+MIN_LINE = 2  # tokens: a line and its newline cost two at least
+# The attributes an outline line starts with after its line number (none nesting brackets).
+_ATTRIBUTES = re.compile(r"^(\s*L\d+ )(?:\[[^\[\]]*\]\s*)+")
+
+
+class FileView(msgspec.Struct, frozen=True):
+    """What tier 2 needs of a file whatever the query: kept per index generation, as popular
+    files come back query after query and decoding and outlining them is most of the cost."""
+
+    kind: str
+    declared: frozenset[int]  # lines holding a declaration (the outline shows them)
+    outline: tuple[str, ...]  # the full outline; () for a file without symbols
+    # C#: the member each outline line shows (None: always kept), so the compact form needs no
+    # decode; None for other kinds, whose compact form is cut from `parts`
+    members: tuple[str | None, ...] | None = None
+    names: NameText | None = None  # the members as a NameText (C#), for the compact form
+    lowered: str = ""  # its declarations' names, lower-cased: where a synonym is looked for
+    parts: tuple[Part, ...] = ()  # other kinds: the outline as `render_parts` cuts it to a query
+    fixed: tuple[int, ...] = ()  # C#: the outline lines naming no member (every compact form keeps them)
+    flat: bool = True  # no line of the outline holds a newline
+
+
+def file_view(project: ProjectIndex, local: str) -> FileView | None:
+    return project.remember(("view", local), lambda: _make_view(project.records.outline_record(local), project.graph))
+
+
+def _make_view(rec: FileRecord | CodeOutline | None, graph: Graph) -> FileView | None:
+    if rec is None:
+        return None
+    declared = frozenset(s.line for s in rec.symbols)
+    if not rec.symbols and (rec.kind == "csharp" or not rec.refs):
+        return FileView(rec.kind, declared, ())
+    lowered = "\n".join(s.name for s in rec.symbols).lower()
+    if rec.kind == "csharp":
+        lines = csharp_lines(rec, graph)
+        members = tuple(m for _, m in lines)
+        names = NameText([m or "" for m in members])
+        fixed = tuple(i for i, m in enumerate(members) if m is None)
+        outline = tuple(t for t, _ in lines)
+        flat = not any("\n" in t for t in outline)
+        return FileView(rec.kind, declared, outline, members, names, lowered, fixed=fixed, flat=flat)
+    parts = tuple(outline_parts(rec, graph))
+    outline = tuple(render_parts(parts, graph, None))
+    flat = not any("\n" in t for t in outline)
+    return FileView(rec.kind, declared, outline, lowered=lowered, parts=parts, flat=flat)
+
+
+def compact(view: FileView, graph: Graph, stems: set[str]) -> list[str]:
+    """The compact form of a view: of a C# file its declarations and the members that match
+    (`_compact_indexes`), of another `render_parts` cut to `stems`."""
+    if view.members is None:
+        return render_parts(view.parts, graph, stems)
+    outline = view.outline
+    return [outline[i] for i in _compact_indexes(view, stems)]
+
+
+def _compact_indexes(view: FileView, stems: set[str]) -> list[int]:
+    """The lines of a C# view's compact form, as indexes: the lines naming no member, and the
+    members the name scan lets through that match; a file of hundreds of members costs what the
+    few that may match do, not a test of each."""
+    members = view.members
+    assert members is not None
+    maybe = view.names.may_hold(stems) if view.names is not None else None
+    if maybe is None:
+        return [i for i, m in enumerate(members) if m is None or matches(m, stems)]
+    kept = [i for i in maybe if (m := members[i]) is not None and matches(m, stems)]
+    return sorted((*view.fixed, *kept))
+
+
+def weighted(view: FileView, graph: Graph, stems: set[str]) -> tuple[list[str], list[int]]:
+    """The compact form's lines, each with how much the task needs it: a C# type line most, a
+    member by the query stems its name holds, the namespace least (the path says as much); the
+    lines of other kinds alike."""
+    if view.members is None:
+        lines = compact(view, graph, stems)
+        return lines, [0] * len(lines)
+    indexes = _compact_indexes(view, stems)
+    lines = [view.outline[i] for i in indexes]
+    weights = [
+        len(stems.intersection(name_stems(m)))
+        if (m := view.members[i]) is not None
+        else -1
+        if line.startswith("namespace ")
+        else len(stems) + 1
+        for i, line in zip(indexes, lines, strict=True)
+    ]
+    return lines, weights
+
+
+def cut_lines(
+    head: list[str], lines: list[str], weights: list[int], room: int, counter: TokenCounter, ordered: bool = False
+) -> list[str] | None:
+    """The heaviest of `lines` (of equal weight, the earlier) that fit in `room` tokens after
+    `head`, in their order, and a line counting those left out; None when none fits. A line too
+    long for what is left is shown without its attributes when that fits (`_bare`), else passed
+    over for lighter ones: a file whose outline is too long for its room shows what the task needs
+    most of it, not its path alone, and a class line of three `[RequireComponent]`s does not keep
+    out the field the task asks about. `ordered` lines (a scene's or prefab's, whose titles head
+    the lines after them) end at the first that does not fit: `references:` alone says nothing."""
+    used = counter.bound_lines(head) + 1 + counter.count(_more_lines(len(lines)))
+    chosen: dict[int, str] = {}
+    for i in sorted(range(len(lines)), key=lambda i: (-weights[i], i)):
+        if room - used < MIN_LINE:
+            break
+        for line in dict.fromkeys((lines[i], _bare(lines[i]))):
+            cost = counter.count(line) + 1
+            if used + cost <= room:
+                used += cost
+                chosen[i] = line
+                break
+        else:
+            if ordered:
+                break
+    if ordered:  # a title whose lines were all left out goes with them
+        while chosen and chosen[last := max(chosen)].endswith(":"):
+            del chosen[last]
+    if not chosen:
+        return None
+    left = len(lines) - len(chosen)
+    return [*head, *(chosen[i] for i in sorted(chosen)), *([_more_lines(left)] if left else [])]
+
+
+def _bare(line: str) -> str:
+    """An outline line without the attributes before its declaration (`L22 [RequireComponent(...)]
+    public class Mover` -> `L22 public class Mover`); the line itself when it has none."""
+    return _ATTRIBUTES.sub(r"\1", line, count=1)
+
+
+def _more_lines(count: int) -> str:
+    return f"… {count} more outline line{'s' if count > 1 else ''}"
+
+
+def renderings(
+    head: str,
+    project: ProjectIndex,
+    local: str,
+    read: FileText,
+    stems: set[str],
+    frozen: frozenset[str],
+    room: tuple[int, TokenCounter],
+) -> Iterator[list[str]]:
+    """Largest first: full outline with matched lines, compact outline, the compact outline cut
+    to `room` (tokens, and their counter), header line. Made one at a time: the caller stops at
+    the first that fits. Each as the lines its text splits into: the view's own line strings
+    (their counts are cached by them), joined only when one is kept."""
+    flat = "\n" not in head  # (a path, a kind and query words: it holds none)
+    view = file_view(project, local)
+    if view is None or not view.outline:
+        matched = matched_lines_of(read, frozen)  # each cut at a newline
+        if matched:
+            yield _split([head, *matched], flat)
+        yield _split([head], flat)
+        return
+    flat = flat and view.flat
+    # Matched lines of Unity YAML are serialized state, not code: the outline says it better.
+    if view.kind in TEXT_BODY_KINDS:
+        matched = matched_lines_of(read, frozen, view.declared)
+        if matched:
+            yield _split([head, *view.outline, "matched lines:", *matched], flat)
+    yield _split([head, *view.outline], flat)
+    lines, weights = weighted(view, project.graph, stems)
+    if lines != list(view.outline):
+        # a C# view's compact lines are some of its lines; another's are cut from its parts
+        yield _split([head, *lines], flat and (view.members is not None or not any("\n" in c for c in lines)))
+    if all("\n" not in line for line in (head, *lines)):  # a cut counts whole lines
+        cut = cut_lines([head], lines, weights, *room, ordered=view.members is None)
+        if cut is not None:
+            yield cut
+    yield _split([head], flat)
+
+
+def _split(lines: list[str], flat: bool) -> list[str]:
+    """The lines `"\n".join(lines)` splits into: `lines` themselves when none holds a newline."""
+    return lines if flat else "\n".join(lines).split("\n")

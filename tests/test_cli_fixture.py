@@ -92,7 +92,7 @@ def test_context_json_contract(project: Path) -> None:
     assert ("Assets/Scripts/Weapons/MeleeWeapon.cs", "related: uses IDamageable.cs") in [
         (f["path"], f["reason"]) for f in files
     ]
-    assert "\n## Related files (not shown; one reference from the files above)\n" in pack["tier2"]["text"]
+    assert "\n## Related files (one reference from the files above)\n" in pack["tier2"]["text"]
 
 
 def refs_json(project: Path, target: str) -> dict:

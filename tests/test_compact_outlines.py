@@ -1,6 +1,7 @@
 """Compact outlines in context packs: a scene or prefab cut to the objects a task names, and a file
 whose outline is longer than its share cut to what the task needs most, not shown as a bare path."""
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,8 @@ from indexer.query.context import (
     HIERARCHY_OUTLINES,
     LEAD_FILES,
     LEAD_SHARE,
+    RELATED_HEADER,
+    RELATED_REASON,
     build_context,
 )
 from indexer.query.outline import Hierarchy, Node, outline_parts, render_parts
@@ -267,16 +270,26 @@ def test_a_file_after_the_leads_is_cut_to_half_its_share(saves: Path) -> None:
 
 
 def test_the_scorers_count_a_file_outlined_only_when_the_pack_shows_more_than_its_header(ws) -> None:
+    """A ranked file shown by its header line alone is shown, not outlined; a related file is
+    shown and outlined when lines of its outline follow its entry, else only named."""
     task = "where is the restart button of the game over screen wired?"
-    # a budget where some file has room for its header line alone (which one moves with the packing)
+    # a budget where some file has room for its header line alone and some related file is
+    # listed with its outline, another without (which ones move with the packing)
     for budget in range(500, 3000, 100):
         pack = build_context(ws, task, budget, counter("estimate"))
         every, shown, outlined = (pack_files(pack, mode) for mode in ("all", "shown", "outlined"))
-        headers = [p for p in shown if len(_section(pack.tier2.text, p)) == 1]
-        if headers:
+        ranked = [f.path for f in pack.tier2.files if not f.reason.startswith(RELATED_REASON)]
+        headers = [p for p in ranked if len(_section(pack.tier2.text, p)) == 1]
+        related = pack.tier2.text.partition(f"\n{RELATED_HEADER}\n")[2].split("\n")
+        with_outline = [line.split("  (")[0] for line, after in itertools.pairwise(related) if after.startswith("  ")]
+        alone = [line.split("  (")[0] for line in related if line and not line.startswith("  ")]
+        alone = [p for p in alone if p not in with_outline]
+        if headers and with_outline and alone:
             break
-    assert headers and outlined == [p for p in shown if p not in headers]
-    assert set(shown) <= set(every)
+    assert headers and with_outline and alone
+    assert shown == [p for p in every if p in ranked or p in with_outline]
+    assert outlined == [p for p in shown if p not in headers]
+    assert not set(alone) & set(shown)
     with pytest.raises(ValueError, match="unknown mode"):
         pack_files(pack, "some")
 

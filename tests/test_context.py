@@ -8,7 +8,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from indexer.config import Config
-from indexer.query.context import DEFERRED_ASSET, FILE_FLOOR, FILE_SHARE, LEAD_FILES, LEAD_SHARE, build_context
+from indexer.identifiers import stem
+from indexer.query.context import (
+    DEFERRED_ASSET,
+    FILE_FLOOR,
+    FILE_SHARE,
+    LEAD_FILES,
+    LEAD_SHARE,
+    RELATED_OUTLINE_ROOM,
+    _related_lines,
+    build_context,
+)
 from indexer.query.outline import Joined, render_parts
 from indexer.query.render import render_context
 from indexer.query.tokens import ESTIMATE, _estimate_pieces, counter, estimate
@@ -195,12 +205,55 @@ def test_a_pack_lists_the_files_one_reference_from_its_three_best_files(env) -> 
         "Assets/Scripts/Combat/IDamageable.cs",
     ]
     text = pack.tier2.text
-    head, _, tail = text.partition("\n## Related files (not shown; one reference from the files above)\n")
-    assert tail.split("\n") == [f"{p}  ({r.removeprefix('related: ')})" for p, r in related]
+    head, _, tail = text.partition("\n## Related files (one reference from the files above)\n")
+    entries = [line for line in tail.split("\n") if not line.startswith("  ")]
+    assert entries == [f"{p}  ({r.removeprefix('related: ')})" for p, r in related]
     tier2 = pack.budget - pack.tier1.tokens - 2
     related_tokens = counter("estimate").count(text) - counter("estimate").count(head)
     assert related_tokens < int(tier2 * 0.15)  # all of them fit in less than their share
     assert pack.budget - 50 <= pack.tokens <= pack.budget  # and the ranked files took the rest
+
+
+def test_the_first_related_files_show_their_declarations_and_the_members_the_task_names(env) -> None:
+    """docs/cli.md (context): the first four related files are listed with their compact outline
+    (the namespace left out: the path says as much) cut to 32 tokens, indented under their line,
+    while those outlines take at most 70% of the related files' room; the rest by their line."""
+    _root, ws = env
+    tok = counter("estimate")
+    stems = {stem(w) for w in ("damage", "shield", "absorb")}
+    candidates = [
+        ("Assets/Scripts/Combat/Health.cs", "uses DamageInfo.cs"),
+        ("Assets/Prefabs/Enemies/Enemy.prefab", "carries script DamageDealer.cs"),
+        ("Assets/Scripts/Weapons/MeleeWeapon.cs", "uses IDamageable.cs"),
+        ("Assets/Scripts/Weapons/RangedWeapon.cs", "uses DamageInfo.cs"),
+        ("Assets/Scripts/Editor/HealthEditor.cs", "uses DamageInfo.cs"),
+    ]
+    health = (
+        "Assets/Scripts/Combat/Health.cs  (uses DamageInfo.cs)\n"
+        "  L11 [DisallowMultipleComponent] public class Health : MonoBehaviour, IDamageable  [monobehaviour]\n"
+        "  … 2 more outline lines"
+    )
+    enemy = (
+        "Assets/Prefabs/Enemies/Enemy.prefab  (carries script DamageDealer.cs)\n"
+        "  Enemy  [tag Enemy, layer 9]  L3\n"
+        "  … 3 more outline lines"
+    )
+    melee = (
+        "Assets/Scripts/Weapons/MeleeWeapon.cs  (uses IDamageable.cs)\n"
+        "  L9 public class MeleeWeapon : Weapon  [monobehaviour]"
+    )
+    ranged = (
+        "Assets/Scripts/Weapons/RangedWeapon.cs  (uses DamageInfo.cs)\n"
+        "  L10 public class RangedWeapon : Weapon  [monobehaviour]"
+    )
+    plain = [f"{p}  ({why})" for p, why in candidates]
+    wide = [line for *_, line, _cost in _related_lines(ws, candidates, stems, tok, 400)]
+    assert wide == [health, enemy, melee, ranged, plain[4]]  # the fifth by its line alone
+    assert all(tok.count("\n".join(e.split("\n")[1:])) <= RELATED_OUTLINE_ROOM + 3 for e in wide)  # (the indent)
+    # 100 tokens: outlines in 70 of them: Health's (51) fits, Enemy's after it (41) does not
+    narrow = _related_lines(ws, candidates, stems, tok, 100)
+    assert [line for *_, line, _ in narrow] == [health, *plain[1:4]]
+    assert [cost for *_, cost in narrow] == [tok.count(line) + 1 for *_, line, _ in narrow]
 
 
 NEIGHBOURS_OF_THE_DAMAGE_FILES = [

@@ -19,7 +19,7 @@ from indexer.query.synonyms import expansions
 from indexer.query.textmatch import stems_in, stems_in_text
 from indexer.query.texts import FileText
 from indexer.query.tokens import TokenCounter
-from indexer.query.views import file_view, renderings
+from indexer.query.views import cut_lines, file_view, renderings, weighted
 from indexer.query.workspace import ProjectIndex, Workspace
 
 CONTEXT_SCHEMA_VERSION = 1
@@ -50,9 +50,14 @@ PACKAGE_WORDS = frozenset(
     {"package", "packages", "dependency", "dependencies", "manifest", "upm", "version", "upgrade"}
 )
 CODE_KINDS = frozenset({"csharp", "shader", "shader_include", "compute_shader"})
-# The share of tier 2 kept for the files one reference from the best files (`related`): a line each.
+# The share of tier 2 kept for the files one reference from the best files (`related`).
 RELATED_SHARE = 0.15
-RELATED_HEADER = "## Related files (not shown; one reference from the files above)"
+RELATED_HEADER = "## Related files (one reference from the files above)"
+# The first related files are shown with their declarations and the members the task names, cut
+# to RELATED_OUTLINE_ROOM tokens each, while those take at most RELATED_OUTLINED_SHARE of the
+# related files' room: a line naming `Engine.cs` says where to look, `public class Engine` with
+# the field the task asks about is something to read (docs/retrieval.md, session 16).
+RELATED_OUTLINED, RELATED_OUTLINE_ROOM, RELATED_OUTLINED_SHARE = 4, 32, 0.7
 RELATED_REASON = "related: "  # how a related file's entry starts its reason
 
 
@@ -154,16 +159,18 @@ def _tier2_and_related(
     budget: int,
 ) -> Tier2:
     """The ranked files in all but RELATED_SHARE of the budget, then, in what is left, the files one
-    reference from the best of them (`related`), one line each. When those lines need less than
-    their share (a small project), the ranked files are laid out again with the rest."""
+    reference from the best of them (`related`), a line each, the first with their declarations.
+    When those need less than their share (a small project), the ranked files are laid out again
+    with the rest."""
     reserve = int(budget * RELATED_SHARE)
     tier2 = _tier2(ws, hits, terms, similar, counter, budget - reserve)
     if not tier2.files:
         return tier2
     head = counter.count(RELATED_HEADER) + 1
     leads = [f.path for f in tier2.files[:RELATED_LEADS]]
+    stems = {stem(t) for t in terms}
     candidates = related_files(ws, leads, {f.path for f in tier2.files}, hits)
-    lines = _related_lines(candidates, counter, reserve - head)
+    lines = _related_lines(ws, candidates, stems, counter, reserve - head)
     need = head + sum(cost for *_, cost in lines) if lines else 0
     if need < reserve:  # every candidate was counted and fits: the ranked files take the rest
         tier2 = _tier2(ws, hits, terms, similar, counter, budget - need)
@@ -172,7 +179,7 @@ def _tier2_and_related(
             candidates = [c for c in candidates if c[0] not in shown]
         else:
             candidates = related_files(ws, [f.path for f in tier2.files[:RELATED_LEADS]], shown, hits)
-        lines = _related_lines(candidates, counter, budget - tier2.tokens - head)
+        lines = _related_lines(ws, candidates, stems, counter, budget - tier2.tokens - head)
     if not lines:
         return tier2
     scores = {h.path: h.score for h in hits}
@@ -191,19 +198,46 @@ def _tier2_and_related(
 
 
 def _related_lines(
-    candidates: list[tuple[str, str]], counter: TokenCounter, room: int
+    ws: Workspace, candidates: list[tuple[str, str]], stems: set[str], counter: TokenCounter, room: int
 ) -> list[tuple[str, str, str, int]]:
-    """(path, why, line, tokens with its newline) of the related files, in order, until they fill
+    """(path, why, text, tokens with its newline) of the related files, in order, until they fill
     `room` (the first that does not fit ends the list)."""
     out, used = [], 0
-    for path, why in candidates:
+    outlined = room * RELATED_OUTLINED_SHARE
+    for i, (path, why) in enumerate(candidates):
         line = f"{path}  ({why})"
         cost = counter.count(line) + 1
+        if i < RELATED_OUTLINED and used + cost < outlined:
+            fuller = _related_outline(ws, path, line, stems, counter)
+            more = counter.count(fuller) + 1
+            if used + more <= outlined:
+                line, cost = fuller, more
         used += cost
         out.append((path, why, line, cost))
         if used >= room:
             break
     return out
+
+
+def _related_outline(ws: Workspace, path: str, line: str, stems: set[str], counter: TokenCounter) -> str:
+    """A related file's line with its compact outline (without the namespace, which its path says)
+    cut to RELATED_OUTLINE_ROOM tokens, indented under it; the line alone when nothing fits."""
+    owner = ws.owner(path, refresh=False)
+    if owner is None:
+        return line
+    project, local = owner
+    view = file_view(project, local)
+    if view is None or not view.outline:
+        return line
+    kept = [(x, w) for x, w in zip(*weighted(view, project.graph, stems), strict=True) if w >= 0]
+    if not kept or any("\n" in x for x, _ in kept):
+        return line
+    lines, weights = [x for x, _ in kept], [w for _, w in kept]
+    room = RELATED_OUTLINE_ROOM + counter.count(line)
+    cut = cut_lines([line], lines, weights, room, counter, ordered=view.members is None)
+    if cut is None:
+        return line
+    return "\n".join([line, *("  " + x for x in cut[1:])])
 
 
 def _tier2(

@@ -18,13 +18,28 @@ def pack_files(pack: ContextPack, mode: str = "all") -> list[str]:
     files = pack.tier2.files
     if mode == "all":
         return [f.path for f in files]
-    shown = [f.path for f in files if not f.reason.startswith(RELATED_REASON)]
+    related = _related_outlined(pack.tier2.text)
+    shown = [f.path for f in files if not f.reason.startswith(RELATED_REASON) or f.path in related]
     if mode == "shown":
         return shown
     if mode != "outlined":
         raise ValueError(f"unknown mode {mode!r}: one of {', '.join(MODES)}")
     bodied = _outlined(pack.tier2.text)
-    return [p for p in shown if p in bodied]
+    return [p for p in shown if p in bodied or p in related]
+
+
+def _related_outlined(text: str) -> set[str]:
+    """The related files listed with lines of their outline under their entry."""
+    _, _, tail = text.partition("\n## Related files")
+    out: set[str] = set()
+    entry = None
+    for line in tail.split("\n")[1:]:
+        if line.startswith("  "):
+            if entry is not None:
+                out.add(entry)
+        else:
+            entry = line.split("  (", 1)[0]
+    return out
 
 
 def _outlined(text: str) -> set[str]:

@@ -250,6 +250,11 @@ def test_the_first_related_files_show_their_declarations_and_the_members_the_tas
     wide = [line for *_, line, _cost in _related_lines(ws, candidates, stems, tok, 400)]
     assert wide == [health, enemy, melee, ranged, plain[4]]  # the fifth by its line alone
     assert all(tok.count("\n".join(e.split("\n")[1:])) <= RELATED_OUTLINE_ROOM + 3 for e in wide)  # (the indent)
+    # a scene naming none of the task's words would show only a count of its objects: its line alone
+    dungeon = ("Assets/Scenes/Dungeon.unity", "carries script EnemySpawner.cs")
+    assert [line for *_, line, _ in _related_lines(ws, [dungeon], stems, tok, 400)] == [
+        "Assets/Scenes/Dungeon.unity  (carries script EnemySpawner.cs)"
+    ]
     # 100 tokens: outlines in 70 of them: Health's (51) fits, Enemy's after it (41) does not
     narrow = _related_lines(ws, candidates, stems, tok, 100)
     assert [line for *_, line, _ in narrow] == [health, *plain[1:4]]

@@ -12,7 +12,7 @@ import pytest
 
 from indexer.build.update import update
 from indexer.model import Ref
-from indexer.query.context import build_context
+from indexer.query.context import _related_lines, build_context
 from indexer.query.tokens import counter
 from indexer.query.workspace import open_workspace, projects_at
 from indexer.scanners import scan
@@ -174,3 +174,19 @@ def test_a_binary_prefab_in_a_pack_shows_what_it_references_and_that_its_values_
         "  Assets/Scripts/Turret.cs (external)",
         "  Assets/Materials/Steel.mat (external)",
     ]
+
+
+def test_a_binary_prefab_listed_as_related_shows_what_it_references_never_its_note_alone(tmp_path: Path) -> None:
+    """docs/cli.md (context): a related file's outline leaves out a binary file's note (what was
+    not read is not something to read); with no reference the task names, its line stands alone."""
+    root = _cannon_project(tmp_path)
+    ws = open_workspace(root, projects_at(root))
+    cannon = [("Assets/Prefabs/Cannon.prefab", "carries script Turret.cs")]
+    lines = [text for *_, text, _ in _related_lines(ws, cannon, {"turret"}, counter(), 400)]
+    assert lines == [
+        "Assets/Prefabs/Cannon.prefab  (carries script Turret.cs)\n"
+        "  references:\n"
+        "    Assets/Scripts/Turret.cs (external)"
+    ]
+    lines = [text for *_, text, _ in _related_lines(ws, cannon, {"wheel"}, counter(), 400)]
+    assert lines == ["Assets/Prefabs/Cannon.prefab  (carries script Turret.cs)"]

@@ -220,8 +220,9 @@ def _related_lines(
 
 
 def _related_outline(ws: Workspace, path: str, line: str, stems: set[str], counter: TokenCounter) -> str:
-    """A related file's line with its compact outline (without the namespace, which its path says)
-    cut to RELATED_OUTLINE_ROOM tokens, indented under it; the line alone when nothing fits."""
+    """A related file's line with its compact outline cut to RELATED_OUTLINE_ROOM tokens, indented
+    under it, without the namespace (its path says as much) or a binary file's note; the line alone
+    when nothing fits or what fits only counts what was left out (`… 4 more objects`)."""
     owner = ws.owner(path, refresh=False)
     if owner is None:
         return line
@@ -229,13 +230,13 @@ def _related_outline(ws: Workspace, path: str, line: str, stems: set[str], count
     view = file_view(project, local)
     if view is None or not view.outline:
         return line
-    kept = [(x, w) for x, w in zip(*weighted(view, project.graph, stems), strict=True) if w >= 0]
+    kept = [(x, w) for x, w in zip(*weighted(view, project.graph, stems), strict=True) if w >= 0 and x != view.note]
     if not kept or any("\n" in x for x, _ in kept):
         return line
     lines, weights = [x for x, _ in kept], [w for _, w in kept]
     room = RELATED_OUTLINE_ROOM + counter.count(line)
     cut = cut_lines([line], lines, weights, room, counter, ordered=view.members is None)
-    if cut is None:
+    if cut is None or all(x.lstrip().startswith("…") for x in cut[1:]):
         return line
     return "\n".join([line, *("  " + x for x in cut[1:])])
 

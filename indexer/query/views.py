@@ -41,6 +41,7 @@ class FileView(msgspec.Struct, frozen=True):
     parts: tuple[Part, ...] = ()  # other kinds: the outline as `render_parts` cuts it to a query
     fixed: tuple[int, ...] = ()  # C#: the outline lines naming no member (every compact form keeps them)
     flat: bool = True  # no line of the outline holds a newline
+    note: str = ""  # the status note the outline of a file read for its references only starts with
 
 
 def file_view(project: ProjectIndex, local: str) -> FileView | None:
@@ -65,7 +66,8 @@ def _make_view(rec: FileRecord | CodeOutline | None, graph: Graph) -> FileView |
     parts = tuple(outline_parts(rec, graph))
     outline = tuple(render_parts(parts, graph, None))
     flat = not any("\n" in t for t in outline)
-    return FileView(rec.kind, declared, outline, lowered=lowered, parts=parts, flat=flat)
+    note = outline[0] if outline and not rec.symbols and rec.note else ""
+    return FileView(rec.kind, declared, outline, lowered=lowered, parts=parts, flat=flat, note=note)
 
 
 def compact(view: FileView, graph: Graph, stems: set[str]) -> list[str]:

@@ -33,8 +33,8 @@ LEADING_ASSETS = 2  # a code task keeps an asset among its best hits where it ra
 DEFERRED_ASSET = 0.7  # the rest of its assets are placed as if they scored this much of their score
 FILE_FLOOR = 200  # 300 showed fewer files beyond their header at 2,000-4,000 (docs/retrieval.md)
 # A file whose compact outline is longer than its share is shown cut to what the task needs most
-# (`views.cut_lines`): in its whole share when it is a lead file, in this part of it otherwise, so the pack
-# still reaches as far down the ranking (measured: docs/retrieval.md).
+# (`views.cut_lines`): in its whole share when it is a lead file, in this part of it otherwise, so
+# the pack still reaches as far down the ranking (measured: docs/retrieval.md).
 CUT_SHARE = 1 / 2
 # Scenes and prefabs shown in a compact outline (cut to the task), the rest in full when that fits
 # and else by their header line: a code task's prefabs repeat the same components (a track piece

@@ -427,3 +427,47 @@ def test_a_file_cut_short_mid_line_is_partial_with_what_it_held() -> None:
     kept = {(s.kind, s.name) for s in cut.symbols}
     assert kept and kept < {(s.kind, s.name) for s in whole.symbols}
     assert scan("Assets/Quirks.prefab", "prefab", data[: data.rindex(b"\n", 0, cut_at) + 1]).status == "ok"
+
+
+PHYSICS_MATERIAL = """%YAML 1.1
+%TAG !u! tag:unity3d.com,2011:
+--- !u!134 &13400000
+PhysicsMaterial:
+  m_ObjectHideFlags: 0
+  m_CorrespondingSourceObject: {fileID: 0}
+  m_PrefabInstance: {fileID: 0}
+  m_PrefabAsset: {fileID: 0}
+  m_Name: IcePhysicsMaterial
+  serializedVersion: 2
+  m_DynamicFriction: 0.1
+  m_StaticFriction: 0.1
+  m_Bounciness: 0
+  m_FrictionCombine: 2
+  m_BounceCombine: 2
+"""
+EMBEDDED_TEXTURE = """%YAML 1.1
+%TAG !u! tag:unity3d.com,2011:
+--- !u!28 &2800000
+Texture2D:
+  m_ObjectHideFlags: 0
+  m_Name: Font Atlas
+  m_Width: 512
+  m_Height: 512
+"""
+
+
+def test_other_unity_yaml_assets_record_their_objects_fields_and_an_asset_s_embedded_objects_do_not() -> None:
+    """docs/indexing.md: a physics material's friction is what "how slippery is the ice" asks
+    for; a texture a font `.asset` embeds is generated data (its fields would be noise)."""
+    path = "Assets/Levels/IcePhysicsMaterial.physicMaterial"
+    rec = scan(path, kind_of(path), PHYSICS_MATERIAL.encode())
+    assert [(s.kind, s.name, s.line, s.signature, s.container) for s in rec.symbols] == [
+        ("object", "IcePhysicsMaterial", 3, "PhysicsMaterial", ""),
+        ("field", "m_DynamicFriction", 11, "m_DynamicFriction: 0.1", "IcePhysicsMaterial"),
+        ("field", "m_StaticFriction", 12, "m_StaticFriction: 0.1", "IcePhysicsMaterial"),
+        ("field", "m_Bounciness", 13, "m_Bounciness: 0", "IcePhysicsMaterial"),
+        ("field", "m_FrictionCombine", 14, "m_FrictionCombine: 2", "IcePhysicsMaterial"),
+        ("field", "m_BounceCombine", 15, "m_BounceCombine: 2", "IcePhysicsMaterial"),
+    ]
+    asset = scan("Assets/Fonts/Font SDF.asset", "asset", EMBEDDED_TEXTURE.encode())
+    assert [(s.kind, s.name, s.signature) for s in asset.symbols] == [("object", "Font Atlas", "Texture2D")]

@@ -225,6 +225,8 @@ class _Scan:
         name = doc.top("m_Name")
         if name and self.kind not in ("scene", "prefab") and cid not in (1101, 1107, 1109):
             self.symbols.append(Symbol("object", name, doc.line, signature=doc.class_name))
+            if self.kind == "unity_yaml":  # a physics material's friction, a render texture's size
+                self.fields(doc, name, doc.class_name)  # (not an `.asset`'s generated textures and meshes)
         self.guid_refs(doc, name or doc.class_name, doc.class_name)
 
     def place(self, node: int) -> tuple[str, str, str]:

@@ -26,6 +26,7 @@ SCANNER_MODULES: dict[str, str] = {
     "asmref": "asmdef",
     "json": "packages",
     "input_actions": "inputactions",
+    "uxml": "uxml",
     "settings": "settings",
     "scene": "unity_yaml",
     "prefab": "unity_yaml",

@@ -1,0 +1,86 @@
+"""UI Toolkit layouts (`.uxml`): their elements, the custom elements' C# classes, their style sheets.
+
+"Hold the Restart button for two seconds" is answered by the panel that declares the button as a
+custom element (`<Bagel.LongPressButton name="restart-button" text="Restart"/>`) and by that
+element's class: the layout names the class, so it is tied to it in the graph as a prefab is to
+the scripts it carries.
+
+Conventions (the tests pin them):
+- a symbol "ui_element" per element, on the line its tag opens: name = its `name` attribute, else
+  its type; signature = its type, then `#name` when named, then its `text` in quotes;
+- a ref "type" (context "uxml", detail = the element's name) to each custom element's class:
+  a tag with dots (`Bagel.LongPressButton`), or with a prefix bound to a namespace other than
+  Unity's own (`xmlns:b="Bagel"`, `<b:LongPressButton>`);
+- a ref "guid" (context "Style" or "Template") to each style sheet and template the layout
+  includes by GUID, as Unity writes them (`src="project://database/...?guid=...&amp;type=3"`);
+- the layout's own structure (`UXML`, `Style`, `Template`, `Instance`, `AttributeOverrides`) is
+  not an element. Read with a tag pattern, not an XML parser: a half-edited layout still yields
+  what it holds, and no entity is ever expanded.
+"""
+
+from __future__ import annotations
+
+import re
+
+from indexer.model import FileRecord, Ref, Symbol
+
+from .packages import decode_text
+
+KIND = "uxml"
+MAX_ELEMENTS = 2000  # a generated layout of thousands of rows keeps its first ones
+UNITY_NAMESPACES = ("UnityEngine.UIElements", "UnityEditor.UIElements")
+STRUCTURE = frozenset({"UXML", "Style", "Template", "Instance", "AttributeOverrides"})
+
+_TAG = re.compile(r"<([A-Za-z_][\w.:-]*)((?:\s+[^<>]*?)?)/?>", re.S)
+_ATTRIBUTE = re.compile(r"([\w.:-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
+_GUID = re.compile(r"guid=([0-9a-fA-F]{32})")
+_ENTITIES = {"&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&apos;": "'"}
+
+
+def scan(path: str, data: bytes) -> FileRecord:
+    text, bad = decode_text(data)
+    namespaces: dict[str, str] = {}
+    symbols: list[Symbol] = []
+    refs: list[Ref] = []
+    line, pos = 1, 0
+    for m in _TAG.finditer(text):
+        line += text.count("\n", pos, m.start())
+        pos = m.start()
+        tag = m.group(1)
+        attributes = {k: _unescape(a if a is not None else b) for k, a, b in _ATTRIBUTE.findall(m.group(2))}
+        for key, value in attributes.items():
+            if key.startswith("xmlns:"):
+                namespaces[key[6:]] = value
+        prefix, _, local = tag.rpartition(":")
+        if local in STRUCTURE:
+            src = attributes.get("src", "")
+            if local in ("Style", "Template") and (guid := _GUID.search(src)):
+                refs.append(Ref("guid", guid.group(1).lower(), line, context=local))
+            continue
+        if len(symbols) >= MAX_ELEMENTS:
+            continue
+        name = attributes.get("name", "")
+        shown = local.rpartition(".")[2] if "." in local else local
+        signature = shown + (f" #{name}" if name else "") + (f' "{attributes["text"]}"' if "text" in attributes else "")
+        symbols.append(Symbol("ui_element", name or shown, line, signature=signature))
+        custom = _custom_class(prefix, local, namespaces)
+        if custom:
+            refs.append(Ref("type", custom, line, context="uxml", detail=name or shown))
+    note = bad or ("" if len(symbols) < MAX_ELEMENTS else f"first {MAX_ELEMENTS} elements recorded")
+    return FileRecord(path=path, kind=KIND, note=note, symbols=tuple(symbols), refs=tuple(refs))
+
+
+def _custom_class(prefix: str, local: str, namespaces: dict[str, str]) -> str:
+    """The C# class a custom element names; "" for Unity's own elements."""
+    if prefix:
+        namespace = namespaces.get(prefix, "")
+        if not namespace or namespace.startswith(UNITY_NAMESPACES):
+            return ""
+        return f"{namespace}.{local}"
+    if "." in local and not local.startswith(UNITY_NAMESPACES):
+        return local
+    return ""
+
+
+def _unescape(value: str) -> str:
+    return re.sub(r"&(?:amp|lt|gt|quot|apos);", lambda m: _ENTITIES[m.group(0)], value) if "&" in value else value

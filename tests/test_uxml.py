@@ -1,0 +1,82 @@
+"""UI Toolkit layouts (`scanners/uxml.py`, docs/indexing.md): elements, the custom elements'
+classes in the graph, the style sheets and templates they include."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from indexer.build.update import update
+from indexer.model import Ref
+from indexer.query.workspace import open_workspace, projects_at
+from indexer.scanners import scan
+
+from .conftest import meta, run_cli, write_project
+from .test_indexing import CONFIG
+
+STYLE = "c737b2b4b88a73b488932f7d380c919c"
+PANEL = """<ui:UXML xmlns:ui="UnityEngine.UIElements" xmlns:uie="UnityEditor.UIElements" xmlns:g="Game.UI">
+    <Style src="project://database/Assets/UI/Pause.uss?fileID=7433441132597879392&amp;guid=STYLE&amp;type=3#Pause"/>
+    <Game.UI.PausePanel name="pause-panel">
+        <ui:Label text="Paused &amp; waiting" name="title" class="title"/>
+        <ui:Button text="Resume" name="resume-button"/>
+        <g:HoldButton
+            name="restart-button" text="Restart"/>
+        <ui:VisualElement/>
+    </Game.UI.PausePanel>
+</ui:UXML>
+""".replace("STYLE", STYLE)
+
+
+def test_a_layout_records_its_elements_their_classes_and_its_style_sheet() -> None:
+    rec = scan("Assets/UI/Pause.uxml", "uxml", PANEL.encode())
+    assert (rec.status, rec.note) == ("ok", "")
+    assert [(s.kind, s.name, s.line, s.signature) for s in rec.symbols] == [
+        ("ui_element", "pause-panel", 3, "PausePanel #pause-panel"),
+        ("ui_element", "title", 4, 'Label #title "Paused & waiting"'),
+        ("ui_element", "resume-button", 5, 'Button #resume-button "Resume"'),
+        ("ui_element", "restart-button", 6, 'HoldButton #restart-button "Restart"'),
+        ("ui_element", "VisualElement", 8, "VisualElement"),
+    ]
+    assert list(rec.refs) == [
+        Ref("guid", STYLE, 2, context="Style"),
+        Ref("type", "Game.UI.PausePanel", 3, context="uxml", detail="pause-panel"),
+        Ref("type", "Game.UI.HoldButton", 6, context="uxml", detail="restart-button"),
+    ]
+
+
+def test_a_half_edited_or_undecodable_layout_keeps_what_it_holds() -> None:
+    rec = scan(
+        "Assets/UI/Broken.uxml", "uxml", b'<ui:UXML xmlns:ui="UnityEngine.UIElements">\n<ui:Button name="ok"/>\n<ui:Lab'
+    )
+    assert [(s.name, s.line) for s in rec.symbols] == [("ok", 2)]
+    rec = scan("Assets/UI/Latin1.uxml", "uxml", b'<ui:Label text="caf\xe9" name="menu"/>')
+    assert rec.note == "invalid UTF-8 at byte 19" and [s.name for s in rec.symbols] == ["menu"]
+    many = "".join(f'<ui:Label name="row{i}"/>\n' for i in range(2100)).encode()
+    rec = scan("Assets/UI/Rows.uxml", "uxml", many)
+    assert len(rec.symbols) == 2000 and rec.note == "first 2000 elements recorded"
+
+
+def test_refs_on_a_custom_element_s_class_list_the_layouts_that_place_it(tmp_path: Path) -> None:
+    root = write_project(
+        tmp_path / "Game",
+        {
+            "Assets/UI/HoldButton.cs": "namespace Game.UI { public class HoldButton : Button { } }\n",
+            "Assets/UI/HoldButton.cs.meta": meta("a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1"),
+            "Assets/UI/PausePanel.cs": "namespace Game.UI { public class PausePanel : VisualElement { } }\n",
+            "Assets/UI/PausePanel.cs.meta": meta("b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2b2"),
+            "Assets/UI/Pause.uxml": PANEL,
+            "Assets/UI/Pause.uxml.meta": meta("c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3c3", "ScriptedImporter"),
+            "Assets/UI/Pause.uss": ".title { font-size: 40px; }\n",
+            "Assets/UI/Pause.uss.meta": meta(STYLE, "ScriptedImporter"),
+        },
+    )
+    update(root, CONFIG)
+    graph = open_workspace(root, projects_at(root)).projects[0].graph
+    assert graph.uses("Assets/UI/Pause.uxml") == (
+        ("Assets/UI/HoldButton.cs", "type"),
+        ("Assets/UI/Pause.uss", "asset"),
+        ("Assets/UI/PausePanel.cs", "type"),
+    )
+    refs = run_cli("refs", "HoldButton", "--project", str(root))
+    assert refs.returncode == 0, refs.stderr
+    assert "in assets (1):\n  Assets/UI/Pause.uxml:6 [uxml]  Game.UI.HoldButton\n" in refs.stdout

@@ -19,6 +19,8 @@ PANEL = """<ui:UXML xmlns:ui="UnityEngine.UIElements" xmlns:uie="UnityEditor.UIE
     <Game.UI.PausePanel name="pause-panel">
         <ui:Label text="Paused &amp; waiting" name="title" class="title"/>
         <ui:Button text="Resume" name="resume-button"/>
+        <!-- <ui:Button text="Quit" name="quit-button"/>
+        -->
         <g:HoldButton
             name="restart-button" text="Restart"/>
         <ui:VisualElement/>
@@ -34,13 +36,13 @@ def test_a_layout_records_its_elements_their_classes_and_its_style_sheet() -> No
         ("ui_element", "pause-panel", 3, "PausePanel #pause-panel"),
         ("ui_element", "title", 4, 'Label #title "Paused & waiting"'),
         ("ui_element", "resume-button", 5, 'Button #resume-button "Resume"'),
-        ("ui_element", "restart-button", 6, 'HoldButton #restart-button "Restart"'),
-        ("ui_element", "VisualElement", 8, "VisualElement"),
+        ("ui_element", "restart-button", 8, 'HoldButton #restart-button "Restart"'),
+        ("ui_element", "VisualElement", 10, "VisualElement"),
     ]
     assert list(rec.refs) == [
         Ref("guid", STYLE, 2, context="Style"),
         Ref("type", "Game.UI.PausePanel", 3, context="uxml", detail="pause-panel"),
-        Ref("type", "Game.UI.HoldButton", 6, context="uxml", detail="restart-button"),
+        Ref("type", "Game.UI.HoldButton", 8, context="uxml", detail="restart-button"),
     ]
 
 
@@ -79,4 +81,4 @@ def test_refs_on_a_custom_element_s_class_list_the_layouts_that_place_it(tmp_pat
     )
     refs = run_cli("refs", "HoldButton", "--project", str(root))
     assert refs.returncode == 0, refs.stderr
-    assert "in assets (1):\n  Assets/UI/Pause.uxml:6 [uxml]  Game.UI.HoldButton\n" in refs.stdout
+    assert "in assets (1):\n  Assets/UI/Pause.uxml:8 [uxml]  Game.UI.HoldButton\n" in refs.stdout

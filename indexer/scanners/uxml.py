@@ -14,8 +14,8 @@ Conventions (the tests pin them):
 - a ref "guid" (context "Style" or "Template") to each style sheet and template the layout
   includes by GUID, as Unity writes them (`src="project://database/...?guid=...&amp;type=3"`);
 - the layout's own structure (`UXML`, `Style`, `Template`, `Instance`, `AttributeOverrides`) is
-  not an element. Read with a tag pattern, not an XML parser: a half-edited layout still yields
-  what it holds, and no entity is ever expanded.
+  not an element, nor is an element inside a comment. Read with a tag pattern, not an XML
+  parser: a half-edited layout still yields what it holds, and no entity is ever expanded.
 """
 
 from __future__ import annotations
@@ -34,11 +34,14 @@ STRUCTURE = frozenset({"UXML", "Style", "Template", "Instance", "AttributeOverri
 _TAG = re.compile(r"<([A-Za-z_][\w.:-]*)((?:\s+[^<>]*?)?)/?>", re.S)
 _ATTRIBUTE = re.compile(r"([\w.:-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
 _GUID = re.compile(r"guid=([0-9a-fA-F]{32})")
+_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
 _ENTITIES = {"&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&apos;": "'"}
 
 
 def scan(path: str, data: bytes) -> FileRecord:
     text, bad = decode_text(data)
+    if "<!--" in text:  # a commented-out element is not in the layout (its lines are kept)
+        text = _COMMENT.sub(lambda m: "\n" * m.group(0).count("\n"), text)
     namespaces: dict[str, str] = {}
     symbols: list[Symbol] = []
     refs: list[Ref] = []

@@ -53,6 +53,9 @@ def test_a_half_edited_or_undecodable_layout_keeps_what_it_holds() -> None:
     assert [(s.name, s.line) for s in rec.symbols] == [("ok", 2)]
     rec = scan("Assets/UI/Latin1.uxml", "uxml", b'<ui:Label text="caf\xe9" name="menu"/>')
     assert rec.note == "invalid UTF-8 at byte 19" and [s.name for s in rec.symbols] == ["menu"]
+    quoted = "<ui:Label text='single' name='quoted'/>\n<ui:Label text=\"" + "long " * 40 + '" name="long"/>'
+    rec = scan("Assets/UI/Quotes.uxml", "uxml", quoted.encode())
+    assert [s.signature for s in rec.symbols] == ['Label #quoted "single"', f'Label #long "{("long " * 24)}"']
     many = "".join(f'<ui:Label name="row{i}"/>\n' for i in range(2100)).encode()
     rec = scan("Assets/UI/Rows.uxml", "uxml", many)
     assert len(rec.symbols) == 2000 and rec.note == "first 2000 elements recorded"

@@ -7,7 +7,8 @@ the scripts it carries.
 
 Conventions (the tests pin them):
 - a symbol "ui_element" per element, on the line its tag opens: name = its `name` attribute, else
-  its type; signature = its type, then `#name` when named, then its `text` in quotes;
+  its type; signature = its type, then `#name` when named, then its `text` in quotes (at most
+  MAX_TEXT characters);
 - a ref "type" (context "uxml", detail = the element's name) to each custom element's class:
   a tag with dots (`Bagel.LongPressButton`), or with a prefix bound to a namespace other than
   Unity's own (`xmlns:b="Bagel"`, `<b:LongPressButton>`);
@@ -28,6 +29,7 @@ from .packages import decode_text
 
 KIND = "uxml"
 MAX_ELEMENTS = 2000  # a generated layout of thousands of rows keeps its first ones
+MAX_TEXT = 120  # characters of an element's text in its signature (a label may hold a paragraph)
 UNITY_NAMESPACES = ("UnityEngine.UIElements", "UnityEditor.UIElements")
 STRUCTURE = frozenset({"UXML", "Style", "Template", "Instance", "AttributeOverrides"})
 
@@ -50,7 +52,7 @@ def scan(path: str, data: bytes) -> FileRecord:
         line += text.count("\n", pos, m.start())
         pos = m.start()
         tag = m.group(1)
-        attributes = {k: _unescape(a if a is not None else b) for k, a, b in _ATTRIBUTE.findall(m.group(2))}
+        attributes = {k: _unescape(a or b) for k, a, b in _ATTRIBUTE.findall(m.group(2))}
         for key, value in attributes.items():
             if key.startswith("xmlns:"):
                 namespaces[key[6:]] = value
@@ -64,7 +66,8 @@ def scan(path: str, data: bytes) -> FileRecord:
             continue
         name = attributes.get("name", "")
         shown = local.rpartition(".")[2] if "." in local else local
-        signature = shown + (f" #{name}" if name else "") + (f' "{attributes["text"]}"' if "text" in attributes else "")
+        label = attributes.get("text")
+        signature = shown + (f" #{name}" if name else "") + (f' "{label[:MAX_TEXT]}"' if label is not None else "")
         symbols.append(Symbol("ui_element", name or shown, line, signature=signature))
         custom = _custom_class(prefix, local, namespaces)
         if custom:

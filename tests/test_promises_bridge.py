@@ -613,18 +613,25 @@ def test_busy_and_body_timeout_carry_their_headers(make_host) -> None:
 
     host = make_host("--max-concurrent", "1", "--body-timeout-ms", "1500")
     hb = read_heartbeat(host.project)
-    stalled = _open_slow(hb.port, hb.token)
     echo = json.dumps({"tool": "echo", "arguments": {"text": "x"}}).encode()
-    try:
-        deadline = time.monotonic() + WAIT
-        while (busy := request(hb.port, "POST", "/v1/call", body=echo, headers=auth(hb.token)))[0] != 503:
-            assert time.monotonic() < deadline, "the bound was never reached"
-            if _answer(stalled, 0.01) is not None:  # overtaken and refused itself: stall again
-                stalled.close()
-                stalled = _open_slow(hb.port, hb.token)
-        timed_out = _answer(stalled, WAIT)
-    finally:
-        stalled.close()
+    deadline = time.monotonic() + 4 * WAIT
+    # The stalled request must hold the one slot: when an echo still in progress held it as the
+    # stalled one came in, the stalled one was refused (a 503 sent on a connection left open, seen
+    # only once it closes) and the scenario starts again.
+    while True:
+        stalled = _open_slow(hb.port, hb.token)
+        try:
+            while (busy := request(hb.port, "POST", "/v1/call", body=echo, headers=auth(hb.token)))[0] != 503:
+                assert time.monotonic() < deadline, "the bound was never reached"
+                if _answer(stalled, 0.01) is not None:  # overtaken and refused itself: stall again
+                    stalled.close()
+                    stalled = _open_slow(hb.port, hb.token)
+            timed_out = _answer(stalled, WAIT)
+        finally:
+            stalled.close()
+        if not (timed_out or b"").startswith(b"HTTP/1.1 503 "):
+            break
+        assert time.monotonic() < deadline, "the stalled request never held the slot"
     status, headers, body = busy
     assert (status, headers["retry-after"], body["error"]["code"], body["error"]["started"]) == (
         503,

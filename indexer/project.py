@@ -191,6 +191,11 @@ def is_prefab(path: str) -> bool:
     return _has_ext(path, ".prefab") and not path.startswith("ProjectSettings/")
 
 
+def is_scene(path: str) -> bool:
+    """A scene by its path, as `kind_of` tells (`Boss.UNITY` is one, a dot file `.unity` none)."""
+    return _has_ext(path, ".unity") and not path.startswith("ProjectSettings/")
+
+
 def _has_ext(path: str, ext: str) -> bool:
     """`os.path.splitext(path)[1].lower() == ext`, told from the end of the path."""
     n = len(ext)

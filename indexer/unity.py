@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, TypeVar
 
+from indexer.project import is_scene
+
 if TYPE_CHECKING:
     from indexer.model import Symbol
 
@@ -113,8 +115,8 @@ def scene_keys(path: str) -> set[str]:
     """What `SceneManager.LoadScene` names a scene by: its name, or its path (from `Assets/` or
     below it) without `.unity` (`Assets/Scenes/Dungeon.unity` -> `Dungeon`, `Scenes/Dungeon`,
     `Assets/Scenes/Dungeon`), as written in the file name; none for another file."""
-    if path[-len(".unity") :].lower() != ".unity" or path.rsplit("/", 1)[-1].startswith("."):
-        return set()  # (as `kind_of` tells a scene: `Boss.UNITY` is one, a dot file `.unity` none)
+    if not is_scene(path):
+        return set()
     bare = path[: -len(".unity")]
     keys = {bare.rsplit("/", 1)[-1], bare}
     if bare.startswith("Assets/"):

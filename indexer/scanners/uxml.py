@@ -38,6 +38,7 @@ _ATTRIBUTE = re.compile(r"([\w.:-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
 _GUID = re.compile(r"guid=([0-9a-fA-F]{32})")
 _COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
 _ENTITIES = {"&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&apos;": "'"}
+_ENTITY = re.compile("|".join(_ENTITIES))
 
 
 def scan(path: str, data: bytes) -> FileRecord:
@@ -89,4 +90,4 @@ def _custom_class(prefix: str, local: str, namespaces: dict[str, str]) -> str:
 
 
 def _unescape(value: str) -> str:
-    return re.sub(r"&(?:amp|lt|gt|quot|apos);", lambda m: _ENTITIES[m.group(0)], value) if "&" in value else value
+    return _ENTITY.sub(lambda m: _ENTITIES[m.group(0)], value) if "&" in value else value

@@ -56,6 +56,14 @@ def test_a_half_edited_or_undecodable_layout_keeps_what_it_holds() -> None:
     quoted = "<ui:Label text='single' name='quoted'/>\n<ui:Label text=\"" + "long " * 40 + '" name="long"/>'
     rec = scan("Assets/UI/Quotes.uxml", "uxml", quoted.encode())
     assert [s.signature for s in rec.symbols] == ['Label #quoted "single"', f'Label #long "{("long " * 24)}"']
+    declared = (
+        '<!DOCTYPE ui [<!ENTITY big "boom">]>\n<ui:UXML xmlns:ui="UnityEngine.UIElements">\n'
+        '<ui:Template name="Row" src="project://database/Assets/UI/Row.uxml?fileID=9197481963319205126'
+        '&amp;guid=E5E5E5E5E5E5E5E5E5E5E5E5E5E5E5E5&amp;type=3#Row"/>\n<ui:Label text="&big;" name="entity"/>'
+    )
+    rec = scan("Assets/UI/Declared.uxml", "uxml", declared.encode())
+    assert [s.signature for s in rec.symbols] == ['Label #entity "&big;"']  # an entity is never expanded
+    assert list(rec.refs) == [Ref("guid", "e5" * 16, 3, context="Template")]
     many = "".join(f'<ui:Label name="row{i}"/>\n' for i in range(2100)).encode()
     rec = scan("Assets/UI/Rows.uxml", "uxml", many)
     assert len(rec.symbols) == 2000 and rec.note == "first 2000 elements recorded"
@@ -82,6 +90,9 @@ def test_refs_on_a_custom_element_s_class_list_the_layouts_that_place_it(tmp_pat
         ("Assets/UI/Pause.uss", "asset"),
         ("Assets/UI/PausePanel.cs", "type"),
     )
+    # the walk goes from the class to the panel that places it
+    hits = open_workspace(root, projects_at(root)).search("hold button", 5)
+    assert [h.reason for h in hits if h.path == "Assets/UI/Pause.uxml"] == ["text match; uses Assets/UI/HoldButton.cs"]
     refs = run_cli("refs", "HoldButton", "--project", str(root))
     assert refs.returncode == 0, refs.stderr
     assert "in assets (1):\n  Assets/UI/Pause.uxml:8 [uxml]  Game.UI.HoldButton\n" in refs.stdout

@@ -102,6 +102,43 @@ def test_vendored_code_ranks_below_the_projects_own(tmp_path: Path) -> None:
     assert not is_vendored("Assets/Game/x.cs", folders)
 
 
+def test_an_sdk_copied_into_assets_ranks_below_the_projects_own_code(tmp_path: Path) -> None:
+    """An SDK dropped into Assets/ as a package (its `package.json` beside it, no license) or with
+    release notes or a change log of its own is third-party code: "a solo game" or "play" do not
+    name `com.google.play.games`, "google" does."""
+    sdk = "public class PlayGamesPlatform { public void StartMatch(int rounds) {} public int MatchRounds; }"
+    game = "public class MatchSetup { public void StartMatch(int rounds) {} public int rounds; }"
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/GooglePlayGames/com.google.play.games/package.json": '{"name": "com.google.play.games"}',
+            "Assets/GooglePlayGames/com.google.play.games/Runtime/PlayGamesPlatform.cs": sdk,
+            "Assets/Reporting/Release Notes.txt": "1.2: fixes",
+            "Assets/Reporting/Scripts/MatchReport.cs": sdk.replace("PlayGamesPlatform", "MatchReport"),
+            "Assets/Game/MatchSetup.cs": game,
+            "Packages/com.studio.match/package.json": '{"name": "com.studio.match"}',
+        },
+    )
+    ws = workspace(root)
+    hits = [h.path for h in ws.search("start a solo game match with more rounds when I play", limit=5)]
+    assert hits[0] == "Assets/Game/MatchSetup.cs"
+    named = [h.path for h in ws.search("google match rounds", limit=5)]
+    assert named[0] == "Assets/GooglePlayGames/com.google.play.games/Runtime/PlayGamesPlatform.cs"
+    assert vendored_folders(
+        [
+            "Assets/GooglePlayGames/com.google.play.games/package.json",
+            "Assets/Reporting/Release Notes.txt.meta",
+            "Assets/Kit/CHANGELOG.md",
+            "Assets/package.json",  # the top folder is the project's
+            "Packages/com.studio.match/package.json",  # an embedded package: the project's own
+            "Assets/Game/Changelog.cs",  # scripts, not notes
+            "Assets/Licensing/License.cs",
+        ]
+    ) == {"Assets/GooglePlayGames/com.google.play.games/", "Assets/Reporting/", "Assets/Kit/"}
+    assert not names_package("com.google.play.games", frozenset({"game", "play", "solo"}))
+    assert names_package("com.google.play.games", frozenset({"googl"}))
+
+
 def test_a_package_the_task_names_is_what_the_task_is_about(tmp_path: Path) -> None:
     """ "the developer console" names `Addons/UnityConsole/` (a drop-in with its own license): its
     code is the answer, not a library to rank below the game's own console-ish code."""

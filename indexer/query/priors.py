@@ -51,16 +51,27 @@ _VENDORED_FOLDERS = re.compile(
 # What every match of _VENDORED_FOLDERS holds, lower-cased (of an ASCII path: re.I matches some
 # other letters with ASCII ones, `ſ` with `s`)
 _VENDORED_TAILS = ("plugins/", "party/", "parties/", "vendor", "external", "standard assets/", "textmesh pro/")
-# Words of a package folder's name that do not name the package ("UnityConsole" is named by "console").
+# Words of a package folder's name that do not name the package ("UnityConsole" is named by
+# "console"), among them words of most tasks in a game ("play", "game": `com.google.play.games`
+# is named by "google", not by "a solo game").
 _GENERIC_PACKAGE_WORDS = frozenset(
     stem(w)
     for w in re.findall(
         r"\w+",
         "unity asset plugin package script runtime editor core common tool addon com org net io lib"
-        " third party external vendor standard",
+        " third party external vendor standard game play",
     )
 )
-_LICENSE = re.compile(r"^(licen[cs]e|copying)(\.[a-z]+)?(\.meta)?$", re.I)  # a .txt has only its .meta indexed
+# Files a third-party drop ships with at its root: a license, release notes or a change log, a
+# notice of the code it bundles, as text (`License.cs` is a script); a .txt has only its .meta indexed
+_VENDOR_MARK = re.compile(
+    r"^(licen[cs]e|copying|change[ _-]?log|release[ _-]?notes|third[ _-]?party[ _-]?notices)"
+    r"(\.(md|txt|rtf|pdf|html?|markdown))?(\.meta)?$",
+    re.I,
+)
+# A Unity package's manifest: below Assets/ it marks a package copied in (an SDK's drop), not the
+# project's own code, which Unity compiles from Assets/ without one.
+_PACKAGE_MANIFEST = "package.json"
 # A type row of a test: NUnit-attributed, or derived from a test base (build/roles.py).
 _TEST_TYPE = "(t.test = 1 OR t.category = 'test')"
 # An asmdef that compiles tests: it references the test runner or NUnit, or needs the test define.
@@ -105,12 +116,15 @@ ASSET_WORDS = frozenset(
 
 
 def vendored_folders(paths: list[str]) -> frozenset[str]:
-    """Folders that hold third-party code: a license file of their own below the project's top
-    folders (what Asset Store and open-source drops ship with)."""
+    """Folders that hold third-party code, below the project's top folders: those with a license,
+    release notes or a change log of their own (what Asset Store and open-source drops ship with),
+    and below Assets/ those with a package manifest (an SDK's package copied in)."""
     out = set()
     for p in paths:
         folder, _, name = p.rpartition("/")
-        if _LICENSE.match(name) and folder.count("/") >= 1:
+        if folder.count("/") >= 1 and (
+            _VENDOR_MARK.match(name) or (name == _PACKAGE_MANIFEST and folder.startswith("Assets/"))
+        ):
             out.add(folder + "/")
     return frozenset(out)
 

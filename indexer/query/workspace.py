@@ -73,7 +73,7 @@ class Snapshot:
         """Folders of third-party code in this project (ranked below the project's own)."""
         from indexer.query.priors import vendored_folders
 
-        return vendored_folders(self.records.license_paths())
+        return vendored_folders(self.records.vendor_mark_paths())
 
     @cached_property
     def test_folders(self) -> frozenset[str]:

@@ -137,10 +137,14 @@ class Records:
         """The folders recorded as unreadable (kind 'folder'), by their partial index."""
         return [p for (p,) in self.conn.execute("SELECT path FROM files WHERE kind = 'folder'")]
 
-    def license_paths(self) -> list[str]:
-        """Paths that may be license files (`LICENSE.md`, `COPYING`, ...), found in the path index
-        without reading every row into Python."""
-        sql = "SELECT path FROM files WHERE path LIKE '%licen%' OR path LIKE '%copying%'"
+    def vendor_mark_paths(self) -> list[str]:
+        """Paths that may mark a third-party folder (`LICENSE.md`, `COPYING`, `CHANGELOG.md`,
+        `Release Notes.txt`, `package.json`: `priors.vendored_folders` decides), found in the path
+        index without reading every row into Python."""
+        sql = (
+            "SELECT path FROM files WHERE path LIKE '%licen%' OR path LIKE '%copying%' OR path LIKE '%change%log%'"
+            " OR path LIKE '%release%notes%' OR path LIKE '%notices%' OR path LIKE '%/package.json'"
+        )
         return [p for (p,) in self.conn.execute(sql)]
 
     def kinds(self) -> dict[str, str]:

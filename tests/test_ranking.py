@@ -1,5 +1,6 @@
 """The retriever's walk of the reference graph and its priors, on small made-up projects."""
 
+import json
 from pathlib import Path
 
 from indexer.build.update import update
@@ -8,7 +9,7 @@ from indexer.query.priors import names_package, vendor_package
 from indexer.query.rank import is_vendored, vendored_folders
 from indexer.query.workspace import open_workspace
 
-from .conftest import meta, write_project
+from .conftest import meta, run_cli, write_project
 
 TURRET = """using UnityEngine;
 namespace Defense
@@ -139,6 +140,38 @@ def test_an_sdk_copied_into_assets_ranks_below_the_projects_own_code(tmp_path: P
     assert names_package("com.google.play.games", frozenset({"googl"}))
 
 
+def test_the_same_answer_in_every_process_with_nested_third_party_folders(tmp_path: Path) -> None:
+    """A networking kit bundling a pooling library, each with its license: which of the two a file
+    ships in was the first of a set to match, whose order changes from process to process, so
+    "pool" named the library (ranked at full weight) in some runs and not in others."""
+    pool = "public class ObjectPool { public void ReturnToPool(GameObject o) {} public int poolSize; }"
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/NetKit/LICENSE.md": "MIT",
+            "Assets/NetKit/Bundled/Pooling/LICENSE.md": "MIT",
+            "Assets/NetKit/Bundled/Pooling/ObjectPool.cs": pool,
+            "Assets/Game/Stamina.cs": "public class Stamina { public float maxPool; public void Recover() {} }",
+        },
+    )
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    outputs = set()
+    for seed in range(6):
+        r = run_cli(
+            "query",
+            "recover the stamina pool faster",
+            "--project",
+            str(root),
+            "--json",
+            env={"PYTHONHASHSEED": str(seed)},
+        )
+        assert r.returncode == 0, r.stderr
+        outputs.add(r.stdout)
+    assert len(outputs) == 1
+    hits = [h["path"] for h in json.loads(outputs.pop())["results"]]
+    assert hits[:2] == ["Assets/Game/Stamina.cs", "Assets/NetKit/Bundled/Pooling/ObjectPool.cs"]
+
+
 def test_a_package_the_task_names_is_what_the_task_is_about(tmp_path: Path) -> None:
     """ "the developer console" names `Addons/UnityConsole/` (a drop-in with its own license): its
     code is the answer, not a library to rank below the game's own console-ish code."""
@@ -164,6 +197,10 @@ def test_a_package_the_task_names_is_what_the_task_is_about(tmp_path: Path) -> N
     assert vendor_package("Assets/Standard Assets/Environment/Water/Water.cs", folders) == "Environment"
     assert vendor_package("Assets/TextMesh Pro/Shaders/TMP_SDF.shader", folders) == "Shaders"
     assert vendor_package("Assets/Plugins/x.cs", folders) == ""
+    # nested drops: the outermost, whatever order the folders come in (a set's is per process)
+    nested = ("Assets/Kit/Bundled/Pooling/", "Assets/Kit/")
+    for order in (nested, nested[::-1]):
+        assert vendor_package("Assets/Kit/Bundled/Pooling/ObjectPool.cs", order) == "Kit"
     assert vendor_package("Assets/Game/x.cs", folders) is None
     assert names_package("UnityConsole", frozenset({"consol"})) and not names_package(
         "UnityConsole", frozenset({"unity"})

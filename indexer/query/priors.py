@@ -133,13 +133,15 @@ def is_vendored(path: str, folders: frozenset[str]) -> bool:
     return vendor_package(path, folders) is not None
 
 
-def vendor_package(path: str, folders: frozenset[str]) -> str | None:
+def vendor_package(path: str, folders: Iterable[str]) -> str | None:
     """The folder a third-party file ships in, by name ("" when it has none of its own), or None
     for the project's own files: a folder with a license file of its own, the folder below
-    `Assets/Packages/` or below a vendor folder."""
-    for folder in folders:
-        if path.startswith(folder):
-            return folder.rstrip("/").rsplit("/", 1)[-1]
+    `Assets/Packages/` or below a vendor folder. Of nested third-party folders (a networking kit
+    bundling a pooling library with its own license) the outermost, the drop the project took in:
+    the same whatever order `folders` iterates in, and "pool" does not name the kit."""
+    outer = min((f for f in folders if path.startswith(f)), key=len, default=None)
+    if outer is not None:
+        return outer.rstrip("/").rsplit("/", 1)[-1]
     if path.startswith("Assets/Packages/"):
         return path.split("/")[2] if path.count("/") > 2 else ""
     if path.isascii() and not any(tail in path.lower() for tail in _VENDORED_TAILS):

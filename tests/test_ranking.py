@@ -140,6 +140,47 @@ def test_an_sdk_copied_into_assets_ranks_below_the_projects_own_code(tmp_path: P
     assert names_package("com.google.play.games", frozenset({"googl"}))
 
 
+def _physics_material(name: str, fields: str) -> str:
+    return (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!62 &6200000\nPhysicsMaterial2D:\n"
+        f"  m_ObjectHideFlags: 0\n  m_Name: {name}\n{fields}"
+    )
+
+
+def test_a_small_data_asset_with_the_field_a_task_names_holds_the_setting(tmp_path: Path) -> None:
+    """ "Which asset sets up the bounciness": the physics material with a `bounciness` field is the
+    answer, above the script that says "ball" and "paddle", and scores twice what it does when the
+    task does not ask where something is set; an asset of 40 more fields is not raised."""
+    ball = (
+        "public class Ball : MonoBehaviour"
+        " { void OnCollisionEnter2D(Collision2D c) { HitPaddle(); } void HitPaddle() {} }"
+    )
+    many = "".join(f"  value{i}: {i}\n" for i in range(40))
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Scripts/Ball.cs": ball,
+            "Assets/Physics/BallMaterial.physicsMaterial2D": _physics_material(
+                "BallMaterial", "  friction: 0\n  bounciness: 1\n"
+            ),
+            "Assets/Physics/BallTuning.physicsMaterial2D": _physics_material(
+                "BallTuning", "  bounciness: 0.5\n" + many
+            ),
+        },
+    )
+    ws = workspace(root)
+
+    def scores(query: str) -> dict[str, float]:
+        return {h.path.rsplit("/", 1)[1]: h.score for h in ws.search(query, limit=3)}
+
+    asked = scores("which asset sets up the bounciness of the ball off a paddle?")
+    plain = scores("which thing makes up the bounciness of the ball off a paddle?")
+    assert list(asked) == ["BallMaterial.physicsMaterial2D", "Ball.cs", "BallTuning.physicsMaterial2D"]
+    assert list(plain) == ["Ball.cs", "BallMaterial.physicsMaterial2D", "BallTuning.physicsMaterial2D"]
+    assert 1.8 < asked["BallMaterial.physicsMaterial2D"] / plain["BallMaterial.physicsMaterial2D"] < 2.2
+    assert 0.8 < asked["BallTuning.physicsMaterial2D"] / plain["BallTuning.physicsMaterial2D"] < 1.2
+
+
 def test_the_same_answer_in_every_process_with_nested_third_party_folders(tmp_path: Path) -> None:
     """A networking kit bundling a pooling library, each with its license: which of the two a file
     ships in was the first of a set to match, whose order changes from process to process, so

@@ -73,6 +73,11 @@ PAIRED_SCRIPTS = 3
 PAIRED_SHARE = 0.8
 QUOTE_GAIN = 1.0  # a file holding a text the task quotes gains this times the best match's score
 LISTS_SHOWN = 3  # files named in a data asset's "lists ..." reason
+# A task asking where something is set: a small data asset (a ScriptableObject, a physics material)
+# with a field the task names (`bounciness`, `defaultVolume` for "loudness") holds the setting
+# itself; it scores SETTING_GAIN times its text match. Not a timeline or settings file of hundreds
+# of fields, where some field matches most tasks (docs/retrieval.md, session 17).
+SETTING_GAIN, SETTING_KINDS, SETTING_ENTRIES = 2.0, frozenset({"asset", "unity_yaml"}), 30
 
 
 def rank(
@@ -92,6 +97,8 @@ def rank(
         size = stats[c.path].size if c.path in stats else 4000
         length = min(max((size / 4000) ** LENGTH_EXPONENT, LENGTH_CLAMP[0]), LENGTH_CLAMP[1])
         ranked[c.path] = Ranked(c.path, c.score * length * priors.get(c.path, 1.0), ["text match"], c)
+    if asks_for(said, ASSET_WORDS):
+        _settings_named(project, ranked, terms, said)
     quoted = _quoted(project, text, ranked, priors, (kind, path_prefix, terms, said))
     seeds = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:SEEDS]
     carrier_gain = ASSET_INTENT_GAIN if asks_for(said, ASSET_WORDS) else 1.0
@@ -130,6 +137,21 @@ def rank(
     if outlines is None or not quoted:
         return hits
     return [_at_quote(project, h, quoted[h.path], outlines.get(h.path)) if h.path in quoted else h for h in hits]
+
+
+def _settings_named(project, ranked: dict[str, Ranked], terms: list[str], said: list[str]) -> None:
+    """Raise the small data assets holding a field the task names, or one of its synonyms
+    (SETTING_GAIN)."""
+    paths = [path for path, r in ranked.items() if r.candidate is not None and r.candidate.kind in SETTING_KINDS]
+    if not paths:
+        return
+    stems = {stem(t) for t in terms} | {stem(w) for w in synonym_words(said)}
+    for path, outline in _outlines(project, paths).items():
+        if len(outline.entries) <= SETTING_ENTRIES and any(
+            entry.kind == "field" and not stems.isdisjoint(name_stems(name))
+            for entry, name in zip(outline.entries, outline.names, strict=True)
+        ):
+            ranked[path].score *= SETTING_GAIN
 
 
 def _out_of_reach(project, ranked: dict[str, Ranked], boosts: dict, limit: int) -> set[str]:

@@ -96,3 +96,30 @@ def test_refs_on_a_custom_element_s_class_list_the_layouts_that_place_it(tmp_pat
     refs = run_cli("refs", "HoldButton", "--project", str(root))
     assert refs.returncode == 0, refs.stderr
     assert "in assets (1):\n  Assets/UI/Pause.uxml:8 [uxml]  Game.UI.HoldButton\n" in refs.stdout
+
+
+def test_a_quoted_value_may_hold_a_closing_bracket() -> None:
+    """XML allows `>` in an attribute's value: the tag goes on to the `>` outside the quotes."""
+    text = b'<ui:Label text="HP > 0" name="hp"/>\n<ui:Label text=\'a>b\' name="ab"/>\n<ui:Button name="ok">'
+    rec = scan("Assets/UI/Signs.uxml", "uxml", text)
+    assert [(s.name, s.line, s.signature) for s in rec.symbols] == [
+        ("hp", 1, 'Label #hp "HP > 0"'),
+        ("ab", 2, 'Label #ab "a>b"'),
+        ("ok", 3, "Button #ok"),
+    ]
+    # a quote left open reads as a character: the tag still ends at its own `>`
+    rec = scan("Assets/UI/Open.uxml", "uxml", b'<ui:Label name="x" text="open/>\n<ui:Button name="y"/>')
+    assert [(s.name, s.line) for s in rec.symbols] == [("x", 1), ("y", 2)]
+
+
+def test_a_tag_that_never_closes_is_read_in_linear_time() -> None:
+    """A tag with no `>` cost the square of its length: a 40 KB word in it took 11 s, a 40 KB run of
+    spaces 17 s, this test's 100 KB word 105 s (the old pattern let the name and the attributes
+    trade characters, and tried an attribute's name at every letter of a word)."""
+    import time
+
+    for tail in (b"x" * 100_000, b" " * 100_000, b'a="1" ' * 20_000 + b"b" * 50_000 + b">"):
+        t0 = time.monotonic()
+        rec = scan("Assets/UI/Endless.uxml", "uxml", b'<ui:Button name="first"/>\n<ui:Button ' + tail)
+        assert time.monotonic() - t0 < 5
+        assert [s.name for s in rec.symbols][:1] == ["first"]

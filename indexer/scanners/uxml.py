@@ -33,8 +33,11 @@ MAX_TEXT = 120  # characters of an element's text in its signature (a label may 
 UNITY_NAMESPACES = ("UnityEngine.UIElements", "UnityEditor.UIElements")
 STRUCTURE = frozenset({"UXML", "Style", "Template", "Instance", "AttributeOverrides"})
 
-_TAG = re.compile(r"<([A-Za-z_][\w.:-]*)((?:\s+[^<>]*?)?)/?>", re.S)
-_ATTRIBUTE = re.compile(r"([\w.:-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
+# A tag's name, then its attributes up to the `>` that closes it: a quoted value may hold `>`
+# (XML allows it), an unclosed quote is read as a character. Each piece is atomic and the name
+# cannot give characters back, so a tag that never closes costs its length, not its square.
+_TAG = re.compile(r"""<([A-Za-z_][\w.:-]*)(?![\w.:-])((?>"[^"<]*"|'[^'<]*'|[^<>])*)>""")
+_ATTRIBUTE = re.compile(r"(?<![\w.:-])([\w.:-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
 _GUID = re.compile(r"guid=([0-9a-fA-F]{32})")
 _COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
 _ENTITIES = {"&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&apos;": "'"}

@@ -9,6 +9,7 @@ from indexer.build.update import update
 from indexer.model import Ref
 from indexer.query.workspace import open_workspace, projects_at
 from indexer.scanners import scan
+from indexer.scanners.uxml import MAX_ELEMENTS
 
 from .conftest import meta, run_cli, write_project
 from .test_indexing import CONFIG
@@ -123,3 +124,35 @@ def test_a_tag_that_never_closes_is_read_in_linear_time() -> None:
         rec = scan("Assets/UI/Endless.uxml", "uxml", b'<ui:Button name="first"/>\n<ui:Button ' + tail)
         assert time.monotonic() - t0 < 5
         assert [s.name for s in rec.symbols][:1] == ["first"]
+
+
+def test_an_element_in_a_default_namespace_of_the_game_names_its_class() -> None:
+    """`xmlns="Game.UI"` puts the layout's unprefixed elements in the game's namespace (XML's
+    default namespace): `<HoldButton>` is then `Game.UI.HoldButton`; under Unity's own, it is not."""
+    text = (
+        b'<ui:UXML xmlns:ui="UnityEngine.UIElements" xmlns="Game.UI">\n<HoldButton name="hold"/>\n'
+        b'<ui:Button name="ok"/>\n<Other.Panel name="panel"/>\n</ui:UXML>'
+    )
+    rec = scan("Assets/UI/Default.uxml", "uxml", text)
+    assert list(rec.refs) == [
+        Ref("type", "Game.UI.HoldButton", 2, context="uxml", detail="hold"),
+        Ref("type", "Other.Panel", 4, context="uxml", detail="panel"),
+    ]
+    rec = scan("Assets/UI/Unity.uxml", "uxml", b'<UXML xmlns="UnityEngine.UIElements">\n<Button name="ok"/>\n</UXML>')
+    assert [s.signature for s in rec.symbols] == ["Button #ok"] and list(rec.refs) == []
+
+
+def test_character_data_holds_no_element() -> None:
+    """`<![CDATA[...]]>` is text, as a comment is: a tag written in it is not an element."""
+    text = b'<ui:UXML xmlns:ui="UnityEngine.UIElements">\n<![CDATA[\n<ui:Button name="quoted"/>\n]]>\n'
+    text += b'<ui:Button name="real"/>'
+    rec = scan("Assets/UI/Data.uxml", "uxml", text)
+    assert [(s.name, s.line) for s in rec.symbols] == [("real", 5)]
+
+
+def test_a_layout_of_exactly_the_cap_says_nothing_was_left_out() -> None:
+    rows = "".join(f'<ui:Label name="row{i}"/>\n' for i in range(MAX_ELEMENTS))
+    rec = scan("Assets/UI/Rows.uxml", "uxml", rows.encode())
+    assert (len(rec.symbols), rec.note) == (MAX_ELEMENTS, "")
+    rec = scan("Assets/UI/Rows.uxml", "uxml", (rows + '<ui:Label name="one-more"/>').encode())
+    assert (len(rec.symbols), rec.note) == (MAX_ELEMENTS, f"first {MAX_ELEMENTS} elements recorded")

@@ -11,12 +11,15 @@ Conventions (the tests pin them):
   MAX_TEXT characters);
 - a ref "type" (context "uxml", detail = the element's name) to each custom element's class:
   a tag with dots (`Bagel.LongPressButton`), or with a prefix bound to a namespace other than
-  Unity's own (`xmlns:b="Bagel"`, `<b:LongPressButton>`);
+  Unity's own (`xmlns:b="Bagel"`, `<b:LongPressButton>`), or without a prefix under a default
+  namespace other than Unity's own (`xmlns="Bagel"`, `<LongPressButton>`);
 - a ref "guid" (context "Style" or "Template") to each style sheet and template the layout
   includes by GUID, as Unity writes them (`src="project://database/...?guid=...&amp;type=3"`);
 - the layout's own structure (`UXML`, `Style`, `Template`, `Instance`, `AttributeOverrides`) is
-  not an element, nor is an element inside a comment. Read with a tag pattern, not an XML
-  parser: a half-edited layout still yields what it holds, and no entity is ever expanded.
+  not an element, nor is a tag inside a comment or `<![CDATA[...]]>`; a quoted value may hold
+  `>`. Read with a tag pattern, not an XML parser: a half-edited layout still yields what it
+  holds, and no entity is ever expanded;
+- the note "first 2000 elements recorded" only when more were left out.
 """
 
 from __future__ import annotations
@@ -39,26 +42,26 @@ STRUCTURE = frozenset({"UXML", "Style", "Template", "Instance", "AttributeOverri
 _TAG = re.compile(r"""<([A-Za-z_][\w.:-]*)(?![\w.:-])((?>"[^"<]*"|'[^'<]*'|[^<>])*)>""")
 _ATTRIBUTE = re.compile(r"(?<![\w.:-])([\w.:-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
 _GUID = re.compile(r"guid=([0-9a-fA-F]{32})")
-_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.S)
+_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)|<!\[CDATA\[.*?(?:\]\]>|\Z)", re.S)  # neither holds an element
 _ENTITIES = {"&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&apos;": "'"}
 _ENTITY = re.compile("|".join(_ENTITIES))
 
 
 def scan(path: str, data: bytes) -> FileRecord:
     text, bad = decode_text(data)
-    if "<!--" in text:  # a commented-out element is not in the layout (its lines are kept)
+    if "<!" in text:  # a commented-out element is not in the layout, nor is character data (lines kept)
         text = _COMMENT.sub(lambda m: "\n" * m.group(0).count("\n"), text)
     namespaces: dict[str, str] = {}
     symbols: list[Symbol] = []
     refs: list[Ref] = []
-    line, pos = 1, 0
+    line, pos, dropped = 1, 0, False
     for m in _TAG.finditer(text):
         line += text.count("\n", pos, m.start())
         pos = m.start()
         tag = m.group(1)
         attributes = {k: _unescape(a or b) for k, a, b in _ATTRIBUTE.findall(m.group(2))}
         for key, value in attributes.items():
-            if key.startswith("xmlns:"):
+            if key == "xmlns" or key.startswith("xmlns:"):  # "" is the default namespace
                 namespaces[key[6:]] = value
         prefix, _, local = tag.rpartition(":")
         if local in STRUCTURE:
@@ -67,6 +70,7 @@ def scan(path: str, data: bytes) -> FileRecord:
                 refs.append(Ref("guid", guid.group(1).lower(), line, context=local))
             continue
         if len(symbols) >= MAX_ELEMENTS:
+            dropped = True
             continue
         name = attributes.get("name", "")
         shown = local.rpartition(".")[2] if "." in local else local
@@ -76,20 +80,19 @@ def scan(path: str, data: bytes) -> FileRecord:
         custom = _custom_class(prefix, local, namespaces)
         if custom:
             refs.append(Ref("type", custom, line, context="uxml", detail=name or shown))
-    note = bad or ("" if len(symbols) < MAX_ELEMENTS else f"first {MAX_ELEMENTS} elements recorded")
+    note = bad or (f"first {MAX_ELEMENTS} elements recorded" if dropped else "")
     return FileRecord(path=path, kind=KIND, note=note, symbols=tuple(symbols), refs=tuple(refs))
 
 
 def _custom_class(prefix: str, local: str, namespaces: dict[str, str]) -> str:
-    """The C# class a custom element names; "" for Unity's own elements."""
-    if prefix:
-        namespace = namespaces.get(prefix, "")
-        if not namespace or namespace.startswith(UNITY_NAMESPACES):
-            return ""
-        return f"{namespace}.{local}"
-    if "." in local and not local.startswith(UNITY_NAMESPACES):
-        return local
-    return ""
+    """The C# class a custom element names; "" for Unity's own elements. A tag without a prefix is
+    in the default namespace (`xmlns="Game.UI"`), unless its name is qualified itself."""
+    if not prefix and "." in local:
+        return "" if local.startswith(UNITY_NAMESPACES) else local
+    namespace = namespaces.get(prefix, "")
+    if not namespace or namespace.startswith(UNITY_NAMESPACES):
+        return ""
+    return f"{namespace}.{local}"
 
 
 def _unescape(value: str) -> str:

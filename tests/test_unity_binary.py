@@ -13,6 +13,7 @@ import pytest
 from indexer.build.update import update
 from indexer.model import Ref
 from indexer.query.context import _related_lines, build_context
+from indexer.query.describe import describe
 from indexer.query.tokens import counter
 from indexer.query.workspace import open_workspace, projects_at
 from indexer.scanners import scan
@@ -190,3 +191,16 @@ def test_a_binary_prefab_listed_as_related_shows_what_it_references_never_its_no
     ]
     lines = [text for *_, text, _ in _related_lines(ws, cannon, {"wheel"}, counter(), 400)]
     assert lines == ["Assets/Prefabs/Cannon.prefab  (carries script Turret.cs)"]
+
+
+def test_describe_states_a_binary_prefab_s_note_once(tmp_path: Path) -> None:
+    """The header says how the file was read; the outline under it does not say it again."""
+    root = _cannon_project(tmp_path)
+    graph = open_workspace(root, projects_at(root)).projects[0].graph
+    text = describe(graph, "Assets/Prefabs/Cannon.prefab").text
+    assert text.split("\n")[:4] == [
+        "Assets/Prefabs/Cannon.prefab  (prefab, guid c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0)",
+        f"partial: {NOTE}",
+        "references:",
+        "  Assets/Scripts/Turret.cs (external)",
+    ]

@@ -3,11 +3,19 @@
 import random
 from pathlib import Path
 
+from indexer.build.update import update
 from indexer.model import Ref
 from indexer.project import kind_of
+from indexer.query.context import build_context
+from indexer.query.describe import describe
+from indexer.query.tokens import counter
+from indexer.query.workspace import open_workspace, projects_at
 from indexer.scanners import scan
 from indexer.scanners.yaml_nodes import NodeDoc
 from indexer.scanners.yaml_reader import WRAPPED_FLOW, split, wrapped_flows
+
+from .conftest import meta, write_project
+from .test_indexing import CONFIG
 
 CASES = Path(__file__).parent / "yaml_cases"
 
@@ -471,3 +479,24 @@ def test_other_unity_yaml_assets_record_their_objects_fields_and_an_asset_s_embe
     ]
     asset = scan("Assets/Fonts/Font SDF.asset", "asset", EMBEDDED_TEXTURE.encode())
     assert [(s.kind, s.name, s.signature) for s in asset.symbols] == [("object", "Font Atlas", "Texture2D")]
+
+
+def test_an_outline_never_shows_the_count_of_documents_of_a_file_read_whole(tmp_path: Path) -> None:
+    """A physics material with no name has no object to outline: its outline is empty, not the
+    note `ok: 1 documents` (a count of documents is not something to read), in describe and in a
+    pack alike."""
+    text = PHYSICS_MATERIAL.replace("  m_Name: IcePhysicsMaterial\n", "")
+    root = write_project(
+        tmp_path / "Game",
+        {
+            "Assets/Levels/Ice.physicMaterial": text,
+            "Assets/Levels/Ice.physicMaterial.meta": meta("d4d4d4d4d4d4d4d4d4d4d4d4d4d4d4d4", "NativeFormatImporter"),
+        },
+    )
+    update(root, CONFIG)
+    ws = open_workspace(root, projects_at(root))
+    graph = ws.projects[0].graph
+    assert graph.records.record("Assets/Levels/Ice.physicMaterial").note == "1 documents"
+    description = describe(graph, "Assets/Levels/Ice.physicMaterial")
+    assert description.text == "Assets/Levels/Ice.physicMaterial  (unity_yaml, guid d4d4d4d4d4d4d4d4d4d4d4d4d4d4d4d4)"
+    assert "ok: " not in build_context(ws, "ice physic material", 2000, counter("estimate")).tier2.text

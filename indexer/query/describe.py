@@ -5,7 +5,7 @@ from __future__ import annotations
 from indexer.model import Description, Edge
 from indexer.query.carriers import SETTINGS_MARK, with_settings
 from indexer.query.graph import GUID_RE, Graph
-from indexer.query.outline import outline
+from indexer.query.outline import outline, status_line
 from indexer.words import echoed
 
 DESCRIBE_SCHEMA_VERSION = 1
@@ -49,6 +49,8 @@ def describe(graph: Graph, path: str, max_lines: int = 400) -> Description:
     if rec is None:
         raise NotFound(f"{echoed(path)} is not an indexed file")
     lines = outline(rec, graph)
+    if rec.status != "ok" and lines[:1] == [status_line(rec)]:
+        lines = lines[1:]  # the header below says it, with the whole note
     if len(lines) > max_lines:
         lines = [*lines[:max_lines], f"… {len(lines) - max_lines} more lines (use --json for everything)"]
     guid = graph.records.guid_of_path(path) or ""

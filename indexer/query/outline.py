@@ -324,12 +324,20 @@ def _third_party(script_guid: str, graph: Graph) -> bool:
     return path is None or is_vendored(path, frozenset())
 
 
+def status_line(rec: FileRecord) -> str:
+    """The line a file read in part or skipped, with no symbols, is outlined by: its status and its
+    note's first clause (the rest, how to have it read whole, is for `describe`'s header). A file
+    read whole says nothing of its note (`1 documents` is not something to read)."""
+    if rec.symbols or not rec.note or rec.status == "ok":
+        return ""
+    return f"{rec.status}: {rec.note.split(';')[0]}"
+
+
 def asset_parts(rec: FileRecord, graph: Graph) -> list[Part]:
     """ScriptableObjects, materials, animators, shaders, asmdefs, packages, settings: one line per
     declaration, grouped under the main object, with GUIDs turned into paths and classes."""
-    # A file read for its references only (binary-serialized) says so, in its note's first clause
-    # (the rest, how to have it read whole, is for `describe`): its objects and values are not shown.
-    lines: list[Part] = [] if rec.symbols or not rec.note else [(f"{rec.status}: {rec.note.split(';')[0]}", None)]
+    said = status_line(rec)
+    lines: list[Part] = [(said, None)] if said else []
     for s in rec.symbols:
         if s.kind == "scriptable_object":
             cls = graph.script_class(s.detail) if s.detail else ""

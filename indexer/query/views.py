@@ -14,7 +14,7 @@ import msgspec
 from indexer.identifiers import NameText, name_stems
 from indexer.model import CodeOutline, FileRecord
 from indexer.query.graph import Graph
-from indexer.query.outline import Part, csharp_lines, matches, outline_parts, render_parts
+from indexer.query.outline import Part, csharp_lines, matches, outline_parts, render_parts, status_line
 from indexer.query.textmatch import matched_lines_of
 from indexer.query.texts import FileText
 from indexer.query.tokens import TokenCounter
@@ -66,7 +66,7 @@ def _make_view(rec: FileRecord | CodeOutline | None, graph: Graph) -> FileView |
     parts = tuple(outline_parts(rec, graph))
     outline = tuple(render_parts(parts, graph, None))
     flat = not any("\n" in t for t in outline)
-    note = outline[0] if outline and not rec.symbols and rec.note else ""
+    note = status_line(rec) if outline else ""
     return FileView(rec.kind, declared, outline, lowered=lowered, parts=parts, flat=flat, note=note)
 
 

@@ -156,3 +156,16 @@ def test_a_layout_of_exactly_the_cap_says_nothing_was_left_out() -> None:
     assert (len(rec.symbols), rec.note) == (MAX_ELEMENTS, "")
     rec = scan("Assets/UI/Rows.uxml", "uxml", (rows + '<ui:Label name="one-more"/>').encode())
     assert (len(rec.symbols), rec.note) == (MAX_ELEMENTS, f"first {MAX_ELEMENTS} elements recorded")
+
+
+def test_an_element_s_text_is_one_line_with_its_character_references_read() -> None:
+    """XML reads a line break or tab written in a quoted value as a space, and `&#10;` (how UI
+    Builder writes a line break in a label) as a line break: the signature shows the text on one
+    line, as `describe` and the outlines need it. A reference to no character is kept as written."""
+    text = b'<ui:Label text="Line one\n\tLine two&#10;three &#x41;&#66;" name="x"/>\n'
+    text += b'<ui:Label text="&#0;&#x110000;" name="y"/>'
+    rec = scan("Assets/UI/Lines.uxml", "uxml", text)
+    assert [(s.name, s.line, s.signature) for s in rec.symbols] == [
+        ("x", 1, 'Label #x "Line one Line two three AB"'),
+        ("y", 3, 'Label #y "&#0;&#x110000;"'),
+    ]

@@ -7,8 +7,8 @@ the scripts it carries.
 
 Conventions (the tests pin them):
 - a symbol "ui_element" per element, on the line its tag opens: name = its `name` attribute, else
-  its type; signature = its type, then `#name` when named, then its `text` in quotes (at most
-  MAX_TEXT characters);
+  its type; signature = its type, then `#name` when named, then its `text` in quotes, on one line
+  (at most MAX_TEXT characters);
 - a ref "type" (context "uxml", detail = the element's name) to each custom element's class:
   a tag with dots (`Bagel.LongPressButton`), or with a prefix bound to a namespace other than
   Unity's own (`xmlns:b="Bagel"`, `<b:LongPressButton>`), or without a prefix under a default
@@ -18,7 +18,7 @@ Conventions (the tests pin them):
 - the layout's own structure (`UXML`, `Style`, `Template`, `Instance`, `AttributeOverrides`) is
   not an element, nor is a tag inside a comment or `<![CDATA[...]]>`; a quoted value may hold
   `>`. Read with a tag pattern, not an XML parser: a half-edited layout still yields what it
-  holds, and no entity is ever expanded;
+  holds, and no declared entity is ever expanded (XML's five and character references are read);
 - the note "first 2000 elements recorded" only when more were left out.
 """
 
@@ -44,7 +44,9 @@ _ATTRIBUTE = re.compile(r"(?<![\w.:-])([\w.:-]+)\s*=\s*(?:\"([^\"]*)\"|'([^']*)'
 _GUID = re.compile(r"guid=([0-9a-fA-F]{32})")
 _COMMENT = re.compile(r"<!--.*?(?:-->|\Z)|<!\[CDATA\[.*?(?:\]\]>|\Z)", re.S)  # neither holds an element
 _ENTITIES = {"&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&apos;": "'"}
-_ENTITY = re.compile("|".join(_ENTITIES))
+# XML's five entities and its character references (`&#10;`, `&#xA;`: one character each, so
+# reading them expands nothing); a declared entity (`&big;`) is never read.
+_ENTITY = re.compile("|".join(_ENTITIES) + r"|&#([0-9]{1,7});|&#x([0-9a-fA-F]{1,6});")
 
 
 def scan(path: str, data: bytes) -> FileRecord:
@@ -75,6 +77,8 @@ def scan(path: str, data: bytes) -> FileRecord:
         name = attributes.get("name", "")
         shown = local.rpartition(".")[2] if "." in local else local
         label = attributes.get("text")
+        if label is not None:  # one line: a label's line breaks are not the outline's
+            label = " ".join(label.split())
         signature = shown + (f" #{name}" if name else "") + (f' "{label[:MAX_TEXT]}"' if label is not None else "")
         symbols.append(Symbol("ui_element", name or shown, line, signature=signature))
         custom = _custom_class(prefix, local, namespaces)
@@ -96,4 +100,13 @@ def _custom_class(prefix: str, local: str, namespaces: dict[str, str]) -> str:
 
 
 def _unescape(value: str) -> str:
-    return _ENTITY.sub(lambda m: _ENTITIES[m.group(0)], value) if "&" in value else value
+    return _ENTITY.sub(_entity, value) if "&" in value else value
+
+
+def _entity(m: re.Match[str]) -> str:
+    if m.group(1) is None and m.group(2) is None:
+        return _ENTITIES[m.group(0)]
+    code = int(m.group(1)) if m.group(1) is not None else int(m.group(2), 16)
+    # a character XML allows (no NUL, no lone surrogate): anything else stays as written
+    allowed = code in (9, 10, 13) or 0x20 <= code <= 0xD7FF or 0xE000 <= code <= 0xFFFD or 0x10000 <= code <= 0x10FFFF
+    return chr(code) if allowed else m.group(0)

@@ -15,18 +15,20 @@ KEYS = ("commit", "parent", "message", "relevant_files", "type", "note")
 TYPES = {"locate", "asset", "change", "bug", "cross"}
 
 
-def test_there_are_twelve_sets_each_with_its_repository_named() -> None:
+def test_there_are_fourteen_sets_each_with_its_repository_named() -> None:
     """`tests.bench.heldout` finds each set's repository in sets.json (docs/retrieval.md)."""
     assert [s.stem for s in SETS] == [
         "ARFoundationSamples",
         "ATerribleKingdom",
         "BagelGame",
+        "BlockYourFriends",
         "BoatAttack",
         "BossRoom",
         "GalacticKittens",
         "GameLobby",
         "PaddleGameSO",
         "SS3D",
+        "SolarSystem",
         "TowerDefense",
         "TrashDash",
         "UnityPlayground",

@@ -497,3 +497,24 @@ def test_a_csharp_string_literal_of_megabytes_scans_within_a_scanners_memory(tmp
     ]
     assert [(s.name, s.kind) for s in results[0].symbols] == [("Blob", "class"), ("s", "field")]
     assert [r for r in results[0].refs if r.kind == "string"] == []
+
+
+def test_a_time_limit_reached_while_ctrl_c_is_ignored_interrupts_once_it_is_handled_again() -> None:
+    """SIGINT is ignored while the scanners' fork server starts (`build/pool.py`); a time limit
+    reached then was dropped (`interrupt_main` does nothing for an ignored signal), and on a busy
+    machine `index --full --time-limit 0.1` ran on to the end and exited 0. The timer now waits for
+    the handler to be back."""
+    from indexer.cli.indexing import _time_limit
+
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with pytest.raises(KeyboardInterrupt), _time_limit(0.05) as expired:
+            time.sleep(0.3)  # the limit passes while SIGINT is ignored
+            assert not expired()
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+            t0 = time.monotonic()
+            while time.monotonic() - t0 < 2:  # Python code runs: an interrupt is taken between sleeps
+                time.sleep(0.01)
+        assert expired() and time.monotonic() - t0 < 1
+    finally:
+        signal.signal(signal.SIGINT, old)

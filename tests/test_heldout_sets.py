@@ -15,17 +15,19 @@ KEYS = ("commit", "parent", "message", "relevant_files", "type", "note")
 TYPES = {"locate", "asset", "change", "bug", "cross"}
 
 
-def test_there_are_fourteen_sets_each_with_its_repository_named() -> None:
+def test_there_are_sixteen_sets_each_with_its_repository_named() -> None:
     """`tests.bench.heldout` finds each set's repository in sets.json (docs/retrieval.md)."""
     assert [s.stem for s in SETS] == [
         "ARFoundationSamples",
         "ATerribleKingdom",
         "BagelGame",
+        "Bitesize",
         "BlockYourFriends",
         "BoatAttack",
         "BossRoom",
         "GalacticKittens",
         "GameLobby",
+        "GamePatterns",
         "PaddleGameSO",
         "SS3D",
         "SolarSystem",

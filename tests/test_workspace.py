@@ -117,3 +117,59 @@ def test_each_project_reads_its_own_configuration_and_the_json_names_the_workspa
     status = json.loads(run_cli("status", "--project", str(repo), "--json").stdout)
     assert (status["schema_version"], status["workspace"]) == (1, str(repo.resolve()))
     assert [(Path(p["project"]).name, p["files"]) for p in status["projects"]] == [("client", 0), ("server", 2)]
+
+
+SETTINGS = """%YAML 1.1
+%TAG !u! tag:unity3d.com,2011:
+--- !u!129 &1
+PlayerSettings:
+  productName: {product}
+"""
+
+
+def test_a_task_naming_one_project_of_several_ranks_its_files_first(tmp_path: Path) -> None:
+    """A repository of samples: every sample has a spawner, and the best text match of "the space
+    shooter's asteroids stop spawning" is the kitchen's. Named by its folder's words or its product
+    name's ("the social hub" for `Social Hub Sample`), a project's files rank first; a word two
+    names share ("network") or a name of one word ("touch") names none."""
+    repo = tmp_path / "repo"
+    kitchen = "public class Spawner { void SpawnWave() {} void StopSpawning() {} }"
+    shooter = "public class Spawner { void SpawnWave() {} void Spawning() {} }"
+    for folder, product, spawner in (
+        ("Basic/ClientDrivenKitchen", "ClientDrivenKitchen", kitchen),
+        ("Basic/2DSpaceShooter", "2DSpaceShooter", shooter),
+        ("Basic/NetworkHub", "Social Hub Sample", shooter),
+        ("Extra/TouchSamples", "TouchSamples", shooter),
+    ):
+        settings = SETTINGS.format(product=product)
+        write_project(
+            repo / folder,
+            {"Assets/Scripts/Spawner.cs": spawner, "ProjectSettings/ProjectSettings.asset": settings},
+        )
+    assert run_cli("index", "--project", str(repo)).returncode == 0
+
+    def first(query: str) -> str:
+        data = json.loads(run_cli("query", query, "--project", str(repo), "--json").stdout)
+        return data["results"][0]["path"]
+
+    kitchen_path = "Basic/ClientDrivenKitchen/Assets/Scripts/Spawner.cs"
+    assert first("asteroids stop spawning after a wave") == kitchen_path
+    assert first("in the 2D space shooter the asteroids stop spawning after a wave") == (
+        "Basic/2DSpaceShooter/Assets/Scripts/Spawner.cs"
+    )
+    assert first("in the social hub the asteroids stop spawning after a wave") == (
+        "Basic/NetworkHub/Assets/Scripts/Spawner.cs"
+    )
+    assert first("with touch input the asteroids stop spawning after a wave") == kitchen_path
+
+    from indexer.query.asked_project import asked_project
+    from indexer.query.workspace import open_workspace, projects_at
+
+    projects = open_workspace(repo, projects_at(repo)).projects
+    names = [p.prefix for p in projects]
+    assert names == ["Basic/2DSpaceShooter/", "Basic/ClientDrivenKitchen/", "Basic/NetworkHub/", "Extra/TouchSamples/"]
+    assert asked_project(projects, "the client driven kitchen") == 1
+    assert asked_project(projects, "the kitchen") is None  # one word of three
+    assert asked_project(projects, "the network hub") == 2  # its folder's words
+    assert asked_project(projects, "the touch samples") is None  # "samples" tells no project apart
+    assert asked_project(projects[:1], "the 2D space shooter") is None  # one project: nothing to tell apart

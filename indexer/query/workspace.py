@@ -215,12 +215,16 @@ class Workspace:
         self, text: str, limit: int, kind: str | None = None, path_prefix: str | None = None, named: bool = True
     ) -> list:
         """Ranked hits over every project, paths relative to the workspace (`named`: see ranking.rank);
-        for a long text, of its first terms (`identifiers.bounded_query`)."""
+        for a long text, of its first terms (`identifiers.bounded_query`). A task naming one of
+        several projects ranks the others' files lower (`asked_project`)."""
         from indexer.identifiers import bounded_query
+        from indexer.query.asked_project import OTHER_PROJECT_PRIOR, asked_project
 
         text = bounded_query(text)
+        projects = [p.fresh() for p in self.projects]
+        asked = asked_project(projects, text)
         hits = []
-        for p in self.projects:
+        for i, p in enumerate(projects):
             local_prefix = path_prefix
             if path_prefix and p.prefix:
                 if path_prefix.startswith(p.prefix):
@@ -229,7 +233,10 @@ class Workspace:
                     local_prefix = None
                 else:
                     continue
-            for h in rank(p.fresh(), text, limit, kind, local_prefix, named):
+            scale = 1.0 if asked is None or asked == i else OTHER_PROJECT_PRIOR
+            for h in rank(p, text, limit, kind, local_prefix, named):
+                if scale != 1.0:
+                    h = msgspec.structs.replace(h, score=round(h.score * scale, 4))
                 hits.append(msgspec.structs.replace(h, path=p.prefix + h.path) if p.prefix else h)
         hits.sort(key=lambda h: (-h.score, h.path))
         return hits[:limit]

@@ -1,0 +1,85 @@
+"""The project of a workspace a task names ("in the 2D space shooter", "the social hub sample").
+
+A repository of sample projects side by side is one workspace; each project is ranked on its own
+index and the hits are merged by score. A task about one of them shares most of its words with
+the others (every sample has a player, a spawner, a network manager), so the best text match is
+often in the wrong project. When the task names one project (`asked_project`: by its folder's
+name or its product name, `ProjectSettings.asset`), the other projects' files rank at
+OTHER_PROJECT_PRIOR of their score.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from indexer.identifiers import said_words, split_identifier, stem
+
+OTHER_PROJECT_PRIOR = 0.5
+NAMED_SHARE, NAMED_WORDS = 0.5, 2  # of a name's words the task must hold: a share, and how many
+# Words of a project's name that do not tell it from the others.
+_GENERIC = frozenset(
+    stem(w)
+    for w in [
+        "sample",
+        "samples",
+        "demo",
+        "demos",
+        "project",
+        "projects",
+        "example",
+        "examples",
+        "unity",
+        "game",
+        "test",
+        "tests",
+        "basic",
+    ]
+)
+_SETTINGS = "ProjectSettings/ProjectSettings.asset"
+
+
+def name_words(name: str) -> frozenset[str]:
+    """The stemmed words of a project's name that may tell it from others (three letters or more)."""
+    words = {stem(w) for part in re.split(r"[^A-Za-z0-9]+", name) for w in split_identifier(part)}
+    return frozenset(w for w in words if len(w) >= 3 and w not in _GENERIC)
+
+
+def project_names(project) -> tuple[frozenset[str], ...]:
+    """The word sets naming a project (a workspace.ProjectIndex): its folder's, its product's."""
+
+    def make() -> tuple[frozenset[str], ...]:
+        names = [name_words(project.root.name)]
+        rec = project.records.record(_SETTINGS)
+        for sym in rec.symbols if rec else ():
+            if sym.kind == "setting" and sym.name == "productName" and sym.detail:
+                names.append(name_words(sym.detail))
+        return tuple(n for n in names if n)
+
+    return project.remember(("project_names",), make)
+
+
+def asked_project(projects: Sequence, text: str) -> int | None:
+    """The index in `projects` of the one the task names, or None (one project, or none named, or
+    two named as well). A project is named by two words or more of one of its names, half of that
+    name's words at least, counting only the words no other project's name holds ("input" names
+    neither `InputDeviceTester` nor `InputSystem` beside it); a project of one such word is never
+    named by it alone (a touch sample by every task saying "touch")."""
+    if len(projects) < 2:
+        return None
+    names = [project_names(p) for p in projects]
+    scores = []  # (share of a name's distinctive words said, how many), the best of its names
+    said = {stem(w) for w in said_words(text)}
+    for i, own in enumerate(names):
+        others = frozenset().union(*(n for j, ns in enumerate(names) if j != i for n in ns))
+        best = (0.0, 0)
+        for name in own:
+            distinct = name - others
+            if distinct:
+                hit = len(said & distinct)
+                best = max(best, (hit / len(distinct), hit))
+        scores.append(best)
+    best = max(scores)
+    if best[0] < NAMED_SHARE or best[1] < NAMED_WORDS or scores.count(best) > 1:
+        return None
+    return scores.index(best)

@@ -21,6 +21,7 @@ def test_a_query_word_brings_the_other_words_of_its_group_once() -> None:
     ]
     assert synonyms.expansions(["hp", "health"]) == [("hp", ("hitpoints", "vitality"))]
     assert synonyms.expansions(["door", "gate"]) == [("door", ("hatch",))]
+    assert synonyms.expansions(["short", "wait"]) == [("wait", ("delay",))]
     assert synonyms.synonym_words(["monsters", "lose"]) == ("creature", "enemy", "foe", "hostile", "mob")
 
 
@@ -111,9 +112,9 @@ def test_synonyms_name_the_file_in_its_header_but_never_add_matched_lines(ws: Wo
     assert "(csharp; matched: enemy (for monsters); health (for hp))" in text
 
 
-def test_the_players_words_for_an_emote_a_colour_and_a_chance_find_the_code(tmp_path) -> None:
-    """ "reaction" is `EmoteType`, "colour" is `Color`, "odds" is `dropChance`: words a player or a
-    designer says for what the code names otherwise."""
+def test_the_players_words_for_an_emote_a_colour_a_chance_and_an_undo_find_the_code(tmp_path) -> None:
+    """ "reaction" is `EmoteType`, "colour" is `Color`, "odds" is `dropChance`, "rewind" is
+    `undoKey`: words a player or a designer says for what the code names otherwise."""
     from indexer.build.update import update
     from indexer.config import Config
     from indexer.query.workspace import open_workspace
@@ -124,6 +125,8 @@ def test_the_players_words_for_an_emote_a_colour_and_a_chance_find_the_code(tmp_
         "Assets/EmoteType.cs": "public enum EmoteType { None, Smile, Frown, Shock }\n",
         "Assets/ShotTint.cs": "public class ShotTint { public UnityEngine.Color laserColor; }\n",
         "Assets/Loot.cs": "public class Loot { public float dropChance = 0.1f; }\n",
+        "Assets/Controls.cs": "public class Controls { public KeyCode jumpKey; }\n",
+        "Assets/Moves.cs": "public class Moves { public KeyCode undoKey; }\n",
         "Assets/Lobby.cs": "public class Lobby { public void Leave() { } }\n",
     }
     root = write_project(tmp_path / "P", files)
@@ -133,5 +136,6 @@ def test_the_players_words_for_an_emote_a_colour_and_a_chance_find_the_code(tmp_
         ("add a thumbs-up to the reactions players can send", "Assets/EmoteType.cs"),
         ("change the colour of the laser", "Assets/ShotTint.cs"),
         ("raise the odds of an item falling out", "Assets/Loot.cs"),
+        ("which key rewinds", "Assets/Moves.cs"),  # (`Controls.cs` first by its path, without)
     ):
         assert ws.search(question, limit=1)[0].path == path, question

@@ -96,6 +96,8 @@ emote emoji reaction
 colour color tint hue
 rock asteroid meteor boulder
 spaceship ship spacecraft
+delay wait
+undo rewind revert
 """
 
 

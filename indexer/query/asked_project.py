@@ -20,21 +20,7 @@ NAMED_SHARE, NAMED_WORDS = 0.5, 2  # of a name's words the task must hold: a sha
 # Words of a project's name that do not tell it from the others.
 _GENERIC = frozenset(
     stem(w)
-    for w in [
-        "sample",
-        "samples",
-        "demo",
-        "demos",
-        "project",
-        "projects",
-        "example",
-        "examples",
-        "unity",
-        "game",
-        "test",
-        "tests",
-        "basic",
-    ]
+    for w in "sample samples demo demos project projects example examples unity game test tests basic".split()  # noqa: SIM905
 )
 _SETTINGS = "ProjectSettings/ProjectSettings.asset"
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -41,6 +42,14 @@ def start_cli(*args: str, **popen: object) -> subprocess.Popen:
     return subprocess.Popen(
         [sys.executable, "-m", "indexer.cli", *args], **{**options, "env": {**os.environ, **CLI_ENV}, **popen}
     )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """A run in the background (`pytest &` from a script) starts with Ctrl-C ignored, which every
+    command the tests start would inherit: the tests that send it Ctrl-C or a time limit expect
+    it handled, as from a terminal."""
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def run_cli(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:

@@ -506,9 +506,10 @@ def test_a_time_limit_reached_while_ctrl_c_is_ignored_interrupts_once_it_is_hand
     the handler to be back."""
     from indexer.cli.indexing import _time_limit
 
-    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         with pytest.raises(KeyboardInterrupt), _time_limit(0.05) as expired:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)  # as while the fork server starts
             time.sleep(0.3)  # the limit passes while SIGINT is ignored
             assert not expired()
             signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -518,3 +519,22 @@ def test_a_time_limit_reached_while_ctrl_c_is_ignored_interrupts_once_it_is_hand
         assert expired() and time.monotonic() - t0 < 1
     finally:
         signal.signal(signal.SIGINT, old)
+
+
+def test_a_time_limit_works_in_a_process_started_with_ctrl_c_ignored(tmp_path: Path) -> None:
+    """A background job or a hook run by a tool starts with SIGINT ignored; the limit, an
+    interrupt of the main thread, was dropped there and `index --time-limit` ran to its end."""
+    root = generate(tmp_path / "Game", n=600)
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    before = read_header(paths_of(root))
+    out = subprocess.run(
+        [sys.executable, "-m", "indexer.cli", "index", "--full", "--time-limit", "0.1", "--project", str(root)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+    )
+    assert out.returncode == 2, out.stderr
+    assert "not brought up to date within 0.1 s" in out.stderr and "Traceback" not in out.stderr
+    assert read_header(paths_of(root))["generation"] == before["generation"]

@@ -85,7 +85,7 @@ def _time_limit(seconds: float | None) -> Iterator[Callable[[], bool]]:
     limit longer than a timer can wait (threading.TIMEOUT_MAX, about 292 years) is none. While
     SIGINT is ignored (the scanners' fork server starting, `build/pool.py`: a tenth of a second,
     longer on a busy machine) an interrupt would be dropped and the build run on past its limit:
-    the timer waits for the handler to be back, then interrupts."""
+    the timer waits for the handler to be back, then interrupts. Called from the main thread."""
     import signal
     import threading
 
@@ -94,6 +94,11 @@ def _time_limit(seconds: float | None) -> Iterator[Callable[[], bool]]:
         return
     import _thread
 
+    # A process started with Ctrl-C ignored (a background job, a hook run from a tool that ignores
+    # it) would never take the interrupt: it handles it for the limit's while.
+    inherited = signal.getsignal(signal.SIGINT)
+    if inherited == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     fired, done = threading.Event(), threading.Event()
 
     def interrupt() -> None:
@@ -111,6 +116,8 @@ def _time_limit(seconds: float | None) -> Iterator[Callable[[], bool]]:
         yield fired.is_set
     finally:
         done.set()
+        if inherited == signal.SIG_IGN:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _check_index(ws, as_json: bool) -> int:

@@ -130,8 +130,9 @@ PlayerSettings:
 def test_a_task_naming_one_project_of_several_ranks_its_files_first(tmp_path: Path) -> None:
     """A repository of samples: every sample has a spawner, and the best text match of "the space
     shooter's asteroids stop spawning" is the kitchen's. Named by its folder's words or its product
-    name's ("the social hub" for `Social Hub Sample`), a project's files rank first; a word two
-    names share ("network") or a name of one word ("touch") names none."""
+    name's ("the social hub" for `Social Hub Sample`), a project's files rank first and tier 1
+    describes it alone, naming the others; a word two names share ("network") or a name of one
+    word ("touch") names none."""
     repo = tmp_path / "repo"
     kitchen = "public class Spawner { void SpawnWave() {} void StopSpawning() {} }"
     shooter = "public class Spawner { void SpawnWave() {} void Spawning() {} }"
@@ -161,6 +162,26 @@ def test_a_task_naming_one_project_of_several_ranks_its_files_first(tmp_path: Pa
         "Basic/NetworkHub/Assets/Scripts/Spawner.cs"
     )
     assert first("with touch input the asteroids stop spawning after a wave") == kitchen_path
+
+    def tier1(query: str) -> str:
+        data = json.loads(run_cli("context", query, "--project", str(repo), "--json", "--budget", "4000").stdout)
+        assert data["tokens"] <= 4000
+        return data["tier1"]["text"]
+
+    named = tier1("in the 2D space shooter the asteroids stop spawning after a wave")
+    assert named.split("\n")[:2] == [
+        "(the task names Basic/2DSpaceShooter, one of 4 projects here; the others: Basic/ClientDrivenKitchen,"
+        " Basic/NetworkHub, Extra/TouchSamples)",
+        "# Unity project 2DSpaceShooter — 2DSpaceShooter (Unity version unknown)",
+    ]
+    assert "ClientDrivenKitchen/ —" not in named and "  2DSpaceShooter/ —" in named  # its tree alone
+    unnamed = tier1("asteroids stop spawning after a wave")
+    assert [line for line in unnamed.split("\n") if line.startswith("# Unity project")] == [
+        "# Unity project 2DSpaceShooter — 2DSpaceShooter (Unity version unknown)",
+        "# Unity project ClientDrivenKitchen — ClientDrivenKitchen (Unity version unknown)",
+        "# Unity project NetworkHub — Social Hub Sample (Unity version unknown)",
+        "# Unity project TouchSamples — TouchSamples (Unity version unknown)",
+    ]
 
     from indexer.query.asked_project import asked_project
     from indexer.query.workspace import open_workspace, projects_at

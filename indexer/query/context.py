@@ -11,6 +11,7 @@ import msgspec
 
 from indexer.identifiers import bounded_query, query_terms, said_words, stem
 from indexer.model import ContextPack, FileEntry, Hit, Overview, Tier, Tier2
+from indexer.query.asked_project import asked_project
 from indexer.query.overview import Folder, folder_tree, render_tree, workspace_overviews
 from indexer.query.priors import ART_WORDS, ASSET_WORDS, asks_for, named_kinds
 from indexer.query.related import RELATED_LEADS, related_files
@@ -59,6 +60,7 @@ RELATED_HEADER = "## Related files (one reference from the files above)"
 # the field the task asks about is something to read (docs/retrieval.md, session 16).
 RELATED_OUTLINED, RELATED_OUTLINE_ROOM, RELATED_OUTLINED_SHARE = 4, 32, 0.7
 RELATED_REASON = "related: "  # how a related file's entry starts its reason
+OTHERS_SHARE = 4  # the line naming a workspace's other projects takes at most 1/4 of tier 1
 
 
 def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter) -> ContextPack:
@@ -72,17 +74,23 @@ def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter)
     terms = query_terms(query)
     said = said_words(query)
     packages = asks_for(said, PACKAGE_WORDS)
+    # Of several projects, the one the task names is the one tier 1 describes (`asked_project`).
+    named = asked_project(projects, query)
+    shown = projects if named is None else [projects[named]]
+    others = "" if named is None else _others_line(projects, named, counter, share // OTHERS_SHARE)
     # Tier 1 depends on the index (and whether packages are asked for): once per index generation.
-    key = (tuple(p.generation() for p in projects), share, counter.name, packages)
+    generations = (tuple(p.generation() for p in projects), named)
+    key = (generations, share, counter.name, packages)
     tier1_text = ws.cache.get(("tier1", key))
     if tier1_text is None:
-        base = ws.cache.get(("tier1-base", key[0]))
+        base = ws.cache.get(("tier1-base", generations))
         if base is None:  # the same for every share and counter: made once per generation
-            for old in [k for k in ws.cache if k[0] == "tier1-base"]:
-                del ws.cache[old]  # one tree kept: the index's generation moved on
-            overviews, kinds = workspace_overviews(projects)
-            base = ws.cache[("tier1-base", key[0])] = (overviews, folder_tree(kinds), len(projects))
-        tier1_text = ws.cache[("tier1", key)] = _tier1(base, counter, share, packages)
+            for old in [k for k in ws.cache if k[0] == "tier1-base" and k[1][0] != generations[0]]:
+                del ws.cache[old]  # the trees of one generation kept: the index's moved on
+            overviews, kinds = workspace_overviews(shown)
+            base = ws.cache[("tier1-base", generations)] = (overviews, folder_tree(kinds), len(shown))
+        tier1_text = _tier1(base, counter, share - counter.count(others) - 1 if others else share, packages)
+        tier1_text = ws.cache[("tier1", key)] = "\n".join(t for t in (others, tier1_text) if t)
     tier1_tokens = counter.count(tier1_text)
     # Tier 2 joins tier 1 with a blank line: two newline tokens at most.
     remaining = budget - tier1_tokens - (2 if tier1_text else 0)
@@ -107,6 +115,18 @@ def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter)
         tier1=Tier(text=tier1_text, tokens=tier1_tokens),
         tier2=tier2,
     )
+
+
+def _others_line(projects: list[ProjectIndex], named: int, counter: TokenCounter, room: int) -> str:
+    """The line that says tier 1 describes one project of several, naming the others when that
+    fits in `room` tokens ("" when not even the first part does)."""
+    name = projects[named].prefix.rstrip("/")
+    others = ", ".join(p.prefix.rstrip("/") for i, p in enumerate(projects) if i != named)
+    short = f"(the task names {name}, one of {len(projects)} projects here"
+    for line in (f"{short}; the others: {others})", f"{short})"):
+        if counter.count(line) <= room:
+            return line
+    return ""
 
 
 def _tier1(base: tuple[list[Overview], Folder, int], counter: TokenCounter, share: int, packages: bool) -> str:

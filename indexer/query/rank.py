@@ -97,11 +97,12 @@ def rank(
         size = stats[c.path].size if c.path in stats else 4000
         length = min(max((size / 4000) ** LENGTH_EXPONENT, LENGTH_CLAMP[0]), LENGTH_CLAMP[1])
         ranked[c.path] = Ranked(c.path, c.score * length * priors.get(c.path, 1.0), ["text match"], c)
-    if asks_for(said, ASSET_WORDS):
+    asks_assets = asks_for(said, ASSET_WORDS)  # where something is set, wired, placed
+    if asks_assets:
         _settings_named(project, ranked, terms, said)
     quoted = _quoted(project, text, ranked, priors, (kind, path_prefix, terms, said))
     seeds = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:SEEDS]
-    carrier_gain = ASSET_INTENT_GAIN if asks_for(said, ASSET_WORDS) else 1.0
+    carrier_gain = ASSET_INTENT_GAIN if asks_assets else 1.0
     boosts = walk(project, seeds, kind, path_prefix, carrier_gain)
     wanted = named_kinds(said) if kind is None else named_kinds(said) & {kind}
     if wanted:

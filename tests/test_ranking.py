@@ -130,12 +130,20 @@ def test_an_sdk_copied_into_assets_ranks_below_the_projects_own_code(tmp_path: P
             "Assets/GooglePlayGames/com.google.play.games/package.json",
             "Assets/Reporting/Release Notes.txt.meta",
             "Assets/Kit/CHANGELOG.md",
+            "Assets/Net/THIRD PARTY NOTICE.md",
+            "Assets/Json/Third-Party-Notices.txt.meta",
             "Assets/package.json",  # the top folder is the project's
             "Packages/com.studio.match/package.json",  # an embedded package: the project's own
             "Assets/Game/Changelog.cs",  # scripts, not notes
             "Assets/Licensing/License.cs",
         ]
-    ) == {"Assets/GooglePlayGames/com.google.play.games/", "Assets/Reporting/", "Assets/Kit/"}
+    ) == {
+        "Assets/GooglePlayGames/com.google.play.games/",
+        "Assets/Reporting/",
+        "Assets/Kit/",
+        "Assets/Net/",
+        "Assets/Json/",
+    }
     assert not names_package("com.google.play.games", frozenset({"game", "play", "solo"}))
     assert names_package("com.google.play.games", frozenset({"googl"}))
 
@@ -179,6 +187,48 @@ def test_a_small_data_asset_with_the_field_a_task_names_holds_the_setting(tmp_pa
     assert list(plain) == ["Ball.cs", "BallMaterial.physicsMaterial2D", "BallTuning.physicsMaterial2D"]
     assert 1.8 < asked["BallMaterial.physicsMaterial2D"] / plain["BallMaterial.physicsMaterial2D"] < 2.2
     assert 0.8 < asked["BallTuning.physicsMaterial2D"] / plain["BallTuning.physicsMaterial2D"] < 1.2
+
+
+SOUND_CLIP = """%YAML 1.1
+%TAG !u! tag:unity3d.com,2011:
+--- !u!114 &11400000
+MonoBehaviour:
+  m_ObjectHideFlags: 0
+  m_Script: {fileID: 11500000, guid: 5fc1a2b3c4d5e6f708192a3b4c5d6e7f, type: 3}
+  m_Name: Paddle Knock
+  defaultVolume: 0.05
+  defaultPitch: 1
+"""
+
+
+def test_a_scriptable_object_holding_a_field_a_synonym_names_holds_the_setting(tmp_path: Path) -> None:
+    """ "Where is the loudness of the paddle knock set": the sound's ScriptableObject has no word
+    "loudness" but a `defaultVolume` (its synonym): it scores twice what it does when the task does
+    not ask where something is set; naming no field, the task raises nothing."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Audio/Paddle Knock.asset": SOUND_CLIP,
+            "Assets/Scripts/SoundClip.cs": (
+                "public class SoundClip : ScriptableObject { public float defaultVolume; public float defaultPitch; }"
+            ),
+            "Assets/Scripts/SoundClip.cs.meta": meta("5fc1a2b3c4d5e6f708192a3b4c5d6e7f"),
+            "Assets/Scripts/Paddle.cs": (
+                "public class Paddle : MonoBehaviour"
+                " { public SoundClip knock; void OnHit() { PlayKnock(); } void PlayKnock() {} }"
+            ),
+        },
+    )
+    ws = workspace(root)
+
+    def score(query: str) -> float:
+        return next(h.score for h in ws.search(query, limit=3) if h.path == "Assets/Audio/Paddle Knock.asset")
+
+    loud = score("where is the loudness of the paddle knock set") / score(
+        "where is the loudness of the paddle knock made"
+    )
+    assert 1.8 < loud < 2.2
+    assert score("where is the paddle knock set") == score("where is the paddle knock made")
 
 
 def test_the_same_answer_in_every_process_with_nested_third_party_folders(tmp_path: Path) -> None:

@@ -65,7 +65,7 @@ _GENERIC_PACKAGE_WORDS = frozenset(
 # Files a third-party drop ships with at its root: a license, release notes or a change log, a
 # notice of the code it bundles, as text (`License.cs` is a script); a .txt has only its .meta indexed
 _VENDOR_MARK = re.compile(
-    r"^(licen[cs]e|copying|change[ _-]?log|release[ _-]?notes|third[ _-]?party[ _-]?notices)"
+    r"^(licen[cs]e|copying|change[ _-]?log|release[ _-]?notes|third[ _-]?party[ _-]?notices?)"
     r"(\.(md|txt|rtf|pdf|html?|markdown))?(\.meta)?$",
     re.I,
 )

@@ -538,3 +538,26 @@ def test_a_time_limit_works_in_a_process_started_with_ctrl_c_ignored(tmp_path: P
     assert out.returncode == 2, out.stderr
     assert "not brought up to date within 0.1 s" in out.stderr and "Traceback" not in out.stderr
     assert read_header(paths_of(root))["generation"] == before["generation"]
+
+
+def test_the_ctrl_c_tests_hold_in_a_test_run_started_with_ctrl_c_ignored() -> None:
+    """`tests/conftest.py`: pytest started in the background (`pytest &` from a script) ignores
+    Ctrl-C, and the commands a test starts inherited that, so a test sending them Ctrl-C failed
+    (five did in a background run of the suite)."""
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            f"{__file__}::test_ctrl_c_ends_a_wait_for_the_lock_at_once",
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+    )
+    assert out.returncode == 0 and "2 passed" in out.stdout, out.stdout[-2000:]

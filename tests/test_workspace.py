@@ -194,3 +194,17 @@ def test_a_task_naming_one_project_of_several_ranks_its_files_first(tmp_path: Pa
     assert asked_project(projects, "the network hub") == 2  # its folder's words
     assert asked_project(projects, "the touch samples") is None  # "samples" tells no project apart
     assert asked_project(projects[:1], "the 2D space shooter") is None  # one project: nothing to tell apart
+    assert asked_project(projects, "the space shooter and the network hub") is None  # two, as well
+    assert asked_project(projects, "the client driven kitchen, like the space shooter") == 1  # more words
+
+    from indexer.query.context import _others_line
+    from indexer.query.tokens import counter
+
+    full = _others_line(projects, 0, counter(), 1000)
+    assert full == (
+        "(the task names Basic/2DSpaceShooter, one of 4 projects here; the others: Basic/ClientDrivenKitchen,"
+        " Basic/NetworkHub, Extra/TouchSamples)"
+    )
+    short = "(the task names Basic/2DSpaceShooter, one of 4 projects here)"
+    room = counter().count(short)
+    assert (_others_line(projects, 0, counter(), room), _others_line(projects, 0, counter(), room - 1)) == (short, "")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno
 import fnmatch
+import json
 import os
 import re
 import stat as statmode
@@ -65,9 +66,32 @@ KINDS: dict[str, str] = {
     ".fontsettings": "unity_yaml",
     ".brush": "unity_yaml",
     ".cubemap": "unity_yaml",
+    ".vfx": "vfx",  # a Visual Effect Graph and its subgraphs: Unity YAML
+    ".vfxoperator": "vfx",
+    ".vfxblock": "vfx",
+    ".shadervariants": "unity_yaml",
+    ".giparams": "unity_yaml",
+    ".scenetemplate": "unity_yaml",
+    ".colors": "unity_yaml",  # preset libraries (colour swatches, curves, gradients)
+    ".curves": "unity_yaml",
+    ".gradients": "unity_yaml",
+    # Text Unity imports as a TextAsset (not `.bytes`, Unity's extension for binary data, nor a
+    # bitmap font's `.fnt`)...
     ".txt": "text",
     ".md": "text",
     ".xml": "text",
+    ".csv": "text",
+    ".tsv": "text",
+    ".yaml": "text",
+    ".yml": "text",
+    ".htm": "text",
+    ".html": "text",
+    # ... subtitles and compiler options. Not the sources of native plugins (`.mm`, `.java`,
+    # `.jslib`): in most projects those are an SDK's, which crowded a project's own files out of
+    # answers (docs/retrieval.md, session 18).
+    ".srt": "text",
+    ".vtt": "text",
+    ".rsp": "text",
     ".png": "texture",
     ".jpg": "texture",
     ".jpeg": "texture",
@@ -303,13 +327,53 @@ def _zero_folder_forms(pattern: str) -> list[str]:
     return [head + sep + t for t in _zero_folder_forms(tail)] + [head + t for t in _zero_folder_forms(tail)]
 
 
+MANIFEST = "Packages/manifest.json"
+MANIFEST_MAX_BYTES = 1 << 20
+
+
+def local_packages(root: Path) -> tuple[str, ...]:
+    """The folders `Packages/manifest.json` installs as local packages (`"file:../X"`) that lie in
+    the project folder outside its content folders: Unity imports their files as it imports
+    `Assets/`, and a repository that keeps its own packages beside the project (`ExternalPackages/`)
+    is mostly code the project is made of. A package outside the project folder, a tarball, a
+    folder reached through a link or under a generated folder (`Library/`) is not one."""
+    data = read_project_file(root, MANIFEST, MANIFEST_MAX_BYTES)
+    try:
+        dependencies = json.loads(data).get("dependencies") if data else None
+    except (ValueError, AttributeError):
+        return ()
+    if not isinstance(dependencies, dict):
+        return ()
+    found: set[str] = set()
+    for value in dependencies.values():
+        if not isinstance(value, str) or not value.startswith("file:") or value.endswith((".tgz", ".tar.gz")):
+            continue
+        target = os.path.normpath(os.path.join(root, "Packages", value[len("file:") :]))
+        rel = os.path.relpath(target, root).replace(os.sep, "/")
+        parts = rel.split("/")
+        if rel == "." or parts[0] in ("..", *CONTENT_ROOTS, *ROOT_SKIP) or parts[0].startswith("."):
+            continue
+        if printable(rel) == rel and all(_plain_folder(root.joinpath(*parts[: i + 1])) for i in range(len(parts))):
+            found.add(rel)
+    return tuple(sorted(f for f in found if not any(f.startswith(o + "/") for o in found)))
+
+
+def _plain_folder(path: Path) -> bool:
+    """A folder that is not a link (a link may lead out of the project)."""
+    try:
+        return statmode.S_ISDIR(os.lstat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
 class Coverage:
     """Which project paths the index covers: Unity's ignore rules, the configured exclusions and
     the index folder (when configured inside the project). The walk and the checks of single
     paths (watch, journal, git) apply these same rules."""
 
     def __init__(self, root: Path, config: Config):
-        self.tops = (*CONTENT_ROOTS, PACKAGE_CACHE) if config.include_package_cache else CONTENT_ROOTS
+        packages = (PACKAGE_CACHE,) if config.include_package_cache else ()
+        self.tops = (*CONTENT_ROOTS, *local_packages(root), *packages)
         # `/Assets/X/`, as .gitignore anchors a folder, is `Assets/X`: paths here have no slash around
         patterns = (collapse_double_stars(pat).strip("/") for pat in config.exclude)
         self.excludes = tuple(dict.fromkeys(v for pat in patterns if pat for v in _zero_folder_forms(pat)))

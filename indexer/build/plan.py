@@ -14,6 +14,7 @@ from indexer.changes import gitview, journal
 from indexer.changes.diff import Change, diff
 from indexer.config import Config
 from indexer.model import FileRecord
+from indexer.project import MANIFEST
 from indexer.store.header import IndexMissing, header_ok
 from indexer.store.reader import Records
 from indexer.store.schema import IndexPaths
@@ -76,6 +77,8 @@ def make_plan(
             )
     try:
         change = diff(root, config, reader, None if rebuild else paths)
+        if not change.walked and (MANIFEST in change.deleted or any(j.path == MANIFEST for j in change.jobs)):
+            change = diff(root, config, reader, None)  # local packages may have come or gone: walk
         old_records = move_sources(reader, change)
     except sqlite3.DatabaseError:
         rebuild, reader = True, None

@@ -34,7 +34,7 @@ from watchdog.observers.api import BaseObserver, ObservedWatch
 from indexer.build.update import update
 from indexer.config import Config
 from indexer.model import UpdateStats
-from indexer.project import CONTENT_ROOTS, PACKAGE_CACHE, Coverage, can_list
+from indexer.project import CONTENT_ROOTS, PACKAGE_CACHE, Coverage, can_list, local_packages
 from indexer.store.lock import IndexBusy
 
 QUIET_SECONDS = 0.1
@@ -162,6 +162,9 @@ def start_observer(root: Path, config: Config, handler: FileSystemEventHandler) 
     folders = _TopFolders(root, CONTENT_ROOTS, observer, handler)
     for top in CONTENT_ROOTS:
         folders.ensure(top)
+    # a local package added later is indexed (the manifest changed: a walk), watched after a restart
+    for package in local_packages(root):
+        observer.schedule(handler, str(root / package), recursive=True)
     if config.include_package_cache and (root / PACKAGE_CACHE).is_dir():
         observer.schedule(handler, str(root / PACKAGE_CACHE), recursive=True)
     observer.schedule(folders, str(root), recursive=False)

@@ -10,7 +10,7 @@ import msgspec
 
 # Bump when the layout of anything stored on disk changes: an index written by another version is
 # rebuilt, never misread.
-SCHEMA_VERSION = 18
+SCHEMA_VERSION = 19
 
 
 class Symbol(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):

@@ -24,7 +24,7 @@ MAX_BODY_CHARS = 200_000
 YAML_READ_CHARS = MAX_BODY_CHARS * 4  # of Unity YAML, the characters whose values are read
 # Unity YAML whose written values are worth searching: the text of data assets (item names,
 # dialogue, localization tables) and of scenes and prefabs (labels, tooltips).
-YAML_TEXT_KINDS = frozenset({"asset", "scene", "prefab", "unity_yaml"})
+YAML_TEXT_KINDS = frozenset({"asset", "scene", "prefab", "unity_yaml", "vfx"})
 # Data files whose whole text is worth searching: JSON tables hold tuning a task may be about
 # (weather odds, item stats), in words code does not repeat.
 DATA_TEXT_KINDS = frozenset({"json"})

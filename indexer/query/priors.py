@@ -89,10 +89,10 @@ EDITOR_WORDS = frozenset(
     wizard editorwindow menuitem""".split()  # noqa: SIM905
 )
 ART_KINDS = frozenset({"prefab"})
-# Files that are looks by their kind: a material, an animation clip, an animator controller share
-# the task's nouns (`EnemyIdle.anim` for "the enemy idles too long") but hold no behaviour; they
-# rank as art prefabs do, below game logic unless the task is about looks.
-LOOK_KINDS = frozenset({"material", "animation", "animator"})
+# Files that are looks by their kind: a material, an animation clip, an animator controller, a
+# visual effect graph share the task's nouns (`EnemyIdle.anim` for "the enemy idles too long") but
+# hold no behaviour; they rank as art prefabs do, below game logic unless the task is about looks.
+LOOK_KINDS = frozenset({"material", "animation", "animator", "vfx"})
 EFFECT_SHARE = 0.5  # is_effect: the share of a prefab's objects holding a particle system
 # A task that names a kind of asset wants files of that kind; one that asks where something is
 # configured, set, wired or placed wants the assets carrying the code (the walk's carrier edges count more).

@@ -59,6 +59,9 @@ CANDIDATES = 60  # BM25 hits considered
 SEEDS = 8  # top hits the walk starts from
 LENGTH_EXPONENT = 0.2
 LENGTH_CLAMP = (0.7, 1.6)
+# Text files gain nothing by their length: a long one is a table or a manual (a localization CSV
+# holds every word of the game), not the central class real changes touch.
+TEXT_LENGTH_CEILING, TEXT_KINDS = 1.0, frozenset({"text"})
 TEST_CAP = True  # tests rank below the code they exercise (see _tests_below_tested_code)
 BELOW_TESTED = 0.99
 BODY_HITS = 3  # the best hits whose snippet may be a member found by its body (a file read each)
@@ -95,7 +98,8 @@ def rank(
     ranked: dict[str, Ranked] = {}
     for c in found:
         size = stats[c.path].size if c.path in stats else 4000
-        length = min(max((size / 4000) ** LENGTH_EXPONENT, LENGTH_CLAMP[0]), LENGTH_CLAMP[1])
+        ceiling = TEXT_LENGTH_CEILING if c.kind in TEXT_KINDS else LENGTH_CLAMP[1]
+        length = min(max((size / 4000) ** LENGTH_EXPONENT, LENGTH_CLAMP[0]), ceiling)
         ranked[c.path] = Ranked(c.path, c.score * length * priors.get(c.path, 1.0), ["text match"], c)
     asks_assets = asks_for(said, ASSET_WORDS)  # where something is set, wired, placed
     if asks_assets:

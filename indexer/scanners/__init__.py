@@ -35,8 +35,11 @@ SCANNER_MODULES: dict[str, str] = {
     "animator": "unity_yaml",
     "animation": "unity_yaml",
     "unity_yaml": "unity_yaml",
+    "vfx": "unity_yaml",
 }
-UNITY_SERIALIZED_KINDS = frozenset({"scene", "prefab", "asset", "material", "animator", "animation", "unity_yaml"})
+UNITY_SERIALIZED_KINDS = frozenset(
+    {"scene", "prefab", "asset", "material", "animator", "animation", "unity_yaml", "vfx"}
+)
 
 # kinds whose content is never read: the record says what it is (describe, refs, status); they get
 # no search document (store.schema.UNSEARCHED_KINDS), so no search finds them, by name either
@@ -68,12 +71,12 @@ def scan(path: str, kind: str, data: bytes) -> FileRecord:
     (`build.workers`), so the record says that rather than "scanner error: MemoryError"."""
     if data.startswith(LFS_PREFIX):
         return FileRecord(path=path, kind=kind, status="skipped", note="Git LFS pointer, content not checked out")
-    if kind not in SCANNER_MODULES:
-        return FileRecord(path=path, kind=kind)
-    if b"\0" in data[:8192]:
+    if b"\0" in data[:8192] and reads_content(kind):
         if kind in UNITY_SERIALIZED_KINDS:  # the files it references, read from its header
             return importlib.import_module(f"{__name__}.unity_binary").scan(path, data, kind)
         return FileRecord(path=path, kind=kind, status="skipped", note="binary content")
+    if kind not in SCANNER_MODULES:
+        return FileRecord(path=path, kind=kind)
     try:
         return _scanner(kind)(path, data)
     except MemoryError:  # not a scanner bug: the caller knows the memory limit and says so

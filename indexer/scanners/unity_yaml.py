@@ -62,7 +62,7 @@ _SPECIAL_GUID_KEYS = frozenset(
         "target",
     }
 )
-YAML_KINDS = frozenset({"scene", "prefab", "asset", "material", "animator", "animation", "unity_yaml"})
+YAML_KINDS = frozenset({"scene", "prefab", "asset", "material", "animator", "animation", "unity_yaml", "vfx"})
 _PARAM_TYPES = {"1": "Float", "3": "Int", "4": "Bool", "9": "Trigger"}
 _LISTENER_MODES = {"0": "event", "1": "void", "2": "object", "3": "int", "4": "float", "5": "string", "6": "bool"}
 _OVERRIDE_CALL = re.compile(r"^(.+)\.m_PersistentCalls\.m_Calls\.Array\.data\[(\d+)\]\.(m_\w+)$")

@@ -34,7 +34,10 @@ HEADER = re.compile(r"--- !u!(-?\d+) &(-?\d+)( stripped)?[^\n]*\n?")
 _NEXT_HEADER = re.compile(r"\n--- !u!(-?\d+) &(-?\d+)( stripped)?[^\n]*")
 WRAPPED_FLOW = re.compile(r"(\{[^{}\n]*,)[ \t]*\n[ \t]+")  # what `wrapped_flows` finds
 _WRAP_END = re.compile(r",[ \t]*\n[ \t]+")  # the end of every match of WRAPPED_FLOW, from its comma
-_GUID = re.compile(r"guid: ([0-9A-Fa-f]{32})")
+# A GUID as YAML writes it, or inside a JSON string a field holds (a Visual Effect Graph's texture
+# or mesh: `m_SerializableObject: '{"obj":{"fileID":2800000,"guid":"3c43...","type":3}}'`).
+_GUID = re.compile(r'guid: ([0-9A-Fa-f]{32})|"guid":"([0-9A-Fa-f]{32})"')
+_JSON_GUID = '"guid":"'
 _MANAGED_TYPE = re.compile(r"type: \{class: ([^,}]*), ns: ([^,}]*), asm: ([^}]*)\}")
 _ITEM_KEY = re.compile(r"- ([^:]+):(?: (.*))?$")
 _NAME_OVERRIDE = re.compile(r"propertyPath: m_Name\n\s+value: (.*)")
@@ -389,7 +392,7 @@ class TextDoc:
         """Every GUID written in the document with the key it belongs to, but those under a key in
         `ignore` (a prefab's thousands of override targets cost no fact each)."""
         body = self.body
-        if "guid: " not in body:
+        if "guid: " not in body and _JSON_GUID not in body:
             return []
         matches = list(_GUID.finditer(body))
         owners: Owners | None = None
@@ -404,7 +407,7 @@ class TextDoc:
                     key = owners.key(idx)
             if key in ignore:
                 continue
-            out.append(_new(GuidUse, (m.group(1).lower(), key, idx)))
+            out.append(_new(GuidUse, ((m.group(1) or m.group(2)).lower(), key, idx)))
         return out
 
     def calls(self) -> list[Call]:

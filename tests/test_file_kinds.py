@@ -1,0 +1,106 @@
+"""The kinds of docs/indexing.md, "Which files", that session 18 added: what Unity imports as a
+TextAsset and the other text a project is made of are searched by their text (a binary one is
+recorded as skipped, not indexed as text), and a Visual Effect Graph is a `vfx` whose textures,
+held in JSON strings, are references."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from indexer.build.update import update
+from indexer.query.workspace import open_workspace, projects_at
+
+from .conftest import meta, write_project
+from .test_indexing import CONFIG, records, search_paths
+
+TEXTS = {
+    "Assets/Data/loot.csv": ("text", "item,weight\nemberstone,4\n", "emberstone"),
+    "Assets/Data/waves.tsv": ("text", "wave\tgoblins\n1\t12\n", "goblins"),
+    "Assets/Data/dialogue.yaml": ("text", "greeting: Welcome to Quillhaven\n", "quillhaven"),
+    "Assets/Subtitles/Lose.srt": ("text", "1\n00:00:00,000 --> 00:00:05,000\n[A soft descending tone]\n", "descending"),
+    "Assets/Subtitles/Intro.vtt": ("text", "WEBVTT\n\n00:01.000 --> 00:04.000\nHello wanderer\n", "wanderer"),
+    "Assets/csc.rsp": ("text", "-define:GLIMMER_DEBUG\n", "glimmer_debug"),
+    "Assets/Docs/help.html": ("text", "<p>Press the lantern key</p>\n", "lantern"),
+}  # fmt: skip
+
+
+def test_text_assets_subtitles_and_compiler_options_are_searched_by_their_text(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "P", {p: text for p, (_, text, _) in TEXTS.items()})
+    update(root, CONFIG)
+    r = records(root)
+    for path, (kind, _, word) in TEXTS.items():
+        assert (r.record(path).kind, r.record(path).status) == (kind, "ok"), path
+        assert search_paths(root, word) == [path], word
+
+
+@pytest.mark.parametrize(
+    "path", ["Assets/Resources/Songs/theme.mid.txt", "Assets/Notes/saved.yaml", "Assets/Data/table.csv"]
+)
+def test_a_text_kind_holding_binary_content_is_recorded_as_skipped_not_searched_as_text(
+    tmp_path: Path, path: str
+) -> None:
+    root = write_project(tmp_path / "P", {path: b"MThd\x00\x00\x00\x06\x00\x01 thundersong \x00\x80"})
+    update(root, CONFIG)
+    rec = records(root).record(path)
+    assert (rec.kind, rec.status, rec.note) == ("text", "skipped", "binary content")
+    assert search_paths(root, "thundersong") == []
+
+
+VFX = """%YAML 1.1
+%TAG !u! tag:unity3d.com,2011:
+--- !u!114 &114350483966674976
+MonoBehaviour:
+  m_ObjectHideFlags: 1
+  m_Script: {fileID: 11500000, guid: 7d4c867f6b72b714dbb5fd1780afe208, type: 3}
+  m_Name: Sparks
+  m_Children:
+  - {fileID: 114000000000000001}
+--- !u!114 &114000000000000001
+MonoBehaviour:
+  m_ObjectHideFlags: 1
+  m_Script: {fileID: 11500000, guid: 70a331b1d86cc8d4aa106ccbe0da5852, type: 3}
+  m_Name:
+  m_ExposedName: EmberRate
+  m_MasterData:
+    m_Owner: {fileID: 114000000000000001}
+    m_Value:
+      m_Type:
+        m_SerializableType: UnityEngine.Texture2D, UnityEngine.CoreModule
+      m_SerializableObject: '{"obj":{"fileID":2800000,"guid":"aaaabbbbccccddddeeeeffff00001111","type":3}}'
+--- !u!2058629511 &8926484042661614527
+VisualEffectResource:
+  m_ObjectHideFlags: 0
+  m_Name: Sparks
+  m_Graph: {fileID: 114350483966674976}
+"""
+
+
+def test_a_visual_effect_graph_is_a_vfx_whose_texture_in_a_json_string_is_a_reference(tmp_path: Path) -> None:
+    files = {
+        "Assets/VFX/Sparks.vfx": VFX,
+        "Assets/VFX/Sparks.vfx.meta": meta("1" * 32, "VisualEffectImporter"),
+        "Assets/Textures/ember.png": b"\x89PNG\r\n",
+        "Assets/Textures/ember.png.meta": meta("aaaabbbbccccddddeeeeffff00001111", "TextureImporter"),
+    }
+    root = write_project(tmp_path / "P", files)
+    update(root, CONFIG)
+    assert records(root).record("Assets/VFX/Sparks.vfx").kind == "vfx"
+    graph = open_workspace(root, projects_at(root)).projects[0].graph
+    assert graph.uses("Assets/VFX/Sparks.vfx") == (("Assets/Textures/ember.png", "asset"),)
+    assert search_paths(root, "EmberRate") == ["Assets/VFX/Sparks.vfx"]
+
+
+def test_a_long_text_file_gains_nothing_by_its_length_where_another_kind_does(tmp_path: Path) -> None:
+    """docs/retrieval.md, step 3: the length prior is "not above 1.0 for `text` files"."""
+    from indexer.query.rank import LENGTH_CLAMP, LENGTH_EXPONENT
+
+    body = "".join(f"row{i} quill{i % 7} ember lantern\n" for i in range(1600))  # the same words, 40 KB
+    root = write_project(tmp_path / "P", {"Assets/Data/lanterns.csv": body, "Assets/UI/lanterns.uss": body})
+    update(root, CONFIG)
+    ws = open_workspace(root, projects_at(root))
+    hits = {h.path: h.score for h in ws.search("ember lantern", 5, named=False)}
+    boost = min((len(body) / 4000) ** LENGTH_EXPONENT, LENGTH_CLAMP[1])
+    assert list(hits) == ["Assets/UI/lanterns.uss", "Assets/Data/lanterns.csv"]
+    assert hits["Assets/UI/lanterns.uss"] / hits["Assets/Data/lanterns.csv"] == pytest.approx(boost, rel=1e-3)

@@ -18,107 +18,12 @@ from pathlib import Path
 
 from indexer.config import CONTENT_ROOTS, Config, collapse_double_stars
 from indexer.files import digest_of
+from indexer.kinds import FOLDER_KIND, KINDS, OTHER_KIND, SETTINGS_KIND
 from indexer.model import FileStat
 
 # Top-level folders of a project root that hold project content.
 PACKAGE_CACHE = "Library/PackageCache"  # registry packages' sources; indexed only when configured
 ROOT_SKIP = frozenset({"Library", "Temp", "Obj", "obj", "Logs", "UserSettings", "Build", "Builds"})
-
-# File kind by lower-cased extension. Kinds without a scanner are still recorded (they count in
-# the project tree and are found by path).
-KINDS: dict[str, str] = {
-    ".cs": "csharp",
-    ".meta": "meta",
-    ".unity": "scene",
-    ".prefab": "prefab",
-    ".asset": "asset",
-    ".mat": "material",
-    ".controller": "animator",
-    ".overridecontroller": "animator",
-    ".anim": "animation",
-    ".shader": "shader",
-    ".hlsl": "shader_include",
-    ".cginc": "shader_include",
-    ".glslinc": "shader_include",
-    ".compute": "compute_shader",
-    ".shadergraph": "shadergraph",
-    ".shadersubgraph": "shadergraph",
-    ".asmdef": "asmdef",
-    ".asmref": "asmref",
-    ".inputactions": "input_actions",
-    ".json": "json",
-    ".uxml": "uxml",
-    ".uss": "uss",
-    ".physicmaterial": "unity_yaml",
-    ".physicsmaterial2d": "unity_yaml",
-    ".mixer": "unity_yaml",
-    ".lighting": "unity_yaml",
-    ".preset": "unity_yaml",
-    ".mask": "unity_yaml",
-    ".rendertexture": "unity_yaml",
-    ".spriteatlas": "unity_yaml",
-    ".spriteatlasv2": "unity_yaml",
-    ".terrainlayer": "unity_yaml",
-    ".signal": "unity_yaml",
-    ".playable": "unity_yaml",
-    ".flare": "unity_yaml",
-    ".guiskin": "unity_yaml",
-    ".fontsettings": "unity_yaml",
-    ".brush": "unity_yaml",
-    ".cubemap": "unity_yaml",
-    ".vfx": "vfx",  # a Visual Effect Graph and its subgraphs: Unity YAML
-    ".vfxoperator": "vfx",
-    ".vfxblock": "vfx",
-    ".shadervariants": "unity_yaml",
-    ".giparams": "unity_yaml",
-    ".scenetemplate": "unity_yaml",
-    ".colors": "unity_yaml",  # preset libraries (colour swatches, curves, gradients)
-    ".curves": "unity_yaml",
-    ".gradients": "unity_yaml",
-    # Text Unity imports as a TextAsset (not `.bytes`, Unity's extension for binary data, nor a
-    # bitmap font's `.fnt`)...
-    ".txt": "text",
-    ".md": "text",
-    ".xml": "text",
-    ".csv": "text",
-    ".tsv": "text",
-    ".yaml": "text",
-    ".yml": "text",
-    ".htm": "text",
-    ".html": "text",
-    # ... subtitles and compiler options. Not the sources of native plugins (`.mm`, `.java`,
-    # `.jslib`): in most projects those are an SDK's, which crowded a project's own files out of
-    # answers (docs/retrieval.md, session 18).
-    ".srt": "text",
-    ".vtt": "text",
-    ".rsp": "text",
-    ".png": "texture",
-    ".jpg": "texture",
-    ".jpeg": "texture",
-    ".tga": "texture",
-    ".psd": "texture",
-    ".tif": "texture",
-    ".tiff": "texture",
-    ".exr": "texture",
-    ".hdr": "texture",
-    ".fbx": "model",
-    ".obj": "model",
-    ".blend": "model",
-    ".dae": "model",
-    ".wav": "audio",
-    ".mp3": "audio",
-    ".ogg": "audio",
-    ".aif": "audio",
-    ".aiff": "audio",
-    ".ttf": "font",
-    ".otf": "font",
-    ".dll": "plugin",
-    ".so": "plugin",
-    ".bundle": "plugin",
-}
-SETTINGS_KIND = "settings"  # every file under ProjectSettings/
-FOLDER_KIND = "folder"  # a folder the walk cannot read: one skipped record stands for its files
-OTHER_KIND = "other"  # a file whose extension names no kind
 
 
 class ProjectNotFound(Exception):

@@ -98,6 +98,7 @@ def test_the_core_imports_only_the_core() -> None:
         "indexer.model",
         "indexer.config",
         "indexer.project",
+        "indexer.kinds",
         "indexer.identifiers",
         "indexer.unity",
         "indexer.files",

@@ -12,7 +12,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -499,24 +499,64 @@ def test_a_csharp_string_literal_of_megabytes_scans_within_a_scanners_memory(tmp
     assert [r for r in results[0].refs if r.kind == "string"] == []
 
 
-def test_a_time_limit_reached_while_ctrl_c_is_ignored_interrupts_once_it_is_handled_again() -> None:
-    """SIGINT is ignored while the scanners' fork server starts (`build/pool.py`); a time limit
-    reached then was dropped (`interrupt_main` does nothing for an ignored signal), and on a busy
-    machine `index --full --time-limit 0.1` ran on to the end and exited 0. The timer now waits for
-    the handler to be back."""
+def _fake_forkserver_start(monkeypatch, during: Callable[[], None]) -> list[bool]:
+    """`forkserver.ensure_running` replaced by `during`; the list says, once it ran, whether
+    SIGINT was blocked meanwhile (the mask a fork server started then inherits)."""
+    from multiprocessing import forkserver
+
+    blocked: list[bool] = []
+
+    def start() -> None:
+        blocked.append(signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, set()))
+        during()
+
+    monkeypatch.setattr(forkserver, "ensure_running", start)
+    return blocked
+
+
+def test_a_ctrl_c_while_the_fork_server_starts_is_kept_and_raised_once_it_runs(monkeypatch) -> None:
+    """`build/pool.py`: the fork server starts with SIGINT blocked, and the indexer's own Ctrl-C
+    falling then is acted on once it runs. It used to start with SIGINT ignored, and such a
+    Ctrl-C was lost: the build ran on."""
+    from indexer.build.pool import _start_forkserver
+
+    ran: list[str] = []
+
+    def during() -> None:
+        os.kill(os.getpid(), signal.SIGINT)  # the terminal's Ctrl-C
+        time.sleep(0.05)
+        ran.append("started")
+
+    blocked = _fake_forkserver_start(monkeypatch, during)
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            _start_forkserver()
+        assert ran == ["started"] and blocked == [True]
+        assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        with_ignored = signal.signal(signal.SIGINT, signal.SIG_IGN)  # a process started with Ctrl-C ignored
+        _start_forkserver()  # raises nothing
+        assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN
+        signal.signal(signal.SIGINT, with_ignored)
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
+def test_a_time_limit_reached_while_the_fork_server_starts_interrupts_once_it_runs(monkeypatch) -> None:
+    """A limit reached while the fork server started was dropped (`interrupt_main` does nothing
+    for an ignored signal), and on a busy machine `index --full --time-limit 0.1` ran on to the
+    end and exited 0; it is now kept and acted on as soon as the server runs."""
+    from indexer.build.pool import _start_forkserver
     from indexer.cli.indexing import _time_limit
 
+    blocked = _fake_forkserver_start(monkeypatch, lambda: time.sleep(0.3))  # the limit passes meanwhile
     old = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         with pytest.raises(KeyboardInterrupt), _time_limit(0.05) as expired:
-            signal.signal(signal.SIGINT, signal.SIG_IGN)  # as while the fork server starts
-            time.sleep(0.3)  # the limit passes while SIGINT is ignored
-            assert not expired()
-            signal.signal(signal.SIGINT, signal.default_int_handler)
             t0 = time.monotonic()
-            while time.monotonic() - t0 < 2:  # Python code runs: an interrupt is taken between sleeps
-                time.sleep(0.01)
-        assert expired() and time.monotonic() - t0 < 1
+            _start_forkserver()
+        assert expired() and blocked == [True] and time.monotonic() - t0 >= 0.3
     finally:
         signal.signal(signal.SIGINT, old)
 

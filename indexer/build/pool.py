@@ -142,23 +142,33 @@ def _limit_memory(memory_mb: int) -> None:
 
 
 def _start_forkserver() -> None:
-    """Start the fork server (and the resource tracker it starts) with SIGINT ignored, a
-    disposition exec keeps and the scanners forked from it inherit: Ctrl-C reaches the whole
-    process group, and one landing while the server imports the scanners would print its
-    traceback. A Ctrl-C reaching the indexer in these few milliseconds is lost. Signal handlers
-    belong to the main thread: started from another (the MCP server's watcher), it is not guarded."""
+    """Start the fork server (and the resource tracker it starts) with SIGINT blocked: the mask
+    survives exec, so neither it nor the scanners forked from it see a Ctrl-C (it reaches the
+    whole process group, and one landing while the server imports the scanners would print its
+    traceback; the server then ignores SIGINT itself). The indexer's own Ctrl-C, or a time limit
+    (`cli.indexing._time_limit`), falling in these milliseconds is kept and acted on once the
+    server runs. Signal handlers belong to the main thread: started from another (the MCP
+    server's watcher), it is not guarded; nor where threads cannot block signals (Windows, which
+    has no fork server)."""
     import signal
     import threading
     from multiprocessing import forkserver
 
-    if threading.current_thread() is not threading.main_thread():
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
         _quietly(forkserver.ensure_running)
         return
-    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    caught: list[int] = []
+    old = signal.signal(signal.SIGINT, lambda signum, _frame: caught.append(signum))
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         _quietly(forkserver.ensure_running)
     finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # a pending Ctrl-C is delivered: recorded
         signal.signal(signal.SIGINT, old)
+    if caught and callable(old):
+        old(signal.SIGINT, None)  # the default handler raises KeyboardInterrupt
+    elif caught and old == signal.SIG_DFL:
+        signal.raise_signal(signal.SIGINT)
 
 
 def _quietly(start: Callable[[], None]) -> None:

@@ -26,8 +26,6 @@ from indexer.cli.console import Console
 from indexer.query.render import render_status, render_update
 from indexer.words import plural
 
-IGNORED_POLL = 0.01  # s: how often a time limit past due looks whether SIGINT is handled again
-
 
 def cmd_index(args: argparse.Namespace, console: Console) -> int:
     ws = workspace(args)
@@ -82,10 +80,9 @@ def _index_one(p, args: argparse.Namespace, console: Console) -> dict:
 @contextmanager
 def _time_limit(seconds: float | None) -> Iterator[Callable[[], bool]]:
     """Interrupt the main thread (as Ctrl-C does) after `seconds`; yields whether it did. A
-    limit longer than a timer can wait (threading.TIMEOUT_MAX, about 292 years) is none. While
-    SIGINT is ignored (the scanners' fork server starting, `build/pool.py`: a tenth of a second,
-    longer on a busy machine) an interrupt would be dropped and the build run on past its limit:
-    the timer waits for the handler to be back, then interrupts. Called from the main thread."""
+    limit longer than a timer can wait (threading.TIMEOUT_MAX, about 292 years) is none. One
+    reached while the scanners' fork server starts is kept until it runs (`build/pool.py`).
+    Called from the main thread."""
     import signal
     import threading
 
@@ -104,9 +101,6 @@ def _time_limit(seconds: float | None) -> Iterator[Callable[[], bool]]:
     def interrupt() -> None:
         if done.wait(seconds):
             return
-        while signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
-            if done.wait(IGNORED_POLL):
-                return
         fired.set()
         _thread.interrupt_main()
 

@@ -62,13 +62,24 @@ MonoBehaviour:
   m_ObjectHideFlags: 1
   m_Script: {fileID: 11500000, guid: 70a331b1d86cc8d4aa106ccbe0da5852, type: 3}
   m_Name:
+  m_UIPosition: {x: 0, y: 0}
   m_ExposedName: EmberRate
+  m_Exposed: 1
   m_MasterData:
     m_Owner: {fileID: 114000000000000001}
     m_Value:
       m_Type:
         m_SerializableType: UnityEngine.Texture2D, UnityEngine.CoreModule
       m_SerializableObject: '{"obj":{"fileID":2800000,"guid":"aaaabbbbccccddddeeeeffff00001111","type":3}}'
+--- !u!114 &114000000000000002
+MonoBehaviour:
+  m_ObjectHideFlags: 0
+  m_Script: {fileID: 11500000, guid: 73a13919d81fb7444849bae8b5c812a2, type: 3}
+  m_Name:
+  m_UICollapsed: 0
+  m_ExposedName: Hidden
+  m_Exposed: 0
+  eventName: Crackle
 --- !u!2058629511 &8926484042661614527
 VisualEffectResource:
   m_ObjectHideFlags: 0
@@ -77,7 +88,7 @@ VisualEffectResource:
 """
 
 
-def test_a_visual_effect_graph_is_a_vfx_whose_texture_in_a_json_string_is_a_reference(tmp_path: Path) -> None:
+def test_a_visual_effect_graph_is_a_vfx_outlined_by_what_it_exposes_and_sends_its_textures_refs(tmp_path: Path) -> None:
     files = {
         "Assets/VFX/Sparks.vfx": VFX,
         "Assets/VFX/Sparks.vfx.meta": meta("1" * 32, "VisualEffectImporter"),
@@ -86,10 +97,17 @@ def test_a_visual_effect_graph_is_a_vfx_whose_texture_in_a_json_string_is_a_refe
     }
     root = write_project(tmp_path / "P", files)
     update(root, CONFIG)
-    assert records(root).record("Assets/VFX/Sparks.vfx").kind == "vfx"
+    rec = records(root).record("Assets/VFX/Sparks.vfx")
+    assert rec.kind == "vfx"
+    assert [(s.kind, s.name, s.line) for s in rec.symbols] == [
+        ("visual_effect", "Sparks", 3),
+        ("exposed_property", "EmberRate", 16),
+        ("output_event", "Crackle", 32),
+    ]  # the graph, what it exposes and what it sends out; not its nodes' editor state
     graph = open_workspace(root, projects_at(root)).projects[0].graph
     assert graph.uses("Assets/VFX/Sparks.vfx") == (("Assets/Textures/ember.png", "asset"),)
     assert search_paths(root, "EmberRate") == ["Assets/VFX/Sparks.vfx"]
+    assert search_paths(root, "Crackle") == ["Assets/VFX/Sparks.vfx"]
 
 
 def test_a_long_text_file_gains_nothing_by_its_length_where_another_kind_does(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ PRIMARY_SYMBOLS = TYPE_KINDS | {
     "assembly",
     "package",
     "input_actions",
+    "visual_effect",
 }
 MAX_BODY_CHARS = 200_000
 YAML_READ_CHARS = MAX_BODY_CHARS * 4  # of Unity YAML, the characters whose values are read

@@ -223,7 +223,7 @@ class _Scan:
             self.guid_refs(doc, owner, doc.class_name)
             return
         name = doc.top("m_Name")
-        if name and self.kind not in ("scene", "prefab") and cid not in (1101, 1107, 1109):
+        if name and self.kind not in ("scene", "prefab", "vfx") and cid not in (1101, 1107, 1109):
             self.symbols.append(Symbol("object", name, doc.line, signature=doc.class_name))
             if self.kind == "unity_yaml":  # a physics material's friction, a render texture's size
                 self.fields(doc, name, doc.class_name)  # (not an `.asset`'s generated textures and meshes)
@@ -337,6 +337,9 @@ class _Scan:
             )
 
     def mono_behaviour(self, doc: DocReader) -> None:
+        if self.kind == "vfx":
+            self.vfx_node(doc)
+            return
         _, script = doc.top_ref("m_Script")
         go, _ = doc.top_ref("m_GameObject")
         if go:
@@ -358,6 +361,23 @@ class _Scan:
             if use.cls:
                 target = f"{use.ns}.{use.cls}" if use.ns else use.cls
                 self.refs.append(Ref("type", target, doc.at(use.line), context="serialize_reference", detail=owner))
+
+    def vfx_node(self, doc: DocReader) -> None:
+        """One node of a Visual Effect Graph: what a reader of the graph needs is its name, the
+        properties it exposes to the Inspector and scripts, and the events it sends out (a
+        script's `OnOutputEvent` hears them by name), not the nodes' editor state (positions,
+        collapsed flags), which its field dump was. The textures and meshes it uses are refs."""
+        graph = self.order[0].top("m_Name") or self.path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+        if doc is self.order[0]:
+            self.symbols.append(Symbol("visual_effect", graph, doc.line))
+        values = {key: (shown, line) for key, shown, line, _ in doc.fields() if key in _VFX_KEYS}
+        exposed, line = values.get("m_ExposedName", ("", 0))
+        if exposed and values.get("m_Exposed", ("",))[0] == "1":
+            self.symbols.append(Symbol("exposed_property", exposed, doc.at(line), container=graph))
+        event, line = values.get("eventName", ("", 0))
+        if event:
+            self.symbols.append(Symbol("output_event", event, doc.at(line), container=graph))
+        self.guid_refs(doc, graph, "VFX")
 
     def fields(self, doc: DocReader, owner: str, label: str) -> None:
         """Top-level serialized fields of a script, each as a short `name: value`."""
@@ -459,6 +479,7 @@ class _Scan:
         self.guid_refs(doc, name, "AnimationClip")
 
 
+_VFX_KEYS = frozenset({"m_ExposedName", "m_Exposed", "eventName"})
 _HANDLERS = {
     1: _Scan.game_object,
     1001: _Scan.prefab_instance,

@@ -263,6 +263,11 @@ def local_packages(root: Path) -> tuple[str, ...]:
     return tuple(sorted(f for f in found if not any(f.startswith(o + "/") for o in found)))
 
 
+def content_tops(root: Path) -> tuple[str, ...]:
+    """The folders whose files are the project's: its content folders and its local packages."""
+    return (*CONTENT_ROOTS, *local_packages(root))
+
+
 def _plain_folder(path: Path) -> bool:
     """A folder that is not a link (a link may lead out of the project)."""
     try:
@@ -278,7 +283,7 @@ class Coverage:
 
     def __init__(self, root: Path, config: Config):
         packages = (PACKAGE_CACHE,) if config.include_package_cache else ()
-        self.tops = (*CONTENT_ROOTS, *local_packages(root), *packages)
+        self.tops = (*content_tops(root), *packages)
         # `/Assets/X/`, as .gitignore anchors a folder, is `Assets/X`: paths here have no slash around
         patterns = (collapse_double_stars(pat).strip("/") for pat in config.exclude)
         self.excludes = tuple(dict.fromkeys(v for pat in patterns if pat for v in _zero_folder_forms(pat)))

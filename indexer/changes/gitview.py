@@ -28,7 +28,7 @@ import msgspec
 
 from indexer.changes.diff import stored_form
 from indexer.files import atomic_write
-from indexer.project import CONTENT_ROOTS, fs_name, local_packages
+from indexer.project import content_tops, fs_name
 from indexer.store.schema import IndexPaths
 
 GIT_TIMEOUT = 20.0
@@ -109,17 +109,12 @@ def _git(root: Path, *args: str, locks: bool = True, complete: bool = False) -> 
     return out.stdout
 
 
-def _tops(root: Path) -> tuple[str, ...]:
-    """The folders git is asked about: the content folders and the local packages beside them."""
-    return (*CONTENT_ROOTS, *local_packages(root))
-
-
 def status(root: Path, tops: tuple[str, ...] | None = None, locks: bool = True) -> GitStatus | None:
     """HEAD and the dirty paths under the content folders (`tops`, by default those of `root`), or
     None when git cannot say. `locks`: see `_git`; without them a touched file git would have
     refreshed stays unnoticed until some `git status` that may refresh (the user's own, or the
     next `index`) rewrites git's index."""
-    tops = tops or _tops(root)
+    tops = tops or content_tops(root)
     prefix = _repo_prefix(root)
     if prefix is None:
         return None
@@ -190,7 +185,7 @@ def _git_index_mark(root: Path, prefix: str) -> list[int]:
 
 def changed_between(root: Path, old: str, new: str, tops: tuple[str, ...] | None = None) -> list[str] | None:
     """Project-relative paths that differ between two commits, None if git cannot say."""
-    tops = tops or _tops(root)
+    tops = tops or content_tops(root)
     prefix = _repo_prefix(root)
     # --no-relative: a repository's `diff.relative = true` prints paths relative to `root`, which
     # the prefix would then drop, every one (git before 2.28 refuses it: None, a walk)

@@ -101,9 +101,10 @@ def rank(
         ceiling = TEXT_LENGTH_CEILING if c.kind in TEXT_KINDS else LENGTH_CLAMP[1]
         length = min(max((size / 4000) ** LENGTH_EXPONENT, LENGTH_CLAMP[0]), ceiling)
         ranked[c.path] = Ranked(c.path, c.score * length * priors.get(c.path, 1.0), ["text match"], c)
+    also = synonym_words(said)  # what the words were searched with besides themselves
     asks_assets = asks_for(said, ASSET_WORDS)  # where something is set, wired, placed
     if asks_assets:
-        _settings_named(project, ranked, terms, said)
+        _settings_named(project, ranked, terms, also)
     quoted = _quoted(project, text, ranked, priors, (kind, path_prefix, terms, said))
     seeds = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:SEEDS]
     carrier_gain = ASSET_INTENT_GAIN if asks_assets else 1.0
@@ -136,7 +137,6 @@ def rank(
             r.reasons.extend(_lists(project.graph, r.path, stems))
         if r.path in boosts:  # why the walk reached it
             r.reasons.append(reason(*boosts[r.path][1:]))
-    also = synonym_words(said)
     outlines = _outlines(project, [r.path for r in order]) if named else None
     hits = [h for i, r in enumerate(order) if (h := _hit(project, r, terms, also, stats, outlines, i < BODY_HITS))]
     if outlines is None or not quoted:
@@ -144,13 +144,13 @@ def rank(
     return [_at_quote(project, h, quoted[h.path], outlines.get(h.path)) if h.path in quoted else h for h in hits]
 
 
-def _settings_named(project, ranked: dict[str, Ranked], terms: list[str], said: list[str]) -> None:
+def _settings_named(project, ranked: dict[str, Ranked], terms: list[str], also: tuple[str, ...]) -> None:
     """Raise the small data assets holding a field the task names, or one of its synonyms
     (SETTING_GAIN)."""
     paths = [path for path, r in ranked.items() if r.candidate is not None and r.candidate.kind in SETTING_KINDS]
     if not paths:
         return
-    stems = {stem(t) for t in terms} | {stem(w) for w in synonym_words(said)}
+    stems = {stem(t) for t in terms} | {stem(w) for w in also}
     for path, outline in _outlines(project, paths).items():
         if len(outline.entries) <= SETTING_ENTRIES and any(
             entry.kind == "field" and not stems.isdisjoint(name_stems(name))

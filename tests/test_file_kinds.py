@@ -35,6 +35,14 @@ def test_text_assets_subtitles_and_compiler_options_are_searched_by_their_text(t
         assert search_paths(root, word) == [path], word
 
 
+def test_unitys_binary_data_extension_and_bitmap_font_descriptors_are_not_text() -> None:
+    """docs/indexing.md: ".bytes, Unity's extension for binary data, and bitmap fonts' .fnt are
+    `other`" (133 MIDI songs as documents moved a benchmark; docs/retrieval.md, session 18)."""
+    from indexer.project import kind_of
+
+    assert [kind_of(p) for p in ("Assets/Songs/theme.mid.bytes", "Assets/Fonts/Pixel.fnt")] == ["other", "other"]
+
+
 @pytest.mark.parametrize(
     "path", ["Assets/Resources/Songs/theme.mid.txt", "Assets/Notes/saved.yaml", "Assets/Data/table.csv"]
 )
@@ -122,3 +130,19 @@ def test_a_long_text_file_gains_nothing_by_its_length_where_another_kind_does(tm
     boost = min((len(body) / 4000) ** LENGTH_EXPONENT, LENGTH_CLAMP[1])
     assert list(hits) == ["Assets/UI/lanterns.uss", "Assets/Data/lanterns.csv"]
     assert hits["Assets/UI/lanterns.uss"] / hits["Assets/Data/lanterns.csv"] == pytest.approx(boost, rel=1e-3)
+
+
+def test_a_visual_effect_graph_is_a_look_below_the_code_unless_the_task_is_about_looks(tmp_path: Path) -> None:
+    """docs/indexing.md: VFX Graphs are "looks, ranked as materials are": the graph matches the
+    code task's words better than the script does, yet ranks below it."""
+    graph = VFX.replace("EmberRate", "EmberSpawnRate").replace("m_Name: Sparks", "m_Name: Embers")
+    files = {
+        "Assets/VFX/Embers.vfx": graph,
+        "Assets/Scripts/Spawner.cs": "public class Spawner { public float emberRate; }\n",
+    }
+    root = write_project(tmp_path / "P", files)
+    update(root, CONFIG)
+    ws = open_workspace(root, projects_at(root))
+    code = ws.search("ember spawn rate is too low", 5)
+    assert [h.path for h in code] == ["Assets/Scripts/Spawner.cs", "Assets/VFX/Embers.vfx"]
+    assert ws.search("the embers look too faint", 5)[0].path == "Assets/VFX/Embers.vfx"

@@ -196,3 +196,30 @@ def test_watch_stops_when_its_project_is_moved_and_leaves_nothing_at_the_old_pla
     assert not root.exists()
     assert any(f"{root}: the project folder is gone" in x for x in lines), lines
     assert not any("Traceback" in x for x in lines), lines
+
+
+def test_watch_follows_the_files_of_a_local_package(tmp_path: Path) -> None:
+    """docs/indexing.md, "Which files": a local package the manifest installs is watched like
+    `Assets/` (an edit inside it is indexed as it is saved), and one the manifest adds while the
+    watch runs is indexed by the walk that change makes."""
+    root = write_project(
+        tmp_path / "Game",
+        {
+            "Assets/Player.cs": "public class Player { }\n",
+            "Packages/manifest.json": '{"dependencies": {"com.own.tools": "file:../Local/com.own.tools"}}',
+            "Local/com.own.tools/Runtime/Toolbox.cs": "public class Toolbox { }\n",
+            "Local/com.own.extra/Runtime/Spanner.cs": "public class Spanner { public int torque; }\n",
+        },
+    )
+    proc = start_cli("watch", "--project", str(root))
+    try:
+        watching(proc)
+        assert hits(root, "toolbox") == ["Local/com.own.tools/Runtime/Toolbox.cs"]
+        (root / "Local/com.own.tools/Runtime/Whetstone.cs").write_text("public class Whetstone { public int grit; }\n")
+        assert eventually(lambda: hits(root, "whetstone grit") == ["Local/com.own.tools/Runtime/Whetstone.cs"])
+        manifest = '{"dependencies": {"a": "file:../Local/com.own.tools", "b": "file:../Local/com.own.extra"}}'
+        (root / "Packages/manifest.json").write_text(manifest)
+        assert eventually(lambda: hits(root, "spanner torque") == ["Local/com.own.extra/Runtime/Spanner.cs"])
+    finally:
+        proc.kill()
+        proc.wait()

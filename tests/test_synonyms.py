@@ -114,7 +114,8 @@ def test_synonyms_name_the_file_in_its_header_but_never_add_matched_lines(ws: Wo
 
 def test_the_players_words_for_an_emote_a_colour_a_chance_and_an_undo_find_the_code(tmp_path) -> None:
     """ "reaction" is `EmoteType`, "colour" is `Color`, "odds" is `dropChance`, "rewind" is
-    `undoKey`: words a player or a designer says for what the code names otherwise."""
+    `undoKey`, "grip" and "slippery" are `friction`, "icy" is `Ice`: words a player or a designer
+    says for what the code names otherwise."""
     from indexer.build.update import update
     from indexer.config import Config
     from indexer.query.workspace import open_workspace
@@ -128,6 +129,8 @@ def test_the_players_words_for_an_emote_a_colour_a_chance_and_an_undo_find_the_c
         "Assets/Controls.cs": "public class Controls { public KeyCode jumpKey; }\n",
         "Assets/Moves.cs": "public class Moves { public KeyCode undoKey; }\n",
         "Assets/Lobby.cs": "public class Lobby { public void Leave() { } }\n",
+        "Assets/Tyre.cs": "public class Tyre { public float friction = 0.6f; }\n",
+        "Assets/Surfaces/IceSurface.cs": "public class IceSurface { }\n",
     }
     root = write_project(tmp_path / "P", files)
     update(root, Config(workers=1))
@@ -137,5 +140,8 @@ def test_the_players_words_for_an_emote_a_colour_a_chance_and_an_undo_find_the_c
         ("change the colour of the laser", "Assets/ShotTint.cs"),
         ("raise the odds of an item falling out", "Assets/Loot.cs"),
         ("which key rewinds", "Assets/Moves.cs"),  # (`Controls.cs` first by its path, without)
+        ("the wheels have too much grip", "Assets/Tyre.cs"),
+        ("the road is far too slippery", "Assets/Tyre.cs"),
+        ("the icy patch", "Assets/Surfaces/IceSurface.cs"),
     ):
         assert ws.search(question, limit=1)[0].path == path, question

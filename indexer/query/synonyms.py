@@ -98,6 +98,8 @@ rock asteroid meteor boulder
 spaceship ship spacecraft
 delay wait
 undo rewind revert
+friction grip grippy traction slippery
+ice icy frost
 """
 
 

@@ -470,3 +470,69 @@ def test_a_files_stored_kind_is_the_one_its_path_gives(tmp_path: Path, monkeypat
     assert "Assets/Art/Tower.shader" in [h.path for h in answers[0]]  # through the chain alone
     monkeypatch.setattr(walking, "kind_test", lambda kinds: lambda path: True)
     assert [workspace(tmp_path / "P").search(q, limit=10) for q in asks] == answers
+
+
+GOAL_SCRIPT_GUID = "6b0c1d2e3f405162738495a6b7c8d9e0"
+TEXT_SCRIPT_GUID = "f0e1d2c3b4a5968778695a4b3c2d1e0f"  # a library's component: its script is not in the project
+
+
+def _goal(name: str, target: int) -> str:
+    return (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!114 &11400000\nMonoBehaviour:\n"
+        f"  m_ObjectHideFlags: 0\n  m_Script: {{fileID: 11500000, guid: {GOAL_SCRIPT_GUID}, type: 3}}\n"
+        f"  m_Name: {name}\n  targetScore: {target}\n  rounds: 3\n"
+    )
+
+
+def test_the_file_holding_a_value_the_task_says_in_a_field_it_names_is_where_it_is_set(tmp_path: Path) -> None:
+    """ "A match ends when someone reaches 5 points": the goal asset whose `targetScore` (a field its
+    project script declares, named by a synonym of "points") is 5 is where that is set, and says so;
+    the one holding 7 is not raised, nor a library component's field of the same name holding 5,
+    nor anything when the task says only 0 or 1. In a script, a field declared with the value."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Scripts/ScoreGoal.cs": (
+                "public class ScoreGoal : ScriptableObject { public int targetScore; public int rounds; }"
+            ),
+            "Assets/Scripts/ScoreGoal.cs.meta": meta(GOAL_SCRIPT_GUID),
+            "Assets/Scripts/Scoreboard.cs": (
+                "public class Scoreboard : MonoBehaviour { const int maxScoreDigits = 5; ScoreGoal goal;"
+                " enum Score { Low = 5 } void Show() { int shownScore = 0; shownScore = 5; } }"
+            ),
+            "Assets/Data/Quick Match Goal.asset": _goal("Quick Match Goal", 5),
+            "Assets/Data/Long Match Goal.asset": _goal("Long Match Goal", 7),
+            "Assets/UI/Score Label.prefab": TOWER.replace("7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a", TEXT_SCRIPT_GUID)
+            .replace("Tower", "Score Label")
+            .replace("range: 20", "targetScore: 5"),
+        },
+    )
+    ws = workspace(root)
+
+    def reasons(query: str) -> dict[str, list[str]]:
+        return {
+            h.path.rsplit("/", 1)[1]: [r for r in h.reason.split("; ") if r.startswith("holds ")]
+            for h in ws.search(query, limit=10)
+        }
+
+    said = reasons("a match ends as soon as someone reaches 5 points, where do I make it 11?")
+    assert said["Quick Match Goal.asset"] == ["holds targetScore: 5"]
+    assert said["Long Match Goal.asset"] == []
+    assert said["Score Label.prefab"] == []
+    assert said["Scoreboard.cs"] == ["holds int maxScoreDigits = 5;"]
+    order = [h.path.rsplit("/", 1)[1] for h in ws.search("a match ends when someone reaches five points", limit=10)]
+    assert order.index("Quick Match Goal.asset") < order.index("Long Match Goal.asset")
+    assert all(not r for r in reasons("a match ends when someone reaches 1 point, or 0").values())
+
+
+def test_the_numbers_a_task_says_are_its_digits_and_number_words_but_zero_and_one() -> None:
+    from indexer.query.values import said_numbers
+
+    assert said_numbers("five boards, 3 laps of 0.5 s, 1 ball, 0 lives, a 12-lap race, case 1364017, v2.1") == {
+        5.0,
+        3.0,
+        0.5,
+        12.0,
+        1364017.0,
+    }
+    assert said_numbers("one or none") == frozenset()

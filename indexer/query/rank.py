@@ -49,6 +49,7 @@ from indexer.query.quotes import quote_line, quoted_files
 from indexer.query.search import Outline, annotate
 from indexer.query.synonyms import synonym_words
 from indexer.query.textmatch import near_words_of
+from indexer.query.values import fields_holding, said_numbers
 from indexer.query.walk import named_chain, reason, walk
 from indexer.store.schema import LISTING_KINDS
 
@@ -81,6 +82,10 @@ LISTS_SHOWN = 3  # files named in a data asset's "lists ..." reason
 # itself; it scores SETTING_GAIN times its text match. Not a timeline or settings file of hundreds
 # of fields, where some field matches most tasks (docs/retrieval.md, session 17).
 SETTING_GAIN, SETTING_KINDS, SETTING_ENTRIES = 2.0, frozenset({"asset", "unity_yaml"}), 30
+# A task saying a value ("ends at 5 points"): a file whose field named by its words holds that
+# number (values.py) is where it is set, and scores VALUE_GAIN times more.
+VALUE_GAIN = 2.0
+VALUE_KINDS = frozenset({"csharp", "prefab", "scene", "asset", "unity_yaml", "material", "settings"})
 
 
 def rank(
@@ -123,6 +128,7 @@ def rank(
     priors.update(role_priors(project, reached, terms, said))
     for path in reached:
         ranked[path] = Ranked(path, boosts[path][0] * priors.get(path, 1.0), [])
+    _values_named(project, ranked, said_numbers(text), {c.path: c.kind for c in found} | reached, said, also)
     if not wanted and not asks_for(said, ASSET_WORDS | ART_WORDS):
         _near_words(project, ranked, said)
     if TEST_CAP and not asks_for(terms, TEST_WORDS):
@@ -157,6 +163,45 @@ def _settings_named(project, ranked: dict[str, Ranked], terms: list[str], also: 
             for entry, name in zip(outline.entries, outline.names, strict=True)
         ):
             ranked[path].score *= SETTING_GAIN
+
+
+def _values_named(
+    project,
+    ranked: dict[str, Ranked],
+    numbers: frozenset[float],
+    kinds: dict[str, str],
+    said: list[str],
+    also: tuple[str, ...],
+) -> None:
+    """Raise the files holding a value the task says (`numbers`) in a field named by a word it
+    says or a synonym (VALUE_GAIN), saying which. An asset's field must be one a project script it
+    uses declares: Unity's own and a library's components serialize fields of every name
+    (`m_colorMode: 3` on each text)."""
+    if not numbers:
+        return
+    stems = {stem(t) for t in said} | {stem(w) for w in also}
+    for path, r in ranked.items():
+        kind = kinds.get(path)
+        if kind not in VALUE_KINDS:
+            continue
+        held = fields_holding(project.texts.get(path), kind == "csharp", numbers, stems)
+        if kind != "csharp":
+            held = tuple(f for f in held if _declared_by_its_scripts(project, path, f[0]))
+        if held:
+            r.score *= VALUE_GAIN
+            r.reasons.append(f"holds {held[0][1]}")
+
+
+def _declared_by_its_scripts(project, path: str, field: str) -> bool:
+    """A project script this asset uses (not a third-party one) declares a field of this name."""
+    scripts = [
+        p for p, edge in project.graph.uses(path) if edge == "script" and vendor_package(p, project.vendored) is None
+    ]
+    return any(
+        entry.kind == "field" and name == field
+        for outline in _outlines(project, scripts).values()
+        for entry, name in zip(outline.entries, outline.names, strict=True)
+    )
 
 
 def _out_of_reach(project, ranked: dict[str, Ranked], boosts: dict, limit: int) -> set[str]:

@@ -1,0 +1,66 @@
+"""A task that says a value names where it is set: "a match ends as soon as someone reaches 5
+points" is answered by the file whose field named like its words holds 5 (`m_TargetScore: 5` in a
+ScriptableObject, `hitPoints: 9` on a prefab, `int maxShields = 2;` in a script).
+
+Only a number the task says, with a field named by one of its words: a 5 alone is in every scene
+(`m_RootOrder: 5`), and 0 and 1 are in every file, so they say nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from indexer.identifiers import name_stems
+from indexer.query.texts import FileText
+
+# Numbers written as words, up to the dozen a question says in words ("three boards", "six boats")
+_NUMBER_WORDS = {
+    w: float(n)
+    for n, w in enumerate(
+        ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"], start=2
+    )
+}
+_NUMBER = re.compile(r"(?<![\w.])(\d{1,9}(?:\.\d+)?)(?![\w.])|\b([a-z]+)\b", re.I)
+_UNTELLING = frozenset({0.0, 1.0})
+# A serialized field holding a number (Unity YAML), or a C# field or constant given one.
+_YAML_FIELD = re.compile(r"^[ \t]*(?:- )?([A-Za-z_]\w*): (-?\d+(?:\.\d+)?)[ \t]*\r?$", re.M)
+# In C#, a number-typed field, constant or local given its value (not an enum member, not an
+# assignment in a method, which is not where a value is set).
+_CODE_FIELD = re.compile(
+    r"\b(?:int|float|double|long|short|byte|uint|ulong|ushort|decimal)\s+([A-Za-z_]\w*)\s*=\s*(-?\d+(?:\.\d+)?)[fFdDmM]?\s*;"
+)
+_NOT_FIELDS = frozenset({"serializedVersion", "fileID", "m_ObjectHideFlags", "m_EditorHideFlags"})
+READ_CHARS = 200_000  # of a file's text, where its fields are looked for
+
+
+def said_numbers(text: str) -> frozenset[float]:
+    """The numbers a task says, in digits or words, but 0 and 1."""
+    out = set()
+    for m in _NUMBER.finditer(text):
+        if m.group(1):
+            out.add(float(m.group(1)))
+        elif (word := m.group(2).lower()) in _NUMBER_WORDS:
+            out.add(_NUMBER_WORDS[word])
+    return frozenset(out - _UNTELLING)
+
+
+def fields_holding(
+    read: FileText, code: bool, numbers: frozenset[float], stems: Iterable[str]
+) -> tuple[tuple[str, str], ...]:
+    """The fields of the text that hold one of these numbers and are named by one of these stems:
+    (name, as written: `m_TargetScore: 5`), in file order. `code`: a C# source, whose fields are
+    declarations, not YAML."""
+    key = ("value", numbers, frozenset(stems))
+    if key in read.found:
+        return read.found[key]
+    wanted = frozenset(stems)
+    found = tuple(
+        (m.group(1), " ".join(m.group(0).split()))
+        for m in (_CODE_FIELD if code else _YAML_FIELD).finditer(read.text, 0, READ_CHARS)
+        if float(m.group(2)) in numbers
+        and m.group(1) not in _NOT_FIELDS
+        and not wanted.isdisjoint(name_stems(m.group(1)))
+    )
+    read.found[key] = found
+    return found

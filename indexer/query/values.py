@@ -32,6 +32,7 @@ _CODE_FIELD = re.compile(
 )
 _NOT_FIELDS = frozenset({"serializedVersion", "fileID", "m_ObjectHideFlags", "m_EditorHideFlags"})
 READ_CHARS = 200_000  # of a file's text, where its fields are looked for
+SHOWN_CHARS = 120  # of the field's line, in the reason
 
 
 def said_numbers(text: str) -> frozenset[float]:
@@ -56,7 +57,7 @@ def fields_holding(
         return read.found[key]
     wanted = frozenset(stems)
     found = tuple(
-        (m.group(1), " ".join(m.group(0).split()))
+        (m.group(1), " ".join(m.group(0).split())[:SHOWN_CHARS])
         for m in (_CODE_FIELD if code else _YAML_FIELD).finditer(read.text, 0, READ_CHARS)
         if float(m.group(2)) in numbers
         and m.group(1) not in _NOT_FIELDS

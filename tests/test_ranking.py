@@ -476,11 +476,15 @@ GOAL_SCRIPT_GUID = "6b0c1d2e3f405162738495a6b7c8d9e0"
 TEXT_SCRIPT_GUID = "f0e1d2c3b4a5968778695a4b3c2d1e0f"  # a library's component: its script is not in the project
 
 
+LONG_GOAL_GUID = "0a1b2c3d4e5f60718293a4b5c6d7e8f9"
+
+
 def _goal(name: str, target: int) -> str:
     return (
         "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!114 &11400000\nMonoBehaviour:\n"
         f"  m_ObjectHideFlags: 0\n  m_Script: {{fileID: 11500000, guid: {GOAL_SCRIPT_GUID}, type: 3}}\n"
         f"  m_Name: {name}\n  targetScore: {target}\n  rounds: 3\n"
+        f"  followedBy: {{fileID: 11400000, guid: {LONG_GOAL_GUID}, type: 2}}\n"
     )
 
 
@@ -488,7 +492,8 @@ def test_the_file_holding_a_value_the_task_says_in_a_field_it_names_is_where_it_
     """ "A match ends when someone reaches 5 points": the goal asset whose `targetScore` (a field its
     project script declares, named by a synonym of "points") is 5 is where that is set, and says so;
     the one holding 7 is not raised, nor a library component's field of the same name holding 5,
-    nor anything when the task says only 0 or 1. In a script, a field declared with the value."""
+    nor anything when the task says only 0 or 1. In a script, a field declared with the value. The
+    hit points at the field; an asset's snippet names the file a GUID stands for."""
     root = write_project(
         tmp_path / "P",
         {
@@ -502,6 +507,7 @@ def test_the_file_holding_a_value_the_task_says_in_a_field_it_names_is_where_it_
             ),
             "Assets/Data/Quick Match Goal.asset": _goal("Quick Match Goal", 5),
             "Assets/Data/Long Match Goal.asset": _goal("Long Match Goal", 7),
+            "Assets/Data/Long Match Goal.asset.meta": meta(LONG_GOAL_GUID),
             "Assets/UI/Score Label.prefab": TOWER.replace("7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a", TEXT_SCRIPT_GUID)
             .replace("Tower", "Score Label")
             .replace("range: 20", "targetScore: 5"),
@@ -523,6 +529,15 @@ def test_the_file_holding_a_value_the_task_says_in_a_field_it_names_is_where_it_
     order = [h.path.rsplit("/", 1)[1] for h in ws.search("a match ends when someone reaches five points", limit=10)]
     assert order.index("Quick Match Goal.asset") < order.index("Long Match Goal.asset")
     assert all(not r for r in reasons("a match ends when someone reaches 1 point, or 0").values())
+    quick = {h.path.rsplit("/", 1)[1]: h for h in ws.search("someone reaches 5 points to win", limit=10)}
+    goal = quick["Quick Match Goal.asset"]
+    assert (goal.name, goal.line, goal.snippet) == ("Quick Match Goal.targetScore", 8, "targetScore: 5")
+    assert quick["Scoreboard.cs"].snippet == "int maxScoreDigits = 5;"
+    followed = next(h for h in ws.search("followedBy", limit=5) if h.path.endswith("Quick Match Goal.asset"))
+    assert (followed.name, followed.snippet) == (
+        "Quick Match Goal.followedBy",
+        "followedBy: Assets/Data/Long Match Goal.asset",
+    )
 
 
 def test_the_numbers_a_task_says_are_its_digits_and_number_words_but_zero_and_one() -> None:

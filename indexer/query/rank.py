@@ -49,7 +49,7 @@ from indexer.query.quotes import quote_line, quoted_files
 from indexer.query.search import Outline, annotate
 from indexer.query.synonyms import synonym_words
 from indexer.query.textmatch import near_words_of
-from indexer.query.values import fields_holding, said_numbers
+from indexer.query.values import Held, fields_holding, said_numbers
 from indexer.query.walk import named_chain, reason, walk
 from indexer.store.schema import LISTING_KINDS
 
@@ -128,7 +128,7 @@ def rank(
     priors.update(role_priors(project, reached, terms, said))
     for path in reached:
         ranked[path] = Ranked(path, boosts[path][0] * priors.get(path, 1.0), [])
-    _values_named(project, ranked, said_numbers(text), {c.path: c.kind for c in found} | reached, said, also)
+    held = _values_named(project, ranked, said_numbers(text), {c.path: c.kind for c in found} | reached, said, also)
     if not wanted and not asks_for(said, ASSET_WORDS | ART_WORDS):
         _near_words(project, ranked, said)
     if TEST_CAP and not asks_for(terms, TEST_WORDS):
@@ -145,9 +145,21 @@ def rank(
             r.reasons.append(reason(*boosts[r.path][1:]))
     outlines = _outlines(project, [r.path for r in order]) if named else None
     hits = [h for i, r in enumerate(order) if (h := _hit(project, r, terms, also, stats, outlines, i < BODY_HITS))]
-    if outlines is None or not quoted:
+    if outlines is None:
         return hits
-    return [_at_quote(project, h, quoted[h.path], outlines.get(h.path)) if h.path in quoted else h for h in hits]
+    return [_pointed(project, h, quoted, held, outlines.get(h.path)) for h in hits]
+
+
+def _pointed(project, hit: Hit, quoted: dict[str, str], held: dict[str, Held], outline: Outline | None) -> Hit:
+    """A hit as shown: at the text the task quotes, or else at the field holding the value it
+    says; an asset's GUIDs as the files they stand for (`m_GameEnded: Assets/Events/GameEnded.asset`)."""
+    if hit.path in quoted:
+        hit = _at_quote(project, hit, quoted[hit.path], outline)
+    elif hit.path in held:
+        hit = _at_line(hit, held[hit.path].line, held[hit.path].text, outline)
+    if "guid:" in hit.snippet or "script:" in hit.snippet:
+        hit = msgspec.structs.replace(hit, snippet=project.graph.readable(hit.snippet))
+    return hit
 
 
 def _settings_named(project, ranked: dict[str, Ranked], terms: list[str], also: tuple[str, ...]) -> None:
@@ -172,24 +184,27 @@ def _values_named(
     kinds: dict[str, str],
     said: list[str],
     also: tuple[str, ...],
-) -> None:
+) -> dict[str, Held]:
     """Raise the files holding a value the task says (`numbers`) in a field named by a word it
     says or a synonym (VALUE_GAIN), saying which. An asset's field must be one a project script it
     uses declares: Unity's own and a library's components serialize fields of every name
-    (`m_colorMode: 3` on each text)."""
+    (`m_colorMode: 3` on each text). Gives path -> the first such field."""
     if not numbers:
-        return
+        return {}
     stems = {stem(t) for t in said} | {stem(w) for w in also}
+    out = {}
     for path, r in ranked.items():
         kind = kinds.get(path)
         if kind not in VALUE_KINDS:
             continue
         held = fields_holding(project.texts.get(path), kind == "csharp", numbers, stems)
         if kind != "csharp":
-            held = tuple(f for f in held if _declared_by_its_scripts(project, path, f[0]))
+            held = tuple(f for f in held if _declared_by_its_scripts(project, path, f.name))
         if held:
             r.score *= VALUE_GAIN
-            r.reasons.append(f"holds {held[0][1]}")
+            r.reasons.append(f"holds {held[0].text}")
+            out[path] = held[0]
+    return out
 
 
 def _declared_by_its_scripts(project, path: str, field: str) -> bool:
@@ -237,9 +252,11 @@ def _bar(project, ranked: dict[str, Ranked], limit: int) -> float:
 def _at_quote(project, hit: Hit, phrase: str, outline: Outline | None) -> Hit:
     """A hit holding a text the task quotes points at it: its line, and the declaration above it."""
     at = quote_line(project.texts.get(hit.path), phrase)
-    if at is None:
-        return hit
-    line, text = at
+    return hit if at is None else _at_line(hit, *at, outline)
+
+
+def _at_line(hit: Hit, line: int, text: str, outline: Outline | None) -> Hit:
+    """The hit pointing at this line of its file, named by the declaration at or above it."""
     above = [(d.line, d.qualified) for d in (outline.entries if outline else ()) if 0 < d.line <= line]
     return msgspec.structs.replace(hit, name=max(above)[1] if above else hit.name, line=line, snippet=text)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from indexer.identifiers import name_stems
 from indexer.query.texts import FileText
@@ -46,19 +47,26 @@ def said_numbers(text: str) -> frozenset[float]:
     return frozenset(out - _UNTELLING)
 
 
-def fields_holding(
-    read: FileText, code: bool, numbers: frozenset[float], stems: Iterable[str]
-) -> tuple[tuple[str, str], ...]:
-    """The fields of the text that hold one of these numbers and are named by one of these stems:
-    (name, as written: `m_TargetScore: 5`), in file order. `code`: a C# source, whose fields are
-    declarations, not YAML."""
+class Held(NamedTuple):
+    """A field holding a number the task says: its name, its line and the line as written."""
+
+    name: str
+    line: int
+    text: str
+
+
+def fields_holding(read: FileText, code: bool, numbers: frozenset[float], stems: Iterable[str]) -> tuple[Held, ...]:
+    """The fields of the text that hold one of these numbers and are named by one of these stems
+    (`m_TargetScore: 5`), in file order. `code`: a C# source, whose fields are declarations, not
+    YAML."""
     key = ("value", numbers, frozenset(stems))
     if key in read.found:
         return read.found[key]
     wanted = frozenset(stems)
+    text = read.text
     found = tuple(
-        (m.group(1), " ".join(m.group(0).split())[:SHOWN_CHARS])
-        for m in (_CODE_FIELD if code else _YAML_FIELD).finditer(read.text, 0, READ_CHARS)
+        Held(m.group(1), text.count("\n", 0, m.start(1)) + 1, " ".join(m.group(0).split())[:SHOWN_CHARS])
+        for m in (_CODE_FIELD if code else _YAML_FIELD).finditer(text, 0, READ_CHARS)
         if float(m.group(2)) in numbers
         and m.group(1) not in _NOT_FIELDS
         and not wanted.isdisjoint(name_stems(m.group(1)))

@@ -5,8 +5,10 @@ from pathlib import Path
 
 from indexer.build.update import update
 from indexer.config import Config
+from indexer.query.context import build_context
 from indexer.query.priors import names_package, vendor_package
 from indexer.query.rank import is_vendored, vendored_folders
+from indexer.query.tokens import counter
 from indexer.query.workspace import open_workspace
 
 from .conftest import meta, run_cli, write_project
@@ -534,6 +536,10 @@ def test_the_file_holding_a_value_the_task_says_in_a_field_it_names_is_where_it_
     assert (goal.name, goal.line, goal.snippet) == ("Quick Match Goal.targetScore", 8, "targetScore: 5")
     assert quick["Scoreboard.cs"].snippet == "int maxScoreDigits = 5;"
     followed = next(h for h in ws.search("followedBy", limit=5) if h.path.endswith("Quick Match Goal.asset"))
+    pack = build_context(ws, "a match ends as soon as someone reaches 5 points", 2000, counter())
+    entry = next(f for f in pack.tier2.files if f.path.endswith("Quick Match Goal.asset"))
+    assert entry.reason.endswith("; holds targetScore: 5 at L8")
+    assert f"### {entry.path}  (asset; {entry.reason})" in pack.tier2.text
     assert (followed.name, followed.snippet) == (
         "Quick Match Goal.followedBy",
         "followedBy: Assets/Data/Long Match Goal.asset",

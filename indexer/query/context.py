@@ -292,11 +292,14 @@ def _tier2(
         project, local = owner
         read = project.texts.get(local)
         reason, in_text = _matched(project, local, read, by_stem, similar)
+        if hit.name:  # the field holding a value the task says (rank: named so, unnamed otherwise)
+            reason += f"; holds {hit.snippet} at L{hit.line}"
         head = f"### {hit.path}  ({hit.kind}; {reason})"
         # the lines matching: of the stems the lower-cased text holds (all when it is not aligned)
         looked_for = frozenset(in_text) if len(read.low) == len(read.text) else frozen
         room = (min(cut, budget - used) - 1, counter)
-        for lines in renderings(head, project, local, read, stems, looked_for, room):
+        shown_for = stems | {stem(hit.name)} if hit.name else stems  # the object holding the field among those shown
+        for lines in renderings(head, project, local, read, shown_for, looked_for, room):
             if 2 * len(lines) > budget - used:  # a line and its newline: two tokens at least
                 continue
             if counter.at_least_lines(lines) + 1 > (budget - used if len(lines) == 1 else min(cap, budget - used)):

@@ -93,7 +93,8 @@ def rank(
 ) -> list[Hit]:
     """Files for `text` in one project (a workspace.ProjectIndex), best first, with reasons.
     `named=False` leaves each hit's best declaration out (name, line, snippet): a caller that
-    renders whole files does not need it, and finding it costs a decode per file."""
+    renders whole files does not need it, and finding it costs a decode per file. A file holding a
+    value the task says is still named by that field, at its line (`values.py`)."""
     terms, found = project.searcher.candidates(text, max(CANDIDATES, limit), kind=kind, path_prefix=path_prefix)
     if not found:
         return []
@@ -145,9 +146,14 @@ def rank(
             r.reasons.append(reason(*boosts[r.path][1:]))
     outlines = _outlines(project, [r.path for r in order]) if named else None
     hits = [h for i, r in enumerate(order) if (h := _hit(project, r, terms, also, stats, outlines, i < BODY_HITS))]
-    if outlines is None:
-        return hits
+    if outlines is None:  # unnamed, but for the field holding a value the task says (a pack shows it)
+        return [_held_at(h, held[h.path]) if h.path in held else h for h in hits]
     return [_pointed(project, h, quoted, held, outlines.get(h.path)) for h in hits]
+
+
+def _held_at(hit: Hit, held: Held) -> Hit:
+    """The hit named by the field holding a value the task says, at its line."""
+    return msgspec.structs.replace(hit, name=held.name, line=held.line, snippet=held.text)
 
 
 def _pointed(project, hit: Hit, quoted: dict[str, str], held: dict[str, Held], outline: Outline | None) -> Hit:

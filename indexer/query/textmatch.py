@@ -50,7 +50,7 @@ def near_words_of(read: FileText, stems: frozenset[str]) -> int:
     """`near_words` of where these stems occur in the text, kept with the text for them."""
     key = ("near", stems)
     near = read.found.get(key)
-    return near if near is not None else _keep(read.found, key, near_words(occurrences(read, stems)))
+    return near if near is not None else keep_found(read.found, key, near_words(occurrences(read, stems)))
 
 
 def near_words(at: dict[str, tuple[int, ...] | None]) -> int:
@@ -86,7 +86,7 @@ def occurrences(read: FileText, stems: Iterable[str]) -> dict[str, tuple[int, ..
     if missing:
         low = read.low_prefix(BODY_CHARS)
         for s in missing:
-            out[s] = _keep(found, ("at", s), _where(low, s, out))
+            out[s] = keep_found(found, ("at", s), _where(low, s, out))
     return {s: out[s] for s in stems}
 
 
@@ -137,7 +137,9 @@ def holds_phrase(read: FileText, phrase: str) -> bool:
     serialized string may wrap), kept with the text."""
     key = ("phrase", phrase)
     held = read.found.get(key)
-    return held if held is not None else _keep(read.found, key, phrase_pattern(phrase).search(read.low) is not None)
+    if held is not None:
+        return held
+    return keep_found(read.found, key, phrase_pattern(phrase).search(read.low) is not None)
 
 
 @lru_cache(maxsize=256)
@@ -154,11 +156,12 @@ def matched_lines_of(read: FileText, stems: frozenset[str], skip: frozenset[int]
     key = (stems, skip)
     lines = read.found.get(key)
     if lines is None:
-        lines = _keep(read.found, key, matched_lines(read.text, read.low, stems, skip))
+        lines = keep_found(read.found, key, matched_lines(read.text, read.low, stems, skip))
     return list(lines)
 
 
-def _keep(found: dict, key: object, value: object):
+def keep_found(found: dict, key: object, value: object):
+    """Keep an answer with a text (`FileText.found`), the kept ones dropped past FOUND_LIMIT."""
     if len(found) >= FOUND_LIMIT:
         found.clear()
     found[key] = value

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from indexer.identifiers import name_stems
+from indexer.query.textmatch import keep_found
 from indexer.query.texts import FileText
 
 # Numbers written as words, up to the dozen a question says in words ("three boards", "six boats")
@@ -71,5 +72,4 @@ def fields_holding(read: FileText, code: bool, numbers: frozenset[float], stems:
         and m.group(1) not in _NOT_FIELDS
         and not wanted.isdisjoint(name_stems(m.group(1)))
     )
-    read.found[key] = found
-    return found
+    return keep_found(read.found, key, found)

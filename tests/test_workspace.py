@@ -132,7 +132,7 @@ def test_a_task_naming_one_project_of_several_ranks_its_files_first(tmp_path: Pa
     shooter's asteroids stop spawning" is the kitchen's. Named by its folder's words or its product
     name's ("the social hub" for `Social Hub Sample`), a project's files rank first and tier 1
     describes it alone, naming the others; a word two names share ("network") or a name of one
-    word ("touch") names none."""
+    word ("touch") names none unless said as a project's name ("the touch samples")."""
     repo = tmp_path / "repo"
     kitchen = "public class Spawner { void SpawnWave() {} void StopSpawning() {} }"
     shooter = "public class Spawner { void SpawnWave() {} void Spawning() {} }"
@@ -192,7 +192,9 @@ def test_a_task_naming_one_project_of_several_ranks_its_files_first(tmp_path: Pa
     assert asked_project(projects, "the client driven kitchen") == 1
     assert asked_project(projects, "the kitchen") is None  # one word of three
     assert asked_project(projects, "the network hub") == 2  # its folder's words
-    assert asked_project(projects, "the touch samples") is None  # "samples" tells no project apart
+    assert asked_project(projects, "the touch samples") == 3  # its one word, said as a project's name
+    assert asked_project(projects, "touch the screen twice") is None  # the word alone names nothing
+    assert asked_project(projects, "the touch screen") is None
     assert asked_project(projects[:1], "the 2D space shooter") is None  # one project: nothing to tell apart
     assert asked_project(projects, "the space shooter and the network hub") is None  # two, as well
     assert asked_project(projects, "the client driven kitchen, like the space shooter") == 1  # more words
@@ -208,3 +210,25 @@ def test_a_task_naming_one_project_of_several_ranks_its_files_first(tmp_path: Pa
     short = "(the task names Basic/2DSpaceShooter, one of 4 projects here)"
     room = counter().count(short)
     assert (_others_line(projects, 0, counter(), room), _others_line(projects, 0, counter(), room - 1)) == (short, "")
+
+
+def test_a_project_of_one_word_is_named_when_the_task_says_it_as_a_name(tmp_path: Path) -> None:
+    """Samples called `Platformer`, `Tutorial`, `StressTest`: "in the platformer, ...", "the
+    tutorial project", "the stress test scene" name one; "a platformer jump" or "tutorial text"
+    name none (one word among others), nor a word two names share."""
+    from indexer.query.asked_project import asked_project
+    from indexer.query.workspace import open_workspace, projects_at
+
+    repo = tmp_path / "repo"
+    for folder in ("Platformer", "Tutorial", "StressTest", "OnlineFPS"):
+        write_project(repo / folder, {"Assets/Scripts/Mover.cs": "public class Mover { void Move() {} }"})
+    assert run_cli("index", "--project", str(repo)).returncode == 0
+    projects = open_workspace(repo, projects_at(repo)).projects
+    assert [p.prefix for p in projects] == ["OnlineFPS/", "Platformer/", "StressTest/", "Tutorial/"]
+    assert asked_project(projects, "In the platformer, how does the wall run work?") == 1
+    assert asked_project(projects, "where does the platformer's camera follow the player") == 1
+    assert asked_project(projects, "the tutorial project leaks memory") == 3
+    assert asked_project(projects, "in the stress test scene, characters turn slowly") == 2
+    assert asked_project(projects, "a platformer jump feels floaty") is None
+    assert asked_project(projects, "the tutorial text is cut off") is None
+    assert asked_project(projects, "in the platformer, as in the tutorial project") is None  # two, as well

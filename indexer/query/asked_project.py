@@ -65,7 +65,35 @@ def asked_project(projects: Sequence, text: str) -> int | None:
                 hit = len(said & distinct)
                 best = max(best, (hit / len(distinct), hit))
         scores.append(best)
+    for i, own in enumerate(names):  # a name of one word, said as a name ("in the platformer,")
+        others = frozenset().union(*(n for j, ns in enumerate(names) if j != i for n in ns))
+        if any(len(distinct := name - others) == 1 and said_as_name(text, next(iter(distinct))) for name in own):
+            scores[i] = max(scores[i], (1.0, NAMED_WORDS))
     best = max(scores)
     if best[0] < NAMED_SHARE or best[1] < NAMED_WORDS or scores.count(best) > 1:
         return None
     return scores.index(best)
+
+
+# What a sample is called by: "the platformer sample", "the tutorial project", "the stress test scene"
+_KIND_OF_PROJECT = frozenset(
+    "sample samples project projects demo demos example examples scene scenes game level".split()  # noqa: SIM905
+)
+_TOKEN = re.compile(r"[A-Za-z0-9]+|[^\sA-Za-z0-9]")
+
+
+def said_as_name(text: str, word: str) -> bool:
+    """Whether the task says this (stemmed) word as the name of a thing: before a word for a
+    project ("the tutorial project", "the stress test scene") or as a noun of its own after "the"
+    ("in the platformer, ...", "the platformer's"), not as one word among others ("touch input")."""
+    tokens = [t.lower() for t in _TOKEN.findall(text)]
+    for i, tok in enumerate(tokens):
+        if stem(tok) != word:
+            continue
+        j = i + 1  # past the generic words of a name ("the stress test scene" names `StressTest`)
+        while j < len(tokens) and tokens[j] not in _KIND_OF_PROJECT and stem(tokens[j]) in _GENERIC:
+            j += 1
+        after = tokens[j] if j < len(tokens) else ""
+        if after in _KIND_OF_PROJECT or (i > 0 and tokens[i - 1] == "the" and not after[:1].isalnum()):
+            return True
+    return False

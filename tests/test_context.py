@@ -20,6 +20,7 @@ from indexer.query.context import (
     build_context,
 )
 from indexer.query.outline import Joined, render_parts
+from indexer.query.overview import folder_tree, render_tree
 from indexer.query.render import render_context
 from indexer.query.tokens import ESTIMATE, _estimate_pieces, counter, estimate
 from indexer.query.workspace import open_workspace
@@ -368,4 +369,43 @@ def test_a_joined_outline_line_is_cut_to_the_pieces_whose_names_match_unless_its
         "Crate  L1",
         "  overrides: loot: Gold",
         "    Health: " + "; ".join(shown) + "; … 3 more",
+    ]
+
+
+def test_the_tree_expands_the_folders_that_weigh_most_and_counts_what_it_leaves_out() -> None:
+    """Where `Assets/` cannot be expanded whole, its heaviest subfolder (scripts weigh thrice) is
+    shown with a line counting the others, not a small package expanded file by file instead."""
+    kinds = {f"Assets/Scripts/{c}Sys/S{i}{j}.cs": "csharp" for i, c in enumerate("ABCDEF") for j in range(i + 2)}
+    kinds |= {f"Assets/Prefabs/P{j}.prefab": "prefab" for j in range(30)}
+    kinds |= {f"Assets/Textures/T{j}.png": "texture" for j in range(40)}
+    kinds |= {f"Assets/Audio/A{j}.wav": "audio" for j in range(3)}
+    kinds |= {
+        "Assets/Readme.md": "text",
+        "Packages/com.studio.tools/Tests/Editor/ToolTests.cs": "csharp",
+        "Packages/com.studio.tools/package.json": "json",
+        "Packages/manifest.json": "json",
+        "ProjectSettings/ProjectSettings.asset": "settings",
+    }
+    tree, tok = folder_tree(kinds), counter("estimate")
+    top = [
+        "## Project tree",
+        "Assets/ — 101 files (40 .png, 30 .prefab, 27 .cs, 3 .wav, ...)",
+        "Packages/ — 3 files (2 .json, 1 .cs)",
+        "ProjectSettings/ — 1 file (1 .asset)",
+    ]
+    assert render_tree(tree, tok, 60, task=True).split("\n") == top
+    assert render_tree(tree, tok, 90, task=True).split("\n") == [
+        *top[:2],
+        "  Scripts/ — 27 files (27 .cs)",
+        "  … 3 more folders, 74 files",
+        *top[2:],
+    ]
+    assert render_tree(tree, tok, 120, task=True).split("\n") == [
+        *top[:2],
+        "  Audio/ — 3 files (3 .wav)",
+        "  Prefabs/ — 30 files (30 .prefab)",
+        "  Scripts/ — 27 files (27 .cs)",
+        "  Textures/ — 40 files (40 .png)",
+        "  files: Readme.md",
+        *top[2:],
     ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 import os
 from collections import Counter
 from collections.abc import Sequence
@@ -138,9 +139,12 @@ def _expansion_rows(folder: Folder, indent: str) -> list[str]:
 
 
 def render_tree(root: Folder, counter: TokenCounter, max_tokens: int, task: bool = False) -> str:
-    """The project tree (`folder_tree`) expanded breadth-first while it fits; unexpanded folders
-    as one-liners. `task` (a context pack): settings and art folders stay one-liners, whatever
-    the room.
+    """The project tree (`folder_tree`): the top level, then the folders that weigh most expanded
+    first (`_weight`: files that are not art, scripts thrice) while they fit; a folder too big to
+    expand in what is left shows its heaviest subfolders that fit and counts the others (`… 9 more
+    folders, 412 files`). Unexpanded folders are one-liners. `task` (a context pack): settings and
+    art folders stay one-liners, whatever the room. Why by weight, not breadth-first: where
+    `Assets/` did not fit whole, a small package's test folders were expanded file by file instead.
 
     Costs are added per line, so each expansion is priced without re-rendering the tree.
     """
@@ -150,27 +154,82 @@ def render_tree(root: Folder, counter: TokenCounter, max_tokens: int, task: bool
     if used > max_tokens:
         shown = counter.truncate("\n".join([header, *top_rows]), max_tokens)
         return shown if "\n" in shown else ""  # a header without rows says nothing
-    expanded: set[int] = {id(root)}
-    queue: list[tuple[Folder, str]] = [(c, "  ") for c in root.sorted_children()]
-    while queue:
-        folder, indent = queue.pop(0)
+    expanded: dict[int, tuple[list[Folder], str]] = {id(root): (root.sorted_children(), "")}
+    heap = [(-_weight(c), n, c, "  ") for n, c in enumerate(root.sorted_children())]
+    heapq.heapify(heap)
+    order = len(heap)
+    while heap:
+        _, _, folder, indent = heapq.heappop(heap)
         if task and not folder.worth_expanding():
             continue
-        cost = sum(counter.count(r) + 1 for r in _expansion_rows(folder, indent))
-        if used + cost > max_tokens:
-            continue  # a smaller folder further on may still fit
-        used += cost
-        expanded.add(id(folder))
-        queue.extend((c, indent + "  ") for c in folder.sorted_children())
+        rows = _expansion_rows(folder, indent)
+        cost = sum(counter.count(r) + 1 for r in rows)
+        if used + cost <= max_tokens:
+            kids, more = folder.sorted_children(), ""
+            used += cost
+        else:
+            kids, more, used = _heaviest_that_fit(folder, indent, counter, max_tokens - used, used)
+            if not kids:
+                continue  # a smaller folder further on may still fit
+        expanded[id(folder)] = (kids, more)
+        for child in kids:
+            heapq.heappush(heap, (-_weight(child), order, child, indent + "  "))
+            order += 1
     rows = [header]
 
     def emit(folder: Folder, indent: str) -> None:
-        for child in folder.sorted_children():
+        kids, more = expanded[id(folder)]
+        for child in kids:
             rows.append(_summary(child, indent))
             if id(child) in expanded:
                 emit(child, indent + "  ")
-        if folder.files and id(folder) in expanded:
+        if more:
+            rows.append(more)
+        elif folder.files and folder is not root:
             rows.append(_files_line(folder, indent))
 
     emit(root, "")
+    if root.files:  # the top level's own files are among its rows, always shown
+        rows.append(_files_line(root, ""))
     return "\n".join(rows)
+
+
+def _weight(folder: Folder) -> int:
+    """How much a folder's outline is worth to a task: its files that are not art, scripts thrice
+    (most answers are code)."""
+    return folder.total - folder.art + 2 * folder.ext_counts[".cs"]
+
+
+def _heaviest_that_fit(
+    folder: Folder, indent: str, counter: TokenCounter, room: int, used: int
+) -> tuple[list[Folder], str, int]:
+    """A folder too big to expand whole: its heaviest subfolders whose lines fit in `room` with a
+    line counting the others, in name order; ([], "", used) when not even one fits."""
+    heaviest = sorted(folder.children.values(), key=lambda c: (-_weight(c), c.name))
+    chosen: list[Folder] = []
+    spent = 0
+    for child in heaviest:
+        line = counter.count(_summary(child, indent)) + 1
+        left = [c for c in heaviest if c is not child and c not in chosen]
+        tail = counter.count(_more_folders(left, folder, indent)) + 1
+        if spent + line + tail > room:
+            break
+        chosen.append(child)
+        spent += line
+    if not chosen:
+        return [], "", used
+    others = [c for c in heaviest if c not in chosen]
+    more = _more_folders(others, folder, indent)
+    return sorted(chosen, key=lambda c: c.name), more, used + spent + counter.count(more) + 1
+
+
+def _more_folders(others: list[Folder], folder: Folder, indent: str) -> str:
+    """The line counting what a partly expanded folder does not show: its other subfolders and its
+    own files."""
+    parts = []
+    if others:
+        parts.append(f"{len(others)} more folder{'s' if len(others) != 1 else ''}")
+    files = sum(c.total for c in others) + len(folder.files)
+    if files:
+        parts.append(f"{files} file{'s' if files != 1 else ''}")
+    return f"{indent}… {', '.join(parts)}" if parts else ""

@@ -46,10 +46,10 @@ from indexer.query.priors import (
     vendored_folders,
 )
 from indexer.query.quotes import quote_line, quoted_files
-from indexer.query.search import Outline, annotate
+from indexer.query.search import Outline, annotate, outlines_of
 from indexer.query.synonyms import synonym_words
 from indexer.query.textmatch import near_words_of
-from indexer.query.values import Held, fields_holding, said_numbers
+from indexer.query.values import Held, raise_held, said_numbers
 from indexer.query.walk import named_chain, reason, walk
 from indexer.store.schema import LISTING_KINDS
 
@@ -82,10 +82,6 @@ LISTS_SHOWN = 3  # files named in a data asset's "lists ..." reason
 # itself; it scores SETTING_GAIN times its text match. Not a timeline or settings file of hundreds
 # of fields, where some field matches most tasks (docs/retrieval.md, session 17).
 SETTING_GAIN, SETTING_KINDS, SETTING_ENTRIES = 2.0, frozenset({"asset", "unity_yaml"}), 30
-# A task saying a value ("ends at 5 points"): a file whose field named by its words holds that
-# number (values.py) is where it is set, and scores VALUE_GAIN times more.
-VALUE_GAIN = 2.0
-VALUE_KINDS = frozenset({"csharp", "prefab", "scene", "asset", "unity_yaml", "material", "settings"})
 
 
 def rank(
@@ -129,7 +125,7 @@ def rank(
     priors.update(role_priors(project, reached, terms, said))
     for path in reached:
         ranked[path] = Ranked(path, boosts[path][0] * priors.get(path, 1.0), [])
-    held = _values_named(project, ranked, said_numbers(text), {c.path: c.kind for c in found} | reached, said, also)
+    held = raise_held(project, ranked, said_numbers(text), {c.path: c.kind for c in found} | reached, said, also)
     if not wanted and not asks_for(said, ASSET_WORDS | ART_WORDS):
         _near_words(project, ranked, said)
     if TEST_CAP and not asks_for(terms, TEST_WORDS):
@@ -144,25 +140,25 @@ def rank(
             r.reasons.extend(_lists(project.graph, r.path, stems))
         if r.path in boosts:  # why the walk reached it
             r.reasons.append(reason(*boosts[r.path][1:]))
-    outlines = _outlines(project, [r.path for r in order]) if named else None
+    outlines = outlines_of(project, [r.path for r in order]) if named else None
     hits = [h for i, r in enumerate(order) if (h := _hit(project, r, terms, also, stats, outlines, i < BODY_HITS))]
-    if outlines is None:  # unnamed, but for the field holding a value the task says (a pack shows it)
-        return [_held_at(h, held[h.path]) if h.path in held else h for h in hits]
-    return [_pointed(project, h, quoted, held, outlines.get(h.path)) for h in hits]
+    return [_pointed(project, h, quoted, held, outlines) for h in hits]
 
 
-def _held_at(hit: Hit, held: Held) -> Hit:
-    """The hit named by the field holding a value the task says, at its line."""
-    return msgspec.structs.replace(hit, name=held.name, line=held.line, snippet=held.text)
-
-
-def _pointed(project, hit: Hit, quoted: dict[str, str], held: dict[str, Held], outline: Outline | None) -> Hit:
+def _pointed(
+    project, hit: Hit, quoted: dict[str, str], held: dict[str, Held], outlines: dict[str, Outline] | None
+) -> Hit:
     """A hit as shown: at the text the task quotes, or else at the field holding the value it
-    says; an asset's GUIDs as the files they stand for (`m_GameEnded: Assets/Events/GameEnded.asset`)."""
+    says; an asset's GUIDs as the files they stand for (`m_GameEnded: Assets/Events/GameEnded.asset`).
+    Unnamed (`outlines` None), only a file holding a said value is named, by that field (a pack
+    shows it)."""
+    if outlines is None:
+        return hit if hit.path not in held else msgspec.structs.replace(hit, **held[hit.path]._asdict())
+    outline = outlines.get(hit.path)
     if hit.path in quoted:
         hit = _at_quote(project, hit, quoted[hit.path], outline)
     elif hit.path in held:
-        hit = _at_line(hit, held[hit.path].line, held[hit.path].text, outline)
+        hit = _at_line(hit, held[hit.path].line, held[hit.path].snippet, outline)
     if "guid:" in hit.snippet or "script:" in hit.snippet:
         hit = msgspec.structs.replace(hit, snippet=project.graph.readable(hit.snippet))
     return hit
@@ -175,54 +171,12 @@ def _settings_named(project, ranked: dict[str, Ranked], terms: list[str], also: 
     if not paths:
         return
     stems = {stem(t) for t in terms} | {stem(w) for w in also}
-    for path, outline in _outlines(project, paths).items():
+    for path, outline in outlines_of(project, paths).items():
         if len(outline.entries) <= SETTING_ENTRIES and any(
             entry.kind == "field" and not stems.isdisjoint(name_stems(name))
             for entry, name in zip(outline.entries, outline.names, strict=True)
         ):
             ranked[path].score *= SETTING_GAIN
-
-
-def _values_named(
-    project,
-    ranked: dict[str, Ranked],
-    numbers: frozenset[float],
-    kinds: dict[str, str],
-    said: list[str],
-    also: tuple[str, ...],
-) -> dict[str, Held]:
-    """Raise the files holding a value the task says (`numbers`) in a field named by a word it
-    says or a synonym (VALUE_GAIN), saying which. An asset's field must be one a project script it
-    uses declares: Unity's own and a library's components serialize fields of every name
-    (`m_colorMode: 3` on each text). Gives path -> the first such field."""
-    if not numbers:
-        return {}
-    stems = {stem(t) for t in said} | {stem(w) for w in also}
-    out = {}
-    for path, r in ranked.items():
-        kind = kinds.get(path)
-        if kind not in VALUE_KINDS:
-            continue
-        held = fields_holding(project.texts.get(path), kind == "csharp", numbers, stems)
-        if kind != "csharp":
-            held = tuple(f for f in held if _declared_by_its_scripts(project, path, f.name))
-        if held:
-            r.score *= VALUE_GAIN
-            r.reasons.append(f"holds {held[0].text}")
-            out[path] = held[0]
-    return out
-
-
-def _declared_by_its_scripts(project, path: str, field: str) -> bool:
-    """A project script this asset uses (not a third-party one) declares a field of this name."""
-    scripts = [
-        p for p, edge in project.graph.uses(path) if edge == "script" and vendor_package(p, project.vendored) is None
-    ]
-    return any(
-        entry.kind == "field" and name == field
-        for outline in _outlines(project, scripts).values()
-        for entry, name in zip(outline.entries, outline.names, strict=True)
-    )
 
 
 def _out_of_reach(project, ranked: dict[str, Ranked], boosts: dict, limit: int) -> set[str]:
@@ -265,17 +219,6 @@ def _at_line(hit: Hit, line: int, text: str, outline: Outline | None) -> Hit:
     """The hit pointing at this line of its file, named by the declaration at or above it."""
     above = [(d.line, d.qualified) for d in (outline.entries if outline else ()) if 0 < d.line <= line]
     return msgspec.structs.replace(hit, name=max(above)[1] if above else hit.name, line=line, snippet=text)
-
-
-def _outlines(project, paths: list[str]) -> dict[str, Outline]:
-    """The decoded outlines of these files (kept per generation), those not kept read in one
-    statement: one per file cost more than decoding them."""
-    memo = project.memo
-    blobs = project.records.outlines([p for p in paths if ("outline", p) not in memo])
-    return {
-        p: project.remember(("outline", p), lambda p=p: Outline(blobs.get(p) or project.records.outline(p)))
-        for p in paths
-    }
 
 
 def _quoted(project, text: str, ranked: dict[str, Ranked], priors: dict[str, float], asked: tuple) -> dict[str, str]:

@@ -53,6 +53,17 @@ class Outline:
         self.index = NameText(self.names)
 
 
+def outlines_of(project, paths: list[str]) -> dict[str, Outline]:
+    """The decoded outlines of these files (kept per generation), those not kept read in one
+    statement: one per file cost more than decoding them."""
+    memo = project.memo
+    blobs = project.records.outlines([p for p in paths if ("outline", p) not in memo])
+    return {
+        p: project.remember(("outline", p), lambda p=p: Outline(blobs.get(p) or project.records.outline(p)))
+        for p in paths
+    }
+
+
 def annotate(
     c: Candidate,
     terms: list[str],

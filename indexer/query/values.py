@@ -12,7 +12,10 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from indexer.identifiers import name_stems
+from indexer.identifiers import name_stems, stem
+from indexer.model import Ranked
+from indexer.query.priors import vendor_package
+from indexer.query.search import outlines_of
 from indexer.query.textmatch import keep_found
 from indexer.query.texts import FileText
 
@@ -33,6 +36,10 @@ _CODE_FIELD = re.compile(
     r"\b(?:int|float|double|long|short|byte|uint|ulong|ushort|decimal)\s+([A-Za-z_]\w*)\s*=\s*(-?\d+(?:\.\d+)?)[fFdDmM]?\s*;"
 )
 _NOT_FIELDS = frozenset({"serializedVersion", "fileID", "m_ObjectHideFlags", "m_EditorHideFlags"})
+# A file holding a said value in a field named by the task's words is where it is set: it scores
+# VALUE_GAIN times more (`raise_held`).
+VALUE_GAIN = 2.0
+VALUE_KINDS = frozenset({"csharp", "prefab", "scene", "asset", "unity_yaml", "material", "settings"})
 READ_CHARS = 200_000  # of a file's text, where its fields are looked for
 SHOWN_CHARS = 120  # of the field's line, in the reason
 
@@ -49,11 +56,12 @@ def said_numbers(text: str) -> frozenset[float]:
 
 
 class Held(NamedTuple):
-    """A field holding a number the task says: its name, its line and the line as written."""
+    """A field holding a number the task says: its name, its line and the line as written (the
+    hit's fields it names, `rank._pointed`)."""
 
     name: str
     line: int
-    text: str
+    snippet: str
 
 
 def fields_holding(read: FileText, code: bool, numbers: frozenset[float], stems: Iterable[str]) -> tuple[Held, ...]:
@@ -73,3 +81,45 @@ def fields_holding(read: FileText, code: bool, numbers: frozenset[float], stems:
         and not wanted.isdisjoint(name_stems(m.group(1)))
     )
     return keep_found(read.found, key, found)
+
+
+def raise_held(
+    project,
+    ranked: dict[str, Ranked],
+    numbers: frozenset[float],
+    kinds: dict[str, str],
+    said: list[str],
+    also: tuple[str, ...],
+) -> dict[str, Held]:
+    """Raise the files holding a value the task says (`numbers`) in a field named by a word it
+    says or a synonym (VALUE_GAIN), saying which. An asset's field must be one a project script it
+    uses declares: Unity's own and a library's components serialize fields of every name
+    (`m_colorMode: 3` on each text). Gives path -> the first such field."""
+    if not numbers:
+        return {}
+    stems = {stem(t) for t in said} | {stem(w) for w in also}
+    out = {}
+    for path, r in ranked.items():
+        kind = kinds.get(path)
+        if kind not in VALUE_KINDS:
+            continue
+        held = fields_holding(project.texts.get(path), kind == "csharp", numbers, stems)
+        if kind != "csharp":
+            held = tuple(f for f in held if declared_by_its_scripts(project, path, f.name))
+        if held:
+            r.score *= VALUE_GAIN
+            r.reasons.append(f"holds {held[0].snippet}")
+            out[path] = held[0]
+    return out
+
+
+def declared_by_its_scripts(project, path: str, field: str) -> bool:
+    """A project script this asset uses (not a third-party one) declares a field of this name."""
+    scripts = [
+        p for p, edge in project.graph.uses(path) if edge == "script" and vendor_package(p, project.vendored) is None
+    ]
+    return any(
+        entry.kind == "field" and name == field
+        for outline in outlines_of(project, scripts).values()
+        for entry, name in zip(outline.entries, outline.names, strict=True)
+    )

@@ -557,3 +557,23 @@ def test_the_numbers_a_task_says_are_its_digits_and_number_words_but_zero_and_on
         1364017.0,
     }
     assert said_numbers("one or none") == frozenset()
+
+
+def test_the_fields_holding_a_said_value_are_numbered_by_line_and_kept_to_a_bound() -> None:
+    """Each field's own line, counted once through the text; a scene of thousands of matching
+    fields gives the first MAX_HELD (each was a count from the start of the file: square time)."""
+    from indexer.identifiers import stem
+    from indexer.query.texts import FileText
+    from indexer.query.values import MAX_HELD, Held, fields_holding
+
+    yaml = "".join(f"--- !u!114 &{i}\nMonoBehaviour:\n  moveSpeed: {2 if i % 3 == 0 else 4}\n" for i in range(5000))
+    speed = {stem("speed")}  # the stems of the task's words, as ranking gives them
+    held = fields_holding(FileText(yaml.encode(), None), False, frozenset({2.0}), speed)
+    assert len(held) == MAX_HELD
+    assert held[:2] == (Held("moveSpeed", 3, "moveSpeed: 2"), Held("moveSpeed", 12, "moveSpeed: 2"))
+    assert held[-1] == Held("moveSpeed", 3 + 9 * (MAX_HELD - 1), "moveSpeed: 2")
+    code = "class Mover {\n    const float walkSpeed = 2f;\n    enum Speed { Slow = 2 }\n    float runSpeed = 4;\n}\n"
+    assert fields_holding(FileText(code.encode(), None), True, frozenset({2.0, 4.0}), speed) == (
+        Held("walkSpeed", 2, "float walkSpeed = 2f;"),
+        Held("runSpeed", 4, "float runSpeed = 4;"),
+    )

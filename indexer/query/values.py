@@ -42,6 +42,7 @@ VALUE_GAIN = 2.0
 VALUE_KINDS = frozenset({"csharp", "prefab", "scene", "asset", "unity_yaml", "material", "settings"})
 READ_CHARS = 200_000  # of a file's text, where its fields are looked for
 SHOWN_CHARS = 120  # of the field's line, in the reason
+MAX_HELD = 32  # fields of one file kept: a scene of thousands of `moveSpeed: 2` says no more past this
 
 
 def said_numbers(text: str) -> frozenset[float]:
@@ -73,14 +74,17 @@ def fields_holding(read: FileText, code: bool, numbers: frozenset[float], stems:
         return read.found[key]
     wanted = frozenset(stems)
     text = read.text
-    found = tuple(
-        Held(m.group(1), text.count("\n", 0, m.start(1)) + 1, " ".join(m.group(0).split())[:SHOWN_CHARS])
-        for m in (_CODE_FIELD if code else _YAML_FIELD).finditer(text, 0, READ_CHARS)
-        if float(m.group(2)) in numbers
-        and m.group(1) not in _NOT_FIELDS
-        and not wanted.isdisjoint(name_stems(m.group(1)))
-    )
-    return keep_found(read.found, key, found)
+    found: list[Held] = []
+    line, counted = 1, 0  # lines counted up to `counted`: each newline once, however many fields match
+    for m in (_CODE_FIELD if code else _YAML_FIELD).finditer(text, 0, READ_CHARS):
+        name = m.group(1)
+        if float(m.group(2)) in numbers and name not in _NOT_FIELDS and not wanted.isdisjoint(name_stems(name)):
+            line += text.count("\n", counted, m.start(1))
+            counted = m.start(1)
+            found.append(Held(name, line, " ".join(m.group(0).split())[:SHOWN_CHARS]))
+            if len(found) == MAX_HELD:
+                break
+    return keep_found(read.found, key, tuple(found))
 
 
 def raise_held(
@@ -104,8 +108,9 @@ def raise_held(
         if kind not in VALUE_KINDS:
             continue
         held = fields_holding(project.texts.get(path), kind == "csharp", numbers, stems)
-        if kind != "csharp":
-            held = tuple(f for f in held if declared_by_its_scripts(project, path, f.name))
+        if held and kind != "csharp":
+            declared = fields_of_its_scripts(project, path)
+            held = tuple(f for f in held if f.name in declared)
         if held:
             r.score *= VALUE_GAIN
             r.reasons.append(f"holds {held[0].snippet}")
@@ -113,13 +118,14 @@ def raise_held(
     return out
 
 
-def declared_by_its_scripts(project, path: str, field: str) -> bool:
-    """A project script this asset uses (not a third-party one) declares a field of this name."""
+def fields_of_its_scripts(project, path: str) -> frozenset[str]:
+    """The fields the project scripts this asset uses declare (not a third-party script's)."""
     scripts = [
         p for p, edge in project.graph.uses(path) if edge == "script" and vendor_package(p, project.vendored) is None
     ]
-    return any(
-        entry.kind == "field" and name == field
+    return frozenset(
+        name
         for outline in outlines_of(project, scripts).values()
         for entry, name in zip(outline.entries, outline.names, strict=True)
+        if entry.kind == "field"
     )

@@ -409,3 +409,32 @@ def test_the_tree_expands_the_folders_that_weigh_most_and_counts_what_it_leaves_
         "  files: Readme.md",
         *top[2:],
     ]
+
+
+def test_package_versions_only_when_the_task_asks_about_packages(env, tmp_path: Path) -> None:
+    """docs/cli.md: "package versions only when the task asks about packages"; in a game whose own
+    code has a `Package` class ("the package lands in the sea"), the word is the game's."""
+    from indexer.build.update import update
+
+    from .conftest import write_project
+
+    _root, ws = env
+    tok = counter("estimate")
+
+    def tier1(workspace, task: str) -> str:
+        return build_context(workspace, task, 20_000, tok).tier1.text
+
+    assert "Packages (" not in tier1(ws, "player takes damage and dies")
+    assert "com.unity.textmeshpro 3.0.6" in tier1(ws, "upgrade text mesh pro to the newest package")
+    manifest = '{"dependencies": {"com.unity.inputsystem": "1.3.0"}}'
+    root = write_project(
+        tmp_path / "Delivery",
+        {
+            "Assets/Scripts/Package.cs": "public class Package : MonoBehaviour { float parachuteOpenTime; }",
+            "Packages/manifest.json": manifest,
+        },
+    )
+    update(root, Config(workers=1))
+    game = open_workspace(root, [(root, Config())])
+    assert "Packages (" not in tier1(game, "the package lands in the sea before its parachute opens")
+    assert "Packages (1): com.unity.inputsystem 1.3.0" in tier1(game, "which version of the input system is installed")

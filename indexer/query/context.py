@@ -73,7 +73,7 @@ def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter)
     query = bounded_query(query)  # a pasted log: its first terms (the pack names the whole text)
     terms = query_terms(query)
     said = said_words(query)
-    packages = asks_for(said, PACKAGE_WORDS)
+    packages = _asks_for_packages(projects, said)
     # Of several projects, the one the task names is the one tier 1 describes (`asked_project`).
     named = asked_project(projects, query)
     shown = projects if named is None else [projects[named]]
@@ -144,6 +144,19 @@ def _tier1(base: tuple[list[Overview], Folder, int], counter: TokenCounter, shar
     used = counter.count(overview) + 2 if overview else 0
     tree_text = render_tree(tree, counter, share - used, task=True)
     return "\n\n".join(p for p in (overview, tree_text) if p)
+
+
+def _asks_for_packages(projects: list, said: list[str]) -> bool:
+    """The task says a word of packages (`PACKAGE_WORDS`) that no project's own type is named by:
+    in a delivery game with a `Package` class, "the package lands" is about the game."""
+    return any(
+        word in PACKAGE_WORDS and not any(p.records.types_named(_type_name(word)) for p in projects) for word in said
+    )
+
+
+def _type_name(word: str) -> str:
+    """The name a type would have for a word of a task: `packages` -> `Package`."""
+    return (word[:-1] if word.endswith("s") and not word.endswith("ss") else word).capitalize()
 
 
 def task_order(hits: list[Hit], said: list[str]) -> list[Hit]:

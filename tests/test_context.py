@@ -438,3 +438,18 @@ def test_package_versions_only_when_the_task_asks_about_packages(env, tmp_path: 
     game = open_workspace(root, [(root, Config())])
     assert "Packages (" not in tier1(game, "the package lands in the sea before its parachute opens")
     assert "Packages (1): com.unity.inputsystem 1.3.0" in tier1(game, "which version of the input system is installed")
+
+
+_PATH_PARTS = st.sampled_from(["Assets", "Packages", "ProjectSettings", "Art", "Scripts", "Ünï", "a b", "X" * 40])
+_FILES = st.lists(
+    st.tuples(st.lists(_PATH_PARTS, max_size=5), st.sampled_from(["csharp", "texture", "prefab", "asset", "meta"])),
+    max_size=80,
+)
+
+
+@given(_FILES, st.integers(min_value=0, max_value=400), st.booleans())
+def test_the_tree_never_exceeds_its_room(files: list[tuple[list[str], str]], room: int, task: bool) -> None:
+    """Whatever the folders and the room, expanded whole or in part, the tree fits in its room."""
+    kinds = {"/".join([*parts, f"f{i}.x"]): kind for i, (parts, kind) in enumerate(files)}
+    tok = counter("estimate")
+    assert tok.count(render_tree(folder_tree(kinds), tok, room, task=task)) <= room

@@ -476,6 +476,7 @@ def test_a_files_stored_kind_is_the_one_its_path_gives(tmp_path: Path, monkeypat
 
 GOAL_SCRIPT_GUID = "6b0c1d2e3f405162738495a6b7c8d9e0"
 TEXT_SCRIPT_GUID = "f0e1d2c3b4a5968778695a4b3c2d1e0f"  # a library's component: its script is not in the project
+FANCY_SCRIPT_GUID = "1f2e3d4c5b6a79880716253443526170"  # a third-party script in the project (Plugins/)
 
 
 LONG_GOAL_GUID = "0a1b2c3d4e5f60718293a4b5c6d7e8f9"
@@ -493,7 +494,8 @@ def _goal(name: str, target: int) -> str:
 def test_the_file_holding_a_value_the_task_says_in_a_field_it_names_is_where_it_is_set(tmp_path: Path) -> None:
     """ "A match ends when someone reaches 5 points": the goal asset whose `targetScore` (a field its
     project script declares, named by a synonym of "points") is 5 is where that is set, and says so;
-    the one holding 7 is not raised, nor a library component's field of the same name holding 5,
+    the one holding 7 is not raised, nor a library component's field of the same name holding 5
+    (a package's script, or a plugin's in the project),
     nor anything when the task says only 0 or 1. In a script, a field declared with the value. The
     hit points at the field; an asset's snippet names the file a GUID stands for."""
     root = write_project(
@@ -510,6 +512,13 @@ def test_the_file_holding_a_value_the_task_says_in_a_field_it_names_is_where_it_
             "Assets/Data/Quick Match Goal.asset": _goal("Quick Match Goal", 5),
             "Assets/Data/Long Match Goal.asset": _goal("Long Match Goal", 7),
             "Assets/Data/Long Match Goal.asset.meta": meta(LONG_GOAL_GUID),
+            "Assets/Plugins/TextKit/FancyScore.cs": (
+                "public class FancyScore : MonoBehaviour { public int targetScore; }"
+            ),
+            "Assets/Plugins/TextKit/FancyScore.cs.meta": meta(FANCY_SCRIPT_GUID),
+            "Assets/UI/Fancy Score.prefab": TOWER.replace("7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a", FANCY_SCRIPT_GUID)
+            .replace("Tower", "Fancy Score")
+            .replace("range: 20", "targetScore: 5"),
             "Assets/UI/Score Label.prefab": TOWER.replace("7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a", TEXT_SCRIPT_GUID)
             .replace("Tower", "Score Label")
             .replace("range: 20", "targetScore: 5"),
@@ -527,6 +536,7 @@ def test_the_file_holding_a_value_the_task_says_in_a_field_it_names_is_where_it_
     assert said["Quick Match Goal.asset"] == ["holds targetScore: 5"]
     assert said["Long Match Goal.asset"] == []
     assert said["Score Label.prefab"] == []
+    assert said["Fancy Score.prefab"] == []  # its field is the plugin's, not the project's
     assert said["Scoreboard.cs"] == ["holds int maxScoreDigits = 5;"]
     order = [h.path.rsplit("/", 1)[1] for h in ws.search("a match ends when someone reaches five points", limit=10)]
     assert order.index("Quick Match Goal.asset") < order.index("Long Match Goal.asset")

@@ -453,3 +453,20 @@ def test_the_tree_never_exceeds_its_room(files: list[tuple[list[str], str]], roo
     kinds = {"/".join([*parts, f"f{i}.x"]): kind for i, (parts, kind) in enumerate(files)}
     tok = counter("estimate")
     assert tok.count(render_tree(folder_tree(kinds), tok, room, task=task)) <= room
+
+
+def test_a_folder_of_many_subfolders_is_shown_in_part_counted_not_listed() -> None:
+    """A folder of 1,500 level folders: the heaviest that fit and one line counting the rest (each
+    choice priced by counts; a list of the others per choice took cubic time)."""
+    kinds = {f"Assets/Levels/Level{i:04d}/Data.asset": "asset" for i in range(1500)}
+    kinds |= {f"Assets/Levels/Level0007/Extra{j}.asset": "asset" for j in range(3)}
+    assert render_tree(folder_tree(kinds), counter("estimate"), 90, task=True).split("\n") == [
+        "## Project tree",
+        "Assets/ — 1503 files (1503 .asset)",
+        "  Levels/ — 1503 files (1503 .asset)",
+        "    Level0000/ — 1 file (1 .asset)",
+        "    Level0001/ — 1 file (1 .asset)",
+        "    Level0002/ — 1 file (1 .asset)",
+        "    Level0007/ — 4 files (4 .asset)",
+        "    … 1496 more folders, 1496 files",
+    ]

@@ -204,32 +204,32 @@ def _heaviest_that_fit(
     folder: Folder, indent: str, counter: TokenCounter, room: int, used: int
 ) -> tuple[list[Folder], str, int]:
     """A folder too big to expand whole: its heaviest subfolders whose lines fit in `room` with a
-    line counting the others, in name order; ([], "", used) when not even one fits."""
+    line counting the others, in name order; ([], "", used) when not even one fits. Linear in the
+    subfolders: a folder of a thousand levels is priced by counts, not by lists of the rest."""
     heaviest = sorted(folder.children.values(), key=lambda c: (-_weight(c), c.name))
+    files_left = sum(c.total for c in heaviest) + len(folder.files)
     chosen: list[Folder] = []
     spent = 0
     for child in heaviest:
         line = counter.count(_summary(child, indent)) + 1
-        left = [c for c in heaviest if c is not child and c not in chosen]
-        tail = counter.count(_more_folders(left, folder, indent)) + 1
+        tail = counter.count(_more_folders(len(heaviest) - len(chosen) - 1, files_left - child.total, indent)) + 1
         if spent + line + tail > room:
             break
         chosen.append(child)
         spent += line
+        files_left -= child.total
     if not chosen:
         return [], "", used
-    others = [c for c in heaviest if c not in chosen]
-    more = _more_folders(others, folder, indent)
-    return sorted(chosen, key=lambda c: c.name), more, used + spent + counter.count(more) + 1
+    more = _more_folders(len(heaviest) - len(chosen), files_left, indent)
+    return sorted(chosen, key=lambda c: c.name), more, used + spent + (counter.count(more) + 1 if more else 0)
 
 
-def _more_folders(others: list[Folder], folder: Folder, indent: str) -> str:
-    """The line counting what a partly expanded folder does not show: its other subfolders and its
-    own files."""
+def _more_folders(folders: int, files: int, indent: str) -> str:
+    """The line counting what a partly expanded folder does not show: its other subfolders and
+    their files, with its own."""
     parts = []
-    if others:
-        parts.append(f"{len(others)} more folder{'s' if len(others) != 1 else ''}")
-    files = sum(c.total for c in others) + len(folder.files)
+    if folders:
+        parts.append(f"{folders} more folder{'s' if folders != 1 else ''}")
     if files:
         parts.append(f"{files} file{'s' if files != 1 else ''}")
     return f"{indent}… {', '.join(parts)}" if parts else ""

@@ -477,6 +477,7 @@ def test_a_files_stored_kind_is_the_one_its_path_gives(tmp_path: Path, monkeypat
 GOAL_SCRIPT_GUID = "6b0c1d2e3f405162738495a6b7c8d9e0"
 TEXT_SCRIPT_GUID = "f0e1d2c3b4a5968778695a4b3c2d1e0f"  # a library's component: its script is not in the project
 FANCY_SCRIPT_GUID = "1f2e3d4c5b6a79880716253443526170"  # a third-party script in the project (Plugins/)
+BRUTE_SCRIPT_GUID = "2a3b4c5d6e7f80910a1b2c3d4e5f6071"  # a script whose base class declares the field
 
 
 LONG_GOAL_GUID = "0a1b2c3d4e5f60718293a4b5c6d7e8f9"
@@ -509,6 +510,12 @@ def test_the_file_holding_a_value_the_task_says_in_a_field_it_names_is_where_it_
                 "public class Scoreboard : MonoBehaviour { const int maxScoreDigits = 5; ScoreGoal goal;"
                 " enum Score { Low = 5 } void Show() { int shownScore = 0; shownScore = 5; } }"
             ),
+            "Assets/Scripts/Character.cs": "public class Character : MonoBehaviour { public int maxHealth; }",
+            "Assets/Scripts/Brute.cs": "public class Brute : Character { }",
+            "Assets/Scripts/Brute.cs.meta": meta(BRUTE_SCRIPT_GUID),
+            "Assets/Prefabs/Brute.prefab": TOWER.replace("7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a", BRUTE_SCRIPT_GUID)
+            .replace("Tower", "Brute")
+            .replace("range: 20", "maxHealth: 5"),
             "Assets/Data/Quick Match Goal.asset": _goal("Quick Match Goal", 5),
             "Assets/Data/Long Match Goal.asset": _goal("Long Match Goal", 7),
             "Assets/Data/Long Match Goal.asset.meta": meta(LONG_GOAL_GUID),
@@ -538,6 +545,7 @@ def test_the_file_holding_a_value_the_task_says_in_a_field_it_names_is_where_it_
     assert said["Score Label.prefab"] == []
     assert said["Fancy Score.prefab"] == []  # its field is the plugin's, not the project's
     assert said["Scoreboard.cs"] == ["holds int maxScoreDigits = 5;"]
+    assert reasons("the brute has 5 max health, make it 8")["Brute.prefab"] == ["holds maxHealth: 5"]  # a base's field
     order = [h.path.rsplit("/", 1)[1] for h in ws.search("a match ends when someone reaches five points", limit=10)]
     assert order.index("Quick Match Goal.asset") < order.index("Long Match Goal.asset")
     assert all(not r for r in reasons("a match ends when someone reaches 1 point, or 0").values())
@@ -567,21 +575,27 @@ def test_the_numbers_a_task_says_are_its_digits_and_number_words_but_zero_and_on
         1364017.0,
     }
     assert said_numbers("one or none") == frozenset()
+    assert said_numbers("until someone reaches 5. Then 2,000 coins, -3 gravity, levels 1-3") == {5.0, 2000.0, -3.0, 3.0}
 
 
 def test_the_fields_holding_a_said_value_are_numbered_by_line_and_kept_to_a_bound() -> None:
-    """Each field's own line, counted once through the text; a scene of thousands of matching
-    fields gives the first MAX_HELD (each was a count from the start of the file: square time)."""
+    """Each field once, at its first line, counted once through the text: a scene of thousands of
+    Unity's own `m_Speed: 3.5` still shows the project's `moveSpeed: 3.5` after them (kept one by
+    one, they filled the bound); at most MAX_HELD distinct fields; a number cut by the end of what
+    is read is not read."""
     from indexer.identifiers import stem
     from indexer.query.texts import FileText
-    from indexer.query.values import MAX_HELD, Held, fields_holding
+    from indexer.query.values import MAX_HELD, READ_CHARS, Held, fields_holding
 
-    yaml = "".join(f"--- !u!114 &{i}\nMonoBehaviour:\n  moveSpeed: {2 if i % 3 == 0 else 4}\n" for i in range(5000))
     speed = {stem("speed")}  # the stems of the task's words, as ranking gives them
-    held = fields_holding(FileText(yaml.encode(), None), False, frozenset({2.0}), speed)
-    assert len(held) == MAX_HELD
-    assert held[:2] == (Held("moveSpeed", 3, "moveSpeed: 2"), Held("moveSpeed", 12, "moveSpeed: 2"))
-    assert held[-1] == Held("moveSpeed", 3 + 9 * (MAX_HELD - 1), "moveSpeed: 2")
+    agents = "".join(f"--- !u!195 &{i}\nNavMeshAgent:\n  m_Speed: 3.5\n" for i in range(3000))
+    yaml = agents + "--- !u!114 &9\nMonoBehaviour:\n  moveSpeed: 3.5\n"
+    held = fields_holding(FileText(yaml.encode(), None), False, frozenset({3.5}), speed)
+    assert held == (Held("m_Speed", 3, "m_Speed: 3.5"), Held("moveSpeed", 9003, "moveSpeed: 3.5"))
+    many = "".join(f"  speed{i}: 2\n" for i in range(MAX_HELD + 10))
+    assert len(fields_holding(FileText(many.encode(), None), False, frozenset({2.0}), speed)) == MAX_HELD
+    cut = "#" * (READ_CHARS - 12) + "\n  speed: 512345\n"
+    assert fields_holding(FileText(cut.encode(), None), False, frozenset({5123.0, 512345.0}), speed) == ()
     code = "class Mover {\n    const float walkSpeed = 2f;\n    enum Speed { Slow = 2 }\n    float runSpeed = 4;\n}\n"
     assert fields_holding(FileText(code.encode(), None), True, frozenset({2.0, 4.0}), speed) == (
         Held("walkSpeed", 2, "float walkSpeed = 2f;"),

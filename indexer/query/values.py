@@ -26,7 +26,8 @@ _NUMBER_WORDS = {
         ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"], start=2
     )
 }
-_NUMBER = re.compile(r"(?<![\w.])(\d{1,9}(?:\.\d+)?)(?![\w.])|\b([a-z]+)\b", re.I)
+# A number in digits (`5`, `0.5`, `-3`, `2,000`; not the digits of `v2.1`, `x2` or `1364017a`), or a word
+_NUMBER = re.compile(r"(?<![\w.,])(-?(?:\d{1,3}(?:,\d{3})+|\d{1,9})(?:\.\d+)?)(?!\w|[.,]\d)|\b([a-z]+)\b", re.I)
 _UNTELLING = frozenset({0.0, 1.0})
 # A serialized field holding a number (Unity YAML), or a C# field or constant given one.
 _YAML_FIELD = re.compile(r"^[ \t]*(?:- )?([A-Za-z_]\w*): (-?\d+(?:\.\d+)?)[ \t]*\r?$", re.M)
@@ -39,10 +40,13 @@ _NOT_FIELDS = frozenset({"serializedVersion", "fileID", "m_ObjectHideFlags", "m_
 # A file holding a said value in a field named by the task's words is where it is set: it scores
 # VALUE_GAIN times more (`raise_held`).
 VALUE_GAIN = 2.0
-VALUE_KINDS = frozenset({"csharp", "prefab", "scene", "asset", "unity_yaml", "material", "settings"})
+# (not materials or settings files: no project script declares their fields)
+VALUE_KINDS = frozenset({"csharp", "prefab", "scene", "asset", "unity_yaml"})
+VALUE_FILES = 16  # the best files looked at (each is read): past them, a said value moves no answer
 READ_CHARS = 200_000  # of a file's text, where its fields are looked for
 SHOWN_CHARS = 120  # of the field's line, in the reason
-MAX_HELD = 32  # fields of one file kept: a scene of thousands of `moveSpeed: 2` says no more past this
+MAX_SCRIPTS = 64  # scripts (and their bases) whose fields an asset's are looked for in
+MAX_HELD = 32  # distinct fields of one file kept, each at its first line
 
 
 def said_numbers(text: str) -> frozenset[float]:
@@ -50,7 +54,7 @@ def said_numbers(text: str) -> frozenset[float]:
     out = set()
     for m in _NUMBER.finditer(text):
         if m.group(1):
-            out.add(float(m.group(1)))
+            out.add(float(m.group(1).replace(",", "")))
         elif (word := m.group(2).lower()) in _NUMBER_WORDS:
             out.add(_NUMBER_WORDS[word])
     return frozenset(out - _UNTELLING)
@@ -74,17 +78,23 @@ def fields_holding(read: FileText, code: bool, numbers: frozenset[float], stems:
         return read.found[key]
     wanted = frozenset(stems)
     text = read.text
-    found: list[Held] = []
+    end = len(text) if len(text) <= READ_CHARS else text.rfind("\n", 0, READ_CHARS) + 1  # whole lines
+    found: dict[str, Held] = {}  # the first of each field: Unity's own repeat in every object
     line, counted = 1, 0  # lines counted up to `counted`: each newline once, however many fields match
-    for m in (_CODE_FIELD if code else _YAML_FIELD).finditer(text, 0, READ_CHARS):
+    for m in (_CODE_FIELD if code else _YAML_FIELD).finditer(text, 0, end):
         name = m.group(1)
-        if float(m.group(2)) in numbers and name not in _NOT_FIELDS and not wanted.isdisjoint(name_stems(name)):
+        if (
+            name not in found
+            and float(m.group(2)) in numbers
+            and name not in _NOT_FIELDS
+            and not wanted.isdisjoint(name_stems(name))
+        ):
             line += text.count("\n", counted, m.start(1))
             counted = m.start(1)
-            found.append(Held(name, line, " ".join(m.group(0).split())[:SHOWN_CHARS]))
+            found[name] = Held(name, line, " ".join(m.group(0).split())[:SHOWN_CHARS])
             if len(found) == MAX_HELD:
                 break
-    return keep_found(read.found, key, tuple(found))
+    return keep_found(read.found, key, tuple(found.values()))
 
 
 def raise_held(
@@ -103,10 +113,9 @@ def raise_held(
         return {}
     stems = {stem(t) for t in said} | {stem(w) for w in also}
     out = {}
-    for path, r in ranked.items():
-        kind = kinds.get(path)
-        if kind not in VALUE_KINDS:
-            continue
+    best = sorted((r for p, r in ranked.items() if kinds.get(p) in VALUE_KINDS), key=lambda r: (-r.score, r.path))
+    for r in best[:VALUE_FILES]:
+        path, kind = r.path, kinds[r.path]
         held = fields_holding(project.texts.get(path), kind == "csharp", numbers, stems)
         if held and kind != "csharp":
             declared = fields_of_its_scripts(project, path)
@@ -119,13 +128,19 @@ def raise_held(
 
 
 def fields_of_its_scripts(project, path: str) -> frozenset[str]:
-    """The fields the project scripts this asset uses declare (not a third-party script's)."""
-    scripts = [
-        p for p, edge in project.graph.uses(path) if edge == "script" and vendor_package(p, project.vendored) is None
-    ]
+    """The fields the project scripts this asset uses declare, their base classes' too (not a
+    third-party script's): `maxHealth` on an enemy prefab is its `Character` base's."""
+    own = lambda p: vendor_package(p, project.vendored) is None  # noqa: E731
+    scripts = {p for p, edge in project.graph.uses(path) if edge == "script" and own(p)}
+    todo = list(scripts)
+    while todo and len(scripts) < MAX_SCRIPTS:
+        for base, edge in project.graph.uses(todo.pop()):
+            if edge == "base" and base not in scripts and own(base):
+                scripts.add(base)
+                todo.append(base)
     return frozenset(
         name
-        for outline in outlines_of(project, scripts).values()
+        for outline in outlines_of(project, sorted(scripts)).values()
         for entry, name in zip(outline.entries, outline.names, strict=True)
         if entry.kind == "field"
     )

@@ -193,6 +193,7 @@ def test_a_task_naming_one_project_of_several_ranks_its_files_first(tmp_path: Pa
     assert asked_project(projects, "the kitchen") is None  # one word of three
     assert asked_project(projects, "the network hub") == 2  # its folder's words
     assert asked_project(projects, "the touch samples") == 3  # its one word, said as a project's name
+    assert asked_project(projects, "in the 2D space shooter, like the touch samples") == 0  # named in full first
     assert asked_project(projects, "touch the screen twice") is None  # the word alone names nothing
     assert asked_project(projects, "the touch screen") is None
     assert asked_project(projects[:1], "the 2D space shooter") is None  # one project: nothing to tell apart
@@ -214,8 +215,8 @@ def test_a_task_naming_one_project_of_several_ranks_its_files_first(tmp_path: Pa
 
 def test_a_project_of_one_word_is_named_when_the_task_says_it_as_a_name(tmp_path: Path) -> None:
     """Samples called `Platformer`, `Tutorial`, `StressTest`: "in the platformer, ...", "the
-    tutorial project", "the stress test scene" name one; "a platformer jump" or "tutorial text"
-    name none (one word among others), nor a word two names share."""
+    tutorial project", "the stress test scene" name one; "a platformer jump", "tutorial text" or
+    "skip the tutorial." name none (one word among others, or a thing in a sentence)."""
     from indexer.query.asked_project import asked_project
     from indexer.query.workspace import open_workspace, projects_at
 
@@ -226,7 +227,9 @@ def test_a_project_of_one_word_is_named_when_the_task_says_it_as_a_name(tmp_path
     projects = open_workspace(repo, projects_at(repo)).projects
     assert [p.prefix for p in projects] == ["OnlineFPS/", "Platformer/", "StressTest/", "Tutorial/"]
     assert asked_project(projects, "In the platformer, how does the wall run work?") == 1
-    assert asked_project(projects, "where does the platformer's camera follow the player") == 1
+    assert asked_project(projects, "in the platformer's menu the camera stops following the player") == 1
+    assert asked_project(projects, "where does the platformer's camera follow the player") is None  # a thing
+    assert asked_project(projects, "skip the tutorial.") is None
     assert asked_project(projects, "the tutorial project leaks memory") == 3
     assert asked_project(projects, "in the stress test scene, characters turn slowly") == 2
     assert asked_project(projects, "a platformer jump feels floaty") is None

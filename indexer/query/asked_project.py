@@ -49,30 +49,25 @@ def asked_project(projects: Sequence, text: str) -> int | None:
     """The index in `projects` of the one the task names, or None (one project, or none named, or
     two named as well). A project is named by two words or more of one of its names, half of that
     name's words at least, counting only the words no other project's name holds ("input" names
-    neither `InputDeviceTester` nor `InputSystem` beside it); a project of one such word is never
-    named by it alone (a touch sample by every task saying "touch")."""
+    neither `InputDeviceTester` nor `InputSystem` beside it). Only when none is named so, a project
+    of one such word is named when the task says it as a name (`said_as_name`: "in the
+    platformer, ...", "the touch samples"), not by every task saying "touch"."""
     if len(projects) < 2:
         return None
     names = [project_names(p) for p in projects]
-    scores = []  # (share of a name's distinctive words said, how many), the best of its names
+    distinct = [  # each project's names, less the words another project's names hold
+        [name - frozenset().union(*(n for j, ns in enumerate(names) if j != i for n in ns)) for name in own]
+        for i, own in enumerate(names)
+    ]
     said = {stem(w) for w in said_words(text)}
-    for i, own in enumerate(names):
-        others = frozenset().union(*(n for j, ns in enumerate(names) if j != i for n in ns))
-        best = (0.0, 0)
-        for name in own:
-            distinct = name - others
-            if distinct:
-                hit = len(said & distinct)
-                best = max(best, (hit / len(distinct), hit))
-        scores.append(best)
-    for i, own in enumerate(names):  # a name of one word, said as a name ("in the platformer,")
-        others = frozenset().union(*(n for j, ns in enumerate(names) if j != i for n in ns))
-        if any(len(distinct := name - others) == 1 and said_as_name(text, next(iter(distinct))) for name in own):
-            scores[i] = max(scores[i], (1.0, NAMED_WORDS))
+    scores = []  # (share of a name's distinctive words said, how many), the best of its names
+    for own in distinct:
+        scores.append(max(((len(said & d) / len(d), len(said & d)) for d in own if d), default=(0.0, 0)))
     best = max(scores)
-    if best[0] < NAMED_SHARE or best[1] < NAMED_WORDS or scores.count(best) > 1:
-        return None
-    return scores.index(best)
+    if best[0] >= NAMED_SHARE and best[1] >= NAMED_WORDS:
+        return scores.index(best) if scores.count(best) == 1 else None
+    one_word = [i for i, own in enumerate(distinct) if any(len(d) == 1 and said_as_name(text, min(d)) for d in own)]
+    return one_word[0] if len(one_word) == 1 else None
 
 
 # What a sample is called by: "the platformer sample", "the tutorial project", "the stress test scene"
@@ -83,9 +78,10 @@ _TOKEN = re.compile(r"[A-Za-z0-9]+|[^\sA-Za-z0-9]")
 
 
 def said_as_name(text: str, word: str) -> bool:
-    """Whether the task says this (stemmed) word as the name of a thing: before a word for a
-    project ("the tutorial project", "the stress test scene") or as a noun of its own after "the"
-    ("in the platformer, ...", "the platformer's"), not as one word among others ("touch input")."""
+    """Whether the task says this (stemmed) word as the name of a project: before a word for a
+    project ("the tutorial project", "the stress test scene") or as a place of its own ("in the
+    platformer, ...", "in the platformer's menu"), not as one word among others ("touch input")
+    nor as a thing in a sentence ("skip the tutorial.")."""
     tokens = [t.lower() for t in _TOKEN.findall(text)]
     for i, tok in enumerate(tokens):
         if stem(tok) != word:
@@ -94,6 +90,6 @@ def said_as_name(text: str, word: str) -> bool:
         while j < len(tokens) and tokens[j] not in _KIND_OF_PROJECT and stem(tokens[j]) in _GENERIC:
             j += 1
         after = tokens[j] if j < len(tokens) else ""
-        if after in _KIND_OF_PROJECT or (i > 0 and tokens[i - 1] == "the" and not after[:1].isalnum()):
+        if after in _KIND_OF_PROJECT or (tokens[i - 2 : i] == ["in", "the"] and not after[:1].isalnum()):
             return True
     return False

@@ -413,7 +413,8 @@ def test_the_tree_expands_the_folders_that_weigh_most_and_counts_what_it_leaves_
 
 def test_package_versions_only_when_the_task_asks_about_packages(env, tmp_path: Path) -> None:
     """docs/cli.md: "package versions only when the task asks about packages"; in a game whose own
-    code has a `Package` class ("the package lands in the sea"), the word is the game's."""
+    code has a `Package` class ("the package lands in the sea"), the word is the game's, not when
+    the class is a plugin's."""
     from indexer.build.update import update
 
     from .conftest import write_project
@@ -438,6 +439,18 @@ def test_package_versions_only_when_the_task_asks_about_packages(env, tmp_path: 
     game = open_workspace(root, [(root, Config())])
     assert "Packages (" not in tier1(game, "the package lands in the sea before its parachute opens")
     assert "Packages (1): com.unity.inputsystem 1.3.0" in tier1(game, "which version of the input system is installed")
+    tool = write_project(
+        tmp_path / "Tooled",
+        {
+            "Assets/Plugins/StoreTools/Editor/Package.cs": "public class Package { }",
+            "Assets/Plugins/StoreTools/Editor/Dependency.cs": "public class Dependency { }",
+            "Packages/manifest.json": manifest,
+        },
+    )
+    update(tool, Config(workers=1))
+    tooled = open_workspace(tool, [(tool, Config())])
+    assert "Packages (1)" in tier1(tooled, "which packages does the project depend on")  # a plugin's class
+    assert "Packages (1)" in tier1(tooled, "list the dependencies")
 
 
 _PATH_PARTS = st.sampled_from(["Assets", "Packages", "ProjectSettings", "Art", "Scripts", "Ünï", "a b", "X" * 40])

@@ -145,3 +145,26 @@ def test_the_players_words_for_an_emote_a_colour_a_chance_and_an_undo_find_the_c
         ("the icy patch", "Assets/Surfaces/IceSurface.cs"),
     ):
         assert ws.search(question, limit=1)[0].path == path, question
+
+
+def test_a_short_synonym_is_a_word_of_a_name_in_the_pack_not_a_piece_of_one(tmp_path) -> None:
+    """ "icy" is searched as "ice": the pack says the ice rink was found through it, not the
+    `DeviceManager` (whose name holds the letters) nor the price tag."""
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.query.workspace import open_workspace
+
+    from .conftest import write_project
+
+    files = {
+        "Assets/Levels/IceRink.cs": "public class IceRink { public float floorFriction; }\n",
+        "Assets/Input/DeviceManager.cs": "public class DeviceManager { public int floorLevel; }\n",
+        "Assets/Shop/PriceTag.cs": "public class PriceTag { public int floorPrice; }\n",
+    }
+    root = write_project(tmp_path / "P", files)
+    update(root, Config(workers=1))
+    ws = open_workspace(root, [(root, Config())])
+    reasons = {f.path: f.reason for f in build_context(ws, "the icy floor", 4000, counter()).tier2.files}
+    assert reasons["Assets/Levels/IceRink.cs"] == "matched: floor; ice (for icy)"
+    assert reasons["Assets/Input/DeviceManager.cs"] == "matched: floor"
+    assert reasons["Assets/Shop/PriceTag.cs"] == "matched: floor"

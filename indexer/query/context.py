@@ -1,19 +1,21 @@
 """A two-tier context pack under a token budget that is never exceeded.
 
-Tier 1 (at most a quarter of the budget, less when the budget is small): the project overview
+Tier 1 (at most 15% of the budget, TIER1_SHARE): the project overview
 and its tree. Tier 2 (the rest, plus what tier 1 left unused): the files ranked for the query,
 each as the largest rendering that still fits: a full outline, a compact one, or its header.
 """
 
 from __future__ import annotations
 
+import re
+
 import msgspec
 
-from indexer.identifiers import bounded_query, query_terms, said_words, stem
+from indexer.identifiers import INNER_STEM, bounded_query, query_terms, said_words, split_identifier, stem
 from indexer.model import ContextPack, FileEntry, Hit, Overview, Tier, Tier2
 from indexer.query.asked_project import asked_project
 from indexer.query.overview import Folder, folder_tree, render_tree, workspace_overviews
-from indexer.query.priors import ART_WORDS, ASSET_WORDS, asks_for, named_kinds
+from indexer.query.priors import ART_WORDS, ASSET_WORDS, asks_for, named_kinds, vendor_package
 from indexer.query.related import RELATED_LEADS, related_files
 from indexer.query.render import render_overview
 from indexer.query.synonyms import expansions
@@ -148,15 +150,27 @@ def _tier1(base: tuple[list[Overview], Folder, int], counter: TokenCounter, shar
 
 def _asks_for_packages(projects: list, said: list[str]) -> bool:
     """The task says a word of packages (`PACKAGE_WORDS`) that no project's own type is named by:
-    in a delivery game with a `Package` class, "the package lands" is about the game."""
+    in a delivery game with a `Package` class, "the package lands" is about the game (a `Package`
+    class of a package or a plugin is not the game's)."""
+    return any(word in PACKAGE_WORDS and not any(_own_type(p, _type_name(word)) for p in projects) for word in said)
+
+
+def _own_type(project, name: str) -> bool:
+    """A type of this name is declared by the project's own code: under Assets/, not third-party."""
     return any(
-        word in PACKAGE_WORDS and not any(p.records.types_named(_type_name(word)) for p in projects) for word in said
+        t.path.startswith("Assets/") and vendor_package(t.path, project.vendored) is None
+        for t in project.records.types_named(name)
     )
 
 
 def _type_name(word: str) -> str:
-    """The name a type would have for a word of a task: `packages` -> `Package`."""
-    return (word[:-1] if word.endswith("s") and not word.endswith("ss") else word).capitalize()
+    """The name a type would have for a word of a task: `packages` -> `Package`, `dependencies`
+    -> `Dependency`."""
+    if word.endswith("ies"):
+        word = word[:-3] + "y"
+    elif word.endswith("s") and not word.endswith("ss"):
+        word = word[:-1]
+    return word.capitalize()
 
 
 def task_order(hits: list[Hit], said: list[str]) -> list[Hit]:
@@ -345,8 +359,18 @@ def _matched(
     found = sorted(in_text | stems_in(local.lower(), stems - in_text))
     if similar:  # synonyms are looked for in names only: a long text is scanned once a word
         view = file_view(project, local)
-        found += sorted(stems_in(f"{view.lowered if view else ''}\n{local.lower()}", set(similar)))
+        long = {s for s in similar if len(s) > INNER_STEM}
+        found += sorted(stems_in(f"{view.lowered if view else ''}\n{local.lower()}", long))
+        if short := set(similar) - long:  # "ice" is a part of `LevelIce`, not a piece of `Device`
+            found += sorted(short & _part_stems(local, view.lowered if view else ""))
     return _match_reason(found, by_stem, similar), in_text
+
+
+def _part_stems(local: str, lowered: str) -> set[str]:
+    """The stems of a file's path's words, split as identifiers are, and of its declared names
+    that are one word."""
+    words = {p for part in re.split(r"[^A-Za-z0-9]+", local) for p in split_identifier(part)}
+    return {stem(w) for w in words} | {stem(n) for n in lowered.split("\n") if n.isalpha()}
 
 
 def _synonym_stems(terms: list[str], stems: set[str]) -> dict[str, tuple[str, str]]:

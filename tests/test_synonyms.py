@@ -116,12 +116,6 @@ def test_the_players_words_for_an_emote_a_colour_a_chance_and_an_undo_find_the_c
     """ "reaction" is `EmoteType`, "colour" is `Color`, "odds" is `dropChance`, "rewind" is
     `undoKey`, "grip" and "slippery" are `friction`, "icy" is `Ice`: words a player or a designer
     says for what the code names otherwise."""
-    from indexer.build.update import update
-    from indexer.config import Config
-    from indexer.query.workspace import open_workspace
-
-    from .conftest import write_project
-
     files = {
         "Assets/EmoteType.cs": "public enum EmoteType { None, Smile, Frown, Shock }\n",
         "Assets/ShotTint.cs": "public class ShotTint { public UnityEngine.Color laserColor; }\n",
@@ -132,9 +126,7 @@ def test_the_players_words_for_an_emote_a_colour_a_chance_and_an_undo_find_the_c
         "Assets/Tyre.cs": "public class Tyre { public float friction = 0.6f; }\n",
         "Assets/Surfaces/IceSurface.cs": "public class IceSurface { }\n",
     }
-    root = write_project(tmp_path / "P", files)
-    update(root, Config(workers=1))
-    ws = open_workspace(root, [(root, Config())])
+    ws = _workspace(tmp_path, files)
     for question, path in (
         ("add a thumbs-up to the reactions players can send", "Assets/EmoteType.cs"),
         ("change the colour of the laser", "Assets/ShotTint.cs"),
@@ -150,21 +142,26 @@ def test_the_players_words_for_an_emote_a_colour_a_chance_and_an_undo_find_the_c
 def test_a_short_synonym_is_a_word_of_a_name_in_the_pack_not_a_piece_of_one(tmp_path) -> None:
     """ "icy" is searched as "ice": the pack says the ice rink was found through it, not the
     `DeviceManager` (whose name holds the letters) nor the price tag."""
+    files = {
+        "Assets/Levels/IceRink.cs": "public class IceRink { public float floorFriction; }\n",
+        "Assets/Input/DeviceManager.cs": "public class DeviceManager { public int floorLevel; }\n",
+        "Assets/Shop/PriceTag.cs": "public class PriceTag { public int floorPrice; }\n",
+    }
+    ws = _workspace(tmp_path, files)
+    reasons = {f.path: f.reason for f in build_context(ws, "the icy floor", 4000, counter()).tier2.files}
+    assert reasons["Assets/Levels/IceRink.cs"] == "matched: floor; ice (for icy)"
+    assert reasons["Assets/Input/DeviceManager.cs"] == "matched: floor"
+    assert reasons["Assets/Shop/PriceTag.cs"] == "matched: floor"
+
+
+def _workspace(tmp_path, files: dict[str, str]) -> Workspace:
+    """A made-up project of these files, indexed."""
     from indexer.build.update import update
     from indexer.config import Config
     from indexer.query.workspace import open_workspace
 
     from .conftest import write_project
 
-    files = {
-        "Assets/Levels/IceRink.cs": "public class IceRink { public float floorFriction; }\n",
-        "Assets/Input/DeviceManager.cs": "public class DeviceManager { public int floorLevel; }\n",
-        "Assets/Shop/PriceTag.cs": "public class PriceTag { public int floorPrice; }\n",
-    }
     root = write_project(tmp_path / "P", files)
     update(root, Config(workers=1))
-    ws = open_workspace(root, [(root, Config())])
-    reasons = {f.path: f.reason for f in build_context(ws, "the icy floor", 4000, counter()).tier2.files}
-    assert reasons["Assets/Levels/IceRink.cs"] == "matched: floor; ice (for icy)"
-    assert reasons["Assets/Input/DeviceManager.cs"] == "matched: floor"
-    assert reasons["Assets/Shop/PriceTag.cs"] == "matched: floor"
+    return open_workspace(root, [(root, Config())])

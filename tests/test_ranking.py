@@ -601,3 +601,31 @@ def test_the_fields_holding_a_said_value_are_numbered_by_line_and_kept_to_a_boun
         Held("walkSpeed", 2, "float walkSpeed = 2f;"),
         Held("runSpeed", 4, "float runSpeed = 4;"),
     )
+
+
+def test_a_said_value_is_looked_for_in_the_best_files_only(tmp_path: Path) -> None:
+    """Of the files ranked so far, the VALUE_FILES best are read for the value (each is a read of
+    up to a megabyte): a goal asset past them is not raised, the same asset among them is."""
+    from indexer.model import Ranked
+    from indexer.query.values import VALUE_FILES, raise_held
+
+    scripts = {f"Assets/Scripts/S{i}.cs": f"public class S{i} {{ }}" for i in range(VALUE_FILES)}
+    root = write_project(
+        tmp_path / "P",
+        {
+            **scripts,
+            "Assets/Scripts/ScoreGoal.cs": "public class ScoreGoal : ScriptableObject { public int targetScore; }",
+            "Assets/Scripts/ScoreGoal.cs.meta": meta(GOAL_SCRIPT_GUID),
+            "Assets/Data/Goal.asset": _goal("Goal", 5),
+        },
+    )
+    project = workspace(root).projects[0]
+    kinds = {p: "csharp" for p in scripts} | {"Assets/Data/Goal.asset": "asset"}
+
+    def raised(goal_score: float) -> dict:
+        ranked = {p: Ranked(p, 10.0 + i, []) for i, p in enumerate(scripts)}
+        ranked["Assets/Data/Goal.asset"] = Ranked("Assets/Data/Goal.asset", goal_score, [])
+        return raise_held(project, ranked, frozenset({5.0}), kinds, ["score"], ())
+
+    assert raised(1.0) == {}  # the 17th of 17
+    assert list(raised(100.0)) == ["Assets/Data/Goal.asset"]

@@ -483,3 +483,17 @@ def test_a_folder_of_many_subfolders_is_shown_in_part_counted_not_listed() -> No
         "    Level0007/ — 4 files (4 .asset)",
         "    … 1496 more folders, 1496 files",
     ]
+
+
+def test_a_long_running_workspace_keeps_a_bounded_number_of_tier1_texts(indexed_fixture: Path) -> None:
+    """An agent asking for a pack at every budget (a server runs for days) keeps at most
+    TIER1_KEPT tier-1 texts, and the answers stay those of a fresh workspace."""
+    from indexer.query.context import TIER1_KEPT
+
+    ws = open_workspace(indexed_fixture, [(indexed_fixture, Config())])
+    tok = counter("estimate")
+    for budget in range(1000, 1000 + 14 * TIER1_KEPT, 7):  # a share of each, past the bound
+        build_context(ws, "player health", budget, tok)
+        assert len(ws.cache) <= TIER1_KEPT
+    fresh = open_workspace(indexed_fixture, [(indexed_fixture, Config())])
+    assert build_context(ws, "player health", 1500, tok) == build_context(fresh, "player health", 1500, tok)

@@ -27,6 +27,7 @@ from indexer.query.workspace import ProjectIndex, Workspace
 
 CONTEXT_SCHEMA_VERSION = 1
 TIER1_SHARE = 0.15
+TIER1_KEPT = 256  # tier 1 texts kept per workspace (budgets, tokenizers, named projects)
 MAX_CANDIDATES = 40
 # One file's rendering takes at most this share of tier 2 (and at least FILE_FLOOR): the best
 # files may take more, the rest are kept short so the pack reaches the files a task needs.
@@ -82,17 +83,20 @@ def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter)
     others = "" if named is None else _others_line(projects, named, counter, share // OTHERS_SHARE)
     # Tier 1 depends on the index (and whether packages are asked for): once per index generation.
     generations = (tuple(p.generation() for p in projects), named)
-    key = (generations, share, counter.name, packages)
-    tier1_text = ws.cache.get(("tier1", key))
+    key = ("tier1", generations, share, counter.name, packages)  # the generations second, as the base's
+    tier1_text = ws.cache.get(key)
     if tier1_text is None:
         base = ws.cache.get(("tier1-base", generations))
         if base is None:  # the same for every share and counter: made once per generation
-            for old in [k for k in ws.cache if k[0] == "tier1-base" and k[1][0] != generations[0]]:
-                del ws.cache[old]  # the trees of one generation kept: the index's moved on
+            for old in [k for k in ws.cache if k[1][0] != generations[0]]:
+                del ws.cache[old]  # trees and texts of one generation kept: the index's moved on
             overviews, kinds = workspace_overviews(shown)
             base = ws.cache[("tier1-base", generations)] = (overviews, folder_tree(kinds), len(shown))
         tier1_text = _tier1(base, counter, share - counter.count(others) - 1 if others else share, packages)
-        tier1_text = ws.cache[("tier1", key)] = "\n".join(t for t in (others, tier1_text) if t)
+        if len(ws.cache) >= TIER1_KEPT:  # an agent asking for every budget keeps no more than this
+            for old in [k for k in ws.cache if k[0] == "tier1"]:
+                del ws.cache[old]
+        tier1_text = ws.cache[key] = "\n".join(t for t in (others, tier1_text) if t)
     tier1_tokens = counter.count(tier1_text)
     # Tier 2 joins tier 1 with a blank line: two newline tokens at most.
     remaining = budget - tier1_tokens - (2 if tier1_text else 0)

@@ -263,6 +263,7 @@ class Assembly(msgspec.Struct):
     name: str
     folder: str
     editor_only: bool
+    third_party: bool = False  # in a folder of third-party code (`query.priors.vendor_package`)
 
 
 class Overview(msgspec.Struct):

@@ -79,6 +79,11 @@ def test_tier1_names_version_assemblies_and_tree(env) -> None:
     assert t1.splitlines()[0] == f"# Unity project {root.name} — Dungeon Crawler (Unity 2021.3.15f1)"
     assert "Scripting defines: DUNGEON_MOBILE (Android), DUNGEON_DEBUG (Standalone)" in t1
     assert "DungeonCrawler.Editor (Assets/Scripts/Editor/, editor)" in t1
+    assert (  # the project's own first; a package folder with its own change log is third-party
+        "Assemblies (4): DungeonCrawler.Runtime (Assets/Scripts/), DungeonCrawler.Editor (Assets/Scripts/Editor/,"
+        " editor), DungeonCrawler.Tests.EditMode (Assets/Tests/EditMode/, editor), DungeonCrawler.Tools"
+        " (Packages/com.dungeoncrawler.tools/Runtime/, third-party)"
+    ) in t1
     assert "## Project tree" in t1
     assert "    files: Health.cs, IDamageable.cs" not in t1  # files are listed sorted: Combat holds more
     assert "files: DamageDealer.cs, DamageInfo.cs, DamageType.cs, Health.cs, IDamageable.cs, Projectile.cs" in t1

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from indexer.model import Assembly, Overview
+from indexer.query.priors import vendor_package, vendored_folders
 from indexer.query.tokens import TokenCounter
 from indexer.store.reader import Records
 from indexer.unity import editor_only_assembly
@@ -54,12 +55,16 @@ def build_overview(root: Path, records: Records, kinds: dict[str, str]) -> Overv
             elif sym.kind == "package" and not sym.name.startswith("com.unity.modules."):
                 packages.append(f"{sym.name} {sym.detail}")
     assemblies: list[Assembly] = []
+    vendored = vendored_folders(records.vendor_mark_paths())
     for path in sorted(p for p, k in kinds.items() if k == "asmdef"):
         rec = records.record(path)
         for sym in rec.symbols if rec else ():
             if sym.kind == "assembly":
                 editor = editor_only_assembly(sym.attributes)
-                assemblies.append(Assembly(name=sym.name, folder=os.path.dirname(path) + "/", editor_only=editor))
+                third = vendor_package(path, vendored) is not None
+                folder = os.path.dirname(path) + "/"
+                assemblies.append(Assembly(name=sym.name, folder=folder, editor_only=editor, third_party=third))
+    assemblies.sort(key=lambda a: a.third_party)  # the project's own first: a cut line keeps them
     return Overview(
         name=root.name,
         product=product,

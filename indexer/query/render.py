@@ -77,7 +77,10 @@ def render_overview(overview: Overview) -> str:
     if overview.packages:
         lines.append(f"Packages ({len(overview.packages)}): " + ", ".join(overview.packages))
     if overview.assemblies:
-        asm = [f"{a.name} ({a.folder}{', editor' if a.editor_only else ''})" for a in overview.assemblies]
+        asm = [
+            f"{a.name} ({a.folder}{', editor' if a.editor_only else ''}{', third-party' if a.third_party else ''})"
+            for a in overview.assemblies
+        ]
         lines.append(f"Assemblies ({len(asm)}): " + ", ".join(asm))
     if overview.scenes_in_build:
         lines.append("Scenes in build: " + ", ".join(overview.scenes_in_build))

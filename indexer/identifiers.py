@@ -139,6 +139,15 @@ def _uninflected(word: str) -> list[str]:
     return list(dict.fromkeys(forms))
 
 
+def word_stems(text: str) -> set[str]:
+    """The stemmed words of a name or a path, identifiers split: `Assets/Levels/LevelIce.mat` ->
+    asset, level, ice, mat (what names a package, a project or a file by its words)."""
+    return {stem(w) for part in _NON_WORD.split(text) for w in split_identifier(part)}
+
+
+_NON_WORD = re.compile(r"[^A-Za-z0-9]+")
+
+
 def split_identifier(word: str) -> list[str]:
     """`PlayerHealth` -> [Player, Health]; `HTTPServer2D` -> [HTTP, Server, 2, D]; `m_maxHP` -> [m, max, HP].
     One `findall` over the whole word: no part holds `_`, and the one lookahead looks at letters

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from indexer.identifiers import said_words, split_identifier, stem
+from indexer.identifiers import said_words, stem, word_stems
 
 OTHER_PROJECT_PRIOR = 0.5
 NAMED_SHARE, NAMED_WORDS = 0.5, 2  # of a name's words the task must hold: a share, and how many
@@ -27,7 +27,7 @@ _SETTINGS = "ProjectSettings/ProjectSettings.asset"
 
 def name_words(name: str) -> frozenset[str]:
     """The stemmed words of a project's name that may tell it from others (three letters or more)."""
-    words = {stem(w) for part in re.split(r"[^A-Za-z0-9]+", name) for w in split_identifier(part)}
+    words = word_stems(name)
     return frozenset(w for w in words if len(w) >= 3 and w not in _GENERIC)
 
 

@@ -7,11 +7,9 @@ each as the largest rendering that still fits: a full outline, a compact one, or
 
 from __future__ import annotations
 
-import re
-
 import msgspec
 
-from indexer.identifiers import INNER_STEM, bounded_query, query_terms, said_words, split_identifier, stem
+from indexer.identifiers import INNER_STEM, bounded_query, query_terms, said_words, stem, word_stems
 from indexer.model import ContextPack, FileEntry, Hit, Overview, Tier, Tier2
 from indexer.query.asked_project import asked_project
 from indexer.query.overview import Folder, folder_tree, render_tree, workspace_overviews
@@ -373,8 +371,7 @@ def _matched(
 def _part_stems(local: str, lowered: str) -> set[str]:
     """The stems of a file's path's words, split as identifiers are, and of its declared names
     that are one word."""
-    words = {p for part in re.split(r"[^A-Za-z0-9]+", local) for p in split_identifier(part)}
-    return {stem(w) for w in words} | {stem(n) for n in lowered.split("\n") if n.isalpha()}
+    return word_stems(local) | {stem(n) for n in lowered.split("\n") if n.isalpha()}
 
 
 def _synonym_stems(terms: list[str], stems: set[str]) -> dict[str, tuple[str, str]]:

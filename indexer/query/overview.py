@@ -173,9 +173,10 @@ def render_tree(root: Folder, counter: TokenCounter, max_tokens: int, task: bool
             kids, more = folder.sorted_children(), ""
             used += cost
         else:
-            kids, more, used = _heaviest_that_fit(folder, indent, counter, max_tokens - used, used)
+            kids, more, cost = _heaviest_that_fit(folder, indent, counter, max_tokens - used)
             if not kids:
                 continue  # a smaller folder further on may still fit
+            used += cost
         expanded[id(folder)] = (kids, more)
         for child in kids:
             heapq.heappush(heap, (-_weight(child), order, child, indent + "  "))
@@ -190,12 +191,10 @@ def render_tree(root: Folder, counter: TokenCounter, max_tokens: int, task: bool
                 emit(child, indent + "  ")
         if more:
             rows.append(more)
-        elif folder.files and folder is not root:
+        elif folder.files:
             rows.append(_files_line(folder, indent))
 
     emit(root, "")
-    if root.files:  # the top level's own files are among its rows, always shown
-        rows.append(_files_line(root, ""))
     return "\n".join(rows)
 
 
@@ -205,12 +204,11 @@ def _weight(folder: Folder) -> int:
     return folder.total - folder.art + 2 * folder.ext_counts[".cs"]
 
 
-def _heaviest_that_fit(
-    folder: Folder, indent: str, counter: TokenCounter, room: int, used: int
-) -> tuple[list[Folder], str, int]:
+def _heaviest_that_fit(folder: Folder, indent: str, counter: TokenCounter, room: int) -> tuple[list[Folder], str, int]:
     """A folder too big to expand whole: its heaviest subfolders whose lines fit in `room` with a
-    line counting the others, in name order; ([], "", used) when not even one fits. Linear in the
-    subfolders: a folder of a thousand levels is priced by counts, not by lists of the rest."""
+    line counting the others, in name order, and what they cost; ([], "", 0) when not even one
+    fits. Linear in the subfolders: a folder of a thousand levels is priced by counts, not by
+    lists of the rest."""
     heaviest = sorted(folder.children.values(), key=lambda c: (-_weight(c), c.name))
     files_left = sum(c.total for c in heaviest) + len(folder.files)
     chosen: list[Folder] = []
@@ -224,9 +222,9 @@ def _heaviest_that_fit(
         spent += line
         files_left -= child.total
     if not chosen:
-        return [], "", used
+        return [], "", 0
     more = _more_folders(len(heaviest) - len(chosen), files_left, indent)
-    return sorted(chosen, key=lambda c: c.name), more, used + spent + (counter.count(more) + 1 if more else 0)
+    return sorted(chosen, key=lambda c: c.name), more, spent + (counter.count(more) + 1 if more else 0)
 
 
 def _more_folders(folders: int, files: int, indent: str) -> str:

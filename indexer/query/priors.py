@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from indexer.identifiers import split_identifier, stem
+from indexer.identifiers import stem, word_stems
 from indexer.project import is_script
 from indexer.query.carriers import carried
 from indexer.unity import nearest_assembly
@@ -162,7 +162,7 @@ def names_package(package: str, stems: frozenset[str]) -> bool:
 @lru_cache(maxsize=1024)
 def _package_words(package: str) -> frozenset[str]:
     """The stemmed words that name a package folder (asked for every third-party hit of a query)."""
-    words = {stem(w) for part in re.split(r"[^A-Za-z0-9]+", package) for w in split_identifier(part)}
+    words = word_stems(package)
     return frozenset(w for w in words if len(w) >= 3 and w not in _GENERIC_PACKAGE_WORDS)
 
 

@@ -629,3 +629,41 @@ def test_a_said_value_is_looked_for_in_the_best_files_only(tmp_path: Path) -> No
 
     assert raised(1.0) == {}  # the 17th of 17
     assert list(raised(100.0)) == ["Assets/Data/Goal.asset"]
+
+
+def _object(i: int, name: str, script_guid: str | None = None, field: str = "") -> str:
+    """A GameObject of a scene, with a MonoBehaviour of `script_guid` holding `field` when given."""
+    comps = f"  - component: {{fileID: {i}4}}\n" + (f"  - component: {{fileID: {i}5}}\n" if script_guid else "")
+    out = (
+        f"--- !u!1 &{i}1\nGameObject:\n  m_Component:\n{comps}  m_Name: {name}\n  m_IsActive: 1\n"
+        f"--- !u!4 &{i}4\nTransform:\n  m_GameObject: {{fileID: {i}1}}\n  m_Children: []\n  m_Father: {{fileID: 0}}\n"
+    )
+    if script_guid:
+        out += (
+            f"--- !u!114 &{i}5\nMonoBehaviour:\n  m_GameObject: {{fileID: {i}1}}\n  m_Enabled: 1\n"
+            f"  m_Script: {{fileID: 11500000, guid: {script_guid}, type: 3}}\n  m_Name:\n{field}"
+        )
+    return out
+
+
+def test_a_packs_scene_outline_shows_the_object_holding_the_said_value(tmp_path: Path) -> None:
+    """ "Loot drops at 22 per cent chance": the scene's `spawnOdds: 22` (named through the synonym
+    "odds") is on an object that names none of the task's own words; the pack's compact outline
+    of the scene, too long to show whole, still shows that object among those it keeps."""
+    dropper = "6c6c6c6c6c6c6c6c6c6c6c6c6c6c6c6c"
+    objects = [_object(i, f"Rock {i}") for i in range(1, 80)]
+    objects.insert(40, _object(90, "Misc", dropper, "  spawnOdds: 22\n"))
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Scripts/Dropper.cs": "public class Dropper : MonoBehaviour { public int spawnOdds; }",
+            "Assets/Scripts/Dropper.cs.meta": meta(dropper),
+            "Assets/Scenes/Level.unity": "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n" + "".join(objects),
+        },
+    )
+    ws = workspace(root)
+    pack = build_context(ws, "loot drops at 22 per cent chance in the level, where is that set", 1200, counter())
+    scene = pack.tier2.text.split("### Assets/Scenes/Level.unity", 1)[1].split("\n### ", 1)[0]
+    assert scene.startswith("  (scene; matched: 22, level, set; holds spawnOdds: 22 at L461)\n")
+    assert "\nMisc  L" in scene and "spawnOdds: 22" in scene.split("\nMisc  L", 1)[1]
+    assert "more objects" in scene  # the compact form, not the whole outline

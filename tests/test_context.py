@@ -502,3 +502,24 @@ def test_a_long_running_workspace_keeps_a_bounded_number_of_tier1_texts(indexed_
         assert len(ws.cache) <= TIER1_KEPT
     fresh = open_workspace(indexed_fixture, [(indexed_fixture, Config())])
     assert build_context(ws, "player health", 1500, tok) == build_context(fresh, "player health", 1500, tok)
+
+
+def test_tier1_texts_of_an_older_generation_are_dropped(tmp_path: Path) -> None:
+    """Once the index moves on, tier 1's trees and texts of the generation before are dropped:
+    a server indexing as it answers keeps only the current one's."""
+    from indexer.build.update import update
+
+    from .conftest import write_project
+
+    root = write_project(tmp_path / "P", {"Assets/Scripts/Mover.cs": "public class Mover { void Move() {} }"})
+    update(root, Config(workers=1))
+    ws = open_workspace(root, [(root, Config())])
+    tok = counter("estimate")
+    for budget in (1000, 2000, 3000):
+        build_context(ws, "move", budget, tok)
+    first = {k[1][0] for k in ws.cache}
+    (root / "Assets/Scripts/Jumper.cs").write_text("public class Jumper { void Jump() {} }")
+    update(root, Config(workers=1))
+    build_context(ws, "move", 2000, tok)
+    assert len(first) == 1 and {k[1][0] for k in ws.cache} != first
+    assert len({k[1][0] for k in ws.cache}) == 1 and len(ws.cache) == 2  # the new base and one text

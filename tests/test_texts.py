@@ -81,3 +81,18 @@ def test_a_binary_file_is_neither_decoded_nor_kept(tmp_path: Path, monkeypatch) 
     read = texts.get("Tex.asset")
     assert read.binary and read.text == "" and read.low == "" and read.chars == 0
     assert texts.get("Tex.asset") is read and texts._chars == 0
+
+
+def test_the_answers_kept_with_a_text_are_bounded() -> None:
+    """A long-running server asks one text for ever new stems, phrases and said values: what is
+    kept with it (`FileText.found`) is emptied at FOUND_LIMIT, and answers stay right after."""
+    from indexer.query.textmatch import FOUND_LIMIT, holds_phrase
+    from indexer.query.texts import FileText
+    from indexer.query.values import fields_holding
+
+    read = FileText(b"  speed: 2\nthe quick fox\n", None)
+    for i in range(3 * FOUND_LIMIT):
+        assert holds_phrase(read, f"fox {i}") is False
+        assert len(read.found) <= FOUND_LIMIT
+    assert fields_holding(read, False, frozenset({2.0}), {"spe"})[0].snippet == "speed: 2"
+    assert holds_phrase(read, "quick fox") is True and len(read.found) <= FOUND_LIMIT

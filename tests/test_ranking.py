@@ -549,6 +549,7 @@ def test_the_file_holding_a_value_the_task_says_in_a_field_it_names_is_where_it_
     order = [h.path.rsplit("/", 1)[1] for h in ws.search("a match ends when someone reaches five points", limit=10)]
     assert order.index("Quick Match Goal.asset") < order.index("Long Match Goal.asset")
     assert all(not r for r in reasons("a match ends when someone reaches 1 point, or 0").values())
+    assert reasons("a match ends when someone reaches 3 points")["Quick Match Goal.asset"] == []  # `rounds: 3`
     quick = {h.path.rsplit("/", 1)[1]: h for h in ws.search("someone reaches 5 points to win", limit=10)}
     goal = quick["Quick Match Goal.asset"]
     assert (goal.name, goal.line, goal.snippet) == ("Quick Match Goal.targetScore", 8, "targetScore: 5")

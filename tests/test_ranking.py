@@ -478,6 +478,7 @@ GOAL_SCRIPT_GUID = "6b0c1d2e3f405162738495a6b7c8d9e0"
 TEXT_SCRIPT_GUID = "f0e1d2c3b4a5968778695a4b3c2d1e0f"  # a library's component: its script is not in the project
 FANCY_SCRIPT_GUID = "1f2e3d4c5b6a79880716253443526170"  # a third-party script in the project (Plugins/)
 BRUTE_SCRIPT_GUID = "2a3b4c5d6e7f80910a1b2c3d4e5f6071"  # a script whose base class declares the field
+SPAWNER_SCRIPT_GUID = "3c4d5e6f708192a3b4c5d6e7f8091a2b"  # a script holding a [Serializable] class's values
 
 
 LONG_GOAL_GUID = "0a1b2c3d4e5f60718293a4b5c6d7e8f9"
@@ -497,7 +498,8 @@ def test_the_file_holding_a_value_the_task_says_in_a_field_it_names_is_where_it_
     project script declares, named by a synonym of "points") is 5 is where that is set, and says so;
     the one holding 7 is not raised, nor a library component's field of the same name holding 5
     (a package's script, or a plugin's in the project),
-    nor anything when the task says only 0 or 1. In a script, a field declared with the value. The
+    nor anything when the task says only 0 or 1. A field of a `[Serializable]` class a prefab's
+    script holds counts (`waves: - enemyCount: 6`). In a script, a field declared with the value. The
     hit points at the field; an asset's snippet names the file a GUID stands for."""
     root = write_project(
         tmp_path / "P",
@@ -516,6 +518,12 @@ def test_the_file_holding_a_value_the_task_says_in_a_field_it_names_is_where_it_
             "Assets/Prefabs/Brute.prefab": TOWER.replace("7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a", BRUTE_SCRIPT_GUID)
             .replace("Tower", "Brute")
             .replace("range: 20", "maxHealth: 5"),
+            "Assets/Scripts/Wave.cs": "[System.Serializable] public class Wave { public int enemyCount; }",
+            "Assets/Scripts/WaveSpawner.cs": "public class WaveSpawner : MonoBehaviour { public Wave[] waves; }",
+            "Assets/Scripts/WaveSpawner.cs.meta": meta(SPAWNER_SCRIPT_GUID),
+            "Assets/Prefabs/Spawner.prefab": TOWER.replace("7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a", SPAWNER_SCRIPT_GUID)
+            .replace("Tower", "Spawner")
+            .replace("range: 20", "waves:\n  - enemyCount: 2\n  - enemyCount: 6"),
             "Assets/Data/Quick Match Goal.asset": _goal("Quick Match Goal", 5),
             "Assets/Data/Long Match Goal.asset": _goal("Long Match Goal", 7),
             "Assets/Data/Long Match Goal.asset.meta": meta(LONG_GOAL_GUID),
@@ -546,6 +554,8 @@ def test_the_file_holding_a_value_the_task_says_in_a_field_it_names_is_where_it_
     assert said["Fancy Score.prefab"] == []  # its field is the plugin's, not the project's
     assert said["Scoreboard.cs"] == ["holds int maxScoreDigits = 5;"]
     assert reasons("the brute has 5 max health, make it 8")["Brute.prefab"] == ["holds maxHealth: 5"]  # a base's field
+    # a field of a [Serializable] class the prefab's script holds
+    assert reasons("the spawner sends 6 enemies in a wave")["Spawner.prefab"] == ["holds enemyCount: 6"]
     order = [h.path.rsplit("/", 1)[1] for h in ws.search("a match ends when someone reaches five points", limit=10)]
     assert order.index("Quick Match Goal.asset") < order.index("Long Match Goal.asset")
     assert all(not r for r in reasons("a match ends when someone reaches 1 point, or 0").values())

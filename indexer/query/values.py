@@ -91,7 +91,7 @@ def fields_holding(read: FileText, code: bool, numbers: frozenset[float], stems:
         ):
             line += text.count("\n", counted, m.start(1))
             counted = m.start(1)
-            found[name] = Held(name, line, " ".join(m.group(0).split())[:SHOWN_CHARS])
+            found[name] = Held(name, line, " ".join(m.group(0).split()).removeprefix("- ")[:SHOWN_CHARS])
             if len(found) == MAX_HELD:
                 break
     return keep_found(read.found, key, tuple(found.values()))
@@ -128,10 +128,16 @@ def raise_held(
 
 
 def fields_of_its_scripts(project, path: str) -> frozenset[str]:
-    """The fields the project scripts this asset uses declare, their base classes' too (not a
-    third-party script's): `maxHealth` on an enemy prefab is its `Character` base's."""
+    """The fields the project scripts this asset uses declare, those of the types they use (a
+    `[Serializable]` class held in a field: `waves: - enemyCount: 6`) and their base classes' too
+    (not a third-party script's): `maxHealth` on an enemy prefab is its `Character` base's."""
     own = lambda p: vendor_package(p, project.vendored) is None  # noqa: E731
-    scripts = {p for p, edge in project.graph.uses(path) if edge == "script" and own(p)}
+    carried = {p for p, edge in project.graph.uses(path) if edge == "script" and own(p)}
+    scripts = set(carried)
+    for script in sorted(carried):
+        for used, edge in project.graph.uses(script):
+            if edge == "type" and own(used) and len(scripts) < MAX_SCRIPTS:
+                scripts.add(used)
     todo = list(scripts)
     while todo and len(scripts) < MAX_SCRIPTS:
         for base, edge in project.graph.uses(todo.pop()):

@@ -290,6 +290,12 @@ def test_a_package_the_task_names_is_what_the_task_is_about(tmp_path: Path) -> N
     assert vendor_package("Assets/Standard Assets/Environment/Water/Water.cs", folders) == "Environment"
     assert vendor_package("Assets/TextMesh Pro/Shaders/TMP_SDF.shader", folders) == "Shaders"
     assert vendor_package("Assets/Plugins/x.cs", folders) == ""
+    # a package's sample the Package Manager imported, by the sample's name; not a folder of the
+    # project's own named Samples
+    sample = "Assets/Samples/XR Interaction Toolkit/3.1.2/XR Device Simulator/Scripts/SimulatorUI.cs"
+    assert vendor_package(sample, folders) == "XR Device Simulator"
+    assert vendor_package("Assets/Samples/Input System/1.7.0-pre.1/Rebinding UI/Rebind.cs", folders) == "Rebinding UI"
+    assert vendor_package("Assets/Samples/Touch/TouchSample.cs", folders) is None
     # nested drops: the outermost, whatever order the folders come in (a set's is per process)
     nested = ("Assets/Kit/Bundled/Pooling/", "Assets/Kit/")
     for order in (nested, nested[::-1]):
@@ -298,6 +304,26 @@ def test_a_package_the_task_names_is_what_the_task_is_about(tmp_path: Path) -> N
     assert names_package("UnityConsole", frozenset({"consol"})) and not names_package(
         "UnityConsole", frozenset({"unity"})
     )
+
+
+def test_a_package_sample_imported_into_the_project_ranks_below_its_own_code(tmp_path: Path) -> None:
+    """The Package Manager imports a package's samples into `Assets/Samples/<package>/<version>/`:
+    a toolkit's demo code, which shares every word of the project's own interactions."""
+    grab = "public class {0} : MonoBehaviour {{ public void OnGrab() {{}} void SnapToHand() {{}} {1} }}"
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Samples/XR Toolkit/3.1.2/Starter Assets/Scripts/GrabSnapDemo.cs": grab.format(
+                "GrabSnapDemo", "// grabbed objects snap to the hand"
+            ),
+            "Assets/Examples/Props/GrabSnapper.cs": grab.format("GrabSnapper", ""),
+        },
+    )
+    order = [h.path for h in workspace(root).search("grabbed objects snap to the hand", limit=2)]
+    assert order == [
+        "Assets/Examples/Props/GrabSnapper.cs",
+        "Assets/Samples/XR Toolkit/3.1.2/Starter Assets/Scripts/GrabSnapDemo.cs",
+    ]
 
 
 def test_pathological_queries(tmp_path: Path) -> None:

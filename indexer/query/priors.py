@@ -48,6 +48,9 @@ _VENDORED_FOLDERS = re.compile(
     r"|standard assets|textmesh pro)/",
     re.I,
 )
+# A package's sample the Package Manager imported: `Assets/Samples/<package>/<version>/<sample>/`
+# (the package's code, not the project's; the sample is the drop, named by its own folder)
+_PACKAGE_SAMPLES = re.compile(r"(^|/)Assets/Samples/[^/]+/\d+\.\d+[^/]*/")
 # What every match of _VENDORED_FOLDERS holds, lower-cased (of an ASCII path: re.I matches some
 # other letters with ASCII ones, `ſ` with `s`)
 _VENDORED_TAILS = ("plugins/", "party/", "parties/", "vendor", "external", "standard assets/", "textmesh pro/")
@@ -144,6 +147,9 @@ def vendor_package(path: str, folders: Iterable[str]) -> str | None:
         return outer.rstrip("/").rsplit("/", 1)[-1]
     if path.startswith("Assets/Packages/"):
         return path.split("/")[2] if path.count("/") > 2 else ""
+    if "Assets/Samples/" in path and (m := _PACKAGE_SAMPLES.search(path)):
+        rest = path[m.end() :]
+        return rest.split("/", 1)[0] if "/" in rest else ""
     if path.isascii() and not any(tail in path.lower() for tail in _VENDORED_TAILS):
         return None  # the regex's cost spared for most paths (asked of every file a query meets)
     m = _VENDORED_FOLDERS.search(path)

@@ -15,7 +15,7 @@ KEYS = ("commit", "parent", "message", "relevant_files", "type", "note")
 TYPES = {"locate", "asset", "change", "bug", "cross"}
 
 
-def test_there_are_twenty_sets_each_with_its_repository_named() -> None:
+def test_there_are_twenty_two_sets_each_with_its_repository_named() -> None:
     """`tests.bench.heldout` finds each set's repository in sets.json (docs/retrieval.md)."""
     assert [s.stem for s in SETS] == [
         "A11ySample",
@@ -31,6 +31,7 @@ def test_there_are_twenty_sets_each_with_its_repository_named() -> None:
         "GameLobby",
         "GamePatterns",
         "GeoAdventures",
+        "Matchplay",
         "PaddleGameSO",
         "SS3D",
         "SolarSystem",
@@ -38,6 +39,7 @@ def test_there_are_twenty_sets_each_with_its_repository_named() -> None:
         "TowerDefense",
         "TrashDash",
         "UnityPlayground",
+        "XRIExamples",
     ]
     repositories = json.loads((SETS[0].parent / "sets.json").read_text(encoding="utf-8"))
     assert sorted(repositories) == [s.stem for s in SETS]

@@ -105,6 +105,36 @@ def test_vendored_code_ranks_below_the_projects_own(tmp_path: Path) -> None:
     assert not is_vendored("Assets/Game/x.cs", folders)
 
 
+def test_an_asset_store_package_with_a_pdf_manual_ranks_below_the_projects_own_code(tmp_path: Path) -> None:
+    """An Asset Store drop ships a PDF manual beside its code and no license text: a behaviour-tree
+    kit's `Patrol` task shares every word of the game's own enemy patrol. The index keeps the PDF's
+    `.meta` (the PDF itself is not text)."""
+    patrol = "public class {0} {{ public void Patrol() {{}} public Transform[] waypoints; {1} }}"
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Behavior Kit/Documentation.pdf.meta": meta("0a0b0c0d0e0f10111213141516171819"),
+            "Assets/Behavior Kit/Runtime/Tasks/EnemyPatrolTask.cs": patrol.format(
+                "EnemyPatrolTask", "// the enemy patrol skips waypoints; void SkipWaypoint() {}"
+            ),
+            "Assets/Scripts/EnemyPatroller.cs": patrol.format("EnemyPatroller", ""),
+        },
+    )
+    hits = [h.path for h in workspace(root).search("the enemy patrol skips waypoints", limit=2)]
+    assert hits == ["Assets/Scripts/EnemyPatroller.cs", "Assets/Behavior Kit/Runtime/Tasks/EnemyPatrolTask.cs"]
+    assert vendored_folders(
+        [
+            "Assets/Kit/Readme.pdf",
+            "Assets/Dungeons/MD Quick Start Guide 1.7.pdf",
+            "Assets/DefaultPlayables/DefaultPlayablesDocumentation.pdf.meta",
+            "Assets/Tools/User Manual.pdf.meta",
+            "Assets/Art/Poster.pdf",  # a PDF, not a manual
+            "Assets/Docs/Design.pdf",
+            "Assets/Game/Guide.cs",  # a script, not a manual
+        ]
+    ) == {"Assets/Kit/", "Assets/Dungeons/", "Assets/DefaultPlayables/", "Assets/Tools/"}
+
+
 def test_an_sdk_copied_into_assets_ranks_below_the_projects_own_code(tmp_path: Path) -> None:
     """An SDK dropped into Assets/ as a package (its `package.json` beside it, no license) or with
     release notes or a change log of its own is third-party code: "a solo game" or "play" do not

@@ -72,6 +72,11 @@ _VENDOR_MARK = re.compile(
     r"(\.(md|txt|rtf|pdf|html?|markdown))?(\.meta)?$",
     re.I,
 )
+# An Asset Store package's manual, shipped as a PDF beside its code (`Documentation.pdf`,
+# `Readme.pdf`, `MD Quick Start Guide 1.7.pdf`); only its `.meta` when the PDF is not indexed
+_VENDOR_MANUAL = re.compile(
+    r"(doc|readme|manual|guide|getting[ _-]?started|quick[ _-]?start)[^/]*\.pdf(\.meta)?$", re.I
+)
 # A Unity package's manifest: below Assets/ it marks a package copied in (an SDK's drop), not the
 # project's own code, which Unity compiles from Assets/ without one.
 _PACKAGE_MANIFEST = "package.json"
@@ -120,13 +125,16 @@ ASSET_WORDS = frozenset(
 
 def vendored_folders(paths: list[str]) -> frozenset[str]:
     """Folders that hold third-party code, below the project's top folders: those with a license,
-    release notes or a change log of their own (what Asset Store and open-source drops ship with),
+    release notes, a change log or a PDF manual of their own (what Asset Store and open-source
+    drops ship with),
     and below Assets/ those with a package manifest (an SDK's package copied in)."""
     out = set()
     for p in paths:
         folder, _, name = p.rpartition("/")
         if folder.count("/") >= 1 and (
-            _VENDOR_MARK.match(name) or (name == _PACKAGE_MANIFEST and folder.startswith("Assets/"))
+            _VENDOR_MARK.match(name)
+            or _VENDOR_MANUAL.search(name)
+            or (name == _PACKAGE_MANIFEST and folder.startswith("Assets/"))
         ):
             out.add(folder + "/")
     return frozenset(out)

@@ -416,6 +416,39 @@ def test_the_tree_expands_the_folders_that_weigh_most_and_counts_what_it_leaves_
     ]
 
 
+def test_the_tree_expands_the_projects_own_folders_before_third_party_ones(tmp_path: Path) -> None:
+    """An Asset Store kit of 40 scripts (its PDF manual beside them) outweighs the game's 3 scripts,
+    but the game's folders are what the project is: they expand first, and the kit is said to be
+    third-party once, at its outermost folder."""
+    from indexer.build.update import update
+
+    from .conftest import write_project
+
+    files = {f"Assets/Behavior Kit/Runtime/Tasks/Task{i}.cs": f"public class Task{i} {{ }}" for i in range(40)}
+    files |= {f"Assets/Scripts/Game{i}.cs": f"public class Game{i} {{ }}" for i in range(3)}
+    files |= {
+        "Assets/Behavior Kit/Documentation.pdf.meta": "fileFormatVersion: 2\nguid: 5a5b5c5d5e5f60616263646566676869\n"
+    }
+    root = write_project(tmp_path / "P", files)
+    update(root, Config(workers=1))
+    ws = open_workspace(root, [(root, Config())])
+    tree = build_context(ws, "the game starts", 600, counter("estimate")).tier1.text.split("## Project tree\n")[1]
+    assert tree.split("\n") == [
+        "Assets/ — 43 files (43 .cs)",
+        "  Behavior Kit/ — 40 files (40 .cs), third-party",
+        "  Scripts/ — 3 files (3 .cs)",
+        "    files: Game0.cs, Game1.cs, Game2.cs",
+    ]
+    tree = build_context(ws, "the game starts", 700, counter("estimate")).tier1.text.split("## Project tree\n")[1]
+    assert tree.split("\n")[:5] == [
+        "Assets/ — 43 files (43 .cs)",
+        "  Behavior Kit/ — 40 files (40 .cs), third-party",
+        "    Runtime/ — 40 files (40 .cs)",
+        "      Tasks/ — 40 files (40 .cs)",
+        "  Scripts/ — 3 files (3 .cs)",
+    ]
+
+
 def test_package_versions_only_when_the_task_asks_about_packages(env, tmp_path: Path) -> None:
     """docs/cli.md: "package versions only when the task asks about packages"; in a game whose own
     code has a `Package` class ("the package lands in the sea"), the word is the game's, not when

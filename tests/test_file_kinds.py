@@ -43,6 +43,15 @@ def test_unitys_binary_data_extension_and_bitmap_font_descriptors_are_not_text()
     assert [kind_of(p) for p in ("Assets/Songs/theme.mid.bytes", "Assets/Fonts/Pixel.fnt")] == ["other", "other"]
 
 
+def test_the_art_formats_unity_imports_are_art() -> None:
+    """docs/indexing.md: DDS, BMP and GIF textures, 3ds Max and Maya scenes, FLAC audio are art, not
+    `other`: a folder of them is an art folder tier 1's tree does not expand (`overview.ART_KINDS`)."""
+    from indexer.project import kind_of
+
+    paths = ("T/a.dds", "T/b.BMP", "T/c.gif", "M/d.3ds", "M/e.max", "M/f.ma", "M/g.mb", "A/h.flac")
+    assert [kind_of(p) for p in paths] == ["texture"] * 3 + ["model"] * 4 + ["audio"]
+
+
 @pytest.mark.parametrize(
     "path", ["Assets/Resources/Songs/theme.mid.txt", "Assets/Notes/saved.yaml", "Assets/Data/table.csv"]
 )

@@ -12,7 +12,7 @@ import msgspec
 from indexer.identifiers import INNER_STEM, bounded_query, query_terms, said_words, stem, word_stems
 from indexer.model import ContextPack, FileEntry, Hit, Overview, Tier, Tier2
 from indexer.query.asked_project import asked_project
-from indexer.query.overview import Folder, folder_tree, render_tree, workspace_overviews
+from indexer.query.overview import Folder, folder_tree, render_tree, third_party_test, workspace_overviews
 from indexer.query.priors import ART_WORDS, ASSET_WORDS, asks_for, named_kinds, vendor_package
 from indexer.query.related import RELATED_LEADS, related_files
 from indexer.query.render import render_overview
@@ -89,7 +89,8 @@ def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter)
             for old in [k for k in ws.cache if k[1][0] != generations[0]]:
                 del ws.cache[old]  # trees and texts of one generation kept: the index's moved on
             overviews, kinds = workspace_overviews(shown)
-            base = ws.cache[("tier1-base", generations)] = (overviews, folder_tree(kinds), len(shown))
+            tree = folder_tree(kinds, third_party_test(shown))
+            base = ws.cache[("tier1-base", generations)] = (overviews, tree, len(shown))
         tier1_text = _tier1(base, counter, share - counter.count(others) - 1 if others else share, packages)
         if len(ws.cache) >= TIER1_KEPT:  # an agent asking for every budget keeps no more than this
             for old in [k for k in ws.cache if k[0] == "tier1"]:

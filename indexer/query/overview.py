@@ -5,7 +5,7 @@ from __future__ import annotations
 import heapq
 import os
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,6 +17,20 @@ from indexer.unity import editor_only_assembly
 
 if TYPE_CHECKING:
     from indexer.query.workspace import ProjectIndex
+
+
+def third_party_test(projects: Sequence[ProjectIndex]) -> Callable[[str], bool]:
+    """Whether a folder (a workspace path ending in `/`) holds third-party code, by its project's
+    vendored folders and the names third-party folders have (`query.priors.vendor_package`)."""
+    by_prefix = sorted(((p.prefix, p.vendored) for p in projects), key=lambda pv: -len(pv[0]))
+
+    def test(folder: str) -> bool:
+        for prefix, vendored in by_prefix:
+            if folder.startswith(prefix):
+                return vendor_package(folder[len(prefix) :], vendored) is not None
+        return False
+
+    return test
 
 
 def workspace_overviews(projects: Sequence[ProjectIndex]) -> tuple[list[Overview], dict[str, str]]:
@@ -88,10 +102,12 @@ class Folder:
     """A folder of the project tree (`folder_tree`): read only once made, so one tree serves every
     rendering of its generation."""
 
-    __slots__ = ("art", "children", "ext_counts", "files", "name", "total")
+    __slots__ = ("art", "children", "ext_counts", "files", "in_third_party", "name", "third_party", "total")
 
-    def __init__(self, name: str):
+    def __init__(self, name: str, third_party: bool = False, in_third_party: bool = False):
         self.name = name
+        self.third_party = third_party  # a folder of third-party code (`query.priors.vendor_package`)
+        self.in_third_party = in_third_party  # inside one: said once, at the outermost
         self.children: dict[str, Folder] = {}
         self.files: list[str] = []
         self.ext_counts: Counter[str] = Counter()
@@ -105,8 +121,9 @@ class Folder:
         return sorted(self.children.values(), key=lambda f: f.name)
 
 
-def folder_tree(kinds: dict[str, str]) -> Folder:
-    """The tree of the files of `kinds` (workspace path -> kind), .meta files left out."""
+def folder_tree(kinds: dict[str, str], third_party: Callable[[str], bool] = lambda folder: False) -> Folder:
+    """The tree of the files of `kinds` (workspace path -> kind), .meta files left out;
+    `third_party` tells a folder of third-party code by its workspace path (`Assets/Plugins/`)."""
     root = Folder("")
     for p, kind in sorted(kinds.items()):
         if kind == "meta":
@@ -114,8 +131,11 @@ def folder_tree(kinds: dict[str, str]) -> Folder:
         parts = p.split("/")
         ext = os.path.splitext(parts[-1])[1].lower() or "(no extension)"
         node = root
-        for part in parts[:-1]:
-            node = node.children.setdefault(part, Folder(part))
+        for depth, part in enumerate(parts[:-1], start=1):
+            if part not in node.children:
+                folder = "/".join(parts[:depth]) + "/"
+                node.children[part] = Folder(part, node.third_party or third_party(folder), node.third_party)
+            node = node.children[part]
             node.total += 1
             node.ext_counts[ext] += 1
             node.art += kind in ART_KINDS
@@ -127,7 +147,8 @@ def _summary(folder: Folder, indent: str) -> str:
     top = sorted(folder.ext_counts.items(), key=lambda kv: (-kv[1], kv[0]))
     exts = ", ".join(f"{n} {e}" for e, n in top[:4]) + (", ..." if len(top) > 4 else "")
     plural = "s" if folder.total != 1 else ""
-    return f"{indent}{folder.name}/ — {folder.total} file{plural} ({exts})"
+    vendor = ", third-party" if folder.third_party and not folder.in_third_party else ""
+    return f"{indent}{folder.name}/ — {folder.total} file{plural} ({exts}){vendor}"
 
 
 def _files_line(folder: Folder, indent: str, max_names: int = 12) -> str:
@@ -145,7 +166,8 @@ def _expansion_rows(folder: Folder, indent: str) -> list[str]:
 
 def render_tree(root: Folder, counter: TokenCounter, max_tokens: int, task: bool = False) -> str:
     """The project tree (`folder_tree`): the top level, then the folders that weigh most expanded
-    first (`_weight`: files that are not art, scripts thrice) while they fit; a folder too big to
+    first (`_weight`: the project's own before third-party code, then files that are not art,
+    scripts thrice) while they fit; a folder too big to
     expand in what is left shows its heaviest subfolders that fit and counts the others (`… 9 more
     folders, 412 files`). Unexpanded folders are one-liners. `task` (a context pack): settings and
     art folders stay one-liners, whatever the room. Why by weight, not breadth-first: where
@@ -160,7 +182,7 @@ def render_tree(root: Folder, counter: TokenCounter, max_tokens: int, task: bool
         shown = counter.truncate("\n".join([header, *top_rows]), max_tokens)
         return shown if "\n" in shown else ""  # a header without rows says nothing
     expanded: dict[int, tuple[list[Folder], str]] = {id(root): (root.sorted_children(), "")}
-    heap = [(-_weight(c), n, c, "  ") for n, c in enumerate(root.sorted_children())]
+    heap = [(_weight(c), n, c, "  ") for n, c in enumerate(root.sorted_children())]
     heapq.heapify(heap)
     order = len(heap)
     while heap:
@@ -179,7 +201,7 @@ def render_tree(root: Folder, counter: TokenCounter, max_tokens: int, task: bool
             used += cost
         expanded[id(folder)] = (kids, more)
         for child in kids:
-            heapq.heappush(heap, (-_weight(child), order, child, indent + "  "))
+            heapq.heappush(heap, (_weight(child), order, child, indent + "  "))
             order += 1
     rows = [header]
 
@@ -198,10 +220,11 @@ def render_tree(root: Folder, counter: TokenCounter, max_tokens: int, task: bool
     return "\n".join(rows)
 
 
-def _weight(folder: Folder) -> int:
-    """How much a folder's outline is worth to a task: its files that are not art, scripts thrice
-    (most answers are code)."""
-    return folder.total - folder.art + 2 * folder.ext_counts[".cs"]
+def _weight(folder: Folder) -> tuple[bool, int]:
+    """How much a folder's outline is worth to a task, most first: the project's own before
+    third-party code (an Asset Store kit's 500 scripts are not what the project is), then its files
+    that are not art, scripts thrice (most answers are code)."""
+    return folder.third_party, -(folder.total - folder.art + 2 * folder.ext_counts[".cs"])
 
 
 def _heaviest_that_fit(folder: Folder, indent: str, counter: TokenCounter, room: int) -> tuple[list[Folder], str, int]:
@@ -209,7 +232,7 @@ def _heaviest_that_fit(folder: Folder, indent: str, counter: TokenCounter, room:
     line counting the others, in name order, and what they cost; ([], "", 0) when not even one
     fits. Linear in the subfolders: a folder of a thousand levels is priced by counts, not by
     lists of the rest."""
-    heaviest = sorted(folder.children.values(), key=lambda c: (-_weight(c), c.name))
+    heaviest = sorted(folder.children.values(), key=lambda c: (_weight(c), c.name))
     files_left = sum(c.total for c in heaviest) + len(folder.files)
     chosen: list[Folder] = []
     spent = 0

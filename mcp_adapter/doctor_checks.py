@@ -44,16 +44,18 @@ def editor_reachable(target: Target) -> list[Check]:
     return [Check(name, PASS, f"the bridge on 127.0.0.1:{hb.port} answered ping in {ms:.0f} ms ({tools} tools)")]
 
 
-def _entries(client: Client, data: dict, root: Path) -> list[dict]:
-    """The unity-index entries of one parsed configuration file (Claude Code's user file also holds
-    per-project servers, where `claude mcp add` writes them)."""
-    groups = [data.get(client.key)]
+def _entries(client: Client, data: dict, root: Path, base: Path) -> list[tuple[dict, Path]]:
+    """The unity-index entries of one parsed configuration file, each with the folder its relative
+    paths start from: `base` (the project for a project's own file, home for a user file), but the
+    project for Claude Code's per-project servers in its user file (where `claude mcp add` writes
+    them), which it starts in the project's folder."""
+    groups = [(data.get(client.key), base)]
     if client.name == "claude-code":
         local = data.get("projects", {}).get(str(root), {}) if isinstance(data.get("projects"), dict) else {}
-        groups.append(local.get("mcpServers") if isinstance(local, dict) else None)
+        groups.append((local.get("mcpServers") if isinstance(local, dict) else None, root))
     return [
-        entry
-        for servers in groups
+        (entry, folder)
+        for servers, folder in groups
         if isinstance(servers, dict)
         for name, entry in servers.items()
         if name.startswith(SERVER_NAME) and isinstance(entry, dict)  # `unity-index`, `unity-index-<project>`
@@ -61,8 +63,9 @@ def _entries(client: Client, data: dict, root: Path) -> list[dict]:
 
 
 def _serves(entry: dict, root: Path, base: Path) -> bool:
-    """Whether the entry serves this project: its `--project` (relative paths from the config's
-    folder), or, in a project's own file, none (`serve` finds the project from the client's folder)."""
+    """Whether the entry serves this project: its `--project` (a relative path from `base`, the
+    folder the client starts it in), or none when that folder is the project (`serve` finds the
+    project from the client's folder)."""
     args = entry.get("args")
     if not isinstance(args, list) or "serve" not in args:
         return False
@@ -104,8 +107,8 @@ def mcp_clients(target: Target) -> list[Check]:
                 continue
             if not isinstance(data, dict):
                 continue
-            for entry in _entries(client, data, root):
-                if not _serves(entry, root, root if scope == "project" else Path.home()):
+            for entry, base in _entries(client, data, root, root if scope == "project" else Path.home()):
+                if not _serves(entry, root, base):
                     continue
                 label = f"{client.name} ({path})"
                 (good if _runnable(entry.get("command")) else broken).append(label)

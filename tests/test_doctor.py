@@ -283,6 +283,23 @@ def test_mcp_client_configurations(project: Path) -> None:
     assert c.detail.startswith(f"configured for this project: claude-code ({project}/.mcp.json), cursor")
 
 
+def test_claude_codes_per_project_entries_serve_the_project_they_are_kept_under(project: Path) -> None:
+    """docs/cli.md, `doctor`'s `mcp-clients`: "Claude Code's per-project entries in `~/.claude.json`"
+    count. Claude Code starts them in the project's folder, so the `--project .` that docs/mcp.md
+    gives to `claude mcp add` (or no `--project`) is that project; both were read from the home
+    folder, and the check said no agent was configured."""
+    user_file = Path.home() / ".claude.json"
+    for args in (["serve", "--project", "."], ["serve"], ["serve", "--project", str(project)]):
+        servers = {"unity-index": {"command": "true", "args": args}}
+        user_file.write_text(json.dumps({"projects": {str(project): {"mcpServers": servers}}}))
+        c = checks(project)["mcp-clients"]
+        assert (c.status, c.detail) == ("pass", f"configured for this project: claude-code ({user_file})"), args
+    # another project's entry, and a top-level user entry without `--project` (home is no project)
+    other = {"unity-index": {"command": "true", "args": ["serve", "--project", "."]}}
+    user_file.write_text(json.dumps({"mcpServers": other, "projects": {"/elsewhere": {"mcpServers": other}}}))
+    assert checks(project)["mcp-clients"].status == "warn"
+
+
 def test_no_project_fails_with_the_projects_below(tmp_path: Path) -> None:
     copy_fixture(tmp_path / "games" / "Dungeon")
     got = statuses(None, cwd=tmp_path)

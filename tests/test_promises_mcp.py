@@ -546,6 +546,45 @@ def test_an_editor_tool_named_tools_or_call_is_reached_through_editor_call(tmp_p
     assert call_tool.structured_content == {"project": "Proj", "tool": "call", "result": {"call": {"x": 2}}}
 
 
+def test_direct_editor_tools_of_a_workspace_are_named_by_project_and_tool(tmp_path: Path) -> None:
+    """docs/mcp.md, Live editor: `--editor-tools direct` names each tool `editor_<project>_<tool>` in
+    a workspace of several projects, "characters other than letters, digits, `_`, `.` and `-`
+    become `_`"; calling one runs that tool of that project's editor."""
+    from .test_mcp_live import FakeEditor, echo_tool
+
+    top = tmp_path / "repo"
+    for name in ("My Game", "Tools"):
+        write_project(top / name, {"Assets/Hero.cs": "public class Hero {}\n"})
+    editor = FakeEditor(top / "My Game")
+    editor.tools = [echo_tool("scene/tree v1.2"), echo_tool("play-mode")]
+    server = make_server(top, editor_tools_mode="direct", editor_poll=0.05)
+
+    async def go():
+        async with Client(server) as c:
+            editor.start()
+            with anyio.fail_after(20):
+                while "editor_My_Game_play-mode" not in (listed := [t.name for t in (await c.list_tools()).tools]):
+                    await anyio.sleep(0.05)
+            return listed, await c.call_tool("editor_My_Game_scene_tree_v1.2", {"x": 3})
+
+    try:
+        listed, called = anyio.run(go)
+    finally:
+        editor.quit()
+    assert sorted(n for n in listed if n.startswith("editor_")) == [
+        "editor_My_Game_play-mode",
+        "editor_My_Game_scene_tree_v1.2",
+        "editor_call",
+        "editor_tools",
+    ]
+    assert called.is_error is False
+    assert called.structured_content == {
+        "project": "My Game",
+        "tool": "scene/tree v1.2",
+        "result": {"scene/tree v1.2": {"x": 3}},
+    }
+
+
 def test_direct_editor_tools_are_read_once_per_domain(counted_editor: Path) -> None:
     """docs/mcp.md, Live editor: in direct mode each editor tool is listed "with the editor's
     description and input schema, read once per domain": listing tools asks the editor nothing."""

@@ -126,6 +126,31 @@ def test_hooks_refresh_the_worktree_git_runs_them_in(tmp_path: Path) -> None:
     assert json.loads(hits.stdout)["results"][0]["path"] == "Assets/Scripts/Armor.cs", hits.stderr
 
 
+def test_hooks_go_where_core_hooks_path_says_and_git_runs_them(repo: Path) -> None:
+    """indexer/changes/hooks.py: the hooks folder "honours core.hooksPath" (a team's committed
+    `.githooks`, set relative to the work tree): the hooks are written there, not into
+    `.git/hooks`, which git would not run, and a commit refreshes the index through them."""
+    git(repo, "config", "core.hooksPath", ".githooks")
+    r = run_cli("hook", "install", "--json", "--project", str(repo))
+    assert r.returncode == 0, r.stderr
+    hooks = repo / ".githooks"
+    assert json.loads(r.stdout) == {
+        "schema_version": 1,
+        "action": "install",
+        "hooks_dir": str(hooks),
+        "done": [f"{n}: installed in {hooks}" for n in HOOKS],
+    }
+    assert not any((repo / ".git/hooks" / n).exists() for n in HOOKS)
+    (repo / "Assets/Scripts/Shield.cs").write_text("public class Shield {}\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "shield")
+    assert check_consistency(paths_of(repo), repo, CONFIG) == []
+    checks = {c.name: c for c in project_checks(repo, [])}
+    assert checks["git-hooks"].status == "pass", checks["git-hooks"].detail
+    assert uninstall(repo) == [f"{n}: removed" for n in HOOKS]
+    assert not any((hooks / n).exists() for n in HOOKS)
+
+
 def test_hook_outside_a_repository_is_a_usage_error(tmp_path: Path) -> None:
     out = run_cli("hook", "install", "--project", str(tmp_path))
     assert out.returncode == 2 and "not inside a git repository" in out.stderr

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -149,6 +150,36 @@ def test_hooks_go_where_core_hooks_path_says_and_git_runs_them(repo: Path) -> No
     assert checks["git-hooks"].status == "pass", checks["git-hooks"].detail
     assert uninstall(repo) == [f"{n}: removed" for n in HOOKS]
     assert not any((hooks / n).exists() for n in HOOKS)
+
+
+def test_uninstall_takes_the_hooks_of_a_project_since_removed(tmp_path: Path) -> None:
+    """docs/cli.md, `hook`: "`uninstall` also takes such a folder, to remove the hooks of a project
+    since moved away". A project deleted or moved leaves hooks that print an error on every git
+    command; `hook uninstall --project <its old folder>` said "no such folder" (exit 2) and the
+    hooks could not be taken out but by hand."""
+    top = tmp_path / "repo"
+    for name in ("Game", "Tools"):
+        write_project(top / name, {"Assets/Scripts/Health.cs": HEALTH, ".gitignore": "Library/\n"})
+    git(top, "init", "-q")
+    hooks = top / ".git/hooks"
+    for name in ("Game", "Tools"):
+        assert run_cli("hook", "install", "--project", str(top / name)).returncode == 0
+    assert run_cli("hook", "install", "--pre-commit", "--project", str(top / "Game")).returncode == 0
+    shutil.rmtree(top / "Game")
+    r = run_cli("hook", "uninstall", "--project", str(top / "Game"))
+    assert (r.returncode, r.stdout) == (0, "")
+    assert r.stderr == "".join(f"{n}: no longer refreshes Game (still Tools)\n" for n in HOOKS)
+    r = run_cli("hook", "uninstall", "--pre-commit", "--project", "Game", cwd=top)
+    assert (r.returncode, r.stderr) == (
+        0,
+        f"removed the unity-index-refresh hook from {top / '.pre-commit-config.yaml'}\n",
+    )
+    shutil.move(top / "Tools", tmp_path / "Tools")  # moved out of the repository
+    r = run_cli("hook", "uninstall", "--json", "--project", "Tools", cwd=top)
+    assert json.loads(r.stdout)["done"] == [f"{n}: removed" for n in HOOKS], r.stderr
+    assert not any((hooks / n).exists() for n in HOOKS)
+    r = run_cli("hook", "install", "--project", str(top / "Game"))  # install still wants the folder
+    assert (r.returncode, r.stderr) == (2, f"error: --project {top / 'Game'}: no such folder\n")
 
 
 def test_hook_outside_a_repository_is_a_usage_error(tmp_path: Path) -> None:

@@ -31,12 +31,21 @@ class HookError(Exception):
     """Not a git repository, or the hooks folder cannot be changed."""
 
 
+def _existing(base: Path) -> Path:
+    """`base`, or the nearest folder above it that exists: git runs in a folder, and `uninstall`
+    is given the folder of a project since removed, whose hooks fail on every git command."""
+    base = base.absolute()
+    while not base.is_dir() and base.parent != base:
+        base = base.parent
+    return base
+
+
 def hooks_dir(base: Path) -> Path:
     """The repository's hooks folder (honours core.hooksPath and worktrees)."""
     try:
         out = subprocess.run(
             ["git", "rev-parse", "--path-format=absolute", "--git-path", "hooks"],
-            cwd=base,
+            cwd=_existing(base),
             capture_output=True,
             text=True,
             check=True,
@@ -50,7 +59,7 @@ def repository_root(base: Path) -> Path:
     """The root of the work tree holding `base` (each git worktree has its own)."""
     try:
         out = subprocess.run(
-            ["git", "rev-parse", "--show-toplevel"], cwd=base, capture_output=True, text=True, check=True
+            ["git", "rev-parse", "--show-toplevel"], cwd=_existing(base), capture_output=True, text=True, check=True
         )
     except (OSError, subprocess.CalledProcessError) as exc:
         raise HookError(f"{base}: not inside a git repository ({exc})") from None

@@ -215,8 +215,8 @@ def cmd_hook(args: argparse.Namespace, console: Console) -> int:
     from indexer.changes.hooks import HookError, hooks_dir, install, uninstall
 
     base = Path(args.project).expanduser().resolve() if args.project else _project_or_cwd(args.action)
-    if not base.is_dir():
-        raise UsageError(not_a_folder(args.project or "."))
+    if not base.is_dir() and not (args.action == "uninstall" and not base.exists()):
+        raise UsageError(not_a_folder(args.project or "."))  # uninstall: hooks of a project since removed
     try:
         folder = hooks_dir(base)
     except HookError:

@@ -180,6 +180,29 @@ def test_the_prompt_budget_defaults_to_8000(server) -> None:
     assert default.messages[0].content.text != smaller.messages[0].content.text
 
 
+def test_a_prompt_budget_sent_as_a_number_is_refused_before_the_prompt_runs(indexed_fixture: Path) -> None:
+    """docs/mcp.md, Prompt: "MCP passes prompt arguments as strings". A client that sends the
+    budget as a JSON number gets the SDK's -32602 before the prompt runs: `read_budget` said it
+    took "an int from some clients", which never reaches it over the wire."""
+    init = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "printf", "version": "1"}}
+    task = "add a shield"
+    lines = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        *(
+            {"jsonrpc": "2.0", "id": i, "method": "prompts/get", "params": {"name": "unity_task", "arguments": a}}
+            for i, a in ((2, {"task": task, "budget": 500}), (3, {"task": task, "budget": "500"}))
+        ),
+    ]
+    cmd = [sys.executable, "-m", "indexer.cli", "serve", "--project", str(indexed_fixture), "--no-watch"]
+    stdin = "".join(json.dumps(line) + "\n" for line in lines)
+    r = subprocess.run(cmd, input=stdin, capture_output=True, text=True, cwd=REPO, env=_env(), timeout=120)
+    assert r.returncode == 0, r.stderr
+    answers = {a["id"]: a for a in map(json.loads, r.stdout.splitlines())}
+    assert answers[2]["error"] == {"code": -32602, "message": "Invalid request parameters", "data": ""}
+    assert re.search(r"for the task \((\d+) tokens\)", answers[3]["result"]["messages"][0]["content"]["text"])
+
+
 @pytest.mark.parametrize("mode", ["legacy", "auto"])
 def test_an_absolute_path_in_a_file_uri_is_invalid_params(server, mode: str) -> None:
     """docs/mcp.md, Resources: `{+path}` keeps the slashes, "the SDK rejects `..` and absolute

@@ -22,7 +22,8 @@ DEFAULT_BUDGET = 8000
 
 
 def read_budget(budget: str | int) -> int:
-    """The token budget from the prompt's argument (a string in MCP; an int from some clients)."""
+    """The token budget from the prompt's argument: a string in MCP (the SDK refuses a JSON number
+    with -32602 before the prompt runs); an int only from a caller in this process."""
     text = str(budget).strip()
     value = int(text) if text.lstrip("+-").isdigit() else None
     if value is None or not BUDGET_MIN <= value <= BUDGET_MAX:

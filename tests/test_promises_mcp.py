@@ -157,6 +157,24 @@ def test_the_bounds_of_limit_and_budget_are_taken_and_one_past_them_refused(serv
     assert text(budget_over).startswith("get_context: `budget` must be at most 200000 (got 200001).")
 
 
+def test_find_references_takes_a_limit_from_1_to_1000(server) -> None:
+    """docs/mcp.md, Tools: `find_references`' `limit=50` (1-1000): the bounds are taken, one past
+    them refused with its sentence (the table gave no range, where `search`'s is 1-100)."""
+
+    async def go():
+        async with Client(server) as c:
+            return [
+                await c.call_tool("find_references", {"target": "PlayerHealth", "limit": n}) for n in (1, 1000, 0, 1001)
+            ]
+
+    low, high, under, over = anyio.run(go)
+    assert (low.structured_content["total"], len(low.structured_content["usages"])) == (6, 1)
+    assert (len(high.structured_content["usages"]), high.structured_content["next_offset"]) == (6, None)
+    assert text(under).startswith("find_references: `limit` must be at least 1 (got 0).")
+    assert text(over).startswith("find_references: `limit` must be at most 1000 (got 1001).")
+    assert under.is_error and over.is_error
+
+
 def test_the_prompt_budget_defaults_to_8000(server) -> None:
     """docs/mcp.md, Prompt: `unity_task(task, budget=8000)`."""
 

@@ -569,6 +569,33 @@ def test_serve_over_http_stops_on_a_signal_with_exit_0(indexed_fixture: Path, si
     assert "error:" not in err and "Traceback" not in err, err
 
 
+def test_ctrl_c_of_serve_over_stdio_is_an_interruption_exit_130(indexed_fixture: Path) -> None:
+    """docs/cli.md, exit codes: 130 is "interrupted (Ctrl-C) during a command other than `watch`
+    and `serve --transport http`": over stdio the client ends a session by closing stdin, so a
+    Ctrl-C is an interruption, said in one line, at once (its watcher running)."""
+    import signal
+    import time
+
+    proc = start_cli("serve", "--project", str(indexed_fixture), stdin=subprocess.PIPE)
+    try:
+        assert proc.stderr is not None
+        first = proc.stderr.readline()
+        assert first == f"unity-index: watching {indexed_fixture}\n", first
+        t0 = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+        assert time.monotonic() - t0 < 10
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    # the watcher's stop is logged unless the Ctrl-C came before the session's first steps were done
+    stopped = f"unity-index: stopped watching {indexed_fixture}\n"
+    assert (proc.returncode, out) == (130, "") and err in ("error: interrupted\n", stopped + "error: interrupted\n"), (
+        err
+    )
+
+
 def test_the_shares_docs_cli_md_gives_for_a_context_pack_are_the_packs() -> None:
     """`context`: "Tier 1 (at most 15% of the budget)"; each file "in a fifth of tier 2 for the two
     best files, 6% for the rest"; "The ranked files take at most 85% of tier 2"; related files are

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from indexer.query.graph import Graph
     from indexer.store.reader import Records
 
-VENDORED_PRIOR = 0.5
+VENDORED_PRIOR = 0.4
 ART_PRIOR = 0.5
 # A task that asks for code (names no kind of asset, no configuring, no looks) ranks prefabs and
 # scenes lower: their names share the task's nouns ("the tank's shield" and `PlayerGraphics_Tank`),

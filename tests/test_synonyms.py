@@ -114,7 +114,8 @@ def test_synonyms_name_the_file_in_its_header_but_never_add_matched_lines(ws: Wo
 
 def test_the_players_words_for_an_emote_a_colour_a_chance_and_an_undo_find_the_code(tmp_path) -> None:
     """ "reaction" is `EmoteType`, "colour" is `Color`, "odds" is `dropChance`, "rewind" is
-    `undoKey`, "grip" and "slippery" are `friction`, "icy" is `Ice`: words a player or a designer
+    `undoKey`, "grip" and "slippery" are `friction`, "icy" is `Ice`, "endless" is `Infinite`: words
+    a player or a designer
     says for what the code names otherwise."""
     files = {
         "Assets/EmoteType.cs": "public enum EmoteType { None, Smile, Frown, Shock }\n",
@@ -125,6 +126,8 @@ def test_the_players_words_for_an_emote_a_colour_a_chance_and_an_undo_find_the_c
         "Assets/Lobby.cs": "public class Lobby { public void Leave() { } }\n",
         "Assets/Tyre.cs": "public class Tyre { public float friction = 0.6f; }\n",
         "Assets/Surfaces/IceSurface.cs": "public class IceSurface { }\n",
+        "Assets/Trays/InfiniteTray.cs": "public class InfiniteTray { void SpawnPeg() { } }\n",
+        "Assets/Trays/SlotTray.cs": "public class SlotTray { void SpawnPeg() { } // pegs\n }\n",
     }
     ws = _workspace(tmp_path, files)
     for question, path in (
@@ -135,6 +138,7 @@ def test_the_players_words_for_an_emote_a_colour_a_chance_and_an_undo_find_the_c
         ("the wheels have too much grip", "Assets/Tyre.cs"),
         ("the road is far too slippery", "Assets/Tyre.cs"),
         ("the icy patch", "Assets/Surfaces/IceSurface.cs"),
+        ("where do pegs spawn in an endless stream", "Assets/Trays/InfiniteTray.cs"),
     ):
         assert ws.search(question, limit=1)[0].path == path, question
 

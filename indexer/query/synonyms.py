@@ -100,6 +100,7 @@ delay wait
 undo rewind revert
 friction grip grippy traction slippery
 ice icy frost
+infinite endless unlimited limitless
 """
 
 

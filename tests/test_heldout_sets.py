@@ -15,7 +15,7 @@ KEYS = ("commit", "parent", "message", "relevant_files", "type", "note")
 TYPES = {"locate", "asset", "change", "bug", "cross"}
 
 
-def test_there_are_twenty_two_sets_each_with_its_repository_named() -> None:
+def test_there_are_twenty_four_sets_each_with_its_repository_named() -> None:
     """`tests.bench.heldout` finds each set's repository in sets.json (docs/retrieval.md)."""
     assert [s.stem for s in SETS] == [
         "A11ySample",
@@ -27,12 +27,14 @@ def test_there_are_twenty_two_sets_each_with_its_repository_named() -> None:
         "BoatAttack",
         "BossRoom",
         "CharacterControllers",
+        "DarkSoulsDemo",
         "GalacticKittens",
         "GameLobby",
         "GamePatterns",
         "GeoAdventures",
         "Matchplay",
         "PaddleGameSO",
+        "Pal3",
         "SS3D",
         "SolarSystem",
         "SpaceshipDemo",

@@ -56,7 +56,7 @@ from indexer.store.schema import LISTING_KINDS
 __all__ = ["is_vendored", "rank", "vendored_folders"]
 
 
-CANDIDATES = 60  # BM25 hits considered
+CANDIDATES = 150  # BM25 hits considered
 SEEDS = 8  # top hits the walk starts from
 LENGTH_EXPONENT = 0.2
 LENGTH_CLAMP = (0.7, 1.6)

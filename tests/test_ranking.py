@@ -135,6 +135,29 @@ def test_an_asset_store_package_with_a_pdf_manual_ranks_below_the_projects_own_c
     ) == {"Assets/Kit/", "Assets/Dungeons/", "Assets/DefaultPlayables/", "Assets/Tools/"}
 
 
+def test_a_design_document_pdf_beside_the_projects_own_code_is_not_a_manual(tmp_path: Path) -> None:
+    """A PDF manual names itself a manual, a readme, a guide or the documentation, as a word of its
+    name: a game's own design document (or `Paddock.pdf`, a level's plan) beside its scripts does not
+    make them third-party code."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/MyGame/Game Design Document.pdf.meta": meta("0a0b0c0d0e0f10111213141516171819"),
+            "Assets/MyGame/Scripts/EnemyPatroller.cs": "public class EnemyPatroller { public void Patrol() {} }",
+        },
+    )
+    assert workspace(root).projects[0].fresh().vendored == frozenset()
+    assert vendored_folders(
+        [
+            "Assets/Levels/Paddock.pdf",
+            "Assets/Tech/TechnicalDocument.pdf.meta",
+            "Assets/Kit/Docs.pdf",
+            "Assets/Kit2/KitDocs v2.PDF",
+            "Assets/Kit3/README.pdf",
+        ]
+    ) == {"Assets/Kit/", "Assets/Kit2/", "Assets/Kit3/"}
+
+
 def test_an_sdk_copied_into_assets_ranks_below_the_projects_own_code(tmp_path: Path) -> None:
     """An SDK dropped into Assets/ as a package (its `package.json` beside it, no license) or with
     release notes or a change log of its own is third-party code: "a solo game" or "play" do not

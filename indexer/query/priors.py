@@ -73,9 +73,14 @@ _VENDOR_MARK = re.compile(
     re.I,
 )
 # An Asset Store package's manual, shipped as a PDF beside its code (`Documentation.pdf`,
-# `Readme.pdf`, `MD Quick Start Guide 1.7.pdf`); only its `.meta` when the PDF is not indexed
+# `Readme.pdf`, `MD Quick Start Guide 1.7.pdf`); only its `.meta` when the PDF is not indexed.
+# The word starts the name, follows a non-letter or starts a camel-case word
+# (`DefaultPlayablesDocumentation.pdf`); `doc` is Doc, Docs or Documentation, not a game's own
+# `Game Design Document.pdf` nor `Paddock.pdf`.
 _VENDOR_MANUAL = re.compile(
-    r"(doc|readme|manual|guide|getting[ _-]?started|quick[ _-]?start)[^/]*\.pdf(\.meta)?$", re.I
+    r"(?:(?<![A-Za-z])|(?<=[a-z])(?=[A-Z]))"
+    r"(?:(?i:doc(?:s|umentation)?)(?![a-z])|(?i:readme|manual|guide|getting[ _-]?started|quick[ _-]?start))"
+    r"[^/]*\.(?i:pdf)(?:\.meta)?$"
 )
 # A Unity package's manifest: below Assets/ it marks a package copied in (an SDK's drop), not the
 # project's own code, which Unity compiles from Assets/ without one.

@@ -613,3 +613,27 @@ def test_a_tool_error_repeats_at_most_200_characters_of_the_input(server, tool: 
     assert res.is_error is True
     assert f"{given[:200]}… ({len(given):,} characters)" in text(res)
     assert len(text(res)) < 1000, text(res)[:1000]
+
+
+def test_the_overview_tree_marks_third_party_folders_as_tier_1s_does(tmp_path: Path) -> None:
+    """project_overview's tree is tier 1's (docs/cli.md): an Asset Store kit is said to be
+    third-party at its outermost folder, and the project's own folders expand before it."""
+    from indexer.build.update import update
+    from indexer.config import Config
+
+    files = {f"Assets/Behavior Kit/Runtime/Task{i}.cs": f"public class Task{i} {{ }}" for i in range(3)}
+    files |= {"Assets/Behavior Kit/LICENSE.md": "MIT", "Assets/Scripts/Game.cs": "public class Game { }"}
+    root = write_project(tmp_path / "P", files)
+    update(root, Config(workers=1))
+
+    async def go():
+        async with Client(make_server(root)) as c:
+            return await c.call_tool("project_overview", {})
+
+    tree = run(go).structured_content["tree"].split("## Project tree\n")[1].split("\n")
+    assert tree[:4] == [
+        "Assets/ — 5 files (4 .cs, 1 .md)",
+        "  Behavior Kit/ — 4 files (3 .cs, 1 .md), third-party",
+        "    Runtime/ — 3 files (3 .cs)",
+        "      files: Task0.cs, Task1.cs, Task2.cs",
+    ]

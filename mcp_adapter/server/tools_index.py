@@ -8,7 +8,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.tools import Tool
 from mcp.types import CallToolResult, ToolAnnotations
 
-from indexer.query.overview import folder_tree, render_tree, workspace_overviews
+from indexer.query.overview import folder_tree, render_tree, third_party_test, workspace_overviews
 from indexer.query.render import render_overview, render_status, render_update
 from indexer.query.status import project_status
 from indexer.store.progress import read_progress
@@ -29,8 +29,9 @@ OVERVIEW_TREE_TOKENS = 1500
 def overview_of(state: ServerState) -> tuple[OverviewResult, str]:
     """Every project's overview and the workspace tree (for the tool and the overview resource)."""
     state.fresh.ensure()
-    overviews, kinds = workspace_overviews([p.fresh() for p in state.ws.projects])
-    tree = render_tree(folder_tree(kinds), state.tok, OVERVIEW_TREE_TOKENS)
+    projects = [p.fresh() for p in state.ws.projects]
+    overviews, kinds = workspace_overviews(projects)
+    tree = render_tree(folder_tree(kinds, third_party_test(projects)), state.tok, OVERVIEW_TREE_TOKENS)
     text = "\n\n".join([*(render_overview(o) for o in overviews), tree])
     return OverviewResult(projects=overviews, tree=tree), text
 

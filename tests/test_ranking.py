@@ -558,6 +558,7 @@ TEXT_SCRIPT_GUID = "f0e1d2c3b4a5968778695a4b3c2d1e0f"  # a library's component: 
 FANCY_SCRIPT_GUID = "1f2e3d4c5b6a79880716253443526170"  # a third-party script in the project (Plugins/)
 BRUTE_SCRIPT_GUID = "2a3b4c5d6e7f80910a1b2c3d4e5f6071"  # a script whose base class declares the field
 SPAWNER_SCRIPT_GUID = "3c4d5e6f708192a3b4c5d6e7f8091a2b"  # a script holding a [Serializable] class's values
+BOSS_SPAWNER_SCRIPT_GUID = "4d5e6f708192a3b4c5d6e7f8091a2b3c"  # its base holds the [Serializable] class
 
 
 LONG_GOAL_GUID = "0a1b2c3d4e5f60718293a4b5c6d7e8f9"
@@ -603,6 +604,13 @@ def test_the_file_holding_a_value_the_task_says_in_a_field_it_names_is_where_it_
             "Assets/Prefabs/Spawner.prefab": TOWER.replace("7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a", SPAWNER_SCRIPT_GUID)
             .replace("Tower", "Spawner")
             .replace("range: 20", "waves:\n  - enemyCount: 2\n  - enemyCount: 6"),
+            "Assets/Scripts/BossSpawner.cs": "public class BossSpawner : WaveSpawner { }",
+            "Assets/Scripts/BossSpawner.cs.meta": meta(BOSS_SPAWNER_SCRIPT_GUID),
+            "Assets/Prefabs/Boss Spawner.prefab": TOWER.replace(
+                "7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a", BOSS_SPAWNER_SCRIPT_GUID
+            )
+            .replace("Tower", "Boss Spawner")
+            .replace("range: 20", "waves:\n  - enemyCount: 9"),
             "Assets/Data/Quick Match Goal.asset": _goal("Quick Match Goal", 5),
             "Assets/Data/Long Match Goal.asset": _goal("Long Match Goal", 7),
             "Assets/Data/Long Match Goal.asset.meta": meta(LONG_GOAL_GUID),
@@ -635,6 +643,8 @@ def test_the_file_holding_a_value_the_task_says_in_a_field_it_names_is_where_it_
     assert reasons("the brute has 5 max health, make it 8")["Brute.prefab"] == ["holds maxHealth: 5"]  # a base's field
     # a field of a [Serializable] class the prefab's script holds
     assert reasons("the spawner sends 6 enemies in a wave")["Spawner.prefab"] == ["holds enemyCount: 6"]
+    # ... or its base class holds
+    assert reasons("the boss spawner sends 9 enemies in a wave")["Boss Spawner.prefab"] == ["holds enemyCount: 9"]
     order = [h.path.rsplit("/", 1)[1] for h in ws.search("a match ends when someone reaches five points", limit=10)]
     assert order.index("Quick Match Goal.asset") < order.index("Long Match Goal.asset")
     assert all(not r for r in reasons("a match ends when someone reaches 1 point, or 0").values())

@@ -128,25 +128,29 @@ def raise_held(
 
 
 def fields_of_its_scripts(project, path: str) -> frozenset[str]:
-    """The fields the project scripts this asset uses declare, those of the types they use (a
-    `[Serializable]` class held in a field: `waves: - enemyCount: 6`) and their base classes' too
-    (not a third-party script's): `maxHealth` on an enemy prefab is its `Character` base's."""
+    """The fields the project scripts this asset uses declare, their base classes' too, and those of
+    the types all these use (a `[Serializable]` class held in a field, a base's as well: `waves: -
+    enemyCount: 6`), not a third-party script's: `maxHealth` on an enemy prefab is its `Character` base's."""
     own = lambda p: vendor_package(p, project.vendored) is None  # noqa: E731
-    carried = {p for p, edge in project.graph.uses(path) if edge == "script" and own(p)}
-    scripts = set(carried)
-    for script in sorted(carried):
-        for used, edge in project.graph.uses(script):
-            if edge == "type" and own(used) and len(scripts) < MAX_SCRIPTS:
-                scripts.add(used)
-    todo = list(scripts)
-    while todo and len(scripts) < MAX_SCRIPTS:
-        for base, edge in project.graph.uses(todo.pop()):
-            if edge == "base" and base not in scripts and own(base):
-                scripts.add(base)
-                todo.append(base)
+    scripts = {p for p, edge in project.graph.uses(path) if edge == "script" and own(p)}
+    _add_own(project, scripts, "base", own)  # a base class's fields, and the types it holds
+    _add_own(project, scripts, "type", own, follow=False)
+    _add_own(project, scripts, "base", own)
     return frozenset(
         name
         for outline in outlines_of(project, sorted(scripts)).values()
         for entry, name in zip(outline.entries, outline.names, strict=True)
         if entry.kind == "field"
     )
+
+
+def _add_own(project, scripts: set[str], kind: str, own, follow: bool = True) -> None:
+    """Add to `scripts` the project's own files they use by edges of `kind` (`follow`: those
+    files' too, as a base's base), up to MAX_SCRIPTS."""
+    todo = sorted(scripts)
+    while todo and len(scripts) < MAX_SCRIPTS:
+        for used, edge in project.graph.uses(todo.pop()):
+            if edge == kind and used not in scripts and own(used) and len(scripts) < MAX_SCRIPTS:
+                scripts.add(used)
+                if follow:
+                    todo.append(used)

@@ -47,12 +47,15 @@ def editor_reachable(target: Target) -> list[Check]:
 def _entries(client: Client, data: dict, root: Path, base: Path) -> list[tuple[dict, Path]]:
     """The unity-index entries of one parsed configuration file, each with the folder its relative
     paths start from: `base` (the project for a project's own file, home for a user file), but the
-    project for Claude Code's per-project servers in its user file (where `claude mcp add` writes
-    them), which it starts in the project's folder."""
+    folder for Claude Code's per-project servers in its user file (where `claude mcp add` writes
+    them), which it starts in that folder: the project's, or one above it (a repository's root
+    holding the project in a subfolder)."""
     groups = [(data.get(client.key), base)]
-    if client.name == "claude-code":
-        local = data.get("projects", {}).get(str(root), {}) if isinstance(data.get("projects"), dict) else {}
-        groups.append((local.get("mcpServers") if isinstance(local, dict) else None, root))
+    projects = data.get("projects") if client.name == "claude-code" else None
+    for key, local in projects.items() if isinstance(projects, dict) else ():
+        folder = Path(key)
+        if isinstance(local, dict) and (folder == root or folder in root.parents):
+            groups.append((local.get("mcpServers"), folder))
     return [
         (entry, folder)
         for servers, folder in groups

@@ -298,6 +298,12 @@ def test_claude_codes_per_project_entries_serve_the_project_they_are_kept_under(
     other = {"unity-index": {"command": "true", "args": ["serve", "--project", "."]}}
     user_file.write_text(json.dumps({"mcpServers": other, "projects": {"/elsewhere": {"mcpServers": other}}}))
     assert checks(project)["mcp-clients"].status == "warn"
+    # a project at a subfolder of the folder Claude Code runs in (a repository's root): kept under
+    # that folder, its `--project` relative to it
+    for args, status in ((["serve", "--project", project.name], "pass"), (["serve", "--project", "."], "warn")):
+        servers = {"unity-index": {"command": "true", "args": args}}
+        user_file.write_text(json.dumps({"projects": {str(project.parent): {"mcpServers": servers}}}))
+        assert checks(project)["mcp-clients"].status == status, args
 
 
 def test_no_project_fails_with_the_projects_below(tmp_path: Path) -> None:

@@ -307,3 +307,15 @@ def test_a_file_whose_stored_record_is_garbled_is_replaced_with_all_its_referenc
     assert stored == sorted((r.line, r.kind, r.target) for r in rec.refs)
     assert ("type", "ScriptableObject") in {(k, t) for _, k, t in stored}
     assert "MonoBehaviour" not in {t for _, _, t in stored}
+
+
+def test_the_kinds_by_extension_are_part_of_the_format() -> None:
+    """A file's kind is stored and an unchanged file is never read again: an index written before
+    `.gif` was a texture would hold it as `other` until a rebuild. So changing `KINDS` bumps
+    SCHEMA_VERSION (an index of another version is rebuilt); then pin the new table here."""
+    import hashlib
+
+    from indexer.kinds import KINDS
+
+    table = hashlib.sha256(json.dumps(sorted(KINDS.items())).encode()).hexdigest()[:16]
+    assert (SCHEMA_VERSION, table) == (20, "b1cb02a266611b4a")

@@ -564,6 +564,15 @@ BOSS_SPAWNER_SCRIPT_GUID = "4d5e6f708192a3b4c5d6e7f8091a2b3c"  # its base holds 
 LONG_GOAL_GUID = "0a1b2c3d4e5f60718293a4b5c6d7e8f9"
 
 
+def _carrying(script_guid: str, name: str, fields: str) -> str:
+    """A prefab named `name` whose one component is the script of this GUID, serializing `fields`."""
+    return (
+        TOWER.replace("7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a", script_guid)
+        .replace("Tower", name)
+        .replace("range: 20", fields)
+    )
+
+
 def _goal(name: str, target: int) -> str:
     return (
         "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!114 &11400000\nMonoBehaviour:\n"
@@ -595,22 +604,18 @@ def test_the_file_holding_a_value_the_task_says_in_a_field_it_names_is_where_it_
             "Assets/Scripts/Character.cs": "public class Character : MonoBehaviour { public int maxHealth; }",
             "Assets/Scripts/Brute.cs": "public class Brute : Character { }",
             "Assets/Scripts/Brute.cs.meta": meta(BRUTE_SCRIPT_GUID),
-            "Assets/Prefabs/Brute.prefab": TOWER.replace("7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a", BRUTE_SCRIPT_GUID)
-            .replace("Tower", "Brute")
-            .replace("range: 20", "maxHealth: 5"),
+            "Assets/Prefabs/Brute.prefab": _carrying(BRUTE_SCRIPT_GUID, "Brute", "maxHealth: 5"),
             "Assets/Scripts/Wave.cs": "[System.Serializable] public class Wave { public int enemyCount; }",
             "Assets/Scripts/WaveSpawner.cs": "public class WaveSpawner : MonoBehaviour { public Wave[] waves; }",
             "Assets/Scripts/WaveSpawner.cs.meta": meta(SPAWNER_SCRIPT_GUID),
-            "Assets/Prefabs/Spawner.prefab": TOWER.replace("7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a", SPAWNER_SCRIPT_GUID)
-            .replace("Tower", "Spawner")
-            .replace("range: 20", "waves:\n  - enemyCount: 2\n  - enemyCount: 6"),
+            "Assets/Prefabs/Spawner.prefab": _carrying(
+                SPAWNER_SCRIPT_GUID, "Spawner", "waves:\n  - enemyCount: 2\n  - enemyCount: 6"
+            ),
             "Assets/Scripts/BossSpawner.cs": "public class BossSpawner : WaveSpawner { }",
             "Assets/Scripts/BossSpawner.cs.meta": meta(BOSS_SPAWNER_SCRIPT_GUID),
-            "Assets/Prefabs/Boss Spawner.prefab": TOWER.replace(
-                "7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a", BOSS_SPAWNER_SCRIPT_GUID
-            )
-            .replace("Tower", "Boss Spawner")
-            .replace("range: 20", "waves:\n  - enemyCount: 9"),
+            "Assets/Prefabs/Boss Spawner.prefab": _carrying(
+                BOSS_SPAWNER_SCRIPT_GUID, "Boss Spawner", "waves:\n  - enemyCount: 9"
+            ),
             "Assets/Data/Quick Match Goal.asset": _goal("Quick Match Goal", 5),
             "Assets/Data/Long Match Goal.asset": _goal("Long Match Goal", 7),
             "Assets/Data/Long Match Goal.asset.meta": meta(LONG_GOAL_GUID),
@@ -618,12 +623,8 @@ def test_the_file_holding_a_value_the_task_says_in_a_field_it_names_is_where_it_
                 "public class FancyScore : MonoBehaviour { public int targetScore; }"
             ),
             "Assets/Plugins/TextKit/FancyScore.cs.meta": meta(FANCY_SCRIPT_GUID),
-            "Assets/UI/Fancy Score.prefab": TOWER.replace("7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a", FANCY_SCRIPT_GUID)
-            .replace("Tower", "Fancy Score")
-            .replace("range: 20", "targetScore: 5"),
-            "Assets/UI/Score Label.prefab": TOWER.replace("7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a7a", TEXT_SCRIPT_GUID)
-            .replace("Tower", "Score Label")
-            .replace("range: 20", "targetScore: 5"),
+            "Assets/UI/Fancy Score.prefab": _carrying(FANCY_SCRIPT_GUID, "Fancy Score", "targetScore: 5"),
+            "Assets/UI/Score Label.prefab": _carrying(TEXT_SCRIPT_GUID, "Score Label", "targetScore: 5"),
         },
     )
     ws = workspace(root)

@@ -131,8 +131,7 @@ ASSET_WORDS = frozenset(
 def vendored_folders(paths: list[str]) -> frozenset[str]:
     """Folders that hold third-party code, below the project's top folders: those with a license,
     release notes, a change log or a PDF manual of their own (what Asset Store and open-source
-    drops ship with),
-    and below Assets/ those with a package manifest (an SDK's package copied in)."""
+    drops ship with), and below Assets/ those with a package manifest (an SDK's package copied in)."""
     out = set()
     for p in paths:
         folder, _, name = p.rpartition("/")

@@ -9,7 +9,7 @@ Only a number the task says, with a field named by one of its words: a 5 alone i
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from indexer.identifiers import name_stems, stem
@@ -144,7 +144,7 @@ def fields_of_its_scripts(project, path: str) -> frozenset[str]:
     )
 
 
-def _add_own(project, scripts: set[str], kind: str, own, follow: bool = True) -> None:
+def _add_own(project, scripts: set[str], kind: str, own: Callable[[str], bool], follow: bool = True) -> None:
     """Add to `scripts` the project's own files they use by edges of `kind` (`follow`: those
     files' too, as a base's base), up to MAX_SCRIPTS."""
     todo = sorted(scripts)

@@ -139,6 +139,7 @@ def test_the_players_words_for_an_emote_a_colour_a_chance_and_an_undo_find_the_c
         ("the road is far too slippery", "Assets/Tyre.cs"),
         ("the icy patch", "Assets/Surfaces/IceSurface.cs"),
         ("where do pegs spawn in an endless stream", "Assets/Trays/InfiniteTray.cs"),
+        ("where do pegs spawn endlessly", "Assets/Trays/InfiniteTray.cs"),  # an adverb of a group's word
     ):
         assert ws.search(question, limit=1)[0].path == path, question
 

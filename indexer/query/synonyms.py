@@ -115,6 +115,16 @@ def _by_stem() -> dict[str, tuple[str, ...]]:
     return {s: tuple(sorted(ws)) for s, ws in out.items()}
 
 
+def _group_stem(term: str, groups: dict[str, tuple[str, ...]]) -> str:
+    """The term's stem, or its adjective's when it is an adverb of a group's word ("endlessly" is
+    "endless", "easily" "easy"): the light stemmer keeps -ly, which only a group's word may lose."""
+    s = stem(term)
+    if s in groups or len(term) < 6 or not term.lower().endswith("ly"):
+        return s
+    base = term[:-3] + "y" if term.lower().endswith("ily") else term[:-2]
+    return stem(base)
+
+
 def expansions(terms: list[str]) -> list[tuple[str, tuple[str, ...]]]:
     """(term, the words of its group the query does not already use, by stem) for each query
     term in a group, in query order; a group two terms share is given once, with the first."""
@@ -122,7 +132,7 @@ def expansions(terms: list[str]) -> list[tuple[str, tuple[str, ...]]]:
     used = {stem(t) for t in terms}
     out: list[tuple[str, tuple[str, ...]]] = []
     for term in terms:
-        words = tuple(w for w in groups.get(stem(term), ()) if stem(w) not in used)
+        words = tuple(w for w in groups.get(_group_stem(term, groups), ()) if stem(w) not in used)
         if words and all(words != seen for _, seen in out):
             out.append((term, words))
     return out

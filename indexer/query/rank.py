@@ -96,7 +96,8 @@ def rank(
         return []
     stats = project.stats_of(c.path for c in found)
     said = said_words(text)  # what the task asks for; the parts of a name it quotes say nothing
-    priors = role_priors(project, {c.path: c.kind for c in found}, terms, said)
+    kinds = {c.path: c.kind for c in found}
+    priors = role_priors(project, kinds, terms, said)
     ranked: dict[str, Ranked] = {}
     for c in found:
         size = stats[c.path].size if c.path in stats else 4000
@@ -125,7 +126,7 @@ def rank(
     priors.update(role_priors(project, reached, terms, said))
     for path in reached:
         ranked[path] = Ranked(path, boosts[path][0] * priors.get(path, 1.0), [])
-    held = raise_held(project, ranked, said_numbers(text), {c.path: c.kind for c in found} | reached, said, also)
+    held = raise_held(project, ranked, said_numbers(text), kinds | reached, said, also)
     if not wanted and not asks_for(said, ASSET_WORDS | ART_WORDS):
         _near_words(project, ranked, said)
     if TEST_CAP and not asks_for(terms, TEST_WORDS):

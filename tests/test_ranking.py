@@ -3,6 +3,8 @@
 import json
 from pathlib import Path
 
+import pytest
+
 from indexer.build.update import update
 from indexer.config import Config
 from indexer.query.context import build_context
@@ -103,6 +105,34 @@ def test_vendored_code_ranks_below_the_projects_own(tmp_path: Path) -> None:
     assert is_vendored("Assets/Kit/Sub/a.cs", folders)
     assert is_vendored("Assets/Plugins/x.cs", folders) and is_vendored("Assets/Packages/LiteDB/x.cs", folders)
     assert not is_vendored("Assets/Game/x.cs", folders)
+
+
+def test_third_party_code_weighs_its_prior_of_the_projects_own_and_rank_reads_its_candidates(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """docs/retrieval.md: third-party code "at 0.4 of its weight": the same file in Plugins/
+    scores VENDORED_PRIOR of the project's own; and a ranking considers "up to 150 candidates"
+    (CANDIDATES) of the keyword search, whatever the few hits asked for."""
+    from indexer.query.priors import VENDORED_PRIOR
+    from indexer.query.rank import CANDIDATES
+
+    body = "public class {0} {{ public void OpenChest() {{}} public float lidAngle; }}"
+    root = write_project(
+        tmp_path / "P",
+        {"Assets/Plugins/Kit/ChestA.cs": body.format("ChestA"), "Assets/Game/ChestB.cs": body.format("ChestB")},
+    )
+    ws = workspace(root)
+    hits = {h.path: h.score for h in ws.search("open the chest lid", limit=5)}
+    assert VENDORED_PRIOR == 0.4
+    assert hits["Assets/Plugins/Kit/ChestA.cs"] / hits["Assets/Game/ChestB.cs"] == pytest.approx(
+        VENDORED_PRIOR, rel=0.02
+    )
+    project = ws.projects[0]
+    asked = []
+    real = project.searcher.candidates
+    monkeypatch.setattr(project.searcher, "candidates", lambda text, n, **kw: asked.append(n) or real(text, n, **kw))
+    ws.search("open the chest lid", limit=5)
+    assert (CANDIDATES, asked) == (150, [150])
 
 
 def test_an_asset_store_package_with_a_pdf_manual_ranks_below_the_projects_own_code(tmp_path: Path) -> None:

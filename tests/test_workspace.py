@@ -235,3 +235,38 @@ def test_a_project_of_one_word_is_named_when_the_task_says_it_as_a_name(tmp_path
     assert asked_project(projects, "a platformer jump feels floaty") is None
     assert asked_project(projects, "the tutorial text is cut off") is None
     assert asked_project(projects, "in the platformer, as in the tutorial project") is None  # two, as well
+
+
+def test_a_workspace_tree_tells_each_projects_third_party_folders_by_its_own_marks(tmp_path: Path) -> None:
+    """`overview.third_party_test`: a folder of a workspace (its path with the project's prefix) is
+    third-party by that project's marks (a kit's PDF manual in one project does not make the same
+    folder name in another third-party) and by the names third-party folders have."""
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.query.overview import third_party_test
+    from indexer.query.workspace import open_workspace, projects_at
+
+    base = tmp_path / "repo"
+    for name, files in (
+        (
+            "Client",
+            {
+                "Assets/Kit/Documentation.pdf.meta": meta("1a2b3c4d5e6f70819203a4b5c6d7e8f9"),
+                "Assets/Kit/A.cs": "class A {}",
+            },
+        ),
+        ("Server", {"Assets/Kit/B.cs": "class B {}", "Assets/Plugins/C.cs": "class C {}"}),
+    ):
+        root = write_project(base / name, files)
+        update(root, Config(workers=1))
+    projects = open_workspace(base, projects_at(base)).projects
+    test = third_party_test(projects)
+    assert [p.prefix for p in projects] == ["Client/", "Server/"]
+    assert [
+        test(f) for f in ("Client/Assets/Kit/", "Server/Assets/Kit/", "Server/Assets/Plugins/", "Client/Assets/")
+    ] == [
+        True,
+        False,
+        True,
+        False,
+    ]

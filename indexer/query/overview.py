@@ -168,8 +168,9 @@ def render_tree(root: Folder, counter: TokenCounter, max_tokens: int, task: bool
     """The project tree (`folder_tree`): the top level, then the folders that weigh most expanded
     first (`_weight`: the project's own before third-party code, then files that are not art,
     scripts thrice) while they fit; a folder too big to expand in what is left shows its heaviest
-    subfolders that fit and counts the others (`… 9 more folders, 412 files`). Unexpanded folders are one-liners. `task` (a context pack): settings and
-    art folders stay one-liners, whatever the room. Why by weight, not breadth-first: where
+    subfolders that fit and counts the others (`… 9 more folders, 412 files`). Unexpanded folders
+    are one-liners. `task` (a context pack): settings and art folders stay one-liners, whatever the
+    room. Why by weight, not breadth-first: where
     `Assets/` did not fit whole, a small package's test folders were expanded file by file instead.
 
     Costs are added per line, so each expansion is priced without re-rendering the tree.

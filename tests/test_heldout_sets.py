@@ -15,7 +15,7 @@ KEYS = ("commit", "parent", "message", "relevant_files", "type", "note")
 TYPES = {"locate", "asset", "change", "bug", "cross"}
 
 
-def test_there_are_twenty_four_sets_each_with_its_repository_named() -> None:
+def test_there_are_twenty_eight_sets_each_with_its_repository_named() -> None:
     """`tests.bench.heldout` finds each set's repository in sets.json (docs/retrieval.md)."""
     assert [s.stem for s in SETS] == [
         "A11ySample",
@@ -32,9 +32,13 @@ def test_there_are_twenty_four_sets_each_with_its_repository_named() -> None:
         "GameLobby",
         "GamePatterns",
         "GeoAdventures",
+        "MarioPartyBoard",
         "Matchplay",
+        "MechaRoguelike",
+        "MedievalRoguelike",
         "PaddleGameSO",
         "Pal3",
+        "PikminGameplay",
         "SS3D",
         "SolarSystem",
         "SpaceshipDemo",

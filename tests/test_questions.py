@@ -12,7 +12,7 @@ from indexer.build.update import update
 from indexer.config import Config
 from indexer.model import Hit
 from indexer.query.describe import describe
-from indexer.query.priors import EDITOR_PRIOR, TEST_PRIOR, is_editor_script
+from indexer.query.priors import EDITOR_PRIOR, GENERATED_PRIOR, TEST_PRIOR, input_wrappers, is_editor_script
 from indexer.query.rank import role_priors
 from indexer.query.workspace import Workspace, open_workspace
 
@@ -373,6 +373,53 @@ def test_in_an_editor_extension_editor_code_keeps_its_rank(tmp_path: Path) -> No
         ratios[name] = scores["Assets/Editor/Spin.cs"] / scores["Assets/Scripts/Spin.cs"]
     assert ratios["tool"] > 0.95
     assert ratios["game"] == pytest.approx(EDITOR_PRIOR * ratios["tool"], rel=0.02)
+
+
+# The class the Input System generates from an actions asset (1.0 names the interface without the
+# 2), and a hand-written script using the same words.
+CONTROLS_WRAPPERS = {
+    "Assets/Input/CrawlerControls.cs": """// GENERATED AUTOMATICALLY FROM 'Assets/Input/CrawlerControls.inputactions'
+using UnityEngine.InputSystem;
+public class @CrawlerControls : IInputActionCollection, System.IDisposable
+{
+    public InputAction Dodge => m_Gameplay_Dodge;
+    public InputAction Attack => m_Gameplay_Attack;
+    public interface IGameplayActions { void OnDodge(InputAction.CallbackContext context); }
+}
+""",
+    "Assets/Input/MenuControls.cs": """using UnityEngine.InputSystem;
+public partial class @MenuControls : IInputActionCollection2, System.IDisposable { public InputAction Pause; }
+""",
+    "Assets/Scripts/PlayerDodge.cs": """using UnityEngine;
+public class PlayerDodge : MonoBehaviour
+{
+    public float dodgeDistance = 3f;
+    public void Dodge() { transform.position += transform.forward * dodgeDistance; }
+}
+""",
+}
+
+
+def test_the_input_systems_generated_class_ranks_below_hand_written_code_unless_the_task_is_about_input(
+    tmp_path: Path,
+) -> None:
+    """docs/retrieval.md: a generated wrapper names every action of the game (`Dodge`) without
+    holding what any does; a task about input (keys, buttons, bindings) wants it at its score."""
+    from indexer.identifiers import query_terms, said_words
+
+    root = write_project(tmp_path / "p", CONTROLS_WRAPPERS)
+    update(root, Config(workers=1))
+    ws = open_workspace(root, [(root, Config())])
+    project = ws.projects[0]
+    wrapper, menu = "Assets/Input/CrawlerControls.cs", "Assets/Input/MenuControls.cs"
+    assert input_wrappers(project.records) == {wrapper, menu}
+    kinds = dict.fromkeys(CONTROLS_WRAPPERS, "csharp")
+    game, keys = "the dodge goes too far", "rebind the dodge key"
+    assert role_priors(project, kinds, query_terms(game), said_words(game)) == dict.fromkeys(
+        (wrapper, menu), GENERATED_PRIOR
+    )
+    assert role_priors(project, kinds, query_terms(keys), said_words(keys)) == {}
+    assert [h.path for h in ws.search(game, limit=2)] == ["Assets/Scripts/PlayerDodge.cs", wrapper]
 
 
 def test_a_test_in_an_editor_assembly_is_scaled_as_a_test_only(ws: Workspace) -> None:

@@ -188,6 +188,36 @@ def test_a_design_document_pdf_beside_the_projects_own_code_is_not_a_manual(tmp_
     ) == {"Assets/Kit/", "Assets/Kit2/", "Assets/Kit3/"}
 
 
+def test_a_kits_plain_text_read_me_marks_its_folder_third_party(tmp_path: Path) -> None:
+    """docs/retrieval.md: a read-me as plain text in a folder below the top (an Asset Store kit's
+    `readme.txt`, `!ReadMe!.txt`) makes the folder third-party, found through the index's path
+    search; a game's Markdown read-me, a script named Readme or a read-me at the top do not."""
+    task = "public class {0} {{ public void Evaluate(float priority) {{}} }}"
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Scripts/AI/NodeCanvas/!ReadMe!.txt": "Thank you for purchasing NodeCanvas",
+            "Assets/Scripts/AI/NodeCanvas/Tasks/PriorityEvaluator.cs": task.format("PriorityEvaluator"),
+            "Assets/Scripts/AI/GoalPriority.cs": task.format("GoalPriority"),
+        },
+    )
+    ws = workspace(root)
+    assert ws.projects[0].fresh().vendored == {"Assets/Scripts/AI/NodeCanvas/"}
+    hits = [h.path for h in ws.search("evaluate the priority", limit=2)]
+    assert hits == ["Assets/Scripts/AI/GoalPriority.cs", "Assets/Scripts/AI/NodeCanvas/Tasks/PriorityEvaluator.cs"]
+    assert vendored_folders(
+        [
+            "Assets/Plugins2/DOTween/readme.txt",
+            "Assets/Dungeons/Presets/ReadMe DunGen.txt.meta",
+            "Assets/Joystick/README.RTF",
+            "Assets/Game/README.md",  # a game's own notes
+            "Assets/Game/Readme/Readme.cs",  # a script
+            "Assets/Game/Readme_Fonts.txt",  # not the word read-me
+            "Assets/readme.txt",  # the top folder is the project's
+        ]
+    ) == {"Assets/Plugins2/DOTween/", "Assets/Dungeons/Presets/", "Assets/Joystick/"}
+
+
 def test_an_sdk_copied_into_assets_ranks_below_the_projects_own_code(tmp_path: Path) -> None:
     """An SDK dropped into Assets/ as a package (its `package.json` beside it, no license) or with
     release notes or a change log of its own is third-party code: "a solo game" or "play" do not

@@ -82,6 +82,9 @@ _VENDOR_MANUAL = re.compile(
     r"(?:(?i:doc(?:s|umentation)?)(?![a-z])|(?i:readme|manual|guide|getting[ _-]?started|quick[ _-]?start))"
     r"[^/]*\.(?i:pdf)(?:\.meta)?$"
 )
+# A kit's read-me as plain text in its folder (`readme.txt`, `!ReadMe!.txt`, `ReadMe DunGen.txt`),
+# as Asset Store packages ship them; a game documents itself in Markdown at the repository's root.
+_VENDOR_README = re.compile(r"^\W*read[ _-]?me\b[^/]*\.(txt|rtf)(\.meta)?$", re.I)
 # A Unity package's manifest: below Assets/ it marks a package copied in (an SDK's drop), not the
 # project's own code, which Unity compiles from Assets/ without one.
 _PACKAGE_MANIFEST = "package.json"
@@ -101,6 +104,15 @@ EDITOR_WORDS = frozenset(
     """editor editors inspector inspectors gizmo gizmos drawer drawers importer importers postprocessor
     wizard editorwindow menuitem""".split()  # noqa: SIM905
 )
+# Words of a task about input: then the C# class Unity's Input System generates from an actions
+# asset is an answer (its bindings, its callbacks); otherwise it ranks below hand-written code, as it
+# names every action of the game ("Jump", "Build", "Zoom") without holding what any of them does.
+INPUT_WORDS = frozenset(
+    """input inputs control controls controller controllers key keys keyboard keybind keybinds wasd
+    binding bindings bind rebind button buttons gamepad joystick mouse hotkey hotkeys shortcut shortcuts
+    touch press pressed pressing presses""".split()  # noqa: SIM905
+)
+GENERATED_PRIOR = 0.5
 ART_KINDS = frozenset({"prefab"})
 # Files that are looks by their kind: a material, an animation clip, an animator controller, a
 # visual effect graph share the task's nouns (`EnemyIdle.anim` for "the enemy idles too long") but
@@ -120,7 +132,16 @@ KIND_WORDS: dict[str, tuple[str, ...]] = {
 NAMED_KIND_PRIOR = 1.5
 # No file's prior (`rank.role_priors`: some of the priors above, multiplied) is above this.
 PRIOR_CEILING = math.prod(
-    max(1.0, f) for f in (VENDORED_PRIOR, ART_PRIOR, CODE_TASK_ASSET_PRIOR, TEST_PRIOR, EDITOR_PRIOR, NAMED_KIND_PRIOR)
+    max(1.0, f)
+    for f in (
+        VENDORED_PRIOR,
+        ART_PRIOR,
+        CODE_TASK_ASSET_PRIOR,
+        TEST_PRIOR,
+        EDITOR_PRIOR,
+        GENERATED_PRIOR,
+        NAMED_KIND_PRIOR,
+    )
 )
 ASSET_WORDS = frozenset(
     """asset assets prefab prefabs scene scenes inspector configured configure wired hooked connected assigned placed
@@ -130,14 +151,16 @@ ASSET_WORDS = frozenset(
 
 def vendored_folders(paths: list[str]) -> frozenset[str]:
     """Folders that hold third-party code, below the project's top folders: those with a license,
-    release notes, a change log or a PDF manual of their own (what Asset Store and open-source
-    drops ship with), and below Assets/ those with a package manifest (an SDK's package copied in)."""
+    release notes, a change log, a plain-text read-me or a PDF manual of their own (what Asset
+    Store and open-source drops ship with), and below Assets/ those with a package manifest (an
+    SDK's package copied in)."""
     out = set()
     for p in paths:
         folder, _, name = p.rpartition("/")
         if folder.count("/") >= 1 and (
             _VENDOR_MARK.match(name)
             or _VENDOR_MANUAL.search(name)
+            or _VENDOR_README.match(name)
             or (name == _PACKAGE_MANIFEST and folder.startswith("Assets/"))
         ):
             out.add(folder + "/")
@@ -224,6 +247,17 @@ def test_share(records: Records, folders: frozenset[str], typed: dict[str, tuple
         sql = f"SELECT f.id FROM files f WHERE {own} AND f.path > ? AND f.path < ?"
         tests.update(i for (i,) in conn.execute(sql, (folder, folder[:-1] + "0")))
     return len(tests) / total if total else 0.0
+
+
+def input_wrappers(records: Records) -> frozenset[str]:
+    """Scripts declaring a class the Input System generated from an actions asset: it implements
+    `IInputActionCollection` (`IInputActionCollection2` since Input System 1.1), which hand-written
+    code has no reason to."""
+    sql = (
+        "SELECT DISTINCT f.path FROM types t JOIN files f ON f.id = t.file_id"
+        " WHERE t.bases LIKE '%IInputActionCollection%'"
+    )
+    return frozenset(p for (p,) in records.conn.execute(sql))
 
 
 def is_editor_script(path: str, assemblies: dict[str, bool]) -> bool:

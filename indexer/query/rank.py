@@ -23,6 +23,8 @@ from indexer.query.priors import (
     CODE_TASK_ASSET_PRIOR,
     EDITOR_PRIOR,
     EDITOR_WORDS,
+    GENERATED_PRIOR,
+    INPUT_WORDS,
     LOOK_KINDS,
     MINOR_EDITOR_SHARE,
     MINOR_TEST_SHARE,
@@ -34,6 +36,7 @@ from indexer.query.priors import (
     asks_for,
     editor_share,
     has_logic,
+    input_wrappers,
     is_editor_script,
     is_effect,
     is_test,
@@ -311,6 +314,9 @@ def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str
     tests = set(_tests(project, scripts))
     if not asks_for(terms, TEST_WORDS) and _tests_are_minor(project):
         scale(tests, TEST_PRIOR)
+    if not asks_for(said, INPUT_WORDS):
+        wrappers = project.remember(("input_wrappers",), lambda: input_wrappers(project.records), role=True)
+        scale((p for p in scripts if p in wrappers), GENERATED_PRIOR)
     if not asks_for(terms, EDITOR_WORDS) and _editor_is_minor(project):
         scale(_editor_scripts(project, [p for p in scripts if p not in tests]), EDITOR_PRIOR)
     return out

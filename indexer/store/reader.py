@@ -139,12 +139,12 @@ class Records:
 
     def vendor_mark_paths(self) -> list[str]:
         """Paths that may mark a third-party folder (`LICENSE.md`, `COPYING`, `CHANGELOG.md`,
-        `Release Notes.txt`, `package.json`, `Documentation.pdf`: `priors.vendored_folders` decides), found in the path
-        index without reading every row into Python."""
+        `Release Notes.txt`, `readme.txt`, `package.json`, `Documentation.pdf`: `priors.vendored_folders`
+        decides), found in the path index without reading every row into Python."""
         sql = (
             "SELECT path FROM files WHERE path LIKE '%licen%' OR path LIKE '%copying%' OR path LIKE '%change%log%'"
             " OR path LIKE '%release%notes%' OR path LIKE '%notices%' OR path LIKE '%/package.json'"
-            " OR path LIKE '%.pdf' OR path LIKE '%.pdf.meta'"
+            " OR path LIKE '%.pdf' OR path LIKE '%.pdf.meta' OR path LIKE '%read%me%'"
         )
         return [p for (p,) in self.conn.execute(sql)]
 

@@ -264,3 +264,58 @@ def test_member_text_usages_after_a_url_and_inside_interpolated_strings(tmp_path
         ("Assets/Use.cs", 7),
         ("Assets/Use.cs", 8),
     ]
+
+
+def test_methods_unity_calls_by_name_are_used_by_those_calls_and_by_animation_events(tmp_path: Path) -> None:
+    """`SendMessage("TakeDamage")`, `Invoke("Respawn")`, `StartCoroutine("Flash")` and an animation
+    clip's event name a method by a string, which no type search finds (the method looked unused):
+    each such call is a usage, labelled with the call, and each event with its clip; the same
+    word in any other literal is not, and a line that is both a by-name call and a text match of
+    the name is listed once."""
+    player = (
+        "using UnityEngine;\n"
+        "public class Player : MonoBehaviour {\n"
+        '  public void TakeDamage(int amount) { StartCoroutine("Flash"); }\n'
+        "  System.Collections.IEnumerator Flash() { yield return null; }\n"
+        "  void Footstep() { }\n"
+        "  void Respawn() { }\n"
+        '  void Start() { Invoke("Respawn", 2f); InvokeRepeating(nameof(Respawn), 1f, 5f); }\n'
+        '  void OnDisable() { CancelInvoke( "Respawn" ); }\n'
+        "}\n"
+    )
+    trap = (
+        "using UnityEngine;\n"
+        "public class Trap : MonoBehaviour {\n"
+        "  void OnTriggerEnter(Collider other) {\n"
+        '    other.SendMessage("TakeDamage", 5);\n'
+        '    Debug.Log("TakeDamage");\n'
+        '    other.gameObject.BroadcastMessage("TakeDamage", 1, SendMessageOptions.DontRequireReceiver);\n'
+        "  }\n"
+        "}\n"
+    )
+    clip = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!74 &7400000\nAnimationClip:\n  m_Name: Walk\n"
+        "  m_Events:\n  - time: 0.25\n    functionName: Footstep\n    data: \n    intParameter: 0\n"
+    )
+    root = write_project(
+        tmp_path / "P",
+        {"Assets/Player.cs": player, "Assets/Trap.cs": trap, "Assets/Walk.anim": clip},
+    )
+    g = graph_for(root)
+
+    def found(name: str) -> list[tuple[str, int, str, str, str]]:
+        return [(u.path, u.line, u.where, u.kind, u.context) for u in g.references(g.target(name))]
+
+    assert found("Player.TakeDamage") == [
+        ("Assets/Trap.cs", 4, "code", "message", "SendMessage"),
+        ("Assets/Trap.cs", 6, "code", "message", "BroadcastMessage"),
+    ]
+    assert found("Player.Respawn") == [
+        ("Assets/Player.cs", 7, "code", "message", "Invoke"),
+        ("Assets/Player.cs", 8, "code", "message", "CancelInvoke"),
+    ]
+    assert found("Player.Flash") == [("Assets/Player.cs", 3, "code", "message", "StartCoroutine")]
+    footstep = g.references(g.target("Player.Footstep"))
+    assert [(u.path, u.line, u.where, u.kind, u.detail) for u in footstep] == [
+        ("Assets/Walk.anim", 8, "asset", "animation_event", "Walk calls Footstep")
+    ]

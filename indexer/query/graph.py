@@ -19,6 +19,7 @@ from indexer.query.assemblies import assembly_folders
 from indexer.query.carriers import inherited_usages, merged
 from indexer.query.codeline import code_of
 from indexer.query.loads import Loadable, load_usages
+from indexer.query.messages import message_usages
 from indexer.query.package_scripts import PACKAGES
 from indexer.store.reader import Records
 from indexer.store.schema import REF_TARGET
@@ -60,12 +61,16 @@ class Graph:
         self._guid_paths: dict[str, str | None] = {}
         self._visible: dict[tuple[tuple[str, ...], tuple[str, ...]], frozenset[str]] = {}
 
-    def source_line(self, path: str, line: int) -> str:
-        """The stripped text of a line of a project file ('' if unreadable)."""
+    def file_lines(self, path: str) -> list[str]:
+        """The lines of a project file (none if unreadable), read once per graph."""
         if path not in self._file_lines:
             data = read_project_file(self.root, path, 4_000_000) or b""
             self._file_lines[path] = data.decode("utf-8", errors="replace").splitlines()
-        lines = self._file_lines[path]
+        return self._file_lines[path]
+
+    def source_line(self, path: str, line: int) -> str:
+        """The stripped text of a line of a project file ('' if unreadable)."""
+        lines = self.file_lines(path)
         return lines[line - 1].strip()[:200] if 0 < line <= len(lines) else ""
 
     # -- names -------------------------------------------------------------------------------
@@ -228,10 +233,14 @@ class Graph:
                 usages += self._type_usages(q) + [u for g in guids for u in self._guid_usages(g)]
                 usages += self._method_usages({q}, None, guids)
         if target.kind == "member":
+            # a line calling the member by name is that usage, not also a text match of its name
+            messages = message_usages(self, target.member)
+            called = {(u.path, u.line) for u in messages}
             for q in target.types:
                 family = self.descendants(self.declaring_type(q, target.member))
                 usages += self._method_usages(family, target.member, self._script_guids(family))
-                usages += self._member_text_usages(family, target.member)
+                usages += [u for u in self._member_text_usages(family, target.member) if (u.path, u.line) not in called]
+            usages += messages
         if target.kind == "assembly" and target.path:
             usages += self._assembly_usages(target.path)
         usages += inherited_usages(self, usages)
@@ -386,8 +395,7 @@ class Graph:
             if rec is None or rec.kind != "csharp":
                 continue
             declared_lines = {s.line for s in rec.symbols if s.name == member}
-            self.source_line(p, 1)  # loads the file's lines
-            for line_no, text in enumerate(self._file_lines.get(p, []), 1):
+            for line_no, text in enumerate(self.file_lines(p), 1):
                 code = code_of(text)
                 if line_no not in declared_lines and pattern.search(code):
                     out.append(Usage(p, line_no, "code", "text", "member", text.strip()[:200]))

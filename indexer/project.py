@@ -287,8 +287,10 @@ class Coverage:
         # `/Assets/X/`, as .gitignore anchors a folder, is `Assets/X`: paths here have no slash around
         patterns = (collapse_double_stars(pat).strip("/") for pat in config.exclude)
         self.excludes = tuple(dict.fromkeys(v for pat in patterns if pat for v in _zero_folder_forms(pat)))
-        index_dir = config.index_path(root)
-        self.index_rel = index_dir.relative_to(root).as_posix() if index_dir.is_relative_to(root) else None
+        # resolved, as `config.index_dir_problem` reads it: `Library/../Assets/Idx`, or a link to a
+        # folder of the project, is the folder the walk meets, which must not be indexed as content
+        index_dir, top = config.index_path(root).resolve(), root.resolve()
+        self.index_rel = index_dir.relative_to(top).as_posix() if index_dir.is_relative_to(top) else None
 
     def skips(self, rel: str, name: str) -> bool:
         """Whether the entry `rel` (last part `name`) below a top folder is left out, with all

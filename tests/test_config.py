@@ -263,6 +263,23 @@ def test_a_new_index_dir_gets_the_index_built_again_there(tmp_path: Path) -> Non
     assert (status["index_dir"], status["files"], status["stale_files"]) == (str(outside), 1, 0)
 
 
+@pytest.mark.parametrize("index_dir", ["Library/../Assets/Idx", "lnk/Idx"])
+def test_an_index_dir_inside_assets_written_with_dots_or_through_a_link_is_not_indexed(
+    tmp_path: Path, index_dir: str
+) -> None:
+    """docs/configuration.md: the index's own folder is never walked as content, however
+    `index_dir` spells it: the index did index itself, grew on every run and was never current."""
+    root = write_project(tmp_path / "P", {"Assets/Hero.cs": "public class Hero { void Jump() {} }"})
+    (root / "lnk").symlink_to(root / "Assets", target_is_directory=True)
+    (root / "unity-index.toml").write_text(f'index_dir = "{index_dir}"\n')
+    project = ("--project", str(root))
+    assert _cli_json("index", *project)["scanned"] == 1
+    assert (root / "Assets/Idx/index.json").is_file()
+    assert _cli_json("index", *project)["scanned"] == 0
+    assert run_cli("index", "--check", *project).returncode == 0
+    assert _cli_json("status", *project)["files"] == 1
+
+
 def test_an_index_dir_shared_with_other_files_keeps_them(tmp_path: Path) -> None:
     """A writer removes what killed writers left in the index folder: only its own generation
     folders (`gen-<N>`) and the files of the layout before them beside a `records.db`. An

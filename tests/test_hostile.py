@@ -103,6 +103,28 @@ def test_hostile_files_are_recorded_with_their_reasons_and_nothing_breaks(tmp_pa
     assert run_cli("doctor", "--project", str(root)).returncode == 0
 
 
+def test_a_file_with_an_escaped_name_is_described_by_its_raw_or_its_shown_name(tmp_path: Path) -> None:
+    """docs/indexing.md: a name that is not plain text is stored and shown escaped and commands work
+    on it: `describe` finds it by the name on disk (undecodable bytes, a tab) and by the escaped form
+    `status` and `query` show (which reading backslashes as separators missed); an argument with
+    undecodable bytes that names nothing is unknown (exit 2), never an internal error (exit 3)."""
+    root = hostile_project(tmp_path)
+    project = ("--project", str(root))
+    assert run_cli("index", *project).returncode == 0
+    for shown, given in (
+        ("Assets/bad\\xff\\xfename.cs", f"Assets/{BAD_NAME}"),
+        ("Assets/tab\\x09here.cs", "Assets/tab\there.cs"),
+        ("Assets/back\\\\slash.cs", "Assets/back\\slash.cs"),
+    ):
+        for text in (given, shown):
+            r = run_cli("describe", text, *project)
+            assert (r.returncode, r.stdout.splitlines()[0]) == (0, f"{shown}  (csharp)"), (text, r.stderr)
+    bad = os.fsdecode(b"x\xff.cs")
+    for args in (("describe", bad), ("refs", os.fsdecode(b"Pl\xffayer")), ("query", "heal", "--path", f"Assets/{bad}")):
+        r = run_cli(*args, *project)
+        assert r.returncode == 2 and "internal error" not in r.stderr, (args, r.stderr)
+
+
 def test_mcp_tools_answer_over_hostile_files(tmp_path: Path) -> None:
     root = hostile_project(tmp_path)
     server = create_server(open_workspace(root, projects_at(root)), refresh_interval=0, tokenizer="estimate")

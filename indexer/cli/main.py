@@ -198,10 +198,31 @@ def _main(argv: Sequence[str] | None) -> int:
     except KeyboardInterrupt:  # Ctrl-C while the commands load
         Console().error("interrupted")
         return 130
+    _undecodable_as_printable(args)
     code = _run(args, Console())
     if getattr(args, "exit_zero", False) and code in (EXIT_USAGE, EXIT_INTERNAL):
         return EXIT_OK  # `index --exit-zero`: a hook's failure must not fail the git command
     return code
+
+
+def _undecodable_as_printable(args: argparse.Namespace) -> None:
+    """An argument holding bytes that are not UTF-8 (Python's surrogate escapes) is read in the
+    escaped form the index stores and shows such names in (`project.printable`): a file named so
+    is found by it, anything else is unknown (exit 2), and no encoder meets the raw escapes. The
+    project folder is a real path, passed on as given."""
+    for name, value in vars(args).items():
+        if name != "project" and isinstance(value, str) and not _encodes(value):
+            from indexer.project import printable
+
+            setattr(args, name, printable(value))
+
+
+def _encodes(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _run(args: argparse.Namespace, console: Console) -> int:

@@ -20,6 +20,7 @@ from indexer.paths import (
     normalize,
     pick,
 )
+from indexer.project import printable
 from indexer.query.graph import GUID_RE
 from indexer.query.lookup import LookupFailed
 from indexer.query.workspace import Workspace
@@ -58,6 +59,16 @@ def _exists(ws: Workspace, path: str) -> bool:
     return owner is not None and owner[1] in owner[0].stats_of([owner[1]])
 
 
+def _stored_form(ws: Workspace, text: str) -> str | None:
+    """The indexed file named by a path the index stores escaped (docs/indexing.md), given as is
+    (undecodable bytes, a newline) or copied in its escaped form from our output (`new\\x0aline.cs`),
+    which reading backslashes as separators would miss."""
+    for key in dict.fromkeys((printable(text), text)):
+        if "\\" in key and key.isprintable() and _exists(ws, key):
+            return key
+    return None
+
+
 def _every_path(ws: Workspace) -> list[str]:
     return [p.prefix + path for p in ws.projects for path in p.fresh().records.kinds()]
 
@@ -69,6 +80,10 @@ def locate_file(ws: Workspace, text: str, cwd: Path | None = None) -> str:
     t = text.strip()
     if GUID_RE.match(t):
         return t
+    stored = _stored_form(ws, t)
+    if stored is not None:
+        return stored
+    t = printable(t)  # an undecodable byte or a control character is named as the index names it
     readings = _readings(ws, t, cwd)
     if readings == [""]:
         raise BadPath(f"{echoed(text)} is the project folder itself: give a file in it (e.g. Assets/...)")

@@ -12,8 +12,12 @@ name may be the one called, as Rider's Unity support also reports them.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from indexer.model import Usage
+
+if TYPE_CHECKING:
+    from indexer.query.graph import Graph
 
 # Unity's calls that name a method of a MonoBehaviour by a string, the name their first argument.
 _BY_NAME = (
@@ -22,7 +26,7 @@ _BY_NAME = (
 )
 
 
-def message_usages(graph, member: str) -> list[Usage]:
+def message_usages(graph: Graph, member: str) -> list[Usage]:
     """Code lines calling `member` by name, and animation events calling it."""
     call = re.compile(_BY_NAME.format(re.escape(member)))
     out: list[Usage] = []

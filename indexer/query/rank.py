@@ -293,7 +293,8 @@ def _near_words(project, ranked: dict[str, Ranked], said: list[str]) -> None:
 def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str]) -> dict[str, float]:
     """path -> prior: below 1 for third-party code, for prefabs without a project script (unless
     the task is about how things look or sound), for prefabs and scenes when the task asks for
-    code, and for tests (unless the task is about tests); above 1 for the kinds the task names.
+    code, for tests (unless the task is about tests) and for the Input System's generated class
+    (unless the task is about input); above 1 for the kinds the task names.
     `said` (identifiers.said_words) decides what the task asks for; `terms`, with the parts of
     the names it quotes, whether it is about tests (`HealthTests` is)."""
     out: dict[str, float] = {}

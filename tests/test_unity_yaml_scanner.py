@@ -500,3 +500,16 @@ def test_an_outline_never_shows_the_count_of_documents_of_a_file_read_whole(tmp_
     description = describe(graph, "Assets/Levels/Ice.physicMaterial")
     assert description.text == "Assets/Levels/Ice.physicMaterial  (unity_yaml, guid d4d4d4d4d4d4d4d4d4d4d4d4d4d4d4d4)"
     assert "ok: " not in build_context(ws, "ice physic material", 2000, counter("estimate")).tier2.text
+
+
+def test_two_game_objects_with_one_file_id_each_keep_their_own_name() -> None:
+    """A merge can leave two documents with the same fileID: both are outlined, each by its own
+    `m_Name` (the last one's name was given to both), and the file says so in its note."""
+    text = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
+        "--- !u!1 &-5\nGameObject:\n  m_Name: Torch\n"
+        "--- !u!1 &-5\nGameObject:\n  m_Name: Brazier\n"
+    )
+    rec = scan("Assets/Hall.unity", "scene", text.encode())
+    assert [(s.name, s.line) for s in rec.symbols if s.kind == "gameobject"] == [("Torch", 3), ("Brazier", 6)]
+    assert "duplicate fileID -5" in rec.note

@@ -115,6 +115,7 @@ class _Scan:
         self.docs: dict[int, DocReader] = {}
         self.order: list[DocReader] = []
         self.notes: list[str] = []
+        self.duplicated: set[int] = set()  # fileIDs two documents hold (a merge gone wrong)
 
     def read(self) -> list[DocReader]:
         """The documents, each through the line reader, or through the YAML parser when it is
@@ -144,6 +145,7 @@ class _Scan:
         for doc in self.read():
             if doc.file_id in self.docs:
                 self.notes.append(f"duplicate fileID {doc.file_id}")
+                self.duplicated.add(doc.file_id)
             self.docs[doc.file_id] = doc
             self.order.append(doc)
         if not self.order:
@@ -241,6 +243,8 @@ class _Scan:
 
     def game_object(self, doc: DocReader) -> None:
         container, name, _ = self.place(doc.file_id)
+        if doc.file_id in self.duplicated:  # the hierarchy knows one of them by the fileID: the last
+            name = doc.top("m_Name") or name
         tag = doc.top("m_TagString") or "Untagged"
         layer = doc.top("m_Layer") or "0"
         sig = []

@@ -62,6 +62,8 @@ def load_config(root: Path) -> Config:
                 f"{where} is a file, not a folder: the index is kept in a folder of that name by default;"
                 f" move the file away, or set index_dir in {CONFIG_FILE}"
             )
+        if (problem := _not_utf8(where.resolve())) is not None:
+            raise ConfigError(problem)
         return config
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -107,6 +109,18 @@ def collapse_double_stars(pattern: str) -> str:
     return re.sub(r"(?:\*\*/){2,}", "**/", pattern)
 
 
+def _not_utf8(where: Path) -> str | None:
+    """Why the index cannot be kept at `where`: its path holds bytes that are not UTF-8 (a folder
+    name from another system's encoding), which the search engine's library cannot open."""
+    shown = os.fsencode(where).decode("utf-8", "backslashreplace")
+    if shown == str(where):
+        return None
+    return (
+        f"the index folder's path is not UTF-8 text ({shown}), which the search engine cannot open;"
+        f" set index_dir in {CONFIG_FILE} to a folder whose path is (e.g. an absolute one)"
+    )
+
+
 def index_dir_problem(root: Path, config: Config) -> str | None:
     """Why `index_dir` cannot hold the index, or None. Its folder is the index's own: a writer
     removes what killed writers left there, and its files change on every update. So it may be
@@ -114,6 +128,8 @@ def index_dir_problem(root: Path, config: Config) -> str | None:
     if "\0" in config.index_dir:  # TOML allows it in a string; no path holds one
         return f"index_dir holds a NUL character (got {config.index_dir!r}); give a folder, e.g. {DEFAULT_INDEX_DIR}"
     where, top = config.index_path(root).resolve(), root.resolve()
+    if (problem := _not_utf8(where)) is not None:
+        return problem
     if where.exists() and not where.is_dir():
         return f"index_dir is a file, not a folder (got {config.index_dir!r}, which is {where}); give a folder"
     if where == top or where in top.parents or where in {top / name for name in CONTENT_ROOTS}:

@@ -125,6 +125,23 @@ def test_a_file_with_an_escaped_name_is_described_by_its_raw_or_its_shown_name(t
         assert r.returncode == 2 and "internal error" not in r.stderr, (args, r.stderr)
 
 
+def test_a_project_folder_named_with_bytes_that_are_not_utf8(tmp_path: Path) -> None:
+    """The search engine's library opens only UTF-8 paths: an index folder inside such a project
+    is refused with a clear error (exit 2, not an internal error), which says how to move it; with
+    `index_dir` elsewhere the commands work, JSON showing the folder's odd bytes as `\\xNN`."""
+    hero = "public class Hero { void Jump() {} }"
+    root = write_project(tmp_path / os.fsdecode(b"Game\xff"), {"Assets/Hero.cs": hero})
+    project = ("--project", str(root))
+    r = run_cli("index", *project)
+    assert r.returncode == 2 and "is not UTF-8 text" in r.stderr and "set index_dir" in r.stderr, r.stderr
+    (root / "unity-index.toml").write_text(f'index_dir = "{(tmp_path / "idx").as_posix()}"\n')
+    assert run_cli("index", *project).returncode == 0
+    status = json.loads(run_cli("status", "--json", *project).stdout)
+    assert (status["project"], status["files"]) == (f"{tmp_path.as_posix()}/Game\\xff", 1)
+    hits = json.loads(run_cli("query", "jump", "--json", *project).stdout)["results"]
+    assert [h["path"] for h in hits] == ["Assets/Hero.cs"]
+
+
 def test_mcp_tools_answer_over_hostile_files(tmp_path: Path) -> None:
     root = hostile_project(tmp_path)
     server = create_server(open_workspace(root, projects_at(root)), refresh_interval=0, tokenizer="estimate")

@@ -130,7 +130,22 @@ def explain_failure(exc: BaseException) -> str | None:
 def print_json(obj: object) -> None:
     import msgspec
 
-    sys.stdout.write(msgspec.json.encode(obj).decode() + "\n")
+    try:
+        data = msgspec.json.encode(obj)
+    except UnicodeEncodeError:  # a project folder named with bytes that are not UTF-8: shown as \xNN
+        data = msgspec.json.encode(_utf8(msgspec.to_builtins(obj)))
+    sys.stdout.write(data.decode() + "\n")
+
+
+def _utf8(value: object) -> object:
+    """`value` with each string's undecodable bytes (Python's surrogate escapes) written `\\xNN`."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    if isinstance(value, dict):
+        return {_utf8(k): _utf8(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_utf8(v) for v in value]
+    return value
 
 
 def struct_dict(s: object) -> dict:

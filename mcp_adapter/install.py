@@ -259,6 +259,10 @@ def _toml_str(s: str) -> str:
     return '"' + "".join(out) + '"'
 
 
+# A key's assignment at the start of a line of a table: `env = {...}`, `"quoted.key" = 1`.
+_STATEMENT = re.compile(r"""^\s*("[^"]*"|'[^']*'|[A-Za-z0-9_-]+)\s*=""")
+
+
 def toml_table(entry: dict, nl: str = "\n", name: str = SERVER_NAME) -> str:
     args = ", ".join(_toml_str(a) for a in entry["args"])
     return nl.join([f"[mcp_servers.{name}]", f"command = {_toml_str(entry['command'])}", f"args = [{args}]"]) + nl
@@ -284,20 +288,53 @@ def _toml_span(lines: list[str], name: str) -> tuple[int, int] | None:
     return start, end
 
 
+def _kept_lines(table: list[str]) -> list[str]:
+    """A table's lines past its header but for its `command` and `args` (an array may run over
+    several lines: a statement lasts until it parses): the keys a user added (`env`,
+    `startup_timeout_sec`) and comments, which the installer keeps."""
+    out: list[str] = []
+    i = 0
+    while i < len(table):
+        m = _STATEMENT.match(table[i])
+        j = i + 1
+        if m is not None:
+            while j < len(table) and not _parses("".join(table[i:j])):
+                j += 1
+        if m is None or m[1] not in ("command", "args"):
+            out += table[i:j]
+        i = j
+    return out
+
+
+def _parses(text: str) -> bool:
+    try:
+        tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return False
+    return True
+
+
 def merge_toml(
     text: str | None, entry: dict, path: Path, name: str = SERVER_NAME, drop: str | None = None
 ) -> str | None:
-    """Replace (or append) the `[mcp_servers.NAME]` table, and remove `[mcp_servers.DROP]`,
-    keeping every other byte; None when nothing changes."""
+    """Replace (or append) the `[mcp_servers.NAME]` table's command and args, and remove
+    `[mcp_servers.DROP]` (its other keys move to NAME's table), keeping every other byte; None
+    when nothing changes."""
     text = text or ""
     _parse_toml(text, path, "not valid TOML: fix the file or move it away")
     nl = "\r\n" if "\r\n" in text else "\n"
-    block = toml_table(entry, nl, name)
     lines = text.splitlines(keepends=True)
     gone = _toml_span(lines, drop) if drop else None
+    extra: list[str] = []
     if gone:
+        extra = _kept_lines(lines[gone[0] + 1 : gone[1]])
         lines = lines[: gone[0]] + lines[gone[1] :]
     span = _toml_span(lines, name)
+    if span is not None:
+        extra = _kept_lines(lines[span[0] + 1 : span[1]]) or extra
+    block = toml_table(entry, nl, name) + "".join(extra)
+    if extra and not block.endswith(("\n", "\r")):
+        block += nl
     if span is None:
         kept = "".join(lines)
         if not kept:

@@ -264,13 +264,34 @@ def test_codex_keeps_other_tables_and_replaces_ours(env):
     r = cli(home, root, "--client", "codex")
     assert r.returncode == 0, r.stderr
     expected = before.replace(
-        '[mcp_servers.unity-index-game]\ncommand = "/old/unity-index"\nargs = ["serve"]\nenabled = true\n',
+        '[mcp_servers.unity-index-game]\ncommand = "/old/unity-index"\nargs = ["serve"]\n',
         f'[mcp_servers.unity-index-game]\ncommand = "{cmd}"\nargs = ["serve", "--project", "{root.resolve()}"]\n',
     )
     assert expected != before
     assert path.read_text() == expected
     assert cli(home, root, "--client", "codex").returncode == 0
     assert path.read_text() == expected
+
+
+def test_codex_keeps_the_keys_a_user_added_to_our_entry_and_to_the_one_it_renames(env):
+    """docs/mcp.md: keys you added to the entry (`env`, a timeout) stay, with their comments; an
+    `args` array over several lines is replaced whole; the keys of an earlier version's
+    `[mcp_servers.unity-index]` move to the entry that replaces it."""
+    home, root = env
+    cmd, _ = server_command(root)
+    path = home / ".codex" / "config.toml"
+    path.parent.mkdir()
+    ours = f'command = "{cmd}"\nargs = ["serve", "--project", "{root.resolve()}"]\n'
+    user = 'startup_timeout_sec = 60\n# my note\nenv = { UNITY_X = "1" }\n'
+    path.write_text(
+        f'[mcp_servers.unity-index-game]\ncommand = "/old/unity-index"\nargs = [\n  "serve",\n  "--x",\n]\n{user}'
+    )
+    assert cli(home, root, "--client", "codex").returncode == 0
+    assert path.read_text() == f"[mcp_servers.unity-index-game]\n{ours}{user}"
+    path.write_text(f'[mcp_servers.unity-index]\ncommand = "/old/unity-index"\nargs = ["serve", "--project", "{root.resolve()}"]\n{user}')
+    r = cli(home, root, "--client", "codex")
+    assert r.returncode == 0, r.stderr
+    assert path.read_text() == f"[mcp_servers.unity-index-game]\n{ours}{user}"
 
 
 def test_codex_appends_to_existing_file(env):

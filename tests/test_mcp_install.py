@@ -288,7 +288,8 @@ def test_codex_keeps_the_keys_a_user_added_to_our_entry_and_to_the_one_it_rename
     )
     assert cli(home, root, "--client", "codex").returncode == 0
     assert path.read_text() == f"[mcp_servers.unity-index-game]\n{ours}{user}"
-    path.write_text(f'[mcp_servers.unity-index]\ncommand = "/old/unity-index"\nargs = ["serve", "--project", "{root.resolve()}"]\n{user}')
+    earlier = f'command = "/old/unity-index"\nargs = ["serve", "--project", "{root.resolve()}"]\n'
+    path.write_text(f"[mcp_servers.unity-index]\n{earlier}{user}")
     r = cli(home, root, "--client", "codex")
     assert r.returncode == 0, r.stderr
     assert path.read_text() == f"[mcp_servers.unity-index-game]\n{ours}{user}"

@@ -357,6 +357,8 @@ def test_resources_and_prompt(server) -> None:
         ("lots", "`budget` must be a whole number of tokens from 200 to 200000 (got 'lots')"),
         ("-1", "`budget` must be a whole number of tokens from 200 to 200000 (got '-1')"),
         ("300000", "`budget` must be a whole number of tokens from 200 to 200000 (got '300000')"),
+        ("+-300", "`budget` must be a whole number of tokens from 200 to 200000 (got '+-300')"),
+        ("²²²", "`budget` must be a whole number of tokens from 200 to 200000 (got '²²²')"),
     ],
 )
 def test_the_prompt_says_what_is_wrong_with_its_arguments(server, budget: str, message: str) -> None:

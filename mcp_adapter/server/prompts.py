@@ -7,6 +7,8 @@ message says what is wrong (the SDK answers anything else with "Error rendering 
 
 from __future__ import annotations
 
+import re
+
 from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
 from mcp.shared.exceptions import MCPError
@@ -19,13 +21,14 @@ from mcp_adapter.server.state import state_of
 from mcp_adapter.server.tools_search import BUDGET_MAX, BUDGET_MIN
 
 DEFAULT_BUDGET = 8000
+_WHOLE = re.compile(r"[+-]?[0-9]+")
 
 
 def read_budget(budget: str | int) -> int:
     """The token budget from the prompt's argument: a string in MCP (the SDK refuses a JSON number
     with -32602 before the prompt runs); an int only from a caller in this process."""
     text = str(budget).strip()
-    value = int(text) if text.lstrip("+-").isdigit() else None
+    value = int(text) if _WHOLE.fullmatch(text) else None  # not `+-300` nor superscript digits, which int() refuses
     if value is None or not BUDGET_MIN <= value <= BUDGET_MAX:
         raise MCPError(
             code=INVALID_PARAMS,

@@ -43,6 +43,13 @@ def read_regular(path: Path, limit: int = -1) -> bytes:
         return f.read(limit)
 
 
+def _umask() -> int:
+    """The process's umask (read by setting it, as Python 3.11 has no other way, and put back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def atomic_write(
     path: Path, data: bytes | str, *, mode: int | None = None, durable: bool = True, follow_symlinks: bool = True
 ) -> None:
@@ -52,14 +59,17 @@ def atomic_write(
     `follow_symlinks` is False: then the link itself is replaced, as for the files of the index
     folder, which is unity-index's own (a project from elsewhere may hold
     `Library/UnityIndex/index.json -> ~/.bashrc`). An existing file keeps its permission bits
-    unless `mode` says otherwise; the temporary file is removed if anything fails (a full disk
-    must not also leave a half-written temporary). `durable`: on disk (fsync) before it replaces
-    the old content."""
+    unless `mode` says otherwise; a new one gets what the umask leaves of 0666, as `open` gives
+    (`.mcp.json` and `AGENTS.md` are shared, not the temporary file's 0600). The temporary file
+    is removed if anything fails (a full disk must not also leave a half-written temporary).
+    `durable`: on disk (fsync) before it replaces the old content."""
     if path.is_symlink() and follow_symlinks:
         path = path.resolve()
     path.parent.mkdir(parents=True, exist_ok=True)
     if mode is None and path.exists() and not path.is_symlink():
         mode = path.stat().st_mode & 0o7777
+    elif mode is None:
+        mode = 0o666 & ~_umask()
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:

@@ -539,3 +539,16 @@ def test_existing_file_mode_kept(env):
     path.chmod(0o600)
     install("claude-code", root, scope="user", home=home)
     assert path.stat().st_mode & 0o777 == 0o600
+
+
+@pytest.mark.parametrize("umask", [0o022, 0o077])
+def test_a_new_file_gets_the_mode_the_umask_gives(env, umask):
+    """`.mcp.json` is shared with a team and committed: a new file is made as `open` would make it
+    (0666 less the umask), not with the temporary file's 0600; an existing file keeps its mode."""
+    home, root = env
+    old = os.umask(umask)
+    try:
+        install("claude-code", root, scope="project", home=home)
+    finally:
+        os.umask(old)
+    assert (root / ".mcp.json").stat().st_mode & 0o777 == 0o666 & ~umask

@@ -145,14 +145,15 @@ def test_refs_of_an_inherited_member_include_calls_and_events(project: Path) -> 
 
 def test_refs_of_a_member_written_as_a_call_or_without_a_name(project: Path) -> None:
     """`Health.Heal()` (as code calls it) used to be the member `Heal()`, which nothing names: "no
-    usages found". `PlayerHealth.` used to be a member with no name, whose text pattern `\\b\\b`
+    usages found"; a member the type and its bases do not declare was "no usages found" too (it
+    is unknown: exit 2). `PlayerHealth.` used to be a member with no name, whose text pattern `\\b\\b`
     matched every line of every file that sees the type (`using System;` among them)."""
     plain = refs_json(project, "Health.Heal")
     for written in ("Health.Heal()", "Health.Heal(25)", "Health.Heal (int amount)"):
         call = refs_json(project, written)
         assert (call["target"]["kind"], call["target"]["member"]) == ("member", "Heal")
         assert call["usages"] == plain["usages"]
-    for nameless in ("PlayerHealth.", "PlayerHealth.()", "PlayerHealth.1x"):
+    for nameless in ("PlayerHealth.", "PlayerHealth.()", "PlayerHealth.1x", "PlayerHealth.NoSuchMember"):
         r = run_cli("refs", nameless, "--project", str(project))
         assert (r.returncode, r.stdout) == (2, ""), nameless
         assert f"error: {nameless}: no type, member, file, GUID or assembly of that name;" in r.stderr
@@ -278,9 +279,11 @@ def test_refs_and_describe_refuse_bad_targets(project: Path) -> None:
         "did you mean Assets/Prefabs/Player.prefab"
         in run_cli("describe", "Assets/Prefabs/Playr.prefab", "--project", str(project)).stderr
     )
-    # a file name that names one file is used, not only suggested
+    # a file name that names one file is used, not only suggested, by describe and by refs
     r = run_cli("describe", "Player.prefab", "--project", str(project))
     assert r.returncode == 0 and r.stdout.startswith("Assets/Prefabs/Player.prefab  (prefab"), r.stderr
+    assert refs_json(project, "Health.cs")["target"]["path"] == "Assets/Scripts/Combat/Health.cs"
+    assert refs_json(project, "Dungeon.unity")["target"]["kind"] == "path"
 
 
 def test_describe_variant_material_scene_and_script(project: Path) -> None:

@@ -175,6 +175,20 @@ def test_find_references_takes_a_limit_from_1_to_1000(server) -> None:
     assert under.is_error and over.is_error
 
 
+def test_find_references_reads_a_bare_file_name_and_refuses_an_undeclared_member(server) -> None:
+    """docs/mcp.md: `find_references` reads paths with the CLI's resolver, a file name that fits
+    exactly one indexed file among them (`Health.cs` was read as the member `cs` of `Health`), and
+    an unknown symbol is refused (a member the type does not declare was "no usages found")."""
+
+    async def go():
+        async with Client(server) as c:
+            return [await c.call_tool("find_references", {"target": t}) for t in ("Health.cs", "PlayerHealth.Nope")]
+
+    file, member = anyio.run(go)
+    assert file.is_error is False and file.structured_content["target"]["path"] == "Assets/Scripts/Combat/Health.cs"
+    assert member.is_error and "PlayerHealth.Nope: no type, member, file, GUID or assembly" in text(member)
+
+
 def test_the_prompt_budget_defaults_to_8000(server) -> None:
     """docs/mcp.md, Prompt: `unity_task(task, budget=8000)`."""
 

@@ -79,8 +79,7 @@ def cmd_context(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_refs(args: argparse.Namespace, console: Console) -> int:
-    from indexer.query.locate import LookupFailed, locate_file, looks_like_path
-    from indexer.query.lookup import find_references
+    from indexer.query.locate import LookupFailed, references_of
 
     if not args.target.strip():
         raise UsageError("the target is empty: give a type, Type.Member, a path or a GUID")
@@ -90,9 +89,7 @@ def cmd_refs(args: argparse.Namespace, console: Console) -> int:
     ensure_index(ws, console)
     text = args.target.strip()
     try:
-        if looks_like_path(text):
-            text = locate_file(ws, text, Path.cwd())
-        target, usages = find_references(ws, text)
+        target, usages = references_of(ws, text, Path.cwd())
     except LookupFailed as exc:
         raise UsageError(str(exc)) from None
     if target is None:

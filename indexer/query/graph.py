@@ -174,7 +174,7 @@ class Graph:
             # every line of text
             owner, _, member = _CALL.sub("", t).rpartition(".")
             owner_types = self.types_named(owner) if _IDENTIFIER.fullmatch(member) else []
-            if owner_types:
+            if any(self._declarer(x.qualified, member) for x in owner_types):
                 name = f"{owner}.{member}"
                 return Target(kind="member", name=name, member=member, types=sorted({x.qualified for x in owner_types}))
         if path := self._asmdef_of_assembly.get(t):
@@ -335,6 +335,9 @@ class Graph:
 
     def declaring_type(self, qualified: str, member: str) -> str:
         """The type along the base chain of `qualified` that declares `member` (itself if none)."""
+        return self._declarer(qualified, member) or qualified
+
+    def _declarer(self, qualified: str, member: str) -> str | None:
         seen: set[str] = set()
         todo = [qualified]
         while todo:
@@ -352,7 +355,7 @@ class Graph:
                     return q
                 for base in t.bases:
                     todo.extend(b.qualified for b in self.resolve_type_ref(base, rec))
-        return qualified
+        return None
 
     def descendants(self, qualified: str) -> set[str]:
         """The type and every project type deriving from it, directly or not."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from indexer.model import Target, Usage
 from indexer.paths import (
     PathAmbiguous,
     PathNotFound,
@@ -22,7 +23,7 @@ from indexer.paths import (
 )
 from indexer.project import printable
 from indexer.query.graph import GUID_RE
-from indexer.query.lookup import LookupFailed
+from indexer.query.lookup import LookupFailed, find_references
 from indexer.query.workspace import Workspace
 from indexer.words import echoed
 
@@ -120,3 +121,19 @@ def locate_folder(ws: Workspace, text: str, cwd: Path | None = None) -> str:
         f"{echoed(text.strip())}: no indexed file is under this folder;"
         " give a folder of the project, e.g. Assets/Scripts"
     )
+
+
+def references_of(ws: Workspace, text: str, cwd: Path | None = None) -> tuple[Target | None, list[Usage]]:
+    """`lookup.find_references` of what a user's text names: a path in any form the resolver reads,
+    or a name; a name that names nothing but a file (`Health.cs`, which fits exactly one indexed
+    file) is that file."""
+    if looks_like_path(text):
+        return find_references(ws, locate_file(ws, text, cwd))
+    found = find_references(ws, text)
+    if found[0] is None and "." in text:
+        try:
+            path = locate_file(ws, text, cwd)
+        except LookupFailed:
+            return found
+        return find_references(ws, path)
+    return found

@@ -11,14 +11,13 @@ from mcp.server.mcpserver.tools import Tool
 from mcp.types import CallToolResult
 from pydantic import Field
 
-from indexer.query import lookup
-from indexer.query.locate import BadPath, locate_file, looks_like_path
+from indexer.query.locate import BadPath, locate_file, references_of
 from indexer.query.lookup import LookupFailed, describe_target
 from indexer.query.render import render_description, render_refs
 from indexer.query.workspace import Workspace
 from indexer.words import echoed
 from mcp_adapter.server.results import DescribeResult, References, make_tool, tool_result
-from mcp_adapter.server.state import mcp_wording, project_path, state_of
+from mcp_adapter.server.state import mcp_wording, state_of
 
 DESCRIBE_MAX_LINES = 300
 
@@ -42,12 +41,10 @@ def find_references(
         raise ToolError("the target is empty: give a type, Type.Member, a path (Assets/...) or a GUID")
     state = state_of(ctx)
     state.fresh.ensure()
-    if looks_like_path(text):
-        text = project_path(state.ws, text)
     try:
-        found, usages = lookup.find_references(state.ws, text)
+        found, usages = references_of(state.ws, text)
     except LookupFailed as exc:
-        raise ToolError(str(exc)) from None
+        raise ToolError(mcp_wording(str(exc))) from None
     if found is None:
         raise ToolError(
             f"{echoed(target)}: no type, member, file, GUID or assembly of that name; the `search` tool finds by words"

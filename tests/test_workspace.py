@@ -58,6 +58,20 @@ def test_multi_project_repository(tmp_path: Path) -> None:
     assert "client/ — " in pack["tier1"]["text"] and "tools/ — " in pack["tier1"]["text"]
 
 
+def test_a_folder_filter_written_as_in_one_project_of_a_workspace(tmp_path: Path) -> None:
+    """In a workspace a folder is named with its project's folder in front; one written as inside a
+    project (`Assets/Net`) is that project's when only one has it, and when several do, the error
+    lists them (it advised `Assets/Scripts`, the form it had just refused)."""
+    repo = make_repo(tmp_path)
+    write_project(repo / "tools" / "server", {"Assets/Net/Relay.cs": "class Relay { void Join() {} }"})
+    assert run_cli("index", "--project", str(repo)).returncode == 0
+    host = json.loads(run_cli("query", "matchmaker", "--project", str(repo), "--json", "--path", "Assets/Host").stdout)
+    assert [h["path"] for h in host["results"]] == ["tools/server/Assets/Host/Matchmaker.cs"]
+    r = run_cli("query", "join", "--project", str(repo), "--path", "Assets/Net")
+    assert r.returncode == 2
+    assert "Assets/Net is a folder of 2 projects: give one of client/Assets/Net, tools/server/Assets/Net" in r.stderr
+
+
 def test_without_project_option_outside_any_project_lists_them(tmp_path: Path) -> None:
     repo = make_repo(tmp_path)
     r = run_cli("status", cwd=repo)

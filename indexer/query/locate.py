@@ -117,6 +117,14 @@ def locate_folder(ws: Workspace, text: str, cwd: Path | None = None) -> str:
         raise LookupFailed(
             f"{echoed(text.strip())} is a file, not a folder: give the folder holding it, {file.rpartition('/')[0]}"
         )
+    # in a workspace, a folder of its projects is named with the project's folder in front
+    inside = [p.prefix + r for p in ws.projects if p.prefix for r in readings if r and p.records.has_folder(r)]
+    if len(inside) == 1:
+        return inside[0]
+    if inside:
+        raise LookupFailed(
+            f"{echoed(text.strip())} is a folder of {len(inside)} projects: give one of {', '.join(inside[:10])}"
+        )
     raise LookupFailed(
         f"{echoed(text.strip())}: no indexed file is under this folder;"
         " give a folder of the project, e.g. Assets/Scripts"

@@ -30,8 +30,8 @@ def _project(tmp_path: Path) -> Path:
     return write_project(tmp_path / "P", files)
 
 
-def test_index_status_answers_at_once_with_the_progress_of_a_build_holding_the_lock(tmp_path: Path) -> None:
-    root = _project(tmp_path)
+def _status_while_building(root: Path) -> tuple[dict, str]:
+    """`index_status` over a real session while another process holds the lock, 12 of 30 scanned."""
     ipaths = IndexPaths(Config().index_path(root))
     params = StdioServerParameters(
         command=sys.executable,
@@ -51,14 +51,34 @@ def test_index_status_answers_at_once_with_the_progress_of_a_build_holding_the_l
         pfile = ProgressFile(ipaths, rebuild=True)
         pfile.step("scanning", 12, 30, force=True)
         try:
-            data, text = anyio.run(ask)
+            return anyio.run(ask)
         finally:
             pfile.close()
+
+
+def test_index_status_answers_at_once_with_the_progress_of_a_build_holding_the_lock(tmp_path: Path) -> None:
+    """docs/mcp.md: `index_status` answers while another process builds; the first build is what
+    the tools wait for, and the agent is told so in MCP's words, not the CLI's."""
+    root = _project(tmp_path)
+    ipaths = IndexPaths(Config().index_path(root))
+    data, text = _status_while_building(root)
     [building] = data["building"]
     assert (building["project"], building["pid"], building["rebuild"]) == (str(root), os.getpid(), True)
     assert (building["phase"], building["done"], building["total"]) == ("scanning", 12, 30)
     assert f"{root}: building the index: 12 of 30 files scanned" in text
+    assert "search and the other tools answer once it is done" in text
+    assert "the `refresh` tool builds it" in text and "unity-index index" not in text
     assert read_progress(ipaths) is None  # removed when the build ends
+
+
+def test_a_rebuild_over_an_index_says_the_tools_answer_from_it_meanwhile(tmp_path: Path) -> None:
+    """docs/cli.md `index`: until a rebuild's last step, readers answer from the previous index;
+    `index_status` told the agent to wait for a `--full` rebuild all the same."""
+    root = _project(tmp_path)
+    update(root, Config(workers=1))
+    _, text = _status_while_building(root)
+    assert f"{root}: building the index: 12 of 30 files scanned" in text
+    assert "until it is done, search and the other tools answer from the previous index" in text
 
 
 def test_progress_of_a_dead_writer_is_ignored(tmp_path: Path) -> None:

@@ -60,4 +60,5 @@ def project_path(ws: Workspace, text: str, folder: bool = False) -> str:
 def mcp_wording(message: str) -> str:
     """The indexer's messages name CLI commands and flags; a model calls tools instead."""
     message = re.sub(r"`unity-index refs ([^`]+)`", r"the `find_references` tool (target \1)", message)
+    message = message.replace("run `unity-index index`", "the `refresh` tool builds it (a tool call waits for it)")
     return message.replace("`unity-index query`", "the `search` tool").replace(" (use --json for everything)", "")

@@ -21,7 +21,7 @@ from mcp_adapter.server.results import (
     make_tool,
     tool_result,
 )
-from mcp_adapter.server.state import ServerState, state_of
+from mcp_adapter.server.state import ServerState, mcp_wording, state_of
 
 OVERVIEW_TREE_TOKENS = 1500
 
@@ -57,19 +57,30 @@ def index_status(ctx: Context) -> CallToolResult:
         auto_refresh_seconds=state.refresh_interval,
         building=building,
     )
-    lines = [*(render_progress(b) for b in building), *(render_status(s) for s in statuses)]
+    indexed = {s.project for s in statuses if s.indexed}
+    lines = [
+        *(render_progress(b, b.project in indexed) for b in building),
+        *(mcp_wording(render_status(s)) for s in statuses),
+    ]
     text = "\n\n".join([*lines, f"freshness: {result.freshness_note}"])
     return tool_result(result, text)
 
 
-def render_progress(b: ProjectProgress) -> str:
-    """One line an agent can act on: what is being built, how far, and since when."""
+def render_progress(b: ProjectProgress, previous: bool) -> str:
+    """One line an agent can act on: what is being built, how far, since when, and whether the
+    tools wait for it (the first build) or answer from the `previous` index meanwhile."""
     import time
 
     what = "building the index" if b.rebuild else "updating the index"
     done = f": {b.done:,} of {b.total:,} files scanned" if b.phase == "scanning" and b.total else f" ({b.phase})"
     since = max(0.0, time.time() - b.started_at)
-    wait = "; search and the other tools answer once it is done" if b.rebuild else ""
+    wait = ""
+    if b.rebuild:
+        wait = (
+            "; until it is done, search and the other tools answer from the previous index"
+            if previous
+            else "; search and the other tools answer once it is done"
+        )
     return f"{b.project}: {what}{done}, started {since:.0f} s ago{wait}"
 
 

@@ -412,7 +412,8 @@ def test_an_update_that_dies_before_its_commit_leaves_the_journal_position(proje
 @pytest.mark.parametrize("how", ["walk", "paths"])
 def test_a_moved_file_whose_meaning_depends_on_its_path_is_scanned_again(tmp_path: Path, how: str) -> None:
     """docs/indexing.md: a file moved unchanged keeps its record, except the kinds whose scan
-    depends on the path (`json` package manifests, `settings`): those are rescanned, so the
+    depends on the path (`json` package manifests, `settings`, a Visual Effect Graph named by its
+    file): those are rescanned, so the
     update equals a rebuild. Each move here keeps kind, size and content."""
     fixture = Path(__file__).resolve().parent.parent / "fixtures/DungeonCrawler"
     manifest = (fixture / "Packages/com.dungeoncrawler.tools/package.json").read_text()
@@ -423,6 +424,11 @@ def test_a_moved_file_whose_meaning_depends_on_its_path_is_scanned_again(tmp_pat
             **FILES,
             "Packages/com.game.tools/package.json": manifest,
             "Assets/Data/items.json": '{"items": ["sword"]}',
+            # a Visual Effect Graph whose graph object has no name is named by its file
+            "Assets/VFX/Sparkle.vfx": (
+                "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!114 &1\nMonoBehaviour:\n  m_Name: \n"
+                "--- !u!114 &2\nMonoBehaviour:\n  m_Name: \n  m_Parent: {fileID: 1}\n  eventName: OnSparkle\n"
+            ),
             "ProjectSettings/TagManager.asset": tags,
             "ProjectSettings/ProjectVersion.txt": "m_EditorVersion: 2021.3.15f1\n",
         },
@@ -432,6 +438,7 @@ def test_a_moved_file_whose_meaning_depends_on_its_path_is_scanned_again(tmp_pat
         ("Packages/com.game.tools/package.json", "Packages/com.game.tools/Samples/sample.json"),
         ("Assets/Data/items.json", "Assets/Data/package.json"),
         ("ProjectSettings/TagManager.asset", "ProjectSettings/Backup/Old.asset"),
+        ("Assets/VFX/Sparkle.vfx", "Assets/VFX/Glitter.vfx"),
     ]
     for src, dst in moves:
         move(root, src, dst)

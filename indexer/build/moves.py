@@ -20,8 +20,9 @@ Move = tuple[str, FileRecord, dict[str, str] | None]  # old path, record at the 
 # Kinds whose scan result depends on the path, not only on the content (JSON is read as a
 # package manifest or not by its name; settings by which settings file it is; a Shader Graph is
 # named by its file and is a subgraph by its extension; an action asset without a `name` is named
-# by its file): a file of these kinds moved unchanged is scanned again rather than keeping its record.
-_PATH_DEPENDENT_KINDS = frozenset({"json", "settings", "shadergraph", "input_actions"})
+# by its file, a Visual Effect Graph without one too): a file of these kinds moved unchanged is
+# scanned again rather than keeping its record.
+_PATH_DEPENDENT_KINDS = frozenset({"json", "settings", "shadergraph", "input_actions", "vfx"})
 
 
 def move_sources(reader: Records | None, change: Change) -> dict[str, FileRecord]:

@@ -120,6 +120,18 @@ def test_claude_md_that_imports_agents_md_is_not_repeated(tmp_path: Path) -> Non
     assert "CLAUDE.md: skipped (it imports AGENTS.md, which holds the section)\n" in r.stderr
     assert (root / "CLAUDE.md").read_text() == "@AGENTS.md\n\nMore rules.\n"
     assert (root / "AGENTS.md").read_text() == section(True)
+    # docs/cli.md: not twice either when Claude is installed after AGENTS.md, nor when the import
+    # is inside a sentence (Claude Code follows it there too)
+    assert "CLAUDE.md: skipped" in agents(root, "install", "--client", "claude").stderr
+    (root / "CLAUDE.md").write_text("See @AGENTS.md for the rules.\n")
+    assert "CLAUDE.md: skipped" in agents(root, "install").stderr
+    assert (root / "CLAUDE.md").read_text() == "See @AGENTS.md for the rules.\n"
+
+
+def test_claude_md_importing_an_agents_md_without_the_section_gets_it(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "Game", {"CLAUDE.md": "@AGENTS.md\n", "AGENTS.md": "Be brief.\n"})
+    assert "CLAUDE.md: added" in agents(root, "install", "--client", "claude").stderr
+    assert (root / "AGENTS.md").read_text() == "Be brief.\n"
 
 
 def test_a_skill_it_did_not_write_is_left_alone(tmp_path: Path) -> None:

@@ -109,7 +109,10 @@ def plan_install(base: Path, clients: tuple[str, ...], single_project: bool) -> 
     if "claude" in clients:
         claude = base / "CLAUDE.md"
         text = _read(claude) or ""
-        if "agents" in clients and re.search(r"^\s*@AGENTS\.md\s*$", text, re.M) and not _SECTION.search(text):
+        # Claude Code follows an `@AGENTS.md` anywhere in the text, on a line of its own or not
+        imports = re.search(r"(?<![\w@/.])@AGENTS\.md(?![\w/])", text) is not None
+        shared = "agents" in clients or _SECTION.search(_read(base / "AGENTS.md") or "") is not None
+        if imports and shared and not _SECTION.search(text):
             note = "it imports AGENTS.md, which holds the section"
             return [*_upserts(targets, block), Change(claude, "skipped", note=note), *_skill(base, single_project)]
         targets.append(claude)

@@ -111,6 +111,21 @@ def test_hooks_copied_with_the_repository_refresh_the_copy(tmp_path: Path) -> No
     assert {c.name: c.status for c in project_checks(copy, [])}["git-hooks"] == "pass"
 
 
+def test_a_project_without_hooks_beside_one_with_them_in_one_repository_is_a_warning(tmp_path: Path) -> None:
+    """docs/cli.md, doctor: hooks missing are a warning; a fail is for hooks refreshing another
+    project through a copy. A repository holding two projects, one with hooks, failed the other."""
+    top = tmp_path / "repo"
+    game = write_project(top / "Game", {"Assets/Hero.cs": "public class Hero {}\n"})
+    tools = write_project(top / "Tools", {"Assets/Tool.cs": "public class Tool {}\n"})
+    subprocess.run(["git", "-C", str(top), "init", "-q"], check=True)
+    assert run_cli("hook", "install", "--project", str(game)).returncode == 0
+    assert {c.name: c.status for c in project_checks(game, [])}["git-hooks"] == "pass"
+    hooks = {c.name: c for c in project_checks(tools, [])}["git-hooks"]
+    assert hooks.status == "warn", hooks.detail
+    assert hooks.detail.endswith("refresh Game of this repository, not this project")
+    assert hooks.fix == f"unity-index hook install --project {tools}"
+
+
 def test_a_script_copied_with_its_meta_is_not_credited_with_the_originals_users(tmp_path: Path) -> None:
     """A script copied outside Unity (a file manager, `cp`) keeps its .meta: two files hold one
     GUID until Unity gives one of them a new GUID. Usages by the GUID go to one file, the same one

@@ -311,9 +311,9 @@ def check_hooks(root: Path) -> Check:
                 why = f"the hooks in {folder} record {broken[0]}, which no longer exists: they run {fallback} (on PATH)"
                 return Check("git-hooks", WARN, why, install)
             return Check("git-hooks", FAIL, f"the hooks in {folder} run {broken[0]}, which no longer exists", install)
-        elsewhere = _hooks_elsewhere(root, [texts[n] for n in ours])
-        if elsewhere:
-            return Check("git-hooks", FAIL, f"the hooks in {folder} {elsewhere}", install)
+        status, elsewhere = _hooks_elsewhere(root, [texts[n] for n in ours])
+        if status:
+            return Check("git-hooks", status, f"the hooks in {folder} {elsewhere}", install)
         if missing:
             return Check("git-hooks", WARN, f"unity-index hooks in {folder}, but not {', '.join(missing)}", install)
         return Check("git-hooks", PASS, f"unity-index hooks installed in {folder} ({', '.join(HOOKS)})")
@@ -342,13 +342,14 @@ def check_hooks(root: Path) -> Check:
     )
 
 
-def _hooks_elsewhere(root: Path, texts: list[str]) -> str:
-    """What is wrong when our hooks refresh another project than `root` ('' when they cover it):
-    hooks written by earlier builds name the project by its absolute path, and a repository
-    copied (`cp -r`, a restored backup) with them keeps naming the old one."""
+def _hooks_elsewhere(root: Path, texts: list[str]) -> tuple[str, str]:
+    """(status, what) when our hooks refresh another project than `root` (('', '') when they cover
+    it): a fail when hooks of earlier builds, which named the project by its absolute path, came
+    with a copied repository (`cp -r`, a restored backup); a warning when they refresh only other
+    projects of this repository (this one has none of its own)."""
     from indexer.changes.hooks import HookError, recorded_projects, repository_root
 
-    problems = []
+    problems, others = [], []
     for named in sorted({p for t in texts for p in recorded_projects(t)}):
         target = Path(named)
         if not target.is_absolute():  # relative to the work tree git runs the hook in
@@ -358,12 +359,18 @@ def _hooks_elsewhere(root: Path, texts: list[str]) -> str:
                 continue
             target = target.resolve()
         if root == target or root.is_relative_to(target):
-            return ""  # (a repository holding several projects has hooks refreshing each)
+            return "", ""  # (a repository holding several projects has hooks refreshing each)
         if not target.exists():
             problems.append(f"refresh {named}, which no longer exists (the repository was copied or moved)")
+        elif not Path(named).is_absolute():
+            others.append(named)
         else:
             problems.append(f"refresh {named}, not this project (copied with the repository?)")
-    return problems[0] if problems else ""
+    if problems:
+        return FAIL, problems[0]
+    if others:
+        return WARN, f"refresh {', '.join(others)} of this repository, not this project"
+    return "", ""
 
 
 def _hook_program(text: str) -> str | None:

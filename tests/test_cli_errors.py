@@ -1,11 +1,12 @@
 """The command line as a user meets it when something is off: clear messages, consistent codes."""
 
 import json
+import os
 from pathlib import Path
 
 import pytest
 
-from .conftest import run_cli, write_project
+from .conftest import copy_fixture, run_cli, write_project
 
 
 def test_no_project_exits_2_and_lists_projects_below(tmp_path: Path) -> None:
@@ -99,6 +100,22 @@ def test_status_check_reports_stale_index(tmp_path: Path) -> None:
     assert "stale     1 file has changed since the last update; run `unity-index index`" in r.stdout.splitlines()
     r = run_cli("index", "--check", "--project", str(root))
     assert r.stdout.startswith(f"{root.resolve()}: stale, 1 file differs from the index")
+
+
+def test_status_check_counts_a_damaged_index_as_stale_as_index_check_does(tmp_path: Path) -> None:
+    """docs/cli.md: `status` makes the same comparison as `index --check`, for which a damaged
+    index is stale; a byte of the search index changed behind its back passed `status --check`."""
+    root = copy_fixture(tmp_path / "P")
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    store = sorted((root / "Library/UnityIndex").glob("gen-*/tantivy/*.store"))[0]
+    data, st = bytearray(store.read_bytes()), store.stat()
+    data[len(data) // 2] ^= 0xFF
+    with store.open("r+b") as f:  # in place, its time put back: only reading it tells
+        f.write(bytes(data))
+    os.utime(store, ns=(st.st_atime_ns, st.st_mtime_ns))
+    r = run_cli("status", "--check", "--project", str(root))
+    assert r.returncode == 1 and "is damaged" in r.stdout, (r.stdout, r.stderr)
+    assert run_cli("index", "--check", "--project", str(root)).returncode == 1
 
 
 def test_index_check_json_says_what_differs_and_exits_1_unless_current(tmp_path: Path) -> None:

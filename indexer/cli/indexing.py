@@ -150,7 +150,7 @@ def cmd_status(args: argparse.Namespace, console: Console) -> int:
     from indexer.query.status import project_status
 
     ws = workspace(args)
-    statuses = [project_status(p.root, p.config) for p in ws.projects]
+    statuses = [project_status(p.root, p.config, verify=args.check) for p in ws.projects]
     if args.json:
         if ws.single:
             print_json({"schema_version": JSON_SCHEMA_VERSION, **struct_dict(statuses[0])})

@@ -17,11 +17,11 @@ def _dir_bytes(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
 
-def project_status(root: Path, config: Config) -> Status:
+def project_status(root: Path, config: Config, verify: bool = False) -> Status:
     paths = IndexPaths(config.index_path(root))
-    # the same answer as `index --check` (without its full check of the index files): stat
-    # first, then content hash
-    staleness = check(root, config)
+    # the same answer as `index --check`: stat first, then content hash; the full check of the
+    # index files (`verify`) only when asked, as `status --check` asks (a damaged index is stale)
+    staleness = check(root, config, verify=verify)
     if staleness.damaged or not staleness.indexed:
         return Status(project=str(root), index_dir=str(paths.root), indexed=False, damaged=staleness.damaged)
     try:

@@ -118,3 +118,14 @@ def test_fish_script(tmp_path: Path) -> None:
         pytest.skip("fish is not installed here: its syntax check did not run (the content was checked)")
     (tmp_path / "c.fish").write_text(text)
     assert subprocess.run(["fish", "-n", str(tmp_path / "c.fish")], capture_output=True).returncode == 0
+
+
+def test_the_zsh_script_declares_no_variable_zsh_ties_to_path() -> None:
+    """zsh runs the bash function through bashcompinit; a `local path` there is zsh's array tied
+    to PATH, emptied for the function (zsh itself is not installed here to run it)."""
+    import re
+
+    script = run_cli("completion", "zsh").stdout
+    assert script.startswith("#compdef unity-index")
+    assert not re.search(r"\blocal\b[^\n]*\bpath=", script)
+    assert not re.search(r"(?<![\w_])\$path\b", script)

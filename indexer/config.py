@@ -14,6 +14,8 @@ from pathlib import Path
 
 import msgspec
 
+from indexer.words import undecoded
+
 CONFIG_FILE = "unity-index.toml"
 DEFAULT_INDEX_DIR = "Library/UnityIndex"
 DEFAULT_MAX_FILE_MB = 50.0
@@ -112,7 +114,7 @@ def collapse_double_stars(pattern: str) -> str:
 def _not_utf8(where: Path) -> str | None:
     """Why the index cannot be kept at `where`: its path holds bytes that are not UTF-8 (a folder
     name from another system's encoding), which the search engine's library cannot open."""
-    shown = os.fsencode(where).decode("utf-8", "backslashreplace")
+    shown = undecoded(str(where))
     if shown == str(where):
         return None
     return (

@@ -1,4 +1,5 @@
-"""Words in messages: counted nouns ("1 file", "2 files") and the user's input repeated."""
+"""Words in messages: counted nouns ("1 file", "2 files"), the user's input repeated, bytes that
+are not text."""
 
 from __future__ import annotations
 
@@ -17,3 +18,9 @@ def echoed(text: str, limit: int = SHOWN_CHARS) -> str:
     if len(text) <= limit:
         return text
     return f"{text[:limit]}… ({len(text):,} characters)"
+
+
+def undecoded(text: str) -> str:
+    """`text` with its undecodable bytes (Python's surrogate escapes, as of a file name that is not
+    UTF-8) written `\\xNN`, which a message or JSON can hold; the text itself when it has none."""
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")

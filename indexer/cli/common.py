@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from indexer.cli.console import Console
-from indexer.words import echoed
+from indexer.words import echoed, undecoded
 
 EXIT_OK, EXIT_STALE, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 JSON_SCHEMA_VERSION = 1
@@ -140,7 +140,7 @@ def print_json(obj: object) -> None:
 def _utf8(value: object) -> object:
     """`value` with each string's undecodable bytes (Python's surrogate escapes) written `\\xNN`."""
     if isinstance(value, str):
-        return value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        return undecoded(value)
     if isinstance(value, dict):
         return {_utf8(k): _utf8(v) for k, v in value.items()}
     if isinstance(value, list):

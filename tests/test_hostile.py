@@ -123,6 +123,8 @@ def test_a_file_with_an_escaped_name_is_described_by_its_raw_or_its_shown_name(t
     for args in (("describe", bad), ("refs", os.fsdecode(b"Pl\xffayer")), ("query", "heal", "--path", f"Assets/{bad}")):
         r = run_cli(*args, *project)
         assert r.returncode == 2 and "internal error" not in r.stderr, (args, r.stderr)
+    # the escaped form is escaped once: its backslash was doubled in the message
+    assert "error: Pl\\xffayer is not an indexed file" in run_cli("refs", os.fsdecode(b"Pl\xffayer"), *project).stderr
 
 
 def test_a_project_folder_named_with_bytes_that_are_not_utf8(tmp_path: Path) -> None:

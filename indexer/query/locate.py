@@ -84,7 +84,8 @@ def locate_file(ws: Workspace, text: str, cwd: Path | None = None) -> str:
     stored = _stored_form(ws, t)
     if stored is not None:
         return stored
-    t = printable(t)  # an undecodable byte or a control character is named as the index names it
+    if not t.isprintable():  # an undecodable byte or a control character: named as the index names it
+        t = printable(t)
     readings = _readings(ws, t, cwd)
     if readings == [""]:
         raise BadPath(f"{echoed(text)} is the project folder itself: give a file in it (e.g. Assets/...)")

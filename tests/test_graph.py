@@ -281,8 +281,11 @@ def test_methods_unity_calls_by_name_are_used_by_those_calls_and_by_animation_ev
         "  void Respawn() { }\n"
         '  void Start() { Invoke("Respawn", 2f); InvokeRepeating(nameof(Respawn), 1f, 5f); }\n'
         '  void OnDisable() { CancelInvoke( "Respawn" ); }\n'
+        '  void Update() { if (!IsInvoking("Respawn")) StopCoroutine("Flash"); }\n'
         "}\n"
     )
+    # another component with a method of that name: a message may reach either
+    turret = "public class Turret : UnityEngine.MonoBehaviour { public void TakeDamage(int n) { } }\n"
     trap = (
         "using UnityEngine;\n"
         "public class Trap : MonoBehaviour {\n"
@@ -290,6 +293,7 @@ def test_methods_unity_calls_by_name_are_used_by_those_calls_and_by_animation_ev
         '    other.SendMessage("TakeDamage", 5);\n'
         '    Debug.Log("TakeDamage");\n'
         '    other.gameObject.BroadcastMessage("TakeDamage", 1, SendMessageOptions.DontRequireReceiver);\n'
+        '    SendMessageUpwards("TakeDamage", 2);\n'
         "  }\n"
         "}\n"
     )
@@ -299,22 +303,28 @@ def test_methods_unity_calls_by_name_are_used_by_those_calls_and_by_animation_ev
     )
     root = write_project(
         tmp_path / "P",
-        {"Assets/Player.cs": player, "Assets/Trap.cs": trap, "Assets/Walk.anim": clip},
+        {"Assets/Player.cs": player, "Assets/Trap.cs": trap, "Assets/Turret.cs": turret, "Assets/Walk.anim": clip},
     )
     g = graph_for(root)
 
     def found(name: str) -> list[tuple[str, int, str, str, str]]:
         return [(u.path, u.line, u.where, u.kind, u.context) for u in g.references(g.target(name))]
 
-    assert found("Player.TakeDamage") == [
+    messages = [
         ("Assets/Trap.cs", 4, "code", "message", "SendMessage"),
         ("Assets/Trap.cs", 6, "code", "message", "BroadcastMessage"),
+        ("Assets/Trap.cs", 7, "code", "message", "SendMessageUpwards"),
     ]
+    assert found("Player.TakeDamage") == found("Turret.TakeDamage") == messages
     assert found("Player.Respawn") == [
         ("Assets/Player.cs", 7, "code", "message", "Invoke"),
         ("Assets/Player.cs", 8, "code", "message", "CancelInvoke"),
+        ("Assets/Player.cs", 9, "code", "message", "IsInvoking"),
     ]
-    assert found("Player.Flash") == [("Assets/Player.cs", 3, "code", "message", "StartCoroutine")]
+    assert found("Player.Flash") == [
+        ("Assets/Player.cs", 3, "code", "message", "StartCoroutine"),
+        ("Assets/Player.cs", 9, "code", "message", "StopCoroutine"),
+    ]
     footstep = g.references(g.target("Player.Footstep"))
     assert [(u.path, u.line, u.where, u.kind, u.detail) for u in footstep] == [
         ("Assets/Walk.anim", 8, "asset", "animation_event", "Walk calls Footstep")

@@ -119,6 +119,8 @@ def test_a_file_with_an_escaped_name_is_described_by_its_raw_or_its_shown_name(t
         for text in (given, shown):
             r = run_cli("describe", text, *project)
             assert (r.returncode, r.stdout.splitlines()[0]) == (0, f"{shown}  (csharp)"), (text, r.stderr)
+            r = run_cli("refs", text, *project)
+            assert (r.returncode, r.stdout.splitlines()[0]) == (0, f"file {shown}"), (text, r.stderr)
     bad = os.fsdecode(b"x\xff.cs")
     for args in (("describe", bad), ("refs", os.fsdecode(b"Pl\xffayer")), ("query", "heal", "--path", f"Assets/{bad}")):
         r = run_cli(*args, *project)

@@ -351,6 +351,20 @@ def test_resources_and_prompt(server) -> None:
     assert "is not a GUID" in errors[1]
 
 
+def test_a_prompt_request_without_a_task_is_refused_by_the_sdk_itself(server) -> None:
+    """docs/mcp.md, Prompt: a request with no `task` never reaches the prompt; the SDK answers it
+    with its own error (code 0, "Missing required arguments"). Fails if the SDK changes that."""
+
+    async def go():
+        async with Client(server, mode="legacy") as c:
+            with pytest.raises(MCPError) as info:
+                await c.get_prompt("unity_task", {})
+            return info.value.error
+
+    error = anyio.run(go)
+    assert error.code == 0 and "Missing required arguments" in error.message
+
+
 @pytest.mark.parametrize(
     ("budget", "message"),
     [

@@ -6,7 +6,7 @@ components at run time, so a usage search by type (and a GUID graph) misses it, 
 looks unused. The C# scanner keeps literals shaped like names (`csharp_strings`) and the YAML
 scanner the events' function names; here those meet the member asked about. Which component
 receives a message is known only at run time, so these usages are by name: every method of that
-name may be the one called, as Rider's Unity support also reports them.
+name may be the one called, and each lists them.
 """
 
 from __future__ import annotations

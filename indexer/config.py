@@ -14,7 +14,7 @@ from pathlib import Path
 
 import msgspec
 
-from indexer.words import undecoded
+from indexer.files import undecoded
 
 CONFIG_FILE = "unity-index.toml"
 DEFAULT_INDEX_DIR = "Library/UnityIndex"

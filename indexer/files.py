@@ -43,6 +43,12 @@ def read_regular(path: Path, limit: int = -1) -> bytes:
         return f.read(limit)
 
 
+def undecoded(text: str) -> str:
+    """`text` with its undecodable bytes (Python's surrogate escapes, as of a file name that is not
+    UTF-8) written `\\xNN`, which a message or JSON can hold; the text itself when it has none."""
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
 def _umask() -> int:
     """The process's umask (read by setting it, as Python 3.11 has no other way, and put back)."""
     mask = os.umask(0o022)

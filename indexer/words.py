@@ -1,5 +1,4 @@
-"""Words in messages: counted nouns ("1 file", "2 files"), the user's input repeated, bytes that
-are not text."""
+"""Words in messages: counted nouns ("1 file", "2 files") and the user's input repeated."""
 
 from __future__ import annotations
 
@@ -18,9 +17,3 @@ def echoed(text: str, limit: int = SHOWN_CHARS) -> str:
     if len(text) <= limit:
         return text
     return f"{text[:limit]}… ({len(text):,} characters)"
-
-
-def undecoded(text: str) -> str:
-    """`text` with its undecodable bytes (Python's surrogate escapes, as of a file name that is not
-    UTF-8) written `\\xNN`, which a message or JSON can hold; the text itself when it has none."""
-    return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")

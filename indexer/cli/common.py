@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 
 from indexer.cli.console import Console
-from indexer.words import echoed, undecoded
+from indexer.files import undecoded
+from indexer.words import echoed
 
 EXIT_OK, EXIT_STALE, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 JSON_SCHEMA_VERSION = 1

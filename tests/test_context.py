@@ -556,3 +556,17 @@ def test_tier1_texts_of_an_older_generation_are_dropped(tmp_path: Path) -> None:
     build_context(ws, "move", 2000, tok)
     assert len(first) == 1 and {k[1][0] for k in ws.cache} != first
     assert len({k[1][0] for k in ws.cache}) == 1 and len(ws.cache) == 2  # the new base and one text
+
+
+def test_a_file_no_task_word_names_says_which_edge_pulled_it_in(env) -> None:
+    """docs/cli.md: each file comes "with the reason it is there" -- for a file reached through
+    the graph that is its edge, as `query` says, not a made-up one."""
+    _root, ws = env
+    pack = build_context(ws, "player", 8000, counter("estimate"))
+    reasons = {f.path: f.reason for f in pack.tier2.files}
+    assert reasons["Assets/Scripts/Inventory/Inventory.cs"] == "script on Assets/Prefabs/Player.prefab"
+    assert reasons["Assets/Scripts/Combat/Health.cs"] == "base class of Assets/Scripts/Player/PlayerHealth.cs"
+    assert reasons["Assets/Scripts/Player/PlayerHealth.cs"] == "matched: player"
+    head = "### Assets/Scripts/Combat/Health.cs  (csharp; base class of Assets/Scripts/Player/PlayerHealth.cs)"
+    assert head in pack.tier2.text
+    assert not any("ranked by path" in r for r in reasons.values())

@@ -322,6 +322,7 @@ def _tier2(
         project, local = owner
         read = project.texts.get(local)
         reason, in_text = _matched(project, local, read, by_stem, similar)
+        reason = reason or _ranked_reason(hit.reason)
         if hit.name:  # the field holding a value the task says (rank: named so, unnamed otherwise)
             reason += f"; holds {hit.snippet} at L{hit.line}"
         head = f"### {hit.path}  ({hit.kind}; {reason})"
@@ -387,7 +388,8 @@ def _synonym_stems(terms: list[str], stems: set[str]) -> dict[str, tuple[str, st
 
 
 def _match_reason(found: list[str], by_stem: dict[str, str], similar: dict[str, tuple[str, str]]) -> str:
-    """`matched: enemy, dies`, then the words found for a query word by synonym: `; death (for dies)`."""
+    """`matched: enemy, dies`, then the words found for a query word by synonym: `; death (for dies)`;
+    empty when the file holds none of them."""
     through: dict[str, list[str]] = {}
     for s in found:
         if s not in by_stem:
@@ -396,7 +398,13 @@ def _match_reason(found: list[str], by_stem: dict[str, str], similar: dict[str, 
     parts = [", ".join(by_stem[s] for s in found if s in by_stem)]
     parts += [f"{', '.join(words)} (for {term})" for term, words in through.items()]
     text = "; ".join(p for p in parts if p)
-    return f"matched: {text}" if text else "ranked by path"
+    return f"matched: {text}" if text else ""
+
+
+def _ranked_reason(ranked: str) -> str:
+    """Why the ranking holds a file none of the task's words name: the graph edge that pulled it
+    in (`script on Assets/Prefabs/Player.prefab`), else the text match the index made of it."""
+    return "; ".join(p for p in ranked.split("; ") if p and p != "text match") or "text match"
 
 
 def _shares(kind: str, lead: bool, outlined: int, budget: int) -> tuple[int, int]:

@@ -157,6 +157,29 @@ def test_the_bounds_of_limit_and_budget_are_taken_and_one_past_them_refused(serv
     assert text(budget_over).startswith("get_context: `budget` must be at most 200000 (got 200001).")
 
 
+def test_get_context_s_text_with_its_footer_stays_within_the_budget(server) -> None:
+    """`budget`'s own description, which the agent reads: "token budget, never exceeded" -- the
+    text the agent gets, footer and all, counted as the server counts, not only the JSON's."""
+    from indexer.query.tokens import counter
+
+    budgets = (200, 333, 500, 1000, 4000, 8000)
+
+    async def go():
+        async with Client(server) as c:
+            return [await c.call_tool("get_context", {"task": "weapon attack", "budget": b}) for b in budgets]
+
+    tok = counter("estimate")
+    for res, budget in zip(anyio.run(go), budgets, strict=True):
+        assert res.is_error is False, text(res)
+        said = text(res)
+        assert tok.count(said) <= budget, (budget, tok.count(said))
+        assert res.structured_content["budget"] == budget
+        assert said.endswith(
+            f"[{res.structured_content['tokens']}/{budget} tokens (estimate-v2); "
+            f"{len(res.structured_content['tier2']['files'])} files]"
+        )
+
+
 def test_find_references_takes_a_limit_from_1_to_1000(server) -> None:
     """docs/mcp.md, Tools: `find_references`' `limit=50` (1-1000): the bounds are taken, one past
     them refused with its sentence (the table gave no range, where `search`'s is 1-100)."""

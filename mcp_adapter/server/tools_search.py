@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
+import msgspec
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.tools import Tool
@@ -54,9 +55,16 @@ def get_context(
         raise ToolError("the task is empty: describe it, e.g. 'add a shield that absorbs damage'")
     state = state_of(ctx)
     state.fresh.ensure()
-    pack = build_context(state.ws, task, budget, state.tok)
-    footer = f"[{pack.tokens}/{budget} tokens ({pack.tokenizer}); {len(pack.tier2.files)} files]"
-    return tool_result(pack, f"{render_context(pack)}\n\n{footer}")
+    widest = _footer(budget, budget, state.tok.name, 10 * budget)  # the footer at its longest
+    pack = build_context(state.ws, task, max(budget - state.tok.count(f"\n\n{widest}") - 1, 1), state.tok)
+    pack = msgspec.structs.replace(pack, budget=budget)
+    text = f"{render_context(pack)}\n\n{_footer(pack.tokens, budget, pack.tokenizer, len(pack.tier2.files))}"
+    return tool_result(pack, text if state.tok.count(text) <= budget else render_context(pack))
+
+
+def _footer(tokens: int, budget: int, tokenizer: str, files: int) -> str:
+    """The pack's size in words, inside the budget with it: the agent reads the text, not the JSON."""
+    return f"[{tokens}/{budget} tokens ({tokenizer}); {files} files]"
 
 
 def tools() -> list[Tool]:

@@ -214,7 +214,13 @@ def test_refs_of_files_guids_includes_and_assemblies(project: Path) -> None:
             "variant_base",
             "EnemyBruteBoss (via Assets/Prefabs/Enemies/EnemyBrute.prefab)",
         ),
-        ("Assets/Scenes/Dungeon.unity", "prefab", "instance", "Goblin (sets patrolPoints.Array.size: 2)"),
+        (
+            "Assets/Scenes/Dungeon.unity",
+            "prefab",
+            "instance",
+            "Goblin (sets patrolPoints.Array.size: 2, patrolPoints.Array.data[0]: PatrolPoints/PatrolPoint_1"
+            " (Transform), patrolPoints.Array.data[1]: PatrolPoints/PatrolPoint_2 (Transform))",
+        ),
         ("Assets/Scenes/Dungeon.unity", "prefab", "instance", "Brute (via Assets/Prefabs/Enemies/EnemyBrute.prefab)"),
         ("Assets/Scenes/Dungeon.unity", "guid", "enemyPrefab", "EnemySpawner > EnemySpawner"),
     ]

@@ -288,6 +288,33 @@ def test_prefab_overrides_as_unity_writes_them_and_in_any_other_form() -> None:
     ]
 
 
+def test_an_override_pointing_at_an_object_of_the_same_file_shows_it_by_name() -> None:
+    """A scene's override of a prefab instance's field to an object of the scene (`{fileID: N}`,
+    no GUID) shows the object as a field does (`Main Camera (Transform)`), in the written form, in
+    a form read line by line and through the YAML parser; an override to None stays empty."""
+    a = "a" * 32
+    for extra, wrap, note in (
+        ("", "", ""),
+        ("", "\n        ", ""),
+        ("  notes: |\n    two\n    lines\n", "", "read with the YAML parser"),
+    ):
+        text = (
+            "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1 &500\nGameObject:\n  m_Name: Main Camera\n"
+            "  m_Component:\n  - component: {fileID: 501}\n--- !u!4 &501\nTransform:\n  m_GameObject: {fileID: 500}\n"
+            "  m_Father: {fileID: 0}\n--- !u!1001 &100100000\nPrefabInstance:\n"
+            f"{extra}  m_Modification:\n    m_TransformParent: {{fileID: 0}}\n    m_Modifications:\n"
+            f"    - target: {{fileID: 11400000, guid: {a}, type: 3}}\n"
+            f"      propertyPath: cameraTransform\n      value: {wrap}\n      objectReference: {{fileID: 501}}\n"
+            f"    - target: {{fileID: 11400000, guid: {a}, type: 3}}\n"
+            "      propertyPath: fallback\n      value: \n      objectReference: {fileID: 0}\n"
+            f"    m_RemovedComponents: []\n  m_SourcePrefab: {{fileID: 100100000, guid: {a}, type: 3}}\n"
+        )
+        record = scan("Assets/Level.unity", "scene", text.encode())
+        assert note in record.note
+        shown = [s.signature for s in record.symbols if s.kind == "override"]
+        assert shown == ["cameraTransform: Main Camera (Transform)", "fallback: "], (extra, wrap)
+
+
 def _script_with_fields(extra: str) -> bytes:
     fields = "".join(f"  field{i}: {i}\n" for i in range(50))
     return (

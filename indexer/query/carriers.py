@@ -171,8 +171,8 @@ class _Overrides:
 
     def of_instance(self, line: int, graph: Graph) -> list[str]:
         """The `property: value` overrides of the instance whose document starts at `line` (they
-        follow it, up to the next instance), GUIDs as paths, once each; placement, the name and
-        references to objects of the same file (no value to show) left out."""
+        follow it, up to the next instance), GUIDs as paths, objects of the same file by name
+        (the scanner's), once each; placement, the name and overrides with no value left out."""
         nxt = bisect.bisect_right(self.starts, line)
         end = self.starts[nxt] if nxt < len(self.starts) else None
         lo = bisect.bisect_right(self.lines, line)

@@ -318,6 +318,8 @@ class _Scan:
             if cm:
                 call = calls.setdefault((cm.group(1), cm.group(2)), {"_line": str(line_no)})
                 call[cm.group(3)] = value
+            if mod.local:
+                value = self.local_label(mod.local)
             if mod.guid:
                 value = f"guid:{mod.guid}"
                 if mod.guid not in BUILTIN_GUIDS:

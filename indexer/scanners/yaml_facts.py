@@ -32,12 +32,14 @@ CALL_KEYS = ("m_TargetAssemblyTypeName", "m_MethodName", "m_Mode", *ARGUMENT_KEY
 
 
 class Modification(NamedTuple):
-    """One prefab override: `propertyPath`, its `value`, the GUID of its `objectReference`."""
+    """One prefab override: `propertyPath`, its `value`, the GUID of its `objectReference` (another
+    file's object) or its fileID (`local`: an object of this file, which the scanner names)."""
 
     prop: str
     value: str
     guid: str
     line: int
+    local: int = 0
 
 
 class Call(NamedTuple):

@@ -266,7 +266,11 @@ class NodeDoc:
             value = _get(mapping, "value")
             out.append(
                 Modification(
-                    _scalar(v) or "", self._text(value) if value else "", obj[1] if obj else "", knode.start_mark.line
+                    _scalar(v) or "",
+                    self._text(value) if value else "",
+                    obj[1] if obj else "",
+                    knode.start_mark.line,
+                    obj[0] if obj and not obj[1] else 0,
                 )
             )
         return out

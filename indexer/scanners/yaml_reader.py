@@ -88,6 +88,14 @@ _SECTIONS = {"m_TexEnvs:": "texture", "m_Floats:": "float", "m_Colors:": "color"
 _SECTION_LINE = re.compile(r"\n[^\S\n]*(?:m_TexEnvs|m_Floats|m_Colors|m_Ints):[^\S\n]*(?=\n|\Z)")
 
 
+def _object_of(ref: str) -> tuple[str, int]:
+    """An override's `objectReference`: (GUID, 0) for another file's object, ("", fileID) for one
+    of this file, ("", 0) for none (`{fileID: 0}`, most of them: told without the regex)."""
+    if ref == " {fileID: 0}" or not (r := REF.search(ref)):
+        return "", 0
+    return (r.group(2).lower(), 0) if r.group(2) else ("", int(r.group(1)))
+
+
 def join_wrapped_flows(text: str) -> tuple[str, list[int]]:
     """Long flow mappings wrapped after a comma, joined back onto one line; and, sorted, the
     (1-based) line of the joined text each removed line break ended, so lines map back."""
@@ -325,10 +333,8 @@ class TextDoc:
             line += count("\n", pos, start)
             pos = start
             prop, value, ref = m.groups()
-            guid = ""
-            if "guid" in ref and (r := REF.search(ref)) and r.group(2):
-                guid = r.group(2).lower()
-            out.append(_new(Modification, (unquote(prop), unquote(value), guid, line)))
+            guid, local = _object_of(ref)
+            out.append(_new(Modification, (unquote(prop), unquote(value), guid, line, local)))
             lo = m.end()
         if find(_PROPERTY_PATH, lo) >= 0:
             self._other_modifications(out, lo, len(body), line + count("\n", pos, lo))
@@ -355,9 +361,8 @@ class TextDoc:
                 p = body.find(_PROPERTY_PATH, end, hi)
                 continue
             prop, value, ref = m.groups()
-            r = REF.search(ref)
-            guid = r.group(2).lower() if r and r.group(2) else ""
-            out.append(_new(Modification, (unquote(prop), unquote(value), guid, line)))
+            guid, local = _object_of(ref)
+            out.append(_new(Modification, (unquote(prop), unquote(value), guid, line, local)))
             p = body.find(_PROPERTY_PATH, m.end(), hi)
 
     def _modification(self, i: int) -> Modification:
@@ -365,6 +370,7 @@ class TextDoc:
         lines = self.lines()
         s = lines[i].strip()
         value = guid = ""
+        local = 0
         j, end = i + 1, min(i + 4, len(lines))
         while j < end:
             t = lines[j].strip()
@@ -375,14 +381,12 @@ class TextDoc:
                 j = after
                 continue
             if t.startswith("objectReference:"):
-                m = REF.search(t)
-                if m and m.group(2):
-                    guid = m.group(2).lower()
+                guid, local = _object_of(t[len("objectReference:") :])
                 break
             if t.startswith("- "):
                 break
             j += 1
-        return Modification(unquote(s[len("propertyPath:") :]), value, guid, i)
+        return Modification(unquote(s[len("propertyPath:") :]), value, guid, i, local)
 
     def fields(self) -> list[Field]:
         """Top-level serialized fields of a script, each as a short value (at most MAX_FIELDS_PER_OBJECT)."""

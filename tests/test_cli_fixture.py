@@ -375,3 +375,27 @@ def test_describing_a_folder_guid_says_it_is_a_folder(project: Path) -> None:
         f" `unity-index query --path Assets/Scripts` searches its files, `unity-index refs {guid}`"
         " lists what uses it\n"
     )
+
+
+def test_describe_an_asmdef_shows_the_asmdefs_it_references_as_paths_and_uses_them(project: Path) -> None:
+    """docs/cli.md, describe: GUIDs shown as paths, and it "ends with what the file uses and what
+    uses it": an asmdef's references by GUID and by name are the asmdefs they name (a package's
+    assembly that is not in the project stays as written), both ways."""
+    r = run_cli("describe", "Assets/Scripts/DungeonCrawler.Runtime.asmdef", "--project", str(project), "--json")
+    desc = json.loads(r.stdout)
+    tools = "Packages/com.dungeoncrawler.tools/Runtime/DungeonCrawler.Tools.asmdef"
+    assert desc["text"].splitlines()[3:7] == [
+        "references:",
+        f"  {tools} (reference)",
+        "  UnityEngine.UI (reference)",
+        f"uses: {tools} (assembly)",
+    ]
+    assert desc["uses"] == [{"path": tools, "edge": "assembly"}]
+    r = run_cli("describe", "Assets/Scripts/Editor/DungeonCrawler.Editor.asmdef", "--project", str(project), "--json")
+    assert json.loads(r.stdout)["uses"] == [
+        {"path": "Assets/Scripts/DungeonCrawler.Runtime.asmdef", "edge": "assembly"}
+    ]
+    r = run_cli("describe", tools, "--project", str(project), "--json")
+    assert json.loads(r.stdout)["used_by"] == [
+        {"path": "Assets/Scripts/DungeonCrawler.Runtime.asmdef", "edge": "assembly"}
+    ]

@@ -16,21 +16,29 @@ class AssemblyFolder(NamedTuple):
     editor: bool  # compiled for the editor alone (an asmref: whatever its asmdef says)
 
 
-def assembly_folders(records: Records) -> dict[str, AssemblyFolder]:
-    """Folder (no trailing slash) -> the assembly its scripts compile into. An asmref names its
-    asmdef by `GUID:<guid>` or by name; an asmdef in the same folder wins over an asmref."""
-    folders: dict[str, AssemblyFolder] = {}
+def named_asmdefs(records: Records) -> tuple[list[AssemblyFolder], dict[str, AssemblyFolder]]:
+    """Every asmdef with a name (by path), and how an asmdef or asmref names one -> it: by its
+    name (the first by path, when two define one) or by `GUID:<guid>` of its .meta."""
+    asmdefs: list[AssemblyFolder] = []
     by_target: dict[str, AssemblyFolder] = {}
     for rec in records.records("asmdef"):
         sym = next((s for s in rec.symbols if s.kind == "assembly"), None)
         if sym is None or not sym.name:
             continue
         entry = AssemblyFolder(sym.name, rec.path, editor_only_assembly(sym.attributes))
-        folders[rec.path.rpartition("/")[0]] = entry
+        asmdefs.append(entry)
         by_target.setdefault(sym.name, entry)
         guid = records.guid_naming(rec.path)
         if guid:
             by_target[f"GUID:{guid}"] = entry
+    return asmdefs, by_target
+
+
+def assembly_folders(records: Records) -> dict[str, AssemblyFolder]:
+    """Folder (no trailing slash) -> the assembly its scripts compile into. An asmref names its
+    asmdef by `GUID:<guid>` or by name; an asmdef in the same folder wins over an asmref."""
+    asmdefs, by_target = named_asmdefs(records)
+    folders = {entry.file.rpartition("/")[0]: entry for entry in asmdefs}
     for rec in records.records("asmref"):
         for ref in rec.refs:
             if ref.kind == "assembly":

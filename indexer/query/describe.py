@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from indexer.model import Description, Edge
+from indexer.model import Description, Edge, FileRecord
 from indexer.query.carriers import SETTINGS_MARK, with_settings
 from indexer.query.graph import GUID_RE, Graph
 from indexer.query.outline import outline, status_line
@@ -61,7 +61,7 @@ def describe(graph: Graph, path: str, max_lines: int = 400) -> Description:
         head += f" ({defined_by})" if defined_by else ""
     if rec.status != "ok":
         head += f"\n{rec.status}: {rec.note}"
-    uses = [Edge(p, e) for p, e in graph.uses(path)]
+    uses = [Edge(p, e) for p, e in graph.uses(path)] + _assemblies_used(graph, rec)
     target = graph.target(path)
     if target.note:
         head += f"\nnote: {target.note}"
@@ -90,6 +90,13 @@ def describe(graph: Graph, path: str, max_lines: int = 400) -> Description:
         symbols=list(rec.symbols),
         refs=list(rec.refs),
     )
+
+
+def _assemblies_used(graph: Graph, rec: FileRecord) -> list[Edge]:
+    """The asmdefs an asmdef or asmref references (by name or GUID) that are in the project: no
+    edge of the graph holds them, as no walk follows them."""
+    found = (graph.asmdef_named(r.target) for r in rec.refs if r.kind == "assembly")
+    return [Edge(p, "assembly") for p in dict.fromkeys(found) if p and p != rec.path]
 
 
 def _settings_text(graph: Graph, references: list) -> str:

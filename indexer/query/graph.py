@@ -15,7 +15,7 @@ from pathlib import Path
 
 from indexer.model import FileRecord, Scope, Target, TypeRow, Usage
 from indexer.project import is_script, read_project_file
-from indexer.query.assemblies import assembly_folders
+from indexer.query.assemblies import assembly_folders, named_asmdefs
 from indexer.query.carriers import inherited_usages, merged
 from indexer.query.codeline import code_of
 from indexer.query.loads import Loadable, load_usages
@@ -177,8 +177,8 @@ class Graph:
             if any(self._declarer(x.qualified, member) for x in owner_types):
                 name = f"{owner}.{member}"
                 return Target(kind="member", name=name, member=member, types=sorted({x.qualified for x in owner_types}))
-        if path := self._asmdef_of_assembly.get(t):
-            return Target(kind="assembly", name=t, path=path)
+        if (asmdef := self.asmdef_named(t)) and not t.startswith("GUID:"):
+            return Target(kind="assembly", name=t, path=asmdef)
         if guids := [g for g, (q, _) in PACKAGE_SCRIPTS.items() if q == t or q.endswith("." + t)]:
             return _package_script(min(guids, key=lambda g: PACKAGE_SCRIPTS[g]))
         return Target(kind="unknown", name=t, note="no type, member, file, GUID or assembly of that name")
@@ -201,14 +201,12 @@ class Graph:
         )
 
     @cached_property
-    def _asmdef_of_assembly(self) -> dict[str, str]:
-        """Assembly name -> the first asmdef (by path) defining it (read once: no index by kind)."""
-        out: dict[str, str] = {}
-        for rec in self.records.records("asmdef"):
-            for s in rec.symbols:
-                if s.kind == "assembly":
-                    out.setdefault(s.name, rec.path)
-        return out
+    def _named_asmdefs(self) -> dict[str, str]:
+        return {key: entry.file for key, entry in named_asmdefs(self.records)[1].items()}
+
+    def asmdef_named(self, reference: str) -> str | None:
+        """The asmdef an asmdef's or asmref's reference (a name, `GUID:<guid>`) is to, if in the project."""
+        return self._named_asmdefs.get(reference)
 
     # -- references --------------------------------------------------------------------------
 

@@ -389,6 +389,8 @@ def _references(rec: FileRecord, graph: Graph, exclude: tuple[str, ...]) -> Sect
             continue
         if r.kind in ("guid", "script", "prefab"):
             target = graph.path_of_guid(r.target) or f"guid:{r.target} (not in project)"
+        elif r.kind == "assembly":  # an asmdef's or asmref's, by name or GUID: a package's stays as written
+            target = graph.asmdef_named(r.target) or r.target
         else:
             target = graph.readable(r.target)
         seen.setdefault(target, [])

@@ -1,4 +1,5 @@
-"""Words in messages: counted nouns ("1 file", "2 files") and the user's input repeated."""
+"""Words in messages: counted nouns ("1 file", "2 files"), the user's input repeated, and a
+project's text made safe to print."""
 
 from __future__ import annotations
 
@@ -17,3 +18,14 @@ def echoed(text: str, limit: int = SHOWN_CHARS) -> str:
     if len(text) <= limit:
         return text
     return f"{text[:limit]}… ({len(text):,} characters)"
+
+
+# Control characters but the line break and the tab (C0, DEL, C1): a project's file may hold any,
+# and an escape sequence printed raw retitles or clears the user's terminal.
+_CONTROLS = {c: f"\\x{c:02x}" for c in (*range(0x20), 0x7F, *range(0x80, 0xA0)) if c not in (0x09, 0x0A)}
+
+
+def for_terminal(text: str) -> str:
+    """Text read from a project as the CLI prints it: each control character as `\\xNN`, as file
+    names are shown (a CRLF file's line ends are line ends, not `\\x0d`)."""
+    return text.replace("\r\n", "\n").translate(_CONTROLS)

@@ -342,3 +342,32 @@ def test_a_package_named_indexer_in_the_working_directory_is_never_run(tmp_path:
     assert not marker.exists()
     ws = open_workspace(root, projects_at(root))
     assert ws.projects[0].records.record("Assets/S7.cs").refs[-1].target == "UI/Panel7"
+
+
+def test_escape_sequences_in_a_project_s_files_reach_the_terminal_escaped(tmp_path: Path) -> None:
+    """A cloned project may hold terminal escapes (retitle, clear the screen) in a C# comment or a
+    GameObject's name: `query`, `context`, `refs` and `describe` print them as `\\xNN`, as file names
+    are shown; `--json` keeps the text itself (JSON escapes it); a CRLF file prints plain lines."""
+    evil = "\x1b]0;pwned\x07\x1b[2J\x9b"
+    shown = "\\x1b]0;pwned\\x07\\x1b[2J\\x9b"
+    root = write_project(
+        tmp_path / "Game",
+        {
+            "Assets/Trap.cs": f"// lantern {evil}\r\npublic class Lantern : UnityEngine.MonoBehaviour {{ }}\r\n",
+            "Assets/Trap.cs.meta": meta("a" * 32),
+        },
+    )
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    for args in (
+        ("query", "lantern"),
+        ("context", "lantern", "--budget", "2000"),
+        ("refs", "Lantern"),
+        ("describe", "Assets/Trap.cs"),
+    ):
+        r = run_cli(*args, "--project", str(root))
+        assert r.returncode == 0, (args, r.stderr)
+        assert not any(c in r.stdout for c in "\x1b\x07\x9b\r"), args
+    context = run_cli("context", "lantern", "--budget", "2000", "--project", str(root)).stdout
+    assert f"L1: // lantern {shown}" in context
+    as_json = json.loads(run_cli("context", "lantern", "--budget", "2000", "--json", "--project", str(root)).stdout)
+    assert f"L1: // lantern {evil}" in as_json["tier2"]["text"]

@@ -18,7 +18,7 @@ from indexer.cli.common import (
 )
 from indexer.cli.console import Console
 from indexer.query.render import render_context, render_description, render_hits, render_refs
-from indexer.words import echoed, plural
+from indexer.words import echoed, for_terminal, plural
 
 
 def cmd_query(args: argparse.Namespace, console: Console) -> int:
@@ -38,7 +38,7 @@ def cmd_query(args: argparse.Namespace, console: Console) -> int:
         narrowed = " or drop --kind/--path" if args.kind or args.path else ""
         console.info(f"no results: try other words (identifiers, file names){narrowed}")
     else:
-        print(render_hits(hits))
+        print(for_terminal(render_hits(hits)))
     return EXIT_OK
 
 
@@ -72,7 +72,7 @@ def cmd_context(args: argparse.Namespace, console: Console) -> int:
     if args.json:
         print_json(pack)
     else:
-        print(render_context(pack))
+        print(for_terminal(render_context(pack)))
         files = plural(len(pack.tier2.files), "file")
         console.info(f"[{pack.tokens}/{pack.budget} tokens, {pack.tokenizer}; {files} in tier 2]")
     return EXIT_OK
@@ -102,7 +102,7 @@ def cmd_refs(args: argparse.Namespace, console: Console) -> int:
     if args.json:
         print_json({"schema_version": JSON_SCHEMA_VERSION, "target": target, "total": len(usages), "usages": shown})
         return EXIT_OK
-    print(render_refs(target, usages, shown))
+    print(for_terminal(render_refs(target, usages, shown)))
     if len(shown) < len(usages):
         console.info(f"[{len(usages) - len(shown)} more; --limit 0 shows all]")
     return EXIT_OK
@@ -124,7 +124,7 @@ def cmd_describe(args: argparse.Namespace, console: Console) -> int:
     if args.json:
         print_json(desc)
     else:
-        print(render_description(desc, None if ws.single else project))
+        print(for_terminal(render_description(desc, None if ws.single else project)))
     return EXIT_OK
 
 

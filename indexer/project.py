@@ -16,7 +16,15 @@ import stat as statmode
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from indexer.config import CONTENT_ROOTS, Config, collapse_double_stars
+from indexer.config import (
+    CONFIG_FILE,
+    CONTENT_ROOTS,
+    DEFAULT_INDEX_DIR,
+    Config,
+    ConfigError,
+    collapse_double_stars,
+    load_config,
+)
 from indexer.files import digest_of
 from indexer.kinds import FOLDER_KIND, KINDS, OTHER_KIND, SETTINGS_KIND
 from indexer.model import FileStat
@@ -276,17 +284,40 @@ def _plain_folder(path: Path) -> bool:
         return False
 
 
+def load_project_config(root: Path) -> Config:
+    """`load_config`, with `index_dir` also checked against the folders the walk lists besides the
+    content folders (the local packages the manifest names, the package cache when indexed): the
+    index may be neither one of them nor above one, or its files would be indexed as content."""
+    config = load_config(root)
+    where = config.index_path(root).resolve()
+    for top in package_tops(root, config):
+        folder = (root / top).resolve()
+        if where == folder or where in folder.parents:
+            raise ConfigError(
+                f"{root / CONFIG_FILE}: index_dir must be a folder of its own (got {config.index_dir!r}, which"
+                f" is {where}): not {top} or a folder above it, which the index covers; the default is"
+                f" {DEFAULT_INDEX_DIR}"
+            )
+    return config
+
+
+def package_tops(root: Path, config: Config) -> tuple[str, ...]:
+    """The folders of packages the walk lists: local packages, and the package cache when configured."""
+    return (*local_packages(root), *((PACKAGE_CACHE,) if config.include_package_cache else ()))
+
+
 class Coverage:
     """Which project paths the index covers: Unity's ignore rules, the configured exclusions and
     the index folder (when configured inside the project). The walk and the checks of single
     paths (watch, journal, git) apply these same rules."""
 
     def __init__(self, root: Path, config: Config):
-        packages = (PACKAGE_CACHE,) if config.include_package_cache else ()
-        self.tops = (*content_tops(root), *packages)
         # `/Assets/X/`, as .gitignore anchors a folder, is `Assets/X`: paths here have no slash around
         patterns = (collapse_double_stars(pat).strip("/") for pat in config.exclude)
         self.excludes = tuple(dict.fromkeys(v for pat in patterns if pat for v in _zero_folder_forms(pat)))
+        # a pattern naming a top folder, or a folder along a local package's path, leaves it all out
+        tops = (*CONTENT_ROOTS, *package_tops(root, config))
+        self.tops = tuple(t for t in tops if not any(self._excluded(p) for p in _prefixes(t)))
         # resolved, as `config.index_dir_problem` reads it: `Library/../Assets/Idx`, or a link to a
         # folder of the project, is the folder the walk meets, which must not be indexed as content
         index_dir, top = config.index_path(root).resolve(), root.resolve()
@@ -297,6 +328,9 @@ class Coverage:
         it holds."""
         if _ignored_name(name) or rel == self.index_rel:
             return True
+        return self._excluded(rel)
+
+    def _excluded(self, rel: str) -> bool:
         return bool(self.excludes) and any(fnmatch.fnmatchcase(rel, pat) for pat in self.excludes)
 
     def covers(self, rel: str) -> bool:
@@ -306,6 +340,12 @@ class Coverage:
             return False
         parts = rel.split("/")
         return not any(self.skips("/".join(parts[: i + 1]), parts[i]) for i in range(top.count("/") + 1, len(parts)))
+
+
+def _prefixes(rel: str) -> list[str]:
+    """`A`, `A/B`, `A/B/C` of `A/B/C`: the folders along a path, itself last."""
+    parts = rel.split("/")
+    return ["/".join(parts[: i + 1]) for i in range(len(parts))]
 
 
 def walk(root: Path, config: Config) -> Iterator[tuple[str, os.stat_result, str]]:

@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 
 from indexer.build.update import update
-from indexer.project import local_packages
+from indexer.config import ConfigError
+from indexer.project import load_project_config, local_packages
 
-from .conftest import meta, write_project
+from .conftest import meta, run_cli, write_project
 from .test_gitview import equals_rebuild, git
-from .test_indexing import CONFIG, search_paths
+from .test_indexing import CONFIG, records, search_paths
 
 TOOLBOX = "namespace Own.Tools { public class Toolbox { public void Sharpen() {} } }\n"
 FAR = "public class Faraway { public void Wander() {} }\n"
@@ -104,3 +105,42 @@ def test_git_guided_updates_see_a_local_packages_edits_and_the_manifest_adding_o
     assert stats.walked
     assert search_paths(root, "Whetstone Hone") == ["ExternalPackages/com.own.tools/Runtime/Whetstone.cs"]
     assert equals_rebuild(root)
+
+
+@pytest.mark.parametrize(
+    ("pattern", "left"),
+    [
+        ("ExternalPackages/com.own.tools", ["Assets/Player.cs"]),
+        ("ExternalPackages", ["Assets/Player.cs"]),
+        ("/ExternalPackages/", ["Assets/Player.cs"]),
+        ("Assets", ["ExternalPackages/com.own.tools/Runtime/Toolbox.cs"]),
+        ("Packages", ["Assets/Player.cs", "ExternalPackages/com.own.tools/Runtime/Toolbox.cs"]),
+    ],
+)
+def test_an_exclude_pattern_naming_a_top_folder_or_a_folder_above_a_local_package_leaves_it_out(
+    tmp_path: Path, pattern: str, left: list[str]
+) -> None:
+    """docs/configuration.md: "a pattern is tried on every folder along a file's path as well as
+    on the file" -- the content folders and a local package's folder too, not only what is below."""
+    root = _project(tmp_path, {"com.own.tools": "file:../ExternalPackages/com.own.tools"})
+    (root / "unity-index.toml").write_text(f"exclude = [{json.dumps(pattern)}]\n")
+    config = load_project_config(root)
+    update(root, config)
+    assert sorted(rec.path for rec in records(root).records("csharp")) == left
+
+
+@pytest.mark.parametrize("index_dir", ["ExternalPackages/com.own.tools", "ExternalPackages"])
+def test_an_index_dir_that_is_a_local_package_or_above_one_is_refused(tmp_path: Path, index_dir: str) -> None:
+    """docs/configuration.md: index_dir may not be a folder whose content is indexed, "an index
+    there would be walked as content" -- a local package's folder is one, as `Assets` is."""
+    root = _project(tmp_path, {"com.own.tools": "file:../ExternalPackages/com.own.tools"})
+    (root / "unity-index.toml").write_text(f'index_dir = "{index_dir}"\n')
+    with pytest.raises(ConfigError) as err:
+        load_project_config(root)
+    assert str(err.value) == (
+        f"{root / 'unity-index.toml'}: index_dir must be a folder of its own (got {index_dir!r}, which is"
+        f" {(root / index_dir).resolve()}): not ExternalPackages/com.own.tools or a folder above it, which the"
+        " index covers; the default is Library/UnityIndex"
+    )
+    r = run_cli("status", "--project", str(root))
+    assert (r.returncode, r.stderr.strip()) == (2, f"error: {err.value}")

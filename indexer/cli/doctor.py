@@ -18,9 +18,10 @@ from pathlib import Path
 import msgspec
 
 from indexer.cli.common import not_a_folder
-from indexer.config import CONFIG_FILE, Config, ConfigError, load_config
+from indexer.config import CONFIG_FILE, Config, ConfigError
 from indexer.files import read_regular
 from indexer.installation import add_package
+from indexer.project import load_project_config
 from indexer.words import plural
 
 PASS, WARN, FAIL = "pass", "warn", "fail"
@@ -192,7 +193,7 @@ def _unity_version(root: Path) -> str:
 def check_config(root: Path) -> tuple[Config | None, Check]:
     path = root / CONFIG_FILE
     try:
-        config = load_config(root)
+        config = load_project_config(root)
     except ConfigError as exc:
         return None, Check("config", FAIL, str(exc), f"correct or remove the setting in {path}")
     if path.is_file():

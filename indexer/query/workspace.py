@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 import msgspec
 
-from indexer.config import Config, load_config
+from indexer.config import Config
 from indexer.store.header import header_generation
 from indexer.store.reader import Records
 from indexer.store.schema import IndexPaths
@@ -259,11 +259,11 @@ def open_workspace(base: Path, projects: list[tuple[Path, Config]]) -> Workspace
 def projects_at(path: Path) -> list[tuple[Path, Config]]:
     """The project at `path` and the projects below it: a multi-project repository, or a project
     whose repository also holds sample or test projects beside its own folders."""
-    from indexer.project import CONTENT_ROOTS, find_projects_below, is_project_root
+    from indexer.project import CONTENT_ROOTS, find_projects_below, is_project_root, load_project_config
 
     path = path.resolve()
     if is_project_root(path):  # projects inside its content folders are part of it: not looked for
         roots = [path, *find_projects_below(path, skip=frozenset(path / top for top in (*CONTENT_ROOTS, "Library")))]
     else:
         roots = find_projects_below(path)
-    return [(root, load_config(root)) for root in roots]
+    return [(root, load_project_config(root)) for root in roots]

@@ -173,7 +173,7 @@ def test_file_scoped() -> None:
     ]
     assert _refs(rec) == {
         ("MonoBehaviour", 7, "base"),
-        ("Clip", 9, "field"),
+        ("UnityEngine.AudioClip", 9, "field"),  # `Clip` through `using Clip = UnityEngine.AudioClip;`
     }
     assert rec.namespaces == ("Game.Audio",)
     assert rec.usings == ("UnityEngine", "static UnityEngine.Mathf", "Clip = UnityEngine.AudioClip")
@@ -524,6 +524,27 @@ namespace A.B { namespace C { using Inner.Ns; class K { } } }
     )
     assert rec.namespaces == ("A.B", "A.B.C")
     assert _syms(rec) == [("class", "A.B.C", "K", 6, 6, "class K")]
+
+
+def test_a_name_starting_with_a_using_alias_is_recorded_as_what_the_alias_stands_for() -> None:
+    src = b"""using Sp = Game.Spawner;
+using H = Health;
+using Dict = System.Collections.Generic.Dictionary<string, Game.Spawner>;
+class A {
+  Sp spawner; Sp.Kind kind; Dict d; Spx other;
+  void F() { H.Reset(); Health.Reset(); var s = new Sp(); }
+}
+"""
+    rec = csharp.scan("Assets/a.cs", src)
+    assert [(r.target, r.line, r.context) for r in rec.refs] == [
+        ("Game.Spawner", 3, "generic"),
+        ("Game.Spawner", 5, "field"),
+        ("Game.Spawner.Kind", 5, "field"),
+        ("Spx", 5, "field"),
+        ("System.Collections.Generic.Dictionary<string,Game.Spawner>", 5, "field"),
+        ("Game.Spawner", 6, "new"),
+        ("Health", 6, "static"),
+    ]
 
 
 def test_static_heuristic_skips_locals_members_and_namespaces() -> None:

@@ -64,6 +64,36 @@ def test_same_named_types_resolve_by_namespace_and_usings(tmp_path: Path) -> Non
     assert g.uses("Assets/Other/Pad.cs") == (("Assets/Input/Button.cs", "type"),)
 
 
+def test_a_type_used_through_a_using_alias_is_used_by_that_file(tmp_path: Path) -> None:
+    """docs/indexing.md: type references resolve "by C# name lookup: namespaces, usings, qualified
+    names" -- `using Sp = Game.Util.Spawner;` too, for a field of the alias, a static call through
+    it and a nested type; an alias to a type does not hide that type's own static calls."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Util/Spawner.cs": "namespace Game.Util { public class Spawner { public enum Kind { A } } }",
+            "Assets/Util/MathUtil.cs": "namespace Game.Util { static class MathUtil { static int Clamp() => 1; } }",
+            "Assets/Health.cs": "public class Health { public static void StaticThing() {} }",
+            "Assets/UseAlias.cs": (
+                "using Sp = Game.Util.Spawner;\nusing MU = Game.Util.MathUtil;\nusing H = Health;\n"
+                "class UseAlias {\n  Sp spawner;\n  Sp.Kind kind;\n"
+                "  void F() { int x = MU.Clamp(3); Health.StaticThing(); }\n}\n"
+            ),
+        },
+    )
+    g = graph_for(root)
+    found = lambda target: [(u.path, u.line, u.context) for u in g.references(g.target(target))]  # noqa: E731
+    assert found("Game.Util.Spawner") == [("Assets/UseAlias.cs", 5, "field")]
+    assert found("Game.Util.Spawner.Kind") == [("Assets/UseAlias.cs", 6, "field")]
+    assert found("Game.Util.MathUtil") == [("Assets/UseAlias.cs", 7, "static")]
+    assert found("Health") == [("Assets/UseAlias.cs", 7, "static")]
+    assert g.uses("Assets/UseAlias.cs") == (
+        ("Assets/Health.cs", "type"),
+        ("Assets/Util/MathUtil.cs", "type"),
+        ("Assets/Util/Spawner.cs", "type"),
+    )
+
+
 def test_files_met_by_one_walk_after_another_are_each_named_by_their_own_path(tmp_path: Path) -> None:
     """Edges are read as file ids and named from what earlier reads met: files that share some
     of what they use (and files used by several) still list exactly their own neighbours."""

@@ -315,6 +315,34 @@ def test_an_override_pointing_at_an_object_of_the_same_file_shows_it_by_name() -
         assert shown == ["cameraTransform: Main Camera (Transform)", "fallback: "], (extra, wrap)
 
 
+def test_calls_set_through_overrides_on_two_components_of_one_instance_are_two_calls() -> None:
+    """docs/indexing.md: calls set through prefab overrides are recorded -- each of them: two
+    components of one instance overriding their `onFire` call 0 are two calls, not one merged."""
+    a = "a" * 32
+
+    def call(target: int, method: str) -> str:
+        prop = "onFire.m_PersistentCalls.m_Calls.Array.data[0]"
+        return "".join(
+            f"    - target: {{fileID: {target}, guid: {a}, type: 3}}\n"
+            f"      propertyPath: {prop}.{key}\n      value: {value}\n      objectReference: {{fileID: 0}}\n"
+            for key, value in (("m_TargetAssemblyTypeName", "Door, Assembly-CSharp"), ("m_MethodName", method))
+        )
+
+    text = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1001 &100100000\nPrefabInstance:\n"
+        "  m_Modification:\n    m_TransformParent: {fileID: 0}\n    m_Modifications:\n"
+        f"    - target: {{fileID: 100, guid: {a}, type: 3}}\n"
+        "      propertyPath: m_Name\n      value: Panel\n      objectReference: {fileID: 0}\n"
+        f"{call(201, 'Open')}{call(202, 'Close')}"
+        f"    m_RemovedComponents: []\n  m_SourcePrefab: {{fileID: 100100000, guid: {a}, type: 3}}\n"
+    )
+    calls = [r for r in scan("Assets/Main.unity", "scene", text.encode()).refs if r.kind == "method"]
+    assert calls == [
+        Ref("method", "Door.Open", 13, "onFire", "Panel > override.onFire()"),
+        Ref("method", "Door.Close", 21, "onFire", "Panel > override.onFire()"),
+    ]
+
+
 def _script_with_fields(extra: str) -> bytes:
     fields = "".join(f"  field{i}: {i}\n" for i in range(50))
     return (

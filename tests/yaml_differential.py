@@ -46,7 +46,7 @@ def facts(doc: DocReader) -> dict[str, object]:
     """Every value the scanner reads from a document, lines as file lines."""
 
     def lines(items: list) -> list[tuple]:
-        return [(*item[:-1], doc.at(item.line)) if item._fields[-1] == "line" else item for item in items]
+        return [tuple(item._replace(line=doc.at(item.line))) if "line" in item._fields else item for item in items]
 
     out: dict[str, object] = {"class_name": doc.class_name}
     out.update({f"top {k}": doc.top(k) for k in TOP_KEYS})

@@ -416,18 +416,22 @@ class _Scan(NodeText):
         self, symbols: tuple[Symbol, ...], namespaces: list[str], usings: list[str], parts: list[_RefNames]
     ) -> tuple[Ref, ...]:
         """Refs from the ref names of each parse; a static access only when it is not a name
-        declared in the file or the head of a namespace."""
+        declared in the file or the head of a namespace. A name starting with a `using` alias is
+        recorded as what the alias stands for (`Sp` of `using Sp = Game.Spawner;` is `Game.Spawner`)."""
         drop = {n for p in parts for n in p.tparams}
         drop.update(_NOT_TYPES)
         known = {n for p in parts for n in p.locals}
         known.update(s.name for s in symbols if s.kind not in TYPE_KINDS)  # not `is_type`: a call each
         known.update(ns.split(".", 1)[0] for ns in namespaces)
-        known.update(u.removeprefix("static ").split(" = ")[-1].split(".", 1)[0] for u in usings)
+        aliases = dict(u.split(" = ", 1) for u in usings if " = " in u)
+        known.update(u.removeprefix("static ").split(".", 1)[0] for u in usings if " = " not in u)
         found: set[tuple[int, str, str]] = set()
         add = found.add
         for part in parts:
             for line, written, context in part.names:
                 name = written.replace("@", "") if "@" in written else written  # as `_plain`
+                if aliases and (head := re.match(r"[^.<]+", name)) and head.group() in aliases:
+                    name = aliases[head.group()] + name[head.end() :]
                 if name not in drop and (context != "static" or name not in known):
                     add((line, name, context))
         return tuple([Ref("type", n, line, c) for line, n, c in sorted(found)])

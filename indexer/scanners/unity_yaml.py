@@ -45,23 +45,16 @@ from indexer.model import FileRecord, Ref, Symbol
 
 from .yaml_facts import BUILTIN_GUIDS, MAX_FIELDS_PER_OBJECT, DocReader, short
 from .yaml_hierarchy import Hierarchy
+from .yaml_lines import line_starts, override_target
 from .yaml_nodes import NodeDoc
 from .yaml_reader import TextDoc, join_wrapped_flows, outside_documents, split
 
 # Settings documents at the top of every scene: not part of the hierarchy.
 SCENE_SETTINGS = frozenset({29, 104, 157, 196})
 # Keys whose GUID references are recorded as something more specific than a plain `guid` ref.
-_SPECIAL_GUID_KEYS = frozenset(
-    {
-        "m_Script",
-        "m_SourcePrefab",
-        "m_ParentPrefab",
-        "m_CorrespondingSourceObject",
-        "m_PrefabParentObject",
-        "m_PrefabAsset",
-        "target",
-    }
-)
+_SPECIAL_GUID_KEYS = frozenset({"m_Script", "m_SourcePrefab", "m_ParentPrefab", "m_CorrespondingSourceObject"}) | {
+    "m_PrefabParentObject", "m_PrefabAsset", "target",
+}  # fmt: skip
 YAML_KINDS = frozenset({"scene", "prefab", "asset", "material", "animator", "animation", "unity_yaml", "vfx"})
 _PARAM_TYPES = {"1": "Float", "3": "Int", "4": "Bool", "9": "Trigger"}
 _LISTENER_MODES = {"0": "event", "1": "void", "2": "object", "3": "int", "4": "float", "5": "string", "6": "bool"}
@@ -309,14 +302,18 @@ class _Scan:
     def modifications(self, doc: DocReader, path: str) -> None:
         count = 0
         # UnityEvent calls set through overrides: propertyPath `onClick.m_PersistentCalls.m_Calls.
-        # Array.data[0].m_MethodName` and its siblings, grouped by event and call index.
-        calls: dict[tuple[str, str], dict[str, str]] = {}
+        # Array.data[0].m_MethodName` and its siblings, grouped by the object overridden (two
+        # components of one instance may each have their `onClick`), event and call index.
+        calls: dict[tuple[str, str, str], dict[str, str]] = {}
+        starts: list[int] = []  # the body's line starts, found once a call is met
         for mod in doc.modifications():
             prop, value = mod.prop, mod.value
             line_no = doc.at(mod.line)
             cm = _OVERRIDE_CALL.match(prop) if _CALL_PATH in prop else None
             if cm:
-                call = calls.setdefault((cm.group(1), cm.group(2)), {"_line": str(line_no)})
+                starts = starts or line_starts(doc.body)
+                target = override_target(doc.body, starts[min(mod.line, len(starts) - 1)])
+                call = calls.setdefault((target, cm.group(1), cm.group(2)), {"_line": str(line_no)})
                 call[cm.group(3)] = value
             if mod.local:
                 value = self.local_label(mod.local)
@@ -331,7 +328,7 @@ class _Scan:
                 self.symbols.append(
                     Symbol("override", prop, line_no, container=path, signature=f"{prop}: {short(value)}")
                 )
-        for (event, _index), call in calls.items():
+        for (_target, event, _index), call in calls.items():
             method = call.get("m_MethodName", "")
             if not method:
                 continue

@@ -110,6 +110,7 @@ class DocReader(Protocol):
     stripped: bool
     line: int  # file line of the `--- !u!` header
     class_name: str
+    body: str  # the document's text after its header line
 
     def at(self, i: int) -> int: ...
     def top(self, key: str) -> str | None: ...

@@ -359,3 +359,39 @@ def test_methods_unity_calls_by_name_are_used_by_those_calls_and_by_animation_ev
     assert [(u.path, u.line, u.where, u.kind, u.detail) for u in footstep] == [
         ("Assets/Walk.anim", 8, "asset", "animation_event", "Walk calls Footstep")
     ]
+
+
+def test_a_csharp_outline_nests_members_under_their_own_type(tmp_path: Path) -> None:
+    """docs/cli.md, describe: C# types with "members with line numbers" -- each under its own type,
+    a nested type indented in its outer one, an outer member after a nested type shown as the
+    outer's, an `#else` copy's member under its type, each part of a partial class with its own."""
+    from indexer.query.describe import describe
+
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Nest.cs": (
+                "namespace N {\n  public class Outer {\n    public int a;\n    public class Inner {\n"
+                "      public int b;\n    }\n    public int c;\n  }\n#if UNITY_EDITOR\n"
+                "  public class EditorOnly { void Foo() {} }\n#else\n  public class EditorOnly { void Bar() {} }\n"
+                "#endif\n  public class AndroidOnly { void Baz() {} }\n"
+                "  public partial class P { void One() {} }\n  public partial class P { void Two() {} }\n}\n"
+            )
+        },
+    )
+    assert describe(graph_for(root), "Assets/Nest.cs").text.splitlines()[3:] == [
+        "L2 public class Outer",
+        "  L3 public int a",
+        "  L4 public class Inner",
+        "    L5 public int b",
+        "  L7 public int c",
+        "L10 public class EditorOnly",
+        "  L10 void Foo()",
+        "  L12 void Bar()",
+        "L14 public class AndroidOnly",
+        "  L14 void Baz()",
+        "L15 public partial class P",
+        "  L15 void One()",
+        "L16 public partial class P",
+        "  L16 void Two()",
+    ]

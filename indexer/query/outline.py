@@ -178,22 +178,44 @@ def csharp_lines(rec: FileRecord | CodeOutline, graph: Graph) -> list[tuple[str,
         lines.append(("namespace " + ", ".join(rec.namespaces), None))
     roles: dict[str, str] = {}
     categories = graph.records.categories_of(rec.path)
-    for s in rec.symbols:  # most symbols are members without attributes: the short way first
+    for s, depth in _nested(rec.symbols):  # most symbols are members without attributes: the short way first
         kind = s.kind
+        pad = "  " * depth
         if kind in TYPE_KINDS:
             category = roles.setdefault(s.qualified, categories.get(s.qualified) or kind)
             role = f"  [{category}]" if category not in (kind, "class") else ""
             attrs = "".join(f"[{a}] " for a in s.attributes)
-            lines.append((f"L{s.line} {attrs}{s.signature or kind + ' ' + s.name}{role}", None))
+            lines.append((f"{pad}L{s.line} {attrs}{s.signature or kind + ' ' + s.name}{role}", None))
             continue
         attrs = "".join(f"[{a}] " for a in s.attributes if len(a) < 60) if s.attributes else ""
-        text = f"  L{s.line} {attrs}{s.signature or s.name}"
+        text = f"{pad}L{s.line} {attrs}{s.signature or s.name}"
         if kind == "method" and is_unity_message(s.name, roles.get(s.container)):
             text += "  [unity message]"
         lines.append((text, s.name))
     if rec.status == "partial":
         lines.append((f"(parsed with syntax errors near lines {', '.join(map(str, rec.error_lines[:8]))})", None))
     return lines
+
+
+def _nested(symbols: tuple[Symbol, ...]) -> list[tuple[Symbol, int]]:
+    """The symbols (in line order) as the code nests them, each with its depth: a type, then its
+    members and the types declared in it, by line; a member under the last declaration of its
+    type above it (an outer type's member after a nested type is the outer's, shown so)."""
+    last: dict[str, int] = {}  # a type's qualified name -> its last declaration met
+    children: dict[int, list[int]] = {-1: []}
+    for i, s in enumerate(symbols):
+        children.setdefault(last.get(s.container, -1), []).append(i)
+        if s.kind in TYPE_KINDS:
+            last[s.qualified] = i
+            children[i] = []
+    out: list[tuple[Symbol, int]] = []
+    stack = [(i, 0) for i in reversed(children[-1])]
+    while stack:
+        i, depth = stack.pop()
+        s = symbols[i]
+        out.append((s, depth))
+        stack.extend((k, depth + 1) for k in reversed(children.get(i, ())))
+    return out
 
 
 def _component_label(c: Symbol, graph: Graph) -> str:

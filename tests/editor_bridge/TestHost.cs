@@ -3,8 +3,8 @@
 // Its main thread plays Unity's main thread: it drains the queue every few milliseconds, the way
 // EditorApplication.update does. Commands on stdin drive it; each answers "OK ..." on stdout:
 //   pause | resume            stop / restart draining the queue (a busy or blocked main thread)
-//   reload MS                 a domain reload: stop the server, state "reloading", block MS ms,
-//                             restart on a new port with a new token, state "ready"
+//   reload MS                 a domain reload: "OK stopping", stop the server, state "reloading",
+//                             block MS ms, restart on a new port with a new token, state "ready"
 //   journal_start REASON [PREV_SESSION PREV_SEQ]
 //   journal imported|deleted PATH | journal moved PATH FROM
 //   owner_only PLATFORM file|dir PATH   OwnerOnly.Apply with the method for PlatformID PLATFORM:
@@ -172,6 +172,7 @@ public static class Program
                     {
                         int oldPort = server.Port;
                         string oldToken = server.Token;
+                        Say("OK stopping " + oldPort);
                         server.Stop("reloading", "the editor is reloading scripts; retry shortly");
                         heartbeat.StopTimer();
                         heartbeat.SetState(EditorStates.Reloading);

@@ -49,6 +49,11 @@ namespace UnityIndex.Bridge
         private Thread _acceptThread;
         private volatile bool _running;
         private volatile bool _stopping;
+        /// <summary>Held while a call is queued and while Stop() marks the server stopping: no call is queued after CancelAll.</summary>
+        private readonly object _stopLock = new object();
+        private volatile string _stopCode = "reloading";
+        /// <summary>Requests whose body is being read: answered 503 before the listener closes (else HttpListener answers an empty 200).</summary>
+        private readonly HashSet<Exchange> _reading = new HashSet<Exchange>();
         private int _inFlight;
 
         public BridgeServer(ToolRegistry registry, MainThreadQueue queue, BridgeServerOptions options)
@@ -112,6 +117,7 @@ namespace UnityIndex.Bridge
                 _listener = listener;
                 Port = port;
                 _stopping = false;
+                _stopCode = "reloading";
                 _running = true;
                 _acceptThread = new Thread(AcceptLoop) { IsBackground = true, Name = "UnityIndex bridge accept" };
                 _acceptThread.Start();
@@ -127,16 +133,29 @@ namespace UnityIndex.Bridge
         public void Stop(string code = "reloading", string message = "the editor is reloading scripts; retry shortly", int waitMs = 1000)
         {
             if (!_running) return;
-            _stopping = true;
+            lock (_stopLock)
+            {
+                _stopCode = code;
+                _stopping = true;
+            }
             _queue.CancelAll(code, message);
             var sw = Stopwatch.StartNew();
             while (Interlocked.CompareExchange(ref _inFlight, 0, 0) > 0 && sw.ElapsedMilliseconds < waitMs) Thread.Sleep(10);
+            RefuseBodiesStillReading();
             _running = false;
             try { _listener.Stop(); } catch (Exception) { }
             try { _listener.Close(); } catch (Exception) { }
             if (_acceptThread != null && _acceptThread != Thread.CurrentThread) _acceptThread.Join(1000);
             _acceptThread = null;
             _listener = null;
+        }
+
+        /// <summary>Answers 503 (started: false) to every request whose body has not arrived whole.</summary>
+        private void RefuseBodiesStillReading()
+        {
+            List<Exchange> reading;
+            lock (_reading) reading = new List<Exchange>(_reading);
+            foreach (Exchange ex in reading) AnswerStopping(ex);
         }
 
         private void AcceptLoop()
@@ -288,7 +307,7 @@ namespace UnityIndex.Bridge
             }
             if (_stopping)
             {
-                Answer(ex, 503, Error("reloading", "the bridge is stopping (domain reload or editor exit); retry shortly", false), null);
+                AnswerStopping(ex);
                 return;
             }
             string path = req.Url.AbsolutePath;
@@ -307,6 +326,12 @@ namespace UnityIndex.Bridge
                 return;
             }
             Answer(ex, 404, Error("not_found", "no such endpoint: " + path + " (use /v1/ping, /v1/tools, /v1/call)", null), null);
+        }
+
+        /// <summary>503 with the code Stop() was given: the request did not start and a retry is safe.</summary>
+        private void AnswerStopping(Exchange ex)
+        {
+            Answer(ex, 503, Error(_stopCode, "the bridge is stopping (domain reload or editor exit); retry shortly", false), null);
         }
 
         private void MethodNotAllowed(Exchange ex, string allow)
@@ -348,8 +373,10 @@ namespace UnityIndex.Bridge
                 Answer(ex, 413, Error("body_too_large", "request body larger than " + max + " bytes", false), null);
                 return;
             }
+            lock (_reading) _reading.Add(ex);
             BodyReader.Start(req.InputStream, max, _options.BodyTimeoutMs, delegate (BodyOutcome outcome, MemoryStream body)
             {
+                lock (_reading) _reading.Remove(ex);
                 Guarded(ex, delegate { OnBody(ex, outcome, body, sw); });
             });
         }
@@ -379,7 +406,20 @@ namespace UnityIndex.Bridge
             ToolInfo tool = call.Tool;
             object[] values = call.Values;
             var item = new WorkItem(tool.Name, delegate { return tool.Method.Invoke(null, values); });
-            if (!_queue.TryEnqueue(item))
+            bool stopping, queued;
+            lock (_stopLock)
+            {
+                // A body that finished while Stop() waits for requests in flight: CancelAll already
+                // ran, so a call queued now would run in the next domain, unanswered.
+                stopping = _stopping;
+                queued = !stopping && _queue.TryEnqueue(item);
+            }
+            if (stopping)
+            {
+                AnswerStopping(ex);
+                return;
+            }
+            if (!queued)
             {
                 Answer(ex, 429, Error("queue_full", _options.MaxPending + " calls already wait for the editor's main thread; retry later", false),
                     new Dictionary<string, string> { { "Retry-After", "1" } });

@@ -1,0 +1,71 @@
+"""The bridge's edges an audit found open: a call caught by a reload, the heartbeat's timer racing
+with a reload or a quit, strict names, JSON and tokens, bounded echoes of what the caller sent.
+
+Each test runs the package's core under Mono (tests/bridge_host.py) and asserts the exact answer
+docs/editor-bridge.md promises.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import time
+
+import pytest
+
+from mcp_adapter.editor.bridge import EditorBridge, read_heartbeat
+
+from . import bridge_host
+from .bridge_host import WAIT, Host, raw
+
+host_exe, make_host, host = bridge_host.host_exe, bridge_host.make_host, bridge_host.host
+
+
+def _read_all(s: socket.socket) -> bytes:
+    """Everything the server sends until it closes the connection."""
+    data = b""
+    while chunk := s.recv(65536):
+        data += chunk
+    return data
+
+
+STOPPING = {
+    "ok": False,
+    "error": {
+        "code": "reloading",
+        "message": "the bridge is stopping (domain reload or editor exit); retry shortly",
+        "started": False,
+    },
+}
+
+
+def _reload_during_a_body(host: Host, *, finish: str) -> bytes:
+    """A counter call whose body is half sent when a reload starts; the rest is sent as the server
+    starts stopping (finish="stopping"), or never (finish="never"). Returns the server's answer."""
+    hb = read_heartbeat(host.project)
+    body = b'{"tool":"counter","arguments":{},"timeout_ms":20000}'
+    head = f"POST /v1/call HTTP/1.1\r\nHost: 127.0.0.1:{hb.port}\r\nAuthorization: Bearer {hb.token}\r\n"
+    s = socket.create_connection(("127.0.0.1", hb.port), timeout=WAIT)
+    try:
+        s.sendall(f"{head}Content-Length: {len(body)}\r\n\r\n".encode() + body[:10])
+        time.sleep(0.3)  # the headers are in: the request is in flight, its body half read
+        host.send("reload 1000", "OK stopping")
+        if finish == "stopping":
+            s.sendall(body[10:])  # within the second the stopping server waits for requests in flight
+        return _read_all(s)
+    finally:
+        s.close()
+
+
+@pytest.mark.parametrize("finish", ["stopping", "never"])
+def test_a_call_caught_by_a_reload_is_refused_and_never_runs(host: Host, finish: str) -> None:
+    """docs/editor-bridge.md, Domain reloads: a call the reload catches while its body is read is
+    answered `503 reloading`, `started: false`, and never runs. A body finishing during the stop
+    used to be queued after the queue was emptied, got an empty `200` and ran in the next domain; a
+    body still unfinished when the listener closed got an empty `200` from HttpListener."""
+    answer = _reload_during_a_body(host, finish=finish)
+    head, _, rest = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 503 "), answer
+    assert json.loads(rest) == STOPPING
+    host.expect("OK reloaded")
+    assert EditorBridge(host.project).call_tool("counter") == 1  # the first call never ran

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import json
 import socket
+import subprocess
 import time
+from pathlib import Path
 
 import pytest
 
@@ -69,3 +71,50 @@ def test_a_call_caught_by_a_reload_is_refused_and_never_runs(host: Host, finish:
     assert json.loads(rest) == STOPPING
     host.expect("OK reloaded")
     assert EditorBridge(host.project).call_tool("counter") == 1  # the first call never ran
+
+
+HEARTBEAT_RACE = r"""
+using System;
+using System.IO;
+using System.Threading;
+using UnityIndex.Bridge;
+
+// The real 2 s timer; Extra (in Unity it takes a lock) is slowed on the timer's thread only, so the
+// timer's write is in progress when the main thread stops the timer and writes, or deletes.
+public static class HeartbeatRace
+{
+    public static int Main(string[] args)
+    {
+        int main = Thread.CurrentThread.ManagedThreadId;
+        var hb = new Heartbeat(args[0], "x");
+        hb.Extra = delegate { if (Thread.CurrentThread.ManagedThreadId != main) Thread.Sleep(500); return null; };
+        hb.Set(1234, "token", EditorStates.Ready);
+        hb.StartTimer();
+        Thread.Sleep(Heartbeat.IntervalMs + 100);   // the timer's first write is in progress
+        hb.StopTimer();                             // beforeAssemblyReload: the timer stops ...
+        hb.SetState(EditorStates.Reloading);        // ... and the state is written
+        Thread.Sleep(1000);
+        Console.WriteLine("after_reload " + (File.ReadAllText(hb.FilePath).Contains("\"state\":\"reloading\"") ? "reloading" : "other"));
+        hb.StartTimer();
+        Thread.Sleep(Heartbeat.IntervalMs + 100);
+        hb.Delete();                                // quitting
+        Thread.Sleep(1000);
+        Console.WriteLine("after_delete " + (File.Exists(hb.FilePath) ? "present" : "absent"));
+        return 0;
+    }
+}
+"""
+
+
+def test_the_heartbeat_timer_never_writes_after_a_reload_or_a_quit(tmp_path: Path) -> None:
+    """docs/editor-bridge.md, Life cycle: `reloading` is written after the timer stopped, and the
+    file is deleted on quitting. A timer write in progress used to land after either, so the file
+    said `ready` during the reload, or came back after the editor quit."""
+    (tmp_path / "HeartbeatRace.cs").write_text(HEARTBEAT_RACE, encoding="utf-8")
+    built = bridge_host.mcs(["-out:HeartbeatRace.exe", *bridge_host.sources(bridge_host.CORE), "HeartbeatRace.cs"], tmp_path)
+    assert built.returncode == 0, built.stdout + built.stderr
+    _, mono = bridge_host.require_mono()
+    project = tmp_path / "Project"
+    run = subprocess.run([mono, str(tmp_path / "HeartbeatRace.exe"), str(project)], capture_output=True, text=True, timeout=WAIT)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert run.stdout.splitlines() == ["after_reload reloading", "after_delete absent"]

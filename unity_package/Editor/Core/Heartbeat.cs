@@ -97,13 +97,20 @@ namespace UnityIndex.Bridge
 
     /// <summary>
     /// Publishes the heartbeat: call Publish() whenever port, token or state change; a timer
-    /// rewrites it every IntervalMs so readers can tell a live editor from a stale file.
+    /// rewrites it every IntervalMs so readers can tell a live editor from a stale file. Each write
+    /// takes its snapshot under the lock that guards the file, so the last write holds the last
+    /// state; a timer write still in progress when the timer stops, or after Delete(), is dropped
+    /// (Timer.Dispose does not wait for a callback in progress).
     /// </summary>
     public sealed class Heartbeat : IDisposable
     {
         public const int IntervalMs = 2000;
         private readonly object _lock = new object();
         private Timer _timer;
+        /// <summary>Changed whenever the timer starts or stops: a timer write of another generation is dropped.</summary>
+        private int _timerGeneration;
+        /// <summary>Set by Delete(): this heartbeat writes nothing more (the editor is quitting).</summary>
+        private bool _deleted;
         private int _port;
         private string _token;
         private string _state = EditorStates.Ready;
@@ -155,55 +162,70 @@ namespace UnityIndex.Bridge
         {
             lock (_lock)
             {
-                if (_timer != null) return;
-                _timer = new Timer(delegate { Publish(); }, null, IntervalMs, IntervalMs);
+                if (_timer != null || _deleted) return;
+                _timerGeneration++;
+                _timer = new Timer(Beat, _timerGeneration, IntervalMs, IntervalMs);
             }
         }
 
         public void StopTimer()
         {
-            lock (_lock)
-            {
-                if (_timer == null) return;
-                _timer.Dispose();
-                _timer = null;
-            }
+            lock (_lock) StopTimerLocked();
+        }
+
+        private void StopTimerLocked()
+        {
+            if (_timer == null) return;
+            _timer.Dispose();
+            _timer = null;
+            _timerGeneration++;
         }
 
         public Dictionary<string, object> Snapshot()
         {
-            lock (_lock)
-            {
-                var d = Json.Obj(
-                    "protocol", BridgeServer.Protocol,
-                    "port", _port,
-                    "token", _token,
-                    "pid", Process.GetCurrentProcess().Id,
-                    "state", _state,
-                    "unity_version", UnityVersion,
-                    "project_path", ProjectPath.Replace('\\', '/'),
-                    "updated_at", BridgeFiles.UnixNow());
-                d["main_thread_at"] = _mainThreadAt;
-                return d;
-            }
+            lock (_lock) return SnapshotLocked();
         }
 
+        private Dictionary<string, object> SnapshotLocked()
+        {
+            var d = Json.Obj(
+                "protocol", BridgeServer.Protocol,
+                "port", _port,
+                "token", _token,
+                "pid", Process.GetCurrentProcess().Id,
+                "state", _state,
+                "unity_version", UnityVersion,
+                "project_path", ProjectPath.Replace('\\', '/'),
+                "updated_at", BridgeFiles.UnixNow());
+            d["main_thread_at"] = _mainThreadAt;
+            return d;
+        }
+
+        /// <summary>Writes the file now (unless Delete() ran).</summary>
         public void Publish()
+        {
+            Write(null);
+        }
+
+        private void Beat(object generation)
+        {
+            Write((int)generation);
+        }
+
+        /// <summary>Writes the snapshot; a timer write (its generation given) only while that timer runs.</summary>
+        private void Write(int? timerGeneration)
         {
             try
             {
-                Dictionary<string, object> d = Snapshot();
-                Func<Dictionary<string, object>> extra = Extra;
-                if (extra != null)
-                {
-                    Dictionary<string, object> more = extra();
-                    if (more != null)
-                        foreach (KeyValuePair<string, object> kv in more)
-                            if (!d.ContainsKey(kv.Key)) d[kv.Key] = kv.Value;
-                }
+                Dictionary<string, object> more = ExtraFields(); // outside the lock: Extra may take the editor's locks
                 OwnerOnlyResult restricted;
                 lock (_lock)
                 {
+                    if (_deleted || (timerGeneration.HasValue && timerGeneration.Value != _timerGeneration)) return;
+                    Dictionary<string, object> d = SnapshotLocked();
+                    if (more != null)
+                        foreach (KeyValuePair<string, object> kv in more)
+                            if (!d.ContainsKey(kv.Key)) d[kv.Key] = kv.Value;
                     restricted = BridgeFiles.WriteAtomic(FilePath, Json.Serialize(d) + "\n", true);
                     if (!_fileRestricted)
                     {
@@ -222,6 +244,12 @@ namespace UnityIndex.Bridge
             }
         }
 
+        private Dictionary<string, object> ExtraFields()
+        {
+            Func<Dictionary<string, object>> extra = Extra;
+            return extra == null ? null : extra();
+        }
+
         private void WarnOnce(OwnerOnlyResult restricted)
         {
             if (restricted.Ok || _warned) return;
@@ -231,11 +259,18 @@ namespace UnityIndex.Bridge
                     + restricted.Detail + "); other users of this machine may be able to read the bridge's token");
         }
 
-        /// <summary>Removes the file (the editor is quitting): clients then report "no editor running".</summary>
+        /// <summary>
+        /// Removes the file for good (the editor is quitting): clients then report "no editor
+        /// running". Nothing this heartbeat would write afterwards is written.
+        /// </summary>
         public void Delete()
         {
-            StopTimer();
-            lock (_lock) BridgeFiles.TryDelete(FilePath);
+            lock (_lock)
+            {
+                StopTimerLocked();
+                _deleted = true;
+                BridgeFiles.TryDelete(FilePath);
+            }
         }
 
         public void Dispose()

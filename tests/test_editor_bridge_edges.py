@@ -18,9 +18,21 @@ import pytest
 from mcp_adapter.editor.bridge import EditorBridge, read_heartbeat
 
 from . import bridge_host
-from .bridge_host import WAIT, Host, raw
+from .bridge_host import WAIT, Host
 
 host_exe, make_host, host = bridge_host.host_exe, bridge_host.make_host, bridge_host.host
+
+
+def run_probe(folder: Path, name: str, source: str, *args: str) -> list[str]:
+    """Compiles `source` with the package's core (as the tests compile it) and runs it under Mono:
+    its output lines."""
+    (folder / f"{name}.cs").write_text(source, encoding="utf-8")
+    built = bridge_host.mcs([f"-out:{name}.exe", *bridge_host.sources(bridge_host.CORE), f"{name}.cs"], folder)
+    assert built.returncode == 0, built.stdout + built.stderr
+    _, mono = bridge_host.require_mono()
+    run = subprocess.run([mono, str(folder / f"{name}.exe"), *args], capture_output=True, text=True, timeout=WAIT)
+    assert run.returncode == 0, run.stdout + run.stderr
+    return run.stdout.splitlines()
 
 
 def _read_all(s: socket.socket) -> bytes:
@@ -94,7 +106,8 @@ public static class HeartbeatRace
         hb.StopTimer();                             // beforeAssemblyReload: the timer stops ...
         hb.SetState(EditorStates.Reloading);        // ... and the state is written
         Thread.Sleep(1000);
-        Console.WriteLine("after_reload " + (File.ReadAllText(hb.FilePath).Contains("\"state\":\"reloading\"") ? "reloading" : "other"));
+        bool reloading = File.ReadAllText(hb.FilePath).Contains("\"state\":\"reloading\"");
+        Console.WriteLine("after_reload " + (reloading ? "reloading" : "other"));
         hb.StartTimer();
         Thread.Sleep(Heartbeat.IntervalMs + 100);
         hb.Delete();                                // quitting
@@ -110,11 +123,5 @@ def test_the_heartbeat_timer_never_writes_after_a_reload_or_a_quit(tmp_path: Pat
     """docs/editor-bridge.md, Life cycle: `reloading` is written after the timer stopped, and the
     file is deleted on quitting. A timer write in progress used to land after either, so the file
     said `ready` during the reload, or came back after the editor quit."""
-    (tmp_path / "HeartbeatRace.cs").write_text(HEARTBEAT_RACE, encoding="utf-8")
-    built = bridge_host.mcs(["-out:HeartbeatRace.exe", *bridge_host.sources(bridge_host.CORE), "HeartbeatRace.cs"], tmp_path)
-    assert built.returncode == 0, built.stdout + built.stderr
-    _, mono = bridge_host.require_mono()
-    project = tmp_path / "Project"
-    run = subprocess.run([mono, str(tmp_path / "HeartbeatRace.exe"), str(project)], capture_output=True, text=True, timeout=WAIT)
-    assert run.returncode == 0, run.stdout + run.stderr
-    assert run.stdout.splitlines() == ["after_reload reloading", "after_delete absent"]
+    lines = run_probe(tmp_path, "HeartbeatRace", HEARTBEAT_RACE, str(tmp_path / "Project"))
+    assert lines == ["after_reload reloading", "after_delete absent"]

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from mcp_adapter.editor.bridge import EditorProtocolError
 from mcp_adapter.editor.live import EditorMonitor, EditorView
 
 
@@ -38,3 +39,33 @@ def test_a_bug_in_the_first_look_at_the_editor_is_logged_and_the_monitor_runs(
     assert changes == []
     assert "following the Unity editor failed" in caplog.text
     assert "RuntimeError: a bug reading the heartbeat" in caplog.text
+
+
+class Malformed:
+    """A ready editor whose tool list the client refuses (an entry that is not a tool)."""
+
+    def heartbeat(self) -> Any:
+        return SimpleNamespace(state="ready", pid=4242, token="t" * 64, unity_version="2021.3.1f1")
+
+    def list_tools(self) -> Any:
+        raise EditorProtocolError("bad_response", "the bridge's /v1/tools answer is malformed: tool 1 has no name")
+
+
+def test_a_malformed_tool_list_connects_the_editor_with_no_direct_tools(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """docs/mcp.md, direct editor tools: a domain whose `/v1/tools` answer is malformed offers no
+    direct tools (the client checks the list once, for every consumer); the reason is logged once
+    per domain, and the editor still counts as connected (`editor_call` reaches it)."""
+    project: Any = SimpleNamespace(root=tmp_path)
+    changes: list[str] = []
+    monitor = EditorMonitor([project], lambda p: Malformed(), lambda *a: changes.append(a[-1]), fetch_tools=True)
+    with caplog.at_level(logging.WARNING, logger="unity_index.mcp"):
+        monitor.poll()
+        monitor.poll()
+    assert changes == ["connected"]
+    assert monitor.views[str(tmp_path)] == EditorView(domain=(4242, "t" * 64), unity_version="2021.3.1f1")
+    assert monitor.views[str(tmp_path)].tools == ()
+    assert [r.getMessage() for r in caplog.records] == [
+        "the editor's tools cannot be used: the bridge's /v1/tools answer is malformed: tool 1 has no name"
+    ]

@@ -503,3 +503,41 @@ def test_direct_editor_tool_names(tmp_path: Path) -> None:
         "editor_My_Game_scene.load",
         "editor_My_Game_tools",
     ]
+
+
+@pytest.mark.parametrize(
+    ("tools", "problem"),
+    [
+        (["echo", 5], "tool 1 is a string, not an object"),
+        ([echo_tool("echo"), {"description": "d"}], "tool 2 has no name"),
+        (
+            [{"name": "echo", "description": "d", "input_schema": "zzz"}],
+            "tool 1 (echo): input_schema is not an object schema",
+        ),
+        (
+            [{"name": "echo", "description": 5, "input_schema": {"type": "object"}}],
+            "tool 1 (echo): description is not a string",
+        ),
+    ],
+)
+def test_a_malformed_tools_answer_is_a_bad_response(editor: FakeEditor, tools: list, problem: str) -> None:
+    """docs/editor-bridge.md, the client: a `/v1/tools` answer whose entries are not tools is
+    `bad_response`, for `editor_tools` and `unity-index editor tools` (exit 2) alike. It used to end
+    `editor_tools` with a generic error or an output breaking its own schema, and the command with
+    an internal error (exit 3)."""
+    from .conftest import run_cli
+
+    editor.tools = tools
+    editor.start()
+    message = f"the bridge's /v1/tools answer is malformed: {problem}"
+
+    async def go():
+        async with Client(make_server(editor.root)) as c:
+            return await c.call_tool("editor_tools", {})
+
+    result = anyio.run(go)
+    text = f"Error executing tool editor_tools: editor: {message} [bad_response]"
+    assert (result.is_error, result.content[0].text) == (True, text)
+    r = run_cli("editor", "tools", "--project", str(editor.root))
+    assert (r.returncode, r.stdout) == (2, "")
+    assert r.stderr.strip().endswith(message), r.stderr

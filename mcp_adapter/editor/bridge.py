@@ -22,6 +22,7 @@ from indexer.changes import heartbeat as beats
 from indexer.changes.heartbeat import heartbeat_path
 from indexer.changes.processes import pid_alive
 from indexer.model import Heartbeat
+from indexer.words import echoed
 
 PROTOCOL = beats.PROTOCOL
 HEARTBEAT_RELATIVE = beats.HEARTBEAT_FILE
@@ -76,6 +77,28 @@ class EditorProtocolError(EditorBridgeError):
 
 class EditorCallError(EditorBridgeError):
     """The bridge answered with an error (unknown tool, bad arguments, timeout, tool failure...)."""
+
+
+def tool_problem(entry: Any) -> str | None:
+    """What makes one `/v1/tools` entry unusable, or None. Every consumer of the list (the
+    `editor_tools` answer, the command, direct MCP tools) relies on it being checked here, once."""
+    if not isinstance(entry, dict):
+        return f"is a {_json_kind(entry)}, not an object"
+    name = entry.get("name")
+    if not isinstance(name, str) or not name:
+        return "has no name"
+    if not isinstance(entry.get("description", ""), str):
+        return f"({echoed(name, 64)}): description is not a string"
+    schema = entry.get("input_schema")
+    if not isinstance(schema, dict) or schema.get("type") != "object":
+        return f"({echoed(name, 64)}): input_schema is not an object schema"
+    return None
+
+
+def _json_kind(value: Any) -> str:
+    """The JSON name of a parsed value's type."""
+    kinds = ((bool, "boolean"), (int, "number"), (float, "number"), (str, "string"), (list, "array"))
+    return next((kind for t, kind in kinds if isinstance(value, t)), "null")
 
 
 def _not_running(project: Path, why: str) -> EditorNotRunning:
@@ -170,6 +193,12 @@ class EditorBridge:
         tools = body.get("tools")
         if not isinstance(tools, list):
             raise EditorProtocolError("bad_response", "the bridge's /v1/tools answer has no 'tools' list")
+        for number, entry in enumerate(tools, 1):
+            problem = tool_problem(entry)
+            if problem is not None:
+                raise EditorProtocolError(
+                    "bad_response", f"the bridge's /v1/tools answer is malformed: tool {number} {problem}"
+                )
         return tools
 
     def call_tool(self, name: str, arguments: dict[str, Any] | None = None, *, timeout: float | None = None) -> Any:

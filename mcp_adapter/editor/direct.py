@@ -67,9 +67,7 @@ class DirectEditorTools:
             mcp_name = self.mcp_name(project, name)
             if mcp_name in self._reserved:
                 continue  # an editor tool named like one of the server's own (editor_tools...)
-            schema = t.get("input_schema")
-            if not isinstance(schema, dict) or schema.get("type") != "object":
-                schema = {"type": "object"}
+            schema = t["input_schema"]  # checked by EditorBridge.list_tools
             description = str(t.get("description") or name)
             entries[mcp_name] = _Entry(
                 project,

@@ -112,7 +112,9 @@ class EditorMonitor:
         tools: tuple[dict[str, Any], ...] = ()
         if self.fetch_tools:
             try:
-                tools = tuple(t for t in bridge.list_tools() if isinstance(t, dict) and t.get("name"))
+                tools = tuple(bridge.list_tools())
+            except eb.EditorProtocolError as exc:  # a malformed list: this domain offers no direct tools
+                log.warning("the editor's tools cannot be used: %s", exc)
             except eb.EditorBridgeError as exc:  # between two domains again: next poll
                 log.info("the editor's tools are not readable yet: %s", exc)
                 return None

@@ -51,13 +51,8 @@ def editor_tools(ctx: Context, project: ProjectArg = None) -> CallToolResult:
         listed = state.make_bridge(p).list_tools()
     except eb.EditorBridgeError as exc:
         raise _editor_error(exc) from None
-    tools = [
-        EditorTool(
-            name=str(t.get("name", "")),
-            description=str(t.get("description", "")),
-            input_schema=t.get("input_schema") or {},
-        )
-        for t in listed
+    tools = [  # entries checked by list_tools
+        EditorTool(name=t["name"], description=t.get("description", ""), input_schema=t["input_schema"]) for t in listed
     ]
     text = "\n".join(f"{t.name}: {t.description}" for t in tools) or "the editor offers no tools"
     return tool_result(EditorToolsResult(project=p.name, tools=tools), text)

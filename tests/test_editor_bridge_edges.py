@@ -125,3 +125,41 @@ def test_the_heartbeat_timer_never_writes_after_a_reload_or_a_quit(tmp_path: Pat
     said `ready` during the reload, or came back after the editor quit."""
     lines = run_probe(tmp_path, "HeartbeatRace", HEARTBEAT_RACE, str(tmp_path / "Project"))
     assert lines == ["after_reload reloading", "after_delete absent"]
+
+
+# -- names, JSON, arguments and tokens are taken exactly --------------------------------------------
+
+REGISTRY_PROBE = r"""
+using System;
+using UnityIndex.Bridge;
+
+public static class NamedTools
+{
+    [BridgeTool("spawn\n", "A name with a trailing newline.")]
+    public static object Spawn() { return "ran"; }
+
+    [BridgeTool("spawn", "A valid name.")]
+    public static object SpawnOk() { return "ran"; }
+}
+
+public static class RegistryProbe
+{
+    public static int Main()
+    {
+        var registry = new ToolRegistry();
+        registry.RegisterAssembly(typeof(NamedTools).Assembly);
+        foreach (string w in registry.Warnings) Console.WriteLine("WARN " + w.Replace("\n", "\\n"));
+        foreach (ToolInfo t in registry.All()) Console.WriteLine("TOOL " + Json.Serialize(t.Name));
+        return 0;
+    }
+}
+"""
+
+
+def test_a_tool_name_ending_in_a_newline_is_refused(tmp_path: Path) -> None:
+    """unity_package/README.md: tool names are lowercase `[a-z][a-z0-9_]*` (at most 64). .NET's `$`
+    also matches before a final newline, so `spawn\\n` used to be registered."""
+    assert run_probe(tmp_path, "RegistryProbe", REGISTRY_PROBE) == [
+        "WARN NamedTools.Spawn: tool name 'spawn\\n' must match ^[a-z][a-z0-9_]{0,63}$",
+        'TOOL "spawn"',
+    ]

@@ -17,7 +17,7 @@ namespace UnityIndex.Bridge
             Description = description;
         }
 
-        /// <summary>Tool name: lowercase letters, digits and underscores, at most 64 characters.</summary>
+        /// <summary>Tool name: a lowercase letter, then lowercase letters, digits and underscores, at most 64 characters and nothing else.</summary>
         public string Name { get; private set; }
         public string Description { get; private set; }
     }

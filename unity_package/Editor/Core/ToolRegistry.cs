@@ -64,7 +64,8 @@ namespace UnityIndex.Bridge
 
     public sealed class ToolRegistry
     {
-        private static readonly Regex NamePattern = new Regex("^[a-z][a-z0-9_]{0,63}$");
+        // \A and \z, not ^ and $: .NET's $ also matches before a final newline ("spawn\n").
+        private static readonly Regex NamePattern = new Regex("\\A[a-z][a-z0-9_]{0,63}\\z");
         private readonly Dictionary<string, ToolInfo> _tools = new Dictionary<string, ToolInfo>();
         private readonly List<string> _order = new List<string>();
         private readonly List<string> _warnings = new List<string>();

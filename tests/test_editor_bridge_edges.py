@@ -18,7 +18,7 @@ import pytest
 from mcp_adapter.editor.bridge import EditorBridge, read_heartbeat
 
 from . import bridge_host
-from .bridge_host import WAIT, Host
+from .bridge_host import WAIT, Host, raw
 
 host_exe, make_host, host = bridge_host.host_exe, bridge_host.make_host, bridge_host.host
 
@@ -163,3 +163,27 @@ def test_a_tool_name_ending_in_a_newline_is_refused(tmp_path: Path) -> None:
         "WARN NamedTools.Spawn: tool name 'spawn\\n' must match ^[a-z][a-z0-9_]{0,63}$",
         'TOOL "spawn"',
     ]
+
+
+def _call(host: Host, body: bytes, headers: dict[str, str] | None = None) -> tuple[int, dict]:
+    hb = read_heartbeat(host.project)
+    return raw(hb.port, "POST", "/v1/call", token=hb.token, body=body, headers=headers)
+
+
+def test_null_for_a_required_string_is_the_wrong_json_type(host: Host) -> None:
+    """docs/editor-bridge.md, errors: `400 bad_arguments` for a wrong JSON type. `null` is not a
+    string: the tool used to run with `text` null."""
+    status, body = _call(host, b'{"tool":"echo","arguments":{"text":null}}')
+    assert (status, body) == (
+        400,
+        {
+            "ok": False,
+            "error": {
+                "code": "bad_arguments",
+                "message": "argument 'text': expected string, got null",
+                "started": False,
+            },
+        },
+    )
+    status, body = _call(host, b'{"tool":"echo","arguments":{"text":"x","times":null}}')  # optional: its default
+    assert (status, body["result"]) == (200, {"text": "x", "times": 1, "parts": ["x"]})

@@ -50,12 +50,11 @@ namespace UnityIndex.Bridge
             {
                 ParameterInfo p = ps[i];
                 object raw;
-                if (!args.TryGetValue(p.Name, out raw) || raw == null)
-                {
-                    if (p.IsOptional) { values[i] = p.DefaultValue; continue; }
-                    if (raw == null && args.ContainsKey(p.Name) && !p.ParameterType.IsValueType) { values[i] = null; continue; }
-                    throw new ArgumentBindingException("missing required argument '" + p.Name + "' for tool '" + Name + "'");
-                }
+                bool given = args.TryGetValue(p.Name, out raw);
+                // null for an optional argument means its default; for a required one it is checked
+                // like any value: only an `object` parameter (any JSON) takes it.
+                if (p.IsOptional && (!given || raw == null)) { values[i] = p.DefaultValue; continue; }
+                if (!given) throw new ArgumentBindingException("missing required argument '" + p.Name + "' for tool '" + Name + "'");
                 values[i] = ToolRegistry.Convert(raw, p.ParameterType, p.Name);
             }
             return values;

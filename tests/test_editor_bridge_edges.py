@@ -187,3 +187,31 @@ def test_null_for_a_required_string_is_the_wrong_json_type(host: Host) -> None:
     )
     status, body = _call(host, b'{"tool":"echo","arguments":{"text":"x","times":null}}')  # optional: its default
     assert (status, body["result"]) == (200, {"text": "x", "times": 1, "parts": ["x"]})
+
+
+@pytest.mark.parametrize(
+    ("arguments", "why"),
+    [  # the body starts {"tool":"add","arguments":{ (27 characters)
+        (b'"a":01,"b":2', "bad number '01' at offset 31"),
+        (b'"a":-01,"b":2', "bad number '-01' at offset 31"),
+        (b'"a":1,"b":-}', "bad number '-' at offset 37"),
+        (b'"a":1.,"b":2', "bad number '1.' at offset 31"),
+        (b'"a":-.5,"b":2', "bad number '-.5' at offset 31"),
+        (b'"a":1e,"b":2', "bad number '1e' at offset 31"),
+        (b'"a":1e+,"b":2', "bad number '1e+' at offset 31"),
+        (b'"a":1.5e3.2,"b":2', "bad number '1.5e3.2' at offset 31"),
+        (b'"a":1-1,"b":2', "bad number '1-1' at offset 31"),
+        (b'"a":1,"b":+2', "unexpected character '+' at offset 37"),
+    ],
+)
+def test_a_number_outside_the_json_grammar_is_bad_json(host: Host, arguments: bytes, why: str) -> None:
+    """docs/editor-bridge.md, errors: `400 bad_json` for a body that is not valid JSON. Leading
+    zeros, a bare `.`, a fraction or an exponent without digits used to be read as numbers."""
+    status, answer = _call(host, b'{"tool":"add","arguments":{' + arguments + b"}}")
+    assert (status, answer) == (
+        400,
+        {
+            "ok": False,
+            "error": {"code": "bad_json", "message": f"request body is not valid JSON: {why}", "started": False},
+        },
+    )

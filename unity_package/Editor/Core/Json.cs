@@ -178,28 +178,63 @@ namespace UnityIndex.Bridge
                 }
             }
 
+            /// <summary>
+            /// A number exactly as JSON spells it: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?, and no
+            /// number character right after it (so 01, 1., -.5 and 1e are refused, not read).
+            /// </summary>
             private object ReadNumber()
             {
                 int start = _i;
-                if (_s[_i] == '-') _i++;
+                if (Peek() == '-') _i++;
+                if (Peek() == '0') _i++;
+                else if (SkipDigits() == 0) throw BadNumber(start);
                 bool integral = true;
-                while (!AtEnd)
+                if (Peek() == '.')
                 {
-                    char c = _s[_i];
-                    if (c >= '0' && c <= '9') { _i++; continue; }
-                    if (c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-') { integral = false; _i++; continue; }
-                    break;
+                    _i++;
+                    integral = false;
+                    if (SkipDigits() == 0) throw BadNumber(start);
                 }
+                if (Peek() == 'e' || Peek() == 'E')
+                {
+                    _i++;
+                    integral = false;
+                    if (Peek() == '+' || Peek() == '-') _i++;
+                    if (SkipDigits() == 0) throw BadNumber(start);
+                }
+                if (IsNumberChar(Peek())) throw BadNumber(start);
                 string token = _s.Substring(start, _i - start);
-                if (token == "-" || token.Length == 0) throw Error("bad number");
-                if (integral)
-                {
-                    long l;
-                    if (long.TryParse(token, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out l)) return l;
-                }
+                long l;
+                if (integral && long.TryParse(token, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out l)) return l;
                 double d;
-                if (!double.TryParse(token, NumberStyles.Float, CultureInfo.InvariantCulture, out d)) throw Error("bad number '" + token + "'");
+                if (!double.TryParse(token, NumberStyles.Float, CultureInfo.InvariantCulture, out d)) throw BadNumber(start);
                 return d;
+            }
+
+            private char Peek()
+            {
+                return AtEnd ? '\0' : _s[_i];
+            }
+
+            private int SkipDigits()
+            {
+                int from = _i;
+                while (!AtEnd && _s[_i] >= '0' && _s[_i] <= '9') _i++;
+                return _i - from;
+            }
+
+            private static bool IsNumberChar(char c)
+            {
+                return (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-';
+            }
+
+            /// <summary>The number that starts at start, as far as number characters go (its start only, if long).</summary>
+            private JsonException BadNumber(int start)
+            {
+                int end = start;
+                while (end < _s.Length && IsNumberChar(_s[end])) end++;
+                _i = start;
+                return Error("bad number '" + InputEcho.Shown(_s.Substring(start, end - start)) + "'");
             }
         }
 

@@ -215,3 +215,23 @@ def test_a_number_outside_the_json_grammar_is_bad_json(host: Host, arguments: by
             "error": {"code": "bad_json", "message": f"request body is not valid JSON: {why}", "started": False},
         },
     )
+
+
+@pytest.mark.parametrize("authorization", ["Bearer   {token}", "Bearer \t{token}", "Bearer  {token}"])
+def test_a_token_not_sent_exactly_as_bearer_token_is_invalid(host: Host, authorization: str) -> None:
+    """docs/editor-bridge.md: not exactly `Authorization: Bearer <token>` is `401 invalid_token`.
+    Spaces between `Bearer` and the token used to be trimmed away."""
+    hb = read_heartbeat(host.project)
+    headers = {"Authorization": authorization.format(token=hb.token)}
+    status, body = raw(hb.port, "GET", "/v1/ping", token=None, headers=headers)
+    assert (status, body) == (
+        401,
+        {
+            "ok": False,
+            "error": {
+                "code": "invalid_token",
+                "message": "wrong token: read it again from Library/UnityIndex/editor.json"
+                " (it changes on every domain reload)",
+            },
+        },
+    )

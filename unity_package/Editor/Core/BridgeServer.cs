@@ -299,7 +299,7 @@ namespace UnityIndex.Bridge
                     new Dictionary<string, string> { { "WWW-Authenticate", "Bearer" } });
                 return;
             }
-            if (!auth.StartsWith("Bearer ", StringComparison.Ordinal) || !TokenEquals(auth.Substring(7).Trim(), Token))
+            if (!auth.StartsWith("Bearer ", StringComparison.Ordinal) || !TokenEquals(auth.Substring(7), Token))
             {
                 Answer(ex, 401, Error("invalid_token", "wrong token: read it again from Library/UnityIndex/editor.json (it changes on every domain reload)", null),
                     new Dictionary<string, string> { { "WWW-Authenticate", "Bearer error=\"invalid_token\"" } });

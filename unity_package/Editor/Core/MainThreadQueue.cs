@@ -163,8 +163,9 @@ namespace UnityIndex.Bridge
             if (tie != null && tie.InnerException != null) e = tie.InnerException;
             var te = e as ToolException;
             if (te != null) return new BridgeError(422, te.Code, te.Message) { Started = true };
+            // Thrown by the tool itself, so it ran: its own refusal (422), not the 400 of binding.
             var ab = e as ArgumentBindingException;
-            if (ab != null) return new BridgeError(400, "bad_arguments", ab.Message) { Started = false };
+            if (ab != null) return new BridgeError(422, "bad_arguments", ab.Message) { Started = true };
             return new BridgeError(500, "internal_error", e.GetType().Name + ": " + e.Message) { Started = true };
         }
 

@@ -9,7 +9,11 @@ using System.Text.RegularExpressions;
 
 namespace UnityIndex.Bridge
 {
-    /// <summary>A bad argument: the bridge answers HTTP 400 "bad_arguments" before the tool runs.</summary>
+    /// <summary>
+    /// A bad argument: the bridge answers HTTP 400 "bad_arguments" (started: false) when binding
+    /// throws it, before the tool runs; thrown by a running tool, it is that tool's 422
+    /// "bad_arguments" (started: true), like a ToolException.
+    /// </summary>
     public sealed class ArgumentBindingException : Exception
     {
         public ArgumentBindingException(string message) : base(message) { }

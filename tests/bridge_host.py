@@ -48,6 +48,22 @@ def sources(folder: Path) -> list[str]:
     return sorted(str(p) for p in folder.rglob("*.cs"))
 
 
+def build_package(folder: Path) -> Path:
+    """The whole package (`UnityIndex.Editor.dll`) compiled against the Unity stubs in `folder`,
+    with the stub assemblies next to it so that a probe referencing it runs there."""
+
+    def build(out: str, srcs: list[str], refs: list[str]) -> None:
+        r = mcs(["-target:library", f"-out:{out}", *(f"-r:{ref}" for ref in refs), *srcs], folder)
+        assert r.returncode == 0, f"{out}:\n{r.stdout}{r.stderr}"
+
+    build("UnityEngine.dll", sources(STUBS / "UnityEngine"), [])
+    build("UnityEditor.dll", sources(STUBS / "UnityEditor"), ["UnityEngine.dll"])
+    unity = ["UnityEngine.dll", "UnityEditor.dll"]
+    build("UnityEditor.TestRunner.dll", sources(STUBS / "TestRunner"), unity)
+    build("UnityIndex.Editor.dll", sources(PACKAGE / "Editor"), [*unity, "UnityEditor.TestRunner.dll"])
+    return folder / "UnityIndex.Editor.dll"
+
+
 @pytest.fixture(scope="session")
 def host_exe(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Built once per session, even when several modules import this fixture."""

@@ -302,3 +302,94 @@ def test_a_tool_refusing_its_arguments_while_it_runs_says_it_started(tmp_path: P
         {"ok": False, "error": {"code": "bad_arguments", "message": "n must be even", "started": True}},
     )
     assert (ran[0], ran[1]["result"]) == (200, 1)
+
+
+# -- what the caller sent comes back at most 200 characters long -------------------------------------
+
+LONG = "k" * 5_000
+SHOWN = "k" * 200 + "… (5,000 characters)"
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (
+            f'{{"tool":"add","{LONG}":1,"{LONG}":2}}'.encode(),
+            f'request body is not valid JSON: duplicate key "{SHOWN}" at offset 10022',
+        ),
+        (
+            b'{"tool":"add","arguments":{"a":1' + b"-1" * 2_500 + b"}}",
+            "request body is not valid JSON: bad number '1" + "-1" * 99 + "-… (5,001 characters)' at offset 31",
+        ),
+    ],
+)
+def test_bad_json_repeats_at_most_200_characters(host: Host, body: bytes, message: str) -> None:
+    """docs/editor-bridge.md, errors: a message repeats at most the first 200 characters of what
+    the caller sent. A duplicate key (5,135 bytes) and a bad number came back whole."""
+    status, answer = _call(host, body)
+    assert (status, answer) == (400, {"ok": False, "error": {"code": "bad_json", "message": message, "started": False}})
+
+
+def test_an_unknown_path_repeats_at_most_200_characters(host: Host) -> None:
+    """docs/editor-bridge.md, errors: `404 not_found` for an unknown path, its path cut to 200
+    characters (a 6,000-character path came back whole)."""
+    hb = read_heartbeat(host.project)
+    path = "/v1/" + "p" * 5_996
+    status, body = raw(hb.port, "GET", path, token=hb.token)
+    shown = "/v1/" + "p" * 196 + "… (6,000 characters)"
+    assert (status, body) == (
+        404,
+        {
+            "ok": False,
+            "error": {"code": "not_found", "message": f"no such endpoint: {shown} (use /v1/ping, /v1/tools, /v1/call)"},
+        },
+    )
+
+
+BUILT_IN_PROBE = r"""
+using System;
+using System.Collections.Generic;
+using UnityIndex.Bridge;
+
+public static class BuiltInProbe
+{
+    public static int Main(string[] args)
+    {
+        var registry = new ToolRegistry();
+        registry.RegisterAssembly(typeof(EditorTools).Assembly);
+        ToolInfo logs = registry.Find("console_logs");
+        Console.WriteLine(Json.Serialize(logs.InputSchema["properties"]));
+        try { logs.Bind(Json.Obj("types", new List<object> { "error", args[0] })); }
+        catch (ArgumentBindingException e) { Console.WriteLine("bind " + e.Message); }
+        try { EditorTools.ExecuteMenuItem("Help/" + args[0]); }
+        catch (ToolException e) { Console.WriteLine("menu " + e.Code + " " + e.Message); }
+        return 0;
+    }
+}
+"""
+
+
+def test_built_in_tools_check_and_repeat_what_they_were_given_within_bounds(tmp_path: Path) -> None:
+    """docs/editor-bridge.md: `console_logs` `types` are `error`, `exception`, `assert`, `warning`,
+    `log`, refused with `400 bad_arguments` before the call is queued (it was a `422` from the
+    running tool), and an error repeats at most 200 characters of a value (`console_logs` and
+    `execute_menu_item` repeated all of it). The package is compiled against the Unity stubs:
+    only code that throws before touching Unity can run here."""
+    bridge_host.build_package(tmp_path)
+    (tmp_path / "BuiltInProbe.cs").write_text(BUILT_IN_PROBE, encoding="utf-8")
+    built = bridge_host.mcs(["-out:BuiltInProbe.exe", "-r:UnityIndex.Editor.dll", "BuiltInProbe.cs"], tmp_path)
+    assert built.returncode == 0, built.stdout + built.stderr
+    _, mono = bridge_host.require_mono()
+    run = subprocess.run(
+        [mono, str(tmp_path / "BuiltInProbe.exe"), LONG], capture_output=True, text=True, timeout=WAIT, cwd=tmp_path
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    properties, bind, menu = run.stdout.splitlines()
+    assert json.loads(properties)["types"] == {
+        "type": "array",
+        "items": {"type": "string", "enum": ["error", "exception", "assert", "warning", "log"]},
+        "description": "Types to keep: error, exception, assert, warning, log. Default: all.",
+    }
+    assert bind == f"bind argument 'types[1]': '{SHOWN}' is not one of error, exception, assert, warning, log"
+    shown = "Help/" + "k" * 195 + "… (5,005 characters)"
+    assert menu == f"menu denied menu item '{shown}' is on the bridge's deny-list"

@@ -416,20 +416,10 @@ MENU_ITEMS = {
 def package_probe(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, dict], list[str], dict[str, str]]:
     """(tools by name, registry warnings, menu item -> denied/allowed) from the real package."""
     folder = tmp_path_factory.mktemp("package")
-    stubs = bridge_host.STUBS
-
-    def build(out: str, srcs: list[str], refs: list[str], *extra: str) -> None:
-        r = bridge_host.mcs([*extra, f"-out:{out}", *(f"-r:{ref}" for ref in refs), *srcs], folder)
-        assert r.returncode == 0, f"{out}:\n{r.stdout}{r.stderr}"
-
-    build("UnityEngine.dll", bridge_host.sources(stubs / "UnityEngine"), [], "-target:library")
-    build("UnityEditor.dll", bridge_host.sources(stubs / "UnityEditor"), ["UnityEngine.dll"], "-target:library")
-    unity = ["UnityEngine.dll", "UnityEditor.dll"]
-    build("UnityEditor.TestRunner.dll", bridge_host.sources(stubs / "TestRunner"), unity, "-target:library")
-    editor = bridge_host.sources(bridge_host.PACKAGE / "Editor")
-    build("UnityIndex.Editor.dll", editor, [*unity, "UnityEditor.TestRunner.dll"], "-target:library")
+    bridge_host.build_package(folder)
     (folder / "PackageProbe.cs").write_text(PACKAGE_PROBE, encoding="utf-8")
-    build("PackageProbe.exe", ["PackageProbe.cs"], ["UnityIndex.Editor.dll"])
+    r = bridge_host.mcs(["-out:PackageProbe.exe", "-r:UnityIndex.Editor.dll", "PackageProbe.cs"], folder)
+    assert r.returncode == 0, r.stdout + r.stderr
     _, mono = bridge_host.require_mono()
     cmd = [mono, str(folder / "PackageProbe.exe"), *MENU_ITEMS]
     run = subprocess.run(cmd, capture_output=True, text=True, timeout=WAIT, cwd=folder)

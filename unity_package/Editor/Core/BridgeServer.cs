@@ -325,7 +325,7 @@ namespace UnityIndex.Bridge
                 Call(ex);
                 return;
             }
-            Answer(ex, 404, Error("not_found", "no such endpoint: " + path + " (use /v1/ping, /v1/tools, /v1/call)", null), null);
+            Answer(ex, 404, Error("not_found", "no such endpoint: " + InputEcho.Shown(path) + " (use /v1/ping, /v1/tools, /v1/call)", null), null);
         }
 
         /// <summary>503 with the code Stop() was given: the request did not start and a retry is safe.</summary>

@@ -114,7 +114,7 @@ namespace UnityIndex.Bridge
                     if (AtEnd || _s[_i] != ':') throw Error("expected ':'");
                     _i++;
                     SkipWhitespace();
-                    if (d.ContainsKey(key)) throw Error("duplicate key \"" + key + "\"");
+                    if (d.ContainsKey(key)) throw Error("duplicate key \"" + InputEcho.Shown(key) + "\"");
                     d[key] = ReadValue(depth + 1);
                     SkipWhitespace();
                     if (AtEnd) throw Error("unexpected end of JSON in an object");

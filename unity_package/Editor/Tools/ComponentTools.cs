@@ -93,7 +93,7 @@ namespace UnityIndex.Bridge
             Component c = ObjectRefs.FindComponent(go, component);
             var so = new SerializedObject(c);
             SerializedProperty p = so.FindProperty(property);
-            if (p == null) throw new ToolException("not_found", c.GetType().Name + " has no serialized property '" + property + "' (get_component lists them)");
+            if (p == null) throw new ToolException("not_found", c.GetType().Name + " has no serialized property '" + InputEcho.Shown(property) + "' (get_component lists them)");
             Write(p, value);
             so.ApplyModifiedProperties(); // records Undo and marks the scene dirty
             return Json.Obj("path", p.propertyPath, "type", p.propertyType.ToString(), "value", Read(p));

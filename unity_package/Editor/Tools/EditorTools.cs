@@ -12,6 +12,9 @@ namespace UnityIndex.Bridge
     {
         public enum PlayModeAction { Enter, Exit, Pause, Resume }
 
+        /// <summary>Console message types, named as the console_logs schema lists them (bound before the call is queued).</summary>
+        public enum ConsoleLogType { error, exception, assert, warning, log }
+
         /// <summary>Menu items the bridge refuses: they quit, open modal windows, or build.</summary>
         public static readonly string[] DeniedMenuItems =
         {
@@ -78,16 +81,13 @@ namespace UnityIndex.Bridge
 
         [BridgeTool("console_logs", "Console messages received since scripts last loaded, newest last. Filter by type and text; page with since_seq.")]
         public static object ConsoleLogs(
-            [ToolParam("Types to keep: error, exception, assert, warning, log. Default: all.")] string[] types = null,
+            [ToolParam("Types to keep: error, exception, assert, warning, log. Default: all.")] ConsoleLogType[] types = null,
             [ToolParam("Keep messages containing this text (case-insensitive).")] string contains = null,
             [ToolParam("Only entries with seq greater than this (the last_seq of a previous answer).")] long since_seq = 0,
             [ToolParam("At most this many entries (1-500).")] int limit = 50)
         {
-            var allowed = new HashSet<string> { "error", "exception", "assert", "warning", "log" };
-            if (types != null)
-                foreach (string t in types)
-                    if (!allowed.Contains(t)) throw new ToolException("bad_arguments", "unknown log type '" + t + "' (error, exception, assert, warning, log)");
-            return UnityIndexBridge.Logs.Query(types, contains, since_seq, Math.Max(1, Math.Min(500, limit)));
+            string[] names = types == null ? null : Array.ConvertAll(types, delegate (ConsoleLogType t) { return t.ToString(); });
+            return UnityIndexBridge.Logs.Query(names, contains, since_seq, Math.Max(1, Math.Min(500, limit)));
         }
 
         public static bool IsMenuItemDenied(string path)
@@ -103,8 +103,8 @@ namespace UnityIndex.Bridge
         [BridgeTool("execute_menu_item", "Run an editor menu item by path, e.g. 'GameObject/Create Empty'. Quitting, preferences, builds and Help are refused.")]
         public static object ExecuteMenuItem([ToolParam("Menu path, e.g. 'Assets/Reimport All'.")] string path)
         {
-            if (IsMenuItemDenied(path)) throw new ToolException("denied", "menu item '" + path + "' is on the bridge's deny-list");
-            if (!EditorApplication.ExecuteMenuItem(path)) throw new ToolException("menu_item_failed", "Unity could not run menu item '" + path + "' (no such item, or disabled now)");
+            if (IsMenuItemDenied(path)) throw new ToolException("denied", "menu item '" + InputEcho.Shown(path) + "' is on the bridge's deny-list");
+            if (!EditorApplication.ExecuteMenuItem(path)) throw new ToolException("menu_item_failed", "Unity could not run menu item '" + InputEcho.Shown(path) + "' (no such item, or disabled now)");
             return Json.Obj("executed", path);
         }
     }

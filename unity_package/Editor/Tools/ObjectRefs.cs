@@ -40,7 +40,7 @@ namespace UnityIndex.Bridge
                     if (t != null) return t.gameObject;
                 }
             }
-            throw new ToolException("not_found", "no GameObject at path '" + target + "' in the loaded scenes (paths are Root/Child/..., or pass an instance id)");
+            throw new ToolException("not_found", "no GameObject at path '" + InputEcho.Shown(target) + "' in the loaded scenes (paths are Root/Child/..., or pass an instance id)");
         }
 
         public static string PathOf(Transform t)
@@ -86,7 +86,7 @@ namespace UnityIndex.Bridge
             if (hash > 0)
             {
                 if (!int.TryParse(typeName.Substring(hash + 1), NumberStyles.Integer, CultureInfo.InvariantCulture, out index) || index < 0)
-                    throw new ToolException("bad_component", "bad component index in '" + typeName + "'");
+                    throw new ToolException("bad_component", "bad component index in '" + InputEcho.Shown(typeName) + "'");
                 typeName = typeName.Substring(0, hash);
             }
             int seen = 0;
@@ -97,7 +97,7 @@ namespace UnityIndex.Bridge
                 if (!string.Equals(t.Name, typeName, StringComparison.OrdinalIgnoreCase) && t.FullName != typeName) continue;
                 if (seen++ == index) return c;
             }
-            throw new ToolException("not_found", "'" + go.name + "' has no component '" + typeName + "' (it has: "
+            throw new ToolException("not_found", "'" + go.name + "' has no component '" + InputEcho.Shown(typeName) + "' (it has: "
                 + string.Join(", ", ComponentNames(go).ConvertAll(delegate (object o) { return (string)o; }).ToArray()) + ")");
         }
 
@@ -110,7 +110,7 @@ namespace UnityIndex.Bridge
                 if (t.FullName == typeName) return t;
                 if (t.Name == typeName && found == null) found = t;
             }
-            if (found == null) throw new ToolException("not_found", "no Component type named '" + typeName + "'");
+            if (found == null) throw new ToolException("not_found", "no Component type named '" + InputEcho.Shown(typeName) + "'");
             return found;
         }
 
@@ -119,7 +119,7 @@ namespace UnityIndex.Bridge
             if (target.StartsWith("Assets/", StringComparison.Ordinal) || target.StartsWith("Packages/", StringComparison.Ordinal))
             {
                 UnityEngine.Object asset = AssetDatabase.LoadAssetAtPath(target, typeof(UnityEngine.Object));
-                if (asset == null) throw new ToolException("not_found", "no asset at '" + target + "'");
+                if (asset == null) throw new ToolException("not_found", "no asset at '" + InputEcho.Shown(target) + "'");
                 return asset;
             }
             int id;

@@ -158,10 +158,10 @@ namespace UnityIndex.Bridge
             [ToolParam("Name for the instance; default: the prefab's.")] string name = null)
         {
             var prefab = AssetDatabase.LoadAssetAtPath(asset_path, typeof(GameObject)) as GameObject;
-            if (prefab == null) throw new ToolException("not_found", "no prefab at '" + asset_path + "'");
+            if (prefab == null) throw new ToolException("not_found", "no prefab at '" + InputEcho.Shown(asset_path) + "'");
             Transform parentT = parent == null ? null : ObjectRefs.FindGameObject(parent).transform;
             var go = PrefabUtility.InstantiatePrefab(prefab, parentT) as GameObject;
-            if (go == null) throw new ToolException("instantiate_failed", "Unity could not instantiate '" + asset_path + "'");
+            if (go == null) throw new ToolException("instantiate_failed", "Unity could not instantiate '" + InputEcho.Shown(asset_path) + "'");
             Undo.RegisterCreatedObjectUndo(go, "Instantiate " + prefab.name);
             if (!string.IsNullOrEmpty(name)) go.name = name;
             return ObjectRefs.Describe(go, true);

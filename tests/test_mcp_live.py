@@ -541,3 +541,42 @@ def test_a_malformed_tools_answer_is_a_bad_response(editor: FakeEditor, tools: l
     r = run_cli("editor", "tools", "--project", str(editor.root))
     assert (r.returncode, r.stdout) == (2, "")
     assert r.stderr.strip().endswith(message), r.stderr
+
+
+def test_direct_editor_tool_names_never_meet(tmp_path: Path) -> None:
+    """docs/mcp.md, `--editor-tools direct`: projects whose names are made the same (`My Game`,
+    `My_Game`) get a digest of their name after it, and a name over 128 characters is cut and ends
+    in a digest of the whole. Both used to give one MCP name to two tools, one silently lost."""
+    import hashlib
+
+    from mcp_adapter.editor.direct import DirectEditorTools
+    from mcp_adapter.editor.live import EditorView
+
+    from .conftest import write_project
+
+    def digest(text: str) -> str:
+        return hashlib.sha256(text.encode()).hexdigest()[:8]
+
+    def names(root: Path, tools: tuple[str, ...]) -> dict[str, tuple[str, str]]:
+        ws = open_workspace(root, projects_at(root))
+        direct = DirectEditorTools(ws, lambda _p: None, frozenset({"editor_tools", "editor_call"}))
+        for p in ws.projects:
+            direct.update(p, EditorView(domain=(1, "token"), tools=tuple(echo_tool(n) for n in tools)))
+        return {n: (e.project.name, e.name) for n, e in direct._entries.items()}
+
+    for project in ("My Game", "My_Game", "B"):
+        write_project(tmp_path / "W" / project, {})
+    assert names(tmp_path / "W", ("spawn",)) == {
+        "editor_B_spawn": ("B", "spawn"),
+        f"editor_My_Game_{digest('My Game')}_spawn": ("My Game", "spawn"),
+        f"editor_My_Game_{digest('My_Game')}_spawn": ("My_Game", "spawn"),
+    }
+    long = "P" * 100
+    for project in (long, "Other"):
+        write_project(tmp_path / "L" / project, {})
+    keep = ("delete_enemies_keep_boss", "delete_enemies_keep_none")
+    cut = f"editor_{long}_delete_enem"  # 119 characters, then _ and 8 of the digest
+    assert names(tmp_path / "L", keep) == {
+        f"{cut}_{digest(long + chr(10) + tool)}": (project, tool)
+        for project, tool in [(long, keep[0]), (long, keep[1])]
+    } | {f"editor_Other_{tool}": ("Other", tool) for tool in keep}

@@ -9,6 +9,7 @@ the caller then sends `tools/list_changed`.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import threading
@@ -26,6 +27,7 @@ from mcp_adapter.editor import bridge as eb
 from mcp_adapter.editor.live import EditorView
 
 PREFIX = "editor_"
+MAX_NAME = 128  # MCP clients refuse longer tool names
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")
 
 
@@ -52,8 +54,22 @@ class DirectEditorTools:
         self._lock = threading.Lock()
 
     def mcp_name(self, project: ProjectIndex, name: str) -> str:
-        middle = "" if len(self.ws.projects) == 1 else _UNSAFE.sub("_", project.name) + "_"
-        return (PREFIX + middle + _UNSAFE.sub("_", name))[:128]
+        """`editor_<tool>`, or `editor_<project>_<tool>` with several projects; a name that would
+        pass 128 characters is cut and ends in a digest of the whole, so two never meet."""
+        middle = "" if len(self.ws.projects) == 1 else self._middle(project)
+        full = PREFIX + middle + _UNSAFE.sub("_", name)
+        if len(full) <= MAX_NAME:
+            return full
+        tail = "_" + _digest(f"{project.name}\n{name}")
+        return full[: MAX_NAME - len(tail)] + tail
+
+    def _middle(self, project: ProjectIndex) -> str:
+        """The project's part of a name: its name made safe, with a digest of its name when another
+        project's name is made the same (`My Game`, `My_Game`)."""
+        safe = _UNSAFE.sub("_", project.name)
+        if sum(_UNSAFE.sub("_", p.name) == safe for p in self.ws.projects) > 1:
+            return f"{safe}_{_digest(project.name)}_"
+        return f"{safe}_"
 
     def names(self) -> list[str]:
         with self._lock:
@@ -140,6 +156,11 @@ class DirectEditorTools:
             except eb.EditorBridgeError as exc:
                 return _error(f"{name}: the Unity editor is not available: {exc.message} [{exc.code}]")
         return _error(f"{name}: the running Unity editor does not offer this tool; editor_tools lists what it offers")
+
+
+def _digest(text: str) -> str:
+    """8 hex characters that tell `text` from any other, the same in every session."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
 
 
 def _error(text: str) -> CallToolResult:

@@ -305,7 +305,8 @@ class _Bridge(JsonHandler):
 
     def do_GET(self) -> None:
         if self._ok():
-            self._answer(200, {"ok": True, "tools": [{"name": "echo", "description": "echoes", "input_schema": {}}]})
+            echo = {"name": "echo", "description": "echoes", "input_schema": {"type": "object"}}
+            self._answer(200, {"ok": True, "tools": [echo]})
 
     def do_POST(self) -> None:
         if self._ok():

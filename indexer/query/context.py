@@ -80,7 +80,7 @@ def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter)
     shown = projects if named is None else [projects[named]]
     others = "" if named is None else _others_line(projects, named, counter, share // OTHERS_SHARE)
     # Tier 1 depends on the index (and whether packages are asked for): once per index generation.
-    generations = (tuple(p.generation() for p in projects), named)
+    generations = (tuple(p.stamp() for p in projects), named)
     key = ("tier1", generations, share, counter.name, packages)  # the generations second, as the base's
     tier1_text = ws.cache.get(key)
     if tier1_text is None:

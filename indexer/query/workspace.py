@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 import msgspec
 
 from indexer.config import Config
-from indexer.store.header import header_generation
+from indexer.store.header import header_generation, header_stamp
 from indexer.store.reader import Records
 from indexer.store.schema import IndexPaths
 
@@ -28,10 +28,10 @@ class Snapshot:
     """What one generation of a project's index is read through: readers and everything derived
     from them. Replaced whole when the generation changes, so nothing of an older one survives."""
 
-    def __init__(self, paths: IndexPaths, root: Path, generation: int):
+    def __init__(self, paths: IndexPaths, root: Path, stamp: tuple[int, float]):
         self.paths = paths
         self.root = root
-        self.generation = generation
+        self.stamp = stamp  # the header's (generation, written_at) it was opened at
         self.stats: dict = {}  # path -> FileStat, filled by what queries touch
         self.memo: dict = {}  # what callers derive from these records (outlines, ...)
         self.roles: dict = {}  # what the ranking learned of files' roles (is it a test, ...)
@@ -114,11 +114,15 @@ class ProjectIndex:
     def generation(self) -> int:
         return header_generation(self.paths)
 
+    def stamp(self) -> tuple[int, float]:
+        """Which commit the index is at (`header_stamp`): what readers and caches are kept for."""
+        return header_stamp(self.paths)
+
     @property
     def snapshot(self) -> Snapshot:
         """The generation this project answers from, until `fresh()` moves it on."""
         if self._snapshot is None:
-            self._snapshot = Snapshot(self.paths, self.root, self.generation())
+            self._snapshot = Snapshot(self.paths, self.root, self.stamp())
         return self._snapshot
 
     @property
@@ -180,9 +184,9 @@ class ProjectIndex:
 
     def fresh(self) -> ProjectIndex:
         """This project with readers matching the last committed generation."""
-        gen = self.generation()
-        if self._snapshot is not None and self._snapshot.generation != gen:
-            self._snapshot = Snapshot(self.paths, self.root, gen)
+        stamp = self.stamp()
+        if self._snapshot is not None and self._snapshot.stamp != stamp:
+            self._snapshot = Snapshot(self.paths, self.root, stamp)
         return self
 
     def local(self, path: str) -> str | None:

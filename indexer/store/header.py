@@ -73,6 +73,16 @@ def header_generation(paths: IndexPaths) -> int:
     return header["generation"] if header else 0
 
 
+def header_stamp(paths: IndexPaths) -> tuple[int, float]:
+    """(generation, when the header was written): changes with every commit, also when an index
+    removed and built again starts its generations over (a reader of the old one must see that)."""
+    header = read_header(paths)
+    if header is None:
+        return 0, 0.0
+    written = header.get("written_at")
+    return header["generation"], written if isinstance(written, int | float) else 0.0
+
+
 def header_ok(paths: IndexPaths) -> bool:
     h = read_header(paths)
     if h is None or h["schema_version"] != SCHEMA_VERSION:

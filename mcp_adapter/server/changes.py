@@ -105,24 +105,24 @@ class ChangeTracker:
     """Remembers one project's last snapshot; `check` says what changed since (None: nothing)."""
 
     project: ProjectIndex
-    _generation: int = -1
+    _stamp: tuple[int, float] = (-1, 0.0)
     _snapshot: Snapshot | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def prime(self) -> None:
         """Start from the current state, so the first check reports only later changes."""
         with self._lock:
-            self._generation = self.project.generation()
+            self._stamp = self.project.stamp()
             self._snapshot = take_snapshot(self.project)
 
     def check(self) -> IndexChange | None:
         with self._lock:
-            generation = self.project.generation()
-            if generation == self._generation:
+            stamp = self.project.stamp()
+            if stamp == self._stamp:
                 return None
             after = take_snapshot(self.project)
             if after is None:
                 return None
             change = diff(self._snapshot, after, self.project.prefix)
-            self._generation, self._snapshot = generation, after
+            self._stamp, self._snapshot = stamp, after
             return None if change.empty else change

@@ -72,6 +72,25 @@ def copy_fixture(dest: Path) -> Path:
     return dest
 
 
+def indexed_copy(tmp_path: Path) -> Path:
+    """A copy of the fixture with an index of its own, for a test that damages it."""
+    from indexer.build.update import update
+    from indexer.config import Config
+
+    root = copy_fixture(tmp_path / "DungeonCrawler")
+    update(root, Config(workers=1))
+    return root
+
+
+def garble_records(root: Path) -> None:
+    """A damaged record store: SQLite's header kept, one byte in 61 after it flipped."""
+    db = next((root / "Library/UnityIndex").glob("gen-*/records.db"))
+    data = bytearray(db.read_bytes())
+    for i in range(32, len(data), 61):
+        data[i] ^= 0x5A
+    db.write_bytes(bytes(data))
+
+
 @pytest.fixture(scope="session")
 def fixture_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return copy_fixture(tmp_path_factory.mktemp("fixture") / "DungeonCrawler")

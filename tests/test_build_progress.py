@@ -67,7 +67,8 @@ def test_index_status_answers_at_once_with_the_progress_of_a_build_holding_the_l
     assert (building["phase"], building["done"], building["total"]) == ("scanning", 12, 30)
     assert f"{root}: building the index: 12 of 30 files scanned" in text
     assert "search and the other tools answer once it is done" in text
-    assert "the `refresh` tool builds it" in text and "unity-index index" not in text
+    no_index = f"no index yet at {ipaths.root}: the next call of a tool that reads it (`search`, `describe`, ...)"
+    assert f"{no_index} builds it first" in text and "unity-index index" not in text
     assert read_progress(ipaths) is None  # removed when the build ends
 
 

@@ -566,7 +566,7 @@ def test_describe_of_a_guid_whose_asset_is_gone_says_so_and_where_its_users_are(
     # The prefab's outline named the component `Gone.cs`, as if the script were there.
     kept = run_cli("describe", "Assets/Kept.prefab", "--project", str(root)).stdout
     assert "components: Gone.cs (missing: only its .meta is left)" in kept, kept
-    from mcp_adapter.server.state import mcp_wording
+    from mcp_adapter.server.wording import mcp_wording
 
     assert mcp_wording(r.stderr).endswith(
         "the `find_references` tool (target 0123456789abcdef0123456789abcdef) lists what still uses it\n"

@@ -7,7 +7,6 @@ the SDK puts on every request's context (`ctx.request_context.lifespan_context`)
 
 from __future__ import annotations
 
-import re
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ from mcp_adapter.editor.bridge import EditorBridge
 from mcp_adapter.server.access import EditorAccess
 from mcp_adapter.server.freshness import Freshness
 from mcp_adapter.server.live import Live
+from mcp_adapter.server.wording import mcp_wording
 
 
 @dataclass(frozen=True)
@@ -55,10 +55,3 @@ def project_path(ws: Workspace, text: str, folder: bool = False) -> str:
         return locate_folder(ws, text) if folder else locate_file(ws, text)
     except LookupFailed as exc:
         raise ToolError(mcp_wording(str(exc))) from None
-
-
-def mcp_wording(message: str) -> str:
-    """The indexer's messages name CLI commands and flags; a model calls tools instead."""
-    message = re.sub(r"`unity-index refs ([^`]+)`", r"the `find_references` tool (target \1)", message)
-    message = message.replace("run `unity-index index`", "the `refresh` tool builds it (a tool call waits for it)")
-    return message.replace("`unity-index query`", "the `search` tool").replace(" (use --json for everything)", "")

@@ -17,7 +17,8 @@ from indexer.query.render import render_description, render_refs
 from indexer.query.workspace import Workspace
 from indexer.words import echoed
 from mcp_adapter.server.results import DescribeResult, References, make_tool, tool_result
-from mcp_adapter.server.state import mcp_wording, state_of
+from mcp_adapter.server.state import state_of
+from mcp_adapter.server.wording import mcp_wording
 
 DESCRIBE_MAX_LINES = 300
 

@@ -21,7 +21,8 @@ from mcp_adapter.server.results import (
     make_tool,
     tool_result,
 )
-from mcp_adapter.server.state import ServerState, mcp_wording, state_of
+from mcp_adapter.server.state import ServerState, state_of
+from mcp_adapter.server.wording import mcp_wording
 
 OVERVIEW_TREE_TOKENS = 1500
 

@@ -8,6 +8,7 @@ tool call waits for it) to rebuild it": the rewrite of "run `unity-index index`"
 from __future__ import annotations
 
 import sqlite3
+import zlib
 from pathlib import Path
 
 import anyio
@@ -59,6 +60,12 @@ def status(**fields) -> str:
             explain_failure(sqlite3.DatabaseError("database disk image is malformed")),
             f"the index is damaged (record store: database disk image is malformed); {REBUILDS}{NOT_LOST}",
             id="record-store",
+        ),
+        pytest.param(
+            explain_failure(zlib.error("a blob whose deflate stream or check is wrong (garbled)")),
+            "the index is damaged (record store: a blob whose deflate stream or check is wrong (garbled));"
+            f" {REBUILDS}{NOT_LOST}",
+            id="garbled-blob",
         ),
         pytest.param(
             status(indexed=False, damaged="records.db was changed by something other than unity-index"),

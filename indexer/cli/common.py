@@ -110,9 +110,9 @@ def explain_failure(exc: BaseException) -> str | None:
         )
     if isinstance(exc, IndexBroken):
         return str(exc)
-    import msgspec
+    from indexer.store.integrity import is_damage
 
-    if isinstance(exc, sqlite3.DatabaseError | msgspec.DecodeError):
+    if is_damage(exc):  # a garbled page or blob of records.db, seen only once read
         return (
             f"the index is damaged (record store: {text}); run `unity-index index` to rebuild it"
             " (nothing in the project is lost: the index is derived from its files)"

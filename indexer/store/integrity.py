@@ -27,7 +27,7 @@ import msgspec
 
 from indexer.files import atomic_write
 from indexer.model import SCHEMA_VERSION
-from indexer.store.header import IndexBroken, IndexMissing, data_name, no_documents_yet, read_header
+from indexer.store.header import IndexBroken, IndexMissing, data_name, header_ok, no_documents_yet, read_header
 from indexer.store.schema import IndexPaths
 
 FOOTER_MAGIC = 1337  # tantivy's footer: ... | JSON {"version", "crc"} | u32 length | u32 magic
@@ -181,6 +181,37 @@ def damage_before_update(paths: IndexPaths) -> str | None:
             (paths.root / name).unlink(missing_ok=True)
     changed = changed_outside(*pair)
     return f"{changed[0]} by something other than unity-index" if changed else None
+
+
+def unsettled(paths: IndexPaths) -> str | None:
+    """Why an update should look at the index although no project file changed, from a few stat
+    calls (a watcher sees no change inside the index folder): no index of this version, or files
+    that are not as the writer's fingerprint left them (deleted, changed or copied from outside,
+    a writer at work or interrupted); None when the index is as the last update left it."""
+    if not header_ok(pinned(paths)):
+        return "no index of this version"
+    saved = load_fingerprint(paths)
+    if saved is None or saved.writing:
+        return "no fingerprint of a finished update"
+    now = take_fingerprint(paths)
+    if is_copy(saved, now):
+        return "the index folder was copied or moved"
+    changed = changed_outside(saved, now)
+    return f"{changed[0]} by something other than unity-index" if changed else None
+
+
+# SQLite errors that say nothing about the file: another connection, memory, a full disk.
+_TRANSIENT = frozenset(
+    {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_FULL, sqlite3.SQLITE_NOMEM, sqlite3.SQLITE_INTERRUPT}
+)
+
+
+def is_damage(exc: BaseException) -> bool:
+    """Whether `exc`, raised while reading an index, says its files are damaged: what the cheap
+    checks cannot see (a page garbled in place) surfaces only when a reader decodes it."""
+    if isinstance(exc, sqlite3.DatabaseError):
+        return (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF not in _TRANSIENT
+    return isinstance(exc, IndexBroken | msgspec.DecodeError | zlib.error)
 
 
 def verify(paths: IndexPaths, consistency: bool = True) -> list[str]:

@@ -2,10 +2,16 @@
 
 - `watch` (while the server runs and watchdog can watch): a `ProjectWatcher` per project applies
   file events in the background; before answering, a call waits until every event collected so
-  far is applied (`settle`), so an answer never predates a change the OS has reported.
+  far is applied (`settle`), so an answer never predates a change the OS has reported. The index
+  folder is not watched: a call first compares it with the writer's fingerprint (a few stat
+  calls), and one that is missing, damaged or copied has the watcher walk the project (which
+  rebuilds it) before answering, as a poll-mode update would.
 - `poll` (no watcher: `--no-watch`, watchdog missing, inotify limits, a watcher that died, or
   no server session yet): an incremental update before answering, at most once per `interval`
   seconds (a stat walk, about 0.2 s on 8k files).
+
+Damage that only reading shows (a page garbled in place, its file's stat kept) makes the call
+`rebuild` the index from scratch and answer again (failures.py).
 
 After every update, `ChangeTracker`s turn what changed into an `IndexChange` for `on_change`
 (the resource notifications).
@@ -19,7 +25,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from indexer.project import ProjectGone
 from indexer.query.workspace import ProjectIndex, Workspace
+from indexer.store import integrity
+from indexer.store.progress import read_progress
 from mcp_adapter.server.changes import ChangeTracker, IndexChange
 from mcp_adapter.server.watcher import ProjectWatcher
 
@@ -67,6 +76,11 @@ class Freshness:
             return text + (f" (last update failed: {'; '.join(errors)})" if errors else "")
         note = self.note or ("the watcher stopped" if self._watchers else "no session is being served")
         return f"poll: files are checked on disk before answering, at most every {self.interval:g} s ({note})"
+
+    def building(self) -> bool:
+        """Whether a build of some project is running now, this process's or another's (a first
+        build writes its progress file before it walks the project)."""
+        return any(read_progress(p.paths) is not None for p in self.ws.projects)
 
     def failures(self) -> list[str]:
         """Each watched project's last failed update, while no update of it has succeeded since."""
@@ -119,7 +133,7 @@ class Freshness:
     def _ensure_watched(self, force: bool) -> list[tuple[ProjectIndex, Any]]:
         done = []
         for p, w in zip(self.ws.projects, self._watchers, strict=True):
-            if force:
+            if force or _unsettled(p):
                 stats = w.walk(SETTLE_TIMEOUT)
                 if stats is not None:
                     done.append((p, stats))
@@ -127,12 +141,34 @@ class Freshness:
                 log.info("answering from the last committed index of %s (an update is pending)", p.root)
         return done
 
+    def rebuild(self) -> bool:
+        """Rebuild every project's index from scratch (reading found one damaged, and which cannot
+        be told); False if some rebuild did not run (another writer, a failure: the caller says
+        why with the error it had)."""
+        if self.mode == "watch":
+            return all(w.walk(SETTLE_TIMEOUT, full=True) is not None for w in self._watchers)
+        from indexer.build.update import update
+        from indexer.store.lock import IndexBusy
+
+        projects = self.ws.projects
+        with self._lock:
+            try:
+                done = [(p, update(p.root, p.config, full=True, wait=FORCED_WAIT, background=True)) for p in projects]
+            except IndexBusy:  # another process writes it: what it commits is read next
+                return False
+            self._last = time.monotonic()
+        for p, stats in done:
+            log.info("index of %s was damaged: rebuilt it (%d files)", p.root, stats.files)
+            self._report(p)
+        return True
+
     def _ensure_polled(self, force: bool) -> list[tuple[ProjectIndex, Any]]:
         from indexer.build.update import update
         from indexer.store.lock import IndexBusy
 
         with self._lock:
-            if not force and time.monotonic() - self._last < self.interval:
+            recent = time.monotonic() - self._last < self.interval
+            if not force and recent and not any(integrity.unsettled(p.paths) for p in self.ws.projects):
                 return []
             done = []
             for p in self.ws.projects:
@@ -156,3 +192,15 @@ class Freshness:
         change = tracker.check()
         if change is not None:
             self.on_change([change])
+
+
+def _unsettled(project: ProjectIndex) -> bool:
+    """Whether the index needs the watcher's walk before answering though no file event says so:
+    missing, damaged or copied (`integrity.unsettled`). ProjectGone when the project folder is
+    gone (a poll-mode update says the same)."""
+    if not project.root.is_dir():
+        raise ProjectGone(project.root)
+    reason = integrity.unsettled(project.paths)
+    if reason is not None:
+        log.info("index of %s: %s; walking the project before answering", project.root, reason)
+    return reason is not None

@@ -14,9 +14,10 @@ from mcp.server.mcpserver import Context
 from mcp.shared.exceptions import MCPError
 from mcp_types import INTERNAL_ERROR, INVALID_PARAMS
 
+from indexer.model import ContextPack
 from indexer.query.context import build_context
 from indexer.query.render import render_context
-from mcp_adapter.server.failures import explain
+from mcp_adapter.server.failures import explain, repairing
 from mcp_adapter.server.state import state_of
 from mcp_adapter.server.tools_search import BUDGET_MAX, BUDGET_MIN
 
@@ -44,9 +45,13 @@ def unity_task(task: str, ctx: Context, budget: str | int = DEFAULT_BUDGET) -> s
         raise MCPError(code=INVALID_PARAMS, message="unity_task: the task is empty: describe it")
     tokens = read_budget(budget)
     state = state_of(ctx)
-    try:
+
+    def answer() -> ContextPack:
         state.fresh.ensure()
-        pack = build_context(state.ws, task, tokens, state.tok)
+        return build_context(state.ws, task, tokens, state.tok)
+
+    try:
+        pack = repairing(state.fresh, answer)
     except Exception as exc:
         message = explain(exc, state.fresh)
         if message is None:

@@ -17,7 +17,7 @@ from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 from indexer.query.lookup import is_guid
 from indexer.words import echoed
-from mcp_adapter.server.failures import explain
+from mcp_adapter.server.failures import explain, repairing
 from mcp_adapter.server.freshness import Freshness
 from mcp_adapter.server.state import ServerState, state_of
 from mcp_adapter.server.tools_graph import NotIndexed, describe_file
@@ -47,9 +47,13 @@ def _failure(exc: Exception, fresh: Freshness, uri: str) -> Exception:
 
 def _describe(ctx: Context, text: str) -> str:
     state = state_of(ctx)
-    try:
+
+    def answer() -> str:
         state.fresh.ensure()
         return describe_file(state.ws, text)[1]
+
+    try:
+        return repairing(state.fresh, answer)
     except NotIndexed as exc:
         raise _error(ctx, str(exc), not_found=True) from None
     except ToolError as exc:
@@ -76,7 +80,7 @@ def register(mcp: MCPServer, state: ServerState) -> None:
 
     def overview_resource() -> str:
         try:
-            return overview_of(state)[1]
+            return repairing(state.fresh, lambda: overview_of(state)[1])
         except Exception as exc:
             raise _failure(exc, state.fresh, OVERVIEW_URI) from exc
 

@@ -79,6 +79,7 @@ class ProjectWatcher:
         # an attempt that began after the call did (the lock may have been freed since)
         self._walks_requested = 1  # the first batch catches up with what changed while nobody watched
         self._walks_done = 0
+        self._full_upto = 0  # walks up to this one rebuild the index from scratch (a damaged index)
         self._walk_stats: UpdateStats | None = None
         self._observer = None
         self._thread: threading.Thread | None = None
@@ -167,12 +168,15 @@ class ProjectWatcher:
         failed, or an attempt after those found another process holding the writer lock."""
         return not self._busy and (bool(self.error) or (self._blocked and self._taken > taken))
 
-    def walk(self, timeout: float) -> UpdateStats | None:
-        """A full stat walk applied by the thread; its stats, or None if `timeout` passed first or
-        the thread gave up for now (another process writes the index, or the update failed)."""
+    def walk(self, timeout: float, *, full: bool = False) -> UpdateStats | None:
+        """A full stat walk applied by the thread (`full`: a rebuild from scratch); its stats, or
+        None if `timeout` passed first or the thread gave up for now (another process writes the
+        index, or the update failed)."""
         deadline = time.monotonic() + timeout
         with self._cond:
             self._walks_requested += 1
+            if full:
+                self._full_upto = self._walks_requested
             wanted, taken = self._walks_requested, self._taken
             self._urgent = True
             self.collector.wake.set()
@@ -185,8 +189,9 @@ class ProjectWatcher:
 
     # -- the thread ------------------------------------------------------------------------------
 
-    def _next_batch(self) -> tuple[set[str], int] | None:
-        """The next batch to apply (with the walk request it satisfies), or None once stopped."""
+    def _next_batch(self) -> tuple[set[str], int, bool] | None:
+        """The next batch to apply, with the walk request it satisfies and whether it rebuilds
+        from scratch, or None once stopped."""
         c = self.collector
         while not self._stop.is_set():
             with self._cond, c.lock:
@@ -202,7 +207,8 @@ class ProjectWatcher:
                     self._busy, self._urgent = True, False
                     self._taken += 1
                     c.wake.clear()
-                    return batch, self._walks_requested if walk else 0
+                    full = walk and self._full_upto > self._walks_done
+                    return batch, self._walks_requested if walk else 0, full
                 c.wake.clear()  # set again by the next event, a waiting call or stop
                 waiting = bool(c.pending)
             c.wake.wait(QUIET_SECONDS / 4 if waiting else 0.5)
@@ -221,11 +227,16 @@ class ProjectWatcher:
             taken = self._next_batch()
             if taken is None:
                 return
-            batch, walk_seq = taken
+            batch, walk_seq, full = taken
             paths = batch_paths(batch)
             try:
                 stats = update(
-                    self.root, self.config, paths=paths, use_journal=paths is None and walk_seq == 1, background=True
+                    self.root,
+                    self.config,
+                    full=full,
+                    paths=paths,
+                    use_journal=paths is None and walk_seq == 1,
+                    background=True,
                 )
             except IndexBusy:
                 self._finish(blocked=True, put_back=batch)

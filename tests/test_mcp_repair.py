@@ -1,0 +1,147 @@
+"""An index that is deleted, damaged or left behind while the server runs, over real MCP sessions.
+
+The watcher sees no change inside `Library/` (it is not watched), so the server used to answer
+"it is being built" for a deleted index although nothing built it, the SDK's bare "Error
+executing tool search" for a garbled record store, and never said that a moved project was gone;
+poll mode, between two of its updates, answered the same. Now the call that finds the index
+missing or damaged has it rebuilt first (docs/mcp.md, Freshness; docs/indexing.md, Guarantees),
+and the tool that finds none says why in the server's words (wording.py)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from mcp import Client
+
+from indexer.query.workspace import open_workspace, projects_at
+from indexer.store.lock import writer_lock
+from indexer.store.schema import IndexPaths
+from mcp_adapter.server.app import create_server
+
+from .conftest import garble_records, indexed_copy
+
+CALLS = {
+    "search": {"query": "apply damage"},
+    "describe": {"target": "Assets/Scripts/Player/PlayerHealth.cs"},
+    "find_references": {"target": "PlayerHealth"},
+}
+MODES = [pytest.param(True, id="watch"), pytest.param(False, id="poll")]
+
+
+def make_server(root: Path, watch: bool) -> Any:
+    """Poll mode with a long interval: a damaged index must not wait for the next update."""
+    ws = open_workspace(root, projects_at(root))
+    return create_server(ws, refresh_interval=60, tokenizer="estimate", watch=watch)
+
+
+def text(result) -> str:
+    assert len(result.content) == 1
+    return result.content[0].text
+
+
+async def answers(c: Client) -> dict[str, tuple[bool, str]]:
+    return {name: ((r := await c.call_tool(name, args)).is_error, text(r)) for name, args in CALLS.items()}
+
+
+def session(root: Path, watch: bool, damage) -> tuple[dict, dict, str]:
+    """The answers before and after `damage(root)`, and index_status's text after them."""
+
+    async def go():
+        async with Client(make_server(root, watch), mode="legacy") as c:
+            before = await answers(c)
+            damage(root)
+            after = await answers(c)
+            return before, after, text(await c.call_tool("index_status", {}))
+
+    return anyio.run(go)
+
+
+def records_db(root: Path) -> Path:
+    return next((root / "Library/UnityIndex").glob("gen-*/records.db"))
+
+
+def remove_index(root: Path) -> None:
+    shutil.rmtree(root / "Library/UnityIndex")
+
+
+def garble_a_record_unseen(root: Path, path: str = "Assets/Scripts/Player/PlayerHealth.cs") -> None:
+    """One byte inside the stored record of `path`, in place, with the file's mtime put back: the
+    fingerprint still matches, and only decoding the record shows the damage."""
+    db = records_db(root)
+    conn = sqlite3.connect(db)
+    try:
+        (blob,) = conn.execute(
+            "SELECT b.record FROM blobs b JOIN files f ON b.file_id = f.id WHERE f.path = ?", (path,)
+        ).fetchone()
+    finally:
+        conn.close()
+    st = db.stat()
+    data = db.read_bytes()
+    at = data.index(blob[:32]) + 16
+    with db.open("r+b") as f:
+        f.seek(at)
+        f.write(bytes([data[at] ^ 0x5A]))
+    os.utime(db, ns=(st.st_atime_ns, st.st_mtime_ns))
+
+
+@pytest.mark.parametrize("watch", MODES)
+@pytest.mark.parametrize("damage", [remove_index, garble_records], ids=["removed", "garbled"])
+def test_a_removed_or_garbled_index_is_rebuilt_by_the_next_call(tmp_path: Path, watch: bool, damage) -> None:
+    """Every tool answers as before the damage, at once, and index_status shows a current index."""
+    before, after, status = session(indexed_copy(tmp_path), watch, damage)
+    assert all(not is_error for is_error, _ in before.values()), before
+    assert after == before
+    assert "\nstale     no: the index matches the files on disk" in status, status
+
+
+@pytest.mark.parametrize("watch", MODES)
+def test_damage_only_reading_shows_is_rebuilt_and_answered(tmp_path: Path, watch: bool) -> None:
+    """A record garbled in place behind an unchanged fingerprint: the tool that decodes it has the
+    index rebuilt from scratch and answers from it (it was the SDK's bare "Error executing tool
+    describe", the zlib.error only in the server's log)."""
+    root = indexed_copy(tmp_path)
+
+    async def first_answers():
+        async with Client(make_server(root, watch), mode="legacy") as c:
+            return await answers(c)
+
+    before = anyio.run(first_answers)
+    garble_a_record_unseen(root)
+    assert anyio.run(first_answers) == before  # a new server: no page of the old file cached
+
+
+@pytest.mark.parametrize("watch", MODES)
+def test_a_moved_project_says_it_is_gone(tmp_path: Path, watch: bool) -> None:
+    """Not "it is being built" (watch mode said so, and only `refresh` told the truth)."""
+    root = indexed_copy(tmp_path)
+    _, after, _ = session(root, watch, lambda r: r.rename(r.with_name("Moved")))
+    gone = (
+        f"{root}: the project folder is gone (moved or deleted); nothing was written there: start the"
+        " server again in the project's new place"
+    )
+    assert after == {name: (True, f"Error executing tool {name}: {gone}") for name in CALLS}
+
+
+@pytest.mark.parametrize("watch", MODES)
+def test_no_index_while_nothing_builds_it_is_not_called_a_build(tmp_path: Path, watch: bool) -> None:
+    """Another process holds the writer lock without building (no progress file): the call cannot
+    build the missing index, and says so instead of claiming a build that does not run."""
+    root = indexed_copy(tmp_path)
+    index = root / "Library/UnityIndex"
+
+    def remove_and_lock(r: Path) -> None:
+        remove_index(r)
+        held.enter_context(writer_lock(IndexPaths(index), 0))
+
+    with ExitStack() as held:
+        _, after, _ = session(root, watch, remove_and_lock)
+    missing = f"no index of this version at {index}: no build of it is running; call again, and the call"
+    missing += " builds it first"
+    assert after == {name: (True, f"Error executing tool {name}: {missing}") for name in CALLS}

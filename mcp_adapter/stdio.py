@@ -9,13 +9,24 @@ client), bounded by DRAIN_TIMEOUT; then the server sees EOF and stops as before.
 A line that is not a JSON-RPC message gets JSON-RPC's answer, a parse error with a null id, where
 the SDK's transport passed the exception on to the server, which only logged it: a client that
 wrote a broken request waited for an answer that never came.
+
+stdin is read by a daemon thread of ours (`stdin_lines`), not by the SDK's reader on anyio's
+worker threads: a read blocked on a terminal, or on a pipe the client keeps open, held Ctrl-C's
+exit (130) until stdin closed, since Python waits for every other thread before exiting.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import os
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from typing import Any, NamedTuple
 
 import anyio
+import anyio.from_thread
+import anyio.lowlevel
+from anyio.streams.memory import MemoryObjectReceiveStream
 from mcp.server import MCPServer
 from mcp.server.stdio import stdio_server
 from mcp.shared.message import SessionMessage
@@ -54,10 +65,15 @@ class InFlight:
 async def serve_stdio(server: MCPServer, drain_timeout: float = DRAIN_TIMEOUT) -> None:
     # The SDK's own run_stdio_async reaches the low-level server the same way.
     low = server._lowlevel_server
+    with stdin_lines() as lines:
+        await _serve(low, lines, drain_timeout)
+
+
+async def _serve(low: Any, lines: MemoryObjectReceiveStream[str], drain_timeout: float) -> None:
     in_flight = InFlight()
     to_server, from_client = anyio.create_memory_object_stream[SessionMessage | Exception](0)
     to_client, from_server = anyio.create_memory_object_stream[SessionMessage](0)
-    async with stdio_server() as (stdin, stdout):
+    async with stdio_server(stdin=lines) as (stdin, stdout):  # type: ignore[arg-type]  # only iterated
 
         async def inbound() -> None:
             async with to_server, answers:
@@ -88,3 +104,45 @@ def _first_line(error: Exception) -> str:
     """The transport's error, on one line and short (a pydantic error lists every field)."""
     text = str(error).strip().splitlines()
     return (text[0] if text else type(error).__name__)[:200]
+
+
+@contextmanager
+def stdin_lines() -> Iterator[MemoryObjectReceiveStream[str]]:
+    """The client's lines, read by a daemon thread, as a stream of this event loop that ends at
+    EOF (enter it in the loop). fd 0 points at the null device meanwhile, as the SDK's transport
+    does: a handler or a child process reads EOF, never the wire."""
+    private = os.dup(0)  # not inherited by child processes (PEP 446)
+    null = os.open(os.devnull, os.O_RDONLY)
+    try:
+        os.dup2(null, 0)
+    finally:
+        os.close(null)
+    reader = _start_reader(private)
+    try:
+        yield reader.lines
+    finally:
+        os.dup2(private, 0)
+        if not reader.thread.is_alive():  # else blocked in a read: the process is ending (Ctrl-C)
+            os.close(private)
+
+
+class _Reader(NamedTuple):
+    thread: threading.Thread
+    lines: MemoryObjectReceiveStream[str]
+
+
+def _start_reader(fd: int) -> _Reader:
+    send, receive = anyio.create_memory_object_stream[str](0)
+    token = anyio.lowlevel.current_token()
+
+    def read() -> None:
+        ended = (OSError, anyio.BrokenResourceError, anyio.ClosedResourceError, RuntimeError)  # the loop too
+        with suppress(*ended), open(fd, encoding="utf-8", errors="replace", closefd=False) as stream:
+            for line in stream:
+                anyio.from_thread.run(send.send, line, token=token)
+        with suppress(RuntimeError):
+            anyio.from_thread.run_sync(send.close, token=token)
+
+    thread = threading.Thread(target=read, name="unity-index stdin", daemon=True)
+    thread.start()
+    return _Reader(thread, receive)

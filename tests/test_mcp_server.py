@@ -373,6 +373,9 @@ def test_a_prompt_request_without_a_task_is_refused_by_the_sdk_itself(server) ->
         ("300000", "`budget` must be a whole number of tokens from 200 to 200000 (got '300000')"),
         ("+-300", "`budget` must be a whole number of tokens from 200 to 200000 (got '+-300')"),
         ("²²²", "`budget` must be a whole number of tokens from 200 to 200000 (got '²²²')"),
+        # more digits than int() converts (4300): was code 0 "Error rendering prompt unity_task"
+        ("9" * 4301, f"`budget` must be a whole number of tokens from 200 to 200000 (got '{'9' * 40}')"),
+        ("-" + "9" * 4301, f"`budget` must be a whole number of tokens from 200 to 200000 (got '-{'9' * 39}')"),
     ],
 )
 def test_the_prompt_says_what_is_wrong_with_its_arguments(server, budget: str, message: str) -> None:

@@ -29,7 +29,7 @@ def read_budget(budget: str | int) -> int:
     """The token budget from the prompt's argument: a string in MCP (the SDK refuses a JSON number
     with -32602 before the prompt runs); an int only from a caller in this process."""
     text = str(budget).strip()
-    value = int(text) if _WHOLE.fullmatch(text) else None  # not `+-300` nor superscript digits, which int() refuses
+    value = _whole(text)
     if value is None or not BUDGET_MIN <= value <= BUDGET_MAX:
         raise MCPError(
             code=INVALID_PARAMS,
@@ -37,6 +37,17 @@ def read_budget(budget: str | int) -> int:
             f" (got {text[:40]!r})",
         )
     return value
+
+
+def _whole(text: str) -> int | None:
+    """`text` as a whole number, if it can be a budget; None for anything else: `+-300` or
+    superscript digits, which int() refuses, and more digits than a budget has (int() refuses
+    over 4300 digits with a ValueError, leading zeros included)."""
+    if not _WHOLE.fullmatch(text):
+        return None
+    sign, digits = ("-", text[1:]) if text[0] == "-" else ("", text.lstrip("+"))
+    digits = digits.lstrip("0") or "0"
+    return int(sign + digits) if len(digits) <= len(str(BUDGET_MAX)) else None
 
 
 def unity_task(task: str, ctx: Context, budget: str | int = DEFAULT_BUDGET) -> str:

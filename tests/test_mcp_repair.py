@@ -20,12 +20,13 @@ import anyio
 import pytest
 from mcp import Client
 
+from indexer.build.update import update
 from indexer.query.workspace import open_workspace, projects_at
 from indexer.store.lock import writer_lock
 from indexer.store.schema import IndexPaths
 from mcp_adapter.server.app import create_server
 
-from .conftest import garble_records, indexed_copy
+from .conftest import copy_fixture, garble_records, indexed_copy
 
 CALLS = {
     "search": {"query": "apply damage"},
@@ -145,3 +146,51 @@ def test_no_index_while_nothing_builds_it_is_not_called_a_build(tmp_path: Path, 
     missing = f"no index of this version at {index}: no build of it is running; call again, and the call"
     missing += " builds it first"
     assert after == {name: (True, f"Error executing tool {name}: {missing}") for name in CALLS}
+
+
+def test_index_status_answers_at_once_while_more_calls_than_threads_wait(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/mcp.md: index_status "answers at once while an update runs". The SDK runs a sync tool
+    on anyio's pool of 40 threads; 45 searches waiting for a first build held them all, and
+    index_status waited for the build too (21.7 s on an 11,802-file project)."""
+    import threading
+    import time
+
+    from mcp_adapter.server import watcher
+
+    root = copy_fixture(tmp_path / "DungeonCrawler")  # no index: every search waits for the first build
+    release = threading.Event()
+
+    def slow_update(*args: Any, **kwargs: Any) -> Any:
+        release.wait(30)  # a long first build
+        return update(*args, **kwargs)
+
+    monkeypatch.setattr(watcher, "update", slow_update)
+
+    async def go():
+        async with Client(make_server(root, watch=True), mode="legacy") as c:
+            searches: list = []
+
+            async def search(i: int) -> None:
+                searches.append(await c.call_tool("search", {"query": f"apply damage {i}"}))
+
+            async with anyio.create_task_group() as tg:
+                for i in range(45):
+                    tg.start_soon(search, i)
+                await anyio.sleep(1.0)  # every search is waiting
+                t0, status = time.monotonic(), None
+                with anyio.move_on_after(10):
+                    status = await c.call_tool("index_status", {})
+                seconds, waiting = time.monotonic() - t0, 45 - len(searches)
+                release.set()
+            return seconds, waiting, status and text(status), searches
+
+    seconds, waiting, status, searches = anyio.run(go)
+    assert (seconds < 2.0, waiting) == (True, 45), seconds
+    index = root / "Library/UnityIndex"
+    assert status.startswith(
+        f"project {root}\nno index yet at {index}: the next call of a tool that reads it (`search`, `describe`, ...)"
+        " builds it first\n\nfreshness: watch: "
+    ), status
+    assert [s.is_error for s in searches] == [False] * 45

@@ -8,9 +8,12 @@ second declaration.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Annotated, Any
 
+import anyio
+import anyio.to_thread
 import msgspec
 from mcp.server.mcpserver.tools import Tool
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
@@ -119,9 +122,26 @@ def tool_result(value: msgspec.Struct, text: str) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=text)], structured_content=msgspec.to_builtins(value))
 
 
-def make_tool(fn: Callable[..., CallToolResult], annotations: ToolAnnotations = READ_ONLY) -> Tool:
+def make_tool(
+    fn: Callable[..., CallToolResult], annotations: ToolAnnotations = READ_ONLY, *, own_thread: bool = False
+) -> Tool:
     """An MCP tool from a function; its output schema comes from the record type in OUTPUTS. A
-    failure that is not a bug (failures.py) is a tool error saying why."""
-    tool = Tool.from_function(explained(fn), annotations=annotations)
+    failure that is not a bug (failures.py) is a tool error saying why. `own_thread`: see
+    `on_own_thread`."""
+    handler = explained(fn)
+    tool = Tool.from_function(on_own_thread(handler) if own_thread else handler, annotations=annotations)
     tool.fn_metadata.output_schema = output_schema(OUTPUTS[tool.name])
     return tool
+
+
+def on_own_thread(fn: Callable[..., CallToolResult]) -> Callable[..., Any]:
+    """`fn` as a coroutine that runs it on a thread of its own. The SDK runs a sync tool on anyio's
+    shared pool (40 threads), which calls waiting for a first build fill; a status answer must
+    never queue behind them."""
+
+    @functools.wraps(fn)
+    async def run(*args: Any, **kwargs: Any) -> CallToolResult:
+        call = functools.partial(fn, *args, **kwargs)
+        return await anyio.to_thread.run_sync(call, limiter=anyio.CapacityLimiter(1))
+
+    return run

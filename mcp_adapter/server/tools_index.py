@@ -102,6 +102,6 @@ def refresh(ctx: Context) -> CallToolResult:
 def tools() -> list[Tool]:
     return [
         make_tool(project_overview),
-        make_tool(index_status),
+        make_tool(index_status, own_thread=True),  # answers at once while calls wait for a build
         make_tool(refresh, ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=True)),
     ]

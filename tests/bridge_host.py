@@ -16,6 +16,8 @@ import shutil
 import subprocess
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +44,47 @@ def require_mono() -> tuple[str, str]:
 def mcs(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     mcs, _ = require_mono()
     return subprocess.run([mcs, "-langversion:7.2", *args], cwd=cwd, capture_output=True, text=True, timeout=300)
+
+
+def serving_probe(probe: str, tools: str) -> str:
+    """C# of a probe host: the package's core serving the tools of class `tools` on loopback,
+    `READY <port> <token>` on stdout, the queue pumped as the editor would until stdin closes."""
+    return (
+        f"public static class {probe}\n{{\n    public static int Main()\n    {{\n"
+        "        var registry = new ToolRegistry();\n"
+        f"        registry.RegisterAssembly(typeof({tools}).Assembly);\n"
+        """        var options = new BridgeServerOptions();
+        var queue = new MainThreadQueue(options.MaxPending);
+        var server = new BridgeServer(registry, queue, options);
+        server.Start();
+        Console.WriteLine("READY " + server.Port + " " + server.Token);
+        Console.Out.Flush();
+        var stdin = new Thread(delegate () { Console.In.ReadLine(); Environment.Exit(0); }) { IsBackground = true };
+        stdin.Start();
+        while (true) { queue.Pump(50); Thread.Sleep(5); }
+    }
+}
+"""
+    )
+
+
+@contextmanager
+def probe_serving(tmp_path: Path, probe: str, source: str) -> Iterator[tuple[int, str]]:
+    """The C# `source` (its class `probe` holding Main, as `serving_probe` writes it) built with the
+    core and run: its (port, token) while inside; stdin closed and the process waited for after."""
+    (tmp_path / f"{probe}.cs").write_text(source, encoding="utf-8")
+    built = mcs([f"-out:{probe}.exe", *sources(CORE), f"{probe}.cs"], tmp_path)
+    assert built.returncode == 0, built.stdout + built.stderr
+    _, mono = require_mono()
+    proc = subprocess.Popen(
+        [mono, str(tmp_path / f"{probe}.exe")], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        _, port, token = proc.stdout.readline().split()
+        yield int(port), token
+    finally:
+        proc.stdin.close()
+        proc.wait(WAIT)
 
 
 def sources(folder: Path) -> list[str]:

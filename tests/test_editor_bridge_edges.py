@@ -259,44 +259,16 @@ public static class LateTools
     public static int Count() { return Counter; }
 }
 
-public static class LateProbe
-{
-    public static int Main()
-    {
-        var registry = new ToolRegistry();
-        registry.RegisterAssembly(typeof(LateTools).Assembly);
-        var options = new BridgeServerOptions();
-        var queue = new MainThreadQueue(options.MaxPending);
-        var server = new BridgeServer(registry, queue, options);
-        server.Start();
-        Console.WriteLine("READY " + server.Port + " " + server.Token);
-        Console.Out.Flush();
-        var stdin = new Thread(delegate () { Console.In.ReadLine(); Environment.Exit(0); }) { IsBackground = true };
-        stdin.Start();
-        while (true) { queue.Pump(50); Thread.Sleep(5); }
-    }
-}
-"""
+""" + bridge_host.serving_probe("LateProbe", "LateTools")
 
 
 def test_a_tool_refusing_its_arguments_while_it_runs_says_it_started(tmp_path: Path) -> None:
     """docs/editor-bridge.md, errors: `400 bad_arguments` is checked before the call is queued, so
     `started: false`. A running tool throwing `ArgumentBindingException` used to be answered that
     way too, though it ran (a retry would run it again): it is the tool's own `422`, `started: true`."""
-    (tmp_path / "LateProbe.cs").write_text(LATE_PROBE, encoding="utf-8")
-    built = bridge_host.mcs(["-out:LateProbe.exe", *bridge_host.sources(bridge_host.CORE), "LateProbe.cs"], tmp_path)
-    assert built.returncode == 0, built.stdout + built.stderr
-    _, mono = bridge_host.require_mono()
-    proc = subprocess.Popen(
-        [mono, str(tmp_path / "LateProbe.exe")], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-    )
-    try:
-        _, port, token = proc.stdout.readline().split()
-        late = raw(int(port), "POST", "/v1/call", token=token, body=b'{"tool":"validate_late","arguments":{"n":1}}')
-        ran = raw(int(port), "POST", "/v1/call", token=token, body=b'{"tool":"counter"}')
-    finally:
-        proc.stdin.close()
-        proc.wait(WAIT)
+    with bridge_host.probe_serving(tmp_path, "LateProbe", LATE_PROBE) as (port, token):
+        late = raw(port, "POST", "/v1/call", token=token, body=b'{"tool":"validate_late","arguments":{"n":1}}')
+        ran = raw(port, "POST", "/v1/call", token=token, body=b'{"tool":"counter"}')
     assert late == (
         422,
         {"ok": False, "error": {"code": "bad_arguments", "message": "n must be even", "started": True}},

@@ -651,45 +651,15 @@ public static class CyclicTools
     }
 }
 
-public static class ServingProbe
-{
-    public static int Main()
-    {
-        var registry = new ToolRegistry();
-        registry.RegisterAssembly(typeof(CyclicTools).Assembly);
-        var options = new BridgeServerOptions();
-        var queue = new MainThreadQueue(options.MaxPending);
-        var server = new BridgeServer(registry, queue, options);
-        server.Start();
-        Console.WriteLine("READY " + server.Port + " " + server.Token);
-        Console.Out.Flush();
-        var stdin = new Thread(delegate () { Console.In.ReadLine(); Environment.Exit(0); }) { IsBackground = true };
-        stdin.Start();
-        while (true) { queue.Pump(50); Thread.Sleep(5); }
-    }
-}
-"""
+""" + bridge_host.serving_probe("ServingProbe", "CyclicTools")
 
 
 def test_a_result_that_cannot_be_serialized_is_an_internal_error(tmp_path: Path) -> None:
     """docs/editor-bridge.md, errors: 500 `internal_error` when the tool "returned something not
     serializable" (here a dictionary holding itself), and the tool did run (`started: true`)."""
-    (tmp_path / "ServingProbe.cs").write_text(SERVING_PROBE, encoding="utf-8")
-    built = bridge_host.mcs(
-        ["-out:ServingProbe.exe", *bridge_host.sources(bridge_host.CORE), "ServingProbe.cs"], tmp_path
-    )
-    assert built.returncode == 0, built.stdout + built.stderr
-    _, mono = bridge_host.require_mono()
-    proc = subprocess.Popen(
-        [mono, str(tmp_path / "ServingProbe.exe")], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-    )
-    try:
-        _, port, token = proc.stdout.readline().split()
+    with bridge_host.probe_serving(tmp_path, "ServingProbe", SERVING_PROBE) as (port, token):
         call = json.dumps({"tool": "cyclic"}).encode()
-        status, _, body = request(int(port), "POST", "/v1/call", body=call, headers=auth(token))
-    finally:
-        proc.stdin.close()
-        proc.wait(WAIT)
+        status, _, body = request(port, "POST", "/v1/call", body=call, headers=auth(token))
     assert status == 500
     assert (body["error"]["code"], body["error"]["started"]) == ("internal_error", True)
     assert body["error"]["message"].startswith("tool 'cyclic' returned a value that cannot be serialized: ")

@@ -545,7 +545,8 @@ def test_a_malformed_tools_answer_is_a_bad_response(editor: FakeEditor, tools: l
 
 def test_direct_editor_tool_names_never_meet(tmp_path: Path) -> None:
     """docs/mcp.md, `--editor-tools direct`: projects whose names are made the same (`My Game`,
-    `My_Game`) get a digest of their name after it, and a name over 128 characters is cut and ends
+    `My_Game`), or one the other followed by `_` (`Game`, `Game_demo`), get a digest of their name
+    after it, and a name over 128 characters is cut and ends
     in a digest of the whole. Both used to give one MCP name to two tools, one silently lost."""
     import hashlib
 
@@ -570,6 +571,14 @@ def test_direct_editor_tool_names_never_meet(tmp_path: Path) -> None:
         "editor_B_spawn": ("B", "spawn"),
         f"editor_My_Game_{digest('My Game')}_spawn": ("My Game", "spawn"),
         f"editor_My_Game_{digest('My_Game')}_spawn": ("My_Game", "spawn"),
+    }
+    for project in ("Game", "Game_demo"):  # `Game` + `demo_spawn` would read as `Game_demo` + `spawn`
+        write_project(tmp_path / "U" / project, {})
+    assert names(tmp_path / "U", ("demo_spawn", "spawn")) == {
+        f"editor_Game_{digest('Game')}_demo_spawn": ("Game", "demo_spawn"),
+        f"editor_Game_{digest('Game')}_spawn": ("Game", "spawn"),
+        f"editor_Game_demo_{digest('Game_demo')}_demo_spawn": ("Game_demo", "demo_spawn"),
+        f"editor_Game_demo_{digest('Game_demo')}_spawn": ("Game_demo", "spawn"),
     }
     long = "P" * 100
     for project in (long, "Other"):

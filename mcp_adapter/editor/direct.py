@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import re
 import threading
 from collections.abc import Callable
@@ -28,6 +29,7 @@ from mcp_adapter.editor.live import EditorView
 
 PREFIX = "editor_"
 MAX_NAME = 128  # MCP clients refuse longer tool names
+log = logging.getLogger("unity_index.mcp")
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.-]+")
 
 
@@ -65,9 +67,11 @@ class DirectEditorTools:
 
     def _middle(self, project: ProjectIndex) -> str:
         """The project's part of a name: its name made safe, with a digest of its name when another
-        project's name is made the same (`My Game`, `My_Game`)."""
+        project's could be read in its place: made the same (`My Game`, `My_Game`), or it followed
+        by `_` and more (`Game` with a tool `demo_spawn`, `Game_demo` with `spawn`)."""
         safe = _UNSAFE.sub("_", project.name)
-        if sum(_UNSAFE.sub("_", p.name) == safe for p in self.ws.projects) > 1:
+        others = [_UNSAFE.sub("_", p.name) for p in self.ws.projects if p is not project]
+        if any(o == safe or o.startswith(safe + "_") or safe.startswith(o + "_") for o in others):
             return f"{safe}_{_digest(project.name)}_"
         return f"{safe}_"
 
@@ -83,6 +87,10 @@ class DirectEditorTools:
             mcp_name = self.mcp_name(project, name)
             if mcp_name in self._reserved:
                 continue  # an editor tool named like one of the server's own (editor_tools...)
+            held = self._entries.get(mcp_name)
+            if mcp_name in entries or (held is not None and held.project is not project):
+                log.warning("editor tool %s of %s is not offered: %s names another tool", name, project.name, mcp_name)
+                continue  # past the digests above, two names meet only by a digest's chance
             schema = t["input_schema"]  # checked by EditorBridge.list_tools
             description = str(t.get("description") or name)
             entries[mcp_name] = _Entry(

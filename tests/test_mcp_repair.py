@@ -194,3 +194,79 @@ def test_index_status_answers_at_once_while_more_calls_than_threads_wait(
         " builds it first\n\nfreshness: watch: "
     ), status
     assert [s.is_error for s in searches] == [False] * 45
+
+
+@pytest.mark.parametrize("watch", [False, True], ids=["poll", "watch"])
+def test_calls_that_all_read_the_damage_rebuild_the_index_once(tmp_path: Path, monkeypatch, watch: bool) -> None:
+    """Twenty calls at once all reading a damaged record: the first rebuilds the index, the others
+    answer from that rebuild (each used to run a full rebuild of its own, one after another)."""
+    import threading
+
+    from indexer.build import update as updating
+    from mcp_adapter.server import watcher
+
+    root = indexed_copy(tmp_path)
+    fulls: list[str] = []
+    real = updating.update
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        if kwargs.get("full"):
+            fulls.append(threading.current_thread().name)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(updating, "update", counting)
+    monkeypatch.setattr(watcher, "update", counting)
+    garble_a_record_unseen(root)
+
+    async def go() -> list:
+        async with Client(make_server(root, watch), mode="legacy") as c:
+            results: list = []
+
+            async def one() -> None:
+                results.append(await c.call_tool("describe", {"target": "Assets/Scripts/Player/PlayerHealth.cs"}))
+
+            async with anyio.create_task_group() as tg:
+                for _ in range(20):
+                    tg.start_soon(one)
+            return results
+
+    results = anyio.run(go)
+    assert [r.is_error for r in results] == [False] * 20
+    assert len(fulls) == 1, fulls
+
+
+def test_a_call_during_the_watchers_own_update_does_not_walk_the_project(tmp_path: Path, monkeypatch) -> None:
+    """While the server's watcher applies an edit, its fingerprint says a writer is at work: a
+    call meeting it waits for that update, and does not walk the whole project after it."""
+    import time
+
+    from indexer.build import update as updating
+    from mcp_adapter.server import watcher
+
+    root = indexed_copy(tmp_path)
+    real_apply, real_update = updating.apply, watcher.update
+    walked: list[Any] = []
+
+    def slow_apply(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(1.5)  # an update that takes a while (a large file, a big project)
+        return real_apply(*args, **kwargs)
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        walked.append(kwargs.get("paths"))
+        return real_update(*args, **kwargs)
+
+    monkeypatch.setattr(updating, "apply", slow_apply)
+    monkeypatch.setattr(watcher, "update", counting)
+
+    async def go() -> Any:
+        async with Client(make_server(root, True), mode="legacy") as c:
+            await c.call_tool("search", {"query": "apply damage"})
+            walked.clear()
+            script = root / "Assets/Scripts/Player/PlayerHealth.cs"
+            script.write_text(script.read_text() + "\n// touched\n")
+            await anyio.sleep(1.0)  # the watcher has the event and is writing
+            return await c.call_tool("search", {"query": "touched"})
+
+    found = anyio.run(go)
+    assert found.is_error is False
+    assert walked and all(paths == ["Assets/Scripts/Player/PlayerHealth.cs"] for paths in walked), walked

@@ -59,8 +59,9 @@ def repairing(fresh: Freshness | None, answer: Callable[[], T]) -> T:
     except Exception as exc:
         if fresh is None or not is_damage(exc):
             raise
+        seen = fresh.stamps()
         log.warning("the index is damaged (%s: %s); rebuilding it before answering", type(exc).__name__, exc)
-        if not fresh.rebuild():
+        if not fresh.rebuild(seen):
             raise
     return answer()
 

@@ -133,25 +133,36 @@ class Freshness:
     def _ensure_watched(self, force: bool) -> list[tuple[ProjectIndex, Any]]:
         done = []
         for p, w in zip(self.ws.projects, self._watchers, strict=True):
+            # the index is checked once the watcher's own update is done: while it writes, its
+            # fingerprint says "at work" and would send every call overlapping it to a walk
+            settled = force or w.settle(SETTLE_TIMEOUT)
             if force or _unsettled(p):
                 stats = w.walk(SETTLE_TIMEOUT)
                 if stats is not None:
                     done.append((p, stats))
-            elif not w.settle(SETTLE_TIMEOUT):
+            elif not settled:
                 log.info("answering from the last committed index of %s (an update is pending)", p.root)
         return done
 
-    def rebuild(self) -> bool:
-        """Rebuild every project's index from scratch (reading found one damaged, and which cannot
-        be told); False if some rebuild did not run (another writer, a failure: the caller says
-        why with the error it had)."""
-        if self.mode == "watch":
-            return all(w.walk(SETTLE_TIMEOUT, full=True) is not None for w in self._watchers)
+    def stamps(self) -> tuple[str, ...]:
+        """Which commit each project's index is at: a caller that saw damage at these stamps
+        needs no rebuild of its own when they changed since (another call rebuilt it)."""
+        return tuple(p.stamp() for p in self.ws.projects)
+
+    def rebuild(self, seen: tuple[str, ...]) -> bool:
+        """Rebuild every project's index from scratch (reading found one damaged at the stamps
+        `seen`, and which cannot be told); nothing when another call rebuilt it since; False if
+        some rebuild did not run (another writer, a failure: the caller says why with the error
+        it had)."""
         from indexer.build.update import update
         from indexer.store.lock import IndexBusy
 
         projects = self.ws.projects
         with self._lock:
+            if self.stamps() != seen:  # checked holding the lock: the calls waiting on it rebuild once
+                return True
+            if self.mode == "watch":
+                return all([w.walk(SETTLE_TIMEOUT, full=True) is not None for w in self._watchers])
             try:
                 done = [(p, update(p.root, p.config, full=True, wait=FORCED_WAIT, background=True)) for p in projects]
             except IndexBusy:  # another process writes it: what it commits is read next

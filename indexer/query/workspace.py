@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 import msgspec
 
 from indexer.config import Config
-from indexer.store.header import header_generation, header_stamp
+from indexer.store.header import header_stamp
 from indexer.store.reader import Records
 from indexer.store.schema import IndexPaths
 
@@ -110,9 +110,6 @@ class ProjectIndex:
         from indexer.query.texts import Texts
 
         return Texts(self.root)
-
-    def generation(self) -> int:
-        return header_generation(self.paths)
 
     def stamp(self) -> tuple[int, float]:
         """Which commit the index is at (`header_stamp`): what readers and caches are kept for."""

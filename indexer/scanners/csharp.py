@@ -31,10 +31,12 @@ Representation decisions (the tests pin them):
 - `usings`: "UnityEngine", "static UnityEngine.Mathf", "Foo = Bar.Baz" (alias = target), with
   whitespace removed and a leading "global::" dropped; `global using` is kept like a normal using.
 - Refs: see `REF_CONTEXTS`; `default(T)` and `sizeof(T)` count as "typeof". Type parameters
-  declared in the file (``T``) are not refs. Alias names are kept as written. The "static"
-  context is a heuristic: an identifier (or generic name) directly left of a member access,
-  starting with an uppercase letter, that is not a local/parameter/member name declared in this
-  file and not the first segment of a namespace named in a using or namespace declaration.
+  declared in the file (``T``) are not refs. A name starting with a `using` alias is recorded
+  as what the alias names (`UE.GameObject` of `using UE = UnityEngine;` is
+  `UnityEngine.GameObject`). The "static" context is a heuristic: an identifier (or generic
+  name) directly left of a member access, starting with an uppercase letter, that is not a
+  local/parameter/member name declared in this file and not the first segment of a namespace
+  named in a (non-alias) using or namespace declaration.
 - `#if` branches: both are indexed; members that repeat with the same (kind, container, name,
   signature) are merged (first line kept). Types repeating with the same (kind, container, name)
   are merged (bases and attributes unioned) unless both are ``partial``.

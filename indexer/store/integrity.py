@@ -137,11 +137,21 @@ def is_copy(saved: Fingerprint, now: Fingerprint) -> bool:
 def _comparable(paths: IndexPaths) -> tuple[Fingerprint, Fingerprint] | None:
     """(saved, now) when the saved fingerprint can tell outside changes: it exists, no writer
     was at work, and the folder is where it was taken."""
+    pair = _fingerprints(paths)
+    return None if isinstance(pair, str) else pair
+
+
+def _fingerprints(paths: IndexPaths) -> tuple[Fingerprint, Fingerprint] | str:
+    """(saved, now), or why the saved fingerprint cannot tell outside changes."""
     saved = load_fingerprint(paths)
     if saved is None or saved.writing:
-        return None
+        return "no fingerprint of a finished update"
     now = take_fingerprint(paths)
-    return None if is_copy(saved, now) else (saved, now)
+    return "the index folder was copied or moved" if is_copy(saved, now) else (saved, now)
+
+
+def _outside(changed: list[str]) -> list[str]:
+    return [f"{c} by something other than unity-index" for c in changed]
 
 
 def trusted_files(paths: IndexPaths) -> frozenset[str]:
@@ -179,8 +189,7 @@ def damage_before_update(paths: IndexPaths) -> str | None:
     if changed_outside(*pair, hints=True):  # git's view, the journal position: walk instead
         for name in _HINTS:
             (paths.root / name).unlink(missing_ok=True)
-    changed = changed_outside(*pair)
-    return f"{changed[0]} by something other than unity-index" if changed else None
+    return next(iter(_outside(changed_outside(*pair))), None)
 
 
 def unsettled(paths: IndexPaths) -> str | None:
@@ -190,14 +199,8 @@ def unsettled(paths: IndexPaths) -> str | None:
     a writer at work or interrupted); None when the index is as the last update left it."""
     if not header_ok(pinned(paths)):
         return "no index of this version"
-    saved = load_fingerprint(paths)
-    if saved is None or saved.writing:
-        return "no fingerprint of a finished update"
-    now = take_fingerprint(paths)
-    if is_copy(saved, now):
-        return "the index folder was copied or moved"
-    changed = changed_outside(saved, now)
-    return f"{changed[0]} by something other than unity-index" if changed else None
+    pair = _fingerprints(paths)
+    return pair if isinstance(pair, str) else next(iter(_outside(changed_outside(*pair))), None)
 
 
 # SQLite errors that say nothing about the file: another connection, memory, a full disk.
@@ -219,10 +222,7 @@ def verify(paths: IndexPaths, consistency: bool = True) -> list[str]:
     place by something other than unity-index since its last update (`consistency`: see
     full_problems)."""
     pair = _comparable(paths)
-    changed = changed_outside(*pair) if pair else []
-    if changed:
-        return [f"{c} by something other than unity-index" for c in changed]
-    return full_problems(paths, consistency)
+    return (_outside(changed_outside(*pair)) if pair else []) or full_problems(paths, consistency)
 
 
 # Cheap checks -------------------------------------------------------------------------------------

@@ -144,12 +144,12 @@ class Freshness:
                 log.info("answering from the last committed index of %s (an update is pending)", p.root)
         return done
 
-    def stamps(self) -> tuple[str, ...]:
+    def stamps(self) -> tuple[tuple[int, float], ...]:
         """Which commit each project's index is at: a caller that saw damage at these stamps
         needs no rebuild of its own when they changed since (another call rebuilt it)."""
         return tuple(p.stamp() for p in self.ws.projects)
 
-    def rebuild(self, seen: tuple[str, ...]) -> bool:
+    def rebuild(self, seen: tuple[tuple[int, float], ...]) -> bool:
         """Rebuild every project's index from scratch (reading found one damaged at the stamps
         `seen`, and which cannot be told); nothing when another call rebuilt it since; False if
         some rebuild did not run (another writer, a failure: the caller says why with the error

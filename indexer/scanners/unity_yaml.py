@@ -315,8 +315,6 @@ class _Scan:
                 target = override_target(doc.body, starts[min(mod.line, len(starts) - 1)])
                 call = calls.setdefault((target, cm.group(1), cm.group(2)), {"_line": str(line_no)})
                 call[cm.group(3)] = value
-            if mod.local:
-                value = self.local_label(mod.local)
             if mod.guid:
                 value = f"guid:{mod.guid}"
                 if mod.guid not in BUILTIN_GUIDS:
@@ -325,6 +323,8 @@ class _Scan:
                 continue
             count += 1
             if count <= MAX_FIELDS_PER_OBJECT:
+                if mod.local:  # named only when shown: a scene may override thousands
+                    value = self.local_label(mod.local)
                 self.symbols.append(
                     Symbol("override", prop, line_no, container=path, signature=f"{prop}: {short(value)}")
                 )

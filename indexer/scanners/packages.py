@@ -66,10 +66,10 @@ class Lines:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self._nl = _newlines(text)
+        self._starts = line_starts(text)
 
     def line(self, offset: int) -> int:
-        return bisect.bisect_right(self._nl, offset - 1) + 1 if offset > 0 else 1
+        return bisect.bisect_right(self._starts, offset) if offset > 0 else 1
 
     def find(self, value: str, start: int = 0, key: bool = False) -> int:
         """Offset of the JSON string `value` (followed by ':' when `key`) at or after `start`; -1 if absent."""
@@ -95,13 +95,15 @@ class Lines:
         return (self.line(i), i) if i >= 0 else (default, start)
 
 
-def _newlines(text: str) -> list[int]:
-    out: list[int] = []
-    i = text.find("\n")
+def line_starts(text: str) -> list[int]:
+    """The offset of each line of `text`: line i (0-based) starts at starts[i]."""
+    starts = [0]
+    find, append = text.find, starts.append
+    i = find("\n")
     while i >= 0:
-        out.append(i)
-        i = text.find("\n", i + 1)
-    return out
+        append(i + 1)
+        i = find("\n", i + 1)
+    return starts
 
 
 def _s(value: Any) -> str:

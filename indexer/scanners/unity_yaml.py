@@ -43,18 +43,20 @@ import msgspec
 
 from indexer.model import FileRecord, Ref, Symbol
 
+from .packages import line_starts
 from .yaml_facts import BUILTIN_GUIDS, MAX_FIELDS_PER_OBJECT, DocReader, short
 from .yaml_hierarchy import Hierarchy
-from .yaml_lines import line_starts, override_target
+from .yaml_lines import override_target
 from .yaml_nodes import NodeDoc
 from .yaml_reader import TextDoc, join_wrapped_flows, outside_documents, split
 
 # Settings documents at the top of every scene: not part of the hierarchy.
 SCENE_SETTINGS = frozenset({29, 104, 157, 196})
 # Keys whose GUID references are recorded as something more specific than a plain `guid` ref.
-_SPECIAL_GUID_KEYS = frozenset({"m_Script", "m_SourcePrefab", "m_ParentPrefab", "m_CorrespondingSourceObject"}) | {
+_SPECIAL_GUID_KEYS = frozenset({
+    "m_Script", "m_SourcePrefab", "m_ParentPrefab", "m_CorrespondingSourceObject",
     "m_PrefabParentObject", "m_PrefabAsset", "target",
-}  # fmt: skip
+})  # fmt: skip
 YAML_KINDS = frozenset({"scene", "prefab", "asset", "material", "animator", "animation", "unity_yaml", "vfx"})
 _PARAM_TYPES = {"1": "Float", "3": "Int", "4": "Bool", "9": "Trigger"}
 _LISTENER_MODES = {"0": "event", "1": "void", "2": "object", "3": "int", "4": "float", "5": "string", "6": "bool"}

@@ -95,28 +95,9 @@ def unwrapped(value: str, lines: list[str], j: int, lead: int, end: int | None =
     return value, j
 
 
-def line_starts(text: str) -> list[int]:
-    """The offset of each line of `text`: line i is text[starts[i]:starts[i + 1] - 1]."""
-    starts = [0]
-    find, append = text.find, starts.append
-    i = find("\n")
-    while i >= 0:
-        append(i + 1)
-        i = find("\n", i + 1)
-    return starts
-
-
-_TARGET = "target: {fileID: "
-
-
 def override_target(body: str, at: int) -> str:
     """The fileID of the object an override changes: its list item's `- target:` line, the last
     one before the override's `propertyPath:` line (starting at `at`)."""
-    i = body.rfind(_TARGET, 0, at)
-    if i < 0:
-        return ""
-    i += len(_TARGET)
-    end = i + 1 if body[i : i + 1] == "-" else i
-    while end < len(body) and body[end].isdigit():
-        end += 1
-    return body[i:end]
+    i = body.rfind("target: {", 0, at)
+    m = REF.match(body, i + len("target: ")) if i >= 0 else None
+    return m.group(1) if m else ""

@@ -395,3 +395,29 @@ def test_a_csharp_outline_nests_members_under_their_own_type(tmp_path: Path) -> 
         "L16 public partial class P",
         "  L16 void Two()",
     ]
+
+
+def test_an_asmref_describes_the_asmdef_it_joins_by_path(tmp_path: Path) -> None:
+    """docs/cli.md, describe: an asmref's reference (by GUID or by name) is shown as the asmdef it
+    names and listed under uses (edge `assembly`); one to an assembly not in the project stays as
+    written and is no use."""
+    from indexer.query.describe import describe
+
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Core/Core.asmdef": '{"name": "Game.Core"}',
+            "Assets/Core/Core.asmdef.meta": meta("ab" * 16, "AssemblyDefinitionImporter"),
+            "Assets/ByGuid/ByGuid.asmref": '{"reference": "GUID:' + "ab" * 16 + '"}',
+            "Assets/ByName/ByName.asmref": '{"reference": "Game.Core"}',
+            "Assets/Elsewhere/Elsewhere.asmref": '{"reference": "Unity.Mathematics"}',
+        },
+    )
+    g = graph_for(root)
+    for asmref in ("Assets/ByGuid/ByGuid.asmref", "Assets/ByName/ByName.asmref"):
+        desc = describe(g, asmref)
+        assert "  Assets/Core/Core.asmdef (asmref)" in desc.text.splitlines(), desc.text
+        assert [(e.path, e.edge) for e in desc.uses] == [("Assets/Core/Core.asmdef", "assembly")]
+    elsewhere = describe(g, "Assets/Elsewhere/Elsewhere.asmref")
+    assert "  Unity.Mathematics (asmref)" in elsewhere.text.splitlines()
+    assert elsewhere.uses == []

@@ -589,3 +589,31 @@ def test_direct_editor_tool_names_never_meet(tmp_path: Path) -> None:
         f"{cut}_{digest(long + chr(10) + tool)}": (project, tool)
         for project, tool in [(long, keep[0]), (long, keep[1])]
     } | {f"editor_Other_{tool}": ("Other", tool) for tool in keep}
+
+
+def test_a_direct_tool_name_still_taken_is_not_offered_and_the_log_says_so(tmp_path: Path, monkeypatch, caplog) -> None:
+    """docs/mcp.md, `--editor-tools direct`: should two names still meet by a digest's chance, the
+    second is not offered and the log says so (the first keeps its name; none is replaced)."""
+    import logging
+
+    from mcp_adapter.editor import direct as direct_module
+    from mcp_adapter.editor.direct import DirectEditorTools
+    from mcp_adapter.editor.live import EditorView
+
+    from .conftest import write_project
+
+    monkeypatch.setattr(direct_module, "_digest", lambda _text: "00000000")  # every digest the same
+    for project in ("My Game", "My_Game"):
+        write_project(tmp_path / "W" / project, {})
+    ws = open_workspace(tmp_path / "W", projects_at(tmp_path / "W"))
+    direct = DirectEditorTools(ws, lambda _p: None, frozenset({"editor_tools", "editor_call"}))
+    with caplog.at_level(logging.WARNING, logger="unity_index.mcp"):
+        for p in ws.projects:
+            direct.update(p, EditorView(domain=(1, "token"), tools=(echo_tool("spawn"),)))
+    first, second = ws.projects
+    assert {n: (e.project.name, e.name) for n, e in direct._entries.items()} == {
+        "editor_My_Game_00000000_spawn": (first.name, "spawn")
+    }
+    assert [r.getMessage() for r in caplog.records] == [
+        f"editor tool spawn of {second.name} is not offered: editor_My_Game_00000000_spawn names another tool"
+    ]

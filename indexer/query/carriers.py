@@ -132,7 +132,7 @@ def with_settings(graph: Graph, usages: list[Usage]) -> list[Usage]:
     often a scene's override, not the prefab. Instances reached through other prefabs are left
     as they are: their overrides are of the prefab between. The records of the first
     MAX_SETTINGS_FILES files are read, in the usages' order."""
-    files: dict[str, _Overrides] = {}
+    files: dict[str, Overrides] = {}
     out = []
     for u in usages:
         through = u.detail.endswith(")") and " (via " in u.detail  # not `Goblin (1)`, Unity's copy name
@@ -143,8 +143,7 @@ def with_settings(graph: Graph, usages: list[Usage]) -> list[Usage]:
             out.append(u)  # a prefab placed everywhere: the first files' values say enough
             continue
         if u.path not in files:
-            rec = graph.records.record(u.path)
-            files[u.path] = _Overrides(rec.symbols if rec is not None else ())
+            files[u.path] = Overrides.of(graph, u.path)
         values = files[u.path].of_instance(u.line, graph)
         if values:
             shown = ", ".join(values[:SHOWN_SETTINGS])
@@ -154,7 +153,7 @@ def with_settings(graph: Graph, usages: list[Usage]) -> list[Usage]:
     return out
 
 
-class _Overrides:
+class Overrides:
     """One file's prefab instances and the overrides that set a value, sorted by line once: a
     scene placing a prefab a hundred times is not scanned a hundred times."""
 
@@ -167,14 +166,24 @@ class _Overrides:
         ]
         shown.sort(key=lambda s: s.line)
         self.lines = [s.line for s in shown]
-        self.signatures = [s.signature for s in shown]
+        self.symbols = shown
 
-    def of_instance(self, line: int, graph: Graph) -> list[str]:
-        """The `property: value` overrides of the instance whose document starts at `line` (they
-        follow it, up to the next instance), GUIDs as paths, objects of the same file by name
-        (the scanner's), once each; placement, the name and overrides with no value left out."""
+    @classmethod
+    def of(cls, graph: Graph, path: str) -> Overrides:
+        rec = graph.records.record(path)
+        return cls(rec.symbols if rec is not None else ())
+
+    def set_by(self, line: int) -> list[Symbol]:
+        """The overrides of the instance whose document starts at `line`: they follow it, up to
+        the next instance."""
         nxt = bisect.bisect_right(self.starts, line)
         end = self.starts[nxt] if nxt < len(self.starts) else None
         lo = bisect.bisect_right(self.lines, line)
         hi = bisect.bisect_left(self.lines, end) if end is not None else len(self.lines)
-        return list(dict.fromkeys(graph.readable(sig) for sig in self.signatures[lo:hi]))
+        return self.symbols[lo:hi]
+
+    def of_instance(self, line: int, graph: Graph) -> list[str]:
+        """The `property: value` overrides of the instance whose document starts at `line`, GUIDs
+        as paths, objects of the same file by name (the scanner's), once each; placement, the name
+        and overrides with no value left out."""
+        return list(dict.fromkeys(graph.readable(s.signature) for s in self.set_by(line)))

@@ -21,6 +21,7 @@ from indexer.query.codeline import code_of
 from indexer.query.loads import Loadable, load_usages
 from indexer.query.messages import message_usages
 from indexer.query.package_scripts import PACKAGES
+from indexer.query.serialized import value_usages
 from indexer.store.reader import Records
 from indexer.store.schema import REF_TARGET
 from indexer.unity import bare_type_name, nearest_assembly
@@ -236,7 +237,8 @@ class Graph:
             called = {(u.path, u.line) for u in messages}
             for q in target.types:
                 family = self.descendants(self.declaring_type(q, target.member))
-                usages += self._method_usages(family, target.member, self._script_guids(family))
+                guids = self._script_guids(family)
+                usages += self._method_usages(family, target.member, guids) + value_usages(self, target.member, guids)
                 usages += [u for u in self._member_text_usages(family, target.member) if (u.path, u.line) not in called]
             usages += messages
         if target.kind == "assembly" and target.path:

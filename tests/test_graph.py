@@ -482,3 +482,34 @@ def test_the_values_a_field_holds_are_read_from_at_most_max_settings_files(tmp_p
         ("Assets/L1.unity", "Mover sets speed: 1 (via Assets/Mover.prefab)"),
         ("Assets/Mover.prefab", "Mover > Mover.speed: 2"),
     ]
+
+
+def test_a_pack_shows_values_of_fields_unity_serializes_only(tmp_path: Path) -> None:
+    """serialized._serialized: a stale value Unity left for a field it no longer serializes
+    (private, static, const, readonly, a property without `[field: SerializeField]`) is not
+    shown as the one the game runs with; a reference (`speedRef: None`) is wiring, not a value
+    to tune, and takes no field's place."""
+    from indexer.identifiers import stem
+    from indexer.query.serialized import PACK_HEADER, pack_values
+    from indexer.query.workspace import open_workspace
+
+    script = (
+        "using UnityEngine;\npublic class Mover : MonoBehaviour\n{\n"
+        "    public GameObject speedRef;\n    public float speedUp;\n"
+        "    [SerializeField] private float speedCap;\n    private float speedHidden;\n"
+        "    public static float speedAll;\n    public readonly float speedFixed;\n"
+        "    public float SpeedProp { get; set; }\n}\n"
+    )
+    fields = "  speedRef: {fileID: 0}\n"
+    fields += "".join(f"  {f}: 1\n" for f in ("speedUp", "speedCap", "speedHidden", "speedAll", "speedFixed"))
+    root = _values_project(tmp_path / "P", {})
+    (root / "Assets/Mover.cs").write_text(script)
+    (root / "Assets/Mover.prefab").write_text(MOVER_WITH_SCRIPT.replace("  speed: 2\n", fields))
+    update(root, Config(workers=1))
+    ws = open_workspace(root, [(root, Config())])
+    project, local = ws.owner("Assets/Mover.cs")
+    assert pack_values(project, local, {stem("speed"), stem("mover")}) == [
+        PACK_HEADER,
+        "  Assets/Mover.prefab:13  Mover > Mover.speedUp: 1",
+        "  Assets/Mover.prefab:14  Mover > Mover.speedCap: 1",
+    ]

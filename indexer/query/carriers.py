@@ -170,8 +170,7 @@ class Overrides:
 
     @classmethod
     def of(cls, graph: Graph, path: str) -> Overrides:
-        rec = graph.records.record(path)
-        return cls(rec.symbols if rec is not None else ())
+        return cls(graph.records.symbols(path))
 
     def set_by(self, line: int) -> list[Symbol]:
         """The overrides of the instance whose document starts at `line`: they follow it, up to

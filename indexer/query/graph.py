@@ -228,7 +228,7 @@ class Graph:
         if target.kind in ("type", "path") and target.types:
             for q in target.types:
                 # the script assets name is the file itself for a file, the type's script for a type
-                guids = self._script_guids([q], target.path if target.kind == "path" else None)
+                guids = self.script_guids([q], target.path if target.kind == "path" else None)
                 usages += self._type_usages(q) + [u for g in guids for u in self._guid_usages(g)]
                 usages += self._method_usages({q}, None, guids)
         if target.kind == "member":
@@ -237,7 +237,7 @@ class Graph:
             called = {(u.path, u.line) for u in messages}
             for q in target.types:
                 family = self.descendants(self.declaring_type(q, target.member))
-                guids = self._script_guids(family)
+                guids = self.script_guids(family)
                 usages += self._method_usages(family, target.member, guids) + value_usages(self, target.member, guids)
                 usages += [u for u in self._member_text_usages(family, target.member) if (u.path, u.line) not in called]
             usages += messages
@@ -313,7 +313,7 @@ class Graph:
         """Qualified class -> the script file Unity binds to it."""
         return {main: path for path, main in sorted(self._script_types.items(), reverse=True)}
 
-    def _script_guids(self, types: Iterable[str], script: str | None = None) -> set[str]:
+    def script_guids(self, types: Iterable[str], script: str | None = None) -> set[str]:
         """The GUIDs assets name these types' scripts by (or `script`'s alone, when given): none
         for a script whose GUID leads to another file (Records.guid_naming)."""
         scripts = [script] if script else [self._script_of_type.get(q) for q in types]

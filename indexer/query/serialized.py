@@ -106,6 +106,7 @@ def _as_member(signature: str, member: str) -> str:
 
 # a pack's fields per file (of how many it looks at), values per field, files read per field
 PACK_FIELDS, PACK_LOOKS, PACK_VALUES, PACK_FILES = 2, 4, 2, 8
+FAMILY_FILES = 200  # scripts of a type's family looked at for a pack
 # A tunable: a number (a bool or an enum is one too), or a vector or colour of numbers. References
 # and texts are wiring and words the outline of the prefab or scene shows better.
 _TUNABLE = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|\{(?:\w+: -?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?:, )?)+\}")
@@ -127,7 +128,7 @@ def pack_values(project, local: str, stems: set[str]) -> list[str]:
     shown = 0
     for field in named:
         key = ("values", field.container, tuple(sorted(f.name for f in named if f.container == field.container)))
-        found = project.remember(key, lambda f=field, k=key: _type_values(project.graph, f.container, k[2]))
+        found = project.remember(key, lambda f=field, k=key: _type_values(project.graph, local, f.container, k[2]))
         kept = [(u, text) for u in found[field.name] if _tunable(text := u.detail.partition(" (via ")[0], field.name)]
         if not kept or shown == PACK_FIELDS:
             continue
@@ -175,5 +176,20 @@ _MARKS = ("SerializeField", "SerializeReference", "field:SerializeField", "Unity
 _UNSERIALIZED = frozenset({"static", "const", "readonly"})
 
 
-def _type_values(graph: Graph, qualified: str, members: tuple[str, ...]) -> dict[str, list[Usage]]:
-    return values_of(graph, members, graph.script_guids(graph.descendants(qualified)), PACK_FILES)
+def _type_values(graph: Graph, local: str, qualified: str, members: tuple[str, ...]) -> dict[str, list[Usage]]:
+    return values_of(graph, members, _family_guids(graph, local, qualified), PACK_FILES)
+
+
+def _family_guids(graph: Graph, local: str, qualified: str) -> set[str]:
+    """The script GUIDs of a type (declared in `local`) and of its subclasses, found through the
+    stored `base` edges (a subclass's file uses its base's): `Graph.descendants` reads every type
+    of the project, 80 ms at 8,000 scripts, too slow for a pack."""
+    bound = {p for g in graph.script_guids([qualified]) if (p := graph.path_of_guid(g))}
+    seen: set[str] = set()
+    todo = [local, *bound]
+    while todo and len(seen) < FAMILY_FILES:
+        path = todo.pop()
+        if path not in seen:
+            seen.add(path)
+            todo += [p for p, kind in graph.records.edges_to(path, FAMILY_FILES) or () if kind == "base"]
+    return {g for p in seen if (g := graph.records.guid_naming(p))}

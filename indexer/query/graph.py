@@ -16,6 +16,7 @@ from pathlib import Path
 from indexer.model import FileRecord, Scope, Target, TypeRow, Usage
 from indexer.project import is_script, read_project_file
 from indexer.query.assemblies import assembly_folders, named_asmdefs
+from indexer.query.calls import called_files
 from indexer.query.carriers import inherited_usages, merged
 from indexer.query.codeline import code_of
 from indexer.query.loads import Loadable, load_usages
@@ -469,15 +470,9 @@ class Graph:
                     if t.path != path:
                         out.setdefault(t.path, "base" if r.context == "base" else "type")
             elif r.kind == "method":
-                owner = r.target.rsplit(".", 1)[0]
-                if owner.startswith("script:"):
-                    p = self.path_of_guid(owner[7:])
-                    if p and p != path:
+                for p in called_files(self, r.target):
+                    if p != path:
                         out.setdefault(p, "unity_event")
-                else:
-                    for t in self.types_named(owner):
-                        if t.path != path:
-                            out.setdefault(t.path, "unity_event")
             elif r.kind == "string":
                 for p in self._loadable.resolve(r.target, r.context):
                     out.setdefault(p, "loads")

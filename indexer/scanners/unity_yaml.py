@@ -29,8 +29,9 @@ refs:
   prefab  target = source prefab GUID, context = "instance" | "variant_base" | "legacy_parent"
   guid    target = any other referenced asset GUID, context = the field (m_Materials, m_Shader,
           data, ...), detail = "owner > component"
-  method  target = "Namespace.Type.Method" (UnityEvent persistent call; "script:<guid>.Method"
-          when the file names no type), context = the event field, detail = "owner > component"
+  method  target = "script:<guid>.Method" (UnityEvent persistent call on an object of this file
+          with a script), else "Namespace.Type.Method" as saved, context = the event field, detail
+          = "owner > component"
   type    target = "Namespace.Class" of a [SerializeReference] value, context "serialize_reference"
   animation_event  target = the function name an AnimationClip event calls
 """
@@ -44,7 +45,7 @@ import msgspec
 from indexer.model import FileRecord, Ref, Symbol
 
 from .packages import line_starts
-from .yaml_facts import BUILTIN_GUIDS, MAX_FIELDS_PER_OBJECT, DocReader, short
+from .yaml_facts import BUILTIN_GUIDS, MAX_FIELDS_PER_OBJECT, DocReader, short, written_type
 from .yaml_hierarchy import Hierarchy
 from .yaml_lines import override_target
 from .yaml_nodes import NodeDoc
@@ -316,7 +317,7 @@ class _Scan:
                 starts = starts or line_starts(doc.body)
                 target = override_target(doc.body, starts[min(mod.line, len(starts) - 1)])
                 call = calls.setdefault((target, cm.group(1), cm.group(2)), {"_line": str(line_no)})
-                call[cm.group(3)] = value
+                call[cm.group(3)] = str(mod.local) if cm.group(3) == "m_Target" else value
             if mod.guid:
                 value = f"guid:{mod.guid}"
                 if mod.guid not in BUILTIN_GUIDS:
@@ -334,12 +335,11 @@ class _Scan:
             method = call.get("m_MethodName", "")
             if not method:
                 continue
-            type_name = call.get("m_TargetAssemblyTypeName", "").split(",", 1)[0].strip()
-            target = f"{type_name}.{method}" if type_name else f"?.{method}"
+            on = int(call.get("m_Target") or 0)  # the object of this file the call is set on, if any
+            target = self.call_target(on, call.get("m_TargetAssemblyTypeName", ""), method)
             arg = _LISTENER_MODES.get(call.get("m_Mode", ""), "")
-            self.refs.append(
-                Ref("method", target, int(call["_line"]), context=event, detail=f"{path} > override.{event}({arg})")
-            )
+            detail = f"{path} > override.{event}({arg})" + (self.call_on(on) if on else "")
+            self.refs.append(Ref("method", target, int(call["_line"]), context=event, detail=detail))
 
     def mono_behaviour(self, doc: DocReader) -> None:
         if self.kind == "vfx":
@@ -412,12 +412,14 @@ class _Scan:
             )
 
     def call_target(self, target_id: int, type_name: str, method: str) -> str:
-        if type_name:
-            return f"{type_name}.{method}"
+        """Unity binds a call to its target object's type; the saved type name, which a renamed or
+        moved class leaves stale, only when the file does not hold the target's script."""
         target_doc = self.docs.get(target_id)
-        script = target_doc.top_ref("m_Script")[1] if target_doc and target_doc.class_id == 114 else ""
-        if script:
+        fid, script = target_doc.top_ref("m_Script") if target_doc and target_doc.class_id == 114 else (0, "")
+        if script and fid == 11500000:  # not a DLL's class (its GUID is the DLL's)
             return f"script:{script}.{method}"
+        if type_name:
+            return f"{written_type(type_name)}.{method}"
         if target_doc is not None and target_doc.class_id == 1:
             return f"UnityEngine.GameObject.{method}"
         return f"?.{method}"

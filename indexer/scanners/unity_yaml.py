@@ -58,6 +58,7 @@ _SPECIAL_GUID_KEYS = frozenset({
     "m_Script", "m_SourcePrefab", "m_ParentPrefab", "m_CorrespondingSourceObject",
     "m_PrefabParentObject", "m_PrefabAsset", "target",
 })  # fmt: skip
+_BUILTIN_PREFIX = "guid: 0000000000000000"  # Unity's built-in resources: e000..., f000..., d000... (editor)
 YAML_KINDS = frozenset({"scene", "prefab", "asset", "material", "animator", "animation", "unity_yaml", "vfx"})
 _PARAM_TYPES = {"1": "Float", "3": "Int", "4": "Bool", "9": "Trigger"}
 _LISTENER_MODES = {"0": "event", "1": "void", "2": "object", "3": "int", "4": "float", "5": "string", "6": "bool"}
@@ -65,14 +66,9 @@ _OVERRIDE_CALL = re.compile(r"^(.+)\.m_PersistentCalls\.m_Calls\.Array\.data\[(\
 _CALL_PATH = ".m_PersistentCalls.m_Calls.Array.data["  # in every match of _OVERRIDE_CALL: tried first
 # Transform bookkeeping every instance overrides; it says nothing about the game.
 _NOISE_OVERRIDES = (
-    "m_LocalRotation",
-    "m_LocalEulerAnglesHint",
-    "m_RootOrder",
-    "m_AnchorM",
-    "m_SizeDelta",
-    "m_AnchoredPosition",
+    "m_LocalRotation", "m_LocalEulerAnglesHint", "m_RootOrder", "m_AnchorM", "m_SizeDelta", "m_AnchoredPosition",
     "m_Pivot",
-)
+)  # fmt: skip
 
 
 CUT_NOTE = "ends mid-line: the file looks cut short, what follows is missing"
@@ -238,7 +234,7 @@ class _Scan:
         return container, name, path
 
     def game_object(self, doc: DocReader) -> None:
-        container, name, _ = self.place(doc.file_id)
+        container, name, path = self.place(doc.file_id)
         if doc.file_id in self.duplicated:  # the hierarchy knows one of them by the fileID: the last
             name = doc.top("m_Name") or name
         tag = doc.top("m_TagString") or "Untagged"
@@ -258,6 +254,9 @@ class _Scan:
                 detail="inactive" if doc.top("m_IsActive") == "0" else "",
             )
         )
+        icon = doc.top("m_Icon")  # its editor icon: a texture of the project, or one of the editor's own
+        if icon and "guid" in icon and _BUILTIN_PREFIX not in icon:
+            self.guid_refs(doc, path, "GameObject")
 
     def component_symbol(self, doc: DocReader, owner: str, script_guid: str = "") -> None:
         enabled = doc.top("m_Enabled")

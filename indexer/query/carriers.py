@@ -18,6 +18,7 @@ import msgspec
 
 from indexer.model import Symbol, Usage
 from indexer.project import is_prefab
+from indexer.query.removed import components_at, dropped, removals
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
@@ -50,11 +51,18 @@ def inherited_usages(graph: Graph, direct: list[Usage]) -> list[Usage]:
     known = {(u.path, u.line) for u in direct}
     frontier = sorted({u.path for u in direct if u.kind in ("script", "prefab") and is_prefab(u.path)})
     chains = {p: (p,) for p in frontier}
+    # where a prefab holds a script target itself: an instance removing those components lacks it
+    holding: dict[str, set[int]] = {}
+    for u in direct:
+        if u.kind == "script" and u.path in chains:
+            holding.setdefault(u.path, set()).add(u.line)
     out: list[Usage] = []
     while frontier and len(out) < MAX_CARRIERS:
         prefab = frontier.pop(0)
+        gone = removals(graph, prefab) if prefab in holding else {}
+        comps = components_at(graph, prefab, holding[prefab]) if gone else frozenset()
         for path, line, context, detail in _instances(graph, prefab):
-            if path == prefab or (path, line) in known:
+            if path == prefab or (path, line) in known or dropped(gone.get((path, line)), comps):
                 continue
             known.add((path, line))
             out.append(Usage(path, line, "asset", "prefab", context, f"{detail} (via {chain_text(chains[prefab])})"))
@@ -79,15 +87,20 @@ def _instances(graph: Graph, prefab: str) -> list[tuple[str, int, str, str]]:
 def carriers(graph: Graph, path: str) -> list[tuple[str, tuple[str, ...]]]:
     """Files that hold `path` (a script or prefab) only through other prefabs: (file, chain of
     prefabs from the nearest to the one holding `path` directly), breadth first, by path."""
-    direct = [p for p, e in graph.used_by(path) if e in CARRIED_EDGES]
+    users = graph.used_by(path)
+    direct = [p for p, e in users if e in CARRIED_EDGES]
     seen = {path, *direct}
     frontier = sorted(p for p in direct if is_prefab(p))
     chains = {p: (p,) for p in frontier}
+    holding = {p for p, e in users if e == "carries_script"}  # prefabs with the script's components
     out: list[tuple[str, tuple[str, ...]]] = []
     while frontier and len(out) < MAX_CARRIERS:
         prefab = frontier.pop(0)
+        gone = removals(graph, prefab) if prefab in holding else {}
+        comps = components_at(graph, prefab, script=path) if gone else frozenset()
+        lines = _lines_by_file(graph, prefab) if comps else {}
         for user, edge in graph.used_by(prefab):
-            if edge != "instance_of" or user in seen:
+            if edge != "instance_of" or user in seen or _all_dropped(gone, user, lines.get(user, ()), comps):
                 continue
             seen.add(user)
             out.append((user, chains[prefab]))
@@ -107,8 +120,17 @@ def carried(graph: Graph, prefab: str) -> list[tuple[str, tuple[str, ...]]]:
     out: list[tuple[str, tuple[str, ...]]] = []
     while frontier and len(out) < MAX_CARRIERS:
         source = frontier.pop(0)
+        # the prefab's own instances of a source may remove a script's components
+        gone = removals(graph, source) if len(chains[source]) == 1 else {}
+        lines = _lines_by_file(graph, source).get(prefab, ()) if any(p == prefab for p, _ in gone) else ()
         for used, edge in graph.uses(source):
             if edge not in ("script", "prefab") or used in seen:
+                continue
+            if (
+                lines
+                and edge == "script"
+                and _all_dropped(gone, prefab, lines, components_at(graph, source, script=used))
+            ):
                 continue
             seen.add(used)
             out.append((used, chains[source]))
@@ -116,6 +138,20 @@ def carried(graph: Graph, prefab: str) -> list[tuple[str, tuple[str, ...]]]:
                 chains[used] = (*chains[source], used)
                 frontier.append(used)
     return out
+
+
+def _lines_by_file(graph: Graph, prefab: str) -> dict[str, list[int]]:
+    """The lines of the instances of `prefab`, by the file holding them."""
+    out: dict[str, list[int]] = {}
+    for path, line, _, _ in _instances(graph, prefab):
+        out.setdefault(path, []).append(line)
+    return out
+
+
+def _all_dropped(gone: dict, user: str, lines: Iterable[int], components: frozenset[str]) -> bool:
+    """Whether every instance (at `lines` of `user`) removes all of `components`."""
+    lines = list(lines)
+    return bool(lines) and all(dropped(gone.get((user, line)), components) for line in lines)
 
 
 SHOWN_SETTINGS = 6  # values listed per instance: the rest are counted

@@ -287,7 +287,7 @@ def hierarchy_parts(rec: FileRecord, graph: Graph) -> list[Part]:
     )
     if events:
         lines.append(Section("UnityEvent calls:", events))
-    references = _references(rec, graph, exclude=("method", "script", "prefab"))
+    references = _references(rec, graph, exclude=("method", "script", "prefab", "removed"))
     return lines + ([references] if references else [])
 
 

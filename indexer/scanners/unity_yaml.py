@@ -27,6 +27,7 @@ Output conventions (FileRecord.symbols / refs; all paths in a file are GameObjec
 refs:
   script  target = script GUID (m_Script), detail = owner path
   prefab  target = source prefab GUID, context = "instance" | "variant_base" | "legacy_parent"
+  removed target = source prefab GUID, line = the instance's, context = a removed component's fileID
   guid    target = any other referenced asset GUID, context = the field (m_Materials, m_Shader,
           data, ...), detail = "owner > component"
   method  target = "script:<guid>.Method" (UnityEvent persistent call on an object of this file
@@ -47,7 +48,7 @@ from indexer.model import FileRecord, Ref, Symbol
 from .packages import line_starts
 from .yaml_facts import BUILTIN_GUIDS, MAX_FIELDS_PER_OBJECT, DocReader, short, written_type
 from .yaml_hierarchy import Hierarchy
-from .yaml_lines import override_target
+from .yaml_lines import override_target, removed_components
 from .yaml_nodes import NodeDoc
 from .yaml_reader import TextDoc, join_wrapped_flows, outside_documents, split
 
@@ -299,6 +300,8 @@ class _Scan:
         if source:
             context = "legacy_parent" if legacy else "variant_base" if is_variant else "instance"
             self.refs.append(Ref("prefab", source, doc.line, context=context, detail=path))
+            for file_id, guid in removed_components(doc.body):  # (query/removed.py)
+                self.refs.append(Ref("removed", guid, doc.line, context=file_id, detail=path))
         self.modifications(doc, path)
 
     def modifications(self, doc: DocReader, path: str) -> None:

@@ -41,7 +41,8 @@ materials, shaders). Start a task with get_context (one call: overview + the ran
 budget, then the files one reference from the best of them, a line each), or search for words/identifiers;
 quote a text the game shows or logs ("You cannot train here") to rank the files holding it first.
 find_references lists every code line and asset (prefab, scene, UnityEvent) that uses a type, Type.Member,
-path or GUID. describe outlines one file. Paths are relative to the project (Assets/...). editor_tools /
+path or GUID; for a serialized field (Type.field), the value each prefab, scene and asset holds.
+describe outlines one file. Paths are relative to the project (Assets/...). editor_tools /
 editor_call reach a running Unity editor, when there is one."""
 
 

@@ -36,7 +36,7 @@ def find_references(
     offset: Annotated[int, Field(ge=0, description="skip this many usages (the next_offset of a previous page)")] = 0,
 ) -> CallToolResult:
     """Every usage of a type, member, file, GUID or assembly: code lines and asset objects (prefabs, scenes,
-    UnityEvents, ScriptableObjects)."""
+    UnityEvents, ScriptableObjects); of a serialized field, the value each asset holds or overrides."""
     text = target.strip()
     if not text:
         raise ToolError("the target is empty: give a type, Type.Member, a path (Assets/...) or a GUID")

@@ -939,3 +939,26 @@ def test_a_syntax_error_region_over_the_widest_allowed_is_skipped_with_the_reaso
     assert nested.status == "skipped" and nested.note.startswith("a syntax error region of over 20,000 tokens")
     under = csharp.scan("Assets/Under.cs", b"class A { " + b"{" * 19_000 + b" }\nclass B { }\n")
     assert under.status == "partial" and [s.name for s in under.symbols] == ["A", "B"]
+
+
+def test_primary_constructor_arguments_and_explicit_interface_names_in_headers() -> None:
+    """A class with a primary constructor passes arguments to its base (`: Base(n)`): the base is
+    `Base`, not `Base` and an interface named `(n)`. An explicit interface implementation's
+    signature reads as written (`int IScore.Total()`, not `int IScore. Total()`)."""
+    src = (
+        "public class Svc(int n, ILogger log) : Base(n, log), IScore, IScore2<int>\n"
+        "{\n"
+        "    int IScore.Total() => n;\n"
+        "    int IScore2<int>.Total { get => n; }\n"
+        "    event System.Action IScore.Changed { add {} remove {} }\n"
+        "}\n"
+    )
+    rec = csharp.scan("Assets/Svc.cs", src.encode())
+    assert (rec.status, rec.error_lines) == ("ok", ())
+    assert _sym(rec, "Svc").bases == ("Base", "IScore", "IScore2<int>")
+    assert _sym(rec, "Svc").signature == "public class Svc(int n, ILogger log) : Base(n, log), IScore, IScore2<int>"
+    assert [s.signature for s in rec.symbols if s.name in ("Total", "Changed")] == [
+        "int IScore.Total()",
+        "int IScore2<int>.Total { get; }",
+        "event System.Action IScore.Changed { add; remove; }",
+    ]

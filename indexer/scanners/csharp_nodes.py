@@ -59,6 +59,7 @@ class Kinds(NamedTuple):
     attribute: frozenset[int]
     comment: frozenset[int]
     base_list: frozenset[int]
+    not_a_base: frozenset[int]  # a base list's comments and a primary constructor's base arguments
     variable_declaration: frozenset[int]
     variable_declarator: frozenset[int]
     identifier: frozenset[int]
@@ -84,7 +85,7 @@ def kinds() -> Kinds:
     preproc = [n for n in kind_ids() if n.startswith("preproc")]
     return Kinds(
         _ids("modifier"), _ids("attribute_list"), _ids("attribute"), _ids("comment"), _ids("base_list"),
-        _ids("variable_declaration"), _ids("variable_declarator"), _ids("identifier"),
+        _ids("comment", "argument_list"), _ids("variable_declaration"), _ids("variable_declarator"), _ids("identifier"),
         _ids("identifier", "generic_name", "qualified_name", "alias_qualified_name", "tuple_type",
              "primary_constructor_base_type", *_WRAPPERS),
         _ids("static"), _ids("identifier", "qualified_name", "alias_qualified_name", "generic_name"),
@@ -155,8 +156,8 @@ class NodeText:
         return tuple(mods), tuple(attrs)
 
     def bases_of(self, base_list: Any) -> list[str]:
-        comment = self.kinds.comment
-        return [collapse(self.text(c)) for c in base_list.named_children if c.kind_id not in comment]
+        skip = self.kinds.not_a_base  # `: Base(n)` is the base `Base` and its arguments
+        return [collapse(self.text(c)) for c in base_list.named_children if c.kind_id not in skip]
 
     def type_text(self, node: Any | None) -> str:
         return collapse(self.text(node)) if node is not None else ""
@@ -195,7 +196,7 @@ class NodeText:
                         continue
                     seen_bases = True
                 piece = " ".join(text(c).split())
-            if not out or role & NO_SPACE or out[-1] == "~":
+            if not out or role & NO_SPACE or out[-1] in "~.":  # `~Foo()`, `int IScore.Total()`
                 out += piece
             else:
                 out += " " + piece

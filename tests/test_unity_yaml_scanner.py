@@ -568,3 +568,24 @@ def test_two_game_objects_with_one_file_id_each_keep_their_own_name() -> None:
     rec = scan("Assets/Hall.unity", "scene", text.encode())
     assert [(s.name, s.line) for s in rec.symbols if s.kind == "gameobject"] == [("Torch", 3), ("Brazier", 6)]
     assert "duplicate fileID -5" in rec.note
+
+
+def test_a_script_field_named_target_that_holds_an_asset_is_a_guid_reference() -> None:
+    """`target` is a key of prefab overrides (`- target: {fileID: .., guid: <source prefab>}`),
+    whose GUIDs cost no reference each; it is also a common name of a script's own field. Every
+    document's GUIDs were read with `target` left out, so a component's `target` prefab and a
+    ScriptableObject's `target` asset were no reference: `refs` never found them."""
+    text = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!114 &11400000\nMonoBehaviour:\n"
+        "  m_GameObject: {fileID: 0}\n"
+        "  m_Script: {fileID: 11500000, guid: 4f2a9c0d8e7b41a6b3c5d2e1f0a9b8c7, type: 3}\n"
+        "  m_Name: SpawnRule\n"
+        "  target: {fileID: 5541800272651160934, guid: 9a1b2c3d4e5f60718293a4b5c6d7e8f9,\n    type: 3}\n"
+        "  fallback: {fileID: 11400000, guid: 0b1b2c3d4e5f60718293a4b5c6d7e8f9, type: 2}\n"
+    )
+    rec = scan("Assets/SpawnRule.asset", "asset", text.encode())
+    guids = [(r.target, r.line, r.context) for r in rec.refs if r.kind == "guid"]
+    assert guids == [
+        ("9a1b2c3d4e5f60718293a4b5c6d7e8f9", 8, "target"),
+        ("0b1b2c3d4e5f60718293a4b5c6d7e8f9", 10, "fallback"),
+    ]

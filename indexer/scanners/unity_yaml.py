@@ -53,9 +53,11 @@ from .yaml_reader import TextDoc, join_wrapped_flows, outside_documents, split
 # Settings documents at the top of every scene: not part of the hierarchy.
 SCENE_SETTINGS = frozenset({29, 104, 157, 196})
 # Keys whose GUID references are recorded as something more specific than a plain `guid` ref.
+# (Not `target`: a prefab override's `target` sits in PrefabInstance documents, whose GUIDs
+# `modifications` reads, and is a common name of a script's own field.)
 _SPECIAL_GUID_KEYS = frozenset({
     "m_Script", "m_SourcePrefab", "m_ParentPrefab", "m_CorrespondingSourceObject",
-    "m_PrefabParentObject", "m_PrefabAsset", "target",
+    "m_PrefabParentObject", "m_PrefabAsset",
 })  # fmt: skip
 YAML_KINDS = frozenset({"scene", "prefab", "asset", "material", "animator", "animation", "unity_yaml", "vfx"})
 _PARAM_TYPES = {"1": "Float", "3": "Int", "4": "Bool", "9": "Trigger"}

@@ -589,3 +589,22 @@ def test_a_script_field_named_target_that_holds_an_asset_is_a_guid_reference() -
         ("9a1b2c3d4e5f60718293a4b5c6d7e8f9", 8, "target"),
         ("0b1b2c3d4e5f60718293a4b5c6d7e8f9", 10, "fallback"),
     ]
+
+
+def test_a_line_of_20000_guids_is_read_once() -> None:
+    """A flow list of asset references on one line (1.4 MB; generated, or planted) had the key of
+    its line looked up once per GUID, each lookup reading the line from its start: 44 s, and an
+    index of a 14 MB one would be stopped by the scanner's time budget. The key is read once a line."""
+    import time
+
+    item = "{fileID: 2100000, guid: 9a1b2c3d4e5f60718293a4b5c6d7e8f9, type: 2}, "
+    text = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!114 &11400000\nMonoBehaviour:\n"
+        "  m_Script: {fileID: 11500000, guid: 4f2a9c0d8e7b41a6b3c5d2e1f0a9b8c7, type: 3}\n"
+        f"  m_Name: Palette\n  materials: [{item * 20_000}]\n"
+    )
+    t0 = time.monotonic()
+    rec = scan("Assets/Palette.asset", "asset", text.encode())
+    assert time.monotonic() - t0 < 10
+    guids = [(r.target, r.line, r.context) for r in rec.refs if r.kind == "guid"]
+    assert guids == [("9a1b2c3d4e5f60718293a4b5c6d7e8f9", 7, "materials")]  # one a key and line

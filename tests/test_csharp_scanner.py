@@ -962,3 +962,16 @@ def test_primary_constructor_arguments_and_explicit_interface_names_in_headers()
         "int IScore2<int>.Total { get; }",
         "event System.Action IScore.Changed { add; remove; }",
     ]
+
+
+def test_interpolated_strings_nested_2000_deep_are_lexed_without_recursion() -> None:
+    """The lexer of broken files walked an interpolated string's holes by recursion: strings nested
+    a few hundred deep (generated, or planted; tree-sitter gives up on them, so the lexer runs) ran
+    Python out of stack and the file was skipped, "scanner error: RecursionError". What is open is
+    kept on a list now: the file keeps its declarations."""
+    nested = '$"{' * 2000 + "1" + '}"' * 2000
+    src = f"class A {{\n  void F() {{ var s = {nested}; }}\n  Health h;\n}}\n"
+    rec = csharp.scan("Assets/A.cs", src.encode())
+    assert rec.status == "partial"
+    assert [(s.name, s.line) for s in rec.symbols] == [("A", 1), ("F", 2), ("h", 3)]
+    assert _refs(rec) == {("Health", 3, "field")}

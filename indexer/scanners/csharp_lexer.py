@@ -111,7 +111,50 @@ def tokens(data: bytes, skip: _BodyFinder | None = None) -> Iterator[Token]:
 
 
 def _skip_string(data: bytes, start: int, pos: int) -> int:
-    """End of the string literal whose prefix and opening quote are data[start:pos]."""
+    """End of the string literal whose prefix and opening quote are data[start:pos]. Interpolated
+    strings nest (a hole holds strings that hold holes): what is open is kept on a stack, a string's
+    text pattern or a hole's bracket depth, not in Python's own stack (recursion ran out of it on
+    strings nested a few hundred deep)."""
+    pos, text = _string_start(data, start, pos)
+    open_: list[re.Pattern[bytes] | int] = [] if text is None else [text]
+    end = len(data)
+    while open_ and pos < end:
+        top = open_[-1]
+        if not isinstance(top, int):  # in an interpolated string's text
+            pos = top.match(data, pos).end()
+            c = data[pos] if pos < end else 0
+            if c == 0x7B:
+                open_.append(0)  # a hole
+            elif c != 0x7D:  # its closing quote, or a newline that ends a broken regular string
+                open_.pop()
+                pos += c == 0x22
+                continue
+            pos += 1
+            continue
+        m = _TOKEN.match(data, pos)  # in a hole
+        kind, token, pos = m.lastgroup, pos, m.end()
+        if kind == "sx":
+            pos, text = _string_start(data, token, pos)
+            if text is not None:
+                open_.append(text)
+        elif kind == "p":
+            c = data[token]
+            if c in b"({[":
+                open_[-1] = top + 1
+            elif c in b")]" or (c == 0x7D and top):
+                open_[-1] = top - 1
+            elif c == 0x7D:
+                open_.pop()
+            elif c == 0x3A and top == 0 and data[pos : pos + 1] != b":" and data[token - 1 : token] != b":":
+                close = data.find(b"}", pos)  # a format spec after `:` is text
+                pos = end if close < 0 else close + 1
+                open_.pop()
+    return min(pos, end)
+
+
+def _string_start(data: bytes, start: int, pos: int) -> tuple[int, re.Pattern[bytes] | None]:
+    """(end of the literal, None) for a string read in one step; (pos, the pattern of its text) for
+    an interpolated string, whose holes `_skip_string` walks."""
     prefix = data[start : pos - 1]
     verbatim = b"@" in prefix
     if not verbatim and data.startswith(b'"', pos):
@@ -120,50 +163,12 @@ def _skip_string(data: bytes, start: int, pos: int) -> int:
             end += 1
         count = end - pos + 1
         if count < 3:
-            return pos + 1  # ""
+            return pos + 1, None  # ""
         close = data.find(b'"' * count, end)  # raw string: opaque up to the same run of quotes
-        return len(data) if close < 0 else close + count
+        return (len(data) if close < 0 else close + count), None
     if b"$" not in prefix:
-        return (_VERBATIM_STRING if verbatim else _REGULAR_STRING).match(data, pos).end()
-    return _skip_interpolated(data, pos, _INTERPOLATED_VERBATIM if verbatim else _INTERPOLATED)
-
-
-def _skip_interpolated(data: bytes, pos: int, text: re.Pattern[bytes]) -> int:
-    while True:
-        pos = text.match(data, pos).end()
-        if pos >= len(data):
-            return pos
-        c = data[pos]
-        if c == 0x22:
-            return pos + 1
-        if c == 0x7B:
-            pos = _skip_hole(data, pos + 1)
-        elif c == 0x7D:
-            pos += 1
-        else:
-            return pos  # a newline ends a broken regular string
-
-
-def _skip_hole(data: bytes, pos: int) -> int:
-    """End of an interpolation hole `{...}` (pos is after the `{`); a format spec after `:` is text."""
-    depth = 0
-    while pos < len(data):
-        m = _TOKEN.match(data, pos)
-        kind, start, pos = m.lastgroup, pos, m.end()
-        if kind == "sx":
-            pos = _skip_string(data, start, pos)
-        elif kind == "p":
-            c = data[start]
-            if c in b"({[":
-                depth += 1
-            elif c in b")]" or (c == 0x7D and depth):
-                depth -= 1
-            elif c == 0x7D:
-                return pos
-            elif c == 0x3A and depth == 0 and data[pos : pos + 1] != b":" and data[start - 1 : start] != b":":
-                close = data.find(b"}", pos)
-                return len(data) if close < 0 else close + 1
-    return pos
+        return (_VERBATIM_STRING if verbatim else _REGULAR_STRING).match(data, pos).end(), None
+    return pos, _INTERPOLATED_VERBATIM if verbatim else _INTERPOLATED
 
 
 def _indent(data: bytes, line_start: int, byte: int) -> int:

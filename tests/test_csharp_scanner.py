@@ -943,7 +943,8 @@ def test_a_syntax_error_region_over_the_widest_allowed_is_skipped_with_the_reaso
 
 def test_primary_constructor_arguments_and_explicit_interface_names_in_headers() -> None:
     """A class with a primary constructor passes arguments to its base (`: Base(n)`): the base is
-    `Base`, not `Base` and an interface named `(n)`. An explicit interface implementation's
+    `Base`, not `Base` and an interface named `(n)`; a record's is `Base`, not `Base(Id)` (which no
+    type is named, so the roles and derived types lost the record's base). An explicit interface implementation's
     signature reads as written (`int IScore.Total()`, not `int IScore. Total()`)."""
     src = (
         "public class Svc(int n, ILogger log) : Base(n, log), IScore, IScore2<int>\n"
@@ -956,6 +957,8 @@ def test_primary_constructor_arguments_and_explicit_interface_names_in_headers()
     rec = csharp.scan("Assets/Svc.cs", src.encode())
     assert (rec.status, rec.error_lines) == ("ok", ())
     assert _sym(rec, "Svc").bases == ("Base", "IScore", "IScore2<int>")
+    records = csharp.scan("Assets/R.cs", b"record Derived(string Id) : Base(Id), IX;\nrecord G(int N) : Box<int>(N);\n")
+    assert [s.bases for s in records.symbols if s.kind == "record"] == [("Base", "IX"), ("Box<int>",)]
     assert _sym(rec, "Svc").signature == "public class Svc(int n, ILogger log) : Base(n, log), IScore, IScore2<int>"
     assert [s.signature for s in rec.symbols if s.name in ("Total", "Changed")] == [
         "int IScore.Total()",

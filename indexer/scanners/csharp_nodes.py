@@ -60,6 +60,7 @@ class Kinds(NamedTuple):
     comment: frozenset[int]
     base_list: frozenset[int]
     not_a_base: frozenset[int]  # a base list's comments and a primary constructor's base arguments
+    ctor_base: frozenset[int]  # a record's `Base(Id)`: the base type and its arguments
     variable_declaration: frozenset[int]
     variable_declarator: frozenset[int]
     identifier: frozenset[int]
@@ -85,7 +86,8 @@ def kinds() -> Kinds:
     preproc = [n for n in kind_ids() if n.startswith("preproc")]
     return Kinds(
         _ids("modifier"), _ids("attribute_list"), _ids("attribute"), _ids("comment"), _ids("base_list"),
-        _ids("comment", "argument_list"), _ids("variable_declaration"), _ids("variable_declarator"), _ids("identifier"),
+        _ids("comment", "argument_list"), _ids("primary_constructor_base_type"),
+        _ids("variable_declaration"), _ids("variable_declarator"), _ids("identifier"),
         _ids("identifier", "generic_name", "qualified_name", "alias_qualified_name", "tuple_type",
              "primary_constructor_base_type", *_WRAPPERS),
         _ids("static"), _ids("identifier", "qualified_name", "alias_qualified_name", "generic_name"),
@@ -156,8 +158,14 @@ class NodeText:
         return tuple(mods), tuple(attrs)
 
     def bases_of(self, base_list: Any) -> list[str]:
-        skip = self.kinds.not_a_base  # `: Base(n)` is the base `Base` and its arguments
-        return [collapse(self.text(c)) for c in base_list.named_children if c.kind_id not in skip]
+        k = self.kinds  # `: Base(n)` is the base `Base` and its arguments
+        out = []
+        for c in base_list.named_children:
+            if c.kind_id in k.ctor_base and c.named_child_count:
+                c = c.child_by_field_id(k.type_field) or c.named_children[0]
+            if c.kind_id not in k.not_a_base:
+                out.append(collapse(self.text(c)))
+        return out
 
     def type_text(self, node: Any | None) -> str:
         return collapse(self.text(node)) if node is not None else ""

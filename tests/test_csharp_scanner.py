@@ -978,3 +978,70 @@ def test_interpolated_strings_nested_2000_deep_are_lexed_without_recursion() -> 
     assert rec.status == "partial"
     assert [(s.name, s.line) for s in rec.symbols] == [("A", 1), ("F", 2), ("h", 3)]
     assert _refs(rec) == {("Health", 3, "field")}
+
+
+def test_a_type_header_split_by_if_with_a_brace_in_each_branch_inside_a_namespace_or_type() -> None:
+    """`#if`/`#else` around a class header whose `{` ends each branch's line: at the top of a file
+    the ERROR's tokens were rebuilt into one type, but inside a block namespace or a class the
+    second header parsed as a type nested in the first, which held everything after it (`N.Tool.
+    Tool`, `After` inside `Tool`, the namespace lost). The copy parsed for declarations keeps one
+    `{`, the last branch's; each header's bases count."""
+    src = b"""namespace Game {
+#if UNITY_EDITOR
+public class Tool : Editor {
+#elif NEW_INPUT
+public class Tool : InputBase {
+#else
+public class Tool : MonoBehaviour {
+#endif
+    public int size;
+}
+public class Outer {
+#if NEW_INPUT
+    public class Reader : InputBase, IReader {
+#else
+    public class Reader : LegacyBase {
+#endif
+        void Read() {}
+    }
+    void After() {}
+}
+}
+"""
+    rec = csharp.scan("Assets/Tool.cs", src)
+    assert rec.status == "partial" and rec.namespaces == ("Game",)
+    assert _syms(rec) == [
+        ("class", "Game", "Tool", 3, 10, "public class Tool : Editor"),
+        ("field", "Game.Tool", "size", 9, 9, "public int size"),
+        ("class", "Game", "Outer", 11, 20, "public class Outer"),
+        ("class", "Game.Outer", "Reader", 13, 18, "public class Reader : InputBase, IReader"),
+        ("method", "Game.Outer.Reader", "Read", 17, 17, "void Read()"),
+        ("method", "Game.Outer", "After", 19, 19, "void After()"),
+    ]
+    assert _sym(rec, "Tool").bases == ("Editor", "InputBase", "MonoBehaviour")
+    assert _sym(rec, "Reader").bases == ("InputBase", "IReader", "LegacyBase")
+    # branches that hold members after their header: one body holds them all (the later headers'
+    # bases are then left out of the type's, their refs kept)
+    members = b"""namespace Game {
+#if CSHARP_7_3_OR_NEWER
+    public unsafe sealed class EnumSerializer<T> : Serializer<T> where T : unmanaged, Enum
+    {
+        private static readonly int SizeOf_T = sizeof(T);
+#else
+    public sealed class EnumSerializer<T> : Serializer<T>, ILegacy
+    {
+        static EnumSerializer() { }
+#endif
+        public void Write(T value) { }
+    }
+}
+"""
+    rec = csharp.scan("Assets/EnumSerializer.cs", members)
+    assert _syms(rec) == [
+        ("class", "Game", "EnumSerializer", 3, 12, "public unsafe sealed class EnumSerializer<T> : Serializer<T> "
+         "where T : unmanaged, Enum"),
+        ("field", "Game.EnumSerializer", "SizeOf_T", 5, 5, "private static readonly int SizeOf_T"),
+        ("constructor", "Game.EnumSerializer", "EnumSerializer", 9, 9, "static EnumSerializer()"),
+        ("method", "Game.EnumSerializer", "Write", 11, 11, "public void Write(T value)"),
+    ]  # fmt: skip
+    assert ("ILegacy", 7, "base") in _refs(rec)

@@ -223,10 +223,16 @@ class _Header:
         self.prev, self.prev_word = text, tok.kind == "id"
 
 
+_NAMESPACE_WORD = re.compile(rb"\bnamespace\b")
+_NOTHING = re.compile(rb"(?:\s|//[^\n]*|/\*(?s:.)*?\*/)*")  # white space and comments
+
+
 class _Conditional(NamedTuple):
     group: int
     at_if: list[Frame]  # the block stack at `#if`
     after_first: list[list[Frame]]  # [] or [the stack after the first branch]
+    opened: list[int]  # per branch so far: the `{` of the one type body it opened, else -1
+    spans: list[tuple[int, int]]  # its directives
 
 
 class _BodyFinder:
@@ -270,14 +276,17 @@ class _BodyFinder:
         if word == b"if":
             self.groups += 1
             group = self.groups
-            self.conditionals.append(_Conditional(group, list(self.stack), []))
+            self.conditionals.append(_Conditional(group, list(self.stack), [], [], [(tok.start, tok.end)]))
         elif word in (b"elif", b"else", b"endif") and self.conditionals:
             top = self.conditionals[-1]
             group = top.group
+            top.spans.append((tok.start, tok.end))
+            self.note_type_opener(top)
             if word == b"endif":
                 self.conditionals.pop()
                 if top.after_first:
                     self.stack = top.after_first[0]
+                self.one_type_header(top)
             else:
                 if not top.after_first:
                     top.after_first.append(list(self.stack))
@@ -290,6 +299,32 @@ class _BodyFinder:
         elif word == b"endregion" and self.regions:
             group = self.regions.pop()
         self.directives.append((tok.start, tok.end, group))
+
+    def note_type_opener(self, top: _Conditional) -> None:
+        """At the end of an `#if` branch: whether it opened one type body (`class A : Editor {`)."""
+        stack, at_if = self.stack, top.at_if
+        one = len(stack) == len(at_if) + 1 and stack[-1].kind == _DECL and stack[:-1] == at_if
+        # (not a namespace: `namespace A;` would be a file-scoped one, holding the next)
+        one = one and not _NAMESPACE_WORD.search(self.data, top.spans[-2][1], stack[-1].brace)
+        top.opened.append(stack[-1].brace if one else -1)
+
+    def one_type_header(self, top: _Conditional) -> None:
+        """When every branch of an `#if` opened one type body, each wrote the same type's header.
+        tree-sitter reads `#if` groups as nodes of their own: a `{` in each branch nested the
+        second header, and what followed, in the first's type, and inside a block namespace or a
+        type the group's ERROR took the namespace's name. In the copy the group's directives are
+        blanked and, when the branches hold nothing but their headers, the earlier branches' `{`
+        become `;` (headers without a body, merged with the last as `#if` duplicates are, bases
+        unioned), so the parse reads the headers one after the other and one body; else the later
+        headers are blanked and the first's body holds every branch's members."""
+        braces, spans = top.opened, top.spans
+        if len(braces) < 2 or min(braces) < 0:
+            return
+        self.ranges.extend((start, end, b"") for start, end in spans)
+        if all(_NOTHING.fullmatch(self.data, b + 1, spans[k + 1][0]) for k, b in enumerate(braces[:-1])):
+            self.ranges.extend((b, b + 1, b";") for b in braces[:-1])
+        else:
+            self.ranges.extend((spans[k][1], b + 1, b"") for k, b in enumerate(braces) if k)
 
     def in_code(self, tok: Token, first: bool) -> bool:
         """Track braces inside a code block; False when the block was cut off before `tok`."""

@@ -635,3 +635,28 @@ def test_an_event_with_20000_calls_is_read_in_linear_time_with_each_calls_line()
         assert len(calls) == 20_000
         assert calls[0] == ("Game.Relay.Fire0", 10)
         assert calls[-1] == ("Game.Relay.Fire19999", 10 + 19_999 * size)
+
+
+def test_a_document_nested_30000_deep_is_not_given_to_the_parser_that_recurses() -> None:
+    """A document outside the line reader's subset (here a flow list continued on the next line)
+    goes to ruamel.yaml, whose C parser recurses once a nesting level: a 60 KB `.asset` nested
+    30,000 deep overflowed the C stack, and the segmentation fault ended the process scanning it,
+    `unity-index index` itself for a file that small. Scanned in a child process here, so the
+    failure is a failed test. A document that may nest over 1000 levels keeps the line reader's
+    reading, with a note."""
+    import subprocess
+    import sys
+
+    code = (
+        "from indexer.scanners import scan\n"
+        "text = ('%YAML 1.1\\n%TAG !u! tag:unity3d.com,2011:\\n--- !u!114 &11400000\\nMonoBehaviour:\\n'\n"
+        "        '  m_Name: Deep\\n  cells: ' + '[' * 30000 + '1,\\n    ' + ']' * 30000 + '\\n')\n"
+        "rec = scan('Assets/Deep.asset', 'asset', text.encode())\n"
+        "print(rec.status, '|', rec.note, '|', [(s.kind, s.name) for s in rec.symbols])\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.strip() == (
+        "ok | 1 documents; document &11400000 nests over 1000 levels: not read with the YAML parser"
+        " | [('scriptable_object', 'Deep'), ('field', 'cells')]"
+    )

@@ -132,8 +132,9 @@ class _Scan:
             parsed = NodeDoc(doc.class_id, doc.file_id, doc.stripped, doc.line, doc.body)
         except MemoryError:  # not invalid YAML: the file's scan stops (scanners.scan)
             raise
-        except Exception as exc:  # invalid YAML: the line reader's best reading is kept
-            self.notes.append(f"document &{doc.file_id} is not valid YAML ({type(exc).__name__})")
+        except Exception as exc:  # invalid YAML (or too deep for the parser): the line reader's reading is kept
+            why = getattr(exc, "note", "") or f"is not valid YAML ({type(exc).__name__})"
+            self.notes.append(f"document &{doc.file_id} {why}")
             return None
         self.notes.append(f"read with the YAML parser: {reason}")
         return parsed

@@ -47,14 +47,12 @@ from .packages import line_starts
 from .yaml_facts import BUILTIN_GUIDS, MAX_FIELDS_PER_OBJECT, DocReader, short
 from .yaml_hierarchy import Hierarchy
 from .yaml_lines import override_target
-from .yaml_nodes import NodeDoc
+from .yaml_nodes import NodeDoc, why_unread
 from .yaml_reader import TextDoc, join_wrapped_flows, outside_documents, split
 
 # Settings documents at the top of every scene: not part of the hierarchy.
 SCENE_SETTINGS = frozenset({29, 104, 157, 196})
-# Keys whose GUID references are recorded as something more specific than a plain `guid` ref.
-# (Not `target`: a prefab override's `target` sits in PrefabInstance documents, whose GUIDs
-# `modifications` reads, and is a common name of a script's own field.)
+# Keys whose GUID refs are recorded more specifically (not `target`: a script's field, too).
 _SPECIAL_GUID_KEYS = frozenset({
     "m_Script", "m_SourcePrefab", "m_ParentPrefab", "m_CorrespondingSourceObject",
     "m_PrefabParentObject", "m_PrefabAsset",
@@ -132,9 +130,8 @@ class _Scan:
             parsed = NodeDoc(doc.class_id, doc.file_id, doc.stripped, doc.line, doc.body)
         except MemoryError:  # not invalid YAML: the file's scan stops (scanners.scan)
             raise
-        except Exception as exc:  # invalid YAML (or too deep for the parser): the line reader's reading is kept
-            why = getattr(exc, "note", "") or f"is not valid YAML ({type(exc).__name__})"
-            self.notes.append(f"document &{doc.file_id} {why}")
+        except Exception as exc:  # invalid YAML, or too deep for the parser: the line reader's reading is kept
+            self.notes.append(f"document &{doc.file_id} {why_unread(exc)}")
             return None
         self.notes.append(f"read with the YAML parser: {reason}")
         return parsed

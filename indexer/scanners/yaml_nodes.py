@@ -104,6 +104,11 @@ class TooDeep(ValueError):
     note = f"nests over {MAX_DEPTH} levels: not read with the YAML parser"
 
 
+def why_unread(exc: Exception) -> str:
+    """What the note of a document the YAML parser did not read says after its `&fileID`."""
+    return getattr(exc, "note", "") or f"is not valid YAML ({type(exc).__name__})"
+
+
 def depth_bound(body: str) -> int:
     """At least how deep the document nests: each block level takes a column of its line's
     indentation (a sequence may sit at its key's: two levels for the two columns of its `- `),

@@ -192,6 +192,38 @@ def test_refs_of_a_script_on_a_base_prefab_list_every_variant_and_instance(proje
     ]
 
 
+def test_refs_of_a_serialized_field_list_the_values_assets_set(project: Path) -> None:
+    """docs/cli.md (refs): a field's usages in assets are the values it holds there: on each
+    component of the declaring type or a subclass (`value`), and each variant or instance, at any
+    depth, that overrides it (`override`, with the chain), where a level's number really is."""
+    data = refs_json(project, "Health.maxHealth")
+    enemy, brute = "Assets/Prefabs/Enemies/Enemy.prefab", "Assets/Prefabs/Enemies/EnemyBrute.prefab"
+    assets = [
+        (u["path"], u["line"], u["kind"], u["context"], u["detail"]) for u in data["usages"] if u["where"] == "asset"
+    ]
+    assert assets == [
+        (enemy, 104, "value", "value", "Enemy > EnemyHealth.maxHealth: 40"),
+        (brute, 87, "value", "override", f"EnemyBrute sets maxHealth: 250 (via {enemy})"),
+        ("Assets/Prefabs/Player.prefab", 89, "value", "value", "Player > PlayerHealth.maxHealth: 100"),
+        (
+            "Assets/Scenes/Dungeon.unity",
+            486,
+            "value",
+            "override",
+            "Player sets maxHealth: 150 (via Assets/Prefabs/Player.prefab)",
+        ),
+        ("Assets/Scenes/Dungeon.unity", 762, "value", "override", f"Brute sets maxHealth: 300 (via {brute} > {enemy})"),
+    ]
+    # a ScriptableObject's field: the value each data asset holds
+    stats = refs_json(project, "EnemyStats.attackDamage")
+    assert [(u["path"], u["line"], u["detail"]) for u in stats["usages"] if u["where"] == "asset"] == [
+        ("Assets/Data/Enemies/Brute.asset", 20, "Brute > EnemyStats.attackDamage: 18"),
+        ("Assets/Data/Enemies/Goblin.asset", 20, "Goblin > EnemyStats.attackDamage: 6"),
+    ]
+    # a method holds no value
+    assert not [u for u in refs_json(project, "Health.Heal")["usages"] if u["kind"] == "value"]
+
+
 def test_refs_list_a_line_once_when_it_is_two_usages(project: Path) -> None:
     data = refs_json(project, "Health")
     lines = [(u["path"], u["line"], u["context"]) for u in data["usages"] if u["path"].endswith("HealEffect.cs")]

@@ -570,3 +570,20 @@ def test_a_file_no_task_word_names_says_which_edge_pulled_it_in(env) -> None:
     head = "### Assets/Scripts/Combat/Health.cs  (csharp; base class of Assets/Scripts/Player/PlayerHealth.cs)"
     assert head in pack.tier2.text
     assert not any("ranked by path" in r for r in reasons.values())
+
+
+def test_a_lead_script_shows_the_values_assets_hold_for_the_fields_the_task_names(env) -> None:
+    """serialized.pack_values: changing `maxHealth`'s default in code changes no prefab that holds
+    it, so the pack says what the prefabs and scenes hold, even when the outline must be cut for
+    them; a word of the type's own name names no field (`damage` of `DamageDealer`)."""
+    _root, ws = env
+    tok = counter("estimate")
+    text = build_context(ws, "raise the enemy max health", 1500, tok).tier2.text
+    _, _, health = text.partition("### Assets/Scripts/Combat/Health.cs ")
+    assert health.split("\n### ")[0].split("\n")[-4:] == [
+        "values set in assets (the game runs with these, not the defaults in code):",
+        "  Assets/Prefabs/Enemies/Enemy.prefab:104  Enemy > EnemyHealth.maxHealth: 40",
+        "  Assets/Prefabs/Player.prefab:89  Player > PlayerHealth.maxHealth: 100",
+        "  … 3 more (unity-index refs Health.maxHealth)",
+    ]
+    assert "values set in assets" not in build_context(ws, "the sword should deal more damage", 1500, tok).tier2.text

@@ -446,3 +446,95 @@ def test_reference_lines_count_only_line_feeds_as_the_scanners_do(tmp_path: Path
     assert code == [(3, "Hp hp;")]
     text = [(u.line, u.detail) for u in g.references(g.target("Hp.Current")) if u.kind == "text"]
     assert text == [(4, "int Read() => hp.Current;")]
+
+
+MOVER_SCRIPT = (
+    "using UnityEngine;\npublic class Mover : MonoBehaviour\n{\n    public float speed;\n"
+    "    [field: SerializeField] public int Range { get; private set; }\n}\n"
+)
+MOVER_WITH_SCRIPT = MOVER_PREFAB + (
+    "  m_Component:\n  - component: {fileID: 101}\n--- !u!114 &101\nMonoBehaviour:\n  m_GameObject: {fileID: 100}\n"
+    "  m_Script: {fileID: 11500000, guid: 22222222222222222222222222222222, type: 3}\n"
+    "  speed: 2\n  <Range>k__BackingField: 5\n"
+)
+
+
+def _values_project(root: Path, scenes: dict[str, str]) -> Path:
+    other = _instance_of(9, [("m_Name", "Rock"), ("speed", "7")]).replace("1" * 32, "3" * 32)
+    return write_project(
+        root,
+        {
+            "Assets/Mover.cs": MOVER_SCRIPT,
+            "Assets/Mover.cs.meta": meta("22222222222222222222222222222222", "MonoImporter"),
+            "Assets/Mover.prefab": MOVER_WITH_SCRIPT,
+            "Assets/Mover.prefab.meta": meta("11111111111111111111111111111111", "PrefabImporter"),
+            "Assets/Rock.prefab": MOVER_PREFAB.replace("Mover", "Rock"),
+            "Assets/Rock.prefab.meta": meta("33333333333333333333333333333333", "PrefabImporter"),
+            **{path: SCENE_HEAD + text + other for path, text in scenes.items()},
+        },
+    )
+
+
+def test_a_field_lists_the_values_its_components_and_their_instances_set(tmp_path: Path) -> None:
+    """serialized.value_usages: a field's own values (a `[field: SerializeField]` property's by its
+    backing field), an instance's override once though Unity left it twice, and not the same-named
+    field an instance of a prefab without the script sets."""
+    stale_twice = _instance_of(
+        7, [("m_Name", "Mover"), ("speed", "4"), ("speed", "4"), ("<Range>k__BackingField", "1")]
+    )
+    g = graph_for(_values_project(tmp_path / "P", {"Assets/Level.unity": stale_twice}))
+    speed = [(u.path, u.line, u.context, u.detail) for u in g.references(g.target("Mover.speed")) if u.where == "asset"]
+    assert speed == [
+        ("Assets/Level.unity", 12, "override", "Mover sets speed: 4 (via Assets/Mover.prefab)"),
+        ("Assets/Mover.prefab", 12, "value", "Mover > Mover.speed: 2"),
+    ]
+    ranged = [(u.path, u.detail) for u in g.references(g.target("Mover.Range")) if u.where == "asset"]
+    assert ranged == [
+        ("Assets/Level.unity", "Mover sets Range: 1 (via Assets/Mover.prefab)"),
+        ("Assets/Mover.prefab", "Mover > Mover.Range: 5"),
+    ]
+
+
+def test_the_values_a_field_holds_are_read_from_at_most_max_settings_files(tmp_path: Path, monkeypatch) -> None:
+    from indexer.query import serialized
+
+    scenes = {f"Assets/L{i}.unity": _instance_of(7, [("m_Name", "Mover"), ("speed", str(i))]) for i in range(3)}
+    g = graph_for(_values_project(tmp_path / "P", scenes))
+    monkeypatch.setattr(serialized, "MAX_SETTINGS_FILES", 2)
+    speed = [(u.path, u.detail) for u in g.references(g.target("Mover.speed")) if u.kind == "value"]
+    assert speed == [
+        ("Assets/L0.unity", "Mover sets speed: 0 (via Assets/Mover.prefab)"),
+        ("Assets/L1.unity", "Mover sets speed: 1 (via Assets/Mover.prefab)"),
+        ("Assets/Mover.prefab", "Mover > Mover.speed: 2"),
+    ]
+
+
+def test_a_pack_shows_values_of_fields_unity_serializes_only(tmp_path: Path) -> None:
+    """serialized._serialized: a stale value Unity left for a field it no longer serializes
+    (private, static, const, readonly, a property without `[field: SerializeField]`) is not
+    shown as the one the game runs with; a reference (`speedRef: None`) is wiring, not a value
+    to tune, and takes no field's place."""
+    from indexer.identifiers import stem
+    from indexer.query.serialized import PACK_HEADER, pack_values
+    from indexer.query.workspace import open_workspace
+
+    script = (
+        "using UnityEngine;\npublic class Mover : MonoBehaviour\n{\n"
+        "    public GameObject speedRef;\n    public float speedUp;\n"
+        "    [SerializeField] private float speedCap;\n    private float speedHidden;\n"
+        "    public static float speedAll;\n    public readonly float speedFixed;\n"
+        "    public float SpeedProp { get; set; }\n}\n"
+    )
+    fields = "  speedRef: {fileID: 0}\n"
+    fields += "".join(f"  {f}: 1\n" for f in ("speedUp", "speedCap", "speedHidden", "speedAll", "speedFixed"))
+    root = _values_project(tmp_path / "P", {})
+    (root / "Assets/Mover.cs").write_text(script)
+    (root / "Assets/Mover.prefab").write_text(MOVER_WITH_SCRIPT.replace("  speed: 2\n", fields))
+    update(root, Config(workers=1))
+    ws = open_workspace(root, [(root, Config())])
+    project, local = ws.owner("Assets/Mover.cs")
+    assert pack_values(project, local, {stem("speed"), stem("mover")}) == [
+        PACK_HEADER,
+        "  Assets/Mover.prefab:13  Mover > Mover.speedUp: 1",
+        "  Assets/Mover.prefab:14  Mover > Mover.speedCap: 1",
+    ]

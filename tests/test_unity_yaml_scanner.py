@@ -59,12 +59,16 @@ def test_quirks_crlf_negative_ids_wrapped_flow_quoted_names() -> None:
         Ref("guid", "b" * 32, 45, "opened", "Door: Left > script:" + "a" * 32),
         Ref(
             "method",
-            "Game.Doors.VeryLongNamespaceName.DoorController.PlaySound",  # type name wrapped onto a 2nd line
+            "script:" + "a" * 32 + ".PlaySound",  # the target's script, not the type name saved with the call
             50,
             "onOpen",
             "Door: Left > script:aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.onOpen(string creak) on Door: Left",
         ),
         Ref("type", "Game.Doors.PadLock", 69, "serialize_reference", "Door: Left"),
+    ]
+    text = (CASES / "Quirks.prefab").read_text()
+    assert [c.type_name for doc in split(text) for c in doc.calls()] == [  # wrapped onto a 2nd line
+        "Game.Doors.VeryLongNamespaceName.DoorController"
     ]
 
 
@@ -248,11 +252,11 @@ def test_unity_events_as_unity_writes_them_and_otherwise() -> None:
     assert list(rec.refs) == [
         Ref("script", "a" * 32, 13, "m_Script", "Door"),
         Ref("guid", "d" * 32, 39, "m_ObjectArgument", f"Door > {script}"),
-        Ref("method", "Game.Door.Say", 23, "onOpen", f"Door > {script}.onOpen(string two spaces) on Door"),
+        Ref("method", f"{script}.Say", 23, "onOpen", f"Door > {script}.onOpen(string two spaces) on Door"),
         Ref("method", f"{script}.Hide", 35, "onOpen", f"Door > {script}.onOpen(object guid:{'d' * 32}) on Door"),
         Ref("method", "UnityEngine.GameObject.SetActive", 48, "onOpen", f"Door > {script}.onOpen(bool 1) on Door"),
         Ref("method", "Game.Quoted.Move", 60, "onOpen", f"Door > {script}.onOpen(int 7) on Door"),
-        Ref("method", "Game.Door.Close", 76, "onClose", f"Door > {script}.onClose(void) on Door"),
+        Ref("method", f"{script}.Close", 76, "onClose", f"Door > {script}.onClose(void) on Door"),
     ]
     # the field's block ends at the blank line: it counts the calls above it
     assert sym(rec, "field") == [

@@ -18,6 +18,7 @@ import msgspec
 
 from indexer.model import Symbol, Usage
 from indexer.project import is_prefab
+from indexer.query.removed import components_at, dropped, removals
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
@@ -50,11 +51,18 @@ def inherited_usages(graph: Graph, direct: list[Usage]) -> list[Usage]:
     known = {(u.path, u.line) for u in direct}
     frontier = sorted({u.path for u in direct if u.kind in ("script", "prefab") and is_prefab(u.path)})
     chains = {p: (p,) for p in frontier}
+    # where a prefab holds a script target itself: an instance removing those components lacks it
+    holding: dict[str, set[int]] = {}
+    for u in direct:
+        if u.kind == "script" and u.path in chains:
+            holding.setdefault(u.path, set()).add(u.line)
     out: list[Usage] = []
     while frontier and len(out) < MAX_CARRIERS:
         prefab = frontier.pop(0)
+        gone = removals(graph, prefab) if prefab in holding else {}
+        comps = components_at(graph, prefab, holding[prefab]) if gone else frozenset()
         for path, line, context, detail in _instances(graph, prefab):
-            if path == prefab or (path, line) in known:
+            if path == prefab or (path, line) in known or dropped(gone.get((path, line)), comps):
                 continue
             known.add((path, line))
             out.append(Usage(path, line, "asset", "prefab", context, f"{detail} (via {chain_text(chains[prefab])})"))
@@ -79,15 +87,20 @@ def _instances(graph: Graph, prefab: str) -> list[tuple[str, int, str, str]]:
 def carriers(graph: Graph, path: str) -> list[tuple[str, tuple[str, ...]]]:
     """Files that hold `path` (a script or prefab) only through other prefabs: (file, chain of
     prefabs from the nearest to the one holding `path` directly), breadth first, by path."""
-    direct = [p for p, e in graph.used_by(path) if e in CARRIED_EDGES]
+    users = graph.used_by(path)
+    direct = [p for p, e in users if e in CARRIED_EDGES]
     seen = {path, *direct}
     frontier = sorted(p for p in direct if is_prefab(p))
     chains = {p: (p,) for p in frontier}
+    holding = {p for p, e in users if e == "carries_script"}  # prefabs with the script's components
     out: list[tuple[str, tuple[str, ...]]] = []
     while frontier and len(out) < MAX_CARRIERS:
         prefab = frontier.pop(0)
+        gone = removals(graph, prefab) if prefab in holding else {}
+        comps = components_at(graph, prefab, script=path) if gone else frozenset()
+        lines = _lines_by_file(graph, prefab) if comps else {}
         for user, edge in graph.used_by(prefab):
-            if edge != "instance_of" or user in seen:
+            if edge != "instance_of" or user in seen or _all_dropped(gone, user, lines.get(user, ()), comps):
                 continue
             seen.add(user)
             out.append((user, chains[prefab]))
@@ -107,8 +120,17 @@ def carried(graph: Graph, prefab: str) -> list[tuple[str, tuple[str, ...]]]:
     out: list[tuple[str, tuple[str, ...]]] = []
     while frontier and len(out) < MAX_CARRIERS:
         source = frontier.pop(0)
+        # the prefab's own instances of a source may remove a script's components
+        gone = removals(graph, source) if len(chains[source]) == 1 else {}
+        lines = _lines_by_file(graph, source).get(prefab, ()) if any(p == prefab for p, _ in gone) else ()
         for used, edge in graph.uses(source):
             if edge not in ("script", "prefab") or used in seen:
+                continue
+            if (
+                lines
+                and edge == "script"
+                and _all_dropped(gone, prefab, lines, components_at(graph, source, script=used))
+            ):
                 continue
             seen.add(used)
             out.append((used, chains[source]))
@@ -116,6 +138,20 @@ def carried(graph: Graph, prefab: str) -> list[tuple[str, tuple[str, ...]]]:
                 chains[used] = (*chains[source], used)
                 frontier.append(used)
     return out
+
+
+def _lines_by_file(graph: Graph, prefab: str) -> dict[str, list[int]]:
+    """The lines of the instances of `prefab`, by the file holding them."""
+    out: dict[str, list[int]] = {}
+    for path, line, _, _ in _instances(graph, prefab):
+        out.setdefault(path, []).append(line)
+    return out
+
+
+def _all_dropped(gone: dict, user: str, lines: Iterable[int], components: frozenset[str]) -> bool:
+    """Whether every instance (at `lines` of `user`) removes all of `components`."""
+    lines = list(lines)
+    return bool(lines) and all(dropped(gone.get((user, line)), components) for line in lines)
 
 
 SHOWN_SETTINGS = 6  # values listed per instance: the rest are counted
@@ -132,7 +168,7 @@ def with_settings(graph: Graph, usages: list[Usage]) -> list[Usage]:
     often a scene's override, not the prefab. Instances reached through other prefabs are left
     as they are: their overrides are of the prefab between. The records of the first
     MAX_SETTINGS_FILES files are read, in the usages' order."""
-    files: dict[str, _Overrides] = {}
+    files: dict[str, Overrides] = {}
     out = []
     for u in usages:
         through = u.detail.endswith(")") and " (via " in u.detail  # not `Goblin (1)`, Unity's copy name
@@ -143,8 +179,7 @@ def with_settings(graph: Graph, usages: list[Usage]) -> list[Usage]:
             out.append(u)  # a prefab placed everywhere: the first files' values say enough
             continue
         if u.path not in files:
-            rec = graph.records.record(u.path)
-            files[u.path] = _Overrides(rec.symbols if rec is not None else ())
+            files[u.path] = Overrides.of(graph, u.path)
         values = files[u.path].of_instance(u.line, graph)
         if values:
             shown = ", ".join(values[:SHOWN_SETTINGS])
@@ -154,7 +189,7 @@ def with_settings(graph: Graph, usages: list[Usage]) -> list[Usage]:
     return out
 
 
-class _Overrides:
+class Overrides:
     """One file's prefab instances and the overrides that set a value, sorted by line once: a
     scene placing a prefab a hundred times is not scanned a hundred times."""
 
@@ -167,14 +202,23 @@ class _Overrides:
         ]
         shown.sort(key=lambda s: s.line)
         self.lines = [s.line for s in shown]
-        self.signatures = [s.signature for s in shown]
+        self.symbols = shown
 
-    def of_instance(self, line: int, graph: Graph) -> list[str]:
-        """The `property: value` overrides of the instance whose document starts at `line` (they
-        follow it, up to the next instance), GUIDs as paths, objects of the same file by name
-        (the scanner's), once each; placement, the name and overrides with no value left out."""
+    @classmethod
+    def of(cls, graph: Graph, path: str) -> Overrides:
+        return cls(graph.records.symbols(path))
+
+    def set_by(self, line: int) -> list[Symbol]:
+        """The overrides of the instance whose document starts at `line`: they follow it, up to
+        the next instance."""
         nxt = bisect.bisect_right(self.starts, line)
         end = self.starts[nxt] if nxt < len(self.starts) else None
         lo = bisect.bisect_right(self.lines, line)
         hi = bisect.bisect_left(self.lines, end) if end is not None else len(self.lines)
-        return list(dict.fromkeys(graph.readable(sig) for sig in self.signatures[lo:hi]))
+        return self.symbols[lo:hi]
+
+    def of_instance(self, line: int, graph: Graph) -> list[str]:
+        """The `property: value` overrides of the instance whose document starts at `line`, GUIDs
+        as paths, objects of the same file by name (the scanner's), once each; placement, the name
+        and overrides with no value left out."""
+        return list(dict.fromkeys(graph.readable(s.signature) for s in self.set_by(line)))

@@ -16,6 +16,7 @@ from indexer.query.overview import Folder, folder_tree, render_tree, third_party
 from indexer.query.priors import ART_WORDS, ASSET_WORDS, asks_for, named_kinds, vendor_package
 from indexer.query.related import RELATED_LEADS, related_files
 from indexer.query.render import render_overview
+from indexer.query.serialized import pack_values
 from indexer.query.synonyms import expansions
 from indexer.query.textmatch import stems_in, stems_in_text
 from indexer.query.texts import FileText
@@ -308,8 +309,7 @@ def _tier2(
     used = counter.count(header)
     entries: list[FileEntry] = []
     by_stem = {stem(t): t for t in reversed(terms)}  # first query word wins for display
-    stems = set(by_stem)
-    frozen = frozenset(stems)
+    stems, frozen = set(by_stem), frozenset(by_stem)
     outlined = 0  # scenes and prefabs shown with more than their header line
     for hit in hits:
         lead = len(entries) < LEAD_FILES
@@ -330,7 +330,8 @@ def _tier2(
         looked_for = frozenset(in_text) if len(read.low) == len(read.text) else frozen
         room = (min(cut, budget - used) - 1, counter)
         shown_for = stems | {stem(hit.name)} if hit.name else stems  # the object holding the field among those shown
-        for lines in renderings(head, project, local, read, shown_for, looked_for, room):
+        values = pack_values(project, local, stems) if lead and hit.kind == "csharp" else []
+        for lines in renderings(head, project, local, read, shown_for, looked_for, room, values):
             if 2 * len(lines) > budget - used:  # a line and its newline: two tokens at least
                 continue
             if counter.at_least_lines(lines) + 1 > (budget - used if len(lines) == 1 else min(cap, budget - used)):

@@ -16,11 +16,13 @@ from pathlib import Path
 from indexer.model import FileRecord, Scope, Target, TypeRow, Usage
 from indexer.project import is_script, read_project_file
 from indexer.query.assemblies import assembly_folders, named_asmdefs
+from indexer.query.calls import called_files
 from indexer.query.carriers import inherited_usages, merged
 from indexer.query.codeline import code_of
 from indexer.query.loads import Loadable, load_usages
 from indexer.query.messages import message_usages
 from indexer.query.package_scripts import PACKAGES
+from indexer.query.serialized import value_usages
 from indexer.store.reader import Records
 from indexer.store.schema import REF_TARGET
 from indexer.unity import bare_type_name, nearest_assembly
@@ -228,7 +230,7 @@ class Graph:
         if target.kind in ("type", "path") and target.types:
             for q in target.types:
                 # the script assets name is the file itself for a file, the type's script for a type
-                guids = self._script_guids([q], target.path if target.kind == "path" else None)
+                guids = self.script_guids([q], target.path if target.kind == "path" else None)
                 usages += self._type_usages(q) + [u for g in guids for u in self._guid_usages(g)]
                 usages += self._method_usages({q}, None, guids)
         if target.kind == "member":
@@ -237,7 +239,8 @@ class Graph:
             called = {(u.path, u.line) for u in messages}
             for q in target.types:
                 family = self.descendants(self.declaring_type(q, target.member))
-                usages += self._method_usages(family, target.member, self._script_guids(family))
+                guids = self.script_guids(family)
+                usages += self._method_usages(family, target.member, guids) + value_usages(self, target.member, guids)
                 usages += [u for u in self._member_text_usages(family, target.member) if (u.path, u.line) not in called]
             usages += messages
         if target.kind == "assembly" and target.path:
@@ -312,7 +315,7 @@ class Graph:
         """Qualified class -> the script file Unity binds to it."""
         return {main: path for path, main in sorted(self._script_types.items(), reverse=True)}
 
-    def _script_guids(self, types: Iterable[str], script: str | None = None) -> set[str]:
+    def script_guids(self, types: Iterable[str], script: str | None = None) -> set[str]:
         """The GUIDs assets name these types' scripts by (or `script`'s alone, when given): none
         for a script whose GUID leads to another file (Records.guid_naming)."""
         scripts = [script] if script else [self._script_of_type.get(q) for q in types]
@@ -468,15 +471,9 @@ class Graph:
                     if t.path != path:
                         out.setdefault(t.path, "base" if r.context == "base" else "type")
             elif r.kind == "method":
-                owner = r.target.rsplit(".", 1)[0]
-                if owner.startswith("script:"):
-                    p = self.path_of_guid(owner[7:])
-                    if p and p != path:
+                for p in called_files(self, r.target):
+                    if p != path:
                         out.setdefault(p, "unity_event")
-                else:
-                    for t in self.types_named(owner):
-                        if t.path != path:
-                            out.setdefault(t.path, "unity_event")
             elif r.kind == "string":
                 for p in self._loadable.resolve(r.target, r.context):
                     out.setdefault(p, "loads")

@@ -14,6 +14,7 @@ import msgspec
 
 from indexer.identifiers import name_stems
 from indexer.model import TYPE_KINDS, CodeOutline, FileRecord, Symbol
+from indexer.query.calls import call_text
 from indexer.query.graph import Graph
 from indexer.query.priors import is_vendored
 from indexer.unity import is_unity_message
@@ -280,11 +281,13 @@ def hierarchy_parts(rec: FileRecord, graph: Graph) -> list[Part]:
     if nodes:
         lines.append(Hierarchy(tuple(nodes)))
     events = tuple(
-        _event_line(r.line, graph.readable(r.detail), graph.readable(r.target)) for r in rec.refs if r.kind == "method"
+        _event_line(r.line, graph.readable(r.detail), call_text(graph, r.target))
+        for r in rec.refs
+        if r.kind == "method"
     )
     if events:
         lines.append(Section("UnityEvent calls:", events))
-    references = _references(rec, graph, exclude=("method", "script", "prefab"))
+    references = _references(rec, graph, exclude=("method", "script", "prefab", "removed"))
     return lines + ([references] if references else [])
 
 

@@ -7,7 +7,7 @@ Split from `context.py`, which decides how much room each file gets; this decide
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import msgspec
 
@@ -163,11 +163,14 @@ def renderings(
     stems: set[str],
     frozen: frozenset[str],
     room: tuple[int, TokenCounter],
+    values: Sequence[str] = (),
 ) -> Iterator[list[str]]:
     """Largest first: full outline with matched lines, compact outline, the compact outline cut
     to `room` (tokens, and their counter), header line. Made one at a time: the caller stops at
     the first that fits. Each as the lines its text splits into: the view's own line strings
-    (their counts are cached by them), joined only when one is kept."""
+    (their counts are cached by them), joined only when one is kept. `values`
+    (`serialized.pack_values`: a header and a line a value) come first: after the full and the
+    compact outline, then all or their first beside a cut outline; the forms without them follow."""
     flat = "\n" not in head  # (a path, a kind and query words: it holds none)
     view = file_view(project, local)
     if view is None or not view.outline:
@@ -178,10 +181,13 @@ def renderings(
         return
     flat = flat and view.flat
     # Matched lines of Unity YAML are serialized state, not code: the outline says it better.
-    if view.kind in TEXT_BODY_KINDS:
-        matched = matched_lines_of(read, frozen, view.declared)
-        if matched:
-            yield _split([head, *view.outline, "matched lines:", *matched], flat)
+    matched = matched_lines_of(read, frozen, view.declared) if view.kind in TEXT_BODY_KINDS else []
+    tail = ["matched lines:", *matched] if matched else []
+    if values:  # the values first: a short outline beside them says more than a long one without
+        yield _split([head, *view.outline, *values, *tail], flat)
+        yield from _with_values(head, view, project.graph, stems, room, list(values), flat)
+    if tail:
+        yield _split([head, *view.outline, *tail], flat)
     yield _split([head, *view.outline], flat)
     lines, weights = weighted(view, project.graph, stems)
     if lines != list(view.outline):
@@ -192,6 +198,29 @@ def renderings(
         if cut is not None:
             yield cut
     yield _split([head], flat)
+
+
+def _with_values(
+    head: str,
+    view: FileView,
+    graph: Graph,
+    stems: set[str],
+    room: tuple[int, TokenCounter],
+    values: list[str],
+    flat: bool,
+) -> Iterator[list[str]]:
+    """A C# file's renderings with the values assets hold for its fields: the full outline, the
+    compact one, then a cut of it beside all the values or their first."""
+    yield _split([head, *view.outline, *values], flat)
+    lines, weights = weighted(view, graph, stems)
+    if lines != list(view.outline):
+        yield _split([head, *lines, *values], flat)
+    if all("\n" not in line for line in (head, *lines)):
+        tokens, counter = room
+        for shown in (values, values[:2]):
+            cut = cut_lines([head], lines, weights, tokens - counter.bound_lines(shown) - 1, counter)
+            if cut is not None:
+                yield [*cut, *shown]
 
 
 def _split(lines: list[str], flat: bool) -> list[str]:

@@ -27,10 +27,12 @@ Output conventions (FileRecord.symbols / refs; all paths in a file are GameObjec
 refs:
   script  target = script GUID (m_Script), detail = owner path
   prefab  target = source prefab GUID, context = "instance" | "variant_base" | "legacy_parent"
+  removed target = source prefab GUID, line = the instance's, context = a removed component's fileID
   guid    target = any other referenced asset GUID, context = the field (m_Materials, m_Shader,
           data, ...), detail = "owner > component"
-  method  target = "Namespace.Type.Method" (UnityEvent persistent call; "script:<guid>.Method"
-          when the file names no type), context = the event field, detail = "owner > component"
+  method  target = "script:<guid>.Method" (UnityEvent persistent call on an object of this file
+          with a script), else "Namespace.Type.Method" as saved, context = the event field, detail
+          = "owner > component"
   type    target = "Namespace.Class" of a [SerializeReference] value, context "serialize_reference"
   animation_event  target = the function name an AnimationClip event calls
 """
@@ -44,9 +46,9 @@ import msgspec
 from indexer.model import FileRecord, Ref, Symbol
 
 from .packages import line_starts
-from .yaml_facts import BUILTIN_GUIDS, MAX_FIELDS_PER_OBJECT, DocReader, short
+from .yaml_facts import BUILTIN_GUIDS, MAX_FIELDS_PER_OBJECT, DocReader, short, written_type
 from .yaml_hierarchy import Hierarchy
-from .yaml_lines import override_target
+from .yaml_lines import override_target, removed_components
 from .yaml_nodes import NodeDoc, why_unread
 from .yaml_reader import TextDoc, join_wrapped_flows, outside_documents, split
 
@@ -57,6 +59,7 @@ _SPECIAL_GUID_KEYS = frozenset({
     "m_Script", "m_SourcePrefab", "m_ParentPrefab", "m_CorrespondingSourceObject",
     "m_PrefabParentObject", "m_PrefabAsset",
 })  # fmt: skip
+_BUILTIN_PREFIX = "guid: 0000000000000000"  # Unity's built-in resources: e000..., f000..., d000... (editor)
 YAML_KINDS = frozenset({"scene", "prefab", "asset", "material", "animator", "animation", "unity_yaml", "vfx"})
 _PARAM_TYPES = {"1": "Float", "3": "Int", "4": "Bool", "9": "Trigger"}
 _LISTENER_MODES = {"0": "event", "1": "void", "2": "object", "3": "int", "4": "float", "5": "string", "6": "bool"}
@@ -64,14 +67,9 @@ _OVERRIDE_CALL = re.compile(r"^(.+)\.m_PersistentCalls\.m_Calls\.Array\.data\[(\
 _CALL_PATH = ".m_PersistentCalls.m_Calls.Array.data["  # in every match of _OVERRIDE_CALL: tried first
 # Transform bookkeeping every instance overrides; it says nothing about the game.
 _NOISE_OVERRIDES = (
-    "m_LocalRotation",
-    "m_LocalEulerAnglesHint",
-    "m_RootOrder",
-    "m_AnchorM",
-    "m_SizeDelta",
-    "m_AnchoredPosition",
+    "m_LocalRotation", "m_LocalEulerAnglesHint", "m_RootOrder", "m_AnchorM", "m_SizeDelta", "m_AnchoredPosition",
     "m_Pivot",
-)
+)  # fmt: skip
 
 
 CUT_NOTE = "ends mid-line: the file looks cut short, what follows is missing"
@@ -237,7 +235,7 @@ class _Scan:
         return container, name, path
 
     def game_object(self, doc: DocReader) -> None:
-        container, name, _ = self.place(doc.file_id)
+        container, name, path = self.place(doc.file_id)
         if doc.file_id in self.duplicated:  # the hierarchy knows one of them by the fileID: the last
             name = doc.top("m_Name") or name
         tag = doc.top("m_TagString") or "Untagged"
@@ -257,6 +255,9 @@ class _Scan:
                 detail="inactive" if doc.top("m_IsActive") == "0" else "",
             )
         )
+        icon = doc.top("m_Icon")  # its editor icon: a texture of the project, or one of the editor's own
+        if icon and "guid" in icon and _BUILTIN_PREFIX not in icon:
+            self.guid_refs(doc, path, "GameObject")
 
     def component_symbol(self, doc: DocReader, owner: str, script_guid: str = "") -> None:
         enabled = doc.top("m_Enabled")
@@ -299,6 +300,8 @@ class _Scan:
         if source:
             context = "legacy_parent" if legacy else "variant_base" if is_variant else "instance"
             self.refs.append(Ref("prefab", source, doc.line, context=context, detail=path))
+            for file_id, guid in removed_components(doc.body):  # (query/removed.py)
+                self.refs.append(Ref("removed", guid, doc.line, context=file_id, detail=path))
         self.modifications(doc, path)
 
     def modifications(self, doc: DocReader, path: str) -> None:
@@ -316,7 +319,7 @@ class _Scan:
                 starts = starts or line_starts(doc.body)
                 target = override_target(doc.body, starts[min(mod.line, len(starts) - 1)])
                 call = calls.setdefault((target, cm.group(1), cm.group(2)), {"_line": str(line_no)})
-                call[cm.group(3)] = value
+                call[cm.group(3)] = str(mod.local) if cm.group(3) == "m_Target" else value
             if mod.guid:
                 value = f"guid:{mod.guid}"
                 if mod.guid not in BUILTIN_GUIDS:
@@ -334,12 +337,11 @@ class _Scan:
             method = call.get("m_MethodName", "")
             if not method:
                 continue
-            type_name = call.get("m_TargetAssemblyTypeName", "").split(",", 1)[0].strip()
-            target = f"{type_name}.{method}" if type_name else f"?.{method}"
+            on = int(call.get("m_Target") or 0)  # the object of this file the call is set on, if any
+            target = self.call_target(on, call.get("m_TargetAssemblyTypeName", ""), method)
             arg = _LISTENER_MODES.get(call.get("m_Mode", ""), "")
-            self.refs.append(
-                Ref("method", target, int(call["_line"]), context=event, detail=f"{path} > override.{event}({arg})")
-            )
+            detail = f"{path} > override.{event}({arg})" + (self.call_on(on) if on else "")
+            self.refs.append(Ref("method", target, int(call["_line"]), context=event, detail=detail))
 
     def mono_behaviour(self, doc: DocReader) -> None:
         if self.kind == "vfx":
@@ -412,12 +414,14 @@ class _Scan:
             )
 
     def call_target(self, target_id: int, type_name: str, method: str) -> str:
-        if type_name:
-            return f"{type_name}.{method}"
+        """Unity binds a call to its target object's type; the saved type name, which a renamed or
+        moved class leaves stale, only when the file does not hold the target's script."""
         target_doc = self.docs.get(target_id)
-        script = target_doc.top_ref("m_Script")[1] if target_doc and target_doc.class_id == 114 else ""
-        if script:
+        fid, script = target_doc.top_ref("m_Script") if target_doc and target_doc.class_id == 114 else (0, "")
+        if script and fid == 11500000:  # not a DLL's class (its GUID is the DLL's)
             return f"script:{script}.{method}"
+        if type_name:
+            return f"{written_type(type_name)}.{method}"
         if target_doc is not None and target_doc.class_id == 1:
             return f"UnityEngine.GameObject.{method}"
         return f"?.{method}"

@@ -9,6 +9,7 @@ line after the `--- !u!` header is 0).
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple, Protocol
 
 MAX_FIELDS_PER_OBJECT = 40
@@ -139,6 +140,16 @@ def ref_shown(file_id: str, guid: str) -> str:
         guid = guid.lower()
         return "built-in resource" if guid in BUILTIN_GUIDS else f"guid:{guid}"
     return "None" if file_id == "0" else f"&{file_id}"
+
+
+_GENERIC_ARITY = re.compile(r"`\d+")
+
+
+def written_type(assembly_type_name: str) -> str:
+    """The C# name of a type as .NET writes it in `m_TargetAssemblyTypeName`: `Ns.Outer+Inner,
+    Asm` is `Ns.Outer.Inner`; a generic `Ns.Singleton`1[[Ns.Audio, Asm, ...]], Asm` is `Ns.Singleton`."""
+    name = assembly_type_name.split("[", 1)[0].split(",", 1)[0].strip()
+    return _GENERIC_ARITY.sub("", name).replace("+", ".")
 
 
 def count_label(n: int, what: str) -> str:

@@ -101,3 +101,14 @@ def override_target(body: str, at: int) -> str:
     i = body.rfind("target: {", 0, at)
     m = REF.match(body, i + len("target: ")) if i >= 0 else None
     return m.group(1) if m else ""
+
+
+_REMOVED = re.compile(r"^ *m_RemovedComponents:\n((?: *- \{[^\n]*\n)*)", re.M)
+_REMOVED_ITEM = re.compile(r"- \{fileID: (-?\d+), guid: ([0-9a-fA-F]{32})")
+
+
+def removed_components(body: str) -> list[tuple[str, str]]:
+    """(fileID, GUID) of each component a prefab instance's `m_RemovedComponents` lists (wrapped
+    flow mappings already joined), in a PrefabInstance document's body."""
+    removed = _REMOVED.search(body) if "m_RemovedComponents:\n" in body else None
+    return [(f, g.lower()) for f, g in _REMOVED_ITEM.findall(removed[1])] if removed else []

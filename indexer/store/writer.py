@@ -303,11 +303,20 @@ class Writer(Records):
             span = (f"script:{g}.", f"script:{g}/")
             sql = users + f"r.kind = 'method' AND {REF_TARGET} > ? AND {REF_TARGET} < ?"
             out.update(p for (p,) in self.conn.execute(sql, span))
-        if names:  # UnityEvents naming their target type (rare): checked by the owner's last name
+        if names:  # UnityEvents naming their target's type, or its script (whose class's parts are edges)
             sql = f"SELECT f.path, {REF_TARGET} FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind = 'method'"
+            declared: dict[str, set[str]] = {}  # script GUID -> the simple names its file declares
             for p, target in self.conn.execute(sql):
                 owner = target.rpartition(".")[0]
-                if not owner.startswith("script:") and owner.rsplit(".", 1)[-1] in names:
+                if owner.startswith("script:"):
+                    guid = owner[7:]
+                    if guid not in declared:
+                        script = self.path_of_guid(guid)
+                        names_of = "SELECT t.name FROM types t JOIN files f ON f.id = t.file_id WHERE f.path = ?"
+                        declared[guid] = {n for (n,) in self.conn.execute(names_of, (script,))} if script else set()
+                    if declared[guid] & names:
+                        out.add(p)
+                elif owner.rsplit(".", 1)[-1] in names:
                     out.add(p)
         return out
 

@@ -1,0 +1,37 @@
+"""The class a stored UnityEvent call names, and the files that declare it.
+
+The scanner writes a call's target as `script:<guid>.Method` when the file holds the target
+object's script (Unity binds the call to that object's type), else as the saved type name
+(`Namespace.Type.Method`), `UnityEngine.GameObject.Method` or `?.Method`
+(`scanners/unity_yaml.py`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from indexer.query.graph import Graph
+
+SCRIPT = "script:"
+
+
+def call_text(graph: Graph, target: str) -> str:
+    """How an outline shows a call's target: a script by its qualified class, as a type name is."""
+    owner, _, method = target.rpartition(".")
+    cls = graph.script_class(owner[len(SCRIPT) :]) if owner.startswith(SCRIPT) else ""
+    return f"{cls}.{method}" if cls else graph.readable(target)
+
+
+def called_files(graph: Graph, target: str) -> list[str]:
+    """The project files declaring the class a call is on: every part of a partial class (the
+    method may be in any of them), or the script alone when its class is not known."""
+    owner = target.rpartition(".")[0]
+    if not owner.startswith(SCRIPT):
+        return [t.path for t in graph.types_named(owner)]
+    guid = owner[len(SCRIPT) :]
+    path = graph.path_of_guid(guid)
+    if not path:
+        return []
+    cls = graph.script_class(guid)
+    parts = [t.path for t in graph.types_named(cls) if t.qualified == cls] if cls else []
+    return sorted({path, *parts})

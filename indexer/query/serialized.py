@@ -1,0 +1,195 @@
+"""Where assets set a script's serialized field: the value the game really runs with.
+
+A field's default in code is rarely the number a level uses: the Inspector writes its own into
+every prefab, scene and ScriptableObject carrying the script (`jumpHeight: 1.2` on `PlayerPivot`
+in `Main.unity`), and a variant or an instance of such a prefab overrides it again (`Brute` sets
+`maxHealth: 300`). `refs Type.field` lists both, as Rider's Inspector values do, so "make the
+character jump higher" leads to the number to change and not only to the code reading it.
+
+Values come from the scanners' `field` symbols (a component's own fields, the first
+`MAX_FIELDS_PER_OBJECT` of each object) and `override` symbols (a prefab instance's
+modifications, read as `carriers.with_settings` reads them). An override is stored by its
+property, not the component it changes, so an override of an instance whose prefab carries the
+script is taken as the script's when the property is the member or a part of it (`maxHealth`,
+`patrolPoints.Array.data[0]`): another component of that prefab with a field of the same name is
+listed too.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from indexer.identifiers import name_stems
+from indexer.model import Symbol, Usage
+from indexer.query.carriers import MAX_SETTINGS_FILES, Overrides, inherited_usages
+
+if TYPE_CHECKING:
+    from indexer.query.graph import Graph
+
+
+def value_usages(graph: Graph, member: str, script_guids: set[str]) -> list[Usage]:
+    """The assets that set `member` of the scripts named by `script_guids` (a type and its
+    subclasses): on a component of the script itself (context `value`) and as an override of an
+    instance or variant of a prefab carrying it, at any depth (context `override`). The records
+    of the first MAX_SETTINGS_FILES files of each are read, by path: a script on every prefab of a
+    large project is not decoded thousands of times for one `refs`."""
+    return values_of(graph, (member,), script_guids, MAX_SETTINGS_FILES)[member]
+
+
+def values_of(graph: Graph, members: tuple[str, ...], script_guids: set[str], most: int) -> dict[str, list[Usage]]:
+    """`value_usages` of several members of the same scripts, each file read once, from the
+    first `most` files carrying them and the first `most` placing them."""
+    out: dict[str, list[Usage]] = {m: [] for m in members}
+    if not script_guids:
+        return out
+    names = {name: m for m in members for name in (m, _backing(m))}
+    carriers: list[Usage] = []
+    for path in _carrying(graph, script_guids)[:most]:
+        carriers.append(Usage(path, 0, "asset", "script", "m_Script", ""))
+        for member, usage in _own_values(graph, path, graph.records.symbols(path), names, script_guids):
+            out[member].append(usage)
+    files: dict[str, Overrides] = {}
+    shown: set[tuple[str, str]] = set()  # one line per value an instance sets: stale overrides repeat it
+    for instance in inherited_usages(graph, carriers):
+        if instance.path not in files and len(files) >= most:
+            continue
+        overrides = files.setdefault(instance.path, Overrides.of(graph, instance.path))
+        via = instance.detail.rpartition(" (via ")[2]
+        for s in overrides.set_by(instance.line):
+            member = names.get(s.name.split(".", 1)[0])
+            if member is None:
+                continue
+            detail = graph.readable(f"{s.container} sets {_as_member(s.signature, member)} (via {via}")
+            if (instance.path, detail) not in shown:
+                shown.add((instance.path, detail))
+                out[member].append(Usage(instance.path, s.line, "asset", "value", "override", detail))
+    return out
+
+
+def _carrying(graph: Graph, guids: set[str]) -> list[str]:
+    """The files with a component of one of these scripts, by path."""
+    marks = ",".join("?" * len(guids))
+    sql = (
+        "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id"
+        f" WHERE r.kind = 'script' AND r.key IN ({marks}) ORDER BY f.path"
+    )
+    return [p for (p,) in graph.records.conn.execute(sql, sorted(guids))]
+
+
+def _own_values(
+    graph: Graph, path: str, symbols: tuple[Symbol, ...], names: dict[str, str], guids: set[str]
+) -> list[tuple[str, Usage]]:
+    """(member, value) for the values a file's own components of these scripts hold for the
+    members (`names`: each serialized name to its member; `field` symbols, whose type is
+    `script:<GUID>`)."""
+    out = []
+    for s in symbols:
+        member = names.get(s.name) if s.kind == "field" else None
+        if member is not None and s.type.startswith("script:") and s.type[7:] in guids:
+            shown = _as_member(s.signature, member)
+            detail = graph.readable(f"{s.container} > {graph.script_label(s.type[7:])}.{shown}")
+            out.append((member, Usage(path, s.line, "asset", "value", "value", detail)))
+    return out
+
+
+def _backing(member: str) -> str:
+    """The name Unity serializes a property's `[field: SerializeField]` backing field by."""
+    return f"<{member}>k__BackingField"
+
+
+def _as_member(signature: str, member: str) -> str:
+    """`<Range>k__BackingField: 5` shown as the property the code declares: `Range: 5`."""
+    backing = _backing(member)
+    return member + signature[len(backing) :] if signature.startswith(backing) else signature
+
+
+# a pack's fields per file (of how many it looks at), values per field, files read per field
+PACK_FIELDS, PACK_LOOKS, PACK_VALUES, PACK_FILES = 2, 4, 2, 8
+FAMILY_FILES = 200  # scripts of a type's family looked at for a pack
+# A tunable: a number (a bool or an enum is one too), or a vector or colour of numbers. References
+# and texts are wiring and words the outline of the prefab or scene shows better.
+_TUNABLE = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|\{(?:\w+: -?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?:, )?)+\}")
+PACK_HEADER = "values set in assets (the game runs with these, not the defaults in code):"
+
+
+def pack_values(project, local: str, stems: set[str]) -> list[str]:
+    """The lines a context pack adds under a C# file's outline: the tunable values assets hold for
+    the fields the task names (`stems`), PACK_VALUES each for PACK_FIELDS fields (of the first
+    PACK_LOOKS named), from the first PACK_FILES files carrying the script. Changing a serialized
+    field's default in code changes no prefab or scene that already holds it: an agent told only
+    the code would make the change that does nothing. `project`: a workspace.ProjectIndex (the
+    values are kept per index generation)."""
+    rec = project.records.outline_record(local)
+    if rec is None or rec.kind != "csharp":
+        return []
+    named = _named_fields(rec.symbols, stems)[:PACK_LOOKS]
+    lines: list[str] = []
+    shown = 0
+    for field in named:
+        key = ("values", field.container, tuple(sorted(f.name for f in named if f.container == field.container)))
+        found = project.remember(key, lambda f=field, k=key: _type_values(project.graph, local, f.container, k[2]))
+        kept = [(u, text) for u in found[field.name] if _tunable(text := u.detail.partition(" (via ")[0], field.name)]
+        if not kept or shown == PACK_FIELDS:
+            continue
+        shown += 1
+        lines += [f"  {u.path}:{u.line}  {text}" for u, text in kept[:PACK_VALUES]]
+        if len(kept) > PACK_VALUES:
+            owner = field.container.rpartition(".")[2]
+            lines.append(f"  … {len(kept) - PACK_VALUES} more (unity-index refs {owner}.{field.name})")
+    return [PACK_HEADER, *lines] if lines else []
+
+
+def _tunable(detail: str, name: str) -> bool:
+    """Whether the value a usage's detail ends with (`... > Mover.speed: 2`, `Brute sets speed: 2`)
+    is a tunable (_TUNABLE)."""
+    written = re.search(rf"(?:^|[ .]){re.escape(name)}(?:\.[\w.\[\]]+)?: (.*)$", detail)
+    return written is not None and _TUNABLE.fullmatch(written.group(1)) is not None
+
+
+def _named_fields(symbols: tuple[Symbol, ...], stems: set[str]) -> list[Symbol]:
+    """The serialized fields the task names by a word other than those of their type's name,
+    those holding most of them first: `character` names every field of `CharacterInputController`
+    and `damage` every one of `DamageDealer`, while a task about jumping higher asks for
+    `jumpHeight` (a task about a sword's damage is answered by the sword's asset, not by the
+    contact damage every `DamageDealer` holds)."""
+    named = []
+    for s in symbols:
+        if _serialized(s):
+            own = len(stems.intersection(name_stems(s.name)).difference(name_stems(s.container.rpartition(".")[2])))
+            if own:
+                named.append((-own, s.line, s))
+    return [s for *_, s in sorted(named, key=lambda n: n[:2])]
+
+
+def _serialized(s: Symbol) -> bool:
+    """Whether Unity serializes the member, by its declaration: a field that is public or marked
+    `[SerializeField]`/`[SerializeReference]`, neither static, const nor readonly; an auto-property
+    marked `[field: SerializeField]`."""
+    marked = any(a.replace(" ", "").startswith(_MARKS) for a in s.attributes)
+    if s.kind == "property":
+        return marked
+    return s.kind == "field" and not _UNSERIALIZED.intersection(s.modifiers) and ("public" in s.modifiers or marked)
+
+
+_MARKS = ("SerializeField", "SerializeReference", "field:SerializeField", "UnityEngine.SerializeField")
+_UNSERIALIZED = frozenset({"static", "const", "readonly"})
+
+
+def _type_values(graph: Graph, local: str, qualified: str, members: tuple[str, ...]) -> dict[str, list[Usage]]:
+    return values_of(graph, members, _family_guids(graph, local, qualified), PACK_FILES)
+
+
+def _family_guids(graph: Graph, local: str, qualified: str) -> set[str]:
+    """The script GUIDs of a type (declared in `local`) and of its subclasses, found through the
+    stored `base` edges (a subclass's file uses its base's): `Graph.descendants` reads every type
+    of the project, 80 ms at 8,000 scripts, too slow for a pack."""
+    bound = {p for g in graph.script_guids([qualified]) if (p := graph.path_of_guid(g))}
+    seen: set[str] = set()
+    todo = [local, *bound]
+    while todo and len(seen) < FAMILY_FILES:
+        path = todo.pop()
+        if path not in seen:
+            seen.add(path)
+            todo += [p for p, kind in graph.records.edges_to(path, FAMILY_FILES) or () if kind == "base"]
+    return {g for p in seen if (g := graph.records.guid_naming(p))}

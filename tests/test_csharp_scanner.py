@@ -939,3 +939,109 @@ def test_a_syntax_error_region_over_the_widest_allowed_is_skipped_with_the_reaso
     assert nested.status == "skipped" and nested.note.startswith("a syntax error region of over 20,000 tokens")
     under = csharp.scan("Assets/Under.cs", b"class A { " + b"{" * 19_000 + b" }\nclass B { }\n")
     assert under.status == "partial" and [s.name for s in under.symbols] == ["A", "B"]
+
+
+def test_primary_constructor_arguments_and_explicit_interface_names_in_headers() -> None:
+    """A class with a primary constructor passes arguments to its base (`: Base(n)`): the base is
+    `Base`, not `Base` and an interface named `(n)`; a record's is `Base`, not `Base(Id)` (which no
+    type is named, so the roles and derived types lost the record's base). An explicit interface implementation's
+    signature reads as written (`int IScore.Total()`, not `int IScore. Total()`)."""
+    src = (
+        "public class Svc(int n, ILogger log) : Base(n, log), IScore, IScore2<int>\n"
+        "{\n"
+        "    int IScore.Total() => n;\n"
+        "    int IScore2<int>.Total { get => n; }\n"
+        "    event System.Action IScore.Changed { add {} remove {} }\n"
+        "}\n"
+    )
+    rec = csharp.scan("Assets/Svc.cs", src.encode())
+    assert (rec.status, rec.error_lines) == ("ok", ())
+    assert _sym(rec, "Svc").bases == ("Base", "IScore", "IScore2<int>")
+    records = csharp.scan("Assets/R.cs", b"record Derived(string Id) : Base(Id), IX;\nrecord G(int N) : Box<int>(N);\n")
+    assert [s.bases for s in records.symbols if s.kind == "record"] == [("Base", "IX"), ("Box<int>",)]
+    assert _sym(rec, "Svc").signature == "public class Svc(int n, ILogger log) : Base(n, log), IScore, IScore2<int>"
+    assert [s.signature for s in rec.symbols if s.name in ("Total", "Changed")] == [
+        "int IScore.Total()",
+        "int IScore2<int>.Total { get; }",
+        "event System.Action IScore.Changed { add; remove; }",
+    ]
+
+
+def test_interpolated_strings_nested_2000_deep_are_lexed_without_recursion() -> None:
+    """The lexer of broken files walked an interpolated string's holes by recursion: strings nested
+    a few hundred deep (generated, or planted; tree-sitter gives up on them, so the lexer runs) ran
+    Python out of stack and the file was skipped, "scanner error: RecursionError". What is open is
+    kept on a list now: the file keeps its declarations."""
+    nested = '$"{' * 2000 + "1" + '}"' * 2000
+    src = f"class A {{\n  void F() {{ var s = {nested}; }}\n  Health h;\n}}\n"
+    rec = csharp.scan("Assets/A.cs", src.encode())
+    assert rec.status == "partial"
+    assert [(s.name, s.line) for s in rec.symbols] == [("A", 1), ("F", 2), ("h", 3)]
+    assert _refs(rec) == {("Health", 3, "field")}
+
+
+def test_a_type_header_split_by_if_with_a_brace_in_each_branch_inside_a_namespace_or_type() -> None:
+    """`#if`/`#else` around a class header whose `{` ends each branch's line: at the top of a file
+    the ERROR's tokens were rebuilt into one type, but inside a block namespace or a class the
+    second header parsed as a type nested in the first, which held everything after it (`N.Tool.
+    Tool`, `After` inside `Tool`, the namespace lost). The copy parsed for declarations keeps one
+    `{`, the last branch's; each header's bases count."""
+    src = b"""namespace Game {
+#if UNITY_EDITOR
+public class Tool : Editor {
+#elif NEW_INPUT
+public class Tool : InputBase {
+#else
+public class Tool : MonoBehaviour {
+#endif
+    public int size;
+}
+public class Outer {
+#if NEW_INPUT
+    public class Reader : InputBase, IReader {
+#else
+    public class Reader : LegacyBase {
+#endif
+        void Read() {}
+    }
+    void After() {}
+}
+}
+"""
+    rec = csharp.scan("Assets/Tool.cs", src)
+    assert rec.status == "partial" and rec.namespaces == ("Game",)
+    assert _syms(rec) == [
+        ("class", "Game", "Tool", 3, 10, "public class Tool : Editor"),
+        ("field", "Game.Tool", "size", 9, 9, "public int size"),
+        ("class", "Game", "Outer", 11, 20, "public class Outer"),
+        ("class", "Game.Outer", "Reader", 13, 18, "public class Reader : InputBase, IReader"),
+        ("method", "Game.Outer.Reader", "Read", 17, 17, "void Read()"),
+        ("method", "Game.Outer", "After", 19, 19, "void After()"),
+    ]
+    assert _sym(rec, "Tool").bases == ("Editor", "InputBase", "MonoBehaviour")
+    assert _sym(rec, "Reader").bases == ("InputBase", "IReader", "LegacyBase")
+    # branches that hold members after their header: one body holds them all (the later headers'
+    # bases are then left out of the type's, their refs kept)
+    members = b"""namespace Game {
+#if CSHARP_7_3_OR_NEWER
+    public unsafe sealed class EnumSerializer<T> : Serializer<T> where T : unmanaged, Enum
+    {
+        private static readonly int SizeOf_T = sizeof(T);
+#else
+    public sealed class EnumSerializer<T> : Serializer<T>, ILegacy
+    {
+        static EnumSerializer() { }
+#endif
+        public void Write(T value) { }
+    }
+}
+"""
+    rec = csharp.scan("Assets/EnumSerializer.cs", members)
+    assert _syms(rec) == [
+        ("class", "Game", "EnumSerializer", 3, 12, "public unsafe sealed class EnumSerializer<T> : Serializer<T> "
+         "where T : unmanaged, Enum"),
+        ("field", "Game.EnumSerializer", "SizeOf_T", 5, 5, "private static readonly int SizeOf_T"),
+        ("constructor", "Game.EnumSerializer", "EnumSerializer", 9, 9, "static EnumSerializer()"),
+        ("method", "Game.EnumSerializer", "Write", 11, 11, "public void Write(T value)"),
+    ]  # fmt: skip
+    assert ("ILegacy", 7, "base") in _refs(rec)

@@ -423,6 +423,31 @@ def test_an_asmref_describes_the_asmdef_it_joins_by_path(tmp_path: Path) -> None
     assert elsewhere.uses == []
 
 
+def test_reference_lines_count_only_line_feeds_as_the_scanners_do(tmp_path: Path) -> None:
+    """The scanners number lines by `\\n` (tree-sitter, the YAML reader). The text shown for a
+    reference was read with `str.splitlines`, which also breaks at a form feed, `\\x1c`-`\\x1e`,
+    U+0085 and U+2028: a comment holding one shifted every later line, so `refs` showed the
+    line above the use and member usages were numbered off by one."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Hp.cs": "public class Hp { public int Current; }\n",
+            "Assets/Use.cs": (
+                "// page one\x0cpage two, a line\u2028separator\n"
+                "public class Use {\n"
+                "  Hp hp;\n"
+                "  int Read() => hp.Current;\n"
+                "}\n"
+            ),
+        },
+    )
+    g = graph_for(root)
+    code = [(u.line, u.detail) for u in g.references(g.target("Hp")) if u.path == "Assets/Use.cs"]
+    assert code == [(3, "Hp hp;")]
+    text = [(u.line, u.detail) for u in g.references(g.target("Hp.Current")) if u.kind == "text"]
+    assert text == [(4, "int Read() => hp.Current;")]
+
+
 MOVER_SCRIPT = (
     "using UnityEngine;\npublic class Mover : MonoBehaviour\n{\n    public float speed;\n"
     "    [field: SerializeField] public int Range { get; private set; }\n}\n"

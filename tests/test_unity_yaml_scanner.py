@@ -572,3 +572,95 @@ def test_two_game_objects_with_one_file_id_each_keep_their_own_name() -> None:
     rec = scan("Assets/Hall.unity", "scene", text.encode())
     assert [(s.name, s.line) for s in rec.symbols if s.kind == "gameobject"] == [("Torch", 3), ("Brazier", 6)]
     assert "duplicate fileID -5" in rec.note
+
+
+def test_a_script_field_named_target_that_holds_an_asset_is_a_guid_reference() -> None:
+    """`target` is a key of prefab overrides (`- target: {fileID: .., guid: <source prefab>}`),
+    whose GUIDs cost no reference each; it is also a common name of a script's own field. Every
+    document's GUIDs were read with `target` left out, so a component's `target` prefab and a
+    ScriptableObject's `target` asset were no reference: `refs` never found them."""
+    text = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!114 &11400000\nMonoBehaviour:\n"
+        "  m_GameObject: {fileID: 0}\n"
+        "  m_Script: {fileID: 11500000, guid: 4f2a9c0d8e7b41a6b3c5d2e1f0a9b8c7, type: 3}\n"
+        "  m_Name: SpawnRule\n"
+        "  target: {fileID: 5541800272651160934, guid: 9a1b2c3d4e5f60718293a4b5c6d7e8f9,\n    type: 3}\n"
+        "  fallback: {fileID: 11400000, guid: 0b1b2c3d4e5f60718293a4b5c6d7e8f9, type: 2}\n"
+    )
+    rec = scan("Assets/SpawnRule.asset", "asset", text.encode())
+    guids = [(r.target, r.line, r.context) for r in rec.refs if r.kind == "guid"]
+    assert guids == [
+        ("9a1b2c3d4e5f60718293a4b5c6d7e8f9", 8, "target"),
+        ("0b1b2c3d4e5f60718293a4b5c6d7e8f9", 10, "fallback"),
+    ]
+
+
+def test_a_line_of_20000_guids_is_read_once() -> None:
+    """A flow list of asset references on one line (1.4 MB; generated, or planted) had the key of
+    its line looked up once per GUID, each lookup reading the line from its start: 44 s, and an
+    index of a 14 MB one would be stopped by the scanner's time budget. The key is read once a line."""
+    import time
+
+    item = "{fileID: 2100000, guid: 9a1b2c3d4e5f60718293a4b5c6d7e8f9, type: 2}, "
+    text = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!114 &11400000\nMonoBehaviour:\n"
+        "  m_Script: {fileID: 11500000, guid: 4f2a9c0d8e7b41a6b3c5d2e1f0a9b8c7, type: 3}\n"
+        f"  m_Name: Palette\n  materials: [{item * 20_000}]\n"
+    )
+    t0 = time.monotonic()
+    rec = scan("Assets/Palette.asset", "asset", text.encode())
+    assert time.monotonic() - t0 < 10
+    guids = [(r.target, r.line, r.context) for r in rec.refs if r.kind == "guid"]
+    assert guids == [("9a1b2c3d4e5f60718293a4b5c6d7e8f9", 7, "materials")]  # one a key and line
+
+
+def test_an_event_with_20000_calls_is_read_in_linear_time_with_each_calls_line() -> None:
+    """Each call's line was counted from the start of its block, once per call: 20,000 calls (4 MB,
+    planted or generated) took 20 s, a file twice that size the scanner's whole time budget. Both
+    readings count on from the call before: Unity's own layout and one it did not write (an extra
+    key in each call, read item by item)."""
+    import time
+
+    head = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!114 &11400000\nMonoBehaviour:\n"
+        "  m_GameObject: {fileID: 0}\n  m_Name: Relay\n  onFire:\n    m_PersistentCalls:\n      m_Calls:\n"
+    )
+    for extra in ("", "        m_Extra: 1\n"):
+        call = (
+            "      - m_Target: {{fileID: 0}}\n        m_TargetAssemblyTypeName: Game.Relay, Assembly-CSharp\n"
+            "        m_MethodName: Fire{i}\n        m_Mode: 1\n" + extra + "        m_CallState: 2\n"
+        )
+        text = head + "".join(call.format(i=i) for i in range(20_000))
+        t0 = time.monotonic()
+        rec = scan("Assets/Relay.asset", "asset", text.encode())
+        assert time.monotonic() - t0 < 10
+        calls = [(r.target, r.line) for r in rec.refs if r.kind == "method"]
+        size = call.count("\n")
+        assert len(calls) == 20_000
+        assert calls[0] == ("Game.Relay.Fire0", 10)
+        assert calls[-1] == ("Game.Relay.Fire19999", 10 + 19_999 * size)
+
+
+def test_a_document_nested_30000_deep_is_not_given_to_the_parser_that_recurses() -> None:
+    """A document outside the line reader's subset (here a flow list continued on the next line)
+    goes to ruamel.yaml, whose C parser recurses once a nesting level: a 60 KB `.asset` nested
+    30,000 deep overflowed the C stack, and the segmentation fault ended the process scanning it,
+    `unity-index index` itself for a file that small. Scanned in a child process here, so the
+    failure is a failed test. A document that may nest over 1000 levels keeps the line reader's
+    reading, with a note."""
+    import subprocess
+    import sys
+
+    code = (
+        "from indexer.scanners import scan\n"
+        "text = ('%YAML 1.1\\n%TAG !u! tag:unity3d.com,2011:\\n--- !u!114 &11400000\\nMonoBehaviour:\\n'\n"
+        "        '  m_Name: Deep\\n  cells: ' + '[' * 30000 + '1,\\n    ' + ']' * 30000 + '\\n')\n"
+        "rec = scan('Assets/Deep.asset', 'asset', text.encode())\n"
+        "print(rec.status, '|', rec.note, '|', [(s.kind, s.name) for s in rec.symbols])\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.strip() == (
+        "ok | 1 documents; document &11400000 nests over 1000 levels: not read with the YAML parser"
+        " | [('scriptable_object', 'Deep'), ('field', 'cells')]"
+    )

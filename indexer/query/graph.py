@@ -64,10 +64,11 @@ class Graph:
         self._visible: dict[tuple[tuple[str, ...], tuple[str, ...]], frozenset[str]] = {}
 
     def file_lines(self, path: str) -> list[str]:
-        """The lines of a project file (none if unreadable), read once per graph."""
+        """The lines of a project file (none if unreadable), read once per graph. Numbered as the
+        scanners number them: by `\n` alone (`str.splitlines` breaks at a form feed or U+2028 too)."""
         if path not in self._file_lines:
             data = read_project_file(self.root, path, 4_000_000) or b""
-            self._file_lines[path] = data.decode("utf-8", errors="replace").splitlines()
+            self._file_lines[path] = data.decode("utf-8", errors="replace").split("\n")
         return self._file_lines[path]
 
     def source_line(self, path: str, line: int) -> str:

@@ -111,7 +111,50 @@ def tokens(data: bytes, skip: _BodyFinder | None = None) -> Iterator[Token]:
 
 
 def _skip_string(data: bytes, start: int, pos: int) -> int:
-    """End of the string literal whose prefix and opening quote are data[start:pos]."""
+    """End of the string literal whose prefix and opening quote are data[start:pos]. Interpolated
+    strings nest (a hole holds strings that hold holes): what is open is kept on a stack, a string's
+    text pattern or a hole's bracket depth, not in Python's own stack (recursion ran out of it on
+    strings nested a few hundred deep)."""
+    pos, text = _string_start(data, start, pos)
+    open_: list[re.Pattern[bytes] | int] = [] if text is None else [text]
+    end = len(data)
+    while open_ and pos < end:
+        top = open_[-1]
+        if not isinstance(top, int):  # in an interpolated string's text
+            pos = top.match(data, pos).end()
+            c = data[pos] if pos < end else 0
+            if c == 0x7B:
+                open_.append(0)  # a hole
+            elif c != 0x7D:  # its closing quote, or a newline that ends a broken regular string
+                open_.pop()
+                pos += c == 0x22
+                continue
+            pos += 1
+            continue
+        m = _TOKEN.match(data, pos)  # in a hole
+        kind, token, pos = m.lastgroup, pos, m.end()
+        if kind == "sx":
+            pos, text = _string_start(data, token, pos)
+            if text is not None:
+                open_.append(text)
+        elif kind == "p":
+            c = data[token]
+            if c in b"({[":
+                open_[-1] = top + 1
+            elif c in b")]" or (c == 0x7D and top):
+                open_[-1] = top - 1
+            elif c == 0x7D:
+                open_.pop()
+            elif c == 0x3A and top == 0 and data[pos : pos + 1] != b":" and data[token - 1 : token] != b":":
+                close = data.find(b"}", pos)  # a format spec after `:` is text
+                pos = end if close < 0 else close + 1
+                open_.pop()
+    return min(pos, end)
+
+
+def _string_start(data: bytes, start: int, pos: int) -> tuple[int, re.Pattern[bytes] | None]:
+    """(end of the literal, None) for a string read in one step; (pos, the pattern of its text) for
+    an interpolated string, whose holes `_skip_string` walks."""
     prefix = data[start : pos - 1]
     verbatim = b"@" in prefix
     if not verbatim and data.startswith(b'"', pos):
@@ -120,50 +163,12 @@ def _skip_string(data: bytes, start: int, pos: int) -> int:
             end += 1
         count = end - pos + 1
         if count < 3:
-            return pos + 1  # ""
+            return pos + 1, None  # ""
         close = data.find(b'"' * count, end)  # raw string: opaque up to the same run of quotes
-        return len(data) if close < 0 else close + count
+        return (len(data) if close < 0 else close + count), None
     if b"$" not in prefix:
-        return (_VERBATIM_STRING if verbatim else _REGULAR_STRING).match(data, pos).end()
-    return _skip_interpolated(data, pos, _INTERPOLATED_VERBATIM if verbatim else _INTERPOLATED)
-
-
-def _skip_interpolated(data: bytes, pos: int, text: re.Pattern[bytes]) -> int:
-    while True:
-        pos = text.match(data, pos).end()
-        if pos >= len(data):
-            return pos
-        c = data[pos]
-        if c == 0x22:
-            return pos + 1
-        if c == 0x7B:
-            pos = _skip_hole(data, pos + 1)
-        elif c == 0x7D:
-            pos += 1
-        else:
-            return pos  # a newline ends a broken regular string
-
-
-def _skip_hole(data: bytes, pos: int) -> int:
-    """End of an interpolation hole `{...}` (pos is after the `{`); a format spec after `:` is text."""
-    depth = 0
-    while pos < len(data):
-        m = _TOKEN.match(data, pos)
-        kind, start, pos = m.lastgroup, pos, m.end()
-        if kind == "sx":
-            pos = _skip_string(data, start, pos)
-        elif kind == "p":
-            c = data[start]
-            if c in b"({[":
-                depth += 1
-            elif c in b")]" or (c == 0x7D and depth):
-                depth -= 1
-            elif c == 0x7D:
-                return pos
-            elif c == 0x3A and depth == 0 and data[pos : pos + 1] != b":" and data[start - 1 : start] != b":":
-                close = data.find(b"}", pos)
-                return len(data) if close < 0 else close + 1
-    return pos
+        return (_VERBATIM_STRING if verbatim else _REGULAR_STRING).match(data, pos).end(), None
+    return pos, _INTERPOLATED_VERBATIM if verbatim else _INTERPOLATED
 
 
 def _indent(data: bytes, line_start: int, byte: int) -> int:
@@ -218,10 +223,16 @@ class _Header:
         self.prev, self.prev_word = text, tok.kind == "id"
 
 
+_NAMESPACE_WORD = re.compile(rb"\bnamespace\b")
+_NOTHING = re.compile(rb"(?:\s|//[^\n]*|/\*(?s:.)*?\*/)*")  # white space and comments
+
+
 class _Conditional(NamedTuple):
     group: int
     at_if: list[Frame]  # the block stack at `#if`
     after_first: list[list[Frame]]  # [] or [the stack after the first branch]
+    opened: list[int]  # per branch so far: the `{` of the one type body it opened, else -1
+    spans: list[tuple[int, int]]  # its directives
 
 
 class _BodyFinder:
@@ -265,14 +276,17 @@ class _BodyFinder:
         if word == b"if":
             self.groups += 1
             group = self.groups
-            self.conditionals.append(_Conditional(group, list(self.stack), []))
+            self.conditionals.append(_Conditional(group, list(self.stack), [], [], [(tok.start, tok.end)]))
         elif word in (b"elif", b"else", b"endif") and self.conditionals:
             top = self.conditionals[-1]
             group = top.group
+            top.spans.append((tok.start, tok.end))
+            self.note_type_opener(top)
             if word == b"endif":
                 self.conditionals.pop()
                 if top.after_first:
                     self.stack = top.after_first[0]
+                self.one_type_header(top)
             else:
                 if not top.after_first:
                     top.after_first.append(list(self.stack))
@@ -285,6 +299,32 @@ class _BodyFinder:
         elif word == b"endregion" and self.regions:
             group = self.regions.pop()
         self.directives.append((tok.start, tok.end, group))
+
+    def note_type_opener(self, top: _Conditional) -> None:
+        """At the end of an `#if` branch: whether it opened one type body (`class A : Editor {`)."""
+        stack, at_if = self.stack, top.at_if
+        one = len(stack) == len(at_if) + 1 and stack[-1].kind == _DECL and stack[:-1] == at_if
+        # (not a namespace: `namespace A;` would be a file-scoped one, holding the next)
+        one = one and not _NAMESPACE_WORD.search(self.data, top.spans[-2][1], stack[-1].brace)
+        top.opened.append(stack[-1].brace if one else -1)
+
+    def one_type_header(self, top: _Conditional) -> None:
+        """When every branch of an `#if` opened one type body, each wrote the same type's header.
+        tree-sitter reads `#if` groups as nodes of their own: a `{` in each branch nested the
+        second header, and what followed, in the first's type, and inside a block namespace or a
+        type the group's ERROR took the namespace's name. In the copy the group's directives are
+        blanked and, when the branches hold nothing but their headers, the earlier branches' `{`
+        become `;` (headers without a body, merged with the last as `#if` duplicates are, bases
+        unioned), so the parse reads the headers one after the other and one body; else the later
+        headers are blanked and the first's body holds every branch's members."""
+        braces, spans = top.opened, top.spans
+        if len(braces) < 2 or min(braces) < 0:
+            return
+        self.ranges.extend((start, end, b"") for start, end in spans)
+        if all(_NOTHING.fullmatch(self.data, b + 1, spans[k + 1][0]) for k, b in enumerate(braces[:-1])):
+            self.ranges.extend((b, b + 1, b";") for b in braces[:-1])
+        else:
+            self.ranges.extend((spans[k][1], b + 1, b"") for k, b in enumerate(braces) if k)
 
     def in_code(self, tok: Token, first: bool) -> bool:
         """Track braces inside a code block; False when the block was cut off before `tok`."""

@@ -59,6 +59,8 @@ class Kinds(NamedTuple):
     attribute: frozenset[int]
     comment: frozenset[int]
     base_list: frozenset[int]
+    not_a_base: frozenset[int]  # a base list's comments and a primary constructor's base arguments
+    ctor_base: frozenset[int]  # a record's `Base(Id)`: the base type and its arguments
     variable_declaration: frozenset[int]
     variable_declarator: frozenset[int]
     identifier: frozenset[int]
@@ -84,6 +86,7 @@ def kinds() -> Kinds:
     preproc = [n for n in kind_ids() if n.startswith("preproc")]
     return Kinds(
         _ids("modifier"), _ids("attribute_list"), _ids("attribute"), _ids("comment"), _ids("base_list"),
+        _ids("comment", "argument_list"), _ids("primary_constructor_base_type"),
         _ids("variable_declaration"), _ids("variable_declarator"), _ids("identifier"),
         _ids("identifier", "generic_name", "qualified_name", "alias_qualified_name", "tuple_type",
              "primary_constructor_base_type", *_WRAPPERS),
@@ -155,8 +158,14 @@ class NodeText:
         return tuple(mods), tuple(attrs)
 
     def bases_of(self, base_list: Any) -> list[str]:
-        comment = self.kinds.comment
-        return [collapse(self.text(c)) for c in base_list.named_children if c.kind_id not in comment]
+        k = self.kinds  # `: Base(n)` is the base `Base` and its arguments
+        out = []
+        for c in base_list.named_children:
+            if c.kind_id in k.ctor_base and c.named_child_count:
+                c = c.child_by_field_id(k.type_field) or c.named_children[0]
+            if c.kind_id not in k.not_a_base:
+                out.append(collapse(self.text(c)))
+        return out
 
     def type_text(self, node: Any | None) -> str:
         return collapse(self.text(node)) if node is not None else ""
@@ -195,7 +204,7 @@ class NodeText:
                         continue
                     seen_bases = True
                 piece = " ".join(text(c).split())
-            if not out or role & NO_SPACE or out[-1] == "~":
+            if not out or role & NO_SPACE or out[-1] in "~.":  # `~Foo()`, `int IScore.Total()`
                 out += piece
             else:
                 out += " " + piece

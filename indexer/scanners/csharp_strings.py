@@ -11,6 +11,7 @@ was. Which literals name assets is decided when the index resolves them, not her
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from indexer.model import Ref
@@ -35,6 +36,7 @@ def asset_literals(data: bytes) -> tuple[Ref, ...]:
         data = _CHAR_QUOTE.sub(b"'x'", data)
     seen: dict[str, tuple[int, str]] = {}
     line, at = 1, 0
+    scene = _SceneWords(data)
     for m in _KEY_LITERAL.finditer(data):
         raw = m.group(1)  # None: not shaped like a key
         if raw is None or (b" " in raw and b"/" not in raw):  # spaces only in a path
@@ -46,7 +48,7 @@ def asset_literals(data: bytes) -> tuple[Ref, ...]:
         start = m.start()
         line += data.count(b"\n", at, start)
         at = start
-        context = "scene" if _after_scene_word(data, start) else "literal"
+        context = "scene" if scene.before(start) else "literal"
         if known is None or context == "scene":
             seen[text] = (line, context)
         if len(seen) >= MAX_LITERALS:
@@ -54,9 +56,28 @@ def asset_literals(data: bytes) -> tuple[Ref, ...]:
     return tuple([Ref("string", t, n, context) for t, (n, context) in seen.items()])
 
 
-def _after_scene_word(data: bytes, start: int) -> bool:
+class _SceneWords:
     """Whether the statement holding the literal at `start` says "scene" (in any case) before it,
     on its line: `LoadScene("Level1")`, `gameScene = "Dungeon"`, but not the tag of
-    `CompareTag("Player")) SceneManager.LoadScene(...)`, which precedes the call."""
-    first = max(data.rfind(b, 0, start) for b in (b"\n", b";", b"{", b"}")) + 1
-    return b"scene" in data[first:start].lower()
+    `CompareTag("Player")) SceneManager.LoadScene(...)`, which precedes the call. The statement's
+    start (after the last line break, `;`, `{` or `}`) and the words are found once a file, when
+    its first key is met: read back from each literal, a long line of literals (a generated table)
+    cost the square of its length (240 KB: 6 s)."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.breaks: list[int] | None = None
+        self.ends: list[int] = []  # where each "scene" ends
+
+    def before(self, start: int) -> bool:
+        if self.breaks is None:
+            self.breaks = [m.start() for m in _BREAK.finditer(self.data)]
+            self.ends = [m.end() for m in _SCENE.finditer(self.data)]
+        i = bisect.bisect_left(self.breaks, start)
+        first = self.breaks[i - 1] + 1 if i else 0
+        j = bisect.bisect_right(self.ends, start)
+        return bool(j) and self.ends[j - 1] - len(b"scene") >= first
+
+
+_BREAK = re.compile(rb"[\n;{}]")
+_SCENE = re.compile(rb"scene", re.I)

@@ -117,16 +117,16 @@ def external_guids(data: bytes) -> list[str]:
             r.i64()
         else:
             r.i32()
-    guids: list[str] = []
+    guids: dict[str, None] = {}  # in table order, each once (a list's `in` made it quadratic)
     for _ in range(_count(r)):
         r.cstr()  # an empty string
         raw = r.raw(16)
         r.i32()  # the external's type
         r.cstr()  # its path (Unity's own resources only)
         guid = "".join(f"{b & 0xF:x}{b >> 4:x}" for b in raw)
-        if guid.strip("0") and guid not in BUILTIN_GUIDS and guid not in guids:
-            guids.append(guid)
-    return guids
+        if guid.strip("0") and guid not in BUILTIN_GUIDS:
+            guids[guid] = None
+    return list(guids)
 
 
 def _count(r: _Reader) -> int:

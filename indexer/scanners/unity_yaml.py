@@ -49,15 +49,15 @@ from .packages import line_starts
 from .yaml_facts import BUILTIN_GUIDS, MAX_FIELDS_PER_OBJECT, DocReader, short, written_type
 from .yaml_hierarchy import Hierarchy
 from .yaml_lines import override_target, removed_components
-from .yaml_nodes import NodeDoc
+from .yaml_nodes import NodeDoc, why_unread
 from .yaml_reader import TextDoc, join_wrapped_flows, outside_documents, split
 
 # Settings documents at the top of every scene: not part of the hierarchy.
 SCENE_SETTINGS = frozenset({29, 104, 157, 196})
-# Keys whose GUID references are recorded as something more specific than a plain `guid` ref.
+# Keys whose GUID refs are recorded more specifically (not `target`: a script's field, too).
 _SPECIAL_GUID_KEYS = frozenset({
     "m_Script", "m_SourcePrefab", "m_ParentPrefab", "m_CorrespondingSourceObject",
-    "m_PrefabParentObject", "m_PrefabAsset", "target",
+    "m_PrefabParentObject", "m_PrefabAsset",
 })  # fmt: skip
 _BUILTIN_PREFIX = "guid: 0000000000000000"  # Unity's built-in resources: e000..., f000..., d000... (editor)
 YAML_KINDS = frozenset({"scene", "prefab", "asset", "material", "animator", "animation", "unity_yaml", "vfx"})
@@ -128,8 +128,8 @@ class _Scan:
             parsed = NodeDoc(doc.class_id, doc.file_id, doc.stripped, doc.line, doc.body)
         except MemoryError:  # not invalid YAML: the file's scan stops (scanners.scan)
             raise
-        except Exception as exc:  # invalid YAML: the line reader's best reading is kept
-            self.notes.append(f"document &{doc.file_id} is not valid YAML ({type(exc).__name__})")
+        except Exception as exc:  # invalid YAML, or too deep for the parser: the line reader's reading is kept
+            self.notes.append(f"document &{doc.file_id} {why_unread(exc)}")
             return None
         self.notes.append(f"read with the YAML parser: {reason}")
         return parsed

@@ -92,13 +92,47 @@ def parser_kind() -> str:
     return _composer()[1]
 
 
+# Unity data nests a few dozen levels. ruamel.yaml's C parser recurses once a level: a 60 KB
+# `.asset` holding a flow list nested 30,000 deep overflowed the C stack, and the segmentation
+# fault ended `unity-index index` itself (small files are scanned in its own process).
+MAX_DEPTH = 1000
+_LEAD = re.compile(r"^[ \-]*", re.M)  # a line's indentation with its compact sequences (`- - x`)
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+class TooDeep(ValueError):
+    note = f"nests over {MAX_DEPTH} levels: not read with the YAML parser"
+
+
+def why_unread(exc: Exception) -> str:
+    """What the note of a document the YAML parser did not read says after its `&fileID`."""
+    return getattr(exc, "note", "") or f"is not valid YAML ({type(exc).__name__})"
+
+
+def depth_bound(body: str) -> int:
+    """At least how deep the document nests: each block level takes a column of its line's
+    indentation (a sequence may sit at its key's: two levels for the two columns of its `- `),
+    each flow level a bracket (quoted ones counted too: a bound, not a parse)."""
+    block = max(map(len, _LEAD.findall(body)), default=0) + 2
+    if body.count("[") + body.count("{") <= MAX_DEPTH:
+        return block + body.count("[") + body.count("{")
+    depth = deepest = 0
+    for m in _BRACKET.finditer(body):
+        depth = depth + 1 if m[0] in "[{" else max(depth - 1, 0)
+        deepest = max(deepest, depth)
+    return block + deepest
+
+
 def compose(body: str) -> Any:
-    """The node graph of one document body; raises ruamel's YAMLError on invalid YAML.
+    """The node graph of one document body; raises ruamel's YAMLError on invalid YAML, TooDeep
+    (before parsing) on a document that may nest over MAX_DEPTH levels.
 
     Unity writes no comments but does write `#` after a space in plain scalars (`m_Name: Button #2`)
     and reads it back as part of the value; a YAML parser would drop it as a comment. So every
     `#` after whitespace is hidden from the parser (same length, lines kept) and put back in the
     scalars it ends up in."""
+    if depth_bound(body) > MAX_DEPTH:
+        raise TooDeep()
     if "#" not in body or _HIDDEN_HASH in body:
         return _composer()[0](body)
     root = _composer()[0](_HASH.sub(_HIDDEN_HASH, body))

@@ -401,14 +401,16 @@ class TextDoc:
         matches = list(_GUID.finditer(body))
         owners: Owners | None = None
         out: list[GuidUse] = []
+        last_idx, key = -1, ""
         for idx, m in zip(line_indexes(body, matches), matches, strict=True):
-            key = key_on_line(body, m.start())
-            if key is None:
-                if len(matches) <= _FEW_GUIDS:
-                    key = owner_above(body, m.start())
-                else:
-                    owners = owners or Owners(self.lines())
-                    key = owners.key(idx)
+            if idx != last_idx:  # one key a line: a line of 20,000 GUIDs was read 20,000 times
+                last_idx, key = idx, key_on_line(body, m.start())
+                if key is None:
+                    if len(matches) <= _FEW_GUIDS:
+                        key = owner_above(body, m.start())
+                    else:
+                        owners = owners or Owners(self.lines())
+                        key = owners.key(idx)
             if key in ignore:
                 continue
             out.append(_new(GuidUse, ((m.group(1) or m.group(2)).lower(), key, idx)))

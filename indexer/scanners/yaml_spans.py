@@ -192,8 +192,11 @@ def _written_block(body: str, end: int, indent: int, event: str, line: int) -> l
     lead = head.group(1)
     out: list[Call] = []
     pos = head.end()
+    counted, at = end, line  # line breaks counted on from the last item (not from `end`: quadratic)
     while (item := _WRITTEN_CALL.match(body, pos)) is not None and item.group(1) == lead:
-        out.append(_call(event, item.group(2), _written_values(item), line + body.count("\n", end, pos + 1)))
+        at += body.count("\n", counted, pos + 1)
+        counted = pos + 1
+        out.append(_call(event, item.group(2), _written_values(item), at))
         pos = item.end()
     if pos < len(body) and _block_end(indent).match(body, pos) is None:
         return None
@@ -205,7 +208,8 @@ def _block_calls(block: str, indent: int, event: str, line: int) -> list[Call]:
     `line`: the document line of the `m_PersistentCalls:` line). An item runs from its `- m_Target:`
     line to the next non-blank line indented no deeper than the item."""
     out: list[Call] = []
-    pos = 0
+    pos = counted = 0
+    at = line
     while (m := _ITEM.search(block, pos)) is not None:
         spaces = m.group(1)
         lead = len(spaces) - len(spaces.lstrip(" "))
@@ -215,7 +219,8 @@ def _block_calls(block: str, indent: int, event: str, line: int) -> list[Call]:
         item_end = close.start() if close else len(block)
         written = _WRITTEN_CALL.fullmatch(block, m.start(), item_end)
         values = _written_values(written) if written else _found_values(_call_values(block, line_end, item_end))
-        at = line + block.count("\n", 0, m.start() + 1)
+        at += block.count("\n", counted, m.start() + 1)
+        counted = m.start() + 1
         out.append(_call(event, block[m.end() : line_end], values, at))
         pos = item_end
     return out

@@ -352,3 +352,40 @@ def test_hooks_refresh_every_project_of_a_repository_installed_for(tmp_path: Pat
     assert uninstall(top / "Tools") == []  # refreshes Game only: not Tools' to remove
     assert uninstall(top / "Game") == [f"{n}: removed" for n in HOOKS]
     assert not any((hooks / n).exists() for n in HOOKS)
+
+
+def test_lines_added_to_our_hook_are_kept_when_it_is_rewritten_or_removed(repo: Path) -> None:
+    """A user who added lines to a hook of ours finds them in `<name>.unity-index-backup` after
+    `install` rewrites it (another version) or `uninstall` removes it; an unedited hook leaves no copy."""
+    hooks = repo / ".git/hooks"
+    install(repo)
+    hook = hooks / "pre-commit"
+    edited = hook.read_text().replace("exit 0\n", "echo lint-my-code\nexit 0\n")
+    hook.write_text(edited.replace("--time-limit 5", "--time-limit 9"))  # and another version's line
+    assert install(repo) == [
+        "pre-commit: had lines unity-index did not write; kept a copy as pre-commit.unity-index-backup",
+        f"pre-commit: updated in {hooks}",
+    ]
+    assert "echo lint-my-code" in (hooks / "pre-commit.unity-index-backup").read_text()
+    hook.write_text(hook.read_text().replace("exit 0\n", "echo second-edit\nexit 0\n"))
+    done = uninstall(repo)
+    assert done[0] == "pre-commit: had lines unity-index did not write; kept a copy as pre-commit.unity-index-backup.1"
+    assert "echo second-edit" in (hooks / "pre-commit.unity-index-backup.1").read_text()
+    assert not hook.exists()
+    assert not any(p.name.startswith("post-merge.") for p in hooks.iterdir())  # unedited: no copy
+
+
+def test_a_hook_that_is_a_symlink_to_nothing_is_kept_not_written_through(repo: Path) -> None:
+    """A dangling symlink in the hooks folder (to a script not checked out yet) is the user's
+    hook: it is chained as `<name>.local` and put back by `uninstall`, and nothing is written
+    where it points (a file in the work tree, committed by the next `git add -A`)."""
+    hooks = repo / ".git/hooks"
+    (hooks / "post-merge").symlink_to("../../tools/post-merge")
+    done = install(repo)
+    assert "post-merge: kept the existing hook as post-merge.local, run after the refresh" in done
+    assert not (repo / "tools").exists()
+    assert os.readlink(hooks / "post-merge.local") == "../../tools/post-merge"
+    assert "unity-index-refresh" in (hooks / "post-merge").read_text()
+    assert "post-merge: restored the previous hook" in uninstall(repo)
+    assert os.readlink(hooks / "post-merge") == "../../tools/post-merge"
+    assert not (hooks / "post-merge.local").is_symlink()

@@ -389,3 +389,41 @@ def test_a_hook_that_is_a_symlink_to_nothing_is_kept_not_written_through(repo: P
     assert "post-merge: restored the previous hook" in uninstall(repo)
     assert os.readlink(hooks / "post-merge") == "../../tools/post-merge"
     assert not (hooks / "post-merge.local").is_symlink()
+
+
+def test_pre_commit_config_refreshes_every_project_installed_for(tmp_path: Path) -> None:
+    """As the plain hooks do: installing for a second project of the repository adds a second
+    entry instead of replacing the first's, and uninstalling one keeps the other's."""
+    from indexer.changes import precommit
+
+    top = tmp_path / "repo"
+    top.mkdir()
+    git(top, "init", "-q")
+    games = [write_project(top / "Games" / name, {}) for name in ("A", "B")]
+    precommit.add(games[0])
+    _, done = precommit.add(games[1])
+    assert done == [f"added the unity-index-refresh hook (repo: local) to {top / '.pre-commit-config.yaml'}"]
+    assert precommit.add(games[0])[1] == []
+
+    def projects() -> list[str]:
+        data = YAML(typ="safe").load((top / ".pre-commit-config.yaml").read_text())
+        return [h["args"][1] for r in data["repos"] for h in r["hooks"] if h["id"] == "unity-index-refresh"]
+
+    assert projects() == ["Games/A", "Games/B"]
+    precommit.remove(games[0])
+    assert projects() == ["Games/B"]
+    assert precommit.remove(games[0])[1] == []
+
+
+def test_pre_commit_config_with_crlf_line_endings_keeps_them(tmp_path: Path) -> None:
+    """A config checked out with CRLF (Windows, core.autocrlf) gets CRLF on every line, not a mix."""
+    from indexer.changes import precommit
+
+    top = tmp_path / "repo"
+    top.mkdir()
+    git(top, "init", "-q")
+    config = top / ".pre-commit-config.yaml"
+    config.write_bytes(PRE_COMMIT_CONFIG.replace("\n", "\r\n").encode())
+    precommit.add(write_project(top / "Game", {}))
+    data = config.read_bytes()
+    assert data.count(b"\n") == data.count(b"\r\n") > PRE_COMMIT_CONFIG.count("\n")

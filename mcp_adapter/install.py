@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import re
 import shlex
@@ -199,14 +200,33 @@ def _entry(client: Client, command: str, args: list[str]) -> dict:
 # JSON ---------------------------------------------------------------------------------------------
 
 
+BOM = "\ufeff"  # a Windows editor's UTF-8 mark, which the clients read past
+
+
+def _number(written: str) -> float:
+    """A JSON number as Python holds it; refused when Python would write it back as something
+    else than a number (`1e400` is read as infinity, written `Infinity`, which is not JSON)."""
+    value = float(written)
+    if math.isinf(value):
+        raise ValueError(f"the number {written} is too large to write back unchanged")
+    return value
+
+
+def _constant(written: str) -> float:
+    raise ValueError(f"{written} is not JSON")
+
+
 def _json_servers(text: str | None, key: str, path: Path) -> tuple[dict, dict]:
     """(the whole document, its servers object) of a JSON configuration; refuses what it cannot edit."""
-    if text is None or not text.strip():
+    text = (text or "").removeprefix(BOM)
+    if not text.strip():
         data: dict = {}
     else:
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
+            data = json.loads(text, parse_float=_number, parse_constant=_constant)
+        except ValueError as exc:
+            if not isinstance(exc, json.JSONDecodeError):
+                raise InstallError(f"{path}: {exc}; nothing was written: add the entry by hand") from None
             raise InstallError(
                 f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); "
                 "nothing was written: fix the file (comments and trailing commas are not supported) or move it away"
@@ -232,7 +252,10 @@ def merge_json(
         return None
     servers[name] = new
     servers.pop(drop or "", None)
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    out = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    # as the file was: a BOM kept, CRLF line ends kept
+    out = out.replace("\n", "\r\n") if "\r\n" in (text or "") else out
+    return BOM + out if (text or "").startswith(BOM) else out
 
 
 # TOML ---------------------------------------------------------------------------------------------

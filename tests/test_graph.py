@@ -601,3 +601,21 @@ def test_a_pack_shows_the_values_a_field_holds_under_its_former_name(tmp_path: P
         "  Assets/Hero.prefab:13  Hero > Hero.oldJump: 7",
         "  Assets/Level.unity:12  Hero sets oldJump: 9",
     ]
+
+
+def test_a_field_whose_values_were_read_in_part_says_so(tmp_path: Path, monkeypatch) -> None:
+    """Past MAX_SETTINGS_FILES files the values are not read: the target's note says how many
+    files were not (`refs` showed the first ones as if they were all)."""
+    from indexer.query import serialized
+    from indexer.query.lookup import find_references
+    from indexer.query.workspace import open_workspace
+
+    scenes = {f"Assets/L{i}.unity": _instance_of(7, [("m_Name", "Mover"), ("speed", str(i))]) for i in range(3)}
+    root = _values_project(tmp_path / "P", scenes)
+    update(root, Config(workers=1))
+    monkeypatch.setattr(serialized, "MAX_SETTINGS_FILES", 2)
+    target, _ = find_references(open_workspace(root, [(root, Config())]), "Mover.speed")
+    assert target.note == "values read from the first 2 of 3 files placing its prefabs"
+    monkeypatch.setattr(serialized, "MAX_SETTINGS_FILES", 200)
+    target, _ = find_references(open_workspace(root, [(root, Config())]), "Mover.speed")
+    assert target.note == ""

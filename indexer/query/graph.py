@@ -241,7 +241,7 @@ class Graph:
                 family = self.descendants(declarer := self.declaring_type(q, target.member))
                 guids = self.script_guids(family)
                 usages += self._method_usages(family, target.member, guids)
-                usages += value_usages(self, target.member, guids, declarer)
+                usages += value_usages(self, target.member, guids, declarer, target)
                 usages += [u for u in self._member_text_usages(family, target.member) if (u.path, u.line) not in called]
             usages += messages
         if target.kind == "assembly" and target.path:

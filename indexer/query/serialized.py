@@ -21,26 +21,33 @@ import re
 from typing import TYPE_CHECKING
 
 from indexer.identifiers import name_stems
-from indexer.model import Symbol, Usage
+from indexer.model import Symbol, Target, Usage
 from indexer.query.carriers import MAX_SETTINGS_FILES, Overrides, inherited_usages
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
 
 
-def value_usages(graph: Graph, member: str, script_guids: set[str], declarer: str | None = None) -> list[Usage]:
+def value_usages(
+    graph: Graph, member: str, script_guids: set[str], declarer: str | None = None, target: Target | None = None
+) -> list[Usage]:
     """The assets that set `member` of the scripts named by `script_guids` (a type and its
     subclasses): on a component of the script itself (context `value`) and as an override of an
     instance or variant of a prefab carrying it, at any depth (context `override`). The records
     of the first MAX_SETTINGS_FILES files of each are read, by path: a script on every prefab of a
     large project is not decoded thousands of times for one `refs`. Given the type `declarer`
     that declares the member: none for a method (an override of another component's field of its
-    name is not its), and the names `[FormerlySerializedAs]` gives a field count as its own."""
+    name is not its), and the names `[FormerlySerializedAs]` gives a field count as its own.
+    `target`: its note says when files were left unread."""
     declared = _declarations(graph, declarer, member) if declarer else []
     if declared and not any(s.kind in ("field", "property") for s in declared):
         return []
     aliases = {old: member for s in declared for old in former_names(s)}
-    return values_of(graph, (member,), script_guids, MAX_SETTINGS_FILES, aliases)[member]
+    unread: list[str] = []
+    found = values_of(graph, (member,), script_guids, MAX_SETTINGS_FILES, aliases, unread)[member]
+    if target is not None and unread:
+        target.note = "; ".join(filter(None, [target.note, "values read from " + " and ".join(unread)]))
+    return found
 
 
 def _declarations(graph: Graph, qualified: str, member: str) -> list[Symbol]:
@@ -62,24 +69,35 @@ def former_names(symbol: Symbol) -> list[str]:
 
 
 def values_of(
-    graph: Graph, members: tuple[str, ...], script_guids: set[str], most: int, aliases: dict[str, str] | None = None
+    graph: Graph,
+    members: tuple[str, ...],
+    script_guids: set[str],
+    most: int,
+    aliases: dict[str, str] | None = None,
+    unread: list[str] | None = None,
 ) -> dict[str, list[Usage]]:
     """`value_usages` of several members of the same scripts, each file read once, from the
     first `most` files carrying them and the first `most` placing them (`aliases`: a former name
-    of a member, to that member)."""
+    of a member, to that member; `unread` gets what was left unread, `the first 200 of 310 files
+    carrying the script`)."""
     out: dict[str, list[Usage]] = {m: [] for m in members}
     if not script_guids:
         return out
     names = {**(aliases or {}), **{name: m for m in members for name in (m, _backing(m))}}
     carriers: list[Usage] = []
-    for path in _carrying(graph, script_guids)[:most]:
+    carrying = _carrying(graph, script_guids)
+    if unread is not None and len(carrying) > most:
+        unread.append(f"the first {most} of {len(carrying)} files carrying the script")
+    for path in carrying[:most]:
         carriers.append(Usage(path, 0, "asset", "script", "m_Script", ""))
         for member, usage in _own_values(graph, path, graph.records.symbols(path), names, script_guids):
             out[member].append(usage)
     files: dict[str, Overrides] = {}
     shown: set[tuple[str, str]] = set()  # one line per value an instance sets: stale overrides repeat it
+    skipped: set[str] = set()
     for instance in inherited_usages(graph, carriers):
         if instance.path not in files and len(files) >= most:
+            skipped.add(instance.path)
             continue
         overrides = files.setdefault(instance.path, Overrides.of(graph, instance.path))
         via = instance.detail.rpartition(" (via ")[2]
@@ -91,6 +109,8 @@ def values_of(
             if (instance.path, detail) not in shown:
                 shown.add((instance.path, detail))
                 out[member].append(Usage(instance.path, s.line, "asset", "value", "override", detail))
+    if unread is not None and skipped:
+        unread.append(f"the first {most} of {most + len(skipped)} files placing its prefabs")
     return out
 
 

@@ -254,8 +254,7 @@ def merge_json(
     servers.pop(drop or "", None)
     out = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     # as the file was: a BOM kept, CRLF line ends kept
-    out = out.replace("\n", "\r\n") if "\r\n" in (text or "") else out
-    return BOM + out if (text or "").startswith(BOM) else out
+    return out.replace("\n", "\r\n") if "\r\n" in (text or "") else out  # CRLF kept (a BOM: `install`)
 
 
 # TOML ---------------------------------------------------------------------------------------------
@@ -414,6 +413,8 @@ def install(
         text = read_regular(path).decode("utf-8") if path.exists() else None
     except (OSError, UnicodeDecodeError) as exc:
         raise InstallError(f"{path}: cannot read it ({exc}); nothing was written") from None
+    bom = text is not None and text.startswith(BOM)  # read past, and kept
+    text = text.removeprefix(BOM) if text is not None else None
     servers = _servers(client, text, path)
     name = entry_name(scope, project_root, servers)
     if scope == "project":
@@ -433,6 +434,7 @@ def install(
     found = Result(path, text or "", False, False, name, [command, *args], notes=notes)
     if new is None:
         return found
+    new = BOM + new if bom else new
     if not dry_run:
         atomic_write(path, new)
     return Result(path, new, True, not dry_run, name, [command, *args], replaced, notes)

@@ -580,3 +580,16 @@ def test_json_number_python_cannot_write_back_is_refused(env):
     r = cli(home, root, "--client", "claude-code")
     assert r.returncode == 2 and "1e400" in r.stderr and "nothing was written" in r.stderr
     assert path.read_text() == text
+
+
+def test_codex_toml_with_a_bom_is_merged_and_keeps_it(env):
+    """A BOM is no TOML statement (`Invalid statement (at line 1, column 1)` named nothing the
+    user could see): read past, and kept."""
+    home, root = env
+    path = home / ".codex" / "config.toml"
+    path.parent.mkdir()
+    path.write_bytes(b'\xef\xbb\xbfmodel = "o3"\n')
+    install("codex", root, home=home)
+    data = path.read_bytes()
+    assert data.startswith(b'\xef\xbb\xbfmodel = "o3"\n\n[mcp_servers.unity-index-game]\n')
+    assert not install("codex", root, home=home).changed

@@ -619,3 +619,24 @@ def test_a_field_whose_values_were_read_in_part_says_so(tmp_path: Path, monkeypa
     monkeypatch.setattr(serialized, "MAX_SETTINGS_FILES", 200)
     target, _ = find_references(open_workspace(root, [(root, Config())]), "Mover.speed")
     assert target.note == ""
+
+
+def test_a_pack_says_more_values_exist_when_it_read_the_first_files_only(tmp_path: Path, monkeypatch) -> None:
+    """A pack reads PACK_FILES files: past them it says there are more (`… 1+ more`), not a count
+    of what it read as if it were all (`… 1 more` of 3,000 prefabs), nor nothing."""
+    from indexer.identifiers import stem
+    from indexer.query import serialized
+    from indexer.query.workspace import open_workspace
+
+    scenes = {f"Assets/L{i}.unity": _instance_of(7, [("m_Name", "Mover"), ("speed", str(i))]) for i in range(4)}
+    root = _values_project(tmp_path / "P", scenes)
+    update(root, Config(workers=1))
+
+    def last_line(files: int) -> str:
+        monkeypatch.setattr(serialized, "PACK_FILES", files)
+        project, local = open_workspace(root, [(root, Config())]).owner("Assets/Mover.cs")
+        return serialized.pack_values(project, local, {stem("speed")})[-1]
+
+    assert last_line(8) == "  … 3 more (unity-index refs Mover.speed)"
+    assert last_line(2) == "  … 1+ more (unity-index refs Mover.speed)"
+    assert last_line(1) == "  … more (unity-index refs Mover.speed)"

@@ -176,7 +176,7 @@ def pack_values(project, local: str, stems: set[str]) -> list[str]:
     for field in named:
         key = ("values", field.container, tuple(sorted(f.name for f in named if f.container == field.container)))
         aliases = {old: f.name for f in named if f.container == field.container for old in former_names(f)}
-        found = project.remember(
+        found, partial = project.remember(
             key, lambda f=field, k=key, a=aliases: _type_values(project.graph, local, f.container, k[2], a)
         )
         written = (field.name, *former_names(field))
@@ -185,9 +185,11 @@ def pack_values(project, local: str, stems: set[str]) -> list[str]:
             continue
         shown += 1
         lines += [f"  {u.path}:{u.line}  {text}" for u, text in kept[:PACK_VALUES]]
-        if len(kept) > PACK_VALUES:
+        rest = len(kept) - PACK_VALUES
+        if rest > 0 or partial:  # files left unread hold more: not a count of those read as if all
             owner = field.container.rpartition(".")[2]
-            lines.append(f"  … {len(kept) - PACK_VALUES} more (unity-index refs {owner}.{field.name})")
+            said = f"{rest}+ more" if partial and rest > 0 else "more" if partial else f"{rest} more"
+            lines.append(f"  … {said} (unity-index refs {owner}.{field.name})")
     return [PACK_HEADER, *lines] if lines else []
 
 
@@ -230,8 +232,10 @@ _UNSERIALIZED = frozenset({"static", "const", "readonly"})
 
 def _type_values(
     graph: Graph, local: str, qualified: str, members: tuple[str, ...], aliases: dict[str, str]
-) -> dict[str, list[Usage]]:
-    return values_of(graph, members, _family_guids(graph, local, qualified), PACK_FILES, aliases)
+) -> tuple[dict[str, list[Usage]], bool]:
+    """The values, and whether files were left unread."""
+    unread: list[str] = []
+    return values_of(graph, members, _family_guids(graph, local, qualified), PACK_FILES, aliases, unread), bool(unread)
 
 
 def _family_guids(graph: Graph, local: str, qualified: str) -> set[str]:

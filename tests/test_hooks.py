@@ -427,3 +427,25 @@ def test_pre_commit_config_with_crlf_line_endings_keeps_them(tmp_path: Path) -> 
     precommit.add(write_project(top / "Game", {}))
     data = config.read_bytes()
     assert data.count(b"\n") == data.count(b"\r\n") > PRE_COMMIT_CONFIG.count("\n")
+
+
+def test_hooks_are_not_installed_into_a_hooks_folder_every_repository_shares(
+    repo: Path, tmp_path: Path, monkeypatch
+) -> None:
+    """A core.hooksPath of the user's (or the system's) git config is every repository's hooks
+    folder: hooks installed there for `Game` ran in every other repository too (`error: --project
+    Game: no such folder` on each commit there, or refreshing another repository's `Game`). Refused,
+    saying what to do; `uninstall` still removes hooks an earlier build put there."""
+    from indexer.changes.hooks import HookError
+
+    shared = tmp_path / "shared-hooks"
+    config = tmp_path / "gitconfig"
+    config.write_text(f"[core]\n\thooksPath = {shared}\n")
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(config))
+    with pytest.raises(HookError, match="every repository"):
+        install(repo)
+    assert not shared.exists() or not any(shared.iterdir())
+    r = run_cli("hook", "install", "--project", str(repo), env={"GIT_CONFIG_GLOBAL": str(config)})
+    assert r.returncode == 2 and "git config core.hooksPath .git/hooks" in r.stderr, r.stderr
+    git(repo, "config", "core.hooksPath", ".githooks")  # the repository's own: its hooks
+    assert install(repo)

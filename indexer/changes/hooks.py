@@ -169,10 +169,37 @@ def _ours(path: Path) -> bool:
         return False
 
 
+def _refuse_shared(project: Path, named: str) -> None:
+    """Refuse a hooks folder that a git config every repository reads names (core.hooksPath in
+    the user's or the system's config): hooks there run on every repository's commits."""
+    try:
+        out = subprocess.run(
+            ["git", "config", "--show-scope", "--show-origin", "--get", "core.hooksPath"],
+            cwd=_existing(project),
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+    except OSError:
+        return
+    scope, _, rest = out.partition("\t")
+    origin, _, value = rest.partition("\t")
+    if scope in ("global", "system"):
+        raise HookError(
+            f"core.hooksPath is {value}, set in {origin.removeprefix('file:')} (the {scope} git config): hooks"
+            f" there run in every repository, so they would refresh {named} on commits in all of them;"
+            " call `unity-index index --quiet --exit-zero --project"
+            f" {shlex.quote(str(project.resolve()))}` from your shared hook, or give this repository a hooks"
+            " folder of its own (`git config core.hooksPath .git/hooks`, where your shared hooks do not run"
+            " unless called) and run this again"
+        )
+
+
 def install(project: Path) -> list[str]:
     """Install the hooks for the project (or folder of projects) `project`, beside the projects
-    our hooks already refresh (a repository may hold several); returns what was done."""
+    our hooks already refresh (a repository may hold several); returns what was done. Never into
+    a hooks folder every repository shares (`_refuse_shared`)."""
     folder = hooks_dir(project)
+    _refuse_shared(project, hook_project(project))
     folder.mkdir(parents=True, exist_ok=True)
     named = hook_project(project)
     done = []

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import re
 import shlex
@@ -199,14 +200,33 @@ def _entry(client: Client, command: str, args: list[str]) -> dict:
 # JSON ---------------------------------------------------------------------------------------------
 
 
+BOM = "\ufeff"  # a Windows editor's UTF-8 mark, which the clients read past
+
+
+def _number(written: str) -> float:
+    """A JSON number as Python holds it; refused when Python would write it back as something
+    else than a number (`1e400` is read as infinity, written `Infinity`, which is not JSON)."""
+    value = float(written)
+    if math.isinf(value):
+        raise ValueError(f"the number {written} is too large to write back unchanged")
+    return value
+
+
+def _constant(written: str) -> float:
+    raise ValueError(f"{written} is not JSON")
+
+
 def _json_servers(text: str | None, key: str, path: Path) -> tuple[dict, dict]:
     """(the whole document, its servers object) of a JSON configuration; refuses what it cannot edit."""
-    if text is None or not text.strip():
+    text = (text or "").removeprefix(BOM)
+    if not text.strip():
         data: dict = {}
     else:
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
+            data = json.loads(text, parse_float=_number, parse_constant=_constant)
+        except ValueError as exc:
+            if not isinstance(exc, json.JSONDecodeError):
+                raise InstallError(f"{path}: {exc}; nothing was written: add the entry by hand") from None
             raise InstallError(
                 f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); "
                 "nothing was written: fix the file (comments and trailing commas are not supported) or move it away"
@@ -232,7 +252,9 @@ def merge_json(
         return None
     servers[name] = new
     servers.pop(drop or "", None)
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    out = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    # as the file was: a BOM kept, CRLF line ends kept
+    return out.replace("\n", "\r\n") if "\r\n" in (text or "") else out  # CRLF kept (a BOM: `install`)
 
 
 # TOML ---------------------------------------------------------------------------------------------
@@ -391,6 +413,8 @@ def install(
         text = read_regular(path).decode("utf-8") if path.exists() else None
     except (OSError, UnicodeDecodeError) as exc:
         raise InstallError(f"{path}: cannot read it ({exc}); nothing was written") from None
+    bom = text is not None and text.startswith(BOM)  # read past, and kept
+    text = text.removeprefix(BOM) if text is not None else None
     servers = _servers(client, text, path)
     name = entry_name(scope, project_root, servers)
     if scope == "project":
@@ -410,6 +434,7 @@ def install(
     found = Result(path, text or "", False, False, name, [command, *args], notes=notes)
     if new is None:
         return found
+    new = BOM + new if bom else new
     if not dry_run:
         atomic_write(path, new)
     return Result(path, new, True, not dry_run, name, [command, *args], replaced, notes)

@@ -151,3 +151,45 @@ def test_folder_of_projects_gets_project_dot(tmp_path: Path) -> None:
     write_project(repo / "Server", {})
     assert agents(repo, "install", "--client", "agents").returncode == 0
     assert (repo / "AGENTS.md").read_text() == section(False)
+
+
+def test_a_crlf_file_gets_one_section_and_loses_it_whole(tmp_path: Path) -> None:
+    """AGENTS.md checked out with CRLF (Windows, core.autocrlf) after the section was added: a
+    second install finds the section (it used to add a second one) and uninstall removes it;
+    the section is written with the file's line ends."""
+    crlf = USER_AGENTS.replace("\n", "\r\n")
+    root = write_project(tmp_path / "Game", {})
+    (root / "AGENTS.md").write_bytes((crlf + "\r\n" + section(True).replace("\n", "\r\n")).encode())
+    r = agents(root, "install", "--client", "agents")
+    assert r.returncode == 0 and "AGENTS.md: unchanged" in r.stderr, r.stderr
+    assert (root / "AGENTS.md").read_bytes().count(BEGIN.encode()) == 1
+    assert agents(root, "uninstall").returncode == 0
+    assert (root / "AGENTS.md").read_bytes() == crlf.encode()
+    assert agents(root, "install", "--client", "agents").returncode == 0
+    data = (root / "AGENTS.md").read_bytes()
+    assert data.count(b"\n") == data.count(b"\r\n")
+
+
+def test_a_file_that_is_not_utf8_is_a_clear_error_and_left_alone(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "Game", {})
+    (root / "CLAUDE.md").write_bytes(b"caf\xe9\n")
+    r = agents(root, "install")
+    assert r.returncode == 2, r.stderr
+    assert "CLAUDE.md: not UTF-8" in r.stderr and "nothing was written" in r.stderr
+    assert (root / "CLAUDE.md").read_bytes() == b"caf\xe9\n" and not (root / "AGENTS.md").exists()
+
+
+def test_lines_a_user_added_to_the_skill_are_kept(tmp_path: Path) -> None:
+    """The skill is the user's to extend: install brings the section up to date around their
+    lines, uninstall removes the section and keeps the file with their lines."""
+    root = write_project(tmp_path / "Game", {})
+    agents(root, "install", "--client", "claude")
+    skill_file = root / SKILL
+    mine = "\nAlso: our prefabs live in Assets/Game/Prefabs.\n"
+    skill_file.write_text(skill_file.read_text().replace("Grep remains", "Grep is") + mine)
+    r = agents(root, "install", "--client", "claude")
+    assert "SKILL.md: updated" in r.stderr and skill_file.read_text().endswith(mine)
+    assert "Grep remains" in skill_file.read_text()
+    agents(root, "uninstall")
+    assert skill_file.is_file() and BEGIN not in skill_file.read_text()
+    assert skill_file.read_text().endswith(mine)

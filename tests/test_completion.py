@@ -129,3 +129,61 @@ def test_the_zsh_script_declares_no_variable_zsh_ties_to_path() -> None:
     assert script.startswith("#compdef unity-index")
     assert not re.search(r"\blocal\b[^\n]*\bpath=", script)
     assert not re.search(r"(?<![\w_])\$path\b", script)
+
+
+def test_bash_offers_a_folder_with_spaces_in_its_name_as_one_word(tmp_path: Path) -> None:
+    """`--project My<Tab>` offers `My Game`, not the two words `My` and `Game` (unity projects are
+    often named so); each offer is one line of COMPREPLY."""
+    (tmp_path / "My Game").mkdir()
+    (tmp_path / "My Other Game").mkdir()
+    script = tmp_path / "c.bash"
+    script.write_text(_script("bash"))
+    probe = (
+        f"source {script}; COMP_WORDS=(unity-index status --project {shlex.quote(str(tmp_path / 'My'))}); "
+        'COMP_CWORD=3; _unity_index 2>/dev/null; printf "%s\\n" "${COMPREPLY[@]}"'
+    )
+    out = subprocess.run(["bash", "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert sorted(out.splitlines()) == [str(tmp_path / "My Game"), str(tmp_path / "My Other Game")]
+
+
+def _zsh_tab(tmp_path: Path, typed: str) -> bytes:
+    """What an interactive zsh, with our `_unity-index` on $fpath and compinit, echoes after the
+    first Tab of the session (through a pseudo-terminal)."""
+    import os
+    import pty
+    import select
+    import time
+
+    (tmp_path / "fn").mkdir()
+    (tmp_path / "fn" / "_unity-index").write_text(_script("zsh"))
+    (tmp_path / ".zshrc").write_text(f"fpath=({tmp_path / 'fn'} $fpath); autoload -Uz compinit; compinit -u\n")
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: an interactive zsh reading our .zshrc
+        os.chdir(tmp_path)
+        os.execve(shutil.which("zsh"), ["zsh", "-i"], {**os.environ, "ZDOTDIR": str(tmp_path), "PS1": "$ "})
+
+    def read(seconds: float, until: bytes = b"") -> bytes:
+        out, end = b"", time.time() + seconds
+        while time.time() < end and not (until and until in out):
+            if select.select([fd], [], [], 0.1)[0]:
+                try:
+                    out += os.read(fd, 4096)
+                except OSError:
+                    break
+        return out
+
+    try:
+        read(3, b"$ ")
+        os.write(fd, typed.encode() + b"\t")
+        return read(5, b"status")
+    finally:
+        os.kill(pid, 9)
+        os.waitpid(pid, 0)
+        os.close(fd)
+
+
+@pytest.mark.skipif(shutil.which("zsh") is None, reason="zsh is not installed here")
+def test_zsh_completes_on_the_first_tab_of_a_session(tmp_path: Path) -> None:
+    """docs/cli.md: the zsh script goes in a file `_unity-index` on $fpath. compinit loads it on
+    the first Tab, which defined the functions and completed nothing (a beep); it completes."""
+    assert b"unity-index status" in _zsh_tab(tmp_path, "unity-index sta")

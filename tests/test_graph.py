@@ -538,3 +538,130 @@ def test_a_pack_shows_values_of_fields_unity_serializes_only(tmp_path: Path) -> 
         "  Assets/Mover.prefab:13  Mover > Mover.speedUp: 1",
         "  Assets/Mover.prefab:14  Mover > Mover.speedCap: 1",
     ]
+
+
+HERO_SCRIPT = (
+    "using UnityEngine;\nusing UnityEngine.Serialization;\npublic class Hero : MonoBehaviour\n{\n"
+    '    [FormerlySerializedAs("oldJump")] public float jump;\n    public void Boost() {}\n}\n'
+)
+BOOSTER_SCRIPT = "using UnityEngine;\npublic class Booster : MonoBehaviour\n{\n    public float Boost;\n}\n"
+POWER_SCRIPTS = {
+    "Assets/Base.cs": "using UnityEngine;\npublic class Base<T> : MonoBehaviour\n{\n    public int power;\n}\n",
+    "Assets/Derived.cs": "public class Derived : Base<int>\n{\n}\n",
+}
+
+
+def _hero_project(root: Path) -> Path:
+    """Hero.prefab (GUID 1111...) carrying Hero (whose `jump` Unity serialized as `oldJump`) and
+    Booster (a field named as Hero's method), a level instance overriding both, and Derived.prefab
+    carrying a subclass of a generic base."""
+    component = "--- !u!114 &{id}\nMonoBehaviour:\n  m_GameObject: {{fileID: 100}}\n"
+    component += "  m_Script: {{fileID: 11500000, guid: {guid}, type: 3}}\n  {field}: {value}\n"
+    hero = MOVER_PREFAB.replace("Mover", "Hero") + "  m_Component:\n  - component: {fileID: 101}\n"
+    hero += "  - component: {fileID: 102}\n" + component.format(id=101, guid="2" * 32, field="oldJump", value=7)
+    hero += component.format(id=102, guid="4" * 32, field="Boost", value=1)
+    derived = MOVER_PREFAB.replace("Mover", "Der") + "  m_Component:\n  - component: {fileID: 101}\n"
+    derived += component.format(id=101, guid="6" * 32, field="power", value=42)
+    level = SCENE_HEAD + _instance_of(7, [("m_Name", "Hero"), ("oldJump", "9"), ("Boost", "2")])
+    return write_project(
+        root,
+        {
+            "Assets/Hero.cs": HERO_SCRIPT,
+            "Assets/Hero.cs.meta": meta("2" * 32),
+            "Assets/Booster.cs": BOOSTER_SCRIPT,
+            "Assets/Booster.cs.meta": meta("4" * 32),
+            **POWER_SCRIPTS,
+            "Assets/Base.cs.meta": meta("5" * 32),
+            "Assets/Derived.cs.meta": meta("6" * 32),
+            "Assets/Hero.prefab": hero,
+            "Assets/Hero.prefab.meta": meta("1" * 32, "PrefabImporter"),
+            "Assets/Derived.prefab": derived,
+            "Assets/Derived.prefab.meta": meta("7" * 32, "PrefabImporter"),
+            "Assets/Level.unity": level,
+        },
+    )
+
+
+def test_values_are_a_serialized_fields_under_its_former_names_and_never_a_methods(tmp_path: Path) -> None:
+    """A field renamed with `[FormerlySerializedAs]` is what Unity loads the old name into, so its
+    values are those the assets hold under the old name; a method holds no value, though another
+    component of the prefab has a field of its name (an instance's override names no component)."""
+    g = graph_for(_hero_project(tmp_path / "P"))
+
+    def values(target: str) -> list[tuple[str, str]]:
+        return [(u.path, u.detail) for u in g.references(g.target(target)) if u.kind == "value"]
+
+    assert values("Hero.jump") == [
+        ("Assets/Hero.prefab", "Hero > Hero.oldJump: 7"),
+        ("Assets/Level.unity", "Hero sets oldJump: 9 (via Assets/Hero.prefab)"),
+    ]
+    assert values("Hero.Boost") == []
+    assert values("Booster.Boost") == [
+        ("Assets/Hero.prefab", "Hero > Booster.Boost: 1"),
+        ("Assets/Level.unity", "Hero sets Boost: 2 (via Assets/Hero.prefab)"),
+    ]
+
+
+def test_a_member_of_a_generic_type_written_with_its_type_parameters_is_that_member(tmp_path: Path) -> None:
+    """`refs Base<T>.power` is the field, as `Base.power` is (it was taken for the type `Base`,
+    the member dropped without a word)."""
+    g = graph_for(_hero_project(tmp_path / "P"))
+    for written in ("Base<T>.power", "Base<int>.power"):
+        target = g.target(written)
+        assert (target.kind, target.member, target.types) == ("member", "power", ["Base"])
+        values = [u.detail for u in g.references(target) if u.kind == "value"]
+        assert values == ["Der > Derived.power: 42"]
+
+
+def test_a_pack_shows_the_values_a_field_holds_under_its_former_name(tmp_path: Path) -> None:
+    from indexer.identifiers import stem
+    from indexer.query.serialized import PACK_HEADER, pack_values
+    from indexer.query.workspace import open_workspace
+
+    root = _hero_project(tmp_path / "P")
+    update(root, Config(workers=1))
+    project, local = open_workspace(root, [(root, Config())]).owner("Assets/Hero.cs")
+    assert pack_values(project, local, {stem("jump")}) == [
+        PACK_HEADER,
+        "  Assets/Hero.prefab:13  Hero > Hero.oldJump: 7",
+        "  Assets/Level.unity:12  Hero sets oldJump: 9",
+    ]
+
+
+def test_a_field_whose_values_were_read_in_part_says_so(tmp_path: Path, monkeypatch) -> None:
+    """Past MAX_SETTINGS_FILES files the values are not read: the target's note says how many
+    files were not (`refs` showed the first ones as if they were all)."""
+    from indexer.query import serialized
+    from indexer.query.lookup import find_references
+    from indexer.query.workspace import open_workspace
+
+    scenes = {f"Assets/L{i}.unity": _instance_of(7, [("m_Name", "Mover"), ("speed", str(i))]) for i in range(3)}
+    root = _values_project(tmp_path / "P", scenes)
+    update(root, Config(workers=1))
+    monkeypatch.setattr(serialized, "MAX_SETTINGS_FILES", 2)
+    target, _ = find_references(open_workspace(root, [(root, Config())]), "Mover.speed")
+    assert target.note == "values read from the first 2 of 3 files placing its prefabs"
+    monkeypatch.setattr(serialized, "MAX_SETTINGS_FILES", 200)
+    target, _ = find_references(open_workspace(root, [(root, Config())]), "Mover.speed")
+    assert target.note == ""
+
+
+def test_a_pack_says_more_values_exist_when_it_read_the_first_files_only(tmp_path: Path, monkeypatch) -> None:
+    """A pack reads PACK_FILES files: past them it says there are more (`… 1+ more`), not a count
+    of what it read as if it were all (`… 1 more` of 3,000 prefabs), nor nothing."""
+    from indexer.identifiers import stem
+    from indexer.query import serialized
+    from indexer.query.workspace import open_workspace
+
+    scenes = {f"Assets/L{i}.unity": _instance_of(7, [("m_Name", "Mover"), ("speed", str(i))]) for i in range(4)}
+    root = _values_project(tmp_path / "P", scenes)
+    update(root, Config(workers=1))
+
+    def last_line(files: int) -> str:
+        monkeypatch.setattr(serialized, "PACK_FILES", files)
+        project, local = open_workspace(root, [(root, Config())]).owner("Assets/Mover.cs")
+        return serialized.pack_values(project, local, {stem("speed")})[-1]
+
+    assert last_line(8) == "  … 3 more (unity-index refs Mover.speed)"
+    assert last_line(2) == "  … 1+ more (unity-index refs Mover.speed)"
+    assert last_line(1) == "  … more (unity-index refs Mover.speed)"

@@ -352,3 +352,100 @@ def test_hooks_refresh_every_project_of_a_repository_installed_for(tmp_path: Pat
     assert uninstall(top / "Tools") == []  # refreshes Game only: not Tools' to remove
     assert uninstall(top / "Game") == [f"{n}: removed" for n in HOOKS]
     assert not any((hooks / n).exists() for n in HOOKS)
+
+
+def test_lines_added_to_our_hook_are_kept_when_it_is_rewritten_or_removed(repo: Path) -> None:
+    """A user who added lines to a hook of ours finds them in `<name>.unity-index-backup` after
+    `install` rewrites it (another version) or `uninstall` removes it; an unedited hook leaves no copy."""
+    hooks = repo / ".git/hooks"
+    install(repo)
+    hook = hooks / "pre-commit"
+    edited = hook.read_text().replace("exit 0\n", "echo lint-my-code\nexit 0\n")
+    hook.write_text(edited.replace("--time-limit 5", "--time-limit 9"))  # and another version's line
+    assert install(repo) == [
+        "pre-commit: had lines unity-index did not write; kept a copy as pre-commit.unity-index-backup",
+        f"pre-commit: updated in {hooks}",
+    ]
+    assert "echo lint-my-code" in (hooks / "pre-commit.unity-index-backup").read_text()
+    hook.write_text(hook.read_text().replace("exit 0\n", "echo second-edit\nexit 0\n"))
+    done = uninstall(repo)
+    assert done[0] == "pre-commit: had lines unity-index did not write; kept a copy as pre-commit.unity-index-backup.1"
+    assert "echo second-edit" in (hooks / "pre-commit.unity-index-backup.1").read_text()
+    assert not hook.exists()
+    assert not any(p.name.startswith("post-merge.") for p in hooks.iterdir())  # unedited: no copy
+
+
+def test_a_hook_that_is_a_symlink_to_nothing_is_kept_not_written_through(repo: Path) -> None:
+    """A dangling symlink in the hooks folder (to a script not checked out yet) is the user's
+    hook: it is chained as `<name>.local` and put back by `uninstall`, and nothing is written
+    where it points (a file in the work tree, committed by the next `git add -A`)."""
+    hooks = repo / ".git/hooks"
+    (hooks / "post-merge").symlink_to("../../tools/post-merge")
+    done = install(repo)
+    assert "post-merge: kept the existing hook as post-merge.local, run after the refresh" in done
+    assert not (repo / "tools").exists()
+    assert os.readlink(hooks / "post-merge.local") == "../../tools/post-merge"
+    assert "unity-index-refresh" in (hooks / "post-merge").read_text()
+    assert "post-merge: restored the previous hook" in uninstall(repo)
+    assert os.readlink(hooks / "post-merge") == "../../tools/post-merge"
+    assert not (hooks / "post-merge.local").is_symlink()
+
+
+def test_pre_commit_config_refreshes_every_project_installed_for(tmp_path: Path) -> None:
+    """As the plain hooks do: installing for a second project of the repository adds a second
+    entry instead of replacing the first's, and uninstalling one keeps the other's."""
+    from indexer.changes import precommit
+
+    top = tmp_path / "repo"
+    top.mkdir()
+    git(top, "init", "-q")
+    games = [write_project(top / "Games" / name, {}) for name in ("A", "B")]
+    precommit.add(games[0])
+    _, done = precommit.add(games[1])
+    assert done == [f"added the unity-index-refresh hook (repo: local) to {top / '.pre-commit-config.yaml'}"]
+    assert precommit.add(games[0])[1] == []
+
+    def projects() -> list[str]:
+        data = YAML(typ="safe").load((top / ".pre-commit-config.yaml").read_text())
+        return [h["args"][1] for r in data["repos"] for h in r["hooks"] if h["id"] == "unity-index-refresh"]
+
+    assert projects() == ["Games/A", "Games/B"]
+    precommit.remove(games[0])
+    assert projects() == ["Games/B"]
+    assert precommit.remove(games[0])[1] == []
+
+
+def test_pre_commit_config_with_crlf_line_endings_keeps_them(tmp_path: Path) -> None:
+    """A config checked out with CRLF (Windows, core.autocrlf) gets CRLF on every line, not a mix."""
+    from indexer.changes import precommit
+
+    top = tmp_path / "repo"
+    top.mkdir()
+    git(top, "init", "-q")
+    config = top / ".pre-commit-config.yaml"
+    config.write_bytes(PRE_COMMIT_CONFIG.replace("\n", "\r\n").encode())
+    precommit.add(write_project(top / "Game", {}))
+    data = config.read_bytes()
+    assert data.count(b"\n") == data.count(b"\r\n") > PRE_COMMIT_CONFIG.count("\n")
+
+
+def test_hooks_are_not_installed_into_a_hooks_folder_every_repository_shares(
+    repo: Path, tmp_path: Path, monkeypatch
+) -> None:
+    """A core.hooksPath of the user's (or the system's) git config is every repository's hooks
+    folder: hooks installed there for `Game` ran in every other repository too (`error: --project
+    Game: no such folder` on each commit there, or refreshing another repository's `Game`). Refused,
+    saying what to do; `uninstall` still removes hooks an earlier build put there."""
+    from indexer.changes.hooks import HookError
+
+    shared = tmp_path / "shared-hooks"
+    config = tmp_path / "gitconfig"
+    config.write_text(f"[core]\n\thooksPath = {shared}\n")
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(config))
+    with pytest.raises(HookError, match="every repository"):
+        install(repo)
+    assert not shared.exists() or not any(shared.iterdir())
+    r = run_cli("hook", "install", "--project", str(repo), env={"GIT_CONFIG_GLOBAL": str(config)})
+    assert r.returncode == 2 and "git config core.hooksPath .git/hooks" in r.stderr, r.stderr
+    git(repo, "config", "core.hooksPath", ".githooks")  # the repository's own: its hooks
+    assert install(repo)

@@ -552,3 +552,44 @@ def test_a_new_file_gets_the_mode_the_umask_gives(env, umask):
     finally:
         os.umask(old)
     assert (root / ".mcp.json").stat().st_mode & 0o777 == 0o666 & ~umask
+
+
+def test_json_with_a_bom_and_crlf_is_merged_and_keeps_both(env, on_path):
+    """A file saved by a Windows editor (UTF-8 BOM, CRLF) is valid JSON to the clients: it is
+    merged, not refused with Python's `decode using utf-8-sig`, and keeps its BOM and line ends."""
+    home, root = env
+    path = root / ".vscode" / "mcp.json"
+    path.parent.mkdir()
+    path.write_bytes(b'\xef\xbb\xbf{\r\n  "servers": {\r\n    "py": {"command": "p"}\r\n  }\r\n}\r\n')
+    r = cli(home, root, "--client", "vscode", path=on_path)
+    assert r.returncode == 0, r.stderr
+    data = path.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf{\r\n") and data.count(b"\n") == data.count(b"\r\n")
+    assert list(json.loads(data.decode("utf-8-sig"))["servers"]) == ["py", "unity-index"]
+    assert cli(home, root, "--client", "vscode", path=on_path).returncode == 0
+    assert path.read_bytes() == data
+
+
+def test_json_number_python_cannot_write_back_is_refused(env):
+    """`1e400` is valid JSON that Python reads as infinity and would write as `Infinity`, which is
+    not JSON: the file is refused, not corrupted."""
+    home, root = env
+    path = root / ".mcp.json"
+    text = '{"mcpServers": {}, "limits": {"huge": 1e400}}\n'
+    path.write_text(text)
+    r = cli(home, root, "--client", "claude-code")
+    assert r.returncode == 2 and "1e400" in r.stderr and "nothing was written" in r.stderr
+    assert path.read_text() == text
+
+
+def test_codex_toml_with_a_bom_is_merged_and_keeps_it(env):
+    """A BOM is no TOML statement (`Invalid statement (at line 1, column 1)` named nothing the
+    user could see): read past, and kept."""
+    home, root = env
+    path = home / ".codex" / "config.toml"
+    path.parent.mkdir()
+    path.write_bytes(b'\xef\xbb\xbfmodel = "o3"\n')
+    install("codex", root, home=home)
+    data = path.read_bytes()
+    assert data.startswith(b'\xef\xbb\xbfmodel = "o3"\n\n[mcp_servers.unity-index-game]\n')
+    assert not install("codex", root, home=home).changed

@@ -3,11 +3,13 @@
 `install` writes `pre-commit`, `post-checkout`, `post-merge` and `post-rewrite` hooks that refresh
 the index (never failing the git command) and then run the hook that was there before, kept as
 `<name>.local`, with the same arguments and stdin. Re-installing is a no-op; `uninstall` puts the
-previous hooks back. Each run reports only what it changed.
+previous hooks back. Lines someone added to a hook of ours are kept in a copy before it is
+rewritten or removed. Each run reports only what it changed.
 """
 
 from __future__ import annotations
 
+import difflib
 import os
 import shlex
 import shutil
@@ -24,6 +26,8 @@ HOOK_WAIT_SECONDS = 2
 HOOK_TIME_LIMIT_SECONDS = 5
 MARKER = "# unity-index-refresh: managed by `unity-index hook install`"
 CHAINED_SUFFIX = ".local"
+# A hook of ours that someone added lines to is kept under this name before it is rewritten or removed.
+KEPT_SUFFIX = ".unity-index-backup"
 RECORDED_PREFIX = "unity_index="
 
 
@@ -165,10 +169,37 @@ def _ours(path: Path) -> bool:
         return False
 
 
+def _refuse_shared(project: Path, named: str) -> None:
+    """Refuse a hooks folder that a git config every repository reads names (core.hooksPath in
+    the user's or the system's config): hooks there run on every repository's commits."""
+    try:
+        out = subprocess.run(
+            ["git", "config", "--show-scope", "--show-origin", "--get", "core.hooksPath"],
+            cwd=_existing(project),
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+    except OSError:
+        return
+    scope, _, rest = out.partition("\t")
+    origin, _, value = rest.partition("\t")
+    if scope in ("global", "system"):
+        raise HookError(
+            f"core.hooksPath is {value}, set in {origin.removeprefix('file:')} (the {scope} git config): hooks"
+            f" there run in every repository, so they would refresh {named} on commits in all of them;"
+            " call `unity-index index --quiet --exit-zero --project"
+            f" {shlex.quote(str(project.resolve()))}` from your shared hook, or give this repository a hooks"
+            " folder of its own (`git config core.hooksPath .git/hooks`, where your shared hooks do not run"
+            " unless called) and run this again"
+        )
+
+
 def install(project: Path) -> list[str]:
     """Install the hooks for the project (or folder of projects) `project`, beside the projects
-    our hooks already refresh (a repository may hold several); returns what was done."""
+    our hooks already refresh (a repository may hold several); returns what was done. Never into
+    a hooks folder every repository shares (`_refuse_shared`)."""
     folder = hooks_dir(project)
+    _refuse_shared(project, hook_project(project))
     folder.mkdir(parents=True, exist_ok=True)
     named = hook_project(project)
     done = []
@@ -183,8 +214,10 @@ def install(project: Path) -> list[str]:
         text = script(listed)
         if ours and _current(hook, text):
             continue  # already this hook: nothing to report
-        if hook.exists() and not ours:
-            if chained.exists():
+        if ours:
+            done += _keep_edits(hook)
+        elif _present(hook):  # a symlink too, even one to nothing: it is the user's
+            if _present(chained):
                 raise HookError(f"{hook} exists and so does {chained}: move one of them away first")
             os.replace(hook, chained)
             done.append(f"{name}: kept the existing hook as {chained.name}, run after the refresh")
@@ -193,6 +226,40 @@ def install(project: Path) -> list[str]:
         also = f" (refreshing {', '.join(others)} too)" if others else ""
         done.append(f"{name}: {'updated' if ours else 'installed'} in {folder}{also}")
     return done
+
+
+def _present(path: Path) -> bool:
+    return path.is_symlink() or path.exists()
+
+
+def _added_lines(hook: Path) -> list[str]:
+    """The lines someone added to a hook of ours: what this version would write for its projects
+    and command does not have them (a line of ours changed in place, as another version writes
+    it, is not one)."""
+    try:
+        text = hook.read_text(errors="replace")
+    except OSError:
+        return []
+    lines = text.splitlines()
+    ours = script(recorded_projects(text), recorded_command(text) or "").splitlines()
+    added = []
+    for op, a1, a2, b1, b2 in difflib.SequenceMatcher(None, ours, lines, autojunk=False).get_opcodes():
+        if op == "insert" or (op == "replace" and b2 - b1 > a2 - a1):
+            added += [line for line in lines[b1:b2] if line.strip()]
+    return added
+
+
+def _keep_edits(hook: Path) -> list[str]:
+    """Keep a copy of a hook of ours that someone added lines to, before it is rewritten or
+    removed (`<name>.unity-index-backup`, never one already there); what was done."""
+    if not _added_lines(hook):
+        return []
+    copy = hook.with_name(hook.name + KEPT_SUFFIX)
+    n = 1
+    while _present(copy):
+        copy, n = hook.with_name(f"{hook.name}{KEPT_SUFFIX}.{n}"), n + 1
+    shutil.copy2(hook, copy)
+    return [f"{hook.name}: had lines unity-index did not write; kept a copy as {copy.name}"]
 
 
 def _projects_of(hook: Path) -> list[str]:
@@ -234,12 +301,13 @@ def uninstall(project: Path) -> list[str]:
             others = [p for p in projects if not _same(p, named, project)]
             if projects and len(others) == len(projects):
                 continue  # it refreshes other projects only
+            done += _keep_edits(hook)
             if others:
                 atomic_write(hook, script(others, recorded_command(hook.read_text()) or ""), mode=0o755)
                 done.append(f"{name}: no longer refreshes {named} (still {', '.join(others)})")
                 continue
             hook.unlink()
-            if chained.exists():
+            if _present(chained):
                 os.replace(chained, hook)
                 done.append(f"{name}: restored the previous hook")
             else:

@@ -52,8 +52,11 @@ def _flow(items: list[str]) -> CommentedSeq:
 
 
 def _load(path: Path) -> tuple[CommentedMap, YAML]:
+    """The config and a YAML writing it as it was indented (`yaml.crlf`: its lines end in CRLF)."""
     text = read_regular(path).decode("utf-8") if path.exists() else ""
     yaml = YAML()  # round trip
+    yaml.crlf = "\r\n" in text  # ruamel keeps a comment's \r but ends the lines it writes with \n
+    text = text.replace("\r\n", "\n")
     yaml.preserve_quotes = True
     yaml.width = 4096  # never re-wrap the user's long lines
     if not text.strip():
@@ -106,13 +109,34 @@ def _put_tail(data: CommentedMap, tail: str) -> None:
     items[i] = CommentToken(old + tail, CommentMark(0), None)
 
 
-def _find(repos: CommentedSeq) -> tuple[CommentedMap, CommentedMap] | None:
-    """(repo entry, hook) holding our hook id, wherever it is (local or a repository URL)."""
-    for repo in repos:
-        for hook in (repo.get("hooks") or []) if isinstance(repo, dict) else []:
-            if isinstance(hook, dict) and hook.get("id") == HOOK_ID:
-                return repo, hook
-    return None
+def _ours(repos: CommentedSeq) -> list[tuple[CommentedMap, CommentedMap]]:
+    """(repo entry, hook) of each hook with our id, wherever it is (local or a repository URL)."""
+    return [
+        (repo, hook)
+        for repo in repos
+        for hook in ((repo.get("hooks") or []) if isinstance(repo, dict) else [])
+        if isinstance(hook, dict) and hook.get("id") == HOOK_ID
+    ]
+
+
+def _project_of(hook: CommentedMap) -> str:
+    """The project a hook of ours refreshes, as `our_hook` names it ("" = the repository's root)."""
+    args = hook.get("args")
+    if isinstance(args, list) and "--project" in args[:-1]:
+        return str(args[args.index("--project") + 1])
+    return ""
+
+
+def _named(base: Path, top: Path) -> str:
+    """The project's folder relative to the repository's root ("" = the root itself)."""
+    return base.resolve().relative_to(top).as_posix() if base.resolve() != top else ""
+
+
+def _find(repos: CommentedSeq, project: str) -> tuple[CommentedMap, CommentedMap] | None:
+    """(repo entry, hook) of our hook for `project`: a repository holding several Unity projects
+    has one hook for each (pre-commit runs every hook of an id), as the plain hooks refresh each."""
+    found = _ours(repos)
+    return next((f for f in found if _project_of(f[1]) == project), None)
 
 
 def add(base: Path) -> tuple[Path, list[str]]:
@@ -122,13 +146,17 @@ def add(base: Path) -> tuple[Path, list[str]]:
     path = top / CONFIG
     data, yaml = _load(path)
     repos = data.setdefault("repos", CommentedSeq())
-    project = base.resolve().relative_to(top).as_posix() if base.resolve() != top else ""
+    project = _named(base, top)
     wanted = our_hook(project)
     done = []
     tail = _pop_tail(data)
-    found = _find(repos)
+    found = _find(repos, project)
     if found is None:
-        repos.append(CommentedMap(repo="local", hooks=CommentedSeq([wanted])))
+        local = next((r for r, _ in _ours(repos) if r.get("repo") == "local"), None)
+        if local is None:
+            repos.append(CommentedMap(repo="local", hooks=CommentedSeq([wanted])))
+        else:  # beside the hook of another project of this repository
+            local["hooks"].append(wanted)
         done.append(f"added the {HOOK_ID} hook (repo: local) to {path}")
     elif found[0].get("repo") == "local" and dict(found[1]) != dict(wanted):
         found[1].clear()
@@ -149,11 +177,13 @@ def add(base: Path) -> tuple[Path, list[str]]:
 
 def remove(base: Path) -> tuple[Path, list[str]]:
     """Remove our `repo: local` hook (and that repo entry when it holds nothing else)."""
-    path = repository_root(base) / CONFIG
+    top = repository_root(base)
+    path = top / CONFIG
     if not path.exists():
         return path, []
     data, yaml = _load(path)
-    found = _find(data.get("repos") or CommentedSeq())
+    project = _named(base, top)
+    found = _find(data.get("repos") or CommentedSeq(), project)
     if found is None or found[0].get("repo") != "local":
         return path, []
     repo, hook = found
@@ -169,4 +199,5 @@ def remove(base: Path) -> tuple[Path, list[str]]:
 def _write(path: Path, data: CommentedMap, yaml: YAML) -> None:
     buf = io.StringIO()
     yaml.dump(data, buf)
-    atomic_write(path, buf.getvalue())
+    text = buf.getvalue()
+    atomic_write(path, text.replace("\n", "\r\n") if getattr(yaml, "crlf", False) else text)

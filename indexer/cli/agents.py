@@ -15,7 +15,7 @@ import re
 from pathlib import Path
 from typing import NamedTuple
 
-from indexer.cli.common import EXIT_OK, JSON_SCHEMA_VERSION, print_json, project_arg, workspace
+from indexer.cli.common import EXIT_OK, JSON_SCHEMA_VERSION, UsageError, print_json, project_arg, workspace
 from indexer.cli.console import Console
 from indexer.files import atomic_write, read_regular
 
@@ -27,7 +27,8 @@ SECTION_TOKEN_LIMIT = 400
 SKILL = Path(".claude") / "skills" / "unity-index" / "SKILL.md"
 CLIENTS = ("agents", "claude")  # AGENTS.md; CLAUDE.md and the Claude Code skill
 
-_SECTION = re.compile(rf"\n*{re.escape(BEGIN)}\n.*?{re.escape(END)}\n?", re.S)
+# CRLF too: a file checked out on Windows (core.autocrlf) after the section was added
+_SECTION = re.compile(rf"(?:\r?\n)*{re.escape(BEGIN)}\r?\n.*?{re.escape(END)}(?:\r?\n)?", re.S)
 
 GUIDE = """\
 ## Finding things in this Unity project: unity-index
@@ -70,10 +71,12 @@ def upsert(text: str | None, block: str) -> str | None:
     """`text` with `block` in place of the marked section (or appended after a blank line); None
     when it already holds exactly that."""
     text = text or ""
+    nl = _newline(text)
+    block = block.replace("\n", nl)
     found = _SECTION.search(text)
     if found is None:
-        return (text.rstrip("\n") + "\n\n" if text.strip() else "") + block
-    lead = "\n\n" if found.start() > 0 else ""
+        return (text.rstrip("\r\n") + nl * 2 if text.strip() else "") + block
+    lead = nl * 2 if found.start() > 0 else ""
     new = text[: found.start()] + lead + block + text[found.end() :]
     return None if new == text else new
 
@@ -83,10 +86,17 @@ def remove(text: str) -> str | None:
     found = _SECTION.search(text)
     if found is None:
         return None
-    before, after = text[: found.start()].rstrip("\n"), text[found.end() :].lstrip("\n")
+    nl = _newline(text)
+    before, after = text[: found.start()].rstrip("\r\n"), text[found.end() :].lstrip("\r\n")
     if before and after:
-        return f"{before}\n\n{after}"
-    return f"{before}\n" if before else after
+        return f"{before}{nl * 2}{after}"
+    return f"{before}{nl}" if before else after
+
+
+def _newline(text: str) -> str:
+    """The line end a file uses (CRLF when its first line ends so)."""
+    first = text.find("\n")
+    return "\r\n" if first > 0 and text[first - 1] == "\r" else "\n"
 
 
 class Change(NamedTuple):  # not a dataclass: importing dataclasses costs every command ~20 ms
@@ -101,6 +111,8 @@ def _read(path: Path) -> str | None:
         return read_regular(path).decode("utf-8")
     except FileNotFoundError:
         return None
+    except UnicodeDecodeError:
+        raise UsageError(f"{path}: not UTF-8 text; nothing was written: save it as UTF-8 or move it away") from None
 
 
 def plan_install(base: Path, clients: tuple[str, ...], single_project: bool) -> list[Change]:
@@ -136,7 +148,19 @@ def _skill(base: Path, single_project: bool) -> list[Change]:
         return [Change(path, "unchanged")]
     if text is not None and BEGIN not in text:
         return [Change(path, "skipped", note="a skill of that name that unity-index did not write is there")]
+    if text is not None and not _ours_only(text):  # lines the user added stay; the section is updated
+        new = upsert(text, section(single_project))
+        return [Change(path, "unchanged")] if new is None else [Change(path, "updated", new)]
     return [Change(path, "updated" if text else "added", wanted)]
+
+
+def _ours_only(skill_text: str) -> bool:
+    """Whether a skill holds what `install` writes and nothing else (any version's section)."""
+    rest = remove(skill_text)
+    return rest is not None and (not rest.strip() or _HEAD.fullmatch(rest.strip()) is not None)
+
+
+_HEAD = re.compile(r"---\r?\nname: unity-index\r?\ndescription: [^\n]*\r?\n---")  # any version's
 
 
 def plan_uninstall(base: Path) -> list[Change]:
@@ -149,7 +173,8 @@ def plan_uninstall(base: Path) -> list[Change]:
     path = base / SKILL
     text = _read(path)
     if text is not None and BEGIN in text:
-        out.append(Change(path, "removed"))
+        kept = None if _ours_only(text) else remove(text)
+        out.append(Change(path, "removed", kept, "kept the lines you added" if kept else ""))
     return out
 
 

@@ -37,6 +37,7 @@ _GUID_TOKEN = re.compile(r"guid:([0-9a-f]{32})")
 GUID_RE = re.compile(r"^[0-9A-Fa-f]{32}$")
 _CALL = re.compile(r"\s*\(.*\)$")  # the arguments of a call: `Heal(25)`, `Heal (int amount)`
 _IDENTIFIER = re.compile(r"[^\W\d]\w*")
+_AFTER_GENERIC = re.compile(r">\s*\.")  # `Base<T>.power`: a member of a generic type, not the type
 HUB_USERS = 200  # a file used by more is a hub: its users are not walked
 # The edges a file's use of another is stored as (EDGE_KINDS), and how each reads from the other end.
 REVERSE_EDGE = {
@@ -169,7 +170,7 @@ class Graph:
             return Target(kind="guid", name=guid, guid=guid, path=path, note=note)
         if self.records.record(t) is not None or self.records.guid_of_path(t):
             return self._path_target(t)
-        types = self.types_named(t)
+        types = [] if _AFTER_GENERIC.search(t) else self.types_named(t)
         if types:
             return Target(kind="type", name=t, types=sorted({x.qualified for x in types}))
         if "." in t:
@@ -238,9 +239,10 @@ class Graph:
             messages = message_usages(self, target.member)
             called = {(u.path, u.line) for u in messages}
             for q in target.types:
-                family = self.descendants(self.declaring_type(q, target.member))
+                family = self.descendants(declarer := self.declaring_type(q, target.member))
                 guids = self.script_guids(family)
-                usages += self._method_usages(family, target.member, guids) + value_usages(self, target.member, guids)
+                usages += self._method_usages(family, target.member, guids)
+                usages += value_usages(self, target.member, guids, declarer, target)
                 usages += [u for u in self._member_text_usages(family, target.member) if (u.path, u.line) not in called]
             usages += messages
         if target.kind == "assembly" and target.path:

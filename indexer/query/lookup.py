@@ -40,11 +40,10 @@ def find_references(ws: Workspace, text: str) -> tuple[Target | None, list[Usage
         t = graph.target(text)
         if t.kind == "unknown":
             continue
+        found = with_settings(graph, graph.references(t))  # which may add to the target's note
         if target is None:
             target = msgspec.structs.replace(t, path=p.prefix + t.path if t.path else "")
-        usages += [
-            msgspec.structs.replace(u, path=p.prefix + u.path) for u in with_settings(graph, graph.references(t))
-        ]
+        usages += [msgspec.structs.replace(u, path=p.prefix + u.path) for u in found]
     return target, usages
 
 

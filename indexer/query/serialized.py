@@ -21,38 +21,83 @@ import re
 from typing import TYPE_CHECKING
 
 from indexer.identifiers import name_stems
-from indexer.model import Symbol, Usage
+from indexer.model import Symbol, Target, Usage
 from indexer.query.carriers import MAX_SETTINGS_FILES, Overrides, inherited_usages
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
 
 
-def value_usages(graph: Graph, member: str, script_guids: set[str]) -> list[Usage]:
+def value_usages(
+    graph: Graph, member: str, script_guids: set[str], declarer: str | None = None, target: Target | None = None
+) -> list[Usage]:
     """The assets that set `member` of the scripts named by `script_guids` (a type and its
     subclasses): on a component of the script itself (context `value`) and as an override of an
     instance or variant of a prefab carrying it, at any depth (context `override`). The records
     of the first MAX_SETTINGS_FILES files of each are read, by path: a script on every prefab of a
-    large project is not decoded thousands of times for one `refs`."""
-    return values_of(graph, (member,), script_guids, MAX_SETTINGS_FILES)[member]
+    large project is not decoded thousands of times for one `refs`. Given the type `declarer`
+    that declares the member: none for a method (an override of another component's field of its
+    name is not its), and the names `[FormerlySerializedAs]` gives a field count as its own.
+    `target`: its note says when files were left unread."""
+    declared = _declarations(graph, declarer, member) if declarer else []
+    if declared and not any(s.kind in ("field", "property") for s in declared):
+        return []
+    aliases = {old: member for s in declared for old in former_names(s)}
+    unread: list[str] = []
+    found = values_of(graph, (member,), script_guids, MAX_SETTINGS_FILES, aliases, unread)[member]
+    if target is not None and unread:
+        target.note = "; ".join(filter(None, [target.note, "values read from " + " and ".join(unread)]))
+    return found
 
 
-def values_of(graph: Graph, members: tuple[str, ...], script_guids: set[str], most: int) -> dict[str, list[Usage]]:
+def _declarations(graph: Graph, qualified: str, member: str) -> list[Symbol]:
+    """The symbols declaring `member` in the type `qualified` (in each file of a partial class)."""
+    out = []
+    for path in {t.path for t in graph.types_named(qualified) if t.qualified == qualified}:
+        rec = graph.records.record(path)
+        out += [s for s in (rec.symbols if rec else ()) if s.name == member and s.container == qualified]
+    return out
+
+
+_FORMER = re.compile(r"FormerlySerializedAs\s*\(\s*(?:oldName\s*:\s*)?\"([^\"]+)\"")
+
+
+def former_names(symbol: Symbol) -> list[str]:
+    """The names a field was serialized by before a rename (`[FormerlySerializedAs("old")]`):
+    Unity loads a value stored under one into the field, and assets keep it until saved again."""
+    return [m[1] for a in symbol.attributes if (m := _FORMER.search(a))]
+
+
+def values_of(
+    graph: Graph,
+    members: tuple[str, ...],
+    script_guids: set[str],
+    most: int,
+    aliases: dict[str, str] | None = None,
+    unread: list[str] | None = None,
+) -> dict[str, list[Usage]]:
     """`value_usages` of several members of the same scripts, each file read once, from the
-    first `most` files carrying them and the first `most` placing them."""
+    first `most` files carrying them and the first `most` placing them (`aliases`: a former name
+    of a member, to that member; `unread` gets what was left unread, `the first 200 of 310 files
+    carrying the script`)."""
     out: dict[str, list[Usage]] = {m: [] for m in members}
     if not script_guids:
         return out
-    names = {name: m for m in members for name in (m, _backing(m))}
+    names = {**(aliases or {}), **{name: m for m in members for name in (m, _backing(m))}}
     carriers: list[Usage] = []
-    for path in _carrying(graph, script_guids)[:most]:
+    carrying = _carrying(graph, script_guids)
+    if unread is not None and len(carrying) > most:
+        unread.append(f"the first {most} of {len(carrying)} files carrying the script")
+    for path in carrying[:most]:
         carriers.append(Usage(path, 0, "asset", "script", "m_Script", ""))
         for member, usage in _own_values(graph, path, graph.records.symbols(path), names, script_guids):
             out[member].append(usage)
     files: dict[str, Overrides] = {}
     shown: set[tuple[str, str]] = set()  # one line per value an instance sets: stale overrides repeat it
+    skipped: set[str] = set()
     for instance in inherited_usages(graph, carriers):
         if instance.path not in files and len(files) >= most:
+            skipped.add(instance.path)
             continue
         overrides = files.setdefault(instance.path, Overrides.of(graph, instance.path))
         via = instance.detail.rpartition(" (via ")[2]
@@ -64,6 +109,8 @@ def values_of(graph: Graph, members: tuple[str, ...], script_guids: set[str], mo
             if (instance.path, detail) not in shown:
                 shown.add((instance.path, detail))
                 out[member].append(Usage(instance.path, s.line, "asset", "value", "override", detail))
+    if unread is not None and skipped:
+        unread.append(f"the first {most} of {most + len(skipped)} files placing its prefabs")
     return out
 
 
@@ -128,22 +175,29 @@ def pack_values(project, local: str, stems: set[str]) -> list[str]:
     shown = 0
     for field in named:
         key = ("values", field.container, tuple(sorted(f.name for f in named if f.container == field.container)))
-        found = project.remember(key, lambda f=field, k=key: _type_values(project.graph, local, f.container, k[2]))
-        kept = [(u, text) for u in found[field.name] if _tunable(text := u.detail.partition(" (via ")[0], field.name)]
+        aliases = {old: f.name for f in named if f.container == field.container for old in former_names(f)}
+        found, partial = project.remember(
+            key, lambda f=field, k=key, a=aliases: _type_values(project.graph, local, f.container, k[2], a)
+        )
+        written = (field.name, *former_names(field))
+        kept = [(u, text) for u in found[field.name] if _tunable(text := u.detail.partition(" (via ")[0], written)]
         if not kept or shown == PACK_FIELDS:
             continue
         shown += 1
         lines += [f"  {u.path}:{u.line}  {text}" for u, text in kept[:PACK_VALUES]]
-        if len(kept) > PACK_VALUES:
+        rest = len(kept) - PACK_VALUES
+        if rest > 0 or partial:  # files left unread hold more: not a count of those read as if all
             owner = field.container.rpartition(".")[2]
-            lines.append(f"  … {len(kept) - PACK_VALUES} more (unity-index refs {owner}.{field.name})")
+            said = f"{rest}+ more" if partial and rest > 0 else "more" if partial else f"{rest} more"
+            lines.append(f"  … {said} (unity-index refs {owner}.{field.name})")
     return [PACK_HEADER, *lines] if lines else []
 
 
-def _tunable(detail: str, name: str) -> bool:
-    """Whether the value a usage's detail ends with (`... > Mover.speed: 2`, `Brute sets speed: 2`)
-    is a tunable (_TUNABLE)."""
-    written = re.search(rf"(?:^|[ .]){re.escape(name)}(?:\.[\w.\[\]]+)?: (.*)$", detail)
+def _tunable(detail: str, names: tuple[str, ...]) -> bool:
+    """Whether the value a usage's detail ends with (`... > Mover.speed: 2`, `Brute sets speed: 2`;
+    the field written by one of `names`) is a tunable (_TUNABLE)."""
+    either = "|".join(map(re.escape, names))
+    written = re.search(rf"(?:^|[ .])(?:{either})(?:\.[\w.\[\]]+)?: (.*)$", detail)
     return written is not None and _TUNABLE.fullmatch(written.group(1)) is not None
 
 
@@ -176,8 +230,12 @@ _MARKS = ("SerializeField", "SerializeReference", "field:SerializeField", "Unity
 _UNSERIALIZED = frozenset({"static", "const", "readonly"})
 
 
-def _type_values(graph: Graph, local: str, qualified: str, members: tuple[str, ...]) -> dict[str, list[Usage]]:
-    return values_of(graph, members, _family_guids(graph, local, qualified), PACK_FILES)
+def _type_values(
+    graph: Graph, local: str, qualified: str, members: tuple[str, ...], aliases: dict[str, str]
+) -> tuple[dict[str, list[Usage]], bool]:
+    """The values, and whether files were left unread."""
+    unread: list[str] = []
+    return values_of(graph, members, _family_guids(graph, local, qualified), PACK_FILES, aliases, unread), bool(unread)
 
 
 def _family_guids(graph: Graph, local: str, qualified: str) -> set[str]:

@@ -665,3 +665,73 @@ def test_a_pack_says_more_values_exist_when_it_read_the_first_files_only(tmp_pat
     assert last_line(8) == "  … 3 more (unity-index refs Mover.speed)"
     assert last_line(2) == "  … 1+ more (unity-index refs Mover.speed)"
     assert last_line(1) == "  … more (unity-index refs Mover.speed)"
+
+
+def test_an_instance_that_removed_the_scripts_component_sets_none_of_its_values(tmp_path: Path) -> None:
+    """serialized.values_of follows the carriers at their `m_Script` lines, so an instance whose
+    `m_RemovedComponents` drops the script's component (`carriers.inherited_usages`) is left out."""
+    removed = _instance_of(7, [("m_Name", "Mover"), ("speed", "4")]).replace(
+        "  m_SourcePrefab:",
+        "    m_RemovedComponents:\n    - {fileID: 101, guid: 11111111111111111111111111111111, type: 3}\n"
+        "  m_SourcePrefab:",
+    )
+    g = graph_for(_values_project(tmp_path / "P", {"Assets/Level.unity": removed}))
+    speed = [(u.path, u.detail) for u in g.references(g.target("Mover.speed")) if u.kind == "value"]
+    assert speed == [("Assets/Mover.prefab", "Mover > Mover.speed: 2")]
+
+
+def test_a_pack_shows_no_values_for_a_nested_class_or_another_file_of_the_same_name(tmp_path: Path) -> None:
+    """serialized.pack_values: a nested `[Serializable]` class's field is no component's, though
+    its name is the component's own field's; a class of the same name in another file has its own
+    script, whichever pack is built first in the process (the cache is per file); `[NonSerialized]`
+    public fields are not serialized."""
+    from indexer.identifiers import stem
+    from indexer.query.serialized import PACK_HEADER, pack_values
+    from indexer.query.workspace import open_workspace
+
+    mover = (
+        "using UnityEngine;\npublic class Mover : MonoBehaviour\n{\n    public float speed;\n"
+        "    [System.NonSerialized] public float speedLeft;\n"
+        "    [System.Serializable] public class Gear\n    {\n        public float speed;\n    }\n}\n"
+    )
+    root = _values_project(tmp_path / "P", {})
+    (root / "Assets/Mover.cs").write_text(mover)
+    (root / "Assets/Mover.prefab").write_text(MOVER_WITH_SCRIPT + "  speedLeft: 8\n")
+    other = {
+        "Assets/B/Mover.cs": "using UnityEngine;\npublic class Mover : MonoBehaviour\n{\n    public float speed;\n}\n",
+        "Assets/B/Mover.cs.meta": meta("44444444444444444444444444444444", "MonoImporter"),
+        "Assets/B/Cart.prefab": MOVER_WITH_SCRIPT.replace("2" * 32, "4" * 32).replace("speed: 2", "speed: 22"),
+    }
+    for path, text in other.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(text)
+    update(root, Config(workers=1))
+    ws = open_workspace(root, [(root, Config())])
+    stems = {stem("speed"), stem("left")}
+    b = ws.owner("Assets/B/Mover.cs")
+    a = ws.owner("Assets/Mover.cs")
+    assert pack_values(*b, stems) == [PACK_HEADER, "  Assets/B/Cart.prefab:12  Mover > Mover.speed: 22"]
+    assert pack_values(*a, stems) == [PACK_HEADER, "  Assets/Mover.prefab:12  Mover > Mover.speed: 2"]
+
+
+def test_a_pack_reaches_the_subclass_of_a_base_class_that_hundreds_of_files_use(tmp_path: Path) -> None:
+    """serialized._family_guids reads a base class's users past the walk's hub cap (200): the
+    value of its field sits on the subclass's component."""
+    from indexer.identifiers import stem
+    from indexer.query.serialized import PACK_HEADER, pack_values
+    from indexer.query.workspace import open_workspace
+
+    files = {
+        "Assets/Unit.cs": "using UnityEngine;\npublic abstract class Unit : MonoBehaviour\n{\n    public int maxHp;\n}",
+        "Assets/Orc.cs": "public class Orc : Unit {}\n",
+        "Assets/Orc.cs.meta": meta("22222222222222222222222222222222", "MonoImporter"),
+        "Assets/Orc.prefab": MOVER_WITH_SCRIPT.replace("  speed: 2\n  <Range>k__BackingField: 5\n", "  maxHp: 75\n"),
+        **{f"Assets/Users/U{i}.cs": f"public class U{i} {{ Unit u; }}\n" for i in range(205)},
+    }
+    root = write_project(tmp_path / "P", files)
+    update(root, Config(workers=1))
+    ws = open_workspace(root, [(root, Config())])
+    assert pack_values(*ws.owner("Assets/Unit.cs"), {stem("max"), stem("hp")}) == [
+        PACK_HEADER,
+        "  Assets/Orc.prefab:12  Mover > Orc.maxHp: 75",
+    ]

@@ -21,7 +21,7 @@ import re
 from typing import TYPE_CHECKING
 
 from indexer.identifiers import name_stems
-from indexer.model import Symbol, Target, Usage
+from indexer.model import TYPE_KINDS, CodeOutline, FileRecord, Symbol, Target, Usage
 from indexer.query.carriers import MAX_SETTINGS_FILES, Overrides, inherited_usages
 
 if TYPE_CHECKING:
@@ -45,8 +45,9 @@ def value_usages(
     aliases = {old: member for s in declared for old in former_names(s)}
     unread: list[str] = []
     found = values_of(graph, (member,), script_guids, MAX_SETTINGS_FILES, aliases, unread)[member]
-    if target is not None and unread:
-        target.note = "; ".join(filter(None, [target.note, "values read from " + " and ".join(unread)]))
+    said = "values read from " + " and ".join(unread)
+    if target is not None and unread and said not in target.note:  # once, though several types share it
+        target.note = "; ".join(filter(None, [target.note, said]))
     return found
 
 
@@ -84,12 +85,14 @@ def values_of(
     if not script_guids:
         return out
     names = {**(aliases or {}), **{name: m for m in members for name in (m, _backing(m))}}
-    carriers: list[Usage] = []
-    carrying = _carrying(graph, script_guids)
+    rows = _carrying(graph, script_guids)
+    carrying = list(dict.fromkeys(path for path, _ in rows))
     if unread is not None and len(carrying) > most:
         unread.append(f"the first {most} of {len(carrying)} files carrying the script")
+    read = set(carrying[:most])
+    # at the lines of their `m_Script`: an instance removing those components does not carry them
+    carriers = [Usage(path, line, "asset", "script", "m_Script", "") for path, line in rows if path in read]
     for path in carrying[:most]:
-        carriers.append(Usage(path, 0, "asset", "script", "m_Script", ""))
         for member, usage in _own_values(graph, path, graph.records.symbols(path), names, script_guids):
             out[member].append(usage)
     files: dict[str, Overrides] = {}
@@ -114,14 +117,14 @@ def values_of(
     return out
 
 
-def _carrying(graph: Graph, guids: set[str]) -> list[str]:
-    """The files with a component of one of these scripts, by path."""
+def _carrying(graph: Graph, guids: set[str]) -> list[tuple[str, int]]:
+    """(file, line of its `m_Script`) of each component of one of these scripts, by path and line."""
     marks = ",".join("?" * len(guids))
     sql = (
-        "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id"
-        f" WHERE r.kind = 'script' AND r.key IN ({marks}) ORDER BY f.path"
+        "SELECT f.path, r.line FROM refs r JOIN files f ON f.id = r.file_id"
+        f" WHERE r.kind = 'script' AND r.key IN ({marks}) ORDER BY f.path, r.line"
     )
-    return [p for (p,) in graph.records.conn.execute(sql, sorted(guids))]
+    return list(graph.records.conn.execute(sql, sorted(guids)))
 
 
 def _own_values(
@@ -154,6 +157,7 @@ def _as_member(signature: str, member: str) -> str:
 # a pack's fields per file (of how many it looks at), values per field, files read per field
 PACK_FIELDS, PACK_LOOKS, PACK_VALUES, PACK_FILES = 2, 4, 2, 8
 FAMILY_FILES = 200  # scripts of a type's family looked at for a pack
+BASE_USERS = 20_000  # files using a base class read for its subclasses
 # A tunable: a number (a bool or an enum is one too), or a vector or colour of numbers. References
 # and texts are wiring and words the outline of the prefab or scene shows better.
 _TUNABLE = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?|\{(?:\w+: -?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?:, )?)+\}")
@@ -174,10 +178,10 @@ def pack_values(project, local: str, stems: set[str]) -> list[str]:
     lines: list[str] = []
     shown = 0
     for field in named:
-        key = ("values", field.container, tuple(sorted(f.name for f in named if f.container == field.container)))
+        key = ("values", local, field.container, tuple(sorted(f.name for f in named if f.container == field.container)))
         aliases = {old: f.name for f in named if f.container == field.container for old in former_names(f)}
         found, partial = project.remember(
-            key, lambda f=field, k=key, a=aliases: _type_values(project.graph, local, f.container, k[2], a)
+            key, lambda f=field, k=key, a=aliases: _type_values(project.graph, rec, f.container, k[3], a)
         )
         written = (field.name, *former_names(field))
         kept = [(u, text) for u in found[field.name] if _tunable(text := u.detail.partition(" (via ")[0], written)]
@@ -207,9 +211,12 @@ def _named_fields(symbols: tuple[Symbol, ...], stems: set[str]) -> list[Symbol]:
     and `damage` every one of `DamageDealer`, while a task about jumping higher asks for
     `jumpHeight` (a task about a sword's damage is answered by the sword's asset, not by the
     contact damage every `DamageDealer` holds)."""
+    types = {f"{s.container}.{s.name}".lstrip("."): s for s in symbols if s.kind in TYPE_KINDS}
     named = []
     for s in symbols:
-        if _serialized(s):
+        owner = types.get(s.container)
+        # a nested class's field is no component's: a `[Serializable] class Wave` inside `Spawner`
+        if _serialized(s) and owner is not None and owner.container not in types:
             own = len(stems.intersection(name_stems(s.name)).difference(name_stems(s.container.rpartition(".")[2])))
             if own:
                 named.append((-own, s.line, s))
@@ -218,36 +225,46 @@ def _named_fields(symbols: tuple[Symbol, ...], stems: set[str]) -> list[Symbol]:
 
 def _serialized(s: Symbol) -> bool:
     """Whether Unity serializes the member, by its declaration: a field that is public or marked
-    `[SerializeField]`/`[SerializeReference]`, neither static, const nor readonly; an auto-property
-    marked `[field: SerializeField]`."""
-    marked = any(a.replace(" ", "").startswith(_MARKS) for a in s.attributes)
+    `[SerializeField]`/`[SerializeReference]`, neither static, const nor readonly nor marked
+    `[NonSerialized]`; an auto-property marked `[field: SerializeField]`."""
+    written = [a.replace(" ", "") for a in s.attributes]
+    marked = any(a.startswith(_MARKS) for a in written)
     if s.kind == "property":
         return marked
-    return s.kind == "field" and not _UNSERIALIZED.intersection(s.modifiers) and ("public" in s.modifiers or marked)
+    if s.kind != "field" or _UNSERIALIZED.intersection(s.modifiers) or any(a.startswith(_NOT) for a in written):
+        return False
+    return "public" in s.modifiers or marked
 
 
-_MARKS = ("SerializeField", "SerializeReference", "field:SerializeField", "UnityEngine.SerializeField")
+_MARKS = tuple(
+    f"{f}{n}{a}" for f in ("", "field:") for n in ("", "UnityEngine.") for a in ("SerializeField", "SerializeReference")
+)
+_NOT = ("NonSerialized", "System.NonSerialized")
 _UNSERIALIZED = frozenset({"static", "const", "readonly"})
 
 
 def _type_values(
-    graph: Graph, local: str, qualified: str, members: tuple[str, ...], aliases: dict[str, str]
+    graph: Graph, rec: CodeOutline | FileRecord, qualified: str, members: tuple[str, ...], aliases: dict[str, str]
 ) -> tuple[dict[str, list[Usage]], bool]:
     """The values, and whether files were left unread."""
     unread: list[str] = []
-    return values_of(graph, members, _family_guids(graph, local, qualified), PACK_FILES, aliases, unread), bool(unread)
+    guids = _family_guids(graph, rec, qualified)
+    return values_of(graph, members, guids, PACK_FILES, aliases, unread), bool(unread)
 
 
-def _family_guids(graph: Graph, local: str, qualified: str) -> set[str]:
-    """The script GUIDs of a type (declared in `local`) and of its subclasses, found through the
-    stored `base` edges (a subclass's file uses its base's): `Graph.descendants` reads every type
-    of the project, 80 ms at 8,000 scripts, too slow for a pack."""
-    bound = {p for g in graph.script_guids([qualified]) if (p := graph.path_of_guid(g))}
+def _family_guids(graph: Graph, rec: CodeOutline | FileRecord, qualified: str) -> set[str]:
+    """The script GUIDs of a type declared in `rec`'s file (and of a partial type's other parts)
+    and of its subclasses, found through the stored `base` edges (a subclass's file uses its
+    base's): `Graph.descendants` reads every type of the project, 80 ms at 8,000 scripts, too
+    slow for a pack. Another file declaring a type of the same name is not this type's."""
+    partial = any(s.kind in TYPE_KINDS and "partial" in s.modifiers for s in rec.symbols)
+    parts = {p for g in graph.script_guids([qualified]) if (p := graph.path_of_guid(g))} if partial else set()
     seen: set[str] = set()
-    todo = [local, *bound]
+    todo = [rec.path, *parts]
     while todo and len(seen) < FAMILY_FILES:
         path = todo.pop()
         if path not in seen:
             seen.add(path)
-            todo += [p for p, kind in graph.records.edges_to(path, FAMILY_FILES) or () if kind == "base"]
+            # a base class is a hub of the files using it: its subclasses are read past the walk's cap
+            todo += [p for p, kind in graph.records.edges_to(path, BASE_USERS) or () if kind == "base"]
     return {g for p in seen if (g := graph.records.guid_naming(p))}

@@ -735,3 +735,27 @@ def test_a_pack_reaches_the_subclass_of_a_base_class_that_hundreds_of_files_use(
         PACK_HEADER,
         "  Assets/Orc.prefab:12  Mover > Orc.maxHp: 75",
     ]
+
+
+def test_a_target_of_two_same_named_types_says_once_that_values_were_left_unread(tmp_path: Path, monkeypatch) -> None:
+    """serialized.value_usages runs once per type a target names (`Mover` and `B.Mover`), each
+    reading the first MAX_SETTINGS_FILES of three carriers: the note says so once."""
+    from indexer.query import serialized
+
+    root = _values_project(tmp_path / "P", {})
+    extra = {
+        "Assets/B/Mover.cs": "namespace B { public class Mover : UnityEngine.MonoBehaviour { public float speed; } }",
+        "Assets/B/Mover.cs.meta": meta("44444444444444444444444444444444", "MonoImporter"),
+    }
+    carts = [("Cart", "2" * 32), ("Cart2", "2" * 32), ("Sled", "4" * 32), ("Sled2", "4" * 32), ("Sled3", "4" * 32)]
+    for name, guid in carts:
+        extra[f"Assets/B/{name}.prefab"] = MOVER_WITH_SCRIPT.replace("2" * 32, guid)
+    for path, text in extra.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(text)
+    g = graph_for(root)
+    monkeypatch.setattr(serialized, "MAX_SETTINGS_FILES", 2)
+    target = g.target("Mover.speed")
+    assert len(target.types) == 2
+    g.references(target)
+    assert target.note.count("values read from") == 1

@@ -96,7 +96,7 @@ def bash(parser: argparse.ArgumentParser, prog: str = "unity-index") -> str:
                 if o.choices:
                     action = f'COMPREPLY=($(compgen -W {shlex.quote(_words(o.choices))} -- "$cur")); return 0 ;;'
                 else:  # one name a line (`My Game`), inserted quoted as a file name
-                    action = f'{func}_paths -{"d" if o.folder else "f"}; return 0 ;;'
+                    action = f"{func}_paths -{'d' if o.folder else 'f'}; return 0 ;;"
                 lines.append(f"                {pattern}) {action}")
             lines.append("            esac")
         flags = tuple(f for o in cmd.options for f in o.flags)

@@ -36,12 +36,11 @@ def components_at(graph: Graph, prefab: str, lines: set[int] | None = None, scri
     """The fileIDs of the components of `prefab` whose documents start at `lines`, or that are
     the script `script` (a path)."""
     guid = graph.records.guid_naming(script) if script else ""
-    rec = graph.records.record(prefab)
-    if rec is None or (script and not guid):
+    if script and not guid:
         return frozenset()
     return frozenset(
         s.type
-        for s in rec.symbols
+        for s in graph.records.symbols(prefab)  # its references are not needed: not decoded
         if s.kind == "component" and (s.line in lines if lines is not None else s.detail == guid)
     )
 

@@ -55,8 +55,7 @@ def _declarations(graph: Graph, qualified: str, member: str) -> list[Symbol]:
     """The symbols declaring `member` in the type `qualified` (in each file of a partial class)."""
     out = []
     for path in {t.path for t in graph.types_named(qualified) if t.qualified == qualified}:
-        rec = graph.records.record(path)
-        out += [s for s in (rec.symbols if rec else ()) if s.name == member and s.container == qualified]
+        out += [s for s in graph.records.symbols(path) if s.name == member and s.container == qualified]
     return out
 
 

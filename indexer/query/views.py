@@ -184,7 +184,8 @@ def renderings(
     matched = matched_lines_of(read, frozen, view.declared) if view.kind in TEXT_BODY_KINDS else []
     tail = ["matched lines:", *matched] if matched else []
     if values:  # the values first: a short outline beside them says more than a long one without
-        yield _split([head, *view.outline, *values, *tail], flat)
+        if tail:
+            yield _split([head, *view.outline, *values, *tail], flat)
         yield from _with_values(head, view, project.graph, stems, room, list(values), flat)
     if tail:
         yield _split([head, *view.outline, *tail], flat)

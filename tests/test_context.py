@@ -587,3 +587,22 @@ def test_a_lead_script_shows_the_values_assets_hold_for_the_fields_the_task_name
         "  … 3 more (unity-index refs Health.maxHealth)",
     ]
     assert "values set in assets" not in build_context(ws, "the sword should deal more damage", 1500, tok).tier2.text
+
+
+def test_values_come_before_the_outlines_length_in_a_files_renderings(env) -> None:
+    """views.renderings: with values, the forms holding them come first, the last of them an
+    outline cut to leave them room; then the forms without them."""
+    from indexer.query.texts import FileText
+    from indexer.query.views import renderings
+
+    _root, ws = env
+    project, local = ws.owner("Assets/Scripts/Combat/Health.cs")
+    values = ["values set in assets (the game runs with these, not the defaults in code):", "  A.prefab:1  A > X.y: 1"]
+    read = project.texts.get(local)
+    assert isinstance(read, FileText)
+    forms = list(
+        renderings("### Health.cs", project, local, read, {"health"}, frozenset(), (90, counter("estimate")), values)
+    )
+    with_values = [f for f in forms if f[-len(values) :] == values]
+    assert forms[: len(with_values)] == with_values and len(with_values) < len(forms)
+    assert any(line.startswith("… ") and line.endswith("more outline lines") for line in with_values[-1])

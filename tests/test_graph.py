@@ -759,3 +759,41 @@ def test_a_target_of_two_same_named_types_says_once_that_values_were_left_unread
     assert len(target.types) == 2
     g.references(target)
     assert target.note.count("values read from") == 1
+
+
+def test_a_packs_values_are_read_once_per_index_generation(tmp_path: Path, monkeypatch) -> None:
+    """serialized.pack_values keeps what it read per index generation (`ProjectIndex.remember`):
+    a second pack of the same file reads no record again."""
+    from indexer.identifiers import stem
+    from indexer.query.serialized import pack_values
+    from indexer.query.workspace import open_workspace
+    from indexer.store.reader import Records
+
+    root = _values_project(tmp_path / "P", {"Assets/Level.unity": _instance(7, "Mover", "4")})
+    update(root, Config(workers=1))
+    project, local = open_workspace(root, [(root, Config())]).owner("Assets/Mover.cs")
+    first = pack_values(project, local, {stem("speed")})
+    assert len(first) == 3  # the header, the prefab's value and the scene's override
+
+    def unread(*_args):
+        raise AssertionError("read again")
+
+    monkeypatch.setattr(Records, "symbols", unread)
+    assert pack_values(project, local, {stem("speed")}) == first
+
+
+def test_an_override_of_a_same_named_field_of_another_component_is_listed_too(tmp_path: Path) -> None:
+    """docs/cli.md (refs), a limit: an override names its property, not its component, so an
+    instance's `speed` set on another component of a prefab carrying the script reads as the
+    script's."""
+    other_component = (
+        "--- !u!114 &102\nMonoBehaviour:\n  m_GameObject: {fileID: 100}\n"
+        "  m_Script: {fileID: 11500000, guid: 55555555555555555555555555555555, type: 3}\n  speed: 9\n"
+    )
+    root = _values_project(
+        tmp_path / "P", {"Assets/Level.unity": _instance_of(7, [("m_Name", "Mover"), ("speed", "6")])}
+    )
+    (root / "Assets/Mover.prefab").write_text(MOVER_WITH_SCRIPT + other_component)
+    g = graph_for(root)
+    speed = [u.detail for u in g.references(g.target("Mover.speed")) if u.kind == "value"]
+    assert speed == ["Mover sets speed: 6 (via Assets/Mover.prefab)", "Mover > Mover.speed: 2"]

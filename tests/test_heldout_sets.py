@@ -15,19 +15,21 @@ KEYS = ("commit", "parent", "message", "relevant_files", "type", "note")
 TYPES = {"locate", "asset", "change", "bug", "cross"}
 
 
-def test_there_are_twenty_eight_sets_each_with_its_repository_named() -> None:
+def test_there_are_thirty_one_sets_each_with_its_repository_named() -> None:
     """`tests.bench.heldout` finds each set's repository in sets.json (docs/retrieval.md)."""
     assert [s.stem for s in SETS] == [
         "A11ySample",
         "ARFoundationSamples",
         "ATerribleKingdom",
         "BagelGame",
+        "BatmanCombat",
         "Bitesize",
         "BlockYourFriends",
         "BoatAttack",
         "BossRoom",
         "CharacterControllers",
         "DarkSoulsDemo",
+        "FPSSample",
         "GalacticKittens",
         "GameLobby",
         "GamePatterns",
@@ -45,6 +47,7 @@ def test_there_are_twenty_eight_sets_each_with_its_repository_named() -> None:
         "TowerDefense",
         "TrashDash",
         "UnityPlayground",
+        "UseCases",
         "XRIExamples",
     ]
     repositories = json.loads((SETS[0].parent / "sets.json").read_text(encoding="utf-8"))

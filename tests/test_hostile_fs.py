@@ -1,0 +1,100 @@
+"""File system hostility the walk, the change finding and the scanners meet (session 24's audit):
+entries that can be listed but not looked at, paths through a link to a folder, files that grow
+after the walk, names holding control characters beyond ASCII. Each is recorded with the reason
+or left out as the walk leaves it out; nothing outside the project is recorded or read."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from indexer.build.update import update
+from indexer.config import Config
+from indexer.query.workspace import open_workspace, projects_at
+
+from .conftest import REPO, write_project
+from .test_environment_errors import _without_write_permission
+
+
+def _records(root: Path) -> dict[str, tuple[str, str]]:
+    """Each recorded path -> (status, note)."""
+    ws = open_workspace(root, projects_at(root))
+    records = ws.projects[0].records
+    return {p: (r.status, r.note) for p in records.stats() if (r := records.record(p)) is not None}
+
+
+def _deep_chain(top: Path, depth: int, file: str, text: str) -> str:
+    """Folders nested `depth` deep below `top` (each name 200 characters), made through folder
+    descriptors so that the whole path may exceed what the system takes; `file` in the deepest.
+    Returns the chain's path relative to `top`."""
+    fd = os.open(top, os.O_RDONLY)
+    names = []
+    try:
+        for i in range(depth):
+            name = f"d{i:02d}" + "y" * 197
+            os.mkdir(name, dir_fd=fd)
+            inner = os.open(name, os.O_RDONLY, dir_fd=fd)
+            os.close(fd)
+            fd = inner
+            names.append(name)
+        out = os.open(file, os.O_WRONLY | os.O_CREAT, 0o644, dir_fd=fd)
+        os.write(out, text.encode())
+        os.close(out)
+    finally:
+        os.close(fd)
+    return "/".join(names)
+
+
+def test_a_folder_whose_path_is_over_the_system_limit_is_recorded_as_skipped(tmp_path: Path) -> None:
+    """A folder nested past PATH_MAX (4096 bytes on Linux) cannot be listed nor even looked at by
+    its path: the walk used to drop it and all it holds without a word (no record, nothing
+    skipped, `--check` current). Now the first folder that cannot be listed is recorded in place
+    of its files, with the reason, and updates leave it as it is."""
+    root = write_project(tmp_path / "P", {"Assets/Open.cs": "public class OpenThing {}\n"})
+    chain = _deep_chain(root / "Assets", 25, "Deep.cs", "public class DeepThing {}\n")
+    update(root, Config())
+    skipped = {p: note for p, (status, note) in _records(root).items() if status == "skipped"}
+    assert len(skipped) == 1, skipped
+    ((path, note),) = skipped.items()
+    assert f"Assets/{chain}".startswith(path + "/")
+    assert note.startswith("folder cannot be read: File name too long")
+    assert len(str(root / path)) > 4096 - 256  # the first folder past what the system takes
+    again = update(root, Config())
+    assert (again.added, again.changed, again.deleted) == (0, 0, 0)
+
+
+def test_files_of_a_folder_without_search_permission_are_recorded_as_unreadable(tmp_path: Path) -> None:
+    """A folder that can be listed but not searched (`chmod a-x`): its names are known, its files
+    cannot be looked at. They used to be dropped without a word; now each is recorded as skipped,
+    "unreadable: Permission denied", and indexed once the folder can be searched again."""
+    prefix = _without_write_permission()
+    if prefix is None:
+        pytest.skip("cannot drop root's power to search any folder here")
+    root = write_project(
+        tmp_path / "P",
+        {"Assets/Open.cs": "public class OpenThing {}\n", "Assets/NoSearch/A.cs": "public class SearchedLater {}\n"},
+    )
+    folder = root / "Assets" / "NoSearch"
+    env = {**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1"}
+
+    def cli(*args: str) -> str:
+        run = [*prefix, sys.executable, "-m", "indexer.cli", *args, "--project", str(root)]
+        r = subprocess.run(run, capture_output=True, text=True, env=env, timeout=300)
+        assert r.returncode == 0, (args, r.stderr)
+        return r.stdout
+
+    folder.chmod(0o644)
+    try:
+        cli("index")
+        status = json.loads(cli("status", "--json"))
+        assert status["skipped"] == [{"path": "Assets/NoSearch/A.cs", "reason": "unreadable: Permission denied"}]
+        assert status["stale_files"] == 0
+    finally:
+        folder.chmod(0o755)
+    cli("index")
+    assert "Assets/NoSearch/A.cs" in [h["path"] for h in json.loads(cli("query", "SearchedLater", "--json"))["results"]]

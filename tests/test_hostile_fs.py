@@ -98,3 +98,23 @@ def test_files_of_a_folder_without_search_permission_are_recorded_as_unreadable(
         folder.chmod(0o755)
     cli("index")
     assert "Assets/NoSearch/A.cs" in [h["path"] for h in json.loads(cli("query", "SearchedLater", "--json"))["results"]]
+
+
+def test_a_path_given_through_a_link_to_a_folder_is_not_recorded(tmp_path: Path) -> None:
+    """The paths an update is given (watch, the MCP server, the editor's journal: Unity imports the
+    files of a linked folder and names them) may pass through a link to a folder, inside or
+    outside the project. The walk lists the link alone, never what lies behind it; given paths
+    used to record the files behind it (one outside the project included, with its stat), which a
+    rebuild then dropped. Now such a path is no project file: nothing is recorded for it."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "Secret.cs").write_text("public class LeakedSecret {}\n")
+    root = write_project(tmp_path / "P", {"Assets/Open.cs": "public class OpenThing {}\n"})
+    (root / "Assets" / "Out").symlink_to(outside)
+    (root / "Assets" / "Again").symlink_to(root / "Assets")
+    update(root, Config())
+    before = _records(root)
+    stats = update(root, Config(), paths=["Assets/Out/Secret.cs", "Assets/Again/Open.cs"])
+    assert (stats.added, stats.changed, stats.deleted, stats.walked) == (0, 0, 0, False)
+    assert _records(root) == before
+    assert "Assets/Out" in before and not any(p.startswith(("Assets/Out/", "Assets/Again/")) for p in before)

@@ -118,3 +118,20 @@ def test_a_path_given_through_a_link_to_a_folder_is_not_recorded(tmp_path: Path)
     assert (stats.added, stats.changed, stats.deleted, stats.walked) == (0, 0, 0, False)
     assert _records(root) == before
     assert "Assets/Out" in before and not any(p.startswith(("Assets/Out/", "Assets/Again/")) for p in before)
+
+
+def test_a_file_grown_past_the_cap_since_the_walk_is_skipped_not_read_whole(tmp_path: Path) -> None:
+    """The size cap was checked against the walk's stat, and the file then read whole: a file
+    that grew in between (a log written meanwhile, a small file replaced by a huge one) was read
+    into memory however large, in the indexer's own process when the walk saw it small. Now no
+    more than the cap and a byte is read, and such a file is skipped as too large."""
+    from indexer.build.workers import process
+    from indexer.changes.diff import Job
+
+    root = write_project(tmp_path / "P", {"Assets/Grows.cs": "public class Grows {}\n" + "// x\n" * 5000})
+    job = Job(str(root), "Assets/Grows.cs", "csharp", 22, 0, "", 1000)  # as the walk saw it: 22 bytes
+    result = process(job)
+    assert result.record.status == "skipped"
+    assert result.record.note == "too large: at least 0.0 MB, over the 0.000954 MB cap (max_file_mb)"
+    whole = process(Job(str(root), "Assets/Grows.cs", "csharp", 22, 0, "", 100_000))
+    assert whole.record.status == "ok" and "Grows" in [s.name for s in whole.record.symbols]

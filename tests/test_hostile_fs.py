@@ -17,7 +17,7 @@ from indexer.build.update import update
 from indexer.config import Config
 from indexer.query.workspace import open_workspace, projects_at
 
-from .conftest import REPO, write_project
+from .conftest import REPO, run_cli, write_project
 from .test_environment_errors import _without_write_permission
 
 
@@ -135,3 +135,19 @@ def test_a_file_grown_past_the_cap_since_the_walk_is_skipped_not_read_whole(tmp_
     assert result.record.note == "too large: at least 0.0 MB, over the 0.000954 MB cap (max_file_mb)"
     whole = process(Job(str(root), "Assets/Grows.cs", "csharp", 22, 0, "", 100_000))
     assert whole.record.status == "ok" and "Grows" in [s.name for s in whole.record.symbols]
+
+
+def test_an_escaped_name_is_found_by_its_file_name_alone(tmp_path: Path) -> None:
+    """README: a path may be "just a file name when one file has it". A file whose name the index
+    stores escaped (a newline, a tab) was found by its whole path only: its bare name, raw or as
+    shown, was read with the backslashes of its escaped form as folder separators, and named
+    nothing."""
+    root = write_project(tmp_path / "P", {"Assets/Open.cs": "public class OpenThing {}\n"})
+    (root / "Assets" / "Deep").mkdir()
+    (root / "Assets" / "Deep" / "new\nline.cs").write_text("public class NewLine {}\n")
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    for name in ("new\nline.cs", "new\\x0aline.cs", "Deep/new\\x0aline.cs", "./new\\x0aline.cs"):
+        described = run_cli("describe", name, "--project", str(root))
+        assert described.returncode == 0, (name, described.stderr)
+        assert described.stdout.startswith("Assets/Deep/new\\x0aline.cs  (csharp)\n"), name
+    assert run_cli("describe", "ew\\x0aline.cs", "--project", str(root)).returncode == 2  # a name's end only

@@ -161,21 +161,32 @@ def searchable_kinds() -> frozenset[str]:
 
 
 # Characters a stored path never holds as such: undecodable bytes (which Python's file system
-# encoding turns into the lone surrogates U+DC80..U+DCFF), control characters and the backslash.
-_UNPRINTABLE = re.compile("[\x00-\x1f\x7f\\\\\udc80-\udcff]")
+# encoding turns into the lone surrogates U+DC80..U+DCFF), control characters (C0, DEL and C1:
+# U+009B is a terminal's CSI), the Unicode line and paragraph separators (lines to a reader that
+# splits on them) and the backslash.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\\\\\udc80-\udcff]")
 _ESCAPE = re.compile(r"\\(?:\\|x([0-9a-f]{2}))")
 
 
 def printable(name: str) -> str:
     """A file name as the index stores and shows it: itself when it is plain text (valid UTF-8,
-    no control character, no backslash); else each undecodable byte and control character written
-    as `\\xNN` (two lower-case hex digits) and each backslash as `\\\\`. Plain names never hold a
+    no control character or line separator, no backslash); else each undecodable byte written as
+    `\\xNN` (two lower-case hex digits), each control character and line separator as its UTF-8
+    bytes so written (U+009B as `\\xc2\\x9b`), each backslash as `\\\\`. Plain names never hold a
     backslash, so the form is reversible (`fs_name`)."""
     if name.isascii() and name.isprintable() and "\\" not in name:
         return name
     if not _UNPRINTABLE.search(name):
         return name
-    return _UNPRINTABLE.sub(lambda m: "\\\\" if m.group() == "\\" else f"\\x{ord(m.group()) & 0xFF:02x}", name)
+    return _UNPRINTABLE.sub(_escaped, name)
+
+
+def _escaped(match: re.Match[str]) -> str:
+    char = match.group()
+    if char == "\\":
+        return "\\\\"
+    raw = char.encode("utf-8", "surrogateescape")  # an undecodable byte is itself again
+    return "".join(f"\\x{b:02x}" for b in raw)
 
 
 def fs_name(rel: str) -> str:

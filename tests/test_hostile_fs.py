@@ -151,3 +151,30 @@ def test_an_escaped_name_is_found_by_its_file_name_alone(tmp_path: Path) -> None
         assert described.returncode == 0, (name, described.stderr)
         assert described.stdout.startswith("Assets/Deep/new\\x0aline.cs  (csharp)\n"), name
     assert run_cli("describe", "ew\\x0aline.cs", "--project", str(root)).returncode == 2  # a name's end only
+
+
+def test_names_holding_c1_controls_or_line_separators_are_escaped_and_skipped(tmp_path: Path) -> None:
+    """docs/indexing.md: a name holding a control character is recorded as skipped and shown
+    escaped. Only C0 controls were: a name holding U+009B (a terminal's CSI, as `\\x9b` in 8-bit
+    form) or U+2028 (a line break to any reader splitting lines by Unicode) was indexed and
+    printed raw by `status`, `index --check` and error messages. Now each is written as its UTF-8
+    bytes (`\\xc2\\x9b`), reversibly, and the file is skipped like any such name."""
+    from indexer.project import fs_name, printable
+
+    csi, separator = "evil\u009b31mRed.cs", "two\u2028lines.cs"
+    assert printable(csi) == "evil\\xc2\\x9b31mRed.cs" and fs_name(printable(csi)) == csi
+    assert printable(separator) == "two\\xe2\\x80\\xa8lines.cs" and fs_name(printable(separator)) == separator
+    root = write_project(tmp_path / "P", {"Assets/Open.cs": "public class OpenThing {}\n"})
+    (root / "Assets" / csi).write_text("public class EvilName {}\n")
+    (root / "Assets" / separator).write_text("public class TwoLines {}\n")
+    checked = run_cli("index", "--check", "--project", str(root))
+    assert checked.returncode == 1 and "\u009b" not in checked.stdout + checked.stderr
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    status = run_cli("status", "--project", str(root)).stdout
+    assert "Assets/evil\\xc2\\x9b31mRed.cs: name is not plain UTF-8 text" in status
+    assert "Assets/two\\xe2\\x80\\xa8lines.cs: name is not plain UTF-8 text" in status
+    assert not any(c in status for c in "\u009b\u2028")
+    for name in (csi, "Assets/evil\\xc2\\x9b31mRed.cs"):
+        described = run_cli("describe", name, "--project", str(root))
+        assert described.returncode == 0, described.stderr
+        assert described.stdout.startswith("Assets/evil\\xc2\\x9b31mRed.cs  (csharp)\n")

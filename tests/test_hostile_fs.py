@@ -178,3 +178,29 @@ def test_names_holding_c1_controls_or_line_separators_are_escaped_and_skipped(tm
         described = run_cli("describe", name, "--project", str(root))
         assert described.returncode == 0, described.stderr
         assert described.stdout.startswith("Assets/evil\\xc2\\x9b31mRed.cs  (csharp)\n")
+
+
+def test_an_index_dir_holding_another_program_s_files_is_refused_not_overwritten(tmp_path: Path) -> None:
+    """A cloned project chooses its index folder (`index_dir = "~/.claude"` in its
+    `unity-index.toml`, or `Library/UnityIndex` committed as a link): the first `index`, which the
+    git hooks run on every checkout, replaced the `settings.json` found there (Claude Code's, VS
+    Code's) with its own. A folder holding a file named as one of the index's, and nothing only an
+    index folder holds (write.lock, gen-N/), is now refused with exit 2 and left as it was."""
+    home = tmp_path / "home" / ".claude"
+    home.mkdir(parents=True)
+    (home / "settings.json").write_text('{"permissions": {}}\n')
+    root = write_project(tmp_path / "P", {"Assets/Open.cs": "public class OpenThing {}\n"})
+    (root / "unity-index.toml").write_text(f'index_dir = "{home.as_posix()}"\n')
+    for args in (("index",), ("query", "open")):
+        r = run_cli(*args, "--project", str(root))
+        assert r.returncode == 2 and "holds settings.json, which unity-index did not write" in r.stderr, r.stderr
+    (root / "unity-index.toml").unlink()
+    (root / "Library").mkdir()
+    (root / "Library" / "UnityIndex").symlink_to(home)
+    r = run_cli("index", "--project", str(root))
+    assert r.returncode == 2 and "holds settings.json, which unity-index did not write" in r.stderr, r.stderr
+    assert sorted(p.name for p in home.iterdir()) == ["settings.json"]
+    assert (home / "settings.json").read_text() == '{"permissions": {}}\n'
+    (root / "Library" / "UnityIndex").unlink()
+    assert run_cli("index", "--project", str(root)).returncode == 0  # an index folder of its own: fine
+    assert run_cli("index", "--full", "--project", str(root)).returncode == 0

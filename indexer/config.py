@@ -157,10 +157,12 @@ def _foreign_files(where: Path) -> str | None:
     index_dir from a cloned project's `unity-index.toml`, or a `Library/UnityIndex` committed as a
     link, may name such a folder."""
     try:
-        names = os.listdir(where)
+        with os.scandir(where) as entries:
+            found = {e.name: e.is_dir(follow_symlinks=False) for e in entries}
     except OSError:  # none yet, or not readable: the writer says so
         return None
-    taken = sorted(set(_STATE_FILES).intersection(names))
+    names = list(found)
+    taken = sorted(name for name in _STATE_FILES if name in found and not found[name])  # a folder is no file to lose
     if not taken or any(_INDEX_MARK.fullmatch(name) for name in names):
         return None
     return (

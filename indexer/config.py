@@ -64,7 +64,7 @@ def load_config(root: Path) -> Config:
                 f"{where} is a file, not a folder: the index is kept in a folder of that name by default;"
                 f" move the file away, or set index_dir in {CONFIG_FILE}"
             )
-        if (problem := _not_utf8(where.resolve())) is not None:
+        if (problem := _not_utf8(where.resolve()) or _foreign_files(where)) is not None:
             raise ConfigError(problem)
         return config
     try:
@@ -140,4 +140,33 @@ def index_dir_problem(root: Path, config: Config) -> str | None:
             f" project folder, a folder above it or one of {', '.join(CONTENT_ROOTS)}; the default is"
             f" {DEFAULT_INDEX_DIR}"
         )
-    return None
+    return _foreign_files(where)
+
+
+# The files of an index folder that every update replaces, and the entries that only an index
+# folder holds: the writer's lock (made before anything else), its generation folders (named as
+# `store.generations` names them) and the records of the layout before them.
+_STATE_FILES = ("index.json", "settings.json", "integrity.json", "git-view.json", "journal.pos", "progress.json")
+_INDEX_MARK = re.compile(r"write\.lock|records\.db|gen-[0-9]+(\.[0-9]+)?")
+
+
+def _foreign_files(where: Path) -> str | None:
+    """Why `where` cannot hold the index: it holds a file named as one of the index's own but
+    nothing only an index folder holds, so the file is another program's (`~/.claude` or VS
+    Code's `User` folder hold a `settings.json`), which the first update would replace. An
+    index_dir from a cloned project's `unity-index.toml`, or a `Library/UnityIndex` committed as a
+    link, may name such a folder."""
+    try:
+        with os.scandir(where) as entries:
+            found = {e.name: e.is_dir(follow_symlinks=False) for e in entries}
+    except OSError:  # none yet, or not readable: the writer says so
+        return None
+    names = list(found)
+    taken = sorted(name for name in _STATE_FILES if name in found and not found[name])  # a folder is no file to lose
+    if not taken or any(_INDEX_MARK.fullmatch(name) for name in names):
+        return None
+    return (
+        f"the index folder {undecoded(str(where))} holds {', '.join(taken)}, which unity-index did not write (no"
+        f" write.lock or gen-N folder beside it): an update would replace it. Set index_dir in {CONFIG_FILE}"
+        f" to a folder of its own; the default is {DEFAULT_INDEX_DIR}"
+    )

@@ -161,21 +161,32 @@ def searchable_kinds() -> frozenset[str]:
 
 
 # Characters a stored path never holds as such: undecodable bytes (which Python's file system
-# encoding turns into the lone surrogates U+DC80..U+DCFF), control characters and the backslash.
-_UNPRINTABLE = re.compile("[\x00-\x1f\x7f\\\\\udc80-\udcff]")
+# encoding turns into the lone surrogates U+DC80..U+DCFF), control characters (C0, DEL and C1:
+# U+009B is a terminal's CSI), the Unicode line and paragraph separators (lines to a reader that
+# splits on them) and the backslash.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\\\\\udc80-\udcff]")
 _ESCAPE = re.compile(r"\\(?:\\|x([0-9a-f]{2}))")
 
 
 def printable(name: str) -> str:
     """A file name as the index stores and shows it: itself when it is plain text (valid UTF-8,
-    no control character, no backslash); else each undecodable byte and control character written
-    as `\\xNN` (two lower-case hex digits) and each backslash as `\\\\`. Plain names never hold a
+    no control character or line separator, no backslash); else each undecodable byte written as
+    `\\xNN` (two lower-case hex digits), each control character and line separator as its UTF-8
+    bytes so written (U+009B as `\\xc2\\x9b`), each backslash as `\\\\`. Plain names never hold a
     backslash, so the form is reversible (`fs_name`)."""
     if name.isascii() and name.isprintable() and "\\" not in name:
         return name
     if not _UNPRINTABLE.search(name):
         return name
-    return _UNPRINTABLE.sub(lambda m: "\\\\" if m.group() == "\\" else f"\\x{ord(m.group()) & 0xFF:02x}", name)
+    return _UNPRINTABLE.sub(_escaped, name)
+
+
+def _escaped(match: re.Match[str]) -> str:
+    char = match.group()
+    if char == "\\":
+        return "\\\\"
+    raw = char.encode("utf-8", "surrogateescape")  # an undecodable byte is itself again
+    return "".join(f"\\x{b:02x}" for b in raw)
 
 
 def fs_name(rel: str) -> str:
@@ -348,12 +359,21 @@ def _prefixes(rel: str) -> list[str]:
     return ["/".join(parts[: i + 1]) for i in range(len(parts))]
 
 
+# The stat recorded for an entry the walk lists but cannot stat (no search permission on its
+# folder, a path longer than the system takes): all zero but its type. It stays the same while the
+# entry cannot be looked at, and differs from the real stat once it can, which is then read.
+_UNKNOWN_FILE = os.stat_result((0,) * 10, {"st_mtime_ns": 0})
+_UNKNOWN_FOLDER = os.stat_result((statmode.S_IFDIR, *(0,) * 9), {"st_mtime_ns": 0})
+
+
 def walk(root: Path, config: Config) -> Iterator[tuple[str, os.stat_result, str]]:
     """Every project entry as (relative path with forward slashes, in `printable` form; its lstat;
     why it is recorded without being read, '' to read it), in sorted order. Symbolic links are
     listed, not followed. A folder that cannot be read (no permission, an I/O error) is listed
     itself, with `folder_reason`, in place of the files it holds: they cannot be seen, and a user
-    must learn why they are missing rather than find them gone."""
+    must learn why they are missing rather than find them gone. An entry listed but not looked at
+    (its folder lacks search permission, its path is over the system's limit) is listed with a
+    zero stat and why."""
     coverage = Coverage(root, config)
 
     def scan(folder: str, rel: str) -> Iterator[tuple[str, os.stat_result, str]]:
@@ -362,8 +382,10 @@ def walk(root: Path, config: Config) -> Iterator[tuple[str, os.stat_result, str]
         except OSError as exc:
             try:
                 st = os.lstat(folder)
-            except OSError:  # gone meanwhile: nothing to list
+            except (FileNotFoundError, NotADirectoryError):  # gone meanwhile: nothing to list
                 return
+            except OSError:  # there, but not even its stat can be had (a path over PATH_MAX)
+                st = _UNKNOWN_FOLDER
             yield rel, st, folder_reason(exc)
             return
         for e in entries:
@@ -374,7 +396,10 @@ def walk(root: Path, config: Config) -> Iterator[tuple[str, os.stat_result, str]
             try:
                 is_dir = e.is_dir(follow_symlinks=False)
                 st = None if is_dir else e.stat(follow_symlinks=False)
-            except OSError:
+            except (FileNotFoundError, NotADirectoryError):  # gone meanwhile
+                continue
+            except OSError as exc:  # listed but not looked at: a folder without search permission
+                yield child, _UNKNOWN_FILE, f"unreadable: {exc.strerror or exc}"
                 continue
             if st is None:
                 yield from scan(e.path, child)

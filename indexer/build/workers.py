@@ -3,7 +3,6 @@ them. A worker never raises on a file: an unreadable one becomes a skipped recor
 
 from __future__ import annotations
 
-import sys
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -69,19 +68,18 @@ def process(job: Job, packer: Packer | None = None) -> Result:
     if job.skip:  # rel-corrupt: odd names, links, pipes (decided from the walk's lstat)
         return _skipped(job, job.skip)
     if job.size > job.max_bytes:
-        mb = 1024 * 1024
-        return _skipped(
-            job, f"too large: {job.size / mb:.1f} MB, over the {job.max_bytes / mb:.3g} MB cap (max_file_mb)"
-        )
+        return _skipped(job, _too_large(job.size, job.max_bytes))
     if not scanners.reads_content(kind):
         return _result(FileRecord(path=path, kind=kind, size=job.size, mtime_ns=job.mtime_ns), None, "")
     t0 = time.process_time()
     try:  # a link or a pipe may have taken the walked file's place since
-        data = read_inside(job.root, path, sys.maxsize)
+        data = read_inside(job.root, path, job.max_bytes + 1)
     except NotRead as exc:
         return _skipped(job, exc.strerror)
     except OSError as exc:
         return _skipped(job, f"{UNREADABLE}{exc.strerror or exc}")
+    if len(data) > job.max_bytes:  # grown past the cap since the walk (a log written meanwhile)
+        return _skipped(job, _too_large(len(data), job.max_bytes, "at least "))
     digest = digest_of(data)
     t1 = time.process_time()
     if digest == job.old_digest:
@@ -96,6 +94,12 @@ def process(job: Job, packer: Packer | None = None) -> Result:
     if packer is not None:
         prepared = packed(prepared, packer)
     return Result(prepared, digest, (t1 - t0, t2 - t1, time.process_time() - t2))
+
+
+def _too_large(size: int, cap: int, bound: str = "") -> str:
+    """Why a file over the size cap is not read (`bound`: "at least " when only that much was read)."""
+    mb = 1024 * 1024
+    return f"too large: {bound}{size / mb:.1f} MB, over the {cap / mb:.3g} MB cap (max_file_mb)"
 
 
 OUT_OF_MEMORY = "scanning needed more memory than a scanner may use: stopped"

@@ -80,6 +80,7 @@ def _stat_listed(root: Path, config: Config, listed: Iterable[str]) -> Found | N
         wanted.add(rel)
         wanted.add(rel[:-5] if rel.endswith(".meta") else rel + ".meta")
     coverage = Coverage(root, config)
+    real_root = os.path.realpath(root)
     current: Found = {}
     for rel in sorted(wanted):
         try:
@@ -90,9 +91,17 @@ def _stat_listed(root: Path, config: Config, listed: Iterable[str]) -> Found | N
             return None
         if statmode.S_ISDIR(st.st_mode):
             return None
-        if coverage.covers(rel):  # links and pipes too, as the walk lists them
+        if coverage.covers(rel) and _not_through_link(real_root, rel):  # links and pipes too, as the walk lists them
             current[rel] = st, unreadable_reason(rel, st.st_mode)
     return current
+
+
+def _not_through_link(real_root: str, rel: str) -> bool:
+    """Whether the folder holding the project file `rel` is reached without a symbolic link, as
+    the walk reaches it: a path through a link to a folder (the editor's journal names the files
+    Unity imports through one) is no project file, and may lie outside the project."""
+    folder = os.path.dirname(fs_name(rel))
+    return os.path.realpath(os.path.join(real_root, folder)) == os.path.normpath(os.path.join(real_root, folder))
 
 
 def _listed(root: Path, config: Config, reader: Records, listed: list[str]) -> tuple[Found, dict[str, FileStat]] | None:

@@ -63,11 +63,15 @@ def _exists(ws: Workspace, path: str) -> bool:
 def _stored_form(ws: Workspace, text: str) -> str | None:
     """The indexed file named by a path the index stores escaped (docs/indexing.md), given as is
     (undecodable bytes, a newline) or copied in its escaped form from our output (`new\\x0aline.cs`),
-    which reading backslashes as separators would miss."""
-    for key in dict.fromkeys((printable(text), text)):
-        if "\\" in key and key.isprintable() and _exists(ws, key):
+    which reading backslashes as separators would miss: the whole path, or the end of the one
+    indexed path ending so (a bare file name)."""
+    keys = [key for key in dict.fromkeys((printable(text), text)) if "\\" in key and key.isprintable()]
+    for key in keys:
+        if _exists(ws, key):
             return key
-    return None
+    ends = tuple("/" + key.removeprefix("./") for key in keys)
+    fits = sorted(p for p in _every_path(ws) if p.endswith(ends)) if ends else []
+    return fits[0] if len(fits) == 1 else None
 
 
 def _every_path(ws: Workspace) -> list[str]:

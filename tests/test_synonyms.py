@@ -144,6 +144,36 @@ def test_the_players_words_for_an_emote_a_colour_a_chance_and_an_undo_find_the_c
         assert ws.search(question, limit=1)[0].path == path, question
 
 
+def test_a_players_words_for_captions_brightness_signing_in_and_the_inbox_find_the_code(tmp_path) -> None:
+    """Groups added in session 24: "captions" is `Subtitle`, "brightness" is `gamma`, "signed in"
+    is `Login`, "inbox" is `Mailbox`, "silent" is `Mute`, "elixir" is a `Potion`; each file sits
+    beside a decoy that shares the question's other words."""
+    files = {
+        "Assets/UI/SubtitleView.cs": "public class SubtitleView { public void ShowLine(string text) { } }\n",
+        "Assets/UI/DialogueBox.cs": "public class DialogueBox { public void ShowLine(string text) { } }\n",
+        "Assets/Options/Display.cs": "public class Display { public float gamma; public Slider slider; }\n",
+        "Assets/Options/AudioOptions.cs": "public class AudioOptions { public Slider slider; }\n",
+        "Assets/Online/LoginFlow.cs": "public class LoginFlow { public void SecondAccount() { } }\n",
+        "Assets/Online/Profile.cs": "public class Profile { public void SecondAccount() { } }\n",
+        "Assets/Mail/MailboxView.cs": "public class MailboxView { public void ClearAll() { } }\n",
+        "Assets/Items/Stash.cs": "public class Stash { public void ClearAll() { } }\n",
+        "Assets/Audio/MusicMute.cs": "public class MusicMute { public void AfterCutscene() { } }\n",
+        "Assets/Audio/MusicPlayer.cs": "public class MusicPlayer { public void AfterCutscene() { } }\n",
+        "Assets/Items/PotionEffect.cs": "public class PotionEffect { public int healAmount = 20; }\n",
+        "Assets/Items/Bandage.cs": "public class Bandage { public int healAmount = 5; }\n",
+    }
+    ws = _workspace(tmp_path, files)
+    for question, path in (
+        ("turn on captions", "Assets/UI/SubtitleView.cs"),
+        ("the brightness slider", "Assets/Options/Display.cs"),
+        ("signin with a second account", "Assets/Online/LoginFlow.cs"),
+        ("clear all of the inbox", "Assets/Mail/MailboxView.cs"),
+        ("music stays silent after a cutscene", "Assets/Audio/MusicMute.cs"),
+        ("the elixir heal amount", "Assets/Items/PotionEffect.cs"),
+    ):
+        assert ws.search(question, limit=1)[0].path == path, question
+
+
 def test_a_short_synonym_is_a_word_of_a_name_in_the_pack_not_a_piece_of_one(tmp_path) -> None:
     """ "icy" is searched as "ice": the pack says the ice rink was found through it, not the
     `DeviceManager` (whose name holds the letters) nor the price tag."""

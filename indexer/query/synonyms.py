@@ -101,6 +101,63 @@ undo rewind revert
 friction grip grippy traction slippery
 ice icy frost
 infinite endless unlimited limitless
+npc villager townsfolk
+dash dodge evade evasion
+crosshair reticle
+minimap radar
+hud overlay
+cooldown recharge
+reload magazine
+recoil kickback
+grenade throwable
+punch kick attack
+parry deflect riposte
+crit critical
+poison venom toxic
+burn flame burning
+teleport warp portal
+chest treasure coffer
+spectator spectate
+nickname username playername
+cosmetic outfit costume skin
+foliage vegetation plant bush
+gamepad joystick joypad
+touch tap touchscreen
+toggle checkbox
+dropdown combobox
+bounce bouncy bounciness restitution
+knockback pushback
+aggro threat
+patrol wander roam
+chase pursue pursuit
+flee retreat
+detect detection perceive perception
+turret tower
+gem jewel crystal
+potion elixir flask
+harvest reap
+breakable destructible fracture shatter
+ghost phantom spirit specter
+zombie undead
+car vehicle kart truck
+boat vessel
+subtitle caption captions
+language localization locale
+notification alert toast
+brightness gamma
+mute silent
+login signin authentication
+friend buddy
+party squad
+mail inbox mailbox
+climb ladder
+slope ramp incline
+grapple grappling rope
+steer steering
+drift skid
+nitro turbo
+highlight outline
+fade transition
 """
 
 

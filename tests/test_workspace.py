@@ -284,3 +284,74 @@ def test_a_workspace_tree_tells_each_projects_third_party_folders_by_its_own_mar
         True,
         False,
     ]
+
+
+DOOR_GUID, HOUSE_GUID = "d00d" * 8, "4005e" + "0" * 27
+HOUSE_PREFAB = f"""%YAML 1.1
+%TAG !u! tag:unity3d.com,2011:
+--- !u!1 &100
+GameObject:
+  m_Name: House
+  m_Component:
+  - component: {{fileID: 200}}
+--- !u!114 &200
+MonoBehaviour:
+  m_GameObject: {{fileID: 100}}
+  m_Enabled: 1
+  m_Script: {{fileID: 11500000, guid: {DOOR_GUID}, type: 3}}
+  openSpeed: 2
+"""
+LEVEL_SCENE = f"""%YAML 1.1
+%TAG !u! tag:unity3d.com,2011:
+--- !u!1001 &300
+PrefabInstance:
+  m_Modification:
+    m_TransformParent: {{fileID: 0}}
+    m_Modifications:
+    - target: {{fileID: 200, guid: {HOUSE_GUID}, type: 3}}
+      propertyPath: openSpeed
+      value: 5
+      objectReference: {{fileID: 0}}
+  m_SourcePrefab: {{fileID: 100100000, guid: {HOUSE_GUID}, type: 3}}
+"""
+
+
+def test_a_project_inside_another_projects_folder_answers_with_paths_that_resolve(tmp_path: Path) -> None:
+    """A sample project beside the outer project's Assets/: its files are described (the outer
+    project, whose prefix is empty, used to claim every path), and the paths its answers name (a
+    reason, a usage's prefab chain, an outline, `uses`) carry its folder, as its own paths do."""
+    from indexer.build.update import update
+    from indexer.query.lookup import describe_target, find_references
+    from indexer.query.workspace import open_workspace, projects_at
+
+    outer = write_project(tmp_path / "repo", {"Assets/Menu.cs": "public class Menu { }"})
+    write_project(
+        outer / "Sample",
+        {
+            "Assets/Scripts/Door.cs": "public class Door : UnityEngine.MonoBehaviour { public float openSpeed; }",
+            "Assets/Scripts/Door.cs.meta": meta(DOOR_GUID),
+            "Assets/Prefabs/House.prefab": HOUSE_PREFAB,
+            "Assets/Prefabs/House.prefab.meta": meta(HOUSE_GUID, "PrefabImporter"),
+            "Assets/Scenes/Level.unity": LEVEL_SCENE,
+            "Assets/Scenes/Level.unity.meta": meta("1e7e1" + "0" * 27, "DefaultImporter"),
+        },
+    )
+    for root, config in projects_at(outer):
+        update(root, config)
+    ws = open_workspace(outer, projects_at(outer))
+
+    name, desc = describe_target(ws, "Sample/Assets/Prefabs/House.prefab")
+    assert name == "Sample" and desc.path == "Sample/Assets/Prefabs/House.prefab"
+    assert {e.path for e in desc.uses} == {"Sample/Assets/Scripts/Door.cs"}
+    assert {e.path for e in desc.used_by} == {"Sample/Assets/Scenes/Level.unity"}
+    assert desc.text.startswith("Sample/Assets/Prefabs/House.prefab  (prefab")
+
+    _, usages = find_references(ws, "Door")
+    via = [u.detail for u in usages if u.path == "Sample/Assets/Scenes/Level.unity"]
+    assert via and all("(via Sample/Assets/Prefabs/House.prefab)" in d for d in via), via
+    code = [u.detail for u in usages if u.where == "code"]
+    assert all("Sample/" not in d for d in code)  # a line of code is quoted as written
+
+    hits = ws.search("door house level", 10)
+    reasons = [h.reason for h in hits if "Assets/" in h.reason]
+    assert reasons and all(" Assets/" not in r and not r.startswith("Assets/") for r in reasons), reasons

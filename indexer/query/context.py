@@ -7,6 +7,8 @@ each as the largest rendering that still fits: a full outline, a compact one, or
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
 import msgspec
 
 from indexer.identifiers import INNER_STEM, bounded_query, query_terms, said_words, stem, word_stems
@@ -22,7 +24,7 @@ from indexer.query.textmatch import stems_in, stems_in_text
 from indexer.query.texts import FileText
 from indexer.query.tokens import TokenCounter
 from indexer.query.views import cut_lines, file_view, renderings, weighted
-from indexer.query.workspace import ProjectIndex, Workspace
+from indexer.query.workspace import ProjectIndex, Workspace, prefixed
 
 CONTEXT_SCHEMA_VERSION = 1
 TIER1_SHARE = 0.15
@@ -284,7 +286,7 @@ def _related_outline(ws: Workspace, path: str, line: str, stems: set[str], count
     kept = [(x, w) for x, w in zip(*weighted(view, project.graph, stems), strict=True) if w >= 0 and x != view.note]
     if not kept or any("\n" in x for x, _ in kept):
         return line
-    lines, weights = [x for x, _ in kept], [w for _, w in kept]
+    lines, weights = [prefixed(x, project.prefix) for x, _ in kept], [w for _, w in kept]
     room = RELATED_OUTLINE_ROOM + counter.count(line)
     cut = cut_lines([line], lines, weights, room, counter, ordered=view.members is None)
     if cut is None or all(x.lstrip().startswith("…") for x in cut[1:]):
@@ -331,7 +333,7 @@ def _tier2(
         room = (min(cut, budget - used) - 1, counter)
         shown_for = stems | {stem(hit.name)} if hit.name else stems  # the object holding the field among those shown
         values = pack_values(project, local, stems) if lead and hit.kind == "csharp" else []
-        for lines in renderings(head, project, local, read, shown_for, looked_for, room, values):
+        for lines in _placed(project, renderings(head, project, local, read, shown_for, looked_for, room, values)):
             if 2 * len(lines) > budget - used:  # a line and its newline: two tokens at least
                 continue
             if counter.at_least_lines(lines) + 1 > (budget - used if len(lines) == 1 else min(cap, budget - used)):
@@ -352,6 +354,12 @@ def _tier2(
         return Tier2(text="", tokens=0, files=[])
     text = "\n".join(pieces)
     return Tier2(text=text, tokens=counter.count(text), files=entries)
+
+
+def _placed(project: ProjectIndex, shown: Iterable[list[str]]) -> Iterator[list[str]]:
+    """A file's renderings with the paths their lines name placed in the workspace (`prefixed`)."""
+    for lines in shown:
+        yield [prefixed(x, project.prefix) for x in lines] if project.prefix else lines
 
 
 def _matched(

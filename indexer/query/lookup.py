@@ -12,7 +12,7 @@ from indexer.model import Description, Target, Usage
 from indexer.query.carriers import with_settings
 from indexer.query.describe import NotFound, describe, resolve_file
 from indexer.query.graph import GUID_RE
-from indexer.query.workspace import Workspace
+from indexer.query.workspace import Workspace, prefixed
 from indexer.words import echoed
 
 
@@ -43,7 +43,7 @@ def find_references(ws: Workspace, text: str) -> tuple[Target | None, list[Usage
         found = with_settings(graph, graph.references(t))  # which may add to the target's note
         if target is None:
             target = msgspec.structs.replace(t, path=p.prefix + t.path if t.path else "")
-        usages += [msgspec.structs.replace(u, path=p.prefix + u.path) for u in found]
+        usages += [_placed_usage(u, p.prefix) for u in found] if p.prefix else found
     return target, usages
 
 
@@ -64,6 +64,19 @@ def describe_target(ws: Workspace, text: str, max_lines: int = 400) -> tuple[str
             error = exc
             continue
         if p.prefix:
-            desc = msgspec.structs.replace(desc, path=p.prefix + desc.path)
+            desc = msgspec.structs.replace(
+                desc,
+                path=p.prefix + desc.path,
+                text="\n".join(prefixed(line, p.prefix) for line in desc.text.split("\n")),
+                uses=[msgspec.structs.replace(e, path=p.prefix + e.path) for e in desc.uses],
+                used_by=[msgspec.structs.replace(e, path=p.prefix + e.path) for e in desc.used_by],
+            )
         return p.name, desc
     raise LookupFailed(str(error))
+
+
+def _placed_usage(usage: Usage, prefix: str) -> Usage:
+    """A project's usage with its path, and the paths an asset usage names (the prefabs it goes
+    through, a value that is a file), in the workspace; a code usage's line is code, as written."""
+    detail = prefixed(usage.detail, prefix) if usage.where == "asset" else usage.detail
+    return msgspec.structs.replace(usage, path=prefix + usage.path, detail=detail)

@@ -8,6 +8,7 @@ server) always answers from the last committed state.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from functools import cached_property
 from pathlib import Path
@@ -22,6 +23,20 @@ from indexer.store.schema import IndexPaths
 
 T = TypeVar("T")
 MEMO_LIMIT = 8000  # entries of a project's memo (outlines, file views) kept per generation
+# Where a text names a path of a project (Assets/..., Packages/..., ProjectSettings/...): not inside
+# another path, so a path already placed in the workspace is left as it is.
+_PROJECT_PATH = re.compile(r"(?<![\w./\\-])(?=(?:Assets|Packages|ProjectSettings)/)")
+
+
+def prefixed(text: str, prefix: str) -> str:
+    """`text` (a reason, an outline line, an asset usage) with each path of a project placed in
+    the workspace by `prefix`, so it can be given back to `describe` or `refs`; what is quoted
+    (a string of code, a text the task quotes) is left as written."""
+    if not prefix or "/" not in text:
+        return text
+    parts = text.split('"')
+    parts[::2] = [_PROJECT_PATH.sub(prefix, part) for part in parts[::2]]
+    return '"'.join(parts)
 
 
 class Snapshot:
@@ -204,9 +219,11 @@ class Workspace:
         return len(self.projects) == 1 and not self.projects[0].prefix
 
     def owner(self, path: str, refresh: bool = True) -> tuple[ProjectIndex, str] | None:
-        """The project holding a workspace path, and the path inside it; `refresh=False` keeps the
-        readers a caller already freshened (one answer, one generation)."""
-        for p in self.projects:
+        """The project holding a workspace path (the deepest, when one project's folder holds
+        another), and the path inside it; `refresh=False` keeps the readers a caller already
+        freshened (one answer, one generation)."""
+        # the deepest project first: a project's folder may hold another project beside its Assets/
+        for p in sorted(self.projects, key=lambda p: -len(p.prefix)):
             local = p.local(path)
             if local is not None:
                 return (p.fresh() if refresh else p), local
@@ -238,9 +255,21 @@ class Workspace:
             for h in rank(p, text, limit, kind, local_prefix, named):
                 if scale != 1.0:
                     h = msgspec.structs.replace(h, score=round(h.score * scale, 4))
-                hits.append(msgspec.structs.replace(h, path=p.prefix + h.path) if p.prefix else h)
+                hits.append(_placed(h, p.prefix) if p.prefix else h)
         hits.sort(key=lambda h: (-h.score, h.path))
         return hits[:limit]
+
+
+def _placed(hit: Any, prefix: str) -> Any:
+    """A project's hit with its path, and the paths its reason and an asset's snippet name, in the
+    workspace (a C# snippet is code: left as written)."""
+    snippet = hit.snippet if hit.kind in ("csharp", "shader", "shader_include", "compute_shader") else None
+    return msgspec.structs.replace(
+        hit,
+        path=prefix + hit.path,
+        reason=prefixed(hit.reason, prefix),
+        snippet=prefixed(hit.snippet, prefix) if snippet is None else snippet,
+    )
 
 
 def rank(project: ProjectIndex, text: str, limit: int, kind: str | None, path_prefix: str | None, named: bool) -> list:

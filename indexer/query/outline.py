@@ -8,6 +8,7 @@ whose names match `stems`, the stems of the query's words.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections import defaultdict
 
 import msgspec
@@ -241,13 +242,29 @@ class _Tree(msgspec.Struct):
     overrides: dict[str, list[Symbol]]
 
 
+def _unnamed_instances(rec: FileRecord) -> dict[int, str]:
+    """The line of each prefab instance that has no name (a model's, its name not overridden) ->
+    the path its objects, added components and overrides name it by (`&<fileID>`): that of the
+    overrides recorded after it, which its own document holds."""
+    lines = sorted(s.line for s in rec.symbols if s.kind == "prefab_instance" and not s.name)
+    keys: dict[int, str] = {}
+    if lines:
+        for s in rec.symbols:
+            if s.kind == "override" and s.container.rpartition("/")[2].startswith("&"):
+                at = bisect_right(lines, s.line) - 1
+                if at >= 0:
+                    keys.setdefault(lines[at], s.container)
+    return keys
+
+
 def _tree(rec: FileRecord) -> _Tree:
     t = _Tree({}, defaultdict(list), defaultdict(list), defaultdict(list), defaultdict(list))
+    unnamed = _unnamed_instances(rec)
     for s in rec.symbols:
         if s.kind in HIERARCHY_KINDS:
-            # an unnamed prefab instance still needs a key of its own
+            # an unnamed prefab instance is keyed as what it holds names it, else by its line
             name = s.name or f"&L{s.line}"
-            path = f"{s.container}/{name}" if s.container else name
+            path = unnamed.get(s.line) or (f"{s.container}/{name}" if s.container else name)
             if path not in t.nodes:
                 t.nodes[path] = s
                 t.children[s.container].append(path)

@@ -1,0 +1,76 @@
+"""`describe` of a prefab whose root is an unnamed instance of a model: what it adds shows."""
+
+from pathlib import Path
+
+from indexer.build.update import update
+from indexer.config import Config
+from indexer.query.lookup import describe_target
+from indexer.query.workspace import open_workspace
+
+from .conftest import meta, write_project
+
+MODEL, SCRIPT = "30de1" + "0" * 27, "5c41" + "0" * 28
+# A variant of a model whose name it never overrides: Unity writes the instance without a name,
+# the objects it adds under it (a stripped GameObject and a child) name it by its fileID.
+DIGGER = f"""%YAML 1.1
+%TAG !u! tag:unity3d.com,2011:
+--- !u!1 &10
+GameObject:
+  m_Component:
+  - component: {{fileID: 11}}
+  m_Name: Anchor
+--- !u!4 &11
+Transform:
+  m_GameObject: {{fileID: 10}}
+  m_Father: {{fileID: 21}}
+--- !u!1 &20 stripped
+GameObject:
+  m_CorrespondingSourceObject: {{fileID: 100130, guid: {MODEL}, type: 3}}
+  m_PrefabInstance: {{fileID: 900}}
+--- !u!4 &21 stripped
+Transform:
+  m_CorrespondingSourceObject: {{fileID: 400130, guid: {MODEL}, type: 3}}
+  m_PrefabInstance: {{fileID: 900}}
+--- !u!114 &30
+MonoBehaviour:
+  m_GameObject: {{fileID: 20}}
+  m_Enabled: 1
+  m_Script: {{fileID: 11500000, guid: {SCRIPT}, type: 3}}
+  m_Name: ""
+  pointIndex: 2
+--- !u!1001 &900
+PrefabInstance:
+  m_Modification:
+    m_TransformParent: {{fileID: 0}}
+    m_Modifications:
+    - target: {{fileID: 400130, guid: {MODEL}, type: 3}}
+      propertyPath: m_LocalPosition.x
+      value: -72.15
+      objectReference: {{fileID: 0}}
+  m_SourcePrefab: {{fileID: 100100000, guid: {MODEL}, type: 3}}
+"""
+
+
+def test_an_unnamed_model_instance_shows_its_overrides_added_objects_and_components(tmp_path: Path) -> None:
+    """They used to be left out: the instance was keyed by its line, what it holds by its fileID."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Models/Digger.fbx": "",
+            "Assets/Models/Digger.fbx.meta": meta(MODEL, "ModelImporter"),
+            "Assets/Scripts/PointRef.cs": "class PointRef : UnityEngine.MonoBehaviour { public int pointIndex; }",
+            "Assets/Scripts/PointRef.cs.meta": meta(SCRIPT),
+            "Assets/Prefabs/Digger.prefab": DIGGER,
+            "Assets/Prefabs/Digger.prefab.meta": meta("d1" * 16, "PrefabImporter"),
+        },
+    )
+    update(root, Config(workers=1))
+    _, desc = describe_target(open_workspace(root, [(root, Config())]), "Assets/Prefabs/Digger.prefab")
+    lines = desc.text.split("\n")
+    assert lines[2].startswith("Digger  (prefab instance of Assets/Models/Digger.fbx)"), desc.text
+    assert lines[3:7] == [
+        "  overrides: m_LocalPosition.x: -72.15",
+        "  added components: PointRef",
+        "    PointRef: pointIndex: 2",
+        "  Anchor  L3",
+    ], desc.text

@@ -64,6 +64,27 @@ def test_same_named_types_resolve_by_namespace_and_usings(tmp_path: Path) -> Non
     assert g.uses("Assets/Other/Pad.cs") == (("Assets/Input/Button.cs", "type"),)
 
 
+def test_a_nested_type_named_in_its_own_file_is_that_file_s_not_every_same_named_one(tmp_path: Path) -> None:
+    """C# looks in the enclosing types before the namespace: `Settings` written inside `Grenade`
+    is `Grenade.Settings`, never `Rocket.Settings` (each ability of a shooter nests its own), so
+    `refs Grenade.Settings` lists Grenade's usages and the files do not use each other."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Grenade.cs": "public class Grenade {\n  public class Settings { public float radius; }\n"
+            "  public Settings settings;\n}\n",
+            "Assets/Rocket.cs": "public class Rocket {\n  public class Settings { public float speed; }\n"
+            "  public Settings settings;\n}\n",
+            "Assets/Loadout.cs": "public class Loadout {\n  public Grenade.Settings grenade;\n}\n",
+        },
+    )
+    g = graph_for(root)
+    grenade = [(u.path, u.line) for u in g.references(g.target("Grenade.Settings")) if u.where == "code"]
+    assert grenade == [("Assets/Grenade.cs", 3), ("Assets/Loadout.cs", 2)]
+    assert g.uses("Assets/Rocket.cs") == ()
+    assert g.uses("Assets/Loadout.cs") == (("Assets/Grenade.cs", "type"),)
+
+
 def test_a_type_used_through_a_using_alias_is_used_by_that_file(tmp_path: Path) -> None:
     """docs/indexing.md: type references resolve "by C# name lookup: namespaces, usings, qualified
     names" -- `using Sp = Game.Util.Spawner;` too, for a field of the alias, a static call through

@@ -130,12 +130,14 @@ class Graph:
         return rows
 
     def resolve_type_ref(self, written: str, rec: FileRecord | Scope) -> list[TypeRow]:
-        """The project type(s) a type name written in `rec` refers to, by C# lookup rules
-        approximated: qualified names match by suffix; simple names prefer types in the file's
-        namespaces (and their parents) and its usings; with no such preference, all candidates."""
+        """The project type(s) a type name written in `rec` refers to, by C# lookup approximated:
+        qualified names by suffix; simple names a type nested in the file's own types first (each
+        ability nests its own `Settings`), then its namespaces, their parents and usings, else all."""
         candidates = self.types_named(written)
         if len(candidates) <= 1 or "." in written.split("<", 1)[0]:
             return candidates
+        if own := [t for t in candidates if t.path == getattr(rec, "path", None) and t.container != t.namespace]:
+            return own
         scopes = self._scopes(rec.namespaces, rec.usings)
         preferred = [t for t in candidates if t.namespace in scopes]
         return preferred or candidates

@@ -113,6 +113,11 @@ class Freshness:
         for w in watchers:
             log.info("watching %s", w.root)
 
+    def interrupt(self) -> None:
+        """Stop the watchers' work at once (Ctrl-C, SIGTERM: signal handlers); `stop` joins them."""
+        for w in self._watchers:
+            w.interrupt()
+
     def stop(self) -> None:
         watchers, self._watchers = self._watchers, []
         for w in watchers:

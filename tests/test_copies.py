@@ -64,6 +64,27 @@ def test_one_index_records_the_stat_of_touched_unchanged_files_in_a_git_work_tre
     assert update(root, CONFIG).scanned == 0  # and the next update finds nothing to do
 
 
+def test_a_touched_file_is_recorded_when_other_files_changed_or_a_commit_moved_head(tmp_path: Path) -> None:
+    """git's index refreshed (by our `git status` or a `git commit`) while the dirty paths or HEAD
+    changed too: the touched file was looked at only when nothing else had changed, so its record
+    kept the old stat and `index --check` said "stale, run `unity-index index`" after every
+    `index`."""
+    root = repo(tmp_path)
+    git = ["git", "-C", str(root), "-c", "user.email=t@t", "-c", "user.name=t"]
+    settle(root)
+    touch(root / "Assets/Art/Hero.png")
+    (root / "Assets/Hero.cs").write_text("public class Hero : UnityEngine.MonoBehaviour { public int mp; }\n")
+    stats = update(root, CONFIG)
+    assert (stats.scanned + stats.touched, stats.walked) == (2, False)  # git, not a walk, found both
+    assert not check(root, CONFIG).stale
+    touch(root / "Assets/Art/Hero.png", 200)
+    subprocess.run([*git, "commit", "-qam", "mp"], check=True)  # refreshes git's index as it commits
+    stats = update(root, CONFIG)
+    assert (stats.scanned + stats.touched, stats.walked) == (1, False)  # the png, refreshed by the commit
+    assert not check(root, CONFIG).stale
+    assert update(root, CONFIG).scanned == 0
+
+
 def test_one_index_makes_a_copied_project_current(tmp_path: Path) -> None:
     """`cp -r` of a project with its index (a CI cache restore): new mtimes and inodes
     everywhere, git's view copied along."""

@@ -192,3 +192,48 @@ def test_a_folder_that_cannot_be_entered_beside_the_project_is_passed_over(tmp_p
     assert r.returncode == 0 and str(root) in r.stdout, r.stderr
     r = run("status", cwd=tmp_path / "ws")  # no project here: the one below is named
     assert r.returncode == 2 and f"Unity projects found below it:\n  {root}\n" in r.stderr, r.stderr
+
+
+@pytest.mark.parametrize("made_read_only", ["tantivy", "records.db"])
+def test_an_index_file_made_read_only_is_said_so_not_a_bug_nor_damage(tmp_path: Path, made_read_only: str) -> None:
+    """The full-text folder or the record store made read-only under an index (a volume remounted,
+    a permission changed mid-run): tantivy's writer thread failed with "An index writer was
+    killed.. (io::Error most likely)", an internal error (exit 3), and SQLite's "attempt to write a
+    readonly database" was called damage, to be rebuilt. Both are exit 2 with what to check, the
+    index keeps its last commit, and once writable again the next update goes through."""
+    import sys
+
+    prefix = _without_write_permission()
+    if prefix is None:
+        pytest.skip("cannot drop the permission to write as root here")
+    root = copy_fixture(tmp_path / "P")
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    (root / "Assets/Shield.cs").write_text("public class ShieldAbsorber { }\n")
+    target = pinned_data(root) / made_read_only
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent), "NO_COLOR": "1"}
+    target.chmod(0o555 if target.is_dir() else 0o444)
+    try:
+        r = subprocess.run(
+            [*prefix, sys.executable, "-m", "indexer.cli", "index", "--project", str(root)],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+        )
+    finally:
+        target.chmod(0o755 if target.is_dir() else 0o644)
+    assert r.returncode == 2, r.stderr
+    assert r.stderr.startswith("error: ") and "can be read and written" in r.stderr, r.stderr
+    assert "bug" not in r.stderr and "damaged" not in r.stderr, r.stderr
+    assert "ShieldAbsorber" not in run_cli("query", "ShieldAbsorber", "--project", str(root)).stdout
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    assert "ShieldAbsorber" in run_cli("query", "ShieldAbsorber", "--project", str(root)).stdout
+
+
+def pinned_data(root: Path) -> Path:
+    """The current generation folder of the project's index."""
+    from indexer.config import Config
+    from indexer.store.header import pin
+    from indexer.store.schema import IndexPaths
+
+    return pin(IndexPaths(Config().index_path(root))).records.parent

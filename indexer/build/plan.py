@@ -73,7 +73,12 @@ def make_plan(
         if git_now is not None and reader is not None:
             recorded = reader.kinds
             paths = gitview.candidates(
-                root, ipaths, git_now, generation_before, lambda: [p for p, k in recorded().items() if k != "folder"]
+                root,
+                ipaths,
+                git_now,
+                generation_before,
+                lambda: [p for p, k in recorded().items() if k != "folder"],
+                reader.stats,
             )
     try:
         change = diff(root, config, reader, None if rebuild else paths)

@@ -21,13 +21,14 @@ from __future__ import annotations
 import os
 import re
 import subprocess
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 
 import msgspec
 
 from indexer.changes.diff import stored_form
 from indexer.files import atomic_write
+from indexer.model import FileStat
 from indexer.project import content_tops, fs_name
 from indexer.store.schema import IndexPaths
 
@@ -197,10 +198,16 @@ def changed_between(root: Path, old: str, new: str, tops: tuple[str, ...] | None
 
 
 def candidates(
-    root: Path, ipaths: IndexPaths, now: GitStatus, generation: int, recorded: Callable[[], Iterable[str]]
+    root: Path,
+    ipaths: IndexPaths,
+    now: GitStatus,
+    generation: int,
+    recorded: Callable[[], Iterable[str]],
+    stats: Callable[[], Mapping[str, FileStat]],
 ) -> list[str] | None:
     """The paths that can differ from the index at `generation`, or None: walk instead.
-    `recorded()`: the paths of that generation's file records (stored form), folders apart."""
+    `recorded()`: the paths of that generation's file records (stored form), folders apart;
+    `stats()`: their recorded stats."""
     try:
         view = msgspec.json.decode(_view_path(ipaths).read_bytes(), type=GitView)
     except (OSError, msgspec.DecodeError):
@@ -208,7 +215,8 @@ def candidates(
     if view.generation != generation:
         return None
     same = view.head == now.head and set(now.dirty) == set(view.dirty)
-    if same and view.git_index != now.git_index and not view.every_record:
+    rewritten = view.git_index != now.git_index and not view.every_record
+    if same and rewritten:
         # git rewrote its index, yet HEAD and the dirty paths are as they were: it refreshed
         # the stats of files whose content did not change (a touch, a copy of the work tree), which
         # git does not list and whose records hold the old stat: walk once (unless every recorded
@@ -216,12 +224,50 @@ def candidates(
         return None
     dirty = [*view.dirty, *now.dirty, *(recorded() if view.every_record else ())]
     paths = {fs_name(p) for p in dirty}  # stored form -> file system form
+    if rewritten:  # beside other changes (an edit, a commit): the refreshed files, by their stat
+        refreshed = restated(root, stats())
+        if refreshed is None:
+            return None
+        paths.update(refreshed)
     if view.head != now.head:
         moved = changed_between(root, view.head, now.head)
         if moved is None:
             return None
         paths.update(moved)
     return sorted(paths)
+
+
+def restated(root: Path, stats: Mapping[str, FileStat]) -> list[str] | None:
+    """Recorded files whose stat in git's index differs from their record's (file system form),
+    None if git cannot say. `git status` and `git commit` refresh the stat of a file whose content
+    did not change without listing it, whatever else changed."""
+    out = _git(root, "ls-files", "--debug", "-z", "--", *content_tops(root))
+    if out is None:
+        return None
+    found = []
+    for path, mtime_ns, size in _index_stats(out):
+        record = stats.get(stored_form(path))
+        if record is None:
+            continue
+        whole_seconds = mtime_ns % 10**9 == 0 and mtime_ns // 10**9 == record.mtime_ns // 10**9  # git without ns
+        if (mtime_ns != record.mtime_ns and not whole_seconds) or size != record.size % (1 << 32):
+            found.append(path)
+    return found
+
+
+# `git ls-files --debug -z`: each path, a NUL, then its index entry in 5 lines ("  mtime: s:ns", ...)
+_ENTRY = re.compile(rb"([^\0]*)\0((?:[^\n]*\n){5})")
+_FIELD = re.compile(rb"([a-z]+): ([0-9]+)(?::([0-9]+))?")
+
+
+def _index_stats(out: bytes) -> Iterator[tuple[str, int, int]]:
+    """(path, mtime in ns, size) of each entry of `git ls-files --debug -z`'s output."""
+    for entry in _ENTRY.finditer(out):
+        fields = {name: (int(a), int(b or 0)) for name, a, b in _FIELD.findall(entry.group(2))}
+        if b"mtime" in fields and b"size" in fields:
+            seconds, nanos = fields[b"mtime"]
+            path = entry.group(1).decode("utf-8", errors="surrogateescape")
+            yield path, seconds * 1_000_000_000 + nanos, fields[b"size"][0]
 
 
 def remember(ipaths: IndexPaths, now: GitStatus, changed: set[str], generation: int, rebuilt: bool = False) -> None:

@@ -4,6 +4,8 @@ output."""
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import sys
 from pathlib import Path
 
@@ -96,6 +98,7 @@ def explain_failure(exc: BaseException) -> str | None:
 
     if isinstance(exc, ProjectGone):
         return str(exc)
+    exc = _tantivy_os_error(exc)
     text = str(exc)
     full = (
         (isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT))
@@ -110,6 +113,9 @@ def explain_failure(exc: BaseException) -> str | None:
         )
     if isinstance(exc, IndexBroken):
         return str(exc)
+    unwritable = _unwritable(exc)
+    if unwritable:
+        return f"{unwritable}; {_CHECK_ACCESS}"
     from indexer.store.integrity import is_damage
 
     if is_damage(exc):  # a garbled page or blob of records.db, seen only once read
@@ -121,11 +127,45 @@ def explain_failure(exc: BaseException) -> str | None:
         where = f": {exc.filename}" if exc.filename else ""
         if exc.filename2:  # os.replace(source, target): what is in the way is at the target
             where = f": {exc.filename2} (replacing it with {exc.filename})"
-        return (
-            f"{exc.strerror or exc}{where}; check that this file or folder can be read and written"
-            " (and that the disk has room), then run the command again"
-        )
+        return f"{exc.strerror or exc}{where}; {_CHECK_ACCESS}"
     return None
+
+
+_CHECK_ACCESS = (
+    "check that this file or folder can be read and written (and that the disk has room), then run the command again"
+)
+# tantivy's failures to read or write its files are ValueErrors naming the OS error, in words
+# ("An IO error occurred: 'Permission denied (os error 13) at path \"...\"'") or in Rust's
+# ("Failed to open file for write: 'IoError { ... path: \"...\", err: Os { code: 13, ... } ...'"),
+# or, from its writer's threads, only that one failed ("An index writer was killed.. (io::Error
+# most likely)": `_unwritable`).
+_TANTIVY_ERRNO = re.compile(r"\(os error ([0-9]+)\)|\bOs \{ code: ([0-9]+)")
+_TANTIVY_PATH = re.compile(r"\b(?:at path|path:) \"([^\"]*)\"")
+
+
+def _tantivy_os_error(exc: BaseException) -> BaseException:
+    """`exc`, or the OSError a tantivy ValueError says it was (a folder made read-only)."""
+    m = _TANTIVY_ERRNO.search(str(exc)) if isinstance(exc, ValueError) else None
+    if m is None:
+        return exc
+    code = int(m.group(1) or m.group(2))
+    path = _TANTIVY_PATH.search(str(exc))
+    return OSError(code, os.strerror(code), path.group(1)) if path else OSError(code, os.strerror(code))
+
+
+def _unwritable(exc: BaseException) -> str:
+    """What says that an index file cannot be written, not that it is damaged ('' if nothing):
+    SQLite's read-only database, tantivy's writer thread stopped by an IO error."""
+    import sqlite3
+
+    if isinstance(exc, sqlite3.Error) and (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF in _SQLITE_UNWRITABLE:
+        return f"the index's record store cannot be written ({exc})"
+    if isinstance(exc, ValueError) and "io::Error" in str(exc):
+        return f"the index's full-text files cannot be written ({exc})"
+    return ""
+
+
+_SQLITE_UNWRITABLE = (8, 3)  # SQLITE_READONLY, SQLITE_PERM (sqlite3 is imported where used)
 
 
 def print_json(obj: object) -> None:

@@ -203,9 +203,18 @@ def unsettled(paths: IndexPaths) -> str | None:
     return pair if isinstance(pair, str) else next(iter(_outside(changed_outside(*pair))), None)
 
 
-# SQLite errors that say nothing about the file: another connection, memory, a full disk.
+# SQLite errors that say nothing about the file: another connection, memory, a full disk, a file
+# or folder made read-only (it said "the index is damaged", and a rebuild would not help).
 _TRANSIENT = frozenset(
-    {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_FULL, sqlite3.SQLITE_NOMEM, sqlite3.SQLITE_INTERRUPT}
+    {
+        sqlite3.SQLITE_BUSY,
+        sqlite3.SQLITE_LOCKED,
+        sqlite3.SQLITE_FULL,
+        sqlite3.SQLITE_NOMEM,
+        sqlite3.SQLITE_INTERRUPT,
+        sqlite3.SQLITE_READONLY,
+        sqlite3.SQLITE_PERM,
+    }
 )
 
 

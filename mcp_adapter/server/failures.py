@@ -24,7 +24,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from indexer.cli.common import explain_failure
 from indexer.store.header import IndexMissing
 from indexer.store.integrity import is_damage
-from mcp_adapter.server.freshness import Freshness
+from mcp_adapter.server.freshness import Freshness, Stopping
 from mcp_adapter.server.wording import mcp_wording
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -37,6 +37,8 @@ def explain(exc: BaseException, fresh: Freshness | None) -> str | None:
     """What to tell the client about `exc`; None for a bug (the SDK's generic answer stays)."""
     if isinstance(exc, IndexMissing) and not is_damage(exc):
         return _no_index(exc, fresh)
+    if isinstance(exc, Stopping):
+        return str(exc)
     message = explain_failure(exc)
     return None if message is None else mcp_wording(message)
 

@@ -39,6 +39,13 @@ SETTLE_TIMEOUT = 300.0  # a first full build of a large project takes minutes
 FORCED_WAIT = 10.0  # `refresh` waits this long for another writer, then answers from the last commit
 
 
+class Stopping(Exception):
+    """The server is stopping (Ctrl-C, SIGTERM): an update in progress was rolled back."""
+
+    def __init__(self) -> None:
+        super().__init__("the server is stopping: the index update was rolled back")
+
+
 class Freshness:
     """`ensure()` before answering; `start()`/`stop()` run the watchers (when `watch`)."""
 
@@ -60,6 +67,7 @@ class Freshness:
         self._lock = threading.Lock()
         self._last = float("-inf")
         self._watchers: list[ProjectWatcher] = []
+        self._interrupted = threading.Event()
         self._trackers = [ChangeTracker(p) for p in ws.projects]
 
     @property
@@ -113,6 +121,18 @@ class Freshness:
         for w in watchers:
             log.info("watching %s", w.root)
 
+    def interrupt(self) -> None:
+        """Stop the updates in progress at once (Ctrl-C, SIGTERM: signal handlers), the watchers'
+        and a call's own (poll mode), which roll back; `stop` then joins the watchers."""
+        self._interrupted.set()
+        for w in self._watchers:
+            w.interrupt()
+
+    def _stop_point(self, done: int, total: int) -> None:
+        """An update's progress in poll mode: where an interrupted server stops it."""
+        if self._interrupted.is_set():
+            raise Stopping
+
     def stop(self) -> None:
         watchers, self._watchers = self._watchers, []
         for w in watchers:
@@ -164,7 +184,11 @@ class Freshness:
             if self.mode == "watch":
                 return all([w.walk(SETTLE_TIMEOUT, full=True) is not None for w in self._watchers])
             try:
-                done = [(p, update(p.root, p.config, full=True, wait=FORCED_WAIT, background=True)) for p in projects]
+                done = []
+                for p in projects:
+                    stop = self._stop_point
+                    stats = update(p.root, p.config, full=True, wait=FORCED_WAIT, background=True, progress=stop)
+                    done.append((p, stats))
             except IndexBusy:  # another process writes it: what it commits is read next
                 return False
             self._last = time.monotonic()
@@ -179,12 +203,15 @@ class Freshness:
 
         with self._lock:
             recent = time.monotonic() - self._last < self.interval
+            if self._interrupted.is_set():
+                return []  # the server is stopping: answer from the last commit
             if not force and recent and not any(integrity.unsettled(p.paths) for p in self.ws.projects):
                 return []
             done = []
             for p in self.ws.projects:
                 try:
-                    stats = update(p.root, p.config, wait=FORCED_WAIT if force else 0.0, background=True)
+                    wait = FORCED_WAIT if force else 0.0
+                    stats = update(p.root, p.config, wait=wait, background=True, progress=self._stop_point)
                 except IndexBusy:  # another process is writing: answer from the last committed state
                     log.info("index of %s is being written by another process; answering from it", p.root)
                     continue

@@ -8,9 +8,11 @@ notification a stopping thread may be sending.
 
 from __future__ import annotations
 
+import signal
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from types import FrameType
 
 import anyio
 import anyio.to_thread
@@ -31,6 +33,7 @@ class Live:
         self.direct: DirectEditorTools | None = None
         self._users = 0
         self._lock = threading.Lock()
+        self._restore_signals: Callable[[], None] = _nothing
         freshness.on_change = self.index_changed
 
     def index_changed(self, changes: list[IndexChange]) -> None:
@@ -51,6 +54,7 @@ class Live:
         if first:
             self.notifier.attach()
             await anyio.to_thread.run_sync(self._start)
+            self._restore_signals = on_stop_signals(self.freshness.interrupt)
         try:
             yield
         finally:
@@ -58,6 +62,7 @@ class Live:
                 self._users -= 1
                 last = self._users == 0
             if last:
+                self._restore_signals()
                 self.notifier.detach()
                 with anyio.CancelScope(shield=True):
                     await anyio.to_thread.run_sync(self._stop)
@@ -71,3 +76,39 @@ class Live:
         if self.editor is not None:
             self.editor.stop()
         self.freshness.stop()
+
+
+_Handler = Callable[[int, FrameType | None], object]
+
+
+def _nothing() -> None:
+    pass
+
+
+def on_stop_signals(action: Callable[[], None]) -> Callable[[], None]:
+    """Have SIGINT and SIGTERM run `action` before the handler in place (asyncio's, uvicorn's),
+    which ends the server once the calls in progress return: a call waiting for the watcher's
+    update (a first build, a large catch-up) held Ctrl-C up for as long as the update ran.
+    Returns what puts the handlers back. Nothing outside the main thread (no handler may be set
+    there), nor for a signal ignored or left to its default (SIGTERM over stdio ends the process)."""
+    if threading.current_thread() is not threading.main_thread():
+        return _nothing
+    installed: dict[int, tuple[_Handler, _Handler]] = {}
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        before = signal.getsignal(sig)
+        if not callable(before):
+            continue
+
+        def handler(signum: int, frame: FrameType | None, before: _Handler = before) -> None:
+            action()
+            before(signum, frame)
+
+        installed[sig] = (before, handler)
+        signal.signal(sig, handler)
+
+    def restore() -> None:
+        for sig, (before, handler) in installed.items():
+            if signal.getsignal(sig) is handler and threading.current_thread() is threading.main_thread():
+                signal.signal(sig, before)
+
+    return restore

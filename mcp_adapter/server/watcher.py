@@ -42,6 +42,10 @@ COOKIE_WAIT = 2.0  # past this, answer without the sync (an event is lost only i
 COOKIE_PREFIX = ".unity-index-sync-"  # hidden: Unity imports no file whose name starts with a dot
 
 
+class _Stopped(Exception):
+    """Raised in the watcher's update once it is stopped: the update rolls back at once."""
+
+
 class _SyncingCollector(Collector):
     """The watch's collector, which also notes the sync cookies instead of collecting them."""
 
@@ -94,7 +98,9 @@ class ProjectWatcher:
         self._thread.start()
 
     def stop(self, timeout: float = 10.0) -> None:
-        """Ends the thread after the batch in progress, then the observer."""
+        """Ends the thread, then the observer. An update in progress stops at its next scanned
+        file and rolls back (the index keeps its last commit): a first build or a large catch-up
+        held Ctrl-C up for as long as it ran."""
         self._stop.set()
         self.collector.wake.set()
         if self._thread is not None:
@@ -104,6 +110,12 @@ class ProjectWatcher:
             self._observer.join(timeout)
         with self._cond:
             self._cond.notify_all()
+
+    def interrupt(self) -> None:
+        """Stop without waiting, as a signal handler may: the update in progress rolls back at
+        its next scanned file, and calls waiting for it return (`stop` then joins the thread)."""
+        self._stop.set()
+        self.collector.wake.set()
 
     @property
     def alive(self) -> bool:
@@ -222,6 +234,10 @@ class ProjectWatcher:
             self._busy, self._blocked = False, blocked
             self._cond.notify_all()
 
+    def _stop_point(self, done: int, total: int) -> None:
+        if self._stop.is_set():
+            raise _Stopped
+
     def _run(self) -> None:
         while True:
             taken = self._next_batch()
@@ -237,7 +253,11 @@ class ProjectWatcher:
                     paths=paths,
                     use_journal=paths is None and walk_seq == 1,
                     background=True,
+                    progress=self._stop_point,
                 )
+            except _Stopped:
+                self._finish(put_back=batch)
+                return
             except IndexBusy:
                 self._finish(blocked=True, put_back=batch)
                 self._stop.wait(BUSY_RETRY)

@@ -416,25 +416,6 @@ def test_the_tree_expands_the_folders_that_weigh_most_and_counts_what_it_leaves_
     ]
 
 
-def test_an_art_heavy_assets_folder_holding_the_game_s_scripts_is_still_expanded() -> None:
-    """A shooter's `Assets/` is 75% models and textures, yet holds its 20 scripts: a task's tree
-    opens it (an art folder is one whose scripts are a tenth of it or less), not a two-file
-    package beside it."""
-    kinds = {f"Assets/Art/Models/M{j}.fbx": "model" for j in range(40)}
-    kinds |= {f"Assets/Art/Textures/T{j}.png": "texture" for j in range(35)}
-    kinds |= {f"Assets/Scripts/S{j}.cs": "csharp" for j in range(20)}
-    kinds |= {f"Assets/Art/Editor/E{j}.cs": "csharp" for j in range(2)}
-    kinds |= {"Packages/com.studio.net/Runtime/Net.cs": "csharp", "Packages/com.studio.net/Runtime/Net.dll": "other"}
-    tok = counter("estimate")
-    assert render_tree(folder_tree(kinds), tok, 90, task=True).split("\n") == [
-        "## Project tree",
-        "Assets/ — 97 files (40 .fbx, 35 .png, 22 .cs)",
-        "  Art/ — 77 files (40 .fbx, 35 .png, 2 .cs)",
-        "  Scripts/ — 20 files (20 .cs)",
-        "Packages/ — 2 files (1 .cs, 1 .dll)",
-    ]
-
-
 def test_the_tree_expands_the_projects_own_folders_before_third_party_ones(tmp_path: Path) -> None:
     """An Asset Store kit of 40 scripts (its PDF manual beside them) outweighs the game's 3 scripts,
     but the game's folders are what the project is: they expand first, and the kit is said to be

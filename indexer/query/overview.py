@@ -96,7 +96,6 @@ def build_overview(root: Path, records: Records, kinds: dict[str, str]) -> Overv
 SETTINGS_FOLDERS = frozenset({"ProjectSettings", "UserSettings"})
 ART_KINDS = frozenset({"texture", "audio", "model", "font"})
 ART_SHARE = 0.6  # a folder this much art is an art folder
-SCRIPT_SHARE = 10  # ... unless more than 1 in SCRIPT_SHARE of its files are scripts
 
 
 class Folder:
@@ -116,10 +115,7 @@ class Folder:
         self.art = 0
 
     def worth_expanding(self) -> bool:
-        """Not a settings folder, and not an art folder: mostly art with scripts a tenth of it or
-        less (a shooter's `Assets/` is three quarters models and textures, and holds its code)."""
-        art = self.art >= ART_SHARE * self.total and self.ext_counts[".cs"] * SCRIPT_SHARE <= self.total
-        return self.name not in SETTINGS_FOLDERS and not art
+        return self.name not in SETTINGS_FOLDERS and self.art < ART_SHARE * self.total
 
     def sorted_children(self) -> list[Folder]:
         return sorted(self.children.values(), key=lambda f: f.name)

@@ -158,14 +158,13 @@ def _unwritable(exc: BaseException) -> str:
     SQLite's read-only database, tantivy's writer thread stopped by an IO error."""
     import sqlite3
 
-    if isinstance(exc, sqlite3.Error) and (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF in _SQLITE_UNWRITABLE:
+    from indexer.store.integrity import UNWRITABLE, sqlite_code
+
+    if isinstance(exc, sqlite3.Error) and sqlite_code(exc) in UNWRITABLE:
         return f"the index's record store cannot be written ({exc})"
     if isinstance(exc, ValueError) and "io::Error" in str(exc):
         return f"the index's full-text files cannot be written ({exc})"
     return ""
-
-
-_SQLITE_UNWRITABLE = (8, 3)  # SQLITE_READONLY, SQLITE_PERM (sqlite3 is imported where used)
 
 
 def print_json(obj: object) -> None:

@@ -212,6 +212,8 @@ class Workspace:
     def __init__(self, base: Path, projects: list[ProjectIndex]):
         self.base = base
         self.projects = projects
+        # the deepest project first: a project's folder may hold another project beside its Assets/
+        self._deepest_first = sorted(projects, key=lambda p: -len(p.prefix))
         self.cache: dict[tuple, Any] = {}  # what tier 1 is made of, keyed by the generations it came from
 
     @property
@@ -222,8 +224,7 @@ class Workspace:
         """The project holding a workspace path (the deepest, when one project's folder holds
         another), and the path inside it; `refresh=False` keeps the readers a caller already
         freshened (one answer, one generation)."""
-        # the deepest project first: a project's folder may hold another project beside its Assets/
-        for p in sorted(self.projects, key=lambda p: -len(p.prefix)):
+        for p in self._deepest_first:
             local = p.local(path)
             if local is not None:
                 return (p.fresh() if refresh else p), local

@@ -203,26 +203,28 @@ def unsettled(paths: IndexPaths) -> str | None:
     return pair if isinstance(pair, str) else next(iter(_outside(changed_outside(*pair))), None)
 
 
-# SQLite errors that say nothing about the file: another connection, memory, a full disk, a file
-# or folder made read-only (it said "the index is damaged", and a rebuild would not help).
-_TRANSIENT = frozenset(
-    {
-        sqlite3.SQLITE_BUSY,
-        sqlite3.SQLITE_LOCKED,
-        sqlite3.SQLITE_FULL,
-        sqlite3.SQLITE_NOMEM,
-        sqlite3.SQLITE_INTERRUPT,
-        sqlite3.SQLITE_READONLY,
-        sqlite3.SQLITE_PERM,
-    }
-)
+# SQLite errors of a file or folder made read-only: not damage (a rebuild would not help).
+UNWRITABLE = frozenset({sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM})
+# SQLite errors that say nothing about the file: another connection, memory, a full disk, read-only.
+_TRANSIENT = UNWRITABLE | {
+    sqlite3.SQLITE_BUSY,
+    sqlite3.SQLITE_LOCKED,
+    sqlite3.SQLITE_FULL,
+    sqlite3.SQLITE_NOMEM,
+    sqlite3.SQLITE_INTERRUPT,
+}
+
+
+def sqlite_code(exc: BaseException) -> int:
+    """The primary result code of a SQLite error (0 when it has none)."""
+    return (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
 
 
 def is_damage(exc: BaseException) -> bool:
     """Whether `exc`, raised while reading an index, says its files are damaged: what the cheap
     checks cannot see (a page garbled in place) surfaces only when a reader decodes it."""
     if isinstance(exc, sqlite3.DatabaseError):
-        return (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF not in _TRANSIENT
+        return sqlite_code(exc) not in _TRANSIENT
     return isinstance(exc, IndexBroken | msgspec.DecodeError | zlib.error)
 
 

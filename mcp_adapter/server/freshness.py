@@ -184,11 +184,11 @@ class Freshness:
             if self.mode == "watch":
                 return all([w.walk(SETTLE_TIMEOUT, full=True) is not None for w in self._watchers])
             try:
-                done = []
-                for p in projects:
-                    stop = self._stop_point
-                    stats = update(p.root, p.config, full=True, wait=FORCED_WAIT, background=True, progress=stop)
-                    done.append((p, stats))
+                stop = self._stop_point  # a Ctrl-C rolls the rebuild back at its next file
+                done = [
+                    (p, update(p.root, p.config, full=True, wait=FORCED_WAIT, background=True, progress=stop))
+                    for p in projects
+                ]
             except IndexBusy:  # another process writes it: what it commits is read next
                 return False
             self._last = time.monotonic()

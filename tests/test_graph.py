@@ -85,6 +85,22 @@ def test_a_nested_type_named_in_its_own_file_is_that_file_s_not_every_same_named
     assert g.uses("Assets/Loadout.cs") == (("Assets/Grenade.cs", "type"),)
 
 
+def test_a_nested_type_inherited_from_another_file_is_not_preferred(tmp_path: Path) -> None:
+    """The documented limit (docs/indexing.md): `Settings` written in `Launcher : Weapon`, where
+    `Weapon.Settings` is declared in another file, resolves to every same-named type, as C# would
+    not (it would take the base class's)."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Weapon.cs": "public class Weapon { public class Settings { } }\n",
+            "Assets/Rocket.cs": "public class Rocket { public class Settings { } }\n",
+            "Assets/Launcher.cs": "public class Launcher : Weapon {\n  Settings settings;\n}\n",
+        },
+    )
+    g = graph_for(root)
+    assert g.uses("Assets/Launcher.cs") == (("Assets/Rocket.cs", "type"), ("Assets/Weapon.cs", "base"))
+
+
 def test_a_type_used_through_a_using_alias_is_used_by_that_file(tmp_path: Path) -> None:
     """docs/indexing.md: type references resolve "by C# name lookup: namespaces, usings, qualified
     names" -- `using Sp = Game.Util.Spawner;` too, for a field of the alias, a static call through

@@ -174,6 +174,13 @@ def test_a_players_words_for_captions_brightness_signing_in_and_the_inbox_find_t
         assert ws.search(question, limit=1)[0].path == path, question
 
 
+def test_words_common_in_code_or_in_bug_reports_bring_no_synonyms() -> None:
+    """docs/retrieval.md: "run", "hook" and "translate" (every `Run()`, event hook and
+    `transform.Translate`) and "notice" ("I noticed...") are in no group; "sprint" neither."""
+    assert synonyms.expansions(["run", "hook", "translate", "notice", "noticed", "sprint"]) == []
+    assert synonyms.expansions(["detect"]) == [("detect", ("detection", "perceive", "perception"))]
+
+
 def test_a_short_synonym_is_a_word_of_a_name_in_the_pack_not_a_piece_of_one(tmp_path) -> None:
     """ "icy" is searched as "ice": the pack says the ice rink was found through it, not the
     `DeviceManager` (whose name holds the letters) nor the price tag."""

@@ -558,3 +558,40 @@ def test_the_one_prefab_carrying_a_best_script_ranks_right_after_it(ws: Workspac
     hits = ranked(ws, "health regenerates over time")
     assert hits[0].path == "Assets/Scripts/Combat/Health.cs"
     assert not any(h.path.endswith(".prefab") for h in hits[:3])
+
+
+def test_a_word_naming_the_files_kind_names_none_of_its_parts(ws: Workspace) -> None:
+    """ "what scene holds the spawner prefab": every prefab is one, so `lootPrefab` is not what the
+    Enemy prefab is shown by; with no other word in its names a prefab is shown by its root
+    object, a scene by its file (its first root object says nothing of it)."""
+    hits = {h.path: (h.name, h.line, h.snippet) for h in ranked(ws, "what scene holds the spawner prefab")}
+    assert hits[ENEMY] == ("Enemy", 3, "tag Enemy, layer 9")
+    assert hits["Assets/Scenes/MainMenu.unity"] == ("MainMenu.unity", 1, "")
+
+
+def test_a_word_everywhere_in_a_script_names_no_member_by_its_name(tmp_path: Path) -> None:
+    """ "where does the player character take damage" in `Character.cs`, which says "character" on
+    every other line: `SendCharacterInput` is named by that word only (and its body says "player");
+    `ReceiveHP`, whose body takes the damage a player deals, is the member the question asks for."""
+    lines = "\n".join(f"    public CharacterPart characterPart{i};" for i in range(25))
+    source = f"""using UnityEngine;
+public class Character : MonoBehaviour
+{{
+{lines}
+    public void SendCharacterInput(Vector3 target)
+    {{
+        transform.position = target;  // where the player clicked
+    }}
+
+    void ReceiveHP(int hp)
+    {{
+        // take the damage the player deals straight
+        int damage = -hp;
+        Debug.Log(damage);
+    }}
+}}
+"""
+    root = write_project(tmp_path / "p", {"Assets/Scripts/Character.cs": source})
+    update(root, Config(workers=1))
+    top = open_workspace(root, [(root, Config())]).search("where does the player character take damage", limit=1)[0]
+    assert (top.name, top.line, top.snippet) == ("Character.ReceiveHP", 34, "void ReceiveHP(int hp)")

@@ -25,6 +25,7 @@ from indexer.query.priors import (
     EDITOR_WORDS,
     GENERATED_PRIOR,
     INPUT_WORDS,
+    KIND_WORDS,
     LOOK_KINDS,
     MINOR_EDITOR_SHARE,
     MINOR_TEST_SHARE,
@@ -449,7 +450,9 @@ def _hit(
     if r.candidate is not None:
         # a C# file's text, to find the member whose body matches the task best
         source = (lambda: project.texts.get(r.path)) if bodies and is_script(r.path) else None
-        return annotate(r.candidate, terms, outlines[r.path], score, reason, source=source, also=also)
+        # "which prefab has the enemy AI": every prefab is one, so "prefab" names none of its parts
+        own = [t for t in terms if r.candidate.kind not in KIND_WORDS.get(t, ())]
+        return annotate(r.candidate, own, outlines[r.path], score, reason, source=source, also=also)
     kind = stats[r.path].kind
     return None if kind == "meta" else _walked_hit(r.path, kind, outlines[r.path], score, reason)
 

@@ -250,6 +250,8 @@ def best_symbol(
     outline = decoded.entries
     wanted = {stem(t) for t in terms}
     named = _name_matches(decoded, wanted)
+    if source is not None and named:
+        named = _distinct_names(outline, named, source())
     best = _best(outline, named, {})
     if source is not None and (best is None or outline[best].kind in TYPE_KINDS):
         body = _body_matches(outline, wanted, source())
@@ -263,6 +265,9 @@ def best_symbol(
     for d in outline:  # no name matched: the file's first type
         if d.kind in TYPE_KINDS:
             return d.qualified, d.line, d.signature
+    root = outline[0] if outline and path.endswith(".prefab") else None
+    if root is not None and root.kind == "gameobject" and "." not in root.qualified:  # the prefab's root object
+        return root.qualified, root.line, root.signature
     return os.path.basename(path), 1 if outline else 0, ""
 
 
@@ -273,6 +278,21 @@ def _name_matches(outline: Outline, wanted: set[str]) -> dict[int, set[str]]:
     maybe = outline.index.may_hold(wanted)
     tested = range(len(names)) if maybe is None else sorted(maybe)
     return {i: hit for i in tested if (hit := wanted.intersection(name_stems(names[i])))}
+
+
+def _distinct_names(outline: Sequence[Declared], named: dict[int, set[str]], read: FileText) -> dict[int, set[str]]:
+    """`named` without the stems that are everywhere in the file (`textmatch.occurrences`) in a
+    member's name: in `ServerCharacter.cs` "character" names `ServerSendCharacterInputRpc` no more
+    than any other member; a type keeps them (the class is what the word names)."""
+    common = {s for s, at in occurrences(read, sorted(set().union(*named.values()))).items() if at is None}
+    if not common:
+        return named
+    out = {}
+    for i, stems in named.items():
+        kept = stems if outline[i].kind in TYPE_KINDS else stems - common
+        if kept:
+            out[i] = kept
+    return out
 
 
 def _best(outline: Sequence[Declared], named: dict[int, set[str]], body: dict[int, set[str]]) -> int | None:

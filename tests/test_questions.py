@@ -595,3 +595,13 @@ public class Character : MonoBehaviour
     update(root, Config(workers=1))
     top = open_workspace(root, [(root, Config())]).search("where does the player character take damage", limit=1)[0]
     assert (top.name, top.line, top.snippet) == ("Character.ReceiveHP", 34, "void ReceiveHP(int hp)")
+
+
+def test_a_task_about_sounds_alone_ranks_visual_effects_as_art(ws: Workspace) -> None:
+    """ "enemy hit sound": the hit effect's prefab (particles only) shares "enemy" and "hit" but
+    plays no sound: it ranks below the sound code and data; a task about the look of the hit
+    still finds it first."""
+    fx, sounds = "Assets/Prefabs/VFX/FX_EnemyHit.prefab", "Assets/Scripts/Audio/SoundLibrary.cs"
+    audio = [h.path for h in ranked(ws, "enemy hit sound")]
+    assert audio[:3] == [sounds, "Assets/Data/SoundLibrary.asset", fx]
+    assert ranked(ws, "enemy hit sound and particles")[0].path == fx

@@ -94,12 +94,15 @@ _TEST_TYPE = "(t.test = 1 OR t.category = 'test')"
 _TEST_ASSEMBLY = re.compile(r"TestRunner|nunit\.framework|UNITY_INCLUDE_TESTS", re.I)
 # Words of a task about tests, or about how things look or sound (then art assets are the answer).
 TEST_WORDS = frozenset({"test", "tests", "testing", "tested", "unittest", "unittests", "nunit", "assert", "fixture"})
-ART_WORDS = frozenset(
+# A task about sounds alone ("play a sound when hit") is not about visual effects, whose names
+# say "hit" as often as the sounds' do: those keep ART_PRIOR (rank.role_priors).
+AUDIO_WORDS = frozenset("sound sounds audio sfx music clip clips".split())  # noqa: SIM905
+VISUAL_WORDS = frozenset(
     """visual visuals graphic graphics vfx fx effect effects particle particles look looks appearance glow flash shader
     shaders material materials texture textures sprite sprites colour color colours colors mesh model
-    animation animations animator sound sounds audio sfx music clip clips thick thicker thin thinner
-    bright brighter transparent""".split()  # noqa: SIM905
+    animation animations animator clip clips thick thicker thin thinner bright brighter transparent""".split()  # noqa: SIM905
 )
+ART_WORDS = AUDIO_WORDS | VISUAL_WORDS
 EDITOR_WORDS = frozenset(
     """editor editors inspector inspectors gizmo gizmos drawer drawers importer importers postprocessor
     wizard editorwindow menuitem""".split()  # noqa: SIM905
@@ -118,6 +121,8 @@ ART_KINDS = frozenset({"prefab"})
 # visual effect graph share the task's nouns (`EnemyIdle.anim` for "the enemy idles too long") but
 # hold no behaviour; they rank as art prefabs do, below game logic unless the task is about looks.
 LOOK_KINDS = frozenset({"material", "animation", "animator", "vfx"})
+# Of the looks, those a sound never lives in (an animation clip may fire a footstep sound).
+VISUAL_KINDS = frozenset({"material", "vfx"})
 EFFECT_SHARE = 0.5  # is_effect: the share of a prefab's objects holding a particle system
 # A task that names a kind of asset wants files of that kind; one that asks where something is
 # configured, set, wired or placed wants the assets carrying the code (the walk's carrier edges count more).

@@ -34,6 +34,8 @@ from indexer.query.priors import (
     TEST_PRIOR,
     TEST_WORDS,
     VENDORED_PRIOR,
+    VISUAL_KINDS,
+    VISUAL_WORDS,
     asks_for,
     editor_share,
     has_logic,
@@ -310,6 +312,9 @@ def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str
     if not asks_for(said, ART_WORDS):
         looks = (p for p, k in kinds.items() if k in LOOK_KINDS or (k in ART_KINDS and _is_art(project, p)))
         scale(looks, ART_PRIOR)
+    elif not asks_for(said, VISUAL_WORDS):  # sounds only: visual effects are still looks
+        visual = (p for p, k in kinds.items() if k in VISUAL_KINDS or (k in ART_KINDS and _is_effect(project, p)))
+        scale(visual, ART_PRIOR)
     if not wanted and not asks_for(said, ASSET_WORDS | ART_WORDS):
         scale((p for p, k in kinds.items() if k in CODE_TASK_ASSET_KINDS), CODE_TASK_ASSET_PRIOR)
     scripts = [p for p, k in kinds.items() if k == "csharp"]
@@ -339,6 +344,11 @@ def _third_party(project, kinds: dict[str, str], terms: list[str]) -> list[str]:
         if package is not None and not names_package(package, stems):
             out.append(path)
     return out
+
+
+def _is_effect(project, prefab: str) -> bool:
+    """A prefab that is a visual effect (priors.is_effect)."""
+    return project.remember(("effect", prefab), lambda: is_effect(project.records.outline_record(prefab)), role=True)
 
 
 def _is_art(project, prefab: str) -> bool:

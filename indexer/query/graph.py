@@ -19,6 +19,7 @@ from indexer.query.assemblies import assembly_folders, named_asmdefs
 from indexer.query.calls import called_files
 from indexer.query.carriers import inherited_usages, merged
 from indexer.query.codeline import code_of
+from indexer.query.instances import instances_named
 from indexer.query.loads import Loadable, load_usages
 from indexer.query.messages import message_usages
 from indexer.query.package_scripts import PACKAGES
@@ -250,7 +251,7 @@ class Graph:
         if target.kind == "assembly" and target.path:
             usages += self._assembly_usages(target.path)
         usages += inherited_usages(self, usages)
-        return merged(usages)
+        return merged(instances_named(usages, self.records.record, self.path_of_guid))
 
     def _rows(self, sql: str, args: Iterable) -> list[tuple]:
         return list(self.records.conn.execute(sql, tuple(args)))
@@ -489,8 +490,7 @@ class Graph:
 
     def _asset_type(self, written: str) -> list[TypeRow]:
         """A type an asset names (a [SerializeReference] value): qualified, so a unique match."""
-        rows = self.types_named(written)
-        return rows if len(rows) == 1 else [t for t in rows if t.qualified == written]
+        return rows if len(rows := self.types_named(written)) == 1 else [t for t in rows if t.qualified == written]
 
 
 def _package_script(guid: str) -> Target:

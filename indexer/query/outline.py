@@ -8,7 +8,6 @@ whose names match `stems`, the stems of the query's words.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from collections import defaultdict
 
 import msgspec
@@ -17,6 +16,7 @@ from indexer.identifiers import name_stems
 from indexer.model import TYPE_KINDS, CodeOutline, FileRecord, Symbol
 from indexer.query.calls import call_text
 from indexer.query.graph import Graph
+from indexer.query.instances import unnamed_instances
 from indexer.query.priors import is_vendored
 from indexer.unity import is_unity_message
 
@@ -242,24 +242,9 @@ class _Tree(msgspec.Struct):
     overrides: dict[str, list[Symbol]]
 
 
-def _unnamed_instances(rec: FileRecord) -> dict[int, str]:
-    """The line of each prefab instance that has no name (a model's, its name not overridden) ->
-    the path its objects, added components and overrides name it by (`&<fileID>`): that of the
-    overrides recorded after it, which its own document holds."""
-    lines = sorted(s.line for s in rec.symbols if s.kind == "prefab_instance" and not s.name)
-    keys: dict[int, str] = {}
-    if lines:
-        for s in rec.symbols:
-            if s.kind == "override" and s.container.rpartition("/")[2].startswith("&"):
-                at = bisect_right(lines, s.line) - 1
-                if at >= 0:
-                    keys.setdefault(lines[at], s.container)
-    return keys
-
-
 def _tree(rec: FileRecord) -> _Tree:
     t = _Tree({}, defaultdict(list), defaultdict(list), defaultdict(list), defaultdict(list))
-    unnamed = _unnamed_instances(rec)
+    unnamed = unnamed_instances(rec)
     for s in rec.symbols:
         if s.kind in HIERARCHY_KINDS:
             # an unnamed prefab instance is keyed as what it holds names it, else by its line

@@ -14,6 +14,7 @@ import msgspec
 from indexer.identifiers import TASK_WORDS, name_stems, said_words, stem
 from indexer.model import Hit, Ranked
 from indexer.project import is_prefab, is_script
+from indexer.query.instances import instance_named
 from indexer.query.priors import (
     ART_KINDS,
     ART_PRIOR,
@@ -168,6 +169,11 @@ def _pointed(
         hit = _at_line(hit, held[hit.path].line, held[hit.path].snippet, outline)
     if "guid:" in hit.snippet or "script:" in hit.snippet:
         hit = msgspec.structs.replace(hit, snippet=project.graph.readable(hit.snippet))
+    if "&" in hit.name and hit.kind in ("prefab", "scene"):  # named by an unnamed instance's file ID
+        rec = project.records.record(hit.path)
+        if rec is not None:
+            named = {f: instance_named(getattr(hit, f), rec, project.graph.path_of_guid) for f in ("name", "snippet")}
+            hit = msgspec.structs.replace(hit, **named)
     return hit
 
 

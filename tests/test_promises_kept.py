@@ -1,0 +1,38 @@
+"""Promises of the docs, the help texts and the docstrings that no other test held (audit of
+session 25), each test quoting the sentence it checks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from indexer.build.update import update
+from indexer.query.describe import describe
+from indexer.query.workspace import open_workspace, projects_at
+
+from .conftest import meta, write_project
+from .test_indexing import CONFIG
+
+
+def test_describe_says_a_partial_scripts_status_once_under_its_header(tmp_path: Path) -> None:
+    """docs/cli.md, `describe`: "A file read in part or skipped says so once, under its header, with
+    its whole note". A script parsed with syntax errors said it twice: `partial: 3 syntax error
+    regions` under the header, and again as the outline's last line, `(parsed with syntax errors
+    near lines 1, 3, 6)`. The header now says it once, with the lines."""
+    head = "public class Lantern : UnityEngine.MonoBehaviour\n{\n"
+    broken = head + "    void Light( {\n    int fuel;\n    void Dim() { }\n    void X( { }\n}\n"
+    root = write_project(tmp_path / "Game", {"Assets/Lantern.cs": broken, "Assets/Lantern.cs.meta": meta("a" * 32)})
+    update(root, CONFIG)
+    graph = open_workspace(root, projects_at(root)).projects[0].graph
+    rec = graph.records.record("Assets/Lantern.cs")
+    assert (rec.status, rec.note, rec.error_lines) == ("partial", "3 syntax error regions", (1, 3, 6))
+    lines = describe(graph, "Assets/Lantern.cs").text.split("\n")
+    assert lines[:3] == [
+        "Assets/Lantern.cs  (csharp, guid " + "a" * 32 + ")",
+        "assembly Assembly-CSharp",
+        "partial: 3 syntax error regions, near lines 1, 3, 6",
+    ]
+    assert sum("syntax error" in line for line in lines) == 1, lines
+    (root / "Assets/Lantern.cs").write_text(head + "    void X( { }\n}\n")
+    update(root, CONFIG)
+    graph = open_workspace(root, projects_at(root)).projects[0].graph
+    assert describe(graph, "Assets/Lantern.cs").text.split("\n")[2] == "partial: 1 syntax error region, near line 3"

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from indexer.build.update import update
 from indexer.query.describe import describe
 from indexer.query.workspace import open_workspace, projects_at
@@ -36,3 +38,30 @@ def test_describe_says_a_partial_scripts_status_once_under_its_header(tmp_path: 
     update(root, CONFIG)
     graph = open_workspace(root, projects_at(root)).projects[0].graph
     assert describe(graph, "Assets/Lantern.cs").text.split("\n")[2] == "partial: 1 syntax error region, near line 3"
+
+
+# docs/configuration.md: "Scanner processes for large updates; 0 means one per core. At most 4 run
+# at once. Default 0."
+@pytest.mark.parametrize(("workers", "cores", "started"), [(0, 2, 2), (0, 16, 4), (1, 16, 1), (3, 1, 3), (64, 1, 4)])
+def test_workers_is_one_scanner_process_per_core_by_default_and_never_more_than_4(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: int, cores: int, started: int
+) -> None:
+    from indexer.build import apply
+    from indexer.build import workers as scanning
+    from indexer.config import Config
+
+    asked: list[int] = []
+
+    class CountedPool:
+        def __init__(self, n: int, *args: object) -> None:
+            asked.append(n)
+            raise LookupError("counted")
+
+    monkeypatch.setattr(scanning, "Pool", CountedPool)
+    monkeypatch.setattr(apply.os, "cpu_count", lambda: cores)
+    files = {f"Assets/S{i}.cs": f"public class S{i} {{ }}\n" for i in range(scanning.PARALLEL_MIN_FILES)}
+    root = write_project(tmp_path / "Game", files)
+    assert Config().workers == 0
+    with pytest.raises(LookupError, match="counted"):
+        update(root, Config(workers=workers))
+    assert asked == [started]

@@ -65,3 +65,52 @@ def test_workers_is_one_scanner_process_per_core_by_default_and_never_more_than_
     with pytest.raises(LookupError, match="counted"):
         update(root, Config(workers=workers))
     assert asked == [started]
+
+
+# docs/cli.md, `agents install`: "The section says when to use `query`, `context`, `refs` and
+# `describe` (with `--json`) ... and to run `index` after changing files"; "In a folder holding
+# several projects the commands carry `--project .`". An agent copies them as they are written: each
+# runs, from the folder the guidance file is in, with its placeholders filled, and `--json` is JSON.
+PLACEHOLDERS = {
+    '"<words, identifiers or a task>"': ['"player takes damage"'],
+    '"<task>"': ['"add a shield that absorbs damage"'],
+    "<Type | Type.Member | path | GUID>": [
+        "PlayerHealth",
+        "PlayerHealth.Heal",
+        "{prefix}Assets/Prefabs/Player.prefab",
+        "502fdc0478969faaae9939a5a003717d",
+    ],
+    "<path | GUID>": ["{prefix}Assets/Prefabs/Player.prefab", "502fdc0478969faaae9939a5a003717d"],
+}
+
+
+@pytest.mark.parametrize("single", [True, False])
+def test_the_commands_the_agents_section_teaches_run_as_written(tmp_path: Path, single: bool) -> None:
+    import json
+    import re
+    import shlex
+
+    from indexer.cli.agents import section
+
+    from .conftest import copy_fixture, run_cli
+
+    folder = copy_fixture(tmp_path / "Game") if single else tmp_path / "Games"
+    if not single:
+        copy_fixture(folder / "Dungeon")
+        copy_fixture(folder / "Crypt")
+    commands = re.findall(r"`(unity-index [^`]+)`", section(single).split("\n", 1)[1])  # past the marker
+    assert [c.split()[1] for c in commands] == ["query", "context", "refs", "describe", "index"]
+    ran = 0
+    for command in commands:
+        filled = [command]
+        for hole, values in PLACEHOLDERS.items():
+            prefix = "" if single else "Dungeon/"
+            filled = [c.replace(hole, v.format(prefix=prefix)) for c in filled for v in (values if hole in c else [""])]
+        for line in filled:
+            r = run_cli(*shlex.split(line)[1:], cwd=folder)
+            assert r.returncode == 0, (line, r.stderr)
+            assert r.stdout.strip() or line.split()[1] == "index", line
+            if "--json" in line:
+                assert json.loads(r.stdout)["schema_version"] == 1, line
+            ran += 1
+    assert ran == 1 + 1 + 4 + 2 + 1

@@ -114,3 +114,19 @@ def test_the_commands_the_agents_section_teaches_run_as_written(tmp_path: Path, 
                 assert json.loads(r.stdout)["schema_version"] == 1, line
             ran += 1
     assert ran == 1 + 1 + 4 + 2 + 1
+
+
+# docs/indexing.md, "Which files": kinds without a search document are known, but "a search never
+# returns them ... (`--kind texture` is accepted and finds nothing)"; docs/cli.md, `query`: "no
+# results is not an error (exit 0, nothing on stdout, a hint on stderr)"; `folder` alone is no
+# `--kind` ("another word is exit 2 listing them").
+def test_kind_texture_is_taken_and_finds_nothing_and_kind_folder_is_refused(indexed_fixture: Path) -> None:
+    from .conftest import run_cli
+
+    texture = run_cli("query", "player", "--kind", "texture", "--project", str(indexed_fixture))
+    assert (texture.returncode, texture.stdout) == (0, "")
+    assert texture.stderr == "no results: try other words (identifiers, file names) or drop --kind/--path\n"
+    folder = run_cli("query", "player", "--kind", "folder", "--project", str(indexed_fixture))
+    assert (folder.returncode, folder.stdout) == (2, "")
+    assert folder.stderr.startswith("error: --kind folder: no such kind; use one of animation, animator, asmdef,")
+    assert "texture" in folder.stderr and "folder," not in folder.stderr

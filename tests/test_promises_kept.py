@@ -130,3 +130,15 @@ def test_kind_texture_is_taken_and_finds_nothing_and_kind_folder_is_refused(inde
     assert (folder.returncode, folder.stdout) == (2, "")
     assert folder.stderr.startswith("error: --kind folder: no such kind; use one of animation, animator, asmdef,")
     assert "texture" in folder.stderr and "folder," not in folder.stderr
+
+
+# README: "Every command takes `--project DIR` and `--debug`, before or after the command";
+# docs/cli.md: "`--project` too goes before or after the command". `completion` took it only before
+# (after it: "unrecognized arguments", exit 2). It reads no project: the script is the same.
+def test_every_command_takes_project_after_it_completion_included(tmp_path: Path) -> None:
+    from .conftest import run_cli
+
+    before = run_cli("--project", str(tmp_path), "completion", "bash")
+    after = run_cli("completion", "bash", "--project", str(tmp_path), "--debug")
+    assert (after.returncode, after.stderr) == (0, "")
+    assert after.stdout == before.stdout and "complete -o default -F _unity_index unity-index" in after.stdout

@@ -45,6 +45,7 @@ def _add_doctor(sub: argparse._SubParsersAction) -> None:
 def _add_completion(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("completion", help="print a shell completion script (bash, zsh or fish)")
     p.add_argument("shell", choices=("bash", "zsh", "fish"))
+    project_arg(p)  # read by no completion, but taken after the command as by every other (README)
     p.set_defaults(func=cmd_completion)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from indexer.model import Description, Edge, FileRecord
 from indexer.query.carriers import SETTINGS_MARK, with_settings
 from indexer.query.graph import GUID_RE, Graph
-from indexer.query.outline import outline, status_line
+from indexer.query.outline import error_lines_of, outline, status_line
 from indexer.words import echoed
 
 DESCRIBE_SCHEMA_VERSION = 1
@@ -51,6 +51,8 @@ def describe(graph: Graph, path: str, max_lines: int = 400) -> Description:
     lines = outline(rec, graph)
     if rec.status != "ok" and lines[:1] == [status_line(rec)]:
         lines = lines[1:]  # the header below says it, with the whole note
+    if rec.kind == "csharp" and rec.status == "partial" and rec.error_lines:
+        lines = [line for line in lines if not line.startswith("(parsed with syntax errors near lines ")]
     if len(lines) > max_lines:
         lines = [*lines[:max_lines], f"… {len(lines) - max_lines} more lines (use --json for everything)"]
     guid = graph.records.guid_of_path(path) or ""
@@ -61,6 +63,9 @@ def describe(graph: Graph, path: str, max_lines: int = 400) -> Description:
         head += f" ({defined_by})" if defined_by else ""
     if rec.status != "ok":
         head += f"\n{rec.status}: {rec.note}"
+        if rec.kind == "csharp" and rec.status == "partial" and rec.error_lines:
+            near = "lines" if len(rec.error_lines) > 1 else "line"
+            head += f", near {near} {error_lines_of(rec)}"  # said once: the outline's last line went
     uses = [Edge(p, e) for p, e in graph.uses(path)] + _assemblies_used(graph, rec)
     target = graph.target(path)
     if target.note:

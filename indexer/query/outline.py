@@ -195,8 +195,13 @@ def csharp_lines(rec: FileRecord | CodeOutline, graph: Graph) -> list[tuple[str,
             text += "  [unity message]"
         lines.append((text, s.name))
     if rec.status == "partial":
-        lines.append((f"(parsed with syntax errors near lines {', '.join(map(str, rec.error_lines[:8]))})", None))
+        lines.append((f"(parsed with syntax errors near lines {error_lines_of(rec)})", None))
     return lines
+
+
+def error_lines_of(rec: FileRecord | CodeOutline) -> str:
+    """The first lines of a script's syntax error regions, as its outline names them."""
+    return ", ".join(map(str, rec.error_lines[:8]))
 
 
 def _nested(symbols: tuple[Symbol, ...]) -> list[tuple[Symbol, int]]:

@@ -355,3 +355,49 @@ def test_a_project_inside_another_projects_folder_answers_with_paths_that_resolv
     hits = ws.search("door house level", 10)
     reasons = [h.reason for h in hits if "Assets/" in h.reason]
     assert reasons and all(" Assets/" not in r and not r.startswith("Assets/") for r in reasons), reasons
+
+
+def test_tier_one_names_a_nested_projects_assemblies_and_scenes_by_workspace_paths(tmp_path: Path) -> None:
+    """A project in a folder of the workspace: its overview's assembly folders and scenes in build
+    carry that folder, as every path of an answer does; the outer project's stay as they are."""
+    from indexer.build.update import update
+    from indexer.query.context import build_context
+    from indexer.query.tokens import counter
+    from indexer.query.workspace import open_workspace, projects_at
+
+    scenes = "m_Scenes:\n  - enabled: 1\n    path: Assets/Scenes/Level.unity\n    guid: " + "5" * 32 + "\n"
+    outer = write_project(tmp_path / "repo", {"Assets/Menu.cs": "public class Menu { }"})
+    write_project(
+        outer / "Sample",
+        {
+            "Assets/Scripts/Door.cs": "public class Door { }",
+            "Assets/Scripts/Sample.Game.asmdef": '{ "name": "Sample.Game" }',
+            "ProjectSettings/EditorBuildSettings.asset": "%YAML 1.1\n--- !u!1045 &1\nEditorBuildSettings:\n  " + scenes,
+        },
+    )
+    for root, config in projects_at(outer):
+        update(root, config)
+    ws = open_workspace(outer, projects_at(outer))
+    lines = build_context(ws, "open the door", 4000, counter("estimate")).tier1.text.split("\n")
+    assert "Assemblies (1): Sample.Game (Sample/Assets/Scripts/)" in lines
+    assert "Scenes in build: Sample/Assets/Scenes/Level.unity" in lines
+
+
+def test_a_long_overview_line_is_cut_short_not_dropped_with_every_line_after_it() -> None:
+    """Sixty scenes in build made a line longer than a project's share of tier 1: it was dropped,
+    and the lines after it, leaving the title; now it keeps the scenes that fit and says how many
+    more there are."""
+    from indexer.model import Overview
+    from indexer.query.render import fitted_overview
+    from indexer.query.tokens import counter
+
+    scenes = [f"Assets/Scenes/Level{i:02d}.unity" for i in range(60)]
+    overview = Overview("Big", "", "2022.3.1f1", [], [], scenes, [], {"scene": 60})
+    text = fitted_overview(overview, counter("estimate"), 120)
+    lines = text.split("\n")
+    assert lines[0] == "# Unity project Big (Unity 2022.3.1f1)"
+    assert lines[1].startswith("Scenes in build: Assets/Scenes/Level00.unity, Assets/Scenes/Level01.unity, ")
+    shown = lines[1].count(".unity")
+    assert lines[1].endswith(f", … {60 - shown} more") and 0 < shown < 60
+    assert counter("estimate").count(text) <= 120
+    assert fitted_overview(overview, counter("estimate"), 2) == ""  # not even the title fits

@@ -17,7 +17,7 @@ from indexer.query.asked_project import asked_project
 from indexer.query.overview import Folder, folder_tree, render_tree, third_party_test, workspace_overviews
 from indexer.query.priors import ART_WORDS, ASSET_WORDS, asks_for, named_kinds, vendor_package
 from indexer.query.related import RELATED_LEADS, related_files
-from indexer.query.render import render_overview
+from indexer.query.render import fitted_overview
 from indexer.query.serialized import pack_values
 from indexer.query.synonyms import expansions
 from indexer.query.textmatch import stems_in, stems_in_text
@@ -147,7 +147,7 @@ def _tier1(base: tuple[list[Overview], Folder, int], counter: TokenCounter, shar
     if not packages:
         overviews = [msgspec.structs.replace(o, packages=[]) for o in overviews]
     per_project = max(share // 2 // count, 1)
-    rendered = (counter.truncate(render_overview(o), per_project) for o in overviews)
+    rendered = (fitted_overview(o, counter, per_project) for o in overviews)
     overview = "\n".join(t for t in rendered if t)
     used = counter.count(overview) + 2 if overview else 0
     tree_text = render_tree(tree, counter, share - used, task=True)

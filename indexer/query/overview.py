@@ -9,6 +9,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from indexer.model import Assembly, Overview
 from indexer.query.priors import vendor_package, vendored_folders
 from indexer.query.tokens import TokenCounter
@@ -40,7 +42,12 @@ def workspace_overviews(projects: Sequence[ProjectIndex]) -> tuple[list[Overview
     for p in projects:
         local = p.records.kinds()
         kinds.update({p.prefix + path: kind for path, kind in local.items()})
-        overviews.append(build_overview(p.root, p.records, local))
+        overview = build_overview(p.root, p.records, local)
+        if p.prefix:  # its paths as the workspace's, like every answer's
+            assemblies = [msgspec.structs.replace(a, folder=p.prefix + a.folder) for a in overview.assemblies]
+            scenes = [p.prefix + scene for scene in overview.scenes_in_build]
+            overview = msgspec.structs.replace(overview, assemblies=assemblies, scenes_in_build=scenes)
+        overviews.append(overview)
     return overviews, kinds
 
 

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from indexer.model import ContextPack, Description, Hit, Overview, Status, Target, UpdateStats, Usage
 from indexer.words import plural
+
+if TYPE_CHECKING:
+    from indexer.query.tokens import TokenCounter
 
 _TARGET_WORDS = {
     "type": "type",
@@ -71,24 +75,55 @@ def render_update(root: object, stats: UpdateStats) -> str:
     )
 
 
-def render_overview(overview: Overview) -> str:
+def overview_lines(overview: Overview) -> list[tuple[str, list[str]]]:
+    """The overview's lines as (head, items): the title (no items), then each list it holds."""
     title = f"# Unity project {overview.name}" + (f" — {overview.product}" if overview.product else "")
-    lines = [f"{title} (Unity {overview.unity_version or 'version unknown'})"]
+    lines: list[tuple[str, list[str]]] = [(f"{title} (Unity {overview.unity_version or 'version unknown'})", [])]
     if overview.packages:
-        lines.append(f"Packages ({len(overview.packages)}): " + ", ".join(overview.packages))
+        lines.append((f"Packages ({len(overview.packages)}): ", overview.packages))
     if overview.assemblies:
         asm = [
             f"{a.name} ({a.folder}{', editor' if a.editor_only else ''}{', third-party' if a.third_party else ''})"
             for a in overview.assemblies
         ]
-        lines.append(f"Assemblies ({len(asm)}): " + ", ".join(asm))
+        lines.append((f"Assemblies ({len(asm)}): ", asm))
     if overview.scenes_in_build:
-        lines.append("Scenes in build: " + ", ".join(overview.scenes_in_build))
+        lines.append(("Scenes in build: ", overview.scenes_in_build))
     if overview.defines:
-        lines.append("Scripting defines: " + ", ".join(overview.defines))
-    kinds = ", ".join(f"{n} {k}" for k, n in sorted(overview.counts.items(), key=lambda kv: (-kv[1], kv[0])))
-    lines.append(f"Files: {kinds}")
-    return "\n".join(lines)
+        lines.append(("Scripting defines: ", overview.defines))
+    counts = sorted(overview.counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    lines.append(("Files: ", [f"{n} {k}" for k, n in counts]))
+    return lines
+
+
+def render_overview(overview: Overview) -> str:
+    return "\n".join(head + ", ".join(items) for head, items in overview_lines(overview))
+
+
+def fitted_overview(overview: Overview, counter: TokenCounter, max_tokens: int) -> str:
+    """The overview in at most `max_tokens`: whole lines while they fit, then the first line that
+    does not with as many of its items as fit and how many more there are ("… 14 more"), so a
+    long list of scenes cuts short instead of taking every line after it away ('' when not even
+    the title fits)."""
+    out: list[str] = []
+    used = 0
+    for head, items in overview_lines(overview):
+        line = head + ", ".join(items)
+        cost = counter.count(line) + (1 if out else 0)
+        if used + cost <= max_tokens:
+            out.append(line)
+            used += cost
+            continue
+        best = ""
+        for k in range(1, len(items)):
+            cut = f"{head}{', '.join(items[:k])}, … {len(items) - k} more"
+            if used + counter.count(cut) + 1 > max_tokens:
+                break
+            best = cut
+        if best and out:
+            out.append(best)
+        break
+    return "\n".join(out)
 
 
 def render_context(pack: ContextPack) -> str:

@@ -605,3 +605,71 @@ def test_a_task_about_sounds_alone_ranks_visual_effects_as_art(ws: Workspace) ->
     audio = [h.path for h in ranked(ws, "enemy hit sound")]
     assert audio[:3] == [sounds, "Assets/Data/SoundLibrary.asset", fx]
     assert ranked(ws, "enemy hit sound and particles")[0].path == fx
+
+
+KIT_BASE = """using UnityEngine;
+namespace NetKit { public abstract class NetBehaviour : MonoBehaviour {
+    [SerializeField] private int _componentIndexCache;
+    [SerializeField] private NetObject _networkObjectCache;
+    [SerializeField] private bool syncEnabled;
+} }"""
+KIT_OBJECT = "using UnityEngine;\nnamespace NetKit { public class NetObject : MonoBehaviour { public int _spawnIndex; } }"
+KIT_PREFAB = """%YAML 1.1
+--- !u!1 &1
+GameObject:
+  m_Component:
+  - component: {fileID: 2}
+  - component: {fileID: 3}
+  - component: {fileID: 4}
+  m_Name: Drone
+--- !u!4 &2
+Transform:
+  m_GameObject: {fileID: 1}
+--- !u!114 &3
+MonoBehaviour:
+  m_GameObject: {fileID: 1}
+  m_Script: {fileID: 11500000, guid: 0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b, type: 3}
+  _spawnIndex: 4
+--- !u!114 &4
+MonoBehaviour:
+  m_GameObject: {fileID: 1}
+  m_Script: {fileID: 11500000, guid: 0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d, type: 3}
+  _componentIndexCache: 0
+  _networkObjectCache: {fileID: 3}
+  syncEnabled: 1
+  hoverHeight: 2.5
+"""
+
+
+def test_describe_leaves_out_what_a_project_script_inherits_from_a_third_party_base(tmp_path: Path) -> None:
+    """A networking kit in the project's own folders (told third-party by its license): its
+    component's internals are summarised away, and so are the fields every project script that
+    derives from its base class serializes (`_componentIndexCache` on each networked component of
+    SS3D's `Human.prefab`, 35 KB of its description); the script's own field stays, and so does a
+    field the project's own code declares again."""
+    from indexer.build.update import update
+
+    from .conftest import meta, write_project
+
+    drone = "using NetKit;\npublic class Drone : NetBehaviour { public float hoverHeight; private bool syncEnabled; }"
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/NetKit/LICENSE.md": "MIT License\n",
+            "Assets/NetKit/NetBehaviour.cs": KIT_BASE,
+            "Assets/NetKit/NetObject.cs": KIT_OBJECT,
+            "Assets/NetKit/NetObject.cs.meta": meta("0b" * 16),
+            "Assets/Scripts/Drone.cs": drone,
+            "Assets/Scripts/Drone.cs.meta": meta("0d" * 16),
+            "Assets/Drone.prefab": KIT_PREFAB,
+            "Assets/Drone.prefab.meta": meta("0e" * 16, "PrefabImporter"),
+        },
+    )
+    update(root, Config(workers=1))
+    graph = open_workspace(root, [(root, Config())]).projects[0].fresh().graph
+    lines = describe(graph, "Assets/Drone.prefab").text.split("\n")
+    assert lines[1:4] == [
+        "Drone  L2",
+        "  components: Transform, NetObject, Drone",
+        "    Drone: syncEnabled: 1; hoverHeight: 2.5",
+    ], lines

@@ -15,19 +15,16 @@ import msgspec
 from indexer.identifiers import name_stems
 from indexer.model import TYPE_KINDS, CodeOutline, FileRecord, Symbol
 from indexer.query.calls import call_text
+from indexer.query.component_fields import ComponentFields
 from indexer.query.graph import Graph
 from indexer.query.instances import unnamed_instances
-from indexer.query.priors import is_vendored
 from indexer.unity import is_unity_message
 
 MATCHED_OBJECTS = 6  # the compact form of a scene or prefab shows at most this many objects the task names
 HIERARCHY_KINDS = frozenset({"gameobject", "prefab_instance"})
+
+
 # Fields of package components (UI, TextMesh Pro) that say what the object does.
-PACKAGE_FIELDS_SHOWN = frozenset(
-    {"m_Text", "m_text", "m_OnClick", "m_OnValueChanged", "m_OnEndEdit", "m_Sprite", "m_Interactable", "m_fontAsset"}
-)
-
-
 def matches(name: str, stems: set[str]) -> bool:
     return not stems.isdisjoint(name_stems(name))
 
@@ -277,13 +274,14 @@ def hierarchy_parts(rec: FileRecord, graph: Graph) -> list[Part]:
         lines.append((f"Prefab variant of {graph.path_of_guid(variant.detail) or f'guid:{variant.detail}'}", None))
     emitted: set[str] = set()
     nodes: list[Node] = []
+    fields = ComponentFields(graph)
     todo = [(root, 0) for root in reversed(tree.children.get("", []))]
     while todo:
         path, depth = todo.pop()
         if path in emitted or depth > 60:  # defensive: a malformed file must not loop
             continue
         emitted.add(path)
-        nodes.append(_node(tree, path, depth, graph))
+        nodes.append(_node(tree, path, depth, fields))
         todo.extend((child, depth + 1) for child in reversed(tree.children.get(path, [])))
     if nodes:
         lines.append(Hierarchy(tuple(nodes)))
@@ -304,9 +302,9 @@ def _event_line(line: int, caller: str, method: str) -> tuple[str, str]:
     return f"  L{line} {caller} -> {method}", f"{caller} {method}"
 
 
-def _node(tree: _Tree, path: str, depth: int, graph: Graph) -> Node:
+def _node(tree: _Tree, path: str, depth: int, fields: ComponentFields) -> Node:
     """One object: its line, its overrides (a prefab instance), its components and their fields."""
-    pad = "  " * depth
+    pad, graph = "  " * depth, fields.graph
     s = tree.nodes[path]
     name = s.name or "(unnamed)"
     body: list[tuple[str, None] | Joined] = []
@@ -330,30 +328,23 @@ def _node(tree: _Tree, path: str, depth: int, graph: Graph) -> Node:
         labels = [label + (" (disabled)" if c.attributes else "") for c, label in zip(comps, classes, strict=True)]
         body.append((f"{pad}  {added}: " + ", ".join(labels), None))
     for c in comps:
-        fields = _fields_part(c, tree.fields.get(c.type, []), graph, pad)
-        if fields is not None:
-            body.append(fields)
+        part = _fields_part(c, tree.fields.get(c.type, []), fields, pad)
+        if part is not None:
+            body.append(part)
     return Node(depth, head, (*names, *classes), tuple(body))
 
 
-def _fields_part(c: Symbol, fs: list[Symbol], graph: Graph, pad: str) -> Joined | None:
+def _fields_part(c: Symbol, fs: list[Symbol], shown: ComponentFields, pad: str) -> Joined | None:
     """A component's serialized fields: a project script's in full (up to 12), a package script's
-    summarised to the few fields that say what it does (its internals repeat on every component
-    and say nothing about the project). The compact form keeps them all when the component's
-    name matches, else those whose names do."""
-    if c.detail and _third_party(c.detail, graph):
-        fs = [f for f in fs if f.name in PACKAGE_FIELDS_SHOWN]
+    summarised (`component_fields`). The compact form keeps them all when the component's name
+    matches, else those whose names do."""
+    if c.detail:
+        fs = shown.shown(c.detail, fs)
     if not fs:
         return None
-    label = _component_label(c, graph)
+    label = _component_label(c, shown.graph)
     items = tuple((f.name, f.signature) for f in fs)
     return Joined(f"{pad}    {label}: ", items, 12, more=True, gate=label)
-
-
-def _third_party(script_guid: str, graph: Graph) -> bool:
-    """A script from a package (its source outside the project) or a vendored folder."""
-    path = graph.path_of_guid(script_guid)
-    return path is None or is_vendored(path, frozenset())
 
 
 def status_line(rec: FileRecord) -> str:

@@ -1,0 +1,64 @@
+"""Which serialized fields of a component an outline shows. A project script's own fields say how
+the project is set up; a third-party component's internals, and the fields a project script
+inherits from a third-party base class (a networking kit's `_componentIndexCache`,
+`_networkObjectCache` on every networked script), repeat on every component and say nothing about
+the project: they are left out, but the few that say what a component does (PACKAGE_FIELDS_SHOWN).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from indexer.model import Symbol
+from indexer.query.priors import is_vendored, vendored_folders
+
+if TYPE_CHECKING:
+    from indexer.query.graph import Graph
+
+PACKAGE_FIELDS_SHOWN = frozenset(
+    {"m_Text", "m_text", "m_OnClick", "m_OnValueChanged", "m_OnEndEdit", "m_Sprite", "m_Interactable", "m_fontAsset"}
+)
+MAX_BASE_FILES = 64  # files of a script's base classes read for their fields (partial classes count each)
+
+
+class ComponentFields:
+    """One outline's answers, each script's worked out once: a prefab holds the same scripts many
+    times."""
+
+    def __init__(self, graph: Graph):
+        self.graph = graph
+        self._vendored: frozenset[str] | None = None
+        self._scripts: dict[str, tuple[bool, frozenset[str]]] = {}
+
+    def shown(self, script_guid: str, fields: list[Symbol]) -> list[Symbol]:
+        """The fields of a component of this script to show."""
+        if script_guid not in self._scripts:
+            self._scripts[script_guid] = self._judged(script_guid)
+        third_party, inherited = self._scripts[script_guid]
+        if third_party:
+            return [f for f in fields if f.name in PACKAGE_FIELDS_SHOWN]
+        return [f for f in fields if f.name not in inherited] if inherited else fields
+
+    def third_party(self, path: str) -> bool:
+        if self._vendored is None:
+            self._vendored = vendored_folders(self.graph.records.vendor_mark_paths())
+        return is_vendored(path, self._vendored)
+
+    def _judged(self, script_guid: str) -> tuple[bool, frozenset[str]]:
+        """(the script is third-party: from a package, outside the project, or in a vendored folder;
+        the fields its third-party base classes declare and the project's own code does not)."""
+        path = self.graph.path_of_guid(script_guid)
+        if path is None or self.third_party(path):
+            return True, frozenset()
+        own: set[str] = set()
+        inherited: set[str] = set()
+        todo, seen = [path], {path}
+        while todo:
+            file = todo.pop()
+            names = {s.name for s in self.graph.records.symbols(file) if s.kind == "field"}
+            (inherited if self.third_party(file) else own).update(names)
+            for base, edge in self.graph.uses(file):
+                if edge == "base" and base not in seen and len(seen) < MAX_BASE_FILES:
+                    seen.add(base)
+                    todo.append(base)
+        return False, frozenset(inherited - own - PACKAGE_FIELDS_SHOWN)

@@ -613,7 +613,8 @@ namespace NetKit { public abstract class NetBehaviour : MonoBehaviour {
     [SerializeField] private NetObject _networkObjectCache;
     [SerializeField] private bool syncEnabled;
 } }"""
-KIT_OBJECT = "using UnityEngine;\nnamespace NetKit { public class NetObject : MonoBehaviour { public int _spawnIndex; } }"
+KIT_OBJECT = """using UnityEngine;
+namespace NetKit { public class NetObject : MonoBehaviour { public int _spawnIndex; } }"""
 KIT_PREFAB = """%YAML 1.1
 --- !u!1 &1
 GameObject:

@@ -15,6 +15,7 @@ from indexer.query.priors import is_vendored, vendored_folders
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
 
+# Fields of package components (UI, TextMesh Pro) that say what the object does.
 PACKAGE_FIELDS_SHOWN = frozenset(
     {"m_Text", "m_text", "m_OnClick", "m_OnValueChanged", "m_OnEndEdit", "m_Sprite", "m_Interactable", "m_fontAsset"}
 )

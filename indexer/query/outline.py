@@ -24,7 +24,6 @@ MATCHED_OBJECTS = 6  # the compact form of a scene or prefab shows at most this 
 HIERARCHY_KINDS = frozenset({"gameobject", "prefab_instance"})
 
 
-# Fields of package components (UI, TextMesh Pro) that say what the object does.
 def matches(name: str, stems: set[str]) -> bool:
     return not stems.isdisjoint(name_stems(name))
 

@@ -563,9 +563,11 @@ def test_the_one_prefab_carrying_a_best_script_ranks_right_after_it(ws: Workspac
 def test_a_word_naming_the_files_kind_names_none_of_its_parts(ws: Workspace) -> None:
     """ "what scene holds the spawner prefab": every prefab is one, so `lootPrefab` is not what the
     Enemy prefab is shown by; with no other word in its names a prefab is shown by its root
-    object, a scene by its file (its first root object says nothing of it)."""
+    object (a variant by the instance of its base), a scene by its file (its first root object
+    says nothing of it)."""
     hits = {h.path: (h.name, h.line, h.snippet) for h in ranked(ws, "what scene holds the spawner prefab")}
     assert hits[ENEMY] == ("Enemy", 3, "tag Enemy, layer 9")
+    assert hits[BRUTE] == ("EnemyBrute", 3, "variant base")  # a variant's root: the instance of its base
     assert hits["Assets/Scenes/MainMenu.unity"] == ("MainMenu.unity", 1, "")
 
 

@@ -231,6 +231,7 @@ def _regex_escape(s: str) -> str:
     return "".join("\\" + c if c in r"\.+*?()|[]{}^$#&-~" else c for c in s)
 
 
+_ROOT_KINDS = frozenset({"gameobject", "prefab_instance"})
 NAME_MATCH = 2  # a query word in a declaration's name counts as much as two in a member's body
 
 
@@ -265,9 +266,10 @@ def best_symbol(
     for d in outline:  # no name matched: the file's first type
         if d.kind in TYPE_KINDS:
             return d.qualified, d.line, d.signature
-    root = outline[0] if outline and path.endswith(".prefab") else None
-    if root is not None and root.kind == "gameobject" and "." not in root.qualified:  # the prefab's root object
-        return root.qualified, root.line, root.signature
+    if path.endswith(".prefab"):  # the prefab's root object (a variant's: the instance of its base)
+        root = next((d for d in outline if d.kind in _ROOT_KINDS and "." not in d.qualified), None)
+        if root is not None:
+            return root.qualified, root.line, root.signature
     return os.path.basename(path), 1 if outline else 0, ""
 
 

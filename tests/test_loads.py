@@ -140,7 +140,7 @@ def test_a_long_line_of_repeated_keys_is_read_in_linear_time() -> None:
     indexer scans in its own process, with no time budget) took 6 s, a megabyte a minute and a half."""
     import time
 
-    source = b'class Anim { string[] states = { ' + b'"Idle", "Run", ' * 20_000 + b'};\n'
+    source = b"class Anim { string[] states = { " + b'"Idle", "Run", ' * 20_000 + b"};\n"
     source += b'  void Go() { SceneManager.LoadScene("Run"); } }\n'
     t0 = time.monotonic()
     refs = asset_literals(source)

@@ -131,6 +131,39 @@ def test_a_moved_project_says_it_is_gone(tmp_path: Path, watch: bool) -> None:
 
 
 @pytest.mark.parametrize("watch", MODES)
+def test_a_project_folder_being_deleted_is_not_written_again(tmp_path: Path, watch: bool) -> None:
+    """`rm -rf` of the project while the server ran (here it took `ProjectSettings/` and then
+    `Library/` before `Assets/`): the server made the index again in `Library/UnityIndex` while rm
+    was emptying it (rm: "Directory not empty"), so the folder outlived its deletion, holding an
+    index of 0 files, and every tool answered from that ("no results"). Now an update of a folder
+    that is no longer a Unity project writes nothing; once the folder is gone, the tools say so."""
+    root = indexed_copy(tmp_path)
+    lost = (
+        f"{root}: the project folder is no longer a Unity project (ProjectSettings/ is gone: moved or deleted);"
+        " nothing was written there: start the server again in the project's new place"
+    )
+    gone = (
+        f"{root}: the project folder is gone (moved or deleted); nothing was written there: start the"
+        " server again in the project's new place"
+    )
+
+    async def go():
+        async with Client(make_server(root, watch), mode="legacy") as c:
+            before = await answers(c)
+            for doomed in ("ProjectSettings", "Library"):  # as `rm -rf` goes, one folder after another
+                shutil.rmtree(root / doomed)
+                await anyio.sleep(0.5)  # the watcher's batch
+            during = await answers(c), sorted(os.listdir(root))
+            shutil.rmtree(root, ignore_errors=True)  # the rest; rm said "Directory not empty" here
+            return before, during, await answers(c), root.exists()
+
+    before, during, after, exists = anyio.run(go)
+    assert all(not is_error for is_error, _ in before.values()), before
+    assert during == ({name: (True, f"Error executing tool {name}: {lost}") for name in CALLS}, ["Assets", "Packages"])
+    assert (after, exists) == ({name: (True, f"Error executing tool {name}: {gone}") for name in CALLS}, False)
+
+
+@pytest.mark.parametrize("watch", MODES)
 def test_no_index_while_nothing_builds_it_is_not_called_a_build(tmp_path: Path, watch: bool) -> None:
     """Another process holds the writer lock without building (no progress file): the call cannot
     build the missing index, and says so instead of claiming a build that does not run."""

@@ -15,7 +15,7 @@ from indexer.build.remember import remember
 from indexer.changes import settings
 from indexer.config import Config
 from indexer.model import UpdateStats
-from indexer.project import ProjectGone
+from indexer.project import check_present
 from indexer.store import integrity
 from indexer.store.generations import recover
 from indexer.store.header import header_generation, header_ok
@@ -126,8 +126,8 @@ def _unchanged(ipaths: IndexPaths, walked: bool) -> UpdateStats:
 
 
 def _present(root: Path) -> Path:
-    """`root` resolved; ProjectGone when the folder is gone (moved or deleted under a watch)."""
+    """`root` resolved; ProjectGone when the folder is gone or no longer a Unity project (moved or
+    deleted under a watch or a server: see ProjectGone)."""
     root = root.resolve()
-    if not root.is_dir():
-        raise ProjectGone(root)
+    check_present(root)
     return root

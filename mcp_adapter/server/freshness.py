@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from indexer.project import ProjectGone
+from indexer.project import check_present
 from indexer.query.workspace import ProjectIndex, Workspace
 from indexer.store import integrity
 from indexer.store.progress import read_progress
@@ -235,9 +235,8 @@ class Freshness:
 def _unsettled(project: ProjectIndex) -> bool:
     """Whether the index needs the watcher's walk before answering though no file event says so:
     missing, damaged or copied (`integrity.unsettled`). ProjectGone when the project folder is
-    gone (a poll-mode update says the same)."""
-    if not project.root.is_dir():
-        raise ProjectGone(project.root)
+    gone or no longer a Unity project (a poll-mode update says the same)."""
+    check_present(project.root)
     reason = integrity.unsettled(project.paths)
     if reason is not None:
         log.info("index of %s: %s; walking the project before answering", project.root, reason)

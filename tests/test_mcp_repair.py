@@ -163,6 +163,36 @@ def test_a_project_folder_being_deleted_is_not_written_again(tmp_path: Path, wat
     assert (after, exists) == ({name: (True, f"Error executing tool {name}: {gone}") for name in CALLS}, False)
 
 
+def test_an_update_that_keeps_failing_is_logged_once(tmp_path: Path, monkeypatch, caplog) -> None:
+    """The watcher tries a failed update again every 2 s: a project folder moved away while the
+    server ran had the same warning logged every 2 s for as long as the server ran (43,200 lines a
+    day on stderr). Now a failure is logged when it starts or its message changes; index_status
+    still shows it."""
+    import logging
+
+    from mcp_adapter.server import watcher
+
+    monkeypatch.setattr(watcher, "ERROR_RETRY", 0.05)
+    root = indexed_copy(tmp_path)
+    moved = root.with_name("Moved")
+
+    async def go():
+        async with Client(make_server(root, True), mode="legacy") as c:
+            await c.call_tool("search", {"query": "apply damage"})
+            root.rename(moved)
+            script = moved / "Assets/Scripts/Player/PlayerHealth.cs"
+            script.write_text(script.read_text() + "\n// edited\n")  # an event: the watcher's batch fails
+            await anyio.sleep(1.5)  # about 30 tries
+            return text(await c.call_tool("index_status", {}))
+
+    with caplog.at_level(logging.INFO, logger="unity_index.mcp"):
+        status = anyio.run(go)
+    failed = [r.getMessage() for r in caplog.records if r.getMessage().startswith("updating the index of")]
+    gone = f"{root}: the project folder is gone (moved or deleted); nothing was written there"
+    assert failed == [f"updating the index of {root} failed: {gone}: run the command again in the project's new place"]
+    assert f"ProjectGone: {gone}" in status, status
+
+
 @pytest.mark.parametrize("watch", MODES)
 def test_no_index_while_nothing_builds_it_is_not_called_a_build(tmp_path: Path, watch: bool) -> None:
     """Another process holds the writer lock without building (no progress file): the call cannot

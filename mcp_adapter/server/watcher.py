@@ -238,6 +238,19 @@ class ProjectWatcher:
         if self._stop.is_set():
             raise _Stopped
 
+    def _failed(self, exc: Exception) -> None:
+        """Keep `exc` as the error index_status shows, and log it when it is new: the update is
+        tried again every ERROR_RETRY seconds, and the same failure (a project folder moved away)
+        was logged each time, for as long as the server ran."""
+        explained = explain_failure(exc)  # the environment: no traceback
+        error = f"{exc.__class__.__name__}: {explained or exc}"
+        if error != self.error:
+            if explained is None:
+                log.exception("updating the index of %s failed", self.root)
+            else:
+                log.warning("updating the index of %s failed: %s", self.root, explained)
+        self.error = error
+
     def _run(self) -> None:
         while True:
             taken = self._next_batch()
@@ -263,12 +276,7 @@ class ProjectWatcher:
                 self._stop.wait(BUSY_RETRY)
                 continue
             except Exception as exc:  # a scanner or store failure must not end the watch
-                explained = explain_failure(exc)  # the environment (retried every 2 s): no traceback
-                if explained is None:
-                    log.exception("updating the index of %s failed", self.root)
-                else:
-                    log.warning("updating the index of %s failed: %s", self.root, explained)
-                self.error = f"{exc.__class__.__name__}: {explained or exc}"
+                self._failed(exc)
                 self._finish(put_back=batch)
                 self._stop.wait(ERROR_RETRY)
                 continue

@@ -163,6 +163,46 @@ def test_a_project_folder_being_deleted_is_not_written_again(tmp_path: Path, wat
     assert (after, exists) == ({name: (True, f"Error executing tool {name}: {gone}") for name in CALLS}, False)
 
 
+def test_a_call_s_sync_cookie_never_keeps_a_folder_from_being_removed(tmp_path: Path, monkeypatch) -> None:
+    """docs/mcp.md: a call's sync cookie is created in each watched folder "and deleted at once".
+    It stayed until its event arrived (milliseconds, tens under load), so a folder removed meanwhile
+    (`rm -rf Packages`, or the whole project while an agent kept calling: 8 of 10 tries) failed with
+    "Directory not empty" and stayed. Here the event comes late, as under load, while `Packages/`,
+    emptied before, is removed."""
+    import time
+
+    from mcp_adapter.server import watcher
+
+    root = indexed_copy(tmp_path)
+    packages = root / "Packages"
+    noted = watcher._SyncingCollector.on_any_event
+
+    def late(self: Any, event: Any) -> None:
+        if os.path.basename(os.fsdecode(event.src_path)).startswith(watcher.COOKIE_PREFIX):
+            time.sleep(0.5)  # the event reaches the collector late (a loaded machine)
+        noted(self, event)
+
+    monkeypatch.setattr(watcher._SyncingCollector, "on_any_event", late)
+
+    async def go():
+        async with Client(make_server(root, True), mode="legacy") as c:
+            await c.call_tool("search", {"query": "apply damage"})
+            for entry in list(packages.iterdir()):  # as rm goes: the content first, the folder last
+                shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
+            await anyio.sleep(1.5)  # those events are applied: the next call waits for nothing else
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(c.call_tool, "search", {"query": "apply damage"})
+                await anyio.sleep(0.2)  # the call is syncing: its cookies are made, their events late
+                try:
+                    packages.rmdir()
+                    return None
+                except OSError as exc:
+                    return f"{exc.strerror}: {sorted(os.listdir(packages))}"
+
+    assert anyio.run(go) is None
+    assert not packages.exists()
+
+
 def test_an_update_that_keeps_failing_is_logged_once(tmp_path: Path, monkeypatch, caplog) -> None:
     """The watcher tries a failed update again every 2 s: a project folder moved away while the
     server ran had the same warning logged every 2 s for as long as the server ran (43,200 lines a

@@ -16,6 +16,7 @@ from the last committed index, as without a watcher).
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import logging
 import os
@@ -138,26 +139,26 @@ class ProjectWatcher:
         for emitter in list(self._observer.emitters):
             cookies[f"{COOKIE_PREFIX}{os.getpid()}-{n}-{len(cookies)}"] = Path(emitter.watch.path)
         written = []
-        try:
-            for name, folder in cookies.items():
-                try:
-                    (folder / name).touch()
-                    written.append(name)
-                except OSError:  # the folder went away
-                    pass
-            deadline = time.monotonic() + COOKIE_WAIT
-            with self._cond:
-                while not self.collector.seen.issuperset(written) and self.alive:
-                    left = deadline - time.monotonic()
-                    if left <= 0:
-                        log.info("no sync cookie from the watcher of %s in %.0f s", self.root, COOKIE_WAIT)
-                        return False
-                    self._cond.wait(left)
-                self.collector.seen.difference_update(written)
-            return True
-        finally:
-            for name in written:
-                (cookies[name] / name).unlink(missing_ok=True)
+        for name, folder in cookies.items():
+            try:
+                (folder / name).touch()
+            except OSError:  # the folder went away
+                continue
+            written.append(name)
+            # deleted at once, not once its event arrived: a folder being removed meanwhile (rm -rf)
+            # would find it there and stay, "Directory not empty"; the creation's event comes anyway
+            with contextlib.suppress(OSError):
+                (folder / name).unlink()
+        deadline = time.monotonic() + COOKIE_WAIT
+        with self._cond:
+            while not self.collector.seen.issuperset(written) and self.alive:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    log.info("no sync cookie from the watcher of %s in %.0f s", self.root, COOKIE_WAIT)
+                    return False
+                self._cond.wait(left)
+            self.collector.seen.difference_update(written)
+        return True
 
     def settle(self, timeout: float) -> bool:
         """Wait until every write made before now is applied; False if `timeout` passed first, or

@@ -163,6 +163,46 @@ def test_a_project_folder_being_deleted_is_not_written_again(tmp_path: Path, wat
     assert (after, exists) == ({name: (True, f"Error executing tool {name}: {gone}") for name in CALLS}, False)
 
 
+@pytest.mark.parametrize("watch", MODES)
+def test_an_update_broken_by_the_project_s_deletion_says_so(tmp_path: Path, monkeypatch, watch: bool) -> None:
+    """`rm -rf` of the project reaching `Library/UnityIndex` while an update writes it: the search
+    engine's "Directory does not exist" (and its rollback's own failure) was logged with its
+    traceback as a bug, a different one at every try, and the tool answered with the engine's
+    words. An update that fails once its project folder has gone says that instead."""
+    import logging
+
+    from indexer.build import update as updating
+
+    root = indexed_copy(tmp_path)
+    tantivy = next((root / "Library/UnityIndex").glob("gen-*/tantivy"))
+
+    def deleted_meanwhile(*args: Any, **kwargs: Any) -> Any:
+        shutil.rmtree(root / "ProjectSettings")
+        shutil.rmtree(tantivy)
+        raise ValueError(f"Directory does not exist: '{tantivy}'.")
+
+    monkeypatch.setattr(updating, "apply", deleted_meanwhile)
+    lost = f"{root}: the project folder is no longer a Unity project (ProjectSettings/ is gone: moved or deleted);"
+    lost += " nothing was written there: "
+
+    async def go():
+        async with Client(make_server(root, watch), mode="legacy") as c:
+            script = root / "Assets/Scripts/Player/PlayerHealth.cs"
+            script.write_text(script.read_text() + "\n// edited\n")  # an update that writes
+            return text(await c.call_tool("refresh", {}))
+
+    tracebacks: list[tuple] = []
+    monkeypatch.setattr(logging.getLogger("unity_index.mcp"), "exception", lambda *a, **k: tracebacks.append(a))
+    said = anyio.run(go)
+    assert tracebacks == []
+    if watch:
+        expected = f"no update ran: it failed ({root}: ProjectGone: {lost}start the server again in the project's"
+        expected += " new place); the index keeps its last committed state"
+    else:
+        expected = f"{lost}start the server again in the project's new place"
+    assert said == f"Error executing tool refresh: {expected}"
+
+
 def test_a_call_s_sync_cookie_never_keeps_a_folder_from_being_removed(tmp_path: Path, monkeypatch) -> None:
     """docs/mcp.md: a call's sync cookie is created in each watched folder "and deleted at once".
     It stayed until its event arrived (milliseconds, tens under load), so a folder removed meanwhile

@@ -55,7 +55,7 @@ def update(
     t0 = time.perf_counter()
     root = _present(root)
     ipaths = IndexPaths(config.index_path(root))
-    with writer_lock(ipaths, wait, on_wait), _progress_file(ipaths, full) as pfile:
+    with _gone_says_so(root), writer_lock(ipaths, wait, on_wait), _progress_file(ipaths, full) as pfile:
         recover(ipaths)
         upgraded = integrity.other_format(ipaths)
         damage = None if full or upgraded else integrity.damage_before_update(ipaths)  # see store/integrity
@@ -85,6 +85,18 @@ def update(
         stats.upgraded = upgraded
         stats.seconds = time.perf_counter() - t0
         return stats
+
+
+@contextmanager
+def _gone_says_so(root: Path) -> Iterator[None]:
+    """A failure once the project folder went meanwhile (`rm -rf` reaching `Library/UnityIndex` as
+    the update wrote it: the search engine's "Directory does not exist") is ProjectGone: the
+    engine's words were logged as a bug, with a traceback."""
+    try:
+        yield
+    except Exception:
+        check_present(root)
+        raise
 
 
 @contextmanager

@@ -31,6 +31,7 @@ from indexer.store import integrity
 from indexer.store.progress import read_progress
 from mcp_adapter.server.changes import ChangeTracker, IndexChange
 from mcp_adapter.server.watcher import ProjectWatcher
+from mcp_adapter.server.wording import mcp_wording
 
 log = logging.getLogger("unity_index.mcp")
 
@@ -91,8 +92,9 @@ class Freshness:
         return any(read_progress(p.paths) is not None for p in self.ws.projects)
 
     def failures(self) -> list[str]:
-        """Each watched project's last failed update, while no update of it has succeeded since."""
-        return [f"{w.root}: {w.error}" for w in self._watchers if w.error]
+        """Each watched project's last failed update, while no update of it has succeeded since (in
+        the server's words: the error is the CLI's, "run the command again in ...")."""
+        return [mcp_wording(f"{w.root}: {w.error}") for w in self._watchers if w.error]
 
     # -- life cycle ------------------------------------------------------------------------------
 

@@ -50,15 +50,30 @@ class ProjectNotFound(Exception):
 
 
 class ProjectGone(Exception):
-    """The project folder an update was given is gone: moved or deleted while a watch or server
-    ran. Nothing is written (the index folder would be made again there, and the folders above
-    it). A project folder that only lost `Assets/` (a checkout restores it) is not gone."""
+    """The project folder an update was given is gone, or no longer a Unity project: moved or
+    deleted while a watch or server ran. Nothing is written: the index folder would be made again
+    there (and the folders above it). A recursive delete (`rm -rf`) takes the folder's content one
+    folder after another, and an update made while it runs (`ProjectSettings/` or `Assets/` gone,
+    the folder still there) wrote the index again into `Library/` as rm emptied it: rm failed
+    ("Directory not empty") and the folder stayed, holding an index of nothing. `missing` names the
+    folder that went; the server's watcher tries again (every 2 s) and goes on once both are back."""
 
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, missing: str = ""):
+        what = f"is no longer a Unity project ({missing}/ is gone: moved or deleted)" if missing else "is gone"
+        what += "" if missing else " (moved or deleted)"
         super().__init__(
-            f"{root}: the project folder is gone (moved or deleted); nothing was written there: run the"
+            f"{root}: the project folder {what}; nothing was written there: run the"
             " command again in the project's new place"
         )
+
+
+def check_present(root: Path) -> None:
+    """ProjectGone when `root` is gone or lacks `ProjectSettings/` or `Assets/` (see ProjectGone)."""
+    if not root.is_dir():
+        raise ProjectGone(root)
+    for folder in ("ProjectSettings", "Assets"):
+        if not (root / folder).is_dir():
+            raise ProjectGone(root, folder)
 
 
 def is_project_root(path: Path) -> bool:

@@ -65,8 +65,12 @@ class InFlight:
 async def serve_stdio(server: MCPServer, drain_timeout: float = DRAIN_TIMEOUT) -> None:
     # The SDK's own run_stdio_async reaches the low-level server the same way.
     low = server._lowlevel_server
-    with stdin_lines() as lines:
-        await _serve(low, lines, drain_timeout)
+    try:
+        with stdin_lines() as lines:
+            await _serve(low, lines, drain_timeout)
+    except* BrokenPipeError:  # the client closed its end (it died or stopped reading): nobody to answer
+        # exit 0, as `unity-index query | head -1` does; this was "internal error: ExceptionGroup"
+        os.dup2(os.open(os.devnull, os.O_WRONLY), 1)  # so that the interpreter's last flush finds no pipe
 
 
 async def _serve(low: Any, lines: MemoryObjectReceiveStream[str], drain_timeout: float) -> None:

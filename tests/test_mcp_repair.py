@@ -131,6 +131,149 @@ def test_a_moved_project_says_it_is_gone(tmp_path: Path, watch: bool) -> None:
 
 
 @pytest.mark.parametrize("watch", MODES)
+def test_a_project_folder_being_deleted_is_not_written_again(tmp_path: Path, watch: bool) -> None:
+    """`rm -rf` of the project while the server ran (here it took `ProjectSettings/` and then
+    `Library/` before `Assets/`): the server made the index again in `Library/UnityIndex` while rm
+    was emptying it (rm: "Directory not empty"), so the folder outlived its deletion, holding an
+    index of 0 files, and every tool answered from that ("no results"). Now an update of a folder
+    that is no longer a Unity project writes nothing; once the folder is gone, the tools say so."""
+    root = indexed_copy(tmp_path)
+    lost = (
+        f"{root}: the project folder is no longer a Unity project (ProjectSettings/ is gone: moved or deleted);"
+        " nothing was written there: start the server again in the project's new place"
+    )
+    gone = (
+        f"{root}: the project folder is gone (moved or deleted); nothing was written there: start the"
+        " server again in the project's new place"
+    )
+
+    async def go():
+        async with Client(make_server(root, watch), mode="legacy") as c:
+            before = await answers(c)
+            for doomed in ("ProjectSettings", "Library"):  # as `rm -rf` goes, one folder after another
+                shutil.rmtree(root / doomed)
+                await anyio.sleep(0.5)  # the watcher's batch
+            during = await answers(c), sorted(os.listdir(root))
+            shutil.rmtree(root, ignore_errors=True)  # the rest; rm said "Directory not empty" here
+            return before, during, await answers(c), root.exists()
+
+    before, during, after, exists = anyio.run(go)
+    assert all(not is_error for is_error, _ in before.values()), before
+    assert during == ({name: (True, f"Error executing tool {name}: {lost}") for name in CALLS}, ["Assets", "Packages"])
+    assert (after, exists) == ({name: (True, f"Error executing tool {name}: {gone}") for name in CALLS}, False)
+
+
+@pytest.mark.parametrize("watch", MODES)
+def test_an_update_broken_by_the_project_s_deletion_says_so(tmp_path: Path, monkeypatch, watch: bool) -> None:
+    """`rm -rf` of the project reaching `Library/UnityIndex` while an update writes it: the search
+    engine's "Directory does not exist" (and its rollback's own failure) was logged with its
+    traceback as a bug, a different one at every try, and the tool answered with the engine's
+    words. An update that fails once its project folder has gone says that instead."""
+    import logging
+
+    from indexer.build import update as updating
+
+    root = indexed_copy(tmp_path)
+    tantivy = next((root / "Library/UnityIndex").glob("gen-*/tantivy"))
+
+    def deleted_meanwhile(*args: Any, **kwargs: Any) -> Any:
+        shutil.rmtree(root / "ProjectSettings")
+        shutil.rmtree(tantivy)
+        raise ValueError(f"Directory does not exist: '{tantivy}'.")
+
+    monkeypatch.setattr(updating, "apply", deleted_meanwhile)
+    lost = f"{root}: the project folder is no longer a Unity project (ProjectSettings/ is gone: moved or deleted);"
+    lost += " nothing was written there: "
+
+    async def go():
+        async with Client(make_server(root, watch), mode="legacy") as c:
+            script = root / "Assets/Scripts/Player/PlayerHealth.cs"
+            script.write_text(script.read_text() + "\n// edited\n")  # an update that writes
+            return text(await c.call_tool("refresh", {}))
+
+    tracebacks: list[tuple] = []
+    monkeypatch.setattr(logging.getLogger("unity_index.mcp"), "exception", lambda *a, **k: tracebacks.append(a))
+    said = anyio.run(go)
+    assert tracebacks == []
+    if watch:
+        expected = f"no update ran: it failed ({root}: ProjectGone: {lost}start the server again in the project's"
+        expected += " new place); the index keeps its last committed state"
+    else:
+        expected = f"{lost}start the server again in the project's new place"
+    assert said == f"Error executing tool refresh: {expected}"
+
+
+def test_a_call_s_sync_cookie_never_keeps_a_folder_from_being_removed(tmp_path: Path, monkeypatch) -> None:
+    """docs/mcp.md: a call's sync cookie is created in each watched folder "and deleted at once".
+    It stayed until its event arrived (milliseconds, tens under load), so a folder removed meanwhile
+    (`rm -rf Packages`, or the whole project while an agent kept calling: 8 of 10 tries) failed with
+    "Directory not empty" and stayed. Here the event comes late, as under load, while `Packages/`,
+    emptied before, is removed."""
+    import time
+
+    from mcp_adapter.server import watcher
+
+    root = indexed_copy(tmp_path)
+    packages = root / "Packages"
+    noted = watcher._SyncingCollector.on_any_event
+
+    def late(self: Any, event: Any) -> None:
+        if os.path.basename(os.fsdecode(event.src_path)).startswith(watcher.COOKIE_PREFIX):
+            time.sleep(0.5)  # the event reaches the collector late (a loaded machine)
+        noted(self, event)
+
+    monkeypatch.setattr(watcher._SyncingCollector, "on_any_event", late)
+
+    async def go():
+        async with Client(make_server(root, True), mode="legacy") as c:
+            await c.call_tool("search", {"query": "apply damage"})
+            for entry in list(packages.iterdir()):  # as rm goes: the content first, the folder last
+                shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
+            await anyio.sleep(1.5)  # those events are applied: the next call waits for nothing else
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(c.call_tool, "search", {"query": "apply damage"})
+                await anyio.sleep(0.2)  # the call is syncing: its cookies are made, their events late
+                try:
+                    packages.rmdir()
+                    return None
+                except OSError as exc:
+                    return f"{exc.strerror}: {sorted(os.listdir(packages))}"
+
+    assert anyio.run(go) is None
+    assert not packages.exists()
+
+
+def test_an_update_that_keeps_failing_is_logged_once(tmp_path: Path, monkeypatch, caplog) -> None:
+    """The watcher tries a failed update again every 2 s: a project folder moved away while the
+    server ran had the same warning logged every 2 s for as long as the server ran (43,200 lines a
+    day on stderr). Now a failure is logged when it starts or its message changes; index_status
+    still shows it."""
+    import logging
+
+    from mcp_adapter.server import watcher
+
+    monkeypatch.setattr(watcher, "ERROR_RETRY", 0.05)
+    root = indexed_copy(tmp_path)
+    moved = root.with_name("Moved")
+
+    async def go():
+        async with Client(make_server(root, True), mode="legacy") as c:
+            await c.call_tool("search", {"query": "apply damage"})
+            root.rename(moved)
+            script = moved / "Assets/Scripts/Player/PlayerHealth.cs"
+            script.write_text(script.read_text() + "\n// edited\n")  # an event: the watcher's batch fails
+            await anyio.sleep(1.5)  # about 30 tries
+            return text(await c.call_tool("index_status", {}))
+
+    with caplog.at_level(logging.INFO, logger="unity_index.mcp"):
+        status = anyio.run(go)
+    failed = [r.getMessage() for r in caplog.records if r.getMessage().startswith("updating the index of")]
+    gone = f"{root}: the project folder is gone (moved or deleted); nothing was written there"
+    assert failed == [f"updating the index of {root} failed: {gone}: run the command again in the project's new place"]
+    assert f"ProjectGone: {gone}" in status, status
+
+
+@pytest.mark.parametrize("watch", MODES)
 def test_no_index_while_nothing_builds_it_is_not_called_a_build(tmp_path: Path, watch: bool) -> None:
     """Another process holds the writer lock without building (no progress file): the call cannot
     build the missing index, and says so instead of claiming a build that does not run."""

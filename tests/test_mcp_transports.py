@@ -107,6 +107,32 @@ def test_stdio_answers_every_request_sent_before_stdin_closed(indexed_fixture: P
     assert answers["last"]["result"]["structuredContent"]["projects"][0]["files"] == 213
 
 
+def test_stdio_a_client_gone_before_its_answer_ends_the_server_quietly(indexed_fixture: Path) -> None:
+    """A client that dies (or stops reading) with a call unanswered: writing the answer to its
+    closed pipe raised BrokenPipeError inside the SDK's transport, and serve exited 3 with
+    `error: internal error: ExceptionGroup: ... (a bug: ...)`. Nobody is left to answer: exit 0,
+    and nothing on stderr but the watcher's lines."""
+    init = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "gone", "version": "1"}}
+    cmd = [sys.executable, "-m", "indexer.cli", "serve", "--project", str(indexed_fixture)]
+    opts = {"stdin": subprocess.PIPE, "stdout": subprocess.PIPE, "stderr": subprocess.PIPE}
+    proc = subprocess.Popen(cmd, cwd=REPO, env=_env(), text=True, **opts)
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init}) + "\n")
+    proc.stdin.flush()
+    assert json.loads(proc.stdout.readline())["id"] == 1
+    proc.stdout.close()  # the client stops reading: the next answer finds the pipe closed
+    call = {"name": "search", "arguments": {"query": "damage"}}
+    proc.stdin.write(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}) + "\n")
+    proc.stdin.write(json.dumps({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": call}) + "\n")
+    proc.stdin.close()
+    proc.wait(timeout=60)
+    assert proc.stderr is not None
+    assert (proc.returncode, proc.stderr.read().splitlines()) == (
+        0,
+        [f"unity-index: watching {indexed_fixture}", f"unity-index: stopped watching {indexed_fixture}"],
+    )
+
+
 def test_stdio_answers_a_line_that_is_no_json_rpc_with_a_parse_error(indexed_fixture: Path) -> None:
     """JSON-RPC's answer to what cannot be parsed: error -32700 with a null id, and the session
     goes on (the SDK's transport passed the error to the server, which only logged it)."""

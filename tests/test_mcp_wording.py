@@ -96,6 +96,12 @@ def status(**fields) -> str:
             " again in the project's new place",
             id="ProjectGone",
         ),
+        pytest.param(
+            str(ProjectGone(Path(P), "ProjectSettings")),
+            f"{P}: the project folder is no longer a Unity project (ProjectSettings/ is gone: moved or deleted);"
+            " nothing was written there: start the server again in the project's new place",
+            id="ProjectGone-not-a-project",
+        ),
     ],
 )
 def test_each_cli_phrase_is_put_in_tool_terms(message: str, expected: str | None) -> None:

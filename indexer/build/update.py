@@ -15,7 +15,7 @@ from indexer.build.remember import remember
 from indexer.changes import settings
 from indexer.config import Config
 from indexer.model import UpdateStats
-from indexer.project import ProjectGone
+from indexer.project import check_present
 from indexer.store import integrity
 from indexer.store.generations import recover
 from indexer.store.header import header_generation, header_ok
@@ -55,7 +55,7 @@ def update(
     t0 = time.perf_counter()
     root = _present(root)
     ipaths = IndexPaths(config.index_path(root))
-    with writer_lock(ipaths, wait, on_wait), _progress_file(ipaths, full) as pfile:
+    with _gone_says_so(root), writer_lock(ipaths, wait, on_wait), _progress_file(ipaths, full) as pfile:
         recover(ipaths)
         upgraded = integrity.other_format(ipaths)
         damage = None if full or upgraded else integrity.damage_before_update(ipaths)  # see store/integrity
@@ -85,6 +85,18 @@ def update(
         stats.upgraded = upgraded
         stats.seconds = time.perf_counter() - t0
         return stats
+
+
+@contextmanager
+def _gone_says_so(root: Path) -> Iterator[None]:
+    """A failure once the project folder went meanwhile (`rm -rf` reaching `Library/UnityIndex` as
+    the update wrote it: the search engine's "Directory does not exist") is ProjectGone: the
+    engine's words were logged as a bug, with a traceback."""
+    try:
+        yield
+    except Exception:
+        check_present(root)
+        raise
 
 
 @contextmanager
@@ -126,8 +138,8 @@ def _unchanged(ipaths: IndexPaths, walked: bool) -> UpdateStats:
 
 
 def _present(root: Path) -> Path:
-    """`root` resolved; ProjectGone when the folder is gone (moved or deleted under a watch)."""
+    """`root` resolved; ProjectGone when the folder is gone or no longer a Unity project (moved or
+    deleted under a watch or a server: see ProjectGone)."""
     root = root.resolve()
-    if not root.is_dir():
-        raise ProjectGone(root)
+    check_present(root)
     return root

@@ -25,12 +25,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from indexer.project import ProjectGone
+from indexer.project import check_present
 from indexer.query.workspace import ProjectIndex, Workspace
 from indexer.store import integrity
 from indexer.store.progress import read_progress
 from mcp_adapter.server.changes import ChangeTracker, IndexChange
 from mcp_adapter.server.watcher import ProjectWatcher
+from mcp_adapter.server.wording import mcp_wording
 
 log = logging.getLogger("unity_index.mcp")
 
@@ -91,8 +92,9 @@ class Freshness:
         return any(read_progress(p.paths) is not None for p in self.ws.projects)
 
     def failures(self) -> list[str]:
-        """Each watched project's last failed update, while no update of it has succeeded since."""
-        return [f"{w.root}: {w.error}" for w in self._watchers if w.error]
+        """Each watched project's last failed update, while no update of it has succeeded since (in
+        the server's words: the error is the CLI's, "run the command again in ...")."""
+        return [mcp_wording(f"{w.root}: {w.error}") for w in self._watchers if w.error]
 
     # -- life cycle ------------------------------------------------------------------------------
 
@@ -235,9 +237,8 @@ class Freshness:
 def _unsettled(project: ProjectIndex) -> bool:
     """Whether the index needs the watcher's walk before answering though no file event says so:
     missing, damaged or copied (`integrity.unsettled`). ProjectGone when the project folder is
-    gone (a poll-mode update says the same)."""
-    if not project.root.is_dir():
-        raise ProjectGone(project.root)
+    gone or no longer a Unity project (a poll-mode update says the same)."""
+    check_present(project.root)
     reason = integrity.unsettled(project.paths)
     if reason is not None:
         log.info("index of %s: %s; walking the project before answering", project.root, reason)

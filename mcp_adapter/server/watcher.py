@@ -16,6 +16,7 @@ from the last committed index, as without a watcher).
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import logging
 import os
@@ -138,26 +139,26 @@ class ProjectWatcher:
         for emitter in list(self._observer.emitters):
             cookies[f"{COOKIE_PREFIX}{os.getpid()}-{n}-{len(cookies)}"] = Path(emitter.watch.path)
         written = []
-        try:
-            for name, folder in cookies.items():
-                try:
-                    (folder / name).touch()
-                    written.append(name)
-                except OSError:  # the folder went away
-                    pass
-            deadline = time.monotonic() + COOKIE_WAIT
-            with self._cond:
-                while not self.collector.seen.issuperset(written) and self.alive:
-                    left = deadline - time.monotonic()
-                    if left <= 0:
-                        log.info("no sync cookie from the watcher of %s in %.0f s", self.root, COOKIE_WAIT)
-                        return False
-                    self._cond.wait(left)
-                self.collector.seen.difference_update(written)
-            return True
-        finally:
-            for name in written:
-                (cookies[name] / name).unlink(missing_ok=True)
+        for name, folder in cookies.items():
+            try:
+                (folder / name).touch()
+            except OSError:  # the folder went away
+                continue
+            written.append(name)
+            # deleted at once, not once its event arrived: a folder being removed meanwhile (rm -rf)
+            # would find it there and stay, "Directory not empty"; the creation's event comes anyway
+            with contextlib.suppress(OSError):
+                (folder / name).unlink()
+        deadline = time.monotonic() + COOKIE_WAIT
+        with self._cond:
+            while not self.collector.seen.issuperset(written) and self.alive:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    log.info("no sync cookie from the watcher of %s in %.0f s", self.root, COOKIE_WAIT)
+                    return False
+                self._cond.wait(left)
+            self.collector.seen.difference_update(written)
+        return True
 
     def settle(self, timeout: float) -> bool:
         """Wait until every write made before now is applied; False if `timeout` passed first, or
@@ -238,6 +239,19 @@ class ProjectWatcher:
         if self._stop.is_set():
             raise _Stopped
 
+    def _failed(self, exc: Exception) -> None:
+        """Keep `exc` as the error index_status shows, and log it when it is new: the update is
+        tried again every ERROR_RETRY seconds, and the same failure (a project folder moved away)
+        was logged each time, for as long as the server ran."""
+        explained = explain_failure(exc)  # the environment: no traceback
+        error = f"{exc.__class__.__name__}: {explained or exc}"
+        if error != self.error:
+            if explained is None:
+                log.exception("updating the index of %s failed", self.root)
+            else:
+                log.warning("updating the index of %s failed: %s", self.root, explained)
+        self.error = error
+
     def _run(self) -> None:
         while True:
             taken = self._next_batch()
@@ -263,12 +277,7 @@ class ProjectWatcher:
                 self._stop.wait(BUSY_RETRY)
                 continue
             except Exception as exc:  # a scanner or store failure must not end the watch
-                explained = explain_failure(exc)  # the environment (retried every 2 s): no traceback
-                if explained is None:
-                    log.exception("updating the index of %s failed", self.root)
-                else:
-                    log.warning("updating the index of %s failed: %s", self.root, explained)
-                self.error = f"{exc.__class__.__name__}: {explained or exc}"
+                self._failed(exc)
                 self._finish(put_back=batch)
                 self._stop.wait(ERROR_RETRY)
                 continue

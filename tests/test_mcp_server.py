@@ -490,9 +490,10 @@ def test_changed_file_shows_up_in_next_search(tmp_path: Path) -> None:
     assert third.structured_content["results"] == []
 
 
-def test_describe_caps_the_outline_at_300_lines(tmp_path: Path) -> None:
-    """docs/mcp.md: `describe`'s `text` is capped at 300 lines (an agent's context is finite);
-    the records stay whole."""
+def test_describe_caps_the_outline_at_300_lines_and_its_records_at_400(tmp_path: Path) -> None:
+    """docs/mcp.md: `describe`'s `text` is capped at 300 lines and its `symbols` and `refs` at 400
+    each, with their totals (an agent's context is finite: a 9 MB scene's 40,000 symbols were 3 MB
+    of structured content); `unity-index describe --json` keeps them whole."""
     from .conftest import write_project
 
     methods = "\n".join(f"    public void Step{i}() {{}}" for i in range(400))
@@ -507,7 +508,8 @@ def test_describe_caps_the_outline_at_300_lines(tmp_path: Path) -> None:
     outline = res.structured_content["text"].splitlines()
     assert outline[-1] == "… 101 more lines"  # the class and 400 methods: 401 outline lines
     assert len([line for line in outline if "void Step" in line]) == 299
-    assert len(res.structured_content["symbols"]) == 401
+    assert len(res.structured_content["symbols"]) == 400
+    assert (res.structured_content["symbols_total"], res.structured_content["refs_total"]) == (401, 0)
 
 
 def test_refresh_interval_throttles_the_stat_walk(indexed_fixture: Path) -> None:

@@ -21,6 +21,7 @@ from mcp_adapter.server.state import state_of
 from mcp_adapter.server.wording import mcp_wording
 
 DESCRIBE_MAX_LINES = 300
+DESCRIBE_MAX_ITEMS = 400  # symbols, and refs, in the structured content
 
 
 class NotIndexed(ToolError):
@@ -79,8 +80,10 @@ def describe_file(ws: Workspace, text: str) -> tuple[DescribeResult, str]:
         raise ToolError(mcp_wording(str(exc))) from None
     except LookupFailed as exc:  # well formed, but no indexed file (or several) fits
         raise NotIndexed(mcp_wording(str(exc))) from None
-    fields = msgspec.structs.asdict(desc) | {"text": mcp_wording(desc.text)}
-    result = DescribeResult(project=project, **fields)
+    # a 9 MB scene holds 40,000 symbols: 3 MB of structured content flooding a client that reads it
+    cut = {"symbols": desc.symbols[:DESCRIBE_MAX_ITEMS], "refs": desc.refs[:DESCRIBE_MAX_ITEMS]}
+    fields = msgspec.structs.asdict(desc) | {"text": mcp_wording(desc.text)} | cut
+    result = DescribeResult(project=project, symbols_total=len(desc.symbols), refs_total=len(desc.refs), **fields)
     return result, render_description(result)
 
 

@@ -664,3 +664,72 @@ def test_a_document_nested_30000_deep_is_not_given_to_the_parser_that_recurses()
         "ok | 1 documents; document &11400000 nests over 1000 levels: not read with the YAML parser"
         " | [('scriptable_object', 'Deep'), ('field', 'cells')]"
     )
+
+
+ASSET_REFERENCES = f"""%YAML 1.1
+--- !u!114 &1
+MonoBehaviour:
+  m_Script: {{fileID: 11500000, guid: {"a" * 32}, type: 3}}
+  m_DynamicPrefabReference:
+    m_AssetGUID: {"B" * 32}
+    m_SubObjectName:
+    m_SubObjectType:
+    m_EditorAssetChanged: 0
+  m_Unset:
+    m_AssetGUID:
+    m_SubObjectName:
+  m_Spawnables:
+  - m_AssetGUID: {"c" * 32}
+    m_SubObjectName:
+"""
+
+
+def test_an_addressables_asset_reference_is_a_reference_to_its_asset_in_both_readers() -> None:
+    """An `AssetReference` field holds its asset's GUID alone (`m_AssetGUID:`), not as `{fileID,
+    guid}`: it was no reference and showed as the list of its keys. Now each is a use of the
+    GUID owned by the field, and the field shows the GUID (a path, once `describe` resolves it)."""
+    (doc,) = split(ASSET_REFERENCES)
+    node = NodeDoc(doc.class_id, doc.file_id, doc.stripped, doc.line, doc.body)
+    for reader in (doc, node):
+        uses = [(u.guid, u.key) for u in reader.guid_uses(frozenset({"m_Script"}))]
+        assert uses == [("b" * 32, "m_DynamicPrefabReference"), ("c" * 32, "m_Spawnables")]
+        shown = {f.key: f.shown for f in reader.fields()}
+        assert shown["m_DynamicPrefabReference"] == "guid:" + "b" * 32
+        assert shown["m_Unset"] == "None"
+
+
+def test_refs_and_describe_follow_an_asset_reference(tmp_path: Path) -> None:
+    """A scene whose spawner holds the player prefab through an AssetReference uses the prefab:
+    `refs` lists the scene, `describe` shows the field as the prefab's path."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Spawner.cs": "public class Spawner : UnityEngine.MonoBehaviour { }",
+            "Assets/Spawner.cs.meta": meta("a" * 32),
+            "Assets/Gray.prefab": "%YAML 1.1\n--- !u!1 &1\nGameObject:\n  m_Name: Gray\n",
+            "Assets/Gray.prefab.meta": meta("b" * 32, "PrefabImporter"),
+            "Assets/Spawn.asset": ASSET_REFERENCES,
+            "Assets/Spawn.asset.meta": meta("e" * 32, "NativeFormatImporter"),
+        },
+    )
+    update(root, CONFIG)
+    project = open_workspace(root, projects_at(root)).projects[0]
+    usages = project.graph.references(project.graph.target("Assets/Gray.prefab"))
+    assert [(u.path, u.line, u.context) for u in usages] == [("Assets/Spawn.asset", 6, "m_DynamicPrefabReference")]
+    text = describe(project.graph, "Assets/Spawn.asset").text
+    assert "m_DynamicPrefabReference: Assets/Gray.prefab" in text, text
+
+
+def test_a_guid_in_a_list_items_mapping_belongs_to_the_lists_key_in_both_readers() -> None:
+    """`EditorBuildSettings`' scenes: each item's `guid:` line belonged to the item's first key
+    (`enabled`) in the line reader and to the list (`m_Scenes`) in the YAML parser's reader; the
+    differential over the multiplayer samples (Bitesize) found it. Both say `m_Scenes` now."""
+    text = (
+        "%YAML 1.1\n--- !u!1045 &1\nEditorBuildSettings:\n  m_Scenes:\n"
+        f"  - enabled: 1\n    path: Assets/A.unity\n    guid: {'a' * 32}\n"
+        f"  - enabled: 0\n    path: Assets/B.unity\n    guid: {'b' * 32}\n"
+    )
+    (doc,) = split(text)
+    node = NodeDoc(doc.class_id, doc.file_id, doc.stripped, doc.line, doc.body)
+    for reader in (doc, node):
+        assert [(u.guid, u.key) for u in reader.guid_uses()] == [("a" * 32, "m_Scenes"), ("b" * 32, "m_Scenes")]

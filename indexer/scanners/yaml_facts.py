@@ -65,6 +65,11 @@ class Field(NamedTuple):
     local: int = 0
 
 
+# The key of the GUID an Addressables `AssetReference` field holds (`m_AssetGUID: 05ea...`, empty
+# when none is set): a reference to that asset, shown as one (`guid:05ea...`).
+ASSET_GUID_KEY = "m_AssetGUID"
+
+
 class GuidUse(NamedTuple):
     """A GUID written in the document and the mapping key it belongs to."""
 

@@ -21,6 +21,7 @@ from typing import Any
 from .unity_classes import CLASS_NAMES
 from .yaml_facts import (
     ARGUMENT_KEYS,
+    ASSET_GUID_KEY,
     CALL_KEYS,
     MAX_FIELDS_PER_OBJECT,
     STANDARD_FIELDS,
@@ -333,6 +334,9 @@ class NodeDoc:
         if kind == "SequenceNode":
             return f"[{count_label(len(node.value), 'item')}]", 0
         keys = [k.value for k, _ in node.value]
+        if keys[:1] == [ASSET_GUID_KEY]:  # an AssetReference: the asset it names
+            guid = _scalar(node.value[0][1]) or ""
+            return (f"guid:{guid.lower()}" if _HEX32.fullmatch(guid) else "None"), 0
         if "m_PersistentCalls" in keys[:2]:
             calls = sum(1 for m, k, _, _, _ in self.walk(node) if k == "m_Target" and m.value[0][0].value == k)
             return f"UnityEvent ({count_label(calls, 'call')})", 0
@@ -341,7 +345,7 @@ class NodeDoc:
     def guid_uses(self, ignore: frozenset[str] = frozenset()) -> list[GuidUse]:
         out: list[GuidUse] = []
         for _, k, _, v, owner in self.walk():
-            guid = _scalar(v) if k == "guid" else None
+            guid = _scalar(v) if k in ("guid", ASSET_GUID_KEY) else None
             if guid is None or not _HEX32.fullmatch(guid) or owner in ignore:
                 continue
             out.append(GuidUse(guid.lower(), owner, v.start_mark.line))

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 
 from .unity_classes import CLASS_NAMES
 from .yaml_facts import (
+    ASSET_GUID_KEY,
     Call,
     Entry,
     Field,
@@ -36,7 +37,9 @@ WRAPPED_FLOW = re.compile(r"(\{[^{}\n]*,)[ \t]*\n[ \t]+")  # what `wrapped_flows
 _WRAP_END = re.compile(r",[ \t]*\n[ \t]+")  # the end of every match of WRAPPED_FLOW, from its comma
 # A GUID as YAML writes it, or inside a JSON string a field holds (a Visual Effect Graph's texture
 # or mesh: `m_SerializableObject: '{"obj":{"fileID":2800000,"guid":"3c43...","type":3}}'`).
-_GUID = re.compile(r'guid: ([0-9A-Fa-f]{32})|"guid":"([0-9A-Fa-f]{32})"')
+# An Addressables `AssetReference` field holds its asset's GUID alone (`m_AssetGUID: 05ea...`),
+# not as a `{fileID, guid}` reference: group 3, owned by the field above it.
+_GUID = re.compile(r'guid: ([0-9A-Fa-f]{32})|"guid":"([0-9A-Fa-f]{32})"|m_AssetGUID: ([0-9A-Fa-f]{32})')
 _JSON_GUID = '"guid":"'
 _MANAGED_TYPE = re.compile(r"type: \{class: ([^,}]*), ns: ([^,}]*), asm: ([^}]*)\}")
 _ITEM_KEY = re.compile(r"- ([^:]+):(?: (.*))?$")
@@ -396,7 +399,7 @@ class TextDoc:
         """Every GUID written in the document with the key it belongs to, but those under a key in
         `ignore` (a prefab's thousands of override targets cost no fact each)."""
         body = self.body
-        if "guid: " not in body and _JSON_GUID not in body:
+        if "guid: " not in body and _JSON_GUID not in body and ASSET_GUID_KEY + ": " not in body:
             return []
         matches = list(_GUID.finditer(body))
         owners: Owners | None = None
@@ -411,9 +414,10 @@ class TextDoc:
                     else:
                         owners = owners or Owners(self.lines())
                         key = owners.key(idx)
-            if key in ignore:
+            owner = owner_above(body, m.start()) if m.group(3) else key  # the AssetReference field
+            if owner in ignore:
                 continue
-            out.append(_new(GuidUse, ((m.group(1) or m.group(2)).lower(), key, idx)))
+            out.append(_new(GuidUse, ((m.group(1) or m.group(2) or m.group(3)).lower(), owner, idx)))
         return out
 
     def calls(self) -> list[Call]:

@@ -15,6 +15,7 @@ import re
 
 from .yaml_facts import (
     ARGUMENT_KEYS,
+    ASSET_GUID_KEY,
     CALL_KEYS,
     MAX_FIELDS_PER_OBJECT,
     Call,
@@ -34,6 +35,7 @@ _STANDARD = (  # `yaml_facts.STANDARD_FIELDS` and `references` (a test checks th
     r"m_(?:CorrespondingSourceObject|Editor(?:ClassIdentifier|HideFlags)|Enabled|GameObject|Name|ObjectHideFlags"
     r"|Prefab(?:Asset|Instance|Internal|ParentObject)|Script)|serializedVersion|references"
 )
+_ASSET_REFERENCE = re.compile(rf"[ \t]*{ASSET_GUID_KEY}:[ \t]*([0-9A-Fa-f]{{32}})?[ \t]*\r?")
 _FIELD = re.compile(
     r"\n  (?!- |(?:" + _STANDARD + r"):)"
     r"([^\s:#'\"{\[][^:\n]*+|'[^'\n]*+'|\"[^\"\n]*+\"|):(?: ([^\n]*+))?(?=\n|\Z)((?:\n  (?: |- )[^\n]*+)*+)"
@@ -115,6 +117,8 @@ def summarize_block(nested: str) -> tuple[str, int]:
     if _PERSISTENT in (nested if second < 0 else nested[:second]):  # in the first two lines
         return f"UnityEvent ({count_label(len(_ITEM.findall(nested)), 'call')})", 0
     first = nested[1:] if end < 0 else nested[1:end]
+    if (asset := _ASSET_REFERENCE.fullmatch(first)) is not None:  # an AssetReference: the asset it names
+        return (f"guid:{asset.group(1).lower()}" if asset.group(1) else "None"), 0
     first_indent = indent_of(first)
     if first.lstrip().startswith("- "):
         return f"[{count_label(nested.count(chr(10) + ' ' * first_indent + '- '), 'item')}]", 0
@@ -325,7 +329,9 @@ def key_on_line(body: str, start: int) -> str | None:
 def owner_above(body: str, start: int) -> str:
     """The mapping key the value on the line holding `start` belongs to, walking up the text: the key
     of the nearest line above with a smaller indentation (from a list item: also the same indentation,
-    not an item), the smallest indentation seen so far counting."""
+    not an item), the smallest indentation seen so far counting. A mapping that is a list's item
+    (`- enabled: 1` above `guid: ...`) belongs to the list's key (`m_Scenes`), as the YAML parser's
+    reader says."""
     ls = body.rfind("\n", 0, start) + 1
     le = body.find("\n", start)
     line = body[ls:] if le < 0 else body[ls:le]
@@ -336,7 +342,9 @@ def owner_above(body: str, start: int) -> str:
         above = body.rfind("\n", 0, end) + 1
         prev = body[above:end]
         lead = indent_of(prev)
-        if lead < indent or (lead == indent and item and not prev.lstrip(" ").startswith("- ")):
+        if lead < indent and prev.lstrip(" ").startswith("- "):  # the item holding this line's mapping
+            indent, item = lead, True
+        elif lead < indent or (lead == indent and item and not prev.lstrip(" ").startswith("- ")):
             m = KEY.match(prev)
             if m and m.group(3):
                 return unquote(m.group(3))

@@ -148,9 +148,10 @@ def test_timeout_ms_up_to_600000_and_arguments_optional(host: Host) -> None:
     assert body["result"] == 2
 
 
-def test_a_body_over_the_limit_closes_the_connection_chunked_or_not(make_host) -> None:
+def test_a_body_over_the_limit_closes_the_connection_and_a_chunked_one_is_refused(make_host) -> None:
     """docs/editor-bridge.md: 413 `body_too_large` for a body over the limit, by `Content-Length`
-    before reading or while reading a chunked body, with `Connection: close`."""
+    before reading, with `Connection: close`; a chunked body, over the limit or not, is `411
+    length_required` before it is read (tests/test_editor_bridge_framing.py says why)."""
     host = make_host("--max-body", "4096")
     hb = read_heartbeat(host.project)
     big = json.dumps({"tool": "echo", "arguments": {"text": "x" * 5000}}).encode()
@@ -173,9 +174,9 @@ def test_a_body_over_the_limit_closes_the_connection_chunked_or_not(make_host) -
         while chunk := s.recv(65536):
             answer += chunk
     head, _, rest = answer.partition(b"\r\n\r\n")
-    assert head.startswith(b"HTTP/1.1 413"), answer[:300]
+    assert head.startswith(b"HTTP/1.1 411"), answer[:300]
     assert b"connection: close" in head.lower()
-    assert b'"body_too_large"' in rest
+    assert b'"length_required"' in rest
 
 
 # -- the journal ----------------------------------------------------------------------------------

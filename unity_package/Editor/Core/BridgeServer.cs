@@ -367,6 +367,14 @@ namespace UnityIndex.Bridge
         {
             var sw = Stopwatch.StartNew();
             HttpListenerRequest req = ex.Ctx.Request;
+            // Mono's HttpListener cannot tell where a chunked body ends: a chunk's size line read
+            // alone reads as 0 bytes, its end (a whole body then waits for the deadline, and one
+            // cut short by a closing client could run). Only a Content-Length is trusted.
+            if (req.Headers["Transfer-Encoding"] != null)
+            {
+                Answer(ex, 411, Error("length_required", "send the request body with a Content-Length; chunked request bodies are not accepted", false), null);
+                return;
+            }
             int max = _options.MaxBodyBytes;
             if (req.ContentLength64 > max)
             {
@@ -394,6 +402,15 @@ namespace UnityIndex.Bridge
                 case BodyOutcome.Failed:
                     Answer(ex, 400, Error("bad_request", "the connection failed while the request body was read", false), null);
                     return;
+            }
+            // The stream ends early when the client closes its side before Content-Length bytes
+            // came: an incomplete request, never run, whatever its first bytes parse as.
+            long declared = ex.Ctx.Request.ContentLength64;
+            if (declared > body.Length)
+            {
+                Answer(ex, 400, Error("bad_request", "the request body ended after " + body.Length + " of the " + declared
+                    + " bytes its Content-Length announced", false), null);
+                return;
             }
             ex.BodyRead = true;
             BridgeError error;

@@ -219,3 +219,43 @@ def test_a_checkout_is_seen_when_the_repository_sets_diff_relative(repo: Path) -
     stats = update(repo, CONFIG)
     assert (stats.changed, stats.walked) == (1, False)
     assert equals_rebuild(repo)
+
+
+@pytest.mark.parametrize("ignore", ["untracked", "dirty", "all"])
+def test_changes_inside_a_submodule_are_seen_whatever_its_ignore_setting(
+    repo: Path, tmp_path: Path, ignore: str
+) -> None:
+    """`submodule.<name>.ignore` (in .gitmodules, as plugin submodules often set it) hid the
+    submodule's edits, and with `all` its moves, from `git status` and `git diff`: an edit inside
+    it, or a checkout that moved it, left the index with the old content."""
+    plugin = tmp_path / "plugin"
+    plugin.mkdir()
+    (plugin / "Lib.cs").write_text("public class Lib { public int a; }\n")
+    git(plugin, "init", "-q")
+    git(plugin, "add", "-A")
+    git(plugin, "commit", "-qm", "one")
+    top = repo.parent
+    git(top, "-c", "protocol.file.allow=always", "submodule", "add", "-q", str(plugin), "Game/Assets/Plugins")
+    git(top, "config", "-f", ".gitmodules", "submodule.Game/Assets/Plugins.ignore", ignore)
+    git(top, "commit", "-qam", "plugin")
+    update(repo, CONFIG)  # a walk
+    update(repo, CONFIG)  # git
+    lib = repo / "Assets/Plugins/Lib.cs"
+    (lib.parent / "Extra.cs").write_text("public class Extra { }\n")  # added inside the submodule
+    assert update(repo, CONFIG).added == 1
+    lib.write_text("public class Lib { public int b; }\n")  # edited inside the submodule
+    assert update(repo, CONFIG).changed == 1
+    assert equals_rebuild(repo)
+
+    (lib.parent / "Extra.cs").unlink()
+    git(lib.parent, "checkout", "--", "Lib.cs")
+    (plugin / "Lib.cs").write_text("public class Lib { public int c; }\n")
+    git(plugin, "commit", "-qam", "two")
+    git(lib.parent, "pull", "-q")
+    git(top, "commit", "-qam", "plugin two")  # -a: with ignore = all, the move is staged all the same
+    update(repo, CONFIG)
+    assert equals_rebuild(repo)
+    git(top, "-c", "protocol.file.allow=always", "checkout", "-q", "--recurse-submodules", "HEAD~1")
+    assert lib.read_text() == "public class Lib { public int a; }\n"
+    update(repo, CONFIG)
+    assert equals_rebuild(repo)

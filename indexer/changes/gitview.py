@@ -128,6 +128,7 @@ def status(root: Path, tops: tuple[str, ...] | None = None, locks: bool = True) 
         "--untracked-files=all",
         "--ignored=traditional",  # with -uall: each file of an ignored folder
         "--no-renames",
+        "--ignore-submodules=none",  # over `submodule.<name>.ignore`: a submodule's edits walk
         "--",
         *tops,
         locks=locks,
@@ -190,7 +191,21 @@ def changed_between(root: Path, old: str, new: str, tops: tuple[str, ...] | None
     prefix = _repo_prefix(root)
     # --no-relative: a repository's `diff.relative = true` prints paths relative to `root`, which
     # the prefix would then drop, every one (git before 2.28 refuses it: None, a walk)
-    out = _git(root, "diff", "--name-only", "--no-relative", "--no-renames", "-z", old, new, "--", *tops)
+    # --ignore-submodules=none: a submodule that moved is listed (a folder: the update walks) even
+    # when `submodule.<name>.ignore = all` says otherwise
+    out = _git(
+        root,
+        "diff",
+        "--name-only",
+        "--no-relative",
+        "--no-renames",
+        "--ignore-submodules=none",
+        "-z",
+        old,
+        new,
+        "--",
+        *tops,
+    )
     if out is None or prefix is None:
         return None
     paths = out.decode("utf-8", errors="surrogateescape").split("\0")

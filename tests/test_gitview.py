@@ -259,3 +259,29 @@ def test_changes_inside_a_submodule_are_seen_whatever_its_ignore_setting(
     assert lib.read_text() == "public class Lib { public int a; }\n"
     update(repo, CONFIG)
     assert equals_rebuild(repo)
+
+
+def test_a_sparse_checkout_and_files_git_is_told_not_to_look_at_are_seen(repo: Path) -> None:
+    """`git sparse-checkout` deletes the files it leaves out and marks them skip-worktree, which
+    `git status` does not list, nor an edit of a file marked assume-unchanged or skip-worktree:
+    `index` kept their old records and said nothing had changed, while `index --check` found
+    them stale and told to run `index`."""
+    top = repo.parent
+    update(repo, CONFIG)  # a walk
+    update(repo, CONFIG)  # git
+    git(top, "sparse-checkout", "set", "--no-cone", "/*", "!/Game/Assets/Prefabs/")
+    assert not (repo / "Assets/Prefabs/Hero.prefab").exists()
+    assert update(repo, CONFIG).deleted == 2
+    assert equals_rebuild(repo)
+    git(top, "sparse-checkout", "disable")
+    assert update(repo, CONFIG).added == 2
+    assert equals_rebuild(repo)
+
+    for flag, name in (("--assume-unchanged", "Health.cs"), ("--skip-worktree", "Armor.cs")):
+        git(top, "update-index", flag, f"Game/Assets/Scripts/{name}")
+        update(repo, CONFIG)
+        for field in ("local", "edited_again"):  # git rewrites its index after the first edit only
+            (repo / "Assets/Scripts" / name).write_text(f"public class {name[:-3]} {{ public int {field}; }}\n")
+            assert git(top, "diff-files", "--name-only") == ""  # git does not look at it
+            assert update(repo, CONFIG).changed == 1
+            assert equals_rebuild(repo)

@@ -219,3 +219,69 @@ def test_a_checkout_is_seen_when_the_repository_sets_diff_relative(repo: Path) -
     stats = update(repo, CONFIG)
     assert (stats.changed, stats.walked) == (1, False)
     assert equals_rebuild(repo)
+
+
+@pytest.mark.parametrize("ignore", ["untracked", "dirty", "all"])
+def test_changes_inside_a_submodule_are_seen_whatever_its_ignore_setting(
+    repo: Path, tmp_path: Path, ignore: str
+) -> None:
+    """`submodule.<name>.ignore` (in .gitmodules, as plugin submodules often set it) hid the
+    submodule's edits, and with `all` its moves, from `git status` and `git diff`: an edit inside
+    it, or a checkout that moved it, left the index with the old content."""
+    plugin = tmp_path / "plugin"
+    plugin.mkdir()
+    (plugin / "Lib.cs").write_text("public class Lib { public int a; }\n")
+    git(plugin, "init", "-q")
+    git(plugin, "add", "-A")
+    git(plugin, "commit", "-qm", "one")
+    top = repo.parent
+    git(top, "-c", "protocol.file.allow=always", "submodule", "add", "-q", str(plugin), "Game/Assets/Plugins")
+    git(top, "config", "-f", ".gitmodules", "submodule.Game/Assets/Plugins.ignore", ignore)
+    git(top, "commit", "-qam", "plugin")
+    update(repo, CONFIG)  # a walk
+    update(repo, CONFIG)  # git
+    lib = repo / "Assets/Plugins/Lib.cs"
+    (lib.parent / "Extra.cs").write_text("public class Extra { }\n")  # added inside the submodule
+    assert update(repo, CONFIG).added == 1
+    lib.write_text("public class Lib { public int b; }\n")  # edited inside the submodule
+    assert update(repo, CONFIG).changed == 1
+    assert equals_rebuild(repo)
+
+    (lib.parent / "Extra.cs").unlink()
+    git(lib.parent, "checkout", "--", "Lib.cs")
+    (plugin / "Lib.cs").write_text("public class Lib { public int c; }\n")
+    git(plugin, "commit", "-qam", "two")
+    git(lib.parent, "pull", "-q")
+    git(top, "commit", "-qam", "plugin two")  # -a: with ignore = all, the move is staged all the same
+    update(repo, CONFIG)
+    assert equals_rebuild(repo)
+    git(top, "-c", "protocol.file.allow=always", "checkout", "-q", "--recurse-submodules", "HEAD~1")
+    assert lib.read_text() == "public class Lib { public int a; }\n"
+    update(repo, CONFIG)
+    assert equals_rebuild(repo)
+
+
+def test_a_sparse_checkout_and_files_git_is_told_not_to_look_at_are_seen(repo: Path) -> None:
+    """`git sparse-checkout` deletes the files it leaves out and marks them skip-worktree, which
+    `git status` does not list, nor an edit of a file marked assume-unchanged or skip-worktree:
+    `index` kept their old records and said nothing had changed, while `index --check` found
+    them stale and told to run `index`."""
+    top = repo.parent
+    update(repo, CONFIG)  # a walk
+    update(repo, CONFIG)  # git
+    git(top, "sparse-checkout", "set", "--no-cone", "/*", "!/Game/Assets/Prefabs/")
+    assert not (repo / "Assets/Prefabs/Hero.prefab").exists()
+    assert update(repo, CONFIG).deleted == 2
+    assert equals_rebuild(repo)
+    git(top, "sparse-checkout", "disable")
+    assert update(repo, CONFIG).added == 2
+    assert equals_rebuild(repo)
+
+    for flag, name in (("--assume-unchanged", "Health.cs"), ("--skip-worktree", "Armor.cs")):
+        git(top, "update-index", flag, f"Game/Assets/Scripts/{name}")
+        update(repo, CONFIG)
+        for field in ("local", "edited_again"):  # git rewrites its index after the first edit only
+            (repo / "Assets/Scripts" / name).write_text(f"public class {name[:-3]} {{ public int {field}; }}\n")
+            assert git(top, "diff-files", "--name-only") == ""  # git does not look at it
+            assert update(repo, CONFIG).changed == 1
+            assert equals_rebuild(repo)

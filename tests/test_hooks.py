@@ -449,3 +449,55 @@ def test_hooks_are_not_installed_into_a_hooks_folder_every_repository_shares(
     assert r.returncode == 2 and "git config core.hooksPath .git/hooks" in r.stderr, r.stderr
     git(repo, "config", "core.hooksPath", ".githooks")  # the repository's own: its hooks
     assert install(repo)
+
+
+# As husky 9 lays out its hooks folder (core.hooksPath = .husky/_): each hook is a stub sourcing
+# `h`, which runs the team's script `.husky/<the hook's own file name>`.
+HUSKY_H = """#!/usr/bin/env sh
+n=$(basename "$0")
+s=$(dirname "$(dirname "$0")")/$n
+[ ! -f "$s" ] && exit 0
+sh -e "$s" "$@"
+c=$?
+[ $c != 0 ] && echo "husky - $n script failed (code $c)"
+exit $c
+"""
+
+
+def test_hooks_that_run_by_their_own_file_name_are_not_renamed(repo: Path) -> None:
+    """husky's hooks find what to run by their own file name: kept as `pre-commit.local` and run
+    after ours, husky's looked for `.husky/pre-commit.local`, found none, and the team's checks
+    (lint, tests) silently stopped running on every commit. Refused, saying what to add instead;
+    nothing in the hooks folder is touched."""
+    from indexer.changes.hooks import HookError
+
+    folder = repo / ".husky/_"
+    folder.mkdir(parents=True)
+    (folder / "h").write_text(HUSKY_H)
+    for name in (*HOOKS, "commit-msg"):
+        (folder / name).write_text('#!/usr/bin/env sh\n. "$(dirname "$0")/h"\n')
+        (folder / name).chmod(0o755)
+    (repo / ".husky/pre-commit").write_text(f"echo checked >> {repo / 'old-hook-ran'}\n")
+    git(repo, "config", "core.hooksPath", ".husky/_")
+    before = {p.name: p.read_text() for p in folder.iterdir()}
+    with pytest.raises(HookError, match="husky"):
+        install(repo)
+    r = run_cli("hook", "install", "--project", str(repo))
+    assert r.returncode == 2, r.stderr
+    assert (
+        "add this line to .husky/pre-commit, .husky/post-checkout, .husky/post-merge and .husky/post-rewrite"
+        in r.stderr
+    )
+    assert "unity-index index --quiet --wait 2 --time-limit 5 --exit-zero --project . || true" in r.stderr
+    assert {p.name: p.read_text() for p in folder.iterdir()} == before
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "first")
+    assert (repo / "old-hook-ran").read_text() == "checked\n"  # the team's check still runs
+
+    # any hook that goes by its name (husky 4 in .git/hooks, a hand-written dispatcher) likewise
+    git(repo, "config", "--unset", "core.hooksPath")
+    hook = repo / ".git/hooks/post-merge"
+    hook.write_text('#!/bin/sh\nhookName=`basename "$0"`\nexec run-hook "$hookName" "$@"\n')
+    with pytest.raises(HookError, match="by its own file name"):
+        install(repo)
+    assert not (repo / ".git/hooks/pre-commit").exists()

@@ -33,6 +33,8 @@ def _remember_git(
         after = gitview.status(root, locks=git_locks)
         if after is not None and git_now is not None:
             after.dirty = sorted({*after.dirty, *git_now.dirty})
+            if after.hidden != git_now.hidden:  # a sparse checkout changed while the walk ran
+                after.hidden = "changed during the walk"  # no git answer: the next update walks
         git_now = after
     if git_now is not None:
         gitview.remember(ipaths, git_now, rewritten, generation, plan.rebuild)

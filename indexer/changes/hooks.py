@@ -17,7 +17,7 @@ import subprocess
 import sysconfig
 from pathlib import Path, PurePath, PureWindowsPath
 
-from indexer.files import atomic_write
+from indexer.files import atomic_write, read_regular
 
 HOOKS = ("pre-commit", "post-checkout", "post-merge", "post-rewrite")
 # A hook never holds git up for long: it waits this long for another indexer, and gives up (one
@@ -194,12 +194,61 @@ def _refuse_shared(project: Path, named: str) -> None:
         )
 
 
+def _head(path: Path) -> str:
+    """The start of a file's text ("" when it cannot be read)."""
+    try:
+        return read_regular(path, 1 << 16).decode("utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+def _runs_by_name(hook: Path) -> bool:
+    """Whether a hook finds what to run by its own file name (`basename "$0"`: husky 4; husky 9's
+    hooks source the folder's `h`, which does): kept under another name, it runs nothing."""
+    text = _head(hook)
+    if "basename" in text and "$0" in text:
+        return True
+    return '/h"' in text and "basename" in _head(hook.parent / "h")
+
+
+def _refuse_runs_by_name(folder: Path, project: Path, named: str) -> None:
+    """Refuse to keep a hook that goes by its own file name as `<name>.local`: it would run
+    nothing, and the checks it runs (a team's lint, its tests) would silently stop."""
+    found = [name for name in HOOKS if not _ours(folder / name) and _runs_by_name(folder / name)]
+    if not found:
+        return
+    line = f"unity-index index --quiet --wait {HOOK_WAIT_SECONDS} --time-limit {HOOK_TIME_LIMIT_SECONDS} --exit-zero"
+    line = f"command -v unity-index >/dev/null && {line} --project {shlex.quote(named)} || true"
+    hook = folder / found[0]
+    if "husky" in _head(folder / "h"):  # husky 9: `.husky/_/<name>` runs the team's `.husky/<name>`
+        where = [_shown(folder.parent / name, repository_root(project)) for name in HOOKS]
+        raise HookError(
+            f"{hook} is husky's: its hooks find what to run by their own file name, so husky's would stop"
+            f" running if kept as {hook.name}{CHAINED_SUFFIX}; add this line to {', '.join(where[:-1])} and"
+            f" {where[-1]} instead (creating those missing): {line}"
+        )
+    raise HookError(
+        f"{hook} finds what to run by its own file name, so it would stop running if kept as"
+        f" {hook.name}{CHAINED_SUFFIX}; add this line to what it runs for {', '.join(HOOKS[:-1])} and"
+        f" {HOOKS[-1]} instead: {line}"
+    )
+
+
+def _shown(path: Path, top: Path) -> str:
+    """`path` relative to the work tree's root `top` when inside it."""
+    try:
+        return path.resolve().relative_to(top).as_posix()
+    except ValueError:
+        return str(path)
+
+
 def install(project: Path) -> list[str]:
     """Install the hooks for the project (or folder of projects) `project`, beside the projects
     our hooks already refresh (a repository may hold several); returns what was done. Never into
     a hooks folder every repository shares (`_refuse_shared`)."""
     folder = hooks_dir(project)
     _refuse_shared(project, hook_project(project))
+    _refuse_runs_by_name(folder, project, hook_project(project))
     folder.mkdir(parents=True, exist_ok=True)
     named = hook_project(project)
     done = []

@@ -51,8 +51,8 @@ PrefabInstance:
 """
 
 
-def test_an_unnamed_model_instance_shows_its_overrides_added_objects_and_components(tmp_path: Path) -> None:
-    """They used to be left out: the instance was keyed by its line, what it holds by its fileID."""
+def _digger_project(tmp_path: Path) -> Path:
+    """A project holding the model, the script and the prefab of DIGGER, indexed."""
     root = write_project(
         tmp_path / "P",
         {
@@ -65,6 +65,12 @@ def test_an_unnamed_model_instance_shows_its_overrides_added_objects_and_compone
         },
     )
     update(root, Config(workers=1))
+    return root
+
+
+def test_an_unnamed_model_instance_shows_its_overrides_added_objects_and_components(tmp_path: Path) -> None:
+    """They used to be left out: the instance was keyed by its line, what it holds by its fileID."""
+    root = _digger_project(tmp_path)
     _, desc = describe_target(open_workspace(root, [(root, Config())]), "Assets/Prefabs/Digger.prefab")
     lines = desc.text.split("\n")
     assert lines[2].startswith("Digger  (prefab instance of Assets/Models/Digger.fbx)"), desc.text
@@ -79,18 +85,7 @@ def test_an_unnamed_model_instance_shows_its_overrides_added_objects_and_compone
 def test_a_query_hit_names_an_unnamed_instance_as_describe_does(tmp_path: Path) -> None:
     """A hit on what the instance holds was named by its fileID (`&900.Anchor`, audit 24): it is
     named by its model, as `describe` names the instance, in the name and in the JSON alike."""
-    root = write_project(
-        tmp_path / "P",
-        {
-            "Assets/Models/Digger.fbx": "",
-            "Assets/Models/Digger.fbx.meta": meta(MODEL, "ModelImporter"),
-            "Assets/Scripts/PointRef.cs": "class PointRef : UnityEngine.MonoBehaviour { public int pointIndex; }",
-            "Assets/Scripts/PointRef.cs.meta": meta(SCRIPT),
-            "Assets/Prefabs/Digger.prefab": DIGGER,
-            "Assets/Prefabs/Digger.prefab.meta": meta("d1" * 16, "PrefabImporter"),
-        },
-    )
-    update(root, Config(workers=1))
+    root = _digger_project(tmp_path)
     hits = open_workspace(root, [(root, Config())]).search("digger anchor", limit=5, kind="prefab")
     assert [(h.path, h.name, h.line) for h in hits] == [("Assets/Prefabs/Digger.prefab", "Digger.Anchor", 3)]
 
@@ -99,18 +94,7 @@ def test_refs_names_an_unnamed_instance_as_describe_does(tmp_path: Path) -> None
     """`refs PointRef` listed the component on the model's instance as `&900`: now `Digger`."""
     from indexer.query.lookup import find_references
 
-    root = write_project(
-        tmp_path / "P",
-        {
-            "Assets/Models/Digger.fbx": "",
-            "Assets/Models/Digger.fbx.meta": meta(MODEL, "ModelImporter"),
-            "Assets/Scripts/PointRef.cs": "class PointRef : UnityEngine.MonoBehaviour { public int pointIndex; }",
-            "Assets/Scripts/PointRef.cs.meta": meta(SCRIPT),
-            "Assets/Prefabs/Digger.prefab": DIGGER,
-            "Assets/Prefabs/Digger.prefab.meta": meta("d1" * 16, "PrefabImporter"),
-        },
-    )
-    update(root, Config(workers=1))
+    root = _digger_project(tmp_path)
     _, usages = find_references(open_workspace(root, [(root, Config())]), "PointRef")
     assert [(u.path, u.line, u.context, u.detail) for u in usages if u.where == "asset"] == [
         ("Assets/Prefabs/Digger.prefab", 20, "m_Script", "Digger")

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 PACKAGE_FIELDS_SHOWN = frozenset(
     {"m_Text", "m_text", "m_OnClick", "m_OnValueChanged", "m_OnEndEdit", "m_Sprite", "m_Interactable", "m_fontAsset"}
 )
+_VENDORED, _SCRIPTS = "_component_fields_vendored", "_component_fields_scripts"  # keys of the graph's dict
 MAX_BASE_FILES = 64  # files of a script's base classes read for their fields (partial classes count each)
 
 
@@ -28,8 +29,12 @@ class ComponentFields:
 
     def __init__(self, graph: Graph):
         self.graph = graph
-        self._vendored: frozenset[str] | None = None
-        self._scripts: dict[str, tuple[bool, frozenset[str]]] = {}
+        # kept with the graph (one index state): a pack outlines a hundred prefabs, and the path
+        # index's scan for vendor marks costs 9 ms at 5,000 scripts (context p95 94 ms -> see
+        # docs/performance.md); a Graph holds them in its instance dict like its cached properties
+        memo = graph.__dict__
+        self._vendored: frozenset[str] | None = memo.get(_VENDORED)
+        self._scripts: dict[str, tuple[bool, frozenset[str]]] = memo.setdefault(_SCRIPTS, {})
 
     def shown(self, script_guid: str, fields: list[Symbol]) -> list[Symbol]:
         """The fields of a component of this script to show."""
@@ -42,7 +47,7 @@ class ComponentFields:
 
     def third_party(self, path: str) -> bool:
         if self._vendored is None:
-            self._vendored = vendored_folders(self.graph.records.vendor_mark_paths())
+            self._vendored = self.graph.__dict__[_VENDORED] = vendored_folders(self.graph.records.vendor_mark_paths())
         return is_vendored(path, self._vendored)
 
     def _judged(self, script_guid: str) -> tuple[bool, frozenset[str]]:

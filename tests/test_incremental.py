@@ -49,6 +49,7 @@ namespace Game.UI
             var shield = Resources.Load<TextAsset>("Icons/Shield");
             var sword = Resources.Load<TextAsset>("Icons/Sword");
             var glow = new Material(Shader.Find("Game/Glow"));
+            Addressables.LoadAssetAsync<GameObject>("Goblin");
         }
     }
 }
@@ -64,6 +65,21 @@ MonoBehaviour:
   m_Name: Party
   members:
   - {fileID: 100, guid: 44444444444444444444444444444444, type: 3}
+"""
+# An Addressables group giving the Hero prefab the address Icons.cs loads (scanners/addressables.py).
+GROUP = """%YAML 1.1
+%TAG !u! tag:unity3d.com,2011:
+--- !u!114 &11400000
+MonoBehaviour:
+  m_Script: {fileID: 11500000, guid: bbb281ee3bf0b054c82ac2347e9e782c, type: 3}
+  m_Name: Enemies
+  m_GroupName: Enemies
+  m_GUID: c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5
+  m_SerializeEntries:
+  - m_GUID: 44444444444444444444444444444444
+    m_Address: Goblin
+    m_ReadOnly: 0
+    m_SerializedLabels: []
 """
 QUERIES = (
     "take damage", "heal", "player health", "shield absorb", "hero", "guardian", "icons shield glow", "champion",
@@ -89,6 +105,8 @@ def project(tmp_path: Path) -> Path:
             "Assets/Resources/Icons/Sword.json.meta": meta("a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3a3", "TextScriptImporter"),
             "Assets/Data/Party.asset": PARTY,
             "Assets/Data/Party.asset.meta": meta("b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1", "NativeFormatImporter"),
+            "Assets/AddressableAssetsData/Enemies.asset": GROUP,
+            "Assets/AddressableAssetsData/Enemies.asset.meta": meta("c1c1c1c1c1c1c1c1c1c1c1c1c1c1c1c1"),
         },
     )
 
@@ -176,6 +194,16 @@ def delete_listed(p: Path) -> None:
         (p / "Assets/Prefabs" / name).unlink()
 
 
+def readdress(p: Path) -> None:
+    """The group gives the address Icons.cs loads to another asset: the unchanged code follows."""
+    group = p / "Assets/AddressableAssetsData/Enemies.asset"
+    group.write_text(GROUP.replace("44444444444444444444444444444444", "b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1b1"))
+
+
+def unaddress(p: Path) -> None:
+    (p / "Assets/AddressableAssetsData/Enemies.asset").unlink()
+
+
 CHANGES: dict[str, Callable[[Path], None]] = {
     "add": add,
     "edit": edit,
@@ -190,6 +218,8 @@ CHANGES: dict[str, Callable[[Path], None]] = {
     "rename_shader": rename_shader,
     "rename_listed": rename_listed,
     "delete_listed": delete_listed,
+    "readdress": readdress,
+    "unaddress": unaddress,
 }
 
 

@@ -1,11 +1,12 @@
 """Assets that code loads by name: `Resources.Load("UI/HealthBar")`, `Shader.Find("Game/Dissolve")`,
-`SceneManager.LoadScene("Dungeon")`.
+`SceneManager.LoadScene("Dungeon")`, `Addressables.LoadAssetAsync<GameObject>("Trash Cat")`.
 
 No GUID ties such code to its asset, so a GUID-based graph (and every peer's) misses it. The C#
 scanner records literals shaped like asset keys; here they meet the keys the project's assets
 answer to: a Resources path (the path below a `Resources` folder, without extension), a
-shader's declared name, or, for a literal after the word scene in its statement (context
-"scene"), a scene's name or path. A literal that names no asset is no edge.
+shader's declared name, an address or label an Addressables group gives it, or, for a literal
+after the word scene in its statement (context "scene"), a scene's name or path. A literal that
+names no asset is no edge.
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ class Loadable:
                 for name in asset_keys(rec.path, kind, rec.symbols):
                     if rec.path not in out.get(name, ()):
                         out.setdefault(name, []).append(rec.path)
+        for name, paths in addressed(self._records).items():
+            out.setdefault(name, []).extend(p for p in paths if p not in out.get(name, ()))
         return out
 
     @cached_property
@@ -61,10 +64,26 @@ class Loadable:
         return found[:MAX_TARGETS]
 
 
+def addressed(records: Records, guid: str | None = None) -> dict[str, list[str]]:
+    """Addressables names (an address or a label the project's groups give) -> the assets they
+    load, by path (sorted); with `guid`, only the names of that asset."""
+    sql = "SELECT key, detail FROM refs WHERE kind = 'address'" + (" AND detail = ?" if guid else "")
+    out: dict[str, list[str]] = {}
+    for name, asset in records.conn.execute(sql, (guid,) if guid else ()):
+        path = records.path_of_guid(asset)
+        if path and path not in out.get(name, ()):
+            out.setdefault(name, []).append(path)
+    for paths in out.values():
+        paths.sort()
+    return out
+
+
 def load_usages(graph, path: str) -> list[Usage]:
     """The code lines that load this asset by name (for `refs` on the asset)."""
     rec = graph.records.record(path)
-    keys = sorted(asset_keys(path, rec.kind, rec.symbols) if rec is not None else ())
+    guid = graph.records.guid_naming(path)
+    names = addressed(graph.records, guid) if guid else {}
+    keys = sorted((asset_keys(path, rec.kind, rec.symbols) if rec is not None else set()) | names.keys())
     scenes = sorted(scene_keys(path) - set(keys))
     rows: list[tuple[str, int, str]] = []
     sql = "SELECT f.path, r.line, r.key FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind = 'string'"

@@ -409,15 +409,19 @@ def _references(rec: FileRecord, graph: Graph, exclude: tuple[str, ...]) -> Sect
     for r in rec.refs:
         if r.kind in exclude:
             continue
+        context = r.context
         if r.kind in ("guid", "script", "prefab"):
             target = graph.path_of_guid(r.target) or f"guid:{r.target} (not in project)"
         elif r.kind == "assembly":  # an asmdef's or asmref's, by name or GUID: a package's stays as written
             target = graph.asmdef_named(r.target) or r.target
+        elif r.kind == "address":  # a name an Addressables group gives the asset: on the asset's line
+            target = graph.path_of_guid(r.detail) or f"guid:{r.detail} (not in project)"
+            context = f'{r.context} "{r.target}"'
         else:
             target = graph.readable(r.target)
         seen.setdefault(target, [])
-        if r.context and r.context not in seen[target]:
-            seen[target].append(r.context)
+        if context and context not in seen[target]:
+            seen[target].append(context)
     if not seen:
         return None
     lines = []

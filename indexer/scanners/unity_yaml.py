@@ -29,7 +29,9 @@ refs:
   prefab  target = source prefab GUID, context = "instance" | "variant_base" | "legacy_parent"
   removed target = source prefab GUID, line = the instance's, context = a removed component's fileID
   guid    target = any other referenced asset GUID, context = the field (m_Materials, m_Shader,
-          data, ...), detail = "owner > component"
+          data, m_SerializeEntries of an Addressables group, ...), detail = "owner > component"
+  address target = an address or label an Addressables group loads an asset by, context =
+          "address" | "label", detail = the asset's GUID
   method  target = "script:<guid>.Method" (UnityEvent persistent call on an object of this file
           with a script), else "Namespace.Type.Method" as saved, context = the event field, detail
           = "owner > component"
@@ -45,6 +47,7 @@ import msgspec
 
 from indexer.model import FileRecord, Ref, Symbol
 
+from .addressables import ENTRIES_KEY, group_refs
 from .packages import line_starts
 from .yaml_facts import BUILTIN_GUIDS, MAX_FIELDS_PER_OBJECT, DocReader, short, written_type
 from .yaml_hierarchy import Hierarchy
@@ -440,23 +443,18 @@ class _Scan:
         for use in doc.guid_uses(_SPECIAL_GUID_KEYS):
             if use.guid not in BUILTIN_GUIDS:
                 self.refs.append(Ref("guid", use.guid, doc.at(use.line), context=use.key, detail=detail))
+        if ENTRIES_KEY in doc.body:  # an Addressables group: the assets it lists, their addresses and labels
+            self.refs += group_refs(doc.body, doc.at, detail)
 
     def material(self, doc: DocReader) -> None:
         name = doc.top("m_Name") or ""
         fid, shader = doc.top_ref("m_Shader")
         shader_detail = shader if shader and shader not in BUILTIN_GUIDS else f"builtin:{fid}" if fid else ""
         self.symbols.append(Symbol("material", name, doc.line, detail=shader_detail))
+        add = self.symbols.append
         for prop in doc.properties()[: MAX_FIELDS_PER_OBJECT * 2]:
-            self.symbols.append(
-                Symbol(
-                    "material_property",
-                    prop.name,
-                    doc.at(prop.line),
-                    container=name,
-                    type=prop.section,
-                    signature=f"{prop.name}: {short(prop.value)}",
-                )
-            )
+            at, value = doc.at(prop.line), f"{prop.name}: {short(prop.value)}"
+            add(Symbol("material_property", prop.name, at, container=name, type=prop.section, signature=value))
         self.guid_refs(doc, name, "Material")
 
     def animator_controller(self, doc: DocReader) -> None:

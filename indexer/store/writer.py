@@ -126,7 +126,7 @@ class Writer(Records):
             symbols = ()
             if p.kind in SHADER_FILE_KINDS:
                 symbols = record_decoder.decode(self.codec.unpack(p.record) if p.record_packed else p.record).symbols
-            self._note_keys(p.path, p.kind, symbols)
+            self._note_keys(p.path, p.kind, symbols, {(r[5], r[4]) for r in p.refs if r[1] == "address"})
         old_id = self._forget(p.path, keep_edges_in=True)
         if p.kind == "meta" and old_guid != (p.guid or None):
             self.changed_guids.update(g for g in (old_guid, p.guid) if g)
@@ -213,14 +213,21 @@ class Writer(Records):
         (`Change.settled`): their stat is trusted from now on, they are not read again."""
         self.conn.executemany("UPDATE files SET checked_ns = ? WHERE path = ?", [(self.checked_ns, p) for p in paths])
 
-    def _note_keys(self, path: str, kind: str, symbols: tuple[Symbol, ...]) -> None:
-        """The load keys a put (of a file of `kind` declaring `symbols`) or a delete (kind "")
-        changes: a Resources file's path, a shader's names before and after, a scene's name and paths."""
+    def _note_keys(
+        self, path: str, kind: str, symbols: tuple[Symbol, ...], addresses: set[tuple[str, str]] = frozenset()
+    ) -> None:
+        """The load keys a put (of a file of `kind` declaring `symbols`, giving `addresses`: the
+        (name, asset GUID) of an Addressables group's address and labels) or a delete (kind "")
+        changes: a Resources file's path, a shader's names before and after, a scene's name and
+        paths, the names a group gives or gave to another asset than before."""
         if self.rebuild:
             return
         keys = asset_keys(path, kind, symbols) | scene_keys(path)
         if path.endswith(SHADER_SUFFIXES) and (old := self.record(path)) is not None:
             keys ^= asset_keys(path, old.kind, old.symbols)
+        sql = "SELECT r.key, r.detail FROM refs r JOIN files f ON f.id = r.file_id"
+        sql += " WHERE r.kind = 'address' AND f.path = ?"
+        keys.update(name for name, _ in set(self.conn.execute(sql, (path,))) ^ addresses)
         self.changed_keys.update(keys)
 
     def _type_shapes(self, path: str) -> list[tuple[tuple, tuple, str]]:
@@ -296,6 +303,10 @@ class Writer(Records):
         out: set[str] = set()
         users = "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id WHERE "
         keys = [("type", n) for n in names] + [(k, g) for g in guids for k in ("guid", "script", "prefab")]
+        if guids:  # an asset an Addressables group names, moved, added or deleted: the names it is loaded by
+            marks = ",".join("?" * len(guids))
+            sql = f"SELECT DISTINCT key FROM refs WHERE kind = 'address' AND detail IN ({marks})"
+            loads = {*loads, *(k for (k,) in self.conn.execute(sql, sorted(guids)))}
         keys += [("string", k) for k in loads]
         for kind, key in keys:  # (the key of a GUID or a literal is the whole target)
             out.update(p for (p,) in self.conn.execute(users + "r.kind = ? AND r.key = ?", (kind, key)))

@@ -1,0 +1,120 @@
+"""Addressables: the assets a group lists, and code loading them by address or label, tied to them
+(scanners/addressables.py, query/loads.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from indexer.model import Ref
+from indexer.scanners.addressables import GroupEntry, group_entries
+from indexer.scanners.unity_yaml import scan
+
+from .conftest import meta, run_cli, write_project
+
+GOBLIN, ORC, BANNER = "a1" * 16, "b2" * 16, "c3" * 16
+GROUP = f"""%YAML 1.1
+%TAG !u! tag:unity3d.com,2011:
+--- !u!114 &11400000
+MonoBehaviour:
+  m_ObjectHideFlags: 0
+  m_Script: {{fileID: 11500000, guid: bbb281ee3bf0b054c82ac2347e9e782c, type: 3}}
+  m_Name: Enemies
+  m_GroupName: Enemies
+  m_Data:
+    m_SerializedData: []
+  m_GUID: 95a3c2cd5e0a1b745a3fd1ce16c01ff9
+  m_SerializeEntries:
+  - m_GUID: {GOBLIN.upper()}
+    m_Address: Goblin
+    m_ReadOnly: 0
+    m_SerializedLabels:
+    - enemies
+    - melee
+    FlaggedDuringContentUpdateRestriction: 0
+  - m_GUID: {ORC}
+    m_Address: 'Enemies/Orc: Chief'
+    m_ReadOnly: 0
+    m_SerializedLabels: [enemies]
+  - m_GUID: {BANNER}
+    m_Address: Assets/Art/Banner.png
+    m_ReadOnly: 0
+    m_SerializedLabels: []
+  m_ReadOnly: 0
+  m_Settings: {{fileID: 11400000, guid: 735e874f947d0e143a6b4e83f8a7283a, type: 2}}
+"""
+
+
+def test_a_group_lists_each_asset_with_its_address_and_labels_but_not_its_own_guid() -> None:
+    body = GROUP.split("MonoBehaviour:\n", 1)[1]
+    assert group_entries(body) == [
+        GroupEntry(GOBLIN, "Goblin", ("enemies", "melee"), 8),
+        GroupEntry(ORC, "Enemies/Orc: Chief", ("enemies",), 15),
+        GroupEntry(BANNER, "Assets/Art/Banner.png", (), 19),
+    ]
+    refs = [r for r in scan("Assets/AddressableAssetsData/Enemies.asset", GROUP.encode(), "asset").refs]
+    detail = "Enemies > script:bbb281ee3bf0b054c82ac2347e9e782c"
+    assert [r for r in refs if r.context == "m_SerializeEntries" or r.kind == "address"] == [
+        Ref("guid", GOBLIN, 13, "m_SerializeEntries", detail),
+        Ref("address", "Goblin", 13, "address", GOBLIN),
+        Ref("address", "enemies", 13, "label", GOBLIN),
+        Ref("address", "melee", 13, "label", GOBLIN),
+        Ref("guid", ORC, 20, "m_SerializeEntries", detail),
+        Ref("address", "Enemies/Orc: Chief", 20, "address", ORC),
+        Ref("address", "enemies", 20, "label", ORC),
+        Ref("guid", BANNER, 24, "m_SerializeEntries", detail),
+        Ref("address", "Assets/Art/Banner.png", 24, "address", BANNER),
+    ]
+
+
+def test_code_loading_by_address_or_label_is_tied_to_the_assets_and_listed_by_refs(tmp_path: Path) -> None:
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.query.workspace import open_workspace
+
+    prefab = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1 &1\nGameObject:\n  m_Name: {}\n"
+    source = """using UnityEngine;
+using UnityEngine.AddressableAssets;
+public class Spawner : MonoBehaviour {
+    void Start() {
+        Addressables.InstantiateAsync("Goblin");
+        Addressables.LoadAssetsAsync<GameObject>("enemies", null);
+        Addressables.LoadAssetAsync<GameObject>("Troll");
+    }
+}
+"""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/AddressableAssetsData/Enemies.asset": GROUP,
+            "Assets/AddressableAssetsData/Enemies.asset.meta": meta("d4" * 16, "NativeFormatImporter"),
+            "Assets/Enemies/Goblin.prefab": prefab.format("Goblin"),
+            "Assets/Enemies/Goblin.prefab.meta": meta(GOBLIN, "PrefabImporter"),
+            "Assets/Enemies/Orc.prefab": prefab.format("Orc"),
+            "Assets/Enemies/Orc.prefab.meta": meta(ORC, "PrefabImporter"),
+            "Assets/Enemies/Troll.prefab": prefab.format("Troll"),
+            "Assets/Enemies/Troll.prefab.meta": meta("e5" * 16, "PrefabImporter"),
+            "Assets/Scripts/Spawner.cs": source,
+        },
+    )
+    update(root, Config(workers=1))
+    graph = open_workspace(root, [(root, Config())]).projects[0].graph
+    # "Troll" is no address: a literal naming no asset is no edge
+    assert [p for p, e in graph.uses("Assets/Scripts/Spawner.cs") if e == "loads"] == [
+        "Assets/Enemies/Goblin.prefab",
+        "Assets/Enemies/Orc.prefab",
+    ]
+    target = graph.target("Assets/Enemies/Goblin.prefab")
+    assert [(u.path, u.line, u.kind, u.context) for u in graph.references(target)] == [
+        ("Assets/AddressableAssetsData/Enemies.asset", 13, "guid", "m_SerializeEntries"),
+        ("Assets/Scripts/Spawner.cs", 5, "loads", "literal"),
+        ("Assets/Scripts/Spawner.cs", 6, "loads", "literal"),
+    ]
+    # the group shows each asset it lists on one line, with the names it gives it
+    out = run_cli("describe", "Assets/AddressableAssetsData/Enemies.asset", "--project", str(root))
+    assert out.returncode == 0, out.stderr
+    listed = [line for line in out.stdout.splitlines() if "(m_SerializeEntries" in line]
+    assert listed == [
+        '  Assets/Enemies/Goblin.prefab (m_SerializeEntries, address "Goblin", label "enemies", label "melee")',
+        '  Assets/Enemies/Orc.prefab (m_SerializeEntries, address "Enemies/Orc: Chief", label "enemies")',
+        f'  guid:{BANNER} (not in project) (m_SerializeEntries, address "Assets/Art/Banner.png")',
+    ]

@@ -213,19 +213,25 @@ def test_an_index_file_made_read_only_is_said_so_not_a_bug_nor_damage(tmp_path: 
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent), "NO_COLOR": "1"}
     target.chmod(0o555 if target.is_dir() else 0o444)
     try:
-        r = subprocess.run(
-            [*prefix, sys.executable, "-m", "indexer.cli", "index", "--project", str(root)],
-            capture_output=True,
-            text=True,
-            env=env,
-            timeout=120,
+        r, q = (
+            subprocess.run(
+                [*prefix, sys.executable, "-m", "indexer.cli", *args, "--project", str(root)],
+                capture_output=True,
+                text=True,
+                env=env,
+                timeout=120,
+            )
+            for args in (["index"], ["query", "ShieldAbsorber"])
         )
     finally:
         target.chmod(0o755 if target.is_dir() else 0o644)
     assert r.returncode == 2, r.stderr
     assert r.stderr.startswith("error: ") and "can be read and written" in r.stderr, r.stderr
     assert "bug" not in r.stderr and "damaged" not in r.stderr, r.stderr
-    assert "ShieldAbsorber" not in run_cli("query", "ShieldAbsorber", "--project", str(root)).stdout
+    # a query, which updates the index first, answers from it as it is, saying why
+    assert q.returncode == 0 and "ShieldAbsorber" not in q.stdout, q.stderr
+    assert "could not be updated" in q.stderr and "answering from it as it is" in q.stderr, q.stderr
+    assert "ShieldAbsorber" not in run_cli("query", "ShieldAbsorber", "--no-refresh", "--project", str(root)).stdout
     assert run_cli("index", "--project", str(root)).returncode == 0
     assert "ShieldAbsorber" in run_cli("query", "ShieldAbsorber", "--project", str(root)).stdout
 

@@ -199,6 +199,29 @@ def check(root: Path, config: Config, verify: bool = False) -> Staleness:
     return out
 
 
+def needs_update(root: Path, config: Config) -> bool:
+    """Whether an update would write anything: a file added or deleted, one whose stat changed
+    (even with the same content: the update records the new stat, so later checks need not read
+    it again), or caps of `unity-index.toml` changed. What a command answering from the index asks
+    first; False when there is no readable index (the command builds or reports it). Nothing is
+    read but stats and the records' stats."""
+    from indexer.changes import settings
+
+    root = root.resolve()
+    paths = IndexPaths(config.index_path(root))
+    try:
+        reader = Records(paths)
+    except (IndexBroken, IndexMissing):
+        return False
+    try:
+        change = diff(root, config, reader, None)
+        return bool(change.jobs or change.deleted or settings.recapped(paths, config, reader))
+    except sqlite3.DatabaseError:
+        return False
+    finally:
+        reader.close()
+
+
 def stored_form(rel: str) -> str:
     """A path as watch, git or the editor name it (file system form: undecodable bytes as
     surrogate escapes) in the form the records use (`project.printable`)."""

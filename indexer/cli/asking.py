@@ -14,6 +14,7 @@ from indexer.cli.common import (
     kinds,
     print_json,
     project_arg,
+    refresh_arg,
     workspace,
 )
 from indexer.cli.console import Console
@@ -29,7 +30,7 @@ def cmd_query(args: argparse.Namespace, console: Console) -> int:
     if args.kind is not None and args.kind not in kinds():
         raise UsageError(f"--kind {echoed(args.kind)}: no such kind; use one of {', '.join(sorted(kinds()))}")
     ws = workspace(args)
-    ensure_index(ws, console)
+    ensure_index(ws, console, args.refresh)
     hits = ws.search(args.text, limit=args.limit, kind=args.kind, path_prefix=_folder(ws, args.path))
     if args.json:
         print_json({"schema_version": JSON_SCHEMA_VERSION, "query": args.text, "results": hits})
@@ -67,7 +68,7 @@ def cmd_context(args: argparse.Namespace, console: Console) -> int:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     ws = workspace(args)
-    ensure_index(ws, console)
+    ensure_index(ws, console, args.refresh)
     pack = build_context(ws, args.text, args.budget, tok)
     if args.json:
         print_json(pack)
@@ -86,7 +87,7 @@ def cmd_refs(args: argparse.Namespace, console: Console) -> int:
     if args.limit < 0:  # a slice would drop usages from the end
         raise UsageError("--limit must be 0 (every usage) or more")
     ws = workspace(args)
-    ensure_index(ws, console)
+    ensure_index(ws, console, args.refresh)
     text = args.target.strip()
     try:
         target, usages = references_of(ws, text, Path.cwd())
@@ -116,7 +117,7 @@ def cmd_describe(args: argparse.Namespace, console: Console) -> int:
     if not text:
         raise UsageError("give a project path or a GUID to describe")
     ws = workspace(args)
-    ensure_index(ws, console)
+    ensure_index(ws, console, args.refresh)
     try:
         project, desc = describe_target(ws, locate_file(ws, text, Path.cwd()))
     except LookupFailed as exc:
@@ -139,6 +140,7 @@ def _add_query(sub: argparse._SubParsersAction) -> None:
     kind.completions = sorted(kinds())  # checked by the command, so the error can list them
     p.add_argument("--path", help="only files under this folder (from here, from the project, or absolute)")
     p.add_argument("--json", action="store_true", help="print results as JSON")
+    refresh_arg(p)
     p.set_defaults(func=cmd_query)
 
 
@@ -154,6 +156,7 @@ def _add_context(sub: argparse._SubParsersAction) -> None:
     )
     tokenizer.completions = NAMES
     p.add_argument("--json", action="store_true", help="print the pack as JSON")
+    refresh_arg(p)
     p.set_defaults(func=cmd_context)
 
 
@@ -163,6 +166,7 @@ def _add_refs(sub: argparse._SubParsersAction) -> None:
     project_arg(p)
     p.add_argument("--limit", type=int, default=200, help="most usages to print (default 200; 0 = all)")
     p.add_argument("--json", action="store_true", help="print usages as JSON")
+    refresh_arg(p)
     p.set_defaults(func=cmd_refs)
 
 
@@ -171,6 +175,7 @@ def _add_describe(sub: argparse._SubParsersAction) -> None:
     p.add_argument("target", help="a path (from here, from the project, absolute, or a file name) or a GUID")
     project_arg(p)
     p.add_argument("--json", action="store_true", help="print the outline and records as JSON")
+    refresh_arg(p)
     p.set_defaults(func=cmd_describe)
 
 

@@ -204,34 +204,81 @@ def other_version(root, fmt: int, verb: str) -> str:
     )
 
 
-def ensure_index(ws, console: Console) -> None:
-    """Build the index of any project of the workspace that has none yet."""
+REFRESH_WAIT = 10.0  # seconds a command waits for another writer (a watcher) before answering as it is
+
+
+def ensure_index(ws, console: Console, refresh: bool = True) -> None:
+    """Build the index of any project of the workspace that has none yet, and (`refresh`) bring
+    up to date one that files changed since (an edit, a `git stash` or `reset --hard`, which run
+    no hook): an answer is never about files as they were. A current index costs a walk of stats
+    (0.1 s at 8,000 files) and loads no update pipeline."""
     from indexer.store.header import header_ok
     from indexer.store.integrity import other_format
     from indexer.store.lock import DEFAULT_WAIT, IndexBusy
 
     for p in ws.projects:
-        if not header_ok(p.paths):
-            from indexer.build.update import update  # a writer's import: only when there is no index
+        if header_ok(p.paths):
+            if refresh:
+                _refresh(p, console)
+            continue
+        from indexer.build.update import update  # a writer's import: only when there is no index
 
-            older = other_format(p.paths)
-            if older:
-                what = other_version(p.root, older, "reads")
-            elif any(f.exists() for f in (p.paths.header, p.paths.records, p.paths.tantivy)):
-                what = f"the index of {p.root} cannot be used (damaged or incomplete)"
-            else:
-                what = f"no index for {p.root} yet"
-            console.info(f"{what}: building it")
-            try:
-                update(
-                    p.root,
-                    p.config,
-                    wait=DEFAULT_WAIT,
-                    on_wait=lambda msg: console.info(f"{msg}: waiting for it (up to {DEFAULT_WAIT:g} s)"),
-                    progress=console.progress(f"indexing {p.name}"),
-                )
-            except IndexBusy as exc:
-                raise UsageError(f"{exc}; no index yet: ask again when it is done") from None
+        older = other_format(p.paths)
+        if older:
+            what = other_version(p.root, older, "reads")
+        elif any(f.exists() for f in (p.paths.header, p.paths.records, p.paths.tantivy)):
+            what = f"the index of {p.root} cannot be used (damaged or incomplete)"
+        else:
+            what = f"no index for {p.root} yet"
+        console.info(f"{what}: building it")
+        try:
+            update(
+                p.root,
+                p.config,
+                wait=DEFAULT_WAIT,
+                on_wait=lambda msg: console.info(f"{msg}: waiting for it (up to {DEFAULT_WAIT:g} s)"),
+                progress=console.progress(f"indexing {p.name}"),
+            )
+        except IndexBusy as exc:
+            raise UsageError(f"{exc}; no index yet: ask again when it is done") from None
+
+
+def _refresh(p, console: Console) -> None:
+    """Update the index of project `p` when files changed since it was; when another process is
+    writing it past REFRESH_WAIT, or it cannot be written, answer from it as it is, saying so."""
+    from indexer.changes.diff import needs_update
+    from indexer.store.lock import IndexBusy
+
+    if not needs_update(p.root, p.config):
+        return
+    from indexer.build.update import update  # a writer's import: only when files changed
+
+    try:
+        stats = update(p.root, p.config, wait=REFRESH_WAIT, progress=console.progress(f"updating {p.name}"))
+    except IndexBusy as exc:
+        console.info(f"{exc}: answering from the index as it is")
+        return
+    except Exception as exc:  # a read-only index folder, a full disk: not a bug, and the index is whole
+        from indexer.project import ProjectGone
+
+        said = explain_failure(exc)
+        if said is None or isinstance(exc, ProjectGone):
+            raise
+        console.info(f"the index of {p.name} could not be updated: {said}; answering from it as it is")
+        return
+    counts = ((stats.added, "added"), (stats.changed, "changed"), (stats.deleted, "deleted"))
+    done = [f"{n} {what}" for n, what in counts if n]
+    if done:
+        console.info(f"files changed since the index of {p.name} was updated ({', '.join(done)}): updated it")
+
+
+def refresh_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--no-refresh",
+        dest="refresh",
+        action="store_false",
+        help="answer from the index as it is, without looking for files changed since it was updated",
+    )
 
 
 def kinds() -> frozenset[str]:

@@ -1,0 +1,71 @@
+"""Commands that answer from the index bring it up to date first when files changed since it
+was (docs/cli.md, `query`): an edit or a `git stash`, which runs no hook, never leaves an answer
+about files as they were."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from indexer.build.update import update
+from indexer.config import Config
+
+from .conftest import copy_fixture, run_cli
+
+SHIELD = "public class ShieldBubble : UnityEngine.MonoBehaviour { public float absorbPerHit; }\n"
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Path:
+    root = copy_fixture(tmp_path / "DungeonCrawler")
+    update(root, Config(workers=1))
+    return root
+
+
+def _paths(out) -> list[str]:
+    assert out.returncode == 0, out.stderr
+    return [r["path"] for r in json.loads(out.stdout)["results"]]
+
+
+def test_a_file_added_or_deleted_since_the_index_is_answered_as_it_is_now(game: Path) -> None:
+    (game / "Assets/Scripts/ShieldBubble.cs").write_text(SHIELD)
+    out = run_cli("query", "shield bubble absorb", "--json", "--project", str(game))
+    assert _paths(out)[0] == "Assets/Scripts/ShieldBubble.cs"
+    assert "files changed since the index of DungeonCrawler was updated (1 added): updated it" in out.stderr
+
+    described = run_cli("describe", "Assets/Scripts/ShieldBubble.cs", "--json", "--project", str(game))
+    assert described.returncode == 0 and described.stderr == ""  # current now: nothing to say
+
+    (game / "Assets/Scripts/ShieldBubble.cs").unlink()
+    stale = run_cli("query", "shield bubble absorb", "--json", "--no-refresh", "--project", str(game))
+    assert "Assets/Scripts/ShieldBubble.cs" in _paths(stale)  # as the index was: it said so it would
+    gone = run_cli("describe", "Assets/Scripts/ShieldBubble.cs", "--project", str(game))
+    assert gone.returncode == 2
+    assert "files changed since the index of DungeonCrawler was updated (1 deleted): updated it" in gone.stderr
+    assert "Assets/Scripts/ShieldBubble.cs is not an indexed file" in gone.stderr
+
+
+def test_an_index_another_process_is_writing_is_answered_from_as_it_is(
+    game: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A watcher holding the writer lock past the wait: the answer does not hang, and says so."""
+    from indexer.cli import common
+    from indexer.cli.main import main
+    from indexer.store.lock import writer_lock
+
+    from .test_indexing import paths_of
+
+    monkeypatch.setattr(common, "REFRESH_WAIT", 0.2)
+    (game / "Assets/Scripts/ShieldBubble.cs").write_text(SHIELD)
+    with writer_lock(paths_of(game)):
+        started = time.monotonic()
+        code = main(["query", "shield bubble absorb", "--json", "--project", str(game)])
+        waited = time.monotonic() - started
+    out = capsys.readouterr()
+    assert code == 0
+    assert "Assets/Scripts/ShieldBubble.cs" not in [r["path"] for r in json.loads(out.out)["results"]]
+    assert "is updating" in out.err and "answering from the index as it is" in out.err
+    assert waited < 5

@@ -129,6 +129,11 @@ class Project:
         return self.config.index_path(self.root)
 
 
+# --no-refresh: a reader, not a second writer racing the killed one for the lock (a query updates
+# the index itself when files changed since it was)
+READER = [sys.executable, "-m", "indexer.cli", "query"]
+
+
 class Readers(threading.Thread):
     """`unity-index query` run again and again: every answer's exit code and duration."""
 
@@ -143,7 +148,7 @@ class Readers(threading.Thread):
             t0 = time.monotonic()
             try:
                 out = subprocess.run(
-                    [sys.executable, "-m", "indexer.cli", "query", self.term, "--project", str(self.root), "--json"],
+                    [*READER, self.term, "--project", str(self.root), "--json", "--no-refresh"],
                     cwd=REPO,
                     capture_output=True,
                     text=True,

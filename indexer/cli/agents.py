@@ -46,8 +46,8 @@ what text search misses (which prefab carries a script, which button calls a met
 - `unity-index describe <path | GUID>{flag} --json`: one file's outline (a script's members, a
   scene's GameObjects and components) with what it uses and what uses it.
 
-Each command first brings the index up to date with files changed since (incremental): nothing to
-run after an edit.
+Each command first brings the index up to date with the files changed since (incremental);
+`unity-index index{flag}` does that alone.
 Grep remains right for exact strings. Never edit `Library/UnityIndex/`.
 """
 

@@ -233,6 +233,10 @@ def _regex_escape(s: str) -> str:
 
 _ROOT_KINDS = frozenset({"gameobject", "prefab_instance"})
 NAME_MATCH = 2  # a query word in a declaration's name counts as much as two in a member's body
+# Members that hold a value rather than do something: a name matching the task's words names the
+# data (`obstacleType`, `laneChangeSpeed`), while the task asks where something happens. The
+# method whose body holds more of its words wins over them, and a method named as well wins a tie.
+_DATA_KINDS = frozenset({"field", "property", "enum_member", "event", "constant"})
 
 
 def best_symbol(
@@ -254,7 +258,7 @@ def best_symbol(
     if source is not None and named:
         named = _distinct_names(outline, named, source())
     best = _best(outline, named, {})
-    if source is not None and (best is None or outline[best].kind in TYPE_KINDS):
+    if source is not None and (best is None or outline[best].kind in TYPE_KINDS or outline[best].kind in _DATA_KINDS):
         body = _body_matches(outline, wanted, source())
         if body:
             best = _best(outline, named, body)
@@ -300,14 +304,15 @@ def _distinct_names(outline: Sequence[Declared], named: dict[int, set[str]], rea
 def _best(outline: Sequence[Declared], named: dict[int, set[str]], body: dict[int, set[str]]) -> int | None:
     """The index of the best declaration: words in its name count double, words in its body once
     (a word its name already holds is not counted again: a field's line holds its name); a type
-    wins a tie."""
-    best: tuple[int, int, int] | None = None  # (-score, is-member, index)
+    wins a tie, then a member that does something (`_DATA_KINDS`)."""
+    best: tuple[int, int, int] | None = None  # (-score, type / member / data member, index)
     for i in named.keys() | body.keys():
         names = named.get(i, frozenset())
         words = body.get(i, set())
         if words and names:
             words = {w for w in words if not any(w.startswith(n) or n.startswith(w) for n in names)}
-        key = (-(NAME_MATCH * len(names) + len(words)), 0 if outline[i].kind in TYPE_KINDS else 1, i)
+        kind = outline[i].kind
+        key = (-(NAME_MATCH * len(names) + len(words)), 0 if kind in TYPE_KINDS else 2 if kind in _DATA_KINDS else 1, i)
         if best is None or key < best:
             best = key
     return best[2] if best is not None else None

@@ -23,6 +23,8 @@ def test_a_query_word_brings_the_other_words_of_its_group_once() -> None:
     assert synonyms.expansions(["door", "gate"]) == [("door", ("hatch",))]
     assert synonyms.expansions(["short", "wait"]) == [("wait", ("delay",))]
     assert synonyms.synonym_words(["monsters", "lose"]) == ("creature", "enemy", "foe", "hostile", "mob")
+    # a shield is no barrier: "add a shield powerup" brought a runner's obstacle barriers (session 26)
+    assert synonyms.expansions(["shield"]) == [("shield", ("forcefield",))]
 
 
 def test_words_the_project_does_not_use_find_it_through_their_synonyms(

@@ -90,7 +90,7 @@ vibration haptics rumble
 ads advert advertisement
 chance probability odds likelihood
 background backdrop parallax scenery
-shield barrier forcefield
+shield forcefield
 win victory
 emote emoji reaction
 colour color tint hue

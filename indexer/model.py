@@ -67,6 +67,10 @@ class Ref(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     detail: str = ""
 
 
+# The note of a file git checked out as a Git LFS pointer (its content not fetched): skipped.
+LFS_NOTE = "Git LFS pointer, content not checked out"
+
+
 class FileRecord(msgspec.Struct, gc=False, omit_defaults=True):
     """What the index knows about one file. Scanners fill the content; the indexer fills the stat.
 

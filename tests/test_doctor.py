@@ -85,6 +85,26 @@ def test_fresh_index_then_stale_after_an_edit(project: Path) -> None:
     assert c["index-current"].fix.startswith(f"unity-index index --project {project};")
 
 
+def test_scenes_checked_out_as_git_lfs_pointers_are_said_to_be_missing(project: Path) -> None:
+    """A clone without `git lfs` leaves text assets as pointers: `status` lists them, and doctor,
+    where a user looks to learn why a scene is never found, says so with the fix."""
+    update(project, Config(workers=1))
+    assert checks(project)["lfs-content"].status == "pass"
+    pointer = "version https://git-lfs.github.com/spec/v1\noid sha256:{}\nsize 1024\n"
+    for i, name in enumerate(
+        ("Assets/Scenes/Dungeon.unity", "Assets/Prefabs/Player.prefab", "Assets/Data/SoundLibrary.asset")
+    ):
+        (project / name).write_text(pointer.format(str(i) * 64))
+    update(project, Config(workers=1))
+    c = checks(project)["lfs-content"]
+    assert (c.status, c.detail) == (
+        "warn",
+        "3 files are Git LFS pointers, content not checked out (1 asset, 1 prefab, 1 scene; e.g."
+        " Assets/Data/SoundLibrary.asset): not indexed",
+    )
+    assert c.fix == "`git lfs install && git lfs pull` in the repository; the next command indexes them"
+
+
 def test_inconsistent_index_fails(project: Path) -> None:
     update(project, Config(workers=1))
     header = project / "Library/UnityIndex/index.json"

@@ -12,6 +12,7 @@ import re
 import shlex
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from indexer.cli.common import not_a_folder
 from indexer.config import CONFIG_FILE, Config, ConfigError
 from indexer.files import read_regular
 from indexer.installation import add_package
+from indexer.model import LFS_NOTE
 from indexer.project import load_project_config
 from indexer.words import plural
 
@@ -230,7 +232,13 @@ def index_checks(t: Target) -> list[Check]:
     intact = _intact(paths, build)
     if intact.status != PASS:
         return [*checks, intact]
-    return [*checks, intact, _staleness(t.root, t.config, build), _consistency(t.root, t.config, paths, build)]
+    return [
+        *checks,
+        intact,
+        _staleness(t.root, t.config, build),
+        _consistency(t.root, t.config, paths, build),
+        _lfs(paths),
+    ]
 
 
 def _intact(paths, build: str) -> Check:
@@ -282,6 +290,35 @@ def _consistency(root: Path, config: Config, paths, build: str) -> Check:
         return Check("index-consistent", PASS, "header, records, GUID table and full-text index agree")
     shown = "; ".join(problems[:3]) + (f"; and {len(problems) - 3} more" if len(problems) > 3 else "")
     return Check("index-consistent", FAIL, f"{len(problems)} problems: {shown}", f"{build} --full rebuilds it")
+
+
+def _lfs(paths) -> Check:
+    """Files git checked out as Git LFS pointers: their scenes, prefabs and assets are not indexed
+    (BossRoom's clone without `git lfs`: 8 scenes and 102 assets), which `status` lists but a user
+    running `doctor` to see why a scene is never found would not look for."""
+    from indexer.store.reader import Records
+
+    reader = Records(paths)
+    try:
+        pointers = sorted(p for p, note in reader.skipped() if note.startswith(LFS_NOTE))
+        kinds = reader.kinds()
+    finally:
+        reader.close()
+    if not pointers:
+        return Check("lfs-content", PASS, "no file is a Git LFS pointer without its content")
+    by_kind = Counter(kinds.get(p, "other") for p in pointers)
+    counts = ", ".join(f"{n} {kind}" for kind, n in sorted(by_kind.items(), key=lambda kv: (-kv[1], kv[0])))
+    many = len(pointers) > 1
+    detail = (
+        f"{plural(len(pointers), 'file')} {'are' if many else 'is a'} Git LFS pointer{'s' if many else ''}, content not"
+        f" checked out ({counts}; e.g. {pointers[0]}): not indexed"
+    )
+    return Check(
+        "lfs-content",
+        WARN,
+        detail,
+        "`git lfs install && git lfs pull` in the repository; the next command indexes them",
+    )
 
 
 def check_hooks(root: Path) -> Check:

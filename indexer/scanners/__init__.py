@@ -11,7 +11,7 @@ import functools
 import importlib
 from collections.abc import Callable
 
-from indexer.model import FileRecord
+from indexer.model import LFS_NOTE, FileRecord
 
 # kind -> module under indexer.scanners exposing scan(path, data) -> FileRecord (the Unity YAML
 # scanner also takes the kind: a scene, a prefab and an asset are read alike but recorded apart)
@@ -70,7 +70,7 @@ def scan(path: str, kind: str, data: bytes) -> FileRecord:
     why. Running out of memory is left to the caller, which knows the limit it set
     (`build.workers`), so the record says that rather than "scanner error: MemoryError"."""
     if data.startswith(LFS_PREFIX):
-        return FileRecord(path=path, kind=kind, status="skipped", note="Git LFS pointer, content not checked out")
+        return FileRecord(path=path, kind=kind, status="skipped", note=LFS_NOTE)
     if b"\0" in data[:8192] and reads_content(kind):
         if kind in UNITY_SERIALIZED_KINDS:  # the files it references, read from its header
             return importlib.import_module(f"{__name__}.unity_binary").scan(path, data, kind)

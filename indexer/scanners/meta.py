@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from indexer.model import FileRecord
+from indexer.model import LFS_NOTE, FileRecord
 
 _GUID = re.compile(rb"^guid:[ \t]*([0-9A-Fa-f]{32})[ \t]*\r?$", re.M)
 _IMPORTER = re.compile(rb"^([A-Za-z][A-Za-z0-9]*Importer):", re.M)
@@ -17,7 +17,7 @@ _FOLDER = re.compile(rb"^folderAsset:[ \t]*yes", re.M)
 
 def scan(path: str, data: bytes) -> FileRecord:
     if data.startswith(b"version https://git-lfs"):
-        return FileRecord(path=path, kind="meta", status="skipped", note="Git LFS pointer, content not checked out")
+        return FileRecord(path=path, kind="meta", status="skipped", note=LFS_NOTE)
     m = _GUID.search(data)
     if not m:
         return FileRecord(path=path, kind="meta", status="skipped", note="no guid line")

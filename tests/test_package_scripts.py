@@ -74,3 +74,26 @@ def test_the_package_table_holds_lower_case_guids_each_once() -> None:
         "com.unity.postprocessing",
         "com.unity.ugui",
     ]
+
+
+def test_a_data_asset_of_a_package_class_lists_its_script_by_that_class(tmp_path: Path) -> None:
+    """`describe` of a package's ScriptableObject (Netcode's prefab list) named the class in its
+    header and the GUID in its references (`guid:e651dbb3... (not in project)`): both name it now."""
+    asset = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!114 &11400000\nMonoBehaviour:\n"
+        "  m_Script: {fileID: 11500000, guid: e651dbb3fbac04af2b8f5abf007ddc23, type: 3}\n"
+        "  m_Name: NetworkPrefabs\n  List: []\n"
+    )
+    other = asset.replace("e651dbb3fbac04af2b8f5abf007ddc23", _UNKNOWN).replace("NetworkPrefabs", "Other")
+    root = write_project(tmp_path / "Game", {"Assets/NetworkPrefabs.asset": asset, "Assets/Other.asset": other})
+    update(root, Config(workers=1))
+    graph = open_workspace(root, projects_at(root)).projects[0].graph
+    from indexer.query.describe import describe
+
+    def references(path: str) -> list[str]:
+        return describe(graph, path).text.split("references:\n", 1)[1].split("\n")[:1]
+
+    assert references("Assets/NetworkPrefabs.asset") == [
+        "  Unity.Netcode.NetworkPrefabsList (script of com.unity.netcode.gameobjects, not in project) (m_Script)"
+    ]
+    assert references("Assets/Other.asset") == [f"  guid:{_UNKNOWN} (not in project) (m_Script)"]

@@ -189,6 +189,12 @@ def test_cli_paths_as_typed(game: Path) -> None:
     assert err == "error: Util.cs names 2 files: Assets/A/Util.cs, Assets/B/Util.cs; give more of the path\n"
     code, _, err = describe(game, "../../../../outside.cs", here)
     assert code == 2 and "is outside the project" in err
+    code, _, err = describe(game, "GameplayObjects/", here)  # a folder: where its files are searched
+    assert (code, err) == (
+        2,
+        "error: GameplayObjects/ is a folder: give a file in it; `unity-index query WORDS --path"
+        " Assets/Scripts/Gameplay/GameplayObjects` searches its files\n",
+    )
     r = run_cli("refs", "GameplayObjects/DamageReceiver.cs", "--json", cwd=here)
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["target"]["path"] == receiver

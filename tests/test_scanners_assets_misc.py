@@ -834,6 +834,7 @@ def test_old_numeric_platform_defines() -> None:
   scriptingDefineSymbols:
     1: CROSS_PLATFORM_INPUT;DEBUG_MENU
     4: CROSS_PLATFORM_INPUT;MOBILE_INPUT
+    19: CONSOLE
     99: FUTURE
   applicationIdentifier:
     Android: com.old.game.android
@@ -844,11 +845,32 @@ def test_old_numeric_platform_defines() -> None:
         ("setting", "bundleIdentifier", 2, "com.old.game"),
         ("define", "CROSS_PLATFORM_INPUT", 4, "Standalone"),
         ("define", "DEBUG_MENU", 4, "Standalone"),
-        ("define", "CROSS_PLATFORM_INPUT", 5, "iPhone"),
-        ("define", "MOBILE_INPUT", 5, "iPhone"),
-        ("define", "FUTURE", 6, "99"),
-        ("setting", "applicationIdentifier", 8, "Android: com.old.game.android"),
-        ("setting", "applicationIdentifier", 9, "iPhone: com.old.game.ios"),
+        ("define", "CROSS_PLATFORM_INPUT", 5, "iOS"),  # BuildTargetGroup 4 (`iPhone` until session 26)
+        ("define", "MOBILE_INPUT", 5, "iOS"),
+        ("define", "CONSOLE", 6, "PS4"),  # 19 (18, named PS4 until session 26, is the PS Vita's PSP2)
+        ("define", "FUTURE", 7, "99"),
+        ("setting", "applicationIdentifier", 9, "Android: com.old.game.android"),
+        ("setting", "applicationIdentifier", 10, "iPhone: com.old.game.ios"),
+    ]
+
+
+def test_a_define_of_every_platform_is_shown_once_in_the_overview() -> None:
+    """A symbol a project adds for every build target is written once per target (13 times in a
+    real project), and every pack's tier 1 listed each; now each symbol once, with its platforms
+    when not all of them have it, the first three named."""
+    from indexer.query.overview import _defines_shown
+
+    defines = {
+        "POST_FX": ["Standalone", "iOS", "Android", "WebGL", "PS4"],
+        "ANALYTICS": ["Standalone", "iOS", "Android", "WebGL"],
+        "SOCIAL": ["iOS", "Android", "iOS"],
+        "EVERYWHERE": ["all"],
+    }
+    assert _defines_shown(defines) == [
+        "POST_FX",
+        "ANALYTICS (Standalone, iOS, Android, +1 more)",
+        "SOCIAL (iOS, Android)",
+        "EVERYWHERE",
     ]
 
 

@@ -233,7 +233,7 @@ def test_text_reader_fields_calls_and_guid_owners() -> None:
         Ref("method", "UnityEngine.GameObject.SetActive", 60, "onClick", f"Panel > {script}.onClick(bool 1) on Panel"),
         Ref(
             "method",
-            "?.set_sharedMaterial",  # a MeshRenderer target names no type
+            "UnityEngine.MeshRenderer.set_sharedMaterial",  # no type name saved: the target's class (was `?.`)
             67,
             "onClick",
             f"Panel > {script}.onClick(object guid:{'d' * 32}) on Panel",

@@ -2,8 +2,8 @@
 
 The scanner writes a call's target as `script:<guid>.Method` when the file holds the target
 object's script (Unity binds the call to that object's type), else as the saved type name
-(`Namespace.Type.Method`), `UnityEngine.GameObject.Method` or `?.Method`
-(`scanners/unity_yaml.py`)."""
+(`Namespace.Type.Method`), a built-in component's or GameObject's
+(`UnityEngine.AudioSource.Play`), or `?.Method` (`scanners/unity_yaml.py`)."""
 
 from __future__ import annotations
 

@@ -96,7 +96,21 @@ def locate_file(ws: Workspace, text: str, cwd: Path | None = None) -> str:
     try:
         return pick(t, readings, lambda r: _exists(ws, r), lambda: _every_path(ws))
     except (PathAmbiguous, PathNotFound) as exc:
+        folder = (
+            next((r for r in readings if r and _holds_files(ws, r)), None) if isinstance(exc, PathNotFound) else None
+        )
+        if folder is not None:  # `describe Assets/Scripts`: a folder, which holds what is described
+            raise BadPath(
+                f"{echoed(text.strip())} is a folder: give a file in it;"
+                f" `unity-index query WORDS --path {folder}` searches its files"
+            ) from None
         raise LookupFailed(str(exc)) from None
+
+
+def _holds_files(ws: Workspace, path: str) -> bool:
+    """Whether the index holds files below the workspace path `path` (it is a folder)."""
+    owner = ws.owner(path + "/")
+    return owner is not None and bool(owner[1]) and owner[0].records.has_folder(owner[1].rstrip("/"))
 
 
 def locate_folder(ws: Workspace, text: str, cwd: Path | None = None) -> str:

@@ -16,7 +16,7 @@ from indexer.identifiers import name_stems
 from indexer.model import TYPE_KINDS, CodeOutline, FileRecord, Symbol
 from indexer.query.calls import call_text
 from indexer.query.component_fields import ComponentFields
-from indexer.query.graph import Graph
+from indexer.query.graph import PACKAGE_SCRIPTS, Graph
 from indexer.query.instances import unnamed_instances
 from indexer.unity import is_unity_message
 
@@ -411,11 +411,11 @@ def _references(rec: FileRecord, graph: Graph, exclude: tuple[str, ...]) -> Sect
             continue
         context = r.context
         if r.kind in ("guid", "script", "prefab"):
-            target = graph.path_of_guid(r.target) or f"guid:{r.target} (not in project)"
+            target = graph.path_of_guid(r.target) or _outside(r.target)
         elif r.kind == "assembly":  # an asmdef's or asmref's, by name or GUID: a package's stays as written
             target = graph.asmdef_named(r.target) or r.target
         elif r.kind == "address":  # a name an Addressables group gives the asset: on the asset's line
-            target = graph.path_of_guid(r.detail) or f"guid:{r.detail} (not in project)"
+            target = graph.path_of_guid(r.detail) or _outside(r.detail)
             context = f'{r.context} "{r.target}"'
         else:
             target = graph.readable(r.target)
@@ -429,6 +429,12 @@ def _references(rec: FileRecord, graph: Graph, exclude: tuple[str, ...]) -> Sect
         named = f" ({', '.join(contexts[:4])})" if contexts else ""
         lines.append((f"  {target}{named}", f"{target.rsplit('/', 1)[-1]}{named}"))
     return Section("references:", tuple(lines))
+
+
+def _outside(guid: str) -> str:
+    """A GUID no file of the project holds: a known package's script by its class, else the GUID."""
+    known = PACKAGE_SCRIPTS.get(guid.lower())
+    return f"{known[0]} (script of {known[1]}, not in project)" if known else f"guid:{guid} (not in project)"
 
 
 def _mentions(text: str, word: str) -> bool:

@@ -56,7 +56,7 @@ def build_overview(root: Path, records: Records, kinds: dict[str, str]) -> Overv
     version = product = ""
     packages: list[str] = []
     scenes: list[str] = []
-    defines: list[str] = []
+    defines: dict[str, list[str]] = {}  # symbol -> the platforms defining it
     for path in (
         "ProjectSettings/ProjectVersion.txt",
         "ProjectSettings/ProjectSettings.asset",
@@ -72,7 +72,7 @@ def build_overview(root: Path, records: Records, kinds: dict[str, str]) -> Overv
             elif sym.kind == "build_scene" and sym.detail == "enabled":
                 scenes.append(sym.name)
             elif sym.kind == "define":
-                defines.append(f"{sym.name} ({sym.detail or 'all'})")
+                defines.setdefault(sym.name, []).append(sym.detail or "all")
             elif sym.kind == "package" and not sym.name.startswith("com.unity.modules."):
                 packages.append(f"{sym.name} {sym.detail}")
     assemblies: list[Assembly] = []
@@ -93,7 +93,7 @@ def build_overview(root: Path, records: Records, kinds: dict[str, str]) -> Overv
         packages=packages,
         assemblies=assemblies,
         scenes_in_build=scenes,
-        defines=defines,
+        defines=_defines_shown(defines),
         counts=dict(Counter(k for k in kinds.values() if k != "meta")),
     )
 
@@ -266,3 +266,22 @@ def _more_folders(folders: int, files: int, indent: str) -> str:
     if files:
         parts.append(f"{files} file{'s' if files != 1 else ''}")
     return f"{indent}… {', '.join(parts)}" if parts else ""
+
+
+DEFINE_PLATFORMS = 3  # platforms named after a scripting define; past them, how many more
+
+
+def _defines_shown(defines: dict[str, list[str]]) -> list[str]:
+    """Each define once, with the platforms defining it (`DEBUG_LOG (Android, iOS)`), or alone
+    when every platform with defines has it: a project that adds one symbol everywhere wrote it
+    once per build target (13 times), which every pack's tier 1 repeated."""
+    platforms = {p for where in defines.values() for p in where if p != "all"}
+    out = []
+    for name, where in defines.items():
+        where = list(dict.fromkeys(where))
+        if (set(where) == platforms and len(platforms) > 1) or where == ["all"]:
+            out.append(name)
+            continue
+        more = f", +{len(where) - DEFINE_PLATFORMS} more" if len(where) > DEFINE_PLATFORMS else ""
+        out.append(f"{name} ({', '.join(where[:DEFINE_PLATFORMS])}{more})")
+    return out

@@ -31,18 +31,15 @@ from indexer.model import FileRecord, Ref, Symbol
 from .packages import decode_text
 
 # BuildTargetGroup numbers used as keys by Unity before 2021.2.
+# Unity's BuildTargetGroup numbers, by which older PlayerSettings key the defines of each platform
+# (newer ones write the name: `Android: DEBUG_LOG`); those of removed platforms too, as files keep them.
 _GROUPS = {
-    "1": "Standalone",
-    "4": "iPhone",
-    "7": "Android",
-    "13": "WebGL",
-    "14": "Metro",
-    "18": "PS4",
-    "21": "XboxOne",
-    "25": "tvOS",
-    "27": "Switch",
-    "33": "PS5",
-}
+    "1": "Standalone", "2": "WebPlayer", "4": "iOS", "5": "PS3", "6": "XBOX360", "7": "Android", "13": "WebGL",
+    "14": "WSA", "15": "WP8", "16": "BlackBerry", "17": "Tizen", "18": "PSP2", "19": "PS4", "20": "PSM",
+    "21": "XboxOne", "22": "SamsungTV", "23": "N3DS", "24": "WiiU", "25": "tvOS", "26": "Facebook", "27": "Switch",
+    "28": "Lumin", "29": "Stadia", "30": "LinuxHeadlessSimulation", "31": "GameCoreXboxSeries",
+    "32": "GameCoreXboxOne", "33": "PS5", "34": "EmbeddedLinux", "35": "QNX",
+}  # fmt: skip
 _KEY = re.compile(r"^( *)(- )?([^\s:#'\"-][^:]*?|'[^']*'|\"[^\"]*\"|):(?: (.*)|)$")
 _GUID = re.compile(r"^[0-9A-Fa-f]{32}$")
 

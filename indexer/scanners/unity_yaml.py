@@ -33,8 +33,8 @@ refs:
   address target = an address or label an Addressables group loads an asset by, context =
           "address" | "label", detail = the asset's GUID
   method  target = "script:<guid>.Method" (UnityEvent persistent call on an object of this file
-          with a script), else "Namespace.Type.Method" as saved, context = the event field, detail
-          = "owner > component"
+          with a script), else "Namespace.Type.Method" as saved, else a built-in object's class
+          ("UnityEngine.AudioSource.Play"), context = the event field, detail = "owner > component"
   type    target = "Namespace.Class" of a [SerializeReference] value, context "serialize_reference"
   animation_event  target = the function name an AnimationClip event calls
 """
@@ -425,8 +425,8 @@ class _Scan:
             return f"script:{script}.{method}"
         if type_name:
             return f"{written_type(type_name)}.{method}"
-        if target_doc is not None and target_doc.class_id == 1:
-            return f"UnityEngine.GameObject.{method}"
+        if target_doc is not None and target_doc.class_id != 114:  # a GameObject, an AudioSource, ...
+            return f"UnityEngine.{target_doc.class_name}.{method}"
         return f"?.{method}"
 
     @staticmethod

@@ -192,6 +192,66 @@ def test_a_compact_csharp_outline_keeps_types_and_the_members_the_task_names(env
         assert expected in build_context(ws, "enemy dies", 2600, counter("estimate")).tier2.text
 
 
+def test_a_lead_script_shows_the_method_whose_body_does_what_the_task_says(tmp_path: Path) -> None:
+    """BossRoom's `ServerCharacter` takes damage in `ReceiveHP`, a name holding no word of "where
+    does the player take damage and die": its compact outline showed the fields named damage and
+    player, not the method. A lead script now also shows the member whose body holds most of the
+    task's words (two at least)."""
+    from indexer.build.update import update
+
+    from .conftest import write_project
+
+    fields = "\n".join(f"    public float damageBonus{i};\n    public int playerSlot{i};" for i in range(40))
+    source = f"""using UnityEngine;
+public class Fighter : MonoBehaviour
+{{
+{fields}
+    void ReceiveHP(int hp)
+    {{
+        current += hp;  // negative: the damage a player takes
+        if (current <= 0) Die();
+    }}
+    void Die() {{ Destroy(gameObject); }}
+    int current;
+}}
+"""
+    root = write_project(tmp_path / "P", {"Assets/Fighter.cs": source})
+    update(root, Config(workers=1))
+    ws = open_workspace(root, [(root, Config())])
+    pack = build_context(ws, "where does the player take damage and die", 700, counter("estimate")).tier2.text
+    assert "\n  L84 void ReceiveHP(int hp)\n" in pack
+    assert "damageBonus39" not in pack  # cut to the room: the method is not one of the many named fields
+
+
+def test_a_script_is_said_to_match_the_words_it_says_not_those_inside_others_or_its_namespace(
+    tmp_path: Path,
+) -> None:
+    """A new user's trial (session 26): every BossRoom script said "matched: boss" through
+    `namespace Unity.BossRoom...`, and a Trash Dash script "matched: lose" through `Close()`."""
+    from indexer.build.update import update
+
+    from .conftest import write_project
+
+    files = {
+        "Assets/Door.cs": "using Boss.Tools;\nnamespace Boss.Game {\n"
+        "  public class Door { public void Close() {} }\n}\n",
+        "Assets/Lives.cs": "public class Lives {\n  // the player may lose a life to the boss\n"
+        "  public void LoseLife() {}\n}\n",
+    }
+    root = write_project(tmp_path / "P", files)
+    update(root, Config(workers=1))
+    ws = open_workspace(root, [(root, Config())])
+    heads = [
+        line
+        for line in build_context(ws, "boss lose door", 2000, counter("estimate")).tier2.text.split("\n")
+        if line.startswith("### ")
+    ]
+    assert heads == [
+        "### Assets/Door.cs  (csharp; matched: door)",
+        "### Assets/Lives.cs  (csharp; matched: boss, lose)",
+    ]
+
+
 def test_a_pack_lists_the_files_one_reference_from_its_three_best_files(env) -> None:
     """docs/cli.md (context): after the files shown, a line each for the files one reference from
     the three best that the pack does not show, those the query ranked first (in its order), in

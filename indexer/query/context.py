@@ -13,14 +13,16 @@ import msgspec
 
 from indexer.identifiers import INNER_STEM, bounded_query, query_terms, said_words, stem, word_stems
 from indexer.model import ContextPack, FileEntry, Hit, Overview, Tier, Tier2
+from indexer.project import is_script
 from indexer.query.asked_project import asked_project
 from indexer.query.overview import Folder, folder_tree, render_tree, third_party_test, workspace_overviews
 from indexer.query.priors import ART_WORDS, ASSET_WORDS, asks_for, named_kinds, vendor_package
 from indexer.query.related import RELATED_LEADS, related_files
 from indexer.query.render import fitted_overview
+from indexer.query.search import doer, outlines_of
 from indexer.query.serialized import pack_values
 from indexer.query.synonyms import expansions
-from indexer.query.textmatch import stems_in, stems_in_text
+from indexer.query.textmatch import said_in_code, stems_in, stems_in_text
 from indexer.query.texts import FileText
 from indexer.query.tokens import TokenCounter
 from indexer.query.views import cut_lines, file_view, renderings, weighted
@@ -333,7 +335,9 @@ def _tier2(
         room = (min(cut, budget - used) - 1, counter)
         shown_for = stems | {stem(hit.name)} if hit.name else stems  # the object holding the field among those shown
         values = pack_values(project, local, stems) if lead and hit.kind == "csharp" else []
-        for lines in _placed(project, renderings(head, project, local, read, shown_for, looked_for, room, values)):
+        doers = _doers(project, local, stems, read) if lead and hit.kind == "csharp" else frozenset()
+        shown = renderings(head, project, local, read, shown_for, looked_for, room, values, doers)
+        for lines in _placed(project, shown):
             if 2 * len(lines) > budget - used:  # a line and its newline: two tokens at least
                 continue
             if counter.at_least_lines(lines) + 1 > (budget - used if len(lines) == 1 else min(cap, budget - used)):
@@ -356,6 +360,14 @@ def _tier2(
     return Tier2(text=text, tokens=counter.count(text), files=entries)
 
 
+def _doers(project: ProjectIndex, local: str, stems: set[str], read: FileText) -> frozenset[str]:
+    """The member of a lead script whose body does what the task says (`search.doer`), shown
+    whether or not its name holds the task's words."""
+    outline = outlines_of(project, [local]).get(local)
+    name = doer(outline, stems, read) if outline is not None else None
+    return frozenset({name}) if name else frozenset()
+
+
 def _placed(project: ProjectIndex, shown: Iterable[list[str]]) -> Iterator[list[str]]:
     """A file's renderings with the paths their lines name placed in the workspace (`prefixed`)."""
     for lines in shown:
@@ -369,7 +381,8 @@ def _matched(
     and the synonyms in its names), and the query stems its text holds."""
     stems = set(by_stem)
     in_text = stems_in_text(read, stems)
-    found = sorted(in_text | stems_in(local.lower(), stems - in_text))
+    said = said_in_code(read, in_text) if is_script(local) else in_text
+    found = sorted(said | stems_in(local.lower(), stems - said))
     if similar:  # synonyms are looked for in names only: a long text is scanned once a word
         view = file_view(project, local)
         long = {s for s in similar if len(s) > INNER_STEM}

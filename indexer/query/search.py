@@ -277,6 +277,26 @@ def best_symbol(
     return os.path.basename(path), 1 if outline else 0, ""
 
 
+DOER_WORDS = 2  # query words a member's body must hold to be shown as what a file does for the task
+
+
+def doer(decoded: Outline, wanted: set[str], read: FileText) -> str | None:
+    """The name of the member that does what the task says: the method (not a type, not a data
+    member) whose body holds the most of the query stems `wanted`, at least DOER_WORDS; the first
+    of a tie. A pack shows it beside the members named by the task's words: `ReceiveHP`, whose
+    body takes the damage, for "where does the player take damage and die"."""
+    body = _body_matches(decoded.entries, wanted, read)
+    best = max(
+        (
+            (len(words), -i)
+            for i, words in body.items()
+            if len(words) >= DOER_WORDS and decoded.entries[i].kind not in _DATA_KINDS
+        ),
+        default=None,
+    )
+    return decoded.entries[-best[1]].qualified.rpartition(".")[2] if best else None
+
+
 def _name_matches(outline: Outline, wanted: set[str]) -> dict[int, set[str]]:
     """outline index -> the query stems its declared name holds (NameText.may_hold passes over the
     names that cannot hold one without splitting and stemming them)."""

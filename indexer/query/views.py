@@ -79,31 +79,36 @@ def compact(view: FileView, graph: Graph, stems: set[str]) -> list[str]:
     return [outline[i] for i in _compact_indexes(view, stems)]
 
 
-def _compact_indexes(view: FileView, stems: set[str]) -> list[int]:
-    """The lines of a C# view's compact form, as indexes: the lines naming no member, and the
-    members the name scan lets through that match; a file of hundreds of members costs what the
-    few that may match do, not a test of each."""
+def _compact_indexes(view: FileView, stems: set[str], doers: frozenset[str] = frozenset()) -> list[int]:
+    """The lines of a C# view's compact form, as indexes: the lines naming no member, the members
+    the name scan lets through that match, and the `doers` (`search.doer`); a file of hundreds of
+    members costs what the few that may match do, not a test of each."""
     members = view.members
     assert members is not None
     maybe = view.names.may_hold(stems) if view.names is not None else None
     if maybe is None:
-        return [i for i, m in enumerate(members) if m is None or matches(m, stems)]
+        return [i for i, m in enumerate(members) if m is None or m in doers or matches(m, stems)]
     kept = [i for i in maybe if (m := members[i]) is not None and matches(m, stems)]
-    return sorted((*view.fixed, *kept))
+    kept += [i for i, m in enumerate(members) if m in doers] if doers else []
+    return sorted({*view.fixed, *kept})
 
 
-def weighted(view: FileView, graph: Graph, stems: set[str]) -> tuple[list[str], list[int]]:
-    """The compact form's lines, each with how much the task needs it: a C# type line most, a
-    member by the query stems its name holds, the namespace least (the path says as much); the
-    lines of other kinds alike."""
+def weighted(
+    view: FileView, graph: Graph, stems: set[str], doers: frozenset[str] = frozenset()
+) -> tuple[list[str], list[int]]:
+    """The compact form's lines, each with how much the task needs it: a C# type line and the
+    member doing what the task says (`doers`) most, a member by the query stems its name holds,
+    the namespace least (the path says as much); the lines of other kinds alike."""
     if view.members is None:
         lines = compact(view, graph, stems)
         return lines, [0] * len(lines)
-    indexes = _compact_indexes(view, stems)
+    indexes = _compact_indexes(view, stems, doers)
     lines = [view.outline[i] for i in indexes]
     weights = [
-        len(stems.intersection(name_stems(m)))
-        if (m := view.members[i]) is not None
+        len(stems) + 1
+        if (m := view.members[i]) in doers
+        else len(stems.intersection(name_stems(m)))
+        if m is not None
         else -1
         if line.startswith("namespace ")
         else len(stems) + 1
@@ -164,6 +169,7 @@ def renderings(
     frozen: frozenset[str],
     room: tuple[int, TokenCounter],
     values: Sequence[str] = (),
+    doers: frozenset[str] = frozenset(),
 ) -> Iterator[list[str]]:
     """Largest first: full outline with matched lines, compact outline, the compact outline cut
     to `room` (tokens, and their counter), header line. Made one at a time: the caller stops at
@@ -186,11 +192,11 @@ def renderings(
     if values:  # the values first: a short outline beside them says more than a long one without
         if tail:
             yield _split([head, *view.outline, *values, *tail], flat)
-        yield from _with_values(head, view, project.graph, stems, room, list(values), flat)
+        yield from _with_values(head, view, project.graph, stems, room, list(values), flat, doers)
     if tail:
         yield _split([head, *view.outline, *tail], flat)
     yield _split([head, *view.outline], flat)
-    lines, weights = weighted(view, project.graph, stems)
+    lines, weights = weighted(view, project.graph, stems, doers)
     if lines != list(view.outline):
         # a C# view's compact lines are some of its lines; another's are cut from its parts
         yield _split([head, *lines], flat and (view.members is not None or not any("\n" in c for c in lines)))
@@ -209,11 +215,12 @@ def _with_values(
     room: tuple[int, TokenCounter],
     values: list[str],
     flat: bool,
+    doers: frozenset[str],
 ) -> Iterator[list[str]]:
     """A C# file's renderings with the values assets hold for its fields: the full outline, the
     compact one, then a cut of it beside all the values or their first."""
     yield _split([head, *view.outline, *values], flat)
-    lines, weights = weighted(view, graph, stems)
+    lines, weights = weighted(view, graph, stems, doers)
     if lines != list(view.outline):
         yield _split([head, *lines, *values], flat)
     if all("\n" not in line for line in (head, *lines)):

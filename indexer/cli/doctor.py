@@ -12,21 +12,20 @@ import re
 import shlex
 import sys
 import time
-from collections import Counter
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import msgspec
 
+from indexer.cli.checks import FAIL, PASS, WARN, Check, Target
 from indexer.cli.common import not_a_folder
+from indexer.cli.doctor_index import index_checks
 from indexer.config import CONFIG_FILE, Config, ConfigError
 from indexer.files import read_regular
 from indexer.installation import add_package
-from indexer.model import LFS_NOTE
 from indexer.project import load_project_config
 from indexer.words import plural
 
-PASS, WARN, FAIL = "pass", "warn", "fail"
 CHECKS_GROUP = "unity_index.doctor_checks"
 DOCTOR_SCHEMA_VERSION = 1
 
@@ -40,22 +39,6 @@ DEPENDENCIES = {
     "watchdog": "watchdog",
     "mcp": "mcp",
 }
-
-
-class Check(msgspec.Struct):
-    """One finding: `fix` says what to do next (empty when there is nothing to do)."""
-
-    name: str
-    status: str  # pass | warn | fail
-    detail: str
-    fix: str = ""
-
-
-class Target(msgspec.Struct):
-    """The project a project check looks at; `config` is None when `unity-index.toml` is invalid."""
-
-    root: Path
-    config: Config | None
 
 
 class Report(msgspec.Struct):
@@ -201,124 +184,6 @@ def check_config(root: Path) -> tuple[Config | None, Check]:
     if path.is_file():
         return config, Check("config", PASS, f"{path} is valid")
     return config, Check("config", PASS, f"no {CONFIG_FILE}: the defaults apply")
-
-
-def index_checks(t: Target) -> list[Check]:
-    """Present, current (as `index --check` sees it) and consistent (records agree with tantivy)."""
-    from indexer.model import SCHEMA_VERSION
-    from indexer.store.header import header_generation, header_ok, read_header
-    from indexer.store.schema import IndexPaths
-
-    if t.config is None:
-        return [Check("index", WARN, "not checked: the configuration is invalid", "fix the config check first")]
-    paths = IndexPaths(t.config.index_path(t.root))
-    build = f"unity-index index --project {shlex.quote(str(t.root))}"
-    if not header_ok(paths):
-        header = read_header(paths)
-        if header and header.get("schema_version") != SCHEMA_VERSION:
-            detail = (
-                f"the index at {paths.root} was written by another version (schema {header.get('schema_version')},"
-                f" this one reads {SCHEMA_VERSION})"
-            )
-            return [Check("index", WARN, detail, f"{build} rebuilds it (any query would too)")]
-        if header is None and paths.header.exists():
-            return [Check("index", FAIL, f"the index at {paths.root} is damaged: index.json is unreadable", build)]
-        if header is not None:
-            missing = " and ".join(p.name for p in (paths.records, paths.tantivy) if not p.exists())
-            detail = f"the index at {paths.root} is damaged: {missing or 'a part'} is missing"
-            return [Check("index", FAIL, detail, f"{build} rebuilds it (any query would too)")]
-        return [Check("index", WARN, f"no index yet at {paths.root}", f"{build} (any query builds it too)")]
-    checks = [Check("index", PASS, f"{paths.root} (generation {header_generation(paths)})")]
-    intact = _intact(paths, build)
-    if intact.status != PASS:
-        return [*checks, intact]
-    return [
-        *checks,
-        intact,
-        _staleness(t.root, t.config, build),
-        _consistency(t.root, t.config, paths, build),
-        _lfs(paths),
-    ]
-
-
-def _intact(paths, build: str) -> Check:
-    """The full check of the index files (`store.integrity`): garbled, truncated or deleted files,
-    or files changed by something other than unity-index."""
-    from indexer.store.integrity import verify
-
-    problems = verify(paths, consistency=False)  # reported by index-consistent
-    if not problems:
-        return Check("index-intact", PASS, "every index file is whole (checksums, SQLite check, records)")
-    shown = "; ".join(problems[:3]) + (f"; and {len(problems) - 3} more" if len(problems) > 3 else "")
-    return Check("index-intact", FAIL, f"the index is damaged: {shown}", f"{build} rebuilds it")
-
-
-def _staleness(root: Path, config: Config, build: str) -> Check:
-    from indexer.changes.diff import check
-
-    st = check(root, config)
-    if not st.indexed:
-        return Check("index-current", FAIL, "the record store cannot be read", f"{build} --full")
-    groups = (("added", st.added), ("changed", st.changed), ("deleted", st.deleted))
-    n = sum(len(g) for _, g in groups)
-    if not n:
-        return Check("index-current", PASS, "the index matches the files on disk")
-    counts = ", ".join(f"{len(g)} {what}" for what, g in groups if g)
-    first = next(p for _, g in groups for p in g)
-    return Check(
-        "index-current",
-        WARN,
-        f"{n} file{'s' if n > 1 else ''} differ{'' if n > 1 else 's'} from the index ({counts}; e.g. {first})",
-        f"{build}; `unity-index watch`, the git hooks or the MCP server keep it current",
-    )
-
-
-# check_consistency also compares the records with the files on disk; staleness is reported above.
-_DISK_PROBLEMS = (
-    ": on disk, not recorded",
-    ": recorded, not on disk",
-    ": recorded stat differs from the file",
-    ": recorded content differs from the file",
-)
-
-
-def _consistency(root: Path, config: Config, paths, build: str) -> Check:
-    from indexer.store.consistency import check_consistency
-
-    problems = [p for p in check_consistency(paths, root, config) if not p.endswith(_DISK_PROBLEMS)]
-    if not problems:
-        return Check("index-consistent", PASS, "header, records, GUID table and full-text index agree")
-    shown = "; ".join(problems[:3]) + (f"; and {len(problems) - 3} more" if len(problems) > 3 else "")
-    return Check("index-consistent", FAIL, f"{len(problems)} problems: {shown}", f"{build} --full rebuilds it")
-
-
-def _lfs(paths) -> Check:
-    """Files git checked out as Git LFS pointers: their scenes, prefabs and assets are not indexed
-    (BossRoom's clone without `git lfs`: 8 scenes and 102 assets), which `status` lists but a user
-    running `doctor` to see why a scene is never found would not look for."""
-    from indexer.store.reader import Records
-
-    reader = Records(paths)
-    try:
-        pointers = sorted(p for p, note in reader.skipped() if note.startswith(LFS_NOTE))
-        kinds = reader.kinds()
-    finally:
-        reader.close()
-    if not pointers:
-        return Check("lfs-content", PASS, "no file is a Git LFS pointer without its content")
-    by_kind = Counter(kinds.get(p, "other") for p in pointers)
-    counts = ", ".join(f"{n} {kind}" for kind, n in sorted(by_kind.items(), key=lambda kv: (-kv[1], kv[0])))
-    many = len(pointers) > 1
-    detail = (
-        f"{plural(len(pointers), 'file')} {'are' if many else 'is a'} Git LFS pointer{'s' if many else ''}, content not"
-        f" checked out ({counts}; e.g. {pointers[0]}): not indexed"
-    )
-    return Check(
-        "lfs-content",
-        WARN,
-        detail,
-        "`git lfs install && git lfs pull` in the repository; the next command indexes them",
-    )
 
 
 def check_hooks(root: Path) -> Check:

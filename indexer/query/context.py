@@ -334,10 +334,8 @@ def _tier2(
         looked_for = frozenset(in_text) if len(read.low) == len(read.text) else frozen
         room = (min(cut, budget - used) - 1, counter)
         shown_for = stems | {stem(hit.name)} if hit.name else stems  # the object holding the field among those shown
-        values = pack_values(project, local, stems) if lead and hit.kind == "csharp" else []
-        doers = _doers(project, local, stems, read) if lead and hit.kind == "csharp" else frozenset()
-        shown = renderings(head, project, local, read, shown_for, looked_for, room, values, doers)
-        for lines in _placed(project, shown):
+        extras = _lead_extras(project, local, stems, read) if lead and hit.kind == "csharp" else ((), frozenset())
+        for lines in _placed(project, renderings(head, project, local, read, shown_for, looked_for, room, *extras)):
             if 2 * len(lines) > budget - used:  # a line and its newline: two tokens at least
                 continue
             if counter.at_least_lines(lines) + 1 > (budget - used if len(lines) == 1 else min(cap, budget - used)):
@@ -360,12 +358,15 @@ def _tier2(
     return Tier2(text=text, tokens=counter.count(text), files=entries)
 
 
-def _doers(project: ProjectIndex, local: str, stems: set[str], read: FileText) -> frozenset[str]:
-    """The member of a lead script whose body does what the task says (`search.doer`), shown
-    whether or not its name holds the task's words."""
+def _lead_extras(
+    project: ProjectIndex, local: str, stems: set[str], read: FileText
+) -> tuple[list[str], frozenset[str]]:
+    """What a lead script shows beyond its outline: the values assets hold for the fields the task
+    names (`serialized.pack_values`), and the member whose body does what the task says
+    (`search.doer`), whether or not its name holds the task's words."""
     outline = outlines_of(project, [local]).get(local)
     name = doer(outline, stems, read) if outline is not None else None
-    return frozenset({name}) if name else frozenset()
+    return pack_values(project, local, stems), frozenset({name}) if name else frozenset()
 
 
 def _placed(project: ProjectIndex, shown: Iterable[list[str]]) -> Iterator[list[str]]:

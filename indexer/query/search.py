@@ -236,7 +236,7 @@ NAME_MATCH = 2  # a query word in a declaration's name counts as much as two in 
 # Members that hold a value rather than do something: a name matching the task's words names the
 # data (`obstacleType`, `laneChangeSpeed`), while the task asks where something happens. The
 # method whose body holds more of its words wins over them, and a method named as well wins a tie.
-_DATA_KINDS = frozenset({"field", "property", "enum_member", "event", "constant"})
+_DATA_KINDS = frozenset({"field", "property", "enum_member", "event"})
 
 
 def best_symbol(

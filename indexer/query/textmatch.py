@@ -50,33 +50,23 @@ def said_in_code(read: FileText, stems: set[str]) -> set[str]:
     """Of the stems a script's text holds (`stems_in_text`), those it says where a word or a part
     of an identifier starts (`Damage` in `TakeDamage`; not `lose` in `Close`) outside `using` and
     `namespace` lines (`Unity.BossRoom` says no "boss" of the task), in its first BODY_CHARS: the
-    words a pack's "matched:" may claim. Kept with the text."""
-    out = set()
-    for s in stems:
-        said = read.found.get(("said", s))
-        if said is None:
-            said = keep_found(read.found, ("said", s), _said(read.text[:BODY_CHARS], s))
-        if said:
-            out.add(s)
-    return out
+    words a pack's "matched:" may claim. Told from where each occurs (`occurrences`, kept with the
+    text); a stem that is everywhere counts, and so does every stem of a text whose lower-cased
+    form does not line up with it."""
+    if len(read.low) != len(read.text):
+        return set(stems)
+    text = read.text
+    return {s for s, where in occurrences(read, stems).items() if where is None or any(_said(text, p) for p in where)}
 
 
-def _said(text: str, stem: str) -> bool:
-    """Whether `text` holds `stem` (lower case) where a word or an identifier's part starts, on a
+def _said(text: str, pos: int) -> bool:
+    """Whether a word or a part of an identifier starts at `pos` (after no letter or digit, or as
+    an upper-case letter after a lower-case one or a digit: `TakeDamage`, `player2Health`), on a
     line that is no `using` or `namespace` line."""
-    for m in _part_start(stem).finditer(text):
-        start = text.rfind("\n", 0, m.start()) + 1
-        if not NOT_MATCHED.match(text, start):
-            return True
-    return False
-
-
-@lru_cache(maxsize=1024)
-def _part_start(stem: str) -> re.Pattern[str]:
-    """`stem` in any case, after no letter or digit, or as an upper-case letter after a lower-case
-    one or a digit (`TakeDamage`, `player2Health`): the start of a word or of an identifier's part."""
-    letters = "".join(f"[{c}{c.upper()}]" if c.isalpha() else re.escape(c) for c in stem)
-    return re.compile(rf"(?:(?<![A-Za-z0-9])|(?<=[a-z0-9])(?=[A-Z])){letters}")
+    before = text[pos - 1] if pos else " "
+    if before.isalnum() and not (text[pos].isupper() and (before.islower() or before.isdigit())):
+        return False
+    return not NOT_MATCHED.match(text, text.rfind("\n", 0, pos) + 1)
 
 
 def near_words_of(read: FileText, stems: frozenset[str]) -> int:

@@ -11,6 +11,7 @@ import msgspec
 
 from indexer.build.moves import move_sources
 from indexer.changes import gitview, journal
+from indexer.changes.candidates import changed_candidates
 from indexer.changes.diff import Change, diff
 from indexer.config import Config
 from indexer.model import FileRecord
@@ -61,25 +62,10 @@ def make_plan(
 ) -> Plan:
     reader = _open_reader(ipaths, full or not header_ok(ipaths))
     rebuild = reader is None
-    jread = None
-    if use_journal and paths is None:
-        jread = journal.read_journal(journal.journal_path(root), journal.load_position(ipaths))
-        if jread.continuous and journal.editor_running(root):
-            paths = jread.paths
+    paths, jread, git_now = changed_candidates(
+        root, ipaths, reader, paths, use_journal=use_journal, use_git=use_git, git_locks=git_locks
+    )
     generation_before = reader.generation() if reader is not None else -1
-    git_now = None
-    if use_git and paths is None:
-        git_now = gitview.status(root, locks=git_locks)
-        if git_now is not None and reader is not None:
-            recorded = reader.kinds
-            paths = gitview.candidates(
-                root,
-                ipaths,
-                git_now,
-                generation_before,
-                lambda: [p for p, k in recorded().items() if k != "folder"],
-                reader.stats,
-            )
     try:
         change = diff(root, config, reader, None if rebuild else paths)
         if not change.walked and (MANIFEST in change.deleted or any(j.path == MANIFEST for j in change.jobs)):

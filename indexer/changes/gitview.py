@@ -297,6 +297,17 @@ def candidates(
     return sorted(paths)
 
 
+def narrows(ipaths: IndexPaths, now: GitStatus, generation: int) -> bool:
+    """Whether the view the last update remembered lets `candidates` name a few paths rather
+    than every record: it is of `generation`, git hides the same files, and it is no rebuild's
+    (whose first update after looks at every record)."""
+    try:
+        view = msgspec.json.decode(_view_path(ipaths).read_bytes(), type=GitView)
+    except (OSError, msgspec.DecodeError):
+        return False
+    return view.generation == generation and view.hidden == now.hidden and not view.every_record
+
+
 def restated(root: Path, stats: Mapping[str, FileStat]) -> list[str] | None:
     """Recorded files whose stat in git's index differs from their record's (file system form),
     None if git cannot say. `git status` and `git commit` refresh the stat of a file whose content

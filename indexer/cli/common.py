@@ -210,8 +210,8 @@ REFRESH_WAIT = 10.0  # seconds a command waits for another writer (a watcher) be
 def ensure_index(ws, console: Console, refresh: bool = True) -> None:
     """Build the index of any project of the workspace that has none yet, and (`refresh`) bring
     up to date one that files changed since (an edit, a `git stash` or `reset --hard`, which run
-    no hook), so the answer is about the files as they are. A current index costs a walk of stats
-    (0.1 s at 8,000 files) and loads no update pipeline."""
+    no hook), so the answer is about the files as they are. A current index costs git's status or
+    a walk of stats (`diff.needs_update`) and loads no update pipeline."""
     from indexer.store.header import header_ok
     from indexer.store.integrity import other_format
     from indexer.store.lock import DEFAULT_WAIT, IndexBusy

@@ -151,14 +151,23 @@ def test_refs_json_has_the_documented_fields(indexed_fixture: Path, tmp_path: Pa
     data = _json("refs", "PlayerHealth", "--limit", "0", "--project", str(indexed_fixture))
     assert list(data) == ["schema_version", "target", "total", "usages"]
     assert list(data["target"]) == ["kind", "name", "path", "guid", "member", "types", "note"]
+    # a type declared in one file names it and its GUID (both were empty until session 26)
+    guid = (indexed_fixture / "Assets/Scripts/Player/PlayerHealth.cs.meta").read_text().split("guid: ")[1].split()[0]
+    assert (data["target"]["path"], data["target"]["guid"]) == ("Assets/Scripts/Player/PlayerHealth.cs", guid)
     assert data["total"] == len(data["usages"]) > 0
     for usage in data["usages"]:
         assert list(usage) == ["path", "line", "where", "kind", "context", "detail", "resolved"]
     assert {u["where"] for u in data["usages"]} == {"code", "asset"}
-    root = write_project(tmp_path / "P", {"Assets/Lonely.cs": "public class Lonely {}"})
+    split = "public partial class Split {}"
+    root = write_project(
+        tmp_path / "P", {"Assets/Lonely.cs": "public class Lonely {}", "Assets/A.cs": split, "Assets/B.cs": split}
+    )
     r = run_cli("refs", "Lonely", "--json", "--project", str(root))
     assert r.returncode == 0, r.stderr
     assert (json.loads(r.stdout)["total"], json.loads(r.stdout)["usages"]) == (0, [])
+    assert (json.loads(r.stdout)["target"]["path"], json.loads(r.stdout)["target"]["guid"]) == ("Assets/Lonely.cs", "")
+    parts = json.loads(run_cli("refs", "Split", "--json", "--project", str(root)).stdout)["target"]
+    assert parts["path"] == ""  # two files declare it: no one path
 
 
 def test_a_negative_refs_limit_is_a_usage_error(indexed_fixture: Path) -> None:

@@ -40,11 +40,23 @@ def find_references(ws: Workspace, text: str) -> tuple[Target | None, list[Usage
         t = graph.target(text)
         if t.kind == "unknown":
             continue
+        if t.kind == "type":
+            t = _declared_in(graph, t)
         found = with_settings(graph, graph.references(t))  # which may add to the target's note
         if target is None:
             target = msgspec.structs.replace(t, path=p.prefix + t.path if t.path else "")
         usages += [_placed_usage(u, p.prefix) for u in found] if p.prefix else found
     return target, usages
+
+
+def _declared_in(graph, t: Target) -> Target:
+    """A type target with the file declaring it and that file's GUID, when one file declares
+    every type it means (a partial class's parts, or same-named types in two files: neither)."""
+    files = {row.path for q in t.types for row in graph.types_named(q) if row.qualified == q}
+    if len(files) != 1:
+        return t
+    path = files.pop()
+    return msgspec.structs.replace(t, path=path, guid=graph.records.guid_naming(path) or "")
 
 
 def describe_target(ws: Workspace, text: str, max_lines: int = 400) -> tuple[str, Description]:

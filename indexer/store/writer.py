@@ -225,9 +225,10 @@ class Writer(Records):
         keys = asset_keys(path, kind, symbols) | scene_keys(path)
         if path.endswith(SHADER_SUFFIXES) and (old := self.record(path)) is not None:
             keys ^= asset_keys(path, old.kind, old.symbols)
-        sql = "SELECT r.key, r.detail FROM refs r JOIN files f ON f.id = r.file_id"
-        sql += " WHERE r.kind = 'address' AND f.path = ?"
-        keys.update(name for name, _ in set(self.conn.execute(sql, (path,))) ^ addresses)
+        if addresses or path.lower().endswith(".asset"):  # a group is an asset: others skip a scan of `refs`
+            sql = "SELECT r.key, r.detail FROM refs r JOIN files f ON f.id = r.file_id"
+            sql += " WHERE r.kind = 'address' AND f.path = ?"  # (`refs` has no index by file: every address row)
+            keys.update(name for name, _ in set(self.conn.execute(sql, (path,))) ^ addresses)
         self.changed_keys.update(keys)
 
     def _type_shapes(self, path: str) -> list[tuple[tuple, tuple, str]]:

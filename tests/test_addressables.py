@@ -11,7 +11,7 @@ from indexer.scanners.unity_yaml import scan
 
 from .conftest import meta, run_cli, write_project
 
-GOBLIN, ORC, BANNER = "a1" * 16, "b2" * 16, "c3" * 16
+GOBLIN, ORC, BANNER, TROLL = "a1" * 16, "b2" * 16, "c3" * 16, "e5" * 16
 GROUP = f"""%YAML 1.1
 %TAG !u! tag:unity3d.com,2011:
 --- !u!114 &11400000
@@ -66,6 +66,12 @@ def test_a_group_lists_each_asset_with_its_address_and_labels_but_not_its_own_gu
     ]
 
 
+TROLL_ENTRY = (
+    f"  - m_GUID: {TROLL}\n    m_Address: Orc Chief\n    m_ReadOnly: 0\n    m_SerializedLabels: []\n"
+    "  m_ReadOnly: 0\n  m_Settings"
+)
+
+
 def test_code_loading_by_address_or_label_is_tied_to_the_assets_and_listed_by_refs(tmp_path: Path) -> None:
     from indexer.build.update import update
     from indexer.config import Config
@@ -79,26 +85,28 @@ public class Spawner : MonoBehaviour {
         Addressables.InstantiateAsync("Goblin");
         Addressables.LoadAssetsAsync<GameObject>("enemies", null);
         Addressables.LoadAssetAsync<GameObject>("Troll");
+        Addressables.LoadAssetAsync<GameObject>("Orc Chief");
     }
 }
 """
     root = write_project(
         tmp_path / "P",
         {
-            "Assets/AddressableAssetsData/Enemies.asset": GROUP,
+            "Assets/AddressableAssetsData/Enemies.asset": GROUP.replace("  m_ReadOnly: 0\n  m_Settings", TROLL_ENTRY),
             "Assets/AddressableAssetsData/Enemies.asset.meta": meta("d4" * 16, "NativeFormatImporter"),
             "Assets/Enemies/Goblin.prefab": prefab.format("Goblin"),
             "Assets/Enemies/Goblin.prefab.meta": meta(GOBLIN, "PrefabImporter"),
             "Assets/Enemies/Orc.prefab": prefab.format("Orc"),
             "Assets/Enemies/Orc.prefab.meta": meta(ORC, "PrefabImporter"),
             "Assets/Enemies/Troll.prefab": prefab.format("Troll"),
-            "Assets/Enemies/Troll.prefab.meta": meta("e5" * 16, "PrefabImporter"),
+            "Assets/Enemies/Troll.prefab.meta": meta(TROLL, "PrefabImporter"),
             "Assets/Scripts/Spawner.cs": source,
         },
     )
     update(root, Config(workers=1))
     graph = open_workspace(root, [(root, Config())]).projects[0].graph
-    # "Troll" is no address: a literal naming no asset is no edge
+    # "Troll" is no address: a literal naming no asset is no edge; "Orc Chief" is not shaped like
+    # a key (a space and no `/`, docs/indexing.md), so no literal is recorded for the one that is
     assert [p for p, e in graph.uses("Assets/Scripts/Spawner.cs") if e == "loads"] == [
         "Assets/Enemies/Goblin.prefab",
         "Assets/Enemies/Orc.prefab",
@@ -117,4 +125,33 @@ public class Spawner : MonoBehaviour {
         '  Assets/Enemies/Goblin.prefab (m_SerializeEntries, address "Goblin", label "enemies", label "melee")',
         '  Assets/Enemies/Orc.prefab (m_SerializeEntries, address "Enemies/Orc: Chief", label "enemies")',
         f'  guid:{BANNER} (not in project) (m_SerializeEntries, address "Assets/Art/Banner.png")',
+        '  Assets/Enemies/Troll.prefab (m_SerializeEntries, address "Orc Chief")',
+    ]
+
+
+def test_a_label_on_many_assets_ties_the_code_to_the_first_four_by_path(tmp_path: Path) -> None:
+    """docs/indexing.md: a label names every asset it is on, "the first 4 by path as for any key"
+    (query/loads.MAX_TARGETS: a key names candidates, and a loader of hundreds is no edge to each)."""
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.query.workspace import open_workspace
+
+    entries = "".join(
+        f"  - m_GUID: {i:x}{'0' * 31}\n    m_Address: Coin{i}\n    m_ReadOnly: 0\n"
+        "    m_SerializedLabels:\n    - coins\n"
+        for i in range(1, 7)
+    )
+    group = GROUP.split("  m_SerializeEntries:\n")[0] + "  m_SerializeEntries:\n" + entries
+    files = {
+        "Assets/Groups/Coins.asset": group,
+        "Assets/Scripts/Bank.cs": 'class Bank { void A() { Addressables.LoadAssetsAsync<Coin>("coins", null); } }',
+    }
+    for i in range(1, 7):
+        files[f"Assets/Coins/Coin{i}.asset"] = f"%YAML 1.1\n--- !u!114 &1\nMonoBehaviour:\n  m_Name: Coin{i}\n"
+        files[f"Assets/Coins/Coin{i}.asset.meta"] = meta(f"{i:x}{'0' * 31}", "NativeFormatImporter")
+    root = write_project(tmp_path / "P", files)
+    update(root, Config(workers=1))
+    graph = open_workspace(root, [(root, Config())]).projects[0].graph
+    assert [p for p, e in graph.uses("Assets/Scripts/Bank.cs") if e == "loads"] == [
+        f"Assets/Coins/Coin{i}.asset" for i in range(1, 5)
     ]

@@ -103,7 +103,13 @@ def test_in_a_git_repository_the_check_is_gits_and_a_current_index_loads_no_upda
         assert out.returncode == 0, out.stderr
         return out.stdout.strip().splitlines()[-1]
 
+    from indexer.store.header import header_generation
+
+    from .test_indexing import paths_of
+
+    before = header_generation(paths_of(root))
     assert loaded() != "LOADED:"  # the rebuild's view: one update, which writes git's view
+    assert header_generation(paths_of(root)) == before  # and nothing else: no new generation
     assert loaded() == "LOADED:"  # current, and git says so: no update code
     (root / "Assets/Scripts/ShieldBubble.cs").write_text(SHIELD)
     out = run_cli("query", "shield bubble absorb", "--json", "--project", str(root))

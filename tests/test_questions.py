@@ -676,3 +676,37 @@ def test_describe_leaves_out_what_a_project_script_inherits_from_a_third_party_b
         "  components: Transform, NetObject, Drone",
         "    Drone: syncEnabled: 1; hoverHeight: 2.5",
     ], lines
+
+
+COLLIDER = """using UnityEngine;
+public class CharacterCollider : MonoBehaviour
+{
+    public class DeathEvent { public string obstacleType; }
+    public float laneChangeSpeed = 2f;
+    public int currentLife = 3;
+    void OnTriggerEnter(Collider c)
+    {
+        // the player hit an obstacle: one life lost
+        if (c.CompareTag("Obstacle")) currentLife -= 1;
+    }
+    public void ChangeLane(int direction) { transform.position += Vector3.right * direction; }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "named"),
+    [
+        # a field named by one word loses to the method whose body holds three (session 26)
+        ("where does the player lose a life when hitting an obstacle", "CharacterCollider.OnTriggerEnter"),
+        # named alike, the member that does something wins over the one that holds a value
+        ("change lane", "CharacterCollider.ChangeLane"),
+    ],
+)
+def test_a_hit_is_named_by_the_member_that_does_what_is_asked_not_a_field_named_like_it(
+    tmp_path: Path, question: str, named: str
+) -> None:
+    root = write_project(tmp_path / "P", {"Assets/CharacterCollider.cs": COLLIDER})
+    update(root, Config(workers=1))
+    hit = open_workspace(root, [(root, Config())]).search(question, limit=1)[0]
+    assert (hit.path, hit.name) == ("Assets/CharacterCollider.cs", named)

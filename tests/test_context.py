@@ -359,7 +359,7 @@ def test_a_code_task_gets_code_first_but_keeps_an_asset_among_its_two_best_hits(
         "text match; script on Assets/Prefabs/Weapons/Sword.prefab"
     ]
     player = "Assets/Prefabs/Player.prefab"
-    assert ranked.index(player) < ranked.index("Assets/Scripts/Weapons/MeleeWeapon.cs")
+    assert ranked.index("Assets/Scripts/Weapons/MeleeWeapon.cs") < ranked.index(player)  # the sword's behaviour
     files = [f.path for f in build_context(ws, task, 4000, tok).tier2.files]
     assert files[:4] == ranked[:4]
     scores = {h.path: h.score for h in ws.search(task, limit=40, named=False)}

@@ -828,3 +828,68 @@ def test_a_packs_scene_outline_shows_the_object_holding_the_said_value(tmp_path:
     assert scene.startswith("  (scene; matched: 22, level, set; holds spawnOdds: 22 at L461)\n")
     assert "\nMisc  L" in scene and "spawnOdds: 22" in scene.split("\nMisc  L", 1)[1]
     assert "more objects" in scene  # the compact form, not the whole outline
+
+
+BREAKABLE = """using UnityEngine;
+public class Breakable : MonoBehaviour
+{
+    public string colliderTag = "Destroyer";
+    public GameObject brokenVersion;
+    void OnCollisionEnter(Collision other) { if (other.gameObject.CompareTag(colliderTag)) Destroy(gameObject); }
+}
+"""
+
+
+def test_the_one_script_a_best_prefab_carries_ranks_right_after_it(tmp_path: Path) -> None:
+    """A prefab among the three best whose one project script few prefabs carry does what that
+    script says: `Breakable.cs` (no word of the task) ranks at least 0.8 of the piggy bank's score
+    times its own prior, reached from it. A prefab carrying two scripts, or a script on four
+    prefabs, pairs with none."""
+    breakable, lamp = "b" * 32, "c" * 32
+    files = {
+        "Assets/Scripts/Breakable.cs": BREAKABLE,
+        "Assets/Scripts/Breakable.cs.meta": meta(breakable),
+        "Assets/Prefabs/PiggyBank.prefab": _carrying(breakable, "PiggyBank", "colliderTag: Destroyer"),
+        "Assets/Scripts/Flicker.cs": "using UnityEngine; public class Flicker : MonoBehaviour { public float rate; }",
+        "Assets/Scripts/Flicker.cs.meta": meta(lamp),
+        "Assets/Scripts/Noise.cs": "public class Noise { public void Shatter(int piggy) {} }",
+    }
+    files |= {f"Assets/Prefabs/Lamp{i}.prefab": _carrying(lamp, f"Lamp{i}", "rate: 2") for i in range(4)}
+    second = _carrying(lamp, "ToyVase", "rate: 2").split("--- !u!114")[1].replace("&11400", "&11401")
+    vase = _carrying(breakable, "ToyVase", "colliderTag: Destroyer").replace(
+        "  - component: {fileID: 11400}\n", "  - component: {fileID: 11400}\n  - component: {fileID: 11401}\n"
+    )
+    files["Assets/Prefabs/ToyVase.prefab"] = vase + "--- !u!114" + second
+    ws = workspace(write_project(tmp_path / "P", files))
+    hits = ws.search("the piggy bank only shatters when hit", limit=10)
+    assert [h.path for h in hits[:2]] == ["Assets/Prefabs/PiggyBank.prefab", "Assets/Scripts/Breakable.cs"]
+    assert hits[1].score == pytest.approx(hits[0].score * 0.8, abs=1e-3)
+    assert hits[1].reason.endswith("; script on Assets/Prefabs/PiggyBank.prefab")
+    for task in ("the lamp at night", "the toy vase on the table"):  # four prefabs; two scripts on one
+        hits = ws.search(task, limit=10)
+        raised = [h for h in hits if h.path in ("Assets/Scripts/Flicker.cs", "Assets/Scripts/Breakable.cs")]
+        assert hits[0].kind == "prefab" and all(h.score < hits[0].score * 0.5 for h in raised)
+    assert not ws.search("the piggy bank only shatters when hit", limit=10, kind="prefab")[1:]
+
+
+def test_a_licensed_folder_holding_a_scene_of_the_build_is_the_projects_own(tmp_path: Path) -> None:
+    """A sample licensed as a whole (`Assets/XRI_Examples/LICENSE.md` beside its scenes) is the
+    game, not a drop beside it: a folder holding an enabled scene of the build is not third-party;
+    a kit with a license deeper inside it still is."""
+    build = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1045 &1\nEditorBuildSettings:\n  m_Scenes:\n"
+        "  - enabled: 1\n    path: Assets/Examples/Scenes/Main.unity\n    guid: " + "d" * 32 + "\n"
+        "  - enabled: 0\n    path: Assets/Other/Old.unity\n    guid: " + "e" * 32 + "\n"
+    )
+    root = write_project(
+        tmp_path / "P",
+        {
+            "ProjectSettings/EditorBuildSettings.asset": build,
+            "Assets/Examples/LICENSE.md": "MIT",
+            "Assets/Examples/Kit/LICENSE.md": "MIT",
+            "Assets/Other/LICENSE.md": "MIT",
+            "Assets/Examples/Scripts/Breakable.cs": BREAKABLE,
+        },
+    )
+    assert workspace(root).projects[0].vendored == {"Assets/Examples/Kit/", "Assets/Other/"}
+    assert vendored_folders(["Assets/A/LICENSE"], ["Assets/A/S.unity"]) == frozenset()

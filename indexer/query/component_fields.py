@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from indexer.model import Symbol
-from indexer.query.priors import is_vendored, vendored_folders
+from indexer.query.priors import is_vendored, third_party_folders
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
@@ -47,7 +47,7 @@ class ComponentFields:
 
     def third_party(self, path: str) -> bool:
         if self._vendored is None:
-            self._vendored = self.graph.__dict__[_VENDORED] = vendored_folders(self.graph.records.vendor_mark_paths())
+            self._vendored = self.graph.__dict__[_VENDORED] = third_party_folders(self.graph.records)
         return is_vendored(path, self._vendored)
 
     def _judged(self, script_guid: str) -> tuple[bool, frozenset[str]]:

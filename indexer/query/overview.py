@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from indexer.model import Assembly, Overview
-from indexer.query.priors import vendor_package, vendored_folders
+from indexer.query.priors import third_party_folders, vendor_package
 from indexer.query.tokens import TokenCounter
 from indexer.store.reader import Records
 from indexer.unity import editor_only_assembly
@@ -76,7 +76,7 @@ def build_overview(root: Path, records: Records, kinds: dict[str, str]) -> Overv
             elif sym.kind == "package" and not sym.name.startswith("com.unity.modules."):
                 packages.append(f"{sym.name} {sym.detail}")
     assemblies: list[Assembly] = []
-    vendored = vendored_folders(records.vendor_mark_paths())
+    vendored = third_party_folders(records)
     for path in sorted(p for p, k in kinds.items() if k == "asmdef"):
         rec = records.record(path)
         for sym in rec.symbols if rec else ():

@@ -154,11 +154,20 @@ ASSET_WORDS = frozenset(
 )
 
 
-def vendored_folders(paths: list[str]) -> frozenset[str]:
+def third_party_folders(records: Records) -> frozenset[str]:
+    """The project's folders of third-party code (vendored_folders), from its index."""
+    build = records.symbols("ProjectSettings/EditorBuildSettings.asset")
+    scenes = [s.name for s in build if s.kind == "build_scene" and s.detail == "enabled"]
+    return vendored_folders(records.vendor_mark_paths(), scenes)
+
+
+def vendored_folders(paths: list[str], build_scenes: Iterable[str] = ()) -> frozenset[str]:
     """Folders that hold third-party code, below the project's top folders: those with a license,
     release notes, a change log, a plain-text read-me or a PDF manual of their own (what Asset
     Store and open-source drops ship with), and below Assets/ those with a package manifest (an
-    SDK's package copied in)."""
+    SDK's package copied in). Not a folder holding a scene of the build (`build_scenes`): that is
+    the game itself, licensed as a whole (`Assets/XRI_Examples/LICENSE.md` beside its scenes)."""
+    scenes = tuple(build_scenes)
     out = set()
     for p in paths:
         folder, _, name = p.rpartition("/")
@@ -169,7 +178,7 @@ def vendored_folders(paths: list[str]) -> frozenset[str]:
             or (name == _PACKAGE_MANIFEST and folder.startswith("Assets/"))
         ):
             out.add(folder + "/")
-    return frozenset(out)
+    return frozenset(f for f in out if not any(scene.startswith(f) for scene in scenes))
 
 
 def is_vendored(path: str, folders: frozenset[str]) -> bool:

@@ -13,8 +13,9 @@ import msgspec
 
 from indexer.identifiers import TASK_WORDS, name_stems, said_words, stem
 from indexer.model import Hit, Ranked
-from indexer.project import is_prefab, is_script
+from indexer.project import is_script
 from indexer.query.instances import instance_named
+from indexer.query.pairing import pair
 from indexer.query.priors import (
     ART_KINDS,
     ART_PRIOR,
@@ -78,10 +79,6 @@ ASSET_INTENT_GAIN = 2.0  # carrier edges count this much more when the task asks
 # each other (textmatch.near_words): 1 + NEAR_GAIN * (near - 1) / (words - 1).
 NEAR_FILES = 8
 NEAR_GAIN = 0.5
-# A script among the PAIRED_SCRIPTS best that one prefab alone carries is that prefab's behaviour:
-# the prefab ranks at least PAIRED_SHARE of the script's score (see _pair_prefabs).
-PAIRED_SCRIPTS = 3
-PAIRED_SHARE = 0.8
 QUOTE_GAIN = 1.0  # a file holding a text the task quotes gains this times the best match's score
 LISTS_SHOWN = 3  # files named in a data asset's "lists ..." reason
 # A task asking where something is set: a small data asset (a ScriptableObject, a physics material)
@@ -138,9 +135,8 @@ def rank(
         _near_words(project, ranked, said)
     if TEST_CAP and not asks_for(terms, TEST_WORDS):
         _tests_below_tested_code(project, ranked)
-    if kind in (None, "prefab"):
-        prior = lambda p: _prior(project, priors, p, terms, said)  # noqa: E731
-        _pair_prefabs(project, ranked, boosts, stats, prior, path_prefix.strip("/") + "/" if path_prefix else "")
+    prior = lambda p: _prior(project, priors, p, terms, said)  # noqa: E731
+    pair(project, ranked, boosts, stats, prior, kind, path_prefix)
     order = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:limit]
     stems = {stem(t) for t in terms}
     for r in order:  # why: written for the files shown only
@@ -252,31 +248,6 @@ def _quoted(project, text: str, ranked: dict[str, Ranked], priors: dict[str, flo
             r.score += QUOTE_GAIN * top * priors.get(c.path, 1.0)
             r.reasons.append(f'holds "{phrase}"')
     return {c.path: phrase for c, phrase in reversed(held)}  # the first phrase a file holds
-
-
-def _pair_prefabs(
-    project, ranked: dict[str, Ranked], boosts: dict, stats: dict, prior: Callable[[str], float], prefix: str
-) -> None:
-    """A script among the PAIRED_SCRIPTS best that exactly one prefab carries directly is that
-    prefab's behaviour, and the prefab holds its values and wiring: `EnemySpawner.prefab` for
-    `EnemySpawner.cs`, `PlayerShipBase.prefab` for the ship's `PlayerShipShootBullet.cs`. The
-    prefab ranks at least PAIRED_SHARE of the script's score times its own prior (a code task
-    still ranks prefabs lower), reached from it (`boosts`, read for the reason; `stats`, for its
-    kind, gains the prefab's). Only prefabs under `prefix`, the search's path prefix."""
-    scripts = [r for r in sorted(ranked.values(), key=lambda r: (-r.score, r.path)) if is_script(r.path)]
-    for script in scripts[:PAIRED_SCRIPTS]:
-        carried_by = project.graph.used_by(script.path)
-        prefabs = [p for p, edge in carried_by if edge == "carries_script" and is_prefab(p)]
-        if len(prefabs) != 1 or not prefabs[0].startswith(prefix):
-            continue
-        prefab = prefabs[0]
-        score = script.score * PAIRED_SHARE * prior(prefab)
-        if prefab not in ranked:
-            ranked[prefab] = Ranked(prefab, 0.0, [])
-            stats.update(project.stats_of([prefab]))
-        if ranked[prefab].score < score:
-            ranked[prefab].score = score
-            boosts.setdefault(prefab, (score, "carries_script", script.path, ()))
 
 
 def _prior(project, priors: dict[str, float], path: str, terms: list[str], said: list[str]) -> float:

@@ -86,9 +86,9 @@ class Snapshot:
     @cached_property
     def vendored(self) -> frozenset[str]:
         """Folders of third-party code in this project (ranked below the project's own)."""
-        from indexer.query.priors import vendored_folders
+        from indexer.query.priors import third_party_folders
 
-        return vendored_folders(self.records.vendor_mark_paths())
+        return third_party_folders(self.records)
 
     @cached_property
     def test_folders(self) -> frozenset[str]:

@@ -14,9 +14,10 @@ from indexer.model import Ranked
 from indexer.project import is_prefab, is_script
 
 # A script among the PAIRED_SCRIPTS best that one prefab alone carries is that prefab's behaviour:
-# the prefab ranks at least PAIRED_SHARE of the script's score (see prefabs_of_scripts).
+# the prefab ranks at least PAIRED_SHARE of the script's score (see prefabs_of_scripts), level
+# with it (ASKED_SHARE) when the task asks where something is set.
 PAIRED_SCRIPTS = 3
-PAIRED_SHARE = 0.8
+PAIRED_SHARE, ASKED_SHARE = 0.8, 1.0
 # A prefab among the BEHAVIOUR_PREFABS best whose one project script is carried by at most
 # BEHAVIOUR_CARRIERS prefabs: the script ranks at least BEHAVIOUR_SHARE of the prefab's score.
 BEHAVIOUR_PREFABS = 3
@@ -32,12 +33,15 @@ def pair(
     prior: Callable[[str], float],
     kind: str | None,
     path_prefix: str | None,
+    asks_assets: bool,
 ) -> None:
     """Both pairings, within the search's filters: a prefab for its script when prefabs may be
-    shown, a script for its prefab when any kind may."""
+    shown, a script for its prefab when any kind may. `asks_assets`: the task asks where
+    something is set, configured or wired (priors.ASSET_WORDS)."""
     prefix = path_prefix.strip("/") + "/" if path_prefix else ""
     if kind in (None, "prefab"):
-        prefabs_of_scripts(project, ranked, boosts, stats, prior, prefix)
+        share = ASKED_SHARE if asks_assets else PAIRED_SHARE
+        prefabs_of_scripts(project, ranked, boosts, stats, prior, prefix, share)
     if kind is None:
         scripts_of_prefabs(project, ranked, boosts, stats, prior, prefix)
 
@@ -56,12 +60,18 @@ def _raise(project, ranked: dict[str, Ranked], boosts: dict, stats: dict, path: 
 
 
 def prefabs_of_scripts(
-    project, ranked: dict[str, Ranked], boosts: dict, stats: dict, prior: Callable[[str], float], prefix: str
+    project,
+    ranked: dict[str, Ranked],
+    boosts: dict,
+    stats: dict,
+    prior: Callable[[str], float],
+    prefix: str,
+    share: float = PAIRED_SHARE,
 ) -> None:
     """A script among the PAIRED_SCRIPTS best that exactly one prefab carries directly is that
     prefab's behaviour, and the prefab holds its values and wiring: `EnemySpawner.prefab` for
     `EnemySpawner.cs`, `PlayerShipBase.prefab` for the ship's `PlayerShipShootBullet.cs`. The
-    prefab ranks at least PAIRED_SHARE of the script's score times its own prior (a code task
+    prefab ranks at least `share` of the script's score times its own prior (a code task
     still ranks prefabs lower), reached from it (`boosts`, read for the reason; `stats`, for its
     kind, gains the prefab's). Only prefabs under `prefix`, the search's path prefix."""
     for script in _best(ranked, is_script, PAIRED_SCRIPTS):
@@ -69,7 +79,7 @@ def prefabs_of_scripts(
         prefabs = [p for p, edge in carried_by if edge == "carries_script" and is_prefab(p)]
         if len(prefabs) != 1 or not prefabs[0].startswith(prefix):
             continue
-        score = script.score * PAIRED_SHARE * prior(prefabs[0])
+        score = script.score * share * prior(prefabs[0])
         _raise(project, ranked, boosts, stats, prefabs[0], score, ("carries_script", script.path, ()))
 
 

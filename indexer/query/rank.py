@@ -136,7 +136,7 @@ def rank(
     if TEST_CAP and not asks_for(terms, TEST_WORDS):
         _tests_below_tested_code(project, ranked)
     prior = lambda p: _prior(project, priors, p, terms, said)  # noqa: E731
-    pair(project, ranked, boosts, stats, prior, kind, path_prefix)
+    pair(project, ranked, boosts, stats, prior, kind, path_prefix, asks_assets)
     order = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:limit]
     stems = {stem(t) for t in terms}
     for r in order:  # why: written for the files shown only

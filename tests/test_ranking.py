@@ -893,3 +893,34 @@ def test_a_licensed_folder_holding_a_scene_of_the_build_is_the_projects_own(tmp_
     )
     assert workspace(root).projects[0].vendored == {"Assets/Examples/Kit/", "Assets/Other/"}
     assert vendored_folders(["Assets/A/LICENSE"], ["Assets/A/S.unity"]) == frozenset()
+
+
+def _volume(name: str) -> str:
+    """A render pipeline's volume profile: one effect whose parameters are overridable values."""
+    params = "".join(f"  {p}:\n    m_OverrideState: 1\n    m_Value: 0.5\n" for p in ("intensity", "scatter", "tint"))
+    return (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!114 &-85024\nMonoBehaviour:\n  m_Enabled: 1\n"
+        f"  m_Script: {{fileID: 11500000, guid: {'9' * 32}, type: 3}}\n  m_Name: {name}\n  active: 1\n{params}"
+    )
+
+
+def test_a_volume_profile_is_how_things_look(tmp_path: Path) -> None:
+    """A render volume profile (bloom, fog: most fields `{m_OverrideState, m_Value}`) shares the
+    words of a room or a screen but holds no behaviour: at ART_PRIOR of its text match unless the
+    task is about looks ("bloom", "blurry")."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Settings/VolumeRoomShake.asset": _volume("ScreenShakeRoom"),
+            "Assets/Scripts/Notes.cs": "public class Notes { public void Room() {} }",
+        },
+    )
+    ws = workspace(root)
+    project = ws.projects[0]
+    from indexer.query.priors import ART_PRIOR
+    from indexer.query.rank import role_priors
+
+    kinds = {"Assets/Settings/VolumeRoomShake.asset": "asset", "Assets/Scripts/Notes.cs": "csharp"}
+    for task, prior in (("the screen shake in the room is too violent", ART_PRIOR), ("the room bloom is blurry", 1.0)):
+        said = task.split()
+        assert role_priors(project, kinds, said, said).get("Assets/Settings/VolumeRoomShake.asset", 1.0) == prior

@@ -100,7 +100,8 @@ AUDIO_WORDS = frozenset("sound sounds audio sfx music clip clips".split())  # no
 VISUAL_WORDS = frozenset(
     """visual visuals graphic graphics vfx fx effect effects particle particles look looks appearance glow flash shader
     shaders material materials texture textures sprite sprites colour color colours colors mesh model
-    animation animations animator clip clips thick thicker thin thinner bright brighter transparent""".split()  # noqa: SIM905
+    animation animations animator clip clips thick thicker thin thinner bright brighter transparent
+    blur blurry blurred bloom vignette exposure tonemapping""".split()  # noqa: SIM905
 )
 ART_WORDS = AUDIO_WORDS | VISUAL_WORDS
 EDITOR_WORDS = frozenset(
@@ -298,6 +299,19 @@ def has_logic(graph: Graph, prefab: str) -> bool:
     if any(e == "script" for _, e in graph.uses(prefab)):
         return True
     return any(is_script(p) for p, _ in carried(graph, prefab))
+
+
+_OVERRIDABLE = re.compile(r"^\w+: \{(m_OverrideState|overrideState), ")
+
+
+def is_volume_profile(rec: FileRecord | CodeOutline | None) -> bool:
+    """A data asset most of whose fields are overridable parameters (`{m_OverrideState,
+    m_Value}`, the post-processing stack's `{overrideState, value}`): a render pipeline's volume
+    profile (bloom, fog, vignette), how things look, whatever words its effects' names share."""
+    if rec is None:
+        return False
+    fields = [s for s in rec.symbols if s.kind == "field"]
+    return len(fields) >= 4 and sum(bool(_OVERRIDABLE.match(s.signature)) for s in fields) >= 0.5 * len(fields)
 
 
 def is_effect(rec: FileRecord | CodeOutline | None) -> bool:

@@ -46,6 +46,7 @@ from indexer.query.priors import (
     is_effect,
     is_test,
     is_vendored,
+    is_volume_profile,
     named_kinds,
     names_package,
     test_share,
@@ -287,7 +288,11 @@ def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str
     wanted = named_kinds(said)
     scale((p for p, k in kinds.items() if k in wanted), NAMED_KIND_PRIOR)
     if not asks_for(said, ART_WORDS):
-        looks = (p for p, k in kinds.items() if k in LOOK_KINDS or (k in ART_KINDS and _is_art(project, p)))
+        looks = (
+            p
+            for p, k in kinds.items()
+            if k in LOOK_KINDS or (k in ART_KINDS and _is_art(project, p)) or (k == "asset" and _is_volume(project, p))
+        )
         scale(looks, ART_PRIOR)
     elif not asks_for(said, VISUAL_WORDS):  # sounds only: visual effects are still looks
         visual = (p for p, k in kinds.items() if k in VISUAL_KINDS or (k in ART_KINDS and _is_effect(project, p)))
@@ -326,6 +331,12 @@ def _third_party(project, kinds: dict[str, str], terms: list[str]) -> list[str]:
 def _is_effect(project, prefab: str) -> bool:
     """A prefab that is a visual effect (priors.is_effect)."""
     return project.remember(("effect", prefab), lambda: is_effect(project.records.outline_record(prefab)), role=True)
+
+
+def _is_volume(project, asset: str) -> bool:
+    """A data asset that is a render volume profile (priors.is_volume_profile)."""
+    read = project.records.outline_record
+    return project.remember(("volume", asset), lambda: is_volume_profile(read(asset)), role=True)
 
 
 def _is_art(project, prefab: str) -> bool:

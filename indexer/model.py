@@ -11,7 +11,7 @@ import msgspec
 # Bump when the layout of anything stored on disk changes, or `kinds.KINDS` (each file's kind is
 # stored, and an unchanged file is not read again): an index written by another version is
 # rebuilt, never misread.
-SCHEMA_VERSION = 30
+SCHEMA_VERSION = 31
 
 
 class Symbol(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
@@ -38,7 +38,11 @@ class Symbol(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
 
     @property
     def qualified(self) -> str:
-        return f"{self.container}.{self.name}" if self.container else self.name
+        """A C# name joined with dots; a GameObject's path with slashes, as Unity writes it
+        (`HUD/HealthBar`, what `Transform.Find` takes): a name may hold a dot (`Mesh.001`)."""
+        if not self.container:
+            return self.name
+        return f"{self.container}/{self.name}" if self.kind in HIERARCHY_KINDS else f"{self.container}.{self.name}"
 
     @property
     def is_type(self) -> bool:
@@ -46,6 +50,7 @@ class Symbol(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
 
 
 TYPE_KINDS = frozenset({"class", "struct", "interface", "enum", "record", "record_struct", "delegate"})
+HIERARCHY_KINDS = frozenset({"gameobject", "prefab_instance"})  # a scene's or prefab's objects, named by path
 
 
 class Ref(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):

@@ -4,7 +4,9 @@ from pathlib import Path
 
 from indexer.build.update import update
 from indexer.config import Config
+from indexer.model import Declared, Symbol
 from indexer.query.lookup import describe_target
+from indexer.query.search import short_name
 from indexer.query.workspace import open_workspace
 
 from .conftest import meta, write_project
@@ -87,7 +89,7 @@ def test_a_query_hit_names_an_unnamed_instance_as_describe_does(tmp_path: Path) 
     named by its model, as `describe` names the instance, in the name and in the JSON alike."""
     root = _digger_project(tmp_path)
     hits = open_workspace(root, [(root, Config())]).search("digger anchor", limit=5, kind="prefab")
-    assert [(h.path, h.name, h.line) for h in hits] == [("Assets/Prefabs/Digger.prefab", "Digger.Anchor", 3)]
+    assert [(h.path, h.name, h.line) for h in hits] == [("Assets/Prefabs/Digger.prefab", "Digger/Anchor", 3)]
 
 
 def test_refs_names_an_unnamed_instance_as_describe_does(tmp_path: Path) -> None:
@@ -99,3 +101,14 @@ def test_refs_names_an_unnamed_instance_as_describe_does(tmp_path: Path) -> None
     assert [(u.path, u.line, u.context, u.detail) for u in usages if u.where == "asset"] == [
         ("Assets/Prefabs/Digger.prefab", 20, "m_Script", "Digger")
     ]
+
+
+def test_a_hit_on_a_gameobject_is_named_by_its_path_as_unity_writes_it(ws) -> None:
+    """A scene's object is `HUD/HealthBar` in a hit, as in `describe`, `refs` and `Transform.Find`
+    (it was `HUD.HealthBar`); a name holding a dot (`Mesh.001`, Blender's copies) stays whole."""
+    hit = ws.search("health bar", limit=5, kind="scene")[0]
+    assert (hit.path, hit.name) == ("Assets/Scenes/Dungeon.unity", "HUD/HealthBar")
+    obj = Symbol("gameobject", "Mesh.001", 3, container="Body/Armature")
+    assert obj.qualified == "Body/Armature/Mesh.001"
+    assert short_name(Declared(3, obj.kind, obj.qualified, "")) == "Mesh.001"
+    assert Symbol("method", "Heal", 9, container="Game.Health").qualified == "Game.Health.Heal"

@@ -13,7 +13,7 @@ from collections import defaultdict
 import msgspec
 
 from indexer.identifiers import name_stems
-from indexer.model import TYPE_KINDS, CodeOutline, FileRecord, Symbol
+from indexer.model import HIERARCHY_KINDS, TYPE_KINDS, CodeOutline, FileRecord, Symbol
 from indexer.query.calls import call_text
 from indexer.query.component_fields import ComponentFields
 from indexer.query.graph import PACKAGE_SCRIPTS, Graph
@@ -21,7 +21,6 @@ from indexer.query.instances import unnamed_instances
 from indexer.unity import is_unity_message
 
 MATCHED_OBJECTS = 6  # the compact form of a scene or prefab shows at most this many objects the task names
-HIERARCHY_KINDS = frozenset({"gameobject", "prefab_instance"})
 
 
 def matches(name: str, stems: set[str]) -> bool:

@@ -23,7 +23,7 @@ from indexer.identifiers import (
     stem,
     weighted_terms,
 )
-from indexer.model import TYPE_KINDS, Candidate, Declared, Hit
+from indexer.model import HIERARCHY_KINDS, TYPE_KINDS, Candidate, Declared, Hit
 from indexer.project import searchable_kinds
 from indexer.query import synonyms
 from indexer.query.livestats import LiveStats, index_token
@@ -49,8 +49,13 @@ class Outline:
 
     def __init__(self, outline_json: bytes):
         self.entries = outline_decoder.decode(outline_json)
-        self.names = tuple([d.qualified.rpartition(".")[2] for d in self.entries])
+        self.names = tuple([short_name(d) for d in self.entries])
         self.index = NameText(self.names)
+
+
+def short_name(d: Declared) -> str:
+    """A declaration's own name: the last part of its qualified name (a GameObject's of its path)."""
+    return d.qualified.rpartition("/" if d.kind in HIERARCHY_KINDS else ".")[2]
 
 
 def outlines_of(project, paths: list[str]) -> dict[str, Outline]:
@@ -231,7 +236,6 @@ def _regex_escape(s: str) -> str:
     return "".join("\\" + c if c in r"\.+*?()|[]{}^$#&-~" else c for c in s)
 
 
-_ROOT_KINDS = frozenset({"gameobject", "prefab_instance"})
 NAME_MATCH = 2  # a query word in a declaration's name counts as much as two in a member's body
 # Members that hold a value rather than do something: a name matching the task's words names the
 # data (`obstacleType`, `laneChangeSpeed`), while the task asks where something happens. The
@@ -271,7 +275,7 @@ def best_symbol(
         if d.kind in TYPE_KINDS:
             return d.qualified, d.line, d.signature
     if path.endswith(".prefab"):  # the prefab's root object (a variant's: the instance of its base)
-        root = next((d for d in outline if d.kind in _ROOT_KINDS and "." not in d.qualified), None)
+        root = next((d for d in outline if d.kind in HIERARCHY_KINDS and "/" not in d.qualified), None)
         if root is not None:
             return root.qualified, root.line, root.signature
     return os.path.basename(path), 1 if outline else 0, ""
@@ -294,7 +298,7 @@ def doer(decoded: Outline, wanted: set[str], read: FileText) -> str | None:
         ),
         default=None,
     )
-    return decoded.entries[-best[1]].qualified.rpartition(".")[2] if best else None
+    return short_name(decoded.entries[-best[1]]) if best else None
 
 
 def _name_matches(outline: Outline, wanted: set[str]) -> dict[int, set[str]]:

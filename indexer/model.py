@@ -50,6 +50,7 @@ class Symbol(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
 
 
 TYPE_KINDS = frozenset({"class", "struct", "interface", "enum", "record", "record_struct", "delegate"})
+ADDRESSABLE_ENTRIES = "m_SerializeEntries"  # an Addressables group's list of the assets it names
 HIERARCHY_KINDS = frozenset({"gameobject", "prefab_instance"})  # a scene's or prefab's objects, named by path
 
 

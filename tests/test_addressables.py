@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from indexer.model import Ref
@@ -154,4 +155,49 @@ def test_a_label_on_many_assets_ties_the_code_to_the_first_four_by_path(tmp_path
     graph = open_workspace(root, [(root, Config())]).projects[0].graph
     assert [p for p, e in graph.uses("Assets/Scripts/Bank.cs") if e == "loads"] == [
         f"Assets/Coins/Coin{i}.asset" for i in range(1, 5)
+    ]
+
+
+def test_only_a_call_or_a_scene_loads_by_address_and_a_commented_call_is_no_usage(tmp_path: Path) -> None:
+    """An address is a common word: a literal loads by one when it opens a call's arguments or is
+    said of a scene (scanners/csharp_strings.py), not a button's label equal to it; and a call in a
+    comment loads nothing, so `refs` shows the line that does, not the commented one above it;
+    the group listing the asset is shown by the names it gives it."""
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.query.workspace import open_workspace
+
+    prefab = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1 &1\nGameObject:\n  m_Name: Goblin\n"
+    loader = """using UnityEngine.AddressableAssets;
+public class Spawner {
+    void Start() {
+        // Addressables.InstantiateAsync("Goblin");
+        /* Addressables.InstantiateAsync("Goblin"); */
+        Addressables.InstantiateAsync(
+            "Goblin");
+    }
+}
+"""
+    label = 'public class ShopUI { void Show() { title.text = "Goblin"; var all = new[] { "x", "Goblin" }; } }'
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/AddressableAssetsData/Enemies.asset": GROUP,
+            "Assets/Enemies/Goblin.prefab": prefab,
+            "Assets/Enemies/Goblin.prefab.meta": meta(GOBLIN, "PrefabImporter"),
+            "Assets/Scripts/Spawner.cs": loader,
+            "Assets/Scripts/ShopUI.cs": label,
+        },
+    )
+    update(root, Config(workers=1))
+    graph = open_workspace(root, [(root, Config())]).projects[0].graph
+    assert [p for p, e in graph.uses("Assets/Scripts/ShopUI.cs") if e == "loads"] == []
+    assert [p for p, e in graph.uses("Assets/Scripts/Spawner.cs") if e == "loads"] == ["Assets/Enemies/Goblin.prefab"]
+    out = run_cli("refs", "Assets/Enemies/Goblin.prefab", "--project", str(root), "--json")
+    assert out.returncode == 0, out.stderr
+    usages = json.loads(out.stdout)["usages"]
+    assert [(u["path"], u["line"]) for u in usages if u["where"] == "code"] == [("Assets/Scripts/Spawner.cs", 7)]
+    # the group's line names the asset as the group does (it named the group's package script)
+    assert [(u["path"], u["detail"]) for u in usages if u["where"] == "asset"] == [
+        ("Assets/AddressableAssetsData/Enemies.asset", 'address "Goblin", label "enemies", label "melee"')
     ]

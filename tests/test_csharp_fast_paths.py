@@ -28,11 +28,54 @@ _KEY = re.compile(rb"[A-Za-z0-9_][A-Za-z0-9_ ./()\-]*")
 _LETTER = re.compile(rb"[A-Za-z]")
 
 
+def _closing(data: bytes, i: int, quote: int) -> int | None:
+    """Where the quote opened at `i` closes on its line (a backslash escapes), or None."""
+    j = i + 1
+    while j < len(data) and data[j] != 10:
+        if data[j] == 92:
+            j += 2
+            continue
+        if data[j] == quote:
+            return j
+        j += 1
+    return None
+
+
+def _comment_spans(data: bytes) -> list[tuple[int, int]]:
+    """The comments, read byte by byte: strings, verbatim strings and char literals stepped over."""
+    spans, i = [], 0
+    while i < len(data):
+        two = data[i : i + 2]
+        if two in (b"//", b"/*"):
+            end = data.find(b"\n" if two == b"//" else b"*/", i + 2)
+            end = len(data) if end < 0 else end if two == b"//" else end + 2
+            spans.append((i, end))
+            i = end
+            continue
+        if two == b'@"':
+            j = i + 2
+            while j < len(data) and not (data[j] == 34 and data[j + 1 : j + 2] != b'"'):
+                j += 2 if data[j] == 34 else 1
+            if j < len(data):
+                i = j + 1
+                continue
+        elif data[i] in (34, 39) or (two == b'$"'):
+            at = i + 1 if two == b'$"' else i
+            end = _closing(data, at, data[at])
+            if end is not None:
+                i = end + 1
+                continue
+        i += 1
+    return spans
+
+
 def _asset_literals_reference(data: bytes, most: int = 500) -> tuple[Ref, ...]:
-    """Every literal by the plain literal regex, then the key rules one by one."""
+    """Every literal by the plain literal regex, then the key rules one by one: none in a comment,
+    context "call" after `(`, a call's line before a plain one."""
     if b"'\"'" in data or b"'\\\"'" in data:
         data = _CHAR_QUOTE.sub(b"'x'", data)
-    seen: dict[str, int] = {}
+    comments = _comment_spans(data)
+    seen: dict[str, tuple[int, str]] = {}
     line, at = 1, 0
     for m in _LITERAL.finditer(data):
         raw = m.group(1)
@@ -40,15 +83,18 @@ def _asset_literals_reference(data: bytes, most: int = 500) -> tuple[Ref, ...]:
             continue
         if b" " in raw and b"/" not in raw:
             continue
+        if any(a <= m.start() < b for a, b in comments):
+            continue
         text = raw.decode("ascii")
-        if text in seen:
+        context = "call" if data[: m.start()].rstrip(b" \t\r\n").endswith(b"(") else "literal"
+        if text in seen and (seen[text][1] == "call" or context == "literal"):
             continue
         line += data.count(b"\n", at, m.start())
         at = m.start()
-        seen[text] = line
+        seen[text] = (line, context)
         if len(seen) >= most:
             break
-    return tuple(Ref(kind="string", target=t, line=n, context="literal") for t, n in seen.items())
+    return tuple(Ref(kind="string", target=t, line=n, context=c) for t, (n, c) in seen.items())
 
 
 # Pieces that meet every branch: quotes, escapes, char literals holding a quote, newlines, key

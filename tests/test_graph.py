@@ -834,3 +834,34 @@ def test_an_override_of_a_same_named_field_of_another_component_is_listed_too(tm
     g = graph_for(root)
     speed = [u.detail for u in g.references(g.target("Mover.speed")) if u.kind == "value"]
     assert speed == ["Mover sets speed: 6 (via Assets/Mover.prefab)", "Mover > Mover.speed: 2"]
+
+
+def test_a_member_called_on_another_type_a_getter_names_is_no_usage(tmp_path: Path) -> None:
+    """`refs Door.Open` listed `GetComponent<Chest>().Open()` (a trial on a real game: each of the
+    two methods' refs held the other's call): a call on what a generic getter returns is a usage
+    only when the type it names is one of the member's own (a subclass's too); a line calling
+    both is kept. A call on a variable is still a text match: `door.Open()` is listed for
+    Chest.Open too (no variable's type is known here)."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Door.cs": "public class Door : MonoBehaviour { public void Open() {} }\n",
+            "Assets/BigDoor.cs": "public class BigDoor : Door { }\n",
+            "Assets/Chest.cs": "public class Chest : MonoBehaviour { public void Open() {} }\n",
+            "Assets/Player.cs": (
+                "public class Player : MonoBehaviour {\n"
+                "  Door door;\n"
+                "  void A(Collider other) { other.gameObject.GetComponent<Chest>().Open(); }\n"
+                "  void B(Collider other) { other.GetComponent<Door>().Open(); }\n"
+                "  void C() { FindObjectOfType<BigDoor>()?.Open(); }\n"
+                "  void D(Collider o) { o.GetComponent<Chest>().Open(); door.Open(); }\n"
+                "  void E() { door.Open(); }\n"
+                "}\n"
+            ),
+        },
+    )
+    g = graph_for(root)
+    lines = {
+        name: [u.line for u in g.references(g.target(name)) if u.kind == "text"] for name in ("Door.Open", "Chest.Open")
+    }
+    assert lines == {"Door.Open": [4, 5, 6, 7], "Chest.Open": [3, 6, 7]}

@@ -20,20 +20,26 @@ DISSOLVE = "Assets/Shaders/Dissolve.shader"
 
 
 def test_literals_shaped_like_asset_keys_are_recorded_once_with_their_first_line() -> None:
+    """Outside comments only (commented-out code loads nothing); of a literal's lines, the first
+    handed to a call (context "call") before the first of all."""
     source = b"""class A {
     const char Q = '"';
     string a = "UI/Health Bar", b = "UI/Health Bar";   // a path may hold a space
     string c = "Hello world";                          // a sentence is not a key
     string d = "x", e = "42", f = "Prefabs/Enemy";
-    string g = "a\\"b";
+    string g = "a\\"b", u = "http://host/x", w = "Assets/*.png";
     // Resources.Load("Commented/Out")
     void M() { Shader.Find("Game/Dissolve"); Debug.Log($"hp {hp}"); }
+    /* Resources.Load("Block/Out");
+       Resources.Load("Prefabs/Enemy"); */
+    void N() { Resources.Load(
+        "Prefabs/Enemy"); Resources.Load("Commented/Out"); }
 }"""
     assert asset_literals(source) == (
         Ref(kind="string", target="UI/Health Bar", line=3, context="literal"),
-        Ref(kind="string", target="Prefabs/Enemy", line=5, context="literal"),
-        Ref(kind="string", target="Commented/Out", line=7, context="literal"),
-        Ref(kind="string", target="Game/Dissolve", line=8, context="literal"),
+        Ref(kind="string", target="Prefabs/Enemy", line=12, context="call"),
+        Ref(kind="string", target="Game/Dissolve", line=8, context="call"),
+        Ref(kind="string", target="Commented/Out", line=12, context="call"),
     )
     assert [r for r in scan("A.cs", source).refs if r.kind == "string"] == list(asset_literals(source))
 
@@ -129,8 +135,8 @@ def test_a_literal_on_a_line_that_speaks_of_a_scene_says_so() -> None:
     assert asset_literals(source) == (
         Ref(kind="string", target="Dungeon", line=2, context="scene"),
         Ref(kind="string", target="Player", line=4, context="scene"),
-        Ref(kind="string", target="UI/Bar", line=3, context="literal"),
-        Ref(kind="string", target="Assets/Scenes/Boss", line=6, context="literal"),  # its call a line above
+        Ref(kind="string", target="UI/Bar", line=3, context="call"),
+        Ref(kind="string", target="Assets/Scenes/Boss", line=6, context="call"),  # its call a line above
     )
 
 

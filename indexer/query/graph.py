@@ -13,14 +13,14 @@ from collections.abc import Iterable
 from functools import cached_property
 from pathlib import Path
 
-from indexer.model import FileRecord, Scope, Target, TypeRow, Usage
+from indexer.model import ADDRESSABLE_ENTRIES, FileRecord, Scope, Target, TypeRow, Usage
 from indexer.project import is_script, read_project_file
 from indexer.query.assemblies import assembly_folders, named_asmdefs
 from indexer.query.calls import called_files
 from indexer.query.carriers import inherited_usages, merged
-from indexer.query.codeline import code_of
 from indexer.query.instances import instances_named
 from indexer.query.loads import Loadable, load_usages
+from indexer.query.member_text import member_text_usages
 from indexer.query.messages import message_usages
 from indexer.query.package_scripts import PACKAGES
 from indexer.query.serialized import value_usages
@@ -246,7 +246,7 @@ class Graph:
                 guids = self.script_guids(family)
                 usages += self._method_usages(family, target.member, guids)
                 usages += value_usages(self, target.member, guids, declarer, target)
-                usages += [u for u in self._member_text_usages(family, target.member) if (u.path, u.line) not in called]
+                usages += [u for u in member_text_usages(self, family, target.member) if (u.path, u.line) not in called]
             usages += messages
         if target.kind == "assembly" and target.path:
             usages += self._assembly_usages(target.path)
@@ -264,7 +264,19 @@ class Graph:
             " WHERE r.kind IN ('guid', 'script', 'prefab') AND r.key = ?",
             (guid,),
         )
-        return [Usage(p, line, "asset", kind, ctx, self.readable(detail)) for p, line, kind, ctx, detail in rows]
+        named = self._group_names
+        return [
+            Usage(p, line, "asset", kind, ctx, named(p, guid) if ctx == ADDRESSABLE_ENTRIES else self.readable(detail))
+            for p, line, kind, ctx, detail in rows
+        ]
+
+    def _group_names(self, group: str, guid: str) -> str:
+        """The address and labels an Addressables group gives an asset, as describe shows them."""
+        sql = (
+            "SELECT r.context, r.key FROM refs r JOIN files f ON f.id = r.file_id"
+            " WHERE r.kind = 'address' AND f.path = ? AND r.detail = ? ORDER BY r.line, r.context, r.key"
+        )
+        return ", ".join(f'{kind} "{name}"' for kind, name in self._rows(sql, (group, guid))) or "no address"
 
     def _include_usages(self, path: str) -> list[Usage]:
         name = path.rsplit("/", 1)[-1]
@@ -383,33 +395,6 @@ class Graph:
                         changed = True
                         break
         return family
-
-    def _member_text_usages(self, family: set[str], member: str) -> list[Usage]:
-        """Code that names the member, in files that can see one of the types: their own files and
-        files referencing them. A text match on the identifier, labelled as such (kind "text")."""
-        files = {t.path for t in self._types if t.qualified in family}
-        names = sorted({q.rsplit(".", 1)[-1] for q in family})
-        marks = ",".join("?" * len(names))
-        files.update(
-            p
-            for (p,) in self._rows(
-                "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id"
-                f" WHERE r.kind = 'type' AND r.key IN ({marks})",
-                names,
-            )
-        )
-        pattern = re.compile(rf"\b{re.escape(member)}\b")
-        out = []
-        for p in sorted(files):
-            rec = self.records.record(p)
-            if rec is None or rec.kind != "csharp":
-                continue
-            declared_lines = {s.line for s in rec.symbols if s.name == member}
-            for line_no, text in enumerate(self.file_lines(p), 1):
-                code = code_of(text)
-                if line_no not in declared_lines and pattern.search(code):
-                    out.append(Usage(p, line_no, "code", "text", "member", text.strip()[:200]))
-        return out
 
     # -- assemblies --------------------------------------------------------------------------
 

@@ -4,9 +4,10 @@
 No GUID ties such code to its asset, so a GUID-based graph (and every peer's) misses it. The C#
 scanner records literals shaped like asset keys; here they meet the keys the project's assets
 answer to: a Resources path (the path below a `Resources` folder, without extension), a
-shader's declared name, an address or label an Addressables group gives it, or, for a literal
-after the word scene in its statement (context "scene"), a scene's name or path. A literal that
-names no asset is no edge.
+shader's declared name, for a literal handed to a call or said of a scene (context "call" or
+"scene") an address or label an Addressables group gives it (a common word: `"Store"` is a
+button's label as often), and, for a literal after the word scene in its statement (context
+"scene"), a scene's name or path. A literal that names no asset is no edge.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from indexer.store.reader import Records
 
 MAX_TARGETS = 4  # `Resources.Load("Icon")` with Icon.png and Icon.asset: each is a candidate
+LOADING_CONTEXTS = ("call", "scene")  # a literal that may load by an address (scanners/csharp_strings.py)
 
 
 class Loadable:
@@ -44,9 +46,11 @@ class Loadable:
                 for name in asset_keys(rec.path, kind, rec.symbols):
                     if rec.path not in out.get(name, ()):
                         out.setdefault(name, []).append(rec.path)
-        for name, paths in addressed(self._records).items():
-            out.setdefault(name, []).extend(p for p in paths if p not in out.get(name, ()))
         return out
+
+    @cached_property
+    def _addressed(self) -> dict[str, list[str]]:
+        return addressed(self._records)
 
     @cached_property
     def _scenes(self) -> dict[str, list[str]]:
@@ -57,10 +61,15 @@ class Loadable:
         return out
 
     def resolve(self, literal: str, context: str = "") -> list[str]:
-        """The assets a literal names (none, usually); a scene only for a literal in context "scene"."""
+        """The assets a literal names (none, usually); an addressed asset only for a literal in
+        context "call" or "scene", a scene only for one in context "scene"."""
         found = self._by_key.get(literal, [])
+        extra = [*self._addressed.get(literal, ())] if context in LOADING_CONTEXTS else []
         if context == "scene":
-            found = [*found, *(p for p in self._scenes.get(literal, ()) if p not in found)]
+            extra += self._scenes.get(literal, ())
+        for path in extra:
+            if path not in found:
+                found = [*found, path]
         return found[:MAX_TARGETS]
 
 
@@ -82,12 +91,13 @@ def load_usages(graph, path: str) -> list[Usage]:
     """The code lines that load this asset by name (for `refs` on the asset)."""
     rec = graph.records.record(path)
     guid = graph.records.guid_naming(path)
-    names = addressed(graph.records, guid) if guid else {}
-    keys = sorted((asset_keys(path, rec.kind, rec.symbols) if rec is not None else set()) | names.keys())
-    scenes = sorted(scene_keys(path) - set(keys))
+    keys = sorted(asset_keys(path, rec.kind, rec.symbols) if rec is not None else set())
+    names = sorted(set(addressed(graph.records, guid) if guid else ()) - set(keys))
+    scenes = sorted(scene_keys(path) - set(keys) - set(names))
     rows: list[tuple[str, int, str]] = []
     sql = "SELECT f.path, r.line, r.key FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind = 'string'"
-    for wanted, where in ((keys, ""), (scenes, " AND r.context = 'scene'")):
+    loading = " AND r.context IN ({})".format(",".join(f"'{c}'" for c in LOADING_CONTEXTS))
+    for wanted, where in ((keys, ""), (names, loading), (scenes, " AND r.context = 'scene'")):
         if wanted:
             marks = ",".join("?" * len(wanted))
             rows += graph.records.conn.execute(f"{sql} AND r.key IN ({marks}){where}", wanted).fetchall()

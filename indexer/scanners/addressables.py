@@ -22,11 +22,11 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
-from indexer.model import Ref
+from indexer.model import ADDRESSABLE_ENTRIES, Ref
 
 from .yaml_lines import unquote
 
-ENTRIES_KEY = "m_SerializeEntries"
+ENTRIES_KEY = ADDRESSABLE_ENTRIES
 # an entry: a list item whose first key is `m_GUID`, below `m_SerializeEntries`
 _ENTRY = re.compile(r"^([ \t]*)- m_GUID: ([0-9A-Fa-f]{32})[ \t]*$", re.M)
 _ADDRESS = "m_Address:"

@@ -4,9 +4,14 @@ literal after the word "scene" in its statement and line (`SceneManager.LoadScen
 `string gameScene = "Dungeon"`) may also name a scene by its name, so it says so (context
 "scene"): a scene name is a common word (`Player`, `Game`) that a tag or a key elsewhere is too.
 
-Read from the bytes with one regex rather than from the syntax tree: a literal in a comment costs
-nothing (it only becomes an edge when it names an asset of the project), and the parse stays as it
-was. Which literals name assets is decided when the index resolves them, not here.
+A literal that opens a call's arguments (`LoadSceneAsync("Store")`, after the `(`) says so too
+(context "call"): an Addressables address or label is as common a word, and only a
+literal handed to a call (or said of a scene) may load by one; `button.text = "Store"` does not.
+A literal in a comment (`// SceneManager.LoadScene("Old")`) is none: commented-out code loads
+nothing, and `refs` must show the line that does.
+
+Read from the bytes with regexes rather than from the syntax tree, so the parse stays as it was.
+Which literals name assets is decided when the index resolves them, not here.
 """
 
 from __future__ import annotations
@@ -29,14 +34,19 @@ _CHAR_QUOTE = re.compile(rb"'(?:\\)?\"'")  # '"' and '\"' would open a literal t
 MAX_LITERALS = 500  # a generated file of strings must not flood the refs table
 
 
+_RANK = {"scene": 2, "call": 1, "literal": 0}  # of a literal's lines, the first of the highest is kept
+
+
 def asset_literals(data: bytes) -> tuple[Ref, ...]:
-    """Refs of kind "string" for the distinct literals shaped like an asset key, first line each
-    (the first after the word scene, when there is one: context "scene", else "literal")."""
+    """Refs of kind "string" for the distinct literals shaped like an asset key outside comments,
+    one line each: the first after the word scene (context "scene"), else the first handed to a
+    call ("call"), else the first ("literal")."""
     if b"\"'" in data and (b"'\"'" in data or b"'\\\"'" in data):  # one search in the usual case
         data = _CHAR_QUOTE.sub(b"'x'", data)
     seen: dict[str, tuple[int, str]] = {}
     line, at = 1, 0
     scene = _SceneWords(data)
+    comments = _Comments(data)
     for m in _KEY_LITERAL.finditer(data):
         raw = m.group(1)  # None: not shaped like a key
         if raw is None or (b" " in raw and b"/" not in raw):  # spaces only in a path
@@ -46,14 +56,49 @@ def asset_literals(data: bytes) -> tuple[Ref, ...]:
         if known is not None and known[1] == "scene":
             continue
         start = m.start()
+        if comments.hold(start):
+            continue
         line += data.count(b"\n", at, start)
         at = start
-        context = "scene" if scene.before(start) else "literal"
-        if known is None or context == "scene":
+        context = "scene" if scene.before(start) else "call" if _handed(data, start) else "literal"
+        if known is None or _RANK[context] > _RANK[known[1]]:
             seen[text] = (line, context)
         if len(seen) >= MAX_LITERALS:
             break
     return tuple([Ref("string", t, n, context) for t, (n, context) in seen.items()])
+
+
+def _handed(data: bytes, start: int) -> bool:
+    """The literal at `start` follows `(` (spaces and line breaks between): a call's first argument
+    (after a `,` it may as well be an array's item)."""
+    at = start
+    while at and data[at - 1] in _SPACE:
+        at -= 1
+    return at > 0 and data[at - 1] == 40  # (
+
+
+_SPACE = frozenset(b" \t\r\n")
+
+
+class _Comments:
+    """Where the file's comments are, found once a file (when its first key is met) by one regex
+    that also steps over strings, so `"http://host"` and `"Assets/*.png"` open none."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.starts: list[int] | None = None
+        self.ends: list[int] = []
+
+    def hold(self, start: int) -> bool:
+        if self.starts is None:
+            self.starts, self.ends = [], []
+            if b"//" in self.data or b"/*" in self.data:
+                for m in _COMMENT_OR_STRING.finditer(self.data):
+                    if m.group(1) is not None:
+                        self.starts.append(m.start())
+                        self.ends.append(m.end())
+        i = bisect.bisect_right(self.starts, start)
+        return bool(i) and start < self.ends[i - 1]
 
 
 class _SceneWords:
@@ -80,4 +125,10 @@ class _SceneWords:
 
 
 _BREAK = re.compile(rb"[\n;{}]")
+# a comment (group 1), or a string or char literal stepped over: verbatim, interpolated or plain
+_COMMENT_OR_STRING = re.compile(
+    rb'(//[^\n]*+|/\*.*?(?:\*/|\Z))|@"(?:[^"]|"")*+"|\$?"(?:[^"\\\n]|\\.)*+"|\'(?:[^\'\\\n]|\\.)*+\'',
+    re.S,
+)
+
 _SCENE = re.compile(rb"scene", re.I)

@@ -1,0 +1,45 @@
+"""Where code names a member, read as text: `refs Door.Open` lists the lines saying `Open` in the
+files that can see the type. No C# semantic model here, so it is labelled a text match (kind
+"text"), and a line that calls the member on another type written right there
+(`GetComponent<Chest>().Open()`) is left out.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from indexer.model import Usage
+from indexer.query.codeline import code_of
+
+if TYPE_CHECKING:
+    from indexer.query.graph import Graph
+
+# A call on the component or object a generic getter returns: the type is written on the line
+_TYPED_GET = r"\b(?:GetComponent\w*|Find\w*Objects?\w*)\s*<\s*([\w.]+)\s*>\s*\(\s*\)"
+
+
+def member_text_usages(graph: Graph, family: set[str], member: str) -> list[Usage]:
+    """Code that names the member, in files that can see one of the types (`family`, qualified):
+    their own files and files referencing them."""
+    names = sorted({q.rsplit(".", 1)[-1] for q in family})
+    files = {t.path for n in names for t in graph.types_named(n) if t.qualified in family}
+    marks = ",".join("?" * len(names))
+    users = "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind = 'type' AND r.key IN"
+    files.update(p for (p,) in graph.records.conn.execute(f"{users} ({marks})", names))
+    pattern = re.compile(rf"\b{re.escape(member)}\b")
+    typed = re.compile(_TYPED_GET + rf"\s*\??\.\s*{re.escape(member)}\b")
+    out = []
+    for p in sorted(files):
+        rec = graph.records.record(p)
+        if rec is None or rec.kind != "csharp":
+            continue
+        declared_lines = {s.line for s in rec.symbols if s.name == member}
+        for line_no, text in enumerate(graph.file_lines(p), 1):
+            code = code_of(text)
+            if line_no in declared_lines or not (found := [m.end() for m in pattern.finditer(code)]):
+                continue
+            other = {m.end() for m in typed.finditer(code) if m.group(1).rpartition(".")[2] not in names}
+            if not other.issuperset(found):  # `GetComponent<Chest>().Open()` is no use of Door.Open
+                out.append(Usage(p, line_no, "code", "text", "member", text.strip()[:200]))
+    return out

@@ -48,6 +48,17 @@ def test_a_file_added_or_deleted_since_the_index_is_answered_as_it_is_now(game: 
     assert "Assets/Scripts/ShieldBubble.cs is not an indexed file" in gone.stderr
 
 
+def test_a_renamed_file_is_said_to_have_moved(game: Path) -> None:
+    """A rename (with its .meta) is a move: the notice said nothing of it (a trial: no notice at all
+    for a pure rename, though `index --check` saw four paths differ)."""
+    scripts = game / "Assets/Scripts/Core"
+    for name in ("GameManager.cs", "GameManager.cs.meta"):
+        (scripts / name).rename(scripts / name.replace("GameManager", "GameDirector"))
+    out = run_cli("query", "game manager", "--json", "--project", str(game))
+    assert "Assets/Scripts/Core/GameDirector.cs" in _paths(out)
+    assert "files changed since the index of DungeonCrawler was updated (2 moved): updated it" in out.stderr
+
+
 def test_an_index_another_process_is_writing_is_answered_from_as_it_is(
     game: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

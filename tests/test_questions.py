@@ -710,3 +710,17 @@ def test_a_hit_is_named_by_the_member_that_does_what_is_asked_not_a_field_named_
     update(root, Config(workers=1))
     hit = open_workspace(root, [(root, Config())]).search(question, limit=1)[0]
     assert (hit.path, hit.name) == ("Assets/CharacterCollider.cs", named)
+
+
+def test_a_type_and_member_written_together_name_the_member(ws: Workspace) -> None:
+    """ "Health.Heal" (as docs/cli.md writes a member) names the method, not the class whose name
+    says "health": a member's type's words count for it when its own name matched; the class still
+    wins a task about it alone."""
+    hit = ranked(ws, "Health.Heal")[0]
+    assert (hit.path, hit.name, hit.line) == (
+        "Assets/Scripts/Combat/Health.cs",
+        "DungeonCrawler.Combat.Health.Heal",
+        66,
+    )
+    hit = ranked(ws, "health regenerates over time")[0]
+    assert (hit.path, hit.name) == ("Assets/Scripts/Combat/Health.cs", "DungeonCrawler.Combat.Health")

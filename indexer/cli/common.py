@@ -266,7 +266,7 @@ def _refresh(p, console: Console) -> None:
             raise
         console.info(f"the index of {p.name} could not be updated: {said}; answering from it as it is")
         return
-    counts = ((stats.added, "added"), (stats.changed, "changed"), (stats.deleted, "deleted"))
+    counts = ((stats.added, "added"), (stats.changed, "changed"), (stats.moved, "moved"), (stats.deleted, "deleted"))
     done = [f"{n} {what}" for n, what in counts if n]
     if done:
         console.info(f"files changed since the index of {p.name} was updated ({', '.join(done)}): updated it")

@@ -67,7 +67,7 @@ def render_description(desc: Description, project: str | None = None) -> str:
 
 def render_update(root: object, stats: UpdateStats) -> str:
     """One line for what an index update did."""
-    what = "rebuilt" if stats.full else "updated"
+    what = "updated" if not stats.full else "built" if stats.generation == 1 else "rebuilt"  # 1: the first
     return (
         f"{what} index of {root}: {plural(stats.files, 'file')}; scanned {stats.scanned} "
         f"({stats.added} added, {stats.changed} changed), {stats.deleted} deleted, "

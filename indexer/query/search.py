@@ -258,7 +258,7 @@ def best_symbol(
     own words name none: a file found through "stamina" for "energy" points at `Stamina`."""
     outline = decoded.entries
     wanted = {stem(t) for t in terms}
-    named = _name_matches(decoded, wanted)
+    named = _with_owner(outline, _name_matches(decoded, wanted), wanted)
     if source is not None and named:
         named = _distinct_names(outline, named, source())
     best = _best(outline, named, {})
@@ -308,6 +308,20 @@ def _name_matches(outline: Outline, wanted: set[str]) -> dict[int, set[str]]:
     maybe = outline.index.may_hold(wanted)
     tested = range(len(names)) if maybe is None else sorted(maybe)
     return {i: hit for i in tested if (hit := wanted.intersection(name_stems(names[i])))}
+
+
+def _with_owner(outline: Sequence[Declared], named: dict[int, set[str]], wanted: set[str]) -> dict[int, set[str]]:
+    """`named` with, for a member its own name matched, the query stems its type's name holds:
+    "Health.Heal" or "GameManager.LoadStore" names the method, which says the type's words and its
+    own, not the type, which says only the type's."""
+    out = dict(named)
+    for i, stems in named.items():
+        d = outline[i]
+        if d.kind not in TYPE_KINDS and d.kind not in HIERARCHY_KINDS:
+            owner = d.qualified.rpartition(".")[0].rpartition(".")[2]
+            if owner and (more := wanted.intersection(name_stems(owner)) - stems):
+                out[i] = stems | more
+    return out
 
 
 def _distinct_names(outline: Sequence[Declared], named: dict[int, set[str]], read: FileText) -> dict[int, set[str]]:

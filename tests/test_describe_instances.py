@@ -112,3 +112,27 @@ def test_a_hit_on_a_gameobject_is_named_by_its_path_as_unity_writes_it(ws) -> No
     assert obj.qualified == "Body/Armature/Mesh.001"
     assert short_name(Declared(3, obj.kind, obj.qualified, "")) == "Mesh.001"
     assert Symbol("method", "Heal", 9, container="Game.Health").qualified == "Game.Health.Heal"
+
+
+def test_a_material_on_a_render_pipelines_shader_names_it(tmp_path: Path) -> None:
+    """URP's Lit lives in its package, not the project: a material on it showed `shader
+    guid:933532a4...` (a trial: "what shader does the dino use" had no answer); it is named, in the
+    material's line and its references; an unknown package shader keeps its GUID."""
+    mat = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!21 &2100000\nMaterial:\n  m_Name: {name}\n"
+        "  m_Shader: {{fileID: 4800000, guid: {guid}, type: 3}}\n  m_SavedProperties:\n    m_Floats:\n"
+        "    - _Smoothness: 0.5\n"
+    )
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Dino.mat": mat.format(name="Dino", guid="933532a4fcc9baf4fa0491de14d08ed7"),
+            "Assets/Odd.mat": mat.format(name="Odd", guid="1" * 32),
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, [(root, Config())])
+    lit = "Universal Render Pipeline/Lit (shader of com.unity.render-pipelines.universal, not in project)"
+    text = describe_target(ws, "Assets/Dino.mat")[1].text
+    assert f"Material Dino: shader {lit}" in text and f"  {lit} (m_Shader)" in text
+    assert f"Material Odd: shader guid:{'1' * 32}" in describe_target(ws, "Assets/Odd.mat")[1].text

@@ -23,6 +23,7 @@ from indexer.query.loads import Loadable, load_usages
 from indexer.query.member_text import member_text_usages
 from indexer.query.messages import message_usages
 from indexer.query.package_scripts import PACKAGES
+from indexer.query.package_shaders import shader_label
 from indexer.query.serialized import value_usages
 from indexer.store.reader import Records
 from indexer.store.schema import REF_TARGET
@@ -115,7 +116,8 @@ class Graph:
     def readable(self, text: str) -> str:
         """Replace `script:<guid>` and `guid:<guid>` tokens with class names and paths."""
         text = _SCRIPT_TOKEN.sub(lambda m: self.script_label(m.group(1)), text)
-        return _GUID_TOKEN.sub(lambda m: self.path_of_guid(m.group(1)) or f"guid:{m.group(1)}", text)
+        named = lambda g: self.path_of_guid(g) or shader_label(g) or f"guid:{g}"  # noqa: E731
+        return _GUID_TOKEN.sub(lambda m: named(m.group(1)), text)
 
     def types_named(self, name: str) -> list[TypeRow]:
         """Types a written name can mean: `Health`, `Combat.Health`, `Game.Combat.Health`."""

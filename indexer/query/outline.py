@@ -18,6 +18,7 @@ from indexer.query.calls import call_text
 from indexer.query.component_fields import ComponentFields
 from indexer.query.graph import PACKAGE_SCRIPTS, Graph
 from indexer.query.instances import unnamed_instances
+from indexer.query.package_shaders import shader_label
 from indexer.unity import is_unity_message
 
 MATCHED_OBJECTS = 6  # the compact form of a scene or prefab shows at most this many objects the task names
@@ -369,7 +370,7 @@ def asset_parts(rec: FileRecord, graph: Graph) -> list[Part]:
             if s.detail.startswith("builtin:"):
                 shader = f"built-in shader (fileID {s.detail[8:]})"
             else:
-                shader = graph.path_of_guid(s.detail) or f"guid:{s.detail}" if s.detail else "none"
+                shader = graph.readable(f"guid:{s.detail}") if s.detail else "none"
             lines.append((f"Material {s.name}: shader {shader}", None))
         elif s.kind in ("field", "material_property", "override"):
             lines.append((f"  L{s.line} {_short(graph.readable(s.signature))}", s.name))
@@ -431,9 +432,12 @@ def _references(rec: FileRecord, graph: Graph, exclude: tuple[str, ...]) -> Sect
 
 
 def _outside(guid: str) -> str:
-    """A GUID no file of the project holds: a known package's script by its class, else the GUID."""
+    """A GUID no file of the project holds: a known package's script by its class or shader by its
+    name, else the GUID."""
     known = PACKAGE_SCRIPTS.get(guid.lower())
-    return f"{known[0]} (script of {known[1]}, not in project)" if known else f"guid:{guid} (not in project)"
+    if known:
+        return f"{known[0]} (script of {known[1]}, not in project)"
+    return shader_label(guid) or f"guid:{guid} (not in project)"
 
 
 def _mentions(text: str, word: str) -> bool:

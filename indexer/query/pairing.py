@@ -18,8 +18,8 @@ from indexer.project import is_prefab, is_script
 # with it (ASKED_SHARE) when the task asks where something is set.
 PAIRED_SCRIPTS = 3
 PAIRED_SHARE, ASKED_SHARE = 0.8, 1.0
-# A prefab among the BEHAVIOUR_PREFABS best whose one project script is carried by at most
-# BEHAVIOUR_CARRIERS prefabs: the script ranks at least BEHAVIOUR_SHARE of the prefab's score.
+# A prefab among the BEHAVIOUR_PREFABS best whose one project script at most BEHAVIOUR_CARRIERS
+# files carry (prefabs, scenes): the script ranks at least BEHAVIOUR_SHARE of the prefab's score.
 BEHAVIOUR_PREFABS = 3
 BEHAVIOUR_SHARE = 0.8
 BEHAVIOUR_CARRIERS = 3
@@ -87,9 +87,10 @@ def scripts_of_prefabs(
     project, ranked: dict[str, Ranked], boosts: dict, stats: dict, prior: Callable[[str], float], prefix: str
 ) -> None:
     """A prefab among the BEHAVIOUR_PREFABS best that carries one project script, a script few
-    other prefabs carry, does what that script says: `Breakable.cs` for the piggy bank that
-    shatters, `TimedSelfDestruct.cs` for the laser shot that vanishes. The script ranks at least
-    BEHAVIOUR_SHARE of the prefab's score times its own prior (third-party code carries none)."""
+    files carry directly (a generic `Rotator` on forty props says nothing), does what it says:
+    `Breakable.cs` for the piggy bank that shatters, `TimedSelfDestruct.cs` for the laser shot
+    that vanishes. The script ranks at least BEHAVIOUR_SHARE of the prefab's score times its own
+    prior (third-party code keeps its lower weight)."""
     for prefab in _best(ranked, is_prefab, BEHAVIOUR_PREFABS):
         scripts = [p for p, edge in project.graph.uses(prefab.path) if edge == "script" and p.startswith(prefix)]
         if len(scripts) != 1:

@@ -36,67 +36,61 @@ def pair(
     asks_assets: bool,
 ) -> None:
     """Both pairings, within the search's filters: a prefab for its script when prefabs may be
-    shown, a script for its prefab when any kind may. `asks_assets`: the task asks where
-    something is set, configured or wired (priors.ASSET_WORDS)."""
-    prefix = path_prefix.strip("/") + "/" if path_prefix else ""
+    shown, a script for its prefab when any kind may. `ranked` gains the raised files (a new one
+    its kind in `stats`), `boosts` the reason (reached from the partner), `prior` gives a file's
+    role prior; `asks_assets`: the task asks where something is set, configured or wired
+    (priors.ASSET_WORDS)."""
+    pairs = _Pairs(project, ranked, boosts, stats, prior, path_prefix.strip("/") + "/" if path_prefix else "")
     if kind in (None, "prefab"):
-        share = ASKED_SHARE if asks_assets else PAIRED_SHARE
-        prefabs_of_scripts(project, ranked, boosts, stats, prior, prefix, share)
+        pairs.prefabs_of_scripts(ASKED_SHARE if asks_assets else PAIRED_SHARE)
     if kind is None:
-        scripts_of_prefabs(project, ranked, boosts, stats, prior, prefix)
+        pairs.scripts_of_prefabs()
 
 
-def _best(ranked: dict[str, Ranked], keep: Callable[[str], bool], n: int) -> list[Ranked]:
-    return [r for r in sorted(ranked.values(), key=lambda r: (-r.score, r.path)) if keep(r.path)][:n]
+class _Pairs:
+    """One ranking's pairings, on the files under `prefix` (the search's path prefix)."""
 
+    def __init__(self, project, ranked: dict[str, Ranked], boosts: dict, stats: dict, prior, prefix: str) -> None:
+        self.project, self.ranked, self.boosts, self.stats = project, ranked, boosts, stats
+        self.prior, self.prefix = prior, prefix
 
-def _raise(project, ranked: dict[str, Ranked], boosts: dict, stats: dict, path: str, score: float, why: tuple) -> None:
-    if path not in ranked:
-        ranked[path] = Ranked(path, 0.0, [])
-        stats.update(project.stats_of([path]))
-    if ranked[path].score < score:
-        ranked[path].score = score
-        boosts.setdefault(path, (score, *why))
+    def prefabs_of_scripts(self, share: float) -> None:
+        """A script among the PAIRED_SCRIPTS best that exactly one prefab carries directly is that
+        prefab's behaviour, and the prefab holds its values and wiring: `EnemySpawner.prefab` for
+        `EnemySpawner.cs`, `PlayerShipBase.prefab` for the ship's `PlayerShipShootBullet.cs`. The
+        prefab ranks at least `share` of the script's score times its own prior (a code task still
+        ranks prefabs lower)."""
+        for script in self._best(is_script, PAIRED_SCRIPTS):
+            carried_by = self.project.graph.used_by(script.path)
+            prefabs = [p for p, edge in carried_by if edge == "carries_script" and is_prefab(p)]
+            if len(prefabs) == 1 and prefabs[0].startswith(self.prefix):
+                why = ("carries_script", script.path, ())
+                self._raise(prefabs[0], script.score * share * self.prior(prefabs[0]), why)
 
+    def scripts_of_prefabs(self) -> None:
+        """A prefab among the BEHAVIOUR_PREFABS best that carries one project script, a script few
+        files carry directly (a generic `Rotator` on forty props says nothing), does what it says:
+        `Breakable.cs` for the piggy bank that shatters, `TimedSelfDestruct.cs` for the laser shot
+        that vanishes. The script ranks at least BEHAVIOUR_SHARE of the prefab's score times its own
+        prior (third-party code keeps its lower weight)."""
+        graph = self.project.graph
+        for prefab in self._best(is_prefab, BEHAVIOUR_PREFABS):
+            scripts = [p for p, edge in graph.uses(prefab.path) if edge == "script" and p.startswith(self.prefix)]
+            if len(scripts) != 1:
+                continue
+            carriers = [p for p, edge in graph.used_by(scripts[0]) if edge == "carries_script"]
+            if carriers and len(carriers) <= BEHAVIOUR_CARRIERS:
+                self._raise(
+                    scripts[0], prefab.score * BEHAVIOUR_SHARE * self.prior(scripts[0]), ("script", prefab.path, ())
+                )
 
-def prefabs_of_scripts(
-    project,
-    ranked: dict[str, Ranked],
-    boosts: dict,
-    stats: dict,
-    prior: Callable[[str], float],
-    prefix: str,
-    share: float = PAIRED_SHARE,
-) -> None:
-    """A script among the PAIRED_SCRIPTS best that exactly one prefab carries directly is that
-    prefab's behaviour, and the prefab holds its values and wiring: `EnemySpawner.prefab` for
-    `EnemySpawner.cs`, `PlayerShipBase.prefab` for the ship's `PlayerShipShootBullet.cs`. The
-    prefab ranks at least `share` of the script's score times its own prior (a code task
-    still ranks prefabs lower), reached from it (`boosts`, read for the reason; `stats`, for its
-    kind, gains the prefab's). Only prefabs under `prefix`, the search's path prefix."""
-    for script in _best(ranked, is_script, PAIRED_SCRIPTS):
-        carried_by = project.graph.used_by(script.path)
-        prefabs = [p for p, edge in carried_by if edge == "carries_script" and is_prefab(p)]
-        if len(prefabs) != 1 or not prefabs[0].startswith(prefix):
-            continue
-        score = script.score * share * prior(prefabs[0])
-        _raise(project, ranked, boosts, stats, prefabs[0], score, ("carries_script", script.path, ()))
+    def _best(self, keep: Callable[[str], bool], n: int) -> list[Ranked]:
+        return [r for r in sorted(self.ranked.values(), key=lambda r: (-r.score, r.path)) if keep(r.path)][:n]
 
-
-def scripts_of_prefabs(
-    project, ranked: dict[str, Ranked], boosts: dict, stats: dict, prior: Callable[[str], float], prefix: str
-) -> None:
-    """A prefab among the BEHAVIOUR_PREFABS best that carries one project script, a script few
-    files carry directly (a generic `Rotator` on forty props says nothing), does what it says:
-    `Breakable.cs` for the piggy bank that shatters, `TimedSelfDestruct.cs` for the laser shot
-    that vanishes. The script ranks at least BEHAVIOUR_SHARE of the prefab's score times its own
-    prior (third-party code keeps its lower weight)."""
-    for prefab in _best(ranked, is_prefab, BEHAVIOUR_PREFABS):
-        scripts = [p for p, edge in project.graph.uses(prefab.path) if edge == "script" and p.startswith(prefix)]
-        if len(scripts) != 1:
-            continue
-        carriers = [p for p, edge in project.graph.used_by(scripts[0]) if edge == "carries_script"]
-        if not carriers or len(carriers) > BEHAVIOUR_CARRIERS:
-            continue
-        score = prefab.score * BEHAVIOUR_SHARE * prior(scripts[0])
-        _raise(project, ranked, boosts, stats, scripts[0], score, ("script", prefab.path, ()))
+    def _raise(self, path: str, score: float, why: tuple) -> None:
+        if path not in self.ranked:
+            self.ranked[path] = Ranked(path, 0.0, [])
+            self.stats.update(self.project.stats_of([path]))
+        if self.ranked[path].score < score:
+            self.ranked[path].score = score
+            self.boosts.setdefault(path, (score, *why))

@@ -724,3 +724,15 @@ def test_a_type_and_member_written_together_name_the_member(ws: Workspace) -> No
     )
     hit = ranked(ws, "health regenerates over time")[0]
     assert (hit.path, hit.name) == ("Assets/Scripts/Combat/Health.cs", "DungeonCrawler.Combat.Health")
+
+
+def test_words_asking_for_a_change_match_nothing_in_a_pack(ws: Workspace) -> None:
+    """ "add", "make", "fix" ask for a change (identifiers.TASK_WORDS): a pack's `matched:` named
+    "add" for almost every file (a trial: `Box.prefab (matched: add, damage, invulnerability)`)."""
+    from indexer.query.context import build_context
+    from indexer.query.tokens import counter
+
+    pack = build_context(ws, "add a shield that absorbs damage", 4000, counter("estimate"))
+    heads = [line for line in pack.tier2.text.splitlines() if line.startswith("### ")]
+    assert heads and any("matched: " in h for h in heads)
+    assert not [h for h in heads if "matched: add" in h or ", add" in h]

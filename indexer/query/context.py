@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 
 import msgspec
 
-from indexer.identifiers import INNER_STEM, bounded_query, query_terms, said_words, stem, word_stems
+from indexer.identifiers import INNER_STEM, TASK_WORDS, bounded_query, query_terms, said_words, stem, word_stems
 from indexer.model import ContextPack, FileEntry, Hit, Overview, Tier, Tier2
 from indexer.project import is_script
 from indexer.query.asked_project import asked_project
@@ -312,7 +312,8 @@ def _tier2(
     pieces = [header]
     used = counter.count(header)
     entries: list[FileEntry] = []
-    by_stem = {stem(t): t for t in reversed(terms)}  # first query word wins for display
+    # first query word wins for display; words asking for a change ("add", "make") match nothing
+    by_stem = {stem(t): t for t in reversed(terms) if t not in TASK_WORDS}
     stems, frozen = set(by_stem), frozenset(by_stem)
     outlined = 0  # scenes and prefabs shown with more than their header line
     for hit in hits:

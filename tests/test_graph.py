@@ -865,3 +865,34 @@ def test_a_member_called_on_another_type_a_getter_names_is_no_usage(tmp_path: Pa
         name: [u.line for u in g.references(g.target(name)) if u.kind == "text"] for name in ("Door.Open", "Chest.Open")
     }
     assert lines == {"Door.Open": [4, 5, 6, 7], "Chest.Open": [3, 6, 7]}
+
+
+def test_a_member_named_like_a_type_is_used_where_it_is_accessed_or_called(tmp_path: Path) -> None:
+    """`refs CharacterHealth.Damage` listed every line naming the class `Damage` (a trial: 19 of 29
+    lines were `Damage dt` parameters, fields and `AddComponent<Damage>()`): outside the type's own
+    files a line counts when the name is reached through an object or called, not `new Damage()`."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Damage.cs": "public class Damage : MonoBehaviour { public int amount; }\n",
+            "Assets/CharacterHealth.cs": (
+                "public class CharacterHealth : MonoBehaviour {\n"
+                "  public void Damage(Damage dt) { }\n"
+                "  void Hurt(Damage d) { Damage(d); }\n"
+                "}\n"
+            ),
+            "Assets/HitBox.cs": (
+                "public class HitBox : MonoBehaviour {\n"
+                "  internal Damage damage;\n"
+                "  CharacterHealth owner;\n"
+                "  public delegate void HurtCallback(Damage dt, CharacterHealth to);\n"
+                "  void A() { owner.Damage(GetComponent<Damage>()); }\n"
+                "  void B() { gameObject.AddComponent<Damage>(); var d = new Damage(); }\n"
+                "  void C() { owner?.Damage (damage); }\n"
+                "}\n"
+            ),
+        },
+    )
+    g = graph_for(root)
+    got = [(u.path, u.line) for u in g.references(g.target("CharacterHealth.Damage")) if u.kind == "text"]
+    assert got == [("Assets/CharacterHealth.cs", 3), ("Assets/HitBox.cs", 5), ("Assets/HitBox.cs", 7)]

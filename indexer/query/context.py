@@ -312,8 +312,7 @@ def _tier2(
     pieces = [header]
     used = counter.count(header)
     entries: list[FileEntry] = []
-    # first query word wins for display; words asking for a change ("add", "make") match nothing
-    by_stem = {stem(t): t for t in reversed(terms) if t not in TASK_WORDS}
+    by_stem = {stem(t): t for t in reversed(terms) if t not in TASK_WORDS}  # the first word shown; no "add"
     stems, frozen = set(by_stem), frozenset(by_stem)
     outlined = 0  # scenes and prefabs shown with more than their header line
     for hit in hits:

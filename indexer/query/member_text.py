@@ -26,6 +26,7 @@ def member_text_usages(graph: Graph, family: set[str], member: str) -> list[Usag
     files = {t.path for n in names for t in graph.types_named(n) if t.qualified in family}
     marks = ",".join("?" * len(names))
     users = "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind = 'type' AND r.key IN"
+    own = set(files)  # the family's own files: a member is named bare there (`this` implied)
     files.update(p for (p,) in graph.records.conn.execute(f"{users} ({marks})", names))
     pattern = re.compile(rf"\b{re.escape(member)}\b")
     typed = re.compile(_TYPED_GET + rf"\s*\??\.\s*{re.escape(member)}\b")
@@ -37,9 +38,20 @@ def member_text_usages(graph: Graph, family: set[str], member: str) -> list[Usag
         declared_lines = {s.line for s in rec.symbols if s.name == member}
         for line_no, text in enumerate(graph.file_lines(p), 1):
             code = code_of(text)
-            if line_no in declared_lines or not (found := [m.end() for m in pattern.finditer(code)]):
+            if line_no in declared_lines or not (found := [m for m in pattern.finditer(code)]):
                 continue
+            if p not in own:  # elsewhere a member is reached through an object or called
+                found = [m for m in found if _accessed(code, m.start(), m.end())]
             other = {m.end() for m in typed.finditer(code) if m.group(1).rpartition(".")[2] not in names}
-            if not other.issuperset(found):  # `GetComponent<Chest>().Open()` is no use of Door.Open
+            if found and not other.issuperset(m.end() for m in found):  # `GetComponent<Chest>().Open()`
                 out.append(Usage(p, line_no, "code", "text", "member", text.strip()[:200]))
     return out
+
+
+def _accessed(code: str, start: int, end: int) -> bool:
+    """The name at code[start:end] is a member access (`x.Damage`, `x?.Damage`) or a call
+    (`Damage(...)`, not `new Damage(...)`): not a type named alike (`Damage dt`, `<Damage>`)."""
+    before = code[:start].rstrip()
+    if before.endswith("."):
+        return True
+    return code[end:].lstrip().startswith("(") and not before.endswith("new")

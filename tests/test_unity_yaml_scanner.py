@@ -733,3 +733,27 @@ def test_a_guid_in_a_list_items_mapping_belongs_to_the_lists_key_in_both_readers
     node = NodeDoc(doc.class_id, doc.file_id, doc.stripped, doc.line, doc.body)
     for reader in (doc, node):
         assert [(u.guid, u.key) for u in reader.guid_uses()] == [("a" * 32, "m_Scenes"), ("b" * 32, "m_Scenes")]
+
+
+def test_a_unity_5_materials_properties_are_read_by_both_readers() -> None:
+    """Unity 5 saved a material's properties as `- first:` / `name: _Color` / `second: {r: ...}`:
+    `describe` showed 28 lines of `first: None` and no colour (a trial on a Unity 5.5 project). Both
+    readers now give the name and the value (a texture's `m_Texture`), on the `- first:` line."""
+    body = (
+        "Material:\n  m_Name: Green\n  m_Shader: {fileID: 46, guid: 0000000000000000f000000000000000, type: 0}\n"
+        "  m_SavedProperties:\n    serializedVersion: 2\n    m_TexEnvs:\n    - first:\n        name: _MainTex\n"
+        f"      second:\n        m_Texture: {{fileID: 2800000, guid: {'e' * 32}, type: 3}}\n"
+        "        m_Scale: {x: 1, y: 1}\n    m_Floats:\n    - first:\n        name: _Glossiness\n      second: 0.5\n"
+        "    - first: {name: _Metallic}\n      second: 0\n"
+        "    m_Colors:\n    - first:\n        name: _Color\n      second: {r: 0, g: 1, b: 0, a: 0.5}\n"
+    )
+    (doc,) = split(f"%YAML 1.1\n--- !u!21 &2100000\n{body}")
+    node = NodeDoc(doc.class_id, doc.file_id, doc.stripped, doc.line, doc.body)
+    expected = [
+        ("texture", "_MainTex", f"guid:{'e' * 32}", 6),
+        ("float", "_Glossiness", "0.5", 12),
+        ("float", "_Metallic", "0", 15),
+        ("color", "_Color", "{r: 0, g: 1, b: 0, a: 0.5}", 18),
+    ]
+    for reader in (doc, node):
+        assert [(p.section, p.name, p.value, p.line) for p in reader.properties()] == expected

@@ -400,12 +400,19 @@ class NodeDoc:
                 if not first:
                     continue
                 name, value = first[0]
+                line = name.start_mark.line
+                if name.value == "first" and _kind(value) == "MappingNode":  # Unity 5: first/second
+                    named = _get(value, "name")
+                    name = named if named is not None else name
+                    value = _get(item, "second")
+                    if value is None:
+                        continue
                 if section == "texture":
                     r = _ref(_get(value, "m_Texture"))
                     shown = f"guid:{r[1]}" if r and r[1] else "None"
                 else:
                     shown = self._text(value)
-                out.append(Property(section, name.value.strip(), shown, name.start_mark.line))
+                out.append(Property(section, (_scalar(name) or "").strip(), shown, line))
         return out
 
     def function_names(self) -> list[Named]:

@@ -462,12 +462,14 @@ class TextDoc:
             m = _ITEM_KEY.match(s) if s.startswith("- ") else None
             if not m:
                 continue
-            value = (m.group(2) or "").strip()
+            name, value, after = m.group(1).strip(), (m.group(2) or "").strip(), i + 1
+            if name == "first":  # Unity 5's form: `- first:`, `name: _Color`, `second: {r: 1, ...}`
+                name, value, after = _first_second(lines, i, value)
             if section == "texture":
-                tex = next((t for t in lines[i + 1 : i + 3] if "m_Texture:" in t), "")
+                tex = next((t for t in lines[after : after + 2] if "m_Texture:" in t), "")
                 rm = REF.search(tex)
                 value = f"guid:{rm.group(2).lower()}" if rm and rm.group(2) else "None"
-            out.append(_new(Property, (section, m.group(1).strip(), value, i)))
+            out.append(_new(Property, (section, name, value, i)))
         return out
 
     def function_names(self) -> list[Named]:
@@ -477,3 +479,18 @@ class TextDoc:
             if s.startswith("functionName:"):
                 out.append(Named(unquote(s[len("functionName:") :]), i))
         return out
+
+
+def _first_second(lines: list[str], i: int, inline: str) -> tuple[str, str, int]:
+    """A material property as Unity 5 wrote it, from its `- first:` line `i`: (its name, the value
+    of `second:`, the line after `second:`, where a texture's `m_Texture:` follows). The name is on
+    the next line (`name: _Color`) or inline (`- first: {name: _Color}`)."""
+    name, at = "", i + 1
+    if inline.startswith("{") and "name:" in inline:
+        name = inline.strip("{}").split("name:", 1)[1].split(",")[0].strip()
+    elif at < len(lines) and lines[at].strip().startswith("name:"):
+        name, at = lines[at].strip()[5:].strip(), at + 1
+    value = ""
+    if at < len(lines) and lines[at].strip().startswith("second:"):
+        value, at = lines[at].strip()[7:].strip(), at + 1
+    return unquote(name), value, at

@@ -867,6 +867,17 @@ def test_a_member_called_on_another_type_a_getter_names_is_no_usage(tmp_path: Pa
     assert lines == {"Door.Open": [4, 5, 6, 7], "Chest.Open": [3, 6, 7]}
 
 
+HITBOX = """public class HitBox : MonoBehaviour {
+  internal Damage damage;
+  CharacterHealth owner;
+  public delegate void HurtCallback(Damage dt, CharacterHealth to);
+  void A() { owner.Damage(GetComponent<Damage>()); }
+  void B() { gameObject.AddComponent<Damage>(); var d = new Damage(); }
+  void C() { owner?.Damage (damage); }
+}
+"""
+
+
 def test_a_member_named_like_a_type_is_used_where_it_is_accessed_or_called(tmp_path: Path) -> None:
     """`refs CharacterHealth.Damage` listed every line naming the class `Damage` (a trial: 19 of 29
     lines were `Damage dt` parameters, fields and `AddComponent<Damage>()`): outside the type's own
@@ -881,16 +892,7 @@ def test_a_member_named_like_a_type_is_used_where_it_is_accessed_or_called(tmp_p
                 "  void Hurt(Damage d) { Damage(d); }\n"
                 "}\n"
             ),
-            "Assets/HitBox.cs": (
-                "public class HitBox : MonoBehaviour {\n"
-                "  internal Damage damage;\n"
-                "  CharacterHealth owner;\n"
-                "  public delegate void HurtCallback(Damage dt, CharacterHealth to);\n"
-                "  void A() { owner.Damage(GetComponent<Damage>()); }\n"
-                "  void B() { gameObject.AddComponent<Damage>(); var d = new Damage(); }\n"
-                "  void C() { owner?.Damage (damage); }\n"
-                "}\n"
-            ),
+            "Assets/HitBox.cs": HITBOX,
         },
     )
     g = graph_for(root)

@@ -63,13 +63,11 @@ class Loadable:
     def resolve(self, literal: str, context: str = "") -> list[str]:
         """The assets a literal names (none, usually); an addressed asset only for a literal in
         context "call" or "scene", a scene only for one in context "scene"."""
-        found = self._by_key.get(literal, [])
+        found = list(self._by_key.get(literal, ()))
         extra = [*self._addressed.get(literal, ())] if context in LOADING_CONTEXTS else []
         if context == "scene":
             extra += self._scenes.get(literal, ())
-        for path in extra:
-            if path not in found:
-                found = [*found, path]
+        found += [p for p in dict.fromkeys(extra) if p not in found]
         return found[:MAX_TARGETS]
 
 

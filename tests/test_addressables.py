@@ -201,3 +201,30 @@ public class Spawner {
     assert [(u["path"], u["detail"]) for u in usages if u["where"] == "asset"] == [
         ("Assets/AddressableAssetsData/Enemies.asset", 'address "Goblin", label "enemies", label "melee"')
     ]
+
+
+def test_a_literal_said_of_a_scene_loads_by_address_and_an_entry_without_one_says_so(tmp_path: Path) -> None:
+    """query/loads.LOADING_CONTEXTS: a literal after the word scene (`string bossScene = "Goblin"`)
+    answers to an address like a call's; a group entry giving no address or label is shown so."""
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.query.workspace import open_workspace
+
+    prefab = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1 &1\nGameObject:\n  m_Name: {}\n"
+    bare = GROUP.replace("    m_Address: 'Enemies/Orc: Chief'\n", "").replace("    m_SerializedLabels: [enemies]\n", "")
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/AddressableAssetsData/Enemies.asset": bare,
+            "Assets/Enemies/Goblin.prefab": prefab.format("Goblin"),
+            "Assets/Enemies/Goblin.prefab.meta": meta(GOBLIN, "PrefabImporter"),
+            "Assets/Enemies/Orc.prefab": prefab.format("Orc"),
+            "Assets/Enemies/Orc.prefab.meta": meta(ORC, "PrefabImporter"),
+            "Assets/Scripts/Boss.cs": 'public class Boss { string bossScene = "Goblin"; }\n',
+        },
+    )
+    update(root, Config(workers=1))
+    graph = open_workspace(root, [(root, Config())]).projects[0].graph
+    assert [p for p, e in graph.uses("Assets/Scripts/Boss.cs") if e == "loads"] == ["Assets/Enemies/Goblin.prefab"]
+    orc = [u.detail for u in graph.references(graph.target("Assets/Enemies/Orc.prefab")) if u.where == "asset"]
+    assert orc == ["no address"]

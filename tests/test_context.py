@@ -666,3 +666,20 @@ def test_values_come_before_the_outlines_length_in_a_files_renderings(env) -> No
     with_values = [f for f in forms if f[-len(values) :] == values]
     assert forms[: len(with_values)] == with_values and len(with_values) < len(forms)
     assert any(line.startswith("… ") and line.endswith("more outline lines") for line in with_values[-1])
+
+
+def test_a_word_asking_for_a_change_chooses_no_matched_line(tmp_path: Path) -> None:
+    """docs/retrieval.md: words asking for a change are not what a file's matched lines are
+    chosen by: a design note's line saying only "add" is not shown for "add a shield", its shield
+    line is."""
+    from indexer.build.update import update
+
+    from .conftest import write_project
+
+    note = "Design notes\n" + "".join(f"filler line {i}\n" for i in range(40))
+    note += "We should add more coins to the shop\nThe shield absorbs damage for three seconds\n"
+    root = write_project(tmp_path / "P", {"Assets/Docs/design.txt": note})
+    update(root, Config(workers=1))
+    ws = open_workspace(root, [(root, Config())])
+    text = build_context(ws, "add a shield", 300, counter("estimate")).tier2.text
+    assert "The shield absorbs damage" in text and "more coins" not in text

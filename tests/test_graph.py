@@ -898,3 +898,25 @@ def test_a_member_named_like_a_type_is_used_where_it_is_accessed_or_called(tmp_p
     g = graph_for(root)
     got = [(u.path, u.line) for u in g.references(g.target("CharacterHealth.Damage")) if u.kind == "text"]
     assert got == [("Assets/CharacterHealth.cs", 3), ("Assets/HitBox.cs", 5), ("Assets/HitBox.cs", 7)]
+
+
+def test_a_member_called_on_what_find_object_of_type_returns_is_that_types(tmp_path: Path) -> None:
+    """member_text: `FindObjectOfType<Chest>().Open()` is Chest's; `FindAnyObjectByType<Door>()`'s
+    is Door's (the getters of `Find...Object...<T>()` like `GetComponent<T>()`)."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Door.cs": "public class Door : MonoBehaviour { public void Open() {} }\n",
+            "Assets/Chest.cs": "public class Chest : MonoBehaviour { public void Open() {} }\n",
+            "Assets/Level.cs": (
+                "public class Level : MonoBehaviour {\n"
+                "  Door d; Chest c;\n"
+                "  void A() { FindObjectOfType<Chest>().Open(); }\n"
+                "  void B() { FindAnyObjectByType<Door>().Open(); }\n"
+                "}\n"
+            ),
+        },
+    )
+    g = graph_for(root)
+    assert [u.line for u in g.references(g.target("Door.Open")) if u.kind == "text"] == [4]
+    assert [u.line for u in g.references(g.target("Chest.Open")) if u.kind == "text"] == [3]

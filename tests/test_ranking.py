@@ -924,3 +924,37 @@ def test_a_volume_profile_is_how_things_look(tmp_path: Path) -> None:
     for task, prior in (("the screen shake in the room is too violent", ART_PRIOR), ("the room bloom is blurry", 1.0)):
         said = task.split()
         assert role_priors(project, kinds, said, said).get("Assets/Settings/VolumeRoomShake.asset", 1.0) == prior
+
+
+def test_a_post_processing_stack_profile_and_a_plain_data_asset_are_told_apart() -> None:
+    """priors.is_volume_profile: the post-processing stack (v2) writes `{overrideState, value}`;
+    a ScriptableObject of plain fields, or one with too few fields to tell, is no profile."""
+    from indexer import scanners
+    from indexer.query.priors import is_volume_profile
+
+    v2 = _volume("Bloom").replace("m_OverrideState", "overrideState").replace("m_Value", "value")
+    plain = _volume("Stats").replace("    m_OverrideState: 1\n    m_Value: 0.5\n", "") + "  speed: 4\n"
+    few = _volume("One").split("  scatter:")[0]
+    got = [
+        is_volume_profile(scanners.scan(f"Assets/{n}.asset", "asset", t.encode()))
+        for n, t in (("Urp", _volume("Fog")), ("V2", v2), ("Plain", plain), ("Few", few))
+    ]
+    assert got == [True, True, False, False]
+
+
+def test_a_best_prefabs_script_outside_the_searched_folder_is_not_raised(tmp_path: Path) -> None:
+    """pairing: a script is raised for its prefab only under the search's path prefix."""
+    breakable = "b" * 32
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Code/Breakable.cs": BREAKABLE,
+            "Assets/Code/Breakable.cs.meta": meta(breakable),
+            "Assets/Props/PiggyBank.prefab": _carrying(breakable, "PiggyBank", "colliderTag: Destroyer"),
+            "Assets/Props/Shatter.cs": "public class PiggyShatter { public void Shatter() {} }",
+        },
+    )
+    ws = workspace(root)
+    assert "Assets/Code/Breakable.cs" in [h.path for h in ws.search("the piggy bank shatters", limit=5)]
+    hits = ws.search("the piggy bank shatters", limit=5, path_prefix="Assets/Props")
+    assert hits and all(h.path.startswith("Assets/Props/") for h in hits)

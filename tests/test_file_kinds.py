@@ -35,6 +35,48 @@ def test_text_assets_subtitles_and_compiler_options_are_searched_by_their_text(t
         assert search_paths(root, word) == [path], word
 
 
+PHRASES = """%YAML 1.1
+%TAG !u! tag:unity3d.com,2011:
+--- !u!114 &11400000
+MonoBehaviour:
+  m_Script: {fileID: 11500000, guid: 97933d85c6acddc4bb95f77ca8cc0280, type: 3}
+  m_Name: EnglishPhrases
+  phrases:
+  - key: INFOPOST1
+    value: "\\u201CHello? Is anyone here? Better keep moving or I\\u2019ll be talking
+      to myself for the whole trip. Let\\u2019s use SPACE to jump and err\\u2026 how about
+      S to crouch?\\u201D"
+  - key: INFOPOST3
+    value: This place just got interesting, try it on this
+      innocent looking wall.
+  lines:
+  - Beware the marshwyrm
+  - 'Mind the quicksand, traveller'
+  m_ObjectArgumentAssemblyTypeName: UnityEngine.Object, UnityEngine, Version=0.0.0.0,
+    Culture=neutral, PublicKeyToken=null
+"""
+
+
+def test_a_data_asset_s_wrapped_texts_and_list_items_are_searched() -> None:
+    """docs/indexing.md, schema 32: Unity wraps a long text onto deeper-indented lines with no key,
+    and writes a string list's items with no key at all; both are the asset's written words, and a
+    double-quoted text's escapes are read as their characters (`I\\u2019ll`, not `u2019ll`)."""
+    from indexer.build.documents import yaml_words
+
+    words = yaml_words(PHRASES)
+    for said in ("whole trip", "how about", "innocent looking wall", "Beware the marshwyrm", "Mind the quicksand"):
+        assert said in words, said
+    assert "I\u2019ll be talking" in words and "u2019" not in words
+    assert "PublicKeyToken" not in words and "Culture" not in words  # a wrapped type name says nothing
+
+
+def test_a_word_on_a_wrapped_line_of_an_asset_finds_it(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "P", {"Assets/Data/EnglishPhrases.asset": PHRASES})
+    update(root, CONFIG)
+    for word in ("innocent", "crouch", "marshwyrm", "quicksand"):
+        assert search_paths(root, word) == ["Assets/Data/EnglishPhrases.asset"], word
+
+
 def test_unitys_binary_data_extension_and_bitmap_font_descriptors_are_not_text() -> None:
     """docs/indexing.md: ".bytes, Unity's extension for binary data, and bitmap fonts' .fnt are
     `other`" (133 MIDI songs as documents moved a benchmark; docs/retrieval.md, session 18)."""

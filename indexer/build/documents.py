@@ -29,8 +29,15 @@ YAML_TEXT_KINDS = frozenset({"asset", "scene", "prefab", "unity_yaml", "vfx"})
 # Data files whose whole text is worth searching: JSON tables hold tuning a task may be about
 # (weather odds, item stats), in words code does not repeat.
 DATA_TEXT_KINDS = frozenset({"json"})
-_YAML_VALUE = re.compile(r"^\s*(?:- )?[A-Za-z_][^:\n]*: ?(['\"]?)(.*?)\1\s*$", re.M)
-_NOT_WORDS = re.compile(r"fileID|guid: |^m_|^Untagged$|^[\d.eE+-]+$")
+# A value's line: `key: value` (in a list too), a list's plain item (`- Hello there`), or a line
+# continuing the value above it (Unity wraps long scalars onto deeper-indented lines, no key).
+_YAML_VALUE = re.compile(
+    r"^ *(?:- )?[A-Za-z_][^:\n]*: ?(['\"]?)(.*?)\1 *$|^ *(?:- (?![{\[])| (?=[^\s:{}\[\]\-#]))([^:\n]*)$",
+    re.M,
+)
+_ESCAPE = re.compile(r"\\(u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2}|.)")
+_ESCAPED = {"n": " ", "t": " ", "r": " ", "0": " ", "\\": "\\", '"': '"', "/": "/", " ": " "}
+_NOT_WORDS = re.compile(r"fileID|guid: |PublicKeyToken=|^m_|^Untagged$|^[\d.eE+-]+$")
 _HAS_WORD = re.compile(r"[A-Za-z]{3}")
 
 # The stored outline is for naming the best match of a ranked file: long asset outlines are cut.
@@ -39,19 +46,28 @@ MAX_LISTED = 200  # files named per asset; a registry of every prefab says no mo
 
 
 def yaml_words(text: str) -> str:
-    """The written words of Unity YAML: string values, without references, numbers, flags or GUIDs."""
+    """The written words of Unity YAML: string values, without references, numbers, flags or GUIDs;
+    a list's plain items and the lines a long value wraps onto count too (a dialogue line, a
+    phrase table's sentences), a double-quoted value's escapes read (`I\\u2019ll` is "I'll")."""
     out = []
     for m in _YAML_VALUE.finditer(text):
         value = m.group(2)
-        if (
-            value
-            and value[0] != "{"
-            and _HAS_WORD.search(value)
-            and not _NOT_WORDS.search(value)
-            and not _is_hexlike(value)
-        ):
-            out.append(value)
+        if value is None:  # a list's item or a wrapped line
+            value = m.group(3).strip("\"' ")
+        if value and value[0] != "{" and _HAS_WORD.search(value):
+            if "\\" in value:
+                value = _ESCAPE.sub(_unescape, value).strip('"')
+            if not _NOT_WORDS.search(value) and not _is_hexlike(value):
+                out.append(value)
     return "\n".join(out)
+
+
+def _unescape(m: re.Match[str]) -> str:
+    """A double-quoted scalar's escape as the character it stands for (a line break as a space)."""
+    code = m.group(1)
+    if len(code) > 1:
+        return chr(int(code[1:], 16))
+    return _ESCAPED.get(code, code)
 
 
 def document_text(kind: str, data: bytes) -> str:

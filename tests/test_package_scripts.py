@@ -97,3 +97,32 @@ def test_a_data_asset_of_a_package_class_lists_its_script_by_that_class(tmp_path
         "  Unity.Netcode.NetworkPrefabsList (script of com.unity.netcode.gameobjects, not in project) (m_Script)"
     ]
     assert references("Assets/Other.asset") == [f"  guid:{_UNKNOWN} (not in project) (m_Script)"]
+
+
+def test_a_tile_is_made_of_unitys_own_tile_class_not_a_missing_script(tmp_path: Path) -> None:
+    """A tile palette's tiles are `{fileID: 13312, guid: 0000000000000000e000000000000000}`: Unity's
+    built-in `Tile`. `describe` said `script 00000000 (script not in project)` of all 166 tiles of a
+    trial's game, and `refs` listed each as a missing script; a class built into Unity that this
+    table does not name is said to be one, by its fileID."""
+    tile = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!114 &11400000\nMonoBehaviour:\n  m_GameObject: {fileID: 0}\n"
+        "  m_Script: {fileID: 13312, guid: 0000000000000000e000000000000000, type: 0}\n"
+        "  m_Name: Rock_10\n  m_EditorClassIdentifier: \n  m_Color: {r: 1, g: 1, b: 1, a: 1}\n  m_ColliderType: 1\n"
+    )
+    other = tile.replace("13312", "13399").replace("Rock_10", "Odd")
+    root = write_project(tmp_path / "Game", {"Assets/Tiles/Rock_10.asset": tile, "Assets/Tiles/Odd.asset": other})
+    update(root, Config(workers=1))
+    graph = open_workspace(root, projects_at(root)).projects[0].graph
+    from indexer.query.describe import describe
+
+    assert describe(graph, "Assets/Tiles/Rock_10.asset").text.split("\n")[1:4] == [
+        "ScriptableObject Rock_10: UnityEngine.Tilemaps.Tile (built into Unity)",
+        "  L9 m_Color: {r: 1, g: 1, b: 1, a: 1}",
+        "  L10 m_ColliderType: 1",
+    ]
+    assert (
+        "ScriptableObject Odd: a class built into Unity (fileID 13399)"
+        in describe(graph, "Assets/Tiles/Odd.asset").text
+    )
+    assert "not in project" not in describe(graph, "Assets/Tiles/Rock_10.asset").text
+    assert graph.used_by("Assets/Tiles/Rock_10.asset") == () and graph.uses("Assets/Tiles/Rock_10.asset") == ()

@@ -13,7 +13,7 @@ from collections import defaultdict
 import msgspec
 
 from indexer.identifiers import name_stems
-from indexer.model import HIERARCHY_KINDS, TYPE_KINDS, CodeOutline, FileRecord, Symbol
+from indexer.model import BUILTIN_SCRIPTS, HIERARCHY_KINDS, TYPE_KINDS, CodeOutline, FileRecord, Symbol
 from indexer.query.calls import call_text
 from indexer.query.component_fields import ComponentFields
 from indexer.query.graph import PACKAGE_SCRIPTS, Graph
@@ -361,7 +361,11 @@ def asset_parts(rec: FileRecord, graph: Graph) -> list[Part]:
     said = status_line(rec)
     lines: list[Part] = [(said, None)] if said else []
     for s in rec.symbols:
-        if s.kind == "scriptable_object":
+        if s.kind == "scriptable_object" and s.detail.startswith("builtin:"):
+            cls = BUILTIN_SCRIPTS.get(s.detail[8:])
+            made_of = f"{cls} (built into Unity)" if cls else f"a class built into Unity (fileID {s.detail[8:]})"
+            lines.append((f"ScriptableObject {s.name}: {made_of}", None))
+        elif s.kind == "scriptable_object":
             cls = graph.script_class(s.detail) if s.detail else ""
             script = graph.path_of_guid(s.detail) if s.detail else ""
             where = script or "script not in project"

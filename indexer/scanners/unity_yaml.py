@@ -18,7 +18,8 @@ Output conventions (FileRecord.symbols / refs; all paths in a file are GameObjec
   prefab_instance    name = the instance's name if overridden, container = parent path,
                      detail = source prefab GUID
   override           name = propertyPath, container = instance path, signature = "path: value"
-  scriptable_object  name = m_Name, detail = script GUID (assets whose main object is a script)
+  scriptable_object  name = m_Name, detail = script GUID (assets whose main object is a script), or
+                     "builtin:<fileID>" for one of Unity's own classes (a Tile)
   material           name, detail = shader GUID (or "builtin:<fileID>"); material_property
                      symbols (type = texture, float, color, int, vector)
   animator_controller, animator_layer, animator_parameter (type = Float/Int/Bool/Trigger),
@@ -45,7 +46,7 @@ import re
 
 import msgspec
 
-from indexer.model import FileRecord, Ref, Symbol
+from indexer.model import BUILTIN_SCRIPTS, FileRecord, Ref, Symbol
 
 from .addressables import ENTRIES_KEY, group_refs
 from .packages import line_starts
@@ -350,7 +351,8 @@ class _Scan:
         if self.kind == "vfx":
             self.vfx_node(doc)
             return
-        _, script = doc.top_ref("m_Script")
+        fid, script = doc.top_ref("m_Script")
+        builtin, script = (f"builtin:{fid}", "") if script in BUILTIN_GUIDS else ("", script)  # Unity's own (a Tile)
         go, _ = doc.top_ref("m_GameObject")
         if go:
             owner = self.owner_path(doc)
@@ -360,10 +362,10 @@ class _Scan:
         else:
             owner = doc.top("m_Name") or doc.class_name
             if doc is self.order[0] or self.kind == "asset":
-                self.symbols.append(Symbol("scriptable_object", owner, doc.line, detail=script))
+                self.symbols.append(Symbol("scriptable_object", owner, doc.line, detail=script or builtin))
         if script:
             self.refs.append(Ref("script", script, doc.line, context="m_Script", detail=owner))
-        label = f"script:{script}" if script else "MonoBehaviour"
+        label = f"script:{script}" if script else BUILTIN_SCRIPTS.get(builtin[8:], "MonoBehaviour").rsplit(".")[-1]
         self.fields(doc, owner, label)
         self.guid_refs(doc, owner, label)
         self.unity_events(doc, owner, label)

@@ -476,6 +476,27 @@ def test_the_tree_expands_the_folders_that_weigh_most_and_counts_what_it_leaves_
     ]
 
 
+def test_a_folder_mostly_art_is_expanded_for_a_subfolder_that_is_not() -> None:
+    """A 2D game's `Assets/` is 70% sprites and sounds, its scripts and scenes a level down: it
+    stayed one line (`Assets/ — 1729 files`) in a pack with room to spare. A folder mostly art is
+    expanded for a subfolder that is not; an art folder all the way down stays a one-liner."""
+    kinds = {f"Assets/Game/Art/Sprites/S{j}.png": "texture" for j in range(60)}
+    kinds |= {f"Assets/Game/Audio/A{j}.ogg": "audio" for j in range(20)}
+    kinds |= {f"Assets/Game/Scripts/C{j}.cs": "csharp" for j in range(4)}
+    kinds |= {"Assets/Scenes/Main.unity": "scene"}
+    assert render_tree(folder_tree(kinds), counter("estimate"), 200, task=True).split("\n") == [
+        "## Project tree",
+        "Assets/ — 85 files (60 .png, 20 .ogg, 4 .cs, 1 .unity)",
+        "  Game/ — 84 files (60 .png, 20 .ogg, 4 .cs)",
+        "    Art/ — 60 files (60 .png)",
+        "    Audio/ — 20 files (20 .ogg)",
+        "    Scripts/ — 4 files (4 .cs)",
+        "      files: C0.cs, C1.cs, C2.cs, C3.cs",
+        "  Scenes/ — 1 file (1 .unity)",
+        "    files: Main.unity",
+    ]
+
+
 def test_the_tree_expands_the_projects_own_folders_before_third_party_ones(tmp_path: Path) -> None:
     """An Asset Store kit of 40 scripts (its PDF manual beside them) outweighs the game's 3 scripts,
     but the game's folders are what the project is: they expand first, and the kit is said to be

@@ -109,7 +109,9 @@ class Folder:
     """A folder of the project tree (`folder_tree`): read only once made, so one tree serves every
     rendering of its generation."""
 
-    __slots__ = ("art", "children", "ext_counts", "files", "in_third_party", "name", "third_party", "total")
+    __slots__ = (
+        "_worth", "art", "children", "ext_counts", "files", "in_third_party", "name", "third_party", "total",
+    )  # fmt: skip
 
     def __init__(self, name: str, third_party: bool = False, in_third_party: bool = False):
         self.name = name
@@ -120,9 +122,16 @@ class Folder:
         self.ext_counts: Counter[str] = Counter()
         self.total = 0
         self.art = 0
+        self._worth: bool | None = None
 
     def worth_expanding(self) -> bool:
-        return self.name not in SETTINGS_FOLDERS and self.art < ART_SHARE * self.total
+        """Not settings, and not art alone: a folder mostly art is worth it for a subfolder that
+        is not (a 2D game's `Assets/` is 70% sprites, its scripts and scenes a level down)."""
+        if self._worth is None:
+            self._worth = self.name not in SETTINGS_FOLDERS and (
+                self.art < ART_SHARE * self.total or any(c.worth_expanding() for c in self.children.values())
+            )
+        return self._worth
 
     def sorted_children(self) -> list[Folder]:
         return sorted(self.children.values(), key=lambda f: f.name)

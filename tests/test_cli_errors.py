@@ -565,6 +565,14 @@ def test_describe_of_a_guid_whose_asset_is_gone_says_so_and_where_its_users_are(
     )
     refs = run_cli("refs", "0123456789abcdef0123456789abcdef", "--project", str(root))
     assert refs.returncode == 0 and "Assets/Kept.prefab" in refs.stdout
+    # By the gone file's path (a texture missing from a checkout, its .meta kept): its .meta's GUID,
+    # where it was "is not an indexed file; did you mean Assets/Gone.cs.meta?".
+    by_path = run_cli("refs", "Assets/Gone.cs", "--project", str(root))
+    assert by_path.stdout == refs.stdout and by_path.stdout.split("\n")[:2] == [
+        "GUID Assets/Gone.cs  (only Assets/Gone.cs.meta is in the project: the file was deleted or moved without it)",
+        "in assets (1):",
+    ]
+    assert run_cli("describe", "Assets/Gone.cs", "--project", str(root)).stderr == r.stderr
     # The prefab's outline named the component `Gone.cs`, as if the script were there.
     kept = run_cli("describe", "Assets/Kept.prefab", "--project", str(root)).stdout
     assert "components: Gone.cs (missing: only its .meta is left)" in kept, kept

@@ -167,11 +167,12 @@ class Graph:
             path = self.path_of_guid(guid) or ""
             if not path and guid in PACKAGE_SCRIPTS:
                 return _package_script(guid)
-            note = (
-                self._shared_guid(path, guid)
-                if path
-                else "GUID not found in this project (a package asset, or a missing one)"
-            )
+            if not path:
+                note = "GUID not found in this project (a package asset, or a missing one)"
+            elif self.records.record(path) is None:
+                note = f"only {path}.meta is in the project: the file was deleted or moved without it"
+            else:
+                note = self._shared_guid(path, guid)
             return Target(kind="guid", name=guid, guid=guid, path=path, note=note)
         if self.records.record(t) is not None or self.records.guid_of_path(t):
             return self._path_target(t)

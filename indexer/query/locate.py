@@ -96,6 +96,8 @@ def locate_file(ws: Workspace, text: str, cwd: Path | None = None) -> str:
     try:
         return pick(t, readings, lambda r: _exists(ws, r), lambda: _every_path(ws))
     except (PathAmbiguous, PathNotFound) as exc:
+        if isinstance(exc, PathNotFound) and (guid := _left_guid(ws, readings)):
+            return guid  # a file deleted or moved outside Unity: its .meta still names what uses it
         folder = (
             next((r for r in readings if r and _holds_files(ws, r)), None) if isinstance(exc, PathNotFound) else None
         )
@@ -105,6 +107,16 @@ def locate_file(ws: Workspace, text: str, cwd: Path | None = None) -> str:
                 f" `unity-index query WORDS --path {folder}` searches its files"
             ) from None
         raise LookupFailed(str(exc)) from None
+
+
+def _left_guid(ws: Workspace, readings: list[str]) -> str | None:
+    """The GUID of the .meta a reading's file left behind (its asset deleted or moved without it:
+    a texture missing from a checkout, its `.meta` kept), by which assets still refer to it."""
+    for r in readings:
+        owner = ws.owner(r + ".meta") if r else None
+        if owner is not None and (guid := owner[0].records.guid_of_path(owner[1][: -len(".meta")])):
+            return guid
+    return None
 
 
 def _holds_files(ws: Workspace, path: str) -> bool:

@@ -665,3 +665,17 @@ def test_a_path_filter_naming_a_file_says_it_is_a_file(tmp_path: Path) -> None:
     assert r.stderr == (
         "error: Assets/Scripts/A.cs is a file, not a folder: give the folder holding it, Assets/Scripts\n"
     )
+
+
+def test_a_name_starting_with_a_dash_is_told_to_go_after_double_dash(tmp_path: Path) -> None:
+    """`describe -dash.cs` said only "the following arguments are required: target"; a number
+    (`--limit 3 -1`'s -1 is the text) is no option and passes."""
+    root = write_project(tmp_path / "P", {"Assets/-dash.cs": "class Dash {}\n"})
+    r = run_cli("describe", "-dash.cs", "--project", str(root))
+    assert r.returncode == 2 and r.stderr.splitlines()[-1] == (
+        "unity-index describe: error: -dash.cs is no option of `describe`; a TARGET starting with '-' goes"
+        " after `--`: unity-index describe -- -dash.cs"
+    )
+    ok = run_cli("describe", "--project", str(root), "--", "-dash.cs")
+    assert ok.returncode == 0 and ok.stdout.startswith("Assets/-dash.cs  (csharp")
+    assert run_cli("query", "--project", str(root), "--limit", "3", "-1").returncode == 0

@@ -267,7 +267,33 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     if command not in BUILTIN_COMMANDS:  # help, or a command another package contributes
         _load_plugins(parser)
     _debug_everywhere(parser)
+    _refuse_dashed_names(parser, argv, command)
     return parser.parse_args(argv)
+
+
+def _refuse_dashed_names(parser: argparse.ArgumentParser, argv: list[str], command: str | None) -> None:
+    """`describe -dash.cs` read the file name as an unknown option and said only "the following
+    arguments are required: target": say how to give a name starting with '-' (after `--`)."""
+    sub = next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
+    child = sub.choices.get(command) if sub is not None and command else None
+    if child is None:
+        return
+    positional = next((a for a in child._actions if not a.option_strings and a.nargs is None), None)
+    options = {o for a in (*child._actions, *parser._actions) for o in a.option_strings}
+    rest = argv[argv.index(command) + 1 :]
+    for arg in rest[: rest.index("--")] if "--" in rest else rest:
+        number = arg[1:].replace(".", "", 1).isdigit()  # -1 or -0.5 is read as a value
+        if (
+            positional is not None
+            and arg[:1] == "-"
+            and len(arg) > 1
+            and not number
+            and arg.split("=")[0] not in options
+        ):
+            child.error(
+                f"{arg} is no option of `{command}`; a {positional.dest.upper()} starting with '-' goes"
+                f" after `--`: unity-index {command} -- {arg}"
+            )
 
 
 def _traceback_if(debug: bool) -> None:

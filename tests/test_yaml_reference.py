@@ -104,6 +104,29 @@ def test_quoted_scalars_over_several_lines_are_parsed() -> None:
     ]
 
 
+def test_a_profile_s_overridable_settings_show_their_values_in_both_readers() -> None:
+    """A volume or post-processing profile's setting is `{overrideState, value}` (or `m_`-named):
+    `describe` showed `intensity: {overrideState, value}` and hid the 0.448 a user asks about. Its
+    value is shown, and whether the profile overrides it (if not, it does not apply)."""
+    settings = (
+        "  intensity:\n    overrideState: 1\n    value: 0.448\n"
+        "  color:\n    m_OverrideState: 0\n    m_Value: {r: 1, g: 0.5, b: 0, a: 1}\n"
+        "  curve:\n    overrideState: 1\n    value:\n      m_Curve: []\n"
+        "  limitMin:\n    m_OverrideState: 1\n    m_Value: 8\n    min: 0\n    max: 16\n"
+    )
+    rows = [
+        ("intensity", 14, "intensity: 0.448 (overridden)"),
+        ("color", 17, "color: {r: 1, g: 0.5, b: 0, a: 1} (not overridden)"),
+        ("curve", 20, "curve: {overrideState, value}"),  # a value of its own block: the keys, as before
+        ("limitMin", 24, "limitMin: 8 (overridden)"),  # HDRP writes the range after the two
+    ]
+    lines = scan_sign(settings)
+    parsed = scan_sign(settings + "  note: |\n    text\n")
+    assert (lines.note, parsed.note) == ("2 documents", "2 documents; read with the YAML parser: block scalar")
+    assert field_rows(lines) == rows
+    assert field_rows(parsed) == [*rows, ("note", 29, "note: text")]
+
+
 def test_unity_subset_stays_with_the_line_reader() -> None:
     rec = scan_sign(
         "  speed: 1.5\n  title: 'Door: Left'\n"

@@ -301,12 +301,14 @@ def has_logic(graph: Graph, prefab: str) -> bool:
     return any(is_script(p) for p, _ in carried(graph, prefab))
 
 
-_OVERRIDABLE = re.compile(r"^\w+: \{(m_OverrideState|overrideState), ")
+# yaml_facts.overridable_shown, or the keys of a setting whose value is a block of its own
+_OVERRIDABLE = re.compile(r"^\w+: (?:.*\((?:not )?overridden\)|\{(?:m_OverrideState|overrideState), .*)$")
 
 
 def is_volume_profile(rec: FileRecord | CodeOutline | None) -> bool:
     """A data asset most of whose fields are overridable parameters (`{m_OverrideState,
-    m_Value}`, the post-processing stack's `{overrideState, value}`): a render pipeline's volume
+    m_Value}`, the post-processing stack's `{overrideState, value}`, shown as `intensity: 0.45
+    (overridden)`): a render pipeline's volume
     profile (bloom, fog, vignette), how things look, whatever words its effects' names share."""
     if rec is None:
         return False

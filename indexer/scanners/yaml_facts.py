@@ -139,6 +139,17 @@ def short(value: str) -> str:
     return v if len(v) <= MAX_VALUE_CHARS else v[: MAX_VALUE_CHARS - 1] + "…"
 
 
+# A setting a volume or post-processing profile may override: `{overrideState, value}` (Post
+# Processing v2) or `{m_OverrideState, m_Value}` (URP/HDRP volumes; HDRP's `min`, `max` after
+# them), shown as its value when that is written on its line.
+OVERRIDABLE = (["overrideState", "value"], ["m_OverrideState", "m_Value"])
+
+
+def overridable_shown(state: str, value: str) -> str:
+    """An overridable setting's value and whether the profile overrides it (if not, it does not apply)."""
+    return f"{value} ({'not ' if state == '0' else ''}overridden)"
+
+
 def ref_shown(file_id: str, guid: str) -> str:
     """How a field shows a reference: a GUID, a built-in resource, None, or "&<fileID>"."""
     if guid:

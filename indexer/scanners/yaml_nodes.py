@@ -24,6 +24,7 @@ from .yaml_facts import (
     ASSET_GUID_KEY,
     CALL_KEYS,
     MAX_FIELDS_PER_OBJECT,
+    OVERRIDABLE,
     STANDARD_FIELDS,
     Call,
     Entry,
@@ -34,6 +35,7 @@ from .yaml_facts import (
     Property,
     TypeUse,
     count_label,
+    overridable_shown,
     ref_shown,
     short,
 )
@@ -337,6 +339,9 @@ class NodeDoc:
         if keys[:1] == [ASSET_GUID_KEY]:  # an AssetReference: the asset it names
             guid = _scalar(node.value[0][1]) or ""
             return (f"guid:{guid.lower()}" if _HEX32.fullmatch(guid) else "None"), 0
+        if keys[:2] in OVERRIDABLE and (_kind(node.value[1][1]) == "ScalarNode" or node.value[1][1].flow_style):
+            shown, _ = self._summarize(node.value[1][1])  # a profile's setting: its value
+            return overridable_shown(_scalar(node.value[0][1]) or "", shown), 0
         if "m_PersistentCalls" in keys[:2]:
             calls = sum(1 for m, k, _, _, _ in self.walk(node) if k == "m_Target" and m.value[0][0].value == k)
             return f"UnityEvent ({count_label(calls, 'call')})", 0

@@ -18,9 +18,11 @@ from .yaml_facts import (
     ASSET_GUID_KEY,
     CALL_KEYS,
     MAX_FIELDS_PER_OBJECT,
+    OVERRIDABLE,
     Call,
     Field,
     count_label,
+    overridable_shown,
     ref_shown,
     short,
 )
@@ -123,12 +125,16 @@ def summarize_block(nested: str) -> tuple[str, int]:
     if first.lstrip().startswith("- "):
         return f"[{count_label(nested.count(chr(10) + ' ' * first_indent + '- '), 'item')}]", 0
     keys: list[str] = []
+    values: list[str] = []
     for line in _lines_at(first_indent).finditer(nested):  # a block's first 7 keys say all it shows
         n = line.group(1)
         if not n.lstrip().startswith("- ") and (m := KEY.match(n)) and m.group(3):
             keys.append(unquote(m.group(3)))
+            values.append((m.group(4) or "").strip())
             if len(keys) > 6:
                 break
+    if keys[:2] in OVERRIDABLE and values[1]:  # a profile's setting: its value, said if not overridden
+        return overridable_shown(values[0], summarize(values[1])[0]), 0
     return short("{" + ", ".join(keys[:6]) + (", …" if len(keys) > 6 else "") + "}"), 0
 
 

@@ -840,8 +840,10 @@ def test_a_member_called_on_another_type_a_getter_names_is_no_usage(tmp_path: Pa
     """`refs Door.Open` listed `GetComponent<Chest>().Open()` (a trial on a real game: each of the
     two methods' refs held the other's call): a call on what a generic getter returns is a usage
     only when the type it names is one of the member's own (a subclass's too); a line calling
-    both is kept. A call on a variable is still a text match: `door.Open()` is listed for
-    Chest.Open too (no variable's type is known here)."""
+    both is kept. A call on a variable the file declares only as another class is not either
+    (`Door door;` then `door.Open()` was listed for Chest.Open; a trial's `refs
+    ScreenFaderBehaviour.color` listed `Image m_TrackBinding`'s `.color`); one declared as an
+    interface, with `var`, or not in the file may hold the type, and stays a text match."""
     root = write_project(
         tmp_path / "P",
         {
@@ -856,15 +858,17 @@ def test_a_member_called_on_another_type_a_getter_names_is_no_usage(tmp_path: Pa
                 "  void C() { FindObjectOfType<BigDoor>()?.Open(); }\n"
                 "  void D(Collider o) { o.GetComponent<Chest>().Open(); door.Open(); }\n"
                 "  void E() { door.Open(); }\n"
+                "  IOpen lid; void F() { lid.Open(); var box = Pick(); box.Open(); }\n"
                 "}\n"
             ),
+            "Assets/IOpen.cs": "public interface IOpen { void Open(); }\n",
         },
     )
     g = graph_for(root)
     lines = {
         name: [u.line for u in g.references(g.target(name)) if u.kind == "text"] for name in ("Door.Open", "Chest.Open")
     }
-    assert lines == {"Door.Open": [4, 5, 6, 7], "Chest.Open": [3, 6, 7]}
+    assert lines == {"Door.Open": [4, 5, 6, 7, 8], "Chest.Open": [3, 6, 8]}
 
 
 HITBOX = """public class HitBox : MonoBehaviour {

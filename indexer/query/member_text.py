@@ -1,7 +1,8 @@
 """Where code names a member, read as text: `refs Door.Open` lists the lines saying `Open` in the
 files that can see the type. No C# semantic model here, so it is labelled a text match (kind
 "text"), and a line that calls the member on another type written right there
-(`GetComponent<Chest>().Open()`) is left out.
+(`GetComponent<Chest>().Open()`), or on a variable the file declares of a class that is not the
+type's (`Image m_Binding; ... m_Binding.color`), is left out.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ if TYPE_CHECKING:
 
 # A call on the component or object a generic getter returns: the type is written on the line
 _TYPED_GET = r"\b(?:GetComponent\w*|Find\w*Objects?\w*)\s*<\s*([\w.]+)\s*>\s*\(\s*\)"
+_RECEIVER = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\??\.\s*$")  # `recv.` or `recv?.` before a name
+_NOT_A_TYPE = frozenset({"var", "return", "new", "in", "out", "ref", "using", "else", "case", "await", "yield"})
 
 
 def member_text_usages(graph: Graph, family: set[str], member: str) -> list[Usage]:
@@ -36,12 +39,15 @@ def member_text_usages(graph: Graph, family: set[str], member: str) -> list[Usag
         if rec is None or rec.kind != "csharp":
             continue
         declared_lines = {s.line for s in rec.symbols if s.name == member}
-        for line_no, text in enumerate(graph.file_lines(p), 1):
+        lines = graph.file_lines(p)
+        others = _OtherReceivers(graph, names, lines)
+        for line_no, text in enumerate(lines, 1):
             code = code_of(text)
             if line_no in declared_lines or not (found := [m for m in pattern.finditer(code)]):
                 continue
             if p not in own:  # elsewhere a member is reached through an object or called
                 found = [m for m in found if _accessed(code, m.start(), m.end())]
+            found = [m for m in found if not others.holds(code[: m.start()])]
             other = {m.end() for m in typed.finditer(code) if m.group(1).rpartition(".")[2] not in names}
             if found and not other.issuperset(m.end() for m in found):  # `GetComponent<Chest>().Open()`
                 out.append(Usage(p, line_no, "code", "text", "member", text.strip()[:200]))
@@ -55,3 +61,36 @@ def _accessed(code: str, start: int, end: int) -> bool:
     if before.endswith("."):
         return True
     return code[end:].lstrip().startswith("(") and not before.endswith("new")
+
+
+class _OtherReceivers:
+    """The variables a file declares only as classes other than the member's types: `recv.member`
+    on one (`Image m_TrackBinding;` then `m_TrackBinding.color`) is that class's member, not the
+    type's. A variable declared as the type, with `var`, as an interface, or not at all, may hold it."""
+
+    def __init__(self, graph: Graph, names: list[str], lines: list[str]) -> None:
+        self.graph, self.names, self.lines = graph, set(names), lines
+        self.text: str | None = None
+        self.known: dict[str, bool] = {}
+
+    def holds(self, before: str) -> bool:
+        """Whether the code before a member's name ends with a receiver of another class."""
+        m = _RECEIVER.search(before)
+        if m is None:
+            return False
+        name = m.group(1)
+        if name not in self.known:
+            self.known[name] = self._of_another_class(name)
+        return self.known[name]
+
+    def _of_another_class(self, name: str) -> bool:
+        if self.text is None:
+            self.text = "\n".join(code_of(line) for line in self.lines)
+        declared = re.findall(
+            rf"\b([A-Za-z_][\w.]*)(?:<[^<>;(){{}}]*>)?(?:\[[\s,]*\])?\??\s+{re.escape(name)}\s*(?:[;=,)]|\bin\b)",
+            self.text,
+        )
+        types = {t.rpartition(".")[2] for t in declared}
+        if not types or types & _NOT_A_TYPE or types & self.names:  # undeclared, `var`, or the type's own
+            return False
+        return all(row.kind == "class" for t in types for row in self.graph.types_named(t))

@@ -112,7 +112,13 @@ def compounds(text: str) -> list[str]:
     `PickUp`, `Pickup`, `OnPickUp`), "picks up" -> `pickup` too, "game over" -> `gameover`.
     Only plain words next to each other (a hyphen between is fine: "pick-up"); the first must not
     be a stop word or a task word, the second may be a particle."""
-    out: dict[str, None] = {}
+    return list(compound_spellings(text))
+
+
+def compound_spellings(text: str) -> dict[str, str]:
+    """`compounds` -> the two words the task wrote (`screenfaded` -> "screen faded"): what a
+    pack's `matched:` shows, as no file or task holds the joined word."""
+    out: dict[str, str] = {}
     prev = ""
     for m in _TOKEN.finditer(text):
         word = m.group()
@@ -124,9 +130,9 @@ def compounds(text: str) -> list[str]:
         low = word.lower()
         if prev and (low not in STOP_WORDS or low in PARTICLES) and len(low) > 1:
             for first in _uninflected(prev):
-                out.setdefault(first + low, None)
+                out.setdefault(first + low, f"{prev} {low}")
         prev = low if low not in STOP_WORDS and low not in TASK_WORDS and len(low) > 1 else ""
-    return list(out)[:MAX_COMPOUNDS]
+    return dict(list(out.items())[:MAX_COMPOUNDS])
 
 
 def _uninflected(word: str) -> list[str]:

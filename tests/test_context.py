@@ -252,6 +252,20 @@ def test_a_script_is_said_to_match_the_words_it_says_not_those_inside_others_or_
     ]
 
 
+def test_a_compound_a_file_matched_is_shown_as_the_task_wrote_it(tmp_path: Path) -> None:
+    """A trial's pack said `matched: screenfaded`, a word neither the task ("the screen faded")
+    nor the file (`ScreenFader`) holds: the joined pair is shown as its two words."""
+    from indexer.build.update import update
+
+    from .conftest import write_project
+
+    root = write_project(tmp_path / "P", {"Assets/ScreenFader.cs": "public class ScreenFader { void Fade() {} }\n"})
+    update(root, Config(workers=1))
+    ws = open_workspace(root, [(root, Config())])
+    pack = build_context(ws, "why is the screen faded to black", 2000, counter("estimate"))
+    assert pack.tier2.text.split("\n")[1] == "### Assets/ScreenFader.cs  (csharp; matched: screen faded)"
+
+
 def test_a_pack_lists_the_files_one_reference_from_its_three_best_files(env) -> None:
     """docs/cli.md (context): after the files shown, a line each for the files one reference from
     the three best that the pack does not show, those the query ranked first (in its order), in

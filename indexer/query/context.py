@@ -11,7 +11,16 @@ from collections.abc import Iterable, Iterator
 
 import msgspec
 
-from indexer.identifiers import INNER_STEM, TASK_WORDS, bounded_query, query_terms, said_words, stem, word_stems
+from indexer.identifiers import (
+    INNER_STEM,
+    TASK_WORDS,
+    bounded_query,
+    compound_spellings,
+    query_terms,
+    said_words,
+    stem,
+    word_stems,
+)
 from indexer.model import ContextPack, FileEntry, Hit, Overview, Tier, Tier2
 from indexer.project import is_script
 from indexer.query.asked_project import asked_project
@@ -77,7 +86,7 @@ def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter)
     share = int(budget * TIER1_SHARE)
     asked = query
     query = bounded_query(query)  # a pasted log: its first terms (the pack names the whole text)
-    terms = query_terms(query)
+    terms, spellings = query_terms(query), compound_spellings(query)
     said = said_words(query)
     packages = _asks_for_packages(projects, said)
     # Of several projects, the one the task names is the one tier 1 describes (`asked_project`).
@@ -106,11 +115,11 @@ def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter)
     remaining = budget - tier1_tokens - (2 if tier1_text else 0)
     hits = task_order(ws.search(query, limit=MAX_CANDIDATES, named=False), said) if terms else []
     similar = _synonym_stems(said, {stem(t) for t in terms})
-    tier2 = _tier2_and_related(ws, hits, terms, similar, counter, remaining)
+    tier2 = _tier2_and_related(ws, hits, terms, spellings, similar, counter, remaining)
     total = counter.count("\n\n".join(t for t in (tier1_text, tier2.text) if t))
     while total > budget and tier2.files:  # a tokenizer may count a join differently: shrink
         remaining -= total - budget
-        tier2 = _tier2_and_related(ws, hits, terms, similar, counter, remaining)
+        tier2 = _tier2_and_related(ws, hits, terms, spellings, similar, counter, remaining)
         total = counter.count("\n\n".join(t for t in (tier1_text, tier2.text) if t))
     if total > budget:  # only tier 1 left and it is over: shrink it
         tier1_text = counter.truncate(tier1_text, budget)
@@ -209,6 +218,7 @@ def _tier2_and_related(
     ws: Workspace,
     hits: list[Hit],
     terms: list[str],
+    spellings: dict[str, str],
     similar: dict[str, tuple[str, str]],
     counter: TokenCounter,
     budget: int,
@@ -218,7 +228,8 @@ def _tier2_and_related(
     When those need less than their share (a small project), the ranked files are laid out again
     with the rest."""
     reserve = int(budget * RELATED_SHARE)
-    tier2 = _tier2(ws, hits, terms, similar, counter, budget - reserve)
+    by_stem = _shown_words(terms, spellings)
+    tier2 = _tier2(ws, hits, by_stem, similar, counter, budget - reserve)
     if not tier2.files:
         return tier2
     head = counter.count(RELATED_HEADER) + 1
@@ -228,7 +239,7 @@ def _tier2_and_related(
     lines = _related_lines(ws, candidates, stems, counter, reserve - head)
     need = head + sum(cost for *_, cost in lines) if lines else 0
     if need < reserve:  # every candidate was counted and fits: the ranked files take the rest
-        tier2 = _tier2(ws, hits, terms, similar, counter, budget - need)
+        tier2 = _tier2(ws, hits, by_stem, similar, counter, budget - need)
         shown = {f.path for f in tier2.files}
         if [f.path for f in tier2.files[:RELATED_LEADS]] == leads:  # the same neighbours, fewer unshown
             candidates = [c for c in candidates if c[0] not in shown]
@@ -299,20 +310,20 @@ def _related_outline(ws: Workspace, path: str, line: str, stems: set[str], count
 def _tier2(
     ws: Workspace,
     hits: list[Hit],
-    terms: list[str],
+    by_stem: dict[str, str],
     similar: dict[str, tuple[str, str]],
     counter: TokenCounter,
     budget: int,
 ) -> Tier2:
-    """The ranked files, each as the largest rendering that fits; `similar` (`_synonym_stems`)
-    names the synonyms a file may have been found through."""
+    """The ranked files, each as the largest rendering that fits; `by_stem` (`_shown_words`) the
+    task's words a file may hold, `similar` (`_synonym_stems`) the synonyms it may have been found
+    through."""
     header = "## Files for this task"
     if budget <= counter.count(header) + 1 or not hits:
         return Tier2(text="", tokens=0, files=[])
     pieces = [header]
     used = counter.count(header)
     entries: list[FileEntry] = []
-    by_stem = {stem(t): t for t in reversed(terms) if t not in TASK_WORDS}  # the first word shown; no "add"
     stems, frozen = set(by_stem), frozenset(by_stem)
     outlined = 0  # scenes and prefabs shown with more than their header line
     for hit in hits:
@@ -399,6 +410,12 @@ def _part_stems(local: str, lowered: str) -> set[str]:
     return word_stems(local) | {stem(n) for n in lowered.split("\n") if n.isalpha()}
 
 
+def _shown_words(terms: list[str], spellings: dict[str, str]) -> dict[str, str]:
+    """stem -> the word a pack's `matched:` shows for it: the first the task says, a compound as
+    its two words (`compound_spellings`), no word asking for a change ("add")."""
+    return {stem(t): spellings.get(t, t) for t in reversed(terms) if t not in TASK_WORDS}
+
+
 def _synonym_stems(terms: list[str], stems: set[str]) -> dict[str, tuple[str, str]]:
     """stem -> (word, the word said it stands for) of the synonyms the words a task says were
     searched with (`synonyms`; `stems`: the query's own): a file found through one says so."""
@@ -418,7 +435,9 @@ def _match_reason(found: list[str], by_stem: dict[str, str], similar: dict[str, 
         if s not in by_stem:
             word, term = similar[s]
             through.setdefault(term, []).append(word)
-    parts = [", ".join(by_stem[s] for s in found if s in by_stem)]
+    words = [by_stem[s] for s in found if s in by_stem]
+    covered = {w for x in words if " " in x for w in x.split()}  # "screen faded" says "screen"
+    parts = [", ".join(w for w in words if w not in covered)]
     parts += [f"{', '.join(words)} (for {term})" for term, words in through.items()]
     text = "; ".join(p for p in parts if p)
     return f"matched: {text}" if text else ""

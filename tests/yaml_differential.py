@@ -60,7 +60,10 @@ def facts(doc: DocReader) -> dict[str, object]:
     out["calls"] = lines(doc.calls())
     out["type_uses"] = lines(doc.type_uses())
     out["properties"] = lines(doc.properties())
-    out["entries"] = lines(doc.entries("m_AnimatorParameters")) + lines(doc.entries("m_AnimatorLayers"))
+    out["entries"] = [lines(doc.entries(k)) for k in ("m_AnimatorParameters", "m_AnimatorLayers", "m_Conditions")]
+    out["transitions"] = [
+        doc.block_ref_ids(k) for k in ("m_Transitions", "m_AnyStateTransitions", "m_EntryTransitions")
+    ]
     out["function_names"] = lines(doc.function_names())
     return out
 

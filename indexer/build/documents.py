@@ -108,7 +108,8 @@ def build(record: FileRecord, text: str, listed: str = "") -> dict[str, str]:
     members: list[str] = []
     decl: list[str] = []
     for s in record.symbols:
-        (types if s.kind in PRIMARY_SYMBOLS else members).append(s.name)
+        if s.kind != "animator_transition":  # named by the state it enters, a member already
+            (types if s.kind in PRIMARY_SYMBOLS else members).append(s.name)
         if s.signature:
             decl.append(s.signature)
         decl.extend(s.attributes)

@@ -360,8 +360,13 @@ def asset_parts(rec: FileRecord, graph: Graph) -> list[Part]:
     declaration, grouped under the main object, with GUIDs turned into paths and classes."""
     said = status_line(rec)
     lines: list[Part] = [(said, None)] if said else []
-    for s in rec.symbols:
-        if s.kind == "scriptable_object" and s.detail.startswith("builtin:"):
+    states = {s.name for s in rec.symbols if s.kind == "animator_state"}
+    for s in _states_grouped(rec.symbols) if states else rec.symbols:
+        if s.kind == "field" and s.container in states:  # a StateMachineBehaviour's, under its state
+            lines.append((f"    L{s.line} {_short(graph.readable(s.signature))}", s.name))
+        elif s.kind == "animator_transition":  # under the state it leaves; `Any State`'s and `Entry`'s last
+            lines.append((f"{'    ' if s.container in states else '  '}{s.signature}  L{s.line}", None))
+        elif s.kind == "scriptable_object" and s.detail.startswith("builtin:"):
             cls = BUILTIN_SCRIPTS.get(s.detail[8:])
             made_of = f"{cls} (built into Unity)" if cls else f"a class built into Unity (fileID {s.detail[8:]})"
             lines.append((f"ScriptableObject {s.name}: {made_of}", None))
@@ -379,7 +384,7 @@ def asset_parts(rec: FileRecord, graph: Graph) -> list[Part]:
         elif s.kind in ("field", "material_property", "override"):
             lines.append((f"  L{s.line} {_short(graph.readable(s.signature))}", s.name))
         elif s.kind == "animator_state":
-            motion = graph.path_of_guid(s.detail) if s.detail else ""
+            motion = (graph.path_of_guid(s.detail) if s.detail else "") or s.signature  # a clip, or a blend tree
             lines.append((f"  state {s.name}" + (f" (motion {motion})" if motion else "") + f"  L{s.line}", None))
         else:
             text = s.signature or s.name or s.type
@@ -391,6 +396,19 @@ def asset_parts(rec: FileRecord, graph: Graph) -> list[Part]:
             lines.append((line, None if s.kind in _PRIMARY else s.name))
     references = _references(rec, graph, exclude=())
     return lines + ([references] if references else [])
+
+
+def _states_grouped(symbols: tuple[Symbol, ...]) -> list[Symbol]:
+    """An animator controller's symbols with each state followed by the transitions leaving it and
+    its behaviours' fields (written far apart in the file); `Any State` and `Entry` transitions last."""
+    by_state: dict[str, list[Symbol]] = {}
+    for s in symbols:
+        if s.kind in ("animator_transition", "field"):
+            by_state.setdefault(s.container, []).append(s)
+    states = {s.name for s in symbols if s.kind == "animator_state"}
+    out = [s for s in symbols if s.kind != "animator_transition" and (s.kind != "field" or s.container not in states)]
+    out = [x for s in out for x in ([s, *by_state.get(s.name, ())] if s.kind == "animator_state" else [s])]
+    return out + [s for s in symbols if s.kind == "animator_transition" and s.container not in states]
 
 
 _PRIMARY = frozenset(

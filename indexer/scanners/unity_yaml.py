@@ -48,8 +48,10 @@ import msgspec
 
 from indexer.model import BUILTIN_SCRIPTS, FileRecord, Ref, Symbol
 
+from . import yaml_animator as animator
 from .addressables import ENTRIES_KEY, group_refs
 from .packages import line_starts
+from .yaml_animator import Machine
 from .yaml_facts import BUILTIN_GUIDS, MAX_FIELDS_PER_OBJECT, DocReader, short, written_type
 from .yaml_hierarchy import Hierarchy
 from .yaml_lines import override_target, removed_components
@@ -65,7 +67,6 @@ _SPECIAL_GUID_KEYS = frozenset({
 })  # fmt: skip
 _BUILTIN_PREFIX = "guid: 0000000000000000"  # Unity's built-in resources: e000..., f000..., d000... (editor)
 YAML_KINDS = frozenset({"scene", "prefab", "asset", "material", "animator", "animation", "unity_yaml", "vfx"})
-_PARAM_TYPES = {"1": "Float", "3": "Int", "4": "Bool", "9": "Trigger"}
 _LISTENER_MODES = {"0": "event", "1": "void", "2": "object", "3": "int", "4": "float", "5": "string", "6": "bool"}
 _OVERRIDE_CALL = re.compile(r"^(.+)\.m_PersistentCalls\.m_Calls\.Array\.data\[(\d+)\]\.(m_\w+)$")
 _CALL_PATH = ".m_PersistentCalls.m_Calls.Array.data["  # in every match of _OVERRIDE_CALL: tried first
@@ -113,6 +114,7 @@ class _Scan:
         self.order: list[DocReader] = []
         self.notes: list[str] = []
         self.duplicated: set[int] = set()  # fileIDs two documents hold (a merge gone wrong)
+        self._machine: Machine | None = None
 
     def read(self) -> list[DocReader]:
         """The documents, each through the line reader, or through the YAML parser when it is
@@ -459,33 +461,11 @@ class _Scan:
             add(Symbol("material_property", prop.name, at, container=name, type=prop.section, signature=value))
         self.guid_refs(doc, name, "Material")
 
-    def animator_controller(self, doc: DocReader) -> None:
-        name = doc.top("m_Name") or ""
-        self.symbols.append(Symbol("animator_controller", name, doc.line))
-        for entry in doc.entries("m_AnimatorParameters"):
-            if entry.name:
-                ptype = _PARAM_TYPES.get(entry.type, entry.type)
-                self.symbols.append(
-                    Symbol("animator_parameter", entry.name, doc.at(entry.line), container=name, type=ptype)
-                )
-        for entry in doc.entries("m_AnimatorLayers"):
-            if entry.name:
-                self.symbols.append(Symbol("animator_layer", entry.name, doc.at(entry.line), container=name))
-        self.guid_refs(doc, name, "AnimatorController")
-
-    def animator_state(self, doc: DocReader) -> None:
-        name = doc.top("m_Name") or ""
-        _, motion = doc.top_ref("m_Motion")
-        self.symbols.append(Symbol("animator_state", name, doc.line, detail=motion))
-        self.guid_refs(doc, name, "AnimatorState")
-
-    def animation_clip(self, doc: DocReader) -> None:
-        name = doc.top("m_Name") or ""
-        self.symbols.append(Symbol("animation_clip", name, doc.line))
-        for fn in doc.function_names():
-            if fn.name:
-                self.refs.append(Ref("animation_event", fn.name, doc.at(fn.line), context="m_Events", detail=name))
-        self.guid_refs(doc, name, "AnimationClip")
+    def machine(self) -> Machine:
+        """The links between an animator controller's documents, read on first need."""
+        if self._machine is None:
+            self._machine = Machine(self.order)
+        return self._machine
 
 
 _VFX_KEYS = frozenset({"m_ExposedName", "m_Exposed", "eventName"})
@@ -494,7 +474,9 @@ _HANDLERS = {
     1001: _Scan.prefab_instance,
     114: _Scan.mono_behaviour,
     21: _Scan.material,
-    91: _Scan.animator_controller,
-    1102: _Scan.animator_state,
-    74: _Scan.animation_clip,
+    91: animator.controller,
+    1102: animator.state,
+    1101: animator.transition,
+    1109: animator.transition,
+    74: animator.clip,
 }

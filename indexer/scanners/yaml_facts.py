@@ -96,11 +96,13 @@ class Property(NamedTuple):
 
 
 class Entry(NamedTuple):
-    """An item of a list of mappings (animator parameters and layers): its m_Name and m_Type."""
+    """An item of a list of mappings (animator parameters, layers, a transition's conditions): its
+    m_Name and m_Type, and its scalar values by key."""
 
     name: str
     type: str
     line: int
+    values: tuple[tuple[str, str], ...] = ()
 
 
 class Named(NamedTuple):

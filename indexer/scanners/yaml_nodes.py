@@ -289,7 +289,12 @@ class NodeDoc:
         node = self._top.get(key)
         items = node.value if node is not None and _kind(node) == "SequenceNode" else []
         return [
-            Entry(_scalar(_get(i, "m_Name")) or "", _scalar(_get(i, "m_Type")) or "", i.start_mark.line)
+            Entry(
+                _scalar(_get(i, "m_Name")) or "",
+                _scalar(_get(i, "m_Type")) or "",
+                i.start_mark.line,
+                tuple((k.value, v.value) for k, v in i.value if _kind(v) == "ScalarNode" and v.value),
+            )
             for i in items
             if _kind(i) == "MappingNode"
         ]

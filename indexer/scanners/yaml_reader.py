@@ -299,12 +299,10 @@ class TextDoc:
         return [int(m.group(1)) for _, line in self.block(key) if (m := REF.search(line))]
 
     def entries(self, key: str) -> list[Entry]:
-        """Items of a block sequence of mappings: their m_Name and m_Type."""
+        """Items of a block sequence of mappings: their m_Name, m_Type and scalar values."""
         block = self.block(key)
         found: list[tuple[int, dict[str, str]]] = []
-        if not block:
-            return []
-        item_indent = indent_of(block[0][1])
+        item_indent = indent_of(block[0][1]) if block else 0
         for idx, line in block:
             lead = indent_of(line)
             s = line.strip()
@@ -316,7 +314,7 @@ class TextDoc:
             m = _ENTRY_KEY.match(s)
             if m:
                 found[-1][1].setdefault(m.group(1), unquote(m.group(2) or ""))
-        return [Entry(d.get("m_Name", ""), d.get("m_Type", ""), idx) for idx, d in found]
+        return [Entry(d.get("m_Name", ""), d.get("m_Type", ""), idx, _scalars(d)) for idx, d in found]
 
     def modifications(self) -> list[Modification]:
         """Each line that, stripped, starts with `propertyPath:`, with the `value:` and the GUID of
@@ -494,3 +492,8 @@ def _first_second(lines: list[str], i: int, inline: str) -> tuple[str, str, int]
     if at < len(lines) and lines[at].strip().startswith("second:"):
         value, at = lines[at].strip()[7:].strip(), at + 1
     return unquote(name), value, at
+
+
+def _scalars(item: dict[str, str]) -> tuple[tuple[str, str], ...]:
+    """An entry's values written on their key's line, as NodeDoc.entries keeps its scalars."""
+    return tuple((k, v) for k, v in item.items() if v and v[0] not in "{[")

@@ -252,6 +252,28 @@ def test_a_script_is_said_to_match_the_words_it_says_not_those_inside_others_or_
     ]
 
 
+def test_a_pack_claims_no_word_inside_another_in_a_path_or_an_asset(tmp_path: Path) -> None:
+    """A trial's pack said `matched: set` of 25 files through every path's `Assets/`, and a scene
+    `matched: pressing` through `m_TextureCompression`: a path and an asset's text claim a word
+    only where a word or a part of a name starts, as a script's do."""
+    from indexer.build.update import update
+
+    from .conftest import write_project
+
+    scene = "%YAML 1.1\n--- !u!1 &1\nGameObject:\n  m_Name: JumpPad\n  m_TextureCompression: 1\n"
+    files = {"Assets/Settings/Jump.asset": "%YAML 1.1\n--- !u!114 &1\nMonoBehaviour:\n  m_Name: Jump\n  height: 2\n"}
+    files["Assets/Levels/Pads.unity"] = scene
+    root = write_project(tmp_path / "P", files)
+    update(root, Config(workers=1))
+    ws = open_workspace(root, [(root, Config())])
+    pack = build_context(ws, "where is the jump set when pressing", 2000, counter("estimate"))
+    heads = sorted(line for line in pack.tier2.text.split("\n") if line.startswith("### "))
+    assert heads == [
+        "### Assets/Levels/Pads.unity  (scene; matched: jump)",
+        "### Assets/Settings/Jump.asset  (asset; matched: jump, set)",
+    ]
+
+
 def test_a_compound_a_file_matched_is_shown_as_the_task_wrote_it(tmp_path: Path) -> None:
     """A trial's pack said `matched: screenfaded`, a word neither the task ("the screen faded")
     nor the file (`ScreenFader`) holds: the joined pair is shown as its two words."""

@@ -22,7 +22,6 @@ from indexer.identifiers import (
     word_stems,
 )
 from indexer.model import ContextPack, FileEntry, Hit, Overview, Tier, Tier2
-from indexer.project import is_script
 from indexer.query.asked_project import asked_project
 from indexer.query.overview import Folder, folder_tree, render_tree, third_party_test, workspace_overviews
 from indexer.query.priors import ART_WORDS, ASSET_WORDS, asks_for, named_kinds, vendor_package
@@ -31,7 +30,7 @@ from indexer.query.render import fitted_overview
 from indexer.query.search import doer, outlines_of
 from indexer.query.serialized import pack_values
 from indexer.query.synonyms import expansions
-from indexer.query.textmatch import said_in_code, stems_in, stems_in_text
+from indexer.query.textmatch import said_in_code, said_in_name, stems_in, stems_in_text
 from indexer.query.texts import FileText
 from indexer.query.tokens import TokenCounter
 from indexer.query.views import cut_lines, file_view, renderings, weighted
@@ -393,8 +392,8 @@ def _matched(
     and the synonyms in its names), and the query stems its text holds."""
     stems = set(by_stem)
     in_text = stems_in_text(read, stems)
-    said = said_in_code(read, in_text) if is_script(local) else in_text
-    found = sorted(said | stems_in(local.lower(), stems - said))
+    said = said_in_code(read, in_text)  # a word or a name's part: no "press" in `m_TextureCompression`
+    found = sorted(said | said_in_name(local, stems - said))
     if similar:  # synonyms are looked for in names only: a long text is scanned once a word
         view = file_view(project, local)
         long = {s for s in similar if len(s) > INNER_STEM}

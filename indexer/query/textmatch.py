@@ -59,6 +59,13 @@ def said_in_code(read: FileText, stems: set[str]) -> set[str]:
     return {s for s, where in occurrences(read, stems).items() if where is None or any(_said(text, p) for p in where)}
 
 
+def said_in_name(name: str, stems: set[str]) -> set[str]:
+    """The stems a path or a name says where a word or a part of an identifier starts: a
+    `Settings/` folder says "set", every path's `Assets/` does not."""
+    low = name.lower()
+    return {s for s in stems_in(low, stems) if any(_said(name, m.start()) for m in re.finditer(stem_regex(s), low))}
+
+
 def _said(text: str, pos: int) -> bool:
     """Whether a word or a part of an identifier starts at `pos` (after no letter or digit, or as
     an upper-case letter after a lower-case one or a digit: `TakeDamage`, `player2Health`), on a

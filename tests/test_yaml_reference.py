@@ -127,6 +127,19 @@ def test_a_profile_s_overridable_settings_show_their_values_in_both_readers() ->
     assert field_rows(parsed) == [*rows, ("note", 29, "note: text")]
 
 
+def test_a_double_quoted_text_s_escapes_read_alike_in_both_readers() -> None:
+    """The line reader decoded escapes as JSON, which has no `\\xA9`: a TextMesh Pro text
+    `"\\xA9 2018 Studio"` read `\\xA9 2018 Studio` there and `© 2018 Studio` through the YAML
+    parser (the one field BossRoom's 44,683 documents differed in). A UTF-16 pair, which YAML
+    does not allow (the parser refuses the document), is one character to the line reader."""
+    fields = '  title: "\\xA9 2018 Studio \\U0001F600"\n'
+    assert field_rows(scan_sign(fields)) == [("title", 14, "title: © 2018 Studio 😀")]
+    parsed = scan_sign(fields + "  note: |\n    text\n")
+    assert parsed.note.endswith("block scalar") and field_rows(parsed)[:1] == [("title", 14, "title: © 2018 Studio 😀")]
+    pairs = scan_sign('  pair: "a \\uD83D\\uDE00"\n  lone: "half \\uD83D"\n')
+    assert field_rows(pairs) == [("pair", 14, "pair: a 😀"), ("lone", 15, "lone: half \ufffd")]
+
+
 def test_unity_subset_stays_with_the_line_reader() -> None:
     rec = scan_sign(
         "  speed: 1.5\n  title: 'Door: Left'\n"

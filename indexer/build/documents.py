@@ -35,8 +35,6 @@ _YAML_VALUE = re.compile(
     r"^ *(?:- )?[A-Za-z_][^:\n]*: ?(['\"]?)(.*?)\1 *$|^ *(?:- (?![{\[])| (?=[^\s:{}\[\]\-#]))([^:\n]*)$",
     re.M,
 )
-_ESCAPE = re.compile(r"\\(u[0-9A-Fa-f]{4}|x[0-9A-Fa-f]{2}|.)")
-_ESCAPED = {"n": " ", "t": " ", "r": " ", "0": " ", "\\": "\\", '"': '"', "/": "/", " ": " "}
 _NOT_WORDS = re.compile(r"fileID|guid: |PublicKeyToken=|^m_|^Untagged$|^[\d.eE+-]+$")
 _HAS_WORD = re.compile(r"[A-Za-z]{3}")
 
@@ -56,18 +54,12 @@ def yaml_words(text: str) -> str:
             value = m.group(3).strip("\"' ")
         if value and value[0] != "{" and _HAS_WORD.search(value):
             if "\\" in value:
-                value = _ESCAPE.sub(_unescape, value).strip('"')
+                from indexer.scanners.yaml_lines import unescape  # here: readers import this module, not parsers
+
+                value = unescape(value).strip('"')
             if not _NOT_WORDS.search(value) and not _is_hexlike(value):
                 out.append(value)
     return "\n".join(out)
-
-
-def _unescape(m: re.Match[str]) -> str:
-    """A double-quoted scalar's escape as the character it stands for (a line break as a space)."""
-    code = m.group(1)
-    if len(code) > 1:
-        return chr(int(code[1:], 16))
-    return _ESCAPED.get(code, code)
 
 
 def document_text(kind: str, data: bytes) -> str:

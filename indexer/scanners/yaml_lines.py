@@ -6,11 +6,19 @@ Shared by `yaml_reader.TextDoc`; every helper is linear in the lines it looks at
 
 from __future__ import annotations
 
-import json
 import re
 
 REF = re.compile(r"\{fileID: (-?\d+)(?:, guid: ([0-9A-Fa-f]{32}))?(?:, type: -?\d+)?\}")
 KEY = re.compile(r"^( *)(- )?([^\s:#'\"{\[][^:]*?|'[^']*'|\"[^\"]*\"|):(?: (.*))?$")
+
+
+# A double-quoted scalar's escapes, as YAML reads them (`\xA9` is ©, which JSON has no escape for)
+_ESCAPE = re.compile(r"\\(x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|.)", re.S)
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_ESCAPED = {
+    "0": "\0", "a": "\a", "b": "\b", "t": "\t", "\t": "\t", "n": "\n", "v": "\v", "f": "\f", "r": "\r",
+    "e": "\x1b", " ": " ", '"': '"', "/": "/", "\\": "\\", "N": "\x85", "_": "\xa0", "L": "\u2028", "P": "\u2029",
+}  # fmt: skip
 
 
 def unquote(value: str) -> str:
@@ -19,13 +27,24 @@ def unquote(value: str) -> str:
         return v[1:-1].replace("''", "'")
     if len(v) >= 2 and v[0] == v[-1] == '"':
         body = v[1:-1]
-        if "\\" in body:
-            try:
-                return json.loads(f'"{body}"')
-            except ValueError:
-                return body
-        return body
+        return unescape(body) if "\\" in body else body
     return v
+
+
+def unescape(text: str) -> str:
+    """A double-quoted scalar's text with its escapes read; an unknown escape is kept as written.
+    A UTF-16 pair (`\ud83d\ude00`, how Unity writes an emoji) is one character, a lone half U+FFFD."""
+    out = _ESCAPE.sub(_escaped, text)
+    if _SURROGATE.search(out):
+        out = out.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return out
+
+
+def _escaped(m: re.Match[str]) -> str:
+    code = m.group(1)
+    if len(code) > 1:
+        return chr(int(code[1:], 16))
+    return _ESCAPED.get(code, m.group(0))
 
 
 def indent_of(line: str) -> int:

@@ -679,3 +679,24 @@ def test_a_name_starting_with_a_dash_is_told_to_go_after_double_dash(tmp_path: P
     ok = run_cli("describe", "--project", str(root), "--", "-dash.cs")
     assert ok.returncode == 0 and ok.stdout.startswith("Assets/-dash.cs  (csharp")
     assert run_cli("query", "--project", str(root), "--limit", "3", "-1").returncode == 0
+
+
+def test_a_member_a_type_does_not_declare_is_told_apart_from_an_unknown_name(tmp_path: Path) -> None:
+    """`refs Portal.Teleport` said "no type, member, file, GUID or assembly of that name" though
+    `Portal` is a type (the method is its travellers'); a file name with a dot is still a file."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Portal.cs": "public class Portal : Gate { void Render() {} }\n",
+            "Assets/Gate.cs": "public class Gate { public void Open() {} }\n",
+        },
+    )
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    r = run_cli("refs", "Portal.Teleport()", "--project", str(root))
+    assert r.returncode == 2 and r.stderr == (
+        "error: Portal is a type, but neither it nor a base class declares Teleport; `unity-index refs Portal`"
+        " lists the type's usages\n"
+    )
+    assert run_cli("refs", "Portal.Open", "--project", str(root)).returncode == 0  # a base class's member
+    assert run_cli("refs", "Portal.cs", "--project", str(root)).stdout.startswith("file Assets/Portal.cs")
+    assert "no type, member, file" in run_cli("refs", "Nothing.Here", "--project", str(root)).stderr

@@ -153,10 +153,12 @@ def test_refs_of_a_member_written_as_a_call_or_without_a_name(project: Path) -> 
         call = refs_json(project, written)
         assert (call["target"]["kind"], call["target"]["member"]) == ("member", "Heal")
         assert call["usages"] == plain["usages"]
-    for nameless in ("PlayerHealth.", "PlayerHealth.()", "PlayerHealth.1x", "PlayerHealth.NoSuchMember"):
+    for nameless in ("PlayerHealth.", "PlayerHealth.()", "PlayerHealth.1x"):
         r = run_cli("refs", nameless, "--project", str(project))
         assert (r.returncode, r.stdout) == (2, ""), nameless
         assert f"error: {nameless}: no type, member, file, GUID or assembly of that name;" in r.stderr
+    r = run_cli("refs", "PlayerHealth.NoSuchMember", "--project", str(project))  # since session 28: said so
+    assert (r.returncode, r.stdout) == (2, "") and "PlayerHealth is a type, but neither it nor a base class" in r.stderr
 
 
 def test_refs_of_a_script_on_a_base_prefab_list_every_variant_and_instance(project: Path) -> None:

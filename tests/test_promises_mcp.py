@@ -209,7 +209,7 @@ def test_find_references_reads_a_bare_file_name_and_refuses_an_undeclared_member
 
     file, member = anyio.run(go)
     assert file.is_error is False and file.structured_content["target"]["path"] == "Assets/Scripts/Combat/Health.cs"
-    assert member.is_error and "PlayerHealth.Nope: no type, member, file, GUID or assembly" in text(member)
+    assert member.is_error and "PlayerHealth is a type, but neither it nor a base class declares Nope" in text(member)
 
 
 def test_the_prompt_budget_defaults_to_8000(server) -> None:

@@ -173,6 +173,18 @@ def references_of(ws: Workspace, text: str, cwd: Path | None = None) -> tuple[Ta
         try:
             path = locate_file(ws, text, cwd)
         except LookupFailed:
+            if said := _no_member(ws, text):
+                raise LookupFailed(said) from None
             return found
         return find_references(ws, path)
     return found
+
+
+def _no_member(ws: Workspace, text: str) -> str | None:
+    """What to say of `Type.Member` when the type is there but declares no such member (nor do its
+    bases): "no type, member, file ... of that name" read as if `Portal` were unknown."""
+    owner, _, member = text.strip().removesuffix("()").rpartition(".")
+    if not owner or not member.isidentifier() or not any(p.fresh().graph.types_named(owner) for p in ws.projects):
+        return None
+    said = f"{echoed(owner)} is a type, but neither it nor a base class declares {echoed(member)}"
+    return f"{said}; `unity-index refs {owner}` lists the type's usages"

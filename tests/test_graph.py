@@ -924,3 +924,27 @@ def test_a_member_called_on_what_find_object_of_type_returns_is_that_types(tmp_p
     g = graph_for(root)
     assert [u.line for u in g.references(g.target("Door.Open")) if u.kind == "text"] == [4]
     assert [u.line for u in g.references(g.target("Chest.Open")) if u.kind == "text"] == [3]
+
+
+def test_an_override_is_used_where_code_calls_the_method_through_its_base_class(tmp_path: Path) -> None:
+    """`refs FPSController.Teleport` found no usages (a trial on a portals game): the portal calls
+    `traveller.Teleport(...)` on a `PortalTraveller`, whose virtual method the player's override
+    replaces. A call through a base class declaring the member is a usage of the override; a
+    class that merely shares the name is not."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/PortalTraveller.cs": "public class PortalTraveller : MonoBehaviour {\n"
+            "  public virtual void Teleport(Transform to) {}\n}\n",
+            "Assets/FPSController.cs": "public class FPSController : PortalTraveller {\n"
+            "  public override void Teleport(Transform to) { base.Teleport(to); }\n}\n",
+            "Assets/Portal.cs": "public class Portal : MonoBehaviour {\n  PortalTraveller traveller;\n"
+            "  void LateUpdate() { traveller.Teleport(transform); }\n}\n",
+            "Assets/Ferry.cs": "public class Ferry : MonoBehaviour {\n  Boat boat;\n"
+            "  void Go() { boat.Teleport(null); }\n}\n",
+            "Assets/Boat.cs": "public class Boat : MonoBehaviour { public void Teleport(Transform to) {} }\n",
+        },
+    )
+    g = graph_for(root)
+    lines = [(u.path, u.line) for u in g.references(g.target("FPSController.Teleport")) if u.kind == "text"]
+    assert lines == [("Assets/Portal.cs", 3)]  # the override's own line declares it: no usage

@@ -25,6 +25,7 @@ from indexer.query.messages import message_usages
 from indexer.query.package_scripts import PACKAGES
 from indexer.query.package_shaders import shader_label
 from indexer.query.serialized import value_usages
+from indexer.query.type_tree import declarer_of, descendants, overridden
 from indexer.store.reader import Records
 from indexer.store.schema import REF_TARGET
 from indexer.unity import bare_type_name, nearest_assembly
@@ -82,7 +83,8 @@ class Graph:
     # -- names -------------------------------------------------------------------------------
 
     @cached_property
-    def _types(self) -> list[TypeRow]:
+    def types(self) -> list[TypeRow]:
+        """Every type the project declares."""
         return self.records.types()
 
     @cached_property
@@ -184,7 +186,7 @@ class Graph:
             # every line of text
             owner, _, member = _CALL.sub("", t).rpartition(".")
             owner_types = self.types_named(owner) if _IDENTIFIER.fullmatch(member) else []
-            if any(self._declarer(x.qualified, member) for x in owner_types):
+            if any(declarer_of(self, x.qualified, member) for x in owner_types):
                 name = f"{owner}.{member}"
                 return Target(kind="member", name=name, member=member, types=sorted({x.qualified for x in owner_types}))
         if (asmdef := self.asmdef_named(t)) and not t.startswith("GUID:"):
@@ -245,11 +247,14 @@ class Graph:
             messages = message_usages(self, target.member)
             called = {(u.path, u.line) for u in messages}
             for q in target.types:
-                family = self.descendants(declarer := self.declaring_type(q, target.member))
+                family = descendants(self, declarer := self.declaring_type(q, target.member))
                 guids = self.script_guids(family)
                 usages += self._method_usages(family, target.member, guids)
                 usages += value_usages(self, target.member, guids, declarer, target)
-                usages += [u for u in member_text_usages(self, family, target.member) if (u.path, u.line) not in called]
+                # a call through a base class that declares it too (a virtual method) may run this override
+                reached = family | overridden(self, declarer, target.member)
+                text = member_text_usages(self, reached, target.member)
+                usages += [u for u in text if (u.path, u.line) not in called]
             usages += messages
         if target.kind == "assembly" and target.path:
             usages += self._assembly_usages(target.path)
@@ -357,47 +362,7 @@ class Graph:
 
     def declaring_type(self, qualified: str, member: str) -> str:
         """The type along the base chain of `qualified` that declares `member` (itself if none)."""
-        return self._declarer(qualified, member) or qualified
-
-    def _declarer(self, qualified: str, member: str) -> str | None:
-        seen: set[str] = set()
-        todo = [qualified]
-        while todo:
-            q = todo.pop(0)
-            if q in seen:
-                continue
-            seen.add(q)
-            for t in self._types:
-                if t.qualified != q:
-                    continue
-                rec = self.records.record(t.path)
-                if rec is None:
-                    continue
-                if any(m.name == member and m.container == q for m in rec.symbols):
-                    return q
-                for base in t.bases:
-                    todo.extend(b.qualified for b in self.resolve_type_ref(base, rec))
-        return None
-
-    def descendants(self, qualified: str) -> set[str]:
-        """The type and every project type deriving from it, directly or not."""
-        family = {qualified}
-        changed = True
-        while changed:
-            changed = False
-            for t in self._types:
-                if t.qualified in family or not t.bases:
-                    continue
-                rec = None
-                for base in t.bases:
-                    if bare_type_name(base) not in {f.rsplit(".", 1)[-1] for f in family}:
-                        continue
-                    rec = rec or self.records.record(t.path)
-                    if rec and any(b.qualified in family for b in self.resolve_type_ref(base, rec)):
-                        family.add(t.qualified)
-                        changed = True
-                        break
-        return family
+        return declarer_of(self, qualified, member) or qualified
 
     # -- assemblies --------------------------------------------------------------------------
 

@@ -1,0 +1,79 @@
+"""The project's class hierarchy, as a member's usages need it: the type along a base chain that
+declares a member, the base classes an override replaces (code calls a virtual method through a
+variable of the base), and every type deriving from one."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from indexer.unity import bare_type_name
+
+if TYPE_CHECKING:
+    from indexer.query.graph import Graph
+
+
+def declarer_of(graph: Graph, qualified: str, member: str) -> str | None:
+    """The first type up the base chain of `qualified` (itself first) that declares `member`."""
+    seen: set[str] = set()
+    todo = [qualified]
+    while todo:
+        q = todo.pop(0)
+        if q in seen:
+            continue
+        seen.add(q)
+        for t in graph.types:
+            if t.qualified != q:
+                continue
+            rec = graph.records.record(t.path)
+            if rec is None:
+                continue
+            if any(m.name == member and m.container == q for m in rec.symbols):
+                return q
+            for base in t.bases:
+                todo.extend(b.qualified for b in graph.resolve_type_ref(base, rec))
+    return None
+
+
+def overridden(graph: Graph, qualified: str, member: str) -> set[str]:
+    """The base classes above `qualified` that declare `member` too: the virtual method an
+    override replaces, which code calls through a variable of the base class."""
+    out: set[str] = set()
+    todo = bases_of(graph, qualified)
+    while todo:
+        q = todo.pop()
+        declarer = declarer_of(graph, q, member)
+        if declarer is None or declarer in out or declarer == qualified:
+            continue
+        out.add(declarer)
+        todo.extend(bases_of(graph, declarer))
+    return out
+
+
+def bases_of(graph: Graph, qualified: str) -> list[str]:
+    """The project types `qualified` names as its bases."""
+    out = []
+    for t in graph.types:
+        if t.qualified == qualified and (rec := graph.records.record(t.path)) is not None:
+            out += [b.qualified for base in t.bases for b in graph.resolve_type_ref(base, rec)]
+    return out
+
+
+def descendants(graph: Graph, qualified: str) -> set[str]:
+    """The type and every project type deriving from it, directly or not."""
+    family = {qualified}
+    changed = True
+    while changed:
+        changed = False
+        for t in graph.types:
+            if t.qualified in family or not t.bases:
+                continue
+            rec = None
+            for base in t.bases:
+                if bare_type_name(base) not in {f.rsplit(".", 1)[-1] for f in family}:
+                    continue
+                rec = rec or graph.records.record(t.path)
+                if rec and any(b.qualified in family for b in graph.resolve_type_ref(base, rec)):
+                    family.add(t.qualified)
+                    changed = True
+                    break
+    return family

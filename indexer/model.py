@@ -51,10 +51,10 @@ class Symbol(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
 
 TYPE_KINDS = frozenset({"class", "struct", "interface", "enum", "record", "record_struct", "delegate"})
 ADDRESSABLE_ENTRIES = "m_SerializeEntries"  # an Addressables group's list of the assets it names
-HIERARCHY_KINDS = frozenset({"gameobject", "prefab_instance"})
+HIERARCHY_KINDS = frozenset({"gameobject", "prefab_instance"})  # a scene's or prefab's objects, named by path
 # Unity's own script classes, by their fileID in the engine's built-in GUID: a data asset made of
 # one (a tile palette's tiles) has a script, just not one any project file holds.
-BUILTIN_SCRIPTS = {"13312": "UnityEngine.Tilemaps.Tile"}  # a scene's or prefab's objects, named by path
+BUILTIN_SCRIPTS = {"13312": "UnityEngine.Tilemaps.Tile"}
 
 
 class Ref(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):

@@ -276,20 +276,14 @@ def _refuse_dashed_names(parser: argparse.ArgumentParser, argv: list[str], comma
     arguments are required: target": say how to give a name starting with '-' (after `--`)."""
     sub = next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
     child = sub.choices.get(command) if sub is not None and command else None
-    if child is None:
+    positional = next((a for a in child._actions if not a.option_strings and a.nargs is None), None) if child else None
+    if child is None or positional is None:
         return
-    positional = next((a for a in child._actions if not a.option_strings and a.nargs is None), None)
     options = {o for a in (*child._actions, *parser._actions) for o in a.option_strings}
     rest = argv[argv.index(command) + 1 :]
     for arg in rest[: rest.index("--")] if "--" in rest else rest:
         number = arg[1:].replace(".", "", 1).isdigit()  # -1 or -0.5 is read as a value
-        if (
-            positional is not None
-            and arg[:1] == "-"
-            and len(arg) > 1
-            and not number
-            and arg.split("=")[0] not in options
-        ):
+        if arg[:1] == "-" and len(arg) > 1 and not number and arg.split("=")[0] not in options:
             child.error(
                 f"{arg} is no option of `{command}`; a {positional.dest.upper()} starting with '-' goes"
                 f" after `--`: unity-index {command} -- {arg}"

@@ -407,7 +407,8 @@ def _states_grouped(symbols: tuple[Symbol, ...]) -> list[Symbol]:
             by_state.setdefault(s.container, []).append(s)
     states = {s.name for s in symbols if s.kind == "animator_state"}
     out = [s for s in symbols if s.kind != "animator_transition" and (s.kind != "field" or s.container not in states)]
-    out = [x for s in out for x in ([s, *by_state.get(s.name, ())] if s.kind == "animator_state" else [s])]
+    # a name two sub-state machines share: its transitions and fields under the first such state, once
+    out = [x for s in out for x in ([s, *by_state.pop(s.name, ())] if s.kind == "animator_state" else [s])]
     return out + [s for s in symbols if s.kind == "animator_transition" and s.container not in states]
 
 

@@ -23,7 +23,8 @@ Output conventions (FileRecord.symbols / refs; all paths in a file are GameObjec
   material           name, detail = shader GUID (or "builtin:<fileID>"); material_property
                      symbols (type = texture, float, color, int, vector)
   animator_controller, animator_layer, animator_parameter (type = Float/Int/Bool/Trigger),
-  animator_state (detail = motion GUID), animation_clip
+  animator_state (detail = motion GUID, or signature "blend tree NAME"), animator_transition (container
+  = the state it leaves, name = the one it enters, signature = both and its conditions), animation_clip
   object             other named root objects of non-scene assets (audio mixers, presets, ...)
 refs:
   script  target = script GUID (m_Script), detail = owner path

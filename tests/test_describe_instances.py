@@ -136,3 +136,75 @@ def test_a_material_on_a_render_pipelines_shader_names_it(tmp_path: Path) -> Non
     text = describe_target(ws, "Assets/Dino.mat")[1].text
     assert f"Material Dino: shader {lit}" in text and f"  {lit} (m_Shader)" in text
     assert f"Material Odd: shader guid:{'1' * 32}" in describe_target(ws, "Assets/Odd.mat")[1].text
+
+
+PLAYER_GUID = "9a7e" + "0" * 28
+PLAYER = """%YAML 1.1
+%TAG !u! tag:unity3d.com,2011:
+--- !u!1 &100
+GameObject:
+  m_Component:
+  - component: {fileID: 101}
+  m_Layer: 10
+  m_Name: Player
+--- !u!4 &101
+Transform:
+  m_GameObject: {fileID: 100}
+  m_Children:
+  - {fileID: 201}
+  m_Father: {fileID: 0}
+--- !u!1 &200
+GameObject:
+  m_Component:
+  - component: {fileID: 201}
+  - component: {fileID: 202}
+  m_Layer: 10
+  m_Name: Main Camera
+--- !u!4 &201
+Transform:
+  m_GameObject: {fileID: 200}
+  m_Father: {fileID: 101}
+--- !u!20 &202
+Camera:
+  m_GameObject: {fileID: 200}
+  m_Enabled: 1
+"""
+
+
+def _mod(file_id: int, prop: str, value: str) -> str:
+    return (
+        f"    - target: {{fileID: {file_id}, guid: {PLAYER_GUID}, type: 3}}\n      propertyPath: {prop}\n"
+        f"      value: {value}\n      objectReference: {{fileID: 0}}\n"
+    )
+
+
+def test_an_instance_s_override_says_which_object_of_its_prefab_it_changes(tmp_path: Path) -> None:
+    """A trial's scene showed `Player (prefab instance) overrides: m_Layer: 9; m_Enabled: 0` as if
+    the player's own, where both were its camera's (the player stayed on layer 10): an override
+    of an object below the prefab's root names that object."""
+    scene = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1001 &900\nPrefabInstance:\n  m_Modification:\n"
+        "    m_TransformParent: {fileID: 0}\n    m_Modifications:\n"
+        + _mod(100, "m_Name", "Hero")
+        + _mod(200, "m_Layer", "9")
+        + _mod(202, "m_Enabled", "0")
+        + _mod(999, "m_IsActive", "0")  # an object of a nested prefab: not in the source's record
+        + f"  m_SourcePrefab: {{fileID: 100100000, guid: {PLAYER_GUID}, type: 3}}\n"
+    )
+    root = write_project(
+        tmp_path / "P",
+        {"Assets/Player.prefab": PLAYER, "Assets/Player.prefab.meta": meta(PLAYER_GUID), "Assets/Level.unity": scene},
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, [(root, Config())])
+    text = describe_target(ws, "Assets/Level.unity")[1].text
+    overrides = next(line for line in text.split("\n") if "overrides: " in line)
+    assert overrides.split("overrides: ")[1] == (
+        "m_Name: Hero; m_Layer: 9 (Player/Main Camera); m_Enabled: 0 (Player/Main Camera); m_IsActive: 0"
+    )
+    from indexer.query.lookup import find_references
+
+    _, usages = find_references(ws, "Assets/Player.prefab")  # refs: what each instance sets
+    assert [u.detail for u in usages if u.path == "Assets/Level.unity"] == [
+        "Hero (sets m_Layer: 9 (Player/Main Camera), m_Enabled: 0 (Player/Main Camera), m_IsActive: 0)"
+    ]

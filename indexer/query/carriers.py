@@ -18,6 +18,7 @@ import msgspec
 
 from indexer.model import Symbol, Usage
 from indexer.project import is_prefab
+from indexer.query.override_targets import OverrideTargets
 from indexer.query.removed import components_at, dropped, removals
 
 if TYPE_CHECKING:
@@ -169,6 +170,7 @@ def with_settings(graph: Graph, usages: list[Usage]) -> list[Usage]:
     as they are: their overrides are of the prefab between. The records of the first
     MAX_SETTINGS_FILES files are read, in the usages' order."""
     files: dict[str, Overrides] = {}
+    targets = OverrideTargets(graph)
     out = []
     for u in usages:
         through = u.detail.endswith(")") and " (via " in u.detail  # not `Goblin (1)`, Unity's copy name
@@ -180,7 +182,7 @@ def with_settings(graph: Graph, usages: list[Usage]) -> list[Usage]:
             continue
         if u.path not in files:
             files[u.path] = Overrides.of(graph, u.path)
-        values = files[u.path].of_instance(u.line, graph)
+        values = files[u.path].of_instance(u.line, graph, targets)
         if values:
             shown = ", ".join(values[:SHOWN_SETTINGS])
             more = f", … {len(values) - SHOWN_SETTINGS} more" if len(values) > SHOWN_SETTINGS else ""
@@ -194,7 +196,8 @@ class Overrides:
     scene placing a prefab a hundred times is not scanned a hundred times."""
 
     def __init__(self, symbols: Iterable[Symbol]):
-        self.starts = sorted(s.line for s in symbols if s.kind == "prefab_instance")
+        self.sources = {s.line: s.detail for s in symbols if s.kind == "prefab_instance"}  # line -> source GUID
+        self.starts = sorted(self.sources)
         shown = [
             s
             for s in symbols
@@ -217,8 +220,10 @@ class Overrides:
         hi = bisect.bisect_left(self.lines, end) if end is not None else len(self.lines)
         return self.symbols[lo:hi]
 
-    def of_instance(self, line: int, graph: Graph) -> list[str]:
+    def of_instance(self, line: int, graph: Graph, targets: OverrideTargets) -> list[str]:
         """The `property: value` overrides of the instance whose document starts at `line`, GUIDs
-        as paths, objects of the same file by name (the scanner's), once each; placement, the name
-        and overrides with no value left out."""
-        return list(dict.fromkeys(graph.readable(s.signature) for s in self.set_by(line)))
+        as paths, objects of the same file by name (the scanner's), the object of the source prefab
+        each changes when not its root (`m_Layer: 9 (Player/Main Camera)`), once each; placement,
+        the name and overrides with no value left out."""
+        source = graph.path_of_guid(self.sources.get(line, "")) or ""
+        return list(dict.fromkeys(graph.readable(targets.said(source, s)) for s in self.set_by(line)))

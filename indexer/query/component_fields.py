@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from indexer.model import Symbol
+from indexer.query.override_targets import OverrideTargets
 from indexer.query.priors import is_vendored, third_party_folders
 
 if TYPE_CHECKING:
@@ -35,6 +36,7 @@ class ComponentFields:
         memo = graph.__dict__
         self._vendored: frozenset[str] | None = memo.get(_VENDORED)
         self._scripts: dict[str, tuple[bool, frozenset[str]]] = memo.setdefault(_SCRIPTS, {})
+        self.targets = OverrideTargets(graph)  # the objects instances' overrides change, per source prefab
 
     def shown(self, script_guid: str, fields: list[Symbol]) -> list[Symbol]:
         """The fields of a component of this script to show."""

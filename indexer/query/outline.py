@@ -314,7 +314,8 @@ def _node(tree: _Tree, path: str, depth: int, fields: ComponentFields) -> Node:
         if not s.name:
             name = names[-1]
         head = f"{pad}{name}  (prefab instance of {source})  L{s.line}"
-        shown = tuple((o.name.split(".")[0], o.signature) for o in tree.overrides.get(path, []))
+        said = fields.targets.said
+        shown = tuple((o.name.split(".")[0], said(source, o)) for o in tree.overrides.get(path, []))
         if shown:
             body.append(Joined(f"{pad}  overrides: ", shown, 8))
     else:

@@ -17,7 +17,8 @@ Output conventions (FileRecord.symbols / refs; all paths in a file are GameObjec
                      of the component (or asset object) it belongs to
   prefab_instance    name = the instance's name if overridden, container = parent path,
                      detail = source prefab GUID
-  override           name = propertyPath, container = instance path, signature = "path: value"
+  override           name = propertyPath, container = instance path, signature = "path: value",
+                     detail = the fileID of the object it changes in the source prefab
   scriptable_object  name = m_Name, detail = script GUID (assets whose main object is a script), or
                      "builtin:<fileID>" for one of Unity's own classes (a Tile)
   material           name, detail = shader GUID (or "builtin:<fileID>"); material_property
@@ -51,7 +52,6 @@ from indexer.model import BUILTIN_SCRIPTS, FileRecord, Ref, Symbol
 
 from . import yaml_animator as animator
 from .addressables import ENTRIES_KEY, group_refs
-from .packages import line_starts
 from .yaml_animator import Machine
 from .yaml_facts import BUILTIN_GUIDS, MAX_FIELDS_PER_OBJECT, DocReader, short, written_type
 from .yaml_hierarchy import Hierarchy
@@ -317,14 +317,16 @@ class _Scan:
         # Array.data[0].m_MethodName` and its siblings, grouped by the object overridden (two
         # components of one instance may each have their `onClick`), event and call index.
         calls: dict[tuple[str, str, str], dict[str, str]] = {}
-        starts: list[int] = []  # the body's line starts, found once a call is met
+        lines: list[str] = []  # the body's lines, split once an override kept is met
         for mod in doc.modifications():
             prop, value = mod.prop, mod.value
             line_no = doc.at(mod.line)
             cm = _OVERRIDE_CALL.match(prop) if _CALL_PATH in prop else None
+            target = ""  # the fileID of the object it changes: read for what is kept, not for noise
+            if cm or (count < MAX_FIELDS_PER_OBJECT and not prop.startswith(_NOISE_OVERRIDES)):
+                lines = lines or doc.body.split("\n")
+                target = override_target(doc.body, sum(map(len, lines[: mod.line])) + mod.line)
             if cm:
-                starts = starts or line_starts(doc.body)
-                target = override_target(doc.body, starts[min(mod.line, len(starts) - 1)])
                 call = calls.setdefault((target, cm.group(1), cm.group(2)), {"_line": str(line_no)})
                 call[cm.group(3)] = str(mod.local) if cm.group(3) == "m_Target" else value
             if mod.guid:
@@ -337,9 +339,8 @@ class _Scan:
             if count <= MAX_FIELDS_PER_OBJECT:
                 if mod.local:  # named only when shown: a scene may override thousands
                     value = self.local_label(mod.local)
-                self.symbols.append(
-                    Symbol("override", prop, line_no, container=path, signature=f"{prop}: {short(value)}")
-                )
+                said = f"{prop}: {short(value)}"  # detail: the object it changes, by fileID in the source prefab
+                self.symbols.append(Symbol("override", prop, line_no, container=path, signature=said, detail=target))
         for (_target, event, _index), call in calls.items():
             method = call.get("m_MethodName", "")
             if not method:

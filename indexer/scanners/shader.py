@@ -21,6 +21,8 @@ Conventions (the tests pin them):
 - "function": name, signature = return type (with modifiers) + name + params + semantic, collapsed
   (`float4 frag(v2f i) : SV_Target`), type = return type, attributes = `numthreads(8,8,1)` etc.
 - "struct": name. "kernel": name = kernel function, detail = the rest of the `#pragma kernel` line.
+- "variable": a top-level variable (a uniform the material or code sets: `int displayMask;`,
+  `sampler2D _MainTex;`, `RWTexture2D<float4> Result;`), name, type = its type as written.
 - "pragma": name = the keyword (vertex, fragment, geometry, hull, domain, surface, target, require,
   multi_compile*, shader_feature*, dynamic_branch*), detail = the rest of the line, collapsed.
 - Everything inside a `.shader` has container = the shader name. Identical declarations (both
@@ -61,6 +63,14 @@ _FUNC = re.compile(
 _STRUCT = re.compile(r"\bstruct\s+([A-Za-z_]\w*)(?:\s*:\s*[A-Za-z_]\w*)?\s*\Z")
 _NOT_FUNCS = frozenset({"if", "for", "while", "switch", "return", "else", "do", "struct", "cbuffer", "tbuffer"})
 _BRACE_OR_SEMI = re.compile(r"[{};]")
+# A top-level variable declaration, the statement before a depth-0 ';': Unity's macros before it
+# (`CBUFFER_START(UnityPerMaterial)`, which ends with no ';'), qualifiers, a type (maybe generic),
+# the name, an array size, a register or semantic, an initializer.
+_VARIABLE = re.compile(
+    r"\s*(?:[A-Z][A-Z0-9_]*(?:\([^()]*\))?\s+)*(?:(?:uniform|static|const|extern|shared|groupshared|volatile|globallycoherent)\s+)*"
+    r"([A-Za-z_]\w*(?:\s*<[^<>;{}()]*>)?)\s+([A-Za-z_]\w*)\s*(?:\[[^\]]*\]\s*)*(?::[^;=]*)?(?:=[^;]*)?\Z"
+)
+_NOT_TYPES = frozenset({"return", "typedef", "using", "namespace", "else", "case", "goto", "break", "continue"})
 _HLSL_ATTR = re.compile(r"\[\s*([A-Za-z_]\w*\s*(?:\([^\[\]]*\))?)\s*\]")
 
 
@@ -248,6 +258,10 @@ def _declarations(
                 _declaration(t, start, seg, open_at, m.start(), header, container, found)
                 seg = m.end()
         elif depth == 0:
+            if (v := _VARIABLE.match(code, seg, m.start())) and v.group(1) not in _NOT_TYPES:
+                at = start + v.start(2)  # the match's offsets are in `code`
+                kind = collapse(v.group(1))
+                found.append((at, Symbol("variable", v.group(2), t.line(at), container=container, type=kind)))
             seg = m.end()
     if depth > 0:
         problems.append(f"unclosed '{{' at line {t.line(start + open_at)}")

@@ -180,15 +180,16 @@ def _mod(file_id: int, prop: str, value: str) -> str:
 
 def test_an_instance_s_override_says_which_object_of_its_prefab_it_changes(tmp_path: Path) -> None:
     """A trial's scene showed `Player (prefab instance) overrides: m_Layer: 9; m_Enabled: 0` as if
-    the player's own, where both were its camera's (the player stayed on layer 10): an override
-    of an object below the prefab's root names that object."""
+    the player's own, where one was its camera's (the player stayed on layer 10) and one an object
+    the prefab no longer has: an override of an object below the prefab's root names that object,
+    one of no object of a prefab that nests none says it is unused."""
     scene = (
         "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1001 &900\nPrefabInstance:\n  m_Modification:\n"
         "    m_TransformParent: {fileID: 0}\n    m_Modifications:\n"
         + _mod(100, "m_Name", "Hero")
         + _mod(200, "m_Layer", "9")
         + _mod(202, "m_Enabled", "0")
-        + _mod(999, "m_IsActive", "0")  # an object of a nested prefab: not in the source's record
+        + _mod(999, "m_IsActive", "0")  # an object the prefab no longer has: Unity keeps the override, unused
         + f"  m_SourcePrefab: {{fileID: 100100000, guid: {PLAYER_GUID}, type: 3}}\n"
     )
     root = write_project(
@@ -201,10 +202,12 @@ def test_an_instance_s_override_says_which_object_of_its_prefab_it_changes(tmp_p
     overrides = next(line for line in text.split("\n") if "overrides: " in line)
     assert overrides.split("overrides: ")[1] == (
         "m_Name: Hero; m_Layer: 9 (Player/Main Camera); m_Enabled: 0 (Player/Main Camera); m_IsActive: 0"
+        " (unused: no such object in the prefab)"
     )
     from indexer.query.lookup import find_references
 
     _, usages = find_references(ws, "Assets/Player.prefab")  # refs: what each instance sets
     assert [u.detail for u in usages if u.path == "Assets/Level.unity"] == [
-        "Hero (sets m_Layer: 9 (Player/Main Camera), m_Enabled: 0 (Player/Main Camera), m_IsActive: 0)"
+        "Hero (sets m_Layer: 9 (Player/Main Camera), m_Enabled: 0 (Player/Main Camera), m_IsActive: 0 (unused: no"
+        " such object in the prefab))"
     ]

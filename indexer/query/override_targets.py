@@ -24,28 +24,42 @@ class OverrideTargets:
 
     def __init__(self, graph: Graph) -> None:
         self.graph = graph
-        self._objects: dict[str, dict[str, str]] = {}
+        self._objects: dict[str, tuple[dict[str, str], frozenset[str] | None]] = {}
 
     def said(self, source: str, override: Symbol) -> str:
-        """`m_Layer: 9 (Main Camera)`: the override's value, with the object it changes when that
-        is not the prefab's root (a nested prefab's object, not in the source's record, is unsaid)."""
-        target = self.objects(source).get(override.detail, "") if override.detail and source else ""
-        return f"{override.signature} ({target})" if target else override.signature
+        """`m_Layer: 9 (Player/Main Camera)`: the override's value, with the object it changes when
+        that is not the prefab's root (a nested prefab's object, not in the source's record, is
+        unsaid); an override of an object the prefab no longer has, which Unity keeps and ignores,
+        is said to be unused (when the prefab nests no other, so every object it has is its own)."""
+        if not override.detail or not source:
+            return override.signature
+        objects, documents = self.objects(source)
+        target = objects.get(override.detail, "")
+        if target:
+            return f"{override.signature} ({target})"
+        if documents is not None and override.detail not in documents:
+            return f"{override.signature} (unused: no such object in the prefab)"
+        return override.signature
 
-    def objects(self, source: str) -> dict[str, str]:
+    def objects(self, source: str) -> tuple[dict[str, str], frozenset[str] | None]:
         """fileID -> the path of the GameObject it is (or that holds it, a component), '' for the
-        root object's; from the source prefab's record and the lines of its documents' headers."""
+        root object's; from the source prefab's record and the lines of its documents' headers.
+        And the fileIDs of all its documents, None when it nests another prefab (whose objects an
+        override may change through it)."""
         if source not in self._objects:
             rec = self.graph.records.record(source)
             out: dict[str, str] = {}
+            documents: set[str] = set()
             if rec is not None:
                 objects = {s.line: s.qualified for s in rec.symbols if s.kind == "gameobject"}
                 roots = {s.qualified for s in rec.symbols if s.kind == "gameobject" and not s.container}
                 held = {s.type: s.container for s in rec.symbols if s.kind == "component"}
                 for number, text in enumerate(self.graph.file_lines(source), 1):
                     if text.startswith("--- !u!") and (m := _HEADER.match(text)):
+                        documents.add(m.group(1))
                         path = objects.get(number) or held.get(m.group(1), "")
                         if path:
                             out[m.group(1)] = "" if path in roots else path
-            self._objects[source] = out
+            nests = rec is None or not documents or any(s.kind == "prefab_instance" for s in rec.symbols)
+            self._objects[source] = (out, None if nests else frozenset(documents))
         return self._objects[source]

@@ -7,14 +7,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from indexer.build.update import update
-from indexer.config import Config
 from indexer.query.describe import describe
-from indexer.query.workspace import open_workspace, projects_at
 from indexer.scanners import scan
 from tests import yaml_differential
 
 from .conftest import write_project
+from .test_graph import graph_for
 
 CLIP = "c" * 32
 HURT_CLIP = "d" * 32
@@ -141,9 +139,7 @@ def test_transitions_say_the_states_they_join_and_their_conditions() -> None:
 
 
 def test_describe_shows_each_state_with_its_transitions_and_behaviours(tmp_path: Path) -> None:
-    root = write_project(tmp_path / "P", {"Assets/Knight.controller": CONTROLLER})
-    update(root, Config(workers=1))
-    graph = open_workspace(root, projects_at(root)).projects[0].graph
+    graph = graph_for(write_project(tmp_path / "P", {"Assets/Knight.controller": CONTROLLER}))
     assert describe(graph, "Assets/Knight.controller").text.split("\n")[1:14] == [
         "animator controller Knight  L3",
         "  animator parameter Speed [Float]  L7",

@@ -12,6 +12,7 @@ from indexer.query.package_scripts import PACKAGES
 from indexer.query.workspace import open_workspace, projects_at
 
 from .conftest import write_project
+from .test_graph import graph_for
 
 _NETWORK_OBJECT = "d5a57f767e5e46a458fc5d3c628d0cbb"  # com.unity.netcode.gameobjects
 _NETWORK_TRANSFORM = "e96cb6065543e43c4a752faaa1468eb1"
@@ -110,9 +111,9 @@ def test_a_tile_is_made_of_unitys_own_tile_class_not_a_missing_script(tmp_path: 
         "  m_Name: Rock_10\n  m_EditorClassIdentifier: \n  m_Color: {r: 1, g: 1, b: 1, a: 1}\n  m_ColliderType: 1\n"
     )
     other = tile.replace("13312", "13399").replace("Rock_10", "Odd")
-    root = write_project(tmp_path / "Game", {"Assets/Tiles/Rock_10.asset": tile, "Assets/Tiles/Odd.asset": other})
-    update(root, Config(workers=1))
-    graph = open_workspace(root, projects_at(root)).projects[0].graph
+    graph = graph_for(
+        write_project(tmp_path / "Game", {"Assets/Tiles/Rock_10.asset": tile, "Assets/Tiles/Odd.asset": other})
+    )
     from indexer.query.describe import describe
 
     assert describe(graph, "Assets/Tiles/Rock_10.asset").text.split("\n")[1:4] == [

@@ -362,7 +362,7 @@ def asset_parts(rec: FileRecord, graph: Graph) -> list[Part]:
     said = status_line(rec)
     lines: list[Part] = [(said, None)] if said else []
     states = {s.name for s in rec.symbols if s.kind == "animator_state"}
-    for s in _states_grouped(rec.symbols) if states else rec.symbols:
+    for s in _states_grouped(rec.symbols, states) if states else rec.symbols:
         if s.kind == "field" and s.container in states:  # a StateMachineBehaviour's, under its state
             lines.append((f"    L{s.line} {_short(graph.readable(s.signature))}", s.name))
         elif s.kind == "animator_transition":  # under the state it leaves; `Any State`'s and `Entry`'s last
@@ -399,14 +399,13 @@ def asset_parts(rec: FileRecord, graph: Graph) -> list[Part]:
     return lines + ([references] if references else [])
 
 
-def _states_grouped(symbols: tuple[Symbol, ...]) -> list[Symbol]:
+def _states_grouped(symbols: tuple[Symbol, ...], states: set[str]) -> list[Symbol]:
     """An animator controller's symbols with each state followed by the transitions leaving it and
     its behaviours' fields (written far apart in the file); `Any State` and `Entry` transitions last."""
     by_state: dict[str, list[Symbol]] = {}
     for s in symbols:
         if s.kind in ("animator_transition", "field"):
             by_state.setdefault(s.container, []).append(s)
-    states = {s.name for s in symbols if s.kind == "animator_state"}
     out = [s for s in symbols if s.kind != "animator_transition" and (s.kind != "field" or s.container not in states)]
     # a name two sub-state machines share: its transitions and fields under the first such state, once
     out = [x for s in out for x in ([s, *by_state.pop(s.name, ())] if s.kind == "animator_state" else [s])]

@@ -161,3 +161,25 @@ def test_both_yaml_readers_read_a_controller_alike(tmp_path: Path) -> None:
     root = write_project(tmp_path / "P", {"Assets/Knight.controller": CONTROLLER})
     result = yaml_differential.run([root], show=3)
     assert (result.compared, result.differing) == (result.documents, 0), yaml_differential.report(result)
+
+
+def test_entry_transitions_come_last_and_a_state_name_two_machines_share_groups_once(tmp_path: Path) -> None:
+    """An `Entry` transition (a state machine's own) is listed after the states, as `Any State`'s;
+    two states of one name (in two sub-state machines) show their transitions once, under the first."""
+    entry = CONTROLLER.replace("  m_EntryTransitions: []\n", "  m_EntryTransitions:\n  - {fileID: 1101000005}\n") + (
+        "--- !u!1101 &1101000005\nAnimatorStateTransition:\n  m_Conditions:\n  - m_ConditionMode: 2\n"
+        "    m_ConditionEvent: Grounded\n    m_EventTreshold: 0\n  m_DstState: {fileID: 1102000003}\n"
+        "  m_HasExitTime: 0\n--- !u!1102 &1102000009\nAnimatorState:\n  m_Name: Idle\n  m_Transitions: []\n"
+    )
+    rec = scan("Assets/Knight.controller", "animator", entry.encode())
+    assert [s.signature for s in rec.symbols if s.container == "Entry"] == ["Entry -> Hurt when !Grounded"]
+    text = describe(
+        graph_for(write_project(tmp_path / "P", {"Assets/Knight.controller": entry})), "Assets/Knight.controller"
+    )
+    lines = text.text.split("\n")
+    assert [x.strip() for x in lines if "Idle -> Move" in x or x.strip().startswith("state Idle")] == [
+        "state Idle  L29",
+        "Idle -> Move when Speed > 0.1  L55",
+        "state Idle  L115",
+    ]
+    assert lines[-6:-4] == ["  Any State -> Hurt when Hurt  L90", "  Entry -> Hurt when !Grounded  L107"]

@@ -211,3 +211,22 @@ def test_an_instance_s_override_says_which_object_of_its_prefab_it_changes(tmp_p
         "Hero (sets m_Layer: 9 (Player/Main Camera), m_Enabled: 0 (Player/Main Camera), m_IsActive: 0 (unused: no"
         " such object in the prefab))"
     ]
+
+
+def test_an_override_of_an_object_a_nesting_prefab_may_hold_is_not_called_unused(tmp_path: Path) -> None:
+    """docs/cli.md: "unused" only when the prefab nests no other prefab: one that does holds objects
+    of the nested prefab no document of its own names, so an unknown fileID may be one of those."""
+    from indexer.model import Symbol
+    from indexer.query.override_targets import OverrideTargets
+
+    nested = (
+        PLAYER + f"--- !u!1001 &300\nPrefabInstance:\n  m_SourcePrefab: {{fileID: 100100000, guid: {MODEL}, type: 3}}\n"
+    )
+    root = write_project(tmp_path / "P", {"Assets/Player.prefab": PLAYER, "Assets/Nest.prefab": nested})
+    update(root, Config(workers=1))
+    targets = OverrideTargets(open_workspace(root, [(root, Config())]).projects[0].graph)
+    stale = Symbol("override", "m_IsActive", 9, signature="m_IsActive: 0", detail="999")
+    assert targets.said("Assets/Player.prefab", stale) == "m_IsActive: 0 (unused: no such object in the prefab)"
+    assert targets.said("Assets/Nest.prefab", stale) == "m_IsActive: 0"
+    camera = Symbol("override", "m_Layer", 9, signature="m_Layer: 9", detail="200")
+    assert targets.said("Assets/Nest.prefab", camera) == "m_Layer: 9 (Player/Main Camera)"

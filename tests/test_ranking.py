@@ -958,3 +958,22 @@ def test_a_best_prefabs_script_outside_the_searched_folder_is_not_raised(tmp_pat
     assert "Assets/Code/Breakable.cs" in [h.path for h in ws.search("the piggy bank shatters", limit=5)]
     hits = ws.search("the piggy bank shatters", limit=5, path_prefix="Assets/Props")
     assert hits and all(h.path.startswith("Assets/Props/") for h in hits)
+
+
+def test_a_profile_whose_settings_hold_blocks_is_still_a_profile() -> None:
+    """priors._OVERRIDABLE reads both forms the scanners write: `intensity: 0.4 (overridden)` and,
+    for a setting whose value is a block of its own (a curve), its keys `{m_OverrideState, m_Value}`."""
+    from indexer.model import FileRecord, Symbol
+    from indexer.query.priors import is_volume_profile
+
+    def profile(signatures: list[str]) -> FileRecord:
+        return FileRecord(
+            path="Assets/V.asset",
+            kind="asset",
+            symbols=tuple(Symbol("field", f"f{i}", i, signature=s) for i, s in enumerate(signatures)),
+        )
+
+    curves = [f"curve{i}: {{m_OverrideState, m_Value}}" for i in range(4)]
+    values = ["intensity: 0.4 (overridden)", "mask: None (not overridden)", "speed: 4", "name: Fog"]
+    assert [is_volume_profile(profile(curves)), is_volume_profile(profile(values))] == [True, True]
+    assert is_volume_profile(profile(["speed: 4", "name: Fog", "hp: 3", "intensity: 0.4 (overridden)"])) is False

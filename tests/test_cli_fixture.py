@@ -194,6 +194,23 @@ def test_refs_of_a_script_on_a_base_prefab_list_every_variant_and_instance(proje
     ]
 
 
+def test_refs_of_a_base_class_list_the_objects_carrying_its_subclasses(project: Path) -> None:
+    """Weapon is on no object itself; `GetComponent<Weapon>()` finds the Sword's MeleeWeapon, in the
+    prefab and wherever it is nested. Each says which subclass it is; the script file's own refs
+    (its GUID) stay exact."""
+    data = refs_json(project, "Weapon")
+    melee = "DungeonCrawler.Weapons.MeleeWeapon"
+    sword = "Assets/Prefabs/Weapons/Sword.prefab"
+    assert [(u["path"], u["line"], u["context"], u["detail"], u["resolved"]) for u in data["usages"][:3]] == [
+        ("Assets/Prefabs/Player.prefab", 256, "instance", f"Player/WeaponSocket/Sword (via {sword})", melee),
+        (sword, 37, "m_Script", "Sword", melee),
+        ("Assets/Scenes/Dungeon.unity", 417, "instance", f"Player (via Assets/Prefabs/Player.prefab > {sword})", melee),
+    ]
+    assert all(u["where"] == "code" for u in data["usages"][3:])
+    by_file = refs_json(project, "Assets/Scripts/Weapons/Weapon.cs")
+    assert [u for u in by_file["usages"] if u["where"] == "asset"] == []
+
+
 def test_refs_of_a_serialized_field_list_the_values_assets_set(project: Path) -> None:
     """docs/cli.md (refs): a field's usages in assets are the values it holds there: on each
     component of the declaring type or a subclass (`value`), and each variant or instance, at any

@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from functools import cached_property
 from pathlib import Path
 
+import msgspec
+
 from indexer.model import ADDRESSABLE_ENTRIES, FileRecord, Scope, Target, TypeRow, Usage
 from indexer.project import is_script, read_project_file
 from indexer.query.assemblies import assembly_folders, named_asmdefs
@@ -242,6 +244,8 @@ class Graph:
                 guids = self.script_guids([q], target.path if target.kind == "path" else None)
                 usages += self._type_usages(q) + [u for g in guids for u in self._guid_usages(g)]
                 usages += self._method_usages({q}, None, guids)
+                if target.kind == "type":
+                    usages += self._subclass_carriers(q)
         if target.kind == "member":
             # a line calling the member by name is that usage, not also a text match of its name
             messages = message_usages(self, target.member)
@@ -260,6 +264,15 @@ class Graph:
             usages += self._assembly_usages(target.path)
         usages += inherited_usages(self, usages)
         return merged(instances_named(usages, self.records.record, self.path_of_guid))
+
+    def _subclass_carriers(self, qualified: str) -> list[Usage]:
+        """The objects carrying a subclass's script, directly or through prefabs, each resolved to
+        that subclass: `GetComponent<Base>()` finds them as it finds the type's own."""
+        out: list[Usage] = []
+        for sub in sorted(descendants(self, qualified) - {qualified}):
+            direct = [u for g in self.script_guids([sub]) for u in self._guid_usages(g) if u.kind == "script"]
+            out += [msgspec.structs.replace(u, resolved=sub) for u in direct + inherited_usages(self, direct)]
+        return out
 
     def _rows(self, sql: str, args: Iterable) -> list[tuple]:
         return list(self.records.conn.execute(sql, tuple(args)))

@@ -904,6 +904,54 @@ def test_a_member_named_like_a_type_is_used_where_it_is_accessed_or_called(tmp_p
     assert got == [("Assets/CharacterHealth.cs", 3), ("Assets/HitBox.cs", 5), ("Assets/HitBox.cs", 7)]
 
 
+def test_a_member_reached_through_an_inherited_or_another_types_field_is_used(tmp_path: Path) -> None:
+    """A trial on a platformer framework: `refs PlatformerCollider2D.FallThroughPlatform` said "no
+    usages found" and `refs Character.EnterState` listed 4 of 13 calls, all made as
+    `character.X()` on a field the actions inherit from `CharacterAction`, whose files never name
+    `Character`; `b.boxMovingPlatform.PlatformerUpdate()` (a field of `Box`) was missed too. Such
+    files are searched, reaching the member only through an object: their own `base.X()` or a bare
+    `X()` is their class's. A trial on an Addressables sample: `refs GameManager.Instance` listed
+    `ApplyRemoteConfigSettings.Instance`, another project class's static member."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Body.cs": "public class Body : MonoBehaviour { public void Fall() {} static Body Instance; }",
+            "Assets/Character.cs": "public class Character : Body { public Platform platform; }\n",
+            "Assets/Platform.cs": "public class Platform : MonoBehaviour { public void Tick() {} }\n",
+            "Assets/Box.cs": "public class Box : MonoBehaviour { public Platform boxPlatform; }\n",
+            "Assets/Action.cs": "public class Action : MonoBehaviour { public Character character; }\n",
+            "Assets/FallAction.cs": (
+                "public class FallAction : Action {\n"
+                "  void A() { character.Fall(); }\n"
+                "  void B(Box b) { b.boxPlatform.Tick(); }\n"
+                "}\n"
+            ),
+            "Assets/Enemy.cs": (
+                "public class Enemy : Character {\n"
+                "  void Update() { base.Fall(); this.Fall(); }\n"
+                "  void C() { Other.Instance.Go(); }\n"
+                "  void Tick() { }\n"
+                "  void D() { Tick(); this.Tick(); }\n"
+                "  void E() { Body.Instance.Fall(); }\n"
+                "}\n"
+            ),
+            "Assets/Other.cs": "public class Other : MonoBehaviour { static Other Instance; public void Go() {} }",
+        },
+    )
+    g = graph_for(root)
+
+    def lines(name: str) -> list[tuple[str, int]]:
+        return [(u.path, u.line) for u in g.references(g.target(name)) if u.kind == "text"]
+
+    assert lines("Character.Fall") == [
+        ("Assets/Enemy.cs", 2),  # Enemy is a Character: `base.Fall()` is the member
+        ("Assets/Enemy.cs", 6),
+        ("Assets/FallAction.cs", 2),
+    ]
+    assert lines("Platform.Tick") == [("Assets/FallAction.cs", 3)]  # not Enemy's own Tick
+    assert lines("Body.Instance") == [("Assets/Enemy.cs", 6)]  # `Body.Instance`, not `Other.Instance`
+
+
 def test_a_member_called_on_what_find_object_of_type_returns_is_that_types(tmp_path: Path) -> None:
     """member_text: `FindObjectOfType<Chest>().Open()` is Chest's; `FindAnyObjectByType<Door>()`'s
     is Door's (the getters of `Find...Object...<T>()` like `GetComponent<T>()`)."""

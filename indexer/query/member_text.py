@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from indexer.model import Usage
 from indexer.query.codeline import code_of
+from indexer.query.type_tree import descendants
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
 # A call on the component or object a generic getter returns: the type is written on the line
 _TYPED_GET = r"\b(?:GetComponent\w*|Find\w*Objects?\w*)\s*<\s*([\w.]+)\s*>\s*\(\s*\)"
 _RECEIVER = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\??\.\s*$")  # `recv.` or `recv?.` before a name
+_SELF = re.compile(r"(?<![\w.])(?:base|this)\s*\??\.$")  # `base.` or `this.` before a name
 _NOT_A_TYPE = frozenset({"var", "return", "new", "in", "out", "ref", "using", "else", "case", "await", "yield"})
 
 
@@ -31,6 +33,8 @@ def member_text_usages(graph: Graph, family: set[str], member: str) -> list[Usag
     users = "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind = 'type' AND r.key IN"
     own = set(files)  # the family's own files: a member is named bare there (`this` implied)
     files.update(p for (p,) in graph.records.conn.execute(f"{users} ({marks})", names))
+    reaching = _reaching_files(graph, names) - files  # these reach it through an object only
+    files |= reaching
     pattern = re.compile(rf"\b{re.escape(member)}\b")
     typed = re.compile(_TYPED_GET + rf"\s*\??\.\s*{re.escape(member)}\b")
     out = []
@@ -46,7 +50,7 @@ def member_text_usages(graph: Graph, family: set[str], member: str) -> list[Usag
             if line_no in declared_lines or not (found := [m for m in pattern.finditer(code)]):
                 continue
             if p not in own:  # elsewhere a member is reached through an object or called
-                found = [m for m in found if _accessed(code, m.start(), m.end())]
+                found = [m for m in found if _accessed(code, m.start(), m.end(), called=p not in reaching)]
             found = [m for m in found if not others.holds(code[: m.start()])]
             other = {m.end() for m in typed.finditer(code) if m.group(1).rpartition(".")[2] not in names}
             if found and not other.issuperset(m.end() for m in found):  # `GetComponent<Chest>().Open()`
@@ -54,19 +58,48 @@ def member_text_usages(graph: Graph, family: set[str], member: str) -> list[Usag
     return out
 
 
-def _accessed(code: str, start: int, end: int) -> bool:
-    """The name at code[start:end] is a member access (`x.Damage`, `x?.Damage`) or a call
-    (`Damage(...)`, not `new Damage(...)`): not a type named alike (`Damage dt`, `<Damage>`)."""
+def _reaching_files(graph: Graph, names: list[str]) -> set[str]:
+    """Files that reach the types through another type's field or property without naming them:
+    the subclasses of a class holding one (`character.Jump()` on the inherited `Character
+    character`), and files naming the holder (`box.platform.Move()`), one step along."""
+    marks = ",".join("?" * len(names))
+    sql = (
+        "SELECT DISTINCT f.path, r.line FROM refs r JOIN files f ON f.id = r.file_id"
+        f" WHERE r.kind = 'type' AND r.key IN ({marks}) AND r.context IN ('field', 'property')"
+    )
+    holders: set[str] = set()
+    for path, line in graph.records.conn.execute(sql, names):
+        rec = graph.records.record(path)
+        if rec is not None:
+            holders.update(s.container for s in rec.symbols if s.line == line and s.kind in ("field", "property"))
+    holders.discard("")
+    if not holders:
+        return set()
+    family = set().union(*(descendants(graph, h) for h in sorted(holders)))
+    out = {t.path for t in graph.types if t.qualified in family}
+    simple = sorted({h.rsplit(".", 1)[-1] for h in family})
+    users = "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind = 'type' AND r.key IN"
+    out.update(p for (p,) in graph.records.conn.execute(f"{users} ({','.join('?' * len(simple))})", simple))
+    return out
+
+
+def _accessed(code: str, start: int, end: int, called: bool = True) -> bool:
+    """The name at code[start:end] is a member access (`x.Damage`, `x?.Damage`) or, when `called`
+    counts, a call (`Damage(...)`, not `new Damage(...)`): not a type named alike (`Damage dt`,
+    `<Damage>`), nor the file's own class's member (`base.Damage`, `this.Damage`: outside the
+    types' files, that class is not one of them)."""
     before = code[:start].rstrip()
     if before.endswith("."):
-        return True
-    return code[end:].lstrip().startswith("(") and not before.endswith("new")
+        return _SELF.search(before) is None
+    return called and code[end:].lstrip().startswith("(") and not before.endswith("new")
 
 
 class _OtherReceivers:
     """The variables a file declares only as classes other than the member's types: `recv.member`
     on one (`Image m_TrackBinding;` then `m_TrackBinding.color`) is that class's member, not the
-    type's. A variable declared as the type, with `var`, as an interface, or not at all, may hold it."""
+    type's, and so is a project class's name itself (`Other.Instance`: its static member). A variable
+    declared as the type, with `var`, as an interface, or a name the file does not declare and no
+    project type has, may hold it."""
 
     def __init__(self, graph: Graph, names: list[str], lines: list[str]) -> None:
         self.graph, self.names, self.lines = graph, set(names), lines
@@ -91,6 +124,8 @@ class _OtherReceivers:
             self.text,
         )
         types = {t.rpartition(".")[2] for t in declared}
-        if not types or types & _NOT_A_TYPE or types & self.names:  # undeclared, `var`, or the type's own
+        if not types:  # no variable: a project class of that name is what it is (`Other.Instance`)
+            return name not in self.names and bool(self.graph.types_named(name))
+        if types & _NOT_A_TYPE or types & self.names:  # `var`, or the type's own
             return False
         return all(row.kind == "class" for t in types for row in self.graph.types_named(t))

@@ -15,8 +15,8 @@ from indexer.query.outline import matches
 from indexer.query.priors import _VENDORED_FOLDERS, vendor_package
 from indexer.query.search import Outline, _name_matches
 from indexer.query.textmatch import NOT_MATCHED as _NOT_MATCHED
+from indexer.query.textmatch import _said, matched_lines_of, stems_in, stems_in_text
 from indexer.query.textmatch import matched_lines as _matched_lines
-from indexer.query.textmatch import matched_lines_of, stems_in, stems_in_text
 from indexer.query.texts import FileText
 from indexer.query.views import FileView, compact
 from indexer.store.schema import outline_encoder
@@ -87,23 +87,23 @@ def test_the_scan_finds_each_name_holding_a_prefix_once() -> None:
 
 
 def _regex_lines(text: str, low: str, stems: frozenset[str], skip: frozenset[int]) -> list[str]:
-    """Matched lines as the one regex of every stem finds them (the rule `_matched_lines` keeps)."""
+    """Matched lines by the rule `_matched_lines` keeps, line by line and place by place: a line
+    holding, at some place where a word or a part of an identifier starts, a match of the one
+    regex of every stem (any place, when the lower-cased text does not line up with the text)."""
     pattern = stem_pattern(stems)
     if pattern is None:
         return []
-    source, finder = (low, pattern) if len(low) == len(text) else (text, re.compile(pattern.pattern, re.I))
+    aligned = len(low) == len(text)
+    source, finder = (low, pattern) if aligned else (text, re.compile(pattern.pattern, re.I))
     out: list[str] = []
-    line_no, line_start, done_until = 1, 0, -1
-    for m in finder.finditer(source):
-        if m.start() <= done_until:
-            continue
-        start = text.rfind("\n", 0, m.start()) + 1
-        line_no += text.count("\n", line_start, start)
-        line_start = start
-        end = text.find("\n", m.start())
-        done_until = end = len(text) if end < 0 else end
-        stripped = text[start:end].strip()
-        if line_no not in skip and len(stripped) < 200 and not _NOT_MATCHED.match(stripped):
+    start = 0
+    for line_no, line in enumerate(text.split("\n"), 1):
+        end = start + len(line)
+        places = range(start, end)
+        hit = any(finder.match(source, p) and (not aligned or _said(text, p)) for p in places)
+        start = end + 1
+        stripped = line.strip()
+        if hit and line_no not in skip and len(stripped) < 200 and not _NOT_MATCHED.match(stripped):
             out.append(f"  L{line_no}: {stripped}")
             if len(out) >= 8:
                 break
@@ -119,6 +119,16 @@ def test_matched_lines_found_stem_by_stem_are_those_the_regex_finds(
     text: str, stems: frozenset[str], skip: frozenset[int]
 ) -> None:
     assert _matched_lines(text, text.lower(), stems, skip) == _regex_lines(text, text.lower(), stems, skip)
+
+
+def test_a_matched_line_says_the_word_where_a_word_or_a_name_s_part_starts() -> None:
+    """Two trials' packs: "make the player move faster" showed `onClick.RemoveListener(...)` as a
+    matched line, and "the key is collected" a script's first line, `using System.Collections;`,
+    behind a byte order mark."""
+    text = "\ufeffusing System.Collections;\nbtn.onClick.RemoveListener(Go);\nvoid Move() {}\nKeyCollected();\n"
+    stems = frozenset({"move", "collect"})
+    assert _matched_lines(text, text.lower(), stems) == ["  L3: void Move() {}", "  L4: KeyCollected();"]
+    assert _regex_lines(text, text.lower(), stems, frozenset()) == _matched_lines(text, text.lower(), stems)
 
 
 WORDS_OF_LINES = ["hp", "heal", "Health", "dash", "pad", "Ship", "using", "a", "\u0130d", "_"]

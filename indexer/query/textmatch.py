@@ -22,7 +22,8 @@ NEAR_CHARS = 400  # "near each other": within about ten lines of C#
 BODY_CHARS = 100_000
 EVERYWHERE = 48  # occurrences of one stem in one text past which it names no one member
 FOUND_LIMIT = 512  # answers kept with one text; past this, emptied (a long-running server)
-NOT_MATCHED = re.compile(r"\s*(using|namespace)\b")  # lines that name everything and say nothing
+# lines that name everything and say nothing (after a byte order mark, on a file's first line)
+NOT_MATCHED = re.compile(r"[\s\ufeff]*(using|namespace)\b")
 
 
 def stems_in(low: str, stems: set[str]) -> set[str]:
@@ -199,19 +200,24 @@ def keep_found(found: dict, key: object, value: object):
 
 
 def matched_lines(text: str, low: str, stems: frozenset[str], skip: frozenset[int] = frozenset()) -> list[str]:
-    """Lines of the file that mention a query word (a stem, by the rule of `stem_pattern`), except
+    """Lines of the file that mention a query word (a stem, by the rule of `stem_pattern`) where a
+    word or a part of an identifier starts (`_said`: "move" is not in `RemoveListener`), except
     declarations the outline already shows. `low` is the text lower-cased; searched instead when
     it lines up with the text (a few characters lower-case into two), stem by stem."""
     out: list[str] = []
     if not stems:
         return out
-    if len(low) == len(text):
+    aligned = len(low) == len(text)
+    if aligned:
         first = _first_match(low, stems)
     else:  # then the original text, searched case-insensitively
         search = re.compile(stem_pattern(stems).pattern, re.I).search
         first = lambda pos: m.start() if (m := search(text, pos)) else -1  # noqa: E731
     line_no, line_start, pos = 1, 0, 0
     while (at := first(pos)) >= 0:  # the search finds the lines: no Python loop over every line
+        if aligned and not _said(text, at):
+            pos = at + 1
+            continue
         start = text.rfind("\n", 0, at) + 1
         line_no += text.count("\n", line_start, start)
         line_start = start

@@ -370,7 +370,18 @@ def test_methods_unity_calls_by_name_are_used_by_those_calls_and_by_animation_ev
     )
     root = write_project(
         tmp_path / "P",
-        {"Assets/Player.cs": player, "Assets/Trap.cs": trap, "Assets/Turret.cs": turret, "Assets/Walk.anim": clip},
+        {
+            "Assets/Player.cs": player,
+            "Assets/Trap.cs": trap,
+            "Assets/Turret.cs": turret,
+            "Assets/Walk.anim": clip,
+            # a clip imported from a model keeps its events in the model's .meta
+            "Assets/Hero.fbx.meta": (
+                "fileFormatVersion: 2\nguid: 9f5858cf2c3ec59428254c8fff5e9130\nModelImporter:\n  animations:\n"
+                "    clipAnimations:\n    - serializedVersion: 16\n      name: Run\n      events:\n"
+                "      - time: 0.5\n        functionName: Footstep\n"
+            ),
+        },
     )
     g = graph_for(root)
 
@@ -394,7 +405,8 @@ def test_methods_unity_calls_by_name_are_used_by_those_calls_and_by_animation_ev
     ]
     footstep = g.references(g.target("Player.Footstep"))
     assert [(u.path, u.line, u.where, u.kind, u.detail) for u in footstep] == [
-        ("Assets/Walk.anim", 8, "asset", "animation_event", "Walk calls Footstep")
+        ("Assets/Hero.fbx.meta", 10, "asset", "animation_event", "Run calls Footstep"),
+        ("Assets/Walk.anim", 8, "asset", "animation_event", "Walk calls Footstep"),
     ]
 
 

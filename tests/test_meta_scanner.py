@@ -1,3 +1,4 @@
+from indexer.model import Ref
 from indexer.scanners import meta, scan
 
 
@@ -37,3 +38,48 @@ def test_broken_metas_are_skipped_with_a_reason() -> None:
     assert (rec.status, rec.note) == ("skipped", "Git LFS pointer, content not checked out")
     rec = scan("Assets/A.cs.meta", "meta", b"\x00\x01binary")
     assert (rec.status, rec.note) == ("skipped", "binary content")
+
+
+MODEL_META = b"""fileFormatVersion: 2
+guid: 9f5858cf2c3ec59428254c8fff5e9130
+ModelImporter:
+  serializedVersion: 20200
+  externalObjects:
+  - first:
+      type: UnityEngine:Material
+    second: {fileID: 2100000, guid: 0123456789abcdef0123456789abcdef, type: 2}
+  animations:
+    clipAnimations:
+    - serializedVersion: 16
+      name: Dino_Idle
+      takeName: Dino_Idle
+      events: []
+    - serializedVersion: 16
+      name: 'Dino: Jump'
+      takeName: Dino_Jump
+      events:
+      - time: 0.66809475
+        functionName: PlayParticles
+        data:
+        intParameter: 0
+      - time: 0.9
+        functionName: Land
+        data: dust
+    isReadable: 0
+"""
+
+
+def test_a_model_meta_records_the_functions_its_clips_events_call() -> None:
+    """A clip imported from a model keeps its events in the model's `.meta`: `DustParticles.PlayParticles`,
+    called only by one, had no usages (a trial on Unity's Addressables sample)."""
+    rec = meta.scan("Assets/Models/Dino.fbx.meta", MODEL_META)
+    assert (rec.importer, rec.refs) == (
+        "ModelImporter",
+        (
+            Ref("animation_event", "PlayParticles", 20, "events", "Dino: Jump"),
+            Ref("animation_event", "Land", 24, "events", "Dino: Jump"),
+        ),
+    )
+    # another importer's `functionName` is not a clip's event
+    other = meta.scan("Assets/A.anim.meta", MODEL_META.replace(b"ModelImporter:", b"NativeFormatImporter:"))
+    assert other.refs == ()

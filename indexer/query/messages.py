@@ -36,9 +36,9 @@ def message_usages(graph: Graph, member: str) -> list[Usage]:
             if (m := call.search(text)) is not None:
                 out.append(Usage(path, n, "code", "message", m[1], text.strip()[:200]))
     sql = (
-        "SELECT f.path, r.line, r.detail FROM refs r JOIN files f ON f.id = r.file_id"
+        "SELECT f.path, r.line, r.context, r.detail FROM refs r JOIN files f ON f.id = r.file_id"
         " WHERE r.kind = 'animation_event' AND r.key = ?"
     )
-    for path, line, clip in graph.records.conn.execute(sql, (member,)):
-        out.append(Usage(path, line, "asset", "animation_event", "m_Events", f"{clip} calls {member}"))
+    for path, line, context, clip in graph.records.conn.execute(sql, (member,)):  # an .anim's or a model's
+        out.append(Usage(path, line, "asset", "animation_event", context, f"{clip} calls {member}"))
     return out

@@ -1008,3 +1008,28 @@ def test_an_override_is_used_where_code_calls_the_method_through_its_base_class(
     g = graph_for(root)
     lines = [(u.path, u.line) for u in g.references(g.target("FPSController.Teleport")) if u.kind == "text"]
     assert lines == [("Assets/Portal.cs", 3)]  # the override's own line declares it: no usage
+
+
+def test_a_predefined_assembly_is_a_target_that_says_what_it_is(tmp_path: Path) -> None:
+    """`refs Assembly-CSharp` exited 2, "no type, member, file, GUID or assembly of that name",
+    while `describe` names it as a script's assembly (a trial): it is Unity's, with the scripts
+    compiled into it counted, and no asmdef can reference it, so it has no usages."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Player.cs": "public class Player : UnityEngine.MonoBehaviour { }\n",
+            "Assets/Enemy.cs": "public class Enemy : UnityEngine.MonoBehaviour { }\n",
+            "Assets/Plugins/Tween.cs": "public class Tween { }\n",
+        },
+    )
+    g = graph_for(root)
+    t = g.target("Assembly-CSharp")
+    assert (t.kind, t.name, t.path, t.note) == (
+        "assembly",
+        "Assembly-CSharp",
+        "",
+        "Unity's predefined assembly, of 2 scripts here: no asmdef can reference it",
+    )
+    assert g.references(t) == []
+    assert g.target("Assembly-CSharp-firstpass").note.startswith("Unity's predefined assembly, of 1 script here")
+    assert g.target("Assembly-CSharp-Editor").note.startswith("Unity's predefined assembly, of 0 scripts here")

@@ -31,6 +31,7 @@ from indexer.query.type_tree import declarer_of, descendants, overridden
 from indexer.store.reader import Records
 from indexer.store.schema import REF_TARGET
 from indexer.unity import bare_type_name, nearest_assembly
+from indexer.words import plural
 
 # Script GUIDs of package components, the same in every Unity project (their sources live in
 # Library/PackageCache, outside the index by default): GUID -> (qualified class name, package).
@@ -193,6 +194,10 @@ class Graph:
                 return Target(kind="member", name=name, member=member, types=sorted({x.qualified for x in owner_types}))
         if (asmdef := self.asmdef_named(t)) and not t.startswith("GUID:"):
             return Target(kind="assembly", name=t, path=asmdef)
+        if t in PREDEFINED_ASSEMBLIES:
+            scripts = sum(1 for p, k in self.records.kinds().items() if k == "csharp" and self.assembly_of(p)[0] == t)
+            note = f"Unity's predefined assembly, of {plural(scripts, 'script')} here: no asmdef can reference it"
+            return Target(kind="assembly", name=t, note=note)
         if guids := [g for g, (q, _) in PACKAGE_SCRIPTS.items() if q == t or q.endswith("." + t)]:
             return _package_script(min(guids, key=lambda g: PACKAGE_SCRIPTS[g]))
         return Target(kind="unknown", name=t, note="no type, member, file, GUID or assembly of that name")
@@ -457,6 +462,12 @@ class Graph:
     def _asset_type(self, written: str) -> list[TypeRow]:
         """A type an asset names (a [SerializeReference] value): qualified, so a unique match."""
         return rows if len(rows := self.types_named(written)) == 1 else [t for t in rows if t.qualified == written]
+
+
+# The assemblies Unity compiles the scripts outside every asmdef into (`Graph.assembly_of`).
+PREDEFINED_ASSEMBLIES = frozenset(
+    f"Assembly-CSharp{editor}{firstpass}" for editor in ("", "-Editor") for firstpass in ("", "-firstpass")
+)
 
 
 def _package_script(guid: str) -> Target:

@@ -51,7 +51,7 @@ def test_quirks_crlf_negative_ids_wrapped_flow_quoted_names() -> None:
         "mesh": "mesh: built-in resource",  # GUID 0000000000000000e000000000000000 kept, recognised
         "opened": "opened: guid:bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb",  # wrapped flow mapping
         "onOpen": "onOpen: UnityEvent (1 call)",
-        "lock": "lock: {rid}",
+        "lock": "lock: {rid: 1000}",
     }
     assert list(rec.refs) == [
         Ref("script", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", 33, "m_Script", "Door: Left"),
@@ -211,7 +211,7 @@ def test_text_reader_fields_calls_and_guid_owners() -> None:
         ("label", 35, "Panel", "label: kept as written", "1140", script),
         ("empty", 36, "Panel", 'empty: ""', "1140", script),
         ("waypoints", 37, "Panel", "waypoints: [2 items]", "1140", script),
-        ("limits", 40, "Panel", "limits: {min, max}", "1140", script),
+        ("limits", 40, "Panel", "limits: {min: 1, max: None}", "1140", script),
         ("self", 43, "Panel", "self: Panel (Transform)", "1140", script),  # a same-file reference, named
         ("icon", 44, "Panel", "icon: guid:" + "e" * 32, "1140", script),  # a flow mapping wrapped after a comma
         ("onNothing", 46, "Panel", "onNothing: UnityEvent (0 calls)", "1140", script),
@@ -757,3 +757,16 @@ def test_a_unity_5_materials_properties_are_read_by_both_readers() -> None:
     ]
     for reader in (doc, node):
         assert [(p.section, p.name, p.value, p.line) for p in reader.properties()] == expected
+
+
+def test_a_nested_mapping_shows_its_short_values_beside_its_first_six_keys() -> None:
+    """A trial: `jumpProperties: {maxJumpHeight, minJumpHeight, ...}` hid the numbers a designer
+    tunes; a value on its own lines, a long one or one naming an object of the file stays a key."""
+    body = (
+        "  jumpProperties:\n    maxJumpHeight: 4\n    minJumpHeight: 1\n    curve:\n      m_Curve: []\n"
+        f"    note: {'x' * 41}\n    target: {{fileID: 400002}}\n    hangTime: 0\n    extra: 1\n"
+    )
+    from indexer.scanners.yaml_spans import fields
+
+    [field] = fields("MonoBehaviour:\n" + body)
+    assert field.shown == "{maxJumpHeight: 4, minJumpHeight: 1, curve, note, target, hangTime: 0, …}"

@@ -117,7 +117,7 @@ def test_a_profile_s_overridable_settings_show_their_values_in_both_readers() ->
     rows = [
         ("intensity", 14, "intensity: 0.448 (overridden)"),
         ("color", 17, "color: {r: 1, g: 0.5, b: 0, a: 1} (not overridden)"),
-        ("curve", 20, "curve: {overrideState, value}"),  # a value of its own block: the keys, as before
+        ("curve", 20, "curve: {overrideState: 1, value}"),  # a value of its own block: not shown
         ("limitMin", 24, "limitMin: 8 (overridden)"),  # HDRP writes the range after the two
     ]
     lines = scan_sign(settings)
@@ -125,6 +125,30 @@ def test_a_profile_s_overridable_settings_show_their_values_in_both_readers() ->
     assert (lines.note, parsed.note) == ("2 documents", "2 documents; read with the YAML parser: block scalar")
     assert field_rows(lines) == rows
     assert field_rows(parsed) == [*rows, ("note", 29, "note: text")]
+
+
+def test_a_nested_mapping_s_short_values_show_alike_in_both_readers() -> None:
+    """`jumpProperties: {maxJumpHeight, minJumpHeight, ...}` hid the numbers (a trial); each key
+    shows its value when written on its line and short, in the line reader and the YAML parser's."""
+    fields = (
+        "  jump:\n    maxHeight: 4\n    label: 'High: jump'\n    curve:\n      m_Curve: []\n"
+        "    empty:\n    quoted: ''\n    target: {fileID: 0}\n"
+    )
+    rows = [("jump", 14, "jump: {maxHeight: 4, label: High: jump, curve, empty, quoted: , target: None}")]
+    lines, parsed = scan_sign(fields), scan_sign(fields + "  note: |\n    text\n")
+    assert parsed.note == "2 documents; read with the YAML parser: block scalar"
+    assert field_rows(lines) == rows
+    assert field_rows(parsed) == [*rows, ("note", 22, "note: text")]
+
+
+def test_a_guid_in_a_json_string_is_a_reference_in_both_readers() -> None:
+    """A Visual Effect Graph holds its texture as JSON in a string; the line reader read the GUID
+    and the YAML parser's reader did not (three documents of a held-out project differed)."""
+    fields = '  m_SerializableObject: \'{"obj":{"fileID":2800000,"guid":"' + "c" * 32 + '","type":3}}\'\n'
+    ref = Ref("guid", "c" * 32, 14, "m_SerializableObject", f"Sign > script:{SCRIPT}")
+    lines, parsed = scan_sign(fields), scan_sign(fields + "  note: |\n    text\n")
+    assert parsed.note == "2 documents; read with the YAML parser: block scalar"
+    assert guid_refs(lines) == guid_refs(parsed) == [ref]
 
 
 def test_a_double_quoted_text_s_escapes_read_alike_in_both_readers() -> None:

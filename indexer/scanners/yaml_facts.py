@@ -172,3 +172,18 @@ def written_type(assembly_type_name: str) -> str:
 
 def count_label(n: int, what: str) -> str:
     return f"{n} {what}{'s' if n != 1 else ''}"
+
+
+# A nested mapping's value shown beside its key when this short (`{maxJumpHeight: 4, ...}`): a
+# scalar Unity would wrap onto another line is longer, so both readers see the same value.
+MAX_NESTED_VALUE_CHARS = 40
+
+
+def mapping_shown(pairs: list[tuple[str, str | None]]) -> str:
+    """A nested mapping by its first six keys, each with its value when that is short and written
+    on the key's line (None: a nested block, or too long), `{maxJumpHeight: 4, minJumpHeight: 1}`."""
+    parts = [
+        key if value is None or value.startswith("&") or len(value) > MAX_NESTED_VALUE_CHARS else f"{key}: {value}"
+        for key, value in pairs[:6]
+    ]
+    return short("{" + ", ".join(parts) + (", …" if len(pairs) > 6 else "") + "}")

@@ -35,11 +35,13 @@ from .yaml_facts import (
     Property,
     TypeUse,
     count_label,
+    mapping_shown,
     overridable_shown,
     ref_shown,
     short,
 )
 
+_JSON_GUID = re.compile(r'"guid":"([0-9A-Fa-f]{32})"')
 _HEX32 = re.compile(r"[0-9A-Fa-f]{32}")
 _INT = re.compile(r"-?\d+")
 _SECTIONS = {"m_TexEnvs": "texture", "m_Floats": "float", "m_Colors": "color", "m_Ints": "int"}
@@ -350,12 +352,21 @@ class NodeDoc:
         if "m_PersistentCalls" in keys[:2]:
             calls = sum(1 for m, k, _, _, _ in self.walk(node) if k == "m_Target" and m.value[0][0].value == k)
             return f"UnityEvent ({count_label(calls, 'call')})", 0
-        return short("{" + ", ".join(keys[:6]) + (", …" if len(keys) > 6 else "") + "}"), 0
+        return mapping_shown([(k.value, self._inline(v)) for k, v in node.value[:7]]), 0
+
+    def _inline(self, node: Any) -> str | None:
+        """A nested mapping's value as `mapping_shown` shows it: written on its key's line."""
+        if _kind(node) == "ScalarNode":
+            return self._summarize(node)[0] if node.value or node.style else None
+        return self._summarize(node)[0] if node.flow_style else None
 
     def guid_uses(self, ignore: frozenset[str] = frozenset()) -> list[GuidUse]:
         out: list[GuidUse] = []
         for _, k, _, v, owner in self.walk():
             guid = _scalar(v) if k in ("guid", ASSET_GUID_KEY) else None
+            if guid is None and _kind(v) == "ScalarNode" and '"guid":"' in v.value and k not in ignore:
+                # a JSON string a field holds (a Visual Effect Graph's texture), as the line reader reads it
+                out += [GuidUse(g.lower(), k, v.start_mark.line) for g in _JSON_GUID.findall(v.value)]
             if guid is None or not _HEX32.fullmatch(guid) or owner in ignore:
                 continue
             out.append(GuidUse(guid.lower(), owner, v.start_mark.line))

@@ -22,6 +22,7 @@ from .yaml_facts import (
     Call,
     Field,
     count_label,
+    mapping_shown,
     overridable_shown,
     ref_shown,
     short,
@@ -135,7 +136,7 @@ def summarize_block(nested: str) -> tuple[str, int]:
                 break
     if keys[:2] in OVERRIDABLE and values[1]:  # a profile's setting: its value, said if not overridden
         return overridable_shown(values[0], summarize(values[1])[0]), 0
-    return short("{" + ", ".join(keys[:6]) + (", …" if len(keys) > 6 else "") + "}"), 0
+    return mapping_shown([(k, summarize(v)[0] if v else None) for k, v in zip(keys, values, strict=True)]), 0
 
 
 @functools.cache

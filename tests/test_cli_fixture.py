@@ -101,6 +101,23 @@ def refs_json(project: Path, target: str) -> dict:
     return json.loads(r.stdout)
 
 
+def test_a_question_about_a_key_ranks_the_input_manager_axis_it_names(project: Path) -> None:
+    """A trial on a platformer: "which key makes the player jump" never reached
+    `InputManager.asset` (only with `--kind settings`, at a tenth of the scripts' score), the one
+    file saying Jump is the space bar. A task about input naming an axis ranks it among the first,
+    saying the axis; one that does not ask about input leaves it where its text puts it."""
+
+    def results(text: str) -> list[dict]:
+        r = run_cli("query", text, "--project", str(project), "--json", "--limit", "5")
+        assert r.returncode == 0, r.stderr
+        return json.loads(r.stdout)["results"]
+
+    hits = results("which key makes the player jump")
+    manager = [h for h in hits if h["path"] == "ProjectSettings/InputManager.asset"]
+    assert [(h["line"], h["reason"]) for h in manager] == [(57, "text match; input axis Jump [positive: space]")]
+    assert not any("input axis" in h["reason"] for h in results("make the player jump higher"))
+
+
 def test_refs_of_a_script_lists_prefabs_scenes_and_unity_events(project: Path) -> None:
     data = refs_json(project, "PlayerHealth")
     assert data["target"]["kind"] == "type"

@@ -977,3 +977,18 @@ def test_a_profile_whose_settings_hold_blocks_is_still_a_profile() -> None:
     values = ["intensity: 0.4 (overridden)", "mask: None (not overridden)", "speed: 4", "name: Fog"]
     assert [is_volume_profile(profile(curves)), is_volume_profile(profile(values))] == [True, True]
     assert is_volume_profile(profile(["speed: 4", "name: Fog", "hp: 3", "intensity: 0.4 (overridden)"])) is False
+
+
+def test_the_input_manager_ranks_for_a_key_only_where_code_reads_legacy_input(tmp_path: Path) -> None:
+    """`input_axes`: the Input Manager's axes are the keys only of a project reading the legacy
+    `Input` class; a project on another input system keeps Unity's default axes there unused."""
+    manager = (Path(__file__).parent.parent / "fixtures/DungeonCrawler/ProjectSettings/InputManager.asset").read_text()
+    mover = "public class Mover : UnityEngine.MonoBehaviour {{ void Update() {{ if ({}) Jump(); }} void Jump() {{}} }}"
+    reasons = {}
+    for name, test in (("legacy", 'Input.GetButtonDown("Jump")'), ("other", "Keyboard.current.spaceKey.isPressed")):
+        root = write_project(
+            tmp_path / name, {"Assets/Mover.cs": mover.format(test), "ProjectSettings/InputManager.asset": manager}
+        )
+        hits = workspace(root).search("which key makes the mover jump", limit=5)
+        reasons[name] = {h.path: h.reason for h in hits}.get("ProjectSettings/InputManager.asset")
+    assert reasons == {"legacy": "text match; input axis Jump [positive: space]", "other": "text match"}

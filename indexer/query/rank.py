@@ -14,6 +14,7 @@ import msgspec
 from indexer.identifiers import TASK_WORDS, name_stems, said_words, stem
 from indexer.model import Hit, Ranked
 from indexer.project import is_script
+from indexer.query.input_axes import raise_named_axes
 from indexer.query.instances import instance_named
 from indexer.query.pairing import pair
 from indexer.query.priors import (
@@ -113,6 +114,7 @@ def rank(
     asks_assets = asks_for(said, ASSET_WORDS)  # where something is set, wired, placed
     if asks_assets:
         _settings_named(project, ranked, terms, also)
+    raise_named_axes(project, ranked, terms, said)
     quoted = _quoted(project, text, ranked, priors, (kind, path_prefix, terms, said))
     seeds = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:SEEDS]
     carrier_gain = ASSET_INTENT_GAIN if asks_assets else 1.0

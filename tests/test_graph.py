@@ -544,6 +544,18 @@ def test_a_field_lists_the_values_its_components_and_their_instances_set(tmp_pat
     ]
 
 
+def test_an_unnamed_instance_s_value_is_named_by_its_prefab_in_a_pack_as_in_refs(tmp_path: Path) -> None:
+    """A trial's pack said `&1004821141 sets jumpProperties.initialVelocity: 25` where `refs` said
+    `Jumpper`: an instance with no name of its own is its prefab's, in the values a pack shows too."""
+    from indexer.query.serialized import values_of
+
+    g = graph_for(_values_project(tmp_path / "P", {"Assets/Level.unity": _instance_of(7, [("speed", "4")])}))
+    expected = ("Assets/Level.unity", "Mover sets speed: 4 (via Assets/Mover.prefab)")
+    refs = [(u.path, u.detail) for u in g.references(g.target("Mover.speed")) if u.context == "override"]
+    shown = values_of(g, ("speed",), {"2" * 32}, 200)["speed"]
+    assert refs == [(u.path, u.detail) for u in shown if u.context == "override"] == [expected]
+
+
 def test_the_values_a_field_holds_are_read_from_at_most_max_settings_files(tmp_path: Path, monkeypatch) -> None:
     from indexer.query import serialized
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from indexer.identifiers import name_stems
 from indexer.model import TYPE_KINDS, CodeOutline, FileRecord, Symbol, Target, Usage
 from indexer.query.carriers import MAX_SETTINGS_FILES, Overrides, inherited_usages
+from indexer.query.instances import instances_named
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
@@ -113,7 +114,8 @@ def values_of(
                 out[member].append(Usage(instance.path, s.line, "asset", "value", "override", detail))
     if unread is not None and skipped:
         unread.append(f"the first {most} of {most + len(skipped)} files placing its prefabs")
-    return out
+    # an instance Unity left unnamed by its prefab's name, as `refs` and `describe` name it
+    return {m: instances_named(found, graph.records.record, graph.path_of_guid) for m, found in out.items()}
 
 
 def _carrying(graph: Graph, guids: set[str]) -> list[tuple[str, int]]:

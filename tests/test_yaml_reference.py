@@ -201,3 +201,18 @@ def test_readers_agree_on_real_projects() -> None:
     result = yaml_differential.run(roots, show=5)
     assert result.compared > 0
     assert result.differing == 0, yaml_differential.report(result)
+
+
+def test_a_component_written_as_its_abstract_base_is_named_by_its_class_id() -> None:
+    """Older Unity wrote a camera's GUILayer (92) and FlareLayer (124) as `Behaviour:`; `describe`
+    listed `Behaviour, Behaviour` (a trial). The class ID names them, in both readers."""
+    camera = (
+        "--- !u!1 &20\nGameObject:\n  m_Component:\n  - component: {fileID: 21}\n  - component: {fileID: 22}\n"
+        "  m_Name: Main Camera\n--- !u!124 &21\nBehaviour:\n  m_GameObject: {fileID: 20}\n  m_Enabled: 1\n"
+        "--- !u!92 &22\nBehaviour:\n  m_GameObject: {fileID: 20}\n  m_Enabled: 1\n"
+    )
+    parsed = camera.replace("  m_Enabled: 1\n", "  m_Enabled: 1\n  note: |\n    text\n")
+    for text, note in ((camera, "5 documents"), (parsed, "5 documents; read with the YAML parser: block scalar")):
+        rec = scan("Assets/Sign.prefab", "prefab", (HEAD + SIGN + text).encode())
+        components = [(s.name, s.container) for s in rec.symbols if s.kind == "component"]
+        assert (rec.note, components[-2:]) == (note, [("FlareLayer", "Main Camera"), ("GUILayer", "Main Camera")])

@@ -166,3 +166,12 @@ CLASS_NAMES: dict[int, str] = {
     850595691: "LightingSettings",
     2083052967: "VisualEffect",
 }
+
+
+def class_name(written: str | None, class_id: int) -> str:
+    """A document's class: as its first line writes it, but by its class ID where that line
+    names only the abstract base, as older Unity versions wrote a camera's `GUILayer` (92) and
+    `FlareLayer` (124): `Behaviour:`."""
+    if written is None or (written == "Behaviour" and class_id in CLASS_NAMES):
+        return CLASS_NAMES.get(class_id, f"Class{class_id}")
+    return written

@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from .unity_classes import CLASS_NAMES
+from .unity_classes import class_name
 from .yaml_facts import (
     ARGUMENT_KEYS,
     ASSET_GUID_KEY,
@@ -208,7 +208,7 @@ class NodeDoc:
         self.body = body
         root = compose(body)
         first = _items(root)[:1]
-        self.class_name = first[0][0].value if first else CLASS_NAMES.get(class_id, f"Class{class_id}")
+        self.class_name = class_name(first[0][0].value if first else None, class_id)
         self.map = first[0][1] if first else None
         self._top: dict[str, Any] = {}
         self._walked: list[tuple[Any, str, Any, Any, str]] | None = None

@@ -14,7 +14,7 @@ import bisect
 import re
 from collections.abc import Callable, Iterator
 
-from .unity_classes import CLASS_NAMES
+from .unity_classes import class_name
 from .yaml_facts import (
     ASSET_GUID_KEY,
     Call,
@@ -205,9 +205,7 @@ class TextDoc:
         self._refs: dict[str, tuple[int, str]] = {}  # top_ref() answers: the scanner asks some keys often
         end = body.find("\n")  # of the first line, which names the class: `MonoBehaviour:`
         end = len(body) if end < 0 else end
-        self.class_name = (
-            body[: end - 1] if body[end - 1 : end] == ":" else CLASS_NAMES.get(class_id, f"Class{class_id}")
-        )
+        self.class_name = class_name(body[: end - 1] if body[end - 1 : end] == ":" else None, class_id)
 
     def at(self, i: int) -> int:
         """File line of body line `i` (lines removed by joining wrapped flows counted back in)."""

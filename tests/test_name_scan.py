@@ -95,7 +95,7 @@ def _regex_lines(text: str, low: str, stems: frozenset[str], skip: frozenset[int
         return []
     aligned = len(low) == len(text)
     source, finder = (low, pattern) if aligned else (text, re.compile(pattern.pattern, re.I))
-    out: list[str] = []
+    found: list[tuple[int, str]] = []
     start = 0
     for line_no, line in enumerate(text.split("\n"), 1):
         end = start + len(line)
@@ -104,10 +104,11 @@ def _regex_lines(text: str, low: str, stems: frozenset[str], skip: frozenset[int
         start = end + 1
         stripped = line.strip()
         if hit and line_no not in skip and len(stripped) < 200 and not _NOT_MATCHED.match(stripped):
-            out.append(f"  L{line_no}: {stripped}")
-            if len(out) >= 8:
-                break
-    return out
+            found.append((line_no, stripped))
+    read = found[:32]  # of the first 32 such lines, 8: code lines first, then comments
+    code = [x for x in read if not x[1].startswith(("//", "/*", "*"))]
+    chosen = sorted((code + [x for x in read if x not in code])[:8])
+    return [f"  L{line_no}: {stripped}" for line_no, stripped in chosen]
 
 
 @given(
@@ -129,6 +130,16 @@ def test_a_matched_line_says_the_word_where_a_word_or_a_name_s_part_starts() -> 
     stems = frozenset({"move", "collect"})
     assert _matched_lines(text, text.lower(), stems) == ["  L3: void Move() {}", "  L4: KeyCollected();"]
     assert _regex_lines(text, text.lower(), stems, frozenset()) == _matched_lines(text, text.lower(), stems)
+
+
+def test_matched_lines_show_code_before_comments() -> None:
+    """A trial's pack for "how are hats loaded" spent five of its eight matched lines on comments
+    and commented-out calls, and left out `Addressables.InstantiateAsync(hatKey, ...)`."""
+    text = "".join(f"// hat note {i}\n" for i in range(8)) + "/* hat */\n * hat\nLoad(hatKey);\n"
+    assert _matched_lines(text, text.lower(), frozenset({"hat"})) == [
+        *(f"  L{i + 1}: // hat note {i}" for i in range(7)),
+        "  L11: Load(hatKey);",
+    ]
 
 
 WORDS_OF_LINES = ["hp", "heal", "Health", "dash", "pad", "Ship", "using", "a", "\u0130d", "_"]

@@ -16,6 +16,10 @@ from indexer.identifiers import INNER_STEM, stem_pattern, stem_regex
 from indexer.query.texts import FileText
 
 MAX_MATCHED_LINES = 8
+# Lines looked at for them: code lines are chosen before comments (`// a hat has been unlocked`,
+# commented-out calls), which a file's first matches often are, and the call doing it is not.
+MATCHED_LINES_READ = 4 * MAX_MATCHED_LINES
+_COMMENT = ("//", "/*", "*")
 NEAR_CHARS = 400  # "near each other": within about ten lines of C#
 # A text's words are looked for in its first 100 KB: they hold a script's members, and a 1 MB file
 # would cost ten times as much.
@@ -202,11 +206,12 @@ def keep_found(found: dict, key: object, value: object):
 def matched_lines(text: str, low: str, stems: frozenset[str], skip: frozenset[int] = frozenset()) -> list[str]:
     """Lines of the file that mention a query word (a stem, by the rule of `stem_pattern`) where a
     word or a part of an identifier starts (`_said`: "move" is not in `RemoveListener`), except
-    declarations the outline already shows. `low` is the text lower-cased; searched instead when
+    declarations the outline already shows: of the first MATCHED_LINES_READ, code lines first,
+    then comments, in line order. `low` is the text lower-cased; searched instead when
     it lines up with the text (a few characters lower-case into two), stem by stem."""
-    out: list[str] = []
+    out: list[tuple[bool, int, str]] = []  # (a comment, line number, the line)
     if not stems:
-        return out
+        return []
     aligned = len(low) == len(text)
     if aligned:
         first = _first_match(low, stems)
@@ -226,10 +231,11 @@ def matched_lines(text: str, low: str, stems: frozenset[str], skip: frozenset[in
         pos = end + 1  # another match on this line is not looked at
         stripped = text[start:end].strip()
         if line_no not in skip and len(stripped) < 200 and not NOT_MATCHED.match(stripped):
-            out.append(f"  L{line_no}: {stripped}")
-            if len(out) >= MAX_MATCHED_LINES:
+            out.append((stripped.startswith(_COMMENT), line_no, stripped))
+            if len(out) >= MATCHED_LINES_READ:
                 break
-    return out
+    chosen = sorted(sorted(out)[:MAX_MATCHED_LINES], key=lambda line: line[1])
+    return [f"  L{line_no}: {stripped}" for _, line_no, stripped in chosen]
 
 
 def _first_match(low: str, stems: frozenset[str]) -> Callable[[int], int]:

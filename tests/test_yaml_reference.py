@@ -216,3 +216,27 @@ def test_a_component_written_as_its_abstract_base_is_named_by_its_class_id() -> 
         rec = scan("Assets/Sign.prefab", "prefab", (HEAD + SIGN + text).encode())
         components = [(s.name, s.container) for s in rec.symbols if s.kind == "component"]
         assert (rec.note, components[-2:]) == (note, [("FlareLayer", "Main Camera"), ("GUILayer", "Main Camera")])
+
+
+def test_a_list_of_events_is_read_alike_and_its_calls_recorded_in_both_readers() -> None:
+    """A PlayerInput invoking Unity events holds a list of them (`m_ActionEvents`); the line reader
+    read none of their calls (`refs InputMove` missed the prefab wiring the Move action to it)
+    and called the list one UnityEvent, where the YAML parser's reader read the calls and a list."""
+    call = (
+        "      m_Calls:\n      - m_Target: {{fileID: 11}}\n        m_TargetAssemblyTypeName: Mover, Assembly-CSharp\n"
+        "        m_MethodName: {}\n        m_Mode: 0\n        m_Arguments:\n          m_ObjectArgument: {{fileID: 0}}\n"
+        "          m_ObjectArgumentAssemblyTypeName: UnityEngine.Object, UnityEngine\n          m_IntArgument: 0\n"
+        "          m_FloatArgument: 0\n          m_StringArgument: \n          m_BoolArgument: 0\n"
+        "        m_CallState: 2\n"
+    )
+    events = (
+        "  m_ActionEvents:\n  - m_PersistentCalls:\n" + call.format("InputMove") + "    m_ActionName: Player/Move\n"
+        "  - m_PersistentCalls:\n      m_Calls: []\n    m_ActionName: Player/Look\n"
+    )
+    rows = [("m_ActionEvents", 14, "m_ActionEvents: [2 events, 1 call]")]
+    lines, parsed = scan_sign(events), scan_sign(events + "  note: |\n    text\n")
+    assert parsed.note == "2 documents; read with the YAML parser: block scalar"
+    assert field_rows(lines) == rows
+    assert field_rows(parsed) == [*rows, ("note", 33, "note: text")]
+    calls = [[(r.target, r.line, r.context) for r in rec.refs if r.kind == "method"] for rec in (lines, parsed)]
+    assert calls[0] == calls[1] == [(f"script:{SCRIPT}.InputMove", 17, "m_ActionEvents")]

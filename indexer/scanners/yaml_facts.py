@@ -187,3 +187,11 @@ def mapping_shown(pairs: list[tuple[str, str | None]]) -> str:
         for key, value in pairs[:6]
     ]
     return short("{" + ", ".join(parts) + (", …" if len(pairs) > 6 else "") + "}")
+
+
+def events_shown(events: int, calls: int) -> str:
+    """A UnityEvent by its calls; a list of them (`events`, 0 for one: a PlayerInput's action
+    events) by both counts, `[5 events, 4 calls]`."""
+    if not events:
+        return f"UnityEvent ({count_label(calls, 'call')})"
+    return f"[{count_label(events, 'event')}, {count_label(calls, 'call')}]"

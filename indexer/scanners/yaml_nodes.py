@@ -35,6 +35,7 @@ from .yaml_facts import (
     Property,
     TypeUse,
     count_label,
+    events_shown,
     mapping_shown,
     overridable_shown,
     ref_shown,
@@ -341,6 +342,10 @@ class NodeDoc:
                 return shown, r[0] if shown.startswith("&") else 0
             return short(self._text(node)), 0
         if kind == "SequenceNode":
+            first = node.value[0] if node.value else None
+            keys = [k.value for k, _ in first.value[:1]] if first is not None and _kind(first) == "MappingNode" else []
+            if keys == ["m_PersistentCalls"]:  # a list of events (a PlayerInput's action events)
+                return events_shown(len(node.value), self._calls_in(node)), 0
             return f"[{count_label(len(node.value), 'item')}]", 0
         keys = [k.value for k, _ in node.value]
         if keys[:1] == [ASSET_GUID_KEY]:  # an AssetReference: the asset it names
@@ -350,9 +355,12 @@ class NodeDoc:
             shown, _ = self._summarize(node.value[1][1])  # a profile's setting: its value
             return overridable_shown(_scalar(node.value[0][1]) or "", shown), 0
         if "m_PersistentCalls" in keys[:2]:
-            calls = sum(1 for m, k, _, _, _ in self.walk(node) if k == "m_Target" and m.value[0][0].value == k)
-            return f"UnityEvent ({count_label(calls, 'call')})", 0
+            return events_shown(0, self._calls_in(node)), 0
         return mapping_shown([(k.value, self._inline(v)) for k, v in node.value[:7]]), 0
+
+    def _calls_in(self, node: Any) -> int:
+        """The persistent calls below a node: mappings whose first key is `m_Target`."""
+        return sum(1 for m, k, _, _, _ in self.walk(node) if k == "m_Target" and m.value[0][0].value == k)
 
     def _inline(self, node: Any) -> str | None:
         """A nested mapping's value as `mapping_shown` shows it: written on its key's line."""

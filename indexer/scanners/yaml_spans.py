@@ -22,6 +22,7 @@ from .yaml_facts import (
     Call,
     Field,
     count_label,
+    events_shown,
     mapping_shown,
     overridable_shown,
     ref_shown,
@@ -117,14 +118,15 @@ def summarize_block(nested: str) -> tuple[str, int]:
     list's items, a mapping's first keys."""
     end = nested.find("\n", 1)
     second = -1 if end < 0 else nested.find("\n", end + 1)
-    if _PERSISTENT in (nested if second < 0 else nested[:second]):  # in the first two lines
-        return f"UnityEvent ({count_label(len(_ITEM.findall(nested)), 'call')})", 0
     first = nested[1:] if end < 0 else nested[1:end]
+    first_indent = indent_of(first)
+    items = nested.count(chr(10) + " " * first_indent + "- ") if first.lstrip().startswith("- ") else 0
+    if _PERSISTENT in (nested if second < 0 else nested[:second]):  # in the first two lines
+        return events_shown(items, len(_ITEM.findall(nested))), 0
     if (asset := _ASSET_REFERENCE.fullmatch(first)) is not None:  # an AssetReference: the asset it names
         return (f"guid:{asset.group(1).lower()}" if asset.group(1) else "None"), 0
-    first_indent = indent_of(first)
-    if first.lstrip().startswith("- "):
-        return f"[{count_label(nested.count(chr(10) + ' ' * first_indent + '- '), 'item')}]", 0
+    if items:
+        return f"[{count_label(items, 'item')}]", 0
     keys: list[str] = []
     values: list[str] = []
     for line in _lines_at(first_indent).finditer(nested):  # a block's first 7 keys say all it shows
@@ -152,7 +154,8 @@ def _block_end(indent: int) -> re.Pattern[str]:
 
 
 def _event_key(body: str, line_start: int, indent: int) -> str:
-    """The key of the nearest non-blank line above (not the document's first line) indented less."""
+    """The key of the nearest non-blank line above (not the document's first line) indented less;
+    past a list item, the key of the list (a PlayerInput's `m_ActionEvents`, a list of events)."""
     end = line_start - 1
     while end > 0:
         start = body.rfind("\n", 0, end) + 1
@@ -160,8 +163,10 @@ def _event_key(body: str, line_start: int, indent: int) -> str:
             break
         prev = body[start:end]
         if indent_of(prev) < indent and prev.strip():
-            m = KEY.match(prev)
-            return unquote(m.group(3)) if m else ""
+            if not prev.lstrip().startswith("- "):
+                m = KEY.match(prev)
+                return unquote(m.group(3)) if m else ""
+            indent = indent_of(prev) + 1  # the list's key: indented as its items (Unity's way) or less
         end = start - 1
     return ""
 
@@ -177,12 +182,14 @@ def persistent_calls(body: str) -> list[Call]:
         end = len(body) if end < 0 else end
         found = body.find(_PERSISTENT, end)
         text = body[start:end]
-        if text.strip() != _PERSISTENT:
+        item = text.strip() == "- " + _PERSISTENT  # an event of a list (a PlayerInput's action events)
+        if text.strip() != _PERSISTENT and not item:
             continue
         line += body.count("\n", pos, start)
         pos = start
         indent = indent_of(text)
-        event = _event_key(body, start, indent)
+        event = _event_key(body, start, indent + 1 if item else indent)
+        indent += 2 if item else 0  # the key's own column: its block is deeper
         written = _written_block(body, end, indent, event, line)
         if written is None:
             close = _block_end(indent).search(body, end)

@@ -992,3 +992,10 @@ def test_the_input_manager_ranks_for_a_key_only_where_code_reads_legacy_input(tm
         hits = workspace(root).search("which key makes the mover jump", limit=5)
         reasons[name] = {h.path: h.reason for h in hits}.get("ProjectSettings/InputManager.asset")
     assert reasons == {"legacy": "text match; input axis Jump [positive: space]", "other": "text match"}
+    # not without a word asking which key ("press" tells how), nor for an axis named in part
+    root = tmp_path / "legacy"
+    (root / "ProjectSettings/InputManager.asset").write_text(manager.replace("Jump", "Jump Twice"))
+    ws = workspace(root)
+    for text in ("which key makes the mover jump", "the mover should jump twice when i press space"):
+        assert not any("input axis" in h.reason for h in ws.search(text, limit=5)), text
+    assert any("input axis" in h.reason for h in ws.search("which key makes the mover jump twice", limit=5))

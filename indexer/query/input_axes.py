@@ -4,36 +4,50 @@ A project on Unity's legacy input reads its buttons by name (`Input.GetButton("J
 keys behind each name live in one settings file, `ProjectSettings/InputManager.asset`. That file
 is long (every default axis), so its text match on "jump" is weak beside the scripts saying
 `Jump` everywhere; yet "which key makes the player jump" is answered only there (`Jump [positive:
-space]`). When the task asks about input and names an axis, and the project's code reads input
-through the legacy `Input` class, the file ranks with the best matches and says which axis.
+space]`). When the task asks which key or button and names an axis, and the project's code reads
+input through the legacy `Input` class, the file ranks with the best matches and says which axis.
 """
 
 from __future__ import annotations
 
-from indexer.identifiers import name_stems, stem
+from indexer.identifiers import split_identifier, stem
 from indexer.model import Ranked
-from indexer.query.priors import INPUT_WORDS, asks_for
+from indexer.query.priors import asks_for
 
 INPUT_MANAGER = "ProjectSettings/InputManager.asset"
-AXIS_SHARE = 0.9  # of the best text match's score: among the first answers, not above the code
+AXIS_SHARE = 0.8  # of the best text match's score: among the first answers, not above the code
+# Words asking which key or button it is: not "press" or "mouse", which tell how a player does
+# something whose code is the answer ("pressing F puts me in the pilot's view", "the mouse wheel
+# zooms"); on held-out questions those brought the file into the first five 14 times, never wanted.
+KEY_WORDS = frozenset(
+    """key keys button buttons keyboard keybind keybinds keybinding keybindings binding bindings bind rebind
+    hotkey hotkeys shortcut shortcuts gamepad joystick""".split()  # noqa: SIM905
+)
 
 
 def raise_named_axes(project, ranked: dict[str, Ranked], terms: list[str], said: list[str]) -> None:
-    """Raise the Input Manager when the task asks about input and names one of its axes."""
+    """Raise the Input Manager when the task asks which key or button and names one of its axes."""
     manager = ranked.get(INPUT_MANAGER)
-    if manager is None or not asks_for(said, INPUT_WORDS) or not _reads_legacy_input(project):
+    if manager is None or not asks_for(said, KEY_WORDS) or not _reads_legacy_input(project):
         return
-    stems = {stem(t) for t in terms if t not in INPUT_WORDS}
+    stems = {stem(t) for t in terms}
     axes = [
         f"{s.name} [{s.detail}]" if s.detail else s.name
         for s in project.records.symbols(INPUT_MANAGER)
-        if s.kind == "input_axis" and not stems.isdisjoint(name_stems(s.name))
+        if s.kind == "input_axis" and _named(s.name, stems)
     ]
     if not axes:
         return
     best = max(r.score for r in ranked.values())
     manager.score = max(manager.score, best * AXIS_SHARE)
     manager.reasons.append(f"input axis {'; '.join(dict.fromkeys(axes[:3]))}")
+
+
+def _named(axis: str, stems: set[str]) -> bool:
+    """Whether the task says every word of the axis's name (`Jump`; `Mouse ScrollWheel`; not
+    `Debug Next` for "next to the smiley"), its digits aside (`Fire1`)."""
+    words = {stem(w) for w in split_identifier(axis) if not w.isdigit()}
+    return bool(words) and words <= stems
 
 
 def _reads_legacy_input(project) -> bool:

@@ -178,3 +178,29 @@ def test_a_type_name_saved_with_a_call_reads_as_csharp_writes_it() -> None:
     )
     assert written_type("Game.Audio.Singleton`1[[Game.Audio.AudioManager") == "Game.Audio.Singleton"
     assert written_type("Door") == "Door"
+
+
+def test_a_call_on_no_object_or_on_a_class_the_project_lacks_says_so(tmp_path: Path) -> None:
+    """A trial: `describe` listed a store button's call `-> GameManagerSO.LoadStore` like a working
+    one, though no class of that name is left (Unity calls nothing), and a Start button's call on
+    no object (`m_Target: {fileID: 0}`, a static method Unity still calls by the class) like one on
+    an object of the file."""
+    from indexer.query.describe import describe
+
+    root = _project(tmp_path)
+    shop = (
+        _header()
+        + _object(100, "Start", [110])
+        + _behaviour(110, 100, BUTTON, _on_click(0, "Game.UI.PanelView, Assembly-CSharp", "Hide"))
+        + _object(200, "Store", [210])
+        + _behaviour(210, 200, BUTTON, _on_click(11400000, "GameManagerSO, Assembly-CSharp", "LoadStore"))
+    )
+    (root / "Assets/UI/Shop.prefab").write_text(shop)
+    g = graph_for(root)
+    text = describe(g, "Assets/UI/Shop.prefab").text
+    calls = text.split("UnityEvent calls:\n")[1].splitlines()[:2]
+    button = "script 44444444… (not in project)"
+    assert calls == [
+        f"  L29 Start > {button}.m_OnClick(void) on None -> Game.UI.PanelView.Hide",
+        f"  L67 Store > {button}.m_OnClick(void) -> GameManagerSO.LoadStore (no class GameManagerSO in the project)",
+    ]

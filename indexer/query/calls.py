@@ -16,10 +16,16 @@ SCRIPT = "script:"
 
 
 def call_text(graph: Graph, target: str) -> str:
-    """How an outline shows a call's target: a script by its qualified class, as a type name is."""
+    """How an outline shows a call's target: a script by its qualified class, as a type name is.
+    A call on a class the project lacks says so: Unity calls nothing there (a menu's button naming
+    `GameManagerSO.LoadStore`, a class deleted since)."""
     owner, _, method = target.rpartition(".")
     cls = graph.script_class(owner[len(SCRIPT) :]) if owner.startswith(SCRIPT) else ""
-    return f"{cls}.{method}" if cls else graph.readable(target)
+    if cls:
+        return f"{cls}.{method}"
+    if owner.startswith((SCRIPT, "UnityEngine.", "?")) or graph.types_named(owner) or owner in graph.package_classes:
+        return graph.readable(target)
+    return f"{graph.readable(target)} (no class {owner} in the project)"
 
 
 def called_files(graph: Graph, target: str) -> list[str]:

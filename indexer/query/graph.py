@@ -107,6 +107,11 @@ class Graph:
             return self._script_types.get(path, "")
         return PACKAGE_SCRIPTS.get(guid.lower(), ("", ""))[0]
 
+    @cached_property
+    def package_classes(self) -> frozenset[str]:
+        """The classes of the known package scripts (`UnityEngine.UI.Button`), by qualified name."""
+        return frozenset(cls for cls, _ in PACKAGE_SCRIPTS.values())
+
     def script_label(self, guid: str) -> str:
         cls = self.script_class(guid)
         if cls:

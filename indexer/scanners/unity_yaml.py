@@ -68,6 +68,9 @@ _SPECIAL_GUID_KEYS = frozenset({
 })  # fmt: skip
 _BUILTIN_PREFIX = "guid: 0000000000000000"  # Unity's built-in resources: e000..., f000..., d000... (editor)
 YAML_KINDS = frozenset({"scene", "prefab", "asset", "material", "animator", "animation", "unity_yaml", "vfx"})
+# A call set on no object (`m_Target: {fileID: 0}`, as the Inspector shows it): Unity still calls
+# a static method by the class the call names, and nothing else.
+NO_TARGET = " on None"
 _LISTENER_MODES = {"0": "event", "1": "void", "2": "object", "3": "int", "4": "float", "5": "string", "6": "bool"}
 _OVERRIDE_CALL = re.compile(r"^(.+)\.m_PersistentCalls\.m_Calls\.Array\.data\[(\d+)\]\.(m_\w+)$")
 _CALL_PATH = ".m_PersistentCalls.m_Calls.Array.data["  # in every match of _OVERRIDE_CALL: tried first
@@ -418,7 +421,7 @@ class _Scan:
                     doc.at(call.line),
                     context=call.event,
                     detail=f"{owner} > {label}.{call.event}({self.call_argument(call.mode, call.argument)})"
-                    + self.call_on(call.target),
+                    + (self.call_on(call.target) if call.target else NO_TARGET),
                 )
             )
 
@@ -441,6 +444,7 @@ class _Scan:
         return f"{arg} {short(argument)}" if argument else arg
 
     def call_on(self, target_id: int) -> str:
+        """Where a call's target object is in this file, when it is (` on Canvas`)."""
         target_node = self.tree.instance_of.get(target_id, 0) or self.go_node_of(target_id)
         return f" on {self.tree.path_of(target_node)}" if target_node else ""
 

@@ -228,3 +228,40 @@ def test_a_literal_said_of_a_scene_loads_by_address_and_an_entry_without_one_say
     assert [p for p, e in graph.uses("Assets/Scripts/Boss.cs") if e == "loads"] == ["Assets/Enemies/Goblin.prefab"]
     orc = [u.detail for u in graph.references(graph.target("Assets/Enemies/Orc.prefab")) if u.where == "asset"]
     assert orc == ["no address"]
+
+
+def test_a_group_schema_s_paths_are_named_by_the_profile_variables_they_are(tmp_path: Path) -> None:
+    """A trial: `describe Hats_BundledAssetGroupSchema.asset` showed `m_LoadPath: {m_Id}`, so which
+    groups load remotely could not be told; the settings asset names each variable's id."""
+    from indexer.query.describe import describe
+
+    from .test_graph import graph_for
+
+    remote, local = "2d" * 16, "cb" * 16
+    settings = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!114 &11400000\nMonoBehaviour:\n"
+        "  m_Name: AddressableAssetSettings\n  m_ProfileSettings:\n    m_Profiles:\n    - m_InheritedParent: \n"
+        f"      m_Id: 70a5a665e703a974cb424df99c72f798\n      m_ProfileName: Default\n      m_Values:\n"
+        f"      - m_Id: {remote}\n        m_Value: http://localhost/[BuildTarget]\n    m_ProfileEntryNames:\n"
+        f"    - m_Id: {local}\n      m_Name: LocalLoadPath\n      m_InlineUsage: 0\n"
+        f"    - m_Id: {remote}\n      m_Name: RemoteLoadPath\n      m_InlineUsage: 0\n"
+    )
+    schema = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!114 &11400000\nMonoBehaviour:\n"
+        "  m_Script: {fileID: 11500000, guid: e5d17a21563eb0c4ab2e24dee6d28f6a, type: 3}\n"
+        f"  m_Name: Hats_BundledAssetGroupSchema\n  m_BuildPath:\n    m_Id: {'8c' * 16}\n"
+        f"  m_LoadPath:\n    m_Id: {remote}\n"
+    )
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/AddressableAssetsData/AddressableAssetSettings.asset": settings,
+            "Assets/AddressableAssetsData/AssetGroups/Schemas/Hats_BundledAssetGroupSchema.asset": schema,
+        },
+    )
+    path = "Assets/AddressableAssetsData/AssetGroups/Schemas/Hats_BundledAssetGroupSchema.asset"
+    lines = describe(graph_for(root), path).text.splitlines()
+    assert [line for line in lines if "Path: " in line] == [
+        f"  L7 m_BuildPath: {{m_Id: {'8c' * 16}}}",  # no variable of that id: as written
+        f"  L9 m_LoadPath: {{m_Id: {remote}}} (RemoteLoadPath)",
+    ]

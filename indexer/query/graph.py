@@ -26,6 +26,7 @@ from indexer.query.member_text import member_text_usages
 from indexer.query.messages import message_usages
 from indexer.query.package_scripts import PACKAGES
 from indexer.query.package_shaders import shader_label
+from indexer.query.profiles import profile_named, profile_names
 from indexer.query.serialized import value_usages
 from indexer.query.type_tree import declarer_of, descendants, overridden
 from indexer.store.reader import Records
@@ -127,7 +128,11 @@ class Graph:
         """Replace `script:<guid>` and `guid:<guid>` tokens with class names and paths."""
         text = _SCRIPT_TOKEN.sub(lambda m: self.script_label(m.group(1)), text)
         named = lambda g: self.path_of_guid(g) or shader_label(g) or f"guid:{g}"  # noqa: E731
-        return _GUID_TOKEN.sub(lambda m: named(m.group(1)), text)
+        return profile_named(_GUID_TOKEN.sub(lambda m: named(m.group(1)), text), lambda: self.profile_names)
+
+    @cached_property
+    def profile_names(self) -> dict[str, str]:
+        return profile_names(self.records, self.file_lines)
 
     def types_named(self, name: str) -> list[TypeRow]:
         """Types a written name can mean: `Health`, `Combat.Health`, `Game.Combat.Health`."""

@@ -209,3 +209,15 @@ def _workspace(tmp_path, files: dict[str, str]) -> Workspace:
     root = write_project(tmp_path / "P", files)
     update(root, Config(workers=1))
     return open_workspace(root, [(root, Config())])
+
+
+def test_jumping_higher_is_a_jump_height(tmp_path) -> None:
+    """A trial on a platformer: "make the character jump higher" ranked the class holding
+    `maxJumpHeight` eighth, below five actions whose comment said "Higher priority wins"."""
+    files = {
+        "Assets/Hop.cs": "public class Hop { public float maxJumpHeight = 4; }\n",
+        "Assets/Pad.cs": "public class JumpPad { public bool jumpOff; }\n",  # (first, without)
+        "Assets/Loot.cs": "public class Loot { public float dropChance = 0.1f; }\n",
+    }
+    ws = _workspace(tmp_path, files)
+    assert [h.path for h in ws.search("make the character jump higher", limit=2)] == ["Assets/Hop.cs", "Assets/Pad.cs"]

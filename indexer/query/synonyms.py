@@ -138,6 +138,7 @@ potion elixir flask
 harvest reap
 breakable destructible fracture shatter
 ghost phantom spirit specter
+height higher taller
 zombie undead
 car vehicle kart truck
 boat vessel

@@ -467,3 +467,13 @@ def test_describe_an_asmdef_shows_the_asmdefs_it_references_as_paths_and_uses_th
     assert json.loads(r.stdout)["used_by"] == [
         {"path": "Assets/Scripts/DungeonCrawler.Runtime.asmdef", "edge": "assembly"}
     ]
+
+
+def test_an_empty_pack_says_why(project: Path) -> None:
+    """A trial: `context x --budget 50` printed an empty pack and exited 0 without a word."""
+    for text, budget, why in (
+        ("zzqqxx", "4000", "no file matches the task: try other words (identifiers, file names)"),
+        ("player health", "10", "no file fits in 10 tokens: try a larger --budget"),
+    ):
+        r = run_cli("context", text, "--project", str(project), "--budget", budget)
+        assert (r.returncode, r.stderr.splitlines()[-1]) == (0, why)

@@ -76,6 +76,13 @@ def cmd_context(args: argparse.Namespace, console: Console) -> int:
         print(for_terminal(render_context(pack)))
         files = plural(len(pack.tier2.files), "file")
         console.info(f"[{pack.tokens}/{pack.budget} tokens, {pack.tokenizer}; {files} in tier 2]")
+        if not pack.tier2.files:  # say why the pack holds no file: no match, or no room
+            matched = bool(ws.search(args.text, 1, named=False))
+            console.info(
+                f"no file fits in {args.budget} tokens: try a larger --budget"
+                if matched
+                else "no file matches the task: try other words (identifiers, file names)"
+            )
     return EXIT_OK
 
 

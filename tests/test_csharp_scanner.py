@@ -174,6 +174,7 @@ def test_file_scoped() -> None:
     assert _refs(rec) == {
         ("MonoBehaviour", 7, "base"),
         ("UnityEngine.AudioClip", 9, "field"),  # `Clip` through `using Clip = UnityEngine.AudioClip;`
+        ("UnityEngine.Mathf", 4, "using"),  # `using static`: the file names its members bare
     }
     assert rec.namespaces == ("Game.Audio",)
     assert rec.usings == ("UnityEngine", "static UnityEngine.Mathf", "Clip = UnityEngine.AudioClip")
@@ -524,6 +525,8 @@ namespace A.B { namespace C { using Inner.Ns; class K { } } }
     )
     assert rec.namespaces == ("A.B", "A.B.C")
     assert _syms(rec) == [("class", "A.B.C", "K", 6, 6, "class K")]
+    # a `using static` names a type whose members the file uses bare: a ref (not an alias's target)
+    assert [(r.target, r.line, r.context) for r in rec.refs] == [("UnityEngine.Mathf", 2, "using")]
 
 
 def test_a_name_starting_with_a_using_alias_is_recorded_as_what_the_alias_stands_for() -> None:

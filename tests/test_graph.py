@@ -1045,3 +1045,25 @@ def test_a_predefined_assembly_is_a_target_that_says_what_it_is(tmp_path: Path) 
     assert g.references(t) == []
     assert g.target("Assembly-CSharp-firstpass").note.startswith("Unity's predefined assembly, of 1 script here")
     assert g.target("Assembly-CSharp-Editor").note.startswith("Unity's predefined assembly, of 0 scripts here")
+
+
+def test_a_member_a_file_names_bare_through_using_static_is_used_there(tmp_path: Path) -> None:
+    """A trial on a logic simulator: `refs DrawSettings.WireHighlightedThickness` said "no usages
+    found", and `refs DrawSettings` listed none of the nine files that `using static` it: they name
+    its members bare. The directive is a usage of the type, and a bare name in its file the member's."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/DrawSettings.cs": "namespace Gfx { static class DrawSettings { public const float Wire = 1; } }",
+            "Assets/Drawer.cs": (
+                "using static Gfx.DrawSettings;\npublic class Drawer {\n  float A() { return Wire * 2; }\n}\n"
+            ),
+            "Assets/Other.cs": "public class Other { float Wire; float B() { return Wire; } }\n",
+        },
+    )
+    g = graph_for(root)
+    assert [(u.path, u.line, u.context) for u in g.references(g.target("DrawSettings"))] == [
+        ("Assets/Drawer.cs", 1, "using")
+    ]
+    assert [(u.path, u.line) for u in g.references(g.target("DrawSettings.Wire"))] == [("Assets/Drawer.cs", 3)]
+    assert "Assets/DrawSettings.cs" in {p for p, _ in g.uses("Assets/Drawer.cs")}

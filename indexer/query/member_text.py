@@ -33,6 +33,7 @@ def member_text_usages(graph: Graph, family: set[str], member: str) -> list[Usag
     users = "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind = 'type' AND r.key IN"
     own = set(files)  # the family's own files: a member is named bare there (`this` implied)
     files.update(p for (p,) in graph.records.conn.execute(f"{users} ({marks})", names))
+    own.update(p for (p,) in graph.records.conn.execute(f"{users} ({marks}) AND r.context = 'using'", names))
     reaching = _reaching_files(graph, names) - files  # these reach it through an object only
     files |= reaching
     pattern = re.compile(rf"\b{re.escape(member)}\b")

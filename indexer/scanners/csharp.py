@@ -30,7 +30,8 @@ Representation decisions (the tests pin them):
   "{ get; set; }" for a non-readonly record struct), since that is what the compiler generates.
 - `usings`: "UnityEngine", "static UnityEngine.Mathf", "Foo = Bar.Baz" (alias = target), with
   whitespace removed and a leading "global::" dropped; `global using` is kept like a normal using.
-- Refs: see `REF_CONTEXTS`; `default(T)` and `sizeof(T)` count as "typeof". Type parameters
+- Refs: see `REF_CONTEXTS`; `default(T)` and `sizeof(T)` count as "typeof"; a `using static`
+  directive's type is a ref of context "using" (the file names its members bare). Type parameters
   declared in the file (``T``) are not refs. A name starting with a `using` alias is recorded
   as what the alias names (`UE.GameObject` of `using UE = UnityEngine;` is
   `UnityEngine.GameObject`). The "static" context is a heuristic: an identifier (or generic
@@ -58,12 +59,10 @@ import re
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-import msgspec
-
 from indexer.model import TYPE_KINDS, FileRecord, Ref, Symbol
 
 from .csharp_lexer import declarations_only as _declarations_only
-from .csharp_nodes import NodeText, collapse, squeeze
+from .csharp_nodes import NodeText, collapse, plain_symbol, squeeze
 from .csharp_query import MAX_ERROR_WIDTH, REF_CONTEXTS, TooBroken, check_error_width, engine, error_nodes
 from .csharp_recover import recover_headers
 from .csharp_scopes import MAX_NESTING, Scope, TooDeep, qualified, scopes
@@ -143,10 +142,16 @@ class _Scan(NodeText):
         namespaces = file_namespaces + self.nested_namespaces(caps)
         merged = _merge(self.symbols(caps))
         if b"@" in self.data:  # names come from the file's text: no "@" there, none to drop
-            merged = tuple(map(_plain_symbol, merged))
+            merged = tuple(map(plain_symbol, merged))
         parts.insert(0, self.ref_names(caps))
-        usings = [self.using_text(n) for n in sorted(caps.get("using", ()), key=lambda n: n.start_byte)]
+        using_nodes = sorted(caps.get("using", ()), key=lambda n: n.start_byte)
+        usings = [self.using_text(n) for n in using_nodes]
         refs = self.refs(merged, namespaces, usings, parts) + asset_literals(self.data)
+        # `using static Game.DrawSettings;`: the file names the type's members bare
+        refs += tuple(
+            Ref("type", u[7:], n.start_point[0] + 1, "using") for n, u in zip(using_nodes, usings, strict=True)
+            if u.startswith("static ") and " = " not in u
+        )  # fmt: skip
         return FileRecord(
             path=self.path,
             kind="csharp",
@@ -431,24 +436,12 @@ class _Scan(NodeText):
         add = found.add
         for part in parts:
             for line, written, context in part.names:
-                name = written.replace("@", "") if "@" in written else written  # as `_plain`
+                name = written.replace("@", "") if "@" in written else written  # as `plain`
                 if aliases and (head := re.match(r"[^.<]+", name)) and head.group() in aliases:
                     name = aliases[head.group()] + name[head.end() :]
                 if name not in drop and (context != "static" or name not in known):
                     add((line, name, context))
         return tuple([Ref("type", n, line, c) for line, n, c in sorted(found)])
-
-
-def _plain(name: str) -> str:
-    """A name as C# means it: `@event` (a verbatim identifier) is `event`, and the class the Input
-    System generates, declared `@PlayerControls`, is used as `PlayerControls`."""
-    return name.replace("@", "") if "@" in name else name
-
-
-def _plain_symbol(s: Symbol) -> Symbol:
-    if "@" not in s.name and "@" not in s.container:
-        return s
-    return msgspec.structs.replace(s, name=_plain(s.name), container=_plain(s.container))
 
 
 class _RefNames(NamedTuple):

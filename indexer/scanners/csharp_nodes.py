@@ -11,6 +11,10 @@ import re
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+import msgspec
+
+from indexer.model import Symbol
+
 TYPE_NODES = {
     "class_declaration": "class",
     "struct_declaration": "struct",
@@ -279,3 +283,15 @@ class NodeText:
         text = text.split("::", 1)[-1]
         if text:
             out.append(text)
+
+
+def plain(name: str) -> str:
+    """A name as C# means it: `@event` (a verbatim identifier) is `event`, and the class the Input
+    System generates, declared `@PlayerControls`, is used as `PlayerControls`."""
+    return name.replace("@", "") if "@" in name else name
+
+
+def plain_symbol(s: Symbol) -> Symbol:
+    if "@" not in s.name and "@" not in s.container:
+        return s
+    return msgspec.structs.replace(s, name=plain(s.name), container=plain(s.container))

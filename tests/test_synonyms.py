@@ -221,3 +221,18 @@ def test_jumping_higher_is_a_jump_height(tmp_path) -> None:
     }
     ws = _workspace(tmp_path, files)
     assert [h.path for h in ws.search("make the character jump higher", limit=2)] == ["Assets/Hop.cs", "Assets/Pad.cs"]
+
+
+def test_a_comparative_searches_the_quality_the_code_names(tmp_path) -> None:
+    """A trial on a logic simulator: "make wires thicker" ranked `WireThickness` eighth; the
+    stemmer keeps "-er", so "thicker" met no `Thickness`. A comparative also searches the nouns of
+    its quality; its adjective is not searched ("zoom further out" is not about `far`)."""
+    assert synonyms.expansions(["make", "wires", "thicker"]) == [("thicker", ("thickness", "width"))]
+    assert synonyms.expansions(["zoom", "further", "out"]) == []
+    files = {
+        "Assets/DrawSettings.cs": "public static class DrawSettings { public const float WireThickness = 0.02f; }\n",
+        "Assets/WireEditor.cs": "public class WireEditor { void DeleteWire() { } void SplitWire() { } }\n",
+        "Assets/Loot.cs": "public class Loot { public float dropChance = 0.1f; }\n",
+    }
+    ws = _workspace(tmp_path, files)
+    assert ws.search("make wires thicker", limit=1)[0].path == "Assets/DrawSettings.cs"

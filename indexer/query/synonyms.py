@@ -162,6 +162,29 @@ fade transition
 """
 
 
+# A task asks for more or less of something in comparatives ("jump higher", "make wires thicker",
+# "enemies should be stronger"), the code names the quality as a noun (`maxJumpHeight`,
+# `WireThickness`, `strength`): the stemmer keeps "-er", so each also searches the quality's
+# nouns, as synonyms. (Their adjectives, "high", "fast", "far", cost held-out and dev questions
+# their other files: "zoom further out" is not about `far`.)
+_COMPARATIVES: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(("higher", "lower", "taller"), ("height",)),
+    **dict.fromkeys(("faster", "slower", "quicker"), ("speed",)),
+    **dict.fromkeys(("bigger", "smaller", "larger"), ("size", "scale")),
+    **dict.fromkeys(("longer", "shorter"), ("length", "duration")),
+    **dict.fromkeys(("stronger", "weaker"), ("strength", "power")),
+    **dict.fromkeys(("louder", "quieter"), ("volume",)),
+    **dict.fromkeys(("brighter", "darker", "dimmer"), ("brightness", "intensity")),
+    **dict.fromkeys(("thicker", "thinner"), ("thickness", "width")),
+    **dict.fromkeys(("wider", "narrower"), ("width",)),
+    **dict.fromkeys(("heavier",), ("weight", "mass")),
+    **dict.fromkeys(("deeper", "shallower"), ("depth",)),
+    **dict.fromkeys(("hotter", "colder", "warmer"), ("temperature",)),
+    **dict.fromkeys(("harder", "easier"), ("difficulty",)),
+    **dict.fromkeys(("cheaper", "pricier"), ("cost", "price")),
+}
+
+
 @cache
 def _by_stem() -> dict[str, tuple[str, ...]]:
     """stem -> the words of its group (every group a word's stem is in, merged)."""
@@ -184,13 +207,15 @@ def _group_stem(term: str, groups: dict[str, tuple[str, ...]]) -> str:
 
 
 def expansions(terms: list[str]) -> list[tuple[str, tuple[str, ...]]]:
-    """(term, the words of its group the query does not already use, by stem) for each query
-    term in a group, in query order; a group two terms share is given once, with the first."""
+    """(term, the words of its group the query does not already use, by stem, and a comparative's
+    quality nouns) for each query term in a group or a comparative, in query order; a group two
+    terms share is given once, with the first."""
     groups = _by_stem()
     used = {stem(t) for t in terms}
     out: list[tuple[str, tuple[str, ...]]] = []
     for term in terms:
-        words = tuple(w for w in groups.get(_group_stem(term, groups), ()) if stem(w) not in used)
+        grouped = groups.get(_group_stem(term, groups), ()) + _COMPARATIVES.get(term.lower(), ())
+        words = tuple(w for w in dict.fromkeys(grouped) if stem(w) not in used)
         if words and all(words != seen for _, seen in out):
             out.append((term, words))
     return out

@@ -9,7 +9,7 @@ from pathlib import Path
 from tests.bench import report, suite
 
 MEASURES = {
-    "python_pass", "cat", "ctags_csharp", "tsparse_csharp", "git_status", "first_query",
+    "python_pass", "cat", "ctags_csharp", "tsparse_csharp", "tsquery_csharp", "git_status", "first_query",
     "scan", "cold_index_csharp", "cold_index", "index_size",
     "noop_refresh", "warm", "bm25", "cold_cli_query", "mcp_search", "one_file_refresh", "watch",
 }  # fmt: skip
@@ -34,7 +34,8 @@ def test_quick_run_writes_results_page_and_chart(tmp_path: Path) -> None:
     assert set(m["one_file_refresh"]) == {"cs_body", "cs_new_method", "prefab_value"}
     assert "unity_yaml" in m["scan"] and "csharp" in m["scan"]
     assert set(point["ratios"]) >= {
-        "cold_index_csharp_vs_ctags", "cold_index_csharp_vs_tsparse", "first_query_vs_cold_index",
+        "cold_index_csharp_vs_ctags", "cold_index_csharp_vs_tsparse", "cold_index_csharp_vs_tsquery",
+        "tsquery_vs_tsparse", "first_query_vs_cold_index",
         "index_size_vs_scanned", "post_scan_max_share", "noop_minus_floor_s", "warm_search_p50_vs_bm25",
     }  # fmt: skip
     assert m["cold_index"]["phases"]["update_s"] > 0 and "adjacency" in m["cold_index"]["phases"]
@@ -57,6 +58,7 @@ def test_ratios_are_computed_from_the_same_run() -> None:
         "cold_index_csharp": {"wall": {"median": 6.0}},
         "ctags_csharp": {"median": 2.0},
         "tsparse_csharp": {"median": 5.0},
+        "tsquery_csharp": {"median": 4.0},
         "cold_index": {"wall": {"median": 10.0}, "bytes": 4_000_000, "phases": {"update_s": 9.0, "adjacency": 3.0}},
         "first_query": {"median": 12.0},
         "index_size": {"total_mb": 5.0},
@@ -71,6 +73,7 @@ def test_ratios_are_computed_from_the_same_run() -> None:
     assert r["noop_minus_floor_s"] == 0.25 and r["noop_vs_floor"] == 2.0
     assert r["warm_search_p50_vs_bm25"] == 4.0 and r["warm_search_p95_vs_bm25"] == 4.0
     assert "cold_index_vs_cat" not in r and r["cold_index_csharp_vs_tsparse"] == 1.2
+    assert (r["cold_index_csharp_vs_tsquery"], r["tsquery_vs_tsparse"]) == (1.5, 0.8)
     assert report.target_cell("tsparse", m, r) == ("1.20x", True)
     assert report.target_cell("first_query", m, r) == ("1.20x", True)
     assert report.target_cell("size", m, r) == ("1.25x", False)

@@ -26,8 +26,9 @@ CONTENT = ("Assets", "Packages", "ProjectSettings")
 
 
 class CsharpBaselines:
-    """ctags and tree-sitter's parse of every C# file on all cores (`tsparse`) over one tree,
-    one run of each per `run_once`, so they can be measured in turn with the cold index."""
+    """ctags and tree-sitter's parse of every C# file on all cores (`tsparse`), and that parse with
+    the C# scanner's query (`tsquery`), over one tree, one run of each per `run_once`, so they can
+    be measured in turn with the cold index."""
 
     def __init__(self, tree: Path) -> None:
         from .tsparse import cs_files, parse_all
@@ -36,8 +37,9 @@ class CsharpBaselines:
         self.files = cs_files(tree)
         self.ctags: list[float] = []
         self.parse: list[float] = []
+        self.query: list[float] = []  # the parse and the C# scanner's query
         if self.files:
-            parse_all(self.files[:64])  # warm: the grammar loaded, the pool's start method ready
+            parse_all(self.files[:64], query=True)  # warm: the grammar loaded, the pool's start method ready
 
     def run_once(self) -> None:
         from .tsparse import parse_all
@@ -47,12 +49,15 @@ class CsharpBaselines:
                 self.ctags.append(run([CTAGS, "-R", "--languages=C#", "-f", os.path.join(tmp, "tags"), str(self.tree)]))
         if self.files:
             self.parse.append(parse_all(self.files))
+            self.query.append(parse_all(self.files, query=True))
 
-    def results(self) -> tuple[dict | None, dict | None]:
-        parse = None
+    def results(self) -> tuple[dict | None, dict | None, dict | None]:
+        """ctags, the parse, and the parse with the scanner's query (the last two on all cores)."""
+        parse = query = None
         if self.parse:
             parse = {**stat(self.parse), "files": len(self.files), "workers": os.cpu_count() or 1}
-        return (stat(self.ctags) if self.ctags else None), parse
+            query = {**stat(self.query), "files": len(self.files), "workers": os.cpu_count() or 1}
+        return (stat(self.ctags) if self.ctags else None), parse, query
 
 
 def python_pass(n: int) -> dict:

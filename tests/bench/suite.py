@@ -112,7 +112,7 @@ def measure_point(label: str, root: Path, work: Path, opts: argparse.Namespace, 
     _log(f"{label}: cold index of the C#-only tree, in turn with ctags and tree-sitter's parse of it")
     cs_baselines = baselines.CsharpBaselines(cs_tree / "Assets")
     m["cold_index_csharp"] = measures.cold_index(cs_tree, r, beside=cs_baselines.run_once)
-    m["ctags_csharp"], m["tsparse_csharp"] = cs_baselines.results()
+    m["ctags_csharp"], m["tsparse_csharp"], m["tsquery_csharp"] = cs_baselines.results()
     shutil.rmtree(cs_tree, ignore_errors=True)
     _log(f"{label}: cold index, in turn with the first query without an index")
     first: list[float] = []

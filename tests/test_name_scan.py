@@ -184,3 +184,23 @@ def test_an_outline_s_declarations_are_read_as_written_and_left_out_of_garbage_c
     gc.collect(), gc.collect()
     parts = (outline.entries, outline.names, outline.index.starts, outline.index.others)
     assert not any(gc.is_tracked(part) for part in parts)
+
+
+def test_a_matched_line_inside_a_block_comment_says_it_is_commented_out() -> None:
+    """A trial: a script commented out whole by `/* ... */` showed `public float runSpeed = 7f;`
+    among its matched lines as if it ran. Such a line says so, and code outside comes first; a
+    `/*` inside a string or a `//` comment opens none."""
+    text = (
+        'var s = "/* not a comment";\n'
+        "// a /* nor this\n"
+        "float runSpeed = 7f;\n"
+        "/*\n"
+        "float runSpeed = 9f;\n"
+        "*/\n"
+        "Run(runSpeed);\n"
+    )
+    assert _matched_lines(text, text.lower(), frozenset({"run"})) == [
+        "  L3: float runSpeed = 7f;",
+        "  L5: float runSpeed = 9f;  (commented out)",
+        "  L7: Run(runSpeed);",
+    ]

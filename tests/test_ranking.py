@@ -999,3 +999,32 @@ def test_the_input_manager_ranks_for_a_key_only_where_code_reads_legacy_input(tm
     for text in ("which key makes the mover jump", "the mover should jump twice when i press space"):
         assert not any("input axis" in h.reason for h in ws.search(text, limit=5)), text
     assert any("input axis" in h.reason for h in ws.search("which key makes the mover jump twice", limit=5))
+
+
+def test_a_scene_the_build_leaves_out_ranks_below_one_a_player_gets(tmp_path: Path) -> None:
+    """Two trials: a logic simulator's dev scenes, and a game's test scenes, ranked above the one
+    scene of its build. A scene the build leaves out (when it lists any) has OFF_BUILD_PRIOR,
+    unless the task is about tests."""
+    scene = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1 &1\nGameObject:\n  m_Name: {}\n"
+        "--- !u!4 &2\nTransform:\n  m_GameObject: {{fileID: 1}}\n  m_Father: {{fileID: 0}}\n"
+    )
+    build = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1045 &1\nEditorBuildSettings:\n  m_Scenes:\n"
+        "  - enabled: 1\n    path: Assets/Scenes/Zoo.unity\n    guid: 2cda990e2423bbf4892e6590ba056729\n"
+    )
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Scenes/Zoo.unity": scene.format("Portal Gate"),
+            "Assets/Scenes/Arena.unity": scene.format("Portal Gate"),
+            "ProjectSettings/EditorBuildSettings.asset": build,
+        },
+    )
+    ws = workspace(root)
+    assert [h.path for h in ws.search("the portal gate", limit=2)] == [
+        "Assets/Scenes/Zoo.unity",
+        "Assets/Scenes/Arena.unity",
+    ]
+    tests = [h.path for h in ws.search("the portal gate test", limit=2)]
+    assert tests == ["Assets/Scenes/Arena.unity", "Assets/Scenes/Zoo.unity"]  # by path, as without the build

@@ -136,6 +136,9 @@ KIND_WORDS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("scriptableobject", "scriptableobjects"), ("asset",)),
 }
 NAMED_KIND_PRIOR = 1.5
+# A scene the build leaves out (a test, a sample, a scratch level) below those a player gets, when
+# the build lists any and the task is not about tests.
+OFF_BUILD_PRIOR = 0.9
 # No file's prior (`rank.role_priors`: some of the priors above, multiplied) is above this.
 PRIOR_CEILING = math.prod(
     max(1.0, f)
@@ -155,11 +158,15 @@ ASSET_WORDS = frozenset(
 )
 
 
+def build_scenes(records: Records) -> frozenset[str]:
+    """The scenes enabled in the build (`EditorBuildSettings.asset`): the game a player gets."""
+    build = records.symbols("ProjectSettings/EditorBuildSettings.asset")
+    return frozenset(s.name for s in build if s.kind == "build_scene" and s.detail == "enabled")
+
+
 def third_party_folders(records: Records) -> frozenset[str]:
     """The project's folders of third-party code (vendored_folders), from its index."""
-    build = records.symbols("ProjectSettings/EditorBuildSettings.asset")
-    scenes = [s.name for s in build if s.kind == "build_scene" and s.detail == "enabled"]
-    return vendored_folders(records.vendor_mark_paths(), scenes)
+    return vendored_folders(records.vendor_mark_paths(), build_scenes(records))
 
 
 def vendored_folders(paths: list[str], build_scenes: Iterable[str] = ()) -> frozenset[str]:

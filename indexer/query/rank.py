@@ -33,6 +33,7 @@ from indexer.query.priors import (
     MINOR_EDITOR_SHARE,
     MINOR_TEST_SHARE,
     NAMED_KIND_PRIOR,
+    OFF_BUILD_PRIOR,
     PRIOR_CEILING,
     TEST_PRIOR,
     TEST_WORDS,
@@ -40,6 +41,7 @@ from indexer.query.priors import (
     VISUAL_KINDS,
     VISUAL_WORDS,
     asks_for,
+    build_scenes,
     editor_share,
     has_logic,
     input_wrappers,
@@ -310,6 +312,9 @@ def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str
         scale((p for p in scripts if p in wrappers), GENERATED_PRIOR)
     if not asks_for(terms, EDITOR_WORDS) and _editor_is_minor(project):
         scale(_editor_scripts(project, [p for p in scripts if p not in tests]), EDITOR_PRIOR)
+    built = project.remember(("build scenes",), lambda: build_scenes(project.records), role=True)
+    if built and not asks_for(terms, TEST_WORDS):
+        scale((p for p, k in kinds.items() if k == "scene" and p not in built), OFF_BUILD_PRIOR)
     return out
 
 

@@ -1067,3 +1067,79 @@ def test_a_member_a_file_names_bare_through_using_static_is_used_there(tmp_path:
     ]
     assert [(u.path, u.line) for u in g.references(g.target("DrawSettings.Wire"))] == [("Assets/Drawer.cs", 3)]
     assert "Assets/DrawSettings.cs" in {p for p, _ in g.uses("Assets/Drawer.cs")}
+
+
+PLAYER_PREFAB = """%YAML 1.1
+%TAG !u! tag:unity3d.com,2011:
+--- !u!1 &100004
+GameObject:
+  m_Component:
+  - component: {fileID: 400004}
+  - component: {fileID: 11400000}
+  m_Name: Player
+--- !u!4 &400004
+Transform:
+  m_GameObject: {fileID: 100004}
+  m_Children:
+  - {fileID: 400008}
+  m_Father: {fileID: 0}
+--- !u!114 &11400000
+MonoBehaviour:
+  m_GameObject: {fileID: 100004}
+  m_Script: {fileID: 11500000, guid: 22222222222222222222222222222222, type: 3}
+  health: 15
+--- !u!1 &100008
+GameObject:
+  m_Component:
+  - component: {fileID: 400008}
+  m_Name: Axe
+--- !u!4 &400008
+Transform:
+  m_GameObject: {fileID: 100008}
+  m_Children: []
+  m_Father: {fileID: 400004}
+"""
+
+
+def test_an_instance_renaming_a_child_is_named_as_the_editor_shows_it(tmp_path: Path) -> None:
+    """A trial: a level's player instance, whose only `m_Name` override renames the axe it holds,
+    was `Axe` in `refs`, in the values it sets and in `describe`; the editor shows `Player`. One
+    that renames its root too is shown by that name."""
+    from indexer.query.describe import describe
+
+    def level(*names: tuple[str, str]) -> str:
+        mods = [("health", "50", "100004")]
+        lines = ["--- !u!1001 &7", "PrefabInstance:", "  m_Modification:", "    m_Modifications:"]
+        for prop, value, target in [*((("m_Name", n, t) for t, n in names)), *mods]:
+            lines += [
+                f"    - target: {{fileID: {target}, guid: 11111111111111111111111111111111, type: 3}}",
+                f"      propertyPath: {prop}",
+                f"      value: {value}",
+                "      objectReference: {fileID: 0}",
+            ]
+        lines.append("  m_SourcePrefab: {fileID: 100100000, guid: 11111111111111111111111111111111, type: 3}")
+        return SCENE_HEAD + "\n".join(lines) + "\n"
+
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Player.cs": "public class Player : UnityEngine.MonoBehaviour { public int health; }\n",
+            "Assets/Player.cs.meta": meta("22222222222222222222222222222222", "MonoImporter"),
+            "Assets/Player.prefab": PLAYER_PREFAB,
+            "Assets/Player.prefab.meta": meta("11111111111111111111111111111111", "PrefabImporter"),
+            "Assets/Level.unity": level(("100008", "Axe")),
+            "Assets/Arena.unity": level(("100008", "Axe"), ("100004", "Hero")),
+        },
+    )
+    g = graph_for(root)
+    usages = [(u.path, u.context, u.detail) for u in g.references(g.target("Player")) if u.where == "asset"]
+    assert [u for u in usages if u[1] == "instance"] == [
+        ("Assets/Arena.unity", "instance", "Hero (via Assets/Player.prefab)"),
+        ("Assets/Level.unity", "instance", "Player (via Assets/Player.prefab)"),
+    ]
+    health = [u.detail for u in g.references(g.target("Player.health")) if u.context == "override"]
+    via = "(via Assets/Player.prefab)"
+    assert health == [f"Hero sets health: 50 {via}", f"Player sets health: 50 {via}"]
+    text = describe(g, "Assets/Level.unity").text
+    assert "Player  (prefab instance of Assets/Player.prefab)" in text and "Axe  (prefab" not in text
+    assert "m_Name: Axe (Player/Axe)" in text  # the child's rename, said of the child

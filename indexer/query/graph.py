@@ -24,6 +24,7 @@ from indexer.query.instances import instances_named
 from indexer.query.loads import Loadable, load_usages
 from indexer.query.member_text import member_text_usages
 from indexer.query.messages import message_usages
+from indexer.query.override_targets import OverrideTargets
 from indexer.query.package_scripts import PACKAGES
 from indexer.query.package_shaders import shader_label
 from indexer.query.profiles import profile_named, profile_names
@@ -278,7 +279,7 @@ class Graph:
         if target.kind == "assembly" and target.path:
             usages += self._assembly_usages(target.path)
         usages += inherited_usages(self, usages)
-        return merged(instances_named(usages, self.records.record, self.path_of_guid))
+        return merged(instances_named(usages, self.records.record, self.path_of_guid, OverrideTargets(self).source))
 
     def _subclass_carriers(self, qualified: str) -> list[Usage]:
         """The objects carrying a subclass's script, directly or through prefabs, each resolved to

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import msgspec
 
-from indexer.model import FileRecord, Usage
+from indexer.model import FileRecord, Symbol, Usage
 
 _INSTANCE_KEY = re.compile(r"&-?\d+\b")
 
@@ -46,19 +46,78 @@ def instance_named(text: str, rec: FileRecord, path_of_guid: Callable[[str], str
     return _INSTANCE_KEY.sub(lambda m: names.get(m.group(), m.group()), text)
 
 
+# A source prefab's objects by fileID (their paths, '' for the root's) and its root's name.
+SourceObjects = Callable[[str], "tuple[dict[str, str], str] | None"]
+
+
+def renamed_instances(rec: FileRecord, source_objects: SourceObjects) -> dict[str, str]:
+    """The path the scanner names a prefab instance by -> the path the editor shows, where they
+    differ (`editor_name`)."""
+    overrides: dict[str, list[Symbol]] = {}
+    for s in rec.symbols:
+        if s.kind == "override" and s.name == "m_Name":
+            overrides.setdefault(s.container, []).append(s)
+    out: dict[str, str] = {}
+    for s in rec.symbols:
+        path = f"{s.container}/{s.name}" if s.container else s.name
+        if s.kind == "prefab_instance" and path in overrides:
+            name = editor_name(s, overrides[path], source_objects)
+            if name is not None:
+                out[path] = path[: len(path) - len(s.name)] + name
+    return out
+
+
+def editor_name(instance: Symbol, overrides: list[Symbol], source_objects: SourceObjects) -> str | None:
+    """The name the editor shows for a prefab instance the scanner named by a child's rename, else
+    None. The scanner names an instance by its first `m_Name` override, which may rename a child of
+    the source (`Axe` for a player instance whose root keeps its name `Player`); the editor shows
+    the root's `m_Name` override, else the source root's name. An override's object is known by its
+    fileID in the source (`source_objects`: by the source's GUID); one of an object the source does
+    not hold itself (a nested prefab's) leaves the name as it is."""
+    named = [o for o in overrides if o.name == "m_Name" and o.detail]
+    if not instance.name or not named or not instance.detail:
+        return None
+    found = source_objects(instance.detail)
+    if found is None:
+        return None
+    objects, root = found
+    targets = [objects.get(o.detail) for o in named]
+    if None in targets or targets[0] == "":  # an unknown object, or the root's rename first
+        return None
+    given = [o.signature.partition(": ")[2] for o, t in zip(named, targets, strict=True) if t == ""]
+    return given[0] if given else root
+
+
 def instances_named(
-    usages: list[Usage], record: Callable[[str], FileRecord | None], path_of_guid: Callable[[str], str | None]
+    usages: list[Usage],
+    record: Callable[[str], FileRecord | None],
+    path_of_guid: Callable[[str], str | None],
+    source_objects: SourceObjects | None = None,
 ) -> list[Usage]:
     """Asset usages on what an unnamed prefab instance holds, named as `describe` names the
-    instance (`instance_named`), each file's record read once."""
+    instance (`instance_named`), and on an instance named by a child's rename, by the name the
+    editor shows (`renamed_instances`, with `source_objects`); each file's record read once."""
     records: dict[str, FileRecord | None] = {}
+    renamed: dict[str, dict[str, str]] = {}
     out = []
     for u in usages:
-        if u.where == "asset" and "&" in u.detail:
+        if u.where == "asset" and ("&" in u.detail or source_objects is not None):
             if u.path not in records:
                 records[u.path] = record(u.path)
             rec = records[u.path]
-            if rec is not None:
+            if rec is not None and "&" in u.detail:
                 u = msgspec.structs.replace(u, detail=instance_named(u.detail, rec, path_of_guid))
+            if rec is not None and source_objects is not None:
+                if u.path not in renamed:
+                    renamed[u.path] = renamed_instances(rec, source_objects)
+                u = msgspec.structs.replace(u, detail=_with_path(u.detail, renamed[u.path]))
         out.append(u)
     return out
+
+
+def _with_path(detail: str, renamed: dict[str, str]) -> str:
+    """A usage's detail, which starts with an object's path, with that path's instance renamed."""
+    for old, new in renamed.items():
+        if detail == old or detail.startswith((old + "/", old + " ", old + ".")):
+            return new + detail[len(old) :]
+    return detail

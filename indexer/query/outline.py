@@ -17,7 +17,7 @@ from indexer.model import BUILTIN_SCRIPTS, HIERARCHY_KINDS, TYPE_KINDS, CodeOutl
 from indexer.query.calls import call_text
 from indexer.query.component_fields import ComponentFields
 from indexer.query.graph import PACKAGE_SCRIPTS, Graph
-from indexer.query.instances import unnamed_instances
+from indexer.query.instances import editor_name, unnamed_instances
 from indexer.query.package_shaders import shader_label
 from indexer.unity import is_unity_message
 
@@ -313,6 +313,8 @@ def _node(tree: _Tree, path: str, depth: int, fields: ComponentFields) -> Node:
         names.append(source.rsplit("/", 1)[-1].rsplit(".", 1)[0])  # an instance is named like its prefab too
         if not s.name:
             name = names[-1]
+        elif (shown := editor_name(s, tree.overrides.get(path, []), fields.targets.source)) is not None:
+            name = shown  # its `m_Name` override renames a child (listed with its overrides)
         head = f"{pad}{name}  (prefab instance of {source})  L{s.line}"
         said = fields.targets.said
         shown = tuple((o.name.split(".")[0], said(source, o)) for o in tree.overrides.get(path, []))

@@ -63,3 +63,13 @@ class OverrideTargets:
             nests = rec is None or not documents or any(s.kind == "prefab_instance" for s in rec.symbols)
             self._objects[source] = (out, None if nests else frozenset(documents))
         return self._objects[source]
+
+    def source(self, guid: str) -> tuple[dict[str, str], str] | None:
+        """A source prefab's objects by fileID (`objects`) and its root object's name, by the
+        source's GUID (`instances.SourceObjects`); None when it is not in the project."""
+        path = self.graph.path_of_guid(guid)
+        rec = self.graph.records.record(path) if path else None
+        if path is None or rec is None:
+            return None
+        root = next((s.name for s in rec.symbols if s.kind == "gameobject" and not s.container), "")
+        return (self.objects(path)[0], root) if root else None

@@ -24,6 +24,7 @@ from indexer.identifiers import name_stems
 from indexer.model import TYPE_KINDS, CodeOutline, FileRecord, Symbol, Target, Usage
 from indexer.query.carriers import MAX_SETTINGS_FILES, Overrides, inherited_usages
 from indexer.query.instances import instances_named
+from indexer.query.override_targets import OverrideTargets
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
@@ -115,7 +116,8 @@ def values_of(
     if unread is not None and skipped:
         unread.append(f"the first {most} of {most + len(skipped)} files placing its prefabs")
     # an instance Unity left unnamed by its prefab's name, as `refs` and `describe` name it
-    return {m: instances_named(found, graph.records.record, graph.path_of_guid) for m, found in out.items()}
+    sources = OverrideTargets(graph).source
+    return {m: instances_named(found, graph.records.record, graph.path_of_guid, sources) for m, found in out.items()}
 
 
 def _carrying(graph: Graph, guids: set[str]) -> list[tuple[str, int]]:

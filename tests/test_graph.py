@@ -1143,3 +1143,29 @@ def test_an_instance_renaming_a_child_is_named_as_the_editor_shows_it(tmp_path: 
     text = describe(g, "Assets/Level.unity").text
     assert "Player  (prefab instance of Assets/Player.prefab)" in text and "Axe  (prefab" not in text
     assert "m_Name: Axe (Player/Axe)" in text  # the child's rename, said of the child
+
+
+def test_instances_a_scene_only_places_are_one_line(tmp_path: Path) -> None:
+    """A trial: `describe` of a level listed 205 lines of clouds, trees and rocks (each instance
+    with its position) before its cut, and never reached the player. Three or more siblings that
+    are instances of one prefab, holding nothing and overriding only placement, are one line; one
+    overriding a field of its own stays apart."""
+    from indexer.query.describe import describe
+
+    def placed(anchor: int, name: str, extra: list[tuple[str, str]]) -> str:
+        return _instance_of(anchor, [("m_Name", name), ("m_LocalPosition.x", str(anchor)), *extra])
+
+    level = "".join(
+        [
+            placed(11, "Tree_1", []),
+            placed(12, "Tree_2", [("m_Layer", "9")]),
+            placed(13, "Tree_1", []),
+            placed(14, "Tree_4", [("speed", "6")]),
+        ]
+    )
+    g = graph_for(_values_project(tmp_path / "P", {"Assets/Level.unity": level}))
+    lines = [line for line in describe(g, "Assets/Level.unity").text.splitlines() if line.startswith("Tree")]
+    assert lines == [
+        "Tree_1, Tree_2, Tree_1 #2  (3 instances of Assets/Mover.prefab, placed; layer set)  L3",
+        "Tree_4  (prefab instance of Assets/Mover.prefab)  L46",
+    ]

@@ -19,6 +19,7 @@ from indexer.query.component_fields import ComponentFields
 from indexer.query.graph import PACKAGE_SCRIPTS, Graph
 from indexer.query.instances import editor_name, unnamed_instances
 from indexer.query.package_shaders import shader_label
+from indexer.query.placed import placed_overrides, placed_runs
 from indexer.unity import is_unity_message
 
 MATCHED_OBJECTS = 6  # the compact form of a scene or prefab shows at most this many objects the task names
@@ -274,13 +275,16 @@ def hierarchy_parts(rec: FileRecord, graph: Graph) -> list[Part]:
     emitted: set[str] = set()
     nodes: list[Node] = []
     fields = ComponentFields(graph)
+    placed = placed_runs(tree.nodes, tree.children, tree.components, tree.overrides)
     todo = [(root, 0) for root in reversed(tree.children.get("", []))]
     while todo:
         path, depth = todo.pop()
         if path in emitted or depth > 60:  # defensive: a malformed file must not loop
             continue
-        emitted.add(path)
-        nodes.append(_node(tree, path, depth, fields))
+        emitted.update(placed.get(path, (path,)))
+        nodes.append(
+            _placed_node(tree, placed[path], depth, graph) if path in placed else _node(tree, path, depth, fields)
+        )
         todo.extend((child, depth + 1) for child in reversed(tree.children.get(path, [])))
     if nodes:
         lines.append(Hierarchy(tuple(nodes)))
@@ -293,6 +297,17 @@ def hierarchy_parts(rec: FileRecord, graph: Graph) -> list[Part]:
         lines.append(Section("UnityEvent calls:", events))
     references = _references(rec, graph, exclude=("method", "script", "prefab", "removed"))
     return lines + ([references] if references else [])
+
+
+def _placed_node(tree: _Tree, run: tuple[str, ...], depth: int, graph: Graph) -> Node:
+    """One line for instances of one prefab that are only placed (`placed.placed_runs`)."""
+    first = tree.nodes[run[0]]
+    source = graph.path_of_guid(first.detail) or f"guid:{first.detail}"
+    names = [tree.nodes[p].name or source.rsplit("/", 1)[-1].rsplit(".", 1)[0] for p in run]
+    unique = list(dict.fromkeys(names))
+    shown = ", ".join(unique[:4]) + (", …" if len(unique) > 4 else "")
+    head = f"{'  ' * depth}{shown}  ({len(run)} instances of {source}, {placed_overrides(tree.overrides, run)})"
+    return Node(depth, f"{head}  L{first.line}", tuple(unique), ())
 
 
 def _event_line(line: int, caller: str, method: str) -> tuple[str, str]:

@@ -1,0 +1,57 @@
+"""Prefab instances a scene only places: one line for many.
+
+A level holds hundreds of instances of a few prefabs (trees, clouds, rocks, guard spawns), each
+overriding where it stands, its size, its name and its baked lighting. `describe` listed each with
+those overrides, so a scene's first 400 lines were its vegetation and the objects a user asks
+about (the player, the HUD, the managers) were cut. Siblings that are instances of one prefab,
+holding nothing of their own and overriding only such settings, are one line with their count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from indexer.model import Symbol
+
+# Overrides that only place an instance or settle how it is lit and drawn.
+PLACEMENT = frozenset(
+    {
+        "m_Name", "m_LocalPosition", "m_LocalRotation", "m_LocalScale", "m_LocalEulerAnglesHint", "m_RootOrder",
+        "m_StaticEditorFlags", "m_Layer", "m_LightmapIndex", "m_LightmapTilingOffset", "m_ScaleInLightmap",
+        "m_Materials", "m_CastShadows", "m_ReceiveShadows",
+    }
+)  # fmt: skip
+PLACED_RUN = 3  # siblings placing one prefab this many times are one line
+# What a placed run's line says its overrides set, beyond where the instances stand.
+_SAID = {"m_Layer": "layer", "m_Materials": "materials", "m_StaticEditorFlags": "static flags"}
+
+
+def placed_runs(
+    nodes: Mapping[str, Symbol],
+    children: Mapping[str, Sequence[str]],
+    components: Mapping[str, Sequence[Symbol]],
+    overrides: Mapping[str, Sequence[Symbol]],
+) -> dict[str, tuple[str, ...]]:
+    """First sibling -> the siblings (PLACED_RUN or more) that are instances of one prefab with no
+    child, no added component and only PLACEMENT overrides, in the order of the tree."""
+    out: dict[str, tuple[str, ...]] = {}
+    for siblings in children.values():
+        runs: dict[str, list[str]] = {}
+        for child in siblings:
+            s = nodes[child]
+            if (
+                s.kind == "prefab_instance"
+                and s.detail
+                and not children.get(child)
+                and not components.get(child)
+                and all(o.name.split(".")[0] in PLACEMENT for o in overrides.get(child, ()))
+            ):
+                runs.setdefault(s.detail, []).append(child)
+        out.update((run[0], tuple(run)) for run in runs.values() if len(run) >= PLACED_RUN)
+    return out
+
+
+def placed_overrides(overrides: Mapping[str, Sequence[Symbol]], run: Sequence[str]) -> str:
+    """`placed` and what else the run's overrides set: `placed; layer, materials`."""
+    set_ = {_SAID[o.name.split(".")[0]] for p in run for o in overrides.get(p, ()) if o.name.split(".")[0] in _SAID}
+    return "placed" + (f"; {', '.join(sorted(set_))} set" if set_ else "")

@@ -1028,3 +1028,18 @@ def test_a_scene_the_build_leaves_out_ranks_below_one_a_player_gets(tmp_path: Pa
     ]
     tests = [h.path for h in ws.search("the portal gate test", limit=2)]
     assert tests == ["Assets/Scenes/Arena.unity", "Assets/Scenes/Zoo.unity"]  # by path, as without the build
+
+
+def test_a_word_asking_for_a_change_hardly_names_a_hits_member(tmp_path: Path) -> None:
+    """A trial: "add a new weapon the player can pick up" named `Player.AddScore` (by "add"), where
+    `PickupItem` is what the task is about: such a word counts TASK_WORD_WEIGHT of another in
+    choosing the member a hit names; alone, it still names one."""
+    player = (
+        "public class Player : UnityEngine.MonoBehaviour {\n"
+        "  public void AddScore(int n) { }\n"
+        "  public void PickupItem(Item item) { }\n"
+        "}\n"
+    )
+    ws = workspace(write_project(tmp_path / "P", {"Assets/Player.cs": player}))
+    assert ws.search("add a new weapon the player can pick up", limit=1)[0].name == "Player.PickupItem"
+    assert ws.search("add to the score", limit=1)[0].name == "Player.AddScore"

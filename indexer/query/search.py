@@ -10,12 +10,14 @@ from __future__ import annotations
 import bisect
 import contextlib
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cached_property
 
 import tantivy
 
 from indexer.identifiers import (
+    TASK_WORD_WEIGHT,
+    TASK_WORDS,
     NameText,
     name_stems,
     query_terms,
@@ -258,14 +260,15 @@ def best_symbol(
     own words name none: a file found through "stamina" for "energy" points at `Stamina`."""
     outline = decoded.entries
     wanted = {stem(t) for t in terms}
+    weak = frozenset(stem(t) for t in terms if t in TASK_WORDS)
     named = _with_owner(outline, _name_matches(decoded, wanted), wanted)
     if source is not None and named:
         named = _distinct_names(outline, named, source())
-    best = _best(outline, named, {})
+    best = _best(outline, named, {}, weak)
     if source is not None and (best is None or outline[best].kind in TYPE_KINDS or outline[best].kind in _DATA_KINDS):
         body = _body_matches(outline, wanted, source())
         if body:
-            best = _best(outline, named, body)
+            best = _best(outline, named, body, weak)
     if best is not None:
         d = outline[best]
         return d.qualified, d.line, d.signature
@@ -339,18 +342,33 @@ def _distinct_names(outline: Sequence[Declared], named: dict[int, set[str]], rea
     return out
 
 
-def _best(outline: Sequence[Declared], named: dict[int, set[str]], body: dict[int, set[str]]) -> int | None:
+def _best(
+    outline: Sequence[Declared],
+    named: dict[int, set[str]],
+    body: dict[int, set[str]],
+    weak: frozenset[str] = frozenset(),
+) -> int | None:
     """The index of the best declaration: words in its name count double, words in its body once
-    (a word its name already holds is not counted again: a field's line holds its name); a type
-    wins a tie, then a member that does something (`_DATA_KINDS`)."""
-    best: tuple[int, int, int] | None = None  # (-score, type / member / data member, index)
+    (a word its name already holds is not counted again: a field's line holds its name), a word
+    asking for a change (`weak`: "add" of "add a weapon the player picks up", which named
+    `Player.AddScore`) TASK_WORD_WEIGHT of that; a type wins a tie, then a member that does
+    something (`_DATA_KINDS`)."""
+    best: tuple[float, int, int] | None = None  # (-score, type / member / data member, index)
+
+    def count(stems: Iterable[str]) -> float:
+        return sum(TASK_WORD_WEIGHT if s in weak else 1.0 for s in stems)
+
     for i in named.keys() | body.keys():
         names = named.get(i, frozenset())
         words = body.get(i, set())
         if words and names:
             words = {w for w in words if not any(w.startswith(n) or n.startswith(w) for n in names)}
         kind = outline[i].kind
-        key = (-(NAME_MATCH * len(names) + len(words)), 0 if kind in TYPE_KINDS else 2 if kind in _DATA_KINDS else 1, i)
+        key = (
+            -(NAME_MATCH * count(names) + count(words)),
+            0 if kind in TYPE_KINDS else 2 if kind in _DATA_KINDS else 1,
+            i,
+        )
         if best is None or key < best:
             best = key
     return best[2] if best is not None else None

@@ -116,13 +116,9 @@ def test_dissolve_shader() -> None:
         S("pragma", "vertex", 25, container=D, detail="vert"),
         S("pragma", "fragment", 26, container=D, detail="frag"),
         S("pragma", "multi_compile_instancing", 27, container=D),
-        S("variable", "_MainTex", 32, container=D, type="sampler2D"),  # the uniforms the material sets
-        S("variable", "_NoiseTex", 33, container=D, type="sampler2D"),
-        S("variable", "_MainTex_ST", 36, container=D, type="float4"),  # after CBUFFER_START(...), no ';'
-        S("variable", "_Color", 37, container=D, type="float4"),
-        S("variable", "_DissolveAmount", 38, container=D, type="float"),
-        S("variable", "_EdgeWidth", 39, container=D, type="float"),
-        S("variable", "_EdgeColor", 40, container=D, type="float4"),
+        # a uniform the material sets, after CBUFFER_START(...), no ';' (the properties' own
+        # uniforms, `sampler2D _MainTex;` and the rest, are said once, as the properties)
+        S("variable", "_MainTex_ST", 36, container=D, type="float4"),
         S("struct", "Attributes", 43, end_line=49, container=D),
         S("struct", "Varyings", 51, end_line=56, container=D),
         S(
@@ -163,8 +159,6 @@ def test_outline_shader() -> None:
         ("pass", "OUTLINE", 13),
         ("pragma", "vertex", 20),
         ("pragma", "fragment", 21),
-        ("variable", "_OutlineColor", 24),
-        ("variable", "_OutlineWidth", 25),
         ("struct", "appdata", 27),
         ("struct", "v2f", 33),
         ("function", "vert", 38),
@@ -316,7 +310,6 @@ def test_shaderlab_edge_cases() -> None:
             attributes=("Enum(UnityEngine.Rendering.CullMode)",),
             detail="Cull",
         ),
-        S("variable", "_AlphaClip", 17, container=e, type="float"),  # inside CBUFFER_START(...) .. CBUFFER_END
         S("function", "Shared", 19, end_line=19, container=e, signature="half Shared(half x)", type="half"),
         S("subshader", "", 21, end_line=44, container=e, detail="RenderPipeline=UniversalPipeline"),
         S("pass", "Forward", 24, end_line=42, container=e, detail="LightMode=UniversalForward"),

@@ -22,7 +22,9 @@ Conventions (the tests pin them):
   (`float4 frag(v2f i) : SV_Target`), type = return type, attributes = `numthreads(8,8,1)` etc.
 - "struct": name. "kernel": name = kernel function, detail = the rest of the `#pragma kernel` line.
 - "variable": a top-level variable (a uniform the material or code sets: `int displayMask;`,
-  `sampler2D _MainTex;`, `RWTexture2D<float4> Result;`), name, type = its type as written.
+  `sampler2D _MainTex;`, `RWTexture2D<float4> Result;`), name, type = its type as written; not
+  one a Properties block declares (the code declares each again to read it: said twice, a
+  shader's names outweighed its words).
 - "pragma": name = the keyword (vertex, fragment, geometry, hull, domain, surface, target, require,
   multi_compile*, shader_feature*, dynamic_branch*), detail = the rest of the line, collapsed.
 - Everything inside a `.shader` has container = the shader name. Identical declarations (both
@@ -115,7 +117,11 @@ def _decode(data: bytes) -> tuple[Text, list[str]]:
 
 
 def _record(path: str, kind: str, problems: list[str], found: list[tuple[int, Symbol]], refs: list[Ref]) -> FileRecord:
-    symbols = [sym for _, sym in sorted(found, key=lambda x: x[0])]
+    # a property is declared again as a variable for the code to read it: said once, as the property
+    properties = {sym.name for _, sym in found if sym.kind == "shader_property"}
+    symbols = [
+        sym for _, sym in sorted(found, key=lambda x: x[0]) if sym.kind != "variable" or sym.name not in properties
+    ]
     refs.sort(key=lambda r: r.line)
     return FileRecord(
         path=path,

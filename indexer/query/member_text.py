@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from indexer.model import Usage
 from indexer.query.codeline import code_of
-from indexer.query.type_tree import descendants
+from indexer.query.type_tree import descendants_of
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
@@ -29,11 +29,9 @@ def member_text_usages(graph: Graph, family: set[str], member: str) -> list[Usag
     their own files and files referencing them."""
     names = sorted({q.rsplit(".", 1)[-1] for q in family})
     files = {t.path for n in names for t in graph.types_named(n) if t.qualified in family}
-    marks = ",".join("?" * len(names))
-    users = "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind = 'type' AND r.key IN"
     own = set(files)  # the family's own files: a member is named bare there (`this` implied)
-    files.update(p for (p,) in graph.records.conn.execute(f"{users} ({marks})", names))
-    own.update(p for (p,) in graph.records.conn.execute(f"{users} ({marks}) AND r.context = 'using'", names))
+    files |= _naming(graph, names)
+    own |= _naming(graph, names, "AND r.context = 'using'")  # `using static`: named bare there too
     reaching = _reaching_files(graph, names) - files  # these reach it through an object only
     files |= reaching
     pattern = re.compile(rf"\b{re.escape(member)}\b")
@@ -76,12 +74,16 @@ def _reaching_files(graph: Graph, names: list[str]) -> set[str]:
     holders.discard("")
     if not holders:
         return set()
-    family = set().union(*(descendants(graph, h) for h in sorted(holders)))
+    family = descendants_of(graph, holders)
     out = {t.path for t in graph.types if t.qualified in family}
-    simple = sorted({h.rsplit(".", 1)[-1] for h in family})
-    users = "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind = 'type' AND r.key IN"
-    out.update(p for (p,) in graph.records.conn.execute(f"{users} ({','.join('?' * len(simple))})", simple))
-    return out
+    return out | _naming(graph, sorted({h.rsplit(".", 1)[-1] for h in family}))
+
+
+def _naming(graph: Graph, names: list[str], where: str = "") -> set[str]:
+    """The files whose type references name one of `names` (`where`: a further condition on them)."""
+    marks = ",".join("?" * len(names))
+    sql = "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind = 'type'"
+    return {p for (p,) in graph.records.conn.execute(f"{sql} AND r.key IN ({marks}) {where}", names)}
 
 
 def _accessed(code: str, start: int, end: int, called: bool = True) -> bool:

@@ -53,5 +53,5 @@ def placed_runs(
 
 def placed_overrides(overrides: Mapping[str, Sequence[Symbol]], run: Sequence[str]) -> str:
     """`placed` and what else the run's overrides set: `placed; layer, materials`."""
-    set_ = {_SAID[o.name.split(".")[0]] for p in run for o in overrides.get(p, ()) if o.name.split(".")[0] in _SAID}
-    return "placed" + (f"; {', '.join(sorted(set_))} set" if set_ else "")
+    said = {_SAID[o.name.split(".")[0]] for p in run for o in overrides.get(p, ()) if o.name.split(".")[0] in _SAID}
+    return "placed" + (f"; {', '.join(sorted(said))} set" if said else "")

@@ -60,7 +60,13 @@ def bases_of(graph: Graph, qualified: str) -> list[str]:
 
 def descendants(graph: Graph, qualified: str) -> set[str]:
     """The type and every project type deriving from it, directly or not."""
-    family = {qualified}
+    return descendants_of(graph, {qualified})
+
+
+def descendants_of(graph: Graph, roots: set[str]) -> set[str]:
+    """The types and every project type deriving from one of them, directly or not (one walk of
+    the types a step, however many roots)."""
+    family = set(roots)
     changed = True
     while changed:
         changed = False

@@ -8,9 +8,7 @@ costs more than the rest of the file's share of a pack.
 
 from __future__ import annotations
 
-import bisect
 import re
-import sys
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 
@@ -221,7 +219,7 @@ def matched_lines(text: str, low: str, stems: frozenset[str], skip: frozenset[in
         search = re.compile(stem_pattern(stems).pattern, re.I).search
         first = lambda pos: m.start() if (m := search(text, pos)) else -1  # noqa: E731
     line_no, line_start, pos = 1, 0, 0
-    blocks: list[tuple[int, int]] | None = None  # the block comments, found once a line is kept
+    code = 0  # code lines among them: once there are enough, no comment is shown
     while (at := first(pos)) >= 0:  # the search finds the lines: no Python loop over every line
         if aligned and not _said(text, at):
             pos = at + 1
@@ -234,32 +232,30 @@ def matched_lines(text: str, low: str, stems: frozenset[str], skip: frozenset[in
         pos = end + 1  # another match on this line is not looked at
         stripped = text[start:end].strip()
         if line_no not in skip and len(stripped) < 200 and not NOT_MATCHED.match(stripped):
-            if blocks is None:
-                blocks = _block_comments(text)
-            hidden = _inside_block(blocks, start)  # commented out: the line's own text does not say so
+            hidden = _in_block_comment(text, start)  # commented out: the line's own text does not say so
             note = "  (commented out)" if hidden and not stripped.startswith(_COMMENT) else ""
-            out.append((hidden or stripped.startswith(_COMMENT), line_no, stripped + note))
-            if len(out) >= MATCHED_LINES_READ:
+            comment = hidden or stripped.startswith(_COMMENT)
+            out.append((comment, line_no, stripped + note))
+            code += not comment
+            if len(out) >= MATCHED_LINES_READ or code >= MAX_MATCHED_LINES:
                 break
     chosen = sorted(sorted(out)[:MAX_MATCHED_LINES], key=lambda line: line[1])
     return [f"  L{line_no}: {stripped}" for _, line_no, stripped in chosen]
 
 
-# A `/* ... */` comment, found past strings and `//` comments (which may hold `/*`).
-_COMMENTS = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|/\*.*?(?:\*/|\Z)', re.S)
-
-
-def _block_comments(text: str) -> list[tuple[int, int]]:
-    """Where the text's block comments are (start, end), in order; none in a text without `/*`."""
-    if "/*" not in text:
-        return []
-    return [m.span() for m in _COMMENTS.finditer(text) if m.group().startswith("/*")]
-
-
-def _inside_block(blocks: list[tuple[int, int]], pos: int) -> bool:
-    """Whether the line starting at `pos` starts inside a block comment (not on its first line)."""
-    at = bisect.bisect_right(blocks, (pos, sys.maxsize)) - 1
-    return at >= 0 and blocks[at][0] < pos < blocks[at][1]
+def _in_block_comment(text: str, pos: int) -> bool:
+    """Whether the line starting at `pos` starts inside a `/* ... */` comment: the last `/*` before
+    it, not in a `//` comment or a string of its line, closes after it (or never). A look back from
+    the line, not a scan of the file: matched lines are found for every file a pack shows."""
+    end = pos
+    while (opened := text.rfind("/*", 0, end)) >= 0:
+        before = text[text.rfind("\n", 0, opened) + 1 : opened]
+        if "//" in before or before.count('"') % 2:  # `// a /* b`, `"a /* b"`: no comment opens
+            end = opened
+            continue
+        closed = text.find("*/", opened + 2)
+        return closed < 0 or closed + 2 > pos
+    return False
 
 
 def _first_match(low: str, stems: frozenset[str]) -> Callable[[int], int]:

@@ -18,9 +18,10 @@ from .yaml_lines import unquote
 _GUID = re.compile(rb"^guid:[ \t]*([0-9A-Fa-f]{32})[ \t]*\r?$", re.M)
 _IMPORTER = re.compile(rb"^([A-Za-z][A-Za-z0-9]*Importer):", re.M)
 _FOLDER = re.compile(rb"^folderAsset:[ \t]*yes", re.M)
-# A clip of `clipAnimations`: its list item opens with its serializedVersion, then its name.
-_CLIP = re.compile(rb"^( *)- serializedVersion: *\d+[ \t]*\r?\n\1  name: *([^\r\n]*)", re.M)
-_EVENT = re.compile(rb"^ *(?:- )?functionName: *([^\r\n]*?)[ \t]*\r?$", re.M)
+# A clip of `clipAnimations`: its list item opens with its serializedVersion, then its name (found
+# from the line break before it: a literal start, where `^` is tried at every character).
+_CLIP = re.compile(rb"\n( *)- serializedVersion: *\d+[ \t]*\r?\n\1  name: *([^\r\n]*)")
+_FUNCTION = b"functionName:"
 
 
 def scan(path: str, data: bytes) -> FileRecord:
@@ -42,15 +43,23 @@ def scan(path: str, data: bytes) -> FileRecord:
 
 
 def _clip_events(data: bytes) -> tuple[Ref, ...]:
-    """The functions the model's clips call by events, each with the clip's name."""
-    clips = [(c.start(), _text(c.group(2))) for c in _CLIP.finditer(data)]
+    """The functions the model's clips call by events, each with the clip's name: read from the
+    `clipAnimations:` line on, lines counted once through the file."""
+    start = data.find(b"clipAnimations:")
+    if start < 0:
+        return ()
+    clips = [(c.start(), _text(c.group(2))) for c in _CLIP.finditer(data, start)]
     out = []
-    for e in _EVENT.finditer(data):
-        name = _text(e.group(1))
+    line, counted, pos = 1, 0, start
+    while (at := data.find(_FUNCTION, pos)) >= 0:
+        end = data.find(b"\n", at)
+        pos = end = len(data) if end < 0 else end
+        name = _text(data[at + len(_FUNCTION) : end])
         if not name:
             continue
-        clip = next((n for at, n in reversed(clips) if at < e.start()), "")
-        line = data.count(b"\n", 0, e.start()) + 1
+        line += data.count(b"\n", counted, at)
+        counted = at
+        clip = next((n for opened, n in reversed(clips) if opened < at), "")
         out.append(Ref("animation_event", name, line, context="events", detail=clip))
     return tuple(out)
 

@@ -350,9 +350,10 @@ def _best(
 ) -> int | None:
     """The index of the best declaration: words in its name count double, words in its body once
     (a word its name already holds is not counted again: a field's line holds its name), a word
-    asking for a change (`weak`: "add" of "add a weapon the player picks up", which named
-    `Player.AddScore`) TASK_WORD_WEIGHT of that; a type wins a tie, then a member that does
-    something (`_DATA_KINDS`)."""
+    asking for a change in a name (`weak`: "add" of "add a weapon the player picks up", which named
+    `Player.AddScore`) TASK_WORD_WEIGHT of that, in a body as any (`inventory.Add(item)` is what
+    "inventory add item" is about); a type wins a tie, then a member that does something
+    (`_DATA_KINDS`)."""
     best: tuple[float, int, int] | None = None  # (-score, type / member / data member, index)
 
     def count(stems: Iterable[str]) -> float:
@@ -365,7 +366,7 @@ def _best(
             words = {w for w in words if not any(w.startswith(n) or n.startswith(w) for n in names)}
         kind = outline[i].kind
         key = (
-            -(NAME_MATCH * count(names) + count(words)),
+            -(NAME_MATCH * count(names) + len(words)),
             0 if kind in TYPE_KINDS else 2 if kind in _DATA_KINDS else 1,
             i,
         )

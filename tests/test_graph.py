@@ -1129,17 +1129,19 @@ def test_an_instance_renaming_a_child_is_named_as_the_editor_shows_it(tmp_path: 
             "Assets/Player.prefab.meta": meta("11111111111111111111111111111111", "PrefabImporter"),
             "Assets/Level.unity": level(("100008", "Axe")),
             "Assets/Arena.unity": level(("100008", "Axe"), ("100004", "Hero")),
+            "Assets/Cave.unity": level(("999", "Miner")),  # an object the source does not hold: as written
         },
     )
     g = graph_for(root)
     usages = [(u.path, u.context, u.detail) for u in g.references(g.target("Player")) if u.where == "asset"]
     assert [u for u in usages if u[1] == "instance"] == [
         ("Assets/Arena.unity", "instance", "Hero (via Assets/Player.prefab)"),
+        ("Assets/Cave.unity", "instance", "Miner (via Assets/Player.prefab)"),
         ("Assets/Level.unity", "instance", "Player (via Assets/Player.prefab)"),
     ]
     health = [u.detail for u in g.references(g.target("Player.health")) if u.context == "override"]
     via = "(via Assets/Player.prefab)"
-    assert health == [f"Hero sets health: 50 {via}", f"Player sets health: 50 {via}"]
+    assert health == [f"Hero sets health: 50 {via}", f"Miner sets health: 50 {via}", f"Player sets health: 50 {via}"]
     text = describe(g, "Assets/Level.unity").text
     assert "Player  (prefab instance of Assets/Player.prefab)" in text and "Axe  (prefab" not in text
     assert "m_Name: Axe (Player/Axe)" in text  # the child's rename, said of the child

@@ -706,6 +706,22 @@ def test_a_lead_script_shows_the_values_assets_hold_for_the_fields_the_task_name
     assert "values set in assets" not in build_context(ws, "the sword should deal more damage", 1500, tok).tier2.text
 
 
+def test_a_subclass_shows_the_values_its_components_hold_for_a_field_it_inherits(env) -> None:
+    """A trial: "where is the player's starting health set" showed the prefab's value, not the level's
+    override, since `health` is declared by the player's base class. A script's pack values include
+    the fields its class inherits from the project's classes, held by its own components."""
+    from indexer.query.serialized import pack_values
+
+    _root, ws = env
+    project, local = ws.owner("Assets/Scripts/Enemies/EnemyHealth.cs")
+    assert pack_values(project, local, {"max", "health"}) == [
+        "values set in assets (the game runs with these, not the defaults in code):",
+        "  Assets/Prefabs/Enemies/Enemy.prefab:104  Enemy > EnemyHealth.maxHealth: 40",
+        "  Assets/Prefabs/Enemies/EnemyBrute.prefab:87  EnemyBrute sets maxHealth: 250",
+        "  … 1 more (unity-index refs EnemyHealth.maxHealth)",
+    ]
+
+
 def test_values_come_before_the_outlines_length_in_a_files_renderings(env) -> None:
     """views.renderings: with values, the forms holding them come first, the last of them an
     outline cut to leave them room; then the forms without them."""

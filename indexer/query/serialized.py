@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from indexer.identifiers import name_stems
 from indexer.model import TYPE_KINDS, CodeOutline, FileRecord, Symbol, Target, Usage
 from indexer.query.carriers import MAX_SETTINGS_FILES, Overrides, inherited_usages
@@ -160,6 +162,7 @@ def _as_member(signature: str, member: str) -> str:
 # a pack's fields per file (of how many it looks at), values per field, files read per field
 PACK_FIELDS, PACK_LOOKS, PACK_VALUES, PACK_FILES = 2, 4, 2, 8
 FAMILY_FILES = 200  # scripts of a type's family looked at for a pack
+INHERITED_FILES = 4  # base classes up a script's chain whose fields a pack looks for
 BASE_USERS = 20_000  # files using a base class read for its subclasses
 # A tunable: a number (a bool or an enum is one too), or a vector or colour of numbers. References
 # and texts are wiring and words the outline of the prefab or scene shows better.
@@ -177,7 +180,7 @@ def pack_values(project, local: str, stems: set[str]) -> list[str]:
     rec = project.records.outline_record(local)
     if rec is None or rec.kind != "csharp":
         return []
-    named = _named_fields(rec.symbols, stems)[:PACK_LOOKS]
+    named = _named_fields((*rec.symbols, *_inherited_fields(project.graph, rec)), stems)[:PACK_LOOKS]
     lines: list[str] = []
     shown = 0
     for field in named:
@@ -198,6 +201,28 @@ def pack_values(project, local: str, stems: set[str]) -> list[str]:
             said = f"{rest}+ more" if partial and rest > 0 else "more" if partial else f"{rest} more"
             lines.append(f"  … {said} (unity-index refs {owner}.{field.name})")
     return [PACK_HEADER, *lines] if lines else []
+
+
+def _inherited_fields(graph: Graph, rec: CodeOutline | FileRecord) -> list[Symbol]:
+    """The fields the file's first derived class inherits from the project's classes above it, as
+    its own: its components hold them (a level's `Player sets health: 50`, where `health` is its
+    base `Lifeform`'s), found up the stored `base` edges, at most INHERITED_FILES files up."""
+    sub = next((s for s in rec.symbols if s.kind == "class" and s.bases), None)
+    if sub is None:
+        return []
+    qualified = f"{sub.container}.{sub.name}".lstrip(".")
+    out: list[Symbol] = []
+    seen, todo = {rec.path}, [rec.path]
+    while todo and len(seen) <= INHERITED_FILES:
+        for base, kind in graph.records.edges_from(todo.pop()):
+            if kind != "base" or base in seen or (brec := graph.records.outline_record(base)) is None:
+                continue
+            seen.add(base)
+            todo.append(base)
+            types = {f"{t.container}.{t.name}".lstrip(".") for t in brec.symbols if t.kind == "class"}
+            fields = (f for f in brec.symbols if f.kind in ("field", "property") and f.container in types)
+            out += [msgspec.structs.replace(f, container=qualified) for f in fields]
+    return out
 
 
 def _tunable(detail: str, names: tuple[str, ...]) -> bool:

@@ -180,7 +180,8 @@ def pack_values(project, local: str, stems: set[str]) -> list[str]:
     rec = project.records.outline_record(local)
     if rec is None or rec.kind != "csharp":
         return []
-    named = _named_fields((*rec.symbols, *_inherited_fields(project.graph, rec)), stems)[:PACK_LOOKS]
+    inherited = project.remember(("inherited fields", local), lambda: tuple(_inherited_fields(project.graph, rec)))
+    named = _named_fields((*rec.symbols, *inherited), stems)[:PACK_LOOKS]
     lines: list[str] = []
     shown = 0
     for field in named:

@@ -25,6 +25,7 @@ class OverrideTargets:
     def __init__(self, graph: Graph) -> None:
         self.graph = graph
         self._objects: dict[str, tuple[dict[str, str], frozenset[str] | None]] = {}
+        self._roots: dict[str, str] = {}  # source prefab -> its root object's name, read with its objects
 
     def said(self, source: str, override: Symbol) -> str:
         """`m_Layer: 9 (Player/Main Camera)`: the override's value, with the object it changes when
@@ -52,7 +53,9 @@ class OverrideTargets:
             documents: set[str] = set()
             if rec is not None:
                 objects = {s.line: s.qualified for s in rec.symbols if s.kind == "gameobject"}
-                roots = {s.qualified for s in rec.symbols if s.kind == "gameobject" and not s.container}
+                top = [s for s in rec.symbols if s.kind == "gameobject" and not s.container]
+                roots = {s.qualified for s in top}
+                self._roots[source] = top[0].name if top else ""
                 held = {s.type: s.container for s in rec.symbols if s.kind == "component"}
                 for number, text in enumerate(self.graph.file_lines(source), 1):
                     if text.startswith("--- !u!") and (m := _HEADER.match(text)):
@@ -68,8 +71,8 @@ class OverrideTargets:
         """A source prefab's objects by fileID (`objects`) and its root object's name, by the
         source's GUID (`instances.SourceObjects`); None when it is not in the project."""
         path = self.graph.path_of_guid(guid)
-        rec = self.graph.records.record(path) if path else None
-        if path is None or rec is None:
+        if path is None:
             return None
-        root = next((s.name for s in rec.symbols if s.kind == "gameobject" and not s.container), "")
-        return (self.objects(path)[0], root) if root else None
+        objects = self.objects(path)[0]  # reads the record once, its root's name with it
+        root = self._roots.get(path, "")
+        return (objects, root) if root else None

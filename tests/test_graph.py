@@ -2,6 +2,7 @@
 name resolution by namespace when two types share a name."""
 
 import gc
+import itertools
 from pathlib import Path
 
 from indexer.build.update import update
@@ -1171,3 +1172,55 @@ def test_instances_a_scene_only_places_are_one_line(tmp_path: Path) -> None:
         "Tree_1, Tree_2, Tree_1 #2  (3 instances of Assets/Mover.prefab, placed; layer set)  L3",
         "Tree_4  (prefab instance of Assets/Mover.prefab)  L46",
     ]
+
+
+def test_a_script_inherits_the_fields_of_at_most_four_classes_above_it(tmp_path: Path) -> None:
+    """serialized._inherited_fields: the fields of the project's classes up the file's first derived
+    class's chain, as that class's own, read from INHERITED_FILES files above it at most."""
+    from indexer.query.serialized import _inherited_fields
+
+    chain = ["A", "B", "C", "D", "E", "F"]
+    files = {"Assets/A.cs": "public class A : UnityEngine.MonoBehaviour { public int a; }\n"}
+    for base, cls in itertools.pairwise(chain):
+        files[f"Assets/{cls}.cs"] = f"public class {cls} : {base} {{ public int {cls.lower()}; }}\n"
+    g = graph_for(write_project(tmp_path / "P", files))
+    got = _inherited_fields(g, g.records.outline_record("Assets/F.cs"))
+    assert sorted((s.name, s.container) for s in got) == [("b", "F"), ("c", "F"), ("d", "F"), ("e", "F")]
+
+
+def test_an_instance_of_a_prefab_not_in_the_project_keeps_its_name(tmp_path: Path) -> None:
+    """instances.editor_name: without its source, which object an `m_Name` override renames is not
+    known, so the instance keeps the name the scanner read."""
+    ghost = "4" * 32
+    lines = [
+        "--- !u!1001 &7",
+        "PrefabInstance:",
+        "  m_Modification:",
+        "    m_Modifications:",
+        f"    - target: {{fileID: 100008, guid: {ghost}, type: 3}}",
+        "      propertyPath: m_Name",
+        "      value: Axe",
+        "      objectReference: {fileID: 0}",
+        f"  m_SourcePrefab: {{fileID: 100100000, guid: {ghost}, type: 3}}",
+    ]
+    g = graph_for(write_project(tmp_path / "P", {"Assets/Level.unity": SCENE_HEAD + "\n".join(lines) + "\n"}))
+    assert [u.detail for u in g.references(g.target(ghost))] == ["Axe"]
+
+
+def test_a_profile_variable_two_settings_assets_name_is_named_by_the_first_by_path() -> None:
+    """profiles.profile_names: an id both settings assets name is named as the first by path does."""
+    from indexer.query.profiles import profile_names
+
+    def settings(name: str) -> list[str]:
+        return ["  m_ProfileEntryNames:", f"  - m_Id: {'ab' * 16}", f"    m_Name: {name}"]
+
+    texts = {
+        "Assets/B/AddressableAssetSettings.asset": settings("Late"),
+        "Assets/A/AddressableAssetSettings.asset": settings("Early"),
+    }
+
+    class Records:
+        def kinds(self) -> dict[str, str]:
+            return dict.fromkeys(texts, "asset")
+
+    assert profile_names(Records(), texts.__getitem__) == {"ab" * 16: "Early"}  # type: ignore[arg-type]

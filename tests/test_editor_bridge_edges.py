@@ -373,3 +373,25 @@ def test_built_in_tools_check_and_repeat_what_they_were_given_within_bounds(tmp_
     assert bind == f"bind argument 'types[1]': '{SHOWN}' is not one of error, exception, assert, warning, log"
     shown = "Help/" + "k" * 195 + "… (5,005 characters)"
     assert menu == f"menu denied menu item '{shown}' is on the bridge's deny-list"
+
+
+JSON_NUMBER_PROBE = r"""
+using System;
+using UnityIndex.Bridge;
+
+public static class JsonNumberProbe
+{
+    public static int Main()
+    {
+        Console.WriteLine(Json.Serialize(Json.Obj("t", Math.Round(1796414840.0004, 3), "f", 2f, "x", 1.5, "n", 3)));
+        return 0;
+    }
+}
+"""
+
+
+def test_a_whole_fractional_number_is_written_as_a_fraction(tmp_path: Path) -> None:
+    """A journal entry's time rounded to milliseconds fell on a whole second once and was written
+    `1796414840`, read back as an integer (a CI run's `test_journal_format` failed on it): a double
+    or float is written with its fraction, `2.0`; an integer as written."""
+    assert run_probe(tmp_path, "JsonNumberProbe", JSON_NUMBER_PROBE) == ['{"t":1796414840.0,"f":2.0,"x":1.5,"n":3}']

@@ -257,8 +257,13 @@ namespace UnityIndex.Bridge
             {
                 double d = Convert.ToDouble(value, CultureInfo.InvariantCulture);
                 if (double.IsNaN(d) || double.IsInfinity(d)) { sb.Append("null"); return; }
-                if (value is float) sb.Append(((float)value).ToString("R", CultureInfo.InvariantCulture));
-                else sb.Append(d.ToString("R", CultureInfo.InvariantCulture));
+                string text = value is float
+                    ? ((float)value).ToString("R", CultureInfo.InvariantCulture)
+                    : d.ToString("R", CultureInfo.InvariantCulture);
+                sb.Append(text);
+                // a whole value stays a fraction ("2.0", not "2"): a reader telling integers apart
+                // (this one's `long`, Python's `int`) reads a time that fell on a whole second alike
+                if (text.IndexOfAny(new[] { '.', 'E', 'e' }) < 0) sb.Append(".0");
                 return;
             }
             var dict = value as IDictionary;

@@ -86,10 +86,9 @@ def test_a_nested_type_named_in_its_own_file_is_that_file_s_not_every_same_named
     assert g.uses("Assets/Loadout.cs") == (("Assets/Grenade.cs", "type"),)
 
 
-def test_a_nested_type_inherited_from_another_file_is_not_preferred(tmp_path: Path) -> None:
-    """The documented limit (docs/indexing.md): `Settings` written in `Launcher : Weapon`, where
-    `Weapon.Settings` is declared in another file, resolves to every same-named type, as C# would
-    not (it would take the base class's)."""
+def test_a_nested_type_inherited_from_another_file_is_the_base_class_s(tmp_path: Path) -> None:
+    """`Settings` written in `Launcher : Weapon`, where `Weapon.Settings` is declared in another
+    file, is the base class's, as C# takes it; `Rocket.Settings` is not seen there."""
     root = write_project(
         tmp_path / "P",
         {
@@ -99,7 +98,35 @@ def test_a_nested_type_inherited_from_another_file_is_not_preferred(tmp_path: Pa
         },
     )
     g = graph_for(root)
-    assert g.uses("Assets/Launcher.cs") == (("Assets/Rocket.cs", "type"), ("Assets/Weapon.cs", "base"))
+    assert g.uses("Assets/Launcher.cs") == (("Assets/Weapon.cs", "base"),)
+    settings = [(u.path, u.line) for u in g.references(g.target("Weapon.Settings")) if u.where == "code"]
+    assert settings == [("Assets/Launcher.cs", 2)]
+    assert [u for u in g.references(g.target("Rocket.Settings")) if u.where == "code"] == []
+
+
+def test_a_simple_name_the_file_sees_no_project_type_by_is_not_the_project_s(tmp_path: Path) -> None:
+    """`Text` in a file using only `UnityEngine.UI` is uGUI's, not the one project `Text` (in a
+    namespace it does not use); a nested `Chart.Note` is not the `Note` written elsewhere."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Story/Text.cs": "namespace Story {\n  public class Text { }\n}\n",
+            "Assets/Story/Board.cs": "namespace Story {\n  public class Board { Text title; }\n}\n",
+            "Assets/UI/ComboText.cs": "using UnityEngine.UI;\npublic class ComboText {\n  public Text text;\n}\n",
+            "Assets/Reader.cs": "using Story;\npublic class Reader {\n  Text line;\n}\n",
+            "Assets/Chart.cs": "public class Chart {\n  public class Note { }\n  Note first;\n}\n",
+            "Assets/Note.cs": "public class Note { }\n",
+            "Assets/Spawner.cs": "public class Spawner {\n  Note prefab;\n}\n",
+        },
+    )
+    g = graph_for(root)
+    text = [(u.path, u.line) for u in g.references(g.target("Story.Text")) if u.where == "code"]
+    assert text == [("Assets/Reader.cs", 3), ("Assets/Story/Board.cs", 2)]
+    assert g.uses("Assets/UI/ComboText.cs") == ()
+    chart_note = [(u.path, u.line) for u in g.references(g.target("Chart.Note")) if u.where == "code"]
+    assert chart_note == [("Assets/Chart.cs", 3)]
+    assert g.uses("Assets/Spawner.cs") == (("Assets/Note.cs", "type"),)
+    assert (g.target("Note").types, g.target("Chart.Note").types) == (["Note"], ["Chart.Note"])
 
 
 def test_a_type_used_through_a_using_alias_is_used_by_that_file(tmp_path: Path) -> None:

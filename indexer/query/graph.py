@@ -151,15 +151,23 @@ class Graph:
     def resolve_type_ref(self, written: str, rec: FileRecord | Scope) -> list[TypeRow]:
         """The project type(s) a type name written in `rec` refers to, by C# lookup approximated:
         qualified names by suffix; simple names a type nested in the file's own types first (each
-        ability nests its own `Settings`), then its namespaces, their parents and usings, else all."""
+        ability nests its own `Settings`), then the top-level types of its namespaces, their parents
+        and its usings. None when the file sees no project type of that name: `Text` in a file
+        using only `UnityEngine.UI` is uGUI's, not the project's `Cytoid.Storyboard.Text`; a
+        nested `ChartModel.Note` is not the `Note` written outside the classes declaring or
+        deriving from `ChartModel`."""
         candidates = self.types_named(written)
-        if len(candidates) <= 1 or "." in written.split("<", 1)[0]:
+        if not candidates or "." in written.split("<", 1)[0]:
             return candidates
-        if own := [t for t in candidates if t.path == getattr(rec, "path", None) and t.container != t.namespace]:
+        path = getattr(rec, "path", None)
+        if own := [t for t in candidates if t.path == path and t.container != t.namespace]:
             return own
         scopes = self._scopes(rec.namespaces, rec.usings)
-        preferred = [t for t in candidates if t.namespace in scopes]
-        return preferred or candidates
+        top = [t for t in candidates if t.container == t.namespace and t.namespace in scopes]
+        if top or not isinstance(rec, FileRecord):
+            return top
+        inside = {s.name for s in rec.symbols if s.is_type} | {r.target for r in rec.refs if r.context == "base"}
+        return [t for t in candidates if t.container != t.namespace and bare_type_name(t.container) in inside]
 
     def _scopes(self, namespaces: tuple[str, ...], usings: tuple[str, ...]) -> frozenset[str]:
         """The namespaces whose types a file sees by simple name: its own, their parents, its usings."""
@@ -192,14 +200,14 @@ class Graph:
             return Target(kind="guid", name=guid, guid=guid, path=path, note=note)
         if self.records.record(t) is not None or self.records.guid_of_path(t):
             return self._path_target(t)
-        types = [] if _AFTER_GENERIC.search(t) else self.types_named(t)
+        types = [] if _AFTER_GENERIC.search(t) else self._types_asked(t)
         if types:
             return Target(kind="type", name=t, types=sorted({x.qualified for x in types}))
         if "." in t:
             # `Type.Member()`, as code calls it, is the member; a member with no name would match
             # every line of text
             owner, _, member = _CALL.sub("", t).rpartition(".")
-            owner_types = self.types_named(owner) if _IDENTIFIER.fullmatch(member) else []
+            owner_types = self._types_asked(owner) if _IDENTIFIER.fullmatch(member) else []
             if any(declarer_of(self, x.qualified, member) for x in owner_types):
                 name = f"{owner}.{member}"
                 return Target(kind="member", name=name, member=member, types=sorted({x.qualified for x in owner_types}))
@@ -212,6 +220,13 @@ class Graph:
         if guids := [g for g, (q, _) in PACKAGE_SCRIPTS.items() if q == t or q.endswith("." + t)]:
             return _package_script(min(guids, key=lambda g: PACKAGE_SCRIPTS[g]))
         return Target(kind="unknown", name=t, note="no type, member, file, GUID or assembly of that name")
+
+    def _types_asked(self, name: str) -> list[TypeRow]:
+        """The types a user means by a name: a simple name is a top-level type's when one has it, as
+        code outside the nested type's class writes it (`Note`, not `ChartModel.Note`)."""
+        types = self.types_named(name)
+        top = [t for t in types if t.container == t.namespace]
+        return top if top and "." not in name else types
 
     def _path_target(self, path: str) -> Target:
         guid = self.records.guid_of_path(path) or ""

@@ -44,6 +44,11 @@ TASK_WORDS = frozenset(
     support supported update updated updates wip""".split()  # noqa: SIM905
 )
 TASK_WORD_WEIGHT = 0.3
+# Words naming a kind of file ("which asset", "the player prefab", "what script"): what the task
+# wants, not what its files are called, so said on their own they count TASK_WORD_WEIGHT too; a
+# name holding one (`BagelTestAssetList`, `ExplosionMaterial`) is no answer for it. ("scene" is
+# not one: "the scene loads" is about `SceneLoader` as often as about a `.unity` file.)
+KIND_TERMS = frozenset({"asset", "assets", "prefab", "prefabs", "material", "materials", "script", "scripts"})
 
 
 # Particles that code writes into one word with a verb or noun (`PickUp`, `GameOver`, `LogIn`):
@@ -96,7 +101,7 @@ def weighted_terms(text: str) -> list[tuple[str, float]]:
             out.append((term, COMPOUND_WEIGHT))
         elif term.isdigit():
             out.append((term, NUMBER_WEIGHT))
-        elif term in TASK_WORDS:
+        elif term in TASK_WORDS or (term in KIND_TERMS and term in standalone):
             out.append((term, TASK_WORD_WEIGHT))
         elif term in compound:
             out.append((term, IDENTIFIER_WEIGHT))

@@ -1043,3 +1043,19 @@ def test_a_word_asking_for_a_change_hardly_names_a_hits_member(tmp_path: Path) -
     ws = workspace(write_project(tmp_path / "P", {"Assets/Player.cs": player}))
     assert ws.search("add a new weapon the player can pick up", limit=1)[0].name == "Player.PickupItem"
     assert ws.search("add to the score", limit=1)[0].name == "Player.AddScore"
+
+
+def test_a_kind_of_file_the_task_asks_for_hardly_names_a_file(tmp_path: Path) -> None:
+    """A held-out miss: "which asset decides how slippery that strip is" ranked a test's
+    `BagelTestAssetList` first by "asset"; said on its own, a kind word counts TASK_WORD_WEIGHT."""
+    catalog = "public class SledAssetCatalog : UnityEngine.ScriptableObject {\n  public string[] entries;\n}\n"
+    ice = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!134 &13400000\nPhysicMaterial:\n"
+        "  m_Name: Ice\n  dynamicFriction: 0.02\n  staticFriction: 0.02\n  bounciness: 0\n"
+    )
+    files = {"Assets/SledAssetCatalog.cs": catalog, "Assets/Ice.physicMaterial": ice}
+    ws = workspace(write_project(tmp_path / "P", files))
+    assert [h.path for h in ws.search("which asset makes every sled slide on the ice", limit=2)] == [
+        "Assets/Ice.physicMaterial",
+        "Assets/SledAssetCatalog.cs",
+    ]

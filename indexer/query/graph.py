@@ -149,13 +149,10 @@ class Graph:
         return rows
 
     def resolve_type_ref(self, written: str, rec: FileRecord | Scope) -> list[TypeRow]:
-        """The project type(s) a type name written in `rec` refers to, by C# lookup approximated:
-        qualified names by suffix; simple names a type nested in the file's own types first (each
-        ability nests its own `Settings`), then the top-level types of its namespaces, their parents
-        and its usings. None when the file sees no project type of that name: `Text` in a file
-        using only `UnityEngine.UI` is uGUI's, not the project's `Cytoid.Storyboard.Text`; a
-        nested `ChartModel.Note` is not the `Note` written outside the classes declaring or
-        deriving from `ChartModel`."""
+        """The project type(s) a type name written in `rec` means, by C# lookup approximated:
+        qualified names by suffix; simple names a type nested in the file's own types first, then
+        top-level types of its namespaces, their parents and usings, then types nested in a class it
+        declares or derives from. None else: `Text` with `using UnityEngine.UI` is uGUI's."""
         candidates = self.types_named(written)
         if not candidates or "." in written.split("<", 1)[0]:
             return candidates
@@ -222,8 +219,7 @@ class Graph:
         return Target(kind="unknown", name=t, note="no type, member, file, GUID or assembly of that name")
 
     def _types_asked(self, name: str) -> list[TypeRow]:
-        """The types a user means by a name: a simple name is a top-level type's when one has it, as
-        code outside the nested type's class writes it (`Note`, not `ChartModel.Note`)."""
+        """The types a user means by a name: a simple one is a top-level type's when one has it."""
         types = self.types_named(name)
         top = [t for t in types if t.container == t.namespace]
         return top if top and "." not in name else types

@@ -53,7 +53,7 @@ from indexer.model import BUILTIN_SCRIPTS, FileRecord, Ref, Symbol
 from . import yaml_animator as animator
 from .addressables import ENTRIES_KEY, group_refs
 from .yaml_animator import Machine
-from .yaml_facts import BUILTIN_GUIDS, MAX_FIELDS_PER_OBJECT, DocReader, short, written_type
+from .yaml_facts import BUILTIN_GUIDS, MAX_FIELDS_PER_OBJECT, SCRIPT_FILE_ID, DocReader, script_ref, short, written_type
 from .yaml_hierarchy import Hierarchy
 from .yaml_lines import override_target, removed_components
 from .yaml_nodes import NodeDoc, why_unread
@@ -202,7 +202,7 @@ class _Scan:
         if doc.class_id == 1:
             return where
         if doc.class_id == 114:
-            _, script = doc.top_ref("m_Script")
+            _, script = script_ref(doc)
             what = f"script:{script}" if script else "MonoBehaviour"
         else:
             what = doc.class_name
@@ -358,7 +358,7 @@ class _Scan:
         if self.kind == "vfx":
             self.vfx_node(doc)
             return
-        fid, script = doc.top_ref("m_Script")
+        fid, script = script_ref(doc)
         builtin, script = (f"builtin:{fid}", "") if script in BUILTIN_GUIDS else ("", script)  # Unity's own (a Tile)
         go, _ = doc.top_ref("m_GameObject")
         if go:
@@ -429,8 +429,8 @@ class _Scan:
         """Unity binds a call to its target object's type; the saved type name, which a renamed or
         moved class leaves stale, only when the file does not hold the target's script."""
         target_doc = self.docs.get(target_id)
-        fid, script = target_doc.top_ref("m_Script") if target_doc and target_doc.class_id == 114 else (0, "")
-        if script and fid == 11500000:  # not a DLL's class (its GUID is the DLL's)
+        fid, script = script_ref(target_doc) if target_doc and target_doc.class_id == 114 else (0, "")
+        if script and fid == SCRIPT_FILE_ID:  # not a DLL's class (its GUID is the DLL's)
             return f"script:{script}.{method}"
         if type_name:
             return f"{written_type(type_name)}.{method}"

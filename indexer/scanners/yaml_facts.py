@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Protocol
 
+from indexer.scanners.dll_scripts import UI_DLL_CLASSES, UI_DLL_GUIDS
+
 MAX_FIELDS_PER_OBJECT = 40
 MAX_VALUE_CHARS = 80
 BUILTIN_GUIDS = frozenset({"0000000000000000e000000000000000", "0000000000000000f000000000000000"})
@@ -134,6 +136,19 @@ class DocReader(Protocol):
     def properties(self) -> list[Property]: ...
     def entries(self, key: str) -> list[Entry]: ...
     def function_names(self) -> list[Named]: ...
+
+
+SCRIPT_FILE_ID = 11500000  # a script file's class; a DLL's classes have file IDs of their own
+
+
+def script_ref(doc: DocReader) -> tuple[int, str]:
+    """A MonoBehaviour's `m_Script` (file ID, GUID). A component of Unity's old UI DLL is named by
+    the script GUID com.unity.ugui gives its class, as if the package's script were referenced:
+    its class, `refs Button` and UnityEvent targets then read as the package's do."""
+    fid, guid = doc.top_ref("m_Script")
+    if guid in UI_DLL_GUIDS and (script := UI_DLL_CLASSES.get(fid)):
+        return SCRIPT_FILE_ID, script
+    return fid, guid
 
 
 def short(value: str) -> str:

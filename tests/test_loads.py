@@ -246,3 +246,33 @@ def test_a_scene_name_two_scenes_share_ties_the_code_to_each(tmp_path: Path) -> 
     update(root, Config(workers=1))
     graph = open_workspace(root, [(root, Config())]).projects[0].graph
     assert graph.uses("Assets/Menu.cs") == (("Assets/Levels/Menu.unity", "loads"), ("Assets/UI/Menu.unity", "loads"))
+
+
+def test_refs_on_an_asset_list_every_line_making_the_same_load(tmp_path: Path) -> None:
+    """A trial: a menu loading its button prefab in four methods was listed once (the index keeps
+    one line a literal). Every line making the same call with the key is listed; a bare name the
+    file writes elsewhere (`"Level1"` in a log line) is not a load of the scene."""
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.query.workspace import open_workspace
+
+    from .conftest import write_project
+
+    source = """using UnityEngine;
+class Menu : MonoBehaviour {
+    void A() { Resources.Load<GameObject>("UI/Button"); }
+    // void Old() { Resources.Load<GameObject>("UI/Button"); }
+    void B() { var b = Resources.Load<GameObject>( "UI/Button"); }
+    void C() { UnityEngine.SceneManagement.SceneManager.LoadScene("Level1"); }
+    void D() { Debug.Log("Level1"); }
+}
+"""
+    scene = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1 &1\nGameObject:\n  m_Name: Root\n"
+    files = {"Assets/Menu.cs": source, "Assets/Resources/UI/Button.prefab": scene, "Assets/Level1.unity": scene}
+    root = write_project(tmp_path / "P", files)
+    update(root, Config(workers=1))
+    graph = open_workspace(root, [(root, Config())]).projects[0].graph
+    button = graph.references(graph.target("Assets/Resources/UI/Button.prefab"))
+    assert [(u.path, u.line) for u in button if u.kind == "loads"] == [("Assets/Menu.cs", 3), ("Assets/Menu.cs", 5)]
+    level = graph.references(graph.target("Assets/Level1.unity"))
+    assert [(u.path, u.line) for u in level if u.kind == "loads"] == [("Assets/Menu.cs", 6)]

@@ -12,6 +12,7 @@ button's label as often), and, for a literal after the word scene in its stateme
 
 from __future__ import annotations
 
+import re
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -99,4 +100,26 @@ def load_usages(graph, path: str) -> list[Usage]:
         if wanted:
             marks = ",".join("?" * len(wanted))
             rows += graph.records.conn.execute(f"{sql} AND r.key IN ({marks}){where}", wanted).fetchall()
-    return [Usage(p, line, "code", "loads", "literal", graph.source_line(p, line) or f'"{t}"') for p, line, t in rows]
+    return [
+        Usage(p, n, "code", "loads", "literal", graph.source_line(p, n) or f'"{t}"')
+        for p, line, t in rows
+        for n in _lines_holding(graph.file_lines(p), line, t)
+    ]
+
+
+def _lines_holding(lines: list[str], line: int, key: str) -> list[int]:
+    """The line the index keeps for a literal (one a file, to bound the refs table) and every other
+    line of code making the same call with it (`Load("UI/Button"`), or writing it when it is a path:
+    a menu loading its button prefab in four methods loads it four times. A bare name (`"Player"`,
+    a scene's or a tag's) elsewhere in the file is not taken for a load."""
+    kept = lines[line - 1] if 0 < line <= len(lines) else ""
+    call = re.search(r"(\w+)\s*(?:<[^>]*>)?\(\s*" + re.escape(f'"{key}"'), kept)
+    wanted = re.compile(re.escape(call.group(1)) + r"\s*(?:<[^>]*>)?\(\s*" + re.escape(f'"{key}"')) if call else None
+    if wanted is None and "/" not in key:
+        return [line]
+    found = {line}
+    for n, text in enumerate(lines, 1):
+        code = f'"{key}"' in text and not text.lstrip().startswith(("//", "*", "/*"))
+        if code and (wanted is None or wanted.search(text)):
+            found.add(n)
+    return sorted(found)

@@ -61,6 +61,9 @@ UNITY_OBJECT_ROLES = frozenset({"monobehaviour", "scriptableobject", "editor", "
 T = TypeVar("T")
 
 
+STREAMING_ASSETS = "Assets/StreamingAssets/"  # copied into the build as files: nothing in it is compiled
+
+
 def nearest_assembly(path: str, folders: dict[str, T]) -> T | None:
     """What the nearest folder above `path` that `folders` holds (folders of asmdefs and asmrefs,
     without a trailing slash) says: Unity compiles a script into that folder's assembly."""

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from indexer.build.update import update
 from indexer.config import Config
+from indexer.query.describe import describe
 from indexer.query.graph import Graph
 from indexer.store.reader import Records
 from indexer.store.schema import IndexPaths
@@ -33,6 +34,7 @@ def test_predefined_assemblies_and_asmref(tmp_path: Path) -> None:
             "Assets/Extra/Extra.asmref": '{"reference": "GUID:abababababababababababababababab"}',
             "Assets/Extra/Sub/E.cs": "class E {}",
             "Packages/com.x.y/Runtime/Loose.cs": "class Loose {}",
+            "Assets/StreamingAssets/Mods/Mod.cs": "class Mod {}",  # a mod loader's source: copied, not compiled
         },
     )
     g = graph_for(root)
@@ -43,6 +45,9 @@ def test_predefined_assemblies_and_asmref(tmp_path: Path) -> None:
     assert g.assembly_of("Assets/Core/C.cs") == ("Game.Core", "Assets/Core/Core.asmdef")
     assert g.assembly_of("Assets/Extra/Sub/E.cs") == ("Game.Core", "Assets/Extra/Extra.asmref")
     assert g.assembly_of("Packages/com.x.y/Runtime/Loose.cs") == ("", "")
+    assert g.assembly_of("Assets/StreamingAssets/Mods/Mod.cs") == ("", "")
+    head = describe(g, "Assets/StreamingAssets/Mods/Mod.cs").text.splitlines()[1]
+    assert head == "assembly (none: StreamingAssets is copied into the build, not compiled)"
 
 
 def test_same_named_types_resolve_by_namespace_and_usings(tmp_path: Path) -> None:

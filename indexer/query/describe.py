@@ -6,6 +6,7 @@ from indexer.model import Description, Edge, FileRecord
 from indexer.query.carriers import SETTINGS_MARK, with_settings
 from indexer.query.graph import GUID_RE, Graph
 from indexer.query.outline import error_lines_of, outline, status_line
+from indexer.unity import STREAMING_ASSETS
 from indexer.words import echoed
 
 DESCRIBE_SCHEMA_VERSION = 1
@@ -59,7 +60,10 @@ def describe(graph: Graph, path: str, max_lines: int = 400) -> Description:
     head = f"{path}  ({rec.kind}{', guid ' + guid if guid else ''})"
     if rec.kind == "csharp":
         assembly, defined_by = graph.assembly_of(path)
-        head += f"\nassembly {assembly or '(none: a package script needs an asmdef)'}"
+        why = "a package script needs an asmdef"
+        if path.startswith(STREAMING_ASSETS):
+            why = "StreamingAssets is copied into the build, not compiled"
+        head += f"\nassembly {assembly or f'(none: {why})'}"
         head += f" ({defined_by})" if defined_by else ""
     if rec.status != "ok":
         head += f"\n{rec.status}: {rec.note}"

@@ -32,7 +32,7 @@ from indexer.query.serialized import value_usages
 from indexer.query.type_tree import declarer_of, descendants, overridden
 from indexer.store.reader import Records
 from indexer.store.schema import REF_TARGET
-from indexer.unity import bare_type_name, nearest_assembly
+from indexer.unity import STREAMING_ASSETS, bare_type_name, nearest_assembly
 from indexer.words import plural
 
 # Script GUIDs of package components, the same in every Unity project (their sources live in
@@ -416,8 +416,9 @@ class Graph:
         predefined assemblies), following Unity's rules: the nearest asmdef or asmref above the
         file; else Assembly-CSharp, -Editor for Editor folders, -firstpass for Plugins and
         Standard Assets."""
-        owner = nearest_assembly(path, self._assembly_folders)
-        if owner is not None:
+        if path.startswith(STREAMING_ASSETS):
+            return "", ""
+        if (owner := nearest_assembly(path, self._assembly_folders)) is not None:
             return owner
         if not path.startswith("Assets/"):
             return "", ""  # package scripts without an asmdef are not compiled

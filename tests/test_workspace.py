@@ -401,3 +401,19 @@ def test_a_long_overview_line_is_cut_short_not_dropped_with_every_line_after_it(
     assert lines[1].endswith(f", … {60 - shown} more") and 0 < shown < 60
     assert counter("estimate").count(text) <= 120
     assert fitted_overview(overview, counter("estimate"), 2) == ""  # not even the title fits
+
+
+def test_the_overview_names_the_scenes_in_build_and_the_project_s_assemblies_before_third_party_ones() -> None:
+    """A trial: at 4,000 tokens tier 1 spent its share on nineteen assemblies, most of them
+    third-party, and cut the scenes in build, where the game starts. The scenes come first, and the
+    project's own assemblies before editor-only and third-party ones."""
+    from indexer.model import Assembly, Overview
+    from indexer.query.render import fitted_overview
+    from indexer.query.tokens import counter
+
+    assemblies = [Assembly(f"Vendor{i}", f"Assets/Plugins/Vendor{i}/", False, True) for i in range(12)]
+    assemblies += [Assembly("Game.Editor", "Assets/Game/Editor/", True), Assembly("Game", "Assets/Game/", False)]
+    overview = Overview("Rhythm", "", "6000.0.58f2", [], assemblies, ["Assets/Scenes/Boot.unity"], [], {})
+    lines = fitted_overview(overview, counter("estimate"), 60).split("\n")
+    assert lines[1] == "Scenes in build: Assets/Scenes/Boot.unity"
+    assert lines[2] == "Assemblies (14): Game (Assets/Game/), Game.Editor (Assets/Game/Editor/, editor), … 12 more"

@@ -81,14 +81,16 @@ def overview_lines(overview: Overview) -> list[tuple[str, list[str]]]:
     lines: list[tuple[str, list[str]]] = [(f"{title} (Unity {overview.unity_version or 'version unknown'})", [])]
     if overview.packages:
         lines.append((f"Packages ({len(overview.packages)}): ", overview.packages))
+    if overview.scenes_in_build:  # where the game starts: before the assemblies, which a cut may take
+        lines.append(("Scenes in build: ", overview.scenes_in_build))
     if overview.assemblies:
+        # the project's own first, third-party ones last: a cut list keeps what the task may touch
+        ordered = sorted(overview.assemblies, key=lambda a: (a.third_party, a.editor_only))
         asm = [
             f"{a.name} ({a.folder}{', editor' if a.editor_only else ''}{', third-party' if a.third_party else ''})"
-            for a in overview.assemblies
+            for a in ordered
         ]
         lines.append((f"Assemblies ({len(asm)}): ", asm))
-    if overview.scenes_in_build:
-        lines.append(("Scenes in build: ", overview.scenes_in_build))
     if overview.defines:
         lines.append(("Scripting defines: ", overview.defines))
     counts = sorted(overview.counts.items(), key=lambda kv: (-kv[1], kv[0]))

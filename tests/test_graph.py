@@ -1009,6 +1009,43 @@ def test_a_member_reached_through_an_inherited_or_another_types_field_is_used(tm
     assert lines("Body.Instance") == [("Assets/Enemy.cs", 6)]  # `Body.Instance`, not `Other.Instance`
 
 
+def test_a_member_of_a_property_named_as_its_class_or_of_a_new_local_is_that_class_s(tmp_path: Path) -> None:
+    """A trial on a rhythm game: `refs GameState.Combo` listed `Context.TierState.Combo` (a static
+    property named as its class, `TierState`) and `trigger.Combo` on `var trigger = new Trigger()`:
+    5 of its 14 lines were other classes' members."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/GameState.cs": (
+                "public class GameState {\n"
+                "  public int Combo;\n"
+                "  void Judge(bool miss) {\n"
+                "    if (miss) Combo = 0;\n"
+                "    Context.TierState.Combo++;\n"
+                "  }\n"
+                "}\n"
+            ),
+            "Assets/TierState.cs": "public class TierState { public int Combo; }\n",
+            "Assets/Trigger.cs": "public class Trigger { public int Combo; }\n",
+            "Assets/Context.cs": "public static class Context {\n  public static TierState TierState;\n}\n",
+            "Assets/Board.cs": (
+                "public class Board {\n"
+                "  GameState state;\n"
+                "  void Read() {\n"
+                "    var trigger = new Trigger();\n"
+                "    trigger.Combo = 2;\n"
+                "    var copy = state;\n"
+                "    copy.Combo = state.Combo;\n"
+                "  }\n"
+                "}\n"
+            ),
+        },
+    )
+    g = graph_for(root)
+    combo = [(u.path, u.line) for u in g.references(g.target("GameState.Combo")) if u.kind == "text"]
+    assert combo == [("Assets/Board.cs", 7), ("Assets/GameState.cs", 4)]
+
+
 def test_a_member_called_on_what_find_object_of_type_returns_is_that_types(tmp_path: Path) -> None:
     """member_text: `FindObjectOfType<Chest>().Open()` is Chest's; `FindAnyObjectByType<Door>()`'s
     is Door's (the getters of `Find...Object...<T>()` like `GetComponent<T>()`)."""

@@ -1,8 +1,9 @@
 """Where code names a member, read as text: `refs Door.Open` lists the lines saying `Open` in the
 files that can see the type. No C# semantic model here, so it is labelled a text match (kind
 "text"), and a line that calls the member on another type written right there
-(`GetComponent<Chest>().Open()`), or on a variable the file declares of a class that is not the
-type's (`Image m_Binding; ... m_Binding.color`), is left out.
+(`GetComponent<Chest>().Open()`), on a variable the file declares of a class that is not the
+type's (`Image m_Binding; ... m_Binding.color`), or on a member named as such a class
+(`Context.TierState.Combo`), is left out.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
 # A call on the component or object a generic getter returns: the type is written on the line
 _TYPED_GET = r"\b(?:GetComponent\w*|Find\w*Objects?\w*)\s*<\s*([\w.]+)\s*>\s*\(\s*\)"
 _RECEIVER = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\??\.\s*$")  # `recv.` or `recv?.` before a name
+_CHAINED = re.compile(r"\.\s*([A-Za-z_]\w*)\s*\??\.\s*$")  # `a.recv.` before a name: a member of `a`
 _SELF = re.compile(r"(?<![\w.])(?:base|this)\s*\??\.$")  # `base.` or `this.` before a name
 _NOT_A_TYPE = frozenset({"var", "return", "new", "in", "out", "ref", "using", "else", "case", "await", "yield"})
 
@@ -110,10 +112,13 @@ class _OtherReceivers:
         self.known: dict[str, bool] = {}
 
     def holds(self, before: str) -> bool:
-        """Whether the code before a member's name ends with a receiver of another class."""
+        """Whether the code before a member's name ends with a receiver of another class: a
+        variable, or a member named as a project class that is not one of the types, as C# names
+        a property by its type (`Context.TierState.Combo` is `TierState`'s `Combo`)."""
         m = _RECEIVER.search(before)
         if m is None:
-            return False
+            chained = _CHAINED.search(before)
+            return chained is not None and self._another_class_named(chained.group(1))
         name = m.group(1)
         if name not in self.known:
             self.known[name] = self._of_another_class(name)
@@ -127,8 +132,15 @@ class _OtherReceivers:
             self.text,
         )
         types = {t.rpartition(".")[2] for t in declared}
+        if "var" in types:  # `var trigger = new Trigger();` is a Trigger
+            created = re.findall(rf"\bvar\s+{re.escape(name)}\s*=\s*new\s+([A-Za-z_][\w.]*)", self.text)
+            if created and len(created) == len(re.findall(rf"\bvar\s+{re.escape(name)}\b", self.text)):
+                types = (types - {"var"}) | {t.rpartition(".")[2] for t in created}
         if not types:  # no variable: a project class of that name is what it is (`Other.Instance`)
-            return name not in self.names and bool(self.graph.types_named(name))
+            return self._another_class_named(name)
         if types & _NOT_A_TYPE or types & self.names:  # `var`, or the type's own
             return False
         return all(row.kind == "class" for t in types for row in self.graph.types_named(t))
+
+    def _another_class_named(self, name: str) -> bool:
+        return name not in self.names and bool(self.graph.types_named(name))

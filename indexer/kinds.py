@@ -68,6 +68,9 @@ KINDS: dict[str, str] = {
     # ... subtitles and compiler options. Not the sources of native plugins (`.mm`, `.java`,
     # `.jslib`): in most projects those are an SDK's, which crowded a project's own files out of
     # answers (docs/retrieval.md, session 18).
+    # Lua a game runs through MoonSharp, xLua or ToLua (its mods' and data's functions, named by
+    # XML or C#): the game's own code more often than an SDK's.
+    ".lua": "text",
     ".srt": "text",
     ".vtt": "text",
     ".rsp": "text",

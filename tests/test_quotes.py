@@ -14,6 +14,12 @@ def test_the_texts_a_task_quotes_are_found_and_its_contractions_are_not() -> Non
     assert quoted_phrases("the “YOU WON!” banner and the ‘Play again’ button") == ["you won", "play again"]
     # a single quoted word is a name (the words search it already); players' and don't hold no quote
     assert quoted_phrases("the \"Restart\" button; the players' scores don't reset") == []
+    # but one joining words is a file name, a path or a data file's function: held as written
+    assert quoted_phrases('where is "Furniture.lua" read, and \'UI/Button\', "OnUpdate_Oxygen"?') == [
+        "furniture.lua",
+        "ui/button",
+        "onupdate_oxygen",
+    ]
     # a pasted passage is not a text the project holds as written; repeats count once; three at most
     assert quoted_phrases('"' + " ".join(["word"] * 13) + '"') == []
     assert quoted_phrases('"a b" "a b" "c d" "e f" "g h"') == ["a b", "c d", "e f"]
@@ -91,3 +97,34 @@ def test_holding_finds_the_files_with_every_word_and_outlines_are_read_together(
     both = project.records.outlines(paths)
     assert both == {p: project.records.outline(p) for p in paths}
     assert both["Assets/Nowhere.cs"] == b"[]" and both["Assets/Scripts/Combat/Health.cs"] != b"[]"
+
+
+def test_the_file_naming_a_quoted_file_name_ranks_first(tmp_path) -> None:
+    """A trial: `query '"Furniture.lua"'` ranked `Furniture.cs` and two more before the one line
+    loading the file (`LoadFunctions("Furniture.lua", ...)`), a quoted single word being taken
+    for a name; the Lua functions the game's data names were not searched at all."""
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.query.workspace import open_workspace
+
+    from .conftest import write_project
+
+    furniture = "public class Furniture {\n  public string luaFunction;\n  public void RunLua(string lua) { }\n}\n"
+    mods = (
+        "public class ModsManager {\n"
+        "  void LoadMainSceneFiles() {\n"
+        '    LoadFunctions("Furniture.lua", "Furniture");\n'
+        "  }\n"
+        "  void LoadFunctions(string file, string name) { }\n"
+        "}\n"
+    )
+    need = "-- needs\nfunction OnUpdate_Oxygen( need, deltaTime )\n  need.Amount = 0\nend\n"
+    files = {"Assets/Furniture.cs": furniture, "Assets/ModsManager.cs": mods, "Assets/StreamingAssets/Need.lua": need}
+    root = write_project(tmp_path / "P", files)
+    update(root, Config(workers=1))
+    ws = open_workspace(root, [(root, Config())])
+    hit = ws.search('where is "Furniture.lua" read', limit=2)[0]
+    loading = 'LoadFunctions("Furniture.lua", "Furniture");'
+    assert (hit.path, hit.line, hit.snippet) == ("Assets/ModsManager.cs", 3, loading)
+    hit = ws.search('what does "OnUpdate_Oxygen" do', limit=1)[0]  # Lua is searched by its text
+    assert (hit.path, hit.line) == ("Assets/StreamingAssets/Need.lua", 2)

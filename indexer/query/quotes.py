@@ -30,13 +30,24 @@ _QUOTE = re.compile(
 _EDGE_PUNCTUATION = ".,;:!?…"
 
 
+# One quoted word joining words by a dot, slash, underscore or hyphen: a file name
+# ("Furniture.lua"), a path ("UI/Button") or a function a data file names ("OnUpdate_Oxygen").
+_JOINED = re.compile(r"[a-z0-9]+(?:[._/\-][a-z0-9]+)+")
+
+
 def quoted_phrases(text: str) -> list[str]:
-    """The texts a task quotes, lower case: two to MAX_WORDS words each (a quoted single word is
-    a name, which the words already search), at most MAX_QUOTES, in the task's order."""
+    """The texts a task quotes, lower case: two to MAX_WORDS words each, or one word joining words
+    (`_JOINED`; another quoted single word is a name, which the words already search), at most
+    MAX_QUOTES, in the task's order."""
     out: list[str] = []
     for m in _QUOTE.finditer(text):
         phrase = " ".join(next(g for g in m.groups() if g).split()).strip(_EDGE_PUNCTUATION + " ").lower()
-        if 2 <= len(phrase.split()) <= MAX_WORDS and re.search(r"[a-z0-9]", phrase) and phrase not in out:
+        words = len(phrase.split())
+        if (
+            (2 <= words <= MAX_WORDS or _JOINED.fullmatch(phrase))
+            and re.search(r"[a-z0-9]", phrase)
+            and phrase not in out
+        ):
             out.append(phrase)
     return out[:MAX_QUOTES]
 

@@ -128,3 +128,29 @@ def test_the_file_naming_a_quoted_file_name_ranks_first(tmp_path) -> None:
     assert (hit.path, hit.line, hit.snippet) == ("Assets/ModsManager.cs", 3, loading)
     hit = ws.search('what does "OnUpdate_Oxygen" do', limit=1)[0]  # Lua is searched by its text
     assert (hit.path, hit.line) == ("Assets/StreamingAssets/Need.lua", 2)
+
+
+def test_a_quote_past_a_big_scene_s_search_outline_is_named_by_its_own_object(tmp_path) -> None:
+    """A trial: a quoted message in a big scene pointed at its line but named
+    `OverlayScreen/PerformanceHolder.m_Padding`, the last of the outline's 400 entries, far above."""
+    from indexer.build.documents import MAX_OUTLINE_ENTRIES
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.query.workspace import open_workspace
+
+    from .conftest import write_project
+
+    docs = ["%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"]
+    for i in range(1, MAX_OUTLINE_ENTRIES + 2):
+        docs.append(f"--- !u!1 &{i}\nGameObject:\n  m_Component: []\n  m_Name: Rock{i}\n  m_IsActive: 1\n")
+    docs.append("--- !u!1 &9000\nGameObject:\n  m_Component:\n  - component: {fileID: 9001}\n  m_Name: Message\n")
+    docs.append(
+        "--- !u!114 &9001\nMonoBehaviour:\n  m_GameObject: {fileID: 9000}\n  m_Enabled: 1\n"
+        "  m_Script: {fileID: 11500000, guid: 5f7201a12d95ffc409449d95f23cf332, type: 3}\n"
+        "  m_Text: You may have tapped too fast.\n"
+    )
+    root = write_project(tmp_path / "P", {"Assets/Game.unity": "".join(docs)})
+    update(root, Config(workers=1))
+    ws = open_workspace(root, [(root, Config())])
+    hit = ws.search('it says "You may have tapped too fast"', limit=1)[0]
+    assert (hit.name, hit.snippet) == ("Message.m_Text", "m_Text: You may have tapped too fast.")

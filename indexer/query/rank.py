@@ -167,7 +167,7 @@ def _pointed(
     if hit.path in quoted:
         hit = _at_quote(project, hit, quoted[hit.path], outline)
     elif hit.path in held:
-        hit = _at_line(hit, held[hit.path].line, held[hit.path].snippet, outline)
+        hit = _at_line(project, hit, held[hit.path].line, held[hit.path].snippet, outline)
     if "guid:" in hit.snippet or "script:" in hit.snippet:
         hit = msgspec.structs.replace(hit, snippet=project.graph.readable(hit.snippet))
     if "&" in hit.name and hit.kind in ("prefab", "scene"):  # named by an unnamed instance's file ID
@@ -226,12 +226,17 @@ def _bar(project, ranked: dict[str, Ranked], limit: int) -> float:
 def _at_quote(project, hit: Hit, phrase: str, outline: Outline | None) -> Hit:
     """A hit holding a text the task quotes points at it: its line, and the declaration above it."""
     at = quote_line(project.texts.get(hit.path), phrase)
-    return hit if at is None else _at_line(hit, *at, outline)
+    return hit if at is None else _at_line(project, hit, *at, outline)
 
 
-def _at_line(hit: Hit, line: int, text: str, outline: Outline | None) -> Hit:
-    """The hit pointing at this line of its file, named by the declaration at or above it."""
-    above = [(d.line, d.qualified) for d in (outline.entries if outline else ()) if 0 < d.line <= line]
+def _at_line(project, hit: Hit, line: int, text: str, outline: Outline | None) -> Hit:
+    """The hit pointing at this line of its file, named by the declaration at or above it: of the
+    file's record when its search outline (cut at MAX_OUTLINE_ENTRIES) ends above the line, as a
+    big scene's does, where the last entry would name another object."""
+    entries = [(d.line, d.qualified) for d in (outline.entries if outline else ())]
+    if not entries or max(entries)[0] < line:
+        entries = [(s.line, s.qualified) for s in project.records.symbols(hit.path)] or entries
+    above = [e for e in entries if 0 < e[0] <= line]
     return msgspec.structs.replace(hit, name=max(above)[1] if above else hit.name, line=line, snippet=text)
 
 

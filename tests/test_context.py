@@ -313,7 +313,7 @@ def test_a_pack_lists_the_files_one_reference_from_its_three_best_files(env) -> 
     tier2 = pack.budget - pack.tier1.tokens - 2
     related_tokens = counter("estimate").count(text) - counter("estimate").count(head)
     assert related_tokens < int(tier2 * 0.15)  # all of them fit in less than their share
-    assert pack.budget - 50 <= pack.tokens <= pack.budget  # and the ranked files took the rest
+    assert pack.budget - 60 <= pack.tokens <= pack.budget  # and the ranked files took the rest (a line or so)
 
 
 def test_the_first_related_files_show_their_declarations_and_the_members_the_task_names(env) -> None:

@@ -1244,16 +1244,16 @@ def test_instances_a_scene_only_places_are_one_line(tmp_path: Path) -> None:
 
 
 def test_a_script_inherits_the_fields_of_at_most_four_classes_above_it(tmp_path: Path) -> None:
-    """serialized._inherited_fields: the fields of the project's classes up the file's first derived
+    """serialized.inherited_fields: the fields of the project's classes up the file's first derived
     class's chain, as that class's own, read from INHERITED_FILES files above it at most."""
-    from indexer.query.serialized import _inherited_fields
+    from indexer.query.serialized import inherited_fields
 
     chain = ["A", "B", "C", "D", "E", "F"]
     files = {"Assets/A.cs": "public class A : UnityEngine.MonoBehaviour { public int a; }\n"}
     for base, cls in itertools.pairwise(chain):
         files[f"Assets/{cls}.cs"] = f"public class {cls} : {base} {{ public int {cls.lower()}; }}\n"
     g = graph_for(write_project(tmp_path / "P", files))
-    got = _inherited_fields(g, g.records.outline_record("Assets/F.cs"))
+    got = inherited_fields(g, g.records.outline_record("Assets/F.cs"))
     assert sorted((s.name, s.container) for s in got) == [("b", "F"), ("c", "F"), ("d", "F"), ("e", "F")]
 
 

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from indexer.model import Symbol
+from indexer.query.enum_values import EnumFields
 from indexer.query.override_targets import OverrideTargets
 from indexer.query.priors import is_vendored, third_party_folders
 
@@ -37,6 +40,7 @@ class ComponentFields:
         self._vendored: frozenset[str] | None = memo.get(_VENDORED)
         self._scripts: dict[str, tuple[bool, frozenset[str]]] = memo.setdefault(_SCRIPTS, {})
         self.targets = OverrideTargets(graph)  # the objects instances' overrides change, per source prefab
+        self.enums = EnumFields(graph)
 
     def shown(self, script_guid: str, fields: list[Symbol]) -> list[Symbol]:
         """The fields of a component of this script to show."""
@@ -45,7 +49,13 @@ class ComponentFields:
         third_party, inherited = self._scripts[script_guid]
         if third_party:
             return [f for f in fields if f.name in PACKAGE_FIELDS_SHOWN]
-        return [f for f in fields if f.name not in inherited] if inherited else fields
+        kept = [f for f in fields if f.name not in inherited] if inherited else fields
+        return [self._enum_named(script_guid, f) for f in kept]
+
+    def _enum_named(self, script_guid: str, field: Symbol) -> Symbol:
+        """An enum field's number with its member's name (`enum_values`)."""
+        named = self.enums.named(script_guid, field.signature)
+        return field if named == field.signature else msgspec.structs.replace(field, signature=named)
 
     def third_party(self, path: str) -> bool:
         if self._vendored is None:

@@ -3,7 +3,8 @@
 An instance's overrides name the object they change by its fileID in the source prefab (`target:
 {fileID: 1535381020191089684, guid: ...}`): `m_Layer: 9` on a player instance may be its camera's,
 a child's, not the player's own. The scanner keeps that fileID (the override symbol's `detail`);
-the source prefab's own record names the object at that fileID's document.
+the source prefab's own record names the object at that fileID's document, and the script of a
+component there, by which an enum field's number is said with its member's name.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import re
 from typing import TYPE_CHECKING
 
 from indexer.model import Symbol
+from indexer.query.enum_values import EnumFields
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
@@ -26,6 +28,8 @@ class OverrideTargets:
         self.graph = graph
         self._objects: dict[str, tuple[dict[str, str], frozenset[str] | None]] = {}
         self._roots: dict[str, str] = {}  # source prefab -> its root object's name, read with its objects
+        self._scripts: dict[str, dict[str, str]] = {}  # source prefab -> component fileID -> script GUID
+        self.enums = EnumFields(graph)
 
     def said(self, source: str, override: Symbol) -> str:
         """`m_Layer: 9 (Player/Main Camera)`: the override's value, with the object it changes when
@@ -35,12 +39,14 @@ class OverrideTargets:
         if not override.detail or not source:
             return override.signature
         objects, documents = self.objects(source)
+        script = self._scripts[source].get(override.detail)
+        value = self.enums.named(script, override.signature) if script else override.signature
         target = objects.get(override.detail, "")
         if target:
-            return f"{override.signature} ({target})"
+            return f"{value} ({target})"
         if documents is not None and override.detail not in documents:
-            return f"{override.signature} (unused: no such object in the prefab)"
-        return override.signature
+            return f"{value} (unused: no such object in the prefab)"
+        return value
 
     def objects(self, source: str) -> tuple[dict[str, str], frozenset[str] | None]:
         """fileID -> the path of the GameObject it is (or that holds it, a component), '' for the
@@ -57,12 +63,14 @@ class OverrideTargets:
                 roots = {s.qualified for s in top}
                 self._roots[source] = top[0].name if top else ""
                 held = {s.type: s.container for s in rec.symbols if s.kind == "component"}
+                self._scripts[source] = {s.type: s.detail for s in rec.symbols if s.kind == "component" and s.detail}
                 for number, text in enumerate(self.graph.file_lines(source), 1):
                     if text.startswith("--- !u!") and (m := _HEADER.match(text)):
                         documents.add(m.group(1))
                         path = objects.get(number) or held.get(m.group(1), "")
                         if path:
                             out[m.group(1)] = "" if path in roots else path
+            self._scripts.setdefault(source, {})
             nests = rec is None or not documents or any(s.kind == "prefab_instance" for s in rec.symbols)
             self._objects[source] = (out, None if nests else frozenset(documents))
         return self._objects[source]

@@ -25,6 +25,7 @@ import msgspec
 from indexer.identifiers import name_stems
 from indexer.model import TYPE_KINDS, CodeOutline, FileRecord, Symbol, Target, Usage
 from indexer.query.carriers import MAX_SETTINGS_FILES, Overrides, inherited_usages
+from indexer.query.enum_values import EnumFields
 from indexer.query.instances import instances_named
 from indexer.query.override_targets import OverrideTargets
 
@@ -95,8 +96,9 @@ def values_of(
     read = set(carrying[:most])
     # at the lines of their `m_Script`: an instance removing those components does not carry them
     carriers = [Usage(path, line, "asset", "script", "m_Script", "") for path, line in rows if path in read]
+    enums = EnumFields(graph)
     for path in carrying[:most]:
-        for member, usage in _own_values(graph, path, graph.records.symbols(path), names, script_guids):
+        for member, usage in _own_values(graph, path, graph.records.symbols(path), names, script_guids, enums):
             out[member].append(usage)
     files: dict[str, Overrides] = {}
     shown: set[tuple[str, str]] = set()  # one line per value an instance sets: stale overrides repeat it
@@ -111,7 +113,8 @@ def values_of(
             member = names.get(s.name.split(".", 1)[0])
             if member is None:
                 continue
-            detail = graph.readable(f"{s.container} sets {_as_member(s.signature, member)} (via {via}")
+            value = enums.named_by_any(script_guids, s.signature)
+            detail = graph.readable(f"{s.container} sets {_as_member(value, member)} (via {via}")
             if (instance.path, detail) not in shown:
                 shown.add((instance.path, detail))
                 out[member].append(Usage(instance.path, s.line, "asset", "value", "override", detail))
@@ -133,7 +136,7 @@ def _carrying(graph: Graph, guids: set[str]) -> list[tuple[str, int]]:
 
 
 def _own_values(
-    graph: Graph, path: str, symbols: tuple[Symbol, ...], names: dict[str, str], guids: set[str]
+    graph: Graph, path: str, symbols: tuple[Symbol, ...], names: dict[str, str], guids: set[str], enums: EnumFields
 ) -> list[tuple[str, Usage]]:
     """(member, value) for the values a file's own components of these scripts hold for the
     members (`names`: each serialized name to its member; `field` symbols, whose type is
@@ -142,7 +145,7 @@ def _own_values(
     for s in symbols:
         member = names.get(s.name) if s.kind == "field" else None
         if member is not None and s.type.startswith("script:") and s.type[7:] in guids:
-            shown = _as_member(s.signature, member)
+            shown = _as_member(enums.named(s.type[7:], s.signature), member)
             detail = graph.readable(f"{s.container} > {graph.script_label(s.type[7:])}.{shown}")
             out.append((member, Usage(path, s.line, "asset", "value", "value", detail)))
     return out
@@ -180,7 +183,7 @@ def pack_values(project, local: str, stems: set[str]) -> list[str]:
     rec = project.records.outline_record(local)
     if rec is None or rec.kind != "csharp":
         return []
-    inherited = project.remember(("inherited fields", local), lambda: tuple(_inherited_fields(project.graph, rec)))
+    inherited = project.remember(("inherited fields", local), lambda: tuple(inherited_fields(project.graph, rec)))
     named = _named_fields((*rec.symbols, *inherited), stems)[:PACK_LOOKS]
     lines: list[str] = []
     shown = 0
@@ -204,7 +207,7 @@ def pack_values(project, local: str, stems: set[str]) -> list[str]:
     return [PACK_HEADER, *lines] if lines else []
 
 
-def _inherited_fields(graph: Graph, rec: CodeOutline | FileRecord) -> list[Symbol]:
+def inherited_fields(graph: Graph, rec: CodeOutline | FileRecord) -> list[Symbol]:
     """The fields the file's first derived class inherits from the project's classes above it, as
     its own: its components hold them (a level's `Player sets health: 50`, where `health` is its
     base `Lifeform`'s), found up the stored `base` edges, at most INHERITED_FILES files up."""

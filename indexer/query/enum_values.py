@@ -1,0 +1,137 @@
+"""A serialized enum by its members' names. Unity writes an enum field as its number (`mod: 4`),
+which says nothing until the enum's members are counted, and reordering them silently changes
+every asset holding one (a trial: fifteen prefabs' `mod: 4`, `Mod.Fast`). `describe`, `refs` and
+packs show `mod: 4 (Fast)`; a `[Flags]` enum's value as its bits (`layers: 5 (Ground | Water)`).
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+import re
+from typing import TYPE_CHECKING
+
+from indexer.model import FileRecord
+
+if TYPE_CHECKING:
+    from indexer.query.graph import Graph
+
+_MEMO = "_enum_fields"  # kept in the graph's dict (one index state), as component_fields does
+_NUMBER = re.compile(r"-?\d+")
+_OPERATORS = {
+    ast.BitOr: operator.or_, ast.BitAnd: operator.and_, ast.BitXor: operator.xor, ast.LShift: operator.lshift,
+    ast.RShift: operator.rshift, ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
+}  # fmt: skip
+MAX_SHIFT = 64
+
+
+class Enum:
+    """An enum's members by value (the first name of each value), and whether it is `[Flags]`."""
+
+    def __init__(self, members: dict[int, str], flags: bool):
+        self.members, self.flags = members, flags
+
+    def label(self, value: int) -> str:
+        """The member(s) a value stands for, '' when none does."""
+        if value in self.members:
+            return self.members[value]
+        if not self.flags or value <= 0:
+            return ""
+        bits = [(v, n) for v, n in self.members.items() if v > 0 and v & (v - 1) == 0 and value & v]
+        if sum(v for v, _ in bits) != value:
+            return ""
+        return " | ".join(n for _, n in sorted(bits))
+
+
+class EnumFields:
+    """The enum fields of each script (its class's own and those it inherits from the project's
+    classes), worked out once a script."""
+
+    def __init__(self, graph: Graph):
+        self.graph = graph
+        self._scripts: dict[str, dict[str, Enum]] = graph.__dict__.setdefault(_MEMO, {})
+
+    def named(self, script_guid: str, signature: str) -> str:
+        """`mod: 4` of a component of this script as `mod: 4 (Fast)` when `mod` is an enum field
+        (a property's `<Mod>k__BackingField` too)."""
+        name, sep, value = signature.partition(": ")
+        if not sep or not _NUMBER.fullmatch(value):
+            return signature
+        if script_guid not in self._scripts:
+            self._scripts[script_guid] = self._fields(script_guid)
+        fields = self._scripts[script_guid]
+        enum = fields.get(name) or fields.get(name.removeprefix("<").removesuffix(">k__BackingField"))
+        label = enum.label(int(value)) if enum else ""
+        return f"{signature} ({label})" if label else signature
+
+    def named_by_any(self, script_guids: set[str], signature: str) -> str:
+        """`named` by the first of several scripts (an override says no script) naming the field."""
+        return next((n for g in sorted(script_guids) if (n := self.named(g, signature)) != signature), signature)
+
+    def _fields(self, script_guid: str) -> dict[str, Enum]:
+        from indexer.query.serialized import inherited_fields  # it shows values named by this module
+
+        path = self.graph.path_of_guid(script_guid)
+        rec = self.graph.records.record(path) if path else None
+        if rec is None or rec.kind != "csharp":
+            return {}
+        out: dict[str, Enum] = {}
+        for f in [*rec.symbols, *inherited_fields(self.graph, rec)]:
+            if f.kind in ("field", "property") and f.type and f.name not in out:
+                enum = self._enum(f.type, rec)
+                if enum is not None:
+                    out[f.name] = enum
+        return out
+
+    def _enum(self, written: str, rec: FileRecord) -> Enum | None:
+        types = [t for t in self.graph.resolve_type_ref(written, rec) if t.kind == "enum"]
+        if len(types) != 1:
+            return None
+        t = types[0]
+        symbols = self.graph.records.symbols(t.path)
+        declared = next((s for s in symbols if s.kind == "enum" and s.qualified == t.qualified), None)
+        flags = declared is not None and any(a.rpartition(".")[2].startswith("Flags") for a in declared.attributes)
+        members = [s.signature for s in symbols if s.kind == "enum_member" and s.container == t.qualified]
+        return Enum(member_values(members), flags)
+
+
+def member_values(declarations: list[str]) -> dict[int, str]:
+    """An enum's members by value, from their declarations in order (`Fast = 4`, `Slow`: one more
+    than the last; `Both = A | B`: of members before). Numbering stops at a value it cannot work out
+    (`(int)KeyCode.A`): the members after it are left unnamed rather than misnamed."""
+    known: dict[str, int] = {}
+    out: dict[int, str] = {}
+    last = -1
+    for declaration in declarations:
+        name, _, expr = (part.strip() for part in declaration.partition("="))
+        value = _evaluate(expr, known) if expr else last + 1
+        if value is None:
+            break
+        known[name] = last = value
+        out.setdefault(value, name)
+    return out
+
+
+def _evaluate(expr: str, known: dict[str, int]) -> int | None:
+    """An enum member's constant expression: integers, earlier members, `| & ^ << >> + - *`."""
+    try:
+        tree = ast.parse(expr.rstrip("uUlL"), mode="eval").body
+    except SyntaxError:
+        return None
+    return _value(tree, known)
+
+
+def _value(node: ast.AST, known: dict[str, int]) -> int | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, int) and not isinstance(node.value, bool):
+        return node.value
+    if isinstance(node, ast.Name):
+        return known.get(node.id)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.Invert)):
+        inner = _value(node.operand, known)
+        return None if inner is None else (-inner if isinstance(node.op, ast.USub) else ~inner)
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
+        left, right = _value(node.left, known), _value(node.right, known)
+        if left is None or right is None or (isinstance(node.op, ast.LShift) and not 0 <= right <= MAX_SHIFT):
+            return None
+        return _OPERATORS[type(node.op)](left, right)
+    return None

@@ -382,7 +382,7 @@ def test_describe_variant_material_scene_and_script(project: Path) -> None:
     script = describe("Assets/Scripts/Player/PlayerHealth.cs")
     assert "assembly DungeonCrawler.Runtime (Assets/Scripts/DungeonCrawler.Runtime.asmdef)" in script
     assert (
-        "used by: Assets/Prefabs/Player.prefab, Assets/Scenes/Dungeon.unity, Assets/Scripts/Core/GameManager.cs"
+        "used by: Assets/Scenes/Dungeon.unity, Assets/Prefabs/Player.prefab, Assets/Scripts/Core/GameManager.cs"
         in script
     )
     r = run_cli("describe", "Assets/Data/Items/HealthPotion.asset", "--project", str(project), "--json")

@@ -16,6 +16,9 @@ class NotFound(Exception):
     """The path or GUID names no indexed file; the message suggests what might have been meant."""
 
 
+_USER_ORDER = {"unity": 0, "prefab": 1, "cs": 3}  # by extension; any other asset 2
+
+
 def resolve_file(graph: Graph, target: str) -> str:
     """A project-relative path from a path or GUID the user gave (already checked to be inside)."""
     t = target.strip().strip("/")
@@ -82,7 +85,9 @@ def describe(graph: Graph, path: str, max_lines: int = 400) -> Description:
         text += "\nuses: " + ", ".join(f"{e.path} ({e.edge})" for e in uses[:20])
         text += f", … {len(uses) - 20} more" if len(uses) > 20 else ""
     if used_by:
-        shown = sorted({e.path for e in used_by})
+        # scenes, then prefabs, then other assets, then code: the objects carrying a script say
+        # most about it, and a cut list kept them last, by path (a world's one scene was in "6 more")
+        shown = sorted({e.path for e in used_by}, key=lambda p: (_USER_ORDER.get(p.rpartition(".")[2], 2), p))
         text += "\nused by: " + ", ".join(shown[:20]) + (f", … {len(shown) - 20} more" if len(shown) > 20 else "")
     if rec.kind == "prefab":
         text += _settings_text(graph, references)

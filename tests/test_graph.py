@@ -1009,6 +1009,25 @@ def test_a_member_reached_through_an_inherited_or_another_types_field_is_used(tm
     assert lines("Body.Instance") == [("Assets/Enemy.cs", 6)]  # `Body.Instance`, not `Other.Instance`
 
 
+def test_a_member_reached_through_two_fields_is_found(tmp_path: Path) -> None:
+    """A trial: `refs DialogBox.ShowDialog` missed the main menu's Load button,
+    `MainMenuController.Instance.dialogBoxManager.dialogBoxLoadGame.ShowDialog()`, in a file
+    naming neither the dialog's type nor the class holding it (member_text.REACH_HOPS)."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Box.cs": "public class Box { public virtual void Show() { } }\n",
+            "Assets/LoadBox.cs": "public class LoadBox : Box { }\n",
+            "Assets/Boxes.cs": "public class Boxes { public LoadBox load; }\n",
+            "Assets/Main.cs": "public class Main { public static Main Instance; public Boxes boxes; }\n",
+            "Assets/Menu.cs": "public class Menu {\n  void OnLoad() {\n    Main.Instance.boxes.load.Show();\n  }\n}\n",
+        },
+    )
+    g = graph_for(root)
+    show = [(u.path, u.line) for u in g.references(g.target("Box.Show")) if u.kind == "text"]
+    assert show == [("Assets/Menu.cs", 3)]
+
+
 def test_a_member_of_a_property_named_as_its_class_or_of_a_new_local_is_that_class_s(tmp_path: Path) -> None:
     """A trial on a rhythm game: `refs GameState.Combo` listed `Context.TierState.Combo` (a static
     property named as its class, `TierState`) and `trigger.Combo` on `var trigger = new Trigger()`:

@@ -59,10 +59,29 @@ def member_text_usages(graph: Graph, family: set[str], member: str) -> list[Usag
     return out
 
 
+REACH_HOPS = 2  # fields followed from a file to the types: `MainMenuController.Instance.boxes.load.Show()`
+
+
 def _reaching_files(graph: Graph, names: list[str]) -> set[str]:
-    """Files that reach the types through another type's field or property without naming them:
+    """Files that reach the types through other types' fields or properties without naming them:
     the subclasses of a class holding one (`character.Jump()` on the inherited `Character
-    character`), and files naming the holder (`box.platform.Move()`), one step along."""
+    character`), and files naming the holder (`box.platform.Move()`), and so on once more up
+    (REACH_HOPS: `MainMenuController.Instance.dialogBoxManager.dialogBoxLoadGame.ShowDialog()`
+    names neither the dialog's type nor its holder's)."""
+    out: set[str] = set()
+    for _ in range(REACH_HOPS):
+        holders = _holders(graph, names)
+        if not holders:
+            break
+        family = descendants_of(graph, holders)
+        out |= {t.path for t in graph.types if t.qualified in family}
+        names = sorted({h.rsplit(".", 1)[-1] for h in family})
+        out |= _naming(graph, names)
+    return out
+
+
+def _holders(graph: Graph, names: list[str]) -> set[str]:
+    """The classes declaring a field or property of one of the types named `names`."""
     marks = ",".join("?" * len(names))
     sql = (
         "SELECT DISTINCT f.path, r.line FROM refs r JOIN files f ON f.id = r.file_id"
@@ -74,11 +93,7 @@ def _reaching_files(graph: Graph, names: list[str]) -> set[str]:
         if rec is not None:
             holders.update(s.container for s in rec.symbols if s.line == line and s.kind in ("field", "property"))
     holders.discard("")
-    if not holders:
-        return set()
-    family = descendants_of(graph, holders)
-    out = {t.path for t in graph.types if t.qualified in family}
-    return out | _naming(graph, sorted({h.rsplit(".", 1)[-1] for h in family}))
+    return holders
 
 
 def _naming(graph: Graph, names: list[str], where: str = "") -> set[str]:

@@ -7,7 +7,8 @@ the project: they are left out, but the few that say what a component does (PACK
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, NamedTuple
 
 import msgspec
 
@@ -15,6 +16,8 @@ from indexer.model import Symbol
 from indexer.query.enum_values import EnumFields
 from indexer.query.override_targets import OverrideTargets
 from indexer.query.priors import is_vendored, third_party_folders
+from indexer.query.serialized import former_names
+from indexer.unity import bare_type_name
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
@@ -38,7 +41,7 @@ class ComponentFields:
         # docs/performance.md); a Graph holds them in its instance dict like its cached properties
         memo = graph.__dict__
         self._vendored: frozenset[str] | None = memo.get(_VENDORED)
-        self._scripts: dict[str, tuple[bool, frozenset[str]]] = memo.setdefault(_SCRIPTS, {})
+        self._scripts: dict[str, _Script] = memo.setdefault(_SCRIPTS, {})
         self.targets = OverrideTargets(graph)  # the objects instances' overrides change, per source prefab
         self.enums = EnumFields(graph)
 
@@ -46,37 +49,74 @@ class ComponentFields:
         """The fields of a component of this script to show."""
         if script_guid not in self._scripts:
             self._scripts[script_guid] = self._judged(script_guid)
-        third_party, inherited = self._scripts[script_guid]
-        if third_party:
+        script = self._scripts[script_guid]
+        if script.third_party:
             return [f for f in fields if f.name in PACKAGE_FIELDS_SHOWN]
-        kept = [f for f in fields if f.name not in inherited] if inherited else fields
-        return [self._enum_named(script_guid, f) for f in kept]
+        kept = [f for f in fields if f.name not in script.hidden] if script.hidden else fields
+        return [self._said(script_guid, script.declared, f) for f in kept]
 
-    def _enum_named(self, script_guid: str, field: Symbol) -> Symbol:
-        """An enum field's number with its member's name (`enum_values`)."""
-        named = self.enums.named(script_guid, field.signature)
-        return field if named == field.signature else msgspec.structs.replace(field, signature=named)
+    def _said(self, script_guid: str, declared: frozenset[str] | None, field: Symbol) -> Symbol:
+        """An enum field's number with its member's name (`enum_values`); a value the script's
+        classes declare no field for, which Unity keeps in the file but never reads (a field since
+        renamed: `AnimationDuration` of a script now saying `animationDuration`), said so."""
+        said = self.enums.named(script_guid, field.signature)
+        if declared is not None and field.name not in declared:
+            said = f"{said} (unused: no such field in the script)"
+        return field if said == field.signature else msgspec.structs.replace(field, signature=said)
 
     def third_party(self, path: str) -> bool:
         if self._vendored is None:
             self._vendored = self.graph.__dict__[_VENDORED] = third_party_folders(self.graph.records)
         return is_vendored(path, self._vendored)
 
-    def _judged(self, script_guid: str) -> tuple[bool, frozenset[str]]:
-        """(the script is third-party: from a package, outside the project, or in a vendored folder;
-        the fields its third-party base classes declare and the project's own code does not)."""
+    def _judged(self, script_guid: str) -> _Script:
+        """The script is third-party (from a package, outside the project, or in a vendored folder);
+        the fields its third-party base classes declare and the project's own code does not; and
+        the names its classes serialize fields by, when every class up its chain is the project's
+        (up to one of Unity's roots that serialize none), else None."""
         path = self.graph.path_of_guid(script_guid)
         if path is None or self.third_party(path):
-            return True, frozenset()
+            return _Script(True, frozenset(), None)
         own: set[str] = set()
         inherited: set[str] = set()
+        known = True
         todo, seen = [path], {path}
         while todo:
             file = todo.pop()
-            names = {s.name for s in self.graph.records.symbols(file) if s.kind == "field"}
+            symbols = self.graph.records.symbols(file)
+            names = {n for s in symbols if s.kind == "field" for n in (s.name, *former_names(s))}
             (inherited if self.third_party(file) else own).update(names)
-            for base, edge in self.graph.uses(file):
-                if edge == "base" and base not in seen and len(seen) < MAX_BASE_FILES:
+            own.update(f"<{s.name}>k__BackingField" for s in symbols if s.kind == "property")
+            known = known and _chain_known(self.graph, file)
+            for base in (b for b, e in self.graph.uses(file) if e == "base"):
+                if base not in seen and len(seen) < MAX_BASE_FILES:
                     seen.add(base)
                     todo.append(base)
-        return False, frozenset(inherited - own - PACKAGE_FIELDS_SHOWN)
+        declared = frozenset(own | inherited) if known and not inherited else None
+        return _Script(False, frozenset(inherited - own - PACKAGE_FIELDS_SHOWN), declared)
+
+
+class _Script(NamedTuple):
+    third_party: bool
+    hidden: frozenset[str]  # fields of third-party base classes: not shown
+    declared: frozenset[str] | None  # every field the classes declare, None when not all are known
+
+
+# Unity's roots of scripts, serializing no field of their own; an interface (`IPointerClickHandler`)
+# adds none either.
+_FIELDLESS_ROOTS = frozenset({"MonoBehaviour", "ScriptableObject", "StateMachineBehaviour", "Behaviour", "Component"})
+_INTERFACE = re.compile(r"I[A-Z]")
+
+
+def _chain_known(graph: Graph, path: str) -> bool:
+    """Whether a file's classes derive only from the project's classes, Unity's field-less roots and
+    interfaces: then every field they serialize is known. A partial class may declare fields in
+    another file: not known."""
+    rec = graph.records.record(path)
+    if rec is None:
+        return False
+    classes = [s for s in rec.symbols if s.kind == "class"]
+    if any("partial" in s.signature.split("class", 1)[0] for s in classes):
+        return False
+    bases = {b for s in classes for b in s.bases if bare_type_name(b) not in _FIELDLESS_ROOTS}
+    return all(graph.resolve_type_ref(b, rec) or _INTERFACE.match(bare_type_name(b)) for b in bases)

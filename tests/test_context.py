@@ -756,3 +756,34 @@ def test_a_word_asking_for_a_change_chooses_no_matched_line(tmp_path: Path) -> N
     ws = open_workspace(root, [(root, Config())])
     text = build_context(ws, "add a shield", 300, counter("estimate")).tier2.text
     assert "The shield absorbs damage" in text and "more coins" not in text
+
+
+def test_a_pack_s_matched_lines_are_not_accessor_calls_for_gets_or_set(tmp_path: Path) -> None:
+    """A trial: for "player gets hit even though I pressed counter in time" a script's matched
+    lines were its `GetComponent` calls (`gets` -> `get`); those words look for no line."""
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.query.workspace import open_workspace
+
+    from .conftest import write_project
+
+    source = (
+        "using UnityEngine;\n"
+        "public class Enemy : MonoBehaviour {\n"
+        "  Animator animator;\n"
+        "  void Start() {\n"
+        "    animator = GetComponent<Animator>();\n"
+        "    var body = GetComponent<Rigidbody>();\n"
+        "  }\n"
+        "  void Strike(Player player) {\n"
+        "    if (!player.isCountering) player.TakeHit();\n"
+        "  }\n"
+        "}\n"
+    )
+    player = "public class Player { public bool isCountering; public void TakeHit() { } }\n"
+    root = write_project(tmp_path / "P", {"Assets/Enemy.cs": source, "Assets/Player.cs": player})
+    update(root, Config(workers=1))
+    ws = open_workspace(root, [(root, Config())])
+    text = build_context(ws, "the player gets hit even though I was countering", 2000, counter("estimate")).tier2.text
+    enemy = text.split("### Assets/Enemy.cs", 1)[1].split("\n### ", 1)[0]
+    assert enemy.split("matched lines:\n", 1)[1].splitlines() == ["  L9: if (!player.isCountering) player.TakeHit();"]

@@ -341,7 +341,7 @@ def _tier2(
             reason += f"; holds {hit.snippet} at L{hit.line}"
         head = f"### {hit.path}  ({hit.kind}; {reason})"
         # the lines matching: of the stems the lower-cased text holds (all when it is not aligned)
-        looked_for = frozenset(in_text) if len(read.low) == len(read.text) else frozen
+        looked_for = (frozenset(in_text) if len(read.low) == len(read.text) else frozen) - ACCESSOR_STEMS
         room = (min(cut, budget - used) - 1, counter)
         shown_for = stems | {stem(hit.name)} if hit.name else stems  # the object holding the field among those shown
         extras = _lead_extras(project, local, stems, read) if lead and hit.kind == "csharp" else ((), frozenset())
@@ -407,6 +407,12 @@ def _part_stems(local: str, lowered: str) -> set[str]:
     """The stems of a file's path's words, split as identifiers are, and of its declared names
     that are one word."""
     return word_stems(local) | {stem(n) for n in lowered.split("\n") if n.isalpha()}
+
+
+# "the player gets hit", "where is the speed set": in code the start of every accessor call
+# (`GetComponent`, `SetActive`), which filled a bug report's matched lines; a pack's lines are
+# looked for by the task's other words.
+ACCESSOR_STEMS = frozenset({"get", "set"})
 
 
 def _shown_words(terms: list[str], spellings: dict[str, str]) -> dict[str, str]:

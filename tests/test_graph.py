@@ -1009,6 +1009,39 @@ def test_a_member_reached_through_an_inherited_or_another_types_field_is_used(tm
     assert lines("Body.Instance") == [("Assets/Enemy.cs", 6)]  # `Body.Instance`, not `Other.Instance`
 
 
+def test_a_call_without_an_object_outside_the_type_s_files_is_another_method_s(tmp_path: Path) -> None:
+    """A trial on a combat game: `refs EnemyScript.Attack` listed CombatScript's four `Attack(...)`
+    calls (its own method) and a local function's declaration elsewhere; outside the type's files
+    (and its subclasses') only a member reached through an object is the type's."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Enemy.cs": (
+                "public class Enemy {\n  public Combat combat;\n  void Hit() { Attack(); }\n  void Attack() { }\n}\n"
+            ),
+            "Assets/Combat.cs": (
+                "public class Combat {\n"
+                "  public Enemy target;\n"
+                "  void Update() { Attack(1); }\n"
+                "  public void Attack(int n) {\n"
+                "    System.Collections.IEnumerator Hit() { yield break; }\n"
+                "    StartCoroutine(Hit());\n"
+                "  }\n"
+                "  void StartCoroutine(object o) { }\n"
+                "}\n"
+            ),
+        },
+    )
+    g = graph_for(root)
+
+    def lines(name: str) -> list[tuple[str, int]]:
+        return [(u.path, u.line) for u in g.references(g.target(name)) if u.kind == "text"]
+
+    assert lines("Enemy.Attack") == [("Assets/Enemy.cs", 3)]
+    assert lines("Combat.Attack") == [("Assets/Combat.cs", 3)]
+    assert lines("Enemy.Hit") == []  # Combat's local function, declared and called, is not Enemy's
+
+
 def test_a_member_reached_through_two_fields_is_found(tmp_path: Path) -> None:
     """A trial: `refs DialogBox.ShowDialog` missed the main menu's Load button,
     `MainMenuController.Instance.dialogBoxManager.dialogBoxLoadGame.ShowDialog()`, in a file

@@ -195,3 +195,49 @@ def test_the_arrow_keys_find_the_asset_linked_to_its_generated_class(tmp_path: P
     assert hits[0].path == PATH
     assert (hits[0].name, hits[0].line) == ("CrawlerControls.Gameplay.Move", 9)
     assert ("Assets/Input/CrawlerControls.cs", "type") in ws.projects[0].graph.uses(PATH)
+
+
+def test_a_player_input_sending_messages_is_a_usage_of_the_methods_named_after_its_actions(tmp_path: Path) -> None:
+    """A trial: a player's `OnMove`, `OnAttack` and `OnRestart`, which a PlayerInput set to Send
+    Messages calls by name, read "no usages found". A PlayerInput invoking UnityEvents calls none
+    by name; an action named "quick dodge" is sent as `OnQuickDodge`."""
+    from indexer.query.messages import PLAYER_INPUT, action_message
+
+    controls = CONTROLS.replace('"name": "Dodge"', '"name": "quick dodge"')
+    hero = (
+        "using UnityEngine;\npublic class Hero : MonoBehaviour {\n"
+        "  void OnAttack() { }\n  void OnQuickDodge() { }\n  void OnJump() { }\n}\n"
+    )
+
+    def prefab(behaviour: int) -> str:
+        return (
+            "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
+            "--- !u!1 &100\nGameObject:\n  m_Component:\n  - component: {fileID: 200}\n  m_Name: Hero\n"
+            "--- !u!114 &200\nMonoBehaviour:\n  m_GameObject: {fileID: 100}\n  m_Enabled: 1\n"
+            f"  m_Script: {{fileID: 11500000, guid: {PLAYER_INPUT}, type: 3}}\n"
+            "  m_Actions: {fileID: -944628639613478452, guid: 55555555555555555555555555555555, type: 3}\n"
+            f"  m_NotificationBehavior: {behaviour}\n  m_DefaultActionMap: Gameplay\n"
+        )
+
+    files = {
+        "Assets/Controls.inputactions": controls,
+        "Assets/Controls.inputactions.meta": meta("55555555555555555555555555555555", "ScriptedImporter"),
+        "Assets/Hero.cs": hero,
+        "Assets/Hero.prefab": prefab(0),
+        "Assets/HeroEvents.prefab": prefab(2),
+    }
+    root = write_project(tmp_path / "P", files)
+    update(root, CONFIG)
+    graph = open_workspace(root, projects_at(root)).projects[0].graph
+    assert action_message("quick dodge") == "OnQuickDodge"
+
+    def sent(member: str) -> list[tuple[str, int, str]]:
+        return [
+            (u.path, u.line, u.detail) for u in graph.references(graph.target(member)) if u.context == "PlayerInput"
+        ]
+
+    assert sent("Hero.OnAttack") == [
+        ("Assets/Hero.prefab", 13, "Hero > PlayerInput (Send Messages) calls OnAttack for action Gameplay/Attack")
+    ]
+    assert [p for p, _, _ in sent("Hero.OnQuickDodge")] == ["Assets/Hero.prefab"]
+    assert sent("Hero.OnJump") == []  # no action named Jump

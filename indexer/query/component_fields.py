@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 # Fields of package components (UI, TextMesh Pro) that say what the object does.
 PACKAGE_FIELDS_SHOWN = frozenset(
     {"m_Text", "m_text", "m_OnClick", "m_OnValueChanged", "m_OnEndEdit", "m_Sprite", "m_Interactable", "m_fontAsset"}
+    | {"m_Actions", "m_NotificationBehavior", "m_DefaultActionMap"}  # a PlayerInput's: which methods it calls
 )
 _VENDORED, _SCRIPTS = "_component_fields_vendored", "_component_fields_scripts"  # keys of the graph's dict
 MAX_BASE_FILES = 64  # files of a script's base classes read for their fields (partial classes count each)

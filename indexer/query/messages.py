@@ -26,8 +26,14 @@ _BY_NAME = (
 )
 
 
+PLAYER_INPUT = "62899f850307741f2a39c98a8b639597"  # com.unity.inputsystem's PlayerInput script
+# PlayerInput's `m_NotificationBehavior`: those calling `On<Action>` by name on the object's scripts
+_SENDS = {"0": "Send Messages", "1": "Broadcast Messages"}
+
+
 def message_usages(graph: Graph, member: str) -> list[Usage]:
-    """Code lines calling `member` by name, and animation events calling it."""
+    """Code lines calling `member` by name, animation events calling it, and the PlayerInputs
+    sending it as an action's message."""
     call = re.compile(_BY_NAME.format(re.escape(member)))
     out: list[Usage] = []
     sql = "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind = 'string' AND r.key = ?"
@@ -41,4 +47,51 @@ def message_usages(graph: Graph, member: str) -> list[Usage]:
     )
     for path, line, context, clip in graph.records.conn.execute(sql, (member,)):  # an .anim's or a model's
         out.append(Usage(path, line, "asset", "animation_event", context, f"{clip} calls {member}"))
+    return out + player_input_usages(graph, member)
+
+
+def action_message(action: str) -> str:
+    """The method a PlayerInput sending messages calls for an action: `On` and its name as a type
+    name (`CSharpCodeHelpers.MakeTypeName`: "Jump" -> `OnJump`, "fire weapon" -> `OnFireWeapon`)."""
+    return "On" + "".join(w[:1].upper() + w[1:] for w in re.split(r"[^A-Za-z0-9_]+", action) if w)
+
+
+def player_input_usages(graph: Graph, member: str) -> list[Usage]:
+    """The PlayerInputs that call `member` (`OnAttack`) by name: set to Send or Broadcast
+    Messages, with an actions asset holding the action it is named after. (A trial: a player's
+    `OnMove`, `OnAttack` and `OnRestart`, called only so, read "no usages found".)"""
+    if not member.startswith("On") or len(member) < 3:
+        return []
+    actions: dict[str, str] = {}  # GUID of an actions asset -> the action named so
+    for path, kind in graph.records.kinds().items():
+        if kind == "input_actions":
+            symbols = graph.records.symbols(path)
+            named = [s for s in symbols if s.kind == "input_action" and action_message(s.name) == member]
+            if named and (guid := graph.records.guid_naming(path)):
+                actions[guid] = f"{named[0].container.rpartition('.')[2]}/{named[0].name}"  # map/action
+    out: list[Usage] = []
+    for guid, action in actions.items():
+        sql = (
+            "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id"
+            " WHERE r.kind = 'guid' AND r.key = ? AND r.context = 'm_Actions'"
+        )
+        for (path,) in graph.records.conn.execute(sql, (guid,)):
+            out += _sending(graph, path, guid, action, member)
+    return out
+
+
+def _sending(graph: Graph, path: str, guid: str, action: str, member: str) -> list[Usage]:
+    """The PlayerInput components of one file using that actions asset and sending messages."""
+    fields: dict[str, dict[str, tuple[int, str]]] = {}  # component file ID -> field -> (line, value)
+    for s in graph.records.symbols(path):
+        if s.kind == "field" and s.type == f"script:{PLAYER_INPUT}":
+            fields.setdefault(s.detail, {})[s.name] = (s.line, s.signature.partition(": ")[2])
+    out = []
+    for component in fields.values():
+        line, actions = component.get("m_Actions", (0, ""))
+        sends = _SENDS.get(component.get("m_NotificationBehavior", (0, "0"))[1])
+        if actions == f"guid:{guid}" and sends:
+            owner = next((s.container for s in graph.records.symbols(path) if s.line == line and s.kind == "field"), "")
+            detail = f"{owner} > PlayerInput ({sends}) calls {member} for action {action}"
+            out.append(Usage(path, line, "asset", "message", "PlayerInput", detail))
     return out

@@ -1295,6 +1295,25 @@ def test_instances_a_scene_only_places_are_one_line(tmp_path: Path) -> None:
     ]
 
 
+def test_instances_of_a_prefab_of_looks_are_one_line_whatever_they_set(tmp_path: Path) -> None:
+    """A trial: 144 decals, each sizing its projector, were a scene's first 300 lines and pushed the
+    enemies and the player past `describe`'s cut. Siblings instancing a prefab that carries no
+    project script are one line whatever they set, its properties named; a prefab with a script's
+    instances setting a field stay apart (above)."""
+    from indexer.query.describe import describe
+
+    def rock(anchor: int, size: str) -> str:
+        mods = [("m_Name", f"Rock ({anchor})"), ("m_Size.x", size), ("m_Material", "2"), ("m_Offset.y", "0")]
+        return _instance_of(anchor, mods).replace("1" * 32, "3" * 32)
+
+    g = graph_for(_values_project(tmp_path / "P", {"Assets/Level.unity": rock(11, "1.5") + rock(12, "3.3")}))
+    lines = [line for line in describe(g, "Assets/Level.unity").text.splitlines() if line.startswith("Rock")]
+    assert lines == [
+        "Rock (11), Rock (12), Rock  (3 instances of Assets/Rock.prefab,"
+        " placed; m_Size, m_Material, m_Offset, speed set)  L3"
+    ]
+
+
 def test_a_script_inherits_the_fields_of_at_most_four_classes_above_it(tmp_path: Path) -> None:
     """serialized.inherited_fields: the fields of the project's classes up the file's first derived
     class's chain, as that class's own, read from INHERITED_FILES files above it at most."""

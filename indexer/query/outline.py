@@ -20,6 +20,7 @@ from indexer.query.graph import PACKAGE_SCRIPTS, Graph
 from indexer.query.instances import editor_name, unnamed_instances
 from indexer.query.package_shaders import shader_label
 from indexer.query.placed import placed_overrides, placed_runs
+from indexer.query.priors import ArtPrefabs
 from indexer.unity import is_unity_message
 
 MATCHED_OBJECTS = 6  # the compact form of a scene or prefab shows at most this many objects the task names
@@ -275,7 +276,7 @@ def hierarchy_parts(rec: FileRecord, graph: Graph) -> list[Part]:
     emitted: set[str] = set()
     nodes: list[Node] = []
     fields = ComponentFields(graph)
-    placed = placed_runs(tree.nodes, tree.children, tree.components, tree.overrides)
+    placed = placed_runs(tree.nodes, tree.children, tree.components, tree.overrides, ArtPrefabs(graph))
     todo = [(root, 0) for root in reversed(tree.children.get("", []))]
     while todo:
         path, depth = todo.pop()

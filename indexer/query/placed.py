@@ -9,7 +9,7 @@ holding nothing of their own and overriding only such settings, are one line wit
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from indexer.model import Symbol
 
@@ -22,6 +22,7 @@ PLACEMENT = frozenset(
     }
 )  # fmt: skip
 PLACED_RUN = 3  # siblings placing one prefab this many times are one line
+MORE_SAID = 4  # properties named beyond placement on a run's line
 # What a placed run's line says its overrides set, beyond where the instances stand.
 _SAID = {"m_Layer": "layer", "m_Materials": "materials", "m_StaticEditorFlags": "static flags"}
 
@@ -31,9 +32,12 @@ def placed_runs(
     children: Mapping[str, Sequence[str]],
     components: Mapping[str, Sequence[Symbol]],
     overrides: Mapping[str, Sequence[Symbol]],
+    art: Callable[[str], bool] = lambda guid: False,
 ) -> dict[str, tuple[str, ...]]:
     """First sibling -> the siblings (PLACED_RUN or more) that are instances of one prefab with no
-    child, no added component and only PLACEMENT overrides, in the order of the tree."""
+    child, no added component and only PLACEMENT overrides, in the order of the tree; or of a
+    prefab of looks (`art`, by its GUID: no project script), whatever they set of it (a level's
+    144 decals each sizing its projector were the first 300 lines of its scene)."""
     out: dict[str, tuple[str, ...]] = {}
     for siblings in children.values():
         runs: dict[str, list[str]] = {}
@@ -44,7 +48,7 @@ def placed_runs(
                 and s.detail
                 and not children.get(child)
                 and not components.get(child)
-                and all(o.name.split(".")[0] in PLACEMENT for o in overrides.get(child, ()))
+                and (all(o.name.split(".")[0] in PLACEMENT for o in overrides.get(child, ())) or art(s.detail))
             ):
                 runs.setdefault(s.detail, []).append(child)
         out.update((run[0], tuple(run)) for run in runs.values() if len(run) >= PLACED_RUN)
@@ -52,6 +56,9 @@ def placed_runs(
 
 
 def placed_overrides(overrides: Mapping[str, Sequence[Symbol]], run: Sequence[str]) -> str:
-    """`placed` and what else the run's overrides set: `placed; layer, materials`."""
-    said = {_SAID[o.name.split(".")[0]] for p in run for o in overrides.get(p, ()) if o.name.split(".")[0] in _SAID}
-    return "placed" + (f"; {', '.join(sorted(said))} set" if said else "")
+    """`placed` and what else the run's overrides set: `placed; layer, materials set`, then the
+    other properties an art prefab's instances set, by name (`m_Size, m_Offset`)."""
+    keys = dict.fromkeys(o.name.split(".")[0] for p in run for o in overrides.get(p, ()))
+    said = sorted({_SAID[k] for k in keys if k in _SAID}) + [k for k in keys if k not in PLACEMENT][:MORE_SAID]
+    more = sum(1 for k in keys if k not in PLACEMENT) - MORE_SAID
+    return "placed" + (f"; {', '.join(said)}{f', … {more} more' if more > 0 else ''} set" if said else "")

@@ -308,6 +308,20 @@ def has_logic(graph: Graph, prefab: str) -> bool:
     return any(is_script(p) for p, _ in carried(graph, prefab))
 
 
+class ArtPrefabs:
+    """Whether a prefab, by GUID, is one of looks (`has_logic`: no project script), once a prefab."""
+
+    def __init__(self, graph: Graph) -> None:
+        self.graph = graph
+        self.known: dict[str, bool] = {}
+
+    def __call__(self, guid: str) -> bool:
+        if guid not in self.known:
+            path = self.graph.path_of_guid(guid)
+            self.known[guid] = path is not None and not has_logic(self.graph, path)
+        return self.known[guid]
+
+
 # yaml_facts.overridable_shown, or the keys of a setting whose value is a block of its own
 _OVERRIDABLE = re.compile(r"^\w+: (?:.*\((?:not )?overridden\)|\{(?:m_OverrideState|overrideState), .*)$")
 

@@ -1059,3 +1059,23 @@ def test_a_kind_of_file_the_task_asks_for_hardly_names_a_file(tmp_path: Path) ->
         "Assets/Ice.physicMaterial",
         "Assets/SledAssetCatalog.cs",
     ]
+
+
+def test_a_search_for_a_kind_no_document_holds_finds_its_files_by_name(tmp_path: Path) -> None:
+    """A trial: `query footstep --kind audio` and `query door --kind texture` found nothing in a
+    project of 127 sounds and 1,100 images; their names and folders are matched instead."""
+    files: dict[str, str | bytes] = {
+        "Assets/Audio/Ellen/Locomotion/EllenFootstep01.ogg": b"OggS\0",
+        "Assets/Audio/Ellen/EllenJump.ogg": b"OggS\0",
+        "Assets/Audio/Footsteps/Stone.ogg": b"OggS\0",
+        "Assets/Sprites/Door.png": b"\x89PNG\r\n",
+        "Assets/Scripts/Footstep.cs": "public class Footstep { }\n",
+    }
+    ws = workspace(write_project(tmp_path / "P", files))
+    hits = ws.search("play a footstep sound", limit=5, kind="audio")
+    assert [(h.path, h.score, h.reason) for h in hits] == [
+        ("Assets/Audio/Ellen/Locomotion/EllenFootstep01.ogg", 2.0, "name match: footstep"),
+        ("Assets/Audio/Footsteps/Stone.ogg", 1.0, "name match: footstep"),
+    ]
+    assert [h.path for h in ws.search("door", limit=5, kind="texture")] == ["Assets/Sprites/Door.png"]
+    assert [h.path for h in ws.search("footstep", limit=5)] == ["Assets/Scripts/Footstep.cs"]  # not unasked

@@ -16,6 +16,7 @@ from indexer.model import Hit, Ranked
 from indexer.project import is_script
 from indexer.query.input_axes import raise_named_axes
 from indexer.query.instances import instance_named
+from indexer.query.named_files import named_files
 from indexer.query.pairing import pair
 from indexer.query.priors import (
     ART_KINDS,
@@ -63,7 +64,7 @@ from indexer.query.synonyms import synonym_words
 from indexer.query.textmatch import near_words_of
 from indexer.query.values import Held, raise_held, said_numbers
 from indexer.query.walk import named_chain, reason, walk
-from indexer.store.schema import LISTING_KINDS
+from indexer.store.schema import LISTING_KINDS, is_searchable
 
 __all__ = ["is_vendored", "rank", "vendored_folders"]
 
@@ -99,6 +100,8 @@ def rank(
     `named=False` leaves each hit's best declaration out (name, line, snippet): a caller that
     renders whole files does not need it, and finding it costs a decode per file. A file holding a
     value the task says is still named by that field, at its line (`values.py`)."""
+    if kind is not None and not is_searchable(kind):  # an image, a sound: by its name alone
+        return named_files(project.records, text, limit, kind, path_prefix)
     terms, found = project.searcher.candidates(text, max(CANDIDATES, limit), kind=kind, path_prefix=path_prefix)
     if not found:
         return []

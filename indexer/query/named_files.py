@@ -1,0 +1,34 @@
+"""Files no search document holds (images, sounds, models, fonts, native plugins), found by their
+names when a search asks for that kind: `query footstep --kind audio` lists `EllenFootstep01.ogg`.
+
+They are left out of the full-text index (store.schema.UNSEARCHED_KINDS): a project's thousands
+of textures would crowd every answer by their names. Asked for by kind, they are what the user
+wants, and their paths are all there is to match.
+"""
+
+from __future__ import annotations
+
+import os
+
+from indexer.identifiers import query_terms, stem, word_stems
+from indexer.model import Hit
+
+NAME_WEIGHT, FOLDER_WEIGHT = 2.0, 1.0  # a word of the file's name, of a folder above it
+
+
+def named_files(records, text: str, limit: int, kind: str, path_prefix: str | None) -> list[Hit]:
+    """The files of `kind` whose names (then folders) hold the query's words, best first."""
+    stems = {stem(t) for t in query_terms(text)}
+    hits: list[Hit] = []
+    for path, k in records.kinds().items():
+        if k != kind or (path_prefix and not path.startswith(path_prefix)):
+            continue
+        folder, name = os.path.split(path)
+        in_name = stems & word_stems(os.path.splitext(name)[0])
+        in_folder = (stems & word_stems(folder)) - in_name
+        if in_name or in_folder:
+            score = NAME_WEIGHT * len(in_name) + FOLDER_WEIGHT * len(in_folder)
+            words = ", ".join(sorted(in_name | in_folder))
+            hits.append(Hit(path, kind, name, 0, score, "", f"name match: {words}"))
+    hits.sort(key=lambda h: (-h.score, h.path))
+    return hits[:limit]

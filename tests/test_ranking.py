@@ -1079,3 +1079,26 @@ def test_a_search_for_a_kind_no_document_holds_finds_its_files_by_name(tmp_path:
     ]
     assert [h.path for h in ws.search("door", limit=5, kind="texture")] == ["Assets/Sprites/Door.png"]
     assert [h.path for h in ws.search("footstep", limit=5)] == ["Assets/Scripts/Footstep.cs"]  # not unasked
+
+
+def test_a_scene_reached_as_carrying_a_script_is_named_by_the_object_carrying_it(tmp_path: Path) -> None:
+    """A trial: "which game object in the scene has the EnemyManager" ranked the scene named by a
+    camera rig's field; it is reached through the script, so it points at `Enemies`, which carries it."""
+    guid = "66666666666666666666666666666666"
+    manager = "using UnityEngine;\npublic class EnemyManager : MonoBehaviour {\n  public int alive;\n}\n"
+    scene = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
+        "--- !u!1 &10\nGameObject:\n  m_Component:\n  - component: {fileID: 11}\n  m_Name: CameraRig\n"
+        "--- !u!114 &11\nMonoBehaviour:\n  m_GameObject: {fileID: 10}\n  m_Enabled: 1\n"
+        "  m_Script: {fileID: 11500000, guid: 77777777777777777777777777777777, type: 3}\n  enemyManagerLevelTarget: 1\n"
+        "--- !u!1 &20\nGameObject:\n  m_Component:\n  - component: {fileID: 21}\n  m_Name: Enemies\n"
+        "--- !u!114 &21\nMonoBehaviour:\n  m_GameObject: {fileID: 20}\n  m_Enabled: 1\n"
+        f"  m_Script: {{fileID: 11500000, guid: {guid}, type: 3}}\n  alive: 0\n"
+    )
+    files = {"Assets/EnemyManager.cs": manager, "Assets/EnemyManager.cs.meta": meta(guid), "Assets/Level.unity": scene}
+    ws = workspace(write_project(tmp_path / "P", files))
+    hit = next(
+        h for h in ws.search("which game object in the level has the EnemyManager", limit=5) if h.kind == "scene"
+    )
+    assert (hit.name, hit.line, hit.snippet) == ("Enemies", 19, "m_Script: EnemyManager")  # its component
+    assert "carries script Assets/EnemyManager.cs" in hit.reason

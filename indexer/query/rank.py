@@ -154,19 +154,27 @@ def rank(
             r.reasons.append(reason(*boosts[r.path][1:]))
     outlines = outlines_of(project, [r.path for r in order]) if named else None
     hits = [h for i, r in enumerate(order) if (h := _hit(project, r, terms, also, stats, outlines, i < BODY_HITS))]
-    return [_pointed(project, h, quoted, held, outlines) for h in hits]
+    carried = {p: b[2] for p, b in boosts.items() if b[1] == "carries_script" and p not in quoted and p not in held}
+    return [_pointed(project, h, quoted, held, outlines, carried.get(h.path)) for h in hits]
 
 
 def _pointed(
-    project, hit: Hit, quoted: dict[str, str], held: dict[str, Held], outlines: dict[str, Outline] | None
+    project,
+    hit: Hit,
+    quoted: dict[str, str],
+    held: dict[str, Held],
+    outlines: dict[str, Outline] | None,
+    script: str | None = None,
 ) -> Hit:
     """A hit as shown: at the text the task quotes, or else at the field holding the value it
-    says; an asset's GUIDs as the files they stand for (`m_GameEnded: Assets/Events/GameEnded.asset`).
-    Unnamed (`outlines` None), only a file holding a said value is named, by that field (a pack
-    shows it)."""
+    says, or else at the object carrying the `script` the walk reached it from; an asset's GUIDs as
+    the files they stand for (`m_GameEnded: Assets/Events/GameEnded.asset`). Unnamed (`outlines`
+    None), only a file holding a said value is named, by that field (a pack shows it)."""
     if outlines is None:
         return hit if hit.path not in held else msgspec.structs.replace(hit, **held[hit.path]._asdict())
     outline = outlines.get(hit.path)
+    if script is not None:
+        hit = _at_carrier(project, hit, script)
     if hit.path in quoted:
         hit = _at_quote(project, hit, quoted[hit.path], outline)
     elif hit.path in held:
@@ -179,6 +187,18 @@ def _pointed(
             named = {f: instance_named(getattr(hit, f), rec, project.graph.path_of_guid) for f in ("name", "snippet")}
             hit = msgspec.structs.replace(hit, **named)
     return hit
+
+
+def _at_carrier(project, hit: Hit, script: str) -> Hit:
+    """A scene or prefab reached as carrying a script, named by its first object doing so (a trial:
+    "which object has the EnemyManager" named `CM-FreeLook/BottomRig/cm.m_TrackedObjectOffset`)."""
+    guid = project.records.guid_naming(script)
+    symbols = project.records.symbols(hit.path) if guid else ()
+    component = next((s for s in symbols if s.kind == "component" and s.detail == guid), None)
+    if component is None or not component.container:
+        return hit
+    label = project.graph.script_label(guid)
+    return msgspec.structs.replace(hit, name=component.container, line=component.line, snippet=f"m_Script: {label}")
 
 
 def _settings_named(project, ranked: dict[str, Ranked], terms: list[str], also: tuple[str, ...]) -> None:

@@ -1090,7 +1090,8 @@ def test_a_scene_reached_as_carrying_a_script_is_named_by_the_object_carrying_it
         "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
         "--- !u!1 &10\nGameObject:\n  m_Component:\n  - component: {fileID: 11}\n  m_Name: CameraRig\n"
         "--- !u!114 &11\nMonoBehaviour:\n  m_GameObject: {fileID: 10}\n  m_Enabled: 1\n"
-        "  m_Script: {fileID: 11500000, guid: 77777777777777777777777777777777, type: 3}\n  enemyManagerLevelTarget: 1\n"
+        "  m_Script: {fileID: 11500000, guid: 77777777777777777777777777777777, type: 3}\n"
+        "  enemyManagerLevelTarget: 1\n"
         "--- !u!1 &20\nGameObject:\n  m_Component:\n  - component: {fileID: 21}\n  m_Name: Enemies\n"
         "--- !u!114 &21\nMonoBehaviour:\n  m_GameObject: {fileID: 20}\n  m_Enabled: 1\n"
         f"  m_Script: {{fileID: 11500000, guid: {guid}, type: 3}}\n  alive: 0\n"
@@ -1102,3 +1103,15 @@ def test_a_scene_reached_as_carrying_a_script_is_named_by_the_object_carrying_it
     )
     assert (hit.name, hit.line, hit.snippet) == ("Enemies", 19, "m_Script: EnemyManager")  # its component
     assert "carries script Assets/EnemyManager.cs" in hit.reason
+
+
+def test_a_search_for_a_method_an_animation_event_calls_finds_the_clip(tmp_path: Path) -> None:
+    """A trial: `query PlayFootstep` ranked video playables and a JSON file; the run clip calling it
+    by an event was not found at all (a clip's search document held no event)."""
+    clip = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!74 &7400000\nAnimationClip:\n  m_Name: Hero_Run\n"
+        "  m_Events:\n  - time: 0.25\n    functionName: PlayFootstep\n    data: \n    intParameter: 0\n"
+    )
+    video = "public class VideoPlayback {\n  public void Play() { }\n  public float step;\n}\n"
+    ws = workspace(write_project(tmp_path / "P", {"Assets/Hero_Run.anim": clip, "Assets/VideoPlayback.cs": video}))
+    assert ws.search("PlayFootstep", limit=1)[0].path == "Assets/Hero_Run.anim"

@@ -107,6 +107,8 @@ def build(record: FileRecord, text: str, listed: str = "") -> dict[str, str]:
         decl.extend(s.attributes)
         decl.extend(s.bases)
     decl.extend(record.namespaces)
+    # the methods a clip's events call (`PlayFootstep`): a search for one finds the clips calling it
+    members.extend(dict.fromkeys(r.target for r in record.refs if r.kind == "animation_event"))
     outline: list[OutlineEntry] = [
         (s.line, s.kind, s.qualified, s.signature) for s in record.symbols[:MAX_OUTLINE_ENTRIES]
     ]

@@ -1042,6 +1042,33 @@ def test_a_call_without_an_object_outside_the_type_s_files_is_another_method_s(t
     assert lines("Enemy.Hit") == []  # Combat's local function, declared and called, is not Enemy's
 
 
+def test_an_editor_finding_a_field_by_name_is_a_usage_of_it(tmp_path: Path) -> None:
+    """A trial: `refs ScreenFaderBehaviour.color` missed the drawer's `FindPropertyRelative("color")`,
+    which renaming the field silently breaks; like a message, it is matched by name."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Fader.cs": "[System.Serializable] public class Fader {\n  public UnityEngine.Color color;\n}\n",
+            "Assets/Editor/FaderDrawer.cs": (
+                "using UnityEditor;\n"
+                "public class FaderDrawer : PropertyDrawer {\n"
+                "  void Draw(SerializedProperty property, SerializedObject o) {\n"
+                '    var c = property.FindPropertyRelative("color");\n'
+                '    var d = o.FindProperty( "color");\n'
+                '    var e = o.FindProperty("colour");\n'
+                "  }\n"
+                "}\n"
+            ),
+        },
+    )
+    g = graph_for(root)
+    found = [(u.path, u.line, u.kind, u.context) for u in g.references(g.target("Fader.color"))]
+    assert found == [
+        ("Assets/Editor/FaderDrawer.cs", 4, "message", "FindPropertyRelative"),
+        ("Assets/Editor/FaderDrawer.cs", 5, "message", "FindProperty"),
+    ]
+
+
 def test_a_member_reached_through_two_fields_is_found(tmp_path: Path) -> None:
     """A trial: `refs DialogBox.ShowDialog` missed the main menu's Load button,
     `MainMenuController.Instance.dialogBoxManager.dialogBoxLoadGame.ShowDialog()`, in a file

@@ -1,5 +1,6 @@
 """Methods Unity calls by name: `SendMessage("TakeDamage")`, `Invoke("Respawn", 2f)`,
-`StartCoroutine("Fade")`, and an animation clip's events (`functionName: Footstep`).
+`StartCoroutine("Fade")`, and an animation clip's events (`functionName: Footstep`); and fields an
+editor finds by name (`FindPropertyRelative("color")`), which a rename breaks as silently.
 
 No type ties such a call to its method: Unity finds the method by name on the receiving object's
 components at run time, so a usage search by type (and a GUID graph) misses it, and the method
@@ -19,10 +20,11 @@ from indexer.model import Usage
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
 
-# Unity's calls that name a method of a MonoBehaviour by a string, the name their first argument.
+# Unity's calls that name a method of a MonoBehaviour by a string, the name their first argument,
+# and an editor's calls finding a serialized field by its name (a drawer's `FindPropertyRelative`).
 _BY_NAME = (
     r"\b(SendMessage|SendMessageUpwards|BroadcastMessage|Invoke|InvokeRepeating|CancelInvoke|IsInvoking"
-    r"|StartCoroutine|StopCoroutine)\s*\(\s*\"{}\""
+    r"|StartCoroutine|StopCoroutine|FindProperty|FindPropertyRelative)\s*\(\s*\"{}\""
 )
 
 

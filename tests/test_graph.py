@@ -1042,6 +1042,60 @@ def test_a_call_without_an_object_outside_the_type_s_files_is_another_method_s(t
     assert lines("Enemy.Hit") == []  # Combat's local function, declared and called, is not Enemy's
 
 
+def test_a_reference_to_an_object_inside_a_prefab_instance_names_that_object(tmp_path: Path) -> None:
+    """A trial: a trail script's `rightHand`, `leftFoot` and `trail`, three bones and a child of
+    the player's prefab instance, all read `JammoPrefab (Transform)`, the instance: the wiring could
+    not be checked. The stripped object's source names it; the source's root is the instance."""
+    hero, holder = "7" * 32, "8" * 32
+    prefab = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
+        "--- !u!1 &100\nGameObject:\n  m_Component:\n  - component: {fileID: 101}\n  m_Name: Hero\n"
+        "--- !u!4 &101\nTransform:\n  m_GameObject: {fileID: 100}\n  m_Children:\n  - {fileID: 201}\n"
+        "  m_Father: {fileID: 0}\n"
+        "--- !u!1 &200\nGameObject:\n  m_Component:\n  - component: {fileID: 201}\n  m_Name: Armature\n"
+        "--- !u!4 &201\nTransform:\n  m_GameObject: {fileID: 200}\n  m_Children:\n  - {fileID: 301}\n"
+        "  m_Father: {fileID: 101}\n"
+        "--- !u!1 &300\nGameObject:\n  m_Component:\n  - component: {fileID: 301}\n  m_Name: Hand\n"
+        "--- !u!4 &301\nTransform:\n  m_GameObject: {fileID: 300}\n  m_Children: []\n  m_Father: {fileID: 201}\n"
+    )
+    scene = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
+        "--- !u!1001 &900\nPrefabInstance:\n  m_Modification:\n    m_TransformParent: {fileID: 0}\n"
+        "    m_Modifications:\n"
+        f"    - target: {{fileID: 100, guid: {hero}, type: 3}}\n"
+        "      propertyPath: m_Name\n      value: Player\n      objectReference: {fileID: 0}\n"
+        f"  m_SourcePrefab: {{fileID: 100100000, guid: {hero}, type: 3}}\n"
+        "--- !u!4 &901 stripped\nTransform:\n"
+        f"  m_CorrespondingSourceObject: {{fileID: 301, guid: {hero}, type: 3}}\n"
+        "  m_PrefabInstance: {fileID: 900}\n"
+        "--- !u!4 &902 stripped\nTransform:\n"
+        f"  m_CorrespondingSourceObject: {{fileID: 101, guid: {hero}, type: 3}}\n"
+        "  m_PrefabInstance: {fileID: 900}\n"
+        "--- !u!1 &10\nGameObject:\n  m_Component:\n  - component: {fileID: 11}\n  m_Name: Rig\n"
+        "--- !u!114 &11\nMonoBehaviour:\n  m_GameObject: {fileID: 10}\n  m_Enabled: 1\n"
+        f"  m_Script: {{fileID: 11500000, guid: {holder}, type: 3}}\n"
+        "  hand: {fileID: 901}\n  body: {fileID: 902}\n"
+    )
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Hero.prefab": prefab,
+            "Assets/Hero.prefab.meta": meta(hero, "PrefabImporter"),
+            "Assets/Holder.cs": "public class Holder : UnityEngine.MonoBehaviour {\n"
+            "  public UnityEngine.Transform hand, body;\n}\n",
+            "Assets/Holder.cs.meta": meta(holder),
+            "Assets/Level.unity": scene,
+        },
+    )
+    g = graph_for(root)
+
+    def values(name: str) -> list[str]:
+        return [u.detail for u in g.references(g.target(name)) if u.kind == "value"]
+
+    assert values("Holder.hand") == ["Rig > Holder.hand: Player/Armature/Hand (Transform)"]
+    assert values("Holder.body") == ["Rig > Holder.body: Player (Transform)"]
+
+
 def test_an_editor_finding_a_field_by_name_is_a_usage_of_it(tmp_path: Path) -> None:
     """A trial: `refs ScreenFaderBehaviour.color` missed the drawer's `FindPropertyRelative("color")`,
     which renaming the field silently breaks; like a message, it is matched by name."""

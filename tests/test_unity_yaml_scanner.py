@@ -216,7 +216,14 @@ def test_text_reader_fields_calls_and_guid_owners() -> None:
         ("icon", 44, "Panel", "icon: guid:" + "e" * 32, "1140", script),  # a flow mapping wrapped after a comma
         ("onNothing", 46, "Panel", "onNothing: UnityEvent (0 calls)", "1140", script),
         ("onClick", 48, "Panel", "onClick: UnityEvent (3 calls)", "1140", script),
-        ("target", 98, "Helper", "target: Panel/Button (Transform)", "700", "script:" + "b" * 32),  # stripped
+        (
+            "target",
+            98,
+            "Helper",
+            "target: Panel/Button/source:" + "f" * 32 + ":3 (Transform)",
+            "700",
+            "script:" + "b" * 32,
+        ),  # stripped
     ]
     assert sym(rec, "prefab_instance") == [("Button", 73, "Panel", "", "f" * 32)]
     assert list(rec.refs) == [

@@ -1,10 +1,9 @@
 """The reference graph between code and assets, queried from the record store.
 
 References are stored raw (the name or GUID as the file wrote it) and resolved when asked, so a
-renamed class, a moved asset or a changed GUID never leaves a stale resolution behind. The one
-exception is the file-to-file adjacency the retriever walks on every query: `file_uses` resolves
-it at index time and `adjacency` keeps it current (re-resolving every file a change can affect).
-"""
+renamed class, a moved asset or a changed GUID never leaves a stale resolution behind, but for the
+file-to-file adjacency the retriever walks on every query: `file_uses` resolves it at index time
+and `adjacency` keeps it current (re-resolving every file a change can affect)."""
 
 from __future__ import annotations
 
@@ -24,7 +23,7 @@ from indexer.query.instances import instances_named
 from indexer.query.loads import Loadable, load_usages
 from indexer.query.member_text import member_text_usages
 from indexer.query.messages import message_usages
-from indexer.query.override_targets import OverrideTargets
+from indexer.query.override_targets import OverrideTargets, sources_named
 from indexer.query.package_scripts import PACKAGES
 from indexer.query.package_shaders import shader_label
 from indexer.query.profiles import profile_named, profile_names
@@ -64,13 +63,13 @@ class Graph:
     """Reads and resolves edges. Cheap to create; caches what it derives for its lifetime."""
 
     def __init__(self, records: Records, root: Path):
-        self.records = records
-        self.root = root
+        self.records, self.root = records, root
         self._file_lines: dict[str, list[str]] = {}
         self._edges: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {}  # valid for this generation
         self._named: dict[str, list[TypeRow]] = {}
         self._guid_paths: dict[str, str | None] = {}
         self._visible: dict[tuple[tuple[str, ...], tuple[str, ...]], frozenset[str]] = {}
+        self.targets = OverrideTargets(self)  # source prefabs' objects, read once each
 
     def file_lines(self, path: str) -> list[str]:
         """The lines of a project file (none if unreadable), read once per graph. Numbered as the
@@ -126,8 +125,9 @@ class Graph:
         return name if self.records.stats_of([path]) else f"{name} (missing: only its .meta is left)"
 
     def readable(self, text: str) -> str:
-        """Replace `script:<guid>` and `guid:<guid>` tokens with class names and paths."""
-        text = _SCRIPT_TOKEN.sub(lambda m: self.script_label(m.group(1)), text)
+        """Replace `script:<guid>`, `guid:<guid>` and `source:<guid>:<fileID>` tokens with class
+        names, paths and the objects of source prefabs."""
+        text = sources_named(_SCRIPT_TOKEN.sub(lambda m: self.script_label(m.group(1)), text), self.targets)
         named = lambda g: self.path_of_guid(g) or shader_label(g) or f"guid:{g}"  # noqa: E731
         return profile_named(_GUID_TOKEN.sub(lambda m: named(m.group(1)), text), lambda: self.profile_names)
 
@@ -290,7 +290,7 @@ class Graph:
         if target.kind == "assembly" and target.path:
             usages += self._assembly_usages(target.path)
         usages += inherited_usages(self, usages)
-        return merged(instances_named(usages, self.records.record, self.path_of_guid, OverrideTargets(self).source))
+        return merged(instances_named(usages, self.records.record, self.path_of_guid, self.targets.source))
 
     def _subclass_carriers(self, qualified: str) -> list[Usage]:
         """The objects carrying a subclass's script, directly or through prefabs, each resolved to

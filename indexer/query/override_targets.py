@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from indexer.query.graph import Graph
 
 _HEADER = re.compile(r"--- !u!\d+ &(-?\d+)")
+_SOURCE = re.compile(r"/source:([0-9a-f]{32}):(-?\d+)")  # yaml_facts.source_object
 
 
 class OverrideTargets:
@@ -75,6 +76,13 @@ class OverrideTargets:
             self._objects[source] = (out, None if nests else frozenset(documents))
         return self._objects[source]
 
+    def below_root(self, source: str, file_id: str) -> str:
+        """The path of the object at `file_id` in the source prefab below its root ('' for the root,
+        or an object it does not name)."""
+        path = self.objects(source)[0].get(file_id, "")
+        root = self._roots.get(source, "")
+        return path[len(root) + 1 :] if root and path.startswith(root + "/") else path
+
     def source(self, guid: str) -> tuple[dict[str, str], str] | None:
         """A source prefab's objects by fileID (`objects`) and its root object's name, by the
         source's GUID (`instances.SourceObjects`); None when it is not in the project."""
@@ -84,3 +92,19 @@ class OverrideTargets:
         objects = self.objects(path)[0]  # reads the record once, its root's name with it
         root = self._roots.get(path, "")
         return (objects, root) if root else None
+
+
+def sources_named(text: str, targets: OverrideTargets) -> str:
+    """`Hero/source:<guid>:<fileID> (Transform)`, a reference to an object inside a prefab
+    instance, as `Hero/Armature/mixamorig:RightHand (Transform)`: the object's path in its source
+    below the source's root; the root itself, or an object the source does not name (one of a
+    prefab it nests), as the instance alone."""
+    if "/source:" not in text:
+        return text
+
+    def named(m: re.Match[str]) -> str:
+        source = targets.graph.path_of_guid(m[1])
+        below = targets.below_root(source, m[2]) if source else ""
+        return f"/{below}" if below else ""
+
+    return _SOURCE.sub(named, text)

@@ -51,6 +51,7 @@ import msgspec
 from indexer.model import BUILTIN_SCRIPTS, FileRecord, Ref, Symbol
 
 from . import yaml_animator as animator
+from . import yaml_facts
 from .addressables import ENTRIES_KEY, group_refs
 from .yaml_animator import Machine
 from .yaml_facts import BUILTIN_GUIDS, MAX_FIELDS_PER_OBJECT, SCRIPT_FILE_ID, DocReader, script_ref, short, written_type
@@ -199,6 +200,7 @@ class _Scan:
             return f"&{file_id} (missing)"
         node = self.go_node_of(file_id)
         where = self.tree.path_of(node) if node else (doc.top("m_Name") or "")
+        where += yaml_facts.source_object(doc) if doc.stripped and where else ""  # which object of the instance
         if doc.class_id == 1:
             return where
         if doc.class_id == 114:

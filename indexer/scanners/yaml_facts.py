@@ -138,6 +138,9 @@ class DocReader(Protocol):
     def function_names(self) -> list[Named]: ...
 
 
+# An object inside a prefab instance, in a same-file reference's label: `Hero/source:<guid>:<fileID>
+# (Transform)`, the source prefab and the object's file ID there, which the index names by the source.
+SOURCE_OBJECT = "source:"
 SCRIPT_FILE_ID = 11500000  # a script file's class; a DLL's classes have file IDs of their own
 
 
@@ -149,6 +152,16 @@ def script_ref(doc: DocReader) -> tuple[int, str]:
     if guid in UI_DLL_GUIDS and (script := UI_DLL_CLASSES.get(fid)):
         return SCRIPT_FILE_ID, script
     return fid, guid
+
+
+def source_object(doc: DocReader) -> str:
+    """A stripped object's place in a same-file reference's label: `/source:<guid>:<fileID>`, its
+    source prefab and its file ID there, named by the index from the source (`Hero/mixamorig:Hand`
+    where the label said `Hero`, the instance, for every bone a script holds)."""
+    source, guid = doc.top_ref("m_CorrespondingSourceObject")
+    if not guid:
+        source, guid = doc.top_ref("m_PrefabParentObject")
+    return f"/{SOURCE_OBJECT}{guid}:{source}" if guid and source else ""
 
 
 def short(value: str) -> str:

@@ -51,7 +51,7 @@ def member_text_usages(graph: Graph, family: set[str], member: str) -> list[Usag
             if line_no in declared_lines or not (found := [m for m in pattern.finditer(code)]):
                 continue
             if p not in own:  # elsewhere a member is reached through an object
-                found = [m for m in found if _accessed(code, m.start(), m.end())]
+                found = [m for m in found if _accessed(code, m.start())]
             found = [m for m in found if not others.holds(code[: m.start()])]
             other = {m.end() for m in typed.finditer(code) if m.group(1).rpartition(".")[2] not in names}
             if found and not other.issuperset(m.end() for m in found):  # `GetComponent<Chest>().Open()`
@@ -103,8 +103,8 @@ def _naming(graph: Graph, names: list[str], where: str = "") -> set[str]:
     return {p for (p,) in graph.records.conn.execute(f"{sql} AND r.key IN ({marks}) {where}", names)}
 
 
-def _accessed(code: str, start: int, end: int) -> bool:
-    """The name at code[start:end] is a member access (`x.Damage`, `x?.Damage`): not a type named
+def _accessed(code: str, start: int) -> bool:
+    """The name at code[start:] is a member access (`x.Damage`, `x?.Damage`): not a type named
     alike (`Damage dt`, `<Damage>`, `new Damage()`), nor a call without an object (`Attack()`, in a
     class that is not one of the types, is its own method, or a local function), nor the file's
     own class's member (`base.Damage`, `this.Damage`: outside the types' files, that class is not

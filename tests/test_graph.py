@@ -1123,6 +1123,33 @@ def test_an_editor_finding_a_field_by_name_is_a_usage_of_it(tmp_path: Path) -> N
     ]
 
 
+def test_the_project_s_lua_calling_a_member_is_a_usage_of_it(tmp_path: Path) -> None:
+    """A trial: a colony sim's Lua (run through MoonSharp) called `Furniture.SetAnimationProgressValue`
+    four times, and `refs` said "no usages found". Lua reaching it on an object counts, by name;
+    a comment or a bare global of that name does not."""
+    lua = (
+        "function OnUpdate_Door(furniture, deltaTime)\n"
+        "  furniture.SetAnimationProgressValue(0.5, 1)\n"
+        "  -- furniture:SetAnimationProgressValue(0, 1)\n"
+        "  SetAnimationProgressValue(1)\n"
+        "  furniture:SetAnimationProgressValue(1, 1) -- again\n"
+        "end\n"
+    )
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Furniture.cs": "public class Furniture {\n  public void SetAnimationProgressValue() { }\n}\n",
+            "Assets/StreamingAssets/LUA/Furniture.lua": lua,
+        },
+    )
+    g = graph_for(root)
+    found = [(u.path, u.line, u.context) for u in g.references(g.target("Furniture.SetAnimationProgressValue"))]
+    assert found == [
+        ("Assets/StreamingAssets/LUA/Furniture.lua", 2, "lua"),
+        ("Assets/StreamingAssets/LUA/Furniture.lua", 5, "lua"),
+    ]
+
+
 def test_a_member_reached_through_two_fields_is_found(tmp_path: Path) -> None:
     """A trial: `refs DialogBox.ShowDialog` missed the main menu's Load button,
     `MainMenuController.Instance.dialogBoxManager.dialogBoxLoadGame.ShowDialog()`, in a file

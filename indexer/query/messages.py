@@ -1,6 +1,7 @@
 """Methods Unity calls by name: `SendMessage("TakeDamage")`, `Invoke("Respawn", 2f)`,
 `StartCoroutine("Fade")`, and an animation clip's events (`functionName: Footstep`); and fields an
-editor finds by name (`FindPropertyRelative("color")`), which a rename breaks as silently.
+editor finds by name (`FindPropertyRelative("color")`), which a rename breaks as silently; and the
+project's Lua calling C# members by name.
 
 No type ties such a call to its method: Unity finds the method by name on the receiving object's
 components at run time, so a usage search by type (and a GUID graph) misses it, and the method
@@ -49,7 +50,23 @@ def message_usages(graph: Graph, member: str) -> list[Usage]:
     )
     for path, line, context, clip in graph.records.conn.execute(sql, (member,)):  # an .anim's or a model's
         out.append(Usage(path, line, "asset", "animation_event", context, f"{clip} calls {member}"))
-    return out + player_input_usages(graph, member)
+    return out + player_input_usages(graph, member) + lua_usages(graph, member)
+
+
+def lua_usages(graph: Graph, member: str) -> list[Usage]:
+    """Lines of the project's Lua (run through MoonSharp, xLua or ToLua, which expose C# members by
+    their names) reaching the member on an object: `furniture:SetAnimationProgressValue(...)`,
+    `World.Current.GetTileAt(...)`; a comment (`--`) left out. (A trial: a colony sim's Lua called
+    C# methods `refs` said had no usages.)"""
+    reached = re.compile(rf"[.:]\s*{re.escape(member)}\b")
+    out: list[Usage] = []
+    for path, kind in graph.records.kinds().items():
+        if kind == "text" and path.endswith(".lua"):
+            for n, text in enumerate(graph.file_lines(path), 1):
+                code = text.split("--", 1)[0]
+                if reached.search(code):
+                    out.append(Usage(path, n, "code", "message", "lua", text.strip()[:200]))
+    return out
 
 
 def action_message(action: str) -> str:

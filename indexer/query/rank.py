@@ -9,15 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-import msgspec
-
 from indexer.identifiers import TASK_WORDS, name_stems, said_words, stem
 from indexer.model import Hit, Ranked
 from indexer.project import is_script
 from indexer.query.input_axes import raise_named_axes
-from indexer.query.instances import instance_named
 from indexer.query.named_files import named_files
 from indexer.query.pairing import pair
+from indexer.query.pointing import pointed
 from indexer.query.priors import (
     ART_KINDS,
     ART_PRIOR,
@@ -58,11 +56,11 @@ from indexer.query.priors import (
     vendor_package,
     vendored_folders,
 )
-from indexer.query.quotes import quote_line, quoted_files
+from indexer.query.quotes import quoted_files
 from indexer.query.search import Outline, annotate, outlines_of
 from indexer.query.synonyms import synonym_words
 from indexer.query.textmatch import near_words_of
-from indexer.query.values import Held, raise_held, said_numbers
+from indexer.query.values import raise_held, said_numbers
 from indexer.query.walk import named_chain, reason, walk
 from indexer.store.schema import LISTING_KINDS, is_searchable
 
@@ -146,59 +144,21 @@ def rank(
     prior = lambda p: _prior(project, priors, p, terms, said)  # noqa: E731
     pair(project, ranked, boosts, stats, prior, kind, path_prefix, asks_assets)
     order = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:limit]
-    stems = {stem(t) for t in terms}
-    for r in order:  # why: written for the files shown only
-        if r.candidate is not None and r.candidate.kind in LISTING_KINDS:
-            r.reasons.extend(_lists(project.graph, r.path, stems))
-        if r.path in boosts:  # why the walk reached it
-            r.reasons.append(reason(*boosts[r.path][1:]))
+    _explain(project, order, boosts, {stem(t) for t in terms})
     outlines = outlines_of(project, [r.path for r in order]) if named else None
     hits = [h for i, r in enumerate(order) if (h := _hit(project, r, terms, also, stats, outlines, i < BODY_HITS))]
     carried = {p: b[2] for p, b in boosts.items() if b[1] == "carries_script" and p not in quoted and p not in held}
-    return [_pointed(project, h, quoted, held, outlines, carried.get(h.path)) for h in hits]
+    return [pointed(project, h, quoted, held, outlines, carried.get(h.path)) for h in hits]
 
 
-def _pointed(
-    project,
-    hit: Hit,
-    quoted: dict[str, str],
-    held: dict[str, Held],
-    outlines: dict[str, Outline] | None,
-    script: str | None = None,
-) -> Hit:
-    """A hit as shown: at the text the task quotes, or else at the field holding the value it
-    says, or else at the object carrying the `script` the walk reached it from; an asset's GUIDs as
-    the files they stand for (`m_GameEnded: Assets/Events/GameEnded.asset`). Unnamed (`outlines`
-    None), only a file holding a said value is named, by that field (a pack shows it)."""
-    if outlines is None:
-        return hit if hit.path not in held else msgspec.structs.replace(hit, **held[hit.path]._asdict())
-    outline = outlines.get(hit.path)
-    if script is not None:
-        hit = _at_carrier(project, hit, script)
-    if hit.path in quoted:
-        hit = _at_quote(project, hit, quoted[hit.path], outline)
-    elif hit.path in held:
-        hit = _at_line(project, hit, held[hit.path].line, held[hit.path].snippet, outline)
-    if "guid:" in hit.snippet or "script:" in hit.snippet:
-        hit = msgspec.structs.replace(hit, snippet=project.graph.readable(hit.snippet))
-    if "&" in hit.name and hit.kind in ("prefab", "scene"):  # named by an unnamed instance's file ID
-        rec = project.records.record(hit.path)
-        if rec is not None:
-            named = {f: instance_named(getattr(hit, f), rec, project.graph.path_of_guid) for f in ("name", "snippet")}
-            hit = msgspec.structs.replace(hit, **named)
-    return hit
-
-
-def _at_carrier(project, hit: Hit, script: str) -> Hit:
-    """A scene or prefab reached as carrying a script, named by its first object doing so (a trial:
-    "which object has the EnemyManager" named `CM-FreeLook/BottomRig/cm.m_TrackedObjectOffset`)."""
-    guid = project.records.guid_naming(script)
-    symbols = project.records.symbols(hit.path) if guid else ()
-    component = next((s for s in symbols if s.kind == "component" and s.detail == guid), None)
-    if component is None or not component.container:
-        return hit
-    label = project.graph.script_label(guid)
-    return msgspec.structs.replace(hit, name=component.container, line=component.line, snippet=f"m_Script: {label}")
+def _explain(project, order: list[Ranked], boosts: dict, stems: set[str]) -> None:
+    """Why each file shown ranks (written for those only): what a data asset lists, and the edge
+    the walk reached it by."""
+    for r in order:
+        if r.candidate is not None and r.candidate.kind in LISTING_KINDS:
+            r.reasons.extend(_lists(project.graph, r.path, stems))
+        if r.path in boosts:
+            r.reasons.append(reason(*boosts[r.path][1:]))
 
 
 def _settings_named(project, ranked: dict[str, Ranked], terms: list[str], also: tuple[str, ...]) -> None:
@@ -244,23 +204,6 @@ def _bar(project, ranked: dict[str, Ranked], limit: int) -> float:
     every = sorted([r.score for r in ranked.values()], reverse=True)
     untested = sorted([r.score for p, r in ranked.items() if p not in tests], reverse=True)
     return min(every[NEAR_FILES - 1], untested[limit - 1]) if len(untested) >= limit else 0.0
-
-
-def _at_quote(project, hit: Hit, phrase: str, outline: Outline | None) -> Hit:
-    """A hit holding a text the task quotes points at it: its line, and the declaration above it."""
-    at = quote_line(project.texts.get(hit.path), phrase)
-    return hit if at is None else _at_line(project, hit, *at, outline)
-
-
-def _at_line(project, hit: Hit, line: int, text: str, outline: Outline | None) -> Hit:
-    """The hit pointing at this line of its file, named by the declaration at or above it: of the
-    file's record when its search outline (cut at MAX_OUTLINE_ENTRIES) ends above the line, as a
-    big scene's does, where the last entry would name another object."""
-    entries = [(d.line, d.qualified) for d in (outline.entries if outline else ())]
-    if not entries or max(entries)[0] < line:
-        entries = [(s.line, s.qualified) for s in project.records.symbols(hit.path)] or entries
-    above = [e for e in entries if 0 < e[0] <= line]
-    return msgspec.structs.replace(hit, name=max(above)[1] if above else hit.name, line=line, snippet=text)
 
 
 def _quoted(project, text: str, ranked: dict[str, Ranked], priors: dict[str, float], asked: tuple) -> dict[str, str]:

@@ -62,7 +62,7 @@ def said_numbers(text: str) -> frozenset[float]:
 
 class Held(NamedTuple):
     """A field holding a number the task says: its name, its line and the line as written (the
-    hit's fields it names, `rank._pointed`)."""
+    hit's fields it names, `pointing.pointed`)."""
 
     name: str
     line: int

@@ -1,0 +1,75 @@
+"""Where a hit points: the line it shows and the declaration or object it is named by. A hit
+holding a quoted text points at it, one holding a value the task says at that field, a scene
+reached as carrying a script at the object carrying it; GUIDs and unnamed instances' file IDs in
+its name and line are written as `describe` writes them.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from indexer.model import Hit
+from indexer.query.instances import instance_named
+from indexer.query.quotes import quote_line
+from indexer.query.search import Outline
+from indexer.query.values import Held
+
+
+def pointed(
+    project,
+    hit: Hit,
+    quoted: dict[str, str],
+    held: dict[str, Held],
+    outlines: dict[str, Outline] | None,
+    script: str | None = None,
+) -> Hit:
+    """A hit as shown: at the text the task quotes, or else at the field holding the value it
+    says, or else at the object carrying the `script` the walk reached it from; an asset's GUIDs as
+    the files they stand for (`m_GameEnded: Assets/Events/GameEnded.asset`). Unnamed (`outlines`
+    None), only a file holding a said value is named, by that field (a pack shows it)."""
+    if outlines is None:
+        return hit if hit.path not in held else msgspec.structs.replace(hit, **held[hit.path]._asdict())
+    outline = outlines.get(hit.path)
+    if script is not None:
+        hit = _at_carrier(project, hit, script)
+    if hit.path in quoted:
+        hit = _at_quote(project, hit, quoted[hit.path], outline)
+    elif hit.path in held:
+        hit = _at_line(project, hit, held[hit.path].line, held[hit.path].snippet, outline)
+    if "guid:" in hit.snippet or "script:" in hit.snippet:
+        hit = msgspec.structs.replace(hit, snippet=project.graph.readable(hit.snippet))
+    if "&" in hit.name and hit.kind in ("prefab", "scene"):  # named by an unnamed instance's file ID
+        rec = project.records.record(hit.path)
+        if rec is not None:
+            named = {f: instance_named(getattr(hit, f), rec, project.graph.path_of_guid) for f in ("name", "snippet")}
+            hit = msgspec.structs.replace(hit, **named)
+    return hit
+
+
+def _at_carrier(project, hit: Hit, script: str) -> Hit:
+    """A scene or prefab reached as carrying a script, named by its first object doing so (a trial:
+    "which object has the EnemyManager" named `CM-FreeLook/BottomRig/cm.m_TrackedObjectOffset`)."""
+    guid = project.records.guid_naming(script)
+    symbols = project.records.symbols(hit.path) if guid else ()
+    component = next((s for s in symbols if s.kind == "component" and s.detail == guid), None)
+    if component is None or not component.container:
+        return hit
+    label = project.graph.script_label(guid)
+    return msgspec.structs.replace(hit, name=component.container, line=component.line, snippet=f"m_Script: {label}")
+
+
+def _at_quote(project, hit: Hit, phrase: str, outline: Outline | None) -> Hit:
+    """A hit holding a text the task quotes points at it: its line, and the declaration above it."""
+    at = quote_line(project.texts.get(hit.path), phrase)
+    return hit if at is None else _at_line(project, hit, *at, outline)
+
+
+def _at_line(project, hit: Hit, line: int, text: str, outline: Outline | None) -> Hit:
+    """The hit pointing at this line of its file, named by the declaration at or above it: of the
+    file's record when its search outline (cut at MAX_OUTLINE_ENTRIES) ends above the line, as a
+    big scene's does, where the last entry would name another object."""
+    entries = [(d.line, d.qualified) for d in (outline.entries if outline else ())]
+    if not entries or max(entries)[0] < line:
+        entries = [(s.line, s.qualified) for s in project.records.symbols(hit.path)] or entries
+    above = [e for e in entries if 0 < e[0] <= line]
+    return msgspec.structs.replace(hit, name=max(above)[1] if above else hit.name, line=line, snippet=text)

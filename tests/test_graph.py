@@ -1123,6 +1123,31 @@ def test_an_editor_finding_a_field_by_name_is_a_usage_of_it(tmp_path: Path) -> N
     ]
 
 
+def test_a_name_said_bare_in_a_sibling_nested_class_is_that_class_s(tmp_path: Path) -> None:
+    """A trial: `refs UsableType.name` listed 59 lines of a wizard whose nested `Variable` and
+    `UsableProperty` have a `name` of their own, said bare in their bodies; there it is theirs."""
+    wizard = (
+        "public class Wizard {\n"
+        "  public class Variable {\n"
+        "    public string name;\n"
+        "    public Variable(string n) { name = n; }\n"
+        "  }\n"
+        "  public class UsableType {\n"
+        "    public string name;\n"
+        "    public UsableType(string n) { name = n; }\n"
+        "  }\n"
+        "  void Show(UsableType t, Variable v) {\n"
+        "    Log(t.name);\n"
+        "    Log(v.name);\n"
+        "  }\n"
+        "  void Log(string s) { }\n"
+        "}\n"
+    )
+    g = graph_for(write_project(tmp_path / "P", {"Assets/Editor/Wizard.cs": wizard}))
+    found = [(u.path, u.line) for u in g.references(g.target("Wizard.UsableType.name")) if u.kind == "text"]
+    assert found == [("Assets/Editor/Wizard.cs", 8), ("Assets/Editor/Wizard.cs", 11)]
+
+
 def test_the_project_s_lua_calling_a_member_is_a_usage_of_it(tmp_path: Path) -> None:
     """A trial: a colony sim's Lua (run through MoonSharp) called `Furniture.SetAnimationProgressValue`
     four times, and `refs` said "no usages found". Lua reaching it on an object counts, by name;

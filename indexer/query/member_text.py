@@ -31,6 +31,7 @@ def member_text_usages(graph: Graph, family: set[str], member: str) -> list[Usag
     their own files and files referencing them."""
     names = sorted({q.rsplit(".", 1)[-1] for q in family})
     files = {t.path for n in names for t in graph.types_named(n) if t.qualified in family}
+    declaring = set(files)
     own = set(files)  # the family's own files: a member is named bare there (`this` implied)
     files |= _naming(graph, names)
     own |= _naming(graph, names, "AND r.context = 'using'")  # `using static`: named bare there too
@@ -44,19 +45,28 @@ def member_text_usages(graph: Graph, family: set[str], member: str) -> list[Usag
         if rec is None or rec.kind != "csharp":
             continue
         declared_lines = {s.line for s in rec.symbols if s.name == member}
+        spans = sorted((s.line, s.end_line, s.qualified) for s in rec.symbols if s.is_type and s.end_line)
         lines = graph.file_lines(p)
         others = _OtherReceivers(graph, names, lines)
         for line_no, text in enumerate(lines, 1):
             code = code_of(text)
             if line_no in declared_lines or not (found := [m for m in pattern.finditer(code)]):
                 continue
-            if p not in own:  # elsewhere a member is reached through an object
+            inner = _innermost(spans, line_no) if p in declaring else None  # (a `using static` file: any)
+            if p not in own or inner not in (None, *family):  # elsewhere a member is reached through an object
                 found = [m for m in found if _accessed(code, m.start())]
             found = [m for m in found if not others.holds(code[: m.start()])]
             other = {m.end() for m in typed.finditer(code) if m.group(1).rpartition(".")[2] not in names}
             if found and not other.issuperset(m.end() for m in found):  # `GetComponent<Chest>().Open()`
                 out.append(Usage(p, line_no, "code", "text", "member", text.strip()[:200]))
     return out
+
+
+def _innermost(spans: list[tuple[int, int, str]], line: int) -> str | None:
+    """The innermost type declared around a line (`spans`: start, end, qualified name, by start):
+    a name said bare in a sibling nested class is that class's member, not the type's."""
+    inside = [q for start, end, q in spans if start <= line <= end]
+    return inside[-1] if inside else None
 
 
 REACH_HOPS = 2  # fields followed from a file to the types: `MainMenuController.Instance.boxes.load.Show()`

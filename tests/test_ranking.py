@@ -1115,3 +1115,26 @@ def test_a_search_for_a_method_an_animation_event_calls_finds_the_clip(tmp_path:
     video = "public class VideoPlayback {\n  public void Play() { }\n  public float step;\n}\n"
     ws = workspace(write_project(tmp_path / "P", {"Assets/Hero_Run.anim": clip, "Assets/VideoPlayback.cs": video}))
     assert ws.search("PlayFootstep", limit=1)[0].path == "Assets/Hero_Run.anim"
+
+
+def test_an_interface_is_said_to_be_implemented_not_a_base_class(tmp_path: Path) -> None:
+    """A trial: a class implementing the interface `LevelCardEventHandler` was said to be its
+    "subclass of", and the fixture's `IDamageable` the "base class of" `Health`."""
+    from indexer.query.walk import edge_said
+
+    files = {
+        "Assets/IDamageable.cs": "public interface IDamageable {\n  void TakeDamage(int amount);\n}\n",
+        "Assets/Health.cs": "public class Health : IDamageable {\n  public void TakeDamage(int amount) { }\n}\n",
+        "Assets/Boss.cs": "public class Boss : Health {\n  public void Enrage() { }\n}\n",
+    }
+    ws = workspace(write_project(tmp_path / "P", files))
+    records = ws.projects[0].records
+    said = [
+        edge_said(records, "base", "Assets/Health.cs", "Assets/IDamageable.cs"),
+        edge_said(records, "subclass", "Assets/IDamageable.cs", "Assets/Health.cs"),
+        edge_said(records, "base", "Assets/Boss.cs", "Assets/Health.cs"),
+        edge_said(records, "subclass", "Assets/Health.cs", "Assets/Boss.cs"),
+    ]
+    assert said == ["interface", "implements", "base", "subclass"]
+    reasons = {h.path: h.reason for h in ws.search("take damage", limit=3)}
+    assert "interface of Assets/Health.cs" in reasons["Assets/IDamageable.cs"]

@@ -61,7 +61,7 @@ from indexer.query.search import Outline, annotate, outlines_of
 from indexer.query.synonyms import synonym_words
 from indexer.query.textmatch import near_words_of
 from indexer.query.values import raise_held, said_numbers
-from indexer.query.walk import named_chain, reason, walk
+from indexer.query.walk import edge_said, named_chain, reason, walk
 from indexer.store.schema import LISTING_KINDS, is_searchable
 
 __all__ = ["is_vendored", "rank", "vendored_folders"]
@@ -158,7 +158,8 @@ def _explain(project, order: list[Ranked], boosts: dict, stems: set[str]) -> Non
         if r.candidate is not None and r.candidate.kind in LISTING_KINDS:
             r.reasons.extend(_lists(project.graph, r.path, stems))
         if r.path in boosts:
-            r.reasons.append(reason(*boosts[r.path][1:]))
+            _gain, edge, source, chain = boosts[r.path]
+            r.reasons.append(reason(edge_said(project.records, edge, source, r.path), source, chain))
 
 
 def _settings_named(project, ranked: dict[str, Ranked], terms: list[str], also: tuple[str, ...]) -> None:

@@ -11,7 +11,7 @@ neighbours of its three best files (docs/retrieval.md).
 from __future__ import annotations
 
 from indexer.model import Hit
-from indexer.query.walk import REASONS
+from indexer.query.walk import REASONS, edge_said
 from indexer.query.workspace import Workspace
 from indexer.store.schema import is_searchable
 
@@ -45,7 +45,8 @@ def related_files(ws: Workspace, leads: list[str], shown: set[str], hits: list[H
             if full in shown or full in found or path not in stats or not is_searchable(stats[path].kind):
                 continue
             order = EDGE_ORDER.index(edge) if edge in EDGE_ORDER else len(EDGE_ORDER)
-            found[full] = (order, _WHY.get(edge, edge.replace("_", " ") + " {}").format(name))
+            said = edge_said(project.records, edge, local, path)
+            found[full] = (order, _WHY.get(said, said.replace("_", " ") + " {}").format(name))
     rank = {h.path: i for i, h in enumerate(hits)}
     unranked = len(rank)
     ordered = sorted(found.items(), key=lambda kv: (rank.get(kv[0], unranked), kv[1][0], kv[0]))

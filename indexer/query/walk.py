@@ -28,6 +28,7 @@ USED_BY_WEIGHT = {
 REASONS = {
     # seed -> file (the seed uses the file)
     "base": "base class of {}",
+    "interface": "interface of {}",
     "script": "script on {}",
     "prefab": "prefab placed in {}",
     "unity_event": "UnityEvent target in {}",
@@ -36,6 +37,7 @@ REASONS = {
     "loads": "loaded by name in {}",
     # file -> seed (the file uses the seed)
     "subclass": "subclass of {}",
+    "implements": "implements {}",
     "carries_script": "carries script {}",
     "instance_of": "instance or variant of {}",
     "refers_to": "references {}",
@@ -110,6 +112,19 @@ def named_chain(project, seeds: list[Ranked], boosts: dict, wanted: frozenset[st
                     boosts[path] = (gain, edge, source, ())
                     reached.append((path, gain))
         frontier = reached
+
+
+INTERFACE_EDGES = {"base": "interface", "subclass": "implements"}  # how a base edge reads to an interface
+
+
+def edge_said(records, edge: str, source: str, reached: str) -> str:
+    """The edge a file was reached by, as said: an interface is no class (`Health : MonoBehaviour,
+    IDamageable` implements it, where "subclass of" and "base class of" had been said)."""
+    if edge in INTERFACE_EDGES:
+        declarer = source if edge == "subclass" else reached
+        if next((s.kind == "interface" for s in records.symbols(declarer) if s.is_type), False):
+            return INTERFACE_EDGES[edge]
+    return edge
 
 
 def reason(edge: str, source: str, chain: tuple[str, ...]) -> str:

@@ -152,7 +152,7 @@ def test_describe_shows_each_state_with_its_transitions_and_behaviours(tmp_path:
         "  state Hurt  L42",
         "    Hurt -> Idle after exit time 0.75  L80",
         "    L105 vfxName: HurtFlash",
-        "  object BlendTree  L50",
+        "  object Locomotion (BlendTree)  L50",
         "  Any State -> Hurt when Hurt  L89",
     ]
 

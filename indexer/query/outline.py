@@ -405,8 +405,9 @@ def asset_parts(rec: FileRecord, graph: Graph) -> list[Part]:
         elif s.kind == "animator_state":
             motion = (graph.path_of_guid(s.detail) if s.detail else "") or s.signature  # a clip, or a blend tree
             lines.append((f"  state {s.name}" + (f" (motion {motion})" if motion else "") + f"  L{s.line}", None))
-        else:
-            text = s.signature or s.name or s.type
+        else:  # an object by its name and class (`object Music (AudioMixerGroupController)`)
+            named = s.kind == "object" and s.name and s.signature and s.name != s.signature
+            text = f"{s.name} ({s.signature})" if named else s.signature or s.name or s.type
             extras = [x for x in (s.type, s.detail, *s.attributes) if x and not _mentions(text, x)]
             label = s.kind.replace("_", " ")
             indent = "" if s.kind in _PRIMARY else "  "

@@ -240,3 +240,27 @@ def test_a_list_of_events_is_read_alike_and_its_calls_recorded_in_both_readers()
     assert field_rows(parsed) == [*rows, ("note", 33, "note: text")]
     calls = [[(r.target, r.line, r.context) for r in rec.refs if r.kind == "method"] for rec in (lines, parsed)]
     assert calls[0] == calls[1] == [(f"script:{SCRIPT}.InputMove", 17, "m_ActionEvents")]
+
+
+def test_a_list_of_named_items_shows_their_names_in_both_readers(tmp_path: Path) -> None:
+    """A trial: an audio mixer's `m_ExposedParameters: [3 items]` hid `MusicVolume`, the name code
+    passes to `SetFloat`. A list whose every item has a short `name` shows the first four names;
+    one whose items do not all have one is counted only. The readers agree (yaml_differential)."""
+    fields = (
+        "  m_ExposedParameters:\n"
+        "  - guid: 635df01f48c8ac144b4b4438325f5790\n    name: MasterVolume\n"
+        "  - guid: 2aba37a5df0ec8642b48e65829327880\n    name: 'Music Volume'\n"
+        "  sounds:\n"
+        "  - name: Jump\n    clip: {fileID: 0}\n  - name: Land\n  - name: Step\n  - name: Hit\n  - name: Die\n"
+        "  mixed:\n  - name: One\n  - clip: {fileID: 0}\n"
+    )
+    rec = scan_sign(fields)
+    assert field_rows(rec) == [
+        ("m_ExposedParameters", 14, "m_ExposedParameters: [2 items: MasterVolume, Music Volume]"),
+        ("sounds", 19, "sounds: [5 items: Jump, Land, Step, Hit, …]"),
+        ("mixed", 26, "mixed: [2 items]"),
+    ]
+    (tmp_path / "Assets").mkdir()
+    (tmp_path / "Assets" / "Sign.prefab").write_text(HEAD + SIGN + fields)
+    result = yaml_differential.run([tmp_path], show=3)
+    assert (result.compared, result.differing) == (2, 0), yaml_differential.report(result)

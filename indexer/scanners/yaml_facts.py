@@ -217,6 +217,19 @@ def mapping_shown(pairs: list[tuple[str, str | None]]) -> str:
     return short("{" + ", ".join(parts) + (", …" if len(pairs) > 6 else "") + "}")
 
 
+NAMES_SHOWN = 4  # a list's items shown by name, when each has one
+
+
+def items_shown(count: int, names: list[str]) -> str:
+    """A list by its count and, when every item is a mapping with a short `name` (a mixer's exposed
+    parameters, a sound bank's clips), their names: `[3 items: MasterVolume, MusicVolume, ...]`."""
+    named = count > 0 and len(names) == count and all(0 < len(n) <= MAX_NESTED_VALUE_CHARS for n in names)
+    if not named:
+        return f"[{count_label(count, 'item')}]"
+    more = ", …" if count > NAMES_SHOWN else ""
+    return short(f"[{count_label(count, 'item')}: {', '.join(names[:NAMES_SHOWN])}{more}]")
+
+
 def events_shown(events: int, calls: int) -> str:
     """A UnityEvent by its calls; a list of them (`events`, 0 for one: a PlayerInput's action
     events) by both counts, `[5 events, 4 calls]`."""

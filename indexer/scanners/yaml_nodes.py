@@ -34,8 +34,8 @@ from .yaml_facts import (
     Named,
     Property,
     TypeUse,
-    count_label,
     events_shown,
+    items_shown,
     mapping_shown,
     overridable_shown,
     ref_shown,
@@ -164,6 +164,14 @@ def _kind(node: Any) -> str:
 
 def _scalar(node: Any) -> str | None:
     return node.value if node is not None and _kind(node) == "ScalarNode" else None
+
+
+def _item_name(item: Any) -> str:
+    """A list item's `name` (or `m_Name`) when it is a mapping holding one as a plain scalar."""
+    if _kind(item) != "MappingNode":
+        return ""
+    value = next((v for k, v in item.value if k.value in ("name", "m_Name")), None)
+    return short(value.value) if value is not None and _kind(value) == "ScalarNode" else ""
 
 
 def _items(node: Any) -> list[tuple[Any, Any]]:
@@ -346,7 +354,7 @@ class NodeDoc:
             keys = [k.value for k, _ in first.value[:1]] if first is not None and _kind(first) == "MappingNode" else []
             if keys == ["m_PersistentCalls"]:  # a list of events (a PlayerInput's action events)
                 return events_shown(len(node.value), self._calls_in(node)), 0
-            return f"[{count_label(len(node.value), 'item')}]", 0
+            return items_shown(len(node.value), [n for item in node.value if (n := _item_name(item))]), 0
         keys = [k.value for k, _ in node.value]
         if keys[:1] == [ASSET_GUID_KEY]:  # an AssetReference: the asset it names
             guid = _scalar(node.value[0][1]) or ""

@@ -21,8 +21,8 @@ from .yaml_facts import (
     OVERRIDABLE,
     Call,
     Field,
-    count_label,
     events_shown,
+    items_shown,
     mapping_shown,
     overridable_shown,
     ref_shown,
@@ -126,7 +126,9 @@ def summarize_block(nested: str) -> tuple[str, int]:
     if (asset := _ASSET_REFERENCE.fullmatch(first)) is not None:  # an AssetReference: the asset it names
         return (f"guid:{asset.group(1).lower()}" if asset.group(1) else "None"), 0
     if items:
-        return f"[{count_label(items, 'item')}]", 0
+        pad = " " * first_indent
+        names = re.findall(rf"\n{pad}(?:- |  )(?:name|m_Name): ([^\n]*)", nested)
+        return items_shown(items, [short(unquote(n)) for n in names]), 0
     keys: list[str] = []
     values: list[str] = []
     for line in _lines_at(first_indent).finditer(nested):  # a block's first 7 keys say all it shows

@@ -170,7 +170,7 @@ def with_settings(graph: Graph, usages: list[Usage]) -> list[Usage]:
     as they are: their overrides are of the prefab between. The records of the first
     MAX_SETTINGS_FILES files are read, in the usages' order."""
     files: dict[str, Overrides] = {}
-    targets = OverrideTargets(graph)
+    targets = graph.targets
     out = []
     for u in usages:
         through = u.detail.endswith(")") and " (via " in u.detail  # not `Goblin (1)`, Unity's copy name

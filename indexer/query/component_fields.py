@@ -12,9 +12,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import msgspec
 
-from indexer.model import Symbol
+from indexer.model import FileRecord, Symbol
 from indexer.query.enum_values import EnumFields
-from indexer.query.override_targets import OverrideTargets
 from indexer.query.priors import is_vendored, third_party_folders
 from indexer.query.serialized import former_names
 from indexer.unity import bare_type_name
@@ -43,7 +42,7 @@ class ComponentFields:
         memo = graph.__dict__
         self._vendored: frozenset[str] | None = memo.get(_VENDORED)
         self._scripts: dict[str, _Script] = memo.setdefault(_SCRIPTS, {})
-        self.targets = OverrideTargets(graph)  # the objects instances' overrides change, per source prefab
+        self.targets = graph.targets  # the objects instances' overrides change, per source prefab
         self.enums = EnumFields(graph)
 
     def shown(self, script_guid: str, fields: list[Symbol]) -> list[Symbol]:
@@ -84,11 +83,12 @@ class ComponentFields:
         todo, seen = [path], {path}
         while todo:
             file = todo.pop()
-            symbols = self.graph.records.symbols(file)
+            rec = self.graph.records.record(file)
+            symbols = rec.symbols if rec is not None else ()
             names = {n for s in symbols if s.kind == "field" for n in (s.name, *former_names(s))}
             (inherited if self.third_party(file) else own).update(names)
             own.update(f"<{s.name}>k__BackingField" for s in symbols if s.kind == "property")
-            known = known and _chain_known(self.graph, file)
+            known = known and rec is not None and _chain_known(self.graph, rec)
             for base in (b for b, e in self.graph.uses(file) if e == "base"):
                 if base not in seen and len(seen) < MAX_BASE_FILES:
                     seen.add(base)
@@ -109,13 +109,10 @@ _FIELDLESS_ROOTS = frozenset({"MonoBehaviour", "ScriptableObject", "StateMachine
 _INTERFACE = re.compile(r"I[A-Z]")
 
 
-def _chain_known(graph: Graph, path: str) -> bool:
+def _chain_known(graph: Graph, rec: FileRecord) -> bool:
     """Whether a file's classes derive only from the project's classes, Unity's field-less roots and
     interfaces: then every field they serialize is known. A partial class may declare fields in
     another file: not known."""
-    rec = graph.records.record(path)
-    if rec is None:
-        return False
     classes = [s for s in rec.symbols if s.kind == "class"]
     if any("partial" in s.signature.split("class", 1)[0] for s in classes):
         return False

@@ -211,7 +211,7 @@ class Graph:
         if (asmdef := self.asmdef_named(t)) and not t.startswith("GUID:"):
             return Target(kind="assembly", name=t, path=asmdef)
         if t in PREDEFINED_ASSEMBLIES:
-            scripts = sum(1 for p, k in self.records.kinds().items() if k == "csharp" and self.assembly_of(p)[0] == t)
+            scripts = sum(1 for p in self.records.paths_of_kind("csharp") if self.assembly_of(p)[0] == t)
             note = f"Unity's predefined assembly, of {plural(scripts, 'script')} here: no asmdef can reference it"
             return Target(kind="assembly", name=t, note=note)
         if guids := [g for g, (q, _) in PACKAGE_SCRIPTS.items() if q == t or q.endswith("." + t)]:

@@ -60,8 +60,8 @@ def lua_usages(graph: Graph, member: str) -> list[Usage]:
     C# methods `refs` said had no usages.)"""
     reached = re.compile(rf"[.:]\s*{re.escape(member)}\b")
     out: list[Usage] = []
-    for path, kind in graph.records.kinds().items():
-        if kind == "text" and path.endswith(".lua"):
+    for path in graph.records.paths_of_kind("text"):
+        if path.endswith(".lua"):
             for n, text in enumerate(graph.file_lines(path), 1):
                 code = text.split("--", 1)[0]
                 if reached.search(code):
@@ -82,12 +82,11 @@ def player_input_usages(graph: Graph, member: str) -> list[Usage]:
     if not member.startswith("On") or len(member) < 3:
         return []
     actions: dict[str, str] = {}  # GUID of an actions asset -> the action named so
-    for path, kind in graph.records.kinds().items():
-        if kind == "input_actions":
-            symbols = graph.records.symbols(path)
-            named = [s for s in symbols if s.kind == "input_action" and action_message(s.name) == member]
-            if named and (guid := graph.records.guid_naming(path)):
-                actions[guid] = f"{named[0].container.rpartition('.')[2]}/{named[0].name}"  # map/action
+    for path in graph.records.paths_of_kind("input_actions"):
+        symbols = graph.records.symbols(path)
+        named = [s for s in symbols if s.kind == "input_action" and action_message(s.name) == member]
+        if named and (guid := graph.records.guid_naming(path)):
+            actions[guid] = f"{named[0].container.rpartition('.')[2]}/{named[0].name}"  # map/action
     out: list[Usage] = []
     for guid, action in actions.items():
         sql = (
@@ -101,16 +100,15 @@ def player_input_usages(graph: Graph, member: str) -> list[Usage]:
 
 def _sending(graph: Graph, path: str, guid: str, action: str, member: str) -> list[Usage]:
     """The PlayerInput components of one file using that actions asset and sending messages."""
-    fields: dict[str, dict[str, tuple[int, str]]] = {}  # component file ID -> field -> (line, value)
+    fields: dict[str, dict[str, tuple[int, str, str]]] = {}  # component file ID -> field -> (line, value, object)
     for s in graph.records.symbols(path):
         if s.kind == "field" and s.type == f"script:{PLAYER_INPUT}":
-            fields.setdefault(s.detail, {})[s.name] = (s.line, s.signature.partition(": ")[2])
+            fields.setdefault(s.detail, {})[s.name] = (s.line, s.signature.partition(": ")[2], s.container)
     out = []
     for component in fields.values():
-        line, actions = component.get("m_Actions", (0, ""))
-        sends = _SENDS.get(component.get("m_NotificationBehavior", (0, "0"))[1])
+        line, actions, owner = component.get("m_Actions", (0, "", ""))
+        sends = _SENDS.get(component.get("m_NotificationBehavior", (0, "0", ""))[1])
         if actions == f"guid:{guid}" and sends:
-            owner = next((s.container for s in graph.records.symbols(path) if s.line == line and s.kind == "field"), "")
             detail = f"{owner} > PlayerInput ({sends}) calls {member} for action {action}"
             out.append(Usage(path, line, "asset", "message", "PlayerInput", detail))
     return out

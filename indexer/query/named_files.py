@@ -20,8 +20,8 @@ def named_files(records, text: str, limit: int, kind: str, path_prefix: str | No
     """The files of `kind` whose names (then folders) hold the query's words, best first."""
     stems = {stem(t) for t in query_terms(text)}
     hits: list[Hit] = []
-    for path, k in records.kinds().items():
-        if k != kind or (path_prefix and not path.startswith(path_prefix)):
+    for path in records.paths_of_kind(kind):
+        if path_prefix and not path.startswith(path_prefix):
             continue
         folder, name = os.path.split(path)
         in_name = stems & word_stems(os.path.splitext(name)[0])

@@ -59,6 +59,7 @@ def placed_overrides(overrides: Mapping[str, Sequence[Symbol]], run: Sequence[st
     """`placed` and what else the run's overrides set: `placed; layer, materials set`, then the
     other properties an art prefab's instances set, by name (`m_Size, m_Offset`)."""
     keys = dict.fromkeys(o.name.split(".")[0] for p in run for o in overrides.get(p, ()))
-    said = sorted({_SAID[k] for k in keys if k in _SAID}) + [k for k in keys if k not in PLACEMENT][:MORE_SAID]
-    more = sum(1 for k in keys if k not in PLACEMENT) - MORE_SAID
+    others = [k for k in keys if k not in PLACEMENT]
+    said = sorted({_SAID[k] for k in keys if k in _SAID}) + others[:MORE_SAID]
+    more = len(others) - MORE_SAID
     return "placed" + (f"; {', '.join(said)}{f', … {more} more' if more > 0 else ''} set" if said else "")

@@ -27,7 +27,6 @@ from indexer.model import TYPE_KINDS, CodeOutline, FileRecord, Symbol, Target, U
 from indexer.query.carriers import MAX_SETTINGS_FILES, Overrides, inherited_usages
 from indexer.query.enum_values import EnumFields
 from indexer.query.instances import instances_named
-from indexer.query.override_targets import OverrideTargets
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
@@ -121,7 +120,7 @@ def values_of(
     if unread is not None and skipped:
         unread.append(f"the first {most} of {most + len(skipped)} files placing its prefabs")
     # an instance Unity left unnamed by its prefab's name, as `refs` and `describe` name it
-    sources = OverrideTargets(graph).source
+    sources = graph.targets.source
     return {m: instances_named(found, graph.records.record, graph.path_of_guid, sources) for m, found in out.items()}
 
 

@@ -151,6 +151,10 @@ class Records:
     def kinds(self) -> dict[str, str]:
         return dict(self.conn.execute("SELECT path, kind FROM files"))
 
+    def paths_of_kind(self, kind: str) -> list[str]:
+        """The paths of the files of one kind, by path."""
+        return [p for (p,) in self.conn.execute("SELECT path FROM files WHERE kind = ? ORDER BY path", (kind,))]
+
     def record(self, path: str) -> FileRecord | None:
         row = self.conn.execute(f"{_RECORD} WHERE f.path = ?", (path,)).fetchone()
         return self.decode_record(*row) if row else None

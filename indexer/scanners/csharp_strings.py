@@ -38,9 +38,10 @@ _RANK = {"scene": 2, "call": 1, "literal": 0}  # of a literal's lines, the first
 
 
 def asset_literals(data: bytes) -> tuple[Ref, ...]:
-    """Refs of kind "string" for the distinct literals shaped like an asset key outside comments,
-    one line each: the first after the word scene (context "scene"), else the first handed to a
-    call ("call"), else the first ("literal")."""
+    """Refs of kind "string" for the distinct literals shaped like an asset key outside comments
+    (with a space only in a path or after the word scene), one line each: the first after the
+    word scene (context "scene"), else the first handed to a call ("call"), else the first
+    ("literal")."""
     if b"\"'" in data and (b"'\"'" in data or b"'\\\"'" in data):  # one search in the usual case
         data = _CHAR_QUOTE.sub(b"'x'", data)
     seen: dict[str, tuple[int, str]] = {}
@@ -49,18 +50,22 @@ def asset_literals(data: bytes) -> tuple[Ref, ...]:
     comments = _Comments(data)
     for m in _KEY_LITERAL.finditer(data):
         raw = m.group(1)  # None: not shaped like a key
-        if raw is None or (b" " in raw and b"/" not in raw):  # spaces only in a path
+        if raw is None:
             continue
         text = raw.decode("ascii")  # a key is ASCII: invalid UTF-8 never matches it
         known = seen.get(text)
         if known is not None and known[1] == "scene":
             continue
         start = m.start()
+        # spaces only in a path or a scene's name (`LoadScene("Main Level")`): a sentence is no key
         if comments.hold(start):
+            continue
+        after_scene = scene.before(start)
+        if b" " in raw and b"/" not in raw and not after_scene:
             continue
         line += data.count(b"\n", at, start)
         at = start
-        context = "scene" if scene.before(start) else "call" if _handed(data, start) else "literal"
+        context = "scene" if after_scene else "call" if _handed(data, start) else "literal"
         if known is None or _RANK[context] > _RANK[known[1]]:
             seen[text] = (line, context)
         if len(seen) >= MAX_LITERALS:

@@ -274,6 +274,10 @@ class _Scan:
     def component_symbol(self, doc: DocReader, owner: str, script_guid: str = "") -> None:
         enabled = doc.top("m_Enabled")
         identifier = doc.top("m_EditorClassIdentifier") if script_guid else ""
+        flags = ("disabled",) if enabled == "0" else ()
+        go = self.docs.get(doc.top_ref("m_GameObject")[0])
+        if go is not None and go.stripped and (source := yaml_facts.source_object(go)):
+            flags += (f"on {owner}{source}",)  # added to an object of a prefab instance: which one
         self.symbols.append(
             Symbol(
                 "component",
@@ -284,7 +288,7 @@ class _Scan:
                 detail=script_guid,
                 # Unity 6 names the script class: `Unity.TextMeshPro::TMPro.TextMeshProUGUI`
                 signature=identifier.rpartition("::")[2] if identifier else "",
-                attributes=("disabled",) if enabled == "0" else (),
+                attributes=flags,
             )
         )
 
@@ -370,7 +374,7 @@ class _Scan:
             owner = self.tree.behaviour_state[doc.file_id]
         else:
             owner = doc.top("m_Name") or doc.class_name
-            if doc is self.order[0] or self.kind == "asset":
+            if doc is self.order[0] or self.kind in ("asset", "unity_yaml"):  # each of a timeline's tracks
                 self.symbols.append(Symbol("scriptable_object", owner, doc.line, detail=script or builtin))
         if script:
             self.refs.append(Ref("script", script, doc.line, context="m_Script", detail=owner))

@@ -37,9 +37,13 @@ _JOINED = re.compile(r"[a-z0-9]+(?:[._/\-][a-z0-9]+)+")
 
 def quoted_phrases(text: str) -> list[str]:
     """The texts a task quotes, lower case: two to MAX_WORDS words each, or one word joining words
-    (`_JOINED`; another quoted single word is a name, which the words already search), at most
+    (`_JOINED`; another quoted single word is a name, which the words already search; such a word
+    joined by `_` or `-` is quoted when it is the whole task, `Type.Member` is not), at most
     MAX_QUOTES, in the task's order."""
     out: list[str] = []
+    alone = text.strip().strip(_EDGE_PUNCTUATION).lower()
+    if _JOINED.fullmatch(alone) and not re.search(r"[./]", alone):  # one name pasted alone (not `Type.Member`)
+        out.append(alone)
     for m in _QUOTE.finditer(text):
         phrase = " ".join(next(g for g in m.groups() if g).split()).strip(_EDGE_PUNCTUATION + " ").lower()
         words = len(phrase.split())
@@ -50,6 +54,11 @@ def quoted_phrases(text: str) -> list[str]:
         ):
             out.append(phrase)
     return out[:MAX_QUOTES]
+
+
+def without_quotes(text: str) -> str:
+    """The task's own words: what it quotes (a label, an option's name) left out."""
+    return _QUOTE.sub(" ", text)
 
 
 def quoted_files(project, text: str, kind: str | None, path_prefix: str | None) -> list[tuple[Candidate, str]]:

@@ -58,6 +58,7 @@ from indexer.query.priors import (
 )
 from indexer.query.quotes import quoted_files
 from indexer.query.search import Outline, annotate, outlines_of
+from indexer.query.startup import raise_startup
 from indexer.query.synonyms import synonym_words
 from indexer.query.textmatch import near_words_of
 from indexer.query.values import raise_held, said_numbers
@@ -115,9 +116,7 @@ def rank(
         ranked[c.path] = Ranked(c.path, c.score * length * priors.get(c.path, 1.0), ["text match"], c)
     also = synonym_words(said)  # what the words were searched with besides themselves
     asks_assets = asks_for(said, ASSET_WORDS)  # where something is set, wired, placed
-    if asks_assets:
-        _settings_named(project, ranked, terms, also)
-    raise_named_axes(project, ranked, terms, said)
+    _raise_named(project, ranked, text, (terms, said, also), asks_assets)
     quoted = _quoted(project, text, ranked, priors, (kind, path_prefix, terms, said))
     seeds = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:SEEDS]
     carrier_gain = ASSET_INTENT_GAIN if asks_assets else 1.0
@@ -160,6 +159,16 @@ def _explain(project, order: list[Ranked], boosts: dict, stems: set[str]) -> Non
         if r.path in boosts:
             _gain, edge, source, chain = boosts[r.path]
             r.reasons.append(reason(edge_said(project.records, edge, source, r.path), source, chain))
+
+
+def _raise_named(project, ranked: dict[str, Ranked], text: str, words: tuple, asks_assets: bool) -> None:
+    """What the task names that no text match ranks: a setting (when it asks for assets), an
+    input axis, the first scene (when it asks what happens as the game starts)."""
+    terms, said, also = words
+    if asks_assets:
+        _settings_named(project, ranked, terms, also)
+    raise_named_axes(project, ranked, terms, said)
+    raise_startup(project, ranked, text)
 
 
 def _settings_named(project, ranked: dict[str, Ranked], terms: list[str], also: tuple[str, ...]) -> None:

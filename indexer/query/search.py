@@ -141,13 +141,18 @@ class Searcher:
             return terms, _hits(searcher, query, limit)
 
     def holding(self, words: list[str], limit: int, kind: str | None, path_prefix: str | None) -> list[Candidate]:
-        """Files whose text holds every one of these words (stemmed as the index stems them), best
-        BM25 first: where a quoted phrase can be."""
+        """Files holding every one of these words (stemmed as the index stems them) in any field,
+        best BM25 first: where a quoted phrase can be (an animation clip's name is in its names,
+        not its body)."""
         schema = self.index.schema
         tokens = sorted({t for w in words if (t := index_token(w)) is not None})
         if not tokens or limit <= 0:
             return []
-        must = [(tantivy.Occur.Must, tantivy.Query.term_query(schema, "body", t)) for t in tokens]
+        Q, should = tantivy.Query, tantivy.Occur.Should
+        must = [
+            (tantivy.Occur.Must, Q.boolean_query([(should, Q.term_query(schema, f, t)) for f in FIELD_BOOSTS]))
+            for t in tokens
+        ]
         must += self._filters(kind, path_prefix)
         with self._reading():
             return _hits(self.index.searcher(), tantivy.Query.boolean_query(must), limit)

@@ -118,6 +118,7 @@ burn flame burning
 teleport warp portal
 chest treasure coffer
 spectator spectate
+cutscene cinematic cinematics
 nickname username playername
 cosmetic outfit costume skin
 foliage vegetation plant bush

@@ -207,11 +207,33 @@ def matched_lines(text: str, low: str, stems: frozenset[str], skip: frozenset[in
     """Lines of the file that mention a query word (a stem, by the rule of `stem_pattern`) where a
     word or a part of an identifier starts (`_said`: "move" is not in `RemoveListener`), except
     declarations the outline already shows: of the first MATCHED_LINES_READ, code lines first,
-    then comments, in line order. `low` is the text lower-cased; searched instead when
-    it lines up with the text (a few characters lower-case into two), stem by stem."""
-    out: list[tuple[bool, int, str]] = []  # (a comment, line number, the line)
+    then comments, in line order, but first the earliest line of each word the others crowded out
+    (a player script's `powerup` lines past thirty lines saying `player`). `low` is the text
+    lower-cased; searched instead when it lines up with the text (a few characters lower-case
+    into two), stem by stem."""
     if not stems:
         return []
+    out = _matching(text, low, stems, skip, MATCHED_LINES_READ)
+    said = {s for _, _, line in out for s in stems if s in line.lower()}
+    for s in sorted(stems - said):  # a word the others crowded out of the lines read
+        out += [m for m in _matching(text, low, frozenset({s}), skip, 1) if m not in out]
+    ordered = sorted(out)
+    picked: list[tuple[bool, int, str]] = []
+    covered: set[str] = set()
+    for item in ordered:  # each word's first line, then the others in order
+        new = {s for s in stems if s in item[2].lower()} - covered
+        if new and len(picked) < MAX_MATCHED_LINES:
+            picked.append(item)
+            covered |= new
+    picked += [item for item in ordered if item not in picked][: MAX_MATCHED_LINES - len(picked)]
+    return [f"  L{line_no}: {stripped}" for _, line_no, stripped in sorted(picked, key=lambda line: line[1])]
+
+
+def _matching(
+    text: str, low: str, stems: frozenset[str], skip: frozenset[int], limit: int
+) -> list[tuple[bool, int, str]]:
+    """(a comment, line number, the line) of the first `limit` lines mentioning a stem."""
+    out: list[tuple[bool, int, str]] = []
     aligned = len(low) == len(text)
     if aligned:
         first = _first_match(low, stems)
@@ -219,7 +241,6 @@ def matched_lines(text: str, low: str, stems: frozenset[str], skip: frozenset[in
         search = re.compile(stem_pattern(stems).pattern, re.I).search
         first = lambda pos: m.start() if (m := search(text, pos)) else -1  # noqa: E731
     line_no, line_start, pos = 1, 0, 0
-    code = 0  # code lines among them: once there are enough, no comment is shown
     while (at := first(pos)) >= 0:  # the search finds the lines: no Python loop over every line
         if aligned and not _said(text, at):
             pos = at + 1
@@ -236,11 +257,9 @@ def matched_lines(text: str, low: str, stems: frozenset[str], skip: frozenset[in
             note = "  (commented out)" if hidden and not stripped.startswith(_COMMENT) else ""
             comment = hidden or stripped.startswith(_COMMENT)
             out.append((comment, line_no, stripped + note))
-            code += not comment
-            if len(out) >= MATCHED_LINES_READ or code >= MAX_MATCHED_LINES:
+            if len(out) >= limit:
                 break
-    chosen = sorted(sorted(out)[:MAX_MATCHED_LINES], key=lambda line: line[1])
-    return [f"  L{line_no}: {stripped}" for _, line_no, stripped in chosen]
+    return out
 
 
 def _in_block_comment(text: str, pos: int) -> bool:

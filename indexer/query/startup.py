@@ -1,0 +1,71 @@
+"""A task asking what happens when the game starts is about the first scene of the build.
+
+"What happens when the game starts", "the first time I launch the app", "where is the
+bootstrap": a player's game opens in the first scene enabled in `EditorBuildSettings.asset`, and
+the scripts its objects carry run first (their `Awake` and `Start`). The question shares no word
+with that scene (and "starts" matches every `Start()` of the project), so the ranking finds it by
+the build: the scene gains more than the best match's score, and the scripts on it (on its
+objects or the prefabs it places) a share of it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from indexer.model import Ranked
+from indexer.query.quotes import without_quotes
+
+STARTUP_GAIN = 0.7  # times the best match's score
+SCRIPT_GAIN = 0.35  # each script the scene carries (them or through its prefabs), shared past SCRIPTS_SHARED
+SCRIPTS_SHARED = 6
+# The game or app as a whole starting, not a round, a wave or a timer: "when the game starts",
+# "on startup", "first launch", "the bootstrap", "entry point", "the first scene".
+_STARTING = re.compile(
+    r"\b(?:(?:game|app|application|build)\s+(?:first\s+)?(?:starts?|starting|launch(?:es)?|launching|boots?|booting|opens)"
+    r"|(?:start|launch|open|boot|run)(?:s|ing)?\s+(?:up\s+)?(?:the\s+)?(?:game|app|application|build)\b(?!\s+over)"
+    r"|start[- ]?up|boot(?:strap\w*|ing)|entry[- ]point|first\s+(?:scene|launch)|on\s+launch)\b",
+    re.I,
+)
+
+
+def asks_startup(text: str) -> bool:
+    """Whether the task, in its own words (not a quoted option's: 'load bootstrap scene'), asks
+    what happens as the game starts."""
+    return _STARTING.search(without_quotes(text)) is not None
+
+
+def first_build_scene(records) -> str | None:
+    """The first scene enabled in the build, where the player's game opens; None without one."""
+    build = records.symbols("ProjectSettings/EditorBuildSettings.asset")
+    first = next((s.name for s in build if s.kind == "build_scene" and s.detail == "enabled"), None)
+    return first if first is not None and records.record(first) is not None else None
+
+
+def raise_startup(project, ranked: dict[str, Ranked], text: str) -> None:
+    """The first scene of the build gains a share of the best match's score when the task asks
+    what happens as the game starts, and so do the scripts on it (`project`: a
+    workspace.ProjectIndex)."""
+    if not asks_startup(text) or not ranked:
+        return
+    scene = first_build_scene(project.records)
+    if scene is None:
+        return
+    top = max(r.score for r in ranked.values())
+    gains = {scene: STARTUP_GAIN * top}
+    scripts = _scripts_on(project.graph, scene)
+    for script in scripts:
+        gains[script] = SCRIPT_GAIN * top * min(1.0, SCRIPTS_SHARED / len(scripts))
+    for path, gain in gains.items():
+        ranked.setdefault(path, Ranked(path, 0.0, [])).score += gain  # a script's reason: the walk's
+    ranked[scene].reasons.append("the first scene of the build: where the game starts")
+
+
+def _scripts_on(graph, scene: str) -> list[str]:
+    """The scripts the scene's objects carry, itself or through the prefabs it places."""
+    out: dict[str, None] = {}
+    for path, edge in graph.uses(scene):
+        if edge == "script":
+            out[path] = None
+        elif edge == "prefab":
+            out.update((p, None) for p, e in graph.uses(path) if e == "script")
+    return list(out)

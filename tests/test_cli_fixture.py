@@ -280,7 +280,7 @@ def test_refs_of_files_guids_includes_and_assemblies(project: Path) -> None:
             "Assets/Prefabs/Enemies/EnemyBruteBoss.prefab",
             "prefab",
             "variant_base",
-            "EnemyBruteBoss (via Assets/Prefabs/Enemies/EnemyBrute.prefab)",
+            "EnemyBruteBoss (via Assets/Prefabs/Enemies/EnemyBrute.prefab) (sets m_TagString: Boss)",
         ),
         (
             "Assets/Scenes/Dungeon.unity",
@@ -289,7 +289,12 @@ def test_refs_of_files_guids_includes_and_assemblies(project: Path) -> None:
             "Goblin (sets patrolPoints.Array.size: 2, patrolPoints.Array.data[0]: PatrolPoints/PatrolPoint_1"
             " (Transform), patrolPoints.Array.data[1]: PatrolPoints/PatrolPoint_2 (Transform))",
         ),
-        ("Assets/Scenes/Dungeon.unity", "prefab", "instance", "Brute (via Assets/Prefabs/Enemies/EnemyBrute.prefab)"),
+        (
+            "Assets/Scenes/Dungeon.unity",
+            "prefab",
+            "instance",
+            "Brute (via Assets/Prefabs/Enemies/EnemyBrute.prefab) (sets maxHealth: 300)",
+        ),
         ("Assets/Scenes/Dungeon.unity", "guid", "enemyPrefab", "EnemySpawner > EnemySpawner"),
     ]
     by_guid = refs_json(project, prefab["target"]["guid"])

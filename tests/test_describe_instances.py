@@ -201,14 +201,14 @@ def test_an_instance_s_override_says_which_object_of_its_prefab_it_changes(tmp_p
     text = describe_target(ws, "Assets/Level.unity")[1].text
     overrides = next(line for line in text.split("\n") if "overrides: " in line)
     assert overrides.split("overrides: ")[1] == (
-        "m_Name: Hero; m_Layer: 9 (Player/Main Camera); m_Enabled: 0 (Player/Main Camera); m_IsActive: 0"
+        "m_Name: Hero; m_Layer: 9 (on Player/Main Camera); m_Enabled: 0 (on Player/Main Camera); m_IsActive: 0"
         " (unused: no such object in the prefab)"
     )
     from indexer.query.lookup import find_references
 
     _, usages = find_references(ws, "Assets/Player.prefab")  # refs: what each instance sets
     assert [u.detail for u in usages if u.path == "Assets/Level.unity"] == [
-        "Hero (sets m_Layer: 9 (Player/Main Camera), m_Enabled: 0 (Player/Main Camera), m_IsActive: 0 (unused: no"
+        "Hero (sets m_Layer: 9 (on Player/Main Camera), m_Enabled: 0 (on Player/Main Camera), m_IsActive: 0 (unused: no"
         " such object in the prefab))"
     ]
 
@@ -229,4 +229,4 @@ def test_an_override_of_an_object_a_nesting_prefab_may_hold_is_not_called_unused
     assert targets.said("Assets/Player.prefab", stale) == "m_IsActive: 0 (unused: no such object in the prefab)"
     assert targets.said("Assets/Nest.prefab", stale) == "m_IsActive: 0"
     camera = Symbol("override", "m_Layer", 9, signature="m_Layer: 9", detail="200")
-    assert targets.said("Assets/Nest.prefab", camera) == "m_Layer: 9 (Player/Main Camera)"
+    assert targets.said("Assets/Nest.prefab", camera) == "m_Layer: 9 (on Player/Main Camera)"

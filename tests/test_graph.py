@@ -1399,7 +1399,7 @@ def test_an_instance_renaming_a_child_is_named_as_the_editor_shows_it(tmp_path: 
     assert health == [f"Hero sets health: 50 {via}", f"Miner sets health: 50 {via}", f"Player sets health: 50 {via}"]
     text = describe(g, "Assets/Level.unity").text
     assert "Player  (prefab instance of Assets/Player.prefab)" in text and "Axe  (prefab" not in text
-    assert "m_Name: Axe (Player/Axe)" in text  # the child's rename, said of the child
+    assert "m_Name: Axe (on Player/Axe)" in text  # the child's rename, said of the child
 
 
 def test_instances_a_scene_only_places_are_one_line(tmp_path: Path) -> None:

@@ -288,7 +288,8 @@ def test_doctor_runs_the_documented_checks_and_names_each_project_of_a_folder(
     name" (`project` itself names them all, once)."""
     documented = [
         "python", "tree-sitter", "tree-sitter-c-sharp", "tantivy", "msgspec", "ruamel.yaml", "watchdog", "mcp",
-        "project", "config", "index", "index-intact", "index-current", "index-consistent", "lfs-content", "git-hooks",
+        "project", "config", "index", "index-intact", "index-current", "index-consistent", "lfs-content", "meta-files",
+        "git-hooks",
         "editor-heartbeat", "editor-reachable", "mcp-clients",
     ]  # fmt: skip
     data = _json("doctor", "--project", str(indexed_fixture))

@@ -150,14 +150,18 @@ def test_describe_lists_variants_among_the_users_of_a_script(ws: Workspace) -> N
 def test_describe_says_which_instances_and_variants_set_values_over_a_prefab(ws: Workspace) -> None:
     """Where a prefab's value is really set is often a variant or a scene's instance: describe
     lists each with the values it overrides (an object of the same file by its name; placement
-    and the name left out); instances reached through another prefab are not listed."""
+    and the name left out); those reached through another prefab with the chain (since session 31:
+    a crop's seven variants of variants each set its data, and one was listed)."""
     text = describe(ws.projects[0].fresh().graph, ENEMY).text
     assert text.split("values set by its instances and variants:\n", 1)[1].splitlines() == [
         "  Assets/Prefabs/Enemies/EnemyBrute.prefab:3  EnemyBrute (sets maxHealth: 250,"
         " stats: Assets/Data/Enemies/Brute.asset, damage: 15, m_Speed: 2.2)",
+        "  Assets/Prefabs/Enemies/EnemyBruteBoss.prefab:3  EnemyBruteBoss"
+        " (via Assets/Prefabs/Enemies/EnemyBrute.prefab) (sets m_TagString: Boss)",
         "  Assets/Scenes/Dungeon.unity:609  Goblin (sets patrolPoints.Array.size: 2,"
         " patrolPoints.Array.data[0]: PatrolPoints/PatrolPoint_1 (Transform),"
         " patrolPoints.Array.data[1]: PatrolPoints/PatrolPoint_2 (Transform))",
+        "  Assets/Scenes/Dungeon.unity:693  Brute (via Assets/Prefabs/Enemies/EnemyBrute.prefab) (sets maxHealth: 300)",
     ]
     assert "values set by" not in describe(ws.projects[0].fresh().graph, ENEMY_AI).text  # a script: no values
 

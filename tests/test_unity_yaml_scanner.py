@@ -192,7 +192,8 @@ def test_unnamed_prefab_instances_outline_without_looping(tmp_path) -> None:
     graph = Graph(Records(IndexPaths(Config().index_path(root))), root)
     lines = outline(graph.records.record("Assets/S.unity"), graph)
     assert lines == [
-        "guid:1234567890abcdef1234567890abcdef  (prefab instance of guid:1234567890abcdef1234567890abcdef)  L3"
+        "guid:1234567890abcdef1234567890abcdef  (prefab instance of guid:1234567890abcdef1234567890abcdef"
+        " (not in project))  L3"
     ]
 
 

@@ -48,6 +48,7 @@ def index_checks(t: Target) -> list[Check]:
         _staleness(t.root, t.config, build),
         _consistency(t.root, t.config, paths, build),
         _lfs(paths),
+        _metas(t.root, paths),
     ]
 
 
@@ -129,3 +130,31 @@ def _lfs(paths) -> Check:
         detail,
         "`git lfs install && git lfs pull` in the repository; the next command indexes them",
     )
+
+
+def _metas(root: Path, paths) -> Check:
+    """Files under Assets/ without their .meta (a repository ignoring `*.meta`): Unity gives each
+    a new GUID on import, so every scene, prefab and asset naming it by its GUID loses it, and
+    the index can resolve none of those references either."""
+    from indexer.store.reader import Records
+
+    reader = Records(paths)
+    try:
+        bare = reader.without_meta()
+        kinds = reader.kinds()
+    finally:
+        reader.close()
+    if not bare:
+        return Check("meta-files", PASS, "every file under Assets/ has its .meta")
+    by_kind = Counter(kinds.get(p, "other") for p in bare)
+    counts = ", ".join(f"{n} {kind}" for kind, n in sorted(by_kind.items(), key=lambda kv: (-kv[1], kv[0]))[:5])
+    detail = (
+        f"{plural(len(bare), 'file')} under Assets/ {'have' if len(bare) > 1 else 'has'} no .meta ({counts};"
+        f" e.g. {bare[0]}): Unity gives each a new GUID on import, so the scenes and prefabs naming them by GUID"
+        " lose them, and `refs` and `describe` cannot resolve those references"
+    )
+    ignore = root / ".gitignore"
+    text = ignore.read_text(errors="replace") if ignore.is_file() else ""
+    ignored = any(line.strip() in ("*.meta", "**/*.meta", "/*.meta") for line in text.splitlines())
+    fix = "remove `*.meta` from .gitignore and commit" if ignored else "commit"
+    return Check("meta-files", WARN, detail, f"{fix} the .meta files Unity wrote for them")

@@ -163,18 +163,19 @@ _PLACEMENT = ("m_LocalPosition", "m_LocalScale", "m_Name")
 _INSTANCE_CONTEXTS = frozenset({"instance", "variant_base", "legacy_parent"})
 
 
-def with_settings(graph: Graph, usages: list[Usage]) -> list[Usage]:
+def with_settings(graph: Graph, usages: list[Usage], through: bool = False) -> list[Usage]:
     """Each direct instance or variant of a prefab among `usages`, with the values it sets over
     the prefab's (`sets m_maxMusicVolume: 1`): where a prefab's value is really set for a level is
-    often a scene's override, not the prefab. Instances reached through other prefabs are left
-    as they are: their overrides are of the prefab between. The records of the first
-    MAX_SETTINGS_FILES files are read, in the usages' order."""
+    often a scene's override, not the prefab. With `through` (the usages of a prefab), those
+    reached through other prefabs too (a variant of a variant): what they set is over the prefab
+    between, which the chain in their detail names; a script's carriers through prefabs set values
+    of anything those prefabs hold. The records of the first MAX_SETTINGS_FILES files are read."""
     files: dict[str, Overrides] = {}
     targets = graph.targets
     out = []
     for u in usages:
-        through = u.detail.endswith(")") and " (via " in u.detail  # not `Goblin (1)`, Unity's copy name
-        if u.kind != "prefab" or u.context not in _INSTANCE_CONTEXTS or through:
+        via = u.detail.endswith(")") and " (via " in u.detail  # not `Goblin (1)`, Unity's copy name
+        if u.kind != "prefab" or u.context not in _INSTANCE_CONTEXTS or (via and not through):
             out.append(u)
             continue
         if u.path not in files and len(files) >= MAX_SETTINGS_FILES:

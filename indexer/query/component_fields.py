@@ -118,3 +118,13 @@ def _chain_known(graph: Graph, rec: FileRecord) -> bool:
         return False
     bases = {b for s in classes for b in s.bases if bare_type_name(b) not in _FIELDLESS_ROOTS}
     return all(graph.resolve_type_ref(b, rec) or _INTERFACE.match(bare_type_name(b)) for b in bases)
+
+
+def component_flags(c: Symbol, path: str, graph: Graph) -> str:
+    """` (disabled)`, and for one added to an object below a prefab instance's root, which
+    object: ` (on Player2/Anim)`."""
+    flags = ["disabled"] if "disabled" in c.attributes else []
+    for a in c.attributes:
+        if a.startswith("on ") and (on := graph.readable(a)) != f"on {path}":
+            flags.append(on)
+    return f" ({', '.join(flags)})" if flags else ""

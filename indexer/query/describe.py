@@ -17,6 +17,15 @@ class NotFound(Exception):
 
 
 _USER_ORDER = {"unity": 0, "prefab": 1, "cs": 3}  # by extension; any other asset 2
+# How a use reads in the text (`--json` keeps the edge's kind): a placed prefab and a field naming
+# one read "(prefab)" and "(asset)", as if the same prefab were two kinds of file.
+_USE_SAID = {
+    "prefab": "instance",
+    "asset": "reference",
+    "base": "base class",
+    "unity_event": "event call",
+    "loads": "load",
+}
 
 
 def resolve_file(graph: Graph, target: str) -> str:
@@ -82,7 +91,7 @@ def describe(graph: Graph, path: str, max_lines: int = 400) -> Description:
     used_by = [Edge(p, e) for p, e in users]
     text = "\n".join([head, *lines])
     if uses:
-        text += "\nuses: " + ", ".join(f"{e.path} ({e.edge})" for e in uses[:20])
+        text += "\nuses: " + ", ".join(f"{e.path} ({_USE_SAID.get(e.edge, e.edge)})" for e in uses[:20])
         text += f", … {len(uses) - 20} more" if len(uses) > 20 else ""
     if used_by:
         # scenes, then prefabs, then other assets, then code: the objects carrying a script say
@@ -116,7 +125,7 @@ def _assemblies_used(graph: Graph, rec: FileRecord) -> list[Edge]:
 def _settings_text(graph: Graph, references: list) -> str:
     """The instances and variants of a prefab that set values over its own, each with them: the
     value a level really uses may be a scene's override."""
-    direct = [u for u in with_settings(graph, references) if SETTINGS_MARK in u.detail]
+    direct = [u for u in with_settings(graph, references, through=True) if SETTINGS_MARK in u.detail]
     if not direct:
         return ""
     lines = [f"  {u.path}:{u.line}  {u.detail}" for u in direct[:20]]

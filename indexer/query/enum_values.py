@@ -11,7 +11,8 @@ import operator
 import re
 from typing import TYPE_CHECKING
 
-from indexer.model import FileRecord
+from indexer.model import FileRecord, Usage
+from indexer.unity import bare_type_name
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
@@ -135,3 +136,33 @@ def _value(node: ast.AST, known: dict[str, int]) -> int | None:
             return None
         return _OPERATORS[type(node.op)](left, right)
     return None
+
+
+def enum_member_usages(graph: Graph, types: list[str], member: str) -> list[Usage]:
+    """The assets holding an enum member as a field's value (`CinematicId: 1 (MeetTheMayor)`, a
+    `[Flags]` value with its bit): `refs CinematicId.MeetTheMayor` listed only code, though Unity
+    writes every chosen member into scenes and prefabs as a number. None for another type."""
+    from indexer.query.serialized import value_usages  # it names values by this module
+    from indexer.query.type_tree import descendants
+
+    enums = [t for q in types for t in graph.types_named(q) if t.qualified == q and t.kind == "enum"]
+    out: list[Usage] = []
+    for enum in enums:
+        simple = enum.qualified.rsplit(".", 1)[-1]
+        sql = (
+            "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id"
+            " WHERE r.kind = 'type' AND r.key = ? AND r.context IN ('field', 'property')"
+        )
+        holders: set[tuple[str, str]] = set()  # (class, field) of the enum's type
+        for (path,) in graph.records.conn.execute(sql, (simple,)):
+            rec = graph.records.record(path)
+            for s in rec.symbols if rec is not None else ():
+                typed = s.kind in ("field", "property") and bare_type_name(s.type or "") == simple
+                if typed and any(t.qualified == enum.qualified for t in graph.resolve_type_ref(s.type, rec)):
+                    holders.add((s.container, s.name))
+        for cls, field in sorted(holders):
+            said = re.compile(rf"\b{re.escape(field)}: -?\d+ \(([^)]*)\)")
+            for u in value_usages(graph, field, graph.script_guids(descendants(graph, cls)), cls):
+                if (m := said.search(u.detail)) and member in m[1].split(" | "):
+                    out.append(u)
+    return out

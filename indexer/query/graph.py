@@ -19,8 +19,9 @@ from indexer.project import is_script, read_project_file
 from indexer.query.assemblies import assembly_folders, named_asmdefs
 from indexer.query.calls import called_files
 from indexer.query.carriers import inherited_usages, merged
+from indexer.query.enum_values import enum_member_usages
 from indexer.query.instances import instances_named
-from indexer.query.loads import Loadable, load_usages
+from indexer.query.loads import Loadable, load_usages, loads_resources
 from indexer.query.member_text import member_text_usages
 from indexer.query.messages import message_usages
 from indexer.query.override_targets import OverrideTargets, sources_named
@@ -226,9 +227,12 @@ class Graph:
 
     def _path_target(self, path: str) -> Target:
         guid = self.records.guid_of_path(path) or ""
+        # a file is used wherever a type it declares is: `Void` beside `VoidEventChannel`, a file
+        # whose one class is named otherwise (only the type named as the file had been asked)
         main = self._script_types.get(path, "")
-        note = self._shared_guid(path, guid)
-        return Target(kind="path", name=path, path=path, guid=guid, types=[main] if main else [], note=note)
+        declared = [t.qualified for t in self.records.types_in(path) if t.container == t.namespace]
+        types = list(dict.fromkeys([main, *declared] if main else declared))
+        return Target(kind="path", name=path, path=path, guid=guid, types=types, note=self._shared_guid(path, guid))
 
     def _shared_guid(self, path: str, guid: str) -> str:
         """What to say when other files' .meta hold the GUID of `path` too: which one it leads to."""
@@ -270,7 +274,7 @@ class Graph:
                 # the script assets name is the file itself for a file, the type's script for a type
                 guids = self.script_guids([q], target.path if target.kind == "path" else None)
                 usages += self._type_usages(q) + [u for g in guids for u in self._guid_usages(g)]
-                usages += self._method_usages({q}, None, guids)
+                usages += self.method_usages({q}, None, guids)
                 if target.kind == "type":
                     usages += self._subclass_carriers(q)
         if target.kind == "member":
@@ -278,15 +282,15 @@ class Graph:
             messages = message_usages(self, target.member)
             called = {(u.path, u.line) for u in messages}
             for q in target.types:
-                family = descendants(self, declarer := self.declaring_type(q, target.member))
+                family = descendants(self, declarer := declarer_of(self, q, target.member) or q)
                 guids = self.script_guids(family)
-                usages += self._method_usages(family, target.member, guids)
+                usages += self.method_usages(family, target.member, guids)
                 usages += value_usages(self, target.member, guids, declarer, target)
                 # a call through a base class that declares it too (a virtual method) may run this override
                 reached = family | overridden(self, declarer, target.member)
-                text = member_text_usages(self, reached, target.member)
+                text = member_text_usages(self, reached, target.member, family - {declarer})
                 usages += [u for u in text if (u.path, u.line) not in called]
-            usages += messages
+            usages += messages + enum_member_usages(self, target.types, target.member)
         if target.kind == "assembly" and target.path:
             usages += self._assembly_usages(target.path)
         usages += inherited_usages(self, usages)
@@ -386,7 +390,7 @@ class Graph:
         scripts = [script] if script else [self._script_of_type.get(q) for q in types]
         return {g for path in scripts if path and (g := self.records.guid_naming(path))}
 
-    def _method_usages(self, family: set[str], member: str | None, script_guids: set[str]) -> list[Usage]:
+    def method_usages(self, family: set[str], member: str | None, script_guids: set[str]) -> list[Usage]:
         """UnityEvent calls on members of any type in `family` (a type and its subclasses), named
         by type or by one of `script_guids`."""
         owners = set(family) | {q.rsplit(".", 1)[-1] for q in family} | {f"script:{g}" for g in script_guids}
@@ -399,10 +403,6 @@ class Graph:
                 cls = self.script_class(owner[7:]) if owner.startswith("script:") else owner
                 out.append(Usage(p, line, "asset", "method", ctx, self.readable(detail), resolved=f"{cls}.{method}"))
         return out
-
-    def declaring_type(self, qualified: str, member: str) -> str:
-        """The type along the base chain of `qualified` that declares `member` (itself if none)."""
-        return declarer_of(self, qualified, member) or qualified
 
     # -- assemblies --------------------------------------------------------------------------
 
@@ -474,7 +474,7 @@ class Graph:
                     if p != path:
                         out.setdefault(p, "unity_event")
             elif r.kind == "string":
-                for p in self._loadable.resolve(r.target, r.context):
+                for p in self._loadable.resolve(r.target, r.context, loads_resources(rec)):
                     out.setdefault(p, "loads")
         return sorted(out.items())
 

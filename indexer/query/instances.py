@@ -73,7 +73,8 @@ def editor_name(instance: Symbol, overrides: list[Symbol], source_objects: Sourc
     the source (`Axe` for a player instance whose root keeps its name `Player`); the editor shows
     the root's `m_Name` override, else the source root's name. An override's object is known by its
     fileID in the source (`source_objects`: by the source's GUID); one of an object the source does
-    not hold itself (a nested prefab's) leaves the name as it is."""
+    not hold itself (a nested prefab's, or one deleted since) leaves the name as it is unless the
+    root's is overridden too."""
     named = [o for o in overrides if o.name == "m_Name" and o.detail]
     if not instance.name or not named or not instance.detail:
         return None
@@ -82,10 +83,10 @@ def editor_name(instance: Symbol, overrides: list[Symbol], source_objects: Sourc
         return None
     objects, root = found
     targets = [objects.get(o.detail) for o in named]
-    if None in targets or targets[0] == "":  # an unknown object, or the root's rename first
-        return None
     given = [o.signature.partition(": ")[2] for o, t in zip(named, targets, strict=True) if t == ""]
-    return given[0] if given else root
+    if given:  # the root's rename wins over one of an object the source no longer holds
+        return given[0] if given[0] != instance.name else None
+    return None if None in targets else root
 
 
 def instances_named(

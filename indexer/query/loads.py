@@ -61,10 +61,13 @@ class Loadable:
                 out.setdefault(key, []).append(path)
         return out
 
-    def resolve(self, literal: str, context: str = "") -> list[str]:
+    def resolve(self, literal: str, context: str = "", resources: bool = True) -> list[str]:
         """The assets a literal names (none, usually); an addressed asset only for a literal in
-        context "call" or "scene", a scene only for one in context "scene"."""
-        found = list(self._by_key.get(literal, ()))
+        context "call" or "scene", a scene only for one in context "scene"; a bare name written
+        alone (no `/`, handed to no call) only in a file using `Resources` (`resources`): a
+        constant a load reads later, not `return "Wood";`, a footstep's surface."""
+        bare = context == "literal" and "/" not in literal and not resources
+        found = [] if bare else list(self._by_key.get(literal, ()))
         extra = [*self._addressed.get(literal, ())] if context in LOADING_CONTEXTS else []
         if context == "scene":
             extra += self._scenes.get(literal, ())
@@ -86,6 +89,11 @@ def addressed(records: Records, guid: str | None = None) -> dict[str, list[str]]
     return out
 
 
+def loads_resources(rec) -> bool:
+    """Whether a C# file names the `Resources` class, whose `Load` takes a path or a name."""
+    return any(r.kind == "type" and r.target in ("Resources", "UnityEngine.Resources") for r in rec.refs)
+
+
 def load_usages(graph, path: str) -> list[Usage]:
     """The code lines that load this asset by name (for `refs` on the asset)."""
     rec = graph.records.record(path)
@@ -96,15 +104,41 @@ def load_usages(graph, path: str) -> list[Usage]:
     rows: list[tuple[str, int, str]] = []
     sql = "SELECT f.path, r.line, r.key FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind = 'string'"
     loading = " AND r.context IN ({})".format(",".join(f"'{c}'" for c in LOADING_CONTEXTS))
-    for wanted, where in ((keys, ""), (names, loading), (scenes, " AND r.context = 'scene'")):
+    # a bare name written alone loads only in a file using Resources (Loadable.resolve)
+    bare = (
+        " AND (r.context != 'literal' OR instr(r.key, '/') > 0 OR EXISTS (SELECT 1 FROM refs u WHERE"
+        " u.file_id = r.file_id AND u.kind = 'type' AND u.key = 'Resources'))"
+    )
+    for wanted, where in ((keys, bare), (names, loading), (scenes, " AND r.context = 'scene'")):
         if wanted:
             marks = ",".join("?" * len(wanted))
             rows += graph.records.conn.execute(f"{sql} AND r.key IN ({marks}){where}", wanted).fetchall()
-    return [
+    found = [
         Usage(p, n, "code", "loads", "literal", graph.source_line(p, n) or f'"{t}"')
         for p, line, t in rows
         for n in _lines_holding(graph.file_lines(p), line, t)
     ]
+    return found + _prefix_loads(graph, resources_key(path), {(u.path, u.line) for u in found})
+
+
+def _prefix_loads(graph, key: str | None, known: set[tuple[str, int]]) -> list[Usage]:
+    """The lines building a Resources path from a folder of this asset's, `Resources.Load("Props/"
+    + id)`: the asset may be what it loads (a file of the folder answers to such a path, said so),
+    where `refs` said no code used the asset, which invited deleting it."""
+    prefixes = [key[: i + 1] for i, c in enumerate(key) if c == "/"] if key else []
+    if not prefixes:
+        return []
+    marks = ",".join("?" * len(prefixes))
+    sql = (
+        "SELECT f.path, r.line, r.key FROM refs r JOIN files f ON f.id = r.file_id"
+        f" WHERE r.kind = 'string' AND r.key IN ({marks})"
+    )
+    out = []
+    for p, line, t in graph.records.conn.execute(sql, prefixes).fetchall():
+        text = graph.source_line(p, line)
+        if (p, line) not in known and re.search(re.escape(f'"{t}"') + r"\s*\+", text):  # a path built on
+            out.append(Usage(p, line, "code", "loads", "path prefix", text))
+    return out
 
 
 def _lines_holding(lines: list[str], line: int, key: str) -> list[int]:

@@ -184,7 +184,16 @@ def _no_member(ws: Workspace, text: str) -> str | None:
     """What to say of `Type.Member` when the type is there but declares no such member (nor do its
     bases): "no type, member, file ... of that name" read as if `Portal` were unknown."""
     owner, _, member = text.strip().removesuffix("()").rpartition(".")
-    if not owner or not member.isidentifier() or not any(p.fresh().graph.types_named(owner) for p in ws.projects):
+    graphs = [p.fresh().graph for p in ws.projects]
+    if not owner or not member.isidentifier() or not any(g.types_named(owner) for g in graphs):
         return None
     said = f"{echoed(owner)} is a type, but neither it nor a base class declares {echoed(member)}"
+    # a button still bound to a method deleted or renamed since: Unity calls nothing for it
+    bound = []
+    for g in graphs:
+        types = {t.qualified for t in g.types_named(owner)}
+        bound += sorted(f"{u.path}:{u.line}" for u in g.method_usages(types, member, g.script_guids(types)))
+    if bound:
+        listed = ", ".join(bound[:10]) + (f", … {len(bound) - 10} more" if len(bound) > 10 else "")
+        said += f"; UnityEvent calls still name it, bound to nothing: {listed}"
     return f"{said}; `unity-index refs {owner}` lists the type's usages"

@@ -42,7 +42,10 @@ def find_references(ws: Workspace, text: str) -> tuple[Target | None, list[Usage
             continue
         if t.kind == "type":
             t = _declared_in(graph, t)
-        found = with_settings(graph, graph.references(t))  # which may add to the target's note
+        # which may add to the target's note; a prefab's variants of variants say what they set too
+        found = with_settings(
+            graph, graph.references(t), through=t.kind in ("path", "guid") and t.path.endswith(".prefab")
+        )
         if target is None:
             target = msgspec.structs.replace(t, path=p.prefix + t.path if t.path else "")
         usages += [_placed_usage(u, p.prefix) for u in found] if p.prefix else found

@@ -23,12 +23,15 @@ _TYPED_GET = r"\b(?:GetComponent\w*|Find\w*Objects?\w*)\s*<\s*([\w.]+)\s*>\s*\(\
 _RECEIVER = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\??\.\s*$")  # `recv.` or `recv?.` before a name
 _CHAINED = re.compile(r"\.\s*([A-Za-z_]\w*)\s*\??\.\s*$")  # `a.recv.` before a name: a member of `a`
 _SELF = re.compile(r"(?<![\w.])(?:base|this)\s*\??\.$")  # `base.` or `this.` before a name
+_BASE = re.compile(r"(?<![\w.])base\s*\.\s*$")
 _NOT_A_TYPE = frozenset({"var", "return", "new", "in", "out", "ref", "using", "else", "case", "await", "yield"})
 
 
-def member_text_usages(graph: Graph, family: set[str], member: str) -> list[Usage]:
+def member_text_usages(graph: Graph, family: set[str], member: str, below: set[str] | None = None) -> list[Usage]:
     """Code that names the member, in files that can see one of the types (`family`, qualified):
-    their own files and files referencing them."""
+    their own files and files referencing them. `base.Member` calls the base class's member alone,
+    never an override: in a type's own code it is a usage only for the types `below` the one
+    asked for (its subclasses; all of `family` when not given)."""
     names = sorted({q.rsplit(".", 1)[-1] for q in family})
     files = {t.path for n in names for t in graph.types_named(n) if t.qualified in family}
     declaring = set(files)
@@ -56,6 +59,8 @@ def member_text_usages(graph: Graph, family: set[str], member: str) -> list[Usag
             if p not in own or inner not in (None, *family):  # elsewhere a member is reached through an object
                 found = [m for m in found if _accessed(code, m.start())]
             found = [m for m in found if not others.holds(code[: m.start()])]
+            if below is not None and inner is not None and inner not in below:  # its own `base.Open()`
+                found = [m for m in found if not _BASE.search(code[: m.start()])]
             other = {m.end() for m in typed.finditer(code) if m.group(1).rpartition(".")[2] not in names}
             if found and not other.issuperset(m.end() for m in found):  # `GetComponent<Chest>().Open()`
                 out.append(Usage(p, line_no, "code", "text", "member", text.strip()[:200]))

@@ -15,7 +15,7 @@ import msgspec
 from indexer.identifiers import name_stems
 from indexer.model import BUILTIN_SCRIPTS, HIERARCHY_KINDS, TYPE_KINDS, CodeOutline, FileRecord, Symbol
 from indexer.query.calls import call_text
-from indexer.query.component_fields import ComponentFields
+from indexer.query.component_fields import ComponentFields, component_flags
 from indexer.query.graph import PACKAGE_SCRIPTS, Graph
 from indexer.query.instances import editor_name, unnamed_instances
 from indexer.query.package_shaders import shader_label
@@ -272,7 +272,7 @@ def hierarchy_parts(rec: FileRecord, graph: Graph) -> list[Part]:
     lines: list[Part] = []
     variant = next((s for s in rec.symbols if s.kind == "prefab_instance" and s.signature == "variant base"), None)
     if variant is not None:
-        lines.append((f"Prefab variant of {graph.path_of_guid(variant.detail) or f'guid:{variant.detail}'}", None))
+        lines.append((f"Prefab variant of {graph.path_of_guid(variant.detail) or _outside(variant.detail)}", None))
     emitted: set[str] = set()
     nodes: list[Node] = []
     fields = ComponentFields(graph)
@@ -303,7 +303,7 @@ def hierarchy_parts(rec: FileRecord, graph: Graph) -> list[Part]:
 def _placed_node(tree: _Tree, run: tuple[str, ...], depth: int, graph: Graph) -> Node:
     """One line for instances of one prefab that are only placed (`placed.placed_runs`)."""
     first = tree.nodes[run[0]]
-    source = graph.path_of_guid(first.detail) or f"guid:{first.detail}"
+    source = graph.path_of_guid(first.detail) or _outside(first.detail)
     names = [tree.nodes[p].name or source.rsplit("/", 1)[-1].rsplit(".", 1)[0] for p in run]
     unique = list(dict.fromkeys(names))
     shown = ", ".join(unique[:4]) + (", …" if len(unique) > 4 else "")
@@ -317,6 +317,9 @@ def _event_line(line: int, caller: str, method: str) -> tuple[str, str]:
     return f"  L{line} {caller} -> {method}", f"{caller} {method}"
 
 
+_PLACING = ("m_LocalPosition", "m_LocalRotation", "m_LocalScale", "m_LocalEulerAnglesHint", "m_RootOrder")
+
+
 def _node(tree: _Tree, path: str, depth: int, fields: ComponentFields) -> Node:
     """One object: its line, its overrides (a prefab instance), its components and their fields."""
     pad, graph = "  " * depth, fields.graph
@@ -325,17 +328,22 @@ def _node(tree: _Tree, path: str, depth: int, fields: ComponentFields) -> Node:
     body: list[tuple[str, None] | Joined] = []
     names = [name]
     if s.kind == "prefab_instance":
-        source = graph.path_of_guid(s.detail) or f"guid:{s.detail}"
-        names.append(source.rsplit("/", 1)[-1].rsplit(".", 1)[0])  # an instance is named like its prefab too
+        found = graph.path_of_guid(s.detail)
+        source = found or _outside(s.detail)  # a missing prefab said so, as a missing script is
+        names.append(
+            found.rsplit("/", 1)[-1].rsplit(".", 1)[0] if found else f"guid:{s.detail}"
+        )  # named like its prefab
         if not s.name:
             name = names[-1]
         elif (shown := editor_name(s, tree.overrides.get(path, []), fields.targets.source)) is not None:
             name = shown  # its `m_Name` override renames a child (listed with its overrides)
         head = f"{pad}{name}  (prefab instance of {source})  L{s.line}"
         said = fields.targets.said
-        shown = tuple((o.name.split(".")[0], said(source, o)) for o in tree.overrides.get(path, []))
+        # a placement's coordinates after what the instance changes (a sprite, a setting), counted
+        placing = sorted(tree.overrides.get(path, []), key=lambda o: o.name.startswith(_PLACING))
+        shown = tuple((o.name.split(".")[0], said(source, o)) for o in placing)
         if shown:
-            body.append(Joined(f"{pad}  overrides: ", shown, 8))
+            body.append(Joined(f"{pad}  overrides: ", shown, 8, more=True))
     else:
         flags = ", ".join(x for x in (s.signature, s.detail) if x)
         head = f"{pad}{name}{f'  [{flags}]' if flags else ''}  L{s.line}"
@@ -343,7 +351,7 @@ def _node(tree: _Tree, path: str, depth: int, fields: ComponentFields) -> Node:
     classes = [_component_label(c, graph) for c in comps]
     if comps:  # on a prefab instance these are components added to it
         added = "added components" if s.kind == "prefab_instance" else "components"
-        labels = [label + (" (disabled)" if c.attributes else "") for c, label in zip(comps, classes, strict=True)]
+        labels = [label + component_flags(c, path, graph) for c, label in zip(comps, classes, strict=True)]
         body.append((f"{pad}  {added}: " + ", ".join(labels), None))
     for c in comps:
         part = _fields_part(c, tree.fields.get(c.type, []), fields, pad)

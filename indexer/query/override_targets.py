@@ -33,7 +33,7 @@ class OverrideTargets:
         self.enums = EnumFields(graph)
 
     def said(self, source: str, override: Symbol) -> str:
-        """`m_Layer: 9 (Player/Main Camera)`: the override's value, with the object it changes when
+        """`m_Layer: 9 (on Player/Main Camera)`: the override's value, with the object it changes when
         that is not the prefab's root (a nested prefab's object, not in the source's record, is
         unsaid); an override of an object the prefab no longer has, which Unity keeps and ignores,
         is said to be unused (when the prefab nests no other, so every object it has is its own)."""
@@ -44,7 +44,7 @@ class OverrideTargets:
         value = self.enums.named(script, override.signature) if script else override.signature
         target = objects.get(override.detail, "")
         if target:
-            return f"{value} ({target})"
+            return f"{value} (on {target})"
         if documents is not None and override.detail not in documents:
             return f"{value} (unused: no such object in the prefab)"
         return value

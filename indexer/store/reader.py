@@ -235,6 +235,18 @@ class Records:
         """The types declared under a simple name, in any file."""
         return self._type_rows("WHERE t.name = ?", (name,))
 
+    def without_meta(self) -> list[str]:
+        """Files under Assets/ whose .meta is not in the project, by path."""
+        sql = (
+            "SELECT f.path FROM files f WHERE f.path LIKE 'Assets/%' AND f.path NOT LIKE '%.meta'"
+            " AND NOT EXISTS (SELECT 1 FROM files m WHERE m.path = f.path || '.meta') ORDER BY f.path"
+        )
+        return [p for (p,) in self.conn.execute(sql)]
+
+    def types_in(self, path: str) -> list[TypeRow]:
+        """The types a file declares."""
+        return self._type_rows("WHERE f.path = ?", (path,))
+
     def _type_rows(self, where: str, args: tuple) -> list[TypeRow]:
         columns = "qualified, t.name, t.kind, t.container, t.bases, t.partial, t.test, t.namespace, t.category"
         rows = self.conn.execute(f"{_TYPES.format(columns)} {where} ORDER BY f.path, t.qualified", args)

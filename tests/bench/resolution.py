@@ -12,6 +12,7 @@ from pathlib import Path
 from indexer.config import Config
 from indexer.model import FileRecord, Ref
 from indexer.query.graph import Graph
+from indexer.query.type_tree import declarer_of
 from indexer.store.reader import Records
 from indexer.store.schema import IndexPaths
 
@@ -80,7 +81,7 @@ def _method(graph: Graph, target: str) -> str:
     else:
         owners = [t.qualified for t in graph.types_named(owner)]
     for q in filter(None, owners):
-        declaring = graph.declaring_type(q, method)
+        declaring = declarer_of(graph, q, method) or q
         for t in graph.types_named(declaring):
             rec = graph.records.record(t.path)
             if rec and any(s.kind == "method" and s.name == method and s.container == declaring for s in rec.symbols):

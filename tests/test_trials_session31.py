@@ -421,3 +421,21 @@ def test_refs_of_an_enum_member_lists_the_assets_holding_it(tmp_path: Path) -> N
     g = graph_for(root)
     found = [(u.path, u.line, u.detail) for u in g.references(g.target("CinematicId.MeetTheMayor"))]
     assert found == [("Assets/Town.unity", 26, "Gate > Moment.Id: 1 (MeetTheMayor)")]
+
+
+def test_async_as_a_name_is_no_syntax_error() -> None:
+    """csharp_recover.reparsed: C# allows `async` as a parameter's name; the grammar does not, and
+    a valid message router read as three syntax error regions."""
+    from indexer.scanners import scan
+
+    source = (
+        b"class Router {\n  public void Send(int m, bool async = true) { if (async) { Go(); } }\n"
+        b"  async void Go() { var f = async () => 1; }\n}\n"
+    )
+    rec = scan("Assets/Router.cs", "csharp", source)
+    assert (rec.status, rec.error_lines) == ("ok", ())
+    assert [(s.name, s.signature) for s in rec.symbols] == [
+        ("Router", "class Router"),
+        ("Send", "public void Send(int m, bool async = true)"),
+        ("Go", "async void Go()"),
+    ]

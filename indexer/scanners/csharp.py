@@ -64,7 +64,7 @@ from indexer.model import TYPE_KINDS, FileRecord, Ref, Symbol
 from .csharp_lexer import declarations_only as _declarations_only
 from .csharp_nodes import NodeText, collapse, plain_symbol, squeeze
 from .csharp_query import MAX_ERROR_WIDTH, REF_CONTEXTS, TooBroken, check_error_width, engine, error_nodes
-from .csharp_recover import recover_headers
+from .csharp_recover import recover_headers, reparsed
 from .csharp_scopes import MAX_NESTING, Scope, TooDeep, qualified, scopes
 from .csharp_strings import asset_literals
 
@@ -118,7 +118,7 @@ class _Scan(NodeText):
 
     def run(self) -> FileRecord:
         parser, query, cursor = engine()
-        root = parser.parse(self.data).root_node
+        root = reparsed(parser, self.data, parser.parse(self.data).root_node)
         status, note, error_lines = "ok", "", ()
         parts: list[_RefNames] = []
         if root.has_error:

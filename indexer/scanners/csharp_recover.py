@@ -1,4 +1,5 @@
-"""Type headers tree-sitter left as loose tokens inside an ERROR node, rebuilt as symbols.
+"""Type headers tree-sitter left as loose tokens inside an ERROR node, rebuilt as symbols; and
+a parse without the errors a contextual keyword used as a name makes.
 
 Why: `#if`/`#else` around a class header makes tree-sitter-c-sharp give up on the declaration;
 its keyword, name, modifiers and base list are still there as children of the ERROR, in order.
@@ -6,6 +7,7 @@ its keyword, name, modifiers and base list are still there as children of the ER
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -16,6 +18,20 @@ from .csharp_nodes import TYPE_NODES, NodeText, collapse
 KEYWORD_KINDS = {"class": "class", "struct": "struct", "interface": "interface", "enum": "enum",
                  "record": "record"}  # fmt: skip
 _HEADER_TAIL = ("type_parameter_list", "type_parameter_constraints_clause")
+# `async` as a name (`bool async = true`, `if (async)`), which C# allows and the grammar does not:
+# the modifier is always followed by a type, a name or a lambda's parameters.
+_ASYNC_NAME = re.compile(rb"\basync\b(?=\s*(?:=(?!>)|[),;.\]&|?!:}]))")
+
+
+def reparsed(parser: Any, data: bytes, root: Any) -> Any:
+    """`root`, or when it has errors and `data` uses `async` as a name, the tree of `data` with
+    that name spelled otherwise at the same length (offsets, and the text read at them, stay the
+    file's), if that one has none: a valid message router read as three syntax error regions."""
+    if not root.has_error or b"async" not in data:
+        return root
+    fixed = _ASYNC_NAME.sub(b"asyn_", data)
+    again = parser.parse(fixed).root_node if fixed != data else root
+    return root if again.has_error else again
 
 
 class _Partial:

@@ -220,9 +220,9 @@ def matched_lines(text: str, low: str, stems: frozenset[str], skip: frozenset[in
     ordered = sorted(out)
     picked: list[tuple[bool, int, str]] = []
     covered: set[str] = set()
-    for item in ordered:  # each word's first line, then the others in order
+    for item in ordered:  # each word's first line of code, then the others in order
         new = {s for s in stems if s in item[2].lower()} - covered
-        if new and len(picked) < MAX_MATCHED_LINES:
+        if new and not item[0] and len(picked) < MAX_MATCHED_LINES:
             picked.append(item)
             covered |= new
     picked += [item for item in ordered if item not in picked][: MAX_MATCHED_LINES - len(picked)]

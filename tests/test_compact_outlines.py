@@ -76,14 +76,14 @@ def test_the_objects_naming_the_most_words_are_kept_first(ws, monkeypatch: pytes
     assert _compact(ws, DUNGEON, "restart button") == [
         "… 14 more objects",
         "HUD  [layer 5]  L980",
-        "  … 3 more objects",
+        "  … 4 more objects",
         "  GameOverScreen  [layer 5]  L1394",
         "    Panel  [layer 5, inactive]  L1447",
         "      … 2 more objects",
         "      RestartButton  [layer 5]  L1686",
         "        components: RectTransform, CanvasRenderer, Image, Button",
         "          Button: m_Interactable: 1; m_OnClick: UnityEvent (1 call)",
-        "… 3 more objects",
+        "… 2 more objects",
         "UnityEvent calls:",
         "  L1302 HUD/HealButton > Button.m_OnClick(int 25) on Player -> DungeonCrawler.Player.PlayerHealth.Heal",
         "  L1808 HUD/GameOverScreen/Panel/RestartButton > Button.m_OnClick(void) on HUD/GameOverScreen"

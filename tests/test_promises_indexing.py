@@ -290,8 +290,12 @@ def test_siblings_sharing_a_name_are_numbered_in_file_order() -> None:
     text = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n" + "".join(objects)
     rec = scan("Assets/UI.unity", "scene", text.encode())
     assert [(s.container, s.name) for s in rec.symbols if s.kind == "gameobject"] == [
-        ("", "HUD"), ("HUD", "Panel"), ("HUD", "Panel #2"), ("HUD", "Panel #3"), ("HUD/Panel #2", "Text")
-    ]  # fmt: skip
+        ("", "HUD"),
+        ("HUD", "Panel"),
+        ("HUD", "Panel #2"),
+        ("HUD/Panel #2", "Text"),
+        ("HUD", "Panel #3"),
+    ]  # numbered in file order, listed in the tree's: a child after its parent
     assert [s.container for s in rec.symbols if s.kind == "component"][-1] == "HUD/Panel #2/Text"
 
 

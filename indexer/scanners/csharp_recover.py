@@ -23,15 +23,50 @@ _HEADER_TAIL = ("type_parameter_list", "type_parameter_constraints_clause")
 _ASYNC_NAME = re.compile(rb"\basync\b(?=\s*(?:=(?!>)|[),;.\]&|?!:}]))")
 
 
+_DIRECTIVE = re.compile(rb"^[ \t]*#[ \t]*(if|elif|else|endif)\b", re.M)
+_TYPE_HEADER = re.compile(rb"\b(?:class|struct|interface|enum|record)\s+[A-Za-z_]")
+
+
 def reparsed(parser: Any, data: bytes, root: Any) -> Any:
-    """`root`, or when it has errors and `data` uses `async` as a name, the tree of `data` with
-    that name spelled otherwise at the same length (offsets, and the text read at them, stay the
-    file's), if that one has none: a valid message router read as three syntax error regions."""
-    if not root.has_error or b"async" not in data:
+    """`root`, or when it has errors, the tree of `data` changed at the same length (offsets, and
+    the text read at them, stay the file's) if that one has none: `async` used as a name spelled
+    otherwise (a valid message router read as three syntax error regions), then each `#if`'s
+    later branches blanked (`#if UNITY_6000_0_OR_NEWER` and `#else` each opening a method's
+    signature, one body for both: a valid file read as three)."""
+    if not root.has_error:
         return root
-    fixed = _ASYNC_NAME.sub(b"asyn_", data)
-    again = parser.parse(fixed).root_node if fixed != data else root
-    return root if again.has_error else again
+    fixed = _ASYNC_NAME.sub(b"asyn_", data) if b"async" in data else data
+    for attempt in (fixed, first_branches(fixed) if b"#" in data else fixed):
+        if attempt != data:
+            again = parser.parse(attempt).root_node
+            if not again.has_error:
+                return again
+    return root
+
+
+def first_branches(data: bytes) -> bytes:
+    """`data` with the `#elif`/`#else` branches of each `#if` blanked (newlines kept), as if the
+    first branch's symbols were defined, and the directives themselves (one between a method's
+    signature and its body is an error too)."""
+    out = bytearray(data)
+    later: list[int | None] = []  # per open #if: where its first later branch starts
+    for m in _DIRECTIVE.finditer(data):
+        kind, end = m[1], data.find(b"\n", m.start())
+        end = len(data) if end < 0 else end
+        if kind == b"if":
+            later.append(None)
+        elif kind in (b"elif", b"else") and later and later[-1] is None:
+            later[-1] = m.start()
+        elif kind == b"endif" and later and (start := later.pop()) is not None:
+            if _TYPE_HEADER.search(data, start, m.start()):
+                return data  # a type header in each branch: recover_headers keeps both bases
+            out[start : m.start()] = _blank(data[start : m.start()])
+        out[m.start() : end] = _blank(data[m.start() : end])
+    return bytes(out)
+
+
+def _blank(text: bytes) -> bytes:
+    return re.sub(rb"[^\n]", b" ", text)
 
 
 class _Partial:

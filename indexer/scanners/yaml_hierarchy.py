@@ -7,11 +7,16 @@ instance (its stripped objects stand for it). A path is the names from the root 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+
+from indexer.model import HIERARCHY_KINDS, Symbol
 
 from .yaml_facts import DocReader
 
 TRANSFORMS = (4, 224)
+MAX_DEPTH = 10_000  # a chain of parents longer than this is a broken file's cycle
+_INSTANCE_ORDER = re.compile(r"propertyPath: m_RootOrder\s+value: (\d+)")
 
 
 class Hierarchy:
@@ -23,6 +28,11 @@ class Hierarchy:
         self.instance_parent: dict[int, int] = {}  # PrefabInstance -> parent transform
         self.names: dict[int, str] = {}
         self.behaviour_state: dict[int, str] = {}  # StateMachineBehaviour -> its animator state
+        self.children: dict[int, list[int]] = {}  # transform -> its children's transforms, in order
+        self.root_order: dict[int, int] = {}  # transform -> `m_RootOrder` (before SceneRoots)
+        self.scene_roots: list[int] = []  # the root transforms, in order (Unity 2022+)
+        self.instance_order: dict[int, int] = {}  # PrefabInstance -> its root's `m_RootOrder` override
+        self.line_of: dict[int, int] = {}  # node -> the line of its document
         self._paths: dict[int, str] = {}
         for doc in docs:
             self._add(doc)
@@ -61,9 +71,18 @@ class Hierarchy:
             father, _ = doc.top_ref("m_Father")
             if father:
                 self.father[doc.file_id] = father
+            self.children[doc.file_id] = doc.block_ref_ids("m_Children")
+            if (order := doc.top("m_RootOrder") or "").isdigit():
+                self.root_order[doc.file_id] = int(order)
+        elif cid == 1660057539:
+            self.scene_roots = doc.block_ref_ids("m_Roots")
         elif cid == 1 and not doc.stripped:
             self.names[doc.file_id] = doc.top("m_Name") or ""
+            self.line_of[doc.file_id] = doc.line
         elif cid == 1001:
+            self.line_of[doc.file_id] = doc.line
+            if (order := _INSTANCE_ORDER.search(doc.body)) is not None:  # before Unity 2022: an override
+                self.instance_order[doc.file_id] = int(order[1])
             parent, _ = doc.first_ref("m_TransformParent")
             if parent:
                 self.instance_parent[doc.file_id] = parent
@@ -127,3 +146,37 @@ class Hierarchy:
             return None
         above = self.path_of(parent)
         return above if len(path) == len(above) + 1 + len(self.names.get(node) or f"&{node}") else None
+
+    def in_order(self, symbols: list[Symbol]) -> list[Symbol]:
+        """`symbols` with the objects' (HIERARCHY_KINDS) in the Hierarchy's order, each after its
+        parent and siblings as the Inspector lists them (a parent's `m_Children`; roots by
+        `SceneRoots` or `m_RootOrder`), where the file's order is by fileID; the others stay put."""
+        index: dict[int, int] = {}
+        for kids in self.children.values():
+            for i, kid in enumerate(kids):
+                index.setdefault(self.node_of_transform(kid), i)
+        for i, tf in enumerate(self.scene_roots):
+            index.setdefault(self.node_of_transform(tf), i)
+        for tf, order in self.root_order.items():
+            index.setdefault(self.node_of_transform(tf), order)
+        for node, order in self.instance_order.items():
+            index.setdefault(node, order)
+        node_at = {line: node for node, line in self.line_of.items()}
+        keys: dict[int, tuple[tuple[int, int], ...]] = {}
+
+        def key(node: int) -> tuple[tuple[int, int], ...]:
+            chain: list[int] = []
+            while node and node not in keys and node not in chain and len(chain) < MAX_DEPTH:
+                chain.append(node)
+                node = self.parent_node(node)
+            above = keys.get(node, ())
+            for n in reversed(chain):
+                above = keys[n] = (*above, (index.get(n, 1 << 30), self.line_of.get(n, 0)))
+            return above
+
+        slots = [i for i, s in enumerate(symbols) if s.kind in HIERARCHY_KINDS]
+        ordered = sorted((symbols[i] for i in slots), key=lambda s: key(node_at.get(s.line, 0)) or ((1 << 30, s.line),))
+        out = list(symbols)
+        for i, s in zip(slots, ordered, strict=True):
+            out[i] = s
+        return out

@@ -439,3 +439,155 @@ def test_async_as_a_name_is_no_syntax_error() -> None:
         ("Send", "public void Send(int m, bool async = true)"),
         ("Go", "async void Go()"),
     ]
+
+
+def test_describe_lists_objects_in_the_hierarchy_s_order(tmp_path: Path) -> None:
+    """yaml_hierarchy.in_order: a file's objects are in fileID order; the Inspector shows roots by
+    `SceneRoots` and children by their parent's `m_Children` (a layout group's rows)."""
+
+    def obj(go: int, name: str, father: int, children: list[int]) -> str:
+        kids = "".join(f"\n  - {{fileID: {c}}}" for c in children) or " []"
+        return (
+            f"--- !u!1 &{go}\nGameObject:\n  m_Component:\n  - component: {{fileID: {go + 1}}}\n  m_Name: {name}\n"
+            f"--- !u!4 &{go + 1}\nTransform:\n  m_GameObject: {{fileID: {go}}}\n  m_Children:{kids}\n"
+            f"  m_Father: {{fileID: {father}}}\n"
+        )
+
+    scene = (
+        _header()
+        + obj(10, "Zeta", 0, [])
+        + obj(20, "Menu", 0, [61, 41, 51])
+        + obj(40, "Second", 21, [])
+        + obj(50, "Third", 21, [])
+        + obj(60, "First", 21, [])
+        + "--- !u!1660057539 &9923460\nSceneRoots:\n  m_Roots:\n  - {fileID: 21}\n  - {fileID: 11}\n"
+    )
+    root = write_project(tmp_path / "P", {"Assets/Menu.unity": scene})
+    lines = describe(graph_for(root), "Assets/Menu.unity").text.splitlines()
+    assert [line.split("  L")[0] for line in lines if "  L" in line and "components" not in line] == [
+        "Menu",
+        "  First",
+        "  Second",
+        "  Third",
+        "Zeta",
+    ]
+
+
+def test_roots_without_scene_roots_are_in_their_root_order(tmp_path: Path) -> None:
+    """Before Unity 2022 each root transform says its place, `m_RootOrder`."""
+    scene = _header()
+    for go, name, order in ((10, "Last", 2), (20, "First", 0), (30, "Middle", 1)):
+        scene += (
+            f"--- !u!1 &{go}\nGameObject:\n  m_Component:\n  - component: {{fileID: {go + 1}}}\n  m_Name: {name}\n"
+            f"--- !u!4 &{go + 1}\nTransform:\n  m_GameObject: {{fileID: {go}}}\n  m_Children: []\n"
+            f"  m_Father: {{fileID: 0}}\n  m_RootOrder: {order}\n"
+        )
+    root = write_project(tmp_path / "P", {"Assets/Old.unity": scene})
+    lines = describe(graph_for(root), "Assets/Old.unity").text.splitlines()
+    assert [line.split("  L")[0] for line in lines if "  L" in line and "components" not in line] == [
+        "First",
+        "Middle",
+        "Last",
+    ]
+
+
+def _nesting_project(tmp_path: Path) -> Path:
+    """A soldier prefab nesting a rifle prefab; a level placing the soldier, overriding the layer
+    of three objects of the nested rifle and a joint's anchor."""
+    rifle = _header() + _object(100, "Rifle", [])
+    nested = _instance(500, "f" * 32, [(100, "m_Name", "Rifle")]).replace(
+        "m_TransformParent: {fileID: 0}", "m_TransformParent: {fileID: 11}"
+    )
+    soldier = _header() + _object(10, "Soldier", []) + nested
+    overrides = [(7001 + i, "m_Layer", "18") for i in range(3)] + [(7100, "m_ConnectedAnchor.x", "0.25")]
+    return write_project(
+        tmp_path / "P",
+        {
+            "Assets/Rifle.prefab": rifle,
+            "Assets/Rifle.prefab.meta": meta("f" * 32, "PrefabImporter"),
+            "Assets/Soldier.prefab": soldier,
+            "Assets/Soldier.prefab.meta": meta(PLAYER, "PrefabImporter"),
+            "Assets/Level.unity": _header() + _instance(900, PLAYER, [(10, "m_Name", "Guard"), *overrides]),
+        },
+    )
+
+
+def test_one_value_set_on_several_nested_objects_is_said_once(tmp_path: Path) -> None:
+    """override_targets.pieces: `m_Layer: 18` four times read as the root's layer set four times;
+    a joint's anchor goes last with the placement."""
+    text = describe(graph_for(_nesting_project(tmp_path)), "Assets/Level.unity").text
+    assert text.splitlines()[2] == "  overrides: m_Name: Guard; m_Layer: 18 (on 3 objects); m_ConnectedAnchor.x: 0.25"
+
+
+def test_an_instance_of_a_prefab_nesting_the_target_sets_nothing_of_it(tmp_path: Path) -> None:
+    """carriers.with_settings: through variants only; a soldier's overrides are not the rifle's."""
+    _, usages = references_of(_workspace(_nesting_project(tmp_path)), "Assets/Rifle.prefab")
+    assert [(u.path, u.detail) for u in usages] == [
+        ("Assets/Level.unity", "Guard (via Assets/Soldier.prefab)"),
+        ("Assets/Soldier.prefab", "Soldier/Rifle"),
+    ]
+
+
+def test_sight_searches_vision() -> None:
+    """An enemy's `AiVisionSensor` for "how far can enemies sight the player"."""
+    assert synonym_words(["sight"]) == ("eyesight", "vision")
+
+
+@pytest.mark.parametrize(
+    ("version", "named"),
+    [
+        ("2.7.2", "Cinemachine.CinemachineBlendListCamera"),
+        ("3.1.0", "Unity.Cinemachine.CinemachineSequencerCamera"),
+        (None, "Unity.Cinemachine.CinemachineSequencerCamera"),
+    ],
+)
+def test_a_package_component_is_named_as_the_project_s_version_names_it(
+    tmp_path: Path, version: str | None, named: str
+) -> None:
+    """package_classes: Cinemachine 3 renamed 2's classes under the same GUIDs; a 2.x project's
+    code writes `Cinemachine.CinemachineBlendListCamera`."""
+    files = {"Assets/A.cs": "class A {}"}
+    if version:
+        files["Packages/manifest.json"] = f'{{"dependencies": {{"com.unity.cinemachine": "{version}"}}}}\n'
+    g = graph_for(write_project(tmp_path / "P", files))
+    assert g.script_class("53258ad9ad6e71e48bb8643c9522112e") == named
+    assert g.target(named.rsplit(".", 1)[1]).name == named
+
+
+def test_a_method_signature_chosen_by_if_is_no_syntax_error() -> None:
+    """csharp_recover.first_branches: `#if UNITY_6000_0_OR_NEWER` and `#else` each opening a
+    signature, one body for both; the first branch is read."""
+    from indexer.scanners import scan
+
+    source = (
+        b"class GradientText : TMP_Text {\n#if UNITY_6000_0_OR_NEWER\n"
+        b"  protected override void Fill(int i)\n#else\n  protected override void Fill(int i, int x4)\n#endif\n"
+        b"  {\n    Paint(i);\n  }\n}\n"
+    )
+    rec = scan("Assets/GradientText.cs", "csharp", source)
+    assert (rec.status, rec.error_lines) == ("ok", ())
+    assert [(s.name, s.line, s.signature) for s in rec.symbols] == [
+        ("GradientText", 1, "class GradientText : TMP_Text"),
+        ("Fill", 3, "protected override void Fill(int i)"),
+    ]
+
+
+def test_an_address_built_on_a_folder_of_the_asset_may_load_it(tmp_path: Path) -> None:
+    """loads._prefix_loads: an Addressables address is a key too (`"CardTemplates/" + id`)."""
+    from .test_addressables import GROUP, ORC
+
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/AddressableAssetsData/AssetGroups/Enemies.asset": GROUP,
+            "Assets/Orc.prefab": _header() + _object(1, "Orc", []),
+            "Assets/Orc.prefab.meta": meta(ORC, "PrefabImporter"),
+            "Assets/Spawner.cs": (
+                "class Spawner {\n  void Spawn(string id) {\n"
+                '    Addressables.LoadAssetAsync<GameObject>("Enemies/" + id);\n  }\n}\n'
+            ),
+        },
+    )
+    g = graph_for(root)
+    found = [(u.path, u.line, u.context) for u in g.references(g.target("Assets/Orc.prefab")) if u.where == "code"]
+    assert found == [("Assets/Spawner.cs", 3, "path prefix")]

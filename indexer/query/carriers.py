@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from indexer.model import Symbol, Usage
+from indexer.model import FileRecord, Symbol, Usage
 from indexer.project import is_prefab
 from indexer.query.override_targets import OverrideTargets
 from indexer.query.removed import components_at, dropped, removals
@@ -159,8 +159,9 @@ SHOWN_SETTINGS = 6  # values listed per instance: the rest are counted
 SETTINGS_MARK = " (sets "
 MAX_SETTINGS_FILES = 200  # files whose records are read for the values their instances set
 # Overrides every placed instance has (where it stands, what it is called): they set no behaviour.
-_PLACEMENT = ("m_LocalPosition", "m_LocalScale", "m_Name")
+_PLACEMENT = ("m_LocalPosition", "m_LocalScale", "m_Name", "m_ConnectedAnchor")  # a joint's anchor: worked out
 _INSTANCE_CONTEXTS = frozenset({"instance", "variant_base", "legacy_parent"})
+_NONE = FileRecord(path="", kind="")
 
 
 def with_settings(graph: Graph, usages: list[Usage], through: bool = False) -> list[Usage]:
@@ -175,7 +176,9 @@ def with_settings(graph: Graph, usages: list[Usage], through: bool = False) -> l
     out = []
     for u in usages:
         via = u.detail.endswith(")") and " (via " in u.detail  # not `Goblin (1)`, Unity's copy name
-        if u.kind != "prefab" or u.context not in _INSTANCE_CONTEXTS or (via and not through):
+        # through variants only: an instance of a prefab nesting the target sets that prefab's values
+        said = via and through and _variants(graph, u.detail.rpartition(" (via ")[2][:-1].split(" > "))
+        if u.kind != "prefab" or u.context not in _INSTANCE_CONTEXTS or (via and not said):
             out.append(u)
             continue
         if u.path not in files and len(files) >= MAX_SETTINGS_FILES:
@@ -190,6 +193,16 @@ def with_settings(graph: Graph, usages: list[Usage], through: bool = False) -> l
             u = msgspec.structs.replace(u, detail=f"{u.detail}{SETTINGS_MARK}{shown}{more})")
         out.append(u)
     return out
+
+
+def _variants(graph: Graph, chain: list[str]) -> bool:
+    """Whether every prefab of a chain is a variant (its root an instance of the next): what an
+    instance of it sets is set on the target's objects. A prefab nesting the next one (a soldier
+    holding a rifle) is not: its instances' overrides are of the soldier's ragdoll."""
+    return all(
+        any(r.kind == "prefab" and r.context == "variant_base" for r in (graph.records.record(p) or _NONE).refs)
+        for p in chain
+    )
 
 
 class Overrides:

@@ -25,7 +25,7 @@ from indexer.query.loads import Loadable, load_usages, loads_resources
 from indexer.query.member_text import member_text_usages
 from indexer.query.messages import message_usages
 from indexer.query.override_targets import OverrideTargets, sources_named
-from indexer.query.package_scripts import PACKAGES
+from indexer.query.package_classes import package_scripts, package_target
 from indexer.query.package_shaders import shader_label
 from indexer.query.profiles import profile_named, profile_names
 from indexer.query.serialized import value_usages
@@ -35,11 +35,6 @@ from indexer.store.schema import REF_TARGET
 from indexer.unity import STREAMING_ASSETS, bare_type_name, nearest_assembly
 from indexer.words import plural
 
-# Script GUIDs of package components, the same in every Unity project (their sources live in
-# Library/PackageCache, outside the index by default): GUID -> (qualified class name, package).
-PACKAGE_SCRIPTS: dict[str, tuple[str, str]] = {
-    guid: (name, package) for package, scripts in PACKAGES.items() for guid, name in scripts.items()
-}
 _SCRIPT_TOKEN = re.compile(r"script:([0-9a-f]{32})")
 _GUID_TOKEN = re.compile(r"guid:([0-9a-f]{32})")
 GUID_RE = re.compile(r"^[0-9A-Fa-f]{32}$")
@@ -107,12 +102,18 @@ class Graph:
         path = self.path_of_guid(guid)
         if path:
             return self._script_types.get(path, "")
-        return PACKAGE_SCRIPTS.get(guid.lower(), ("", ""))[0]
+        return self.package_scripts.get(guid.lower(), ("", ""))[0]
+
+    @cached_property
+    def package_scripts(self) -> dict[str, tuple[str, str]]:
+        """Script GUIDs of package components, the same in every Unity project (their sources live
+        in Library/PackageCache, outside the index by default): GUID -> (class, package)."""
+        return package_scripts(self.records)
 
     @cached_property
     def package_classes(self) -> frozenset[str]:
         """The classes of the known package scripts (`UnityEngine.UI.Button`), by qualified name."""
-        return frozenset(cls for cls, _ in PACKAGE_SCRIPTS.values())
+        return frozenset(cls for cls, _ in self.package_scripts.values())
 
     def script_label(self, guid: str) -> str:
         cls = self.script_class(guid)
@@ -187,8 +188,8 @@ class Graph:
         if GUID_RE.match(t):
             guid = t.lower()
             path = self.path_of_guid(guid) or ""
-            if not path and guid in PACKAGE_SCRIPTS:
-                return _package_script(guid)
+            if not path and guid in self.package_scripts:
+                return package_target(self.package_scripts, guid)
             if not path:
                 note = "GUID not found in this project (a package asset, or a missing one)"
             elif self.records.record(path) is None:
@@ -215,8 +216,9 @@ class Graph:
             scripts = sum(1 for p in self.records.paths_of_kind("csharp") if self.assembly_of(p)[0] == t)
             note = f"Unity's predefined assembly, of {plural(scripts, 'script')} here: no asmdef can reference it"
             return Target(kind="assembly", name=t, note=note)
-        if guids := [g for g, (q, _) in PACKAGE_SCRIPTS.items() if q == t or q.endswith("." + t)]:
-            return _package_script(min(guids, key=lambda g: PACKAGE_SCRIPTS[g]))
+        known = self.package_scripts
+        if guids := [g for g, (q, _) in known.items() if q == t or q.endswith("." + t)]:
+            return package_target(known, min(guids, key=lambda g: known[g]))
         return Target(kind="unknown", name=t, note="no type, member, file, GUID or assembly of that name")
 
     def _types_asked(self, name: str) -> list[TypeRow]:
@@ -491,10 +493,3 @@ class Graph:
 PREDEFINED_ASSEMBLIES = frozenset(
     f"Assembly-CSharp{editor}{firstpass}" for editor in ("", "-Editor") for firstpass in ("", "-firstpass")
 )
-
-
-def _package_script(guid: str) -> Target:
-    """A package's component, whose script is not in the project: its users are found by GUID."""
-    name, package = PACKAGE_SCRIPTS[guid]
-    note = f"a script of the package {package}, not in this project; its users are found by its GUID {guid}"
-    return Target(kind="package_script", name=name, guid=guid, types=[name], note=note)

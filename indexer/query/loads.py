@@ -118,14 +118,14 @@ def load_usages(graph, path: str) -> list[Usage]:
         for p, line, t in rows
         for n in _lines_holding(graph.file_lines(p), line, t)
     ]
-    return found + _prefix_loads(graph, resources_key(path), {(u.path, u.line) for u in found})
+    return found + _prefix_loads(graph, [*keys, *names], {(u.path, u.line) for u in found})
 
 
-def _prefix_loads(graph, key: str | None, known: set[tuple[str, int]]) -> list[Usage]:
-    """The lines building a Resources path from a folder of this asset's, `Resources.Load("Props/"
-    + id)`: the asset may be what it loads (a file of the folder answers to such a path, said so),
-    where `refs` said no code used the asset, which invited deleting it."""
-    prefixes = [key[: i + 1] for i, c in enumerate(key) if c == "/"] if key else []
+def _prefix_loads(graph, keys: list[str], known: set[tuple[str, int]]) -> list[Usage]:
+    """The lines building a key of the asset (a Resources path, an address, a shader's name) from
+    one of its folders, `Resources.Load("Props/" + id)`: the asset may be what it loads, where
+    `refs` said no code used it, which invited deleting it."""
+    prefixes = sorted({key[: i + 1] for key in keys for i, c in enumerate(key) if c == "/"})
     if not prefixes:
         return []
     marks = ",".join("?" * len(prefixes))

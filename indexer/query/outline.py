@@ -16,7 +16,7 @@ from indexer.identifiers import name_stems
 from indexer.model import BUILTIN_SCRIPTS, HIERARCHY_KINDS, TYPE_KINDS, CodeOutline, FileRecord, Symbol
 from indexer.query.calls import call_text
 from indexer.query.component_fields import ComponentFields, component_flags
-from indexer.query.graph import PACKAGE_SCRIPTS, Graph
+from indexer.query.graph import Graph
 from indexer.query.instances import editor_name, unnamed_instances
 from indexer.query.package_shaders import shader_label
 from indexer.query.placed import placed_overrides, placed_runs
@@ -272,7 +272,9 @@ def hierarchy_parts(rec: FileRecord, graph: Graph) -> list[Part]:
     lines: list[Part] = []
     variant = next((s for s in rec.symbols if s.kind == "prefab_instance" and s.signature == "variant base"), None)
     if variant is not None:
-        lines.append((f"Prefab variant of {graph.path_of_guid(variant.detail) or _outside(variant.detail)}", None))
+        lines.append(
+            (f"Prefab variant of {graph.path_of_guid(variant.detail) or _outside(variant.detail, graph)}", None)
+        )
     emitted: set[str] = set()
     nodes: list[Node] = []
     fields = ComponentFields(graph)
@@ -303,7 +305,7 @@ def hierarchy_parts(rec: FileRecord, graph: Graph) -> list[Part]:
 def _placed_node(tree: _Tree, run: tuple[str, ...], depth: int, graph: Graph) -> Node:
     """One line for instances of one prefab that are only placed (`placed.placed_runs`)."""
     first = tree.nodes[run[0]]
-    source = graph.path_of_guid(first.detail) or _outside(first.detail)
+    source = graph.path_of_guid(first.detail) or _outside(first.detail, graph)
     names = [tree.nodes[p].name or source.rsplit("/", 1)[-1].rsplit(".", 1)[0] for p in run]
     unique = list(dict.fromkeys(names))
     shown = ", ".join(unique[:4]) + (", …" if len(unique) > 4 else "")
@@ -317,9 +319,6 @@ def _event_line(line: int, caller: str, method: str) -> tuple[str, str]:
     return f"  L{line} {caller} -> {method}", f"{caller} {method}"
 
 
-_PLACING = ("m_LocalPosition", "m_LocalRotation", "m_LocalScale", "m_LocalEulerAnglesHint", "m_RootOrder")
-
-
 def _node(tree: _Tree, path: str, depth: int, fields: ComponentFields) -> Node:
     """One object: its line, its overrides (a prefab instance), its components and their fields."""
     pad, graph = "  " * depth, fields.graph
@@ -329,20 +328,14 @@ def _node(tree: _Tree, path: str, depth: int, fields: ComponentFields) -> Node:
     names = [name]
     if s.kind == "prefab_instance":
         found = graph.path_of_guid(s.detail)
-        source = found or _outside(s.detail)  # a missing prefab said so, as a missing script is
-        names.append(
-            found.rsplit("/", 1)[-1].rsplit(".", 1)[0] if found else f"guid:{s.detail}"
-        )  # named like its prefab
+        source = found or _outside(s.detail, graph)  # a missing prefab said so, as a missing script is
+        names.append(found.rsplit("/", 1)[-1].rsplit(".", 1)[0] if found else f"guid:{s.detail}")  # as its prefab
         if not s.name:
             name = names[-1]
         elif (shown := editor_name(s, tree.overrides.get(path, []), fields.targets.source)) is not None:
             name = shown  # its `m_Name` override renames a child (listed with its overrides)
         head = f"{pad}{name}  (prefab instance of {source})  L{s.line}"
-        said = fields.targets.said
-        # a placement's coordinates after what the instance changes (a sprite, a setting), counted
-        placing = sorted(tree.overrides.get(path, []), key=lambda o: o.name.startswith(_PLACING))
-        shown = tuple((o.name.split(".")[0], said(source, o)) for o in placing)
-        if shown:
+        if shown := fields.targets.pieces(source, tree.overrides.get(path, [])):
             body.append(Joined(f"{pad}  overrides: ", shown, 8, more=True))
     else:
         flags = ", ".join(x for x in (s.signature, s.detail) if x)
@@ -400,7 +393,8 @@ def asset_parts(rec: FileRecord, graph: Graph) -> list[Part]:
         elif s.kind == "scriptable_object":
             cls = graph.script_class(s.detail) if s.detail else ""
             script = graph.path_of_guid(s.detail) if s.detail else ""
-            where = script or "script not in project"
+            package = graph.package_scripts.get(s.detail, ("", ""))[1] if not script else ""
+            where = script or (f"script of {package}, not in project" if package else "script not in project")
             lines.append((f"ScriptableObject {s.name}: {cls or 'script ' + s.detail[:8]} ({where})", None))
         elif s.kind == "material":
             if s.detail.startswith("builtin:"):
@@ -461,11 +455,11 @@ def _references(rec: FileRecord, graph: Graph, exclude: tuple[str, ...]) -> Sect
             continue
         context = r.context
         if r.kind in ("guid", "script", "prefab"):
-            target = graph.path_of_guid(r.target) or _outside(r.target)
+            target = graph.path_of_guid(r.target) or _outside(r.target, graph)
         elif r.kind == "assembly":  # an asmdef's or asmref's, by name or GUID: a package's stays as written
             target = graph.asmdef_named(r.target) or r.target
         elif r.kind == "address":  # a name an Addressables group gives the asset: on the asset's line
-            target = graph.path_of_guid(r.detail) or _outside(r.detail)
+            target = graph.path_of_guid(r.detail) or _outside(r.detail, graph)
             context = f'{r.context} "{r.target}"'
         else:
             target = graph.readable(r.target)
@@ -481,10 +475,10 @@ def _references(rec: FileRecord, graph: Graph, exclude: tuple[str, ...]) -> Sect
     return Section("references:", tuple(lines))
 
 
-def _outside(guid: str) -> str:
+def _outside(guid: str, graph: Graph) -> str:
     """A GUID no file of the project holds: a known package's script by its class or shader by its
     name, else the GUID."""
-    known = PACKAGE_SCRIPTS.get(guid.lower())
+    known = graph.package_scripts.get(guid.lower())
     if known:
         return f"{known[0]} (script of {known[1]}, not in project)"
     return shader_label(guid) or f"guid:{guid} (not in project)"

@@ -10,10 +10,15 @@ component there, by which an enum field's number is said with its member's name.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from indexer.model import Symbol
 from indexer.query.enum_values import EnumFields
+
+# a placement's coordinates, and a joint's anchor Unity works out from them
+_PLACING = ("m_LocalPosition", "m_LocalRotation", "m_LocalScale", "m_LocalEulerAnglesHint", "m_RootOrder")
+_PLACING += ("m_ConnectedAnchor",)
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
@@ -48,6 +53,15 @@ class OverrideTargets:
         if documents is not None and override.detail not in documents:
             return f"{value} (unused: no such object in the prefab)"
         return value
+
+    def pieces(self, source: str, overrides: list[Symbol]) -> tuple[tuple[str, str], ...]:
+        """An instance's overrides as an outline joins them, (name, text): a placement's coordinates
+        after what it changes (a sprite, a setting), and one value set on several objects of its
+        nested prefabs once, `m_Layer: 18 (on 4 objects)` (it read as the root's layer set four times)."""
+        placing = sorted(overrides, key=lambda o: o.name.startswith(_PLACING))
+        said = [(o.name.split(".")[0], self.said(source, o)) for o in placing]
+        times = Counter(text for _, text in said)
+        return tuple(dict.fromkeys((n, t if times[t] == 1 else f"{t} (on {times[t]} objects)") for n, t in said))
 
     def objects(self, source: str) -> tuple[dict[str, str], frozenset[str] | None]:
         """fileID -> the path of the GameObject it is (or that holds it, a component), '' for the

@@ -119,6 +119,7 @@ teleport warp portal
 chest treasure coffer
 spectator spectate
 cutscene cinematic cinematics
+sight vision eyesight
 nickname username playername
 cosmetic outfit costume skin
 foliage vegetation plant bush

@@ -1,0 +1,46 @@
+"""Package components' classes as the project's own version of each package names them.
+
+The generated table (`package_scripts.py`) names each script GUID as the package's newest version
+does; a project pinning an older major version (`package_scripts_legacy.py`) reads the names that
+version gives the same GUIDs: Cinemachine 2's `Cinemachine.CinemachineBlendListCamera`, which 3
+renamed `Unity.Cinemachine.CinemachineSequencerCamera` (two trials' projects on 2.x read the 3.x
+names, which their code never writes).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from indexer.model import Target
+from indexer.query.package_scripts import PACKAGES
+from indexer.query.package_scripts_legacy import LEGACY
+
+if TYPE_CHECKING:
+    from indexer.store.reader import Records
+
+MANIFEST = "Packages/manifest.json"
+# GUID -> (qualified class name, package), by the newest versions' names
+NEWEST: dict[str, tuple[str, str]] = {
+    guid: (name, package) for package, scripts in PACKAGES.items() for guid, name in scripts.items()
+}
+_MAJOR = re.compile(r"\s*(\d+)\.")
+
+
+def package_scripts(records: Records) -> dict[str, tuple[str, str]]:
+    """GUID -> (class, package) for this project: an older major version's names where the
+    manifest pins one (a version it does not write as `N.` keeps the newest names)."""
+    versions = {s.name: s.detail for s in records.symbols(MANIFEST) if s.kind == "package"}
+    out = NEWEST
+    for package, (newest_from, names) in LEGACY.items():
+        major = _MAJOR.match(versions.get(package, ""))
+        if major and int(major[1]) < newest_from:
+            out = {**out, **{guid: (name, package) for guid, name in names.items()}}
+    return out
+
+
+def package_target(scripts: dict[str, tuple[str, str]], guid: str) -> Target:
+    """A package's component, whose script is not in the project: its users are found by GUID."""
+    name, package = scripts[guid]
+    note = f"a script of the package {package}, not in this project; its users are found by its GUID {guid}"
+    return Target(kind="package_script", name=name, guid=guid, types=[name], note=note)

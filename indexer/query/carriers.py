@@ -172,12 +172,13 @@ def with_settings(graph: Graph, usages: list[Usage], through: bool = False) -> l
     between, which the chain in their detail names; a script's carriers through prefabs set values
     of anything those prefabs hold. The records of the first MAX_SETTINGS_FILES files are read."""
     files: dict[str, Overrides] = {}
+    variants: dict[str, bool] = {}  # prefab -> whether it is a variant, read once
     targets = graph.targets
     out = []
     for u in usages:
         via = u.detail.endswith(")") and " (via " in u.detail  # not `Goblin (1)`, Unity's copy name
         # through variants only: an instance of a prefab nesting the target sets that prefab's values
-        said = via and through and _variants(graph, u.detail.rpartition(" (via ")[2][:-1].split(" > "))
+        said = via and through and _variants(graph, u.detail.rpartition(" (via ")[2][:-1].split(" > "), variants)
         if u.kind != "prefab" or u.context not in _INSTANCE_CONTEXTS or (via and not said):
             out.append(u)
             continue
@@ -195,14 +196,15 @@ def with_settings(graph: Graph, usages: list[Usage], through: bool = False) -> l
     return out
 
 
-def _variants(graph: Graph, chain: list[str]) -> bool:
+def _variants(graph: Graph, chain: list[str], known: dict[str, bool]) -> bool:
     """Whether every prefab of a chain is a variant (its root an instance of the next): what an
     instance of it sets is set on the target's objects. A prefab nesting the next one (a soldier
     holding a rifle) is not: its instances' overrides are of the soldier's ragdoll."""
-    return all(
-        any(r.kind == "prefab" and r.context == "variant_base" for r in (graph.records.record(p) or _NONE).refs)
-        for p in chain
-    )
+    for p in chain:
+        if p not in known:
+            refs = (graph.records.record(p) or _NONE).refs
+            known[p] = any(r.kind == "prefab" and r.context == "variant_base" for r in refs)
+    return all(known[p] for p in chain)
 
 
 class Overrides:

@@ -17,8 +17,9 @@ from indexer.model import Symbol
 from indexer.query.enum_values import EnumFields
 
 # a placement's coordinates, and a joint's anchor Unity works out from them
-_PLACING = ("m_LocalPosition", "m_LocalRotation", "m_LocalScale", "m_LocalEulerAnglesHint", "m_RootOrder")
-_PLACING += ("m_ConnectedAnchor",)
+_PLACING = (
+    "m_LocalPosition", "m_LocalRotation", "m_LocalScale", "m_LocalEulerAnglesHint", "m_RootOrder", "m_ConnectedAnchor",
+)  # fmt: skip
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph

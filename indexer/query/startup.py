@@ -4,8 +4,8 @@
 bootstrap": a player's game opens in the first scene enabled in `EditorBuildSettings.asset`, and
 the scripts its objects carry run first (their `Awake` and `Start`). The question shares no word
 with that scene (and "starts" matches every `Start()` of the project), so the ranking finds it by
-the build: the scene gains more than the best match's score, and the scripts on it (on its
-objects or the prefabs it places) a share of it.
+the build: the scene gains a share of the best match's score, and the scripts on it (on its
+objects or the prefabs it places) a smaller one.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def first_build_scene(records) -> str | None:
     """The first scene enabled in the build, where the player's game opens; None without one."""
     build = records.symbols("ProjectSettings/EditorBuildSettings.asset")
     first = next((s.name for s in build if s.kind == "build_scene" and s.detail == "enabled"), None)
-    return first if first is not None and records.record(first) is not None else None
+    return first if first is not None and records.stats_of([first]) else None  # not a scene's whole record
 
 
 def raise_startup(project, ranked: dict[str, Ranked], text: str) -> None:

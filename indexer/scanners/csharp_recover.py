@@ -1,5 +1,5 @@
-"""Type headers tree-sitter left as loose tokens inside an ERROR node, rebuilt as symbols; and
-a parse without the errors a contextual keyword used as a name makes.
+"""Type headers tree-sitter left as loose tokens inside an ERROR node, rebuilt as symbols; and a
+parse of valid C# the grammar rejects (`async` as a name, `#if` branches that are no C# together).
 
 Why: `#if`/`#else` around a class header makes tree-sitter-c-sharp give up on the declaration;
 its keyword, name, modifiers and base list are still there as children of the ERROR, in order.

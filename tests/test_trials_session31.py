@@ -591,3 +591,28 @@ def test_an_address_built_on_a_folder_of_the_asset_may_load_it(tmp_path: Path) -
     g = graph_for(root)
     found = [(u.path, u.line, u.context) for u in g.references(g.target("Assets/Orc.prefab")) if u.where == "code"]
     assert found == [("Assets/Spawner.cs", 3, "path prefix")]
+
+
+def test_refs_of_a_file_name_two_files_have_says_so(tmp_path: Path) -> None:
+    """locate.references_of: `refs --UI--.prefab` with two of them said "no file of that name"."""
+    from indexer.query.lookup import AmbiguousFile
+
+    prefab = _header() + _object(1, "UI", [])
+    ws = _workspace(write_project(tmp_path / "P", {"Assets/A/--UI--.prefab": prefab, "Assets/B/--UI--.prefab": prefab}))
+    with pytest.raises(AmbiguousFile) as failed:
+        references_of(ws, "--UI--.prefab")
+    assert str(failed.value) == (
+        "--UI--.prefab names 2 files: Assets/A/--UI--.prefab, Assets/B/--UI--.prefab; give more of the path"
+    )
+
+
+def test_the_query_a_failed_refs_suggests_can_be_pasted_for_a_name_starting_with_a_dash(tmp_path: Path) -> None:
+    from .conftest import run_cli
+
+    root = write_project(tmp_path / "P", {"Assets/A.cs": "class A {}"})
+    r = run_cli("refs", "--project", str(root), "--", "--Nothing--.prefab")
+    assert (r.returncode, r.stderr.strip().splitlines()[-1]) == (
+        2,
+        "error: --Nothing--.prefab: no type, member, file, GUID or assembly of that name;"
+        " `unity-index query -- --Nothing--.prefab` searches by words",
+    )

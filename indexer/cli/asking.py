@@ -102,7 +102,8 @@ def cmd_refs(args: argparse.Namespace, console: Console) -> int:
         raise UsageError(str(exc)) from None
     if target is None:
         # the command as it can be pasted: the words quoted for the shell
-        search = "unity-index query" + (f" {shlex.quote(args.target)}" if echoed(args.target) == args.target else "")
+        words = ("-- " if args.target.startswith("-") else "") + shlex.quote(args.target)  # not an option
+        search = "unity-index query" + (f" {words}" if echoed(args.target) == args.target else "")
         raise UsageError(
             f"{echoed(args.target)}: no type, member, file, GUID or assembly of that name; `{search}` searches by words"
         )

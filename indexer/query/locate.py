@@ -23,7 +23,7 @@ from indexer.paths import (
 )
 from indexer.project import printable
 from indexer.query.graph import GUID_RE
-from indexer.query.lookup import LookupFailed, find_references
+from indexer.query.lookup import AmbiguousFile, LookupFailed, find_references
 from indexer.query.workspace import Workspace
 from indexer.words import echoed
 
@@ -106,7 +106,7 @@ def locate_file(ws: Workspace, text: str, cwd: Path | None = None) -> str:
                 f"{echoed(text.strip())} is a folder: give a file in it;"
                 f" `unity-index query WORDS --path {folder}` searches its files"
             ) from None
-        raise LookupFailed(str(exc)) from None
+        raise (AmbiguousFile if isinstance(exc, PathAmbiguous) else LookupFailed)(str(exc)) from None
 
 
 def _left_guid(ws: Workspace, readings: list[str]) -> str | None:
@@ -172,6 +172,8 @@ def references_of(ws: Workspace, text: str, cwd: Path | None = None) -> tuple[Ta
     if found[0] is None and "." in text:
         try:
             path = locate_file(ws, text, cwd)
+        except AmbiguousFile:
+            raise  # `refs --UI--.prefab` with two of them: said so, not "no file of that name"
         except LookupFailed:
             if said := _no_member(ws, text):
                 raise LookupFailed(said) from None

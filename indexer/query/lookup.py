@@ -20,6 +20,10 @@ class LookupFailed(Exception):
     """A path outside the workspace, an unknown file, GUID or symbol; the message is actionable."""
 
 
+class AmbiguousFile(LookupFailed):
+    """A file name more than one indexed file has: the message lists them."""
+
+
 def is_guid(text: str) -> bool:
     return bool(GUID_RE.match(text.strip()))
 

@@ -616,3 +616,30 @@ def test_the_query_a_failed_refs_suggests_can_be_pasted_for_a_name_starting_with
         "error: --Nothing--.prefab: no type, member, file, GUID or assembly of that name;"
         " `unity-index query -- --Nothing--.prefab` searches by words",
     )
+
+
+def test_refs_of_a_class_built_into_unity_lists_its_objects_and_code(tmp_path: Path) -> None:
+    """builtin_refs: `refs NavMeshAgent` exited "no type ... of that name"."""
+    enemy = _header() + _object(1, "Enemy", []) + "--- !u!195 &3\nNavMeshAgent:\n  m_GameObject: {fileID: 1}\n"
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Enemy.prefab": enemy,
+            "Assets/Enemy.prefab.meta": meta(PLAYER, "PrefabImporter"),
+            "Assets/Level.unity": _header() + _instance(900, PLAYER, [(1, "m_Name", "Imp")]),
+            "Assets/Chase.cs": "using UnityEngine.AI;\nclass Chase {\n  NavMeshAgent agent;\n}\n",
+        },
+    )
+    target, usages = references_of(_workspace(root), "NavMeshAgent")
+    assert (target.kind, target.name) == ("builtin", "NavMeshAgent")
+    assert [(u.path, u.line, u.kind, u.detail) for u in usages] == [
+        ("Assets/Enemy.prefab", 17, "component", "Enemy > NavMeshAgent"),
+        ("Assets/Level.unity", 3, "prefab", "Imp (via Assets/Enemy.prefab)"),  # an instance carries it too
+        ("Assets/Chase.cs", 3, "type", "NavMeshAgent agent;"),
+    ]
+
+
+def test_a_project_class_named_as_unity_s_is_the_project_s(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "P", {"Assets/Rigidbody.cs": "class Rigidbody {}\nclass Ship { Rigidbody r; }\n"})
+    target, _ = references_of(_workspace(root), "Rigidbody")
+    assert (target.kind, target.types) == ("type", ["Rigidbody"])

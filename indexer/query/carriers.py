@@ -50,7 +50,7 @@ def inherited_usages(graph: Graph, direct: list[Usage]) -> list[Usage]:
     """Instances and variants of the prefabs that carry a target directly (`direct`: its usages),
     followed transitively; each says which prefabs it carries the target through."""
     known = {(u.path, u.line) for u in direct}
-    frontier = sorted({u.path for u in direct if u.kind in ("script", "prefab") and is_prefab(u.path)})
+    frontier = sorted({u.path for u in direct if u.kind in ("script", "prefab", "component") and is_prefab(u.path)})
     chains = {p: (p,) for p in frontier}
     # where a prefab holds a script target itself: an instance removing those components lacks it
     holding: dict[str, set[int]] = {}

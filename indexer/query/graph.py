@@ -17,6 +17,7 @@ import msgspec
 from indexer.model import ADDRESSABLE_ENTRIES, FileRecord, Scope, Target, TypeRow, Usage
 from indexer.project import is_script, read_project_file
 from indexer.query.assemblies import assembly_folders, named_asmdefs
+from indexer.query.builtin_refs import builtin_target, builtin_usages
 from indexer.query.calls import called_files
 from indexer.query.carriers import inherited_usages, merged
 from indexer.query.enum_values import enum_member_usages
@@ -219,6 +220,8 @@ class Graph:
         known = self.package_scripts
         if guids := [g for g, (q, _) in known.items() if q == t or q.endswith("." + t)]:
             return package_target(known, min(guids, key=lambda g: known[g]))
+        if (builtin := builtin_target(self, t)) is not None:  # `NavMeshAgent`: Unity's own class
+            return builtin
         return Target(kind="unknown", name=t, note="no type, member, file, GUID or assembly of that name")
 
     def _types_asked(self, name: str) -> list[TypeRow]:
@@ -295,6 +298,7 @@ class Graph:
             usages += messages + enum_member_usages(self, target.types, target.member)
         if target.kind == "assembly" and target.path:
             usages += self._assembly_usages(target.path)
+        usages += builtin_usages(self, target) if target.kind == "builtin" else []
         usages += inherited_usages(self, usages)
         return merged(instances_named(usages, self.records.record, self.path_of_guid, self.targets.source))
 

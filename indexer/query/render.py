@@ -18,6 +18,7 @@ _TARGET_WORDS = {
     "guid": "GUID",
     "assembly": "assembly",
     "package_script": "package script",
+    "builtin": "Unity class",
 }
 
 

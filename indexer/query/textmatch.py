@@ -215,8 +215,9 @@ def matched_lines(text: str, low: str, stems: frozenset[str], skip: frozenset[in
         return []
     out = _matching(text, low, stems, skip, MATCHED_LINES_READ)
     said = {s for _, _, line in out for s in stems if s in line.lower()}
-    for s in sorted(stems - said):  # a word the others crowded out of the lines read
-        out += [m for m in _matching(text, low, frozenset({s}), skip, 1) if m not in out]
+    for s in sorted(stems - said):  # a word the others crowded out of the lines read (if the text has it)
+        if s in low or len(low) != len(text):
+            out += [m for m in _matching(text, low, frozenset({s}), skip, 1) if m not in out]
     ordered = sorted(out)
     picked: list[tuple[bool, int, str]] = []
     covered: set[str] = set()
@@ -232,7 +233,8 @@ def matched_lines(text: str, low: str, stems: frozenset[str], skip: frozenset[in
 def _matching(
     text: str, low: str, stems: frozenset[str], skip: frozenset[int], limit: int
 ) -> list[tuple[bool, int, str]]:
-    """(a comment, line number, the line) of the first `limit` lines mentioning a stem."""
+    """(a comment, line number, the line) of the first `limit` lines mentioning a stem, fewer once
+    MAX_MATCHED_LINES of them are code (no comment is shown then)."""
     out: list[tuple[bool, int, str]] = []
     aligned = len(low) == len(text)
     if aligned:
@@ -241,6 +243,7 @@ def _matching(
         search = re.compile(stem_pattern(stems).pattern, re.I).search
         first = lambda pos: m.start() if (m := search(text, pos)) else -1  # noqa: E731
     line_no, line_start, pos = 1, 0, 0
+    code = 0  # code lines among them
     while (at := first(pos)) >= 0:  # the search finds the lines: no Python loop over every line
         if aligned and not _said(text, at):
             pos = at + 1
@@ -257,7 +260,8 @@ def _matching(
             note = "  (commented out)" if hidden and not stripped.startswith(_COMMENT) else ""
             comment = hidden or stripped.startswith(_COMMENT)
             out.append((comment, line_no, stripped + note))
-            if len(out) >= limit:
+            code += not comment
+            if len(out) >= limit or code >= MAX_MATCHED_LINES:
                 break
     return out
 

@@ -226,7 +226,7 @@ class _Scan:
         go, _ = doc.top_ref("m_GameObject")
         if go:
             owner = self.owner_path(doc)
-            self.component_symbol(doc, owner)
+            self.component_symbol(doc, owner, go)
             self.guid_refs(doc, owner, doc.class_name)
             return
         name = doc.top("m_Name")
@@ -271,12 +271,12 @@ class _Scan:
         if icon and "guid" in icon and _BUILTIN_PREFIX not in icon:
             self.guid_refs(doc, path, "GameObject")
 
-    def component_symbol(self, doc: DocReader, owner: str, script_guid: str = "") -> None:
+    def component_symbol(self, doc: DocReader, owner: str, go_id: int, script_guid: str = "") -> None:
         enabled = doc.top("m_Enabled")
         identifier = doc.top("m_EditorClassIdentifier") if script_guid else ""
         flags = ("disabled",) if enabled == "0" else ()
-        go = self.docs.get(doc.top_ref("m_GameObject")[0])
-        if go is not None and go.stripped and (source := yaml_facts.source_object(go)):
+        go = self.docs.get(go_id) if go_id in self.tree.instance_of else None  # a stripped object's
+        if go is not None and (source := yaml_facts.source_object(go)):
             flags += (f"on {owner}{source}",)  # added to an object of a prefab instance: which one
         self.symbols.append(
             Symbol(
@@ -369,7 +369,7 @@ class _Scan:
         go, _ = doc.top_ref("m_GameObject")
         if go:
             owner = self.owner_path(doc)
-            self.component_symbol(doc, owner, script)
+            self.component_symbol(doc, owner, go, script)
         elif doc.file_id in self.tree.behaviour_state:
             owner = self.tree.behaviour_state[doc.file_id]
         else:

@@ -28,12 +28,11 @@ class Hierarchy:
         self.instance_parent: dict[int, int] = {}  # PrefabInstance -> parent transform
         self.names: dict[int, str] = {}
         self.behaviour_state: dict[int, str] = {}  # StateMachineBehaviour -> its animator state
-        self.children: dict[int, list[int]] = {}  # transform -> its children's transforms, in order
-        self.root_order: dict[int, int] = {}  # transform -> `m_RootOrder` (before SceneRoots)
+        self._docs: dict[int, DocReader] = {}  # transforms and prefab instances: their order read if needed
         self.scene_roots: list[int] = []  # the root transforms, in order (Unity 2022+)
-        self.instance_order: dict[int, int] = {}  # PrefabInstance -> its root's `m_RootOrder` override
         self.line_of: dict[int, int] = {}  # node -> the line of its document
         self._paths: dict[int, str] = {}
+        self._parents: dict[int, int] = {}
         for doc in docs:
             self._add(doc)
         self._number_siblings()
@@ -71,9 +70,7 @@ class Hierarchy:
             father, _ = doc.top_ref("m_Father")
             if father:
                 self.father[doc.file_id] = father
-            self.children[doc.file_id] = doc.block_ref_ids("m_Children")
-            if (order := doc.top("m_RootOrder") or "").isdigit():
-                self.root_order[doc.file_id] = int(order)
+            self._docs[doc.file_id] = doc
         elif cid == 1660057539:
             self.scene_roots = doc.block_ref_ids("m_Roots")
         elif cid == 1 and not doc.stripped:
@@ -81,8 +78,7 @@ class Hierarchy:
             self.line_of[doc.file_id] = doc.line
         elif cid == 1001:
             self.line_of[doc.file_id] = doc.line
-            if (order := _INSTANCE_ORDER.search(doc.body)) is not None:  # before Unity 2022: an override
-                self.instance_order[doc.file_id] = int(order[1])
+            self._docs[doc.file_id] = doc
             parent, _ = doc.first_ref("m_TransformParent")
             if parent:
                 self.instance_parent[doc.file_id] = parent
@@ -96,12 +92,14 @@ class Hierarchy:
         return self.instance_of.get(go, go)
 
     def parent_node(self, node: int) -> int:
-        if node in self.instance_parent:
-            return self.node_of_transform(self.instance_parent[node])
-        tf = self.transform_of_go.get(node)
-        if tf is None or tf not in self.father:
-            return 0
-        return self.node_of_transform(self.father[tf])
+        """Worked out once a node (the hierarchy is whole once built): names, paths and the order ask."""
+        if node not in self._parents:
+            if node in self.instance_parent:
+                self._parents[node] = self.node_of_transform(self.instance_parent[node])
+            else:
+                tf = self.transform_of_go.get(node)
+                self._parents[node] = self.node_of_transform(self.father[tf]) if tf in self.father else 0
+        return self._parents[node]
 
     def path_of(self, node: int) -> str:
         """The node's path. Built once per node from its parent's path (no walk to the root per
@@ -150,17 +148,15 @@ class Hierarchy:
     def in_order(self, symbols: list[Symbol]) -> list[Symbol]:
         """`symbols` with the objects' (HIERARCHY_KINDS) in the Hierarchy's order, each after its
         parent and siblings as the Inspector lists them (a parent's `m_Children`; roots by
-        `SceneRoots` or `m_RootOrder`), where the file's order is by fileID; the others stay put."""
-        index: dict[int, int] = {}
-        for kids in self.children.values():
-            for i, kid in enumerate(kids):
-                index.setdefault(self.node_of_transform(kid), i)
-        for i, tf in enumerate(self.scene_roots):
-            index.setdefault(self.node_of_transform(tf), i)
-        for tf, order in self.root_order.items():
-            index.setdefault(self.node_of_transform(tf), order)
-        for node, order in self.instance_order.items():
-            index.setdefault(node, order)
+        `SceneRoots` or `m_RootOrder`), where the file's order is by fileID; the others stay put.
+        Only the siblings of parents with several children are read for it (most have one)."""
+        parents: dict[int, list[int]] = {}
+        for node in self.line_of:
+            parents.setdefault(self.parent_node(node), []).append(node)
+        crowded = {p: kids for p, kids in parents.items() if len(kids) > 1}
+        if not crowded:
+            return symbols
+        index = self._sibling_index(crowded)
         node_at = {line: node for node, line in self.line_of.items()}
         keys: dict[int, tuple[tuple[int, int], ...]] = {}
 
@@ -180,3 +176,30 @@ class Hierarchy:
         for i, s in zip(slots, ordered, strict=True):
             out[i] = s
         return out
+
+    def _sibling_index(self, crowded: dict[int, list[int]]) -> dict[int, int]:
+        """node -> its place among its parent's children, for the parents in `crowded` (node ->
+        its children, 0 for the roots): by the parent transform's `m_Children`, the roots by
+        `SceneRoots`, else each root's `m_RootOrder` (a prefab instance's is an override)."""
+        index: dict[int, int] = {}
+        for parent, kids in crowded.items():
+            tf = self.transform_of_go.get(parent)
+            doc = self._docs.get(tf) if tf else None
+            for i, child in enumerate(doc.block_ref_ids("m_Children") if doc is not None else ()):
+                index.setdefault(self.node_of_transform(child), i)
+            if parent == 0:
+                for i, root in enumerate(self.scene_roots):
+                    index.setdefault(self.node_of_transform(root), i)
+            for kid in kids:
+                if kid not in index and (order := self._root_order(kid)) is not None:
+                    index[kid] = order
+        return index
+
+    def _root_order(self, node: int) -> int | None:
+        """A node's `m_RootOrder` (before Unity 2022): its transform's, or its instance's override."""
+        if node in self._docs:  # a prefab instance
+            found = _INSTANCE_ORDER.search(self._docs[node].body)
+            return int(found[1]) if found else None
+        doc = self._docs.get(self.transform_of_go.get(node, 0))
+        order = (doc.top("m_RootOrder") or "") if doc is not None else ""
+        return int(order) if order.isdigit() else None

@@ -1,0 +1,51 @@
+"""Usages of a class built into Unity (`NavMeshAgent`, `Rigidbody`, `AudioSource`): the objects of
+the project's scenes and prefabs carrying one, and the code naming it.
+
+No script GUID ties such a component to anything (its document names its class by ID), so `refs
+NavMeshAgent` exited "no type, member, file, GUID or assembly of that name" while nine lines of
+code used it and a prefab carried it; Rider lists both. The objects are read from the records'
+symbols (not their references: a third of a scene's decoding), at most MAX_FILES files, said so.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from indexer.model import Target, Usage
+
+if TYPE_CHECKING:
+    from indexer.query.graph import Graph
+
+MAX_FILES = 5000  # scenes and prefabs whose objects are read for one answer
+_CARRIERS = ("scene", "prefab")
+
+
+def builtin_target(graph: Graph, name: str) -> Target | None:
+    """A class built into Unity that no project type shadows, by its simple name, else None."""
+    from indexer.scanners.unity_classes import CLASS_NAMES  # only for a name nothing else is
+
+    if name not in set(CLASS_NAMES.values()) or graph.types_named(name):
+        return None
+    note = "a class built into Unity: the objects carrying it and the code naming it"
+    return Target(kind="builtin", name=name, types=[f"UnityEngine.{name}"], note=note)
+
+
+def builtin_usages(graph: Graph, target: Target) -> list[Usage]:
+    """Code lines naming the class (as no project type) and the objects carrying it as a component."""
+    name = target.name
+    sql = (
+        "SELECT f.path, r.line, r.context FROM refs r JOIN files f ON f.id = r.file_id"
+        " WHERE r.kind = 'type' AND r.key = ? AND f.kind = 'csharp'"
+    )
+    out = [
+        Usage(path, line, "code", "type", context, graph.source_line(path, line))
+        for path, line, context in graph.records.conn.execute(sql, (name,)).fetchall()
+    ]  # no project type has the name (builtin_target)
+    carriers = [p for kind in _CARRIERS for p in graph.records.paths_of_kind(kind)]
+    for path in carriers[:MAX_FILES]:
+        for s in graph.records.symbols(path):
+            if s.kind == "component" and s.name == name:
+                out.append(Usage(path, s.line, "asset", "component", name, f"{s.container} > {name}"))
+    if len(carriers) > MAX_FILES:
+        target.note += f"; objects read from the first {MAX_FILES} of {len(carriers)} scenes and prefabs"
+    return out

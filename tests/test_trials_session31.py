@@ -462,15 +462,19 @@ def test_describe_lists_objects_in_the_hierarchy_s_order(tmp_path: Path) -> None
         + obj(60, "First", 21, [])
         + "--- !u!1660057539 &9923460\nSceneRoots:\n  m_Roots:\n  - {fileID: 21}\n  - {fileID: 11}\n"
     )
-    root = write_project(tmp_path / "P", {"Assets/Menu.unity": scene})
-    lines = describe(graph_for(root), "Assets/Menu.unity").text.splitlines()
-    assert [line.split("  L")[0] for line in lines if "  L" in line and "components" not in line] == [
+    assert _objects_listed(write_project(tmp_path / "P", {"Assets/Menu.unity": scene}), "Assets/Menu.unity") == [
         "Menu",
         "  First",
         "  Second",
         "  Third",
         "Zeta",
     ]
+
+
+def _objects_listed(root: Path, path: str) -> list[str]:
+    """The objects `describe` lists, indented as it indents them."""
+    lines = describe(graph_for(root), path).text.splitlines()
+    return [line.split("  L")[0] for line in lines if "  L" in line and "components" not in line]
 
 
 def test_roots_without_scene_roots_are_in_their_root_order(tmp_path: Path) -> None:
@@ -482,9 +486,7 @@ def test_roots_without_scene_roots_are_in_their_root_order(tmp_path: Path) -> No
             f"--- !u!4 &{go + 1}\nTransform:\n  m_GameObject: {{fileID: {go}}}\n  m_Children: []\n"
             f"  m_Father: {{fileID: 0}}\n  m_RootOrder: {order}\n"
         )
-    root = write_project(tmp_path / "P", {"Assets/Old.unity": scene})
-    lines = describe(graph_for(root), "Assets/Old.unity").text.splitlines()
-    assert [line.split("  L")[0] for line in lines if "  L" in line and "components" not in line] == [
+    assert _objects_listed(write_project(tmp_path / "P", {"Assets/Old.unity": scene}), "Assets/Old.unity") == [
         "First",
         "Middle",
         "Last",

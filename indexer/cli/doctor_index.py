@@ -107,18 +107,9 @@ def _lfs(paths) -> Check:
     """Files git checked out as Git LFS pointers: their scenes, prefabs and assets are not indexed
     (BossRoom's clone without `git lfs`: 8 scenes and 102 assets), which `status` lists but a user
     running `doctor` to see why a scene is never found would not look for."""
-    from indexer.store.reader import Records
-
-    reader = Records(paths)
-    try:
-        pointers = sorted(p for p, note in reader.skipped() if note.startswith(LFS_NOTE))
-        kinds = reader.kinds()
-    finally:
-        reader.close()
+    pointers, counts = _files_by_kind(paths, lambda r: sorted(p for p, n in r.skipped() if n.startswith(LFS_NOTE)))
     if not pointers:
         return Check("lfs-content", PASS, "no file is a Git LFS pointer without its content")
-    by_kind = Counter(kinds.get(p, "other") for p in pointers)
-    counts = ", ".join(f"{n} {kind}" for kind, n in sorted(by_kind.items(), key=lambda kv: (-kv[1], kv[0])))
     many = len(pointers) > 1
     detail = (
         f"{plural(len(pointers), 'file')} {'are' if many else 'is a'} Git LFS pointer{'s' if many else ''}, content not"
@@ -136,18 +127,9 @@ def _metas(root: Path, paths) -> Check:
     """Files under Assets/ without their .meta (a repository ignoring `*.meta`): Unity gives each
     a new GUID on import, so every scene, prefab and asset naming it by its GUID loses it, and
     the index can resolve none of those references either."""
-    from indexer.store.reader import Records
-
-    reader = Records(paths)
-    try:
-        bare = reader.without_meta()
-        kinds = reader.kinds()
-    finally:
-        reader.close()
+    bare, counts = _files_by_kind(paths, lambda r: r.without_meta(), most=5)
     if not bare:
         return Check("meta-files", PASS, "every file under Assets/ has its .meta")
-    by_kind = Counter(kinds.get(p, "other") for p in bare)
-    counts = ", ".join(f"{n} {kind}" for kind, n in sorted(by_kind.items(), key=lambda kv: (-kv[1], kv[0]))[:5])
     detail = (
         f"{plural(len(bare), 'file')} under Assets/ {'have' if len(bare) > 1 else 'has'} no .meta ({counts};"
         f" e.g. {bare[0]}): Unity gives each a new GUID on import, so the scenes and prefabs naming them by GUID"
@@ -158,3 +140,17 @@ def _metas(root: Path, paths) -> Check:
     ignored = any(line.strip() in ("*.meta", "**/*.meta", "/*.meta") for line in text.splitlines())
     fix = "remove `*.meta` from .gitignore and commit" if ignored else "commit"
     return Check("meta-files", WARN, detail, f"{fix} the .meta files Unity wrote for them")
+
+
+def _files_by_kind(paths, pick, most: int | None = None) -> tuple[list[str], str]:
+    """The files `pick` reads from the record store, and how many of each kind (most first)."""
+    from indexer.store.reader import Records
+
+    reader = Records(paths)
+    try:
+        found, kinds = pick(reader), reader.kinds()
+    finally:
+        reader.close()
+    by_kind = Counter(kinds.get(p, "other") for p in found)
+    ranked = sorted(by_kind.items(), key=lambda kv: (-kv[1], kv[0]))[:most]
+    return found, ", ".join(f"{n} {kind}" for kind, n in ranked)

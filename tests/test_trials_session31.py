@@ -645,3 +645,15 @@ def test_a_project_class_named_as_unity_s_is_the_project_s(tmp_path: Path) -> No
     root = write_project(tmp_path / "P", {"Assets/Rigidbody.cs": "class Rigidbody {}\nclass Ship { Rigidbody r; }\n"})
     target, _ = references_of(_workspace(root), "Rigidbody")
     assert (target.kind, target.types) == ("type", ["Rigidbody"])
+
+
+def test_doctor_says_commit_the_metas_when_git_does_not_ignore_them_and_passes_with_all(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "P", {"Assets/A.cs": "class A {}", "Assets/B.cs": "class B {}"})
+    update(root, Config(workers=1))
+    check = {c.name: c for c in doctor.run(str(root), Path.cwd()).checks}["meta-files"]
+    assert (check.status, check.fix) == ("warn", "commit the .meta files Unity wrote for them")
+    (root / "Assets/A.cs.meta").write_text(meta(MANAGER))
+    (root / "Assets/B.cs.meta").write_text(meta(BUTTON))
+    update(root, Config(workers=1))
+    check = {c.name: c for c in doctor.run(str(root), Path.cwd()).checks}["meta-files"]
+    assert (check.status, check.detail) == ("pass", "every file under Assets/ has its .meta")

@@ -29,6 +29,7 @@ _UNITY_CALLABLE = frozenset(
     }
 )  # fmt: skip
 _INTERFACE = re.compile(r"I[A-Z]")
+_MEMO = "_missing_methods"  # kept in the graph's dict (one index state), as enum_values does
 
 
 def call_text(graph: Graph, target: str) -> str:
@@ -62,10 +63,16 @@ def called_files(graph: Graph, target: str) -> list[str]:
 
 def _missing(graph: Graph, cls: str, method: str) -> bool:
     """Whether the project class and its bases up to Unity's own declare no `method`: a button
-    bound to a method deleted or renamed since, which Unity calls nothing for."""
+    bound to a method deleted or renamed since, which Unity calls nothing for. Worked out once a
+    graph for each (class, method): a scene's hundred buttons call a handful."""
+    known: dict[tuple[str, str], bool] = graph.__dict__.setdefault(_MEMO, {})
+    if (cls, method) not in known:
+        known[cls, method] = method not in _UNITY_CALLABLE and _declared_nowhere(graph, cls, method)
+    return known[cls, method]
+
+
+def _declared_nowhere(graph: Graph, cls: str, method: str) -> bool:
     member = method[4:] if method.startswith("set_") else method  # a property's setter
-    if method in _UNITY_CALLABLE:
-        return False
     todo, seen = [cls], set()
     while todo:
         q = todo.pop()

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 
 from indexer.model import Ranked
+from indexer.project import is_script
+from indexer.query.carriers import carried
 from indexer.query.quotes import without_quotes
 
 STARTUP_GAIN = 0.7  # times the best match's score
@@ -61,11 +63,7 @@ def raise_startup(project, ranked: dict[str, Ranked], text: str) -> None:
 
 
 def _scripts_on(graph, scene: str) -> list[str]:
-    """The scripts the scene's objects carry, itself or through the prefabs it places."""
-    out: dict[str, None] = {}
-    for path, edge in graph.uses(scene):
-        if edge == "script":
-            out[path] = None
-        elif edge == "prefab":
-            out.update((p, None) for p, e in graph.uses(path) if e == "script")
-    return list(out)
+    """The scripts the scene's objects carry, themselves or through the prefabs it places (at any
+    depth, less those an instance removes: `carriers.carried`)."""
+    own = [p for p, edge in graph.uses(scene) if edge == "script"]
+    return list(dict.fromkeys([*own, *(p for p, _ in carried(graph, scene) if is_script(p))]))

@@ -274,8 +274,8 @@ def test_the_first_scene_of_the_build_and_its_scripts_answer_what_happens_at_sta
     assert [(h.path, h.reason) for h in hits] == [
         ("Assets/Round.cs", "text match"),
         ("Assets/Boot.unity", "the first scene of the build: where the game starts; carries script Assets/Loader.cs"),
+        ("Assets/Loader.cs", "script on Assets/Boot.unity"),  # above Game.unity since session 32's ALONE_GAIN
         ("Assets/Game.unity", "text match"),
-        ("Assets/Loader.cs", "script on Assets/Boot.unity"),
     ]
 
 

@@ -58,7 +58,7 @@ from indexer.query.priors import (
 )
 from indexer.query.quotes import quoted_files
 from indexer.query.search import Outline, annotate, outlines_of
-from indexer.query.startup import raise_startup
+from indexer.query.startup import asks_startup, raise_startup
 from indexer.query.synonyms import synonym_words
 from indexer.query.textmatch import near_words_of
 from indexer.query.values import raise_held, said_numbers
@@ -102,7 +102,7 @@ def rank(
     if kind is not None and not is_searchable(kind):  # an image, a sound: by its name alone
         return named_files(project.records, text, limit, kind, path_prefix)
     terms, found = project.searcher.candidates(text, max(CANDIDATES, limit), kind=kind, path_prefix=path_prefix)
-    if not found:
+    if not found and not asks_startup(text):  # "on startup" matching no word still has its scene
         return []
     stats = project.stats_of(c.path for c in found)
     said = said_words(text)  # what the task asks for; the parts of a name it quotes say nothing
@@ -116,7 +116,7 @@ def rank(
         ranked[c.path] = Ranked(c.path, c.score * length * priors.get(c.path, 1.0), ["text match"], c)
     also = synonym_words(said)  # what the words were searched with besides themselves
     asks_assets = asks_for(said, ASSET_WORDS)  # where something is set, wired, placed
-    _raise_named(project, ranked, text, (terms, said, also), asks_assets)
+    _raise_named(project, ranked, text, (terms, said, also), asks_assets, (kind, path_prefix))
     quoted = _quoted(project, text, ranked, priors, (kind, path_prefix, terms, said))
     seeds = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:SEEDS]
     carrier_gain = ASSET_INTENT_GAIN if asks_assets else 1.0
@@ -127,11 +127,7 @@ def rank(
     for path, (gain, *_why) in boosts.items():
         if path in ranked:
             ranked[path].score += gain * priors.get(path, 1.0)
-    far = _out_of_reach(project, ranked, boosts, limit)
-    stats = project.stats_of(p for p in boosts if p not in far)
-    reached = {
-        p: stats[p].kind for p in boosts if p not in ranked and p not in far and p in stats and stats[p].kind != "meta"
-    }
+    stats, reached = _reached(project, ranked, boosts, _out_of_reach(project, ranked, boosts, limit))
     priors.update(role_priors(project, reached, terms, said))
     for path in reached:
         ranked[path] = Ranked(path, boosts[path][0] * priors.get(path, 1.0), [])
@@ -150,6 +146,19 @@ def rank(
     return [pointed(project, h, quoted, held, outlines, carried.get(h.path)) for h in hits]
 
 
+def _reached(project, ranked: dict[str, Ranked], boosts: dict, far: set[str]) -> tuple[dict, dict[str, str]]:
+    """The stats of every file that may be shown, and the kind of each the walk alone reached (not
+    `far` from an answer, no `.meta`): a file raised without a word matched (the first scene of the
+    build) has stats read too."""
+    stats = project.stats_of(
+        [*(p for p in boosts if p not in far), *(p for p, r in ranked.items() if r.candidate is None)]
+    )
+    reached = {
+        p: stats[p].kind for p in boosts if p not in ranked and p not in far and p in stats and stats[p].kind != "meta"
+    }
+    return stats, reached
+
+
 def _explain(project, order: list[Ranked], boosts: dict, stems: set[str]) -> None:
     """Why each file shown ranks (written for those only): what a data asset lists, and the edge
     the walk reached it by."""
@@ -161,14 +170,15 @@ def _explain(project, order: list[Ranked], boosts: dict, stems: set[str]) -> Non
             r.reasons.append(reason(edge_said(project.records, edge, source, r.path), source, chain))
 
 
-def _raise_named(project, ranked: dict[str, Ranked], text: str, words: tuple, asks_assets: bool) -> None:
+def _raise_named(project, ranked: dict[str, Ranked], text: str, words: tuple, asks_assets: bool, scope: tuple) -> None:
     """What the task names that no text match ranks: a setting (when it asks for assets), an
-    input axis, the first scene (when it asks what happens as the game starts)."""
+    input axis, the first scene (when it asks what happens as the game starts; of the kind and
+    in the folder the search is kept to, `scope`)."""
     terms, said, also = words
     if asks_assets:
         _settings_named(project, ranked, terms, also)
     raise_named_axes(project, ranked, terms, said)
-    raise_startup(project, ranked, text)
+    raise_startup(project, ranked, text, *scope)
 
 
 def _settings_named(project, ranked: dict[str, Ranked], terms: list[str], also: tuple[str, ...]) -> None:

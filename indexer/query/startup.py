@@ -12,12 +12,16 @@ from __future__ import annotations
 
 import re
 
+from indexer.identifiers import STOP_WORDS
 from indexer.model import Ranked
 from indexer.project import is_script
 from indexer.query.carriers import carried
 from indexer.query.quotes import without_quotes
 
 STARTUP_GAIN = 0.7  # times the best match's score
+# A task asking only that ("what happens when the game starts", "what runs first on startup") is
+# answered by the scene itself, above every `Start()` its words match.
+ALONE_GAIN = 1.2
 SCRIPT_GAIN = 0.35  # each script the scene carries (them or through its prefabs), shared past SCRIPTS_SHARED
 SCRIPTS_SHARED = 6
 # The game or app as a whole starting, not a round, a wave or a timer: "when the game starts",
@@ -30,10 +34,23 @@ _STARTING = re.compile(
 )
 
 
+# Words of such a task that ask what happens at start rather than about some part of the game.
+_ASKING = frozenset(
+    """happen happens happening run runs running first load loads loaded loading called execute executes
+    executed start starts started game app application launch launches launched order code""".split()  # noqa: SIM905
+)
+
+
 def asks_startup(text: str) -> bool:
     """Whether the task, in its own words (not a quoted option's: 'load bootstrap scene'), asks
     what happens as the game starts."""
     return _STARTING.search(without_quotes(text)) is not None
+
+
+def asks_only_startup(text: str) -> bool:
+    """Whether the task asks what happens as the game starts and about nothing else in it."""
+    rest = _STARTING.sub(" ", without_quotes(text)).lower()
+    return asks_startup(text) and all(w in _ASKING or w in STOP_WORDS for w in re.findall(r"[a-z]+", rest))
 
 
 def first_build_scene(records) -> str | None:
@@ -43,23 +60,30 @@ def first_build_scene(records) -> str | None:
     return first if first is not None and records.stats_of([first]) else None  # not a scene's whole record
 
 
-def raise_startup(project, ranked: dict[str, Ranked], text: str) -> None:
+def raise_startup(
+    project, ranked: dict[str, Ranked], text: str, kind: str | None = None, path_prefix: str | None = None
+) -> None:
     """The first scene of the build gains a share of the best match's score when the task asks
     what happens as the game starts, and so do the scripts on it (`project`: a
-    workspace.ProjectIndex)."""
-    if not asks_startup(text) or not ranked:
+    workspace.ProjectIndex); a file of another kind or outside the folder a search is kept to
+    gains nothing."""
+    if not asks_startup(text):
         return
     scene = first_build_scene(project.records)
     if scene is None:
         return
-    top = max(r.score for r in ranked.values())
-    gains = {scene: STARTUP_GAIN * top}
+    top = max((r.score for r in ranked.values()), default=1.0)  # 1.0: no word of the task matched
+    gains = {scene: (ALONE_GAIN if asks_only_startup(text) else STARTUP_GAIN) * top}
     scripts = _scripts_on(project.graph, scene)
     for script in scripts:
         gains[script] = SCRIPT_GAIN * top * min(1.0, SCRIPTS_SHARED / len(scripts))
+    prefix = path_prefix.strip("/") + "/" if path_prefix else ""
+    stats = project.stats_of(gains)
     for path, gain in gains.items():
-        ranked.setdefault(path, Ranked(path, 0.0, [])).score += gain  # a script's reason: the walk's
-    ranked[scene].reasons.append("the first scene of the build: where the game starts")
+        if path in stats and path.startswith(prefix) and kind in (None, stats[path].kind):
+            ranked.setdefault(path, Ranked(path, 0.0, [])).score += gain  # a script's reason: the walk's
+    if scene in ranked:
+        ranked[scene].reasons.append("the first scene of the build: where the game starts")
 
 
 def _scripts_on(graph, scene: str) -> list[str]:

@@ -1,0 +1,77 @@
+"""Defects found by new users' trials in session 32 (docs/retrieval.md, "session 32"), each a test
+seen failing before its fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from indexer.build.update import update
+from indexer.config import Config
+from indexer.query.startup import asks_only_startup
+from indexer.query.workspace import open_workspace, projects_at
+
+from .conftest import write_project
+from .test_unity_event_targets import _header, _object
+
+BUILD = (
+    "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1045 &1\nEditorBuildSettings:\n  m_Scenes:\n"
+    "  - enabled: 1\n    path: Assets/Scenes/Boot.unity\n    guid: 1111\n"
+)
+
+
+def _workspace(root: Path):
+    update(root, Config(workers=1))
+    return open_workspace(root, projects_at(root))
+
+
+def _startup_project(tmp_path: Path) -> Path:
+    """A first scene no word of a startup question matches and no matched file leads to."""
+    return write_project(
+        tmp_path / "P",
+        {
+            "ProjectSettings/EditorBuildSettings.asset": BUILD,
+            "Assets/Scenes/Boot.unity": _header() + _object(1, "Root", []),
+            "Assets/Scripts/Round.cs": "public class Round { void Start() { } void Begin() { } }\n",
+        },
+    )
+
+
+def test_a_startup_question_ranks_a_first_scene_nothing_else_reaches(tmp_path: Path) -> None:
+    """Three trials' first question crashed (KeyError) when no matched file led to the scene."""
+    ws = _workspace(_startup_project(tmp_path))
+    hits = ws.search("what happens when the game starts", 4)
+    assert [(h.path, h.kind, h.reason) for h in hits] == [
+        ("Assets/Scenes/Boot.unity", "scene", "the first scene of the build: where the game starts"),
+        ("Assets/Scripts/Round.cs", "csharp", "text match"),
+    ]
+
+
+def test_a_startup_question_kept_to_a_kind_or_folder_gains_nothing_outside_it(tmp_path: Path) -> None:
+    ws = _workspace(_startup_project(tmp_path))
+    assert [h.path for h in ws.search("what happens when the game starts", 4, kind="csharp")] == [
+        "Assets/Scripts/Round.cs"
+    ]
+    assert [h.path for h in ws.search("what happens when the game starts", 4, path_prefix="Assets/Scripts")] == [
+        "Assets/Scripts/Round.cs"
+    ]
+
+
+def test_on_startup_matching_no_word_still_answers_with_the_first_scene(tmp_path: Path) -> None:
+    ws = _workspace(_startup_project(tmp_path))
+    assert [h.path for h in ws.search("on startup", 4)] == ["Assets/Scenes/Boot.unity"]
+    assert [h.path for h in ws.search("on startup", 4, path_prefix="Assets/Scenes")] == ["Assets/Scenes/Boot.unity"]
+    assert ws.search("on startup", 4, path_prefix="Assets/Scripts") == []
+
+
+def test_only_a_task_asking_nothing_but_what_runs_at_start_puts_the_scene_first() -> None:
+    assert [
+        asks_only_startup(t)
+        for t in (
+            "what happens when the game starts",
+            "when the app launches, what runs first",
+            "what runs on startup",
+            "what happens when the game starts, from the main menu to the map",
+            "the music is way too loud when the game starts",
+            '"on startup" option',
+        )
+    ] == [True, True, True, False, False, False]

@@ -3,6 +3,7 @@ the methods Unity calls by name, and how a written type name reduces to its simp
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, TypeVar
 
@@ -85,6 +86,15 @@ def editor_only_assembly(attributes: Iterable[str]) -> bool:
 def is_unity_message(method_name: str, container_role: str | None) -> bool:
     """A method Unity calls by name: unused-looking code that must not be renamed or removed."""
     return container_role in UNITY_OBJECT_ROLES and method_name in UNITY_MESSAGES
+
+
+_GUID_NAMED = re.compile(r"(?:guid:)?([0-9A-Fa-f]{32})", re.I)
+
+
+def as_guid(text: str) -> str | None:
+    """The GUID `text` is, bare or as our output prints one (`guid:0a1b...`), lower-cased."""
+    m = _GUID_NAMED.fullmatch(text.strip().strip("/"))
+    return m.group(1).lower() if m else None
 
 
 def bare_type_name(written: str) -> str:

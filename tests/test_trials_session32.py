@@ -10,9 +10,10 @@ from indexer.config import Config
 from indexer.query.startup import asks_only_startup
 from indexer.query.workspace import open_workspace, projects_at
 
-from .conftest import write_project
+from .conftest import meta, write_project
 from .test_unity_event_targets import _header, _object
 
+SCENE_GUID = "5e" * 16
 BUILD = (
     "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1045 &1\nEditorBuildSettings:\n  m_Scenes:\n"
     "  - enabled: 1\n    path: Assets/Scenes/Boot.unity\n    guid: 1111\n"
@@ -75,3 +76,25 @@ def test_only_a_task_asking_nothing_but_what_runs_at_start_puts_the_scene_first(
             '"on startup" option',
         )
     ] == [True, True, True, False, False, False]
+
+
+def test_a_guid_as_describe_prints_it_names_the_same_file_for_refs_and_describe(tmp_path: Path) -> None:
+    """`describe` prints references as `guid:...`; pasted back, `refs` refused it."""
+    from indexer.query.locate import references_of
+    from indexer.query.lookup import describe_target
+
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Boot.unity": _header() + _object(1, "Root", []),
+            "Assets/Boot.unity.meta": meta(SCENE_GUID, "DefaultImporter"),
+            "ProjectSettings/EditorBuildSettings.asset": BUILD.replace("Scenes/Boot", "Boot").replace(
+                "1111", SCENE_GUID
+            ),
+        },
+    )
+    ws = _workspace(root)
+    bare = references_of(ws, SCENE_GUID)
+    assert bare[0] is not None and [u.path for u in bare[1]] == ["ProjectSettings/EditorBuildSettings.asset"]
+    assert references_of(ws, f"guid:{SCENE_GUID.upper()}") == bare
+    assert describe_target(ws, f"guid:{SCENE_GUID}")[1].path == "Assets/Boot.unity"

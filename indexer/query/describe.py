@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from indexer.model import Description, Edge, FileRecord
 from indexer.query.carriers import SETTINGS_MARK, with_settings
-from indexer.query.graph import GUID_RE, Graph
+from indexer.query.graph import Graph
 from indexer.query.outline import error_lines_of, outline, status_line
-from indexer.unity import STREAMING_ASSETS
+from indexer.unity import STREAMING_ASSETS, as_guid
 from indexer.words import echoed
 
 DESCRIBE_SCHEMA_VERSION = 1
@@ -31,7 +31,8 @@ _USE_SAID = {
 def resolve_file(graph: Graph, target: str) -> str:
     """A project-relative path from a path or GUID the user gave (already checked to be inside)."""
     t = target.strip().strip("/")
-    if GUID_RE.match(t):
+    if guid := as_guid(t):
+        t = guid
         path = graph.path_of_guid(t)
         if not path:
             raise NotFound(

@@ -33,12 +33,11 @@ from indexer.query.serialized import value_usages
 from indexer.query.type_tree import declarer_of, descendants, overridden
 from indexer.store.reader import Records
 from indexer.store.schema import REF_TARGET
-from indexer.unity import STREAMING_ASSETS, bare_type_name, nearest_assembly
+from indexer.unity import STREAMING_ASSETS, as_guid, bare_type_name, nearest_assembly
 from indexer.words import plural
 
 _SCRIPT_TOKEN = re.compile(r"script:([0-9a-f]{32})")
 _GUID_TOKEN = re.compile(r"guid:([0-9a-f]{32})")
-GUID_RE = re.compile(r"^[0-9A-Fa-f]{32}$")
 _CALL = re.compile(r"\s*\(.*\)$")  # the arguments of a call: `Heal(25)`, `Heal (int amount)`
 _IDENTIFIER = re.compile(r"[^\W\d]\w*")
 _AFTER_GENERIC = re.compile(r">\s*\.")  # `Base<T>.power`: a member of a generic type, not the type
@@ -186,8 +185,7 @@ class Graph:
     def target(self, text: str) -> Target:
         """Understand a user's TARGET: GUID, project path, Type.Member, type, assembly."""
         t = text.strip().strip("/")
-        if GUID_RE.match(t):
-            guid = t.lower()
+        if guid := as_guid(t):
             path = self.path_of_guid(guid) or ""
             if not path and guid in self.package_scripts:
                 return package_target(self.package_scripts, guid)

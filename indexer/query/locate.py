@@ -22,9 +22,9 @@ from indexer.paths import (
     pick,
 )
 from indexer.project import printable
-from indexer.query.graph import GUID_RE
 from indexer.query.lookup import AmbiguousFile, LookupFailed, find_references
 from indexer.query.workspace import Workspace
+from indexer.unity import as_guid
 from indexer.words import echoed
 
 
@@ -83,8 +83,8 @@ def locate_file(ws: Workspace, text: str, cwd: Path | None = None) -> str:
     `cwd` is given and the path leads into the workspace), workspace-relative, absolute inside it, different
     only in case, or the unique file whose path ends with `text` (a bare file name)."""
     t = text.strip()
-    if GUID_RE.match(t):
-        return t
+    if guid := as_guid(t):
+        return guid
     stored = _stored_form(ws, t)
     if stored is not None:
         return stored

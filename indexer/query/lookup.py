@@ -11,8 +11,8 @@ import msgspec
 from indexer.model import Description, Target, Usage
 from indexer.query.carriers import with_settings
 from indexer.query.describe import NotFound, describe, resolve_file
-from indexer.query.graph import GUID_RE
 from indexer.query.workspace import Workspace, prefixed
+from indexer.unity import as_guid
 from indexer.words import echoed
 
 
@@ -25,7 +25,7 @@ class AmbiguousFile(LookupFailed):
 
 
 def is_guid(text: str) -> bool:
-    return bool(GUID_RE.match(text.strip()))
+    return as_guid(text) is not None
 
 
 def find_references(ws: Workspace, text: str) -> tuple[Target | None, list[Usage]]:

@@ -11,7 +11,7 @@ from indexer.query.startup import asks_only_startup
 from indexer.query.workspace import open_workspace, projects_at
 
 from .conftest import meta, write_project
-from .test_unity_event_targets import _header, _object
+from .test_unity_event_targets import _behaviour, _header, _object
 
 SCENE_GUID = "5e" * 16
 BUILD = (
@@ -98,3 +98,50 @@ def test_a_guid_as_describe_prints_it_names_the_same_file_for_refs_and_describe(
     assert bare[0] is not None and [u.path for u in bare[1]] == ["ProjectSettings/EditorBuildSettings.asset"]
     assert references_of(ws, f"guid:{SCENE_GUID.upper()}") == bare
     assert describe_target(ws, f"guid:{SCENE_GUID}")[1].path == "Assets/Boot.unity"
+
+
+MOVER, ZOMBIE, REALISTIC = "1a" * 16, "2b" * 16, "3c" * 16
+
+
+def _variant(source: str, overrides: list[tuple[int, str, object]], removed: list[int]) -> str:
+    mods = "".join(
+        f"    - target: {{fileID: {target}, guid: {source}, type: 3}}\n      propertyPath: {prop}\n"
+        f"      value: {value}\n      objectReference: {{fileID: 0}}\n"
+        for target, prop, value in overrides
+    )
+    gone = "".join(f"    - {{fileID: {f}, guid: {source}, type: 3}}\n" for f in removed)
+    return (
+        f"{_header()}--- !u!1001 &900\nPrefabInstance:\n  m_Modification:\n    m_TransformParent: {{fileID: 0}}\n"
+        f"    m_Modifications:\n{mods}    m_RemovedComponents:{chr(10) + gone if gone else ' []' + chr(10)}"
+        f"  m_SourcePrefab: {{fileID: 100100000, guid: {source}, type: 3}}\n"
+    )
+
+
+def _zombie_variant(tmp_path: Path) -> Path:
+    """A variant of a variant removing its base's Mover (7777 in the middle variant's fileIDs) and
+    keeping the overrides it set on it before."""
+    base = _header() + _object(100, "Zombie", [102]) + _behaviour(102, 100, MOVER, "  rotationSpeed: 5\n")
+    return write_project(
+        tmp_path / "P",
+        {
+            "Assets/Mover.cs": "public class Mover : UnityEngine.MonoBehaviour { public float rotationSpeed; }\n",
+            "Assets/Mover.cs.meta": meta(MOVER),
+            "Assets/Zombie.prefab": base,
+            "Assets/Zombie.prefab.meta": meta(ZOMBIE, "PrefabImporter"),
+            "Assets/Realistic.prefab": _variant(ZOMBIE, [], []),
+            "Assets/Realistic.prefab.meta": meta(REALISTIC, "PrefabImporter"),
+            "Assets/Legless.prefab": _variant(REALISTIC, [(7777, "rotationSpeed", 50), (7776, "m_Name", "L")], [7777]),
+        },
+    )
+
+
+def test_an_override_of_a_component_the_instance_removes_sets_nothing(tmp_path: Path) -> None:
+    """Unity keeps a removed component's overrides in the file; refs listed `rotationSpeed: 50`
+    as the legless zombie's turning speed."""
+    from indexer.query.locate import references_of
+
+    ws = _workspace(_zombie_variant(tmp_path))
+    _target, usages = references_of(ws, "Mover.rotationSpeed")
+    assert [(u.path, u.line, u.kind, u.detail) for u in usages] == [
+        ("Assets/Zombie.prefab", 26, "value", "Zombie > Mover.rotationSpeed: 5")
+    ]

@@ -313,14 +313,17 @@ class _Scan:
                 signature="variant base" if is_variant else "",
             )
         )
+        removed = removed_components(doc.body) if source else []
         if source:
             context = "legacy_parent" if legacy else "variant_base" if is_variant else "instance"
             self.refs.append(Ref("prefab", source, doc.line, context=context, detail=path))
-            for file_id, guid in removed_components(doc.body):  # (query/removed.py)
+            for file_id, guid in removed:  # (query/removed.py)
                 self.refs.append(Ref("removed", guid, doc.line, context=file_id, detail=path))
-        self.modifications(doc, path)
+        self.modifications(doc, path, frozenset(f for f, _ in removed))
 
-    def modifications(self, doc: DocReader, path: str) -> None:
+    def modifications(self, doc: DocReader, path: str, removed: frozenset[str]) -> None:
+        """The instance's overrides, less those of a component it removes: Unity keeps them in the
+        file, but they set nothing (a variant's stale `_rotationSpeed: 50` read as live)."""
         count = 0
         # UnityEvent calls set through overrides: propertyPath `onClick.m_PersistentCalls.m_Calls.
         # Array.data[0].m_MethodName` and its siblings, grouped by the object overridden (two
@@ -332,9 +335,11 @@ class _Scan:
             line_no = doc.at(mod.line)
             cm = _OVERRIDE_CALL.match(prop) if _CALL_PATH in prop else None
             target = ""  # the fileID of the object it changes: read for what is kept, not for noise
-            if cm or (count < MAX_FIELDS_PER_OBJECT and not prop.startswith(_NOISE_OVERRIDES)):
+            if removed or cm or (count < MAX_FIELDS_PER_OBJECT and not prop.startswith(_NOISE_OVERRIDES)):
                 lines = lines or doc.body.split("\n")
                 target = override_target(doc.body, sum(map(len, lines[: mod.line])) + mod.line)
+                if target in removed:
+                    continue
             if cm:
                 call = calls.setdefault((target, cm.group(1), cm.group(2)), {"_line": str(line_no)})
                 call[cm.group(3)] = str(mod.local) if cm.group(3) == "m_Target" else value

@@ -145,3 +145,17 @@ def test_an_override_of_a_component_the_instance_removes_sets_nothing(tmp_path: 
     assert [(u.path, u.line, u.kind, u.detail) for u in usages] == [
         ("Assets/Zombie.prefab", 26, "value", "Zombie > Mover.rotationSpeed: 5")
     ]
+
+
+def test_describe_lists_the_components_an_instance_removes(tmp_path: Path) -> None:
+    from indexer.query.lookup import describe_target
+    from indexer.query.render import render_description
+
+    root = _zombie_variant(tmp_path)
+    (root / "Assets/Realistic.prefab").write_text(_variant(ZOMBIE, [], [102]))
+    ws = _workspace(root)
+    said = {
+        p: render_description(describe_target(ws, p)[1]) for p in ("Assets/Realistic.prefab", "Assets/Legless.prefab")
+    }
+    assert "  removed components: Mover\n" in said["Assets/Realistic.prefab"]
+    assert "  removed components: 1 from the prefab it nests\n" in said["Assets/Legless.prefab"]

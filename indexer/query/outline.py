@@ -243,10 +243,14 @@ class _Tree(msgspec.Struct):
     components: dict[str, list[Symbol]]
     fields: dict[str, list[Symbol]]
     overrides: dict[str, list[Symbol]]
+    removed: dict[int, list[str]]  # a prefab instance's line -> the fileIDs of components it removes
 
 
 def _tree(rec: FileRecord) -> _Tree:
-    t = _Tree({}, defaultdict(list), defaultdict(list), defaultdict(list), defaultdict(list))
+    t = _Tree({}, defaultdict(list), defaultdict(list), defaultdict(list), defaultdict(list), defaultdict(list))
+    for r in rec.refs:
+        if r.kind == "removed":
+            t.removed[r.line].append(r.context)
     unnamed = unnamed_instances(rec)
     for s in rec.symbols:
         if s.kind in HIERARCHY_KINDS:
@@ -337,6 +341,10 @@ def _node(tree: _Tree, path: str, depth: int, fields: ComponentFields) -> Node:
         head = f"{pad}{name}  (prefab instance of {source})  L{s.line}"
         if shown := fields.targets.pieces(source, tree.overrides.get(path, [])):
             body.append(Joined(f"{pad}  overrides: ", shown, 8, more=True))
+        if gone := fields.targets.removed(
+            found or "", tree.removed.get(s.line, []), lambda c: _component_label(c, graph)
+        ):
+            body.append(Joined(f"{pad}  removed components: ", tuple((n, n) for n in gone), 8, more=True))
     else:
         flags = ", ".join(x for x in (s.signature, s.detail) if x)
         head = f"{pad}{name}{f'  [{flags}]' if flags else ''}  L{s.line}"

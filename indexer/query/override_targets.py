@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from indexer.model import Symbol
@@ -63,6 +64,20 @@ class OverrideTargets:
         said = [(o.name.split(".")[0], self.said(source, o)) for o in placing]
         times = Counter(text for _, text in said)
         return tuple(dict.fromkeys((n, t if times[t] == 1 else f"{t} (on {times[t]} objects)") for n, t in said))
+
+    def removed(self, source: str, file_ids: list[str], label: Callable[[Symbol], str]) -> list[str]:
+        """The components an instance removes from `source`, named by `label` and by the object
+        they were on below the root (`Mover (on Legs)`); those of prefabs it nests counted."""
+        rec = self.graph.records.record(source) if source and file_ids else None
+        components = {s.type: s for s in rec.symbols if s.kind == "component"} if rec is not None else {}
+        out = []
+        for file_id in file_ids:
+            if (c := components.get(file_id)) is not None:
+                where = self.below_root(source, file_id)
+                out.append(label(c) + (f" (on {where})" if where else ""))
+        if nested := len(file_ids) - len(out):
+            out.append(f"{nested} from {'the prefab' if nested == 1 else 'the prefabs'} it nests")
+        return out
 
     def objects(self, source: str) -> tuple[dict[str, str], frozenset[str] | None]:
         """fileID -> the path of the GameObject it is (or that holds it, a component), '' for the

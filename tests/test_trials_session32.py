@@ -159,3 +159,53 @@ def test_describe_lists_the_components_an_instance_removes(tmp_path: Path) -> No
     }
     assert "  removed components: Mover\n" in said["Assets/Realistic.prefab"]
     assert "  removed components: 1 from the prefab it nests\n" in said["Assets/Legless.prefab"]
+
+
+def _refs_lines(ws, target: str) -> list[str]:
+    from indexer.query.locate import references_of
+
+    return [f"{u.path}:{u.line}" for u in references_of(ws, target)[1] if u.where == "code"]
+
+
+def test_a_member_of_a_generic_base_is_of_the_type_the_subclass_gives_it(tmp_path: Path) -> None:
+    """`Current.Cost` in a `Selector<CollectionItem>` was listed under `LevelConfig.Cost` too."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Selector.cs": "public abstract class Selector<T> : List<T> { protected T Current => default; }\n",
+            "Assets/List.cs": "public abstract class List<T> { }\n",
+            "Assets/LevelConfig.cs": "public class LevelConfig { public int Cost; }\n",
+            "Assets/CollectionItem.cs": "public class CollectionItem { public int Cost; }\n",
+            "Assets/Levels.cs": "public class Levels : Selector<LevelConfig> { int A() => Current.Cost; }\n",
+            "Assets/Shop.cs": (
+                "public class Shop : Selector<CollectionItem> {\n  int A() => Current.Cost;\n  LevelConfig level;\n}\n"
+            ),
+        },
+    )
+    ws = _workspace(root)
+    assert _refs_lines(ws, "LevelConfig.Cost") == ["Assets/Levels.cs:1"]
+    assert _refs_lines(ws, "CollectionItem.Cost") == ["Assets/Shop.cs:2"]
+
+
+def test_a_member_read_through_a_field_of_another_class_is_not_the_type_s(tmp_path: Path) -> None:
+    """`SaveController.instance.data.jump = player.GetComponent<Unlocks>().Jump();` was listed as a
+    usage of `Unlocks.jump`."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Unlocks.cs": (
+                "public class Unlocks : UnityEngine.MonoBehaviour {\n  bool jump;\n  public bool Jump() => jump;\n}\n"
+            ),
+            "Assets/SaveController.cs": (
+                "public class SaveController { public static SaveController instance; public Data data; }\n"
+                "public class Data { public bool jump; }\n"
+            ),
+            "Assets/SaveStation.cs": (
+                "public class SaveStation : UnityEngine.MonoBehaviour {\n  UnityEngine.GameObject player;\n"
+                "  void Save() {\n    SaveController.instance.data.jump = player.GetComponent<Unlocks>().Jump();\n  }\n}\n"
+            ),
+        },
+    )
+    ws = _workspace(root)
+    assert _refs_lines(ws, "Unlocks.jump") == ["Assets/Unlocks.cs:3"]
+    assert _refs_lines(ws, "Data.jump") == ["Assets/SaveStation.cs:4"]

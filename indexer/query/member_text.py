@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from indexer.model import Usage
+from indexer.model import FileRecord, Usage
 from indexer.query.codeline import code_of
-from indexer.query.type_tree import descendants_of
+from indexer.query.type_tree import descendants_of, inherited_member_type
+from indexer.unity import bare_type_name
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
@@ -50,7 +51,7 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
         declared_lines = {s.line for s in rec.symbols if s.name == member}
         spans = sorted((s.line, s.end_line, s.qualified) for s in rec.symbols if s.is_type and s.end_line)
         lines = graph.file_lines(p)
-        others = _OtherReceivers(graph, names, lines)
+        others = _OtherReceivers(graph, names, lines, rec)
         for line_no, text in enumerate(lines, 1):
             code = code_of(text)
             if line_no in declared_lines or not (found := [m for m in pattern.finditer(code)]):
@@ -135,8 +136,8 @@ class _OtherReceivers:
     declared as the type, with `var`, as an interface, or a name the file does not declare and no
     project type has, may hold it."""
 
-    def __init__(self, graph: Graph, names: list[str], lines: list[str]) -> None:
-        self.graph, self.names, self.lines = graph, set(names), lines
+    def __init__(self, graph: Graph, names: list[str], lines: list[str], rec: FileRecord) -> None:
+        self.graph, self.names, self.lines, self.rec = graph, set(names), lines, rec
         self.text: str | None = None
         self.known: dict[str, bool] = {}
 
@@ -147,7 +148,10 @@ class _OtherReceivers:
         m = _RECEIVER.search(before)
         if m is None:
             chained = _CHAINED.search(before)
-            return chained is not None and self._another_class_named(chained.group(1))
+            if chained is None:
+                return False
+            name = chained.group(1)
+            return self._another_class_named(name) or self._held_by_named_types(name)
         name = m.group(1)
         if name not in self.known:
             self.known[name] = self._of_another_class(name)
@@ -165,11 +169,32 @@ class _OtherReceivers:
             created = re.findall(rf"\bvar\s+{re.escape(name)}\s*=\s*new\s+([A-Za-z_][\w.]*)", self.text)
             if created and len(created) == len(re.findall(rf"\bvar\s+{re.escape(name)}\b", self.text)):
                 types = (types - {"var"}) | {t.rpartition(".")[2] for t in created}
+        if not types and (inherited := inherited_member_type(self.graph, self.rec.path, name)):
+            types = {bare_type_name(inherited)}  # `Current` of a generic base, as this file's base gives it
         if not types:  # no variable: a project class of that name is what it is (`Other.Instance`)
             return self._another_class_named(name)
         if types & _NOT_A_TYPE or types & self.names:  # `var`, or the type's own
             return False
         return all(row.kind == "class" for t in types for row in self.graph.types_named(t))
+
+    def _held_by_named_types(self, name: str) -> bool:
+        """`SaveController.instance.playerData.doubleJump`: `playerData` is a field or property of
+        the project types this file names, of classes other than the member's types only (it read
+        as `Unlocks.doubleJump` on a line also naming `Unlocks`)."""
+        held: set[str] = set()
+        for key in {r.target for r in self.rec.refs if r.kind == "type"}:
+            for t in self.graph.types_named(key):
+                rec = self.graph.records.record(t.path)
+                kinds = ("field", "property")
+                held |= {
+                    s.type for s in rec.symbols if s.name == name and s.container == t.qualified and s.kind in kinds
+                }
+        types = {bare_type_name(t) for t in held if t}
+        return (
+            bool(types)
+            and not types & self.names
+            and all((rows := self.graph.types_named(t)) and all(row.kind == "class" for row in rows) for t in types)
+        )
 
     def _another_class_named(self, name: str) -> bool:
         return name not in self.names and bool(self.graph.types_named(name))

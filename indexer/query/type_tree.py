@@ -4,6 +4,7 @@ variable of the base), and every type deriving from one."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from indexer.unity import bare_type_name
@@ -83,3 +84,59 @@ def descendants_of(graph: Graph, roots: set[str]) -> set[str]:
                     changed = True
                     break
     return family
+
+
+INHERIT_DEPTH = 6  # base classes followed up from a file's types for a member they inherit
+
+
+def inherited_member_type(graph: Graph, path: str, member: str) -> str | None:
+    """The type of the field or property `member` that a type of the file `path` inherits from a
+    project base class, the base's type parameters replaced by what the chain gives them: `Current`
+    of `SelectorComponent<T>` is a `CollectionItem` in `CollectionSelectorComponent :
+    SelectorComponent<CollectionItem>` (it read as any class's); None when no base declares it."""
+    todo = [(t, {}) for t in graph.types if t.path == path]
+    seen: set[str] = set()
+    for _ in range(INHERIT_DEPTH):
+        step, todo = todo, []
+        for t, given in step:
+            rec = graph.records.record(t.path)
+            for base in t.bases if rec is not None else ():
+                args = [given.get(a, a) for a in type_arguments(base)]
+                for b in graph.resolve_type_ref(base, rec):
+                    if b.qualified in seen or (brec := graph.records.record(b.path)) is None:
+                        continue
+                    seen.add(b.qualified)
+                    head = next((s for s in brec.symbols if s.is_type and s.qualified == b.qualified), None)
+                    params = type_parameters(head.signature if head else "")
+                    names = dict(zip(params, args, strict=False))
+                    for s in brec.symbols:
+                        if s.container == b.qualified and s.name == member and s.kind in ("field", "property"):
+                            # a parameter the chain gives no argument for: of no known type
+                            return None if s.type in params and s.type not in names else names.get(s.type, s.type)
+                    todo.append((b, names))
+    return None
+
+
+_PARAMETERS = re.compile(r"\b(?:class|struct|interface|record)\s+\w+\s*<([^<>]*)>")
+
+
+def type_parameters(header: str) -> list[str]:
+    """`T`, `U` of a type's header `public class Pool<T, U> : Base<T>`."""
+    m = _PARAMETERS.search(header)
+    return [p.strip().split()[-1] for p in m.group(1).split(",") if p.strip()] if m else []
+
+
+def type_arguments(written: str) -> list[str]:
+    """The top-level type arguments of a written type: `Base<List<int>, Item>` gives `List<int>`, `Item`."""
+    start = written.find("<")
+    if start < 0 or not written.rstrip().endswith(">"):
+        return []
+    out, depth, part = [], 0, []
+    for ch in written[start + 1 : written.rstrip().rfind(">")]:
+        if ch == "," and depth == 0:
+            out.append("".join(part).strip())
+            part = []
+            continue
+        depth += (ch == "<") - (ch == ">")
+        part.append(ch)
+    return [*out, "".join(part).strip()]

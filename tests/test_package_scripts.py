@@ -1,5 +1,5 @@
 """Components of common Unity packages, whose scripts live outside the project, are named by the
-script GUIDs their packages' `.meta` files give them (indexer/query/package_scripts.py)."""
+script GUIDs their packages' `.meta` files give them (indexer/query/package_scripts.json)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 
 from indexer.build.update import update
 from indexer.config import Config
-from indexer.query.package_scripts import PACKAGES
+from indexer.query.package_classes import PACKAGES
 from indexer.query.workspace import open_workspace, projects_at
 
 from .conftest import write_project
@@ -73,6 +73,10 @@ def test_the_package_table_holds_lower_case_guids_each_once() -> None:
         "com.unity.inputsystem",
         "com.unity.netcode.gameobjects",
         "com.unity.postprocessing",
+        "com.unity.probuilder",
+        "com.unity.render-pipelines.core",
+        "com.unity.render-pipelines.universal",
+        "com.unity.timeline",
         "com.unity.ugui",
     ]
 

@@ -49,7 +49,7 @@ def test_the_first_scene_s_scripts_share_their_gain_past_six_and_count_through_n
     files["Assets/Boot.unity"] = scene + _instance(900, PLAYER, [])
     project = _workspace(write_project(tmp_path / "P", files)).projects[0].fresh()
     ranked = {"Assets/Other.cs": Ranked("Assets/Other.cs", 10.0, [])}
-    raise_startup(project, ranked, "what happens when the game starts")
+    raise_startup(project, ranked, "what happens to the music when the game starts")  # not alone: 0.7
     gains = {p: round(r.score, 6) for p, r in ranked.items() if p != "Assets/Other.cs"}
     assert gains == {"Assets/Boot.unity": 7.0, **{f"Assets/S{i}.cs": 1.75 for i in range(11)}, "Assets/Deep.cs": 1.75}
 

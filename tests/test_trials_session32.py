@@ -202,10 +202,31 @@ def test_a_member_read_through_a_field_of_another_class_is_not_the_type_s(tmp_pa
             ),
             "Assets/SaveStation.cs": (
                 "public class SaveStation : UnityEngine.MonoBehaviour {\n  UnityEngine.GameObject player;\n"
-                "  void Save() {\n    SaveController.instance.data.jump = player.GetComponent<Unlocks>().Jump();\n  }\n}\n"
+                "  void Save() {\n"
+                "    SaveController.instance.data.jump = player.GetComponent<Unlocks>().Jump();\n  }\n}\n"
             ),
         },
     )
     ws = _workspace(root)
     assert _refs_lines(ws, "Unlocks.jump") == ["Assets/Unlocks.cs:3"]
     assert _refs_lines(ws, "Data.jump") == ["Assets/SaveStation.cs:4"]
+
+
+def test_urp_timeline_and_probuilder_components_are_named_by_their_script_guids(tmp_path: Path) -> None:
+    """Three trials read URP's camera data as `script a79441f3… (not in project)`."""
+    from indexer.query.lookup import describe_target
+    from indexer.query.render import render_description
+
+    guids = {
+        "a79441f348de89743a2939f4d699eac1": "UniversalAdditionalCameraData",
+        "c88f5cead0c0b2a4eb05b5900433f8d1": "PixelPerfectCamera",
+        "172515602e62fb746b5d573b38a5fe58": "Volume",
+        "8233d90336aea43098adf6dbabd606a2": "ProBuilderMesh",
+        "e52de21a22b6dd44c9cc19f810c65059": "SignalReceiver",
+    }
+    behaviours = [10 + i for i in range(len(guids))]
+    scene = _header() + _object(1, "Main Camera", behaviours)
+    scene += "".join(_behaviour(b, 1, g) for b, g in zip(behaviours, guids, strict=True))
+    ws = _workspace(write_project(tmp_path / "P", {"Assets/Main.unity": scene}))
+    said = render_description(describe_target(ws, "Assets/Main.unity")[1])
+    assert said.endswith("\n  components: Transform, " + ", ".join(guids.values()))

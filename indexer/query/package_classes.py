@@ -1,25 +1,29 @@
 """Package components' classes as the project's own version of each package names them.
 
-The generated table (`package_scripts.py`) names each script GUID as the package's newest version
-does; a project pinning an older major version (`package_scripts_legacy.py`) reads the names that
-version gives the same GUIDs: Cinemachine 2's `Cinemachine.CinemachineBlendListCamera`, which 3
-renamed `Unity.Cinemachine.CinemachineSequencerCamera` (two trials' projects on 2.x read the 3.x
-names, which their code never writes).
+The generated table (`package_scripts.json`: data, as a module it outgrew the line limit) names
+each script GUID as the package's newest version does; a project pinning an older major version
+(`package_scripts_legacy.py`) reads the names that version gives the same GUIDs: Cinemachine 2's
+`Cinemachine.CinemachineBlendListCamera`, which 3 renamed `Unity.Cinemachine.CinemachineSequencerCamera`
+(two trials' projects on 2.x read the 3.x names, which their code never writes).
 """
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from indexer.model import Target
-from indexer.query.package_scripts import PACKAGES
 from indexer.query.package_scripts_legacy import LEGACY
 
 if TYPE_CHECKING:
     from indexer.store.reader import Records
 
 MANIFEST = "Packages/manifest.json"
+_TABLE = json.loads(Path(__file__).with_name("package_scripts.json").read_text(encoding="utf-8"))
+SOURCES: list[str] = _TABLE["sources"]  # `package at commit`, each read by `tests/bench/package_scripts.py`
+PACKAGES: dict[str, dict[str, str]] = _TABLE["packages"]  # package -> {script GUID -> qualified class name}
 # GUID -> (qualified class name, package), by the newest versions' names
 NEWEST: dict[str, tuple[str, str]] = {
     guid: (name, package) for package, scripts in PACKAGES.items() for guid, name in scripts.items()

@@ -7,7 +7,7 @@ Before uGUI became the com.unity.ugui package (Unity 2019.2), its components liv
 `m_Script: {fileID: 1392445389, guid: f5f67c52d1564df4a8936ccd202a3bd8}` is a Button. Unity makes
 that file ID from the class's full name, the first four bytes of MD4("s\\0\\0\\0" + namespace + name)
 (no dot between) read as a little-endian int32, so it can be computed for every class the package table
-(`indexer/query/package_scripts.py`) lists for com.unity.ugui; the scanner then names the
+(`indexer/query/package_scripts.json`) lists for com.unity.ugui; the scanner then names the
 component by the package's script GUID, and everything the package's components get (class
 names, `refs Button`, UnityEvent targets) follows. The two DLL GUIDs are those seen in real
 projects' scenes holding these file IDs (Unity 4.6-4.7 and 5.0-2019.1).
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import struct
 
-from indexer.query.package_scripts import PACKAGES
+from indexer.query.package_classes import PACKAGES
 
 UI_DLL_GUIDS = ("f5f67c52d1564df4a8936ccd202a3bd8", "f70555f144d8491a825f0804e09c671c")
 _MASK = 0xFFFFFFFF

@@ -1,4 +1,4 @@
-"""How many components whose script is not in the project `indexer/query/package_scripts.py` names.
+"""How many components whose script is not in the project `indexer/query/package_scripts.json` names.
 
     python -m tests.bench.package_coverage PROJECT...
 
@@ -13,7 +13,7 @@ import re
 import sys
 from pathlib import Path
 
-from indexer.query.package_scripts import PACKAGES
+from indexer.query.package_classes import PACKAGES
 
 _GUID = re.compile(r"guid: ([0-9a-f]{32})")
 _SCRIPT = re.compile(r"m_Script: \{fileID: 11500000, guid: ([0-9a-f]{32})")

@@ -230,3 +230,62 @@ def test_urp_timeline_and_probuilder_components_are_named_by_their_script_guids(
     ws = _workspace(write_project(tmp_path / "P", {"Assets/Main.unity": scene}))
     said = render_description(describe_target(ws, "Assets/Main.unity")[1])
     assert said.endswith("\n  components: Transform, " + ", ".join(guids.values()))
+
+
+DOOR = "4d" * 16
+
+
+def test_refs_of_a_scene_lists_every_line_and_field_naming_it(tmp_path: Path) -> None:
+    """A comparison was the one usage listed (as a load) and the loads below it were missed; a
+    door's `roomToLoad: Room1`, a manager's `offlineScene` path and `roomName = "Room1"` too."""
+    build = BUILD.replace("Scenes/Boot", "Scenes/Menu") + "  - enabled: 1\n    path: Assets/Scenes/Room1.unity\n"
+    build += "    guid: 2222\n  - enabled: 1\n    path: Assets/Scenes/Game.unity\n    guid: 3333\n"
+    door = _behaviour(12, 10, DOOR, "  roomToLoad: Room1\n")
+    root = write_project(
+        tmp_path / "P",
+        {
+            "ProjectSettings/EditorBuildSettings.asset": build,
+            "Assets/Scenes/Menu.unity": _header() + _object(1, "Root", []),
+            "Assets/Scenes/Room1.unity": _header() + _object(1, "Root", []),
+            "Assets/Scenes/Game.unity": _header() + _object(1, "Root", []),
+            "Assets/Door.cs": "public class Door : UnityEngine.MonoBehaviour { public string roomToLoad; }\n",
+            "Assets/Door.cs.meta": meta(DOOR),
+            "Assets/Scenes/Shaft.unity": _header() + _object(10, "Door", [12]) + door,
+            "Assets/Door.prefab": _header() + _object(10, "Door", [12]) + door.replace("Room1", "Menu2"),
+            "Assets/Door.prefab.meta": meta(ZOMBIE, "PrefabImporter"),
+            "Assets/Scenes/Hall.unity": _variant(ZOMBIE, [(12, "roomToLoad", "Room1")], []),
+            "Assets/Net.prefab": _header()
+            + _object(1, "Net", [3])
+            + _behaviour(3, 1, MOVER, "  offlineScene: Assets/Scenes/Menu.unity\n  onlineMap: 3\n"),
+            "Assets/UI.cs": (
+                "using UnityEngine.SceneManagement;\nclass UI {\n"
+                '  bool A() => SceneManager.GetActiveScene().name != "Menu";\n'
+                '  void B() { SceneManager.LoadSceneAsync("Menu"); }\n'
+                '  void C() { SceneManager.UnloadSceneAsync("Menu"); }\n'
+                '  string D() => "Game";\n}\n'
+            ),
+            "Assets/Save.cs": 'class Save { public string roomName = "Room1"; string tag = "Game"; }\n',
+        },
+    )
+    ws = _workspace(root)
+    from indexer.query.locate import references_of
+
+    def said(scene: str) -> list[tuple[str, int, str, str]]:
+        return [
+            (u.path, u.line, u.kind, u.context)
+            for u in references_of(ws, f"Assets/Scenes/{scene}.unity")[1]
+            if u.path != "ProjectSettings/EditorBuildSettings.asset"
+        ]
+
+    assert said("Menu") == [
+        ("Assets/Net.prefab", 26, "names", "field"),
+        ("Assets/UI.cs", 3, "names", "literal"),
+        ("Assets/UI.cs", 4, "loads", "scene call"),
+        ("Assets/UI.cs", 5, "loads", "scene call"),
+    ]
+    assert said("Room1") == [
+        ("Assets/Scenes/Hall.unity", 9, "names", "field"),
+        ("Assets/Scenes/Shaft.unity", 26, "names", "field"),
+        ("Assets/Save.cs", 1, "names", "literal"),
+    ]
+    assert said("Game") == []  # a word any literal may be: only said of a scene

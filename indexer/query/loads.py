@@ -67,9 +67,9 @@ class Loadable:
         alone (no `/`, handed to no call) only in a file using `Resources` (`resources`): a
         constant a load reads later, not `return "Wood";`, a footstep's surface."""
         bare = context == "literal" and "/" not in literal and not resources
-        found = [] if bare else list(self._by_key.get(literal, ()))
+        found = [] if bare or context == "field" else list(self._by_key.get(literal, ()))
         extra = [*self._addressed.get(literal, ())] if context in LOADING_CONTEXTS else []
-        if context == "scene":
+        if context in ("scene", "field"):  # a script's field holding a scene's name (scanners/yaml_facts.py)
             extra += self._scenes.get(literal, ())
         found += [p for p in dict.fromkeys(extra) if p not in found]
         return found[:MAX_TARGETS]
@@ -109,7 +109,7 @@ def load_usages(graph, path: str) -> list[Usage]:
         " AND (r.context != 'literal' OR instr(r.key, '/') > 0 OR EXISTS (SELECT 1 FROM refs u WHERE"
         " u.file_id = r.file_id AND u.kind = 'type' AND u.key = 'Resources'))"
     )
-    for wanted, where in ((keys, bare), (names, loading), (scenes, " AND r.context = 'scene'")):
+    for wanted, where in ((keys, bare), (names, loading)):
         if wanted:
             marks = ",".join("?" * len(wanted))
             rows += graph.records.conn.execute(f"{sql} AND r.key IN ({marks}){where}", wanted).fetchall()
@@ -118,7 +118,43 @@ def load_usages(graph, path: str) -> list[Usage]:
         for p, line, t in rows
         for n in _lines_holding(graph.file_lines(p), line, t)
     ]
-    return found + _prefix_loads(graph, [*keys, *names], {(u.path, u.line) for u in found})
+    return (
+        found + _scene_usages(graph, scenes) + _prefix_loads(graph, [*keys, *names], {(u.path, u.line) for u in found})
+    )
+
+
+# `LoadScene("Menu")`, `UnloadSceneAsync("Menu")`, `ServerChangeScene("Menu")`, `LoadLevel("Menu")`
+_SCENE_CALL = r"\b\w*(?:Scene|Level)\w*\s*(?:<[^>]*>)?\(\s*"
+# A name no other literal is likely to be (`Room1`, `Scene_Menu`, `MainMenu`), not a word (`Game`)
+_DISTINCT = re.compile(r"[\d_\- /]|[a-z][A-Z]")
+
+
+def _scene_usages(graph, keys: list[str]) -> list[Usage]:
+    """The lines naming a scene by one of its `keys`: in code, every line of a file writing it
+    after the word scene (the index keeps one a file) or as a distinct literal anywhere
+    (`roomName = "Room1"`), a scene call's line labelled a load (`LoadSceneAsync("Menu")`) and any
+    other a naming (`GetActiveScene().name != "Menu"`); in assets, a script's field holding it
+    (`roomToLoad: Room1`, `offlineScene: Assets/Scenes/Menu.unity`)."""
+    if not keys:
+        return []
+    marks = ",".join("?" * len(keys))
+    sql = (
+        "SELECT f.path, r.line, r.key, r.context, r.detail FROM refs r JOIN files f ON f.id = r.file_id"
+        f" WHERE r.kind = 'string' AND r.key IN ({marks}) AND r.context IN ('scene', 'field', 'literal')"
+    )
+    out, seen = [], set()
+    for p, line, key, context, detail in graph.records.conn.execute(sql, keys).fetchall():
+        if context == "field":
+            out.append(Usage(p, line, "asset", "names", "field", detail))
+        elif (context == "scene" or _DISTINCT.search(key)) and (p, key) not in seen:
+            seen.add((p, key))
+            lines = graph.file_lines(p)
+            call = re.compile(_SCENE_CALL + re.escape(f'"{key}"'))
+            for n, text in enumerate(lines, 1):
+                if f'"{key}"' in text and not text.lstrip().startswith(("//", "*", "/*")):
+                    kind, said = ("loads", "scene call") if call.search(text) else ("names", "literal")
+                    out.append(Usage(p, n, "code", kind, said, text.strip()[:200]))
+    return out
 
 
 def _prefix_loads(graph, keys: list[str], known: set[tuple[str, int]]) -> list[Usage]:

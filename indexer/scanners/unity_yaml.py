@@ -39,6 +39,7 @@ refs:
           with a script), else "Namespace.Type.Method" as saved, else a built-in object's class
           ("UnityEngine.AudioSource.Play"), context = the event field, detail = "owner > component"
   type    target = "Namespace.Class" of a [SerializeReference] value, context "serialize_reference"
+  string  target = a scene name or path (no `.unity`) a script field may hold, context "field", detail "field: value"
   animation_event  target = the function name an AnimationClip event calls
 """
 
@@ -51,7 +52,7 @@ import msgspec
 from indexer.model import BUILTIN_SCRIPTS, FileRecord, Ref, Symbol
 
 from . import yaml_animator as animator
-from . import yaml_facts
+from . import yaml_facts, yaml_vfx
 from .addressables import ENTRIES_KEY, group_refs
 from .yaml_animator import Machine
 from .yaml_facts import BUILTIN_GUIDS, MAX_FIELDS_PER_OBJECT, SCRIPT_FILE_ID, DocReader, script_ref, short, written_type
@@ -322,8 +323,7 @@ class _Scan:
         self.modifications(doc, path, frozenset(f for f, _ in removed))
 
     def modifications(self, doc: DocReader, path: str, removed: frozenset[str]) -> None:
-        """The instance's overrides, less those of a component it removes: Unity keeps them in the
-        file, but they set nothing (a variant's stale `_rotationSpeed: 50` read as live)."""
+        """The overrides, less a removed component's: Unity keeps them, but they set nothing."""
         count = 0
         # UnityEvent calls set through overrides: propertyPath `onClick.m_PersistentCalls.m_Calls.
         # Array.data[0].m_MethodName` and its siblings, grouped by the object overridden (two
@@ -349,6 +349,8 @@ class _Scan:
                     self.refs.append(Ref("guid", mod.guid, line_no, context=prop, detail=f"{path} > override"))
             if prop.startswith(_NOISE_OVERRIDES):
                 continue
+            if scene := yaml_facts.scene_named(prop, value):
+                self.refs.append(Ref("string", scene, line_no, context="field", detail=f"{prop}: {value}"))
             count += 1
             if count <= MAX_FIELDS_PER_OBJECT:
                 if mod.local:  # named only when shown: a scene may override thousands
@@ -393,20 +395,8 @@ class _Scan:
                 self.refs.append(Ref("type", target, doc.at(use.line), context="serialize_reference", detail=owner))
 
     def vfx_node(self, doc: DocReader) -> None:
-        """One node of a Visual Effect Graph: what a reader of the graph needs is its name, the
-        properties it exposes to the Inspector and scripts, and the events it sends out (a
-        script's `OnOutputEvent` hears them by name), not the nodes' editor state (positions,
-        collapsed flags), which its field dump was. The textures and meshes it uses are refs."""
         graph = self.order[0].top("m_Name") or self.path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
-        if doc is self.order[0]:
-            self.symbols.append(Symbol("visual_effect", graph, doc.line))
-        values = {key: (shown, line) for key, shown, line, _ in doc.fields() if key in _VFX_KEYS}
-        exposed, line = values.get("m_ExposedName", ("", 0))
-        if exposed and values.get("m_Exposed", ("",))[0] == "1":
-            self.symbols.append(Symbol("exposed_property", exposed, doc.at(line), container=graph))
-        event, line = values.get("eventName", ("", 0))
-        if event:
-            self.symbols.append(Symbol("output_event", event, doc.at(line), container=graph))
+        self.symbols += yaml_vfx.node_symbols(doc, graph, first=doc is self.order[0])
         self.guid_refs(doc, graph, "VFX")
 
     def fields(self, doc: DocReader, owner: str, label: str) -> None:
@@ -417,6 +407,8 @@ class _Scan:
         for key, shown, line, local in doc.fields():
             if local:
                 shown = self.local_label(local)
+            elif scene := yaml_facts.scene_named(key, shown):
+                self.refs.append(Ref("string", scene, at(line), context="field", detail=f"{key}: {shown}"))
             append(
                 Symbol("field", key, at(line), container=owner, signature=f"{key}: {shown}", detail=detail, type=script)
             )
@@ -485,7 +477,6 @@ class _Scan:
         return self._machine
 
 
-_VFX_KEYS = frozenset({"m_ExposedName", "m_Exposed", "eventName"})
 _HANDLERS = {
     1: _Scan.game_object,
     1001: _Scan.prefab_instance,

@@ -34,6 +34,22 @@ ARGUMENT_KEYS = {
 CALL_KEYS = ("m_TargetAssemblyTypeName", "m_MethodName", "m_Mode", *ARGUMENT_KEYS.values())
 
 
+# A script's string field that may name a scene: called for a scene, level, room, map or stage, or
+# holding a scene's path (Mirror's `offlineScene: Assets/Scenes/Menu.unity`).
+_SCENE_FIELD = re.compile(r"scene|level|room|map|stage", re.I)
+
+
+def scene_named(key: str, value: str) -> str | None:
+    """The scene a string field's value may name (`roomToLoad: Room1`), as `LoadScene` would take it
+    (a path without `.unity`): `refs` of the scene lists it beside the code loading it by name."""
+    v = value.strip().strip("'\"")
+    if not v or len(v) > 200 or v[0] in "{[" or v.startswith(("guid:", "script:")) or "(" in v:
+        return None
+    if v.endswith(".unity"):
+        return v[: -len(".unity")]
+    return v if _SCENE_FIELD.search(key) and not v.replace(".", "").lstrip("-").isdigit() else None
+
+
 class Modification(NamedTuple):
     """One prefab override: `propertyPath`, its `value`, the GUID of its `objectReference` (another
     file's object) or its fileID (`local`: an object of this file, which the scanner names)."""

@@ -289,3 +289,34 @@ def test_refs_of_a_scene_lists_every_line_and_field_naming_it(tmp_path: Path) ->
         ("Assets/Save.cs", 1, "names", "literal"),
     ]
     assert said("Game") == []  # a word any literal may be: only said of a scene
+
+
+def test_a_material_a_model_s_importer_remaps_is_used_by_the_model(tmp_path: Path) -> None:
+    """`refs` of a material only `externalObjects` names said `no usages found`."""
+    from indexer.query.locate import references_of
+    from indexer.query.lookup import describe_target
+    from indexer.query.render import render_description
+
+    model_meta = (
+        "fileFormatVersion: 2\nguid: " + "6e" * 16 + "\nModelImporter:\n  serializedVersion: 20200\n"
+        "  externalObjects:\n  - first:\n      type: UnityEngine:Material\n      assembly: UnityEngine.CoreModule\n"
+        "      name: colour grid\n    second: {fileID: 2100000, guid: " + "7f" * 16 + ", type: 2}\n"
+        "  materials:\n    materialImportMode: 2\n"
+    )
+    material = _header() + "--- !u!21 &2100000\nMaterial:\n  m_Name: colour grid\n"
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Tank/big tank.fbx": b"Kaydara FBX Binary  \x00\x1a\x00",
+            "Assets/Tank/big tank.fbx.meta": model_meta.replace("\n", "\r\n"),
+            "Assets/Tank/colour grid.mat": material,
+            "Assets/Tank/colour grid.mat.meta": meta("7f" * 16, "NativeFormatImporter"),
+        },
+    )
+    ws = _workspace(root)
+    usages = references_of(ws, "Assets/Tank/colour grid.mat")[1]
+    assert [(u.path, u.line, u.context, u.detail) for u in usages] == [
+        ("Assets/Tank/big tank.fbx.meta", 10, "externalObjects", "colour grid")
+    ]
+    said = render_description(describe_target(ws, "Assets/Tank/big tank.fbx")[1])
+    assert said.endswith("\nuses: Assets/Tank/colour grid.mat (reference)")

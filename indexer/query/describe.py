@@ -83,7 +83,9 @@ def describe(graph: Graph, path: str, max_lines: int = 400) -> Description:
         if rec.kind == "csharp" and rec.status == "partial" and rec.error_lines:
             near = "lines" if len(rec.error_lines) > 1 else "line"
             head += f", near {near} {error_lines_of(rec)}"  # said once: the outline's last line went
-    uses = [Edge(p, e) for p, e in graph.uses(path)] + _assemblies_used(graph, rec)
+    # what its import settings name are its own: a model's materials remapped in its `.meta`
+    imported = graph.uses(path + ".meta") if rec.kind != "meta" else ()
+    uses = [Edge(p, e) for p, e in (*graph.uses(path), *imported) if p != path] + _assemblies_used(graph, rec)
     target = graph.target(path)
     if target.note:
         head += f"\nnote: {target.note}"

@@ -1,5 +1,6 @@
-"""`.meta` files: the GUID of the asset or folder beside them, which importer Unity uses, and the
-functions a model's animation clips call by their events.
+"""`.meta` files: the GUID of the asset or folder beside them, which importer Unity uses, the
+functions a model's animation clips call by their events, and the assets its importer remaps its
+own materials to (`externalObjects`: a material only a model uses read as unused).
 
 A regex pass, not a YAML load: metas are the most numerous files of a project, and the index needs
 little of them. An animation event on a clip imported from a model (`clipAnimations` of a
@@ -22,6 +23,9 @@ _FOLDER = re.compile(rb"^folderAsset:[ \t]*yes", re.M)
 # from the line break before it: a literal start, where `^` is tried at every character).
 _CLIP = re.compile(rb"\n( *)- serializedVersion: *\d+[ \t]*\r?\n\1  name: *([^\r\n]*)")
 _FUNCTION = b"functionName:"
+_REMAPS = re.compile(rb"^  externalObjects:[ \t]*\r?\n((?:(?:   |  -)[^\n]*\n)*)", re.M)
+# An `externalObjects` entry: the name of the model's object, then what it is remapped to
+_REMAP = re.compile(rb"\n *name: *([^\r\n]*)\r?\n *second: *\{fileID: *-?\d+, *guid: *([0-9A-Fa-f]{32})")
 
 
 def scan(path: str, data: bytes) -> FileRecord:
@@ -38,7 +42,25 @@ def scan(path: str, data: bytes) -> FileRecord:
         guid=m.group(1).decode("ascii").lower(),
         importer=importer,
         folder=bool(_FOLDER.search(data)),
-        refs=_clip_events(data) if importer == "ModelImporter" and b"functionName:" in data else (),
+        refs=_remaps(data) + (_clip_events(data) if importer == "ModelImporter" and b"functionName:" in data else ()),
+    )
+
+
+def _remaps(data: bytes) -> tuple[Ref, ...]:
+    """The assets `externalObjects` puts in place of the model's own (a material by its name)."""
+    block = _REMAPS.search(data) if b"externalObjects:" in data else None
+    if block is None:
+        return ()
+    first = data.count(b"\n", 0, block.start(1)) + 1  # the list's first line
+    return tuple(
+        Ref(
+            "guid",
+            m[2].decode("ascii").lower(),
+            first + data.count(b"\n", block.start(1), block.start(1) + m.end()),
+            context="externalObjects",
+            detail=_text(m[1]),
+        )
+        for m in _REMAP.finditer(block[1])
     )
 
 

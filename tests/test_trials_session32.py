@@ -7,6 +7,7 @@ from pathlib import Path
 
 from indexer.build.update import update
 from indexer.config import Config
+from indexer.model import Ref
 from indexer.query.startup import asks_only_startup
 from indexer.query.workspace import open_workspace, projects_at
 
@@ -320,3 +321,27 @@ def test_a_material_a_model_s_importer_remaps_is_used_by_the_model(tmp_path: Pat
     ]
     said = render_description(describe_target(ws, "Assets/Tank/big tank.fbx")[1])
     assert said.endswith("\nuses: Assets/Tank/colour grid.mat (reference)")
+
+
+def test_an_interpolated_path_built_on_an_asset_s_folder_may_load_it(tmp_path: Path) -> None:
+    """`Resources.LoadAsync($"LevelEnvironments/{name}")`: `refs` said no code used the prefab
+    every level loads."""
+    from indexer.query.locate import references_of
+    from indexer.scanners.csharp_strings import asset_literals
+
+    code = (
+        "class Loader {\n"
+        '  void A(string name) { Resources.LoadAsync<GameObject>($"LevelEnvironments/{name}"); }\n'
+        '  void B(string n) { var t = $"Hi {n}"; var u = $"{n}/x"; var v = $"LevelEnvironments/{{n}}"; }\n'
+        '  void C(string n) { Resources.Load($"LevelEnvironments/{n}_big"); }\n}\n'
+    )
+    assert asset_literals(code.encode()) == (Ref("string", "LevelEnvironments/", 2, "call"),)
+    root = write_project(
+        tmp_path / "P",
+        {"Assets/Loader.cs": code, "Assets/Resources/LevelEnvironments/Common.prefab": _header() + _object(1, "C", [])},
+    )
+    usages = references_of(_workspace(root), "Assets/Resources/LevelEnvironments/Common.prefab")[1]
+    assert [(u.path, u.line, u.kind, u.context) for u in usages] == [
+        ("Assets/Loader.cs", 2, "loads", "path prefix"),
+        ("Assets/Loader.cs", 4, "loads", "path prefix"),
+    ]

@@ -170,10 +170,13 @@ def _prefix_loads(graph, keys: list[str], known: set[tuple[str, int]]) -> list[U
         f" WHERE r.kind = 'string' AND r.key IN ({marks})"
     )
     out = []
-    for p, line, t in graph.records.conn.execute(sql, prefixes).fetchall():
-        text = graph.source_line(p, line)
-        if (p, line) not in known and re.search(re.escape(f'"{t}"') + r"\s*\+", text):  # a path built on
-            out.append(Usage(p, line, "code", "loads", "path prefix", text))
+    for p, _line, t in graph.records.conn.execute(sql, prefixes).fetchall():
+        built = re.compile(
+            re.escape(f'"{t}"') + r"\s*\+|" + re.escape(f'$"{t}') + r"\{(?!\{)"
+        )  # `"A/" + id`, `$"A/{id}"`
+        for n, text in enumerate(graph.file_lines(p), 1):  # every line building it (the index keeps one)
+            if (p, n) not in known and built.search(text) and not text.lstrip().startswith(("//", "*", "/*")):
+                out.append(Usage(p, n, "code", "loads", "path prefix", text.strip()[:200]))
     return out
 
 

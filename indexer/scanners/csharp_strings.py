@@ -30,6 +30,8 @@ _KEY_LITERAL = re.compile(
     rb'"(?:(?=[^"]{2,160}")((?=[A-Za-z0-9_])[0-9_ ./()\-]*+[A-Za-z][A-Za-z0-9_ ./()\-]*+)"'
     rb'|[^"\\\r\n]*+(?:\\.[^"\\\r\n]*+)*+")'
 )
+# An interpolated string's text before its first hole, when a path: `$"LevelEnvironments/{name}"`
+_HOLE_PREFIX = re.compile(rb'"((?=[A-Za-z0-9_])[A-Za-z0-9_ ./()\-]*/)\{(?!\{)')
 _CHAR_QUOTE = re.compile(rb"'(?:\\)?\"'")  # '"' and '\"' would open a literal that is not one
 MAX_LITERALS = 500  # a generated file of strings must not flood the refs table
 
@@ -49,14 +51,15 @@ def asset_literals(data: bytes) -> tuple[Ref, ...]:
     scene = _SceneWords(data)
     comments = _Comments(data)
     for m in _KEY_LITERAL.finditer(data):
-        raw = m.group(1)  # None: not shaped like a key
+        raw, start = m.group(1), m.start()  # raw None: not shaped like a key
         if raw is None:
-            continue
+            if not start or data[start - 1] != 36 or (hole := _HOLE_PREFIX.match(m.group(0))) is None:  # $
+                continue
+            raw, start = hole.group(1), start - 1  # `$"Levels/{name}"`: the folder it is built on
         text = raw.decode("ascii")  # a key is ASCII: invalid UTF-8 never matches it
         known = seen.get(text)
         if known is not None and known[1] == "scene":
             continue
-        start = m.start()
         # spaces only in a path or a scene's name (`LoadScene("Main Level")`): a sentence is no key
         if comments.hold(start):
             continue

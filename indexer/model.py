@@ -289,6 +289,7 @@ class Overview(msgspec.Struct):
     scenes_in_build: list[str]
     defines: list[str]  # "SYMBOL (Platform)"
     counts: dict[str, int]  # files by kind
+    scenes_missing: list[str] = []  # enabled in the build settings, not in the project: Unity skips them
 
 
 class Tier(msgspec.Struct):

@@ -345,3 +345,30 @@ def test_an_interpolated_path_built_on_an_asset_s_folder_may_load_it(tmp_path: P
         ("Assets/Loader.cs", 2, "loads", "path prefix"),
         ("Assets/Loader.cs", 4, "loads", "path prefix"),
     ]
+
+
+def test_a_build_scene_not_in_the_project_is_not_listed_as_a_scene_of_the_game(tmp_path: Path) -> None:
+    """Every pack's header listed eleven level scenes deleted long ago as scenes in the build."""
+    from indexer.query.overview import build_overview
+    from indexer.query.render import fitted_overview
+    from indexer.query.tokens import counter
+
+    build = BUILD + "".join(f"  - enabled: 1\n    path: Assets/Scenes/Level{i}.unity\n    guid: {i}\n" for i in (1, 2))
+    root = write_project(
+        tmp_path / "P",
+        {
+            "ProjectSettings/EditorBuildSettings.asset": build,
+            "Assets/Scenes/Boot.unity": _header() + _object(1, "R", []),
+        },
+    )
+    ws = _workspace(root)
+    project = ws.projects[0].fresh()
+    overview = build_overview(root, project.records, dict(project.records.kinds()))
+    assert (overview.scenes_in_build, overview.scenes_missing) == (
+        ["Assets/Scenes/Boot.unity"],
+        ["Assets/Scenes/Level1.unity", "Assets/Scenes/Level2.unity"],
+    )
+    lines = fitted_overview(overview, counter("estimate"), 200).split("\n")
+    assert (
+        lines[1] == "Scenes in build: Assets/Scenes/Boot.unity, (2 more the build settings list are not in the project)"
+    )

@@ -371,6 +371,7 @@ def test_tier_one_names_a_nested_projects_assemblies_and_scenes_by_workspace_pat
         outer / "Sample",
         {
             "Assets/Scripts/Door.cs": "public class Door { }",
+            "Assets/Scenes/Level.unity": "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n",  # one not there is none
             "Assets/Scripts/Sample.Game.asmdef": '{ "name": "Sample.Game" }',
             "ProjectSettings/EditorBuildSettings.asset": "%YAML 1.1\n--- !u!1045 &1\nEditorBuildSettings:\n  " + scenes,
         },

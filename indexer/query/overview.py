@@ -46,7 +46,10 @@ def workspace_overviews(projects: Sequence[ProjectIndex]) -> tuple[list[Overview
         if p.prefix:  # its paths as the workspace's, like every answer's
             assemblies = [msgspec.structs.replace(a, folder=p.prefix + a.folder) for a in overview.assemblies]
             scenes = [p.prefix + scene for scene in overview.scenes_in_build]
-            overview = msgspec.structs.replace(overview, assemblies=assemblies, scenes_in_build=scenes)
+            missing = [p.prefix + scene for scene in overview.scenes_missing]
+            overview = msgspec.structs.replace(
+                overview, assemblies=assemblies, scenes_in_build=scenes, scenes_missing=missing
+            )
         overviews.append(overview)
     return overviews, kinds
 
@@ -56,6 +59,7 @@ def build_overview(root: Path, records: Records, kinds: dict[str, str]) -> Overv
     version = product = ""
     packages: list[str] = []
     scenes: list[str] = []
+    missing: list[str] = []  # a build scene deleted since: listed as a scene of the game, it misled
     defines: dict[str, list[str]] = {}  # symbol -> the platforms defining it
     for path in (
         "ProjectSettings/ProjectVersion.txt",
@@ -70,7 +74,7 @@ def build_overview(root: Path, records: Records, kinds: dict[str, str]) -> Overv
             elif sym.kind == "setting" and sym.name == "productName":
                 product = sym.detail
             elif sym.kind == "build_scene" and sym.detail == "enabled":
-                scenes.append(sym.name)
+                (scenes if sym.name in kinds else missing).append(sym.name)
             elif sym.kind == "define":
                 defines.setdefault(sym.name, []).append(sym.detail or "all")
             elif sym.kind == "package" and not sym.name.startswith("com.unity.modules."):
@@ -93,6 +97,7 @@ def build_overview(root: Path, records: Records, kinds: dict[str, str]) -> Overv
         packages=packages,
         assemblies=assemblies,
         scenes_in_build=scenes,
+        scenes_missing=missing,
         defines=_defines_shown(defines),
         counts=dict(Counter(k for k in kinds.values() if k != "meta")),
     )

@@ -372,3 +372,22 @@ def test_a_build_scene_not_in_the_project_is_not_listed_as_a_scene_of_the_game(t
     assert (
         lines[1] == "Scenes in build: Assets/Scenes/Boot.unity, (2 more the build settings list are not in the project)"
     )
+
+
+def test_what_text_mesh_pro_counts_of_its_text_is_no_override_worth_saying(tmp_path: Path) -> None:
+    """`m_textInfo.characterCount` and its kin led every list of a UI instance's overrides."""
+    from indexer.query.lookup import describe_target
+    from indexer.query.render import render_description
+
+    label = _header() + _object(10, "Label", [12]) + _behaviour(12, 10, MOVER, "  m_text: Play\n")
+    overrides = [(12, "m_textInfo.characterCount", 4), (12, "m_textInfo.wordCount", 1), (12, "m_text", "Quit")]
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Label.prefab": label,
+            "Assets/Label.prefab.meta": meta(ZOMBIE, "PrefabImporter"),
+            "Assets/Menu.prefab": _variant(ZOMBIE, overrides, []),
+        },
+    )
+    said = render_description(describe_target(_workspace(root), "Assets/Menu.prefab")[1])
+    assert "\n  overrides: m_text: Quit\n" in said

@@ -76,10 +76,11 @@ NO_TARGET = " on None"
 _LISTENER_MODES = {"0": "event", "1": "void", "2": "object", "3": "int", "4": "float", "5": "string", "6": "bool"}
 _OVERRIDE_CALL = re.compile(r"^(.+)\.m_PersistentCalls\.m_Calls\.Array\.data\[(\d+)\]\.(m_\w+)$")
 _CALL_PATH = ".m_PersistentCalls.m_Calls.Array.data["  # in every match of _OVERRIDE_CALL: tried first
-# Transform bookkeeping every instance overrides; it says nothing about the game.
+# Transform bookkeeping every instance overrides, and what TextMesh Pro counts of its own text
+# (`m_textInfo.characterCount`): they say nothing about the game.
 _NOISE_OVERRIDES = (
     "m_LocalRotation", "m_LocalEulerAnglesHint", "m_RootOrder", "m_AnchorM", "m_SizeDelta", "m_AnchoredPosition",
-    "m_Pivot",
+    "m_Pivot", "m_textInfo.",
 )  # fmt: skip
 
 

@@ -391,3 +391,62 @@ def test_what_text_mesh_pro_counts_of_its_text_is_no_override_worth_saying(tmp_p
     )
     said = render_description(describe_target(_workspace(root), "Assets/Menu.prefab")[1])
     assert "\n  overrides: m_text: Quit\n" in said
+
+
+def _level_with_player(tmp_path: Path) -> Path:
+    """A scene placing a player prefab (its Mover inside the prefab) beside an object matching the
+    task's word, and an instance whose override holds an object of the scene with a long path."""
+    player = _header() + _object(100, "Player", [102]) + _behaviour(102, 100, MOVER, "  speed: 1\n")
+    deep = "Health And Stamina Panel Of The Heads Up Display"
+    instance = (
+        "--- !u!1001 &900\nPrefabInstance:\n  m_Modification:\n    m_TransformParent: {fileID: 0}\n"
+        f"    m_Modifications:\n    - target: {{fileID: 102, guid: {ZOMBIE}, type: 3}}\n"
+        "      propertyPath: hud\n      value: \n      objectReference: {fileID: 51}\n"
+        f"    - target: {{fileID: 100, guid: {ZOMBIE}, type: 3}}\n"
+        "      propertyPath: m_Name\n      value: Player\n      objectReference: {fileID: 0}\n"
+        f"    m_RemovedComponents: []\n  m_SourcePrefab: {{fileID: 100100000, guid: {ZOMBIE}, type: 3}}\n"
+    )
+    hud = _object(50, deep, [51]) + _behaviour(51, 50, DOOR)
+    return write_project(
+        tmp_path / "P",
+        {
+            "Assets/Mover.cs": "public class Mover : UnityEngine.MonoBehaviour { public float speed; }\n",
+            "Assets/Mover.cs.meta": meta(MOVER),
+            "Assets/Hud.cs": "public class Hud : UnityEngine.MonoBehaviour { }\n",
+            "Assets/Hud.cs.meta": meta(DOOR),
+            "Assets/Player.prefab": player,
+            "Assets/Player.prefab.meta": meta(ZOMBIE, "PrefabImporter"),
+            "Assets/Level.unity": _header()
+            + _object(10, "Speed Camera", [12])
+            + _behaviour(12, 10, DOOR, "  follow: {fileID: 60}\n")
+            + instance
+            + hud
+            + f"--- !u!4 &60 stripped\nTransform:\n  m_CorrespondingSourceObject: {{fileID: 101, guid: {ZOMBIE}, type: 3}}\n"
+            + "  m_PrefabInstance: {fileID: 900}\n  m_PrefabAsset: {fileID: 0}\n",
+        },
+    )
+
+
+def test_a_scene_carrying_a_script_through_a_prefab_is_pointed_at_its_instance(tmp_path: Path) -> None:
+    """`query isGrounded` named the scene's `Camera Components` beside "carries script
+    PlayerMovement.cs via Player.prefab"."""
+    hits = _workspace(_level_with_player(tmp_path)).search("speed", 5)
+    level = next(h for h in hits if h.path == "Assets/Level.unity")
+    assert (level.name, level.line, level.snippet) == ("Player", 27, "prefab instance of Assets/Player.prefab")
+    assert level.reason.endswith("carries script Assets/Mover.cs via Assets/Player.prefab")
+
+
+def test_an_override_holding_an_object_of_the_file_keeps_its_script_s_name_whole(tmp_path: Path) -> None:
+    """`HUD: UI/HUD (script:057d2848… (on 2 objects)`: the value was cut inside the script's GUID."""
+    from indexer.query.lookup import describe_target
+    from indexer.query.render import render_description
+
+    said = render_description(describe_target(_workspace(_level_with_player(tmp_path)), "Assets/Level.unity")[1])
+    assert "  overrides: hud: Health And Stamina Panel Of The Heads Up Display (Hud); m_Name: Player\n" in said
+
+
+def test_a_hit_s_snippet_names_an_object_inside_a_prefab_instance_by_its_path(tmp_path: Path) -> None:
+    """`player: Player/source:94f72faa…:8005282019074200546` was a query's snippet."""
+    hits = _workspace(_level_with_player(tmp_path)).search("follow", 5)
+    level = next(h for h in hits if h.path == "Assets/Level.unity")
+    assert (level.line, level.snippet) == (26, "follow: Player (Transform)")

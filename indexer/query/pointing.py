@@ -21,22 +21,23 @@ def pointed(
     quoted: dict[str, str],
     held: dict[str, Held],
     outlines: dict[str, Outline] | None,
-    script: str | None = None,
+    carrier: tuple[str, tuple[str, ...]] | None = None,
 ) -> Hit:
     """A hit as shown: at the text the task quotes, or else at the field holding the value it
-    says, or else at the object carrying the `script` the walk reached it from; an asset's GUIDs as
+    says, or else at the object carrying the script the walk reached it from (`carrier`: the script,
+    and the prefabs it is carried through); an asset's GUIDs as
     the files they stand for (`m_GameEnded: Assets/Events/GameEnded.asset`). Unnamed (`outlines`
     None), only a file holding a said value is named, by that field (a pack shows it)."""
     if outlines is None:
         return hit if hit.path not in held else msgspec.structs.replace(hit, **held[hit.path]._asdict())
     outline = outlines.get(hit.path)
-    if script is not None:
-        hit = _at_carrier(project, hit, script)
+    if carrier is not None:
+        hit = _at_carrier(project, hit, *carrier)
     if hit.path in quoted:
         hit = _at_quote(project, hit, quoted[hit.path], outline)
     elif hit.path in held:
         hit = _at_line(project, hit, held[hit.path].line, held[hit.path].snippet, outline)
-    if "guid:" in hit.snippet or "script:" in hit.snippet:
+    if "guid:" in hit.snippet or "script:" in hit.snippet or "/source:" in hit.snippet:
         hit = msgspec.structs.replace(hit, snippet=project.graph.readable(hit.snippet))
     if "&" in hit.name and hit.kind in ("prefab", "scene"):  # named by an unnamed instance's file ID
         rec = project.records.record(hit.path)
@@ -46,12 +47,20 @@ def pointed(
     return hit
 
 
-def _at_carrier(project, hit: Hit, script: str) -> Hit:
+def _at_carrier(project, hit: Hit, script: str, chain: tuple[str, ...] = ()) -> Hit:
     """A scene or prefab reached as carrying a script, named by its first object doing so (a trial:
-    "which object has the EnemyManager" named `CM-FreeLook/BottomRig/cm.m_TrackedObjectOffset`)."""
+    "which object has the EnemyManager" named `CM-FreeLook/BottomRig/cm.m_TrackedObjectOffset`), or
+    by its first instance of the prefab it carries it through (an object matching a word had
+    named it, `Camera Components`, beside "carries script PlayerMovement.cs via Player.prefab")."""
     guid = project.records.guid_naming(script)
     symbols = project.records.symbols(hit.path) if guid else ()
     component = next((s for s in symbols if s.kind == "component" and s.detail == guid), None)
+    if (component is None or not component.container) and chain:
+        through = project.records.guid_naming(chain[0])
+        instance = next((s for s in symbols if s.kind == "prefab_instance" and s.detail == through), None)
+        if instance is not None:
+            name = instance.qualified if instance.name else chain[0].rsplit("/", 1)[-1].rsplit(".", 1)[0]
+            return msgspec.structs.replace(hit, name=name, line=instance.line, snippet=f"prefab instance of {chain[0]}")
     if component is None or not component.container:
         return hit
     label = project.graph.script_label(guid)

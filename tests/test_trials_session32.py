@@ -452,3 +452,26 @@ def test_a_hit_s_snippet_names_an_object_inside_a_prefab_instance_by_its_path(tm
     hits = _workspace(_level_with_player(tmp_path)).search("follow", 5)
     level = next(h for h in hits if h.path == "Assets/Level.unity")
     assert (level.line, level.snippet) == (26, "follow: Player (Transform)")
+
+
+def test_a_data_asset_s_enum_field_is_said_by_its_member_s_name(tmp_path: Path) -> None:
+    """`describe` of a ScriptableObject asset said `Rarity: 2` where a prefab's said `rarity: 2 (Rare)`."""
+    from indexer.query.lookup import describe_target
+    from indexer.query.render import render_description
+
+    asset = (
+        _header() + "--- !u!114 &11400000\nMonoBehaviour:\n  m_ObjectHideFlags: 0\n  m_GameObject: {fileID: 0}\n"
+        f"  m_Enabled: 1\n  m_Script: {{fileID: 11500000, guid: {MOVER}, type: 3}}\n  m_Name: Ninja\n"
+        "  m_EditorClassIdentifier: \n  Rarity: 2\n  cost: 50\n"
+    )
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Rarity.cs": "public enum Rarity { Common, Uncommon, Rare }\n",
+            "Assets/Item.cs": "public class Item : UnityEngine.ScriptableObject { public Rarity Rarity; public int cost; }\n",
+            "Assets/Item.cs.meta": meta(MOVER),
+            "Assets/Ninja.asset": asset,
+        },
+    )
+    said = render_description(describe_target(_workspace(root), "Assets/Ninja.asset")[1])
+    assert "\n  L11 Rarity: 2 (Rare)\n  L12 cost: 50\n" in said

@@ -38,7 +38,9 @@ def asset_parts(rec: FileRecord, graph: Graph) -> list[Part]:
                 shader = graph.readable(f"guid:{s.detail}") if s.detail else "none"
             lines.append((f"Material {s.name}: shader {shader}", None))
         elif s.kind in ("field", "material_property", "override"):
-            lines.append((f"  L{s.line} {short(graph.readable(s.signature))}", s.name))
+            # a script's enum field by its member's name too, `Rarity: 2 (Rare)`, as on a component
+            said = graph.targets.enums.named(s.type[7:], s.signature) if s.type.startswith("script:") else s.signature
+            lines.append((f"  L{s.line} {short(graph.readable(said))}", s.name))
         elif s.kind == "animator_state":
             motion = (graph.path_of_guid(s.detail) if s.detail else "") or s.signature  # a clip, or a blend tree
             lines.append((f"  state {s.name}" + (f" (motion {motion})" if motion else "") + f"  L{s.line}", None))

@@ -200,16 +200,17 @@ def test_an_instance_s_override_says_which_object_of_its_prefab_it_changes(tmp_p
     ws = open_workspace(root, [(root, Config())])
     text = describe_target(ws, "Assets/Level.unity")[1].text
     overrides = next(line for line in text.split("\n") if "overrides: " in line)
+    # since session 32 `m_Enabled` says which component too: an object may hold several
     assert overrides.split("overrides: ")[1] == (
-        "m_Name: Hero; m_Layer: 9 (on Player/Main Camera); m_Enabled: 0 (on Player/Main Camera); m_IsActive: 0"
+        "m_Name: Hero; m_Layer: 9 (on Player/Main Camera); m_Enabled: 0 (on Player/Main Camera (Camera)); m_IsActive: 0"
         " (unused: no such object in the prefab)"
     )
     from indexer.query.lookup import find_references
 
     _, usages = find_references(ws, "Assets/Player.prefab")  # refs: what each instance sets
     assert [u.detail for u in usages if u.path == "Assets/Level.unity"] == [
-        "Hero (sets m_Layer: 9 (on Player/Main Camera), m_Enabled: 0 (on Player/Main Camera), m_IsActive: 0 (unused: no"
-        " such object in the prefab))"
+        "Hero (sets m_Layer: 9 (on Player/Main Camera), m_Enabled: 0 (on Player/Main Camera (Camera)), m_IsActive: 0"
+        " (unused: no such object in the prefab))"
     ]
 
 

@@ -475,3 +475,26 @@ def test_a_data_asset_s_enum_field_is_said_by_its_member_s_name(tmp_path: Path) 
     )
     said = render_description(describe_target(_workspace(root), "Assets/Ninja.asset")[1])
     assert "\n  L11 Rarity: 2 (Rare)\n  L12 cost: 50\n" in said
+
+
+def test_an_instance_disabling_one_component_says_which(tmp_path: Path) -> None:
+    """`m_Enabled: 0` on the prefab's transport read as the network manager disabled."""
+    from indexer.query.lookup import describe_target
+    from indexer.query.render import render_description
+
+    manager = _header() + _object(100, "NetworkManager", [102, 103]) + _behaviour(102, 100, MOVER)
+    manager += _behaviour(103, 100, DOOR)
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Manager.cs": "public class Manager : UnityEngine.MonoBehaviour { }\n",
+            "Assets/Manager.cs.meta": meta(MOVER),
+            "Assets/KcpTransport.cs": "public class KcpTransport : UnityEngine.MonoBehaviour { }\n",
+            "Assets/KcpTransport.cs.meta": meta(DOOR),
+            "Assets/NetworkManager.prefab": manager,
+            "Assets/NetworkManager.prefab.meta": meta(ZOMBIE, "PrefabImporter"),
+            "Assets/Menu.unity": _variant(ZOMBIE, [(103, "m_Enabled", 0), (100, "m_IsActive", 1)], []),
+        },
+    )
+    said = render_description(describe_target(_workspace(root), "Assets/Menu.unity")[1])
+    assert "\n  overrides: m_Enabled: 0 (on KcpTransport); m_IsActive: 1\n" in said

@@ -22,6 +22,9 @@ _PLACING = (
     "m_LocalPosition", "m_LocalRotation", "m_LocalScale", "m_LocalEulerAnglesHint", "m_RootOrder", "m_ConnectedAnchor",
 )  # fmt: skip
 
+# Properties every component of a kind has, whose override says nothing without which component
+_EVERY_COMPONENTS = frozenset({"m_Enabled"})
+
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
 
@@ -37,6 +40,7 @@ class OverrideTargets:
         self._objects: dict[str, tuple[dict[str, str], frozenset[str] | None]] = {}
         self._roots: dict[str, str] = {}  # source prefab -> its root object's name, read with its objects
         self._scripts: dict[str, dict[str, str]] = {}  # source prefab -> component fileID -> script GUID
+        self._components: dict[str, dict[str, str]] = {}  # source prefab -> component fileID -> its class
         self.enums = EnumFields(graph)
 
     def said(self, source: str, override: Symbol) -> str:
@@ -50,6 +54,9 @@ class OverrideTargets:
         script = self._scripts[source].get(override.detail)
         value = self.enums.named(script, override.signature) if script else override.signature
         target = objects.get(override.detail, "")
+        if override.name in _EVERY_COMPONENTS and (component := self._components[source].get(override.detail)):
+            # which component: a transport disabled read as its network manager disabled
+            target = f"{target} ({component})" if target else component
         if target:
             return f"{value} (on {target})"
         if documents is not None and override.detail not in documents:
@@ -95,6 +102,11 @@ class OverrideTargets:
                 self._roots[source] = top[0].name if top else ""
                 held = {s.type: s.container for s in rec.symbols if s.kind == "component"}
                 self._scripts[source] = {s.type: s.detail for s in rec.symbols if s.kind == "component" and s.detail}
+                self._components[source] = {
+                    s.type: (self.graph.script_label(s.detail) if s.detail else s.name)
+                    for s in rec.symbols
+                    if s.kind == "component"
+                }
                 for number, text in enumerate(self.graph.file_lines(source), 1):
                     if text.startswith("--- !u!") and (m := _HEADER.match(text)):
                         documents.add(m.group(1))
@@ -102,6 +114,7 @@ class OverrideTargets:
                         if path:
                             out[m.group(1)] = "" if path in roots else path
             self._scripts.setdefault(source, {})
+            self._components.setdefault(source, {})
             nests = rec is None or not documents or any(s.kind == "prefab_instance" for s in rec.symbols)
             self._objects[source] = (out, None if nests else frozenset(documents))
         return self._objects[source]

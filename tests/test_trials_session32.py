@@ -423,7 +423,8 @@ def _level_with_player(tmp_path: Path) -> Path:
             + _behaviour(12, 10, DOOR, "  follow: {fileID: 60}\n")
             + instance
             + hud
-            + f"--- !u!4 &60 stripped\nTransform:\n  m_CorrespondingSourceObject: {{fileID: 101, guid: {ZOMBIE}, type: 3}}\n"
+            + "--- !u!4 &60 stripped\nTransform:\n"
+            + f"  m_CorrespondingSourceObject: {{fileID: 101, guid: {ZOMBIE}, type: 3}}\n"
             + "  m_PrefabInstance: {fileID: 900}\n  m_PrefabAsset: {fileID: 0}\n",
         },
     )
@@ -468,7 +469,9 @@ def test_a_data_asset_s_enum_field_is_said_by_its_member_s_name(tmp_path: Path) 
         tmp_path / "P",
         {
             "Assets/Rarity.cs": "public enum Rarity { Common, Uncommon, Rare }\n",
-            "Assets/Item.cs": "public class Item : UnityEngine.ScriptableObject { public Rarity Rarity; public int cost; }\n",
+            "Assets/Item.cs": (
+                "public class Item : UnityEngine.ScriptableObject { public Rarity Rarity; public int cost; }\n"
+            ),
             "Assets/Item.cs.meta": meta(MOVER),
             "Assets/Ninja.asset": asset,
         },
@@ -498,3 +501,21 @@ def test_an_instance_disabling_one_component_says_which(tmp_path: Path) -> None:
     )
     said = render_description(describe_target(_workspace(root), "Assets/Menu.unity")[1])
     assert "\n  overrides: m_Enabled: 0 (on KcpTransport); m_IsActive: 1\n" in said
+
+
+def test_a_long_attribute_of_a_member_is_said_by_its_name(tmp_path: Path) -> None:
+    """`[SyncVar(hook = nameof(AuthorityHandlePartyOwnerStateUpdated))]` was dropped from the outline:
+    the party owner flag read as not synced."""
+    from indexer.query.lookup import describe_target
+    from indexer.query.render import render_description
+
+    code = (
+        "public class P : NetworkBehaviour {\n  [SyncVar(hook = nameof(A))] private int resources;\n"
+        "  [SyncVar(hook = nameof(AuthorityHandlePartyOwnerStateUpdated))]\n  private bool isPartyOwner;\n}\n"
+    )
+    root = write_project(tmp_path / "P", {"Assets/P.cs": code})
+    said = render_description(describe_target(_workspace(root), "Assets/P.cs")[1])
+    assert said.split("\n")[3:5] == [
+        "  L2 [SyncVar(hook = nameof(A))] private int resources",
+        "  L4 [SyncVar(…)] private bool isPartyOwner",
+    ]

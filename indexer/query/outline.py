@@ -188,7 +188,8 @@ def csharp_lines(rec: FileRecord | CodeOutline, graph: Graph) -> list[tuple[str,
             attrs = "".join(f"[{a}] " for a in s.attributes)
             lines.append((f"{pad}L{s.line} {attrs}{s.signature or kind + ' ' + s.name}{role}", None))
             continue
-        attrs = "".join(f"[{a}] " for a in s.attributes if len(a) < 60) if s.attributes else ""
+        # a long attribute by its name: dropped, a `[SyncVar(hook = ...)]` field read as not synced
+        attrs = "".join(f"[{a if len(a) < 60 else a.split('(', 1)[0] + '(…)'}] " for a in s.attributes)
         text = f"{pad}L{s.line} {attrs}{s.signature or s.name}"
         if kind == "method" and is_unity_message(s.name, roles.get(s.container)):
             text += "  [unity message]"

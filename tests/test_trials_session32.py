@@ -519,3 +519,38 @@ def test_a_long_attribute_of_a_member_is_said_by_its_name(tmp_path: Path) -> Non
         "  L2 [SyncVar(hook = nameof(A))] private int resources",
         "  L4 [SyncVar(…)] private bool isPartyOwner",
     ]
+
+
+def test_a_layer_mask_is_said_by_its_layers_names(tmp_path: Path) -> None:
+    """`groundLayer: {serializedVersion: 2, m_Bits: 64}` said nothing without the layer list."""
+    from indexer.query.lookup import describe_target
+    from indexer.query.render import render_description
+
+    tags = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!78 &1\nTagManager:\n  serializedVersion: 2\n"
+        "  tags: []\n  layers:\n  - Default\n  - TransparentFX\n  - Ignore Raycast\n  - \n  - Water\n  - UI\n"
+        "  - Ground\n  - Enemy\n"
+    )
+    player = _header() + _object(100, "Player", [102])
+    player += _behaviour(
+        102,
+        100,
+        MOVER,
+        "  groundLayer:\n    serializedVersion: 2\n    m_Bits: 64\n  hits: {serializedVersion: 2, m_Bits: 192}\n",
+    )
+    root = write_project(
+        tmp_path / "P",
+        {
+            "ProjectSettings/TagManager.asset": tags,
+            "Assets/Mover.cs": "public class Mover : UnityEngine.MonoBehaviour { public LayerMask groundLayer, hits; }",
+            "Assets/Mover.cs.meta": meta(MOVER),
+            "Assets/Player.prefab": player,
+            "Assets/Player.prefab.meta": meta(ZOMBIE, "PrefabImporter"),
+            "Assets/Level.unity": _variant(ZOMBIE, [(102, "groundLayer.m_Bits", 0)], []),
+        },
+    )
+    ws = _workspace(root)
+    prefab = render_description(describe_target(ws, "Assets/Player.prefab")[1])
+    assert "Mover: groundLayer: 64 (Ground); hits: 192 (Ground | Enemy)" in prefab
+    level = render_description(describe_target(ws, "Assets/Level.unity")[1])
+    assert "overrides: groundLayer.m_Bits: 0 (Nothing)" in level

@@ -22,6 +22,7 @@ from indexer.query.calls import called_files
 from indexer.query.carriers import inherited_usages, merged
 from indexer.query.enum_values import enum_member_usages
 from indexer.query.instances import instances_named
+from indexer.query.layers import masks_named
 from indexer.query.loads import Loadable, load_usages, loads_resources
 from indexer.query.member_text import member_text_usages
 from indexer.query.messages import message_usages
@@ -131,7 +132,8 @@ class Graph:
         names, paths and the objects of source prefabs."""
         text = sources_named(_SCRIPT_TOKEN.sub(lambda m: self.script_label(m.group(1)), text), self.targets)
         named = lambda g: self.path_of_guid(g) or shader_label(g) or f"guid:{g}"  # noqa: E731
-        return profile_named(_GUID_TOKEN.sub(lambda m: named(m.group(1)), text), lambda: self.profile_names)
+        text = profile_named(_GUID_TOKEN.sub(lambda m: named(m.group(1)), text), lambda: self.profile_names)
+        return masks_named(text, self)
 
     @cached_property
     def profile_names(self) -> dict[str, str]:

@@ -554,3 +554,22 @@ def test_a_layer_mask_is_said_by_its_layers_names(tmp_path: Path) -> None:
     assert "Mover: groundLayer: 64 (Ground); hits: 192 (Ground | Enemy)" in prefab
     level = render_description(describe_target(ws, "Assets/Level.unity")[1])
     assert "overrides: groundLayer.m_Bits: 0 (Nothing)" in level
+
+
+def test_the_state_an_animator_enters_first_is_said_to_be_its_default(tmp_path: Path) -> None:
+    """`describe` of a controller did not say which state plays first (`m_DefaultState`)."""
+    from indexer.query.describe import describe
+
+    from .test_animator import CONTROLLER
+    from .test_graph import graph_for
+
+    first = CONTROLLER.replace(
+        "  m_EntryTransitions: []\n", "  m_EntryTransitions: []\n  m_DefaultState: {fileID: 1102000002}\n"
+    )
+    graph = graph_for(write_project(tmp_path / "P", {"Assets/Knight.controller": first}))
+    states = [x for x in describe(graph, "Assets/Knight.controller").text.split("\n") if x.startswith("  state ")]
+    assert states == [
+        "  state Idle  L29",
+        "  state Move (motion blend tree Locomotion) [default]  L36",
+        "  state Hurt  L43",
+    ]

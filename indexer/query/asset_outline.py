@@ -43,7 +43,10 @@ def asset_parts(rec: FileRecord, graph: Graph) -> list[Part]:
             lines.append((f"  L{s.line} {short(graph.readable(said))}", s.name))
         elif s.kind == "animator_state":
             motion = (graph.path_of_guid(s.detail) if s.detail else "") or s.signature  # a clip, or a blend tree
-            lines.append((f"  state {s.name}" + (f" (motion {motion})" if motion else "") + f"  L{s.line}", None))
+            first = " [default]" if "default" in s.attributes else ""  # what the machine plays first
+            lines.append(
+                (f"  state {s.name}" + (f" (motion {motion})" if motion else "") + f"{first}  L{s.line}", None)
+            )
         else:  # an object by its name and class (`object Music (AudioMixerGroupController)`)
             named = s.kind == "object" and s.name and s.signature and s.name != s.signature
             text = f"{s.name} ({s.signature})" if named else s.signature or s.name or s.type

@@ -26,11 +26,13 @@ STATE, STATE_MACHINE, BLEND_TREE = 1102, 1107, 206
 
 class Machine:
     """The names of a controller's states, state machines and blend trees by fileID, and the state
-    each transition leaves (`Any State` and `Entry` for a state machine's own)."""
+    each transition leaves (`Any State` and `Entry` for a state machine's own), and the states a
+    state machine enters first (`m_DefaultState`)."""
 
     def __init__(self, docs: list[DocReader]) -> None:
         self.names: dict[int, str] = {}
         self.source: dict[int, str] = {}
+        self.defaults: set[int] = set()
         for doc in docs:
             if doc.class_id not in (STATE, STATE_MACHINE, BLEND_TREE):
                 continue
@@ -40,6 +42,7 @@ class Machine:
             elif doc.class_id == STATE_MACHINE:
                 self.source.update(dict.fromkeys(doc.block_ref_ids("m_AnyStateTransitions"), "Any State"))
                 self.source.update(dict.fromkeys(doc.block_ref_ids("m_EntryTransitions"), "Entry"))
+                self.defaults.add(doc.top_ref("m_DefaultState")[0])
 
 
 def controller(scan: _Scan, doc: DocReader) -> None:
@@ -58,12 +61,22 @@ def controller(scan: _Scan, doc: DocReader) -> None:
 
 
 def state(scan: _Scan, doc: DocReader) -> None:
-    """A state and its motion: a clip by GUID (`detail`), or a blend tree of the file by name."""
+    """A state and its motion: a clip by GUID (`detail`), or a blend tree of the file by name; the
+    state its machine enters first says `default`."""
     name = doc.top("m_Name") or ""
     local, motion = doc.top_ref("m_Motion")
-    tree = scan.machine().names.get(local, "") if local and not motion else ""
+    machine = scan.machine()
+    tree = machine.names.get(local, "") if local and not motion else ""
+    first = ("default",) if doc.file_id in machine.defaults else ()
     scan.symbols.append(
-        Symbol("animator_state", name, doc.line, detail=motion, signature=f"blend tree {tree}" if tree else "")
+        Symbol(
+            "animator_state",
+            name,
+            doc.line,
+            detail=motion,
+            signature=f"blend tree {tree}" if tree else "",
+            attributes=first,
+        )
     )
     scan.guid_refs(doc, name, "AnimatorState")
 

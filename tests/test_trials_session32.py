@@ -573,3 +573,22 @@ def test_the_state_an_animator_enters_first_is_said_to_be_its_default(tmp_path: 
         "  state Move (motion blend tree Locomotion) [default]  L36",
         "  state Hurt  L43",
     ]
+
+
+def test_doctor_says_a_meta_named_otherwise_only_in_case_is_not_paired(tmp_path: Path) -> None:
+    """`VibrationInstaller.cs` with `VIbrationInstaller.cs.meta`: doctor said only "no .meta"."""
+    from indexer.cli import doctor
+
+    root = write_project(
+        tmp_path / "P",
+        {"Assets/VibrationInstaller.cs": "class V {}", "Assets/VIbrationInstaller.cs.meta": meta(MOVER)},
+    )
+    update(root, Config(workers=1))
+    check = {c.name: c for c in doctor.run(str(root), Path.cwd()).checks}["meta-files"]
+    assert check.detail.endswith(
+        "; 1 of them has a .meta named otherwise only in case (e.g. Assets/VIbrationInstaller.cs.meta), which a"
+        " case-sensitive file system does not pair with it"
+    )
+    assert check.fix == (
+        "commit the .meta files Unity wrote for them; rename a .meta named otherwise only in case as its file"
+    )

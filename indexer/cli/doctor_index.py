@@ -138,8 +138,28 @@ def _metas(root: Path, paths) -> Check:
     ignore = root / ".gitignore"
     text = ignore.read_text(errors="replace") if ignore.is_file() else ""
     ignored = any(line.strip() in ("*.meta", "**/*.meta", "/*.meta") for line in text.splitlines())
-    fix = "remove `*.meta` from .gitignore and commit" if ignored else "commit"
-    return Check("meta-files", WARN, detail, f"{fix} the .meta files Unity wrote for them")
+    fix = (
+        "remove `*.meta` from .gitignore and commit" if ignored else "commit"
+    ) + " the .meta files Unity wrote for them"
+    if cased := _cased_metas(paths, bare):  # `VIbrationInstaller.cs.meta` beside `VibrationInstaller.cs`
+        detail += (
+            f"; {plural(len(cased), 'of them has', 'of them have')} a .meta named otherwise only in case (e.g."
+            f" {cased[0]}), which a case-sensitive file system does not pair with it"
+        )
+        fix += "; rename a .meta named otherwise only in case as its file"
+    return Check("meta-files", WARN, detail, fix)
+
+
+def _cased_metas(paths, bare: list[str]) -> list[str]:
+    """The `.meta` files of the project named as one of `bare` but for case."""
+    from indexer.store.reader import Records
+
+    reader = Records(paths)
+    try:
+        metas = {p.lower(): p for p in reader.kinds() if p.endswith(".meta")}
+    finally:
+        reader.close()
+    return [metas[key] for p in bare if (key := f"{p}.meta".lower()) in metas]
 
 
 def _files_by_kind(paths, pick, most: int | None = None) -> tuple[list[str], str]:

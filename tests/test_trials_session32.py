@@ -592,3 +592,26 @@ def test_doctor_says_a_meta_named_otherwise_only_in_case_is_not_paired(tmp_path:
     assert check.fix == (
         "commit the .meta files Unity wrote for them; rename a .meta named otherwise only in case as its file"
     )
+
+
+def test_an_avatar_or_mesh_asset_ranks_below_code_unless_the_task_is_about_looks(tmp_path: Path) -> None:
+    """`Poison_Zombie_Avatar.asset`, matched only by its name, was second for "where does the bullet
+    deal damage to a zombie" and first in that pack."""
+    avatar = _header() + "--- !u!90 &9000000\nAvatar:\n  m_Name: Zombie_Avatar\n  m_AvatarSize: 10272\n"
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Zombie/Zombie_Avatar.asset": avatar,
+            "Assets/Zombie/ZombieHealth.cs": "public class ZombieHealth { public void TakeDamage(int damage) { } }\n",
+            "Assets/Zombie/ZombieWalk.cs": "public class ZombieWalk { public float speed; }\n",
+        },
+    )
+    from indexer.query.priors import ART_PRIOR
+    from indexer.query.rank import role_priors
+
+    project = _workspace(root).projects[0].fresh()
+    kinds = {"Assets/Zombie/Zombie_Avatar.asset": "asset", "Assets/Zombie/ZombieHealth.cs": "csharp"}
+    assert role_priors(project, kinds, ["zombie", "damage"], ["zombie", "damage"]) == {
+        "Assets/Zombie/Zombie_Avatar.asset": ART_PRIOR
+    }
+    assert role_priors(project, kinds, ["zombie", "looks"], ["zombie", "looks"]) == {}  # a task about looks

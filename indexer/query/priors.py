@@ -337,6 +337,21 @@ def is_volume_profile(rec: FileRecord | CodeOutline | None) -> bool:
     return len(fields) >= 4 and sum(bool(_OVERRIDABLE.match(s.signature)) for s in fields) >= 0.5 * len(fields)
 
 
+# Unity's own classes of art a data asset may hold as its main object: a model's avatar, a mesh,
+# a texture or sprite, baked lighting. A zombie's `Poison_Zombie_Avatar.asset` matched every
+# question about zombies by its name (a trial: first in the pack for "zombies walk through walls").
+ART_CLASSES = frozenset(
+    """Avatar AvatarMask Mesh Texture2D Texture2DArray Texture3D Cubemap RenderTexture Sprite SpriteAtlas
+    LightingDataAsset LightingSettings TerrainLayer Font""".split()  # noqa: SIM905
+)
+
+
+def is_art_object(rec: FileRecord | CodeOutline | None) -> bool:
+    """A data asset whose main object is one of Unity's classes of art (ART_CLASSES)."""
+    first = next((s for s in rec.symbols if s.kind in ("object", "scriptable_object")), None) if rec else None
+    return first is not None and first.kind == "object" and first.signature in ART_CLASSES
+
+
 def is_effect(rec: FileRecord | CodeOutline | None) -> bool:
     """A prefab at least EFFECT_SHARE of whose objects hold a particle system: a visual effect,
     even when it carries the project's effect script (a self-destruct timer, a shutdown list). A

@@ -44,6 +44,7 @@ from indexer.query.priors import (
     editor_share,
     has_logic,
     input_wrappers,
+    is_art_object,
     is_editor_script,
     is_effect,
     is_test,
@@ -286,7 +287,7 @@ def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str
         looks = (
             p
             for p, k in kinds.items()
-            if k in LOOK_KINDS or (k in ART_KINDS and _is_art(project, p)) or (k == "asset" and _is_volume(project, p))
+            if k in LOOK_KINDS or (k in ART_KINDS and _is_art(project, p)) or (k == "asset" and _is_look(project, p))
         )
         scale(looks, ART_PRIOR)
     elif not asks_for(said, VISUAL_WORDS):  # sounds only: visual effects are still looks
@@ -331,10 +332,13 @@ def _is_effect(project, prefab: str) -> bool:
     return project.remember(("effect", prefab), lambda: is_effect(project.records.outline_record(prefab)), role=True)
 
 
-def _is_volume(project, asset: str) -> bool:
-    """A data asset that is a render volume profile (priors.is_volume_profile)."""
+def _is_look(project, asset: str) -> bool:
+    """A data asset of looks: a render volume profile (priors.is_volume_profile), an avatar, a mesh
+    (priors.is_art_object)."""
     read = project.records.outline_record
-    return project.remember(("volume", asset), lambda: is_volume_profile(read(asset)), role=True)
+    return project.remember(
+        ("look", asset), lambda: is_volume_profile(rec := read(asset)) or is_art_object(rec), role=True
+    )
 
 
 def _is_art(project, prefab: str) -> bool:

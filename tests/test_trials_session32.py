@@ -615,3 +615,43 @@ def test_an_avatar_or_mesh_asset_ranks_below_code_unless_the_task_is_about_looks
         "Assets/Zombie/Zombie_Avatar.asset": ART_PRIOR
     }
     assert role_priors(project, kinds, ["zombie", "looks"], ["zombie", "looks"]) == {}  # a task about looks
+
+
+def test_literals_that_load_nothing_are_no_keys_and_a_loading_call_s_may_hold_spaces() -> None:
+    """A menu path in `[CreateAssetMenu]` read as code using `Towers/Attacks/Laser Attack.asset`;
+    `GameObject.Find("LapCheckPoints")` as a load of `Resources/LapCheckPoints.prefab`; and
+    `Resources.Load<T>("Effects Display Database")` was no key (a space and no `/`)."""
+    from indexer.scanners.csharp_strings import asset_literals
+
+    code = (
+        '[CreateAssetMenu(menuName = "Towers/Attacks/Laser Attack")]\n'
+        'public class LaserAttack : Attack {\n  [SerializeField] string icon = "UI/Laser";\n'
+        '  void A() { GameObject.Find("LapCheckPoints"); other.CompareTag("Enemy");'
+        ' anim.SetBool("isRunning", true); }\n'
+        '  void B() { Resources.Load<EffectsDb>("Effects Display Database"); Shader.Find("Game/Dissolve"); }\n'
+        '  void C() { catalog.Find("Wood"); Debug.Log("Loading Screen"); }\n}\n'
+    )
+    assert asset_literals(code.encode()) == (
+        Ref("string", "UI/Laser", 3, "literal"),
+        Ref("string", "Effects Display Database", 5, "call"),
+        Ref("string", "Game/Dissolve", 5, "call"),
+        Ref("string", "Wood", 6, "call"),
+    )
+
+
+def test_a_member_of_system_type_or_a_same_named_property_s_line_is_read_right(tmp_path: Path) -> None:
+    """`typeof(PermanentContactProjectile).Name` was a usage of `ProjectileData.Name`, and
+    `public int WavesCount => _waves.WavesCount;` was dropped as a declaration of it."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/WavesData.cs": "public class WavesData { public int WavesCount; public string Name; }\n",
+            "Assets/Waves.cs": (
+                "public class Waves {\n  WavesData _waves;\n  public int WavesCount => _waves.WavesCount;\n"
+                "  string A() => typeof(WavesData).Name + GetType().Name + _waves.Name;\n}\n"
+            ),
+        },
+    )
+    ws = _workspace(root)
+    assert _refs_lines(ws, "WavesData.WavesCount") == ["Assets/Waves.cs:3"]
+    assert _refs_lines(ws, "WavesData.Name") == ["Assets/Waves.cs:4"]

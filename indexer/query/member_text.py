@@ -25,6 +25,8 @@ _RECEIVER = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\??\.\s*$")  # `recv.` or `r
 _CHAINED = re.compile(r"\.\s*([A-Za-z_]\w*)\s*\??\.\s*$")  # `a.recv.` before a name: a member of `a`
 _SELF = re.compile(r"(?<![\w.])(?:base|this)\s*\??\.$")  # `base.` or `this.` before a name
 _BASE = re.compile(r"(?<![\w.])base\s*\.\s*$")
+# `typeof(Projectile).Name`, `GetType().Name`: a member of System.Type, not of a project type
+_OF_TYPE = re.compile(r"\b(?:typeof\s*\([^()]*\)|GetType\s*\(\s*\))\s*\??\.\s*$")
 _NOT_A_TYPE = frozenset({"var", "return", "new", "in", "out", "ref", "using", "else", "case", "await", "yield"})
 
 
@@ -48,7 +50,9 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
         rec = graph.records.record(p)
         if rec is None or rec.kind != "csharp":
             continue
-        declared_lines = {s.line for s in rec.symbols if s.name == member}
+        # its own declarations; another class's same-named one (`int WavesCount => _waves.WavesCount;`)
+        # is read as any other line, its own name there being no member access
+        declared_lines = {s.line for s in rec.symbols if s.name == member and s.container in family}
         spans = sorted((s.line, s.end_line, s.qualified) for s in rec.symbols if s.is_type and s.end_line)
         lines = graph.file_lines(p)
         others = _OtherReceivers(graph, names, lines, rec)
@@ -59,7 +63,7 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
             inner = _innermost(spans, line_no) if p in declaring else None  # (a `using static` file: any)
             if p not in own or inner not in (None, *family):  # elsewhere a member is reached through an object
                 found = [m for m in found if _accessed(code, m.start())]
-            found = [m for m in found if not others.holds(code[: m.start()])]
+            found = [m for m in found if not others.holds(code[: m.start()]) and not _OF_TYPE.search(code[: m.start()])]
             if below is not None and inner is not None and inner not in below:  # its own `base.Open()`
                 found = [m for m in found if not _BASE.search(code[: m.start()])]
             other = {m.end() for m in typed.finditer(code) if m.group(1).rpartition(".")[2] not in names}

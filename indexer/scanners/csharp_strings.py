@@ -61,14 +61,16 @@ def asset_literals(data: bytes) -> tuple[Ref, ...]:
         if known is not None and known[1] == "scene":
             continue
         # spaces only in a path or a scene's name (`LoadScene("Main Level")`): a sentence is no key
-        if comments.hold(start):
+        if comments.hold(start) or _in_attribute(data, start):
             continue
-        after_scene = scene.before(start)
-        if b" " in raw and b"/" not in raw and not after_scene:
+        after_scene, callee = scene.before(start), _callee(data, start)
+        if callee in _NO_LOAD or (callee == b"Find" and data[:start].rstrip(b" \t(").endswith(_FINDS_OBJECT)):
+            continue  # `GameObject.Find("LapCheckPoints")` finds an object of the scene, `Shader.Find` loads
+        if b" " in raw and b"/" not in raw and not after_scene and b"Load" not in callee:
             continue
         line += data.count(b"\n", at, start)
         at = start
-        context = "scene" if after_scene else "call" if _handed(data, start) else "literal"
+        context = "scene" if after_scene else "call" if callee else "literal"
         if known is None or _RANK[context] > _RANK[known[1]]:
             seen[text] = (line, context)
         if len(seen) >= MAX_LITERALS:
@@ -76,13 +78,43 @@ def asset_literals(data: bytes) -> tuple[Ref, ...]:
     return tuple([Ref("string", t, n, context) for t, (n, context) in seen.items()])
 
 
-def _handed(data: bytes, start: int) -> bool:
-    """The literal at `start` follows `(` (spaces and line breaks between): a call's first argument
-    (after a `,` it may as well be an array's item)."""
+def _in_attribute(data: bytes, start: int) -> bool:
+    """The literal is an attribute's argument (`[CreateAssetMenu(menuName = "Towers/Laser Attack")]`,
+    `[MenuItem("Tools/Build")]`): a menu's path, which loads nothing."""
+    before = data[data.rfind(b"\n", 0, start) + 1 : start].lstrip()
+    return before.startswith(b"[") and b"]" not in before  # `[SerializeField] string p = "UI/Icon"` is code
+
+
+def _callee(data: bytes, start: int) -> bytes:
+    """The name of the call whose first argument the literal at `start` is (`Load` for
+    `Resources.Load<Sprite>("UI/Icon")`), `(` for a call of no name, b"" when it follows no `(`
+    (spaces and line breaks between; after a `,` it may as well be an array's item)."""
     at = start
     while at and data[at - 1] in _SPACE:
         at -= 1
-    return at > 0 and data[at - 1] == 40  # (
+    if not at or data[at - 1] != 40:  # (
+        return b""
+    at -= 1
+    while at and data[at - 1] in _SPACE:
+        at -= 1
+    if at and data[at - 1] == 62:  # `Load<Sprite>(`: the name before its type arguments
+        at = max(data.rfind(b"<", 0, at), 0)
+    end = at
+    while at and (data[at - 1] == 95 or chr(data[at - 1]).isalnum()):
+        at -= 1
+    return data[at:end] or b"("
+
+
+# Calls taking a name that is no asset's: an object, a tag, a layer, an animator parameter, a
+# method, an input axis, a saved setting, a log line.
+_FINDS_OBJECT = (b"GameObject.Find", b"transform.Find", b"Transform.Find")
+_NO_LOAD = frozenset(
+    b"""FindWithTag FindGameObjectWithTag FindGameObjectsWithTag FindChild CompareTag NameToLayer GetMask
+    PropertyToID StringToHash SetTrigger ResetTrigger SetBool SetFloat SetInteger GetBool GetFloat GetInteger
+    CrossFade CrossFadeInFixedTime Invoke InvokeRepeating CancelInvoke IsInvoking StartCoroutine StopCoroutine
+    SendMessage SendMessageUpwards BroadcastMessage GetAxis GetAxisRaw GetButton GetButtonDown GetButtonUp
+    GetString GetInt SetString SetInt HasKey DeleteKey Log LogWarning LogError LogFormat""".split()
+)
 
 
 _SPACE = frozenset(b" \t\r\n")

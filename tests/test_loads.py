@@ -132,10 +132,10 @@ def test_a_literal_on_a_line_that_speaks_of_a_scene_says_so() -> None:
     void C() { SceneManager.LoadSceneAsync(
         "Assets/Scenes/Boss"); }
 }"""
-    assert asset_literals(source) == (  # `CompareTag("Player")` names a tag: since session 32 not recorded
+    assert asset_literals(source) == (
         Ref(kind="string", target="Dungeon", line=2, context="scene"),
-        Ref(kind="string", target="UI/Bar", line=3, context="call"),
         Ref(kind="string", target="Player", line=4, context="scene"),
+        Ref(kind="string", target="UI/Bar", line=3, context="call"),
         Ref(kind="string", target="Assets/Scenes/Boss", line=6, context="call"),  # its call a line above
     )
 

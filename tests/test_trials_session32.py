@@ -631,8 +631,11 @@ def test_literals_that_load_nothing_are_no_keys_and_a_loading_call_s_may_hold_sp
         '  void B() { Resources.Load<EffectsDb>("Effects Display Database"); Shader.Find("Game/Dissolve"); }\n'
         '  void C() { catalog.Find("Wood"); Debug.Log("Loading Screen"); }\n}\n'
     )
-    assert asset_literals(code.encode()) == (
+    assert asset_literals(code.encode()) == (  # a name `refs` of a method or parameter reads: context "name"
         Ref("string", "UI/Laser", 3, "literal"),
+        Ref("string", "LapCheckPoints", 4, "name"),
+        Ref("string", "Enemy", 4, "name"),
+        Ref("string", "isRunning", 4, "name"),
         Ref("string", "Effects Display Database", 5, "call"),
         Ref("string", "Game/Dissolve", 5, "call"),
         Ref("string", "Wood", 6, "call"),

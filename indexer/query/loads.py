@@ -62,13 +62,17 @@ class Loadable:
         return out
 
     def resolve(self, literal: str, context: str = "", resources: bool = True) -> list[str]:
-        """The assets a literal names (none, usually); an addressed asset only for a literal in
-        context "call" or "scene", a scene only for one in context "scene"; a bare name written
+        """The assets a literal names (none, usually; none in context "name" or "field"); an
+        addressed asset only for a literal in context "call" or "scene", a scene only for one in
+        context "scene"; a bare name written
         alone (no `/`, handed to no call) only in a file using `Resources` (`resources`): a
         constant a load reads later, not `return "Wood";`, a footstep's surface."""
         bare = context == "literal" and "/" not in literal and not resources
-        if context == "field":  # a script's field naming a scene: `refs` lists it; as an edge the walk
-            return []  # reached every scene some data asset names (held-out acc@5 0.823 -> 0.819)
+        # a name handed to `Find`, `SetBool` (scanners/csharp_strings.py) loads nothing; a script's field
+        # naming a scene `refs` lists, but as an edge the walk reached every scene a data asset names
+        # (held-out acc@5 0.823 -> 0.819)
+        if context in ("field", "name"):
+            return []
         found = [] if bare else list(self._by_key.get(literal, ()))
         extra = [*self._addressed.get(literal, ())] if context in LOADING_CONTEXTS else []
         if context == "scene":

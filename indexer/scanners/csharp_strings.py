@@ -36,14 +36,14 @@ _CHAR_QUOTE = re.compile(rb"'(?:\\)?\"'")  # '"' and '\"' would open a literal t
 MAX_LITERALS = 500  # a generated file of strings must not flood the refs table
 
 
-_RANK = {"scene": 2, "call": 1, "literal": 0}  # of a literal's lines, the first of the highest is kept
+_RANK = {"scene": 2, "call": 1, "literal": 0, "name": -1}  # of a literal's lines, the first of the highest is kept
 
 
 def asset_literals(data: bytes) -> tuple[Ref, ...]:
     """Refs of kind "string" for the distinct literals shaped like an asset key outside comments
-    (with a space only in a path or after the word scene), one line each: the first after the
-    word scene (context "scene"), else the first handed to a call ("call"), else the first
-    ("literal")."""
+    and attributes (with a space only in a path, after the word scene or handed to a loading call),
+    one line each: the first after the word scene (context "scene"), else the first handed to a
+    call ("call"), else the first ("literal"), else one handed to a call naming no asset ("name")."""
     if b"\"'" in data and (b"'\"'" in data or b"'\\\"'" in data):  # one search in the usual case
         data = _CHAR_QUOTE.sub(b"'x'", data)
     seen: dict[str, tuple[int, str]] = {}
@@ -64,13 +64,13 @@ def asset_literals(data: bytes) -> tuple[Ref, ...]:
         if comments.hold(start) or _in_attribute(data, start):
             continue
         after_scene, callee = scene.before(start), _callee(data, start)
-        if callee in _NO_LOAD or (callee == b"Find" and data[:start].rstrip(b" \t(").endswith(_FINDS_OBJECT)):
-            continue  # `GameObject.Find("LapCheckPoints")` finds an object of the scene, `Shader.Find` loads
+        # `GameObject.Find("LapCheckPoints")` finds an object of the scene (`Shader.Find` loads): a name
+        named = callee in _NAMES or (callee == b"Find" and data[:start].rstrip(b" \t(").endswith(_FINDS_OBJECT))
         if b" " in raw and b"/" not in raw and not after_scene and b"Load" not in callee:
             continue
         line += data.count(b"\n", at, start)
         at = start
-        context = "scene" if after_scene else "call" if callee else "literal"
+        context = "scene" if after_scene else "name" if named else "call" if callee else "literal"
         if known is None or _RANK[context] > _RANK[known[1]]:
             seen[text] = (line, context)
         if len(seen) >= MAX_LITERALS:
@@ -106,9 +106,10 @@ def _callee(data: bytes, start: int) -> bytes:
 
 
 # Calls taking a name that is no asset's: an object, a tag, a layer, an animator parameter, a
-# method, an input axis, a saved setting, a log line.
+# method, an input axis, a saved setting, a log line (context "name": what `refs` of a method or
+# an animator parameter reads, never a load).
 _FINDS_OBJECT = (b"GameObject.Find", b"transform.Find", b"Transform.Find")
-_NO_LOAD = frozenset(
+_NAMES = frozenset(
     b"""FindWithTag FindGameObjectWithTag FindGameObjectsWithTag FindChild CompareTag NameToLayer GetMask
     PropertyToID StringToHash SetTrigger ResetTrigger SetBool SetFloat SetInteger GetBool GetFloat GetInteger
     CrossFade CrossFadeInFixedTime Invoke InvokeRepeating CancelInvoke IsInvoking StartCoroutine StopCoroutine

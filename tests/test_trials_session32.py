@@ -658,3 +658,24 @@ def test_a_member_of_system_type_or_a_same_named_property_s_line_is_read_right(t
     ws = _workspace(root)
     assert _refs_lines(ws, "WavesData.WavesCount") == ["Assets/Waves.cs:3"]
     assert _refs_lines(ws, "WavesData.Name") == ["Assets/Waves.cs:4"]
+
+
+def test_a_coroutine_started_by_name_is_the_starting_class_s_own(tmp_path: Path) -> None:
+    """`StartCoroutine("DragObject")` runs the method of the component calling it: each of two
+    classes' lines was listed under the other's `DragObject`."""
+    drag = (
+        'public class {0} : UnityEngine.MonoBehaviour {{\n  void Update() {{ StartCoroutine("DragObject", 1f); }}\n'
+        "  System.Collections.IEnumerator DragObject(float d) {{ yield return null; }}\n}}\n"
+    )
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Drag.cs": drag.format("Drag"),
+            "Assets/DragC.cs": drag.format("DragC"),
+            "Assets/Sub.cs": 'public class Sub : Drag { void A() { Invoke("DragObject", 1f); } }\n',
+            "Assets/Other.cs": 'public class Other { void A(Drag d) { d.StartCoroutine("DragObject"); } }\n',
+        },
+    )
+    ws = _workspace(root)
+    assert _refs_lines(ws, "Drag.DragObject") == ["Assets/Drag.cs:2", "Assets/Other.cs:1", "Assets/Sub.cs:1"]
+    assert _refs_lines(ws, "DragC.DragObject") == ["Assets/DragC.cs:2", "Assets/Other.cs:1"]

@@ -284,7 +284,7 @@ class Graph:
                     usages += self._subclass_carriers(q)
         if target.kind == "member":
             # a line calling the member by name is that usage, not also a text match of its name
-            messages = message_usages(self, target.member)
+            messages = message_usages(self, target.member, target.types)
             called = {(u.path, u.line) for u in messages}
             for q in target.types:
                 family = descendants(self, declarer := declarer_of(self, q, target.member) or q)

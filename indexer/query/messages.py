@@ -14,9 +14,11 @@ name may be the one called, and each lists them.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from indexer.model import Usage
+from indexer.query.type_tree import declarer_of, descendants
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
@@ -29,20 +31,38 @@ _BY_NAME = (
 )
 
 
+# Of those, the calls on the calling component itself, unless another object is named before them
+_SELF_CALLS = frozenset({"Invoke", "InvokeRepeating", "CancelInvoke", "IsInvoking", "StartCoroutine", "StopCoroutine"})
+_ON_OTHER = re.compile(r"(?<!\bthis)\.\s*$")
+
+
+def _family_files(graph: Graph, member: str, types: Iterable[str]) -> set[str]:
+    """The files declaring the types (and those deriving from the one declaring the member)."""
+    family = {d for q in types for d in descendants(graph, declarer_of(graph, q, member) or q)} | set(types)
+    return {t.path for t in graph.types if t.qualified in family}
+
+
 PLAYER_INPUT = "62899f850307741f2a39c98a8b639597"  # com.unity.inputsystem's PlayerInput script
 # PlayerInput's `m_NotificationBehavior`: those calling `On<Action>` by name on the object's scripts
 _SENDS = {"0": "Send Messages", "1": "Broadcast Messages"}
 
 
-def message_usages(graph: Graph, member: str) -> list[Usage]:
+def message_usages(graph: Graph, member: str, types: Iterable[str] = ()) -> list[Usage]:
     """Code lines calling `member` by name, animation events calling it, and the PlayerInputs
-    sending it as an action's message."""
+    sending it as an action's message. With the member's `types`, a call on the object's own
+    component (`StartCoroutine("DragObject")`, `Invoke("Respawn", 2f)`, no other object named) is
+    one only in the files of those types and the types deriving from them (another class's
+    `DragObject` was listed)."""
     call = re.compile(_BY_NAME.format(re.escape(member)))
+    own = _family_files(graph, member, types) if types else None
     out: list[Usage] = []
     sql = "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind = 'string' AND r.key = ?"
     for (path,) in graph.records.conn.execute(sql, (member,)):
         for n, text in enumerate(graph.file_lines(path), 1):
-            if (m := call.search(text)) is not None:
+            if (m := call.search(text)) is None:
+                continue
+            on_self = m[1] in _SELF_CALLS and not _ON_OTHER.search(text, 0, m.start())
+            if own is None or not on_self or path in own:
                 out.append(Usage(path, n, "code", "message", m[1], text.strip()[:200]))
     sql = (
         "SELECT f.path, r.line, r.context, r.detail FROM refs r JOIN files f ON f.id = r.file_id"

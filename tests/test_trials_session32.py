@@ -679,3 +679,21 @@ def test_a_coroutine_started_by_name_is_the_starting_class_s_own(tmp_path: Path)
     ws = _workspace(root)
     assert _refs_lines(ws, "Drag.DragObject") == ["Assets/Drag.cs:2", "Assets/Other.cs:1", "Assets/Sub.cs:1"]
     assert _refs_lines(ws, "DragC.DragObject") == ["Assets/DragC.cs:2", "Assets/Other.cs:1"]
+
+
+def test_a_script_unity_runs_as_the_game_starts_answers_a_startup_question(tmp_path: Path) -> None:
+    """A bootstrapper's `[RuntimeInitializeOnLoadMethod(BeforeSceneLoad)]`, which instantiates the
+    game's systems before any scene, was never among the answers to "what happens when the game starts"."""
+    root = _startup_project(tmp_path)
+    (root / "Assets/Scripts/Bootstrapper.cs").write_text(
+        "using UnityEngine;\npublic static class Bootstrapper {\n"
+        "  [RuntimeInitializeOnLoadMethod(RuntimeInitializeLoadType.BeforeSceneLoad)]\n"
+        '  static void Execute() { Object.Instantiate(Resources.Load("Global Systems")); }\n}\n'
+    )
+    (root / "Assets/Scripts/Note.cs").write_text("// no RuntimeInitializeOnLoadMethod here\npublic class Note { }\n")
+    hits = _workspace(root).search("what happens when the game starts", 4)
+    assert [(h.path, h.reason) for h in hits] == [
+        ("Assets/Scenes/Boot.unity", "the first scene of the build: where the game starts"),
+        ("Assets/Scripts/Round.cs", "text match"),
+        ("Assets/Scripts/Bootstrapper.cs", "runs as the game starts ([RuntimeInitializeOnLoadMethod])"),
+    ]

@@ -24,6 +24,8 @@ STARTUP_GAIN = 0.7  # times the best match's score
 ALONE_GAIN = 1.2
 SCRIPT_GAIN = 0.35  # each script the scene carries (them or through its prefabs), shared past SCRIPTS_SHARED
 SCRIPTS_SHARED = 6
+_INITIALIZER = "RuntimeInitializeOnLoadMethod"
+INITIALIZERS = 20  # scripts holding the word looked at
 # The game or app as a whole starting, not a round, a wave or a timer: "when the game starts",
 # "on startup", "first launch", "the bootstrap", "entry point", "the first scene".
 _STARTING = re.compile(
@@ -64,26 +66,49 @@ def raise_startup(
     project, ranked: dict[str, Ranked], text: str, kind: str | None = None, path_prefix: str | None = None
 ) -> None:
     """The first scene of the build gains a share of the best match's score when the task asks
-    what happens as the game starts, and so do the scripts on it (`project`: a
+    what happens as the game starts, and so do the scripts on it and those Unity runs as the game
+    starts whatever its scenes (`[RuntimeInitializeOnLoadMethod]`; `project`: a
     workspace.ProjectIndex); a file of another kind or outside the folder a search is kept to
     gains nothing."""
     if not asks_startup(text):
         return
     scene = first_build_scene(project.records)
-    if scene is None:
-        return
     top = max((r.score for r in ranked.values()), default=1.0)  # 1.0: no word of the task matched
-    gains = {scene: (ALONE_GAIN if asks_only_startup(text) else STARTUP_GAIN) * top}
-    scripts = _scripts_on(project.graph, scene)
+    gains = {scene: (ALONE_GAIN if asks_only_startup(text) else STARTUP_GAIN) * top} if scene else {}
+    scripts = _scripts_on(project.graph, scene) if scene else []
     for script in scripts:
         gains[script] = SCRIPT_GAIN * top * min(1.0, SCRIPTS_SHARED / len(scripts))
+    initializers = project.remember(("initializers",), lambda: _initializers(project), role=True)
+    for script in initializers:  # they run before the first scene's scripts: as much as the scene
+        gains[script] = STARTUP_GAIN * top
     prefix = path_prefix.strip("/") + "/" if path_prefix else ""
     stats = project.stats_of(gains)
     for path, gain in gains.items():
         if path in stats and path.startswith(prefix) and kind in (None, stats[path].kind):
             ranked.setdefault(path, Ranked(path, 0.0, [])).score += gain  # a script's reason: the walk's
+            if path in initializers:
+                ranked[path].reasons.append("runs as the game starts ([RuntimeInitializeOnLoadMethod])")
     if scene in ranked:
         ranked[scene].reasons.append("the first scene of the build: where the game starts")
+
+
+def _initializers(project) -> list[str]:
+    """The scripts declaring a method Unity runs as the game starts, before or after its first
+    scene loads, whatever scene holds them (`[RuntimeInitializeOnLoadMethod]`: a bootstrapper
+    instantiating the game's systems was never said)."""
+    found = project.searcher.holding([_INITIALIZER], INITIALIZERS, "csharp", None)
+    return [
+        c.path
+        for c in found
+        if any(
+            s.kind == "method" and s.attributes and _runs_at_start(s.attributes)
+            for s in project.records.symbols(c.path)
+        )
+    ]
+
+
+def _runs_at_start(attributes: tuple[str, ...]) -> bool:
+    return any(a.split("(", 1)[0].rpartition(".")[2].strip() == _INITIALIZER for a in attributes)
 
 
 def _scripts_on(graph, scene: str) -> list[str]:

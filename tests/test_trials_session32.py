@@ -697,3 +697,42 @@ def test_a_script_unity_runs_as_the_game_starts_answers_a_startup_question(tmp_p
         ("Assets/Scripts/Round.cs", "text match"),
         ("Assets/Scripts/Bootstrapper.cs", "runs as the game starts ([RuntimeInitializeOnLoadMethod])"),
     ]
+
+
+def test_the_render_pipeline_asset_the_settings_name_is_used_by_them(tmp_path: Path) -> None:
+    """`refs` of the active URP asset said "no usages found": GraphicsSettings and QualitySettings
+    name it by GUID (wrapped onto a second line, as Unity writes a long reference)."""
+    from indexer.query.locate import references_of
+
+    graphics = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!30 &1\nGraphicsSettings:\n"
+        "  m_AlwaysIncludedShaders:\n  - {fileID: 7, guid: 0000000000000000f000000000000000, type: 0}\n"
+        f"  - {{fileID: 4800000, guid: {DOOR}, type: 3}}\n"
+        f"  m_CustomRenderPipeline: {{fileID: 11400000, guid: {MOVER},\n    type: 2}}\n"
+    )
+    quality = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!47 &1\nQualitySettings:\n  m_QualitySettings:\n"
+        f"  - serializedVersion: 2\n    name: High\n    customRenderPipeline: {{fileID: 11400000, guid: {MOVER},\n"
+        "      type: 2}\n"
+    )
+    root = write_project(
+        tmp_path / "P",
+        {
+            "ProjectSettings/GraphicsSettings.asset": graphics,
+            "ProjectSettings/QualitySettings.asset": quality,
+            "Assets/Settings/URP-High.asset": _header() + "--- !u!114 &11400000\nMonoBehaviour:\n  m_Name: URP-High\n",
+            "Assets/Settings/URP-High.asset.meta": meta(MOVER, "NativeFormatImporter"),
+            "Assets/Shaders/Outline.shader": 'Shader "Game/Outline" { SubShader { Pass { } } }\n',
+            "Assets/Shaders/Outline.shader.meta": meta(DOOR, "ShaderImporter"),
+        },
+    )
+    ws = _workspace(root)
+    usages = references_of(ws, "Assets/Settings/URP-High.asset")[1]
+    assert [(u.path, u.line, u.context) for u in usages] == [
+        ("ProjectSettings/GraphicsSettings.asset", 8, "m_CustomRenderPipeline"),
+        ("ProjectSettings/QualitySettings.asset", 8, "customRenderPipeline"),
+    ]
+    shader = references_of(ws, "Assets/Shaders/Outline.shader")[1]
+    assert [(u.path, u.line, u.context) for u in shader] == [
+        ("ProjectSettings/GraphicsSettings.asset", 7, "m_AlwaysIncludedShaders")
+    ]

@@ -18,7 +18,8 @@ Conventions (the tests pin them):
   ...; the Unity 6 empty key gives detail "").
 - InputManager.asset: "input_axis" (name = m_Name, detail = "positive: right, d; negative: left, a",
   or "mouse axis N"/"joystick axis N" for axes without buttons). Duplicate names are kept.
-- Any other file: a plain record.
+- Every file: ref "guid" for each project asset it names by `{fileID, guid}` (context = the key:
+  `m_CustomRenderPipeline`, a quality level's `customRenderPipeline`, `m_AlwaysIncludedShaders`).
 """
 
 from __future__ import annotations
@@ -191,10 +192,34 @@ def scan(path: str, data: bytes) -> FileRecord:
     status, note = ("partial", f"{bad}, decoded with replacement characters") if bad else ("ok", "")
     name = path.rsplit("/", 1)[-1]
     extract = _EXTRACTORS.get(name)
-    if extract is None:
-        return FileRecord(path=path, kind="settings", status=status, note=note)
-    symbols, refs = extract(_Yaml(text))
+    symbols, refs = extract(_Yaml(text)) if extract is not None else ([], [])
+    refs += _asset_refs(text)
     return FileRecord(path=path, kind="settings", status=status, note=note, symbols=tuple(symbols), refs=tuple(refs))
+
+
+# `m_CustomRenderPipeline: {fileID: 11400000, guid: 7b7f..., type: 2}`, or a list item under its key
+_ASSET_REF = re.compile(
+    r"^( *)(?:([\w.]+): *|- *)\{fileID: *-?\d+, *guid: *([0-9a-fA-F]{32})", re.M
+)  # a wrapped one too
+_KEY_LINE = re.compile(r"^( *)([\w.]+):", re.M)
+
+
+def _asset_refs(text: str) -> list[Ref]:
+    """The project's assets a settings file names by GUID (the render pipeline asset of the graphics
+    and quality settings, always-included shaders, a physics material): `refs` of the active
+    pipeline asset said no usages, which invited deleting it. Unity's built-in resources are not
+    assets of the project."""
+    out = []
+    for m in _ASSET_REF.finditer(text):
+        guid = m[3].lower()
+        if not guid.strip("0ef"):  # 0000000000000000e000..., f000...: built in
+            continue
+        key = m[2]
+        if not key:  # a list item: the nearest key above it indented no deeper
+            above = [k for k in _KEY_LINE.finditer(text, 0, m.start()) if len(k[1]) <= len(m[1])]
+            key = above[-1][2] if above else ""
+        out.append(Ref("guid", guid, text.count("\n", 0, m.start()) + 1, context=key))
+    return out
 
 
 def _project_version(y: _Yaml) -> tuple[list[Symbol], list[Ref]]:

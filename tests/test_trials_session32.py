@@ -736,3 +736,37 @@ def test_the_render_pipeline_asset_the_settings_name_is_used_by_them(tmp_path: P
     assert [(u.path, u.line, u.context) for u in shader] == [
         ("ProjectSettings/GraphicsSettings.asset", 7, "m_AlwaysIncludedShaders")
     ]
+
+
+def test_instances_renaming_a_child_are_named_by_their_root(tmp_path: Path) -> None:
+    """Nine placed targets read `Detector(1), TargetPrefab (1), …` and a query named one
+    `Targets/Detector(1)`: the instance renamed its child `Detector`, its root kept `TargetPrefab`."""
+    from indexer.query.lookup import describe_target
+    from indexer.query.render import render_description
+
+    target = _header() + _object(100, "TargetPrefab", [102]) + _behaviour(102, 100, MOVER, "  speed: 1\n")
+    target += _object(200, "Detector", []).replace("m_Father: {fileID: 0}", "m_Father: {fileID: 101}")
+    placed = "".join(
+        f"--- !u!1001 &{900 + i}\nPrefabInstance:\n  m_Modification:\n    m_TransformParent: {{fileID: 0}}\n"
+        f"    m_Modifications:\n    - target: {{fileID: 200, guid: {ZOMBIE}, type: 3}}\n"
+        f"      propertyPath: m_Name\n      value: Detector({i})\n      objectReference: {{fileID: 0}}\n"
+        f"    - target: {{fileID: 101, guid: {ZOMBIE}, type: 3}}\n      propertyPath: m_LocalPosition.x\n"
+        f"      value: {i}\n      objectReference: {{fileID: 0}}\n"
+        f"    m_RemovedComponents: []\n  m_SourcePrefab: {{fileID: 100100000, guid: {ZOMBIE}, type: 3}}\n"
+        for i in (1, 2, 3)
+    )
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Mover.cs": "public class Mover : UnityEngine.MonoBehaviour { public float speed; }\n",
+            "Assets/Mover.cs.meta": meta(MOVER),
+            "Assets/TargetPrefab.prefab": target,
+            "Assets/TargetPrefab.prefab.meta": meta(ZOMBIE, "PrefabImporter"),
+            "Assets/Level.unity": _header() + placed,
+        },
+    )
+    ws = _workspace(root)
+    said = render_description(describe_target(ws, "Assets/Level.unity")[1])
+    assert said.split("\n")[1].startswith("TargetPrefab  (3 instances of Assets/TargetPrefab.prefab")
+    level = next(h for h in ws.search("speed", 5) if h.path == "Assets/Level.unity")
+    assert level.name == "TargetPrefab"

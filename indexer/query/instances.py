@@ -111,12 +111,12 @@ def instances_named(
             if rec is not None and source_objects is not None:
                 if u.path not in renamed:
                     renamed[u.path] = renamed_instances(rec, source_objects)
-                u = msgspec.structs.replace(u, detail=_with_path(u.detail, renamed[u.path]))
+                u = msgspec.structs.replace(u, detail=with_path(u.detail, renamed[u.path]))
         out.append(u)
     return out
 
 
-def _with_path(detail: str, renamed: dict[str, str]) -> str:
+def with_path(detail: str, renamed: dict[str, str]) -> str:
     """A usage's detail, which starts with an object's path, with that path's instance renamed."""
     for old, new in renamed.items():
         if detail == old or detail.startswith((old + "/", old + " ", old + ".")):

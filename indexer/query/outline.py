@@ -312,7 +312,12 @@ def _placed_node(tree: _Tree, run: tuple[str, ...], depth: int, graph: Graph) ->
     """One line for instances of one prefab that are only placed (`placed.placed_runs`)."""
     first = tree.nodes[run[0]]
     source = graph.path_of_guid(first.detail) or outside(first.detail, graph)
-    names = [tree.nodes[p].name or source.rsplit("/", 1)[-1].rsplit(".", 1)[0] for p in run]
+    stem = source.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    # each by the name the editor shows: its root's rename, not a child's (`Detector(1)`)
+    named = [
+        editor_name(n, tree.overrides.get(p, []), graph.targets.source) or n.name for p in run if (n := tree.nodes[p])
+    ]
+    names = [name or stem for name in named]
     unique = list(dict.fromkeys(names))
     shown = ", ".join(unique[:4]) + (", …" if len(unique) > 4 else "")
     head = f"{'  ' * depth}{shown}  ({len(run)} instances of {source}, {placed_overrides(tree.overrides, run)})"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import msgspec
 
 from indexer.model import Hit
-from indexer.query.instances import instance_named
+from indexer.query.instances import instance_named, renamed_instances, with_path
 from indexer.query.quotes import quote_line
 from indexer.query.search import Outline
 from indexer.query.values import Held
@@ -44,7 +44,22 @@ def pointed(
         if rec is not None:
             named = {f: instance_named(getattr(hit, f), rec, project.graph.path_of_guid) for f in ("name", "snippet")}
             hit = msgspec.structs.replace(hit, **named)
+    if hit.kind in ("prefab", "scene"):
+        hit = _editor_named(project, hit)
     return hit
+
+
+def _editor_named(project, hit: Hit) -> Hit:
+    """A hit inside a prefab instance named by a child's rename, by the name the editor shows
+    (`TargetPrefab (1)`, not `Detector(1)`; instances.renamed_instances), kept per generation."""
+    renamed = project.remember(("renamed", hit.path), lambda: _renamed(project, hit.path))
+    name = with_path(hit.name, renamed) if renamed else hit.name
+    return hit if name == hit.name else msgspec.structs.replace(hit, name=name)
+
+
+def _renamed(project, path: str) -> dict[str, str]:
+    rec = project.records.record(path)
+    return renamed_instances(rec, project.graph.targets.source) if rec is not None else {}
 
 
 def _at_carrier(project, hit: Hit, script: str, chain: tuple[str, ...] = ()) -> Hit:

@@ -770,3 +770,19 @@ def test_instances_renaming_a_child_are_named_by_their_root(tmp_path: Path) -> N
     assert said.split("\n")[1].startswith("TargetPrefab  (3 instances of Assets/TargetPrefab.prefab")
     level = next(h for h in ws.search("speed", 5) if h.path == "Assets/Level.unity")
     assert level.name == "TargetPrefab"
+
+
+def test_refs_of_a_member_says_when_binary_assets_carry_its_script(tmp_path: Path) -> None:
+    """`refs MenuScript.Play` said "no usages found" where a binary scene's button calls it."""
+    from indexer.query.locate import references_of
+
+    from .test_unity_binary import _cannon_project
+
+    root = _cannon_project(tmp_path)
+    ws = open_workspace(root, projects_at(root))
+    target, usages = references_of(ws, "Turret.range")
+    assert usages == []
+    assert target is not None and target.note == (
+        "1 binary-serialized asset carries its script: its values and UnityEvent calls are not read (Asset"
+        " Serialization: Force Text makes them readable)"
+    )

@@ -27,6 +27,7 @@ from indexer.model import TYPE_KINDS, CodeOutline, FileRecord, Symbol, Target, U
 from indexer.query.carriers import MAX_SETTINGS_FILES, Overrides, inherited_usages
 from indexer.query.enum_values import EnumFields
 from indexer.query.instances import instances_named
+from indexer.words import plural
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
@@ -42,17 +43,44 @@ def value_usages(
     large project is not decoded thousands of times for one `refs`. Given the type `declarer`
     that declares the member: none for a method (an override of another component's field of its
     name is not its), and the names `[FormerlySerializedAs]` gives a field count as its own.
-    `target`: its note says when files were left unread."""
+    `target`: its note says when files were left unread, and when binary-serialized assets carry
+    the script (their values and UnityEvent calls are not read: a menu's `Play()` bound only in a
+    binary scene read as unused)."""
+    if target is not None:
+        _note(target, _binary_carriers(graph, script_guids))
     declared = _declarations(graph, declarer, member) if declarer else []
     if declared and not any(s.kind in ("field", "property") for s in declared):
         return []
     aliases = {old: member for s in declared for old in former_names(s)}
     unread: list[str] = []
     found = values_of(graph, (member,), script_guids, MAX_SETTINGS_FILES, aliases, unread)[member]
-    said = "values read from " + " and ".join(unread)
-    if target is not None and unread and said not in target.note:  # once, though several types share it
-        target.note = "; ".join(filter(None, [target.note, said]))
+    if target is not None and unread:
+        _note(target, "values read from " + " and ".join(unread))
     return found
+
+
+def _note(target: Target, said: str) -> None:
+    if said and said not in target.note:  # once, though several types share it
+        target.note = "; ".join(filter(None, [target.note, said]))
+
+
+def _binary_carriers(graph: Graph, script_guids: set[str]) -> str:
+    """What to say of the binary-serialized assets naming one of these scripts, if any."""
+    if not script_guids:
+        return ""
+    marks = ",".join("?" * len(script_guids))
+    sql = (
+        "SELECT COUNT(DISTINCT r.file_id) FROM refs r WHERE r.kind = 'guid' AND r.context = 'external'"
+        f" AND r.key IN ({marks})"
+    )
+    (n,) = graph.records.conn.execute(sql, sorted(script_guids)).fetchone()
+    if not n:
+        return ""
+    its = "its" if n == 1 else "their"
+    return (
+        f"{plural(n, 'binary-serialized asset')} carr{'ies' if n == 1 else 'y'} its script: {its} values and"
+        " UnityEvent calls are not read (Asset Serialization: Force Text makes them readable)"
+    )
 
 
 def _declarations(graph: Graph, qualified: str, member: str) -> list[Symbol]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from indexer.build.update import update
 from indexer.config import Config
 from indexer.model import Ref
@@ -785,4 +787,18 @@ def test_refs_of_a_member_says_when_binary_assets_carry_its_script(tmp_path: Pat
     assert target is not None and target.note == (
         "1 binary-serialized asset carries its script: its values and UnityEvent calls are not read (Asset"
         " Serialization: Force Text makes them readable)"
+    )
+
+
+def test_unity_s_crash_recovery_copies_of_scenes_rank_below_the_game_s(tmp_path: Path) -> None:
+    """Three `_Recovery/0 (n).unity` copies of a level crowded the level out of a trial's answers."""
+    from indexer.query.priors import RECOVERY_PRIOR
+    from indexer.query.rank import role_priors
+
+    project = _workspace(_startup_project(tmp_path)).projects[0].fresh()
+    kinds = {"Assets/_Recovery/0 (2).unity": "scene", "Assets/Scenes/Boot.unity": "scene"}
+    priors = role_priors(project, kinds, ["sell"], ["sell"])
+    off_build = 0.9  # a scene the build leaves out
+    assert priors["Assets/_Recovery/0 (2).unity"] == pytest.approx(
+        priors["Assets/Scenes/Boot.unity"] * RECOVERY_PRIOR * off_build
     )

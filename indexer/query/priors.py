@@ -139,11 +139,16 @@ NAMED_KIND_PRIOR = 1.5
 # A scene the build leaves out (a test, a sample, a scratch level) below those a player gets, when
 # the build lists any and the task is not about tests.
 OFF_BUILD_PRIOR = 0.9
+# Unity's copies of unsaved scenes after a crash (`Assets/_Recovery/0 (2).unity`): stale doubles of
+# the game's scenes, which crowded them out of a trial's answers.
+RECOVERY_PRIOR = 0.4
+RECOVERY_FOLDER = "/_Recovery/"
 # No file's prior (`rank.role_priors`: some of the priors above, multiplied) is above this.
 PRIOR_CEILING = math.prod(
     max(1.0, f)
     for f in (
         VENDORED_PRIOR,
+        RECOVERY_PRIOR,
         ART_PRIOR,
         CODE_TASK_ASSET_PRIOR,
         TEST_PRIOR,

@@ -34,6 +34,8 @@ from indexer.query.priors import (
     NAMED_KIND_PRIOR,
     OFF_BUILD_PRIOR,
     PRIOR_CEILING,
+    RECOVERY_FOLDER,
+    RECOVERY_PRIOR,
     TEST_PRIOR,
     TEST_WORDS,
     VENDORED_PRIOR,
@@ -268,8 +270,9 @@ def _near_words(project, ranked: dict[str, Ranked], said: list[str]) -> None:
 
 
 def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str]) -> dict[str, float]:
-    """path -> prior: below 1 for third-party code, for prefabs without a project script (unless
-    the task is about how things look or sound), for prefabs and scenes when the task asks for
+    """path -> prior: below 1 for third-party code, Unity's crash-recovery copies of scenes, for
+    prefabs without a project script (unless the task is about how things look or sound), for
+    prefabs and scenes when the task asks for
     code, for tests (unless the task is about tests) and for the Input System's generated class
     (unless the task is about input); above 1 for the kinds the task names.
     `said` (identifiers.said_words) decides what the task asks for; `terms`, with the parts of
@@ -281,6 +284,7 @@ def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str
             out[path] = out.get(path, 1.0) * factor
 
     scale(_third_party(project, kinds, terms), VENDORED_PRIOR)
+    scale((p for p in kinds if RECOVERY_FOLDER in f"/{p}"), RECOVERY_PRIOR)
     wanted = named_kinds(said)
     scale((p for p, k in kinds.items() if k in wanted), NAMED_KIND_PRIOR)
     if not asks_for(said, ART_WORDS):

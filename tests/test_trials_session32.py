@@ -802,3 +802,33 @@ def test_unity_s_crash_recovery_copies_of_scenes_rank_below_the_game_s(tmp_path:
     assert priors["Assets/_Recovery/0 (2).unity"] == pytest.approx(
         priors["Assets/Scenes/Boot.unity"] * RECOVERY_PRIOR * off_build
     )
+
+
+def test_refs_of_an_animator_parameter_lists_its_controllers_transitions_and_code(tmp_path: Path) -> None:
+    """`refs isRunning` exited "no type, member, file, GUID or assembly of that name"."""
+    from indexer.query.locate import references_of
+
+    from .test_animator import CONTROLLER
+
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Knight.controller": CONTROLLER,
+            "Assets/Knight.cs": (
+                "using UnityEngine;\npublic class Knight : MonoBehaviour {\n  Animator anim;\n"
+                '  void Update() { anim.SetFloat("Speed", 1f); }\n  void Hit() { anim.SetTrigger("Hurt"); }\n'
+                '  void Log() { Debug.Log("Hurt"); }\n}\n'
+            ),
+        },
+    )
+    target, usages = references_of(_workspace(root), "Hurt")
+    assert (target.kind, target.name, target.note) == (
+        "animator_parameter",
+        "Hurt",
+        "a parameter of 1 animator controller",
+    )
+    assert [(u.path, u.line, u.kind, u.context, u.detail) for u in usages] == [
+        ("Assets/Knight.controller", 11, "declaration", "parameter", "Knight: Hurt [Trigger]"),
+        ("Assets/Knight.controller", 89, "condition", "transition", "Any State -> Hurt when Hurt"),
+        ("Assets/Knight.cs", 5, "animator", "SetTrigger", 'void Hit() { anim.SetTrigger("Hurt"); }'),
+    ]

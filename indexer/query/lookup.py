@@ -9,6 +9,7 @@ from __future__ import annotations
 import msgspec
 
 from indexer.model import Description, Target, Usage
+from indexer.query.animator_params import parameter_target, parameter_usages
 from indexer.query.carriers import with_settings
 from indexer.query.describe import NotFound, describe, resolve_file
 from indexer.query.workspace import Workspace, prefixed
@@ -42,13 +43,19 @@ def find_references(ws: Workspace, text: str) -> tuple[Target | None, list[Usage
     for p in projects:
         graph = p.fresh().graph
         t = graph.target(text)
+        if t.kind == "unknown" and (param := parameter_target(graph, text.strip())) is not None:
+            t = param  # a name no type or member has: an animator controller's parameter
         if t.kind == "unknown":
             continue
         if t.kind == "type":
             t = _declared_in(graph, t)
         # which may add to the target's note; a prefab's variants of variants say what they set too
-        found = with_settings(
-            graph, graph.references(t), through=t.kind in ("path", "guid") and t.path.endswith(".prefab")
+        found = (
+            parameter_usages(graph, t.name)
+            if t.kind == "animator_parameter"
+            else with_settings(
+                graph, graph.references(t), through=t.kind in ("path", "guid") and t.path.endswith(".prefab")
+            )
         )
         if target is None:
             target = msgspec.structs.replace(t, path=p.prefix + t.path if t.path else "")

@@ -19,6 +19,7 @@ _TARGET_WORDS = {
     "assembly": "assembly",
     "package_script": "package script",
     "builtin": "Unity class",
+    "animator_parameter": "animator parameter",
 }
 
 

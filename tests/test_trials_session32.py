@@ -832,3 +832,23 @@ def test_refs_of_an_animator_parameter_lists_its_controllers_transitions_and_cod
         ("Assets/Knight.controller", 89, "condition", "transition", "Any State -> Hurt when Hurt"),
         ("Assets/Knight.cs", 5, "animator", "SetTrigger", 'void Hit() { anim.SetTrigger("Hurt"); }'),
     ]
+
+
+def test_refs_of_a_class_of_unity_s_scripting_api_lists_the_code_naming_it(tmp_path: Path) -> None:
+    """`refs Physics2D` and `refs Collider2D` exited "no type ... of that name" over 26 lines of code."""
+    from indexer.query.locate import references_of
+
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Probe.cs": (
+                "using UnityEngine;\npublic class Probe : MonoBehaviour {\n"
+                "  Collider2D Hit(Vector2 at) { return Physics2D.OverlapBox(at, Vector2.one, 0); }\n}\n"
+            )
+        },
+    )
+    ws = _workspace(root)
+    target, usages = references_of(ws, "Physics2D")
+    assert (target.kind, target.note) == ("builtin", "a class of Unity's scripting API: the code naming it")
+    assert [(u.path, u.line) for u in usages] == [("Assets/Probe.cs", 3)]
+    assert [(u.path, u.line) for u in references_of(ws, "Collider2D")[1]] == [("Assets/Probe.cs", 3)]

@@ -852,3 +852,23 @@ def test_refs_of_a_class_of_unity_s_scripting_api_lists_the_code_naming_it(tmp_p
     assert (target.kind, target.note) == ("builtin", "a class of Unity's scripting API: the code naming it")
     assert [(u.path, u.line) for u in usages] == [("Assets/Probe.cs", 3)]
     assert [(u.path, u.line) for u in references_of(ws, "Collider2D")[1]] == [("Assets/Probe.cs", 3)]
+
+
+def test_a_scene_referencing_a_matched_file_is_pointed_at_the_field_doing_so(tmp_path: Path) -> None:
+    """`query potion` named a scene's `Player` instance beside "references Potion.prefab": the
+    prefab is in the `randomItems` of the DungeonManager on `Environment`."""
+    potion = "bb" * 16
+    spawner = _behaviour(12, 10, DOOR, f"  randomItems:\n  - {{fileID: 100100000, guid: {potion}, type: 3}}\n")
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Items/Potion.prefab": _header() + _object(1, "Potion", []),
+            "Assets/Items/Potion.prefab.meta": meta(potion, "PrefabImporter"),
+            "Assets/Spawner.cs": "public class Spawner : UnityEngine.MonoBehaviour { public Object[] randomItems; }",
+            "Assets/Spawner.cs.meta": meta(DOOR),
+            "Assets/Game.unity": _header() + _object(3, "Player", []) + _object(10, "Environment", [12]) + spawner,
+        },
+    )
+    level = next(h for h in _workspace(root).search("potion", 5) if h.path == "Assets/Game.unity")
+    assert (level.name, level.line, level.snippet) == ("Environment.randomItems", 41, "randomItems: Assets/Items/Potion.prefab")
+    assert level.reason == "references Assets/Items/Potion.prefab"

@@ -21,18 +21,20 @@ def pointed(
     quoted: dict[str, str],
     held: dict[str, Held],
     outlines: dict[str, Outline] | None,
-    carrier: tuple[str, tuple[str, ...]] | None = None,
+    reached: tuple[str, str, tuple[str, ...]] | None = None,
 ) -> Hit:
     """A hit as shown: at the text the task quotes, or else at the field holding the value it
-    says, or else at the object carrying the script the walk reached it from (`carrier`: the script,
-    and the prefabs it is carried through); an asset's GUIDs as
+    says, or else at the object carrying the script or referencing the file the walk reached it
+    from (`reached`: the edge, that file, the prefabs between); an asset's GUIDs as
     the files they stand for (`m_GameEnded: Assets/Events/GameEnded.asset`). Unnamed (`outlines`
     None), only a file holding a said value is named, by that field (a pack shows it)."""
     if outlines is None:
         return hit if hit.path not in held else msgspec.structs.replace(hit, **held[hit.path]._asdict())
     outline = outlines.get(hit.path)
-    if carrier is not None:
-        hit = _at_carrier(project, hit, *carrier)
+    if reached is not None and reached[0] == "carries_script":
+        hit = _at_carrier(project, hit, *reached[1:])
+    elif reached is not None:
+        hit = _at_reference(project, hit, reached[1])
     if hit.path in quoted:
         hit = _at_quote(project, hit, quoted[hit.path], outline)
     elif hit.path in held:
@@ -60,6 +62,23 @@ def _editor_named(project, hit: Hit) -> Hit:
 def _renamed(project, path: str) -> dict[str, str]:
     rec = project.records.record(path)
     return renamed_instances(rec, project.graph.targets.source) if rec is not None else {}
+
+
+POINTED_EDGES = frozenset({"carries_script", "refers_to"})
+
+
+def _at_reference(project, hit: Hit, used: str) -> Hit:
+    """A scene or prefab reached as referencing a file, at its first field doing so, named by the
+    object and field (`Environment.randomItems: Assets/Prefabs/Potion.prefab`; a word's
+    match had named the `Player` instance, beside "references Potion.prefab")."""
+    guid = project.records.guid_naming(used)
+    rec = project.records.record(hit.path) if guid else None
+    ref = next((r for r in rec.refs if r.kind == "guid" and r.target == guid), None) if rec is not None else None
+    if ref is None or not ref.detail:
+        return hit
+    owner = ref.detail.split(" > ", 1)[0]  # named as a matched field is: `Environment.randomItems`
+    name = f"{owner}.{ref.context}" if ref.context.isidentifier() else owner
+    return msgspec.structs.replace(hit, name=name, line=ref.line, snippet=f"{ref.context}: {used}")
 
 
 def _at_carrier(project, hit: Hit, script: str, chain: tuple[str, ...] = ()) -> Hit:

@@ -15,7 +15,7 @@ from indexer.project import is_script
 from indexer.query.input_axes import raise_named_axes
 from indexer.query.named_files import named_files
 from indexer.query.pairing import pair
-from indexer.query.pointing import pointed
+from indexer.query.pointing import POINTED_EDGES, pointed
 from indexer.query.priors import (
     ART_KINDS,
     ART_PRIOR,
@@ -145,8 +145,8 @@ def rank(
     _explain(project, order, boosts, {stem(t) for t in terms})
     outlines = outlines_of(project, [r.path for r in order]) if named else None
     hits = [h for i, r in enumerate(order) if (h := _hit(project, r, terms, also, stats, outlines, i < BODY_HITS))]
-    carried = {p: b[2:] for p, b in boosts.items() if b[1] == "carries_script" and p not in quoted and p not in held}
-    return [pointed(project, h, quoted, held, outlines, carried.get(h.path)) for h in hits]
+    reached = {p: b[1:] for p, b in boosts.items() if b[1] in POINTED_EDGES and p not in quoted and p not in held}
+    return [pointed(project, h, quoted, held, outlines, reached.get(h.path)) for h in hits]
 
 
 def _reached(project, ranked: dict[str, Ranked], boosts: dict, far: set[str]) -> tuple[dict, dict[str, str]]:

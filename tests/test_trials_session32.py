@@ -870,5 +870,23 @@ def test_a_scene_referencing_a_matched_file_is_pointed_at_the_field_doing_so(tmp
         },
     )
     level = next(h for h in _workspace(root).search("potion", 5) if h.path == "Assets/Game.unity")
-    assert (level.name, level.line, level.snippet) == ("Environment.randomItems", 41, "randomItems: Assets/Items/Potion.prefab")
+    assert (level.name, level.line, level.snippet) == (
+        "Environment.randomItems",
+        41,
+        "randomItems: Assets/Items/Potion.prefab",
+    )
     assert level.reason == "references Assets/Items/Potion.prefab"
+
+
+def test_a_task_naming_the_animator_asks_for_controllers_not_clips(tmp_path: Path) -> None:
+    """ "which animator controller does the player use" ranked six clips second to eighth."""
+    from indexer.query.priors import NAMED_KIND_PRIOR
+    from indexer.query.rank import role_priors
+
+    project = _workspace(_startup_project(tmp_path)).projects[0].fresh()
+    kinds = {"Assets/Run.anim": "animation", "Assets/Player.controller": "animator"}
+    priors = role_priors(project, kinds, ["animator", "player"], ["animator", "player"])
+    assert priors["Assets/Player.controller"] == NAMED_KIND_PRIOR
+    assert "Assets/Run.anim" not in priors or priors["Assets/Run.anim"] <= 1
+    both = role_priors(project, kinds, ["animation", "player"], ["animation", "player"])
+    assert both == {"Assets/Run.anim": NAMED_KIND_PRIOR, "Assets/Player.controller": NAMED_KIND_PRIOR}

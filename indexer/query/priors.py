@@ -132,7 +132,8 @@ KIND_WORDS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("scene", "scenes"), ("scene",)),
     **dict.fromkeys(("material", "materials"), ("material",)),
     **dict.fromkeys(("shader", "shaders"), ("shader", "shader_include", "shadergraph")),
-    **dict.fromkeys(("animation", "animations", "animator"), ("animation", "animator")),
+    **dict.fromkeys(("animation", "animations"), ("animation", "animator")),
+    "animator": ("animator",),  # "which animator controller": clips flooded its answers
     **dict.fromkeys(("scriptableobject", "scriptableobjects"), ("asset",)),
 }
 NAMED_KIND_PRIOR = 1.5

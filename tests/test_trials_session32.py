@@ -890,3 +890,12 @@ def test_a_task_naming_the_animator_asks_for_controllers_not_clips(tmp_path: Pat
     assert "Assets/Run.anim" not in priors or priors["Assets/Run.anim"] <= 1
     both = role_priors(project, kinds, ["animation", "player"], ["animation", "player"])
     assert both == {"Assets/Run.anim": NAMED_KIND_PRIOR, "Assets/Player.controller": NAMED_KIND_PRIOR}
+
+
+def test_a_hit_at_the_object_the_task_names_whole_stays_there(tmp_path: Path) -> None:
+    """`query ThirdPersonCamera` pointed the prefab holding that object at another carrying a script."""
+    root = _level_with_player(tmp_path)
+    level = root / "Assets/Level.unity"
+    level.write_text(level.read_text().replace("m_Name: Speed Camera", "m_Name: SpeedCamera"))
+    hit = next(h for h in _workspace(root).search("SpeedCamera", 5) if h.path == "Assets/Level.unity")
+    assert (hit.name, hit.line) == ("SpeedCamera", 3)

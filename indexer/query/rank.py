@@ -145,8 +145,17 @@ def rank(
     _explain(project, order, boosts, {stem(t) for t in terms})
     outlines = outlines_of(project, [r.path for r in order]) if named else None
     hits = [h for i, r in enumerate(order) if (h := _hit(project, r, terms, also, stats, outlines, i < BODY_HITS))]
+    # pointed at what the walk reached it by, unless at the object the task names (`ThirdPersonCamera`)
     reached = {p: b[1:] for p, b in boosts.items() if b[1] in POINTED_EDGES and p not in quoted and p not in held}
-    return [pointed(project, h, quoted, held, outlines, reached.get(h.path)) for h in hits]
+    asked = set(terms)
+    return [
+        pointed(project, h, quoted, held, outlines, None if _named(h, asked) else reached.get(h.path)) for h in hits
+    ]
+
+
+def _named(hit: Hit, terms: set[str]) -> bool:
+    """The hit's name (its last step: an object, a member) is one the task says whole."""
+    return hit.name.rsplit("/", 1)[-1].rsplit(".", 1)[-1].lower() in terms
 
 
 def _reached(project, ranked: dict[str, Ranked], boosts: dict, far: set[str]) -> tuple[dict, dict[str, str]]:

@@ -899,3 +899,21 @@ def test_a_hit_at_the_object_the_task_names_whole_stays_there(tmp_path: Path) ->
     level.write_text(level.read_text().replace("m_Name: Speed Camera", "m_Name: SpeedCamera"))
     hit = next(h for h in _workspace(root).search("SpeedCamera", 5) if h.path == "Assets/Level.unity")
     assert (hit.name, hit.line) == ("SpeedCamera", 3)
+
+
+def test_loading_all_of_an_asset_s_folder_may_load_it(tmp_path: Path) -> None:
+    """`Resources.LoadAll<TowerData>("Towers")` restores saved towers: `refs` of a tower left it out."""
+    from indexer.query.locate import references_of
+
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Resources/Towers/Laser Tower.asset": _header() + "--- !u!114 &1\nMonoBehaviour:\n  m_Name: L\n",
+            "Assets/Save.cs": (
+                'using UnityEngine;\nclass Save {\n  void A() { var all = Resources.LoadAll<TowerData>("Towers"); }\n'
+                '  void B() { Debug.Log("Towers"); }\n}\n'
+            ),
+        },
+    )
+    usages = references_of(_workspace(root), "Assets/Resources/Towers/Laser Tower.asset")[1]
+    assert [(u.path, u.line, u.kind, u.context) for u in usages] == [("Assets/Save.cs", 3, "loads", "folder")]

@@ -165,24 +165,28 @@ def _scene_usages(graph, keys: list[str]) -> list[Usage]:
 
 def _prefix_loads(graph, keys: list[str], known: set[tuple[str, int]]) -> list[Usage]:
     """The lines building a key of the asset (a Resources path, an address, a shader's name) from
-    one of its folders, `Resources.Load("Props/" + id)`: the asset may be what it loads, where
-    `refs` said no code used it, which invited deleting it."""
+    one of its folders, `Resources.Load("Props/" + id)`, or loading all of one of its folders,
+    `Resources.LoadAll<TowerData>("Towers")`: the asset may be what it loads, where `refs` said no
+    code used it, which invited deleting it."""
     prefixes = sorted({key[: i + 1] for key in keys for i, c in enumerate(key) if c == "/"})
     if not prefixes:
         return []
-    marks = ",".join("?" * len(prefixes))
+    folders = [p[:-1] for p in prefixes]
+    marks = ",".join("?" * (2 * len(prefixes)))
     sql = (
         "SELECT f.path, r.line, r.key FROM refs r JOIN files f ON f.id = r.file_id"
         f" WHERE r.kind = 'string' AND r.key IN ({marks})"
     )
     out = []
-    for p, _line, t in graph.records.conn.execute(sql, prefixes).fetchall():
-        built = re.compile(
-            re.escape(f'"{t}"') + r"\s*\+|" + re.escape(f'$"{t}') + r"\{(?!\{)"
-        )  # `"A/" + id`, `$"A/{id}"`
+    for p, _line, t in graph.records.conn.execute(sql, prefixes + folders).fetchall():
+        built, said = (
+            (re.escape(f'"{t}"') + r"\s*\+|" + re.escape(f'$"{t}') + r"\{(?!\{)", "path prefix")  # `"A/" + id`
+            if t.endswith("/")
+            else (r"\bLoadAll\w*\s*(?:<[^>]*>)?\(\s*" + re.escape(f'"{t}"'), "folder")  # `LoadAll("A")`
+        )
         for n, text in enumerate(graph.file_lines(p), 1):  # every line building it (the index keeps one)
-            if (p, n) not in known and built.search(text) and not text.lstrip().startswith(("//", "*", "/*")):
-                out.append(Usage(p, n, "code", "loads", "path prefix", text.strip()[:200]))
+            if (p, n) not in known and re.search(built, text) and not text.lstrip().startswith(("//", "*", "/*")):
+                out.append(Usage(p, n, "code", "loads", said, text.strip()[:200]))
     return out
 
 

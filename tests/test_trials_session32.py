@@ -917,3 +917,25 @@ def test_loading_all_of_an_asset_s_folder_may_load_it(tmp_path: Path) -> None:
     )
     usages = references_of(_workspace(root), "Assets/Resources/Towers/Laser Tower.asset")[1]
     assert [(u.path, u.line, u.kind, u.context) for u in usages] == [("Assets/Save.cs", 3, "loads", "folder")]
+
+
+def test_a_dotted_name_that_is_a_type_and_a_member_says_both(tmp_path: Path) -> None:
+    """`refs GameSetup.StartWave` answered the class `Core.GameSetup.StartWave` with no word of the
+    method the Play button calls."""
+    from indexer.query.locate import references_of
+
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/StartWave.cs": "namespace Core.GameSetup { public class StartWave { } }\n",
+            "Assets/GameSetup.cs": "namespace Core.Systems { public class GameSetup { public void StartWave() { } } }",
+        },
+    )
+    ws = _workspace(root)
+    target = references_of(ws, "GameSetup.StartWave")[0]
+    assert (target.kind, target.types, target.note) == (
+        "type",
+        ["Core.GameSetup.StartWave"],
+        "also a member: `unity-index refs Core.Systems.GameSetup.StartWave`",
+    )
+    assert references_of(ws, "Core.Systems.GameSetup.StartWave")[0].kind == "member"

@@ -31,7 +31,7 @@ from indexer.query.package_classes import package_scripts, package_target
 from indexer.query.package_shaders import shader_label
 from indexer.query.profiles import profile_named, profile_names
 from indexer.query.serialized import value_usages
-from indexer.query.type_tree import declarer_of, descendants, overridden
+from indexer.query.type_tree import declarer_of, descendants, member_target, overridden
 from indexer.store.reader import Records
 from indexer.store.schema import REF_TARGET
 from indexer.unity import STREAMING_ASSETS, as_guid, bare_type_name, nearest_assembly
@@ -39,8 +39,6 @@ from indexer.words import plural
 
 _SCRIPT_TOKEN = re.compile(r"script:([0-9a-f]{32})")
 _GUID_TOKEN = re.compile(r"guid:([0-9a-f]{32})")
-_CALL = re.compile(r"\s*\(.*\)$")  # the arguments of a call: `Heal(25)`, `Heal (int amount)`
-_IDENTIFIER = re.compile(r"[^\W\d]\w*")
 _AFTER_GENERIC = re.compile(r">\s*\.")  # `Base<T>.power`: a member of a generic type, not the type
 HUB_USERS = 200  # a file used by more is a hub: its users are not walked
 # The edges a file's use of another is stored as (EDGE_KINDS), and how each reads from the other end.
@@ -200,17 +198,13 @@ class Graph:
             return Target(kind="guid", name=guid, guid=guid, path=path, note=note)
         if self.records.record(t) is not None or self.records.guid_of_path(t):
             return self._path_target(t)
-        types = [] if _AFTER_GENERIC.search(t) else self._types_asked(t)
+        types = [] if _AFTER_GENERIC.search(t) else self.types_asked(t)
+        member = member_target(self, t) if "." in t else None  # `GameSetup.StartWave` may be both
         if types:
-            return Target(kind="type", name=t, types=sorted({x.qualified for x in types}))
-        if "." in t:
-            # `Type.Member()`, as code calls it, is the member; a member with no name would match
-            # every line of text
-            owner, _, member = _CALL.sub("", t).rpartition(".")
-            owner_types = self._types_asked(owner) if _IDENTIFIER.fullmatch(member) else []
-            if any(declarer_of(self, x.qualified, member) for x in owner_types):
-                name = f"{owner}.{member}"
-                return Target(kind="member", name=name, member=member, types=sorted({x.qualified for x in owner_types}))
+            also = f"also a member: `unity-index refs {member.types[0]}.{member.member}`" if member else ""
+            return Target(kind="type", name=t, types=sorted({x.qualified for x in types}), note=also)
+        if member is not None:
+            return member
         if (asmdef := self.asmdef_named(t)) and not t.startswith("GUID:"):
             return Target(kind="assembly", name=t, path=asmdef)
         if t in PREDEFINED_ASSEMBLIES:
@@ -224,7 +218,7 @@ class Graph:
             return builtin
         return Target(kind="unknown", name=t, note="no type, member, file, GUID or assembly of that name")
 
-    def _types_asked(self, name: str) -> list[TypeRow]:
+    def types_asked(self, name: str) -> list[TypeRow]:
         """The types a user means by a name: a simple one is a top-level type's when one has it."""
         types = self.types_named(name)
         top = [t for t in types if t.container == t.namespace]

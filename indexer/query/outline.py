@@ -313,10 +313,10 @@ def _placed_node(tree: _Tree, run: tuple[str, ...], depth: int, graph: Graph) ->
     first = tree.nodes[run[0]]
     source = graph.path_of_guid(first.detail) or outside(first.detail, graph)
     stem = source.rsplit("/", 1)[-1].rsplit(".", 1)[0]
-    # each by the name the editor shows: its root's rename, not a child's (`Detector(1)`)
-    named = [
-        editor_name(n, tree.overrides.get(p, []), graph.targets.source) or n.name for p in run if (n := tree.nodes[p])
-    ]
+    # each by the name the editor shows: its root's rename, not a child's (`Detector(1)`); a second
+    # sibling of one name keeps its mark (`Tree_1 #2`)
+    shown = [(tree.nodes[p], editor_name(tree.nodes[p], tree.overrides.get(p, []), graph.targets.source)) for p in run]
+    named = [n.name if not name or n.name.split(" #")[0] == name else name for n, name in shown]
     names = [name or stem for name in named]
     unique = list(dict.fromkeys(names))
     shown = ", ".join(unique[:4]) + (", …" if len(unique) > 4 else "")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from indexer.model import Target
 from indexer.unity import bare_type_name
 
 if TYPE_CHECKING:
@@ -140,3 +141,19 @@ def type_arguments(written: str) -> list[str]:
         depth += (ch == "<") - (ch == ">")
         part.append(ch)
     return [*out, "".join(part).strip()]
+
+
+_CALL = re.compile(r"\s*\(.*\)$")  # the arguments of a call: `Heal(25)`, `Heal (int amount)`
+_IDENTIFIER = re.compile(r"[^\W\d]\w*")
+
+
+def member_target(graph: Graph, text: str) -> Target | None:
+    """`Type.Member` (or `Type.Member()`, as code calls it) when a type so named declares the
+    member or inherits it; a member with no name would match every line of text."""
+    owner, _, member = _CALL.sub("", text).rpartition(".")
+    owner_types = graph.types_asked(owner) if _IDENTIFIER.fullmatch(member) else []
+    if not any(declarer_of(graph, x.qualified, member) for x in owner_types):
+        return None
+    return Target(
+        kind="member", name=f"{owner}.{member}", member=member, types=sorted({x.qualified for x in owner_types})
+    )

@@ -939,3 +939,30 @@ def test_a_dotted_name_that_is_a_type_and_a_member_says_both(tmp_path: Path) -> 
         "also a member: `unity-index refs Core.Systems.GameSetup.StartWave`",
     )
     assert references_of(ws, "Core.Systems.GameSetup.StartWave")[0].kind == "member"
+
+
+def test_the_settings_a_designer_tunes_on_unity_s_components_are_shown(tmp_path: Path) -> None:
+    """ "make units move faster": the speed is the NavMeshAgent's `m_Speed: 3.5`, which no answer showed."""
+    from indexer.query.lookup import describe_target
+    from indexer.query.render import render_description
+    from tests import yaml_differential
+
+    unit = _header() + _object(100, "Unit", [102, 103, 104]).replace(
+        "component: {fileID: 101}", "component: {fileID: 101}"
+    )
+    unit += (
+        "--- !u!195 &102\nNavMeshAgent:\n  m_GameObject: {fileID: 100}\n  m_Enabled: 1\n  m_AgentTypeID: 0\n"
+        "  m_Radius: 0.5\n  m_Speed: 3.5\n  m_Acceleration: 8\n  avoidancePriority: 50\n  m_AngularSpeed: 120\n"
+        "  m_StoppingDistance: 1.7\n--- !u!65 &103\nBoxCollider:\n  m_GameObject: {fileID: 100}\n  m_IsTrigger: 1\n"
+        "  m_Size: {x: 1, y: 1, z: 1}\n--- !u!135 &104\nSphereCollider:\n  m_GameObject: {fileID: 100}\n"
+        "  m_IsTrigger: 0\n  m_Radius: 0.5\n"
+    )
+    root = write_project(tmp_path / "P", {"Assets/Unit.prefab": unit})
+    said = render_description(describe_target(_workspace(root), "Assets/Unit.prefab")[1]).split("\n")
+    assert said[2:5] == [
+        "  components: Transform, NavMeshAgent, BoxCollider, SphereCollider",
+        "    NavMeshAgent: m_Speed: 3.5; m_Acceleration: 8; m_AngularSpeed: 120; m_StoppingDistance: 1.7",
+        "    BoxCollider: m_IsTrigger: 1",
+    ]
+    result = yaml_differential.run([root], show=3)
+    assert (result.compared, result.differing) == (result.documents, 0), yaml_differential.report(result)

@@ -229,6 +229,12 @@ class _Scan:
         if go:
             owner = self.owner_path(doc)
             self.component_symbol(doc, owner, go)
+            if keys := yaml_facts.BUILTIN_SETTINGS.get(doc.class_name):  # a NavMeshAgent's speed
+                self.symbols += [
+                    Symbol("field", k, doc.at(n), container=owner, signature=f"{k}: {v}", detail=str(doc.file_id))
+                    for k, v, n, _ in doc.fields()
+                    if k in keys and (k, v) not in yaml_facts.BUILTIN_DEFAULTS
+                ]
             self.guid_refs(doc, owner, doc.class_name)
             return
         name = doc.top("m_Name")

@@ -34,6 +34,23 @@ ARGUMENT_KEYS = {
 CALL_KEYS = ("m_TargetAssemblyTypeName", "m_MethodName", "m_Mode", *ARGUMENT_KEYS.values())
 
 
+# The settings of Unity's own components a designer tunes, kept as a script's fields are: what
+# "make the units move faster" changes is a NavMeshAgent's `m_Speed`, which no answer showed.
+BUILTIN_SETTINGS: dict[str, tuple[str, ...]] = {
+    "NavMeshAgent": ("m_Speed", "m_AngularSpeed", "m_Acceleration", "m_StoppingDistance"),
+    "Rigidbody": ("m_Mass", "m_Drag", "m_AngularDrag", "m_UseGravity", "m_IsKinematic"),
+    "Rigidbody2D": ("m_BodyType", "m_Mass", "m_LinearDrag", "m_AngularDrag", "m_GravityScale"),
+    "CharacterController": ("m_Height", "m_Radius", "m_SlopeLimit", "m_StepOffset"),
+    "AudioSource": ("m_Volume", "m_Pitch", "Loop", "m_PlayOnAwake"),
+    "Light": ("m_Type", "m_Intensity", "m_Range"),
+    "Camera": ("field of view", "orthographic", "orthographic size"),
+}
+_COLLIDERS = """BoxCollider SphereCollider CapsuleCollider MeshCollider BoxCollider2D CircleCollider2D CapsuleCollider2D
+PolygonCollider2D EdgeCollider2D""".split()  # noqa: SIM905
+BUILTIN_SETTINGS.update(dict.fromkeys(_COLLIDERS, ("m_IsTrigger",)))
+BUILTIN_DEFAULTS = frozenset({("m_IsTrigger", "0")})  # said by being left out: every collider has it
+
+
 # A script's string field that may name a scene: called for a scene, level, room, map or stage, or
 # holding a scene's path (Mirror's `offlineScene: Assets/Scenes/Menu.unity`).
 _SCENE_FIELD = re.compile(r"scene|level|room|map|stage", re.I)

@@ -100,6 +100,8 @@ def build(record: FileRecord, text: str, listed: str = "") -> dict[str, str]:
     members: list[str] = []
     decl: list[str] = []
     for s in record.symbols:
+        if s.type.startswith("builtin:") and s.kind == "field":
+            continue  # a NavMeshAgent's `m_Speed`: as words, every prefab with an agent matched "speed"
         if s.kind != "animator_transition":  # named by the state it enters, a member already
             (types if s.kind in PRIMARY_SYMBOLS else members).append(s.name)
         if s.signature:
@@ -110,7 +112,9 @@ def build(record: FileRecord, text: str, listed: str = "") -> dict[str, str]:
     # the methods a clip's events call (`PlayFootstep`): a search for one finds the clips calling it
     members.extend(dict.fromkeys(r.target for r in record.refs if r.kind == "animation_event"))
     outline: list[OutlineEntry] = [
-        (s.line, s.kind, s.qualified, s.signature) for s in record.symbols[:MAX_OUTLINE_ENTRIES]
+        (s.line, s.kind, s.qualified, s.signature)
+        for s in record.symbols[:MAX_OUTLINE_ENTRIES]
+        if not (s.kind == "field" and s.type.startswith("builtin:"))
     ]
     body = ""
     if text and (record.kind in TEXT_BODY_KINDS or record.kind in DATA_TEXT_KINDS):

@@ -230,8 +230,9 @@ class _Scan:
             owner = self.owner_path(doc)
             self.component_symbol(doc, owner, go)
             if keys := yaml_facts.BUILTIN_SETTINGS.get(doc.class_name):  # a NavMeshAgent's speed
+                builtin, detail = f"builtin:{doc.class_name}", str(doc.file_id)  # (not searched: build/documents.py)
                 self.symbols += [
-                    Symbol("field", k, doc.at(n), container=owner, signature=f"{k}: {v}", detail=str(doc.file_id))
+                    Symbol("field", k, doc.at(n), container=owner, signature=f"{k}: {v}", detail=detail, type=builtin)
                     for k, v, n, _ in doc.fields()
                     if k in keys and (k, v) not in yaml_facts.BUILTIN_DEFAULTS
                 ]

@@ -2,10 +2,12 @@
 
 "What happens when the game starts", "the first time I launch the app", "where is the
 bootstrap": a player's game opens in the first scene enabled in `EditorBuildSettings.asset`, and
-the scripts its objects carry run first (their `Awake` and `Start`). The question shares no word
-with that scene (and "starts" matches every `Start()` of the project), so the ranking finds it by
-the build: the scene gains a share of the best match's score, and the scripts on it (on its
-objects or the prefabs it places) a smaller one.
+the scripts its objects carry run first (their `Awake` and `Start`), after those Unity runs as the
+game starts whatever the scene (`[RuntimeInitializeOnLoadMethod]`: a bootstrapper instantiating the
+game's systems). The question shares no word with that scene (and "starts" matches every `Start()`
+of the project), so the ranking finds it by the build: the scene and those initializers gain a
+share of the best match's score, and the scripts on the scene (on its objects or the prefabs it
+places) a smaller one.
 """
 
 from __future__ import annotations

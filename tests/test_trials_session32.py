@@ -513,13 +513,16 @@ def test_a_long_attribute_of_a_member_is_said_by_its_name(tmp_path: Path) -> Non
 
     code = (
         "public class P : NetworkBehaviour {\n  [SyncVar(hook = nameof(A))] private int resources;\n"
-        "  [SyncVar(hook = nameof(AuthorityHandlePartyOwnerStateUpdated))]\n  private bool isPartyOwner;\n}\n"
+        "  [SyncVar(hook = nameof(AuthorityHandlePartyOwnerStateUpdated))]\n  private bool isPartyOwner;\n"
+        '  [Tooltip("How long the party owner keeps the lobby open before the match starts anyway")]\n'
+        "  public float wait;\n}\n"
     )
     root = write_project(tmp_path / "P", {"Assets/P.cs": code})
     said = render_description(describe_target(_workspace(root), "Assets/P.cs")[1])
-    assert said.split("\n")[3:5] == [
+    assert said.split("\n")[3:6] == [
         "  L2 [SyncVar(hook = nameof(A))] private int resources",
         "  L4 [SyncVar(…)] private bool isPartyOwner",
+        "  L6 public float wait",  # a long tooltip is for the Inspector: left out, as before
     ]
 
 

@@ -188,8 +188,7 @@ def csharp_lines(rec: FileRecord | CodeOutline, graph: Graph) -> list[tuple[str,
             attrs = "".join(f"[{a}] " for a in s.attributes)
             lines.append((f"{pad}L{s.line} {attrs}{s.signature or kind + ' ' + s.name}{role}", None))
             continue
-        # a long attribute by its name: dropped, a `[SyncVar(hook = ...)]` field read as not synced
-        attrs = "".join(f"[{a if len(a) < 60 else a.split('(', 1)[0] + '(…)'}] " for a in s.attributes)
+        attrs = "".join(f"[{_attribute(a)}] " for a in s.attributes if len(a) < 60 or not a.startswith(_DISPLAY))
         text = f"{pad}L{s.line} {attrs}{s.signature or s.name}"
         if kind == "method" and is_unity_message(s.name, roles.get(s.container)):
             text += "  [unity message]"
@@ -197,6 +196,15 @@ def csharp_lines(rec: FileRecord | CodeOutline, graph: Graph) -> list[tuple[str,
     if rec.status == "partial":
         lines.append((f"(parsed with syntax errors near lines {error_lines_of(rec)})", None))
     return lines
+
+
+# What an attribute only shows in the Inspector: long ones (a tooltip's sentence) are left out
+_DISPLAY = ("Tooltip", "Header", "TextArea", "Multiline", "ContextMenuItem", "InspectorName", "HelpURL")
+
+
+def _attribute(text: str) -> str:
+    """A long attribute by its name: dropped, a `[SyncVar(hook = ...)]` field read as not synced."""
+    return text if len(text) < 60 else text.split("(", 1)[0] + "(…)"
 
 
 def error_lines_of(rec: FileRecord | CodeOutline) -> str:

@@ -54,6 +54,10 @@ def test_a_script_type_never_resolves_to_a_shader_struct(tmp_path: Path) -> None
     update(root, Config(workers=1))
     graph = open_workspace(root, projects_at(root)).projects[0].graph
     assert graph.uses("Assets/Scripts/Shooter.cs") == (("Assets/Scripts/Trace.cs", "type"),)
-    assert graph.target("RaycastHit").kind == "unknown"
+    # Unity's own RaycastHit since session 32 (a class of its scripting API), never the shader's struct
+    assert (graph.target("RaycastHit").kind, graph.target("RaycastHit").types) == (
+        "builtin",
+        ["UnityEngine.RaycastHit"],
+    )
     assert graph.target("Trace").types == ["Trace"]
     assert "struct RaycastHit" in describe(graph, "Assets/Shaders/Raytrace.hlsl").text

@@ -972,3 +972,31 @@ def test_the_settings_a_designer_tunes_on_unity_s_components_are_shown(tmp_path:
     assert ws.search("speed", 5) == []
     result = yaml_differential.run([root], show=3)
     assert (result.compared, result.differing) == (result.documents, 0), yaml_differential.report(result)
+
+
+def test_a_scene_loaded_by_its_build_index_is_used_by_that_line(tmp_path: Path) -> None:
+    """`SceneManager.LoadScene(1)` opens the second scene enabled in the build: two trials' levels
+    read as loaded by nothing."""
+    from indexer.query.locate import references_of
+
+    build = BUILD + "  - enabled: 0\n    path: Assets/Scenes/Old.unity\n    guid: 2\n"
+    build += "  - enabled: 1\n    path: Assets/Scenes/Game.unity\n    guid: 3\n"
+    root = write_project(
+        tmp_path / "P",
+        {
+            "ProjectSettings/EditorBuildSettings.asset": build,
+            "Assets/Scenes/Boot.unity": _header() + _object(1, "R", []),
+            "Assets/Scenes/Game.unity": _header() + _object(1, "R", []),
+            "Assets/Menu.cs": (
+                "using UnityEngine.SceneManagement;\nclass Menu {\n  void Play() { SceneManager.LoadScene(1); }\n"
+                "  void Back() { SceneManager.LoadSceneAsync(0, LoadSceneMode.Single); }\n  int x = Foo(1);\n}\n"
+            ),
+        },
+    )
+    ws = _workspace(root)
+
+    def code(scene: str) -> list[tuple[int, str]]:
+        return [(u.line, u.context) for u in references_of(ws, scene)[1] if u.where == "code"]
+
+    assert code("Assets/Scenes/Game.unity") == [(3, "build index")]
+    assert code("Assets/Scenes/Boot.unity") == [(4, "build index")]

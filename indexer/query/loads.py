@@ -124,9 +124,30 @@ def load_usages(graph, path: str) -> list[Usage]:
         for p, line, t in rows
         for n in _lines_holding(graph.file_lines(p), line, t)
     ]
-    return (
-        found + _scene_usages(graph, scenes) + _prefix_loads(graph, [*keys, *names], {(u.path, u.line) for u in found})
+    known = {(u.path, u.line) for u in found}
+    by_index = _build_index_loads(graph, path) if scenes else []
+    return found + _scene_usages(graph, scenes) + by_index + _prefix_loads(graph, [*keys, *names], known)
+
+
+def _build_index_loads(graph, scene: str) -> list[Usage]:
+    """The lines loading a scene by its index in the build (`SceneManager.LoadScene(1)`: the
+    second scene enabled in `EditorBuildSettings.asset`), in the files naming `SceneManager`:
+    the commonest load of a small game, which `refs` of its level did not list."""
+    build = graph.records.symbols("ProjectSettings/EditorBuildSettings.asset")
+    enabled = [s.name for s in build if s.kind == "build_scene" and s.detail == "enabled"]
+    if scene not in enabled:
+        return []
+    call = re.compile(rf"\bLoadScene(?:Async)?\s*\(\s*{enabled.index(scene)}\s*[,)]")
+    sql = (
+        "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id"
+        " WHERE r.kind = 'type' AND r.key = 'SceneManager' AND f.kind = 'csharp'"
     )
+    return [
+        Usage(p, n, "code", "loads", "build index", text.strip()[:200])
+        for (p,) in graph.records.conn.execute(sql)
+        for n, text in enumerate(graph.file_lines(p), 1)
+        if call.search(text) and not text.lstrip().startswith(("//", "*", "/*"))
+    ]
 
 
 # `LoadScene("Menu")`, `UnloadSceneAsync("Menu")`, `ServerChangeScene("Menu")`, `LoadLevel("Menu")`

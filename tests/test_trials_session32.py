@@ -1000,3 +1000,23 @@ def test_a_scene_loaded_by_its_build_index_is_used_by_that_line(tmp_path: Path) 
 
     assert code("Assets/Scenes/Game.unity") == [(3, "build index")]
     assert code("Assets/Scenes/Boot.unity") == [(4, "build index")]
+
+
+def test_a_member_called_through_another_class_s_singleton_is_not_the_type_s(tmp_path: Path) -> None:
+    """`UIManager.Instance.GameOver(winner)` in GameManagerBase was listed as a usage of
+    `GameManagerBase.GameOver`; `Instance` of `Singleton<UIManager>` is a `UIManager`."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Singleton.cs": "public class Singleton<T> { public static T Instance; }\n",
+            "Assets/UIManager.cs": "public class UIManager : Singleton<UIManager> { public void GameOver(int w) { } }",
+            "Assets/GameManagerBase.cs": (
+                "public class GameManagerBase : Singleton<GameManagerBase> {\n"
+                "  public void GameOver(int w) { UIManager.Instance.GameOver(w); }\n"
+                "  void Lose() { GameManagerBase.Instance.GameOver(1); }\n}\n"
+            ),
+        },
+    )
+    ws = _workspace(root)
+    assert _refs_lines(ws, "GameManagerBase.GameOver") == ["Assets/GameManagerBase.cs:3"]
+    assert _refs_lines(ws, "UIManager.GameOver") == ["Assets/GameManagerBase.cs:2"]

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 _TYPED_GET = r"\b(?:GetComponent\w*|Find\w*Objects?\w*)\s*<\s*([\w.]+)\s*>\s*\(\s*\)"
 _RECEIVER = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\??\.\s*$")  # `recv.` or `recv?.` before a name
 _CHAINED = re.compile(r"\.\s*([A-Za-z_]\w*)\s*\??\.\s*$")  # `a.recv.` before a name: a member of `a`
+_STATIC = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\.\s*([A-Za-z_]\w*)\s*\??\.\s*$")  # `UIManager.Instance.`
 _SELF = re.compile(r"(?<![\w.])(?:base|this)\s*\??\.$")  # `base.` or `this.` before a name
 _BASE = re.compile(r"(?<![\w.])base\s*\.\s*$")
 # `typeof(Projectile).Name`, `GetType().Name`: a member of System.Type, not of a project type
@@ -155,6 +156,8 @@ class _OtherReceivers:
             if chained is None:
                 return False
             name = chained.group(1)
+            if (static := _STATIC.search(before)) is not None and self.graph.types_named(static[1]):
+                return self._others(self._member_types(static[1], name))  # `UIManager.Instance.GameOver()`
             return self._another_class_named(name) or self._held_by_named_types(name)
         name = m.group(1)
         if name not in self.known:
@@ -193,7 +196,22 @@ class _OtherReceivers:
                 held |= {
                     s.type for s in rec.symbols if s.name == name and s.container == t.qualified and s.kind in kinds
                 }
-        types = {bare_type_name(t) for t in held if t}
+        return self._others({bare_type_name(t) for t in held if t})
+
+    def _member_types(self, owner: str, member: str) -> set[str]:
+        """The types the project class `owner` declares or inherits its member `member` as (a
+        singleton's `Instance` of a generic base is the class itself)."""
+        out: set[str] = set()
+        for row in self.graph.types_named(owner):
+            rec = self.graph.records.record(row.path)
+            own = [s.type for s in rec.symbols if s.container == row.qualified and s.name == member] if rec else []
+            out |= {bare_type_name(t) for t in own if t}
+            if not own and (inherited := inherited_member_type(self.graph, row.path, member)):
+                out.add(bare_type_name(inherited))
+        return out
+
+    def _others(self, types: set[str]) -> bool:
+        """Classes of the project's, none of them the member's types."""
         return (
             bool(types)
             and not types & self.names

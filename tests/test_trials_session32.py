@@ -1020,3 +1020,36 @@ def test_a_member_called_through_another_class_s_singleton_is_not_the_type_s(tmp
     ws = _workspace(root)
     assert _refs_lines(ws, "GameManagerBase.GameOver") == ["Assets/GameManagerBase.cs:3"]
     assert _refs_lines(ws, "UIManager.GameOver") == ["Assets/GameManagerBase.cs:2"]
+
+
+def test_refs_of_a_tag_lists_its_declaration_the_objects_tagged_and_the_code_comparing_it(tmp_path: Path) -> None:
+    """`refs EnemyLaser` exited "no type ... of that name": tags drive a game's collisions."""
+    from indexer.query.locate import references_of
+
+    tags = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!78 &1\nTagManager:\n  serializedVersion: 2\n"
+        "  tags:\n  - Enemy\n  - EnemyLaser\n  layers:\n  - Default\n"
+    )
+    laser = _header() + _object(1, "DoubleLaser", []).replace(
+        "  m_Layer: 5\n", "  m_Layer: 5\n  m_TagString: EnemyLaser\n"
+    )
+    root = write_project(
+        tmp_path / "P",
+        {
+            "ProjectSettings/TagManager.asset": tags,
+            "Assets/DoubleLaser.prefab": laser,
+            "Assets/Shooter.cs": (
+                'class Shooter {\n  void Hit(Collider2D other) {\n    if (other.CompareTag("EnemyLaser")) return;\n'
+                '    if (other.tag == "Enemy") Die();\n    Debug.Log("EnemyLaser");\n  }\n}\n'
+            ),
+        },
+    )
+    ws = _workspace(root)
+    target, usages = references_of(ws, "EnemyLaser")
+    assert target.kind == "tag"
+    assert [(u.path, u.line, u.kind, u.context) for u in usages] == [
+        ("ProjectSettings/TagManager.asset", 8, "declaration", "tags"),
+        ("Assets/DoubleLaser.prefab", 3, "tagged", "m_TagString"),
+        ("Assets/Shooter.cs", 3, "tag", "CompareTag"),
+    ]
+    assert [(u.line, u.context) for u in references_of(ws, "Enemy")[1] if u.where == "code"] == [(4, "tag")]

@@ -12,6 +12,7 @@ from indexer.model import Description, Target, Usage
 from indexer.query.animator_params import parameter_target, parameter_usages
 from indexer.query.carriers import with_settings
 from indexer.query.describe import NotFound, describe, resolve_file
+from indexer.query.tags import tag_target, tag_usages
 from indexer.query.workspace import Workspace, prefixed
 from indexer.unity import as_guid
 from indexer.words import echoed
@@ -43,8 +44,8 @@ def find_references(ws: Workspace, text: str) -> tuple[Target | None, list[Usage
     for p in projects:
         graph = p.fresh().graph
         t = graph.target(text)
-        if t.kind == "unknown" and (param := parameter_target(graph, text.strip())) is not None:
-            t = param  # a name no type or member has: an animator controller's parameter
+        if t.kind == "unknown":  # a name no type or member has: an animator controller's parameter, a tag
+            t = parameter_target(graph, text.strip()) or tag_target(graph, text.strip()) or t
         if t.kind == "unknown":
             continue
         if t.kind == "type":
@@ -53,6 +54,8 @@ def find_references(ws: Workspace, text: str) -> tuple[Target | None, list[Usage
         found = (
             parameter_usages(graph, t.name)
             if t.kind == "animator_parameter"
+            else tag_usages(graph, t)
+            if t.kind == "tag"
             else with_settings(
                 graph, graph.references(t), through=t.kind in ("path", "guid") and t.path.endswith(".prefab")
             )

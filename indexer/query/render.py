@@ -20,6 +20,7 @@ _TARGET_WORDS = {
     "package_script": "package script",
     "builtin": "Unity class",
     "animator_parameter": "animator parameter",
+    "tag": "tag",
 }
 
 

@@ -373,8 +373,9 @@ def test_a_build_scene_not_in_the_project_is_not_listed_as_a_scene_of_the_game(t
         ["Assets/Scenes/Level1.unity", "Assets/Scenes/Level2.unity"],
     )
     lines = fitted_overview(overview, counter("estimate"), 200).split("\n")
-    assert (
-        lines[1] == "Scenes in build: Assets/Scenes/Boot.unity, (2 more the build settings list are not in the project)"
+    assert lines[1] == (
+        "Scenes in build: Assets/Scenes/Boot.unity, listed but not in the project: Assets/Scenes/Level1.unity,"
+        " Assets/Scenes/Level2.unity"
     )
 
 

@@ -85,9 +85,10 @@ def overview_lines(overview: Overview) -> list[tuple[str, list[str]]]:
     if overview.packages:
         lines.append((f"Packages ({len(overview.packages)}): ", overview.packages))
     if overview.scenes_in_build or overview.scenes_missing:  # where the game starts: before the assemblies
-        gone = len(overview.scenes_missing)
-        said = [f"({gone} more the build settings list {'is' if gone == 1 else 'are'} not in the project)"]
-        lines.append(("Scenes in build: ", overview.scenes_in_build + (said if gone else [])))
+        gone = overview.scenes_missing  # named when few, else counted: listed but not in the project
+        said = ", ".join(gone) if len(gone) <= 2 else f"{len(gone)} scenes"
+        missing = [f"listed but not in the project: {said}"] if gone else []
+        lines.append(("Scenes in build: ", overview.scenes_in_build + missing))
     if overview.assemblies:
         # the project's own first, third-party ones last: a cut list keeps what the task may touch
         ordered = sorted(overview.assemblies, key=lambda a: (a.third_party, a.editor_only))

@@ -65,7 +65,9 @@ def asset_literals(data: bytes) -> tuple[Ref, ...]:
             continue
         after_scene, callee = scene.before(start), _callee(data, start)
         # `GameObject.Find("LapCheckPoints")` finds an object of the scene (`Shader.Find` loads): a name
-        named = callee in _NAMES or (callee == b"Find" and data[:start].rstrip(b" \t(").endswith(_FINDS_OBJECT))
+        named = callee in _NAMES or (
+            callee == b"Find" and data[max(0, start - 64) : start].rstrip(b" \t(").endswith(_FINDS_OBJECT)
+        )
         if b" " in raw and b"/" not in raw and not after_scene and b"Load" not in callee:
             continue
         line += data.count(b"\n", at, start)

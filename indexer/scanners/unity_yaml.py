@@ -229,7 +229,7 @@ class _Scan:
         if go:
             owner = self.owner_path(doc)
             self.component_symbol(doc, owner, go)
-            if keys := yaml_facts.BUILTIN_SETTINGS.get(doc.class_name):  # a NavMeshAgent's speed
+            if keys := yaml_facts.builtin_keys(doc):  # a NavMeshAgent's speed
                 builtin, detail = f"builtin:{doc.class_name}", str(doc.file_id)  # (not searched: build/documents.py)
                 self.symbols += [
                     Symbol("field", k, doc.at(n), container=owner, signature=f"{k}: {v}", detail=detail, type=builtin)

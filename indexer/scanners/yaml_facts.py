@@ -51,14 +51,24 @@ BUILTIN_SETTINGS.update(dict.fromkeys(_COLLIDERS, ("m_IsTrigger",)))
 BUILTIN_DEFAULTS = frozenset({("m_IsTrigger", "0")})  # said by being left out: every collider has it
 
 
+def builtin_keys(doc: DocReader) -> tuple[str, ...]:
+    """The settings to read of a component of Unity's own (BUILTIN_SETTINGS); none when each is
+    at its default, found without reading the document's fields (a scene's thousand colliders)."""
+    keys = BUILTIN_SETTINGS.get(doc.class_name, ())
+    return () if keys and all((k, doc.top(k)) in BUILTIN_DEFAULTS for k in keys) else keys
+
+
 # A script's string field that may name a scene: called for a scene, level, room, map or stage, or
 # holding a scene's path (Mirror's `offlineScene: Assets/Scenes/Menu.unity`).
 _SCENE_FIELD = re.compile(r"scene|level|room|map|stage", re.I)
+_NOT_A_NAME = frozenset("0123456789-.{[")
 
 
 def scene_named(key: str, value: str) -> str | None:
     """The scene a string field's value may name (`roomToLoad: Room1`), as `LoadScene` would take it
     (a path without `.unity`): `refs` of the scene lists it beside the code loading it by name."""
+    if not value or value[0] in _NOT_A_NAME:  # most values: a number, a flag, a reference (fast)
+        return None
     v = value.strip().strip("'\"")
     if not v or len(v) > 200 or v[0] in "{[" or v.startswith(("guid:", "script:")) or "(" in v:
         return None

@@ -1054,3 +1054,28 @@ def test_refs_of_a_tag_lists_its_declaration_the_objects_tagged_and_the_code_com
         ("Assets/Shooter.cs", 3, "tag", "CompareTag"),
     ]
     assert [(u.line, u.context) for u in references_of(ws, "Enemy")[1] if u.where == "code"] == [(4, "tag")]
+
+
+def test_a_key_setting_is_said_by_unity_s_key_code_name(tmp_path: Path) -> None:
+    """`RunningKeyCode: 304` and `WeaponReloadingKeyCode: 114` were bare numbers (LeftShift, R)."""
+    from indexer.query.lookup import describe_target
+    from indexer.query.render import render_description
+
+    asset = (
+        _header() + "--- !u!114 &11400000\nMonoBehaviour:\n  m_ObjectHideFlags: 0\n  m_GameObject: {fileID: 0}\n"
+        f"  m_Enabled: 1\n  m_Script: {{fileID: 11500000, guid: {MOVER}, type: 3}}\n  m_Name: Controls\n"
+        "  m_EditorClassIdentifier: \n  run: 304\n  reload: 114\n  fire: 323\n  odd: 999\n"
+    )
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Controls.cs": (
+                "using UnityEngine;\npublic class Controls : ScriptableObject {\n"
+                "  public KeyCode run, reload;\n  public UnityEngine.KeyCode fire;\n  public KeyCode odd;\n}\n"
+            ),
+            "Assets/Controls.cs.meta": meta(MOVER),
+            "Assets/Controls.asset": asset,
+        },
+    )
+    said = render_description(describe_target(_workspace(root), "Assets/Controls.asset")[1])
+    assert "\n  L11 run: 304 (LeftShift)\n  L12 reload: 114 (R)\n  L13 fire: 323 (Mouse0)\n  L14 odd: 999\n" in said

@@ -86,6 +86,8 @@ class EnumFields:
 
     def _enum(self, written: str, rec: FileRecord) -> Enum | None:
         types = [t for t in self.graph.resolve_type_ref(written, rec) if t.kind == "enum"]
+        if not types and written.rpartition(".")[2] == "KeyCode":  # Unity's, as a key setting holds it
+            return Enum(_key_codes(), False)
         if len(types) != 1:
             return None
         t = types[0]
@@ -94,6 +96,16 @@ class EnumFields:
         flags = declared is not None and any(a.rpartition(".")[2].startswith("Flags") for a in declared.attributes)
         members = [s.signature for s in symbols if s.kind == "enum_member" and s.container == t.qualified]
         return Enum(member_values(members), flags)
+
+
+def _key_codes() -> dict[int, str]:
+    """The values of Unity's `KeyCode` a key setting holds (`RunningKeyCode: 304` is LeftShift)."""
+    named = {8: "Backspace", 9: "Tab", 13: "Return", 27: "Escape", 32: "Space", 127: "Delete"}
+    named |= {273: "UpArrow", 274: "DownArrow", 275: "RightArrow", 276: "LeftArrow"}
+    named |= {303: "RightShift", 304: "LeftShift", 305: "RightControl", 306: "LeftControl", 307: "RightAlt"}
+    named |= {308: "LeftAlt", **{48 + i: f"Alpha{i}" for i in range(10)}, **{97 + i: chr(65 + i) for i in range(26)}}
+    named |= {256 + i: f"Keypad{i}" for i in range(10)} | {282 + i: f"F{i + 1}" for i in range(15)}
+    return named | {323 + i: f"Mouse{i}" for i in range(7)}
 
 
 def member_values(declarations: list[str]) -> dict[int, str]:

@@ -1079,3 +1079,24 @@ def test_a_key_setting_is_said_by_unity_s_key_code_name(tmp_path: Path) -> None:
     )
     said = render_description(describe_target(_workspace(root), "Assets/Controls.asset")[1])
     assert "\n  L11 run: 304 (LeftShift)\n  L12 reload: 114 (R)\n  L13 fire: 323 (Mouse0)\n  L14 odd: 999\n" in said
+
+
+def test_refs_of_a_bare_member_name_names_the_types_declaring_it(tmp_path: Path) -> None:
+    """`refs UpdateLives` said no member had that name where two classes declare it."""
+    from .conftest import run_cli
+
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Player.cs": "public class Player { public void UpdateLives(int n) { } }\n",
+            "Assets/UIManager.cs": "public class UIManager { public void UpdateLives(int n) { } }\n",
+        },
+    )
+    update(root, Config(workers=1))
+    r = run_cli("refs", "UpdateLives", "--project", str(root))
+    assert r.returncode == 2
+    assert r.stderr.strip() == (
+        "error: UpdateLives: no type, member, file, GUID or assembly of that name; members so named:"
+        " Player.UpdateLives, UIManager.UpdateLives (`unity-index refs Player.UpdateLives`); `unity-index query"
+        " UpdateLives` searches by words"
+    )

@@ -109,3 +109,24 @@ def _placed_usage(usage: Usage, prefix: str) -> Usage:
     through, a value that is a file), in the workspace; a code usage's line is code, as written."""
     detail = prefixed(usage.detail, prefix) if usage.where == "asset" else usage.detail
     return msgspec.structs.replace(usage, path=prefix + usage.path, detail=detail)
+
+
+MEMBER_KINDS = frozenset({"method", "field", "property", "event"})
+MEMBERS_NAMED = 5  # types a bare member name's hint lists
+
+
+def members_named(ws: Workspace, name: str) -> list[str]:
+    """`Type.Member` for the project types declaring a member of this bare name (`refs UpdateLives`
+    with `Player.UpdateLives` and `UIManager.UpdateLives` exited "no ... member of that name")."""
+    if not name.isidentifier():
+        return []
+    found: list[str] = []
+    for p in ws.projects:
+        project = p.fresh()
+        for c in project.searcher.holding([name], 50, "csharp", None):
+            found += [
+                f"{s.container}.{name}"
+                for s in project.records.symbols(c.path)
+                if s.name == name and s.kind in MEMBER_KINDS
+            ]
+    return sorted(dict.fromkeys(found))[:MEMBERS_NAMED]

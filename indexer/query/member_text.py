@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from indexer.model import FileRecord, Usage
+from indexer.model import FileRecord, TypeRow, Usage
 from indexer.query.codeline import code_of
 from indexer.query.type_tree import descendants_of, inherited_member_type
 from indexer.unity import bare_type_name
@@ -188,27 +188,32 @@ class _OtherReceivers:
         """`SaveController.instance.playerData.doubleJump`: `playerData` is a field or property of
         the project types this file names, of classes other than the member's types only (it read
         as `Unlocks.doubleJump` on a line also naming `Unlocks`)."""
-        held: set[str] = set()
-        for key in {r.target for r in self.rec.refs if r.kind == "type"}:
-            for t in self.graph.types_named(key):
-                rec = self.graph.records.record(t.path)
-                kinds = ("field", "property")
-                held |= {
-                    s.type for s in rec.symbols if s.name == name and s.container == t.qualified and s.kind in kinds
-                }
-        return self._others({bare_type_name(t) for t in held if t})
+        keys = {r.target for r in self.rec.refs if r.kind == "type"}
+        return self._others(
+            {t for key in keys for row in self.graph.types_named(key) for t in self._declared(row, name)}
+        )
 
     def _member_types(self, owner: str, member: str) -> set[str]:
         """The types the project class `owner` declares or inherits its member `member` as (a
         singleton's `Instance` of a generic base is the class itself)."""
         out: set[str] = set()
         for row in self.graph.types_named(owner):
-            rec = self.graph.records.record(row.path)
-            own = [s.type for s in rec.symbols if s.container == row.qualified and s.name == member] if rec else []
-            out |= {bare_type_name(t) for t in own if t}
+            own = self._declared(row, member)
+            out |= own
             if not own and (inherited := inherited_member_type(self.graph, row.path, member)):
                 out.add(bare_type_name(inherited))
         return out
+
+    def _declared(self, row: TypeRow, member: str) -> set[str]:
+        """The types the type `row` declares a field or property `member` as, itself (not inherited)."""
+        rec = self.graph.records.record(row.path)
+        symbols = rec.symbols if rec is not None else ()
+        kinds = ("field", "property")
+        return {
+            bare_type_name(s.type)
+            for s in symbols
+            if s.name == member and s.container == row.qualified and s.kind in kinds and s.type
+        }
 
     def _others(self, types: set[str]) -> bool:
         """Classes of the project's, none of them the member's types."""

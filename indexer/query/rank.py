@@ -146,11 +146,9 @@ def rank(
     outlines = outlines_of(project, [r.path for r in order]) if named else None
     hits = [h for i, r in enumerate(order) if (h := _hit(project, r, terms, also, stats, outlines, i < BODY_HITS))]
     # pointed at what the walk reached it by, unless at the object the task names (`ThirdPersonCamera`)
-    reached = {p: b[1:] for p, b in boosts.items() if b[1] in POINTED_EDGES and p not in quoted and p not in held}
+    walked = {p: b[1:] for p, b in boosts.items() if b[1] in POINTED_EDGES and p not in quoted and p not in held}
     asked = set(terms)
-    return [
-        pointed(project, h, quoted, held, outlines, None if _named(h, asked) else reached.get(h.path)) for h in hits
-    ]
+    return [pointed(project, h, quoted, held, outlines, None if _named(h, asked) else walked.get(h.path)) for h in hits]
 
 
 def _named(hit: Hit, terms: set[str]) -> bool:

@@ -95,7 +95,7 @@ def inherited_member_type(graph: Graph, path: str, member: str) -> str | None:
     project base class, the base's type parameters replaced by what the chain gives them: `Current`
     of `SelectorComponent<T>` is a `CollectionItem` in `CollectionSelectorComponent :
     SelectorComponent<CollectionItem>` (it read as any class's); None when no base declares it."""
-    todo = [(t, {}) for t in graph.types if t.path == path]
+    todo = [(t, {}) for t in graph.records.types_in(path)]
     seen: set[str] = set()
     for _ in range(INHERIT_DEPTH):
         step, todo = todo, []

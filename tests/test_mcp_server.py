@@ -197,6 +197,11 @@ def test_calls_every_index_tool(server, mode: str) -> None:
         ("get_context", {"task": ""}, "the task is empty"),
         ("find_references", {"target": ""}, "the target is empty"),
         ("find_references", {"target": "NoSuchTypeAnywhere"}, "no type, member, file, GUID or assembly"),
+        (  # a bare member name: the types declaring a member so named (session 32)
+            "find_references",
+            {"target": "TakeDamage"},
+            "members so named: DungeonCrawler.Combat.Health.TakeDamage, DungeonCrawler.Combat.IDamageable.TakeDamage,",
+        ),
         ("find_references", {"target": "/etc/passwd"}, "'/etc/passwd' is outside the project"),
         ("describe", {"target": "../x"}, "'../x' is outside the project"),
         ("describe", {"target": "Assets/../../x"}, "is outside the project"),

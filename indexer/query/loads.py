@@ -108,7 +108,10 @@ def load_usages(graph, path: str) -> list[Usage]:
     names = sorted(set(addressed(graph.records, guid) if guid else ()) - set(keys))
     scenes = sorted(scene_keys(path) - set(keys) - set(names))
     rows: list[tuple[str, int, str]] = []
-    sql = "SELECT f.path, r.line, r.key FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind = 'string'"
+    sql = (  # a name handed to `Find` or `SetBool`, a field naming a scene: no load (`Loadable.resolve`)
+        "SELECT f.path, r.line, r.key FROM refs r JOIN files f ON f.id = r.file_id"
+        " WHERE r.kind = 'string' AND r.context NOT IN ('name', 'field')"
+    )
     loading = " AND r.context IN ({})".format(",".join(f"'{c}'" for c in LOADING_CONTEXTS))
     # a bare name written alone loads only in a file using Resources (Loadable.resolve)
     bare = (

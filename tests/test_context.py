@@ -787,3 +787,26 @@ def test_a_pack_s_matched_lines_are_not_accessor_calls_for_gets_or_set(tmp_path:
     text = build_context(ws, "the player gets hit even though I was countering", 2000, counter("estimate")).tier2.text
     enemy = text.split("### Assets/Enemy.cs", 1)[1].split("\n### ", 1)[0]
     assert enemy.split("matched lines:\n", 1)[1].splitlines() == ["  L9: if (!player.isCountering) player.TakeHit();"]
+
+
+def test_matched_lines_left_unsought_for_a_file_whose_outline_cannot_fit_change_no_pack(env, monkeypatch) -> None:
+    """`context._outline_fits` skips looking for the matched lines of a file whose whole outline
+    cannot fit its share: they are shown only beside it, so every pack is what it would be if
+    they were looked for (and the skip is taken: some file of these packs had its share too small)."""
+    import indexer.query.context as context_module
+
+    _root, ws = env
+    tok = counter("estimate")
+    tasks = ["player takes damage and dies", "enemy attack cooldown", "open the door with a key", "save game to disk"]
+    packs = [build_context(ws, q, b, tok) for q in tasks for b in (300, 900, 2000, 4000)]
+    skipped: list[str] = []
+    fits = context_module._outline_fits
+
+    def always(project, local, head, counter_, limit) -> bool:
+        if not fits(project, local, head, counter_, limit):
+            skipped.append(local)
+        return True
+
+    monkeypatch.setattr(context_module, "_outline_fits", always)
+    assert [build_context(ws, q, b, tok) for q in tasks for b in (300, 900, 2000, 4000)] == packs
+    assert skipped

@@ -342,6 +342,8 @@ def _tier2(
         head = f"### {hit.path}  ({hit.kind}; {reason})"
         # the lines matching: of the stems the lower-cased text holds (all when it is not aligned)
         looked_for = (frozenset(in_text) if len(read.low) == len(read.text) else frozen) - ACCESSOR_STEMS
+        if not _outline_fits(project, local, head, counter, min(cap, budget - used)):
+            looked_for = frozenset()  # matched lines come only with the whole outline: not looked for
         room = (min(cut, budget - used) - 1, counter)
         shown_for = stems | {stem(hit.name)} if hit.name else stems  # the object holding the field among those shown
         extras = _lead_extras(project, local, stems, read) if lead and hit.kind == "csharp" else ((), frozenset())
@@ -377,6 +379,16 @@ def _lead_extras(
     outline = outlines_of(project, [local]).get(local)
     name = doer(outline, stems, read) if outline is not None else None
     return pack_values(project, local, stems), frozenset({name}) if name else frozenset()
+
+
+def _outline_fits(project: ProjectIndex, local: str, head: str, counter: TokenCounter, limit: int) -> bool:
+    """Whether a file's whole outline may fit in `limit` by the lower bound `_tier2` rejects a
+    rendering by: its matched lines are shown only beside the whole outline, and finding them is
+    the largest cost of a pack on a big project (a file past the first few gets a small share)."""
+    view = file_view(project, local)
+    if view is None or not view.outline:  # then the matched lines are its outline
+        return True
+    return counter.at_least_lines([head, *view.outline]) + 1 <= limit
 
 
 def _placed(project: ProjectIndex, shown: Iterable[list[str]]) -> Iterator[list[str]]:

@@ -604,7 +604,7 @@ def test_the_values_a_field_holds_are_read_from_at_most_max_settings_files(tmp_p
 
 
 def test_a_pack_shows_values_of_fields_unity_serializes_only(tmp_path: Path) -> None:
-    """serialized._serialized: a stale value Unity left for a field it no longer serializes
+    """serialized.is_serialized: a stale value Unity left for a field it no longer serializes
     (private, static, const, readonly, a property without `[field: SerializeField]`) is not
     shown as the one the game runs with; a reference (`speedRef: None`) is wiring, not a value
     to tune, and takes no field's place."""

@@ -44,6 +44,12 @@ class Enum:
         return " | ".join(n for _, n in sorted(bits))
 
 
+def labelled(enum: Enum | None, value: str) -> str:
+    """A serialized number of an enum field as Unity's Inspector shows it: `3 (GameOver)`."""
+    label = enum.label(int(value)) if enum is not None and _NUMBER.fullmatch(value) else ""
+    return f"{value} ({label})" if label else value
+
+
 class EnumFields:
     """The enum fields of each script (its class's own and those it inherits from the project's
     classes), worked out once a script."""
@@ -62,8 +68,7 @@ class EnumFields:
             self._scripts[script_guid] = self._fields(script_guid)
         fields = self._scripts[script_guid]
         enum = fields.get(name) or fields.get(name.removeprefix("<").removesuffix(">k__BackingField"))
-        label = enum.label(int(value)) if enum else ""
-        return f"{signature} ({label})" if label else signature
+        return f"{name}: {labelled(enum, value)}"
 
     def named_by_any(self, script_guids: set[str], signature: str) -> str:
         """`named` by the first of several scripts (an override says no script) naming the field."""
@@ -79,12 +84,13 @@ class EnumFields:
         out: dict[str, Enum] = {}
         for f in [*rec.symbols, *inherited_fields(self.graph, rec)]:
             if f.kind in ("field", "property") and f.type and f.name not in out:
-                enum = self._enum(f.type, rec)
+                enum = self.enum_of(f.type, rec)
                 if enum is not None:
                     out[f.name] = enum
         return out
 
-    def _enum(self, written: str, rec: FileRecord) -> Enum | None:
+    def enum_of(self, written: str, rec: FileRecord) -> Enum | None:
+        """The enum a type written in `rec` names (Unity's `KeyCode` too), if it is one."""
         types = [t for t in self.graph.resolve_type_ref(written, rec) if t.kind == "enum"]
         if not types and written.rpartition(".")[2] == "KeyCode":  # Unity's, as a key setting holds it
             return Enum(_key_codes(), False)
@@ -154,7 +160,8 @@ def enum_member_usages(graph: Graph, types: list[str], member: str) -> list[Usag
     """The assets holding an enum member as a field's value (`CinematicId: 1 (MeetTheMayor)`, a
     `[Flags]` value with its bit): `refs CinematicId.MeetTheMayor` listed only code, though Unity
     writes every chosen member into scenes and prefabs as a number. None for another type."""
-    from indexer.query.serialized import value_usages  # it names values by this module
+    from indexer.query.nested_values import nested_value_usages  # (both name values by this module)
+    from indexer.query.serialized import value_usages
     from indexer.query.type_tree import descendants
 
     enums = [t for q in types for t in graph.types_named(q) if t.qualified == q and t.kind == "enum"]
@@ -174,7 +181,8 @@ def enum_member_usages(graph: Graph, types: list[str], member: str) -> list[Usag
                     holders.add((s.container, s.name))
         for cls, field in sorted(holders):
             said = re.compile(rf"\b{re.escape(field)}: -?\d+ \(([^)]*)\)")
-            for u in value_usages(graph, field, graph.script_guids(descendants(graph, cls)), cls):
+            held = value_usages(graph, field, graph.script_guids(descendants(graph, cls)), cls)
+            for u in held + nested_value_usages(graph, cls, field):  # in a [Serializable] class's list
                 if (m := said.search(u.detail)) and member in m[1].split(" | "):
                     out.append(u)
     return out

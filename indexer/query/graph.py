@@ -26,6 +26,7 @@ from indexer.query.layers import masks_named
 from indexer.query.loads import Loadable, load_usages, loads_resources
 from indexer.query.member_text import member_text_usages
 from indexer.query.messages import message_usages
+from indexer.query.nested_values import nested_value_usages
 from indexer.query.override_targets import OverrideTargets, sources_named
 from indexer.query.package_classes import package_scripts, package_target
 from indexer.query.package_shaders import shader_label
@@ -285,6 +286,7 @@ class Graph:
                 guids = self.script_guids(family)
                 usages += self.method_usages(family, target.member, guids)
                 usages += value_usages(self, target.member, guids, declarer, target)
+                usages += nested_value_usages(self, declarer, target.member)
                 # a call through a base class that declares it too (a virtual method) may run this override
                 reached = family | overridden(self, declarer, target.member)
                 text = member_text_usages(self, reached, target.member, family - {declarer})

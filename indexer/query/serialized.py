@@ -48,7 +48,7 @@ def value_usages(
     binary scene read as unused)."""
     if target is not None:
         _note(target, _binary_carriers(graph, script_guids))
-    declared = _declarations(graph, declarer, member) if declarer else []
+    declared = declarations(graph, declarer, member) if declarer else []
     if declared and not any(s.kind in ("field", "property") for s in declared):
         return []
     aliases = {old: member for s in declared for old in former_names(s)}
@@ -83,7 +83,7 @@ def _binary_carriers(graph: Graph, script_guids: set[str]) -> str:
     )
 
 
-def _declarations(graph: Graph, qualified: str, member: str) -> list[Symbol]:
+def declarations(graph: Graph, qualified: str, member: str) -> list[Symbol]:
     """The symbols declaring `member` in the type `qualified` (in each file of a partial class)."""
     out = []
     for path in {t.path for t in graph.types_named(qualified) if t.qualified == qualified}:
@@ -275,14 +275,14 @@ def _named_fields(symbols: tuple[Symbol, ...], stems: set[str]) -> list[Symbol]:
     for s in symbols:
         owner = types.get(s.container)
         # a nested class's field is no component's: a `[Serializable] class Wave` inside `Spawner`
-        if _serialized(s) and owner is not None and owner.container not in types:
+        if is_serialized(s) and owner is not None and owner.container not in types:
             own = len(stems.intersection(name_stems(s.name)).difference(name_stems(s.container.rpartition(".")[2])))
             if own:
                 named.append((-own, s.line, s))
     return [s for *_, s in sorted(named, key=lambda n: n[:2])]
 
 
-def _serialized(s: Symbol) -> bool:
+def is_serialized(s: Symbol) -> bool:
     """Whether Unity serializes the member, by its declaration: a field that is public or marked
     `[SerializeField]`/`[SerializeReference]`, neither static, const nor readonly nor marked
     `[NonSerialized]`; an auto-property marked `[field: SerializeField]`."""

@@ -1,0 +1,104 @@
+"""Where assets set a member of a [Serializable] class or struct: under the field of a script that
+holds one.
+
+Unity serializes such a member inside its holder's field, one level down: `Character:` then
+`AirJumpSpeed: 10` on an authoring component, `waves:` then `- enemyCount: 5` for each element of
+a list. The scanners keep the holder's field whole and short (`Character: {GroundRunMaxSpeed: 5,
+…`), so the member's own line is read from the asset's text here; a prefab instance's override
+names it by its path (`Character.AirJumpSpeed`, `waves.Array.data[1].enemyCount`). `refs
+Wave.enemyCount` then lists every element that sets it, as `refs` of a script's own field does
+(serialized.value_usages). One level: a member of a class nested in another such class is not
+followed (its holder carries no script).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import msgspec
+
+from indexer.model import Symbol, Usage
+from indexer.query.carriers import MAX_SETTINGS_FILES
+from indexer.query.enum_values import Enum, EnumFields, labelled
+from indexer.query.serialized import declarations, is_serialized, values_of
+from indexer.query.type_tree import descendants
+
+if TYPE_CHECKING:
+    from indexer.query.graph import Graph
+
+HOLDER_FILES = 50  # files using the type whose fields are looked at
+VALUE_CHARS = 100  # of a value's line shown
+# The element type of a field's declared type: `Wave`, `Wave[]`, `List<Wave>`, `Game.Wave`.
+_ELEMENT = re.compile(r"^(?:(?:System\.Collections\.Generic\.)?List<\s*)?(?:[\w.]+\.)?(\w+)\s*(?:\[\]|>)?$")
+
+
+def nested_value_usages(graph: Graph, declarer: str, member: str) -> list[Usage]:
+    """The values assets hold for `member` of the type `declarer` when it is no script of its own
+    but a field's type in scripts assets carry: each nested under its holder's field, on a
+    component (context `value`) or as an instance's override (context `override`)."""
+    declared = [s for s in declarations(graph, declarer, member) if s.kind == "field" and is_serialized(s)]
+    if not declared:
+        return []
+    enum = _enum_of(graph, declarer, declared[0])
+    out: list[Usage] = []
+    for holder in _holding_fields(graph, declarer):
+        guids = graph.script_guids(descendants(graph, holder.container))
+        if not guids:  # a field of another [Serializable] type: one level only
+            continue
+        field = holder.name
+        nested = re.compile(rf"\bsets {re.escape(field)}(?:\.Array\.data\[\d+\])?\.{re.escape(member)}(?:\.\w+)?: ")
+        for usage in values_of(graph, (field,), guids, MAX_SETTINGS_FILES)[field]:
+            if usage.context == "value":
+                out += _nested_lines(graph, usage, field, member, enum)
+            elif said := nested.search(usage.detail):  # `… sets waves.Array.data[1].enemyCount: 8 (via …`
+                value, _, via = usage.detail[said.end() :].partition(" (via ")
+                named = usage.detail[: said.end()] + labelled(enum, value.strip()) + (f" (via {via}" if via else "")
+                out.append(msgspec.structs.replace(usage, detail=named))
+    return out
+
+
+def _enum_of(graph: Graph, declarer: str, field: Symbol) -> Enum | None:
+    """The enum the field's type names, if it is one: its values are shown by member name."""
+    paths = sorted({t.path for t in graph.types_named(declarer) if t.qualified == declarer})
+    rec = graph.records.record(paths[0]) if paths else None
+    return EnumFields(graph).enum_of(field.type, rec) if rec is not None and field.type else None
+
+
+def _holding_fields(graph: Graph, declarer: str) -> list[Symbol]:
+    """The serialized fields of type `declarer` (or a list or array of it) in the files declaring
+    it or using it, by file path."""
+    simple = declarer.rsplit(".", 1)[-1]
+    files = sorted({t.path for t in graph.types_named(declarer) if t.qualified == declarer})
+    users = [p for f in files for p, edge in graph.used_by(f) if edge == "uses_type"]
+    out = []
+    for path in sorted(set(files + users))[:HOLDER_FILES]:
+        for s in graph.records.symbols(path):
+            if s.kind == "field" and is_serialized(s) and (m := _ELEMENT.match(s.type)) and m[1] == simple:
+                out.append(s)
+    return out
+
+
+def _nested_lines(graph: Graph, usage: Usage, field: str, member: str, enum: Enum | None) -> list[Usage]:
+    """The lines under a component's `field:` (its `usage`) setting `member`: a struct's own, or
+    one per element of a list (Unity writes a list's `- ` at the key's indentation)."""
+    lines = graph.file_lines(usage.path)
+    start = usage.line - 1
+    if not 0 <= start < len(lines) or not lines[start].lstrip().startswith(f"{field}:"):
+        return []
+    indent = len(lines[start]) - len(lines[start].lstrip())
+    head = usage.detail.partition(f".{field}: ")[0]
+    key, item = " " * (indent + 2) + f"{member}: ", " " * indent + f"- {member}: "
+    out, element = [], -1
+    for n in range(start + 1, len(lines)):
+        line = lines[n]
+        depth = len(line) - len(line.lstrip())
+        listed = depth == indent and line.lstrip().startswith("- ")
+        if line.strip() and depth <= indent and not listed:
+            break  # the next field
+        element += listed
+        if line.startswith(key) or line.startswith(item):
+            value = labelled(enum, line.split(": ", 1)[1].strip()[:VALUE_CHARS])
+            at = f"{field}[{element}]" if element >= 0 else field
+            out.append(Usage(usage.path, n + 1, "asset", "value", "value", f"{head}.{at}.{member}: {value}"))
+    return out

@@ -1,0 +1,166 @@
+"""Defects found by new users' trials in session 33 (docs/retrieval.md, "session 33"), each a test
+seen failing before its fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from indexer.build.update import update
+from indexer.config import Config
+from indexer.query.lookup import find_references
+from indexer.query.workspace import open_workspace, projects_at
+
+from .conftest import meta, write_project
+from .test_unity_event_targets import _behaviour, _header, _object
+
+SPAWNER, AUTHORING, MOVE, PLAYER, SPAWNER_PREFAB = "a1" * 16, "a2" * 16, "a3" * 16, "a4" * 16, "a5" * 16
+
+WAVES_CS = """using System;
+using System.Collections.Generic;
+using UnityEngine;
+
+public enum WaveKind { Normal, Swarm, Boss }
+
+[Serializable]
+public class Wave
+{
+    public string name;
+    public WaveKind kind;
+    public int enemyCount;
+    [SerializeField] private float delay;
+    public int Total() => enemyCount;
+}
+
+public class WaveSpawner : MonoBehaviour
+{
+    public List<Wave> waves = new List<Wave>();
+    public Wave bossWave;
+    void Start() { foreach (var w in waves) Debug.Log(w.enemyCount); }
+}
+"""
+MOVE_CS = """using System;
+
+[Serializable]
+public struct MoveSettings
+{
+    public float AirJumpSpeed;
+    public int MaxAirJumps;
+}
+"""
+AUTHORING_CS = """using UnityEngine;
+
+public class PlayerAuthoring : MonoBehaviour
+{
+    public MoveSettings Character;
+}
+"""
+
+
+def _nested_project(tmp_path: Path) -> Path:
+    waves = (
+        "  waves:\n  - name: First\n    kind: 0\n    enemyCount: 5\n    delay: 1.5\n  - name: Second\n    kind: 1\n"
+        "    enemyCount: 8\n    delay: 2\n  bossWave:\n    name: Boss\n    kind: 2\n    enemyCount: 1\n    delay: 0\n"
+    )
+    player = "  Character:\n    AirJumpSpeed: 10\n    MaxAirJumps: 1\n"
+    level = (
+        _header()
+        + "--- !u!1001 &700\nPrefabInstance:\n  m_ObjectHideFlags: 0\n  serializedVersion: 2\n"
+        + "  m_Modification:\n    serializedVersion: 3\n    m_TransformParent: {fileID: 0}\n"
+        + f"    m_Modifications:\n    - target: {{fileID: 12, guid: {PLAYER}, type: 3}}\n"
+        + "      propertyPath: Character.AirJumpSpeed\n      value: 12\n      objectReference: {fileID: 0}\n"
+        + f"    - target: {{fileID: 12, guid: {PLAYER}, type: 3}}\n"
+        + "      propertyPath: Character.MaxAirJumps\n      value: 2\n      objectReference: {fileID: 0}\n"
+        + "    m_RemovedComponents: []\n    m_RemovedGameObjects: []\n"
+        + f"  m_SourcePrefab: {{fileID: 100100000, guid: {PLAYER}, type: 3}}\n"
+        + "--- !u!1001 &800\nPrefabInstance:\n  m_ObjectHideFlags: 0\n  serializedVersion: 2\n"
+        + "  m_Modification:\n    serializedVersion: 3\n    m_TransformParent: {fileID: 0}\n"
+        + f"    m_Modifications:\n    - target: {{fileID: 3, guid: {SPAWNER_PREFAB}, type: 3}}\n"
+        + "      propertyPath: waves.Array.data[1].kind\n      value: 2\n      objectReference: {fileID: 0}\n"
+        + "    m_RemovedComponents: []\n    m_RemovedGameObjects: []\n"
+        + f"  m_SourcePrefab: {{fileID: 100100000, guid: {SPAWNER_PREFAB}, type: 3}}\n"
+    )
+    return write_project(
+        tmp_path / "P",
+        {
+            "Assets/Scripts/WaveSpawner.cs": WAVES_CS,
+            "Assets/Scripts/WaveSpawner.cs.meta": meta(SPAWNER),
+            "Assets/Scripts/MoveSettings.cs": MOVE_CS,
+            "Assets/Scripts/MoveSettings.cs.meta": meta(MOVE),
+            "Assets/Scripts/PlayerAuthoring.cs": AUTHORING_CS,
+            "Assets/Scripts/PlayerAuthoring.cs.meta": meta(AUTHORING),
+            "Assets/Prefabs/Spawner.prefab": _header() + _object(1, "Spawner", [3]) + _behaviour(3, 1, SPAWNER, waves),
+            "Assets/Prefabs/Spawner.prefab.meta": meta(SPAWNER_PREFAB, "PrefabImporter"),
+            "Assets/Prefabs/Player.prefab": _header()
+            + _object(10, "Player", [12])
+            + _behaviour(12, 10, AUTHORING, player),
+            "Assets/Prefabs/Player.prefab.meta": meta(PLAYER, "PrefabImporter"),
+            "Assets/Scenes/Level.unity": level,
+        },
+    )
+
+
+def _asset_lines(ws, name: str) -> list[tuple[str, int, str, str]]:
+    _target, usages = find_references(ws, name)
+    return [(u.path, u.line, u.context, u.detail) for u in usages if u.where == "asset"]
+
+
+def test_refs_of_a_member_of_a_serializable_class_lists_the_values_assets_nest_under_its_holders_field(
+    tmp_path: Path,
+) -> None:
+    """`Levels[].Cost`: a trial's `refs` of a [Serializable] class's field listed code only, though
+    every prefab carrying the spawner sets it, one line a list element (session 32's list)."""
+    root = _nested_project(tmp_path)
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert _asset_lines(ws, "Wave.enemyCount") == [
+        ("Assets/Prefabs/Spawner.prefab", 29, "value", "Spawner > WaveSpawner.waves[0].enemyCount: 5"),
+        ("Assets/Prefabs/Spawner.prefab", 33, "value", "Spawner > WaveSpawner.waves[1].enemyCount: 8"),
+        ("Assets/Prefabs/Spawner.prefab", 38, "value", "Spawner > WaveSpawner.bossWave.enemyCount: 1"),
+    ]
+    assert _asset_lines(ws, "Wave.delay") == [
+        ("Assets/Prefabs/Spawner.prefab", 30, "value", "Spawner > WaveSpawner.waves[0].delay: 1.5"),
+        ("Assets/Prefabs/Spawner.prefab", 34, "value", "Spawner > WaveSpawner.waves[1].delay: 2"),
+        ("Assets/Prefabs/Spawner.prefab", 39, "value", "Spawner > WaveSpawner.bossWave.delay: 0"),
+    ]
+    assert _asset_lines(ws, "Wave.Total") == []  # a method: no asset sets it
+
+
+def test_refs_of_a_struct_s_field_lists_the_prefab_value_and_a_scene_s_override_of_it(tmp_path: Path) -> None:
+    """An ECS authoring component holding a settings struct (`Character: {AirJumpSpeed: 10}`): "where
+    is the air jump set" is the prefab, and the level's instance that overrides it."""
+    root = _nested_project(tmp_path)
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert _asset_lines(ws, "MoveSettings.AirJumpSpeed") == [
+        ("Assets/Prefabs/Player.prefab", 27, "value", "Player > PlayerAuthoring.Character.AirJumpSpeed: 10"),
+        (
+            "Assets/Scenes/Level.unity",
+            12,
+            "override",
+            "Player sets Character.AirJumpSpeed: 12 (via Assets/Prefabs/Player.prefab)",
+        ),
+    ]
+
+
+def test_refs_of_an_enum_member_lists_the_elements_of_a_serializable_list_holding_it(tmp_path: Path) -> None:
+    """A trial's `refs SaveDataNames.Points` listed code only: every value sat in a list of
+    [Serializable] entries (`_saveData: - _saveDataName: 1`), which decides the key a counter is
+    saved under. A scene's override of one element counts too, named as the Inspector shows it."""
+    root = _nested_project(tmp_path)
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert _asset_lines(ws, "WaveKind.Boss") == [
+        ("Assets/Prefabs/Spawner.prefab", 37, "value", "Spawner > WaveSpawner.bossWave.kind: 2 (Boss)"),
+        (
+            "Assets/Scenes/Level.unity",
+            31,
+            "override",
+            "Spawner sets waves.Array.data[1].kind: 2 (Boss) (via Assets/Prefabs/Spawner.prefab)",
+        ),
+    ]
+    assert [line for *_, line in _asset_lines(ws, "Wave.kind")] == [
+        "Spawner > WaveSpawner.waves[0].kind: 0 (Normal)",
+        "Spawner > WaveSpawner.waves[1].kind: 1 (Swarm)",
+        "Spawner > WaveSpawner.bossWave.kind: 2 (Boss)",
+        "Spawner sets waves.Array.data[1].kind: 2 (Boss) (via Assets/Prefabs/Spawner.prefab)",
+    ]

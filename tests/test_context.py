@@ -790,9 +790,9 @@ def test_a_pack_s_matched_lines_are_not_accessor_calls_for_gets_or_set(tmp_path:
 
 
 def test_matched_lines_left_unsought_for_a_file_whose_outline_cannot_fit_change_no_pack(env, monkeypatch) -> None:
-    """`context._outline_fits` skips looking for the matched lines of a file whose whole outline
-    cannot fit its share: they are shown only beside it, so every pack is what it would be if
-    they were looked for (and the skip is taken: some file of these packs had its share too small)."""
+    """`context._sought` looks for no matched lines in a file whose whole outline cannot fit its
+    share: they are shown only beside it, so every pack is what it would be if they were looked
+    for (and the skip is taken: some file of these packs had its share too small)."""
     import indexer.query.context as context_module
 
     _root, ws = env
@@ -800,13 +800,14 @@ def test_matched_lines_left_unsought_for_a_file_whose_outline_cannot_fit_change_
     tasks = ["player takes damage and dies", "enemy attack cooldown", "open the door with a key", "save game to disk"]
     packs = [build_context(ws, q, b, tok) for q in tasks for b in (300, 900, 2000, 4000)]
     skipped: list[str] = []
-    fits = context_module._outline_fits
+    sought = context_module._sought
 
-    def always(project, local, head, counter_, limit) -> bool:
-        if not fits(project, local, head, counter_, limit):
+    def always(project, local, head, read, stems, counter_, limit) -> frozenset[str]:
+        every = sought(project, local, head, read, stems, counter_, 10**9)
+        if every and not sought(project, local, head, read, stems, counter_, limit):
             skipped.append(local)
-        return True
+        return every
 
-    monkeypatch.setattr(context_module, "_outline_fits", always)
+    monkeypatch.setattr(context_module, "_sought", always)
     assert [build_context(ws, q, b, tok) for q in tasks for b in (300, 900, 2000, 4000)] == packs
     assert skipped

@@ -164,3 +164,87 @@ def test_refs_of_an_enum_member_lists_the_elements_of_a_serializable_list_holdin
         "Spawner > WaveSpawner.bossWave.kind: 2 (Boss)",
         "Spawner sets waves.Array.data[1].kind: 2 (Boss) (via Assets/Prefabs/Spawner.prefab)",
     ]
+
+
+def _code_project(tmp_path: Path) -> Path:
+    return write_project(
+        tmp_path / "C",
+        {
+            "Assets/Scripts/Loading/GameStateMachine.cs": (
+                "namespace Infrastructure.Loading\n{\n    public class GameStateMachine\n    {\n"
+                "        public void Enter<T>() { }\n    }\n}\n"
+            ),
+            "Assets/Scripts/Player/StateMachine.cs": (
+                "namespace Hero.Player\n{\n    public class StateMachine\n    {\n        public void Enter<T>() { }\n"
+                "    }\n}\n"
+            ),
+            "Assets/Scripts/Game.cs": (
+                "using Infrastructure.Loading;\n\npublic class Game\n{\n"
+                "    public readonly GameStateMachine StateMachine = new GameStateMachine();\n}\n"
+            ),
+            "Assets/Scripts/Bootstrapper.cs": (
+                "using UnityEngine;\n\npublic class Bootstrapper : MonoBehaviour\n{\n    private Game _game;\n"
+                "    private Hero.Player.StateMachine _fsm;\n\n"
+                "    void Awake()\n    {\n        _game.StateMachine.Enter<int>();\n"
+                "        _fsm.Enter<int>();\n    }\n}\n"
+            ),
+            "Assets/Scripts/Triggers/Enter/Door.cs": (
+                "using Infrastructure.Loading;\n\nnamespace World.Triggers.Enter\n{\n    public class Door\n    {\n"
+                "        private GameStateMachine _machine;\n        void Open() { _machine.Enter<int>(); }\n    }\n}\n"
+            ),
+            "Assets/Scripts/Triggers/CanvasToggle.cs": (
+                "using World.Triggers.Enter;\nusing static World.Triggers.Enter.Door;\n"
+                "using Infrastructure.Loading;\n\n"
+                "public class CanvasToggle\n{\n    private GameStateMachine _machine;\n"
+                '    void Show() { using (var s = new System.IO.StringReader("")) { _machine.Enter<int>(); } }\n}\n'
+            ),
+            "Assets/Scripts/GunSelector.cs": (
+                "using UnityEngine;\n\npublic enum GunType { Glock, Rifle }\n\n"
+                "public class Weapon { public GunType Type; }\n\n"
+                "public class GunSelector : MonoBehaviour\n{\n    public GunType Gun;\n\n"
+                "    public void Pick(Weapon Gun)\n    {\n        Debug.Log(Gun.Type);\n        this.Gun = Gun.Type;\n"
+                "    }\n\n    void Start() { Debug.Log(Gun); }\n}\n"
+            ),
+        },
+    )
+
+
+def _code_lines(ws, name: str) -> list[tuple[str, int]]:
+    _target, usages = find_references(ws, name)
+    return [(u.path, u.line) for u in usages if u.where == "code"]
+
+
+def test_a_member_s_usages_are_no_namespace_or_using_lines_naming_it(tmp_path: Path) -> None:
+    """Two trials: `refs GameStateMachine.Enter` listed `namespace World.Triggers.Enter` and
+    `using World.Triggers.Enter;`, and `refs PlayerGunSelector.Guns` 19 such lines of 23."""
+    root = _code_project(tmp_path)
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert _code_lines(ws, "GameStateMachine.Enter") == [
+        ("Assets/Scripts/Bootstrapper.cs", 10),
+        ("Assets/Scripts/Triggers/CanvasToggle.cs", 8),
+        ("Assets/Scripts/Triggers/Enter/Door.cs", 8),
+    ]
+
+
+def test_a_member_reached_through_a_field_of_a_variable_s_class_is_not_taken_for_a_same_named_class(
+    tmp_path: Path,
+) -> None:
+    """`_game.StateMachine.Enter<InitializeServicesState>()`, the first call of a boot sequence, was
+    left out: another class is named `StateMachine`, though `Game _game` holds a GameStateMachine."""
+    root = _code_project(tmp_path)
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert ("Assets/Scripts/Bootstrapper.cs", 10) in _code_lines(ws, "GameStateMachine.Enter")
+    assert _code_lines(ws, "Hero.Player.StateMachine.Enter") == [("Assets/Scripts/Bootstrapper.cs", 11)]
+
+
+def test_a_parameter_named_as_the_member_is_not_the_member(tmp_path: Path) -> None:
+    """`refs PlayerGunSelector.Gun` listed five lines naming a parameter `GunScriptableObject Gun`."""
+    root = _code_project(tmp_path)
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert _code_lines(ws, "GunSelector.Gun") == [
+        ("Assets/Scripts/GunSelector.cs", 14),
+        ("Assets/Scripts/GunSelector.cs", 17),
+    ]

@@ -340,10 +340,7 @@ def _tier2(
         if hit.name:  # the field holding a value the task says (rank: named so, unnamed otherwise)
             reason += f"; holds {hit.snippet} at L{hit.line}"
         head = f"### {hit.path}  ({hit.kind}; {reason})"
-        # the lines matching: of the stems the lower-cased text holds (all when it is not aligned)
-        looked_for = (frozenset(in_text) if len(read.low) == len(read.text) else frozen) - ACCESSOR_STEMS
-        if not _outline_fits(project, local, head, counter, min(cap, budget - used)):
-            looked_for = frozenset()  # matched lines come only with the whole outline: not looked for
+        looked_for = _sought(project, local, head, read, (in_text, frozen), counter, min(cap, budget - used))
         room = (min(cut, budget - used) - 1, counter)
         shown_for = stems | {stem(hit.name)} if hit.name else stems  # the object holding the field among those shown
         extras = _lead_extras(project, local, stems, read) if lead and hit.kind == "csharp" else ((), frozenset())
@@ -381,14 +378,26 @@ def _lead_extras(
     return pack_values(project, local, stems), frozenset({name}) if name else frozenset()
 
 
-def _outline_fits(project: ProjectIndex, local: str, head: str, counter: TokenCounter, limit: int) -> bool:
-    """Whether a file's whole outline may fit in `limit` by the lower bound `_tier2` rejects a
-    rendering by: its matched lines are shown only beside the whole outline, and finding them is
-    the largest cost of a pack on a big project (a file past the first few gets a small share)."""
+def _sought(
+    project: ProjectIndex,
+    local: str,
+    head: str,
+    read: FileText,
+    stems: tuple[set[str], frozenset[str]],
+    counter: TokenCounter,
+    limit: int,
+) -> frozenset[str]:
+    """The stems whose matching lines a file's renderings look for: of the task's (`stems`: those
+    its lower-cased text holds, and all of them) those its text holds, all when its lower-cased
+    form does not line up with it; none when its whole outline may not fit in `limit`, by the
+    lower bound `_tier2` rejects a rendering by. Its matched lines are shown only beside the whole
+    outline, and finding them is the largest cost of a pack on a big project (a file past the
+    first few gets a small share)."""
     view = file_view(project, local)
-    if view is None or not view.outline:  # then the matched lines are its outline
-        return True
-    return counter.at_least_lines([head, *view.outline]) + 1 <= limit
+    if view is not None and view.outline and counter.at_least_lines([head, *view.outline]) + 1 > limit:
+        return frozenset()
+    in_text, every = stems
+    return (frozenset(in_text) if len(read.low) == len(read.text) else every) - ACCESSOR_STEMS
 
 
 def _placed(project: ProjectIndex, shown: Iterable[list[str]]) -> Iterator[list[str]]:

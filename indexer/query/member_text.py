@@ -29,6 +29,9 @@ _BASE = re.compile(r"(?<![\w.])base\s*\.\s*$")
 # `typeof(Projectile).Name`, `GetType().Name`: a member of System.Type, not of a project type
 _OF_TYPE = re.compile(r"\b(?:typeof\s*\([^()]*\)|GetType\s*\(\s*\))\s*\??\.\s*$")
 _NOT_A_TYPE = frozenset({"var", "return", "new", "in", "out", "ref", "using", "else", "case", "await", "yield"})
+# `namespace Game.Enter`, `using Game.Enter;`, `using static X.Y;`, `using E = X.Y;`: names, no usages
+# (a `using (var s = Open())` statement is code)
+_DIRECTIVE = re.compile(r"\s*(?:namespace\s+[\w.]+|using\s+(?:static\s+)?(?:\w+\s*=\s*)?[\w.]+(?:<[^;]*>)?\s*;)")
 
 
 def member_text_usages(graph: Graph, family: set[str], member: str, below: set[str] | None = None) -> list[Usage]:
@@ -55,12 +58,17 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
         # is read as any other line, its own name there being no member access
         declared_lines = {s.line for s in rec.symbols if s.name == member and s.container in family}
         spans = sorted((s.line, s.end_line, s.qualified) for s in rec.symbols if s.is_type and s.end_line)
+        shadowed = _shadowed_lines(rec, member, family) if p in declaring else frozenset()
         lines = graph.file_lines(p)
         others = _OtherReceivers(graph, names, lines, rec)
         for line_no, text in enumerate(lines, 1):
             code = code_of(text)
             if line_no in declared_lines or not (found := [m for m in pattern.finditer(code)]):
                 continue
+            if _DIRECTIVE.match(code):
+                continue
+            if line_no in shadowed:  # a parameter of the member's name: only `this.Gun` is the member
+                found = [m for m in found if _SELF.search(code[: m.start()].rstrip())]
             inner = _innermost(spans, line_no) if p in declaring else None  # (a `using static` file: any)
             if p not in own or inner not in (None, *family):  # elsewhere a member is reached through an object
                 found = [m for m in found if _accessed(code, m.start())]
@@ -71,6 +79,17 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
             if found and not other.issuperset(m.end() for m in found):  # `GetComponent<Chest>().Open()`
                 out.append(Usage(p, line_no, "code", "text", "member", text.strip()[:200]))
     return out
+
+
+def _shadowed_lines(rec: FileRecord, member: str, family: set[str]) -> frozenset[int]:
+    """The lines of the types' own methods taking a parameter named as the member (`void
+    SetupGun(GunScriptableObject Gun)`): there the bare name is the parameter."""
+    param = re.compile(rf"[(,]\s*(?:(?:ref|out|in|params|this)\s+)?[\w.<>\[\], ?]+?\s+{re.escape(member)}\s*[,)=]")
+    out: set[int] = set()
+    for s in rec.symbols:
+        if s.kind in ("method", "constructor") and s.container in family and s.end_line and param.search(s.signature):
+            out.update(range(s.line, s.end_line + 1))
+    return frozenset(out)
 
 
 def _innermost(spans: list[tuple[int, int, str]], line: int) -> str | None:
@@ -158,20 +177,35 @@ class _OtherReceivers:
             name = chained.group(1)
             if (static := _STATIC.search(before)) is not None and self.graph.types_named(static[1]):
                 return self._others(self._member_types(static[1], name))  # `UIManager.Instance.GameOver()`
+            if static is not None and (held := self._held_as(static[1], name)):
+                return self._others(held)  # `_game.StateMachine.Enter()`: `Game _game` holds a GameStateMachine
             return self._another_class_named(name) or self._held_by_named_types(name)
         name = m.group(1)
         if name not in self.known:
             self.known[name] = self._of_another_class(name)
         return self.known[name]
 
-    def _of_another_class(self, name: str) -> bool:
+    def _declared_as(self, name: str) -> set[str]:
+        """The types the file declares a variable, field or parameter `name` as, by simple name."""
         if self.text is None:
             self.text = "\n".join(code_of(line) for line in self.lines)
         declared = re.findall(
             rf"\b([A-Za-z_][\w.]*)(?:<[^<>;(){{}}]*>)?(?:\[[\s,]*\])?\??\s+{re.escape(name)}\s*(?:[;=,)]|\bin\b)",
             self.text,
         )
-        types = {t.rpartition(".")[2] for t in declared}
+        return {t.rpartition(".")[2] for t in declared}
+
+    def _held_as(self, variable: str, member: str) -> set[str]:
+        """The types `variable.member` is declared as, when the file declares the variable as
+        project types only (`Game _game;`) that declare the member (`GameStateMachine StateMachine`)."""
+        owners = self._declared_as(variable) - _NOT_A_TYPE
+        if not owners or not all(self.graph.types_named(t) for t in owners):
+            return set()
+        held = [self._member_types(t, member) for t in owners]
+        return set().union(*held) if all(held) else set()
+
+    def _of_another_class(self, name: str) -> bool:
+        types = self._declared_as(name)
         if "var" in types:  # `var trigger = new Trigger();` is a Trigger
             created = re.findall(rf"\bvar\s+{re.escape(name)}\s*=\s*new\s+([A-Za-z_][\w.]*)", self.text)
             if created and len(created) == len(re.findall(rf"\bvar\s+{re.escape(name)}\b", self.text)):

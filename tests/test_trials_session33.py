@@ -248,3 +248,50 @@ def test_a_parameter_named_as_the_member_is_not_the_member(tmp_path: Path) -> No
         ("Assets/Scripts/GunSelector.cs", 14),
         ("Assets/Scripts/GunSelector.cs", 17),
     ]
+
+
+def test_a_constant_handed_to_a_call_loads_and_an_input_lookup_or_a_new_object_names(tmp_path: Path) -> None:
+    """Three trials: `asset.FindActionMap("Player")` read as code loading the prefab addressed
+    `Player`, while the factory's `InstantiateNoCash(Player, at)` through `const string Player` was
+    left out; `new GameObject("ProjectContext")` read as the load of `Resources/ProjectContext.prefab`
+    and `Resources.LoadAll(ProjectContextResourcePath, …)` was left out; an editor helper's
+    `"Assets/" + assetPath` read as code loading every asset."""
+    from .test_addressables import BANNER, GOBLIN, GROUP
+
+    group = GROUP.replace("m_Address: Goblin", "m_Address: Player")
+    prefab = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1 &1\nGameObject:\n  m_Name: Hugo\n"
+    root = write_project(
+        tmp_path / "L",
+        {
+            "Assets/AddressableAssetsData/Enemies.asset": group,
+            "Assets/Prefabs/Hugo.prefab": prefab,
+            "Assets/Prefabs/Hugo.prefab.meta": meta(GOBLIN, "PrefabImporter"),
+            "Assets/Resources/ProjectContext.prefab": prefab.replace("Hugo", "ProjectContext"),
+            "Assets/Scripts/InputActions.cs": (
+                "public class InputActions\n{\n    void Bind()\n    {\n"
+                '        m_Player = asset.FindActionMap("Player", throwIfNotFound: true);\n    }\n}\n'
+            ),
+            "Assets/Scripts/PlayerFactory.cs": (
+                'public class PlayerFactory\n{\n    private const string Player = "Player";\n\n'
+                "    public void Create(Vector3 at) => _assets.InstantiateNoCash(Player, at);\n}\n"
+            ),
+            "Assets/Scripts/ProjectContext.cs": (
+                "using UnityEngine;\n\npublic class ProjectContext\n{\n"
+                '    public const string ProjectContextResourcePath = "ProjectContext";\n\n'
+                "    static void Load()\n    {\n"
+                "        var found = Resources.LoadAll(ProjectContextResourcePath, typeof(GameObject));\n"
+                '        if (found.Length == 0) { var o = new GameObject("ProjectContext"); }\n    }\n}\n'
+            ),
+            "Assets/Art/Banner.png": b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR",
+            "Assets/Art/Banner.png.meta": meta(BANNER, "TextureImporter"),
+            "Assets/Editor/EditorUtil.cs": (
+                "public static class EditorUtil\n{\n"
+                '    public static string ToAssetPath(string assetPath) { return "Assets/" + assetPath; }\n}\n'
+            ),
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert _code_lines(ws, "Assets/Prefabs/Hugo.prefab") == [("Assets/Scripts/PlayerFactory.cs", 3)]
+    assert _code_lines(ws, "Assets/Resources/ProjectContext.prefab") == [("Assets/Scripts/ProjectContext.cs", 5)]
+    assert _code_lines(ws, "Assets/Art/Banner.png") == []  # its address is its path: `"Assets/" + p` builds it

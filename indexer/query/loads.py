@@ -187,12 +187,16 @@ def _scene_usages(graph, keys: list[str]) -> list[Usage]:
     return out
 
 
+_ROOTS = frozenset({"Assets/", "Packages/"})
+
+
 def _prefix_loads(graph, keys: list[str], known: set[tuple[str, int]]) -> list[Usage]:
     """The lines building a key of the asset (a Resources path, an address, a shader's name) from
     one of its folders, `Resources.Load("Props/" + id)`, or loading all of one of its folders,
     `Resources.LoadAll<TowerData>("Towers")`: the asset may be what it loads, where `refs` said no
     code used it, which invited deleting it."""
-    prefixes = sorted({key[: i + 1] for key in keys for i, c in enumerate(key) if c == "/"})
+    # not the project's own root folders: `"Assets/" + path` builds every asset's path (an editor helper)
+    prefixes = sorted({key[: i + 1] for key in keys for i, c in enumerate(key) if c == "/"} - _ROOTS)
     if not prefixes:
         return []
     folders = [p[:-1] for p in prefixes]

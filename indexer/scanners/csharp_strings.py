@@ -63,7 +63,7 @@ def asset_literals(data: bytes) -> tuple[Ref, ...]:
         # spaces only in a path or a scene's name (`LoadScene("Main Level")`): a sentence is no key
         if comments.hold(start) or _in_attribute(data, start):
             continue
-        after_scene, callee = scene.before(start), _callee(data, start)
+        after_scene, callee = scene.before(start), _callee(data, start) or _const_callee(data, start)
         # `GameObject.Find("LapCheckPoints")` finds an object of the scene (`Shader.Find` loads): a name
         named = callee in _NAMES or (
             callee == b"Find" and data[max(0, start - 64) : start].rstrip(b" \t(").endswith(_FINDS_OBJECT)
@@ -107,16 +107,35 @@ def _callee(data: bytes, start: int) -> bytes:
     return data[at:end] or b"("
 
 
+_CONST = re.compile(rb"\b(?:const|static\s+readonly)\s+string\s+(\w+)\s*=\s*$")
+
+
+def _const_callee(data: bytes, start: int) -> bytes:
+    """The call a constant holding the literal at `start` is handed to first (`const string Player
+    = "Player";` then `InstantiateAsync(Player, at)`, `SetBool(IsWalking, true)`): where the
+    literal is used, as if written there; b"" when it is no constant or no call takes it first.
+    Read from the 160 bytes before it: a line of a thousand literals is read in linear time."""
+    m = _CONST.search(data, max(data.rfind(b"\n", max(0, start - 160), start) + 1, start - 160), start)
+    if m is None:
+        return b""
+    use = re.search(rb"\(\s*(" + m.group(1) + rb")\s*[,)]", data)
+    return _callee(data, use.start(1)) if use else b""
+
+
 # Calls taking a name that is no asset's: an object, a tag, a layer, an animator parameter, a
-# method, an input axis, a saved setting, a log line (context "name": what `refs` of a method or
-# an animator parameter reads, never a load).
+# method, an input axis or action map, a saved setting, a shader property, a log line, a part of a
+# string (context "name": what `refs` of a method or an animator parameter reads, never a load).
 _FINDS_OBJECT = (b"GameObject.Find", b"transform.Find", b"Transform.Find")
 _NAMES = frozenset(
     b"""FindWithTag FindGameObjectWithTag FindGameObjectsWithTag FindChild CompareTag NameToLayer GetMask
     PropertyToID StringToHash SetTrigger ResetTrigger SetBool SetFloat SetInteger GetBool GetFloat GetInteger
     CrossFade CrossFadeInFixedTime Invoke InvokeRepeating CancelInvoke IsInvoking StartCoroutine StopCoroutine
     SendMessage SendMessageUpwards BroadcastMessage GetAxis GetAxisRaw GetButton GetButtonDown GetButtonUp
-    GetString GetInt SetString SetInt HasKey DeleteKey Log LogWarning LogError LogFormat""".split()
+    GetString GetInt SetString SetInt HasKey DeleteKey Log LogWarning LogError LogFormat LogException
+    FindActionMap FindAction FindControlScheme SetColor SetTexture SetVector SetMatrix GetColor GetTexture
+    GetVector HasProperty EnableKeyword DisableKeyword IsKeywordEnabled SetGlobalFloat SetGlobalInt
+    SetGlobalColor SetGlobalTexture SetGlobalVector Contains StartsWith EndsWith IndexOf Replace Split
+    GameObject""".split()  # `new GameObject("Holder")` names the object it makes
 )
 
 

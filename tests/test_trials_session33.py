@@ -295,3 +295,31 @@ def test_a_constant_handed_to_a_call_loads_and_an_input_lookup_or_a_new_object_n
     assert _code_lines(ws, "Assets/Prefabs/Hugo.prefab") == [("Assets/Scripts/PlayerFactory.cs", 3)]
     assert _code_lines(ws, "Assets/Resources/ProjectContext.prefab") == [("Assets/Scripts/ProjectContext.cs", 5)]
     assert _code_lines(ws, "Assets/Art/Banner.png") == []  # its address is its path: `"Assets/" + p` builds it
+
+
+def test_refs_of_an_animator_parameter_lists_calls_through_a_constant_or_its_hash(tmp_path: Path) -> None:
+    """`refs IsWalking` listed no code: the enemy sets it through `const string IsWalking` (and
+    `Animator.StringToHash` into a field is as common)."""
+    from indexer.query.locate import references_of
+
+    from .test_animator import CONTROLLER
+
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Knight.controller": CONTROLLER,
+            "Assets/Knight.cs": (
+                "using UnityEngine;\npublic class Knight : MonoBehaviour\n{\n"
+                '    private const string Hurt = "Hurt";\n'
+                '    private static readonly int SpeedHash = Animator.StringToHash("Speed");\n'
+                "    Animator anim;\n\n    void Update() { anim.SetFloat(SpeedHash, 1f); }\n"
+                "    void Hit() { anim.SetTrigger(Hurt); }\n    void Log() { Debug.Log(Hurt); }\n}\n"
+            ),
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    _target, usages = references_of(ws, "Hurt")
+    assert [(u.line, u.context) for u in usages if u.where == "code"] == [(9, "SetTrigger")]
+    _target, usages = references_of(ws, "Speed")
+    assert [(u.line, u.context) for u in usages if u.where == "code"] == [(5, "StringToHash"), (8, "SetFloat")]

@@ -13,9 +13,10 @@ from indexer.model import Target, Usage
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
 
-# Animator's calls taking a parameter's name as their first argument
+# Animator's calls taking a parameter's name (or a field holding it, or its hash) as their first argument
 _CALLS = (
-    r"\b(SetBool|SetFloat|SetInteger|SetTrigger|ResetTrigger|GetBool|GetFloat|GetInteger|StringToHash)\s*\(\s*\"{}\""
+    r"\b(SetBool|SetFloat|SetInteger|SetTrigger|ResetTrigger|GetBool|GetFloat|GetInteger|StringToHash)"
+    r"\s*\(\s*(?:{})"
 )
 
 
@@ -49,10 +50,20 @@ def parameter_usages(graph: Graph, name: str) -> list[Usage]:
                 )
             elif s.kind == "animator_transition" and word.search(s.signature.partition(" when ")[2]):
                 out.append(Usage(path, s.line, "asset", "condition", "transition", s.signature))
-    call = re.compile(_CALLS.format(re.escape(name)))
     sql = "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind = 'string' AND r.key = ?"
     for (path,) in graph.records.conn.execute(sql, (name,)):
-        for n, text in enumerate(graph.file_lines(path), 1):
+        lines = graph.file_lines(path)
+        call = re.compile(_CALLS.format("|".join([re.escape(f'"{name}"'), *_holders(lines, name)])))
+        for n, text in enumerate(lines, 1):
             if (m := call.search(text)) is not None:
                 out.append(Usage(path, n, "code", "animator", m[1], text.strip()[:200]))
     return out
+
+
+def _holders(lines: list[str], name: str) -> list[str]:
+    """The fields a file keeps the parameter's name or hash in, as patterns of their use as an
+    argument: `const string IsWalking = "IsWalking";`, `static readonly int Speed =
+    Animator.StringToHash("Speed");`, then `animator.SetBool(IsWalking, …)`."""
+    held = re.compile(rf"\b(\w+)\s*=\s*(?:Animator\s*\.\s*StringToHash\s*\(\s*)?\"{re.escape(name)}\"")
+    found = {m[1] for text in lines if f'"{name}"' in text for m in held.finditer(text)}
+    return [rf"\b{re.escape(h)}\s*[,)]" for h in sorted(found)]

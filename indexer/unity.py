@@ -83,9 +83,49 @@ def editor_only_assembly(attributes: Iterable[str]) -> bool:
     return "includePlatforms: Editor" in attributes
 
 
-def is_unity_message(method_name: str, container_role: str | None) -> bool:
-    """A method Unity calls by name: unused-looking code that must not be renamed or removed."""
-    return container_role in UNITY_OBJECT_ROLES and method_name in UNITY_MESSAGES
+# The parameters a message may take (Unity calls `OnCollisionEnter()` or `OnCollisionEnter(Collision)`);
+# any other takes none: a `Reset(Card card)` of the game's own is no message Unity sends.
+_MESSAGE_PARAMETERS = {
+    **dict.fromkeys(
+        """OnApplicationFocus OnApplicationPause OnCollisionEnter OnCollisionStay OnCollisionExit
+        OnCollisionEnter2D OnCollisionStay2D OnCollisionExit2D OnTriggerEnter OnTriggerStay OnTriggerExit
+        OnTriggerEnter2D OnTriggerStay2D OnTriggerExit2D OnControllerColliderHit OnJointBreak OnJointBreak2D
+        OnParticleCollision OnAnimatorIK OnPostprocessTexture OnPostprocessModel""".split(),  # noqa: SIM905
+        1,
+    ),
+    **dict.fromkeys(["OnAudioFilterRead", "OnRenderImage", "OnPreprocessBuild", "OnPostprocessBuild"], 2),
+    **dict.fromkeys("OnStateEnter OnStateUpdate OnStateExit OnStateMove OnStateIK".split(), 4),  # noqa: SIM905
+    **dict.fromkeys(["OnStateMachineEnter", "OnStateMachineExit"], 4),
+    "OnPostprocessAllAssets": 5,
+}
+
+
+def is_unity_message(method_name: str, container_role: str | None, signature: str = "") -> bool:
+    """A method Unity calls by name: unused-looking code that must not be renamed or removed. Given
+    its `signature`, one taking more parameters than the message does is not it."""
+    if container_role not in UNITY_OBJECT_ROLES or method_name not in UNITY_MESSAGES:
+        return False
+    return parameter_count(signature) <= _MESSAGE_PARAMETERS.get(method_name, 0)
+
+
+def parameter_count(signature: str) -> int:
+    """The parameters a method's signature declares (0 when it shows none): commas outside the
+    brackets of generic and default arguments, `(Dictionary<int, string> d, int n = F(1, 2))`."""
+    start = signature.find("(")
+    if start < 0:
+        return 0
+    depth, count, seen = 0, 1, False
+    for c in signature[start + 1 :]:
+        if c in "(<[{":
+            depth += 1
+        elif c in ")>]}":
+            if depth == 0:
+                break
+            depth -= 1
+        elif c == "," and depth == 0:
+            count += 1
+        seen = seen or not c.isspace()
+    return count if seen else 0
 
 
 _GUID_NAMED = re.compile(r"(?:guid:)?([0-9A-Fa-f]{32})", re.I)

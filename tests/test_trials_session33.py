@@ -323,3 +323,29 @@ def test_refs_of_an_animator_parameter_lists_calls_through_a_constant_or_its_has
     assert [(u.line, u.context) for u in usages if u.where == "code"] == [(9, "SetTrigger")]
     _target, usages = references_of(ws, "Speed")
     assert [(u.line, u.context) for u in usages if u.where == "code"] == [(5, "StringToHash"), (8, "SetFloat")]
+
+
+def test_a_method_named_as_a_message_but_taking_parameters_unity_never_passes_is_no_message(tmp_path: Path) -> None:
+    """`Reset(Card card)`, a card game's own method, was marked `[unity message]`: Unity's `Reset()`
+    takes none, so the mark told a reader Unity calls it."""
+    from indexer.query.lookup import describe_target
+
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Board.cs": (
+                "using UnityEngine;\n\npublic class Board : MonoBehaviour\n{\n    void Reset() { }\n"
+                "    private void Reset(Card card) { }\n    void OnCollisionEnter(Collision c) { }\n"
+                "    void OnTriggerEnter(Collider a, int b) { }\n    IEnumerator Start ( ) { yield break; }\n}\n"
+            ),
+        },
+    )
+    update(root, Config(workers=1))
+    text = describe_target(open_workspace(root, projects_at(root)), "Assets/Board.cs")[1].text
+    assert [line.strip() for line in text.splitlines() if line.startswith("  L")] == [
+        "L5 void Reset()  [unity message]",
+        "L6 private void Reset(Card card)",
+        "L7 void OnCollisionEnter(Collision c)  [unity message]",
+        "L8 void OnTriggerEnter(Collider a, int b)",
+        "L9 IEnumerator Start( )  [unity message]",
+    ]

@@ -190,7 +190,7 @@ def csharp_lines(rec: FileRecord | CodeOutline, graph: Graph) -> list[tuple[str,
             continue
         attrs = "".join(f"[{_attribute(a)}] " for a in s.attributes if len(a) < 60 or not a.startswith(_DISPLAY))
         text = f"{pad}L{s.line} {attrs}{s.signature or s.name}"
-        if kind == "method" and is_unity_message(s.name, roles.get(s.container)):
+        if kind == "method" and is_unity_message(s.name, roles.get(s.container), s.signature):
             text += "  [unity message]"
         lines.append((text, s.name))
     if rec.status == "partial":

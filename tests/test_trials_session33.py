@@ -349,3 +349,42 @@ def test_a_method_named_as_a_message_but_taking_parameters_unity_never_passes_is
         "L8 void OnTriggerEnter(Collider a, int b)",
         "L9 IEnumerator Start( )  [unity message]",
     ]
+
+
+def _placed(file_id: int, name: str, order: int, script: str = "") -> str:
+    comps = f"  - component: {{fileID: {file_id + 1}}}\n" + (
+        f"  - component: {{fileID: {file_id + 2}}}\n" if script else ""
+    )
+    text = (
+        f"--- !u!1 &{file_id}\nGameObject:\n  m_ObjectHideFlags: 0\n  serializedVersion: 6\n  m_Component:\n"
+        f"{comps}  m_Layer: 0\n  m_Name: {name}\n  m_IsActive: 1\n"
+        f"--- !u!4 &{file_id + 1}\nTransform:\n  m_GameObject: {{fileID: {file_id}}}\n  m_Children: []\n"
+        f"  m_Father: {{fileID: 0}}\n  m_RootOrder: {order}\n"
+    )
+    return text + (_behaviour(file_id + 2, file_id, script) if script else "")
+
+
+def test_a_hit_in_a_big_scene_is_named_by_its_own_object_and_says_the_scene_s_edges_as_the_scene_s(
+    tmp_path: Path,
+) -> None:
+    """`query "BGM_Manager"` pointed at the object's `m_Name` line but named it `Level1Bukit/Teleport`
+    (the scene's outline is its first objects in the Hierarchy's order, and the nearest one above the
+    line was another), with "carries script DialogManager.cs" read as that object's."""
+    dialog = "d1" * 16
+    scene = _header() + "".join(_placed(1000 + 10 * i, f"Prop{i}", 1000 + i) for i in range(300))
+    scene += _placed(9000, "BGM_Manager", 2000)
+    scene += "".join(_placed(20000 + 10 * i, f"Late{i}", i, dialog if i == 0 else "") for i in range(10))
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Scenes/Level.unity": scene,
+            "Assets/Scripts/DialogManager.cs": "using UnityEngine;\npublic class DialogManager : MonoBehaviour { }\n",
+            "Assets/Scripts/DialogManager.cs.meta": meta(dialog),
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    hit = next(h for h in ws.search('"BGM_Manager" dialog manager', 5) if h.path == "Assets/Scenes/Level.unity")
+    line = scene.split("\n").index("  m_Name: BGM_Manager") + 1
+    assert (hit.line, hit.name) == (line, "BGM_Manager")
+    assert "the scene carries script Assets/Scripts/DialogManager.cs" in hit.reason

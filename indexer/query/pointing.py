@@ -13,6 +13,7 @@ from indexer.query.instances import instance_named, renamed_instances, with_path
 from indexer.query.quotes import quote_line
 from indexer.query.search import Outline
 from indexer.query.values import Held
+from indexer.query.walk import REASONS
 
 
 def pointed(
@@ -31,14 +32,18 @@ def pointed(
     if outlines is None:
         return hit if hit.path not in held else msgspec.structs.replace(hit, **held[hit.path]._asdict())
     outline = outlines.get(hit.path)
+    before = hit
     if reached is not None and reached[0] == "carries_script":
         hit = _at_carrier(project, hit, *reached[1:])
     elif reached is not None:
         hit = _at_reference(project, hit, reached[1])
+    by_edge = hit is not before
     if hit.path in quoted:
-        hit = _at_quote(project, hit, quoted[hit.path], outline)
+        hit, by_edge = _at_quote(project, hit, quoted[hit.path], outline), False
     elif hit.path in held:
-        hit = _at_line(project, hit, held[hit.path].line, held[hit.path].snippet, outline)
+        hit, by_edge = _at_line(project, hit, held[hit.path].line, held[hit.path].snippet, outline), False
+    if hit.kind in ("prefab", "scene"):
+        hit = _said_of_file(hit, reached[0] if reached is not None and by_edge else "")
     if "guid:" in hit.snippet or "script:" in hit.snippet or "/source:" in hit.snippet:
         hit = msgspec.structs.replace(hit, snippet=project.graph.readable(hit.snippet))
     if "&" in hit.name and hit.kind in ("prefab", "scene"):  # named by an unnamed instance's file ID
@@ -49,6 +54,21 @@ def pointed(
     if hit.kind in ("prefab", "scene"):
         hit = _editor_named(project, hit)
     return hit
+
+
+def _said_of_file(hit: Hit, pointed_by: str) -> Hit:
+    """A scene's or prefab's hit, named by one of its objects, says the graph edges of the file as
+    the file's (`…; the scene carries script DialogManager.cs`), but the one it was pointed by
+    (`pointed_by`, its object the one carrying the script): under the object `BGM_Manager` a bare
+    "carries script" read as that object's, and it was not."""
+    own = _EDGE_SAID.get(pointed_by) or "\0"
+    parts = hit.reason.split("; ")
+    said = [f"the {hit.kind} {p}" if p.startswith(_FILE_EDGES) and not p.startswith(own) else p for p in parts]
+    return hit if said == parts else msgspec.structs.replace(hit, reason="; ".join(said))
+
+
+_EDGE_SAID = {edge: text.partition("{}")[0] for edge, text in REASONS.items()}
+_FILE_EDGES = tuple(_EDGE_SAID.values())
 
 
 def _editor_named(project, hit: Hit) -> Hit:
@@ -112,7 +132,9 @@ def _at_line(project, hit: Hit, line: int, text: str, outline: Outline | None) -
     file's record when its search outline (cut at MAX_OUTLINE_ENTRIES) ends above the line, as a
     big scene's does, where the last entry would name another object."""
     entries = [(d.line, d.qualified) for d in (outline.entries if outline else ())]
-    if not entries or max(entries)[0] < line:
+    if not entries or max(entries)[0] < line or hit.kind in ("prefab", "scene"):
+        # a scene's outline is its first objects in the Hierarchy's order, not the file's: one
+        # further down the file may be left out, and the nearest entry above name another object
         entries = [(s.line, s.qualified) for s in project.records.symbols(hit.path)] or entries
     above = [e for e in entries if 0 < e[0] <= line]
     return msgspec.structs.replace(hit, name=max(above)[1] if above else hit.name, line=line, snippet=text)

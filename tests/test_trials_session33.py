@@ -388,3 +388,42 @@ def test_a_hit_in_a_big_scene_is_named_by_its_own_object_and_says_the_scene_s_ed
     line = scene.split("\n").index("  m_Name: BGM_Manager") + 1
     assert (hit.line, hit.name) == (line, "BGM_Manager")
     assert "the scene carries script Assets/Scripts/DialogManager.cs" in hit.reason
+
+
+def test_an_instance_renamed_with_a_slash_in_its_name_is_one_object_not_a_path(tmp_path: Path) -> None:
+    """`NPC_CiluBintang(QuestPerluMod/set)`, an instance's name, was printed as the path
+    `NPC_CiluBintang(QuestPerluMod/NPC_CiluBintang(QuestPerluMod/set)`: the scanner had split it
+    into a parent `NPC_CiluBintang(QuestPerluMod` and a name `set)`."""
+    from indexer.scanners.unity_yaml import scan
+
+    npc, script = "b1" * 16, "b2" * 16
+    source = _header() + _object(100, "NPC", [102]) + _behaviour(102, 100, script, "  isHaveQuest: 1\n")
+    scene = (
+        _header()
+        + "--- !u!1001 &700\nPrefabInstance:\n  m_ObjectHideFlags: 0\n  serializedVersion: 2\n"
+        + "  m_Modification:\n    serializedVersion: 3\n    m_TransformParent: {fileID: 0}\n"
+        + f"    m_Modifications:\n    - target: {{fileID: 100, guid: {npc}, type: 3}}\n"
+        + "      propertyPath: m_Name\n      value: NPC_Cilu(Quest/set)\n      objectReference: {fileID: 0}\n"
+        + f"    - target: {{fileID: 102, guid: {npc}, type: 3}}\n"
+        + "      propertyPath: isHaveQuest\n      value: 0\n      objectReference: {fileID: 0}\n"
+        + "    m_RemovedComponents: []\n    m_RemovedGameObjects: []\n"
+        + f"  m_SourcePrefab: {{fileID: 100100000, guid: {npc}, type: 3}}\n"
+    )
+    rec = scan("Assets/Scenes/Level.unity", scene.encode(), "scene")
+    assert [(s.container, s.name) for s in rec.symbols if s.kind == "prefab_instance"] == [("", "NPC_Cilu(Quest/set)")]
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Scripts/NPCController.cs": "using UnityEngine;\npublic class NPCController : MonoBehaviour\n{\n"
+            "    public bool isHaveQuest;\n}\n",
+            "Assets/Scripts/NPCController.cs.meta": meta(script),
+            "Assets/Prefabs/NPC.prefab": source,
+            "Assets/Prefabs/NPC.prefab.meta": meta(npc, "PrefabImporter"),
+            "Assets/Scenes/Level.unity": scene,
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert [d for p, _line, _c, d in _asset_lines(ws, "NPCController.isHaveQuest") if p.endswith(".unity")] == [
+        "NPC_Cilu(Quest/set) sets isHaveQuest: 0 (via Assets/Prefabs/NPC.prefab)"
+    ]

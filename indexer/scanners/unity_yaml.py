@@ -2,10 +2,7 @@
 
 How: `yaml_reader` splits the file on its document headers and reads each document's lines (Unity
 writes a narrow, regular subset of YAML; every value stays a string); `yaml_hierarchy` builds the
-GameObject paths; this module turns what the reader finds into records. Only what the index uses
-is kept: the GameObject hierarchy, components, short serialized values, references by GUID,
-prefab instances and overrides, UnityEvent calls, material properties, animator structure and
-animation events.
+GameObject paths; this module turns what the reader finds into records: only what the index uses.
 
 Output conventions (FileRecord.symbols / refs; all paths in a file are GameObject paths joined by
 "/", and component names of scripts are written `script:<guid>` for the reader to resolve):
@@ -246,14 +243,16 @@ class _Scan:
         self.guid_refs(doc, name or doc.class_name, doc.class_name)
 
     def place(self, node: int) -> tuple[str, str, str]:
-        """(container, name, path) of a hierarchy node; the container is the parent's path string
-        itself when it can be (a deep hierarchy's paths are long: no copies of them)."""
+        """(container, name, path) of a hierarchy node; the container the parent's path string
+        itself when it can be (a deep hierarchy's paths are long: no copies)."""
         path = self.tree.path_of(node)
         above = self.tree.parent_path(node)
         if above is not None:
             return above, path[len(above) + 1 :], path
-        container, _, name = path.rpartition("/")
-        return container, name, path
+        own = self.tree.names.get(node) or "\0"  # a name may hold a slash: `NPC_Cilu(Quest/set)`
+        if path == own or path.endswith("/" + own):
+            return path[: max(len(path) - len(own) - 1, 0)], own, path
+        return path.rpartition("/")[0], path.rpartition("/")[2], path
 
     def game_object(self, doc: DocReader) -> None:
         container, name, path = self.place(doc.file_id)

@@ -427,3 +427,32 @@ def test_an_instance_renamed_with_a_slash_in_its_name_is_one_object_not_a_path(t
     assert [d for p, _line, _c, d in _asset_lines(ws, "NPCController.isHaveQuest") if p.endswith(".unity")] == [
         "NPC_Cilu(Quest/set) sets isHaveQuest: 0 (via Assets/Prefabs/NPC.prefab)"
     ]
+
+
+def test_a_data_asset_s_value_no_field_of_its_script_reads_is_said_unused(tmp_path: Path) -> None:
+    """`describe ZombieData.asset` showed `Damage: 10` as live: the script serializes `_damage` now,
+    the key is a leftover Unity never reads (a prefab's component said so; a data asset did not)."""
+    from indexer.query.lookup import describe_target
+
+    data = "c1" * 16
+    asset = (
+        _header() + "--- !u!114 &11400000\nMonoBehaviour:\n  m_ObjectHideFlags: 0\n  m_GameObject: {fileID: 0}\n"
+        f"  m_Enabled: 1\n  m_Script: {{fileID: 11500000, guid: {data}, type: 3}}\n  m_Name: ZombieData\n"
+        "  m_EditorClassIdentifier: \n  _damage: 3\n  Damage: 10\n  Health: 5\n"
+    )
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Scripts/EnemyData.cs": "using UnityEngine;\npublic class EnemyData : ScriptableObject\n{\n"
+            "    [SerializeField] private int _damage;\n    public int Health;\n}\n",
+            "Assets/Scripts/EnemyData.cs.meta": meta(data),
+            "Assets/Data/ZombieData.asset": asset,
+        },
+    )
+    update(root, Config(workers=1))
+    text = describe_target(open_workspace(root, projects_at(root)), "Assets/Data/ZombieData.asset")[1].text
+    assert [line.strip() for line in text.splitlines() if line.startswith("  L")] == [
+        "L11 _damage: 3",
+        "L12 Damage: 10 (unused: no such field in the script)",
+        "L13 Health: 5",
+    ]

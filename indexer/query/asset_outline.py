@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from indexer.model import BUILTIN_SCRIPTS, FileRecord, Symbol
+from indexer.query.component_fields import ComponentFields
 from indexer.query.graph import Graph
 from indexer.query.outline import Part, references_part, short, status_line
 
@@ -16,6 +17,7 @@ def asset_parts(rec: FileRecord, graph: Graph) -> list[Part]:
     said = status_line(rec)
     lines: list[Part] = [(said, None)] if said else []
     states = {s.name for s in rec.symbols if s.kind == "animator_state"}
+    scripts = ComponentFields(graph)
     for s in _states_grouped(rec.symbols, states) if states else rec.symbols:
         if s.kind == "field" and s.container in states:  # a StateMachineBehaviour's, under its state
             lines.append((f"    L{s.line} {short(graph.readable(s.signature))}", s.name))
@@ -38,8 +40,9 @@ def asset_parts(rec: FileRecord, graph: Graph) -> list[Part]:
                 shader = graph.readable(f"guid:{s.detail}") if s.detail else "none"
             lines.append((f"Material {s.name}: shader {shader}", None))
         elif s.kind in ("field", "material_property", "override"):
-            # a script's enum field by its member's name too, `Rarity: 2 (Rare)`, as on a component
-            said = graph.targets.enums.named(s.type[7:], s.signature) if s.type.startswith("script:") else s.signature
+            # a script's enum field by its member's name too, `Rarity: 2 (Rare)`, and a value no field
+            # of the script reads (renamed since) said so, as on a component
+            said = scripts.worded(s.type[7:], s).signature if s.type.startswith("script:") else s.signature
             lines.append((f"  L{s.line} {short(graph.readable(said))}", s.name))
         elif s.kind == "animator_state":
             motion = (graph.path_of_guid(s.detail) if s.detail else "") or s.signature  # a clip, or a blend tree

@@ -47,13 +47,22 @@ class ComponentFields:
 
     def shown(self, script_guid: str, fields: list[Symbol]) -> list[Symbol]:
         """The fields of a component of this script to show."""
-        if script_guid not in self._scripts:
-            self._scripts[script_guid] = self._judged(script_guid)
-        script = self._scripts[script_guid]
+        script = self._script(script_guid)
         if script.third_party:
             return [f for f in fields if f.name in PACKAGE_FIELDS_SHOWN]
         kept = [f for f in fields if f.name not in script.hidden] if script.hidden else fields
         return [self._said(script_guid, script.declared, f) for f in kept]
+
+    def worded(self, script_guid: str, field: Symbol) -> Symbol:
+        """A data asset's field as a component's is shown (`_said`), all of them kept: the asset is
+        the script's values, a third-party one's too."""
+        script = self._script(script_guid)
+        return self._said(script_guid, None if script.third_party else script.declared, field)
+
+    def _script(self, script_guid: str) -> _Script:
+        if script_guid not in self._scripts:
+            self._scripts[script_guid] = self._judged(script_guid)
+        return self._scripts[script_guid]
 
     def _said(self, script_guid: str, declared: frozenset[str] | None, field: Symbol) -> Symbol:
         """An enum field's number with its member's name (`enum_values`); a value the script's

@@ -456,3 +456,29 @@ def test_a_data_asset_s_value_no_field_of_its_script_reads_is_said_unused(tmp_pa
         "L12 Damage: 10 (unused: no such field in the script)",
         "L13 Health: 5",
     ]
+
+
+def test_refs_of_a_scene_the_build_leaves_out_says_so(tmp_path: Path) -> None:
+    """`refs GameScene.unity` listed `EditorBuildSettings.asset:8 [scene_in_build]` for an entry with
+    `enabled: 0`: the scene never loads in a player (`describe` said `[disabled]`, `refs` did not)."""
+    build = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1045 &1\nEditorBuildSettings:\n  m_Scenes:\n"
+        f"  - enabled: 0\n    path: Assets/Scenes/Game.unity\n    guid: {'e1' * 16}\n"
+        f"  - enabled: 1\n    path: Assets/Scenes/Menu.unity\n    guid: {'e2' * 16}\n"
+    )
+    root = write_project(
+        tmp_path / "P",
+        {
+            "ProjectSettings/EditorBuildSettings.asset": build,
+            "Assets/Scenes/Game.unity": _header() + _object(1, "Root", []),
+            "Assets/Scenes/Game.unity.meta": meta("e1" * 16, "DefaultImporter"),
+            "Assets/Scenes/Menu.unity": _header() + _object(1, "Root", []),
+            "Assets/Scenes/Menu.unity.meta": meta("e2" * 16, "DefaultImporter"),
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert [d for *_, d in _asset_lines(ws, "Assets/Scenes/Game.unity")] == [
+        "Assets/Scenes/Game.unity (disabled: left out of the build)"
+    ]
+    assert [d for *_, d in _asset_lines(ws, "Assets/Scenes/Menu.unity")] == ["Assets/Scenes/Menu.unity"]

@@ -10,7 +10,8 @@ Conventions (the tests pin them):
 - TagManager.asset: "tag" (name); "layer" (name, detail = layer index); "sorting_layer" (name,
   detail = uniqueID, what renderers store). Empty layer slots are not symbols.
 - EditorBuildSettings.asset: "build_scene" (name = path, detail = "enabled"/"disabled") and ref
-  "guid" (target = the scene GUID lowercased, context "scene_in_build", detail = path).
+  "guid" (target = the scene GUID lowercased, context "scene_in_build", detail = path, and
+  "(disabled: left out of the build)" after it when it is).
 - ProjectSettings.asset: "setting" (name = key, detail = value) for productName, companyName,
   bundleVersion, bundleIdentifier (pre-2017 spelling) and applicationIdentifier (one per platform,
   detail = "Platform: value"); "define" per scripting define symbol (name = symbol, detail = platform
@@ -265,12 +266,13 @@ def _build_settings(y: _Yaml) -> tuple[list[Symbol], list[Ref]]:
         if not isinstance(item, dict):
             continue
         scene = item.get("path", "")
+        state = "enabled" if item.get("enabled", "1") not in ("0", "false") else "disabled"
         if scene:
-            state = "enabled" if item.get("enabled", "1") not in ("0", "false") else "disabled"
             symbols.append(Symbol("build_scene", scene, ln + 1, detail=state))
         guid = item.get("guid", "")
-        if _GUID.match(guid) and guid.strip("0"):
-            refs.append(Ref("guid", guid.lower(), ln + 1, context="scene_in_build", detail=scene))
+        if _GUID.match(guid) and guid.strip("0"):  # `refs` of a scene says it is left out of the build
+            said = scene if state == "enabled" else f"{scene} (disabled: left out of the build)"
+            refs.append(Ref("guid", guid.lower(), ln + 1, context="scene_in_build", detail=said))
     return symbols, refs
 
 

@@ -899,7 +899,13 @@ def test_build_settings_guid_like_scalars_disabled_and_quoted_paths() -> None:
         S("build_scene", "Assets/Scenes/Old.unity", 9, detail="enabled"),
     ]
     assert refs(rec) == [
-        ("guid", "00000000000000002000000000000000", 3, "scene_in_build", "Assets/Scenes/Level: 1.unity"),
+        (  # (since schema 37 a disabled entry says so)
+            "guid",
+            "00000000000000002000000000000000",
+            3,
+            "scene_in_build",
+            "Assets/Scenes/Level: 1.unity (disabled: left out of the build)",
+        ),
         ("guid", "0000000000000000e000000000000000", 6, "scene_in_build", "Assets/Scenes/E.unity"),
     ]
 

@@ -482,3 +482,36 @@ def test_refs_of_a_scene_the_build_leaves_out_says_so(tmp_path: Path) -> None:
         "Assets/Scenes/Game.unity (disabled: left out of the build)"
     ]
     assert [d for *_, d in _asset_lines(ws, "Assets/Scenes/Menu.unity")] == ["Assets/Scenes/Menu.unity"]
+
+
+def test_an_instance_emptying_a_text_is_listed_as_setting_it(tmp_path: Path) -> None:
+    """`refs Counter._additionalText` listed the prefab's `x` only: each of the three counters in
+    the scene empties it (`value: ` in the override), which is what the game runs with."""
+    counter, prefab = "f1" * 16, "f2" * 16
+    source = _header() + _object(100, "Counter", [102]) + _behaviour(102, 100, counter, "  _additionalText: x\n")
+    scene = (
+        _header()
+        + "--- !u!1001 &700\nPrefabInstance:\n  m_ObjectHideFlags: 0\n  serializedVersion: 2\n"
+        + "  m_Modification:\n    serializedVersion: 3\n    m_TransformParent: {fileID: 0}\n"
+        + f"    m_Modifications:\n    - target: {{fileID: 102, guid: {prefab}, type: 3}}\n"
+        + "      propertyPath: _additionalText\n      value: \n      objectReference: {fileID: 0}\n"
+        + "    m_RemovedComponents: []\n    m_RemovedGameObjects: []\n"
+        + f"  m_SourcePrefab: {{fileID: 100100000, guid: {prefab}, type: 3}}\n"
+    )
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Scripts/Counter.cs": "using UnityEngine;\npublic class Counter : MonoBehaviour\n{\n"
+            "    [SerializeField] private string _additionalText;\n}\n",
+            "Assets/Scripts/Counter.cs.meta": meta(counter),
+            "Assets/Prefabs/Counter.prefab": source,
+            "Assets/Prefabs/Counter.prefab.meta": meta(prefab, "PrefabImporter"),
+            "Assets/Scenes/Game.unity": scene,
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert [d for *_, d in _asset_lines(ws, "Counter._additionalText")] == [
+        "Counter > Counter._additionalText: x",
+        "Counter sets _additionalText: (empty) (via Assets/Prefabs/Counter.prefab)",
+    ]

@@ -207,6 +207,12 @@ def _variants(graph: Graph, chain: list[str], known: dict[str, bool]) -> bool:
     return all(known[p] for p in chain)
 
 
+def _emptied(s: Symbol) -> Symbol:
+    if not s.signature.endswith(": ") and not s.signature.endswith(":"):
+        return s
+    return msgspec.structs.replace(s, signature=s.signature.rstrip() + " (empty)")
+
+
 class Overrides:
     """One file's prefab instances and the overrides that set a value, sorted by line once: a
     scene placing a prefab a hundred times is not scanned a hundred times."""
@@ -214,11 +220,8 @@ class Overrides:
     def __init__(self, symbols: Iterable[Symbol]):
         self.sources = {s.line: s.detail for s in symbols if s.kind == "prefab_instance"}  # line -> source GUID
         self.starts = sorted(self.sources)
-        shown = [
-            s
-            for s in symbols
-            if s.kind == "override" and not s.signature.rstrip().endswith(":") and not s.name.startswith(_PLACEMENT)
-        ]
+        # an emptied text (or a reference set to None) is a value too: `_additionalText: (empty)`
+        shown = [_emptied(s) for s in symbols if s.kind == "override" and not s.name.startswith(_PLACEMENT)]
         shown.sort(key=lambda s: s.line)
         self.lines = [s.line for s in shown]
         self.symbols = shown

@@ -515,3 +515,55 @@ def test_an_instance_emptying_a_text_is_listed_as_setting_it(tmp_path: Path) -> 
         "Counter > Counter._additionalText: x",
         "Counter sets _additionalText: (empty) (via Assets/Prefabs/Counter.prefab)",
     ]
+
+
+def test_an_instance_whose_root_an_override_switches_off_is_described_inactive(tmp_path: Path) -> None:
+    """`describe SampleScene.unity` showed the player's instance as active: the scene sets its root's
+    `m_IsActive: 0` (the menu's Play button turns it on), an override past the forty the index kept."""
+    from indexer.query.lookup import describe_target
+
+    player = "f3" * 16
+    source = (
+        _header()
+        + _object(100, "PlayerArmature", []).replace("m_Children: []", "m_Children:\n  - {fileID: 201}")
+        + _object(200, "Hips", []).replace("m_Father: {fileID: 0}", "m_Father: {fileID: 101}")
+    )
+    moved = "".join(
+        f"    - target: {{fileID: 201, guid: {player}, type: 3}}\n      propertyPath: m_LocalPosition.{axis}{n}\n"
+        f"      value: {n}\n      objectReference: {{fileID: 0}}\n"
+        for n in range(25)
+        for axis in "xy"
+    )
+    off = "      propertyPath: m_IsActive\n      value: 0\n      objectReference: {fileID: 0}\n"
+    scene = (
+        _header()
+        + "--- !u!1001 &700\nPrefabInstance:\n  m_ObjectHideFlags: 0\n  serializedVersion: 2\n"
+        + "  m_Modification:\n    serializedVersion: 3\n    m_TransformParent: {fileID: 0}\n"
+        + f"    m_Modifications:\n{moved}    - target: {{fileID: 100, guid: {player}, type: 3}}\n{off}"
+        + "    m_RemovedComponents: []\n    m_RemovedGameObjects: []\n"
+        + f"  m_SourcePrefab: {{fileID: 100100000, guid: {player}, type: 3}}\n"
+        + "--- !u!1001 &800\nPrefabInstance:\n  m_ObjectHideFlags: 0\n  serializedVersion: 2\n"
+        + "  m_Modification:\n    serializedVersion: 3\n    m_TransformParent: {fileID: 0}\n"
+        + f"    m_Modifications:\n    - target: {{fileID: 200, guid: {player}, type: 3}}\n{off}"
+        + "    - target: {fileID: 100, guid: "
+        + player
+        + ", type: 3}\n      propertyPath: m_Name\n"
+        + "      value: Spare\n      objectReference: {fileID: 0}\n"
+        + "    m_RemovedComponents: []\n    m_RemovedGameObjects: []\n"
+        + f"  m_SourcePrefab: {{fileID: 100100000, guid: {player}, type: 3}}\n"
+    )
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Prefabs/PlayerArmature.prefab": source,
+            "Assets/Prefabs/PlayerArmature.prefab.meta": meta(player, "PrefabImporter"),
+            "Assets/Scenes/Sample.unity": scene,
+        },
+    )
+    update(root, Config(workers=1))
+    text = describe_target(open_workspace(root, projects_at(root)), "Assets/Scenes/Sample.unity")[1].text
+    heads = [line for line in text.splitlines() if "(prefab instance of" in line]
+    assert heads == [
+        "PlayerArmature  (prefab instance of Assets/Prefabs/PlayerArmature.prefab)  [inactive]  L3",
+        "Spare  (prefab instance of Assets/Prefabs/PlayerArmature.prefab)  L218",  # a child switched off
+    ]

@@ -353,7 +353,8 @@ def _node(tree: _Tree, path: str, depth: int, fields: ComponentFields) -> Node:
             name = names[-1]
         elif (shown := editor_name(s, tree.overrides.get(path, []), fields.targets.source)) is not None:
             name = shown  # its `m_Name` override renames a child (listed with its overrides)
-        head = f"{pad}{name}  (prefab instance of {source})  L{s.line}"
+        off = "  [inactive]" if _root_off(tree.overrides.get(path, []), fields.targets.source(s.detail)) else ""
+        head = f"{pad}{name}  (prefab instance of {source}){off}  L{s.line}"
         if shown := fields.targets.pieces(source, tree.overrides.get(path, [])):
             body.append(Joined(f"{pad}  overrides: ", shown, 8, more=True))
         if gone := fields.targets.removed(
@@ -374,6 +375,13 @@ def _node(tree: _Tree, path: str, depth: int, fields: ComponentFields) -> Node:
         if part is not None:
             body.append(part)
     return Node(depth, head, (*names, *classes), tuple(body))
+
+
+def _root_off(overrides: list[Symbol], source: tuple[dict[str, str], str] | None) -> bool:
+    """The instance's root switched off by an override, `m_IsActive: 0` on its source's root
+    object: the scene's player not there until code calls `SetActive(true)`."""
+    objects = source[0] if source else {}
+    return any(o.signature == "m_IsActive: 0" and objects.get(o.detail) == "" for o in overrides)
 
 
 def _fields_part(c: Symbol, fs: list[Symbol], shown: ComponentFields, pad: str) -> Joined | None:

@@ -342,7 +342,8 @@ class _Scan:
             line_no = doc.at(mod.line)
             cm = _OVERRIDE_CALL.match(prop) if _CALL_PATH in prop else None
             target = ""  # the fileID of the object it changes: read for what is kept, not for noise
-            if removed or cm or (count < MAX_FIELDS_PER_OBJECT and not prop.startswith(_NOISE_OVERRIDES)):
+            kept = count < MAX_FIELDS_PER_OBJECT or prop == "m_IsActive"  # an object switched off: past the cap too
+            if removed or cm or (kept and not prop.startswith(_NOISE_OVERRIDES)):
                 lines = lines or doc.body.split("\n")
                 target = override_target(doc.body, sum(map(len, lines[: mod.line])) + mod.line)
                 if target in removed:
@@ -359,7 +360,7 @@ class _Scan:
             if scene := yaml_facts.scene_named(prop, value):
                 self.refs.append(Ref("string", scene, line_no, context="field", detail=f"{prop}: {value}"))
             count += 1
-            if count <= MAX_FIELDS_PER_OBJECT:
+            if count <= MAX_FIELDS_PER_OBJECT or prop == "m_IsActive":
                 if mod.local:  # named only when shown: a scene may override thousands
                     value = self.local_label(mod.local)
                 # detail: the object it changes, by fileID in the source prefab; an object here whole (its script)

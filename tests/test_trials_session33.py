@@ -567,3 +567,37 @@ def test_an_instance_whose_root_an_override_switches_off_is_described_inactive(t
         "PlayerArmature  (prefab instance of Assets/Prefabs/PlayerArmature.prefab)  [inactive]  L3",
         "Spare  (prefab instance of Assets/Prefabs/PlayerArmature.prefab)  L218",  # a child switched off
     ]
+
+
+def test_a_style_sheet_s_images_are_its_references_and_its_rules_are_searched(tmp_path: Path) -> None:
+    """`refs Glock.png` said no file used it, though `Root Styles.uss:45` sets it as a loadout
+    icon's background; `describe "Root Styles.uss"` showed nothing, `query "glock icon"` missed it."""
+    from indexer.query.lookup import describe_target
+
+    glock = "ea83b90d" * 4
+    uss = (
+        "/* the loadout screen */\n.loadout-icon {\n    width: 64px;\n}\n\n#Glock,\n.gun-icon .small {\n"
+        '    background-image: url("project://database/Assets/Textures/Glock.png?fileID=2800000&guid='
+        f'{glock}&type=3#Glock");\n}}\n'
+        f'/* .old {{ background-image: url("x?guid={"ff" * 16}"); }} */\n'
+    )
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Textures/Glock.png": b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR",
+            "Assets/Textures/Glock.png.meta": meta(glock, "TextureImporter"),
+            "Assets/Resources/UI/Root Styles.uss": uss,
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert _asset_lines(ws, "Assets/Textures/Glock.png") == [
+        ("Assets/Resources/UI/Root Styles.uss", 8, "background-image", "#Glock, .gun-icon .small")
+    ]
+    text = describe_target(ws, "Assets/Resources/UI/Root Styles.uss")[1].text
+    assert "uss rule #Glock, .gun-icon .small  L6" in text and "uss rule .loadout-icon  L2" in text
+    hit = ws.search("glock icon", 3)[0]
+    assert (hit.path, hit.name) == (
+        "Assets/Resources/UI/Root Styles.uss",
+        "#Glock, .gun-icon .small",
+    )

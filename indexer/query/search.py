@@ -56,7 +56,10 @@ class Outline:
 
 
 def short_name(d: Declared) -> str:
-    """A declaration's own name: the last part of its qualified name (a GameObject's of its path)."""
+    """A declaration's own name: the last part of its qualified name (a GameObject's of its path; a
+    style sheet rule's selectors whole, `.gun-icon .small`)."""
+    if d.kind == "uss_rule":
+        return d.qualified
     return d.qualified.rpartition("/" if d.kind in HIERARCHY_KINDS else ".")[2]
 
 

@@ -27,6 +27,7 @@ SCANNER_MODULES: dict[str, str] = {
     "json": "packages",
     "input_actions": "inputactions",
     "uxml": "uxml",
+    "uss": "uss",
     "settings": "settings",
     "scene": "unity_yaml",
     "prefab": "unity_yaml",

@@ -61,9 +61,11 @@ def test_a_quoted_text_keeps_to_the_kind_and_path_asked_for(ws: Workspace) -> No
 
 def test_a_holder_gains_the_best_score_times_its_prior_once(ws: Workspace) -> None:
     """`rank._quoted`: the holder of the quote gains the best match's score times its own prior
-    (a scene in a code task, an inspector showing the label: still what they are), once however
-    many quotes it holds; a file no BM25 match named enters with that gain alone, its prior read
-    as for any candidate (0.7 for a scene in a code task)."""
+    (an inspector showing the label: still what it is), once however many quotes it holds; a file
+    no BM25 match named enters with that gain alone, its prior read as for any candidate. Since
+    session 33 a scene's or prefab's prior for a code task (0.7) is lifted off its gain: the label
+    a bug report quotes is the game's, in its scenes and prefabs (`"New Game"` ranked below forty
+    scripts saying `new GameObject(`)."""
     from indexer.model import Ranked
     from indexer.query.rank import _quoted
 
@@ -73,10 +75,10 @@ def test_a_holder_gains_the_best_score_times_its_prior_once(ws: Workspace) -> No
     asked = (None, None, ["clicking", "heal", "nothing"], ["clicking", "heal", "nothing"])
     ranked = {script: Ranked(script, 40.0, ["text match"])}
     assert _quoted(project, text, ranked, {}, asked) == {scene: "heal (+25)"}
-    assert (ranked[scene].score, ranked[scene].reasons) == (28.0, ['holds "heal (+25)"'])
+    assert (ranked[scene].score, ranked[scene].reasons) == (40.0, ['holds "heal (+25)"'])
     assert ranked[script].score == 40.0
     ranked = {script: Ranked(script, 40.0, ["text match"]), scene: Ranked(scene, 10.0, ["text match"])}
-    _quoted(project, text, ranked, {scene: 0.5}, asked)
+    _quoted(project, text, ranked, {scene: 0.35}, asked)  # (0.7 of it the code task's, lifted: 0.5)
     assert (ranked[scene].score, ranked[scene].reasons) == (30.0, ["text match", 'holds "heal (+25)"'])
 
 

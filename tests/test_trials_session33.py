@@ -601,3 +601,38 @@ def test_a_style_sheet_s_images_are_its_references_and_its_rules_are_searched(tm
         "Assets/Resources/UI/Root Styles.uss",
         "#Glock, .gun-icon .small",
     )
+
+
+def test_a_quoted_label_finds_the_scene_showing_it_among_code_saying_its_words(tmp_path: Path, monkeypatch) -> None:
+    """`query '"New Game"'` missed the menu's button label (`m_text: New Game`): forty scripts
+    writing `new GameObject(` held both words, matched the phrase inside `gameobject`, and ranked
+    above the scene, which a code task's prior kept below them anyway."""
+    tmp_text = "f4" * 16
+    label = _behaviour(3, 1, tmp_text, "  m_text: New Game\n  m_fontSize: 36\n")
+    files: dict[str, str | bytes] = {
+        "Assets/Scenes/MainMenu.unity": _header()
+        + _object(1, "Button (1)", [3])
+        + label
+        + "".join(_object(100 + 10 * i, f"Decor{i}", []) for i in range(40)),
+        "Assets/Scenes/Game.unity": _header() + _object(1, "Board", []),
+    }
+    for i in range(40):
+        files[f"Assets/Scripts/Spawn/ByNewGameObject{i}.cs"] = (
+            f"using UnityEngine;\npublic class ByNewGameObject{i} : MonoBehaviour\n{{\n"
+            f'    void Start() {{ var holder = new GameObject("Holder{i}"); }}\n}}\n'
+        )
+    root = write_project(tmp_path / "P", files)
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    hit, *others = ws.search('"New Game"', 5)
+    assert not any("holds" in h.reason for h in others)  # `new GameObject(` holds no "new game"
+    assert (hit.path, hit.line, hit.snippet) == ("Assets/Scenes/MainMenu.unity", 26, "m_text: New Game")
+    assert hit.reason == 'text match; holds "new game"'
+    # the scenes and prefabs holding its words are read for it past the files BM25 ranks first
+    import indexer.query.quotes as quotes
+
+    monkeypatch.setattr(quotes, "QUOTED_FILES", 1)
+    first = ws.projects[0].searcher.holding(["new", "game"], 1, None, None)
+    assert [c.path for c in first] != ["Assets/Scenes/MainMenu.unity"]
+    found = [c.path for c, _ in quotes.quoted_files(ws.projects[0], '"New Game"', None, None)]
+    assert found == ["Assets/Scenes/MainMenu.unity"]

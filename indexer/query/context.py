@@ -24,7 +24,7 @@ from indexer.identifiers import (
 from indexer.model import ContextPack, FileEntry, Hit, Overview, Tier, Tier2
 from indexer.query.asked_project import asked_project
 from indexer.query.overview import Folder, folder_tree, render_tree, third_party_test, workspace_overviews
-from indexer.query.priors import ART_WORDS, ASSET_WORDS, asks_for, named_kinds, vendor_package
+from indexer.query.priors import asks_code, vendor_package
 from indexer.query.related import RELATED_LEADS, related_files
 from indexer.query.render import fitted_overview
 from indexer.query.search import doer, outlines_of
@@ -198,7 +198,7 @@ def task_order(hits: list[Hit], said: list[str]) -> list[Hit]:
     was reached from it: the button whose event calls a method). The rest go where they would be
     at `DEFERRED_ASSET` of their score: after the code that matches about as well, not after all
     of it (a data asset ranked 11th would follow twenty weaker scripts, out of the pack)."""
-    if asks_for(said, ASSET_WORDS | ART_WORDS) or named_kinds(said):
+    if not asks_code(said):
         return hits
     code = [h for h in hits if h.kind in CODE_KINDS]
     keyed = []

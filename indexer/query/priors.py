@@ -376,3 +376,9 @@ def named_kinds(terms: Iterable[str]) -> frozenset[str]:
 
 def asks_for(terms: Iterable[str], words: frozenset[str]) -> bool:
     return any(t in words for t in terms)
+
+
+def asks_code(said: list[str]) -> bool:
+    """The task asks for code: it names no kind of asset, no configuring and no looks (prefabs and
+    scenes rank lower, CODE_TASK_ASSET_PRIOR)."""
+    return not named_kinds(said) and not asks_for(said, ASSET_WORDS | ART_WORDS)

@@ -17,6 +17,9 @@ from indexer.query.textmatch import holds_phrase, phrase_pattern
 from indexer.query.texts import FileText
 
 QUOTED_FILES = 20  # files holding every word of a quoted phrase, read for the phrase itself
+# and of each kind holding what the game shows: "New Game" is a menu button's label, and its words
+# are in a hundred scripts' names (`NewGameObject`) that rank above a scene of thousands of lines
+LABEL_KINDS, QUOTED_LABELS = ("scene", "prefab"), 10
 MAX_WORDS = 12  # a longer quote is a pasted passage, not a text the project holds as written
 MAX_QUOTES = 3
 # A quote opens at the start or after a space or bracket, and closes before the end, a space or
@@ -67,9 +70,10 @@ def quoted_files(project, text: str, kind: str | None, path_prefix: str | None) 
     out: list[tuple[Candidate, str]] = []
     for phrase in quoted_phrases(text):
         words = re.findall(r"[a-z0-9]+", phrase)
-        for c in project.searcher.holding(words, QUOTED_FILES, kind, path_prefix):
-            if holds_phrase(project.texts.get(c.path), phrase):
-                out.append((c, phrase))
+        found = {c.path: c for c in project.searcher.holding(words, QUOTED_FILES, kind, path_prefix)}
+        for label_kind in LABEL_KINDS if kind is None else ():  # a button's label among code saying its words
+            found.update((c.path, c) for c in project.searcher.holding(words, QUOTED_LABELS, label_kind, path_prefix))
+        out += [(c, phrase) for c in found.values() if holds_phrase(project.texts.get(c.path), phrase)]
     return out
 
 

@@ -41,6 +41,7 @@ from indexer.query.priors import (
     VENDORED_PRIOR,
     VISUAL_KINDS,
     VISUAL_WORDS,
+    asks_code,
     asks_for,
     build_scenes,
     editor_share,
@@ -246,12 +247,14 @@ def _quoted(project, text: str, ranked: dict[str, Ranked], priors: dict[str, flo
     if new:
         priors.update(role_priors(project, new, terms, said))
     top = max((r.score for r in ranked.values()), default=0.0)
+    code = asks_code(said)  # a label the game shows is in its scenes and prefabs, whatever else is asked
     for c, phrase in held:
         r = ranked.get(c.path)
         if r is None:
             r = ranked[c.path] = Ranked(c.path, 0.0, [], c)
         if not any(why.startswith("holds ") for why in r.reasons):
-            r.score += QUOTE_GAIN * top * priors.get(c.path, 1.0)
+            lifted = code and c.kind in CODE_TASK_ASSET_KINDS
+            r.score += QUOTE_GAIN * top * priors.get(c.path, 1.0) / (CODE_TASK_ASSET_PRIOR if lifted else 1.0)
             r.reasons.append(f'holds "{phrase}"')
     return {c.path: phrase for c, phrase in reversed(held)}  # the first phrase a file holds
 
@@ -304,7 +307,7 @@ def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str
     elif not asks_for(said, VISUAL_WORDS):  # sounds only: visual effects are still looks
         visual = (p for p, k in kinds.items() if k in VISUAL_KINDS or (k in ART_KINDS and _is_effect(project, p)))
         scale(visual, ART_PRIOR)
-    if not wanted and not asks_for(said, ASSET_WORDS | ART_WORDS):
+    if asks_code(said):
         scale((p for p, k in kinds.items() if k in CODE_TASK_ASSET_KINDS), CODE_TASK_ASSET_PRIOR)
     scripts = [p for p, k in kinds.items() if k == "csharp"]
     tests = set(_tests(project, scripts))

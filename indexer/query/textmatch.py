@@ -179,8 +179,12 @@ def holds_phrase(read: FileText, phrase: str) -> bool:
 
 @lru_cache(maxsize=256)
 def phrase_pattern(phrase: str) -> re.Pattern[str]:
-    """A phrase found in lower-cased text: its words separated by any white space."""
-    return re.compile(r"\s+".join(re.escape(w) for w in phrase.split()))
+    """A phrase found in lower-cased text: its words separated by any white space, whole (a label
+    "New Game" is not in every `new GameObject()`)."""
+    body = r"\s+".join(re.escape(w) for w in phrase.split())
+    return re.compile(
+        ("(?<!\\w)" if phrase[:1].isalnum() else "") + body + ("(?!\\w)" if phrase[-1:].isalnum() else "")
+    )
 
 
 def matched_lines_of(read: FileText, stems: frozenset[str], skip: frozenset[int] = frozenset()) -> list[str]:

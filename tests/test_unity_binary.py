@@ -169,7 +169,7 @@ def test_a_binary_prefab_carries_its_script_in_the_graph_and_the_ranking(tmp_pat
     hits = ws.search("turret range", 5)
     assert [(h.path, h.reason) for h in hits[:2]] == [
         ("Assets/Scripts/Turret.cs", "text match"),
-        ("Assets/Prefabs/Cannon.prefab", "carries script Assets/Scripts/Turret.cs"),
+        ("Assets/Prefabs/Cannon.prefab", "the prefab carries script Assets/Scripts/Turret.cs"),  # (session 33)
     ]
     refs = run_cli("refs", "Assets/Scripts/Turret.cs", "--project", str(root))
     assert "in assets (1):\n  Assets/Prefabs/Cannon.prefab [external]\n" in refs.stdout  # no line to name

@@ -636,3 +636,35 @@ def test_a_quoted_label_finds_the_scene_showing_it_among_code_saying_its_words(t
     assert [c.path for c in first] != ["Assets/Scenes/MainMenu.unity"]
     found = [c.path for c, _ in quotes.quoted_files(ws.projects[0], '"New Game"', None, None)]
     assert found == ["Assets/Scenes/MainMenu.unity"]
+
+
+def test_a_call_set_through_overrides_keeps_its_argument(tmp_path: Path) -> None:
+    """`refs PindahScene.PindahKeSceneTujuan` printed `override.m_OnClick(int)`: the button's
+    `m_IntArgument: 1`, the build index of the scene Play loads, was dropped."""
+    from indexer.scanners.unity_yaml import scan
+
+    button = "f5" * 16
+    calls = "m_OnClick.m_PersistentCalls.m_Calls.Array.data[0]"
+    mods = [
+        ("m_MethodName", "PindahKeSceneTujuan"),
+        ("m_TargetAssemblyTypeName", "PindahScene, Assembly-CSharp"),
+        ("m_Mode", "3"),
+        ("m_Arguments.m_IntArgument", "1"),
+        ("m_CallState", "2"),
+    ]
+    written = "".join(
+        f"    - target: {{fileID: 114, guid: {button}, type: 3}}\n      propertyPath: {calls}.{key}\n"
+        f"      value: {value}\n      objectReference: {{fileID: 0}}\n"
+        for key, value in mods
+    )
+    scene = (
+        _header()
+        + "--- !u!1001 &700\nPrefabInstance:\n  m_ObjectHideFlags: 0\n  serializedVersion: 2\n"
+        + "  m_Modification:\n    serializedVersion: 3\n    m_TransformParent: {fileID: 0}\n"
+        + f"    m_Modifications:\n{written}    m_RemovedComponents: []\n    m_RemovedGameObjects: []\n"
+        + f"  m_SourcePrefab: {{fileID: 100100000, guid: {button}, type: 3}}\n"
+    )
+    rec = scan("Assets/Scenes/MainMenu.unity", scene.encode(), "scene")
+    assert [(r.target, r.detail) for r in rec.refs if r.kind == "method"] == [
+        ("PindahScene.PindahKeSceneTujuan", "&700 > override.m_OnClick(int 1)")
+    ]

@@ -42,8 +42,6 @@ refs:
 
 from __future__ import annotations
 
-import re
-
 import msgspec
 
 from indexer.model import BUILTIN_SCRIPTS, FileRecord, Ref, Symbol
@@ -70,9 +68,6 @@ YAML_KINDS = frozenset({"scene", "prefab", "asset", "material", "animator", "ani
 # A call set on no object (`m_Target: {fileID: 0}`, as the Inspector shows it): Unity still calls
 # a static method by the class the call names, and nothing else.
 NO_TARGET = " on None"
-_LISTENER_MODES = {"0": "event", "1": "void", "2": "object", "3": "int", "4": "float", "5": "string", "6": "bool"}
-_OVERRIDE_CALL = re.compile(r"^(.+)\.m_PersistentCalls\.m_Calls\.Array\.data\[(\d+)\]\.(m_\w+)$")
-_CALL_PATH = ".m_PersistentCalls.m_Calls.Array.data["  # in every match of _OVERRIDE_CALL: tried first
 # Transform bookkeeping every instance overrides, and what TextMesh Pro counts of its own text
 # (`m_textInfo.characterCount`): they say nothing about the game.
 _NOISE_OVERRIDES = (
@@ -340,7 +335,7 @@ class _Scan:
         for mod in doc.modifications():
             prop, value = mod.prop, mod.value
             line_no = doc.at(mod.line)
-            cm = _OVERRIDE_CALL.match(prop) if _CALL_PATH in prop else None
+            cm = yaml_facts.OVERRIDE_CALL.match(prop) if yaml_facts.CALL_PATH in prop else None
             target = ""  # the fileID of the object it changes: read for what is kept, not for noise
             kept = count < MAX_FIELDS_PER_OBJECT or prop == "m_IsActive"  # an object switched off: past the cap too
             if removed or cm or (kept and not prop.startswith(_NOISE_OVERRIDES)):
@@ -372,7 +367,8 @@ class _Scan:
                 continue
             on = int(call.get("m_Target") or 0)  # the object of this file the call is set on, if any
             target = self.call_target(on, call.get("m_TargetAssemblyTypeName", ""), method)
-            arg = _LISTENER_MODES.get(call.get("m_Mode", ""), "")
+            mode = call.get("m_Mode", "")  # its argument too, `(int 1)`: the scene a button loads by index
+            arg = yaml_facts.call_argument(mode, call.get(yaml_facts.ARGUMENT_KEYS.get(mode, ""), ""))
             detail = f"{path} > override.{event}({arg})" + (self.call_on(on) if on else "")
             self.refs.append(Ref("method", target, int(call["_line"]), context=event, detail=detail))
 
@@ -432,7 +428,7 @@ class _Scan:
                     self.call_target(call.target, call.type_name, call.method),
                     doc.at(call.line),
                     context=call.event,
-                    detail=f"{owner} > {label}.{call.event}({self.call_argument(call.mode, call.argument)})"
+                    detail=f"{owner} > {label}.{call.event}({yaml_facts.call_argument(call.mode, call.argument)})"
                     + (self.call_on(call.target) if call.target else NO_TARGET),
                 )
             )
@@ -449,11 +445,6 @@ class _Scan:
         if target_doc is not None and target_doc.class_id != 114:  # a GameObject, an AudioSource, ...
             return f"UnityEngine.{target_doc.class_name}.{method}"
         return f"?.{method}"
-
-    @staticmethod
-    def call_argument(mode: str, argument: str) -> str:
-        arg = _LISTENER_MODES.get(mode, "")
-        return f"{arg} {short(argument)}" if argument else arg
 
     def call_on(self, target_id: int) -> str:
         """Where a call's target object is in this file, when it is (` on Canvas`)."""

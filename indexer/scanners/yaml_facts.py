@@ -32,6 +32,16 @@ ARGUMENT_KEYS = {
 }
 # The keys a UnityEvent persistent call is read from (anywhere under its item, the first wins).
 CALL_KEYS = ("m_TargetAssemblyTypeName", "m_MethodName", "m_Mode", *ARGUMENT_KEYS.values())
+_LISTENER_MODES = {"0": "event", "1": "void", "2": "object", "3": "int", "4": "float", "5": "string", "6": "bool"}
+# A call set through a prefab instance's overrides, one property a key (its argument's too)
+OVERRIDE_CALL = re.compile(r"^(.+)\.m_PersistentCalls\.m_Calls\.Array\.data\[(\d+)\]\.(?:m_Arguments\.)?(m_\w+)$")
+CALL_PATH = ".m_PersistentCalls.m_Calls.Array.data["  # in every match of OVERRIDE_CALL: tried first
+
+
+def call_argument(mode: str, argument: str) -> str:
+    """A call's argument as a UnityEvent's line shows it: its kind and value, `int 1`."""
+    arg = _LISTENER_MODES.get(mode, "")
+    return f"{arg} {short(argument)}" if argument else arg
 
 
 # The settings of Unity's own components a designer tunes, kept as a script's fields are: what

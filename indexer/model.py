@@ -54,7 +54,14 @@ ADDRESSABLE_ENTRIES = "m_SerializeEntries"  # an Addressables group's list of th
 HIERARCHY_KINDS = frozenset({"gameobject", "prefab_instance"})  # a scene's or prefab's objects, named by path
 # Unity's own script classes, by their fileID in the engine's built-in GUID: a data asset made of
 # one (a tile palette's tiles) has a script, just not one any project file holds.
-BUILTIN_SCRIPTS = {"13312": "UnityEngine.Tilemaps.Tile"}
+# Unity's own classes a MonoBehaviour's `m_Script` names by file ID in a built-in GUID: a tile, and
+# UI Toolkit's components and assets since it moved into the engine (2021.2)
+BUILTIN_SCRIPTS = {
+    "13312": "UnityEngine.Tilemaps.Tile",
+    "19101": "UnityEngine.UIElements.PanelSettings",
+    "19102": "UnityEngine.UIElements.UIDocument",
+    "19103": "UnityEngine.UIElements.PanelTextSettings",
+}
 
 
 class Ref(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):

@@ -668,3 +668,44 @@ def test_a_call_set_through_overrides_keeps_its_argument(tmp_path: Path) -> None
     assert [(r.target, r.detail) for r in rec.refs if r.kind == "method"] == [
         ("PindahScene.PindahKeSceneTujuan", "&700 > override.m_OnClick(int 1)")
     ]
+
+
+def test_ui_toolkit_s_own_components_and_panel_settings_are_named_by_their_class(tmp_path: Path) -> None:
+    """`describe Main_Menu.unity` listed the menu's UIDocument as `MonoBehaviour` and a field holding
+    it as `(script 00000000… (not in project))`; its PanelSettings asset read as "a class built into
+    Unity (fileID 19101)"."""
+    from indexer.query.lookup import describe_target
+
+    builtin = "0000000000000000e000000000000000"
+    facade = "f6" * 16
+    ui_document = (
+        f"--- !u!114 &3\nMonoBehaviour:\n  m_ObjectHideFlags: 0\n  m_GameObject: {{fileID: 1}}\n  m_Enabled: 1\n"
+        f"  m_Script: {{fileID: 19102, guid: {builtin}, type: 0}}\n  m_Name: \n  m_EditorClassIdentifier: \n"
+        "  m_ParentUI: {fileID: 0}\n  m_SortingOrder: 0\n"
+    )
+    scene = (
+        _header() + _object(1, "StartMenuUIDocument", [3, 4]) + ui_document
+        + _behaviour(4, 1, facade, "  _uiDocument: {fileID: 3}\n")
+    )  # fmt: skip
+    panel = (
+        _header() + "--- !u!114 &11400000\nMonoBehaviour:\n  m_ObjectHideFlags: 0\n  m_GameObject: {fileID: 0}\n"
+        f"  m_Enabled: 1\n  m_Script: {{fileID: 19101, guid: {builtin}, type: 0}}\n  m_Name: MainMenu\n"
+        "  m_EditorClassIdentifier: \n  m_TargetDisplay: 0\n"
+    )
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Scripts/UIElementGetterFacade.cs": "using UnityEngine;\nusing UnityEngine.UIElements;\n"
+            "public class UIElementGetterFacade : MonoBehaviour\n{\n    [SerializeField] UIDocument _uiDocument;\n}\n",
+            "Assets/Scripts/UIElementGetterFacade.cs.meta": meta(facade),
+            "Assets/Scenes/Main_Menu.unity": scene,
+            "Assets/UI/MainMenu.asset": panel,
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    text = describe_target(ws, "Assets/Scenes/Main_Menu.unity")[1].text
+    assert "  components: Transform, UIDocument, UIElementGetterFacade\n" in text
+    assert "UIElementGetterFacade: _uiDocument: StartMenuUIDocument (UIDocument)" in text
+    text = describe_target(ws, "Assets/UI/MainMenu.asset")[1].text
+    assert "ScriptableObject MainMenu: UnityEngine.UIElements.PanelSettings (built into Unity)" in text

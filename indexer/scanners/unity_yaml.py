@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import msgspec
 
-from indexer.model import BUILTIN_SCRIPTS, FileRecord, Ref, Symbol
+from indexer.model import FileRecord, Ref, Symbol
 
 from . import yaml_animator as animator
 from . import yaml_facts, yaml_vfx
@@ -197,11 +197,7 @@ class _Scan:
         where += yaml_facts.source_object(doc) if doc.stripped and where else ""  # which object of the instance
         if doc.class_id == 1:
             return where
-        if doc.class_id == 114:
-            _, script = script_ref(doc)
-            what = f"script:{script}" if script else "MonoBehaviour"
-        else:
-            what = doc.class_name
+        what = yaml_facts.behaviour_label(*script_ref(doc)) if doc.class_id == 114 else doc.class_name
         return f"{where} ({what})" if where else what
 
     # -- documents ---------------------------------------------------------------------------
@@ -274,7 +270,7 @@ class _Scan:
         if icon and "guid" in icon and _BUILTIN_PREFIX not in icon:
             self.guid_refs(doc, path, "GameObject")
 
-    def component_symbol(self, doc: DocReader, owner: str, go_id: int, script_guid: str = "") -> None:
+    def component_symbol(self, doc: DocReader, owner: str, go_id: int, script_guid: str = "", name: str = "") -> None:
         enabled = doc.top("m_Enabled")
         identifier = doc.top("m_EditorClassIdentifier") if script_guid else ""
         flags = ("disabled",) if enabled == "0" else ()
@@ -284,7 +280,7 @@ class _Scan:
         self.symbols.append(
             Symbol(
                 "component",
-                doc.class_name,
+                name or doc.class_name,  # Unity's own behaviour by its class (`UIDocument`)
                 doc.line,
                 container=owner,
                 type=str(doc.file_id),
@@ -377,11 +373,12 @@ class _Scan:
             self.vfx_node(doc)
             return
         fid, script = script_ref(doc)
+        label = yaml_facts.behaviour_label(fid, script)
         builtin, script = (f"builtin:{fid}", "") if script in BUILTIN_GUIDS else ("", script)  # Unity's own (a Tile)
         go, _ = doc.top_ref("m_GameObject")
         if go:
             owner = self.owner_path(doc)
-            self.component_symbol(doc, owner, go, script)
+            self.component_symbol(doc, owner, go, script, "" if script else label)
         elif doc.file_id in self.tree.behaviour_state:
             owner = self.tree.behaviour_state[doc.file_id]
         else:
@@ -390,7 +387,6 @@ class _Scan:
                 self.symbols.append(Symbol("scriptable_object", owner, doc.line, detail=script or builtin))
         if script:
             self.refs.append(Ref("script", script, doc.line, context="m_Script", detail=owner))
-        label = f"script:{script}" if script else BUILTIN_SCRIPTS.get(builtin[8:], "MonoBehaviour").rsplit(".")[-1]
         self.fields(doc, owner, label)
         self.guid_refs(doc, owner, label)
         self.unity_events(doc, owner, label)

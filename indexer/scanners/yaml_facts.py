@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Protocol
 
+from indexer.model import BUILTIN_SCRIPTS
 from indexer.scanners.dll_scripts import UI_DLL_CLASSES, UI_DLL_GUIDS
 
 MAX_FIELDS_PER_OBJECT = 40
@@ -205,6 +206,14 @@ def script_ref(doc: DocReader) -> tuple[int, str]:
     if guid in UI_DLL_GUIDS and (script := UI_DLL_CLASSES.get(fid)):
         return SCRIPT_FILE_ID, script
     return fid, guid
+
+
+def behaviour_label(fid: int, script: str) -> str:
+    """How a MonoBehaviour of this `m_Script` is written: `script:<guid>` for a script, Unity's own
+    class by name (a `Tile`, a `UIDocument` of UI Toolkit), else `MonoBehaviour`."""
+    if script in BUILTIN_GUIDS:
+        return BUILTIN_SCRIPTS.get(str(fid), "MonoBehaviour").rsplit(".", 1)[-1]
+    return f"script:{script}" if script else "MonoBehaviour"
 
 
 def source_object(doc: DocReader) -> str:

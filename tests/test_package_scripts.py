@@ -69,6 +69,8 @@ def test_the_package_table_holds_lower_case_guids_each_once() -> None:
             assert re.fullmatch(r"[A-Za-z_][\w.]*", name), name
             seen[guid] = package
     assert sorted(PACKAGES) == [
+        "com.unity.ai.navigation",  # (session 33: a trial's NavMeshSurface and rig constraints read as missing)
+        "com.unity.animation.rigging",
         "com.unity.cinemachine",
         "com.unity.inputsystem",
         "com.unity.netcode.gameobjects",

@@ -709,3 +709,16 @@ def test_ui_toolkit_s_own_components_and_panel_settings_are_named_by_their_class
     assert "UIElementGetterFacade: _uiDocument: StartMenuUIDocument (UIDocument)" in text
     text = describe_target(ws, "Assets/UI/MainMenu.asset")[1].text
     assert "ScriptableObject MainMenu: UnityEngine.UIElements.PanelSettings (built into Unity)" in text
+
+
+def test_ai_navigation_and_animation_rigging_components_are_named(tmp_path: Path) -> None:
+    """A scene's NavMeshSurface and rig constraints read `script 7a5ac11c… (not in project)`, as a
+    genuinely missing script does, though both packages were in the manifest."""
+    from indexer.query.lookup import describe_target
+
+    surface, rig = "7a5ac11cc976e418e8d13136b07e1f52", "70b342d8ce5c2fd48b8fa3147d48d1d1"
+    scene = _header() + _object(1, "Level", [3, 4]) + _behaviour(3, 1, surface) + _behaviour(4, 1, rig)
+    root = write_project(tmp_path / "P", {"Assets/Scenes/Level.unity": scene})
+    update(root, Config(workers=1))
+    text = describe_target(open_workspace(root, projects_at(root)), "Assets/Scenes/Level.unity")[1].text
+    assert "  components: Transform, NavMeshSurface, Rig\n" in text

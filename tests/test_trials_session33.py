@@ -721,4 +721,4 @@ def test_ai_navigation_and_animation_rigging_components_are_named(tmp_path: Path
     root = write_project(tmp_path / "P", {"Assets/Scenes/Level.unity": scene})
     update(root, Config(workers=1))
     text = describe_target(open_workspace(root, projects_at(root)), "Assets/Scenes/Level.unity")[1].text
-    assert "  components: Transform, NavMeshSurface, Rig\n" in text
+    assert "\n  components: Transform, NavMeshSurface, Rig" in text

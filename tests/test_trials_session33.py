@@ -722,3 +722,17 @@ def test_ai_navigation_and_animation_rigging_components_are_named(tmp_path: Path
     update(root, Config(workers=1))
     text = describe_target(open_workspace(root, projects_at(root)), "Assets/Scenes/Level.unity")[1].text
     assert "\n  components: Transform, NavMeshSurface, Rig" in text
+
+
+def test_a_long_path_in_an_outline_keeps_its_file_name() -> None:
+    """`_enemyData: Assets/Scripts/Game/…/BaseData/Schooler…` cut the name of the asset, the part
+    that says which it is; a path loses its middle folders first."""
+    from indexer.query.outline import short
+
+    text = "_enemyData: Assets/Scripts/Game/CharactersSettingsSO/Characters/Enemy/EnemyParams/BaseData/Schooler.asset"
+    assert (
+        short(text)
+        == "_enemyData: Assets/…/Game/CharactersSettingsSO/Characters/Enemy/EnemyParams/BaseData/Schooler.asset"
+    )
+    assert short(text, 60) == "_enemyData: Assets/…/EnemyParams/BaseData/Schooler.asset"
+    assert short("x" * 120) == "x" * 99 + "…"

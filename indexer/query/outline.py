@@ -7,6 +7,7 @@ whose names match `stems`, the stems of the query's words.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
 import msgspec
@@ -444,4 +445,20 @@ def outside(guid: str, graph: Graph) -> str:
 
 
 def short(text: str, limit: int = 100) -> str:
+    """`text` in at most `limit` characters: a long path's middle folders left out first, so its file
+    name stays (`Assets/…/BaseData/Schooler.asset`, where `…/BaseData/Schooler…` was cut), then its end."""
+    if len(text) <= limit:
+        return text
+    for m in _PROJECT_PATH.finditer(text):
+        parts = m.group(0).split("/")
+        for kept in range(len(parts) - 2, 0, -1):  # the most trailing folders that fit
+            shorter = text[: m.start()] + "/".join([parts[0], "…", *parts[-kept:]]) + text[m.end() :]
+            if len(shorter) <= limit or kept == 1:
+                text = shorter
+                break
+        if len(text) <= limit:
+            return text
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+_PROJECT_PATH = re.compile(r"\b(?:Assets|Packages)/[^\s;,()]+/[^\s;,()/]+\.\w+")

@@ -128,6 +128,20 @@ def parameter_count(signature: str) -> int:
     return count if seen else 0
 
 
+# The GUIDs of the resources built into Unity (an editor icon, the default material): its own, not missing.
+BUILT_IN_RESOURCES = {
+    "0000000000000000d000000000000000": "Unity's built-in editor resources",
+    "0000000000000000e000000000000000": "Unity's built-in extra resources",
+    "0000000000000000f000000000000000": "Unity's built-in default resources",
+}
+
+
+def built_in_resource(guid: str) -> str:
+    """`guid:<guid> (Unity's built-in editor resources)` for a GUID of Unity's own resources, else ''."""
+    said = BUILT_IN_RESOURCES.get(guid.lower())
+    return f"guid:{guid} ({said})" if said else ""
+
+
 _GUID_NAMED = re.compile(r"(?:guid:)?([0-9A-Fa-f]{32})", re.I)
 
 

@@ -736,3 +736,18 @@ def test_a_long_path_in_an_outline_keeps_its_file_name() -> None:
     )
     assert short(text, 60) == "_enemyData: Assets/…/EnemyParams/BaseData/Schooler.asset"
     assert short("x" * 120) == "x" * 99 + "…"
+
+
+def test_a_reference_to_unity_s_built_in_resources_is_not_said_missing(tmp_path: Path) -> None:
+    """An instance's editor icon, `m_Icon: {…, guid: 0000000000000000d000000000000000}`, read
+    `guid:0000… (not in project)`, as a deleted asset does."""
+    from indexer.query.outline import outside
+    from indexer.query.workspace import open_workspace
+
+    editor = "0000000000000000d000000000000000"
+    root = write_project(tmp_path / "P", {"Assets/Scenes/Level.unity": _header() + _object(1, "Root", [])})
+    update(root, Config(workers=1))
+    graph = open_workspace(root, projects_at(root)).projects[0].graph
+    assert outside(editor, graph) == f"guid:{editor} (Unity's built-in editor resources)"
+    assert graph.readable(f"m_Icon: guid:{editor}") == f"m_Icon: guid:{editor} (Unity's built-in editor resources)"
+    assert outside("ab" * 16, graph) == f"guid:{'ab' * 16} (not in project)"

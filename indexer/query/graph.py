@@ -35,7 +35,7 @@ from indexer.query.serialized import value_usages
 from indexer.query.type_tree import declarer_of, descendants, member_target, overridden
 from indexer.store.reader import Records
 from indexer.store.schema import REF_TARGET
-from indexer.unity import STREAMING_ASSETS, as_guid, bare_type_name, nearest_assembly
+from indexer.unity import STREAMING_ASSETS, as_guid, bare_type_name, built_in_resource, nearest_assembly
 from indexer.words import plural
 
 _SCRIPT_TOKEN = re.compile(r"script:([0-9a-f]{32})")
@@ -130,7 +130,7 @@ class Graph:
         """Replace `script:<guid>`, `guid:<guid>` and `source:<guid>:<fileID>` tokens with class
         names, paths and the objects of source prefabs."""
         text = sources_named(_SCRIPT_TOKEN.sub(lambda m: self.script_label(m.group(1)), text), self.targets)
-        named = lambda g: self.path_of_guid(g) or shader_label(g) or f"guid:{g}"  # noqa: E731
+        named = lambda g: self.path_of_guid(g) or shader_label(g) or built_in_resource(g) or f"guid:{g}"  # noqa: E731
         text = profile_named(_GUID_TOKEN.sub(lambda m: named(m.group(1)), text), lambda: self.profile_names)
         return masks_named(text, self)
 

@@ -21,7 +21,7 @@ from indexer.query.instances import editor_name, unnamed_instances
 from indexer.query.package_shaders import shader_label
 from indexer.query.placed import placed_overrides, placed_runs
 from indexer.query.priors import ArtPrefabs
-from indexer.unity import is_unity_message
+from indexer.unity import built_in_resource, is_unity_message
 
 MATCHED_OBJECTS = 6  # the compact form of a scene or prefab shows at most this many objects the task names
 
@@ -441,7 +441,7 @@ def outside(guid: str, graph: Graph) -> str:
     known = graph.package_scripts.get(guid.lower())
     if known:
         return f"{known[0]} (script of {known[1]}, not in project)"
-    return shader_label(guid) or f"guid:{guid} (not in project)"
+    return built_in_resource(guid) or shader_label(guid) or f"guid:{guid} (not in project)"
 
 
 def short(text: str, limit: int = 100) -> str:

@@ -93,7 +93,8 @@ def test_refs_on_a_custom_element_s_class_list_the_layouts_that_place_it(tmp_pat
     )
     # the walk goes from the class to the panel that places it
     hits = open_workspace(root, projects_at(root)).search("hold button", 5)
-    assert [h.reason for h in hits if h.path == "Assets/UI/Pause.uxml"] == ["text match; uses Assets/UI/HoldButton.cs"]
+    said = [h.reason for h in hits if h.path == "Assets/UI/Pause.uxml"]
+    assert said == ["text match; the layout uses Assets/UI/HoldButton.cs"]  # (session 33: said of the file)
     refs = run_cli("refs", "HoldButton", "--project", str(root))
     assert refs.returncode == 0, refs.stderr
     assert "in assets (1):\n  Assets/UI/Pause.uxml:8 [uxml]  Game.UI.HoldButton\n" in refs.stdout

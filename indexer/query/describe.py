@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from indexer.model import Description, Edge, FileRecord
 from indexer.query.carriers import SETTINGS_MARK, with_settings
+from indexer.query.folding import folded
 from indexer.query.graph import Graph
-from indexer.query.outline import error_lines_of, outline, status_line
+from indexer.query.outline import error_lines_of, outline_parts, render_parts, status_line
 from indexer.unity import STREAMING_ASSETS, as_guid
 from indexer.words import echoed
 
@@ -62,7 +63,10 @@ def describe(graph: Graph, path: str, max_lines: int = 400) -> Description:
     rec = graph.records.record(path)
     if rec is None:
         raise NotFound(f"{echoed(path)} is not an indexed file")
-    lines = outline(rec, graph)
+    parts = outline_parts(rec, graph)
+    lines = render_parts(parts, graph, None)
+    if len(lines) > max_lines and rec.kind in ("scene", "prefab"):  # the objects that do something, all
+        lines = folded(parts, graph)
     if rec.status != "ok" and lines[:1] == [status_line(rec)]:
         lines = lines[1:]  # the header below says it, with the whole note
     if rec.kind == "csharp" and rec.status == "partial" and rec.error_lines:

@@ -66,6 +66,7 @@ class Node(msgspec.Struct, frozen=True):
     head: str
     names: tuple[str, ...]  # the object's name (and its prefab's) and its components' classes
     body: tuple[tuple[str, None] | Joined, ...]
+    key: bool = False  # it carries a project script or places a prefab (`folding.folded_lines`)
 
 
 class Hierarchy(msgspec.Struct, frozen=True):
@@ -330,7 +331,7 @@ def _placed_node(tree: _Tree, run: tuple[str, ...], depth: int, graph: Graph) ->
     unique = list(dict.fromkeys(names))
     shown = ", ".join(unique[:4]) + (", …" if len(unique) > 4 else "")
     head = f"{'  ' * depth}{shown}  ({len(run)} instances of {source}, {placed_overrides(tree.overrides, run)})"
-    return Node(depth, f"{head}  L{first.line}", tuple(unique), ())
+    return Node(depth, f"{head}  L{first.line}", tuple(unique), (), key=True)
 
 
 def _event_line(line: int, caller: str, method: str) -> tuple[str, str]:
@@ -375,7 +376,9 @@ def _node(tree: _Tree, path: str, depth: int, fields: ComponentFields) -> Node:
         part = _fields_part(c, tree.fields.get(c.type, []), fields, pad)
         if part is not None:
             body.append(part)
-    return Node(depth, head, (*names, *classes), tuple(body))
+    own = (p for c in comps if c.detail and (p := graph.path_of_guid(c.detail)))  # the project's scripts
+    key = s.kind == "prefab_instance" or any(not fields.third_party(p) for p in own)
+    return Node(depth, head, (*names, *classes), tuple(body), key)
 
 
 def _root_off(overrides: list[Symbol], source: tuple[dict[str, str], str] | None) -> bool:

@@ -6,6 +6,8 @@ its name and line are written as `describe` writes them.
 
 from __future__ import annotations
 
+import re
+
 import msgspec
 
 from indexer.model import Hit
@@ -42,8 +44,7 @@ def pointed(
         hit, by_edge = _at_quote(project, hit, quoted[hit.path], outline), False
     elif hit.path in held:
         hit, by_edge = _at_line(project, hit, held[hit.path].line, held[hit.path].snippet, outline), False
-    if hit.kind in ("prefab", "scene"):
-        hit = _said_of_file(hit, reached[0] if reached is not None and by_edge else "")
+    hit = _said_of_file(hit, reached[0] if reached is not None and by_edge else "")
     if "guid:" in hit.snippet or "script:" in hit.snippet or "/source:" in hit.snippet:
         hit = msgspec.structs.replace(hit, snippet=project.graph.readable(hit.snippet))
     if "&" in hit.name and hit.kind in ("prefab", "scene"):  # named by an unnamed instance's file ID
@@ -57,18 +58,46 @@ def pointed(
 
 
 def _said_of_file(hit: Hit, pointed_by: str) -> Hit:
-    """A scene's or prefab's hit, named by one of its objects, says the graph edges of the file as
-    the file's (`…; the scene carries script DialogManager.cs`), but the one it was pointed by
-    (`pointed_by`, its object the one carrying the script): under the object `BGM_Manager` a bare
-    "carries script" read as that object's, and it was not."""
-    own = _EDGE_SAID.get(pointed_by) or "\0"
+    """A hit named by one of its objects or members says the graph edges of its file as the file's
+    (`…; the scene carries script DialogManager.cs`, `the script is a UnityEvent target in
+    Game.unity`), but the one it was pointed by (`pointed_by`, its object the one carrying the
+    script): under the object `BGM_Manager` a bare "carries script" read as that object's, and
+    under `Player.maxHunger` "UnityEvent target in" as the field's, and they were not. A hit named
+    by its file's class or root object keeps them bare: that is the file."""
+    stem = hit.path.rpartition("/")[2].rpartition(".")[0]
+    if not hit.name or re.split(r"[./]", hit.name)[-1] == stem:  # named by its class or its root: the file
+        return hit
+    noun = _NOUNS.get(hit.kind, "file")
     parts = hit.reason.split("; ")
-    said = [f"the {hit.kind} {p}" if p.startswith(_FILE_EDGES) and not p.startswith(own) else p for p in parts]
+    said = [_in_file_voice(p, noun, pointed_by) for p in parts]
     return hit if said == parts else msgspec.structs.replace(hit, reason="; ".join(said))
 
 
+def _in_file_voice(part: str, noun: str, pointed_by: str) -> str:
+    for edge, prefix in _EDGE_SAID.items():
+        if part.startswith(prefix) and edge != pointed_by:
+            return f"the {noun} {_FILE_VOICE.get(edge, prefix)}{part[len(prefix) :]}"
+    return part
+
+
 _EDGE_SAID = {edge: text.partition("{}")[0] for edge, text in REASONS.items()}
-_FILE_EDGES = tuple(_EDGE_SAID.values())
+# each edge said of the file (`walk.REASONS` says it after the file's path): "the prefab is placed in"
+_FILE_VOICE = {
+    "base": "is a base class of ",
+    "interface": "is an interface of ",
+    "script": "is on ",
+    "prefab": "is placed in ",
+    "type": "is a type used by ",
+    "asset": "is referenced by ",
+    "loads": "is loaded by name in ",
+    "unity_event": "is a UnityEvent target in ",
+    "subclass": "is a subclass of ",
+    "instance_of": "is an instance or variant of ",
+}
+_NOUNS = {
+    "csharp": "script", "scene": "scene", "prefab": "prefab", "asset": "asset", "uxml": "layout", "shader": "shader",
+    "material": "material",
+}  # fmt: skip
 
 
 def _editor_named(project, hit: Hit) -> Hit:

@@ -22,7 +22,6 @@ EDGE_ORDER = (
     "base", "subclass", "type", "uses_type", "script", "carries_script", "unity_event", "calls_event",
     "prefab", "instance_of", "asset", "refers_to", "loads", "loaded_by",
 )  # fmt: skip
-_WHY = {**REASONS, "calls_event": "calls {} from a UnityEvent"}
 
 
 def related_files(ws: Workspace, leads: list[str], shown: set[str], hits: list[Hit]) -> list[tuple[str, str]]:
@@ -46,7 +45,7 @@ def related_files(ws: Workspace, leads: list[str], shown: set[str], hits: list[H
                 continue
             order = EDGE_ORDER.index(edge) if edge in EDGE_ORDER else len(EDGE_ORDER)
             said = edge_said(project.records, edge, local, path)
-            found[full] = (order, _WHY.get(said, said.replace("_", " ") + " {}").format(name))
+            found[full] = (order, REASONS.get(said, said.replace("_", " ") + " {}").format(name))
     rank = {h.path: i for i, h in enumerate(hits)}
     unranked = len(rank)
     ordered = sorted(found.items(), key=lambda kv: (rank.get(kv[0], unranked), kv[1][0], kv[0]))

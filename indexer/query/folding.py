@@ -1,0 +1,60 @@
+"""A big scene's outline folded to what says how the game works, when it is too long to show whole.
+
+A level built of hundreds of collider and sprite objects filled `describe`'s 400 lines before its
+`GameController`, its player and its canvas were reached (a trial: "what does the game scene
+contain" is the first question a newcomer asks). Folded, every object carrying a project script or
+placing a prefab is shown whole, with the objects above it by their line, and each run of the
+others is counted with its components' classes (`… 178 more objects (SpriteRenderer 120, …)`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from indexer.query.graph import Graph
+from indexer.query.outline import Hierarchy, Node, Part, render_parts
+
+SHOWN_CLASSES = 4  # the commonest classes a folded run names
+_EVERYWHERE = frozenset({"Transform", "RectTransform"})  # every object has one: they say nothing
+
+
+def folded(parts: list[Part], graph: Graph) -> list[str]:
+    """An outline's lines with its hierarchy folded (`folded_lines`); the other parts in full."""
+    out: list[str] = []
+    for part in parts:
+        out += folded_lines(part.nodes, graph) if isinstance(part, Hierarchy) else render_parts([part], graph, None)
+    return out
+
+
+def folded_lines(nodes: tuple[Node, ...], graph: Graph) -> list[str]:
+    """The objects that carry a project script or place a prefab (`Node.key`) whole, the objects
+    above them by their line, every other run counted (`_run_line`)."""
+    kept: dict[int, list[str]] = {}
+    above: list[int] = []  # the objects above this one, nearest last
+    for i, n in enumerate(nodes):
+        while above and nodes[above[-1]].depth >= n.depth:
+            above.pop()
+        if n.key:
+            kept[i] = [n.head, *render_parts(n.body, graph, None)]
+            for a in above:
+                kept.setdefault(a, [nodes[a].head])
+        above.append(i)
+    out: list[str] = []
+    run: list[Node] = []
+    for i, n in enumerate(nodes):
+        if i not in kept:
+            run.append(n)
+            continue
+        if run:
+            out.append(_run_line(run))
+            run = []
+        out += kept[i]
+    return out + ([_run_line(run)] if run else [])
+
+
+def _run_line(run: list[Node]) -> str:
+    classes = Counter(c for n in run for c in set(n.names[1:]) - _EVERYWHERE)
+    said = ", ".join(f"{c} {k}" for c, k in classes.most_common(SHOWN_CLASSES))
+    more = f", … {len(classes) - SHOWN_CLASSES} more classes" if len(classes) > SHOWN_CLASSES else ""
+    objects = f"{len(run)} more object{'s' if len(run) > 1 else ''}"
+    return f"{'  ' * min(n.depth for n in run)}… {objects}" + (f" ({said}{more})" if said else "")

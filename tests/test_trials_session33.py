@@ -791,3 +791,19 @@ def test_a_scene_too_long_to_describe_whole_is_folded_to_the_objects_that_do_som
         "  components: Transform, DialogManager",
         "    DialogManager: lettersPerSecond: 40",
     ]
+
+
+def test_an_override_of_an_object_inside_a_nested_prefab_does_not_read_as_the_root_s(tmp_path: Path) -> None:
+    """`describe "Ambulance Variant.prefab"` showed `m_IsActive: 0` with no object: it hides the mesh
+    of the model the car nests, and read as every AI car switched off."""
+    from .test_trials_session31 import _nesting_project
+
+    root = _nesting_project(tmp_path)
+    update(root, Config(workers=1))
+    graph = open_workspace(root, projects_at(root)).projects[0].graph
+    from indexer.model import Symbol
+
+    hidden = Symbol("override", "m_IsActive", 9, signature="m_IsActive: 0", detail="7001")
+    own = Symbol("override", "m_IsActive", 9, signature="m_IsActive: 0", detail="10")
+    assert graph.targets.said("Assets/Soldier.prefab", hidden) == "m_IsActive: 0 (in a nested prefab)"
+    assert graph.targets.said("Assets/Soldier.prefab", own) == "m_IsActive: 0"  # its root's

@@ -39,15 +39,17 @@ class OverrideTargets:
         self.graph = graph
         self._objects: dict[str, tuple[dict[str, str], frozenset[str] | None]] = {}
         self._roots: dict[str, str] = {}  # source prefab -> its root object's name, read with its objects
+        self._nesting: dict[str, bool] = {}  # source prefab -> its root is its own and it nests a prefab
         self._scripts: dict[str, dict[str, str]] = {}  # source prefab -> component fileID -> script GUID
         self._components: dict[str, dict[str, str]] = {}  # source prefab -> component fileID -> its class
         self.enums = EnumFields(graph)
 
     def said(self, source: str, override: Symbol) -> str:
         """`m_Layer: 9 (on Player/Main Camera)`: the override's value, with the object it changes when
-        that is not the prefab's root (a nested prefab's object, not in the source's record, is
-        unsaid); an override of an object the prefab no longer has, which Unity keeps and ignores,
-        is said to be unused (when the prefab nests no other, so every object it has is its own)."""
+        that is not the prefab's root (a nested prefab's object, not in the source's record, as
+        `(in a nested prefab)`); an override of an object the prefab no longer has, which Unity keeps
+        and ignores, is said to be unused (when the prefab nests no other, so every object it has is
+        its own)."""
         if not override.detail or not source:
             return override.signature
         objects, documents = self.objects(source)
@@ -61,6 +63,8 @@ class OverrideTargets:
             return f"{value} (on {target})"
         if documents is not None and override.detail not in documents:
             return f"{value} (unused: no such object in the prefab)"
+        if documents is None and override.detail not in objects and self._nesting.get(source):  # reached through
+            return f"{value} (in a nested prefab)"  # another prefab (a model's mesh hidden read as the car off)
         return value
 
     def pieces(self, source: str, overrides: list[Symbol]) -> tuple[tuple[str, str], ...]:
@@ -116,6 +120,9 @@ class OverrideTargets:
             self._scripts.setdefault(source, {})
             self._components.setdefault(source, {})
             nests = rec is None or not documents or any(s.kind == "prefab_instance" for s in rec.symbols)
+            # its root its own, and another prefab inside it: an unknown object is one of that prefab's
+            variant = rec is not None and any(s.signature == "variant base" for s in rec.symbols)
+            self._nesting[source] = bool(out) and nests and rec is not None and not variant
             self._objects[source] = (out, None if nests else frozenset(documents))
         return self._objects[source]
 

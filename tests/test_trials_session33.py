@@ -807,3 +807,21 @@ def test_an_override_of_an_object_inside_a_nested_prefab_does_not_read_as_the_ro
     own = Symbol("override", "m_IsActive", 9, signature="m_IsActive: 0", detail="10")
     assert graph.targets.said("Assets/Soldier.prefab", hidden) == "m_IsActive: 0 (in a nested prefab)"
     assert graph.targets.said("Assets/Soldier.prefab", own) == "m_IsActive: 0"  # its root's
+
+
+def test_a_member_s_usages_are_no_lines_inside_a_block_comment(tmp_path: Path) -> None:
+    """`refs SpiritSpawner.SpawnSpirits` listed `SpawnSpirits();` inside `/* [TargetRpc] … */`, a
+    server path that does not exist (`//` lines were already left out)."""
+    source = (
+        "using UnityEngine;\n\npublic class SpiritSpawner : MonoBehaviour\n{\n    void SpawnSpirits() { }\n\n"
+        "    void Start()\n    {\n        SpawnSpirits();\n        // SpawnSpirits();\n    }\n"
+        "    /*\n    void CmdActivate() { SpawnSpirits(); }\n    */\n"
+        '    void Log() { Debug.Log("/* not a comment */"); SpawnSpirits(); /* SpawnSpirits(); */ }\n}\n'
+    )
+    root = write_project(tmp_path / "P", {"Assets/Scripts/SpiritSpawner.cs": source})
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert _code_lines(ws, "SpiritSpawner.SpawnSpirits") == [
+        ("Assets/Scripts/SpiritSpawner.cs", 9),
+        ("Assets/Scripts/SpiritSpawner.cs", 15),
+    ]

@@ -22,3 +22,18 @@ def code_of(line: str) -> str:
         return '""' + " ".join(_HOLE.findall(m.group(0))) if "$" in (m.group(1) or m.group(2) or "") else '""'
 
     return _STRING_LITERAL.sub(literal, line).split("//", 1)[0]
+
+
+# What a block comment is read past: a string or char literal, a `//` comment (`// a /* b` opens
+# none), or the comment itself (to its end, or the file's)
+_BLOCK = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[^\n]*|/\*.*?(?:\*/|\Z)', re.S)
+
+
+def without_block_comments(lines: list[str]) -> list[str]:
+    """The lines with their `/* ... */` comments blanked (line breaks kept): code commented out
+    that way calls nothing (`refs` listed `SpawnSpirits();` inside one)."""
+    text = "\n".join(lines)
+    if "/*" not in text:
+        return lines
+    blank = lambda m: re.sub(r"[^\n]", " ", m.group(0)) if m.group(0).startswith("/*") else m.group(0)  # noqa: E731
+    return _BLOCK.sub(blank, text).split("\n")

@@ -12,7 +12,7 @@ import re
 from typing import TYPE_CHECKING
 
 from indexer.model import FileRecord, TypeRow, Usage
-from indexer.query.codeline import code_of
+from indexer.query.codeline import code_of, without_block_comments
 from indexer.query.type_tree import descendants_of, inherited_member_type
 from indexer.unity import bare_type_name
 
@@ -61,8 +61,8 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
         shadowed = _shadowed_lines(rec, member, family) if p in declaring else frozenset()
         lines = graph.file_lines(p)
         others = _OtherReceivers(graph, names, lines, rec)
-        for line_no, text in enumerate(lines, 1):
-            code = code_of(text)
+        for line_no, (text, live) in enumerate(zip(lines, without_block_comments(lines), strict=True), 1):
+            code = code_of(live)
             if line_no in declared_lines or not (found := [m for m in pattern.finditer(code)]):
                 continue
             if _DIRECTIVE.match(code):

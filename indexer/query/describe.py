@@ -63,8 +63,7 @@ def describe(graph: Graph, path: str, max_lines: int = 400) -> Description:
     rec = graph.records.record(path)
     if rec is None:
         raise NotFound(f"{echoed(path)} is not an indexed file")
-    parts = outline_parts(rec, graph)
-    lines = render_parts(parts, graph, None)
+    lines = render_parts(parts := outline_parts(rec, graph), graph, None)
     if len(lines) > max_lines and rec.kind in ("scene", "prefab"):  # the objects that do something, all
         lines = folded(parts, graph)
     if rec.status != "ok" and lines[:1] == [status_line(rec)]:

@@ -11,6 +11,7 @@ from indexer.unity import STREAMING_ASSETS, as_guid
 from indexer.words import echoed
 
 DESCRIBE_SCHEMA_VERSION = 1
+MORE_IN_JSON = "(--json lists every object and field in its symbols)"
 
 
 class NotFound(Exception):
@@ -71,10 +72,7 @@ def describe(graph: Graph, path: str, max_lines: int = 400) -> Description:
     if rec.kind == "csharp" and rec.status == "partial" and rec.error_lines:
         lines = [line for line in lines if not line.startswith("(parsed with syntax errors near lines ")]
     if len(lines) > max_lines:
-        lines = [
-            *lines[:max_lines],
-            f"… {len(lines) - max_lines} more lines (--json lists every object and field in its symbols)",
-        ]
+        lines = [*lines[:max_lines], f"… {len(lines) - max_lines} more lines {MORE_IN_JSON}"]
     guid = graph.records.guid_of_path(path) or ""
     head = f"{path}  ({rec.kind}{', guid ' + guid if guid else ''})"
     if rec.kind == "csharp":

@@ -825,3 +825,18 @@ def test_a_member_s_usages_are_no_lines_inside_a_block_comment(tmp_path: Path) -
         ("Assets/Scripts/SpiritSpawner.cs", 9),
         ("Assets/Scripts/SpiritSpawner.cs", 15),
     ]
+
+
+def test_a_word_everywhere_in_a_file_that_is_all_the_task_says_still_names_its_members(tmp_path: Path) -> None:
+    """`query "hunger"` showed `Player.CheckAge`, which never says hunger: the word is everywhere in
+    `Player.cs`, so it named no member, and the first one with a body stood for the file."""
+    uses = "\n".join(f"        hunger -= {i};" for i in range(60))
+    source = (
+        "using UnityEngine;\n\npublic class Player : MonoBehaviour\n{\n    float hunger;\n\n"
+        "    void CheckAge() { if (age > 70) Die(); }\n\n"
+        f"    void CheckHunger()\n    {{\n{uses}\n    }}\n}}\n"
+    )
+    root = write_project(tmp_path / "P", {"Assets/Scripts/Player.cs": source})
+    update(root, Config(workers=1))
+    hit = open_workspace(root, projects_at(root)).search("hunger", 1)[0]
+    assert (hit.name, hit.line) == ("Player.CheckHunger", 9)

@@ -347,7 +347,9 @@ def _distinct_names(outline: Sequence[Declared], named: dict[int, set[str]], rea
         kept = stems if outline[i].kind in TYPE_KINDS else stems - common
         if kept:
             out[i] = kept
-    return out
+    # a word everywhere that is all the task says still names its members: "hunger" in `Player.cs`
+    # is `CheckHunger`, where the first member was shown, `CheckAge`
+    return out if out or len(set().union(*named.values())) > len(common) else named
 
 
 def _best(

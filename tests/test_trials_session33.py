@@ -840,3 +840,28 @@ def test_a_word_everywhere_in_a_file_that_is_all_the_task_says_still_names_its_m
     update(root, Config(workers=1))
     hit = open_workspace(root, projects_at(root)).search("hunger", 1)[0]
     assert (hit.name, hit.line) == ("Player.CheckHunger", 9)
+
+
+def test_a_scene_named_in_a_list_a_file_loads_by_variable_lists_that_line(tmp_path: Path) -> None:
+    """`refs Spirits.unity` left out `GameManager.cs`'s `{"Part01", …, "Spirits"}`, loaded by
+    `LoadScene(scenes[i], LoadSceneMode.Additive)`: "Part01" was listed, a plain word was not."""
+    manager = (
+        "using UnityEngine.SceneManagement;\n\npublic class GameManager\n{\n"
+        '    string[] scenes = { "Part01", "Spirits" };\n\n'
+        "    void Start()\n    {\n        for (int i = 0; i < scenes.Length; i++)\n"
+        "            SceneManager.LoadScene(scenes[i], LoadSceneMode.Additive);\n    }\n}\n"
+    )
+    other = 'public class Label\n{\n    string title = "Spirits";\n}\n'
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Scripts/GameManager.cs": manager,
+            "Assets/Scripts/Label.cs": other,
+            "Assets/Scenes/Spirits.unity": _header() + _object(1, "Root", []),
+            "Assets/Scenes/Part01.unity": _header() + _object(1, "Root", []),
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert _code_lines(ws, "Assets/Scenes/Spirits.unity") == [("Assets/Scripts/GameManager.cs", 5)]
+    assert _code_lines(ws, "Assets/Scenes/Part01.unity") == [("Assets/Scripts/GameManager.cs", 5)]

@@ -155,6 +155,8 @@ def _build_index_loads(graph, scene: str) -> list[Usage]:
 
 # `LoadScene("Menu")`, `UnloadSceneAsync("Menu")`, `ServerChangeScene("Menu")`, `LoadLevel("Menu")`
 _SCENE_CALL = r"\b\w*(?:Scene|Level)\w*\s*(?:<[^>]*>)?\(\s*"
+# `LoadScene(scenes[i], …)`, `LoadSceneAsync(next)`: a scene loaded by what a variable holds
+_BY_VARIABLE = re.compile(r"\bLoadScene(?:Async)?\s*\(\s*[A-Za-z_]")
 # A name no other literal is likely to be (`Room1`, `Scene_Menu`, `MainMenu`), not a word (`Game`)
 _DISTINCT = re.compile(r"[\d_\- /]|[a-z][A-Z]")
 
@@ -162,9 +164,11 @@ _DISTINCT = re.compile(r"[\d_\- /]|[a-z][A-Z]")
 def _scene_usages(graph, keys: list[str]) -> list[Usage]:
     """The lines naming a scene by one of its `keys`: in code, every line of a file writing it
     after the word scene (the index keeps one a file) or as a distinct literal anywhere
-    (`roomName = "Room1"`), a scene call's line labelled a load (`LoadSceneAsync("Menu")`) and any
-    other a naming (`GetActiveScene().name != "Menu"`); in assets, a script's field holding it
-    (`roomToLoad: Room1`, `offlineScene: Assets/Scenes/Menu.unity`)."""
+    (`roomName = "Room1"`), or as any literal in a file loading scenes by a variable (`{"Part01",
+    "Spirits"}` then `LoadScene(scenes[i])`: "Spirits" is no distinct name, but what it loads), a
+    scene call's line labelled a load (`LoadSceneAsync("Menu")`) and any other a naming
+    (`GetActiveScene().name != "Menu"`); in assets, a script's field holding it (`roomToLoad:
+    Room1`, `offlineScene: Assets/Scenes/Menu.unity`)."""
     if not keys:
         return []
     marks = ",".join("?" * len(keys))
@@ -173,10 +177,14 @@ def _scene_usages(graph, keys: list[str]) -> list[Usage]:
         f" WHERE r.kind = 'string' AND r.key IN ({marks}) AND r.context IN ('scene', 'field', 'literal')"
     )
     out, seen = [], set()
+    by_variable: dict[str, bool] = {}  # a file loading scenes by a variable: its list of names is what it loads
     for p, line, key, context, detail in graph.records.conn.execute(sql, keys).fetchall():
         if context == "field":
             out.append(Usage(p, line, "asset", "names", "field", detail))
-        elif (context == "scene" or _DISTINCT.search(key)) and (p, key) not in seen:
+            continue
+        if p not in by_variable:
+            by_variable[p] = any(_BY_VARIABLE.search(text) for text in graph.file_lines(p))
+        if (context == "scene" or _DISTINCT.search(key) or by_variable[p]) and (p, key) not in seen:
             seen.add((p, key))
             lines = graph.file_lines(p)
             call = re.compile(_SCENE_CALL + re.escape(f'"{key}"'))

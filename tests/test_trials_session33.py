@@ -865,3 +865,32 @@ def test_a_scene_named_in_a_list_a_file_loads_by_variable_lists_that_line(tmp_pa
     ws = open_workspace(root, projects_at(root))
     assert _code_lines(ws, "Assets/Scenes/Spirits.unity") == [("Assets/Scripts/GameManager.cs", 5)]
     assert _code_lines(ws, "Assets/Scenes/Part01.unity") == [("Assets/Scripts/GameManager.cs", 5)]
+
+
+def test_a_member_read_through_an_interface_the_type_does_not_implement_is_not_its_usage(tmp_path: Path) -> None:
+    """`refs TurretData.Cost` listed `_repository.Cost` on an `ITurretRepository _repository` and
+    `_model.Cost` on an `IUpgradeOptionModel`: TurretData implements neither. One it does implement
+    may hold it, and stays."""
+    files = {
+        "Assets/Scripts/TurretData.cs": (
+            "using UnityEngine;\npublic interface IPriced { int Cost { get; } }\n"
+            "public class TurretData : ScriptableObject, IPriced\n{\n    public int Cost { get; set; }\n}\n"
+        ),
+        "Assets/Scripts/ITurretRepository.cs": "public interface ITurretRepository\n{\n    int Cost { get; }\n}\n",
+        "Assets/Scripts/TurretRepository.cs": (
+            "public class TurretRepository : ITurretRepository\n{\n    private TurretData _turretData;\n"
+            "    public int Cost => _turretData.Cost;\n}\n"
+        ),
+        "Assets/Scripts/UnitDetector.cs": (
+            "public class UnitDetector\n{\n    private ITurretRepository _repository;\n    private TurretData _data;\n"
+            "    private IPriced _priced;\n\n    void Show()\n    {\n        var a = _repository.Cost;\n"
+            "        var b = _priced.Cost;\n    }\n}\n"
+        ),
+    }
+    root = write_project(tmp_path / "P", files)
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert _code_lines(ws, "TurretData.Cost") == [
+        ("Assets/Scripts/TurretRepository.cs", 4),
+        ("Assets/Scripts/UnitDetector.cs", 10),
+    ]

@@ -47,6 +47,7 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
     own |= _naming(graph, names, "AND r.context = 'using'")  # `using static`: named bare there too
     reaching = _reaching_files(graph, names) - files  # these reach it through an object only
     files |= reaching
+    holders = frozenset(names) | _implemented(graph, family)  # what a variable holding one is declared as
     pattern = re.compile(rf"\b{re.escape(member)}\b")
     typed = re.compile(_TYPED_GET + rf"\s*\??\.\s*{re.escape(member)}\b")
     out = []
@@ -60,7 +61,7 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
         spans = sorted((s.line, s.end_line, s.qualified) for s in rec.symbols if s.is_type and s.end_line)
         shadowed = _shadowed_lines(rec, member, family) if p in declaring else frozenset()
         lines = graph.file_lines(p)
-        others = _OtherReceivers(graph, names, lines, rec)
+        others = _OtherReceivers(graph, holders, lines, rec)
         for line_no, (text, live) in enumerate(zip(lines, without_block_comments(lines), strict=True), 1):
             code = code_of(live)
             if line_no in declared_lines or not (found := [m for m in pattern.finditer(code)]):
@@ -89,6 +90,29 @@ def _shadowed_lines(rec: FileRecord, member: str, family: set[str]) -> frozenset
     for s in rec.symbols:
         if s.kind in ("method", "constructor") and s.container in family and s.end_line and param.search(s.signature):
             out.update(range(s.line, s.end_line + 1))
+    return frozenset(out)
+
+
+IMPLEMENTED_TYPES = 200  # types of the family's base chains read for the interfaces they implement
+
+
+def _implemented(graph: Graph, family: set[str]) -> frozenset[str]:
+    """The simple names of the base classes and interfaces of the family's types, up their chains:
+    a variable declared as one may hold the member's type (`IDamageable target; target.Health`),
+    one declared as another interface cannot (`ITurretRepository _repository; _repository.Cost` is
+    no usage of `TurretData.Cost`)."""
+    out: set[str] = set()
+    todo, seen = sorted(family), set()
+    while todo and len(seen) < IMPLEMENTED_TYPES:
+        qualified = todo.pop()
+        if qualified in seen:
+            continue
+        seen.add(qualified)
+        for row in graph.types_named(qualified.rsplit(".", 1)[-1]):
+            if row.qualified == qualified:
+                for base in map(bare_type_name, row.bases):
+                    out.add(base)
+                    todo += [r.qualified for r in graph.types_named(base)]
     return frozenset(out)
 
 
@@ -157,11 +181,12 @@ class _OtherReceivers:
     """The variables a file declares only as classes other than the member's types: `recv.member`
     on one (`Image m_TrackBinding;` then `m_TrackBinding.color`) is that class's member, not the
     type's, and so is a project class's name itself (`Other.Instance`: its static member). A variable
-    declared as the type, with `var`, as an interface, or a name the file does not declare and no
-    project type has, may hold it."""
+    declared as the type, with `var`, as a base or interface of the type (`names`, with
+    `_implemented`'s), or a name the file does not declare and no project type has, may hold it;
+    one declared as another project interface or struct cannot (since session 33)."""
 
-    def __init__(self, graph: Graph, names: list[str], lines: list[str], rec: FileRecord) -> None:
-        self.graph, self.names, self.lines, self.rec = graph, set(names), lines, rec
+    def __init__(self, graph: Graph, names: frozenset[str], lines: list[str], rec: FileRecord) -> None:
+        self.graph, self.names, self.lines, self.rec = graph, names, lines, rec
         self.text: str | None = None
         self.known: dict[str, bool] = {}
 
@@ -214,9 +239,9 @@ class _OtherReceivers:
             types = {bare_type_name(inherited)}  # `Current` of a generic base, as this file's base gives it
         if not types:  # no variable: a project class of that name is what it is (`Other.Instance`)
             return self._another_class_named(name)
-        if types & _NOT_A_TYPE or types & self.names:  # `var`, or the type's own
+        if types & _NOT_A_TYPE or types & self.names:  # `var`, or the type's own, or one it implements
             return False
-        return all(row.kind == "class" for t in types for row in self.graph.types_named(t))
+        return all(self.graph.types_named(t) for t in types)  # project types none of which holds it
 
     def _held_by_named_types(self, name: str) -> bool:
         """`SaveController.instance.playerData.doubleJump`: `playerData` is a field or property of
@@ -251,11 +276,7 @@ class _OtherReceivers:
 
     def _others(self, types: set[str]) -> bool:
         """Classes of the project's, none of them the member's types."""
-        return (
-            bool(types)
-            and not types & self.names
-            and all((rows := self.graph.types_named(t)) and all(row.kind == "class" for row in rows) for t in types)
-        )
+        return bool(types) and not types & self.names and all(self.graph.types_named(t) for t in types)
 
     def _another_class_named(self, name: str) -> bool:
         return name not in self.names and bool(self.graph.types_named(name))

@@ -264,3 +264,31 @@ def test_a_list_of_named_items_shows_their_names_in_both_readers(tmp_path: Path)
     (tmp_path / "Assets" / "Sign.prefab").write_text(HEAD + SIGN + fields)
     result = yaml_differential.run([tmp_path], show=3)
     assert (result.compared, result.differing) == (2, 0), yaml_differential.report(result)
+
+
+def test_a_list_of_plain_values_shows_its_first_values_in_both_readers(tmp_path: Path) -> None:
+    """A trial: a dialogue's `lines: [3 items]` and a wave table's `counts: [4 items]` hid what a
+    designer typed. A list of plain values shows its first four, each cut at 40 characters, wrapped
+    and quoted lines read back whole; a list holding an empty item or a reference is counted only."""
+    fields = (
+        "  lines:\n"
+        "  - Hello traveler, the bridge to the north has been out since the storm\n"
+        "    last winter.\n"
+        "  - Be careful.\n"
+        "  quotes:\n  - 'It''s dangerous: take the pass'\n  - \"Goodbye\\u2019s for now\"\n"
+        "  counts:\n  - 5\n  - -10\n  - 20\n  - 40\n  - 80\n"
+        "  gaps:\n  - 1\n  - \n  - 3\n"
+        "  targets:\n  - {fileID: 0}\n  - {fileID: 0}\n"
+    )
+    rec = scan_sign(fields)
+    assert field_rows(rec) == [
+        ("lines", 14, "lines: [2 items: Hello traveler, the bridge to the north…, Be careful.]"),
+        ("quotes", 18, "quotes: [2 items: It's dangerous: take the pass, Goodbye’s for now]"),
+        ("counts", 21, "counts: [5 items: 5, -10, 20, 40, …]"),
+        ("gaps", 27, "gaps: [3 items]"),
+        ("targets", 31, "targets: [2 items]"),
+    ]
+    (tmp_path / "Assets").mkdir()
+    (tmp_path / "Assets" / "Sign.prefab").write_text(HEAD + SIGN + fields)
+    result = yaml_differential.run([tmp_path], show=3)
+    assert (result.compared, result.differing) == (2, 0), yaml_differential.report(result)

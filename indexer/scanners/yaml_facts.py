@@ -292,6 +292,15 @@ def items_shown(count: int, names: list[str]) -> str:
     return short(f"[{count_label(count, 'item')}: {', '.join(names[:NAMES_SHOWN])}{more}]")
 
 
+def values_shown(count: int, values: list[str]) -> str:
+    """A list of plain values by its count and its first four, each cut to a nested value's length:
+    `[3 items: 5, 10, 20]`, a dialogue's lines. A count alone hid what a designer typed."""
+    limit = MAX_NESTED_VALUE_CHARS
+    cut = [v if len(v) <= limit else v[: limit - 1] + "…" for v in values[:NAMES_SHOWN]]
+    more = ", …" if count > NAMES_SHOWN else ""
+    return short(f"[{count_label(count, 'item')}: {', '.join(cut)}{more}]")
+
+
 def events_shown(events: int, calls: int) -> str:
     """A UnityEvent by its calls; a list of them (`events`, 0 for one: a PlayerInput's action
     events) by both counts, `[5 events, 4 calls]`."""

@@ -40,6 +40,7 @@ from .yaml_facts import (
     overridable_shown,
     ref_shown,
     short,
+    values_shown,
 )
 
 _JSON_GUID = re.compile(r'"guid":"([0-9A-Fa-f]{32})"')
@@ -354,6 +355,8 @@ class NodeDoc:
             keys = [k.value for k, _ in first.value[:1]] if first is not None and _kind(first) == "MappingNode" else []
             if keys == ["m_PersistentCalls"]:  # a list of events (a PlayerInput's action events)
                 return events_shown(len(node.value), self._calls_in(node)), 0
+            if node.value and all(_kind(item) == "ScalarNode" and (item.value or item.style) for item in node.value):
+                return values_shown(len(node.value), [self._summarize(item)[0] for item in node.value]), 0
             return items_shown(len(node.value), [n for item in node.value if (n := _item_name(item))]), 0
         keys = [k.value for k, _ in node.value]
         if keys[:1] == [ASSET_GUID_KEY]:  # an AssetReference: the asset it names

@@ -27,6 +27,7 @@ from .yaml_facts import (
     overridable_shown,
     ref_shown,
     short,
+    values_shown,
 )
 from .yaml_lines import KEY, REF, indent_of, unquote, unwrapped
 
@@ -113,6 +114,33 @@ def summarize(value: str) -> tuple[str, int]:
     return ("[]" if value == "[]" else short(unquote(value))), 0
 
 
+def _plain_items(lines: list[str], lead: int) -> list[str] | None:
+    """A list's items when every one is a plain value (a number, a dialogue line), wrapped lines
+    joined back as YAML reads them; None when one is a mapping, a reference, a block or empty."""
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        rest = line[lead + 2 :]
+        if not line.strip() and all(not t.strip() for t in lines[i:]):
+            break
+        if indent_of(line) != lead or not line[lead:].startswith("- ") or not rest or rest[0] in "{[|>&*!":
+            return None
+        if rest.startswith("- ") or rest == "-":  # a list in the list
+            return None
+        if KEY.match(rest):  # `- name: Jump`: a mapping
+            return None
+        if rest[0] in "'\"" and (len(rest) < 2 or rest[-1] != rest[0]):  # a quoted value wrapped
+            j = i + 1
+            while j < len(lines) and indent_of(lines[j]) > lead and lines[j].strip():
+                rest, j = f"{rest} {lines[j].strip()}", j + 1
+        else:
+            rest, j = unwrapped(rest, lines, i + 1, lead)
+        out.append(short(unquote(rest)))
+        i = j
+    return out
+
+
 def summarize_block(nested: str) -> tuple[str, int]:
     """A nested block (its lines, each after its line break) counted: a UnityEvent's calls, a
     list's items, a mapping's first keys."""
@@ -125,6 +153,8 @@ def summarize_block(nested: str) -> tuple[str, int]:
         return events_shown(items, len(_ITEM.findall(nested))), 0
     if (asset := _ASSET_REFERENCE.fullmatch(first)) is not None:  # an AssetReference: the asset it names
         return (f"guid:{asset.group(1).lower()}" if asset.group(1) else "None"), 0
+    if items and (values := _plain_items(nested[1:].split("\n"), first_indent)) is not None:
+        return values_shown(items, values), 0
     if items:
         pad = " " * first_indent
         names = re.findall(rf"\n{pad}(?:- |  )(?:name|m_Name): ([^\n]*)", nested)

@@ -228,9 +228,10 @@ class Graph:
     def _path_target(self, path: str) -> Target:
         guid = self.records.guid_of_path(path) or ""
         # a file is used wherever a type it declares is: `Void` beside `VoidEventChannel`, a file
-        # whose one class is named otherwise (only the type named as the file had been asked)
+        # whose one class is named otherwise (only the type named as the file had been asked), and
+        # its nested types (`Weapon.Factory`, held by the files that create weapons)
         main = self._script_types.get(path, "")
-        declared = [t.qualified for t in self.records.types_in(path) if t.container == t.namespace]
+        declared = [t.qualified for t in self.records.types_in(path)]
         types = list(dict.fromkeys([main, *declared] if main else declared))
         return Target(kind="path", name=path, path=path, guid=guid, types=types, note=self._shared_guid(path, guid))
 
@@ -285,6 +286,7 @@ class Graph:
                 family = descendants(self, declarer := declarer_of(self, q, target.member) or q)
                 guids = self.script_guids(family)
                 usages += self.method_usages(family, target.member, guids)
+                usages += self.method_usages(family, f"set_{target.member}", guids)  # a property's setter
                 usages += value_usages(self, target.member, guids, declarer, target)
                 usages += nested_value_usages(self, declarer, target.member)
                 # a call through a base class that declares it too (a virtual method) may run this override

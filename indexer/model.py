@@ -83,6 +83,11 @@ class Ref(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     detail: str = ""
 
 
+# A prefab instance's override setting only the object of a UnityEvent call its source prefab holds:
+# target the source's GUID, context `<fileID of the component there>:<event>:<call index>`
+# (`query/override_calls.py` finds the call, and so the method, in the source).
+CALL_TARGET = "call_target"
+
 # The note of a file git checked out as a Git LFS pointer (its content not fetched): skipped.
 LFS_NOTE = "Git LFS pointer, content not checked out"
 

@@ -80,3 +80,110 @@ def test_a_script_file_s_usages_include_those_of_the_types_nested_in_it(tmp_path
     assert [(u.path, u.line) for u in usages if u.where == "code" and u.path != "Assets/Scripts/Weapon.cs"] == [
         ("Assets/Scripts/Player.cs", 6)
     ]
+
+
+LEVER, DOOR, LEVER_PREFAB, BUTTON_PREFAB, MENU_PREFAB, PAUSE = (f"d{i}" * 16 for i in range(1, 7))
+
+
+def _instance(file_id: int, source: str, overrides: list[tuple[int, str, str, str]]) -> str:
+    """A PrefabInstance document of `source` with (target fileID, propertyPath, value, reference) overrides."""
+    mods = "".join(
+        f"    - target: {{fileID: {t}, guid: {source}, type: 3}}\n      propertyPath: {prop}\n"
+        f"      value: {value}\n      objectReference: {ref}\n"
+        for t, prop, value, ref in overrides
+    )
+    return (
+        f"--- !u!1001 &{file_id}\nPrefabInstance:\n  m_ObjectHideFlags: 0\n  serializedVersion: 2\n"
+        f"  m_Modification:\n    serializedVersion: 3\n    m_TransformParent: {{fileID: 0}}\n"
+        f"    m_Modifications:\n{mods}    m_RemovedComponents: []\n    m_RemovedGameObjects: []\n"
+        f"  m_SourcePrefab: {{fileID: 100100000, guid: {source}, type: 3}}\n"
+    )
+
+
+CALL = ".m_PersistentCalls.m_Calls.Array.data[0]."
+
+
+def _levers(tmp_path: Path) -> Path:
+    """Lever.prefab calls `RemotelyActivatedDoor.Activate` on None; the scene's instance sets the
+    call's object only, to its door. Menu.prefab nests Button.prefab and sets its button's call,
+    `PauseMenu.Resume`, through overrides; the scene's menu sets only that call's object."""
+    door_cs = (
+        "using UnityEngine;\n\npublic class RemotelyActivatedDoor : MonoBehaviour\n"
+        "{\n    public void Activate() { }\n}\n"
+    )
+    lever_cs = (
+        "using UnityEngine;\nusing UnityEngine.Events;\n\n"
+        "public class Lever : MonoBehaviour\n{\n    public UnityEvent OnActivate;\n}\n"
+    )
+    pause_cs = "using UnityEngine;\n\npublic class PauseMenu : MonoBehaviour\n{\n    public void Resume() { }\n}\n"
+    on_none = _on_click(0, "RemotelyActivatedDoor, Assembly-CSharp", "Activate").replace("m_OnClick", "OnActivate")
+    lever = _header() + _object(100, "Lever", [110]) + _behaviour(110, 100, LEVER, on_none)
+    button = _header() + _object(200, "Button", [210]) + _behaviour(210, 200, BUTTON, _on_click(0, "", ""))
+    pressed = [
+        (210, f"m_OnClick{CALL}m_TargetAssemblyTypeName", "PauseMenu, Assembly-CSharp", "{fileID: 0}"),
+        (210, f"m_OnClick{CALL}m_MethodName", "Resume", "{fileID: 0}"),
+    ]
+    menu = _header() + _object(300, "Menu", [310]) + _behaviour(310, 300, PAUSE)
+    menu += _instance(5000, BUTTON_PREFAB, pressed)
+    scene = (
+        _header()
+        + _object(400, "Door", [410])
+        + _behaviour(410, 400, DOOR)
+        + _instance(600, LEVER_PREFAB, [(110, f"OnActivate{CALL}m_Target", "", "{fileID: 410}")])
+        + _object(700, "UI", [710])
+        + _behaviour(710, 700, PAUSE)
+        + _instance(800, MENU_PREFAB, [(5000 ^ 210, f"m_OnClick{CALL}m_Target", "", "{fileID: 710}")])
+    )
+    return write_project(
+        tmp_path / "p",
+        {
+            "Assets/Scripts/RemotelyActivatedDoor.cs": door_cs,
+            "Assets/Scripts/RemotelyActivatedDoor.cs.meta": meta(DOOR),
+            "Assets/Scripts/Lever.cs": lever_cs,
+            "Assets/Scripts/Lever.cs.meta": meta(LEVER),
+            "Assets/Scripts/PauseMenu.cs": pause_cs,
+            "Assets/Scripts/PauseMenu.cs.meta": meta(PAUSE),
+            "Assets/Prefabs/Lever.prefab": lever,
+            "Assets/Prefabs/Lever.prefab.meta": meta(LEVER_PREFAB, "PrefabImporter"),
+            "Assets/Prefabs/Button.prefab": button,
+            "Assets/Prefabs/Button.prefab.meta": meta(BUTTON_PREFAB, "PrefabImporter"),
+            "Assets/Prefabs/Menu.prefab": menu,
+            "Assets/Prefabs/Menu.prefab.meta": meta(MENU_PREFAB, "PrefabImporter"),
+            "Assets/Scenes/Level.unity": scene,
+            "Assets/Scenes/Level.unity.meta": meta("d7" * 16, "DefaultImporter"),
+        },
+    )
+
+
+def test_an_instance_setting_only_the_object_of_its_prefab_s_call_is_a_usage_of_the_method(tmp_path: Path) -> None:
+    """Three trials: `refs RemotelyActivatedDoor.Activate` listed `Lever.prefab ... on None` and
+    none of the scenes whose levers set the call's object to a door (`OnActivate...m_Target`), and
+    `refs PauseMenu.Resume` missed the level whose menu set only its buttons' object: a call of a
+    button prefab nested in the menu. `describe` of the scene listed no UnityEvent call."""
+    from indexer.query.describe import describe
+
+    root = _levers(tmp_path)
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    scene = (root / "Assets/Scenes/Level.unity").read_text().split("\n")
+    lever_line = scene.index(f"      propertyPath: OnActivate{CALL}m_Target") + 1
+    menu_line = scene.index(f"      propertyPath: m_OnClick{CALL}m_Target") + 1
+    lever = (root / "Assets/Prefabs/Lever.prefab").read_text().split("\n")
+    prefab_line = lever.index("      - m_Target: {fileID: 0}") + 1
+    menu = (root / "Assets/Prefabs/Menu.prefab").read_text().split("\n")
+    set_line = menu.index(f"      propertyPath: m_OnClick{CALL}m_TargetAssemblyTypeName") + 1
+    _target, usages = find_references(ws, "RemotelyActivatedDoor.Activate")
+    assert [(u.path, u.line, u.detail) for u in usages] == [
+        ("Assets/Prefabs/Lever.prefab", prefab_line, "Lever > Lever.OnActivate(void) on None"),
+        ("Assets/Scenes/Level.unity", lever_line, "Lever > override.OnActivate on Door"),
+    ]
+    assert [(u.path, u.line) for u in find_references(ws, "PauseMenu.Resume")[1] if u.where == "asset"] == [
+        ("Assets/Prefabs/Menu.prefab", set_line),
+        ("Assets/Scenes/Level.unity", menu_line),
+    ]
+    text = describe(ws.projects[0].graph, "Assets/Scenes/Level.unity").text
+    calls = text.split("UnityEvent calls:\n", 1)[1].split("\n")[:2]
+    assert calls == [
+        f"  L{lever_line} Lever > override.OnActivate on Door -> RemotelyActivatedDoor.Activate",
+        f"  L{menu_line} Menu > override.m_OnClick on UI -> PauseMenu.Resume",
+    ]

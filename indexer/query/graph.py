@@ -27,6 +27,7 @@ from indexer.query.loads import Loadable, load_usages, loads_resources
 from indexer.query.member_text import member_text_usages
 from indexer.query.messages import message_usages
 from indexer.query.nested_values import nested_value_usages
+from indexer.query.override_calls import instance_calls
 from indexer.query.override_targets import OverrideTargets, sources_named
 from indexer.query.package_classes import package_scripts, package_target
 from indexer.query.package_shaders import shader_label
@@ -406,7 +407,7 @@ class Graph:
             if owner in owners:
                 cls = self.script_class(owner[7:]) if owner.startswith("script:") else owner
                 out.append(Usage(p, line, "asset", "method", ctx, self.readable(detail), resolved=f"{cls}.{method}"))
-        return out
+        return out + instance_calls(self, out)
 
     # -- assemblies --------------------------------------------------------------------------
 

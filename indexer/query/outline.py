@@ -13,11 +13,12 @@ from collections import defaultdict
 import msgspec
 
 from indexer.identifiers import name_stems
-from indexer.model import HIERARCHY_KINDS, TYPE_KINDS, CodeOutline, FileRecord, Symbol
+from indexer.model import CALL_TARGET, HIERARCHY_KINDS, TYPE_KINDS, CodeOutline, FileRecord, Symbol
 from indexer.query.calls import call_text
 from indexer.query.component_fields import ComponentFields, component_flags
 from indexer.query.graph import Graph
-from indexer.query.instances import editor_name, unnamed_instances
+from indexer.query.instances import editor_name, instance_named, unnamed_instances
+from indexer.query.override_calls import set_calls
 from indexer.query.package_shaders import shader_label
 from indexer.query.placed import placed_overrides, placed_runs
 from indexer.query.priors import ArtPrefabs
@@ -307,14 +308,16 @@ def hierarchy_parts(rec: FileRecord, graph: Graph) -> list[Part]:
         todo.extend((child, depth + 1) for child in reversed(tree.children.get(path, [])))
     if nodes:
         lines.append(Hierarchy(tuple(nodes)))
+    calls = [(r, r) for r in rec.refs if r.kind == "method"] + set_calls(graph, rec)
     events = tuple(
-        _event_line(r.line, graph.readable(r.detail), call_text(graph, r.target))
-        for r in rec.refs
-        if r.kind == "method"
+        _event_line(
+            r.line, instance_named(graph.readable(r.detail), rec, graph.path_of_guid), call_text(graph, call.target)
+        )
+        for r, call in sorted(calls, key=lambda pair: pair[0].line)
     )
     if events:
         lines.append(Section("UnityEvent calls:", events))
-    references = references_part(rec, graph, exclude=("method", "script", "prefab", "removed"))
+    references = references_part(rec, graph, exclude=("method", "script", "prefab", "removed", CALL_TARGET))
     return lines + ([references] if references else [])
 
 

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import msgspec
 
-from indexer.model import FileRecord, Ref, Symbol
+from indexer.model import CALL_TARGET, FileRecord, Ref, Symbol
 
 from . import yaml_animator as animator
 from . import yaml_facts, yaml_vfx
@@ -318,9 +318,9 @@ class _Scan:
             self.refs.append(Ref("prefab", source, doc.line, context=context, detail=path))
             for file_id, guid in removed:  # (query/removed.py)
                 self.refs.append(Ref("removed", guid, doc.line, context=file_id, detail=path))
-        self.modifications(doc, path, frozenset(f for f, _ in removed))
+        self.modifications(doc, path, frozenset(f for f, _ in removed), source)
 
-    def modifications(self, doc: DocReader, path: str, removed: frozenset[str]) -> None:
+    def modifications(self, doc: DocReader, path: str, removed: frozenset[str], source: str) -> None:
         """The overrides, less a removed component's: Unity keeps them, but they set nothing."""
         count = 0
         # UnityEvent calls set through overrides: propertyPath `onClick.m_PersistentCalls.m_Calls.
@@ -357,11 +357,14 @@ class _Scan:
                 # detail: the object it changes, by fileID in the source prefab; an object here whole (its script)
                 said = f"{prop}: {value if mod.local else short(value)}"
                 self.symbols.append(Symbol("override", prop, line_no, container=path, signature=said, detail=target))
-        for (_target, event, _index), call in calls.items():
+        for (changed, event, index), call in calls.items():
             method = call.get("m_MethodName", "")
-            if not method:
-                continue
             on = int(call.get("m_Target") or 0)  # the object of this file the call is set on, if any
+            if not method:  # only its object set: the source's call names the method (query/override_calls.py)
+                if "m_Target" in call and source:
+                    said = f"{path} > override.{event}" + (self.call_on(on) if on else NO_TARGET)
+                    self.refs.append(Ref(CALL_TARGET, source, int(call["_line"]), f"{changed}:{event}:{index}", said))
+                continue
             target = self.call_target(on, call.get("m_TargetAssemblyTypeName", ""), method)
             mode = call.get("m_Mode", "")  # its argument too, `(int 1)`: the scene a button loads by index
             arg = yaml_facts.call_argument(mode, call.get(yaml_facts.ARGUMENT_KEYS.get(mode, ""), ""))

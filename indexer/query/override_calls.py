@@ -1,0 +1,100 @@
+"""UnityEvent calls a prefab holds whose object its instances set by an override, and nothing else
+of the call: the method stays the prefab's (`Lever.prefab`: `OnActivate -> RemotelyActivatedDoor.Activate
+on None`), the door is the scene's (`OnActivate.m_PersistentCalls.m_Calls.Array.data[0].m_Target`).
+
+The scanner records each such override as a `CALL_TARGET` ref of the instance (model.py); here its
+call is found in the source prefab by the component's fileID, the event and the call's index, read
+from the prefab's lines at the call's `- m_Target:` line, or at the override setting it on an object
+of a prefab nested in the source (a menu's button prefab). A call of a variant's base, through the
+variant, is not matched."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from indexer.model import CALL_TARGET, FileRecord, Ref, Usage
+
+if TYPE_CHECKING:
+    from indexer.query.graph import Graph
+
+_DOCUMENT = re.compile(r"--- !u!\d+ &(-?\d+)")
+_OVERRIDE = re.compile(r" *propertyPath: (.+)\.m_PersistentCalls\.m_Calls\.Array\.data\[(\d+)\]\.")
+_TARGET = re.compile(r" *- target: \{fileID: (-?\d+)")
+_FILE_ID_MASK = (1 << 63) - 1
+
+
+def call_key(lines: list[str], line: int, event: str) -> str:
+    """`<fileID>:<event>:<index>` of the call whose item starts at `line` (1-based), or which an
+    override there sets on an object of a prefab nested in this one; '' when the lines do not hold
+    it (a file past what is read)."""
+    if not 0 < line <= len(lines):
+        return ""
+    if (nested := _OVERRIDE.match(lines[line - 1])) and line > 1 and (changed := _TARGET.match(lines[line - 2])):
+        i = line - 3
+        while i >= 0 and not (m := _DOCUMENT.match(lines[i])):
+            i -= 1
+        # the object's fileID in this prefab, as Unity derives it from the instance's and the source's
+        file_id = (int(m.group(1)) ^ int(changed.group(1))) & _FILE_ID_MASK if i >= 0 and m else 0
+        return f"{file_id}:{_last(nested.group(1))}:{nested.group(2)}" if file_id else ""
+    if not lines[line - 1].lstrip(" ").startswith("- "):
+        return ""
+    indent = len(lines[line - 1]) - len(lines[line - 1].lstrip(" "))
+    index, i = 0, line - 2
+    while i >= 0:  # the items before it, up to `m_Calls:` (written at the items' indent)
+        text = lines[i].lstrip(" ")
+        depth = len(lines[i]) - len(text)
+        if depth < indent or (depth == indent and not text.startswith("- ")):
+            break
+        index += depth == indent
+        i -= 1
+    while i >= 0 and not (m := _DOCUMENT.match(lines[i])):
+        i -= 1
+    return f"{m.group(1)}:{_last(event)}:{index}" if i >= 0 and m else ""
+
+
+def _last(event: str) -> str:
+    return event.rsplit(".", 1)[-1]
+
+
+def _keyed(context: str) -> str:
+    """A `CALL_TARGET` ref's context as `call_key` writes it (an event's path by its last name)."""
+    changed, _, rest = context.partition(":")
+    event, _, index = rest.rpartition(":")
+    return f"{changed}:{_last(event)}:{index}"
+
+
+def instance_calls(graph: Graph, usages: list[Usage]) -> list[Usage]:
+    """For each UnityEvent call of a prefab among `usages`, the overrides of its instances setting
+    its object: each a usage of the method too, the object it is set on said."""
+    out: list[Usage] = []
+    sql = (
+        "SELECT f.path, r.line, r.context, r.detail FROM refs r JOIN files f ON f.id = r.file_id"
+        f" WHERE r.kind = '{CALL_TARGET}' AND r.key = ?"
+    )
+    for u in usages:
+        if u.kind != "method" or not u.path.endswith(".prefab"):
+            continue
+        guid = graph.records.guid_naming(u.path)
+        rows = graph.records.conn.execute(sql, (guid,)).fetchall() if guid else []
+        key = call_key(graph.file_lines(u.path), u.line, u.context) if rows else ""
+        out += [
+            Usage(path, line, "asset", "method", u.context, graph.readable(detail), resolved=u.resolved)
+            for path, line, context, detail in rows
+            if key and _keyed(context) == key
+        ]
+    return out
+
+
+def set_calls(graph: Graph, rec: FileRecord) -> list[tuple[Ref, Ref]]:
+    """The overrides of `rec` setting the object of a call of their source prefab, each with that
+    call (a method ref of the source)."""
+    out: list[tuple[Ref, Ref]] = []
+    for r in rec.refs:
+        source = graph.path_of_guid(r.target) if r.kind == CALL_TARGET else None
+        held = graph.records.record(source) if source else None
+        if held is not None:
+            lines = graph.file_lines(held.path)
+            key = _keyed(r.context)
+            out += [(r, c) for c in held.refs if c.kind == "method" and call_key(lines, c.line, c.context) == key]
+    return out

@@ -187,3 +187,23 @@ def test_an_instance_setting_only_the_object_of_its_prefab_s_call_is_a_usage_of_
         f"  L{lever_line} Lever > override.OnActivate on Door -> RemotelyActivatedDoor.Activate",
         f"  L{menu_line} Menu > override.m_OnClick on UI -> PauseMenu.Resume",
     ]
+
+
+def test_describe_says_an_interface_a_script_implements_is_one(tmp_path: Path) -> None:
+    """`describe Player.cs` said `IStateTrackable.cs (base class)` of an interface, which `context`
+    called "interface of Player.cs": the two commands disagreed."""
+    from indexer.query.describe import describe
+
+    root = write_project(
+        tmp_path / "p",
+        {
+            "Assets/Scripts/IStateTrackable.cs": "public interface IStateTrackable\n{\n    void Save();\n}\n",
+            "Assets/Scripts/Actor.cs": "using UnityEngine;\n\npublic class Actor : MonoBehaviour\n{\n}\n",
+            "Assets/Scripts/Player.cs": "public class Player : Actor, IStateTrackable\n{\n    void Save() { }\n}\n",
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    text = describe(ws.projects[0].graph, "Assets/Scripts/Player.cs").text
+    uses = "uses: Assets/Scripts/Actor.cs (base class), Assets/Scripts/IStateTrackable.cs (interface)"
+    assert text.split("\n")[-1] == uses

@@ -7,6 +7,7 @@ from indexer.query.carriers import SETTINGS_MARK, with_settings
 from indexer.query.folding import folded
 from indexer.query.graph import Graph
 from indexer.query.outline import error_lines_of, outline_parts, render_parts, status_line
+from indexer.query.walk import edge_said
 from indexer.unity import STREAMING_ASSETS, as_guid
 from indexer.words import echoed
 
@@ -98,7 +99,8 @@ def describe(graph: Graph, path: str, max_lines: int = 400) -> Description:
     used_by = [Edge(p, e) for p, e in users]
     text = "\n".join([head, *lines])
     if uses:
-        text += "\nuses: " + ", ".join(f"{e.path} ({_USE_SAID.get(e.edge, e.edge)})" for e in uses[:20])
+        said = [_USE_SAID.get(edge := edge_said(graph.records, e.edge, path, e.path), edge) for e in uses[:20]]
+        text += "\nuses: " + ", ".join(f"{e.path} ({word})" for e, word in zip(uses, said, strict=False))
         text += f", … {len(uses) - 20} more" if len(uses) > 20 else ""
     if used_by:
         # scenes, then prefabs, then other assets, then code: the objects carrying a script say

@@ -207,3 +207,13 @@ def test_describe_says_an_interface_a_script_implements_is_one(tmp_path: Path) -
     text = describe(ws.projects[0].graph, "Assets/Scripts/Player.cs").text
     uses = "uses: Assets/Scripts/Actor.cs (base class), Assets/Scripts/IStateTrackable.cs (interface)"
     assert text.split("\n")[-1] == uses
+
+
+def test_an_empty_reference_in_a_field_named_for_a_level_names_no_scene() -> None:
+    """`describe "Persistent Data.unity"` listed `references: None (field)`: `LevelBounds: {fileID:
+    0}`, an empty Collider2D, read as a string field naming a scene called None."""
+    from indexer.scanners.yaml_facts import scene_named
+
+    fields = [("LevelBounds", "None"), ("levelMusic", "built-in resource")]
+    assert [scene_named(key, value) for key, value in fields] == [None, None]
+    assert scene_named("nextLevel", "Level2") == "Level2"

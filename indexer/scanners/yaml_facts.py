@@ -73,6 +73,7 @@ def builtin_keys(doc: DocReader) -> tuple[str, ...]:
 # holding a scene's path (Mirror's `offlineScene: Assets/Scenes/Menu.unity`).
 _SCENE_FIELD = re.compile(r"scene|level|room|map|stage", re.I)
 _NOT_A_NAME = frozenset("0123456789-.{[")
+_SHOWN_REFS = frozenset({"None", "built-in resource"})  # how a field shows an empty or built-in reference (`ref_shown`)
 
 
 def scene_named(key: str, value: str) -> str | None:
@@ -81,7 +82,7 @@ def scene_named(key: str, value: str) -> str | None:
     if not value or value[0] in _NOT_A_NAME:  # most values: a number, a flag, a reference (fast)
         return None
     v = value.strip().strip("'\"")
-    if not v or len(v) > 200 or v[0] in "{[" or v.startswith(("guid:", "script:")) or "(" in v:
+    if not v or len(v) > 200 or v[0] in "{[" or v.startswith(("guid:", "script:")) or "(" in v or v in _SHOWN_REFS:
         return None
     if v.endswith(".unity"):
         return v[: -len(".unity")]

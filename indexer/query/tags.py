@@ -16,10 +16,13 @@ if TYPE_CHECKING:
     from indexer.query.graph import Graph
 
 BUILTIN_TAGS = frozenset({"Untagged", "Respawn", "Finish", "EditorOnly", "MainCamera", "Player", "GameController"})
-_CODE = (
-    r"\b(CompareTag|FindWithTag|FindGameObjectWithTag|FindGameObjectsWithTag)\s*\(\s*\"{0}\""
-    r"|\b(tag)\s*[!=]=\s*\"{0}\"|\"{0}\"\s*[!=]=\s*[\w.]*\btag\b|\b(tag)\s*=\s*\"{0}\""
+_CODE = (  # {0}: the tag as the code writes it (its literal, or a constant holding it)
+    r"\b(CompareTag|FindWithTag|FindGameObjectWithTag|FindGameObjectsWithTag)\s*\(\s*{0}"
+    r"|\b(tag)\s*[!=]=\s*{0}|{0}\s*[!=]=\s*[\w.]*\btag\b|\b(tag)\s*=\s*{0}"
 )
+# A constant holding the tag (`const string ProjectileIgnore = "ProjectileIgnore";`): code passing it
+# compares by the tag too, in its file or one naming a type of that file (`Tags.Enemy`).
+_HOLDER = r'\b(?:const|readonly)\s+string\s+(\w+)\s*=\s*"{0}"'
 
 
 def tag_target(graph: Graph, name: str) -> Target | None:
@@ -45,9 +48,25 @@ def tag_usages(graph: Graph, target: Target) -> list[Usage]:
                 out.append(Usage(path, s.line, "asset", "tagged", "m_TagString", s.qualified))
     if len(carriers) > MAX_FILES:
         target.note += f"; objects read from the first {MAX_FILES} of {len(carriers)} scenes and prefabs"
-    code = re.compile(_CODE.format(re.escape(name)))
-    sql = "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind = 'string' AND r.key = ?"
-    for (path,) in graph.records.conn.execute(sql, (name,)):
+    return out + _code_usages(graph, name)
+
+
+_USERS = "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind = ? AND r.key = ?"
+
+
+def _code_usages(graph: Graph, name: str) -> list[Usage]:
+    """The lines comparing or finding by the tag: its literal, or a constant holding it."""
+    literal, holder = f'"{re.escape(name)}"', re.compile(_HOLDER.format(re.escape(name)))
+    files = {path: [literal] for (path,) in graph.records.conn.execute(_USERS, ("string", name))}
+    for path in list(files):
+        held = [rf"\b(?:\w+\.)*{m.group(1)}\b" for text in graph.file_lines(path) if (m := holder.search(text))]
+        files[path] += held
+        for t in graph.records.types_in(path) if held else ():
+            for (user,) in graph.records.conn.execute(_USERS, ("type", t.name)):
+                files.setdefault(user, []).extend(held)
+    out = []
+    for path, written in sorted(files.items()):
+        code = re.compile(_CODE.format(f"(?:{'|'.join(dict.fromkeys(written))})"))
         for n, text in enumerate(graph.file_lines(path), 1):
             if (m := code.search(text)) is not None and not text.lstrip().startswith(("//", "*", "/*")):
                 out.append(Usage(path, n, "code", "tag", next(g for g in m.groups() if g), text.strip()[:200]))

@@ -217,3 +217,66 @@ def test_an_empty_reference_in_a_field_named_for_a_level_names_no_scene() -> Non
     fields = [("LevelBounds", "None"), ("levelMusic", "built-in resource")]
     assert [scene_named(key, value) for key, value in fields] == [None, None]
     assert scene_named("nextLevel", "Level2") == "Level2"
+
+
+def test_a_list_of_records_without_names_shows_their_first_key_s_words(tmp_path: Path) -> None:
+    """`describe WeaponUISetting.asset` printed `_weaponIcons: [8 items]`, hiding that the Uzi's
+    `_id: Riffle_1` matched no `Uzi_1` entry; an arena list, `[2 items]`, hid its scenes' names. An
+    item with no `name` is named by its first key's value when that is a word; the readers agree."""
+    from . import yaml_differential
+    from .test_yaml_reference import HEAD, SIGN, field_rows, scan_sign
+
+    fields = (
+        "  _weaponIcons:\n  - _id: Uzi_1\n    _icon: {fileID: 0}\n  - _id: 'Riffle_1'\n    _icon: {fileID: 0}\n"
+        "  _arenas:\n  - <SceneName>k__BackingField: LevelBaseSize\n    <Weight>k__BackingField: 1\n"
+        "  - <SceneName>k__BackingField: Level3\n    <Weight>k__BackingField: 2\n"
+        "  _waves:\n  - count: 5\n    delay: 1\n  - count: 8\n    delay: 2\n"
+        "  m_PhysicsShape:\n  - - {x: -0.39999998, y: -1.4499999}\n    - {x: -0.63, y: -1.26}\n"
+    )
+    assert field_rows(scan_sign(fields)) == [
+        ("_weaponIcons", 14, "_weaponIcons: [2 items: Uzi_1, Riffle_1]"),
+        ("_arenas", 19, "_arenas: [2 items: LevelBaseSize, Level3]"),
+        ("_waves", 24, "_waves: [2 items]"),
+        ("m_PhysicsShape", 29, "m_PhysicsShape: [1 item]"),  # a list of lists: no record
+    ]
+    (tmp_path / "Assets").mkdir()
+    (tmp_path / "Assets" / "Sign.prefab").write_text(HEAD + SIGN + fields)
+    result = yaml_differential.run([tmp_path], show=3)
+    assert (result.compared, result.differing) == (2, 0), yaml_differential.report(result)
+
+
+def test_refs_of_a_tag_lists_the_code_comparing_it_through_a_constant(tmp_path: Path) -> None:
+    """`refs ProjectileIgnore` listed the objects tagged so and no code: `Projectile.cs` compares by
+    `CompareTag(ProjectileIgnore)`, a constant it declares; another file by `Tags.Enemy`."""
+    from indexer.query.locate import references_of
+
+    tags = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!78 &1\nTagManager:\n  serializedVersion: 2\n"
+        "  tags:\n  - Enemy\n  - ProjectileIgnore\n  layers:\n  - Default\n"
+    )
+    root = write_project(
+        tmp_path / "P",
+        {
+            "ProjectSettings/TagManager.asset": tags,
+            "Assets/Scripts/Projectile.cs": (
+                "using UnityEngine;\n\npublic class Projectile : MonoBehaviour\n{\n"
+                '    private const string ProjectileIgnore = "ProjectileIgnore";\n\n'
+                "    void OnTriggerEnter(Collider other)\n    {\n"
+                "        if (other.CompareTag(ProjectileIgnore)) return;\n        Destroy(gameObject);\n    }\n}\n"
+            ),
+            "Assets/Scripts/Tags.cs": 'public static class Tags\n{\n    public const string Enemy = "Enemy";\n}\n',
+            "Assets/Scripts/Bullet.cs": (
+                "using UnityEngine;\n\npublic class Bullet : MonoBehaviour\n{\n"
+                "    void OnTriggerEnter(Collider other)\n    {\n"
+                "        if (other.gameObject.CompareTag(Tags.Enemy)) Destroy(other.gameObject);\n    }\n}\n"
+            ),
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert [(u.path, u.line) for u in references_of(ws, "ProjectileIgnore")[1] if u.where == "code"] == [
+        ("Assets/Scripts/Projectile.cs", 9)
+    ]
+    assert [(u.path, u.line) for u in references_of(ws, "Enemy")[1] if u.where == "code"] == [
+        ("Assets/Scripts/Bullet.cs", 7)
+    ]

@@ -283,6 +283,14 @@ def mapping_shown(pairs: list[tuple[str, str | None]]) -> str:
 NAMES_SHOWN = 4  # a list's items shown by name, when each has one
 
 
+_WORD = re.compile(r"[A-Za-z]")
+
+
+def item_name(first_value: str) -> str:
+    """A list item's name from its first key's value, when that is a word, not a number or flag."""
+    return short(first_value) if _WORD.search(first_value) else ""
+
+
 def items_shown(count: int, names: list[str]) -> str:
     """A list by its count and, when every item is a mapping with a short `name` (a mixer's exposed
     parameters, a sound bank's clips), their names: `[3 items: MasterVolume, MusicVolume, ...]`."""

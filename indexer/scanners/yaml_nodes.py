@@ -35,6 +35,7 @@ from .yaml_facts import (
     Property,
     TypeUse,
     events_shown,
+    item_name,
     items_shown,
     mapping_shown,
     overridable_shown,
@@ -168,11 +169,15 @@ def _scalar(node: Any) -> str | None:
 
 
 def _item_name(item: Any) -> str:
-    """A list item's `name` (or `m_Name`) when it is a mapping holding one as a plain scalar."""
-    if _kind(item) != "MappingNode":
+    """A list item's `name` (or `m_Name`) when it is a mapping holding one as a plain scalar; else
+    its first key's value when that is a word (`_id: Uzi_1`, a table's key: `item_name`)."""
+    if _kind(item) != "MappingNode" or not item.value:
         return ""
     value = next((v for k, v in item.value if k.value in ("name", "m_Name")), None)
-    return short(value.value) if value is not None and _kind(value) == "ScalarNode" else ""
+    if value is None:
+        value = item.value[0][1]
+        return item_name(value.value) if _kind(value) == "ScalarNode" else ""
+    return short(value.value) if _kind(value) == "ScalarNode" else ""
 
 
 def _items(node: Any) -> list[tuple[Any, Any]]:

@@ -22,6 +22,7 @@ from .yaml_facts import (
     Call,
     Field,
     events_shown,
+    item_name,
     items_shown,
     mapping_shown,
     overridable_shown,
@@ -114,6 +115,20 @@ def summarize(value: str) -> tuple[str, int]:
     return ("[]" if value == "[]" else short(unquote(value))), 0
 
 
+def _item_names(nested: str, pad: str) -> list[str]:
+    """Each list item's `name` (or `m_Name`), else its first key's value when that is a word, as
+    `yaml_nodes` reads them; an item with neither is left out."""
+    out = []
+    for item in re.split(rf"\n{pad}- ", nested)[1:]:
+        named = re.search(rf"(?:^|\n{pad}  )(?:name|m_Name): ([^\n]*)", item)
+        first = None if named else re.match(r"[^\s:#'\"{\[-][^:\n{]*: ([^\n{\[][^\n]*)", item)
+        if named:
+            out.append(short(unquote(named.group(1))))
+        elif first and (name := item_name(unquote(first.group(1)))):
+            out.append(name)
+    return out
+
+
 def _plain_items(lines: list[str], lead: int) -> list[str] | None:
     """A list's items when every one is a plain value (a number, a dialogue line), wrapped lines
     joined back as YAML reads them; None when one is a mapping, a reference, a block or empty."""
@@ -156,9 +171,7 @@ def summarize_block(nested: str) -> tuple[str, int]:
     if items and (values := _plain_items(nested[1:].split("\n"), first_indent)) is not None:
         return values_shown(items, values), 0
     if items:
-        pad = " " * first_indent
-        names = re.findall(rf"\n{pad}(?:- |  )(?:name|m_Name): ([^\n]*)", nested)
-        return items_shown(items, [short(unquote(n)) for n in names]), 0
+        return items_shown(items, _item_names(nested, " " * first_indent)), 0
     keys: list[str] = []
     values: list[str] = []
     for line in _lines_at(first_indent).finditer(nested):  # a block's first 7 keys say all it shows

@@ -280,3 +280,45 @@ def test_refs_of_a_tag_lists_the_code_comparing_it_through_a_constant(tmp_path: 
     assert [(u.path, u.line) for u in references_of(ws, "Enemy")[1] if u.where == "code"] == [
         ("Assets/Scripts/Bullet.cs", 7)
     ]
+
+
+def test_a_pack_s_asset_values_say_when_the_component_sets_the_field_as_it_starts(tmp_path: Path) -> None:
+    """Two trials: a pack said the cannon prefab's `ShootDelay: 4` was what "the game runs with",
+    though `Tower.Awake` sets `ShootDelay = data.ShootDelay` from its data asset: editing the
+    prefab changes nothing. The values stay, with the line setting the field as it starts."""
+    from indexer.query.serialized import pack_values
+
+    tower_cs = (
+        "using UnityEngine;\n\npublic class Tower : MonoBehaviour\n{\n    public float ShootDelay = 2f;\n"
+        "    public TowerData data;\n\n    void Awake()\n    {\n        if (data == null) return;\n"
+        "        ShootDelay = data.ShootDelay;\n    }\n\n    void Update() { ShootDelay -= 0; }\n}\n"
+    )
+    plain_cs = "using UnityEngine;\n\npublic class Wall : MonoBehaviour\n{\n    public float ShootDelay = 2f;\n}\n"
+    fields = "  ShootDelay: 4\n"
+    root = write_project(
+        tmp_path / "p",
+        {
+            "Assets/Scripts/Tower.cs": tower_cs,
+            "Assets/Scripts/Tower.cs.meta": meta("e1" * 16),
+            "Assets/Scripts/Wall.cs": plain_cs,
+            "Assets/Scripts/Wall.cs.meta": meta("e2" * 16),
+            "Assets/Prefabs/Cannon.prefab": _header()
+            + _object(100, "Cannon", [110])
+            + _behaviour(110, 100, "e1" * 16, fields),
+            "Assets/Prefabs/Wall.prefab": _header()
+            + _object(100, "Wall", [110])
+            + _behaviour(110, 100, "e2" * 16, fields),
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    project, local = ws.owner("Assets/Scripts/Tower.cs")
+    assert pack_values(project, local, {"shoot", "delay"}) == [
+        "values set in assets (the game runs with these, not the defaults in code):",
+        "  Assets/Prefabs/Cannon.prefab:26  Cannon > Tower.ShootDelay: 4",
+        "  … Tower.Awake sets it when the component starts: Assets/Scripts/Tower.cs:11  ShootDelay = data.ShootDelay;",
+    ]
+    project, local = ws.owner("Assets/Scripts/Wall.cs")
+    assert pack_values(project, local, {"shoot", "delay"})[1:] == [
+        "  Assets/Prefabs/Wall.prefab:26  Wall > Wall.ShootDelay: 4"
+    ]

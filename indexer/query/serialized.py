@@ -25,6 +25,7 @@ import msgspec
 from indexer.identifiers import name_stems
 from indexer.model import TYPE_KINDS, CodeOutline, FileRecord, Symbol, Target, Usage
 from indexer.query.carriers import MAX_SETTINGS_FILES, Overrides, inherited_usages
+from indexer.query.codeline import code_of
 from indexer.query.enum_values import EnumFields
 from indexer.query.instances import instances_named
 from indexer.words import plural
@@ -226,12 +227,31 @@ def pack_values(project, local: str, stems: set[str]) -> list[str]:
             continue
         shown += 1
         lines += [f"  {u.path}:{u.line}  {text}" for u, text in kept[:PACK_VALUES]]
+        lines += set_at_start(project.graph, rec, field)
         rest = len(kept) - PACK_VALUES
         if rest > 0 or partial:  # files left unread hold more: not a count of those read as if all
             owner = field.container.rpartition(".")[2]
             said = f"{rest}+ more" if partial and rest > 0 else "more" if partial else f"{rest} more"
             lines.append(f"  … {said} (unity-index refs {owner}.{field.name})")
     return [PACK_HEADER, *lines] if lines else []
+
+
+START_MESSAGES = frozenset({"Awake", "OnEnable", "Start"})  # run before a component's first frame
+
+
+def set_at_start(graph: Graph, rec: CodeOutline | FileRecord, field: Symbol) -> list[str]:
+    """The line of the field's own class assigning it as the component starts, said under its
+    values: the value an asset holds is then not what the game runs with (`Tower.Awake` sets
+    `ShootDelay = data.ShootDelay`, where a trial's pack said the prefab's `ShootDelay: 4` was)."""
+    assigned = re.compile(rf"^\s*(?:this\.)?{re.escape(field.name)}\s*=(?!=)")
+    lines = graph.file_lines(rec.path)
+    for m in rec.symbols:
+        if m.kind == "method" and m.name in START_MESSAGES and m.container == field.container and m.end_line:
+            for n in range(m.line, min(m.end_line, len(lines)) + 1):
+                if assigned.search(code_of(lines[n - 1])):
+                    said = f"{m.container.rpartition('.')[2]}.{m.name} sets it when the component starts"
+                    return [f"  … {said}: {rec.path}:{n}  {lines[n - 1].strip()}"]
+    return []
 
 
 def inherited_fields(graph: Graph, rec: CodeOutline | FileRecord) -> list[Symbol]:

@@ -322,3 +322,42 @@ def test_a_pack_s_asset_values_say_when_the_component_sets_the_field_as_it_start
     assert pack_values(project, local, {"shoot", "delay"})[1:] == [
         "  Assets/Prefabs/Wall.prefab:26  Wall > Wall.ShootDelay: 4"
     ]
+
+
+def test_a_script_added_to_a_child_of_a_prefab_instance_is_listed_on_that_child(tmp_path: Path) -> None:
+    """`refs PlayerAnimation` listed `SampleScene.unity:37035 [m_Script] Player`: the component is
+    added to the instance's child `Player/Animation`, as `describe` of the scene said."""
+    anim, player = "f1" * 16, "f2" * 16
+    source = _header() + _object(100, "Player", []) + _object(200, "Animation", [])
+    source = source.replace(
+        "  m_Father: {fileID: 0}\n--- !u!1 &200",
+        "  m_Father: {fileID: 0}\n  m_Children:\n  - {fileID: 201}\n--- !u!1 &200",
+        1,
+    )
+    source = source.replace(
+        "  m_Children: []\n  m_Father: {fileID: 0}\n", "  m_Children: []\n  m_Father: {fileID: 101}\n", 2
+    )
+    scene = (
+        _header()
+        + _instance(500, player, [(100, "m_Name", "Player", "{fileID: 0}")])
+        + "--- !u!1 &600 stripped\nGameObject:\n"
+        + f"  m_CorrespondingSourceObject: {{fileID: 200, guid: {player}, type: 3}}\n"
+        + "  m_PrefabInstance: {fileID: 500}\n  m_PrefabAsset: {fileID: 0}\n"
+        + _behaviour(700, 600, anim)
+    )
+    root = write_project(
+        tmp_path / "p",
+        {
+            "Assets/Scripts/PlayerAnimation.cs": "public class PlayerAnimation : UnityEngine.MonoBehaviour { }\n",
+            "Assets/Scripts/PlayerAnimation.cs.meta": meta(anim),
+            "Assets/Prefabs/Player.prefab": source,
+            "Assets/Prefabs/Player.prefab.meta": meta(player, "PrefabImporter"),
+            "Assets/Scenes/Sample.unity": scene,
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    line = scene.split("\n").index("--- !u!114 &700") + 1
+    assert [(u.path, u.line, u.detail) for u in find_references(ws, "PlayerAnimation")[1] if u.where == "asset"] == [
+        ("Assets/Scenes/Sample.unity", line, "Player/Animation")
+    ]

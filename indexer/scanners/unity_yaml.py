@@ -388,8 +388,10 @@ class _Scan:
             owner = doc.top("m_Name") or doc.class_name
             if doc is self.order[0] or self.kind in ("asset", "unity_yaml"):  # each of a timeline's tracks
                 self.symbols.append(Symbol("scriptable_object", owner, doc.line, detail=script or builtin))
-        if script:
-            self.refs.append(Ref("script", script, doc.line, context="m_Script", detail=owner))
+        if script:  # added to an object of a prefab instance: which one (`Player/Animation`, not `Player`)
+            carrier = self.docs.get(go) if go else None
+            on = yaml_facts.source_object(carrier) if carrier is not None and carrier.stripped else ""
+            self.refs.append(Ref("script", script, doc.line, context="m_Script", detail=owner + on))
         self.fields(doc, owner, label)
         self.guid_refs(doc, owner, label)
         self.unity_events(doc, owner, label)

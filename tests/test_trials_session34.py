@@ -361,3 +361,52 @@ def test_a_script_added_to_a_child_of_a_prefab_instance_is_listed_on_that_child(
     assert [(u.path, u.line, u.detail) for u in find_references(ws, "PlayerAnimation")[1] if u.where == "asset"] == [
         ("Assets/Scenes/Sample.unity", line, "Player/Animation")
     ]
+
+
+def test_a_value_naming_a_variant_s_root_says_the_root_s_name_not_a_renamed_child_s(tmp_path: Path) -> None:
+    """`describe "Character Variant Player.prefab"` said `PlayerInstaller: _player: ProjectileRoot
+    (Player)` and `refs PlayerInstaller._player` the same: the components sit on the variant's root,
+    renamed `Character Variant Player`; `ProjectileRoot` is a child's rename, the first `m_Name`
+    override. The override renaming the child still says which object it renames."""
+    from indexer.query.describe import describe
+
+    installer, character = "f3" * 16, "f4" * 16
+    child = _object(200, "Projectile", []).replace("m_Father: {fileID: 0}", "m_Father: {fileID: 101}")
+    root_object = _object(100, "Character", []).replace("m_Children: []", "m_Children:\n  - {fileID: 201}")
+    source = _header() + root_object + child
+    renames = [
+        (200, "m_Name", "ProjectileRoot", "{fileID: 0}"),
+        (100, "m_Name", "Character Variant Player", "{fileID: 0}"),
+    ]
+    variant = (
+        _header()
+        + _instance(500, character, renames)
+        + "--- !u!1 &600 stripped\nGameObject:\n"
+        + f"  m_CorrespondingSourceObject: {{fileID: 100, guid: {character}, type: 3}}\n"
+        + "  m_PrefabInstance: {fileID: 500}\n  m_PrefabAsset: {fileID: 0}\n"
+        + _behaviour(700, 600, installer, "  _player: {fileID: 700}\n")
+    )
+    root = write_project(
+        tmp_path / "p",
+        {
+            "Assets/Scripts/PlayerInstaller.cs": (
+                "using UnityEngine;\n\npublic class PlayerInstaller : MonoBehaviour\n{\n"
+                "    [SerializeField] private PlayerInstaller _player;\n}\n"
+            ),
+            "Assets/Scripts/PlayerInstaller.cs.meta": meta(installer),
+            "Assets/Prefabs/Character.prefab": source,
+            "Assets/Prefabs/Character.prefab.meta": meta(character, "PrefabImporter"),
+            "Assets/Prefabs/Character Variant Player.prefab": variant,
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    text = describe(ws.projects[0].graph, "Assets/Prefabs/Character Variant Player.prefab").text.split("\n")
+    assert [line.strip() for line in text if "_player" in line or "m_Name" in line] == [
+        "overrides: m_Name: ProjectileRoot (on Character/Projectile); m_Name: Character Variant Player",
+        "PlayerInstaller: _player: Character Variant Player (PlayerInstaller)",
+    ]
+    usages = find_references(ws, "PlayerInstaller._player")[1]
+    assert [u.detail for u in usages if u.where == "asset"] == [
+        "Character Variant Player > PlayerInstaller._player: Character Variant Player (PlayerInstaller)"
+    ]

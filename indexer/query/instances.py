@@ -117,8 +117,20 @@ def instances_named(
 
 
 def with_path(detail: str, renamed: dict[str, str]) -> str:
-    """A usage's detail, which starts with an object's path, with that path's instance renamed."""
+    """A usage's detail, which starts with an object's path, with that path's instance renamed, and
+    so are the objects its value names (`_player: ProjectileRoot (Player)`, `renamed_in_value`)."""
     for old, new in renamed.items():
         if detail == old or detail.startswith((old + "/", old + " ", old + ".")):
-            return new + detail[len(old) :]
-    return detail
+            return renamed_in_value(new + detail[len(old) :], renamed)
+    return renamed_in_value(detail, renamed)
+
+
+def renamed_in_value(text: str, renamed: dict[str, str]) -> str:
+    """A `key: value` whose value names an object of an instance the scanner named by a child's
+    rename (`_player: ProjectileRoot (Player)`, a component on the variant's root, which the
+    editor shows as `Character Variant Player`), with the instance renamed; an override's own
+    `m_Name: ProjectileRoot (on Character/ProjectileRoot)` names the child, and stays."""
+    for old, new in renamed.items():
+        if f": {old}" in text:
+            text = re.sub(rf": {re.escape(old)}(?=/| \((?!on ))", lambda _m, new=new: f": {new}", text)
+    return text

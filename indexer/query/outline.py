@@ -17,7 +17,7 @@ from indexer.model import CALL_TARGET, HIERARCHY_KINDS, TYPE_KINDS, CodeOutline,
 from indexer.query.calls import call_text
 from indexer.query.component_fields import ComponentFields, component_flags
 from indexer.query.graph import Graph
-from indexer.query.instances import editor_name, instance_named, unnamed_instances
+from indexer.query.instances import editor_name, instance_named, renamed_in_value, renamed_instances, unnamed_instances
 from indexer.query.override_calls import set_calls
 from indexer.query.package_shaders import shader_label
 from indexer.query.placed import placed_overrides, placed_runs
@@ -259,7 +259,9 @@ class _Tree(msgspec.Struct):
     removed: dict[int, list[str]]  # a prefab instance's line -> the fileIDs of components it removes
 
 
-def _tree(rec: FileRecord) -> _Tree:
+def _tree(rec: FileRecord, renamed: dict[str, str]) -> _Tree:
+    """`renamed`: instances the scanner named by a child's rename, whose objects the values of
+    fields and overrides name by the editor's name (`instances.renamed_in_value`)."""
     t = _Tree({}, defaultdict(list), defaultdict(list), defaultdict(list), defaultdict(list), defaultdict(list))
     for r in rec.refs:
         if r.kind == "removed":
@@ -276,16 +278,21 @@ def _tree(rec: FileRecord) -> _Tree:
         elif s.kind == "component":
             t.components[s.container].append(s)
         elif s.kind == "field":
-            t.fields[s.detail].append(s)
+            t.fields[s.detail].append(_renamed(s, renamed))
         elif s.kind == "override":
-            t.overrides[s.container].append(s)
+            t.overrides[s.container].append(_renamed(s, renamed))
     return t
+
+
+def _renamed(s: Symbol, renamed: dict[str, str]) -> Symbol:
+    said = renamed_in_value(s.signature, renamed) if renamed else s.signature
+    return s if said == s.signature else msgspec.structs.replace(s, signature=said)
 
 
 def hierarchy_parts(rec: FileRecord, graph: Graph) -> list[Part]:
     """Scenes and prefabs: the GameObject tree, each object with its components and the fields of
     its scripts; prefab instances with their source; then UnityEvent calls and other references."""
-    tree = _tree(rec)
+    tree = _tree(rec, renamed_instances(rec, graph.targets.source))
     lines: list[Part] = []
     variant = next((s for s in rec.symbols if s.kind == "prefab_instance" and s.signature == "variant base"), None)
     if variant is not None:

@@ -93,6 +93,7 @@ _FILE_VOICE = {
     "unity_event": "is a UnityEvent target in ",
     "subclass": "is a subclass of ",
     "instance_of": "is an instance or variant of ",
+    "places_instance_of": "places an instance of ",
 }
 _NOUNS = {
     "csharp": "script", "scene": "scene", "prefab": "prefab", "asset": "asset", "uxml": "layout", "shader": "shader",

@@ -40,6 +40,7 @@ REASONS = {
     "implements": "implements {}",
     "carries_script": "carries script {}",
     "instance_of": "instance or variant of {}",
+    "places_instance_of": "places an instance of {}",  # a scene's instance_of: no scene is a variant
     "refers_to": "references {}",
     "loaded_by": "loads {} by name",
     "uses_type": "uses {}",
@@ -120,11 +121,14 @@ INTERFACE_EDGES = {"base": "interface", "subclass": "implements"}  # how a base 
 
 def edge_said(records, edge: str, source: str, reached: str) -> str:
     """The edge a file was reached by, as said: an interface is no class (`Health : MonoBehaviour,
-    IDamageable` implements it, where "subclass of" and "base class of" had been said)."""
+    IDamageable` implements it, where "subclass of" and "base class of" had been said), and a scene
+    places an instance of a prefab, where "instance or variant of" had been said."""
     if edge in INTERFACE_EDGES:
         declarer = source if edge == "subclass" else reached
         if next((s.kind == "interface" for s in records.symbols(declarer) if s.is_type), False):
             return INTERFACE_EDGES[edge]
+    if edge == "instance_of" and reached.endswith(".unity"):
+        return "places_instance_of"
     return edge
 
 

@@ -164,5 +164,7 @@ def _similar(tail: str, paths: list[str]) -> list[str]:
     by_name: dict[str, list[str]] = {}
     for p in paths:
         by_name.setdefault(p.rsplit("/", 1)[-1].casefold(), []).append(p)
+    # the name without its extension (`Uzi`: Uzi.asset and Uzi.prefab, too far apart for difflib)
+    stemmed = sorted(p for n, ps in by_name.items() if n.rpartition(".")[0] == name and n[-5:] != ".meta" for p in ps)
     close = difflib.get_close_matches(name, list(by_name), n=3, cutoff=0.8)
-    return sorted(p for n in close for p in by_name[n])[:5]
+    return list(dict.fromkeys([*stemmed, *sorted(p for n in close for p in by_name[n])]))[:5]

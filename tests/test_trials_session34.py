@@ -423,3 +423,21 @@ def test_a_scene_reached_from_a_prefab_it_places_says_it_places_an_instance(inde
     assert reasons["Assets/Prefabs/Enemies/EnemyBruteBoss.prefab"] == (
         "text match; instance or variant of Assets/Prefabs/Enemies/EnemyBrute.prefab"
     )
+
+
+def test_a_name_without_its_extension_suggests_every_file_of_that_name() -> None:
+    """`describe Uzi` said "`unity-index query` finds files by name" though `Uzi.asset` and
+    `Uzi.prefab` exist, and `describe Weapon` suggested `Weapon.cs` alone, not `Weapon.prefab`."""
+    import pytest
+
+    from indexer.paths import PathNotFound, candidates, pick
+
+    indexed = ["Assets/Data/Uzi.asset", "Assets/Prefabs/Uzi.prefab", "Assets/Prefabs/Uzi.prefab.meta",
+               "Assets/Prefabs/Weapon.prefab", "Assets/Scripts/Weapon.cs"]  # fmt: skip
+    for name, similar in [
+        ("Uzi", "Assets/Data/Uzi.asset, Assets/Prefabs/Uzi.prefab"),
+        ("weapon", "Assets/Prefabs/Weapon.prefab, Assets/Scripts/Weapon.cs"),
+    ]:
+        with pytest.raises(PathNotFound) as nf:
+            pick(name, candidates(name, "/home/me/Game", None, False), indexed.__contains__, lambda: indexed)
+        assert str(nf.value) == f"{name} is not an indexed file; did you mean {similar}?"

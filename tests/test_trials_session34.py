@@ -441,3 +441,29 @@ def test_a_name_without_its_extension_suggests_every_file_of_that_name() -> None
         with pytest.raises(PathNotFound) as nf:
             pick(name, candidates(name, "/home/me/Game", None, False), indexed.__contains__, lambda: indexed)
         assert str(nf.value) == f"{name} is not an indexed file; did you mean {similar}?"
+
+
+def test_an_animator_s_states_written_above_its_controller_are_listed_under_it(tmp_path: Path) -> None:
+    """`describe "Player AC.controller"` printed `state Run`, `state Dash` and `state Jump` above
+    `animator controller Player AC`, outside its layer: Unity wrote them first (their fileIDs are
+    negative). The controller, its parameters and layers come first, then every state."""
+    from indexer.query.describe import describe
+
+    from .test_animator import CONTROLLER
+    from .test_graph import graph_for
+
+    head, _, docs = CONTROLLER.partition("--- !u!91 &9100000\n")
+    controller, _, rest = docs.partition("--- !u!1107 ")
+    moved = head + "--- !u!1107 " + rest + "--- !u!91 &9100000\n" + controller  # the states first
+    graph = graph_for(write_project(tmp_path / "P", {"Assets/Knight.controller": moved}))
+    lines = describe(graph, "Assets/Knight.controller").text.split("\n")[1:]
+    heads = [
+        line.split("  L")[0].split(" (")[0].strip() for line in lines if line.strip().startswith(("animator", "state"))
+    ]
+    assert heads[:4] == [
+        "animator controller Knight",
+        "animator parameter Speed [Float]",
+        "animator parameter Hurt [Trigger]",
+        "animator layer Base Layer",
+    ]
+    assert heads[4:] == ["state Idle", "state Move", "state Hurt"]

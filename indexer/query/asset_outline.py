@@ -65,7 +65,10 @@ def asset_parts(rec: FileRecord, graph: Graph) -> list[Part]:
 
 def _states_grouped(symbols: tuple[Symbol, ...], states: set[str]) -> list[Symbol]:
     """An animator controller's symbols with each state followed by the transitions leaving it and
-    its behaviours' fields (written far apart in the file); `Any State` and `Entry` transitions last."""
+    its behaviours' fields (written far apart in the file); `Any State` and `Entry` transitions last.
+    The controller, its parameters and layers first: states written above it in the file (their
+    fileIDs sort first) read as outside every layer."""
+    symbols = tuple(sorted(symbols, key=lambda s: s.kind not in _CONTROLLER_KINDS))  # stable: the file's order
     by_state: dict[str, list[Symbol]] = {}
     for s in symbols:
         if s.kind in ("animator_transition", "field"):
@@ -76,6 +79,7 @@ def _states_grouped(symbols: tuple[Symbol, ...], states: set[str]) -> list[Symbo
     return out + [s for s in symbols if s.kind == "animator_transition" and s.container not in states]
 
 
+_CONTROLLER_KINDS = frozenset({"animator_controller", "animator_parameter", "animator_layer"})
 _PRIMARY = frozenset(
     {
         "shader",

@@ -31,6 +31,15 @@ _USE_SAID = {
 }
 
 
+def _uses_line(graph: Graph, path: str, uses: list[Edge]) -> str:
+    """What the file uses, each said by how (`(interface)` of an interface, not `(base class)`)."""
+    if not uses:
+        return ""
+    said = [_USE_SAID.get(edge := edge_said(graph.records, e.edge, path, e.path), edge) for e in uses[:20]]
+    more = f", … {len(uses) - 20} more" if len(uses) > 20 else ""
+    return "\nuses: " + ", ".join(f"{e.path} ({word})" for e, word in zip(uses, said, strict=False)) + more
+
+
 def resolve_file(graph: Graph, target: str) -> str:
     """A project-relative path from a path or GUID the user gave (already checked to be inside)."""
     t = target.strip().strip("/")
@@ -98,10 +107,7 @@ def describe(graph: Graph, path: str, max_lines: int = 400) -> Description:
     users = sorted({(u.path, u.kind) for u in references if u.path != path})
     used_by = [Edge(p, e) for p, e in users]
     text = "\n".join([head, *lines])
-    if uses:
-        said = [_USE_SAID.get(edge := edge_said(graph.records, e.edge, path, e.path), edge) for e in uses[:20]]
-        text += "\nuses: " + ", ".join(f"{e.path} ({word})" for e, word in zip(uses, said, strict=False))
-        text += f", … {len(uses) - 20} more" if len(uses) > 20 else ""
+    text += _uses_line(graph, path, uses)
     if used_by:
         # scenes, then prefabs, then other assets, then code: the objects carrying a script say
         # most about it, and a cut list kept them last, by path (a world's one scene was in "6 more")

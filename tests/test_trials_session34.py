@@ -467,3 +467,16 @@ def test_an_animator_s_states_written_above_its_controller_are_listed_under_it(t
         "animator layer Base Layer",
     ]
     assert heads[4:] == ["state Idle", "state Move", "state Hurt"]
+
+
+def test_a_guid_no_file_holds_is_said_missing_wherever_a_value_names_it(tmp_path: Path) -> None:
+    """`describe Level1.unity` and `refs EnemySpawner._enemySettings` printed `_weaponSettings:
+    guid:4f092de5…` as any reference, though no `.meta` holds it: the level's enemies get no weapon.
+    The outline's references said `(not in project)`; every value naming it says so now."""
+    from .test_graph import graph_for
+
+    graph = graph_for(write_project(tmp_path / "P", {"Assets/A.cs": "class A {}\n"}))
+    missing = "4f092de5fcee75d4aa8f5fa8122a9636"
+    assert graph.readable(f"Spawner > EnemySpawner._weaponSettings: guid:{missing}") == (
+        f"Spawner > EnemySpawner._weaponSettings: guid:{missing} (not in project)"
+    )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 
 import msgspec
@@ -23,7 +23,7 @@ from indexer.query.carriers import inherited_usages, merged
 from indexer.query.enum_values import enum_member_usages
 from indexer.query.instances import instances_named
 from indexer.query.layers import masks_named
-from indexer.query.loads import Loadable, load_usages, loads_resources
+from indexer.query.loads import Loadable, group_names, load_usages, loads_resources
 from indexer.query.member_text import member_text_usages
 from indexer.query.messages import message_usages
 from indexer.query.nested_values import nested_value_usages
@@ -131,9 +131,14 @@ class Graph:
         """Replace `script:<guid>`, `guid:<guid>` and `source:<guid>:<fileID>` tokens with class
         names, paths and the objects of source prefabs."""
         text = sources_named(_SCRIPT_TOKEN.sub(lambda m: self.script_label(m.group(1)), text), self.targets)
-        named = lambda g: self.path_of_guid(g) or shader_label(g) or built_in_resource(g) or f"guid:{g}"  # noqa: E731
-        text = profile_named(_GUID_TOKEN.sub(lambda m: named(m.group(1)), text), lambda: self.profile_names)
+        text = profile_named(_GUID_TOKEN.sub(lambda m: self._guid_named(m.group(1)), text), lambda: self.profile_names)
         return masks_named(text, self)
+
+    def _guid_named(self, guid: str) -> str:
+        """A GUID as its path, a package's shader, a built-in resource, or said missing (an override
+        naming a deleted asset read as any other, `_weaponSettings: guid:4f09…`)."""
+        found = self.path_of_guid(guid) or shader_label(guid) or built_in_resource(guid)
+        return found or f"guid:{guid} (not in project)"
 
     @cached_property
     def profile_names(self) -> dict[str, str]:
@@ -321,19 +326,11 @@ class Graph:
             " WHERE r.kind IN ('guid', 'script', 'prefab') AND r.key = ?",
             (guid,),
         )
-        named = self._group_names
+        named = partial(group_names, self.records)
         return [
             Usage(p, line, "asset", kind, ctx, named(p, guid) if ctx == ADDRESSABLE_ENTRIES else self.readable(detail))
             for p, line, kind, ctx, detail in rows
         ]
-
-    def _group_names(self, group: str, guid: str) -> str:
-        """The address and labels an Addressables group gives an asset, as describe shows them."""
-        sql = (
-            "SELECT r.context, r.key FROM refs r JOIN files f ON f.id = r.file_id"
-            " WHERE r.kind = 'address' AND f.path = ? AND r.detail = ? ORDER BY r.line, r.context, r.key"
-        )
-        return ", ".join(f'{kind} "{name}"' for kind, name in self._rows(sql, (group, guid))) or "no address"
 
     def _include_usages(self, path: str) -> list[Usage]:
         name = path.rsplit("/", 1)[-1]

@@ -242,3 +242,12 @@ def _lines_holding(lines: list[str], line: int, key: str) -> list[int]:
         if code and (wanted is None or wanted.search(text)):
             found.add(n)
     return sorted(found)
+
+
+def group_names(records: Records, group: str, guid: str) -> str:
+    """The address and labels an Addressables group gives an asset, as describe shows them."""
+    sql = (
+        "SELECT r.context, r.key FROM refs r JOIN files f ON f.id = r.file_id"
+        " WHERE r.kind = 'address' AND f.path = ? AND r.detail = ? ORDER BY r.line, r.context, r.key"
+    )
+    return ", ".join(f'{kind} "{name}"' for kind, name in records.conn.execute(sql, (group, guid))) or "no address"

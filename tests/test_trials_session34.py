@@ -480,3 +480,30 @@ def test_a_guid_no_file_holds_is_said_missing_wherever_a_value_names_it(tmp_path
     assert graph.readable(f"Spawner > EnemySpawner._weaponSettings: guid:{missing}") == (
         f"Spawner > EnemySpawner._weaponSettings: guid:{missing} (not in project)"
     )
+
+
+def test_a_type_name_means_the_innermost_namespace_s_type_as_csharp_looks_it_up(tmp_path: Path) -> None:
+    """Two trials: `describe Player.cs` listed 40 Photon files under "used by", and `refs` of the
+    game's `PlayerInfo.cs` 20 lines of Mirror's example: inside `namespace Photon.Realtime`,
+    `Player` is Photon's own, as `PlayerInfo` inside `namespace Mirror.Examples.MultipleMatch` is
+    that namespace's struct. A global type still wins over one a using directive imports."""
+    root = write_project(
+        tmp_path / "p",
+        {
+            "Assets/Scripts/Player.cs": "using UnityEngine;\n\npublic class Player : MonoBehaviour { }\n",
+            "Assets/Photon/Player.cs": "namespace Photon.Realtime\n{\n    public class Player { }\n}\n",
+            "Assets/Photon/Room.cs": (
+                "namespace Photon.Realtime\n{\n    public class Room\n    {\n        public Player Master;\n    }\n}\n"
+            ),
+            "Assets/Scripts/Hud.cs": (
+                "using Photon.Realtime;\n\npublic class Hud\n{\n    public Player Local;\n    public Room Room;\n}\n"
+            ),
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    game = [(u.path, u.line) for u in find_references(ws, "Assets/Scripts/Player.cs")[1] if u.where == "code"]
+    photon = [(u.path, u.line) for u in find_references(ws, "Assets/Photon/Player.cs")[1] if u.where == "code"]
+    assert (game, photon) == ([("Assets/Scripts/Hud.cs", 5)], [("Assets/Photon/Room.cs", 5)])
+    graph = ws.projects[0].graph
+    assert dict(graph.used_by("Assets/Scripts/Player.cs")) == {"Assets/Scripts/Hud.cs": "uses_type"}

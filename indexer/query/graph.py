@@ -65,7 +65,7 @@ class Graph:
         self._edges: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {}  # valid for this generation
         self._named: dict[str, list[TypeRow]] = {}
         self._guid_paths: dict[str, str | None] = {}
-        self._visible: dict[tuple[tuple[str, ...], tuple[str, ...]], frozenset[str]] = {}
+        self._visible: dict[tuple[tuple[str, ...], tuple[str, ...]], tuple[frozenset[str], ...]] = {}
         self.targets = OverrideTargets(self)  # source prefabs' objects, read once each
 
     def file_lines(self, path: str) -> list[str]:
@@ -168,23 +168,27 @@ class Graph:
         path = getattr(rec, "path", None)
         if own := [t for t in candidates if t.path == path and t.container != t.namespace]:
             return own
-        scopes = self._scopes(rec.namespaces, rec.usings)
-        top = [t for t in candidates if t.container == t.namespace and t.namespace in scopes]
-        if top or not isinstance(rec, FileRecord):
-            return top
+        top = [t for t in candidates if t.container == t.namespace]
+        for level in self._scopes(rec.namespaces, rec.usings):  # the innermost first: its type hides the others
+            if found := [t for t in top if t.namespace in level]:
+                return found
+        if not isinstance(rec, FileRecord):
+            return []
         inside = {s.name for s in rec.symbols if s.is_type} | {r.target for r in rec.refs if r.context == "base"}
         return [t for t in candidates if t.container != t.namespace and bare_type_name(t.container) in inside]
 
-    def _scopes(self, namespaces: tuple[str, ...], usings: tuple[str, ...]) -> frozenset[str]:
-        """The namespaces whose types a file sees by simple name: its own, their parents, its usings."""
+    def _scopes(self, namespaces: tuple[str, ...], usings: tuple[str, ...]) -> tuple[frozenset[str], ...]:
+        """The namespaces whose types a file sees by simple name, in C#'s lookup order: its own, then
+        their parents out to the global one, then its usings (`Player` in `namespace Photon.Realtime`
+        is Photon's, and the game's own global `Player` with `using Photon.Realtime;`)."""
         key = (namespaces, usings)
         if key not in self._visible:
-            scopes: set[str] = {""}
+            scopes: list[str] = []
             for ns in namespaces:
                 parts = ns.split(".")
-                scopes.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
-            scopes.update(u for u in usings if " " not in u and "=" not in u)
-            self._visible[key] = frozenset(scopes)
+                scopes += [".".join(parts[:i]) for i in range(len(parts), 0, -1)]
+            imported = frozenset(u for u in usings if " " not in u and "=" not in u)  # one level: two is ambiguous
+            self._visible[key] = (*(frozenset({n}) for n in dict.fromkeys([*scopes, ""])), imported)
         return self._visible[key]
 
     # -- targets -----------------------------------------------------------------------------

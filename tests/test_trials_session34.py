@@ -507,3 +507,20 @@ def test_a_type_name_means_the_innermost_namespace_s_type_as_csharp_looks_it_up(
     assert (game, photon) == ([("Assets/Scripts/Hud.cs", 5)], [("Assets/Photon/Room.cs", 5)])
     graph = ws.projects[0].graph
     assert dict(graph.used_by("Assets/Scripts/Player.cs")) == {"Assets/Scripts/Hud.cs": "uses_type"}
+
+
+def test_refs_of_a_nested_class_suggests_no_member_of_the_same_name(tmp_path: Path) -> None:
+    """`refs RaceManager.RaceProgress` said `(also a member: unity-index refs
+    RaceManager.RaceProgress)`: the command just typed, for the nested class itself."""
+    root = write_project(
+        tmp_path / "p",
+        {
+            "Assets/Scripts/RaceManager.cs": (
+                "public class RaceManager\n{\n    public class RaceProgress { }\n    public RaceProgress Progress;\n}\n"
+            ),
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    target = ws.projects[0].graph.target("RaceManager.RaceProgress")
+    assert (target.kind, target.types, target.note) == ("type", ["RaceManager.RaceProgress"], "")

@@ -46,3 +46,9 @@ def assembly_folders(records: Records) -> dict[str, AssemblyFolder]:
                 entry = AssemblyFolder(target.name if target else ref.target, rec.path, bool(target and target.editor))
                 folders.setdefault(rec.path.rpartition("/")[0], entry)
     return folders
+
+
+# The assemblies Unity compiles the scripts outside every asmdef into (`Graph.assembly_of`).
+PREDEFINED_ASSEMBLIES = frozenset(
+    f"Assembly-CSharp{editor}{firstpass}" for editor in ("", "-Editor") for firstpass in ("", "-firstpass")
+)

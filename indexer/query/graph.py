@@ -16,7 +16,7 @@ import msgspec
 
 from indexer.model import ADDRESSABLE_ENTRIES, FileRecord, Scope, Target, TypeRow, Usage
 from indexer.project import is_script, read_project_file
-from indexer.query.assemblies import assembly_folders, named_asmdefs
+from indexer.query.assemblies import PREDEFINED_ASSEMBLIES, assembly_folders, named_asmdefs
 from indexer.query.builtin_refs import builtin_target, builtin_usages
 from indexer.query.calls import called_files
 from indexer.query.carriers import inherited_usages, merged
@@ -211,6 +211,8 @@ class Graph:
             return self._path_target(t)
         types = [] if _AFTER_GENERIC.search(t) else self.types_asked(t)
         member = member_target(self, t) if "." in t else None  # `GameSetup.StartWave` may be both
+        if member is not None and f"{member.types[0]}.{member.member}" in {x.qualified for x in types}:
+            member = None  # a nested type is no other member: the same command again was suggested
         if types:
             also = f"also a member: `unity-index refs {member.types[0]}.{member.member}`" if member else ""
             return Target(kind="type", name=t, types=sorted({x.qualified for x in types}), note=also)
@@ -491,9 +493,3 @@ class Graph:
     def _asset_type(self, written: str) -> list[TypeRow]:
         """A type an asset names (a [SerializeReference] value): qualified, so a unique match."""
         return rows if len(rows := self.types_named(written)) == 1 else [t for t in rows if t.qualified == written]
-
-
-# The assemblies Unity compiles the scripts outside every asmdef into (`Graph.assembly_of`).
-PREDEFINED_ASSEMBLIES = frozenset(
-    f"Assembly-CSharp{editor}{firstpass}" for editor in ("", "-Editor") for firstpass in ("", "-firstpass")
-)

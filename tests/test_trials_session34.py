@@ -414,14 +414,20 @@ def test_a_value_naming_a_variant_s_root_says_the_root_s_name_not_a_renamed_chil
 
 def test_a_scene_reached_from_a_prefab_it_places_says_it_places_an_instance(indexed_fixture: Path) -> None:
     """A trial: scene hits read "the scene is an instance or variant of Assets/Prefabs/Objects/Gold.prefab";
-    a scene places instances, it is no variant. A prefab reached so is still "instance or variant of"."""
+    a scene places instances, it is no variant. A prefab reached so is said a variant, or to nest one."""
     ws = open_workspace(indexed_fixture, [(indexed_fixture, Config())])
     reasons = {h.path: h.reason for h in ws.search("brute enemy", 10)}
     assert reasons["Assets/Scenes/Dungeon.unity"] == (
         "text match; the scene places an instance of Assets/Prefabs/Enemies/EnemyBrute.prefab"
     )
     assert reasons["Assets/Prefabs/Enemies/EnemyBruteBoss.prefab"] == (
-        "text match; instance or variant of Assets/Prefabs/Enemies/EnemyBrute.prefab"
+        "text match; variant of Assets/Prefabs/Enemies/EnemyBrute.prefab"
+    )
+    # a trial: Warrok.prefab "is an instance or variant of EnemyHp.prefab", a health bar it nests
+    top = ws.search("player sword", 1)[0]
+    assert (top.path, top.reason) == (
+        "Assets/Prefabs/Player.prefab",
+        "text match; nests an instance of Assets/Prefabs/Weapons/Sword.prefab",
     )
 
 

@@ -94,6 +94,8 @@ _FILE_VOICE = {
     "subclass": "is a subclass of ",
     "instance_of": "is an instance or variant of ",
     "places_instance_of": "places an instance of ",
+    "variant_of": "is a variant of ",
+    "nests_instance_of": "nests an instance of ",
 }
 _NOUNS = {
     "csharp": "script", "scene": "scene", "prefab": "prefab", "asset": "asset", "uxml": "layout", "shader": "shader",

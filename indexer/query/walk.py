@@ -41,6 +41,8 @@ REASONS = {
     "carries_script": "carries script {}",
     "instance_of": "instance or variant of {}",
     "places_instance_of": "places an instance of {}",  # a scene's instance_of: no scene is a variant
+    "variant_of": "variant of {}",  # a prefab's instance_of, by its base
+    "nests_instance_of": "nests an instance of {}",
     "refers_to": "references {}",
     "loaded_by": "loads {} by name",
     "uses_type": "uses {}",
@@ -122,13 +124,21 @@ INTERFACE_EDGES = {"base": "interface", "subclass": "implements"}  # how a base 
 def edge_said(records, edge: str, source: str, reached: str) -> str:
     """The edge a file was reached by, as said: an interface is no class (`Health : MonoBehaviour,
     IDamageable` implements it, where "subclass of" and "base class of" had been said), and a scene
-    places an instance of a prefab, where "instance or variant of" had been said."""
+    places an instance of a prefab, a prefab is its variant or nests one (through another prefab:
+    "instance or variant of ... via"), where "instance or variant of" had been said."""
     if edge in INTERFACE_EDGES:
         declarer = source if edge == "subclass" else reached
         if next((s.kind == "interface" for s in records.symbols(declarer) if s.is_type), False):
             return INTERFACE_EDGES[edge]
     if edge == "instance_of" and reached.endswith(".unity"):
         return "places_instance_of"
+    if edge == "instance_of" and (guid := records.guid_naming(source)):  # a variant, or a prefab nesting it
+        held = {
+            s.signature == "variant base"
+            for s in records.symbols(reached)
+            if s.kind == "prefab_instance" and s.detail == guid
+        }
+        return "variant_of" if True in held else "nests_instance_of" if held else edge  # else through another
     return edge
 
 

@@ -530,3 +530,30 @@ def test_refs_of_a_nested_class_suggests_no_member_of_the_same_name(tmp_path: Pa
     ws = open_workspace(root, projects_at(root))
     target = ws.projects[0].graph.target("RaceManager.RaceProgress")
     assert (target.kind, target.types, target.note) == ("type", ["RaceManager.RaceProgress"], "")
+
+
+def test_a_field_naming_a_scene_is_listed_as_the_scene_under_its_field(tmp_path: Path) -> None:
+    """`describe Lobby.unity` listed `Assets/Scenes/DevRoom/Movement (field)` among its references,
+    a path no file has: the field's value, `Assets/Scenes/DevRoom/Movement.unity`, less `.unity`."""
+    from indexer.query.describe import describe
+
+    lobby = "g1" * 16
+    fields = "  GameplayScene: Assets/Scenes/Movement.unity\n  nextRoom: Arena\n  bonusLevel: Nowhere\n"
+    root = write_project(
+        tmp_path / "p",
+        {
+            "Assets/Scripts/Lobby.cs": "using UnityEngine;\n\npublic class Lobby : MonoBehaviour { }\n",
+            "Assets/Scripts/Lobby.cs.meta": meta(lobby),
+            "Assets/Scenes/Lobby.unity": _header() + _object(100, "Lobby", [110]) + _behaviour(110, 100, lobby, fields),
+            "Assets/Scenes/Movement.unity": _header(),
+            "Assets/Scenes/Arena.unity": _header(),
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    text = describe(ws.projects[0].graph, "Assets/Scenes/Lobby.unity").text.split("\n")
+    assert text[text.index("references:") + 1 :][:3] == [
+        "  Assets/Scenes/Movement.unity (GameplayScene)",
+        "  Assets/Scenes/Arena.unity (nextRoom)",
+        "  Nowhere (no scene of that name) (bonusLevel)",
+    ]

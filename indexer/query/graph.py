@@ -486,6 +486,10 @@ class Graph:
                     out.setdefault(p, "loads")
         return sorted(out.items())
 
+    def scenes_named(self, name: str) -> list[str]:
+        """The scenes a name or path without `.unity` means, as `LoadScene` takes it (a field's value)."""
+        return [p for p in self._loadable.resolve(name, "scene") if p.endswith(".unity")]
+
     @cached_property
     def _loadable(self) -> Loadable:
         return Loadable(self.records)

@@ -431,6 +431,9 @@ def references_part(rec: FileRecord, graph: Graph, exclude: tuple[str, ...]) -> 
             target = graph.path_of_guid(r.target) or outside(r.target, graph)
         elif r.kind == "assembly":  # an asmdef's or asmref's, by name or GUID: a package's stays as written
             target = graph.asmdef_named(r.target) or r.target
+        elif r.kind == "string" and r.context == "field":  # a field naming a scene (`roomToLoad: Room1`)
+            target = ", ".join(graph.scenes_named(r.target)) or f"{r.target} (no scene of that name)"
+            context = r.detail.partition(":")[0]  # the field (`offlineScene`), not the word `field`
         elif r.kind == "address":  # a name an Addressables group gives the asset: on the asset's line
             target = graph.path_of_guid(r.detail) or outside(r.detail, graph)
             context = f'{r.context} "{r.target}"'

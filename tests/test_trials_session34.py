@@ -537,7 +537,7 @@ def test_a_field_naming_a_scene_is_listed_as_the_scene_under_its_field(tmp_path:
     a path no file has: the field's value, `Assets/Scenes/DevRoom/Movement.unity`, less `.unity`."""
     from indexer.query.describe import describe
 
-    lobby = "g1" * 16
+    lobby = "c5" * 16
     fields = "  GameplayScene: Assets/Scenes/Movement.unity\n  nextRoom: Arena\n  bonusLevel: Nowhere\n"
     root = write_project(
         tmp_path / "p",
@@ -556,4 +556,42 @@ def test_a_field_naming_a_scene_is_listed_as_the_scene_under_its_field(tmp_path:
         "  Assets/Scenes/Movement.unity (GameplayScene)",
         "  Assets/Scenes/Arena.unity (nextRoom)",
         "  Nowhere (no scene of that name) (bonusLevel)",
+    ]
+
+
+def test_a_folded_scene_cut_for_length_keeps_its_unityevent_calls(tmp_path: Path) -> None:
+    """`describe CrashCove.unity` spent its 400 lines on 79 waypoints carrying a script and ended
+    `… 3638 more lines`, its eight button calls (`RestartRound`, `LoadTrack1`) gone unsaid. The
+    objects are cut to the room the parts after them leave."""
+    from indexer.query.describe import describe
+
+    point, menu = "a7" * 16, "a8" * 16
+    waypoints = "".join(
+        _object(100 + 10 * i, f"Waypoint{i}", [102 + 10 * i]) + _behaviour(102 + 10 * i, 100 + 10 * i, point)
+        for i in range(30)
+    )
+    pause = _object(5000, "Pause", [5002]) + _behaviour(5002, 5000, menu)
+    button = _object(6000, "Restart", [6002]) + _behaviour(
+        6002, 6000, BUTTON, _on_click(5002, "RacePauseMenu, Assembly-CSharp", "RestartRound")
+    )
+    root = write_project(
+        tmp_path / "p",
+        {
+            "Assets/Scripts/AiWaypoint.cs": "public class AiWaypoint : UnityEngine.MonoBehaviour { }\n",
+            "Assets/Scripts/AiWaypoint.cs.meta": meta(point),
+            "Assets/Scripts/RacePauseMenu.cs": (
+                "public class RacePauseMenu : UnityEngine.MonoBehaviour\n{\n    public void RestartRound() { }\n}\n"
+            ),
+            "Assets/Scripts/RacePauseMenu.cs.meta": meta(menu),
+            "Assets/Scenes/Track.unity": _header() + waypoints + pause + button,
+        },
+    )
+    update(root, Config(workers=1))
+    graph = open_workspace(root, projects_at(root)).projects[0].graph
+    lines = describe(graph, "Assets/Scenes/Track.unity", max_lines=20).text.split("\nuses: ")[0].split("\n")
+    line = (root / "Assets/Scenes/Track.unity").read_text().split("\n").index("      - m_Target: {fileID: 5002}") + 1
+    assert lines[-3:] == [
+        "… 46 more lines of objects (--json lists every object and field in its symbols)",
+        "UnityEvent calls:",
+        f"  L{line} Restart > script 44444444… (not in project).m_OnClick(void) on Pause -> RacePauseMenu.RestartRound",
     ]

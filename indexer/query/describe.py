@@ -76,7 +76,7 @@ def describe(graph: Graph, path: str, max_lines: int = 400) -> Description:
         raise NotFound(f"{echoed(path)} is not an indexed file")
     lines = render_parts(parts := outline_parts(rec, graph), graph, None)
     if len(lines) > max_lines and rec.kind in ("scene", "prefab"):  # the objects that do something, all
-        lines = folded(parts, graph)
+        lines = folded(parts, graph, max_lines, MORE_IN_JSON)
     if rec.status != "ok" and lines[:1] == [status_line(rec)]:
         lines = lines[1:]  # the header below says it, with the whole note
     if rec.kind == "csharp" and rec.status == "partial" and rec.error_lines:

@@ -18,12 +18,23 @@ SHOWN_CLASSES = 4  # the commonest classes a folded run names
 _EVERYWHERE = frozenset({"Transform", "RectTransform"})  # every object has one: they say nothing
 
 
-def folded(parts: list[Part], graph: Graph) -> list[str]:
-    """An outline's lines with its hierarchy folded (`folded_lines`); the other parts in full."""
-    out: list[str] = []
+def folded(parts: list[Part], graph: Graph, max_lines: int, more: str) -> list[str]:
+    """An outline's lines with its hierarchy folded (`folded_lines`) and, when still too long, cut
+    so that the parts after it stay (a race track's eight button calls were cut with its objects,
+    unsaid); at least half the lines go to the objects. `more`: what the cut line adds."""
+    before: list[str] = []
+    tree: list[str] | None = None
+    after: list[str] = []
     for part in parts:
-        out += folded_lines(part.nodes, graph) if isinstance(part, Hierarchy) else render_parts([part], graph, None)
-    return out
+        if isinstance(part, Hierarchy):
+            tree = folded_lines(part.nodes, graph)
+        else:
+            (before if tree is None else after).extend(render_parts([part], graph, None))
+    tree = tree or []
+    room = max(max_lines - len(before) - len(after) - 1, max_lines // 2)
+    if len(tree) > room:
+        tree = [*tree[:room], f"… {len(tree) - room} more lines of objects {more}"]
+    return before + tree + after
 
 
 def folded_lines(nodes: tuple[Node, ...], graph: Graph) -> list[str]:

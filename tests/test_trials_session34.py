@@ -595,3 +595,11 @@ def test_a_folded_scene_cut_for_length_keeps_its_unityevent_calls(tmp_path: Path
         "UnityEvent calls:",
         f"  L{line} Restart > script 44444444… (not in project).m_OnClick(void) on Pause -> RacePauseMenu.RestartRound",
     ]
+
+
+def test_a_value_a_script_holds_is_said_without_its_semicolon(indexed_fixture: Path) -> None:
+    """A trial: `why: text match; holds int lapsNeededToFinish = 2;; the script is on …`: the
+    declaration's `;` beside the reasons' own separator."""
+    ws = open_workspace(indexed_fixture, [(indexed_fixture, Config())])
+    hit = next(h for h in ws.search("sword deals 10 damage", 10) if h.path == "Assets/Scripts/Combat/DamageDealer.cs")
+    assert hit.reason.startswith("text match; holds int damage = 10; the script ")

@@ -122,7 +122,7 @@ def raise_held(
             held = tuple(f for f in held if f.name in declared)
         if held:
             r.score *= VALUE_GAIN
-            r.reasons.append(f"holds {held[0].snippet}")
+            r.reasons.append(f"holds {held[0].snippet.rstrip(';')}")  # reasons are joined by "; "
             out[path] = held[0]
     return out
 

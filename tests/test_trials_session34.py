@@ -603,3 +603,26 @@ def test_a_value_a_script_holds_is_said_without_its_semicolon(indexed_fixture: P
     ws = open_workspace(indexed_fixture, [(indexed_fixture, Config())])
     hit = next(h for h in ws.search("sword deals 10 damage", 10) if h.path == "Assets/Scripts/Combat/DamageDealer.cs")
     assert hit.reason.startswith("text match; holds int damage = 10; the script ")
+
+
+def test_a_local_variable_named_as_the_member_is_no_usage_of_it(tmp_path: Path) -> None:
+    """`refs IDamageable.damage` listed `float damage = 0;` and `return damage;` of a method of
+    `PlayerInfo`: a local variable there. Its real callers stay, in that file too."""
+    root = write_project(
+        tmp_path / "p",
+        {
+            "Assets/Scripts/IDamageable.cs": "public interface IDamageable\n{\n    void damage(float amount);\n}\n",
+            "Assets/Scripts/PlayerInfo.cs": (
+                "public class PlayerInfo : IDamageable\n{\n    public void damage(float amount) { }\n\n"
+                "    float getDamageByPlayer()\n    {\n        float damage = 0;\n        damage += 1;\n"
+                "        return damage;\n    }\n\n    void Hit()\n    {\n        damage(5);\n    }\n}\n"
+            ),
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert _code_lines(ws, "IDamageable.damage") == [("Assets/Scripts/PlayerInfo.cs", 14)]
+
+
+def _code_lines(ws, name: str) -> list[tuple[str, int]]:
+    return [(u.path, u.line) for u in find_references(ws, name)[1] if u.where == "code"]

@@ -59,7 +59,7 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
         # is read as any other line, its own name there being no member access
         declared_lines = {s.line for s in rec.symbols if s.name == member and s.container in family}
         spans = sorted((s.line, s.end_line, s.qualified) for s in rec.symbols if s.is_type and s.end_line)
-        shadowed = _shadowed_lines(rec, member, family) if p in declaring else frozenset()
+        shadowed = _shadowed_lines(rec, member, family, graph.file_lines(p)) if p in declaring else frozenset()
         lines = graph.file_lines(p)
         others = _OtherReceivers(graph, holders, lines, rec)
         for line_no, (text, live) in enumerate(zip(lines, without_block_comments(lines), strict=True), 1):
@@ -82,15 +82,31 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
     return out
 
 
-def _shadowed_lines(rec: FileRecord, member: str, family: set[str]) -> frozenset[int]:
+def _shadowed_lines(rec: FileRecord, member: str, family: set[str], lines: list[str]) -> frozenset[int]:
     """The lines of the types' own methods taking a parameter named as the member (`void
-    SetupGun(GunScriptableObject Gun)`): there the bare name is the parameter."""
-    param = re.compile(rf"[(,]\s*(?:(?:ref|out|in|params|this)\s+)?[\w.<>\[\], ?]+?\s+{re.escape(member)}\s*[,)=]")
+    SetupGun(GunScriptableObject Gun)`), or below a local variable of its name (`float damage = 0;`
+    in `getDamageByPlayer`, where `return damage;` read as a call of `IDamageable.damage`): there
+    the bare name is the parameter or the local."""
+    name = re.escape(member)
+    param = re.compile(rf"[(,]\s*(?:(?:ref|out|in|params|this)\s+)?[\w.<>\[\], ?]+?\s+{name}\s*[,)=]")
+    local = re.compile(
+        rf"(?<![\w.])(?!{_NOT_TYPES}\b)(?:[A-Za-z_][\w.]*(?:<[\w.<>, ]*>)?(?:\[\])?\??)\s+{name}\s*(?:=(?!=)|;)"
+    )
     out: set[int] = set()
     for s in rec.symbols:
-        if s.kind in ("method", "constructor") and s.container in family and s.end_line and param.search(s.signature):
+        if s.kind not in ("method", "constructor") or s.container not in family or not s.end_line:
+            continue
+        if param.search(s.signature):
             out.update(range(s.line, s.end_line + 1))
+            continue
+        below = next(
+            (n for n in range(s.line + 1, min(s.end_line, len(lines)) + 1) if local.search(code_of(lines[n - 1]))), 0
+        )
+        out.update(range(below, s.end_line + 1) if below else ())
     return frozenset(out)
+
+
+_NOT_TYPES = "(?:return|new|throw|yield|await|case|else|in|out|ref|is|as|typeof|using|goto|const|static)"
 
 
 IMPLEMENTED_TYPES = 200  # types of the family's base chains read for the interfaces they implement

@@ -88,25 +88,23 @@ def raise_startup(
     for path, gain in gains.items():
         if path in stats and path.startswith(prefix) and kind in (None, stats[path].kind):
             ranked.setdefault(path, Ranked(path, 0.0, [])).score += gain  # a script's reason: the walk's
-            if path in initializers:
-                ranked[path].reasons.append("runs as the game starts ([RuntimeInitializeOnLoadMethod])")
+            if path in initializers:  # which method: the hit may be named by another (`Start…`)
+                ranked[path].reasons.append(f"{initializers[path]} runs as the game starts ([{_INITIALIZER}])")
     if scene in ranked:
         ranked[scene].reasons.append("the first scene of the build: where the game starts")
 
 
-def _initializers(project) -> list[str]:
+def _initializers(project) -> dict[str, str]:
     """The scripts declaring a method Unity runs as the game starts, before or after its first
     scene loads, whatever scene holds them (`[RuntimeInitializeOnLoadMethod]`: a bootstrapper
-    instantiating the game's systems was never said)."""
+    instantiating the game's systems was never said), each with that method, `Type.Method`."""
     found = project.searcher.holding([_INITIALIZER], INITIALIZERS, "csharp", None)
-    return [
-        c.path
-        for c in found
-        if any(
-            s.kind == "method" and s.attributes and _runs_at_start(s.attributes)
-            for s in project.records.symbols(c.path)
-        )
-    ]
+    out: dict[str, str] = {}
+    for c in found:
+        runs = (s for s in project.records.symbols(c.path) if s.kind == "method" and _runs_at_start(s.attributes))
+        if (method := next(runs, None)) is not None:
+            out[c.path] = f"{method.container.rpartition('.')[2]}.{method.name}"
+    return out
 
 
 def _runs_at_start(attributes: tuple[str, ...]) -> bool:

@@ -626,3 +626,31 @@ def test_a_local_variable_named_as_the_member_is_no_usage_of_it(tmp_path: Path) 
 
 def _code_lines(ws, name: str) -> list[tuple[str, int]]:
     return [(u.path, u.line) for u in find_references(ws, name)[1] if u.where == "code"]
+
+
+def test_a_stale_value_of_a_script_on_a_third_party_base_in_the_project_is_said_unused(tmp_path: Path) -> None:
+    """`describe PlayerBody.prefab` showed `CameraRotation: … mouseSensitivity: 6` as live: the
+    field is gone from the script, which derives from Mirror's `NetworkBehaviour`, a third-party
+    base in the project whose fields are known (they stay hidden). Only a base outside the project
+    may declare any field."""
+    from indexer.query.describe import describe
+
+    camera = "a9" * 16
+    files = {
+        "Assets/Plugins/Mirror/Runtime/NetworkBehaviour.cs": (
+            "using UnityEngine;\nnamespace Mirror\n{\n    public class NetworkBehaviour : MonoBehaviour\n    {\n"
+            "        public float syncInterval = 0.1f;\n    }\n}\n"
+        ),
+        "Assets/Behaviour/CameraRotation.cs": (
+            "using Mirror;\n\npublic class CameraRotation : NetworkBehaviour\n{\n    public float smoothing;\n}\n"
+        ),
+        "Assets/Behaviour/CameraRotation.cs.meta": meta(camera),
+        "Assets/Prefabs/PlayerBody.prefab": _header()
+        + _object(100, "PlayerBody", [110])
+        + _behaviour(110, 100, camera, "  syncInterval: 0.1\n  smoothing: 2\n  mouseSensitivity: 6\n"),
+    }
+    root = write_project(tmp_path / "p", files)
+    update(root, Config(workers=1))
+    graph = open_workspace(root, projects_at(root)).projects[0].graph
+    lines = describe(graph, "Assets/Prefabs/PlayerBody.prefab").text.splitlines()
+    assert "    CameraRotation: smoothing: 2; mouseSensitivity: 6 (unused: no such field in the script)" in lines

@@ -102,7 +102,7 @@ class ComponentFields:
                 if base not in seen and len(seen) < MAX_BASE_FILES:
                     seen.add(base)
                     todo.append(base)
-        declared = frozenset(own | inherited) if known and not inherited else None
+        declared = frozenset(own | inherited) if known else None  # a third-party base's fields are known too
         return _Script(False, frozenset(inherited - own - PACKAGE_FIELDS_SHOWN), declared)
 
 

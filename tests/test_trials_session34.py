@@ -654,3 +654,24 @@ def test_a_stale_value_of_a_script_on_a_third_party_base_in_the_project_is_said_
     graph = open_workspace(root, projects_at(root)).projects[0].graph
     lines = describe(graph, "Assets/Prefabs/PlayerBody.prefab").text.splitlines()
     assert "    CameraRotation: smoothing: 2; mouseSensitivity: 6 (unused: no such field in the script)" in lines
+
+
+def test_a_bare_number_of_the_task_is_no_matched_word_nor_line(tmp_path: Path) -> None:
+    """Two trials: with "3 laps" in the task a pack showed `L84: case 3:` as a matched line and
+    `matched: 3` on a menu scene; "matched: 2, 3" came from bare digits. A number is looked for as a
+    value a file holds (`holds …`), not as a word."""
+    from indexer.query.context import build_context
+    from indexer.query.tokens import counter
+
+    menu = (
+        "using UnityEngine;\n\npublic class RacePauseMenu : MonoBehaviour\n{\n    public int laps;\n\n"
+        "    void Pick(int choice)\n    {\n        switch (choice)\n        {\n            case 3:\n"
+        "                break;\n        }\n    }\n\n    void ShowLaps()\n    {\n        Debug.Log(laps);\n    }\n}\n"
+    )
+    root = write_project(tmp_path / "p", {"Assets/Scripts/RacePauseMenu.cs": menu})
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    text = build_context(ws, "make a race 3 laps", 2000, counter("estimate")).tier2.text
+    part = text.split("### Assets/Scripts/RacePauseMenu.cs", 1)[1]
+    assert part.split("\n", 1)[0] == "  (csharp; matched: laps, race)"
+    assert "case 3:" not in part

@@ -675,3 +675,28 @@ def test_a_bare_number_of_the_task_is_no_matched_word_nor_line(tmp_path: Path) -
     part = text.split("### Assets/Scripts/RacePauseMenu.cs", 1)[1]
     assert part.split("\n", 1)[0] == "  (csharp; matched: laps, race)"
     assert "case 3:" not in part
+
+
+def test_a_quoted_key_written_as_code_is_looked_for_whole(tmp_path: Path) -> None:
+    """`query '"TutorialCompleted"'` ranked two scripts holding no such text above the two holding
+    the PlayerPrefs key, named by their class line: one quoted word written as code is a key, and
+    the files holding it rank first, at its line. A quoted plain word stays a name."""
+    from indexer.query.quotes import quoted_phrases
+
+    assert quoted_phrases('"TutorialCompleted" and "selectedCar" and "Restart"') == ["tutorialcompleted", "selectedcar"]
+    scripts = {
+        "Assets/Scripts/MenuController.cs": (
+            "using UnityEngine;\n\npublic class MenuController : MonoBehaviour\n{\n    void StartNewGame()\n"
+            '    {\n        PlayerPrefs.SetInt("TutorialCompleted", 0);\n    }\n}\n'
+        ),
+        "Assets/Scripts/TutorialTextCycler.cs": (
+            "using UnityEngine;\n\npublic class TutorialTextCycler : MonoBehaviour\n{\n"
+            "    public bool completed;\n    public string[] tutorialTexts;\n}\n"
+        ),
+    }
+    root = write_project(tmp_path / "p", scripts)
+    update(root, Config(workers=1))
+    top = open_workspace(root, projects_at(root)).search('"TutorialCompleted"', 2)
+    assert [(h.path, h.line, h.reason) for h in top][:1] == [
+        ("Assets/Scripts/MenuController.cs", 7, 'text match; holds "tutorialcompleted"')
+    ]

@@ -38,20 +38,26 @@ _EDGE_PUNCTUATION = ".,;:!?…"
 _JOINED = re.compile(r"[a-z0-9]+(?:[._/\-][a-z0-9]+)+")
 
 
+# One quoted word written as code names a key (`"TutorialCompleted"`, a PlayerPrefs key): the
+# files holding it whole, not those whose names share its parts, are the ones it is about.
+_KEY = re.compile(r"[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*")
+
+
 def quoted_phrases(text: str) -> list[str]:
     """The texts a task quotes, lower case: two to MAX_WORDS words each, or one word joining words
-    (`_JOINED`; another quoted single word is a name, which the words already search; such a word
-    joined by `_` or `-` is quoted when it is the whole task, `Type.Member` is not), at most
+    (`_JOINED`), or one written as code (`_KEY`, since session 34; another quoted single word is a
+    name, which the words already search; such a word joined by `_` or `-` is quoted when it is the
+    whole task, `Type.Member` is not), at most
     MAX_QUOTES, in the task's order."""
     out: list[str] = []
     alone = text.strip().strip(_EDGE_PUNCTUATION).lower()
     if _JOINED.fullmatch(alone) and not re.search(r"[./]", alone):  # one name pasted alone (not `Type.Member`)
         out.append(alone)
     for m in _QUOTE.finditer(text):
-        phrase = " ".join(next(g for g in m.groups() if g).split()).strip(_EDGE_PUNCTUATION + " ").lower()
-        words = len(phrase.split())
+        said = " ".join(next(g for g in m.groups() if g).split()).strip(_EDGE_PUNCTUATION + " ")
+        phrase, words = said.lower(), len(said.split())
         if (
-            (2 <= words <= MAX_WORDS or _JOINED.fullmatch(phrase))
+            (2 <= words <= MAX_WORDS or _JOINED.fullmatch(phrase) or _KEY.fullmatch(said))
             and re.search(r"[a-z0-9]", phrase)
             and phrase not in out
         ):

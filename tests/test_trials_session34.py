@@ -700,3 +700,33 @@ def test_a_quoted_key_written_as_code_is_looked_for_whole(tmp_path: Path) -> Non
     assert [(h.path, h.line, h.reason) for h in top][:1] == [
         ("Assets/Scripts/MenuController.cs", 7, 'text match; holds "tutorialcompleted"')
     ]
+
+
+def test_a_comparative_shows_the_fields_named_by_its_quality(tmp_path: Path) -> None:
+    """`context "make the Suv faster"` showed the Suv prefab's components and `CarController`'s class
+    line, never `topSpeed: 42.5`, the value to change: "faster" asks for more speed, as the search
+    already knew (`speed (for faster)`); the fields named by it are shown as named ones are."""
+    from indexer.query.context import build_context
+    from indexer.query.tokens import counter
+
+    car = "b3" * 16
+    controller = (
+        "using UnityEngine;\n\npublic class CarController : MonoBehaviour\n{\n"
+        "    [SerializeField] private float topSpeed = 30f;\n    [SerializeField] private float grip = 1f;\n\n"
+        "    void FixedUpdate() { }\n}\n"
+    )
+    suv = _header() + _object(100, "Suv", [110]) + _behaviour(110, 100, car, "  topSpeed: 42.5\n  grip: 2\n")
+    root = write_project(
+        tmp_path / "p",
+        {
+            "Assets/Scripts/CarController.cs": controller,
+            "Assets/Scripts/CarController.cs.meta": meta(car),
+            "Assets/Prefabs/Vehicles/Suv.prefab": suv,
+        },
+    )
+    update(root, Config(workers=1))
+    text = build_context(open_workspace(root, projects_at(root)), "make the Suv faster", 4000, counter("estimate"))
+    assert text.tier2.text.split("\n")[-2:] == [
+        "values set in assets (the game runs with these, not the defaults in code):",
+        "  Assets/Prefabs/Vehicles/Suv.prefab:26  Suv > CarController.topSpeed: 42.5",
+    ]

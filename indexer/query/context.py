@@ -29,7 +29,7 @@ from indexer.query.related import RELATED_LEADS, related_files
 from indexer.query.render import fitted_overview
 from indexer.query.search import doer, outlines_of
 from indexer.query.serialized import pack_values
-from indexer.query.synonyms import expansions
+from indexer.query.synonyms import expansions, qualities
 from indexer.query.textmatch import said_in_code, said_in_name, stems_in, stems_in_text
 from indexer.query.texts import FileText
 from indexer.query.tokens import TokenCounter
@@ -324,6 +324,7 @@ def _tier2(
     used = counter.count(header)
     entries: list[FileEntry] = []
     stems, frozen = set(by_stem), frozenset(by_stem)
+    fielded = stems | {stem(n) for n in qualities(by_stem.values())}  # the fields a task names, "faster": speed
     outlined = 0  # scenes and prefabs shown with more than their header line
     for hit in hits:
         lead = len(entries) < LEAD_FILES
@@ -342,8 +343,8 @@ def _tier2(
         head = f"### {hit.path}  ({hit.kind}; {reason})"
         looked_for = _sought(project, local, head, read, (in_text, frozen), counter, min(cap, budget - used))
         room = (min(cut, budget - used) - 1, counter)
-        shown_for = stems | {stem(hit.name)} if hit.name else stems  # the object holding the field among those shown
-        extras = _lead_extras(project, local, stems, read) if lead and hit.kind == "csharp" else ((), frozenset())
+        shown_for = fielded | {stem(hit.name)} if hit.name else fielded  # the object holding the field too
+        extras = _lead_extras(project, local, fielded, read) if lead and hit.kind == "csharp" else ((), frozenset())
         for lines in _placed(project, renderings(head, project, local, read, shown_for, looked_for, room, *extras)):
             if 2 * len(lines) > budget - used:  # a line and its newline: two tokens at least
                 continue

@@ -17,6 +17,7 @@ spawn) when it would be searched as a synonym.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
 from indexer.identifiers import stem
@@ -185,6 +186,13 @@ _COMPARATIVES: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("harder", "easier"), ("difficulty",)),
     **dict.fromkeys(("cheaper", "pricier"), ("cost", "price")),
 }
+
+
+def qualities(words: Iterable[str]) -> set[str]:
+    """The nouns of the qualities the task's comparatives ask for more or less of ("make the Suv
+    faster": `speed`), which a script's fields are named by (`topSpeed`): a pack shows them as it
+    shows the fields the task names."""
+    return {noun for w in words for noun in _COMPARATIVES.get(w.lower(), ())}
 
 
 @cache

@@ -14,7 +14,8 @@ import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]+")
+_OTHER_SCRIPT = re.compile(r"\w*[^\x00-\x7f]\w*")  # a word holding a letter outside ASCII
+_WORD = re.compile(r"[^\W\d]\w*|[0-9]+")  # letters of any script: a Korean dialogue line is searched too
 _PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
 
 # English function words and the filler of task descriptions and questions ("the next one", "it
@@ -177,7 +178,9 @@ def expand(text: str, pairs: bool = False, doers: bool = False) -> str:
     UnityCsReference are among its 65k most frequent), so a search document costs a dict lookup
     per word; the regex and the splitting run once per distinct run."""
     runs = text.encode("ascii", "replace").translate(_RUN_BYTES).decode("ascii").split()
-    return " ".join(map(_EXPANSIONS[pairs, doers].__getitem__, runs))
+    out = " ".join(map(_EXPANSIONS[pairs, doers].__getitem__, runs))
+    # a word of another script, whole (a Korean dialogue line, `중급 포션`): the ASCII runs lose it
+    return out if text.isascii() else " ".join([out, *_OTHER_SCRIPT.findall(text)])
 
 
 def _expand_word(word: str, pairs: bool, doers: bool) -> str:

@@ -730,3 +730,33 @@ def test_a_comparative_shows_the_fields_named_by_its_quality(tmp_path: Path) -> 
         "values set in assets (the game runs with these, not the defaults in code):",
         "  Assets/Prefabs/Vehicles/Suv.prefab:26  Suv > CarController.topSpeed: 42.5",
     ]
+
+
+def test_words_of_another_script_are_searched(tmp_path: Path) -> None:
+    """A trial: `query '늑대가'`, a word of an NPC's dialogue, `'"아이고 모험가 양반!"'`, its first line,
+    and `'중급 포션'`, a potion's name in its data asset, each printed "no results": the index and the
+    query kept ASCII letters only. Words of any script are searched; a quoted line is held."""
+    potion = "c6" * 16
+    item = _behaviour(11400000, 0, potion, "  ItemName: 중급 포션\n  healAmount: 30\n")
+    root = write_project(
+        tmp_path / "p",
+        {
+            "Assets/Resources/Dialogue/dialogues.csv": (
+                "id,line,speaker,text\nnpc01_intro,0,행인,아이고 모험가 양반!\n"
+                "npc01_intro,1,행인,길을 지나가야하는데 요즘 늑대가 많아서 큰일이여.\n"
+            ),
+            "Assets/Scripts/Item.cs": "public class Item : UnityEngine.ScriptableObject { public string ItemName; }\n",
+            "Assets/Scripts/Item.cs.meta": meta(potion),
+            "Assets/Data/Potion.asset": _header() + item,
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert ws.search("늑대가", 1)[0].path == "Assets/Resources/Dialogue/dialogues.csv"
+    quoted = ws.search('"아이고 모험가 양반!"', 1)[0]
+    assert (quoted.path, quoted.line, quoted.reason) == (
+        "Assets/Resources/Dialogue/dialogues.csv",
+        2,
+        'text match; holds "아이고 모험가 양반"',
+    )
+    assert ws.search("중급 포션", 1)[0].path == "Assets/Data/Potion.asset"

@@ -36,7 +36,7 @@ _YAML_VALUE = re.compile(
     re.M,
 )
 _NOT_WORDS = re.compile(r"fileID|guid: |PublicKeyToken=|^m_|^Untagged$|^[\d.eE+-]+$")
-_HAS_WORD = re.compile(r"[A-Za-z]{3}")
+_HAS_WORD = re.compile(r"[A-Za-z]{3}|[^\W\d_A-Za-z]")  # three Latin letters, or a letter of another script
 
 # The stored outline is for naming the best match of a ranked file: long asset outlines are cut.
 MAX_OUTLINE_ENTRIES = 400

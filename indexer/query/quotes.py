@@ -58,7 +58,7 @@ def quoted_phrases(text: str) -> list[str]:
         phrase, words = said.lower(), len(said.split())
         if (
             (2 <= words <= MAX_WORDS or _JOINED.fullmatch(phrase) or _KEY.fullmatch(said))
-            and re.search(r"[a-z0-9]", phrase)
+            and re.search(r"[^\W_]", phrase)  # a letter or digit, of any script
             and phrase not in out
         ):
             out.append(phrase)
@@ -75,7 +75,7 @@ def quoted_files(project, text: str, kind: str | None, path_prefix: str | None) 
     workspace.ProjectIndex), best BM25 first among those holding all its words."""
     out: list[tuple[Candidate, str]] = []
     for phrase in quoted_phrases(text):
-        words = re.findall(r"[a-z0-9]+", phrase)
+        words = re.findall(r"[^\W_]+", phrase)  # letters and digits of any script
         found = {c.path: c for c in project.searcher.holding(words, QUOTED_FILES, kind, path_prefix)}
         for label_kind in LABEL_KINDS if kind is None else ():  # a button's label among code saying its words
             found.update((c.path, c) for c in project.searcher.holding(words, QUOTED_LABELS, label_kind, path_prefix))

@@ -760,3 +760,31 @@ def test_words_of_another_script_are_searched(tmp_path: Path) -> None:
         'text match; holds "아이고 모험가 양반"',
     )
     assert ws.search("중급 포션", 1)[0].path == "Assets/Data/Potion.asset"
+
+
+def test_refs_of_a_tag_lists_an_instance_whose_override_tags_an_object(tmp_path: Path) -> None:
+    """`refs Gate` listed the portal's root and missed the gate tower it nests, whose tag an
+    override sets to Gate: the object that holds the trigger the player's code compares."""
+    from indexer.query.locate import references_of
+
+    tags = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!78 &1\nTagManager:\n  serializedVersion: 2\n"
+        "  tags:\n  - Gate\n  layers:\n  - Default\n"
+    )
+    tower = "c7" * 16
+    portal = _header() + _instance(500, tower, [(100, "m_TagString", "Gate", "{fileID: 0}")])
+    root = write_project(
+        tmp_path / "p",
+        {
+            "ProjectSettings/TagManager.asset": tags,
+            "Assets/Prefabs/Tower.prefab": _header() + _object(100, "Tower", []),
+            "Assets/Prefabs/Tower.prefab.meta": meta(tower, "PrefabImporter"),
+            "Assets/Prefabs/CastlePortal.prefab": portal,
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    line = portal.split("\n").index("      propertyPath: m_TagString") + 1
+    assert [(u.path, u.line, u.context) for u in references_of(ws, "Gate")[1] if u.path.endswith(".prefab")] == [
+        ("Assets/Prefabs/CastlePortal.prefab", line, "override")
+    ]

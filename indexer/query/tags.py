@@ -46,6 +46,8 @@ def tag_usages(graph: Graph, target: Target) -> list[Usage]:
         for s in graph.records.symbols(path):
             if s.kind == "gameobject" and (s.signature == said or s.signature.startswith(said + ",")):
                 out.append(Usage(path, s.line, "asset", "tagged", "m_TagString", s.qualified))
+            elif s.kind == "override" and s.signature == f"m_TagString: {name}":  # an object of a prefab it nests
+                out.append(Usage(path, s.line, "asset", "tagged", "override", f"{s.container} > m_TagString: {name}"))
     if len(carriers) > MAX_FILES:
         target.note += f"; objects read from the first {MAX_FILES} of {len(carriers)} scenes and prefabs"
     return out + _code_usages(graph, name)

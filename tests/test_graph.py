@@ -628,9 +628,9 @@ def test_a_pack_shows_values_of_fields_unity_serializes_only(tmp_path: Path) -> 
     ws = open_workspace(root, [(root, Config())])
     project, local = ws.owner("Assets/Mover.cs")
     assert pack_values(project, local, {stem("speed"), stem("mover")}) == [
-        PACK_HEADER,
-        "  Assets/Mover.prefab:13  Mover > Mover.speedUp: 1",
-        "  Assets/Mover.prefab:14  Mover > Mover.speedCap: 1",
+        PACK_HEADER,  # no level places the prefab here: said so since session 34
+        "  Assets/Mover.prefab:13  Mover > Mover.speedUp: 1 (nothing uses this prefab)",
+        "  Assets/Mover.prefab:14  Mover > Mover.speedCap: 1 (nothing uses this prefab)",
     ]
 
 
@@ -804,8 +804,14 @@ def test_a_pack_shows_no_values_for_a_nested_class_or_another_file_of_the_same_n
     stems = {stem("speed"), stem("left")}
     b = ws.owner("Assets/B/Mover.cs")
     a = ws.owner("Assets/Mover.cs")
-    assert pack_values(*b, stems) == [PACK_HEADER, "  Assets/B/Cart.prefab:12  Mover > Mover.speed: 22"]
-    assert pack_values(*a, stems) == [PACK_HEADER, "  Assets/Mover.prefab:12  Mover > Mover.speed: 2"]
+    assert pack_values(*b, stems) == [
+        PACK_HEADER,
+        "  Assets/B/Cart.prefab:12  Mover > Mover.speed: 22 (nothing uses this prefab)",
+    ]
+    assert pack_values(*a, stems) == [
+        PACK_HEADER,
+        "  Assets/Mover.prefab:12  Mover > Mover.speed: 2 (nothing uses this prefab)",
+    ]
 
 
 def test_a_pack_reaches_the_subclass_of_a_base_class_that_hundreds_of_files_use(tmp_path: Path) -> None:
@@ -827,7 +833,7 @@ def test_a_pack_reaches_the_subclass_of_a_base_class_that_hundreds_of_files_use(
     ws = open_workspace(root, [(root, Config())])
     assert pack_values(*ws.owner("Assets/Unit.cs"), {stem("max"), stem("hp")}) == [
         PACK_HEADER,
-        "  Assets/Orc.prefab:12  Mover > Orc.maxHp: 75",
+        "  Assets/Orc.prefab:12  Mover > Orc.maxHp: 75 (nothing uses this prefab)",
     ]
 
 

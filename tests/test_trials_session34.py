@@ -315,12 +315,12 @@ def test_a_pack_s_asset_values_say_when_the_component_sets_the_field_as_it_start
     project, local = ws.owner("Assets/Scripts/Tower.cs")
     assert pack_values(project, local, {"shoot", "delay"}) == [
         "values set in assets (the game runs with these, not the defaults in code):",
-        "  Assets/Prefabs/Cannon.prefab:26  Cannon > Tower.ShootDelay: 4",
+        "  Assets/Prefabs/Cannon.prefab:26  Cannon > Tower.ShootDelay: 4 (nothing uses this prefab)",
         "  … Tower.Awake sets it when the component starts: Assets/Scripts/Tower.cs:11  ShootDelay = data.ShootDelay;",
     ]
     project, local = ws.owner("Assets/Scripts/Wall.cs")
     assert pack_values(project, local, {"shoot", "delay"})[1:] == [
-        "  Assets/Prefabs/Wall.prefab:26  Wall > Wall.ShootDelay: 4"
+        "  Assets/Prefabs/Wall.prefab:26  Wall > Wall.ShootDelay: 4 (nothing uses this prefab)"
     ]
 
 
@@ -728,7 +728,7 @@ def test_a_comparative_shows_the_fields_named_by_its_quality(tmp_path: Path) -> 
     text = build_context(open_workspace(root, projects_at(root)), "make the Suv faster", 4000, counter("estimate"))
     assert text.tier2.text.split("\n")[-2:] == [
         "values set in assets (the game runs with these, not the defaults in code):",
-        "  Assets/Prefabs/Vehicles/Suv.prefab:26  Suv > CarController.topSpeed: 42.5",
+        "  Assets/Prefabs/Vehicles/Suv.prefab:26  Suv > CarController.topSpeed: 42.5 (nothing uses this prefab)",
     ]
 
 
@@ -787,4 +787,34 @@ def test_refs_of_a_tag_lists_an_instance_whose_override_tags_an_object(tmp_path:
     line = portal.split("\n").index("      propertyPath: m_TagString") + 1
     assert [(u.path, u.line, u.context) for u in references_of(ws, "Gate")[1] if u.path.endswith(".prefab")] == [
         ("Assets/Prefabs/CastlePortal.prefab", line, "override")
+    ]
+
+
+def test_a_pack_s_asset_value_says_when_nothing_uses_its_prefab(tmp_path: Path) -> None:
+    """A trial: under "the game runs with these" a pack listed `PlayerBody.prefab … jumpForce: 1.4`
+    beside the spawned player's `1`, though nothing uses PlayerBody.prefab: the game never runs
+    with it. A prefab under `Resources/` may be loaded by a name built at run time: not said."""
+    from indexer.query.serialized import pack_values
+
+    mover = "c8" * 16
+    prefab = _header() + _object(100, "Body", [110]) + _behaviour(110, 100, mover, "  jumpForce: JUMP\n")
+    spawned = "c9" * 16
+    root = write_project(
+        tmp_path / "p",
+        {
+            "Assets/Scripts/Mover.cs": "public class Mover : UnityEngine.MonoBehaviour { public float jumpForce; }\n",
+            "Assets/Scripts/Mover.cs.meta": meta(mover),
+            "Assets/Prefabs/Orphan.prefab": prefab.replace("JUMP", "1.4"),
+            "Assets/Prefabs/Spawned.prefab": prefab.replace("JUMP", "1"),
+            "Assets/Prefabs/Spawned.prefab.meta": meta(spawned, "PrefabImporter"),
+            "Assets/Art/Resources/Loaded.prefab": prefab.replace("JUMP", "2"),
+            "Assets/Scenes/Lobby.unity": _header() + _instance(500, spawned, []),
+        },
+    )
+    update(root, Config(workers=1))
+    project, local = open_workspace(root, projects_at(root)).owner("Assets/Scripts/Mover.cs")
+    assert pack_values(project, local, {"jump", "forc"})[1:] == [
+        "  Assets/Art/Resources/Loaded.prefab:26  Body > Mover.jumpForce: 2",
+        "  Assets/Prefabs/Orphan.prefab:26  Body > Mover.jumpForce: 1.4 (nothing uses this prefab)",
+        "  … 1 more (unity-index refs Mover.jumpForce)",
     ]

@@ -226,7 +226,7 @@ def pack_values(project, local: str, stems: set[str]) -> list[str]:
         if not kept or shown == PACK_FIELDS:
             continue
         shown += 1
-        lines += [f"  {u.path}:{u.line}  {text}" for u, text in kept[:PACK_VALUES]]
+        lines += [f"  {u.path}:{u.line}  {text}{_unused_note(project.graph, u.path)}" for u, text in kept[:PACK_VALUES]]
         lines += set_at_start(project.graph, rec, field)
         rest = len(kept) - PACK_VALUES
         if rest > 0 or partial:  # files left unread hold more: not a count of those read as if all
@@ -234,6 +234,15 @@ def pack_values(project, local: str, stems: set[str]) -> list[str]:
             said = f"{rest}+ more" if partial and rest > 0 else "more" if partial else f"{rest} more"
             lines.append(f"  … {said} (unity-index refs {owner}.{field.name})")
     return [PACK_HEADER, *lines] if lines else []
+
+
+def _unused_note(graph: Graph, path: str) -> str:
+    """What to say of a value's prefab that nothing uses (no scene places it, no asset or code names
+    it, outside `Resources/`): the game never runs with it (a trial's orphan `PlayerBody.prefab`
+    said `jumpForce: 1.4` beside the spawned player's `1`)."""
+    if not path.endswith(".prefab") or "/Resources/" in f"/{path}":
+        return ""
+    return " (nothing uses this prefab)" if graph.records.edges_to(path, 1) == [] else ""
 
 
 START_MESSAGES = frozenset({"Awake", "OnEnable", "Start"})  # run before a component's first frame

@@ -389,3 +389,9 @@ class Writer(Records):
             self._writer.rollback()
         if self.conn.in_transaction:
             self.conn.execute("ROLLBACK")
+
+    def close(self) -> None:
+        """The tantivy writer goes with the store: it holds the index's lock while it lives, and an
+        update killed mid-way (its traceback keeping this object) left the next one `LockBusy`."""
+        self._writer = self._index = None
+        super().close()

@@ -88,11 +88,12 @@ def test_names_of_doers_also_say_what_they_do() -> None:
 
 
 def _expand_reference(text: str, pairs: bool, doers: bool) -> str:
-    """`expand` as it was written before it was memoised: each `_WORD` match in turn."""
-    from indexer.identifiers import _WORD, _pairs
+    """`expand` as it was written before it was memoised: each ASCII word in turn, then (since
+    schema 38) each word holding another script's letters, whole."""
+    from indexer.identifiers import _ASCII_WORD, _OTHER_SCRIPT, _pairs
 
     out: list[str] = []
-    for word in _WORD.findall(text):
+    for word in _ASCII_WORD.findall(text):
         out.append(word)
         if not word.isalpha() or not (word.islower() or word.isupper() or word.istitle()):
             parts = split_identifier(word)
@@ -102,7 +103,7 @@ def _expand_reference(text: str, pairs: bool, doers: bool) -> str:
                 out.extend(_pairs(word))
         if doers:
             out.extend(d for p in split_identifier(word) if (d := doer_base(p)))
-    return " ".join(out)
+    return " ".join(out + _OTHER_SCRIPT.findall(text))
 
 
 _TEXT = st.text(alphabet=st.sampled_from([*"aZbYq_09 \t\n.(<-é漢ß\u0130\ufffd😀", "\udc80"]), max_size=40)

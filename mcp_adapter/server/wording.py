@@ -28,6 +28,8 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # lists cut short: the structured content holds every item
         (r" \(use --json for everything\)", ""),
         (r" \(--json lists all\)", " (the structured content lists all)"),
+        # describe cut short: the structured content's symbols (up to DESCRIBE_MAX_ITEMS) name them
+        (r" \(--json lists every object and field in its symbols\)", " (the structured content's symbols list them)"),
     )
 )
 

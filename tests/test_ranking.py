@@ -825,7 +825,8 @@ def test_a_packs_scene_outline_shows_the_object_holding_the_said_value(tmp_path:
     ws = workspace(root)
     pack = build_context(ws, "loot drops at 22 per cent chance in the level, where is that set", 1200, counter())
     scene = pack.tier2.text.split("### Assets/Scenes/Level.unity", 1)[1].split("\n### ", 1)[0]
-    assert scene.startswith("  (scene; matched: 22, level; holds spawnOdds: 22 at L461)\n")  # no "set" of "Assets/"
+    # no "set" of "Assets/", no bare number (since session 34)
+    assert scene.startswith("  (scene; matched: level; holds spawnOdds: 22 at L461)\n")
     assert "\nMisc  L" in scene and "spawnOdds: 22" in scene.split("\nMisc  L", 1)[1]
     assert "more objects" in scene  # the compact form, not the whole outline
 

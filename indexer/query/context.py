@@ -440,7 +440,7 @@ ACCESSOR_STEMS = frozenset({"get", "set"})
 def _shown_words(terms: list[str], spellings: dict[str, str]) -> dict[str, str]:
     """stem -> the word a pack's `matched:` shows for it: the first the task says, a compound as
     its two words (`compound_spellings`), no word asking for a change ("add") and no bare number
-    ("3 laps" matched `case 3:` and every file saying a 3; a value's holder is found by `values`)."""
+    ("3 laps" matched `case 3:` and every file saying a 3; the field holding a value is `values`')."""
     return {stem(t): spellings.get(t, t) for t in reversed(terms) if t not in TASK_WORDS and not t.isdigit()}
 
 

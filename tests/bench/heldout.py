@@ -2,7 +2,7 @@
 beside plain BM25) and `context` packs (every gold file named, shown, shown with more than its
 header), so a change is judged on all the projects at once.
 
-usage: python -m tests.bench.heldout EVAL_DIR CHECKOUTS [--budget 4000] [--sets A,B] [--no-bm25]
+usage: python -m tests.bench.heldout EVAL_DIR CHECKOUTS [--budget 4000] [--sets A,B] [--no-bm25] [--no-packs]
 
 CHECKOUTS holds one checkout per set, named as the set (`CHECKOUTS/BossRoom`): the public
 repository `questions/sets.json` names, at the commit each question names (`parent`), indexed with
@@ -23,8 +23,11 @@ SETS = Path(__file__).parent / "questions"
 COLUMNS = ("query", "bm25", "named", "shown", "outlined")
 
 
-def run(eval_dir: Path, checkouts: Path, budget: int, sets: list[str], bm25: bool) -> dict[str, dict[str, list[int]]]:
-    """set -> column -> [questions, acc, all] (pooled over its question types)."""
+def run(
+    eval_dir: Path, checkouts: Path, budget: int, sets: list[str], bm25: bool, packs: bool = True
+) -> dict[str, dict[str, list[int]]]:
+    """set -> column -> [questions, acc, all] (pooled over its question types); without `packs`,
+    the ranking alone (a few seconds for all the sets: the loop a ranking change is tried in)."""
     out: dict[str, dict[str, list[int]]] = {}
     for name in sets:
         checkout = checkouts / name
@@ -37,7 +40,7 @@ def run(eval_dir: Path, checkouts: Path, budget: int, sets: list[str], bm25: boo
         row["query"] = ranked["ours pooled"]
         if bm25:
             row["bm25"] = ranked["bm25 pooled"]
-        for mode, column in (("all", "named"), ("shown", "shown"), ("outlined", "outlined")):
+        for mode, column in (("all", "named"), ("shown", "shown"), ("outlined", "outlined")) if packs else ():
             row[column] = score(set_file, checkout.resolve(), eval_dir, budget, mode, baseline=False)["ours pooled"]
         out[name] = row
     return out
@@ -55,10 +58,14 @@ def render(results: dict[str, dict[str, list[int]]], budget: int) -> str:
                 total[i] += value
     for name, row in [*results.items(), ("pooled", pooled)]:
         if row:
-            packs = " / ".join(f"{row[c][2] / row[c][0]:.3f}" for c in ("named", "shown", "outlined"))
+            packs = " / ".join(_share(row, c) for c in ("named", "shown", "outlined"))
             ranked = f"{_pair(row, 'query'):>18s}  {_pair(row, 'bm25'):>17s}"
             lines.append(f"{name:22s} {row['query'][0]:4d}  {ranked}  {packs}")
     return "\n".join(lines)
+
+
+def _share(row: dict[str, list[int]], column: str) -> str:
+    return f"{row[column][2] / row[column][0]:.3f}" if column in row else "-"
 
 
 def _pair(row: dict[str, list[int]], column: str) -> str:
@@ -75,9 +82,11 @@ def main() -> None:
     ap.add_argument("--budget", type=int, default=4000)
     ap.add_argument("--sets", help="comma-separated set names (default: every set in questions/sets.json)")
     ap.add_argument("--no-bm25", action="store_true")
+    ap.add_argument("--no-packs", action="store_true", help="the ranking alone: no context pack is built")
     args = ap.parse_args()
     names = args.sets.split(",") if args.sets else sorted(json.loads((SETS / "sets.json").read_text()))
-    print(render(run(args.eval_dir, args.checkouts, args.budget, names, not args.no_bm25), args.budget))
+    results = run(args.eval_dir, args.checkouts, args.budget, names, not args.no_bm25, not args.no_packs)
+    print(render(results, args.budget))
 
 
 if __name__ == "__main__":

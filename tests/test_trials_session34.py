@@ -818,3 +818,39 @@ def test_a_pack_s_asset_value_says_when_nothing_uses_its_prefab(tmp_path: Path) 
         "  Assets/Prefabs/Orphan.prefab:26  Body > Mover.jumpForce: 1.4 (nothing uses this prefab)",
         "  … 1 more (unity-index refs Mover.jumpForce)",
     ]
+
+
+def test_a_folded_scene_s_objects_keep_half_the_lines_however_many_calls_follow(tmp_path: Path) -> None:
+    """folding.folded: the objects are cut to the room the parts after them leave, but at least half
+    the lines stay theirs: a menu of thirty buttons does not leave its scene's objects unsaid."""
+    from indexer.query.describe import describe
+
+    point, menu = "d7" * 16, "d8" * 16
+    waypoints = "".join(
+        _object(100 + 10 * i, f"Waypoint{i}", [102 + 10 * i]) + _behaviour(102 + 10 * i, 100 + 10 * i, point)
+        for i in range(30)
+    )
+    buttons = "".join(
+        _object(6000 + 10 * i, f"Button{i}", [6002 + 10 * i])
+        + _behaviour(6002 + 10 * i, 6000 + 10 * i, BUTTON, _on_click(5002, "Menu, Assembly-CSharp", "Open"))
+        for i in range(30)
+    )
+    root = write_project(
+        tmp_path / "p",
+        {
+            "Assets/Scripts/AiWaypoint.cs": "public class AiWaypoint : UnityEngine.MonoBehaviour { }\n",
+            "Assets/Scripts/AiWaypoint.cs.meta": meta(point),
+            "Assets/Scripts/Menu.cs": "public class Menu : UnityEngine.MonoBehaviour { public void Open() { } }\n",
+            "Assets/Scripts/Menu.cs.meta": meta(menu),
+            "Assets/Scenes/Track.unity": _header()
+            + waypoints
+            + _object(5000, "Menu", [5002])
+            + _behaviour(5002, 5000, menu)
+            + buttons,
+        },
+    )
+    update(root, Config(workers=1))
+    graph = open_workspace(root, projects_at(root)).projects[0].graph
+    lines = describe(graph, "Assets/Scenes/Track.unity", max_lines=20).text.split("\n")[1:]
+    cut = next(i for i, line in enumerate(lines) if line.startswith("… ") and "more lines of objects" in line)
+    assert cut == 10 and lines[cut + 1] == "UnityEvent calls:"

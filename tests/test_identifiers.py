@@ -167,3 +167,12 @@ def test_the_stems_of_a_name_are_kept_out_of_garbage_collection() -> None:
     stems = name_stems("PersistentViewData_2")
     gc.collect(), gc.collect()
     assert not gc.is_tracked(stems)
+
+
+def test_expand_keeps_words_of_other_scripts_whole_and_no_surrogate_or_replacement_character() -> None:
+    """Since schema 38 a word holding another script's letters is searched whole (a Korean item's
+    name); a lone surrogate, which no UTF-8 holds, and U+FFFD, a byte no decoding read, are no words."""
+    assert (
+        expand("PlayerHealth 중급 포션 caf\u00e9 a\udc80b \ufffd")
+        == "PlayerHealth Player Health caf a b 중급 포션 café"
+    )

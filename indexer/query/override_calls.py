@@ -14,11 +14,11 @@ import re
 from typing import TYPE_CHECKING
 
 from indexer.model import CALL_TARGET, FileRecord, Ref, Usage
+from indexer.query.override_targets import DOCUMENT_HEADER
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
 
-_DOCUMENT = re.compile(r"--- !u!\d+ &(-?\d+)")
 _OVERRIDE = re.compile(r" *propertyPath: (.+)\.m_PersistentCalls\.m_Calls\.Array\.data\[(\d+)\]\.")
 _TARGET = re.compile(r" *- target: \{fileID: (-?\d+)")
 _FILE_ID_MASK = (1 << 63) - 1
@@ -32,7 +32,7 @@ def call_key(lines: list[str], line: int, event: str) -> str:
         return ""
     if (nested := _OVERRIDE.match(lines[line - 1])) and line > 1 and (changed := _TARGET.match(lines[line - 2])):
         i = line - 3
-        while i >= 0 and not (m := _DOCUMENT.match(lines[i])):
+        while i >= 0 and not (m := DOCUMENT_HEADER.match(lines[i])):
             i -= 1
         # the object's fileID in this prefab, as Unity derives it from the instance's and the source's
         file_id = (int(m.group(1)) ^ int(changed.group(1))) & _FILE_ID_MASK if i >= 0 and m else 0
@@ -48,7 +48,7 @@ def call_key(lines: list[str], line: int, event: str) -> str:
             break
         index += depth == indent
         i -= 1
-    while i >= 0 and not (m := _DOCUMENT.match(lines[i])):
+    while i >= 0 and not (m := DOCUMENT_HEADER.match(lines[i])):
         i -= 1
     return f"{m.group(1)}:{_last(event)}:{index}" if i >= 0 and m else ""
 
@@ -72,17 +72,21 @@ def instance_calls(graph: Graph, usages: list[Usage]) -> list[Usage]:
         "SELECT f.path, r.line, r.context, r.detail FROM refs r JOIN files f ON f.id = r.file_id"
         f" WHERE r.kind = '{CALL_TARGET}' AND r.key = ?"
     )
+    setting: dict[str, dict[str, list[tuple]]] = {}  # prefab -> call key -> its instances' overrides
     for u in usages:
         if u.kind != "method" or not u.path.endswith(".prefab"):
             continue
-        guid = graph.records.guid_naming(u.path)
-        rows = graph.records.conn.execute(sql, (guid,)).fetchall() if guid else []
-        key = call_key(graph.file_lines(u.path), u.line, u.context) if rows else ""
-        out += [
-            Usage(path, line, "asset", "method", u.context, graph.readable(detail), resolved=u.resolved)
-            for path, line, context, detail in rows
-            if key and _keyed(context) == key
-        ]
+        if u.path not in setting:  # a prefab's calls share one lookup (a menu holds dozens)
+            guid = graph.records.guid_naming(u.path)
+            rows = graph.records.conn.execute(sql, (guid,)).fetchall() if guid else []
+            setting[u.path] = {}
+            for path, line, context, detail in rows:
+                setting[u.path].setdefault(_keyed(context), []).append((path, line, detail))
+        if setting[u.path] and (key := call_key(graph.file_lines(u.path), u.line, u.context)):
+            out += [
+                Usage(path, line, "asset", "method", u.context, graph.readable(detail), resolved=u.resolved)
+                for path, line, detail in setting[u.path].get(key, ())
+            ]
     return out
 
 
@@ -90,11 +94,16 @@ def set_calls(graph: Graph, rec: FileRecord) -> list[tuple[Ref, Ref]]:
     """The overrides of `rec` setting the object of a call of their source prefab, each with that
     call (a method ref of the source)."""
     out: list[tuple[Ref, Ref]] = []
+    calls: dict[str, dict[str, list[Ref]]] = {}  # source -> call key -> its calls, read once a source
     for r in rec.refs:
         source = graph.path_of_guid(r.target) if r.kind == CALL_TARGET else None
-        held = graph.records.record(source) if source else None
-        if held is not None:
-            lines = graph.file_lines(held.path)
-            key = _keyed(r.context)
-            out += [(r, c) for c in held.refs if c.kind == "method" and call_key(lines, c.line, c.context) == key]
+        if source and source not in calls:  # a level's levers are instances of one prefab
+            held = graph.records.record(source)
+            lines = graph.file_lines(source) if held is not None else []
+            calls[source] = {}
+            for c in held.refs if held is not None else ():
+                if c.kind == "method":
+                    calls[source].setdefault(call_key(lines, c.line, c.context), []).append(c)
+        if source:
+            out += [(r, c) for c in calls[source].get(_keyed(r.context), ())]
     return out

@@ -28,7 +28,7 @@ _EVERY_COMPONENTS = frozenset({"m_Enabled"})
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
 
-_HEADER = re.compile(r"--- !u!\d+ &(-?\d+)")
+DOCUMENT_HEADER = re.compile(r"--- !u!\d+ &(-?\d+)")  # a document's class and fileID line
 _SOURCE = re.compile(r"/source:([0-9a-f]{32}):(-?\d+)")  # yaml_facts.source_object
 
 
@@ -112,7 +112,7 @@ class OverrideTargets:
                     if s.kind == "component"
                 }
                 for number, text in enumerate(self.graph.file_lines(source), 1):
-                    if text.startswith("--- !u!") and (m := _HEADER.match(text)):
+                    if text.startswith("--- !u!") and (m := DOCUMENT_HEADER.match(text)):
                         documents.add(m.group(1))
                         path = objects.get(number) or held.get(m.group(1), "")
                         if path:

@@ -854,3 +854,30 @@ def test_a_folded_scene_s_objects_keep_half_the_lines_however_many_calls_follow(
     lines = describe(graph, "Assets/Scenes/Track.unity", max_lines=20).text.split("\n")[1:]
     cut = next(i for i, line in enumerate(lines) if line.startswith("… ") and "more lines of objects" in line)
     assert cut == 10 and lines[cut + 1] == "UnityEvent calls:"
+
+
+def test_a_language_written_without_spaces_is_searched_by_its_runs(tmp_path: Path) -> None:
+    """docs/indexing.md: Chinese or Japanese is searched by its runs between spaces and punctuation,
+    not by word: the whole run finds its file, a word inside it does not."""
+    root = write_project(tmp_path / "p", {"Assets/Data/skills.csv": "id,text\nfire,攻击力提高，持续三秒\n"})
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert [h.path for h in ws.search("攻击力提高", 3)] == ["Assets/Data/skills.csv"]
+    assert ws.search("攻击力", 3) == []
+
+
+def test_a_name_two_using_directives_give_means_both_types(tmp_path: Path) -> None:
+    """docs/indexing.md: the usings are one level of the lookup: a name two of them give is both
+    (C# calls it ambiguous; the index cannot tell which the author meant)."""
+    root = write_project(
+        tmp_path / "p",
+        {
+            "Assets/A/Player.cs": "namespace Alpha\n{\n    public class Player { }\n}\n",
+            "Assets/B/Player.cs": "namespace Beta\n{\n    public class Player { }\n}\n",
+            "Assets/Hud.cs": "using Alpha;\nusing Beta;\n\npublic class Hud\n{\n    public Player Local;\n}\n",
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    for path in ("Assets/A/Player.cs", "Assets/B/Player.cs"):
+        assert [(u.path, u.line) for u in find_references(ws, path)[1] if u.where == "code"] == [("Assets/Hud.cs", 6)]

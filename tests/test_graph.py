@@ -1503,3 +1503,28 @@ def test_a_profile_variable_two_settings_assets_name_is_named_by_the_first_by_pa
             return dict.fromkeys(texts, "asset")
 
     assert profile_names(Records(), texts.__getitem__) == {"ab" * 16: "Early"}  # type: ignore[arg-type]
+
+
+def test_descendants_follow_each_same_named_base_to_the_type_it_means(tmp_path: Path) -> None:
+    """`refs` of a member walks the family below its declarer by the bases' simple names: a type
+    whose `Base` means `B.Base` joins once `B.Base` has (however the types are ordered), one whose
+    `Base` means another namespace's does not; `declarer_of` finds a member on a partial class's
+    other part."""
+    from indexer.query.type_tree import declarer_of, descendants
+
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/A/Base.cs": "namespace A { public class Base { public virtual void Hit() {} } }",
+            "Assets/B/Base.cs": "namespace B { public class Base : A.Base {} }",
+            "Assets/C/Leaf.cs": "namespace C { using B; public class Leaf : Base {} }",
+            "Assets/D/Base.cs": "namespace D { public class Base {} public class Other : Base {} }",
+            "Assets/E/Part1.cs": "namespace E { public partial class Twin : C.Leaf {} }",
+            "Assets/E/Part2.cs": "namespace E { public partial class Twin { public void Heal() {} } }",
+        },
+    )
+    graph = graph_for(root)
+    assert descendants(graph, "A.Base") == {"A.Base", "B.Base", "C.Leaf", "E.Twin"}
+    assert descendants(graph, "D.Base") == {"D.Base", "D.Other"}
+    assert declarer_of(graph, "E.Twin", "Heal") == "E.Twin"
+    assert declarer_of(graph, "E.Twin", "Hit") == "A.Base"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from indexer.store.reader import Records
-from indexer.unity import editor_only_assembly
+from indexer.unity import STREAMING_ASSETS, editor_only_assembly, nearest_assembly
 
 
 class AssemblyFolder(NamedTuple):
@@ -48,7 +48,25 @@ def assembly_folders(records: Records) -> dict[str, AssemblyFolder]:
     return folders
 
 
-# The assemblies Unity compiles the scripts outside every asmdef into (`Graph.assembly_of`).
+# The assemblies Unity compiles the scripts outside every asmdef into (`assembly_of`).
 PREDEFINED_ASSEMBLIES = frozenset(
     f"Assembly-CSharp{editor}{firstpass}" for editor in ("", "-Editor") for firstpass in ("", "-firstpass")
 )
+
+
+def assembly_of(path: str, folders: dict[str, tuple[str, str]]) -> tuple[str, str]:
+    """The assembly a script compiles into, and the asmdef/asmref deciding it ('' for Unity's
+    predefined assemblies), following Unity's rules: the nearest asmdef or asmref above the file
+    (`folders`: folder -> (name, file)); else Assembly-CSharp, -Editor for Editor folders,
+    -firstpass for Plugins and Standard Assets."""
+    if path.startswith(STREAMING_ASSETS):
+        return "", ""
+    if (owner := nearest_assembly(path, folders)) is not None:
+        return owner
+    if not path.startswith("Assets/"):
+        return "", ""  # package scripts without an asmdef are not compiled
+    parts = path.split("/")[1:-1]
+    firstpass = bool(parts) and parts[0] in ("Plugins", "Standard Assets", "Pro Standard Assets")
+    editor = "Editor" in parts
+    name = "Assembly-CSharp" + ("-Editor" if editor else "") + ("-firstpass" if firstpass else "")
+    return name, ""

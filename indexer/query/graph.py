@@ -16,7 +16,7 @@ import msgspec
 
 from indexer.model import ADDRESSABLE_ENTRIES, FileRecord, Scope, Target, TypeRow, Usage
 from indexer.project import is_script, read_project_file
-from indexer.query.assemblies import PREDEFINED_ASSEMBLIES, assembly_folders, named_asmdefs
+from indexer.query.assemblies import PREDEFINED_ASSEMBLIES, assembly_folders, assembly_of, named_asmdefs
 from indexer.query.builtin_refs import builtin_target, builtin_usages
 from indexer.query.calls import called_files
 from indexer.query.carriers import inherited_usages, merged
@@ -33,10 +33,10 @@ from indexer.query.package_classes import package_scripts, package_target
 from indexer.query.package_shaders import shader_label
 from indexer.query.profiles import profile_named, profile_names
 from indexer.query.serialized import value_usages
-from indexer.query.type_tree import declarer_of, descendants, member_target, overridden
+from indexer.query.type_tree import declarer_of, descendants, member_target, overridden, subtypes_by_base
 from indexer.store.reader import Records
 from indexer.store.schema import REF_TARGET
-from indexer.unity import STREAMING_ASSETS, as_guid, bare_type_name, built_in_resource, nearest_assembly
+from indexer.unity import as_guid, bare_type_name, built_in_resource
 from indexer.words import plural
 
 _SCRIPT_TOKEN = re.compile(r"script:([0-9a-f]{32})")
@@ -87,6 +87,12 @@ class Graph:
     def types(self) -> list[TypeRow]:
         """Every type the project declares."""
         return self.records.types()
+
+    @cached_property
+    def subtypes_by_base(self) -> dict[str, tuple[TypeRow, ...]]:
+        """A base's simple name -> the types naming a base so: the candidates `descendants_of`
+        resolves, not every type a step (a `refs` of 146 same-named types took 5 s)."""
+        return subtypes_by_base(self.types)
 
     @cached_property
     def _script_types(self) -> dict[str, str]:
@@ -420,21 +426,7 @@ class Graph:
         return {folder: (a.name, a.file) for folder, a in assembly_folders(self.records).items()}
 
     def assembly_of(self, path: str) -> tuple[str, str]:
-        """The assembly a script compiles into, and the asmdef/asmref deciding it ('' for Unity's
-        predefined assemblies), following Unity's rules: the nearest asmdef or asmref above the
-        file; else Assembly-CSharp, -Editor for Editor folders, -firstpass for Plugins and
-        Standard Assets."""
-        if path.startswith(STREAMING_ASSETS):
-            return "", ""
-        if (owner := nearest_assembly(path, self._assembly_folders)) is not None:
-            return owner
-        if not path.startswith("Assets/"):
-            return "", ""  # package scripts without an asmdef are not compiled
-        parts = path.split("/")[1:-1]
-        firstpass = bool(parts) and parts[0] in ("Plugins", "Standard Assets", "Pro Standard Assets")
-        editor = "Editor" in parts
-        name = "Assembly-CSharp" + ("-Editor" if editor else "") + ("-firstpass" if firstpass else "")
-        return name, ""
+        return assembly_of(path, self._assembly_folders)
 
     # -- neighbours (for dependency walking) -------------------------------------------------
 

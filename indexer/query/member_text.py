@@ -63,6 +63,8 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
         lines = graph.file_lines(p)
         others = _OtherReceivers(graph, holders, lines, rec)
         for line_no, (text, live) in enumerate(zip(lines, without_block_comments(lines), strict=True), 1):
+            if member not in live:  # no usage: the line is not read as code (most of a file)
+                continue
             code = code_of(live)
             if line_no in declared_lines or not (found := [m for m in pattern.finditer(code)]):
                 continue

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from indexer.model import Target
+from indexer.model import Target, TypeRow
 from indexer.unity import bare_type_name
 
 if TYPE_CHECKING:
@@ -23,9 +23,7 @@ def declarer_of(graph: Graph, qualified: str, member: str) -> str | None:
         if q in seen:
             continue
         seen.add(q)
-        for t in graph.types:
-            if t.qualified != q:
-                continue
+        for t in _declared(graph, q):
             rec = graph.records.record(t.path)
             if rec is None:
                 continue
@@ -54,10 +52,15 @@ def overridden(graph: Graph, qualified: str, member: str) -> set[str]:
 def bases_of(graph: Graph, qualified: str) -> list[str]:
     """The project types `qualified` names as its bases."""
     out = []
-    for t in graph.types:
-        if t.qualified == qualified and (rec := graph.records.record(t.path)) is not None:
+    for t in _declared(graph, qualified):
+        if (rec := graph.records.record(t.path)) is not None:
             out += [b.qualified for base in t.bases for b in graph.resolve_type_ref(base, rec)]
     return out
+
+
+def _declared(graph: Graph, qualified: str) -> list[TypeRow]:
+    """The declarations of a type by its qualified name (a partial class has several)."""
+    return [t for t in graph.types_named(qualified.rsplit(".", 1)[-1]) if t.qualified == qualified]
 
 
 def descendants(graph: Graph, qualified: str) -> set[str]:
@@ -66,25 +69,30 @@ def descendants(graph: Graph, qualified: str) -> set[str]:
 
 
 def descendants_of(graph: Graph, roots: set[str]) -> set[str]:
-    """The types and every project type deriving from one of them, directly or not (one walk of
-    the types a step, however many roots)."""
+    """The types and every project type deriving from one of them, directly or not: from each type
+    that joins, the types naming a base by its simple name (`Graph.subtypes_by_base`) join when
+    that base resolves to one of the family."""
     family = set(roots)
-    changed = True
-    while changed:
-        changed = False
-        for t in graph.types:
-            if t.qualified in family or not t.bases:
+    todo = sorted(roots)
+    while todo:
+        name = todo.pop().rsplit(".", 1)[-1]
+        for t in graph.subtypes_by_base.get(name, ()):
+            if t.qualified in family or (rec := graph.records.record(t.path)) is None:
                 continue
-            rec = None
-            for base in t.bases:
-                if bare_type_name(base) not in {f.rsplit(".", 1)[-1] for f in family}:
-                    continue
-                rec = rec or graph.records.record(t.path)
-                if rec and any(b.qualified in family for b in graph.resolve_type_ref(base, rec)):
-                    family.add(t.qualified)
-                    changed = True
-                    break
+            named = (base for base in t.bases if bare_type_name(base) == name)
+            if any(b.qualified in family for base in named for b in graph.resolve_type_ref(base, rec)):
+                family.add(t.qualified)
+                todo.append(t.qualified)
     return family
+
+
+def subtypes_by_base(types: list[TypeRow]) -> dict[str, tuple[TypeRow, ...]]:
+    """A base's simple name -> the types naming a base so (a type once a name)."""
+    out: dict[str, list[TypeRow]] = {}
+    for t in types:
+        for name in dict.fromkeys(bare_type_name(base) for base in t.bases):
+            out.setdefault(name, []).append(t)
+    return {name: tuple(rows) for name, rows in out.items()}
 
 
 INHERIT_DEPTH = 6  # base classes followed up from a file's types for a member they inherit

@@ -33,7 +33,14 @@ from indexer.query.package_classes import package_scripts, package_target
 from indexer.query.package_shaders import shader_label
 from indexer.query.profiles import profile_named, profile_names
 from indexer.query.serialized import value_usages
-from indexer.query.type_tree import declarer_of, descendants, member_target, overridden, subtypes_by_base
+from indexer.query.type_tree import (
+    declarer_of,
+    descendants,
+    member_family,
+    member_target,
+    overridden,
+    subtypes_by_base,
+)
 from indexer.store.reader import Records
 from indexer.store.schema import REF_TARGET
 from indexer.unity import as_guid, bare_type_name, built_in_resource
@@ -301,7 +308,7 @@ class Graph:
             messages = message_usages(self, target.member, target.types)
             called = {(u.path, u.line) for u in messages}
             for q in target.types:
-                family = descendants(self, declarer := declarer_of(self, q, target.member) or q)
+                family = member_family(self, declarer := declarer_of(self, q, target.member) or q, target.member)
                 guids = self.script_guids(family)
                 usages += self.method_usages(family, target.member, guids)
                 usages += self.method_usages(family, f"set_{target.member}", guids)  # a property's setter

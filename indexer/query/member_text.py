@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from indexer.model import FileRecord, TypeRow, Usage
 from indexer.query.codeline import code_of, without_block_comments
-from indexer.query.type_tree import descendants_of, inherited_member_type
+from indexer.query.type_tree import declarer_of, descendants_of, inherited_member_type
 from indexer.unity import bare_type_name
 
 if TYPE_CHECKING:
@@ -47,7 +47,7 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
     own |= _naming(graph, names, "AND r.context = 'using'")  # `using static`: named bare there too
     reaching = _reaching_files(graph, names) - files  # these reach it through an object only
     files |= reaching
-    holders = frozenset(names) | _implemented(graph, family)  # what a variable holding one is declared as
+    holders = frozenset(names) | _implemented(graph, family, member)  # what a variable holding one is declared as
     pattern = re.compile(rf"\b{re.escape(member)}\b")
     typed = re.compile(_TYPED_GET + rf"\s*\??\.\s*{re.escape(member)}\b")
     out = []
@@ -114,11 +114,12 @@ _NOT_TYPES = "(?:return|new|throw|yield|await|case|else|in|out|ref|is|as|typeof|
 IMPLEMENTED_TYPES = 200  # types of the family's base chains read for the interfaces they implement
 
 
-def _implemented(graph: Graph, family: set[str]) -> frozenset[str]:
+def _implemented(graph: Graph, family: set[str], member: str) -> frozenset[str]:
     """The simple names of the base classes and interfaces of the family's types, up their chains:
     a variable declared as one may hold the member's type (`IDamageable target; target.Health`),
     one declared as another interface cannot (`ITurretRepository _repository; _repository.Cost` is
-    no usage of `TurretData.Cost`)."""
+    no usage of `TurretData.Cost`), nor one declared as a base class whose `member` the family does
+    not override (`Unit unit; unit.Attack()` runs `Unit.Attack`, which `Enemy`'s `new` one hides)."""
     out: set[str] = set()
     todo, seen = sorted(family), set()
     while todo and len(seen) < IMPLEMENTED_TYPES:
@@ -131,7 +132,15 @@ def _implemented(graph: Graph, family: set[str]) -> frozenset[str]:
                 for base in map(bare_type_name, row.bases):
                     out.add(base)
                     todo += [r.qualified for r in graph.types_named(base)]
-    return frozenset(out)
+    return frozenset(base for base in out if not _own_member(graph, base, family, member))
+
+
+def _own_member(graph: Graph, name: str, family: set[str], member: str) -> bool:
+    """Every project type named `name` declares or inherits `member` from a type outside `family`."""
+    rows = graph.types_named(name)
+    return bool(rows) and all(
+        (declarer := declarer_of(graph, row.qualified, member)) is not None and declarer not in family for row in rows
+    )
 
 
 def _innermost(spans: list[tuple[int, int, str]], line: int) -> str | None:

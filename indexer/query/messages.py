@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from indexer.model import Usage
-from indexer.query.type_tree import declarer_of, descendants
+from indexer.query.type_tree import declarer_of, member_family
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
@@ -38,7 +38,7 @@ _ON_OTHER = re.compile(r"(?<!\bthis)\.\s*$")
 
 def _family_files(graph: Graph, member: str, types: Iterable[str]) -> set[str]:
     """The files declaring the types (and those deriving from the one declaring the member)."""
-    family = {d for q in types for d in descendants(graph, declarer_of(graph, q, member) or q)} | set(types)
+    family = {d for q in types for d in member_family(graph, declarer_of(graph, q, member) or q, member)} | set(types)
     return {t.path for t in graph.types if t.qualified in family}
 
 

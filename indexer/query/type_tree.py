@@ -35,18 +35,48 @@ def declarer_of(graph: Graph, qualified: str, member: str) -> str | None:
 
 
 def overridden(graph: Graph, qualified: str, member: str) -> set[str]:
-    """The base classes above `qualified` that declare `member` too: the virtual method an
-    override replaces, which code calls through a variable of the base class."""
+    """The base classes above `qualified` that declare `member` too and whose member it overrides
+    (`override`): the virtual method an override replaces, which code calls through a variable of
+    the base class. A member declared anew (`new`, or without `override`) replaces none: a call
+    through the base runs the base's. An interface's member is implemented whatever the modifiers."""
     out: set[str] = set()
-    todo = bases_of(graph, qualified)
+    todo = [(base, qualified) for base in bases_of(graph, qualified)]
     while todo:
-        q = todo.pop()
+        q, below = todo.pop()
         declarer = declarer_of(graph, q, member)
         if declarer is None or declarer in out or declarer == qualified:
             continue
+        if not _is_interface(graph, declarer) and _declares_anew(graph, below, member):
+            continue
         out.add(declarer)
-        todo.extend(bases_of(graph, declarer))
+        todo.extend((base, declarer) for base in bases_of(graph, declarer))
     return out
+
+
+def member_family(graph: Graph, declarer: str, member: str) -> set[str]:
+    """The types a usage of the member declared by `declarer` may be on: it and the types deriving
+    from it, less a class declaring the member anew (`public new void Attack()`) and the types below
+    that one, whose `Attack` is its own (an interface's implementers all implement it)."""
+    family = descendants(graph, declarer)
+    if len(family) == 1 or _is_interface(graph, declarer):
+        return family
+    anew = {q for q in family - {declarer} if not _is_interface(graph, q) and _declares_anew(graph, q, member)}
+    return family - descendants_of(graph, anew) if anew else family
+
+
+def _declares_anew(graph: Graph, qualified: str, member: str) -> bool:
+    """`qualified` declares `member` itself, and no declaration of it overrides (`override`)."""
+    found = [
+        s
+        for t in _declared(graph, qualified)
+        for s in graph.records.symbols(t.path)
+        if s.name == member and s.container == qualified and not s.is_type
+    ]
+    return bool(found) and not any("override" in s.modifiers for s in found)
+
+
+def _is_interface(graph: Graph, qualified: str) -> bool:
+    return any(t.kind == "interface" for t in _declared(graph, qualified))
 
 
 def bases_of(graph: Graph, qualified: str) -> list[str]:

@@ -76,3 +76,104 @@ def test_an_override_is_still_called_through_its_base(hiding) -> None:
 
 def test_an_interface_s_member_is_implemented_without_override(hiding) -> None:
     assert _code_lines(hiding, "Turret.Attack") == [("Assets/Game.cs", 11)]
+
+
+RECEIVERS = {
+    "Assets/SceneLoader.cs": """using UnityEngine;
+using UnityEngine.SceneManagement;
+public class SceneLoader : MonoBehaviour
+{
+    public void LoadScene(int index)
+    {
+        SceneManager.LoadScene(index);
+    }
+}
+""",
+    "Assets/Menu.cs": """using UnityEngine;
+public class Menu : MonoBehaviour
+{
+    public SceneLoader loader;
+    void Start() { loader.LoadScene(2); }
+}
+""",
+    "Assets/EnemyCounter.cs": "public class EnemyCounter\n{\n    public int Count;\n    public void Add() { }\n}\n",
+    "Assets/Spawner.cs": """using System;
+using System.Collections.Generic;
+public class EnemySpawner
+{
+    public bool TrySpawn() { return true; }
+}
+public class SpawnLogic
+{
+    private readonly Dictionary<Type, object> _states = new Dictionary<Type, object>();
+    private readonly Dictionary<int, EnemySpawner> Spawners = new Dictionary<int, EnemySpawner>();
+    private EnemySpawner[] _all;
+    private EnemyCounter _counter;
+    public bool TrySpawn(int kind)
+    {
+        _states.Add(typeof(int), null);
+        List<int> stats = new List<int>();
+        stats.Add(kind);
+        _counter.Add();
+        return Spawners[kind].TrySpawn() || _all[0].TrySpawn();
+    }
+    public bool Next() { return TrySpawn(1); }
+}
+""",
+    "Assets/Data.cs": """public class PlayerTransformData { public int Position; }
+public class MapObjectData { public int Position; }
+""",
+    "Assets/MapChunk.cs": """using System.Collections.Generic;
+public class MapChunk
+{
+    PlayerTransformData m_Player;
+    List<PlayerTransformData> m_Saved;
+    void Place(MapObjectData data)
+    {
+        int p = data.Position;
+    }
+    void Save()
+    {
+        foreach (var data in m_Saved) { int q = data.Position; }
+        int r = m_Player.Position;
+    }
+}
+""",
+}
+
+
+@pytest.fixture(scope="module")
+def receivers(tmp_path_factory: pytest.TempPathFactory):
+    root = write_project(tmp_path_factory.mktemp("receivers") / "P", RECEIVERS)
+    update(root, Config(workers=1))
+    return open_workspace(root, projects_at(root))
+
+
+def test_a_static_call_on_a_unity_class_is_not_the_project_member_of_its_name(receivers) -> None:
+    """`SceneManager.LoadScene(index)` in SceneLoader.cs was listed as a call of
+    `SceneLoader.LoadScene` (a trial: three lines, none of them one)."""
+    assert _code_lines(receivers, "SceneLoader.LoadScene") == [("Assets/Menu.cs", 5)]
+
+
+def test_a_collection_s_add_is_not_a_project_class_s_add(receivers) -> None:
+    """`Dictionary<Type, object> _states; _states.Add(...)` and a local `List<int>`'s `Add` were
+    listed under `EnemyCounter.Add` (17 lines, 3 of them its)."""
+    assert _code_lines(receivers, "EnemyCounter.Add") == [("Assets/Spawner.cs", 18)]
+
+
+def test_an_element_of_a_collection_is_of_its_element_type(receivers) -> None:
+    """`Spawners[kind].TrySpawn()` on a `Dictionary<int, EnemySpawner>` (and an array's element)
+    calls EnemySpawner's, not SpawnLogic's own `TrySpawn`."""
+    assert _code_lines(receivers, "SpawnLogic.TrySpawn") == [("Assets/Spawner.cs", 21)]
+    assert _code_lines(receivers, "EnemySpawner.TrySpawn") == [("Assets/Spawner.cs", 19)]
+
+
+def test_a_variable_is_of_the_type_its_own_method_declares_it(receivers) -> None:
+    """`data.Position` on a `MapObjectData data` parameter was listed under
+    `PlayerTransformData.Position`: another method's `foreach (var data ...)` had made `data`
+    anything."""
+    assert _code_lines(receivers, "PlayerTransformData.Position") == [
+        ("Assets/MapChunk.cs", 12),
+        ("Assets/MapChunk.cs", 13),
+    ]
+    assert _code_lines(receivers, "MapObjectData.Position") == [("Assets/MapChunk.cs", 8), ("Assets/MapChunk.cs", 12)]

@@ -2,8 +2,8 @@
 files that can see the type. No C# semantic model here, so it is labelled a text match (kind
 "text"), and a line that calls the member on another type written right there
 (`GetComponent<Chest>().Open()`), on a variable the file declares of a class that is not the
-type's (`Image m_Binding; ... m_Binding.color`), or on a member named as such a class
-(`Context.TierState.Combo`), is left out.
+type's (`Image m_Binding; ... m_Binding.color`, `receivers.py`), or on a member named as such a
+class (`Context.TierState.Combo`), is left out.
 """
 
 from __future__ import annotations
@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from indexer.model import FileRecord, TypeRow, Usage
+from indexer.model import FileRecord, Usage
 from indexer.query.codeline import code_of, without_block_comments
-from indexer.query.type_tree import declarer_of, descendants_of, inherited_member_type
+from indexer.query.receivers import OtherReceivers
+from indexer.query.type_tree import declarer_of, descendants_of
 from indexer.unity import bare_type_name
 
 if TYPE_CHECKING:
@@ -21,14 +22,10 @@ if TYPE_CHECKING:
 
 # A call on the component or object a generic getter returns: the type is written on the line
 _TYPED_GET = r"\b(?:GetComponent\w*|Find\w*Objects?\w*)\s*<\s*([\w.]+)\s*>\s*\(\s*\)"
-_RECEIVER = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\??\.\s*$")  # `recv.` or `recv?.` before a name
-_CHAINED = re.compile(r"\.\s*([A-Za-z_]\w*)\s*\??\.\s*$")  # `a.recv.` before a name: a member of `a`
-_STATIC = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\.\s*([A-Za-z_]\w*)\s*\??\.\s*$")  # `UIManager.Instance.`
 _SELF = re.compile(r"(?<![\w.])(?:base|this)\s*\??\.$")  # `base.` or `this.` before a name
 _BASE = re.compile(r"(?<![\w.])base\s*\.\s*$")
 # `typeof(Projectile).Name`, `GetType().Name`: a member of System.Type, not of a project type
 _OF_TYPE = re.compile(r"\b(?:typeof\s*\([^()]*\)|GetType\s*\(\s*\))\s*\??\.\s*$")
-_NOT_A_TYPE = frozenset({"var", "return", "new", "in", "out", "ref", "using", "else", "case", "await", "yield"})
 # `namespace Game.Enter`, `using Game.Enter;`, `using static X.Y;`, `using E = X.Y;`: names, no usages
 # (a `using (var s = Open())` statement is code)
 _DIRECTIVE = re.compile(r"\s*(?:namespace\s+[\w.]+|using\s+(?:static\s+)?(?:\w+\s*=\s*)?[\w.]+(?:<[^;]*>)?\s*;)")
@@ -61,7 +58,7 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
         spans = sorted((s.line, s.end_line, s.qualified) for s in rec.symbols if s.is_type and s.end_line)
         shadowed = _shadowed_lines(rec, member, family, graph.file_lines(p)) if p in declaring else frozenset()
         lines = graph.file_lines(p)
-        others = _OtherReceivers(graph, holders, lines, rec)
+        others = OtherReceivers(graph, holders, lines, rec)
         for line_no, (text, live) in enumerate(zip(lines, without_block_comments(lines), strict=True), 1):
             if member not in live:  # no usage: the line is not read as code (most of a file)
                 continue
@@ -75,7 +72,11 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
             inner = _innermost(spans, line_no) if p in declaring else None  # (a `using static` file: any)
             if p not in own or inner not in (None, *family):  # elsewhere a member is reached through an object
                 found = [m for m in found if _accessed(code, m.start())]
-            found = [m for m in found if not others.holds(code[: m.start()]) and not _OF_TYPE.search(code[: m.start()])]
+            found = [
+                m
+                for m in found
+                if not others.holds(code[: m.start()], line_no) and not _OF_TYPE.search(code[: m.start()])
+            ]
             if below is not None and inner is not None and inner not in below:  # its own `base.Open()`
                 found = [m for m in found if not _BASE.search(code[: m.start()])]
             other = {m.end() for m in typed.finditer(code) if m.group(1).rpartition(".")[2] not in names}
@@ -202,108 +203,3 @@ def _accessed(code: str, start: int) -> bool:
     one of them)."""
     before = code[:start].rstrip()
     return before.endswith(".") and _SELF.search(before) is None
-
-
-class _OtherReceivers:
-    """The variables a file declares only as classes other than the member's types: `recv.member`
-    on one (`Image m_TrackBinding;` then `m_TrackBinding.color`) is that class's member, not the
-    type's, and so is a project class's name itself (`Other.Instance`: its static member). A variable
-    declared as the type, with `var`, as a base or interface of the type (`names`, with
-    `_implemented`'s), or a name the file does not declare and no project type has, may hold it;
-    one declared as another project interface or struct cannot (since session 33)."""
-
-    def __init__(self, graph: Graph, names: frozenset[str], lines: list[str], rec: FileRecord) -> None:
-        self.graph, self.names, self.lines, self.rec = graph, names, lines, rec
-        self.text: str | None = None
-        self.known: dict[str, bool] = {}
-
-    def holds(self, before: str) -> bool:
-        """Whether the code before a member's name ends with a receiver of another class: a
-        variable, or a member named as a project class that is not one of the types, as C# names
-        a property by its type (`Context.TierState.Combo` is `TierState`'s `Combo`)."""
-        m = _RECEIVER.search(before)
-        if m is None:
-            chained = _CHAINED.search(before)
-            if chained is None:
-                return False
-            name = chained.group(1)
-            if (static := _STATIC.search(before)) is not None and self.graph.types_named(static[1]):
-                return self._others(self._member_types(static[1], name))  # `UIManager.Instance.GameOver()`
-            if static is not None and (held := self._held_as(static[1], name)):
-                return self._others(held)  # `_game.StateMachine.Enter()`: `Game _game` holds a GameStateMachine
-            return self._another_class_named(name) or self._held_by_named_types(name)
-        name = m.group(1)
-        if name not in self.known:
-            self.known[name] = self._of_another_class(name)
-        return self.known[name]
-
-    def _declared_as(self, name: str) -> set[str]:
-        """The types the file declares a variable, field or parameter `name` as, by simple name."""
-        if self.text is None:
-            self.text = "\n".join(code_of(line) for line in self.lines)
-        declared = re.findall(
-            rf"\b([A-Za-z_][\w.]*)(?:<[^<>;(){{}}]*>)?(?:\[[\s,]*\])?\??\s+{re.escape(name)}\s*(?:[;=,)]|\bin\b)",
-            self.text,
-        )
-        return {t.rpartition(".")[2] for t in declared}
-
-    def _held_as(self, variable: str, member: str) -> set[str]:
-        """The types `variable.member` is declared as, when the file declares the variable as
-        project types only (`Game _game;`) that declare the member (`GameStateMachine StateMachine`)."""
-        owners = self._declared_as(variable) - _NOT_A_TYPE
-        if not owners or not all(self.graph.types_named(t) for t in owners):
-            return set()
-        held = [self._member_types(t, member) for t in owners]
-        return set().union(*held) if all(held) else set()
-
-    def _of_another_class(self, name: str) -> bool:
-        types = self._declared_as(name)
-        if "var" in types:  # `var trigger = new Trigger();` is a Trigger
-            created = re.findall(rf"\bvar\s+{re.escape(name)}\s*=\s*new\s+([A-Za-z_][\w.]*)", self.text)
-            if created and len(created) == len(re.findall(rf"\bvar\s+{re.escape(name)}\b", self.text)):
-                types = (types - {"var"}) | {t.rpartition(".")[2] for t in created}
-        if not types and (inherited := inherited_member_type(self.graph, self.rec.path, name)):
-            types = {bare_type_name(inherited)}  # `Current` of a generic base, as this file's base gives it
-        if not types:  # no variable: a project class of that name is what it is (`Other.Instance`)
-            return self._another_class_named(name)
-        if types & _NOT_A_TYPE or types & self.names:  # `var`, or the type's own, or one it implements
-            return False
-        return all(self.graph.types_named(t) for t in types)  # project types none of which holds it
-
-    def _held_by_named_types(self, name: str) -> bool:
-        """`SaveController.instance.playerData.doubleJump`: `playerData` is a field or property of
-        the project types this file names, of classes other than the member's types only (it read
-        as `Unlocks.doubleJump` on a line also naming `Unlocks`)."""
-        keys = {r.target for r in self.rec.refs if r.kind == "type"}
-        return self._others(
-            {t for key in keys for row in self.graph.types_named(key) for t in self._declared(row, name)}
-        )
-
-    def _member_types(self, owner: str, member: str) -> set[str]:
-        """The types the project class `owner` declares or inherits its member `member` as (a
-        singleton's `Instance` of a generic base is the class itself)."""
-        out: set[str] = set()
-        for row in self.graph.types_named(owner):
-            own = self._declared(row, member)
-            out |= own
-            if not own and (inherited := inherited_member_type(self.graph, row.path, member)):
-                out.add(bare_type_name(inherited))
-        return out
-
-    def _declared(self, row: TypeRow, member: str) -> set[str]:
-        """The types the type `row` declares a field or property `member` as, itself (not inherited)."""
-        rec = self.graph.records.record(row.path)
-        symbols = rec.symbols if rec is not None else ()
-        kinds = ("field", "property")
-        return {
-            bare_type_name(s.type)
-            for s in symbols
-            if s.name == member and s.container == row.qualified and s.kind in kinds and s.type
-        }
-
-    def _others(self, types: set[str]) -> bool:
-        """Classes of the project's, none of them the member's types."""
-        return bool(types) and not types & self.names and all(self.graph.types_named(t) for t in types)
-
-    def _another_class_named(self, name: str) -> bool:
-        return name not in self.names and bool(self.graph.types_named(name))

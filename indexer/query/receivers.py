@@ -1,0 +1,201 @@
+"""What the object before a member's name is, read from the file's text: `recv.member` on a variable
+declared as another class is that class's member, not the type's (`member_text.py` leaves it out).
+
+No C# semantic model here: a variable's type is read from its declarations in the file (the
+nearest one in the member around the line, else a field's: a name `var` declares in one loop is
+another method's parameter of a class in the next), an element of a list or dictionary
+(`_spawners[type].TrySpawn()`) from the declared element type, and a class outside the project
+from the names of .NET's collections and values and Unity's API (`SceneManager.LoadScene(...)`,
+`Dictionary<Type, IState> _states; _states.Add(...)`: neither is a project class's `LoadScene`
+or `Add`).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from functools import cache
+from typing import TYPE_CHECKING
+
+from indexer.model import FileRecord, TypeRow
+from indexer.query.codeline import code_of
+from indexer.query.type_tree import inherited_member_type
+from indexer.unity import bare_type_name
+
+if TYPE_CHECKING:
+    from indexer.query.graph import Graph
+
+_RECEIVER = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\??\.\s*$")  # `recv.` or `recv?.` before a name
+_CHAINED = re.compile(r"\.\s*([A-Za-z_]\w*)\s*\??\.\s*$")  # `a.recv.` before a name: a member of `a`
+_STATIC = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\.\s*([A-Za-z_]\w*)\s*\??\.\s*$")  # `UIManager.Instance.`
+_INDEXED = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\[[^\[\]]*\]\s*\??\.\s*$")  # `recv[i].` before a name
+_NOT_A_TYPE = frozenset({"var", "return", "new", "in", "out", "ref", "using", "else", "case", "await", "yield"})
+# A declaration of a name: its type (generic arguments, array ranks), then the name
+_DECLARATION = r"\b([A-Za-z_][\w.]*)\s*(<[^;(){{}}]*>)?\s*(\[[\s,]*\])?\??\s+{}\s*(?:[;=,)]|\bin\b)"
+# Collections whose element a `[i]` gives: the last generic argument (a dictionary's value)
+_INDEXABLE = frozenset(
+    """List IList IReadOnlyList Dictionary IDictionary IReadOnlyDictionary SortedDictionary SortedList
+    ConcurrentDictionary ObservableCollection Collection ReadOnlyCollection NativeArray NativeList""".split()  # noqa: SIM905
+)
+# .NET types a project class is never held in (its members are theirs): collections, values, text
+_DOTNET = frozenset(
+    """List IList IReadOnlyList Dictionary IDictionary IReadOnlyDictionary SortedDictionary SortedList
+    ConcurrentDictionary HashSet ISet Queue Stack LinkedList ObservableCollection StringBuilder string
+    String int uint long ulong short ushort byte sbyte char bool float double decimal Int32 Int64 Single
+    Double Boolean Math MathF Array Enum Convert Console File Path Directory DateTime TimeSpan Guid Task
+    Thread Interlocked Environment GC Activator Regex Encoding BitConverter Buffer Random NativeArray
+    NativeList""".split()  # noqa: SIM905
+)
+
+
+@cache
+def foreign_types() -> frozenset[str]:
+    """The classes outside the project a variable or a static call can name (`_DOTNET`, Unity's
+    built-in classes and scripting API), less `object`, whose `ToString` a project class overrides."""
+    from indexer.query.builtin_refs import SCRIPTING_CLASSES
+    from indexer.scanners.unity_classes import CLASS_NAMES
+
+    return (_DOTNET | SCRIPTING_CLASSES | frozenset(CLASS_NAMES.values())) - {"Object", "object"}
+
+
+class OtherReceivers:
+    """The receivers in a file that hold another class than the member's types: a variable (field,
+    parameter, local) declared only as other classes (`Image m_TrackBinding;` then
+    `m_TrackBinding.color`), an element of a collection of them, a class's name itself
+    (`Other.Instance`, `SceneManager.LoadScene`: static members), or a member named as such a class.
+    A variable declared as the type, with `var`, as a base or interface of the type (`names`), or a
+    name the file does not declare and no known class has, may hold it."""
+
+    def __init__(self, graph: Graph, names: frozenset[str], lines: list[str], rec: FileRecord) -> None:
+        self.graph, self.names, self.lines, self.rec = graph, names, lines, rec
+        self.text: str | None = None
+        self.starts: list[int] = []  # offset of each line in `text`
+        self.known: dict[tuple[str, int], bool] = {}
+        # the members' spans (start, end): a local is declared in the one around its use
+        self.spans = sorted((s.line, s.end_line) for s in rec.symbols if not s.is_type and s.end_line > s.line)
+
+    def holds(self, before: str, line: int) -> bool:
+        """Whether the code before a member's name, on `line`, ends with a receiver of another
+        class: a variable or an element of a collection, or a member named as a project class that
+        is not one of the types, as C# names a property by its type (`Context.TierState.Combo` is
+        `TierState`'s `Combo`)."""
+        m = _RECEIVER.search(before)
+        if m is None:
+            if (indexed := _INDEXED.search(before)) is not None:  # `_spawners[type].TrySpawn()`
+                return self._others(self._declared_as(indexed[1], line, element=True), foreign=True)
+            chained = _CHAINED.search(before)
+            if chained is None:
+                return False
+            name = chained.group(1)
+            if (static := _STATIC.search(before)) is not None and self.graph.types_named(static[1]):
+                return self._others(self._member_types(static[1], name))  # `UIManager.Instance.GameOver()`
+            if static is not None and (held := self._held_as(static[1], name, line)):
+                return self._others(held)  # `_game.StateMachine.Enter()`: `Game _game` holds a GameStateMachine
+            return self._another_class_named(name) or self._held_by_named_types(name)
+        key = (m.group(1), self._scope(line))
+        if key not in self.known:
+            self.known[key] = self._of_another_class(m.group(1), line)
+        return self.known[key]
+
+    def _scope(self, line: int) -> int:
+        """The first line of the innermost member around `line` (0: none, the class body)."""
+        around = [start for start, end in self.spans if start <= line <= end]
+        return max(around, default=0)
+
+    def _declarations(self, name: str, element: bool) -> list[tuple[int, str]]:
+        """(line, type) of each declaration of `name` in the file: the simple name of its type, or
+        with `element` of what `name[i]` gives (a list's or array's element, a dictionary's value)."""
+        if self.text is None:
+            self.text = "\n".join(code_of(line) for line in self.lines)
+            self.starts = [0]
+            for line in self.lines[:-1]:
+                self.starts.append(self.starts[-1] + len(code_of(line)) + 1)
+        out = []
+        for m in re.finditer(_DECLARATION.format(re.escape(name)), self.text):
+            outer, arguments, rank = m.group(1).rpartition(".")[2], m.group(2), m.group(3)
+            if element:
+                if rank:
+                    of = outer
+                elif arguments and outer in _INDEXABLE:
+                    of = arguments[1:-1].rsplit(",", 1)[-1].strip()
+                else:
+                    continue
+                outer = bare_type_name(of) if of else ""
+            if outer:
+                out.append((bisect.bisect_right(self.starts, m.start()), outer))
+        return out
+
+    def _declared_as(self, name: str, line: int, element: bool = False) -> set[str]:
+        """The types the file declares a variable, field or parameter `name` as, by simple name:
+        the nearest declaration above `line` in the member around it, else the fields' (outside
+        every member), else every one."""
+        found = self._declarations(name, element)
+        scope = self._scope(line)
+        local = [(n, t) for n, t in found if scope and self._scope(n) == scope and n <= line]
+        if local:
+            return {max(local)[1]}
+        fields = {t for n, t in found if not self._scope(n)}
+        return fields or {t for _, t in found}
+
+    def _held_as(self, variable: str, member: str, line: int) -> set[str]:
+        """The types `variable.member` is declared as, when the file declares the variable as
+        project types only (`Game _game;`) that declare the member (`GameStateMachine StateMachine`)."""
+        owners = self._declared_as(variable, line) - _NOT_A_TYPE
+        if not owners or not all(self.graph.types_named(t) for t in owners):
+            return set()
+        held = [self._member_types(t, member) for t in owners]
+        return set().union(*held) if all(held) else set()
+
+    def _of_another_class(self, name: str, line: int) -> bool:
+        types = self._declared_as(name, line)
+        if "var" in types:  # `var trigger = new Trigger();` is a Trigger
+            created = re.findall(rf"\bvar\s+{re.escape(name)}\s*=\s*new\s+([A-Za-z_][\w.]*)", self.text or "")
+            if created and len(created) == len(re.findall(rf"\bvar\s+{re.escape(name)}\b", self.text or "")):
+                types = (types - {"var"}) | {t.rpartition(".")[2] for t in created}
+        if not types and (inherited := inherited_member_type(self.graph, self.rec.path, name)):
+            types = {bare_type_name(inherited)}  # `Current` of a generic base, as this file's base gives it
+        if not types:  # no variable: a class of that name is what it is (`Other.Instance`, `SceneManager`)
+            return self._another_class_named(name) or (name in foreign_types() and not self.graph.types_named(name))
+        return self._others(types, foreign=True)
+
+    def _held_by_named_types(self, name: str) -> bool:
+        """`SaveController.instance.playerData.doubleJump`: `playerData` is a field or property of
+        the project types this file names, of classes other than the member's types only (it read
+        as `Unlocks.doubleJump` on a line also naming `Unlocks`)."""
+        keys = {r.target for r in self.rec.refs if r.kind == "type"}
+        return self._others(
+            {t for key in keys for row in self.graph.types_named(key) for t in self._declared(row, name)}
+        )
+
+    def _member_types(self, owner: str, member: str) -> set[str]:
+        """The types the project class `owner` declares or inherits its member `member` as (a
+        singleton's `Instance` of a generic base is the class itself)."""
+        out: set[str] = set()
+        for row in self.graph.types_named(owner):
+            own = self._declared(row, member)
+            out |= own
+            if not own and (inherited := inherited_member_type(self.graph, row.path, member)):
+                out.add(bare_type_name(inherited))
+        return out
+
+    def _declared(self, row: TypeRow, member: str) -> set[str]:
+        """The types the type `row` declares a field or property `member` as, itself (not inherited)."""
+        rec = self.graph.records.record(row.path)
+        symbols = rec.symbols if rec is not None else ()
+        kinds = ("field", "property")
+        return {
+            bare_type_name(s.type)
+            for s in symbols
+            if s.name == member and s.container == row.qualified and s.kind in kinds and s.type
+        }
+
+    def _others(self, types: set[str], foreign: bool = False) -> bool:
+        """Known classes, none of them the member's types: the project's, and with `foreign` those
+        outside it (`foreign_types`)."""
+        if not types or types & _NOT_A_TYPE or types & self.names:
+            return False
+        outside = foreign_types() if foreign else frozenset()
+        return all(self.graph.types_named(t) or t in outside for t in types)
+
+    def _another_class_named(self, name: str) -> bool:
+        return name not in self.names and bool(self.graph.types_named(name))

@@ -3,6 +3,8 @@ before its fix."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from indexer.build.update import update
@@ -177,3 +179,40 @@ def test_a_variable_is_of_the_type_its_own_method_declares_it(receivers) -> None
         ("Assets/MapChunk.cs", 13),
     ]
     assert _code_lines(receivers, "MapObjectData.Position") == [("Assets/MapChunk.cs", 8), ("Assets/MapChunk.cs", 12)]
+
+
+def test_a_static_member_of_a_generic_base_is_each_class_s_own(tmp_path: Path) -> None:
+    """`refs PlayerController.Instance` listed every singleton's `Instance` (100 lines, 20 its):
+    `SingletonMono<T>.Instance` is a field of each closed type. The base's own code sets it."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/SingletonMono.cs": """using UnityEngine;
+public abstract class SingletonMono<T> : MonoBehaviour where T : SingletonMono<T>
+{
+    public static T Instance;
+    protected virtual void Awake()
+    {
+        Instance = this as T;
+    }
+}
+""",
+            "Assets/PlayerController.cs": "public class PlayerController : SingletonMono<PlayerController>\n{\n"
+            "    public void Stop() { }\n}\n",
+            "Assets/InputManager.cs": "public class InputManager : SingletonMono<InputManager>\n{\n"
+            "    void Update()\n    {\n        if (Instance != null) PlayerController.Instance.Stop();\n    }\n}\n",
+            "Assets/Ui.cs": "using UnityEngine;\npublic class Ui : MonoBehaviour\n{\n"
+            "    void Start()\n    {\n        InputManager.Instance.enabled = false;\n    }\n}\n",
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert _code_lines(ws, "PlayerController.Instance") == [
+        ("Assets/InputManager.cs", 5),
+        ("Assets/SingletonMono.cs", 7),
+    ]
+    assert _code_lines(ws, "InputManager.Instance") == [
+        ("Assets/InputManager.cs", 5),
+        ("Assets/SingletonMono.cs", 7),
+        ("Assets/Ui.cs", 6),
+    ]

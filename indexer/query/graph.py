@@ -308,7 +308,7 @@ class Graph:
             messages = message_usages(self, target.member, target.types)
             called = {(u.path, u.line) for u in messages}
             for q in target.types:
-                family = member_family(self, declarer := declarer_of(self, q, target.member) or q, target.member)
+                family = member_family(self, declarer := declarer_of(self, q, target.member) or q, target.member, q)
                 guids = self.script_guids(family)
                 usages += self.method_usages(family, target.member, guids)
                 usages += self.method_usages(family, f"set_{target.member}", guids)  # a property's setter

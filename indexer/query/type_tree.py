@@ -53,15 +53,33 @@ def overridden(graph: Graph, qualified: str, member: str) -> set[str]:
     return out
 
 
-def member_family(graph: Graph, declarer: str, member: str) -> set[str]:
+def member_family(graph: Graph, declarer: str, member: str, asked: str | None = None) -> set[str]:
     """The types a usage of the member declared by `declarer` may be on: it and the types deriving
     from it, less a class declaring the member anew (`public new void Attack()`) and the types below
-    that one, whose `Attack` is its own (an interface's implementers all implement it)."""
-    family = descendants(graph, declarer)
-    if len(family) == 1 or _is_interface(graph, declarer):
-        return family
-    anew = {q for q in family - {declarer} if not _is_interface(graph, q) and _declares_anew(graph, q, member)}
-    return family - descendants_of(graph, anew) if anew else family
+    that one, whose `Attack` is its own (an interface's implementers all implement it). A static
+    member of a generic base asked of a class below it (`PlayerController.Instance` of
+    `SingletonMono<T>`) is that class's own, each `T` having its own: the family is the class
+    `asked` and the types below it, with the declarer (whose code sets it)."""
+    top = declarer
+    if asked is not None and asked != declarer and _static_of_generic(graph, declarer, member):
+        top = asked
+    family = descendants(graph, top)
+    if len(family) > 1 and not _is_interface(graph, top):
+        anew = {q for q in family - {top} if not _is_interface(graph, q) and _declares_anew(graph, q, member)}
+        family -= descendants_of(graph, anew) if anew else set()
+    return family | {declarer}
+
+
+def _static_of_generic(graph: Graph, declarer: str, member: str) -> bool:
+    """`declarer` is a generic class (`SingletonMono<T>`) and declares `member` static."""
+    symbols = [s for t in _declared(graph, declarer) for s in graph.records.symbols(t.path)]
+    generic = any(
+        s.is_type and s.qualified == declarer and re.search(rf"\b{re.escape(s.name)}\s*<", s.signature) for s in symbols
+    )
+    return generic and any(
+        s.name == member and s.container == declarer and ("static" in s.modifiers or "const" in s.modifiers)
+        for s in symbols
+    )
 
 
 def _declares_anew(graph: Graph, qualified: str, member: str) -> bool:

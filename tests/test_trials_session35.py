@@ -12,7 +12,7 @@ from indexer.config import Config
 from indexer.query.lookup import find_references
 from indexer.query.workspace import open_workspace, projects_at
 
-from .conftest import write_project
+from .conftest import meta, write_project
 
 UNIT = "using UnityEngine;\npublic class Unit : MonoBehaviour\n{\n    public virtual void Attack() { }\n}\n"
 ENEMY = "public class Enemy : Unit\n{\n    public new void Attack() { }\n}\n"  # hides Unit's
@@ -216,3 +216,35 @@ public abstract class SingletonMono<T> : MonoBehaviour where T : SingletonMono<T
         ("Assets/SingletonMono.cs", 7),
         ("Assets/Ui.cs", 6),
     ]
+
+
+def test_a_scene_name_beginning_with_a_digit_and_a_map_s_label(tmp_path: Path) -> None:
+    """`scene: 3_Map` was passed over as a number (`refs 3_Map.unity` listed the build settings
+    only), and `mapName: Map 3`, the label the menu shows, was said `(no scene of that name)`."""
+    from indexer.query.describe import describe
+
+    from .test_trials_session34 import _behaviour, _header, _object
+
+    map_data = "c6" * 16
+    fields = "  mapName: Map 3\n  scene: 3_Map\n  nextLevel: 4_Map\n"
+    asset = _header() + _object(100, "3_Map", [110]) + _behaviour(110, 100, map_data, fields)
+    root = write_project(
+        tmp_path / "p",
+        {
+            "Assets/Scripts/MapData.cs": "using UnityEngine;\n\npublic class MapData : ScriptableObject\n{\n"
+            "    public string mapName;\n    public string scene;\n    public string nextLevel;\n}\n",
+            "Assets/Scripts/MapData.cs.meta": meta(map_data),
+            "Assets/Resources/MapData/3_Map.asset": asset,
+            "Assets/Scenes/3_Map.unity": _header(),
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    text = describe(ws.projects[0].graph, "Assets/Resources/MapData/3_Map.asset").text.split("\n")
+    assert text[text.index("references:") + 1 :] == [
+        "  Assets/Scenes/3_Map.unity (scene)",
+        "  4_Map (no scene of that name) (nextLevel)",
+        "uses: Assets/Scripts/MapData.cs (script)",
+    ]
+    _target, usages = find_references(ws, "Assets/Scenes/3_Map.unity")
+    assert [(u.path, u.detail) for u in usages] == [("Assets/Resources/MapData/3_Map.asset", "scene: 3_Map")]

@@ -420,6 +420,10 @@ def status_line(rec: FileRecord) -> str:
     return f"{rec.status}: {rec.note.split(';')[0]}"
 
 
+# A field shown to the player rather than loaded: `mapName`, `levelTitle`, `stageLabel`
+_LABEL = re.compile(r"name|title|label|display|desc|text|caption", re.I)
+
+
 def references_part(rec: FileRecord, graph: Graph, exclude: tuple[str, ...]) -> Section | None:
     """What the file references, a line a target with the fields naming it (GUIDs as paths)."""
     seen: dict[str, list[str]] = {}
@@ -432,8 +436,11 @@ def references_part(rec: FileRecord, graph: Graph, exclude: tuple[str, ...]) -> 
         elif r.kind == "assembly":  # an asmdef's or asmref's, by name or GUID: a package's stays as written
             target = graph.asmdef_named(r.target) or r.target
         elif r.kind == "string" and r.context == "field":  # a field naming a scene (`roomToLoad: Room1`)
-            target = ", ".join(graph.scenes_named(r.target)) or f"{r.target} (no scene of that name)"
             context = r.detail.partition(":")[0]  # the field (`offlineScene`), not the word `field`
+            target = ", ".join(graph.scenes_named(r.target))
+            if not target and _LABEL.search(context) and "scene" not in context.lower():
+                continue  # a map's or level's label (`mapName: Map 3`, shown to the player) is no missing scene
+            target = target or f"{r.target} (no scene of that name)"
         elif r.kind == "address":  # a name an Addressables group gives the asset: on the asset's line
             target = graph.path_of_guid(r.detail) or outside(r.detail, graph)
             context = f'{r.context} "{r.target}"'

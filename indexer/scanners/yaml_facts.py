@@ -79,8 +79,8 @@ _SHOWN_REFS = frozenset({"None", "built-in resource"})  # how a field shows an e
 def scene_named(key: str, value: str) -> str | None:
     """The scene a string field's value may name (`roomToLoad: Room1`), as `LoadScene` would take it
     (a path without `.unity`): `refs` of the scene lists it beside the code loading it by name."""
-    if not value or value[0] in _NOT_A_NAME:  # most values: a number, a flag, a reference (fast)
-        return None
+    if not value or (value[0] in _NOT_A_NAME and not (value[0].isdigit() and value[-1].isalpha())):
+        return None  # most values: a number, a flag, a reference (fast); `3_Map` is a name
     v = value.strip().strip("'\"")
     if not v or len(v) > 200 or v[0] in "{[" or v.startswith(("guid:", "script:")) or "(" in v or v in _SHOWN_REFS:
         return None

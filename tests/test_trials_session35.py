@@ -248,3 +248,34 @@ def test_a_scene_name_beginning_with_a_digit_and_a_map_s_label(tmp_path: Path) -
     ]
     _target, usages = find_references(ws, "Assets/Scenes/3_Map.unity")
     assert [(u.path, u.detail) for u in usages] == [("Assets/Resources/MapData/3_Map.asset", "scene: 3_Map")]
+
+
+def test_a_comment_or_attribute_above_a_member_names_that_member(tmp_path: Path) -> None:
+    """`query "最大饥饿值"` (the label above `MaxHungry`) pointed at `MaxHp`, the member before it:
+    a member's body ran from its line to the next declaration's, taking the next one's comments
+    and attributes."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/PlayerConfig.cs": """using UnityEngine;
+public class PlayerConfig : ScriptableObject
+{
+    [Header("最大生命值")]
+    public float MaxHp;
+    [Header("最大饥饿值")]
+    public float MaxHungry;
+    /// <summary>
+    /// Checks the remaining time of the phase
+    /// </summary>
+    public bool CheckPhase() { return true; }
+    // how fast hunger drains
+    public float DrainSpeed;
+}
+""",
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert [(h.name, h.line) for h in ws.search("最大饥饿值", 1)] == [("PlayerConfig.MaxHungry", 7)]
+    assert [(h.name, h.line) for h in ws.search("remaining phase time", 1)] == [("PlayerConfig.CheckPhase", 11)]
+    assert [(h.name, h.line) for h in ws.search("how fast does it drain", 1)] == [("PlayerConfig.DrainSpeed", 13)]

@@ -385,16 +385,33 @@ def _best(
     return best[2] if best is not None else None
 
 
+def _leading_lines(starts: list[int], text: list[str]) -> list[int]:
+    """Each declaration's first line with the comments and attributes right above it, which say
+    what it is (`/// 最大饥饿值`, `[Header("Max hunger")]` above `MaxHungry`): read as the previous
+    member's body, they named it."""
+    out = []
+    for k, line in enumerate(starts):
+        floor = starts[k - 1] + 1 if k else 1
+        while line > floor and line - 2 < len(text) and _is_preamble(text[line - 2].strip()):
+            line -= 1
+        out.append(line)
+    return out
+
+
+def _is_preamble(line: str) -> bool:
+    return line.startswith(("//", "/*", "*")) or (line.startswith("[") and line.endswith("]"))
+
+
 def _body_matches(outline: Sequence[Declared], wanted: set[str], read: FileText) -> dict[int, set[str]]:
     """outline index -> the query stems in the lines from a member's declaration to the next
     declaration (its body, near enough without end lines), in the text's first BODY_CHARS
     characters. Types own no body here. The cost is the occurrences of the query's stems, not the
     file's length: a stem that is everywhere in the file (`textmatch.occurrences`) is passed over."""
     members = sorted((d.line, i) for i, d in enumerate(outline) if d.line > 0)
-    lines = [line for line, _ in members]
     found: dict[int, set[str]] = {}
     at = occurrences(read, sorted(wanted))
     low = read.low_prefix(BODY_CHARS) if any(at.values()) else ""
+    lines = _leading_lines([line for line, _ in members], low.split("\n") if low else [])
     for w, where in at.items():
         line, counted = 1, 0
         for pos in where or ():

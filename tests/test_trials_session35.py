@@ -279,3 +279,42 @@ public class PlayerConfig : ScriptableObject
     assert [(h.name, h.line) for h in ws.search("最大饥饿值", 1)] == [("PlayerConfig.MaxHungry", 7)]
     assert [(h.name, h.line) for h in ws.search("remaining phase time", 1)] == [("PlayerConfig.CheckPhase", 11)]
     assert [(h.name, h.line) for h in ws.search("how fast does it drain", 1)] == [("PlayerConfig.DrainSpeed", 13)]
+
+
+def test_an_array_of_a_primitive_type_written_as_hex_is_shown_as_its_values(tmp_path: Path) -> None:
+    """`describe WaveData.asset` printed `_maxMonsters: 080000000c0000001000000014000000`, the
+    table of each wave's enemies (8, 12, 16, 20) as Unity writes an `int[]`; `refs` too."""
+    from indexer.query.describe import describe
+
+    from .test_trials_session34 import _behaviour, _header, _object
+
+    wave = "c7" * 16
+    fields = (
+        "  _maxMonsters: 080000000c0000001000000014000000\n  _delays: 0000803f0000c03f\n"
+        "  _flags: 0100\n  _odd: 0800\n  _name: 0800\n"
+    )
+    root = write_project(
+        tmp_path / "p",
+        {
+            "Assets/Scripts/WaveData.cs": "using System.Collections.Generic;\nusing UnityEngine;\n\n"
+            "public class WaveData : ScriptableObject\n{\n    [SerializeField] private int[] _maxMonsters;\n"
+            "    public List<float> _delays;\n    public bool[] _flags;\n    public int[] _odd;\n"
+            "    public string _name;\n}\n",
+            "Assets/Scripts/WaveData.cs.meta": meta(wave),
+            "Assets/Data/WaveData.asset": _header()
+            + _object(100, "WaveData", [110])
+            + _behaviour(110, 100, wave, fields),
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    text = describe(ws.projects[0].graph, "Assets/Data/WaveData.asset").text
+    assert "_maxMonsters: [4 items: 8, 12, 16, 20]" in text
+    assert "_delays: [2 items: 1, 1.5]" in text
+    assert "_flags: [2 items: 1, 0]" in text
+    assert "_odd: 0800" in text  # half an int: not whole elements, shown as written
+    assert "_name: 0800" in text  # a string is no array
+    _target, usages = find_references(ws, "WaveData._maxMonsters")
+    assert [u.detail for u in usages if u.where == "asset"] == [
+        "WaveData > WaveData._maxMonsters: [4 items: 8, 12, 16, 20]"
+    ]

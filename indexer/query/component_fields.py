@@ -14,6 +14,7 @@ import msgspec
 
 from indexer.model import FileRecord, Symbol
 from indexer.query.enum_values import EnumFields
+from indexer.query.hex_arrays import decoded, element_format
 from indexer.query.priors import is_vendored, third_party_folders
 from indexer.query.serialized import former_names
 from indexer.unity import bare_type_name
@@ -69,6 +70,8 @@ class ComponentFields:
         classes declare no field for, which Unity keeps in the file but never reads (a field since
         renamed: `AnimationDuration` of a script now saying `animationDuration`), said so."""
         said = self.enums.named(script_guid, field.signature)
+        if (declared_type := self._script(script_guid).arrays.get(field.name)) is not None:
+            said = decoded(field.signature, declared_type) or said  # `int[]` written as hex
         if declared is not None and field.name not in declared:
             said = f"{said} (unused: no such field in the script)"
         return field if said == field.signature else msgspec.structs.replace(field, signature=said)
@@ -85,8 +88,9 @@ class ComponentFields:
         (up to one of Unity's roots that serialize none), else None."""
         path = self.graph.path_of_guid(script_guid)
         if path is None or self.third_party(path):
-            return _Script(True, frozenset(), None)
+            return _Script(True, frozenset(), None, {})
         own: set[str] = set()
+        arrays: dict[str, str] = {}
         inherited: set[str] = set()
         known = True
         todo, seen = [path], {path}
@@ -96,6 +100,7 @@ class ComponentFields:
             symbols = rec.symbols if rec is not None else ()
             names = {n for s in symbols if s.kind == "field" for n in (s.name, *former_names(s))}
             (inherited if self.third_party(file) else own).update(names)
+            arrays.update((s.name, s.type) for s in symbols if s.kind == "field" and element_format(s.type))
             own.update(f"<{s.name}>k__BackingField" for s in symbols if s.kind == "property")
             known = known and rec is not None and _chain_known(self.graph, rec)
             for base in (b for b, e in self.graph.uses(file) if e == "base"):
@@ -103,13 +108,14 @@ class ComponentFields:
                     seen.add(base)
                     todo.append(base)
         declared = frozenset(own | inherited) if known else None  # a third-party base's fields are known too
-        return _Script(False, frozenset(inherited - own - PACKAGE_FIELDS_SHOWN), declared)
+        return _Script(False, frozenset(inherited - own - PACKAGE_FIELDS_SHOWN), declared, arrays)
 
 
 class _Script(NamedTuple):
     third_party: bool
     hidden: frozenset[str]  # fields of third-party base classes: not shown
     declared: frozenset[str] | None  # every field the classes declare, None when not all are known
+    arrays: dict[str, str]  # field -> declared type, of the arrays of a primitive type (`hex_arrays`)
 
 
 # Unity's roots of scripts, serializing no field of their own; an interface (`IPointerClickHandler`)

@@ -27,6 +27,7 @@ from indexer.model import TYPE_KINDS, CodeOutline, FileRecord, Symbol, Target, U
 from indexer.query.carriers import MAX_SETTINGS_FILES, Overrides, inherited_usages
 from indexer.query.codeline import code_of
 from indexer.query.enum_values import EnumFields
+from indexer.query.hex_arrays import decoded, element_format
 from indexer.query.instances import instances_named
 from indexer.words import plural
 
@@ -55,6 +56,8 @@ def value_usages(
     aliases = {old: member for s in declared for old in former_names(s)}
     unread: list[str] = []
     found = values_of(graph, (member,), script_guids, MAX_SETTINGS_FILES, aliases, unread)[member]
+    if typed := next((s.type for s in declared if element_format(s.type)), None):  # `int[]` written as hex
+        found = [msgspec.structs.replace(u, detail=decoded(u.detail, typed) or u.detail) for u in found]
     if target is not None and unread:
         _note(target, "values read from " + " and ".join(unread))
     return found

@@ -33,7 +33,7 @@ SCRIPTING_CLASSES = frozenset(
 
 def builtin_target(graph: Graph, name: str) -> Target | None:
     """A class built into Unity that no project type shadows, by its simple name, else None."""
-    from indexer.scanners.unity_classes import CLASS_NAMES  # only for a name nothing else is
+    from indexer.unity_classes import CLASS_NAMES  # only for a name nothing else is
 
     if graph.types_named(name):
         return None

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import struct
 
-from indexer.scanners.yaml_facts import values_shown
+from indexer.shown import values_shown
 
 # C# element type -> struct format (little-endian)
 _FORMATS = {

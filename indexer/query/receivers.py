@@ -53,7 +53,7 @@ def foreign_types() -> frozenset[str]:
     """The classes outside the project a variable or a static call can name (`_DOTNET`, Unity's
     built-in classes and scripting API), less `object`, whose `ToString` a project class overrides."""
     from indexer.query.builtin_refs import SCRIPTING_CLASSES
-    from indexer.scanners.unity_classes import CLASS_NAMES
+    from indexer.unity_classes import CLASS_NAMES
 
     return (_DOTNET | SCRIPTING_CLASSES | frozenset(CLASS_NAMES.values())) - {"Object", "object"}
 

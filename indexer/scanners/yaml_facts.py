@@ -14,9 +14,9 @@ from typing import NamedTuple, Protocol
 
 from indexer.model import BUILTIN_SCRIPTS
 from indexer.scanners.dll_scripts import UI_DLL_CLASSES, UI_DLL_GUIDS
+from indexer.shown import MAX_NESTED_VALUE_CHARS, NAMES_SHOWN, count_label, short
 
 MAX_FIELDS_PER_OBJECT = 40
-MAX_VALUE_CHARS = 80
 BUILTIN_GUIDS = frozenset({"0000000000000000e000000000000000", "0000000000000000f000000000000000"})
 # Standard fields every Unity object writes; not "serialized fields" of a script.
 STANDARD_FIELDS = frozenset(
@@ -227,11 +227,6 @@ def source_object(doc: DocReader) -> str:
     return f"/{SOURCE_OBJECT}{guid}:{source}" if guid and source else ""
 
 
-def short(value: str) -> str:
-    v = " ".join(value.split())
-    return v if len(v) <= MAX_VALUE_CHARS else v[: MAX_VALUE_CHARS - 1] + "…"
-
-
 # A setting a volume or post-processing profile may override: `{overrideState, value}` (Post
 # Processing v2) or `{m_OverrideState, m_Value}` (URP/HDRP volumes; HDRP's `min`, `max` after
 # them), shown as its value when that is written on its line.
@@ -261,15 +256,6 @@ def written_type(assembly_type_name: str) -> str:
     return _GENERIC_ARITY.sub("", name).replace("+", ".")
 
 
-def count_label(n: int, what: str) -> str:
-    return f"{n} {what}{'s' if n != 1 else ''}"
-
-
-# A nested mapping's value shown beside its key when this short (`{maxJumpHeight: 4, ...}`): a
-# scalar Unity would wrap onto another line is longer, so both readers see the same value.
-MAX_NESTED_VALUE_CHARS = 40
-
-
 def mapping_shown(pairs: list[tuple[str, str | None]]) -> str:
     """A nested mapping by its first six keys, each with its value when that is short and written
     on the key's line (None: a nested block, or too long), `{maxJumpHeight: 4, minJumpHeight: 1}`."""
@@ -278,9 +264,6 @@ def mapping_shown(pairs: list[tuple[str, str | None]]) -> str:
         for key, value in pairs[:6]
     ]
     return short("{" + ", ".join(parts) + (", …" if len(pairs) > 6 else "") + "}")
-
-
-NAMES_SHOWN = 4  # a list's items shown by name, when each has one
 
 
 _WORD = re.compile(r"[A-Za-z]")
@@ -299,15 +282,6 @@ def items_shown(count: int, names: list[str]) -> str:
         return f"[{count_label(count, 'item')}]"
     more = ", …" if count > NAMES_SHOWN else ""
     return short(f"[{count_label(count, 'item')}: {', '.join(names[:NAMES_SHOWN])}{more}]")
-
-
-def values_shown(count: int, values: list[str]) -> str:
-    """A list of plain values by its count and its first four, each cut to a nested value's length:
-    `[3 items: 5, 10, 20]`, a dialogue's lines. A count alone hid what a designer typed."""
-    limit = MAX_NESTED_VALUE_CHARS
-    cut = [v if len(v) <= limit else v[: limit - 1] + "…" for v in values[:NAMES_SHOWN]]
-    more = ", …" if count > NAMES_SHOWN else ""
-    return short(f"[{count_label(count, 'item')}: {', '.join(cut)}{more}]")
 
 
 def events_shown(events: int, calls: int) -> str:

@@ -18,7 +18,9 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from .unity_classes import class_name
+from indexer.shown import values_shown
+from indexer.unity_classes import class_name
+
 from .yaml_facts import (
     ARGUMENT_KEYS,
     ASSET_GUID_KEY,
@@ -41,7 +43,6 @@ from .yaml_facts import (
     overridable_shown,
     ref_shown,
     short,
-    values_shown,
 )
 
 _JSON_GUID = re.compile(r'"guid":"([0-9A-Fa-f]{32})"')

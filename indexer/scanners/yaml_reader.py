@@ -14,7 +14,8 @@ import bisect
 import re
 from collections.abc import Callable, Iterator
 
-from .unity_classes import class_name
+from indexer.unity_classes import class_name
+
 from .yaml_facts import (
     ASSET_GUID_KEY,
     Call,

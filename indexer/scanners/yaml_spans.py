@@ -13,6 +13,8 @@ from __future__ import annotations
 import functools
 import re
 
+from indexer.shown import values_shown
+
 from .yaml_facts import (
     ARGUMENT_KEYS,
     ASSET_GUID_KEY,
@@ -28,7 +30,6 @@ from .yaml_facts import (
     overridable_shown,
     ref_shown,
     short,
-    values_shown,
 )
 from .yaml_lines import KEY, REF, indent_of, unquote, unwrapped
 

@@ -1,0 +1,33 @@
+"""How a value is said in an outline: cut short, counted, a list by its first items. Written by the
+scanners, which record values, and by the queries that read one the scanners could not (an array
+Unity writes as hex, `query/hex_arrays.py`): one wording for both."""
+
+from __future__ import annotations
+
+MAX_VALUE_CHARS = 80
+
+
+def short(value: str) -> str:
+    v = " ".join(value.split())
+    return v if len(v) <= MAX_VALUE_CHARS else v[: MAX_VALUE_CHARS - 1] + "…"
+
+
+def count_label(n: int, what: str) -> str:
+    return f"{n} {what}{'s' if n != 1 else ''}"
+
+
+# A nested mapping's value shown beside its key when this short (`{maxJumpHeight: 4, ...}`): a
+# scalar Unity would wrap onto another line is longer, so both readers see the same value.
+MAX_NESTED_VALUE_CHARS = 40
+
+
+NAMES_SHOWN = 4  # a list's items shown by name, when each has one
+
+
+def values_shown(count: int, values: list[str]) -> str:
+    """A list of plain values by its count and its first four, each cut to a nested value's length:
+    `[3 items: 5, 10, 20]`, a dialogue's lines. A count alone hid what a designer typed."""
+    limit = MAX_NESTED_VALUE_CHARS
+    cut = [v if len(v) <= limit else v[: limit - 1] + "…" for v in values[:NAMES_SHOWN]]
+    more = ", …" if count > NAMES_SHOWN else ""
+    return short(f"[{count_label(count, 'item')}: {', '.join(cut)}{more}]")

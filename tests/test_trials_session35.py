@@ -318,3 +318,43 @@ def test_an_array_of_a_primitive_type_written_as_hex_is_shown_as_its_values(tmp_
     assert [u.detail for u in usages if u.where == "asset"] == [
         "WaveData > WaveData._maxMonsters: [4 items: 8, 12, 16, 20]"
     ]
+
+
+def test_a_folder_path_is_said_a_folder_not_a_guid_left_behind(tmp_path: Path) -> None:
+    """`describe Assets/Scripts` answered "GUID ce21… is that of the folder", a GUID the user never
+    typed: the folder's `.meta` was read as a file's left behind. `refs` said the same path was a
+    deleted file."""
+    from .test_paths import describe as cli_describe
+
+    folder = "c8" * 16
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Scripts.meta": f"fileFormatVersion: 2\nguid: {folder}\nfolderAsset: yes\n",
+            "Assets/Scripts/Wave.cs": "public class Wave { }\n",
+        },
+    )
+    update(root, Config(workers=1))
+    code, _, err = cli_describe(root, "Assets/Scripts", root)
+    assert (code, err) == (
+        2,
+        "error: Assets/Scripts is a folder: give a file in it; `unity-index query WORDS --path Assets/Scripts`"
+        f" searches its files, `unity-index refs {folder}` lists what uses the folder\n",
+    )
+
+
+def test_a_member_of_one_of_two_same_named_classes_is_only_that_one_s(tmp_path: Path) -> None:
+    """`refs EnemySpawner.TrySpawn` was headed "of EnemySpawner, Zenject.SpaceFighter.EnemySpawner",
+    a sample's class declaring no `TrySpawn`."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Scripts/EnemySpawner.cs": "public class EnemySpawner\n{\n    public bool TrySpawn() => true;\n}\n",
+            "Assets/Plugins/Zenject/EnemySpawner.cs": "namespace Zenject.SpaceFighter\n{\n"
+            "    public class EnemySpawner\n    {\n        public void Tick() { }\n    }\n}\n",
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    target, _usages = find_references(ws, "EnemySpawner.TrySpawn")
+    assert (target.kind, target.types) == ("member", ["EnemySpawner"])

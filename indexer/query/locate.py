@@ -96,16 +96,18 @@ def locate_file(ws: Workspace, text: str, cwd: Path | None = None) -> str:
     try:
         return pick(t, readings, lambda r: _exists(ws, r), lambda: _every_path(ws))
     except (PathAmbiguous, PathNotFound) as exc:
-        if isinstance(exc, PathNotFound) and (guid := _left_guid(ws, readings)):
-            return guid  # a file deleted or moved outside Unity: its .meta still names what uses it
         folder = (
             next((r for r in readings if r and _holds_files(ws, r)), None) if isinstance(exc, PathNotFound) else None
         )
-        if folder is not None:  # `describe Assets/Scripts`: a folder, which holds what is described
+        if folder is not None:  # `describe Assets/Scripts`: a folder (its .meta is no file's left behind)
+            guid = _left_guid(ws, [folder])
             raise BadPath(
                 f"{echoed(text.strip())} is a folder: give a file in it;"
                 f" `unity-index query WORDS --path {folder}` searches its files"
+                + (f", `unity-index refs {guid}` lists what uses the folder" if guid else "")
             ) from None
+        if isinstance(exc, PathNotFound) and (guid := _left_guid(ws, readings)):
+            return guid  # a file deleted or moved outside Unity: its .meta still names what uses it
         raise (AmbiguousFile if isinstance(exc, PathAmbiguous) else LookupFailed)(str(exc)) from None
 
 

@@ -208,8 +208,8 @@ def member_target(graph: Graph, text: str) -> Target | None:
     member or inherits it; a member with no name would match every line of text."""
     owner, _, member = _CALL.sub("", text).rpartition(".")
     owner_types = graph.types_asked(owner) if _IDENTIFIER.fullmatch(member) else []
-    if not any(declarer_of(graph, x.qualified, member) for x in owner_types):
+    # of two classes named alike (the game's `EnemySpawner`, a sample's), those having the member
+    having = sorted({x.qualified for x in owner_types if declarer_of(graph, x.qualified, member)})
+    if not having:
         return None
-    return Target(
-        kind="member", name=f"{owner}.{member}", member=member, types=sorted({x.qualified for x in owner_types})
-    )
+    return Target(kind="member", name=f"{owner}.{member}", member=member, types=having)

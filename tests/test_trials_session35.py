@@ -358,3 +358,34 @@ def test_a_member_of_one_of_two_same_named_classes_is_only_that_one_s(tmp_path: 
     ws = open_workspace(root, projects_at(root))
     target, _usages = find_references(ws, "EnemySpawner.TrySpawn")
     assert (target.kind, target.types) == ("member", ["EnemySpawner"])
+
+
+def test_a_target_found_nowhere_is_offered_what_it_may_have_meant(tmp_path: Path) -> None:
+    """`refs checkpoint`, `refs CarLapCountr` and `refs GameManager.instance.GetNumberOfLaps` (as the
+    project's code calls it) each exited "no type ... of that name" with nothing offered."""
+    from indexer.query.lookup import unknown_target_hint
+
+    from .conftest import run_cli
+
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/CheckPoint.cs": "using UnityEngine;\npublic class CheckPoint : MonoBehaviour { }\n",
+            "Assets/CarLapCounter.cs": "using UnityEngine;\npublic class CarLapCounter : MonoBehaviour { }\n",
+            "Assets/GameManager.cs": "using UnityEngine;\npublic class GameManager : MonoBehaviour\n{\n"
+            "    public static GameManager instance;\n    public int GetNumberOfLaps() => 3;\n}\n",
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert unknown_target_hint(ws, "checkpoint") == ("; did you mean CheckPoint?", ["CheckPoint"])
+    assert unknown_target_hint(ws, "CarLapCountr")[1] == ["CarLapCounter"]
+    assert unknown_target_hint(ws, "GameManager.instance.GetNumberOfLaps")[1] == ["GameManager.GetNumberOfLaps"]
+    assert unknown_target_hint(ws, "gamemanager.getnumberoflaps")[1] == ["GameManager.GetNumberOfLaps"]
+    assert unknown_target_hint(ws, "Nowhere") == ("", [])
+    r = run_cli("refs", "checkpoint", "--project", str(root))
+    assert (r.returncode, r.stderr) == (
+        2,
+        "error: checkpoint: no type, member, file, GUID or assembly of that name; did you mean CheckPoint?"
+        " (`unity-index refs CheckPoint`); `unity-index query checkpoint` searches by words\n",
+    )

@@ -88,7 +88,7 @@ def cmd_context(args: argparse.Namespace, console: Console) -> int:
 
 def cmd_refs(args: argparse.Namespace, console: Console) -> int:
     from indexer.query.locate import LookupFailed, references_of
-    from indexer.query.lookup import members_named
+    from indexer.query.lookup import unknown_target_hint
 
     if not args.target.strip():
         raise UsageError("the target is empty: give a type, Type.Member, a path or a GUID")
@@ -105,8 +105,8 @@ def cmd_refs(args: argparse.Namespace, console: Console) -> int:
         # the command as it can be pasted: the words quoted for the shell
         words = ("-- " if args.target.startswith("-") else "") + shlex.quote(args.target)  # not an option
         search = "unity-index query" + (f" {words}" if echoed(args.target) == args.target else "")
-        members = members_named(ws, text)
-        said = f"; members so named: {', '.join(members)} (`unity-index refs {members[0]}`)" if members else ""
+        said, names = unknown_target_hint(ws, text)
+        said += f" (`unity-index refs {names[0]}`)" if names else ""
         raise UsageError(
             f"{echoed(args.target)}: no type, member, file, GUID or assembly of that name{said}; `{search}` searches"
             " by words"

@@ -130,3 +130,49 @@ def members_named(ws: Workspace, name: str) -> list[str]:
                 if s.name == name and s.kind in MEMBER_KINDS
             ]
     return sorted(dict.fromkeys(found))[:MEMBERS_NAMED]
+
+
+SIMILAR_SHOWN = 3  # names a target found nowhere is offered
+
+
+def similar_names(ws: Workspace, text: str) -> list[str]:
+    """What a target found nowhere may have meant: a type or `Type.Member` written in another case
+    (`carlapcounter`), misspelt (`CarLapCountr`), or through a singleton's field as code calls it
+    (`GameManager.instance.GetNumberOfLaps` is `GameManager.GetNumberOfLaps`)."""
+    import difflib
+
+    parts = text.strip().split(".")
+    if not all(p.isidentifier() for p in parts):
+        return []
+    out: list[str] = []
+    for p in ws.projects:
+        graph = p.fresh().graph
+        names = sorted({t.name for t in graph.types})
+        by_lower = {n.lower(): n for n in names}
+        owner = by_lower.get(parts[0].lower()) or next(iter(difflib.get_close_matches(parts[0], names, 1, 0.85)), None)
+        if owner is None:
+            continue
+        if len(parts) == 1:
+            out.append(owner)
+            continue
+        members = sorted(
+            {s.name for t in graph.types_named(owner) for s in graph.records.symbols(t.path) if not s.is_type}
+        )
+        for member in (parts[-1], *parts[1:-1]):  # `Type.instance.Member`: the last part, first
+            lowered = {m.lower(): m for m in members}
+            found = lowered.get(member.lower()) or next(iter(difflib.get_close_matches(member, members, 1, 0.85)), None)
+            if found is not None:
+                out.append(f"{owner}.{found}")
+                break
+    return [n for n in dict.fromkeys(out) if n != text.strip()][:SIMILAR_SHOWN]
+
+
+def unknown_target_hint(ws: Workspace, text: str) -> tuple[str, list[str]]:
+    """What to offer for a target found nowhere, the CLI and MCP alike, as a clause to add to the
+    error (`; members so named: A.Open, B.Open`, `; did you mean CarLapCounter?`, or ''), and
+    the names offered."""
+    if members := members_named(ws, text):
+        return f"; members so named: {', '.join(members)}", members
+    if similar := similar_names(ws, text):
+        return f"; did you mean {', '.join(similar)}?", similar
+    return "", []

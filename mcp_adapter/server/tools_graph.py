@@ -12,7 +12,7 @@ from mcp.types import CallToolResult
 from pydantic import Field
 
 from indexer.query.locate import BadPath, locate_file, references_of
-from indexer.query.lookup import LookupFailed, describe_target, members_named
+from indexer.query.lookup import LookupFailed, describe_target, unknown_target_hint
 from indexer.query.render import render_description, render_refs
 from indexer.query.workspace import Workspace
 from indexer.words import echoed
@@ -48,8 +48,7 @@ def find_references(
     except LookupFailed as exc:
         raise ToolError(mcp_wording(str(exc))) from None
     if found is None:
-        members = members_named(state.ws, text)
-        said = f"; members so named: {', '.join(members)}" if members else ""
+        said, _names = unknown_target_hint(state.ws, text)
         raise ToolError(
             f"{echoed(target)}: no type, member, file, GUID or assembly of that name{said}; the `search` tool finds"
             " by words"

@@ -389,3 +389,30 @@ def test_a_target_found_nowhere_is_offered_what_it_may_have_meant(tmp_path: Path
         "error: checkpoint: no type, member, file, GUID or assembly of that name; did you mean CheckPoint?"
         " (`unity-index refs CheckPoint`); `unity-index query checkpoint` searches by words\n",
     )
+
+
+def test_a_member_set_by_an_object_initializer_is_a_usage(tmp_path: Path) -> None:
+    """`refs PlayerCoreData.Hungry` missed `new PlayerCoreData { Hp = ..., Hungry = ... }`, the
+    line setting a new game's hunger, on one line or several."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Data.cs": "public class PlayerCoreData\n{\n    public float Hp;\n    public float Hungry;\n}\n"
+            "public class Other\n{\n    public float Hungry;\n}\n",
+            "Assets/Archive.cs": """public class Archive
+{
+    PlayerCoreData a = new PlayerCoreData { Hp = 1, Hungry = 2 };
+    PlayerCoreData b = new PlayerCoreData()
+    {
+        Hp = 3,
+        Hungry = 4,
+    };
+    Other c = new Other { Hungry = 5 };
+    bool Full(float Hungry) { return Hungry == 1; }
+}
+""",
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert _code_lines(ws, "PlayerCoreData.Hungry") == [("Assets/Archive.cs", 3), ("Assets/Archive.cs", 7)]

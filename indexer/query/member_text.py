@@ -48,6 +48,7 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
     pattern = re.compile(rf"\b{re.escape(member)}\b")
     typed = re.compile(_TYPED_GET + rf"\s*\??\.\s*{re.escape(member)}\b")
     out = []
+    initialized: dict[str, frozenset[int]] = {}
     for p in sorted(files):
         rec = graph.records.record(p)
         if rec is None or rec.kind != "csharp":
@@ -71,7 +72,8 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
                 found = [m for m in found if _SELF.search(code[: m.start()].rstrip())]
             inner = _innermost(spans, line_no) if p in declaring else None  # (a `using static` file: any)
             if p not in own or inner not in (None, *family):  # elsewhere a member is reached through an object
-                found = [m for m in found if _accessed(code, m.start())]
+                set_here = line_no in initialized.setdefault(p, _initialized_lines(lines, names))
+                found = [m for m in found if _accessed(code, m.start()) or (set_here and _assigned(code, m))]
             found = [
                 m
                 for m in found
@@ -193,6 +195,35 @@ def _naming(graph: Graph, names: list[str], where: str = "") -> set[str]:
     marks = ",".join("?" * len(names))
     sql = "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind = 'type'"
     return {p for (p,) in graph.records.conn.execute(f"{sql} AND r.key IN ({marks}) {where}", names)}
+
+
+_NEW = re.compile(r"\bnew\s+([A-Za-z_][\w.]*)\s*(?:<[^;{}]*>)?\s*(?:\([^;{}]*\))?\s*\{")
+
+
+def _initialized_lines(lines: list[str], names: list[str]) -> frozenset[int]:
+    """The lines inside an object initializer of one of the types (`new PlayerCoreData { Hp = 1,
+    Hungry = 2 }`, on one line or several), where a member is set by its bare name."""
+    text = "\n".join(code_of(line) for line in lines)
+    if "new" not in text:
+        return frozenset()
+    wanted = set(names)
+    out: set[int] = set()
+    for m in _NEW.finditer(text):
+        if m.group(1).rpartition(".")[2] not in wanted:
+            continue
+        depth, end = 1, m.end()
+        while depth and end < len(text):
+            depth += {"{": 1, "}": -1}.get(text[end], 0)
+            end += 1
+        first = text.count("\n", 0, m.start()) + 1
+        out.update(range(first, first + text.count("\n", m.start(), end) + 1))
+    return frozenset(out)
+
+
+def _assigned(code: str, m: re.Match[str]) -> bool:
+    """The name at `m` is set as an initializer sets a member: `{ Hungry = 2`, `, Hungry = 2`."""
+    before = code[: m.start()].rstrip()
+    return (not before or before[-1] in "{,") and re.match(r"\s*=(?!=)", code[m.end() :]) is not None
 
 
 def _accessed(code: str, start: int) -> bool:

@@ -416,3 +416,27 @@ def test_a_member_set_by_an_object_initializer_is_a_usage(tmp_path: Path) -> Non
     update(root, Config(workers=1))
     ws = open_workspace(root, projects_at(root))
     assert _code_lines(ws, "PlayerCoreData.Hungry") == [("Assets/Archive.cs", 3), ("Assets/Archive.cs", 7)]
+
+
+def test_a_script_whose_assembly_cannot_see_the_type_is_no_usage(tmp_path: Path) -> None:
+    """`refs EnemyHealth.TakeDamage` listed `player.TakeDamage(...)` of a Zenject sample compiled into
+    Zenject's asmdef, which cannot reference Assembly-CSharp; firstpass (Plugins) cannot either,
+    an Editor script can."""
+    call = "    void Hit(object o) {{ var player = {}; player.TakeDamage(1); }}\n"
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Scripts/EnemyHealth.cs": "using UnityEngine;\npublic class EnemyHealth : MonoBehaviour\n{\n"
+            "    public void TakeDamage(int n) { }\n}\n",
+            "Assets/Scripts/Bullet.cs": "public class Bullet\n{\n" + call.format("new EnemyHealth()") + "}\n",
+            "Assets/Plugins/Zenject/Zenject.asmdef": '{ "name": "Zenject" }\n',
+            "Assets/Plugins/Zenject/Sample/Bullet2.cs": "public class Bullet2\n{\n"
+            + call.format("(EnemyHealth)o")
+            + "}\n",
+            "Assets/Plugins/Old/Bullet3.cs": "public class Bullet3\n{\n" + call.format("(EnemyHealth)o") + "}\n",
+            "Assets/Editor/Tool.cs": "public class Tool\n{\n" + call.format("(EnemyHealth)o") + "}\n",
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert _code_lines(ws, "EnemyHealth.TakeDamage") == [("Assets/Editor/Tool.cs", 3), ("Assets/Scripts/Bullet.cs", 3)]

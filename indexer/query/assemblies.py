@@ -70,3 +70,23 @@ def assembly_of(path: str, folders: dict[str, tuple[str, str]]) -> tuple[str, st
     editor = "Editor" in parts
     name = "Assembly-CSharp" + ("-Editor" if editor else "") + ("-firstpass" if firstpass else "")
     return name, ""
+
+
+# Which of Unity's predefined assemblies a script in one of them can reference (the compilation
+# order: firstpass, then the main assembly, each Editor one after its runtime one).
+_PREDEFINED_SEES = {
+    "Assembly-CSharp-firstpass": {"Assembly-CSharp-firstpass"},
+    "Assembly-CSharp-Editor-firstpass": {"Assembly-CSharp-firstpass", "Assembly-CSharp-Editor-firstpass"},
+    "Assembly-CSharp": {"Assembly-CSharp-firstpass", "Assembly-CSharp"},
+    "Assembly-CSharp-Editor": set(PREDEFINED_ASSEMBLIES),
+}
+
+
+def may_see_predefined(script: tuple[str, str], home: str) -> bool:
+    """Whether a script in the assembly `script` (name, the asmdef deciding it, '' for a predefined
+    one) may use a type of the predefined assembly `home`: an asmdef's never can (a sample's
+    `player.TakeDamage()` in Zenject's assembly is no usage of the game's `EnemyHealth`)."""
+    name, defined_by = script
+    if defined_by:
+        return False
+    return home in _PREDEFINED_SEES.get(name, {home})

@@ -12,6 +12,7 @@ import re
 from typing import TYPE_CHECKING
 
 from indexer.model import FileRecord, Usage
+from indexer.query.assemblies import may_see_predefined
 from indexer.query.codeline import code_of, without_block_comments
 from indexer.query.receivers import OtherReceivers
 from indexer.query.type_tree import declarer_of, descendants_of
@@ -43,7 +44,7 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
     files |= _naming(graph, names)
     own |= _naming(graph, names, "AND r.context = 'using'")  # `using static`: named bare there too
     reaching = _reaching_files(graph, names) - files  # these reach it through an object only
-    files |= reaching
+    files = _seeing(graph, files | reaching, declaring)
     holders = frozenset(names) | _implemented(graph, family, member)  # what a variable holding one is declared as
     pattern = re.compile(rf"\b{re.escape(member)}\b")
     typed = re.compile(_TYPED_GET + rf"\s*\??\.\s*{re.escape(member)}\b")
@@ -144,6 +145,16 @@ def _own_member(graph: Graph, name: str, family: set[str], member: str) -> bool:
     return bool(rows) and all(
         (declarer := declarer_of(graph, row.qualified, member)) is not None and declarer not in family for row in rows
     )
+
+
+def _seeing(graph: Graph, files: set[str], declaring: set[str]) -> set[str]:
+    """The files whose assembly may use the types declared in `declaring`: when those are all in
+    Unity's predefined assemblies, a script of an asmdef's assembly cannot (nor firstpass the main
+    one); an asmdef's references are not followed here."""
+    homes = {graph.assembly_of(p) for p in declaring}
+    if not homes or any(defined_by or not name for name, defined_by in homes):
+        return files
+    return {f for f in files if any(may_see_predefined(graph.assembly_of(f), name) for name, _ in homes)}
 
 
 def _innermost(spans: list[tuple[int, int, str]], line: int) -> str | None:

@@ -122,7 +122,9 @@ def _player_project(tmp_path: Path, overrides: list[tuple[int, str, str]]) -> Pa
     return write_project(
         tmp_path / "P",
         {
-            "Assets/Mover.cs": "public class Mover : UnityEngine.MonoBehaviour { public float speed; }\n",
+            "Assets/Mover.cs": "public class Mover : UnityEngine.MonoBehaviour\n{\n    public float speed;\n"
+            + "".join(f"    public int extra{i};\n" for i in range(7))
+            + "}\n",
             "Assets/Mover.cs.meta": meta(ITEM),
             "Assets/Player.prefab": player,
             "Assets/Player.prefab.meta": meta(PLAYER, "PrefabImporter"),

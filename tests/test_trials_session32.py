@@ -415,7 +415,7 @@ def _level_with_player(tmp_path: Path) -> Path:
     return write_project(
         tmp_path / "P",
         {
-            "Assets/Mover.cs": "public class Mover : UnityEngine.MonoBehaviour { public float speed; }\n",
+            "Assets/Mover.cs": "public class Mover : UnityEngine.MonoBehaviour { public float speed; public Hud hud; }",
             "Assets/Mover.cs.meta": meta(MOVER),
             "Assets/Hud.cs": "public class Hud : UnityEngine.MonoBehaviour { }\n",
             "Assets/Hud.cs.meta": meta(DOOR),

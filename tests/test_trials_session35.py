@@ -440,3 +440,38 @@ def test_a_script_whose_assembly_cannot_see_the_type_is_no_usage(tmp_path: Path)
     update(root, Config(workers=1))
     ws = open_workspace(root, projects_at(root))
     assert _code_lines(ws, "EnemyHealth.TakeDamage") == [("Assets/Editor/Tool.cs", 3), ("Assets/Scripts/Bullet.cs", 3)]
+
+
+def test_an_emptied_override_is_said_empty_and_a_stale_one_unused(tmp_path: Path) -> None:
+    """`describe` of a level printed `_startPoint: ; m_Name: Player`: an override set to None read as
+    a value cut off, and it was of a field the script no longer has, which nothing said."""
+    from indexer.query.describe import describe
+
+    from .test_trials_session34 import _behaviour, _header, _instance, _object
+
+    mover, player = "c9" * 16, "ca" * 16
+    fields = "  speed: 2\n  target: {fileID: 0}\n"
+    root = write_project(
+        tmp_path / "p",
+        {
+            "Assets/Mover.cs": "using UnityEngine;\npublic class Mover : MonoBehaviour\n{\n"
+            "    public float speed;\n    public Transform target;\n}\n",
+            "Assets/Mover.cs.meta": meta(mover),
+            "Assets/Player.prefab": _header() + _object(100, "Player", [110]) + _behaviour(110, 100, mover, fields),
+            "Assets/Player.prefab.meta": meta(player, "PrefabImporter"),
+            "Assets/Level.unity": _header()
+            + _instance(
+                500,
+                player,
+                [
+                    (110, "speed", "3", "{fileID: 0}"),
+                    (110, "target", "", "{fileID: 0}"),
+                    (110, "_startPoint", "", "{fileID: 0}"),
+                ],
+            ),
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    text = describe(ws.projects[0].graph, "Assets/Level.unity").text
+    assert "overrides: speed: 3; target: (empty); _startPoint: (empty) (unused: no such field in the script)" in text

@@ -18,7 +18,7 @@ import msgspec
 
 from indexer.model import FileRecord, Symbol, Usage
 from indexer.project import is_prefab
-from indexer.query.override_targets import OverrideTargets
+from indexer.query.override_targets import OverrideTargets, emptied
 from indexer.query.removed import components_at, dropped, removals
 
 if TYPE_CHECKING:
@@ -208,9 +208,8 @@ def _variants(graph: Graph, chain: list[str], known: dict[str, bool]) -> bool:
 
 
 def _emptied(s: Symbol) -> Symbol:
-    if not s.signature.endswith(": ") and not s.signature.endswith(":"):
-        return s
-    return msgspec.structs.replace(s, signature=s.signature.rstrip() + " (empty)")
+    said = emptied(s.signature)
+    return s if said == s.signature else msgspec.structs.replace(s, signature=said)
 
 
 class Overrides:

@@ -60,6 +60,12 @@ class ComponentFields:
         script = self._script(script_guid)
         return self._said(script_guid, None if script.third_party else script.declared, field)
 
+    def declared(self, script_guid: str) -> frozenset[str] | None:
+        """Every field the script's classes serialize, None when not all of them are known (a
+        third-party script, a base outside the project)."""
+        script = self._script(script_guid)
+        return None if script.third_party else script.declared
+
     def _script(self, script_guid: str) -> _Script:
         if script_guid not in self._scripts:
             self._scripts[script_guid] = self._judged(script_guid)

@@ -24,12 +24,20 @@ _PLACING = (
 
 # Properties every component of a kind has, whose override says nothing without which component
 _EVERY_COMPONENTS = frozenset({"m_Enabled"})
+# What every script's component serializes besides its fields
+_UNITY_FIELDS = frozenset({"m_Enabled", "m_Name", "m_Script", "m_EditorHideFlags", "m_EditorClassIdentifier"})
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
 
 DOCUMENT_HEADER = re.compile(r"--- !u!\d+ &(-?\d+)")  # a document's class and fileID line
 _SOURCE = re.compile(r"/source:([0-9a-f]{32}):(-?\d+)")  # yaml_facts.source_object
+
+
+def emptied(signature: str) -> str:
+    """An override's `name: value` with no value, an emptied text or a reference set to None (the
+    file cannot tell them apart), said `(empty)`: `_startPoint: ` read as a value cut off."""
+    return signature.rstrip() + " (empty)" if signature.rstrip().endswith(":") else signature
 
 
 class OverrideTargets:
@@ -51,10 +59,12 @@ class OverrideTargets:
         and ignores, is said to be unused (when the prefab nests no other, so every object it has is
         its own)."""
         if not override.detail or not source:
-            return override.signature
+            return emptied(override.signature)
         objects, documents = self.objects(source)
         script = self._scripts[source].get(override.detail)
-        value = self.enums.named(script, override.signature) if script else override.signature
+        value = emptied(self.enums.named(script, override.signature) if script else override.signature)
+        if script and self._stale(script, override.name):
+            value += " (unused: no such field in the script)"
         target = objects.get(override.detail, "")
         if override.name in _EVERY_COMPONENTS and (component := self._components[source].get(override.detail)):
             # which component: a transport disabled read as its network manager disabled
@@ -66,6 +76,17 @@ class OverrideTargets:
         if documents is None and override.detail not in objects and self._nesting.get(source):  # reached through
             return f"{value} (in a nested prefab)"  # another prefab (a model's mesh hidden read as the car off)
         return value
+
+    def _stale(self, script: str, prop: str) -> bool:
+        """An override of a field the script's classes no longer declare (renamed or removed), which
+        Unity keeps in the file and ignores: `_startPoint` of a CheckpointManager that now has none."""
+        from indexer.query.component_fields import ComponentFields  # it reads these targets too
+
+        field = prop.split(".", 1)[0]
+        if field in _UNITY_FIELDS:
+            return False
+        declared = ComponentFields(self.graph).declared(script)
+        return declared is not None and field not in declared
 
     def pieces(self, source: str, overrides: list[Symbol]) -> tuple[tuple[str, str], ...]:
         """An instance's overrides as an outline joins them, (name, text): a placement's coordinates

@@ -475,3 +475,43 @@ def test_an_emptied_override_is_said_empty_and_a_stale_one_unused(tmp_path: Path
     ws = open_workspace(root, projects_at(root))
     text = describe(ws.projects[0].graph, "Assets/Level.unity").text
     assert "overrides: speed: 3; target: (empty); _startPoint: (empty) (unused: no such field in the script)" in text
+
+
+def test_a_value_of_a_field_unity_does_not_serialize_is_said_unused(tmp_path: Path) -> None:
+    """`refs Health.healthPoints` printed `Enemy sets healthPoints: 40` of a private
+    `LazyValue<float> healthPoints` Unity never reads (health came from a progression table); a
+    pack showed it as the enemy's health."""
+    from indexer.query.describe import describe
+
+    from .test_trials_session34 import _behaviour, _header, _instance, _object
+
+    health, enemy = "cb" * 16, "cc" * 16
+    fields = "  healthPoints: 100\n  armor: 2\n  level: 3\n"
+    root = write_project(
+        tmp_path / "p",
+        {
+            "Assets/Health.cs": "using UnityEngine;\npublic class Health : MonoBehaviour\n{\n"
+            "    LazyValue<float> healthPoints;\n    public float armor;\n    [SerializeField] private int level;\n"
+            "    public static int count;\n}\npublic class LazyValue<T> { }\n",
+            "Assets/Health.cs.meta": meta(health),
+            "Assets/Enemy.prefab": _header() + _object(100, "Enemy", [110]) + _behaviour(110, 100, health, fields),
+            "Assets/Enemy.prefab.meta": meta(enemy, "PrefabImporter"),
+            "Assets/Level.unity": _header()
+            + _instance(500, enemy, [(110, "healthPoints", "40", "{fileID: 0}"), (110, "armor", "5", "{fileID: 0}")]),
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    graph = ws.projects[0].graph
+    assert (
+        "Health: healthPoints: 100 (unused: not serialized); armor: 2; level: 3"
+        in describe(graph, "Assets/Enemy.prefab").text
+    )
+    assert (
+        "overrides: healthPoints: 40 (unused: not serialized); armor: 5" in describe(graph, "Assets/Level.unity").text
+    )
+    _target, usages = find_references(ws, "Health.healthPoints")
+    assert [u.detail for u in usages if u.where == "asset"] == [
+        "Enemy > Health.healthPoints: 100 (unused: not serialized)",
+        "Enemy sets healthPoints: 40 (unused: not serialized) (via Assets/Enemy.prefab)",
+    ]

@@ -16,7 +16,7 @@ from indexer.model import FileRecord, Symbol
 from indexer.query.enum_values import EnumFields
 from indexer.query.hex_arrays import decoded, element_format
 from indexer.query.priors import is_vendored, third_party_folders
-from indexer.query.serialized import former_names
+from indexer.query.serialized import former_names, is_serialized
 from indexer.unity import bare_type_name
 
 if TYPE_CHECKING:
@@ -60,11 +60,17 @@ class ComponentFields:
         script = self._script(script_guid)
         return self._said(script_guid, None if script.third_party else script.declared, field)
 
-    def declared(self, script_guid: str) -> frozenset[str] | None:
-        """Every field the script's classes serialize, None when not all of them are known (a
-        third-party script, a base outside the project)."""
+    def unused(self, script_guid: str, field: str) -> str:
+        """Why Unity ignores a value of `field` on a component of this script ('' when it may not):
+        the script's classes declare no such field, or one they do not serialize (private without
+        `[SerializeField]`, static, readonly: `healthPoints: 40` of a `LazyValue<float>
+        healthPoints`). Nothing is said when not every class up its chain is known."""
         script = self._script(script_guid)
-        return None if script.third_party else script.declared
+        if script.third_party or script.declared is None:
+            return ""
+        if field not in script.declared:
+            return "no such field in the script"
+        return "" if field in script.serialized else "not serialized"
 
     def _script(self, script_guid: str) -> _Script:
         if script_guid not in self._scripts:
@@ -78,8 +84,8 @@ class ComponentFields:
         said = self.enums.named(script_guid, field.signature)
         if (declared_type := self._script(script_guid).arrays.get(field.name)) is not None:
             said = decoded(field.signature, declared_type) or said  # `int[]` written as hex
-        if declared is not None and field.name not in declared:
-            said = f"{said} (unused: no such field in the script)"
+        if declared is not None and (why := self.unused(script_guid, field.name)):
+            said = f"{said} (unused: {why})"
         return field if said == field.signature else msgspec.structs.replace(field, signature=said)
 
     def third_party(self, path: str) -> bool:
@@ -94,8 +100,9 @@ class ComponentFields:
         (up to one of Unity's roots that serialize none), else None."""
         path = self.graph.path_of_guid(script_guid)
         if path is None or self.third_party(path):
-            return _Script(True, frozenset(), None, {})
+            return _Script(True, frozenset(), None, {}, frozenset())
         own: set[str] = set()
+        serialized: set[str] = set()
         arrays: dict[str, str] = {}
         inherited: set[str] = set()
         known = True
@@ -108,13 +115,15 @@ class ComponentFields:
             (inherited if self.third_party(file) else own).update(names)
             arrays.update((s.name, s.type) for s in symbols if s.kind == "field" and element_format(s.type))
             own.update(f"<{s.name}>k__BackingField" for s in symbols if s.kind == "property")
+            serialized.update(_serialized_names(symbols))
             known = known and rec is not None and _chain_known(self.graph, rec)
             for base in (b for b, e in self.graph.uses(file) if e == "base"):
                 if base not in seen and len(seen) < MAX_BASE_FILES:
                     seen.add(base)
                     todo.append(base)
         declared = frozenset(own | inherited) if known else None  # a third-party base's fields are known too
-        return _Script(False, frozenset(inherited - own - PACKAGE_FIELDS_SHOWN), declared, arrays)
+        hidden = frozenset(inherited - own - PACKAGE_FIELDS_SHOWN)
+        return _Script(False, hidden, declared, arrays, frozenset(serialized))
 
 
 class _Script(NamedTuple):
@@ -122,6 +131,17 @@ class _Script(NamedTuple):
     hidden: frozenset[str]  # fields of third-party base classes: not shown
     declared: frozenset[str] | None  # every field the classes declare, None when not all are known
     arrays: dict[str, str]  # field -> declared type, of the arrays of a primitive type (`hex_arrays`)
+    serialized: frozenset[str]  # the names of the declared fields Unity serializes
+
+
+def _serialized_names(symbols) -> set[str]:
+    """The names Unity serializes a file's fields by (and their former names), and the backing
+    fields of its properties marked `[field: SerializeField]`."""
+    out: set[str] = set()
+    for s in symbols:
+        if s.kind in ("field", "property") and is_serialized(s):
+            out.update((s.name, *former_names(s)) if s.kind == "field" else (f"<{s.name}>k__BackingField",))
+    return out
 
 
 # Unity's roots of scripts, serializing no field of their own; an interface (`IPointerClickHandler`)

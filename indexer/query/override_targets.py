@@ -63,8 +63,8 @@ class OverrideTargets:
         objects, documents = self.objects(source)
         script = self._scripts[source].get(override.detail)
         value = emptied(self.enums.named(script, override.signature) if script else override.signature)
-        if script and self._stale(script, override.name):
-            value += " (unused: no such field in the script)"
+        if script and (why := self._unused(script, override.name)):
+            value += f" (unused: {why})"
         target = objects.get(override.detail, "")
         if override.name in _EVERY_COMPONENTS and (component := self._components[source].get(override.detail)):
             # which component: a transport disabled read as its network manager disabled
@@ -77,16 +77,13 @@ class OverrideTargets:
             return f"{value} (in a nested prefab)"  # another prefab (a model's mesh hidden read as the car off)
         return value
 
-    def _stale(self, script: str, prop: str) -> bool:
-        """An override of a field the script's classes no longer declare (renamed or removed), which
-        Unity keeps in the file and ignores: `_startPoint` of a CheckpointManager that now has none."""
+    def _unused(self, script: str, prop: str) -> str:
+        """Why Unity ignores an override of a script's field, which it keeps in the file: the field
+        is gone (`_startPoint` of a CheckpointManager that now has none) or not serialized; ''."""
         from indexer.query.component_fields import ComponentFields  # it reads these targets too
 
         field = prop.split(".", 1)[0]
-        if field in _UNITY_FIELDS:
-            return False
-        declared = ComponentFields(self.graph).declared(script)
-        return declared is not None and field not in declared
+        return "" if field in _UNITY_FIELDS else ComponentFields(self.graph).unused(script, field)
 
     def pieces(self, source: str, overrides: list[Symbol]) -> tuple[tuple[str, str], ...]:
         """An instance's overrides as an outline joins them, (name, text): a placement's coordinates

@@ -58,9 +58,17 @@ def value_usages(
     found = values_of(graph, (member,), script_guids, MAX_SETTINGS_FILES, aliases, unread)[member]
     if typed := next((s.type for s in declared if element_format(s.type)), None):  # `int[]` written as hex
         found = [msgspec.structs.replace(u, detail=decoded(u.detail, typed) or u.detail) for u in found]
+    if declared and not any(is_serialized(s) for s in declared):  # values left from when it was serialized
+        found = [msgspec.structs.replace(u, detail=_said_unused(u.detail, "not serialized")) for u in found]
     if target is not None and unread:
         _note(target, "values read from " + " and ".join(unread))
     return found
+
+
+def _said_unused(detail: str, why: str) -> str:
+    """A value's line with why Unity ignores it, beside the value (before the prefabs it goes through)."""
+    value, via, chain = detail.partition(" (via ")
+    return f"{value} (unused: {why}){via}{chain}"
 
 
 def _note(target: Target, said: str) -> None:

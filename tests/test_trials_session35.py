@@ -515,3 +515,38 @@ def test_a_value_of_a_field_unity_does_not_serialize_is_said_unused(tmp_path: Pa
         "Enemy > Health.healthPoints: 100 (unused: not serialized)",
         "Enemy sets healthPoints: 40 (unused: not serialized) (via Assets/Enemy.prefab)",
     ]
+
+
+def test_a_script_named_otherwise_than_its_class_is_bound_to_it(tmp_path: Path) -> None:
+    """`refs ResourceDisplay` (in `RessourceDisplay.cs`) and `refs NPCConversant` (in
+    `npcConversant.cs`) found no object carrying them: Unity 6 binds such a file's class all the
+    same (its one class, or the one named like it but for case)."""
+    from .test_trials_session34 import _behaviour, _header, _object
+
+    display, npc, two = "cd" * 16, "ce" * 16, "cf" * 16
+    root = write_project(
+        tmp_path / "p",
+        {
+            "Assets/RessourceDisplay.cs": "using UnityEngine;\npublic class ResourceDisplay : MonoBehaviour { }\n",
+            "Assets/RessourceDisplay.cs.meta": meta(display),
+            "Assets/npcConversant.cs": "using UnityEngine;\npublic class NPCConversant : MonoBehaviour { }\n"
+            "public class Line { }\n",
+            "Assets/npcConversant.cs.meta": meta(npc),
+            "Assets/Helpers.cs": "using UnityEngine;\npublic class A : MonoBehaviour { }\npublic class B : A { }\n",
+            "Assets/Helpers.cs.meta": meta(two),
+            "Assets/Ui.unity": _header()
+            + _object(100, "Wood", [110])
+            + _behaviour(110, 100, display)
+            + _object(200, "Guard", [210])
+            + _behaviour(210, 200, npc)
+            + _object(300, "Both", [310])
+            + _behaviour(310, 300, two),
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    for name, line in (("ResourceDisplay", 18), ("NPCConversant", 41)):
+        _target, usages = find_references(ws, name)
+        assert [(u.path, u.line, u.kind) for u in usages if u.where == "asset"] == [("Assets/Ui.unity", line, "script")]
+    _target, usages = find_references(ws, "A")  # two classes, neither named like the file: Unity binds none
+    assert [u for u in usages if u.where == "asset"] == []

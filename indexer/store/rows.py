@@ -164,11 +164,20 @@ def simple_name(kind: str, target: str) -> str:
 
 
 def main_type(rec: FileRecord) -> str:
-    """The class Unity binds a script asset to: the top-level type named like the file."""
+    """The class Unity binds a script asset to: the type named like the file; else, as Unity 6
+    resolves a MonoBehaviour or ScriptableObject whose file is named otherwise, the one named like
+    it but for case (`npcConversant.cs`: `NPCConversant`), or the file's one top-level class with a
+    base (`RessourceDisplay.cs`: `ResourceDisplay`)."""
     if rec.kind != "csharp":
         return ""
     stem = os.path.splitext(os.path.basename(rec.path))[0]
-    for s in rec.symbols:
-        if s.kind in TYPE_KINDS and s.name == stem:
+    types = [s for s in rec.symbols if s.kind in TYPE_KINDS]
+    for s in types:
+        if s.name == stem:
             return s.qualified
-    return ""
+    qualified = {s.qualified for s in types}
+    top = [s for s in types if s.kind == "class" and s.container not in qualified]
+    alike = [s for s in top if s.name.lower() == stem.lower()]
+    based = [s for s in top if s.bases]
+    found = alike if len(alike) == 1 else based if len(based) == 1 and len(top) == 1 else []
+    return found[0].qualified if found else ""

@@ -862,20 +862,21 @@ def test_old_numeric_platform_defines() -> None:
 def test_a_define_of_every_platform_is_shown_once_in_the_overview() -> None:
     """A symbol a project adds for every build target is written once per target (13 times in a
     real project), and every pack's tier 1 listed each; now each symbol once, with its platforms
-    when not all of them have it, the first three named."""
-    from indexer.query.overview import _defines_shown
+    when not all of them have it, the first three named; one under no build target (an empty
+    platform key) said so, since session 35 (it had read as defined everywhere)."""
+    from indexer.query.overview import NO_TARGET, _defines_shown
 
     defines = {
         "POST_FX": ["Standalone", "iOS", "Android", "WebGL", "PS4"],
         "ANALYTICS": ["Standalone", "iOS", "Android", "WebGL"],
         "SOCIAL": ["iOS", "Android", "iOS"],
-        "EVERYWHERE": ["all"],
+        "NOWHERE": [NO_TARGET],
     }
     assert _defines_shown(defines) == [
         "POST_FX",
         "ANALYTICS (Standalone, iOS, Android, +1 more)",
         "SOCIAL (iOS, Android)",
-        "EVERYWHERE",
+        "NOWHERE (no build target: applies to none)",
     ]
 
 

@@ -550,3 +550,96 @@ def test_a_script_named_otherwise_than_its_class_is_bound_to_it(tmp_path: Path) 
         assert [(u.path, u.line, u.kind) for u in usages if u.where == "asset"] == [("Assets/Ui.unity", line, "script")]
     _target, usages = find_references(ws, "A")  # two classes, neither named like the file: Unity binds none
     assert [u for u in usages if u.where == "asset"] == []
+
+
+def test_an_assignment_in_a_block_comment_is_not_said_to_set_a_value_at_start(tmp_path: Path) -> None:
+    """A pack said `InitScript.Awake sets it when the component starts: ...:231 enableUnityAds =
+    true;` of a line inside `/* ... */`: Awake never sets it."""
+    from indexer.query.serialized import pack_values
+
+    from .test_trials_session34 import _behaviour, _header, _object
+
+    init = "d1" * 16
+    code = (
+        "using UnityEngine;\n\npublic class InitScript : MonoBehaviour\n{\n    public bool enableUnityAds;\n"
+        "    void Awake()\n    {\n        /*\n        enableUnityAds = true;\n        */\n    }\n}\n"
+    )
+    root = write_project(
+        tmp_path / "p",
+        {
+            "Assets/InitScript.cs": code,
+            "Assets/InitScript.cs.meta": meta(init),
+            "Assets/Game.unity": _header()
+            + _object(100, "Init", [110])
+            + _behaviour(110, 100, init, "  enableUnityAds: 1\n"),
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    project, local = ws.owner("Assets/InitScript.cs")
+    assert pack_values(project, local, {"enabl", "unity", "ad"}) == [
+        "values set in assets (the game runs with these, not the defaults in code):",
+        "  Assets/Game.unity:26  Init > InitScript.enableUnityAds: 1",
+    ]
+
+
+def test_defines_under_no_build_target_are_not_said_to_apply_everywhere(tmp_path: Path) -> None:
+    """Every pack's tier 1 said `Scripting defines: FACEBOOK, GAMESPARKS, UNITY_INAPPS, ...` of
+    defines under an empty platform key, which no build compiles (code needing them did not
+    compile), beside the active `iPhone: GOOGLE_MOBILE_ADS`."""
+    from indexer.query.context import build_context
+    from indexer.query.tokens import counter
+
+    settings = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!129 &1\nPlayerSettings:\n  productName: Match\n"
+        "  scriptingDefineSymbols:\n    : FACEBOOK;GAMESPARKS\n    iPhone: GOOGLE_MOBILE_ADS\n"
+    )
+    root = write_project(
+        tmp_path / "p",
+        {"ProjectSettings/ProjectSettings.asset": settings, "Assets/Game.cs": "public class Game { }\n"},
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    tier1 = build_context(ws, "game", 4000, counter()).tier1.text
+    none = "(no build target: applies to none)"
+    assert f"Scripting defines: FACEBOOK {none}, GAMESPARKS {none}, GOOGLE_MOBILE_ADS (iPhone)" in tier1
+
+
+def test_references_said_as_describe_says_them(tmp_path: Path) -> None:
+    """`refs AdEvents.gameEvent` printed `gameEvent: {fileID: 0}` (describe: None); `describe`
+    listed a font asset a checkout lacks (only its .meta) as any other reference; a variant's
+    base was said to be "placed in" the variant."""
+    from indexer.query.describe import describe
+
+    from .test_trials_session34 import _behaviour, _header, _instance, _object
+
+    init, font, turret = "d2" * 16, "d3" * 16, "d4" * 16
+    events = "  adsEvents:\n  - gameEvent: {fileID: 0}\n    everyLevel: 4\n"
+    font_field = f"  font: {{fileID: 11400000, guid: {font}, type: 2}}\n"
+    variant = _header() + _instance(500, turret, [(100, "m_Name", "Elite Turret", "{fileID: 0}")])
+    variant = variant.replace("  m_SourcePrefab:", "  m_TransformParent: {fileID: 0}\n  m_SourcePrefab:")
+    root = write_project(
+        tmp_path / "p",
+        {
+            "Assets/InitScript.cs": "using UnityEngine;\npublic class InitScript : MonoBehaviour\n{\n"
+            "    public AdEvents[] adsEvents;\n    public Object font;\n}\n"
+            "[System.Serializable]\npublic class AdEvents\n{\n    public Object gameEvent;\n"
+            "    public int everyLevel;\n}\n",
+            "Assets/InitScript.cs.meta": meta(init),
+            "Assets/Fonts/Lilita SDF.asset.meta": meta(font, "NativeFormatImporter"),
+            "Assets/Game.unity": _header()
+            + _object(100, "Init", [110])
+            + _behaviour(110, 100, init, events + font_field),
+            "Assets/Turret.prefab": _header() + _object(100, "Turret", []),
+            "Assets/Turret.prefab.meta": meta(turret, "PrefabImporter"),
+            "Assets/Elite Turret Variant.prefab": variant,
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    _target, usages = find_references(ws, "AdEvents.gameEvent")
+    assert [u.detail for u in usages if u.where == "asset"] == ["Init > InitScript.adsEvents[0].gameEvent: None"]
+    text = describe(ws.projects[0].graph, "Assets/Game.unity").text
+    assert "  Assets/Fonts/Lilita SDF.asset (missing: only its .meta is left) (font)" in text.split("\n")
+    hits = {h.path: h.reason for h in ws.search("elite turret", 5)}
+    assert hits["Assets/Turret.prefab"] == "text match; base prefab of the variant Assets/Elite Turret Variant.prefab"

@@ -24,6 +24,8 @@ _USER_ORDER = {"unity": 0, "prefab": 1, "cs": 3}  # by extension; any other asse
 # one read "(prefab)" and "(asset)", as if the same prefab were two kinds of file.
 _USE_SAID = {
     "prefab": "instance",
+    "base_of": "variant base",
+    "nested_in": "nested instance",
     "asset": "reference",
     "base": "base class",
     "unity_event": "event call",

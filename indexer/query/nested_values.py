@@ -98,7 +98,21 @@ def _nested_lines(graph: Graph, usage: Usage, field: str, member: str, enum: Enu
             break  # the next field
         element += listed
         if line.startswith(key) or line.startswith(item):
-            value = labelled(enum, line.split(": ", 1)[1].strip()[:VALUE_CHARS])
+            value = labelled(enum, _reference_said(graph, line.split(": ", 1)[1].strip())[:VALUE_CHARS])
             at = f"{field}[{element}]" if element >= 0 else field
             out.append(Usage(usage.path, n + 1, "asset", "value", "value", f"{head}.{at}.{member}: {value}"))
     return out
+
+
+_REFERENCE = re.compile(r"\{fileID: (-?\d+)(?:, guid: ([0-9a-fA-F]{32}))?(?:, type: \d+)?\}")
+
+
+def _reference_said(graph: Graph, value: str) -> str:
+    """A reference as the other values say one: `{fileID: 0}` is None, one naming another file's
+    GUID that file's path (`gameEvent: {fileID: 0}` was printed raw where `describe` said None)."""
+    m = _REFERENCE.fullmatch(value)
+    if m is None:
+        return value
+    if m.group(2):
+        return graph.readable(f"guid:{m.group(2).lower()}")
+    return "None" if m.group(1) == "0" else value

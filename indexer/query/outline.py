@@ -432,7 +432,7 @@ def references_part(rec: FileRecord, graph: Graph, exclude: tuple[str, ...]) -> 
             continue
         context = r.context
         if r.kind in ("guid", "script", "prefab"):
-            target = graph.path_of_guid(r.target) or outside(r.target, graph)
+            target = _held(graph, graph.path_of_guid(r.target)) or outside(r.target, graph)
         elif r.kind == "assembly":  # an asmdef's or asmref's, by name or GUID: a package's stays as written
             target = graph.asmdef_named(r.target) or r.target
         elif r.kind == "string" and r.context == "field":  # a field naming a scene (`roomToLoad: Room1`)
@@ -456,6 +456,14 @@ def references_part(rec: FileRecord, graph: Graph, exclude: tuple[str, ...]) -> 
         named = f" ({', '.join(contexts[:4])})" if contexts else ""
         lines.append((f"  {target}{named}", f"{target.rsplit('/', 1)[-1]}{named}"))
     return Section("references:", tuple(lines))
+
+
+def _held(graph: Graph, path: str | None) -> str | None:
+    """A referenced file's path, said missing when only its `.meta` is in the project (a font asset
+    a checkout lacks read as any other reference); a folder's path as is."""
+    if not path or graph.records.stats_of([path]) or graph.records.has_folder(path):
+        return path
+    return f"{path} (missing: only its .meta is left)"
 
 
 def outside(guid: str, graph: Graph) -> str:

@@ -75,8 +75,8 @@ def build_overview(root: Path, records: Records, kinds: dict[str, str]) -> Overv
                 product = sym.detail
             elif sym.kind == "build_scene" and sym.detail == "enabled":
                 (scenes if sym.name in kinds else missing).append(sym.name)
-            elif sym.kind == "define":
-                defines.setdefault(sym.name, []).append(sym.detail or "all")
+            elif sym.kind == "define":  # under no build target (an empty key): compiled into none
+                defines.setdefault(sym.name, []).append(sym.detail or NO_TARGET)
             elif sym.kind == "package" and not sym.name.startswith("com.unity.modules."):
                 packages.append(f"{sym.name} {sym.detail}")
     assemblies: list[Assembly] = []
@@ -285,15 +285,18 @@ def _more_folders(folders: int, files: int, indent: str) -> str:
 DEFINE_PLATFORMS = 3  # platforms named after a scripting define; past them, how many more
 
 
+NO_TARGET = "no build target: applies to none"  # `: FACEBOOK;GAMESPARKS` under an empty platform key
+
+
 def _defines_shown(defines: dict[str, list[str]]) -> list[str]:
     """Each define once, with the platforms defining it (`DEBUG_LOG (Android, iOS)`), or alone
     when every platform with defines has it: a project that adds one symbol everywhere wrote it
     once per build target (13 times), which every pack's tier 1 repeated."""
-    platforms = {p for where in defines.values() for p in where if p != "all"}
+    platforms = {p for where in defines.values() for p in where if p != NO_TARGET}
     out = []
     for name, where in defines.items():
         where = list(dict.fromkeys(where))
-        if (set(where) == platforms and len(platforms) > 1) or where == ["all"]:
+        if set(where) == platforms and len(platforms) > 1:
             out.append(name)
             continue
         more = f", +{len(where) - DEFINE_PLATFORMS} more" if len(where) > DEFINE_PLATFORMS else ""

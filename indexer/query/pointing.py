@@ -96,6 +96,8 @@ _FILE_VOICE = {
     "places_instance_of": "places an instance of ",
     "variant_of": "is a variant of ",
     "nests_instance_of": "nests an instance of ",
+    "base_of": "is the base prefab of the variant ",
+    "nested_in": "is nested in ",
 }
 _NOUNS = {
     "csharp": "script", "scene": "scene", "prefab": "prefab", "asset": "asset", "uxml": "layout", "shader": "shader",

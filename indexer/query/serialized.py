@@ -25,7 +25,7 @@ import msgspec
 from indexer.identifiers import name_stems
 from indexer.model import TYPE_KINDS, CodeOutline, FileRecord, Symbol, Target, Usage
 from indexer.query.carriers import MAX_SETTINGS_FILES, Overrides, inherited_usages
-from indexer.query.codeline import code_of
+from indexer.query.codeline import code_of, without_block_comments
 from indexer.query.enum_values import EnumFields
 from indexer.query.hex_arrays import decoded, element_format
 from indexer.query.instances import instances_named
@@ -265,10 +265,12 @@ def set_at_start(graph: Graph, rec: CodeOutline | FileRecord, field: Symbol) -> 
     `ShootDelay = data.ShootDelay`, where a trial's pack said the prefab's `ShootDelay: 4` was)."""
     assigned = re.compile(rf"^\s*(?:this\.)?{re.escape(field.name)}\s*=(?!=)")
     lines = graph.file_lines(rec.path)
+    live: list[str] | None = None  # the lines with block comments blanked: `/* enableAds = true; */` sets nothing
     for m in rec.symbols:
         if m.kind == "method" and m.name in START_MESSAGES and m.container == field.container and m.end_line:
+            live = live if live is not None else without_block_comments(lines)
             for n in range(m.line, min(m.end_line, len(lines)) + 1):
-                if assigned.search(code_of(lines[n - 1])):
+                if assigned.search(code_of(live[n - 1])):
                     said = f"{m.container.rpartition('.')[2]}.{m.name} sets it when the component starts"
                     return [f"  … {said}: {rec.path}:{n}  {lines[n - 1].strip()}"]
     return []

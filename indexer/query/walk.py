@@ -31,6 +31,8 @@ REASONS = {
     "interface": "interface of {}",
     "script": "script on {}",
     "prefab": "prefab placed in {}",
+    "base_of": "base prefab of the variant {}",  # a prefab variant's `prefab` edge, by its base
+    "nested_in": "prefab nested in {}",
     "unity_event": "UnityEvent target in {}",
     "type": "type used by {}",
     "asset": "asset referenced by {}",
@@ -132,6 +134,14 @@ def edge_said(records, edge: str, source: str, reached: str) -> str:
             return INTERFACE_EDGES[edge]
     if edge == "instance_of" and reached.endswith(".unity"):
         return "places_instance_of"
+    if edge == "prefab" and source.endswith(".prefab") and (guid := records.guid_naming(reached)):
+        # the prefab a variant or a prefab nesting it uses (a variant's base read as placed in it)
+        held = {
+            s.signature == "variant base"
+            for s in records.symbols(source)
+            if s.kind == "prefab_instance" and s.detail == guid
+        }
+        return "base_of" if True in held else "nested_in" if held else edge
     if edge == "instance_of" and (guid := records.guid_naming(source)):  # a variant, or a prefab nesting it
         held = {
             s.signature == "variant base"

@@ -192,7 +192,7 @@ def test_a_variant_of_a_variant_says_what_it_sets(tmp_path: Path) -> None:
     (root / "Assets/Level.unity").unlink()
     (root / "Assets/Elite.prefab").write_text(_header() + _instance(900, PLAYER, [(102, "speed", "5")]))
     (root / "Assets/Elite.prefab.meta").write_text(meta("e" * 32, "PrefabImporter"))
-    (root / "Assets/Boss.prefab").write_text(_header() + _instance(800, "e" * 32, [(900102, "speed", "9")]))
+    (root / "Assets/Boss.prefab").write_text(_header() + _instance(800, "e" * 32, [(900 ^ 102, "speed", "9")]))
     text = describe(graph_for(root), "Assets/Player.prefab").text
     assert text.split("values set by its instances and variants:\n")[1].splitlines() == [
         "  Assets/Boss.prefab:3  Elite (via Assets/Elite.prefab) (sets speed: 9)",
@@ -499,12 +499,13 @@ def test_roots_without_scene_roots_are_in_their_root_order(tmp_path: Path) -> No
 def _nesting_project(tmp_path: Path) -> Path:
     """A soldier prefab nesting a rifle prefab; a level placing the soldier, overriding the layer
     of three objects of the nested rifle and a joint's anchor."""
-    rifle = _header() + _object(100, "Rifle", [])
+    rifle = _header() + _object(100, "Rifle", []) + _object(200, "Barrel", []) + _object(300, "Stock", [])
     nested = _instance(500, "f" * 32, [(100, "m_Name", "Rifle")]).replace(
         "m_TransformParent: {fileID: 0}", "m_TransformParent: {fileID: 11}"
     )
     soldier = _header() + _object(10, "Soldier", []) + nested
-    overrides = [(7001 + i, "m_Layer", "18") for i in range(3)] + [(7100, "m_ConnectedAnchor.x", "0.25")]
+    # the rifle's objects as the soldier holds them: (instance ^ object) & (2**63 - 1)
+    overrides = [(500 ^ go, "m_Layer", "18") for go in (100, 200, 300)] + [(500 ^ 301, "m_ConnectedAnchor.x", "0.25")]
     return write_project(
         tmp_path / "P",
         {

@@ -803,7 +803,7 @@ def test_an_override_of_an_object_inside_a_nested_prefab_does_not_read_as_the_ro
     graph = open_workspace(root, projects_at(root)).projects[0].graph
     from indexer.model import Symbol
 
-    hidden = Symbol("override", "m_IsActive", 9, signature="m_IsActive: 0", detail="7001")
+    hidden = Symbol("override", "m_IsActive", 9, signature="m_IsActive: 0", detail=str(500 ^ 200))
     own = Symbol("override", "m_IsActive", 9, signature="m_IsActive: 0", detail="10")
     assert graph.targets.said("Assets/Soldier.prefab", hidden) == "m_IsActive: 0 (in a nested prefab)"
     assert graph.targets.said("Assets/Soldier.prefab", own) == "m_IsActive: 0"  # its root's

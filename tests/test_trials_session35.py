@@ -643,3 +643,50 @@ def test_references_said_as_describe_says_them(tmp_path: Path) -> None:
     assert "  Assets/Fonts/Lilita SDF.asset (missing: only its .meta is left) (font)" in text.split("\n")
     hits = {h.path: h.reason for h in ws.search("elite turret", 5)}
     assert hits["Assets/Turret.prefab"] == "text match; base prefab of the variant Assets/Elite Turret Variant.prefab"
+
+
+def test_an_override_of_a_component_the_prefab_no_longer_holds_is_unused_and_no_other_script_s(tmp_path: Path) -> None:
+    """`refs PlayerDashState.DashSpeed` listed `Player sets DashSpeed: 1`, an override of the old
+    `Player` component removed since (Unity ignores it); `describe` said it was `(in a nested
+    prefab)`, the player nesting a hands prefab. An override of another script's field of that
+    name on the prefab is that script's."""
+    from indexer.query.describe import describe
+
+    from .test_trials_session34 import _behaviour, _header, _instance, _object
+
+    dash, other, player, hands = "d5" * 16, "d6" * 16, "d7" * 16, "d8" * 16
+    nested = _instance(500, hands, []).replace("m_TransformParent: {fileID: 0}", "m_TransformParent: {fileID: 101}")
+    body = _object(100, "Player", [110, 120]) + _behaviour(110, 100, dash, "  DashSpeed: 23\n")
+    body += _behaviour(120, 100, other, "  DashSpeed: 4\n") + nested
+    overrides = [
+        (110, "DashSpeed", "30"),
+        (120, "DashSpeed", "5"),
+        (847, "DashSpeed", "1"),
+        (500 ^ 200, "m_IsActive", "0"),
+    ]
+    root = write_project(
+        tmp_path / "p",
+        {
+            "Assets/PlayerDashState.cs": "using UnityEngine;\npublic class PlayerDashState : MonoBehaviour\n{\n"
+            "    public float DashSpeed;\n}\n",
+            "Assets/PlayerDashState.cs.meta": meta(dash),
+            "Assets/Glider.cs": "using UnityEngine;\npublic class Glider : MonoBehaviour { public float DashSpeed; }\n",
+            "Assets/Glider.cs.meta": meta(other),
+            "Assets/Hands.prefab": _header() + _object(200, "Hands", []),
+            "Assets/Hands.prefab.meta": meta(hands, "PrefabImporter"),
+            "Assets/Player.prefab": _header() + body,
+            "Assets/Player.prefab.meta": meta(player, "PrefabImporter"),
+            "Assets/Level.unity": _header()
+            + _instance(900, player, [(t, p, v, "{fileID: 0}") for t, p, v in overrides]),
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    _target, usages = find_references(ws, "PlayerDashState.DashSpeed")
+    assert sorted(u.detail for u in usages if u.where == "asset") == [
+        "Player > PlayerDashState.DashSpeed: 23",
+        "Player sets DashSpeed: 30 (via Assets/Player.prefab)",
+    ]
+    text = describe(ws.projects[0].graph, "Assets/Level.unity").text
+    assert "DashSpeed: 1 (unused: no such object in the prefab)" in text
+    assert "m_IsActive: 0 (in a nested prefab)" in text

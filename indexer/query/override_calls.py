@@ -14,14 +14,13 @@ import re
 from typing import TYPE_CHECKING
 
 from indexer.model import CALL_TARGET, FileRecord, Ref, Usage
-from indexer.query.override_targets import DOCUMENT_HEADER
+from indexer.query.override_targets import DOCUMENT_HEADER, FILE_ID_MASK
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
 
 _OVERRIDE = re.compile(r" *propertyPath: (.+)\.m_PersistentCalls\.m_Calls\.Array\.data\[(\d+)\]\.")
 _TARGET = re.compile(r" *- target: \{fileID: (-?\d+)")
-_FILE_ID_MASK = (1 << 63) - 1
 
 
 def call_key(lines: list[str], line: int, event: str) -> str:
@@ -35,7 +34,7 @@ def call_key(lines: list[str], line: int, event: str) -> str:
         while i >= 0 and not (m := DOCUMENT_HEADER.match(lines[i])):
             i -= 1
         # the object's fileID in this prefab, as Unity derives it from the instance's and the source's
-        file_id = (int(m.group(1)) ^ int(changed.group(1))) & _FILE_ID_MASK if i >= 0 and m else 0
+        file_id = (int(m.group(1)) ^ int(changed.group(1))) & FILE_ID_MASK if i >= 0 and m else 0
         return f"{file_id}:{_last(nested.group(1))}:{nested.group(2)}" if file_id else ""
     if not lines[line - 1].lstrip(" ").startswith("- "):
         return ""

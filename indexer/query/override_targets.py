@@ -34,6 +34,18 @@ DOCUMENT_HEADER = re.compile(r"--- !u!\d+ &(-?\d+)")  # a document's class and f
 _SOURCE = re.compile(r"/source:([0-9a-f]{32}):(-?\d+)")  # yaml_facts.source_object
 
 
+NESTING_DEPTH = 8  # prefabs nested in prefabs followed for their objects' fileIDs
+FILE_ID_MASK = (1 << 63) - 1
+
+
+def _document_at(lines: list[str], line: int) -> int | None:
+    """The fileID of the document a line is in (its `--- !u!N &ID` header, at or above it)."""
+    for i in range(min(line, len(lines)) - 1, -1, -1):
+        if (m := DOCUMENT_HEADER.match(lines[i])) is not None:
+            return int(m.group(1))
+    return None
+
+
 def emptied(signature: str) -> str:
     """An override's `name: value` with no value, an emptied text or a reference set to None (the
     file cannot tell them apart), said `(empty)`: `_startPoint: ` read as a value cut off."""
@@ -48,6 +60,7 @@ class OverrideTargets:
         self._objects: dict[str, tuple[dict[str, str], frozenset[str] | None]] = {}
         self._roots: dict[str, str] = {}  # source prefab -> its root object's name, read with its objects
         self._nesting: dict[str, bool] = {}  # source prefab -> its root is its own and it nests a prefab
+        self._every: dict[str, frozenset[str] | None] = {}  # source prefab -> every_id
         self._scripts: dict[str, dict[str, str]] = {}  # source prefab -> component fileID -> script GUID
         self._components: dict[str, dict[str, str]] = {}  # source prefab -> component fileID -> its class
         self.enums = EnumFields(graph)
@@ -71,7 +84,8 @@ class OverrideTargets:
             target = f"{target} ({component})" if target else component
         if target:
             return f"{value} (on {target})"
-        if documents is not None and override.detail not in documents:
+        every = documents if documents is not None else self.every_id(source)  # with its nested prefabs'
+        if every is not None and override.detail not in every:
             return f"{value} (unused: no such object in the prefab)"
         if documents is None and override.detail not in objects and self._nesting.get(source):  # reached through
             return f"{value} (in a nested prefab)"  # another prefab (a model's mesh hidden read as the car off)
@@ -143,6 +157,44 @@ class OverrideTargets:
             self._nesting[source] = bool(out) and nests and rec is not None and not variant
             self._objects[source] = (out, None if nests else frozenset(documents))
         return self._objects[source]
+
+    def aims_elsewhere(self, source: str, file_id: str, script_guids: set[str]) -> bool:
+        """An override of an instance of `source` that cannot set a field of these scripts: its
+        object is another script's component of the prefab, or no object the prefab holds (a
+        component removed since: `DashSpeed: 1` of the old `Player` script read as the dash state's)."""
+        if not source or not file_id:
+            return False
+        self.objects(source)  # reads its components' scripts
+        script = self._scripts.get(source, {}).get(file_id)
+        if script is not None:
+            return script not in script_guids
+        every = self.every_id(source)
+        return every is not None and file_id not in every
+
+    def every_id(self, source: str, depth: int = 0) -> frozenset[str] | None:
+        """The fileIDs of every object a prefab holds, those of the prefabs it nests (and of its
+        variant base) as Unity derives them, `(instance ^ object) & (2**63 - 1)`: an override of an
+        object none holds (a component removed since) is unused, where it read as `(in a nested
+        prefab)`. None when a nested prefab is not in the project, or nesting runs too deep."""
+        if source in self._every:
+            return self._every[source]
+        self._every[source] = None  # a prefab nesting itself (never in Unity) stops here
+        rec = self.graph.records.record(source)
+        if rec is None or rec.kind != "prefab" or depth > NESTING_DEPTH:  # a model's objects are its importer's
+            return None
+        lines = self.graph.file_lines(source)
+        ids = {m.group(1) for text in lines if text.startswith("--- !u!") and (m := DOCUMENT_HEADER.match(text))}
+        for s in rec.symbols:
+            if s.kind != "prefab_instance":
+                continue
+            nested = self.graph.path_of_guid(s.detail) if s.detail else None
+            held = self.every_id(nested, depth + 1) if nested else None
+            instance = _document_at(lines, s.line)
+            if held is None or instance is None:
+                return None
+            ids.update(str((instance ^ int(x)) & FILE_ID_MASK) for x in held)
+        self._every[source] = frozenset(ids)
+        return self._every[source]
 
     def below_root(self, source: str, file_id: str) -> str:
         """The path of the object at `file_id` in the source prefab below its root ('' for the root,

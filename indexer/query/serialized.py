@@ -148,9 +148,10 @@ def values_of(
             continue
         overrides = files.setdefault(instance.path, Overrides.of(graph, instance.path))
         via = instance.detail.rpartition(" (via ")[2]
+        source = graph.path_of_guid(overrides.sources.get(instance.line, "")) or ""
         for s in overrides.set_by(instance.line):
             member = names.get(s.name.split(".", 1)[0])
-            if member is None:
+            if member is None or graph.targets.aims_elsewhere(source, s.detail, script_guids):
                 continue
             value = enums.named_by_any(script_guids, s.signature)
             detail = graph.readable(f"{s.container} sets {_as_member(value, member)} (via {via}")

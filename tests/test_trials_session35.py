@@ -690,3 +690,28 @@ def test_an_override_of_a_component_the_prefab_no_longer_holds_is_unused_and_no_
     text = describe(ws.projects[0].graph, "Assets/Level.unity").text
     assert "DashSpeed: 1 (unused: no such object in the prefab)" in text
     assert "m_IsActive: 0 (in a nested prefab)" in text
+
+
+def test_a_numbered_asset_loaded_by_its_name_before_the_number_has_those_loads(tmp_path: Path) -> None:
+    """`refs Assets/Resources/Targets/Level5.asset` said no usages (and `describe` no user) though
+    four scripts load `Resources.Load<TargetLevel>("Targets/Level" + currentLevel)`."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Resources/Targets/Level5.asset": "%YAML 1.1\n--- !u!114 &1\nMonoBehaviour:\n  m_Name: Level5\n",
+            "Assets/Resources/Targets/Bonus.asset": "%YAML 1.1\n--- !u!114 &1\nMonoBehaviour:\n  m_Name: Bonus\n",
+            "Assets/GameManager.cs": "using UnityEngine;\npublic class GameManager : MonoBehaviour\n{\n"
+            "    int currentLevel;\n    void Load()\n    {\n"
+            '        var tar = Resources.Load<ScriptableObject>("Targets/Level" + currentLevel);\n'
+            '        var map = Resources.Load<ScriptableObject>($"Targets/Level{currentLevel}");\n    }\n}\n',
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    _target, usages = find_references(ws, "Assets/Resources/Targets/Level5.asset")
+    assert [(u.path, u.line, u.context) for u in usages] == [
+        ("Assets/GameManager.cs", 7, "path prefix"),
+        ("Assets/GameManager.cs", 8, "path prefix"),
+    ]
+    _target, usages = find_references(ws, "Assets/Resources/Targets/Bonus.asset")
+    assert usages == []

@@ -196,6 +196,7 @@ def _scene_usages(graph, keys: list[str]) -> list[Usage]:
 
 
 _ROOTS = frozenset({"Assets/", "Packages/"})
+_NUMBERED = re.compile(r"(.*/[^/]*\D|[^/]*[A-Za-z_])\d+")  # `Targets/Level5`: `Targets/Level`, then 5
 
 
 def _prefix_loads(graph, keys: list[str], known: set[tuple[str, int]]) -> list[Usage]:
@@ -205,19 +206,21 @@ def _prefix_loads(graph, keys: list[str], known: set[tuple[str, int]]) -> list[U
     code used it, which invited deleting it."""
     # not the project's own root folders: `"Assets/" + path` builds every asset's path (an editor helper)
     prefixes = sorted({key[: i + 1] for key in keys for i, c in enumerate(key) if c == "/"} - _ROOTS)
-    if not prefixes:
+    # a numbered asset's name before its number, `"Targets/Level" + currentLevel` for `Targets/Level5`
+    numbered = sorted({m.group(1) for key in keys if (m := _NUMBERED.fullmatch(key))} - set(prefixes))
+    if not prefixes and not numbered:
         return []
     folders = [p[:-1] for p in prefixes]
-    marks = ",".join("?" * (2 * len(prefixes)))
+    asked = prefixes + folders + numbered
     sql = (
         "SELECT f.path, r.line, r.key FROM refs r JOIN files f ON f.id = r.file_id"
-        f" WHERE r.kind = 'string' AND r.key IN ({marks})"
+        f" WHERE r.kind = 'string' AND r.key IN ({','.join('?' * len(asked))})"
     )
     out = []
-    for p, _line, t in graph.records.conn.execute(sql, prefixes + folders).fetchall():
+    for p, _line, t in graph.records.conn.execute(sql, asked).fetchall():
         built, said = (
             (re.escape(f'"{t}"') + r"\s*\+|" + re.escape(f'$"{t}') + r"\{(?!\{)", "path prefix")  # `"A/" + id`
-            if t.endswith("/")
+            if t.endswith("/") or t in numbered
             else (r"\bLoadAll\w*\s*(?:<[^>]*>)?\(\s*" + re.escape(f'"{t}"'), "folder")  # `LoadAll("A")`
         )
         for n, text in enumerate(graph.file_lines(p), 1):  # every line building it (the index keeps one)

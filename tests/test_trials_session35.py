@@ -715,3 +715,41 @@ def test_a_numbered_asset_loaded_by_its_name_before_the_number_has_those_loads(t
     ]
     _target, usages = find_references(ws, "Assets/Resources/Targets/Bonus.asset")
     assert usages == []
+
+
+def test_an_event_trigger_s_calls_are_said_by_their_event(tmp_path: Path) -> None:
+    """`describe MainMenuSystem.prefab` printed two identical `Confirm > EventTrigger.callback(...)
+    -> AudioSource.PlayOneShot` lines, one on hover (eventID 0) and one on select (9)."""
+    from indexer.query.describe import describe
+
+    from .test_trials_session34 import _behaviour, _header, _object
+
+    trigger, sfx = "d0b148fe25e99eb48b9724523833bab1", "d9" * 16  # com.unity.ugui's EventTrigger
+    entries = "".join(
+        f"  - eventID: {event}\n    callback:\n      m_PersistentCalls:\n        m_Calls:\n"
+        "        - m_Target: {fileID: 210}\n          m_TargetAssemblyTypeName: Sfx, Assembly-CSharp\n"
+        "          m_MethodName: Play\n          m_Mode: 1\n          m_CallState: 2\n"
+        for event in (0, 9)
+    )
+    root = write_project(
+        tmp_path / "p",
+        {
+            "Assets/Sfx.cs": "using UnityEngine;\npublic class Sfx : MonoBehaviour { public void Play() { } }\n",
+            "Assets/Sfx.cs.meta": meta(sfx),
+            "Assets/Menu.prefab": _header()
+            + _object(100, "Confirm", [110])
+            + _behaviour(110, 100, trigger, "  m_Delegates:\n" + entries)
+            + _object(200, "Audio", [210])
+            + _behaviour(210, 200, sfx),
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    text = describe(ws.projects[0].graph, "Assets/Menu.prefab").text
+    assert "Confirm > EventTrigger.PointerEnter(void) on Audio -> Sfx.Play" in text
+    assert "Confirm > EventTrigger.Select(void) on Audio -> Sfx.Play" in text
+    _target, usages = find_references(ws, "Sfx.Play")
+    assert [u.detail for u in usages if u.where == "asset"] == [
+        "Confirm > EventTrigger.PointerEnter(void) on Audio",
+        "Confirm > EventTrigger.Select(void) on Audio",
+    ]

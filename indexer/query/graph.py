@@ -21,6 +21,7 @@ from indexer.query.builtin_refs import builtin_target, builtin_usages
 from indexer.query.calls import called_files
 from indexer.query.carriers import inherited_usages, merged
 from indexer.query.enum_values import enum_member_usages
+from indexer.query.event_triggers import trigger_named
 from indexer.query.instances import instances_named
 from indexer.query.layers import masks_named
 from indexer.query.loads import Loadable, group_names, load_usages, loads_resources
@@ -422,7 +423,8 @@ class Graph:
             owner, _, method = target.rpartition(".")
             if owner in owners:
                 cls = self.script_class(owner[7:]) if owner.startswith("script:") else owner
-                out.append(Usage(p, line, "asset", "method", ctx, self.readable(detail), resolved=f"{cls}.{method}"))
+                said = trigger_named(self.file_lines(p) if ".callback(" in detail else [], line, self.readable(detail))
+                out.append(Usage(p, line, "asset", "method", ctx, said, resolved=f"{cls}.{method}"))
         return out + instance_calls(self, out)
 
     # -- assemblies --------------------------------------------------------------------------

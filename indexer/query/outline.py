@@ -16,6 +16,7 @@ from indexer.identifiers import name_stems
 from indexer.model import CALL_TARGET, HIERARCHY_KINDS, TYPE_KINDS, CodeOutline, FileRecord, Symbol
 from indexer.query.calls import call_text
 from indexer.query.component_fields import ComponentFields, component_flags
+from indexer.query.event_triggers import trigger_named
 from indexer.query.graph import Graph
 from indexer.query.instances import editor_name, instance_named, renamed_in_value, renamed_instances, unnamed_instances
 from indexer.query.override_calls import set_calls
@@ -316,9 +317,12 @@ def hierarchy_parts(rec: FileRecord, graph: Graph) -> list[Part]:
     if nodes:
         lines.append(Hierarchy(tuple(nodes)))
     calls = [(r, r) for r in rec.refs if r.kind == "method"] + set_calls(graph, rec)
+    lines_of = graph.file_lines(rec.path) if any(".callback(" in r.detail for r, _ in calls) else []
     events = tuple(
         _event_line(
-            r.line, instance_named(graph.readable(r.detail), rec, graph.path_of_guid), call_text(graph, call.target)
+            r.line,
+            instance_named(trigger_named(lines_of, r.line, graph.readable(r.detail)), rec, graph.path_of_guid),
+            call_text(graph, call.target),
         )
         for r, call in sorted(calls, key=lambda pair: pair[0].line)
     )

@@ -38,9 +38,10 @@ def test_a_path_filter_over_no_indexed_file_is_refused(tmp_path: Path) -> None:
     assert run_cli("index", "--project", str(root)).returncode == 0
     r = run_cli("query", "Alpha", "--path", "Assets/Scriptz", "--project", str(root))
     assert (r.returncode, r.stdout) == (2, "")
+    assert r.stderr == "error: Assets/Scriptz: no indexed file is under this folder; did you mean Assets/Scripts?\n"
+    r = run_cli("query", "Alpha", "--path", "Tools/Editor", "--project", str(root))  # nothing close: an example
     assert r.stderr == (
-        "error: Assets/Scriptz: no indexed file is under this folder;"
-        " give a folder of the project, e.g. Assets/Scripts\n"
+        "error: Tools/Editor: no indexed file is under this folder; give a folder of the project, e.g. Assets/Scripts\n"
     )
     r = run_cli("query", "Alpha", "--path", "Assets/Scripts", "--project", str(root), "--json")
     assert [h["path"] for h in json.loads(r.stdout)["results"]] == ["Assets/Scripts/A.cs"]

@@ -753,3 +753,18 @@ def test_an_event_trigger_s_calls_are_said_by_their_event(tmp_path: Path) -> Non
         "Confirm > EventTrigger.PointerEnter(void) on Audio",
         "Confirm > EventTrigger.Select(void) on Audio",
     ]
+
+
+def test_a_path_typed_in_the_other_unicode_normal_form_names_its_file(tmp_path: Path) -> None:
+    """`describe Entrepôt.asset` typed decomposed (NFD, as macOS writes names) answered "is not an
+    indexed file; did you mean .../Entrepôt.asset?", a suggestion looking the same as the input."""
+    import unicodedata
+
+    from .test_paths import describe as cli_describe
+
+    name = unicodedata.normalize("NFC", "Entrepôt.asset")
+    root = write_project(tmp_path / "P", {f"Assets/Buildings/{name}": "%YAML 1.1\n--- !u!114 &1\nMonoBehaviour:\n"})
+    update(root, Config(workers=1))
+    for typed in (unicodedata.normalize("NFD", name), f"Assets/Buildings/{unicodedata.normalize('NFD', name)}"):
+        code, path, err = cli_describe(root, typed, root)
+        assert (code, path, err) == (0, f"Assets/Buildings/{name}", ""), typed

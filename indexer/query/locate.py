@@ -8,6 +8,7 @@ message that says what to do.
 from __future__ import annotations
 
 import os
+import unicodedata
 from pathlib import Path
 
 from indexer.model import Target, Usage
@@ -96,6 +97,8 @@ def locate_file(ws: Workspace, text: str, cwd: Path | None = None) -> str:
     try:
         return pick(t, readings, lambda r: _exists(ws, r), lambda: _every_path(ws))
     except (PathAmbiguous, PathNotFound) as exc:
+        if isinstance(exc, PathNotFound) and (other := _other_normal_form(ws, t, cwd)) is not None:
+            return other
         folder = (
             next((r for r in readings if r and _holds_files(ws, r)), None) if isinstance(exc, PathNotFound) else None
         )
@@ -109,6 +112,21 @@ def locate_file(ws: Workspace, text: str, cwd: Path | None = None) -> str:
         if isinstance(exc, PathNotFound) and (guid := _left_guid(ws, readings)):
             return guid  # a file deleted or moved outside Unity: its .meta still names what uses it
         raise (AmbiguousFile if isinstance(exc, PathAmbiguous) else LookupFailed)(str(exc)) from None
+
+
+def _other_normal_form(ws: Workspace, text: str, cwd: Path | None) -> str | None:
+    """The file a path names in the other Unicode normal form: `Entrepôt.asset` typed decomposed
+    (NFD, as macOS writes names) for a file the index holds composed (NFC), or the other way."""
+    if text.isascii():
+        return None
+    for form in ("NFC", "NFD"):
+        other = unicodedata.normalize(form, text)
+        if other != text:
+            try:
+                return pick(other, _readings(ws, other, cwd), lambda r: _exists(ws, r), lambda: _every_path(ws))
+            except (PathAmbiguous, PathNotFound, BadPath):
+                continue
+    return None
 
 
 def _left_guid(ws: Workspace, readings: list[str]) -> str | None:
@@ -158,10 +176,23 @@ def locate_folder(ws: Workspace, text: str, cwd: Path | None = None) -> str:
         raise LookupFailed(
             f"{echoed(text.strip())} is a folder of {len(inside)} projects: give one of {', '.join(inside[:10])}"
         )
+    near = _similar_folder(ws, [r for r in readings if r])
     raise LookupFailed(
         f"{echoed(text.strip())}: no indexed file is under this folder;"
-        " give a folder of the project, e.g. Assets/Scripts"
+        + (f" did you mean {near}?" if near else " give a folder of the project, e.g. Assets/Scripts")
     )
+
+
+def _similar_folder(ws: Workspace, readings: list[str]) -> str | None:
+    """The folder of indexed files a mistyped one most likely means (`Assets/Dev/Scrpts`:
+    `Assets/Dev/Scripts`), where the hint had named a folder the project may not have."""
+    import difflib
+
+    folders = sorted({path.rpartition("/")[0] for path in _every_path(ws) if "/" in path})
+    for reading in readings:
+        if close := difflib.get_close_matches(reading.rstrip("/"), folders, 1, 0.85):
+            return close[0]
+    return None
 
 
 def references_of(ws: Workspace, text: str, cwd: Path | None = None) -> tuple[Target | None, list[Usage]]:

@@ -768,3 +768,12 @@ def test_a_path_typed_in_the_other_unicode_normal_form_names_its_file(tmp_path: 
     for typed in (unicodedata.normalize("NFD", name), f"Assets/Buildings/{unicodedata.normalize('NFD', name)}"):
         code, path, err = cli_describe(root, typed, root)
         assert (code, path, err) == (0, f"Assets/Buildings/{name}", ""), typed
+
+
+def test_hunger_and_thirst_meet_code_saying_hungry_and_thirsty() -> None:
+    """`query "hunger"` printed "no results" on a survival game whose code says `Hungry`
+    (`HungryReducingSpeed`): the stemmer keeps "hunger" and "hungri" apart."""
+    from indexer.query.synonyms import synonym_words
+
+    assert "hungry" in synonym_words(["hunger"])
+    assert "thirsty" in synonym_words(["thirst"])

@@ -86,7 +86,8 @@ drop discard throw
 equip wear wield
 craft crafting recipe
 explosion explode blast bomb detonate
-hunger food eat starve
+hunger hungry food eat starve
+thirst thirsty drink
 vibration haptics rumble
 ads advert advertisement
 chance probability odds likelihood

@@ -777,3 +777,37 @@ def test_hunger_and_thirst_meet_code_saying_hungry_and_thirsty() -> None:
 
     assert "hungry" in synonym_words(["hunger"])
     assert "thirsty" in synonym_words(["thirst"])
+
+
+def test_a_member_nested_two_classes_deep_in_a_data_asset_has_its_values(tmp_path: Path) -> None:
+    """`refs ResourceAmount.amount` and `refs ResourceType.Iron` said no usages: every building's
+    `cost:` then `resourceCosts:` then `- type: 13` / `amount: 20` sets them, two [Serializable]
+    classes below the script's field (one, `BuildingCost`, in a file of its own name)."""
+    from .test_trials_session34 import _behaviour, _header, _object
+
+    data = "da" * 16
+    cost = "  cost:\n    resourceCosts:\n    - type: 0\n      amount: 20\n    - type: 13\n      amount: 5\n"
+    root = write_project(
+        tmp_path / "p",
+        {
+            "Assets/BuildingData.cs": "using UnityEngine;\npublic class BuildingData : ScriptableObject\n{\n"
+            "    public BuildingCost cost;\n}\n",
+            "Assets/BuildingData.cs.meta": meta(data),
+            "Assets/BuildingCost.cs": "using System.Collections.Generic;\n[System.Serializable]\n"
+            "public class BuildingCost\n{\n    public List<ResourceAmount> resourceCosts;\n}\n",
+            "Assets/RessourceAmount.cs": "[System.Serializable]\npublic class ResourceAmount\n{\n"
+            "    public ResourceType type;\n    public int amount;\n}\npublic enum ResourceType { Wood, Iron = 13 }\n",
+            "Assets/Forge.asset": _header() + _object(100, "Forge", [110]) + _behaviour(110, 100, data, cost),
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    _target, usages = find_references(ws, "ResourceAmount.amount")
+    assert [(u.line, u.detail) for u in usages if u.where == "asset"] == [
+        (29, "Forge > BuildingData.cost.resourceCosts[0].amount: 20"),
+        (31, "Forge > BuildingData.cost.resourceCosts[1].amount: 5"),
+    ]
+    _target, usages = find_references(ws, "ResourceType.Iron")
+    assert [(u.line, u.detail) for u in usages if u.where == "asset"] == [
+        (30, "Forge > BuildingData.cost.resourceCosts[1].type: 13 (Iron)")
+    ]

@@ -7,8 +7,9 @@ a list. The scanners keep the holder's field whole and short (`Character: {Groun
 …`), so the member's own line is read from the asset's text here; a prefab instance's override
 names it by its path (`Character.AirJumpSpeed`, `waves.Array.data[1].enemyCount`). `refs
 Wave.enemyCount` then lists every element that sets it, as `refs` of a script's own field does
-(serialized.value_usages). One level: a member of a class nested in another such class is not
-followed (its holder carries no script).
+(serialized.value_usages). A class held by another such class is followed up to a script's field,
+NESTING classes deep: a building's `cost:` then `resourceCosts:` then `- amount: 20`
+(`BuildingData.cost.resourceCosts[0].amount`), where `refs ResourceAmount.amount` said no usages.
 """
 
 from __future__ import annotations
@@ -35,26 +36,48 @@ _ELEMENT = re.compile(r"^(?:(?:System\.Collections\.Generic\.)?List<\s*)?(?:[\w.
 
 def nested_value_usages(graph: Graph, declarer: str, member: str) -> list[Usage]:
     """The values assets hold for `member` of the type `declarer` when it is no script of its own
-    but a field's type in scripts assets carry: each nested under its holder's field, on a
-    component (context `value`) or as an instance's override (context `override`)."""
+    but a field's type in scripts assets carry (directly, or through other such classes): each
+    nested under its holder's field, on a component (context `value`) or as an instance's override
+    (context `override`)."""
     declared = [s for s in declarations(graph, declarer, member) if s.kind == "field" and is_serialized(s)]
     if not declared:
         return []
     enum = _enum_of(graph, declarer, declared[0])
     out: list[Usage] = []
-    for holder in _holding_fields(graph, declarer):
-        guids = graph.script_guids(descendants(graph, holder.container))
-        if not guids:  # a field of another [Serializable] type: one level only
-            continue
-        field = holder.name
-        nested = re.compile(rf"\bsets {re.escape(field)}(?:\.Array\.data\[\d+\])?\.{re.escape(member)}(?:\.\w+)?: ")
+    for chain in _chains(graph, declarer):
+        top, keys = chain[0], [*(h.name for h in chain[1:]), member]
+        guids = graph.script_guids(descendants(graph, top.container))
+        field = top.name
+        steps = r"(?:\.Array\.data\[\d+\])?\.".join(map(re.escape, [field, *keys]))
+        nested = re.compile(rf"\bsets {steps}(?:\.\w+)?: ")
         for usage in values_of(graph, (field,), guids, MAX_SETTINGS_FILES)[field]:
             if usage.context == "value":
-                out += _nested_lines(graph, usage, field, member, enum)
+                out += _nested_lines(graph, usage, field, keys, enum)
             elif said := nested.search(usage.detail):  # `… sets waves.Array.data[1].enemyCount: 8 (via …`
                 value, _, via = usage.detail[said.end() :].partition(" (via ")
                 named = usage.detail[: said.end()] + labelled(enum, value.strip()) + (f" (via {via}" if via else "")
                 out.append(msgspec.structs.replace(usage, detail=named))
+    return out
+
+
+NESTING = 3  # [Serializable] classes followed up from the member's to a script's field
+
+
+def _chains(graph: Graph, declarer: str) -> list[list[Symbol]]:
+    """The fields leading to the type `declarer`, from a script's field down (`[cost,
+    resourceCosts]` of `BuildingData` for `ResourceAmount`), at most NESTING fields long."""
+    out: list[list[Symbol]] = []
+    todo: list[tuple[str, list[Symbol]]] = [(declarer, [])]
+    seen = {declarer}
+    while todo:
+        held, below = todo.pop(0)
+        for holder in _holding_fields(graph, held):
+            chain = [holder, *below]
+            if graph.script_guids(descendants(graph, holder.container)):
+                out.append(chain)  # (a [Serializable] class in a file of its name has a GUID too: on up)
+            if len(chain) < NESTING and holder.container not in seen:
+                seen.add(holder.container)
+                todo.append((holder.container, chain))
     return out
 
 
@@ -79,28 +102,50 @@ def _holding_fields(graph: Graph, declarer: str) -> list[Symbol]:
     return out
 
 
-def _nested_lines(graph: Graph, usage: Usage, field: str, member: str, enum: Enum | None) -> list[Usage]:
-    """The lines under a component's `field:` (its `usage`) setting `member`: a struct's own, or
-    one per element of a list (Unity writes a list's `- ` at the key's indentation)."""
+def _nested_lines(graph: Graph, usage: Usage, field: str, keys: list[str], enum: Enum | None) -> list[Usage]:
+    """The lines under a component's `field:` (its `usage`) setting the last of `keys`, through the
+    others: a struct's own, or one per element of a list (Unity writes a list's `- ` at the key's
+    indentation)."""
     lines = graph.file_lines(usage.path)
     start = usage.line - 1
     if not 0 <= start < len(lines) or not lines[start].lstrip().startswith(f"{field}:"):
         return []
-    indent = len(lines[start]) - len(lines[start].lstrip())
     head = usage.detail.partition(f".{field}: ")[0]
-    key, item = " " * (indent + 2) + f"{member}: ", " " * indent + f"- {member}: "
-    out, element = [], -1
-    for n in range(start + 1, len(lines)):
+    indent = len(lines[start]) - len(lines[start].lstrip())
+    return [
+        Usage(
+            usage.path,
+            n + 1,
+            "asset",
+            "value",
+            "value",
+            f"{head}.{field}{at}: {labelled(enum, _reference_said(graph, value)[:VALUE_CHARS])}",
+        )
+        for n, at, value in _values_under(lines, start, indent, keys)
+    ]
+
+
+def _values_under(lines: list[str], at: int, indent: int, keys: list[str]) -> list[tuple[int, str, str]]:
+    """(line index, path, value) of `keys[-1]` under the key at `lines[at]` (indented `indent`),
+    through `keys[:-1]`: the path names each step and list element, `.resourceCosts[0].amount`."""
+    out: list[tuple[int, str, str]] = []
+    element = -1
+    for n in range(at + 1, len(lines)):
         line = lines[n]
-        depth = len(line) - len(line.lstrip())
-        listed = depth == indent and line.lstrip().startswith("- ")
-        if line.strip() and depth <= indent and not listed:
+        text = line.lstrip()
+        depth = len(line) - len(text)
+        listed = depth == indent and text.startswith("- ")
+        if text and depth <= indent and not listed:
             break  # the next field
         element += listed
-        if line.startswith(key) or line.startswith(item):
-            value = labelled(enum, _reference_said(graph, line.split(": ", 1)[1].strip())[:VALUE_CHARS])
-            at = f"{field}[{element}]" if element >= 0 else field
-            out.append(Usage(usage.path, n + 1, "asset", "value", "value", f"{head}.{at}.{member}: {value}"))
+        key = text[2:] if listed else text
+        if (depth + 2 if listed else depth) != indent + 2 or not key.startswith(f"{keys[0]}:"):
+            continue
+        step = f"[{element}].{keys[0]}" if element >= 0 else f".{keys[0]}"
+        if len(keys) == 1:
+            out.append((n, step, key.split(":", 1)[1].strip()))
+        else:
+            out += [(m, step + rest, v) for m, rest, v in _values_under(lines, n, indent + 2, keys[1:])]
     return out
 
 

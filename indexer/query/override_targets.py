@@ -28,6 +28,7 @@ _EVERY_COMPONENTS = frozenset({"m_Enabled"})
 _UNITY_FIELDS = frozenset({"m_Enabled", "m_Name", "m_Script", "m_EditorHideFlags", "m_EditorClassIdentifier"})
 
 if TYPE_CHECKING:
+    from indexer.query.component_fields import ComponentFields
     from indexer.query.graph import Graph
 
 DOCUMENT_HEADER = re.compile(r"--- !u!\d+ &(-?\d+)")  # a document's class and fileID line
@@ -64,6 +65,7 @@ class OverrideTargets:
         self._scripts: dict[str, dict[str, str]] = {}  # source prefab -> component fileID -> script GUID
         self._components: dict[str, dict[str, str]] = {}  # source prefab -> component fileID -> its class
         self.enums = EnumFields(graph)
+        self._fields: ComponentFields | None = None  # made when first asked (it reads these targets too)
 
     def said(self, source: str, override: Symbol) -> str:
         """`m_Layer: 9 (on Player/Main Camera)`: the override's value, with the object it changes when
@@ -97,7 +99,10 @@ class OverrideTargets:
         from indexer.query.component_fields import ComponentFields  # it reads these targets too
 
         field = prop.split(".", 1)[0]
-        return "" if field in _UNITY_FIELDS else ComponentFields(self.graph).unused(script, field)
+        if field in _UNITY_FIELDS:
+            return ""
+        self._fields = self._fields or ComponentFields(self.graph)
+        return self._fields.unused(script, field)
 
     def pieces(self, source: str, overrides: list[Symbol]) -> tuple[tuple[str, str], ...]:
         """An instance's overrides as an outline joins them, (name, text): a placement's coordinates

@@ -411,7 +411,12 @@ def _body_matches(outline: Sequence[Declared], wanted: set[str], read: FileText)
     found: dict[int, set[str]] = {}
     at = occurrences(read, sorted(wanted))
     low = read.low_prefix(BODY_CHARS) if any(at.values()) else ""
-    lines = _leading_lines([line for line, _ in members], low.split("\n") if low else [])
+    starts = [line for line, _ in members]
+    if low:  # the first lines of the members, with what is above each (kept with the text: a pack asks again)
+        key = ("leading", len(low), tuple(starts))
+        lines = read.found.get(key) or read.found.setdefault(key, _leading_lines(starts, low.split("\n")))
+    else:
+        lines = starts
     for w, where in at.items():
         line, counted = 1, 0
         for pos in where or ():

@@ -811,3 +811,19 @@ def test_a_member_nested_two_classes_deep_in_a_data_asset_has_its_values(tmp_pat
     assert [(u.line, u.detail) for u in usages if u.where == "asset"] == [
         (30, "Forge > BuildingData.cost.resourceCosts[1].type: 13 (Iron)")
     ]
+
+
+def test_a_unityevent_s_invoke_is_not_a_project_class_s(tmp_path: Path) -> None:
+    """`refs MatchSoftReset.Invoke` listed `onBallThrow.Invoke();` of a `UnityEvent onBallThrow`."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/MatchSoftReset.cs": "public class MatchSoftReset\n{\n    public void Invoke() { }\n}\n",
+            "Assets/Thrower.cs": "using UnityEngine.Events;\npublic class Thrower\n{\n"
+            "    public UnityEvent onBallThrow;\n    public MatchSoftReset reset;\n    void Throw()\n    {\n        onBallThrow.Invoke();\n"
+            "        reset.Invoke();\n    }\n}\n",
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert _code_lines(ws, "MatchSoftReset.Invoke") == [("Assets/Thrower.cs", 9)]

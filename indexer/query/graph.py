@@ -30,7 +30,7 @@ from indexer.query.messages import message_usages
 from indexer.query.nested_values import nested_value_usages
 from indexer.query.override_calls import instance_calls
 from indexer.query.override_targets import OverrideTargets, sources_named
-from indexer.query.package_classes import package_scripts, package_target
+from indexer.query.package_classes import package_named, package_scripts, package_target
 from indexer.query.package_shaders import shader_label
 from indexer.query.profiles import profile_named, profile_names
 from indexer.query.serialized import value_usages
@@ -238,9 +238,8 @@ class Graph:
             scripts = sum(1 for p in self.records.paths_of_kind("csharp") if self.assembly_of(p)[0] == t)
             note = f"Unity's predefined assembly, of {plural(scripts, 'script')} here: no asmdef can reference it"
             return Target(kind="assembly", name=t, note=note)
-        known = self.package_scripts
-        if guids := [g for g, (q, _) in known.items() if q == t or q.endswith("." + t)]:
-            return package_target(known, min(guids, key=lambda g: known[g]))
+        if (package := package_named(self.records, self.package_scripts, t)) is not None:
+            return package
         if (builtin := builtin_target(self, t)) is not None:  # `NavMeshAgent`: Unity's own class
             return builtin
         return Target(kind="unknown", name=t, note="no type, member, file, GUID or assembly of that name")

@@ -173,6 +173,18 @@ def unknown_target_hint(ws: Workspace, text: str) -> tuple[str, list[str]]:
     the names offered."""
     if members := members_named(ws, text):
         return f"; members so named: {', '.join(members)}", members
+    if users := _naming_scripts(ws, text):  # a type of a package or submodule the checkout lacks
+        more = f" and {len(users) - 1} more" if len(users) > 1 else ""
+        return f"; scripts name it as a type ({users[0]}{more}) but nothing here declares it", []
     if similar := similar_names(ws, text):
         return f"; did you mean {', '.join(similar)}?", similar
     return "", []
+
+
+def _naming_scripts(ws: Workspace, name: str) -> list[str]:
+    """The scripts writing `name` as a type (a field's, a base class) though no indexed file
+    declares it: `GameEvent` of a submodule not checked out was "no type ... of that name"."""
+    if not name.isidentifier():
+        return []
+    sql = "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind = 'type' AND r.key = ?"
+    return sorted(p.prefix + path for p in ws.projects for (path,) in p.fresh().records.conn.execute(sql, (name,)))

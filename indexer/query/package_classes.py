@@ -48,3 +48,18 @@ def package_target(scripts: dict[str, tuple[str, str]], guid: str) -> Target:
     name, package = scripts[guid]
     note = f"a script of the package {package}, not in this project; its users are found by its GUID {guid}"
     return Target(kind="package_script", name=name, guid=guid, types=[name], note=note)
+
+
+def package_named(records: Records, scripts: dict[str, tuple[str, str]], name: str) -> Target | None:
+    """A package's component by its class name (`NetworkBehaviour`), when the project installs its
+    package or an asset uses its script: a game's own networking library's `NetworkBehaviour`, in a
+    submodule not checked out, was said to be Netcode's, which the project does not have."""
+    guids = sorted((q, g) for g, (q, _) in scripts.items() if q == name or q.endswith("." + name))
+    if not guids:
+        return None
+    installed = {s.name for s in records.symbols(MANIFEST) if s.kind == "package"}
+    for _, guid in guids:
+        used = records.conn.execute("SELECT 1 FROM refs WHERE key = ? LIMIT 1", (guid,)).fetchone()
+        if scripts[guid][1] in installed or used:
+            return package_target(scripts, guid)
+    return None

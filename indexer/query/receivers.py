@@ -44,7 +44,8 @@ _DOTNET = frozenset(
     String int uint long ulong short ushort byte sbyte char bool float double decimal Int32 Int64 Single
     Double Boolean Math MathF Array Enum Convert Console File Path Directory DateTime TimeSpan Guid Task
     Thread Interlocked Environment GC Activator Regex Encoding BitConverter Buffer Random NativeArray
-    NativeList""".split()  # noqa: SIM905
+    NativeList UnityEvent UnityAction Action Func Predicate EventHandler Delegate IEnumerator Coroutine
+    CancellationTokenSource""".split()  # noqa: SIM905
 )
 
 

@@ -820,10 +820,34 @@ def test_a_unityevent_s_invoke_is_not_a_project_class_s(tmp_path: Path) -> None:
         {
             "Assets/MatchSoftReset.cs": "public class MatchSoftReset\n{\n    public void Invoke() { }\n}\n",
             "Assets/Thrower.cs": "using UnityEngine.Events;\npublic class Thrower\n{\n"
-            "    public UnityEvent onBallThrow;\n    public MatchSoftReset reset;\n    void Throw()\n    {\n        onBallThrow.Invoke();\n"
+            "    public UnityEvent onBallThrow;\n    public MatchSoftReset reset;\n"
+            "    void Throw()\n    {\n        onBallThrow.Invoke();\n"
             "        reset.Invoke();\n    }\n}\n",
         },
     )
     update(root, Config(workers=1))
     ws = open_workspace(root, projects_at(root))
     assert _code_lines(ws, "MatchSoftReset.Invoke") == [("Assets/Thrower.cs", 9)]
+
+
+def test_a_class_from_outside_the_project_is_no_package_s_unless_it_is_installed(tmp_path: Path) -> None:
+    """`refs NetworkBehaviour` answered Netcode's component, a package the project does not
+    install (its `Ivyyy.Network.NetworkBehaviour` lives in a submodule not checked out), and
+    found nothing; `refs GameEvent` said only "no type ... of that name"."""
+    from indexer.query.lookup import unknown_target_hint
+
+    ball = "using Ivyyy.Network;\npublic class Ball : NetworkBehaviour\n{\n    public GameEvent onGoal;\n}\n"
+    root = write_project(tmp_path / "P", {"Assets/Ball.cs": ball})
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert ws.projects[0].graph.target("NetworkBehaviour").kind == "unknown"
+    assert unknown_target_hint(ws, "GameEvent") == (
+        "; scripts name it as a type (Assets/Ball.cs) but nothing here declares it",
+        [],
+    )
+    manifest = '{"dependencies": {"com.unity.netcode.gameobjects": "1.7.1"}}\n'
+    (root / "Packages").mkdir(exist_ok=True)
+    (root / "Packages/manifest.json").write_text(manifest)
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert ws.projects[0].graph.target("NetworkBehaviour").kind == "package_script"

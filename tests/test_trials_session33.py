@@ -741,7 +741,7 @@ def test_a_long_path_in_an_outline_keeps_its_file_name() -> None:
 def test_a_reference_to_unity_s_built_in_resources_is_not_said_missing(tmp_path: Path) -> None:
     """An instance's editor icon, `m_Icon: {…, guid: 0000000000000000d000000000000000}`, read
     `guid:0000… (not in project)`, as a deleted asset does."""
-    from indexer.query.outline import outside
+    from indexer.query.references import outside
     from indexer.query.workspace import open_workspace
 
     editor = "0000000000000000d000000000000000"

@@ -837,7 +837,8 @@ def test_a_class_from_outside_the_project_is_no_package_s_unless_it_is_installed
     from indexer.query.lookup import unknown_target_hint
 
     ball = "using Ivyyy.Network;\npublic class Ball : NetworkBehaviour\n{\n    public GameEvent onGoal;\n}\n"
-    root = write_project(tmp_path / "P", {"Assets/Ball.cs": ball})
+    ugui = '{"dependencies": {"com.unity.ugui": "1.0.0"}}\n'
+    root = write_project(tmp_path / "P", {"Assets/Ball.cs": ball, "Packages/manifest.json": ugui})
     update(root, Config(workers=1))
     ws = open_workspace(root, projects_at(root))
     assert ws.projects[0].graph.target("NetworkBehaviour").kind == "unknown"
@@ -851,3 +852,33 @@ def test_a_class_from_outside_the_project_is_no_package_s_unless_it_is_installed
     update(root, Config(workers=1))
     ws = open_workspace(root, projects_at(root))
     assert ws.projects[0].graph.target("NetworkBehaviour").kind == "package_script"
+
+
+def test_a_guid_written_as_a_node_s_id_is_no_missing_asset(tmp_path: Path) -> None:
+    """`describe Voidmask.asset` listed 69 `guid:2e6e… (not in project) (data)` lines: a behaviour
+    tree's nodes, in a [SerializeReference] list, each hold their own ID as `guid: <32 hex>`. A
+    reference naming a GUID no file has is still said missing."""
+    from indexer.query.describe import describe
+
+    from .test_trials_session34 import _behaviour, _header, _object
+
+    tree = "db" * 16
+    nodes = (
+        "  references:\n    version: 2\n    RefIds:\n    - rid: 611\n      type: {class: Switch, ns: AI, asm: Game}\n"
+        "      data:\n        guid: 2e6e3be1f7c4d65488f4b079c2c694a2\n        position: {x: 0, y: 100}\n"
+        "  sound: {fileID: 8300000, guid: 0123456789abcdef0123456789abcdef, type: 3}\n"
+    )
+    root = write_project(
+        tmp_path / "p",
+        {
+            "Assets/BehaviourTree.cs": "using UnityEngine;\npublic class BehaviourTree : ScriptableObject\n{\n"
+            "    public AudioClip sound;\n}\n",
+            "Assets/BehaviourTree.cs.meta": meta(tree),
+            "Assets/Voidmask.asset": _header() + _object(100, "Voidmask", [110]) + _behaviour(110, 100, tree, nodes),
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    text = describe(ws.projects[0].graph, "Assets/Voidmask.asset").text
+    assert "2e6e3be1f7c4d65488f4b079c2c694a2" not in text.split("references:")[1]
+    assert "  guid:0123456789abcdef0123456789abcdef (not in project) (sound)" in text.split("\n")

@@ -8,7 +8,8 @@ import re
 from indexer.model import BUILTIN_SCRIPTS, FileRecord, Symbol
 from indexer.query.component_fields import ComponentFields
 from indexer.query.graph import Graph
-from indexer.query.outline import Part, references_part, short, status_line
+from indexer.query.outline import Part, short, status_line
+from indexer.query.references import references_part
 
 
 def asset_parts(rec: FileRecord, graph: Graph) -> list[Part]:

@@ -60,6 +60,6 @@ def package_named(records: Records, scripts: dict[str, tuple[str, str]], name: s
     installed = {s.name for s in records.symbols(MANIFEST) if s.kind == "package"}
     for _, guid in guids:
         used = records.conn.execute("SELECT 1 FROM refs WHERE key = ? LIMIT 1", (guid,)).fetchone()
-        if scripts[guid][1] in installed or used:
+        if not installed or scripts[guid][1] in installed or used:  # (no manifest read: it may be)
             return package_target(scripts, guid)
     return None

@@ -882,3 +882,24 @@ def test_a_guid_written_as_a_node_s_id_is_no_missing_asset(tmp_path: Path) -> No
     text = describe(ws.projects[0].graph, "Assets/Voidmask.asset").text
     assert "2e6e3be1f7c4d65488f4b079c2c694a2" not in text.split("references:")[1]
     assert "  guid:0123456789abcdef0123456789abcdef (not in project) (sound)" in text.split("\n")
+
+
+def test_a_class_named_as_the_method_is_no_call_of_it(tmp_path: Path) -> None:
+    """`refs SaveManager.SaveGame` listed 7 lines using the class `SaveGame` (`private SaveGame
+    _activeSave;`, `new SaveGame()`, `List<SaveGame>`, a parameter) beside the 13 calls."""
+    manager = """using System.Collections.Generic;
+public class SaveManager
+{
+    private SaveGame _activeSave;
+    private List<SaveGame> _saves = new List<SaveGame>();
+    void Start() { _activeSave = new SaveGame(); }
+    public void SaveGame() { }
+    void Load(SaveGame save) { if (save is SaveGame) SaveGame(); }
+}
+public class SaveGame { }
+"""
+    caller = "public class Door\n{\n    SaveManager saves;\n    void Open() { saves.SaveGame(); }\n}\n"
+    root = write_project(tmp_path / "P", {"Assets/SaveManager.cs": manager, "Assets/Door.cs": caller})
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert _code_lines(ws, "SaveManager.SaveGame") == [("Assets/Door.cs", 4), ("Assets/SaveManager.cs", 8)]

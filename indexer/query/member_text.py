@@ -50,6 +50,7 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
     typed = re.compile(_TYPED_GET + rf"\s*\??\.\s*{re.escape(member)}\b")
     out = []
     initialized: dict[str, frozenset[int]] = {}
+    a_type = bool(graph.types_named(member))  # a class named as the member: where it is written, a type
     for p in sorted(files):
         rec = graph.records.record(p)
         if rec is None or rec.kind != "csharp":
@@ -82,10 +83,26 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
             ]
             if below is not None and inner is not None and inner not in below:  # its own `base.Open()`
                 found = [m for m in found if not _BASE.search(code[: m.start()])]
+            if a_type:  # `SaveGame _save;`, `new SaveGame()`: the class `SaveGame`, not the method
+                found = [m for m in found if not _type_use(code, m)]
             other = {m.end() for m in typed.finditer(code) if m.group(1).rpartition(".")[2] not in names}
             if found and not other.issuperset(m.end() for m in found):  # `GetComponent<Chest>().Open()`
                 out.append(Usage(p, line_no, "code", "text", "member", text.strip()[:200]))
     return out
+
+
+# Where a name is a type, not a member: a declaration's (`SaveGame save;`, `(SaveGame s)`), after
+# `new`, `typeof(`, `is`/`as`, or a generic's argument (`List<SaveGame>`)
+_DECLARES = re.compile(r"\??(?:\[[\s,]*\])?\s+[A-Za-z_]\w*\s*[;=,)]|\s*>|\s*\[\s*\]")
+_TYPE_BEFORE = re.compile(r"(?:\bnew|\btypeof\s*\(|\bis|\bas|<|,\s*<?)\s*$")
+
+
+def _type_use(code: str, m: re.Match[str]) -> bool:
+    """The name at `m` written as a type (a class sharing the member's name), not the member."""
+    before = code[: m.start()]
+    if before.rstrip().endswith(".") and not before.rstrip().endswith("?."):
+        return bool(_DECLARES.match(code, m.end()))  # `Data.SaveGame x;` a namespace's type
+    return bool(_DECLARES.match(code, m.end()) or _TYPE_BEFORE.search(before))
 
 
 def _shadowed_lines(rec: FileRecord, member: str, family: set[str], lines: list[str]) -> frozenset[int]:

@@ -385,10 +385,15 @@ def stem(word: str) -> str:
         for suffix, repl in _STEM_SUFFIXES:
             if w.endswith(suffix) and len(w) - len(suffix) >= 3:
                 w = w[: -len(suffix)] + repl
+                # `coming`, `comes`: `come`, a word, where `com` met every `Component`
+                w += "e" if len(w) == 3 and suffix in ("ing", "ed", "es") and _CVC.fullmatch(w) else ""
                 break
-    if len(w) > 3 and w.endswith("e"):
+    if len(w) > 4 and w.endswith("e"):  # `damage` ~ `damag`; a word of four keeps it (`come`, `make`)
         w = w[:-1]
     return w
+
+
+_CVC = re.compile(r"[^aeiou][aeiou][^aeiouwxy]")
 
 
 INNER_STEM = 3  # stems this long match inside identifiers (`damag` in `TakeDamage`); shorter, whole words

@@ -133,13 +133,16 @@ _PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
 
 
 def _stem_as_written(word: str) -> str:
-    """`stem` before its one test of the endings first."""
+    """`stem` before its one test of the endings first (with session 35's rule: a word of four
+    letters keeps its `e`, and an ending cut to three letters spelled like `com` gets it back)."""
     w = word.lower()
     for suffix, repl in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")):
         if w.endswith(suffix) and len(w) - len(suffix) >= 3:
             w = w[: -len(suffix)] + repl
+            if len(w) == 3 and suffix != "s" and w[0] not in "aeiou" and w[1] in "aeiou" and w[2] not in "aeiouwxy":
+                w += "e"
             break
-    if len(w) > 3 and w.endswith("e"):
+    if len(w) > 4 and w.endswith("e"):
         w = w[:-1]
     return w
 

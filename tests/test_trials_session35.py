@@ -903,3 +903,16 @@ public class SaveGame { }
     update(root, Config(workers=1))
     ws = open_workspace(root, projects_at(root))
     assert _code_lines(ws, "SaveManager.SaveGame") == [("Assets/Door.cs", 4), ("Assets/SaveManager.cs", 8)]
+
+
+def test_a_word_of_four_letters_is_not_cut_to_a_part_of_other_words() -> None:
+    """`context "the ball does not come back"` said `matched: come` of nearly every file: "come"
+    was cut to `com`, which matches inside `GetComponent`; "plays" still meets `Player`'s `play`."""
+    from indexer.identifiers import stem, stem_pattern
+
+    assert [stem(w) for w in ("come", "comes", "coming", "make", "making", "hides", "damage")] == [
+        "come", "come", "come", "make", "make", "hide", "damag",
+    ]  # fmt: skip
+    pattern = stem_pattern(frozenset({stem("comes")}))
+    assert pattern is not None and pattern.search("var body = getcomponent<rigidbody>();") is None
+    assert pattern.search("if (ballcomesback) return;") is not None

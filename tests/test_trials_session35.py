@@ -916,3 +916,31 @@ def test_a_word_of_four_letters_is_not_cut_to_a_part_of_other_words() -> None:
     pattern = stem_pattern(frozenset({stem("comes")}))
     assert pattern is not None and pattern.search("var body = getcomponent<rigidbody>();") is None
     assert pattern.search("if (ballcomesback) return;") is not None
+
+
+def test_a_scene_reached_as_placing_a_prefab_points_at_that_prefab_s_instance(tmp_path: Path) -> None:
+    """`query "jump"` showed `Level 24.unity ... Jump Ring Blue (3)` beside "why: the scene places an
+    instance of .../Jump Ring Red.prefab": the object named was another prefab's instance."""
+    from .test_trials_session34 import _header, _instance, _object
+
+    red, blue = "dc" * 16, "dd" * 16
+    scene = (
+        _header()
+        + _instance(500, blue, [(100, "m_Name", "Jump Ring Blue (3)", "{fileID: 0}")])
+        + _instance(600, red, [(100, "m_Name", "Jump Ring Red", "{fileID: 0}")])
+    )
+    root = write_project(
+        tmp_path / "p",
+        {
+            "Assets/Jump Ring Red.prefab": _header() + _object(100, "Jump Ring Red", []),
+            "Assets/Jump Ring Red.prefab.meta": meta(red, "PrefabImporter"),
+            "Assets/Jump Ring Blue.prefab": _header() + _object(100, "Jump Ring Blue", []),
+            "Assets/Jump Ring Blue.prefab.meta": meta(blue, "PrefabImporter"),
+            "Assets/Level 24.unity": scene,
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    hit = next(h for h in ws.search("jump ring red", 5) if h.path == "Assets/Level 24.unity")
+    assert hit.reason == "text match; the scene places an instance of Assets/Jump Ring Red.prefab"
+    assert (hit.name, hit.snippet) == ("Jump Ring Red", "prefab instance of Assets/Jump Ring Red.prefab")

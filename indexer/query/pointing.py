@@ -37,6 +37,8 @@ def pointed(
     before = hit
     if reached is not None and reached[0] == "carries_script":
         hit = _at_carrier(project, hit, *reached[1:])
+    elif reached is not None and reached[0] == "instance_of":
+        hit = _at_carrier(project, hit, "", (reached[1],))  # at its first instance of that prefab
     elif reached is not None:
         hit = _at_reference(project, hit, reached[1])
     by_edge = hit is not before
@@ -118,7 +120,7 @@ def _renamed(project, path: str) -> dict[str, str]:
     return renamed_instances(rec, project.graph.targets.source) if rec is not None else {}
 
 
-POINTED_EDGES = frozenset({"carries_script", "refers_to"})
+POINTED_EDGES = frozenset({"carries_script", "refers_to", "instance_of"})
 
 
 def _at_reference(project, hit: Hit, used: str) -> Hit:
@@ -140,9 +142,9 @@ def _at_carrier(project, hit: Hit, script: str, chain: tuple[str, ...] = ()) -> 
     "which object has the EnemyManager" named `CM-FreeLook/BottomRig/cm.m_TrackedObjectOffset`), or
     by its first instance of the prefab it carries it through (an object matching a word had
     named it, `Camera Components`, beside "carries script PlayerMovement.cs via Player.prefab")."""
-    guid = project.records.guid_naming(script)
-    symbols = project.records.symbols(hit.path) if guid else ()
-    component = next((s for s in symbols if s.kind == "component" and s.detail == guid), None)
+    guid = project.records.guid_naming(script) if script else None
+    symbols = project.records.symbols(hit.path) if guid or chain else ()
+    component = next((s for s in symbols if s.kind == "component" and s.detail == guid), None) if guid else None
     if (component is None or not component.container) and chain:
         through = project.records.guid_naming(chain[0])
         instance = next((s for s in symbols if s.kind == "prefab_instance" and s.detail == through), None)

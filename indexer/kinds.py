@@ -109,3 +109,22 @@ KINDS: dict[str, str] = {
 SETTINGS_KIND = "settings"  # every file under ProjectSettings/
 FOLDER_KIND = "folder"  # a folder the walk cannot read: one skipped record stands for its files
 OTHER_KIND = "other"  # a file whose extension names no kind
+
+
+def searchable_kinds() -> frozenset[str]:
+    """The kinds a search keeps (`query --kind`, the MCP `search` tool's `kind`): all but `folder`."""
+    return frozenset({*KINDS.values(), SETTINGS_KIND, OTHER_KIND})
+
+
+_KIND_WORDS = {"script": "csharp", "cs": "csharp", "c#": "csharp", "code": "csharp", "scriptableobject": "asset"}
+
+
+def kind_named(text: str) -> str | None:
+    """The searchable kind a user's word means: itself, a plural (`prefabs`), another case, or a
+    common name (`script`, `cs`); None for no kind (`query --kind prefabs` had listed every kind)."""
+    word = text.strip().lower()
+    kinds = searchable_kinds()
+    for w in (word, word.removesuffix("s"), word.removesuffix("es")):
+        if w in kinds or w in _KIND_WORDS:
+            return _KIND_WORDS.get(w, w)
+    return None

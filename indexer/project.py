@@ -170,11 +170,6 @@ def kind_test(kinds: frozenset[str]) -> Callable[[str], bool]:
     return lambda path: path[path.rfind(".") :].lower() in extensions
 
 
-def searchable_kinds() -> frozenset[str]:
-    """The kinds a search keeps (`query --kind`, the MCP `search` tool's `kind`): all but `folder`."""
-    return frozenset({*KINDS.values(), SETTINGS_KIND, OTHER_KIND})
-
-
 # Characters a stored path never holds as such: undecodable bytes (which Python's file system
 # encoding turns into the lone surrogates U+DC80..U+DCFF), control characters (C0, DEL and C1:
 # U+009B is a terminal's CSI), the Unicode line and paragraph separators (lines to a reader that

@@ -367,9 +367,11 @@ def test_every_command_exits_0_on_help_and_data_commands_take_json() -> None:
 
 def test_unknown_kind_is_a_usage_error_and_no_results_says_what_to_try(tmp_path: Path) -> None:
     root = write_project(tmp_path / "P", {"Assets/A.cs": "class Alpha {}"})
-    r = run_cli("query", "alpha", "--kind", "script", "--project", str(root))
+    r = run_cli("query", "alpha", "--kind", "sprite", "--project", str(root))
     assert r.returncode == 2
-    assert r.stderr.startswith("error: --kind script: no such kind; use one of animation, animator, asmdef, asmref,")
+    assert r.stderr.startswith("error: --kind sprite: no such kind; use one of animation, animator, asmdef, asmref,")
+    r = run_cli("query", "alpha", "--kind", "scripts", "--project", str(root), "--json")  # a plural, a common name
+    assert [h["path"] for h in json.loads(r.stdout)["results"]] == ["Assets/A.cs"]
     r = run_cli("query", "alpha", "--kind", "scene", "--project", str(root))
     assert (r.returncode, r.stdout) == (0, "")
     assert r.stderr.endswith("no results: try other words (identifiers, file names) or drop --kind/--path\n")

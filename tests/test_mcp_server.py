@@ -193,7 +193,7 @@ def test_calls_every_index_tool(server, mode: str) -> None:
         ("search", {"query": "x", "path": "../elsewhere"}, "is outside the project"),
         ("search", {"query": "x", "path": "Assets/Scriptz"}, "Assets/Scriptz: no indexed file is under this folder"),
         ("search", {"query": "x", "limit": 0}, "limit"),
-        ("search", {"query": "x", "kind": "script"}, "kind 'script': no such kind; use one of animation, animator,"),
+        ("search", {"query": "x", "kind": "sprite"}, "kind 'sprite': no such kind; use one of animation, animator,"),
         ("get_context", {"task": ""}, "the task is empty"),
         ("find_references", {"target": ""}, "the target is empty"),
         ("find_references", {"target": "NoSuchTypeAnywhere"}, "no type, member, file, GUID or assembly"),

@@ -95,7 +95,8 @@ def _documented_kinds() -> tuple[set[str], dict[str, str]]:
 def test_the_documented_kinds_are_the_kinds_files_get() -> None:
     """docs/indexing.md, "Which files": what `--kind` and MCP `search` take, and which extension
     gets which kind (also upper case), as the index records them."""
-    from indexer.project import KINDS, searchable_kinds
+    from indexer.kinds import searchable_kinds
+    from indexer.project import KINDS
 
     named, extensions = _documented_kinds()
     assert len(extensions) > 40

@@ -944,3 +944,14 @@ def test_a_scene_reached_as_placing_a_prefab_points_at_that_prefab_s_instance(tm
     hit = next(h for h in ws.search("jump ring red", 5) if h.path == "Assets/Level 24.unity")
     assert hit.reason == "text match; the scene places an instance of Assets/Jump Ring Red.prefab"
     assert (hit.name, hit.snippet) == ("Jump Ring Red", "prefab instance of Assets/Jump Ring Red.prefab")
+
+
+def test_a_kind_is_read_in_its_plural_and_common_names() -> None:
+    """`query locker --kind prefabs` listed every kind instead of searching the prefabs."""
+    from indexer.kinds import kind_named
+
+    named = {w: kind_named(w) for w in ("prefabs", "Prefab", "scenes", "scripts", "cs", "materials", "shaders", "x")}
+    assert named == {
+        "prefabs": "prefab", "Prefab": "prefab", "scenes": "scene", "scripts": "csharp", "cs": "csharp",
+        "materials": "material", "shaders": "shader", "x": None,
+    }  # fmt: skip

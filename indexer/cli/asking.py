@@ -18,6 +18,7 @@ from indexer.cli.common import (
     workspace,
 )
 from indexer.cli.console import Console
+from indexer.kinds import kind_named
 from indexer.query.render import render_context, render_description, render_hits, render_refs
 from indexer.words import echoed, for_terminal, plural
 
@@ -27,8 +28,9 @@ def cmd_query(args: argparse.Namespace, console: Console) -> int:
         raise UsageError('the query is empty: say what you are looking for, e.g. unity-index query "player health"')
     if args.limit < 1:
         raise UsageError("--limit must be at least 1")
-    if args.kind is not None and args.kind not in kinds():
+    if args.kind is not None and (kind := kind_named(args.kind)) is None:
         raise UsageError(f"--kind {echoed(args.kind)}: no such kind; use one of {', '.join(sorted(kinds()))}")
+    args.kind = kind if args.kind is not None else None
     ws = workspace(args)
     ensure_index(ws, console, args.refresh)
     hits = ws.search(args.text, limit=args.limit, kind=args.kind, path_prefix=_folder(ws, args.path))

@@ -282,7 +282,7 @@ def refresh_arg(p: argparse.ArgumentParser) -> None:
 
 
 def kinds() -> frozenset[str]:
-    from indexer.project import searchable_kinds
+    from indexer.kinds import searchable_kinds
 
     return searchable_kinds()
 

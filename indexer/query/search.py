@@ -25,8 +25,8 @@ from indexer.identifiers import (
     stem,
     weighted_terms,
 )
+from indexer.kinds import searchable_kinds
 from indexer.model import HIERARCHY_KINDS, TYPE_KINDS, Candidate, Declared, Hit
-from indexer.project import searchable_kinds
 from indexer.query import synonyms
 from indexer.query.livestats import LiveStats, index_token
 from indexer.query.textmatch import BODY_CHARS, occurrences

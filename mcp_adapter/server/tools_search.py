@@ -11,7 +11,7 @@ from mcp.server.mcpserver.tools import Tool
 from mcp.types import CallToolResult
 from pydantic import Field
 
-from indexer.project import searchable_kinds
+from indexer.kinds import kind_named, searchable_kinds
 from indexer.query.context import build_context
 from indexer.query.render import render_context, render_hits
 from indexer.words import echoed
@@ -33,8 +33,9 @@ def search(
     """Rank the project's files (scripts, scenes, prefabs, assets...) for a query, each with its best match."""
     if not query.strip():
         raise ToolError("the query is empty: say what you are looking for, e.g. 'player health' or 'apply damage'")
-    if kind and kind not in searchable_kinds():
+    if kind and (named := kind_named(kind)) is None:
         raise ToolError(f"kind {echoed(kind)!r}: no such kind; use one of {', '.join(sorted(searchable_kinds()))}")
+    kind = named if kind else None
     state = state_of(ctx)
     state.fresh.ensure()
     prefix = project_path(state.ws, path, folder=True) if path and path.strip() else None

@@ -955,3 +955,18 @@ def test_a_kind_is_read_in_its_plural_and_common_names() -> None:
         "prefabs": "prefab", "Prefab": "prefab", "scenes": "scene", "scripts": "csharp", "cs": "csharp",
         "materials": "material", "shaders": "shader", "x": None,
     }  # fmt: skip
+
+
+def test_an_object_variable_may_hold_a_project_class_whose_override_it_calls(tmp_path: Path) -> None:
+    """receivers.foreign_types leaves out `object`: `object o; o.ToString()` may run `Item.ToString`
+    (an override of object's), where a `List<Item>`'s `Count` is never `Item.Count`."""
+    item = 'public class Item\n{\n    public int Count;\n    public override string ToString() => "item";\n}\n'
+    shop = (
+        "using System.Collections.Generic;\npublic class Shop\n{\n    object o;\n    List<Item> items;\n"
+        "    void Show()\n    {\n        var s = o.ToString();\n        var n = items.Count;\n    }\n}\n"
+    )
+    root = write_project(tmp_path / "P", {"Assets/Item.cs": item, "Assets/Shop.cs": shop})
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert _code_lines(ws, "Item.ToString") == [("Assets/Shop.cs", 8)]
+    assert _code_lines(ws, "Item.Count") == []

@@ -76,9 +76,18 @@ def outside(guid: str, graph: Graph) -> str:
 
 
 def _an_id(graph: Graph, path: str, line: int, guid: str) -> bool:
-    """A GUID written alone as a field's value (`guid: 2e6e3be1…`, a node's ID in a graph a
-    [SerializeReference] list holds), not as a reference (`{fileID: …, guid: …, type: …}`): no file
-    of the project has it, and none is missing (69 nodes of a behaviour tree read as missing assets)."""
+    """A GUID written alone as a field's value inside a [SerializeReference] object's data
+    (`references:` ... `data:` ... `guid: 2e6e3be1…`, a behaviour-tree node's own ID), not as a
+    reference (`{fileID: …, guid: …}`) nor a list of assets by GUID (an Addressables group's
+    `m_GUID`, a build scene's `guid`): no file of the project has it, and none is missing (69 nodes
+    of a behaviour tree read as missing assets)."""
     lines = graph.file_lines(path)
     text = lines[line - 1] if 0 < line <= len(lines) else ""
-    return "{" not in text and text.rstrip().endswith(guid) and ".meta" not in path
+    if "{" in text or not text.rstrip().endswith(guid):
+        return False
+    for above in reversed(lines[: line - 1]):
+        if above.startswith("--- "):
+            return False
+        if above.startswith("  ") and not above.startswith("   ") and not above.startswith("  - "):
+            return above.startswith("  references:")  # the document's top-level key holding it
+    return False

@@ -970,3 +970,25 @@ def test_an_object_variable_may_hold_a_project_class_whose_override_it_calls(tmp
     ws = open_workspace(root, projects_at(root))
     assert _code_lines(ws, "Item.ToString") == [("Assets/Shop.cs", 8)]
     assert _code_lines(ws, "Item.Count") == []
+
+
+def test_a_member_named_as_a_class_compared_or_passed_is_still_a_usage(tmp_path: Path) -> None:
+    """`_type_use` leaves out `SaveGame save;` and `<int, SaveGame>`, not `Health > 0` nor
+    `Apply(1, Health)`, where the name is the member's."""
+    code = """using System.Collections.Generic;
+public class Player
+{
+    public int Health;
+    Dictionary<int, Health> byId;
+    void Tick()
+    {
+        if (Health > 0) Apply(1, Health);
+    }
+    void Apply(int a, int b) { }
+}
+public class Health { }
+"""
+    root = write_project(tmp_path / "P", {"Assets/Player.cs": code})
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert _code_lines(ws, "Player.Health") == [("Assets/Player.cs", 8)]

@@ -93,8 +93,8 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
 
 # Where a name is a type, not a member: a declaration's (`SaveGame save;`, `(SaveGame s)`), after
 # `new`, `typeof(`, `is`/`as`, or a generic's argument (`List<SaveGame>`)
-_DECLARES = re.compile(r"\??(?:\[[\s,]*\])?\s+[A-Za-z_]\w*\s*[;=,)]|\s*>|\s*\[\s*\]")
-_TYPE_BEFORE = re.compile(r"(?:\bnew|\btypeof\s*\(|\bis|\bas|<|,\s*<?)\s*$")
+_DECLARES = re.compile(r"\??(?:\[[\s,]*\])?\s+[A-Za-z_]\w*\s*[;=,)]|\[\s*\]")
+_TYPE_BEFORE = re.compile(r"(?:\bnew|\btypeof\s*\(|\bis|\bas|<|<[^<>;(){}]*,)\s*$")  # `<int, SaveGame`
 
 
 def _type_use(code: str, m: re.Match[str]) -> bool:

@@ -992,3 +992,25 @@ public class Health { }
     update(root, Config(workers=1))
     ws = open_workspace(root, projects_at(root))
     assert _code_lines(ws, "Player.Health") == [("Assets/Player.cs", 8)]
+
+
+def test_a_receiver_declared_as_a_property_is_of_its_type(tmp_path: Path) -> None:
+    """`refs PlayerController.IsActive` listed `PlayRule.IsActive = true;`, `PlayRule` a property
+    `public BasePlayRule PlayRule { get; private set; }` of the same file."""
+    code = """public class PlayGround
+{
+    public BasePlayRule PlayRule { get; private set; }
+    public PlayerController Player => null;
+    void Start()
+    {
+        PlayRule.IsActive = true;
+        Player.IsActive = true;
+    }
+}
+public class BasePlayRule { public bool IsActive; }
+public class PlayerController { public bool IsActive; }
+"""
+    root = write_project(tmp_path / "P", {"Assets/PlayGround.cs": code})
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert _code_lines(ws, "PlayerController.IsActive") == [("Assets/PlayGround.cs", 8)]

@@ -30,8 +30,8 @@ _CHAINED = re.compile(r"\.\s*([A-Za-z_]\w*)\s*\??\.\s*$")  # `a.recv.` before a 
 _STATIC = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\.\s*([A-Za-z_]\w*)\s*\??\.\s*$")  # `UIManager.Instance.`
 _INDEXED = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\[[^\[\]]*\]\s*\??\.\s*$")  # `recv[i].` before a name
 _NOT_A_TYPE = frozenset({"var", "return", "new", "in", "out", "ref", "using", "else", "case", "await", "yield"})
-# A declaration of a name: its type (generic arguments, array ranks), then the name
-_DECLARATION = r"\b([A-Za-z_][\w.]*)\s*(<[^;(){{}}]*>)?\s*(\[[\s,]*\])?\??\s+{}\s*(?:[;=,)]|\bin\b)"
+# A declaration of a name: its type (generic arguments, array ranks), then the name (a property's `{`)
+_DECLARATION = r"\b([A-Za-z_][\w.]*)\s*(<[^;(){{}}]*>)?\s*(\[[\s,]*\])?\??\s+{}\s*(?:[;=,){{]|\bin\b)"
 # Collections whose element a `[i]` gives: the last generic argument (a dictionary's value)
 _INDEXABLE = frozenset(
     """List IList IReadOnlyList Dictionary IDictionary IReadOnlyDictionary SortedDictionary SortedList

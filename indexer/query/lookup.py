@@ -139,17 +139,13 @@ def similar_names(ws: Workspace, text: str) -> list[str]:
     """What a target found nowhere may have meant: a type or `Type.Member` written in another case
     (`carlapcounter`), misspelt (`CarLapCountr`), or through a singleton's field as code calls it
     (`GameManager.instance.GetNumberOfLaps` is `GameManager.GetNumberOfLaps`)."""
-    import difflib
-
     parts = text.strip().split(".")
     if not all(p.isidentifier() for p in parts):
         return []
     out: list[str] = []
     for p in ws.projects:
         graph = p.fresh().graph
-        names = sorted({t.name for t in graph.types})
-        by_lower = {n.lower(): n for n in names}
-        owner = by_lower.get(parts[0].lower()) or next(iter(difflib.get_close_matches(parts[0], names, 1, 0.85)), None)
+        owner = _closest(parts[0], sorted({t.name for t in graph.types}))
         if owner is None:
             continue
         if len(parts) == 1:
@@ -158,13 +154,18 @@ def similar_names(ws: Workspace, text: str) -> list[str]:
         members = sorted(
             {s.name for t in graph.types_named(owner) for s in graph.records.symbols(t.path) if not s.is_type}
         )
-        for member in (parts[-1], *parts[1:-1]):  # `Type.instance.Member`: the last part, first
-            lowered = {m.lower(): m for m in members}
-            found = lowered.get(member.lower()) or next(iter(difflib.get_close_matches(member, members, 1, 0.85)), None)
-            if found is not None:
-                out.append(f"{owner}.{found}")
-                break
+        # `Type.instance.Member`: the last part first
+        found = next((m for part in (parts[-1], *parts[1:-1]) if (m := _closest(part, members))), None)
+        out += [f"{owner}.{found}"] if found else []
     return [n for n in dict.fromkeys(out) if n != text.strip()][:SIMILAR_SHOWN]
+
+
+def _closest(word: str, names: list[str]) -> str | None:
+    """The name `word` is but for case, else the one it most likely misspells (difflib, 0.85)."""
+    import difflib
+
+    same = [n for n in names if n.lower() == word.lower()]
+    return same[0] if same else next(iter(difflib.get_close_matches(word, names, 1, 0.85)), None)
 
 
 def unknown_target_hint(ws: Workspace, text: str) -> tuple[str, list[str]]:

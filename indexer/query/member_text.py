@@ -74,7 +74,9 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
                 found = [m for m in found if _SELF.search(code[: m.start()].rstrip())]
             inner = _innermost(spans, line_no) if p in declaring else None  # (a `using static` file: any)
             if p not in own or inner not in (None, *family):  # elsewhere a member is reached through an object
-                set_here = line_no in initialized.setdefault(p, _initialized_lines(lines, names))
+                if p not in initialized:  # (read once a file, when a bare name is first met there)
+                    initialized[p] = _initialized_lines(lines, names)
+                set_here = line_no in initialized[p]
                 found = [m for m in found if _accessed(code, m.start()) or (set_here and _assigned(code, m))]
             found = [
                 m

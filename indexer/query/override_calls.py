@@ -14,7 +14,7 @@ import re
 from typing import TYPE_CHECKING
 
 from indexer.model import CALL_TARGET, FileRecord, Ref, Usage
-from indexer.query.override_targets import DOCUMENT_HEADER, FILE_ID_MASK
+from indexer.query.override_targets import FILE_ID_MASK, document_at
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
@@ -30,11 +30,9 @@ def call_key(lines: list[str], line: int, event: str) -> str:
     if not 0 < line <= len(lines):
         return ""
     if (nested := _OVERRIDE.match(lines[line - 1])) and line > 1 and (changed := _TARGET.match(lines[line - 2])):
-        i = line - 3
-        while i >= 0 and not (m := DOCUMENT_HEADER.match(lines[i])):
-            i -= 1
+        instance = document_at(lines, line - 2)
         # the object's fileID in this prefab, as Unity derives it from the instance's and the source's
-        file_id = (int(m.group(1)) ^ int(changed.group(1))) & FILE_ID_MASK if i >= 0 and m else 0
+        file_id = (instance ^ int(changed.group(1))) & FILE_ID_MASK if instance is not None else 0
         return f"{file_id}:{_last(nested.group(1))}:{nested.group(2)}" if file_id else ""
     if not lines[line - 1].lstrip(" ").startswith("- "):
         return ""
@@ -47,9 +45,8 @@ def call_key(lines: list[str], line: int, event: str) -> str:
             break
         index += depth == indent
         i -= 1
-    while i >= 0 and not (m := DOCUMENT_HEADER.match(lines[i])):
-        i -= 1
-    return f"{m.group(1)}:{_last(event)}:{index}" if i >= 0 and m else ""
+    document = document_at(lines, i + 1)
+    return f"{document}:{_last(event)}:{index}" if document is not None else ""
 
 
 def _last(event: str) -> str:

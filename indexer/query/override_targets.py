@@ -39,7 +39,7 @@ NESTING_DEPTH = 8  # prefabs nested in prefabs followed for their objects' fileI
 FILE_ID_MASK = (1 << 63) - 1
 
 
-def _document_at(lines: list[str], line: int) -> int | None:
+def document_at(lines: list[str], line: int) -> int | None:
     """The fileID of the document a line is in (its `--- !u!N &ID` header, at or above it)."""
     for i in range(min(line, len(lines)) - 1, -1, -1):
         if (m := DOCUMENT_HEADER.match(lines[i])) is not None:
@@ -62,6 +62,7 @@ class OverrideTargets:
         self._roots: dict[str, str] = {}  # source prefab -> its root object's name, read with its objects
         self._nesting: dict[str, bool] = {}  # source prefab -> its root is its own and it nests a prefab
         self._every: dict[str, frozenset[str] | None] = {}  # source prefab -> every_id
+        self._documents: dict[str, frozenset[str]] = {}  # source prefab -> its own documents' fileIDs
         self._scripts: dict[str, dict[str, str]] = {}  # source prefab -> component fileID -> script GUID
         self._components: dict[str, dict[str, str]] = {}  # source prefab -> component fileID -> its class
         self.enums = EnumFields(graph)
@@ -160,7 +161,8 @@ class OverrideTargets:
             # its root its own, and another prefab inside it: an unknown object is one of that prefab's
             variant = rec is not None and any(s.signature == "variant base" for s in rec.symbols)
             self._nesting[source] = bool(out) and nests and rec is not None and not variant
-            self._objects[source] = (out, None if nests else frozenset(documents))
+            self._documents[source] = frozenset(documents)
+            self._objects[source] = (out, None if nests else self._documents[source])
         return self._objects[source]
 
     def aims_elsewhere(self, source: str, file_id: str, script_guids: set[str]) -> bool:
@@ -187,14 +189,14 @@ class OverrideTargets:
         rec = self.graph.records.record(source)
         if rec is None or rec.kind != "prefab" or depth > NESTING_DEPTH:  # a model's objects are its importer's
             return None
-        lines = self.graph.file_lines(source)
-        ids = {m.group(1) for text in lines if text.startswith("--- !u!") and (m := DOCUMENT_HEADER.match(text))}
+        self.objects(source)
+        ids, lines = set(self._documents[source]), self.graph.file_lines(source)
         for s in rec.symbols:
             if s.kind != "prefab_instance":
                 continue
             nested = self.graph.path_of_guid(s.detail) if s.detail else None
             held = self.every_id(nested, depth + 1) if nested else None
-            instance = _document_at(lines, s.line)
+            instance = document_at(lines, s.line)
             if held is None or instance is None:
                 return None
             ids.update(str((instance ^ int(x)) & FILE_ID_MASK) for x in held)

@@ -134,22 +134,24 @@ def edge_said(records, edge: str, source: str, reached: str) -> str:
             return INTERFACE_EDGES[edge]
     if edge == "instance_of" and reached.endswith(".unity"):
         return "places_instance_of"
-    if edge == "prefab" and source.endswith(".prefab") and (guid := records.guid_naming(reached)):
-        # the prefab a variant or a prefab nesting it uses (a variant's base read as placed in it)
-        held = {
-            s.signature == "variant base"
-            for s in records.symbols(source)
-            if s.kind == "prefab_instance" and s.detail == guid
-        }
-        return "base_of" if True in held else "nested_in" if held else edge
-    if edge == "instance_of" and (guid := records.guid_naming(source)):  # a variant, or a prefab nesting it
-        held = {
-            s.signature == "variant base"
-            for s in records.symbols(reached)
-            if s.kind == "prefab_instance" and s.detail == guid
-        }
-        return "variant_of" if True in held else "nests_instance_of" if held else edge  # else through another
+    if edge == "prefab" and source.endswith(".prefab"):  # the prefab a variant or a prefab nesting it uses
+        how = _holds(records, source, reached)  # (a variant's base read as placed in it)
+        return {"variant": "base_of", "nested": "nested_in"}.get(how, edge)
+    if edge == "instance_of":  # a variant, or a prefab nesting it (else one through another prefab)
+        return {"variant": "variant_of", "nested": "nests_instance_of"}.get(_holds(records, reached, source), edge)
     return edge
+
+
+def _holds(records, holder: str, held: str) -> str:
+    """How the prefab `holder` holds the prefab `held`: as its variant base ("variant"), nested
+    ("nested"), or neither itself ("")."""
+    guid = records.guid_naming(held)
+    found = {
+        s.signature == "variant base"
+        for s in (records.symbols(holder) if guid else ())
+        if s.kind == "prefab_instance" and s.detail == guid
+    }
+    return "variant" if True in found else "nested" if found else ""
 
 
 def reason(edge: str, source: str, chain: tuple[str, ...]) -> str:

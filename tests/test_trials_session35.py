@@ -1014,3 +1014,74 @@ public class PlayerController { public bool IsActive; }
     update(root, Config(workers=1))
     ws = open_workspace(root, projects_at(root))
     assert _code_lines(ws, "PlayerController.IsActive") == [("Assets/PlayGround.cs", 8)]
+
+
+def test_the_review_s_promises_kept(tmp_path: Path) -> None:
+    """references._held: a folder a field names is said as its path, not as missing;
+    override_targets.every_id: a prefab nesting one the project lacks claims no override unused;
+    package_classes.package_named: a package's component an asset uses is that package's though
+    the manifest does not list the package."""
+    from indexer.query.describe import describe
+    from indexer.query.package_classes import NEWEST
+
+    from .test_trials_session34 import _behaviour, _header, _instance, _object
+
+    holder, room, lost, folder = "e1" * 16, "e2" * 16, "e3" * 16, "e4" * 16
+    button = next(g for g, (name, _) in NEWEST.items() if name == "UnityEngine.UI.Button")
+    nested = _instance(500, lost, []).replace("m_TransformParent: {fileID: 0}", "m_TransformParent: {fileID: 101}")
+    fields = f"  levels: {{fileID: 102900000, guid: {folder}, type: 3}}\n"
+    root = write_project(
+        tmp_path / "p",
+        {
+            "Assets/Holder.cs": "using UnityEngine;\npublic class Holder : MonoBehaviour { public Object levels; }\n",
+            "Assets/Holder.cs.meta": meta(holder),
+            "Assets/Levels.meta": f"fileFormatVersion: 2\nguid: {folder}\nfolderAsset: yes\n",
+            "Assets/Levels/One.txt": "one\n",
+            "Assets/Room.prefab": _header()
+            + _object(100, "Room", [110])
+            + _behaviour(110, 100, holder, fields)
+            + nested,
+            "Assets/Room.prefab.meta": meta(room, "PrefabImporter"),
+            "Assets/Level.unity": _header() + _instance(900, room, [(4242, "m_IsActive", "0", "{fileID: 0}")]),
+            "Assets/Menu.prefab": _header() + _object(300, "Play", [310]) + _behaviour(310, 300, button),
+            "Packages/manifest.json": '{"dependencies": {"com.unity.timeline": "1.7.6"}}\n',
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    graph = ws.projects[0].graph
+    assert "  Assets/Levels (levels)" in describe(graph, "Assets/Room.prefab").text.split("\n")
+    assert "overrides: m_IsActive: 0 (in a nested prefab)\n" in describe(graph, "Assets/Level.unity").text + "\n"
+    assert graph.target("Button").kind == "package_script"
+
+
+def test_a_member_three_serializable_classes_below_a_script_s_field_has_its_values(tmp_path: Path) -> None:
+    """nested_values: NESTING = 3, `stats[2].levels[0].value` of a progression's class."""
+    from .test_trials_session34 import _behaviour, _header, _object
+
+    data = "e5" * 16
+    yaml = "  classes:\n  - stats:\n    - levels:\n      - value: 60\n      - value: 75\n"
+    code = (
+        "using System.Collections.Generic;\nusing UnityEngine;\n"
+        "public class Progression : ScriptableObject { public List<ClassEntry> classes; }\n"
+        "[System.Serializable] public class ClassEntry { public List<StatEntry> stats; }\n"
+        "[System.Serializable] public class StatEntry { public List<Level> levels; }\n"
+        "[System.Serializable] public class Level { public int value; }\n"
+    )
+    root = write_project(
+        tmp_path / "p",
+        {
+            "Assets/Progression.cs": code,
+            "Assets/Progression.cs.meta": meta(data),
+            "Assets/Progression.asset": _header()
+            + _object(100, "Progression", [110])
+            + _behaviour(110, 100, data, yaml),
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    _target, usages = find_references(ws, "Level.value")
+    assert [u.detail for u in usages if u.where == "asset"] == [
+        "Progression > Progression.classes[0].stats[0].levels[0].value: 60",
+        "Progression > Progression.classes[0].stats[0].levels[1].value: 75",
+    ]

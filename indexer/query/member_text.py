@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from indexer.model import FileRecord, Usage
 from indexer.query.assemblies import may_see_predefined
+from indexer.query.call_shape import is_static, parameter_ranges, takes_none, through_variable
 from indexer.query.codeline import code_of, without_block_comments
 from indexer.query.receivers import OtherReceivers
 from indexer.query.type_tree import declarer_of, descendants_of
@@ -28,8 +29,8 @@ _BASE = re.compile(r"(?<![\w.])base\s*\.\s*$")
 # `typeof(Projectile).Name`, `GetType().Name`: a member of System.Type, not of a project type
 _OF_TYPE = re.compile(r"\b(?:typeof\s*\([^()]*\)|GetType\s*\(\s*\))\s*\??\.\s*$")
 # `namespace Game.Enter`, `using Game.Enter;`, `using static X.Y;`, `using E = X.Y;`: names, no usages
-# (a `using (var s = Open())` statement is code)
-_DIRECTIVE = re.compile(r"\s*(?:namespace\s+[\w.]+|using\s+(?:static\s+)?(?:\w+\s*=\s*)?[\w.]+(?:<[^;]*>)?\s*;)")
+# (a `using (var s = Open())` statement is code); a preprocessor line (`#region Setup`, `#if DEBUG`)
+_DIRECTIVE = re.compile(r"\s*(?:#|namespace\s+[\w.]+|using\s+(?:static\s+)?(?:\w+\s*=\s*)?[\w.]+(?:<[^;]*>)?\s*;)")
 
 
 def member_text_usages(graph: Graph, family: set[str], member: str, below: set[str] | None = None) -> list[Usage]:
@@ -51,6 +52,8 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
     out = []
     initialized: dict[str, frozenset[int]] = {}
     a_type = bool(graph.types_named(member))  # a class named as the member: where it is written, a type
+    declared = [s for p in declaring for s in graph.records.symbols(p) if s.name == member and s.container in family]
+    ranges, static = parameter_ranges(declared), is_static(declared)
     for p in sorted(files):
         rec = graph.records.record(p)
         if rec is None or rec.kind != "csharp":
@@ -87,6 +90,13 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
                 found = [m for m in found if not _BASE.search(code[: m.start()])]
             if a_type:  # `SaveGame _save;`, `new SaveGame()`: the class `SaveGame`, not the method
                 found = [m for m in found if not _type_use(code, m)]
+            # `Destroy(gameObject)` beside `void Destroy()`; `player.Spell()` of a static `Spell`
+            found = [
+                m
+                for m in found
+                if not takes_none(ranges, code, m.end())
+                and not (static and through_variable(code[: m.start()], lambda n: bool(graph.types_named(n))))
+            ]
             other = {m.end() for m in typed.finditer(code) if m.group(1).rpartition(".")[2] not in names}
             if found and not other.issuperset(m.end() for m in found):  # `GetComponent<Chest>().Open()`
                 out.append(Usage(p, line_no, "code", "text", "member", text.strip()[:200]))

@@ -29,9 +29,10 @@ _RECEIVER = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\??\.\s*$")  # `recv.` or `r
 _CHAINED = re.compile(r"\.\s*([A-Za-z_]\w*)\s*\??\.\s*$")  # `a.recv.` before a name: a member of `a`
 _STATIC = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\.\s*([A-Za-z_]\w*)\s*\??\.\s*$")  # `UIManager.Instance.`
 _INDEXED = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\[[^\[\]]*\]\s*\??\.\s*$")  # `recv[i].` before a name
+_DECLARING = frozenset({"class", "struct", "interface", "enum", "record", "namespace"})  # before a type's name
 _NOT_A_TYPE = frozenset({"var", "return", "new", "in", "out", "ref", "using", "else", "case", "await", "yield"})
 # A declaration of a name: its type (generic arguments, array ranks), then the name (a property's `{`)
-_DECLARATION = r"\b([A-Za-z_][\w.]*)\s*(<[^;(){{}}]*>)?\s*(\[[\s,]*\])?\??\s+{}\s*(?:[;=,){{]|\bin\b)"
+_DECLARATION = r"\b([A-Za-z_][\w.]*)\s*(<[^;(){{}}=]*>)?\s*(\[[\s,]*\])?\??\s+{}\s*(?:[;=,){{]|\bin\b)"
 # Collections whose element a `[i]` gives: the last generic argument (a dictionary's value)
 _INDEXABLE = frozenset(
     """List IList IReadOnlyList Dictionary IDictionary IReadOnlyDictionary SortedDictionary SortedList
@@ -59,6 +60,56 @@ def foreign_types() -> frozenset[str]:
     return (_DOTNET | SCRIPTING_CLASSES | frozenset(CLASS_NAMES.values())) - {"Object", "object"}
 
 
+def _chain(before: str) -> list[tuple[str, str]] | None:
+    """The receiver chain that ends `before` (`a.b[i].c(x).` before a member's name) as its steps,
+    each a name and '' or '()' (a call) or '[]' (an index), first to last; None when the receiver
+    is no such chain (a cast, a generic call, a literal)."""
+    code = before.rstrip()
+    steps: list[tuple[str, str]] = []
+    while code.endswith("."):
+        code = code[: -2 if code.endswith("?.") else -1].rstrip()
+        suffix = ""
+        if code.endswith((")", "]")):
+            start = _opening(code)
+            if start is None:
+                return None
+            suffix, code = ("()" if code[-1] == ")" else "[]"), code[:start].rstrip()
+        m = _LAST_NAME.search(code)
+        if m is None:
+            return None
+        steps.append((m[1], suffix))
+        code = code[: m.start()].rstrip()
+    return steps[::-1] or None
+
+
+_LAST_NAME = re.compile(r"(?<!\w)([A-Za-z_]\w*)$")
+
+
+def _opening(code: str) -> int | None:
+    """Where the bracket closing `code` opens."""
+    close = code[-1]
+    opening, depth = "(" if close == ")" else "[", 0
+    for i in range(len(code) - 1, -1, -1):
+        depth += (code[i] == close) - (code[i] == opening)
+        if depth == 0:
+            return i
+    return None
+
+
+def _element(written: str, looped: bool = False) -> str:
+    """What `[i]` gives of a value declared as `written`: an array's element, a list's, a dictionary's
+    value; with `looped`, what `foreach` gives: an array's or a one-argument generic's element."""
+    if written.endswith("]"):
+        return written[: written.rfind("[")].strip()
+    outer, _, arguments = written.partition("<")
+    arguments = arguments.rstrip().removesuffix(">")
+    if looped:
+        return arguments.strip() if arguments and "," not in arguments and "<" not in arguments else ""
+    if arguments and bare_type_name(outer) in _INDEXABLE:
+        return arguments.rsplit(",", 1)[-1].strip()
+    return ""
+
+
 class OtherReceivers:
     """The receivers in a file that hold another class than the member's types: a variable (field,
     parameter, local) declared only as other classes (`Image m_TrackBinding;` then
@@ -80,6 +131,11 @@ class OtherReceivers:
         class: a variable or an element of a collection, or a member named as a project class that
         is not one of the types, as C# names a property by its type (`Context.TierState.Combo` is
         `TierState`'s `Combo`)."""
+        steps = _chain(before)
+        if steps is not None and (len(steps) > 1 or steps[0][1]):  # more than a variable: read step by step
+            found = self._chain_types(steps, line)
+            if found is not None and (found & self.names or self._others(found, foreign=True)):
+                return not found & self.names  # else a class the index does not know: read as before
         m = _RECEIVER.search(before)
         if m is None:
             if (indexed := _INDEXED.search(before)) is not None:  # `_spawners[type].TrySpawn()`
@@ -98,14 +154,55 @@ class OtherReceivers:
             self.known[key] = self._of_another_class(m.group(1), line)
         return self.known[key]
 
+    def _chain_types(self, steps: list[tuple[str, str]], line: int, looped: bool = False) -> set[str] | None:
+        """The types a receiver chain gives (`GameController.gameSettings.players[i]`, `Player.Get(d)`),
+        by simple name: its first step a variable, a class or a method of this file, each next one a
+        project class's field, property or method, as declared; None where a step is not known.
+        `looped`: the last step's `[]` is what `foreach` gives (`_element`)."""
+        name, suffix = steps[0]
+        own = self.graph.records.types_in(self.rec.path)
+        if suffix == "()":
+            types = {t for row in own for t in self._member_of(row, name, suffix)}
+        elif name == "this":
+            types = {row.name for row in own}
+        else:
+            types = self._declared_as(name, line, element=suffix == "[]", looped=looped and len(steps) == 1)
+            if not types and not suffix and (self.graph.types_named(name) or name in foreign_types()):
+                types = {name}  # a class's static member
+        if not types or types & _NOT_A_TYPE:
+            return None
+        for name, suffix in steps[1:]:
+            rows = [row for t in types for row in self.graph.types_named(t)]
+            found = [self._member_of(row, name, suffix, looped) for row in rows]
+            if not rows or not all(found):
+                return None
+            types = set().union(*found)
+        return types
+
+    def _member_of(self, row: TypeRow, name: str, suffix: str, looped: bool = False) -> set[str]:
+        """The types of `row`'s member `name` as a step gives it: a method's return type after `()`,
+        the element after `[]`, else a field's or property's type, its own or inherited."""
+        rec = self.graph.records.record(row.path)
+        kinds = ("method",) if suffix == "()" else ("field", "property")
+        written = {
+            s.type
+            for s in (rec.symbols if rec is not None else ())
+            if s.name == name and s.container == row.qualified and s.kind in kinds and s.type
+        }
+        if not written and suffix != "()" and (inherited := inherited_member_type(self.graph, row.path, name)):
+            written = {inherited}
+        if suffix == "[]":
+            written = {e for w in written if (e := _element(w, looped))}
+        return {bare_type_name(w) for w in written}
+
     def _scope(self, line: int) -> int:
         """The first line of the innermost member around `line` (0: none, the class body)."""
         around = [start for start, end in self.spans if start <= line <= end]
         return max(around, default=0)
 
-    def _declarations(self, name: str, element: bool) -> list[tuple[int, str]]:
+    def _declarations(self, name: str, element: bool, looped: bool = False) -> list[tuple[int, str]]:
         """(line, type) of each declaration of `name` in the file: the simple name of its type, or
-        with `element` of what `name[i]` gives (a list's or array's element, a dictionary's value)."""
+        with `element` of what `name[i]` gives (`_element`; with `looped`, what `foreach` gives)."""
         if self.text is None:
             self.text = "\n".join(code_of(line) for line in self.lines)
             self.starts = [0]
@@ -113,30 +210,22 @@ class OtherReceivers:
                 self.starts.append(self.starts[-1] + len(code_of(line)) + 1)
         out = []
         for m in re.finditer(_DECLARATION.format(re.escape(name)), self.text):
-            outer, arguments, rank = m.group(1).rpartition(".")[2], m.group(2), m.group(3)
-            if element:
-                if rank:
-                    of = outer
-                elif arguments and outer in _INDEXABLE:
-                    of = arguments[1:-1].rsplit(",", 1)[-1].strip()
-                else:
-                    continue
-                outer = bare_type_name(of) if of else ""
-            if outer:
-                out.append((bisect.bisect_right(self.starts, m.start()), outer))
+            if m.group(1) in _DECLARING or (element and m.group(1) in _NOT_A_TYPE):  # `class Spells {`
+                continue  # a type's own declaration; `foreach (var a in items)` declares no `items`
+            written = "".join(part or "" for part in m.group(1, 2, 3))
+            outer = bare_type_name(_element(written, looped) if element else m.group(1))
+            out.append((bisect.bisect_right(self.starts, m.start()), outer))  # '': no element known
         return out
 
-    def _declared_as(self, name: str, line: int, element: bool = False) -> set[str]:
+    def _declared_as(self, name: str, line: int, element: bool = False, looped: bool = False) -> set[str]:
         """The types the file declares a variable, field or parameter `name` as, by simple name:
         the nearest declaration above `line` in the member around it, else the fields' (outside
         every member), else every one."""
-        found = self._declarations(name, element)
+        found = self._declarations(name, element, looped)
         scope = self._scope(line)
         local = [(n, t) for n, t in found if scope and self._scope(n) == scope and n <= line]
-        if local:
-            return {max(local)[1]}
-        fields = {t for n, t in found if not self._scope(n)}
-        return fields or {t for _, t in found}
+        types = {max(local)[1]} if local else {t for n, t in found if not self._scope(n)} or {t for _, t in found}
+        return set() if "" in types else types  # a declaration whose element is not known: nothing known
 
     def _held_as(self, variable: str, member: str, line: int) -> set[str]:
         """The types `variable.member` is declared as, when the file declares the variable as
@@ -149,15 +238,33 @@ class OtherReceivers:
 
     def _of_another_class(self, name: str, line: int) -> bool:
         types = self._declared_as(name, line)
-        if "var" in types:  # `var trigger = new Trigger();` is a Trigger
-            created = re.findall(rf"\bvar\s+{re.escape(name)}\s*=\s*new\s+([A-Za-z_][\w.]*)", self.text or "")
-            if created and len(created) == len(re.findall(rf"\bvar\s+{re.escape(name)}\b", self.text or "")):
-                types = (types - {"var"}) | {t.rpartition(".")[2] for t in created}
+        if "var" in types and (given := self._var_types(name, line)):
+            types = (types - {"var"}) | given
         if not types and (inherited := inherited_member_type(self.graph, self.rec.path, name)):
             types = {bare_type_name(inherited)}  # `Current` of a generic base, as this file's base gives it
         if not types:  # no variable: a class of that name is what it is (`Other.Instance`, `SceneManager`)
             return self._another_class_named(name) or (name in foreign_types() and not self.graph.types_named(name))
         return self._others(types, foreign=True)
+
+    def _var_types(self, name: str, line: int) -> set[str]:
+        """The types every `var name` of the file gives it: `var trigger = new Trigger();`, `foreach
+        (var station in coreStations)` over a `List<CoreStation>` (an array, a one-argument generic:
+        a dictionary's items are pairs); none when one of them is not known."""
+        text, word = self.text or "", re.escape(name)
+        created = re.findall(rf"\bvar\s+{word}\s*=\s*new\s+([A-Za-z_][\w.]*)", text)
+        looped = re.findall(rf"\bforeach\s*\(\s*var\s+{word}\s+in\s+([\w.]+)\s*\)", text)
+        if len(created) + len(looped) != len(re.findall(rf"\bvar\s+{word}\b", text)):
+            return set()
+        types = {t.rpartition(".")[2] for t in created}
+        for source in looped:
+            steps = _chain(source + ".")
+            if steps is None or steps[-1][1]:
+                return set()
+            found = self._chain_types([*steps[:-1], (steps[-1][0], "[]")], line, looped=True)
+            if not found:
+                return set()
+            types |= found
+        return types
 
     def _held_by_named_types(self, name: str) -> bool:
         """`SaveController.instance.playerData.doubleJump`: `playerData` is a field or property of

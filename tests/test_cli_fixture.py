@@ -128,7 +128,7 @@ def test_refs_of_a_script_lists_prefabs_scenes_and_unity_events(project: Path) -
         if u["where"] == "asset"
     ]
     assert assets == [
-        ("Assets/Prefabs/Player.prefab", 77, "script", "m_Script", "Player", ""),
+        ("Assets/Prefabs/Player.prefab", 86, "script", "m_Script", "Player", ""),
         # the scene places the prefab: the script is on the instance too
         ("Assets/Scenes/Dungeon.unity", 417, "prefab", "instance", "Player (via Assets/Prefabs/Player.prefab)", ""),
         (
@@ -187,7 +187,7 @@ def test_refs_of_a_script_on_a_base_prefab_list_every_variant_and_instance(proje
     ]
     base, brute = "Assets/Prefabs/Enemies/Enemy.prefab", "Assets/Prefabs/Enemies/EnemyBrute.prefab"
     assert assets == [
-        (base, 76, "script", "m_Script", "Enemy"),
+        (base, 85, "script", "m_Script", "Enemy"),
         (brute, 3, "prefab", "variant_base", f"EnemyBrute (via {base})"),
         (
             "Assets/Prefabs/Enemies/EnemyBruteBoss.prefab",
@@ -220,7 +220,7 @@ def test_refs_of_a_base_class_list_the_objects_carrying_its_subclasses(project: 
     sword = "Assets/Prefabs/Weapons/Sword.prefab"
     assert [(u["path"], u["line"], u["context"], u["detail"], u["resolved"]) for u in data["usages"][:3]] == [
         ("Assets/Prefabs/Player.prefab", 256, "instance", f"Player/WeaponSocket/Sword (via {sword})", melee),
-        (sword, 37, "m_Script", "Sword", melee),
+        (sword, 46, "m_Script", "Sword", melee),
         ("Assets/Scenes/Dungeon.unity", 417, "instance", f"Player (via Assets/Prefabs/Player.prefab > {sword})", melee),
     ]
     assert all(u["where"] == "code" for u in data["usages"][3:])
@@ -329,11 +329,11 @@ def test_refs_of_a_package_component_by_name_or_guid(project: Path) -> None:
         "note": f"a script of the package com.unity.ugui, not in this project; its users are found by its GUID {guid}",
     }
     assert [(u["path"], u["line"], u["context"], u["detail"]) for u in by_name["usages"]] == [
-        ("Assets/Scenes/Dungeon.unity", 1258, "m_Script", "HUD/HealButton"),
-        ("Assets/Scenes/Dungeon.unity", 1764, "m_Script", "HUD/GameOverScreen/Panel/RestartButton"),
-        ("Assets/Scenes/MainMenu.unity", 487, "m_Script", "MenuCanvas/PlayButton"),
-        ("Assets/Scenes/MainMenu.unity", 701, "m_Script", "MenuCanvas/ContinueButton"),
-        ("Assets/Scenes/MainMenu.unity", 915, "m_Script", "MenuCanvas/QuitButton"),
+        ("Assets/Scenes/Dungeon.unity", 1267, "m_Script", "HUD/HealButton"),
+        ("Assets/Scenes/Dungeon.unity", 1773, "m_Script", "HUD/GameOverScreen/Panel/RestartButton"),
+        ("Assets/Scenes/MainMenu.unity", 496, "m_Script", "MenuCanvas/PlayButton"),
+        ("Assets/Scenes/MainMenu.unity", 710, "m_Script", "MenuCanvas/ContinueButton"),
+        ("Assets/Scenes/MainMenu.unity", 924, "m_Script", "MenuCanvas/QuitButton"),
     ]
     assert refs_json(project, "UnityEngine.UI.Button") == by_name
     assert refs_json(project, guid) == by_name

@@ -99,7 +99,7 @@ def test_refs_names_an_unnamed_instance_as_describe_does(tmp_path: Path) -> None
     root = _digger_project(tmp_path)
     _, usages = find_references(open_workspace(root, [(root, Config())]), "PointRef")
     assert [(u.path, u.line, u.context, u.detail) for u in usages if u.where == "asset"] == [
-        ("Assets/Prefabs/Digger.prefab", 20, "m_Script", "Digger")
+        ("Assets/Prefabs/Digger.prefab", 24, "m_Script", "Digger")
     ]
 
 

@@ -64,7 +64,8 @@ def test_refs_on_a_resource_and_a_shader_list_the_code_loading_them(ws: Workspac
     graph = ws.projects[0].fresh().graph
     loot = graph.references(graph.target(LOOT))
     assert [(u.path, u.line, u.where, u.kind, u.context, u.detail) for u in loot] == [
-        (DROPPER, 11, "code", "loads", "literal", 'private const string LootTablePath = "Loot/LootTable";')
+        (DROPPER, 11, "code", "loads", "literal", 'private const string LootTablePath = "Loot/LootTable";'),
+        (DROPPER, 35, "code", "loads", "constant", "var json = Resources.Load<TextAsset>(LootTablePath);"),
     ]
     shader = [(u.path, u.line, u.kind) for u in graph.references(graph.target(DISSOLVE))]
     assert shader == [

@@ -357,7 +357,9 @@ def test_a_script_added_to_a_child_of_a_prefab_instance_is_listed_on_that_child(
     )
     update(root, Config(workers=1))
     ws = open_workspace(root, projects_at(root))
-    line = scene.split("\n").index("--- !u!114 &700") + 1
+    lines = scene.split("\n")
+    start = lines.index("--- !u!114 &700")
+    line = next(i for i, text in enumerate(lines) if i > start and text.startswith("  m_Script:")) + 1
     assert [(u.path, u.line, u.detail) for u in find_references(ws, "PlayerAnimation")[1] if u.where == "asset"] == [
         ("Assets/Scenes/Sample.unity", line, "Player/Animation")
     ]

@@ -545,7 +545,7 @@ def test_a_script_named_otherwise_than_its_class_is_bound_to_it(tmp_path: Path) 
     )
     update(root, Config(workers=1))
     ws = open_workspace(root, projects_at(root))
-    for name, line in (("ResourceDisplay", 18), ("NPCConversant", 41)):
+    for name, line in (("ResourceDisplay", 23), ("NPCConversant", 46)):  # their `m_Script` lines
         _target, usages = find_references(ws, name)
         assert [(u.path, u.line, u.kind) for u in usages if u.where == "asset"] == [("Assets/Ui.unity", line, "script")]
     _target, usages = find_references(ws, "A")  # two classes, neither named like the file: Unity binds none

@@ -3,6 +3,8 @@ before its fix."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from indexer.build.update import update
@@ -10,7 +12,7 @@ from indexer.config import Config
 from indexer.query.lookup import find_references
 from indexer.query.workspace import open_workspace, projects_at
 
-from .conftest import write_project
+from .conftest import meta, write_project
 
 RECEIVERS = {
     "Assets/GameSettings.cs": """public class GameSettings
@@ -152,3 +154,222 @@ def test_a_static_member_is_not_reached_through_a_variable(receivers) -> None:
 def test_a_region_label_is_no_usage(receivers) -> None:
     """`#region Setup` was listed under `PlayerController.Setup`."""
     assert _code_lines(receivers, "PlayerController.Setup") == [("Assets/Modes.cs", 22)]
+
+
+def _header() -> str:
+    return "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
+
+
+def _object(go: int, name: str, behaviours: list[int]) -> str:
+    comps = "".join(f"  - component: {{fileID: {c}}}\n" for c in [go + 1, *behaviours])
+    return (
+        f"--- !u!1 &{go}\nGameObject:\n  m_ObjectHideFlags: 0\n  serializedVersion: 6\n  m_Component:\n"
+        f"{comps}  m_Layer: 0\n  m_Name: {name}\n  m_IsActive: 1\n"
+        f"--- !u!4 &{go + 1}\nTransform:\n  m_GameObject: {{fileID: {go}}}\n  m_Children: []\n"
+        "  m_Father: {fileID: 0}\n"
+    )
+
+
+def _behaviour(file_id: int, go: int, script: str, rest: str = "") -> str:
+    return (
+        f"--- !u!114 &{file_id}\nMonoBehaviour:\n  m_ObjectHideFlags: 0\n  m_GameObject: {{fileID: {go}}}\n"
+        f"  m_Enabled: 1\n  m_Script: {{fileID: 11500000, guid: {script}, type: 3}}\n  m_Name: \n"
+        f"  m_EditorClassIdentifier: \n{rest}"
+    )
+
+
+def _instance(file_id: int, source: str, overrides: list[tuple[int, str, str, str]]) -> str:
+    mods = "".join(
+        f"    - target: {{fileID: {t}, guid: {source}, type: 3}}\n      propertyPath: {prop}\n"
+        f"      value: {value}\n      objectReference: {ref}\n"
+        for t, prop, value, ref in overrides
+    )
+    return (
+        f"--- !u!1001 &{file_id}\nPrefabInstance:\n  m_ObjectHideFlags: 0\n  serializedVersion: 2\n"
+        f"  m_Modification:\n    serializedVersion: 3\n    m_TransformParent: {{fileID: 0}}\n"
+        f"    m_Modifications:\n{mods}    m_RemovedComponents: []\n    m_RemovedGameObjects: []\n"
+        f"  m_SourcePrefab: {{fileID: 100100000, guid: {source}, type: 3}}\n"
+    )
+
+
+SKILL, BUTTON, GATE, BUTTON_PREFAB = "1" * 32, "2" * 32, "3" * 32, "4" * 32
+
+
+def test_a_partial_class_is_the_script_of_the_file_named_as_it(tmp_path: Path) -> None:
+    """`CookingSkill.Debug.cs` repeats `partial class CookingSkill : StaffSkill`: `refs CookingSkill`
+    said "no usages found" though two prefabs carry `CookingSkill.cs`, and their values were lost."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Skill/CookingSkill.cs": "using UnityEngine;\n"
+            "public partial class CookingSkill : MonoBehaviour\n{\n    public float cookMultiplier = 1f;\n}\n",
+            "Assets/Skill/CookingSkill.cs.meta": meta(SKILL),
+            "Assets/Cooking/CookingSkill.Debug.cs": "using UnityEngine;\n"
+            "public partial class CookingSkill : MonoBehaviour\n{\n    void OnGUI() { }\n}\n",
+            "Assets/Cooking/CookingSkill.Debug.cs.meta": meta("5" * 32),
+            "Assets/Chef.prefab": _header()
+            + _object(100, "Chef", [110])
+            + _behaviour(110, 100, SKILL, "  cookMultiplier: 3\n"),
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    _target, usages = find_references(ws, "CookingSkill")
+    assert [(u.path, u.line, u.context) for u in usages if u.where == "asset"] == [
+        ("Assets/Chef.prefab", 23, "m_Script")  # its `m_Script` line
+    ]
+    _target, usages = find_references(ws, "CookingSkill.cookMultiplier")
+    assert [(u.path, u.detail) for u in usages if u.where == "asset"] == [
+        ("Assets/Chef.prefab", "Chef > CookingSkill.cookMultiplier: 3")
+    ]
+
+
+def _calls(n: int) -> str:
+    items = "".join(
+        f"      - m_Target: {{fileID: 0}}\n        m_TargetAssemblyTypeName: Gate, Assembly-CSharp\n"
+        f"        m_MethodName: Open{i}\n        m_Mode: 1\n        m_CallState: 2\n"
+        for i in range(n)
+    )
+    return f"  interactionEvent:\n    m_PersistentCalls:\n      m_Calls:\n{items}"
+
+
+def test_calls_an_override_leaves_past_the_count_it_sets_are_no_calls(tmp_path: Path) -> None:
+    """An instance's overrides set `m_Calls.Array.size: 2` and still hold `data[2]` and `data[3]`
+    from before: Unity drops those, and `refs` listed them as callers (2 real callers, 4 listed)."""
+    call = "interactionEvent.m_PersistentCalls.m_Calls.Array"
+    overrides = [(110, f"{call}.size", "2", "{fileID: 0}")]
+    overrides += [(110, f"{call}.data[{i}].m_Target", "", "{fileID: 910}") for i in range(4)]
+    overrides += [(110, f"{call}.data[{i}].m_MethodName", "Close", "{fileID: 0}") for i in range(4)]
+    level = (
+        _header() + _object(900, "Gate", [910]) + _behaviour(910, 900, GATE) + _instance(500, BUTTON_PREFAB, overrides)
+    )
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Gate.cs": "using UnityEngine;\npublic class Gate : MonoBehaviour\n{\n"
+            "    public void Close() { }\n}\n",
+            "Assets/Gate.cs.meta": meta(GATE),
+            "Assets/Button.cs": "using UnityEngine;\nusing UnityEngine.Events;\n"
+            "public class Button : MonoBehaviour\n{\n    public UnityEvent interactionEvent;\n}\n",
+            "Assets/Button.cs.meta": meta(BUTTON),
+            "Assets/Button.prefab": _header() + _object(100, "Button", [110]) + _behaviour(110, 100, BUTTON, _calls(1)),
+            "Assets/Button.prefab.meta": meta(BUTTON_PREFAB, "PrefabImporter"),
+            "Assets/Level.unity": level,
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    _target, usages = find_references(ws, "Gate.Close")
+    lines = level.split("\n")
+    expected = [
+        i + 1 for i, text in enumerate(lines) if f"{call}.data[0].m_Target" in text or "data[1].m_Target" in text
+    ]
+    assert [(u.path, u.line) for u in usages if u.where == "asset"] == [("Assets/Level.unity", n) for n in expected]
+    assert len(expected) == 2
+
+
+def test_a_list_of_references_says_which_slots_are_empty(tmp_path: Path) -> None:
+    """`enemy2List: [4 items]` hid that slots 0 and 1 are `{fileID: 0}`, which `SetActive` on each
+    throws on: the bug a trial asked about."""
+    from indexer.query.describe import describe
+
+    rest = "  enemy2List:\n  - {fileID: 0}\n  - {fileID: 0}\n  - {fileID: 100}\n  - {fileID: 100}\n"
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Level.cs": "using UnityEngine;\npublic class Level : MonoBehaviour\n{\n"
+            "    public GameObject[] enemy2List;\n}\n",
+            "Assets/Level.cs.meta": meta(GATE),
+            "Assets/Game.unity": _header() + _object(100, "Level", [110]) + _behaviour(110, 100, GATE, rest),
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert "enemy2List: [4 items, empty at 0, 1]" in describe(ws.projects[0].graph, "Assets/Game.unity").text
+
+
+def test_an_input_action_named_with_a_space_is_shown_so_on_its_line(tmp_path: Path) -> None:
+    """`" CameraZoom"` (the generated code calls `FindAction(" CameraZoom")`) was shown trimmed, at
+    the line of the action before it."""
+    from indexer.query.describe import describe
+
+    actions = (
+        '{\n    "name": "Controls",\n    "maps": [\n        {\n            "name": "Player",\n'
+        '            "actions": [\n                {\n                    "name": "CameraRotate",\n'
+        '                    "type": "Value"\n                },\n                {\n'
+        '                    "name": " CameraZoom",\n                    "type": "Value"\n                }\n'
+        '            ],\n            "bindings": [\n                {\n'
+        '                    "path": "<Mouse>/scroll/y",\n'
+        '                    "action": " CameraZoom"\n                }\n            ]\n        }\n    ]\n}\n'
+    )
+    root = write_project(tmp_path / "P", {"Assets/Controls.inputactions": actions})
+    update(root, Config(workers=1))
+    text = describe(open_workspace(root, projects_at(root)).projects[0].graph, "Assets/Controls.inputactions").text
+    assert (
+        '  input action CameraRotate (Value)  L8\n  input action " CameraZoom" (Value): <Mouse>/scroll/y  L12' in text
+    )
+
+
+def test_a_prefab_placed_nowhere_says_so(tmp_path: Path) -> None:
+    """`describe Manager_Reputation.prefab` printed no "used by" line at all: that nothing places
+    the prefab is why its behaviour never runs."""
+    from indexer.query.describe import describe
+
+    root = write_project(tmp_path / "P", {"Assets/Manager.prefab": _header() + _object(100, "Manager", [])})
+    update(root, Config(workers=1))
+    text = describe(open_workspace(root, projects_at(root)).projects[0].graph, "Assets/Manager.prefab").text
+    assert text.endswith("used by: nothing found (no scene or prefab places it, no asset or code names it)")
+
+
+CONSTANTS = {
+    "Assets/EventConstants.cs": "public static class EventConstants\n{\n"
+    '    public const string DAMAGE = "Damage";\n}\n',
+    "Assets/AnimatorConstants.cs": "public static class AnimatorConstants\n{\n"
+    '    public const string IS_HURT = "IsHurt";\n}\n',
+    "Assets/Health.cs": "using UnityEngine;\npublic class Health : MonoBehaviour\n{\n"
+    "    public bool IsHurt { get; private set; }\n    void Damage(int amount) { IsHurt = true; }\n}\n",
+    "Assets/Combat.cs": "using UnityEngine;\npublic class Combat : MonoBehaviour\n{\n"
+    '    const string PLATFORM = "Assets/Platform.prefab";\n'
+    "    int hurtHash = Animator.StringToHash(AnimatorConstants.IS_HURT);\n"
+    "    void Hit(GameObject other)\n    {\n"
+    "        other.SendMessageUpwards(EventConstants.DAMAGE, 3);\n"
+    "        var prefab = UnityEditor.AssetDatabase.LoadAssetAtPath<GameObject>(PLATFORM);\n    }\n}\n",
+    "Assets/Hurt.controller": _header() + "--- !u!91 &9100000\nAnimatorController:\n  m_Name: Hurt\n"
+    "  m_AnimatorParameters:\n  - m_Name: IsHurt\n    m_Type: 4\n    m_DefaultFloat: 0\n    m_DefaultInt: 0\n"
+    "    m_DefaultBool: 0\n    m_Controller: {fileID: 9100000}\n  m_AnimatorLayers: []\n",
+    "Assets/Platform.prefab": _header() + _object(100, "Platform", []),
+}
+
+
+@pytest.fixture(scope="module")
+def constants(tmp_path_factory: pytest.TempPathFactory):
+    root = write_project(tmp_path_factory.mktemp("constants") / "P", CONSTANTS)
+    update(root, Config(workers=1))
+    return open_workspace(root, projects_at(root))
+
+
+def test_a_method_called_by_a_name_kept_in_a_constant_has_that_caller(constants) -> None:
+    """`SendMessageUpwards(EventConstants.DAMAGE, ...)` with `DAMAGE = "Damage"` in another file:
+    `refs Health.Damage` said "no usages found" (the game's only way of dealing damage)."""
+    assert _code_lines(constants, "Health.Damage") == [("Assets/Combat.cs", 8)]
+
+
+def test_an_animator_parameter_named_as_a_member_says_so_and_its_constant_s_use(constants) -> None:
+    """`refs IsHurt` gave the animator parameter alone, not saying `Health.IsHurt` is a property too,
+    and missed `Animator.StringToHash(AnimatorConstants.IS_HURT)`."""
+    target, usages = find_references(constants, "IsHurt")
+    assert (target.kind, target.note) == (
+        "animator_parameter",
+        "a parameter of 1 animator controller; members so named too: Health.IsHurt",
+    )
+    assert [(u.path, u.line) for u in usages if u.where == "code"] == [("Assets/Combat.cs", 5)]
+
+
+def test_an_asset_loaded_by_its_project_path_lists_that_load(constants) -> None:
+    """`LoadAssetAtPath<GameObject>("Assets/Prefabs/Platform.prefab")` (through a constant): `refs` of
+    the prefab said "no usages found"."""
+    _target, usages = find_references(constants, "Assets/Platform.prefab")
+    assert [(u.path, u.line, u.kind, u.context) for u in usages] == [
+        ("Assets/Combat.cs", 4, "loads", "literal"),
+        ("Assets/Combat.cs", 9, "loads", "constant"),
+    ]

@@ -54,7 +54,7 @@ def test_quirks_crlf_negative_ids_wrapped_flow_quoted_names() -> None:
         "lock": "lock: {rid: 1000}",
     }
     assert list(rec.refs) == [
-        Ref("script", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", 33, "m_Script", "Door: Left"),
+        Ref("script", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", 38, "m_Script", "Door: Left"),
         # lines are the file's: joining a wrapped flow mapping (lines 38-39, 45-46) does not shift them
         Ref("guid", "b" * 32, 45, "opened", "Door: Left > script:" + "a" * 32),
         Ref(
@@ -76,7 +76,7 @@ def test_legacy_prefab_asset_and_legacy_instance_in_a_scene() -> None:
     asset = scan_case("Legacy.prefab")
     assert sym(asset, "gameobject") == [("Crate", 14, "", "", "")]
     assert sym(asset, "prefab_instance") == []  # the `Prefab` document of the asset itself
-    assert list(asset.refs) == [Ref("script", "cccccccccccccccccccccccccccccccc", 32, "m_Script", "Crate")]
+    assert list(asset.refs) == [Ref("script", "cccccccccccccccccccccccccccccccc", 38, "m_Script", "Crate")]
     scene = scan_case("LegacyScene.unity")
     assert sym(scene, "prefab_instance") == [("Crate (1)", 3, "", "", "dddddddddddddddddddddddddddddddd")]
     assert Ref("prefab", "dddddddddddddddddddddddddddddddd", 3, "legacy_parent", "Crate (1)") in scene.refs
@@ -113,7 +113,7 @@ def test_animator_controller_and_state_machine_behaviour() -> None:
     ]
     assert list(rec.refs) == [
         Ref("guid", "12121212121212121212121212121212", 39, "m_Motion", "Opening > AnimatorState"),
-        Ref("script", "34343434343434343434343434343434", 40, "m_Script", "Opening"),
+        Ref("script", "34343434343434343434343434343434", 45, "m_Script", "Opening"),
     ]
     assert sym(rec, "field") == [("volume", 48, "Opening", "volume: 0.5", "11400022")]
 
@@ -231,7 +231,7 @@ def test_text_reader_fields_calls_and_guid_owners() -> None:
         # list items under m_Materials: the key is found walking up
         Ref("guid", "c" * 32, 20, "m_Materials", "Panel > MeshRenderer"),
         Ref("guid", "d" * 32, 21, "m_Materials", "Panel > MeshRenderer"),
-        Ref("script", "a" * 32, 22, "m_Script", "Panel"),
+        Ref("script", "a" * 32, 27, "m_Script", "Panel"),
         Ref("guid", "e" * 32, 44, "icon", f"Panel > {script}"),
         Ref("guid", "d" * 32, 71, "m_ObjectArgument", f"Panel > {script}"),  # upper-case GUID, lowered
         # no type name: the target's script names it; a string argument wrapped onto a second line
@@ -248,7 +248,7 @@ def test_text_reader_fields_calls_and_guid_owners() -> None:
         ),
         Ref("prefab", "f" * 32, 73, "instance", "Panel/Button"),
         Ref("method", "?.Press", 85, "onClick", "Panel/Button > override.onClick()"),
-        Ref("script", "b" * 32, 93, "m_Script", "Helper"),
+        Ref("script", "b" * 32, 96, "m_Script", "Helper"),
     ]
 
 
@@ -258,7 +258,7 @@ def test_unity_events_as_unity_writes_them_and_otherwise() -> None:
     rec = scan_case("WrittenCalls.unity")
     script = "script:" + "a" * 32
     assert list(rec.refs) == [
-        Ref("script", "a" * 32, 13, "m_Script", "Door"),
+        Ref("script", "a" * 32, 17, "m_Script", "Door"),
         Ref("guid", "d" * 32, 39, "m_ObjectArgument", f"Door > {script}"),
         Ref("method", f"{script}.Say", 23, "onOpen", f"Door > {script}.onOpen(string two spaces) on Door"),
         Ref("method", f"{script}.Hide", 35, "onOpen", f"Door > {script}.onOpen(object guid:{'d' * 32}) on Door"),

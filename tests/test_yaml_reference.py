@@ -49,7 +49,7 @@ def field_rows(rec) -> list[tuple[str, int, str]]:
 
 
 def guid_refs(rec) -> list[Ref]:
-    assert rec.refs[0] == Ref("script", SCRIPT, 8, "m_Script", "Sign")
+    assert rec.refs[0] == Ref("script", SCRIPT, 12, "m_Script", "Sign")
     return list(rec.refs[1:])
 
 
@@ -286,7 +286,7 @@ def test_a_list_of_plain_values_shows_its_first_values_in_both_readers(tmp_path:
         ("quotes", 18, "quotes: [2 items: It's dangerous: take the pass, Goodbye’s for now]"),
         ("counts", 21, "counts: [5 items: 5, -10, 20, 40, …]"),
         ("gaps", 27, "gaps: [3 items]"),
-        ("targets", 31, "targets: [2 items]"),
+        ("targets", 31, "targets: [2 items, all empty]"),  # a list of references: its empty slots
     ]
     (tmp_path / "Assets").mkdir()
     (tmp_path / "Assets" / "Sign.prefab").write_text(HEAD + SIGN + fields)

@@ -9,6 +9,7 @@ import re
 from typing import TYPE_CHECKING
 
 from indexer.model import Target, Usage
+from indexer.query.held_strings import holders, named_forms, naming_files
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
@@ -50,20 +51,13 @@ def parameter_usages(graph: Graph, name: str) -> list[Usage]:
                 )
             elif s.kind == "animator_transition" and word.search(s.signature.partition(" when ")[2]):
                 out.append(Usage(path, s.line, "asset", "condition", "transition", s.signature))
+    held = holders(graph, name)  # `SetBool(IsWalking, …)`, `StringToHash(AnimatorConstants.IS_WALKING)`
     sql = "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind = 'string' AND r.key = ?"
-    for (path,) in graph.records.conn.execute(sql, (name,)):
+    files = {p for (p,) in graph.records.conn.execute(sql, (name,))} | naming_files(graph, held)
+    for path in sorted(files):
         lines = graph.file_lines(path)
-        call = re.compile(_CALLS.format("|".join([re.escape(f'"{name}"'), *_holders(lines, name)])))
+        call = re.compile(_CALLS.format("|".join([re.escape(f'"{name}"'), *named_forms(held, path)])))
         for n, text in enumerate(lines, 1):
             if (m := call.search(text)) is not None:
                 out.append(Usage(path, n, "code", "animator", m[1], text.strip()[:200]))
     return out
-
-
-def _holders(lines: list[str], name: str) -> list[str]:
-    """The fields a file keeps the parameter's name or hash in, as patterns of their use as an
-    argument: `const string IsWalking = "IsWalking";`, `static readonly int Speed =
-    Animator.StringToHash("Speed");`, then `animator.SetBool(IsWalking, …)`."""
-    held = re.compile(rf"\b(\w+)\s*=\s*(?:Animator\s*\.\s*StringToHash\s*\(\s*)?\"{re.escape(name)}\"")
-    found = {m[1] for text in lines if f'"{name}"' in text for m in held.finditer(text)}
-    return [rf"\b{re.escape(h)}\s*[,)]" for h in sorted(found)]

@@ -21,6 +21,17 @@ _VARIABLE = re.compile(r"(?<![\w.])([a-z_]\w*)\s*\??\.\s*$")
 _STATIC = frozenset({"static", "const"})
 
 
+class CallShape:
+    """What a member's declarations say a use of it must look like."""
+
+    def __init__(self, declared: list[Symbol], is_type: Callable[[str], bool]) -> None:
+        self.ranges, self.static, self.is_type = parameter_ranges(declared), is_static(declared), is_type
+
+    def rules_out(self, code: str, start: int, end: int) -> bool:
+        """Whether the name at `start`..`end` of a line's `code` cannot be the member."""
+        return takes_none(self.ranges, code, end) or (self.static and through_variable(code[:start], self.is_type))
+
+
 def parameter_ranges(declared: Iterable[Symbol]) -> list[tuple[int, float]] | None:
     """The argument counts each declaration takes (fewest, most: `params` none), when every one is
     a method; None otherwise (a field holding a delegate is called with its own arguments)."""

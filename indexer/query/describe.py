@@ -115,6 +115,8 @@ def describe(graph: Graph, path: str, max_lines: int = 400) -> Description:
         # most about it, and a cut list kept them last, by path (a world's one scene was in "6 more")
         shown = sorted({e.path for e in used_by}, key=lambda p: (_USER_ORDER.get(p.rpartition(".")[2], 2), p))
         text += "\nused by: " + ", ".join(shown[:20]) + (f", … {len(shown) - 20} more" if len(shown) > 20 else "")
+    elif rec.kind == "prefab":  # placed nowhere: why its behaviour never runs (a trial's reputation)
+        text += "\nused by: nothing found (no scene or prefab places it, no asset or code names it)"
     if rec.kind == "prefab":
         text += _settings_text(graph, references)
     return Description(

@@ -34,15 +34,9 @@ from indexer.query.package_classes import package_named, package_scripts, packag
 from indexer.query.package_shaders import shader_label
 from indexer.query.profiles import profile_named, profile_names
 from indexer.query.serialized import value_usages
-from indexer.query.type_tree import (
-    declarer_of,
-    descendants,
-    member_family,
-    member_target,
-    overridden,
-    subtypes_by_base,
-)
+from indexer.query.type_tree import declarer_of, descendants, member_family, member_target, overridden, subtypes_by_base
 from indexer.store.reader import Records
+from indexer.store.rows import scripts_by_class
 from indexer.store.schema import REF_TARGET
 from indexer.unity import as_guid, bare_type_name, built_in_resource
 from indexer.words import plural
@@ -403,7 +397,7 @@ class Graph:
     @cached_property
     def _script_of_type(self) -> dict[str, str]:
         """Qualified class -> the script file Unity binds to it."""
-        return {main: path for path, main in sorted(self._script_types.items(), reverse=True)}
+        return scripts_by_class(self._script_types)
 
     def script_guids(self, types: Iterable[str], script: str | None = None) -> set[str]:
         """The GUIDs assets name these types' scripts by (or `script`'s alone, when given): none

@@ -6,8 +6,9 @@ scanner records literals shaped like asset keys; here they meet the keys the pro
 answer to: a Resources path (the path below a `Resources` folder, without extension), a
 shader's declared name, for a literal handed to a call or said of a scene (context "call" or
 "scene") an address or label an Addressables group gives it (a common word: `"Store"` is a
-button's label as often), and, for a literal after the word scene in its statement (context
-"scene"), a scene's name or path. A literal that names no asset is no edge.
+button's label as often), for a literal after the word scene in its statement (context
+"scene"), a scene's name or path, and the project path of any indexed file
+(`AssetDatabase.LoadAssetAtPath`). A literal that names no asset is no edge.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from indexer.model import Usage
+from indexer.query.codeline import code_of
+from indexer.query.held_strings import holders, named_forms, naming_files
 from indexer.unity import SHADER_FILE_KINDS, asset_keys, resources_key, scene_keys
 
 if TYPE_CHECKING:
@@ -74,6 +77,8 @@ class Loadable:
         if context in ("field", "name"):
             return []
         found = [] if bare else list(self._by_key.get(literal, ()))
+        if literal.startswith(("Assets/", "Packages/")) and literal not in found and self._records.stats_of([literal]):
+            found.append(literal)  # `AssetDatabase.LoadAssetAtPath<GameObject>("Assets/Prefabs/Platform.prefab")`
         extra = [*self._addressed.get(literal, ())] if context in LOADING_CONTEXTS else []
         if context == "scene":
             extra += self._scenes.get(literal, ())
@@ -104,7 +109,7 @@ def load_usages(graph, path: str) -> list[Usage]:
     """The code lines that load this asset by name (for `refs` on the asset)."""
     rec = graph.records.record(path)
     guid = graph.records.guid_naming(path)
-    keys = sorted(asset_keys(path, rec.kind, rec.symbols) if rec is not None else set())
+    keys = sorted((asset_keys(path, rec.kind, rec.symbols) if rec is not None else set()) | {path})  # by its path
     names = sorted(set(addressed(graph.records, guid) if guid else ()) - set(keys))
     scenes = sorted(scene_keys(path) - set(keys) - set(names))
     rows: list[tuple[str, int, str]] = []
@@ -128,6 +133,7 @@ def load_usages(graph, path: str) -> list[Usage]:
         for n in _lines_holding(graph.file_lines(p), line, t)
     ]
     known = {(u.path, u.line) for u in found}
+    found += _held_loads(graph, sorted({t for _, _, t in rows if "/" in t}), known)
     by_index = _build_index_loads(graph, path) if scenes else []
     return found + _scene_usages(graph, scenes) + by_index + _prefix_loads(graph, [*keys, *names], known)
 
@@ -226,6 +232,23 @@ def _prefix_loads(graph, keys: list[str], known: set[tuple[str, int]]) -> list[U
         for n, text in enumerate(graph.file_lines(p), 1):  # every line building it (the index keeps one)
             if (p, n) not in known and re.search(built, text) and not text.lstrip().startswith(("//", "*", "/*")):
                 out.append(Usage(p, n, "code", "loads", said, text.strip()[:200]))
+    return out
+
+
+def _held_loads(graph, keys: list[str], known: set[tuple[str, int]]) -> list[Usage]:
+    """The lines naming a constant that holds a key (`LoadAssetAtPath<GameObject>(PLATFORM_PATH)`
+    with `const string PLATFORM_PATH = "Assets/Prefabs/Platform.prefab"`): each loads the asset
+    (`held_strings.py`). Keys with a folder alone: a bare name's constant is a tag's as often."""
+    out = []
+    for key in keys:
+        held = holders(graph, key)
+        for p in sorted(naming_files(graph, held)):
+            forms = named_forms(held, p)
+            named = re.compile("|".join(forms)) if forms else None
+            for n, text in enumerate(graph.file_lines(p), 1) if named else ():
+                if (p, n) not in known and named.search(code_of(text)):
+                    known.add((p, n))
+                    out.append(Usage(p, n, "code", "loads", "constant", text.strip()[:200]))
     return out
 
 

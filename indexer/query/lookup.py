@@ -46,6 +46,8 @@ def find_references(ws: Workspace, text: str) -> tuple[Target | None, list[Usage
         t = graph.target(text)
         if t.kind == "unknown":  # a name no type or member has: an animator controller's parameter, a tag
             t = parameter_target(graph, text.strip()) or tag_target(graph, text.strip()) or t
+            if t.kind != "unknown" and (members := members_named(ws, text.strip())):  # `IsKnockedBack` both
+                t = msgspec.structs.replace(t, note=f"{t.note}; members so named too: {', '.join(members)}")
         if t.kind == "unknown":
             continue
         if t.kind == "type":

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from indexer.model import FileRecord, Usage
 from indexer.query.assemblies import may_see_predefined
-from indexer.query.call_shape import is_static, parameter_ranges, takes_none, through_variable
+from indexer.query.call_shape import CallShape
 from indexer.query.codeline import code_of, without_block_comments
 from indexer.query.receivers import OtherReceivers
 from indexer.query.type_tree import declarer_of, descendants_of
@@ -53,7 +53,7 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
     initialized: dict[str, frozenset[int]] = {}
     a_type = bool(graph.types_named(member))  # a class named as the member: where it is written, a type
     declared = [s for p in declaring for s in graph.records.symbols(p) if s.name == member and s.container in family]
-    ranges, static = parameter_ranges(declared), is_static(declared)
+    shape = CallShape(declared, lambda name: bool(graph.types_named(name)))
     for p in sorted(files):
         rec = graph.records.record(p)
         if rec is None or rec.kind != "csharp":
@@ -69,9 +69,7 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
             if member not in live:  # no usage: the line is not read as code (most of a file)
                 continue
             code = code_of(live)
-            if line_no in declared_lines or not (found := [m for m in pattern.finditer(code)]):
-                continue
-            if _DIRECTIVE.match(code):
+            if line_no in declared_lines or _DIRECTIVE.match(code) or not (found := list(pattern.finditer(code))):
                 continue
             if line_no in shadowed:  # a parameter of the member's name: only `this.Gun` is the member
                 found = [m for m in found if _SELF.search(code[: m.start()].rstrip())]
@@ -88,15 +86,9 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
             ]
             if below is not None and inner is not None and inner not in below:  # its own `base.Open()`
                 found = [m for m in found if not _BASE.search(code[: m.start()])]
-            if a_type:  # `SaveGame _save;`, `new SaveGame()`: the class `SaveGame`, not the method
-                found = [m for m in found if not _type_use(code, m)]
-            # `Destroy(gameObject)` beside `void Destroy()`; `player.Spell()` of a static `Spell`
-            found = [
-                m
-                for m in found
-                if not takes_none(ranges, code, m.end())
-                and not (static and through_variable(code[: m.start()], lambda n: bool(graph.types_named(n))))
-            ]
+            # `new SaveGame()` is the class `SaveGame`, not the method; `Destroy(gameObject)` beside
+            # `void Destroy()` is Object's; `player.Spell()` is no static `Spell`
+            found = [m for m in found if not (a_type and _type_use(code, m)) and not shape.rules_out(code, *m.span())]
             other = {m.end() for m in typed.finditer(code) if m.group(1).rpartition(".")[2] not in names}
             if found and not other.issuperset(m.end() for m in found):  # `GetComponent<Chest>().Open()`
                 out.append(Usage(p, line_no, "code", "text", "member", text.strip()[:200]))

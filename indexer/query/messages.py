@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from indexer.model import Usage
+from indexer.query.held_strings import holders, named_forms, naming_files
 from indexer.query.type_tree import declarer_of, member_family
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 # and an editor's calls finding a serialized field by its name (a drawer's `FindPropertyRelative`).
 _BY_NAME = (
     r"\b(SendMessage|SendMessageUpwards|BroadcastMessage|Invoke|InvokeRepeating|CancelInvoke|IsInvoking"
-    r"|StartCoroutine|StopCoroutine|FindProperty|FindPropertyRelative)\s*\(\s*\"{}\""
+    r"|StartCoroutine|StopCoroutine|FindProperty|FindPropertyRelative)\s*\(\s*(?:{})"
 )
 
 
@@ -53,11 +54,13 @@ def message_usages(graph: Graph, member: str, types: Iterable[str] = ()) -> list
     component (`StartCoroutine("DragObject")`, `Invoke("Respawn", 2f)`, no other object named) is
     one only in the files of those types and the types deriving from them (another class's
     `DragObject` was listed)."""
-    call = re.compile(_BY_NAME.format(re.escape(member)))
     own = _family_files(graph, member, types) if types else None
     out: list[Usage] = []
+    held = holders(graph, member)  # `SendMessage(EventConstants.DAMAGE)`: the name in a constant
     sql = "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind = 'string' AND r.key = ?"
-    for (path,) in graph.records.conn.execute(sql, (member,)):
+    files = {p for (p,) in graph.records.conn.execute(sql, (member,))} | naming_files(graph, held)
+    for path in sorted(files):
+        call = re.compile(_BY_NAME.format("|".join([re.escape(f'"{member}"'), *named_forms(held, path)])))
         for n, text in enumerate(graph.file_lines(path), 1):
             if (m := call.search(text)) is None:
                 continue

@@ -8,6 +8,7 @@ components are matched: one it holds through a prefab nested in it has another f
 
 from __future__ import annotations
 
+import bisect
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -33,16 +34,17 @@ def removals(graph: Graph, prefab: str) -> Removals:
 
 
 def components_at(graph: Graph, prefab: str, lines: set[int] | None = None, script: str = "") -> frozenset[str]:
-    """The fileIDs of the components of `prefab` whose documents start at `lines`, or that are
-    the script `script` (a path)."""
+    """The fileIDs of the components of `prefab` whose documents hold `lines` (their `m_Script`
+    lines), or that are the script `script` (a path)."""
     guid = graph.records.guid_naming(script) if script else ""
     if script and not guid:
         return frozenset()
-    return frozenset(
-        s.type
-        for s in graph.records.symbols(prefab)  # its references are not needed: not decoded
-        if s.kind == "component" and (s.line in lines if lines is not None else s.detail == guid)
-    )
+    components = [s for s in graph.records.symbols(prefab) if s.kind == "component"]  # refs not decoded
+    if lines is None:
+        return frozenset(s.type for s in components if s.detail == guid)
+    starts = sorted((s.line, s.type) for s in components)
+    at = [bisect.bisect_right(starts, (line, "\uffff")) - 1 for line in lines]  # the document around each
+    return frozenset(starts[i][1] for i in at if i >= 0)
 
 
 def dropped(removed: frozenset[str] | None, components: frozenset[str]) -> bool:

@@ -12,7 +12,9 @@ Conventions (the tests pin them):
   (container = "Asset.Map"), each on the line of its `name`; an action's signature is
   "Name (Type): binding, binding", its bindings in file order: a plain binding is its path, with
   its control schemes after it in brackets ("<Keyboard>/space [Keyboard&Mouse]"); a composite
-  is "Name(part: path, part: path)". An action without bindings reads "Name (Type)";
+  is "Name(part: path, part: path)". An action without bindings reads "Name (Type)"; a name
+  written with spaces around it (`" CameraZoom"`, which `FindAction` must be given so) is kept
+  so, and quoted in the signature;
 - a symbol "control_scheme" per scheme (container = the asset's name), its signature the devices
   it needs, optional ones marked ("Keyboard&Mouse: <Keyboard>, <Mouse> (optional)");
 - one ref "type" to the asset's name (the C# class the Input System generates from it is named
@@ -54,13 +56,14 @@ def scan(path: str, data: bytes) -> FileRecord:
         symbols.append(Symbol("action_map", map_name, line, container=name))
         bindings = _bindings(_objects(m.get("bindings")))
         for a in _objects(m.get("actions")):
-            action = _name(a)
+            action = _written_name(a)  # `" CameraZoom"`: as `FindAction` must be given it
             if not action:
                 continue
             line, pos = _named_line(lines, action, pos)
             kind = _text(a, "type")
-            head = f"{action} ({kind})" if kind else action
-            bound = bindings.get(action, [])
+            said = action if action == action.strip() else json.dumps(action, ensure_ascii=False)
+            head = f"{said} ({kind})" if kind else said
+            bound = bindings.get(action.strip(), [])
             signature = f"{head}: {', '.join(bound)}" if bound else head
             symbols.append(Symbol("input_action", action, line, container=f"{name}.{map_name}", signature=signature))
     for s in _objects(doc.get("controlSchemes")):
@@ -81,6 +84,12 @@ def _objects(value: Any) -> list[dict[str, Any]]:
 
 def _name(obj: dict[str, Any]) -> str:
     return _text(obj, "name")
+
+
+def _written_name(obj: dict[str, Any]) -> str:
+    """The name as written, spaces around it kept ('' when blank)."""
+    value = obj.get("name")
+    return value if isinstance(value, str) and value.strip() else ""
 
 
 def _text(obj: dict[str, Any], key: str) -> str:

@@ -25,7 +25,7 @@ Output conventions (FileRecord.symbols / refs; all paths in a file are GameObjec
   = the state it leaves, name = the one it enters, signature = both and its conditions), animation_clip
   object             other named root objects of non-scene assets (audio mixers, presets, ...)
 refs:
-  script  target = script GUID (m_Script), detail = owner path
+  script  target = script GUID, line = its m_Script line, detail = owner path
   prefab  target = source prefab GUID, context = "instance" | "variant_base" | "legacy_parent"
   removed target = source prefab GUID, line = the instance's, context = a removed component's fileID
   guid    target = any other referenced asset GUID, context = the field (m_Materials, m_Shader,
@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import msgspec
 
-from indexer.model import CALL_TARGET, FileRecord, Ref, Symbol
+from indexer.model import FileRecord, Ref, Symbol
 
 from . import yaml_animator as animator
 from . import yaml_facts, yaml_vfx
@@ -54,6 +54,7 @@ from .yaml_facts import BUILTIN_GUIDS, MAX_FIELDS_PER_OBJECT, SCRIPT_FILE_ID, Do
 from .yaml_hierarchy import Hierarchy
 from .yaml_lines import override_target, removed_components
 from .yaml_nodes import NodeDoc, why_unread
+from .yaml_override_calls import NO_TARGET, OverrideCalls
 from .yaml_reader import TextDoc, join_wrapped_flows, outside_documents, split
 
 # Settings documents at the top of every scene: not part of the hierarchy.
@@ -65,9 +66,6 @@ _SPECIAL_GUID_KEYS = frozenset({
 })  # fmt: skip
 _BUILTIN_PREFIX = "guid: 0000000000000000"  # Unity's built-in resources: e000..., f000..., d000... (editor)
 YAML_KINDS = frozenset({"scene", "prefab", "asset", "material", "animator", "animation", "unity_yaml", "vfx"})
-# A call set on no object (`m_Target: {fileID: 0}`, as the Inspector shows it): Unity still calls
-# a static method by the class the call names, and nothing else.
-NO_TARGET = " on None"
 # Transform bookkeeping every instance overrides, and what TextMesh Pro counts of its own text
 # (`m_textInfo.characterCount`): they say nothing about the game.
 _NOISE_OVERRIDES = (
@@ -323,25 +321,21 @@ class _Scan:
     def modifications(self, doc: DocReader, path: str, removed: frozenset[str], source: str) -> None:
         """The overrides, less a removed component's: Unity keeps them, but they set nothing."""
         count = 0
-        # UnityEvent calls set through overrides: propertyPath `onClick.m_PersistentCalls.m_Calls.
-        # Array.data[0].m_MethodName` and its siblings, grouped by the object overridden (two
-        # components of one instance may each have their `onClick`), event and call index.
-        calls: dict[tuple[str, str, str], dict[str, str]] = {}
+        calls = OverrideCalls()
         lines: list[str] = []  # the body's lines, split once an override kept is met
         for mod in doc.modifications():
             prop, value = mod.prop, mod.value
             line_no = doc.at(mod.line)
-            cm = yaml_facts.OVERRIDE_CALL.match(prop) if yaml_facts.CALL_PATH in prop else None
+            call = calls.wanted(prop, value)
             target = ""  # the fileID of the object it changes: read for what is kept, not for noise
             kept = count < MAX_FIELDS_PER_OBJECT or prop == "m_IsActive"  # an object switched off: past the cap too
-            if removed or cm or (kept and not prop.startswith(_NOISE_OVERRIDES)):
+            if removed or call or (kept and not prop.startswith(_NOISE_OVERRIDES)):
                 lines = lines or doc.body.split("\n")
                 target = override_target(doc.body, sum(map(len, lines[: mod.line])) + mod.line)
                 if target in removed:
                     continue
-            if cm:
-                call = calls.setdefault((target, cm.group(1), cm.group(2)), {"_line": str(line_no)})
-                call[cm.group(3)] = str(mod.local) if cm.group(3) == "m_Target" else value
+            if call:
+                calls.add(target, prop, value, mod.local, line_no)
             if mod.guid:
                 value = f"guid:{mod.guid}"
                 if mod.guid not in BUILTIN_GUIDS:
@@ -357,19 +351,7 @@ class _Scan:
                 # detail: the object it changes, by fileID in the source prefab; an object here whole (its script)
                 said = f"{prop}: {value if mod.local else short(value)}"
                 self.symbols.append(Symbol("override", prop, line_no, container=path, signature=said, detail=target))
-        for (changed, event, index), call in calls.items():
-            method = call.get("m_MethodName", "")
-            on = int(call.get("m_Target") or 0)  # the object of this file the call is set on, if any
-            if not method:  # only its object set: the source's call names the method (query/override_calls.py)
-                if "m_Target" in call and source:
-                    said = f"{path} > override.{event}" + (self.call_on(on) if on else NO_TARGET)
-                    self.refs.append(Ref(CALL_TARGET, source, int(call["_line"]), f"{changed}:{event}:{index}", said))
-                continue
-            target = self.call_target(on, call.get("m_TargetAssemblyTypeName", ""), method)
-            mode = call.get("m_Mode", "")  # its argument too, `(int 1)`: the scene a button loads by index
-            arg = yaml_facts.call_argument(mode, call.get(yaml_facts.ARGUMENT_KEYS.get(mode, ""), ""))
-            detail = f"{path} > override.{event}({arg})" + (self.call_on(on) if on else "")
-            self.refs.append(Ref("method", target, int(call["_line"]), context=event, detail=detail))
+        self.refs += calls.refs(path, source, self.call_on, self.call_target)
 
     def mono_behaviour(self, doc: DocReader) -> None:
         if self.kind == "vfx":
@@ -391,7 +373,7 @@ class _Scan:
         if script:  # added to an object of a prefab instance: which one (`Player/Animation`, not `Player`)
             carrier = self.docs.get(go) if go else None
             on = yaml_facts.source_object(carrier) if carrier is not None and carrier.stripped else ""
-            self.refs.append(Ref("script", script, doc.line, context="m_Script", detail=owner + on))
+            self.refs.append(Ref("script", script, doc.top_line("m_Script"), context="m_Script", detail=owner + on))
         self.fields(doc, owner, label)
         self.guid_refs(doc, owner, label)
         self.unity_events(doc, owner, label)

@@ -37,6 +37,7 @@ _LISTENER_MODES = {"0": "event", "1": "void", "2": "object", "3": "int", "4": "f
 # A call set through a prefab instance's overrides, one property a key (its argument's too)
 OVERRIDE_CALL = re.compile(r"^(.+)\.m_PersistentCalls\.m_Calls\.Array\.data\[(\d+)\]\.(?:m_Arguments\.)?(m_\w+)$")
 CALL_PATH = ".m_PersistentCalls.m_Calls.Array.data["  # in every match of OVERRIDE_CALL: tried first
+CALLS_SIZE = ".m_PersistentCalls.m_Calls.Array.size"  # an event's call count an override sets
 
 
 def call_argument(mode: str, argument: str) -> str:
@@ -274,10 +275,15 @@ def item_name(first_value: str) -> str:
     return short(first_value) if _WORD.search(first_value) else ""
 
 
-def items_shown(count: int, names: list[str]) -> str:
+def items_shown(count: int, names: list[str], empty: list[int] | None = None) -> str:
     """A list by its count and, when every item is a mapping with a short `name` (a mixer's exposed
-    parameters, a sound bank's clips), their names: `[3 items: MasterVolume, MusicVolume, ...]`."""
+    parameters, a sound bank's clips), their names: `[3 items: MasterVolume, MusicVolume, ...]`; a
+    list of references by the slots left empty (`empty`, `{fileID: 0}`), which code reading every
+    slot fails on: `[4 items, empty at 0, 1]`."""
     named = count > 0 and len(names) == count and all(0 < len(n) <= MAX_NESTED_VALUE_CHARS for n in names)
+    if empty:
+        at = "all empty" if len(empty) == count else "empty at " + ", ".join(map(str, empty[:NAMES_SHOWN]))
+        return f"[{count_label(count, 'item')}, {at}{', …' if len(empty) > NAMES_SHOWN < count else ''}]"
     if not named:
         return f"[{count_label(count, 'item')}]"
     more = ", …" if count > NAMES_SHOWN else ""

@@ -227,9 +227,11 @@ class NodeDoc:
         self.class_name = class_name(first[0][0].value if first else None, class_id)
         self.map = first[0][1] if first else None
         self._top: dict[str, Any] = {}
+        self._keys: dict[str, Any] = {}
         self._walked: list[tuple[Any, str, Any, Any, str]] | None = None
         for k, v in reversed(_items(self.map)):
             self._top[k.value] = v  # the first of a repeated key wins, as in the line reader
+            self._keys[k.value] = k
 
     def at(self, i: int) -> int:
         return self.line + 1 + i
@@ -283,6 +285,10 @@ class NodeDoc:
 
     def top_ref(self, key: str) -> tuple[int, str]:
         return _ref(self._top.get(key)) or (0, "")
+
+    def top_line(self, key: str) -> int:
+        node = self._keys.get(key)
+        return self.line if node is None else self.at(node.start_mark.line)
 
     def first_ref(self, key: str) -> tuple[int, str]:
         for _, k, _, v, _ in self.walk():
@@ -363,7 +369,10 @@ class NodeDoc:
                 return events_shown(len(node.value), self._calls_in(node)), 0
             if node.value and all(_kind(item) == "ScalarNode" and (item.value or item.style) for item in node.value):
                 return values_shown(len(node.value), [self._summarize(item)[0] for item in node.value]), 0
-            return items_shown(len(node.value), [n for item in node.value if (n := _item_name(item))]), 0
+            refs = [_ref(item) if _kind(item) == "MappingNode" and item.flow_style else None for item in node.value]
+            empty = [i for i, r in enumerate(refs) if r == (0, "")] if all(refs) else []
+            names = [n for item in node.value if (n := _item_name(item))]
+            return items_shown(len(node.value), names, empty), 0
         keys = [k.value for k, _ in node.value]
         if keys[:1] == [ASSET_GUID_KEY]:  # an AssetReference: the asset it names
             guid = _scalar(node.value[0][1]) or ""

@@ -16,17 +16,7 @@ from collections.abc import Callable, Iterator
 
 from indexer.unity_classes import class_name
 
-from .yaml_facts import (
-    ASSET_GUID_KEY,
-    Call,
-    Entry,
-    Field,
-    GuidUse,
-    Modification,
-    Named,
-    Property,
-    TypeUse,
-)
+from .yaml_facts import ASSET_GUID_KEY, Call, Entry, Field, GuidUse, Modification, Named, Property, TypeUse
 from .yaml_lines import KEY, REF, Owners, indent_of, line_indexes, unquote, unwrapped
 from .yaml_spans import fields, first_flow, key_on_line, owner_above, persistent_calls
 
@@ -234,6 +224,11 @@ class TextDoc:
         if value and end >= 0 and body.startswith("    ", end + 1):
             value = self._wrapped(value, end)
         return unquote(value) if value[:1] in ("'", '"') else value  # unquote(plain) == plain, stripped
+
+    def top_line(self, key: str) -> int:
+        """The file line of a top-level key (`m_Script:`), the header's when absent."""
+        i = self.body.find(f"\n  {key}:")
+        return self.at(self.body.count("\n", 0, i) + 1) if i >= 0 else self.line
 
     def _wrapped(self, value: str, end: int) -> str:
         """A top-level scalar with the deeper-indented lines after `end` (its line break) that

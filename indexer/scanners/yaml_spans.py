@@ -130,6 +130,18 @@ def _item_names(nested: str, pad: str) -> list[str]:
     return out
 
 
+def _empty_slots(nested: str, lead: int) -> list[int]:
+    """The indexes of a list's items that are empty references (`- {fileID: 0}`), when every item
+    is a reference written on its line; none otherwise."""
+    items = [m.group(1) for m in re.finditer(rf"\n {{{lead}}}- ([^\n]*)", nested)]
+    if not items or not all(_REFERENCE.fullmatch(item) for item in items):
+        return []
+    return [i for i, item in enumerate(items) if item == "{fileID: 0}"]
+
+
+_REFERENCE = re.compile(r"\{fileID: -?\d+(?:, guid: [0-9a-fA-F]{32}, type: \d+)?\}")
+
+
 def _plain_items(lines: list[str], lead: int) -> list[str] | None:
     """A list's items when every one is a plain value (a number, a dialogue line), wrapped lines
     joined back as YAML reads them; None when one is a mapping, a reference, a block or empty."""
@@ -172,7 +184,7 @@ def summarize_block(nested: str) -> tuple[str, int]:
     if items and (values := _plain_items(nested[1:].split("\n"), first_indent)) is not None:
         return values_shown(items, values), 0
     if items:
-        return items_shown(items, _item_names(nested, " " * first_indent)), 0
+        return items_shown(items, _item_names(nested, " " * first_indent), _empty_slots(nested, first_indent)), 0
     keys: list[str] = []
     values: list[str] = []
     for line in _lines_at(first_indent).finditer(nested):  # a block's first 7 keys say all it shows

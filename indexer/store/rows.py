@@ -163,6 +163,20 @@ def simple_name(kind: str, target: str) -> str:
     return target
 
 
+def scripts_by_class(script_types: dict[str, str]) -> dict[str, str]:
+    """Qualified class -> its script file, from each script's `main_type`: of a partial class's
+    files, the one named as the class (`CookingSkill.cs`, not `CookingSkill.Debug.cs`, which
+    assets never name), else the first by path."""
+    out: dict[str, str] = {}
+    for path, main in sorted(script_types.items(), key=lambda item: (not _named_as(*item), item[0])):
+        out.setdefault(main, path)
+    return out
+
+
+def _named_as(path: str, qualified: str) -> bool:
+    return os.path.splitext(os.path.basename(path))[0] == qualified.rpartition(".")[2]
+
+
 def main_type(rec: FileRecord) -> str:
     """The class Unity binds a script asset to: the type named like the file; else, as Unity 6
     resolves a MonoBehaviour or ScriptableObject whose file is named otherwise, the one named like

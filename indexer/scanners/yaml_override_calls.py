@@ -1,0 +1,60 @@
+"""UnityEvent calls a prefab instance's overrides set: propertyPath `onClick.m_PersistentCalls.
+m_Calls.Array.data[0].m_MethodName` and its siblings, grouped by the object overridden (two
+components of one instance may each have their `onClick`), event and call index. An override of
+`m_Calls.Array.size` ends the list: the calls past it are left in the file, and Unity drops them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from indexer.model import CALL_TARGET, Ref
+
+from . import yaml_facts
+
+NO_TARGET = " on None"  # a call set on no object, as the Inspector shows it: Unity calls a static method alone
+
+
+class OverrideCalls:
+    """One instance's calls, gathered override by override (`add`), then said as refs (`refs`)."""
+
+    def __init__(self) -> None:
+        self.calls: dict[tuple[str, str, str], dict[str, str]] = {}
+        self.sizes: dict[tuple[str, str], int] = {}  # (object, event) -> the call count an override sets
+
+    @staticmethod
+    def wanted(prop: str, value: str) -> bool:
+        """Whether an override is one of a call's, or an event's call count."""
+        return yaml_facts.CALL_PATH in prop or (prop.endswith(yaml_facts.CALLS_SIZE) and value.isdecimal())
+
+    def add(self, changed: str, prop: str, value: str, local: int, line: int) -> None:
+        """An override of the object `changed` (its fileID in the source prefab), at file line `line`."""
+        if prop.endswith(yaml_facts.CALLS_SIZE):
+            self.sizes[(changed, prop[: -len(yaml_facts.CALLS_SIZE)])] = int(value)
+        elif (cm := yaml_facts.OVERRIDE_CALL.match(prop)) is not None:
+            call = self.calls.setdefault((changed, cm.group(1), cm.group(2)), {"_line": str(line)})
+            call[cm.group(3)] = str(local) if cm.group(3) == "m_Target" else value
+
+    def refs(
+        self, path: str, source: str, call_on: Callable[[int], str], call_target: Callable[[int, str, str], str]
+    ) -> list[Ref]:
+        """A `method` ref per call naming its method, a `CALL_TARGET` one per call setting only its
+        object (the source's call names the method: query/override_calls.py); `path` is the
+        instance's, `source` its prefab's GUID, `call_on` and `call_target` the scanner's."""
+        out = []
+        for (changed, event, index), call in self.calls.items():
+            if int(index) >= self.sizes.get((changed, event), int(index) + 1):  # past the count set
+                continue
+            method = call.get("m_MethodName", "")
+            on = int(call.get("m_Target") or 0)  # the object of this file the call is set on, if any
+            if not method:
+                if "m_Target" in call and source:
+                    said = f"{path} > override.{event}" + (call_on(on) if on else NO_TARGET)
+                    out.append(Ref(CALL_TARGET, source, int(call["_line"]), f"{changed}:{event}:{index}", said))
+                continue
+            target = call_target(on, call.get("m_TargetAssemblyTypeName", ""), method)
+            mode = call.get("m_Mode", "")  # its argument too, `(int 1)`: the scene a button loads by index
+            arg = yaml_facts.call_argument(mode, call.get(yaml_facts.ARGUMENT_KEYS.get(mode, ""), ""))
+            detail = f"{path} > override.{event}({arg})" + (call_on(on) if on else "")
+            out.append(Ref("method", target, int(call["_line"]), context=event, detail=detail))
+        return out

@@ -373,3 +373,181 @@ def test_an_asset_loaded_by_its_project_path_lists_that_load(constants) -> None:
         ("Assets/Combat.cs", 4, "loads", "literal"),
         ("Assets/Combat.cs", 9, "loads", "constant"),
     ]
+
+
+def _clip(name: str, function: str) -> str:
+    return (
+        _header() + f"--- !u!74 &7400000\nAnimationClip:\n  m_Name: {name}\n"
+        f"  m_Events:\n  - time: 0.25\n    functionName: {function}\n    data: \n    intParameter: 0\n"
+    )
+
+
+def _controller(name: str, clip: str) -> str:
+    return (
+        _header() + f"--- !u!91 &9100000\nAnimatorController:\n  m_Name: {name}\n  m_AnimatorParameters: []\n"
+        "  m_AnimatorLayers: []\n--- !u!1102 &1102000\nAnimatorState:\n  m_Name: Attack\n"
+        f"  m_Motion: {{fileID: 7400000, guid: {clip}, type: 2}}\n"
+    )
+
+
+def _animated(name: str, controller: str, script: str) -> str:
+    animator = (
+        f"--- !u!95 &120\nAnimator:\n  m_GameObject: {{fileID: 100}}\n  m_Enabled: 1\n"
+        f"  m_Controller: {{fileID: 9100000, guid: {controller}, type: 2}}\n"
+    )
+    return _header() + _object(100, name, [110, 120]) + _behaviour(110, 100, script) + animator
+
+
+def test_a_clip_s_event_calls_the_scripts_on_the_objects_playing_it(tmp_path: Path) -> None:
+    """The player's and the worm's attack clips both call `FinishAttack`: `refs
+    PlayerAnimations.FinishAttack` listed the worm's clip, played only by the worm's Animator,
+    whose object carries `WormAnimations` alone. A clip nothing is found playing stays listed."""
+    guids = {k: c * 32 for k, c in zip(("pa", "wa", "pc", "wc", "pclip", "wclip", "loose"), "6789abc", strict=True)}
+    method = "    public void FinishAttack() { }\n}\n"
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/PlayerAnimations.cs": "using UnityEngine;\npublic class PlayerAnimations : MonoBehaviour\n{\n"
+            + method,
+            "Assets/PlayerAnimations.cs.meta": meta(guids["pa"]),
+            "Assets/WormAnimations.cs": "using UnityEngine;\npublic class WormAnimations : MonoBehaviour\n{\n" + method,
+            "Assets/WormAnimations.cs.meta": meta(guids["wa"]),
+            "Assets/Player_Attack.anim": _clip("Player_Attack", "FinishAttack"),
+            "Assets/Player_Attack.anim.meta": meta(guids["pclip"], "NativeFormatImporter"),
+            "Assets/Worm_Attack.anim": _clip("Worm_Attack", "FinishAttack"),
+            "Assets/Worm_Attack.anim.meta": meta(guids["wclip"], "NativeFormatImporter"),
+            "Assets/Loose.anim": _clip("Loose", "FinishAttack"),
+            "Assets/Loose.anim.meta": meta(guids["loose"], "NativeFormatImporter"),
+            "Assets/Player.controller": _controller("Player", guids["pclip"]),
+            "Assets/Player.controller.meta": meta(guids["pc"], "NativeFormatImporter"),
+            "Assets/Worm.controller": _controller("Worm", guids["wclip"]),
+            "Assets/Worm.controller.meta": meta(guids["wc"], "NativeFormatImporter"),
+            "Assets/Player.prefab": _animated("Player", guids["pc"], guids["pa"]),
+            "Assets/Worm.prefab": _animated("Worm", guids["wc"], guids["wa"]),
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    for name, clip in (
+        ("PlayerAnimations", "Assets/Player_Attack.anim"),
+        ("WormAnimations", "Assets/Worm_Attack.anim"),
+    ):
+        _target, usages = find_references(ws, f"{name}.FinishAttack")
+        assert [u.path for u in usages if u.kind == "animation_event"] == ["Assets/Loose.anim", clip]
+
+
+def test_a_nested_class_s_member_is_offered_by_its_own_path(tmp_path: Path) -> None:
+    """`refs Scanner.inputParams.scanTime` (the property path the scene writes) offered
+    `Scanner.scanTime`, which failed in turn: the field is `Scanner.InputParams.scanTime`."""
+    from indexer.query.lookup import unknown_target_hint
+
+    scanner = (
+        "using UnityEngine;\npublic class Scanner : MonoBehaviour\n{\n"
+        "    [System.Serializable] public class InputParams { public float scanTime = 2f; }\n"
+        "    public InputParams inputParams;\n    public float range;\n}\n"
+    )
+    root = write_project(tmp_path / "P", {"Assets/Scanner.cs": scanner})
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert unknown_target_hint(ws, "Scanner.inputParams.scanTime")[1] == ["Scanner.InputParams.scanTime"]
+    assert unknown_target_hint(ws, "Scanner.rnge")[1] == ["Scanner.range"]
+    target, _usages = find_references(ws, "Scanner.InputParams.scanTime")
+    assert (target.kind, target.types, target.member) == ("member", ["Scanner.InputParams"], "scanTime")
+
+
+def test_a_verbatim_name_is_its_class(tmp_path: Path) -> None:
+    """`refs @Controls` (the generated input class is declared `public class @Controls`) was an error."""
+    root = write_project(tmp_path / "P", {"Assets/Controls.cs": "public partial class @Controls { }\n"})
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert find_references(ws, "@Controls")[0] == find_references(ws, "Controls")[0]
+    assert find_references(ws, "@Controls")[0].kind == "type"
+
+
+def test_a_reference_to_an_object_under_a_long_named_parent_keeps_the_object_s_name(tmp_path: Path) -> None:
+    """`_guestPool: __________Gameplay (Dynamic)______…`: the parent's name filled the value and
+    the object it points at (`Pool_Guest`) went unsaid."""
+    from indexer.query.describe import describe
+
+    parent = "__________Gameplay (Dynamic)" + "_" * 60
+    scene = _header() + _object(100, parent, []) + _object(200, "Pool_Guest", []) + _object(300, "Pools", [310])
+    scene += _behaviour(310, 300, GATE, "  _guestPool: {fileID: 201}\n")
+    scene = scene.replace(
+        "&101\nTransform:\n  m_GameObject: {fileID: 100}\n  m_Children: []",
+        "&101\nTransform:\n  m_GameObject: {fileID: 100}\n  m_Children:\n  - {fileID: 201}",
+    )
+    scene = scene.replace(
+        "{fileID: 200}\n  m_Children: []\n  m_Father: {fileID: 0}",
+        "{fileID: 200}\n  m_Children: []\n  m_Father: {fileID: 101}",
+    )
+    pools = "public class Pools : UnityEngine.MonoBehaviour\n{\n    public UnityEngine.Transform _guestPool;\n}\n"
+    root = write_project(
+        tmp_path / "P", {"Assets/Pools.cs": pools, "Assets/Pools.cs.meta": meta(GATE), "Assets/Game.unity": scene}
+    )
+    update(root, Config(workers=1))
+    text = describe(open_workspace(root, projects_at(root)).projects[0].graph, "Assets/Game.unity").text
+    shown = f"_guestPool: {parent[:55]}…/Pool_Guest (Transform)"
+    assert len(shown) - len("_guestPool: ") <= 80  # shown.MAX_VALUE_CHARS
+    assert shown in text
+
+
+def test_a_query_of_a_file_s_name_alone_ranks_that_file_first(tmp_path: Path, monkeypatch) -> None:
+    """`query "Unit.prefab"` ranked `UnitRagdoll.prefab` (more `unit` words) above `Unit.prefab`."""
+    from indexer.query import rank
+
+    ragdoll = _header() + "".join(_object(100 * i, f"Unit Ragdoll Unit Bone {i}", []) for i in range(1, 9))
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Prefabs/Unit.prefab": _header() + _object(100, "Body", []),
+            "Assets/Prefabs/UnitRagdoll.prefab": ragdoll,
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    first = lambda text: ws.search(text, 5)[0].path  # noqa: E731
+    assert first("Unit.prefab") == first("assets/prefabs/unit.PREFAB") == "Assets/Prefabs/Unit.prefab"
+    monkeypatch.setattr(rank, "NAMED_FILE_LEAD", 0.0)  # the rule's own work: the other file first without it
+    assert first("Unit.prefab") == "Assets/Prefabs/UnitRagdoll.prefab"
+
+
+def test_a_key_question_finds_the_input_actions_not_dead_input_manager_axes(tmp_path: Path) -> None:
+    """`query "which key is bound to interact"` ranked the Input Manager's `Interact` axis (dead:
+    the player settings run the Input System alone, `activeInputHandler: 1`) and not the actions
+    asset binding Interact to F."""
+    repo = Path(__file__).parent.parent
+    manager = (repo / "fixtures/DungeonCrawler/ProjectSettings/InputManager.asset").read_text()
+    actions = (
+        '{\n  "name": "Controls",\n  "maps": [\n    {\n      "name": "Player",\n      "actions": [\n'
+        '        {\n          "name": "Interact",\n          "type": "Button"\n        }\n      ],\n'
+        '      "bindings": [\n        {\n          "path": "<Keyboard>/f",\n          "action": "Interact"\n'
+        "        }\n      ]\n    }\n  ]\n}\n"
+    )
+    player = (
+        "using UnityEngine;\npublic class Player : MonoBehaviour\n{\n"
+        '    void Update() { if (Input.GetButtonDown("Jump")) Interact(); }\n    void Interact() { }\n}\n'
+    )
+    files = {
+        "Assets/Player.cs": player,
+        "Assets/Controls.inputactions": actions,
+        "ProjectSettings/InputManager.asset": manager.replace("Jump", "Interact"),
+        "ProjectSettings/ProjectSettings.asset": "%YAML 1.1\n--- !u!129 &1\nPlayerSettings:\n  activeInputHandler: 1\n",
+    }
+    hits = {}
+    for handler in ("1", "2"):  # the Input System alone; both
+        root = write_project(
+            tmp_path / handler,
+            {
+                **files,
+                "ProjectSettings/ProjectSettings.asset": files["ProjectSettings/ProjectSettings.asset"].replace(
+                    "1\n", f"{handler}\n"
+                ),
+            },
+        )
+        update(root, Config(workers=1))
+        ws = open_workspace(root, projects_at(root))
+        hits[handler] = {h.path: (i, h.reason) for i, h in enumerate(ws.search("which key is bound to interact", 10))}
+    assert hits["1"]["Assets/Controls.inputactions"][1].endswith("input action Interact")
+    assert hits["1"]["Assets/Controls.inputactions"][0] < hits["1"]["ProjectSettings/InputManager.asset"][0]
+    assert "input axis" not in hits["1"]["ProjectSettings/InputManager.asset"][1]
+    assert "input axis Interact" in hits["2"]["ProjectSettings/InputManager.asset"][1]  # both read: both said

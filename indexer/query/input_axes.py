@@ -15,6 +15,8 @@ from indexer.model import Ranked
 from indexer.query.priors import asks_for
 
 INPUT_MANAGER = "ProjectSettings/InputManager.asset"
+PLAYER_SETTINGS = "ProjectSettings/ProjectSettings.asset"
+DEAD_SHARE = 0.3  # the Input Manager's score when the project runs the Input System alone
 AXIS_SHARE = 0.8  # of the best text match's score: among the first answers, not above the code
 # Words asking which key or button it is: not "press" or "mouse", which tell how a player does
 # something whose code is the answer ("pressing F puts me in the pilot's view", "the mouse wheel
@@ -26,9 +28,17 @@ KEY_WORDS = frozenset(
 
 
 def raise_named_axes(project, ranked: dict[str, Ranked], terms: list[str], said: list[str]) -> None:
-    """Raise the Input Manager when the task asks which key or button and names one of its axes."""
+    """Raise the Input Manager when the task asks which key or button and names one of its axes;
+    lower it when the project runs the Input System alone (its axes are read by nothing), and
+    raise the actions assets naming an action the task names."""
     manager = ranked.get(INPUT_MANAGER)
-    if manager is None or not asks_for(said, KEY_WORDS) or not _reads_legacy_input(project):
+    if manager is not None and _legacy_input_off(project):
+        manager.score *= DEAD_SHARE
+        manager = None
+    if not asks_for(said, KEY_WORDS):
+        return
+    _raise_actions(project, ranked, {stem(t) for t in terms})
+    if manager is None or not _reads_legacy_input(project):
         return
     stems = {stem(t) for t in terms}
     axes = [
@@ -41,6 +51,27 @@ def raise_named_axes(project, ranked: dict[str, Ranked], terms: list[str], said:
     best = max(r.score for r in ranked.values())
     manager.score = max(manager.score, best * AXIS_SHARE)
     manager.reasons.append(f"input axis {'; '.join(dict.fromkeys(axes[:3]))}")
+
+
+def _raise_actions(project, ranked: dict[str, Ranked], stems: set[str]) -> None:
+    """An Input System actions asset among the matches, with an action the task names, ranks with
+    the best and says which action."""
+    best = max((r.score for r in ranked.values()), default=0.0)
+    for path in [p for p in ranked if p.lower().endswith(".inputactions")]:
+        actions = [s.name for s in project.records.symbols(path) if s.kind == "input_action" and _named(s.name, stems)]
+        if actions:  # (the hit's snippet shows the action's bindings)
+            ranked[path].score = max(ranked[path].score, best * AXIS_SHARE)
+            ranked[path].reasons.append(f"input action {', '.join(dict.fromkeys(actions[:3]))}")
+
+
+def _legacy_input_off(project) -> bool:
+    """Whether the player settings run the Input System alone (`activeInputHandler: 1`): the Input
+    Manager's axes are then read by nothing (`Input.GetAxis` throws)."""
+    return project.remember(
+        ("legacy input off",),
+        lambda: "activeInputHandler: 1" in {line.strip() for line in project.graph.file_lines(PLAYER_SETTINGS)},
+        role=True,
+    )
 
 
 def _named(axis: str, stems: set[str]) -> bool:

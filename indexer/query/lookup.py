@@ -153,12 +153,16 @@ def similar_names(ws: Workspace, text: str) -> list[str]:
         if len(parts) == 1:
             out.append(owner)
             continue
-        members = sorted(
-            {s.name for t in graph.types_named(owner) for s in graph.records.symbols(t.path) if not s.is_type}
-        )
+        # each member as named from the type: a nested class's `Scanner.InputParams.scanTime`
+        said = {
+            s.name: owner + s.container[len(t.qualified) :] + "." + s.name
+            for t in graph.types_named(owner)
+            for s in sorted(graph.records.symbols(t.path), key=lambda s: s.container == t.qualified)
+            if not s.is_type and (s.container == t.qualified or s.container.startswith(t.qualified + "."))
+        }  # (the type's own member last: it is the one meant when a nested class's has its name)
         # `Type.instance.Member`: the last part first
-        found = next((m for part in (parts[-1], *parts[1:-1]) if (m := _closest(part, members))), None)
-        out += [f"{owner}.{found}"] if found else []
+        found = next((m for part in (parts[-1], *parts[1:-1]) if (m := _closest(part, sorted(said)))), None)
+        out += [said[found]] if found else []
     return [n for n in dict.fromkeys(out) if n != text.strip()][:SIMILAR_SHOWN]
 
 

@@ -8,7 +8,8 @@ components at run time, so a usage search by type (and a GUID graph) misses it, 
 looks unused. The C# scanner keeps literals shaped like names (`csharp_strings`) and the YAML
 scanner the events' function names; here those meet the member asked about. Which component
 receives a message is known only at run time, so these usages are by name: every method of that
-name may be the one called, and each lists them.
+name may be the one called, and each lists them; but a clip's event reaches only the scripts on
+the objects playing the clip, when the files say which those are (`clip_receivers.py`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from indexer.model import Usage
+from indexer.query.clip_receivers import clip_receivers
 from indexer.query.held_strings import holders, named_forms, naming_files
 from indexer.query.type_tree import declarer_of, member_family
 
@@ -49,7 +51,8 @@ _SENDS = {"0": "Send Messages", "1": "Broadcast Messages"}
 
 
 def message_usages(graph: Graph, member: str, types: Iterable[str] = ()) -> list[Usage]:
-    """Code lines calling `member` by name, animation events calling it, and the PlayerInputs
+    """Code lines calling `member` by name, animation events calling it (of a clip played by
+    objects carrying none of the types' scripts, none), and the PlayerInputs
     sending it as an action's message. With the member's `types`, a call on the object's own
     component (`StartCoroutine("DragObject")`, `Invoke("Respawn", 2f)`, no other object named) is
     one only in the files of those types and the types deriving from them (another class's
@@ -71,7 +74,11 @@ def message_usages(graph: Graph, member: str, types: Iterable[str] = ()) -> list
         "SELECT f.path, r.line, r.context, r.detail FROM refs r JOIN files f ON f.id = r.file_id"
         " WHERE r.kind = 'animation_event' AND r.key = ?"
     )
-    for path, line, context, clip in graph.records.conn.execute(sql, (member,)):  # an .anim's or a model's
+    scripts = {g for f in own if (g := graph.records.guid_naming(f))} if own else set()
+    for path, line, context, clip in graph.records.conn.execute(sql, (member,)).fetchall():  # an .anim's or a model's
+        # a clip the objects carrying none of the member's scripts play calls another class's
+        if own and (receivers := clip_receivers(graph, path)) is not None and not receivers & scripts:
+            continue
         out.append(Usage(path, line, "asset", "animation_event", context, f"{clip} calls {member}"))
     return out + player_input_usages(graph, member) + lua_usages(graph, member)
 

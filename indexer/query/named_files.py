@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 
 from indexer.identifiers import query_terms, stem, word_stems
+from indexer.kinds import KINDS
 from indexer.model import Hit
 
 NAME_WEIGHT, FOLDER_WEIGHT = 2.0, 1.0  # a word of the file's name, of a folder above it
@@ -32,3 +33,15 @@ def named_files(records, text: str, limit: int, kind: str, path_prefix: str | No
             hits.append(Hit(path, kind, name, 0, score, "", f"name match: {words}"))
     hits.sort(key=lambda h: (-h.score, h.path))
     return hits[:limit]
+
+
+def files_named(records, text: str) -> list[str]:
+    """The files a task naming one file alone names (`Unit.prefab`, `Assets/Prefabs/Unit.prefab`),
+    by path or by name in any case; none for a task of other words."""
+    name = text.strip().strip("/")
+    ext = os.path.splitext(name)[1].lower()
+    if not ext or ext not in KINDS or "\n" in name:
+        return []
+    written = name.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    sql = "SELECT path FROM files WHERE path LIKE ? ESCAPE '\\' OR path LIKE ? ESCAPE '\\' ORDER BY path"
+    return [path for (path,) in records.conn.execute(sql, (written, "%/" + written))]

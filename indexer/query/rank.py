@@ -13,7 +13,7 @@ from indexer.identifiers import TASK_WORDS, name_stems, said_words, stem
 from indexer.model import Hit, Ranked
 from indexer.project import is_script
 from indexer.query.input_axes import raise_named_axes
-from indexer.query.named_files import named_files
+from indexer.query.named_files import files_named, named_files
 from indexer.query.pairing import pair
 from indexer.query.pointing import POINTED_EDGES, pointed
 from indexer.query.priors import (
@@ -88,6 +88,7 @@ ASSET_INTENT_GAIN = 2.0  # carrier edges count this much more when the task asks
 NEAR_FILES = 8
 NEAR_GAIN = 0.5
 QUOTE_GAIN = 1.0  # a file holding a text the task quotes gains this times the best match's score
+NAMED_FILE_LEAD = 1.05  # a task that is a file's name alone ranks that file this far above the best match
 LISTS_SHOWN = 3  # files named in a data asset's "lists ..." reason
 # A task asking where something is set: a small data asset (a ScriptableObject, a physics material)
 # with a field the task names (`bounciness`, `defaultVolume` for "loudness") holds the setting
@@ -142,6 +143,10 @@ def rank(
         _tests_below_tested_code(project, ranked)
     prior = lambda p: _prior(project, priors, p, terms, said)  # noqa: E731
     pair(project, ranked, boosts, stats, prior, kind, path_prefix, asks_assets)
+    top = max((r.score for r in ranked.values()), default=0.0)
+    for path in files_named(project.records, text):  # `query Unit.prefab`: that file, not `UnitRagdoll.prefab`
+        if path in ranked:
+            ranked[path].score = max(ranked[path].score, top * NAMED_FILE_LEAD)
     order = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:limit]
     _explain(project, order, boosts, {stem(t) for t in terms})
     outlines = outlines_of(project, [r.path for r in order]) if named else None

@@ -45,6 +45,7 @@ from __future__ import annotations
 import msgspec
 
 from indexer.model import FileRecord, Ref, Symbol
+from indexer.shown import path_shown
 
 from . import yaml_animator as animator
 from . import yaml_facts, yaml_vfx
@@ -347,7 +348,7 @@ class _Scan:
             count += 1
             if count <= MAX_FIELDS_PER_OBJECT or prop == "m_IsActive":
                 if mod.local:  # named only when shown: a scene may override thousands
-                    value = self.local_label(mod.local)
+                    value = path_shown(self.local_label(mod.local))
                 # detail: the object it changes, by fileID in the source prefab; an object here whole (its script)
                 said = f"{prop}: {value if mod.local else short(value)}"
                 self.symbols.append(Symbol("override", prop, line_no, container=path, signature=said, detail=target))
@@ -394,7 +395,7 @@ class _Scan:
         at, append = doc.at, self.symbols.append
         for key, shown, line, local in doc.fields():
             if local:
-                shown = self.local_label(local)
+                shown = path_shown(self.local_label(local))
             elif scene := yaml_facts.scene_named(key, shown):
                 self.refs.append(Ref("string", scene, at(line), context="field", detail=f"{key}: {shown}"))
             append(

@@ -551,3 +551,20 @@ def test_a_key_question_finds_the_input_actions_not_dead_input_manager_axes(tmp_
     assert hits["1"]["Assets/Controls.inputactions"][0] < hits["1"]["ProjectSettings/InputManager.asset"][0]
     assert "input axis" not in hits["1"]["ProjectSettings/InputManager.asset"][1]
     assert "input axis Interact" in hits["2"]["ProjectSettings/InputManager.asset"][1]  # both read: both said
+
+
+def test_a_type_qualifying_its_nested_type_is_a_usage_of_it(tmp_path: Path) -> None:
+    """`refs ShootAction` left out `ShootAction.OnShootEventArgs e` (listed only under the nested
+    type): a rename of ShootAction changes that line too."""
+    shoot = (
+        "public class ShootAction\n{\n    public class OnShootEventArgs : System.EventArgs { }\n"
+        "    public event System.EventHandler<OnShootEventArgs> OnShoot;\n}\n"
+    )
+    animator = "public class UnitAnimator\n{\n    void Shot(object sender, ShootAction.OnShootEventArgs e) { }\n}\n"
+    root = write_project(tmp_path / "P", {"Assets/ShootAction.cs": shoot, "Assets/UnitAnimator.cs": animator})
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    _target, usages = find_references(ws, "ShootAction")
+    assert [(u.path, u.line, u.context) for u in usages] == [("Assets/UnitAnimator.cs", 3, "qualifier")]
+    _target, usages = find_references(ws, "ShootAction.OnShootEventArgs")
+    assert ("Assets/UnitAnimator.cs", 3) in [(u.path, u.line) for u in usages]

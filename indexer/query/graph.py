@@ -376,11 +376,14 @@ class Graph:
         return [Usage(p, line, "asset", "assembly", ctx, f"references {t}") for p, line, ctx, t in rows]
 
     def _type_usages(self, qualified: str) -> list[Usage]:
+        """Where the type is written, or qualifies a type nested in it (`ShootAction.OnShootEventArgs e`)."""
         simple = qualified.rsplit(".", 1)[-1]
+        nested = {t.qualified: t.name for t in self.types if t.qualified.startswith(qualified + ".")}
+        keys = sorted({simple, *nested.values()})
         rows = self._rows(
             f"SELECT f.path, r.line, r.context, {REF_TARGET}, r.kind FROM refs r JOIN files f ON f.id = r.file_id"
-            " WHERE r.kind = 'type' AND r.key = ?",
-            (simple,),
+            f" WHERE r.kind = 'type' AND r.key IN ({','.join('?' * len(keys))})",
+            tuple(keys),
         )
         out: list[Usage] = []
         records: dict[str, FileRecord | None] = {}
@@ -389,8 +392,10 @@ class Graph:
             if rec is None:
                 continue
             if rec.kind == "csharp":
-                if qualified not in {t.qualified for t in self.resolve_type_ref(written, rec)}:
+                meant = {t.qualified for t in self.resolve_type_ref(written, rec)}
+                if qualified not in meant and not (f"{simple}." in written and meant & nested.keys()):
                     continue
+                ctx = ctx if qualified in meant else "qualifier"
                 out.append(Usage(p, line, "code", "type", ctx, self.source_line(p, line)))
             elif written == qualified or qualified.endswith("." + written):
                 out.append(Usage(p, line, "asset", "type", ctx, self.readable(written)))

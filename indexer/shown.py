@@ -12,15 +12,16 @@ def short(value: str) -> str:
     return v if len(v) <= MAX_VALUE_CHARS else v[: MAX_VALUE_CHARS - 1] + "…"
 
 
-def path_shown(label: str) -> str:
-    """An object's label (`Level/Pools/Pool_Guest (Transform)`) cut to MAX_VALUE_CHARS in the
-    middle of its path, its own name and component kept: a long parent's name filled the space
+def path_shown(label: str, limit: int = MAX_VALUE_CHARS) -> str:
+    """An object's label (`Level/Pools/Pool_Guest (Transform)`) cut to `limit` in the middle of its
+    path, its own name and component kept: a long parent's name filled the space
     (`__________Gameplay (Dynamic)______…`) and the object went unsaid."""
-    if len(label) <= MAX_VALUE_CHARS or "/" not in label:
-        return short(label)
+    label = " ".join(label.split())
+    if len(label) <= limit or "/" not in label:
+        return label if len(label) <= limit else label[: limit - 1] + "…"
     head, _, last = label.rpartition("/")
-    room = MAX_VALUE_CHARS - len(last) - 3  # `…/` and a character at least of the head
-    return f"{head[:room]}…/{last}" if room > 0 else short(label)
+    room = limit - len(last) - 3  # `…/` and a character at least of the head
+    return f"{head[:room]}…/{last}" if room > 0 else label[: limit - 1] + "…"
 
 
 def count_label(n: int, what: str) -> str:

@@ -3,6 +3,7 @@ before its fix."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -486,9 +487,8 @@ def test_a_reference_to_an_object_under_a_long_named_parent_keeps_the_object_s_n
     )
     update(root, Config(workers=1))
     text = describe(open_workspace(root, projects_at(root)).projects[0].graph, "Assets/Game.unity").text
-    shown = f"_guestPool: {parent[:55]}…/Pool_Guest (Transform)"
-    assert len(shown) - len("_guestPool: ") <= 80  # shown.MAX_VALUE_CHARS
-    assert shown in text
+    said = re.search(r"_guestPool: (__________Gameplay \(Dynamic\)_+…/Pool_Guest \(Transform\))", text)
+    assert said is not None and len(said.group(0)) <= 100  # the parent's name cut, the object's kept
 
 
 def test_a_query_of_a_file_s_name_alone_ranks_that_file_first(tmp_path: Path, monkeypatch) -> None:
@@ -568,3 +568,54 @@ def test_a_type_qualifying_its_nested_type_is_a_usage_of_it(tmp_path: Path) -> N
     assert [(u.path, u.line, u.context) for u in usages] == [("Assets/UnitAnimator.cs", 3, "qualifier")]
     _target, usages = find_references(ws, "ShootAction.OnShootEventArgs")
     assert ("Assets/UnitAnimator.cs", 3) in [(u.path, u.line) for u in usages]
+
+
+def test_a_reference_into_a_prefab_nested_in_the_source_names_its_object(tmp_path: Path) -> None:
+    """`_coreStation: Level 1 (CoreStation)`: the component is BaseLevel's nested CoreStation_1's,
+    which Unity names in BaseLevel by a fileID derived from the nesting instance's
+    (`(instance ^ object) & (2**63 - 1)`); the reference was read as the instance's root."""
+    from indexer.query.describe import describe
+
+    station_script, base_guid, station_guid, tutorial_script = "a1" * 16, "b2" * 16, "c3" * 16, "d4" * 16
+    station = (
+        _header()
+        + _object(100, "Station", [110]).replace("m_Children: []", "m_Children:\n  - {fileID: 201}", 1)
+        + _behaviour(110, 100, station_script)
+        + _object(200, "Button", []).replace("m_Father: {fileID: 0}", "m_Father: {fileID: 101}")
+    )
+    base = (
+        _header()
+        + _object(300, "Base", [])
+        + _instance(500, station_guid, [(100, "m_Name", "Station", "{fileID: 0}")]).replace(
+            "m_TransformParent: {fileID: 0}", "m_TransformParent: {fileID: 301}"
+        )
+    )
+    derived = (500 ^ 110) & ((1 << 63) - 1)
+    scene = (
+        _header()
+        + _instance(700, base_guid, [(300, "m_Name", "Base", "{fileID: 0}")])
+        + f"--- !u!114 &800 stripped\nMonoBehaviour:\n  m_CorrespondingSourceObject: {{fileID: {derived}, "
+        f"guid: {base_guid}, type: 3}}\n  m_PrefabInstance: {{fileID: 700}}\n  m_PrefabAsset: {{fileID: 0}}\n"
+        f"  m_GameObject: {{fileID: 0}}\n  m_Enabled: 1\n"
+        f"  m_Script: {{fileID: 11500000, guid: {station_script}, type: 3}}\n"
+        + _object(900, "Tutorial", [910])
+        + _behaviour(910, 900, tutorial_script, "  _station: {fileID: 800}\n")
+    )
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Station.cs": "public class Station : UnityEngine.MonoBehaviour { }\n",
+            "Assets/Station.cs.meta": meta(station_script),
+            "Assets/Tutorial.cs": "public class Tutorial : UnityEngine.MonoBehaviour\n{\n"
+            "    public Station _station;\n}\n",
+            "Assets/Tutorial.cs.meta": meta(tutorial_script),
+            "Assets/Station.prefab": station,
+            "Assets/Station.prefab.meta": meta(station_guid, "PrefabImporter"),
+            "Assets/Base.prefab": base,
+            "Assets/Base.prefab.meta": meta(base_guid, "PrefabImporter"),
+            "Assets/Level.unity": scene,
+        },
+    )
+    update(root, Config(workers=1))
+    text = describe(open_workspace(root, projects_at(root)).projects[0].graph, "Assets/Level.unity").text
+    assert "_station: Base/Station (Station)" in text

@@ -23,6 +23,7 @@ from indexer.query.override_calls import set_calls
 from indexer.query.placed import placed_overrides, placed_runs
 from indexer.query.priors import ArtPrefabs
 from indexer.query.references import outside, references_part
+from indexer.shown import path_shown
 from indexer.unity import is_unity_message
 
 MATCHED_OBJECTS = 6  # the compact form of a scene or prefab shows at most this many objects the task names
@@ -426,7 +427,8 @@ def status_line(rec: FileRecord) -> str:
 
 def short(text: str, limit: int = 100) -> str:
     """`text` in at most `limit` characters: a long path's middle folders left out first, so its file
-    name stays (`Assets/…/BaseData/Schooler.asset`, where `…/BaseData/Schooler…` was cut), then its end."""
+    name stays (`Assets/…/BaseData/Schooler.asset`, where `…/BaseData/Schooler…` was cut), and an
+    object's parents (`shown.path_shown`), then its end."""
     if len(text) <= limit:
         return text
     for m in _PROJECT_PATH.finditer(text):
@@ -438,6 +440,9 @@ def short(text: str, limit: int = 100) -> str:
                 break
         if len(text) <= limit:
             return text
+    key, sep, value = text.partition(": ")  # `_coreStationUI: Level 1/…/UpgradeUI (CoreStationUI)`
+    if sep and "/" in value and not _PROJECT_PATH.search(value) and len(key) + len(sep) < limit // 2:
+        return key + sep + path_shown(value, limit - len(key) - len(sep))
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

@@ -205,10 +205,33 @@ class OverrideTargets:
 
     def below_root(self, source: str, file_id: str) -> str:
         """The path of the object at `file_id` in the source prefab below its root ('' for the root,
-        or an object it does not name)."""
-        path = self.objects(source)[0].get(file_id, "")
+        or an object neither it nor a prefab it nests names)."""
+        path = self.objects(source)[0].get(file_id, "") or self._nested_path(source, int(file_id))
         root = self._roots.get(source, "")
         return path[len(root) + 1 :] if root and path.startswith(root + "/") else path
+
+    def _nested_path(self, source: str, file_id: int, depth: int = 0) -> str:
+        """The path in `source` of an object of a prefab it nests, by the fileID Unity derives for
+        it there (`every_id`): `Level 1`'s reference to BaseLevel's `CoreStation_1/Button`, which
+        BaseLevel holds through its BaseCoreStation instance, read as the root alone."""
+        rec = self.graph.records.record(source)
+        if rec is None or rec.kind != "prefab" or depth > NESTING_DEPTH:
+            return ""
+        lines = self.graph.file_lines(source)
+        for s in rec.symbols:
+            nested = self.graph.path_of_guid(s.detail) if s.kind == "prefab_instance" and s.detail else None
+            instance = document_at(lines, s.line) if nested else None
+            if nested is None or instance is None:
+                continue
+            inner = (instance ^ file_id) & FILE_ID_MASK  # the object's own fileID in the nested prefab
+            named = {int(k) & FILE_ID_MASK: v for k, v in self.objects(nested)[0].items()}  # '': the root's
+            path = named[inner] if inner in named else self._nested_path(nested, inner, depth + 1)
+            if inner in named or path:
+                root = self._roots.get(nested, "")
+                placed = s.qualified if s.name else f"{s.container}/{root}".lstrip("/")
+                below = path[len(root) + 1 :] if root and path.startswith(root + "/") else path
+                return f"{placed}/{below}" if below else placed
+        return ""
 
     def source(self, guid: str) -> tuple[dict[str, str], str] | None:
         """A source prefab's objects by fileID (`objects`) and its root object's name, by the

@@ -192,7 +192,7 @@ class _Scan:
         if doc is None:
             return f"&{file_id} (missing)"
         node = self.go_node_of(file_id)
-        where = self.tree.path_of(node) if node else (doc.top("m_Name") or "")
+        where = path_shown(self.tree.path_of(node)) if node else (doc.top("m_Name") or "")  # its own name kept
         where += yaml_facts.source_object(doc) if doc.stripped and where else ""  # which object of the instance
         if doc.class_id == 1:
             return where
@@ -348,7 +348,7 @@ class _Scan:
             count += 1
             if count <= MAX_FIELDS_PER_OBJECT or prop == "m_IsActive":
                 if mod.local:  # named only when shown: a scene may override thousands
-                    value = path_shown(self.local_label(mod.local))
+                    value = self.local_label(mod.local)
                 # detail: the object it changes, by fileID in the source prefab; an object here whole (its script)
                 said = f"{prop}: {value if mod.local else short(value)}"
                 self.symbols.append(Symbol("override", prop, line_no, container=path, signature=said, detail=target))
@@ -395,7 +395,7 @@ class _Scan:
         at, append = doc.at, self.symbols.append
         for key, shown, line, local in doc.fields():
             if local:
-                shown = path_shown(self.local_label(local))
+                shown = self.local_label(local)
             elif scene := yaml_facts.scene_named(key, shown):
                 self.refs.append(Ref("string", scene, at(line), context="field", detail=f"{key}: {shown}"))
             append(

@@ -619,3 +619,69 @@ def test_a_reference_into_a_prefab_nested_in_the_source_names_its_object(tmp_pat
     update(root, Config(workers=1))
     text = describe(open_workspace(root, projects_at(root)).projects[0].graph, "Assets/Level.unity").text
     assert "_station: Base/Station (Station)" in text
+
+
+def test_a_return_in_a_property_declares_nothing(tmp_path: Path) -> None:
+    """`return brainModelContainer;` in a property's getter read as a declaration of the field, of
+    a type `return`: `brainModelContainer.Model` in its setter was listed under six other classes'
+    `Model`."""
+    setup = (
+        "public class BrainModelContainer { public int Model; }\n"
+        "public class JumpModelContainer { public int Model; }\n"
+        "public class PlayerSetup\n{\n    private BrainModelContainer brainModelContainer;\n"
+        "    public BrainModelContainer BrainModelContainer\n    {\n        get { return brainModelContainer; }\n"
+        "        set { brainModelContainer = value; int m = brainModelContainer.Model; }\n    }\n}\n"
+    )
+    root = write_project(tmp_path / "P", {"Assets/PlayerSetup.cs": setup})
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert _code_lines(ws, "JumpModelContainer.Model") == []
+    assert _code_lines(ws, "BrainModelContainer.Model") == [("Assets/PlayerSetup.cs", 9)]
+
+
+def test_a_name_found_nowhere_is_offered_the_files_and_every_member_so_named(tmp_path: Path) -> None:
+    """`refs Golem` said "no type ... of that name" where `describe` offered `Golem.prefab`; `refs Model`
+    listed five of eighteen members so named without saying the list was cut; `refs "Weapon.Fire("`
+    (a call as written) was "no type ...", and `refs "Weapon.Fire()"` worked."""
+    from indexer.query.lookup import unknown_target_hint
+
+    classes = "".join(f"public class C{i} {{ public int Model; }}\n" for i in range(7))
+    weapon = "public class Weapon\n{\n    public void Fire() { }\n    void Update() { Fire(); }\n}\n"
+    files = {"Assets/Classes.cs": classes, "Assets/Weapon.cs": weapon}
+    files["Assets/Prefabs/Zombie Wave Data.asset"] = (
+        _header() + "--- !u!114 &1\nMonoBehaviour:\n  m_Name: Zombie Wave Data\n"
+    )
+    root = write_project(tmp_path / "P", files)
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    assert unknown_target_hint(ws, "zombie wave data") == (
+        "; files so named: Assets/Prefabs/Zombie Wave Data.asset",
+        ["Assets/Prefabs/Zombie Wave Data.asset"],
+    )
+    clause, offered = unknown_target_hint(ws, "Model")
+    assert clause == "; members so named: C0.Model, C1.Model, C2.Model, C3.Model, C4.Model, … 2 more"
+    assert offered == ["C0.Model", "C1.Model", "C2.Model", "C3.Model", "C4.Model"]
+    for written in ("Weapon.Fire(", "Weapon.Fire()", "Weapon.Fire(gameObject, dir)"):
+        target, usages = find_references(ws, written)
+        assert (target.kind, [(u.path, u.line) for u in usages]) == ("member", [("Assets/Weapon.cs", 4)]), written
+
+
+def test_a_trigger_s_radius_is_read_with_it(tmp_path: Path) -> None:
+    """A tower's targeting range is its trigger's `m_Radius: 8`, which `describe` left out (it showed
+    `m_IsTrigger: 1` alone); a solid collider's size stays unread (a scene's thousand colliders)."""
+    from indexer.query.describe import describe
+
+    def collider(file_id: int, go: int, trigger: int) -> str:
+        return (
+            f"--- !u!135 &{file_id}\nSphereCollider:\n  m_GameObject: {{fileID: {go}}}\n  m_Material: {{fileID: 0}}\n"
+            f"  m_IsTrigger: {trigger}\n  m_Enabled: 1\n  serializedVersion: 2\n  m_Radius: 8\n"
+            "  m_Center: {x: 0, y: 0, z: 0}\n"
+        )
+
+    tower = _header() + _object(100, "Targeting", [120]) + collider(120, 100, 1)
+    tower += _object(200, "Body", [220]) + collider(220, 200, 0)
+    root = write_project(tmp_path / "P", {"Assets/Tower.prefab": tower})
+    update(root, Config(workers=1))
+    text = describe(open_workspace(root, projects_at(root)).projects[0].graph, "Assets/Tower.prefab").text
+    assert "SphereCollider: m_IsTrigger: 1; m_Radius: 8" in text
+    assert text.count("m_Radius") == 1

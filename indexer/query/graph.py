@@ -393,10 +393,10 @@ class Graph:
                 continue
             if rec.kind == "csharp":
                 meant = {t.qualified for t in self.resolve_type_ref(written, rec)}
-                if qualified not in meant and not (f"{simple}." in written and meant & nested.keys()):
+                said = self.source_line(p, line)  # the name written there (`Sp.Kind` through an alias is not)
+                if qualified not in meant and not (meant & nested.keys() and f"{simple}." in said.replace(" ", "")):
                     continue
-                ctx = ctx if qualified in meant else "qualifier"
-                out.append(Usage(p, line, "code", "type", ctx, self.source_line(p, line)))
+                out.append(Usage(p, line, "code", "type", ctx if qualified in meant else "qualifier", said))
             elif written == qualified or qualified.endswith("." + written):
                 out.append(Usage(p, line, "asset", "type", ctx, self.readable(written)))
         return out

@@ -47,7 +47,8 @@ def find_references(ws: Workspace, text: str) -> tuple[Target | None, list[Usage
         if t.kind == "unknown":  # a name no type or member has: an animator controller's parameter, a tag
             t = parameter_target(graph, text.strip()) or tag_target(graph, text.strip()) or t
             if t.kind != "unknown" and (members := members_named(ws, text.strip())):  # `IsKnockedBack` both
-                t = msgspec.structs.replace(t, note=f"{t.note}; members so named too: {', '.join(members)}")
+                shown = ", ".join(members[:MEMBERS_NAMED])
+                t = msgspec.structs.replace(t, note=f"{t.note}; members so named too: {shown}")
         if t.kind == "unknown":
             continue
         if t.kind == "type":
@@ -131,7 +132,7 @@ def members_named(ws: Workspace, name: str) -> list[str]:
                 for s in project.records.symbols(c.path)
                 if s.name == name and s.kind in MEMBER_KINDS
             ]
-    return sorted(dict.fromkeys(found))[:MEMBERS_NAMED]
+    return sorted(dict.fromkeys(found))
 
 
 SIMILAR_SHOWN = 3  # names a target found nowhere is offered
@@ -179,13 +180,35 @@ def unknown_target_hint(ws: Workspace, text: str) -> tuple[str, list[str]]:
     error (`; members so named: A.Open, B.Open`, `; did you mean CarLapCounter?`, or ''), and
     the names offered."""
     if members := members_named(ws, text):
-        return f"; members so named: {', '.join(members)}", members
+        shown = members[:MEMBERS_NAMED] + (
+            [f"… {len(members) - MEMBERS_NAMED} more"] if len(members) > MEMBERS_NAMED else []
+        )
+        return f"; members so named: {', '.join(shown)}", members[:MEMBERS_NAMED]
     if users := _naming_scripts(ws, text):  # a type of a package or submodule the checkout lacks
         more = f" and {len(users) - 1} more" if len(users) > 1 else ""
         return f"; scripts name it as a type ({users[0]}{more}) but nothing here declares it", []
     if similar := similar_names(ws, text):
         return f"; did you mean {', '.join(similar)}?", similar
+    if files := _files_named(ws, text):  # `refs Golem` for `Golem.prefab`: a file is asked for by its path
+        return f"; files so named: {', '.join(files)}", files
     return "", []
+
+
+FILES_NAMED = 3  # files a name found nowhere else is offered
+MAX_NAME = 255  # a file name's longest: a longer input names no file (and SQLite refuses its pattern)
+
+
+def _files_named(ws: Workspace, name: str) -> list[str]:
+    """The files named `name` but for their extension (`Golem` for `Assets/Prefabs/Golem.prefab`)."""
+    stem = name.strip()
+    if not stem or "/" in stem or len(stem) > MAX_NAME:
+        return []
+    written = stem.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    sql = "SELECT path FROM files WHERE path LIKE ? ESCAPE '\\' AND path NOT LIKE '%.meta' ORDER BY path"
+    found = [
+        p.prefix + path for p in ws.projects for (path,) in p.fresh().records.conn.execute(sql, (f"%/{written}.%",))
+    ]
+    return [f for f in found if f.rsplit("/", 1)[-1].rsplit(".", 1)[0].lower() == stem.lower()][:FILES_NAMED]
 
 
 def _naming_scripts(ws: Workspace, name: str) -> list[str]:

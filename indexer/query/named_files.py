@@ -14,6 +14,7 @@ from indexer.identifiers import query_terms, stem, word_stems
 from indexer.kinds import KINDS
 from indexer.model import Hit
 
+MAX_PATH = 1024  # a longer task names no file (and SQLite refuses so long a pattern)
 NAME_WEIGHT, FOLDER_WEIGHT = 2.0, 1.0  # a word of the file's name, of a folder above it
 
 
@@ -40,7 +41,7 @@ def files_named(records, text: str) -> list[str]:
     by path or by name in any case; none for a task of other words."""
     name = text.strip().strip("/")
     ext = os.path.splitext(name)[1].lower()
-    if not ext or ext not in KINDS or "\n" in name:
+    if not ext or ext not in KINDS or "\n" in name or len(name) > MAX_PATH:
         return []
     written = name.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
     sql = "SELECT path FROM files WHERE path LIKE ? ESCAPE '\\' OR path LIKE ? ESCAPE '\\' ORDER BY path"

@@ -210,8 +210,8 @@ class OtherReceivers:
                 self.starts.append(self.starts[-1] + len(code_of(line)) + 1)
         out = []
         for m in re.finditer(_DECLARATION.format(re.escape(name)), self.text):
-            if m.group(1) in _DECLARING or (element and m.group(1) in _NOT_A_TYPE):  # `class Spells {`
-                continue  # a type's own declaration; `foreach (var a in items)` declares no `items`
+            if m.group(1) in _DECLARING or (m.group(1) in _NOT_A_TYPE and (element or m.group(1) != "var")):
+                continue  # `class Spells {`, `return spells;`, `foreach (var a in items)`: no declaration of it
             written = "".join(part or "" for part in m.group(1, 2, 3))
             outer = bare_type_name(_element(written, looped) if element else m.group(1))
             out.append((bisect.bisect_right(self.starts, m.start()), outer))  # '': no element known

@@ -199,7 +199,7 @@ def type_arguments(written: str) -> list[str]:
     return [*out, "".join(part).strip()]
 
 
-_CALL = re.compile(r"\s*\(.*\)$")  # the arguments of a call: `Heal(25)`, `Heal (int amount)`
+_CALL = re.compile(r"\s*\(.*$")  # the arguments of a call: `Heal(25)`, `Heal (int amount)`, `Heal(`
 _IDENTIFIER = re.compile(r"[^\W\d]\w*")
 
 

@@ -59,15 +59,24 @@ BUILTIN_SETTINGS: dict[str, tuple[str, ...]] = {
 }
 _COLLIDERS = """BoxCollider SphereCollider CapsuleCollider MeshCollider BoxCollider2D CircleCollider2D CapsuleCollider2D
 PolygonCollider2D EdgeCollider2D""".split()  # noqa: SIM905
-BUILTIN_SETTINGS.update(dict.fromkeys(_COLLIDERS, ("m_IsTrigger",)))
+# A trigger's extent is a range the game plays by (a tower's targeting radius): read with it
+_TRIGGER_EXTENTS = {
+    "SphereCollider": ("m_Radius",),
+    "CircleCollider2D": ("m_Radius",),
+    "CapsuleCollider": ("m_Radius", "m_Height"),
+    "BoxCollider": ("m_Size",),
+    "BoxCollider2D": ("m_Size",),
+    "CapsuleCollider2D": ("m_Size",),
+}
+BUILTIN_SETTINGS.update({c: ("m_IsTrigger", *_TRIGGER_EXTENTS.get(c, ())) for c in _COLLIDERS})
 BUILTIN_DEFAULTS = frozenset({("m_IsTrigger", "0")})  # said by being left out: every collider has it
 
 
 def builtin_keys(doc: DocReader) -> tuple[str, ...]:
-    """The settings to read of a component of Unity's own (BUILTIN_SETTINGS); none when each is
-    at its default, found without reading the document's fields (a scene's thousand colliders)."""
+    """The settings to read of a component of Unity's own (BUILTIN_SETTINGS); none of a collider
+    that is no trigger, found without reading the document's fields (a scene's thousand colliders)."""
     keys = BUILTIN_SETTINGS.get(doc.class_name, ())
-    return () if keys and all((k, doc.top(k)) in BUILTIN_DEFAULTS for k in keys) else keys
+    return () if "m_IsTrigger" in keys and doc.top("m_IsTrigger") in (None, "0") else keys
 
 
 # A script's string field that may name a scene: called for a scene, level, room, map or stage, or

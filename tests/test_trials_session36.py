@@ -685,3 +685,38 @@ def test_a_trigger_s_radius_is_read_with_it(tmp_path: Path) -> None:
     text = describe(open_workspace(root, projects_at(root)).projects[0].graph, "Assets/Tower.prefab").text
     assert "SphereCollider: m_IsTrigger: 1; m_Radius: 8" in text
     assert text.count("m_Radius") == 1
+
+
+def test_an_asset_named_by_its_guid_as_a_plain_value_is_used_there(tmp_path: Path) -> None:
+    """A dialogue's condition names the Sword by its GUID (`parameters: - 2ec3…`, the item's `id`, as
+    save systems do): `refs Sword.asset` left that dialogue out, and `query <the GUID>` ranked
+    first files holding no part of it (the GUID split into words)."""
+    from tests import yaml_differential
+
+    sword_guid, item_script = "2ec392eda0786f649a77c41913f25ea0", "ab" * 16
+    item = f"  id: {sword_guid}\n  itemName: Sword\n"
+    condition = f"  condition:\n    and:\n    - predicate: 0\n      parameters:\n      - {sword_guid}\n      - 1\n"
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Item.cs": "public class Item : UnityEngine.ScriptableObject { public string id; }\n",
+            "Assets/Item.cs.meta": meta(item_script),
+            "Assets/Items/Sword.asset": _header() + _behaviour(11400000, 0, item_script, item),
+            "Assets/Items/Sword.asset.meta": meta(sword_guid, "NativeFormatImporter"),
+            "Assets/Dialogues/Ambush.asset": _header() + _behaviour(11400000, 0, item_script, condition),
+            "Assets/Dialogues/Noise.asset": _header()
+            + _behaviour(11400000, 0, item_script, "  text: 2 ec 392 eda 0786 f 649 a 77 c 41913 f 25 ea 0\n"),
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    _target, usages = find_references(ws, "Assets/Items/Sword.asset")
+    assert [(u.path, u.line, u.context) for u in usages if u.kind == "guid"] == [
+        ("Assets/Dialogues/Ambush.asset", 15, "parameters")  # not the Sword's own `id`
+    ]
+    assert [(h.path, h.line) for h in ws.search(sword_guid, 5)] == [
+        ("Assets/Items/Sword.asset", 0),
+        ("Assets/Dialogues/Ambush.asset", 15),
+    ]
+    result = yaml_differential.run([root], show=3)
+    assert (result.compared, result.differing) == (result.documents, 0), yaml_differential.report(result)

@@ -281,11 +281,11 @@ class Graph:
         """Every usage of the target in code and assets, in path and line order."""
         usages: list[Usage] = []
         if target.kind == "package_script":
-            usages += self._guid_usages(target.guid)
+            usages += self.guid_usages(target.guid)
         if target.kind in ("guid", "path"):
             # a file's usages by GUID are those of the GUID naming it: none for a copy that shares
             # the GUID of the file it leads to (Records.guid_naming); a GUID's own (a package's too)
-            usages += self._guid_usages(target.guid if target.kind == "guid" else self.records.guid_naming(target.path))
+            usages += self.guid_usages(target.guid if target.kind == "guid" else self.records.guid_naming(target.path))
             if target.path:
                 usages += self._include_usages(target.path)
                 usages += load_usages(self, target.path)
@@ -295,7 +295,7 @@ class Graph:
             for q in target.types:
                 # the script assets name is the file itself for a file, the type's script for a type
                 guids = self.script_guids([q], target.path if target.kind == "path" else None)
-                usages += self._type_usages(q) + [u for g in guids for u in self._guid_usages(g)]
+                usages += self._type_usages(q) + [u for g in guids for u in self.guid_usages(g)]
                 usages += self.method_usages({q}, None, guids)
                 if target.kind == "type":
                     usages += self._subclass_carriers(q)
@@ -326,25 +326,23 @@ class Graph:
         that subclass: `GetComponent<Base>()` finds them as it finds the type's own."""
         out: list[Usage] = []
         for sub in sorted(descendants(self, qualified) - {qualified}):
-            direct = [u for g in self.script_guids([sub]) for u in self._guid_usages(g) if u.kind == "script"]
+            direct = [u for g in self.script_guids([sub]) for u in self.guid_usages(g) if u.kind == "script"]
             out += [msgspec.structs.replace(u, resolved=sub) for u in direct + inherited_usages(self, direct)]
         return out
 
     def _rows(self, sql: str, args: Iterable) -> list[tuple]:
         return list(self.records.conn.execute(sql, tuple(args)))
 
-    def _guid_usages(self, guid: str | None) -> list[Usage]:
+    def guid_usages(self, guid: str | None) -> list[Usage]:
         if not guid:
             return []
-        rows = self._rows(
-            "SELECT f.path, r.line, r.kind, r.context, r.detail FROM refs r JOIN files f ON f.id = r.file_id"
-            " WHERE r.kind IN ('guid', 'script', 'prefab') AND r.key = ?",
-            (guid,),
-        )
-        named = partial(group_names, self.records)
+        sql = "SELECT f.path, r.line, r.kind, r.context, r.detail FROM refs r JOIN files f ON f.id = r.file_id"
+        rows = self._rows(sql + " WHERE r.kind IN ('guid', 'script', 'prefab') AND r.key = ?", (guid,))
+        named, own = partial(group_names, self.records), self.path_of_guid(guid)  # `id: <its own GUID>`: no use
         return [
             Usage(p, line, "asset", kind, ctx, named(p, guid) if ctx == ADDRESSABLE_ENTRIES else self.readable(detail))
             for p, line, kind, ctx, detail in rows
+            if p != own
         ]
 
     def _include_usages(self, path: str) -> list[Usage]:

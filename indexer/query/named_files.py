@@ -46,3 +46,22 @@ def files_named(records, text: str) -> list[str]:
     written = name.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
     sql = "SELECT path FROM files WHERE path LIKE ? ESCAPE '\\' OR path LIKE ? ESCAPE '\\' ORDER BY path"
     return [path for (path,) in records.conn.execute(sql, (written, "%/" + written))]
+
+
+def guid_files(project, guid: str, limit: int, kind: str | None, path_prefix: str | None) -> list[Hit]:
+    """A task that is a GUID alone (`2ec392eda0786f649a77c41913f25ea0`, `guid:2ec3…`): the file it
+    names, then the files referencing it at their first line naming it (its text split into words
+    matched files holding none of it)."""
+    graph = project.graph
+    own = graph.path_of_guid(guid)
+    found = [(own, 0, f"the file of GUID {guid}")] if own else []
+    found += [(u.path, u.line, f"references GUID {guid} ({u.context})") for u in graph.guid_usages(guid)]
+    kinds, hits, seen = project.records.kinds(), [], set()
+    for path, line, why in found:
+        if path in seen or (path_prefix and not path.startswith(path_prefix)) or kind not in (None, kinds.get(path)):
+            continue
+        seen.add(path)
+        hits.append(
+            Hit(path, kinds.get(path, ""), path.rsplit("/", 1)[-1], line, float(len(found) - len(hits)), "", why)
+        )
+    return hits[:limit]

@@ -13,7 +13,7 @@ from indexer.identifiers import TASK_WORDS, name_stems, said_words, stem
 from indexer.model import Hit, Ranked
 from indexer.project import is_script
 from indexer.query.input_axes import raise_named_axes
-from indexer.query.named_files import files_named, named_files
+from indexer.query.named_files import files_named, guid_files, named_files
 from indexer.query.pairing import pair
 from indexer.query.pointing import POINTED_EDGES, pointed
 from indexer.query.priors import (
@@ -68,6 +68,7 @@ from indexer.query.textmatch import near_words_of
 from indexer.query.values import raise_held, said_numbers
 from indexer.query.walk import edge_said, named_chain, reason, walk
 from indexer.store.schema import LISTING_KINDS, is_searchable
+from indexer.unity import as_guid
 
 __all__ = ["is_vendored", "rank", "vendored_folders"]
 
@@ -106,6 +107,8 @@ def rank(
     value the task says is still named by that field, at its line (`values.py`)."""
     if kind is not None and not is_searchable(kind):  # an image, a sound: by its name alone
         return named_files(project.records, text, limit, kind, path_prefix)
+    if (guid := as_guid(text)) is not None:  # a GUID asked alone: its file and those naming it
+        return guid_files(project, guid, limit, kind, path_prefix)
     terms, found = project.searcher.candidates(text, max(CANDIDATES, limit), kind=kind, path_prefix=path_prefix)
     if not found and not asks_startup(text):  # "on startup" matching no word still has its scene
         return []

@@ -437,7 +437,8 @@ class _Scan:
 
     def guid_refs(self, doc: DocReader, owner: str, label: str) -> None:
         detail = f"{owner} > {label}"
-        for use in doc.guid_uses(_SPECIAL_GUID_KEYS):
+        plain = self.kind == "asset" and ENTRIES_KEY not in doc.body  # an item's id in data (a group's entries: refs)
+        for use in doc.guid_uses(_SPECIAL_GUID_KEYS, plain=plain):
             if use.guid not in BUILTIN_GUIDS:
                 self.refs.append(Ref("guid", use.guid, doc.at(use.line), context=use.key, detail=detail))
         if ENTRIES_KEY in doc.body:  # an Addressables group: the assets it lists, their addresses and labels

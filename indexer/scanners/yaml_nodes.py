@@ -394,13 +394,22 @@ class NodeDoc:
             return self._summarize(node)[0] if node.value or node.style else None
         return self._summarize(node)[0] if node.flow_style else None
 
-    def guid_uses(self, ignore: frozenset[str] = frozenset()) -> list[GuidUse]:
+    def guid_uses(self, ignore: frozenset[str] = frozenset(), plain: bool = False) -> list[GuidUse]:
         out: list[GuidUse] = []
+        # plain GUIDs as the line reader finds them: in a document holding a reference of another form
+        plain = plain and any(form in self.body for form in ("guid: ", '"guid":"', ASSET_GUID_KEY + ": "))
         for _, k, _, v, owner in self.walk():
             guid = _scalar(v) if k in ("guid", ASSET_GUID_KEY) else None
             if guid is None and _kind(v) == "ScalarNode" and '"guid":"' in v.value and k not in ignore:
                 # a JSON string a field holds (a Visual Effect Graph's texture), as the line reader reads it
                 out += [GuidUse(g.lower(), k, v.start_mark.line) for g in _JSON_GUID.findall(v.value)]
+            if guid is None and k not in ignore and plain and k != ASSET_GUID_KEY:  # `id: 2ec3…`, `- 2ec3…`
+                items = v.value if _kind(v) == "SequenceNode" else [v]
+                out += [
+                    GuidUse(i.value.lower(), k, i.start_mark.line)
+                    for i in items
+                    if _kind(i) == "ScalarNode" and not i.style and _HEX32.fullmatch(i.value)
+                ]
             if guid is None or not _HEX32.fullmatch(guid) or owner in ignore:
                 continue
             out.append(GuidUse(guid.lower(), owner, v.start_mark.line))

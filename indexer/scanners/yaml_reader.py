@@ -18,7 +18,7 @@ from indexer.unity_classes import class_name
 
 from .yaml_facts import ASSET_GUID_KEY, Call, Entry, Field, GuidUse, Modification, Named, Property, TypeUse
 from .yaml_lines import KEY, REF, Owners, indent_of, line_indexes, unquote, unwrapped
-from .yaml_spans import fields, first_flow, key_on_line, owner_above, persistent_calls
+from .yaml_spans import fields, first_flow, guid_written, key_on_line, owner_above, persistent_calls, with_plain_guids
 
 HEADER = re.compile(r"--- !u!(-?\d+) &(-?\d+)( stripped)?[^\n]*\n?")
 # A header after the first line: found by its line break (a literal start the regex engine
@@ -29,7 +29,8 @@ _WRAP_END = re.compile(r",[ \t]*\n[ \t]+")  # the end of every match of WRAPPED_
 # A GUID as YAML writes it, or inside a JSON string a field holds (a Visual Effect Graph's texture
 # or mesh: `m_SerializableObject: '{"obj":{"fileID":2800000,"guid":"3c43...","type":3}}'`).
 # An Addressables `AssetReference` field holds its asset's GUID alone (`m_AssetGUID: 05ea...`),
-# not as a `{fileID, guid}` reference: group 3, owned by the field above it.
+# not as a `{fileID, guid}` reference: group 3, owned by the field above it. A plain value may be
+# one too (`id: 2ec3…`, `- 2ec3…`: an item's id a save system or a dialogue's condition names it by).
 _GUID = re.compile(r'guid: ([0-9A-Fa-f]{32})|"guid":"([0-9A-Fa-f]{32})"|m_AssetGUID: ([0-9A-Fa-f]{32})')
 _JSON_GUID = '"guid":"'
 _MANAGED_TYPE = re.compile(r"type: \{class: ([^,}]*), ns: ([^,}]*), asm: ([^}]*)\}")
@@ -387,13 +388,15 @@ class TextDoc:
         """Top-level serialized fields of a script, each as a short value (at most MAX_FIELDS_PER_OBJECT)."""
         return fields(self.body)
 
-    def guid_uses(self, ignore: frozenset[str] = frozenset()) -> list[GuidUse]:
+    def guid_uses(self, ignore: frozenset[str] = frozenset(), plain: bool = False) -> list[GuidUse]:
         """Every GUID written in the document with the key it belongs to, but those under a key in
-        `ignore` (a prefab's thousands of override targets cost no fact each)."""
+        `ignore` (a prefab's thousands of override targets cost no fact each); with `plain`, those
+        written as plain values too (`id: 2ec3…`)."""
         body = self.body
         if "guid: " not in body and _JSON_GUID not in body and ASSET_GUID_KEY + ": " not in body:
             return []
         matches = list(_GUID.finditer(body))
+        matches = with_plain_guids(body, matches) if plain else matches
         owners: Owners | None = None
         out: list[GuidUse] = []
         last_idx, key = -1, ""
@@ -406,10 +409,10 @@ class TextDoc:
                     else:
                         owners = owners or Owners(self.lines())
                         key = owners.key(idx)
-            owner = owner_above(body, m.start()) if m.group(3) else key  # the AssetReference field
+            guid, owner = guid_written(body, m, key)
             if owner in ignore:
                 continue
-            out.append(_new(GuidUse, ((m.group(1) or m.group(2) or m.group(3)).lower(), owner, idx)))
+            out.append(_new(GuidUse, (guid.lower(), owner, idx)))
         return out
 
     def calls(self) -> list[Call]:

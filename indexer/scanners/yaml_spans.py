@@ -385,6 +385,24 @@ def first_flow(body: str, key: str) -> str:
     return ""
 
 
+_PLAIN_GUID = re.compile(r"[:-] ([0-9A-Fa-f]{32})(?=\n|$)")  # read in data assets alone: a scene's cost nothing
+
+
+def with_plain_guids(body: str, matches: list[re.Match[str]]) -> list[re.Match[str]]:
+    """`matches` (of `yaml_reader._GUID`) and the GUIDs written as plain values (`id: 2ec3…`,
+    `- 2ec3…`) none of them holds (`m_AssetGUID: 05ea…` is read once), by position."""
+    taken = {m.end() for m in matches}
+    return sorted(matches + [m for m in _PLAIN_GUID.finditer(body) if m.end() not in taken], key=lambda m: m.start())
+
+
+def guid_written(body: str, m: re.Match[str], key: str) -> tuple[str, str]:
+    """The GUID a match holds and the key it belongs to (`key`, that of its line or above it): a plain
+    one by its own key or its list's, an AssetReference's by the field above it (group 3)."""
+    if m.re is _PLAIN_GUID:
+        return m.group(1), body[body.rfind("\n", 0, m.start()) + 1 : m.start()].strip() if m[0][0] == ":" else key
+    return m.group(1) or m.group(2) or m.group(3), owner_above(body, m.start()) if m.group(3) else key
+
+
 def key_on_line(body: str, start: int) -> str | None:
     """The key of the line holding `start` when the line is `key: {...}` (a reference on its own key
     line), else None: then the key is found by walking up (`owner_above`)."""

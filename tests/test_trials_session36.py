@@ -720,3 +720,44 @@ def test_an_asset_named_by_its_guid_as_a_plain_value_is_used_there(tmp_path: Pat
     ]
     result = yaml_differential.run([root], show=3)
     assert (result.compared, result.differing) == (result.documents, 0), yaml_differential.report(result)
+
+
+def test_a_method_a_field_names_is_called_there_on_the_class_it_names(tmp_path: Path) -> None:
+    """Fungus's InvokeMethod command names its method in a field (`targetMethod:
+    CheckAllStatsAboveThreshold`, the class in `targetComponentText`): `refs` said "no usages found"
+    of the game's win check; a `Show` of another class named so is no usage of this one's."""
+    command = "  targetComponentText: {}\n  targetMethod: {}\n  targetMethodText: '{} (): Void'\n"
+    scene = _header() + _object(100, "Flowchart", [110, 120, 130])
+    scene += _behaviour(110, 100, GATE, command.format("PrepMenu", "Show", "Show"))
+    scene += _behaviour(120, 100, GATE, command.format("BracketMenu", "Show", "Show"))
+    scene += _behaviour(130, 100, GATE, "  methodName: CheckStats\n")
+    menus = (
+        "public class PrepMenu : UnityEngine.MonoBehaviour\n{\n    public void Show() { }\n"
+        "    public bool CheckStats() { return true; }\n}\n"
+        "public class BracketMenu : UnityEngine.MonoBehaviour\n{\n    public void Show() { }\n}\n"
+    )
+    root = write_project(tmp_path / "P", {"Assets/Menus.cs": menus, "Assets/Day.unity": scene})
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    lines = scene.split("\n")
+    at = [i + 1 for i, text in enumerate(lines) if text.startswith(("  targetMethod:", "  methodName:"))]
+    for name, line in (("PrepMenu.Show", at[0]), ("BracketMenu.Show", at[1]), ("PrepMenu.CheckStats", at[2])):
+        _target, usages = find_references(ws, name)
+        assert [(u.path, u.line, u.context) for u in usages if u.where == "asset"] == [
+            ("Assets/Day.unity", line, "methodName" if "Check" in name else "targetMethod")
+        ], name
+
+
+def test_a_scene_name_a_data_class_wraps_in_a_field_is_a_use_of_that_scene(tmp_path: Path) -> None:
+    """Fungus's LoadDay command holds its scene as `_sceneName: {stringRef: None, stringVal: Friday}`:
+    `refs` of the scene listed only the build settings, not the scene that loads it."""
+    field = "  _sceneName:\n    stringRef: {fileID: 0}\n    stringVal: Friday - 4 vs 3\n"
+    day = _header() + _object(100, "Flowchart", [110]) + _behaviour(110, 100, GATE, field)
+    root = write_project(
+        tmp_path / "P",
+        {"Assets/Thursday.unity": day, "Assets/Friday - 4 vs 3.unity": _header() + _object(100, "Stage", [])},
+    )
+    update(root, Config(workers=1))
+    _target, usages = find_references(open_workspace(root, projects_at(root)), "Assets/Friday - 4 vs 3.unity")
+    line = day.split("\n").index("  _sceneName:") + 1
+    assert [(u.path, u.line) for u in usages] == [("Assets/Thursday.unity", line)]

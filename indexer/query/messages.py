@@ -22,6 +22,7 @@ from indexer.model import Usage
 from indexer.query.clip_receivers import clip_receivers
 from indexer.query.held_strings import holders, named_forms, naming_files
 from indexer.query.type_tree import declarer_of, member_family
+from indexer.store.schema import REF_TARGET
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
@@ -39,10 +40,9 @@ _SELF_CALLS = frozenset({"Invoke", "InvokeRepeating", "CancelInvoke", "IsInvokin
 _ON_OTHER = re.compile(r"(?<!\bthis)\.\s*$")
 
 
-def _family_files(graph: Graph, member: str, types: Iterable[str]) -> set[str]:
-    """The files declaring the types (and those deriving from the one declaring the member)."""
-    family = {d for q in types for d in member_family(graph, declarer_of(graph, q, member) or q, member)} | set(types)
-    return {t.path for t in graph.types if t.qualified in family}
+def _family(graph: Graph, member: str, types: Iterable[str]) -> set[str]:
+    """The types (qualified), and those deriving from the one declaring the member."""
+    return {d for q in types for d in member_family(graph, declarer_of(graph, q, member) or q, member)} | set(types)
 
 
 PLAYER_INPUT = "62899f850307741f2a39c98a8b639597"  # com.unity.inputsystem's PlayerInput script
@@ -57,7 +57,8 @@ def message_usages(graph: Graph, member: str, types: Iterable[str] = ()) -> list
     component (`StartCoroutine("DragObject")`, `Invoke("Respawn", 2f)`, no other object named) is
     one only in the files of those types and the types deriving from them (another class's
     `DragObject` was listed)."""
-    own = _family_files(graph, member, types) if types else None
+    family = _family(graph, member, types) if types else set()
+    own = {t.path for t in graph.types if t.qualified in family} if types else None  # their files
     out: list[Usage] = []
     held = holders(graph, member)  # `SendMessage(EventConstants.DAMAGE)`: the name in a constant
     sql = "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind = 'string' AND r.key = ?"
@@ -72,10 +73,19 @@ def message_usages(graph: Graph, member: str, types: Iterable[str] = ()) -> list
                 out.append(Usage(path, n, "code", "message", m[1], text.strip()[:200]))
     sql = (
         "SELECT f.path, r.line, r.context, r.detail FROM refs r JOIN files f ON f.id = r.file_id"
-        " WHERE r.kind = 'animation_event' AND r.key = ?"
+        " WHERE r.kind = ? AND r.key = ?"
     )
+    # a script's field naming it (Fungus's `targetMethod`), on a class another field may name
+    names = {q.rpartition(".")[2] for q in family}
+    named = f"SELECT f.path, r.line, r.context, r.detail, {REF_TARGET} FROM refs r JOIN files f ON f.id = r.file_id"
+    for path, line, context, owner, target in graph.records.conn.execute(
+        named + " WHERE r.kind = 'method_name' AND r.key = ?", (member,)
+    ):
+        on = target.rpartition(".")[0]
+        if not on or not names or on in names or not graph.types_named(on):
+            out.append(Usage(path, line, "asset", "message", context, f"{owner} > {context}: {target}"))
     scripts = {g for f in own if (g := graph.records.guid_naming(f))} if own else set()
-    for path, line, context, clip in graph.records.conn.execute(sql, (member,)).fetchall():  # an .anim's or a model's
+    for path, line, context, clip in graph.records.conn.execute(sql, ("animation_event", member)).fetchall():
         # a clip the objects carrying none of the member's scripts play calls another class's
         if own and (receivers := clip_receivers(graph, path)) is not None and not receivers & scripts:
             continue

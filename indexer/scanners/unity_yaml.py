@@ -393,11 +393,15 @@ class _Scan:
         detail = str(doc.file_id)
         script = label if label.startswith("script:") else ""
         at, append = doc.at, self.symbols.append
-        for key, shown, line, local in doc.fields():
+        listed = doc.fields()
+        for key, shown, line, local in listed:
             if local:
                 shown = self.local_label(local)
             elif scene := yaml_facts.scene_named(key, shown):
                 self.refs.append(Ref("string", scene, at(line), context="field", detail=f"{key}: {shown}"))
+            if method := yaml_facts.method_named(key, shown):  # called by name (query/messages.py), on a class
+                on = yaml_facts.receiver_named(listed)
+                self.refs.append(Ref("method_name", f"{on}.{method}" if on else method, at(line), key, owner))
             append(
                 Symbol("field", key, at(line), container=owner, signature=f"{key}: {shown}", detail=detail, type=script)
             )

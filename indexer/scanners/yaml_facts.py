@@ -82,13 +82,40 @@ def builtin_keys(doc: DocReader) -> tuple[str, ...]:
 # A script's string field that may name a scene: called for a scene, level, room, map or stage, or
 # holding a scene's path (Mirror's `offlineScene: Assets/Scenes/Menu.unity`).
 _SCENE_FIELD = re.compile(r"scene|level|room|map|stage", re.I)
+_WRAPPED_TEXT = re.compile(r"\b(?:stringVal|value|m_Value): ([^,{}]+)")
 _NOT_A_NAME = frozenset("0123456789-.{[")
 _SHOWN_REFS = frozenset({"None", "built-in resource"})  # how a field shows an empty or built-in reference (`ref_shown`)
 
 
+# A script's field naming a method its code calls by name (Fungus's `targetMethod`, `methodName`,
+# `callbackName`): the method a rename would break as silently as a `SendMessage`
+_METHOD_FIELD = re.compile(r"(?:method|function|callback)(?:name)?$", re.I)
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
+
+
+_RECEIVER_FIELD = re.compile(r"(?:component|type|class)(?:text|name)?$", re.I)  # `targetComponentText`
+
+
+def method_named(key: str, value: str) -> str | None:
+    """The method a string field names (`targetMethod: CheckAllStatsAboveThreshold`), if it is one."""
+    return value if _METHOD_FIELD.search(key) and _IDENTIFIER.fullmatch(value) else None
+
+
+def receiver_named(fields: list[Field]) -> str:
+    """The class a component's fields say its named method is called on (`targetComponentText:
+    PrepPhaseMenuController`), by its last name; '' when none says."""
+    for key, shown, *_ in fields:
+        if _RECEIVER_FIELD.search(key) and re.fullmatch(r"[A-Za-z_][\w.]*", shown):
+            return shown.rpartition(".")[2]
+    return ""
+
+
 def scene_named(key: str, value: str) -> str | None:
     """The scene a string field's value may name (`roomToLoad: Room1`), as `LoadScene` would take it
-    (a path without `.unity`): `refs` of the scene lists it beside the code loading it by name."""
+    (a path without `.unity`): `refs` of the scene lists it beside the code loading it by name; a
+    text a data class wraps (Fungus's `_sceneName: {stringRef: None, stringVal: Friday}`) too."""
+    if value[:1] == "{" and _SCENE_FIELD.search(key) and (m := _WRAPPED_TEXT.search(value)):
+        value = m.group(1).strip()
     if not value or (value[0] in _NOT_A_NAME and not (value[0].isdigit() and value[-1].isalpha())):
         return None  # most values: a number, a flag, a reference (fast); `3_Map` is a name
     v = value.strip().strip("'\"")

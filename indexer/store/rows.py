@@ -158,7 +158,7 @@ def simple_name(kind: str, target: str) -> str:
     `Shaders/Common.hlsl` -> `Common.hlsl`; GUIDs and assembly names stay whole."""
     if kind == "include":
         return target.rsplit("/", 1)[-1]
-    if kind in ("type", "method"):
+    if kind in ("type", "method", "method_name"):
         return target.rsplit(".", 1)[-1]
     return target
 

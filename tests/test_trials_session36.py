@@ -3,6 +3,7 @@ before its fix."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -761,3 +762,42 @@ def test_a_scene_name_a_data_class_wraps_in_a_field_is_a_use_of_that_scene(tmp_p
     _target, usages = find_references(open_workspace(root, projects_at(root)), "Assets/Friday - 4 vs 3.unity")
     line = day.split("\n").index("  _sceneName:") + 1
     assert [(u.path, u.line) for u in usages] == [("Assets/Thursday.unity", line)]
+
+
+def test_a_type_s_refs_say_a_call_on_a_method_it_lacks_and_two_types_so_named(tmp_path: Path) -> None:
+    """`refs ScrimResultsMenu` listed a button's call of `next`, which the class lacks, as any other
+    (`describe` said `(no method next ...)`); `refs Menu` merged Fungus's `Menu` and the game's."""
+    from tests.test_unity_event_targets import _on_click
+
+    scene = _header() + _object(100, "Results", [110]) + _behaviour(110, 100, GATE)
+    ugui_button = "4e29b1a8efbd4b44bb3f3716e73f07ff"  # com.unity.ugui's Button script
+    scene += _object(200, "Next", [210]) + _behaviour(210, 200, ugui_button, _on_click(110, "ScrimResultsMenu", "next"))
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/ScrimResultsMenu.cs": "public class ScrimResultsMenu : UnityEngine.MonoBehaviour { }\n",
+            "Assets/ScrimResultsMenu.cs.meta": meta(GATE),
+            "Assets/Gallery.unity": scene,
+            "Assets/Fungus/Menu.cs": "namespace Fungus { public class Menu { } }\n",
+            "Assets/Menus/Menu.cs": "public class Menu { }\n",
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    _target, usages = find_references(ws, "ScrimResultsMenu")
+    assert [u.detail for u in usages if u.kind == "method"] == [
+        "Next > Button.m_OnClick(void) on Results (no method next in ScrimResultsMenu)"
+    ]
+    target, _usages = find_references(ws, "Menu")
+    assert target.note == "2 types so named; a file's path gives one: Assets/Fungus/Menu.cs, Assets/Menus/Menu.cs"
+
+
+def test_text_mesh_pro_s_classes_are_its_package_s_where_the_project_installs_it(tmp_path: Path) -> None:
+    """`TMPro.TMP_SpriteAsset (script of com.unity.ugui, ...)` on a Unity 2019 project installing
+    com.unity.textmeshpro 2.1.6: TextMesh Pro moved into ugui with Unity 2023.2 only."""
+    for package, said in (("com.unity.textmeshpro", "com.unity.textmeshpro"), ("com.unity.ugui", "com.unity.ugui")):
+        manifest = json.dumps({"dependencies": {package: "2.1.6"}})
+        root = write_project(tmp_path / package, {"Packages/manifest.json": manifest})
+        update(root, Config(workers=1))
+        target, _usages = find_references(open_workspace(root, projects_at(root)), "TMPro.TMP_SpriteAsset")
+        assert (target.kind, target.note.split(",")[0]) == ("package_script", f"a script of the package {said}")

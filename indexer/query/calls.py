@@ -40,7 +40,7 @@ def call_text(graph: Graph, target: str) -> str:
     cls = graph.script_class(owner[len(SCRIPT) :]) if owner.startswith(SCRIPT) else ""
     if cls or (not owner.startswith(("UnityEngine.", "?")) and graph.types_named(owner)):
         said = f"{cls}.{method}" if cls else graph.readable(target)
-        return f"{said} (no method {method} in {cls or owner})" if _missing(graph, cls or owner, method) else said
+        return f"{said} (no method {method} in {cls or owner})" if missing(graph, cls or owner, method) else said
     if owner.startswith((SCRIPT, "UnityEngine.", "?")) or graph.types_named(owner) or owner in graph.package_classes:
         return graph.readable(target)
     return f"{graph.readable(target)} (no class {owner} in the project)"
@@ -61,7 +61,7 @@ def called_files(graph: Graph, target: str) -> list[str]:
     return sorted({path, *parts})
 
 
-def _missing(graph: Graph, cls: str, method: str) -> bool:
+def missing(graph: Graph, cls: str, method: str) -> bool:
     """Whether the project class and its bases up to Unity's own declare no `method`: a button
     bound to a method deleted or renamed since, which Unity calls nothing for. Worked out once a
     graph for each (class, method): a scene's hundred buttons call a handful."""

@@ -71,9 +71,13 @@ def find_references(ws: Workspace, text: str) -> tuple[Target | None, list[Usage
 
 def _declared_in(graph, t: Target) -> Target:
     """A type target with the file declaring it and that file's GUID, when one file declares
-    every type it means (a partial class's parts, or same-named types in two files: neither)."""
+    every type it means (a partial class's parts); same-named types in several files say how to
+    ask for one (`refs Menu` gave Fungus's `Menu` command and the game's `Menu` together)."""
     files = {row.path for q in t.types for row in graph.types_named(q) if row.qualified == q}
     if len(files) != 1:
+        if len(t.types) > 1 and not t.note:
+            shown = ", ".join(sorted(files)[:MEMBERS_NAMED])
+            t = msgspec.structs.replace(t, note=f"{len(t.types)} types so named; a file's path gives one: {shown}")
         return t
     path = files.pop()
     return msgspec.structs.replace(t, path=path, guid=graph.records.guid_naming(path) or "")

@@ -29,6 +29,9 @@ NEWEST: dict[str, tuple[str, str]] = {
     guid: (name, package) for package, scripts in PACKAGES.items() for guid, name in scripts.items()
 }
 _MAJOR = re.compile(r"\s*(\d+)\.")
+# Classes a package took over from another (TextMesh Pro's, into com.unity.ugui 2.0 with Unity
+# 2023.2): a project installing the older package has them from that one
+MOVED = {("com.unity.ugui", "TMPro."): "com.unity.textmeshpro"}
 
 
 def package_scripts(records: Records) -> dict[str, tuple[str, str]]:
@@ -40,6 +43,9 @@ def package_scripts(records: Records) -> dict[str, tuple[str, str]]:
         major = _MAJOR.match(versions.get(package, ""))
         if major and int(major[1]) < newest_from:
             out = {**out, **{guid: (name, package) for guid, name in names.items()}}
+    for (package, prefix), older in MOVED.items():
+        if older in versions:  # `TMPro.TMP_SpriteAsset` of com.unity.textmeshpro 2.1.6, not of ugui
+            out = {**out, **{g: (n, older) for g, (n, p) in out.items() if p == package and n.startswith(prefix)}}
     return out
 
 

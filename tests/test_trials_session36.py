@@ -801,3 +801,26 @@ def test_text_mesh_pro_s_classes_are_its_package_s_where_the_project_installs_it
         update(root, Config(workers=1))
         target, _usages = find_references(open_workspace(root, projects_at(root)), "TMPro.TMP_SpriteAsset")
         assert (target.kind, target.note.split(",")[0]) == ("package_script", f"a script of the package {said}")
+
+
+def test_a_property_s_backing_array_written_as_hex_shows_its_values(tmp_path: Path) -> None:
+    """`describe` printed `<SceneIndexes>k__BackingField: 06000000` (the scene loaded by build index
+    6) where `refs` decoded `[1 item: 6]`: a `[field: SerializeField]` property's array."""
+    from indexer.query.describe import describe
+
+    script = (
+        "using UnityEngine;\npublic class SceneryLoadId : ScriptableObject\n{\n"
+        "    [field: SerializeField] public int[] SceneIndexes { get; private set; }\n}\n"
+    )
+    data = _behaviour(11400000, 0, SKILL, "  <SceneIndexes>k__BackingField: 06000000\n")
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/SceneryLoadId.cs": script,
+            "Assets/SceneryLoadId.cs.meta": meta(SKILL),
+            "Assets/Level2.asset": _header() + data,
+        },
+    )
+    update(root, Config(workers=1))
+    text = describe(open_workspace(root, projects_at(root)).projects[0].graph, "Assets/Level2.asset").text
+    assert "<SceneIndexes>k__BackingField: [1 item: 6]" in text

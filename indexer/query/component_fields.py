@@ -113,7 +113,11 @@ class ComponentFields:
             symbols = rec.symbols if rec is not None else ()
             names = {n for s in symbols if s.kind == "field" for n in (s.name, *former_names(s))}
             (inherited if self.third_party(file) else own).update(names)
-            arrays.update((s.name, s.type) for s in symbols if s.kind == "field" and element_format(s.type))
+            arrays.update(
+                (s.name if s.kind == "field" else f"<{s.name}>k__BackingField", s.type)  # `[field: SerializeField]`
+                for s in symbols
+                if s.kind in ("field", "property") and element_format(s.type)
+            )
             own.update(f"<{s.name}>k__BackingField" for s in symbols if s.kind == "property")
             serialized.update(_serialized_names(symbols))
             known = known and rec is not None and _chain_known(self.graph, rec)

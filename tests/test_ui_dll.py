@@ -92,6 +92,6 @@ def test_a_dll_button_reads_as_the_package_s_button(tmp_path: Path) -> None:
     assert "PlayButton > Button.m_OnClick(void) on PlayButton -> Menu.Play" in text
     assert "not in project" not in text
     button = ask("refs", "UnityEngine.UI.Button")["usages"]
-    assert [(u["path"], u["line"]) for u in button] == [("Assets/Main.unity", 28)]
+    assert [(u["path"], u["line"]) for u in button] == [("Assets/Main.unity", 32)]  # its `m_Script` line
     play = ask("refs", "Menu.Play")["usages"]
     assert [(u["path"], u["where"]) for u in play] == [("Assets/Main.unity", "asset")]

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from indexer.build.update import update
-from indexer.config import Config
 from indexer.query.lookup import find_references
-from indexer.query.workspace import open_workspace, projects_at
 
 from .conftest import meta, write_project
+from .test_trials_session32 import _workspace
+from .test_trials_session34 import _instance
+from .test_unity_event_targets import _behaviour, _header, _object
 
 RECEIVERS = {
     "Assets/GameSettings.cs": """public class GameSettings
@@ -110,8 +110,7 @@ public class Modes
 @pytest.fixture(scope="module")
 def receivers(tmp_path_factory: pytest.TempPathFactory):
     root = write_project(tmp_path_factory.mktemp("receivers") / "P", RECEIVERS)
-    update(root, Config(workers=1))
-    return open_workspace(root, projects_at(root))
+    return _workspace(root)
 
 
 def _code_lines(ws, name: str) -> list[tuple[str, int]]:
@@ -158,42 +157,6 @@ def test_a_region_label_is_no_usage(receivers) -> None:
     assert _code_lines(receivers, "PlayerController.Setup") == [("Assets/Modes.cs", 22)]
 
 
-def _header() -> str:
-    return "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
-
-
-def _object(go: int, name: str, behaviours: list[int]) -> str:
-    comps = "".join(f"  - component: {{fileID: {c}}}\n" for c in [go + 1, *behaviours])
-    return (
-        f"--- !u!1 &{go}\nGameObject:\n  m_ObjectHideFlags: 0\n  serializedVersion: 6\n  m_Component:\n"
-        f"{comps}  m_Layer: 0\n  m_Name: {name}\n  m_IsActive: 1\n"
-        f"--- !u!4 &{go + 1}\nTransform:\n  m_GameObject: {{fileID: {go}}}\n  m_Children: []\n"
-        "  m_Father: {fileID: 0}\n"
-    )
-
-
-def _behaviour(file_id: int, go: int, script: str, rest: str = "") -> str:
-    return (
-        f"--- !u!114 &{file_id}\nMonoBehaviour:\n  m_ObjectHideFlags: 0\n  m_GameObject: {{fileID: {go}}}\n"
-        f"  m_Enabled: 1\n  m_Script: {{fileID: 11500000, guid: {script}, type: 3}}\n  m_Name: \n"
-        f"  m_EditorClassIdentifier: \n{rest}"
-    )
-
-
-def _instance(file_id: int, source: str, overrides: list[tuple[int, str, str, str]]) -> str:
-    mods = "".join(
-        f"    - target: {{fileID: {t}, guid: {source}, type: 3}}\n      propertyPath: {prop}\n"
-        f"      value: {value}\n      objectReference: {ref}\n"
-        for t, prop, value, ref in overrides
-    )
-    return (
-        f"--- !u!1001 &{file_id}\nPrefabInstance:\n  m_ObjectHideFlags: 0\n  serializedVersion: 2\n"
-        f"  m_Modification:\n    serializedVersion: 3\n    m_TransformParent: {{fileID: 0}}\n"
-        f"    m_Modifications:\n{mods}    m_RemovedComponents: []\n    m_RemovedGameObjects: []\n"
-        f"  m_SourcePrefab: {{fileID: 100100000, guid: {source}, type: 3}}\n"
-    )
-
-
 SKILL, BUTTON, GATE, BUTTON_PREFAB = "1" * 32, "2" * 32, "3" * 32, "4" * 32
 
 
@@ -214,8 +177,7 @@ def test_a_partial_class_is_the_script_of_the_file_named_as_it(tmp_path: Path) -
             + _behaviour(110, 100, SKILL, "  cookMultiplier: 3\n"),
         },
     )
-    update(root, Config(workers=1))
-    ws = open_workspace(root, projects_at(root))
+    ws = _workspace(root)
     _target, usages = find_references(ws, "CookingSkill")
     assert [(u.path, u.line, u.context) for u in usages if u.where == "asset"] == [
         ("Assets/Chef.prefab", 23, "m_Script")  # its `m_Script` line
@@ -259,8 +221,7 @@ def test_calls_an_override_leaves_past_the_count_it_sets_are_no_calls(tmp_path: 
             "Assets/Level.unity": level,
         },
     )
-    update(root, Config(workers=1))
-    ws = open_workspace(root, projects_at(root))
+    ws = _workspace(root)
     _target, usages = find_references(ws, "Gate.Close")
     lines = level.split("\n")
     expected = [
@@ -285,8 +246,7 @@ def test_a_list_of_references_says_which_slots_are_empty(tmp_path: Path) -> None
             "Assets/Game.unity": _header() + _object(100, "Level", [110]) + _behaviour(110, 100, GATE, rest),
         },
     )
-    update(root, Config(workers=1))
-    ws = open_workspace(root, projects_at(root))
+    ws = _workspace(root)
     assert "enemy2List: [4 items, empty at 0, 1]" in describe(ws.projects[0].graph, "Assets/Game.unity").text
 
 
@@ -305,8 +265,7 @@ def test_an_input_action_named_with_a_space_is_shown_so_on_its_line(tmp_path: Pa
         '                    "action": " CameraZoom"\n                }\n            ]\n        }\n    ]\n}\n'
     )
     root = write_project(tmp_path / "P", {"Assets/Controls.inputactions": actions})
-    update(root, Config(workers=1))
-    text = describe(open_workspace(root, projects_at(root)).projects[0].graph, "Assets/Controls.inputactions").text
+    text = describe(_workspace(root).projects[0].graph, "Assets/Controls.inputactions").text
     assert (
         '  input action CameraRotate (Value)  L8\n  input action " CameraZoom" (Value): <Mouse>/scroll/y  L12' in text
     )
@@ -318,8 +277,7 @@ def test_a_prefab_placed_nowhere_says_so(tmp_path: Path) -> None:
     from indexer.query.describe import describe
 
     root = write_project(tmp_path / "P", {"Assets/Manager.prefab": _header() + _object(100, "Manager", [])})
-    update(root, Config(workers=1))
-    text = describe(open_workspace(root, projects_at(root)).projects[0].graph, "Assets/Manager.prefab").text
+    text = describe(_workspace(root).projects[0].graph, "Assets/Manager.prefab").text
     assert text.endswith("used by: nothing found (no scene or prefab places it, no asset or code names it)")
 
 
@@ -346,8 +304,7 @@ CONSTANTS = {
 @pytest.fixture(scope="module")
 def constants(tmp_path_factory: pytest.TempPathFactory):
     root = write_project(tmp_path_factory.mktemp("constants") / "P", CONSTANTS)
-    update(root, Config(workers=1))
-    return open_workspace(root, projects_at(root))
+    return _workspace(root)
 
 
 def test_a_method_called_by_a_name_kept_in_a_constant_has_that_caller(constants) -> None:
@@ -428,8 +385,7 @@ def test_a_clip_s_event_calls_the_scripts_on_the_objects_playing_it(tmp_path: Pa
             "Assets/Worm.prefab": _animated("Worm", guids["wc"], guids["wa"]),
         },
     )
-    update(root, Config(workers=1))
-    ws = open_workspace(root, projects_at(root))
+    ws = _workspace(root)
     for name, clip in (
         ("PlayerAnimations", "Assets/Player_Attack.anim"),
         ("WormAnimations", "Assets/Worm_Attack.anim"),
@@ -449,8 +405,7 @@ def test_a_nested_class_s_member_is_offered_by_its_own_path(tmp_path: Path) -> N
         "    public InputParams inputParams;\n    public float range;\n}\n"
     )
     root = write_project(tmp_path / "P", {"Assets/Scanner.cs": scanner})
-    update(root, Config(workers=1))
-    ws = open_workspace(root, projects_at(root))
+    ws = _workspace(root)
     assert unknown_target_hint(ws, "Scanner.inputParams.scanTime")[1] == ["Scanner.InputParams.scanTime"]
     assert unknown_target_hint(ws, "Scanner.rnge")[1] == ["Scanner.range"]
     target, _usages = find_references(ws, "Scanner.InputParams.scanTime")
@@ -460,8 +415,7 @@ def test_a_nested_class_s_member_is_offered_by_its_own_path(tmp_path: Path) -> N
 def test_a_verbatim_name_is_its_class(tmp_path: Path) -> None:
     """`refs @Controls` (the generated input class is declared `public class @Controls`) was an error."""
     root = write_project(tmp_path / "P", {"Assets/Controls.cs": "public partial class @Controls { }\n"})
-    update(root, Config(workers=1))
-    ws = open_workspace(root, projects_at(root))
+    ws = _workspace(root)
     assert find_references(ws, "@Controls")[0] == find_references(ws, "Controls")[0]
     assert find_references(ws, "@Controls")[0].kind == "type"
 
@@ -486,8 +440,7 @@ def test_a_reference_to_an_object_under_a_long_named_parent_keeps_the_object_s_n
     root = write_project(
         tmp_path / "P", {"Assets/Pools.cs": pools, "Assets/Pools.cs.meta": meta(GATE), "Assets/Game.unity": scene}
     )
-    update(root, Config(workers=1))
-    text = describe(open_workspace(root, projects_at(root)).projects[0].graph, "Assets/Game.unity").text
+    text = describe(_workspace(root).projects[0].graph, "Assets/Game.unity").text
     said = re.search(r"_guestPool: (__________Gameplay \(Dynamic\)_+…/Pool_Guest \(Transform\))", text)
     assert said is not None and len(said.group(0)) <= 100  # the parent's name cut, the object's kept
 
@@ -504,8 +457,7 @@ def test_a_query_of_a_file_s_name_alone_ranks_that_file_first(tmp_path: Path, mo
             "Assets/Prefabs/UnitRagdoll.prefab": ragdoll,
         },
     )
-    update(root, Config(workers=1))
-    ws = open_workspace(root, projects_at(root))
+    ws = _workspace(root)
     first = lambda text: ws.search(text, 5)[0].path  # noqa: E731
     assert first("Unit.prefab") == first("assets/prefabs/unit.PREFAB") == "Assets/Prefabs/Unit.prefab"
     monkeypatch.setattr(rank, "NAMED_FILE_LEAD", 0.0)  # the rule's own work: the other file first without it
@@ -545,8 +497,7 @@ def test_a_key_question_finds_the_input_actions_not_dead_input_manager_axes(tmp_
                 ),
             },
         )
-        update(root, Config(workers=1))
-        ws = open_workspace(root, projects_at(root))
+        ws = _workspace(root)
         hits[handler] = {h.path: (i, h.reason) for i, h in enumerate(ws.search("which key is bound to interact", 10))}
     assert hits["1"]["Assets/Controls.inputactions"][1].endswith("input action Interact")
     assert hits["1"]["Assets/Controls.inputactions"][0] < hits["1"]["ProjectSettings/InputManager.asset"][0]
@@ -563,8 +514,7 @@ def test_a_type_qualifying_its_nested_type_is_a_usage_of_it(tmp_path: Path) -> N
     )
     animator = "public class UnitAnimator\n{\n    void Shot(object sender, ShootAction.OnShootEventArgs e) { }\n}\n"
     root = write_project(tmp_path / "P", {"Assets/ShootAction.cs": shoot, "Assets/UnitAnimator.cs": animator})
-    update(root, Config(workers=1))
-    ws = open_workspace(root, projects_at(root))
+    ws = _workspace(root)
     _target, usages = find_references(ws, "ShootAction")
     assert [(u.path, u.line, u.context) for u in usages] == [("Assets/UnitAnimator.cs", 3, "qualifier")]
     _target, usages = find_references(ws, "ShootAction.OnShootEventArgs")
@@ -617,8 +567,7 @@ def test_a_reference_into_a_prefab_nested_in_the_source_names_its_object(tmp_pat
             "Assets/Level.unity": scene,
         },
     )
-    update(root, Config(workers=1))
-    text = describe(open_workspace(root, projects_at(root)).projects[0].graph, "Assets/Level.unity").text
+    text = describe(_workspace(root).projects[0].graph, "Assets/Level.unity").text
     assert "_station: Base/Station (Station)" in text
 
 
@@ -634,8 +583,7 @@ def test_a_return_in_a_property_declares_nothing(tmp_path: Path) -> None:
         "        set { brainModelContainer = value; int m = brainModelContainer.Model; }\n    }\n}\n"
     )
     root = write_project(tmp_path / "P", {"Assets/PlayerSetup.cs": setup})
-    update(root, Config(workers=1))
-    ws = open_workspace(root, projects_at(root))
+    ws = _workspace(root)
     assert _code_lines(ws, "JumpModelContainer.Model") == []
     assert _code_lines(ws, "BrainModelContainer.Model") == [("Assets/PlayerSetup.cs", 9)]
 
@@ -653,8 +601,7 @@ def test_a_name_found_nowhere_is_offered_the_files_and_every_member_so_named(tmp
         _header() + "--- !u!114 &1\nMonoBehaviour:\n  m_Name: Zombie Wave Data\n"
     )
     root = write_project(tmp_path / "P", files)
-    update(root, Config(workers=1))
-    ws = open_workspace(root, projects_at(root))
+    ws = _workspace(root)
     assert unknown_target_hint(ws, "zombie wave data") == (
         "; files so named: Assets/Prefabs/Zombie Wave Data.asset",
         ["Assets/Prefabs/Zombie Wave Data.asset"],
@@ -682,8 +629,7 @@ def test_a_trigger_s_radius_is_read_with_it(tmp_path: Path) -> None:
     tower = _header() + _object(100, "Targeting", [120]) + collider(120, 100, 1)
     tower += _object(200, "Body", [220]) + collider(220, 200, 0)
     root = write_project(tmp_path / "P", {"Assets/Tower.prefab": tower})
-    update(root, Config(workers=1))
-    text = describe(open_workspace(root, projects_at(root)).projects[0].graph, "Assets/Tower.prefab").text
+    text = describe(_workspace(root).projects[0].graph, "Assets/Tower.prefab").text
     assert "SphereCollider: m_IsTrigger: 1; m_Radius: 8" in text
     assert text.count("m_Radius") == 1
 
@@ -709,8 +655,7 @@ def test_an_asset_named_by_its_guid_as_a_plain_value_is_used_there(tmp_path: Pat
             + _behaviour(11400000, 0, item_script, "  text: 2 ec 392 eda 0786 f 649 a 77 c 41913 f 25 ea 0\n"),
         },
     )
-    update(root, Config(workers=1))
-    ws = open_workspace(root, projects_at(root))
+    ws = _workspace(root)
     _target, usages = find_references(ws, "Assets/Items/Sword.asset")
     assert [(u.path, u.line, u.context) for u in usages if u.kind == "guid"] == [
         ("Assets/Dialogues/Ambush.asset", 15, "parameters")  # not the Sword's own `id`
@@ -738,8 +683,7 @@ def test_a_method_a_field_names_is_called_there_on_the_class_it_names(tmp_path: 
         "public class BracketMenu : UnityEngine.MonoBehaviour\n{\n    public void Show() { }\n}\n"
     )
     root = write_project(tmp_path / "P", {"Assets/Menus.cs": menus, "Assets/Day.unity": scene})
-    update(root, Config(workers=1))
-    ws = open_workspace(root, projects_at(root))
+    ws = _workspace(root)
     lines = scene.split("\n")
     at = [i + 1 for i, text in enumerate(lines) if text.startswith(("  targetMethod:", "  methodName:"))]
     for name, line in (("PrepMenu.Show", at[0]), ("BracketMenu.Show", at[1]), ("PrepMenu.CheckStats", at[2])):
@@ -758,8 +702,7 @@ def test_a_scene_name_a_data_class_wraps_in_a_field_is_a_use_of_that_scene(tmp_p
         tmp_path / "P",
         {"Assets/Thursday.unity": day, "Assets/Friday - 4 vs 3.unity": _header() + _object(100, "Stage", [])},
     )
-    update(root, Config(workers=1))
-    _target, usages = find_references(open_workspace(root, projects_at(root)), "Assets/Friday - 4 vs 3.unity")
+    _target, usages = find_references(_workspace(root), "Assets/Friday - 4 vs 3.unity")
     line = day.split("\n").index("  _sceneName:") + 1
     assert [(u.path, u.line) for u in usages] == [("Assets/Thursday.unity", line)]
 
@@ -782,8 +725,7 @@ def test_a_type_s_refs_say_a_call_on_a_method_it_lacks_and_two_types_so_named(tm
             "Assets/Menus/Menu.cs": "public class Menu { }\n",
         },
     )
-    update(root, Config(workers=1))
-    ws = open_workspace(root, projects_at(root))
+    ws = _workspace(root)
     _target, usages = find_references(ws, "ScrimResultsMenu")
     assert [u.detail for u in usages if u.kind == "method"] == [
         "Next > Button.m_OnClick(void) on Results (no method next in ScrimResultsMenu)"
@@ -798,8 +740,7 @@ def test_text_mesh_pro_s_classes_are_its_package_s_where_the_project_installs_it
     for package, said in (("com.unity.textmeshpro", "com.unity.textmeshpro"), ("com.unity.ugui", "com.unity.ugui")):
         manifest = json.dumps({"dependencies": {package: "2.1.6"}})
         root = write_project(tmp_path / package, {"Packages/manifest.json": manifest})
-        update(root, Config(workers=1))
-        target, _usages = find_references(open_workspace(root, projects_at(root)), "TMPro.TMP_SpriteAsset")
+        target, _usages = find_references(_workspace(root), "TMPro.TMP_SpriteAsset")
         assert (target.kind, target.note.split(",")[0]) == ("package_script", f"a script of the package {said}")
 
 
@@ -821,6 +762,5 @@ def test_a_property_s_backing_array_written_as_hex_shows_its_values(tmp_path: Pa
             "Assets/Level2.asset": _header() + data,
         },
     )
-    update(root, Config(workers=1))
-    text = describe(open_workspace(root, projects_at(root)).projects[0].graph, "Assets/Level2.asset").text
+    text = describe(_workspace(root).projects[0].graph, "Assets/Level2.asset").text
     assert "<SceneIndexes>k__BackingField: [1 item: 6]" in text

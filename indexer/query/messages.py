@@ -71,26 +71,32 @@ def message_usages(graph: Graph, member: str, types: Iterable[str] = ()) -> list
             on_self = m[1] in _SELF_CALLS and not _ON_OTHER.search(text, 0, m.start())
             if own is None or not on_self or path in own:
                 out.append(Usage(path, n, "code", "message", m[1], text.strip()[:200]))
+    out += field_named_usages(graph, member, {q.rpartition(".")[2] for q in family})
     sql = (
         "SELECT f.path, r.line, r.context, r.detail FROM refs r JOIN files f ON f.id = r.file_id"
-        " WHERE r.kind = ? AND r.key = ?"
+        " WHERE r.kind = 'animation_event' AND r.key = ?"
     )
-    # a script's field naming it (Fungus's `targetMethod`), on a class another field may name
-    names = {q.rpartition(".")[2] for q in family}
-    named = f"SELECT f.path, r.line, r.context, r.detail, {REF_TARGET} FROM refs r JOIN files f ON f.id = r.file_id"
-    for path, line, context, owner, target in graph.records.conn.execute(
-        named + " WHERE r.kind = 'method_name' AND r.key = ?", (member,)
-    ):
-        on = target.rpartition(".")[0]
-        if not on or not names or on in names or not graph.types_named(on):
-            out.append(Usage(path, line, "asset", "message", context, f"{owner} > {context}: {target}"))
     scripts = {g for f in own if (g := graph.records.guid_naming(f))} if own else set()
-    for path, line, context, clip in graph.records.conn.execute(sql, ("animation_event", member)).fetchall():
+    for path, line, context, clip in graph.records.conn.execute(sql, (member,)).fetchall():
         # a clip the objects carrying none of the member's scripts play calls another class's
         if own and (receivers := clip_receivers(graph, path)) is not None and not receivers & scripts:
             continue
         out.append(Usage(path, line, "asset", "animation_event", context, f"{clip} calls {member}"))
     return out + player_input_usages(graph, member) + lua_usages(graph, member)
+
+
+def field_named_usages(graph: Graph, member: str, names: set[str]) -> list[Usage]:
+    """The scripts' fields in assets naming the method (Fungus's `targetMethod`), on one of the classes
+    `names` (simple names; any, when empty) where a sibling field names the class it is called on."""
+    sql = f"SELECT f.path, r.line, r.context, r.detail, {REF_TARGET} FROM refs r JOIN files f ON f.id = r.file_id"
+    out = []
+    for path, line, context, owner, target in graph.records.conn.execute(
+        sql + " WHERE r.kind = 'method_name' AND r.key = ?", (member,)
+    ):
+        on = target.rpartition(".")[0]
+        if not on or not names or on in names or not graph.types_named(on):
+            out.append(Usage(path, line, "asset", "message", context, f"{owner} > {context}: {target}"))
+    return out
 
 
 def lua_usages(graph: Graph, member: str) -> list[Usage]:

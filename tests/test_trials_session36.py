@@ -676,7 +676,7 @@ def test_a_method_a_field_names_is_called_there_on_the_class_it_names(tmp_path: 
     scene = _header() + _object(100, "Flowchart", [110, 120, 130])
     scene += _behaviour(110, 100, GATE, command.format("PrepMenu", "Show", "Show"))
     scene += _behaviour(120, 100, GATE, command.format("BracketMenu", "Show", "Show"))
-    scene += _behaviour(130, 100, GATE, "  methodName: CheckStats\n")
+    scene += _behaviour(130, 100, GATE, "  method: CheckStats\n")
     menus = (
         "public class PrepMenu : UnityEngine.MonoBehaviour\n{\n    public void Show() { }\n"
         "    public bool CheckStats() { return true; }\n}\n"
@@ -685,11 +685,11 @@ def test_a_method_a_field_names_is_called_there_on_the_class_it_names(tmp_path: 
     root = write_project(tmp_path / "P", {"Assets/Menus.cs": menus, "Assets/Day.unity": scene})
     ws = _workspace(root)
     lines = scene.split("\n")
-    at = [i + 1 for i, text in enumerate(lines) if text.startswith(("  targetMethod:", "  methodName:"))]
+    at = [i + 1 for i, text in enumerate(lines) if text.startswith(("  targetMethod:", "  method:"))]
     for name, line in (("PrepMenu.Show", at[0]), ("BracketMenu.Show", at[1]), ("PrepMenu.CheckStats", at[2])):
         _target, usages = find_references(ws, name)
         assert [(u.path, u.line, u.context) for u in usages if u.where == "asset"] == [
-            ("Assets/Day.unity", line, "methodName" if "Check" in name else "targetMethod")
+            ("Assets/Day.unity", line, "method" if "Check" in name else "targetMethod")
         ], name
 
 

@@ -394,13 +394,14 @@ class _Scan:
         script = label if label.startswith("script:") else ""
         at, append = doc.at, self.symbols.append
         listed = doc.fields()
+        methods = yaml_facts.methods_named(listed) if yaml_facts.may_name_methods(doc.body) else None
         for key, shown, line, local in listed:
             if local:
                 shown = self.local_label(local)
             elif scene := yaml_facts.scene_named(key, shown):
                 self.refs.append(Ref("string", scene, at(line), context="field", detail=f"{key}: {shown}"))
-            if method := yaml_facts.method_named(key, shown):  # called by name (query/messages.py), on a class
-                on = yaml_facts.receiver_named(listed)
+            if methods and (method := methods.get(key)):  # a method called by name (query/messages.py)
+                on = yaml_facts.receiver_named(listed)  # on the class a sibling field names
                 self.refs.append(Ref("method_name", f"{on}.{method}" if on else method, at(line), key, owner))
             append(
                 Symbol("field", key, at(line), container=owner, signature=f"{key}: {shown}", detail=detail, type=script)
@@ -441,7 +442,8 @@ class _Scan:
 
     def guid_refs(self, doc: DocReader, owner: str, label: str) -> None:
         detail = f"{owner} > {label}"
-        plain = self.kind == "asset" and ENTRIES_KEY not in doc.body  # an item's id in data (a group's entries: refs)
+        # an item's id in a ScriptableObject's data (not an Addressables group's entries, refs of their own)
+        plain = self.kind == "asset" and doc.class_id == 114 and ENTRIES_KEY not in doc.body
         for use in doc.guid_uses(_SPECIAL_GUID_KEYS, plain=plain):
             if use.guid not in BUILTIN_GUIDS:
                 self.refs.append(Ref("guid", use.guid, doc.at(use.line), context=use.key, detail=detail))

@@ -10,6 +10,7 @@ line after the `--- !u!` header is 0).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple, Protocol
 
 from indexer.model import BUILTIN_SCRIPTS
@@ -87,18 +88,24 @@ _NOT_A_NAME = frozenset("0123456789-.{[")
 _SHOWN_REFS = frozenset({"None", "built-in resource"})  # how a field shows an empty or built-in reference (`ref_shown`)
 
 
-# A script's field naming a method its code calls by name (Fungus's `targetMethod`, `methodName`,
-# `callbackName`): the method a rename would break as silently as a `SendMessage`
-_METHOD_FIELD = re.compile(r"(?:method|function|callback)(?:name)?$", re.I)
+# A script's field naming a method its code calls by name (Fungus's `targetMethod`): the method a
+# rename would break as silently as a `SendMessage`
+_METHOD_FIELDS = ("ethod",)  # `method`, `targetMethod`: the key's end (`m_MethodName` is every UnityEvent's)
 _IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
 
 
 _RECEIVER_FIELD = re.compile(r"(?:component|type|class)(?:text|name)?$", re.I)  # `targetComponentText`
 
 
-def method_named(key: str, value: str) -> str | None:
-    """The method a string field names (`targetMethod: CheckAllStatsAboveThreshold`), if it is one."""
-    return value if _METHOD_FIELD.search(key) and _IDENTIFIER.fullmatch(value) else None
+def may_name_methods(body: str) -> bool:
+    """Whether a document may hold a field `methods_named` takes, told from its text at C speed (a
+    scene's components each have a UnityEvent's nested `m_MethodName`, which is none)."""
+    return "ethod: " in body
+
+
+def methods_named(fields: list[Field]) -> dict[str, str]:
+    """The fields naming a method (`targetMethod: CheckAllStatsAboveThreshold`), key -> method."""
+    return {key: shown for key, shown, *_ in fields if key.endswith(_METHOD_FIELDS) and _IDENTIFIER.fullmatch(shown)}
 
 
 def receiver_named(fields: list[Field]) -> str:
@@ -114,16 +121,28 @@ def scene_named(key: str, value: str) -> str | None:
     """The scene a string field's value may name (`roomToLoad: Room1`), as `LoadScene` would take it
     (a path without `.unity`): `refs` of the scene lists it beside the code loading it by name; a
     text a data class wraps (Fungus's `_sceneName: {stringRef: None, stringVal: Friday}`) too."""
-    if value[:1] == "{" and _SCENE_FIELD.search(key) and (m := _WRAPPED_TEXT.search(value)):
-        value = m.group(1).strip()
     if not value or (value[0] in _NOT_A_NAME and not (value[0].isdigit() and value[-1].isalpha())):
-        return None  # most values: a number, a flag, a reference (fast); `3_Map` is a name
+        # most values: a number, a flag, a reference (fast); `3_Map` is a name, and a wrapped text
+        if value[:1] != "{" or value.startswith("{fileID") or not _scene_key(key):
+            return None
+        if (m := _WRAPPED_TEXT.search(value)) is None:
+            return None
+        value = m.group(1).strip()
+    if not _scene_key(key) and ".unity" not in value:  # most: a word of a field named otherwise
+        return None
     v = value.strip().strip("'\"")
     if not v or len(v) > 200 or v[0] in "{[" or v.startswith(("guid:", "script:")) or "(" in v or v in _SHOWN_REFS:
         return None
     if v.endswith(".unity"):
         return v[: -len(".unity")]
-    return v if _SCENE_FIELD.search(key) and not v.replace(".", "").lstrip("-").isdigit() else None
+    return v if _scene_key(key) and not v.replace(".", "").lstrip("-").isdigit() else None
+
+
+@lru_cache(maxsize=4096)
+def _scene_key(key: str) -> bool:
+    """Whether a field's name is one for a scene (`_SCENE_FIELD`); a scene's thousand components
+    repeat a handful of names."""
+    return _SCENE_FIELD.search(key) is not None
 
 
 class Modification(NamedTuple):

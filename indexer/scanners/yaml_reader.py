@@ -178,7 +178,7 @@ class TextDoc:
     """One document: header facts and its body, read by lines on demand."""
 
     __slots__ = (
-        "_joins", "_lines", "_refs", "_text_line", "body", "class_id", "class_name", "file_id", "line",
+        "_found", "_joins", "_lines", "_refs", "_text_line", "body", "class_id", "class_name", "file_id", "line",
         "offset", "stripped",
     )  # fmt: skip
 
@@ -195,6 +195,7 @@ class TextDoc:
         self.offset = offset  # where the body starts in the file's text
         self._lines: list[str] | None = None
         self._refs: dict[str, tuple[int, str]] = {}  # top_ref() answers: the scanner asks some keys often
+        self._found: dict[str, int] = {}  # where `top` found a key
         end = body.find("\n")  # of the first line, which names the class: `MonoBehaviour:`
         end = len(body) if end < 0 else end
         self.class_name = class_name(body[: end - 1] if body[end - 1 : end] == ":" else None, class_id)
@@ -212,11 +213,10 @@ class TextDoc:
     # -- single values -------------------------------------------------------------------------
 
     def top(self, key: str) -> str | None:
-        """A top-level (indent 2) scalar, wrapped continuation lines joined; None if absent. (Not
-        remembered: the scanner asks each key of a document once, references through `top_ref`.)"""
+        """A top-level (indent 2) scalar, wrapped continuation lines joined; None if absent."""
         body = self.body
         marker = f"\n  {key}:"
-        i = body.find(marker)
+        i = self._found[key] = body.find(marker)  # (`top_line` reads it again)
         if i < 0:
             return None
         start = i + len(marker)
@@ -228,7 +228,7 @@ class TextDoc:
 
     def top_line(self, key: str) -> int:
         """The file line of a top-level key (`m_Script:`), the header's when absent."""
-        i = self.body.find(f"\n  {key}:")
+        i = self._found[key] if key in self._found else self.body.find(f"\n  {key}:")
         return self.at(self.body.count("\n", 0, i) + 1) if i >= 0 else self.line
 
     def _wrapped(self, value: str, end: int) -> str:
@@ -409,7 +409,11 @@ class TextDoc:
                     else:
                         owners = owners or Owners(self.lines())
                         key = owners.key(idx)
-            guid, owner = guid_written(body, m, key)
+            if m.re is _GUID:  # (inline: a scene's thousands)
+                guid = m.group(1) or m.group(2) or m.group(3)
+                owner = owner_above(body, m.start()) if m.group(3) else key  # the AssetReference field
+            else:
+                guid, owner = guid_written(body, m, key)
             if owner in ignore:
                 continue
             out.append(_new(GuidUse, (guid.lower(), owner, idx)))

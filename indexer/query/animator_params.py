@@ -9,7 +9,7 @@ import re
 from typing import TYPE_CHECKING
 
 from indexer.model import Target, Usage
-from indexer.query.held_strings import holders, named_forms, naming_files
+from indexer.query.held_strings import lines_naming
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
@@ -51,13 +51,7 @@ def parameter_usages(graph: Graph, name: str) -> list[Usage]:
                 )
             elif s.kind == "animator_transition" and word.search(s.signature.partition(" when ")[2]):
                 out.append(Usage(path, s.line, "asset", "condition", "transition", s.signature))
-    held = holders(graph, name)  # `SetBool(IsWalking, …)`, `StringToHash(AnimatorConstants.IS_WALKING)`
-    sql = "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind = 'string' AND r.key = ?"
-    files = {p for (p,) in graph.records.conn.execute(sql, (name,))} | naming_files(graph, held)
-    for path in sorted(files):
-        lines = graph.file_lines(path)
-        call = re.compile(_CALLS.format("|".join([re.escape(f'"{name}"'), *named_forms(held, path)])))
-        for n, text in enumerate(lines, 1):
-            if (m := call.search(text)) is not None:
-                out.append(Usage(path, n, "code", "animator", m[1], text.strip()[:200]))
-    return out
+    # `SetBool("IsWalking", …)`, `SetBool(IsWalking, …)`, `StringToHash(AnimatorConstants.IS_WALKING)`
+    return out + [
+        Usage(p, n, "code", "animator", m[1], text.strip()[:200]) for p, n, text, m in lines_naming(graph, name, _CALLS)
+    ]

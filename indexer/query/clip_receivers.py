@@ -5,6 +5,8 @@ Unity calls an event's function on every component of the GameObject whose Anima
 naming the clip in a state (and the override controllers of those), the objects whose Animator
 names one of those controllers. A clip no object is found playing (a controller assigned at run
 time, a clip a script field or a Timeline holds, a model's clip) may reach any method of the name.
+Not read: components an instance of the prefab adds to the Animator's object (a variant's or a
+scene's additions); their scripts are not among the receivers.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ def clip_receivers(graph: Graph, clip: str) -> frozenset[str] | None:
                 elif path != clip:
                     return None  # a script's field, a Timeline: who plays it is not in the files
         todo = nxt
-    if not objects:
+    if todo or not objects:  # controllers left unread past the hops: who plays it is not known
         return None
     return frozenset(
         s.detail

@@ -110,9 +110,7 @@ class Graph:
     def script_class(self, guid: str) -> str:
         """The class behind a script GUID: a project script's class, a known package script, or ''."""
         path = self.path_of_guid(guid)
-        if path:
-            return self._script_types.get(path, "")
-        return self.package_scripts.get(guid.lower(), ("", ""))[0]
+        return self._script_types.get(path, "") if path else self.package_scripts.get(guid.lower(), ("", ""))[0]
 
     @cached_property
     def package_scripts(self) -> dict[str, tuple[str, str]]:
@@ -376,7 +374,10 @@ class Graph:
     def _type_usages(self, qualified: str) -> list[Usage]:
         """Where the type is written, or qualifies a type nested in it (`ShootAction.OnShootEventArgs e`)."""
         simple = qualified.rsplit(".", 1)[-1]
-        nested = {t.qualified: t.name for t in self.types if t.qualified.startswith(qualified + ".")}
+        dot = qualified + "."  # (not the types of a namespace named as the class: `Inventory.UI`)
+        nested = {
+            t.qualified: t.name for t in self.types if t.qualified.startswith(dot) and dot not in t.namespace + "."
+        }
         keys = sorted({simple, *nested.values()})
         rows = self._rows(
             f"SELECT f.path, r.line, r.context, {REF_TARGET}, r.kind FROM refs r JOIN files f ON f.id = r.file_id"
@@ -391,8 +392,10 @@ class Graph:
                 continue
             if rec.kind == "csharp":
                 meant = {t.qualified for t in self.resolve_type_ref(written, rec)}
+                if qualified not in meant and not meant & nested.keys():
+                    continue
                 said = self.source_line(p, line)  # the name written there (`Sp.Kind` through an alias is not)
-                if qualified not in meant and not (meant & nested.keys() and f"{simple}." in said.replace(" ", "")):
+                if qualified not in meant and not re.search(rf"\b{re.escape(simple)}\s*\.", said):
                     continue
                 out.append(Usage(p, line, "code", "type", ctx if qualified in meant else "qualifier", said))
             elif written == qualified or qualified.endswith("." + written):
@@ -439,17 +442,16 @@ class Graph:
     # -- neighbours (for dependency walking) -------------------------------------------------
 
     def uses(self, path: str) -> tuple[tuple[str, str], ...]:
-        """Files this file points at, with the edge kind (EDGE_KINDS): (path, edge), by path. Kept
-        as tuples, which the garbage collector stops tracking (see search.Outline)."""
+        """Files this file points at, with the edge kind (EDGE_KINDS), by path: tuples, which the
+        garbage collector stops tracking (see search.Outline)."""
         key = ("uses", path)
         if key not in self._edges:
             self._edges[key] = tuple(sorted(self.records.edges_from(path)))
         return self._edges[key]
 
     def used_by(self, path: str, cap: int = HUB_USERS) -> tuple[tuple[str, str], ...]:
-        """Files that point at this file, with the edge read backwards (REVERSE_EDGE): (path, edge),
-        by path. A hub (more than `cap` users: a core class, a partial class's every part) gives
-        none: so many users say nothing about any one task."""
+        """Files that point at this file, the edge read backwards (REVERSE_EDGE), by path; none for a
+        hub (over `cap` users: a core class, a partial class's parts): they say nothing of one task."""
         key = ("used_by", path)
         if key not in self._edges:
             rows = self.records.edges_to(path, cap) or []
@@ -465,8 +467,7 @@ class Graph:
             if r.kind in ("guid", "script", "prefab"):
                 p = self.path_of_guid(r.target)
                 if p and p != path:
-                    # a binary-serialized file's references say only the GUID: a script among
-                    # them is one of its MonoBehaviours' (scanners/unity_binary.py)
+                    # a binary file's are GUIDs alone: a script's, one of its MonoBehaviours' (unity_binary.py)
                     edge = "script" if r.kind == "script" or (r.context == "external" and is_script(p)) else None
                     out.setdefault(p, edge or {"prefab": "prefab"}.get(r.kind, "asset"))
             elif r.kind == "type":

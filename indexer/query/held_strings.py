@@ -3,21 +3,23 @@
 `SendMessageUpwards(EventConstants.DAMAGE, ...)` calls `Damage` by name and
 `Animator.StringToHash(AnimatorConstants.IS_KNOCKED_BACK)` names an animator parameter, though
 neither line holds the literal: `EventConstants.DAMAGE = "Damage"` does, in another file. The C#
-scanner keeps literals shaped like names (`csharp_strings`); here the fields declared with one
-(`const string`, `static readonly`, a hash of it) give the forms a line may name it by: the field
-bare in its own file, `Class.FIELD` anywhere.
+scanner keeps literals shaped like names (`csharp_strings`); here the fields and variables set to
+one (`const string`, `static readonly`, a local, a hash of it; not a member of another object,
+`enemy.name = "Damage"`) give the forms a line may name it by: the name bare in its own file,
+`Class.FIELD` anywhere.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
 
 # a field or variable set to the literal, or to its hash (`static readonly int Speed = Animator.StringToHash("Speed")`)
-_HOLDER = r"\b([A-Za-z_]\w*)\s*=\s*(?:Animator\s*\.\s*StringToHash\s*\(\s*)?{}"
+_HOLDER = r"(?<![\w.])([A-Za-z_]\w*)\s*=\s*(?:Animator\s*\.\s*StringToHash\s*\(\s*)?{}"
 
 
 class Holder(NamedTuple):
@@ -28,11 +30,9 @@ class Holder(NamedTuple):
 
 def holders(graph: Graph, value: str) -> list[Holder]:
     """The fields and variables the project's code sets to the literal `value`."""
-    literal = re.escape(f'"{value}"')
-    declared = re.compile(_HOLDER.format(literal))
-    sql = "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind = 'string' AND r.key = ?"
+    declared = re.compile(_HOLDER.format(re.escape(f'"{value}"')))
     out: list[Holder] = []
-    for (path,) in graph.records.conn.execute(sql, (value,)):
+    for path in sorted(_literal_files(graph, value)):
         types = [s for s in graph.records.symbols(path) if s.is_type and s.end_line]
         for n, text in enumerate(graph.file_lines(path), 1):
             if f'"{value}"' in text and (m := declared.search(text)):
@@ -61,3 +61,20 @@ def naming_files(graph: Graph, held: list[Holder]) -> set[str]:
         )
         files |= {p for (p,) in graph.records.conn.execute(sql, owners)}
     return files
+
+
+def _literal_files(graph: Graph, value: str) -> set[str]:
+    """The files whose code writes the literal `value` (the C# scanner's `string` refs)."""
+    sql = "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind = 'string' AND r.key = ?"
+    return {p for (p,) in graph.records.conn.execute(sql, (value,))}
+
+
+def lines_naming(graph: Graph, value: str, call: str) -> Iterator[tuple[str, int, str, re.Match[str]]]:
+    """Each code line where `call` (a regex with one `{}`, for the ways of naming the value) names
+    `value`, as its literal or through a holder: (path, line, text, the match), by path and line."""
+    held = holders(graph, value)
+    for path in sorted(_literal_files(graph, value) | naming_files(graph, held)):
+        found = re.compile(call.format("|".join([re.escape(f'"{value}"'), *named_forms(held, path)])))
+        for n, text in enumerate(graph.file_lines(path), 1):
+            if (m := found.search(text)) is not None:
+                yield path, n, text, m

@@ -52,7 +52,7 @@ def find_references(ws: Workspace, text: str) -> tuple[Target | None, list[Usage
         if t.kind == "unknown":
             continue
         if t.kind == "type":
-            t = _declared_in(graph, t)
+            t = _declared_in(graph, t, p.prefix)
         # which may add to the target's note; a prefab's variants of variants say what they set too
         found = (
             parameter_usages(graph, t.name)
@@ -69,14 +69,15 @@ def find_references(ws: Workspace, text: str) -> tuple[Target | None, list[Usage
     return target, usages
 
 
-def _declared_in(graph, t: Target) -> Target:
+def _declared_in(graph, t: Target, prefix: str) -> Target:
     """A type target with the file declaring it and that file's GUID, when one file declares
     every type it means (a partial class's parts); same-named types in several files say how to
-    ask for one (`refs Menu` gave Fungus's `Menu` command and the game's `Menu` together)."""
+    ask for one (`refs Menu` gave Fungus's `Menu` command and the game's `Menu` together), by their
+    workspace paths (`prefix`: the project's folder in the workspace)."""
     files = {row.path for q in t.types for row in graph.types_named(q) if row.qualified == q}
     if len(files) != 1:
         if len(t.types) > 1 and not t.note:
-            shown = ", ".join(sorted(files)[:MEMBERS_NAMED])
+            shown = ", ".join(prefix + f for f in sorted(files)[:MEMBERS_NAMED])
             t = msgspec.structs.replace(t, note=f"{len(t.types)} types so named; a file's path gives one: {shown}")
         return t
     path = files.pop()

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from indexer.model import Usage
 from indexer.query.clip_receivers import clip_receivers
-from indexer.query.held_strings import holders, named_forms, naming_files
+from indexer.query.held_strings import lines_naming
 from indexer.query.type_tree import declarer_of, member_family
 from indexer.store.schema import REF_TARGET
 
@@ -60,17 +60,10 @@ def message_usages(graph: Graph, member: str, types: Iterable[str] = ()) -> list
     family = _family(graph, member, types) if types else set()
     own = {t.path for t in graph.types if t.qualified in family} if types else None  # their files
     out: list[Usage] = []
-    held = holders(graph, member)  # `SendMessage(EventConstants.DAMAGE)`: the name in a constant
-    sql = "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind = 'string' AND r.key = ?"
-    files = {p for (p,) in graph.records.conn.execute(sql, (member,))} | naming_files(graph, held)
-    for path in sorted(files):
-        call = re.compile(_BY_NAME.format("|".join([re.escape(f'"{member}"'), *named_forms(held, path)])))
-        for n, text in enumerate(graph.file_lines(path), 1):
-            if (m := call.search(text)) is None:
-                continue
-            on_self = m[1] in _SELF_CALLS and not _ON_OTHER.search(text, 0, m.start())
-            if own is None or not on_self or path in own:
-                out.append(Usage(path, n, "code", "message", m[1], text.strip()[:200]))
+    for path, n, text, m in lines_naming(graph, member, _BY_NAME):  # `SendMessage(EventConstants.DAMAGE)` too
+        on_self = m[1] in _SELF_CALLS and not _ON_OTHER.search(text, 0, m.start())
+        if own is None or not on_self or path in own:
+            out.append(Usage(path, n, "code", "message", m[1], text.strip()[:200]))
     out += field_named_usages(graph, member, {q.rpartition(".")[2] for q in family})
     sql = (
         "SELECT f.path, r.line, r.context, r.detail FROM refs r JOIN files f ON f.id = r.file_id"

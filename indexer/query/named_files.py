@@ -55,7 +55,8 @@ def guid_files(project, guid: str, limit: int, kind: str | None, path_prefix: st
     graph = project.graph
     own = graph.path_of_guid(guid)
     found = [(own, 0, f"the file of GUID {guid}")] if own else []
-    found += [(u.path, u.line, f"references GUID {guid} ({u.context})") for u in graph.guid_usages(guid)]
+    usages = sorted(graph.guid_usages(guid), key=lambda u: (u.path, u.line))  # each file's first line first
+    found += [(u.path, u.line, f"references GUID {guid} ({u.context})") for u in usages]
     kinds, hits, seen = project.records.kinds(), [], set()
     for path, line, why in found:
         if path in seen or (path_prefix and not path.startswith(path_prefix)) or kind not in (None, kinds.get(path)):

@@ -206,9 +206,9 @@ class OverrideTargets:
     def below_root(self, source: str, file_id: str) -> str:
         """The path of the object at `file_id` in the source prefab below its root ('' for the root,
         or an object neither it nor a prefab it nests names)."""
-        path = self.objects(source)[0].get(file_id, "") or self._nested_path(source, int(file_id))
-        root = self._roots.get(source, "")
-        return path[len(root) + 1 :] if root and path.startswith(root + "/") else path
+        objects = self.objects(source)[0]  # '' the root's path: not looked for in nested prefabs
+        path = objects[file_id] if file_id in objects else self._nested_path(source, int(file_id))
+        return _below(self._roots.get(source, ""), path)
 
     def _nested_path(self, source: str, file_id: int, depth: int = 0) -> str:
         """The path in `source` of an object of a prefab it nests, by the fileID Unity derives for
@@ -229,7 +229,7 @@ class OverrideTargets:
             if inner in named or path:
                 root = self._roots.get(nested, "")
                 placed = s.qualified if s.name else f"{s.container}/{root}".lstrip("/")
-                below = path[len(root) + 1 :] if root and path.startswith(root + "/") else path
+                below = _below(root, path)
                 return f"{placed}/{below}" if below else placed
         return ""
 
@@ -258,3 +258,8 @@ def sources_named(text: str, targets: OverrideTargets) -> str:
         return f"/{below}" if below else ""
 
     return _SOURCE.sub(named, text)
+
+
+def _below(root: str, path: str) -> str:
+    """An object's path below its prefab's root object (`root`), the root's own ''."""
+    return path[len(root) + 1 :] if root and path.startswith(root + "/") else path

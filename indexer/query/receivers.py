@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from indexer.model import FileRecord, TypeRow
 from indexer.query.codeline import code_of
-from indexer.query.type_tree import inherited_member_type
+from indexer.query.type_tree import inherited_member_type, type_arguments
 from indexer.unity import bare_type_name
 
 if TYPE_CHECKING:
@@ -101,12 +101,11 @@ def _element(written: str, looped: bool = False) -> str:
     value; with `looped`, what `foreach` gives: an array's or a one-argument generic's element."""
     if written.endswith("]"):
         return written[: written.rfind("[")].strip()
-    outer, _, arguments = written.partition("<")
-    arguments = arguments.rstrip().removesuffix(">")
+    arguments = type_arguments(written)  # `Dictionary<string, List<Enemy>>`: `List<Enemy>` last
     if looped:
-        return arguments.strip() if arguments and "," not in arguments and "<" not in arguments else ""
-    if arguments and bare_type_name(outer) in _INDEXABLE:
-        return arguments.rsplit(",", 1)[-1].strip()
+        return arguments[0] if len(arguments) == 1 and "<" not in arguments[0] else ""
+    if arguments and bare_type_name(written.partition("<")[0]) in _INDEXABLE:
+        return arguments[-1]
     return ""
 
 

@@ -235,6 +235,7 @@ class DocReader(Protocol):
 
     def at(self, i: int) -> int: ...
     def top(self, key: str) -> str | None: ...
+    def top_line(self, key: str) -> int: ...
     def top_ref(self, key: str) -> tuple[int, str]: ...
     def first_ref(self, key: str) -> tuple[int, str]: ...
     def block_ref_ids(self, key: str) -> list[int]: ...
@@ -337,8 +338,10 @@ def items_shown(count: int, names: list[str], empty: list[int] | None = None) ->
     slot fails on: `[4 items, empty at 0, 1]`."""
     named = count > 0 and len(names) == count and all(0 < len(n) <= MAX_NESTED_VALUE_CHARS for n in names)
     if empty:
-        at = "all empty" if len(empty) == count else "empty at " + ", ".join(map(str, empty[:NAMES_SHOWN]))
-        return f"[{count_label(count, 'item')}, {at}{', …' if len(empty) > NAMES_SHOWN < count else ''}]"
+        if len(empty) == count:
+            return f"[{count_label(count, 'item')}, all empty]"
+        more = ", …" if len(empty) > NAMES_SHOWN else ""
+        return f"[{count_label(count, 'item')}, empty at {', '.join(map(str, empty[:NAMES_SHOWN]))}{more}]"
     if not named:
         return f"[{count_label(count, 'item')}]"
     more = ", …" if count > NAMES_SHOWN else ""

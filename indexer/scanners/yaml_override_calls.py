@@ -7,6 +7,7 @@ components of one instance may each have their `onClick`), event and call index.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 from indexer.model import CALL_TARGET, Ref
 
@@ -15,11 +16,16 @@ from . import yaml_facts
 NO_TARGET = " on None"  # a call set on no object, as the Inspector shows it: Unity calls a static method alone
 
 
+class _Call(NamedTuple):
+    line: int  # the file line of its first override
+    values: dict[str, str]  # its keys overridden: `m_MethodName`, `m_Target` (the fileID of an object here)
+
+
 class OverrideCalls:
     """One instance's calls, gathered override by override (`add`), then said as refs (`refs`)."""
 
     def __init__(self) -> None:
-        self.calls: dict[tuple[str, str, str], dict[str, str]] = {}
+        self.calls: dict[tuple[str, str, str], _Call] = {}  # (object, event, call index) -> the call
         self.sizes: dict[tuple[str, str], int] = {}  # (object, event) -> the call count an override sets
 
     @staticmethod
@@ -32,7 +38,7 @@ class OverrideCalls:
         if prop.endswith(yaml_facts.CALLS_SIZE):
             self.sizes[(changed, prop[: -len(yaml_facts.CALLS_SIZE)])] = int(value)
         elif (cm := yaml_facts.OVERRIDE_CALL.match(prop)) is not None:
-            call = self.calls.setdefault((changed, cm.group(1), cm.group(2)), {"_line": str(line)})
+            call = self.calls.setdefault((changed, cm.group(1), cm.group(2)), _Call(line, {})).values
             call[cm.group(3)] = str(local) if cm.group(3) == "m_Target" else value
 
     def refs(
@@ -42,7 +48,7 @@ class OverrideCalls:
         object (the source's call names the method: query/override_calls.py); `path` is the
         instance's, `source` its prefab's GUID, `call_on` and `call_target` the scanner's."""
         out = []
-        for (changed, event, index), call in self.calls.items():
+        for (changed, event, index), (line, call) in self.calls.items():
             if int(index) >= self.sizes.get((changed, event), int(index) + 1):  # past the count set
                 continue
             method = call.get("m_MethodName", "")
@@ -50,11 +56,11 @@ class OverrideCalls:
             if not method:
                 if "m_Target" in call and source:
                     said = f"{path} > override.{event}" + (call_on(on) if on else NO_TARGET)
-                    out.append(Ref(CALL_TARGET, source, int(call["_line"]), f"{changed}:{event}:{index}", said))
+                    out.append(Ref(CALL_TARGET, source, line, f"{changed}:{event}:{index}", said))
                 continue
             target = call_target(on, call.get("m_TargetAssemblyTypeName", ""), method)
             mode = call.get("m_Mode", "")  # its argument too, `(int 1)`: the scene a button loads by index
             arg = yaml_facts.call_argument(mode, call.get(yaml_facts.ARGUMENT_KEYS.get(mode, ""), ""))
             detail = f"{path} > override.{event}({arg})" + (call_on(on) if on else "")
-            out.append(Ref("method", target, int(call["_line"]), context=event, detail=detail))
+            out.append(Ref("method", target, line, context=event, detail=detail))
         return out

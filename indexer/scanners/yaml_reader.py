@@ -102,11 +102,9 @@ def join_wrapped_flows(text: str) -> tuple[str, list[int]]:
     joins: list[int] = []
     pos = line = 0  # `line`: line breaks of the original text before `pos`
     for start, comma, end in wrapped_flows(text):
-        line += text.count("\n", pos, start)
-        parts.append(text[pos:start])
-        parts.append(text[start:comma] + " ")
-        joins.append(line + 1 - len(joins))
-        line += 1
+        line += text.count("\n", pos, start) + 1
+        parts += (text[pos:start], text[start:comma] + " ")
+        joins.append(line - len(joins))
         pos = end
     parts.append(text[pos:])
     return "".join(parts), joins
@@ -344,15 +342,17 @@ class TextDoc:
         p = body.find(_PROPERTY_PATH, lo, hi)
         while p >= 0:
             start = body.rfind("\n", 0, p) + 1
-            if body[start:p].strip():  # not the start of its line (nor any found later on it)
-                p = body.find(_PROPERTY_PATH, p + 1, hi)
+            end = body.find("\n", p)
+            end = len(body) if end < 0 else end
+            if body[start:p].strip():  # not the start of its line
+                p = body.find(_PROPERTY_PATH, end, hi)
                 continue
             line += body.count("\n", pos, start)
             pos = start
             m = _WRITTEN_MOD.match(body, start)
             if m is None:
                 out.append(self._modification(line))
-                p = body.find(_PROPERTY_PATH, p + 1, hi)
+                p = body.find(_PROPERTY_PATH, end, hi)
                 continue
             prop, value, ref = m.groups()
             guid, local = _object_of(ref)

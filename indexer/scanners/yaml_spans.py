@@ -404,9 +404,10 @@ def with_plain_guids(body: str, matches: list[re.Match[str]]) -> list[re.Match[s
 
 def guid_written(body: str, m: re.Match[str], key: str) -> tuple[str, str]:
     """The GUID a plain value's match (`with_plain_guids`) holds and the key it belongs to: its
-    own (`id: 2ec3…`), or its list's (`- 2ec3…`: `key`, found above it)."""
-    own = body[m.start() - 1] == ":"
-    return m.group(1), body[body.rfind("\n", 0, m.start()) + 1 : m.start() - 1].strip() if own else key
+    own (`id: 2ec3…`, `- id: 2ec3…`), or its list's (`- 2ec3…`: `key`, found above it)."""
+    if body[m.start() - 1] != ":":
+        return m.group(1), key
+    return m.group(1), body[body.rfind("\n", 0, m.start()) + 1 : m.start() - 1].strip().removeprefix("- ").strip()
 
 
 def key_on_line(body: str, start: int) -> str | None:

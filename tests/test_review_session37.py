@@ -1,0 +1,109 @@
+"""Defects a review of session 36's changes found (docs/retrieval.md, "session 37"), each a test
+seen failing before its fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from indexer.build.update import update
+from indexer.config import Config
+from indexer.query.lookup import find_references
+from indexer.query.workspace import open_workspace, projects_at
+
+from .conftest import meta, write_project
+from .test_trials_session32 import _workspace
+from .test_unity_event_targets import _behaviour, _header, _object
+
+LEVEL = "5" * 32
+
+
+def test_a_member_of_another_object_set_to_a_name_holds_no_name(tmp_path: Path) -> None:
+    """`enemy.name = "Damage"` made `name` a holder of "Damage": every `SendMessage(name, …)` of
+    the file was listed as a call of `Health.Damage`. A constant holding it still is."""
+    combat = (
+        "using UnityEngine;\npublic class Combat : MonoBehaviour\n{\n    public GameObject enemy;\n"
+        '    const string HIT = "Damage";\n    void Hit()\n    {\n        enemy.name = "Damage";\n'
+        "        SendMessage(name, 1);\n        SendMessage(HIT, 2);\n    }\n}\n"
+    )
+    health = "public class Health : UnityEngine.MonoBehaviour { public void Damage(int amount) { } }\n"
+    root = write_project(tmp_path / "P", {"Assets/Combat.cs": combat, "Assets/Health.cs": health})
+    _target, usages = find_references(_workspace(root), "Health.Damage")
+    assert [(u.path, u.line) for u in usages if u.where == "code"] == [("Assets/Combat.cs", 10)]
+
+
+def test_a_guid_an_item_s_key_holds_is_used_under_that_key(tmp_path: Path) -> None:
+    """`- id: 2ec3…` (a list of items, each naming one by GUID) was said to be under the key `- id`,
+    where the YAML parser reads `id`."""
+    from tests import yaml_differential
+
+    sword, item_script = "2ec392eda0786f649a77c41913f25ea0", "ab" * 16
+    loot = f"  loot:\n  - id: {sword}\n    count: 2\n  other: {{fileID: 1, guid: {'cd' * 16}, type: 2}}\n"
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Item.cs": "public class Item : UnityEngine.ScriptableObject { public string id; }\n",
+            "Assets/Item.cs.meta": meta(item_script),
+            "Assets/Items/Sword.asset": _header() + _behaviour(11400000, 0, item_script, "  id: x\n"),
+            "Assets/Items/Sword.asset.meta": meta(sword, "NativeFormatImporter"),
+            "Assets/Chest.asset": _header() + _behaviour(11400000, 0, item_script, loot),
+        },
+    )
+    _target, usages = find_references(_workspace(root), "Assets/Items/Sword.asset")
+    assert [(u.path, u.line, u.context) for u in usages if u.kind == "guid"] == [("Assets/Chest.asset", 12, "id")]
+    result = yaml_differential.run([root], show=3)
+    assert (result.compared, result.differing) == (result.documents, 0), yaml_differential.report(result)
+
+
+def test_a_list_whose_every_slot_is_empty_says_so_alone(tmp_path: Path) -> None:
+    """Five empty slots of five read `[5 items, all empty, …]`: no slot was left unsaid."""
+    from indexer.query.describe import describe
+
+    def field(name: str, slots: list[int]) -> str:
+        return f"  {name}:\n" + "".join(f"  - {{fileID: {s}}}\n" for s in slots)
+
+    rest = field("waves", [0] * 5) + field("spawns", [0, 0, 0, 0, 0, 100])
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Level.cs": "using UnityEngine;\npublic class Level : MonoBehaviour\n{\n"
+            "    public GameObject[] waves;\n    public GameObject[] spawns;\n}\n",
+            "Assets/Level.cs.meta": meta(LEVEL),
+            "Assets/Game.unity": _header() + _object(100, "Level", [110]) + _behaviour(110, 100, LEVEL, rest),
+        },
+    )
+    text = describe(_workspace(root).projects[0].graph, "Assets/Game.unity").text
+    assert "waves: [5 items, all empty]" in text
+    assert "spawns: [6 items, empty at 0, 1, 2, 3, …]" in text
+
+
+def test_an_element_of_a_collection_of_collections_is_read_to_its_type(tmp_path: Path) -> None:
+    """`byZone["a"]` of a `Dictionary<string, Dictionary<int, Station>>` was read as of type
+    `Station>`, which names no class: its `Clear()` was listed as a call of `StationManager.Clear`."""
+    code = (
+        "using System.Collections.Generic;\npublic class Station { }\npublic class StationManager\n{\n"
+        "    Dictionary<string, Dictionary<int, Station>> byZone;\n    public void Clear() { }\n"
+        '    void Reset()\n    {\n        Clear();\n        byZone["a"].Clear();\n    }\n}\n'
+    )
+    ws = _workspace(write_project(tmp_path / "P", {"Assets/Station.cs": code}))
+    _target, usages = find_references(ws, "StationManager.Clear")
+    assert [(u.path, u.line) for u in usages if u.where == "code"] == [("Assets/Station.cs", 9)]
+
+
+def test_same_named_types_of_a_workspace_project_are_offered_by_their_workspace_paths(tmp_path: Path) -> None:
+    """In a repository of two projects, `refs Menu` offered `Assets/Fungus/Menu.cs`, a path `refs`
+    then said was in none of the projects: the project's folder was left off."""
+    write_project(tmp_path / "Repo" / "Game", {"Assets/Fungus/Menu.cs": "namespace Fungus { public class Menu { } }\n"})
+    game = tmp_path / "Repo" / "Game"
+    (game / "Assets" / "Menus").mkdir()
+    (game / "Assets" / "Menus" / "Menu.cs").write_text("public class Menu { }\n")
+    write_project(tmp_path / "Repo" / "Tools", {"Assets/Tool.cs": "public class Tool { }\n"})
+    for root, _config in projects_at(tmp_path / "Repo"):
+        update(root, Config(workers=1))
+    ws = open_workspace(tmp_path / "Repo", projects_at(tmp_path / "Repo"))
+    target, _usages = find_references(ws, "Menu")
+    assert (
+        target.note
+        == "2 types so named; a file's path gives one: Game/Assets/Fungus/Menu.cs, Game/Assets/Menus/Menu.cs"
+    )
+    target, _usages = find_references(ws, "Game/Assets/Menus/Menu.cs")
+    assert target.path == "Game/Assets/Menus/Menu.cs"

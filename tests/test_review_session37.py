@@ -107,3 +107,42 @@ def test_same_named_types_of_a_workspace_project_are_offered_by_their_workspace_
     )
     target, _usages = find_references(ws, "Game/Assets/Menus/Menu.cs")
     assert target.path == "Game/Assets/Menus/Menu.cs"
+
+
+def test_a_scene_a_button_s_call_names_by_its_string_argument_is_used_there(tmp_path: Path) -> None:
+    """`ChangeScene("Tuesday - 1")` set on a button (a UnityEvent's string argument, session 36's
+    trials): `refs` of that scene said no asset named it. Set on an instance, through overrides, too."""
+    from tests.test_trials_session34 import _instance
+    from tests.test_unity_event_targets import _on_click
+
+    call = _on_click(110, "Menu, Assembly-CSharp", "ChangeScene").replace("m_Mode: 1", "m_Mode: 5")
+    call = call.replace("m_StringArgument: \n", "m_StringArgument: Tuesday - 1\n")
+    menu_script, button = "6" * 32, "4e29b1a8efbd4b44bb3f3716e73f07ff"  # com.unity.ugui's Button
+    scene = _header() + _object(100, "Menu", [110]) + _behaviour(110, 100, menu_script)
+    scene += _object(200, "Next", [210]) + _behaviour(210, 200, button, call)
+    prefix = "m_OnClick.m_PersistentCalls.m_Calls.Array.data[0]"
+    overrides = [
+        (210, f"{prefix}.m_MethodName", "LoadLevel", "{fileID: 0}"),
+        (210, f"{prefix}.m_Mode", "5", "{fileID: 0}"),
+        (210, f"{prefix}.m_Arguments.m_StringArgument", "Tuesday - 1", "{fileID: 0}"),
+        (210, f"{prefix}.m_Arguments.m_IntArgument", "3", "{fileID: 0}"),  # not the mode's
+    ]
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Menu.cs": "public class Menu : UnityEngine.MonoBehaviour { public void ChangeScene(string s){} }\n",
+            "Assets/Menu.cs.meta": meta(menu_script),
+            "Assets/Gallery.unity": scene,
+            "Assets/Gallery.prefab": scene,
+            "Assets/Gallery.prefab.meta": meta("7" * 32, "PrefabImporter"),
+            "Assets/Hub.unity": _header() + _instance(500, "7" * 32, overrides),
+            "Assets/Scenes/Tuesday - 1.unity": _header() + _object(100, "Root", []),
+        },
+    )
+    _target, usages = find_references(_workspace(root), "Assets/Scenes/Tuesday - 1.unity")
+    said = "Next > Button.m_OnClick calls ChangeScene: Tuesday - 1"
+    assert [(u.path, u.line, u.kind, u.detail) for u in usages] == [
+        ("Assets/Gallery.prefab", 52, "names", said),
+        ("Assets/Gallery.unity", 52, "names", said),
+        ("Assets/Hub.unity", 12, "names", "Gallery > override.m_OnClick calls LoadLevel: Tuesday - 1"),
+    ]

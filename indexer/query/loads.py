@@ -186,7 +186,7 @@ def _scene_usages(graph, keys: list[str]) -> list[Usage]:
     by_variable: dict[str, bool] = {}  # a file loading scenes by a variable: its list of names is what it loads
     for p, line, key, context, detail in graph.records.conn.execute(sql, keys).fetchall():
         if context == "field":
-            out.append(Usage(p, line, "asset", "names", "field", detail))
+            out.append(Usage(p, line, "asset", "names", "field", graph.readable(detail)))
             continue
         if p not in by_variable:
             by_variable[p] = any(_BY_VARIABLE.search(text) for text in graph.file_lines(p))

@@ -411,6 +411,9 @@ class _Scan:
         for call in doc.calls():
             if not call.method:
                 continue
+            if scene := yaml_facts.scene_argument(call.method, call.mode, call.argument):  # `refs` of the scene
+                said = f"{owner} > {label}.{call.event} calls {call.method}: {call.argument}"
+                self.refs.append(Ref("string", scene, doc.at(call.line), context="field", detail=said))
             self.refs.append(
                 Ref(
                     "method",

@@ -41,6 +41,12 @@ CALL_PATH = ".m_PersistentCalls.m_Calls.Array.data["  # in every match of OVERRI
 CALLS_SIZE = ".m_PersistentCalls.m_Calls.Array.size"  # an event's call count an override sets
 
 
+def scene_argument(method: str, mode: str, argument: str) -> str | None:
+    """The scene a UnityEvent call's string argument names, read as a field's value is (`scene_named`):
+    by a method named for one, `ChangeScene("Tuesday - 1")`."""
+    return scene_named(method, argument) if mode == "5" else None
+
+
 def call_argument(mode: str, argument: str) -> str:
     """A call's argument as a UnityEvent's line shows it: its kind and value, `int 1`."""
     arg = _LISTENER_MODES.get(mode, "")

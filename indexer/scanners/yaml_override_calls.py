@@ -60,7 +60,11 @@ class OverrideCalls:
                 continue
             target = call_target(on, call.get("m_TargetAssemblyTypeName", ""), method)
             mode = call.get("m_Mode", "")  # its argument too, `(int 1)`: the scene a button loads by index
-            arg = yaml_facts.call_argument(mode, call.get(yaml_facts.ARGUMENT_KEYS.get(mode, ""), ""))
+            argument = call.get(yaml_facts.ARGUMENT_KEYS.get(mode, ""), "")
+            if scene := yaml_facts.scene_argument(method, mode, argument):  # `ChangeScene("Tuesday - 1")`
+                said = f"{path} > override.{event} calls {method}: {argument}"
+                out.append(Ref("string", scene, line, context="field", detail=said))
+            arg = yaml_facts.call_argument(mode, argument)
             detail = f"{path} > override.{event}({arg})" + (call_on(on) if on else "")
             out.append(Ref("method", target, line, context=event, detail=detail))
         return out

@@ -64,7 +64,8 @@ def naming_files(graph: Graph, held: list[Holder]) -> set[str]:
 
 
 def _literal_files(graph: Graph, value: str) -> set[str]:
-    """The files whose code writes the literal `value` (the C# scanner's `string` refs)."""
+    """The files holding `value` as a `string` ref: a C# literal (or an asset's field naming a scene,
+    whose lines no holder's or call's pattern matches)."""
     sql = "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind = 'string' AND r.key = ?"
     return {p for (p,) in graph.records.conn.execute(sql, (value,))}
 

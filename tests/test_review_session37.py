@@ -146,3 +146,42 @@ def test_a_scene_a_button_s_call_names_by_its_string_argument_is_used_there(tmp_
         ("Assets/Gallery.unity", 52, "names", said),
         ("Assets/Hub.unity", 12, "names", "Gallery > override.m_OnClick calls LoadLevel: Tuesday - 1"),
     ]
+
+
+def test_a_clip_whose_controllers_nest_past_the_walk_may_reach_every_method_of_the_name(tmp_path: Path) -> None:
+    """A clip played through override controllers nested deeper than the walk reads: its receivers
+    were the scripts found so far (the Walker's), and `refs Runner.Footstep` left the clip out,
+    though the Runner's Animator plays it; who plays it is now not known, and every `Footstep` is."""
+    from tests.test_trials_session36 import _animated, _clip, _controller
+
+    guids = dict(zip(("walker", "runner", "clip", "ctrl", "o1", "o2", "o3"), "6789abc", strict=True))
+    guids = {k: c * 32 for k, c in guids.items()}
+
+    def override(name: str, base: str) -> str:
+        return (
+            _header() + f"--- !u!221 &22100000\nAnimatorOverrideController:\n  m_Name: {name}\n"
+            f"  m_Controller: {{fileID: 9100000, guid: {base}, type: 2}}\n  m_Clips: []\n"
+        )
+
+    files = {
+        "Assets/Step.anim": _clip("Step", "Footstep"),
+        "Assets/Walk.controller": _controller("Walk", guids["clip"]),
+        "Assets/O1.overrideController": override("O1", guids["ctrl"]),
+        "Assets/O2.overrideController": override("O2", guids["o1"]),
+        "Assets/O3.overrideController": override("O3", guids["o2"]),
+        "Assets/Walker.prefab": _animated("Walker", guids["ctrl"], guids["walker"]),
+        "Assets/Runner.prefab": _animated("Runner", guids["o3"], guids["runner"]),
+    }
+    for name in ("Walker", "Runner"):
+        files[f"Assets/{name}.cs"] = f"public class {name} : UnityEngine.MonoBehaviour {{ void Footstep() {{ }} }}\n"
+        files[f"Assets/{name}.cs.meta"] = meta(guids[name.lower()])
+    for path, key in (
+        ("Step.anim", "clip"),
+        ("Walk.controller", "ctrl"),
+        *((f"O{i}.overrideController", f"o{i}") for i in (1, 2, 3)),
+    ):
+        files[f"Assets/{path}.meta"] = meta(guids[key], "NativeFormatImporter")
+    ws = _workspace(write_project(tmp_path / "P", files))
+    for name in ("Walker", "Runner"):
+        _target, usages = find_references(ws, f"{name}.Footstep")
+        assert [u.path for u in usages if u.kind == "animation_event"] == ["Assets/Step.anim"], name

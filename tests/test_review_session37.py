@@ -185,3 +185,51 @@ def test_a_clip_whose_controllers_nest_past_the_walk_may_reach_every_method_of_t
     for name in ("Walker", "Runner"):
         _target, usages = find_references(ws, f"{name}.Footstep")
         assert [u.path for u in usages if u.kind == "animation_event"] == ["Assets/Step.anim"], name
+
+
+def test_a_lambda_s_parameter_over_a_collection_is_its_element(tmp_path: Path) -> None:
+    """`team.ForEach(cb => cb.EndTurn())` over `var team = TurnController.Instance.GetActiveTeam()`,
+    a `List<CharacterBase>`: `refs BattleUI.EndTurn` listed the line as a call of the UI's own
+    `EndTurn` (a trial's wrong answer: a loop the code does not have)."""
+    files = {
+        "Assets/CharacterBase.cs": "public class CharacterBase : UnityEngine.MonoBehaviour\n"
+        "{ public void EndTurn() {} }\n",
+        "Assets/TurnController.cs": "using System.Collections.Generic;\npublic class TurnController\n{\n"
+        "    public static TurnController Instance;\n"
+        "    public List<CharacterBase> GetActiveTeam() { return null; }\n}\n",
+        "Assets/BattleUI.cs": "public class BattleUI\n{\n    CharacterBase selected;\n    public void EndTurn() { }\n"
+        "    public void ConfirmEndTurn()\n"
+        "    {\n        var team = TurnController.Instance.GetActiveTeam();\n"
+        "        team.ForEach(cb => cb.EndTurn());\n"
+        "        foreach (var member in team) { member.EndTurn(); }\n"
+        "        TurnController.Instance.GetActiveTeam().ForEach((c) => c.EndTurn());\n        EndTurn();\n    }\n}\n",
+    }
+    ws = _workspace(write_project(tmp_path / "P", files))
+    _target, usages = find_references(ws, "BattleUI.EndTurn")
+    assert [(u.path, u.line) for u in usages if u.where == "code"] == [("Assets/BattleUI.cs", 11)]
+    _target, usages = find_references(ws, "CharacterBase.EndTurn")
+    assert [(u.path, u.line) for u in usages if u.where == "code"] == [
+        ("Assets/BattleUI.cs", 8),
+        ("Assets/BattleUI.cs", 9),
+        ("Assets/BattleUI.cs", 10),
+    ]
+
+
+def test_a_generic_singleton_s_instance_method_returns_the_singleton(tmp_path: Path) -> None:
+    """`GoldIndicatorManager.Instance().UpdateCoins(GoldCoins)`, `Instance()` of `Singleton<T>`
+    returning `T`: `refs CharacterInventory.UpdateCoins` listed it as a call of its own (a trial)."""
+    files = {
+        "Assets/Singleton.cs": "public class Singleton<T> : UnityEngine.MonoBehaviour where T : Singleton<T>\n"
+        "{\n    static T _instance;\n    public static T Instance() { return _instance; }\n}\n",
+        "Assets/GoldIndicatorManager.cs": "public class GoldIndicatorManager : Singleton<GoldIndicatorManager>\n"
+        "{\n    public void UpdateCoins(int coins) { }\n}\n",
+        "Assets/CharacterInventory.cs": "public class CharacterInventory : UnityEngine.MonoBehaviour\n{\n"
+        "    int GoldCoins;\n    public void UpdateCoins(int coins)\n    {\n        GoldCoins += coins;\n"
+        "        GoldIndicatorManager.Instance().UpdateCoins(GoldCoins);\n    }\n"
+        "    void Start() { UpdateCoins(0); }\n}\n",
+    }
+    ws = _workspace(write_project(tmp_path / "P", files))
+    _target, usages = find_references(ws, "CharacterInventory.UpdateCoins")
+    assert [(u.path, u.line) for u in usages if u.where == "code"] == [("Assets/CharacterInventory.cs", 9)]
+    _target, usages = find_references(ws, "GoldIndicatorManager.UpdateCoins")
+    assert [(u.path, u.line) for u in usages if u.where == "code"] == [("Assets/CharacterInventory.cs", 7)]

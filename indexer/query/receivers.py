@@ -29,6 +29,13 @@ _RECEIVER = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\??\.\s*$")  # `recv.` or `r
 _CHAINED = re.compile(r"\.\s*([A-Za-z_]\w*)\s*\??\.\s*$")  # `a.recv.` before a name: a member of `a`
 _STATIC = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\.\s*([A-Za-z_]\w*)\s*\??\.\s*$")  # `UIManager.Instance.`
 _INDEXED = re.compile(r"(?<![\w.])([A-Za-z_]\w*)\s*\[[^\[\]]*\]\s*\??\.\s*$")  # `recv[i].` before a name
+# A lambda over a collection's items, its parameter `{}` (`team.ForEach(cb => …)`, `items.Where((i) =>`):
+# group 1 the collection, a chain ending in a name or an empty call
+_OVER_COLLECTION = (
+    r"(?<![\w.])([A-Za-z_][\w.]*(?:\(\s*\))?)\s*\.\s*(?:ForEach|Find|FindAll|FindIndex|FindLast|Exists|TrueForAll"
+    r"|RemoveAll|Where|Select|Any|All|First|FirstOrDefault|Last|LastOrDefault|Single|SingleOrDefault|Count"
+    r"|OrderBy|OrderByDescending|Sum|Max|Min)\s*\(\s*\(?\s*{}\s*\)?\s*=>"
+)
 _DECLARING = frozenset({"class", "struct", "interface", "enum", "record", "namespace"})  # before a type's name
 _NOT_A_TYPE = frozenset({"var", "return", "new", "in", "out", "ref", "using", "else", "case", "await", "yield"})
 # A declaration of a name: its type (generic arguments, array ranks), then the name (a property's `{`)
@@ -160,12 +167,15 @@ class OtherReceivers:
         `looped`: the last step's `[]` is what `foreach` gives (`_element`)."""
         name, suffix = steps[0]
         own = self.graph.records.types_in(self.rec.path)
-        if suffix == "()":
-            types = {t for row in own for t in self._member_of(row, name, suffix)}
+        last = looped and len(steps) == 1
+        if suffix.startswith("()"):
+            types = {t for row in own for t in self._member_of(row, name, suffix, last)}
         elif name == "this":
             types = {row.name for row in own}
         else:
-            types = self._declared_as(name, line, element=suffix == "[]", looped=looped and len(steps) == 1)
+            types = self._declared_as(name, line, element=suffix == "[]", looped=last)
+            if not types and suffix == "[]":  # `var team = GetTeam();` then `team[0]`, `foreach (var m in team)`
+                types = self._var_elements(name, line, last) or set()
             if not types and not suffix and (self.graph.types_named(name) or name in foreign_types()):
                 types = {name}  # a class's static member
         if not types or types & _NOT_A_TYPE:
@@ -182,15 +192,15 @@ class OtherReceivers:
         """The types of `row`'s member `name` as a step gives it: a method's return type after `()`,
         the element after `[]`, else a field's or property's type, its own or inherited."""
         rec = self.graph.records.record(row.path)
-        kinds = ("method",) if suffix == "()" else ("field", "property")
+        kinds = ("method",) if suffix.startswith("()") else ("field", "property")
         written = {
             s.type
             for s in (rec.symbols if rec is not None else ())
             if s.name == name and s.container == row.qualified and s.kind in kinds and s.type
         }
-        if not written and suffix != "()" and (inherited := inherited_member_type(self.graph, row.path, name)):
-            written = {inherited}
-        if suffix == "[]":
+        if not written and (inherited := inherited_member_type(self.graph, row.path, name, kinds)):
+            written = {inherited}  # a generic base's, as the chain gives it (`Singleton<T>.Instance()`)
+        if suffix.endswith("[]"):  # an element (`()[]`: of what a method returns)
             written = {e for w in written if (e := _element(w, looped))}
         return {bare_type_name(w) for w in written}
 
@@ -241,6 +251,8 @@ class OtherReceivers:
             types = (types - {"var"}) | given
         if not types and (inherited := inherited_member_type(self.graph, self.rec.path, name)):
             types = {bare_type_name(inherited)}  # `Current` of a generic base, as this file's base gives it
+        if not types:
+            types = self._lambda_types(name, line)
         if not types:  # no variable: a class of that name is what it is (`Other.Instance`, `SceneManager`)
             return self._another_class_named(name) or (name in foreign_types() and not self.graph.types_named(name))
         return self._others(types, foreign=True)
@@ -254,16 +266,37 @@ class OtherReceivers:
         looped = re.findall(rf"\bforeach\s*\(\s*var\s+{word}\s+in\s+([\w.]+)\s*\)", text)
         if len(created) + len(looped) != len(re.findall(rf"\bvar\s+{word}\b", text)):
             return set()
-        types = {t.rpartition(".")[2] for t in created}
-        for source in looped:
+        found = self._elements(looped, line, looped=True) if looped else set()
+        return set() if found is None else {t.rpartition(".")[2] for t in created} | found
+
+    def _var_elements(self, name: str, line: int, looped: bool) -> set[str] | None:
+        """What `name[i]` (with `looped`, `foreach`) gives of a `var name` every declaration of which
+        in the file is set to a chain (`var team = TurnController.Instance.GetActiveTeam();`: its
+        `List<CharacterBase>`'s element); None when one is not known."""
+        text, word = self.text or "", re.escape(name)
+        chains = re.findall(rf"\bvar\s+{word}\s*=\s*([\w.]+(?:\(\s*\))?)\s*;", text)
+        if not chains or len(chains) != len(re.findall(rf"\bvar\s+{word}\b", text)):
+            return None
+        return self._elements(chains, line, looped)
+
+    def _elements(self, sources: list[str], line: int, looped: bool) -> set[str] | None:
+        """The types an element of each chain in `sources` has (`team`, `Game.Instance.Team()`)."""
+        types: set[str] = set()
+        for source in sources:
             steps = _chain(source + ".")
-            if steps is None or steps[-1][1]:
-                return set()
-            found = self._chain_types([*steps[:-1], (steps[-1][0], "[]")], line, looped=True)
+            if steps is None or steps[-1][1] not in ("", "()"):
+                return None
+            found = self._chain_types([*steps[:-1], (steps[-1][0], steps[-1][1] + "[]")], line, looped=looped)
             if not found:
-                return set()
+                return None
             types |= found
         return types
+
+    def _lambda_types(self, name: str, line: int) -> set[str]:
+        """The types a lambda's parameter `name` has in every lambda of the file over a collection
+        (`team.ForEach(cb => cb.EndTurn())`: the team's element); none when one is not known."""
+        sources = re.findall(_OVER_COLLECTION.format(re.escape(name)), self.text or "")
+        return (self._elements(sources, line, looped=True) or set()) if sources else set()
 
     def _held_by_named_types(self, name: str) -> bool:
         """`SaveController.instance.playerData.doubleJump`: `playerData` is a field or property of

@@ -146,11 +146,14 @@ def subtypes_by_base(types: list[TypeRow]) -> dict[str, tuple[TypeRow, ...]]:
 INHERIT_DEPTH = 6  # base classes followed up from a file's types for a member they inherit
 
 
-def inherited_member_type(graph: Graph, path: str, member: str) -> str | None:
-    """The type of the field or property `member` that a type of the file `path` inherits from a
-    project base class, the base's type parameters replaced by what the chain gives them: `Current`
-    of `SelectorComponent<T>` is a `CollectionItem` in `CollectionSelectorComponent :
-    SelectorComponent<CollectionItem>` (it read as any class's); None when no base declares it."""
+def inherited_member_type(
+    graph: Graph, path: str, member: str, kinds: tuple[str, ...] = ("field", "property")
+) -> str | None:
+    """The type of the field or property `member` (of `kinds`: a method's, what it returns) that a
+    type of the file `path` inherits from a project base class, the base's type parameters replaced
+    by what the chain gives them: `Current` of `SelectorComponent<T>` is a `CollectionItem` in
+    `CollectionSelectorComponent : SelectorComponent<CollectionItem>` (it read as any class's),
+    `Instance()` of `Singleton<T>` the singleton; None when no base declares it."""
     todo = [(t, {}) for t in graph.records.types_in(path)]
     seen: set[str] = set()
     for _ in range(INHERIT_DEPTH):
@@ -167,7 +170,7 @@ def inherited_member_type(graph: Graph, path: str, member: str) -> str | None:
                     params = type_parameters(head.signature if head else "")
                     names = dict(zip(params, args, strict=False))
                     for s in brec.symbols:
-                        if s.container == b.qualified and s.name == member and s.kind in ("field", "property"):
+                        if s.container == b.qualified and s.name == member and s.kind in kinds:
                             # a parameter the chain gives no argument for: of no known type
                             return None if s.type in params and s.type not in names else names.get(s.type, s.type)
                     todo.append((b, names))

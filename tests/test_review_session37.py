@@ -233,3 +233,53 @@ def test_a_generic_singleton_s_instance_method_returns_the_singleton(tmp_path: P
     assert [(u.path, u.line) for u in usages if u.where == "code"] == [("Assets/CharacterInventory.cs", 9)]
     _target, usages = find_references(ws, "GoldIndicatorManager.UpdateCoins")
     assert [(u.path, u.line) for u in usages if u.where == "code"] == [("Assets/CharacterInventory.cs", 7)]
+
+
+def test_a_call_whose_argument_no_overload_takes_binds_to_nothing(tmp_path: Path) -> None:
+    """Four buttons call `ContractManager.CompleteContract` with an int (`m_Mode: 3`), which only
+    takes a `Contract`: Unity binds nothing and the buttons do nothing, but `refs` and `describe`
+    read them as live calls (a trial). A call some overload takes says nothing more."""
+    from indexer.query.describe import describe
+    from tests.test_unity_event_targets import _on_click
+
+    def call(method: str, mode: int) -> str:
+        return _on_click(110, "ContractManager, Assembly-CSharp", method).replace("m_Mode: 1", f"m_Mode: {mode}")
+
+    manager, button = "8" * 32, "4e29b1a8efbd4b44bb3f3716e73f07ff"  # com.unity.ugui's Button
+    scene = _header() + _object(100, "Contracts", [110]) + _behaviour(110, 100, manager)
+    for i, (method, mode) in enumerate((("CompleteContract", 3), ("Refresh", 1), ("Refresh", 3), ("Pick", 2))):
+        scene += _object(200 + 100 * i, f"Button{i}", [210 + 100 * i]) + _behaviour(
+            210 + 100 * i, 200 + 100 * i, button, call(method, mode)
+        )
+    code = (
+        "public class Contract : UnityEngine.ScriptableObject { }\n"
+        "public class ContractManager : UnityEngine.MonoBehaviour\n{\n"
+        "    public void CompleteContract(Contract pCurrentContract) { }\n    public void Refresh() { }\n"
+        "    public void Pick(Contract contract) { }\n}\n"
+    )
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/ContractManager.cs": code,
+            "Assets/ContractManager.cs.meta": meta(manager),
+            "Assets/Shop.unity": scene,
+        },
+    )
+    ws = _workspace(root)
+    _target, usages = find_references(ws, "ContractManager.CompleteContract")
+    assert [u.detail for u in usages if u.kind == "method"] == [
+        "Button0 > Button.m_OnClick(int 0) on Contracts"
+        " (no CompleteContract(int) in ContractManager: the call binds to nothing)"
+    ]
+    _target, usages = find_references(ws, "ContractManager.Refresh")
+    assert [u.detail for u in usages if u.kind == "method"] == [
+        "Button1 > Button.m_OnClick(void) on Contracts",
+        "Button2 > Button.m_OnClick(int 0) on Contracts"
+        " (no Refresh(int) in ContractManager: the call binds to nothing)",
+    ]
+    text = describe(ws.projects[0].graph, "Assets/Shop.unity").text
+    assert (
+        "-> ContractManager.CompleteContract (no CompleteContract(int) in ContractManager: the call binds to nothing)"
+        in text
+    )
+    assert "-> ContractManager.Pick\n" in text + "\n"

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from indexer.model import Symbol
+from indexer.query.type_tree import type_arguments
 from indexer.unity import bare_type_name
 
 if TYPE_CHECKING:
@@ -32,15 +34,16 @@ _INTERFACE = re.compile(r"I[A-Z]")
 _MEMO = "_missing_methods"  # kept in the graph's dict (one index state), as enum_values does
 
 
-def call_text(graph: Graph, target: str) -> str:
+def call_text(graph: Graph, target: str, detail: str = "") -> str:
     """How an outline shows a call's target: a script by its qualified class, as a type name is.
     A call on a class the project lacks says so: Unity calls nothing there (a menu's button naming
-    `GameManagerSO.LoadStore`, a class deleted since)."""
+    `GameManagerSO.LoadStore`, a class deleted since); so does one whose argument (in `detail`, the
+    call's ref's) no overload of the method takes (`call_note`)."""
     owner, _, method = target.rpartition(".")
     cls = graph.script_class(owner[len(SCRIPT) :]) if owner.startswith(SCRIPT) else ""
     if cls or (not owner.startswith(("UnityEngine.", "?")) and graph.types_named(owner)):
         said = f"{cls}.{method}" if cls else graph.readable(target)
-        return f"{said} (no method {method} in {cls or owner})" if missing(graph, cls or owner, method) else said
+        return said + call_note(graph, cls or owner, method, detail)
     if owner.startswith((SCRIPT, "UnityEngine.", "?")) or graph.types_named(owner) or owner in graph.package_classes:
         return graph.readable(target)
     return f"{graph.readable(target)} (no class {owner} in the project)"
@@ -67,12 +70,63 @@ def missing(graph: Graph, cls: str, method: str) -> bool:
     graph for each (class, method): a scene's hundred buttons call a handful."""
     known: dict[tuple[str, str], bool] = graph.__dict__.setdefault(_MEMO, {})
     if (cls, method) not in known:
-        known[cls, method] = method not in _UNITY_CALLABLE and _declared_nowhere(graph, cls, method)
+        member = method[4:] if method.startswith("set_") else method  # a property's setter
+        known[cls, method] = method not in _UNITY_CALLABLE and _declarations(graph, cls, member) == []
     return known[cls, method]
 
 
-def _declared_nowhere(graph: Graph, cls: str, method: str) -> bool:
-    member = method[4:] if method.startswith("set_") else method  # a property's setter
+def call_note(graph: Graph, cls: str, method: str, detail: str, asked: bool = False) -> str:
+    """What to say of a call on `cls`'s `method` that does nothing: no such method (`missing`; not
+    looked at when the method is the one `refs` was `asked` for), or one no overload of which takes
+    the call's argument (`_unbound`); '' otherwise."""
+    if not asked and missing(graph, cls, method):
+        return f" (no method {method} in {cls})"
+    return _unbound(graph, cls, method, detail)
+
+
+def _unbound(graph: Graph, cls: str, method: str, detail: str) -> str:
+    """What to say of a call whose argument no overload of `method` the class and its project bases
+    declare takes (`Button.m_OnClick(int 0)` naming `CompleteContract(Contract c)`): Unity binds a
+    persistent call by its exact parameter types, and the button does nothing. '' when one may take
+    it, or a base outside the project may declare another overload."""
+    kind = _ARGUMENT.search(detail)
+    if kind is None or kind[1] == "event" or method.startswith("set_"):
+        return ""
+    found = _declarations(graph, cls, method)
+    if not found or any(s.kind != "method" for s in found):
+        return ""
+    if any(_takes(s.signature, kind[1]) for s in found):
+        return ""
+    return f" (no {method}({'' if kind[1] == 'void' else kind[1]}) in {cls}: the call binds to nothing)"
+
+
+# A call's argument kind as the scanner writes it after the event's name (`.m_OnClick(int 0)`)
+_ARGUMENT = re.compile(r"\.\w+\((void|event|object|int|float|string|bool)\b")
+_SIMPLE = {
+    "int": {"int", "Int32", "System.Int32"},
+    "float": {"float", "Single", "System.Single"},
+    "string": {"string", "String", "System.String"},
+    "bool": {"bool", "Boolean", "System.Boolean"},
+}
+_VALUE_TYPES = frozenset(t for names in _SIMPLE.values() for t in names) | {"double", "long", "byte", "char"}
+
+
+def _takes(signature: str, kind: str) -> bool:
+    """Whether a method of this signature takes a call's argument of `kind` (`void`: none)."""
+    params = type_arguments("f<" + signature[signature.find("(") + 1 : signature.rfind(")")] + ">")
+    params = [p for p in params if p]
+    if kind == "void":
+        return not params
+    if len(params) != 1 or params[0].split()[0] in ("ref", "out", "params", "this"):
+        return False
+    written = params[0].split("=")[0].split()[0].removesuffix("?") if params[0].split() else ""
+    return written in _SIMPLE[kind] if kind in _SIMPLE else written not in _VALUE_TYPES
+
+
+def _declarations(graph: Graph, cls: str, member: str) -> list[Symbol] | None:
+    """The members named `member` of the project class and its project bases; None when a class of
+    the chain is not the project's (what it declares is unknown)."""
+    out: list[Symbol] = []
     todo, seen = [cls], set()
     while todo:
         q = todo.pop()
@@ -81,11 +135,12 @@ def _declared_nowhere(graph: Graph, cls: str, method: str) -> bool:
         seen.add(q)
         rows = [t for t in graph.types_named(q) if t.qualified == q or t.qualified.endswith("." + q)]
         if not rows:
-            return False  # a class the project does not declare: what it holds is unknown
+            return None
         for t in rows:
             rec = graph.records.record(t.path)
-            if rec is None or any(m.name == member and m.container == t.qualified for m in rec.symbols):
-                return False
+            if rec is None:
+                return None
+            out += [m for m in rec.symbols if m.name == member and m.container == t.qualified]
             for base in t.bases:
                 found = graph.resolve_type_ref(base, rec)
                 if (
@@ -93,6 +148,6 @@ def _declared_nowhere(graph: Graph, cls: str, method: str) -> bool:
                     and bare_type_name(base) not in _UNITY_ROOTS
                     and not _INTERFACE.match(bare_type_name(base))
                 ):
-                    return False
+                    return None
                 todo += [b.qualified for b in found]
-    return True
+    return out

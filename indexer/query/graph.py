@@ -18,7 +18,7 @@ from indexer.model import ADDRESSABLE_ENTRIES, FileRecord, Scope, Target, TypeRo
 from indexer.project import is_script, read_project_file
 from indexer.query.assemblies import PREDEFINED_ASSEMBLIES, assembly_folders, assembly_of, named_asmdefs
 from indexer.query.builtin_refs import builtin_target, builtin_usages
-from indexer.query.calls import called_files, missing
+from indexer.query.calls import call_note, called_files
 from indexer.query.carriers import inherited_usages, merged
 from indexer.query.enum_values import enum_member_usages
 from indexer.query.event_triggers import trigger_named
@@ -425,7 +425,7 @@ class Graph:
             if owner in owners:
                 cls = self.script_class(owner[7:]) if owner.startswith("script:") else owner
                 said = trigger_named(self.file_lines(p) if ".callback(" in detail else [], line, self.readable(detail))
-                said += f" (no method {method} in {cls})" if not member and cls and missing(self, cls, method) else ""
+                said += call_note(self, cls, method, detail, asked=member is not None) if cls else ""
                 out.append(Usage(p, line, "asset", "method", ctx, said, resolved=f"{cls}.{method}"))
         return out + instance_calls(self, out)
 

@@ -323,7 +323,7 @@ def hierarchy_parts(rec: FileRecord, graph: Graph) -> list[Part]:
         _event_line(
             r.line,
             instance_named(trigger_named(lines_of, r.line, graph.readable(r.detail)), rec, graph.path_of_guid),
-            call_text(graph, call.target),
+            call_text(graph, call.target, r.detail),
         )
         for r, call in sorted(calls, key=lambda pair: pair[0].line)
     )

@@ -283,3 +283,34 @@ def test_a_call_whose_argument_no_overload_takes_binds_to_nothing(tmp_path: Path
         in text
     )
     assert "-> ContractManager.Pick\n" in text + "\n"
+
+
+def test_a_script_commented_out_whole_is_said_to_declare_nothing_and_a_dead_one_unused(tmp_path: Path) -> None:
+    """`PauseMenuUI.cs`, commented out from its first line: `describe` of it said nothing of it, and
+    the prefab's component read as `PauseMenuUI.cs` with each field `(unused: no such field)`, where
+    Unity shows a missing script. `EnemyAttack.cs`, on no object and named by no code: `describe`
+    of it had no "used by" line, and a trial edited it as the code hurting the player."""
+    from indexer.query.describe import describe
+
+    pause, attack = "9" * 32, "a" * 32
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/PauseMenuUI.cs": "// using UnityEngine;\n// public class PauseMenuUI : MonoBehaviour { }\n",
+            "Assets/PauseMenuUI.cs.meta": meta(pause),
+            "Assets/EnemyAttack.cs": "public class EnemyAttack : UnityEngine.MonoBehaviour { void Hit() { } }\n",
+            "Assets/EnemyAttack.cs.meta": meta(attack),
+            "Assets/UI_GamePause.prefab": _header() + _object(100, "Pause", [110]) + _behaviour(110, 100, pause),
+        },
+    )
+    graph = _workspace(root).projects[0].graph
+    script = describe(graph, "Assets/PauseMenuUI.cs").text
+    assert "\ndeclares no type: a component naming this script is a missing script in Unity\n" in script
+    assert (
+        "components: Transform, PauseMenuUI.cs (declares no class)"
+        in describe(graph, "Assets/UI_GamePause.prefab").text
+    )
+    dead = describe(graph, "Assets/EnemyAttack.cs").text
+    assert dead.endswith(
+        "\nused by: nothing found (no scene, prefab or asset carries it, no other code names its types)"
+    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from indexer.model import Description, Edge, FileRecord
+from indexer.project import is_script
 from indexer.query.carriers import SETTINGS_MARK, with_settings
 from indexer.query.folding import folded
 from indexer.query.graph import Graph
@@ -87,13 +88,7 @@ def describe(graph: Graph, path: str, max_lines: int = 400) -> Description:
         lines = [*lines[:max_lines], f"… {len(lines) - max_lines} more lines {MORE_IN_JSON}"]
     guid = graph.records.guid_of_path(path) or ""
     head = f"{path}  ({rec.kind}{', guid ' + guid if guid else ''})"
-    if rec.kind == "csharp":
-        assembly, defined_by = graph.assembly_of(path)
-        why = "a package script needs an asmdef"
-        if path.startswith(STREAMING_ASSETS):
-            why = "StreamingAssets is copied into the build, not compiled"
-        head += f"\nassembly {assembly or f'(none: {why})'}"
-        head += f" ({defined_by})" if defined_by else ""
+    head += _code_head(graph, rec) if rec.kind == "csharp" else ""
     if rec.status != "ok":
         head += f"\n{rec.status}: {rec.note}"
         if rec.kind == "csharp" and rec.status == "partial" and rec.error_lines:
@@ -117,6 +112,8 @@ def describe(graph: Graph, path: str, max_lines: int = 400) -> Description:
         text += "\nused by: " + ", ".join(shown[:20]) + (f", … {len(shown) - 20} more" if len(shown) > 20 else "")
     elif rec.kind == "prefab":  # placed nowhere: why its behaviour never runs (a trial's reputation)
         text += "\nused by: nothing found (no scene or prefab places it, no asset or code names it)"
+    elif rec.kind == "csharp" and is_script(path):  # dead code a trial edited: on no object, named by no code
+        text += "\nused by: nothing found (no scene, prefab or asset carries it, no other code names its types)"
     if rec.kind == "prefab":
         text += _settings_text(graph, references)
     return Description(
@@ -150,3 +147,15 @@ def _settings_text(graph: Graph, references: list) -> str:
     lines = [f"  {u.path}:{u.line}  {u.detail}" for u in direct[:20]]
     more = [f"  … {len(direct) - 20} more"] if len(direct) > 20 else []
     return "\nvalues set by its instances and variants:\n" + "\n".join([*lines, *more])
+
+
+def _code_head(graph: Graph, rec: FileRecord) -> str:
+    """A script's assembly, and that it declares no type when it does not (commented out whole)."""
+    assembly, defined_by = graph.assembly_of(rec.path)
+    why = "a package script needs an asmdef"
+    if rec.path.startswith(STREAMING_ASSETS):
+        why = "StreamingAssets is copied into the build, not compiled"
+    head = f"\nassembly {assembly or f'(none: {why})'}" + (f" ({defined_by})" if defined_by else "")
+    if not any(sym.is_type for sym in rec.symbols):  # Unity shows a missing script where it is added
+        head += "\ndeclares no type: a component naming this script is a missing script in Unity"
+    return head

@@ -131,12 +131,13 @@ class Graph:
         if not path:
             return f"script {guid[:8]}… (not in project)"
         name = path.rsplit("/", 1)[-1]
-        # A .meta left by a script deleted outside Unity: the editor shows a missing script.
-        return name if self.records.stats_of([path]) else f"{name} (missing: only its .meta is left)"
+        if not self.records.stats_of([path]):  # a .meta left by a script deleted outside Unity: a missing script
+            return f"{name} (missing: only its .meta is left)"
+        rec = self.records.record(path)  # one declaring no class (all commented out) is a missing script too
+        return name if rec is None or any(s.is_type for s in rec.symbols) else f"{name} (declares no class)"
 
     def readable(self, text: str) -> str:
-        """Replace `script:<guid>`, `guid:<guid>` and `source:<guid>:<fileID>` tokens with class
-        names, paths and the objects of source prefabs."""
+        """Replace `script:`, `guid:` and `source:` tokens with class names, paths and source prefabs' objects."""
         text = sources_named(_SCRIPT_TOKEN.sub(lambda m: self.script_label(m.group(1)), text), self.targets)
         text = profile_named(_GUID_TOKEN.sub(lambda m: self._guid_named(m.group(1)), text), lambda: self.profile_names)
         return masks_named(text, self)
@@ -414,8 +415,7 @@ class Graph:
         return {g for path in scripts if path and (g := self.records.guid_naming(path))}
 
     def method_usages(self, family: set[str], member: str | None, script_guids: set[str]) -> list[Usage]:
-        """UnityEvent calls on members of any type in `family` (a type and its subclasses), named
-        by type or by one of `script_guids`."""
+        """UnityEvent calls on members of a type in `family` (one and its subclasses), by type or `script_guids`."""
         owners = set(family) | {q.rsplit(".", 1)[-1] for q in family} | {f"script:{g}" for g in script_guids}
         sql = f"SELECT f.path, r.line, {REF_TARGET}, r.context, r.detail FROM refs r JOIN files f ON f.id = r.file_id"
         sql += " WHERE r.kind = 'method'" + (" AND r.key = ?" if member else "")
@@ -442,8 +442,7 @@ class Graph:
     # -- neighbours (for dependency walking) -------------------------------------------------
 
     def uses(self, path: str) -> tuple[tuple[str, str], ...]:
-        """Files this file points at, with the edge kind (EDGE_KINDS), by path: tuples, which the
-        garbage collector stops tracking (see search.Outline)."""
+        """Files this file points at and the edge kind (EDGE_KINDS), by path: tuples, left untracked by the GC."""
         key = ("uses", path)
         if key not in self._edges:
             self._edges[key] = tuple(sorted(self.records.edges_from(path)))

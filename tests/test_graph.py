@@ -476,7 +476,6 @@ def test_a_csharp_outline_nests_members_under_their_own_type(tmp_path: Path) -> 
         "  L15 void One()",
         "L16 public partial class P",
         "  L16 void Two()",
-        "used by: nothing found (no scene, prefab or asset carries it, no other code names its types)",
     ]
 
 

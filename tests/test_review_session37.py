@@ -289,7 +289,8 @@ def test_a_script_commented_out_whole_is_said_to_declare_nothing_and_a_dead_one_
     """`PauseMenuUI.cs`, commented out from its first line: `describe` of it said nothing of it, and
     the prefab's component read as `PauseMenuUI.cs` with each field `(unused: no such field)`, where
     Unity shows a missing script. `EnemyAttack.cs`, on no object and named by no code: `describe`
-    of it had no "used by" line, and a trial edited it as the code hurting the player."""
+    of it had no "used by" line, and a trial edited it as the code hurting the player. Not said of a
+    class that is no component (a static helper's extension methods are called unnamed)."""
     from indexer.query.describe import describe
 
     pause, attack = "9" * 32, "a" * 32
@@ -301,6 +302,7 @@ def test_a_script_commented_out_whole_is_said_to_declare_nothing_and_a_dead_one_
             "Assets/EnemyAttack.cs": "public class EnemyAttack : UnityEngine.MonoBehaviour { void Hit() { } }\n",
             "Assets/EnemyAttack.cs.meta": meta(attack),
             "Assets/UI_GamePause.prefab": _header() + _object(100, "Pause", [110]) + _behaviour(110, 100, pause),
+            "Assets/MathUtil.cs": "public static class MathUtil { public static int Twice(this int x) => 2 * x; }\n",
         },
     )
     graph = _workspace(root).projects[0].graph
@@ -314,3 +316,4 @@ def test_a_script_commented_out_whole_is_said_to_declare_nothing_and_a_dead_one_
     assert dead.endswith(
         "\nused by: nothing found (no scene, prefab or asset carries it, no other code names its types)"
     )
+    assert "used by" not in describe(graph, "Assets/MathUtil.cs").text  # extension methods run unnamed

@@ -9,7 +9,7 @@ from indexer.query.folding import folded
 from indexer.query.graph import Graph
 from indexer.query.outline import error_lines_of, outline_parts, render_parts, status_line
 from indexer.query.walk import edge_said
-from indexer.unity import STREAMING_ASSETS, as_guid
+from indexer.unity import STREAMING_ASSETS, as_guid, bare_type_name
 from indexer.words import echoed
 
 DESCRIBE_SCHEMA_VERSION = 1
@@ -112,7 +112,7 @@ def describe(graph: Graph, path: str, max_lines: int = 400) -> Description:
         text += "\nused by: " + ", ".join(shown[:20]) + (f", … {len(shown) - 20} more" if len(shown) > 20 else "")
     elif rec.kind == "prefab":  # placed nowhere: why its behaviour never runs (a trial's reputation)
         text += "\nused by: nothing found (no scene or prefab places it, no asset or code names it)"
-    elif rec.kind == "csharp" and is_script(path):  # dead code a trial edited: on no object, named by no code
+    elif rec.kind == "csharp" and is_script(path) and _component(graph, path):  # a trial edited such dead code
         text += "\nused by: nothing found (no scene, prefab or asset carries it, no other code names its types)"
     if rec.kind == "prefab":
         text += _settings_text(graph, references)
@@ -159,3 +159,25 @@ def _code_head(graph: Graph, rec: FileRecord) -> str:
     if not any(sym.is_type for sym in rec.symbols):  # Unity shows a missing script where it is added
         head += "\ndeclares no type: a component naming this script is a missing script in Unity"
     return head
+
+
+_COMPONENT_ROOTS = frozenset({"MonoBehaviour", "NetworkBehaviour", "StateMachineBehaviour"})
+
+
+def _component(graph: Graph, path: str) -> bool:
+    """Whether the script's class is a component (a MonoBehaviour up its bases), which does nothing
+    unless an object carries it or code adds it: a static helper may run unnamed (extension
+    methods, `[RuntimeInitializeOnLoadMethod]`)."""
+    guid = graph.records.guid_of_path(path)
+    todo, seen = [graph.script_class(guid)] if guid else [], set()
+    while todo:
+        q = todo.pop()
+        if not q or q in seen:
+            continue
+        seen.add(q)
+        for t in graph.types_named(q):
+            if any(bare_type_name(b) in _COMPONENT_ROOTS for b in t.bases):
+                return True
+            rec = graph.records.record(t.path)
+            todo += [b.qualified for base in t.bases for b in graph.resolve_type_ref(base, rec)] if rec else []
+    return False

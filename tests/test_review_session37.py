@@ -317,3 +317,7 @@ def test_a_script_commented_out_whole_is_said_to_declare_nothing_and_a_dead_one_
         "\nused by: nothing found (no scene, prefab or asset carries it, no other code names its types)"
     )
     assert "used by" not in describe(graph, "Assets/MathUtil.cs").text  # extension methods run unnamed
+    lfs = "version https://git-lfs.github.com/spec/v1\noid sha256:" + "0" * 64 + "\nsize 73659\n"
+    (root / "Assets" / "Menu.unity").write_text(lfs)  # an object there may carry it
+    dead = describe(_workspace(root).projects[0].graph, "Assets/EnemyAttack.cs").text
+    assert dead.endswith("types); but 1 scene, prefab or asset was not read (Git LFS pointers or files too large)")

@@ -114,6 +114,7 @@ def describe(graph: Graph, path: str, max_lines: int = 400) -> Description:
         text += "\nused by: nothing found (no scene or prefab places it, no asset or code names it)"
     elif rec.kind == "csharp" and is_script(path) and _component(graph, path):  # a trial edited such dead code
         text += "\nused by: nothing found (no scene, prefab or asset carries it, no other code names its types)"
+        text += _unread_carriers(graph)
     if rec.kind == "prefab":
         text += _settings_text(graph, references)
     return Description(
@@ -181,3 +182,14 @@ def _component(graph: Graph, path: str) -> bool:
             rec = graph.records.record(t.path)
             todo += [b.qualified for base in t.bases for b in graph.resolve_type_ref(base, rec)] if rec else []
     return False
+
+
+def _unread_carriers(graph: Graph) -> str:
+    """Said after "nothing found" when scenes, prefabs or assets were left unread (Git LFS pointers,
+    files too large): an object in one of them may carry the script."""
+    sql = "SELECT count(*) FROM files WHERE status = 'skipped' AND kind IN ('scene', 'prefab', 'asset')"
+    (unread,) = graph.records.conn.execute(sql).fetchone()
+    if not unread:
+        return ""
+    what = "scene, prefab or asset was" if unread == 1 else "scenes, prefabs or assets were"
+    return f"; but {unread} {what} not read (Git LFS pointers or files too large)"

@@ -321,3 +321,31 @@ def test_a_script_commented_out_whole_is_said_to_declare_nothing_and_a_dead_one_
     (root / "Assets" / "Menu.unity").write_text(lfs)  # an object there may carry it
     dead = describe(_workspace(root).projects[0].graph, "Assets/EnemyAttack.cs").text
     assert dead.endswith("types); but 1 scene, prefab or asset was not read (Git LFS pointers or files too large)")
+
+
+def test_an_inherited_member_asked_of_a_subclass_leaves_out_its_siblings_calls(tmp_path: Path) -> None:
+    """`refs RockHealth.TakeDamage`, a method RockHealth inherits from HealthManager: it listed the
+    calls on `EnemyHealth` and `CharacterHealthManager` receivers and their `base.TakeDamage`, which
+    never reach a rock (a trial: slimes read as damaging rocks). A call through the base stays."""
+    files = {
+        "Assets/HealthManager.cs": "public class HealthManager : UnityEngine.MonoBehaviour\n{\n"
+        "    public virtual void TakeDamage(int d) { }\n}\n",
+        "Assets/RockHealth.cs": "public class RockHealth : HealthManager { }\n",
+        "Assets/EnemyHealth.cs": "public class EnemyHealth : HealthManager\n{\n"
+        "    public override void TakeDamage(int d) { base.TakeDamage(d); }\n}\n",
+        "Assets/Attacks.cs": "public class Attacks\n{\n    EnemyHealth enemy;\n    HealthManager target;\n"
+        "    RockHealth rock;\n    void Hit()\n    {\n        enemy.TakeDamage(1);\n        target.TakeDamage(2);\n"
+        "        rock.TakeDamage(3);\n    }\n}\n",
+    }
+    ws = _workspace(write_project(tmp_path / "P", files))
+    _target, usages = find_references(ws, "RockHealth.TakeDamage")
+    assert [(u.path, u.line) for u in usages if u.where == "code"] == [
+        ("Assets/Attacks.cs", 9),
+        ("Assets/Attacks.cs", 10),
+    ]
+    _target, usages = find_references(ws, "HealthManager.TakeDamage")
+    assert [(u.path, u.line) for u in usages if u.where == "code"] == [
+        ("Assets/Attacks.cs", 8),
+        ("Assets/Attacks.cs", 9),
+        ("Assets/Attacks.cs", 10),
+    ]

@@ -59,10 +59,17 @@ def member_family(graph: Graph, declarer: str, member: str, asked: str | None = 
     that one, whose `Attack` is its own (an interface's implementers all implement it). A static
     member of a generic base asked of a class below it (`PlayerController.Instance` of
     `SingletonMono<T>`) is that class's own, each `T` having its own: the family is the class
-    `asked` and the types below it, with the declarer (whose code sets it)."""
+    `asked` and the types below it, with the declarer (whose code sets it). Any other member asked of
+    a class below its declarer is that class's, its subclasses' and its bases' up to the declarer."""
     top = declarer
     if asked is not None and asked != declarer and _static_of_generic(graph, declarer, member):
         top = asked
+    elif asked is not None and asked != declarer and asked in (whole := member_family(graph, declarer, member)):
+        # inherited, asked of a class below the declarer: its own and its subclasses', and through the
+        # classes between (a base-typed call may be on it); not a sibling's (`RockHealth.TakeDamage`
+        # listed `EnemyHealth`'s calls)
+        below = descendants(graph, asked)
+        return {q for q in whole if q in below or asked in descendants(graph, q)}
     family = descendants(graph, top)
     if len(family) > 1 and not _is_interface(graph, top):
         anew = {q for q in family - {top} if not _is_interface(graph, q) and _declares_anew(graph, q, member)}

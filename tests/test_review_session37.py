@@ -302,6 +302,7 @@ def test_a_script_commented_out_whole_is_said_to_declare_nothing_and_a_dead_one_
             "Assets/EnemyAttack.cs": "public class EnemyAttack : UnityEngine.MonoBehaviour { void Hit() { } }\n",
             "Assets/EnemyAttack.cs.meta": meta(attack),
             "Assets/UI_GamePause.prefab": _header() + _object(100, "Pause", [110]) + _behaviour(110, 100, pause),
+            "Assets/Blob.cs": b"\x00\x01\x02 not text",  # skipped: what it declares is not known
             "Assets/MathUtil.cs": "public static class MathUtil { public static int Twice(this int x) => 2 * x; }\n",
         },
     )
@@ -317,6 +318,7 @@ def test_a_script_commented_out_whole_is_said_to_declare_nothing_and_a_dead_one_
         "\nused by: nothing found (no scene, prefab or asset carries it, no other code names its types)"
     )
     assert "used by" not in describe(graph, "Assets/MathUtil.cs").text  # extension methods run unnamed
+    assert "declares no type" not in describe(graph, "Assets/Blob.cs").text
     lfs = "version https://git-lfs.github.com/spec/v1\noid sha256:" + "0" * 64 + "\nsize 73659\n"
     (root / "Assets" / "Menu.unity").write_text(lfs)  # an object there may carry it
     dead = describe(_workspace(root).projects[0].graph, "Assets/EnemyAttack.cs").text

@@ -157,7 +157,7 @@ def _code_head(graph: Graph, rec: FileRecord) -> str:
     if rec.path.startswith(STREAMING_ASSETS):
         why = "StreamingAssets is copied into the build, not compiled"
     head = f"\nassembly {assembly or f'(none: {why})'}" + (f" ({defined_by})" if defined_by else "")
-    if not any(sym.is_type for sym in rec.symbols):  # Unity shows a missing script where it is added
+    if rec.status == "ok" and not any(sym.is_type for sym in rec.symbols):  # a missing script where it is added
         head += "\ndeclares no type: a component naming this script is a missing script in Unity"
     return head
 

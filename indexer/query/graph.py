@@ -134,7 +134,8 @@ class Graph:
         if not self.records.stats_of([path]):  # a .meta left by a script deleted outside Unity: a missing script
             return f"{name} (missing: only its .meta is left)"
         rec = self.records.record(path)  # one declaring no class (all commented out) is a missing script too
-        return name if rec is None or any(s.is_type for s in rec.symbols) else f"{name} (declares no class)"
+        declared = rec is None or rec.status != "ok" or any(s.is_type for s in rec.symbols)  # (unparsed: unknown)
+        return name if declared else f"{name} (declares no class)"
 
     def readable(self, text: str) -> str:
         """Replace `script:`, `guid:` and `source:` tokens with class names, paths and source prefabs' objects."""

@@ -666,7 +666,7 @@ def test_a_call_set_through_overrides_keeps_its_argument(tmp_path: Path) -> None
     )
     rec = scan("Assets/Scenes/MainMenu.unity", scene.encode(), "scene")
     assert [(r.target, r.detail) for r in rec.refs if r.kind == "method"] == [
-        ("PindahScene.PindahKeSceneTujuan", "&700 > override.m_OnClick(int 1)")
+        ("PindahScene.PindahKeSceneTujuan", f"&700/source:{button}:114 > override.m_OnClick(int 1)")
     ]
 
 

@@ -247,7 +247,7 @@ def test_text_reader_fields_calls_and_guid_owners() -> None:
             f"Panel > {script}.onClick(object guid:{'d' * 32}) on Panel",
         ),
         Ref("prefab", "f" * 32, 73, "instance", "Panel/Button"),
-        Ref("method", "?.Press", 85, "onClick", "Panel/Button > override.onClick()"),
+        Ref("method", "?.Press", 85, "onClick", "Panel/Button/source:" + "f" * 32 + ":2 > override.onClick()"),
         Ref("script", "b" * 32, 96, "m_Script", "Helper"),
     ]
 
@@ -350,8 +350,8 @@ def test_calls_set_through_overrides_on_two_components_of_one_instance_are_two_c
     )
     calls = [r for r in scan("Assets/Main.unity", "scene", text.encode()).refs if r.kind == "method"]
     assert calls == [
-        Ref("method", "Door.Open", 13, "onFire", "Panel > override.onFire()"),
-        Ref("method", "Door.Close", 21, "onFire", "Panel > override.onFire()"),
+        Ref("method", "Door.Open", 13, "onFire", f"Panel/source:{a}:201 > override.onFire()"),  # each its object
+        Ref("method", "Door.Close", 21, "onFire", f"Panel/source:{a}:202 > override.onFire()"),
     ]
 
 

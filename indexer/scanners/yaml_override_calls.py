@@ -51,20 +51,22 @@ class OverrideCalls:
         for (changed, event, index), (line, call) in self.calls.items():
             if int(index) >= self.sizes.get((changed, event), int(index) + 1):  # past the count set
                 continue
+            # the object whose event it is, by its fileID in the source (`Menu/Left Arrow`, named by the index)
+            at = f"{path}/{yaml_facts.SOURCE_OBJECT}{source}:{changed}" if source and changed else path
             method = call.get("m_MethodName", "")
             on = int(call.get("m_Target") or 0)  # the object of this file the call is set on, if any
             if not method:
                 if "m_Target" in call and source:
-                    said = f"{path} > override.{event}" + (call_on(on) if on else NO_TARGET)
+                    said = f"{at} > override.{event}" + (call_on(on) if on else NO_TARGET)
                     out.append(Ref(CALL_TARGET, source, line, f"{changed}:{event}:{index}", said))
                 continue
             target = call_target(on, call.get("m_TargetAssemblyTypeName", ""), method)
             mode = call.get("m_Mode", "")  # its argument too, `(int 1)`: the scene a button loads by index
             argument = call.get(yaml_facts.ARGUMENT_KEYS.get(mode, ""), "")
             if scene := yaml_facts.scene_argument(method, mode, argument):  # `ChangeScene("Tuesday - 1")`
-                said = f"{path} > override.{event} calls {method}: {argument}"
+                said = f"{at} > override.{event} calls {method}: {argument}"
                 out.append(Ref("string", scene, line, context="field", detail=said))
             arg = yaml_facts.call_argument(mode, argument)
-            detail = f"{path} > override.{event}({arg})" + (call_on(on) if on else "")
+            detail = f"{at} > override.{event}({arg})" + (call_on(on) if on else "")
             out.append(Ref("method", target, line, context=event, detail=detail))
         return out

@@ -37,10 +37,10 @@ def raise_named_axes(project, ranked: dict[str, Ranked], terms: list[str], said:
         manager = None
     if not asks_for(said, KEY_WORDS):
         return
-    _raise_actions(project, ranked, {stem(t) for t in terms})
+    stems = {stem(t) for t in terms}
+    _raise_actions(project, ranked, stems)
     if manager is None or not _reads_legacy_input(project):
         return
-    stems = {stem(t) for t in terms}
     axes = [
         f"{s.name} [{s.detail}]" if s.detail else s.name
         for s in project.records.symbols(INPUT_MANAGER)

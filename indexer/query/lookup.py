@@ -12,6 +12,7 @@ from indexer.model import Description, Target, Usage
 from indexer.query.animator_params import parameter_target, parameter_usages
 from indexer.query.carriers import with_settings
 from indexer.query.describe import NotFound, describe, resolve_file
+from indexer.query.named_files import like_escaped
 from indexer.query.tags import tag_target, tag_usages
 from indexer.query.workspace import Workspace, prefixed
 from indexer.unity import as_guid
@@ -208,7 +209,7 @@ def _files_named(ws: Workspace, name: str) -> list[str]:
     stem = name.strip()
     if not stem or "/" in stem or len(stem) > MAX_NAME:
         return []
-    written = stem.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    written = like_escaped(stem)
     sql = "SELECT path FROM files WHERE path LIKE ? ESCAPE '\\' AND path NOT LIKE '%.meta' ORDER BY path"
     found = [
         p.prefix + path for p in ws.projects for (path,) in p.fresh().records.conn.execute(sql, (f"%/{written}.%",))

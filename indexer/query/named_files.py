@@ -43,9 +43,14 @@ def files_named(records, text: str) -> list[str]:
     ext = os.path.splitext(name)[1].lower()
     if not ext or ext not in KINDS or "\n" in name or len(name) > MAX_PATH:
         return []
-    written = name.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    written = like_escaped(name)
     sql = "SELECT path FROM files WHERE path LIKE ? ESCAPE '\\' OR path LIKE ? ESCAPE '\\' ORDER BY path"
     return [path for (path,) in records.conn.execute(sql, (written, "%/" + written))]
+
+
+def like_escaped(text: str) -> str:
+    """`text` as a SQL LIKE pattern matching it alone (`ESCAPE '\\'`): `_` and `%` are names' too."""
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
 def guid_files(project, guid: str, limit: int, kind: str | None, path_prefix: str | None) -> list[Hit]:

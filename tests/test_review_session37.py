@@ -351,3 +351,47 @@ def test_an_inherited_member_asked_of_a_subclass_leaves_out_its_siblings_calls(t
         ("Assets/Attacks.cs", 9),
         ("Assets/Attacks.cs", 10),
     ]
+
+
+def test_a_name_is_matched_as_written_by_the_file_lookups(tmp_path: Path) -> None:
+    """`_` and `%` are a file name's own characters, not SQL wildcards: `Player_Ship.prefab` names
+    that file alone, not `PlayerXShip.prefab`."""
+    from indexer.query.named_files import files_named, like_escaped
+
+    assert like_escaped("a_b%c\\d") == "a\\_b\\%c\\\\d"
+    head = _header() + _object(100, "Ship", [])
+    root = write_project(tmp_path / "P", {"Assets/Player_Ship.prefab": head, "Assets/PlayerXShip.prefab": head})
+    ws = _workspace(root)
+    assert files_named(ws.projects[0].records, "Player_Ship.prefab") == ["Assets/Player_Ship.prefab"]
+
+
+def test_a_guid_asked_alone_points_at_each_file_s_first_line_naming_it(tmp_path: Path) -> None:
+    """A query of a GUID alone: a file naming it on two lines is shown at the first."""
+    sword, item_script = "2ec392eda0786f649a77c41913f25ea0", "ab" * 16
+    ref = f"{{fileID: 11400000, guid: {sword}, type: 2}}"
+    both = f"  first: {ref}\n  second: {ref}\n"
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Item.cs": "public class Item : UnityEngine.ScriptableObject { }\n",
+            "Assets/Item.cs.meta": meta(item_script),
+            "Assets/Sword.asset": _header() + _behaviour(11400000, 0, item_script),
+            "Assets/Sword.asset.meta": meta(sword, "NativeFormatImporter"),
+            "Assets/Chest.asset": _header() + _behaviour(11400000, 0, item_script, both),
+        },
+    )
+    hits = _workspace(root).search(sword, 5)
+    assert [(h.path, h.line) for h in hits] == [("Assets/Sword.asset", 0), ("Assets/Chest.asset", 11)]
+
+
+def test_a_type_of_a_namespace_named_as_a_class_does_not_qualify_it(tmp_path: Path) -> None:
+    """`Game.Inventory.UI.Slot` is a type of the namespace `Game.Inventory.UI`, not one nested in
+    the class `Game.Inventory`: its line was listed as a qualifier usage of the class."""
+    files = {
+        "Assets/Inventory.cs": "namespace Game\n{\n    public class Inventory { public class Item { } }\n}\n",
+        "Assets/Slot.cs": "namespace Game.Inventory.UI\n{\n    public class Slot { }\n}\n",
+        "Assets/Shop.cs": "namespace Game\n{\n    public class Shop\n    {\n        Game.Inventory.UI.Slot slot;\n"
+        "        Inventory.Item item;\n    }\n}\n",
+    }
+    _target, usages = find_references(_workspace(write_project(tmp_path / "P", files)), "Game.Inventory")
+    assert [(u.path, u.line, u.context) for u in usages] == [("Assets/Shop.cs", 6, "qualifier")]

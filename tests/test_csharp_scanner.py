@@ -113,7 +113,7 @@ def test_partial_a() -> None:
     assert (rec.status, rec.note, rec.error_lines) == ("ok", "", ())
     assert _syms(rec) == [
         ("class", "", "PlayerController", 3, 11, "public partial class PlayerController : MonoBehaviour"),
-        ("field", "PlayerController", "speed", 5, 5, "private float speed"),
+        ("field", "PlayerController", "speed", 5, 5, "private float speed = 5f"),
         ("method", "PlayerController", "Update", 7, 10, "private void Update()"),
     ]
     assert _refs(rec) == {
@@ -238,7 +238,7 @@ def test_if_header() -> None:
     assert (rec.status, rec.note, rec.error_lines) == ("partial", "3 syntax error regions", (7, 9, 14))
     assert _syms(rec) == [
         ("class", "Tools", "LevelTool", 6, 14, "public class LevelTool : Editor"),
-        ("field", "Tools.LevelTool", "gridSize", 11, 11, "public int gridSize"),
+        ("field", "Tools.LevelTool", "gridSize", 11, 11, "public int gridSize = 4"),
         ("method", "Tools.LevelTool", "OnEnable", 13, 13, "void OnEnable()"),
     ]
     assert _refs(rec) == {
@@ -671,7 +671,7 @@ def test_invalid_utf8_does_not_crash() -> None:
     rec = csharp.scan("Assets/c.cs", src)
     assert rec.status in ("ok", "partial")
     assert ("field", "C", "ok", 5, 5, "int ok") in _syms(rec)
-    assert ("field", "C", "s", 3, 3, "string s") in _syms(rec)
+    assert ("field", "C", "s", 3, 3, 'string s = "\ufffdt\ufffd"') in _syms(rec)
 
 
 def test_binary_content_is_skipped() -> None:
@@ -712,7 +712,7 @@ def test_unsafe_bodies() -> None:
     assert (rec.status, rec.note, rec.error_lines) == ("partial", "5 syntax error regions", (1, 12, 18, 21, 25))
     assert _syms(rec) == [
         ("class", "Game.Audio", "SampleMixer", 6, 27, "public unsafe class SampleMixer : MonoBehaviour"),
-        ("field", "Game.Audio.SampleMixer", "channels", 8, 8, "private int channels"),
+        ("field", "Game.Audio.SampleMixer", "channels", 8, 8, "private int channels = 2"),
         (
             "method",
             "Game.Audio.SampleMixer",
@@ -783,9 +783,9 @@ def test_braces_in_strings_chars_and_comments_do_not_confuse_the_lexer() -> None
     assert (rec.status, rec.note, rec.error_lines) == ("partial", "3 syntax error regions", (3, 21, 24))
     assert _syms(rec) == [
         ("class", "", "Labels", 3, 25, "public class Labels : MonoBehaviour"),
-        ("field", "Labels", "Open", 5, 5, "private const string Open"),
-        ("field", "Labels", "Close", 6, 6, "private const char Close"),
-        ("field", "Labels", "Path", 9, 9, "private static readonly string Path"),
+        ("field", "Labels", "Open", 5, 5, 'private const string Open = "{"'),
+        ("field", "Labels", "Close", 6, 6, "private const char Close = '}'"),
+        ("field", "Labels", "Path", 9, 9, 'private static readonly string Path = @"C:\\{folder}\\"'),
         ("method", "Labels", "Format", 11, 17, "public string Format(int a, int b)"),
         ("method", "Labels", "Peek", 19, 22, "public unsafe int Peek(void* p)"),
         ("property", "Labels", "Name", 24, 24, "public string Name { get; set; }"),
@@ -1043,7 +1043,7 @@ public class Outer {
     assert _syms(rec) == [
         ("class", "Game", "EnumSerializer", 3, 12, "public unsafe sealed class EnumSerializer<T> : Serializer<T> "
          "where T : unmanaged, Enum"),
-        ("field", "Game.EnumSerializer", "SizeOf_T", 5, 5, "private static readonly int SizeOf_T"),
+        ("field", "Game.EnumSerializer", "SizeOf_T", 5, 5, "private static readonly int SizeOf_T = sizeof(T)"),
         ("constructor", "Game.EnumSerializer", "EnumSerializer", 9, 9, "static EnumSerializer()"),
         ("method", "Game.EnumSerializer", "Write", 11, 11, "public void Write(T value)"),
     ]  # fmt: skip

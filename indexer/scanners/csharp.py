@@ -25,7 +25,8 @@ Representation decisions (the tests pin them):
 - Signatures: the declaration header without attributes, body, initializer or constructor
   initializer, whitespace collapsed. Properties/indexers get an accessor summary
   ("public int X { get; private set; }"; an expression body reads "{ get; }"). Fields and events
-  give "modifiers type name" per declarator; enum members give "Name" or "Name = value".
+  give "modifiers type name" per declarator, with a short one-line value kept ("int lives = 3");
+  enum members give "Name" or "Name = value".
 - Record positional parameters also become `property` symbols ("public int A { get; init; }";
   "{ get; set; }" for a non-readonly record struct), since that is what the compiler generates.
 - `usings`: "UnityEngine", "static UnityEngine.Mathf", "Foo = Bar.Baz" (alias = target), with
@@ -62,7 +63,7 @@ from typing import Any, NamedTuple
 from indexer.model import TYPE_KINDS, FileRecord, Ref, Symbol
 
 from .csharp_lexer import declarations_only as _declarations_only
-from .csharp_nodes import NodeText, collapse, plain_symbol, squeeze
+from .csharp_nodes import NodeText, collapse, field_value, plain_symbol, squeeze
 from .csharp_query import MAX_ERROR_WIDTH, REF_CONTEXTS, TooBroken, check_error_width, engine, error_nodes
 from .csharp_recover import recover_headers, reparsed
 from .csharp_scopes import MAX_NESTING, Scope, TooDeep, qualified, scopes
@@ -357,9 +358,10 @@ class _Scan(NodeText):
             if name is None:
                 continue
             nm = text(name)
+            value = field_value(d, name, text)
             symbols.append((name.start_byte, Symbol(
                 kind=kind, name=nm, line=name.start_point[0] + 1, end_line=end_line, container=container,
-                signature=" ".join([x for x in (prefix, tname, nm) if x]), type=tname,
+                signature=" ".join([x for x in (prefix, tname, nm, value) if x]), type=tname,
                 modifiers=modifiers, attributes=attributes,
             )))  # fmt: skip
 

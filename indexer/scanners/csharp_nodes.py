@@ -295,3 +295,22 @@ def plain_symbol(s: Symbol) -> Symbol:
     if "@" not in s.name and "@" not in s.container:
         return s
     return msgspec.structs.replace(s, name=plain(s.name), container=plain(s.container))
+
+
+# A field's value is shown in its signature when on one line, at most this long, and not one of these
+MAX_VALUE_BYTES = 40
+_NO_VALUE = re.compile(r"null|default(?:\(.*\))?|new *(?:[\w.<>, \[\]]*)\( *\)|new *[\w.<>]*\[\] *\{ *\}")
+
+
+def field_value(declarator: Any, name: Any, text: Callable[[Any], str]) -> str:
+    """`= value` of a field written with a short one-line value (`= 5`, `= KeyCode.Space`): the
+    default a task asks about ("how many cards does a hand hold"), where the outline showed the
+    name alone. `null`, `default` and an empty `new T()` say nothing; a blanked value (a file
+    with syntax errors) is blank."""
+    value = declarator.named_children[-1]
+    if value == name or value.type in ("bracketed_argument_list", "ERROR") or value.has_error:
+        return ""
+    if value.start_point[0] != value.end_point[0] or value.end_byte - value.start_byte > MAX_VALUE_BYTES:
+        return ""
+    shown = text(value)
+    return f"= {shown}" if shown.strip() and not _NO_VALUE.fullmatch(shown) else ""

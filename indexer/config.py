@@ -80,7 +80,7 @@ def load_config(root: Path) -> Config:
     if not (math.isfinite(config.max_file_mb) and 0 < config.max_file_mb <= MAX_FILE_MB_LIMIT):
         raise ConfigError(
             f"{path}: max_file_mb must be positive and at most {MAX_FILE_MB_LIMIT} (megabytes;"
-            f" got {config.max_file_mb:g})"
+            f" got {config.max_file_mb:.15g})"
         )
     if config.workers < 0:
         raise ConfigError(f"{path}: workers must be 0 (one per core) or more")
@@ -134,11 +134,14 @@ def index_dir_problem(root: Path, config: Config) -> str | None:
         return problem
     if where.exists() and not where.is_dir():
         return f"index_dir is a file, not a folder (got {config.index_dir!r}, which is {where}); give a folder"
-    if where == top or where in top.parents or where in {top / name for name in CONTENT_ROOTS}:
+    # inside a content folder, the index would hide that folder's files from the walk, and a
+    # writer would remove the `gen-N` folders a user made there as a killed writer's
+    content = any(where.is_relative_to(top / name) for name in CONTENT_ROOTS)
+    if where == top or where in top.parents or content:
         return (
             f"index_dir must be a folder of its own (got {config.index_dir!r}, which is {where}): not the"
-            f" project folder, a folder above it or one of {', '.join(CONTENT_ROOTS)}; the default is"
-            f" {DEFAULT_INDEX_DIR}"
+            f" project folder, a folder above it or one of {', '.join(CONTENT_ROOTS)} or a folder in them;"
+            f" the default is {DEFAULT_INDEX_DIR}"
         )
     return _foreign_files(where)
 

@@ -59,7 +59,7 @@ def _folder(ws, text: str | None) -> str | None:
 
 def cmd_context(args: argparse.Namespace, console: Console) -> int:
     from indexer.query.context import build_context
-    from indexer.query.tokens import counter
+    from indexer.query.tokens import counter, printed
 
     if not args.text.strip():
         raise UsageError('the task is empty: describe it, e.g. unity-index context "add a shield that absorbs damage"')
@@ -71,7 +71,7 @@ def cmd_context(args: argparse.Namespace, console: Console) -> int:
         raise UsageError(str(exc)) from None
     ws = workspace(args)
     ensure_index(ws, console, args.refresh)
-    pack = build_context(ws, args.text, args.budget, tok)
+    pack = build_context(ws, args.text, args.budget, tok if args.json else printed(tok))
     if args.json:
         print_json(pack)
     else:

@@ -1,9 +1,8 @@
 """The reference graph between code and assets, queried from the record store.
 
-References are stored raw (the name or GUID as the file wrote it) and resolved when asked, so a
-renamed class, a moved asset or a changed GUID never leaves a stale resolution behind, but for the
-file-to-file adjacency the retriever walks on every query: `file_uses` resolves it at index time
-and `adjacency` keeps it current (re-resolving every file a change can affect)."""
+References are stored raw (the name or GUID as the file wrote it) and resolved when asked, so a renamed class, a
+moved asset or a changed GUID never leaves a stale resolution behind, but for the file-to-file adjacency the
+retriever walks on every query: `file_uses` resolves it at index time and `adjacency` keeps it current."""
 
 from __future__ import annotations
 
@@ -72,8 +71,7 @@ class Graph:
         self.targets = OverrideTargets(self)  # source prefabs' objects, read once each
 
     def file_lines(self, path: str) -> list[str]:
-        """The lines of a project file (none if unreadable), read once per graph. Numbered as the
-        scanners number them: by `\n` alone (`str.splitlines` breaks at a form feed or U+2028 too)."""
+        """A file's lines (none if unreadable), read once, cut at `\n` alone as scanners number them, not splitlines."""
         if path not in self._file_lines:
             data = read_project_file(self.root, path, 4_000_000) or b""
             self._file_lines[path] = data.decode("utf-8", errors="replace").split("\n")
@@ -211,6 +209,8 @@ class Graph:
                 return package_target(self.package_scripts, guid)
             if not path:
                 note = "GUID not found in this project (a package asset, or a missing one)"
+            elif (meta := self.records.record(path + ".meta")) is not None and meta.folder:
+                note = f"the folder {path}"  # folders have GUIDs too, which assets may name
             elif self.records.record(path) is None:
                 note = f"only {path}.meta is in the project: the file was deleted or moved without it"
             else:

@@ -120,6 +120,14 @@ class TokenCounter:
         return "\n".join(out)
 
 
+def printed(inner: TokenCounter) -> TokenCounter:
+    """`inner` counting text as the CLI prints it (`words.for_terminal`: a control character as
+    `\\xNN`, four characters): a pack fitted to the raw text ran over its budget once printed."""
+    from indexer.words import for_terminal
+
+    return TokenCounter(inner.name, lambda text: inner._fn(for_terminal(text)), inner._additive)
+
+
 # The names `counter` takes (what completion offers for --tokenizer).
 NAMES = ("auto", "estimate", "o200k_base", "cl100k_base")
 

@@ -1,0 +1,137 @@
+"""What a new user's trials on unseen games found (docs/retrieval.md, "Session 38"), each a test
+seen failing before its fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from indexer.build.documents import nested_keys
+
+from .conftest import meta, run_cli, write_project
+from .test_trials_session32 import _workspace
+from .test_unity_event_targets import _behaviour, _header
+
+TABLE_SCRIPT = "ab" * 16
+
+# A data table as spreadsheet importers write it: one list, a row per item, the columns as keys.
+ROWS = (
+    "  items:\n"
+    "  - Master_Id: 1001\n    Hp: 99\n    StartMana: 2\n    RechargeMana: 2\n"
+    "    spawn:\n      serializedVersion: 2\n      m_Delay: 1\n      waveDelay: 3\n"
+    "  - Master_Id: 1002\n    Hp: 20\n    StartMana: 2\n    RechargeMana: 1\n"
+)
+
+
+def _table_project(root: Path) -> Path:
+    code = (
+        "using System.Collections.Generic;\nusing UnityEngine;\n"
+        "public class MasterDataTable : ScriptableObject { public List<MasterRow> items; }\n"
+        "[System.Serializable] public class MasterRow { public int Master_Id; public int Hp; }\n"
+        "public class Player : MonoBehaviour { public int mana; }\n"
+    )
+    return write_project(
+        root,
+        {
+            "Assets/Scripts/MasterDataTable.cs": code,
+            "Assets/Scripts/MasterDataTable.cs.meta": meta(TABLE_SCRIPT),
+            "Assets/Resources/Tables/MasterTable.asset": _header() + _behaviour(11400000, 0, TABLE_SCRIPT, ROWS),
+        },
+    )
+
+
+def test_a_data_table_is_found_by_its_columns(tmp_path: Path) -> None:
+    """A table's rows hold the numbers a designer tunes, under keys the asset's outline never
+    lists (its one field is `items`): a search for a column, `RechargeMana`, found no asset."""
+    ws = _workspace(_table_project(tmp_path / "P"))
+    hits = ws.search("RechargeMana", 5, kind="asset")
+    assert [h.path for h in hits] == ["Assets/Resources/Tables/MasterTable.asset"]
+    assert [h.path for h in ws.search("wave delay", 5, kind="asset")] == ["Assets/Resources/Tables/MasterTable.asset"]
+
+
+def test_nested_keys_leave_unity_s_own_out() -> None:
+    """The columns, first seen first, each once; `m_...` and `serializedVersion` are Unity's."""
+    assert nested_keys(ROWS) == ["Master_Id", "Hp", "StartMana", "RechargeMana", "spawn", "waveDelay"]
+
+
+def test_a_file_rewritten_with_its_size_and_time_kept_is_read_again_when_named(tmp_path: Path) -> None:
+    """A package unpacked from an archive (or `rsync -a`) rewrites a file with its size and
+    modification time kept: git and the watcher named it, and the update passed it over by its stat."""
+    import os
+
+    from indexer.build.update import update
+    from indexer.config import Config
+
+    root = write_project(tmp_path / "P", {"Assets/Tool.cs": "public class AcmeAlpha { public int a; }\n"})
+    tool = root / "Assets/Tool.cs"
+    old = 499_162_500 * 10**9  # a tarball's time: long settled when the index records it
+    os.utime(tool, ns=(old, old))
+    update(root, Config(workers=1))
+    tool.write_text("public class AcmeOmega { public int b; }\n")
+    os.utime(tool, ns=(old, old))
+    update(root, Config(workers=1))  # a walk has only the stat: unchanged
+    update(root, Config(workers=1), paths=["Assets/Tool.cs"])
+    records = _workspace_only(root).projects[0].records
+    assert [s.name for s in records.symbols("Assets/Tool.cs")] == ["AcmeOmega", "b"]
+
+
+def _workspace_only(root: Path):
+    from indexer.query.workspace import open_workspace, projects_at
+
+    return open_workspace(root, projects_at(root))
+
+
+def test_an_index_dir_inside_a_content_folder_is_refused(tmp_path: Path) -> None:
+    """`index_dir = "Assets/Levels"` was taken: the folder's files went unindexed, and the first
+    update removed the `gen-1` folder a user kept there as a killed writer's."""
+    root = write_project(
+        tmp_path / "Game",
+        {"Assets/Levels/gen-1/level.txt": "hand-made\n", "Assets/Levels/LevelLoader.cs": "class LevelLoader {}\n"},
+    )
+    (root / "unity-index.toml").write_text('index_dir = "Assets/Levels"\n')
+    r = run_cli("index", "--project", str(root))
+    assert (r.returncode, r.stdout) == (2, "")
+    assert r.stderr == (
+        f"error: {root / 'unity-index.toml'}: index_dir must be a folder of its own (got 'Assets/Levels', which"
+        f" is {root / 'Assets/Levels'}): not the project folder, a folder above it or one of Assets, Packages,"
+        " ProjectSettings or a folder in them; the default is Library/UnityIndex\n"
+    )
+    assert (root / "Assets/Levels/gen-1/level.txt").read_text() == "hand-made\n"
+
+
+def test_a_printed_pack_stays_within_its_budget_when_a_file_holds_control_characters(tmp_path: Path) -> None:
+    """The pack was fitted to the raw text and printed with each control character as `\\x01`
+    (four characters): a budget of 60 printed 86 tokens."""
+    from indexer.query.tokens import estimate
+
+    beacon = "public class Beacon {\n  // beacon " + "\x01" * 20 + "\n  public void Ping() {}\n}\n"
+    root = write_project(tmp_path / "Game", {"Assets/Scripts/Beacon.cs": beacon})
+    for budget in (60, 200):
+        r = run_cli("context", "beacon", "--budget", str(budget), "--tokenizer", "estimate", "--project", str(root))
+        assert r.returncode == 0, r.stderr
+        assert "\x01" not in r.stdout and ("\\x01" in r.stdout) == (budget == 200)
+        printed = estimate(r.stdout.rstrip("\n"))
+        assert printed <= budget
+        assert f"[{printed}/{budget} tokens, estimate-v2;" in r.stderr
+
+
+def test_refs_of_a_folder_s_guid_names_the_folder(tmp_path: Path) -> None:
+    """`describe` of a folder's GUID points at `refs GUID`, which said the folder's file "was
+    deleted or moved without" its .meta."""
+    guid = "19e0ecc3414215be92cf65c62729b309"
+    root = write_project(
+        tmp_path / "Game",
+        {
+            "Assets/Scripts.meta": f"fileFormatVersion: 2\nguid: {guid}\nfolderAsset: yes\n",
+            "Assets/Scripts/A.cs": "class A {}\n",
+        },
+    )
+    r = run_cli("refs", guid, "--project", str(root))
+    assert (r.returncode, r.stdout.splitlines()[0]) == (0, "GUID Assets/Scripts  (the folder Assets/Scripts)")
+
+
+def test_a_size_cap_over_the_limit_is_shown_as_given(tmp_path: Path) -> None:
+    """`max_file_mb = 1000001` was refused as `got 1e+06`, the limit itself."""
+    root = write_project(tmp_path / "Game", {})
+    (root / "unity-index.toml").write_text("max_file_mb = 1000001\n")
+    r = run_cli("status", "--project", str(root))
+    assert r.returncode == 2 and r.stderr.endswith("(megabytes; got 1000001)\n"), r.stderr

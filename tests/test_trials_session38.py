@@ -135,3 +135,24 @@ def test_a_size_cap_over_the_limit_is_shown_as_given(tmp_path: Path) -> None:
     (root / "unity-index.toml").write_text("max_file_mb = 1000001\n")
     r = run_cli("status", "--project", str(root))
     assert r.returncode == 2 and r.stderr.endswith("(megabytes; got 1000001)\n"), r.stderr
+
+
+def test_a_scriptable_object_class_nothing_uses_says_so(tmp_path: Path) -> None:
+    """A trial asked which crop asset to edit and met `Corn.cs`, a ScriptableObject class of which
+    no asset exists: `describe` said nothing of its use, as it says of a component nothing carries."""
+    from indexer.query.describe import describe
+
+    root = write_project(
+        tmp_path / "Game",
+        {
+            "Assets/Plants/Corn.cs": "public class Corn : UnityEngine.ScriptableObject { public float growTime = 10f; }\n",
+            "Assets/Plants/Corn.cs.meta": meta("c0" * 16),
+            "Assets/Plants/Seed.cs": "public class Seed : UnityEngine.ScriptableObject { public float growTime; }\n",
+            "Assets/Plants/Seed.cs.meta": meta("5e" * 16),
+            "Assets/Crops/Wheat.asset": _header() + _behaviour(11400000, 0, "5e" * 16, "  growTime: 4\n"),
+        },
+    )
+    graph = _workspace(root).projects[0].graph
+    corn = describe(graph, "Assets/Plants/Corn.cs").text.splitlines()
+    assert corn[-1] == "used by: nothing found (no asset is an instance of it, no other code names its types)"
+    assert describe(graph, "Assets/Plants/Seed.cs").text.splitlines()[-1] == "used by: Assets/Crops/Wheat.asset"

@@ -112,9 +112,8 @@ def describe(graph: Graph, path: str, max_lines: int = 400) -> Description:
         text += "\nused by: " + ", ".join(shown[:20]) + (f", … {len(shown) - 20} more" if len(shown) > 20 else "")
     elif rec.kind == "prefab":  # placed nowhere: why its behaviour never runs (a trial's reputation)
         text += "\nused by: nothing found (no scene or prefab places it, no asset or code names it)"
-    elif rec.kind == "csharp" and is_script(path) and _component(graph, path):  # a trial edited such dead code
-        text += "\nused by: nothing found (no scene, prefab or asset carries it, no other code names its types)"
-        text += _unread_carriers(graph)
+    elif rec.kind == "csharp" and is_script(path) and (root := _unity_root(graph, path)):  # a trial edited dead code
+        text += f"\nused by: nothing found ({_UNUSED[root]}, no other code names its types)" + _unread_carriers(graph)
     if rec.kind == "prefab":
         text += _settings_text(graph, references)
     return Description(
@@ -162,13 +161,20 @@ def _code_head(graph: Graph, rec: FileRecord) -> str:
     return head
 
 
-_COMPONENT_ROOTS = frozenset({"MonoBehaviour", "NetworkBehaviour", "StateMachineBehaviour"})
+# What a class of these roots needs to run, unless code names it: an object carrying it, an asset of it
+_UNUSED = {
+    "MonoBehaviour": "no scene, prefab or asset carries it",
+    "NetworkBehaviour": "no scene, prefab or asset carries it",
+    "StateMachineBehaviour": "no scene, prefab or asset carries it",
+    "ScriptableObject": "no asset is an instance of it",
+}
 
 
-def _component(graph: Graph, path: str) -> bool:
-    """Whether the script's class is a component (a MonoBehaviour up its bases), which does nothing
-    unless an object carries it or code adds it: a static helper may run unnamed (extension
-    methods, `[RuntimeInitializeOnLoadMethod]`)."""
+def _unity_root(graph: Graph, path: str) -> str:
+    """The Unity class up the script's class's bases (a component, a ScriptableObject), whose
+    class does nothing unless an object carries it, an asset is an instance of it or code names it; '' for
+    other classes: a static helper may run unnamed (extension methods,
+    `[RuntimeInitializeOnLoadMethod]`)."""
     guid = graph.records.guid_of_path(path)
     todo, seen = [graph.script_class(guid)] if guid else [], set()
     while todo:
@@ -177,11 +183,11 @@ def _component(graph: Graph, path: str) -> bool:
             continue
         seen.add(q)
         for t in graph.types_named(q):
-            if any(bare_type_name(b) in _COMPONENT_ROOTS for b in t.bases):
-                return True
+            if root := next((r for b in t.bases if (r := bare_type_name(b)) in _UNUSED), ""):
+                return root
             rec = graph.records.record(t.path)
             todo += [b.qualified for base in t.bases for b in graph.resolve_type_ref(base, rec)] if rec else []
-    return False
+    return ""
 
 
 def _unread_carriers(graph: Graph) -> str:

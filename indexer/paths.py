@@ -123,8 +123,8 @@ def pick(
 ) -> str:
     """The indexed file `text` names: the first reading the index holds; else the one indexed path
     equal to a reading but for case; else, for a relative path without `..`, the one indexed path
-    ending with it (a bare file name, or the tail of a path). Several fits: PathAmbiguous; none:
-    PathNotFound with close names."""
+    ending with it (a bare file name, or the tail of a path). Of several fits, the only one in the
+    case typed; else PathAmbiguous; none: PathNotFound with close names."""
     for r in readings:
         if r and exists(r):
             return r
@@ -137,6 +137,11 @@ def pick(
         fits = sorted(p for p in paths if ("/" + p.casefold()).endswith(end))
     if len(fits) == 1:
         return fits[0]
+    # Files differing only in case (Util.cs, util.cs on a case-sensitive disk): the one typed in
+    # its exact case is meant; without this no more of the path could tell them apart.
+    exact = [p for p in fits if ("/" + p).endswith("/" + tail)] if tail else []
+    if len(exact) == 1:
+        return exact[0]
     if fits:
         raise PathAmbiguous(text, fits)
     raise PathNotFound(text, _similar(tail, paths))

@@ -41,12 +41,12 @@ class ProjectNotFound(Exception):
         self.start = start
         self.below = below
         hint = ""
-        if below:
-            listed = "\n".join(f"  {p}" for p in below[:10])
+        if below:  # a folder's name is shown as file names are: no escape sequence reaches the terminal
+            listed = "\n".join(f"  {printable_path(p)}" for p in below[:10])
             hint = f"\nUnity projects found below it:\n{listed}\nPass one with --project DIR."
         else:
             hint = "\nRun inside a Unity project (a folder holding Assets/ and ProjectSettings/) or pass --project DIR."
-        super().__init__(f"no Unity project at or above {start}{hint}")
+        super().__init__(f"no Unity project at or above {printable_path(start)}{hint}")
 
 
 class ProjectGone(Exception):
@@ -62,7 +62,7 @@ class ProjectGone(Exception):
         what = f"is no longer a Unity project ({missing}/ is gone: moved or deleted)" if missing else "is gone"
         what += "" if missing else " (moved or deleted)"
         super().__init__(
-            f"{root}: the project folder {what}; nothing was written there: run the"
+            f"{printable_path(root)}: the project folder {what}; nothing was written there: run the"
             " command again in the project's new place"
         )
 
@@ -189,6 +189,12 @@ def printable(name: str) -> str:
     if not _UNPRINTABLE.search(name):
         return name
     return _UNPRINTABLE.sub(_escaped, name)
+
+
+def printable_path(path: object) -> str:
+    """A folder's path for a message, its names in `printable` form but its backslashes (Windows'
+    separators) kept: an escape sequence in a project folder's name never reaches the terminal."""
+    return "\\".join(printable(part) for part in str(path).split("\\"))
 
 
 def _escaped(match: re.Match[str]) -> str:

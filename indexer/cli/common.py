@@ -194,12 +194,21 @@ def struct_dict(s: object) -> dict:
     return msgspec.to_builtins(s)
 
 
+def shown(path: object) -> str:
+    """A project's folder (or a name in it) for a message: as file names are shown, control
+    characters and undecodable bytes as `\\xNN`, so an escape sequence in a cloned project's
+    folder name never reaches the terminal raw."""
+    from indexer.project import printable_path
+
+    return printable_path(path)
+
+
 def other_version(root, fmt: int, verb: str) -> str:
     """What to tell a user whose index an older (or newer) unity-index wrote."""
     from indexer.model import SCHEMA_VERSION
 
     return (
-        f"the index of {root} was written by another version of unity-index"
+        f"the index of {shown(root)} was written by another version of unity-index"
         f" (format {fmt}, this one {verb} {SCHEMA_VERSION})"
     )
 
@@ -227,9 +236,9 @@ def ensure_index(ws, console: Console, refresh: bool = True) -> None:
         if older:
             what = other_version(p.root, older, "reads")
         elif any(f.exists() for f in (p.paths.header, p.paths.records, p.paths.tantivy)):
-            what = f"the index of {p.root} cannot be used (damaged or incomplete)"
+            what = f"the index of {shown(p.root)} cannot be used (damaged or incomplete)"
         else:
-            what = f"no index for {p.root} yet"
+            what = f"no index for {shown(p.root)} yet"
         console.info(f"{what}: building it")
         try:
             update(
@@ -237,7 +246,7 @@ def ensure_index(ws, console: Console, refresh: bool = True) -> None:
                 p.config,
                 wait=DEFAULT_WAIT,
                 on_wait=lambda msg: console.info(f"{msg}: waiting for it (up to {DEFAULT_WAIT:g} s)"),
-                progress=console.progress(f"indexing {p.name}"),
+                progress=console.progress(f"indexing {shown(p.name)}"),
             )
         except IndexBusy as exc:
             raise UsageError(f"{exc}; no index yet: ask again when it is done") from None
@@ -254,7 +263,7 @@ def _refresh(p, console: Console) -> None:
     from indexer.build.update import update  # a writer's import: only when files changed
 
     try:
-        stats = update(p.root, p.config, wait=REFRESH_WAIT, progress=console.progress(f"updating {p.name}"))
+        stats = update(p.root, p.config, wait=REFRESH_WAIT, progress=console.progress(f"updating {shown(p.name)}"))
     except IndexBusy as exc:
         console.info(f"{exc}: answering from the index as it is")
         return
@@ -264,12 +273,12 @@ def _refresh(p, console: Console) -> None:
         said = explain_failure(exc)
         if said is None or isinstance(exc, ProjectGone):
             raise
-        console.info(f"the index of {p.name} could not be updated: {said}; answering from it as it is")
+        console.info(f"the index of {shown(p.name)} could not be updated: {said}; answering from it as it is")
         return
     counts = ((stats.added, "added"), (stats.changed, "changed"), (stats.moved, "moved"), (stats.deleted, "deleted"))
     done = [f"{n} {what}" for n, what in counts if n]
     if done:
-        console.info(f"files changed since the index of {p.name} was updated ({', '.join(done)}): updated it")
+        console.info(f"files changed since the index of {shown(p.name)} was updated ({', '.join(done)}): updated it")
 
 
 def refresh_arg(p: argparse.ArgumentParser) -> None:

@@ -19,6 +19,7 @@ from indexer.cli.common import (
     print_json,
     project_arg,
     seconds,
+    shown,
     struct_dict,
     workspace,
 )
@@ -60,7 +61,7 @@ def _index_one(p, args: argparse.Namespace, console: Console) -> dict:
     def on_wait(message: str) -> None:
         console.info(f"{message}: waiting for it (up to {wait:g} s; Ctrl-C stops, --no-wait fails at once)")
 
-    progress = console.progress(f"indexing {p.name}")
+    progress = console.progress(f"indexing {shown(p.name)}")
     try:
         stats = update(p.root, p.config, full=args.full, wait=wait, on_wait=on_wait, progress=progress)
     except IndexBusy as exc:
@@ -69,11 +70,11 @@ def _index_one(p, args: argparse.Namespace, console: Console) -> dict:
             + ("" if wait else " (or without --no-wait, to wait for it)")
         ) from None
     if stats.repaired and not args.json:
-        console.info(f"the index of {p.root} was damaged ({stats.repaired}): rebuilt it")
+        console.info(f"the index of {shown(p.root)} was damaged ({stats.repaired}): rebuilt it")
     if stats.upgraded and not args.json:
         console.info(f"{other_version(p.root, stats.upgraded, 'writes')}: rebuilt it")
     if not args.json:
-        console.info(render_update(p.root, stats))
+        console.info(render_update(shown(p.root), stats))
     return {"project": str(p.root), **struct_dict(stats)}
 
 
@@ -117,49 +118,80 @@ def _time_limit(seconds: float | None) -> Iterator[Callable[[], bool]]:
 def _check_index(ws, as_json: bool) -> int:
     """`index --check`: exit 1 when an index is missing or stale, listing what; never writes."""
     from indexer.changes.diff import check
+    from indexer.model import Staleness
+    from indexer.query.status import other_format
 
     stale = False
     reports = []
     for p in ws.projects:
-        st = check(p.root, p.config, verify=True)
+        older = other_format(p.root, p.config)  # another version's index fails the checks: not damage
+        st = Staleness(indexed=False) if older else check(p.root, p.config, verify=True)
         stale = stale or st.stale
-        reports.append({"project": str(p.root), "stale": st.stale, **struct_dict(st)})
-        if as_json:
-            continue
-        if st.damaged:
-            print(f"{p.root}: the index is damaged ({st.damaged}); run `unity-index index` to rebuild it")
-        elif not st.indexed:
-            print(f"{p.root}: no index yet; run `unity-index index`")
-        elif st.stale:
-            n = len(st.added) + len(st.changed) + len(st.deleted)
-            differ = f"{plural(n, 'file')} {'differs' if n == 1 else 'differ'}"
-            print(f"{p.root}: stale, {differ} from the index; run `unity-index index`")
-            for what, group in (("added", st.added), ("changed", st.changed), ("deleted", st.deleted)):
-                for path in group[:50]:
-                    print(f"  {what:<8} {path}")
-                if len(group) > 50:
-                    print(f"  ... and {len(group) - 50} more {what}")
-        else:
-            print(f"{p.root}: up to date")
+        reports.append({"project": str(p.root), "stale": st.stale, **struct_dict(st), **_other(older)})
+        if not as_json:
+            _print_check(p.root, st, older)
     if as_json:
         print_json({"schema_version": JSON_SCHEMA_VERSION, "stale": stale, "projects": reports})
     return EXIT_STALE if stale else EXIT_OK
 
 
+def _other(older: int) -> dict[str, int]:
+    """The JSON key naming the format of an index another version wrote, only when there is one
+    (an index of this version keeps the documented fields, no more)."""
+    return {"other_version": older} if older else {}
+
+
+def _print_check(root: Path, st, older: int) -> None:
+    """`index --check`'s lines for one project."""
+    where = shown(root)
+    if older:
+        print(f"{other_version(root, older, 'reads')}; run `unity-index index` to rebuild it (it is not damaged)")
+    elif st.damaged:
+        print(f"{where}: the index is damaged ({st.damaged}); run `unity-index index` to rebuild it")
+    elif not st.indexed:
+        print(f"{where}: no index yet; run `unity-index index`")
+    elif st.stale:
+        n = len(st.added) + len(st.changed) + len(st.deleted)
+        differ = f"{plural(n, 'file')} {'differs' if n == 1 else 'differ'}"
+        print(f"{where}: stale, {differ} from the index; run `unity-index index`")
+        for what, group in (("added", st.added), ("changed", st.changed), ("deleted", st.deleted)):
+            for path in group[:50]:
+                print(f"  {what:<8} {path}")
+            if len(group) > 50:
+                print(f"  ... and {len(group) - 50} more {what}")
+    else:
+        print(f"{where}: up to date")
+
+
 def cmd_status(args: argparse.Namespace, console: Console) -> int:
-    from indexer.query.status import project_status
+    from indexer.query.status import other_format, project_status
 
     ws = workspace(args)
     statuses = [project_status(p.root, p.config, verify=args.check) for p in ws.projects]
+    older = [other_format(p.root, p.config) for p in ws.projects]
     if args.json:
+        found = [{**struct_dict(st), **_other(n)} for st, n in zip(statuses, older, strict=True)]
         if ws.single:
-            print_json({"schema_version": JSON_SCHEMA_VERSION, **struct_dict(statuses[0])})
+            print_json({"schema_version": JSON_SCHEMA_VERSION, **found[0]})
         else:
-            print_json({"schema_version": JSON_SCHEMA_VERSION, "workspace": str(ws.base), "projects": statuses})
+            print_json({"schema_version": JSON_SCHEMA_VERSION, "workspace": str(ws.base), "projects": found})
     else:
-        print("\n\n".join(render_status(st) for st in statuses))
+        print("\n\n".join(_status_text(st, n) for st, n in zip(statuses, older, strict=True)))
     bad = any(not st.indexed or st.stale_files for st in statuses)
     return EXIT_STALE if args.check and bad else EXIT_OK
+
+
+def _status_text(st, older: int) -> str:
+    """`status`'s text for one project, its folder's name shown as file names are (no escape
+    sequence reaches the terminal raw); an index another version wrote is not called damaged."""
+    import msgspec
+
+    if older:
+        return (
+            f"project {shown(st.project)}\n{other_version(st.project, older, 'reads')}: not damaged;"
+            " the next `unity-index index` (or any query) rebuilds it"
+        )
+    return render_status(msgspec.structs.replace(st, project=shown(st.project), index_dir=shown(st.index_dir)))
 
 
 def cmd_watch(args: argparse.Namespace, console: Console) -> int:

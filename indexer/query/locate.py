@@ -22,7 +22,7 @@ from indexer.paths import (
     normalize,
     pick,
 )
-from indexer.project import printable
+from indexer.project import printable, printable_path
 from indexer.query.lookup import AmbiguousFile, LookupFailed, find_references
 from indexer.query.workspace import Workspace
 from indexer.unity import as_guid
@@ -52,8 +52,21 @@ def _readings(ws: Workspace, text: str, cwd: Path | None) -> list[str]:
             except PathOutside:
                 pass
         raise BadPath(
-            f"{echoed(text)!r} is outside the project {ws.base}: give a path relative to the project, e.g. Assets/..."
+            f"{echoed(text)!r} is outside the project {printable_path(ws.base)}:"
+            " give a path relative to the project, e.g. Assets/..."
         ) from None
+
+
+def _escaped_readings(ws: Workspace, text: str, cwd: Path | None) -> list[str]:
+    """`_readings` in the form the index names files (`printable`): an undecodable byte or a
+    control character is escaped in the project-relative part only, since the workspace folder
+    and the working directory are compared as they are (a project folder named `odd\tdir`)."""
+    if text.isprintable():
+        return _readings(ws, text, cwd)
+    try:
+        return ["/".join(printable(part) for part in r.split("/")) for r in _readings(ws, text, cwd)]
+    except BadPath:  # copied from our output, escaped as a whole (`Game\x09/Assets/A.cs`)
+        return _readings(ws, printable(text), cwd)
 
 
 def _exists(ws: Workspace, path: str) -> bool:
@@ -89,9 +102,9 @@ def locate_file(ws: Workspace, text: str, cwd: Path | None = None) -> str:
     stored = _stored_form(ws, t)
     if stored is not None:
         return stored
+    readings = _escaped_readings(ws, t, cwd)
     if not t.isprintable():  # an undecodable byte or a control character: named as the index names it
         t = printable(t)
-    readings = _readings(ws, t, cwd)
     if readings == [""]:
         raise BadPath(f"{echoed(text)} is the project folder itself: give a file in it (e.g. Assets/...)")
     try:

@@ -17,8 +17,18 @@ def _dir_bytes(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
 
+def other_format(root: Path, config: Config) -> int:
+    """The format of the project's index when another version of unity-index wrote it (0: none,
+    or this one's): not damage, and the next `index` (or query) rebuilds it."""
+    from indexer.store import integrity
+
+    return integrity.other_format(IndexPaths(config.index_path(root)))
+
+
 def project_status(root: Path, config: Config, verify: bool = False) -> Status:
     paths = IndexPaths(config.index_path(root))
+    if other_format(root, config):  # its files fail this version's checks, yet are not damaged
+        return Status(project=str(root), index_dir=str(paths.root), indexed=False)
     # the same answer as `index --check`: stat first, then content hash; the full check of the
     # index files (`verify`) only when asked, as `status --check` asks (a damaged index is stale)
     staleness = check(root, config, verify=verify)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -53,10 +54,20 @@ def open_flags(platform: str) -> int:
 def _open_lock(path: Path) -> int:
     """The lock file's descriptor. A link in its place (planted in a project from elsewhere:
     `write.lock -> ~/.bashrc`) is removed, not followed: the holder truncates the file and writes
-    its pid there."""
-    if path.is_symlink():
+    its pid there. So is any other entry that is no regular file (a FIFO, a socket, a device
+    node), which cannot be truncated ("Invalid argument") and may block or act when opened; a
+    folder is left for the error that names it."""
+    try:
+        mode = path.lstat().st_mode
+    except FileNotFoundError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
         path.unlink()
-    return os.open(path, open_flags(sys.platform), 0o644)
+    fd = os.open(path, open_flags(sys.platform), 0o644)
+    if not stat.S_ISREG(os.fstat(fd).st_mode):  # put there between the two calls
+        os.close(fd)
+        raise OSError(errno.EINVAL, "the writer lock is not a regular file", str(path))
+    return fd
 
 
 def _try_lock(fd: int, backend: str) -> bool:

@@ -1,0 +1,140 @@
+"""Session 38's robustness findings: a project folder's name never reaches the terminal raw, an
+index another version wrote is not called damaged, paths into a folder named with a control
+character resolve, a writer lock that is no regular file is replaced, and a file name typed in
+its exact case picks that file among others differing only in case."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import run_cli, write_project
+
+ESCAPE = "Sample\x1b]0;owned\x07\x1b[2J"  # a sample project's folder in a cloned repository
+SHOWN = "Sample\\x1b]0;owned\\x07\\x1b[2J"
+
+
+def _sample(root: Path) -> Path:
+    return write_project(root, {"Assets/SampleThing.cs": "public class SampleThing {}\n"})
+
+
+def test_projects_found_below_are_listed_escaped(tmp_path: Path) -> None:
+    """ProjectNotFound lists the projects below the folder: their names as file names are shown."""
+    from indexer.project import ProjectNotFound
+
+    message = str(ProjectNotFound(tmp_path / "a\x1b[2J", [tmp_path / ESCAPE]))
+    assert "\x1b" not in message and "\x07" not in message
+    assert f"  {tmp_path / SHOWN}\n" in message and str(tmp_path / "a\\x1b[2J") in message
+
+
+def test_a_windows_path_keeps_its_backslashes_when_shown() -> None:
+    """Messages show a folder's path with its names escaped, not its separators doubled."""
+    from indexer.project import printable_path
+
+    assert printable_path("C:\\Users\\" + ESCAPE) == "C:\\Users\\" + SHOWN
+
+
+def test_messages_and_status_show_an_escaped_project_folder(tmp_path: Path) -> None:
+    """ "no index for ... yet", "files changed since the index of ...", `status`'s project and
+    index lines: an escape sequence in a folder's name is shown as `\\xNN`."""
+    root = _sample(tmp_path / ESCAPE)
+    first = run_cli("query", "SampleThing", "--limit", "1", "--project", str(tmp_path))
+    assert first.returncode == 0, first.stderr
+    assert "\x1b" not in first.stderr and f"no index for {tmp_path / SHOWN} yet: building it" in first.stderr
+    with (root / "Assets/SampleThing.cs").open("a") as f:
+        f.write("// edit\n")
+    again = run_cli("query", "SampleThing", "--limit", "1", "--project", str(tmp_path))
+    assert again.returncode == 0, again.stderr
+    assert "\x1b" not in again.stderr and f"files changed since the index of {SHOWN} was updated" in again.stderr
+    status = run_cli("status", "--project", str(root))
+    assert status.returncode == 0, status.stderr
+    lines = status.stdout.splitlines()
+    assert "\x1b" not in status.stdout and lines[0] == f"project   {tmp_path / SHOWN}"
+    assert lines[1].startswith(f"index     {tmp_path / SHOWN}/Library/UnityIndex (")
+    assert json.loads(run_cli("status", "--json", "--project", str(root)).stdout)["project"] == str(root)
+
+
+def _older_index(root: Path) -> int:
+    """An index of `root` whose header says another (older) version wrote it; its format."""
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.model import SCHEMA_VERSION
+    from indexer.store.schema import IndexPaths
+
+    update(root, Config(workers=1))
+    header = IndexPaths(Config().index_path(root)).header
+    header.write_text(json.dumps({**json.loads(header.read_text()), "schema_version": SCHEMA_VERSION - 1}))
+    return SCHEMA_VERSION - 1
+
+
+def test_status_and_index_check_say_another_version_not_damaged(tmp_path: Path) -> None:
+    """docs/indexing.md: an index another version wrote is not damage; `doctor` says so, and
+    `status` and `index --check` said "damaged (no usable index)"."""
+    from indexer.model import SCHEMA_VERSION
+
+    root = _sample(tmp_path / "P")
+    older = _older_index(root)
+    said = f"written by another version of unity-index (format {older}, this one reads {SCHEMA_VERSION})"
+    status = run_cli("status", "--project", str(root))
+    assert status.returncode == 0 and "damaged" not in status.stdout.replace("not damaged", ""), status.stdout
+    assert said in status.stdout and "rebuilds it" in status.stdout
+    data = json.loads(run_cli("status", "--json", "--project", str(root)).stdout)
+    assert (data["indexed"], data["damaged"], data["other_version"]) == (False, "", older)
+    check = run_cli("index", "--check", "--project", str(root))
+    assert check.returncode == 1 and said in check.stdout and "is damaged" not in check.stdout, check.stdout
+    report = json.loads(run_cli("index", "--check", "--json", "--project", str(root)).stdout)["projects"][0]
+    assert (report["stale"], report["damaged"], report["other_version"]) == (True, "", older)
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    assert "other_version" not in json.loads(run_cli("status", "--json", "--project", str(root)).stdout)
+
+
+def test_an_absolute_path_into_a_folder_named_with_a_tab_is_inside_the_project(tmp_path: Path) -> None:
+    """The folder's name was escaped with the path typed, then compared with the raw folder."""
+    root = write_project(tmp_path / "odd\tdir", {"Assets/Health.cs": "public class Health {}\n"})
+    for typed in (str(root / "Assets/Health.cs"), "Assets/Health.cs"):
+        r = run_cli("describe", typed, "--project", str(root))
+        assert r.returncode == 0, r.stderr
+        assert r.stdout.startswith("Assets/Health.cs  (csharp")
+    outside = run_cli("describe", str(tmp_path / "Elsewhere.cs"), "--project", str(root))
+    assert outside.returncode == 2 and "\t" not in outside.stderr and "odd\\x09dir" in outside.stderr
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.parametrize("plant", ["fifo", "socket"])
+def test_a_write_lock_that_is_no_regular_file_is_replaced(tmp_path: Path, plant: str) -> None:
+    """A FIFO (or socket) in write.lock's place failed with a bare "Invalid argument"."""
+    import socket
+    import stat
+
+    from indexer.store.lock import writer_lock
+    from indexer.store.schema import IndexPaths
+
+    paths = IndexPaths(tmp_path / "UnityIndex")
+    paths.root.mkdir()
+    if plant == "fifo":
+        os.mkfifo(paths.lock)
+    else:
+        if len(str(paths.lock)) > 100:
+            pytest.skip("socket path too long")
+        sock = socket.socket(socket.AF_UNIX)
+        sock.bind(str(paths.lock))
+        sock.close()
+    with writer_lock(paths):
+        assert stat.S_ISREG(paths.lock.lstat().st_mode)
+        assert paths.lock.read_text() == str(os.getpid())
+
+
+def test_a_name_in_its_exact_case_picks_that_file() -> None:
+    """Util.cs and util.cs side by side: giving more of the path could not tell them apart. A name
+    in neither case (or in the case of two files) is still ambiguous."""
+    from indexer.paths import PathAmbiguous, pick
+
+    paths = ["Assets/Scripts/Util.cs", "Assets/Scripts/util.cs", "Assets/Other.cs"]
+    for typed in ("Util.cs", "Scripts/Util.cs", "util.cs", "Scripts/util.cs"):
+        assert pick(typed, [typed], lambda r: r in paths, lambda: paths) == "Assets/Scripts/" + typed.split("/")[-1]
+    for typed, more in (("UTIL.cs", []), ("Util.cs", ["Assets/A/Util.cs"])):
+        with pytest.raises(PathAmbiguous):
+            pick(typed, [typed], lambda r: False, lambda: [*paths, *more])  # noqa: B023

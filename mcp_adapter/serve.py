@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from indexer.query.workspace import Workspace
+from mcp_adapter.bearer import bearer
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 log = logging.getLogger("unity_index.mcp")
@@ -65,15 +66,15 @@ def listen(host: str, port: int) -> Any:
 
 
 class BearerAuth:
-    """ASGI middleware: every HTTP request must carry `Authorization: Bearer <token>`."""
+    """ASGI middleware: every HTTP request must carry `Authorization: Bearer <token>` (any case)."""
 
     def __init__(self, app: Any, token: str) -> None:
         self.app = app
-        self.expected = f"Bearer {token}".encode()
+        self.expected = token.encode()
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
         if scope["type"] == "http":
-            given = dict(scope.get("headers") or []).get(b"authorization", b"")
+            given = bearer(dict(scope.get("headers") or []).get(b"authorization", b""))
             if not hmac.compare_digest(given, self.expected):
                 await send(
                     {

@@ -8,7 +8,9 @@ client), bounded by DRAIN_TIMEOUT; then the server sees EOF and stops as before.
 
 A line that is not a JSON-RPC message gets JSON-RPC's answer, a parse error with a null id, where
 the SDK's transport passed the exception on to the server, which only logged it: a client that
-wrote a broken request waited for an answer that never came.
+wrote a broken request waited for an answer that never came. So does a request whose `id` is
+no string or integer (null, an object...): the SDK read it as a notification, with no answer; it
+gets an invalid-request error with a null id.
 
 stdin is read by a daemon thread of ours (`stdin_lines`), not by the SDK's reader on anyio's
 worker threads: a read blocked on a terminal, or on a pipe the client keeps open, held Ctrl-C's
@@ -17,9 +19,10 @@ exit (130) until stdin closed, since Python waits for every other thread before 
 
 from __future__ import annotations
 
+import json
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager, suppress
 from typing import Any, NamedTuple
 
@@ -30,7 +33,15 @@ from anyio.streams.memory import MemoryObjectReceiveStream
 from mcp.server import MCPServer
 from mcp.server.stdio import stdio_server
 from mcp.shared.message import SessionMessage
-from mcp_types import PARSE_ERROR, ErrorData, JSONRPCError, JSONRPCNotification, JSONRPCRequest, JSONRPCResponse
+from mcp_types import (
+    INVALID_REQUEST,
+    PARSE_ERROR,
+    ErrorData,
+    JSONRPCError,
+    JSONRPCNotification,
+    JSONRPCRequest,
+    JSONRPCResponse,
+)
 
 DRAIN_TIMEOUT = 300.0  # an answer may wait for a first full build of a large project
 
@@ -77,7 +88,9 @@ async def _serve(low: Any, lines: MemoryObjectReceiveStream[str], drain_timeout:
     in_flight = InFlight()
     to_server, from_client = anyio.create_memory_object_stream[SessionMessage | Exception](0)
     to_client, from_server = anyio.create_memory_object_stream[SessionMessage](0)
-    async with stdio_server(stdin=lines) as (stdin, stdout):  # type: ignore[arg-type]  # only iterated
+    answers = to_client.clone()  # errors of ours, written beside the server's answers
+    screened = _screened(lines, answers)
+    async with stdio_server(stdin=screened) as (stdin, stdout):  # type: ignore[arg-type]  # only iterated
 
         async def inbound() -> None:
             async with to_server, answers:
@@ -97,11 +110,38 @@ async def _serve(low: Any, lines: MemoryObjectReceiveStream[str], drain_timeout:
                     in_flight.written(item.message)
                     await stdout.send(item)
 
-        answers = to_client.clone()  # parse errors, written beside the server's answers
         async with anyio.create_task_group() as tg:
             tg.start_soon(inbound)
             tg.start_soon(outbound)
             await low.run(from_client, to_client, low.create_initialization_options())
+
+
+async def _screened(lines: MemoryObjectReceiveStream[str], answers: Any) -> AsyncIterator[str]:
+    """The client's lines but the requests whose id is no string or integer, answered here."""
+    async for line in lines:
+        bad = _bad_id(line)
+        if bad is None:
+            yield line
+            continue
+        message = f"Invalid Request: a request's id must be a string or an integer, not {bad}"
+        error = ErrorData(code=INVALID_REQUEST, message=message)
+        await answers.send(SessionMessage(JSONRPCError(jsonrpc="2.0", id=None, error=error)))
+
+
+def _bad_id(line: str) -> str | None:
+    """What kind of JSON a request's id is when JSON-RPC allows no such id, else None (the SDK
+    took `{"id": null, "method": ...}` for a notification and answered nothing)."""
+    try:
+        message = json.loads(line)
+    except ValueError:
+        return None  # the SDK's parse error
+    if not isinstance(message, dict) or "method" not in message or "id" not in message:
+        return None
+    rid = message["id"]
+    if isinstance(rid, str) or (isinstance(rid, int) and not isinstance(rid, bool)):
+        return None
+    kinds = ((bool, "a boolean"), (float, "a number with a fraction"), (dict, "an object"), (list, "an array"))
+    return next((kind for t, kind in kinds if isinstance(rid, t)), "null")
 
 
 def _first_line(error: Exception) -> str:

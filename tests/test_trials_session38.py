@@ -145,9 +145,9 @@ def test_a_scriptable_object_class_nothing_uses_says_so(tmp_path: Path) -> None:
     root = write_project(
         tmp_path / "Game",
         {
-            "Assets/Plants/Corn.cs": "public class Corn : UnityEngine.ScriptableObject { public float growTime = 10f; }\n",
+            "Assets/Plants/Corn.cs": "class Corn : UnityEngine.ScriptableObject { public float growTime = 10f; }\n",
             "Assets/Plants/Corn.cs.meta": meta("c0" * 16),
-            "Assets/Plants/Seed.cs": "public class Seed : UnityEngine.ScriptableObject { public float growTime; }\n",
+            "Assets/Plants/Seed.cs": "class Seed : UnityEngine.ScriptableObject { public float growTime; }\n",
             "Assets/Plants/Seed.cs.meta": meta("5e" * 16),
             "Assets/Crops/Wheat.asset": _header() + _behaviour(11400000, 0, "5e" * 16, "  growTime: 4\n"),
         },

@@ -5,7 +5,8 @@ heartbeat with a live pid appears, *reloads* when its script domain changes (eve
 new token: a domain reload, or an editor restarted between two polls), and *disconnects* when the
 heartbeat goes away, names a dead process or speaks another protocol. While the heartbeat says
 `reloading` (or is stale but its pid lives) nothing changes: calls wait the reload out.
-With `fetch_tools`, the editor's tool list is read once per domain, for direct exposure.
+With `fetch_tools`, the editor's tool list is read once per domain, for direct exposure, always
+by the thread (never before the server's first answer).
 """
 
 from __future__ import annotations
@@ -59,9 +60,14 @@ class EditorMonitor:
         self._thread: threading.Thread | None = None
 
     def start(self) -> None:
-        self._poll_logged()  # an editor already running is known before the first answer
+        """An editor already running is known before the first answer, from its heartbeat (a file).
+        Its tool list (`fetch_tools`) is read over the network, by the thread: a hung or closed
+        port would hold `initialize` and the index tools up for the bridge's wait or timeout."""
+        if not self.fetch_tools:
+            self._poll_logged()
         self._stop.clear()
-        self._thread = threading.Thread(target=self._run, name="unity-index-editor", daemon=True)
+        first = self.fetch_tools
+        self._thread = threading.Thread(target=self._run, args=(first,), name="unity-index-editor", daemon=True)
         self._thread.start()
 
     def stop(self, timeout: float = 10.0) -> None:
@@ -70,7 +76,9 @@ class EditorMonitor:
             self._thread.join(timeout)
             self._thread = None
 
-    def _run(self) -> None:
+    def _run(self, first: bool) -> None:
+        if first:
+            self._poll_logged()
         while not self._stop.wait(self.interval):
             self._poll_logged()
 

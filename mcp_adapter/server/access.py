@@ -20,6 +20,7 @@ from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 
 from indexer.changes.heartbeat import HeartbeatError, read_heartbeat
 from indexer.query.workspace import Workspace
+from mcp_adapter.bearer import bearer
 
 EDITOR_PREFIX = "editor_"  # editor_tools, editor_call and every direct editor tool
 
@@ -43,14 +44,14 @@ class EditorAccess:
         headers = getattr(ctx.request, "headers", None)
         if headers is None:  # stdio or in-process: the client started this server
             return True
-        given = str(headers.get("authorization", "")).encode()
+        given = bearer(str(headers.get("authorization", "")))
         secrets = [self.server_token] if self.server_token else []
         for p in self.ws.projects:
             try:
                 secrets.append(read_heartbeat(p.root).token)
             except HeartbeatError:
                 continue
-        return any(hmac.compare_digest(given, f"Bearer {s}".encode()) for s in secrets if s)
+        return bool(given) and any(hmac.compare_digest(given, s.encode()) for s in secrets if s)
 
     def refusal(self, ctx: ServerRequestContext[Any, Any], name: str) -> str | None:
         """Why this request may not run the editor tool `name`; None when it may."""

@@ -17,6 +17,7 @@ from mcp_types import INTERNAL_ERROR, INVALID_PARAMS
 from indexer.model import ContextPack
 from indexer.query.context import build_context
 from indexer.query.render import render_context
+from indexer.words import SHOWN_CHARS, echoed
 from mcp_adapter.server.failures import explain, repairing
 from mcp_adapter.server.state import state_of
 from mcp_adapter.server.tools_search import BUDGET_MAX, BUDGET_MIN
@@ -51,7 +52,9 @@ def _whole(text: str) -> int | None:
 
 
 def unity_task(task: str, ctx: Context, budget: str | int = DEFAULT_BUDGET) -> str:
-    """Turn a task into a ready context pack, with guidance on which tools to use next."""
+    """Turn a task into a ready context pack, with guidance on which tools to use next.
+    The task is repeated up to as many characters as the budget has tokens (200 at least): a
+    pasted log came back whole, a message many times the budget."""
     if not task.strip():
         raise MCPError(code=INVALID_PARAMS, message="unity_task: the task is empty: describe it")
     tokens = read_budget(budget)
@@ -69,7 +72,7 @@ def unity_task(task: str, ctx: Context, budget: str | int = DEFAULT_BUDGET) -> s
             raise
         raise MCPError(code=INTERNAL_ERROR, message=message) from exc
     return (
-        f"Task: {task}\n\nHere is the context of this Unity project for the task "
+        f"Task: {echoed(task, max(SHOWN_CHARS, tokens))}\n\nHere is the context of this Unity project for the task "
         f"({pack.tokens} tokens):\n\n{render_context(pack)}\n\n"
         "Next steps: `describe` a file above to see its outline, what it uses and what uses it; "
         "`find_references` a type or Type.Member to find every script, prefab, scene and UnityEvent "

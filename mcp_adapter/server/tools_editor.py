@@ -11,13 +11,16 @@ from mcp.server.mcpserver.tools import Tool
 from mcp.types import CallToolResult, ToolAnnotations
 from pydantic import Field
 
-from indexer.query.workspace import ProjectIndex, Workspace
+from indexer.query.workspace import ProjectIndex
 from indexer.words import echoed
 from mcp_adapter.editor import bridge as eb
 from mcp_adapter.server.results import EditorCallResult, EditorTool, EditorToolsResult, make_tool, tool_result
 from mcp_adapter.server.state import ServerState, state_of
 
-ProjectArg = Annotated[str | None, Field(description="project name, when the workspace holds several")]
+ProjectArg = Annotated[
+    str | None,
+    Field(description="project name, when the workspace holds several (default: the one whose editor runs)"),
+]
 
 
 def _allowed(ctx: Context, name: str) -> ServerState:
@@ -29,13 +32,40 @@ def _allowed(ctx: Context, name: str) -> ServerState:
     return state
 
 
-def _project(ws: Workspace, project: str | None) -> ProjectIndex:
+def _project(state: ServerState, project: str | None) -> ProjectIndex:
+    ws = state.ws
     if project is None:
-        return ws.projects[0]
+        return ws.projects[0] if len(ws.projects) == 1 else _only_running(state)
     for p in ws.projects:
         if project in (p.name, str(p.root)):
             return p
     raise ToolError(f"no project {echoed(project)!r}; projects: {', '.join(p.name for p in ws.projects)}")
+
+
+def _only_running(state: ServerState) -> ProjectIndex:
+    """The one project of several whose editor runs: the first project used to be taken, whose
+    editor may be closed while another's runs, or which is not the one the caller meant."""
+    running = [p for p in state.ws.projects if _editor_runs(state.make_bridge(p))]
+    if len(running) == 1:
+        return running[0]
+    names = ", ".join(p.name for p in state.ws.projects)
+    why = (
+        f"the Unity editor runs for several of them ({', '.join(p.name for p in running)})"
+        if running
+        else "no Unity editor runs for any of them"
+    )
+    raise ToolError(f"this workspace serves several projects and {why}: give `project`, one of: {names}")
+
+
+def _editor_runs(bridge: eb.EditorBridge) -> bool:
+    """A live editor's heartbeat, reloading or stale included (the call then waits or says why)."""
+    try:
+        bridge.heartbeat()
+    except (eb.EditorNotRunning, eb.EditorProtocolError):
+        return False
+    except eb.EditorBridgeError:  # a stale heartbeat of a live process
+        pass
+    return True
 
 
 def _editor_error(exc: eb.EditorBridgeError) -> ToolError:
@@ -46,7 +76,7 @@ def editor_tools(ctx: Context, project: ProjectArg = None) -> CallToolResult:
     """The tools of the running Unity editor (live scene, console, play mode...), with their input schemas.
     Needs the editor open with the unity-index bridge package installed."""
     state = _allowed(ctx, "editor_tools")
-    p = _project(state.ws, project)
+    p = _project(state, project)
     try:
         listed = state.make_bridge(p).list_tools()
     except eb.EditorBridgeError as exc:
@@ -68,7 +98,7 @@ def editor_call(
     state = _allowed(ctx, "editor_call")
     if not name.strip():
         raise ToolError("give the editor tool's name; editor_tools lists them")
-    p = _project(state.ws, project)
+    p = _project(state, project)
     try:
         result = state.make_bridge(p).call_tool(name, arguments or {})
     except eb.EditorBridgeError as exc:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from typing import Annotated
 
 import msgspec
@@ -11,6 +12,7 @@ from mcp.server.mcpserver.tools import Tool
 from mcp.types import CallToolResult
 from pydantic import Field
 
+from indexer.query.describe import MORE_IN_JSON
 from indexer.query.locate import BadPath, locate_file, references_of
 from indexer.query.lookup import LookupFailed, describe_target, unknown_target_hint
 from indexer.query.render import render_description, render_refs
@@ -84,9 +86,20 @@ def describe_file(ws: Workspace, text: str) -> tuple[DescribeResult, str]:
         raise NotIndexed(mcp_wording(str(exc))) from None
     # a 9 MB scene holds 40,000 symbols: 3 MB of structured content flooding a client that reads it
     cut = {"symbols": desc.symbols[:DESCRIBE_MAX_ITEMS], "refs": desc.refs[:DESCRIBE_MAX_ITEMS]}
-    fields = msgspec.structs.asdict(desc) | {"text": mcp_wording(desc.text)} | cut
+    text = mcp_wording(_listed_hint(desc.text, desc.path, len(desc.symbols)))
+    fields = msgspec.structs.asdict(desc) | {"text": text} | cut
     result = DescribeResult(project=project, symbols_total=len(desc.symbols), refs_total=len(desc.refs), **fields)
     return result, render_description(result)
+
+
+def _listed_hint(text: str, path: str, total: int) -> str:
+    """The outline's `--json` hint as what the structured content holds: it said its symbols
+    listed the lines left out, which was false past DESCRIBE_MAX_ITEMS of them."""
+    if total <= DESCRIBE_MAX_ITEMS:
+        return text.replace(MORE_IN_JSON, "(the structured content's symbols list them)")
+    listed = f"the first {DESCRIBE_MAX_ITEMS} of {total:,}"
+    rest = f"`unity-index describe --json {shlex.quote(path)}` lists all"
+    return text.replace(MORE_IN_JSON, f"(the structured content's symbols list {listed}; {rest})")
 
 
 def describe(

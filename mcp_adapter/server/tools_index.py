@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import msgspec
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.tools import Tool
 from mcp.types import CallToolResult, ToolAnnotations
 
+from indexer.model import Status
+from indexer.project import ProjectGone, check_present
 from indexer.query.overview import folder_tree, render_tree, third_party_test, workspace_overviews
 from indexer.query.render import render_overview, render_status, render_update
 from indexer.query.status import project_status
@@ -61,10 +65,20 @@ def index_status(ctx: Context) -> CallToolResult:
     indexed = {s.project for s in statuses if s.indexed}
     lines = [
         *(render_progress(b, b.project in indexed) for b in building),
-        *(mcp_wording(render_status(s)) for s in statuses),
+        *(_status_text(p.root, s) for p, s in zip(state.ws.projects, statuses, strict=True)),
     ]
     text = "\n\n".join([*lines, f"freshness: {result.freshness_note}"])
     return tool_result(result, text)
+
+
+def _status_text(root: Path, status: Status) -> str:
+    """A project's status in tool terms; a project folder moved or deleted says so, as every other
+    tool does (its index went with it: "no index yet ... builds it first" was false)."""
+    try:
+        check_present(root)
+    except ProjectGone as exc:
+        return mcp_wording(f"project {status.project}\n{exc}")
+    return mcp_wording(render_status(status))
 
 
 def render_progress(b: ProjectProgress, previous: bool) -> str:

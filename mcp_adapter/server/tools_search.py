@@ -43,7 +43,7 @@ def search(
     text = render_hits(hits) or (
         f"no results for {echoed(query)!r}: try other words, identifiers, or drop the kind/path filter"
     )
-    return tool_result(SearchResult(query=query, results=hits), text)
+    return tool_result(SearchResult(query=echoed(query), results=hits), text)
 
 
 def get_context(
@@ -58,7 +58,7 @@ def get_context(
     state.fresh.ensure()
     widest = _footer(budget, budget, state.tok.name, 10 * budget)  # the footer at its longest
     pack = build_context(state.ws, task, max(budget - state.tok.count(f"\n\n{widest}") - 1, 1), state.tok)
-    pack = msgspec.structs.replace(pack, budget=budget)
+    pack = msgspec.structs.replace(pack, budget=budget, query=echoed(task))  # a 100 kB paste not sent back
     text = f"{render_context(pack)}\n\n{_footer(pack.tokens, budget, pack.tokenizer, len(pack.tier2.files))}"
     return tool_result(pack, text if state.tok.count(text) <= budget else render_context(pack))
 

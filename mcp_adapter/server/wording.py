@@ -14,6 +14,8 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # describe: a GUID of a folder, a deleted asset, an unknown path
         (r"`unity-index refs ([^`]+)`", r"the `find_references` tool (target \1)"),
         (r"`unity-index query --path ([^`]+)`", r"the `search` tool (path \1)"),
+        # describe: a folder given by path
+        (r"`unity-index query WORDS --path ([^`]+)`", r"the `search` tool (path \1)"),
         (r"`unity-index query`", "the `search` tool"),
         # a damaged index (IndexBroken, explain_failure, status): any reading call rebuilds it
         (r"([:;]) run `unity-index index` to rebuild it", rf"\1 {READING_TOOL_BUILDS} rebuilds it first"),
@@ -28,8 +30,6 @@ _REWRITES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # lists cut short: the structured content holds every item
         (r" \(use --json for everything\)", ""),
         (r" \(--json lists all\)", " (the structured content lists all)"),
-        # describe cut short: the structured content's symbols (up to DESCRIBE_MAX_ITEMS) name them
-        (r" \(--json lists every object and field in its symbols\)", " (the structured content's symbols list them)"),
     )
 )
 

@@ -3,7 +3,8 @@
 Each check is a small function returning `Check`s (pass, warn or fail, with a fix). Checks that
 need another package (the MCP adapter: editor reachability, agent configurations) arrive through
 the `unity_index.doctor_checks` entry point group, so `indexer` never imports them. A check that
-depends on one that did not pass is left out rather than reported twice.
+depends on one that did not pass is left out rather than reported twice; `index` after an invalid
+config is said not checked (the config says where the index is).
 """
 
 from __future__ import annotations

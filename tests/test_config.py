@@ -264,20 +264,20 @@ def test_a_new_index_dir_gets_the_index_built_again_there(tmp_path: Path) -> Non
 
 
 @pytest.mark.parametrize("index_dir", ["Library/../Assets/Idx", "lnk/Idx"])
-def test_an_index_dir_inside_assets_written_with_dots_or_through_a_link_is_not_indexed(
+def test_an_index_dir_inside_assets_written_with_dots_or_through_a_link_is_refused(
     tmp_path: Path, index_dir: str
 ) -> None:
-    """docs/configuration.md: the index's own folder is never walked as content, however
-    `index_dir` spells it: the index did index itself, grew on every run and was never current."""
+    """docs/configuration.md: an index inside a content folder is refused, however `index_dir`
+    spells it (it was taken and kept out of the walk: the index did index itself once; since
+    session 38 it is refused, as it hid the folder's own files and a writer removed the `gen-N`
+    folders a user kept there)."""
     root = write_project(tmp_path / "P", {"Assets/Hero.cs": "public class Hero { void Jump() {} }"})
     (root / "lnk").symlink_to(root / "Assets", target_is_directory=True)
     (root / "unity-index.toml").write_text(f'index_dir = "{index_dir}"\n')
-    project = ("--project", str(root))
-    assert _cli_json("index", *project)["scanned"] == 1
-    assert (root / "Assets/Idx/index.json").is_file()
-    assert _cli_json("index", *project)["scanned"] == 0
-    assert run_cli("index", "--check", *project).returncode == 0
-    assert _cli_json("status", *project)["files"] == 1
+    r = run_cli("index", "--project", str(root))
+    assert (r.returncode, r.stdout) == (2, "")
+    assert f"index_dir must be a folder of its own (got {index_dir!r}, which is {root / 'Assets/Idx'})" in r.stderr
+    assert not (root / "Assets/Idx").exists()
 
 
 def test_an_index_dir_shared_with_other_files_keeps_them(tmp_path: Path) -> None:

@@ -146,15 +146,15 @@ def test_watch_text_names_the_files_of_each_batch(tmp_path: Path) -> None:
 
 
 def test_watch_ignores_what_the_index_leaves_out(tmp_path: Path) -> None:
-    """The index folder configured inside Assets/: every commit wrote files there, each a batch
-    and so another commit, forever. Hidden files (editors' swap files, another server's sync
-    cookies) and excluded folders are no batch either."""
+    """Hidden files (editors' swap files, another server's sync cookies) and excluded folders are
+    no batch. (The index folder configured inside Assets/ was, each commit's files a batch and so
+    another commit, forever: such an index_dir is refused since session 38.)"""
     root = write_project(
         tmp_path / "Game",
         {
             "Assets/Scripts/Health.cs": HEALTH,
             "ProjectSettings/ProjectVersion.txt": "m_EditorVersion: 2021.3.15f1\n",
-            "unity-index.toml": 'index_dir = "Assets/IndexData"\nexclude = ["Assets/Generated"]\n',
+            "unity-index.toml": 'exclude = ["Assets/Generated"]\n',
         },
     )
     proc = start_cli("watch", "--json", "--project", str(root))

@@ -38,6 +38,9 @@ class EditorView:
         return self.domain is not None
 
 
+FIRST_TOOLS_WAIT = 2.0  # seconds `start` waits for a direct-mode editor's tool list
+
+
 class EditorMonitor:
     """`on_change(project, before, after, what)` with what in connected/reloaded/disconnected."""
 
@@ -61,14 +64,18 @@ class EditorMonitor:
 
     def start(self) -> None:
         """An editor already running is known before the first answer, from its heartbeat (a file).
-        Its tool list (`fetch_tools`) is read over the network, by the thread: a hung or closed
-        port would hold `initialize` and the index tools up for the bridge's wait or timeout."""
+        Its tool list (`fetch_tools`) is read over the network by the thread, waited for up to
+        FIRST_TOOLS_WAIT: a responsive editor's tools are listed from the first answer on, and a
+        hung or closed port no longer holds `initialize` and the index tools up for the bridge's
+        wait or timeout (10-35 s); its tools come with a `tools/list_changed` once read."""
         if not self.fetch_tools:
             self._poll_logged()
         self._stop.clear()
-        first = self.fetch_tools
+        first = threading.Event() if self.fetch_tools else None
         self._thread = threading.Thread(target=self._run, args=(first,), name="unity-index-editor", daemon=True)
         self._thread.start()
+        if first is not None:
+            first.wait(FIRST_TOOLS_WAIT)
 
     def stop(self, timeout: float = 10.0) -> None:
         self._stop.set()
@@ -76,9 +83,10 @@ class EditorMonitor:
             self._thread.join(timeout)
             self._thread = None
 
-    def _run(self, first: bool) -> None:
-        if first:
+    def _run(self, first: threading.Event | None) -> None:
+        if first is not None:
             self._poll_logged()
+            first.set()
         while not self._stop.wait(self.interval):
             self._poll_logged()
 

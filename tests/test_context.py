@@ -400,8 +400,8 @@ def test_a_code_task_gets_code_first_but_keeps_an_asset_among_its_two_best_hits(
     assert files[:4] == ranked[:4]
     scores = {h.path: h.score for h in ws.search(task, limit=40, named=False)}
     at, deferred = files.index(player), scores[player] * DEFERRED_ASSET
-    assert scores["Assets/Scripts/Combat/Health.cs"] > deferred > scores["Assets/Scripts/Combat/Projectile.cs"]
-    assert files.index("Assets/Scripts/Combat/Health.cs") < at < files.index("Assets/Scripts/Combat/Projectile.cs")
+    assert scores["Assets/Scripts/Combat/Projectile.cs"] > deferred > scores["Assets/Scripts/Enemies/EnemyStats.cs"]
+    assert files.index("Assets/Scripts/Combat/Projectile.cs") < at < files.index("Assets/Scripts/Enemies/EnemyStats.cs")
     assert all(scores[p] > deferred for p in files[:at] if p.endswith(".cs"))  # tied to no code: after
     assert all(scores[p] <= deferred for p in files[at + 1 :] if p.endswith(".cs"))  # the code matching better
     asking = "which prefab is the sword"
@@ -703,7 +703,15 @@ def test_a_lead_script_shows_the_values_assets_hold_for_the_fields_the_task_name
         "  Assets/Prefabs/Player.prefab:89  Player > PlayerHealth.maxHealth: 100",
         "  … 3 more (unity-index refs Health.maxHealth)",
     ]
-    assert "values set in assets" not in build_context(ws, "the sword should deal more damage", 1500, tok).tier2.text
+    sword = build_context(ws, "the sword should deal more damage", 1500, tok).tier2.text
+    dealer = sword.partition("### Assets/Scripts/Combat/DamageDealer.cs ")[2].split("\n### ")[0]
+    assert "values set in assets" not in dealer  # "damage" is a word of `DamageDealer`: it names no field
+    data = sword.partition("### Assets/Scripts/Weapons/WeaponData.cs ")[2].split("\n### ")[0]
+    assert data.split("\n")[-3:] == [  # ranked second since schema 44, `WeaponData` says no "damage"
+        "values set in assets (the game runs with these, not the defaults in code):",
+        "  Assets/Data/Weapons/Bow.asset:17  Bow > WeaponData.damage: 8",
+        "  Assets/Data/Weapons/Sword.asset:17  Sword > WeaponData.damage: 12",
+    ]
 
 
 def test_a_subclass_shows_the_values_its_components_hold_for_a_field_it_inherits(env) -> None:

@@ -156,3 +156,43 @@ def test_a_scriptable_object_class_nothing_uses_says_so(tmp_path: Path) -> None:
     corn = describe(graph, "Assets/Plants/Corn.cs").text.splitlines()
     assert corn[-1] == "used by: nothing found (no asset is an instance of it, no other code names its types)"
     assert describe(graph, "Assets/Plants/Seed.cs").text.splitlines()[-1] == "used by: Assets/Crops/Wheat.asset"
+
+
+def test_a_data_asset_cut_to_its_room_keeps_the_field_the_task_names(tmp_path: Path) -> None:
+    """A level's config given a small room showed its first lines in order, up to a long colour
+    scheme matching "level": `m_Cost`, what "how many stars does the Ritual level cost" asks,
+    was left out while sibling configs further down the pack showed theirs."""
+    from indexer.query.tokens import counter
+    from indexer.query.views import cut_lines, file_view, weighted
+
+    scheme = "{_ArrowColor: {r: 1, g: 1, b: 1, a: 1}, _ButtonColor: {r: 0.5, g: 0.2, b: 0.1, a: 1}}"
+    fields = (
+        f"  m_LevelName: Ritual\n  m_LevelColorScheme: {scheme}\n  m_PuzzleSides: 4\n  m_StarsEnabled: 1\n"
+        "  m_ThirdStarThreshold: 3\n  m_Cost: 11\n"
+    )
+    root = write_project(
+        tmp_path / "Game",
+        {
+            "Assets/LevelConfig.cs": (
+                "public class LevelConfig : UnityEngine.ScriptableObject { public string m_LevelName;"
+                " public ColorScheme m_LevelColorScheme; public int m_PuzzleSides; public bool m_StarsEnabled;"
+                " public int m_ThirdStarThreshold; public int m_Cost; }\n"
+                "[System.Serializable] struct ColorScheme { public UnityEngine.Color _ArrowColor, _ButtonColor; }\n"
+            ),
+            "Assets/LevelConfig.cs.meta": meta(TABLE_SCRIPT),
+            "Assets/Levels/RitualConfig.asset": _header()
+            + _behaviour(11400000, 0, TABLE_SCRIPT, fields).replace("m_Name: \n", "m_Name: RitualConfig\n"),
+        },
+    )
+    project = _workspace(root).projects[0]
+    view = file_view(project, "Assets/Levels/RitualConfig.asset")
+    tok = counter("estimate")
+    lines, weights = weighted(view, project.graph, {"star", "level", "cost", "ritual"})
+    cut = cut_lines(["### Assets/Levels/RitualConfig.asset  (asset)"], lines, weights, 60, tok, titled=True)
+    assert cut is not None and cut[1:] == [
+        "ScriptableObject RitualConfig: LevelConfig (Assets/LevelConfig.cs)",
+        "  L11 m_LevelName: Ritual",
+        "  L14 m_StarsEnabled: 1",
+        "  L16 m_Cost: 11",  # "cost" alone names it; "level" and "star" two fields each
+        "… 4 more outline lines",
+    ]

@@ -7,6 +7,7 @@ Split from `context.py`, which decides how much room each file gets; this decide
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator, Sequence
 
 import msgspec
@@ -95,13 +96,13 @@ def _compact_indexes(view: FileView, stems: set[str], doers: frozenset[str] = fr
 
 def weighted(
     view: FileView, graph: Graph, stems: set[str], doers: frozenset[str] = frozenset()
-) -> tuple[list[str], list[int]]:
+) -> tuple[list[str], list[float]]:
     """The compact form's lines, each with how much the task needs it: a C# type line and the
     member doing what the task says (`doers`) most, a member by the query stems its name holds,
     the namespace least (the path says as much); the lines of other kinds alike."""
     if view.members is None:
         lines = compact(view, graph, stems)
-        return lines, [0] * len(lines)
+        return lines, _field_weights(lines, stems) if view.kind in FIELD_KINDS else [0] * len(lines)
     indexes = _compact_indexes(view, stems, doers)
     lines = [view.outline[i] for i in indexes]
     weights = [
@@ -117,8 +118,38 @@ def weighted(
     return lines, weights
 
 
+# Data assets: a list of fields under their object's line, each line standing alone (no title
+# heads the lines after it but `references:`), so a cut keeps the fields the task names wherever
+# they are: a long `m_LevelColorScheme` line ended the cut before `m_Cost`, the value asked about.
+FIELD_KINDS = frozenset({"asset"})
+_FIELD_KEY = re.compile(r"  L\d+ ([^:]+):")
+
+
+def _field_weights(lines: list[str], stems: set[str]) -> list[float]:
+    """An object's line most, a field by the query stems its key holds, each counting less the more
+    of the fields hold it (of `m_LevelName`, `m_LevelRootPrefab` and `m_Cost`, "cost" says most of
+    what a task about a level's cost asks), the references least."""
+    keys = [(k := _FIELD_KEY.match(line)) and stems.intersection(name_stems(k.group(1))) for line in lines]
+    held = Counter(s for found in keys if found for s in found)
+    weights: list[float] = []
+    for line, found in zip(lines, keys, strict=True):
+        if found is not None:
+            weights.append(sum(1 / held[s] for s in found))
+        elif line == "references:":
+            weights.append(-1)
+        else:
+            weights.append(-2 if line.startswith("  ") else len(stems) + 1)
+    return weights
+
+
 def cut_lines(
-    head: list[str], lines: list[str], weights: list[int], room: int, counter: TokenCounter, ordered: bool = False
+    head: list[str],
+    lines: list[str],
+    weights: Sequence[float],
+    room: int,
+    counter: TokenCounter,
+    ordered: bool = False,
+    titled: bool = False,
 ) -> list[str] | None:
     """The heaviest of `lines` (of equal weight, the earlier) that fit in `room` tokens after
     `head`, in their order, and a line counting those left out; None when none fits. A line too
@@ -126,7 +157,8 @@ def cut_lines(
     over for lighter ones: a file whose outline is too long for its room shows what the task needs
     most of it, not its path alone, and a class line of three `[RequireComponent]`s does not keep
     out the field the task asks about. `ordered` lines (a scene's or prefab's, whose titles head
-    the lines after them) end at the first that does not fit: `references:` alone says nothing."""
+    the lines after them) end at the first that does not fit: `references:` alone says nothing, nor
+    does it in `titled` lines (a data asset's fields, cut by weight)."""
     used = counter.bound_lines(head) + 1 + counter.count(_more_lines(len(lines)))
     chosen: dict[int, str] = {}
     for i in sorted(range(len(lines)), key=lambda i: (-weights[i], i)):
@@ -141,7 +173,7 @@ def cut_lines(
         else:
             if ordered:
                 break
-    if ordered:  # a title whose lines were all left out goes with them
+    if ordered or titled:  # a title whose lines were all left out goes with them
         while chosen and chosen[last := max(chosen)].endswith(":"):
             del chosen[last]
     if not chosen:
@@ -201,7 +233,8 @@ def renderings(
         # a C# view's compact lines are some of its lines; another's are cut from its parts
         yield _split([head, *lines], flat and (view.members is not None or not any("\n" in c for c in lines)))
     if all("\n" not in line for line in (head, *lines)):  # a cut counts whole lines
-        cut = cut_lines([head], lines, weights, *room, ordered=view.members is None)
+        fields = view.kind in FIELD_KINDS
+        cut = cut_lines([head], lines, weights, *room, ordered=view.members is None and not fields, titled=fields)
         if cut is not None:
             yield cut
     yield _split([head], flat)

@@ -196,3 +196,23 @@ def test_a_data_asset_cut_to_its_room_keeps_the_field_the_task_names(tmp_path: P
         "  L16 m_Cost: 11",  # "cost" alone names it; "level" and "star" two fields each
         "… 4 more outline lines",
     ]
+
+
+def test_a_pack_shows_the_fields_a_how_question_asks_about(tmp_path: Path) -> None:
+    """ "How fast does the player climb ladders?" showed the ladder action's class line alone: its
+    `speed = 6` holds no word of the question. "How fast" asks for a speed as "faster" does."""
+    from indexer.query.context import build_context
+    from indexer.query.synonyms import qualities
+    from indexer.query.tokens import counter
+
+    assert qualities(["fast"]) == qualities(["faster"]) == {"speed"}
+    others = "".join(f"    public float unrelatedSetting{i} = {i};\n" for i in range(20))
+    ladder = (
+        "using UnityEngine;\npublic class ClimbLadder : MonoBehaviour\n{\n    public float speed = 6;\n"
+        f"{others}    void Update() {{ }}\n}}\n"
+    )
+    root = write_project(tmp_path / "Game", {"Assets/ClimbLadder.cs": ladder})
+    pack = build_context(_workspace(root), "How fast does the player climb ladders?", 300, counter("estimate"))
+    section = pack.tier2.text.partition("### Assets/ClimbLadder.cs ")[2]
+    assert "  L4 public float speed = 6" in section.splitlines()
+    assert "unrelatedSetting0" not in section

@@ -189,11 +189,26 @@ _COMPARATIVES: dict[str, tuple[str, ...]] = {
 }
 
 
+# The same qualities by their adjectives ("how fast does the player climb"): not searched (see
+# above), but a file already in the pack shows its fields named by them (`speed = 6`).
+_ADJECTIVES: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(("high", "low", "tall"), ("height",)),
+    **dict.fromkeys(("fast", "slow", "quick", "quickly", "slowly"), ("speed",)),
+    **dict.fromkeys(("big", "small", "large"), ("size", "scale")),
+    **dict.fromkeys(("far", "close"), ("distance", "range")),
+    **dict.fromkeys(("strong", "weak"), ("strength", "power")),
+    **dict.fromkeys(("loud", "quiet"), ("volume",)),
+    **dict.fromkeys(("bright", "dark", "dim"), ("brightness", "intensity")),
+    **dict.fromkeys(("heavy", "light"), ("weight", "mass")),
+    **dict.fromkeys(("often", "frequently"), ("rate", "interval", "delay")),
+}
+
+
 def qualities(words: Iterable[str]) -> set[str]:
     """The nouns of the qualities the task's comparatives ask for more or less of ("make the Suv
-    faster": `speed`), which a script's fields are named by (`topSpeed`): a pack shows them as it
-    shows the fields the task names."""
-    return {noun for w in words for noun in _COMPARATIVES.get(w.lower(), ())}
+    faster": `speed`), or its adjectives ask about ("how fast"), which a script's fields are named
+    by (`topSpeed`): a pack shows them as it shows the fields the task names."""
+    return {noun for w in words for noun in (*_COMPARATIVES.get(w.lower(), ()), *_ADJECTIVES.get(w.lower(), ()))}
 
 
 @cache

@@ -190,16 +190,17 @@ _COMPARATIVES: dict[str, tuple[str, ...]] = {
 
 
 # The same qualities by their adjectives ("how fast does the player climb"): not searched (see
-# above), but a file already in the pack shows its fields named by them (`speed = 6`).
+# above), but a file already in the pack shows its fields named by them (`speed = 6`). Not those
+# Unity questions use in other senses: "high score", "low health", "a light", "close the menu".
 _ADJECTIVES: dict[str, tuple[str, ...]] = {
-    **dict.fromkeys(("high", "low", "tall"), ("height",)),
+    "tall": ("height",),
     **dict.fromkeys(("fast", "slow", "quick", "quickly", "slowly"), ("speed",)),
     **dict.fromkeys(("big", "small", "large"), ("size", "scale")),
-    **dict.fromkeys(("far", "close"), ("distance", "range")),
+    "far": ("distance", "range"),
     **dict.fromkeys(("strong", "weak"), ("strength", "power")),
     **dict.fromkeys(("loud", "quiet"), ("volume",)),
-    **dict.fromkeys(("bright", "dark", "dim"), ("brightness", "intensity")),
-    **dict.fromkeys(("heavy", "light"), ("weight", "mass")),
+    **dict.fromkeys(("bright", "dim"), ("brightness", "intensity")),
+    "heavy": ("weight", "mass"),
     **dict.fromkeys(("often", "frequently"), ("rate", "interval", "delay")),
 }
 

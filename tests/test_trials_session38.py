@@ -216,3 +216,31 @@ def test_a_pack_shows_the_fields_a_how_question_asks_about(tmp_path: Path) -> No
     section = pack.tier2.text.partition("### Assets/ClimbLadder.cs ")[2]
     assert "  L4 public float speed = 6" in section.splitlines()
     assert "unrelatedSetting0" not in section
+
+
+def test_a_named_file_untouched_since_its_record_is_not_read_again(tmp_path: Path, monkeypatch) -> None:
+    """Every query asks whether the index is current, over the paths git lists as modified: a
+    dirty tree's files, indexed since they changed, are not hashed again each time (their ctime
+    is older than the update that recorded them)."""
+    import os
+
+    from indexer.build.update import update
+    from indexer.changes import diff as diff_module
+    from indexer.config import Config
+    from indexer.store.reader import Records
+    from indexer.store.schema import IndexPaths
+
+    root = write_project(tmp_path / "P", {"Assets/Tool.cs": "public class AcmeAlpha { public int a; }\n"})
+    old = 499_162_500 * 10**9
+    os.utime(root / "Assets/Tool.cs", ns=(old, old))
+    config = Config(workers=1)
+    update(root, config)
+    read: list[str] = []
+    real = diff_module.content_differs
+    monkeypatch.setattr(diff_module, "content_differs", lambda r, rel, *a: read.append(rel) or real(r, rel, *a))
+    reader = Records(IndexPaths(config.index_path(root)))
+    try:
+        change = diff_module.diff(root, config, reader, ["Assets/Tool.cs"])
+    finally:
+        reader.close()
+    assert (change.jobs, read) == ([], [])

@@ -136,7 +136,7 @@ def index_dir_problem(root: Path, config: Config) -> str | None:
         return f"index_dir is a file, not a folder (got {config.index_dir!r}, which is {where}); give a folder"
     # inside a content folder, the index would hide that folder's files from the walk, and a
     # writer would remove the `gen-N` folders a user made there as a killed writer's
-    content = any(where.is_relative_to(top / name) for name in CONTENT_ROOTS)
+    content = any(where.is_relative_to(top / n) or where.is_relative_to((top / n).resolve()) for n in CONTENT_ROOTS)
     if where == top or where in top.parents or content:
         return (
             f"index_dir must be a folder of its own (got {config.index_dir!r}, which is {where}): not the"

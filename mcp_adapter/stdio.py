@@ -140,7 +140,7 @@ def _bad_id(line: str) -> str | None:
     rid = message["id"]
     if isinstance(rid, str) or (isinstance(rid, int) and not isinstance(rid, bool)):
         return None
-    kinds = ((bool, "a boolean"), (float, "a number with a fraction"), (dict, "an object"), (list, "an array"))
+    kinds = ((bool, "a boolean"), (float, "a number that is no integer"), (dict, "an object"), (list, "an array"))
     return next((kind for t, kind in kinds if isinstance(rid, t)), "null")
 
 

@@ -143,7 +143,7 @@ def test_stdio_answers_a_request_whose_id_is_no_string_or_integer(tmp_path: Path
     assert sorted(str(a["id"]) for a in answers if "result" in a) == ["1", "last"]
     assert [(a["id"], a["error"]["code"]) for a in errors] == [(None, -32600)] * 5
     kinds = [a["error"]["message"].rsplit(", not ", 1)[1] for a in errors]
-    assert kinds == ["null", "an object", "a boolean", "a number with a fraction", "an array"]
+    assert kinds == ["null", "an object", "a boolean", "a number that is no integer", "an array"]
 
 
 # -- 4. the repeated task ----------------------------------------------------------------------

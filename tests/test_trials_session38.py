@@ -244,3 +244,67 @@ def test_a_named_file_untouched_since_its_record_is_not_read_again(tmp_path: Pat
     finally:
         reader.close()
     assert (change.jobs, read) == ([], [])
+
+
+def test_nested_keys_leave_out_curves_gradients_and_wrapped_text() -> None:
+    """A review: a curve's keyframes (`time`, `value`), a gradient's `key0` and the lines a long
+    text wraps onto (`    Note: it breaks`) read as a data asset's columns."""
+    asset = (
+        "  description: Some long text that\n    Note: it breaks here\n    Warning: again\n"
+        "  curve:\n    serializedVersion: 2\n    m_Curve:\n    - serializedVersion: 3\n      time: 0\n"
+        "      value: 1\n      inSlope: 0\n  grad:\n    key0: {r: 1, g: 1, b: 1, a: 1}\n    ctime0: 0\n"
+        "  items:\n  - Hp: 99\n    spawn:\n      waveDelay: 3\n    other: 1\n"
+    )
+    assert nested_keys(asset) == ["Hp", "spawn", "waveDelay", "other"]
+
+
+def test_a_field_value_holding_a_comment_is_left_out_and_its_spaces_collapsed() -> None:
+    """A review: `= 2 /* two */ + 1` was shown whole, `= 2   +\\t1` with its spaces, and a value of
+    15 characters outside ASCII was cut as over 40 (bytes counted)."""
+    from indexer.scanners import csharp
+
+    src = (
+        "class A {\n public int k = 2 /* two */ + 1;\n public int m = 2   +\t1;\n"
+        ' public string u = "日本語日本語日本語日本語日本語";\n string s = "a  b";\n}\n'
+    )
+    assert [s.signature for s in csharp.scan("Assets/A.cs", src.encode()).symbols] == [
+        "class A",
+        "public int k",
+        "public int m = 2 + 1",
+        'public string u = "日本語日本語日本語日本語日本語"',
+        'string s = "a  b"',
+    ]
+
+
+def test_a_data_asset_s_field_ending_with_a_colon_is_no_title() -> None:
+    """A review: a kept field `scoreLabel: Score:` was dropped from a cut as a title left bare."""
+    from indexer.query.tokens import counter
+    from indexer.query.views import _field_weights, cut_lines
+
+    lines = [
+        "ScriptableObject HUD: Game.HudText (Assets/Scripts/HudText.cs)",
+        "  L15 livesLabel: Lives left",
+        "  L16 scoreLabel: Score:",
+        "references:",
+        "  Assets/Scripts/HudText.cs (m_Script)",
+    ]
+    weights = _field_weights(lines, {"score", "label"})
+    cut = cut_lines(["### Assets/Data/HUD.asset"], lines, weights, 60, counter("estimate"), titled=True)
+    assert cut is not None and "  L16 scoreLabel: Score:" in cut
+
+
+def test_an_index_dir_inside_a_linked_assets_folder_is_refused(tmp_path: Path) -> None:
+    """A review: with `Assets` a link to a folder elsewhere, `Assets/Idx` resolved outside the
+    project's `Assets` and was taken, and the first update removed a `gen-1` folder kept there."""
+    shared = tmp_path / "shared"
+    (shared / "Idx/gen-1").mkdir(parents=True)
+    (shared / "Idx/gen-1/keep.txt").write_text("mine\n")
+    (shared / "Hero.cs").write_text("public class Hero {}\n")
+    root = tmp_path / "Game"
+    (root / "ProjectSettings").mkdir(parents=True)
+    (root / "Assets").symlink_to(shared, target_is_directory=True)
+    (root / "unity-index.toml").write_text('index_dir = "Assets/Idx"\n')
+    r = run_cli("index", "--project", str(root))
+    assert (r.returncode, r.stdout) == (2, "")
+    assert "index_dir must be a folder of its own (got 'Assets/Idx'" in r.stderr
+    assert (shared / "Idx/gen-1/keep.txt").read_text() == "mine\n"

@@ -44,8 +44,13 @@ MAX_LISTED = 200  # files named per asset; a registry of every prefab says no mo
 # The keys written inside a data asset's fields: a table's columns (`items:` then `- Hp: 99`,
 # `StartMana: 2`), a nested settings class's fields. A task asks by them ("where is the starting
 # HP set") and the asset names them nowhere else: its outline holds its top-level fields only.
-_NESTED_KEY = re.compile(r"^(?: {2,}- | {4,})([A-Za-z_][A-Za-z0-9_]*):", re.M)
-_UNITY_KEYS = frozenset({"serializedVersion", "fileID", "guid", "type", "rid", "RefIds", "data", "version"})
+# Unity's own keys inside a field: references, [SerializeReference] data, curves' keyframes,
+# gradients' keys, and the parts of vectors, colours and pairs written on lines of their own.
+_UNITY_KEYS = re.compile(
+    r"serializedVersion|fileID|guid|type|rid|RefIds|data|version|first|second|[xyzwrgba]|time|value|inSlope"
+    r"|outSlope|tangentMode|weightedMode|inWeight|outWeight|(?:key|ctime|atime)\d"
+)
+_KEY_LINE = re.compile(r"( *)(- )?([A-Za-z_][A-Za-z0-9_]*):(?: |$)")
 MAX_NESTED_KEYS = 200
 
 
@@ -97,10 +102,26 @@ def with_listed(body: str, listed: str) -> str:
 
 
 def nested_keys(text: str) -> list[str]:
-    """The distinct keys nested in a data asset's fields, first seen first; Unity's own (`m_...`,
-    `serializedVersion`) left out."""
-    keys = dict.fromkeys(_NESTED_KEY.findall(text))
-    return [k for k in keys if not k.startswith("m_") and k not in _UNITY_KEYS][:MAX_NESTED_KEYS]
+    """The distinct keys nested in a data asset's fields (a list item's, or under a key ending its
+    line), first seen first; Unity's own (`m_...`, a curve's `inSlope`) left out, and so are the
+    lines a long text wraps onto (`  note: it breaks` then `    Warning: when...`), which are
+    deeper than a line that opens no block."""
+    keys: dict[str, None] = {}
+    depth, opens = 0, True  # the line above: where its keys sit, and whether it opens a block
+    for line in text.split("\n"):
+        m = _KEY_LINE.match(line)
+        if m is None:
+            if line.strip():
+                depth, opens = len(line) - len(line.lstrip(" ")), False
+            continue
+        indent, item, key = len(m.group(1)), m.group(2), m.group(3)
+        wrapped = indent > depth and not opens
+        if not wrapped and (indent >= 4 or (indent >= 2 and item)):
+            keys.setdefault(key)
+        if not wrapped:
+            depth, opens = indent + (2 if item else 0), line.endswith(":") or bool(item)
+    out = [k for k in keys if not k.startswith("m_") and not _UNITY_KEYS.fullmatch(k)]
+    return out[:MAX_NESTED_KEYS]
 
 
 def _unsearched(s: Symbol) -> bool:

@@ -7,6 +7,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from indexer.cli.common import (
     EXIT_OK,
@@ -26,6 +27,9 @@ from indexer.cli.common import (
 from indexer.cli.console import Console
 from indexer.query.render import render_status, render_update
 from indexer.words import plural
+
+if TYPE_CHECKING:  # the model's import is the commands' own, at their start
+    from indexer.model import Staleness, Status
 
 
 def cmd_index(args: argparse.Namespace, console: Console) -> int:
@@ -141,7 +145,7 @@ def _other(older: int) -> dict[str, int]:
     return {"other_version": older} if older else {}
 
 
-def _print_check(root: Path, st, older: int) -> None:
+def _print_check(root: Path, st: Staleness, older: int) -> None:
     """`index --check`'s lines for one project."""
     where = shown(root)
     if older:
@@ -181,7 +185,7 @@ def cmd_status(args: argparse.Namespace, console: Console) -> int:
     return EXIT_STALE if args.check and bad else EXIT_OK
 
 
-def _status_text(st, older: int) -> str:
+def _status_text(st: Status, older: int) -> str:
     """`status`'s text for one project, its folder's name shown as file names are (no escape
     sequence reaches the terminal raw); an index another version wrote is not called damaged."""
     import msgspec

@@ -173,8 +173,8 @@ def cut_lines(
         else:
             if ordered:
                 break
-    if ordered or titled:  # a title whose lines were all left out goes with them
-        while chosen and chosen[last := max(chosen)].endswith(":"):
+    if ordered or titled:  # a title whose lines were all left out goes with them (a field `label: Score:` stays)
+        while chosen and chosen[last := max(chosen)].endswith(":") and not (titled and _FIELD_KEY.match(chosen[last])):
             del chosen[last]
     if not chosen:
         return None

@@ -297,20 +297,29 @@ def plain_symbol(s: Symbol) -> Symbol:
     return msgspec.structs.replace(s, name=plain(s.name), container=plain(s.container))
 
 
-# A field's value is shown in its signature when on one line, at most this long, and not one of these
-MAX_VALUE_BYTES = 40
+# A field's value is shown in its signature when on one line, at most this many characters, and
+# not one of these
+MAX_VALUE_CHARS = 40
 _NO_VALUE = re.compile(r"null|default(?:\(.*\))?|new *(?:[\w.<>, \[\]]*)\( *\)|new *[\w.<>]*\[\] *\{ *\}")
+_TEXT_VALUES = frozenset(
+    {"string_literal", "verbatim_string_literal", "raw_string_literal", "interpolated_string_expression"}
+)
 
 
 def field_value(declarator: Any, name: Any, text: Callable[[Any], str]) -> str:
     """`= value` of a field written with a short one-line value (`= 5`, `= KeyCode.Space`): the
     default a task asks about ("how many cards does a hand hold"), where the outline showed the
-    name alone. `null`, `default` and an empty `new T()` say nothing; a blanked value (a file
-    with syntax errors) is blank."""
+    name alone; its whitespace collapsed as the signature's, a string's kept. `null`, `default`,
+    an empty `new T()` and a value holding a comment say nothing; a blanked value (a file with
+    syntax errors) is blank."""
     value = declarator.named_children[-1]
     if value == name or value.type in ("bracketed_argument_list", "ERROR") or value.has_error:
         return ""
-    if value.start_point[0] != value.end_point[0] or value.end_byte - value.start_byte > MAX_VALUE_BYTES:
+    if value.start_point[0] != value.end_point[0] or value.end_byte - value.start_byte > 4 * MAX_VALUE_CHARS:
         return ""
     shown = text(value)
-    return f"= {shown}" if shown.strip() and not _NO_VALUE.fullmatch(shown) else ""
+    if value.type not in _TEXT_VALUES:
+        if "/*" in shown or "//" in shown:
+            return ""
+        shown = " ".join(shown.split())
+    return f"= {shown}" if shown and len(shown) <= MAX_VALUE_CHARS and not _NO_VALUE.fullmatch(shown) else ""

@@ -63,11 +63,12 @@ class EditorMonitor:
         self._thread: threading.Thread | None = None
 
     def start(self) -> None:
-        """An editor already running is known before the first answer, from its heartbeat (a file).
-        Its tool list (`fetch_tools`) is read over the network by the thread, waited for up to
-        FIRST_TOOLS_WAIT: a responsive editor's tools are listed from the first answer on, and a
-        hung or closed port no longer holds `initialize` and the index tools up for the bridge's
-        wait or timeout (10-35 s); its tools come with a `tools/list_changed` once read."""
+        """An editor already running is known before the first answer, from its heartbeat (a file);
+        with `fetch_tools` once its tool list is read over the network, by the thread, waited for
+        up to FIRST_TOOLS_WAIT: a responsive editor is known, and its tools listed, from the first
+        answer on, and a hung or closed port no longer holds `initialize` and the index tools up
+        for the bridge's wait or timeout (10-35 s); such an editor is known, and its tools listed,
+        with a `tools/list_changed` once they are read."""
         if not self.fetch_tools:
             self._poll_logged()
         self._stop.clear()

@@ -17,6 +17,12 @@ from .test_unity_event_targets import _behaviour, _header, _object
 LEVEL = "5" * 32
 
 
+def _code_lines(ws, target: str) -> list[tuple[str, int]]:
+    """Where code uses `target`, as `refs` lists it: (path, line) in order."""
+    _target, usages = find_references(ws, target)
+    return [(u.path, u.line) for u in usages if u.where == "code"]
+
+
 def test_a_member_of_another_object_set_to_a_name_holds_no_name(tmp_path: Path) -> None:
     """`enemy.name = "Damage"` made `name` a holder of "Damage": every `SendMessage(name, …)` of
     the file was listed as a call of `Health.Damage`. A constant holding it still is."""
@@ -27,8 +33,7 @@ def test_a_member_of_another_object_set_to_a_name_holds_no_name(tmp_path: Path) 
     )
     health = "public class Health : UnityEngine.MonoBehaviour { public void Damage(int amount) { } }\n"
     root = write_project(tmp_path / "P", {"Assets/Combat.cs": combat, "Assets/Health.cs": health})
-    _target, usages = find_references(_workspace(root), "Health.Damage")
-    assert [(u.path, u.line) for u in usages if u.where == "code"] == [("Assets/Combat.cs", 10)]
+    assert _code_lines(_workspace(root), "Health.Damage") == [("Assets/Combat.cs", 10)]
 
 
 def test_a_guid_an_item_s_key_holds_is_used_under_that_key(tmp_path: Path) -> None:
@@ -85,8 +90,7 @@ def test_an_element_of_a_collection_of_collections_is_read_to_its_type(tmp_path:
         '    void Reset()\n    {\n        Clear();\n        byZone["a"].Clear();\n    }\n}\n'
     )
     ws = _workspace(write_project(tmp_path / "P", {"Assets/Station.cs": code}))
-    _target, usages = find_references(ws, "StationManager.Clear")
-    assert [(u.path, u.line) for u in usages if u.where == "code"] == [("Assets/Station.cs", 9)]
+    assert _code_lines(ws, "StationManager.Clear") == [("Assets/Station.cs", 9)]
 
 
 def test_same_named_types_of_a_workspace_project_are_offered_by_their_workspace_paths(tmp_path: Path) -> None:
@@ -205,10 +209,8 @@ def test_a_lambda_s_parameter_over_a_collection_is_its_element(tmp_path: Path) -
         "        TurnController.Instance.GetActiveTeam().ForEach((c) => c.EndTurn());\n        EndTurn();\n    }\n}\n",
     }
     ws = _workspace(write_project(tmp_path / "P", files))
-    _target, usages = find_references(ws, "BattleUI.EndTurn")
-    assert [(u.path, u.line) for u in usages if u.where == "code"] == [("Assets/BattleUI.cs", 11)]
-    _target, usages = find_references(ws, "CharacterBase.EndTurn")
-    assert [(u.path, u.line) for u in usages if u.where == "code"] == [
+    assert _code_lines(ws, "BattleUI.EndTurn") == [("Assets/BattleUI.cs", 11)]
+    assert _code_lines(ws, "CharacterBase.EndTurn") == [
         ("Assets/BattleUI.cs", 8),
         ("Assets/BattleUI.cs", 9),
         ("Assets/BattleUI.cs", 10),
@@ -229,10 +231,8 @@ def test_a_generic_singleton_s_instance_method_returns_the_singleton(tmp_path: P
         "    void Start() { UpdateCoins(0); }\n}\n",
     }
     ws = _workspace(write_project(tmp_path / "P", files))
-    _target, usages = find_references(ws, "CharacterInventory.UpdateCoins")
-    assert [(u.path, u.line) for u in usages if u.where == "code"] == [("Assets/CharacterInventory.cs", 9)]
-    _target, usages = find_references(ws, "GoldIndicatorManager.UpdateCoins")
-    assert [(u.path, u.line) for u in usages if u.where == "code"] == [("Assets/CharacterInventory.cs", 7)]
+    assert _code_lines(ws, "CharacterInventory.UpdateCoins") == [("Assets/CharacterInventory.cs", 9)]
+    assert _code_lines(ws, "GoldIndicatorManager.UpdateCoins") == [("Assets/CharacterInventory.cs", 7)]
 
 
 def test_a_call_whose_argument_no_overload_takes_binds_to_nothing(tmp_path: Path) -> None:
@@ -340,13 +340,11 @@ def test_an_inherited_member_asked_of_a_subclass_leaves_out_its_siblings_calls(t
         "        rock.TakeDamage(3);\n    }\n}\n",
     }
     ws = _workspace(write_project(tmp_path / "P", files))
-    _target, usages = find_references(ws, "RockHealth.TakeDamage")
-    assert [(u.path, u.line) for u in usages if u.where == "code"] == [
+    assert _code_lines(ws, "RockHealth.TakeDamage") == [
         ("Assets/Attacks.cs", 9),
         ("Assets/Attacks.cs", 10),
     ]
-    _target, usages = find_references(ws, "HealthManager.TakeDamage")
-    assert [(u.path, u.line) for u in usages if u.where == "code"] == [
+    assert _code_lines(ws, "HealthManager.TakeDamage") == [
         ("Assets/Attacks.cs", 8),
         ("Assets/Attacks.cs", 9),
         ("Assets/Attacks.cs", 10),

@@ -78,6 +78,39 @@ def test_direct_mode_answers_at_once_while_the_editor_port_refuses(tmp_path: Pat
     assert took < FIRST_TOOLS_WAIT + 2.0 < 6.0  # was over 6 s, the bridge's wait
 
 
+class SlowBridge(Bridge):
+    """An editor whose tool list takes longer than the server waits for it before its first answer."""
+
+    def do_GET(self) -> None:
+        time.sleep(FIRST_TOOLS_WAIT + 1.0)
+        super().do_GET()
+
+
+def test_a_slow_editor_s_tools_come_with_a_list_changed_once_read(tmp_path: Path) -> None:
+    """docs/mcp.md: in direct mode the first read of the editor's tools is waited for up to 2 s,
+    "then answered without them, which come with a `notifications/tools/list_changed` once read"."""
+    from .test_mcp_live import Inbox
+
+    root = small_project(tmp_path / "Proj")
+    inbox = Inbox()
+
+    async def go() -> tuple[float, list[str], list[str]]:
+        started = time.monotonic()
+        async with Client(server, mode="legacy", message_handler=inbox) as c:
+            first = sorted(t.name for t in (await c.list_tools()).tools if t.name.startswith("editor_"))
+            took = time.monotonic() - started
+            await inbox.wait_for("notifications/tools/list_changed")
+            later = sorted(t.name for t in (await c.list_tools()).tools if t.name.startswith("editor_"))
+            return took, first, later
+
+    with serving_editor(root, SlowBridge, TOKEN):
+        server = make_server(root, editor_tools_mode="direct", editor_poll=0.05)
+        took, first, later = anyio.run(go)
+    assert took < FIRST_TOOLS_WAIT + 1.0  # answered before the editor did
+    assert first == ["editor_call", "editor_tools"]
+    assert later == ["editor_call", "editor_spawn", "editor_tools"]
+
+
 # -- 2. a workspace of several projects: the editor that runs -----------------------------------
 
 

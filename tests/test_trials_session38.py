@@ -308,3 +308,12 @@ def test_an_index_dir_inside_a_linked_assets_folder_is_refused(tmp_path: Path) -
     assert (r.returncode, r.stdout) == (2, "")
     assert "index_dir must be a folder of its own (got 'Assets/Idx'" in r.stderr
     assert (shared / "Idx/gen-1/keep.txt").read_text() == "mine\n"
+
+
+def test_adjectives_of_other_senses_name_no_quality() -> None:
+    """synonyms._ADJECTIVES: "high score", "low health", "a light", "close the menu" ask for no
+    height, weight or distance fields; "how far" and "how heavy" do."""
+    from indexer.query.synonyms import qualities
+
+    assert qualities(["high", "low", "light", "dark", "close"]) == set()
+    assert qualities(["far", "heavy"]) == {"distance", "range", "weight", "mass"}

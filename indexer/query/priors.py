@@ -65,10 +65,12 @@ _GENERIC_PACKAGE_WORDS = frozenset(
         " third party external vendor standard game play",
     )
 )
+# The first part of a reverse-domain package name (`com.unity.`, `net.peeweek.`)
+_DOMAINS = frozenset({"com", "net", "org", "io", "dev", "de", "jp", "fr", "uk", "co"})
 # Files a third-party drop ships with at its root: a license, release notes or a change log, a
 # notice of the code it bundles, as text (`License.cs` is a script); a .txt has only its .meta indexed
 _VENDOR_MARK = re.compile(
-    r"^(licen[cs]e|copying|change[ _-]?log|release[ _-]?notes|third[ _-]?party[ _-]?notices?)"
+    r"^(licen[cs]es?|copying|change[ _-]?log|release[ _-]?notes|third[ _-]?party[ _-]?notices?)"
     r"(\.(md|txt|rtf|pdf|html?|markdown))?(\.meta)?$",
     re.I,
 )
@@ -85,6 +87,8 @@ _VENDOR_MANUAL = re.compile(
 # A kit's read-me as plain text in its folder (`readme.txt`, `!ReadMe!.txt`, `ReadMe DunGen.txt`),
 # as Asset Store packages ship them; a game documents itself in Markdown at the repository's root.
 _VENDOR_README = re.compile(r"^\W*read[ _-]?me\b[^/]*\.(txt|rtf)(\.meta)?$", re.I)
+# A kit's folder of documentation, beside its code: its marks mark the kit.
+_DOCS_FOLDER = re.compile(r"^(docs?|documentation|manuals?|help)$", re.I)
 # A Unity package's manifest: below Assets/ it marks a package copied in (an SDK's drop), not the
 # project's own code, which Unity compiles from Assets/ without one.
 _PACKAGE_MANIFEST = "package.json"
@@ -122,6 +126,20 @@ ART_KINDS = frozenset({"prefab"})
 # visual effect graph share the task's nouns (`EnemyIdle.anim` for "the enemy idles too long") but
 # hold no behaviour; they rank as art prefabs do, below game logic unless the task is about looks.
 LOOK_KINDS = frozenset({"material", "animation", "animator", "vfx"})
+# Files of Unity's own YAML kinds that are looks: a sprite atlas lists every sprite of a creature,
+# a render texture or a terrain layer is named as what it draws, and none holds behaviour.
+LOOK_EXTENSIONS = (
+    ".spriteatlas",
+    ".spriteatlasv2",
+    ".rendertexture",
+    ".cubemap",
+    ".flare",
+    ".terrainlayer",
+    ".lighting",
+    ".giparams",
+    ".fontsettings",
+    ".brush",
+)
 # Of the looks, those a sound never lives in (an animation clip may fire a footstep sound).
 VISUAL_KINDS = frozenset({"material", "vfx"})
 EFFECT_SHARE = 0.5  # is_effect: the share of a prefab's objects holding a particle system
@@ -191,8 +209,15 @@ def vendored_folders(paths: list[str], build_scenes: Iterable[str] = ()) -> froz
             or _VENDOR_README.match(name)
             or (name == _PACKAGE_MANIFEST and folder.startswith("Assets/"))
         ):
-            out.add(folder + "/")
+            out.add(_kit_of(folder) + "/")
     return frozenset(f for f in out if not any(scene.startswith(f) for scene in scenes))
+
+
+def _kit_of(folder: str) -> str:
+    """The kit a mark's folder belongs to: a kit's documentation folder (`Assets/Rewired/Documentation/`
+    holding its read-me and licences) marks the kit around it, below the project's top folders."""
+    parent, _, name = folder.rpartition("/")
+    return parent if _DOCS_FOLDER.match(name) and parent.count("/") >= 1 else folder
 
 
 def is_vendored(path: str, folders: frozenset[str]) -> bool:
@@ -224,15 +249,25 @@ def vendor_package(path: str, folders: Iterable[str]) -> str | None:
 
 def names_package(package: str, stems: frozenset[str]) -> bool:
     """The task names the package ("the developer console" and `UnityConsole/`): then its code is
-    what the task is about, not a library beside it."""
-    return not _package_words(package).isdisjoint(stems)
+    what the task is about, not a library beside it. Every word of its name: one common word of a
+    kit's ("saved" and `Easy Save 2/`) does not name it."""
+    words = _package_words(package)
+    return bool(words) and words <= stems
 
 
 @lru_cache(maxsize=1024)
 def _package_words(package: str) -> frozenset[str]:
-    """The stemmed words that name a package folder (asked for every third-party hit of a query)."""
-    words = word_stems(package)
-    return frozenset(w for w in words if len(w) >= 3 and w not in _GENERIC_PACKAGE_WORDS)
+    """The stemmed words that name a package folder (asked for every third-party hit of a query).
+    Of a reverse-domain name the words after its owner's (`net.peeweek.console` is named by
+    "console"), or the owner's when those are generic (`com.google.play.games` by "google")."""
+    parts = package.split(".")
+    if len(parts) > 2 and parts[0].lower() in _DOMAINS:
+        return _naming_words(".".join(parts[2:])) or _naming_words(parts[1])
+    return _naming_words(package)
+
+
+def _naming_words(name: str) -> frozenset[str]:
+    return frozenset(w for w in word_stems(name) if len(w) >= 3 and w not in _GENERIC_PACKAGE_WORDS)
 
 
 def test_folders(records: Records) -> frozenset[str]:

@@ -28,6 +28,7 @@ from indexer.query.priors import (
     GENERATED_PRIOR,
     INPUT_WORDS,
     KIND_WORDS,
+    LOOK_EXTENSIONS,
     LOOK_KINDS,
     MINOR_EDITOR_SHARE,
     MINOR_TEST_SHARE,
@@ -309,11 +310,18 @@ def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str
         looks = (
             p
             for p, k in kinds.items()
-            if k in LOOK_KINDS or (k in ART_KINDS and _is_art(project, p)) or (k == "asset" and _is_look(project, p))
+            if k in LOOK_KINDS
+            or _looks_by_name(k, p)
+            or (k in ART_KINDS and _is_art(project, p))
+            or (k == "asset" and _is_look(project, p))
         )
         scale(looks, ART_PRIOR)
     elif not asks_for(said, VISUAL_WORDS):  # sounds only: visual effects are still looks
-        visual = (p for p, k in kinds.items() if k in VISUAL_KINDS or (k in ART_KINDS and _is_effect(project, p)))
+        visual = (
+            p
+            for p, k in kinds.items()
+            if k in VISUAL_KINDS or _looks_by_name(k, p) or (k in ART_KINDS and _is_effect(project, p))
+        )
         scale(visual, ART_PRIOR)
     if asks_code(said):
         scale((p for p, k in kinds.items() if k in CODE_TASK_ASSET_KINDS), CODE_TASK_ASSET_PRIOR)
@@ -330,6 +338,11 @@ def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str
     if built and not asks_for(terms, TEST_WORDS):
         scale((p for p, k in kinds.items() if k == "scene" and p not in built), OFF_BUILD_PRIOR)
     return out
+
+
+def _looks_by_name(kind: str, path: str) -> bool:
+    """A file of one of Unity's YAML kinds of looks (priors.LOOK_EXTENSIONS)."""
+    return kind == "unity_yaml" and path.lower().endswith(LOOK_EXTENSIONS)
 
 
 def _third_party(project, kinds: dict[str, str], terms: list[str]) -> list[str]:

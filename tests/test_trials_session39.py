@@ -1,0 +1,82 @@
+"""Failures a user trial on unseen games found (session 39), each fixed and pinned here."""
+
+from pathlib import Path
+
+from indexer.build.update import update
+from indexer.config import Config
+from indexer.query.priors import names_package, vendored_folders
+from indexer.query.workspace import open_workspace
+
+from .conftest import write_project
+
+
+def workspace(root: Path):
+    update(root, Config(workers=1))
+    return open_workspace(root, [(root, Config())])
+
+
+INPUT = "public class {0} {{ public void ReadPlayerInput() {{}} public float horizontal; }}"
+
+
+def test_a_kits_documentation_folder_marks_the_kit_around_it(tmp_path: Path) -> None:
+    """An input kit shipping its read-me and licences in `Documentation/` is third-party as a
+    whole: its example code ranked above the game's own for "where is the player's input read"."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Rewired/Documentation/ReadMe.txt": "Thank you for purchasing",
+            "Assets/Rewired/Documentation/licences.txt": "licences of bundled code",
+            "Assets/Rewired/Examples/PlayerInputExample.cs": INPUT.format("PlayerInputExample"),
+            "Assets/Scripts/Ship.cs": INPUT.format("Ship"),
+        },
+    )
+    ws = workspace(root)
+    assert ws.projects[0].fresh().vendored == {"Assets/Rewired/"}
+    hits = [h.path for h in ws.search("where is the player's input read", limit=2)]
+    assert hits == ["Assets/Scripts/Ship.cs", "Assets/Rewired/Examples/PlayerInputExample.cs"]
+    assert vendored_folders(
+        [
+            "Assets/Kit/Docs/LICENSES.md",  # plural
+            "Assets/Tool/Manual/readme.txt",
+            "Assets/Docs/readme.txt",  # a documentation folder at the top marks itself, not Assets/
+            "Assets/Game/Help/Credits.txt",  # no mark
+        ]
+    ) == {"Assets/Kit/", "Assets/Tool/", "Assets/Docs/"}
+
+
+def test_one_common_word_of_a_kits_name_does_not_name_it() -> None:
+    """"how is the game saved" named `Easy Save 2/` by "save" and ranked its code first in a game
+    that saves otherwise: a kit is named by every word of its name; a reverse-domain package by the
+    words after its owner's."""
+    assert not names_package("Easy Save 2", frozenset({"game", "save", "load"}))
+    assert names_package("Easy Save 2", frozenset({"easy", "save"}))
+    assert names_package("net.peeweek.console", frozenset({"develop", "consol"}))
+    assert not names_package("Photon Unity Networking", frozenset({"network"}))
+    assert names_package("com.google.play.games", frozenset({"googl"}))
+
+
+ATLAS = """%YAML 1.1
+%TAG !u! tag:unity3d.com,2011:
+--- !u!687078895 &4343727234628468602
+SpriteAtlas:
+  m_Name: small enemies
+  m_EditorData:
+    packables:
+    - {fileID: 2800000, guid: 1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a, type: 3}
+"""
+
+
+def test_a_sprite_atlas_ranks_as_a_look_below_code_unless_the_task_asks_for_looks(tmp_path: Path) -> None:
+    """A sprite atlas named after the enemies ranked first for "make enemies do double damage"."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Atlases/small enemies.spriteatlas": ATLAS,
+            "Assets/Scripts/Damage.cs": "public class Damage { public int amount; void Hit(Enemy e) {} }",
+        },
+    )
+    ws = workspace(root)
+    code = [h.path for h in ws.search("make the small enemies do double damage", limit=2)]
+    assert code == ["Assets/Scripts/Damage.cs", "Assets/Atlases/small enemies.spriteatlas"]
+    looks = [h.path for h in ws.search("which sprites do the small enemies use", limit=1)]
+    assert looks == ["Assets/Atlases/small enemies.spriteatlas"]

@@ -31,8 +31,8 @@ def racily_clean(prev: FileStat) -> bool:
     return bool(prev.digest) and prev.mtime_ns > prev.checked_ns - FILE_TICK_NS
 
 
-def read_regular(path: Path, limit: int = -1) -> bytes:
-    """The content of `path` (its first `limit` bytes; -1: all), a regular file; OSError
+def read_regular(path: Path, limit: int = -1, offset: int = 0) -> bytes:
+    """The content of `path` (`limit` bytes from `offset`; -1: all), a regular file; OSError
     otherwise (FileNotFoundError when there is none). Opened without blocking: a named pipe in
     its place (a project unpacked from an archive may hold one) blocks whoever opens it to read,
     forever when nothing writes to it."""
@@ -40,6 +40,8 @@ def read_regular(path: Path, limit: int = -1) -> bytes:
     with open(fd, "rb") as f:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise OSError(errno.EINVAL, "not a regular file (a pipe, socket or device)", str(path))
+        if offset:
+            f.seek(offset)
         return f.read(limit)
 
 

@@ -126,3 +126,22 @@ def test_in_a_git_repository_the_check_is_gits_and_a_current_index_loads_no_upda
     out = run_cli("query", "shield bubble absorb", "--json", "--project", str(root))
     assert _paths(out)[0] == "Assets/Scripts/ShieldBubble.cs"  # an untracked file, which git names
     assert loaded() == "LOADED:"
+
+
+def test_a_changed_exclude_refreshes_a_git_tree_as_it_does_a_plain_folder(game: Path) -> None:
+    """`index --check` called the index stale after a new `exclude`, yet in a git work tree a query
+    answered from the excluded folder: git lists none of the files a pattern covers. The settings
+    the index was built with are compared first (session 39)."""
+    from .test_gitview import git
+
+    (game / ".gitignore").write_text("Library/\n")
+    git(game, "init", "-q")
+    git(game, "add", "-A")
+    git(game, "commit", "-qm", "start")
+    update(game, Config(workers=1))
+    (game / "unity-index.toml").write_text('exclude = ["Assets/Scripts/Player/**"]\n')
+    out = run_cli("query", "player health", "--json", "--limit", "40", "--project", str(game))
+    assert not [p for p in _paths(out) if p.startswith("Assets/Scripts/Player/")]
+    assert "updated it" in out.stderr
+    again = run_cli("index", "--check", "--project", str(game))
+    assert again.returncode == 0, again.stdout

@@ -330,8 +330,8 @@ def test_read_journal_rules(tmp_path: Path) -> None:
     assert not read_journal(j, first.end).continuous
 
 
-# What the editor package writes (docs/editor-bridge.md): the journal is trusted only while a valid
-# heartbeat names a live process.
+# What the editor package writes (docs/editor-bridge.md): the journal's paths are added only while a
+# valid heartbeat names a live process.
 LIVE_HEARTBEAT = {"protocol": 1, "port": 1, "token": "t", "pid": os.getpid(), "state": "ready"}
 
 
@@ -355,7 +355,10 @@ def test_a_journal_that_is_a_named_pipe_is_unreadable_not_a_hang(project: Path) 
     assert json.loads(r.stdout)["walked"]
 
 
-def test_index_consumes_a_continuous_journal(project: Path) -> None:
+def test_index_reads_a_continuous_journal_beside_the_walk_never_instead(project: Path) -> None:
+    """The journal names what the editor imported; a file changed beside an open editor (an
+    agent's edit, before Unity's next refresh) is not in it yet, so it never stands in for the walk
+    (session 39: `index --check` saw the edit, `index` did not)."""
     j = project / "Library/UnityIndex/journal.jsonl"
     j.parent.mkdir(parents=True)
     j.write_text(start(S1, reason="editor_start"))
@@ -363,46 +366,80 @@ def test_index_consumes_a_continuous_journal(project: Path) -> None:
     heartbeat.write_text(json.dumps(LIVE_HEARTBEAT | {"updated_at": time.time()}))
     stats = update(project, CONFIG)
     assert stats.walked and load_position(paths_of(project)) == Position(S1, 1, j.stat().st_size)
-    # a change the journal lists is applied without a walk; one it does not list is not seen
+    # one change journaled, one not: both seen, the position advanced past the journaled one
     edit(project)
     (project / "Assets/Art/hero.png").unlink()
     with open(j, "a") as f:
         f.write(line(S1, 2, "imported", path="Assets/Scripts/Health.cs"))
     stats = update(project, CONFIG)
-    assert (stats.walked, stats.changed, stats.deleted) == (False, 1, 0)
+    assert (stats.walked, stats.changed, stats.deleted) == (True, 1, 1)
     assert search_paths(project, "apply damage")[0] == "Assets/Scripts/Health.cs"
     assert load_position(paths_of(project)).seq == 2
-    # nothing new: nothing walked
-    assert update(project, CONFIG).walked is False
-    # a moved asset through the journal (with its .meta)
+    # a moved asset (with its .meta), journaled or not
     move_file(project)
     with open(j, "a") as f:
         f.write(
             line(S1, 3, "moved", path="Assets/Gameplay/PlayerHealth.cs", **{"from": "Assets/Scripts/PlayerHealth.cs"})
         )
-    stats = update(project, CONFIG)
-    assert (stats.walked, stats.moved) == (False, 2)
-    # the editor quit (heartbeat gone): the journal may miss changes, walk
-    heartbeat.unlink()
-    stats = update(project, CONFIG)
-    assert stats.walked and stats.deleted == 1  # the unjournaled deletion of hero.png
-    heartbeat.write_text(json.dumps(LIVE_HEARTBEAT | {"updated_at": time.time()}))
+    assert update(project, CONFIG).moved == 2
     (project / "Assets/Art/new.png").write_bytes(b"png")
-    # a gap: the walk catches everything, including the unlisted deletion
-    with open(j, "a") as f:
+    with open(j, "a") as f:  # a gap
         f.write(line(S1, 9, "imported", path="Assets/Scripts/Health.cs"))
-    stats = update(project, CONFIG)
-    assert stats.walked and stats.added == 1
+    assert update(project, CONFIG).added == 1
     assert check_consistency(paths_of(project), project, CONFIG) == []
     incremental = snapshot(project)
     update(project, CONFIG, full=True)
     assert snapshot(project) == incremental
-    # a truncated journal (editor restarted and emptied it): walk
+    # a truncated journal (the editor restarted and emptied it): read from its start again
     j.write_text(start(S2, reason="editor_start"))
     add(project)
-    stats = update(project, CONFIG)
-    assert stats.walked and stats.added == 2
+    assert update(project, CONFIG).added == 2
     assert load_position(paths_of(project)) == Position(S2, 1, j.stat().st_size)
+
+
+def test_in_a_git_tree_an_edit_the_journal_misses_is_found_by_git(project: Path) -> None:
+    """With git, an update looks at git's changed paths plus the journal's, not the journal's alone."""
+    from .test_gitview import git
+
+    (project / ".gitignore").write_text("Library/\n")
+    git(project, "init", "-q")
+    git(project, "add", "-A")
+    git(project, "commit", "-qm", "start")
+    j = project / "Library/UnityIndex/journal.jsonl"
+    j.parent.mkdir(parents=True)
+    j.write_text(start(S1, reason="editor_start"))
+    (j.parent / "editor.json").write_text(json.dumps(LIVE_HEARTBEAT | {"updated_at": time.time()}))
+    update(project, CONFIG)
+    update(project, CONFIG)  # git's view of a rebuild looks at every record once
+    edit(project)  # journaled
+    (project / "Assets/Scripts/PlayerHealth.cs").write_text(PLAYER.replace("Heal", "Restore"))  # not
+    with open(j, "a") as f:
+        f.write(line(S1, 2, "imported", path="Assets/Scripts/Health.cs"))
+    stats = update(project, CONFIG)
+    assert (stats.walked, stats.changed) == (False, 2)
+    assert check(project, CONFIG).changed == []
+
+
+def test_a_journal_longer_than_one_read_is_taken_in_turns(tmp_path: Path, monkeypatch) -> None:
+    """A long editor session's journal was read to 64 MiB from its first byte, so once past it
+    every later line was unseen and the read called continuous: each read now starts at the
+    remembered line, and one that cannot reach the end is not continuous (the update walks) and
+    leaves the position at the last line it read."""
+    from indexer.changes import journal
+
+    j = tmp_path / "journal.jsonl"
+    head = start(S1, reason="editor_start")
+    lines = [line(S1, n, "imported", path=f"Assets/F{n}.cs") for n in range(2, 12)]
+    j.write_text(head + "".join(lines))
+    at = Position(S1, 1, len(head))
+    monkeypatch.setattr(journal, "MAX_READ_BYTES", len(lines[0]) * 4 + 10)
+    first = read_journal(j, at)
+    assert not first.continuous and first.end == Position(S1, 5, len(head) + 4 * len(lines[0]))
+    second = read_journal(j, first.end)
+    assert not second.continuous and second.end.seq == 9
+    third = read_journal(j, second.end)
+    assert third.continuous and third.paths == {"Assets/F10.cs", "Assets/F11.cs"}
+    assert third.end == Position(S1, 11, j.stat().st_size)
 
 
 def test_an_update_that_dies_before_its_commit_leaves_the_journal_position(project: Path, monkeypatch) -> None:
@@ -434,7 +471,7 @@ def test_an_update_that_dies_before_its_commit_leaves_the_journal_position(proje
 
     assert "TakeDamage" in members() and "ApplyDamage" not in members()
     stats = update(project, CONFIG)
-    assert (stats.walked, stats.changed) == (False, 1)  # the journal again, from the old position
+    assert stats.changed == 1  # the journal again, from the old position
     assert "ApplyDamage" in members() and "TakeDamage" not in members()
     assert load_position(paths_of(project)) == Position(S1, 2, j.stat().st_size)
 

@@ -45,7 +45,7 @@ def test_a_kits_documentation_folder_marks_the_kit_around_it(tmp_path: Path) -> 
 
 
 def test_one_common_word_of_a_kits_name_does_not_name_it() -> None:
-    """"how is the game saved" named `Easy Save 2/` by "save" and ranked its code first in a game
+    """ "how is the game saved" named `Easy Save 2/` by "save" and ranked its code first in a game
     that saves otherwise: a kit is named by every word of its name; a reverse-domain package by the
     words after its owner's."""
     assert not names_package("Easy Save 2", frozenset({"game", "save", "load"}))

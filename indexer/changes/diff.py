@@ -206,9 +206,10 @@ def check(root: Path, config: Config, verify: bool = False) -> Staleness:
 def needs_update(root: Path, config: Config) -> bool:
     """Whether an update would write anything: a file added or deleted, one whose stat changed
     (even with the same content: the update records the new stat, so later checks need not read
-    it again), or caps of `unity-index.toml` changed. What a command answering from the index asks
-    first; False when there is no readable index (the command builds or reports it). Looked for
-    as an update does: among the paths the editor's journal or git name (without git's optional
+    it again), or the settings of `unity-index.toml` that choose the files changed (git lists none
+    of the files a new `exclude` covers). What a command answering from the index asks first; False
+    when there is no readable index (the command builds or reports it). Looked for as an update
+    does: among the paths git and the editor's journal name (without git's optional
     locks: a command runs beside the user's own git), else by a walk of the files' stats (0.4 s
     at 58,000 files). Also True when git could name them but the view the last update left it
     cannot (a rebuild's): an update that writes nothing else remembers one, and the checks after
@@ -225,7 +226,7 @@ def needs_update(root: Path, config: Config) -> bool:
     try:
         listed, _, git_now = changed_candidates(root, paths, reader, git_locks=False)
         change = diff(root, config, reader, listed)
-        if change.jobs or change.deleted or settings.recapped(paths, config, reader):
+        if change.jobs or change.deleted or settings.differ(paths, config):
             return True
         return git_now is not None and not gitview.narrows(paths, git_now, reader.generation())
     except sqlite3.DatabaseError:

@@ -39,8 +39,8 @@ def journal_path(root: Path) -> Path:
 
 
 def editor_running(root: Path) -> bool:
-    """Whether the editor's heartbeat names a live process. The journal is trusted only then:
-    after the editor quits (heartbeat deleted) or crashed (dead pid), files can change unjournaled."""
+    """Whether the editor's heartbeat names a live process. The journal's paths are added only
+    then: a journal of an editor that quit or crashed is stale, whatever its lines say."""
     return editor_alive(root)
 
 
@@ -80,25 +80,32 @@ def _last_position(data: bytes, base: int) -> Position | None:
 
 
 def read_journal(journal: Path, remembered: Position | None) -> JournalRead:
-    """The changes listed since `remembered`, and whether they are all the changes (rules 1-6)."""
+    """The changes listed since `remembered`, and whether they are all the changes (rules 1-6).
+    Read from the remembered line on, at most MAX_READ_BYTES at a time: past that the read is not
+    continuous, and the position advances to the last line read, so a long editor session's
+    journal is taken in turns rather than its first bytes forever."""
+    start = max(remembered.offset - 1, 0) if remembered is not None else 0
     try:
-        data = read_regular(journal, MAX_READ_BYTES)
+        data = read_regular(journal, MAX_READ_BYTES + 1, offset=start)
     except FileNotFoundError:
         return JournalRead(False, set(), None, "no journal")
     except OSError as exc:
         return JournalRead(False, set(), None, f"unreadable journal: {exc.strerror or exc}")
-    tail = _last_position(data, 0)
+    whole = len(data) <= MAX_READ_BYTES
+    data = data[:MAX_READ_BYTES]
+    tail = _last_position(data, start)
 
     def incomplete(reason: str) -> JournalRead:
         return JournalRead(False, set(), tail, reason)
 
     if remembered is None:
         return incomplete("no position remembered")
-    if len(data) < remembered.offset:
-        return incomplete("journal truncated or replaced")
-    if remembered.offset > 0 and data[remembered.offset - 1 : remembered.offset] != b"\n":
-        return incomplete("journal rewritten: the remembered offset is not at a line start")
-    chunk = data[remembered.offset :]
+    if remembered.offset > 0 and data[:1] != b"\n":  # read again from the start, for its end
+        why = "journal truncated or replaced" if not data else "the remembered offset is not at a line start"
+        return msgspec.structs.replace(read_journal(journal, None), reason=why)
+    if not whole:
+        return incomplete(f"over {MAX_READ_BYTES >> 20} MiB of journal to read")
+    chunk = data[1:] if remembered.offset > 0 else data
     complete = chunk[: chunk.rfind(b"\n") + 1]
     session, seq = remembered.session, remembered.seq
     changed: set[str] = set()

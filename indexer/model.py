@@ -11,7 +11,7 @@ import msgspec
 # Bump when the layout of anything stored on disk changes, or `kinds.KINDS` (each file's kind is
 # stored, and an unchanged file is not read again): an index written by another version is
 # rebuilt, never misread.
-SCHEMA_VERSION = 44
+SCHEMA_VERSION = 45
 
 
 class Symbol(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
@@ -87,6 +87,9 @@ class Ref(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
 # target the source's GUID, context `<fileID of the component there>:<event>:<call index>`
 # (`query/override_calls.py` finds the call, and so the method, in the source).
 CALL_TARGET = "call_target"
+# A UnityEvent call's target object in another file, as a method ref's target writes it when the
+# call names no type: `object:<guid>:<fileID>.Method` (`query/call_objects.py` reads its script).
+CALL_OBJECT = "object:"
 
 # The note of a file git checked out as a Git LFS pointer (its content not fetched): skipped.
 LFS_NOTE = "Git LFS pointer, content not checked out"

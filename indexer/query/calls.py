@@ -3,7 +3,8 @@
 The scanner writes a call's target as `script:<guid>.Method` when the file holds the target
 object's script (Unity binds the call to that object's type), else as the saved type name
 (`Namespace.Type.Method`), a built-in component's or GameObject's
-(`UnityEngine.AudioSource.Play`), or `?.Method` (`scanners/unity_yaml.py`)."""
+(`UnityEngine.AudioSource.Play`), another file's object (`object:<guid>:<fileID>.Method`, read as
+its script by `call_objects.call_parts`), or `?.Method` (`scanners/unity_yaml.py`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import re
 from typing import TYPE_CHECKING
 
 from indexer.model import Symbol
+from indexer.query.call_objects import call_parts
 from indexer.query.type_tree import type_arguments
 from indexer.unity import bare_type_name
 
@@ -39,7 +41,8 @@ def call_text(graph: Graph, target: str, detail: str = "") -> str:
     A call on a class the project lacks says so: Unity calls nothing there (a menu's button naming
     `GameManagerSO.LoadStore`, a class deleted since); so does one whose argument (in `detail`, the
     call's ref's) no overload of the method takes (`call_note`)."""
-    owner, _, method = target.rpartition(".")
+    owner, method = call_parts(graph, target)
+    target = f"{owner}.{method}"
     cls = graph.script_class(owner[len(SCRIPT) :]) if owner.startswith(SCRIPT) else ""
     if cls or (not owner.startswith(("UnityEngine.", "?")) and graph.types_named(owner)):
         said = f"{cls}.{method}" if cls else graph.readable(target)
@@ -52,7 +55,7 @@ def call_text(graph: Graph, target: str, detail: str = "") -> str:
 def called_files(graph: Graph, target: str) -> list[str]:
     """The project files declaring the class a call is on: every part of a partial class (the
     method may be in any of them), or the script alone when its class is not known."""
-    owner = target.rpartition(".")[0]
+    owner = call_parts(graph, target)[0]
     if not owner.startswith(SCRIPT):
         return [t.path for t in graph.types_named(owner)]
     guid = owner[len(SCRIPT) :]

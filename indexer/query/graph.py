@@ -17,6 +17,7 @@ from indexer.model import ADDRESSABLE_ENTRIES, FileRecord, Scope, Target, TypeRo
 from indexer.project import is_script, read_project_file
 from indexer.query.assemblies import PREDEFINED_ASSEMBLIES, assembly_folders, assembly_of, named_asmdefs
 from indexer.query.builtin_refs import builtin_target, builtin_usages
+from indexer.query.call_objects import call_parts
 from indexer.query.calls import call_note, called_files
 from indexer.query.carriers import inherited_usages, merged
 from indexer.query.enum_values import enum_member_usages
@@ -32,6 +33,7 @@ from indexer.query.override_targets import OverrideTargets, sources_named
 from indexer.query.package_classes import package_named, package_scripts, package_target
 from indexer.query.package_shaders import shader_label
 from indexer.query.profiles import profile_named, profile_names
+from indexer.query.script_labels import script_label
 from indexer.query.serialized import value_usages
 from indexer.query.type_tree import declarer_of, descendants, member_family, member_target, overridden, subtypes_by_base
 from indexer.store.reader import Records
@@ -40,7 +42,7 @@ from indexer.store.schema import REF_TARGET
 from indexer.unity import as_guid, bare_type_name, built_in_resource
 from indexer.words import plural
 
-_SCRIPT_TOKEN = re.compile(r"script:([0-9a-f]{32})")
+_SCRIPT_TOKEN = re.compile(r"script:([0-9a-f]{32})(?:#(-?\d+))?")  # `#<fileID>`: a DLL's class
 _GUID_TOKEN = re.compile(r"guid:([0-9a-f]{32})")
 _AFTER_GENERIC = re.compile(r">\s*\.")  # `Base<T>.power`: a member of a generic type, not the type
 _VERBATIM = re.compile(r"(?<![\w@])@(?=[A-Za-z_])")  # `@Controls`: a verbatim identifier's `@`
@@ -121,23 +123,12 @@ class Graph:
         """The classes of the known package scripts (`UnityEngine.UI.Button`), by qualified name."""
         return frozenset(cls for cls, _ in self.package_scripts.values())
 
-    def script_label(self, guid: str) -> str:
-        cls = self.script_class(guid)
-        if cls:
-            return cls.rsplit(".", 1)[-1]
-        path = self.path_of_guid(guid)
-        if not path:
-            return f"script {guid[:8]}… (not in project)"
-        name = path.rsplit("/", 1)[-1]
-        if not self.records.stats_of([path]):  # a .meta left by a script deleted outside Unity: a missing script
-            return f"{name} (missing: only its .meta is left)"
-        rec = self.records.record(path)  # one declaring no class (all commented out) is a missing script too
-        declared = rec is None or rec.status != "ok" or any(s.is_type for s in rec.symbols)  # (unparsed: unknown)
-        return name if declared else f"{name} (declares no class)"
+    def script_label(self, guid: str, dll_class: str = "") -> str:
+        return script_label(self, guid, dll_class)  # (script_labels.py; `dll_class`: a DLL's class's file ID)
 
     def readable(self, text: str) -> str:
         """Replace `script:`, `guid:` and `source:` tokens with class names, paths and source prefabs' objects."""
-        text = sources_named(_SCRIPT_TOKEN.sub(lambda m: self.script_label(m.group(1)), text), self.targets)
+        text = sources_named(_SCRIPT_TOKEN.sub(lambda m: self.script_label(m[1], m[2] or ""), text), self.targets)
         text = profile_named(_GUID_TOKEN.sub(lambda m: self._guid_named(m.group(1)), text), lambda: self.profile_names)
         return masks_named(text, self)
 
@@ -422,7 +413,7 @@ class Graph:
         sql += " WHERE r.kind = 'method'" + (" AND r.key = ?" if member else "")
         out = []
         for p, line, target, ctx, detail in self._rows(sql, [member] if member else []):
-            owner, _, method = target.rpartition(".")
+            owner, method = call_parts(self, target)  # (an event asset's call: its script's)
             if owner in owners:
                 cls = self.script_class(owner[7:]) if owner.startswith("script:") else owner
                 said = trigger_named(self.file_lines(p) if ".callback(" in detail else [], line, self.readable(detail))

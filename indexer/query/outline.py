@@ -23,6 +23,7 @@ from indexer.query.override_calls import set_calls
 from indexer.query.placed import placed_overrides, placed_runs
 from indexer.query.priors import ArtPrefabs
 from indexer.query.references import outside, references_part
+from indexer.query.script_labels import component_label
 from indexer.shown import path_shown
 from indexer.unity import is_unity_message
 
@@ -238,17 +239,6 @@ def _nested(symbols: tuple[Symbol, ...]) -> list[tuple[Symbol, int]]:
     return out
 
 
-def _component_label(c: Symbol, graph: Graph) -> str:
-    if c.detail:  # a script component
-        cls = graph.script_class(c.detail)
-        if cls:
-            return cls.rsplit(".", 1)[-1]
-        if c.signature:  # Unity 6 writes the class into m_EditorClassIdentifier
-            return c.signature.rsplit(".", 1)[-1]
-        return graph.script_label(c.detail)
-    return c.name
-
-
 class _Tree(msgspec.Struct):
     """A scene's or prefab's symbols arranged as its hierarchy: objects by path, their children,
     components, script fields and prefab overrides."""
@@ -375,14 +365,14 @@ def _node(tree: _Tree, path: str, depth: int, fields: ComponentFields) -> Node:
         if shown := fields.targets.pieces(source, tree.overrides.get(path, [])):
             body.append(Joined(f"{pad}  overrides: ", shown, 8, more=True))
         if gone := fields.targets.removed(
-            found or "", tree.removed.get(s.line, []), lambda c: _component_label(c, graph)
+            found or "", tree.removed.get(s.line, []), lambda c: component_label(graph, c)
         ):
             body.append(Joined(f"{pad}  removed components: ", tuple((n, n) for n in gone), 8, more=True))
     else:
         flags = ", ".join(x for x in (s.signature, s.detail) if x)
         head = f"{pad}{name}{f'  [{flags}]' if flags else ''}  L{s.line}"
     comps = tree.components.get(path, [])
-    classes = [_component_label(c, graph) for c in comps]
+    classes = [component_label(graph, c) for c in comps]
     if comps:  # on a prefab instance these are components added to it
         added = "added components" if s.kind == "prefab_instance" else "components"
         labels = [label + component_flags(c, path, graph) for c, label in zip(comps, classes, strict=True)]
@@ -411,7 +401,7 @@ def _fields_part(c: Symbol, fs: list[Symbol], shown: ComponentFields, pad: str) 
         fs = shown.shown(c.detail, fs)
     if not fs:
         return None
-    label = _component_label(c, shown.graph)
+    label = component_label(shown.graph, c)
     items = tuple((f.name, f.signature) for f in fs)
     return Joined(f"{pad}    {label}: ", items, 12, more=True, gate=label)
 

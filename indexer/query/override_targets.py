@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from indexer.model import Symbol
 from indexer.query.enum_values import EnumFields
+from indexer.query.script_labels import component_label
 
 # a placement's coordinates, and a joint's anchor Unity works out from them
 _PLACING = (
@@ -145,9 +146,7 @@ class OverrideTargets:
                 held = {s.type: s.container for s in rec.symbols if s.kind == "component"}
                 self._scripts[source] = {s.type: s.detail for s in rec.symbols if s.kind == "component" and s.detail}
                 self._components[source] = {
-                    s.type: (self.graph.script_label(s.detail) if s.detail else s.name)
-                    for s in rec.symbols
-                    if s.kind == "component"
+                    s.type: component_label(self.graph, s) for s in rec.symbols if s.kind == "component"
                 }
                 for number, text in enumerate(self.graph.file_lines(source), 1):
                     if text.startswith("--- !u!") and (m := DOCUMENT_HEADER.match(text)):

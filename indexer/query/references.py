@@ -7,6 +7,7 @@ import re
 from typing import TYPE_CHECKING
 
 from indexer.model import FileRecord
+from indexer.query.call_objects import call_parts
 from indexer.query.package_shaders import shader_label
 from indexer.unity import built_in_resource
 
@@ -42,6 +43,8 @@ def references_part(rec: FileRecord, graph: Graph, exclude: tuple[str, ...]) -> 
         elif r.kind == "address":  # a name an Addressables group gives the asset: on the asset's line
             target = graph.path_of_guid(r.detail) or outside(r.detail, graph)
             context = f'{r.context} "{r.target}"'
+        elif r.kind == "method":  # a UnityEvent call (an asset's): on its object's script, another file's too
+            target = graph.readable(".".join(call_parts(graph, r.target)))
         else:
             target = graph.readable(r.target)
         seen.setdefault(target, [])

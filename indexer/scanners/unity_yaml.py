@@ -9,7 +9,8 @@ Output conventions (FileRecord.symbols / refs; all paths in a file are GameObjec
   gameobject         name, container = parent path, detail = "inactive" when m_IsActive is 0,
                      signature = tag and layer when not default
   component          name = Unity class (Transform, Rigidbody, MonoBehaviour, ...), container =
-                     GameObject path, detail = script GUID (MonoBehaviour), type = its fileID
+                     GameObject path, detail = script GUID (MonoBehaviour), type = its fileID,
+                     modifiers = (the class's file ID,) for a class of a DLL (written `script:<guid>#<ID>`)
   field              name, container = owner path, signature = "name: value", detail = fileID
                      of the component (or asset object) it belongs to
   prefab_instance    name = the instance's name if overridden, container = parent path,
@@ -34,7 +35,8 @@ refs:
           "address" | "label", detail = the asset's GUID
   method  target = "script:<guid>.Method" (UnityEvent persistent call on an object of this file
           with a script), else "Namespace.Type.Method" as saved, else a built-in object's class
-          ("UnityEngine.AudioSource.Play"), context = the event field, detail = "owner > component"
+          ("UnityEngine.AudioSource.Play"), else another file's object ("object:<guid>:<fileID>.Method"),
+          context = the event field, detail = "owner > component.event(argument) on <target>"
   type    target = "Namespace.Class" of a [SerializeReference] value, context "serialize_reference"
   string  target = a scene name or path (no `.unity`) a script field may hold, context "field", detail "field: value"
   animation_event  target = the function name an AnimationClip event calls
@@ -44,7 +46,7 @@ from __future__ import annotations
 
 import msgspec
 
-from indexer.model import FileRecord, Ref, Symbol
+from indexer.model import CALL_OBJECT, FileRecord, Ref, Symbol
 from indexer.shown import path_shown
 
 from . import yaml_animator as animator
@@ -269,9 +271,11 @@ class _Scan:
         if icon and "guid" in icon and _BUILTIN_PREFIX not in icon:
             self.guid_refs(doc, path, "GameObject")
 
-    def component_symbol(self, doc: DocReader, owner: str, go_id: int, script_guid: str = "", name: str = "") -> None:
+    def component_symbol(
+        self, doc: DocReader, owner: str, go_id: int, script: str = "", name: str = "", dll: str = ""
+    ) -> None:
         enabled = doc.top("m_Enabled")
-        identifier = doc.top("m_EditorClassIdentifier") if script_guid else ""
+        identifier = doc.top("m_EditorClassIdentifier") if script else ""
         flags = ("disabled",) if enabled == "0" else ()
         go = self.docs.get(go_id) if go_id in self.tree.instance_of else None  # a stripped object's
         if go is not None and (source := yaml_facts.source_object(go)):
@@ -283,10 +287,11 @@ class _Scan:
                 doc.line,
                 container=owner,
                 type=str(doc.file_id),
-                detail=script_guid,
+                detail=script,
                 # Unity 6 names the script class: `Unity.TextMeshPro::TMPro.TextMeshProUGUI`
                 signature=identifier.rpartition("::")[2] if identifier else "",
                 attributes=flags,
+                modifiers=(dll,) if dll else (),  # a DLL's class: its file ID there (query/dll_classes.py)
             )
         )
 
@@ -364,7 +369,7 @@ class _Scan:
         go, _ = doc.top_ref("m_GameObject")
         if go:
             owner = self.owner_path(doc)
-            self.component_symbol(doc, owner, go, script, "" if script else label)
+            self.component_symbol(doc, owner, go, script, "" if script else label, yaml_facts.dll_class(fid, script))
         elif doc.file_id in self.tree.behaviour_state:
             owner = self.tree.behaviour_state[doc.file_id]
         else:
@@ -391,7 +396,7 @@ class _Scan:
     def fields(self, doc: DocReader, owner: str, label: str) -> None:
         """Top-level serialized fields of a script, each as a short `name: value`."""
         detail = str(doc.file_id)
-        script = label if label.startswith("script:") else ""
+        script = label.partition("#")[0] if label.startswith("script:") else ""  # (not a DLL's class's file ID)
         at, append = doc.at, self.symbols.append
         listed = doc.fields()
         methods = yaml_facts.methods_named(listed) if yaml_facts.may_name_methods(doc.body) else None
@@ -417,18 +422,21 @@ class _Scan:
             self.refs.append(
                 Ref(
                     "method",
-                    self.call_target(call.target, call.type_name, call.method),
+                    self.call_target(call.target, call.type_name, call.method, call.target_guid),
                     doc.at(call.line),
                     context=call.event,
                     detail=f"{owner} > {label}.{call.event}({yaml_facts.call_argument(call.mode, call.argument)})"
-                    + (self.call_on(call.target) if call.target else NO_TARGET),
+                    + (self.call_on(call.target, call.target_guid) if call.target else NO_TARGET),
                 )
             )
 
-    def call_target(self, target_id: int, type_name: str, method: str) -> str:
+    def call_target(self, target_id: int, type_name: str, method: str, target_guid: str = "") -> str:
         """Unity binds a call to its target object's type; the saved type name, which a renamed or
-        moved class leaves stale, only when the file does not hold the target's script."""
-        target_doc = self.docs.get(target_id)
+        moved class leaves stale, only when the file does not hold the target's script. Files saved
+        before Unity 2020.2 name no type: a target in another file (`target_guid`: an event asset, a
+        prefab's component) is then written as that object, `object:<guid>:<fileID>`, which the
+        index reads as its script (query/call_objects.py)."""
+        target_doc = None if target_guid else self.docs.get(target_id)  # (not this file's: its fileID may be)
         fid, script = script_ref(target_doc) if target_doc and target_doc.class_id == 114 else (0, "")
         if script and fid == SCRIPT_FILE_ID:  # not a DLL's class (its GUID is the DLL's)
             return f"script:{script}.{method}"
@@ -436,10 +444,15 @@ class _Scan:
             return f"{written_type(type_name)}.{method}"
         if target_doc is not None and target_doc.class_id != 114:  # a GameObject, an AudioSource, ...
             return f"UnityEngine.{target_doc.class_name}.{method}"
+        if target_guid and target_guid not in BUILTIN_GUIDS:
+            return f"{CALL_OBJECT}{target_guid}:{target_id}.{method}"
         return f"?.{method}"
 
-    def call_on(self, target_id: int) -> str:
-        """Where a call's target object is in this file, when it is (` on Canvas`)."""
+    def call_on(self, target_id: int, target_guid: str = "") -> str:
+        """Where a call's target object is: in this file (` on Canvas`), or another file, which the
+        index names by its GUID (` on Assets/Events/PlayerDamaged.asset`)."""
+        if target_guid:
+            return f" on guid:{target_guid}"
         target_node = self.tree.instance_of.get(target_id, 0) or self.go_node_of(target_id)
         return f" on {self.tree.path_of(target_node)}" if target_node else ""
 

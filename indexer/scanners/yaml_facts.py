@@ -163,7 +163,8 @@ class Modification(NamedTuple):
 
 
 class Call(NamedTuple):
-    """One persistent call of a UnityEvent; `argument` is the one its mode uses ("guid:<g>" for objects)."""
+    """One persistent call of a UnityEvent; `argument` is the one its mode uses ("guid:<g>" for objects);
+    `target_guid` the file of its target object when that is another's (an event asset), else ''."""
 
     event: str
     target: int
@@ -172,6 +173,7 @@ class Call(NamedTuple):
     mode: str
     argument: str
     line: int
+    target_guid: str
 
 
 class Field(NamedTuple):
@@ -273,11 +275,20 @@ def script_ref(doc: DocReader) -> tuple[int, str]:
 
 
 def behaviour_label(fid: int, script: str) -> str:
-    """How a MonoBehaviour of this `m_Script` is written: `script:<guid>` for a script, Unity's own
-    class by name (a `Tile`, a `UIDocument` of UI Toolkit), else `MonoBehaviour`."""
+    """How a MonoBehaviour of this `m_Script` is written: `script:<guid>` for a script (with `#<fileID>`
+    for a DLL's class), Unity's own class by name (a `Tile`, a `UIDocument` of UI Toolkit), else
+    `MonoBehaviour`."""
     if script in BUILTIN_GUIDS:
         return BUILTIN_SCRIPTS.get(str(fid), "MonoBehaviour").rsplit(".", 1)[-1]
+    if dll := dll_class(fid, script):  # a DLL's class: `script:<the DLL's GUID>#<the class's file ID>`
+        return f"script:{script}#{dll}"
     return f"script:{script}" if script else "MonoBehaviour"
+
+
+def dll_class(fid: int, script: str) -> str:
+    """The file ID of the class an `m_Script` names inside a DLL (`PlayMakerFSM` in PlayMaker.dll,
+    named by the DLL's GUID), as text; '' for a script file's class (`SCRIPT_FILE_ID`) or Unity's own."""
+    return str(fid) if script and fid and fid != SCRIPT_FILE_ID and script not in BUILTIN_GUIDS else ""
 
 
 def source_object(doc: DocReader) -> str:

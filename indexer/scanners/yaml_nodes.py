@@ -441,7 +441,8 @@ class NodeDoc:
             arg = f"guid:{r[1]}" if r and r[1] else ""
         type_name = (_scalar(found.get("m_TargetAssemblyTypeName")) or "").split(",", 1)[0].strip()
         method = _scalar(found.get("m_MethodName")) or ""
-        return Call(event, target[0] if target else 0, type_name, method, mode, arg, item.start_mark.line)
+        fid, guid = target or (0, "")
+        return Call(event, fid, type_name, method, mode, arg, item.start_mark.line, guid)
 
     def type_uses(self) -> list[TypeUse]:
         if not any(k == "RefIds" for _, k, _, _, _ in self.walk()):

@@ -313,7 +313,8 @@ def _call(event: str, target: str, values: tuple[str, str, str, str, str], line:
         om = REF.search(raw_object)
         arg = f"guid:{om.group(2).lower()}" if om and om.group(2) else ""
     type_name = unquote(raw_type).split(",", 1)[0].strip()
-    return _new(Call, (event, int(ref.group(1)) if ref else 0, type_name, unquote(raw_method), mode, arg, line))
+    guid = (ref.group(2) or "").lower() if ref else ""
+    return _new(Call, (event, int(ref.group(1)) if ref else 0, type_name, unquote(raw_method), mode, arg, line, guid))
 
 
 def _written_values(m: re.Match[str]) -> tuple[str, str, str, str, str]:

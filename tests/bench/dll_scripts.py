@@ -15,46 +15,11 @@ projects' scenes holding these file IDs (Unity 4.6-4.7 and 5.0-2019.1).
 
 from __future__ import annotations
 
-import struct
-
+from indexer.query.dll_classes import class_file_id as file_id
+from indexer.query.dll_classes import md4 as md4
 from indexer.query.package_classes import PACKAGES
 
 UI_DLL_GUIDS = ("f5f67c52d1564df4a8936ccd202a3bd8", "f70555f144d8491a825f0804e09c671c")
-_MASK = 0xFFFFFFFF
-
-
-def _rotl(x: int, n: int) -> int:
-    return ((x << n) | (x >> (32 - n))) & _MASK
-
-
-def md4(data: bytes) -> bytes:
-    """RFC 1320 (hashlib has no MD4 with OpenSSL 3)."""
-    msg = data + b"\x80" + b"\0" * ((55 - len(data)) % 64) + struct.pack("<Q", len(data) * 8)
-    state = [0x67452301, 0xEFCDAB89, 0x98BADCFE, 0x10325476]
-    rounds = (
-        (lambda x, y, z: (x & y) | (~x & z), 0, range(16), (3, 7, 11, 19)),
-        (
-            lambda x, y, z: (x & y) | (x & z) | (y & z),
-            0x5A827999,
-            [4 * (k % 4) + k // 4 for k in range(16)],
-            (3, 5, 9, 13),
-        ),
-        (lambda x, y, z: x ^ y ^ z, 0x6ED9EBA1, (0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15), (3, 9, 11, 15)),
-    )
-    for i in range(0, len(msg), 64):
-        words = struct.unpack("<16I", msg[i : i + 64])
-        a, b, c, d = state
-        for func, const, order, shifts in rounds:
-            for k, w in enumerate(order):
-                a, b, c, d = d, _rotl((a + func(b, c, d) + words[w] + const) & _MASK, shifts[k % 4]), b, c
-        state = [(s + v) & _MASK for s, v in zip(state, (a, b, c, d), strict=True)]
-    return struct.pack("<4I", *state)
-
-
-def file_id(qualified: str) -> int:
-    """The file ID a DLL's scene references give the class `qualified` (`UnityEngine.UI.Button`)."""
-    namespace, _, name = qualified.rpartition(".")
-    return struct.unpack("<i", md4(b"s\0\0\0" + (namespace + name).encode())[:4])[0]
 
 
 def module() -> str:

@@ -80,3 +80,24 @@ def test_a_sprite_atlas_ranks_as_a_look_below_code_unless_the_task_asks_for_look
     assert code == ["Assets/Scripts/Damage.cs", "Assets/Atlases/small enemies.spriteatlas"]
     looks = [h.path for h in ws.search("which sprites do the small enemies use", limit=1)]
     assert looks == ["Assets/Atlases/small enemies.spriteatlas"]
+
+
+def test_refs_of_a_game_type_leave_out_a_kits_code_writing_its_name(tmp_path: Path) -> None:
+    """`refs Player` listed 85 lines of an input kit's code, whose `Player` is the kit DLL's class:
+    a kit dropped into a game knows none of the game's types."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Kit/Documentation/ReadMe.txt": "Thank you for purchasing",
+            "Assets/Kit/Data/Store.cs": "namespace Kit.Data { public class Store { Player player; } }",
+            "Assets/Scripts/Player.cs": "public class Player : UnityEngine.MonoBehaviour { }",
+            "Assets/Scripts/Haunt.cs": "public class Haunt : UnityEngine.MonoBehaviour { Player target; }",
+        },
+    )
+    ws = workspace(root)
+    project = ws.projects[0].fresh()
+    graph = project.graph
+    usages = graph.references(graph.target("Player"))
+    assert [(u.path, u.line, u.detail) for u in usages if u.where == "code"] == [
+        ("Assets/Scripts/Haunt.cs", 1, "public class Haunt : UnityEngine.MonoBehaviour { Player target; }"),
+    ]

@@ -32,6 +32,7 @@ from indexer.query.override_calls import instance_calls
 from indexer.query.override_targets import OverrideTargets, sources_named
 from indexer.query.package_classes import package_named, package_scripts, package_target
 from indexer.query.package_shaders import shader_label
+from indexer.query.priors import kit_names_game, third_party_folders
 from indexer.query.profiles import profile_named, profile_names
 from indexer.query.script_labels import script_label
 from indexer.query.serialized import value_usages
@@ -384,8 +385,9 @@ class Graph:
             if rec is None:
                 continue
             if rec.kind == "csharp":
-                meant = {t.qualified for t in self.resolve_type_ref(written, rec)}
-                if qualified not in meant and not meant & nested.keys():
+                rows = self.resolve_type_ref(written, rec)
+                meant = {t.qualified for t in rows}
+                if (qualified not in meant and not meant & nested.keys()) or self._kit_naming_game(p, written, rows):
                     continue
                 said = self.source_line(p, line)  # the name written there (`Sp.Kind` through an alias is not)
                 if qualified not in meant and not re.search(rf"\b{re.escape(simple)}\s*\.", said):
@@ -394,6 +396,13 @@ class Graph:
             elif written == qualified or qualified.endswith("." + written):
                 out.append(Usage(p, line, "asset", "type", ctx, self.readable(written)))
         return out
+
+    def _kit_naming_game(self, path: str, written: str, rows: list[TypeRow]) -> bool:
+        return kit_names_game(path, written, [t.path for t in rows], self._kit_folders)
+
+    @cached_property
+    def _kit_folders(self) -> frozenset[str]:
+        return third_party_folders(self.records)
 
     @cached_property
     def _script_of_type(self) -> dict[str, str]:

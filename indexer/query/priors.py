@@ -247,6 +247,15 @@ def vendor_package(path: str, folders: Iterable[str]) -> str | None:
     return rest.split("/", 1)[0] if "/" in rest else ""
 
 
+def kit_names_game(path: str, written: str, declared_in: list[str], folders: frozenset[str]) -> bool:
+    """Third-party code writing the simple name of a type of the game's own: a kit knows nothing
+    of the game it is dropped into, so the name is a type of a DLL it ships (an input kit's
+    `Player`, beside the game's global `Player`), which the index does not read."""
+    if "." in written or not is_vendored(path, folders):
+        return False
+    return not any(is_vendored(p, folders) for p in declared_in)
+
+
 def names_package(package: str, stems: frozenset[str]) -> bool:
     """The task names the package ("the developer console" and `UnityConsole/`): then its code is
     what the task is about, not a library beside it. Every word of its name: one common word of a

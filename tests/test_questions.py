@@ -12,8 +12,8 @@ from indexer.build.update import update
 from indexer.config import Config
 from indexer.model import Hit
 from indexer.query.describe import describe
+from indexer.query.file_roles import role_priors
 from indexer.query.priors import EDITOR_PRIOR, GENERATED_PRIOR, TEST_PRIOR, input_wrappers, is_editor_script
-from indexer.query.rank import role_priors
 from indexer.query.workspace import Workspace, open_workspace
 
 from .conftest import meta, write_project
@@ -287,7 +287,7 @@ def test_a_quoted_test_class_still_makes_a_task_about_tests(ws: Workspace) -> No
     """Intent is read from the words said, except whether a task is about tests: quoting
     `HealthTests` is (docs/retrieval.md, priors)."""
     from indexer.identifiers import query_terms, said_words
-    from indexer.query.rank import role_priors
+    from indexer.query.file_roles import role_priors
 
     project = ws.projects[0]
     kinds = {"Assets/Tests/EditMode/HealthTests.cs": "csharp"}

@@ -483,7 +483,7 @@ def test_a_long_lived_workspace_names_hits_from_the_current_generation(tmp_path:
 def test_tests_rank_down_only_where_they_are_a_minority_of_the_projects_scripts(tmp_path: Path) -> None:
     """docs/retrieval.md: tests at 0.7x unless the task is about tests or tests are a quarter or
     more of the project's own scripts under Assets/ (a package repository: its tests are the work)."""
-    from indexer.query.rank import role_priors
+    from indexer.query.file_roles import role_priors
 
     test = "using NUnit.Framework;\npublic class ShieldChecks\n{\n    [Test] public void ShieldAbsorbsDamage() { }\n}\n"
     shield = "public class Shield\n{\n    public int Absorb(int damage) { return damage / 2; }\n}\n"
@@ -503,7 +503,7 @@ def test_tests_rank_down_only_where_they_are_a_minority_of_the_projects_scripts(
 def test_a_test_assemblys_scripts_count_as_tests_without_nunit_attributes(tmp_path: Path) -> None:
     """docs/retrieval.md: a test assembly's scripts are tests (helpers, fixtures without `[Test]`),
     for the test prior and for the share of tests that gates it."""
-    from indexer.query.rank import role_priors
+    from indexer.query.file_roles import role_priors
 
     asmdef = '{ "name": "Game.Tests", "references": ["UnityEngine.TestRunner"] }\n'
     helpers = {
@@ -918,8 +918,8 @@ def test_a_volume_profile_is_how_things_look(tmp_path: Path) -> None:
     )
     ws = workspace(root)
     project = ws.projects[0]
+    from indexer.query.file_roles import role_priors
     from indexer.query.priors import ART_PRIOR
-    from indexer.query.rank import role_priors
 
     kinds = {"Assets/Settings/VolumeRoomShake.asset": "asset", "Assets/Scripts/Notes.cs": "csharp"}
     for task, prior in (("the screen shake in the room is too violent", ART_PRIOR), ("the room bloom is blurry", 1.0)):

@@ -612,8 +612,8 @@ def test_an_avatar_or_mesh_asset_ranks_below_code_unless_the_task_is_about_looks
             "Assets/Zombie/ZombieWalk.cs": "public class ZombieWalk { public float speed; }\n",
         },
     )
+    from indexer.query.file_roles import role_priors
     from indexer.query.priors import ART_PRIOR
-    from indexer.query.rank import role_priors
 
     project = _workspace(root).projects[0].fresh()
     kinds = {"Assets/Zombie/Zombie_Avatar.asset": "asset", "Assets/Zombie/ZombieHealth.cs": "csharp"}
@@ -800,8 +800,8 @@ def test_refs_of_a_member_says_when_binary_assets_carry_its_script(tmp_path: Pat
 
 def test_unity_s_crash_recovery_copies_of_scenes_rank_below_the_game_s(tmp_path: Path) -> None:
     """Three `_Recovery/0 (n).unity` copies of a level crowded the level out of a trial's answers."""
+    from indexer.query.file_roles import role_priors
     from indexer.query.priors import RECOVERY_PRIOR
-    from indexer.query.rank import role_priors
 
     project = _workspace(_startup_project(tmp_path)).projects[0].fresh()
     kinds = {"Assets/_Recovery/0 (2).unity": "scene", "Assets/Scenes/Boot.unity": "scene"}
@@ -888,8 +888,8 @@ def test_a_scene_referencing_a_matched_file_is_pointed_at_the_field_doing_so(tmp
 
 def test_a_task_naming_the_animator_asks_for_controllers_not_clips(tmp_path: Path) -> None:
     """ "which animator controller does the player use" ranked six clips second to eighth."""
+    from indexer.query.file_roles import role_priors
     from indexer.query.priors import NAMED_KIND_PRIOR
-    from indexer.query.rank import role_priors
 
     project = _workspace(_startup_project(tmp_path)).projects[0].fresh()
     kinds = {"Assets/Run.anim": "animation", "Assets/Player.controller": "animator"}

@@ -99,7 +99,7 @@ _TEST_ASSEMBLY = re.compile(r"TestRunner|nunit\.framework|UNITY_INCLUDE_TESTS", 
 # Words of a task about tests, or about how things look or sound (then art assets are the answer).
 TEST_WORDS = frozenset({"test", "tests", "testing", "tested", "unittest", "unittests", "nunit", "assert", "fixture"})
 # A task about sounds alone ("play a sound when hit") is not about visual effects, whose names
-# say "hit" as often as the sounds' do: those keep ART_PRIOR (rank.role_priors).
+# say "hit" as often as the sounds' do: those keep ART_PRIOR (file_roles.role_priors).
 AUDIO_WORDS = frozenset("sound sounds audio sfx music clip clips".split())  # noqa: SIM905
 VISUAL_WORDS = frozenset(
     """visual visuals graphic graphics vfx fx effect effects particle particles look looks appearance glow flash shader
@@ -162,7 +162,7 @@ OFF_BUILD_PRIOR = 0.9
 # the game's scenes, which crowded them out of a trial's answers.
 RECOVERY_PRIOR = 0.4
 RECOVERY_FOLDER = "/_Recovery/"
-# No file's prior (`rank.role_priors`: some of the priors above, multiplied) is above this.
+# No file's prior (`file_roles.role_priors`: some of the priors above, multiplied) is above this.
 PRIOR_CEILING = math.prod(
     max(1.0, f)
     for f in (

@@ -1,0 +1,192 @@
+"""What a file's role in the project says about a task: each candidate's prior, from the roles
+the project's structure gives its files (priors.py: third-party, tests, editor code, art, generated
+input wrappers, scenes the build leaves out), each decided once per index generation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from indexer.identifiers import stem
+from indexer.query.priors import (
+    ART_KINDS,
+    ART_PRIOR,
+    ART_WORDS,
+    CODE_TASK_ASSET_KINDS,
+    CODE_TASK_ASSET_PRIOR,
+    EDITOR_PRIOR,
+    EDITOR_WORDS,
+    GENERATED_PRIOR,
+    INPUT_WORDS,
+    LOOK_EXTENSIONS,
+    LOOK_KINDS,
+    MINOR_EDITOR_SHARE,
+    MINOR_TEST_SHARE,
+    NAMED_KIND_PRIOR,
+    OFF_BUILD_PRIOR,
+    RECOVERY_FOLDER,
+    RECOVERY_PRIOR,
+    TEST_PRIOR,
+    TEST_WORDS,
+    VENDORED_PRIOR,
+    VISUAL_KINDS,
+    VISUAL_WORDS,
+    asks_code,
+    asks_for,
+    build_scenes,
+    editor_share,
+    has_logic,
+    input_wrappers,
+    is_art_object,
+    is_editor_script,
+    is_effect,
+    is_test,
+    is_volume_profile,
+    named_kinds,
+    names_package,
+    test_share,
+    test_typed,
+    vendor_package,
+)
+
+
+def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str]) -> dict[str, float]:
+    """path -> prior: below 1 for third-party code, Unity's crash-recovery copies of scenes, for
+    prefabs without a project script (unless the task is about how things look or sound), for
+    prefabs and scenes when the task asks for
+    code, for tests (unless the task is about tests) and for the Input System's generated class
+    (unless the task is about input); above 1 for the kinds the task names.
+    `said` (identifiers.said_words) decides what the task asks for; `terms`, with the parts of
+    the names it quotes, whether it is about tests (`HealthTests` is)."""
+    out: dict[str, float] = {}
+
+    def scale(paths: Iterable[str], factor: float) -> None:
+        for path in paths:
+            out[path] = out.get(path, 1.0) * factor
+
+    scale(_third_party(project, kinds, terms), VENDORED_PRIOR)
+    scale((p for p in kinds if RECOVERY_FOLDER in f"/{p}"), RECOVERY_PRIOR)
+    wanted = named_kinds(said)
+    scale((p for p, k in kinds.items() if k in wanted), NAMED_KIND_PRIOR)
+    if not asks_for(said, ART_WORDS):
+        looks = (
+            p
+            for p, k in kinds.items()
+            if k in LOOK_KINDS
+            or _looks_by_name(k, p)
+            or (k in ART_KINDS and _is_art(project, p))
+            or (k == "asset" and _is_look(project, p))
+        )
+        scale(looks, ART_PRIOR)
+    elif not asks_for(said, VISUAL_WORDS):  # sounds only: visual effects are still looks
+        visual = (
+            p
+            for p, k in kinds.items()
+            if k in VISUAL_KINDS or _looks_by_name(k, p) or (k in ART_KINDS and _is_effect(project, p))
+        )
+        scale(visual, ART_PRIOR)
+    if asks_code(said):
+        scale((p for p, k in kinds.items() if k in CODE_TASK_ASSET_KINDS), CODE_TASK_ASSET_PRIOR)
+    scripts = [p for p, k in kinds.items() if k == "csharp"]
+    tests = set(tests_of(project, scripts))
+    if not asks_for(terms, TEST_WORDS) and _tests_are_minor(project):
+        scale(tests, TEST_PRIOR)
+    if not asks_for(said, INPUT_WORDS):
+        wrappers = project.remember(("input_wrappers",), lambda: input_wrappers(project.records), role=True)
+        scale((p for p in scripts if p in wrappers), GENERATED_PRIOR)
+    if not asks_for(terms, EDITOR_WORDS) and _editor_is_minor(project):
+        scale(_editor_scripts(project, [p for p in scripts if p not in tests]), EDITOR_PRIOR)
+    built = project.remember(("build scenes",), lambda: build_scenes(project.records), role=True)
+    if built and not asks_for(terms, TEST_WORDS):
+        scale((p for p, k in kinds.items() if k == "scene" and p not in built), OFF_BUILD_PRIOR)
+    return out
+
+
+def _looks_by_name(kind: str, path: str) -> bool:
+    """A file of one of Unity's YAML kinds of looks (priors.LOOK_EXTENSIONS)."""
+    return kind == "unity_yaml" and path.lower().endswith(LOOK_EXTENSIONS)
+
+
+def _third_party(project, kinds: dict[str, str], terms: list[str]) -> list[str]:
+    """The third-party files among these, unless the task names their package."""
+    folders = project.vendored
+    stems = frozenset(stem(t) for t in terms)
+    roles = project.roles  # each path's answer kept as `remember` keeps it, the roles read once
+    out = []
+    for path in kinds:
+        key = ("vendored", path)
+        if key in roles:
+            package = roles[key]
+        else:
+            package = roles[key] = vendor_package(path, folders)
+        if package is not None and not names_package(package, stems):
+            out.append(path)
+    return out
+
+
+def _is_effect(project, prefab: str) -> bool:
+    """A prefab that is a visual effect (priors.is_effect)."""
+    return project.remember(("effect", prefab), lambda: is_effect(project.records.outline_record(prefab)), role=True)
+
+
+def _is_look(project, asset: str) -> bool:
+    """A data asset of looks: a render volume profile (priors.is_volume_profile), an avatar, a mesh
+    (priors.is_art_object)."""
+    read = project.records.outline_record
+    return project.remember(
+        ("look", asset), lambda: is_volume_profile(rec := read(asset)) or is_art_object(rec), role=True
+    )
+
+
+def _is_art(project, prefab: str) -> bool:
+    """A prefab of looks, not behaviour: it carries no project script, or it is a visual effect."""
+    return project.remember(
+        ("art", prefab),
+        lambda: not has_logic(project.graph, prefab) or is_effect(project.records.outline_record(prefab)),
+        role=True,
+    )
+
+
+def _tests_are_minor(project) -> bool:
+    """Tests are a small share of the project's own scripts."""
+    share = project.remember(
+        ("test_share",), lambda: test_share(project.records, project.test_folders, _test_typed(project)), role=True
+    )
+    return share < MINOR_TEST_SHARE
+
+
+def _test_typed(project) -> dict[str, tuple[int, str]]:
+    """The files declaring test types (priors.test_typed), read once per index generation."""
+    return project.remember(("test_typed",), lambda: test_typed(project.records), role=True)
+
+
+def _editor_scripts(project, scripts: list[str]) -> list[str]:
+    """The editor code among these scripts."""
+    assemblies = project.assemblies
+    return _having(project, "editor", scripts, lambda path: is_editor_script(path, assemblies))
+
+
+def tests_of(project, scripts: list[str]) -> list[str]:
+    """The tests among these scripts."""
+    folders, typed = project.test_folders, _test_typed(project)
+    return _having(project, "test", scripts, lambda path: is_test(path, folders, typed))
+
+
+def _having(project, role: str, paths: Iterable[str], decide: Callable[[str], bool]) -> list[str]:
+    """The paths `decide` says have this role, each path's answer kept like `remember`'s, but
+    with the roles read once: this runs for every candidate of every query."""
+    roles = project.roles
+    out = []
+    for path in paths:
+        key = (role, path)
+        has = roles.get(key)
+        if has is None:
+            has = roles[key] = decide(path)
+        if has:
+            out.append(path)
+    return out
+
+
+def _editor_is_minor(project) -> bool:
+    """Editor code is less than two thirds of the project's own scripts (not an editor extension)."""
+    share = project.remember(("editor_share",), lambda: editor_share(project.records, project.assemblies), role=True)
+    return share < MINOR_EDITOR_SHARE

@@ -870,7 +870,12 @@ def test_the_one_script_a_best_prefab_carries_ranks_right_after_it(tmp_path: Pat
         hits = ws.search(task, limit=10)
         raised = [h for h in hits if h.path in ("Assets/Scripts/Flicker.cs", "Assets/Scripts/Breakable.cs")]
         assert hits[0].kind == "prefab" and all(h.score < hits[0].score * 0.5 for h in raised)
-    assert not ws.search("the piggy bank only shatters when hit", limit=10, kind="prefab")[1:]
+    # a search of prefabs pairs no script, and walks from it to the other prefab carrying it (session 39)
+    prefabs = ws.search("the piggy bank only shatters when hit", limit=10, kind="prefab")
+    assert [(h.path, h.reason) for h in prefabs] == [
+        ("Assets/Prefabs/PiggyBank.prefab", "text match; carries script Assets/Scripts/Breakable.cs"),
+        ("Assets/Prefabs/ToyVase.prefab", "carries script Assets/Scripts/Breakable.cs"),
+    ]
 
 
 def test_a_licensed_folder_holding_a_scene_of_the_build_is_the_projects_own(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ from indexer.config import Config
 from indexer.query.priors import names_package, vendored_folders
 from indexer.query.workspace import open_workspace
 
-from .conftest import write_project
+from .conftest import meta, write_project
 
 
 def workspace(root: Path):
@@ -101,3 +101,59 @@ def test_refs_of_a_game_type_leave_out_a_kits_code_writing_its_name(tmp_path: Pa
     assert [(u.path, u.line, u.detail) for u in usages if u.where == "code"] == [
         ("Assets/Scripts/Haunt.cs", 1, "public class Haunt : UnityEngine.MonoBehaviour { Player target; }"),
     ]
+
+
+CHEST = """%YAML 1.1
+%TAG !u! tag:unity3d.com,2011:
+--- !u!1 &100
+GameObject:
+  m_Component:
+  - component: {fileID: 400}
+  - component: {fileID: 11400}
+  m_Name: Crystal Chest
+--- !u!4 &400
+Transform:
+  m_GameObject: {fileID: 100}
+  m_Father: {fileID: 0}
+--- !u!114 &11400
+MonoBehaviour:
+  m_GameObject: {fileID: 100}
+  m_Script: {fileID: 11500000, guid: 7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c, type: 3}
+  loot: 3
+"""
+ARENA = """%YAML 1.1
+%TAG !u! tag:unity3d.com,2011:
+--- !u!1001 &500
+PrefabInstance:
+  m_Modification:
+    m_TransformParent: {fileID: 0}
+    m_Modifications: []
+  m_SourcePrefab: {fileID: 100100000, guid: 5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c, type: 3}
+"""
+EMPTY_SCENE = """%YAML 1.1
+%TAG !u! tag:unity3d.com,2011:
+--- !u!1 &1
+GameObject:
+  m_Name: {0}
+"""
+
+
+def test_a_search_for_one_kind_walks_from_the_best_matches_of_every_kind(tmp_path: Path) -> None:
+    """`query "which scene has the crystal chest" --kind scene` ranked scenes named after scenes
+    first: the walk started from scenes only, never from the chest's prefab, which the scene holding
+    it places."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Prefabs/Crystal Chest.prefab": CHEST,
+            "Assets/Prefabs/Crystal Chest.prefab.meta": meta("5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c", "PrefabImporter"),
+            "Assets/Scripts/Chest.cs": "public class Chest : UnityEngine.MonoBehaviour { public int loot; }",
+            "Assets/Scripts/Chest.cs.meta": meta("7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c"),
+            "Assets/Scenes/Arena.unity": ARENA,
+            "Assets/Scenes/SceneSelect.unity": EMPTY_SCENE.format("Scene Picker"),
+            "Assets/Scenes/Templates/Blank Scene.unity": EMPTY_SCENE.format("Scene Root"),
+        },
+    )
+    ws = workspace(root)
+    hits = [h.path for h in ws.search("which scene has the crystal chest", limit=3, kind="scene")]
+    assert hits[0] == "Assets/Scenes/Arena.unity"

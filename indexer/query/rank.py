@@ -87,15 +87,14 @@ def rank(
     priors = role_priors(project, kinds, terms, said)
     ranked: dict[str, Ranked] = {}
     for c in found:
-        size = stats[c.path].size if c.path in stats else 4000
-        ceiling = TEXT_LENGTH_CEILING if c.kind in TEXT_KINDS else LENGTH_CLAMP[1]
-        length = min(max((size / 4000) ** LENGTH_EXPONENT, LENGTH_CLAMP[0]), ceiling)
-        ranked[c.path] = Ranked(c.path, c.score * length * priors.get(c.path, 1.0), ["text match"], c)
+        ranked[c.path] = Ranked(c.path, c.score * _length(stats, c) * priors.get(c.path, 1.0), ["text match"], c)
     also = synonym_words(said)  # what the words were searched with besides themselves
     asks_assets = asks_for(said, ASSET_WORDS)  # where something is set, wired, placed
     _raise_named(project, ranked, text, (terms, said, also), asks_assets, (kind, path_prefix))
     quoted = _quoted(project, text, ranked, priors, (kind, path_prefix, terms, said))
     seeds = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:SEEDS]
+    if kind is not None:
+        seeds = _seeds_of_any_kind(project, text, seeds, (terms, said), path_prefix)
     carrier_gain = ASSET_INTENT_GAIN if asks_assets else 1.0
     boosts = walk(project, seeds, kind, path_prefix, carrier_gain)
     wanted = named_kinds(said) if kind is None else named_kinds(said) & {kind}
@@ -127,6 +126,26 @@ def rank(
     walked = {p: b[1:] for p, b in boosts.items() if b[1] in POINTED_EDGES and p not in quoted and p not in held}
     asked = set(terms)
     return [pointed(project, h, quoted, held, outlines, None if _named(h, asked) else walked.get(h.path)) for h in hits]
+
+
+def _length(stats: dict, c) -> float:
+    """A candidate's length factor: a longer file holds more of what a task may need."""
+    size = stats[c.path].size if c.path in stats else 4000
+    ceiling = TEXT_LENGTH_CEILING if c.kind in TEXT_KINDS else LENGTH_CLAMP[1]
+    return min(max((size / 4000) ** LENGTH_EXPONENT, LENGTH_CLAMP[0]), ceiling)
+
+
+def _seeds_of_any_kind(project, text: str, seeds: list[Ranked], words: tuple, path_prefix: str | None) -> list[Ranked]:
+    """A search for one kind walks from the best matches of every kind: "which scene has the
+    crystal chest" with `--kind scene` reaches the scene placing the chest's prefab, which a walk
+    from scenes alone (those saying "scene" in their path) did not."""
+    terms, said = words
+    _, found = project.searcher.candidates(text, SEEDS, path_prefix=path_prefix)
+    stats = project.stats_of(c.path for c in found)
+    priors = role_priors(project, {c.path: c.kind for c in found}, terms, said)
+    more = [Ranked(c.path, c.score * _length(stats, c) * priors.get(c.path, 1.0), [], c) for c in found]
+    merged = {r.path: r for r in [*more, *seeds]}
+    return sorted(merged.values(), key=lambda r: (-r.score, r.path))[:SEEDS]
 
 
 def _named(hit: Hit, terms: set[str]) -> bool:

@@ -29,6 +29,7 @@ from indexer.kinds import searchable_kinds
 from indexer.model import HIERARCHY_KINDS, TYPE_KINDS, Candidate, Declared, Hit
 from indexer.query import synonyms
 from indexer.query.livestats import LiveStats, index_token
+from indexer.query.priors import KIND_WORDS
 from indexer.query.textmatch import BODY_CHARS, occurrences
 from indexer.query.texts import FileText
 from indexer.store.header import IndexBroken, data_name, open_current, open_search, tantivy_failure
@@ -140,7 +141,7 @@ class Searcher:
         with self._reading():
             searcher = self.index.searcher()
             live = LiveStats(searcher, self.index.schema, KINDS)
-            query = self._query(weighted_terms(text), said_words(text), kind, path_prefix, live)
+            query = self._query(_of_kind(weighted_terms(text), kind), said_words(text), kind, path_prefix, live)
             return terms, _hits(searcher, query, limit)
 
     def holding(self, words: list[str], limit: int, kind: str | None, path_prefix: str | None) -> list[Candidate]:
@@ -426,3 +427,11 @@ def _body_matches(outline: Sequence[Declared], wanted: set[str], read: FileText)
             if k >= 0 and outline[members[k][1]].kind not in TYPE_KINDS:
                 found.setdefault(members[k][1], set()).add(w)
     return found
+
+
+def _of_kind(weighted: list[tuple[str, float]], kind: str | None) -> list[tuple[str, float]]:
+    """A search of one kind hardly counts the words naming that kind ("which scene has the chest"
+    with `--kind scene`): every file searched is one, and `Templates/Blank Scene.unity` matched."""
+    if kind is None:
+        return weighted
+    return [(t, TASK_WORD_WEIGHT if kind in KIND_WORDS.get(t, ()) else w) for t, w in weighted]

@@ -157,3 +157,50 @@ def test_a_search_for_one_kind_walks_from_the_best_matches_of_every_kind(tmp_pat
     ws = workspace(root)
     hits = [h.path for h in ws.search("which scene has the crystal chest", limit=3, kind="scene")]
     assert hits[0] == "Assets/Scenes/Arena.unity"
+
+
+CONFIG_AUTHORING = """using Unity.Entities;
+using UnityEngine;
+public class ConfigAuthoring : MonoBehaviour
+{
+    public float BallKickForce;
+}
+public struct Config : IComponentData
+{
+    public float BallKickForce;
+}
+"""
+SUBSCENE = """%YAML 1.1
+%TAG !u! tag:unity3d.com,2011:
+--- !u!1 &100
+GameObject:
+  m_Component:
+  - component: {{fileID: 101}}
+  m_Name: Config
+--- !u!114 &101
+MonoBehaviour:
+  m_GameObject: {{fileID: 100}}
+  m_Script: {{fileID: 11500000, guid: 9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d9d, type: 3}}
+  BallKickForce: {0}
+"""
+
+
+def test_a_pack_credits_values_to_the_class_unity_binds_and_shows_set_ones_first(tmp_path: Path) -> None:
+    """A DOTS authoring file's values were shown twice, the second time as the runtime struct's
+    (`refs Config.BallKickForce`, which lists none: Unity binds a script's GUID to the class named
+    as its file), and the steps that set the force (8) were cut behind those leaving it at 0."""
+    from indexer.identifiers import stem
+    from indexer.query.serialized import PACK_HEADER, pack_values
+
+    files = {
+        "Assets/Scripts/ConfigAuthoring.cs": CONFIG_AUTHORING,
+        "Assets/Scripts/ConfigAuthoring.cs.meta": meta("9d" * 16),
+        **{f"Assets/Scenes/Step{n}Subscene.unity": SUBSCENE.format(8 if n > 2 else 0) for n in range(1, 5)},
+    }
+    ws = workspace(write_project(tmp_path / "P", files))
+    assert pack_values(*ws.owner("Assets/Scripts/ConfigAuthoring.cs"), {stem("ball"), stem("kick")}) == [
+        PACK_HEADER,
+        "  Assets/Scenes/Step3Subscene.unity:12  Config > ConfigAuthoring.BallKickForce: 8",
+        "  Assets/Scenes/Step4Subscene.unity:12  Config > ConfigAuthoring.BallKickForce: 8",
+        "  … 2 more (unity-index refs ConfigAuthoring.BallKickForce)",
+    ]

@@ -99,8 +99,8 @@ class Graph:
         return subtypes_by_base(self.types)
 
     @cached_property
-    def _script_types(self) -> dict[str, str]:
-        return self.records.script_types()
+    def main_types(self) -> dict[str, str]:
+        return self.records.script_types()  # script path -> the class Unity binds its GUID to
 
     def path_of_guid(self, guid: str) -> str | None:
         guid = guid.lower()
@@ -111,7 +111,7 @@ class Graph:
     def script_class(self, guid: str) -> str:
         """The class behind a script GUID: a project script's class, a known package script, or ''."""
         path = self.path_of_guid(guid)
-        return self._script_types.get(path, "") if path else self.package_scripts.get(guid.lower(), ("", ""))[0]
+        return self.main_types.get(path, "") if path else self.package_scripts.get(guid.lower(), ("", ""))[0]
 
     @cached_property
     def package_scripts(self) -> dict[str, tuple[str, str]]:
@@ -243,7 +243,7 @@ class Graph:
         # a file is used wherever a type it declares is: `Void` beside `VoidEventChannel`, a file
         # whose one class is named otherwise (only the type named as the file had been asked), and
         # its nested types (`Weapon.Factory`, held by the files that create weapons)
-        main = self._script_types.get(path, "")
+        main = self.main_types.get(path, "")
         declared = [t.qualified for t in self.records.types_in(path)]
         types = list(dict.fromkeys([main, *declared] if main else declared))
         return Target(kind="path", name=path, path=path, guid=guid, types=types, note=self._shared_guid(path, guid))
@@ -407,7 +407,7 @@ class Graph:
     @cached_property
     def _script_of_type(self) -> dict[str, str]:
         """Qualified class -> the script file Unity binds to it."""
-        return scripts_by_class(self._script_types)
+        return scripts_by_class(self.main_types)
 
     def script_guids(self, types: Iterable[str], script: str | None = None) -> set[str]:
         """The GUIDs assets name these types' scripts by (or `script`'s alone, when given): none

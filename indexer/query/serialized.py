@@ -235,6 +235,7 @@ def pack_values(project, local: str, stems: set[str]) -> list[str]:
         )
         written = (field.name, *former_names(field))
         kept = [(u, text) for u in found[field.name] if _tunable(text := u.detail.partition(" (via ")[0], written)]
+        kept.sort(key=lambda kept_value: _zero(kept_value[1]))  # set values before those left at zero
         if not kept or shown == PACK_FIELDS:
             continue
         shown += 1
@@ -246,6 +247,12 @@ def pack_values(project, local: str, stems: set[str]) -> list[str]:
             said = f"{rest}+ more" if partial and rest > 0 else "more" if partial else f"{rest} more"
             lines.append(f"  … {said} (unity-index refs {owner}.{field.name})")
     return [PACK_HEADER, *lines] if lines else []
+
+
+def _zero(line: str) -> bool:
+    """A value line's value is zero, false or none: what an unset field holds, shown last."""
+    value = line.rpartition(": ")[2].strip()
+    return value in ("", "0", "0.0", "None", "false", "False") or value.startswith("{fileID: 0}")
 
 
 def _unused_note(graph: Graph, path: str) -> str:
@@ -369,4 +376,8 @@ def _family_guids(graph: Graph, rec: CodeOutline | FileRecord, qualified: str) -
             seen.add(path)
             # a base class is a hub of the files using it: its subclasses are read past the walk's cap
             todo += [p for p, kind in graph.records.edges_to(path, BASE_USERS) or () if kind == "base"]
-    return {g for p in seen if (g := graph.records.guid_naming(p))}
+    guids = {g for p in seen if (g := graph.records.guid_naming(p))}
+    own = graph.records.guid_naming(rec.path)
+    if own and graph.main_types.get(rec.path) not in (qualified, None):  # Unity binds a file's GUID to
+        guids.discard(own)  # its main class alone: a struct beside it (a DOTS component's data) holds no value
+    return guids

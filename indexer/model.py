@@ -260,7 +260,7 @@ class Usage(msgspec.Struct):
 class Target(msgspec.Struct):
     """What a user's TARGET (a type, Type.Member, a path, a GUID, an assembly) turned out to be."""
 
-    kind: str  # type, member, path, guid, assembly, package_script, builtin, animator_parameter, tag, unknown
+    kind: str  # type, member, path, guid, assembly, package_script, builtin, animator_parameter, tag, message, unknown
     name: str
     path: str = ""
     guid: str = ""

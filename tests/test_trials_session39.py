@@ -204,3 +204,27 @@ def test_a_pack_credits_values_to_the_class_unity_binds_and_shows_set_ones_first
         "  Assets/Scenes/Step4Subscene.unity:12  Config > ConfigAuthoring.BallKickForce: 8",
         "  … 2 more (unity-index refs ConfigAuthoring.BallKickForce)",
     ]
+
+
+def test_refs_of_a_name_only_an_animation_event_calls_lists_the_calls_finding_no_receiver(tmp_path: Path) -> None:
+    """`refs OnDeathAnimationEnded` said "no type, member …" (exit 2) for the event of two clips
+    calling a method no script declares: the broken event a user debugs ("has no receiver")."""
+    from .conftest import run_cli
+
+    clip = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!74 &7400000\nAnimationClip:\n  m_Name: Death\n"
+        "  m_Events:\n  - time: 0.5\n    functionName: OnDeathAnimationEnded\n    data: \n    intParameter: 0\n"
+    )
+    root = write_project(
+        tmp_path / "P",
+        {"Assets/Anim/Death.anim": clip, "Assets/Scripts/Enemy.cs": "public class Enemy { void OnDeath() {} }"},
+    )
+    out = run_cli("refs", "OnDeathAnimationEnded", "--project", str(root))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == [
+        "name called without a receiver OnDeathAnimationEnded  (no method of the project's code is named so:"
+        " these calls by name find no receiver there)",
+        "in assets (1):",
+        "  Assets/Anim/Death.anim:8 [m_Events]  Death calls OnDeathAnimationEnded",
+    ]
+    assert run_cli("refs", "OnNothingAtAll", "--project", str(root)).returncode == 2

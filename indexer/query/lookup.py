@@ -12,6 +12,7 @@ from indexer.model import Description, Target, Usage
 from indexer.query.animator_params import parameter_target, parameter_usages
 from indexer.query.carriers import with_settings
 from indexer.query.describe import NotFound, describe, resolve_file
+from indexer.query.messages import message_usages, receiverless_target
 from indexer.query.named_files import like_escaped
 from indexer.query.tags import tag_target, tag_usages
 from indexer.query.workspace import Workspace, prefixed
@@ -46,7 +47,8 @@ def find_references(ws: Workspace, text: str) -> tuple[Target | None, list[Usage
         graph = p.fresh().graph
         t = graph.target(text)
         if t.kind == "unknown":  # a name no type or member has: an animator controller's parameter, a tag
-            t = parameter_target(graph, text.strip()) or tag_target(graph, text.strip()) or t
+            name = text.strip()
+            t = parameter_target(graph, name) or tag_target(graph, name) or receiverless_target(graph, name) or t
             if t.kind != "unknown" and (members := members_named(ws, text.strip())):  # `IsKnockedBack` both
                 shown = ", ".join(members[:MEMBERS_NAMED])
                 t = msgspec.structs.replace(t, note=f"{t.note}; members so named too: {shown}")
@@ -60,6 +62,8 @@ def find_references(ws: Workspace, text: str) -> tuple[Target | None, list[Usage
             if t.kind == "animator_parameter"
             else tag_usages(graph, t)
             if t.kind == "tag"
+            else message_usages(graph, t.name, [])
+            if t.kind == "message"
             else with_settings(
                 graph, graph.references(t), through=t.kind in ("path", "guid") and t.path.endswith(".prefab")
             )

@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from indexer.model import Usage
+from indexer.model import Target, Usage
 from indexer.query.clip_receivers import clip_receivers
 from indexer.query.held_strings import lines_naming
 from indexer.query.type_tree import declarer_of, member_family
@@ -76,6 +76,16 @@ def message_usages(graph: Graph, member: str, types: Iterable[str] = ()) -> list
             continue
         out.append(Usage(path, line, "asset", "animation_event", context, f"{clip} calls {member}"))
     return out + player_input_usages(graph, member) + lua_usages(graph, member)
+
+
+def receiverless_target(graph: Graph, name: str) -> Target | None:
+    """A name no method of the project's code has, that assets or code call by name (an animation
+    event, `SendMessage`, `Invoke`): Unity finds no receiver for those calls ("AnimationEvent 'X' has
+    no receiver"), which is what a user asking `refs X` is debugging; `refs` said no such name."""
+    if not name.isidentifier() or not message_usages(graph, name, []):
+        return None
+    note = "no method of the project's code is named so: these calls by name find no receiver there"
+    return Target(kind="message", name=name, member=name, note=note)
 
 
 def field_named_usages(graph: Graph, member: str, names: set[str]) -> list[Usage]:

@@ -21,6 +21,7 @@ _TARGET_WORDS = {
     "builtin": "Unity class",
     "animator_parameter": "animator parameter",
     "tag": "tag",
+    "message": "name called without a receiver",
 }
 
 

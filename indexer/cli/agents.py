@@ -2,10 +2,11 @@
 
 Agents read guidance files: `AGENTS.md` (Codex, Cursor, GitHub Copilot, ...), `CLAUDE.md` and
 skills (`.claude/skills/NAME/SKILL.md`, Claude Code). `install` writes a short section between two
-marker comments into the guidance files (added at the end, or replaced where it is; the rest of
-the file is never touched) and the skill; a second run changes nothing; `uninstall` removes exactly
-what `install` wrote. The section is kept short because it is read on every request: a test holds
-it under `SECTION_TOKEN_LIMIT` tokens as the project's own counter measures it.
+marker comments into the guidance files (added at the end after one line end, or replaced where it
+is; the rest of the file is never touched) and the skill; a second run changes nothing; `uninstall`
+removes exactly what `install` wrote, giving back the file's bytes. The section is kept short
+because it is read on every request: a test holds it under `SECTION_TOKEN_LIMIT` tokens as the
+project's own counter measures it.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ SKILL = Path(".claude") / "skills" / "unity-index" / "SKILL.md"
 CLIENTS = ("agents", "claude")  # AGENTS.md; CLAUDE.md and the Claude Code skill
 
 # CRLF too: a file checked out on Windows (core.autocrlf) after the section was added
-_SECTION = re.compile(rf"(?:\r?\n)*{re.escape(BEGIN)}\r?\n.*?{re.escape(END)}(?:\r?\n)?", re.S)
+_SECTION = re.compile(rf"{re.escape(BEGIN)}(\r?\n).*?{re.escape(END)}(?:\r?\n)?", re.S)
 
 GUIDE = """\
 ## Finding things in this Unity project: unity-index
@@ -69,29 +70,35 @@ def skill(single_project: bool) -> str:
 
 
 def upsert(text: str | None, block: str) -> str | None:
-    """`text` with `block` in place of the marked section (or appended after a blank line); None
-    when it already holds exactly that."""
-    text = text or ""
+    """`text` with `block` in place of the marked section, or (a file without one) after the
+    file's bytes and one line end, which `remove` takes away again; None when it already holds
+    exactly that. What comes before the section is never changed (it used to lose its last blank
+    lines, and an empty file became one `uninstall` deleted)."""
+    if text is None:
+        return block
     nl = _newline(text)
     block = block.replace("\n", nl)
     found = _SECTION.search(text)
     if found is None:
-        return (text.rstrip("\r\n") + nl * 2 if text.strip() else "") + block
-    lead = nl * 2 if found.start() > 0 else ""
-    new = text[: found.start()] + lead + block + text[found.end() :]
+        return text + nl + block
+    new = text[: found.start()] + block + text[found.end() :]
     return None if new == text else new
 
 
 def remove(text: str) -> str | None:
-    """`text` without the marked section; None when there is none."""
+    """`text` without the marked section and the line end `upsert` put before it: the file as it
+    was before `install`, byte for byte; None when there is no section."""
     found = _SECTION.search(text)
     if found is None:
         return None
-    nl = _newline(text)
-    before, after = text[: found.start()].rstrip("\r\n"), text[found.end() :].lstrip("\r\n")
-    if before and after:
-        return f"{before}{nl * 2}{after}"
-    return f"{before}{nl}" if before else after
+    before, nl = text[: found.start()], found.group(1)  # the section's line end is the separator's
+    return before.removesuffix(nl) + text[found.end() :]
+
+
+def created(text: str) -> bool:
+    """Whether `install` created the file: it starts with the section and holds nothing else
+    (to a file that was there, even an empty one, the section is added after a line end)."""
+    return text.startswith(BEGIN) and not (remove(text) or "").strip()
 
 
 def _newline(text: str) -> str:
@@ -169,8 +176,8 @@ def plan_uninstall(base: Path) -> list[Change]:
     for path in (base / "AGENTS.md", base / "CLAUDE.md"):
         text = _read(path)
         new = remove(text) if text is not None else None
-        if new is not None:
-            out.append(Change(path, "removed", new if new.strip() else None))
+        if text is not None and new is not None:
+            out.append(Change(path, "removed", None if created(text) else new))
     path = base / SKILL
     text = _read(path)
     if text is not None and BEGIN in text:

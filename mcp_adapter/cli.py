@@ -68,8 +68,8 @@ def cmd_mcp_install(args: argparse.Namespace, api, console) -> int:
         scope = check_scope(CLIENTS[args.client], args.scope)
         ws = api.workspace(args)
         result = install(args.client, ws.base.resolve(), scope, dry_run=args.dry_run, single_project=ws.single)
-    except InstallError as exc:
-        raise api.UsageError(str(exc)) from None
+    except InstallError as exc:  # it names the configuration file
+        raise api.UsageError(api.shown(str(exc))) from None
     where = f"{args.client}, {scope} scope"
     if args.json:
         data = {"schema_version": 1, "client": args.client, "scope": scope, "path": str(result.path)}
@@ -77,17 +77,18 @@ def cmd_mcp_install(args: argparse.Namespace, api, console) -> int:
         data.update(replaced=result.replaced, notes=result.notes, content=result.content)
         sys.stdout.write(json.dumps(data) + "\n")
         return api.EXIT_OK
-    runs = f"{result.name} runs {command_line(result.command)}"
+    runs = api.shown(f"{result.name} runs {command_line(result.command)}")
+    path = api.shown(result.path)  # the JSON content is escaped as JSON is
     if not result.changed:
-        sys.stdout.write(f"{result.path}: already configured ({where}): {runs}; nothing changed\n")
+        sys.stdout.write(f"{path}: already configured ({where}): {runs}; nothing changed\n")
     elif args.dry_run:
-        sys.stdout.write(f"would write {result.path} ({where}):\n{result.content}")
+        sys.stdout.write(f"would write {path} ({where}):\n{result.content}")
     else:
-        sys.stdout.write(f"wrote {result.path} ({where}): {runs}\n")
+        sys.stdout.write(f"wrote {path} ({where}): {runs}\n")
     for old in result.replaced:
-        console.info(f"{'would replace' if args.dry_run else 'replaced'} {old}")
+        console.info(f"{'would replace' if args.dry_run else 'replaced'} {api.shown(old)}")
     for note in result.notes:
-        console.warn(note)
+        console.warn(api.shown(note))
     return api.EXIT_OK
 
 
@@ -137,8 +138,8 @@ def cmd_editor(args: argparse.Namespace, api) -> int:
         else:
             print(json.dumps(result, indent=2))
         return api.EXIT_OK
-    except eb.EditorBridgeError as exc:
-        raise api.UsageError(str(exc)) from None
+    except eb.EditorBridgeError as exc:  # it names the project and its heartbeat file
+        raise api.UsageError(api.shown(str(exc))) from None
 
 
 def cmd_serve(args: argparse.Namespace, api) -> int:

@@ -5,12 +5,12 @@ agents are configured to start `unity-index serve` for the project (the installe
 from __future__ import annotations
 
 import json
-import shlex
 import shutil
 import time
 import tomllib
 from pathlib import Path
 
+from indexer.cli.common import quoted
 from indexer.cli.doctor import FAIL, PASS, WARN, Check, Target
 from indexer.files import read_regular
 from mcp_adapter.editor import bridge as eb
@@ -115,14 +115,14 @@ def mcp_clients(target: Target) -> list[Check]:
                     continue
                 label = f"{client.name} ({path})"
                 (good if _runnable(entry.get("command")) else broken).append(label)
-    install = f"unity-index mcp install --client claude-code --project {shlex.quote(str(root))}"
+    install = f"unity-index mcp install --client claude-code --project {quoted(root)}"
     if broken:
         return [
             Check(
                 name,
                 FAIL,
                 f"configured, but the command it runs does not exist: {', '.join(broken)}",
-                f"run `unity-index mcp install --client CLIENT --project {shlex.quote(str(root))}` again for each",
+                f"run `unity-index mcp install --client CLIENT --project {quoted(root)}` again for each",
             )
         ]
     extra = f"; not parsed: {', '.join(unreadable)}" if unreadable else ""

@@ -16,11 +16,20 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
+from indexer.cli.common import shown
 from indexer.query.workspace import Workspace
 from mcp_adapter.bearer import bearer
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 log = logging.getLogger("unity_index.mcp")
+
+
+class ShownFormatter(logging.Formatter):
+    """Log lines as messages are shown: the project's folder (in most lines) and the paths an
+    error names reach the terminal with their control characters as `\\xNN`."""
+
+    def formatMessage(self, record: logging.LogRecord) -> str:
+        return shown(super().formatMessage(record))
 
 
 class ServeRefused(Exception):
@@ -104,7 +113,9 @@ def serve(
     watchers stop with the last session (see live.py)."""
     from mcp_adapter.server.app import create_server
 
-    logging.basicConfig(stream=sys.stderr, level=logging.INFO, format="unity-index: %(message)s")
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(ShownFormatter("unity-index: %(message)s"))
+    logging.basicConfig(level=logging.INFO, handlers=[handler])
     server = create_server(
         ws,
         refresh_interval=refresh_interval,
@@ -136,8 +147,8 @@ def serve(
         app = BearerAuth(app, token)
     sock = listen(host, port)
     port = sock.getsockname()[1]  # port 0: the one the system chose
-    shown = f"[{host}]" if ":" in host else host  # an IPv6 address, as a URL writes it
-    log.info("serving %s over streamable HTTP at http://%s:%d/mcp", ws.base, shown, port)
+    in_url = f"[{host}]" if ":" in host else host  # an IPv6 address, as a URL writes it
+    log.info("serving %s over streamable HTTP at http://%s:%d/mcp", ws.base, in_url, port)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning")
     anyio.run(functools.partial(_server_stopped_by_signals(config).serve, sockets=[sock]))
 

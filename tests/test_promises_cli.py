@@ -344,7 +344,7 @@ def test_a_time_limit_reached_is_one_line_naming_the_command_to_run(tmp_path: Pa
     assert (r.returncode, r.stdout) == (2, "")
     assert r.stderr == (
         f"error: the index of {root} was not brought up to date within 0.1 s (--time-limit; it keeps its last"
-        f" state): run `unity-index index --project {root}`\n"
+        f" state): run `unity-index index --full --project {root}`\n"
     )
 
 

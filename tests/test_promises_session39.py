@@ -80,3 +80,126 @@ def test_agents_remove_keeps_what_the_user_wrote_after_the_section() -> None:
     assert added is not None
     assert remove(added + "\nlater\n") == "mine\nlater\n"
     assert remove(f"{BEGIN}\nold\n{END}\n\nlater\n") == "\nlater\n"
+
+
+# -- F5: project folders' names in messages, and commands to paste ------------------------------
+
+ODD = "My $Game \x1b[31mX"  # a space and a `$` for the shell, an escape sequence for the terminal
+SHOWN = "My $Game \\x1b[31mX"
+
+
+def _odd(tmp_path: Path) -> Path:
+    return write_project(tmp_path / ODD, {"Assets/Health.cs": "public class Health {}\n"})
+
+
+def _clean(text: str) -> str:
+    assert "\x1b" not in text, text
+    return text
+
+
+def test_a_time_limit_names_the_full_rebuild_quoted_and_escaped(tmp_path: Path) -> None:
+    """`index --full --time-limit` cut short named `unity-index index` (which rebuilds nothing),
+    unquoted (a space split it) and with the folder's escape sequence raw."""
+    root = _odd(tmp_path)
+    r = run_cli("index", "--full", "--time-limit", "0.01", "--project", str(root))
+    assert (r.returncode, r.stdout) == (2, "")
+    assert _clean(r.stderr) == (
+        f"error: the index of {tmp_path / SHOWN} was not brought up to date within 0.01 s (--time-limit;"
+        f" it keeps its last state): run `unity-index index --full --project '{tmp_path / SHOWN}'`\n"
+    )
+
+
+def test_a_busy_writer_names_the_command_quoted_and_escaped(tmp_path: Path) -> None:
+    import os
+
+    from indexer.config import Config
+    from indexer.store.schema import IndexPaths
+
+    from .test_waits import held_by_a_thread
+
+    root = _odd(tmp_path)
+    with held_by_a_thread(IndexPaths(Config().index_path(root))):
+        r = run_cli("index", "--no-wait", "--project", str(root))
+    assert r.returncode == 2
+    assert _clean(r.stderr) == (
+        f"error: unity-index process {os.getpid()} is updating the index at {tmp_path / SHOWN}/Library/UnityIndex;"
+        f" not updated: run `unity-index index --project '{tmp_path / SHOWN}'` when it is done"
+        " (or without --no-wait, to wait for it)\n"
+    )
+
+
+def test_watch_says_what_it_watches_escaped(tmp_path: Path) -> None:
+    import signal
+
+    from .conftest import start_cli
+
+    root = _odd(tmp_path)
+    watch = start_cli("watch", "--project", str(root))
+    try:
+        assert watch.stderr is not None
+        line = watch.stderr.readline()
+    finally:
+        watch.send_signal(signal.SIGINT)
+        watch.communicate(timeout=60)
+    assert _clean(line) == f"watching {tmp_path / SHOWN} (Ctrl-C to stop)\n"
+
+
+def test_a_config_error_shows_its_file_escaped(tmp_path: Path) -> None:
+    root = _odd(tmp_path)
+    (root / "unity-index.toml").write_text("bogus = 1\n")
+    r = run_cli("status", "--project", str(root))
+    assert r.returncode == 2
+    assert _clean(r.stderr).startswith(
+        f"error: {tmp_path / SHOWN}/unity-index.toml: Object contains unknown field `bogus`; the keys are"
+    )
+
+
+def test_hook_messages_show_the_folder_escaped(tmp_path: Path) -> None:
+    import json
+    import subprocess
+
+    from indexer.changes.hooks import HOOKS
+
+    root = _odd(tmp_path)
+    r = run_cli("hook", "install", "--project", str(root))
+    assert r.returncode == 2
+    assert _clean(r.stderr).startswith(f"error: {tmp_path / SHOWN} is not inside a git repository:")
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    r = run_cli("hook", "install", "--project", str(root))
+    assert r.returncode == 0, r.stderr
+    assert _clean(r.stderr).splitlines() == [f"{name}: installed in {tmp_path / SHOWN}/.git/hooks" for name in HOOKS]
+    done = json.loads(run_cli("hook", "uninstall", "--json", "--project", str(root)).stdout)
+    assert done["hooks_dir"] == str(root / ".git" / "hooks")  # the JSON keeps the path itself
+    assert _clean(run_cli("hook", "uninstall", "--project", str(root)).stderr) == (
+        f"nothing to do in {tmp_path / SHOWN}/.git/hooks\n"
+    )
+
+
+def test_doctor_shows_the_folder_escaped_and_its_fixes_quoted(tmp_path: Path) -> None:
+    import json
+
+    root = _odd(tmp_path)
+    r = run_cli("doctor", "--project", str(root))
+    lines = _clean(r.stdout).splitlines()
+    assert lines[0].endswith(f" doctor: {tmp_path / SHOWN}")
+    assert f"  fix: unity-index index --project '{tmp_path / SHOWN}' (any query builds it too)" in r.stdout
+    assert f"--client claude-code --project '{tmp_path / SHOWN}' (or" in r.stdout
+    assert json.loads(run_cli("doctor", "--json", "--project", str(root)).stdout)["project"] == str(root)
+
+
+def test_mcp_and_agents_lines_show_the_folder_escaped(tmp_path: Path) -> None:
+    root = _odd(tmp_path)
+    r = run_cli("mcp", "install", "--client", "cursor", "--dry-run", "--project", str(root))
+    assert r.returncode == 0, r.stderr
+    assert _clean(r.stdout).startswith(f"would write {tmp_path / SHOWN}/.cursor/mcp.json (cursor, project scope):\n")
+    r = run_cli("agents", "uninstall", "--project", str(root))
+    assert _clean(r.stderr) == f"nothing to remove in {tmp_path / SHOWN}\n"
+
+
+def test_serve_logs_show_paths_escaped() -> None:
+    import logging
+
+    from mcp_adapter.serve import ShownFormatter
+
+    record = logging.makeLogRecord({"msg": "watching %s", "args": ("/tmp/" + ODD,)})
+    assert ShownFormatter("unity-index: %(message)s").format(record) == f"unity-index: watching /tmp/{SHOWN}"

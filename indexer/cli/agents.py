@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 from typing import NamedTuple
 
-from indexer.cli.common import EXIT_OK, JSON_SCHEMA_VERSION, UsageError, print_json, project_arg, workspace
+from indexer.cli.common import EXIT_OK, JSON_SCHEMA_VERSION, UsageError, print_json, project_arg, shown, workspace
 from indexer.cli.console import Console
 from indexer.files import atomic_write, read_regular
 
@@ -120,7 +120,8 @@ def _read(path: Path) -> str | None:
     except FileNotFoundError:
         return None
     except UnicodeDecodeError:
-        raise UsageError(f"{path}: not UTF-8 text; nothing was written: save it as UTF-8 or move it away") from None
+        said = "not UTF-8 text; nothing was written: save it as UTF-8 or move it away"
+        raise UsageError(f"{shown(path)}: {said}") from None
 
 
 def plan_install(base: Path, clients: tuple[str, ...], single_project: bool) -> list[Change]:
@@ -225,7 +226,7 @@ def cmd_agents(args: argparse.Namespace, console: Console) -> int:
         note = f" ({c.note})" if c.note else ""
         console.info(f"{c.path.relative_to(base).as_posix()}: {would}{c.change}{note}")
     if not changes:
-        console.info(f"nothing to remove in {base}")
+        console.info(f"nothing to remove in {shown(base)}")
     elif args.agents_command == "install":
         console.info(f"[the section costs {tokens} tokens ({counter('auto').name}) on every request that reads it]")
         if args.dry_run:

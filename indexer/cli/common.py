@@ -39,13 +39,13 @@ def seconds(text: str) -> float:
 def not_a_folder(project: str) -> str:
     """What to say when `--project` names no folder: a file, or nothing."""
     what = "a file, not a folder" if Path(project).expanduser().exists() else "no such folder"
-    return f"--project {project}: {what}"
+    return f"--project {shown(project)}: {what}"
 
 
 def no_project_at(project: str) -> str:
     """What to say when `--project` names a folder that neither is nor holds a Unity project."""
     return (
-        f"--project {project}: not a Unity project (it needs Assets/ and ProjectSettings/)"
+        f"--project {shown(project)}: not a Unity project (it needs Assets/ and ProjectSettings/)"
         " and no Unity project below it"
     )
 
@@ -72,9 +72,9 @@ def workspace(args: argparse.Namespace):
             if not projects:
                 raise UsageError(no_project_at(args.project))
             if len(projects) > MAX_WORKSPACE_PROJECTS and projects[0][0] != base.resolve():
-                listed = ", ".join(str(root) for root, _ in projects[:5])
+                listed = ", ".join(shown(root) for root, _ in projects[:5])
                 raise UsageError(
-                    f"--project {args.project}: not a Unity project, and {len(projects)} projects lie below it"
+                    f"--project {shown(args.project)}: not a Unity project, and {len(projects)} projects lie below it"
                     f" (more than {MAX_WORKSPACE_PROJECTS} answered together): {listed}, ...; give one of them"
                 )
             return open_workspace(base.resolve(), projects)
@@ -83,13 +83,19 @@ def workspace(args: argparse.Namespace):
         except ProjectNotFound as exc:
             raise UsageError(str(exc)) from None
         return open_workspace(root, projects_at(root))
-    except ConfigError as exc:
-        raise UsageError(str(exc)) from None
+    except ConfigError as exc:  # it names the file, and may quote a key of it
+        raise UsageError(shown(str(exc))) from None
 
 
 def explain_failure(exc: BaseException) -> str | None:
     """The message for a failure that is not a bug (a damaged index, a full disk, a folder that
-    cannot be written), saying what happened and what to do; None for anything else (a bug)."""
+    cannot be written), saying what happened and what to do; None for anything else (a bug).
+    Shown as file names are: the paths it names may be the project folder's."""
+    message = _explained(exc)
+    return None if message is None else shown(message)
+
+
+def _explained(exc: BaseException) -> str | None:
     import errno
     import sqlite3
 
@@ -201,6 +207,14 @@ def shown(path: object) -> str:
     from indexer.project import printable_path
 
     return printable_path(path)
+
+
+def quoted(path: object) -> str:
+    """A path in a command a message offers to paste: quoted for a shell (a space or `$` in a
+    folder's name split or expanded it), then shown as above."""
+    import shlex
+
+    return shown(shlex.quote(str(path)))
 
 
 def other_version(root, fmt: int, verb: str) -> str:

@@ -19,7 +19,7 @@ from pathlib import Path
 import msgspec
 
 from indexer.cli.checks import FAIL, PASS, WARN, Check, Target
-from indexer.cli.common import not_a_folder
+from indexer.cli.common import not_a_folder, quoted, shown
 from indexer.cli.doctor_index import index_checks
 from indexer.config import CONFIG_FILE, Config, ConfigError
 from indexer.files import read_regular
@@ -198,7 +198,7 @@ def check_hooks(root: Path) -> Check:
         folder = hooks_dir(root)
     except HookError:
         return Check("git-hooks", PASS, "not inside a git repository: git hooks do not apply")
-    install = f"unity-index hook install --project {shlex.quote(str(root))}"
+    install = f"unity-index hook install --project {quoted(root)}"
     texts = {}
     for name in HOOKS:
         try:
@@ -388,12 +388,14 @@ def run(project: str | None, cwd: Path) -> Report:
 
 
 def render(report: Report) -> str:
+    """The report for people: paths (the project's, its files', a plugin's) shown as file names
+    are, so an escape sequence in a folder's name never reaches the terminal (`--json` keeps them)."""
     width = max(len(c.name) for c in report.checks)
-    lines = [f"unity-index {report.version} doctor: {report.project or 'no project'}"]
+    lines = [f"unity-index {report.version} doctor: {shown(report.project or 'no project')}"]
     for c in report.checks:
-        lines.append(f"  {c.status:<4}  {c.name:<{width}}  {c.detail}")
+        lines.append(f"  {c.status:<4}  {c.name:<{width}}  {shown(c.detail)}")
         if c.fix and c.status != PASS:
-            lines.append(f"  {'':<4}  {'':<{width}}  fix: {c.fix}")
+            lines.append(f"  {'':<4}  {'':<{width}}  fix: {shown(c.fix)}")
     counts = {s: sum(1 for c in report.checks if c.status == s) for s in (PASS, WARN, FAIL)}
     lines.append(f"{counts[PASS]} passed, {plural(counts[WARN], 'warning')}, {counts[FAIL]} failed")
     return "\n".join(lines)

@@ -3,11 +3,11 @@ content of the files git checked out (not Git LFS pointers)."""
 
 from __future__ import annotations
 
-import shlex
 from collections import Counter
 from pathlib import Path
 
 from indexer.cli.checks import FAIL, PASS, WARN, Check, Target
+from indexer.cli.common import quoted
 from indexer.config import Config
 from indexer.model import LFS_NOTE
 from indexer.words import plural
@@ -22,7 +22,7 @@ def index_checks(t: Target) -> list[Check]:
     if t.config is None:
         return [Check("index", WARN, "not checked: the configuration is invalid", "fix the config check first")]
     paths = IndexPaths(t.config.index_path(t.root))
-    build = f"unity-index index --project {shlex.quote(str(t.root))}"
+    build = f"unity-index index --project {quoted(t.root)}"
     if not header_ok(paths):
         header = read_header(paths)
         if header and header.get("schema_version") != SCHEMA_VERSION:

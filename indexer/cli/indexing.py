@@ -19,6 +19,7 @@ from indexer.cli.common import (
     other_version,
     print_json,
     project_arg,
+    quoted,
     seconds,
     shown,
     struct_dict,
@@ -43,10 +44,9 @@ def cmd_index(args: argparse.Namespace, console: Console) -> int:
         except KeyboardInterrupt:
             if not expired():
                 raise
-            again = f"unity-index index --project {ws.base}"
             raise UsageError(
-                f"the index of {ws.base} was not brought up to date within {args.time_limit:g} s"
-                f" (--time-limit; it keeps its last state): run `{again}`"
+                f"the index of {shown(ws.base)} was not brought up to date within {args.time_limit:g} s"
+                f" (--time-limit; it keeps its last state): run `{_again(args, ws.base)}`"
             ) from None
     if args.json:
         if ws.single:
@@ -70,7 +70,7 @@ def _index_one(p, args: argparse.Namespace, console: Console) -> dict:
         stats = update(p.root, p.config, full=args.full, wait=wait, on_wait=on_wait, progress=progress)
     except IndexBusy as exc:
         raise UsageError(
-            f"{exc}; not updated: run `unity-index index --project {p.root}` when it is done"
+            f"{exc}; not updated: run `{_again(args, p.root)}` when it is done"
             + ("" if wait else " (or without --no-wait, to wait for it)")
         ) from None
     if stats.repaired and not args.json:
@@ -80,6 +80,12 @@ def _index_one(p, args: argparse.Namespace, console: Console) -> dict:
     if not args.json:
         console.info(render_update(shown(p.root), stats))
     return {"project": str(p.root), **struct_dict(stats)}
+
+
+def _again(args: argparse.Namespace, root: Path) -> str:
+    """The command that does what this run did not (`--full` kept: a plain `index` rebuilds
+    nothing), to paste: the project's path quoted for a shell."""
+    return f"unity-index index{' --full' if args.full else ''} --project {quoted(root)}"
 
 
 @contextmanager
@@ -220,7 +226,7 @@ def cmd_watch(args: argparse.Namespace, console: Console) -> int:
             console.info(batch_line(stats, paths))
 
     def ready() -> None:
-        console.info(f"watching {p.root} (Ctrl-C to stop)")
+        console.info(f"watching {shown(p.root)} (Ctrl-C to stop)")
 
     def on_busy(message: str) -> None:
         console.info(f"{message}: the watch applies its changes once it is done (Ctrl-C stops)")
@@ -257,7 +263,7 @@ def cmd_hook(args: argparse.Namespace, console: Console) -> int:
         folder = hooks_dir(base)
     except HookError:
         raise UsageError(
-            f"{base} is not inside a git repository: the hooks refresh the index on git events;"
+            f"{shown(base)} is not inside a git repository: the hooks refresh the index on git events;"
             " run `git init` first, or keep the index current with `unity-index watch`"
         ) from None
     if args.action == "install" and args.project and not _holds_projects(base):
@@ -269,16 +275,16 @@ def cmd_hook(args: argparse.Namespace, console: Console) -> int:
             folder, done = (precommit.add if args.action == "install" else precommit.remove)(base)
         else:
             done = install(base) if args.action == "install" else uninstall(base)
-    except HookError as exc:
-        raise UsageError(str(exc)) from None
+    except HookError as exc:  # it names the hooks' folder and files
+        raise UsageError(shown(str(exc))) from None
     if args.json:
         where = "config" if args.pre_commit else "hooks_dir"
         print_json({"schema_version": JSON_SCHEMA_VERSION, "action": args.action, where: str(folder), "done": done})
         return EXIT_OK
     for line in done:
-        console.info(line)
+        console.info(shown(line))  # the JSON keeps the path itself
     if not done:
-        console.info(f"nothing to do in {folder}")
+        console.info(f"nothing to do in {shown(folder)}")
     elif args.pre_commit and args.action == "install":
         console.info("then run `pre-commit install` (it installs every hook type the config lists)")
     return EXIT_OK

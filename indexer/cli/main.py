@@ -23,6 +23,7 @@ from indexer.cli.common import (
     explain_failure,
     project_arg,
     seconds,
+    shown,
     workspace,
 )
 from indexer.cli.console import Console
@@ -116,6 +117,7 @@ class CommandAPI:
     EXIT_OK = EXIT_OK
     workspace = staticmethod(workspace)
     seconds = staticmethod(seconds)
+    shown = staticmethod(shown)  # a path in a message, as file names are shown
 
     @staticmethod
     def project_arg(p: argparse.ArgumentParser) -> None:
@@ -256,7 +258,8 @@ def _run(args: argparse.Namespace, console: Console) -> int:
         if args.debug:
             raise
         console.error(
-            f"internal error: {type(exc).__name__}: {exc} (a bug: run again with --debug and report the traceback)"
+            f"internal error: {type(exc).__name__}: {shown(str(exc))}"
+            " (a bug: run again with --debug and report the traceback)"
         )
         return EXIT_INTERNAL
 

@@ -109,7 +109,9 @@ def busy_message(paths: IndexPaths, holder: int | None, alive: bool) -> str:
     who = f"unity-index process {holder}" if holder else "another unity-index process"
     if holder and not alive:  # only a process that inherited the descriptor can hold it now
         who = f"a process left behind by unity-index process {holder}, which has ended,"
-    return f"{who} is updating the index at {paths.root}"
+    from indexer.project import printable_path  # shown as file names are: it reaches the terminal
+
+    return f"{who} is updating the index at {printable_path(paths.root)}"
 
 
 @contextmanager

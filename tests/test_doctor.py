@@ -154,6 +154,13 @@ def test_heartbeat_states(project: Path) -> None:
     c = checks(project)
     assert (c["editor-heartbeat"].status, c["editor-reachable"].status) == ("warn", "warn")
     assert ", state ready), is dated 3600 s ahead of this machine's clock: " in c["editor-heartbeat"].detail
+    # a reload writes no beat, for a minute or two; one of ten minutes is stuck (it passed for ever)
+    _heartbeat(project, state="reloading", updated_at=time.time() - 106)
+    assert checks(project)["editor-heartbeat"].status == "pass"
+    _heartbeat(project, state="reloading", updated_at=time.time() - 600)
+    c = checks(project)
+    assert c["editor-heartbeat"].status == "warn"
+    assert ", state reloading), has been reloading for 600 s: " in c["editor-heartbeat"].detail
 
     pid = _dead_pid()
     _heartbeat(project, pid=pid)

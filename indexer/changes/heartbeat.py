@@ -23,17 +23,20 @@ PROTOCOL = 1
 STATES = ("ready", "compiling", "reloading", "playing", "paused")
 # Five missed beats (one every 2 s) and an editor that is not reloading is not answering.
 STALE_AFTER = 10.0
+# A domain reload writes no beat; a large project's takes a minute or two, none takes five.
+RELOAD_STALE_AFTER = 300.0
 PACKAGE_NAME = "com.unityindex.bridge"
 _TOKEN = re.compile(r"[!-~]{1,256}")  # the editor writes 64 hex digits
 
 
 def unrefreshed(age: float, state: str, stale_after: float = STALE_AFTER) -> str:
     """Why a live editor's heartbeat of this age (seconds; negative: dated ahead) is not being
-    refreshed, or '' when it is: older than `stale_after` and not reloading, or dated more than
+    refreshed, or '' when it is: older than `stale_after` and not reloading (RELOAD_STALE_AFTER
+    when reloading: a hung reload passed for ever), or dated more than
     `stale_after` ahead of this machine's clock (written under another clock, or planted: such a
     file would otherwise look fresh for ever)."""
-    if state == "reloading":
-        return ""
+    if state == "reloading":  # no beats while the domain reloads; one longer than minutes is stuck
+        return f"has been reloading for {age:.0f} s" if age > RELOAD_STALE_AFTER else ""
     if age > stale_after:
         return f"has not been refreshed for {age:.0f} s"
     if age < -stale_after:

@@ -126,7 +126,8 @@ def _not_utf8(where: Path) -> str | None:
 def index_dir_problem(root: Path, config: Config) -> str | None:
     """Why `index_dir` cannot hold the index, or None. Its folder is the index's own: a writer
     removes what killed writers left there, and its files change on every update. So it may be
-    neither the project folder nor one above it, nor a folder whose content Unity imports."""
+    neither the project folder nor one above it, nor the home folder (`~`: a writer would remove
+    a user's `gen-1` folder there), nor a folder whose content Unity imports."""
     if "\0" in config.index_dir:  # TOML allows it in a string; no path holds one
         return f"index_dir holds a NUL character (got {config.index_dir!r}); give a folder, e.g. {DEFAULT_INDEX_DIR}"
     where, top = config.index_path(root).resolve(), root.resolve()
@@ -137,11 +138,12 @@ def index_dir_problem(root: Path, config: Config) -> str | None:
     # inside a content folder, the index would hide that folder's files from the walk, and a
     # writer would remove the `gen-N` folders a user made there as a killed writer's
     content = any(where.is_relative_to(top / n) or where.is_relative_to((top / n).resolve()) for n in CONTENT_ROOTS)
-    if where == top or where in top.parents or content:
+    home = Path.home().resolve()
+    if where in (top, home) or where in top.parents or content or where in home.parents:
         return (
             f"index_dir must be a folder of its own (got {config.index_dir!r}, which is {where}): not the"
-            f" project folder, a folder above it or one of {', '.join(CONTENT_ROOTS)} or a folder in them;"
-            f" the default is {DEFAULT_INDEX_DIR}"
+            f" project folder, a folder above it, the home folder or one above it, or one of"
+            f" {', '.join(CONTENT_ROOTS)} or a folder in them; the default is {DEFAULT_INDEX_DIR}"
         )
     return _foreign_files(where)
 

@@ -85,8 +85,8 @@ def test_the_documented_messages_word_for_word(tmp_path: Path) -> None:
         'workers = "4"\n': f"error: {path}: Expected `int`, got `str` - at `$.workers`; {KEYS}\n",
         "exclude = ": f"error: {path}: not valid TOML: Invalid value (at end of document)\n",
         'index_dir = "."\n': f"error: {path}: index_dir must be a folder of its own (got '.', which is {root}):"
-        " not the project folder, a folder above it or one of Assets, Packages, ProjectSettings or a folder"
-        " in them; the default is Library/UnityIndex\n",
+        " not the project folder, a folder above it, the home folder or one above it, or one of Assets,"
+        " Packages, ProjectSettings or a folder in them; the default is Library/UnityIndex\n",
     }
     for text, message in cases.items():
         path.write_text(text)

@@ -138,3 +138,16 @@ def test_a_name_in_its_exact_case_picks_that_file() -> None:
     for typed, more in (("UTIL.cs", []), ("Util.cs", ["Assets/A/Util.cs"])):
         with pytest.raises(PathAmbiguous):
             pick(typed, [typed], lambda r: False, lambda: [*paths, *more])  # noqa: B023
+
+
+def test_the_home_folder_is_no_index_folder(tmp_path: Path) -> None:
+    """`index_dir = "~"` was taken: the index was written into the home folder itself, whose
+    `gen-1` folder a writer would remove as a killed writer's (session 39)."""
+    home = tmp_path / "home"
+    (home / "gen-1").mkdir(parents=True)
+    (home / "gen-1" / "notes.txt").write_text("mine\n")
+    root = write_project(tmp_path / "Game", {"Assets/A.cs": "class A {}"})
+    (root / "unity-index.toml").write_text('index_dir = "~"\n')
+    r = run_cli("index", "--project", str(root), env={"HOME": str(home)})
+    assert r.returncode == 2 and "the home folder or one above it" in r.stderr, r.stderr
+    assert (home / "gen-1" / "notes.txt").read_text() == "mine\n"

@@ -92,8 +92,9 @@ def test_an_index_dir_inside_a_content_folder_is_refused(tmp_path: Path) -> None
     assert (r.returncode, r.stdout) == (2, "")
     assert r.stderr == (
         f"error: {root / 'unity-index.toml'}: index_dir must be a folder of its own (got 'Assets/Levels', which"
-        f" is {root / 'Assets/Levels'}): not the project folder, a folder above it or one of Assets, Packages,"
-        " ProjectSettings or a folder in them; the default is Library/UnityIndex\n"
+        f" is {root / 'Assets/Levels'}): not the project folder, a folder above it, the home folder or one"
+        " above it, or one of Assets, Packages, ProjectSettings or a folder in them; the default is"
+        " Library/UnityIndex\n"
     )
     assert (root / "Assets/Levels/gen-1/level.txt").read_text() == "hand-made\n"
 

@@ -223,3 +223,26 @@ def test_watch_follows_the_files_of_a_local_package(tmp_path: Path) -> None:
     finally:
         proc.kill()
         proc.wait()
+
+
+def test_watch_stops_when_its_folder_loses_project_settings_and_writes_nothing(tmp_path: Path) -> None:
+    """docs/cli.md: a folder that lost `ProjectSettings/` (a recursive delete under way, a move)
+    ends the watch at the next batch, exit 2, said, with the index as it was."""
+    root = write_project(tmp_path / "Game", {"Assets/Scripts/Health.cs": HEALTH})
+    proc = start_cli("watch", "--project", str(root))
+    try:
+        lines = watching(proc)
+        index = root / "Library" / "UnityIndex"
+        before = sorted((p.relative_to(index), p.stat().st_mtime_ns) for p in index.rglob("*") if p.is_file())
+        (root / "ProjectSettings").rename(tmp_path / "ProjectSettings.moved")
+        time.sleep(0.5)
+        (root / "Assets" / "Scripts" / "Health.cs").write_text(HEALTH + "\n// edited\n")
+        assert proc.wait(timeout=30) == 2, lines
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    said = f"{root}: the project folder is no longer a Unity project (ProjectSettings/ is gone: moved or deleted)"
+    assert any(said in x for x in lines), lines
+    after = sorted((p.relative_to(index), p.stat().st_mtime_ns) for p in index.rglob("*") if p.is_file())
+    assert after == before

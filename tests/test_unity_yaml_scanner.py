@@ -767,9 +767,10 @@ def test_a_unity_5_materials_properties_are_read_by_both_readers() -> None:
         assert [(p.section, p.name, p.value, p.line) for p in reader.properties()] == expected
 
 
-def test_a_nested_mapping_shows_its_short_values_beside_its_first_six_keys() -> None:
+def test_a_nested_mapping_shows_its_short_values_beside_its_keys() -> None:
     """A trial: `jumpProperties: {maxJumpHeight, minJumpHeight, ...}` hid the numbers a designer
-    tunes; a value on its own lines, a long one or one naming an object of the file stays a key."""
+    tunes; a long value or one naming an object of the file stays a key, a block is shown nested
+    (since schema 45), and what does not fit goes, the least telling first (`hangTime: 0`, `target`)."""
     body = (
         "  jumpProperties:\n    maxJumpHeight: 4\n    minJumpHeight: 1\n    curve:\n      m_Curve: []\n"
         f"    note: {'x' * 41}\n    target: {{fileID: 400002}}\n    hangTime: 0\n    extra: 1\n"
@@ -777,4 +778,4 @@ def test_a_nested_mapping_shows_its_short_values_beside_its_first_six_keys() -> 
     from indexer.scanners.yaml_spans import fields
 
     [field] = fields("MonoBehaviour:\n" + body)
-    assert field.shown == "{maxJumpHeight: 4, minJumpHeight: 1, curve, note, target, hangTime: 0, …}"
+    assert field.shown == "{maxJumpHeight: 4, minJumpHeight: 1, curve: {m_Curve: []}, note, extra: 1, …}"

@@ -117,7 +117,7 @@ def test_a_profile_s_overridable_settings_show_their_values_in_both_readers() ->
     rows = [
         ("intensity", 14, "intensity: 0.448 (overridden)"),
         ("color", 17, "color: {r: 1, g: 0.5, b: 0, a: 1} (not overridden)"),
-        ("curve", 20, "curve: {overrideState: 1, value}"),  # a value of its own block: not shown
+        ("curve", 20, "curve: {overrideState: 1, value: {m_Curve: []}}"),  # a value of its own block: nested
         ("limitMin", 24, "limitMin: 8 (overridden)"),  # HDRP writes the range after the two
     ]
     lines = scan_sign(settings)
@@ -134,7 +134,7 @@ def test_a_nested_mapping_s_short_values_show_alike_in_both_readers() -> None:
         "  jump:\n    maxHeight: 4\n    label: 'High: jump'\n    curve:\n      m_Curve: []\n"
         "    empty:\n    quoted: ''\n    target: {fileID: 0}\n"
     )
-    rows = [("jump", 14, "jump: {maxHeight: 4, label: High: jump, curve, empty, quoted: , target: None}")]
+    rows = [("jump", 14, "jump: {maxHeight: 4, label: High: jump, curve: {m_Curve: []}, empty, quoted: , …}")]
     lines, parsed = scan_sign(fields), scan_sign(fields + "  note: |\n    text\n")
     assert parsed.note == "2 documents; read with the YAML parser: block scalar"
     assert field_rows(lines) == rows

@@ -19,11 +19,12 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from indexer.model import Symbol, Usage
+from indexer.model import TYPE_KINDS, Symbol, TypeRow, Usage
 from indexer.query.carriers import MAX_SETTINGS_FILES
 from indexer.query.enum_values import Enum, EnumFields, labelled
 from indexer.query.serialized import declarations, is_serialized, values_of
 from indexer.query.type_tree import descendants
+from indexer.unity import bare_type_name
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
@@ -99,7 +100,55 @@ def _holding_fields(graph: Graph, declarer: str) -> list[Symbol]:
         for s in graph.records.symbols(path):
             if s.kind == "field" and is_serialized(s) and (m := _ELEMENT.match(s.type)) and m[1] == simple:
                 out.append(s)
+    return out + [s for path in sorted(users)[:HOLDER_FILES] for s in _bound_fields(graph, simple, path)]
+
+
+def _bound_fields(graph: Graph, simple: str, path: str) -> list[Symbol]:
+    """The fields a generic base class types by its parameter, where a class of `path` binds that
+    parameter to the type named `simple` (`HeartsRef : ValueRef<Hearts>` holds a `Hearts` in
+    `ValueRef<T>`'s `T constantValue`), each as the binding class's own: where the binding class is
+    held, the member's values are under the field (`damage:` then `constantValue:` then `hearts: 1`)."""
+    out: list[Symbol] = []
+    rec = graph.records.record(path)
+    for t in graph.records.types_in(path) if rec is not None else []:
+        for base in t.bases:
+            args = _arguments(base)
+            if simple not in [bare_type_name(a) for a in args]:
+                continue
+            for generic in graph.resolve_type_ref(base, rec):
+                params = _parameters(graph, generic)
+                bound = {p for p, a in zip(params, args, strict=False) if bare_type_name(a) == simple}
+                out += [
+                    msgspec.structs.replace(s, container=t.qualified)
+                    for s in graph.records.symbols(generic.path)
+                    if s.kind == "field" and s.container == generic.qualified and is_serialized(s)
+                    and (m := _ELEMENT.match(s.type)) and m[1] in bound
+                ]  # fmt: skip
     return out
+
+
+def _arguments(written: str) -> list[str]:
+    """A generic type's arguments as written, `Pair<int, List<Hearts>>` -> `int`, `List<Hearts>`."""
+    inner = written.partition("<")[2].rpartition(">")[0]
+    out, depth, start = [], 0, 0
+    for i, c in enumerate(inner):
+        depth += (c == "<") - (c == ">")
+        if c == "," and depth == 0:
+            out.append(inner[start:i].strip())
+            start = i + 1
+    return [*out, inner[start:].strip()] if inner.strip() else []
+
+
+def _parameters(graph: Graph, generic: TypeRow) -> list[str]:
+    """A generic class's type parameters by its declaration, `ValueRef<T>` -> `T` (variance left out)."""
+    for s in graph.records.symbols(generic.path):
+        if (
+            s.kind in TYPE_KINDS
+            and s.name == generic.name
+            and (m := re.search(rf"\b{re.escape(generic.name)}\s*<([^>]*)>", s.signature))
+        ):
+            return [p.split()[-1] for p in m[1].split(",") if p.strip()]
+    return []
 
 
 def _nested_lines(graph: Graph, usage: Usage, field: str, keys: list[str], enum: Enum | None) -> list[Usage]:

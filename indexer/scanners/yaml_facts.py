@@ -330,16 +330,6 @@ def written_type(assembly_type_name: str) -> str:
     return _GENERIC_ARITY.sub("", name).replace("+", ".")
 
 
-def mapping_shown(pairs: list[tuple[str, str | None]]) -> str:
-    """A nested mapping by its first six keys, each with its value when that is short and written
-    on the key's line (None: a nested block, or too long), `{maxJumpHeight: 4, minJumpHeight: 1}`."""
-    parts = [
-        key if value is None or value.startswith("&") or len(value) > MAX_NESTED_VALUE_CHARS else f"{key}: {value}"
-        for key, value in pairs[:6]
-    ]
-    return short("{" + ", ".join(parts) + (", …" if len(pairs) > 6 else "") + "}")
-
-
 _WORD = re.compile(r"[A-Za-z]")
 
 

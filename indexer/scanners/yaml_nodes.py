@@ -39,11 +39,11 @@ from .yaml_facts import (
     events_shown,
     item_name,
     items_shown,
-    mapping_shown,
     overridable_shown,
     ref_shown,
     short,
 )
+from .yaml_mapping import NESTED_DEPTH, NESTED_KEYS, Budget, Mapping, Nested, mapping_shown
 
 _JSON_GUID = re.compile(r'"guid":"([0-9A-Fa-f]{32})"')
 _HEX32 = re.compile(r"[0-9A-Fa-f]{32}")
@@ -352,7 +352,7 @@ class NodeDoc:
             out.append(Field(k.value, shown, k.start_mark.line, local))
         return out
 
-    def _summarize(self, node: Any) -> tuple[str, int]:
+    def _summarize(self, node: Any, named: bool = True) -> tuple[str, int]:
         kind = _kind(node)
         if kind == "ScalarNode":
             return ('""' if node.value == "" and not node.style else short(node.value)), 0
@@ -371,28 +371,43 @@ class NodeDoc:
                 return values_shown(len(node.value), [self._summarize(item)[0] for item in node.value]), 0
             refs = [_ref(item) if _kind(item) == "MappingNode" and item.flow_style else None for item in node.value]
             empty = [i for i, r in enumerate(refs) if r == (0, "")] if all(refs) else []
-            names = [n for item in node.value if (n := _item_name(item))]
+            names = [n for item in node.value if (n := _item_name(item))] if named else []
             return items_shown(len(node.value), names, empty), 0
+        value = self._nested(node, 1, Budget())
+        return (mapping_shown(value) if isinstance(value, Mapping) else value), 0
+
+    def _nested(self, node: Any, depth: int, budget: Budget) -> str | Mapping:
+        """A block mapping's value, as the line reader's `yaml_spans.block_value` says it."""
         keys = [k.value for k, _ in node.value]
         if keys[:1] == [ASSET_GUID_KEY]:  # an AssetReference: the asset it names
             guid = _scalar(node.value[0][1]) or ""
-            return (f"guid:{guid.lower()}" if _HEX32.fullmatch(guid) else "None"), 0
+            return f"guid:{guid.lower()}" if _HEX32.fullmatch(guid) else "None"
         if keys[:2] in OVERRIDABLE and (_kind(node.value[1][1]) == "ScalarNode" or node.value[1][1].flow_style):
             shown, _ = self._summarize(node.value[1][1])  # a profile's setting: its value
-            return overridable_shown(_scalar(node.value[0][1]) or "", shown), 0
+            return overridable_shown(_scalar(node.value[0][1]) or "", shown)
         if "m_PersistentCalls" in keys[:2]:
-            return events_shown(0, self._calls_in(node)), 0
-        return mapping_shown([(k.value, self._inline(v)) for k, v in node.value[:7]]), 0
+            return events_shown(0, self._calls_in(node))
+        pairs: list[tuple[str, Nested]] = []
+        for k, v in node.value[:NESTED_KEYS]:
+            if budget.left <= 0:
+                return Mapping(pairs, True)
+            pairs.append((k.value, budget.spend(self._inline(v, depth, budget))))
+        return Mapping(pairs, len(node.value) > NESTED_KEYS)
 
     def _calls_in(self, node: Any) -> int:
         """The persistent calls below a node: mappings whose first key is `m_Target`."""
         return sum(1 for m, k, _, _, _ in self.walk(node) if k == "m_Target" and m.value[0][0].value == k)
 
-    def _inline(self, node: Any) -> str | None:
-        """A nested mapping's value as `mapping_shown` shows it: written on its key's line."""
+    def _inline(self, node: Any, depth: int, budget: Budget) -> Nested:
+        """A nested mapping's value, as the line reader's `yaml_spans._nested_value` reads it."""
         if _kind(node) == "ScalarNode":
-            return self._summarize(node)[0] if node.value or node.style else None
-        return self._summarize(node)[0] if node.flow_style else None
+            single = node.start_mark.line == node.end_mark.line  # (not a scalar Unity wrapped)
+            return self._summarize(node)[0] if (node.value or node.style) and single else None
+        if not node.flow_style and depth >= NESTED_DEPTH:
+            return None
+        if not node.flow_style and _kind(node) == "MappingNode":
+            return self._nested(node, depth + 1, budget)
+        return self._summarize(node, named=False)[0]  # a nested list: not by its items' names
 
     def guid_uses(self, ignore: frozenset[str] = frozenset(), plain: bool = False) -> list[GuidUse]:
         out: list[GuidUse] = []

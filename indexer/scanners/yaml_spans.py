@@ -11,7 +11,9 @@ indentation counts spaces, a line is blank when it is only whitespace).
 from __future__ import annotations
 
 import functools
+import itertools
 import re
+from collections.abc import Iterator
 
 from indexer.shown import values_shown
 
@@ -26,12 +28,12 @@ from .yaml_facts import (
     events_shown,
     item_name,
     items_shown,
-    mapping_shown,
     overridable_shown,
     ref_shown,
     short,
 )
 from .yaml_lines import KEY, REF, indent_of, unquote, unwrapped
+from .yaml_mapping import NESTED_DEPTH, NESTED_KEYS, Budget, Mapping, Nested, mapping_shown
 
 # A top-level key line (indent 2, not an item) that is not a standard field, its value, and the
 # lines nested under it (deeper than 2, or items at 2): `yaml_lines.KEY` on one line, written for
@@ -173,38 +175,80 @@ def _plain_items(lines: list[str], lead: int) -> list[str] | None:
 
 def summarize_block(nested: str) -> tuple[str, int]:
     """A nested block (its lines, each after its line break) counted: a UnityEvent's calls, a
-    list's items, a mapping's first keys."""
+    list's items, a mapping's keys with their values (`yaml_mapping`)."""
+    value = block_value(nested, 1, Budget())
+    return (mapping_shown(value) if isinstance(value, Mapping) else value), 0
+
+
+def block_value(nested: str, depth: int, budget: Budget) -> str | Mapping:
+    """A nested block's value as `summarize_block` says it, a mapping as read (`depth`: its level
+    below the field, 1 for the field's own)."""
     end = nested.find("\n", 1)
     second = -1 if end < 0 else nested.find("\n", end + 1)
     first = nested[1:] if end < 0 else nested[1:end]
     first_indent = indent_of(first)
     items = nested.count(chr(10) + " " * first_indent + "- ") if first.lstrip().startswith("- ") else 0
     if _PERSISTENT in (nested if second < 0 else nested[:second]):  # in the first two lines
-        return events_shown(items, len(_ITEM.findall(nested))), 0
+        return events_shown(items, len(_ITEM.findall(nested)))
     if (asset := _ASSET_REFERENCE.fullmatch(first)) is not None:  # an AssetReference: the asset it names
-        return (f"guid:{asset.group(1).lower()}" if asset.group(1) else "None"), 0
-    if items and (values := _plain_items(nested[1:].split("\n"), first_indent)) is not None:
-        return values_shown(items, values), 0
-    if items:
-        return items_shown(items, _item_names(nested, " " * first_indent), _empty_slots(nested, first_indent)), 0
-    keys: list[str] = []
-    values: list[str] = []
-    for line in _lines_at(first_indent).finditer(nested):  # a block's first 7 keys say all it shows
-        n = line.group(1)
-        if not n.lstrip().startswith("- ") and (m := KEY.match(n)) and m.group(3):
-            keys.append(unquote(m.group(3)))
-            values.append((m.group(4) or "").strip())
-            if len(keys) > 6:
-                break
-    if keys[:2] in OVERRIDABLE and values[1]:  # a profile's setting: its value, said if not overridden
-        return overridable_shown(values[0], summarize(values[1])[0]), 0
-    return mapping_shown([(k, summarize(v)[0] if v else None) for k, v in zip(keys, values, strict=True)]), 0
+        return f"guid:{asset.group(1).lower()}" if asset.group(1) else "None"
+    mappings = items and KEY.match(first[first_indent + 2 :]) is not None  # (read as `_plain_items` reads it)
+    if items and not mappings and (values := _plain_items(nested[1:].split("\n"), first_indent)) is not None:
+        return values_shown(items, values)
+    if items:  # the items' names of a list in a nested mapping are not read: rarely short enough to show
+        names = _item_names(nested, " " * first_indent) if depth == 1 else []
+        return items_shown(items, names, _empty_slots(nested, first_indent))
+    return _mapping_of(nested, first_indent, depth, budget)
+
+
+def _mapping_of(nested: str, indent: int, depth: int, budget: Budget) -> str | Mapping:
+    """A block mapping's first NESTED_KEYS keys (its lines indented `indent`), each with its value,
+    read until `budget` runs out (the rest not even found); a profile's overridable setting by its value."""
+    keys = _keys_in(nested, indent)
+    head = list(itertools.islice(keys, 2))
+    if [k for k, _, _ in head] in OVERRIDABLE and head[1][1]:  # a profile's setting: said if not overridden
+        return overridable_shown(head[0][1], summarize(head[1][1])[0])
+    pairs: list[tuple[str, Nested]] = []
+    for key, value, block in itertools.chain(head, keys):
+        if len(pairs) == NESTED_KEYS or budget.left <= 0:
+            return Mapping(pairs, True)
+        pairs.append((key, budget.spend(_nested_value(value, block, depth, budget))))
+    return Mapping(pairs)
+
+
+def _keys_in(nested: str, indent: int) -> Iterator[tuple[str, str, str]]:
+    """Each key of a block mapping (its lines indented `indent`) with the value on its line and the
+    lines below it, up to the mapping's next line: found as they are asked for."""
+    last: tuple[str, str, int] | None = None  # the key found last, its value, the end of its line
+    for line in _keys_at(indent).finditer(nested):
+        key = line.group(1)
+        if key is None and not line.group(0).strip():
+            continue
+        if last is not None:
+            yield last[0], last[1], nested[last[2] : line.start()]
+        last = None
+        if key:
+            last = (unquote(key) if key[0] in "'\"" else key.rstrip(), (line.group(2) or "").strip(), line.end())
+    if last is not None:
+        yield last[0], last[1], nested[last[2] :]
+
+
+def _nested_value(value: str, block: str, depth: int, budget: Budget) -> Nested:
+    """A key's value in a nested mapping: as written on its line (None when it goes on below, a
+    scalar Unity wrapped), else its block's (None past NESTED_DEPTH levels, or when empty)."""
+    below = block != "" and not block.isspace()
+    if value:
+        return None if below else summarize(value)[0]
+    return block_value(block, depth + 1, budget) if below and depth < NESTED_DEPTH else None
 
 
 @functools.cache
-def _lines_at(indent: int) -> re.Pattern[str]:
-    """Each line (after its line break) indented exactly `indent` spaces, as group 1."""
-    return re.compile(rf"\n( {{{indent}}}(?! )[^\n]*)")
+def _keys_at(indent: int) -> re.Pattern[str]:
+    """Each line (after its line break) indented exactly `indent` spaces that is no list item (Unity
+    writes a list's items at its key's indentation: they are skipped at C speed): a key line as
+    `yaml_lines.KEY` reads it gives its key (group 1, empty for an empty key) and value (group 2)."""
+    key = r"""[^\s:#'"{\[][^:\n]*|'[^'\n]*'|"[^"\n]*"|"""
+    return re.compile(rf"\n {{{indent}}}(?! |- )(?:({key}):(?: ([^\n]*))?(?=\n|\Z)|[^\n]*)")
 
 
 @functools.cache

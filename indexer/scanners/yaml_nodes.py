@@ -170,8 +170,7 @@ def _scalar(node: Any) -> str | None:
 
 
 def _item_name(item: Any) -> str:
-    """A list item's `name` (or `m_Name`) when it is a mapping holding one as a plain scalar; else
-    its first key's value when that is a word (`_id: Uzi_1`, a table's key: `item_name`)."""
+    """A list item's `name`, `m_Name` or first key's word (`_id: Uzi_1`, a table's: `item_name`)."""
     if _kind(item) != "MappingNode" or not item.value:
         return ""
     value = next((v for k, v in item.value if k.value in ("name", "m_Name")), None)

@@ -68,11 +68,13 @@ def load_config(root: Path) -> Config:
             raise ConfigError(problem)
         return config
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(path.read_text(encoding="utf-8-sig"))  # as Windows editors save it, with a BOM
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: cannot read it ({exc})") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: not valid TOML: nested too deep") from None
     try:
         config = msgspec.convert(data, Config)
     except msgspec.ValidationError as exc:

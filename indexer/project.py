@@ -173,15 +173,16 @@ def kind_test(kinds: frozenset[str]) -> Callable[[str], bool]:
 # Characters a stored path never holds as such: undecodable bytes (which Python's file system
 # encoding turns into the lone surrogates U+DC80..U+DCFF), control characters (C0, DEL and C1:
 # U+009B is a terminal's CSI), the Unicode line and paragraph separators (lines to a reader that
-# splits on them) and the backslash.
-_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\\\\\udc80-\udcff]")
+# splits on them), the bidirectional controls (`Admin\u202egnp.cs` shows as `Adminsc.png`) and the
+# backslash.
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028-\u202e\u2066-\u2069\\\\\udc80-\udcff]")
 _ESCAPE = re.compile(r"\\(?:\\|x([0-9a-f]{2}))")
 
 
 def printable(name: str) -> str:
     """A file name as the index stores and shows it: itself when it is plain text (valid UTF-8,
-    no control character or line separator, no backslash); else each undecodable byte written as
-    `\\xNN` (two lower-case hex digits), each control character and line separator as its UTF-8
+    no control character, line separator or bidirectional control, no backslash); else each
+    undecodable byte written as `\\xNN` (two lower-case hex digits), each of those characters as its UTF-8
     bytes so written (U+009B as `\\xc2\\x9b`), each backslash as `\\\\`. Plain names never hold a
     backslash, so the form is reversible (`fs_name`)."""
     if name.isascii() and name.isprintable() and "\\" not in name:
@@ -280,7 +281,7 @@ def local_packages(root: Path) -> tuple[str, ...]:
     data = read_project_file(root, MANIFEST, MANIFEST_MAX_BYTES)
     try:
         dependencies = json.loads(data).get("dependencies") if data else None
-    except (ValueError, AttributeError):
+    except (ValueError, AttributeError, RecursionError):  # (a thousand levels of `[`)
         return ()
     if not isinstance(dependencies, dict):
         return ()

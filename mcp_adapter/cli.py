@@ -128,7 +128,7 @@ def cmd_editor(args: argparse.Namespace, api) -> int:
             return api.EXIT_OK
         try:
             arguments = json.loads(args.args)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:
             raise api.UsageError(f"--args is not valid JSON: {exc}") from None
         if not isinstance(arguments, dict):
             raise api.UsageError("--args must be a JSON object, e.g. '{}'")

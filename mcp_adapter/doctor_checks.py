@@ -105,7 +105,7 @@ def mcp_clients(target: Target) -> list[Check]:
                 continue
             try:
                 data = tomllib.loads(text) if client.fmt == "toml" else json.loads(text or "{}")
-            except ValueError:
+            except (ValueError, RecursionError):
                 unreadable.append(str(path))
                 continue
             if not isinstance(data, dict):

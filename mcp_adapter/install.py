@@ -224,6 +224,8 @@ def _json_servers(text: str | None, key: str, path: Path) -> tuple[dict, dict]:
     else:
         try:
             data = json.loads(text, parse_float=_number, parse_constant=_constant)
+        except RecursionError:
+            raise InstallError(f"{path}: not valid JSON (nested too deep); nothing was written") from None
         except ValueError as exc:
             if not isinstance(exc, json.JSONDecodeError):
                 raise InstallError(f"{path}: {exc}; nothing was written: add the entry by hand") from None

@@ -133,7 +133,7 @@ def _bad_id(line: str) -> str | None:
     took `{"id": null, "method": ...}` for a notification and answered nothing)."""
     try:
         message = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None  # the SDK's parse error
     if not isinstance(message, dict) or "method" not in message or "id" not in message:
         return None

@@ -151,3 +151,86 @@ def test_the_home_folder_is_no_index_folder(tmp_path: Path) -> None:
     r = run_cli("index", "--project", str(root), env={"HOME": str(home)})
     assert r.returncode == 2 and "the home folder or one above it" in r.stderr, r.stderr
     assert (home / "gen-1" / "notes.txt").read_text() == "mine\n"
+
+
+def test_a_name_holding_a_bidirectional_control_is_escaped_and_skipped(tmp_path: Path) -> None:
+    """`Admin\\u202egnp.cs` (a right-to-left override) was indexed and printed raw by `query` and
+    `status`, where a terminal shows it as `Adminsc.png`: it is escaped and skipped like a name
+    holding any other control (session 39)."""
+    from indexer.project import fs_name, printable
+
+    spoof = "Admin\u202egnp.cs"
+    assert printable(spoof) == "Admin\\xe2\\x80\\xaegnp.cs" and fs_name(printable(spoof)) == spoof
+    assert printable("\u2066x\u2069.cs") == "\\xe2\\x81\\xa6x\\xe2\\x81\\xa9.cs"
+    root = write_project(tmp_path / "P", {"Assets/Open.cs": "public class OpenThing {}\n"})
+    (root / "Assets" / spoof).write_text("public class Spoofed {}\n")
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    status = run_cli("status", "--project", str(root)).stdout
+    assert "Assets/Admin\\xe2\\x80\\xaegnp.cs: name is not plain UTF-8 text" in status
+    assert "\u202e" not in status
+
+
+def test_a_config_saved_with_a_bom_is_read_and_one_nested_too_deep_is_refused(tmp_path: Path) -> None:
+    """A `unity-index.toml` saved by a Windows editor starts with a BOM: every command failed "not
+    valid TOML: Invalid statement (at line 1, column 1)". One nested a thousand deep died with an
+    internal error (RecursionError) instead of saying what is wrong (session 39)."""
+    root = write_project(tmp_path / "P", {"Assets/Open.cs": "public class OpenThing {}\n"})
+    config = root / "unity-index.toml"
+    config.write_bytes(b'\xef\xbb\xbfexclude = ["Assets/Old/**"]\n')
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    config.write_text("a = " + "[" * 3000 + "]" * 3000 + "\n")
+    r = run_cli("index", "--project", str(root))
+    assert (r.returncode, r.stderr) == (2, f"error: {config}: not valid TOML: nested too deep\n")
+
+
+def _nested(head: str = "", tail: str = "") -> str:
+    return head + "[" * 1200 + "]" * 1200 + tail
+
+
+def test_json_nested_too_deep_for_the_parser_is_bad_input_not_an_internal_error(tmp_path: Path) -> None:
+    """JSON nested a thousand deep makes Python's parser raise RecursionError, which no site caught:
+    a `Packages/manifest.json` so nested made every command exit 3 ("internal error ... a bug"), a
+    so nested `index.json` was no "damaged: rebuilt", `mcp install` died over such a config (session 39)."""
+    root = write_project(tmp_path / "P", {"Assets/Open.cs": "public class OpenThing {}\n"})
+    (root / "Packages").mkdir()
+    (root / "Packages" / "manifest.json").write_text(_nested('{"dependencies": {}, "x": ', "}"))
+    for args in (("index",), ("query", "open thing"), ("status",), ("refs", "OpenThing")):
+        r = run_cli(*args, "--project", str(root))
+        assert r.returncode == 0, (args, r.stderr)
+    (root / "Library" / "UnityIndex" / "index.json").write_text(_nested())
+    r = run_cli("index", "--project", str(root))
+    assert r.returncode == 0 and "was damaged (index.json is unreadable): rebuilt" in r.stderr, r.stderr
+    (root / ".vscode").mkdir()
+    (root / ".vscode" / "mcp.json").write_text(_nested('{"servers": {"a": ', "}}"))
+    r = run_cli("mcp", "install", "--client", "vscode", "--project", str(root))
+    assert (r.returncode, r.stderr) == (
+        2,
+        f"error: {root / '.vscode' / 'mcp.json'}: not valid JSON (nested too deep); nothing was written\n",
+    )
+
+
+def test_an_mcp_request_nested_too_deep_is_a_parse_error_and_the_session_goes_on(tmp_path: Path) -> None:
+    """One stdio request line nested a thousand deep ended the whole MCP session (exit 3)."""
+    import subprocess
+    import sys
+
+    from tests.conftest import CLI_ENV, REPO
+
+    root = write_project(tmp_path / "P", {"Assets/Open.cs": "public class OpenThing {}\n"})
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    init = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}
+    lines = [
+        json.dumps({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": init}),
+        json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        _nested('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search","arguments":{"query":', "}}}"),
+        json.dumps({"jsonrpc": "2.0", "id": 2, "method": "ping"}),
+    ]
+    out = subprocess.run(
+        [sys.executable, "-m", "indexer.cli", "serve", "--project", str(root)],
+        input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=60, cwd=REPO,
+        env={**os.environ, **CLI_ENV},
+    )  # fmt: skip
+    answers = [json.loads(line) for line in out.stdout.splitlines()]
+    assert out.returncode == 0, out.stderr
+    assert [a.get("id") for a in answers] == [0, None, 2]
+    assert answers[1]["error"]["code"] == -32700

@@ -58,7 +58,7 @@ def save_position(paths: IndexPaths, pos: Position) -> None:
 def _parse(line: bytes) -> dict | None:
     try:
         obj = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     if not isinstance(obj, dict) or obj.get("v") != 1:
         return None

@@ -67,6 +67,8 @@ def _load(path: Path) -> tuple[CommentedMap, YAML]:
         data = yaml.load(text)
     except YAMLError as exc:
         raise HookError(f"{path}: not valid YAML ({exc}); nothing was written") from None
+    except RecursionError:
+        raise HookError(f"{path}: not valid YAML (nested too deep); nothing was written") from None
     if not isinstance(data, CommentedMap) or not isinstance(data.get("repos", CommentedSeq()), CommentedSeq):
         raise HookError(f"{path}: expected a mapping with a `repos` list; nothing was written")
     # ruamel's guess: `indent` is where a sequence item's content starts, `block_seq_indent` where its dash is

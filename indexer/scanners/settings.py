@@ -55,7 +55,7 @@ def unquote(value: str) -> str:
         try:
             out = json.loads(v)
             return out if isinstance(out, str) else v[1:-1]
-        except ValueError:
+        except (ValueError, RecursionError):
             return v[1:-1]
     return v
 

@@ -50,7 +50,7 @@ def read_header(paths: IndexPaths) -> dict | None:
     not of that shape (a damaged header is no header: the index is rebuilt)."""
     try:
         header = json.loads(paths.header.read_bytes())
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # (nested too deep for the parser: damaged too)
         return None
     if not isinstance(header, dict):
         return None

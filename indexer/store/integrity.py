@@ -285,7 +285,7 @@ def _tantivy_problems(paths: IndexPaths, meta_bytes: bytes, checksums: bool, tru
             raise FileNotFoundError(errno.ENOENT, "No such file or directory")
         meta = json.loads(meta_bytes)
         segments = [(s["segment_id"].replace("-", ""), s.get("deletes")) for s in meta["segments"]]
-    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
         return [f"tantivy/meta.json: {exc.strerror if isinstance(exc, OSError) else 'unreadable'}"]
     managed = paths.tantivy / ".managed.json"
     if managed.exists():
@@ -293,7 +293,7 @@ def _tantivy_problems(paths: IndexPaths, meta_bytes: bytes, checksums: bool, tru
             listed = json.loads(managed.read_bytes())
             if not isinstance(listed, list):
                 raise ValueError
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):
             return ["tantivy/.managed.json: unreadable"]
     problems = []
     for seg, deletes in segments:
@@ -332,7 +332,7 @@ def footer_problem(path: Path, checksum: bool) -> str:
                 crc, left = zlib.crc32(block, crc), left - len(block)
     except FileNotFoundError:
         return "missing"
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, RecursionError) as exc:
         return f"unreadable ({exc})"
     if not isinstance(footer, dict) or footer.get("crc") != crc:
         return "checksum mismatch (garbled)"

@@ -282,7 +282,7 @@ class EditorBridge:
             conn.close()
         try:
             body = json.loads(raw.decode("utf-8"))
-        except ValueError as e:
+        except (ValueError, RecursionError) as e:
             raise EditorProtocolError("bad_response", f"the bridge answered HTTP {resp.status} with non-JSON") from e
         if not isinstance(body, dict):
             raise EditorProtocolError("bad_response", f"the bridge answered HTTP {resp.status} with a non-object")

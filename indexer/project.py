@@ -13,7 +13,7 @@ import json
 import os
 import re
 import stat as statmode
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 from indexer.config import (
@@ -374,59 +374,6 @@ def _prefixes(rel: str) -> list[str]:
     """`A`, `A/B`, `A/B/C` of `A/B/C`: the folders along a path, itself last."""
     parts = rel.split("/")
     return ["/".join(parts[: i + 1]) for i in range(len(parts))]
-
-
-# The stat recorded for an entry the walk lists but cannot stat (no search permission on its
-# folder, a path longer than the system takes): all zero but its type. It stays the same while the
-# entry cannot be looked at, and differs from the real stat once it can, which is then read.
-_UNKNOWN_FILE = os.stat_result((0,) * 10, {"st_mtime_ns": 0})
-_UNKNOWN_FOLDER = os.stat_result((statmode.S_IFDIR, *(0,) * 9), {"st_mtime_ns": 0})
-
-
-def walk(root: Path, config: Config) -> Iterator[tuple[str, os.stat_result, str]]:
-    """Every project entry as (relative path with forward slashes, in `printable` form; its lstat;
-    why it is recorded without being read, '' to read it), in sorted order. Symbolic links are
-    listed, not followed. A folder that cannot be read (no permission, an I/O error) is listed
-    itself, with `folder_reason`, in place of the files it holds: they cannot be seen, and a user
-    must learn why they are missing rather than find them gone. An entry listed but not looked at
-    (its folder lacks search permission, its path is over the system's limit) is listed with a
-    zero stat and why."""
-    coverage = Coverage(root, config)
-
-    def scan(folder: str, rel: str) -> Iterator[tuple[str, os.stat_result, str]]:
-        try:
-            entries = sorted(os.scandir(folder), key=lambda e: e.name)
-        except OSError as exc:
-            try:
-                st = os.lstat(folder)
-            except (FileNotFoundError, NotADirectoryError):  # gone meanwhile: nothing to list
-                return
-            except OSError:  # there, but not even its stat can be had (a path over PATH_MAX)
-                st = _UNKNOWN_FOLDER
-            yield rel, st, folder_reason(exc)
-            return
-        for e in entries:
-            name = printable(e.name)
-            child = rel + "/" + name
-            if coverage.skips(child, name):
-                continue
-            try:
-                is_dir = e.is_dir(follow_symlinks=False)
-                st = None if is_dir else e.stat(follow_symlinks=False)
-            except (FileNotFoundError, NotADirectoryError):  # gone meanwhile
-                continue
-            except OSError as exc:  # listed but not looked at: a folder without search permission
-                yield child, _UNKNOWN_FILE, f"unreadable: {exc.strerror or exc}"
-                continue
-            if st is None:
-                yield from scan(e.path, child)
-            else:  # links, pipes and devices too: recorded as skipped, never followed or read
-                yield child, st, unreadable_reason(child, st.st_mode)
-
-    for top in coverage.tops:
-        path = root / top
-        if path.is_dir():
-            yield from scan(str(path), top)
 
 
 def content_differs(root: Path, rel: str, prev: FileStat, max_bytes: int) -> bool:

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from indexer.config import Config, ConfigError, load_config
-from indexer.project import walk
+from indexer.project_walk import walk
 
 from .conftest import run_cli, write_project
 

@@ -5,7 +5,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from indexer.config import Config
-from indexer.project import ProjectNotFound, find_root, kind_of, walk
+from indexer.project import ProjectNotFound, find_root, kind_of
+from indexer.project_walk import walk
 
 from .conftest import write_project
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from indexer.config import Config, load_config
-from indexer.project import walk
+from indexer.project_walk import walk
 
 from .conftest import run_cli, write_project
 

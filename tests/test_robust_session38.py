@@ -234,3 +234,18 @@ def test_an_mcp_request_nested_too_deep_is_a_parse_error_and_the_session_goes_on
     assert out.returncode == 0, out.stderr
     assert [a.get("id") for a in answers] == [0, None, 2]
     assert answers[1]["error"]["code"] == -32700
+
+
+def test_a_chain_of_a_thousand_folders_is_walked(tmp_path: Path) -> None:
+    """`Assets/a/a/.../a` 1,000 deep (2 KB of path) made every command exit 3: the walk recursed a
+    generator a folder (session 39)."""
+    root = write_project(tmp_path / "P", {"Assets/Open.cs": "public class OpenThing {}\n"})
+    import subprocess
+
+    deep = root / "Assets" / "/".join(["a"] * 1000)
+    subprocess.run(["mkdir", "-p", str(deep)], check=True)  # (pathlib's mkdir recurses a folder too)
+    (deep / "Deep.cs").write_text("public class DeepThing {}\n")
+    r = run_cli("index", "--project", str(root))
+    assert r.returncode == 0, r.stderr
+    found = run_cli("query", "DeepThing", "--limit", "1", "--json", "--project", str(root))
+    assert json.loads(found.stdout)["results"][0]["path"] == "Assets/" + "a/" * 1000 + "Deep.cs"

@@ -32,8 +32,8 @@ from indexer.project import (
     printable,
     read_project_file,
     unreadable_reason,
-    walk,
 )
+from indexer.project_walk import walk
 from indexer.store.header import IndexBroken, IndexMissing, read_header
 from indexer.store.reader import Records
 from indexer.store.schema import IndexPaths
@@ -49,7 +49,7 @@ class Job(msgspec.Struct, array_like=True):
     mtime_ns: int
     old_digest: str
     max_bytes: int
-    skip: str = ""  # why it is recorded without being read (project.walk); "" read it
+    skip: str = ""  # why it is recorded without being read (project_walk.walk); "" read it
 
 
 class Change(msgspec.Struct):

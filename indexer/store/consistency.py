@@ -8,7 +8,8 @@ from pathlib import Path
 import tantivy
 
 from indexer.files import racily_clean
-from indexer.project import content_differs, walk
+from indexer.project import content_differs
+from indexer.project_walk import walk
 from indexer.store.header import (
     IndexBroken,
     IndexMissing,

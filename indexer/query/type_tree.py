@@ -7,11 +7,38 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from indexer.model import Target, TypeRow
+from indexer.model import FileRecord, Symbol, Target, TypeRow
 from indexer.unity import bare_type_name
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
+
+
+_MEMO = "_type_tree_records"  # kept in the graph's dict (one index state), as calls.py does
+_MEMO_SIZE = 512
+
+
+def _record(graph: Graph, path: str) -> FileRecord | None:
+    """A file's record, decoded once while the walks of one answer visit its types: a file of
+    2,000 classes deriving from one base was decoded once a class visited, 38 s for one `refs`."""
+    known: dict[str, FileRecord | None] = graph.__dict__.setdefault(_MEMO, {})
+    if path not in known:
+        if len(known) >= _MEMO_SIZE:  # a long-lived server's graph: bounded
+            known.clear()
+        known[path] = graph.records.record(path)
+    return known[path]
+
+
+def _members(graph: Graph, path: str) -> dict[tuple[str, str], list[Symbol]]:
+    """A file's symbols by (container, name), once an answer: asked of each of a family's types."""
+    key = f"members:{path}"
+    known: dict = graph.__dict__.setdefault(_MEMO, {})
+    if key not in known:
+        out: dict[tuple[str, str], list[Symbol]] = {}
+        for sym in rec.symbols if (rec := _record(graph, path)) is not None else ():
+            out.setdefault((sym.container, sym.name), []).append(sym)
+        known[key] = out
+    return known[key]
 
 
 def declarer_of(graph: Graph, qualified: str, member: str) -> str | None:
@@ -24,7 +51,7 @@ def declarer_of(graph: Graph, qualified: str, member: str) -> str | None:
             continue
         seen.add(q)
         for t in _declared(graph, q):
-            rec = graph.records.record(t.path)
+            rec = _record(graph, t.path)
             if rec is None:
                 continue
             if any(m.name == member and m.container == q for m in rec.symbols):
@@ -79,7 +106,7 @@ def member_family(graph: Graph, declarer: str, member: str, asked: str | None = 
 
 def _static_of_generic(graph: Graph, declarer: str, member: str) -> bool:
     """`declarer` is a generic class (`SingletonMono<T>`) and declares `member` static."""
-    symbols = [s for t in _declared(graph, declarer) for s in graph.records.symbols(t.path)]
+    symbols = [s for t in _declared(graph, declarer) for ss in _members(graph, t.path).values() for s in ss]
     generic = any(
         s.is_type and s.qualified == declarer and re.search(rf"\b{re.escape(s.name)}\s*<", s.signature) for s in symbols
     )
@@ -94,8 +121,8 @@ def _declares_anew(graph: Graph, qualified: str, member: str) -> bool:
     found = [
         s
         for t in _declared(graph, qualified)
-        for s in graph.records.symbols(t.path)
-        if s.name == member and s.container == qualified and not s.is_type
+        for s in _members(graph, t.path).get((qualified, member), ())
+        if not s.is_type
     ]
     return bool(found) and not any("override" in s.modifiers for s in found)
 
@@ -108,7 +135,7 @@ def bases_of(graph: Graph, qualified: str) -> list[str]:
     """The project types `qualified` names as its bases."""
     out = []
     for t in _declared(graph, qualified):
-        if (rec := graph.records.record(t.path)) is not None:
+        if (rec := _record(graph, t.path)) is not None:
             out += [b.qualified for base in t.bases for b in graph.resolve_type_ref(base, rec)]
     return out
 
@@ -132,7 +159,7 @@ def descendants_of(graph: Graph, roots: set[str]) -> set[str]:
     while todo:
         name = todo.pop().rsplit(".", 1)[-1]
         for t in graph.subtypes_by_base.get(name, ()):
-            if t.qualified in family or (rec := graph.records.record(t.path)) is None:
+            if t.qualified in family or (rec := _record(graph, t.path)) is None:
                 continue
             named = (base for base in t.bases if bare_type_name(base) == name)
             if any(b.qualified in family for base in named for b in graph.resolve_type_ref(base, rec)):
@@ -166,11 +193,11 @@ def inherited_member_type(
     for _ in range(INHERIT_DEPTH):
         step, todo = todo, []
         for t, given in step:
-            rec = graph.records.record(t.path)
+            rec = _record(graph, t.path)
             for base in t.bases if rec is not None else ():
                 args = [given.get(a, a) for a in type_arguments(base)]
                 for b in graph.resolve_type_ref(base, rec):
-                    if b.qualified in seen or (brec := graph.records.record(b.path)) is None:
+                    if b.qualified in seen or (brec := _record(graph, b.path)) is None:
                         continue
                     seen.add(b.qualified)
                     head = next((s for s in brec.symbols if s.is_type and s.qualified == b.qualified), None)

@@ -203,3 +203,21 @@ def test_serve_logs_show_paths_escaped() -> None:
 
     record = logging.makeLogRecord({"msg": "watching %s", "args": ("/tmp/" + ODD,)})
     assert ShownFormatter("unity-index: %(message)s").format(record) == f"unity-index: watching /tmp/{SHOWN}"
+
+
+def test_agents_install_writes_through_no_link_leading_out_of_the_project(tmp_path: Path) -> None:
+    """`AGENTS.md -> ~/.bashrc` had the section appended to the shell's start-up file, and a
+    `.claude` linked elsewhere got a skill folder there (session 39)."""
+    outside = tmp_path / "home"
+    outside.mkdir()
+    (outside / ".bashrc").write_text("export A=1\n")
+    (outside / "elsewhere").mkdir()
+    root = write_project(tmp_path / "Game", {"Assets/A.cs": "class A {}"})
+    (root / "AGENTS.md").symlink_to(outside / ".bashrc")
+    (root / ".claude").symlink_to(outside / "elsewhere")
+    r = run_cli("agents", "install", "--project", str(root))
+    assert r.returncode == 0, r.stderr
+    assert (outside / ".bashrc").read_text() == "export A=1\n"
+    assert list((outside / "elsewhere").iterdir()) == []
+    assert f"AGENTS.md: skipped (a link to {outside / '.bashrc'}, outside the project: not written)" in r.stderr
+    assert (root / "CLAUDE.md").is_file()  # the project's own files are still written

@@ -12,6 +12,7 @@ project's own counter measures it.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 from pathlib import Path
 from typing import NamedTuple
@@ -196,6 +197,17 @@ def apply(changes: list[Change], base: Path) -> None:
             _prune(c.path.parent, base)
 
 
+def _inside(c: Change, base: Path) -> Change:
+    """A change to a file that is, or sits below, a link leading out of the project is not made: an
+    `AGENTS.md` linked to `~/.bashrc` had the section appended to it."""
+    if c.change in ("unchanged", "skipped", "absent"):
+        return c
+    real, top = os.path.realpath(c.path), os.path.realpath(base)
+    if real == top or real.startswith(top.rstrip(os.sep) + os.sep):
+        return c
+    return Change(c.path, "skipped", note=f"a link to {shown(real)}, outside the project: not written")
+
+
 def _prune(folder: Path, base: Path) -> None:
     """Remove the skill's folders that are left empty, up to the project."""
     while folder != base and folder.is_dir() and not any(folder.iterdir()):
@@ -213,6 +225,7 @@ def cmd_agents(args: argparse.Namespace, console: Console) -> int:
         changes = plan_install(base, clients, ws.single)
     else:
         changes = plan_uninstall(base)
+    changes = [_inside(c, base) for c in changes]
     if not args.dry_run:
         apply(changes, base)
     tokens = counter("auto").count(section(ws.single))

@@ -246,3 +246,40 @@ def test_watch_stops_when_its_folder_loses_project_settings_and_writes_nothing(t
     assert any(said in x for x in lines), lines
     after = sorted((p.relative_to(index), p.stat().st_mtime_ns) for p in index.rglob("*") if p.is_file())
     assert after == before
+
+
+def test_events_lost_or_watches_run_out_make_the_watch_walk(tmp_path: Path, monkeypatch) -> None:
+    """inotify's queue overflowing (a big checkout on a loaded machine) lost a file added and one
+    deleted, and the system's watches running out left new folders unwatched, while the watch went
+    on as if all was told (session 39). Now the batch walks; after the watches ran out every batch
+    walks, and a walk comes every BLIND_WALK_SECONDS without events."""
+    import logging
+    import threading
+
+    from watchdog.events import EventsLostEvent, FileModifiedEvent
+
+    from indexer.changes import watch as watching_module
+    from indexer.changes.watch import WALK, Collector, start_observer, stop_observer
+    from indexer.config import Config
+    from indexer.project import Coverage
+
+    root = write_project(tmp_path / "Game", {"Assets/Scripts/Health.cs": HEALTH})
+    collector = Collector(root, Coverage(root, Config()))
+    collector.on_any_event(EventsLostEvent(str(root / "Assets")))
+    assert collector.pending == {WALK}
+    collector.pending.clear()
+    observer = start_observer(root, Config(), collector)
+    try:
+        logging.getLogger("watchdog.observers.inotify").warning(
+            "Unable to watch %r: %s", os.fsencode(root / "Assets" / "New"), OSError(28, "No space left on device")
+        )
+        assert collector.blind and collector.pending == {WALK}
+    finally:
+        stop_observer(observer)
+    collector.pending.clear()
+    collector.on_any_event(FileModifiedEvent(str(root / "Assets/Scripts/Health.cs")))
+    assert collector.pending == {WALK}
+    collector.pending.clear()
+    monkeypatch.setattr(watching_module, "BLIND_WALK_SECONDS", 0.0)
+    stop = threading.Event()
+    assert collector.take(stop) == {WALK}

@@ -11,6 +11,7 @@ chmod: the walk records it in place of its files), make the batch a full walk in
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import signal
 import threading
@@ -23,6 +24,7 @@ from watchdog.events import (
     DirCreatedEvent,
     DirDeletedEvent,
     DirMovedEvent,
+    EventsLostEvent,
     FileClosedNoWriteEvent,
     FileOpenedEvent,
     FileSystemEvent,
@@ -41,6 +43,7 @@ QUIET_SECONDS = 0.1
 MAX_BATCH_SECONDS = 1.0
 WALK = "\0walk"  # marker: the batch needs a full walk
 BUSY_RETRY = 1.0  # another process holds the index: try again this often
+BLIND_WALK_SECONDS = 5.0  # the system's inotify watches ran out: walk this often (Collector.poll_blind)
 
 
 class Collector(FileSystemEventHandler):
@@ -59,6 +62,7 @@ class Collector(FileSystemEventHandler):
         self.first = 0.0
         self.last = 0.0
         self.wake = threading.Event()
+        self.blind = False  # inotify watches ran out: every batch walks (`lost_watches`)
 
     def _rel(self, path: str | bytes) -> str | None:
         p = path.decode() if isinstance(path, bytes) else path
@@ -68,6 +72,9 @@ class Collector(FileSystemEventHandler):
 
     def on_any_event(self, event: FileSystemEvent) -> None:
         if isinstance(event, FileOpenedEvent | FileClosedNoWriteEvent) or event.event_type == "opened":
+            return
+        if isinstance(event, EventsLostEvent):  # the kernel's queue overflowed: events were lost
+            self._collect([WALK])
             return
         # files directly in the project folder are never content
         named = [r for p in (event.src_path, getattr(event, "dest_path", "")) if p and "/" in (r := self._rel(p) or "")]
@@ -83,8 +90,30 @@ class Collector(FileSystemEventHandler):
             found.append(WALK)  # it cannot be read now (a chmod): the walk records it for its files
         else:
             found += covered
-        if not found:
-            return
+        if found:
+            self._collect([WALK] if self.blind else found)
+
+    def lost_watches(self) -> None:
+        """The system's inotify watches ran out (`fs.inotify.max_user_watches`): folders made from
+        now on are not watched, so every later batch walks the project, as this one does, and a
+        walk comes every BLIND_WALK_SECONDS without events (`poll_blind`)."""
+        if not self.blind:
+            logging.getLogger("unity_index.watch").warning(
+                "the system's inotify watches ran out (fs.inotify.max_user_watches): folders made from now"
+                " on are not watched, so the project is walked every %.0f s; raise the limit and restart",
+                BLIND_WALK_SECONDS,
+            )
+        self.blind = True
+        self._collect([WALK])
+
+    def poll_blind(self) -> None:
+        """Under `lock`: once watches ran out, a walk every BLIND_WALK_SECONDS, for the files of
+        folders no watch tells of (a file added in one and nothing else changed)."""
+        now = time.monotonic()
+        if self.blind and not self.pending and now - self.last >= BLIND_WALK_SECONDS:
+            self.pending, self.first, self.last = {WALK}, now, now
+
+    def _collect(self, found: list[str]) -> None:
         now = time.monotonic()
         with self.lock:
             if not self.pending:
@@ -98,6 +127,7 @@ class Collector(FileSystemEventHandler):
         while not stop.is_set():
             self.wake.wait(0.5)
             with self.lock:
+                self.poll_blind()
                 if not self.pending:
                     self.wake.clear()
                     continue
@@ -168,12 +198,40 @@ def start_observer(root: Path, config: Config, handler: FileSystemEventHandler) 
     if config.include_package_cache and (root / PACKAGE_CACHE).is_dir():
         observer.schedule(handler, str(root / PACKAGE_CACHE), recursive=True)
     observer.schedule(folders, str(root), recursive=False)
+    if isinstance(handler, Collector):
+        _WATCHDOG_LOG.addHandler(_LostWatches(handler, observer))
     try:
         observer.start()
     except BaseException:
         observer.stop()
         raise
     return observer
+
+
+_WATCHDOG_LOG = logging.getLogger("watchdog.observers.inotify")
+
+
+class _LostWatches(logging.Handler):
+    """watchdog only logs it when the system refuses to watch a folder made after the start
+    ("Unable to watch ...: [Errno 28]"): the collector learns it, and the handler goes with its
+    observer."""
+
+    def __init__(self, collector: Collector, observer: BaseObserver) -> None:
+        super().__init__(logging.WARNING)
+        self.collector, self.observer = collector, observer
+
+    def emit(self, record: logging.LogRecord) -> None:
+        said = record.getMessage()
+        if said.startswith("Unable to watch") and self.collector.root in said:
+            self.collector.lost_watches()
+
+
+def stop_observer(observer: BaseObserver, timeout: float = 5.0) -> None:
+    """Stop an observer `start_observer` started, and forget its log handler."""
+    observer.stop()
+    observer.join(timeout=timeout)
+    for h in [h for h in _WATCHDOG_LOG.handlers if isinstance(h, _LostWatches) and h.observer is observer]:
+        _WATCHDOG_LOG.removeHandler(h)
 
 
 def batch_paths(batch: set[str]) -> list[str] | None:
@@ -212,8 +270,7 @@ def watch(
                 return
             on_batch(stats, len(batch), paths)
     finally:
-        observer.stop()
-        observer.join(timeout=5)
+        stop_observer(observer)
 
 
 def _apply(

@@ -28,7 +28,15 @@ from pathlib import Path
 from watchdog.events import FileSystemEvent
 
 from indexer.build.update import update
-from indexer.changes.watch import MAX_BATCH_SECONDS, QUIET_SECONDS, WALK, Collector, batch_paths, start_observer
+from indexer.changes.watch import (
+    MAX_BATCH_SECONDS,
+    QUIET_SECONDS,
+    WALK,
+    Collector,
+    batch_paths,
+    start_observer,
+    stop_observer,
+)
 from indexer.cli.common import explain_failure
 from indexer.config import Config
 from indexer.model import UpdateStats
@@ -107,8 +115,7 @@ class ProjectWatcher:
         if self._thread is not None:
             self._thread.join(timeout)
         if self._observer is not None:
-            self._observer.stop()
-            self._observer.join(timeout)
+            stop_observer(self._observer, timeout)
         with self._cond:
             self._cond.notify_all()
 
@@ -208,6 +215,7 @@ class ProjectWatcher:
         c = self.collector
         while not self._stop.is_set():
             with self._cond, c.lock:
+                c.poll_blind()
                 now = time.monotonic()
                 walk = self._walks_done < self._walks_requested
                 due = c.pending and (

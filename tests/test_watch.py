@@ -16,7 +16,7 @@ import pytest
 
 from indexer.store.consistency import check_consistency
 
-from .conftest import meta, start_cli, write_project
+from .conftest import meta, run_cli, start_cli, write_project
 from .test_indexing import CONFIG, HEALTH, paths_of, search_paths
 
 
@@ -283,3 +283,32 @@ def test_events_lost_or_watches_run_out_make_the_watch_walk(tmp_path: Path, monk
     monkeypatch.setattr(watching_module, "BLIND_WALK_SECONDS", 0.0)
     stop = threading.Event()
     assert collector.take(stop) == {WALK}
+
+
+def test_a_changed_config_ends_the_watch_rather_than_rebuilding_under_the_old_one(tmp_path: Path) -> None:
+    """A watch kept the settings it started with: after `index` applied a new `exclude`, its next
+    batch rebuilt the index under the old ones, and every query after rebuilt it back (session
+    39). Its update now stops, exit 2, saying to restart; the index stays as `index` built it."""
+    from indexer.build.update import update
+    from indexer.changes.settings import SettingsChanged
+    from indexer.config import Config
+
+    root = write_project(
+        tmp_path / "Game", {"Assets/Scripts/Health.cs": HEALTH, "Assets/Old/Legacy.cs": "class Legacy {}"}
+    )
+    proc = start_cli("watch", "--project", str(root))
+    try:
+        lines = watching(proc)
+        (root / "unity-index.toml").write_text('exclude = ["Assets/Old/**"]\n')
+        assert run_cli("index", "--project", str(root)).returncode == 0
+        (root / "Assets" / "Scripts" / "Health.cs").write_text(HEALTH + "\n// edited\n")
+        assert proc.wait(timeout=30) == 2, lines
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert any("unity-index.toml changed since this process started" in x for x in lines), lines
+    found = run_cli("query", "Legacy", "--json", "--no-refresh", "--project", str(root))
+    assert [r["path"] for r in json.loads(found.stdout or '{"results": []}')["results"]] == []
+    with pytest.raises(SettingsChanged):
+        update(root, Config(workers=1), background=True)

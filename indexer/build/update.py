@@ -54,6 +54,8 @@ def update(
     """
     t0 = time.perf_counter()
     root = _present(root)
+    if background:  # a long-running process's settings may be older than the project's
+        settings.check_unchanged(root, config)
     ipaths = IndexPaths(config.index_path(root))
     with _gone_says_so(root), writer_lock(ipaths, wait, on_wait), _progress_file(ipaths, full) as pfile:
         recover(ipaths)

@@ -8,9 +8,11 @@ settings rebuilds; `index --check` counts the files a new size cap parses or ski
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import msgspec
 
-from indexer.config import Config
+from indexer.config import CONFIG_FILE, Config
 from indexer.files import atomic_write
 from indexer.store.reader import Records
 from indexer.store.schema import IndexPaths
@@ -56,3 +58,24 @@ def recapped(ipaths: IndexPaths, config: Config, reader: Records) -> list[str]:
         return []
     low, high = sorted(int(mb * 1024 * 1024) for mb in (saved.max_file_mb, config.max_file_mb))
     return sorted(p for p, s in reader.stats().items() if low < s.size <= high)
+
+
+class SettingsChanged(Exception):
+    """`unity-index.toml` now chooses other files than the settings a long-running process (watch,
+    the MCP server) started with: its next update would rebuild the index under the old ones,
+    undoing the `index` a user ran under the new, and every query after would rebuild it back."""
+
+
+def check_unchanged(root: Path, config: Config) -> None:
+    """SettingsChanged when the project's `unity-index.toml` no longer gives `config`'s settings."""
+    from indexer.config import ConfigError, load_config
+
+    try:
+        now = of(load_config(root))
+    except ConfigError as exc:
+        raise SettingsChanged(f"{CONFIG_FILE} changed and is no longer valid ({exc}); fix it and restart") from None
+    if now != of(config):
+        raise SettingsChanged(
+            f"{CONFIG_FILE} changed since this process started (exclude, include_package_cache or max_file_mb):"
+            " restart it to index under the new settings"
+        )

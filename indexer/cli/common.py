@@ -99,10 +99,11 @@ def _explained(exc: BaseException) -> str | None:
     import errno
     import sqlite3
 
+    from indexer.changes.settings import SettingsChanged
     from indexer.project import ProjectGone
     from indexer.store.header import IndexBroken
 
-    if isinstance(exc, ProjectGone):
+    if isinstance(exc, ProjectGone | SettingsChanged):
         return str(exc)
     exc = _tantivy_os_error(exc)
     text = str(exc)

@@ -297,6 +297,8 @@ def _parse_toml(text: str, path: Path, what: str) -> dict:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise InstallError(f"{path}: {what} ({exc}); nothing was written") from None
+    except RecursionError:
+        raise InstallError(f"{path}: {what} (nested too deep); nothing was written") from None
 
 
 def _toml_span(lines: list[str], name: str) -> tuple[int, int] | None:
@@ -333,7 +335,7 @@ def _kept_lines(table: list[str]) -> list[str]:
 def _parses(text: str) -> bool:
     try:
         tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
+    except (tomllib.TOMLDecodeError, RecursionError):
         return False
     return True
 

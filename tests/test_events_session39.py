@@ -173,8 +173,10 @@ def test_describe_names_the_class_of_another_file_s_object_a_call_is_on(tmp_path
         f"  L62 Ghost > Health.onDamaged(void) {door} -> UnityEngine.GameObject.SetActive",
         f"  L73 Ghost > Health.onDamaged(void) {door} -> Door.Close (no method Close in Door)",
     ]
+    # the files of the calls' objects (the scripts' classes are a step on: an edit of the asset alone
+    # changes them, which the batch re-resolving the asset's own edges keeps exact)
     uses = next(line for line in lines if line.startswith("uses: "))
-    assert "Assets/Scripts/Door.cs (event call)" in uses and "Assets/Scripts/GameEvent.cs (event call)" in uses
+    assert "Assets/Events/Hit.asset (reference)" in uses and "Assets/Prefabs/Door.prefab (reference)" in uses
 
 
 def test_an_asset_s_call_on_another_asset_is_not_read_as_on_itself(tmp_path: Path) -> None:
@@ -186,8 +188,7 @@ def test_an_asset_s_call_on_another_asset_is_not_read_as_on_itself(tmp_path: Pat
         "  Assets/Scripts/Relay.cs (m_Script)",
         "  Assets/Events/Hit.asset (m_Target)",
         "  GameEvent.Raise (onFired)",
-        "uses: Assets/Events/Hit.asset (reference), Assets/Scripts/GameEvent.cs (event call),"
-        " Assets/Scripts/Relay.cs (script)",
+        "uses: Assets/Events/Hit.asset (reference), Assets/Scripts/Relay.cs (script)",
     ]
 
 
@@ -232,3 +233,32 @@ def test_a_dll_s_component_is_its_class_not_a_missing_script(tmp_path: Path) -> 
     assert _ask(root, "refs", "Assets/Sounds/Hum.wav")[-1] == (
         "  Assets/Prefabs/Ghost.prefab:90 [clip]  Ghost > StateGraph (FlowKit.dll)"
     )
+
+
+def test_an_edit_of_the_object_s_file_alone_leaves_the_callers_edges_exact(tmp_path: Path) -> None:
+    """The caller's edge went to the event asset's script as the asset named it when the caller
+    was indexed: an incremental update after the asset's `m_Script` changed kept the old script,
+    where `index --full` gave the new one. The edge goes to the asset's file, whose own edges its
+    batch re-resolves."""
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.store.reader import Records
+    from indexer.store.schema import IndexPaths
+
+    root = _project(tmp_path / "P")
+    update(root, Config(workers=1))
+    hit = root / "Assets/Events/Hit.asset"
+    hit.write_text(_asset(RELAY, "Hit"))  # now an instance of another script
+
+    def edges() -> dict[str, list[tuple[str, str]]]:
+        reader = Records(IndexPaths(Config().index_path(root)))
+        try:
+            return {p: reader.edges_from(p) for p in ("Assets/Prefabs/Ghost.prefab", "Assets/Events/Hit.asset")}
+        finally:
+            reader.close()
+
+    update(root, Config(workers=1))
+    incremental = edges()
+    update(root, Config(workers=1), full=True)
+    assert incremental == edges()
+    assert ("Assets/Scripts/Relay.cs", "script") in incremental["Assets/Events/Hit.asset"]

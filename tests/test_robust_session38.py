@@ -277,3 +277,23 @@ def test_refs_of_an_inherited_member_decodes_each_file_once(tmp_path: Path, monk
     target, usages = find_references(ws, "Msg.id")
     assert target is not None and len(usages) == 300  # each subclass setting it
     assert decoded["Assets/Messages.cs"] <= 10, decoded  # a few readers, not one a class (hundreds)
+
+
+def test_the_editor_heartbeat_and_a_toml_client_config_nested_too_deep_are_bad_input(tmp_path: Path) -> None:
+    """msgspec raises RecursionError too: a nested `editor.json` made `doctor` an internal error, as
+    a nested `~/.codex/config.toml` made `mcp install --client codex` (a review of session 39)."""
+    from indexer.changes.heartbeat import HeartbeatError, parse_heartbeat
+
+    with pytest.raises(HeartbeatError, match="nested too deep"):
+        parse_heartbeat(_nested('{"protocol": ', "}").encode(), Path("editor.json"))
+    root = write_project(tmp_path / "P", {"Assets/Open.cs": "public class OpenThing {}\n"})
+    beat = root / "Library" / "UnityIndex" / "editor.json"
+    beat.parent.mkdir(parents=True)
+    beat.write_text(_nested('{"protocol": ', "}"))
+    r = run_cli("doctor", "--project", str(root))
+    assert r.returncode in (0, 1) and "internal error" not in r.stderr, r.stderr
+    home = tmp_path / "home"
+    (home / ".codex").mkdir(parents=True)
+    (home / ".codex" / "config.toml").write_text("a = " + "[" * 3000 + "]" * 3000 + "\n")
+    r = run_cli("mcp", "install", "--client", "codex", "--project", str(root), env={"HOME": str(home)})
+    assert r.returncode == 2 and "nested too deep" in r.stderr, r.stderr

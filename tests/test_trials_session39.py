@@ -26,6 +26,7 @@ def test_a_kits_documentation_folder_marks_the_kit_around_it(tmp_path: Path) -> 
         {
             "Assets/Rewired/Documentation/ReadMe.txt": "Thank you for purchasing",
             "Assets/Rewired/Documentation/licences.txt": "licences of bundled code",
+            "Assets/Rewired/Internal/Rewired_Core.dll": b"MZ\x90\x00 a managed library",
             "Assets/Rewired/Examples/PlayerInputExample.cs": INPUT.format("PlayerInputExample"),
             "Assets/Scripts/Ship.cs": INPUT.format("Ship"),
         },
@@ -40,8 +41,27 @@ def test_a_kits_documentation_folder_marks_the_kit_around_it(tmp_path: Path) -> 
             "Assets/Tool/Manual/readme.txt",
             "Assets/Docs/readme.txt",  # a documentation folder at the top marks itself, not Assets/
             "Assets/Game/Help/Credits.txt",  # no mark
-        ]
-    ) == {"Assets/Kit/", "Assets/Tool/", "Assets/Docs/"}
+            "Assets/MyGame/Docs/CHANGELOG.md",  # a game's own notes: no library beside them
+        ],
+        libraries=["Assets/Kit/Bin/Kit.dll", "Assets/Tool/Tool.dll", "Assets/Plugins/Docs.dll"],
+    ) == {"Assets/Kit/", "Assets/Tool/", "Assets/Docs/", "Assets/MyGame/Docs/"}
+
+
+def test_a_folder_of_drops_and_a_kits_named_read_me_mark_third_party_code() -> None:
+    """A shooter kept 19,656 of its 20,069 files in `_ExternalAssets/`, whose demo scripts led
+    "change the fireball projectile speed" and took 24 of a pack's 29 sections: `external` was
+    matched only as a whole folder name, and `Pixel Arsenal - Readme.txt` only at the name's start."""
+    from indexer.query.priors import vendor_package
+
+    assert vendor_package("Assets/_ExternalAssets/Pixel Arsenal/Demo/Fire.cs", ()) == "Pixel Arsenal"
+    assert vendor_package("Assets/ThirdPartyAssets/Kit/a.cs", ()) == "Kit"
+    assert vendor_package("Assets/Imports/CanonTower/Tower.prefab", ()) == "CanonTower"
+    assert vendor_package("Assets/AssetStore/Joystick/Pad.cs", ()) == "Joystick"
+    for own in ("Assets/Scripts/Importer.cs", "Assets/Game/ImportSettings/a.cs", "Assets/Scripts/PartyManager.cs"):
+        assert vendor_package(own, ()) is None
+    assert vendored_folders(
+        ["Assets/Art/Pixel Arsenal/Pixel Arsenal - Readme.txt", "Assets/Game/Readme_Fonts.txt"]
+    ) == {"Assets/Art/Pixel Arsenal/"}
 
 
 def test_one_common_word_of_a_kits_name_does_not_name_it() -> None:
@@ -89,6 +109,7 @@ def test_refs_of_a_game_type_leave_out_a_kits_code_writing_its_name(tmp_path: Pa
         tmp_path / "P",
         {
             "Assets/Kit/Documentation/ReadMe.txt": "Thank you for purchasing",
+            "Assets/Kit/Kit_Core.dll": b"MZ\x90\x00 a managed library",
             "Assets/Kit/Data/Store.cs": "namespace Kit.Data { public class Store { Player player; } }",
             "Assets/Scripts/Player.cs": "public class Player : UnityEngine.MonoBehaviour { }",
             "Assets/Scripts/Haunt.cs": "public class Haunt : UnityEngine.MonoBehaviour { Player target; }",
@@ -228,3 +249,23 @@ def test_refs_of_a_name_only_an_animation_event_calls_lists_the_calls_finding_no
         "  Assets/Anim/Death.anim:8 [m_Events]  Death calls OnDeathAnimationEnded",
     ]
     assert run_cli("refs", "OnNothingAtAll", "--project", str(root)).returncode == 2
+
+
+def test_a_name_a_method_has_is_not_said_to_be_called_without_a_receiver(tmp_path: Path) -> None:
+    """`refs TakeDamage` (a method of `Health`, also sent by `SendMessage`) said "no method of the
+    project's code is named so" (a review of session 39): a name a member has still exits 2 naming
+    the members, as before."""
+    from .conftest import run_cli
+
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Health.cs": (
+                "public class Health : UnityEngine.MonoBehaviour {\n  public void TakeDamage(int n) { }\n"
+                '  void Hit() { SendMessage("TakeDamage", 5); }\n}\n'
+            )
+        },
+    )
+    out = run_cli("refs", "TakeDamage", "--project", str(root))
+    assert out.returncode == 2 and "Health.TakeDamage" in out.stderr, out.stderr
+    assert "without a receiver" not in out.stdout + out.stderr

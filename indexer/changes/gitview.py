@@ -270,7 +270,7 @@ def candidates(
     `stats()`: their recorded stats."""
     try:
         view = msgspec.json.decode(_view_path(ipaths).read_bytes(), type=GitView)
-    except (OSError, msgspec.DecodeError):
+    except (OSError, msgspec.DecodeError, RecursionError):
         return None
     if view.generation != generation or view.hidden != now.hidden:
         return None  # another generation, or files git left out of the work tree or put back
@@ -303,7 +303,7 @@ def narrows(ipaths: IndexPaths, now: GitStatus, generation: int) -> bool:
     (whose first update after looks at every record)."""
     try:
         view = msgspec.json.decode(_view_path(ipaths).read_bytes(), type=GitView)
-    except (OSError, msgspec.DecodeError):
+    except (OSError, msgspec.DecodeError, RecursionError):
         return False
     return view.generation == generation and view.hidden == now.hidden and not view.every_record
 
@@ -359,7 +359,7 @@ def carry(ipaths: IndexPaths, rewritten: set[str], before: int, generation: int)
     the dirty paths (every other file's record is as the view describes it)."""
     try:
         view = msgspec.json.decode(_view_path(ipaths).read_bytes(), type=GitView)
-    except (OSError, msgspec.DecodeError):
+    except (OSError, msgspec.DecodeError, RecursionError):
         return
     if view.generation == before:
         dirty = sorted({*view.dirty, *rewritten})

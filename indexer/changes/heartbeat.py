@@ -72,6 +72,8 @@ def parse_heartbeat(data: bytes, path: Path) -> Heartbeat:
             raise HeartbeatError("bad_heartbeat", f"{path} is not a JSON object") from None
         why = f"{path} is not valid JSON ({exc}); delete it if no editor runs"
         raise HeartbeatError("bad_heartbeat", why) from None
+    except RecursionError:
+        raise HeartbeatError("bad_heartbeat", f"{path} is not valid JSON (nested too deep)") from None
     if protocol != PROTOCOL or isinstance(protocol, bool):
         raise HeartbeatError(
             "protocol_mismatch",

@@ -47,7 +47,7 @@ def editor_running(root: Path) -> bool:
 def load_position(paths: IndexPaths) -> Position | None:
     try:
         return msgspec.json.decode((paths.root / POSITION_FILE).read_bytes(), type=Position)
-    except (OSError, msgspec.DecodeError, msgspec.ValidationError):
+    except (OSError, msgspec.DecodeError, msgspec.ValidationError, RecursionError):
         return None
 
 

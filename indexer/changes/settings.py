@@ -34,7 +34,7 @@ def load(ipaths: IndexPaths) -> BuiltWith | None:
     """The settings of the last update; None when unknown (an index written before they were kept)."""
     try:
         return msgspec.json.decode((ipaths.root / _FILE).read_bytes(), type=BuiltWith)
-    except (OSError, msgspec.DecodeError):
+    except (OSError, msgspec.DecodeError, RecursionError):
         return None
 
 

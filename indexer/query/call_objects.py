@@ -60,3 +60,13 @@ def _owner_in(graph: Graph, path: str, file_id: str) -> str:
             return "UnityEngine.GameObject"
         return f"script:{s.detail}" if s.detail and not s.detail.startswith("builtin:") else ""
     return ""
+
+
+def object_file(graph: Graph, target: str) -> list[str]:
+    """The file of a call's object in another file (`object:<guid>:<fileID>.Raise`): the edge
+    stored for it, which the batch writing that file keeps exact; its script's class, which an
+    edit of that file alone changes, is reached through it."""
+    if not target.startswith(OBJECT):
+        return []
+    path = graph.path_of_guid(target[len(OBJECT) :].partition(":")[0])
+    return [path] if path else []

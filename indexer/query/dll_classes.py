@@ -13,6 +13,7 @@ name is found; another is said by its file ID (`script_labels.py`).
 from __future__ import annotations
 
 import struct
+import threading
 from collections.abc import Iterator
 
 from indexer.store.reader import Records
@@ -63,26 +64,32 @@ class DllClasses:
         self.records = records
         self._found: dict[int, str] = {}
         self._names: Iterator[str] | None = None
+        self._done = False  # every written name hashed: an ID not found is named by none
+        self._lock = threading.Lock()  # the MCP server answers calls on several threads
 
     def named(self, file_id: int) -> str:
         """The class of this file ID the project's code names, '' when it names none."""
-        if self._names is None:
-            self._names = self._written()
-        while file_id not in self._found:
-            name = next(self._names, None)
-            if name is None:
-                return ""
-            self._found.setdefault(class_file_id(name), name)
-        return self._found[file_id]
+        with self._lock:
+            if self._names is None:
+                self._names = self._written()
+            while file_id not in self._found and not self._done:
+                name = next(self._names, None)
+                if name is None:
+                    self._done = True
+                    break
+                self._found.setdefault(class_file_id(name), name)
+            return self._found.get(file_id, "")
 
     def _written(self) -> Iterator[str]:
-        """The type names files write, each once: as written (`HutongGames.PlayMaker.Fsm`), and a
-        qualified one's last name alone, which may be a class of the global namespace."""
+        """The type names files write that no project file declares, each once: as written
+        (`HutongGames.PlayMaker.Fsm`), and a qualified one's last name alone, which may be a class
+        of the global namespace. (The project's own types are no DLL's, and a game writes thousands.)"""
         seen: set[str] = set()
+        declared = {n for (n,) in self.records.conn.execute("SELECT DISTINCT name FROM types")}
         sql = f"SELECT DISTINCT {REF_TARGET} FROM refs r WHERE r.kind = 'type'"
         for (written,) in self.records.conn.execute(sql).fetchall():
             name = written.split("<", 1)[0].removeprefix("global::")
             for candidate in (name, name.rpartition(".")[2]):
-                if candidate and candidate not in seen:
+                if candidate and candidate not in seen and candidate.rpartition(".")[2] not in declared:
                     seen.add(candidate)
                     yield candidate

@@ -17,7 +17,7 @@ from indexer.model import ADDRESSABLE_ENTRIES, FileRecord, Scope, Target, TypeRo
 from indexer.project import is_script, read_project_file
 from indexer.query.assemblies import PREDEFINED_ASSEMBLIES, assembly_folders, assembly_of, named_asmdefs
 from indexer.query.builtin_refs import builtin_target, builtin_usages
-from indexer.query.call_objects import call_parts
+from indexer.query.call_objects import call_parts, object_file
 from indexer.query.calls import call_note, called_files
 from indexer.query.carriers import inherited_usages, merged
 from indexer.query.enum_values import enum_member_usages
@@ -478,8 +478,8 @@ class Graph:
                 for t in resolved[r.target]:
                     if t.path != path:
                         out.setdefault(t.path, "base" if r.context == "base" else "type")
-            elif r.kind == "method":
-                for p in called_files(self, r.target):
+            elif r.kind == "method":  # (a call on another file's object: that file, which leads on)
+                for p in object_file(self, r.target) or called_files(self, r.target):
                     if p != path:
                         out.setdefault(p, "unity_event")
             elif r.kind == "string":

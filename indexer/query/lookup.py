@@ -46,9 +46,13 @@ def find_references(ws: Workspace, text: str) -> tuple[Target | None, list[Usage
     for p in projects:
         graph = p.fresh().graph
         t = graph.target(text)
+        calls: list[Usage] = []
         if t.kind == "unknown":  # a name no type or member has: an animator controller's parameter, a tag
             name = text.strip()
-            t = parameter_target(graph, name) or tag_target(graph, name) or receiverless_target(graph, name) or t
+            t = parameter_target(graph, name) or tag_target(graph, name) or t
+            if t.kind == "unknown" and not members_named(ws, name):  # a method by name, of none of the code's
+                calls = message_usages(graph, name, []) if name.isidentifier() else []
+                t = receiverless_target(name) if calls else t
             if t.kind != "unknown" and (members := members_named(ws, text.strip())):  # `IsKnockedBack` both
                 shown = ", ".join(members[:MEMBERS_NAMED])
                 t = msgspec.structs.replace(t, note=f"{t.note}; members so named too: {shown}")
@@ -62,7 +66,7 @@ def find_references(ws: Workspace, text: str) -> tuple[Target | None, list[Usage
             if t.kind == "animator_parameter"
             else tag_usages(graph, t)
             if t.kind == "tag"
-            else message_usages(graph, t.name, [])
+            else calls
             if t.kind == "message"
             else with_settings(
                 graph, graph.references(t), through=t.kind in ("path", "guid") and t.path.endswith(".prefab")

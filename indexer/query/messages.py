@@ -78,12 +78,10 @@ def message_usages(graph: Graph, member: str, types: Iterable[str] = ()) -> list
     return out + player_input_usages(graph, member) + lua_usages(graph, member)
 
 
-def receiverless_target(graph: Graph, name: str) -> Target | None:
-    """A name no method of the project's code has, that assets or code call by name (an animation
+def receiverless_target(name: str) -> Target:
+    """A name no member of the project's code has, that assets or code call by name (an animation
     event, `SendMessage`, `Invoke`): Unity finds no receiver for those calls ("AnimationEvent 'X' has
     no receiver"), which is what a user asking `refs X` is debugging; `refs` said no such name."""
-    if not name.isidentifier() or not message_usages(graph, name, []):
-        return None
     note = "no method of the project's code is named so: these calls by name find no receiver there"
     return Target(kind="message", name=name, member=name, note=note)
 

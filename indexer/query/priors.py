@@ -44,8 +44,11 @@ EDITOR_PRIOR = 0.7
 MINOR_EDITOR_SHARE = 2 / 3
 # Folders third-party code ships in by convention, Unity's own imported packages among them.
 _VENDORED_FOLDERS = re.compile(
-    r"(^|/)(plugins|third[ _-]?party|thirdparties|3rd[ _-]?party|vendor|vendors|external|externals"
-    r"|standard assets|textmesh pro)/",
+    r"(^|/)_?(plugins|third[ _-]?party|thirdparties|3rd[ _-]?party|vendor|vendors|external|externals"
+    r"|standard assets|textmesh pro"
+    # the same words of a folder of drops (`_ExternalAssets/`, `ThirdPartyAssets/`) and the Asset Store's
+    r"|(external|third[ _-]?party|3rd[ _-]?party|vendor)[ _-]?(assets|packages|plugins)"
+    r"|imports|imported|imported[ _-]?assets|asset[ _-]?store|asset[ _-]?store[ _-]?assets|store[ _-]?assets)/",
     re.I,
 )
 # A package's sample the Package Manager imported: `Assets/Samples/<package>/<version>/<sample>/`
@@ -53,7 +56,9 @@ _VENDORED_FOLDERS = re.compile(
 _PACKAGE_SAMPLES = re.compile(r"(^|/)Assets/Samples/[^/]+/\d+\.\d+[^/]*/")
 # What every match of _VENDORED_FOLDERS holds, lower-cased (of an ASCII path: re.I matches some
 # other letters with ASCII ones, `ſ` with `s`)
-_VENDORED_TAILS = ("plugins/", "party/", "parties/", "vendor", "external", "standard assets/", "textmesh pro/")
+_VENDORED_TAILS = (
+    "plugins/", "party", "parties/", "vendor", "external", "standard assets/", "textmesh pro/", "import", "store"
+)  # fmt: skip
 # Words of a package folder's name that do not name the package ("UnityConsole" is named by
 # "console"), among them words of most tasks in a game ("play", "game": `com.google.play.games`
 # is named by "google", not by "a solo game").
@@ -84,9 +89,10 @@ _VENDOR_MANUAL = re.compile(
     r"(?:(?i:doc(?:s|umentation)?)(?![a-z])|(?i:readme|manual|guide|getting[ _-]?started|quick[ _-]?start))"
     r"[^/]*\.(?i:pdf)(?:\.meta)?$"
 )
-# A kit's read-me as plain text in its folder (`readme.txt`, `!ReadMe!.txt`, `ReadMe DunGen.txt`),
+# A kit's read-me as plain text in its folder (`readme.txt`, `!ReadMe!.txt`, `ReadMe DunGen.txt`,
+# `Pixel Arsenal - Readme.txt`; not `Readme_Fonts.txt`),
 # as Asset Store packages ship them; a game documents itself in Markdown at the repository's root.
-_VENDOR_README = re.compile(r"^\W*read[ _-]?me\b[^/]*\.(txt|rtf)(\.meta)?$", re.I)
+_VENDOR_README = re.compile(r"^[^/]*?(?<![A-Za-z0-9_])read[ _-]?me\b[^/]*\.(txt|rtf)(\.meta)?$", re.I)
 # A kit's folder of documentation, beside its code: its marks mark the kit.
 _DOCS_FOLDER = re.compile(r"^(docs?|documentation|manuals?|help)$", re.I)
 # A Unity package's manifest: below Assets/ it marks a package copied in (an SDK's drop), not the
@@ -190,16 +196,19 @@ def build_scenes(records: Records) -> frozenset[str]:
 
 def third_party_folders(records: Records) -> frozenset[str]:
     """The project's folders of third-party code (vendored_folders), from its index."""
-    return vendored_folders(records.vendor_mark_paths(), build_scenes(records))
+    libraries = [p for p in records.paths_of_kind("plugin") if p.lower().endswith(".dll")]
+    return vendored_folders(records.vendor_mark_paths(), build_scenes(records), libraries)
 
 
-def vendored_folders(paths: list[str], build_scenes: Iterable[str] = ()) -> frozenset[str]:
+def vendored_folders(
+    paths: list[str], build_scenes: Iterable[str] = (), libraries: Iterable[str] = ()
+) -> frozenset[str]:
     """Folders that hold third-party code, below the project's top folders: those with a license,
     release notes, a change log, a plain-text read-me or a PDF manual of their own (what Asset
     Store and open-source drops ship with), and below Assets/ those with a package manifest (an
     SDK's package copied in). Not a folder holding a scene of the build (`build_scenes`): that is
     the game itself, licensed as a whole (`Assets/XRI_Examples/LICENSE.md` beside its scenes)."""
-    scenes = tuple(build_scenes)
+    scenes, dlls = tuple(build_scenes), tuple(libraries)
     out = set()
     for p in paths:
         folder, _, name = p.rpartition("/")
@@ -209,15 +218,18 @@ def vendored_folders(paths: list[str], build_scenes: Iterable[str] = ()) -> froz
             or _VENDOR_README.match(name)
             or (name == _PACKAGE_MANIFEST and folder.startswith("Assets/"))
         ):
-            out.add(_kit_of(folder) + "/")
+            out.add(_kit_of(folder, dlls) + "/")
     return frozenset(f for f in out if not any(scene.startswith(f) for scene in scenes))
 
 
-def _kit_of(folder: str) -> str:
+def _kit_of(folder: str, dlls: tuple[str, ...]) -> str:
     """The kit a mark's folder belongs to: a kit's documentation folder (`Assets/Rewired/Documentation/`
-    holding its read-me and licences) marks the kit around it, below the project's top folders."""
+    holding its read-me and licences) marks the kit around it, below the project's top folders,
+    when that ships a managed DLL (`Rewired_Core.dll`); a game's own `Docs/` with a change log does
+    not make the game third-party."""
     parent, _, name = folder.rpartition("/")
-    return parent if _DOCS_FOLDER.match(name) and parent.count("/") >= 1 else folder
+    kit = _DOCS_FOLDER.match(name) and parent.count("/") >= 1 and any(d.startswith(parent + "/") for d in dlls)
+    return parent if kit else folder
 
 
 def is_vendored(path: str, folders: frozenset[str]) -> bool:

@@ -106,7 +106,7 @@ def discard(paths: IndexPaths) -> None:
 def load_fingerprint(paths: IndexPaths) -> Fingerprint | None:
     try:
         return msgspec.json.decode(_fingerprint_path(paths).read_bytes(), type=Fingerprint)
-    except (OSError, msgspec.DecodeError):
+    except (OSError, msgspec.DecodeError, RecursionError):
         return None
 
 

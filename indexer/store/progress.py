@@ -69,6 +69,6 @@ def read_progress(paths: IndexPaths) -> BuildProgress | None:
 
     try:
         state = msgspec.json.decode(_path(paths).read_bytes(), type=BuildProgress)
-    except (OSError, msgspec.DecodeError, msgspec.ValidationError):
+    except (OSError, msgspec.DecodeError, msgspec.ValidationError, RecursionError):
         return None
     return state if pid_alive(state.pid) else None

@@ -311,10 +311,10 @@ class Writer(Records):
         keys += [("string", k) for k in loads]
         for kind, key in keys:  # (the key of a GUID or a literal is the whole target)
             out.update(p for (p,) in self.conn.execute(users + "r.kind = ? AND r.key = ?", (kind, key)))
-        for g in guids:  # UnityEvents naming a method by script GUID: target "script:<guid>.Method"
-            span = (f"script:{g}.", f"script:{g}/")
-            sql = users + f"r.kind = 'method' AND {REF_TARGET} > ? AND {REF_TARGET} < ?"
-            out.update(p for (p,) in self.conn.execute(sql, span))
+        sql = users + f"r.kind = 'method' AND {REF_TARGET} > ? AND {REF_TARGET} < ?"
+        for g in guids:  # UnityEvents naming a method by script GUID, "script:<guid>.Method", or on
+            for span in ((f"script:{g}.", f"script:{g}/"), (f"object:{g}:", f"object:{g};")):  # an object
+                out.update(p for (p,) in self.conn.execute(sql, span))  # of the file, "object:<guid>:<id>.M"
         if names:  # UnityEvents naming their target's type, or its script (whose class's parts are edges)
             sql = f"SELECT f.path, {REF_TARGET} FROM refs r JOIN files f ON f.id = r.file_id WHERE r.kind = 'method'"
             declared: dict[str, set[str]] = {}  # script GUID -> the simple names its file declares

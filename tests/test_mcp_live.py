@@ -443,7 +443,8 @@ def test_a_call_during_a_reload_that_never_ends_fails_after_ten_seconds(editor: 
 
 def test_a_running_server_keeps_the_settings_it_started_with(tmp_path: Path) -> None:
     """docs/configuration.md: a changed `exclude` takes effect at the next index; a running server
-    keeps the settings it started with until it is restarted."""
+    keeps the settings it started with until it is restarted, and stops updating, saying so, rather
+    than rebuild the index under them (session 39: it did, undoing the user's `index`)."""
     from .conftest import write_project
 
     root = write_project(
@@ -463,7 +464,13 @@ def test_a_running_server_keeps_the_settings_it_started_with(tmp_path: Path) -> 
     assert found(running, "Alpha", "Beta") == [True, True]
     (root / "unity-index.toml").write_text('exclude = ["Assets/Gen"]\n')
     (root / "Assets/Gen/Gamma.cs").write_text("public class Gamma { }\n")
-    assert found(running, "Alpha", "Beta", "Gamma") == [True, True, True]
+    assert found(running, "Alpha", "Beta", "Gamma") == [True, True, False]  # from the index as it was
+
+    async def status() -> str:
+        async with Client(running) as c:
+            return (await c.call_tool("index_status", {})).content[0].text
+
+    assert "unity-index.toml changed since this process started" in anyio.run(status)
     assert found(make_server(root, refresh_interval=0), "Alpha", "Beta", "Gamma") == [True, False, False]
 
 

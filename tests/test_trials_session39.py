@@ -269,3 +269,21 @@ def test_a_name_a_method_has_is_not_said_to_be_called_without_a_receiver(tmp_pat
     out = run_cli("refs", "TakeDamage", "--project", str(root))
     assert out.returncode == 2 and "Health.TakeDamage" in out.stderr, out.stderr
     assert "without a receiver" not in out.stdout + out.stderr
+
+
+def test_a_search_for_one_kind_no_file_of_which_matches_walks_from_the_others(tmp_path: Path) -> None:
+    """`query clicker --kind scene` said "no results" though the scene placing the clicker's
+    prefab ranked third without `--kind`: no scene held the word, and the search returned before
+    walking (a review of session 39)."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Prefabs/Crystal Chest.prefab": CHEST,
+            "Assets/Prefabs/Crystal Chest.prefab.meta": meta("5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c", "PrefabImporter"),
+            "Assets/Scripts/Chest.cs": "public class Chest : UnityEngine.MonoBehaviour { public int loot; }",
+            "Assets/Scripts/Chest.cs.meta": meta("7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c"),
+            "Assets/Levels/Arena.unity": ARENA,
+        },
+    )
+    ws = workspace(root)
+    assert [h.path for h in ws.search("crystal chest", limit=3, kind="scene")] == ["Assets/Levels/Arena.unity"]

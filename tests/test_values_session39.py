@@ -174,3 +174,20 @@ def test_a_mapping_too_wide_leaves_out_its_least_telling_values_first() -> None:
     assert mapping_shown(value) == f"{{useConstant: 1, valueObject: {guid}, …}}"
     assert mapping_shown(value, 60) == f"{{valueObject: {guid}, …}}"
     assert mapping_shown(value, 40) == "{…}"
+
+
+def test_a_class_binding_the_parameter_in_the_held_type_s_own_file_is_followed(tmp_path: Path) -> None:
+    """`HeartsRef : ValueRef<Hearts>` declared in `Hearts.cs` itself: `refs Hearts.hearts` lost both
+    values held through it (the binding classes were looked for in the files using the type only;
+    a review of session 39)."""
+    code = dict(CODE)
+    code["Hearts"] = CODE["Hearts"] + CODE["HeartsRef"]
+    del code["HeartsRef"]
+    files: dict[str, str | bytes] = {f"Assets/Scripts/{n}.cs": c for n, c in code.items()}
+    files |= {f"Assets/Scripts/{n}.cs.meta": meta(GUIDS[n]) for n in code}
+    files["Assets/Prefabs/Creatures/_squire.prefab"] = _squire()
+    files["Assets/Data/player/hearts max.asset"] = _hearts_asset()
+    files["Assets/Data/player/hearts max.asset.meta"] = meta(ASSET, "NativeFormatImporter")
+    root = write_project(tmp_path / "Game", files)
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    assert _out(root, "refs", "Hearts.hearts")[1] == "in assets (3):"

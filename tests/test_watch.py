@@ -312,3 +312,25 @@ def test_a_changed_config_ends_the_watch_rather_than_rebuilding_under_the_old_on
     assert [r["path"] for r in json.loads(found.stdout or '{"results": []}')["results"]] == []
     with pytest.raises(SettingsChanged):
         update(root, Config(workers=1), background=True)
+
+
+def test_watches_run_out_in_a_project_named_in_any_script_and_not_in_its_sibling(tmp_path: Path) -> None:
+    """watchdog logs the folder it could not watch as bytes, whose repr escapes `É`: a project named
+    `Jeu Été` never learnt its watches ran out, and `Game` took `Game2`'s for its own (a review of
+    session 39)."""
+    import logging
+
+    from indexer.changes.watch import Collector, start_observer, stop_observer
+    from indexer.config import Config
+    from indexer.project import Coverage
+
+    log = logging.getLogger("watchdog.observers.inotify")
+    for name, other in (("Jeu Été", "Jeu Été/Assets/New"), ("Game", "Game2/Assets/New")):
+        root = write_project(tmp_path / name, {"Assets/Scripts/Health.cs": HEALTH})
+        collector = Collector(root, Coverage(root, Config()))
+        observer = start_observer(root, Config(), collector)
+        try:
+            log.warning("Unable to watch %r: %s", os.fsencode(tmp_path / other), OSError(28, "No space left"))
+        finally:
+            stop_observer(observer)
+        assert collector.blind is (name == "Jeu Été"), name

@@ -41,13 +41,11 @@ def update(
     """Bring the index of the project at `root` up to date; returns what was done.
 
     `paths`: project-relative paths known to have changed (watch mode); only those (and their
-    .meta) are looked at, unless a folder is involved, then the project is walked. Without
-    `paths`, the editor's change journal is used in the same way when it is continuous, else
-    git's change detection (`gitview`) when the project is in a git work tree.
+    .meta) are looked at, unless a folder is involved, then the project is walked. Without them,
+    git's changed paths (with those the editor's journal lists) in a git work tree, else a walk.
 
-    `background`: run beside the user's own work (watch, the MCP server): git is asked without
-    its optional locks (`gitview._git`), so a `git commit` meanwhile never finds `.git/index.lock`
-    taken by us.
+    `background`: run beside the user's own work (watch, the MCP server): git is asked without its
+    optional locks, and SettingsChanged when `unity-index.toml` no longer gives `config`'s settings.
 
     `wait`: seconds to wait for another writer (`on_wait(message)` when waiting starts) before
     IndexBusy. Interrupted anywhere (Ctrl-C, a kill), the index keeps its last committed state.

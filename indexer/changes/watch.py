@@ -221,8 +221,10 @@ class _LostWatches(logging.Handler):
         self.collector, self.observer = collector, observer
 
     def emit(self, record: logging.LogRecord) -> None:
-        said = record.getMessage()
-        if said.startswith("Unable to watch") and self.collector.root in said:
+        if not str(record.msg).startswith("Unable to watch") or not isinstance(record.args, tuple) or not record.args:
+            return
+        where = os.fsdecode(record.args[0]) if isinstance(record.args[0], str | bytes) else ""
+        if where == self.collector.root or where.startswith(self.collector.root + "/"):  # (not `Game2/`)
             self.collector.lost_watches()
 
 

@@ -96,11 +96,12 @@ def _holding_fields(graph: Graph, declarer: str) -> list[Symbol]:
     files = sorted({t.path for t in graph.types_named(declarer) if t.qualified == declarer})
     users = [p for f in files for p, edge in graph.used_by(f) if edge == "uses_type"]
     out = []
-    for path in sorted(set(files + users))[:HOLDER_FILES]:
+    holders = sorted(set(files + users))[:HOLDER_FILES]  # (a class binding it may share its file)
+    for path in holders:
         for s in graph.records.symbols(path):
             if s.kind == "field" and is_serialized(s) and (m := _ELEMENT.match(s.type)) and m[1] == simple:
                 out.append(s)
-    return out + [s for path in sorted(users)[:HOLDER_FILES] for s in _bound_fields(graph, simple, path)]
+    return out + [s for path in holders for s in _bound_fields(graph, simple, path)]
 
 
 def _bound_fields(graph: Graph, simple: str, path: str) -> list[Symbol]:

@@ -79,8 +79,8 @@ def rank(
     if (guid := as_guid(text)) is not None:  # a GUID asked alone: its file and those naming it
         return guid_files(project, guid, limit, kind, path_prefix)
     terms, found = project.searcher.candidates(text, max(CANDIDATES, limit), kind=kind, path_prefix=path_prefix)
-    if not found and not asks_startup(text):  # "on startup" matching no word still has its scene
-        return []
+    if not found and kind is None and not asks_startup(text):  # "on startup" matching no word has its scene
+        return []  # (and a search of one kind walks from the matches of other kinds)
     stats = project.stats_of(c.path for c in found)
     said = said_words(text)  # what the task asks for; the parts of a name it quotes say nothing
     kinds = {c.path: c.kind for c in found}

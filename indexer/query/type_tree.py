@@ -22,23 +22,25 @@ def _record(graph: Graph, path: str) -> FileRecord | None:
     """A file's record, decoded once while the walks of one answer visit its types: a file of
     2,000 classes deriving from one base was decoded once a class visited, 38 s for one `refs`."""
     known: dict[str, FileRecord | None] = graph.__dict__.setdefault(_MEMO, {})
-    if path not in known:
-        if len(known) >= _MEMO_SIZE:  # a long-lived server's graph: bounded
-            known.clear()
-        known[path] = graph.records.record(path)
-    return known[path]
+    if path in known:
+        return known[path]
+    if len(known) >= _MEMO_SIZE:  # a long-lived server's graph: bounded
+        known.clear()
+    rec = known[path] = graph.records.record(path)
+    return rec
 
 
 def _members(graph: Graph, path: str) -> dict[tuple[str, str], list[Symbol]]:
     """A file's symbols by (container, name), once an answer: asked of each of a family's types."""
     key = f"members:{path}"
     known: dict = graph.__dict__.setdefault(_MEMO, {})
-    if key not in known:
-        out: dict[tuple[str, str], list[Symbol]] = {}
-        for sym in rec.symbols if (rec := _record(graph, path)) is not None else ():
-            out.setdefault((sym.container, sym.name), []).append(sym)
-        known[key] = out
-    return known[key]
+    if key in known:
+        return known[key]
+    out: dict[tuple[str, str], list[Symbol]] = {}
+    for sym in rec.symbols if (rec := _record(graph, path)) is not None else ():
+        out.setdefault((sym.container, sym.name), []).append(sym)
+    known[key] = out
+    return out
 
 
 def declarer_of(graph: Graph, qualified: str, member: str) -> str | None:

@@ -133,11 +133,12 @@ ART_KINDS = frozenset({"prefab"})
 # hold no behaviour; they rank as art prefabs do, below game logic unless the task is about looks.
 LOOK_KINDS = frozenset({"material", "animation", "animator", "vfx"})
 # Files of Unity's own YAML kinds that are looks: a sprite atlas lists every sprite of a creature,
-# a render texture or a terrain layer is named as what it draws, and none holds behaviour.
+# a terrain layer is named as what it draws, and none holds behaviour. (Not a render texture: what a
+# camera or a video player draws into is how the screen shows it, which "how is the movie drawn"
+# asks without a word of looks.)
 LOOK_EXTENSIONS = (
     ".spriteatlas",
     ".spriteatlasv2",
-    ".rendertexture",
     ".cubemap",
     ".flare",
     ".terrainlayer",

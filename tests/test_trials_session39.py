@@ -287,3 +287,34 @@ def test_a_search_for_one_kind_no_file_of_which_matches_walks_from_the_others(tm
     )
     ws = workspace(root)
     assert [h.path for h in ws.search("crystal chest", limit=3, kind="scene")] == ["Assets/Levels/Arena.unity"]
+
+
+def test_a_var_set_by_a_generic_getter_has_its_type_argument_s_type(tmp_path: Path) -> None:
+    """`var poolable = GetComponent<PoolableComponent>(); poolable.Release();` was listed under
+    `refs EntityBase.Release` (a second trial): a `var` was typed by `new T()` and `foreach` only."""
+    from .conftest import run_cli
+
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/EntityBase.cs": (
+                "using UnityEngine;\npublic class EntityBase : MonoBehaviour {\n  public void Release() { }\n"
+                "  void Die() {\n    var poolable = GetComponent<PoolableComponent>();\n"
+                "    poolable.Release();\n  }\n}\n"
+            ),
+            "Assets/PoolableComponent.cs": (
+                "using UnityEngine;\npublic class PoolableComponent : MonoBehaviour {\n  public void Release() { }\n}\n"
+            ),
+            "Assets/EnemyFactory.cs": (
+                "public class EnemyFactory {\n  Container Container;\n  void Kill() {\n"
+                "    var entity = Container.Resolve<EntityBase>();\n    entity.Release();\n  }\n}\n"
+                "public class Container { public T Resolve<T>() { return default; } }\n"
+            ),
+        },
+    )
+    out = run_cli("refs", "EntityBase.Release", "--project", str(root))
+    assert out.stdout.splitlines() == [
+        "member Release of EntityBase",
+        "in code (1):",
+        "  Assets/EnemyFactory.cs:5 [member]  entity.Release();",
+    ]

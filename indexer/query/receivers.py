@@ -67,6 +67,14 @@ def foreign_types() -> frozenset[str]:
     return (_DOTNET | SCRIPTING_CLASSES | frozenset(CLASS_NAMES.values())) - {"Object", "object"}
 
 
+# A call returning what its one type argument names, a variable's type when `var` declares it:
+# Unity's component getters, its finders and loaders, and a container's `Resolve<T>()`, `Get<T>()`.
+_GENERIC_GETTER = (
+    r"(?:[\w.\[\]()]*\.)?(?:GetComponent\w*|AddComponent|GetOrAddComponent|Find\w*Object\w*|Instantiate"
+    r"|Load\w*|Resolve|Get)\s*<\s*([A-Za-z_][\w.]*)\s*>\s*\("
+)
+
+
 def _chain(before: str) -> list[tuple[str, str]] | None:
     """The receiver chain that ends `before` (`a.b[i].c(x).` before a member's name) as its steps,
     each a name and '' or '()' (a call) or '[]' (an index), first to last; None when the receiver
@@ -258,11 +266,13 @@ class OtherReceivers:
         return self._others(types, foreign=True)
 
     def _var_types(self, name: str, line: int) -> set[str]:
-        """The types every `var name` of the file gives it: `var trigger = new Trigger();`, `foreach
-        (var station in coreStations)` over a `List<CoreStation>` (an array, a one-argument generic:
-        a dictionary's items are pairs); none when one of them is not known."""
+        """The types every `var name` of the file gives it: `var trigger = new Trigger();`, `var pool =
+        GetComponent<Poolable>()` (a getter returning its type argument), `foreach (var station in
+        coreStations)` over a `List<CoreStation>` (an array, a one-argument generic: a dictionary's
+        items are pairs); none when one of them is not known."""
         text, word = self.text or "", re.escape(name)
         created = re.findall(rf"\bvar\s+{word}\s*=\s*new\s+([A-Za-z_][\w.]*)", text)
+        created += re.findall(rf"\bvar\s+{word}\s*=\s*{_GENERIC_GETTER}", text)  # `GetComponent<T>()`
         looped = re.findall(rf"\bforeach\s*\(\s*var\s+{word}\s+in\s+([\w.]+)\s*\)", text)
         if len(created) + len(looped) != len(re.findall(rf"\bvar\s+{word}\b", text)):
             return set()

@@ -318,3 +318,46 @@ def test_a_var_set_by_a_generic_getter_has_its_type_argument_s_type(tmp_path: Pa
         "in code (1):",
         "  Assets/EnemyFactory.cs:5 [member]  entity.Release();",
     ]
+
+
+WAVES = """%YAML 1.1
+%TAG !u! tag:unity3d.com,2011:
+--- !u!114 &11400000
+MonoBehaviour:
+  m_ObjectHideFlags: 0
+  m_Script: {fileID: 11500000, guid: 3e3e3e3e3e3e3e3e3e3e3e3e3e3e3e3e, type: 3}
+  m_Name: WaveConfig
+  waves:
+  - spawnId: 1
+    timeDelay: 3
+    members:
+    - enemy: {fileID: 0}
+      amount: 2
+  - spawnId: 2
+    timeDelay: 6
+    members: []
+"""
+
+
+def test_describe_shows_each_record_of_a_list_no_name_tells_apart(tmp_path: Path) -> None:
+    """`describe WaveConfig.asset` said `waves: [5 items]` where the whole wave design was, each
+    wave's delay and members (a second trial); a list whose items have names still lists those."""
+    from .conftest import run_cli
+
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Rounds/WaveConfig.asset": WAVES,
+            "Assets/Scripts/WaveConfig.cs": (
+                "public class WaveConfig : UnityEngine.ScriptableObject { public System.Collections.Generic.List<Wave>"
+                " waves; }\n[System.Serializable] public class Wave { public int spawnId; public float timeDelay; }"
+            ),
+            "Assets/Scripts/WaveConfig.cs.meta": meta("3e" * 16),
+        },
+    )
+    out = run_cli("describe", "Assets/Rounds/WaveConfig.asset", "--project", str(root))
+    assert out.stdout.splitlines()[2:5] == [
+        "  L8 waves: [2 items]",
+        "      [0] {spawnId: 1, timeDelay: 3, members: [1 item]}",
+        "      [1] {spawnId: 2, timeDelay: 6, members: []}",
+    ]

@@ -8,6 +8,7 @@ import re
 from indexer.model import BUILTIN_SCRIPTS, FileRecord, Symbol
 from indexer.query.component_fields import ComponentFields
 from indexer.query.graph import Graph
+from indexer.query.list_items import list_items
 from indexer.query.outline import Part, short, status_line
 from indexer.query.references import references_part
 
@@ -45,6 +46,8 @@ def asset_parts(rec: FileRecord, graph: Graph) -> list[Part]:
             # of the script reads (renamed since) said so, as on a component
             said = scripts.worded(s.type[7:], s).signature if s.type.startswith("script:") else s.signature
             lines.append((f"  L{s.line} {short(graph.readable(said))}", s.name))
+            if s.kind == "field" and rec.kind == "asset":  # a list of records: each record's values
+                lines += [(f"      {graph.readable(item)}", s.name) for item in list_items(graph, rec.path, s)]
         elif s.kind == "animator_state":
             motion = (graph.path_of_guid(s.detail) if s.detail else "") or s.signature  # a clip, or a blend tree
             first = " [default]" if "default" in s.attributes else ""  # what the machine plays first

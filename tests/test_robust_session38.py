@@ -245,10 +245,13 @@ def test_a_chain_of_a_thousand_folders_is_walked(tmp_path: Path) -> None:
     deep = root / "Assets" / "/".join(["a"] * 1000)
     subprocess.run(["mkdir", "-p", str(deep)], check=True)  # (pathlib's mkdir recurses a folder too)
     (deep / "Deep.cs").write_text("public class DeepThing {}\n")
-    r = run_cli("index", "--project", str(root))
-    assert r.returncode == 0, r.stderr
-    found = run_cli("query", "DeepThing", "--limit", "1", "--json", "--project", str(root))
-    assert json.loads(found.stdout)["results"][0]["path"] == "Assets/" + "a/" * 1000 + "Deep.cs"
+    try:
+        r = run_cli("index", "--project", str(root))
+        assert r.returncode == 0, r.stderr
+        found = run_cli("query", "DeepThing", "--limit", "1", "--json", "--project", str(root))
+        assert json.loads(found.stdout)["results"][0]["path"] == "Assets/" + "a/" * 1000 + "Deep.cs"
+    finally:  # shutil.rmtree, which cleans pytest's old temporary folders, recurses a folder too
+        subprocess.run(["rm", "-rf", str(root / "Assets" / "a")], check=True)
 
 
 def test_refs_of_an_inherited_member_decodes_each_file_once(tmp_path: Path, monkeypatch) -> None:

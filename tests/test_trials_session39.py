@@ -159,6 +159,16 @@ GameObject:
 """
 
 
+def _chest() -> dict[str, str]:
+    """The crystal chest's prefab and the script it carries."""
+    return {
+        "Assets/Prefabs/Crystal Chest.prefab": CHEST,
+        "Assets/Prefabs/Crystal Chest.prefab.meta": meta("5c" * 16, "PrefabImporter"),
+        "Assets/Scripts/Chest.cs": "public class Chest : UnityEngine.MonoBehaviour { public int loot; }",
+        "Assets/Scripts/Chest.cs.meta": meta("7c" * 16),
+    }
+
+
 def test_a_search_for_one_kind_walks_from_the_best_matches_of_every_kind(tmp_path: Path) -> None:
     """`query "which scene has the crystal chest" --kind scene` ranked scenes named after scenes
     first: the walk started from scenes only, never from the chest's prefab, which the scene holding
@@ -166,10 +176,7 @@ def test_a_search_for_one_kind_walks_from_the_best_matches_of_every_kind(tmp_pat
     root = write_project(
         tmp_path / "P",
         {
-            "Assets/Prefabs/Crystal Chest.prefab": CHEST,
-            "Assets/Prefabs/Crystal Chest.prefab.meta": meta("5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c", "PrefabImporter"),
-            "Assets/Scripts/Chest.cs": "public class Chest : UnityEngine.MonoBehaviour { public int loot; }",
-            "Assets/Scripts/Chest.cs.meta": meta("7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c"),
+            **_chest(),
             "Assets/Scenes/Arena.unity": ARENA,
             "Assets/Scenes/SceneSelect.unity": EMPTY_SCENE.format("Scene Picker"),
             "Assets/Scenes/Templates/Blank Scene.unity": EMPTY_SCENE.format("Scene Root"),
@@ -278,10 +285,7 @@ def test_a_search_for_one_kind_no_file_of_which_matches_walks_from_the_others(tm
     root = write_project(
         tmp_path / "P",
         {
-            "Assets/Prefabs/Crystal Chest.prefab": CHEST,
-            "Assets/Prefabs/Crystal Chest.prefab.meta": meta("5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c5c", "PrefabImporter"),
-            "Assets/Scripts/Chest.cs": "public class Chest : UnityEngine.MonoBehaviour { public int loot; }",
-            "Assets/Scripts/Chest.cs.meta": meta("7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c7c"),
+            **_chest(),
             "Assets/Levels/Arena.unity": ARENA,
         },
     )

@@ -176,23 +176,30 @@ def test_watch_ignores_what_the_index_leaves_out(tmp_path: Path) -> None:
         proc.wait()
 
 
+def _until_it_stops(root: Path, act: Callable[[], None], edited: Path) -> list[str]:
+    """A watch of `root` told of `act()`, then of an edit of `edited`'s Health.cs: its lines, once it
+    ended with exit 2 (as it must)."""
+    proc = start_cli("watch", "--project", str(root))
+    try:
+        lines = watching(proc)
+        act()
+        time.sleep(0.5)
+        (edited / "Assets" / "Scripts" / "Health.cs").write_text(HEALTH + "\n// edited\n")
+        assert proc.wait(timeout=30) == 2, lines
+        return lines
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
 def test_watch_stops_when_its_project_is_moved_and_leaves_nothing_at_the_old_place(tmp_path: Path) -> None:
     """A project folder renamed while `watch` ran: the next batch made the old path again, with an
     empty index in `<old>/Library/UnityIndex` (generation 1, every file deleted), and the watch
     went on. Now the update refuses a project folder that is gone: exit 2, said."""
     root = write_project(tmp_path / "Game", {"Assets/Scripts/Health.cs": HEALTH})
-    proc = start_cli("watch", "--project", str(root))
-    try:
-        lines = watching(proc)
-        moved = tmp_path / "Renamed"
-        root.rename(moved)
-        time.sleep(0.5)
-        (moved / "Assets" / "Scripts" / "Health.cs").write_text(HEALTH + "\n// edited\n")
-        assert proc.wait(timeout=30) == 2, lines
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+    moved = tmp_path / "Renamed"
+    lines = _until_it_stops(root, lambda: root.rename(moved), moved)
     assert not root.exists()
     assert any(f"{root}: the project folder is gone" in x for x in lines), lines
     assert not any("Traceback" in x for x in lines), lines
@@ -229,19 +236,14 @@ def test_watch_stops_when_its_folder_loses_project_settings_and_writes_nothing(t
     """docs/cli.md: a folder that lost `ProjectSettings/` (a recursive delete under way, a move)
     ends the watch at the next batch, exit 2, said, with the index as it was."""
     root = write_project(tmp_path / "Game", {"Assets/Scripts/Health.cs": HEALTH})
-    proc = start_cli("watch", "--project", str(root))
-    try:
-        lines = watching(proc)
-        index = root / "Library" / "UnityIndex"
-        before = sorted((p.relative_to(index), p.stat().st_mtime_ns) for p in index.rglob("*") if p.is_file())
+    index = root / "Library" / "UnityIndex"
+    before: list = []
+
+    def lose() -> None:
+        before.extend(sorted((p.relative_to(index), p.stat().st_mtime_ns) for p in index.rglob("*") if p.is_file()))
         (root / "ProjectSettings").rename(tmp_path / "ProjectSettings.moved")
-        time.sleep(0.5)
-        (root / "Assets" / "Scripts" / "Health.cs").write_text(HEALTH + "\n// edited\n")
-        assert proc.wait(timeout=30) == 2, lines
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+
+    lines = _until_it_stops(root, lose, root)
     said = f"{root}: the project folder is no longer a Unity project (ProjectSettings/ is gone: moved or deleted)"
     assert any(said in x for x in lines), lines
     after = sorted((p.relative_to(index), p.stat().st_mtime_ns) for p in index.rglob("*") if p.is_file())
@@ -296,17 +298,12 @@ def test_a_changed_config_ends_the_watch_rather_than_rebuilding_under_the_old_on
     root = write_project(
         tmp_path / "Game", {"Assets/Scripts/Health.cs": HEALTH, "Assets/Old/Legacy.cs": "class Legacy {}"}
     )
-    proc = start_cli("watch", "--project", str(root))
-    try:
-        lines = watching(proc)
+
+    def reconfigure() -> None:
         (root / "unity-index.toml").write_text('exclude = ["Assets/Old/**"]\n')
         assert run_cli("index", "--project", str(root)).returncode == 0
-        (root / "Assets" / "Scripts" / "Health.cs").write_text(HEALTH + "\n// edited\n")
-        assert proc.wait(timeout=30) == 2, lines
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+
+    lines = _until_it_stops(root, reconfigure, root)
     assert any("unity-index.toml changed since this process started" in x for x in lines), lines
     found = run_cli("query", "Legacy", "--json", "--no-refresh", "--project", str(root))
     assert [r["path"] for r in json.loads(found.stdout or '{"results": []}')["results"]] == []

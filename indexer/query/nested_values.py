@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from indexer.model import TYPE_KINDS, Symbol, TypeRow, Usage
+from indexer.model import Symbol, TypeRow, Usage
 from indexer.query.carriers import MAX_SETTINGS_FILES
 from indexer.query.enum_values import Enum, EnumFields, labelled
 from indexer.query.serialized import declarations, is_serialized, values_of
-from indexer.query.type_tree import descendants
+from indexer.query.type_tree import descendants, type_arguments, type_parameters
 from indexer.unity import bare_type_name
 
 if TYPE_CHECKING:
@@ -113,7 +113,7 @@ def _bound_fields(graph: Graph, simple: str, path: str) -> list[Symbol]:
     rec = graph.records.record(path)
     for t in graph.records.types_in(path) if rec is not None else []:
         for base in t.bases:
-            args = _arguments(base)
+            args = type_arguments(base)
             if simple not in [bare_type_name(a) for a in args]:
                 continue
             for generic in graph.resolve_type_ref(base, rec):
@@ -128,28 +128,11 @@ def _bound_fields(graph: Graph, simple: str, path: str) -> list[Symbol]:
     return out
 
 
-def _arguments(written: str) -> list[str]:
-    """A generic type's arguments as written, `Pair<int, List<Hearts>>` -> `int`, `List<Hearts>`."""
-    inner = written.partition("<")[2].rpartition(">")[0]
-    out, depth, start = [], 0, 0
-    for i, c in enumerate(inner):
-        depth += (c == "<") - (c == ">")
-        if c == "," and depth == 0:
-            out.append(inner[start:i].strip())
-            start = i + 1
-    return [*out, inner[start:].strip()] if inner.strip() else []
-
-
 def _parameters(graph: Graph, generic: TypeRow) -> list[str]:
-    """A generic class's type parameters by its declaration, `ValueRef<T>` -> `T` (variance left out)."""
-    for s in graph.records.symbols(generic.path):
-        if (
-            s.kind in TYPE_KINDS
-            and s.name == generic.name
-            and (m := re.search(rf"\b{re.escape(generic.name)}\s*<([^>]*)>", s.signature))
-        ):
-            return [p.split()[-1] for p in m[1].split(",") if p.strip()]
-    return []
+    """A generic class's type parameters by its declaration, `ValueRef<T>` -> `T`."""
+    symbols = graph.records.symbols(generic.path)
+    head = next((s for s in symbols if s.is_type and s.qualified == generic.qualified), None)
+    return type_parameters(head.signature if head else "")
 
 
 def _nested_lines(graph: Graph, usage: Usage, field: str, keys: list[str], enum: Enum | None) -> list[Usage]:

@@ -4,7 +4,17 @@ Unity writes as hex, `query/hex_arrays.py`): one wording for both."""
 
 from __future__ import annotations
 
+import re
+
 MAX_VALUE_CHARS = 80
+# A value that says little: a zero, None, an empty text or list, a vector of zeros.
+_SAYS_LITTLE = re.compile(r'|-?0(?:\.0+)?|None|""|\[\]|\{\}|\{\w+: -?0(?:, \w+: -?0)*\}')
+
+
+def says_little(value: str) -> bool:
+    """A zero, None, an empty text or list, a vector of zeros: what an unset field holds (a
+    mapping too wide leaves these out first; a pack shows them after the values set)."""
+    return _SAYS_LITTLE.fullmatch(value) is not None
 
 
 def short(value: str) -> str:

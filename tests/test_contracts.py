@@ -166,6 +166,7 @@ def test_answering_from_a_current_index_never_loads_parsers_or_the_pipeline(inde
         ["context", "add a shield", "--budget", "600"],
         ["refs", "PlayerHealth"],
         ["describe", "Assets/Scripts/Player/PlayerHealth.cs"],
+        ["describe", "Assets/Data/SoundLibrary.asset"],  # a data asset's outline (its lists' items)
     ]
     script = READER_SCRIPT.format(commands=repr(tuple(commands)), root=str(indexed_fixture))
     result = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, timeout=120)

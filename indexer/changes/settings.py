@@ -12,7 +12,7 @@ from pathlib import Path
 
 import msgspec
 
-from indexer.config import CONFIG_FILE, Config
+from indexer.config import CONFIG_FILE, Config, ConfigError, load_config
 from indexer.files import atomic_write
 from indexer.store.reader import Records
 from indexer.store.schema import IndexPaths
@@ -68,8 +68,6 @@ class SettingsChanged(Exception):
 
 def check_unchanged(root: Path, config: Config) -> None:
     """SettingsChanged when the project's `unity-index.toml` no longer gives `config`'s settings."""
-    from indexer.config import ConfigError, load_config
-
     try:
         now = of(load_config(root))
     except ConfigError as exc:

@@ -20,6 +20,7 @@ from typing import NamedTuple
 from indexer.cli.common import EXIT_OK, JSON_SCHEMA_VERSION, UsageError, print_json, project_arg, shown, workspace
 from indexer.cli.console import Console
 from indexer.files import atomic_write, read_regular
+from indexer.paths import relative_inside
 
 BEGIN = (
     "<!-- unity-index:begin (managed by `unity-index agents install`; `unity-index agents uninstall` removes it) -->"
@@ -202,8 +203,8 @@ def _inside(c: Change, base: Path) -> Change:
     `AGENTS.md` linked to `~/.bashrc` had the section appended to it."""
     if c.change in ("unchanged", "skipped", "absent"):
         return c
-    real, top = os.path.realpath(c.path), os.path.realpath(base)
-    if real == top or real.startswith(top.rstrip(os.sep) + os.sep):
+    real = os.path.realpath(c.path)
+    if relative_inside(os.path.realpath(base), real) is not None:
         return c
     return Change(c.path, "skipped", note=f"a link to {shown(real)}, outside the project: not written")
 

@@ -9,9 +9,6 @@ import re
 from typing import TYPE_CHECKING
 
 from indexer.model import Symbol
-from indexer.scanners.yaml_lines import indent_of
-from indexer.scanners.yaml_mapping import Budget, Mapping, mapping_shown
-from indexer.scanners.yaml_spans import block_value
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
@@ -55,9 +52,18 @@ def _items(lines: list[str], line: int) -> list[list[str]]:
 
 
 def _item_shown(item: list[str]) -> str:
-    """One item (a mapping written after its `- `) as `{key: value, ...}`."""
+    """One item (a mapping written after its `- `) as `{key: value, ...}`, read by the scanner's line
+    reader, loaded only here: answering from an index loads no scanner for a file with no such list."""
+    from indexer.scanners.yaml_mapping import Budget, Mapping, mapping_shown
+    from indexer.scanners.yaml_spans import block_value
+
     first = item[0]
     at = indent_of(first)
     block = "\n" + "\n".join([first[:at] + "  " + first[at + 2 :], *item[1:]])
     value = block_value(block, 1, Budget())
     return mapping_shown(value, ITEM_CHARS) if isinstance(value, Mapping) else value
+
+
+def indent_of(line: str) -> int:
+    """A line's indentation, as `scanners.yaml_lines` counts it (not imported: see `_item_shown`)."""
+    return len(line) - len(line.lstrip(" "))

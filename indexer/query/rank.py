@@ -85,9 +85,7 @@ def rank(
     said = said_words(text)  # what the task asks for; the parts of a name it quotes say nothing
     kinds = {c.path: c.kind for c in found}
     priors = role_priors(project, kinds, terms, said)
-    ranked: dict[str, Ranked] = {}
-    for c in found:
-        ranked[c.path] = Ranked(c.path, c.score * _length(stats, c) * priors.get(c.path, 1.0), ["text match"], c)
+    ranked = _text_ranked(found, stats, priors)
     also = synonym_words(said)  # what the words were searched with besides themselves
     asks_assets = asks_for(said, ASSET_WORDS)  # where something is set, wired, placed
     _raise_named(project, ranked, text, (terms, said, also), asks_assets, (kind, path_prefix))
@@ -128,6 +126,13 @@ def rank(
     return [pointed(project, h, quoted, held, outlines, None if _named(h, asked) else walked.get(h.path)) for h in hits]
 
 
+def _text_ranked(found: list, stats: dict, priors: dict[str, float]) -> dict[str, Ranked]:
+    """Each text match scored: its BM25 score by its length factor and its role's prior."""
+    return {
+        c.path: Ranked(c.path, c.score * _length(stats, c) * priors.get(c.path, 1.0), ["text match"], c) for c in found
+    }
+
+
 def _length(stats: dict, c) -> float:
     """A candidate's length factor: a longer file holds more of what a task may need."""
     size = stats[c.path].size if c.path in stats else 4000
@@ -143,8 +148,7 @@ def _seeds_of_any_kind(project, text: str, seeds: list[Ranked], words: tuple, pa
     _, found = project.searcher.candidates(text, SEEDS, path_prefix=path_prefix)
     stats = project.stats_of(c.path for c in found)
     priors = role_priors(project, {c.path: c.kind for c in found}, terms, said)
-    more = [Ranked(c.path, c.score * _length(stats, c) * priors.get(c.path, 1.0), [], c) for c in found]
-    merged = {r.path: r for r in [*more, *seeds]}
+    merged = {**_text_ranked(found, stats, priors), **{r.path: r for r in seeds}}
     return sorted(merged.values(), key=lambda r: (-r.score, r.path))[:SEEDS]
 
 

@@ -29,6 +29,7 @@ from indexer.query.codeline import code_of, without_block_comments
 from indexer.query.enum_values import EnumFields
 from indexer.query.hex_arrays import decoded, element_format
 from indexer.query.instances import instances_named
+from indexer.shown import says_little
 from indexer.words import plural
 
 if TYPE_CHECKING:
@@ -250,9 +251,8 @@ def pack_values(project, local: str, stems: set[str]) -> list[str]:
 
 
 def _zero(line: str) -> bool:
-    """A value line's value is zero, false or none: what an unset field holds, shown last."""
-    value = line.rpartition(": ")[2].strip()
-    return value in ("", "0", "0.0", "None", "false", "False") or value.startswith("{fileID: 0}")
+    """A value line's value says little (`shown.says_little`): what an unset field holds, shown last."""
+    return says_little(line.rpartition(": ")[2].strip())
 
 
 def _unused_note(graph: Graph, path: str) -> str:

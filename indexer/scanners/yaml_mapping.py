@@ -4,7 +4,7 @@ Why: the numbers a designer tunes often sit a level or two down, in a `[Serializ
 struct a field holds (`damage:` then `constantValue:` then `hearts: 1`, a `FloatReference`, a stat
 block). Showing a nested block by its key alone hid every one of them. Both YAML readers build a
 `Mapping` of what they read and say it here, alike: when it is too wide, the least telling parts
-are left out first (zero, None and empty values, keys shown alone, `serializedVersion`), then the
+are left out first (values that say little, `shown.says_little`, keys shown alone, `serializedVersion`), then the
 others from the end, a reference to another file's asset last (`guid:` is named by the index,
 a path that says where the value lives); a part is left out whole, never cut, so a GUID stays whole
 for the index to name, and a `…` says where parts were left out.
@@ -12,16 +12,13 @@ for the index to name, and a `…` says where parts were left out.
 
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
-from indexer.shown import MAX_NESTED_VALUE_CHARS, MAX_VALUE_CHARS
+from indexer.shown import MAX_NESTED_VALUE_CHARS, MAX_VALUE_CHARS, says_little
 
 NESTED_KEYS = 8  # a mapping's keys read at each level; past them a `…`
 NESTED_DEPTH = 3  # levels of mappings read below a field; a block below them is shown by its key
 VALUES_READ = 24  # of a field's nested values, the first read: more would not fit its width
-# A value that says little: a zero, None, an empty text or list, a vector of zeros.
-_DEFAULT = re.compile(r'|-?0(?:\.0+)?|None|""|\[\]|\{\}|\{\w+: -?0(?:, \w+: -?0)*\}')
 
 
 class Mapping(NamedTuple):
@@ -130,7 +127,7 @@ def _shown_alone(value: str | None) -> bool:
 
 def _rank(key: str, value: str | None) -> int:
     """How much a value says: 0 a default or a key alone, 2 a reference to another file's asset, else 1."""
-    if _shown_alone(value) or key == "serializedVersion" or _DEFAULT.fullmatch(value or ""):
+    if _shown_alone(value) or key == "serializedVersion" or says_little(value or ""):
         return 0
     return 2 if (value or "").startswith("guid:") else 1
 

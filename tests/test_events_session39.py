@@ -262,3 +262,42 @@ def test_an_edit_of_the_object_s_file_alone_leaves_the_callers_edges_exact(tmp_p
     update(root, Config(workers=1), full=True)
     assert incremental == edges()
     assert ("Assets/Scripts/Relay.cs", "script") in incremental["Assets/Events/Hit.asset"]
+
+
+def test_dll_class_names_are_hashed_once_under_a_lock_and_never_of_the_projects_own_types(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """dll_classes.DllClasses: the MCP server asks on several threads (a shared generator raised
+    "generator already executing"); a file ID no written name gives is answered from memory the
+    second time (every name was hashed again on each component, seconds on a large project); the
+    project's own types are no DLL's, so their names are not hashed."""
+    import threading
+
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.query import dll_classes
+    from indexer.store.reader import Records
+    from indexer.store.schema import IndexPaths
+
+    code = "using HutongGames.PlayMaker;\npublic class Brain {\n  " + " ".join(f"Kit{i} k{i};" for i in range(200))
+    root = write_project(tmp_path / "P", {"Assets/Brain.cs": code + "\n  StateGraph graph;\n  Brain next;\n}\n"})
+    update(root, Config(workers=1))
+    hashed: list[str] = []
+    real = dll_classes.class_file_id
+    monkeypatch.setattr(dll_classes, "class_file_id", lambda name: hashed.append(name) or real(name))
+    records = Records(IndexPaths(Config().index_path(root)))
+    try:
+        classes = dll_classes.DllClasses(records)
+        found: list[str] = []
+        threads = [threading.Thread(target=lambda: found.append(classes.named(MACHINE))) for _ in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert found == ["StateGraph"] * 8
+        assert classes.named(UNNAMED) == ""
+        done = len(hashed)
+        assert classes.named(UNNAMED) == "" and len(hashed) == done  # not hashed again
+        assert "Brain" not in hashed and len(hashed) == len(set(hashed))
+    finally:
+        records.close()

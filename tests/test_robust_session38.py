@@ -300,3 +300,24 @@ def test_the_editor_heartbeat_and_a_toml_client_config_nested_too_deep_are_bad_i
     (home / ".codex" / "config.toml").write_text("a = " + "[" * 3000 + "]" * 3000 + "\n")
     r = run_cli("mcp", "install", "--client", "codex", "--project", str(root), env={"HOME": str(home)})
     assert r.returncode == 2 and "nested too deep" in r.stderr, r.stderr
+
+
+def test_the_index_folders_state_files_nested_too_deep_are_unreadable_not_an_internal_error(tmp_path: Path) -> None:
+    """msgspec raises RecursionError on a thousand levels: the settings an index was built with,
+    the journal's position, a build's progress, git's view and a journal line so nested are read
+    as missing or unreadable (the update walks or rebuilds), never an internal error (session 39)."""
+    from tests.test_gitview import git
+
+    root = write_project(tmp_path / "P", {"Assets/Open.cs": "public class OpenThing {}\n"})
+    (root / ".gitignore").write_text("Library/\n")
+    git(root, "init", "-q")
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "start")
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    index = root / "Library" / "UnityIndex"
+    for name in ("settings.json", "journal.pos", "progress.json", "git-view.json"):
+        (index / name).write_text(_nested('{"a": ', "}"))
+    (index / "journal.jsonl").write_text(_nested() + "\n")
+    for args in (("index",), ("status",), ("query", "open thing"), ("index", "--check")):
+        r = run_cli(*args, "--project", str(root))
+        assert r.returncode in (0, 1) and "internal error" not in r.stderr, (args, r.stderr)

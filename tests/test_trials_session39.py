@@ -365,3 +365,59 @@ def test_describe_shows_each_record_of_a_list_no_name_tells_apart(tmp_path: Path
         "      [0] {spawnId: 1, timeDelay: 3, members: [1 item]}",
         "      [1] {spawnId: 2, timeDelay: 6, members: []}",
     ]
+
+
+def test_a_list_of_many_records_shows_the_first_eight_then_counts_the_rest(tmp_path: Path) -> None:
+    """docs/cli.md, describe: "the first eight then `… N more items`"; and a pack cut to a task about
+    the list keeps its records with the field (their lines go with it)."""
+    from indexer.query.context import build_context
+    from indexer.query.render import render_context
+    from indexer.query.tokens import counter
+
+    from .conftest import run_cli
+
+    waves = WAVES.split("  waves:\n")[0] + "  waves:\n"
+    waves += "".join(f"  - spawnId: {i}\n    timeDelay: {3 * i}\n" for i in range(1, 11))
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Rounds/WaveConfig.asset": waves,
+            "Assets/Scripts/WaveConfig.cs": (
+                "public class WaveConfig : UnityEngine.ScriptableObject { public System.Collections.Generic.List<Wave>"
+                " waves; }\n[System.Serializable] public class Wave { public int spawnId; public float timeDelay; }"
+            ),
+            "Assets/Scripts/WaveConfig.cs.meta": meta("3e" * 16),
+        },
+    )
+    lines = run_cli("describe", "Assets/Rounds/WaveConfig.asset", "--project", str(root)).stdout.splitlines()
+    start = lines.index("  L8 waves: [10 items]")
+    assert lines[start + 1 : start + 10] == [
+        *(f"      [{i}] {{spawnId: {i + 1}, timeDelay: {3 * (i + 1)}}}" for i in range(8)),
+        "      … 2 more items",
+    ]
+    pack = render_context(build_context(workspace(root), "how long is the delay of each wave", 2000, counter()))
+    assert "[0] {spawnId: 1, timeDelay: 3}" in pack
+
+
+def test_a_render_texture_is_no_look_a_sprite_atlas_is() -> None:
+    """priors.LOOK_EXTENSIONS: a held-out question asked what a video player draws into (its render
+    texture) with no word of looks; an atlas lists sprites, a look whatever the task."""
+    from indexer.query.file_roles import _looks_by_name
+
+    assert _looks_by_name("unity_yaml", "Assets/UI/Enemies.spriteatlas")
+    assert _looks_by_name("unity_yaml", "Assets/Terrain/Grass.terrainlayer")
+    assert not _looks_by_name("unity_yaml", "Assets/Resources/Textures/VideoPlayerRenderTexture.renderTexture")
+    assert not _looks_by_name("asset", "Assets/Data/Enemies.spriteatlas")  # the kind decides, not the name alone
+
+
+def test_the_class_trees_memo_of_records_is_bounded(tmp_path: Path) -> None:
+    """type_tree._record: a long-lived server's graph keeps at most _MEMO_SIZE records, however many
+    files its answers visit."""
+    from indexer.query import type_tree
+
+    files = {f"Assets/C{i}.cs": f"public class C{i} {{ }}" for i in range(type_tree._MEMO_SIZE + 20)}
+    ws = workspace(write_project(tmp_path / "P", files))
+    graph = ws.projects[0].fresh().graph
+    for path in files:
+        assert type_tree._record(graph, path) is not None
+    assert len(graph.__dict__[type_tree._MEMO]) <= type_tree._MEMO_SIZE

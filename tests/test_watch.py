@@ -331,3 +331,44 @@ def test_watches_run_out_in_a_project_named_in_any_script_and_not_in_its_sibling
         finally:
             stop_observer(observer)
         assert collector.blind is (name == "Jeu Été"), name
+
+
+def test_a_config_made_invalid_stops_a_long_running_update_saying_so(tmp_path: Path) -> None:
+    """settings.check_unchanged: a `unity-index.toml` broken while a watch or server runs is no
+    settings to keep updating under: its next update says so, and nothing is written."""
+    from indexer.build.update import update
+    from indexer.changes.settings import SettingsChanged
+    from indexer.config import Config
+
+    root = write_project(tmp_path / "Game", {"Assets/Scripts/Health.cs": HEALTH})
+    update(root, Config(workers=1))
+    (root / "unity-index.toml").write_text("exclude = [\n")
+    with pytest.raises(SettingsChanged, match=r"unity-index\.toml changed and is no longer valid \(.*\); fix it"):
+        update(root, Config(workers=1), background=True)
+    assert update(root, Config(workers=1)).scanned == 0  # a user's own `index` is not held up by it
+
+
+def test_a_stopped_observer_takes_its_log_handler_and_lost_watches_are_said_once(tmp_path: Path, caplog) -> None:
+    """start_observer adds a handler to watchdog's logger for its collector, stop_observer takes it
+    away (a server restarting its watch would pile them up); the warning that the system's watches
+    ran out is logged once, however many folders go unwatched."""
+    import logging
+
+    from indexer.changes.watch import _WATCHDOG_LOG, Collector, start_observer, stop_observer
+    from indexer.config import Config
+    from indexer.project import Coverage
+
+    root = write_project(tmp_path / "Game", {"Assets/Scripts/Health.cs": HEALTH})
+    before = list(_WATCHDOG_LOG.handlers)
+    collector = Collector(root, Coverage(root, Config()))
+    observer = start_observer(root, Config(), collector)
+    try:
+        assert len(_WATCHDOG_LOG.handlers) == len(before) + 1
+        with caplog.at_level(logging.WARNING, logger="unity_index.watch"):
+            for name in ("A", "B", "C"):
+                _WATCHDOG_LOG.warning("Unable to watch %r: %s", os.fsencode(root / "Assets" / name), "[Errno 28]")
+        said = [r for r in caplog.records if r.name == "unity_index.watch"]
+        assert len(said) == 1 and "inotify watches ran out" in said[0].getMessage()
+    finally:
+        stop_observer(observer)
+    assert _WATCHDOG_LOG.handlers == before

@@ -255,7 +255,7 @@ def test_describe_summarises_package_components_and_shows_paths_for_guids(tmp_pa
     assert "k__BackingField" not in crate and "_componentIndexCache" not in crate
     assert "    Crate: loot: Assets/Loot.asset" in crate
     variant = describe(graph, "Assets/GoldCrate.prefab").text
-    assert "  overrides: m_Name: GoldCrate; loot: Assets/Loot.asset\n" in variant
+    assert "  overrides: loot: Assets/Loot.asset; m_Name: GoldCrate\n" in variant
 
 
 def test_a_task_naming_kinds_of_asset_gets_the_chain_between_them(ws: Workspace) -> None:

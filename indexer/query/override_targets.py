@@ -25,6 +25,9 @@ _PLACING = (
 
 # Properties every component of a kind has, whose override says nothing without which component
 _EVERY_COMPONENTS = frozenset({"m_Enabled"})
+# An object's own properties, which an instance's override changes in the editor's name field and
+# checkbox
+_OBJECT_FIELDS = frozenset({"m_Name", "m_IsActive"})
 # What every script's component serializes besides its fields
 _UNITY_FIELDS = frozenset({"m_Enabled", "m_Name", "m_Script", "m_EditorHideFlags", "m_EditorClassIdentifier"})
 
@@ -107,13 +110,26 @@ class OverrideTargets:
         return self._fields.unused(script, field)
 
     def pieces(self, source: str, overrides: list[Symbol]) -> tuple[tuple[str, str], ...]:
-        """An instance's overrides as an outline joins them, (name, text): a placement's coordinates
-        after what it changes (a sprite, a setting), and one value set on several objects of its
-        nested prefabs once, `m_Layer: 18 (on 4 objects)` (it read as the root's layer set four times)."""
-        placing = sorted(overrides, key=lambda o: o.name.startswith(_PLACING))
-        said = [(o.name.split(".")[0], self.said(source, o)) for o in placing]
+        """An instance's overrides as an outline joins them, (name, text), in `_order`, and one value
+        set on several objects of its nested prefabs once, `m_Layer: 18 (on 4 objects)` (it read as
+        the root's layer set four times)."""
+        texts = sorted(((o, self.said(source, o)) for o in overrides), key=lambda p: self._order(source, *p))
+        said = [(o.name.split(".")[0], text) for o, text in texts]
         times = Counter(text for _, text in said)
         return tuple(dict.fromkeys((n, t if times[t] == 1 else f"{t} (on {times[t]} objects)") for n, t in said))
+
+    def _order(self, source: str, override: Symbol, text: str) -> int:
+        """Where an override goes among its instance's: what a designer set on a script's field,
+        then the object's name and activity, before an engine property (a VFX renderer's material
+        slots filled the eight shown), then references emptied and overrides Unity ignores, then
+        the placement."""
+        if override.name.startswith(_PLACING):
+            return 4
+        if " (empty)" in text or " (unused: " in text:
+            return 3
+        if not override.name.startswith("m_") or override.detail in self._scripts.get(source, {}):
+            return 0  # a script's field (one in a nested prefab known by its name alone)
+        return 1 if override.name in _OBJECT_FIELDS else 2
 
     def removed(self, source: str, file_ids: list[str], label: Callable[[Symbol], str]) -> list[str]:
         """The components an instance removes from `source`, named by `label` and by the object

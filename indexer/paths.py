@@ -172,4 +172,6 @@ def _similar(tail: str, paths: list[str]) -> list[str]:
     # the name without its extension (`Uzi`: Uzi.asset and Uzi.prefab, too far apart for difflib)
     stemmed = sorted(p for n, ps in by_name.items() if n.rpartition(".")[0] == name and n[-5:] != ".meta" for p in ps)
     close = difflib.get_close_matches(name, list(by_name), n=3, cutoff=0.8)
-    return list(dict.fromkeys([*stemmed, *sorted(p for n in close for p in by_name[n])]))[:5]
+    found = list(dict.fromkeys([*stemmed, *sorted(p for n in close for p in by_name[n])]))
+    # an asset's .meta beside it is no other guess (`Player.cs, Player.cs.meta`)
+    return [p for p in found if not (p.endswith(".meta") and p[:-5] in found)][:5]

@@ -186,7 +186,9 @@ def _add_refs(sub: argparse._SubParsersAction) -> None:
 
 def _add_describe(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("describe", help="outline of a script, scene, prefab, asset, material or shader")
-    p.add_argument("target", help="a path (from here, from the project, absolute, or a file name) or a GUID")
+    p.add_argument(
+        "target", help="a path (from here, from the project, absolute, or a file name), a GUID or a type's name"
+    )
     project_arg(p)
     p.add_argument("--json", action="store_true", help="print the outline and records as JSON")
     refresh_arg(p)

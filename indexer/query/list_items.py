@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 ITEMS_SHOWN = 8  # a list's items a describe shows, then how many more
 ITEM_CHARS = 160  # an item's line, as wide as two field values
 _UNNAMED_LIST = re.compile(r": \[(\d+) items\]$")  # items no name tells apart (`[5 items: Orc, ...]` do)
+_REFERENCE = re.compile(r"- \{fileID: (-?\d+)(?:, guid: ([0-9a-fA-F]{32}))?(?:, type: \d+)?\}$")
 
 
 def list_items(graph: Graph, path: str, field: Symbol) -> list[str]:
@@ -26,7 +27,7 @@ def list_items(graph: Graph, path: str, field: Symbol) -> list[str]:
         return []
     lines = graph.file_lines(path)
     items = _items(lines, field.line)
-    out = [f"[{i}] {_item_shown(item)}" for i, item in enumerate(items[:ITEMS_SHOWN])]
+    out = [f"[{i}] {_reference_shown(graph, item) or _item_shown(item)}" for i, item in enumerate(items[:ITEMS_SHOWN])]
     if len(items) > ITEMS_SHOWN:
         out.append(f"… {len(items) - ITEMS_SHOWN} more items")
     return out
@@ -49,6 +50,19 @@ def _items(lines: list[str], line: int) -> list[list[str]]:
         else:
             break
     return items
+
+
+def _reference_shown(graph: Graph, item: list[str]) -> str:
+    """An item that is a reference (`- {fileID: 11400000, guid: 70f9…, type: 2}`, a tile of a
+    crop's growth stages) as what it names, its path: read as a record it showed `{}`; ''
+    for any other item."""
+    m = _REFERENCE.match(" ".join(text.strip() for text in item))
+    if m is None:
+        return ""
+    file_id, guid = m.groups()
+    if guid:
+        return graph.readable(f"guid:{guid}")
+    return "None" if file_id == "0" else f"&{file_id}"
 
 
 def _item_shown(item: list[str]) -> str:

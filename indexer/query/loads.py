@@ -140,16 +140,17 @@ def load_usages(graph, path: str) -> list[Usage]:
 
 def _build_index_loads(graph, scene: str) -> list[Usage]:
     """The lines loading a scene by its index in the build (`SceneManager.LoadScene(1)`: the
-    second scene enabled in `EditorBuildSettings.asset`), in the files naming `SceneManager`:
-    the commonest load of a small game, which `refs` of its level did not list."""
+    second scene enabled in `EditorBuildSettings.asset`; before Unity 5.3 `Application.LoadLevel(1)`),
+    in the files naming `SceneManager` or `Application`: the commonest load of a small game, which
+    `refs` of its level did not list."""
     build = graph.records.symbols("ProjectSettings/EditorBuildSettings.asset")
     enabled = [s.name for s in build if s.kind == "build_scene" and s.detail == "enabled"]
     if scene not in enabled:
         return []
-    call = re.compile(rf"\bLoadScene(?:Async)?\s*\(\s*{enabled.index(scene)}\s*[,)]")
+    call = re.compile(rf"\b(?:LoadScene|LoadLevel(?:Additive)?)(?:Async)?\s*\(\s*{enabled.index(scene)}\s*[,)]")
     sql = (
         "SELECT DISTINCT f.path FROM refs r JOIN files f ON f.id = r.file_id"
-        " WHERE r.kind = 'type' AND r.key = 'SceneManager' AND f.kind = 'csharp'"
+        " WHERE r.kind = 'type' AND r.key IN ('SceneManager', 'Application') AND f.kind = 'csharp'"
     )
     return [
         Usage(p, n, "code", "loads", "build index", text.strip()[:200])

@@ -8,6 +8,7 @@ message that says what to do.
 from __future__ import annotations
 
 import os
+import re
 import unicodedata
 from pathlib import Path
 
@@ -124,7 +125,29 @@ def locate_file(ws: Workspace, text: str, cwd: Path | None = None) -> str:
             ) from None
         if isinstance(exc, PathNotFound) and (guid := _left_guid(ws, readings)):
             return guid  # a file deleted or moved outside Unity: its .meta still names what uses it
+        if isinstance(exc, PathNotFound) and (declaring := _declaring_files(ws, t)):
+            if len(declaring) == 1:
+                return declaring[0]
+            raise AmbiguousFile(str(PathAmbiguous(t, declaring))) from None
         raise (AmbiguousFile if isinstance(exc, PathAmbiguous) else LookupFailed)(str(exc)) from None
+
+
+_TYPE_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
+
+
+def _declaring_files(ws: Workspace, text: str) -> list[str]:
+    """The files declaring a type `text` names, simply or qualified (`describe DayTimeController`,
+    `describe Game.Player`), as `refs` takes a type: no file is named so."""
+    if not _TYPE_NAME.fullmatch(text):
+        return []
+    simple = text.rsplit(".", 1)[-1]
+    found = [
+        p.prefix + row.path
+        for p in ws.projects
+        for row in p.fresh().records.types_named(simple)
+        if row.qualified == text or row.name == text or row.qualified.endswith("." + text)
+    ]
+    return sorted(dict.fromkeys(found))
 
 
 def _other_normal_form(ws: Workspace, text: str, cwd: Path | None) -> str | None:

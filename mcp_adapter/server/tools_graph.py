@@ -104,7 +104,11 @@ def _listed_hint(text: str, path: str, total: int) -> str:
 
 def describe(
     target: Annotated[
-        str, Field(description="a path (Assets/Scenes/Dungeon.unity, absolute in the project, a file name) or a GUID")
+        str,
+        Field(
+            description="a path (Assets/Scenes/Dungeon.unity, absolute in the project, a file name), a GUID,"
+            " or a type's name (the file declaring it)"
+        ),
     ],
     ctx: Context,
 ) -> CallToolResult:

@@ -1,0 +1,105 @@
+"""Defects found by a new user's trial in session 40 (docs/retrieval.md, "session 40"), each a
+test seen failing before its fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from indexer.query.locate import LookupFailed, locate_file, references_of
+from indexer.query.lookup import AmbiguousFile, describe_target
+
+from .conftest import meta, write_project
+from .test_trials_session32 import BUILD, _workspace
+from .test_unity_event_targets import _header, _object
+
+
+def test_a_scene_loaded_by_application_load_level_is_used_by_that_line(tmp_path: Path) -> None:
+    """A 2D farming game loads every scene with Unity 4's `Application.LoadLevel(4)`: `refs` of
+    its Victory scene listed the build settings alone, which invites deleting it."""
+    build = BUILD + "  - enabled: 1\n    path: Assets/Scenes/Victory.unity\n    guid: 3\n"
+    root = write_project(
+        tmp_path / "P",
+        {
+            "ProjectSettings/EditorBuildSettings.asset": build,
+            "Assets/Scenes/Boot.unity": _header() + _object(1, "R", []),
+            "Assets/Scenes/Victory.unity": _header() + _object(1, "R", []),
+            "Assets/Clock.cs": (
+                "using UnityEngine;\nclass Clock : MonoBehaviour {\n  void Win() { Application.LoadLevel(1); }\n"
+                "  void Again() { Application.LoadLevelAsync(0); }\n  int x = Load(1);\n}\n"
+            ),
+        },
+    )
+    ws = _workspace(root)
+
+    def code(scene: str) -> list[tuple[int, str, str]]:
+        return [(u.line, u.context, u.detail) for u in references_of(ws, scene)[1] if u.where == "code"]
+
+    assert code("Assets/Scenes/Victory.unity") == [(3, "build index", "void Win() { Application.LoadLevel(1); }")]
+    assert code("Assets/Scenes/Boot.unity") == [(4, "build index", "void Again() { Application.LoadLevelAsync(0); }")]
+
+
+CROP = "c4" * 16
+TILES = ["a1" * 16, "a2" * 16]
+
+
+def test_a_list_of_references_shows_what_each_item_names(tmp_path: Path) -> None:
+    """A crop's growth stages, `tiles:` a list of tile assets, were described `[0] {}` … `[7] {}`:
+    each item is the path it names (a list with empty slots says where they are instead)."""
+    asset = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!114 &11400000\nMonoBehaviour:\n"
+        f"  m_Script: {{fileID: 11500000, guid: {CROP}, type: 3}}\n  m_Name: Corn\n  tiles:\n"
+        f"  - {{fileID: 11400000, guid: {TILES[0]}, type: 2}}\n"
+        f"  - {{fileID: 11400000, guid: {TILES[1]},\n    type: 2}}\n  planted: 1\n"
+    )
+    tile = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!114 &11400000\nMonoBehaviour:\n  m_Name: T\n"
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/CropData.cs": (
+                "using UnityEngine;\npublic class CropData : ScriptableObject\n"
+                "{ public Object[] tiles; public int planted; }\n"
+            ),
+            "Assets/CropData.cs.meta": meta(CROP),
+            "Assets/Corn.asset": asset,
+            "Assets/Tiles/Corn_0.asset": tile,
+            "Assets/Tiles/Corn_0.asset.meta": meta(TILES[0]),
+            "Assets/Tiles/Corn 1.asset": tile,
+            "Assets/Tiles/Corn 1.asset.meta": meta(TILES[1]),
+        },
+    )
+    text = describe_target(_workspace(root), "Assets/Corn.asset")[1].text
+    lines = text.split("\n")
+    at = next(i for i, line in enumerate(lines) if line.endswith("tiles: [2 items]"))
+    assert [line.strip() for line in lines[at + 1 : at + 4]] == [
+        "[0] Assets/Tiles/Corn_0.asset",
+        "[1] Assets/Tiles/Corn 1.asset",
+        "L11 planted: 1",
+    ]
+
+
+def test_describe_takes_a_type_s_name(tmp_path: Path) -> None:
+    """`describe DayTimeController` was refused, offering `DayTimeController.cs` and its `.meta`:
+    a type's name, bare or qualified, names the file declaring it; a partial class declared in two
+    files lists them; a name no file or type has is refused without offering a file's .meta."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Scripts/DayTimeController.cs": "namespace Farm { public class DayTimeController { } }\n",
+            "Assets/Scripts/DayTimeController.cs.meta": meta("d1" * 16),
+            "Assets/Scripts/Game.cs": "public partial class Game { }\n",
+            "Assets/Scripts/Game.Save.cs": "public partial class Game { }\n",
+        },
+    )
+    ws = _workspace(root)
+    assert locate_file(ws, "DayTimeController") == "Assets/Scripts/DayTimeController.cs"
+    assert locate_file(ws, "Farm.DayTimeController") == "Assets/Scripts/DayTimeController.cs"
+    assert describe_target(ws, locate_file(ws, "DayTimeController"))[1].path == "Assets/Scripts/DayTimeController.cs"
+    with pytest.raises(AmbiguousFile, match=r"Game names 2 files: Assets/Scripts/Game.Save.cs, Assets/Scripts/Game.cs"):
+        locate_file(ws, "Game")
+    with pytest.raises(LookupFailed) as refused:
+        locate_file(ws, "DayTimeControler")
+    assert str(refused.value) == (
+        "DayTimeControler is not an indexed file; did you mean Assets/Scripts/DayTimeController.cs?"
+    )

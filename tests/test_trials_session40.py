@@ -103,3 +103,24 @@ def test_describe_takes_a_type_s_name(tmp_path: Path) -> None:
     assert str(refused.value) == (
         "DayTimeControler is not an indexed file; did you mean Assets/Scripts/DayTimeController.cs?"
     )
+
+
+def test_a_query_word_is_matched_as_a_word_not_as_the_start_of_another() -> None:
+    """ "how much mana does the player get back each turn": five files claimed `matched: mana` for
+    `DeckManager`, and a turn script's `DeckManager` lines counted as its "mana" line, so the line
+    that answers, `AddMana(player.RechargeMana)`, was not shown. A stem ends a word where the name's
+    part ends, or before an ending of the word (`Damage`, `Spawner`, `stopped`), or before another
+    word of four letters or more (`Fireball`)."""
+    from indexer.query.textmatch import matched_lines, said_in_name
+
+    assert said_in_name("DeckManager", {"mana"}) == set()
+    assert said_in_name("Health", {"heal"}) == set()
+    assert said_in_name("AddMana", {"mana"}) == {"mana"}
+    assert said_in_name("TakeDamageEvent", {"damag"}) == {"damag"}
+    assert said_in_name("EnemySpawner", {"spawn"}) == {"spawn"}
+    assert said_in_name("stopped", {"stop"}) == {"stop"}
+    assert said_in_name("Fireball", {"fire"}) == {"fire"}
+    assert said_in_name("MANAGER", {"mana"}) == set()
+    text = "".join(f"    deckManager{i}.Draw(turn);\n" for i in range(40)) + "    AddMana(player.RechargeMana);\n"
+    lines = matched_lines(text, text.lower(), frozenset({"mana", "turn"}))
+    assert lines[-1] == "  L41: AddMana(player.RechargeMana);"

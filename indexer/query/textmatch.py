@@ -61,14 +61,61 @@ def said_in_code(read: FileText, stems: set[str]) -> set[str]:
     if len(read.low) != len(read.text):
         return set(stems)
     text = read.text
-    return {s for s, where in occurrences(read, stems).items() if where is None or any(_said(text, p) for p in where)}
+    return {
+        s
+        for s, where in occurrences(read, stems).items()
+        if where is None or any(_said(text, p) and ends_word(text, p + len(s), s) for p in where)
+    }
 
 
 def said_in_name(name: str, stems: set[str]) -> set[str]:
     """The stems a path or a name says where a word or a part of an identifier starts: a
     `Settings/` folder says "set", every path's `Assets/` does not."""
     low = name.lower()
-    return {s for s in stems_in(low, stems) if any(_said(name, m.start()) for m in re.finditer(stem_regex(s), low))}
+    return {
+        s
+        for s in stems_in(low, stems)
+        if any(_said(name, m.start()) and ends_word(name, m.end(), s) for m in re.finditer(stem_regex(s), low))
+    }
+
+
+# What may follow a query word's stem in a name for it to be that word (`damag` + `e`, `spawn` +
+# `er`, `stop` + `ped`): a longer tail of one part is another word (`mana` + `ger`, `heal` + `th`);
+# one of four letters or more a compound's second word (`Fireball`).
+_SUFFIXES = frozenset((
+    "s", "es", "e", "ed", "d", "ing", "er", "ers", "r", "rs", "or", "ors", "y", "ies", "ied", "ier", "iest", "est",
+    "ly", "al", "ally", "ion", "ions", "able", "ible", "ment", "ness", "ful", "less", "ive", "ity", "ize", "ise",
+    "en", "ist", "ism",
+))  # fmt: skip
+COMPOUND_TAIL = 4
+
+
+def ends_word(text: str, end: int, stem: str) -> bool:
+    """Whether a stem found in `text` ending at `end` ends a word there: the letters after it in
+    the same part of an identifier (lower case after lower case, upper after upper) are none, an
+    ending of the word (a consonant doubled before it: `stopped`), or another word's four or more:
+    "mana" is not in `DeckManager`, nor "heal" in `Health`."""
+    if len(stem) < INNER_STEM or end >= len(text):
+        return True  # matched as a whole word, or at the end
+    upper = text[end - 1].isupper()
+    if not text[end].isalpha() or text[end].isupper() != upper:
+        return True  # the commonest: the part ends with it (`Damage` + `(`, `Take` + `Damage`)
+    tail_end = end
+    while tail_end < len(text) and text[tail_end].isalpha() and text[tail_end].isupper() == upper:
+        tail_end += 1
+    tail = text[end:tail_end].lower()
+    if len(tail) >= COMPOUND_TAIL or tail in _SUFFIXES:
+        return True
+    return tail[0] == stem[-1] and tail[1:] in _SUFFIXES
+
+
+def line_says(line: str, stem: str) -> bool:
+    """Whether a line says a stem as a word (`_said` where it starts, `ends_word` where it ends):
+    a line naming `DeckManager` covers no "mana" that another line would show."""
+    low = line.lower()
+    if stem not in low or len(low) != len(line):
+        return stem in low
+    return any(_said(line, m.start()) and ends_word(line, m.end(), stem) for m in re.finditer(stem_regex(stem), low))
 
 
 def _said(text: str, pos: int) -> bool:
@@ -218,7 +265,7 @@ def matched_lines(text: str, low: str, stems: frozenset[str], skip: frozenset[in
     if not stems:
         return []
     out = _matching(text, low, stems, skip, MATCHED_LINES_READ)
-    said = {s for _, _, line in out for s in stems if s in line.lower()}
+    said = {s for _, _, line in out for s in stems if line_says(line, s)}
     for s in sorted(stems - said):  # a word the others crowded out of the lines read (if the text has it)
         if s in low or len(low) != len(text):
             out += [m for m in _matching(text, low, frozenset({s}), skip, 1) if m not in out]
@@ -226,7 +273,7 @@ def matched_lines(text: str, low: str, stems: frozenset[str], skip: frozenset[in
     picked: list[tuple[bool, int, str]] = []
     covered: set[str] = set()
     for item in ordered:  # each word's first line of code, then the others in order
-        new = {s for s in stems if s in item[2].lower()} - covered
+        new = {s for s in stems - covered if line_says(item[2], s)}
         if new and not item[0] and len(picked) < MAX_MATCHED_LINES:
             picked.append(item)
             covered |= new
@@ -246,10 +293,11 @@ def _matching(
     else:  # then the original text, searched case-insensitively
         search = re.compile(stem_pattern(stems).pattern, re.I).search
         first = lambda pos: m.start() if (m := search(text, pos)) else -1  # noqa: E731
+    one = next(iter(stems))  # a word looked for alone (crowded out) is looked for as a word
     line_no, line_start, pos = 1, 0, 0
     code = 0  # code lines among them
     while (at := first(pos)) >= 0:  # the search finds the lines: no Python loop over every line
-        if aligned and not _said(text, at):
+        if aligned and not (_said(text, at) and (len(stems) > 1 or ends_word(text, at + len(one), one))):
             pos = at + 1
             continue
         start = text.rfind("\n", 0, at) + 1

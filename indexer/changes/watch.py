@@ -43,6 +43,7 @@ QUIET_SECONDS = 0.1
 MAX_BATCH_SECONDS = 1.0
 WALK = "\0walk"  # marker: the batch needs a full walk
 BUSY_RETRY = 1.0  # another process holds the index: try again this often
+FAILURE_RETRY = 2.0  # an update failed for a reason the watch can wait out (a full disk): try again this often
 BLIND_WALK_SECONDS = 5.0  # the system's inotify watches ran out: walk this often (Collector.poll_blind)
 
 
@@ -248,17 +249,20 @@ def watch(
     stop: threading.Event,
     ready: Callable[[], None] | None = None,
     on_busy: Callable[[str], None] | None = None,
+    on_failure: Callable[[Exception], bool] | None = None,
 ) -> None:
     """Watch `root` until `stop` is set; `on_batch(stats, events, paths)` after every applied batch:
     how many paths the batch held, and the project paths its events named (None: a folder changed
     and the project was walked); `on_busy(message)` when another process holds the index (the
-    batch waits for it)."""
+    batch waits for it); `on_failure(exc)` when an update fails: True keeps the batch and tries
+    it again every FAILURE_RETRY seconds (a full disk, which a long-running watch outlives), False
+    ends the watch with the exception."""
     root = root.resolve()
     collector = Collector(root, Coverage(root, config))
     observer = start_observer(root, config, collector)
     try:
         # catch up with what changed while nobody watched
-        if _apply(root, config, stop, on_busy) is None:
+        if _apply(root, config, stop, (on_busy, on_failure)) is None:
             return
         if ready:
             ready()
@@ -267,7 +271,7 @@ def watch(
             if batch is None:
                 return
             paths = batch_paths(batch)
-            stats = _apply(root, config, stop, on_busy, paths=paths, use_journal=False)
+            stats = _apply(root, config, stop, (on_busy, on_failure), paths=paths, use_journal=False)
             if stats is None:
                 return
             on_batch(stats, len(batch), paths)
@@ -276,20 +280,30 @@ def watch(
 
 
 def _apply(
-    root: Path, config: Config, stop: threading.Event, on_busy: Callable[[str], None] | None, **kwargs: Any
+    root: Path,
+    config: Config,
+    stop: threading.Event,
+    told: tuple[Callable[[str], None] | None, Callable[[Exception], bool] | None],
+    **kwargs: Any,
 ) -> UpdateStats | None:
     """`update(**kwargs)` in the background (beside the user's git commands), tried again every
-    BUSY_RETRY seconds while another process writes the index (never a wait that a signal cannot
-    end); None once `stop` is set."""
-    told = False
+    BUSY_RETRY seconds while another process writes the index and every FAILURE_RETRY seconds
+    after a failure `on_failure` waits out (never a wait that a signal cannot end); None once
+    `stop` is set. A busy index is told once per batch; `on_failure` decides what it tells."""
+    on_busy, on_failure = told
+    busy_told = False
     while not stop.is_set():
         try:
             return update(root, config, background=True, **kwargs)
         except IndexBusy as exc:
-            if on_busy is not None and not told:
+            if on_busy is not None and not busy_told:
                 on_busy(str(exc))
-                told = True
+                busy_told = True
             stop.wait(BUSY_RETRY)
+        except Exception as exc:
+            if on_failure is None or not on_failure(exc):
+                raise
+            stop.wait(FAILURE_RETRY)
     return None
 
 

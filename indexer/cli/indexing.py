@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -14,6 +15,7 @@ from indexer.cli.common import (
     EXIT_STALE,
     JSON_SCHEMA_VERSION,
     UsageError,
+    explain_failure,
     no_project_at,
     not_a_folder,
     other_version,
@@ -216,8 +218,10 @@ def cmd_watch(args: argparse.Namespace, console: Console) -> int:
     p = ws.projects[0]
     stop = threading.Event()
     install_stop_handlers(stop)
+    failed = _WaitOut(console)
 
     def on_batch(stats, events: int, paths: list[str] | None) -> None:
+        failed.last = ""  # the failure is over: a new one is told again
         if args.json:
             batch = {"events": events, "paths": paths, **struct_dict(stats)}
             print_json({"schema_version": JSON_SCHEMA_VERSION, "project": str(p.root), **batch})
@@ -232,11 +236,36 @@ def cmd_watch(args: argparse.Namespace, console: Console) -> int:
         console.info(f"{message}: the watch applies its changes once it is done (Ctrl-C stops)")
 
     try:
-        watch(p.root, p.config, on_batch, stop, ready, on_busy)
+        watch(p.root, p.config, on_batch, stop, ready, on_busy, failed)
     except KeyboardInterrupt:
         if not stop.is_set():
             raise
     return EXIT_OK
+
+
+class _WaitOut:
+    """`watch`'s answer to a failed update: a failure of the environment that time may mend (a
+    full disk, a folder that cannot be written now) is said once, until its message changes, and
+    waited out, the batch kept; the watch used to end at the first one, exit 2, and every change
+    after it went unindexed until someone noticed. A project folder gone or its settings changed
+    still end it (restarting is the fix), and a bug stays a bug."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self.last = ""
+
+    def __call__(self, exc: Exception) -> bool:
+        from indexer.changes.settings import SettingsChanged
+        from indexer.project import ProjectGone
+
+        message = explain_failure(exc)
+        if message is None or isinstance(exc, ProjectGone | SettingsChanged):
+            return False
+        if message != self.last:  # no command to run again: the watch does it
+            done = re.sub(r",? (?:and|then) run the command again$", "", message)
+            self.console.error(f"{done}: the watch keeps its changes and tries again every 2 s (Ctrl-C stops)")
+            self.last = message
+        return True
 
 
 def batch_line(stats, paths: list[str] | None, shown: int = 10) -> str:

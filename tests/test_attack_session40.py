@@ -1,0 +1,44 @@
+"""Failures found by the hostile testing of session 40, each held by a test."""
+
+from __future__ import annotations
+
+import errno
+import os
+import threading
+from pathlib import Path
+
+from .conftest import write_project
+from .test_indexing import HEALTH
+
+
+def test_watch_waits_out_a_full_disk_instead_of_ending(tmp_path: Path, monkeypatch, capsys) -> None:
+    """`watch` ended at its first failed update, exit 2, when the disk holding the index filled
+    (the MCP server's watcher retries): every change after it went unindexed until someone
+    noticed. Now the failure is said once, the batch kept and tried again until it goes in."""
+    from indexer.build import update as update_module
+    from indexer.changes import watch as watch_module
+    from indexer.cli.main import main
+
+    root = write_project(tmp_path / "Game", {"Assets/Scripts/Health.cs": HEALTH})
+    stop = threading.Event()
+    calls: list[int] = []
+
+    def full_then_room(*args, **kwargs):
+        calls.append(1)
+        if len(calls) <= 3:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(root / "Library/UnityIndex/x"))
+        stats = update_module.update(*args, **kwargs)
+        stop.set()
+        return stats
+
+    monkeypatch.setattr(watch_module, "install_stop_handlers", lambda event: None)  # no signal handlers in a test
+    monkeypatch.setattr(watch_module, "update", full_then_room)
+    monkeypatch.setattr(watch_module, "FAILURE_RETRY", 0.01)
+    monkeypatch.setattr(watch_module.Collector, "take", lambda self, event: None if stop.is_set() else {"\0walk"})
+    code = main(["watch", "--project", str(root)])
+    err = capsys.readouterr().err
+    assert code == 0, err
+    assert err.count("the disk is full") == 1, err
+    assert "the watch keeps its changes and tries again every 2 s" in err
+    assert "run the command again" not in err
+    assert len(calls) == 4 and (root / "Library/UnityIndex/index.json").is_file()

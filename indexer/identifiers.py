@@ -61,6 +61,8 @@ PARTICLES = frozenset({"up", "down", "over", "out", "off", "in", "on", "back"})
 _INFLECTION = ("ing", "ed", "d", "es", "s")
 MAX_COMPOUNDS = 24  # a long task description must not grow the query without bound
 MAX_QUERY_TERMS = 400  # distinct terms of a query's words used, the first ones (`bounded_query`)
+MAX_QUERY_WORDS = 20_000  # words of a query read at most (`bounded_query`): a 100 kB paste has about 15,000
+MAX_QUERY_CHARS = 256_000  # characters of a query read at most (`bounded_query`), what words or not
 _TOKEN = re.compile(r"[A-Za-z]+|[^A-Za-z\s]+")
 
 COMPOUND_WEIGHT = 1.0  # two words of the query written as one: `pickup` for "pick up"
@@ -294,11 +296,18 @@ def bounded_query(text: str) -> str:
     The first terms, not the rarest or the identifiers: the head of a pasted text is what it is
     about (an exception's message and innermost frames, a log's first error), the cut depends on
     the text alone (no index statistics to read before it, the same answer on every index), and
-    what was used is easy to say: the text up to the word where the cut falls."""
+    what was used is easy to say: the text up to the word where the cut falls.
+
+    And at most its first MAX_QUERY_WORDS words and MAX_QUERY_CHARS characters: the same few
+    terms repeated (a log of one line over and over, 9 MB sent to the MCP server) or no word at
+    all (punctuation) cost every step in proportion to the text, and such a `search` took 21 s."""
+    if len(text) > MAX_QUERY_CHARS:  # cut at a blank, not inside a word, where there is one
+        cut = max(text.rfind(" ", 0, MAX_QUERY_CHARS + 1), text.rfind("\n", 0, MAX_QUERY_CHARS + 1))
+        text = text[: cut if cut > 0 else MAX_QUERY_CHARS]
     seen: set[str] = set()
-    for match in _WORD.finditer(text):
+    for i, match in enumerate(_WORD.finditer(text)):
         new = {t for t in _word_terms(match.group()) if t not in seen}
-        if len(seen) + len(new) > MAX_QUERY_TERMS:
+        if len(seen) + len(new) > MAX_QUERY_TERMS or i == MAX_QUERY_WORDS:
             return text[: match.start()]
         seen |= new
     return text

@@ -42,3 +42,27 @@ def test_watch_waits_out_a_full_disk_instead_of_ending(tmp_path: Path, monkeypat
     assert "the watch keeps its changes and tries again every 2 s" in err
     assert "run the command again" not in err
     assert len(calls) == 4 and (root / "Library/UnityIndex/index.json").is_file()
+
+
+def test_a_huge_paste_of_few_terms_or_none_is_cut_too() -> None:
+    """`bounded_query` cut a text only at its 401st distinct term: 9 MB of one line repeated, or of
+    punctuation, went whole through every step of the ranking, and one `search` over MCP took
+    21 s. Now it reads at most MAX_QUERY_WORDS words and MAX_QUERY_CHARS characters, cut at a
+    blank."""
+    import time
+
+    from indexer import identifiers
+    from indexer.identifiers import bounded_query, compounds, query_terms
+
+    repeated = "player dies " * 1_000_000
+    kept = bounded_query(repeated)
+    assert repeated.startswith(kept) and len(kept.split()) <= identifiers.MAX_QUERY_WORDS
+    assert set(query_terms("player dies")) <= set(query_terms(kept))
+    no_words = "!@ " * 1_000_000
+    kept = bounded_query(no_words)
+    assert no_words.startswith(kept) and len(kept) <= identifiers.MAX_QUERY_CHARS and not kept.endswith("!")
+    t0 = time.monotonic()
+    compounds(bounded_query(no_words))
+    assert time.monotonic() - t0 < 1.0
+    question = "when the player dies the GameOverScreen should show the score " * 30
+    assert bounded_query(question) == question  # a long question is whole, as before

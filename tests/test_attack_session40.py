@@ -66,3 +66,40 @@ def test_a_huge_paste_of_few_terms_or_none_is_cut_too() -> None:
     assert time.monotonic() - t0 < 1.0
     question = "when the player dies the GameOverScreen should show the score " * 30
     assert bounded_query(question) == question  # a long question is whole, as before
+
+
+def test_a_folder_of_many_projects_is_refused_before_any_config_is_read_and_by_doctor(tmp_path: Path) -> None:
+    """`--project /` answered with the invalid `unity-index.toml` of some project four folders
+    down (`error: /tmp/x/N/unity-index.toml: Expected int ...`), not with the folder holding too
+    many projects; and `doctor --project /tmp` checked all 252 projects below, 10 s and 1,100
+    lines. Both now say how many lie below and to give one."""
+    from indexer.cli.common import MAX_WORKSPACE_PROJECTS
+
+    from .conftest import run_cli
+
+    folder = tmp_path / "Projects"
+    for i in range(MAX_WORKSPACE_PROJECTS + 1):
+        write_project(folder / f"Game{i:02d}", {"Assets/A.cs": "class A {}"})
+    (folder / "Game05" / "unity-index.toml").write_text('workers = "many"\n')
+    r = run_cli("query", "player", "--project", str(folder))
+    assert r.returncode == 2 and "projects lie below it" in r.stderr and "workers" not in r.stderr, r.stderr
+    r = run_cli("doctor", "--project", str(folder))
+    assert r.returncode == 1 and "fail  project" in r.stdout and "projects lie below it" in r.stdout, r.stdout
+    assert "Game00: " not in r.stdout  # no check of each project
+    assert not any((folder / f"Game{i:02d}" / "Library").exists() for i in range(MAX_WORKSPACE_PROJECTS + 1))
+
+
+def test_a_project_option_inside_a_project_names_the_project(tmp_path: Path) -> None:
+    """`--project .` run in `Assets/Scripts` (where no `--project` finds the project) said only
+    "not a Unity project ... and no Unity project below it", and doctor's fix was generic. Both
+    now name the project the folder is in."""
+    from .conftest import run_cli
+
+    root = write_project(tmp_path / "Game", {"Assets/Scripts/Health.cs": HEALTH})
+    r = run_cli("query", "health", "--project", ".", cwd=root / "Assets" / "Scripts")
+    assert r.returncode == 2
+    assert f"it is inside the Unity project {root}; give --project {root}" in r.stderr, r.stderr
+    r = run_cli("doctor", "--project", str(root / "Assets"))
+    assert r.returncode == 1 and f"fix: pass --project {root}\n" in r.stdout, r.stdout
+    r = run_cli("query", "health", "--project", str(tmp_path))  # a folder holding it still works
+    assert r.returncode == 0, r.stderr

@@ -43,10 +43,19 @@ def not_a_folder(project: str) -> str:
 
 
 def no_project_at(project: str) -> str:
-    """What to say when `--project` names a folder that neither is nor holds a Unity project."""
+    """What to say when `--project` names a folder that neither is nor holds a Unity project; one
+    inside a project (`--project .` in `Assets/Scripts`, which works without `--project`) names
+    that project, where the message said only what the folder is not."""
+    from indexer.project import ProjectNotFound, find_root
+
+    said = f"--project {shown(project)}: not a Unity project (it needs Assets/ and ProjectSettings/)"
+    try:
+        root = find_root(Path(project).expanduser())
+    except (ProjectNotFound, OSError):
+        return f"{said} and no Unity project below it"
     return (
-        f"--project {shown(project)}: not a Unity project (it needs Assets/ and ProjectSettings/)"
-        " and no Unity project below it"
+        f"{said}: it is inside the Unity project {shown(root)}; give --project {quoted(str(root))}"
+        " (or leave --project out: a command run inside a project finds it)"
     )
 
 
@@ -56,28 +65,33 @@ def no_project_at(project: str) -> str:
 MAX_WORKSPACE_PROJECTS = 10
 
 
+def too_many_projects(project: str, roots: list[Path]) -> str:
+    """What to say when `--project` names a folder of more projects than are answered together."""
+    listed = ", ".join(shown(root) for root in roots[:5])
+    return (
+        f"--project {shown(project)}: not a Unity project, and {len(roots)} projects lie below it"
+        f" (more than {MAX_WORKSPACE_PROJECTS} answered together): {listed}, ...; give one of them"
+    )
+
+
 def workspace(args: argparse.Namespace):
     """The project(s) a command works on: --project DIR (a project, or a folder holding several),
     else the nearest project at or above the working directory."""
     from indexer.config import ConfigError
-    from indexer.project import ProjectNotFound, find_root
-    from indexer.query.workspace import open_workspace, projects_at
+    from indexer.project import ProjectNotFound, find_root, load_project_config
+    from indexer.query.workspace import open_workspace, project_roots_at, projects_at
 
     try:
         if args.project:
             base = Path(args.project).expanduser()
             if not base.is_dir():
                 raise UsageError(not_a_folder(args.project))
-            projects = projects_at(base)
-            if not projects:
+            roots = project_roots_at(base)
+            if not roots:
                 raise UsageError(no_project_at(args.project))
-            if len(projects) > MAX_WORKSPACE_PROJECTS and projects[0][0] != base.resolve():
-                listed = ", ".join(shown(root) for root, _ in projects[:5])
-                raise UsageError(
-                    f"--project {shown(args.project)}: not a Unity project, and {len(projects)} projects lie below it"
-                    f" (more than {MAX_WORKSPACE_PROJECTS} answered together): {listed}, ...; give one of them"
-                )
-            return open_workspace(base.resolve(), projects)
+            if len(roots) > MAX_WORKSPACE_PROJECTS and roots[0] != base.resolve():
+                raise UsageError(too_many_projects(args.project, roots))
+            return open_workspace(base.resolve(), [(root, load_project_config(root)) for root in roots])
         try:
             root = find_root(Path.cwd())
         except ProjectNotFound as exc:

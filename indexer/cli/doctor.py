@@ -19,7 +19,7 @@ from pathlib import Path
 import msgspec
 
 from indexer.cli.checks import FAIL, PASS, WARN, Check, Target
-from indexer.cli.common import not_a_folder, quoted, shown
+from indexer.cli.common import MAX_WORKSPACE_PROJECTS, not_a_folder, quoted, shown, too_many_projects
 from indexer.cli.doctor_index import index_checks
 from indexer.config import CONFIG_FILE, Config, ConfigError
 from indexer.files import read_regular
@@ -150,12 +150,9 @@ def find_targets(project: str | None, cwd: Path) -> tuple[list[Path], Check]:
         base = base.resolve()
         roots = [base] if is_project_root(base) else find_projects_below(base)
         if not roots:
-            return [], Check(
-                "project",
-                FAIL,
-                f"{base} is not a Unity project (it needs Assets/ and ProjectSettings/) and holds none",
-                "pass --project with the folder that holds Assets/ and ProjectSettings/",
-            )
+            return [], Check("project", FAIL, *_no_project(base))
+        if len(roots) > MAX_WORKSPACE_PROJECTS and roots[0] != base:  # `--project ~`: checked each, in seconds
+            return [], Check("project", FAIL, too_many_projects(project, roots), "pass --project with one of them")
     else:
         try:
             roots = [find_root(cwd)]
@@ -165,6 +162,24 @@ def find_targets(project: str | None, cwd: Path) -> tuple[list[Path], Check]:
             return [], Check("project", FAIL, f"no Unity project at or above {exc.start}", fix)
     described = "; ".join(f"{r} ({_unity_version(r)})" for r in roots)
     return roots, Check("project", PASS, described if len(roots) == 1 else f"{len(roots)} projects: {described}")
+
+
+def _no_project(base: Path) -> tuple[str, str]:
+    """The detail and fix for a `--project` that neither is nor holds a project: one inside a
+    project names it (the fix was the generic "the folder that holds Assets/")."""
+    from indexer.project import ProjectNotFound, find_root
+
+    try:
+        root = find_root(base)
+    except (ProjectNotFound, OSError):
+        return (
+            f"{base} is not a Unity project (it needs Assets/ and ProjectSettings/) and holds none",
+            "pass --project with the folder that holds Assets/ and ProjectSettings/",
+        )
+    return (
+        f"{base} is not a Unity project (it needs Assets/ and ProjectSettings/): it is inside the Unity project {root}",
+        f"pass --project {root}",
+    )
 
 
 def _unity_version(root: Path) -> str:

@@ -288,13 +288,20 @@ def open_workspace(base: Path, projects: list[tuple[Path, Config]]) -> Workspace
 
 
 def projects_at(path: Path) -> list[tuple[Path, Config]]:
+    """The project at `path` and the projects below it, each with its configuration."""
+    from indexer.project import load_project_config
+
+    return [(root, load_project_config(root)) for root in project_roots_at(path)]
+
+
+def project_roots_at(path: Path) -> list[Path]:
     """The project at `path` and the projects below it: a multi-project repository, or a project
-    whose repository also holds sample or test projects beside its own folders."""
-    from indexer.project import CONTENT_ROOTS, find_projects_below, is_project_root, load_project_config
+    whose repository also holds sample or test projects beside its own folders. Their
+    configurations are not read: a folder of too many (`--project ~`) is refused before one of
+    them, invalid, is named as the reason."""
+    from indexer.project import CONTENT_ROOTS, find_projects_below, is_project_root
 
     path = path.resolve()
     if is_project_root(path):  # projects inside its content folders are part of it: not looked for
-        roots = [path, *find_projects_below(path, skip=frozenset(path / top for top in (*CONTENT_ROOTS, "Library")))]
-    else:
-        roots = find_projects_below(path)
-    return [(root, load_project_config(root)) for root in roots]
+        return [path, *find_projects_below(path, skip=frozenset(path / top for top in (*CONTENT_ROOTS, "Library")))]
+    return find_projects_below(path)

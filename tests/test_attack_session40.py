@@ -103,3 +103,30 @@ def test_a_project_option_inside_a_project_names_the_project(tmp_path: Path) -> 
     assert r.returncode == 1 and f"fix: pass --project {root}\n" in r.stdout, r.stdout
     r = run_cli("query", "health", "--project", str(tmp_path))  # a folder holding it still works
     assert r.returncode == 0, r.stderr
+
+
+def test_an_editor_port_that_never_answers_is_given_up_on_in_seconds(tmp_path: Path) -> None:
+    """A heartbeat naming a live process whose port accepts and never answers (a hung bridge)
+    held `unity-index editor tools` 35 s, the wait of a tool call, for a list the bridge answers
+    on its HTTP thread, and the message said only "no answer from the editor within 35 s". Now
+    the list and the ping give up after 8 s, saying what to look at."""
+    import socket
+    import time
+
+    import pytest
+
+    from mcp_adapter.editor.bridge import EditorBridge, EditorCallError
+
+    from .test_editor_bridge import write_heartbeat
+
+    root = write_project(tmp_path / "Game", {"Assets/Scripts/Health.cs": HEALTH})
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(8)
+        write_heartbeat(root, port=listener.getsockname()[1])
+        bridge = EditorBridge(root, reload_wait=0.0)  # the default call timeout, 30 s
+        t0 = time.monotonic()
+        with pytest.raises(EditorCallError) as info:
+            bridge.list_tools()
+        assert time.monotonic() - t0 < 12
+        assert info.value.code == "timeout" and "bridge is hung; look at the Unity editor" in info.value.message

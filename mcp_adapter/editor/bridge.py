@@ -29,6 +29,10 @@ HEARTBEAT_RELATIVE = beats.HEARTBEAT_FILE
 DEFAULT_STALE_AFTER = beats.STALE_AFTER
 DEFAULT_RELOAD_WAIT = 30.0
 DEFAULT_CALL_TIMEOUT = 30.0
+# `/v1/ping` and `/v1/tools` are answered on the bridge's HTTP thread, never queued behind the main
+# thread: an editor that has not answered them in this (+5 s) is hung, and waiting the 35 s of a
+# call held `editor tools` and the MCP server's `editor_tools` that long.
+LIST_TIMEOUT = 3.0
 STATES = beats.STATES
 PACKAGE_NAME = beats.PACKAGE_NAME
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent / "unity_package"
@@ -185,11 +189,11 @@ class EditorBridge:
     # -- public calls ----------------------------------------------------------------------------
 
     def ping(self) -> dict[str, Any]:
-        return self._request("GET", "/v1/ping", None, self.call_timeout)
+        return self._request("GET", "/v1/ping", None, min(self.call_timeout, LIST_TIMEOUT))
 
     def list_tools(self) -> list[dict[str, Any]]:
         """Every tool as {"name", "description", "input_schema"}, in the editor's order."""
-        body = self._request("GET", "/v1/tools", None, self.call_timeout)
+        body = self._request("GET", "/v1/tools", None, min(self.call_timeout, LIST_TIMEOUT))
         tools = body.get("tools")
         if not isinstance(tools, list):
             raise EditorProtocolError("bad_response", "the bridge's /v1/tools answer has no 'tools' list")
@@ -267,9 +271,7 @@ class EditorBridge:
                 raw = resp.read()
             except (ConnectionError, http.client.HTTPException, TimeoutError) as e:
                 if isinstance(e, TimeoutError):
-                    raise EditorCallError(
-                        "timeout", f"no answer from the editor within {timeout + 5.0:.0f} s", started=None
-                    ) from e
+                    raise EditorCallError("timeout", _no_answer(method, timeout + 5.0), started=None) from e
                 if not sent or method == "GET":
                     raise _Retry(f"connection dropped ({e.__class__.__name__})") from e
                 raise EditorCallError(
@@ -299,3 +301,11 @@ class EditorBridge:
         if resp.status == 401:
             raise EditorCallError(code, f"the bridge refused the token: {message}", status=401, started=False)
         raise EditorCallError(code, message, status=resp.status, started=started)
+
+
+def _no_answer(method: str, seconds: float) -> str:
+    """A request the editor never answered, with what to look at (it said only how long it waited)."""
+    said = f"no answer from the editor within {seconds:.0f} s"
+    if method == "GET":  # answered on the bridge's HTTP thread: nothing of the editor's work holds it up
+        return f"{said}: its bridge is hung; look at the Unity editor and its console, and restart it if it stays"
+    return f"{said}: the call may still be running in the editor; check the editor's state before calling again"

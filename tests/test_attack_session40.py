@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import json
 import os
 import threading
 from pathlib import Path
@@ -130,3 +131,37 @@ def test_an_editor_port_that_never_answers_is_given_up_on_in_seconds(tmp_path: P
             bridge.list_tools()
         assert time.monotonic() - t0 < 12
         assert info.value.code == "timeout" and "bridge is hung; look at the Unity editor" in info.value.message
+
+
+def test_a_killed_build_s_zombie_is_no_build_running(tmp_path: Path) -> None:
+    """A build killed with SIGKILL stays a zombie until its parent reaps it (for good under a
+    container's first process that reaps nothing), and `os.kill(pid, 0)` finds a zombie: its
+    `progress.json` was read as a build running, and `index_status` said "building the index ...
+    until it is done, search and the other tools answer from the previous index"."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    import pytest
+
+    from indexer.changes.processes import pid_alive
+    from indexer.model import BuildProgress
+    from indexer.store.progress import _as_dict, _path, read_progress
+    from indexer.store.schema import IndexPaths
+
+    if not sys.platform.startswith("linux"):
+        pytest.skip("zombies are told through /proc")
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        assert pid_alive(child.pid)
+        paths = IndexPaths(tmp_path / "index")
+        paths.root.mkdir()
+        _path(paths).write_text(json.dumps(_as_dict(BuildProgress(pid=child.pid, rebuild=True, started_at=0.0))))
+        assert read_progress(paths) is not None
+        os.kill(child.pid, signal.SIGKILL)
+        time.sleep(0.5)  # dead, not reaped: a zombie
+        assert not pid_alive(child.pid) and read_progress(paths) is None
+    finally:
+        child.kill()
+        child.wait()

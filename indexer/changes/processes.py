@@ -34,4 +34,18 @@ def pid_alive(pid: int) -> bool:
         return False
     except PermissionError:
         return True
-    return True
+    return not _zombie(pid)
+
+
+def _zombie(pid: int) -> bool:
+    """Whether the process has ended and only waits to be reaped: `os.kill(pid, 0)` still finds it.
+    A killed build's zombie, which a container's first process may never reap, kept its
+    `progress.json` read as a build running ("building the index: 1,339 of 1,437 files scanned")
+    for as long as the zombie stayed. Linux says so in /proc; elsewhere it is taken as alive."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            stat = f.read()
+    except OSError:
+        return False
+    state = stat[stat.rfind(b")") + 2 : stat.rfind(b")") + 3]  # after the command, which may hold ")"
+    return state in (b"Z", b"X")

@@ -15,7 +15,7 @@ KEYS = ("commit", "parent", "message", "relevant_files", "type", "note")
 TYPES = {"locate", "asset", "change", "bug", "cross"}
 
 
-def test_there_are_thirty_one_sets_each_with_its_repository_named() -> None:
+def test_there_are_thirty_four_sets_each_with_its_repository_named() -> None:
     """`tests.bench.heldout` finds each set's repository in sets.json (docs/retrieval.md)."""
     assert [s.stem for s in SETS] == [
         "A11ySample",
@@ -33,6 +33,7 @@ def test_there_are_thirty_one_sets_each_with_its_repository_named() -> None:
         "GalacticKittens",
         "GameLobby",
         "GamePatterns",
+        "Gamekit3D",
         "GeoAdventures",
         "MarioPartyBoard",
         "Matchplay",
@@ -41,6 +42,7 @@ def test_there_are_thirty_one_sets_each_with_its_repository_named() -> None:
         "PaddleGameSO",
         "Pal3",
         "PikminGameplay",
+        "RtsTutorial",
         "SS3D",
         "SolarSystem",
         "SpaceshipDemo",
@@ -48,6 +50,7 @@ def test_there_are_thirty_one_sets_each_with_its_repository_named() -> None:
         "TrashDash",
         "UnityPlayground",
         "UseCases",
+        "VampireSurvivors",
         "XRIExamples",
     ]
     repositories = json.loads((SETS[0].parent / "sets.json").read_text(encoding="utf-8"))

@@ -124,3 +124,34 @@ def test_a_query_word_is_matched_as_a_word_not_as_the_start_of_another() -> None
     text = "".join(f"    deckManager{i}.Draw(turn);\n" for i in range(40)) + "    AddMana(player.RechargeMana);\n"
     lines = matched_lines(text, text.lower(), frozenset({"mana", "turn"}))
     assert lines[-1] == "  L41: AddMana(player.RechargeMana);"
+
+
+def test_a_big_scene_s_objects_name_its_hits_past_its_first_four_hundred_symbols(tmp_path: Path) -> None:
+    """A playground scene's outline was its first 400 symbols, 294 of them overrides of floor
+    tiles: `query Door --kind scene` named `Roguelike.unity:1`, not the door at L3506. Past the
+    cut the outline keeps the scene's objects first."""
+    tile = "ab" * 16
+    mods = "".join(
+        f"    - target: {{fileID: 100, guid: {tile}, type: 3}}\n      propertyPath: m_LocalPosition.x\n"
+        f"      value: {i}\n      objectReference: {{fileID: 0}}\n"
+        for i in range(5)
+    )
+    tiles = "".join(
+        f"--- !u!1001 &{9000 + i}\nPrefabInstance:\n  m_Modification:\n    m_TransformParent: {{fileID: 0}}\n"
+        f"    m_Modifications:\n{mods}  m_SourcePrefab: {{fileID: 100100000, guid: {tile}, type: 3}}\n"
+        for i in range(90)
+    )
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Tile.prefab": _header() + _object(100, "Ground", []),
+            "Assets/Tile.prefab.meta": meta(tile),
+            "Assets/Roguelike.unity": _header() + tiles + _object(50, "Door", []),
+        },
+    )
+    ws = _workspace(root)
+    rec = ws.projects[0].records.record("Assets/Roguelike.unity")
+    assert rec is not None and len(rec.symbols) > 400
+    (hit,) = ws.search("Door", 1, kind="scene")
+    door = next(s for s in rec.symbols if s.kind == "gameobject" and s.name == "Door")
+    assert (hit.path, hit.name, hit.line) == ("Assets/Roguelike.unity", "Door", door.line)

@@ -6,7 +6,7 @@ import os
 import re
 
 from indexer.identifiers import expand
-from indexer.model import TYPE_KINDS, FileRecord, Symbol
+from indexer.model import HIERARCHY_KINDS, TYPE_KINDS, FileRecord, Symbol
 from indexer.store.schema import TEXT_BODY_KINDS, OutlineEntry, outline_encoder
 
 # Declarations that name the file's main thing rank with type names.
@@ -130,6 +130,20 @@ def _unsearched(s: Symbol) -> bool:
     return s.kind == "field" and s.type.startswith("builtin:")
 
 
+_NAMING_KINDS = PRIMARY_SYMBOLS | HIERARCHY_KINDS  # what a hit is named by: a type, an object
+
+
+def _outlined(symbols: list[Symbol]) -> list[Symbol]:
+    """The symbols the stored outline keeps, in order: all, or past MAX_OUTLINE_ENTRIES the types
+    and objects first. Cut in file order, a scene's outline held 294 overrides of its floor tiles
+    and no `Door`, so a hit on the door was named by the scene's first line."""
+    kept = [s for s in symbols if not _unsearched(s)]
+    if len(kept) <= MAX_OUTLINE_ENTRIES:
+        return kept
+    order = sorted(range(len(kept)), key=lambda i: (kept[i].kind not in _NAMING_KINDS, i))
+    return [kept[i] for i in sorted(order[:MAX_OUTLINE_ENTRIES])]
+
+
 def build(record: FileRecord, text: str, listed: str = "") -> dict[str, str]:
     """The tantivy document of one file. `text` is its decoded content ('' when not read);
     `listed` the names a data asset lists (`listed_words`), known only once GUIDs resolve: they
@@ -153,9 +167,7 @@ def build(record: FileRecord, text: str, listed: str = "") -> dict[str, str]:
     members.extend(dict.fromkeys(r.target for r in record.refs if r.kind == "animation_event"))
     if text and record.kind == "asset":
         members.extend(nested_keys(text[:YAML_READ_CHARS]))
-    outline: list[OutlineEntry] = [
-        (s.line, s.kind, s.qualified, s.signature) for s in record.symbols[:MAX_OUTLINE_ENTRIES] if not _unsearched(s)
-    ]
+    outline: list[OutlineEntry] = [(s.line, s.kind, s.qualified, s.signature) for s in _outlined(record.symbols)]
     body = ""
     if text and (record.kind in TEXT_BODY_KINDS or record.kind in DATA_TEXT_KINDS):
         body = expand(text[:MAX_BODY_CHARS])

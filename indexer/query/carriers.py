@@ -160,7 +160,7 @@ SETTINGS_MARK = " (sets "
 MAX_SETTINGS_FILES = 200  # files whose records are read for the values their instances set
 # Overrides every placed instance has (where it stands, what it is called): they set no behaviour.
 _PLACEMENT = ("m_LocalPosition", "m_LocalScale", "m_Name", "m_ConnectedAnchor")  # a joint's anchor: worked out
-_INSTANCE_CONTEXTS = frozenset({"instance", "variant_base", "legacy_parent"})
+_INSTANCE_CONTEXTS = frozenset({"instance", "variant_base"})
 _NONE = FileRecord(path="", kind="")
 
 

@@ -27,7 +27,7 @@ Output conventions (FileRecord.symbols / refs; all paths in a file are GameObjec
   object             other named root objects of non-scene assets (audio mixers, presets, ...)
 refs:
   script  target = script GUID, line = its m_Script line, detail = owner path
-  prefab  target = source prefab GUID, context = "instance" | "variant_base" | "legacy_parent"
+  prefab  target = source prefab GUID, context = "instance" (a Unity 5 file's `m_ParentPrefab` too) | "variant_base"
   removed target = source prefab GUID, line = the instance's, context = a removed component's fileID
   guid    target = any other referenced asset GUID, context = the field (m_Materials, m_Shader,
           data, m_SerializeEntries of an Addressables group, ...), detail = "owner > component"
@@ -318,7 +318,7 @@ class _Scan:
         )
         removed = removed_components(doc.body) if source else []
         if source:
-            context = "legacy_parent" if legacy else "variant_base" if is_variant else "instance"
+            context = "variant_base" if is_variant else "instance"  # Unity 5's too: `[legacy_parent]` read as jargon
             self.refs.append(Ref("prefab", source, doc.line, context=context, detail=path))
             for file_id, guid in removed:  # (query/removed.py)
                 self.refs.append(Ref("removed", guid, doc.line, context=file_id, detail=path))

@@ -155,3 +155,26 @@ def test_a_big_scene_s_objects_name_its_hits_past_its_first_four_hundred_symbols
     (hit,) = ws.search("Door", 1, kind="scene")
     door = next(s for s in rec.symbols if s.kind == "gameobject" and s.name == "Door")
     assert (hit.path, hit.name, hit.line) == ("Assets/Roguelike.unity", "Door", door.line)
+
+
+def test_describe_of_a_meta_says_whose_it_is(tmp_path: Path) -> None:
+    """`describe Key.prefab.meta` printed `(meta)` alone: it names its asset, GUID and importer,
+    and the command describing the asset; a .meta left behind says its asset is gone."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/My Key.prefab": _header() + _object(100, "Key", []),
+            "Assets/My Key.prefab.meta": meta("ae" * 16, "PrefabImporter"),
+            "Assets/Gone.prefab.meta": meta("90" * 16, "PrefabImporter"),
+        },
+    )
+    ws = _workspace(root)
+    text = describe_target(ws, "Assets/My Key.prefab.meta")[1].text
+    assert text.split("\n")[1] == (
+        f"the .meta of Assets/My Key.prefab (guid {'ae' * 16}, PrefabImporter):"
+        " `unity-index describe 'Assets/My Key.prefab'`"
+    )
+    text = describe_target(ws, "Assets/Gone.prefab.meta")[1].text
+    assert text.split("\n")[1] == (
+        "the .meta of Assets/Gone.prefab, which is not in the project (deleted or moved without its .meta?)"
+    )

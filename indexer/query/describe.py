@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shlex
+
 from indexer.model import Description, Edge, FileRecord
 from indexer.project import is_script
 from indexer.query.carriers import SETTINGS_MARK, with_settings
@@ -73,6 +75,18 @@ def resolve_file(graph: Graph, target: str) -> str:
     return t
 
 
+def _meta_head(graph: Graph, rec: FileRecord) -> str:
+    """What a `.meta` is of: its GUID and importer, and the asset to describe for its content (a
+    trial's `describe Key.prefab.meta` said `(meta)` alone)."""
+    asset = rec.path[: -len(".meta")]
+    said = ", ".join(x for x in (f"guid {rec.guid}" if rec.guid else "", rec.importer) if x)
+    if rec.folder:
+        return f"\nthe .meta of the folder {asset}" + (f" ({said})" if said else "")
+    if graph.records.record(asset) is None:
+        return f"\nthe .meta of {asset}, which is not in the project (deleted or moved without its .meta?)"
+    return f"\nthe .meta of {asset}" + (f" ({said})" if said else "") + f": `unity-index describe {shlex.quote(asset)}`"
+
+
 def describe(graph: Graph, path: str, max_lines: int = 400) -> Description:
     rec = graph.records.record(path)
     if rec is None:
@@ -94,6 +108,8 @@ def describe(graph: Graph, path: str, max_lines: int = 400) -> Description:
         if rec.kind == "csharp" and rec.status == "partial" and rec.error_lines:
             near = "lines" if len(rec.error_lines) > 1 else "line"
             head += f", near {near} {error_lines_of(rec)}"  # said once: the outline's last line went
+    if rec.kind == "meta":
+        head += _meta_head(graph, rec)
     # what its import settings name are its own: a model's materials remapped in its `.meta`
     imported = graph.uses(path + ".meta") if rec.kind != "meta" else ()
     uses = [Edge(p, e) for p, e in (*graph.uses(path), *imported) if p != path] + _assemblies_used(graph, rec)

@@ -178,3 +178,37 @@ def test_describe_of_a_meta_says_whose_it_is(tmp_path: Path) -> None:
     assert text.split("\n")[1] == (
         "the .meta of Assets/Gone.prefab, which is not in the project (deleted or moved without its .meta?)"
     )
+
+
+def test_near_identical_data_assets_leave_room_for_the_code(tmp_path: Path) -> None:
+    """ "I can't plant seeds on grass": five seed assets of one folder took places 3-7 and the code
+    deciding it was tenth. Past the best two data assets of one folder the others rank at half
+    their score, unless the task asks which asset."""
+    crop = "c5" * 16
+    files = {
+        "Assets/Scripts/SeedItem.cs": (
+            "using UnityEngine;\npublic class SeedItem : ScriptableObject { public int seeds; }\n"
+        ),
+        "Assets/Scripts/SeedItem.cs.meta": meta(crop),
+        "Assets/Scripts/ToolsController.cs": (
+            "using UnityEngine;\npublic class ToolsController : MonoBehaviour\n{\n"
+            "    public void UseTool(Vector3Int cell) { if (fields[cell].ableToSeed) Plant(cell); }\n"
+            "    void Plant(Vector3Int cell) { }\n    Dictionary<Vector3Int, Field> fields;\n}\n"
+        ),
+    }
+    for name in ("Corn", "Parsley", "Potato", "Strawberry", "Tomato"):
+        files[f"Assets/Inventory/Seed_{name}.asset"] = (
+            "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!114 &11400000\nMonoBehaviour:\n"
+            f"  m_Script: {{fileID: 11500000, guid: {crop}, type: 3}}\n  m_Name: Seed_{name}\n"
+            f"  displayName: {name} seeds to plant on grass\n  seeds: 4\n"
+        )
+    ws = _workspace(write_project(tmp_path / "P", files))
+    paths = [h.path for h in ws.search("I can't plant seeds on grass", 10)]
+    assert paths[:4] == [
+        "Assets/Inventory/Seed_Corn.asset",
+        "Assets/Inventory/Seed_Parsley.asset",
+        "Assets/Scripts/ToolsController.cs",
+        "Assets/Scripts/SeedItem.cs",
+    ]
+    asked = [h for h in ws.search("which asset holds the seeds to plant on grass", 10) if h.path.endswith(".asset")]
+    assert len(asked) == 5 and len({h.score for h in asked}) == 1  # none ranked below its siblings

@@ -112,6 +112,8 @@ def rank(
         _tests_below_tested_code(project, ranked)
     prior = lambda p: _prior(project, priors, p, terms, said)  # noqa: E731
     pair(project, ranked, boosts, stats, prior, kind, path_prefix, asks_assets)
+    if kind is None and not asks_for(said, ASSET_WORDS | ART_WORDS):  # "which asset ...": each of them
+        _siblings_below(ranked, kinds | reached)
     top = max((r.score for r in ranked.values()), default=0.0)
     for path in files_named(project.records, text):  # `query Unit.prefab`: that file, not `UnitRagdoll.prefab`
         if path in ranked:
@@ -124,6 +126,22 @@ def rank(
     walked = {p: b[1:] for p, b in boosts.items() if b[1] in POINTED_EDGES and p not in quoted and p not in held}
     asked = set(terms)
     return [pointed(project, h, quoted, held, outlines, None if _named(h, asked) else walked.get(h.path)) for h in hits]
+
+
+SIBLINGS_KEPT, SIBLING_PRIOR = 2, 0.5  # data assets of one folder ranked at full score; the others'
+
+
+def _siblings_below(ranked: dict[str, Ranked], kinds: dict[str, str]) -> None:
+    """Past the best SIBLINGS_KEPT data assets of one folder, the others score SIBLING_PRIOR of
+    theirs: five seed assets of one crop table took places 3-7 of "I can't plant seeds on grass"
+    and the code deciding it was tenth; the best of them still leads them."""
+    seen: dict[str, int] = {}
+    for r in sorted(ranked.values(), key=lambda r: (-r.score, r.path)):
+        if kinds.get(r.path) == "asset":
+            folder = r.path.rpartition("/")[0]
+            seen[folder] = seen.get(folder, 0) + 1
+            if seen[folder] > SIBLINGS_KEPT:
+                r.score *= SIBLING_PRIOR
 
 
 def _text_ranked(found: list, stats: dict, priors: dict[str, float]) -> dict[str, Ranked]:

@@ -212,3 +212,18 @@ def test_near_identical_data_assets_leave_room_for_the_code(tmp_path: Path) -> N
     ]
     asked = [h for h in ws.search("which asset holds the seeds to plant on grass", 10) if h.path.endswith(".asset")]
     assert len(asked) == 5 and len({h.score for h in asked}) == 1  # none ranked below its siblings
+
+
+def test_an_empty_project_option_is_refused(tmp_path: Path) -> None:
+    """`--project ""` (a script's unset `$PROJECT`) read as no `--project`: run from inside a
+    project, the command answered on that one. Before or after the command, it is refused."""
+    from .conftest import run_cli
+
+    root = write_project(tmp_path / "P", {"Assets/A.cs": "class A { }\n"})
+    for args in (("query", "A", "--project", ""), ("--project", " ", "status")):
+        done = run_cli(*args, cwd=root / "Assets")
+        assert done.returncode == 2 and done.stdout == ""
+        assert done.stderr.rstrip().endswith(
+            "error: argument --project: is empty: give the project's folder, or leave --project out for the"
+            " project above the working directory"
+        )

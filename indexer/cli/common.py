@@ -328,5 +328,15 @@ def kinds() -> frozenset[str]:
 PROJECT_HELP = "Unity project root, or a folder holding several (default: nearest project above the working directory)"
 
 
+def project_dir(text: str) -> str:
+    """`--project`'s value. An empty one, a script's unset `$PROJECT`, is refused: read as no
+    `--project`, it ran the command on whatever project the working directory is in."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(
+            "is empty: give the project's folder, or leave --project out for the project above the working directory"
+        )
+    return text
+
+
 def project_arg(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--project", metavar="DIR", help=PROJECT_HELP)
+    p.add_argument("--project", metavar="DIR", type=project_dir, help=PROJECT_HELP)

@@ -22,6 +22,7 @@ from indexer.cli.common import (
     UsageError,
     explain_failure,
     project_arg,
+    project_dir,
     seconds,
     shown,
     workspace,
@@ -66,7 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--debug", action="store_true", help="show tracebacks for errors")
     parser.add_argument("--version", action=_Version, help="print the installed version and exit")
-    parser.add_argument("--project", metavar="DIR", help=PROJECT_HELP)
+    parser.add_argument("--project", metavar="DIR", type=project_dir, help=PROJECT_HELP)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     adders = {**indexing.COMMANDS, **asking.COMMANDS, **setup.COMMANDS, **agents.COMMANDS}
     for name in BUILTIN_COMMANDS:

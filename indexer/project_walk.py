@@ -32,8 +32,24 @@ def walk(root: Path, config: Config) -> Iterator[Entry]:
     coverage = Coverage(root, config)
     for top in coverage.tops:
         path = root / top
-        if path.is_dir():
+        if path.is_symlink():  # its files, each read through it, were skipped one by one as links
+            yield top, os.lstat(path), top_link_reason(top, path)
+        elif path.is_dir():
             yield from _scan(str(path), top, coverage)
+
+
+def top_link_reason(top: str, path: Path) -> str:
+    """Why a project folder that is itself a symbolic link (`Assets` -> `../Shared/Assets`) is
+    recorded in place of its files: said once, with where it points and what to do."""
+    try:
+        target = os.readlink(path)
+    except OSError:
+        target = "?"
+    return (
+        f"symbolic link (to {printable(target)}): the project's {top} folder is a link, not followed, so none"
+        " of its files is indexed; give --project the folder holding the real files, or replace the link"
+        " with the folder"
+    )
 
 
 def _listed(folder: str, rel: str) -> tuple[list[os.DirEntry[str]], Entry | None]:

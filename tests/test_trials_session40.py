@@ -227,3 +227,29 @@ def test_an_empty_project_option_is_refused(tmp_path: Path) -> None:
             "error: argument --project: is empty: give the project's folder, or leave --project out for the"
             " project above the working directory"
         )
+
+
+def test_a_project_whose_assets_folder_is_a_link_says_so_once(tmp_path: Path) -> None:
+    """`Assets` a link to a folder outside the project: `index` said `195 skipped in all` and
+    `status` listed each file as a link, none saying that `Assets/` itself is one or what to do."""
+    import json
+
+    from .conftest import run_cli
+
+    root = write_project(
+        tmp_path / "P",
+        {"ProjectSettings/ProjectVersion.txt": "m_EditorVersion: 2022.3.1f1\n", "Assets/A.cs": "class A { }\n"},
+    )
+    (root / "Assets").rename(tmp_path / "Shared")
+    (root / "Assets").symlink_to(tmp_path / "Shared")
+    done = run_cli("index", "--json", "--project", str(root))
+    assert done.returncode == 0 and json.loads(done.stdout)["skipped"] == 1
+    status = json.loads(run_cli("status", "--json", "--project", str(root)).stdout)
+    assert status["skipped"] == [
+        {
+            "path": "Assets",
+            "reason": f"symbolic link (to {tmp_path / 'Shared'}): the project's Assets folder is a link, not followed,"
+            " so none of its files is indexed; give --project the folder holding the real files, or replace the link"
+            " with the folder",
+        }
+    ]

@@ -84,8 +84,10 @@ class Ref(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
 
 
 # A prefab instance's override setting only the object of a UnityEvent call its source prefab holds:
-# target the source's GUID, context `<fileID of the component there>:<event>:<call index>`
-# (`query/override_calls.py` finds the call, and so the method, in the source).
+# target the source's GUID, context `<fileID of the component there>:<event>:<call index>`, then
+# `@<owner>` when the object set is known (`script:<guid>`, `object:<guid>:<fileID>`, a Unity class:
+# the owner of a call whose prefab names no type) (`query/override_calls.py` finds the call, and so
+# the method, in the source).
 CALL_TARGET = "call_target"
 # A UnityEvent call's target object in another file, as a method ref's target writes it when the
 # call names no type: `object:<guid>:<fileID>.Method` (`query/call_objects.py` reads its script).

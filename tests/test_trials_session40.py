@@ -253,3 +253,75 @@ def test_a_project_whose_assets_folder_is_a_link_says_so_once(tmp_path: Path) ->
             " with the folder",
         }
     ]
+
+
+WRAPPER, MENU, WRAPPER_CS = "a7" * 16, "b7" * 16, "c7" * 16
+BUTTON = "4e29b1a8efbd4b44bb3f3716e73f07ff"  # UnityEngine.UI.Button's script, in a package
+
+
+def _button(file_id: int, go: int, target: int, method: str) -> str:
+    """A Button saved before Unity 2020.2: its call names no type (`m_TargetAssemblyTypeName`)."""
+    return (
+        f"--- !u!114 &{file_id}\nMonoBehaviour:\n  m_GameObject: {{fileID: {go}}}\n  m_Enabled: 1\n"
+        f"  m_Script: {{fileID: 11500000, guid: {BUTTON}, type: 3}}\n  m_OnClick:\n    m_PersistentCalls:\n"
+        f"      m_Calls:\n      - m_Target: {{fileID: {target}}}\n        m_MethodName: {method}\n        m_Mode: 1\n"
+        "        m_Arguments:\n          m_ObjectArgument: {fileID: 0}\n        m_CallState: 2\n"
+    )
+
+
+def test_an_old_button_s_call_on_a_nested_prefab_s_object_is_a_usage_of_its_method(tmp_path: Path) -> None:
+    """A 3D kit's title scene: its menu prefab's start button calls `TransitionToScene` on None,
+    the scene sets the call's object to the `SceneControllerWrapper` of another prefab's instance
+    (a stripped component), and the file, saved before Unity 2020.2, names no type: `refs
+    SceneControllerWrapper.TransitionToScene` found nothing, `describe` said `-> ?.TransitionToScene`,
+    and the scene had no edge to the script. A call of the scene's own on that object too."""
+    from indexer.query.lookup import find_references
+
+    from .test_trials_session34 import _instance
+
+    wrapper = (
+        _header()
+        + _object(100, "SceneControllerWrapper", [102])
+        + (
+            f"--- !u!114 &102\nMonoBehaviour:\n  m_GameObject: {{fileID: 100}}\n"
+            f"  m_Script: {{fileID: 11500000, guid: {WRAPPER_CS}, type: 3}}\n"
+        )
+    )
+    menu = _header() + _object(200, "StartButton", [202]) + _button(202, 200, 0, "TransitionToScene")
+    stripped = (
+        f"--- !u!114 &950 stripped\nMonoBehaviour:\n  m_CorrespondingSourceObject: {{fileID: 102, guid: {WRAPPER},"
+        " type: 3}\n  m_PrefabInstance: {fileID: 900}\n"
+    )
+    call = "m_OnClick.m_PersistentCalls.m_Calls.Array.data[0].m_Target"
+    scene = (
+        _header()
+        + _instance(900, WRAPPER, [])
+        + stripped
+        + _instance(800, MENU, [(202, call, "", "{fileID: 950}")])
+        + _object(300, "Retry", [302])
+        + _button(302, 300, 950, "Reload")
+    )
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/SceneControllerWrapper.cs": (
+                "using UnityEngine;\npublic class SceneControllerWrapper : MonoBehaviour\n{\n"
+                "    public void TransitionToScene(Object point) { }\n    public void Reload() { }\n}\n"
+            ),
+            "Assets/SceneControllerWrapper.cs.meta": meta(WRAPPER_CS),
+            "Assets/Wrapper.prefab": wrapper,
+            "Assets/Wrapper.prefab.meta": meta(WRAPPER, "PrefabImporter"),
+            "Assets/Menu.prefab": menu,
+            "Assets/Menu.prefab.meta": meta(MENU, "PrefabImporter"),
+            "Assets/Start.unity": scene,
+        },
+    )
+    ws = _workspace(root)
+    _, usages = find_references(ws, "SceneControllerWrapper.TransitionToScene")
+    assert [(u.path, u.resolved) for u in usages] == [
+        ("Assets/Start.unity", "SceneControllerWrapper.TransitionToScene")
+    ]
+    _, usages = find_references(ws, "SceneControllerWrapper.Reload")
+    assert [(u.path, u.resolved) for u in usages] == [("Assets/Start.unity", "SceneControllerWrapper.Reload")]
+    text = describe_target(ws, "Assets/Start.unity")[1].text
+    assert text.count("-> SceneControllerWrapper.") == 2 and "-> ?." not in text

@@ -11,9 +11,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from indexer.model import Symbol
+from indexer.model import Symbol, Usage
 from indexer.query.call_objects import call_parts
+from indexer.query.event_triggers import trigger_named
+from indexer.query.override_calls import instance_calls, owned_calls
 from indexer.query.type_tree import type_arguments
+from indexer.store.schema import REF_TARGET
 from indexer.unity import bare_type_name
 
 if TYPE_CHECKING:
@@ -154,3 +157,22 @@ def _declarations(graph: Graph, cls: str, member: str) -> list[Symbol] | None:
                     return None
                 todo += [b.qualified for b in found]
     return out
+
+
+def method_usages(graph: Graph, family: set[str], member: str | None, script_guids: set[str]) -> list[Usage]:
+    """UnityEvent calls on members of a type in `family` (one and its subclasses), by type or
+    `script_guids`; and those a prefab holds naming no type whose object an instance sets to one."""
+    owners = set(family) | {q.rsplit(".", 1)[-1] for q in family} | {f"script:{g}" for g in script_guids}
+    sql = f"SELECT f.path, r.line, {REF_TARGET}, r.context, r.detail FROM refs r JOIN files f ON f.id = r.file_id"
+    sql += " WHERE r.kind = 'method'" + (" AND r.key = ?" if member else "")
+    out, untyped = [], []
+    for p, line, target, ctx, detail in graph._rows(sql, [member] if member else []):
+        owner, method = call_parts(graph, target)  # (an event asset's call: its script's)
+        if owner in owners:
+            cls = graph.script_class(owner[7:]) if owner.startswith(SCRIPT) else owner
+            said = trigger_named(graph.file_lines(p) if ".callback(" in detail else [], line, graph.readable(detail))
+            said += call_note(graph, cls, method, detail, asked=member is not None) if cls else ""
+            out.append(Usage(p, line, "asset", "method", ctx, said, resolved=f"{cls}.{method}"))
+        elif owner == "?" and member:  # a prefab's call naming no type: its instances' objects may
+            untyped.append(Usage(p, line, "asset", "method", ctx, "", resolved=""))
+    return out + instance_calls(graph, out) + (owned_calls(graph, untyped, owners, member) if untyped else [])

@@ -17,18 +17,16 @@ from indexer.model import ADDRESSABLE_ENTRIES, FileRecord, Scope, Target, TypeRo
 from indexer.project import is_script, read_project_file
 from indexer.query.assemblies import PREDEFINED_ASSEMBLIES, assembly_folders, assembly_of, named_asmdefs
 from indexer.query.builtin_refs import builtin_target, builtin_usages
-from indexer.query.call_objects import call_parts, object_file
-from indexer.query.calls import call_note, called_files
+from indexer.query.call_objects import object_file
+from indexer.query.calls import called_files, method_usages
 from indexer.query.carriers import inherited_usages, merged
 from indexer.query.enum_values import enum_member_usages
-from indexer.query.event_triggers import trigger_named
 from indexer.query.instances import instances_named
 from indexer.query.layers import masks_named
 from indexer.query.loads import Loadable, group_names, load_usages, loads_resources
 from indexer.query.member_text import member_text_usages
 from indexer.query.messages import message_usages
 from indexer.query.nested_values import nested_value_usages
-from indexer.query.override_calls import instance_calls
 from indexer.query.override_targets import OverrideTargets, sources_named
 from indexer.query.package_classes import package_named, package_scripts, package_target
 from indexer.query.package_shaders import shader_label
@@ -417,18 +415,7 @@ class Graph:
 
     def method_usages(self, family: set[str], member: str | None, script_guids: set[str]) -> list[Usage]:
         """UnityEvent calls on members of a type in `family` (one and its subclasses), by type or `script_guids`."""
-        owners = set(family) | {q.rsplit(".", 1)[-1] for q in family} | {f"script:{g}" for g in script_guids}
-        sql = f"SELECT f.path, r.line, {REF_TARGET}, r.context, r.detail FROM refs r JOIN files f ON f.id = r.file_id"
-        sql += " WHERE r.kind = 'method'" + (" AND r.key = ?" if member else "")
-        out = []
-        for p, line, target, ctx, detail in self._rows(sql, [member] if member else []):
-            owner, method = call_parts(self, target)  # (an event asset's call: its script's)
-            if owner in owners:
-                cls = self.script_class(owner[7:]) if owner.startswith("script:") else owner
-                said = trigger_named(self.file_lines(p) if ".callback(" in detail else [], line, self.readable(detail))
-                said += call_note(self, cls, method, detail, asked=member is not None) if cls else ""
-                out.append(Usage(p, line, "asset", "method", ctx, said, resolved=f"{cls}.{method}"))
-        return out + instance_calls(self, out)
+        return method_usages(self, family, member, script_guids)
 
     # -- assemblies --------------------------------------------------------------------------
 

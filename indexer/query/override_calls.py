@@ -11,9 +11,11 @@ variant, is not matched."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from indexer.model import CALL_TARGET, FileRecord, Ref, Usage
+from indexer.query.call_objects import call_parts
 from indexer.query.override_targets import FILE_ID_MASK, document_at
 
 if TYPE_CHECKING:
@@ -55,14 +57,16 @@ def _last(event: str) -> str:
 
 def _keyed(context: str) -> str:
     """A `CALL_TARGET` ref's context as `call_key` writes it (an event's path by its last name)."""
-    changed, _, rest = context.partition(":")
+    changed, _, rest = context.partition("@")[0].partition(":")
     event, _, index = rest.rpartition(":")
     return f"{changed}:{_last(event)}:{index}"
 
 
-def instance_calls(graph: Graph, usages: list[Usage]) -> list[Usage]:
+def instance_calls(graph: Graph, usages: list[Usage], owned: Callable[[str], str] | None = None) -> list[Usage]:
     """For each UnityEvent call of a prefab among `usages`, the overrides of its instances setting
-    its object: each a usage of the method too, the object it is set on said."""
+    its object: each a usage of the method too, the object it is set on said. With `owned`, the
+    calls naming no type (saved before Unity 2020.2): only the overrides whose object's owner
+    (`@<owner>`) it takes, `owned(owner)` giving the class the usage resolves to ('' for none)."""
     out: list[Usage] = []
     sql = (
         "SELECT f.path, r.line, r.context, r.detail FROM refs r JOIN files f ON f.id = r.file_id"
@@ -77,13 +81,28 @@ def instance_calls(graph: Graph, usages: list[Usage]) -> list[Usage]:
             rows = graph.records.conn.execute(sql, (guid,)).fetchall() if guid else []
             setting[u.path] = {}
             for path, line, context, detail in rows:
-                setting[u.path].setdefault(_keyed(context), []).append((path, line, detail))
+                setting[u.path].setdefault(_keyed(context), []).append((path, line, detail, context.partition("@")[2]))
         if setting[u.path] and (key := call_key(graph.file_lines(u.path), u.line, u.context)):
-            out += [
-                Usage(path, line, "asset", "method", u.context, graph.readable(detail), resolved=u.resolved)
-                for path, line, detail in setting[u.path].get(key, ())
-            ]
+            for path, line, detail, owner in setting[u.path].get(key, ()):
+                resolved = u.resolved if owned is None else (owned(owner) if owner else "")
+                if resolved:
+                    out.append(
+                        Usage(path, line, "asset", "method", u.context, graph.readable(detail), resolved=resolved)
+                    )
     return out
+
+
+def owned_calls(graph: Graph, untyped: list[Usage], owners: set[str], member: str) -> list[Usage]:
+    """The overrides setting the object of a prefab's call of `member` naming no type (`untyped`:
+    `?.Method`) to an object of one of `owners` (a class, `script:<guid>`): a start button's call a
+    pre-2020.2 menu prefab holds, whose object each scene sets."""
+
+    def owned(token: str) -> str:
+        owner = call_parts(graph, f"{token}.{member}")[0]
+        cls = graph.script_class(owner[7:]) if owner.startswith("script:") else owner
+        return f"{cls}.{member}" if owner in owners else ""
+
+    return instance_calls(graph, untyped, owned)
 
 
 def set_calls(graph: Graph, rec: FileRecord) -> list[tuple[Ref, Ref]]:
@@ -101,5 +120,14 @@ def set_calls(graph: Graph, rec: FileRecord) -> list[tuple[Ref, Ref]]:
                 if c.kind == "method":
                     calls[source].setdefault(call_key(lines, c.line, c.context), []).append(c)
         if source:
-            out += [(r, c) for c in calls[source].get(_keyed(r.context), ())]
+            out += [(r, typed(c, r.context)) for c in calls[source].get(_keyed(r.context), ())]
     return out
+
+
+def typed(call: Ref, context: str) -> Ref:
+    """A source prefab's call naming no type (`?.TransitionToScene`, saved before Unity 2020.2)
+    with the owner the instance's object gives it (`@<owner>` of a `CALL_TARGET` context)."""
+    owner = context.partition("@")[2]
+    if not owner or not call.target.startswith("?."):
+        return call
+    return Ref(call.kind, f"{owner}{call.target[1:]}", call.line, call.context, call.detail)

@@ -434,14 +434,17 @@ class _Scan:
         """Unity binds a call to its target object's type; the saved type name, which a renamed or
         moved class leaves stale, only when the file does not hold the target's script. Files saved
         before Unity 2020.2 name no type: a target in another file (`target_guid`: an event asset, a
-        prefab's component) is then written as that object, `object:<guid>:<fileID>`, which the
-        index reads as its script (query/call_objects.py)."""
+        prefab's component; a nested prefab's, stripped here) is then written as that object,
+        `object:<guid>:<fileID>`, which the index reads as its script (query/call_objects.py)."""
         target_doc = None if target_guid else self.docs.get(target_id)  # (not this file's: its fileID may be)
         fid, script = script_ref(target_doc) if target_doc and target_doc.class_id == 114 else (0, "")
         if script and fid == SCRIPT_FILE_ID:  # not a DLL's class (its GUID is the DLL's)
             return f"script:{script}.{method}"
         if type_name:
             return f"{written_type(type_name)}.{method}"
+        source, guid = yaml_facts.source_of(target_doc) if target_doc and target_doc.class_id == 114 else (0, "")
+        if guid and not script and guid not in BUILTIN_GUIDS:  # a nested prefab's script, stripped here
+            return f"{CALL_OBJECT}{guid}:{source}.{method}"
         if target_doc is not None and target_doc.class_id != 114:  # a GameObject, an AudioSource, ...
             return f"UnityEngine.{target_doc.class_name}.{method}"
         if target_guid and target_guid not in BUILTIN_GUIDS:

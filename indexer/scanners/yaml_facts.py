@@ -291,14 +291,20 @@ def dll_class(fid: int, script: str) -> str:
     return str(fid) if script and fid and fid != SCRIPT_FILE_ID and script not in BUILTIN_GUIDS else ""
 
 
+def source_of(doc: DocReader) -> tuple[int, str]:
+    """A stripped object's source: its file ID in its prefab, and the prefab's GUID ((0, '') if none)."""
+    source, guid = doc.top_ref("m_CorrespondingSourceObject")
+    if not guid:
+        source, guid = doc.top_ref("m_PrefabParentObject")
+    return (source, guid) if guid and source else (0, "")
+
+
 def source_object(doc: DocReader) -> str:
     """A stripped object's place in a same-file reference's label: `/source:<guid>:<fileID>`, its
     source prefab and its file ID there, named by the index from the source (`Hero/mixamorig:Hand`
     where the label said `Hero`, the instance, for every bone a script holds)."""
-    source, guid = doc.top_ref("m_CorrespondingSourceObject")
-    if not guid:
-        source, guid = doc.top_ref("m_PrefabParentObject")
-    return f"/{SOURCE_OBJECT}{guid}:{source}" if guid and source else ""
+    source, guid = source_of(doc)
+    return f"/{SOURCE_OBJECT}{guid}:{source}" if guid else ""
 
 
 # A setting a volume or post-processing profile may override: `{overrideState, value}` (Post

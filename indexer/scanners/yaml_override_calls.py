@@ -58,7 +58,11 @@ class OverrideCalls:
             if not method:
                 if "m_Target" in call and source:
                     said = f"{at} > override.{event}" + (call_on(on) if on else NO_TARGET)
-                    out.append(Ref(CALL_TARGET, source, line, f"{changed}:{event}:{index}", said))
+                    # what the object set is, `script:<guid>` (`@` after the call's key): the call a
+                    # pre-2020.2 prefab holds names no type, so its method's owner is this object's
+                    owner = call_target(on, call.get("m_TargetAssemblyTypeName", ""), "")[:-1] if on else "?"
+                    key = f"{changed}:{event}:{index}" + (f"@{owner}" if owner != "?" else "")
+                    out.append(Ref(CALL_TARGET, source, line, key, said))
                 continue
             target = call_target(on, call.get("m_TargetAssemblyTypeName", ""), method)
             mode = call.get("m_Mode", "")  # its argument too, `(int 1)`: the scene a button loads by index

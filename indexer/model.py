@@ -131,6 +131,7 @@ class Declared(msgspec.Struct, frozen=True, array_like=True, gc=False):
     kind: str
     qualified: str
     signature: str
+    owner: str = ""  # a scene's or prefab's field: its component's script, `script:<guid>` (`query` names it)
 
 
 class CodeOutline(msgspec.Struct, gc=False):

@@ -325,3 +325,31 @@ def test_an_old_button_s_call_on_a_nested_prefab_s_object_is_a_usage_of_its_meth
     assert [(u.path, u.resolved) for u in usages] == [("Assets/Start.unity", "SceneControllerWrapper.Reload")]
     text = describe_target(ws, "Assets/Start.unity")[1].text
     assert text.count("-> SceneControllerWrapper.") == 2 and "-> ?." not in text
+
+
+def test_a_prefab_s_field_hit_says_whose_component_it_is(tmp_path: Path) -> None:
+    """ "player walk speed" answered `BasicPlayer_Actions.speed  speed: 2`, the push action's speed
+    on an object holding five actions, read as the walking speed: a field of a scene's or prefab's
+    component is named by its script's class, as `refs` names it."""
+    push, walk = "d1" * 16, "d2" * 16
+    behaviour = "--- !u!114 &{0}\nMonoBehaviour:\n  m_GameObject: {{fileID: 100}}\n"
+    behaviour += "  m_Script: {{fileID: 11500000, guid: {1}, type: 3}}\n  speed: {2}\n"
+    prefab = _header() + _object(100, "Actions", [110, 120])
+    prefab += behaviour.format(110, push, 2) + behaviour.format(120, walk, 6)
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/PushAction.cs": (
+                "using UnityEngine;\npublic class PushAction : MonoBehaviour { public float speed; }\n"
+            ),
+            "Assets/PushAction.cs.meta": meta(push),
+            "Assets/GroundMovement.cs": (
+                "using UnityEngine;\npublic class GroundMovement : MonoBehaviour { public float speed; }\n"
+            ),
+            "Assets/GroundMovement.cs.meta": meta(walk),
+            "Assets/Player.prefab": prefab,
+        },
+    )
+    ws = _workspace(root)
+    (hit,) = ws.search("speed", 1, kind="prefab")
+    assert (hit.path, hit.name, hit.snippet) == ("Assets/Player.prefab", "Actions > PushAction.speed", "speed: 2")

@@ -144,6 +144,15 @@ def _outlined(symbols: list[Symbol]) -> list[Symbol]:
     return [kept[i] for i in sorted(order[:MAX_OUTLINE_ENTRIES])]
 
 
+def _entry(s: Symbol, objects: bool) -> OutlineEntry:
+    """A symbol as the stored outline keeps it; in a scene or prefab, a component's field with the
+    script it is of: a hit on a prefab's `speed: 2` was the push action's, read as the player's
+    walking speed."""
+    if objects and s.kind == "field" and s.type.startswith("script:"):
+        return (s.line, s.kind, s.qualified, s.signature, s.type)
+    return (s.line, s.kind, s.qualified, s.signature)
+
+
 def build(record: FileRecord, text: str, listed: str = "") -> dict[str, str]:
     """The tantivy document of one file. `text` is its decoded content ('' when not read);
     `listed` the names a data asset lists (`listed_words`), known only once GUIDs resolve: they
@@ -167,7 +176,8 @@ def build(record: FileRecord, text: str, listed: str = "") -> dict[str, str]:
     members.extend(dict.fromkeys(r.target for r in record.refs if r.kind == "animation_event"))
     if text and record.kind == "asset":
         members.extend(nested_keys(text[:YAML_READ_CHARS]))
-    outline: list[OutlineEntry] = [(s.line, s.kind, s.qualified, s.signature) for s in _outlined(record.symbols)]
+    objects = record.kind in ("scene", "prefab")  # several components on one object: which one's field
+    outline: list[OutlineEntry] = [_entry(s, objects) for s in _outlined(record.symbols)]
     body = ""
     if text and (record.kind in TEXT_BODY_KINDS or record.kind in DATA_TEXT_KINDS):
         body = expand(text[:MAX_BODY_CHARS])

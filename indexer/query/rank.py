@@ -125,6 +125,7 @@ def rank(
     # pointed at what the walk reached it by, unless at the object the task names (`ThirdPersonCamera`)
     walked = {p: b[1:] for p, b in boosts.items() if b[1] in POINTED_EDGES and p not in quoted and p not in held}
     asked = set(terms)
+    _fields_by_class(project, hits)
     return [pointed(project, h, quoted, held, outlines, None if _named(h, asked) else walked.get(h.path)) for h in hits]
 
 
@@ -142,6 +143,14 @@ def _siblings_below(ranked: dict[str, Ranked], kinds: dict[str, str]) -> None:
             seen[folder] = seen.get(folder, 0) + 1
             if seen[folder] > SIBLINGS_KEPT:
                 r.score *= SIBLING_PRIOR
+
+
+def _fields_by_class(project, hits: list[Hit]) -> None:
+    """A component's field hit (`Player > script:<guid>.speed`, search.named_as) named by its
+    script's class, as `refs` says it."""
+    for h in hits:
+        if "script:" in h.name:
+            h.name = project.graph.readable(h.name)
 
 
 def _text_ranked(found: list, stats: dict, priors: dict[str, float]) -> dict[str, Ranked]:

@@ -280,7 +280,7 @@ def best_symbol(
             best = _best(outline, named, body, weak)
     if best is not None:
         d = outline[best]
-        return d.qualified, d.line, d.signature
+        return named_as(d), d.line, d.signature
     if also:
         return best_symbol(decoded, list(also), path, source)
     for d in outline:  # no name matched: the file's first type
@@ -291,6 +291,15 @@ def best_symbol(
         if root is not None:
             return root.qualified, root.line, root.signature
     return os.path.basename(path), 1 if outline else 0, ""
+
+
+def named_as(d: Declared) -> str:
+    """A declaration's name in a hit; a component's field by its script (`Player > script:<guid>.speed`,
+    which the ranking's graph names): `BasicPlayer_Actions.speed` said not which of five components'."""
+    if not d.owner:
+        return d.qualified
+    container, _, field = d.qualified.rpartition(".")
+    return f"{container} > {d.owner}.{field}" if container else f"{d.owner}.{field}"
 
 
 DOER_WORDS = 2  # query words a member's body must hold to be shown as what a file does for the task

@@ -123,7 +123,8 @@ TEXT_BODY_KINDS = frozenset(
 # role table the roles. Their document's body holds the names of the files they reference too,
 # written once GUIDs resolve (build/listed.py).
 LISTING_KINDS = frozenset({"asset"})
-OutlineEntry = tuple[int, str, str, str]  # line, kind, qualified name, signature
+# line, kind, qualified name, signature[, a scene's or prefab's field: its component's script]
+OutlineEntry = tuple[int, str, str, str] | tuple[int, str, str, str, str]
 outline_encoder = msgspec.json.Encoder()
 # A tuple, not a list: the garbage collector stops tracking a tuple of untracked items (`Declared`
 # is gc=False) at its first collection, where a list kept per generation is traversed, each of

@@ -353,3 +353,14 @@ def test_a_prefab_s_field_hit_says_whose_component_it_is(tmp_path: Path) -> None
     ws = _workspace(root)
     (hit,) = ws.search("speed", 1, kind="prefab")
     assert (hit.path, hit.name, hit.snippet) == ("Assets/Player.prefab", "Actions > PushAction.speed", "speed: 2")
+
+
+def test_one_quoted_word_in_another_script_is_looked_for_whole() -> None:
+    """`query '"만복도"'` (a card game's "satiety", a word of its messages) answered as unquoted; a
+    quoted Latin word is still a name the words search (session 34)."""
+    from indexer.query.quotes import quoted_phrases
+
+    assert quoted_phrases('card unusable: "만복도"') == ["만복도"]
+    assert quoted_phrases('"体力" 不足') == ["体力"]
+    assert quoted_phrases('where is "Health" set') == []
+    assert quoted_phrases('"Café" menu') == []

@@ -43,6 +43,11 @@ _JOINED = re.compile(r"[a-z0-9]+(?:[._/\-][a-z0-9]+)+")
 _KEY = re.compile(r"[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*")
 
 
+# One quoted word in a script other than Latin (`"만복도"`, a game's message in Korean) is the text
+# a player reads, held whole by the files that show it: those are what the task is about.
+_WRITTEN = re.compile(r"[^\W\d_a-zA-Z\u00c0-\u024f]")
+
+
 def quoted_phrases(text: str) -> list[str]:
     """The texts a task quotes, lower case: two to MAX_WORDS words each, or one word joining words
     (`_JOINED`), or one written as code (`_KEY`, since session 34; another quoted single word is a
@@ -57,7 +62,7 @@ def quoted_phrases(text: str) -> list[str]:
         said = " ".join(next(g for g in m.groups() if g).split()).strip(_EDGE_PUNCTUATION + " ")
         phrase, words = said.lower(), len(said.split())
         if (
-            (2 <= words <= MAX_WORDS or _JOINED.fullmatch(phrase) or _KEY.fullmatch(said))
+            (2 <= words <= MAX_WORDS or _JOINED.fullmatch(phrase) or _KEY.fullmatch(said) or _WRITTEN.search(said))
             and re.search(r"[^\W_]", phrase)  # a letter or digit, of any script
             and phrase not in out
         ):

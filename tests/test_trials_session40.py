@@ -364,3 +364,32 @@ def test_one_quoted_word_in_another_script_is_looked_for_whole() -> None:
     assert quoted_phrases('"体力" 不足') == ["体力"]
     assert quoted_phrases('where is "Health" set') == []
     assert quoted_phrases('"Café" menu') == []
+
+
+def test_a_scene_s_override_of_a_joined_name_the_task_says_names_the_hit(tmp_path: Path) -> None:
+    """ "score to win in football": the football scene sets `scoreToWin: 3` on its interface prefab's
+    instance, but its hit was pointed at the instance (`UserInterface  prefab instance of ...`),
+    as if no word named the override: a joined name whose every word the task says is named."""
+    from .test_trials_session34 import _instance
+
+    ui, ui_cs = "e1" * 16, "e2" * 16
+    prefab = _header() + _object(100, "UserInterface", [110])
+    prefab += (
+        "--- !u!114 &110\nMonoBehaviour:\n  m_GameObject: {fileID: 100}\n"
+        f"  m_Script: {{fileID: 11500000, guid: {ui_cs}, type: 3}}\n  scoreToWin: 5\n"
+    )
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/UIScript.cs": (
+                "using UnityEngine;\npublic class UIScript : MonoBehaviour { public int scoreToWin = 5; }\n"
+            ),
+            "Assets/UIScript.cs.meta": meta(ui_cs),
+            "Assets/UserInterface.prefab": prefab,
+            "Assets/UserInterface.prefab.meta": meta(ui, "PrefabImporter"),
+            "Assets/Football.unity": _header() + _instance(900, ui, [(110, "scoreToWin", "3", "{fileID: 0}")]),
+        },
+    )
+    ws = _workspace(root)
+    (hit,) = [h for h in ws.search("score to win in football", 5) if h.path == "Assets/Football.unity"]
+    assert (hit.name, hit.snippet) == ("UserInterface.scoreToWin", "scoreToWin: 3")

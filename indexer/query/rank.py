@@ -180,8 +180,14 @@ def _seeds_of_any_kind(project, text: str, seeds: list[Ranked], words: tuple, pa
 
 
 def _named(hit: Hit, terms: set[str]) -> bool:
-    """The hit's name (its last step: an object, a member) is one the task says whole."""
-    return hit.name.rsplit("/", 1)[-1].rsplit(".", 1)[-1].lower() in terms
+    """The hit's name (its last step: an object, a member) is one the task says whole, or every
+    word of a joined name is one it says (`scoreToWin` for "score to win": a scene's override of
+    it was pointed at the instance carrying the script instead)."""
+    last = hit.name.rsplit("/", 1)[-1].rsplit(".", 1)[-1]
+    if last.lower() in terms:
+        return True
+    words = [w for w in name_stems(last)[1:] if len(w) > 2]  # (`to`, `m` of `m_Max` say nothing)
+    return len(words) >= 2 and all(w in {stem(t) for t in terms} for w in words)
 
 
 def _reached(project, ranked: dict[str, Ranked], boosts: dict, far: set[str]) -> tuple[dict, dict[str, str]]:

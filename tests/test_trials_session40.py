@@ -121,6 +121,11 @@ def test_a_query_word_is_matched_as_a_word_not_as_the_start_of_another() -> None
     assert said_in_name("stopped", {"stop"}) == {"stop"}
     assert said_in_name("Fireball", {"fire"}) == {"fire"}
     assert said_in_name("MANAGER", {"mana"}) == set()
+    # a review: an acronym before the next word, a compound's short second word, another script
+    for name, word in (("HUDManager", "hud"), ("NPCController", "npc"), ("Tilemap", "tile"), ("Hitbox", "hit")):
+        assert said_in_name(name, {word}) == {word}
+    assert said_in_name("damage伤害", {"damag"}) == {"damag"}
+    assert said_in_name("Dialogue", {"dialog"}) == {"dialog"}
     text = "".join(f"    deckManager{i}.Draw(turn);\n" for i in range(40)) + "    AddMana(player.RechargeMana);\n"
     lines = matched_lines(text, text.lower(), frozenset({"mana", "turn"}))
     assert lines[-1] == "  L41: AddMana(player.RechargeMana);"

@@ -85,9 +85,12 @@ def said_in_name(name: str, stems: set[str]) -> set[str]:
 _SUFFIXES = frozenset((
     "s", "es", "e", "ed", "d", "ing", "er", "ers", "r", "rs", "or", "ors", "y", "ies", "ied", "ier", "iest", "est",
     "ly", "al", "ally", "ion", "ions", "able", "ible", "ment", "ness", "ful", "less", "ive", "ity", "ize", "ise",
-    "en", "ist", "ism",
+    "en", "ist", "ism", "ue",
 ))  # fmt: skip
 COMPOUND_TAIL = 4
+# Short second words of the compounds game code writes as one (`Tilemap`, `Hitbox`, `Gamepad`)
+_COMPOUND_HEADS = frozenset(("map", "box", "set", "pad", "bar", "pot", "bot", "ray", "way", "pos"))
+_LATIN_LETTER = re.compile(r"[A-Za-z]").fullmatch
 
 
 def ends_word(text: str, end: int, stem: str) -> bool:
@@ -98,13 +101,15 @@ def ends_word(text: str, end: int, stem: str) -> bool:
     if len(stem) < INNER_STEM or end >= len(text):
         return True  # matched as a whole word, or at the end
     upper = text[end - 1].isupper()
-    if not text[end].isalpha() or text[end].isupper() != upper:
-        return True  # the commonest: the part ends with it (`Damage` + `(`, `Take` + `Damage`)
+    if not _LATIN_LETTER(text[end]) or text[end].isupper() != upper:
+        return True  # the commonest: the part ends with it (`Damage` + `(`, `Take` + `Damage`, `damage伤害`)
     tail_end = end
-    while tail_end < len(text) and text[tail_end].isalpha() and text[tail_end].isupper() == upper:
+    while tail_end < len(text) and _LATIN_LETTER(text[tail_end]) and text[tail_end].isupper() == upper:
         tail_end += 1
+    if upper and tail_end < len(text) and text[tail_end].islower():
+        tail_end -= 1  # `HUDManager`: the run's last capital starts the next word
     tail = text[end:tail_end].lower()
-    if len(tail) >= COMPOUND_TAIL or tail in _SUFFIXES:
+    if not tail or len(tail) >= COMPOUND_TAIL or tail in _SUFFIXES or tail in _COMPOUND_HEADS:
         return True
     return tail[0] == stem[-1] and tail[1:] in _SUFFIXES
 
@@ -295,10 +300,12 @@ def _matching(
         first = lambda pos: m.start() if (m := search(text, pos)) else -1  # noqa: E731
     one = next(iter(stems))  # a word looked for alone (crowded out) is looked for as a word
     line_no, line_start, pos = 1, 0, 0
-    code = 0  # code lines among them
+    code = passed = 0  # code lines among them; matches passed over
     while (at := first(pos)) >= 0:  # the search finds the lines: no Python loop over every line
         if aligned and not (_said(text, at) and (len(stems) > 1 or ends_word(text, at + len(one), one))):
-            pos = at + 1
+            pos, passed = at + 1, passed + 1
+            if passed > EVERYWHERE and len(stems) == 1:
+                break  # inside other words everywhere (`mana` of 30,000 `deckManager` lines): none said
             continue
         start = text.rfind("\n", 0, at) + 1
         line_no += text.count("\n", line_start, start)

@@ -188,7 +188,7 @@ def test_describe_of_a_meta_says_whose_it_is(tmp_path: Path) -> None:
 def test_near_identical_data_assets_leave_room_for_the_code(tmp_path: Path) -> None:
     """ "I can't plant seeds on grass": five seed assets of one folder took places 3-7 and the code
     deciding it was tenth. Past the best two data assets of one folder the others rank at half
-    their score, unless the task asks which asset."""
+    their score, unless the task asks which asset or names them."""
     crop = "c5" * 16
     files = {
         "Assets/Scripts/SeedItem.cs": (
@@ -217,6 +217,13 @@ def test_near_identical_data_assets_leave_room_for_the_code(tmp_path: Path) -> N
     ]
     asked = [h for h in ws.search("which asset holds the seeds to plant on grass", 10) if h.path.endswith(".asset")]
     assert len(asked) == 5 and len({h.score for h in asked}) == 1  # none ranked below its siblings
+    named = [h for h in ws.search("compare the corn, potato and tomato seeds", 10) if h.path.endswith(".asset")]
+    said = {
+        "Assets/Inventory/Seed_Corn.asset",
+        "Assets/Inventory/Seed_Potato.asset",
+        "Assets/Inventory/Seed_Tomato.asset",
+    }
+    assert len({h.score for h in named if h.path in said}) == 1  # a review: the third was halved
 
 
 def test_an_empty_project_option_is_refused(tmp_path: Path) -> None:

@@ -113,7 +113,7 @@ def rank(
     prior = lambda p: _prior(project, priors, p, terms, said)  # noqa: E731
     pair(project, ranked, boosts, stats, prior, kind, path_prefix, asks_assets)
     if kind is None and not asks_for(said, ASSET_WORDS | ART_WORDS):  # "which asset ...": each of them
-        _siblings_below(ranked, kinds | reached)
+        _siblings_below(ranked, kinds | reached, {stem(t) for t in terms})
     top = max((r.score for r in ranked.values()), default=0.0)
     for path in files_named(project.records, text):  # `query Unit.prefab`: that file, not `UnitRagdoll.prefab`
         if path in ranked:
@@ -132,13 +132,14 @@ def rank(
 SIBLINGS_KEPT, SIBLING_PRIOR = 2, 0.5  # data assets of one folder ranked at full score; the others'
 
 
-def _siblings_below(ranked: dict[str, Ranked], kinds: dict[str, str]) -> None:
+def _siblings_below(ranked: dict[str, Ranked], kinds: dict[str, str], stems: set[str]) -> None:
     """Past the best SIBLINGS_KEPT data assets of one folder, the others score SIBLING_PRIOR of
     theirs: five seed assets of one crop table took places 3-7 of "I can't plant seeds on grass"
-    and the code deciding it was tenth; the best of them still leads them."""
+    and the code deciding it was tenth; the best of them still leads them. Not those the task
+    names ("compare the corn, potato and tomato seeds")."""
     seen: dict[str, int] = {}
     for r in sorted(ranked.values(), key=lambda r: (-r.score, r.path)):
-        if kinds.get(r.path) == "asset":
+        if kinds.get(r.path) == "asset" and not _says_every_word(r.path.rpartition("/")[2].rpartition(".")[0], stems):
             folder = r.path.rpartition("/")[0]
             seen[folder] = seen.get(folder, 0) + 1
             if seen[folder] > SIBLINGS_KEPT:
@@ -184,10 +185,18 @@ def _named(hit: Hit, terms: set[str]) -> bool:
     word of a joined name is one it says (`scoreToWin` for "score to win": a scene's override of
     it was pointed at the instance carrying the script instead)."""
     last = hit.name.rsplit("/", 1)[-1].rsplit(".", 1)[-1]
-    if last.lower() in terms:
-        return True
-    words = [w for w in name_stems(last)[1:] if len(w) > 2]  # (`to`, `m` of `m_Max` say nothing)
-    return len(words) >= 2 and all(w in {stem(t) for t in terms} for w in words)
+    return last.lower() in terms or (len(_words(last)) >= 2 and _says_every_word(last, {stem(t) for t in terms}))
+
+
+def _words(name: str) -> list[str]:
+    """A name's stemmed words, those of a joined name without the short ones (`to`, `m` of
+    `m_Max` say nothing), or the name itself."""
+    stems = name_stems(name)
+    return [w for w in stems[1:] if len(w) > 2] or list(stems[:1])
+
+
+def _says_every_word(name: str, stems: set[str]) -> bool:
+    return all(w in stems for w in _words(name))
 
 
 def _reached(project, ranked: dict[str, Ranked], boosts: dict, far: set[str]) -> tuple[dict, dict[str, str]]:

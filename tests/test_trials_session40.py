@@ -405,3 +405,15 @@ def test_a_scene_s_override_of_a_joined_name_the_task_says_names_the_hit(tmp_pat
     ws = _workspace(root)
     (hit,) = [h for h in ws.search("score to win in football", 5) if h.path == "Assets/Football.unity"]
     assert (hit.name, hit.snippet) == ("UserInterface.scoreToWin", "scoreToWin: 3")
+
+
+def test_a_quoted_text_past_a_cut_outline_is_named_by_its_own_declaration(tmp_path: Path) -> None:
+    """A review: with the stored outline's types kept first, a class of 420 fields whose nested
+    class ends the file named a quoted text on line 423 by `Big.field397`, the last entry above it
+    of the cut outline, not `Big.banner`, which holds it."""
+    body = "".join(f"    public int field{i} = {i};\n" for i in range(420))
+    body += '    public string banner = "the walrus sings at midnight";\n'
+    body += "".join(f"    public int late{i};\n" for i in range(10)) + "    public class Nested { }\n"
+    ws = _workspace(write_project(tmp_path / "P", {"Assets/Big.cs": "public class Big\n{\n" + body + "}\n"}))
+    (hit,) = ws.search('"the walrus sings at midnight"', 1)
+    assert (hit.path, hit.name, hit.line) == ("Assets/Big.cs", "Big.banner", 423)

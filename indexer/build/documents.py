@@ -7,7 +7,7 @@ import re
 
 from indexer.identifiers import expand
 from indexer.model import HIERARCHY_KINDS, TYPE_KINDS, FileRecord, Symbol
-from indexer.store.schema import TEXT_BODY_KINDS, OutlineEntry, outline_encoder
+from indexer.store.schema import MAX_OUTLINE_ENTRIES, TEXT_BODY_KINDS, OutlineEntry, outline_encoder
 
 # Declarations that name the file's main thing rank with type names.
 PRIMARY_SYMBOLS = TYPE_KINDS | {
@@ -38,8 +38,6 @@ _YAML_VALUE = re.compile(
 _NOT_WORDS = re.compile(r"fileID|guid: |PublicKeyToken=|^m_|^Untagged$|^[\d.eE+-]+$")
 _HAS_WORD = re.compile(r"[A-Za-z]{3}|[^\W\d_A-Za-z]")  # three Latin letters, or a letter of another script
 
-# The stored outline is for naming the best match of a ranked file: long asset outlines are cut.
-MAX_OUTLINE_ENTRIES = 400
 MAX_LISTED = 200  # files named per asset; a registry of every prefab says no more past this
 # The keys written inside a data asset's fields: a table's columns (`items:` then `- Hp: 99`,
 # `StartMana: 2`), a nested settings class's fields. A task asks by them ("where is the starting

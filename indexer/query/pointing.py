@@ -16,6 +16,7 @@ from indexer.query.quotes import quote_line
 from indexer.query.search import Outline
 from indexer.query.values import Held
 from indexer.query.walk import REASONS
+from indexer.store.schema import MAX_OUTLINE_ENTRIES
 
 
 def pointed(
@@ -165,10 +166,11 @@ def _at_quote(project, hit: Hit, phrase: str, outline: Outline | None) -> Hit:
 
 def _at_line(project, hit: Hit, line: int, text: str, outline: Outline | None) -> Hit:
     """The hit pointing at this line of its file, named by the declaration at or above it: of the
-    file's record when its search outline (cut at MAX_OUTLINE_ENTRIES) ends above the line, as a
-    big scene's does, where the last entry would name another object."""
+    file's record when its search outline was cut (at MAX_OUTLINE_ENTRIES, its types and objects
+    kept first: the entry above the line may not be the nearest declaration), as a big scene's is,
+    where the last entry would name another object."""
     entries = [(d.line, d.qualified) for d in (outline.entries if outline else ())]
-    if not entries or max(entries)[0] < line or hit.kind in ("prefab", "scene"):
+    if not entries or len(entries) >= MAX_OUTLINE_ENTRIES or max(entries)[0] < line or hit.kind in ("prefab", "scene"):
         # a scene's outline is its first objects in the Hierarchy's order, not the file's: one
         # further down the file may be left out, and the nearest entry above name another object
         entries = [(s.line, s.qualified) for s in project.records.symbols(hit.path)] or entries

@@ -123,6 +123,9 @@ TEXT_BODY_KINDS = frozenset(
 # role table the roles. Their document's body holds the names of the files they reference too,
 # written once GUIDs resolve (build/listed.py).
 LISTING_KINDS = frozenset({"asset"})
+# The stored outline is for naming the best match of a ranked file: long outlines are cut
+# (build/documents.py keeps types and objects first).
+MAX_OUTLINE_ENTRIES = 400
 # line, kind, qualified name, signature[, a scene's or prefab's field: its component's script]
 OutlineEntry = tuple[int, str, str, str] | tuple[int, str, str, str, str]
 outline_encoder = msgspec.json.Encoder()

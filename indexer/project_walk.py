@@ -45,11 +45,14 @@ def top_link_reason(top: str, path: Path) -> str:
         target = os.readlink(path)
     except OSError:
         target = "?"
-    return (
-        f"symbolic link (to {printable(target)}): the project's {top} folder is a link, not followed, so none"
-        " of its files is indexed; give --project the folder holding the real files, or replace the link"
-        " with the folder"
-    )
+    real, root = os.path.realpath(path), os.path.realpath(path.parent)
+    said = f"the project's {top} folder is a link, not followed, so none of its files is indexed"
+    if not os.path.isdir(real):
+        return f"broken symbolic link (to {printable(target)}): {said}; point it at the folder or replace it with one"
+    if real.startswith(root + os.sep):
+        return f"symbolic link (to {printable(target)}, inside the project): {said}; replace the link with that folder"
+    fix = "give --project the folder holding the real files, or replace the link with the folder"
+    return f"symbolic link (to {printable(target)}): {said}; {fix}"
 
 
 def _listed(folder: str, rel: str) -> tuple[list[os.DirEntry[str]], Entry | None]:

@@ -417,3 +417,43 @@ def test_a_quoted_text_past_a_cut_outline_is_named_by_its_own_declaration(tmp_pa
     ws = _workspace(write_project(tmp_path / "P", {"Assets/Big.cs": "public class Big\n{\n" + body + "}\n"}))
     (hit,) = ws.search('"the walrus sings at midnight"', 1)
     assert (hit.path, hit.name, hit.line) == ("Assets/Big.cs", "Big.banner", 423)
+
+
+def test_a_linked_project_folder_stays_said_after_updates_from_git(tmp_path: Path) -> None:
+    """A review: in a git repository the next `index` (from git's view, path by path) dropped the
+    `Assets` link's record, and nothing said why the index was empty; a broken link, and one into
+    the project, say what to do about them."""
+    import json
+    import shutil
+    import subprocess
+
+    from indexer.project_walk import top_link_reason
+
+    from .conftest import run_cli
+
+    root = write_project(tmp_path / "P", {"ProjectSettings/ProjectVersion.txt": "m_EditorVersion: 2022.3.1f1\n"})
+    (tmp_path / "Shared").mkdir()
+    (tmp_path / "Shared" / "A.cs").write_text("class A { }\n")
+    shutil.rmtree(root / "Assets", ignore_errors=True)
+    (root / "Assets").symlink_to(tmp_path / "Shared")
+    git = ["git", "-c", "user.email=t@t", "-c", "user.name=t"]
+    subprocess.run([*git, "init", "-q"], cwd=root, check=True)
+    subprocess.run([*git, "add", "-A"], cwd=root, check=True)
+    subprocess.run([*git, "commit", "-qm", "x"], cwd=root, check=True)
+    for _ in range(2):
+        assert run_cli("index", "--project", str(root)).returncode == 0
+        (tmp_path / "Shared" / "B.cs").write_text("class B { }\n")
+    status = json.loads(run_cli("status", "--json", "--project", str(root)).stdout)
+    assert [s["path"] for s in status["skipped"]] == ["Assets"]
+    (root / "Packages").symlink_to(tmp_path / "nowhere")
+    assert top_link_reason("Packages", root / "Packages") == (
+        f"broken symbolic link (to {tmp_path / 'nowhere'}): the project's Packages folder is a link, not followed,"
+        " so none of its files is indexed; point it at the folder or replace it with one"
+    )
+    (root / "Settings").mkdir()
+    (root / "Packages").unlink()
+    (root / "Packages").symlink_to("Settings")
+    assert top_link_reason("Packages", root / "Packages") == (
+        "symbolic link (to Settings, inside the project): the project's Packages folder is a link, not followed,"
+        " so none of its files is indexed; replace the link with that folder"
+    )

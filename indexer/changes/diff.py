@@ -33,7 +33,7 @@ from indexer.project import (
     read_project_file,
     unreadable_reason,
 )
-from indexer.project_walk import walk
+from indexer.project_walk import top_link_reason, walk
 from indexer.store.header import IndexBroken, IndexMissing, read_header
 from indexer.store.reader import Records
 from indexer.store.schema import IndexPaths
@@ -91,7 +91,9 @@ def _stat_listed(root: Path, config: Config, listed: Iterable[str]) -> Found | N
             return None
         if statmode.S_ISDIR(st.st_mode):
             return None
-        if coverage.covers(rel) and _not_through_link(real_root, rel):  # links and pipes too, as the walk lists them
+        if rel in coverage.tops and statmode.S_ISLNK(st.st_mode):  # `Assets` a link: said once, as the walk says it
+            current[rel] = st, top_link_reason(rel, root / fs_name(rel))
+        elif coverage.covers(rel) and _not_through_link(real_root, rel):  # links and pipes too, as the walk lists them
             current[rel] = st, unreadable_reason(rel, st.st_mode)
     return current
 

@@ -90,13 +90,25 @@ def test_describe_takes_a_type_s_name(tmp_path: Path) -> None:
             "Assets/Scripts/DayTimeController.cs.meta": meta("d1" * 16),
             "Assets/Scripts/Game.cs": "public partial class Game { }\n",
             "Assets/Scripts/Game.Save.cs": "public partial class Game { }\n",
+            "Assets/Scripts/Pool.cs": "namespace Util { public class Pool<T> { } }\n",
+            "Assets/Enemy/Enemy.cs": "public class Enemy { }\n",
+            "Assets/A/Player.cs": "namespace A { public class Player { } }\n",
+            "Assets/B/Player.cs": "namespace B { public class Player { } }\n",
         },
     )
     ws = _workspace(root)
+    # a review: a generic type as `refs` takes it; a folder named as the class, from `Assets/`
+    assert locate_file(ws, "Pool<T>") == locate_file(ws, "Util.Pool<T>") == "Assets/Scripts/Pool.cs"
+    assert locate_file(ws, "Enemy", root / "Assets") == "Assets/Enemy/Enemy.cs"
+    with pytest.raises(AmbiguousFile, match=r"^Player names 2 types: A.Player, B.Player; give the qualified name$"):
+        locate_file(ws, "Player")
     assert locate_file(ws, "DayTimeController") == "Assets/Scripts/DayTimeController.cs"
     assert locate_file(ws, "Farm.DayTimeController") == "Assets/Scripts/DayTimeController.cs"
     assert describe_target(ws, locate_file(ws, "DayTimeController"))[1].path == "Assets/Scripts/DayTimeController.cs"
-    with pytest.raises(AmbiguousFile, match=r"Game names 2 files: Assets/Scripts/Game.Save.cs, Assets/Scripts/Game.cs"):
+    with pytest.raises(
+        AmbiguousFile,
+        match=r"^Game is declared in 2 files: Assets/Scripts/Game.Save.cs, Assets/Scripts/Game.cs; give one",
+    ):
         locate_file(ws, "Game")
     with pytest.raises(LookupFailed) as refused:
         locate_file(ws, "DayTimeControler")

@@ -113,6 +113,8 @@ def locate_file(ws: Workspace, text: str, cwd: Path | None = None) -> str:
     except (PathAmbiguous, PathNotFound) as exc:
         if isinstance(exc, PathNotFound) and (other := _other_normal_form(ws, t, cwd)) is not None:
             return other
+        if isinstance(exc, PathNotFound) and (declaring := _declaring_files(ws, t)):
+            return _declaring_file(t, declaring)  # before a folder of its name (`Scripts/Enemy/Enemy.cs`)
         folder = (
             next((r for r in readings if r and _holds_files(ws, r)), None) if isinstance(exc, PathNotFound) else None
         )
@@ -125,29 +127,34 @@ def locate_file(ws: Workspace, text: str, cwd: Path | None = None) -> str:
             ) from None
         if isinstance(exc, PathNotFound) and (guid := _left_guid(ws, readings)):
             return guid  # a file deleted or moved outside Unity: its .meta still names what uses it
-        if isinstance(exc, PathNotFound) and (declaring := _declaring_files(ws, t)):
-            if len(declaring) == 1:
-                return declaring[0]
-            raise AmbiguousFile(str(PathAmbiguous(t, declaring))) from None
         raise (AmbiguousFile if isinstance(exc, PathAmbiguous) else LookupFailed)(str(exc)) from None
 
 
-_TYPE_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
+_TYPE_NAME = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*(?:<[\w\s,.<>]*>)?")
 
 
-def _declaring_files(ws: Workspace, text: str) -> list[str]:
-    """The files declaring a type `text` names, simply or qualified (`describe DayTimeController`,
-    `describe Game.Player`), as `refs` takes a type: no file is named so."""
+def _declaring_files(ws: Workspace, text: str) -> list[tuple[str, str]]:
+    """(file, qualified type) for the types `text` names, simply, qualified or generic
+    (`describe DayTimeController`, `describe Game.Player`, `describe Pool<T>`), as `refs` takes a
+    type: no file is named so."""
     if not _TYPE_NAME.fullmatch(text):
         return []
-    simple = text.rsplit(".", 1)[-1]
-    found = [
-        p.prefix + row.path
-        for p in ws.projects
-        for row in p.fresh().records.types_named(simple)
-        if row.qualified == text or row.name == text or row.qualified.endswith("." + text)
-    ]
+    found = [(p.prefix + row.path, row.qualified) for p in ws.projects for row in p.fresh().graph.types_named(text)]
     return sorted(dict.fromkeys(found))
+
+
+def _declaring_file(text: str, declaring: list[tuple[str, str]]) -> str:
+    """The one file declaring the type `text` names; several (a partial class's parts, types of
+    one name in two namespaces) are said, with what tells them apart."""
+    files = sorted({path for path, _ in declaring})
+    if len(files) == 1:
+        return files[0]
+    types = sorted({qualified for _, qualified in declaring})
+    if len(types) > 1:  # `A.Player` and `B.Player`: more of the path would not say which is meant
+        raise AmbiguousFile(
+            f"{echoed(text)} names {len(types)} types: {', '.join(types[:10])}; give the qualified name"
+        )
+    raise AmbiguousFile(f"{echoed(text)} is declared in {len(files)} files: {', '.join(files[:10])}; give one of them")
 
 
 def _other_normal_form(ws: Workspace, text: str, cwd: Path | None) -> str | None:

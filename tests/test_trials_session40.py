@@ -345,6 +345,8 @@ def test_an_old_button_s_call_on_a_nested_prefab_s_object_is_a_usage_of_its_meth
     assert [(u.path, u.resolved) for u in usages] == [
         ("Assets/Start.unity", "SceneControllerWrapper.TransitionToScene")
     ]
+    _, usages = find_references(ws, "SceneControllerWrapper")  # a review: the type's own refs too
+    assert ("Assets/Start.unity", "SceneControllerWrapper.TransitionToScene") in [(u.path, u.resolved) for u in usages]
     _, usages = find_references(ws, "SceneControllerWrapper.Reload")
     assert [(u.path, u.resolved) for u in usages] == [("Assets/Start.unity", "SceneControllerWrapper.Reload")]
     text = describe_target(ws, "Assets/Start.unity")[1].text

@@ -173,6 +173,6 @@ def method_usages(graph: Graph, family: set[str], member: str | None, script_gui
             said = trigger_named(graph.file_lines(p) if ".callback(" in detail else [], line, graph.readable(detail))
             said += call_note(graph, cls, method, detail, asked=member is not None) if cls else ""
             out.append(Usage(p, line, "asset", "method", ctx, said, resolved=f"{cls}.{method}"))
-        elif owner == "?" and member:  # a prefab's call naming no type: its instances' objects may
-            untyped.append(Usage(p, line, "asset", "method", ctx, "", resolved=""))
-    return out + instance_calls(graph, out) + (owned_calls(graph, untyped, owners, member) if untyped else [])
+        elif owner == "?" and p.endswith(".prefab"):  # a prefab's call naming no type: its instances'
+            untyped.append(Usage(p, line, "asset", "method", ctx, "", resolved=f"?.{method}"))  # objects may
+    return out + instance_calls(graph, out) + (owned_calls(graph, untyped, owners) if untyped else [])

@@ -62,11 +62,12 @@ def _keyed(context: str) -> str:
     return f"{changed}:{_last(event)}:{index}"
 
 
-def instance_calls(graph: Graph, usages: list[Usage], owned: Callable[[str], str] | None = None) -> list[Usage]:
+def instance_calls(graph: Graph, usages: list[Usage], owned: Callable[[str, str], str] | None = None) -> list[Usage]:
     """For each UnityEvent call of a prefab among `usages`, the overrides of its instances setting
     its object: each a usage of the method too, the object it is set on said. With `owned`, the
-    calls naming no type (saved before Unity 2020.2): only the overrides whose object's owner
-    (`@<owner>`) it takes, `owned(owner)` giving the class the usage resolves to ('' for none)."""
+    calls naming no type (saved before Unity 2020.2, `resolved` `?.Method`): only the overrides
+    whose object's owner (`@<owner>`) it takes, `owned(owner, method)` giving what the usage
+    resolves to ('' for none)."""
     out: list[Usage] = []
     sql = (
         "SELECT f.path, r.line, r.context, r.detail FROM refs r JOIN files f ON f.id = r.file_id"
@@ -84,7 +85,7 @@ def instance_calls(graph: Graph, usages: list[Usage], owned: Callable[[str], str
                 setting[u.path].setdefault(_keyed(context), []).append((path, line, detail, context.partition("@")[2]))
         if setting[u.path] and (key := call_key(graph.file_lines(u.path), u.line, u.context)):
             for path, line, detail, owner in setting[u.path].get(key, ()):
-                resolved = u.resolved if owned is None else (owned(owner) if owner else "")
+                resolved = u.resolved if owned is None else (owned(owner, u.resolved[2:]) if owner else "")
                 if resolved:
                     out.append(
                         Usage(path, line, "asset", "method", u.context, graph.readable(detail), resolved=resolved)
@@ -92,15 +93,15 @@ def instance_calls(graph: Graph, usages: list[Usage], owned: Callable[[str], str
     return out
 
 
-def owned_calls(graph: Graph, untyped: list[Usage], owners: set[str], member: str) -> list[Usage]:
-    """The overrides setting the object of a prefab's call of `member` naming no type (`untyped`:
-    `?.Method`) to an object of one of `owners` (a class, `script:<guid>`): a start button's call a
-    pre-2020.2 menu prefab holds, whose object each scene sets."""
+def owned_calls(graph: Graph, untyped: list[Usage], owners: set[str]) -> list[Usage]:
+    """The overrides setting the object of a prefab's call naming no type (`untyped`, resolved
+    `?.Method`) to an object of one of `owners` (a class, `script:<guid>`): a start button's call
+    a pre-2020.2 menu prefab holds, whose object each scene sets."""
 
-    def owned(token: str) -> str:
-        owner = call_parts(graph, f"{token}.{member}")[0]
+    def owned(token: str, method: str) -> str:
+        owner = call_parts(graph, f"{token}.{method}")[0]
         cls = graph.script_class(owner[7:]) if owner.startswith("script:") else owner
-        return f"{cls}.{member}" if owner in owners else ""
+        return f"{cls}.{method}" if owner in owners else ""
 
     return instance_calls(graph, untyped, owned)
 

@@ -18,6 +18,7 @@ GameObject:
   - component: {{fileID: 101}}
   - component: {{fileID: 102}}
   - component: {{fileID: 103}}
+  - component: {{fileID: 104}}
   m_Name: Turret
 --- !u!4 &101
 Transform:
@@ -36,6 +37,11 @@ MeshRenderer:
   m_CastShadows: 1
   m_Materials:
   - {{fileID: 0}}
+--- !u!114 &104
+MonoBehaviour:
+  m_GameObject: {{fileID: 100}}
+  m_Script: {{fileID: 11500000, guid: fe1d8deb2e1e4b6d99d45d1a3b1e2f01, type: 3}}
+  m_Color: {{r: 1, g: 1, b: 1, a: 1}}
 """
 CODE = (
     "using UnityEngine;\npublic class Turret : MonoBehaviour\n{\n    public float range;\n"
@@ -59,6 +65,7 @@ def test_an_instance_s_script_fields_come_before_its_engine_properties(tmp_path:
         "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1001 &900\nPrefabInstance:\n  m_Modification:\n"
         "    m_TransformParent: {fileID: 0}\n    m_Modifications:\n"
         + _mod(101, "m_LocalPosition.x", "5")
+        + _mod(104, "m_Color.r", "0.5")  # a package's component (a UI Image): an engine property
         + _mod(103, "m_Materials.Array.data[0]", "")
         + _mod(103, "m_CastShadows", "0")
         + _mod(100, "m_Name", "Turret East")
@@ -80,6 +87,7 @@ def test_an_instance_s_script_fields_come_before_its_engine_properties(tmp_path:
     text = describe_target(open_workspace(root, [(root, Config())]), "Assets/Level.unity")[1].text
     overrides = next(line for line in text.split("\n") if "overrides: " in line)
     assert overrides.split("overrides: ")[1] == (
-        "range: 12; m_Name: Turret East; m_CastShadows: 0; m_Materials.Array.data[0]: (empty); muzzle: (empty);"
+        "range: 12; m_Name: Turret East; m_Color.r: 0.5; m_CastShadows: 0; m_Materials.Array.data[0]: (empty);"
+        " muzzle: (empty);"
         " m_LocalPosition.x: 5"
     )

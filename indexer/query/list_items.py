@@ -9,6 +9,7 @@ import re
 from typing import TYPE_CHECKING
 
 from indexer.model import Symbol
+from indexer.query.nested_values import reference_said
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 ITEMS_SHOWN = 8  # a list's items a describe shows, then how many more
 ITEM_CHARS = 160  # an item's line, as wide as two field values
 _UNNAMED_LIST = re.compile(r": \[(\d+) items\]$")  # items no name tells apart (`[5 items: Orc, ...]` do)
-_REFERENCE = re.compile(r"- \{fileID: (-?\d+)(?:, guid: ([0-9a-fA-F]{32}))?(?:, type: \d+)?\}$")
+_REFERENCE = re.compile(r"- \{fileID: -?\d+(?:, guid: [0-9a-fA-F]{32})?(?:, type: \d+)?\}$")
 
 
 def list_items(graph: Graph, path: str, field: Symbol) -> list[str]:
@@ -56,13 +57,10 @@ def _reference_shown(graph: Graph, item: list[str]) -> str:
     """An item that is a reference (`- {fileID: 11400000, guid: 70f9…, type: 2}`, a tile of a
     crop's growth stages) as what it names, its path: read as a record it showed `{}`; ''
     for any other item."""
-    m = _REFERENCE.match(" ".join(text.strip() for text in item))
-    if m is None:
+    text = " ".join(part.strip() for part in item)
+    if not _REFERENCE.match(text):
         return ""
-    file_id, guid = m.groups()
-    if guid:
-        return graph.readable(f"guid:{guid}")
-    return "None" if file_id == "0" else f"&{file_id}"
+    return reference_said(graph, text[2:])  # as a nested value says one
 
 
 def _item_shown(item: list[str]) -> str:

@@ -152,7 +152,7 @@ def _nested_lines(graph: Graph, usage: Usage, field: str, keys: list[str], enum:
             "asset",
             "value",
             "value",
-            f"{head}.{field}{at}: {labelled(enum, _reference_said(graph, value)[:VALUE_CHARS])}",
+            f"{head}.{field}{at}: {labelled(enum, reference_said(graph, value)[:VALUE_CHARS])}",
         )
         for n, at, value in _values_under(lines, start, indent, keys)
     ]
@@ -185,7 +185,7 @@ def _values_under(lines: list[str], at: int, indent: int, keys: list[str]) -> li
 _REFERENCE = re.compile(r"\{fileID: (-?\d+)(?:, guid: ([0-9a-fA-F]{32}))?(?:, type: \d+)?\}")
 
 
-def _reference_said(graph: Graph, value: str) -> str:
+def reference_said(graph: Graph, value: str) -> str:
     """A reference as the other values say one: `{fileID: 0}` is None, one naming another file's
     GUID that file's path (`gameEvent: {fileID: 0}` was printed raw where `describe` said None)."""
     m = _REFERENCE.fullmatch(value)

@@ -127,8 +127,9 @@ class OverrideTargets:
             return 4
         if " (empty)" in text or " (unused: " in text:
             return 3
-        if not override.name.startswith("m_") or override.detail in self._scripts.get(source, {}):
-            return 0  # a script's field (one in a nested prefab known by its name alone)
+        script = self._scripts.get(source, {}).get(override.detail)
+        if not override.name.startswith("m_") or (script and self.graph.path_of_guid(script)):
+            return 0  # a project script's field (one in a nested prefab known by its name alone), not a UI Image's
         return 1 if override.name in _OBJECT_FIELDS else 2
 
     def removed(self, source: str, file_ids: list[str], label: Callable[[Symbol], str]) -> list[str]:

@@ -177,6 +177,10 @@ def test_a_big_scene_s_objects_name_its_hits_past_its_first_four_hundred_symbols
 def test_describe_of_a_meta_says_whose_it_is(tmp_path: Path) -> None:
     """`describe Key.prefab.meta` printed `(meta)` alone: it names its asset, GUID and importer,
     and the command describing the asset; a .meta left behind says its asset is gone."""
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.query.workspace import open_workspace
+
     root = write_project(
         tmp_path / "P",
         {
@@ -195,6 +199,12 @@ def test_describe_of_a_meta_says_whose_it_is(tmp_path: Path) -> None:
     assert text.split("\n")[1] == (
         "the .meta of Assets/Gone.prefab, which is not in the project (deleted or moved without its .meta?)"
     )
+    (root / "Assets/Big.bytes").write_bytes(b"\0" * 16)  # a review: excluded, not gone
+    (root / "Assets/Big.bytes.meta").write_text(meta("af" * 16))
+    config = Config(exclude=("*.bytes",), workers=1)
+    update(root, config)
+    text = describe_target(open_workspace(root, [(root, config)]), "Assets/Big.bytes.meta")[1].text
+    assert text.split("\n")[1] == "the .meta of Assets/Big.bytes, which is not indexed (excluded in unity-index.toml?)"
 
 
 def test_near_identical_data_assets_leave_room_for_the_code(tmp_path: Path) -> None:

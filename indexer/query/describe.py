@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shlex
 
 from indexer.model import Description, Edge, FileRecord
@@ -83,6 +84,8 @@ def _meta_head(graph: Graph, rec: FileRecord) -> str:
     if rec.folder:
         return f"\nthe .meta of the folder {asset}" + (f" ({said})" if said else "")
     if graph.records.record(asset) is None:
+        if os.path.lexists(graph.root / asset):  # excluded by the config (a review: said deleted)
+            return f"\nthe .meta of {asset}, which is not indexed (excluded in unity-index.toml?)"
         return f"\nthe .meta of {asset}, which is not in the project (deleted or moved without its .meta?)"
     return f"\nthe .meta of {asset}" + (f" ({said})" if said else "") + f": `unity-index describe {shlex.quote(asset)}`"
 

@@ -481,3 +481,39 @@ def test_a_linked_project_folder_stays_said_after_updates_from_git(tmp_path: Pat
         "symbolic link (to Settings, inside the project): the project's Packages folder is a link, not followed,"
         " so none of its files is indexed; replace the link with that folder"
     )
+
+
+def test_an_old_prefab_s_call_set_by_an_instance_on_another_file_s_object_names_it(tmp_path: Path) -> None:
+    """A review: a scene sets its menu prefab's untyped call (`Raise`, saved before Unity 2020.2) on
+    an event asset; the override's reference names another file, which the scanner dropped: the
+    call read `on None -> ?.Raise` and `refs GameEvent.Raise` found nothing."""
+    from indexer.query.lookup import find_references
+
+    from .test_trials_session34 import _instance
+
+    menu, event, event_cs = "b8" * 16, "e8" * 16, "f8" * 16
+    call = "m_OnClick.m_PersistentCalls.m_Calls.Array.data[0].m_Target"
+    asset = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!114 &11400000\nMonoBehaviour:\n"
+        f"  m_Script: {{fileID: 11500000, guid: {event_cs}, type: 3}}\n  m_Name: GameStarted\n"
+    )
+    reference = f"{{fileID: 11400000, guid: {event}, type: 2}}"
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/GameEvent.cs": (
+                "using UnityEngine;\npublic class GameEvent : ScriptableObject { public void Raise() { } }\n"
+            ),
+            "Assets/GameEvent.cs.meta": meta(event_cs),
+            "Assets/GameStarted.asset": asset,
+            "Assets/GameStarted.asset.meta": meta(event, "NativeFormatImporter"),
+            "Assets/Menu.prefab": _header() + _object(200, "StartButton", [202]) + _button(202, 200, 0, "Raise"),
+            "Assets/Menu.prefab.meta": meta(menu, "PrefabImporter"),
+            "Assets/Start.unity": _header() + _instance(800, menu, [(202, call, "", reference)]),
+        },
+    )
+    ws = _workspace(root)
+    _, usages = find_references(ws, "GameEvent.Raise")
+    assert [(u.path, u.detail, u.resolved) for u in usages] == [
+        ("Assets/Start.unity", "Menu > override.m_OnClick on Assets/GameStarted.asset", "GameEvent.Raise")
+    ]

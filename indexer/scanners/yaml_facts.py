@@ -153,7 +153,8 @@ def _scene_key(key: str) -> bool:
 
 class Modification(NamedTuple):
     """One prefab override: `propertyPath`, its `value`, the GUID of its `objectReference` (another
-    file's object) or its fileID (`local`: an object of this file, which the scanner names)."""
+    file's object) and its fileID (`local`; without a GUID an object of this file, which the scanner
+    names)."""
 
     prop: str
     value: str

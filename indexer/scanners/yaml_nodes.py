@@ -335,7 +335,7 @@ class NodeDoc:
                     self._text(value) if value else "",
                     obj[1] if obj else "",
                     knode.start_mark.line,
-                    obj[0] if obj and not obj[1] else 0,
+                    obj[0] if obj else 0,
                 )
             )
         return out

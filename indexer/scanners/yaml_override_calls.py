@@ -33,16 +33,21 @@ class OverrideCalls:
         """Whether an override is one of a call's, or an event's call count."""
         return yaml_facts.CALL_PATH in prop or (prop.endswith(yaml_facts.CALLS_SIZE) and value.isdecimal())
 
-    def add(self, changed: str, prop: str, value: str, local: int, line: int) -> None:
-        """An override of the object `changed` (its fileID in the source prefab), at file line `line`."""
+    def add(self, changed: str, prop: str, value: str, local: int, line: int, guid: str = "") -> None:
+        """An override of the object `changed` (its fileID in the source prefab), at file line `line`;
+        a call's object `local` of this file, or of the file `guid` (`<guid>:<fileID>`)."""
         if prop.endswith(yaml_facts.CALLS_SIZE):
             self.sizes[(changed, prop[: -len(yaml_facts.CALLS_SIZE)])] = int(value)
         elif (cm := yaml_facts.OVERRIDE_CALL.match(prop)) is not None:
             call = self.calls.setdefault((changed, cm.group(1), cm.group(2)), _Call(line, {})).values
-            call[cm.group(3)] = str(local) if cm.group(3) == "m_Target" else value
+            call[cm.group(3)] = (f"{guid}:{local}" if guid else str(local)) if cm.group(3) == "m_Target" else value
 
     def refs(
-        self, path: str, source: str, call_on: Callable[[int], str], call_target: Callable[[int, str, str], str]
+        self,
+        path: str,
+        source: str,
+        call_on: Callable[[int, str], str],
+        call_target: Callable[[int, str, str, str], str],
     ) -> list[Ref]:
         """A `method` ref per call naming its method, a `CALL_TARGET` one per call setting only its
         object (the source's call names the method: query/override_calls.py); `path` is the
@@ -54,23 +59,25 @@ class OverrideCalls:
             # the object whose event it is, by its fileID in the source (`Menu/Left Arrow`, named by the index)
             at = f"{path}/{yaml_facts.SOURCE_OBJECT}{source}:{changed}" if source and changed else path
             method = call.get("m_MethodName", "")
-            on = int(call.get("m_Target") or 0)  # the object of this file the call is set on, if any
+            guid, _, on_id = call.get("m_Target", "0").rpartition(":")  # the object the call is set on:
+            on = int(on_id or 0)  # of this file, or of the file `guid` (an event asset)
+            typed = call.get("m_TargetAssemblyTypeName", "")
             if not method:
                 if "m_Target" in call and source:
-                    said = f"{at} > override.{event}" + (call_on(on) if on else NO_TARGET)
+                    said = f"{at} > override.{event}" + (call_on(on, guid) if on else NO_TARGET)
                     # what the object set is, `script:<guid>` (`@` after the call's key): the call a
                     # pre-2020.2 prefab holds names no type, so its method's owner is this object's
-                    owner = call_target(on, call.get("m_TargetAssemblyTypeName", ""), "")[:-1] if on else "?"
+                    owner = call_target(on, typed, "", guid)[:-1] if on else "?"
                     key = f"{changed}:{event}:{index}" + (f"@{owner}" if owner != "?" else "")
                     out.append(Ref(CALL_TARGET, source, line, key, said))
                 continue
-            target = call_target(on, call.get("m_TargetAssemblyTypeName", ""), method)
+            target = call_target(on, typed, method, guid)
             mode = call.get("m_Mode", "")  # its argument too, `(int 1)`: the scene a button loads by index
             argument = call.get(yaml_facts.ARGUMENT_KEYS.get(mode, ""), "")
             if scene := yaml_facts.scene_argument(method, mode, argument):  # `ChangeScene("Tuesday - 1")`
                 said = f"{at} > override.{event} calls {method}: {argument}"
                 out.append(Ref("string", scene, line, context="field", detail=said))
             arg = yaml_facts.call_argument(mode, argument)
-            detail = f"{at} > override.{event}({arg})" + (call_on(on) if on else "")
+            detail = f"{at} > override.{event}({arg})" + (call_on(on, guid) if on else "")
             out.append(Ref("method", target, line, context=event, detail=detail))
         return out

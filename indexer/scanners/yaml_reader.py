@@ -86,11 +86,11 @@ _SECTION_LINE = re.compile(r"\n[^\S\n]*(?:m_TexEnvs|m_Floats|m_Colors|m_Ints):[^
 
 
 def _object_of(ref: str) -> tuple[str, int]:
-    """An override's `objectReference`: (GUID, 0) for another file's object, ("", fileID) for one
-    of this file, ("", 0) for none (`{fileID: 0}`, most of them: told without the regex)."""
+    """An override's `objectReference`: (GUID, fileID) for another file's object, ("", fileID) for
+    one of this file, ("", 0) for none (`{fileID: 0}`, most of them: told without the regex)."""
     if ref == " {fileID: 0}" or not (r := REF.search(ref)):
         return "", 0
-    return (r.group(2).lower(), 0) if r.group(2) else ("", int(r.group(1)))
+    return (r.group(2).lower() if r.group(2) else "", int(r.group(1)))
 
 
 def join_wrapped_flows(text: str) -> tuple[str, list[int]]:

@@ -59,7 +59,9 @@ def facts(doc: DocReader) -> dict[str, object]:
     out["guid_uses"] = lines(doc.guid_uses())
     out["calls"] = lines(doc.calls())
     out["type_uses"] = lines(doc.type_uses())
-    out["properties"] = lines(doc.properties())
+    # a material's alone, which the scanner reads (a ProBuilder mesh's `m_Colors` list of bare
+    # colours is no material's: the readers differed on it, and nothing reads it)
+    out["properties"] = lines(doc.properties()) if doc.class_name == "Material" else []
     out["entries"] = [lines(doc.entries(k)) for k in ("m_AnimatorParameters", "m_AnimatorLayers", "m_Conditions")]
     out["transitions"] = [
         doc.block_ref_ids(k) for k in ("m_Transitions", "m_AnyStateTransitions", "m_EntryTransitions")

@@ -517,3 +517,12 @@ def test_an_old_prefab_s_call_set_by_an_instance_on_another_file_s_object_names_
     assert [(u.path, u.detail, u.resolved) for u in usages] == [
         ("Assets/Start.unity", "Menu > override.m_OnClick on Assets/GameStarted.asset", "GameEvent.Raise")
     ]
+
+
+def test_an_avatar_mask_is_a_look_as_an_animation_is() -> None:
+    """A blind set's questions about a character named Ellen drew her avatar masks
+    (`EllenHips.mask`, the bones an animation layer moves) into places 4-6 and into packs: animation
+    data, as a clip or an animator is, ranked below behaviour unless looks are asked for."""
+    from indexer.query.file_roles import _looks_by_name
+
+    assert _looks_by_name("unity_yaml", "Assets/Art/Animations/AvatarMasks/EllenHips.mask")

@@ -133,7 +133,8 @@ ART_KINDS = frozenset({"prefab"})
 # hold no behaviour; they rank as art prefabs do, below game logic unless the task is about looks.
 LOOK_KINDS = frozenset({"material", "animation", "animator", "vfx"})
 # Files of Unity's own YAML kinds that are looks: a sprite atlas lists every sprite of a creature,
-# a terrain layer is named as what it draws, and none holds behaviour. (Not a render texture: what a
+# a terrain layer is named as what it draws, an avatar mask (the bones an animation layer moves) as
+# the character, and none holds behaviour. (Not a render texture: what a
 # camera or a video player draws into is how the screen shows it, which "how is the movie drawn"
 # asks without a word of looks.)
 LOOK_EXTENSIONS = (
@@ -146,6 +147,7 @@ LOOK_EXTENSIONS = (
     ".giparams",
     ".fontsettings",
     ".brush",
+    ".mask",
 )
 # Of the looks, those a sound never lives in (an animation clip may fire a footstep sound).
 VISUAL_KINDS = frozenset({"material", "vfx"})

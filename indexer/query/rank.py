@@ -185,7 +185,8 @@ def _named(hit: Hit, terms: set[str]) -> bool:
     word of a joined name is one it says (`scoreToWin` for "score to win": a scene's override of
     it was pointed at the instance carrying the script instead)."""
     last = hit.name.rsplit("/", 1)[-1].rsplit(".", 1)[-1]
-    return last.lower() in terms or (len(_words(last)) >= 2 and _says_every_word(last, {stem(t) for t in terms}))
+    joined = " " not in last and len(_words(last)) >= 2  # an identifier, not an object's name of words
+    return last.lower() in terms or (joined and _says_every_word(last, {stem(t) for t in terms}))
 
 
 def _words(name: str) -> list[str]:

@@ -197,6 +197,7 @@ def _words(name: str) -> list[str]:
 
 
 def _says_every_word(name: str, stems: set[str]) -> bool:
+    """Whether the task says each word of a name (`stems`: its words' stems): it names the file."""
     return all(w in stems for w in _words(name))
 
 

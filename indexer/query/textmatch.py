@@ -95,9 +95,10 @@ _LATIN_LETTER = re.compile(r"[A-Za-z]").fullmatch
 
 def ends_word(text: str, end: int, stem: str) -> bool:
     """Whether a stem found in `text` ending at `end` ends a word there: the letters after it in
-    the same part of an identifier (lower case after lower case, upper after upper) are none, an
-    ending of the word (a consonant doubled before it: `stopped`), or another word's four or more:
-    "mana" is not in `DeckManager`, nor "heal" in `Health`."""
+    the same part of an identifier (lower case after lower case, upper after upper; an acronym's
+    last capital starts the next word, `HUDManager`) are none, an ending of the word (a consonant
+    doubled before it: `stopped`), another word's four or more, or a compound's short one
+    (`Tilemap`): "mana" is not in `DeckManager`, nor "heal" in `Health`."""
     if len(stem) < INNER_STEM or end >= len(text):
         return True  # matched as a whole word, or at the end
     upper = text[end - 1].isupper()

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from indexer.query.graph import Graph
 
 UNKNOWN = "?"
+SCRIPT_TOKEN = "script:"  # a call's owner named by its script's GUID
 _MEMO = "_call_objects"  # kept in the graph's dict (one index state), as calls.py does
 
 
@@ -28,6 +29,11 @@ def call_parts(graph: Graph, target: str) -> tuple[str, str]:
     """A call's stored target as (owner, method), an object of another file read as its owner."""
     owner, _, method = target.rpartition(".")
     return (object_owner(graph, owner) if owner.startswith(OBJECT) else owner), method
+
+
+def owner_class(graph: Graph, owner: str) -> str:
+    """A call's owner as the class it names: `script:<guid>` the script's class, any other as written."""
+    return graph.script_class(owner[len(SCRIPT_TOKEN) :]) if owner.startswith(SCRIPT_TOKEN) else owner
 
 
 def object_owner(graph: Graph, owner: str) -> str:

@@ -12,7 +12,7 @@ import re
 from typing import TYPE_CHECKING
 
 from indexer.model import Symbol, Usage
-from indexer.query.call_objects import call_parts
+from indexer.query.call_objects import call_parts, owner_class
 from indexer.query.event_triggers import trigger_named
 from indexer.query.override_calls import instance_calls, owned_calls
 from indexer.query.type_tree import type_arguments
@@ -166,10 +166,10 @@ def method_usages(graph: Graph, family: set[str], member: str | None, script_gui
     sql = f"SELECT f.path, r.line, {REF_TARGET}, r.context, r.detail FROM refs r JOIN files f ON f.id = r.file_id"
     sql += " WHERE r.kind = 'method'" + (" AND r.key = ?" if member else "")
     out, untyped = [], []
-    for p, line, target, ctx, detail in graph._rows(sql, [member] if member else []):
+    for p, line, target, ctx, detail in graph.records.conn.execute(sql, (member,) if member else ()):
         owner, method = call_parts(graph, target)  # (an event asset's call: its script's)
         if owner in owners:
-            cls = graph.script_class(owner[7:]) if owner.startswith(SCRIPT) else owner
+            cls = owner_class(graph, owner)
             said = trigger_named(graph.file_lines(p) if ".callback(" in detail else [], line, graph.readable(detail))
             said += call_note(graph, cls, method, detail, asked=member is not None) if cls else ""
             out.append(Usage(p, line, "asset", "method", ctx, said, resolved=f"{cls}.{method}"))

@@ -83,7 +83,7 @@ def _meta_head(graph: Graph, rec: FileRecord) -> str:
     said = ", ".join(x for x in (f"guid {rec.guid}" if rec.guid else "", rec.importer) if x)
     if rec.folder:
         return f"\nthe .meta of the folder {asset}" + (f" ({said})" if said else "")
-    if graph.records.record(asset) is None:
+    if not graph.records.stats_of([asset]):
         if os.path.lexists(graph.root / asset):  # excluded by the config (a review: said deleted)
             return f"\nthe .meta of {asset}, which is not indexed (excluded in unity-index.toml?)"
         return f"\nthe .meta of {asset}, which is not in the project (deleted or moved without its .meta?)"

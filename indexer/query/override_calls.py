@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from indexer.model import CALL_TARGET, FileRecord, Ref, Usage
-from indexer.query.call_objects import call_parts
+from indexer.query.call_objects import call_parts, owner_class
 from indexer.query.override_targets import FILE_ID_MASK, document_at
 
 if TYPE_CHECKING:
@@ -100,8 +100,7 @@ def owned_calls(graph: Graph, untyped: list[Usage], owners: set[str]) -> list[Us
 
     def owned(token: str, method: str) -> str:
         owner = call_parts(graph, f"{token}.{method}")[0]
-        cls = graph.script_class(owner[7:]) if owner.startswith("script:") else owner
-        return f"{cls}.{method}" if owner in owners else ""
+        return f"{owner_class(graph, owner)}.{method}" if owner in owners else ""
 
     return instance_calls(graph, untyped, owned)
 

@@ -111,20 +111,20 @@ def rank(
     if TEST_CAP and not asks_for(terms, TEST_WORDS):
         _tests_below_tested_code(project, ranked)
     prior = lambda p: _prior(project, priors, p, terms, said)  # noqa: E731
+    asked = (set(terms), {stem(t) for t in terms})  # the task's words, and their stems
     pair(project, ranked, boosts, stats, prior, kind, path_prefix, asks_assets)
     if kind is None and not asks_for(said, ASSET_WORDS | ART_WORDS):  # "which asset ...": each of them
-        _siblings_below(ranked, kinds | reached, {stem(t) for t in terms})
+        _siblings_below(ranked, kinds | reached, asked[1])
     top = max((r.score for r in ranked.values()), default=0.0)
     for path in files_named(project.records, text):  # `query Unit.prefab`: that file, not `UnitRagdoll.prefab`
         if path in ranked:
             ranked[path].score = max(ranked[path].score, top * NAMED_FILE_LEAD)
     order = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:limit]
-    _explain(project, order, boosts, {stem(t) for t in terms})
+    _explain(project, order, boosts, asked[1])
     outlines = outlines_of(project, [r.path for r in order]) if named else None
     hits = [h for i, r in enumerate(order) if (h := _hit(project, r, terms, also, stats, outlines, i < BODY_HITS))]
     # pointed at what the walk reached it by, unless at the object the task names (`ThirdPersonCamera`)
     walked = {p: b[1:] for p, b in boosts.items() if b[1] in POINTED_EDGES and p not in quoted and p not in held}
-    asked = set(terms)
     _fields_by_class(project, hits)
     return [pointed(project, h, quoted, held, outlines, None if _named(h, asked) else walked.get(h.path)) for h in hits]
 
@@ -180,13 +180,14 @@ def _seeds_of_any_kind(project, text: str, seeds: list[Ranked], words: tuple, pa
     return sorted(merged.values(), key=lambda r: (-r.score, r.path))[:SEEDS]
 
 
-def _named(hit: Hit, terms: set[str]) -> bool:
+def _named(hit: Hit, asked: tuple[set[str], set[str]]) -> bool:
     """The hit's name (its last step: an object, a member) is one the task says whole, or every
     word of a joined name is one it says (`scoreToWin` for "score to win": a scene's override of
     it was pointed at the instance carrying the script instead)."""
+    terms, stems = asked  # the task's words, and their stems
     last = hit.name.rsplit("/", 1)[-1].rsplit(".", 1)[-1]
     joined = " " not in last and len(_words(last)) >= 2  # an identifier, not an object's name of words
-    return last.lower() in terms or (joined and _says_every_word(last, {stem(t) for t in terms}))
+    return last.lower() in terms or (joined and _says_every_word(last, stems))
 
 
 def _words(name: str) -> list[str]:

@@ -352,10 +352,10 @@ class _Scan:
                 self.refs.append(Ref("string", scene, line_no, context="field", detail=f"{prop}: {value}"))
             count += 1
             if count <= MAX_FIELDS_PER_OBJECT or prop == "m_IsActive":
-                if mod.local and not mod.guid:  # named only when shown: a scene may override thousands
-                    value = self.local_label(mod.local)
+                if mod.here:  # named only when shown: a scene may override thousands
+                    value = self.local_label(mod.here)
                 # detail: the object it changes, by fileID in the source prefab; an object here whole (its script)
-                said = f"{prop}: {value if mod.local and not mod.guid else short(value)}"
+                said = f"{prop}: {value if mod.here else short(value)}"
                 self.symbols.append(Symbol("override", prop, line_no, container=path, signature=said, detail=target))
         self.refs += calls.refs(path, source, self.call_on, self.call_target)
 

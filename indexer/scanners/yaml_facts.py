@@ -162,6 +162,11 @@ class Modification(NamedTuple):
     line: int
     local: int = 0
 
+    @property
+    def here(self) -> int:
+        """The fileID of the object of this file it references, 0 for none or another file's."""
+        return 0 if self.guid else self.local
+
 
 class Call(NamedTuple):
     """One persistent call of a UnityEvent; `argument` is the one its mode uses ("guid:<g>" for objects);

@@ -27,7 +27,8 @@ def test_a_scene_loaded_by_application_load_level_is_used_by_that_line(tmp_path:
             "Assets/Scenes/Victory.unity": _header() + _object(1, "R", []),
             "Assets/Clock.cs": (
                 "using UnityEngine;\nclass Clock : MonoBehaviour {\n  void Win() { Application.LoadLevel(1); }\n"
-                "  void Again() { Application.LoadLevelAsync(0); }\n  int x = Load(1);\n}\n"
+                "  void Again() { Application.LoadLevelAsync(0); }\n  int x = Load(1);\n"
+                "  void Hud() { Application.LoadLevelAdditive(1); }\n}\n"
             ),
         },
     )
@@ -36,7 +37,10 @@ def test_a_scene_loaded_by_application_load_level_is_used_by_that_line(tmp_path:
     def code(scene: str) -> list[tuple[int, str, str]]:
         return [(u.line, u.context, u.detail) for u in references_of(ws, scene)[1] if u.where == "code"]
 
-    assert code("Assets/Scenes/Victory.unity") == [(3, "build index", "void Win() { Application.LoadLevel(1); }")]
+    assert code("Assets/Scenes/Victory.unity") == [
+        (3, "build index", "void Win() { Application.LoadLevel(1); }"),
+        (6, "build index", "void Hud() { Application.LoadLevelAdditive(1); }"),
+    ]
     assert code("Assets/Scenes/Boot.unity") == [(4, "build index", "void Again() { Application.LoadLevelAsync(0); }")]
 
 
@@ -187,9 +191,13 @@ def test_describe_of_a_meta_says_whose_it_is(tmp_path: Path) -> None:
             "Assets/My Key.prefab": _header() + _object(100, "Key", []),
             "Assets/My Key.prefab.meta": meta("ae" * 16, "PrefabImporter"),
             "Assets/Gone.prefab.meta": meta("90" * 16, "PrefabImporter"),
+            "Assets/Art/A.txt": "a\n",
+            "Assets/Art.meta": f"fileFormatVersion: 2\nguid: {'a0' * 16}\nfolderAsset: yes\nDefaultImporter:\n",
         },
     )
     ws = _workspace(root)
+    text = describe_target(ws, "Assets/Art.meta")[1].text
+    assert text.split("\n")[1] == f"the .meta of the folder Assets/Art (guid {'a0' * 16}, DefaultImporter)"
     text = describe_target(ws, "Assets/My Key.prefab.meta")[1].text
     assert text.split("\n")[1] == (
         f"the .meta of Assets/My Key.prefab (guid {'ae' * 16}, PrefabImporter):"
@@ -526,3 +534,38 @@ def test_an_avatar_mask_is_a_look_as_an_animation_is() -> None:
     from indexer.query.file_roles import _looks_by_name
 
     assert _looks_by_name("unity_yaml", "Assets/Art/Animations/AvatarMasks/EllenHips.mask")
+
+
+def test_a_linked_project_folder_stays_said_after_a_watch_s_batch(tmp_path: Path) -> None:
+    """docs/indexing.md: the link's record is kept by a watch's updates too, which pass the paths
+    its events name (the link itself, a path below it)."""
+    import shutil
+
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.query.workspace import open_workspace
+
+    root = write_project(tmp_path / "P", {"ProjectSettings/ProjectVersion.txt": "m_EditorVersion: 2022.3.1f1\n"})
+    (tmp_path / "Shared").mkdir()
+    (tmp_path / "Shared" / "A.cs").write_text("class A { }\n")
+    shutil.rmtree(root / "Assets", ignore_errors=True)
+    (root / "Assets").symlink_to(tmp_path / "Shared")
+    config = Config(workers=1)
+    update(root, config)
+    for paths in (["Assets"], ["Assets/A.cs", "Assets/B.cs"]):
+        update(root, config, paths=paths, use_journal=False)
+        records = open_workspace(root, [(root, config)]).projects[0].records
+        assert sorted(records.kinds()) == ["Assets", "ProjectSettings/ProjectVersion.txt"], paths
+        assert records.record("Assets").note.startswith("symbolic link (to ")
+
+
+def test_a_word_only_ever_inside_other_words_is_looked_for_past_48_of_them_no_more() -> None:
+    """textmatch._matching: a word the matched lines left out is looked for alone as a word, but a
+    text where it is only ever part of another word (`mana` in 30,000 `deckManager` lines, a review
+    measured 85 ms) is given up past 48 such places: what 40 of them hide is found, what 60 hide not."""
+    from indexer.query.textmatch import matched_lines
+
+    for hidden, found in ((40, True), (60, False)):
+        text = "".join(f"    deckManager{i}.Draw(turn);\n" for i in range(hidden)) + "    AddMana(2);\n"
+        lines = matched_lines(text, text.lower(), frozenset({"mana", "turn"}))
+        assert (f"  L{hidden + 1}: AddMana(2);" in lines) is found

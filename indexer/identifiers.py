@@ -106,7 +106,7 @@ def weighted_terms(text: str) -> list[tuple[str, float]]:
         if term in joined and term not in standalone and term not in compound:
             out.append((term, COMPOUND_WEIGHT))
         elif term.isdigit():
-            out.append((term, NUMBER_WEIGHT))
+            out += [(n, NUMBER_WEIGHT) for n in _numbered(term)]
         elif term in TASK_WORDS or (term in KIND_TERMS and term in standalone):
             out.append((term, TASK_WORD_WEIGHT))
         elif term in compound:
@@ -116,6 +116,15 @@ def weighted_terms(text: str) -> list[tuple[str, float]]:
         else:
             out.append((term, 1.0))
     return out
+
+
+def _numbered(number: str) -> list[str]:
+    """A number as names write it with or without leading zeros: "level 3" is `Level_03` or
+    `Level_003`, "wave 07" is `Wave7` (a name's digits are a token of their own)."""
+    bare = number.lstrip("0") or "0"
+    if len(bare) > 2:
+        return [number]
+    return list(dict.fromkeys([number, bare, bare.zfill(2), bare.zfill(3)]))
 
 
 def compounds(text: str) -> list[str]:

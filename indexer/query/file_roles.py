@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable
 
 from indexer.identifiers import stem
 from indexer.query.priors import (
+    ADDRESSABLES_WORDS,
     ART_KINDS,
     ART_PRIOR,
     ART_WORDS,
@@ -23,6 +24,7 @@ from indexer.query.priors import (
     MINOR_TEST_SHARE,
     NAMED_KIND_PRIOR,
     OFF_BUILD_PRIOR,
+    PACKAGE_SETTINGS_PRIOR,
     RECOVERY_FOLDER,
     RECOVERY_PRIOR,
     TEST_PRIOR,
@@ -39,6 +41,7 @@ from indexer.query.priors import (
     is_art_object,
     is_editor_script,
     is_effect,
+    is_package_settings,
     is_test,
     is_volume_profile,
     named_kinds,
@@ -50,7 +53,8 @@ from indexer.query.priors import (
 
 
 def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str]) -> dict[str, float]:
-    """path -> prior: below 1 for third-party code, Unity's crash-recovery copies of scenes, for
+    """path -> prior: below 1 for third-party code, Unity's crash-recovery copies of scenes, the
+    Addressables package's settings (unless the task says "addressable"), for
     prefabs without a project script (unless the task is about how things look or sound), for
     prefabs and scenes when the task asks for
     code, for tests (unless the task is about tests) and for the Input System's generated class
@@ -65,6 +69,8 @@ def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str
 
     scale(_third_party(project, kinds, terms), VENDORED_PRIOR)
     scale((p for p in kinds if RECOVERY_FOLDER in f"/{p}"), RECOVERY_PRIOR)
+    if not asks_for(terms, ADDRESSABLES_WORDS):
+        scale((p for p in kinds if is_package_settings(p)), PACKAGE_SETTINGS_PRIOR)
     wanted = named_kinds(said)
     scale((p for p, k in kinds.items() if k in wanted), NAMED_KIND_PRIOR)
     if not asks_for(said, ART_WORDS):

@@ -171,12 +171,32 @@ OFF_BUILD_PRIOR = 0.9
 # the game's scenes, which crowded them out of a trial's answers.
 RECOVERY_PRIOR = 0.4
 RECOVERY_FOLDER = "/_Recovery/"
+# The Addressables package's own settings, in the folder it writes (`Assets/AddressableAssetsData/`:
+# its settings, profiles, group schemas, data builders): "which asset sets how long a level lasts"
+# ranked three of them above the game's level data, on the word "asset". Not its groups
+# (`AssetGroups/*.asset`), which list the game's assets by address; not when the task says
+# "addressable".
+PACKAGE_SETTINGS_PRIOR = 0.4
+_ADDRESSABLES_DATA = "Assets/AddressableAssetsData/"
+ADDRESSABLES_WORDS = frozenset({"addressable", "addressables"})
+
+
+def is_package_settings(path: str) -> bool:
+    """A settings file of the Addressables package (not a group of the game's assets)."""
+    at = path.find(_ADDRESSABLES_DATA)
+    if at < 0 or (at and path[at - 1] != "/"):
+        return False
+    rest = path[at + len(_ADDRESSABLES_DATA) :]
+    return not (rest.startswith("AssetGroups/") and rest.count("/") == 1)
+
+
 # No file's prior (`file_roles.role_priors`: some of the priors above, multiplied) is above this.
 PRIOR_CEILING = math.prod(
     max(1.0, f)
     for f in (
         VENDORED_PRIOR,
         RECOVERY_PRIOR,
+        PACKAGE_SETTINGS_PRIOR,
         ART_PRIOR,
         CODE_TASK_ASSET_PRIOR,
         TEST_PRIOR,

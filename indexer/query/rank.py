@@ -114,7 +114,7 @@ def rank(
     asked = (set(terms), {stem(t) for t in terms})  # the task's words, and their stems
     pair(project, ranked, boosts, stats, prior, kind, path_prefix, asks_assets)
     if kind is None and not asks_for(said, ASSET_WORDS | ART_WORDS):  # "which asset ...": each of them
-        _siblings_below(ranked, kinds | reached, asked[1])
+        _siblings_below(project, ranked, kinds | reached, asked[1])
     top = max((r.score for r in ranked.values()), default=0.0)
     for path in files_named(project.records, text):  # `query Unit.prefab`: that file, not `UnitRagdoll.prefab`
         if path in ranked:
@@ -129,20 +129,23 @@ def rank(
     return [pointed(project, h, quoted, held, outlines, None if _named(h, asked) else walked.get(h.path)) for h in hits]
 
 
-SIBLINGS_KEPT, SIBLING_PRIOR = 2, 0.5  # data assets of one folder ranked at full score; the others'
+SIBLINGS_KEPT, SIBLING_PRIOR = 2, 0.5  # data assets of one folder or class ranked at full score; the others'
 
 
-def _siblings_below(ranked: dict[str, Ranked], kinds: dict[str, str], stems: set[str]) -> None:
-    """Past the best SIBLINGS_KEPT data assets of one folder, the others score SIBLING_PRIOR of
-    theirs: five seed assets of one crop table took places 3-7 of "I can't plant seeds on grass"
-    and the code deciding it was tenth; the best of them still leads them. Not those the task
-    names ("compare the corn, potato and tomato seeds")."""
+def _siblings_below(project, ranked: dict[str, Ranked], kinds: dict[str, str], stems: set[str]) -> None:
+    """Past the best SIBLINGS_KEPT data assets of one folder, or of one script class, the others
+    score SIBLING_PRIOR of theirs: five seed assets of one crop table took places 3-7 of "I can't
+    plant seeds on grass" and the code deciding it was tenth, and eight moves' jump abilities, each
+    in its move's folder, places 2-9 of "the jump sometimes doesn't work"; the best of them still
+    leads them. Not those the task names ("compare the corn, potato and tomato seeds")."""
     seen: dict[str, int] = {}
     for r in sorted(ranked.values(), key=lambda r: (-r.score, r.path)):
         if kinds.get(r.path) == "asset" and not _says_every_word(r.path.rpartition("/")[2].rpartition(".")[0], stems):
-            folder = r.path.rpartition("/")[0]
-            seen[folder] = seen.get(folder, 0) + 1
-            if seen[folder] > SIBLINGS_KEPT:
+            classes = (f"class:{p}" for p, edge in project.graph.uses(r.path) if edge == "script")
+            groups = [r.path.rpartition("/")[0], *classes]
+            for group in groups:
+                seen[group] = seen.get(group, 0) + 1
+            if any(seen[group] > SIBLINGS_KEPT for group in groups):
                 r.score *= SIBLING_PRIOR
 
 

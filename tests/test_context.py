@@ -797,25 +797,31 @@ def test_a_pack_s_matched_lines_are_not_accessor_calls_for_gets_or_set(tmp_path:
     assert enemy.split("matched lines:\n", 1)[1].splitlines() == ["  L9: if (!player.isCountering) player.TakeHit();"]
 
 
-def test_matched_lines_left_unsought_for_a_file_whose_outline_cannot_fit_change_no_pack(env, monkeypatch) -> None:
+def test_matched_lines_are_sought_beside_a_cut_outline_only_in_the_first_files(env, monkeypatch) -> None:
     """`context._sought` looks for no matched lines in a file whose whole outline cannot fit its
-    share: they are shown only beside it, so every pack is what it would be if they were looked
-    for (and the skip is taken: some file of these packs had its share too small)."""
+    share past the pack's first SOUGHT_FILES (finding them costs a scan of its text), and in one
+    of those first files only for the words no name it declares holds (views.beside_matched shows
+    them beside a cut of its outline); both cases are taken by these packs."""
     import indexer.query.context as context_module
+    from indexer.query.views import file_view
 
     _root, ws = env
     tok = counter("estimate")
     tasks = ["player takes damage and dies", "enemy attack cooldown", "open the door with a key", "save game to disk"]
-    packs = [build_context(ws, q, b, tok) for q in tasks for b in (300, 900, 2000, 4000)]
-    skipped: list[str] = []
     sought = context_module._sought
+    cut: list[bool] = []
 
-    def always(project, local, head, read, stems, counter_, limit) -> frozenset[str]:
-        every = sought(project, local, head, read, stems, counter_, 10**9)
-        if every and not sought(project, local, head, read, stems, counter_, limit):
-            skipped.append(local)
-        return every
+    def checked(project, local, head, read, stems, counter_, room) -> frozenset[str]:
+        every = sought(project, local, head, read, stems, counter_, (10**9, True))
+        got = sought(project, local, head, read, stems, counter_, room)
+        if got != every:
+            lowered = file_view(project, local).lowered
+            assert got == (frozenset(s for s in every if s not in lowered) if room[1] else frozenset())
+            cut.append(room[1])
+        return got
 
-    monkeypatch.setattr(context_module, "_sought", always)
-    assert [build_context(ws, q, b, tok) for q in tasks for b in (300, 900, 2000, 4000)] == packs
-    assert skipped
+    monkeypatch.setattr(context_module, "_sought", checked)
+    for q in tasks:
+        for b in (300, 900, 2000, 4000):
+            build_context(ws, q, b, tok)
+    assert set(cut) == {True, False}

@@ -6,7 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from indexer.identifiers import weighted_terms
+from indexer.query.context import build_context
 from indexer.query.priors import is_package_settings
+from indexer.query.tokens import counter
 
 from .conftest import meta, write_project
 from .test_trials_session32 import _workspace
@@ -116,3 +118,39 @@ def test_a_level_prefab_is_found_by_its_number_as_the_task_says_it(tmp_path: Pat
     files = {f"Assets/Levels/Level_{n:02d}.prefab": level.format(name=f"Level_{n:02d}") for n in range(1, 10)}
     ws = _workspace(write_project(tmp_path / "P", files))
     assert ws.search("the enemies of level 3", 3, kind="prefab")[0].path == "Assets/Levels/Level_03.prefab"
+
+
+def test_a_code_file_past_the_lead_shows_the_line_doing_what_the_task_says(tmp_path: Path) -> None:
+    """ "the screen shakes too much when the player gets hit": a damage script past the first
+    files, its outline too long for its share, showed `ProcessHitParticles` and `ShowHitParticles`
+    (named by "hit") and not `CameraManager.Instance.ShakeCamera(0.3f)`, the line to change. A
+    file among the first ones shows its lines holding the task's words its outline does not say
+    beside a cut of it, the rarer words first."""
+    members = "".join(f"    public void HitStep{i}(int hits) {{ if (hits > {i}) hits = {i}; }}\n" for i in range(40))
+    files = {
+        "Assets/Camera/CameraShake.cs": (
+            "using UnityEngine;\npublic class CameraShake : MonoBehaviour\n{\n"
+            "    public void Shake(float seconds) { shaking = seconds; }\n    float shaking;\n}\n"
+        ),
+        "Assets/Player/PlayerHit.cs": (
+            "using UnityEngine;\npublic class PlayerHit : MonoBehaviour\n{\n"
+            "    public void OnHit(int damage) { health -= damage; }\n    int health;\n}\n"
+        ),
+        "Assets/Combat/DamageDetector.cs": (
+            "using UnityEngine;\npublic class DamageDetector : MonoBehaviour\n{\n"
+            + members
+            + "    void ProcessHitParticles(int hits)\n    {\n        if (hits > 0)\n        {\n"
+            + "            CameraShake.main.Shake(0.3f);\n        }\n    }\n}\n"
+        ),
+    }
+    ws = _workspace(write_project(tmp_path / "P", files))
+    text = build_context(ws, "the screen shakes too much when the player gets hit", 1500, counter()).tier2.text
+    section = text.split("### Assets/Combat/DamageDetector.cs")[1].split("\n### ")[0]
+    assert section.split("\n")[1:] == [
+        "L2 public class DamageDetector : MonoBehaviour  [monobehaviour]",
+        "  L4 public void HitStep0(int hits)",
+        "  L5 public void HitStep1(int hits)",
+        "  L44 void ProcessHitParticles(int hits)",
+        "    L48: CameraShake.main.Shake(0.3f);",  # not `if (hits > 0)`: its outline says "hit"
+        "… 38 more outline lines",
+    ]

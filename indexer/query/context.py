@@ -43,6 +43,10 @@ MAX_CANDIDATES = 40
 # One file's rendering takes at most this share of tier 2 (and at least FILE_FLOOR): the best
 # files may take more, the rest are kept short so the pack reaches the files a task needs.
 LEAD_FILES, LEAD_SHARE = 2, 0.2
+# The first files of a pack have their lines holding the task's words looked for even when their
+# whole outline does not fit: they are shown beside a cut of it (views.renderings). A file past
+# them has them looked for only when its whole outline fits (finding them costs a scan of its text).
+SOUGHT_FILES = 10
 FILE_SHARE = 0.06
 LEADING_ASSETS = 2  # a code task keeps an asset among its best hits where it ranked (see task_order)
 DEFERRED_ASSET = 0.7  # the rest of its assets are placed as if they scored this much of their score
@@ -341,7 +345,8 @@ def _tier2(
         if hit.name:  # the field holding a value the task says (rank: named so, unnamed otherwise)
             reason += f"; holds {hit.snippet} at L{hit.line}"
         head = f"### {hit.path}  ({hit.kind}; {reason})"
-        looked_for = _sought(project, local, head, read, (in_text, frozen), counter, min(cap, budget - used))
+        sought_room = (min(cap, budget - used), len(entries) < SOUGHT_FILES)
+        looked_for = _sought(project, local, head, read, (in_text, frozen), counter, sought_room)
         room = (min(cut, budget - used) - 1, counter)
         shown_for = fielded | {stem(hit.name)} if hit.name else fielded  # the object holding the field too
         extras = _lead_extras(project, local, fielded, read) if lead and hit.kind == "csharp" else ((), frozenset())
@@ -386,19 +391,22 @@ def _sought(
     read: FileText,
     stems: tuple[set[str], frozenset[str]],
     counter: TokenCounter,
-    limit: int,
+    room: tuple[int, bool],
 ) -> frozenset[str]:
     """The stems whose matching lines a file's renderings look for: of the task's (`stems`: those
     its lower-cased text holds, and all of them) those its text holds, all when its lower-cased
-    form does not line up with it; none when its whole outline may not fit in `limit`, by the
-    lower bound `_tier2` rejects a rendering by. Its matched lines are shown only beside the whole
-    outline, and finding them is the largest cost of a pack on a big project (a file past the
-    first few gets a small share)."""
-    view = file_view(project, local)
-    if view is not None and view.outline and counter.at_least_lines([head, *view.outline]) + 1 > limit:
-        return frozenset()
+    form does not line up with it. When its whole outline may not fit in its room (`room`: the
+    tokens, and whether it is among the pack's first SOUGHT_FILES), by the lower bound `_tier2`
+    rejects a rendering by: none past the first files, and of a first file those no name it
+    declares holds (the lines shown beside a cut of its outline, `views.beside_matched`). Finding
+    them is the largest cost of a pack on a big project."""
     in_text, every = stems
-    return (frozenset(in_text) if len(read.low) == len(read.text) else every) - ACCESSOR_STEMS
+    found = (frozenset(in_text) if len(read.low) == len(read.text) else every) - ACCESSOR_STEMS
+    view = file_view(project, local)
+    limit, first = room
+    if view is not None and view.outline and counter.at_least_lines([head, *view.outline]) + 1 > limit:
+        return frozenset(s for s in found if s not in view.lowered) if first else frozenset()
+    return found
 
 
 def _placed(project: ProjectIndex, shown: Iterable[list[str]]) -> Iterator[list[str]]:

@@ -16,7 +16,7 @@ from indexer.identifiers import NameText, name_stems
 from indexer.model import CodeOutline, FileRecord
 from indexer.query.graph import Graph
 from indexer.query.outline import Part, csharp_lines, matches, outline_parts, render_parts, status_line
-from indexer.query.textmatch import matched_lines_of
+from indexer.query.textmatch import line_says, matched_lines_of
 from indexer.query.texts import FileText
 from indexer.query.tokens import TokenCounter
 from indexer.query.workspace import ProjectIndex
@@ -229,6 +229,11 @@ def renderings(
         yield _split([head, *view.outline, *tail], flat)
     yield _split([head, *view.outline], flat)
     lines, weights = weighted(view, project.graph, stems, doers)
+    if tail and view.members is not None and all("\n" not in line for line in (head, *lines)):
+        # code: the compact outline beside its lines holding the task's words, whole or cut
+        beside, heavier = beside_matched(lines, weights, matched, stems)
+        if len(beside) > len(lines) and (cut := cut_lines([head], beside, heavier, *room)) is not None:
+            yield cut
     if lines != list(view.outline):
         # a C# view's compact lines are some of its lines; another's are cut from its parts
         yield _split([head, *lines], flat and (view.members is not None or not any("\n" in c for c in lines)))
@@ -238,6 +243,40 @@ def renderings(
         if cut is not None:
             yield cut
     yield _split([head], flat)
+
+
+_LINE_NO = re.compile(r"\s*L(\d+)")
+_MATCHED_CODE = re.compile(r"\s*L(\d+): (?!//|/\*|\*)")  # a matched line, not of a comment
+
+
+def beside_matched(
+    lines: list[str], weights: list[float], matched: list[str], stems: set[str]
+) -> tuple[list[str], list[float]]:
+    """A C# file's compact outline with the matched lines of code saying a task's word none of its
+    lines says, under the members holding them, in line order, to be cut by weight: such a line
+    weighs one more than those words, each counting less the more of the lines say it, so
+    `L283: CameraManager.Instance.ShakeCamera(0.3f)` outweighs the members named by "hit" (a damage
+    script showed `ProcessHitParticles` and `ShowHitParticles`, not the line shaking the camera the
+    task asked about); the member holding a line weighs as much as it. A line saying only what the
+    outline says (`get => damage;` below `Damage { get; set; }`) would crowd out members."""
+    numbers = [int(m.group(1)) if (m := _LINE_NO.match(line)) else 0 for line in lines]
+    merged = list(zip(numbers, lines, weights, strict=True))
+    members = [i for i, line in enumerate(lines) if line.startswith("  ") and numbers[i]]
+    shown = {s for s in stems if any(line_says(line, s) for line in lines)}
+    first = min((n for n in numbers if n), default=0)
+    found = [(int(m.group(1)), line) for line in matched if (m := _MATCHED_CODE.match(line))]
+    says = [{s for s in stems - shown if line_says(line, s)} for _, line in found]
+    held = Counter(s for said in says for s in said)
+    for (at, line), said in zip(found, says, strict=True):
+        if not said or at < first:
+            continue
+        weight = 1 + sum(1 / held[s] for s in said)
+        merged.append((at, "  " + line, weight))
+        holder = max((i for i in members if numbers[i] <= at), key=lambda i: numbers[i], default=None)
+        if holder is not None and merged[holder][2] < weight:
+            merged[holder] = (numbers[holder], lines[holder], weight)
+    merged.sort(key=lambda m: m[0])
+    return [m[1] for m in merged], [m[2] for m in merged]
 
 
 def _with_values(

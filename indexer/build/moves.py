@@ -29,7 +29,7 @@ def move_sources(reader: Records | None, change: Change) -> dict[str, FileRecord
     """Records of deleted files that an added file of the same kind and size may have moved from."""
     if reader is None or not change.deleted:
         return {}
-    added = {(j.kind, j.size) for j in change.jobs if not j.old_digest}
+    added = {(j.kind, j.size) for j in change.jobs if not j.old_digest and not j.skip}
     out: dict[str, FileRecord] = {}
     for p in change.deleted:
         rec = reader.record(p)
@@ -39,7 +39,9 @@ def move_sources(reader: Records | None, change: Change) -> dict[str, FileRecord
 
 
 def find_moves(root: Path, jobs: list[Job], sources: dict[str, FileRecord]) -> dict[str, Move]:
-    """Added files whose content hash equals a deleted file's: new path -> (old path, record, doc)."""
+    """Added files whose content hash equals a deleted file's: new path -> (old path, record, doc).
+    A file recorded without being read (`job.skip`: a name that is not plain text) is no move's
+    destination: its record is the walk's skip, as a rebuild writes it."""
     if not sources:
         return {}
     by_digest: dict[tuple[str, str], list[str]] = {}
@@ -48,7 +50,7 @@ def find_moves(root: Path, jobs: list[Job], sources: dict[str, FileRecord]) -> d
     sizes = {(r.kind, r.size) for r in sources.values()}
     moves: dict[str, Move] = {}
     for job in jobs:
-        if job.old_digest or (job.kind, job.size) not in sizes or job.size > job.max_bytes:
+        if job.old_digest or job.skip or (job.kind, job.size) not in sizes or job.size > job.max_bytes:
             continue
         data = read_project_file(root, job.path, job.max_bytes + 1)  # rel-corrupt: never a pipe or link
         if data is None:

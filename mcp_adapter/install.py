@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePath, PurePosixPath, PureWindowsPath
 
 from indexer.files import atomic_write, read_regular
+from indexer.paths import relative_inside
 
 SERVER_NAME = "unity-index"
 WORKSPACE = "${workspaceFolder}"  # VS Code's and Cursor's variable for the folder they opened
@@ -398,6 +399,15 @@ def _described(name: str, entry: object) -> str:
     return f"{name}: {command_line([str(entry.get('command', '?')), *map(str, args)])}"
 
 
+def _check_inside(path: Path, project_root: Path) -> None:
+    """A project's file that is, or sits below, a link leading out of the project (a cloned
+    repository's `.mcp.json -> ~/.claude.json`, a linked `.vscode/`) is not written: it was written
+    through, as `agents install` no longer does either."""
+    real = os.path.realpath(path)
+    if relative_inside(os.path.realpath(project_root), real) is None:
+        raise InstallError(f"{path}: a link to {real}, outside the project: nothing was written")
+
+
 def install(
     client_name: str,
     project_root: Path,
@@ -413,6 +423,8 @@ def install(
     scope = check_scope(client, scope)
     project_root = project_root.resolve()
     path = config_path(client, scope, project_root, home, platform)
+    if scope == "project":
+        _check_inside(path, project_root)
     try:
         text = read_regular(path).decode("utf-8") if path.exists() else None
     except (OSError, UnicodeDecodeError) as exc:

@@ -37,3 +37,33 @@ def test_a_file_renamed_to_a_name_that_is_not_text_is_skipped_not_moved(tmp_path
     assert incremental["skipped"][0]["path"] == "Assets/Scripts/Hea\\x0alth.cs"
     r = run_cli("query", "Health", "--json", "--project", str(root))
     assert r.returncode == 0 and json.loads(r.stdout)["results"] == [], r.stdout
+
+
+def test_mcp_install_writes_no_project_file_through_a_link_leading_out_of_the_project(tmp_path: Path) -> None:
+    """`mcp install` (project scope) wrote through a `.mcp.json` that a cloned repository holds as
+    a link to a file outside it (`~/.claude.json`, any JSON file), and created files in the folder
+    a linked `.vscode/` leads to, where `agents install` refuses such links. Now it writes
+    nothing there, exit 2, naming where the link leads; a link inside the project is followed."""
+    from .test_mcp_install import cli
+
+    home = tmp_path / "home"
+    home.mkdir()
+    root = write_project(tmp_path / "Game", {"Assets/Scripts/Health.cs": HEALTH, "config/mcp.json": "{}\n"})
+    outside = tmp_path / "user.json"
+    outside.write_text('{"theme": "dark"}\n')
+    (root / ".mcp.json").symlink_to(outside)
+    r = cli(home, root, "--client", "claude-code")
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert f"a link to {outside}, outside the project: nothing was written" in r.stderr, r.stderr
+    assert outside.read_text() == '{"theme": "dark"}\n' and (root / ".mcp.json").is_symlink()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (root / ".vscode").symlink_to(elsewhere)
+    r = cli(home, root, "--client", "vscode")
+    assert r.returncode == 2 and "outside the project: nothing was written" in r.stderr, r.stderr
+    assert list(elsewhere.iterdir()) == []
+    (root / ".mcp.json").unlink()
+    (root / ".mcp.json").symlink_to("config/mcp.json")
+    r = cli(home, root, "--client", "claude-code")
+    assert r.returncode == 0, r.stderr
+    assert "unity-index" in json.loads((root / "config/mcp.json").read_text())["mcpServers"]

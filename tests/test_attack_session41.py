@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 
 from .conftest import run_cli, write_project
@@ -67,3 +68,31 @@ def test_mcp_install_writes_no_project_file_through_a_link_leading_out_of_the_pr
     r = cli(home, root, "--client", "claude-code")
     assert r.returncode == 0, r.stderr
     assert "unity-index" in json.loads((root / "config/mcp.json").read_text())["mcpServers"]
+
+
+def test_an_index_whose_writer_died_before_recording_its_settings_is_rebuilt_under_the_new_ones(tmp_path: Path) -> None:
+    """A writer killed between its commit and `settings.json` (the 19th of 20 kills of a first
+    `index` at a random moment) left an index of unknown settings, which counted as the settings
+    of `unity-index.toml`, whatever they became. In a git work tree, where git lists none of the
+    files a new `exclude` covers, `index` then kept them for good: `index --check` said "stale, ...
+    run `unity-index index`", and `index` found nothing to do, every time. Unknown settings are now
+    other settings (every index of this format records them): the update rebuilds."""
+    from .test_gitview import git
+
+    root = write_project(
+        tmp_path / "Game",
+        {"Assets/Scripts/Health.cs": HEALTH, "Assets/Other/Keep.cs": "class Keep {}", ".gitignore": "Library/\n"},
+    )
+    git(root, "init", "-q")
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "init")
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    time.sleep(2.1)  # past the racy tick: the next update settles the records and git's view narrows
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    (root / "Library/UnityIndex/settings.json").unlink()  # as the killed writer left it
+    (root / "unity-index.toml").write_text('exclude = ["Assets/Scripts/**"]\n')
+    r = run_cli("index", "--json", "--project", str(root))
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["files"] == 1, r.stdout
+    r = run_cli("index", "--check", "--project", str(root))
+    assert r.returncode == 0, r.stdout

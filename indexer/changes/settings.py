@@ -31,7 +31,7 @@ def of(config: Config) -> BuiltWith:
 
 
 def load(ipaths: IndexPaths) -> BuiltWith | None:
-    """The settings of the last update; None when unknown (an index written before they were kept)."""
+    """The settings of the last update; None when unknown (no index, or a writer stopped before it recorded them)."""
     try:
         return msgspec.json.decode((ipaths.root / _FILE).read_bytes(), type=BuiltWith)
     except (OSError, msgspec.DecodeError, RecursionError):
@@ -39,9 +39,11 @@ def load(ipaths: IndexPaths) -> BuiltWith | None:
 
 
 def differ(ipaths: IndexPaths, config: Config) -> bool:
-    """Whether the index was built under other settings (unknown settings count as the same)."""
-    saved = load(ipaths)
-    return saved is not None and saved != of(config)
+    """Whether the index was built under other settings, or under unknown ones: every index of
+    this format records them, so none recorded means a writer was stopped between its commit and
+    `save` (they counted as the same, and in a git work tree, which lists none of the files a new
+    `exclude` covers, those files were kept for good while `index --check` called it stale)."""
+    return load(ipaths) != of(config)
 
 
 def save(ipaths: IndexPaths, config: Config) -> None:

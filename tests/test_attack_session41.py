@@ -96,3 +96,33 @@ def test_an_index_whose_writer_died_before_recording_its_settings_is_rebuilt_und
     assert json.loads(r.stdout)["files"] == 1, r.stdout
     r = run_cli("index", "--check", "--project", str(root))
     assert r.returncode == 0, r.stdout
+
+
+def test_a_killed_writer_s_progress_file_is_removed_by_the_next_writer(tmp_path: Path) -> None:
+    """A writer killed after it wrote `progress.json` (the 19th of 20 kills of a first `index`
+    at a random moment) left it behind for good: the next updates, quick, neither wrote nor
+    removed it. Read as a build while its pid lives, once that pid names another process (pids
+    are recycled: at 99,999 on macOS, at once on Windows) `index_status` showed a build running
+    for ever and the tools told the agent the index "is being built ... call again once it is
+    done". The next writer, holding the lock no build of it holds any more, removes it."""
+    import subprocess
+    import sys
+
+    from indexer.config import Config
+    from indexer.store.progress import read_progress
+    from indexer.store.schema import IndexPaths
+
+    root = write_project(tmp_path / "Game", {"Assets/Scripts/Health.cs": HEALTH})
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    ipaths = IndexPaths(Config().index_path(root))
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])  # the recycled pid
+    try:
+        left = {"pid": other.pid, "rebuild": True, "started_at": 0.0, "phase": "scanning", "done": 3, "total": 9}
+        (ipaths.root / "progress.json").write_text(json.dumps(left))
+        assert read_progress(ipaths) is not None
+        r = run_cli("index", "--project", str(root))
+        assert r.returncode == 0, r.stderr
+        assert read_progress(ipaths) is None and not (ipaths.root / "progress.json").exists()
+    finally:
+        other.kill()
+        other.wait()

@@ -25,10 +25,14 @@ def _path(paths: IndexPaths):
 
 
 class ProgressFile:
-    """The writer's side: `step(phase, done, total)` as work is done, `close()` at the end."""
+    """The writer's side: `step(phase, done, total)` as work is done, `close()` at the end. Made by
+    the writer holding the lock, it removes the file a killed writer left: once that writer's pid
+    names another process (pids are recycled), the file read as a build running for ever."""
 
     def __init__(self, paths: IndexPaths, rebuild: bool) -> None:
         self.paths = paths
+        with contextlib.suppress(OSError):
+            _path(paths).unlink(missing_ok=True)
         self.state = BuildProgress(pid=os.getpid(), rebuild=rebuild, started_at=time.time())
         self._last = time.monotonic()  # a quick update never writes the file
         self._written = False

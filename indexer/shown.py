@@ -46,10 +46,10 @@ MAX_NESTED_VALUE_CHARS = 40
 NAMES_SHOWN = 4  # a list's items shown by name, when each has one
 
 
-def values_shown(count: int, values: list[str]) -> str:
-    """A list of plain values by its count and its first four, each cut to a nested value's length:
-    `[3 items: 5, 10, 20]`, a dialogue's lines. A count alone hid what a designer typed."""
+def values_shown(count: int, values: list[str], most: int = NAMES_SHOWN) -> str:
+    """A list of plain values by its count and its first `most` (four), each cut to a nested value's
+    length: `[3 items: 5, 10, 20]`, a dialogue's lines. A count alone hid what a designer typed."""
     limit = MAX_NESTED_VALUE_CHARS
-    cut = [v if len(v) <= limit else v[: limit - 1] + "…" for v in values[:NAMES_SHOWN]]
-    more = ", …" if count > NAMES_SHOWN else ""
+    cut = [v if len(v) <= limit else v[: limit - 1] + "…" for v in values[:most]]
+    more = ", …" if count > most else ""
     return short(f"[{count_label(count, 'item')}: {', '.join(cut)}{more}]")

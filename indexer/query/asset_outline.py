@@ -44,10 +44,13 @@ def asset_parts(rec: FileRecord, graph: Graph) -> list[Part]:
         elif s.kind in ("field", "material_property", "override"):
             # a script's enum field by its member's name too, `Rarity: 2 (Rare)`, and a value no field
             # of the script reads (renamed since) said so, as on a component
-            said = scripts.worded(s.type[7:], s).signature if s.type.startswith("script:") else s.signature
+            script = s.type[7:] if s.type.startswith("script:") else ""
+            said = scripts.worded(script, s, rec.path).signature if script else s.signature
             lines.append((f"  L{s.line} {short(graph.readable(said))}", s.name))
             if s.kind == "field" and rec.kind == "asset":  # a list of records: each record's values
-                lines += [(f"      {graph.readable(item)}", s.name) for item in list_items(graph, rec.path, s)]
+                enums = scripts.enums.members(script, s.name) if script else {}  # (`SkinType: 2 (Alien)`)
+                items = list_items(graph, rec.path, s, enums)
+                lines += [(f"      {graph.readable(item)}", s.name) for item in items]
         elif s.kind == "animator_state":
             motion = (graph.path_of_guid(s.detail) if s.detail else "") or s.signature  # a clip, or a blend tree
             first = " [default]" if "default" in s.attributes else ""  # what the machine plays first

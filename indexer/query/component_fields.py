@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, NamedTuple
 import msgspec
 
 from indexer.model import FileRecord, Symbol
-from indexer.query.enum_values import EnumFields
-from indexer.query.hex_arrays import decoded, element_format
+from indexer.query.enum_values import EnumFields, field_name
+from indexer.query.hex_arrays import decoded, element_format, is_cut_hex, whole
 from indexer.query.priors import is_vendored, third_party_folders
 from indexer.query.serialized import former_names, is_serialized
 from indexer.unity import bare_type_name
@@ -46,19 +46,19 @@ class ComponentFields:
         self.targets = graph.targets  # the objects instances' overrides change, per source prefab
         self.enums = EnumFields(graph)
 
-    def shown(self, script_guid: str, fields: list[Symbol]) -> list[Symbol]:
-        """The fields of a component of this script to show."""
+    def shown(self, script_guid: str, fields: list[Symbol], path: str | None = None) -> list[Symbol]:
+        """The fields of a component of this script to show (`path`: the file holding them)."""
         script = self._script(script_guid)
         if script.third_party:
             return [f for f in fields if f.name in PACKAGE_FIELDS_SHOWN]
         kept = [f for f in fields if f.name not in script.hidden] if script.hidden else fields
-        return [self._said(script_guid, script.declared, f) for f in kept]
+        return [self._said(script_guid, script.declared, f, path) for f in kept]
 
-    def worded(self, script_guid: str, field: Symbol) -> Symbol:
+    def worded(self, script_guid: str, field: Symbol, path: str | None = None) -> Symbol:
         """A data asset's field as a component's is shown (`_said`), all of them kept: the asset is
         the script's values, a third-party one's too."""
         script = self._script(script_guid)
-        return self._said(script_guid, None if script.third_party else script.declared, field)
+        return self._said(script_guid, None if script.third_party else script.declared, field, path)
 
     def unused(self, script_guid: str, field: str) -> str:
         """Why Unity ignores a value of `field` on a component of this script ('' when it may not):
@@ -77,16 +77,26 @@ class ComponentFields:
             self._scripts[script_guid] = self._judged(script_guid)
         return self._scripts[script_guid]
 
-    def _said(self, script_guid: str, declared: frozenset[str] | None, field: Symbol) -> Symbol:
+    def _said(self, script_guid: str, declared: frozenset[str] | None, field: Symbol, path: str | None) -> Symbol:
         """An enum field's number with its member's name (`enum_values`); a value the script's
         classes declare no field for, which Unity keeps in the file but never reads (a field since
-        renamed: `AnimationDuration` of a script now saying `animationDuration`), said so."""
-        said = self.enums.named(script_guid, field.signature)
+        renamed: `AnimationDuration` of a script now saying `animationDuration`), said so. An array
+        written as hex is read whole from the file at `path` when the scanner cut it short."""
+        packed = path and is_cut_hex(field.signature) and self._packed(script_guid, field.name)
+        lines = self.graph.file_lines(path) if packed else []  # (not a font's atlas bytes: no array field)
+        signature = whole(field.signature, lines[field.line - 1]) if 0 < field.line <= len(lines) else field.signature
+        said = self.enums.named(script_guid, signature)
         if (declared_type := self._script(script_guid).arrays.get(field.name)) is not None:
-            said = decoded(field.signature, declared_type) or said  # `int[]` written as hex
+            said = decoded(signature, declared_type) or said  # `int[]` written as hex
+        said = field.signature if said == signature else said  # (a long hex read for nothing: as stored)
         if declared is not None and (why := self.unused(script_guid, field.name)):
             said = f"{said} (unused: {why})"
         return field if said == field.signature else msgspec.structs.replace(field, signature=said)
+
+    def _packed(self, script_guid: str, field: str) -> bool:
+        """Whether the script declares `field` an array Unity may write as hex (`hex_arrays`)."""
+        elements = self.enums.of(script_guid).elements
+        return field in self._script(script_guid).arrays or field in elements or field_name(field) in elements
 
     def third_party(self, path: str) -> bool:
         if self._vendored is None:

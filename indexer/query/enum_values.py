@@ -9,9 +9,10 @@ from __future__ import annotations
 import ast
 import operator
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from indexer.model import FileRecord, Usage
+from indexer.query.hex_arrays import ENUM_FORMAT, element_type, scalar_format, unpacked
 from indexer.unity import bare_type_name
 
 if TYPE_CHECKING:
@@ -27,10 +28,11 @@ MAX_SHIFT = 64
 
 
 class Enum:
-    """An enum's members by value (the first name of each value), and whether it is `[Flags]`."""
+    """An enum's members by value (the first name of each value), whether it is `[Flags]`, and the
+    struct format of its underlying type (`byte`: `<B`; an int32 by default)."""
 
-    def __init__(self, members: dict[int, str], flags: bool):
-        self.members, self.flags = members, flags
+    def __init__(self, members: dict[int, str], flags: bool, underlying: str = ENUM_FORMAT):
+        self.members, self.flags, self.underlying = members, flags, underlying
 
     def label(self, value: int) -> str:
         """The member(s) a value stands for, '' when none does."""
@@ -50,44 +52,102 @@ def labelled(enum: Enum | None, value: str) -> str:
     return f"{value} ({label})" if label else value
 
 
+_ENTRY = re.compile(r"(?<=[{ ])([\w<>]+): (-?\d+)(?=[,}])")
+
+
+def labelled_mapping(text: str, enums: dict[str, Enum]) -> str:
+    """A struct's values said on one line (`{SkinType: 2, Cost: 1500}`) with the numbers of its
+    enum fields (`enums`: key -> its enum) named: `{SkinType: 2 (Alien), Cost: 1500}`. Only its
+    own keys, not those of a mapping nested in it, which another type declares."""
+    if not enums:
+        return text
+    out, at = [], 0
+    for m in _ENTRY.finditer(text):
+        head = text[: m.start()]
+        own = head.count("{") - head.count("}") == 1 and head.count("[") == head.count("]")
+        if own and m.group(1) in enums:
+            out += [text[at : m.start()], f"{m.group(1)}: {labelled(enums[m.group(1)], m.group(2))}"]
+            at = m.end()
+    return "".join(out) + text[at:]
+
+
+class ScriptEnums(NamedTuple):
+    """A script's fields holding enums, by the field's name: of an enum type (`fields`), an array or
+    list of one (`elements`, written as hex), a [Serializable] struct or class or a list of them,
+    whose own enum fields are keys of each value (`members`)."""
+
+    fields: dict[str, Enum]
+    elements: dict[str, Enum]
+    members: dict[str, dict[str, Enum]]
+
+
 class EnumFields:
     """The enum fields of each script (its class's own and those it inherits from the project's
     classes), worked out once a script."""
 
     def __init__(self, graph: Graph):
         self.graph = graph
-        self._scripts: dict[str, dict[str, Enum]] = graph.__dict__.setdefault(_MEMO, {})
+        self._scripts: dict[str, ScriptEnums] = graph.__dict__.setdefault(_MEMO, {})
 
     def named(self, script_guid: str, signature: str) -> str:
         """`mod: 4` of a component of this script as `mod: 4 (Fast)` when `mod` is an enum field
-        (a property's `<Mod>k__BackingField` too)."""
+        (a property's `<Mod>k__BackingField` too); an enum array's hex as its members' names
+        (`keys: [2 items: W, S]`), a struct's enum fields named in it (`labelled_mapping`)."""
         name, sep, value = signature.partition(": ")
-        if not sep or not _NUMBER.fullmatch(value):
+        if not sep:
             return signature
-        if script_guid not in self._scripts:
-            self._scripts[script_guid] = self._fields(script_guid)
-        fields = self._scripts[script_guid]
-        enum = fields.get(name) or fields.get(name.removeprefix("<").removesuffix(">k__BackingField"))
-        return f"{name}: {labelled(enum, value)}"
+        enums = self.of(script_guid)
+        key = name if name in enums.fields or name in enums.elements or name in enums.members else field_name(name)
+        if (enum := enums.elements.get(key)) is not None:  # (before a number: hex may be all digits)
+            formats = (enum.underlying, ENUM_FORMAT)
+            return unpacked(signature, formats, lambda v: enum.label(int(v)) or str(v)) or signature
+        if _NUMBER.fullmatch(value):
+            return f"{name}: {labelled(enums.fields.get(key), value)}"
+        if value.startswith("{") and key in enums.members:
+            return f"{name}: {labelled_mapping(value, enums.members[key])}"
+        return signature
+
+    def members(self, script_guid: str, field: str) -> dict[str, Enum]:
+        """The enum fields of the struct or class a field of this script holds (or a list of)."""
+        enums = self.of(script_guid)
+        return enums.members.get(field) or enums.members.get(field_name(field)) or {}
 
     def named_by_any(self, script_guids: set[str], signature: str) -> str:
         """`named` by the first of several scripts (an override says no script) naming the field."""
         return next((n for g in sorted(script_guids) if (n := self.named(g, signature)) != signature), signature)
 
-    def _fields(self, script_guid: str) -> dict[str, Enum]:
+    def of(self, script_guid: str) -> ScriptEnums:
+        """The script's fields holding enums, worked out once a script."""
+        if script_guid not in self._scripts:
+            self._scripts[script_guid] = self._fields(script_guid)
+        return self._scripts[script_guid]
+
+    def _fields(self, script_guid: str) -> ScriptEnums:
         from indexer.query.serialized import inherited_fields  # it shows values named by this module
 
         path = self.graph.path_of_guid(script_guid)
         rec = self.graph.records.record(path) if path else None
+        out = ScriptEnums({}, {}, {})
         if rec is None or rec.kind != "csharp":
-            return {}
-        out: dict[str, Enum] = {}
+            return out
         for f in [*rec.symbols, *inherited_fields(self.graph, rec)]:
-            if f.kind in ("field", "property") and f.type and f.name not in out:
-                enum = self.enum_of(f.type, rec)
-                if enum is not None:
-                    out[f.name] = enum
+            if f.kind not in ("field", "property") or not f.type or any(f.name in held for held in out):
+                continue  # (the class's own declaration first, then those it inherits)
+            if (enum := self.enum_of(f.type, rec)) is not None:
+                out.fields[f.name] = enum
+            elif (element := element_type(f.type)) and (enum := self.enum_of(element, rec)) is not None:
+                out.elements[f.name] = enum
+            elif held := self._struct_enums(element or f.type, rec):
+                out.members[f.name] = held
         return out
+
+    def _struct_enums(self, written: str, rec: FileRecord) -> dict[str, Enum]:
+        """The enum fields of the project's struct or class a type written in `rec` names."""
+        types = [t for t in self.graph.resolve_type_ref(written, rec) if t.kind in ("struct", "class")]
+        if len(types) != 1 or (held := self.graph.records.record(types[0].path)) is None:
+            return {}
+        fields = (s for s in held.symbols if s.kind == "field" and s.container == types[0].qualified and s.type)
+        return {s.name: enum for s in fields if (enum := self.enum_of(s.type, held)) is not None}
 
     def enum_of(self, written: str, rec: FileRecord) -> Enum | None:
         """The enum a type written in `rec` names (Unity's `KeyCode` too), if it is one."""
@@ -101,17 +161,29 @@ class EnumFields:
         declared = next((s for s in symbols if s.kind == "enum" and s.qualified == t.qualified), None)
         flags = declared is not None and any(a.rpartition(".")[2].startswith("Flags") for a in declared.attributes)
         members = [s.signature for s in symbols if s.kind == "enum_member" and s.container == t.qualified]
-        return Enum(member_values(members), flags)
+        underlying = scalar_format(declared.bases[0]) if declared is not None and declared.bases else None
+        return Enum(member_values(members), flags, underlying or ENUM_FORMAT)
+
+
+def field_name(serialized: str) -> str:
+    """The property a `[field: SerializeField]` backing field is serialized for (`<Mod>k__BackingField`)."""
+    return serialized.removeprefix("<").removesuffix(">k__BackingField")
 
 
 def _key_codes() -> dict[int, str]:
-    """The values of Unity's `KeyCode` a key setting holds (`RunningKeyCode: 304` is LeftShift)."""
+    """The values of Unity's `KeyCode` a key setting holds (`RunningKeyCode: 304` is LeftShift): the
+    keys games bind (letters, digits, arrows, modifiers, the keypad, F-keys, mice, any joystick's
+    buttons), not the punctuation nor the per-joystick buttons past 349. KeyCode is by far the
+    engine enum game data holds most (key lists Unity packs as hex too), and no project declares it."""
     named = {8: "Backspace", 9: "Tab", 13: "Return", 27: "Escape", 32: "Space", 127: "Delete"}
     named |= {273: "UpArrow", 274: "DownArrow", 275: "RightArrow", 276: "LeftArrow"}
+    named |= {277: "Insert", 278: "Home", 279: "End", 280: "PageUp", 281: "PageDown", 301: "CapsLock"}
     named |= {303: "RightShift", 304: "LeftShift", 305: "RightControl", 306: "LeftControl", 307: "RightAlt"}
     named |= {308: "LeftAlt", **{48 + i: f"Alpha{i}" for i in range(10)}, **{97 + i: chr(65 + i) for i in range(26)}}
     named |= {256 + i: f"Keypad{i}" for i in range(10)} | {282 + i: f"F{i + 1}" for i in range(15)}
-    return named | {323 + i: f"Mouse{i}" for i in range(7)}
+    pad = ("Period", "Divide", "Multiply", "Minus", "Plus", "Enter", "Equals")
+    named |= {266 + i: f"Keypad{key}" for i, key in enumerate(pad)}
+    return named | {323 + i: f"Mouse{i}" for i in range(7)} | {330 + i: f"JoystickButton{i}" for i in range(20)}
 
 
 def member_values(declarations: list[str]) -> dict[int, str]:

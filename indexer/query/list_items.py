@@ -9,6 +9,7 @@ import re
 from typing import TYPE_CHECKING
 
 from indexer.model import Symbol
+from indexer.query.enum_values import Enum, labelled_mapping
 from indexer.query.nested_values import reference_said
 
 if TYPE_CHECKING:
@@ -20,15 +21,19 @@ _UNNAMED_LIST = re.compile(r": \[(\d+) items\]$")  # items no name tells apart (
 _REFERENCE = re.compile(r"- \{fileID: -?\d+(?:, guid: [0-9a-fA-F]{32})?(?:, type: \d+)?\}$")
 
 
-def list_items(graph: Graph, path: str, field: Symbol) -> list[str]:
+def list_items(graph: Graph, path: str, field: Symbol, enums: dict[str, Enum] | None = None) -> list[str]:
     """`[0] {spawnId: 1, timeDelay: 3, members: [2 items]}` for each of the first ITEMS_SHOWN
-    records of a list field whose items have no names, then `… N more items`; none otherwise."""
+    records of a list field whose items have no names, then `… N more items`; none otherwise.
+    `enums`: the item type's enum fields, whose numbers are named (`{SkinType: 2 (Alien), …}`)."""
     said = _UNNAMED_LIST.search(field.signature)
     if said is None:
         return []
     lines = graph.file_lines(path)
     items = _items(lines, field.line)
-    out = [f"[{i}] {_reference_shown(graph, item) or _item_shown(item)}" for i, item in enumerate(items[:ITEMS_SHOWN])]
+    out = [
+        f"[{i}] {_reference_shown(graph, item) or labelled_mapping(_item_shown(item), enums or {})}"
+        for i, item in enumerate(items[:ITEMS_SHOWN])
+    ]
     if len(items) > ITEMS_SHOWN:
         out.append(f"… {len(items) - ITEMS_SHOWN} more items")
     return out
@@ -79,3 +84,30 @@ def _item_shown(item: list[str]) -> str:
 def indent_of(line: str) -> int:
     """A line's indentation, as `scanners.yaml_lines` counts it (not imported: see `_item_shown`)."""
     return len(line) - len(line.lstrip(" "))
+
+
+_ITEM_LINE = re.compile(r"^(\s*\[\d+\] )\{(.*)\}$")
+ITEM_AT = re.compile(r"^\s*\[(\d+)\] ")  # an item's line, by its index
+MORE_ITEMS = re.compile(r"^\s*… \d+ more items$")
+
+
+def narrowed(line: str) -> list[str]:
+    """An item's line (`[0] {Time: 90, Loot: 100, Prefab: Assets/…}`) with fewer of its values, the
+    most first (`[0] {Time: 90, Loot: 100, …}`), for a pack's room too small for the whole line: a
+    level table's first level said by its time and loot says what the table holds."""
+    m = _ITEM_LINE.match(line)
+    if m is None:
+        return []
+    parts = _top_level_parts(m.group(2))
+    return [f"{m.group(1)}{{{', '.join(parts[:n])}, …}}" for n in range(len(parts) - 1, 0, -1)]
+
+
+def _top_level_parts(text: str) -> list[str]:
+    """A mapping's `key: value` entries, split at the commas outside nested braces and brackets."""
+    parts, depth, start = [], 0, 0
+    for i, c in enumerate(text):
+        depth += (c in "{[") - (c in "}]")
+        if c == "," and depth == 0 and text[i + 1 : i + 2] == " ":
+            parts.append(text[start:i])
+            start = i + 2
+    return [*parts, text[start:]] if text[start:] != "…" else parts

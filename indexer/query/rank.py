@@ -13,6 +13,7 @@ from indexer.project import is_script
 from indexer.query.file_roles import role_priors, tests_of
 from indexer.query.input_axes import raise_named_axes
 from indexer.query.named_files import files_named, guid_files, named_files
+from indexer.query.nested_keys import nested_key_hit
 from indexer.query.pairing import pair
 from indexer.query.pointing import POINTED_EDGES, pointed
 from indexer.query.priors import (
@@ -30,7 +31,7 @@ from indexer.query.priors import (
     vendored_folders,
 )
 from indexer.query.quotes import quoted_files
-from indexer.query.search import Outline, annotate, outlines_of
+from indexer.query.search import Outline, annotate, named_as, outlines_of
 from indexer.query.startup import asks_startup, raise_startup
 from indexer.query.synonyms import synonym_words
 from indexer.query.textmatch import near_words_of
@@ -383,9 +384,22 @@ def _hit(
         source = (lambda: project.texts.get(r.path)) if bodies and is_script(r.path) else None
         # "which prefab has the enemy AI": every prefab is one, so "prefab" names none of its parts
         own = [t for t in terms if r.candidate.kind not in KIND_WORDS.get(t, ())]
-        return annotate(r.candidate, own, outlines[r.path], score, reason, source=source, also=also)
+        hit = annotate(r.candidate, own, outlines[r.path], score, reason, source=source, also=also)
+        return _nested(project, hit, outlines[r.path], own) if hit.kind == "asset" else hit
     kind = stats[r.path].kind
     return None if kind == "meta" else _walked_hit(r.path, kind, outlines[r.path], score, reason)
+
+
+def _nested(project, hit: Hit, outline: Outline, terms: list[str]) -> Hit:
+    """A data asset's hit no declared field names (its object's line, or `:1`, no snippet) at the
+    key of a field's struct or list item holding the query's words (`nested_keys`)."""
+    if hit.snippet:
+        return hit
+    found = nested_key_hit(outline.entries, named_as, {stem(t) for t in terms}, project.texts.get(hit.path))
+    if found is None:
+        return hit
+    name, line, snippet = found
+    return Hit(hit.path, hit.kind, name, line, hit.score, snippet, hit.reason)
 
 
 def _walked_hit(path: str, kind: str, outline: Outline, score: float, reason: str) -> Hit:

@@ -15,6 +15,7 @@ import msgspec
 from indexer.identifiers import NameText, name_stems
 from indexer.model import CodeOutline, FileRecord
 from indexer.query.graph import Graph
+from indexer.query.list_items import ITEM_AT, MORE_ITEMS, narrowed
 from indexer.query.outline import Part, csharp_lines, matches, outline_parts, render_parts, status_line
 from indexer.query.textmatch import line_says, matched_lines_of
 from indexer.query.texts import FileText
@@ -128,17 +129,24 @@ _FIELD_KEY = re.compile(r"  L\d+ ([^:]+):")
 def _field_weights(lines: list[str], stems: set[str]) -> list[float]:
     """An object's line most, a field by the query stems its key holds, each counting less the more
     of the fields hold it (of `m_LevelName`, `m_LevelRootPrefab` and `m_Cost`, "cost" says most of
-    what a task about a level's cost asks), the references least."""
+    what a task about a level's cost asks), the references least. A list's items under their field
+    weigh half as much as the one before (the first half the field's): a pack showed a level table
+    as `Levels: [10 items]` and `… 2 more items`, no level's values; their count weighs least."""
     keys = [(k := _FIELD_KEY.match(line)) and stems.intersection(name_stems(k.group(1))) for line in lines]
     held = Counter(s for found in keys if found for s in found)
     weights: list[float] = []
+    field = 0.0  # the weight of the field the lines below are items of
     for line, found in zip(lines, keys, strict=True):
         if found is not None:
-            weights.append(sum(1 / held[s] for s in found))
+            field = sum(1 / held[s] for s in found)
+            weights.append(field)
         elif line == "references:":
             weights.append(-1)
+        elif item := ITEM_AT.match(line):
+            k = int(item.group(1))
+            weights.append(field / 2 ** (k + 1) - k / 1000)  # (of a field no word names, in their order)
         else:
-            weights.append(-2 if line.startswith("  ") else len(stems) + 1)
+            weights.append(-3 if MORE_ITEMS.match(line) else -2 if line.startswith("  ") else len(stems) + 1)
     return weights
 
 
@@ -153,7 +161,7 @@ def cut_lines(
 ) -> list[str] | None:
     """The heaviest of `lines` (of equal weight, the earlier) that fit in `room` tokens after
     `head`, in their order, and a line counting those left out; None when none fits. A line too
-    long for what is left is shown without its attributes when that fits (`_bare`), else passed
+    long for what is left is shown narrower when that fits (`_forms`), else passed
     over for lighter ones: a file whose outline is too long for its room shows what the task needs
     most of it, not its path alone, and a class line of three `[RequireComponent]`s does not keep
     out the field the task asks about. `ordered` lines (a scene's or prefab's, whose titles head
@@ -164,7 +172,7 @@ def cut_lines(
     for i in sorted(range(len(lines)), key=lambda i: (-weights[i], i)):
         if room - used < MIN_LINE:
             break
-        for line in dict.fromkeys((lines[i], _bare(lines[i]))):
+        for line in dict.fromkeys(_forms(lines[i])):
             cost = counter.count(line) + 1
             if used + cost <= room:
                 used += cost
@@ -176,6 +184,11 @@ def cut_lines(
     if ordered or titled:  # a title whose lines were all left out goes with them (a field `label: Score:` stays)
         while chosen and chosen[last := max(chosen)].endswith(":") and not (titled and _FIELD_KEY.match(chosen[last])):
             del chosen[last]
+    if titled:  # `… 2 more items` says nothing after its field's line: more than which?
+        kept = sorted(chosen)
+        for before, i in zip([None, *kept], kept, strict=False):
+            if MORE_ITEMS.match(chosen[i]) and (before is None or not ITEM_AT.match(chosen[before])):
+                del chosen[i]
     if not chosen:
         return None
     left = len(lines) - len(chosen)
@@ -186,6 +199,20 @@ def _bare(line: str) -> str:
     """An outline line without the attributes before its declaration (`L22 [RequireComponent(...)]
     public class Mover` -> `L22 public class Mover`); the line itself when it has none."""
     return _ATTRIBUTES.sub(r"\1", line, count=1)
+
+
+# A data asset's object line naming its script's class by its namespace and its file's path.
+_SCRIPTED = re.compile(r"^(ScriptableObject [^:]+: )[\w.]+\.(\w+ \(.+\))$")
+
+
+def _forms(line: str) -> list[str]:
+    """The forms a cut may show a line in, widest first: itself, without its attributes (`_bare`),
+    a list item's line with fewer of its values (`list_items.narrowed`); a data asset's object line
+    only with its class without the namespace (its script's path says where it is): a level
+    table's first level then fits beside its field's line in a file's share of a pack."""
+    if m := _SCRIPTED.match(line):
+        return [m.expand(r"\1\2")]
+    return [line, _bare(line), *narrowed(line)]
 
 
 def _more_lines(count: int) -> str:

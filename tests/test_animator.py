@@ -41,6 +41,10 @@ AnimatorStateMachine:
   m_ChildStates:
   - serializedVersion: 1
     m_State: {{fileID: 1102000001}}
+  - serializedVersion: 1
+    m_State: {{fileID: 1102000002}}
+  - serializedVersion: 1
+    m_State: {{fileID: 1102000003}}
   m_AnyStateTransitions:
   - {{fileID: 1101000004}}
   m_EntryTransitions: []
@@ -131,10 +135,10 @@ def test_transitions_say_the_states_they_join_and_their_conditions() -> None:
     assert states == [("Idle", CLIP, ""), ("Move", "", "blend tree Locomotion"), ("Hurt", HURT_CLIP, "")]
     transitions = [(s.container, s.name, s.signature) for s in rec.symbols if s.kind == "animator_transition"]
     assert transitions == [
-        ("Idle", "Move", "Idle -> Move when Speed > 0.1"),
-        ("Move", "Idle", "Move -> Idle when Speed < 0.1 (muted)"),
-        ("Hurt", "Idle", "Hurt -> Idle after exit time 0.75"),
-        ("Any State", "Hurt", "Any State -> Hurt when Hurt"),
+        ("Base Layer/Idle", "Move", "Idle -> Move when Speed > 0.1"),
+        ("Base Layer/Move", "Idle", "Move -> Idle when Speed < 0.1 (muted)"),
+        ("Base Layer/Hurt", "Idle", "Hurt -> Idle after exit time 0.75"),
+        ("Base Layer/Any State", "Hurt", "Any State -> Hurt when Hurt"),
     ]
 
 
@@ -145,15 +149,15 @@ def test_describe_shows_each_state_with_its_transitions_and_behaviours(tmp_path:
         "  animator parameter Speed [Float]  L7",
         "  animator parameter Hurt [Trigger]  L11",
         "  animator layer Base Layer  L16",
-        "  state Idle  L28",  # its clip is not in the project: the references name its GUID
-        "    Idle -> Move when Speed > 0.1  L54",
-        "  state Move (motion blend tree Locomotion)  L35",
-        "    Move -> Idle when Speed < 0.1 (muted)  L67",
-        "  state Hurt  L42",
-        "    Hurt -> Idle after exit time 0.75  L80",
-        "    L105 vfxName: HurtFlash",
-        "  object Locomotion (BlendTree)  L50",
-        "  Any State -> Hurt when Hurt  L89",
+        "    state Idle  L32",  # its clip is not in the project: the references name its GUID
+        "      -> Move when Speed > 0.1  L58",
+        "    state Move (motion blend tree Locomotion)  L39",
+        "      -> Idle when Speed < 0.1 (muted)  L71",
+        "    state Hurt  L46",
+        f"      missing script (guid {VFX}): vfxName: HurtFlash  L107",
+        "      -> Idle after exit time 0.75  L84",
+        "    Any State -> Hurt when Hurt  L93",
+        "  object Locomotion (BlendTree)  L54",
     ]
 
 
@@ -163,23 +167,24 @@ def test_both_yaml_readers_read_a_controller_alike(tmp_path: Path) -> None:
     assert (result.compared, result.differing) == (result.documents, 0), yaml_differential.report(result)
 
 
-def test_entry_transitions_come_last_and_a_state_name_two_machines_share_groups_once(tmp_path: Path) -> None:
-    """An `Entry` transition (a state machine's own) is listed after the states, as `Any State`'s;
-    two states of one name (in two sub-state machines) show their transitions once, under the first."""
+def test_entry_transitions_come_last_and_a_state_in_no_machine_is_said_so(tmp_path: Path) -> None:
+    """An `Entry` transition (a state machine's own) is listed after its states, as `Any State`'s;
+    a state no machine holds (Unity never plays it) is listed apart, not under the first of its name."""
     entry = CONTROLLER.replace("  m_EntryTransitions: []\n", "  m_EntryTransitions:\n  - {fileID: 1101000005}\n") + (
         "--- !u!1101 &1101000005\nAnimatorStateTransition:\n  m_Conditions:\n  - m_ConditionMode: 2\n"
         "    m_ConditionEvent: Grounded\n    m_EventTreshold: 0\n  m_DstState: {fileID: 1102000003}\n"
         "  m_HasExitTime: 0\n--- !u!1102 &1102000009\nAnimatorState:\n  m_Name: Idle\n  m_Transitions: []\n"
     )
     rec = scan("Assets/Knight.controller", "animator", entry.encode())
-    assert [s.signature for s in rec.symbols if s.container == "Entry"] == ["Entry -> Hurt when !Grounded"]
+    assert [s.signature for s in rec.symbols if s.container == "Base Layer/Entry"] == ["Entry -> Hurt when !Grounded"]
     text = describe(
         graph_for(write_project(tmp_path / "P", {"Assets/Knight.controller": entry})), "Assets/Knight.controller"
     )
     lines = text.text.split("\n")
-    assert [x.strip() for x in lines if "Idle -> Move" in x or x.strip().startswith("state Idle")] == [
-        "state Idle  L29",
-        "Idle -> Move when Speed > 0.1  L55",
-        "state Idle  L115",
+    assert lines[12:17] == [
+        "    Any State -> Hurt when Hurt  L94",
+        "    Entry -> Hurt when !Grounded  L111",
+        "  states no state machine holds (never played)",
+        "    state Idle  L119",
+        "  object Locomotion (BlendTree)  L55",
     ]
-    assert lines[-6:-4] == ["  Any State -> Hurt when Hurt  L90", "  Entry -> Hurt when !Grounded  L107"]

@@ -573,11 +573,11 @@ def test_the_state_an_animator_enters_first_is_said_to_be_its_default(tmp_path: 
         "  m_EntryTransitions: []\n", "  m_EntryTransitions: []\n  m_DefaultState: {fileID: 1102000002}\n"
     )
     graph = graph_for(write_project(tmp_path / "P", {"Assets/Knight.controller": first}))
-    states = [x for x in describe(graph, "Assets/Knight.controller").text.split("\n") if x.startswith("  state ")]
-    assert states == [
-        "  state Idle  L29",
-        "  state Move (motion blend tree Locomotion) [default]  L36",
-        "  state Hurt  L43",
+    states = [x for x in describe(graph, "Assets/Knight.controller").text.split("\n") if x.startswith("    state ")]
+    assert states == [  # what it plays first, first (since session 41)
+        "    state Move (motion blend tree Locomotion) [default]  L40",
+        "    state Idle  L33",
+        "    state Hurt  L47",
     ]
 
 
@@ -837,7 +837,7 @@ def test_refs_of_an_animator_parameter_lists_its_controllers_transitions_and_cod
     )
     assert [(u.path, u.line, u.kind, u.context, u.detail) for u in usages] == [
         ("Assets/Knight.controller", 11, "declaration", "parameter", "Knight: Hurt [Trigger]"),
-        ("Assets/Knight.controller", 89, "condition", "transition", "Any State -> Hurt when Hurt"),
+        ("Assets/Knight.controller", 93, "condition", "transition", "Any State -> Hurt when Hurt"),
         ("Assets/Knight.cs", 5, "animator", "SetTrigger", 'void Hit() { anim.SetTrigger("Hurt"); }'),
     ]
 

@@ -110,13 +110,14 @@ def test_animator_controller_and_state_machine_behaviour() -> None:
         ("animator_parameter", "Open", "Trigger"),
         ("animator_parameter", "Speed", "Float"),
         ("animator_layer", "Base Layer", ""),
+        ("animator_state_machine", "Base Layer", ""),
         ("animator_state", "Opening", ""),
     ]
     assert list(rec.refs) == [
         Ref("guid", "12121212121212121212121212121212", 39, "m_Motion", "Opening > AnimatorState"),
-        Ref("script", "34343434343434343434343434343434", 45, "m_Script", "Opening"),
+        Ref("script", "34343434343434343434343434343434", 45, "m_Script", "Base Layer/Opening"),
     ]
-    assert sym(rec, "field") == [("volume", 48, "Opening", "volume: 0.5", "11400022")]
+    assert sym(rec, "field") == [("volume", 48, "Base Layer/Opening", "volume: 0.5", "11400022")]
 
 
 def test_animation_events_and_materials() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from indexer.model import BUILTIN_SCRIPTS, FileRecord, Symbol
+from indexer.query.animator_outline import animator_parts, is_machine
 from indexer.query.component_fields import ComponentFields
 from indexer.query.graph import Graph
 from indexer.query.list_items import list_items
@@ -18,9 +19,13 @@ def asset_parts(rec: FileRecord, graph: Graph) -> list[Part]:
     declaration, grouped under the main object, with GUIDs turned into paths and classes."""
     said = status_line(rec)
     lines: list[Part] = [(said, None)] if said else []
-    states = {s.name for s in rec.symbols if s.kind == "animator_state"}
+    symbols, after = rec.symbols, None
+    if is_machine(rec):  # a controller by its layers and state machines (an index since schema 48)
+        shown, symbols, after = animator_parts(rec, graph)
+        lines += shown
+    states = {s.name for s in symbols if s.kind == "animator_state"}
     scripts = ComponentFields(graph)
-    for s in _states_grouped(rec.symbols, states) if states else rec.symbols:
+    for s in _states_grouped(symbols, states) if states else symbols:
         if s.kind == "field" and s.container in states:  # a StateMachineBehaviour's, under its state
             lines.append((f"    L{s.line} {short(graph.readable(s.signature))}", s.name))
         elif s.kind == "animator_transition":  # under the state it leaves; `Any State`'s and `Entry`'s last
@@ -66,6 +71,8 @@ def asset_parts(rec: FileRecord, graph: Graph) -> list[Part]:
             tail = f" [{short('; '.join(extras), 80)}]" if extras else ""
             line = f"{indent}{label} {short(text)}{tail}  L{s.line}"
             lines.append((line, None if s.kind in _PRIMARY else s.name))
+    if after is not None:  # a controller's: what was left out, its references
+        return lines + after
     references = references_part(rec, graph, exclude=())
     return lines + ([references] if references else [])
 

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 ITEMS_SHOWN = 8  # a list's items a describe shows, then how many more
 ITEM_CHARS = 160  # an item's line, as wide as two field values
-_UNNAMED_LIST = re.compile(r": \[(\d+) items\]$")  # items no name tells apart (`[5 items: Orc, ...]` do)
+_UNNAMED_LIST = re.compile(r": \[(\d+) items?\]$")  # items no name tells apart (`[5 items: Orc, ...]` do)
 _REFERENCE = re.compile(r"- \{fileID: -?\d+(?:, guid: [0-9a-fA-F]{32})?(?:, type: \d+)?\}$")
 
 
@@ -37,6 +37,16 @@ def list_items(graph: Graph, path: str, field: Symbol, enums: dict[str, Enum] | 
     if len(items) > ITEMS_SHOWN:
         out.append(f"… {len(items) - ITEMS_SHOWN} more items")
     return out
+
+
+def listed_references(graph: Graph, path: str, field: Symbol) -> list[str] | None:
+    """What each item of a list field of references names (`[7 items]` of a StateMachineBehaviour's
+    ability assets: their paths, `None` for an empty one), as a data asset's items say them; None
+    when the field is no such list or an item is no reference."""
+    if _UNNAMED_LIST.search(field.signature) is None:
+        return None
+    said = [_reference_shown(graph, item) for item in _items(graph.file_lines(path), field.line)]
+    return said if said and all(said) else None
 
 
 def _items(lines: list[str], line: int) -> list[list[str]]:

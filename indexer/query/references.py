@@ -22,6 +22,21 @@ _LABEL = re.compile(r"name|title|label|display|desc|text|caption", re.I)
 
 def references_part(rec: FileRecord, graph: Graph, exclude: tuple[str, ...]) -> Section | None:
     """What the file references, a line a target with the fields naming it (GUIDs as paths)."""
+    seen = referenced(rec, graph, exclude)
+    if not seen:
+        return None
+    lines = []
+    for target, contexts in seen.items():
+        named = f" ({', '.join(contexts[:4])})" if contexts else ""
+        lines.append((f"  {target}{named}", f"{target.rsplit('/', 1)[-1]}{named}"))
+    from indexer.query.outline import Section  # outline imports this module
+
+    return Section("references:", tuple(lines))
+
+
+def referenced(rec: FileRecord, graph: Graph, exclude: tuple[str, ...]) -> dict[str, list[str]]:
+    """Each target the file references (a path, or what a GUID outside the project is), in the
+    order first referenced, with the fields naming it."""
     seen: dict[str, list[str]] = {}
     for r in rec.refs:
         if r.kind in exclude:
@@ -50,15 +65,7 @@ def references_part(rec: FileRecord, graph: Graph, exclude: tuple[str, ...]) -> 
         seen.setdefault(target, [])
         if context and context not in seen[target]:
             seen[target].append(context)
-    if not seen:
-        return None
-    lines = []
-    for target, contexts in seen.items():
-        named = f" ({', '.join(contexts[:4])})" if contexts else ""
-        lines.append((f"  {target}{named}", f"{target.rsplit('/', 1)[-1]}{named}"))
-    from indexer.query.outline import Section  # outline imports this module
-
-    return Section("references:", tuple(lines))
+    return seen
 
 
 def _held(graph: Graph, path: str | None) -> str | None:

@@ -22,8 +22,11 @@ Output conventions (FileRecord.symbols / refs; all paths in a file are GameObjec
   material           name, detail = shader GUID (or "builtin:<fileID>"); material_property
                      symbols (type = texture, float, color, int, vector)
   animator_controller, animator_layer, animator_parameter (type = Float/Int/Bool/Trigger),
-  animator_state (detail = motion GUID, or signature "blend tree NAME"), animator_transition (container
-  = the state it leaves, name = the one it enters, signature = both and its conditions), animation_clip
+  animator_state_machine (container = the path of the machine holding it, "" for a layer's),
+  animator_state (container = its machine's path, `Base Layer/Jump`; detail = motion GUID, or
+  signature "blend tree NAME"), animator_transition (container = the path of the state it leaves,
+  or `<machine path>/Any State` or `/Entry`; name = the one it enters, signature = both and its
+  conditions), a StateMachineBehaviour's fields (container = its state's or machine's path), animation_clip
   object             other named root objects of non-scene assets (audio mixers, presets, ...)
 refs:
   script  target = script GUID, line = its m_Script line, detail = owner path
@@ -370,8 +373,8 @@ class _Scan:
         if go:
             owner = self.owner_path(doc)
             self.component_symbol(doc, owner, go, script, "" if script else label, yaml_facts.dll_class(fid, script))
-        elif doc.file_id in self.tree.behaviour_state:
-            owner = self.tree.behaviour_state[doc.file_id]
+        elif doc.file_id in self.machine().own:  # a StateMachineBehaviour
+            owner = self.machine().path(self.machine().own[doc.file_id])
         else:
             owner = doc.top("m_Name") or doc.class_name
             if doc is self.order[0] or self.kind in ("asset", "unity_yaml"):  # each of a timeline's tracks
@@ -494,6 +497,7 @@ _HANDLERS = {
     21: _Scan.material,
     91: animator.controller,
     1102: animator.state,
+    1107: animator.state_machine,
     1101: animator.transition,
     1109: animator.transition,
     74: animator.clip,

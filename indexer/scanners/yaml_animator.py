@@ -9,6 +9,7 @@ transition names the state it enters), so `Machine` reads those links once per f
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from indexer.model import Ref, Symbol
@@ -27,22 +28,64 @@ STATE, STATE_MACHINE, BLEND_TREE = 1102, 1107, 206
 class Machine:
     """The names of a controller's states, state machines and blend trees by fileID, and the state
     each transition leaves (`Any State` and `Entry` for a state machine's own), and the states a
-    state machine enters first (`m_DefaultState`)."""
+    state machine enters first (`m_DefaultState`); each state machine's path from its layer's
+    (`Base Layer/Jump`), the machine holding each state, and the state or machine owning each
+    StateMachineBehaviour: a player's 47 states in 14 sub-state machines read as one flat list."""
 
     def __init__(self, docs: list[DocReader]) -> None:
         self.names: dict[int, str] = {}
-        self.source: dict[int, str] = {}
+        self.source: dict[int, tuple[int, str]] = {}  # transition -> the state it leaves, or a machine's word
         self.defaults: set[int] = set()
+        self.parent: dict[int, int] = {}  # state or machine -> the machine holding it
+        self.own: dict[int, int] = {}  # StateMachineBehaviour -> its state or machine
+        self.machines: set[int] = set()
+        self._tails: Counter[str] | None = None  # each end of a state's or machine's path, how many have it
         for doc in docs:
             if doc.class_id not in (STATE, STATE_MACHINE, BLEND_TREE):
                 continue
-            name = self.names[doc.file_id] = doc.top("m_Name") or doc.class_name
+            self.names[doc.file_id] = doc.top("m_Name") or doc.class_name
+            self.own.update(dict.fromkeys(doc.block_ref_ids("m_StateMachineBehaviours"), doc.file_id))
             if doc.class_id == STATE:
-                self.source.update(dict.fromkeys(doc.block_ref_ids("m_Transitions"), name))
+                self.source.update(dict.fromkeys(doc.block_ref_ids("m_Transitions"), (doc.file_id, "")))
             elif doc.class_id == STATE_MACHINE:
-                self.source.update(dict.fromkeys(doc.block_ref_ids("m_AnyStateTransitions"), "Any State"))
-                self.source.update(dict.fromkeys(doc.block_ref_ids("m_EntryTransitions"), "Entry"))
+                self.machines.add(doc.file_id)
+                self.source.update(
+                    dict.fromkeys(doc.block_ref_ids("m_AnyStateTransitions"), (doc.file_id, "Any State"))
+                )
+                self.source.update(dict.fromkeys(doc.block_ref_ids("m_EntryTransitions"), (doc.file_id, "Entry")))
                 self.defaults.add(doc.top_ref("m_DefaultState")[0])
+                children = doc.block_ref_ids("m_ChildStates") + doc.block_ref_ids("m_ChildStateMachines")
+                self.parent.update(dict.fromkeys(children, doc.file_id))
+
+    def path(self, file_id: int) -> str:
+        """A state's or state machine's path from its layer's machine, `Base Layer/Jump/Jump_Prep`
+        (its name alone when no machine holds it)."""
+        steps, seen = [], set()
+        while file_id in self.names and file_id not in seen:
+            seen.add(file_id)
+            steps.append(self.names[file_id])
+            file_id = self.parent.get(file_id, 0)
+        return "/".join(reversed(steps))
+
+    def unique(self, file_id: int) -> str:
+        """The shortest end of a state's or machine's path no other state or machine's path ends
+        with (its name, unless another has it)."""
+        if self._tails is None:
+            paths = [self.path(f).split("/") for f in self.names if f in self.parent or f in self.machines]
+            self._tails = Counter("/".join(p[-n:]) for p in paths for n in range(1, len(p) + 1))
+        steps = self.path(file_id).split("/")
+        return next((t for n in range(1, len(steps)) if self._tails[t := "/".join(steps[-n:])] <= 1), "/".join(steps))
+
+    def machine_of(self, file_id: int) -> str:
+        """The path of the machine holding a state or machine ('' for none)."""
+        return self.path(self.parent[file_id]) if file_id in self.parent else ""
+
+    def left(self, transition: int) -> tuple[str, str]:
+        """(name, path) of what a transition leaves: a state, or a machine's `Any State` or `Entry`."""
+        source, word = self.source.get(transition, (0, ""))
+        if not word:
+            return self.names.get(source, ""), self.path(source)
+        return word, f"{self.path(source)}/{word}"
 
 
 def controller(scan: _Scan, doc: DocReader) -> None:
@@ -60,9 +103,16 @@ def controller(scan: _Scan, doc: DocReader) -> None:
     scan.guid_refs(doc, name, "AnimatorController")
 
 
+def state_machine(scan: _Scan, doc: DocReader) -> None:
+    """A state machine by its name under the path of the machine holding it (a layer's own: none)."""
+    machine = scan.machine()
+    name = doc.top("m_Name") or ""
+    scan.symbols.append(Symbol("animator_state_machine", name, doc.line, container=machine.machine_of(doc.file_id)))
+
+
 def state(scan: _Scan, doc: DocReader) -> None:
     """A state and its motion: a clip by GUID (`detail`), or a blend tree of the file by name; the
-    state its machine enters first says `default`."""
+    state its machine enters first says `default`; its container is its machine's path."""
     name = doc.top("m_Name") or ""
     local, motion = doc.top_ref("m_Motion")
     machine = scan.machine()
@@ -73,6 +123,7 @@ def state(scan: _Scan, doc: DocReader) -> None:
             "animator_state",
             name,
             doc.line,
+            container=machine.machine_of(doc.file_id),
             detail=motion,
             signature=f"blend tree {tree}" if tree else "",
             attributes=first,
@@ -83,25 +134,38 @@ def state(scan: _Scan, doc: DocReader) -> None:
 
 def transition(scan: _Scan, doc: DocReader) -> None:
     """`Locomotion -> Hurt when Hurt`, `Attack -> Idle after exit time 0.9`: the state it leaves
-    (container), the one it enters (name), the conditions that fire it."""
+    (container: its path), the one it enters (name; said by its path when in another machine), the
+    conditions that fire it."""
     machine = scan.machine()
-    source = machine.source.get(doc.file_id, "")
-    target = machine.names.get(doc.top_ref("m_DstState")[0]) or machine.names.get(doc.top_ref("m_DstStateMachine")[0])
+    source, source_path = machine.left(doc.file_id)
+    state, sub = doc.top_ref("m_DstState")[0], doc.top_ref("m_DstStateMachine")[0]
+    target = machine.names.get(state) or machine.names.get(sub)
     target = target or ("Exit" if doc.top("m_IsExit") == "1" else "")
     if not source or not target:
         return  # not reachable from a state of this file
+    entered = _entered(machine, state if state in machine.names else sub) or target
     conditions = []
     for entry in doc.entries("m_Conditions"):
         values = dict(entry.values)
         mode, parameter = values.get("m_ConditionMode", ""), values.get("m_ConditionEvent", "")
         if parameter:
             conditions.append(_CONDITIONS.get(mode, "{} ?").format(parameter, values.get("m_EventTreshold", "")))
-    said = f"{source} -> {target}"
+    said = f"{source} -> {entered}"
     said += f" when {' and '.join(conditions)}" if conditions else ""
     if doc.top("m_HasExitTime") == "1":
         said += f" after exit time {doc.top('m_ExitTime')}"
     said += " (muted)" if doc.top("m_Mute") == "1" else ""
-    scan.symbols.append(Symbol("animator_transition", target, doc.line, container=source, signature=said))
+    scan.symbols.append(Symbol("animator_transition", target, doc.line, container=source_path, signature=said))
+
+
+def _entered(machine: Machine, file_id: int) -> str:
+    """A state or machine a transition enters: by its name, or by as much of its path as tells it
+    from the controller's others of that name (`Base Layer/Idle` beside `Base Layer/Intro/Idle`);
+    a machine says so, `Jump (machine)`."""
+    if file_id not in machine.names:
+        return ""
+    said = machine.unique(file_id)
+    return f"{said} (machine)" if file_id in machine.machines else said
 
 
 def clip(scan: _Scan, doc: DocReader) -> None:

@@ -27,7 +27,6 @@ class Hierarchy:
         self.instance_of: dict[int, int] = {}  # stripped object -> its PrefabInstance
         self.instance_parent: dict[int, int] = {}  # PrefabInstance -> parent transform
         self.names: dict[int, str] = {}
-        self.behaviour_state: dict[int, str] = {}  # StateMachineBehaviour -> its animator state
         self._docs: dict[int, DocReader] = {}  # transforms and prefab instances: their order read if needed
         self.scene_roots: list[int] = []  # the root transforms, in order (Unity 2022+)
         self.line_of: dict[int, int] = {}  # node -> the line of its document
@@ -51,12 +50,6 @@ class Hierarchy:
 
     def _add(self, doc: DocReader) -> None:
         cid = doc.class_id
-        if cid in (1102, 1107):
-            ids = doc.block_ref_ids("m_StateMachineBehaviours")
-            if ids:
-                state = doc.top("m_Name") or doc.class_name
-                for file_id in ids:
-                    self.behaviour_state[file_id] = state
         if doc.stripped:
             inst, _ = doc.top_ref("m_PrefabInstance")
             if not inst:

@@ -306,7 +306,13 @@ class NodeDoc:
     def block_ref_ids(self, key: str) -> list[int]:
         node = self._top.get(key)
         items = node.value if node is not None and _kind(node) == "SequenceNode" else []
-        return [r[0] for item in items if (r := _ref(item))]
+        # an item that is a mapping holding a reference (`- m_State: {fileID: …}`) as the text reader reads it
+        values = [
+            v
+            for item in items
+            for v in ([item] if _ref(item) or _kind(item) != "MappingNode" else [v for _, v in item.value])
+        ]
+        return [r[0] for v in values if (r := _ref(v))]
 
     def entries(self, key: str) -> list[Entry]:
         node = self._top.get(key)

@@ -180,3 +180,21 @@ def test_both_yaml_readers_read_the_machines_alike(tmp_path: Path) -> None:
 
     result = yaml_differential.run([write_project(tmp_path / "P", {"Assets/Player.controller": CONTROLLER})], show=3)
     assert (result.compared, result.differing) == (result.documents, 0), yaml_differential.report(result)
+
+
+def test_a_context_pack_keeps_a_state_s_block_whole_when_a_word_of_it_is_the_task_s(tmp_path: Path) -> None:
+    """The compact outline of a context pack keeps a state with its behaviours and transitions when
+    any of them names a word of the task (an ability asset `Jump_Forward`), and no other state's."""
+    from indexer.identifiers import name_stems
+    from indexer.query.outline import outline
+
+    graph = graph_for(_project(tmp_path))
+    record = graph.records.record("Assets/Player.controller")
+    assert record is not None
+    assert outline(record, graph, set(name_stems("forward")), compact=True)[3:8] == [
+        "  animator layer Base Layer  L14",
+        "  machine Base Layer/Jump  L34",
+        "    state Jump_Prep [default]  L73",
+        "      CharacterState: speed: 3; ArrAbilities: Jump_Up, Jump_Forward  L144",
+        "      -> Jump_Air after exit time 0.9  L107",
+    ]

@@ -59,7 +59,7 @@ def _references(rec: FileRecord, graph: Graph, named: set[str]) -> Section | Non
     if counted:
         said = f" ({', '.join(fields[:4])})" if fields else ""
         text = f"  and {counted} file{'s' if counted > 1 else ''} named above by file name{said}"
-        lines.append((f"{text}: their paths are in uses (all in --json)", None))
+        lines.append((f"{text}: their paths are in uses (all in --json)", text))
     return Section("references:", tuple(lines)) if lines else None
 
 
@@ -114,17 +114,21 @@ class _Outline:
         out = self.behaviours(path, "    ", held)
         states = [s for s in held if s.kind == "animator_state"]
         for state in sorted(states, key=lambda s: "default" not in s.attributes):  # what it plays first, first
-            out.append((self.state_line(state), state.name))
-            own = self.held.pop(f"{path}/{state.name}" if path else state.name, [])
-            out += self.behaviours(f"{path}/{state.name}" if path else state.name, "      ", own)
-            out += [
-                (f"      -> {t.signature.partition(' -> ')[2]}  L{t.line}", None)
-                for t in own
-                if t.kind == "animator_transition"
-            ]
+            out += self.state_block(state, f"{path}/{state.name}" if path else state.name)
         for word in ("Any State", "Entry"):
-            out += [(f"    {t.signature}  L{t.line}", None) for t in self.held.pop(f"{path}/{word}", ())]
+            out += [(f"    {t.signature}  L{t.line}", t.signature) for t in self.held.pop(f"{path}/{word}", ())]
         return out
+
+    def state_block(self, state: Symbol, path: str) -> list[Part]:
+        """A state's line, its behaviours' and the transitions leaving it: one block, kept whole by
+        a context pack when any of its words is the task's (`Jump` in an ability asset's name)."""
+        own = self.held.pop(path, [])
+        lines = [self.state_line(state), *(line for line, _ in self.behaviours(path, "      ", own))]
+        lines += [
+            f"      -> {t.signature.partition(' -> ')[2]}  L{t.line}" for t in own if t.kind == "animator_transition"
+        ]
+        words = " ".join(lines)
+        return [(line, words) for line in lines]
 
     def state_line(self, s: Symbol) -> str:
         clip = self.graph.path_of_guid(s.detail) if s.detail else ""

@@ -30,22 +30,8 @@ def asset_parts(rec: FileRecord, graph: Graph) -> list[Part]:
             lines.append((f"    L{s.line} {short(graph.readable(s.signature))}", s.name))
         elif s.kind == "animator_transition":  # under the state it leaves; `Any State`'s and `Entry`'s last
             lines.append((f"{'    ' if s.container in states else '  '}{s.signature}  L{s.line}", None))
-        elif s.kind == "scriptable_object" and s.detail.startswith("builtin:"):
-            cls = BUILTIN_SCRIPTS.get(s.detail[8:])
-            made_of = f"{cls} (built into Unity)" if cls else f"a class built into Unity (fileID {s.detail[8:]})"
-            lines.append((f"ScriptableObject {s.name}: {made_of}", None))
-        elif s.kind == "scriptable_object":
-            cls = graph.script_class(s.detail) if s.detail else ""
-            script = graph.path_of_guid(s.detail) if s.detail else ""
-            package = graph.package_scripts.get(s.detail, ("", ""))[1] if not script else ""
-            where = script or (f"script of {package}, not in project" if package else "script not in project")
-            lines.append((f"ScriptableObject {s.name}: {cls or 'script ' + s.detail[:8]} ({where})", None))
-        elif s.kind == "material":
-            if s.detail.startswith("builtin:"):
-                shader = f"built-in shader (fileID {s.detail[8:]})"
-            else:
-                shader = graph.readable(f"guid:{s.detail}") if s.detail else "none"
-            lines.append((f"Material {s.name}: shader {shader}", None))
+        elif s.kind in ("scriptable_object", "material"):
+            lines.append((_made_of(s, graph), None))
         elif s.kind in ("field", "material_property", "override"):
             # a script's enum field by its member's name too, `Rarity: 2 (Rare)`, and a value no field
             # of the script reads (renamed since) said so, as on a component
@@ -75,6 +61,25 @@ def asset_parts(rec: FileRecord, graph: Graph) -> list[Part]:
         return lines + after
     references = references_part(rec, graph, exclude=())
     return lines + ([references] if references else [])
+
+
+def _made_of(s: Symbol, graph: Graph) -> str:
+    """A ScriptableObject's line by its class and script, a material's by its shader."""
+    if s.kind == "material":
+        if s.detail.startswith("builtin:"):
+            shader = f"built-in shader (fileID {s.detail[8:]})"
+        else:
+            shader = graph.readable(f"guid:{s.detail}") if s.detail else "none"
+        return f"Material {s.name}: shader {shader}"
+    if s.detail.startswith("builtin:"):
+        cls = BUILTIN_SCRIPTS.get(s.detail[8:])
+        made_of = f"{cls} (built into Unity)" if cls else f"a class built into Unity (fileID {s.detail[8:]})"
+        return f"ScriptableObject {s.name}: {made_of}"
+    cls = graph.script_class(s.detail) if s.detail else ""
+    script = graph.path_of_guid(s.detail) if s.detail else ""
+    package = graph.package_scripts.get(s.detail, ("", ""))[1] if not script else ""
+    where = script or (f"script of {package}, not in project" if package else "script not in project")
+    return f"ScriptableObject {s.name}: {cls or 'script ' + s.detail[:8]} ({where})"
 
 
 def _states_grouped(symbols: tuple[Symbol, ...], states: set[str]) -> list[Symbol]:

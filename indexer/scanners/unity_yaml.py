@@ -6,27 +6,23 @@ GameObject paths; this module turns what the reader finds into records: only wha
 
 Output conventions (FileRecord.symbols / refs; all paths in a file are GameObject paths joined by
 "/", and component names of scripts are written `script:<guid>` for the reader to resolve):
-  gameobject         name, container = parent path, detail = "inactive" when m_IsActive is 0,
-                     signature = tag and layer when not default
+  gameobject         name, container = parent path, detail = "inactive" when m_IsActive is 0, signature = tag, layer
   component          name = Unity class (Transform, Rigidbody, MonoBehaviour, ...), container =
                      GameObject path, detail = script GUID (MonoBehaviour), type = its fileID,
                      modifiers = (the class's file ID,) for a class of a DLL (written `script:<guid>#<ID>`)
   field              name, container = owner path, signature = "name: value", detail = fileID
                      of the component (or asset object) it belongs to
-  prefab_instance    name = the instance's name if overridden, container = parent path,
-                     detail = source prefab GUID
+  prefab_instance    name = the instance's name if overridden, container = parent path, detail = source prefab GUID
   override           name = propertyPath, container = instance path, signature = "path: value",
                      detail = the fileID of the object it changes in the source prefab
   scriptable_object  name = m_Name, detail = script GUID (assets whose main object is a script), or
                      "builtin:<fileID>" for one of Unity's own classes (a Tile)
-  material           name, detail = shader GUID (or "builtin:<fileID>"); material_property
-                     symbols (type = texture, float, color, int, vector)
-  animator_controller, animator_layer, animator_parameter (type = Float/Int/Bool/Trigger),
-  animator_state_machine (container = the path of the machine holding it, "" for a layer's),
-  animator_state (container = its machine's path, `Base Layer/Jump`; detail = motion GUID, or
-  signature "blend tree NAME"), animator_transition (container = the path of the state it leaves,
-  or `<machine path>/Any State` or `/Entry`; name = the one it enters, signature = both and its
-  conditions), a StateMachineBehaviour's fields (container = its state's or machine's path), animation_clip
+  material           name, detail = shader GUID (or "builtin:<fileID>"); material_property (type = texture, float, ...)
+  animator_controller, animator_layer, animator_parameter (type = Float/Int/Bool/Trigger), animator_state_machine
+  (container = its machine's path, "" for a layer's), animator_state (container = its machine's path, `Base
+  Layer/Jump`; detail = motion GUID, or signature "blend tree NAME"), animator_transition (container = the
+  path of the state it leaves, or `<machine>/Any State`, `/Entry`; name = the one it enters, signature =
+  both and its conditions), a StateMachineBehaviour's fields (container = its state's path), animation_clip
   object             other named root objects of non-scene assets (audio mixers, presets, ...)
 refs:
   script  target = script GUID, line = its m_Script line, detail = owner path

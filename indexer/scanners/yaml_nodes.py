@@ -276,8 +276,6 @@ class NodeDoc:
             elif _kind(node) == "MappingNode":
                 todo.extend((node, k, v, owner) for k, v in reversed(node.value))
 
-    # -- single values -------------------------------------------------------------------------
-
     def top(self, key: str) -> str | None:
         node = self._top.get(key)
         return None if node is None else self._text(node)
@@ -301,17 +299,11 @@ class NodeDoc:
                 return _scalar(_get(mapping, "value")) or ""
         return ""
 
-    # -- blocks --------------------------------------------------------------------------------
-
     def block_ref_ids(self, key: str) -> list[int]:
         node = self._top.get(key)
         items = node.value if node is not None and _kind(node) == "SequenceNode" else []
-        # an item that is a mapping holding a reference (`- m_State: {fileID: …}`) as the text reader reads it
-        values = [
-            v
-            for item in items
-            for v in ([item] if _ref(item) or _kind(item) != "MappingNode" else [v for _, v in item.value])
-        ]
+        # an item that is a mapping holding a reference (`- m_State: {fileID: …}`), as the text reader reads it
+        values = [v for i in items for v in ([i] if _ref(i) or _kind(i) != "MappingNode" else [v for _, v in i.value])]
         return [r[0] for v in values if (r := _ref(v))]
 
     def entries(self, key: str) -> list[Entry]:

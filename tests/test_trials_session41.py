@@ -12,6 +12,7 @@ from indexer.query.tokens import counter
 
 from .conftest import meta, write_project
 from .test_trials_session32 import _workspace
+from .test_unity_event_targets import _behaviour, _header, _object
 
 ABILITY = "a7" * 16
 
@@ -153,4 +154,38 @@ def test_a_code_file_past_the_lead_shows_the_line_doing_what_the_task_says(tmp_p
         "  L44 void ProcessHitParticles(int hits)",
         "    L48: CameraShake.main.Shake(0.3f);",  # not `if (hits > 0)`: its outline says "hit"
         "… 38 more outline lines",
+    ]
+
+
+def test_what_happens_when_the_game_starts_is_the_games_bootstrap_not_a_kits(tmp_path: Path) -> None:
+    """ "what happens when the game starts": a debug console kit's `[RuntimeInitializeOnLoadMethod]`
+    scripts took places 9-12 and the one script of the first scene (its `BootstrapScope`, entering
+    the game's first state) was 29th. A third-party initializer gains a third-party share; a first
+    scene's few scripts each gain as much as an initializer (the share of six, at most that)."""
+    boot = "b5" * 16
+    build = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1045 &1\nEditorBuildSettings:\n  m_Scenes:\n"
+        "  - enabled: 1\n    path: Assets/Scenes/Boot.unity\n    guid: 1111\n"
+    )
+    init = "[RuntimeInitializeOnLoadMethod] static void Init() { }"
+    files = {
+        "ProjectSettings/EditorBuildSettings.asset": build,
+        "Assets/Scenes/Boot.unity": _header() + _object(1, "Scope", [3]) + _behaviour(3, 1, boot),
+        "Assets/Scripts/BootstrapScope.cs": (
+            "using UnityEngine;\npublic class BootstrapScope : MonoBehaviour\n"
+            "{ void Awake() { Enter(); } void Enter() { } }\n"
+        ),
+        "Assets/Scripts/BootstrapScope.cs.meta": meta(boot),
+        "Assets/Scripts/StateGame.cs": "public class StateGame { public void Enter() { } game Game; }\n",
+        "Assets/Plugins/Console/AutoInit.cs": f"public static class AutoInit {{ {init} }}\n",
+        "Assets/Plugins/Console/Service.cs": f"public static class Service {{ {init} }}\n",
+    }
+    ws = _workspace(write_project(tmp_path / "P", files))
+    paths = [h.path for h in ws.search("what happens when the game starts", 6)]
+    assert paths == [
+        "Assets/Scenes/Boot.unity",
+        "Assets/Scripts/StateGame.cs",
+        "Assets/Scripts/BootstrapScope.cs",
+        "Assets/Plugins/Console/AutoInit.cs",
+        "Assets/Plugins/Console/Service.cs",
     ]

@@ -324,8 +324,7 @@ def _tier2(
     header = "## Files for this task"
     if budget <= counter.count(header) + 1 or not hits:
         return Tier2(text="", tokens=0, files=[])
-    pieces = [header]
-    used = counter.count(header)
+    pieces, used = [header], counter.count(header)
     entries: list[FileEntry] = []
     stems, frozen = set(by_stem), frozenset(by_stem)
     fielded = stems | {stem(n) for n in qualities(by_stem.values())}  # the fields a task names, "faster": speed
@@ -345,8 +344,8 @@ def _tier2(
         if hit.name:  # the field holding a value the task says (rank: named so, unnamed otherwise)
             reason += f"; holds {hit.snippet} at L{hit.line}"
         head = f"### {hit.path}  ({hit.kind}; {reason})"
-        sought_room = (min(cap, budget - used), len(entries) < SOUGHT_FILES)
-        looked_for = _sought(project, local, head, read, (in_text, frozen), counter, sought_room)
+        first = len(entries) < SOUGHT_FILES
+        looked_for = _sought(project, local, head, read, (in_text, frozen), counter, (min(cap, budget - used), first))
         room = (min(cut, budget - used) - 1, counter)
         shown_for = fielded | {stem(hit.name)} if hit.name else fielded  # the object holding the field too
         extras = _lead_extras(project, local, fielded, read) if lead and hit.kind == "csharp" else ((), frozenset())

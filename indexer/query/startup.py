@@ -18,7 +18,6 @@ from indexer.identifiers import STOP_WORDS
 from indexer.model import Ranked
 from indexer.project import is_script
 from indexer.query.carriers import carried
-from indexer.query.priors import VENDORED_PRIOR, is_vendored
 from indexer.query.quotes import without_quotes
 
 STARTUP_GAIN = 0.7  # times the best match's score
@@ -26,8 +25,10 @@ STARTUP_GAIN = 0.7  # times the best match's score
 # answered by the scene itself, above every `Start()` its words match.
 ALONE_GAIN = 1.2
 # Each script the scene carries (its objects or through its prefabs): SCRIPTS_SHARED times SCRIPT_GAIN
-# shared by them all, at most STARTUP_GAIN each: the one script of a bootstrap scene's one prefab
-# (`BootstrapScope`, entering the game's first state) is the game's start as much as an initializer.
+# shared by them all, at most SCRIPT_GAIN each, or STARTUP_GAIN when the task asks only what happens
+# at start: then the one script of a bootstrap scene's one prefab (`BootstrapScope`, entering the
+# game's first state) is the answer as much as an initializer (not when the start is the moment of
+# something else the task asks about: "an error naming the empty field as soon as the game starts").
 SCRIPT_GAIN = 0.35
 SCRIPTS_SHARED = 6
 _INITIALIZER = "RuntimeInitializeOnLoadMethod"
@@ -74,24 +75,23 @@ def raise_startup(
     """The first scene of the build gains a share of the best match's score when the task asks
     what happens as the game starts, and so do the scripts on it and those Unity runs as the game
     starts whatever its scenes (`[RuntimeInitializeOnLoadMethod]`; `project`: a
-    workspace.ProjectIndex); a third-party file VENDORED_PRIOR of its share, a file of another
-    kind or outside the folder a search is kept to nothing."""
+    workspace.ProjectIndex); a file of another kind or outside the folder a search is kept to
+    gains nothing."""
     if not asks_startup(text):
         return
     scene = first_build_scene(project.records)
     top = max((r.score for r in ranked.values()), default=1.0)  # 1.0: no word of the task matched
     gains = {scene: (ALONE_GAIN if asks_only_startup(text) else STARTUP_GAIN) * top} if scene else {}
     scripts = _scripts_on(project.graph, scene) if scene else []
-    for script in scripts:  # SCRIPTS_SHARED scripts' gains shared by all, at most an initializer's each
-        gains[script] = min(STARTUP_GAIN, SCRIPT_GAIN * SCRIPTS_SHARED / len(scripts)) * top
+    most = STARTUP_GAIN if asks_only_startup(text) else SCRIPT_GAIN
+    for script in scripts:  # SCRIPTS_SHARED scripts' gains shared by all, at most `most` each
+        gains[script] = min(most, SCRIPT_GAIN * SCRIPTS_SHARED / len(scripts)) * top
     initializers = project.remember(("initializers",), lambda: _initializers(project), role=True)
     for script in initializers:  # they run before the first scene's scripts: as much as the scene
         gains[script] = STARTUP_GAIN * top
     prefix = path_prefix.strip("/") + "/" if path_prefix else ""
     stats = project.stats_of(gains)
     for path, gain in gains.items():
-        if is_vendored(path, project.vendored):  # a debug console's initializer is not the game's start
-            gain *= VENDORED_PRIOR
         if path in stats and path.startswith(prefix) and kind in (None, stats[path].kind):
             ranked.setdefault(path, Ranked(path, 0.0, [])).score += gain  # a script's reason: the walk's
             if path in initializers:  # which method: the hit may be named by another (`Start…`)

@@ -366,7 +366,7 @@ def test_a_scene_or_prefab_past_the_third_is_cut_to_more_than_a_quarter_share(tm
     for k in range(8):
         parts = [(f"Turret{k}", "", ["MeshRenderer"])]
         name = "Turret Barrel Mount Pivot Muzzle Flash Point"
-        parts += [(f"{name} {n}", f"Turret{k}", ["MeshRenderer"]) for n in range(12)]
+        parts += [(f"{n} {name}", f"Turret{k}", ["MeshRenderer"]) for n in range(12)]  # apart: not `alike`
         files[f"Assets/Prefabs/Turret{k}.prefab"] = _prefab(parts)
     root = write_project(tmp_path / "P", files)
     update(root, Config(workers=1))

@@ -756,13 +756,14 @@ def test_a_reference_to_unity_s_built_in_resources_is_not_said_missing(tmp_path:
 def test_a_scene_too_long_to_describe_whole_is_folded_to_the_objects_that_do_something(tmp_path: Path) -> None:
     """`describe TestReact.unity` stopped after 400 lines of a level's collider objects, before its
     GameController, Player and canvas: folded, each object carrying a project script (or placing a
-    prefab) is shown whole and the others are counted with their classes."""
+    prefab) is shown whole and the others are counted with their classes. (The walls are named
+    apart: copies numbered as Unity numbers duplicates are one line, `alike`.)"""
     from indexer.query.describe import describe
 
     game = "f7" * 16
     walls = "".join(
         f"--- !u!1 &{100 + 10 * i}\nGameObject:\n  m_Component:\n  - component: {{fileID: {101 + 10 * i}}}\n"
-        f"  - component: {{fileID: {102 + 10 * i}}}\n  m_Name: Wall{i}\n  m_IsActive: 1\n"
+        f"  - component: {{fileID: {102 + 10 * i}}}\n  m_Name: {i} Wall\n  m_IsActive: 1\n"
         f"--- !u!4 &{101 + 10 * i}\nTransform:\n  m_GameObject: {{fileID: {100 + 10 * i}}}\n  m_Children: []\n"
         f"  m_Father: {{fileID: 0}}\n  m_RootOrder: {i}\n"
         f"--- !u!61 &{102 + 10 * i}\nBoxCollider2D:\n  m_GameObject: {{fileID: {100 + 10 * i}}}\n  m_IsTrigger: 0\n"
@@ -783,7 +784,7 @@ def test_a_scene_too_long_to_describe_whole_is_folded_to_the_objects_that_do_som
     update(root, Config(workers=1))
     graph = open_workspace(root, projects_at(root)).projects[0].graph
     whole = describe(graph, "Assets/Scenes/Level.unity").text
-    assert "Wall29  [layer 0]" not in whole and "  components: Transform, BoxCollider2D" in whole  # short: all
+    assert "29 Wall  [layer 0]" not in whole and "  components: Transform, BoxCollider2D" in whole  # short: all
     text = describe(graph, "Assets/Scenes/Level.unity", max_lines=20).text
     assert text.splitlines()[1:5] == [
         "… 30 more objects (BoxCollider2D 30)",

@@ -569,7 +569,7 @@ def test_a_folded_scene_cut_for_length_keeps_its_unityevent_calls(tmp_path: Path
 
     point, menu = "a7" * 16, "a8" * 16
     waypoints = "".join(
-        _object(100 + 10 * i, f"Waypoint{i}", [102 + 10 * i]) + _behaviour(102 + 10 * i, 100 + 10 * i, point)
+        _object(100 + 10 * i, f"{i} Waypoint", [102 + 10 * i]) + _behaviour(102 + 10 * i, 100 + 10 * i, point)
         for i in range(30)
     )
     pause = _object(5000, "Pause", [5002]) + _behaviour(5002, 5000, menu)
@@ -829,11 +829,11 @@ def test_a_folded_scene_s_objects_keep_half_the_lines_however_many_calls_follow(
 
     point, menu = "d7" * 16, "d8" * 16
     waypoints = "".join(
-        _object(100 + 10 * i, f"Waypoint{i}", [102 + 10 * i]) + _behaviour(102 + 10 * i, 100 + 10 * i, point)
+        _object(100 + 10 * i, f"{i} Waypoint", [102 + 10 * i]) + _behaviour(102 + 10 * i, 100 + 10 * i, point)
         for i in range(30)
     )
     buttons = "".join(
-        _object(6000 + 10 * i, f"Button{i}", [6002 + 10 * i])
+        _object(6000 + 10 * i, f"{i} Button", [6002 + 10 * i])
         + _behaviour(6002 + 10 * i, 6000 + 10 * i, BUTTON, _on_click(5002, "Menu, Assembly-CSharp", "Open"))
         for i in range(30)
     )

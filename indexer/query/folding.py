@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from indexer.query.alike import folded_into
 from indexer.query.graph import Graph
 from indexer.query.outline import Hierarchy, Node, Part, render_parts
 
@@ -42,10 +43,13 @@ def folded_lines(nodes: tuple[Node, ...], graph: Graph) -> list[str]:
     above them by their line, every other run counted (`_run_line`)."""
     kept: dict[int, list[str]] = {}
     above: list[int] = []  # the objects above this one, nearest last
+    into = folded_into(nodes)
     for i, n in enumerate(nodes):
         while above and nodes[above[-1]].depth >= n.depth:
             above.pop()
-        if n.key:
+        if into.get(i, -1) in kept:  # copies of a shown object (`alike`): said with it
+            kept[i] = [n.head]
+        elif n.key:
             kept[i] = [n.head, *render_parts(n.body, graph, None)]
             for a in above:
                 kept.setdefault(a, [nodes[a].head])
@@ -64,8 +68,11 @@ def folded_lines(nodes: tuple[Node, ...], graph: Graph) -> list[str]:
 
 
 def _run_line(run: list[Node]) -> str:
-    classes = Counter(c for n in run for c in set(n.names[1:]) - _EVERYWHERE)
+    classes: Counter[str] = Counter()
+    for n in run:  # a line standing for copies counts each (`alike`)
+        classes.update(dict.fromkeys(set(n.names[1:]) - _EVERYWHERE, n.folded or 1))
+    count = sum(n.folded or 1 for n in run)
     said = ", ".join(f"{c} {k}" for c, k in classes.most_common(SHOWN_CLASSES))
     more = f", … {len(classes) - SHOWN_CLASSES} more classes" if len(classes) > SHOWN_CLASSES else ""
-    objects = f"{len(run)} more object{'s' if len(run) > 1 else ''}"
+    objects = f"{count} more object{'s' if count > 1 else ''}"
     return f"{'  ' * min(n.depth for n in run)}… {objects}" + (f" ({said}{more})" if said else "")

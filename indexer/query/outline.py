@@ -14,6 +14,7 @@ import msgspec
 
 from indexer.identifiers import name_stems
 from indexer.model import CALL_TARGET, HIERARCHY_KINDS, TYPE_KINDS, CodeOutline, FileRecord, Symbol
+from indexer.query.alike import fold_alike, folded_into
 from indexer.query.calls import call_text
 from indexer.query.component_fields import ComponentFields, component_flags
 from indexer.query.event_triggers import trigger_named
@@ -71,6 +72,7 @@ class Node(msgspec.Struct, frozen=True):
     names: tuple[str, ...]  # the object's name (and its prefab's) and its components' classes
     body: tuple[tuple[str, None] | Joined, ...]
     key: bool = False  # it carries a project script or places a prefab (`folding.folded_lines`)
+    folded: int = 0  # a line standing for sibling copies of the object before it: how many objects (`alike`)
 
 
 class Hierarchy(msgspec.Struct, frozen=True):
@@ -137,22 +139,17 @@ def _hierarchy_lines(nodes: tuple[Node, ...], graph: Graph, stems: set[str] | No
     components; each run of objects left out is counted (`… 12 more objects`)."""
     if stems is None:
         return [line for n in nodes for line in (n.head, *render_parts(n.body, graph, None))]
-    found = []
-    for i, n in enumerate(nodes):
-        named = {s for name in n.names for s in stems.intersection(name_stems(name))}
-        for p in n.body:
-            if isinstance(p, Joined):
-                named.update(s for item, _ in p.items for s in stems.intersection(name_stems(item)))
-        if named:
-            found.append((-len(named), i))
-    chosen = {i for _, i in sorted(found)[:MATCHED_OBJECTS]}
+    chosen = _chosen(nodes, stems)
     root = 0 if sum(n.depth == 0 for n in nodes) == 1 else None  # a prefab's: what the prefab is
     kept: dict[int, list[str]] = {}
     above: list[int] = []  # the objects above this one, nearest last
+    into = folded_into(nodes)
     for i, n in enumerate(nodes):
         while above and nodes[above[-1]].depth >= n.depth:
             above.pop()
-        if i in chosen or i == root:
+        if into.get(i, -1) in kept:  # copies of a shown object: said with it
+            kept[i] = [n.head]
+        elif i in chosen or i == root:
             kept[i] = [n.head, *render_parts(n.body, graph, stems)]
             for a in above:  # (a root has none)
                 kept.setdefault(a, [nodes[a].head])
@@ -162,7 +159,7 @@ def _hierarchy_lines(nodes: tuple[Node, ...], graph: Graph, stems: set[str] | No
     for i, n in enumerate(nodes):
         if i not in kept:
             depth = n.depth if not skipped else min(depth, n.depth)
-            skipped += 1
+            skipped += n.folded or 1
             continue
         if skipped:
             out.append(_more_objects(skipped, depth))
@@ -171,6 +168,22 @@ def _hierarchy_lines(nodes: tuple[Node, ...], graph: Graph, stems: set[str] | No
     if skipped:
         out.append(_more_objects(skipped, depth))
     return out
+
+
+def _chosen(nodes: tuple[Node, ...], stems: set[str]) -> set[int]:
+    """The MATCHED_OBJECTS objects naming the most of the task's words (of equal counts, the
+    first); a line standing for copies (`alike`) is shown with its first, never for itself."""
+    found = []
+    for i, n in enumerate(nodes):
+        if n.folded:
+            continue
+        named = {s for name in n.names for s in stems.intersection(name_stems(name))}
+        for p in n.body:
+            if isinstance(p, Joined):
+                named.update(s for item, _ in p.items for s in stems.intersection(name_stems(item)))
+        if named:
+            found.append((-len(named), i))
+    return {i for _, i in sorted(found)[:MATCHED_OBJECTS]}
 
 
 def _more_objects(count: int, depth: int) -> str:
@@ -306,7 +319,7 @@ def hierarchy_parts(rec: FileRecord, graph: Graph) -> list[Part]:
         )
         todo.extend((child, depth + 1) for child in reversed(tree.children.get(path, [])))
     if nodes:
-        lines.append(Hierarchy(tuple(nodes)))
+        lines.append(Hierarchy(fold_alike(tuple(nodes))))
     calls = [(r, r) for r in rec.refs if r.kind == "method"] + set_calls(graph, rec)
     lines_of = graph.file_lines(rec.path) if any(".callback(" in r.detail for r, _ in calls) else []
     events = tuple(

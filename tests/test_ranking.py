@@ -812,7 +812,7 @@ def test_a_packs_scene_outline_shows_the_object_holding_the_said_value(tmp_path:
     "odds") is on an object that names none of the task's own words; the pack's compact outline
     of the scene, too long to show whole, still shows that object among those it keeps."""
     dropper = "6c6c6c6c6c6c6c6c6c6c6c6c6c6c6c6c"
-    objects = [_object(i, f"Rock {i}") for i in range(1, 80)]
+    objects = [_object(i, f"{i} Rock") for i in range(1, 80)]  # not copies: no fold
     objects.insert(40, _object(90, "Misc", dropper, "  spawnOdds: 22\n"))
     root = write_project(
         tmp_path / "P",

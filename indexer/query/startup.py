@@ -81,9 +81,10 @@ def raise_startup(
         return
     scene = first_build_scene(project.records)
     top = max((r.score for r in ranked.values()), default=1.0)  # 1.0: no word of the task matched
-    gains = {scene: (ALONE_GAIN if asks_only_startup(text) else STARTUP_GAIN) * top} if scene else {}
+    alone = asks_only_startup(text)
+    gains = {scene: (ALONE_GAIN if alone else STARTUP_GAIN) * top} if scene else {}
     scripts = _scripts_on(project.graph, scene) if scene else []
-    most = STARTUP_GAIN if asks_only_startup(text) else SCRIPT_GAIN
+    most = STARTUP_GAIN if alone else SCRIPT_GAIN
     for script in scripts:  # SCRIPTS_SHARED scripts' gains shared by all, at most `most` each
         gains[script] = min(most, SCRIPT_GAIN * SCRIPTS_SHARED / len(scripts)) * top
     initializers = project.remember(("initializers",), lambda: _initializers(project), role=True)

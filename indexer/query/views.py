@@ -257,7 +257,7 @@ def renderings(
     yield _split([head, *view.outline], flat)
     lines, weights = weighted(view, project.graph, stems, doers)
     if tail and view.members is not None and all("\n" not in line for line in (head, *lines)):
-        # code: the compact outline beside its lines holding the task's words, whole or cut
+        # code: the compact outline cut beside its lines saying the task's words its names do not
         beside, heavier = beside_matched(lines, weights, matched, stems)
         if len(beside) > len(lines) and (cut := cut_lines([head], beside, heavier, *room)) is not None:
             yield cut

@@ -8,7 +8,6 @@ from pathlib import Path
 from indexer.identifiers import weighted_terms
 from indexer.query.context import build_context
 from indexer.query.priors import is_package_settings
-from indexer.query.synonyms import expansions
 from indexer.query.tokens import counter
 
 from .conftest import meta, write_project
@@ -193,23 +192,3 @@ def test_what_happens_when_the_game_starts_is_the_first_scenes_few_scripts(tmp_p
     ]
     other = [h.path for h in ws.search("the game prints an error as soon as the game starts", 6)]
     assert other[-1] == "Assets/Scripts/BootstrapScope.cs"
-
-
-def test_a_player_the_code_calls_its_character_is_found_by_the_players_words(tmp_path: Path) -> None:
-    """ "the player dies too quickly, give him more health": a shooter's code calls its player the
-    character (`CCharacter`, `SCharacterSpawner`), never "player", and the enemies' health bars took
-    the top ten. "player", "character", "hero" and
-    "avatar" are one group of synonyms (held-out all@10 0.624 -> 0.626, the dev sets unchanged)."""
-    assert expansions(["player"]) == [("player", ("avatar", "character", "hero"))]
-    files = {
-        "Assets/Scripts/CharacterStats.cs": (
-            "using UnityEngine;\npublic class CharacterStats : MonoBehaviour { public int maxHealth = 5; }\n"
-        ),
-        "Assets/Scripts/BossStats.cs": (
-            "using UnityEngine;\npublic class BossStats : MonoBehaviour { public int maxHealth = 5; }\n"
-        ),
-    }
-    ws = _workspace(write_project(tmp_path / "P", files))
-    hits = ws.search("the player dies too quickly, give him more health", 2)
-    assert [h.path for h in hits] == ["Assets/Scripts/CharacterStats.cs", "Assets/Scripts/BossStats.cs"]
-    assert hits[0].score > 2 * hits[1].score  # not a tie broken by path: the character is the player

@@ -24,7 +24,6 @@ from indexer.identifiers import stem
 
 SYNONYM_WEIGHT = 0.5
 _GROUPS = """
-player character hero avatar
 health hp hitpoints vitality
 damage hurt harm injury wound
 heal healing regen regenerate regeneration restore recover recovery cure

@@ -2,7 +2,7 @@
 hand in a git work tree.
 
 `git status` compares every tracked file's stat with git's own index, in C: about half the time
-of our walk (90 ms against 180 ms at 23,000 files; `git ls-files -v` adds 10 ms, see `_hidden`).
+of our walk (90 ms against 180 ms at 23,000 files; `git ls-files -v -s` adds 10 ms, see `_hidden`).
 It reports what differs from HEAD, not from
 our index, so each update remembers a view: HEAD, the paths that were dirty, and the index
 generation it describes. The next update then looks at the paths dirty then or now, plus what
@@ -177,8 +177,10 @@ def status(root: Path, tops: tuple[str, ...] | None = None, locks: bool = True) 
     return GitStatus(head, sorted(set(dirty)), _git_index_mark(root, prefix), digest)
 
 
-# `git ls-files -v -z`: each entry is a tag, a space, the path, a NUL; "H" is a file git looks at
-_FLAGGED = re.compile(rb"(?:^|\0)([^H\0]) ([^\0]*)")
+# `git ls-files -v -s -z`: each entry is a tag, a space, the mode, the object, the stage, a tab,
+# the path, a NUL; "H" is a file git looks at, mode 160000 a repository inside (a gitlink)
+_FLAGGED = re.compile(rb"(?:^|\0)([^H\0]) [0-7]+ [0-9a-f]+ [0-3]\t([^\0]*)")
+_GITLINK = re.compile(rb"(?:^|\0). 160000 ")
 
 
 def _hidden(root: Path, tops: tuple[str, ...], prefix: str) -> tuple[list[str], str] | None:
@@ -187,9 +189,11 @@ def _hidden(root: Path, tops: tuple[str, ...], prefix: str) -> tuple[list[str], 
     stored form; a digest of every skip-worktree path, "" when none). A sparse checkout deletes the
     files it leaves out and marks them skip-worktree, whose deletion git then never lists; a file
     marked either way can be edited unseen. The folders of a sparse checkout's left-out files are
-    usually gone: their files are not looked for one by one."""
-    out = _git(root, "ls-files", "-v", "-z", "--full-name", "--", *tops)
-    if out is None:
+    usually gone: their files are not looked for one by one. None too when a repository inside is
+    recorded (a submodule, a nested clone added as a gitlink): the files its own `.gitignore`
+    ignores are in no `git status` of this one, dirty or clean."""
+    out = _git(root, "ls-files", "-v", "-s", "-z", "--full-name", "--", *tops)
+    if out is None or _GITLINK.search(out):
         return None
     on_disk: list[str] = []
     skipped: list[str] = []

@@ -55,3 +55,47 @@ def test_a_file_a_nested_repository_ignores_is_indexed_by_the_git_driven_update(
     assert r.returncode == 0, r.stdout + r.stderr
     r = run_cli("describe", "Baked", "--project", str(root))
     assert r.returncode == 0 and "Assets/Plugin/Generated/Baked.cs" in r.stdout, r.stdout + r.stderr
+
+
+def _instance(anchor: int, guid: str) -> str:
+    """A scene's placement of the prefab of `guid`."""
+    return (
+        f"--- !u!1001 &{anchor}\nPrefabInstance:\n  m_Modification:\n    m_TransformParent: {{fileID: 0}}\n"
+        f"    m_Modifications: []\n  m_SourcePrefab: {{fileID: 100100000, guid: {guid}, type: 3}}\n"
+    )
+
+
+def test_refs_of_a_script_lists_the_placements_of_every_variant_carrying_it(tmp_path: Path) -> None:
+    """A base prefab holding a script, six variants of it, each placed 100 times in a level: the
+    walk through the carriers stopped once 400 usages were listed, so the placements of the last
+    variants were missing from `refs`, `--limit 0` ("shows all") and the JSON total alike, with
+    nothing saying so."""
+    header = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
+    base = (
+        f"{header}--- !u!1 &1\nGameObject:\n  m_Name: Base\n  m_Component:\n  - component: {{fileID: 2}}\n"
+        "--- !u!114 &2\nMonoBehaviour:\n  m_GameObject: {fileID: 1}\n"
+        "  m_Script: {fileID: 11500000, guid: 11111111111111111111111111111111, type: 3}\n"
+    )
+    files: dict[str, str | bytes] = {
+        "Assets/Scripts/Health.cs": HEALTH,
+        "Assets/Scripts/Health.cs.meta": meta("11111111111111111111111111111111"),
+        "Assets/Prefabs/Base.prefab": base,
+        "Assets/Prefabs/Base.prefab.meta": meta("b0000000000000000000000000000000", "PrefabImporter"),
+    }
+    level = header
+    for v in range(6):
+        guid = f"a{v}" + "0" * 30
+        files[f"Assets/Prefabs/V{v}.prefab"] = header + _instance(100, "b0000000000000000000000000000000")
+        files[f"Assets/Prefabs/V{v}.prefab.meta"] = meta(guid, "PrefabImporter")
+        level += "".join(_instance(1000 * (v + 1) + i, guid) for i in range(100))
+    files["Assets/Scenes/Level.unity"] = level
+    files["Assets/Scenes/Level.unity.meta"] = meta("c0000000000000000000000000000000", "DefaultImporter")
+    root = write_project(tmp_path / "Game", files)
+    assert _index(root)["added"] == len(files)
+    r = run_cli("refs", "Game.Combat.Health", "--json", "--limit", "0", "--project", str(root))
+    assert r.returncode == 0, r.stderr
+    usages = json.loads(r.stdout)["usages"]
+    placed = [u for u in usages if u["path"] == "Assets/Scenes/Level.unity"]
+    assert len(placed) == 600
+    assert "Assets/Prefabs/V5.prefab > Assets/Prefabs/Base.prefab" in placed[-1]["detail"]
+    assert json.loads(r.stdout)["total"] == len(usages)

@@ -25,6 +25,10 @@ if TYPE_CHECKING:
     from indexer.query.graph import Graph
 
 MAX_CARRIERS = 400  # carriers reported per target: a prefab placed everywhere says little more
+# prefabs whose instances and variants `refs` lists per target: each is one query, and every
+# instance of each is listed (a cap on the usages listed cut the placements of a base prefab's
+# later variants, the JSON total and `--limit 0` included, saying nothing)
+MAX_FOLLOWED = 400
 CARRIED_EDGES = ("carries_script", "instance_of")  # edges (read backwards) that put X inside a file
 
 
@@ -58,7 +62,9 @@ def inherited_usages(graph: Graph, direct: list[Usage]) -> list[Usage]:
         if u.kind == "script" and u.path in chains:
             holding.setdefault(u.path, set()).add(u.line)
     out: list[Usage] = []
-    while frontier and len(out) < MAX_CARRIERS:
+    for _ in range(MAX_FOLLOWED):
+        if not frontier:
+            break
         prefab = frontier.pop(0)
         gone = removals(graph, prefab) if prefab in holding else {}
         comps = components_at(graph, prefab, holding[prefab]) if gone else frozenset()

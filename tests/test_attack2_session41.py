@@ -99,3 +99,27 @@ def test_refs_of_a_script_lists_the_placements_of_every_variant_carrying_it(tmp_
     assert len(placed) == 600
     assert "Assets/Prefabs/V5.prefab > Assets/Prefabs/Base.prefab" in placed[-1]["detail"]
     assert json.loads(r.stdout)["total"] == len(usages)
+
+
+def test_a_case_only_rename_in_a_repository_told_to_ignore_case_is_indexed(tmp_path: Path) -> None:
+    """A repository made on Windows or macOS carries `core.ignorecase = true`; on a file system
+    that tells case apart, git then lists a file renamed in case only as deleted and its new name
+    not at all, so `index` dropped the script and never indexed it again, while `index --check`
+    (a walk) kept calling the index stale."""
+    root = write_project(tmp_path / "Game", {"Assets/Scripts/Health.cs": HEALTH})
+    _git(root, "init", "-q")
+    _git(root, "config", "core.ignorecase", "true")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-qm", "game")
+    time.sleep(1.1)  # past the second of the commit: git's index is no longer racily clean
+    _git(root, "status")
+    _index(root)
+    assert _index(root)["added"] == 0  # git's view is remembered: this update asks git
+    scripts = root / "Assets" / "Scripts"
+    (scripts / "Health.cs").rename(scripts / "health.cs")
+    stats = _index(root)
+    assert (stats["files"], stats["moved"]) == (1, 1), stats
+    r = run_cli("index", "--check", "--project", str(root))
+    assert r.returncode == 0, r.stdout + r.stderr
+    r = run_cli("query", "Health", "--json", "--project", str(root))
+    assert [x["path"] for x in json.loads(r.stdout)["results"]][:1] == ["Assets/Scripts/health.cs"], r.stdout

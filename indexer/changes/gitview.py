@@ -12,10 +12,11 @@ HEAD's move changed, which covers every way a file can differ from its record:
 - changed through commits, checkouts, merges or resets: in the diff between the two HEADs.
 Updates of known paths (watch, the MCP server, the editor journal) carry the view forward with
 those paths added to the dirty ones. Anything git cannot vouch for (no view, a writer that did not
-carry it, a submodule or nested repository, a folder git cannot read, an error) falls back to
-the walk. Files git is told not to look at (`assume-unchanged`, `skip-worktree`: a sparse
-checkout's left-out files) are asked of `git ls-files -v`: those on disk count as dirty, and a
-change of the skip-worktree set (`git sparse-checkout set`, `disable`) makes the update walk.
+carry it, a submodule or nested repository, a folder git cannot read, `core.ignorecase` on a file
+system that tells case apart, an error) falls back to the walk. Files git is told not to look at
+(`assume-unchanged`, `skip-worktree`: a sparse checkout's left-out files) are asked of
+`git ls-files -v`: those on disk count as dirty, and a change of the skip-worktree set
+(`git sparse-checkout set`, `disable`) makes the update walk.
 """
 
 from __future__ import annotations
@@ -122,7 +123,7 @@ def status(root: Path, tops: tuple[str, ...] | None = None, locks: bool = True) 
     next `index`) rewrites git's index."""
     tops = tops or content_tops(root)
     prefix = _repo_prefix(root)
-    if prefix is None:
+    if prefix is None or _blind_to_case(root):
         return None
     out = _git(
         root,
@@ -175,6 +176,16 @@ def status(root: Path, tops: tuple[str, ...] | None = None, locks: bool = True) 
     on_disk, digest = hidden
     dirty.extend(on_disk)
     return GitStatus(head, sorted(set(dirty)), _git_index_mark(root, prefix), digest)
+
+
+def _blind_to_case(root: Path) -> bool:
+    """Git is told to ignore case (`core.ignorecase`, which a repository made on Windows or macOS
+    carries) on a file system that tells case apart: a file renamed in case only is then listed
+    as deleted and its new name not at all. A file system that ignores case is asked no more."""
+    if os.path.lexists(root / "aSSETS"):  # `Assets` found by another case: case is ignored
+        return False
+    out = _git(root, "config", "--bool", "core.ignorecase")
+    return out is not None and out.strip() == b"true"
 
 
 # `git ls-files -v -s -z`: each entry is a tag, a space, the mode, the object, the stage, a tab,

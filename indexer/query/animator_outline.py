@@ -152,7 +152,7 @@ class _Outline:
 
     def class_of(self, guid: str) -> str:
         """A behaviour's class by its script's GUID: the project's, a package's, or said missing."""
-        cls = self.graph.script_class(guid) or self.graph.package_scripts.get(guid, ("", ""))[0]
+        cls = self.graph.script_class(guid)  # (a package's known script too)
         return cls.rsplit(".", 1)[-1] if cls else f"missing script (guid {guid})"
 
     def field_said(self, field: Symbol) -> str:

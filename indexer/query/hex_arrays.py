@@ -20,9 +20,6 @@ _FORMATS = {
     "sbyte": "<b", "SByte": "<b", "float": "<f", "Single": "<f", "double": "<d", "Double": "<d",
     "bool": "<?", "Boolean": "<?",
 }  # fmt: skip
-_ARRAY = re.compile(
-    r"^(?:System\.)?(\w+)\s*\[\s*\]$|^(?:System\.Collections\.Generic\.)?List\s*<\s*(?:System\.)?(\w+)\s*>$"
-)
 # The element type of an array or list of any named type (`KeyCode[]`, `List<UnityEngine.KeyCode>`).
 _ELEMENT = re.compile(r"^([\w.]+)\s*\[\s*\]$|^(?:System\.Collections\.Generic\.)?List\s*<\s*([\w.]+)\s*>$")
 _HEX = re.compile(r"[0-9a-f]+")
@@ -33,8 +30,8 @@ ENUM_FORMAT = "<i"  # an enum's underlying type unless it says another
 def element_format(declared: str) -> str | None:
     """The struct format of a primitive array's element, by the field's declared type (`int[]`,
     `List<float>`), else None."""
-    m = _ARRAY.match(declared.strip())
-    return _FORMATS.get(m.group(1) or m.group(2)) if m else None
+    element = element_type(declared)
+    return scalar_format(element) if element else None
 
 
 def scalar_format(declared: str) -> str | None:

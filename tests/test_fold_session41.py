@@ -158,3 +158,19 @@ def test_copies_fold_with_their_children_only_when_the_children_are_alike() -> N
         ("  Body  L31", 0),
         ("Enemy (4) … (5): 2 more like it", 4),
     ]
+
+
+def test_a_lone_pair_of_bare_copies_is_not_folded() -> None:
+    """Two copies with no line below their names are shown both: one line for one line saves
+    nothing (`alike.fold_alike`); a third makes them a run worth folding."""
+    from indexer.query.alike import fold_alike
+    from indexer.query.outline import Node
+
+    def cube(n: int) -> Node:
+        return Node(0, f"Cube ({n})  L{n}", (f"Cube ({n})",), ())
+
+    assert [n.head for n in fold_alike((cube(1), cube(2)))] == ["Cube (1)  L1", "Cube (2)  L2"]
+    assert [n.head for n in fold_alike((cube(1), cube(2), cube(3)))] == [
+        "Cube (1)  L1",
+        "Cube (2) … (3): 2 more like it",
+    ]

@@ -9,6 +9,7 @@ from indexer.identifiers import weighted_terms
 from indexer.query.context import build_context
 from indexer.query.priors import is_package_settings
 from indexer.query.tokens import counter
+from indexer.query.views import beside_matched
 
 from .conftest import meta, write_project
 from .test_trials_session32 import _workspace
@@ -192,3 +193,19 @@ def test_what_happens_when_the_game_starts_is_the_first_scenes_few_scripts(tmp_p
     ]
     other = [h.path for h in ws.search("the game prints an error as soon as the game starts", 6)]
     assert other[-1] == "Assets/Scripts/BootstrapScope.cs"
+
+
+def test_a_cut_outline_takes_no_comment_and_no_line_above_its_type() -> None:
+    """`views.beside_matched` merges lines of code only: a doc comment saying the word (`/// Shakes
+    the camera`) and a line above the type's (an attribute) stay out, as does a line saying only
+    words the outline says."""
+    lines = ["L10 public class Damage : MonoBehaviour", "  L20 void OnHit(int hits)"]
+    matched = [
+        "  L8: [RequireComponent(typeof(CameraShake))]",
+        "  L9: /// Shakes the camera on a hit",
+        "  L21: if (hits > 0) return;",
+        "  L22: CameraShake.main.Shake(0.3f);",
+    ]
+    merged, weights = beside_matched(lines, [2, 1], matched, {"shake", "hit"})
+    assert merged == [*lines, "    L22: CameraShake.main.Shake(0.3f);"]
+    assert weights == [2, 1.5, 1.5]  # the member holding the line weighs as much as it

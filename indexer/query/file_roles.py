@@ -16,6 +16,8 @@ from indexer.query.priors import (
     CODE_TASK_ASSET_PRIOR,
     EDITOR_PRIOR,
     EDITOR_WORDS,
+    FAULT_PRIOR,
+    FAULT_WORDS,
     GENERATED_PRIOR,
     INPUT_WORDS,
     LOOK_EXTENSIONS,
@@ -54,11 +56,11 @@ from indexer.query.priors import (
 
 def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str]) -> dict[str, float]:
     """path -> prior: below 1 for third-party code, Unity's crash-recovery copies of scenes, the
-    Addressables package's settings (unless the task says "addressable"), for
-    prefabs without a project script (unless the task is about how things look or sound), for
-    prefabs and scenes when the task asks for
-    code, for tests (unless the task is about tests) and for the Input System's generated class
-    (unless the task is about input); above 1 for the kinds the task names.
+    Addressables package's settings (unless the task says "addressable"), for prefabs without a
+    project script (unless the task is about how things look or sound), for prefabs and scenes when
+    the task asks for code (every file but scripts when it reports a fault), for tests (unless the
+    task is about tests) and for the Input System's generated class (unless the task is about
+    input); above 1 for the kinds the task names.
     `said` (identifiers.said_words) decides what the task asks for; `terms`, with the parts of
     the names it quotes, whether it is about tests (`HealthTests` is)."""
     out: dict[str, float] = {}
@@ -92,6 +94,8 @@ def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str
         scale(visual, ART_PRIOR)
     if asks_code(said):
         scale((p for p, k in kinds.items() if k in CODE_TASK_ASSET_KINDS), CODE_TASK_ASSET_PRIOR)
+        if asks_for(said, FAULT_WORDS):
+            scale((p for p, k in kinds.items() if k != "csharp"), FAULT_PRIOR)
     scripts = [p for p, k in kinds.items() if k == "csharp"]
     tests = set(tests_of(project, scripts))
     if not asks_for(terms, TEST_WORDS) and _tests_are_minor(project):

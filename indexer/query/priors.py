@@ -32,6 +32,12 @@ ART_PRIOR = 0.5
 # while the behaviour asked about is in scripts, which still bring their carriers through the walk.
 CODE_TASK_ASSET_PRIOR = 0.7
 CODE_TASK_ASSET_KINDS = frozenset({"prefab", "scene"})
+# A task reporting a fault ("where do I fix that?", "the console spams an exception") is answered
+# by code even when it tells of sounds or looks ("the sound effects keep playing"): every other
+# file scales by FAULT_PRIOR more. Not "code" or "script": a question asking "which code starts it
+# and which UI shows it" wants both (docs/retrieval.md, session 42).
+FAULT_WORDS = frozenset("bug bugs fix crash crashes exception error errors".split())  # noqa: SIM905
+FAULT_PRIOR = 0.7
 # Tests below game code, unless the task is about tests or the project's own scripts are largely
 # tests (a package repository, whose Assets/ folder is mostly its test suite).
 TEST_PRIOR = 0.7
@@ -458,6 +464,8 @@ def asks_for(terms: Iterable[str], words: frozenset[str]) -> bool:
 
 
 def asks_code(said: list[str]) -> bool:
-    """The task asks for code: it names no kind of asset, no configuring and no looks (prefabs and
-    scenes rank lower, CODE_TASK_ASSET_PRIOR)."""
-    return not named_kinds(said) and not asks_for(said, ASSET_WORDS | ART_WORDS)
+    """The task asks for code: it names no kind of asset and no configuring, and asks for no looks
+    unless it reports a fault (FAULT_WORDS; prefabs and scenes rank lower, CODE_TASK_ASSET_PRIOR)."""
+    if named_kinds(said) or asks_for(said, ASSET_WORDS):
+        return False
+    return not asks_for(said, ART_WORDS) or asks_for(said, FAULT_WORDS)

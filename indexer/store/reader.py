@@ -30,6 +30,8 @@ _KIND_RECORD = _RECORD.replace(" FROM", ", f.kind FROM", 1) + " WHERE f.path = ?
 # The GUID rows with the path of the asset each describes (the .meta's path without `.meta`).
 _GUIDS = "SELECT g.guid, substr(f.path, 1, length(f.path) - 5) FROM guids g JOIN files f ON f.id = g.meta_id"
 _TYPES = "SELECT f.path, t.{} FROM types t JOIN files f ON f.id = t.file_id"
+# 0 for the .meta of a script (`Player.cs`, `Player.CS`: LIKE ignores case) or a DLL, 1 else.
+_NOT_SCRIPT = "NOT (f.path LIKE '%.cs.meta' OR f.path LIKE '%.dll.meta')"
 
 
 def _connect(view: IndexPaths) -> tuple[IndexPaths, sqlite3.Connection]:
@@ -194,11 +196,13 @@ class Records:
         return dict(self.conn.execute(f"SELECT {column}, count(*) FROM files GROUP BY {column}"))
 
     # A GUID several .meta files hold (a file copied with its .meta outside Unity, until Unity gives
-    # the copy a GUID of its own) leads to the first of their files by path: `_guid_rows` is that
-    # rule, and every GUID -> file lookup (these four, and through them the graph's) reads it.
+    # the copy a GUID of its own) leads to a script among them (a .cs or .dll: a component's
+    # `m_Script` can name nothing else, and a prefab given a script's .meta is the copy), else to the
+    # first of their files by path: `_guid_rows` is that rule, and every GUID -> file lookup (these
+    # four, and through them the graph's) reads it.
     def _guid_rows(self, where: str = "", args: tuple = ()) -> list[tuple[str, str]]:
         """(GUID, file) rows, each GUID's files in the rule's order: the one it leads to first."""
-        rows = self.conn.execute(f"{_GUIDS} {where} ORDER BY g.guid, 2", args)
+        rows = self.conn.execute(f"{_GUIDS} {where} ORDER BY g.guid, {_NOT_SCRIPT}, 2", args)
         return [(guid_text(g), path) for g, path in rows]
 
     def guid_paths(self) -> dict[str, str]:

@@ -11,7 +11,7 @@ import msgspec
 # Bump when the layout of anything stored on disk changes, or `kinds.KINDS` (each file's kind is
 # stored, and an unchanged file is not read again): an index written by another version is
 # rebuilt, never misread.
-SCHEMA_VERSION = 49
+SCHEMA_VERSION = 50
 
 
 class Symbol(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
@@ -95,6 +95,8 @@ CALL_OBJECT = "object:"
 
 # The note of a file git checked out as a Git LFS pointer (its content not fetched): skipped.
 LFS_NOTE = "Git LFS pointer, content not checked out"
+# The note of a C# file holding git's unresolved merge conflict markers (scanners/conflicts.py).
+CONFLICT_NOTE = "unresolved merge conflict markers (both sides indexed)"
 
 
 class FileRecord(msgspec.Struct, gc=False, omit_defaults=True):
@@ -141,6 +143,7 @@ class CodeOutline(msgspec.Struct, gc=False):
     path: str
     kind: str
     status: str = "ok"
+    note: str = ""
     namespaces: tuple[str, ...] = ()
     error_lines: tuple[int, ...] = ()
     symbols: tuple[Symbol, ...] = ()
@@ -187,6 +190,7 @@ class UpdateStats(msgspec.Struct):
     moved: int = 0  # deleted + added with the same content: the record moved, not rescanned
     touched: int = 0  # stat changed, content identical: not rescanned
     skipped: int = 0  # files in the index recorded as skipped (all, not just this update)
+    conflicted: tuple[str, ...] = ()  # C# files holding merge conflict markers (all, not just this update)
     bytes_scanned: int = 0
     seconds: float = 0.0
     generation: int = 0

@@ -52,3 +52,81 @@ def test_m_script_names_the_script_not_a_prefab_sharing_its_guid(prefab_with_a_s
     copy = ask(root, "describe", PREFAB_COPY)
     assert copy["text"].splitlines()[1].startswith(f"note: GUID {CONTROLLER_GUID} is also that of {CONTROLLER} ")
     assert copy["used_by"] == []
+
+
+# A merge stopped on a conflict: ours renamed the class, theirs added a member; diff3's ancestor
+# section too, and CRLF line ends (a Windows checkout).
+CONFLICTED = (
+    "using UnityEngine;\r\n"  # 1
+    "namespace Game\r\n"  # 2
+    "{\r\n"  # 3
+    "<<<<<<< HEAD\r\n"  # 4
+    "    public class Knight : MonoBehaviour\r\n"  # 5
+    "||||||| merged common ancestors\r\n"  # 6
+    "    public class Soldier : MonoBehaviour\r\n"  # 7
+    "=======\r\n"  # 8
+    "    public class Soldier : Unit\r\n"  # 9
+    ">>>>>>> feature/units\r\n"  # 10
+    "    {\r\n"  # 11
+    "        public int hp = 10;\r\n"  # 12
+    "<<<<<<< HEAD\r\n"  # 13
+    "        public void Charge() { }\r\n"  # 14
+    "=======\r\n"  # 15
+    "        public float armor = 2f;\r\n"  # 16
+    ">>>>>>> feature/units\r\n"  # 17
+    "    }\r\n"  # 18
+    "}\r\n"  # 19
+)
+
+
+def test_a_script_holding_merge_conflict_markers_is_read_as_each_side() -> None:
+    """Read as written, the markers were syntax errors that swallowed declarations (ours' class
+    lost, `<<<<<<< HEAD` read as a field's type): each side is read, the note says why it is partial."""
+    from indexer.scanners.csharp import scan
+
+    rec = scan("Assets/Knight.cs", CONFLICTED.encode())
+    assert (rec.status, rec.note, rec.error_lines) == (
+        "partial",
+        "unresolved merge conflict markers (both sides indexed)",
+        (4, 6, 8, 10, 13, 15, 17),
+    )
+    assert [(s.kind, s.container, s.name, s.line) for s in rec.symbols] == [
+        ("class", "Game", "Knight", 5),
+        ("class", "Game", "Soldier", 9),
+        ("field", "Game.Knight", "hp", 12),
+        ("field", "Game.Soldier", "hp", 12),
+        ("method", "Game.Knight", "Charge", 14),
+        ("field", "Game.Soldier", "armor", 16),
+    ]
+    assert [s.bases for s in rec.symbols[:2]] == [("MonoBehaviour",), ("Unit",)]  # not the ancestor's
+
+
+def test_markers_alone_in_their_place_make_a_conflict() -> None:
+    """A line of a verbatim string starting `<<<<<<<`, with no `=======` after it, is text."""
+    from indexer.scanners.csharp import scan
+
+    text = 'class Banner\n{\n    const string Art = @"\n<<<<<<< arrows\n>>>>>>> arrows\n";\n}\n'
+    assert (scan("Assets/Banner.cs", text.encode()).status, scan("Assets/Banner.cs", text.encode()).note) == ("ok", "")
+
+
+def test_index_and_describe_name_the_markers(tmp_path: Path) -> None:
+    from .conftest import meta, write_project
+
+    root = write_project(
+        tmp_path / "Merging",
+        {"Assets/Knight.cs": CONFLICTED, "Assets/Knight.cs.meta": meta("ab" * 16), "Assets/Ok.cs": "class Ok {}\n"},
+    )
+    r = run_cli("index", "--project", str(root))
+    assert r.returncode == 0, r.stderr
+    assert r.stderr.splitlines()[-1] == (
+        "unresolved merge conflict markers in 1 script: Assets/Knight.cs"
+        " (both sides indexed; `unity-index describe` one for the lines)"
+    )
+    assert ask(root, "index")["conflicted"] == ["Assets/Knight.cs"]
+    text = ask(root, "describe", "Assets/Knight.cs")["text"].splitlines()
+    lines = "4, 6, 8, 10, 13, 15, 17"
+    assert text[2] == f"partial: unresolved merge conflict markers (both sides indexed), near lines {lines}"
+    assert f"(merge conflict markers near lines {lines}: both sides shown)" not in text  # said once
+    (root / "Assets/Knight.cs").write_text(CONFLICTED.replace("<<<<<<< HEAD\r\n", "").split("=======")[0])
+    r = run_cli("index", "--project", str(root))
+    assert "merge conflict" not in r.stderr and ask(root, "index")["conflicted"] == []

@@ -73,7 +73,7 @@ def apply(root: Path, config: Config, ipaths: IndexPaths, plan: Plan, progress: 
             progress(len(jobs), len(jobs), "committing")
         with phases.timed("commit"):
             stats.generation = writer.commit()
-        counts = writer.count_by("status")
+        counts, conflicted = writer.count_by("status"), writer.conflicted()
     except BaseException:
         if writer is not None:
             writer.rollback()
@@ -86,7 +86,7 @@ def apply(root: Path, config: Config, ipaths: IndexPaths, plan: Plan, progress: 
         if plan.rebuild:  # the folder that is not current now: the old one, or the failed build
             retire(ipaths, data_name(ipaths))
     stats.files = sum(counts.values())
-    stats.skipped = counts.get("skipped", 0)
+    stats.skipped, stats.conflicted = counts.get("skipped", 0), conflicted
     rewritten = {j.path for j in jobs} | set(deleted) | set(moves) | {old for old, _, _ in moves.values()}
     return Applied(stats, rewritten)
 

@@ -129,11 +129,12 @@ def _unchanged(ipaths: IndexPaths, walked: bool) -> UpdateStats:
     reader = Records(ipaths)
     try:
         counts = reader.count_by("status")
+        conflicted = reader.conflicted()
     finally:
         reader.close()
     stats = UpdateStats(full=False, walked=walked, generation=header_generation(ipaths))
     stats.files = sum(counts.values())
-    stats.skipped = counts.get("skipped", 0)
+    stats.skipped, stats.conflicted = counts.get("skipped", 0), conflicted
     return stats
 
 

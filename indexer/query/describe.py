@@ -10,7 +10,7 @@ from indexer.project import is_script
 from indexer.query.carriers import SETTINGS_MARK, with_settings
 from indexer.query.folding import folded
 from indexer.query.graph import Graph
-from indexer.query.outline import error_lines_of, outline_parts, render_parts, status_line
+from indexer.query.outline import CONFLICTED, SYNTAX_ERRORS, error_lines_of, outline_parts, render_parts, status_line
 from indexer.query.walk import edge_said
 from indexer.unity import STREAMING_ASSETS, as_guid, bare_type_name
 from indexer.words import echoed
@@ -100,7 +100,7 @@ def describe(graph: Graph, path: str, max_lines: int = 400) -> Description:
     if rec.status != "ok" and lines[:1] == [status_line(rec)]:
         lines = lines[1:]  # the header below says it, with the whole note
     if rec.kind == "csharp" and rec.status == "partial" and rec.error_lines:
-        lines = [line for line in lines if not line.startswith("(parsed with syntax errors near lines ")]
+        lines = [line for line in lines if not line.startswith((SYNTAX_ERRORS, CONFLICTED))]
     if len(lines) > max_lines:
         lines = [*lines[:max_lines], f"… {len(lines) - max_lines} more lines {MORE_IN_JSON}"]
     guid = graph.records.guid_of_path(path) or ""

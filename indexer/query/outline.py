@@ -13,7 +13,7 @@ from collections import defaultdict
 import msgspec
 
 from indexer.identifiers import name_stems
-from indexer.model import CALL_TARGET, HIERARCHY_KINDS, TYPE_KINDS, CodeOutline, FileRecord, Symbol
+from indexer.model import CALL_TARGET, CONFLICT_NOTE, HIERARCHY_KINDS, TYPE_KINDS, CodeOutline, FileRecord, Symbol
 from indexer.query.alike import fold_alike, folded_into
 from indexer.query.calls import call_text
 from indexer.query.component_fields import ComponentFields, component_flags
@@ -212,8 +212,10 @@ def csharp_lines(rec: FileRecord | CodeOutline, graph: Graph) -> list[tuple[str,
         if kind == "method" and is_unity_message(s.name, roles.get(s.container), s.signature):
             text += "  [unity message]"
         lines.append((text, s.name))
-    if rec.status == "partial":
-        lines.append((f"(parsed with syntax errors near lines {error_lines_of(rec)})", None))
+    if rec.status == "partial" and rec.note.startswith(CONFLICT_NOTE):
+        lines.append((f"{CONFLICTED}{error_lines_of(rec)}: both sides shown)", None))
+    elif rec.status == "partial":
+        lines.append((f"{SYNTAX_ERRORS}{error_lines_of(rec)})", None))
     return lines
 
 
@@ -224,6 +226,9 @@ _DISPLAY = ("Tooltip", "Header", "TextArea", "Multiline", "ContextMenuItem", "In
 def _attribute(text: str) -> str:
     """A long attribute by its name: dropped, a `[SyncVar(hook = ...)]` field read as not synced."""
     return text if len(text) < 60 else text.split("(", 1)[0] + "(…)"
+
+
+SYNTAX_ERRORS, CONFLICTED = "(parsed with syntax errors near lines ", "(merge conflict markers near lines "
 
 
 def error_lines_of(rec: FileRecord | CodeOutline) -> str:

@@ -70,13 +70,18 @@ def render_description(desc: Description, project: str | None = None) -> str:
 
 
 def render_update(root: object, stats: UpdateStats) -> str:
-    """One line for what an index update did."""
+    """One line for what an index update did, and one naming the scripts left mid-merge, if any."""
     what = "updated" if not stats.full else "built" if stats.generation == 1 else "rebuilt"  # 1: the first
-    return (
+    done = (
         f"{what} index of {root}: {plural(stats.files, 'file')}; scanned {stats.scanned} "
         f"({stats.added} added, {stats.changed} changed), {stats.deleted} deleted, "
         f"{stats.skipped} skipped in all, in {stats.seconds:.2f}s"
     )
+    if not (conflicted := stats.conflicted):
+        return done
+    named = ", ".join(conflicted[:5]) + (f" and {len(conflicted) - 5} more" if len(conflicted) > 5 else "")
+    markers = f"unresolved merge conflict markers in {plural(len(conflicted), 'script')}: {named}"
+    return f"{done}\n{markers} (both sides indexed; `unity-index describe` one for the lines)"
 
 
 def overview_lines(overview: Overview) -> list[tuple[str, list[str]]]:

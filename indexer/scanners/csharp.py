@@ -62,6 +62,7 @@ from typing import Any, NamedTuple
 
 from indexer.model import TYPE_KINDS, FileRecord, Ref, Symbol
 
+from .conflicts import both_sides, conflict_sides
 from .csharp_lexer import declarations_only as _declarations_only
 from .csharp_nodes import NodeText, collapse, field_value, plain_symbol, squeeze
 from .csharp_query import MAX_ERROR_WIDTH, REF_CONTEXTS, TooBroken, check_error_width, engine, error_nodes
@@ -92,6 +93,8 @@ def scan(path: str, data: bytes) -> FileRecord:
         if data.startswith(b"\xef\xbb\xbf"):
             # Blank the BOM instead of cutting it so byte offsets and columns stay as in the file.
             data = b"   " + data[3:]
+        if (conflict := conflict_sides(data)) is not None:  # git's <<<<<<< ======= >>>>>>>: each side read
+            return both_sides(conflict, lambda side: _Scan(path, side).run(), _merge)
         return _Scan(path, data).run()
     except TooDeep:
         note = f"namespaces and types nested over {MAX_NESTING} deep: not indexed"

@@ -12,7 +12,7 @@ from urllib.parse import quote
 
 import msgspec
 
-from indexer.model import CodeOutline, FileRecord, FileStat, Symbol, TypeRow
+from indexer.model import CONFLICT_NOTE, CodeOutline, FileRecord, FileStat, Symbol, TypeRow
 from indexer.store.codec import BlobCodec
 from indexer.store.header import IndexBroken, open_current
 from indexer.store.rows import guid_text, stored_guid, whole_record
@@ -190,6 +190,11 @@ class Records:
             rec = self.decode_record(*row)
             out.append((rec.path, rec.note))
         return out
+
+    def conflicted(self) -> tuple[str, ...]:
+        """The C# files holding unresolved merge conflict markers, by path (a few partial records read)."""
+        rows = self.conn.execute(f"{_RECORD} WHERE f.status = 'partial' AND f.kind = 'csharp' ORDER BY f.path")
+        return tuple(row[1] for row in rows if self.decode_record(*row).note.startswith(CONFLICT_NOTE))
 
     def count_by(self, column: str) -> dict[str, int]:
         assert column in ("kind", "status")

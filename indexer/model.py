@@ -11,7 +11,7 @@ import msgspec
 # Bump when the layout of anything stored on disk changes, or `kinds.KINDS` (each file's kind is
 # stored, and an unchanged file is not read again): an index written by another version is
 # rebuilt, never misread.
-SCHEMA_VERSION = 50
+SCHEMA_VERSION = 51
 
 
 class Symbol(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
@@ -95,8 +95,10 @@ CALL_OBJECT = "object:"
 
 # The note of a file git checked out as a Git LFS pointer (its content not fetched): skipped.
 LFS_NOTE = "Git LFS pointer, content not checked out"
-# The note of a C# file holding git's unresolved merge conflict markers (scanners/conflicts.py).
-CONFLICT_NOTE = "unresolved merge conflict markers (both sides indexed)"
+# What the note of a file holding git's unresolved merge conflict markers says (a C# file's note is
+# CONFLICT_NOTE, scanners/conflicts.py; a Unity YAML file's, scanners/yaml_damage.py, says more).
+CONFLICT_MARKERS = "unresolved merge conflict markers"
+CONFLICT_NOTE = f"{CONFLICT_MARKERS} (both sides indexed)"
 
 
 class FileRecord(msgspec.Struct, gc=False, omit_defaults=True):
@@ -190,7 +192,7 @@ class UpdateStats(msgspec.Struct):
     moved: int = 0  # deleted + added with the same content: the record moved, not rescanned
     touched: int = 0  # stat changed, content identical: not rescanned
     skipped: int = 0  # files in the index recorded as skipped (all, not just this update)
-    conflicted: tuple[str, ...] = ()  # C# files holding merge conflict markers (all, not just this update)
+    conflicted: tuple[str, ...] = ()  # files holding merge conflict markers (all, not just this update)
     bytes_scanned: int = 0
     seconds: float = 0.0
     generation: int = 0

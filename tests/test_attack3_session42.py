@@ -119,8 +119,7 @@ def test_index_and_describe_name_the_markers(tmp_path: Path) -> None:
     r = run_cli("index", "--project", str(root))
     assert r.returncode == 0, r.stderr
     assert r.stderr.splitlines()[-1] == (
-        "unresolved merge conflict markers in 1 script: Assets/Knight.cs"
-        " (both sides indexed; `unity-index describe` one for the lines)"
+        "unresolved merge conflict markers in 1 file: Assets/Knight.cs (`unity-index describe` one for the lines)"
     )
     assert ask(root, "index")["conflicted"] == ["Assets/Knight.cs"]
     text = ask(root, "describe", "Assets/Knight.cs")["text"].splitlines()
@@ -130,3 +129,67 @@ def test_index_and_describe_name_the_markers(tmp_path: Path) -> None:
     (root / "Assets/Knight.cs").write_text(CONFLICTED.replace("<<<<<<< HEAD\r\n", "").split("=======")[0])
     r = run_cli("index", "--project", str(root))
     assert "merge conflict" not in r.stderr and ask(root, "index")["conflicted"] == []
+
+
+PREFAB_MID_MERGE = """%YAML 1.1
+%TAG !u! tag:unity3d.com,2011:
+--- !u!1 &100
+GameObject:
+  m_Name: Knight
+  m_Component:
+  - component: {fileID: 200}
+--- !u!114 &200
+MonoBehaviour:
+  m_GameObject: {fileID: 100}
+  m_Script: {fileID: 11500000, guid: abababababababababababababababab, type: 3}
+<<<<<<< HEAD
+  hp: 100
+=======
+  hp: 120
+>>>>>>> feature/balance
+"""
+META_MID_MERGE = """fileFormatVersion: 2
+<<<<<<< HEAD
+guid: cdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcd
+=======
+guid: efefefefefefefefefefefefefefefef
+>>>>>>> feature/balance
+PrefabImporter:
+  userData:
+"""
+
+
+def test_a_prefab_and_a_meta_mid_merge_say_so(tmp_path: Path) -> None:
+    """A prefab read both sides as one file (`hp: 100; hp: 120`) and a .meta its first GUID, both
+    `ok` and silent: Unity loads neither, and assets naming theirs' GUID name nothing here."""
+    from .conftest import meta, write_project
+
+    root = write_project(
+        tmp_path / "Merging",
+        {
+            "Assets/Knight.cs": "using UnityEngine;\npublic class Knight : MonoBehaviour { public int hp; }\n",
+            "Assets/Knight.cs.meta": meta("ab" * 16),
+            "Assets/Knight.prefab": PREFAB_MID_MERGE,
+            "Assets/Knight.prefab.meta": META_MID_MERGE,
+        },
+    )
+    r = run_cli("index", "--project", str(root))
+    assert r.returncode == 0, r.stderr
+    assert r.stderr.splitlines()[-1] == (
+        "unresolved merge conflict markers in 2 files: Assets/Knight.prefab, Assets/Knight.prefab.meta"
+        " (`unity-index describe` one for the lines)"
+    )
+    prefab = ask(root, "describe", "Assets/Knight.prefab")
+    assert (prefab["status"], prefab["note"]) == (
+        "partial",
+        "2 documents; unresolved merge conflict markers (both sides read as one file)",
+    )
+    assert prefab["text"].splitlines()[:2] == [
+        "Assets/Knight.prefab  (prefab, guid cdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcd)",
+        "partial: 2 documents; unresolved merge conflict markers (both sides read as one file), near lines 12, 14, 16",
+    ]
+    theirs = "ef" * 16
+    assert ask(root, "describe", "Assets/Knight.prefab.meta")["text"].splitlines()[1] == (
+        f"partial: unresolved merge conflict markers (ours read; theirs gives the GUID {theirs}, which the index"
+        " does not know), near lines 2, 4, 6"
+    )

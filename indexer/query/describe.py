@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import shlex
 
-from indexer.model import Description, Edge, FileRecord
+from indexer.model import CONFLICT_MARKERS, Description, Edge, FileRecord
 from indexer.project import is_script
 from indexer.query.carriers import SETTINGS_MARK, with_settings
 from indexer.query.folding import folded
@@ -108,7 +108,7 @@ def describe(graph: Graph, path: str, max_lines: int = 400) -> Description:
     head += _code_head(graph, rec) if rec.kind == "csharp" else ""
     if rec.status != "ok":
         head += f"\n{rec.status}: {rec.note}"
-        if rec.kind == "csharp" and rec.status == "partial" and rec.error_lines:
+        if rec.status == "partial" and rec.error_lines and (rec.kind == "csharp" or CONFLICT_MARKERS in rec.note):
             near = "lines" if len(rec.error_lines) > 1 else "line"
             head += f", near {near} {error_lines_of(rec)}"  # said once: the outline's last line went
     if rec.kind == "meta":

@@ -80,8 +80,8 @@ def render_update(root: object, stats: UpdateStats) -> str:
     if not (conflicted := stats.conflicted):
         return done
     named = ", ".join(conflicted[:5]) + (f" and {len(conflicted) - 5} more" if len(conflicted) > 5 else "")
-    markers = f"unresolved merge conflict markers in {plural(len(conflicted), 'script')}: {named}"
-    return f"{done}\n{markers} (both sides indexed; `unity-index describe` one for the lines)"
+    markers = f"unresolved merge conflict markers in {plural(len(conflicted), 'file')}: {named}"
+    return f"{done}\n{markers} (`unity-index describe` one for the lines)"
 
 
 def overview_lines(overview: Overview) -> list[tuple[str, list[str]]]:

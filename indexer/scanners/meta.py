@@ -12,8 +12,11 @@ from __future__ import annotations
 
 import re
 
-from indexer.model import LFS_NOTE, FileRecord, Ref
+import msgspec
 
+from indexer.model import CONFLICT_MARKERS, LFS_NOTE, FileRecord, Ref
+
+from .conflicts import conflict_sides
 from .yaml_lines import unquote
 
 _GUID = re.compile(rb"^guid:[ \t]*([0-9A-Fa-f]{32})[ \t]*\r?$", re.M)
@@ -31,6 +34,14 @@ _REMAP = re.compile(rb"\n *name: *([^\r\n]*)\r?\n *second: *\{fileID: *-?\d+, *g
 def scan(path: str, data: bytes) -> FileRecord:
     if data.startswith(b"version https://git-lfs"):
         return FileRecord(path=path, kind="meta", status="skipped", note=LFS_NOTE)
+    if (conflict := conflict_sides(data)) is not None:  # a merge stopped on it: ours read, theirs named
+        rec = scan(path, conflict[1])
+        theirs = _GUID.search(conflict[2])
+        other = theirs.group(1).decode("ascii").lower() if theirs else rec.guid
+        said = f"; theirs gives the GUID {other}, which the index does not know" if other != rec.guid else ""
+        note = "; ".join(filter(None, [rec.note, f"{CONFLICT_MARKERS} (ours read{said})"]))
+        status = "skipped" if rec.status == "skipped" else "partial"  # (ours holds no GUID)
+        return msgspec.structs.replace(rec, status=status, note=note, error_lines=conflict[0])
     m = _GUID.search(data)
     if not m:
         return FileRecord(path=path, kind="meta", status="skipped", note="no guid line")

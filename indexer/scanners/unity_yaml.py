@@ -43,8 +43,6 @@ refs:
 
 from __future__ import annotations
 
-import msgspec
-
 from indexer.model import CALL_OBJECT, FileRecord, Ref, Symbol
 from indexer.shown import path_shown
 
@@ -52,6 +50,7 @@ from . import yaml_animator as animator
 from . import yaml_facts, yaml_vfx
 from .addressables import ENTRIES_KEY, group_refs
 from .yaml_animator import Machine
+from .yaml_damage import damaged
 from .yaml_facts import BUILTIN_GUIDS, MAX_FIELDS_PER_OBJECT, SCRIPT_FILE_ID, DocReader, script_ref, short, written_type
 from .yaml_hierarchy import Hierarchy
 from .yaml_lines import override_target, removed_components
@@ -76,9 +75,6 @@ _NOISE_OVERRIDES = (
 )  # fmt: skip
 
 
-CUT_NOTE = "ends mid-line: the file looks cut short, what follows is missing"
-
-
 def scan(path: str, data: bytes, kind: str = "unity_yaml") -> FileRecord:
     """Scan one Unity YAML file; `kind` is the project's kind of the path (scene, prefab, asset, ...)."""
     head = data[:1024].lstrip(b"\xef\xbb\xbf")
@@ -92,14 +88,7 @@ def scan(path: str, data: bytes, kind: str = "unity_yaml") -> FileRecord:
     text = data.decode("utf-8", errors="replace").lstrip("\ufeff")
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    rec = _Scan(path, kind, text).run()
-    if rec.status == "ok" and not text.endswith("\n"):
-        # Unity ends every file it writes with a line break: one ending mid-line was cut short
-        # (a failed copy or checkout), and what it held past there is missing
-        rec = msgspec.structs.replace(
-            rec, status="partial", note=f"{rec.note}; {CUT_NOTE}", error_lines=(text.count("\n") + 1,)
-        )
-    return rec
+    return damaged(_Scan(path, kind, text).run(), text, data)  # cut short, or left mid-merge
 
 
 class _Scan:

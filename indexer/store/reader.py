@@ -12,7 +12,7 @@ from urllib.parse import quote
 
 import msgspec
 
-from indexer.model import CONFLICT_NOTE, CodeOutline, FileRecord, FileStat, Symbol, TypeRow
+from indexer.model import CONFLICT_MARKERS, CodeOutline, FileRecord, FileStat, Symbol, TypeRow
 from indexer.store.codec import BlobCodec
 from indexer.store.header import IndexBroken, open_current
 from indexer.store.rows import guid_text, stored_guid, whole_record
@@ -21,6 +21,13 @@ from indexer.store.schema import IndexPaths
 record_encoder = msgspec.msgpack.Encoder()
 record_decoder = msgspec.msgpack.Decoder(FileRecord)
 code_outline_decoder = msgspec.msgpack.Decoder(CodeOutline)
+
+
+class _Note(msgspec.Struct):
+    note: str = ""
+
+
+_note_decoder = msgspec.msgpack.Decoder(_Note)  # a record's note alone, the rest passed over
 # What decoding a garbled blob raises: bad msgpack, bad deflate, a first byte naming no
 # dictionary (KeyError) or no byte at all (IndexError), a NULL blob (TypeError).
 GARBLED = (msgspec.DecodeError, zlib.error, IndexError, KeyError, TypeError)
@@ -192,9 +199,14 @@ class Records:
         return out
 
     def conflicted(self) -> tuple[str, ...]:
-        """The C# files holding unresolved merge conflict markers, by path (a few partial records read)."""
-        rows = self.conn.execute(f"{_RECORD} WHERE f.status = 'partial' AND f.kind = 'csharp' ORDER BY f.path")
-        return tuple(row[1] for row in rows if self.decode_record(*row).note.startswith(CONFLICT_NOTE))
+        """The files holding unresolved merge conflict markers, by path (the notes of the partial records read)."""
+        rows = self.conn.execute(
+            "SELECT b.record, f.path FROM files f JOIN blobs b ON b.file_id = f.id"
+            " WHERE f.status = 'partial' ORDER BY f.path"
+        )
+        return tuple(
+            path for blob, path in rows if CONFLICT_MARKERS in _note_decoder.decode(self.codec.unpack(blob)).note
+        )
 
     def count_by(self, column: str) -> dict[str, int]:
         assert column in ("kind", "status")

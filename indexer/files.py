@@ -24,6 +24,18 @@ def digest_of(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
+def utf8_text(data: bytes) -> bytes:
+    """A text file's bytes as UTF-8: a UTF-16 file with its byte order mark (Visual Studio's
+    "Unicode" encoding, which Unity's compiler reads) transcoded, its NUL bytes otherwise binary
+    content; any other file, or one whose UTF-16 does not decode, as it is."""
+    if data[:2] not in (b"\xff\xfe", b"\xfe\xff"):
+        return data
+    try:
+        return data.decode("utf-16").encode("utf-8")  # the mark tells the byte order, and is dropped
+    except UnicodeError:
+        return data
+
+
 def racily_clean(prev: FileStat) -> bool:
     """Whether a record's stat may hide a later write: its file was modified within a tick
     before the update that recorded it looked at it. (Kinds whose content is not read, and

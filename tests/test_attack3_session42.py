@@ -193,3 +193,24 @@ def test_a_prefab_and_a_meta_mid_merge_say_so(tmp_path: Path) -> None:
         f"partial: unresolved merge conflict markers (ours read; theirs gives the GUID {theirs}, which the index"
         " does not know), near lines 2, 4, 6"
     )
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
+def test_a_utf16_script_with_its_byte_order_mark_is_read(tmp_path: Path, encoding: str) -> None:
+    """Visual Studio's "Unicode" save, which Unity compiles: its NUL bytes made it binary content,
+    skipped, and the prefab carrying it named the file, `PlayerController.cs`, not its class."""
+    root = copy_fixture(tmp_path / "DungeonCrawler")
+    script = root / CONTROLLER
+    text = script.read_text(encoding="utf-8-sig").replace("\n", "\r\n")
+    script.write_bytes("\ufeff".encode(encoding) + text.encode(encoding))
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    described = ask(root, "describe", CONTROLLER)
+    assert (described["status"], described["note"]) == ("ok", "")
+    assert '  L12 [Header("Movement")] [SerializeField] private float moveSpeed = 5f' in described["text"].splitlines()
+    player = ask(root, "describe", "Assets/Prefabs/Player.prefab")["text"].splitlines()
+    assert (
+        player[2]
+        == "  components: Transform, CharacterController, PlayerController, PlayerHealth, PlayerCombat, Inventory"
+    )
+    code = [u for u in ask(root, "refs", "PlayerController.moveSpeed")["usages"] if u["path"] == CONTROLLER]
+    assert (code[0]["line"], code[0]["detail"]) == (30, "get => moveSpeed;")

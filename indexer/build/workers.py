@@ -13,7 +13,7 @@ from indexer import scanners
 from indexer.build import documents
 from indexer.build.pool import MAX_CHUNK_FILES, MAX_SCANNERS, FileBudget, Pool
 from indexer.changes.diff import UNREADABLE, Job
-from indexer.files import digest_of
+from indexer.files import digest_of, utf8_text
 from indexer.model import FileRecord
 from indexer.project import NotRead, read_inside
 from indexer.store.codec import Dictionary, Packer
@@ -84,6 +84,7 @@ def process(job: Job, packer: Packer | None = None) -> Result:
     t1 = time.process_time()
     if digest == job.old_digest:
         return Result(None, digest, (t1 - t0, 0.0, 0.0))
+    data = utf8_text(data)  # (the digest is of the file's own bytes)
     rec = msgspec.structs.replace(scanners.scan(path, kind, data), digest=digest, size=job.size, mtime_ns=job.mtime_ns)
     t2 = time.process_time()
     doc = None

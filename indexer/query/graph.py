@@ -13,6 +13,7 @@ from pathlib import Path
 
 import msgspec
 
+from indexer.files import utf8_text
 from indexer.model import ADDRESSABLE_ENTRIES, FileRecord, Scope, Target, TypeRow, Usage
 from indexer.project import is_script, read_project_file
 from indexer.query.assemblies import PREDEFINED_ASSEMBLIES, assembly_folders, assembly_of, named_asmdefs
@@ -74,7 +75,7 @@ class Graph:
     def file_lines(self, path: str) -> list[str]:
         """A file's lines (none if unreadable), read once, cut at `\n` alone as scanners number them, not splitlines."""
         if path not in self._file_lines:
-            data = read_project_file(self.root, path, 4_000_000) or b""
+            data = utf8_text(read_project_file(self.root, path, 4_000_000) or b"")
             self._file_lines[path] = data.decode("utf-8", errors="replace").split("\n")
         return self._file_lines[path]
 

@@ -17,7 +17,7 @@ import os
 import time
 from pathlib import Path
 
-from indexer.files import FILE_TICK_NS
+from indexer.files import FILE_TICK_NS, utf8_text
 from indexer.project import fs_name, read_project_file
 
 READ_LIMIT = 1_000_000  # bytes of a file read for its text
@@ -32,6 +32,7 @@ class FileText:
     __slots__ = ("_low", "binary", "found", "signature", "text")
 
     def __init__(self, data: bytes, signature: tuple[int, ...] | None):
+        data = utf8_text(data)
         self.binary = b"\0" in data[:8192]
         self.text = "" if self.binary else data.decode("utf-8", errors="replace")
         self.signature = signature

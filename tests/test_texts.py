@@ -96,3 +96,31 @@ def test_the_answers_kept_with_a_text_are_bounded() -> None:
         assert len(read.found) <= FOUND_LIMIT
     assert fields_holding(read, False, frozenset({2.0}), {"spe"})[0].snippet == "speed: 2"
     assert holds_phrase(read, "quick fox") is True and len(read.found) <= FOUND_LIMIT
+
+
+def test_what_was_found_in_a_dropped_text_holds_while_its_file_is_unchanged(tmp_path: Path, monkeypatch) -> None:
+    """texts.py: a text dropped for room leaves what was found in it (`found`), taken up again by
+    the next read of the same file, not by one of the file changed since; those kept are bounded
+    (FOUND_KEPT entries)."""
+    import indexer.query.texts as module
+    from indexer.query.textmatch import stems_in_text
+
+    names = [f"{n}.cs" for n in "ABCDE"]
+    for name in names:
+        (tmp_path / name).write_text(f"class {name[0]}Speed")  # 24 characters with its lower-case form
+    monkeypatch.setattr(module, "RECENT_NS", 0)
+    monkeypatch.setattr(module, "KEPT_CHARS", 100)  # room for four texts
+    texts = Texts(tmp_path)
+    assert stems_in_text(texts.get("A.cs"), {"speed"}) == {"speed"}
+    for name in names[1:]:  # A goes
+        texts.get(name)
+    assert "A.cs" not in texts._kept and texts.get("A.cs").found == {"speed": True}
+    for name in names[1:]:  # A goes again, then changes
+        texts.get(name)
+    (tmp_path / "A.cs").write_text("class AStop")
+    changed = texts.get("A.cs")
+    assert changed.found == {} and stems_in_text(changed, {"speed"}) == set()
+    monkeypatch.setattr(module, "FOUND_KEPT", 2)
+    for name in names * 2:
+        stems_in_text(texts.get(name), {"speed", "stop"})
+    assert texts._found_entries <= 2 and len(texts._found) <= 1

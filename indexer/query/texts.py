@@ -9,6 +9,11 @@ for a link is read again, with every check of `project.read_project_file`. File 
 as the kernel's clock tick, so a file changed within RECENT_NS before it is read is not kept (as
 git does with racily clean files): a second write in the same tick, of the same size, would leave
 its stat unchanged.
+
+What was found in a text (`FileText.found`: the query words it holds, where, its matched lines)
+outlives the text dropped for room, kept by the same stat: a warm process meeting the file again
+reads it, but scans it for no word it was scanned for already (the texts 30 queries read on
+UnityCsReference are more than KEPT_CHARS, and the scans cost more than the read).
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from indexer.project import fs_name, read_project_file
 READ_LIMIT = 1_000_000  # bytes of a file read for its text
 KEPT_CHARS = 32_000_000  # characters kept per project, texts and lower-case forms together
 RECENT_NS = FILE_TICK_NS  # a file whose inode changed this recently is read again next time
+FOUND_KEPT = 100_000  # answers kept of texts dropped (`found` entries: each small, a text's at most 512)
 
 
 class FileText:
@@ -69,6 +75,9 @@ class Texts:
         self._real_root = os.path.realpath(root)
         self._kept: dict[str, FileText] = {}
         self._chars = 0
+        # what was found in texts dropped for room: path -> (the stat it was read with, `found`)
+        self._found: dict[str, tuple[tuple[int, ...], dict]] = {}
+        self._found_entries = 0
 
     def get(self, rel: str) -> FileText:
         """The text of project file `rel`; EMPTY when it is not a regular file in the project."""
@@ -89,10 +98,26 @@ class Texts:
             return EMPTY
         # the stat is taken before the read: a write meanwhile leaves a newer stat, read again
         text = FileText(data, signature)
+        was = self._found.pop(rel, None)
+        if was is not None:
+            self._found_entries -= len(was[1])
+            if was[0] == signature:  # the same file as when it was dropped: what was found holds
+                text.found = was[1]
         settled = st.st_ctime_ns < now - RECENT_NS if signature is not None else False
         if settled and text.chars <= KEPT_CHARS // 4:
             self._kept[rel] = text
             self._chars += text.chars
             while self._chars > KEPT_CHARS:
-                self._chars -= self._kept.pop(next(iter(self._kept))).chars
+                self._drop(next(iter(self._kept)))
         return text
+
+    def _drop(self, rel: str) -> None:
+        """Drop a kept text for room, keeping what was found in it (the oldest such dropped past
+        FOUND_KEPT entries)."""
+        gone = self._kept.pop(rel)
+        self._chars -= gone.chars
+        if gone.found and gone.signature is not None:
+            self._found[rel] = (gone.signature, gone.found)
+            self._found_entries += len(gone.found)
+            while self._found_entries > FOUND_KEPT:
+                self._found_entries -= len(self._found.pop(next(iter(self._found)))[1])

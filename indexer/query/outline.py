@@ -207,8 +207,11 @@ def csharp_lines(rec: FileRecord | CodeOutline, graph: Graph) -> list[tuple[str,
             attrs = "".join(f"[{a}] " for a in s.attributes)
             lines.append((f"{pad}L{s.line} {attrs}{s.signature or kind + ' ' + s.name}{role}", None))
             continue
-        attrs = "".join(f"[{_attribute(a)}] " for a in s.attributes if len(a) < 60 or not a.startswith(_DISPLAY))
-        text = f"{pad}L{s.line} {attrs}{s.signature or s.name}"
+        if s.attributes:
+            attrs = "".join(f"[{_attribute(a)}] " for a in s.attributes if len(a) < 60 or not a.startswith(_DISPLAY))
+            text = f"{pad}L{s.line} {attrs}{s.signature or s.name}"
+        else:
+            text = f"{pad}L{s.line} {s.signature or s.name}"
         if kind == "method" and is_unity_message(s.name, roles.get(s.container), s.signature):
             text += "  [unity message]"
         lines.append((text, s.name))
@@ -243,17 +246,21 @@ def _nested(symbols: tuple[Symbol, ...]) -> list[tuple[Symbol, int]]:
     last: dict[str, int] = {}  # a type's qualified name -> its last declaration met
     children: dict[int, list[int]] = {-1: []}
     for i, s in enumerate(symbols):
-        children.setdefault(last.get(s.container, -1), []).append(i)
+        children[last.get(s.container, -1)].append(i)  # a type's list is made where it is met
         if s.kind in TYPE_KINDS:
             last[s.qualified] = i
             children[i] = []
     out: list[tuple[Symbol, int]] = []
-    stack = [(i, 0) for i in reversed(children[-1])]
-    while stack:
-        i, depth = stack.pop()
-        s = symbols[i]
-        out.append((s, depth))
-        stack.extend((k, depth + 1) for k in reversed(children.get(i, ())))
+    todo = [(iter(children[-1]), 0)]  # the lists being walked, each where it stopped, and their depth
+    while todo:
+        walked, depth = todo[-1]
+        for i in walked:
+            out.append((symbols[i], depth))
+            if kids := children.get(i):  # a type's members first, then the rest of this list
+                todo.append((iter(kids), depth + 1))
+                break
+        else:
+            todo.pop()
     return out
 
 

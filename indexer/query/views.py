@@ -53,17 +53,15 @@ def file_view(project: ProjectIndex, local: str) -> FileView | None:
 def _make_view(rec: FileRecord | CodeOutline | None, graph: Graph) -> FileView | None:
     if rec is None:
         return None
-    declared = frozenset(s.line for s in rec.symbols)
+    declared = frozenset([s.line for s in rec.symbols])
     if not rec.symbols and (rec.kind == "csharp" or not rec.refs):
         return FileView(rec.kind, declared, ())
-    lowered = "\n".join(s.name for s in rec.symbols).lower()
-    if rec.kind == "csharp":
-        lines = csharp_lines(rec, graph)
-        members = tuple(m for _, m in lines)
+    lowered = "\n".join([s.name for s in rec.symbols]).lower()
+    if rec.kind == "csharp":  # (a file with symbols has lines)
+        outline, members = map(tuple, zip(*csharp_lines(rec, graph), strict=True))
         names = NameText([m or "" for m in members])
-        fixed = tuple(i for i, m in enumerate(members) if m is None)
-        outline = tuple(t for t, _ in lines)
-        flat = not any("\n" in t for t in outline)
+        fixed = tuple([i for i, m in enumerate(members) if m is None])
+        flat = "\n" not in "".join(outline)
         return FileView(rec.kind, declared, outline, members, names, lowered, fixed=fixed, flat=flat)
     parts = tuple(outline_parts(rec, graph))
     outline = tuple(render_parts(parts, graph, None))

@@ -1528,3 +1528,22 @@ def test_descendants_follow_each_same_named_base_to_the_type_it_means(tmp_path: 
     assert descendants(graph, "D.Base") == {"D.Base", "D.Other"}
     assert declarer_of(graph, "E.Twin", "Heal") == "E.Twin"
     assert declarer_of(graph, "E.Twin", "Hit") == "A.Base"
+
+
+def test_a_class_of_several_scripts_is_bound_to_the_one_named_as_it_else_the_first_by_path() -> None:
+    """rows.scripts_by_class: of a partial class's files the one named as the class, whatever the
+    order they come in; else the first by path; a class of one file, that file."""
+    from indexer.store.rows import scripts_by_class
+
+    found = scripts_by_class({
+        "Assets/A/CookingSkill.Debug.cs": "G.CookingSkill",
+        "Assets/B/CookingSkill.cs": "G.CookingSkill",
+        "Assets/Z/Mover.Part.cs": "G.Mover",
+        "Assets/Y/Mover.Other.cs": "G.Mover",
+        "Assets/Enemy.cs": "G.Enemy",
+    })  # fmt: skip
+    assert found == {
+        "G.CookingSkill": "Assets/B/CookingSkill.cs",
+        "G.Mover": "Assets/Y/Mover.Other.cs",
+        "G.Enemy": "Assets/Enemy.cs",
+    }

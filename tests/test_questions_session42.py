@@ -41,4 +41,3 @@ def test_a_fault_task_ranks_every_file_but_scripts_lower(ws: Workspace) -> None:
     player = next(h for h in fault if h.path == "Assets/Prefabs/Player.prefab")
     # the prefab: a code task's CODE_TASK_ASSET_PRIOR and the fault's FAULT_PRIOR, walk gains aside
     assert player.score < plain[player.path].score * CODE_TASK_ASSET_PRIOR
-

@@ -50,6 +50,12 @@ _UNITY_KEYS = re.compile(
 )
 _KEY_LINE = re.compile(r"( *)(- )?([A-Za-z_][A-Za-z0-9_]*):(?: |$)")
 MAX_NESTED_KEYS = 200
+# A CSV or TSV table's header names its columns (`Id,MaxHp,Attack,MoveSpeed`): what a task asks a
+# stat by ("where is the fire mage's max HP set"), said once in a table of rows of numbers, where
+# as words of the text they weighed like any row's.
+TABLE_EXTENSIONS = (".csv", ".tsv")
+_COLUMN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+MAX_COLUMNS = 200
 
 
 def yaml_words(text: str) -> str:
@@ -122,6 +128,18 @@ def nested_keys(text: str) -> list[str]:
     return out[:MAX_NESTED_KEYS]
 
 
+def table_columns(text: str) -> list[str]:
+    """The names of a data table's columns: the cells of its first line holding text that are
+    names (`MaxHp`), split at tabs when it has more of them than commas. Empty when
+    fewer than two cells are, or than half of them (a list of sentences, not a table)."""
+    line = next((line for line in text.split("\n", 20) if line.strip()), "")
+    cells = [c.strip().strip('"').strip() for c in line.split("\t" if line.count("\t") > line.count(",") else ",")]
+    names = [c for c in cells if _COLUMN.fullmatch(c)]
+    if len(names) < 2 or 2 * len(names) < len(cells):
+        return []
+    return list(dict.fromkeys(names))[:MAX_COLUMNS]
+
+
 def _unsearched(s: Symbol) -> bool:
     """A setting of Unity's own component (a NavMeshAgent's `m_Speed`): shown, not searched, where as
     words every prefab with an agent matched "speed" (held-out acc@5 0.824 -> 0.819)."""
@@ -174,6 +192,8 @@ def build(record: FileRecord, text: str, listed: str = "") -> dict[str, str]:
     members.extend(dict.fromkeys(r.target for r in record.refs if r.kind == "animation_event"))
     if text and record.kind == "asset":
         members.extend(nested_keys(text[:YAML_READ_CHARS]))
+    elif text and record.kind == "text" and record.path.lower().endswith(TABLE_EXTENSIONS):
+        members.extend(table_columns(text))
     objects = record.kind in ("scene", "prefab")  # several components on one object: which one's field
     outline: list[OutlineEntry] = [_entry(s, objects) for s in _outlined(record.symbols)]
     body = ""

@@ -15,7 +15,7 @@ KEYS = ("commit", "parent", "message", "relevant_files", "type", "note")
 TYPES = {"locate", "asset", "change", "bug", "cross"}
 
 
-def test_there_are_thirty_eight_sets_each_with_its_repository_named() -> None:
+def test_there_are_forty_sets_each_with_its_repository_named() -> None:
     """`tests.bench.heldout` finds each set's repository in sets.json (docs/retrieval.md)."""
     assert [s.stem for s in SETS] == [
         "A11ySample",
@@ -32,6 +32,7 @@ def test_there_are_thirty_eight_sets_each_with_its_repository_named() -> None:
         "DungeonShooter",
         "ElementalRoguelike",
         "FPSSample",
+        "FarmingGame2D",
         "GalacticKittens",
         "GameLobby",
         "GamePatterns",
@@ -39,6 +40,7 @@ def test_there_are_thirty_eight_sets_each_with_its_repository_named() -> None:
         "GeoAdventures",
         "MarioPartyBoard",
         "Matchplay",
+        "MazeShooter",
         "MechaRoguelike",
         "MedievalRoguelike",
         "MultiplayerFpsTutorial",

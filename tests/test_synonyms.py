@@ -36,7 +36,7 @@ def test_words_the_project_does_not_use_find_it_through_their_synonyms(
         ("Assets/Scripts/Combat/Health.cs", "DungeonCrawler.Combat.Health"),
     ]
     ws.cache.clear()
-    monkeypatch.setattr(synonyms, "expansions", lambda terms: [])
+    monkeypatch.setattr(synonyms, "expansions", lambda terms, too=(): [])
     without = [h.path for h in ws.search(QUESTION, limit=5)]
     assert "Assets/Scripts/Enemies/EnemyHealth.cs" not in without
 
@@ -62,7 +62,7 @@ def test_a_word_the_project_uses_itself_is_hardly_moved_by_its_synonyms(
     query = "jump speed"
     with_synonyms = [h.path for h in ws.search(query, limit=10, named=False)]
     ws.cache.clear()
-    monkeypatch.setattr(synonyms, "expansions", lambda terms: [])
+    monkeypatch.setattr(synonyms, "expansions", lambda terms, too=(): [])
     assert [h.path for h in ws.search(query, limit=10, named=False)] == with_synonyms
 
 
@@ -74,7 +74,7 @@ def test_the_parts_of_a_name_the_task_quotes_are_not_searched_through_synonyms(
     query = "AudioManager plays twice"
     with_synonyms = [(h.path, h.score) for h in ws.search(query, limit=10, named=False)]
     ws.cache.clear()
-    monkeypatch.setattr(synonyms, "expansions", lambda terms: [])
+    monkeypatch.setattr(synonyms, "expansions", lambda terms, too=(): [])
     assert [(h.path, h.score) for h in ws.search(query, limit=10, named=False)] == with_synonyms
 
 

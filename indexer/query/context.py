@@ -29,7 +29,7 @@ from indexer.query.related import RELATED_LEADS, related_files
 from indexer.query.render import fitted_overview
 from indexer.query.search import doer, outlines_of
 from indexer.query.serialized import pack_values
-from indexer.query.synonyms import expansions, qualities
+from indexer.query.synonyms import excess, expansions, qualities
 from indexer.query.textmatch import said_in_code, said_in_name, stems_in, stems_in_text
 from indexer.query.texts import FileText
 from indexer.query.tokens import TokenCounter
@@ -117,7 +117,7 @@ def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter)
     # Tier 2 joins tier 1 with a blank line: two newline tokens at most.
     remaining = budget - tier1_tokens - (2 if tier1_text else 0)
     hits = task_order(ws.search(query, limit=MAX_CANDIDATES, named=False), said) if terms else []
-    similar = _synonym_stems(said, {stem(t) for t in terms})
+    similar = _synonym_stems(said, {stem(t) for t in terms}, excess(query))
     tier2 = _tier2_and_related(ws, hits, terms, spellings, similar, counter, remaining)
     total = counter.count("\n\n".join(t for t in (tier1_text, tier2.text) if t))
     while total > budget and tier2.files:  # a tokenizer may count a join differently: shrink
@@ -451,11 +451,12 @@ def _shown_words(terms: list[str], spellings: dict[str, str]) -> dict[str, str]:
     return {stem(t): spellings.get(t, t) for t in reversed(terms) if t not in TASK_WORDS and not t.isdigit()}
 
 
-def _synonym_stems(terms: list[str], stems: set[str]) -> dict[str, tuple[str, str]]:
+def _synonym_stems(terms: list[str], stems: set[str], too: tuple[str, ...] = ()) -> dict[str, tuple[str, str]]:
     """stem -> (word, the word said it stands for) of the synonyms the words a task says were
-    searched with (`synonyms`; `stems`: the query's own): a file found through one says so."""
+    searched with (`synonyms`; `stems`: the query's own; `too`: `synonyms.excess`): a file found
+    through one says so."""
     out: dict[str, tuple[str, str]] = {}
-    for term, words in expansions(terms):
+    for term, words in expansions(terms, too):
         for word in words:
             if stem(word) not in stems:
                 out.setdefault(stem(word), (word, term))

@@ -33,7 +33,7 @@ from indexer.query.priors import (
 from indexer.query.quotes import quoted_files
 from indexer.query.search import Outline, annotate, named_as, outlines_of
 from indexer.query.startup import asks_startup, raise_startup
-from indexer.query.synonyms import synonym_words
+from indexer.query.synonyms import excess, synonym_words
 from indexer.query.textmatch import near_words_of
 from indexer.query.values import raise_held, said_numbers
 from indexer.query.walk import edge_said, named_chain, reason, walk
@@ -87,7 +87,7 @@ def rank(
     kinds = {c.path: c.kind for c in found}
     priors = role_priors(project, kinds, terms, said)
     ranked = _text_ranked(found, stats, priors)
-    also = synonym_words(said)  # what the words were searched with besides themselves
+    also = synonym_words(said, excess(text))  # what the words were searched with besides themselves
     asks_assets = asks_for(said, ASSET_WORDS)  # where something is set, wired, placed
     _raise_named(project, ranked, text, (terms, said, also), asks_assets, (kind, path_prefix))
     quoted = _quoted(project, text, ranked, priors, (kind, path_prefix, terms, said))

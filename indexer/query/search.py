@@ -141,7 +141,8 @@ class Searcher:
         with self._reading():
             searcher = self.index.searcher()
             live = LiveStats(searcher, self.index.schema, KINDS)
-            query = self._query(_of_kind(weighted_terms(text), kind), said_words(text), kind, path_prefix, live)
+            said = (said_words(text), synonyms.excess(text))
+            query = self._query(_of_kind(weighted_terms(text), kind), said, kind, path_prefix, live)
             return terms, _hits(searcher, query, limit)
 
     def holding(self, words: list[str], limit: int, kind: str | None, path_prefix: str | None) -> list[Candidate]:
@@ -174,15 +175,15 @@ class Searcher:
     def _query(
         self,
         weighted: list[tuple[str, float]],
-        said: list[str],
+        said: tuple[list[str], tuple[str, ...]],
         kind: str | None,
         path_prefix: str | None,
         live: LiveStats,
     ) -> tantivy.Query:
         """One clause per term (weighted), across all fields with their boosts (scaled so deleted
         documents do not count, see livestats), and one per synonym group of a word the task says
-        (`said`: not the parts of a name it quotes, whose code words it already knows); filters
-        as musts."""
+        (`said`: not the parts of a name it quotes, whose code words it already knows, and the
+        adjectives it says with "too", `synonyms.excess`); filters as musts."""
         fields = list(FIELD_BOOSTS)
         clauses: list[tuple[tantivy.Occur, tantivy.Query]] = []
         for term, weight in weighted:
@@ -191,7 +192,7 @@ class Searcher:
             except ValueError:  # a term the tokenizer splits (a phrase) on position-less fields
                 continue
             clauses.append((tantivy.Occur.Should, q if weight == 1.0 else tantivy.Query.boost_query(q, weight)))
-        clauses += self._synonym_clauses(said, {index_token(t) for t, _ in weighted}, fields, live)
+        clauses += self._synonym_clauses(*said, {index_token(t) for t, _ in weighted}, fields, live)
         query = tantivy.Query.boolean_query(clauses) if clauses else tantivy.Query.empty_query()
         must = [(tantivy.Occur.Must, query), *self._filters(kind, path_prefix)]
         return must[0][1] if len(must) == 1 else tantivy.Query.boolean_query(must)
@@ -207,13 +208,13 @@ class Searcher:
         return out
 
     def _synonym_clauses(
-        self, terms: list[str], asked: set[str | None], fields: list[str], live: LiveStats
+        self, terms: list[str], too: tuple[str, ...], asked: set[str | None], fields: list[str], live: LiveStats
     ) -> list[tuple[tantivy.Occur, tantivy.Query]]:
         """One clause per synonym group of a term: the best of the group's other words (but those
         the query searches already, `asked`: index tokens), weighted by how much more of the
         project uses them than the term (its own word for the thing)."""
         out = []
-        for term, words in synonyms.expansions(terms):
+        for term, words in synonyms.expansions(terms, too):
             subs, most = [], 0
             for word in words:
                 n = 0 if index_token(word) in asked else live.doc_freq(word)

@@ -17,6 +17,7 @@ spawn) when it would be searched as a synonym.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from functools import cache
 
@@ -205,6 +206,31 @@ _ADJECTIVES: dict[str, tuple[str, ...]] = {
 }
 
 
+# "too slow", "not fast enough": the task asks for more or less of the quality as a comparative does
+# ("walks too slowly" is "should walk faster"), so the adjective searches its quality's nouns too.
+# Unlike the adjective alone ("how fast", "a far wall"), "too" leaves no other sense. Besides the
+# adjectives above, those a comparative has ("too long" is `duration`, "too dark" `brightness`).
+_EXCESS: dict[str, tuple[str, ...]] = {
+    **_ADJECTIVES,
+    **dict.fromkeys(("long", "short"), ("length", "duration")),
+    **dict.fromkeys(("dark", "bright", "dim"), ("brightness", "intensity")),
+    **dict.fromkeys(("hard", "easy", "difficult"), ("difficulty",)),
+    **dict.fromkeys(("expensive", "cheap", "pricey"), ("cost", "price")),
+    **dict.fromkeys(("thick", "thin"), ("thickness", "width")),
+    **dict.fromkeys(("wide", "narrow"), ("width",)),
+    **dict.fromkeys(("deep", "shallow"), ("depth",)),
+    **dict.fromkeys(("hot", "cold", "warm"), ("temperature",)),
+}
+_TOO = re.compile(r"\btoo\s+(\w+)|\bnot\s+(\w+)\s+enough\b", re.IGNORECASE)
+
+
+def excess(text: str) -> tuple[str, ...]:
+    """The adjectives the task says with "too" or "not ... enough" that ask for more or less of a
+    quality (`_EXCESS`), lowercased, in the order said."""
+    said = (m.group(1) or m.group(2) for m in _TOO.finditer(text))
+    return tuple(dict.fromkeys(w.lower() for w in said if w.lower() in _EXCESS))
+
+
 def qualities(words: Iterable[str]) -> set[str]:
     """The nouns of the qualities the task's comparatives ask for more or less of ("make the Suv
     faster": `speed`), or its adjectives ask about ("how fast"), which a script's fields are named
@@ -233,21 +259,25 @@ def _group_stem(term: str, groups: dict[str, tuple[str, ...]]) -> str:
     return stem(base)
 
 
-def expansions(terms: list[str]) -> list[tuple[str, tuple[str, ...]]]:
+def expansions(terms: list[str], excessive: Iterable[str] = ()) -> list[tuple[str, tuple[str, ...]]]:
     """(term, the words of its group the query does not already use, by stem, and a comparative's
-    quality nouns) for each query term in a group or a comparative, in query order; a group two
-    terms share is given once, with the first."""
+    quality nouns, or an adjective's said with "too", `excessive`: `excess`) for each query term in
+    a group or a comparative, in query order; a group two terms share is given once, with the
+    first."""
     groups = _by_stem()
     used = {stem(t) for t in terms}
+    too = frozenset(excessive)
     out: list[tuple[str, tuple[str, ...]]] = []
     for term in terms:
         grouped = groups.get(_group_stem(term, groups), ()) + _COMPARATIVES.get(term.lower(), ())
+        if term.lower() in too:
+            grouped += _EXCESS[term.lower()]
         words = tuple(w for w in dict.fromkeys(grouped) if stem(w) not in used)
         if words and all(words != seen for _, seen in out):
             out.append((term, words))
     return out
 
 
-def synonym_words(terms: list[str]) -> tuple[str, ...]:
+def synonym_words(terms: list[str], excessive: Iterable[str] = ()) -> tuple[str, ...]:
     """The words the query's terms were searched with besides themselves (`expansions`)."""
-    return tuple(w for _, words in expansions(terms) for w in words)
+    return tuple(w for _, words in expansions(terms, excessive) for w in words)

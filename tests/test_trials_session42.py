@@ -1,0 +1,46 @@
+"""Defects found by a new user's trial on two unseen games in session 42 (docs/retrieval.md, "A new
+user's trial on two unseen games (session 42)"), each a test seen failing before its fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from indexer.query.synonyms import excess, expansions
+
+from .conftest import write_project
+from .test_trials_session32 import _workspace
+
+
+def test_too_and_an_adjective_asks_for_the_quality() -> None:
+    """ "the player walks too slowly" asks for more speed as "walks slower" does: an adjective after
+    "too" (or between "not" and "enough") searches its quality's nouns, as a comparative; the
+    adjective alone ("how fast") still does not."""
+    assert excess("the player walks too slowly") == ("slowly",)
+    assert excess("agents wander too FAR, and the day lasts too long") == ("far", "long")
+    assert excess("the jump is not high enough") == ()  # "high" is a high score as often
+    assert excess("the boat is not fast enough") == ("fast",)
+    assert excess("too many enemies") == ()
+    assert expansions(["player", "walks", "slowly"], excess("the player walks too slowly")) == [("slowly", ("speed",))]
+    assert expansions(["player", "walks", "slowly"]) == []
+    assert expansions(["agents", "wander", "far"], ("far",))[-1] == ("far", ("distance", "range"))
+
+
+def test_a_movement_script_found_for_walking_too_slowly(tmp_path: Path) -> None:
+    """A farming game's "the player walks too slowly" ranked nine `Player*` files and never the
+    movement script holding `_movementSpeed = 0.65f` (outside the top 30)."""
+    files = {
+        f"Assets/Scripts/Player/Player{part}.cs": (
+            f"using UnityEngine;\npublic class Player{part} : MonoBehaviour\n{{\n"
+            f"    Player player;\n    void Update() {{ player.{part}(); }}\n}}\n"
+        )
+        for part in ("", "Fishing", "Design", "Attack", "Inventory", "Information")
+    }
+    files["Assets/Scripts/Movement/CharacterMovement.cs"] = (
+        "using UnityEngine;\npublic class CharacterMovement : MonoBehaviour\n{\n"
+        "    [SerializeField] private float _movementSpeed = 0.65f;\n"
+        "    public void Move(Vector2 direction) { transform.position += (Vector3)direction * _movementSpeed; }\n}\n"
+    )
+    ws = _workspace(write_project(tmp_path / "P", files))
+    hits = [h.path for h in ws.search("the player walks too slowly", 10)]
+    assert hits.index("Assets/Scripts/Movement/CharacterMovement.cs") == 0
+    assert "Assets/Scripts/Movement/CharacterMovement.cs" not in [h.path for h in ws.search("the player walks", 10)]

@@ -44,3 +44,36 @@ def test_a_movement_script_found_for_walking_too_slowly(tmp_path: Path) -> None:
     hits = [h.path for h in ws.search("the player walks too slowly", 10)]
     assert hits.index("Assets/Scripts/Movement/CharacterMovement.cs") == 0
     assert "Assets/Scripts/Movement/CharacterMovement.cs" not in [h.path for h in ws.search("the player walks", 10)]
+
+
+def _go(go: int, name: str, father: int = 0, children: tuple[int, ...] = ()) -> str:
+    """A GameObject and its Transform (`go + 1`), under the Transform `father`."""
+    kids = "".join(f"\n  - {{fileID: {c}}}" for c in children) or " []"
+    return (
+        f"--- !u!1 &{go}\nGameObject:\n  m_Component:\n  - component: {{fileID: {go + 1}}}\n"
+        f"  m_Layer: 5\n  m_Name: {name}\n  m_IsActive: 1\n"
+        f"--- !u!4 &{go + 1}\nTransform:\n  m_GameObject: {{fileID: {go}}}\n  m_Children:{kids}\n"
+        f"  m_Father: {{fileID: {father}}}\n"
+    )
+
+
+def test_a_scene_object_is_named_by_the_words_of_its_path(tmp_path: Path) -> None:
+    """ "which button in the main menu starts a new game" named the main menu scene by `Main Camera`
+    ("main"), the first of three objects naming one word each, where `Canvas/Buttons/Start` names
+    "start" and its parent "buttons": an object's path says what it is, as a member's type does."""
+    scene = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
+        + _go(100, "Main Camera")
+        + _go(200, "Canvas", children=(301,))
+        + _go(300, "Buttons", father=201, children=(401, 501))
+        + _go(400, "Start", father=301)
+        + _go(500, "Quit", father=301)
+    )
+    root = write_project(tmp_path / "P", {"Assets/Scenes/MainMenu.unity": scene})
+    ws = _workspace(root)
+    hit = next(h for h in ws.search("which button in the main menu starts a new game", 5) if h.kind == "scene")
+    assert (hit.name, hit.line) == ("Canvas/Buttons/Start", 42)
+    quit_hit = next(h for h in ws.search("the quit button", 5) if h.kind == "scene")
+    assert quit_hit.name == "Canvas/Buttons/Quit"
+    camera = next(h for h in ws.search("main camera", 5) if h.kind == "scene")
+    assert camera.name == "Main Camera"

@@ -335,14 +335,20 @@ def _name_matches(outline: Outline, wanted: set[str]) -> dict[int, set[str]]:
 def _with_owner(outline: Sequence[Declared], named: dict[int, set[str]], wanted: set[str]) -> dict[int, set[str]]:
     """`named` with, for a member its own name matched, the query stems its type's name holds:
     "Health.Heal" or "GameManager.LoadStore" names the method, which says the type's words and its
-    own, not the type, which says only the type's."""
+    own, not the type, which says only the type's; for an object, those its parents' names hold
+    (`Canvas/Buttons/Start` is the start button, not one more object saying "start")."""
     out = dict(named)
     for i, stems in named.items():
         d = outline[i]
-        if d.kind not in TYPE_KINDS and d.kind not in HIERARCHY_KINDS:
-            owner = d.qualified.rpartition(".")[0].rpartition(".")[2]
-            if owner and (more := wanted.intersection(name_stems(owner)) - stems):
-                out[i] = stems | more
+        if d.kind in HIERARCHY_KINDS:
+            owners = d.qualified.split("/")[:-1]
+        elif d.kind not in TYPE_KINDS:
+            owners = [d.qualified.rpartition(".")[0].rpartition(".")[2]]
+        else:
+            continue
+        more = {s for owner in owners if owner for s in wanted.intersection(name_stems(owner))} - stems
+        if more:
+            out[i] = stems | more
     return out
 
 

@@ -132,6 +132,11 @@ class Freshness:
 
     def _stop_point(self, done: int, total: int) -> None:
         """An update's progress in poll mode: where an interrupted server stops it."""
+        self._stopping()
+
+    def _stopping(self) -> None:
+        """Stopping once the server was interrupted: a call that waited for the watcher's update
+        (rolled back) says so, not that a build runs, nor answers from the index as it was."""
         if self._interrupted.is_set():
             raise Stopping
 
@@ -158,8 +163,10 @@ class Freshness:
             # the index is checked once the watcher's own update is done: while it writes, its
             # fingerprint says "at work" and would send every call overlapping it to a walk
             settled = force or w.settle(SETTLE_TIMEOUT)
+            self._stopping()
             if force or _unsettled(p):
                 stats = w.walk(SETTLE_TIMEOUT)
+                self._stopping()
                 if stats is not None:
                     done.append((p, stats))
             elif not settled:

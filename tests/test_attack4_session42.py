@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import json
+import os
 import signal
 from pathlib import Path
 
 import anyio
+import pytest
 from mcp import Client
 
+from indexer.build.update import update
+from indexer.config import Config
+
+from .conftest import copy_fixture
 from .test_crash import generate
 from .test_mcp_transports import _start_http
 
@@ -57,3 +63,51 @@ def test_sigterm_while_a_call_waits_for_the_first_build_answers_that_the_server_
     assert answer.is_error is True
     stopping = "the server is stopping: the index update was rolled back"
     assert answer.content[0].text == f"Error executing tool search: {stopping}"
+
+
+BEHIND = (
+    "note: unity-index process {pid} is updating the index at {index}: this answer comes from the index"
+    " as it is, without the changes made since (they are applied once that process is done)"
+)
+
+
+@pytest.mark.parametrize("flags", [(), ("--no-watch", "--refresh-interval", "0")], ids=["watch", "poll"])
+def test_an_answer_from_the_last_commit_while_another_process_writes_says_so(
+    tmp_path: Path, flags: tuple[str, ...]
+) -> None:
+    """docs/mcp.md: while another process holds the writer lock, a call answers at once from the
+    last committed index. The answer said nothing of it: a script just written was "no results",
+    and the agent had no way to tell a missing class from an index behind (the CLI says
+    "...: answering from the index as it is"). The answer now carries the note; once the lock is
+    free, the change is applied and the note is gone."""
+    from indexer.store.lock import writer_lock
+    from indexer.store.schema import IndexPaths
+
+    root = copy_fixture(tmp_path / "DungeonCrawler")
+    update(root, Config(workers=1))
+    index = root / "Library/UnityIndex"
+    proc, port = _start_http(root, *flags)
+    try:
+
+        async def go():
+            async with Client(f"http://127.0.0.1:{port}/mcp") as c:
+                await c.call_tool("index_status", {})  # the watcher runs; the index is current
+                with writer_lock(IndexPaths(index), WAIT):  # another writer
+                    (root / "Assets/Zanzibar.cs").write_text("public class ZanzibarShield { }\n")
+                    behind = await c.call_tool("search", {"query": "ZanzibarShield"})
+                with anyio.fail_after(WAIT):
+                    while True:  # the watcher retries every 0.5 s; poll mode updates before answering
+                        later = await c.call_tool("search", {"query": "ZanzibarShield"})
+                        if later.structured_content["results"]:
+                            return behind, later
+                        await anyio.sleep(0.2)
+
+        behind, later = anyio.run(go)
+    finally:
+        proc.terminate()
+        proc.wait(WAIT)
+    assert behind.is_error is False and behind.structured_content["results"] == []
+    note = BEHIND.format(pid=os.getpid(), index=index)
+    assert [block.text for block in behind.content][1:] == [note]
+    assert later.structured_content["results"][0]["path"] == "Assets/Zanzibar.cs"
+    assert len(later.content) == 1

@@ -20,11 +20,12 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from mcp.server.mcpserver.exceptions import ToolError
+from mcp.types import CallToolResult, TextContent
 
 from indexer.cli.common import explain_failure
 from indexer.store.header import IndexMissing
 from indexer.store.integrity import is_damage
-from mcp_adapter.server.freshness import Freshness, Stopping
+from mcp_adapter.server.freshness import Freshness, Stopping, noting
 from mcp_adapter.server.wording import mcp_wording
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -77,13 +78,18 @@ def fresh_of(kwargs: dict[str, Any]) -> Freshness | None:
 
 def explained(fn: F) -> F:
     """`fn` (a tool), answering again after rebuilding a damaged index, with the failures `explain`
-    knows raised as a `ToolError` saying why."""
+    knows raised as a `ToolError` saying why; an answer from the last committed index while
+    another process writes it ends with a text block saying so (`freshness.noting`)."""
 
     @functools.wraps(fn)
     def run(*args: Any, **kwargs: Any) -> Any:
         fresh = fresh_of(kwargs)
         try:
-            return repairing(fresh, lambda: fn(*args, **kwargs))
+            with noting() as notes:
+                result = repairing(fresh, lambda: fn(*args, **kwargs))
+            if notes and isinstance(result, CallToolResult):
+                result.content.extend(TextContent(type="text", text=note) for note in notes)
+            return result
         except ToolError:
             raise
         except Exception as exc:

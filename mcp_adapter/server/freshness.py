@@ -19,10 +19,12 @@ After every update, `ChangeTracker`s turn what changed into an `IndexChange` for
 
 from __future__ import annotations
 
+import contextvars
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from indexer.project import check_present
@@ -38,6 +40,33 @@ log = logging.getLogger("unity_index.mcp")
 DEFAULT_REFRESH_INTERVAL = 2.0
 SETTLE_TIMEOUT = 300.0  # a first full build of a large project takes minutes
 FORCED_WAIT = 10.0  # `refresh` waits this long for another writer, then answers from the last commit
+
+
+# The notes of the call running (each call runs in a context of its own): what its answer misses.
+_NOTES: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("unity_index_notes", default=None)
+
+
+@contextmanager
+def noting() -> Iterator[list[str]]:
+    """Collect, for the call made inside, the notes `ensure` takes: an answer from the last
+    committed index while another process writes it says so, as the CLI does."""
+    notes: list[str] = []
+    token = _NOTES.set(notes)
+    try:
+        yield notes
+    finally:
+        _NOTES.reset(token)
+
+
+def _behind(busy: str) -> None:
+    """Note that the answer comes from the last commit: `busy` says who writes the index."""
+    notes = _NOTES.get()
+    note = (
+        f"note: {busy}: this answer comes from the index as it is, without the changes made since"
+        " (they are applied once that process is done)"
+    )
+    if notes is not None and note not in notes:
+        notes.append(note)
 
 
 class Stopping(Exception):
@@ -171,6 +200,8 @@ class Freshness:
                     done.append((p, stats))
             elif not settled:
                 log.info("answering from the last committed index of %s (an update is pending)", p.root)
+                if w.busy:
+                    _behind(w.busy)
         return done
 
     def stamps(self) -> tuple[tuple[int, float], ...]:
@@ -221,8 +252,10 @@ class Freshness:
                 try:
                     wait = FORCED_WAIT if force else 0.0
                     stats = update(p.root, p.config, wait=wait, background=True, progress=self._stop_point)
-                except IndexBusy:  # another process is writing: answer from the last committed state
+                except IndexBusy as exc:  # another process is writing: answer from the last committed state
                     log.info("index of %s is being written by another process; answering from it", p.root)
+                    if not force:  # `refresh` says "no update ran" itself
+                        _behind(str(exc))
                     continue
                 if stats.scanned or stats.deleted or stats.full:
                     log.info("index of %s updated: %d scanned, %d deleted", p.root, stats.scanned, stats.deleted)

@@ -87,6 +87,7 @@ class ProjectWatcher:
         self._stop = threading.Event()
         self._busy = False  # a batch is taken and being applied
         self._blocked = False  # another process holds the writer lock
+        self.busy = ""  # what the last try said of it (IndexBusy), until an update goes in
         self._urgent = False  # a call waits: skip the quiet period
         self._taken = 0  # batches taken so far: a call gives up on a busy writer lock only after
         # an attempt that began after the call did (the lock may have been freed since)
@@ -280,7 +281,8 @@ class ProjectWatcher:
             except _Stopped:
                 self._finish(put_back=batch)
                 return
-            except IndexBusy:
+            except IndexBusy as exc:
+                self.busy = str(exc)
                 self._finish(blocked=True, put_back=batch)
                 self._stop.wait(BUSY_RETRY)
                 continue
@@ -289,7 +291,7 @@ class ProjectWatcher:
                 self._finish(put_back=batch)
                 self._stop.wait(ERROR_RETRY)
                 continue
-            self.error = ""
+            self.error = self.busy = ""
             with self._cond:
                 if walk_seq:
                     self._walks_done, self._walk_stats = walk_seq, stats

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from indexer.identifiers import said_words
-from indexer.query.priors import CODE_TASK_ASSET_PRIOR, FAULT_PRIOR, asks_code
+from indexer.query.priors import CODE_TASK_ASSET_PRIOR, FAULT_PRIOR, asks_code, named_kinds
 from indexer.query.workspace import Workspace
 
 PLAIN = "the door sound keeps playing after the door opened"
@@ -41,3 +41,16 @@ def test_a_fault_task_ranks_every_file_but_scripts_lower(ws: Workspace) -> None:
     player = next(h for h in fault if h.path == "Assets/Prefabs/Player.prefab")
     # the prefab: a code task's CODE_TASK_ASSET_PRIOR and the fault's FAULT_PRIOR, walk gains aside
     assert player.score < plain[player.path].score * CODE_TASK_ASSET_PRIOR
+
+
+def test_a_task_saying_animator_asks_for_the_controller_not_the_clips_it_tells_of(ws: Workspace) -> None:
+    """`named_kinds`: "animations" names clips and controllers, but with "animator" said the
+    controller is what is asked for; the clip named for the task's words falls below it."""
+    assert named_kinds(said_words("which animations does the enemy play")) == {"animation", "animator"}
+    assert named_kinds(said_words("which animator controller holds the enemy idle animation")) == {"animator"}
+    hits = ws.search("which animator controller holds the enemy idle animation", 4)
+    assert [h.path for h in hits][:3] == [
+        "Assets/Animations/Enemy.controller",
+        "Assets/Scripts/Enemies/EnemyAI.cs",
+        "Assets/Animations/EnemyIdle.anim",
+    ]

@@ -455,8 +455,12 @@ def is_effect(rec: FileRecord | CodeOutline | None) -> bool:
 
 
 def named_kinds(terms: Iterable[str]) -> frozenset[str]:
-    """The file kinds a task names ("which prefab ...": prefab)."""
-    return frozenset(k for t in terms for k in KIND_WORDS.get(t, ()))
+    """The file kinds a task names ("which prefab ...": prefab). A task saying "animator" asks for
+    the controller, whatever animations it tells of: "which animator controller holds the walking,
+    idle and swing animations" ranked eight clips named for them above it."""
+    said = set(terms)
+    kinds = frozenset(k for t in said for k in KIND_WORDS.get(t, ()))
+    return kinds - {"animation"} if "animator" in said else kinds
 
 
 def asks_for(terms: Iterable[str], words: frozenset[str]) -> bool:

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from indexer.identifiers import said_words
-from indexer.query.priors import CODE_TASK_ASSET_PRIOR, FAULT_PRIOR, asks_code, named_kinds
-from indexer.query.workspace import Workspace
+from indexer.build.update import update
+from indexer.config import Config
+from indexer.identifiers import query_terms, said_words
+from indexer.query.file_roles import role_priors
+from indexer.query.priors import ART_PRIOR, CODE_TASK_ASSET_PRIOR, FAULT_PRIOR, asks_code, named_kinds
+from indexer.query.workspace import Workspace, open_workspace
+
+from .conftest import write_project
 
 PLAIN = "the door sound keeps playing after the door opened"
 FAULT = "the door sound keeps playing after the door opened, where do I fix that"
@@ -54,3 +61,52 @@ def test_a_task_saying_animator_asks_for_the_controller_not_the_clips_it_tells_o
         "Assets/Scripts/Enemies/EnemyAI.cs",
         "Assets/Animations/EnemyIdle.anim",
     ]
+
+
+URP_SETTINGS = """%YAML 1.1
+%TAG !u! tag:unity3d.com,2011:
+--- !u!114 &11400000
+MonoBehaviour:
+  m_ObjectHideFlags: 0
+  m_GameObject: {fileID: 0}
+  m_Enabled: 1
+  m_Script: {fileID: 11500000, guid: 2ec995e51a6e251468d2a3fd8a686257, type: 3}
+  m_Name: UniversalRenderPipelineGlobalSettings
+  m_StripDebugVariants: 1
+  m_StripUnusedPostProcessingVariants: 0
+  m_StripUnusedVariants: 1
+  m_StripScreenCoordOverrideVariants: 1
+"""
+ICE = """%YAML 1.1
+%TAG !u! tag:unity3d.com,2011:
+--- !u!134 &13400000
+PhysicMaterial:
+  m_ObjectHideFlags: 0
+  m_Name: IceStrip
+  dynamicFriction: 0.02
+  staticFriction: 0.02
+  bounciness: 0
+"""
+
+
+def test_a_rendering_packages_settings_are_looks(tmp_path: Path) -> None:
+    """URP's global settings (a class of `com.unity.render-pipelines.universal`, known by its
+    script's GUID) is how things look: it ranks at ART_PRIOR unless the task asks for looks, and
+    no longer leads "which asset decides how slippery the ice strip is" by its stripping fields."""
+    root = write_project(
+        tmp_path,
+        {
+            "Assets/Settings/UniversalRenderPipelineGlobalSettings.asset": URP_SETTINGS,
+            "Assets/Levels/IceStrip.physicMaterial": ICE,
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, [(root, Config())])
+    project = ws.projects[0]
+    settings = "Assets/Settings/UniversalRenderPipelineGlobalSettings.asset"
+    task = "which asset decides how slippery the ice strip is"
+    priors = role_priors(project, {settings: "asset"}, query_terms(task), said_words(task))
+    assert priors == {settings: ART_PRIOR}
+    looks = "which asset makes the ice strip look brighter"
+    assert role_priors(project, {settings: "asset"}, query_terms(looks), said_words(looks)) == {}
+    assert [h.path for h in ws.search(task, 5)] == ["Assets/Levels/IceStrip.physicMaterial", settings]

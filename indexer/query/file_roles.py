@@ -44,6 +44,7 @@ from indexer.query.priors import (
     is_editor_script,
     is_effect,
     is_package_settings,
+    is_render_setting,
     is_test,
     is_volume_profile,
     named_kinds,
@@ -140,10 +141,16 @@ def _is_effect(project, prefab: str) -> bool:
 
 def _is_look(project, asset: str) -> bool:
     """A data asset of looks: a render volume profile (priors.is_volume_profile), an avatar, a mesh
-    (priors.is_art_object)."""
+    (priors.is_art_object), a rendering package's settings (priors.is_render_setting)."""
     read = project.records.outline_record
     return project.remember(
-        ("look", asset), lambda: is_volume_profile(rec := read(asset)) or is_art_object(rec), role=True
+        ("look", asset),
+        lambda: (
+            is_volume_profile(rec := read(asset))
+            or is_art_object(rec)
+            or is_render_setting(rec, project.graph.package_scripts)
+        ),
+        role=True,
     )
 
 

@@ -428,6 +428,21 @@ def is_volume_profile(rec: FileRecord | CodeOutline | None) -> bool:
     return len(fields) >= 4 and sum(bool(_OVERRIDABLE.match(s.signature)) for s in fields) >= 0.5 * len(fields)
 
 
+# The packages of rendering: a data asset of one of their classes (a render pipeline asset, its
+# renderer's data, its global settings, a post-processing profile) is about how things look. URP's
+# global settings matched "which asset decides how slippery that strip is" first by its shader
+# stripping fields (`m_StripDebugVariants`).
+RENDER_PACKAGES = ("com.unity.render-pipelines.", "com.unity.postprocessing")
+
+
+def is_render_setting(rec: FileRecord | CodeOutline | None, package_scripts: dict[str, tuple[str, str]]) -> bool:
+    """A data asset whose script is a class of a rendering package (RENDER_PACKAGES;
+    `package_scripts`: GUID -> (class, package), `graph.package_scripts`)."""
+    typed = next((s.type for s in rec.symbols if s.kind == "field" and s.type.startswith("script:")), "") if rec else ""
+    package = package_scripts.get(typed[len("script:") :].lower(), ("", ""))[1] if typed else ""
+    return package.startswith(RENDER_PACKAGES)
+
+
 # Unity's own classes of art a data asset may hold as its main object: a model's avatar, a mesh,
 # a texture or sprite, baked lighting. A zombie's `Poison_Zombie_Avatar.asset` matched every
 # question about zombies by its name (a trial: first in the pack for "zombies walk through walls").

@@ -48,11 +48,16 @@ TASK_WORDS = frozenset(
     support supported update updated updates wip""".split()  # noqa: SIM905
 )
 TASK_WORD_WEIGHT = 0.3
+# "Where is that set?", "which asset sets up the bounciness": how a value is configured, said on
+# its own, weighs TASK_WORD_WEIGHT too. As a whole word it matched every `SetX`/`Setup` method
+# (`SetPowerUp`, `SetupBricks` took the top of "which asset sets up that bounciness").
+SETTING_VERBS = frozenset({"set", "sets", "setup"})
 # Words naming a kind of file ("which asset", "the player prefab", "what script"): what the task
 # wants, not what its files are called, so said on their own they count TASK_WORD_WEIGHT too; a
 # name holding one (`BagelTestAssetList`, `ExplosionMaterial`) is no answer for it. ("scene" is
 # not one: "the scene loads" is about `SceneLoader` as often as about a `.unity` file.)
 KIND_TERMS = frozenset({"asset", "assets", "prefab", "prefabs", "material", "materials", "script", "scripts"})
+_WEAK_ALONE = KIND_TERMS | SETTING_VERBS  # said on their own, they weigh TASK_WORD_WEIGHT
 
 
 # Particles that code writes into one word with a verb or noun (`PickUp`, `GameOver`, `LogIn`):
@@ -107,7 +112,7 @@ def weighted_terms(text: str) -> list[tuple[str, float]]:
             out.append((term, COMPOUND_WEIGHT))
         elif term.isdigit():
             out += [(n, NUMBER_WEIGHT) for n in _numbered(term)]
-        elif term in TASK_WORDS or (term in KIND_TERMS and term in standalone):
+        elif term in TASK_WORDS or (term in _WEAK_ALONE and term in standalone):
             out.append((term, TASK_WORD_WEIGHT))
         elif term in compound:
             out.append((term, IDENTIFIER_WEIGHT))

@@ -8,7 +8,7 @@ import pytest
 
 from indexer.build.update import update
 from indexer.config import Config
-from indexer.identifiers import query_terms, said_words
+from indexer.identifiers import PART_WEIGHT, TASK_WORD_WEIGHT, query_terms, said_words, weighted_terms
 from indexer.query.file_roles import role_priors
 from indexer.query.priors import ART_PRIOR, CODE_TASK_ASSET_PRIOR, FAULT_PRIOR, asks_code, named_kinds
 from indexer.query.workspace import Workspace, open_workspace
@@ -110,3 +110,38 @@ def test_a_rendering_packages_settings_are_looks(tmp_path: Path) -> None:
     looks = "which asset makes the ice strip look brighter"
     assert role_priors(project, {settings: "asset"}, query_terms(looks), said_words(looks)) == {}
     assert [h.path for h in ws.search(task, 5)] == ["Assets/Levels/IceStrip.physicMaterial", settings]
+
+
+BALL = """public class Ball : UnityEngine.MonoBehaviour {
+ public float speed;
+ public void SetSpeed(float s) { speed = s; }
+ public void Setup() { }
+ public void SetBounce() { }
+}
+"""
+BOUNCE = """%YAML 1.1
+%TAG !u! tag:unity3d.com,2011:
+--- !u!62 &6200000
+PhysicsMaterial2D:
+  m_ObjectHideFlags: 0
+  m_Name: BallBounce
+  friction: 0
+  bounciness: 1
+"""
+
+
+def test_set_and_setup_said_alone_weigh_as_task_words(tmp_path: Path) -> None:
+    """ "where is that set", "which asset sets up": how a value is configured, not the `SetX` and
+    `Setup` methods every script has; a name quoting them keeps its parts' weight."""
+    assert dict(weighted_terms("which asset sets up the bounciness"))["sets"] == TASK_WORD_WEIGHT
+    assert dict(weighted_terms("where is the bounciness set"))["set"] == TASK_WORD_WEIGHT
+    assert dict(weighted_terms("setup the ball"))["setup"] == TASK_WORD_WEIGHT
+    assert dict(weighted_terms("SetSpeed is never called"))["set"] == PART_WEIGHT
+    root = write_project(
+        tmp_path,
+        {"Assets/Scripts/Ball.cs": BALL, "Assets/Physics/BallBounce.physicsMaterial2D": BOUNCE},
+    )
+    update(root, Config(workers=1))
+    hits = open_workspace(root, [(root, Config())]).search("which asset sets up the bounciness", 5)
+    assert [h.path for h in hits] == ["Assets/Physics/BallBounce.physicsMaterial2D", "Assets/Scripts/Ball.cs"]
+    assert hits[1].score < 0.6 * hits[0].score  # 0.93 of it when "sets" matched every `Set...` at full weight

@@ -427,9 +427,11 @@ def test_a_scene_reached_from_a_prefab_it_places_says_it_places_an_instance(inde
     )
     # a trial: Warrok.prefab "is an instance or variant of EnemyHp.prefab", a health bar it nests
     top = ws.search("player sword", 1)[0]
-    assert (top.path, top.reason) == (
+    # named by the nested sword itself since session 42 (its parents' words count: `Player/.../Sword`)
+    assert (top.path, top.name, top.reason) == (
         "Assets/Prefabs/Player.prefab",
-        "text match; nests an instance of Assets/Prefabs/Weapons/Sword.prefab",
+        "Player/WeaponSocket/Sword",
+        "text match; the prefab nests an instance of Assets/Prefabs/Weapons/Sword.prefab",
     )
 
 

@@ -283,10 +283,11 @@ class Graph:
             if target.kind == "path" and target.path.endswith(".asmdef"):
                 usages += self._assembly_usages(target.path)
         if target.kind in ("type", "path") and target.types:
+            decoded: dict[str, FileRecord | None] = {}  # a file naming several of the types: decoded once
             for q in target.types:
                 # the script assets name is the file itself for a file, the type's script for a type
                 guids = self.script_guids([q], target.path if target.kind == "path" else None)
-                usages += self._type_usages(q) + [u for g in guids for u in self.guid_usages(g)]
+                usages += self._type_usages(q, decoded) + [u for g in guids for u in self.guid_usages(g)]
                 usages += self.method_usages({q}, None, guids)
                 if target.kind == "type":
                     usages += self._subclass_carriers(q)
@@ -364,8 +365,9 @@ class Graph:
         )
         return [Usage(p, line, "asset", "assembly", ctx, f"references {t}") for p, line, ctx, t in rows]
 
-    def _type_usages(self, qualified: str) -> list[Usage]:
-        """Where the type is written, or qualifies a type nested in it (`ShootAction.OnShootEventArgs e`)."""
+    def _type_usages(self, qualified: str, records: dict[str, FileRecord | None]) -> list[Usage]:
+        """Where the type is written, or qualifies a type nested in it (`ShootAction.OnShootEventArgs e`).
+        `records`: the files decoded so far for this answer (a file of 335 types was decoded per row)."""
         simple = qualified.rsplit(".", 1)[-1]
         dot = qualified + "."  # (not the types of a namespace named as the class: `Inventory.UI`)
         nested = {
@@ -378,9 +380,10 @@ class Graph:
             tuple(keys),
         )
         out: list[Usage] = []
-        records: dict[str, FileRecord | None] = {}
         for p, line, ctx, written, _kind in rows:
-            rec = records.setdefault(p, self.records.record(p))
+            if p not in records:
+                records[p] = self.records.record(p)
+            rec = records[p]
             if rec is None:
                 continue
             if rec.kind == "csharp":

@@ -84,3 +84,43 @@ def test_refs_of_a_member_called_in_many_methods_of_a_long_file_is_fast(tmp_path
     assert target is not None
     assert [u.line for u in usages if u.path == "Assets/Caller.cs"] == list(range(6003, 6303))
     assert took < 3.0, f"refs Runner.Run took {took:.1f} s"
+
+
+def _node(go: int, name: str, father: int, children: list[int]) -> str:
+    """A GameObject with a Transform (`go + 1`, parent `father`'s) and a BoxCollider (`go + 2`)."""
+    kids = "".join(f"  - {{fileID: {c + 1}}}\n" for c in children) or "  []\n"
+    return (
+        f"--- !u!1 &{go}\nGameObject:\n  m_Component:\n  - component: {{fileID: {go + 1}}}\n"
+        f"  - component: {{fileID: {go + 2}}}\n  m_Layer: 0\n  m_Name: {name}\n  m_IsActive: 1\n"
+        f"--- !u!4 &{go + 1}\nTransform:\n  m_GameObject: {{fileID: {go}}}\n"
+        f"  m_Children:\n{kids}  m_Father: {{fileID: {father + 1 if father else 0}}}\n"
+        f"--- !u!65 &{go + 2}\nBoxCollider:\n  m_GameObject: {{fileID: {go}}}\n  m_IsTrigger: 0\n"
+    )
+
+
+def test_a_folded_prefab_with_no_object_doing_something_still_shows_its_top_objects(tmp_path: Path) -> None:
+    """`describe` of SS3D's `StaticWorldObjects.prefab` (4 MB, 1,264 objects, none carrying a project
+    script) showed one line of its hierarchy, `… 1260 more objects (Rigidbody 1232, ...)`: not its
+    root, not one of the four objects under it, in 400 lines of room. Folded with nothing to keep, the
+    root objects and those under them are shown by their line, the runs below them counted."""
+    from indexer.query.describe import describe
+
+    groups = {"Walls": 10_000, "Floors": 20_000}
+    text = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n" + _node(100, "Lobby", 0, list(groups.values()))
+    for name, go in groups.items():
+        pieces = [go + 10 * (i + 1) for i in range(40)]
+        text += _node(go, name, 100, pieces)
+        text += "".join(
+            _node(p, f"{name[:-1]} {chr(65 + i // 26)}{chr(65 + i % 26)}", go, []) for i, p in enumerate(pieces)
+        )
+    root = write_project(tmp_path / "P", {"Assets/Lobby.prefab": text, "Assets/Lobby.prefab.meta": meta("1b" * 16)})
+    update(root, Config(), full=True)
+    graph = open_workspace(root, [(root, Config())]).projects[0].graph
+    lines = describe(graph, "Assets/Lobby.prefab", max_lines=20).text.splitlines()
+    assert lines[1:6] == [
+        "Lobby  L3",
+        "  Walls  L22",
+        "    … 40 more objects (BoxCollider 40)",
+        "  Floors  L799",
+        "    … 40 more objects (BoxCollider 40)",
+    ]

@@ -17,6 +17,10 @@ from indexer.query.outline import Hierarchy, Node, Part, render_parts
 
 SHOWN_CLASSES = 4  # the commonest classes a folded run names
 _EVERYWHERE = frozenset({"Transform", "RectTransform"})  # every object has one: they say nothing
+# With no object carrying a project script or placing a prefab, the objects down to this depth (the
+# roots and those under them), at most TOP_OBJECTS, are shown by their line: SS3D's 4 MB lobby
+# prefab folded to one line, `… 1260 more objects`, not even its root.
+TOP_DEPTH, TOP_OBJECTS = 1, 40
 
 
 def folded(parts: list[Part], graph: Graph, max_lines: int, more: str) -> list[str]:
@@ -44,10 +48,11 @@ def folded_lines(nodes: tuple[Node, ...], graph: Graph) -> list[str]:
     kept: dict[int, list[str]] = {}
     above: list[int] = []  # the objects above this one, nearest last
     into = folded_into(nodes)
+    top = set() if any(n.key for n in nodes) else _top(nodes)
     for i, n in enumerate(nodes):
         while above and nodes[above[-1]].depth >= n.depth:
             above.pop()
-        if into.get(i, -1) in kept:  # copies of a shown object (`alike`): said with it
+        if into.get(i, -1) in kept or i in top:  # copies of a shown object (`alike`): said with it
             kept[i] = [n.head]
         elif n.key:
             kept[i] = [n.head, *render_parts(n.body, graph, None)]
@@ -65,6 +70,11 @@ def folded_lines(nodes: tuple[Node, ...], graph: Graph) -> list[str]:
             run = []
         out += kept[i]
     return out + ([_run_line(run)] if run else [])
+
+
+def _top(nodes: tuple[Node, ...]) -> set[int]:
+    """The top of a hierarchy where no object does something (`TOP_DEPTH`, `TOP_OBJECTS`)."""
+    return set([i for i, n in enumerate(nodes) if n.depth <= TOP_DEPTH][:TOP_OBJECTS])
 
 
 def _run_line(run: list[Node]) -> str:

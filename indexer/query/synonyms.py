@@ -164,6 +164,7 @@ drift skid
 nitro turbo
 highlight outline
 fade transition
+water liquid fluid
 """
 
 

@@ -60,6 +60,16 @@ KIND_TERMS = frozenset({"asset", "assets", "prefab", "prefabs", "material", "mat
 _WEAK_ALONE = KIND_TERMS | SETTING_VERBS  # said on their own, they weigh TASK_WORD_WEIGHT
 
 
+# "how long" asks for a duration, not for the word: said only so, "long" matches every `Long*` name
+# (a `LongPuzzleEnemy` for "how long is the player immune") and the C# type. Weighted as a task word.
+HOW_LONG = re.compile(r"\bhow\s+long\b", re.IGNORECASE)
+
+
+def asks_how_long(text: str) -> bool:
+    """Whether the task says "long" only in "how long" (`HOW_LONG`)."""
+    return bool(HOW_LONG.search(text)) and len(HOW_LONG.findall(text)) == len(re.findall(r"\blong\b", text, re.I))
+
+
 # Particles that code writes into one word with a verb or noun (`PickUp`, `GameOver`, `LogIn`):
 # stop words on their own, but the second half of a compound.
 PARTICLES = frozenset({"up", "down", "over", "out", "off", "in", "on", "back"})
@@ -106,13 +116,14 @@ def weighted_terms(text: str) -> list[tuple[str, float]]:
     """Query terms with weights: named identifiers up, their parts and task words down."""
     standalone, compound, parts = _word_roles(text)
     joined = set(compounds(text))
+    how_long = asks_how_long(text)
     out = []
     for term in query_terms(text):
         if term in joined and term not in standalone and term not in compound:
             out.append((term, COMPOUND_WEIGHT))
         elif term.isdigit():
             out += [(n, NUMBER_WEIGHT) for n in _numbered(term)]
-        elif term in TASK_WORDS or (term in _WEAK_ALONE and term in standalone):
+        elif term in TASK_WORDS or (term in _WEAK_ALONE and term in standalone) or (how_long and term == "long"):
             out.append((term, TASK_WORD_WEIGHT))
         elif term in compound:
             out.append((term, IDENTIFIER_WEIGHT))

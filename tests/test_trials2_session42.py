@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from indexer.identifiers import TASK_WORD_WEIGHT, weighted_terms
+from indexer.identifiers import TASK_WORD_WEIGHT, query_terms, stem, weighted_terms
+from indexer.query.outline import outline_parts, render_parts
 from indexer.query.synonyms import excess, expansions
 
-from .conftest import write_project
+from .conftest import meta, write_project
 from .test_trials_session32 import _workspace
 
 
@@ -59,3 +60,43 @@ def test_how_long_asks_for_a_duration_not_for_the_word(tmp_path: Path) -> None:
     ws = _workspace(write_project(tmp_path / "P", files))
     hits = [h.path for h in ws.search("how long does the shield last", 5)]
     assert hits[:2] == ["Assets/Scripts/Shield.cs", "Assets/Scripts/ShieldLong.cs"]
+
+
+def _cannon_prefab(fields: list[str]) -> str:
+    """A prefab whose one object carries the script of guid c0 with `fields` (`name: value`)."""
+    body = "".join(f"  {f}\n" for f in fields)
+    return (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
+        "--- !u!1 &100\nGameObject:\n  m_Component:\n  - component: {fileID: 101}\n  - component: {fileID: 102}\n"
+        "  m_Name: Cannon\n  m_IsActive: 1\n"
+        "--- !u!4 &101\nTransform:\n  m_GameObject: {fileID: 100}\n  m_Children: []\n  m_Father: {fileID: 0}\n"
+        "--- !u!114 &102\nMonoBehaviour:\n  m_GameObject: {fileID: 100}\n  m_Enabled: 1\n"
+        "  m_Script: {fileID: 11500000, guid: c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0, type: 3}\n" + body
+    )
+
+
+def test_a_named_component_shows_the_fields_the_task_names_first(tmp_path: Path) -> None:
+    """A platformer's cannon prefab showed its `AICannon` (named by "cannon") as twelve fields its
+    base classes declare and `… 28 more`, not the `fireDelay` "how often does the cannon fire"
+    asks about: past the cap, the fields the task names are kept, then the first of the others."""
+    inherited = [f"skinWidth{i}: 0.{i}" for i in range(14)]
+    fields = [f.split(":")[0] for f in inherited]
+    script = "using UnityEngine;\npublic class AICannon : MonoBehaviour\n{\n" + "".join(
+        f"    public float {f};\n" for f in [*fields, "fireDelay"]
+    )
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Scripts/AICannon.cs": script + "}\n",
+            "Assets/Scripts/AICannon.cs.meta": meta("c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0"),
+            "Assets/Prefabs/Cannon.prefab": _cannon_prefab([*inherited, "fireDelay: 5"]),
+        },
+    )
+    project = _workspace(root).projects[0]
+    parts = outline_parts(project.records.record("Assets/Prefabs/Cannon.prefab"), project.graph)
+    line = next(
+        x
+        for x in render_parts(parts, project.graph, {stem(t) for t in query_terms("how often does the cannon fire")})
+        if "AICannon:" in x
+    )
+    assert line == "    AICannon: " + "; ".join(inherited[:11]) + "; fireDelay: 5; … 3 more"

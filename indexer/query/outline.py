@@ -127,8 +127,19 @@ def _joined_line(part: Joined, graph: Graph, stems: set[str] | None) -> str | No
     if not items:
         return None
     more = f"; … {len(items) - part.cap} more" if part.more and len(items) > part.cap else ""
-    shown = (short(graph.readable(t)) for _, t in items[: part.cap])
+    shown = (short(graph.readable(t)) for _, t in _capped(items, part.cap, stems))
     return part.prefix + "; ".join(shown) + more
+
+
+def _capped(items: tuple[tuple[str, str], ...], cap: int, stems: set[str] | None) -> tuple[tuple[str, str], ...]:
+    """The first `cap` pieces, those the task names first (in their order): a cannon's component
+    named by "cannon" showed twelve fields its base classes declare and `… 28 more`, not the
+    `fireDelay: 5` that "how often does the cannon fire" asks about."""
+    if stems is None or len(items) <= cap:
+        return items[:cap]
+    named = [i for i, (name, _) in enumerate(items) if matches(name, stems)][:cap]
+    rest = [i for i in range(len(items)) if i not in named][: cap - len(named)]
+    return tuple(items[i] for i in sorted((*named, *rest)))
 
 
 def _hierarchy_lines(nodes: tuple[Node, ...], graph: Graph, stems: set[str] | None) -> list[str]:

@@ -100,3 +100,28 @@ def test_a_named_component_shows_the_fields_the_task_names_first(tmp_path: Path)
         if "AICannon:" in x
     )
     assert line == "    AICannon: " + "; ".join(inherited[:11]) + "; fireDelay: 5; … 3 more"
+
+
+def test_a_verb_with_a_doubled_consonant_searches_its_synonyms(tmp_path: Path) -> None:
+    """A rhythm game's "tapping the screen should flip the puzzle piece" ranked its touch input
+    (`MobileGameInput.TouchOnScreen`) 36th under five `*ScreenState` menus: the light stemmer left
+    "tapping" as `tapp`, which no group holds, so "touch" was never searched; nor "dropped" as
+    `drop`, "grabbing" as `grab`. A group's word is looked up without the doubled consonant too."""
+    assert expansions(["tapping", "screen"]) == [("tapping", ("tap", "touch", "touchscreen"))]
+    assert expansions(["dropped"]) == [("dropped", ("discard", "drop", "throw"))]
+    assert expansions(["stunned"]) == [("stunned", ("daze", "dizzy", "stun"))]  # a group's own word
+    assert expansions(["added", "filled", "passing"]) == []  # `add`, `fill`, `pass`: no group's
+    files = {
+        f"Assets/Scripts/{n}Screen.cs": (
+            f"using UnityEngine;\npublic class {n}Screen : MonoBehaviour\n{{\n    public GameObject panel;\n}}\n"
+        )
+        for n in ("Shop", "Pause", "Title")
+    }
+    files["Assets/Scripts/MobileInput.cs"] = (
+        "using System;\nusing UnityEngine;\npublic class MobileInput : MonoBehaviour\n{\n"
+        "    public static event Action TouchOnScreen;\n"
+        "    void Update() { if (Input.touchCount > 0) TouchOnScreen?.Invoke(); }\n}\n"
+    )
+    ws = _workspace(write_project(tmp_path / "P", files))
+    hits = [h.path for h in ws.search("tapping the screen should flip the piece", 5)]
+    assert hits[0] == "Assets/Scripts/MobileInput.cs"

@@ -250,10 +250,16 @@ def _by_stem() -> dict[str, tuple[str, ...]]:
     return {s: tuple(sorted(ws)) for s, ws in out.items()}
 
 
+_DOUBLED = re.compile(r"[a-z]{2}([b-df-hj-km-rtv])\1$")  # a doubled consonant but l, s, z after two letters
+
+
 def _group_stem(term: str, groups: dict[str, tuple[str, ...]]) -> str:
     """The term's stem, or its adjective's when it is an adverb of a group's word ("endlessly" is
-    "endless", "easily" "easy"): the light stemmer keeps -ly, which only a group's word may lose."""
+    "endless", "easily" "easy"): the light stemmer keeps -ly, which only a group's word may lose;
+    its verb's when the stemmer kept a doubled consonant ("tapping" is "tap", "dropped" "drop")."""
     s = stem(term)
+    if s not in groups and _DOUBLED.search(s) and term.lower().endswith(("ing", "ed")):
+        return s[:-1]  # `tapping`, `dropped`: the light stemmer's `tapp`, `dropp` are "tap", "drop"
     if s in groups or len(term) < 6 or not term.lower().endswith("ly"):
         return s
     base = term[:-3] + "y" if term.lower().endswith("ily") else term[:-2]

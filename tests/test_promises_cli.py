@@ -24,7 +24,7 @@ host_exe, make_host, host = bridge_host.host_exe, bridge_host.make_host, bridge_
 # `repaired` ..., `upgraded` ... and `phases`".
 INDEX_FIELDS = [
     "schema_version", "project", "full", "files", "scanned", "added", "changed", "deleted", "moved", "touched",
-    "skipped", "bytes_scanned", "seconds", "generation", "walked", "repaired", "upgraded", "phases",
+    "skipped", "conflicted", "bytes_scanned", "seconds", "generation", "walked", "repaired", "upgraded", "phases",
 ]  # fmt: skip
 OLD = 1_600_000_000  # an mtime far from "racily clean" (docs/indexing.md), so a touch is only a touch
 
@@ -114,8 +114,8 @@ def test_index_json_has_the_documented_fields_and_counts(tmp_path: Path) -> None
     assert list(first) == INDEX_FIELDS
     assert {k: v for k, v in first.items() if k not in ("seconds", "phases", "bytes_scanned")} == {
         "schema_version": 1, "project": str(root.resolve()), "full": True, "files": 4, "scanned": 4, "added": 4,
-        "changed": 0, "deleted": 0, "moved": 0, "touched": 0, "skipped": 0, "generation": 1, "walked": True,
-        "repaired": "", "upgraded": 0,
+        "changed": 0, "deleted": 0, "moved": 0, "touched": 0, "skipped": 0, "conflicted": [], "generation": 1,
+        "walked": True, "repaired": "", "upgraded": 0,
     }  # fmt: skip
     assert first["bytes_scanned"] == sum(len(f"public class S{i} {{}}") for i in range(4))
     assert isinstance(first["seconds"], float) and all(isinstance(v, float) for v in first["phases"].values())

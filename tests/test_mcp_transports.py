@@ -496,8 +496,10 @@ def test_http_list_changed_on_the_standalone_stream_and_clean_stop(tmp_path: Pat
 def test_a_failing_update_is_shown_by_index_status_and_retried_until_it_succeeds(tmp_path: Path) -> None:
     """docs/mcp.md: a failing update is logged, retried every 2 s, and shown by `index_status`.
     A real failure over stdio: the index's fingerprint file is a folder, so every update fails
-    (IsADirectoryError) before it writes. Answers keep coming from the last commit; once the folder
-    is gone, a retry applies the change with no new file event."""
+    (IsADirectoryError) before it writes. Answers keep coming from the last commit, each ending with
+    a note saying so (since session 42: a script just written was "no results", and nothing told an
+    index behind); once the folder is gone, a retry applies the change with no new file event, and
+    the note is gone."""
     from indexer.build.update import update
     from indexer.config import Config
 
@@ -507,13 +509,16 @@ def test_a_failing_update_is_shown_by_index_status_and_retried_until_it_succeeds
     update(root, Config(workers=1))
     fingerprint = root / "Library/UnityIndex/integrity.json"
 
+    notes: list[str] = []  # the last text block of each search answer
+
     async def go() -> tuple[str, list[str], str, list[str]]:
         async with Client(stdio_params(root)) as c:
 
             async def state() -> tuple[str, list[str]]:
                 status = (await c.call_tool("index_status", {})).structured_content
-                hits = (await c.call_tool("search", {"query": "ShieldBash"})).structured_content
-                return status["freshness_note"], [h["path"] for h in hits["results"]]
+                answer = await c.call_tool("search", {"query": "ShieldBash"})
+                notes.append(answer.content[-1].text)
+                return status["freshness_note"], [h["path"] for h in answer.structured_content["results"]]
 
             assert "last update failed" not in (await state())[0]
             fingerprint.unlink()
@@ -536,6 +541,17 @@ def test_a_failing_update_is_shown_by_index_status_and_retried_until_it_succeeds
     assert "last update failed" in note and "IsADirectoryError" in note, note
     assert hits == []  # from the last commit, which does not know the new file
     assert later == ["Assets/Shield.cs"] and "last update failed" not in after, after
+    failed = [n for n in notes if n.startswith("note: the last update of the index failed")]
+    assert failed, notes
+    assert failed[-1].startswith(
+        "note: the last update of the index failed (IsADirectoryError: Is a directory: "
+        f"{fingerprint} (replacing it with "
+    ), failed[-1]
+    assert failed[-1].endswith(
+        "): this answer comes from the index as it is, without the changes made since (the update is tried again;"
+        " index_status shows it)"
+    ), failed[-1]
+    assert not notes[-1].startswith("note:")  # the answer once the update went in
 
 
 def test_an_update_failing_for_a_known_reason_is_logged_in_one_line(tmp_path: Path, caplog) -> None:

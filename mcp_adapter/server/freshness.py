@@ -58,15 +58,32 @@ def noting() -> Iterator[list[str]]:
         _NOTES.reset(token)
 
 
+def _note(note: str) -> None:
+    """Add `note` to the running call's notes (`noting`), once."""
+    notes = _NOTES.get()
+    if notes is not None and note not in notes:
+        notes.append(note)
+
+
 def _behind(busy: str) -> None:
     """Note that the answer comes from the last commit: `busy` says who writes the index."""
-    notes = _NOTES.get()
-    note = (
+    _note(
         f"note: {busy}: this answer comes from the index as it is, without the changes made since"
         " (they are applied once that process is done)"
     )
-    if notes is not None and note not in notes:
-        notes.append(note)
+
+
+def _stale(w: Any) -> None:
+    """Note why a watcher's project answers from its last commit: another process writes the
+    index, or the watcher's last update failed (a full disk: retried every ERROR_RETRY seconds;
+    `index_status` said so, but an answer did not, and a script just written was "no results")."""
+    if w.busy:
+        _behind(w.busy)
+    elif w.error:
+        _note(
+            f"note: the last update of the index failed ({w.error}): this answer comes from the index as it"
+            " is, without the changes made since (the update is tried again; index_status shows it)"
+        )
 
 
 class Stopping(Exception):
@@ -198,10 +215,11 @@ class Freshness:
                 self._stopping()
                 if stats is not None:
                     done.append((p, stats))
+                elif not force:  # `refresh` says "no update ran" itself
+                    _stale(w)
             elif not settled:
                 log.info("answering from the last committed index of %s (an update is pending)", p.root)
-                if w.busy:
-                    _behind(w.busy)
+                _stale(w)
         return done
 
     def stamps(self) -> tuple[tuple[int, float], ...]:

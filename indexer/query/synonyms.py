@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterable
 from functools import cache
 
-from indexer.identifiers import stem
+from indexer.identifiers import HOW_LONG, stem
 
 SYNONYM_WEIGHT = 0.5
 _GROUPS = """
@@ -222,13 +222,13 @@ _EXCESS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("deep", "shallow"), ("depth",)),
     **dict.fromkeys(("hot", "cold", "warm"), ("temperature",)),
 }
-_TOO = re.compile(r"\btoo\s+(\w+)|\bnot\s+(\w+)\s+enough\b|\bhow\s+(long)\b", re.IGNORECASE)
+_TOO = re.compile(rf"\btoo\s+(\w+)|\bnot\s+(\w+)\s+enough\b|({HOW_LONG.pattern})", re.IGNORECASE)
 
 
 def excess(text: str) -> tuple[str, ...]:
     """The adjectives the task says with "too" or "not ... enough" that ask for more or less of a
     quality (`_EXCESS`), and "long" in "how long" (a duration), lowercased, in the order said."""
-    said = (m.group(1) or m.group(2) or m.group(3) for m in _TOO.finditer(text))
+    said = (m.group(1) or m.group(2) or (m.group(3) and "long") for m in _TOO.finditer(text))
     return tuple(dict.fromkeys(w.lower() for w in said if w.lower() in _EXCESS))
 
 

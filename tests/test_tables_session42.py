@@ -51,3 +51,12 @@ def test_a_table_is_found_by_the_words_of_its_columns(tmp_path: Path) -> None:
     hits = ws.search("where are max hp and move speed set", 10)
     assert [h.path for h in hits][:2] == ["Assets/Data/EntityStatsTable.csv", "Assets/Data/EntityStatsNotes.txt"]
     assert hits[0].score > 1.5 * hits[1].score
+
+
+def test_a_tables_columns_are_named_once_and_at_most_max_columns() -> None:
+    """A column named twice is one name; a header of 300 names gives its first MAX_COLUMNS."""
+    from indexer.build.documents import MAX_COLUMNS
+
+    assert table_columns("Id,Name,Hp,Name\n1,a,3,b\n") == ["Id", "Name", "Hp"]
+    wide = ",".join(f"C{i}" for i in range(300))
+    assert table_columns(wide + "\n") == [f"C{i}" for i in range(MAX_COLUMNS)]

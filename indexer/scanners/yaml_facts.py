@@ -18,6 +18,9 @@ from indexer.scanners.dll_scripts import UI_DLL_CLASSES, UI_DLL_GUIDS
 from indexer.shown import MAX_NESTED_VALUE_CHARS, NAMES_SHOWN, count_label, short
 
 MAX_FIELDS_PER_OBJECT = 40
+# Past MAX_FIELDS_PER_OBJECT fields, the last ones are kept too: Unity writes a base class's fields
+# first, so a subclass's own (a dagger's damage, a knob's angle) come last (`fields_left_out`).
+LAST_FIELDS_KEPT = 20
 BUILTIN_GUIDS = frozenset({"0000000000000000e000000000000000", "0000000000000000f000000000000000"})
 # Standard fields every Unity object writes; not "serialized fields" of a script.
 STANDARD_FIELDS = frozenset(
@@ -39,6 +42,12 @@ _LISTENER_MODES = {"0": "event", "1": "void", "2": "object", "3": "int", "4": "f
 OVERRIDE_CALL = re.compile(r"^(.+)\.m_PersistentCalls\.m_Calls\.Array\.data\[(\d+)\]\.(?:m_Arguments\.)?(m_\w+)$")
 CALL_PATH = ".m_PersistentCalls.m_Calls.Array.data["  # in every match of OVERRIDE_CALL: tried first
 CALLS_SIZE = ".m_PersistentCalls.m_Calls.Array.size"  # an event's call count an override sets
+
+
+def fields_left_out(total: int) -> range:
+    """The positions of an object's `total` serialized fields its record leaves out: those between
+    the first MAX_FIELDS_PER_OBJECT and the last LAST_FIELDS_KEPT (none of 60 or fewer)."""
+    return range(MAX_FIELDS_PER_OBJECT, max(MAX_FIELDS_PER_OBJECT, total - LAST_FIELDS_KEPT))
 
 
 def scene_argument(method: str, mode: str, argument: str) -> str | None:

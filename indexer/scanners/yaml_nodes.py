@@ -25,7 +25,6 @@ from .yaml_facts import (
     ARGUMENT_KEYS,
     ASSET_GUID_KEY,
     CALL_KEYS,
-    MAX_FIELDS_PER_OBJECT,
     OVERRIDABLE,
     STANDARD_FIELDS,
     Call,
@@ -37,6 +36,7 @@ from .yaml_facts import (
     Property,
     TypeUse,
     events_shown,
+    fields_left_out,
     item_name,
     items_shown,
     overridable_shown,
@@ -339,14 +339,13 @@ class NodeDoc:
         return out
 
     def fields(self) -> list[Field]:
+        listed = [(k, v) for k, v in _items(self.map) if k.value not in STANDARD_FIELDS and k.value != "references"]
+        left_out = fields_left_out(len(listed))
         out: list[Field] = []
-        for k, v in _items(self.map):
-            if len(out) >= MAX_FIELDS_PER_OBJECT:
-                break
-            if k.value in STANDARD_FIELDS or k.value == "references":
-                continue
-            shown, local = self._summarize(v)
-            out.append(Field(k.value, shown, k.start_mark.line, local))
+        for i, (k, v) in enumerate(listed):
+            if i not in left_out:
+                shown, local = self._summarize(v)
+                out.append(Field(k.value, shown, k.start_mark.line, local))
         return out
 
     def _summarize(self, node: Any, named: bool = True) -> tuple[str, int]:

@@ -21,11 +21,11 @@ from .yaml_facts import (
     ARGUMENT_KEYS,
     ASSET_GUID_KEY,
     CALL_KEYS,
-    MAX_FIELDS_PER_OBJECT,
     OVERRIDABLE,
     Call,
     Field,
     events_shown,
+    fields_left_out,
     item_name,
     items_shown,
     overridable_shown,
@@ -80,11 +80,15 @@ _CALLS_LINE = re.compile(r"\n( *)m_Calls:(?: \[\])?(?=\n|\Z)")
 
 
 def fields(body: str) -> list[Field]:
-    """Top-level serialized fields of a script, each as a short value (at most MAX_FIELDS_PER_OBJECT)."""
+    """Top-level serialized fields of a script, each as a short value (but `fields_left_out`)."""
     out: list[Field] = []
     line = pos = 0
     count = body.count
-    for m in _FIELD.finditer(body):
+    matches = list(_FIELD.finditer(body))
+    left_out = fields_left_out(len(matches))
+    for i, m in enumerate(matches):
+        if i in left_out:
+            continue
         start = m.start() + 1
         line += count("\n", pos, start)
         pos = start
@@ -99,8 +103,6 @@ def fields(body: str) -> list[Field]:
             shown = short(unwrapped(value, nested[1:].split("\n"), 0, 2)[0] if nested else value)
         key = key.strip()
         out.append(_new(Field, (unquote(key) if key and key[0] in "'\"" else key, shown, line, local)))
-        if len(out) >= MAX_FIELDS_PER_OBJECT:
-            break
     return out
 
 

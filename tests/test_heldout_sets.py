@@ -15,7 +15,7 @@ KEYS = ("commit", "parent", "message", "relevant_files", "type", "note")
 TYPES = {"locate", "asset", "change", "bug", "cross"}
 
 
-def test_there_are_forty_sets_each_with_its_repository_named() -> None:
+def test_there_are_forty_two_sets_each_with_its_repository_named() -> None:
     """`tests.bench.heldout` finds each set's repository in sets.json (docs/retrieval.md)."""
     assert [s.stem for s in SETS] == [
         "A11ySample",
@@ -27,6 +27,7 @@ def test_there_are_forty_sets_each_with_its_repository_named() -> None:
         "BlockYourFriends",
         "BoatAttack",
         "BossRoom",
+        "CardTowerDefense",
         "CharacterControllers",
         "DarkSoulsDemo",
         "DungeonShooter",
@@ -51,6 +52,7 @@ def test_there_are_forty_sets_each_with_its_repository_named() -> None:
         "RtsTutorial",
         "SS3D",
         "SolarSystem",
+        "SpaceRoguelike",
         "SpaceshipDemo",
         "TowerDefense",
         "TrashDash",

@@ -15,7 +15,7 @@ KEYS = ("commit", "parent", "message", "relevant_files", "type", "note")
 TYPES = {"locate", "asset", "change", "bug", "cross"}
 
 
-def test_there_are_forty_two_sets_each_with_its_repository_named() -> None:
+def test_there_are_forty_four_sets_each_with_its_repository_named() -> None:
     """`tests.bench.heldout` finds each set's repository in sets.json (docs/retrieval.md)."""
     assert [s.stem for s in SETS] == [
         "A11ySample",
@@ -27,6 +27,7 @@ def test_there_are_forty_two_sets_each_with_its_repository_named() -> None:
         "BlockYourFriends",
         "BoatAttack",
         "BossRoom",
+        "CardRoguelike",
         "CardTowerDefense",
         "CharacterControllers",
         "DarkSoulsDemo",
@@ -39,6 +40,7 @@ def test_there_are_forty_two_sets_each_with_its_repository_named() -> None:
         "GamePatterns",
         "Gamekit3D",
         "GeoAdventures",
+        "MagnetPlatformer",
         "MarioPartyBoard",
         "Matchplay",
         "MazeShooter",

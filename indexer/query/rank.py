@@ -7,6 +7,8 @@ priors scale files by their role (priors.py). Deterministic: same index and quer
 
 from __future__ import annotations
 
+import re
+
 from indexer.identifiers import TASK_WORDS, name_stems, said_words, stem
 from indexer.model import Hit, Ranked
 from indexer.project import is_script
@@ -41,6 +43,20 @@ from indexer.store.schema import LISTING_KINDS, is_searchable
 from indexer.unity import as_guid
 
 __all__ = ["is_vendored", "rank", "vendored_folders"]
+
+# A question opening with a quantity asks for a value, which an asset or a prefab sets as often as
+# code: "How much health does the tank bug have?" is "where is its health set". Not one inside a
+# sentence: "where does the game work out how many toppings fall off" asks for the code.
+_QUANTITY = re.compile(
+    r"(?:^|[.?!,;:]\s*)how\s+(?:much|many|fast|long|far|often|big|strong|high|likely|quick|quickly|slow|large"
+    r"|heavy|loud|wide)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_quantity(text: str) -> bool:
+    """Whether a question of the task opens with a quantity (`_QUANTITY`)."""
+    return bool(_QUANTITY.search(text))
 
 
 CANDIDATES = 150  # BM25 hits considered
@@ -88,7 +104,7 @@ def rank(
     priors = role_priors(project, kinds, terms, said)
     ranked = _text_ranked(found, stats, priors)
     also = synonym_words(said, excess(text))  # what the words were searched with besides themselves
-    asks_assets = asks_for(said, ASSET_WORDS)  # where something is set, wired, placed
+    asks_assets = asks_for(said, ASSET_WORDS) or asks_quantity(text)  # where something is set, wired, placed; a value
     _raise_named(project, ranked, text, (terms, said, also), asks_assets, (kind, path_prefix))
     quoted = _quoted(project, text, ranked, priors, (kind, path_prefix, terms, said))
     seeds = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:SEEDS]

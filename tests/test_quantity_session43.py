@@ -1,0 +1,84 @@
+"""A question opening with a quantity asks for a value: the data asset or prefab setting it ranks
+as for "where is it set" (`rank.asks_quantity`, docs/retrieval.md, session 43)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from indexer.build.update import update
+from indexer.config import Config
+from indexer.query.rank import asks_quantity
+from indexer.query.workspace import open_workspace
+
+from .conftest import meta, write_project
+
+DATA = "5a1e0c3b9d7f4e2a8c6b1d0e3f2a4b5c"
+
+
+def test_a_quantity_asked_is_one_a_question_opens_with() -> None:
+    assert asks_quantity("How much health does the tank bug have?")
+    assert asks_quantity("The boss is too tough. how many hit points does it have")
+    assert asks_quantity("how fast does the player run")
+    assert not asks_quantity("Where does the game work out how many toppings fall off?")
+    assert not asks_quantity("the enemy shows how much damage it took")
+
+
+def _script(name: str, body: str) -> str:
+    return f"using UnityEngine;\npublic class {name} : MonoBehaviour\n{{\n{body}\n}}\n"
+
+
+def _enemy_data(name: str, health: int, damage: int) -> str:
+    return f"""%YAML 1.1
+%TAG !u! tag:unity3d.com,2011:
+--- !u!114 &11400000
+MonoBehaviour:
+  m_ObjectHideFlags: 0
+  m_GameObject: {{fileID: 0}}
+  m_Enabled: 1
+  m_Script: {{fileID: 11500000, guid: {DATA}, type: 3}}
+  m_Name: {name}
+  m_EditorClassIdentifier: 
+  <Health>k__BackingField: {health}
+  <Protection>k__BackingField: 5
+  <Damage>k__BackingField: {damage}
+  <Cost>k__BackingField: 5
+"""
+
+
+def test_the_enemy_s_data_asset_answers_how_much_health_it_has(tmp_path: Path) -> None:
+    """Four scripts about health and damage took the first places; the tank bug's data asset, its
+    name and its fields the question's words, was below them all."""
+    root = write_project(
+        tmp_path,
+        {
+            "Assets/Scripts/HealthController.cs": _script(
+                "HealthController",
+                "public float health; public float maxHealth;\n"
+                "public void TakeDamage(float damage) { health -= damage; if (health <= 0) Die(); }\n"
+                "public void Heal(float amount) { health = Mathf.Min(maxHealth, health + amount); }\nvoid Die() { }",
+            ),
+            "Assets/Scripts/HealthHUD.cs": _script(
+                "HealthHUD",
+                "public Sprite fullHealthSprite; public Sprite damagedHealthSprite;\n"
+                "public void ShowHealth(float health) { } public void ShowDamage(float damage) { }",
+            ),
+            "Assets/Scripts/IDamagable.cs": "public interface IDamagable { void Damage(float damage); float Health { get; } }",
+            "Assets/Scripts/Turret.cs": _script(
+                "Turret", "public float health = 20; public float damage = 1;\npublic void TakeDamage(float damage) { health -= damage; }"
+            ),
+            "Assets/Scripts/EnemyData.cs": "using UnityEngine;\npublic class EnemyData : ScriptableObject\n{\n"
+            "[field: SerializeField] public float Health { get; private set; }\n"
+            "[field: SerializeField] public float Protection { get; private set; }\n"
+            "[field: SerializeField] public float Damage { get; private set; }\n"
+            "[field: SerializeField] public int Cost { get; private set; }\n}\n",
+            "Assets/Scripts/EnemyData.cs.meta": meta(DATA),
+            "Assets/Resources/Enemy/Bug Tank Enemy data.asset": _enemy_data("Bug Tank Enemy data", 5, 2),
+            "Assets/Resources/Enemy/Bug Enemy data.asset": _enemy_data("Bug Enemy data", 2, 1),
+            "Assets/Resources/Enemy/Bug Spitter Enemy data.asset": _enemy_data("Bug Spitter Enemy data", 3, 1),
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, [(root, Config())])
+    question = "How much health and armour does the big tank bug have, and how much damage does it do?"
+    paths = [h.path for h in ws.search(question, 10)]
+    assert paths[0] == "Assets/Resources/Enemy/Bug Tank Enemy data.asset", paths

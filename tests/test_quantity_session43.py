@@ -82,3 +82,11 @@ def test_the_enemy_s_data_asset_answers_how_much_health_it_has(tmp_path: Path) -
     question = "How much health and armour does the big tank bug have, and how much damage does it do?"
     paths = [h.path for h in ws.search(question, 10)]
     assert paths[0] == "Assets/Resources/Enemy/Bug Tank Enemy data.asset", paths
+
+
+def test_a_furnace_is_an_oven() -> None:
+    """"What do I put into the furnace to get an ingot?": the crafting config is `Oven Config.asset`."""
+    from indexer.query.synonyms import synonym_words
+
+    assert {"oven", "smelter", "kiln"} <= set(synonym_words(["furnace"]))
+    assert "furnace" in synonym_words(["oven"])

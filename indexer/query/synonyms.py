@@ -86,6 +86,7 @@ invisible invisibility stealth cloak
 drop discard throw
 equip wear wield
 craft crafting recipe
+furnace oven smelter smelting kiln
 explosion explode blast bomb detonate
 hunger hungry food eat starve
 thirst thirsty drink

@@ -30,7 +30,7 @@ MonoBehaviour:
   m_EditorHideFlags: 0
   m_Script: {{fileID: 11500000, guid: {SCRIPT}, type: 3}}
   m_Name: Dagger - Iron
-  m_EditorClassIdentifier: 
+  m_EditorClassIdentifier:
 """
 
 
@@ -67,13 +67,14 @@ def test_both_yaml_readers_keep_the_same_fields(tmp_path: Path) -> None:
     from tests import yaml_differential
 
     many = BASE + [f"  subclassStat{i}: {{x: {i}, y: 1}}" for i in range(30)]
-    root = write_project(tmp_path / "P", {"Assets/A.asset": asset(many).decode(), "Assets/B.asset": asset(BASE + MELEE).decode()})
+    files = {"Assets/A.asset": asset(many).decode(), "Assets/B.asset": asset(BASE + MELEE).decode()}
+    root = write_project(tmp_path / "P", files)
     result = yaml_differential.run([root], show=3)
     assert (result.compared, result.differing) == (result.documents, 0), yaml_differential.report(result)
 
 
 def test_the_dagger_is_found_and_described_by_its_damage(tmp_path: Path) -> None:
-    """"how much damage does the iron dagger do" finds the item asset by its `minDamageRange` (its
+    """ "how much damage does the iron dagger do" finds the item asset by its `minDamageRange` (its
     42nd field), and `describe` shows it with its line."""
     from indexer.query.describe import describe
 
@@ -82,7 +83,9 @@ def test_the_dagger_is_found_and_described_by_its_damage(tmp_path: Path) -> None
         {
             "Assets/Items/Dagger - Iron.asset": asset(BASE + MELEE).decode(),
             "Assets/Items/Dagger - Iron.asset.meta": meta("5831dfb90757e1042a06b642f27604bf", "NativeFormatImporter"),
-            "Assets/Scripts/Item_MeleeWeapon.cs": "public class Item_MeleeWeapon : Item { public Vector2 minDamageRange; }",
+            "Assets/Scripts/Item_MeleeWeapon.cs": (
+                "public class Item_MeleeWeapon : Item { public Vector2 minDamageRange; }"
+            ),
             "Assets/Scripts/Item_MeleeWeapon.cs.meta": meta(SCRIPT),
             "Assets/Scripts/Item.cs": "public class Item : ScriptableObject { }",
         },

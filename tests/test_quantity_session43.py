@@ -37,7 +37,7 @@ MonoBehaviour:
   m_Enabled: 1
   m_Script: {{fileID: 11500000, guid: {DATA}, type: 3}}
   m_Name: {name}
-  m_EditorClassIdentifier: 
+  m_EditorClassIdentifier:
   <Health>k__BackingField: {health}
   <Protection>k__BackingField: 5
   <Damage>k__BackingField: {damage}
@@ -62,9 +62,13 @@ def test_the_enemy_s_data_asset_answers_how_much_health_it_has(tmp_path: Path) -
                 "public Sprite fullHealthSprite; public Sprite damagedHealthSprite;\n"
                 "public void ShowHealth(float health) { } public void ShowDamage(float damage) { }",
             ),
-            "Assets/Scripts/IDamagable.cs": "public interface IDamagable { void Damage(float damage); float Health { get; } }",
+            "Assets/Scripts/IDamagable.cs": (
+                "public interface IDamagable { void Damage(float damage); float Health { get; } }"
+            ),
             "Assets/Scripts/Turret.cs": _script(
-                "Turret", "public float health = 20; public float damage = 1;\npublic void TakeDamage(float damage) { health -= damage; }"
+                "Turret",
+                "public float health = 20; public float damage = 1;\n"
+                "public void TakeDamage(float damage) { health -= damage; }",
             ),
             "Assets/Scripts/EnemyData.cs": "using UnityEngine;\npublic class EnemyData : ScriptableObject\n{\n"
             "[field: SerializeField] public float Health { get; private set; }\n"
@@ -85,7 +89,7 @@ def test_the_enemy_s_data_asset_answers_how_much_health_it_has(tmp_path: Path) -
 
 
 def test_a_furnace_is_an_oven() -> None:
-    """"What do I put into the furnace to get an ingot?": the crafting config is `Oven Config.asset`."""
+    """ "What do I put into the furnace to get an ingot?": the crafting config is `Oven Config.asset`."""
     from indexer.query.synonyms import synonym_words
 
     assert {"oven", "smelter", "kiln"} <= set(synonym_words(["furnace"]))

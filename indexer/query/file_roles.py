@@ -4,6 +4,7 @@ input wrappers, scenes the build leaves out), each decided once per index genera
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 
 from indexer.identifiers import stem
@@ -54,6 +55,20 @@ from indexer.query.priors import (
     vendor_package,
 )
 
+# A player's report tells a fault without naming one: "the shots never disappear", "it doesn't
+# jump", "the level keeps running at half speed", "he still stands there".
+_SYMPTOM = re.compile(
+    r"\b(?:never|doesn['’]t|does not|don['’]t|do not|won['’]t|can['’]t|cannot|isn['’]t|aren['’]t|didn['’]t"
+    r"|no longer|keeps|still)\b",
+    re.IGNORECASE,
+)
+
+
+def with_symptom(said: list[str], text: str) -> list[str]:
+    """The words deciding a task's roles: `said`, and "bug" when the task tells a fault in a
+    player's words (`_SYMPTOM`), read as one naming it (FAULT_WORDS)."""
+    return [*said, "bug"] if _SYMPTOM.search(text) and not asks_for(said, FAULT_WORDS) else said
+
 
 def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str]) -> dict[str, float]:
     """path -> prior: below 1 for third-party code, Unity's crash-recovery copies of scenes, the
@@ -62,7 +77,7 @@ def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str
     the task asks for code (every file but scripts when it reports a fault), for tests (unless the
     task is about tests) and for the Input System's generated class (unless the task is about
     input); above 1 for the kinds the task names.
-    `said` (identifiers.said_words) decides what the task asks for; `terms`, with the parts of
+    `said` (identifiers.said_words, `with_symptom`) decides what the task asks for; `terms`, with the parts of
     the names it quotes, whether it is about tests (`HealthTests` is)."""
     out: dict[str, float] = {}
 

@@ -12,7 +12,7 @@ import re
 from indexer.identifiers import TASK_WORDS, name_stems, said_words, stem
 from indexer.model import Hit, Ranked
 from indexer.project import is_script
-from indexer.query.file_roles import role_priors, tests_of
+from indexer.query.file_roles import role_priors, tests_of, with_symptom
 from indexer.query.input_axes import raise_named_axes
 from indexer.query.named_files import files_named, guid_files, named_files
 from indexer.query.nested_keys import nested_key_hit
@@ -100,16 +100,17 @@ def rank(
         return []  # (and a search of one kind walks from the matches of other kinds)
     stats = project.stats_of(c.path for c in found)
     said = said_words(text)  # what the task asks for; the parts of a name it quotes say nothing
+    roles = with_symptom(said, text)  # what decides the files' roles: a fault told is one named
     kinds = {c.path: c.kind for c in found}
-    priors = role_priors(project, kinds, terms, said)
+    priors = role_priors(project, kinds, terms, roles)
     ranked = _text_ranked(found, stats, priors)
     also = synonym_words(said, excess(text))  # what the words were searched with besides themselves
     asks_assets = asks_for(said, ASSET_WORDS) or asks_quantity(text)  # where something is set, wired, placed; a value
     _raise_named(project, ranked, text, (terms, said, also), asks_assets, (kind, path_prefix))
-    quoted = _quoted(project, text, ranked, priors, (kind, path_prefix, terms, said))
+    quoted = _quoted(project, text, ranked, priors, (kind, path_prefix, terms, roles))
     seeds = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:SEEDS]
     if kind is not None:
-        seeds = _seeds_of_any_kind(project, text, seeds, (terms, said), path_prefix)
+        seeds = _seeds_of_any_kind(project, text, seeds, (terms, roles), path_prefix)
     carrier_gain = ASSET_INTENT_GAIN if asks_assets else 1.0
     boosts = walk(project, seeds, kind, path_prefix, carrier_gain)
     wanted = named_kinds(said) if kind is None else named_kinds(said) & {kind}
@@ -119,7 +120,7 @@ def rank(
         if path in ranked:
             ranked[path].score += gain * priors.get(path, 1.0)
     stats, reached = _reached(project, ranked, boosts, _out_of_reach(project, ranked, boosts, limit))
-    priors.update(role_priors(project, reached, terms, said))
+    priors.update(role_priors(project, reached, terms, roles))
     for path in reached:
         ranked[path] = Ranked(path, boosts[path][0] * priors.get(path, 1.0), [])
     held = raise_held(project, ranked, said_numbers(text), kinds | reached, said, also)
@@ -127,7 +128,7 @@ def rank(
         _near_words(project, ranked, said)
     if TEST_CAP and not asks_for(terms, TEST_WORDS):
         _tests_below_tested_code(project, ranked)
-    prior = lambda p: _prior(project, priors, p, terms, said)  # noqa: E731
+    prior = lambda p: _prior(project, priors, p, terms, roles)  # noqa: E731
     asked = (set(terms), {stem(t) for t in terms})  # the task's words, and their stems
     pair(project, ranked, boosts, stats, prior, kind, path_prefix, asks_assets)
     if kind is None and not asks_for(said, ASSET_WORDS | ART_WORDS):  # "which asset ...": each of them
@@ -305,7 +306,7 @@ def _bar(project, ranked: dict[str, Ranked], limit: int) -> float:
 def _quoted(project, text: str, ranked: dict[str, Ranked], priors: dict[str, float], asked: tuple) -> dict[str, str]:
     """A file holding a text the task quotes (quotes.py) gains the best match's score, times its
     prior (an inspector showing the quoted label is still editor code), and the walk starts from
-    it. `asked`: the search's kind, path prefix, terms and said words. Gives path -> the phrase."""
+    it. `asked`: the search's kind, path prefix, terms and role words. Gives path -> the phrase."""
     kind, path_prefix, terms, said = asked
     held = quoted_files(project, text, kind, path_prefix)
     new = {c.path: c.kind for c, _ in held if c.path not in ranked}

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from itertools import pairwise
 
-from indexer.identifiers import stem
+from indexer.identifiers import split_identifier, stem
 from indexer.query.priors import (
     ADDRESSABLES_WORDS,
     ART_KINDS,
@@ -110,7 +111,7 @@ def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str
         scale(visual, ART_PRIOR)
     if asks_code(said):
         scale((p for p, k in kinds.items() if k in CODE_TASK_ASSET_KINDS), CODE_TASK_ASSET_PRIOR)
-        if asks_for(said, FAULT_WORDS):
+        if reports_fault(project, said):
             scale((p for p, k in kinds.items() if k != "csharp"), FAULT_PRIOR)
     scripts = [p for p, k in kinds.items() if k == "csharp"]
     tests = set(tests_of(project, scripts))
@@ -125,6 +126,28 @@ def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str
     if built and not asks_for(terms, TEST_WORDS):
         scale((p for p, k in kinds.items() if k == "scene" and p not in built), OFF_BUILD_PRIOR)
     return out
+
+
+def reports_fault(project, said: list[str]) -> bool:
+    """Whether the task says a fault word (FAULT_WORDS) other than as the end of a name the
+    project gives its files: "what does the pill bug drop" names the game's `Pill Bug.prefab`,
+    `PillBugMover.cs`, and reports no bug (`said` holds the joined "pillbug", `compounds`)."""
+    faults = [w for w in said if w in FAULT_WORDS]
+    if not faults:
+        return False
+    pairs = project.remember(("name pairs",), lambda: _name_pairs(project.records), role=True)
+    joined = [w for w in said if w not in faults]
+    return any(not any(j.endswith((f, f.rstrip("s"))) and j.rstrip("s") in pairs for j in joined) for f in faults)
+
+
+def _name_pairs(records) -> frozenset[str]:
+    """Each two words following each other in a file's name, joined in lower case (`Pill Bug
+    Drop Table.asset`: pillbug, bugdrop, droptable)."""
+    out: set[str] = set()
+    for (path,) in records.conn.execute("SELECT path FROM files"):
+        words = [w.lower() for w in split_identifier(path.rsplit("/", 1)[-1].partition(".")[0])]
+        out.update(a + b for a, b in pairwise(words))
+    return frozenset(out)
 
 
 def _looks_by_name(kind: str, path: str) -> bool:

@@ -1,0 +1,64 @@
+"""Defects found by a new user's trial on two unseen games in session 43 (docs/retrieval.md, "A new
+user's trial on two unseen games (session 43)"), each a test seen failing before its fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from indexer.identifiers import query_terms, said_words
+from indexer.query.file_roles import role_priors
+from indexer.query.priors import FAULT_PRIOR
+
+from .conftest import meta, write_project
+from .test_trials_session32 import _workspace
+
+_TABLE_GUID = "ac2abb9e3e001e4408eb54a0b508efcd"
+_SCRIPT_GUID = "ef372cc54af7a7243b1b92d1370d00d8"
+
+
+def _drop_table(name: str) -> str:
+    return (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!114 &11400000\nMonoBehaviour:\n"
+        f"  m_Script: {{fileID: 11500000, guid: {_SCRIPT_GUID}, type: 3}}\n  m_Name: {name}\n"
+        "  table:\n  - mainItem:\n      quantity:\n        min: 3\n        max: 25\n      dropChance: 0.5\n"
+    )
+
+
+def _bug_game(tmp_path: Path) -> Path:
+    """A platformer whose enemies are bugs: a pill bug's scripts and the drop table of its loot."""
+    files: dict[str, str] = {
+        f"Assets/Scripts/PillBug/PillBug{part}.cs": (
+            f"using UnityEngine;\npublic class PillBug{part} : MonoBehaviour\n{{\n"
+            "    PillBugMover mover;\n    public bool DropOffAhead() { return mover.DropOffAhead(); }\n"
+            "    void Update() { if (DropOffAhead()) mover.Turn(); }\n}\n"
+        )
+        for part in ("MovementController", "MovementStateMachine", "MovementStateManager", "Container")
+    }
+    files["Assets/Scripts/Looting/DropTable.cs"] = (
+        'using UnityEngine;\n[CreateAssetMenu(menuName = "Drop Table")]\n'
+        "public class DropTable : ScriptableObject\n{\n    [SerializeField] DropTableEntry[] table;\n}\n"
+    )
+    files["Assets/Scripts/Looting/DropTable.cs.meta"] = meta(_SCRIPT_GUID)
+    files["Assets/Prefabs/Bugs/Pill Bug/Pill Bug Drop Table.asset"] = _drop_table("Pill Bug Drop Table")
+    files["Assets/Prefabs/Bugs/Pill Bug/Pill Bug Drop Table.asset.meta"] = meta(_TABLE_GUID, "NativeFormatImporter")
+    return write_project(tmp_path / "P", files)
+
+
+def test_a_bug_the_game_names_reports_no_fault(tmp_path: Path) -> None:
+    """A platformer's "what does the pill bug drop when it dies" read "bug" as a fault report and
+    scaled every file but scripts by FAULT_PRIOR: the pill bug's drop table, the answer, ranked 13th
+    under seven pill bug movement scripts. A fault word that ends a name the project gives its files
+    ("pill bug": `Pill Bug Drop Table.asset`, `PillBugMover.cs`) names that thing; "a bug in the
+    drop table" still reports a fault."""
+    ws = _workspace(_bug_game(tmp_path))
+    project = ws.projects[0]
+    table = "Assets/Prefabs/Bugs/Pill Bug/Pill Bug Drop Table.asset"
+
+    def prior(text: str) -> float:
+        return role_priors(project, {table: "asset"}, query_terms(text), said_words(text)).get(table, 1.0)
+
+    assert prior("what does the pill bug drop when it dies") == 1.0
+    assert prior("what do pill bugs drop when they die") == 1.0
+    assert prior("there is a bug in the drop table") == FAULT_PRIOR
+    hits = [h.path for h in ws.search("what does the pill bug drop when it dies", 10)]
+    assert hits.index(table) < 3

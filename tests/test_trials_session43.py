@@ -62,3 +62,35 @@ def test_a_bug_the_game_names_reports_no_fault(tmp_path: Path) -> None:
     assert prior("there is a bug in the drop table") == FAULT_PRIOR
     hits = [h.path for h in ws.search("what does the pill bug drop when it dies", 10)]
     assert hits.index(table) < 3
+
+
+def _board_game(tmp_path: Path) -> Path:
+    """A match-three game: scripts that walk the board's rows and columns, and the constants
+    class setting how many there are."""
+    walker = (
+        "using UnityEngine;\npublic class {0} : MonoBehaviour\n{{\n"
+        "    public int Row {{ get; set; }}\n    public int Column {{ get; set; }}\n"
+        "    public bool {0}RowColumn(int row, int column) {{ return Row == row && Column == column; }}\n"
+        "    public void Swap{0}ColumnRow({0} other) {{ int row = Row; Row = other.Row; other.Row = row;\n"
+        "        int column = Column; Column = other.Column; other.Column = column; }}\n}}\n"
+    )
+    files = {f"Assets/Scripts/{name}.cs": walker.format(name) for name in ("Shape", "ShapeInfo", "ShapesArray")}
+    files["Assets/Scripts/Constants.cs"] = (
+        "public static class Constants\n{\n    public static readonly int Rows = 12;\n"
+        "    public static readonly int Columns = 8;\n    public static readonly float AnimationDuration = 0.2f;\n"
+        "    public static readonly int MinimumMatches = 3;\n    public static readonly int Match3Score = 60;\n}\n"
+    )
+    return write_project(tmp_path / "P", files)
+
+
+def test_a_quantity_question_finds_the_constant_setting_it(tmp_path: Path) -> None:
+    """A match-three game's "how many rows and columns does the board have" ranked six scripts
+    saying "row" and "column" most often above `Constants.cs`, whose `Rows = 12` and
+    `Columns = 8` answer it (7th): a quantity question raises the script declaring with a number a
+    field named by what it asks the amount of, as a data asset's field is raised. Not a field named
+    by the question's other words alone ("how much experience does the player need" and a
+    `player = 1`)."""
+    ws = _workspace(_board_game(tmp_path))
+    hits = [h.path for h in ws.search("how many rows and columns does the board have", 10)]
+    assert hits[0] == "Assets/Scripts/Constants.cs"
+    assert hits[0] != next(h.path for h in ws.search("where are the rows and columns of the board", 10))

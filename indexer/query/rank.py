@@ -35,7 +35,7 @@ from indexer.query.priors import (
 from indexer.query.quotes import quoted_files
 from indexer.query.search import Outline, annotate, named_as, outlines_of
 from indexer.query.startup import asks_startup, raise_startup
-from indexer.query.synonyms import excess, synonym_words
+from indexer.query.synonyms import excess, qualities, synonym_words
 from indexer.query.textmatch import near_words_of
 from indexer.query.values import raise_held, said_numbers
 from indexer.query.walk import edge_said, named_chain, reason, walk
@@ -107,6 +107,8 @@ def rank(
     also = synonym_words(said, excess(text))  # what the words were searched with besides themselves
     asks_assets = asks_for(said, ASSET_WORDS) or asks_quantity(text)  # where something is set, wired, placed; a value
     _raise_named(project, ranked, text, (terms, said, also), asks_assets, (kind, path_prefix))
+    if asks_quantity(text):
+        _values_in_code(project, ranked, text, said)
     quoted = _quoted(project, text, ranked, priors, (kind, path_prefix, terms, roles))
     seeds = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:SEEDS]
     if kind is not None:
@@ -268,6 +270,50 @@ def _settings_named(project, ranked: dict[str, Ranked], terms: list[str], also: 
     for path, outline in outlines_of(project, paths).items():
         if len(outline.entries) <= SETTING_ENTRIES and any(
             entry.kind == "field" and not stems.isdisjoint(name_stems(name))
+            for entry, name in zip(outline.entries, outline.names, strict=True)
+        ):
+            ranked[path].score *= SETTING_GAIN
+
+
+_LITERAL = re.compile(r"=\s*-?\d[\d.]*[fFdDmM]?\s*;?$")  # `int Rows = 12`, `float speed = 2.5f`
+# What "how much/many ..." asks the amount of: the words up to the verb ("how many rows and columns
+# does the board have": rows, columns); "how fast": the quality (`synonyms.qualities`: speed).
+_ASKED = re.compile(
+    r"\bhow\s+(?:(?:much|many)\s+([a-z][a-z ,]*?)|(\w+))"
+    r"\s+(?:does|do|did|is|are|was|were|can|will|should|would|has|have|must)\b",
+    re.IGNORECASE,
+)
+VALUE_SCRIPTS = 30  # the best scripts looked into for a value the task asks for
+
+
+def _asked_amounts(text: str) -> set[str]:
+    """The stems of what a quantity question asks the amount of (`_ASKED`)."""
+    m = _ASKED.search(text)
+    if m is None:
+        return set()
+    words = m.group(1).replace(",", " ").split() if m.group(1) else sorted(qualities([m.group(2)]))
+    return {stem(w) for w in words if w.lower() not in TASK_WORDS and w.lower() not in ("and", "or", "the", "a")}
+
+
+def _values_in_code(project, ranked: dict[str, Ranked], text: str, said: list[str]) -> None:
+    """A question asking for a quantity ("how many rows and columns does the board have") is
+    answered by the script setting it: one declaring with a number a field named by what the
+    question asks the amount of, and otherwise by its words (`Rows = 12` of a constants class, a
+    few lines; `moveSpeed = 3` for "how fast does the beetle move") scores SETTING_GAIN times its
+    text match, as a data asset does (`_settings_named`), above the scripts saying "row" most often."""
+    amounts = _asked_amounts(text)
+    if not amounts:
+        return
+    stems = amounts | {stem(w) for w in said}
+    scripts = sorted(
+        (r for r in ranked.values() if r.candidate is not None and is_script(r.path)), key=lambda r: (-r.score, r.path)
+    )
+    for path, outline in outlines_of(project, [r.path for r in scripts[:VALUE_SCRIPTS]]).items():
+        if any(
+            entry.kind == "field"
+            and _LITERAL.search(entry.signature)
+            and _says_every_word(name, stems)
+            and not amounts.isdisjoint(_words(name))
             for entry, name in zip(outline.entries, outline.names, strict=True)
         ):
             ranked[path].score *= SETTING_GAIN

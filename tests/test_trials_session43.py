@@ -94,3 +94,50 @@ def test_a_quantity_question_finds_the_constant_setting_it(tmp_path: Path) -> No
     hits = [h.path for h in ws.search("how many rows and columns does the board have", 10)]
     assert hits[0] == "Assets/Scripts/Constants.cs"
     assert hits[0] != next(h.path for h in ws.search("where are the rows and columns of the board", 10))
+
+
+_MOVER_GUID = "9704eb5223fb39e4c94cddc7baec1101"
+_AC_GUID = "5b0e1e0f6c3d4e0a9f1b2c3d4e5f6a7b"
+_PREFAB_GUID = "6c1f0e2d3b4a59687a6b5c4d3e2f1a0b"
+
+
+def _beetle_game(tmp_path: Path) -> Path:
+    """A beetle prefab whose mover sets its speeds and whose animator plays its controller."""
+    prefab = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1 &100\nGameObject:\n  m_Name: Rhino Beetle\n"
+        "  m_Component:\n  - component: {fileID: 101}\n  - component: {fileID: 102}\n  - component: {fileID: 103}\n"
+        "--- !u!4 &101\nTransform:\n  m_GameObject: {fileID: 100}\n  m_Father: {fileID: 0}\n"
+        f"--- !u!95 &102\nAnimator:\n  m_GameObject: {{fileID: 100}}\n"
+        f"  m_Controller: {{fileID: 9100000, guid: {_AC_GUID}, type: 2}}\n"
+        f"--- !u!114 &103\nMonoBehaviour:\n  m_GameObject: {{fileID: 100}}\n"
+        f"  m_Script: {{fileID: 11500000, guid: {_MOVER_GUID}, type: 3}}\n  runSpeed: 2.3\n  walkSpeed: 1\n"
+    )
+    controller = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!91 &9100000\nAnimatorController:\n"
+        "  m_Name: Rhino Beetle AC\n  m_AnimatorParameters:\n  - m_Name: speedFraction\n    m_Type: 1\n"
+    )
+    files = {
+        "Assets/Scripts/AIMover.cs": (
+            "using UnityEngine;\npublic class AIMover : MonoBehaviour\n{\n    [SerializeField] float runSpeed = 3;\n"
+            "    [SerializeField] float walkSpeed = 1;\n"
+            "    public void Move(float x) { transform.position += Vector3.right * x; }\n}\n"
+        ),
+        "Assets/Scripts/AIMover.cs.meta": meta(_MOVER_GUID),
+        "Assets/Prefabs/Rhino Beetle/Rhino Beetle.prefab": prefab,
+        "Assets/Prefabs/Rhino Beetle/Rhino Beetle.prefab.meta": meta(
+            "6c1f0e2d3b4a59687a6b5c4d3e2f1a0b", "PrefabImporter"
+        ),
+        "Assets/Art/Rhino Beetle/Rhino Beetle AC.controller": controller,
+        "Assets/Art/Rhino Beetle/Rhino Beetle AC.controller.meta": meta(_AC_GUID, "NativeFormatImporter"),
+    }
+    return write_project(tmp_path / "P", files)
+
+
+def test_how_fast_names_a_prefab_by_its_speed(tmp_path: Path) -> None:
+    """A platformer's "how fast does the rhino beetle move" ranked the beetle's prefab first but
+    pointed it at the edge the walk reached it by (its animator's `m_Controller` line), not the
+    `runSpeed: 2.3` it asks for: a hit whose name holds what a quantity question asks the amount
+    of (speed, for "how fast") keeps it."""
+    ws = _workspace(_beetle_game(tmp_path))
+    hit = next(h for h in ws.search("how fast does the rhino beetle move", 10) if h.path.endswith(".prefab"))
+    assert hit.snippet == "runSpeed: 2.3"

@@ -107,8 +107,8 @@ def rank(
     also = synonym_words(said, excess(text))  # what the words were searched with besides themselves
     asks_assets = asks_for(said, ASSET_WORDS) or asks_quantity(text)  # where something is set, wired, placed; a value
     _raise_named(project, ranked, text, (terms, said, also), asks_assets, (kind, path_prefix))
-    if asks_quantity(text):
-        _values_in_code(project, ranked, text, said)
+    amounts = _asked_words(text)  # what a quantity question asks the amount of
+    _values_in_code(project, ranked, amounts, said)
     quoted = _quoted(project, text, ranked, priors, (kind, path_prefix, terms, roles))
     seeds = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:SEEDS]
     if kind is not None:
@@ -142,11 +142,27 @@ def rank(
     order = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:limit]
     _explain(project, order, boosts, asked[1])
     outlines = outlines_of(project, [r.path for r in order]) if named else None
-    hits = [h for i, r in enumerate(order) if (h := _hit(project, r, terms, also, stats, outlines, i < BODY_HITS))]
-    # pointed at what the walk reached it by, unless at the object the task names (`ThirdPersonCamera`)
+    return _named_hits(project, order, (terms, also, amounts, asked), (stats, outlines), (boosts, quoted, held))
+
+
+def _named_hits(project, order: list[Ranked], words: tuple, read: tuple, walked_by: tuple) -> list[Hit]:
+    """The hits shown, each named by its best declaration (`_hit`) and pointed (`pointed`) at what
+    the walk reached it by, unless at the object the task names (`ThirdPersonCamera`) or at what a
+    quantity question asks the amount of. `words`: the terms, their synonyms, the amounts asked
+    (`_asked_words`) and `asked` (`_named`); `read`: stats and outlines; `walked_by`: the walk's
+    boosts and the files a quote or a value the task says raised."""
+    terms, also, amounts, asked = words
+    stats, outlines = read
+    boosts, quoted, held = walked_by
+    naming = [*terms, *(w for w in amounts if w not in terms)]  # "how fast": a prefab's `runSpeed`, not its root
+    hits = [h for i, r in enumerate(order) if (h := _hit(project, r, naming, also, stats, outlines, i < BODY_HITS))]
     walked = {p: b[1:] for p, b in boosts.items() if b[1] in POINTED_EDGES and p not in quoted and p not in held}
     _fields_by_class(project, hits)
-    return [pointed(project, h, quoted, held, outlines, None if _named(h, asked) else walked.get(h.path)) for h in hits]
+    amounted = {stem(w) for w in amounts}
+    return [
+        pointed(project, h, quoted, held, outlines, None if _named(h, asked, amounted) else walked.get(h.path))
+        for h in hits
+    ]
 
 
 SIBLINGS_KEPT, SIBLING_PRIOR = 2, 0.5  # data assets of one folder or class ranked at full score; the others'
@@ -203,12 +219,15 @@ def _seeds_of_any_kind(project, text: str, seeds: list[Ranked], words: tuple, pa
     return sorted(merged.values(), key=lambda r: (-r.score, r.path))[:SEEDS]
 
 
-def _named(hit: Hit, asked: tuple[set[str], set[str]]) -> bool:
+def _named(hit: Hit, asked: tuple[set[str], set[str]], amounts: set[str] = frozenset()) -> bool:
     """The hit's name (its last step: an object, a member) is one the task says whole, or every
     word of a joined name is one it says (`scoreToWin` for "score to win": a scene's override of
-    it was pointed at the instance carrying the script instead)."""
+    it was pointed at the instance carrying the script instead), or a word of it is what a
+    quantity question asks the amount of (`amounts`: `runSpeed` for "how fast")."""
     terms, stems = asked  # the task's words, and their stems
     last = hit.name.rsplit("/", 1)[-1].rsplit(".", 1)[-1]
+    if not amounts.isdisjoint(_words(last)):
+        return True
     joined = " " not in last and len(_words(last)) >= 2  # an identifier, not an object's name of words
     return last.lower() in terms or (joined and _says_every_word(last, stems))
 
@@ -286,22 +305,23 @@ _ASKED = re.compile(
 VALUE_SCRIPTS = 30  # the best scripts looked into for a value the task asks for
 
 
-def _asked_amounts(text: str) -> set[str]:
-    """The stems of what a quantity question asks the amount of (`_ASKED`)."""
-    m = _ASKED.search(text)
+def _asked_words(text: str) -> list[str]:
+    """What a question opening with a quantity (`asks_quantity`) asks the amount of (`_ASKED`),
+    lowercased; none for another question."""
+    m = _ASKED.search(text) if asks_quantity(text) else None
     if m is None:
-        return set()
+        return []
     words = m.group(1).replace(",", " ").split() if m.group(1) else sorted(qualities([m.group(2)]))
-    return {stem(w) for w in words if w.lower() not in TASK_WORDS and w.lower() not in ("and", "or", "the", "a")}
+    return [w.lower() for w in words if w.lower() not in TASK_WORDS and w.lower() not in ("and", "or", "the", "a")]
 
 
-def _values_in_code(project, ranked: dict[str, Ranked], text: str, said: list[str]) -> None:
+def _values_in_code(project, ranked: dict[str, Ranked], asked: list[str], said: list[str]) -> None:
     """A question asking for a quantity ("how many rows and columns does the board have") is
     answered by the script setting it: one declaring with a number a field named by what the
     question asks the amount of, and otherwise by its words (`Rows = 12` of a constants class, a
     few lines; `moveSpeed = 3` for "how fast does the beetle move") scores SETTING_GAIN times its
     text match, as a data asset does (`_settings_named`), above the scripts saying "row" most often."""
-    amounts = _asked_amounts(text)
+    amounts = {stem(w) for w in asked}  # `_asked_words`
     if not amounts:
         return
     stems = amounts | {stem(w) for w in said}

@@ -238,13 +238,15 @@ def test_near_identical_data_assets_leave_room_for_the_code(tmp_path: Path) -> N
             f"  displayName: {name} seeds to plant on grass\n  seeds: 4\n"
         )
     ws = _workspace(write_project(tmp_path / "P", files))
-    paths = [h.path for h in ws.search("I can't plant seeds on grass", 10)]
+    paths = [h.path for h in ws.search("planting seeds on grass does nothing", 10)]
     assert paths[:4] == [
         "Assets/Inventory/Seed_Corn.asset",
         "Assets/Inventory/Seed_Parsley.asset",
         "Assets/Scripts/ToolsController.cs",
         "Assets/Scripts/SeedItem.cs",
     ]
+    # told as "can't", a fault (session 43, `file_roles.with_symptom`): the code first
+    assert [h.path for h in ws.search("I can't plant seeds on grass", 1)] == ["Assets/Scripts/ToolsController.cs"]
     asked = [h for h in ws.search("which asset holds the seeds to plant on grass", 10) if h.path.endswith(".asset")]
     assert len(asked) == 5 and len({h.score for h in asked}) == 1  # none ranked below its siblings
     named = [h for h in ws.search("compare the corn, potato and tomato seeds", 10) if h.path.endswith(".asset")]

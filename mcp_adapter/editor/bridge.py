@@ -11,9 +11,12 @@ Protocol reference: docs/editor-bridge.md. Standard library only; `indexer/` nev
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
+import socket
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -33,6 +36,10 @@ DEFAULT_CALL_TIMEOUT = 30.0
 # thread: an editor that has not answered them in this (+5 s) is hung, and waiting the 35 s of a
 # call held `editor tools` and the MCP server's `editor_tools` that long.
 LIST_TIMEOUT = 3.0
+# An answer is read whole within the call's time and this size: the socket's timeout bounds each
+# read, not the answer, and a bridge (or whatever took its port) sending a byte at a time held a
+# 3 s ping, `doctor` and the MCP server's `editor_tools` for as long as it went on.
+MAX_ANSWER_BYTES = 64 * 1024 * 1024
 STATES = beats.STATES
 PACKAGE_NAME = beats.PACKAGE_NAME
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent / "unity_package"
@@ -253,12 +260,14 @@ class EditorBridge:
             headers["Content-Type"] = "application/json"
         conn = http.client.HTTPConnection("127.0.0.1", hb.port, timeout=timeout + 5.0)
         sent = False
+        cut = _Deadline(timeout + 5.0)
         try:
             try:
                 conn.connect()
             except (ConnectionRefusedError, ConnectionResetError, TimeoutError) as e:
                 # Nothing was sent: safe to retry whatever the call is.
                 raise _Retry(f"connection to 127.0.0.1:{hb.port} failed ({e.__class__.__name__})") from e
+            cut.sock = conn.sock  # the response reads it after the connection let go of it (HTTP/1.0)
             try:
                 try:
                     conn.request(method, path, body=data, headers=headers)
@@ -268,9 +277,11 @@ class EditorBridge:
                     # read that answer; if there is none, the request never arrived whole: retry.
                     pass
                 resp = conn.getresponse()
-                raw = resp.read()
+                raw = _read_answer(resp)
+                if cut.passed:  # the answer ended when the deadline cut the connection
+                    raise TimeoutError
             except (ConnectionError, http.client.HTTPException, TimeoutError) as e:
-                if isinstance(e, TimeoutError):
+                if isinstance(e, TimeoutError) or cut.passed:
                     raise EditorCallError("timeout", _no_answer(method, timeout + 5.0), started=None) from e
                 if not sent or method == "GET":
                     raise _Retry(f"connection dropped ({e.__class__.__name__})") from e
@@ -281,13 +292,9 @@ class EditorBridge:
                     started=None,
                 ) from e
         finally:
+            cut.cancel()
             conn.close()
-        try:
-            body = json.loads(raw.decode("utf-8"))
-        except (ValueError, RecursionError) as e:
-            raise EditorProtocolError("bad_response", f"the bridge answered HTTP {resp.status} with non-JSON") from e
-        if not isinstance(body, dict):
-            raise EditorProtocolError("bad_response", f"the bridge answered HTTP {resp.status} with a non-object")
+        body = _parsed(resp.status, raw)
         if resp.status == 200 and body.get("ok") is True:
             return body
         err = body.get("error") if isinstance(body.get("error"), dict) else {}
@@ -301,6 +308,52 @@ class EditorBridge:
         if resp.status == 401:
             raise EditorCallError(code, f"the bridge refused the token: {message}", status=401, started=False)
         raise EditorCallError(code, message, status=resp.status, started=started)
+
+
+def _parsed(status: int, raw: bytes) -> dict[str, Any]:
+    """The answer as a JSON object, or EditorProtocolError (`bad_response`)."""
+    if len(raw) > MAX_ANSWER_BYTES:
+        raise EditorProtocolError(
+            "bad_response", f"the bridge answered HTTP {status} with over {MAX_ANSWER_BYTES // 2**20} MiB"
+        )
+    try:
+        body = json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError) as e:
+        raise EditorProtocolError("bad_response", f"the bridge answered HTTP {status} with non-JSON") from e
+    if not isinstance(body, dict):
+        raise EditorProtocolError("bad_response", f"the bridge answered HTTP {status} with a non-object")
+    return body
+
+
+def _read_answer(resp: http.client.HTTPResponse) -> bytes:
+    """The answer's body, up to one byte over MAX_ANSWER_BYTES (the caller refuses that). A read of
+    a size returns what arrived before the connection closed: one short of its Content-Length is
+    IncompleteRead, as a whole read says."""
+    raw = resp.read(MAX_ANSWER_BYTES + 1)
+    if len(raw) <= MAX_ANSWER_BYTES and resp.length:
+        raise http.client.IncompleteRead(raw, resp.length)
+    return raw
+
+
+class _Deadline:
+    """Shuts `sock` once `seconds` have passed, so a read waiting on it ends: the socket's own
+    timeout restarts with every byte that arrives."""
+
+    def __init__(self, seconds: float) -> None:
+        self.passed = False
+        self.sock: socket.socket | None = None
+        self._timer = threading.Timer(seconds, self._cut)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def _cut(self) -> None:
+        self.passed = True
+        if self.sock is not None:
+            with contextlib.suppress(OSError):
+                self.sock.shutdown(socket.SHUT_RDWR)
+
+    def cancel(self) -> None:
+        self._timer.cancel()
 
 
 def _no_answer(method: str, seconds: float) -> str:

@@ -1,0 +1,101 @@
+"""Attack of session 43: what a damaged index, the editor bridge and hostile MCP arguments did.
+
+Each test failed before the fix it names (docs/editor-bridge.md, docs/indexing.md, docs/mcp.md)."""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from mcp_adapter.editor import bridge as eb
+
+from .json_http import JsonHandler, serving_editor
+
+TOKEN = "a" * 64
+HANG_GUARD = 30  # seconds: a hang guard, not a timing (each call here ends within about 6 s)
+
+
+class Hung(BaseException):
+    """The hang guard's own: no handler of the code under test catches it."""
+
+
+@contextlib.contextmanager
+def deadline(seconds: int) -> Iterator[None]:
+    def expire(signum, frame):
+        raise Hung(f"no answer within {seconds} s")
+
+    old = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+@contextlib.contextmanager
+def editor(root: Path, handler: type[JsonHandler]) -> Iterator[eb.EditorBridge]:
+    """A fake editor answering with `handler`, once its heartbeat is written."""
+    with serving_editor(root, handler, TOKEN):
+        beat = root / "Library/UnityIndex/editor.json"
+        for _ in range(100):
+            if beat.is_file():
+                break
+            time.sleep(0.05)
+        yield eb.EditorBridge(root, reload_wait=1.0, call_timeout=0.5, poll_interval=0.05)
+
+
+class _Dripping(JsonHandler):
+    """An answer announced whole, then sent a byte at a time, for longer than any call waits."""
+
+    def do_GET(self) -> None:
+        self.send_response(200)
+        self.send_header("Content-Length", "100000")
+        self.end_headers()
+        with contextlib.suppress(OSError):
+            for _ in range(100000):
+                self.wfile.write(b" ")
+                self.wfile.flush()
+                time.sleep(0.1)
+
+    do_POST = do_GET
+
+
+class _Flooding(JsonHandler):
+    """An answer that never ends: a terabyte announced, spaces sent until the client leaves."""
+
+    def do_GET(self) -> None:
+        self.send_response(200)
+        self.send_header("Content-Length", str(2**40))
+        self.end_headers()
+        chunk = b" " * 2**20
+        with contextlib.suppress(OSError):
+            while True:
+                self.wfile.write(chunk)
+
+    do_POST = do_GET
+
+
+@pytest.mark.parametrize("call", ["ping", "list_tools", "call_tool"])
+def test_an_answer_sent_a_byte_at_a_time_ends_at_the_call_s_bound(tmp_path: Path, call: str) -> None:
+    """The socket's timeout bounds each read, not the answer: a bridge dribbling its answer held a
+    3 s ping (`doctor`, the MCP server's `editor_tools`) for as long as it dribbled."""
+    with editor(tmp_path, _Dripping) as bridge, deadline(HANG_GUARD), pytest.raises(eb.EditorCallError) as caught:
+        getattr(bridge, call)(*(["x"] if call == "call_tool" else []))
+    assert caught.value.code == "timeout"
+    assert "no answer from the editor within 6 s" in caught.value.message
+
+
+@pytest.mark.parametrize("call", ["ping", "call_tool"])
+def test_an_answer_without_end_is_refused_past_its_size_bound(tmp_path: Path, call: str) -> None:
+    """An answer was read whole into memory, however long: one that never ended took the MCP
+    server's memory with it."""
+    with editor(tmp_path, _Flooding) as bridge, deadline(HANG_GUARD), pytest.raises(eb.EditorProtocolError) as caught:
+        getattr(bridge, call)(*(["x"] if call == "call_tool" else []))
+    assert caught.value.code == "bad_response"
+    assert "over 64 MiB" in caught.value.message

@@ -5,6 +5,8 @@ Each test failed before the fix it names (docs/editor-bridge.md, docs/indexing.m
 from __future__ import annotations
 
 import contextlib
+import os
+import shutil
 import signal
 import time
 from collections.abc import Iterator
@@ -12,9 +14,12 @@ from pathlib import Path
 
 import pytest
 
+from indexer.build.update import update
+from indexer.cli.main import main
 from mcp_adapter.editor import bridge as eb
 
 from .json_http import JsonHandler, serving_editor
+from .test_corruption import CONFIG, small_project
 
 TOKEN = "a" * 64
 HANG_GUARD = 30  # seconds: a hang guard, not a timing (each call here ends within about 6 s)
@@ -99,3 +104,70 @@ def test_an_answer_without_end_is_refused_past_its_size_bound(tmp_path: Path, ca
         getattr(bridge, call)(*(["x"] if call == "call_tool" else []))
     assert caught.value.code == "bad_response"
     assert "over 64 MiB" in caught.value.message
+
+
+# -- damage behind the writer's fingerprint ---------------------------------------------------------
+# A file of the index garbled in place with its size, mtime and inode kept (a bit flipped on disk)
+# still matches the fingerprint the writer saved, so `index` trusts it (docs/indexing.md,
+# Guarantees). Only reading shows the damage.
+
+
+def _indexed(tmp_path: Path) -> Path:
+    root = small_project(tmp_path / "Game")
+    update(root, CONFIG)
+    return root
+
+
+def _gen(root: Path) -> Path:
+    return next(CONFIG.index_path(root).glob("gen-*"))
+
+
+def _garble_in_place(path: Path, start: int, length: int = 16) -> None:
+    """XOR `length` bytes from `start`, the file's size, inode and mtime kept."""
+    st = path.stat()
+    with path.open("r+b") as f:
+        f.seek(start)
+        data = f.read(length)
+        f.seek(start)
+        f.write(bytes(b ^ 0x5A for b in data))
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+
+
+def _panicking_garble(tmp_path: Path, tantivy_dir: Path, suffix: str) -> int:
+    """An offset in the segment file ending in `suffix` whose garbling makes `tantivy.Index.open`
+    panic (tried on copies)."""
+    import tantivy
+
+    name = next(p.name for p in tantivy_dir.iterdir() if p.name.endswith(suffix))
+    for start in range(0, (tantivy_dir / name).stat().st_size - 16, 2):
+        trial = tmp_path / f"trial{start}"
+        shutil.copytree(tantivy_dir, trial)
+        _garble_in_place(trial / name, start)
+        try:
+            tantivy.Index.open(str(trial)).searcher()
+        except BaseException as exc:
+            if type(exc).__name__ == "PanicException":
+                return start
+        finally:
+            shutil.rmtree(trial)
+    pytest.skip("no garbling of the segment made tantivy panic")
+
+
+def _run(capsys, *args: str) -> tuple[int, str, str]:
+    with deadline(HANG_GUARD):
+        code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_segment_that_makes_tantivy_panic_when_opened_is_called_damaged(tmp_path: Path, capsys) -> None:
+    """`tantivy.Index.open` panicked on a segment garbled behind the fingerprint (its checksum is
+    not read then): the PanicException, a BaseException, ended `query` with a raw traceback."""
+    root = _indexed(tmp_path)
+    tantivy_dir = _gen(root) / "tantivy"
+    start = _panicking_garble(tmp_path, tantivy_dir, ".fast")
+    _garble_in_place(next(tantivy_dir.glob("*.fast")), start)
+    code, _, err = _run(capsys, "query", "player health", "--project", str(root))
+    assert code == 2, err
+    assert "is damaged (full-text index: tantivy failed reading it" in err
+    assert "Traceback" not in err

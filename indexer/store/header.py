@@ -144,14 +144,23 @@ def open_search(view: IndexPaths) -> tantivy.Index:
     if problems:
         raise ValueError(problems[0])
     try:
-        index = tantivy.Index.open(str(view.tantivy))
+        index = _open_index(view)
+        index.searcher()
+    except BaseException as exc:  # a file garbled behind the fingerprint: tantivy may panic reading it
+        if type(exc).__name__ != "PanicException":
+            raise
+        raise ValueError(f"tantivy failed reading it ({_short(exc)})") from None
+    return index
+
+
+def _open_index(view: IndexPaths) -> tantivy.Index:
+    try:
+        return tantivy.Index.open(str(view.tantivy))
     except ValueError as exc:
         text = str(exc)
         if not ("Lockfile" in text and ("ermission" in text or "ead-only" in text)):
             raise
-        index = _open_through_links(view)
-    index.searcher()
-    return index
+        return _open_through_links(view)
 
 
 def open_search_index(paths: IndexPaths) -> tantivy.Index:

@@ -8,6 +8,7 @@ import contextlib
 import os
 import shutil
 import signal
+import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,6 +21,7 @@ from mcp_adapter.editor import bridge as eb
 
 from .json_http import JsonHandler, serving_editor
 from .test_corruption import CONFIG, small_project
+from .test_mcp_repair import garble_a_record_unseen
 
 TOKEN = "a" * 64
 HANG_GUARD = 30  # seconds: a hang guard, not a timing (each call here ends within about 6 s)
@@ -171,3 +173,58 @@ def test_a_segment_that_makes_tantivy_panic_when_opened_is_called_damaged(tmp_pa
     assert code == 2, err
     assert "is damaged (full-text index: tantivy failed reading it" in err
     assert "Traceback" not in err
+
+
+def _garble_store(root: Path) -> None:
+    store = next((_gen(root) / "tantivy").glob("*.store"))
+    _garble_in_place(store, store.stat().st_size // 10)
+
+
+def _garble_records_page(root: Path, table: str = "files_by_path") -> None:
+    """The b-tree header of `table`'s root page (an index of paths): every read of it fails, "malformed"."""
+    db = _gen(root) / "records.db"
+    conn = sqlite3.connect(db)
+    try:
+        (page,) = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = ?", (table,)).fetchone()
+        (size,) = conn.execute("PRAGMA page_size").fetchone()
+    finally:
+        conn.close()
+    _garble_in_place(db, (page - 1) * size, 8)
+
+
+@pytest.mark.parametrize(
+    ("damage", "reader"),
+    [
+        pytest.param(_garble_store, ("query", "player health"), id="segment-query"),
+        pytest.param(_garble_store, ("index", "--check"), id="segment-check"),
+        pytest.param(garble_a_record_unseen, ("describe", "Assets/Scripts/Enemy.cs"), id="record-describe"),
+    ],
+)
+def test_damage_a_reader_finds_is_rebuilt_by_the_index_it_asks_for(tmp_path: Path, capsys, damage, reader) -> None:
+    """The reader said "damaged ...; run `unity-index index` to rebuild it", and `index`, trusting
+    the fingerprint, said "0 changed" and rebuilt nothing: the reader failed again, for ever (only
+    `index --full` helped)."""
+    root = _indexed(tmp_path)
+    damage(root, *(["Assets/Scripts/Enemy.cs"] if damage is garble_a_record_unseen else []))
+    code, out, err = _run(capsys, *reader, "--project", str(root))
+    assert code in (1, 2) and "damaged" in out + err, out + err
+    assert "run `unity-index index` to rebuild it" in out + err
+    code, _, err = _run(capsys, "index", "--project", str(root))
+    assert code == 0, err
+    assert "was damaged" in err and "rebuilt it" in err, err
+    code, out, err = _run(capsys, *reader, "--project", str(root))
+    assert code == 0, out + err
+
+
+def test_an_update_that_reads_damage_rebuilds_the_index(tmp_path: Path, capsys) -> None:
+    """An update whose own reading hit a page garbled behind the fingerprint said "the index is
+    damaged (record store: database disk image is malformed); run `unity-index index` to rebuild
+    it": `index` itself, which can never get past it."""
+    root = _indexed(tmp_path)
+    (root / "Assets/Scripts/Spawner.cs").write_text("public class Spawner { int wave; }\n")
+    _garble_records_page(root)
+    code, _, err = _run(capsys, "index", "--project", str(root))
+    assert code == 0, err
+    assert "was damaged (reading it failed: database disk image is malformed): rebuilt it" in err
+    code, out, err = _run(capsys, "query", "spawner wave", "--project", str(root))
+    assert code == 0 and "Assets/Scripts/Spawner.cs" in out, out + err

@@ -7,10 +7,11 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from indexer.build.apply import Progress, apply
 from indexer.build.phases import Phases
-from indexer.build.plan import make_plan
+from indexer.build.plan import Plan, make_plan
 from indexer.build.remember import remember
 from indexer.changes import settings
 from indexer.config import Config
@@ -61,20 +62,17 @@ def update(
         damage = None if full or upgraded else integrity.damage_before_update(ipaths)  # see store/integrity
         if damage is not None:
             integrity.discard(ipaths)
-        t_plan = time.perf_counter()
         rebuild = full or damage is not None or settings.differ(ipaths, config)
-        plan = make_plan(
-            root, config, ipaths, full=rebuild, paths=paths, use_journal=use_journal, use_git=use_git,
-            git_locks=not background,
-        )  # fmt: skip
-        t_plan = time.perf_counter() - t_plan
-        if plan.is_noop:
-            stats, rewritten = _unchanged(ipaths, plan.change.walked), set()
-        else:
-            integrity.save_fingerprint(ipaths, writing=True)
-            pfile.state.rebuild = plan.rebuild
-            applied = apply(root, config, ipaths, plan, _reporting(progress, pfile))
-            stats, rewritten = applied.stats, applied.rewritten
+        report = _reporting(progress, pfile)
+        options = {"paths": paths, "use_journal": use_journal, "use_git": use_git, "git_locks": not background}
+        try:
+            plan, stats, rewritten, t_plan = _plan_and_apply(root, config, ipaths, rebuild, pfile, report, options)
+        except Exception as exc:  # damage only reading shows: a page garbled behind the fingerprint
+            if rebuild or not integrity.is_damage(exc):
+                raise
+            damage = f"reading it failed: {exc}"
+            integrity.discard(ipaths)
+            plan, stats, rewritten, t_plan = _plan_and_apply(root, config, ipaths, True, pfile, report, options)
         phases = Phases(stats.phases)
         phases.add("walk", t_plan)
         with phases.timed("remember"):
@@ -85,6 +83,27 @@ def update(
         stats.upgraded = upgraded
         stats.seconds = time.perf_counter() - t0
         return stats
+
+
+def _plan_and_apply(
+    root: Path,
+    config: Config,
+    ipaths: IndexPaths,
+    rebuild: bool,
+    pfile: ProgressFile,
+    report: Progress,
+    options: dict[str, Any],
+) -> tuple[Plan, UpdateStats, set[str], float]:
+    """The plan, what applying it did, the paths it rewrote, and the seconds planning took."""
+    t_plan = time.perf_counter()
+    plan = make_plan(root, config, ipaths, full=rebuild, **options)
+    t_plan = time.perf_counter() - t_plan
+    if plan.is_noop:
+        return plan, _unchanged(ipaths, plan.change.walked), set(), t_plan
+    integrity.save_fingerprint(ipaths, writing=True)
+    pfile.state.rebuild = plan.rebuild
+    applied = apply(root, config, ipaths, plan, report)
+    return plan, applied.stats, applied.rewritten, t_plan
 
 
 @contextmanager

@@ -12,6 +12,7 @@ import contextlib
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 from indexer.cli.common import (
@@ -253,6 +254,7 @@ def _run(args: argparse.Namespace, console: Console) -> int:
     except Exception as exc:
         message = explain_failure(exc)  # the environment or a damaged index, not a bug
         if message is not None:
+            _distrust_damaged(args, exc)
             _traceback_if(args.debug)
             console.error(message)
             return EXIT_USAGE
@@ -292,6 +294,23 @@ def _refuse_dashed_names(parser: argparse.ArgumentParser, argv: list[str], comma
                 f"{arg} is no option of `{command}`; a {positional.dest.upper()} starting with '-' goes"
                 f" after `--`: unity-index {command} -- {arg}"
             )
+
+
+def _distrust_damaged(args: argparse.Namespace, exc: Exception) -> None:
+    """A damaged index found by reading it: its fingerprint goes (`integrity.distrust`), so the
+    `unity-index index` the message asks for checks it in full and rebuilds it. Damage garbled in
+    place with the files' stats kept was trusted by `index`, and the reader failed again."""
+    from indexer.store.header import IndexBroken
+    from indexer.store.integrity import distrust, is_damage
+
+    if not is_damage(exc):
+        return
+    if isinstance(exc, IndexBroken):
+        distrust(Path(exc.where))
+        return
+    with contextlib.suppress(Exception):  # which project's records: not said by SQLite's error
+        for project in workspace(args).projects:
+            distrust(project.paths.root)
 
 
 def _traceback_if(debug: bool) -> None:

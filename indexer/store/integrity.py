@@ -15,6 +15,7 @@ and a fingerprint that tells `index` whether anything but unity-index changed th
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
@@ -101,6 +102,16 @@ def discard(paths: IndexPaths) -> None:
     change-detection state (git's view, the journal position) kept beside it."""
     for name in ("integrity.json", *_HINTS):
         (paths.root / name).unlink(missing_ok=True)
+
+
+def distrust(folder: Path) -> None:
+    """Drop the fingerprint of the index folder `folder` once reading found its files damaged.
+    Files garbled in place with their size, mtime and inode kept (a bit flipped on disk) still
+    match it, and `index` trusted them: the rebuild every message asks for never ran. Without a
+    fingerprint the next update checks the index in full, and rebuilds it. Best effort: a folder
+    that cannot be written (a read-only cache) keeps its fingerprint."""
+    with contextlib.suppress(OSError):
+        (folder / "integrity.json").unlink(missing_ok=True)
 
 
 def load_fingerprint(paths: IndexPaths) -> Fingerprint | None:
@@ -233,7 +244,13 @@ def verify(paths: IndexPaths, consistency: bool = True) -> list[str]:
     place by something other than unity-index since its last update (`consistency`: see
     full_problems)."""
     pair = _comparable(paths)
-    return (_outside(changed_outside(*pair)) if pair else []) or full_problems(paths, consistency)
+    outside = _outside(changed_outside(*pair)) if pair else []
+    if outside:
+        return outside
+    problems = full_problems(paths, consistency)
+    if problems and pair:  # damage behind a matching fingerprint: `index` would trust it
+        distrust(paths.root)
+    return problems
 
 
 # Cheap checks -------------------------------------------------------------------------------------

@@ -94,3 +94,14 @@ def test_a_furnace_is_an_oven() -> None:
 
     assert {"oven", "smelter", "kiln"} <= set(synonym_words(["furnace"]))
     assert "furnace" in synonym_words(["oven"])
+
+
+def test_an_animation_too_slow_asks_for_its_duration() -> None:
+    """ "the candy swap animation is too slow": a match-three game's `AnimationDuration = 0.2f` ranked
+    8th (4th now) under scripts saying "candy" and "swap": slow and fast (and slower, faster) search
+    a duration beside a speed (`synonyms._COMPARATIVES`, `_ADJECTIVES`)."""
+    from indexer.query.synonyms import excess, expansions
+
+    too_slow = expansions(["animation", "slow"], excess("the animation is too slow"))
+    assert too_slow == [("slow", ("speed", "duration"))]
+    assert expansions(["animation", "faster"]) == [("faster", ("speed", "duration"))]

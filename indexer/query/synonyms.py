@@ -176,7 +176,7 @@ water liquid fluid
 # their other files: "zoom further out" is not about `far`.)
 _COMPARATIVES: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("higher", "lower", "taller"), ("height",)),
-    **dict.fromkeys(("faster", "slower", "quicker"), ("speed",)),
+    **dict.fromkeys(("faster", "slower", "quicker"), ("speed", "duration")),
     **dict.fromkeys(("bigger", "smaller", "larger"), ("size", "scale")),
     **dict.fromkeys(("longer", "shorter"), ("length", "duration")),
     **dict.fromkeys(("stronger", "weaker"), ("strength", "power")),
@@ -197,7 +197,7 @@ _COMPARATIVES: dict[str, tuple[str, ...]] = {
 # Unity questions use in other senses: "high score", "low health", "a light", "close the menu".
 _ADJECTIVES: dict[str, tuple[str, ...]] = {
     "tall": ("height",),
-    **dict.fromkeys(("fast", "slow", "quick", "quickly", "slowly"), ("speed",)),
+    **dict.fromkeys(("fast", "slow", "quick", "quickly", "slowly"), ("speed", "duration")),
     **dict.fromkeys(("big", "small", "large"), ("size", "scale")),
     "far": ("distance", "range"),
     **dict.fromkeys(("strong", "weak"), ("strength", "power")),

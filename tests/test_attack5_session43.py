@@ -228,3 +228,22 @@ def test_an_update_that_reads_damage_rebuilds_the_index(tmp_path: Path, capsys) 
     assert "was damaged (reading it failed: database disk image is malformed): rebuilt it" in err
     code, out, err = _run(capsys, "query", "spawner wave", "--project", str(root))
     assert code == 0 and "Assets/Scripts/Spawner.cs" in out, out + err
+
+
+class _NotHttp(JsonHandler):
+    """Another program on the heartbeat's port: it greets with a line of its own and closes."""
+
+    def handle(self) -> None:
+        with contextlib.suppress(OSError):
+            self.wfile.write(b"SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n")
+
+
+@pytest.mark.parametrize("call", ["ping", "call_tool"])
+def test_a_port_answering_no_http_is_named_at_once(tmp_path: Path, call: str) -> None:
+    """A GET was retried for the whole reload wait, then blamed on "a long import or compilation";
+    a POST said a domain reload may have interrupted it. Neither: another program answers."""
+    with editor(tmp_path, _NotHttp) as bridge, deadline(HANG_GUARD), pytest.raises(eb.EditorProtocolError) as caught:
+        getattr(bridge, call)(*(["x"] if call == "call_tool" else []))
+    assert caught.value.code == "bad_response"
+    assert "answered something that is not HTTP ('SSH-2.0-OpenSSH_9.2p1 Debian-2" in caught.value.message
+    assert bridge.retries == 0

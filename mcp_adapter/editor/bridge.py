@@ -283,6 +283,8 @@ class EditorBridge:
             except (ConnectionError, http.client.HTTPException, TimeoutError) as e:
                 if isinstance(e, TimeoutError) or cut.passed:
                     raise EditorCallError("timeout", _no_answer(method, timeout + 5.0), started=None) from e
+                if isinstance(e, http.client.BadStatusLine) and not isinstance(e, http.client.RemoteDisconnected):
+                    raise EditorProtocolError("bad_response", _not_http(hb.port, e)) from e
                 if not sent or method == "GET":
                     raise _Retry(f"connection dropped ({e.__class__.__name__})") from e
                 raise EditorCallError(
@@ -362,3 +364,14 @@ def _no_answer(method: str, seconds: float) -> str:
     if method == "GET":  # answered on the bridge's HTTP thread: nothing of the editor's work holds it up
         return f"{said}: its bridge is hung; look at the Unity editor and its console, and restart it if it stays"
     return f"{said}: the call may still be running in the editor; check the editor's state before calling again"
+
+
+def _not_http(port: int, e: http.client.BadStatusLine) -> str:
+    """What a port answering no HTTP means: not a reload to wait out (a GET was retried for the
+    whole reload wait and blamed on a long import), another program on the heartbeat's port."""
+    line = str(e.line if hasattr(e, "line") else e)[:60]
+    return (
+        f"127.0.0.1:{port}, the port the editor's heartbeat names, answered something that is not HTTP "
+        f"({line!r}): another program holds it, or the heartbeat is stale. Restart the Unity editor "
+        "(the bridge writes a new heartbeat), or stop the program on that port"
+    )

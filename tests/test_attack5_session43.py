@@ -247,3 +247,33 @@ def test_a_port_answering_no_http_is_named_at_once(tmp_path: Path, call: str) ->
     assert caught.value.code == "bad_response"
     assert "answered something that is not HTTP ('SSH-2.0-OpenSSH_9.2p1 Debian-2" in caught.value.message
     assert bridge.retries == 0
+
+
+def test_an_unguarded_script_indexing_is_told_to_guard_its_call(tmp_path: Path) -> None:
+    """A script of the user's own calling `update` with no `if __name__ == "__main__":` guard: each
+    scanner process imports it again and fails, and the error said the processes were "likely over
+    the 320 MB a scanner may use" (they never started). It names the guard now (docs/decisions.md)."""
+    import subprocess
+    import sys
+
+    from .conftest import REPO, meta, write_project
+
+    files = {f"Assets/Scripts/S{i}.cs": f"public class S{i} {{ public int f{i}; }}\n" for i in range(300)}
+    files.update({f"Assets/Scripts/S{i}.cs.meta": meta(f"{i:032x}") for i in range(300)})
+    root = write_project(tmp_path / "P", files)
+    script = tmp_path / "embed.py"
+    script.write_text(
+        "from pathlib import Path\nfrom indexer.build.update import update\nfrom indexer.config import Config\n"
+        f"update(Path({str(root)!r}), Config(workers=2), full=True)\n"
+    )
+    with deadline(HANG_GUARD * 4):
+        done = subprocess.run(
+            [sys.executable, str(script)], capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(REPO)}
+        )
+    last = done.stderr.strip().splitlines()[-1]
+    assert done.returncode == 1
+    assert last == (
+        "RuntimeError: scanner processes fail to start (scanning stopped: the scanner process ended with exit "
+        'code 1); a script of your own that indexes must call it under `if __name__ == "__main__":`, since each '
+        "scanner process imports that script (docs/decisions.md)"
+    )

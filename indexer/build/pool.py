@@ -237,12 +237,21 @@ class _Worker:
         self.conn.close()
 
     def how_it_died(self, memory_mb: int) -> str:
+        """Why it ended; `memory_mb` (0: not said) when it may have run out, having started."""
         self.proc.join(1)
         code = self.proc.exitcode
         ended = f"signal {-code}" if code is not None and code < 0 else f"exit code {code}"
         how = "stopped answering" if code is None else f"ended with {ended}"
         limit = f", likely over the {memory_mb} MB a scanner may use" if memory_mb else ""
         return f"scanning stopped: the scanner process {how}{limit}"
+
+
+# What a start failing three times most often is: a script of the user's own calling the indexer
+# unguarded, which each scanner process imports again, so it indexes (and fails) in turn.
+_UNGUARDED = (
+    '; a script of your own that indexes must call it under `if __name__ == "__main__":`, since each '
+    "scanner process imports that script (docs/decisions.md)"
+)
 
 
 class Pool:
@@ -335,7 +344,7 @@ class Pool:
         try:
             blob = w.conn.recv_bytes()
         except (EOFError, OSError):
-            yield from self._replace(w, chunks, lost, w.how_it_died(self.budget.memory_mb), died=True)
+            yield from self._replace(w, chunks, lost, w.how_it_died(self.budget.memory_mb if w.ready else 0), died=True)
             return
         if not w.ready:
             w.ready = True
@@ -368,7 +377,7 @@ class Pool:
         if not w.ready:
             self.failed_starts += 1
             if self.failed_starts >= 3:
-                raise RuntimeError(f"scanner processes fail to start ({why})")
+                raise RuntimeError(f"scanner processes fail to start ({why}){_UNGUARDED}")
         elif w.chunk:
             index, job = w.chunk.popleft()
             if died and self._may_go_alone():

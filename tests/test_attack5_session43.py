@@ -7,7 +7,6 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import signal
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -21,6 +20,7 @@ from mcp_adapter.editor import bridge as eb
 
 from .json_http import JsonHandler, serving_editor
 from .test_corruption import CONFIG, small_project
+from .test_corruption import deadline as _deadline
 from .test_mcp_repair import garble_a_record_unseen
 
 TOKEN = "a" * 64
@@ -31,18 +31,8 @@ class Hung(BaseException):
     """The hang guard's own: no handler of the code under test catches it."""
 
 
-@contextlib.contextmanager
-def deadline(seconds: int) -> Iterator[None]:
-    def expire(signum, frame):
-        raise Hung(f"no answer within {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, expire)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
+def deadline(seconds: int) -> contextlib.AbstractContextManager[None]:
+    return _deadline(seconds, Hung)
 
 
 @contextlib.contextmanager

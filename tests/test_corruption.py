@@ -138,9 +138,11 @@ def damage(path: Path, how: str) -> None:
 
 
 @contextlib.contextmanager
-def deadline(seconds: int) -> Iterator[None]:
+def deadline(seconds: int, error: type[BaseException] = TimeoutError) -> Iterator[None]:
+    """A hang guard: `error` raised in the main thread past `seconds`."""
+
     def expire(signum, frame):
-        raise TimeoutError(f"no answer within {seconds} s")
+        raise error(f"no answer within {seconds} s")
 
     old = signal.signal(signal.SIGALRM, expire)
     signal.alarm(seconds)

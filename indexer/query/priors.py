@@ -36,9 +36,7 @@ CODE_TASK_ASSET_KINDS = frozenset({"prefab", "scene"})
 # by code even when it tells of sounds or looks ("the sound effects keep playing"): every other
 # file scales by FAULT_PRIOR more. Not "code" or "script": a question asking "which code starts it
 # and which UI shows it" wants both (docs/retrieval.md, session 42).
-FAULT_WORDS = frozenset(
-    "bug bugs buggy glitch glitches fix crash crashes exception error errors stuck broken wrong freezes frozen".split()  # noqa: SIM905
-)
+FAULT_WORDS = frozenset("bug bugs fix crash crashes exception error errors".split())  # noqa: SIM905
 FAULT_PRIOR = 0.7
 # Tests below game code, unless the task is about tests or the project's own scripts are largely
 # tests (a package repository, whose Assets/ folder is mostly its test suite).

@@ -10,7 +10,7 @@ import msgspec
 import pytest
 
 from indexer.build.update import update
-from indexer.changes.gitview import GitView, status
+from indexer.changes.gitview import _FLAGGED, GitView, flagged_entries, status
 from indexer.store.consistency import check_consistency
 
 from .conftest import meta, write_project
@@ -285,3 +285,18 @@ def test_a_sparse_checkout_and_files_git_is_told_not_to_look_at_are_seen(repo: P
             assert git(top, "diff-files", "--name-only") == ""  # git does not look at it
             assert update(repo, CONFIG).changed == 1
             assert equals_rebuild(repo)
+
+
+@pytest.mark.parametrize(
+    "listing",
+    [
+        b"",
+        b"H 100644 " + b"a" * 40 + b" 0\tAssets/A.cs\0H 100644 " + b"b" * 40 + b" 0\tAssets/B H 1.cs\0",
+        b"S 100644 " + b"a" * 40 + b" 0\tAssets/A.cs\0H 100644 " + b"b" * 40 + b" 0\tAssets/B.cs\0",
+        b"H 100644 " + b"a" * 40 + b" 0\tAssets/A.cs\0h 100644 " + b"b" * 40 + b" 2\tAssets/\0H .cs\0",
+        b"H 100644 " + b"a" * 40 + b" 0\tAssets/A.cs\0M 100644 " + b"b" * 40 + b" 0\tAssets/C.cs\0",
+    ],
+)
+def test_flagged_entries_are_what_the_regex_finds(listing: bytes) -> None:
+    """The literal counts that pass over a listing flagging nothing say what the regex says."""
+    assert flagged_entries(listing) == _FLAGGED.findall(listing)

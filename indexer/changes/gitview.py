@@ -194,6 +194,15 @@ _FLAGGED = re.compile(rb"(?:^|\0)([^H\0]) [0-7]+ [0-9a-f]+ [0-3]\t([^\0]*)")
 _GITLINK = re.compile(rb"(?:^|\0). 160000 ")
 
 
+def flagged_entries(out: bytes) -> list[tuple[bytes, bytes]]:
+    """`_FLAGGED.findall(out)`: (tag, path) of the entries not tagged "H". Most repositories flag
+    none, which two literal counts in C tell (every entry, each ended by a NUL, starts "H "): the
+    regex, tried at every byte, took 65 ms of a 58,000-file listing (6 MB) against 7."""
+    if out.startswith(b"H ") + out.count(b"\0H ") == out.count(b"\0"):
+        return []
+    return _FLAGGED.findall(out)
+
+
 def _hidden(root: Path, tops: tuple[str, ...], prefix: str) -> tuple[list[str], str] | None:
     """What `git status` does not look at under the content folders, None if git cannot say:
     (the files marked assume-unchanged, and those marked skip-worktree that are on disk, in
@@ -204,12 +213,12 @@ def _hidden(root: Path, tops: tuple[str, ...], prefix: str) -> tuple[list[str], 
     recorded (a submodule, a nested clone added as a gitlink): the files its own `.gitignore`
     ignores are in no `git status` of this one, dirty or clean."""
     out = _git(root, "ls-files", "-v", "-s", "-z", "--full-name", "--", *tops)
-    if out is None or _GITLINK.search(out):
+    if out is None or (b" 160000 " in out and _GITLINK.search(out)):
         return None
     on_disk: list[str] = []
     skipped: list[str] = []
     folders: dict[str, bool] = {}
-    for tag, raw in _FLAGGED.findall(out):
+    for tag, raw in flagged_entries(out):
         path = raw.decode("utf-8", errors="surrogateescape")
         if not path.startswith(prefix):
             continue

@@ -1547,3 +1547,30 @@ def test_a_class_of_several_scripts_is_bound_to_the_one_named_as_it_else_the_fir
         "G.Mover": "Assets/Y/Mover.Other.cs",
         "G.Enemy": "Assets/Enemy.cs",
     }
+
+
+def test_the_editor_share_decided_by_folder_is_the_share_of_editor_scripts() -> None:
+    """`editor_share` decides each folder once: the same share as `is_editor_script` of each script,
+    a dot file named `.cs` (no script) and a script's name holding `Editor/`'s letters included."""
+    import sqlite3
+    from types import SimpleNamespace
+
+    from indexer.query.priors import editor_share, is_editor_script
+
+    paths = [
+        "Assets/Editor/A.cs",
+        "Assets/Editor/.cs",
+        "Assets/Editor/Deep/B.CS",
+        "Assets/Game/Editor.cs",
+        "Assets/Game/EditorTools/C.cs",
+        "Assets/Tools/D.cs",
+        "Assets/Tools/Runtime/E.cs",
+        "Assets/Runtime/Editor/F.cs",
+        "Assets/G.cs",
+    ]
+    assemblies = {"Assets/Tools": True, "Assets/Runtime": False}
+    conn = sqlite3.connect(":memory:")
+    conn.execute("CREATE TABLE files (path TEXT, kind TEXT)")
+    conn.executemany("INSERT INTO files VALUES (?, 'csharp')", [(p,) for p in paths])
+    expected = sum(is_editor_script(p, assemblies) for p in paths) / len(paths)
+    assert editor_share(SimpleNamespace(conn=conn), assemblies) == expected == 4 / 9

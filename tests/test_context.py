@@ -22,7 +22,7 @@ from indexer.query.context import (
 from indexer.query.outline import Joined, render_parts
 from indexer.query.overview import folder_tree, render_tree
 from indexer.query.render import render_context
-from indexer.query.tokens import ESTIMATE, _estimate_pieces, counter, estimate
+from indexer.query.tokens import ESTIMATE, TokenCounter, _estimate_pieces, counter, estimate, printed
 from indexer.query.workspace import open_workspace
 
 QUERIES = [
@@ -118,6 +118,22 @@ def test_line_by_line_count_equals_the_estimate_of_the_joined_text(lines: list[s
     c = counter("estimate")
     assert c.count(text) == estimate(text)
     assert c.bound_lines(lines) == estimate(text)
+
+
+@given(st.lists(st.text(alphabet="ab_Z9 \t\n.,;{}()\u00e9\u4e00\r\f", max_size=30), max_size=8))
+def test_a_joined_text_is_counted_from_its_pieces_counts(pieces: list[str]) -> None:
+    """`count_joined`, `count_blocks` and `splits_into` (a pack's text counted from its renderings'
+    counts) say what counting the joined text says, for every counter kind; the quick lower bound
+    of lines is that of their joined text."""
+    plain = TokenCounter("plain", estimate)  # not line-additive: its joined text is counted
+    for c in (counter("estimate"), printed(counter("estimate")), plain):
+        counts = [c.count(p) for p in pieces]
+        assert c.count_joined(pieces, counts) == c.count("\n".join(pieces))
+        blocks = list(zip(pieces, counts, strict=True))
+        assert c.count_blocks(blocks) == c.count("\n\n".join(p for p in pieces if p))
+        if c.splits_into(text := "\n".join(pieces), pieces):
+            assert c.count(text) == c.bound_lines(pieces)
+        assert c.at_least_lines(pieces) == c.at_least(text)
 
 
 @given(st.text(alphabet=st.characters(codec="utf-8"), max_size=300))

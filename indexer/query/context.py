@@ -120,11 +120,11 @@ def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter)
     hits = task_order(ws.search(query, limit=MAX_CANDIDATES, named=False), with_symptom(said, query)) if terms else []
     similar = _synonym_stems(said, {stem(t) for t in terms}, excess(query))
     tier2 = _tier2_and_related(ws, hits, terms, spellings, similar, counter, remaining)
-    total = counter.count("\n\n".join(t for t in (tier1_text, tier2.text) if t))
+    total = counter.count_blocks([(tier1_text, tier1_tokens), (tier2.text, tier2.tokens)])
     while total > budget and tier2.files:  # a tokenizer may count a join differently: shrink
         remaining -= total - budget
         tier2 = _tier2_and_related(ws, hits, terms, spellings, similar, counter, remaining)
-        total = counter.count("\n\n".join(t for t in (tier1_text, tier2.text) if t))
+        total = counter.count_blocks([(tier1_text, tier1_tokens), (tier2.text, tier2.tokens)])
     if total > budget:  # only tier 1 left and it is over: shrink it
         tier1_text = counter.truncate(tier1_text, budget)
         tier1_tokens = counter.count(tier1_text)
@@ -254,17 +254,17 @@ def _tier2_and_related(
         return tier2
     scores = {h.path: h.score for h in hits}
     text, entries = [tier2.text, RELATED_HEADER], list(tier2.files)
-    used = tier2.tokens + head
+    counts, used = [tier2.tokens, head - 1], tier2.tokens + head
     for path, why, line, cost in lines:
         if used + cost > budget:
             break
         text.append(line)
+        counts.append(cost - 1)
         entries.append(FileEntry(path=path, tokens=cost - 1, score=scores.get(path, 0.0), reason=RELATED_REASON + why))
         used += cost
     if len(text) == 2:
         return tier2
-    joined = "\n".join(text)
-    return Tier2(text=joined, tokens=counter.count(joined), files=entries)
+    return Tier2(text="\n".join(text), tokens=counter.count_joined(text, counts), files=entries)
 
 
 def _related_lines(
@@ -326,6 +326,7 @@ def _tier2(
     if budget <= counter.count(header) + 1 or not hits:
         return Tier2(text="", tokens=0, files=[])
     pieces, used = [header], counter.count(header)
+    counts = [used]  # each piece's tokens: the text's are worked out from them (`count_joined`)
     entries: list[FileEntry] = []
     stems, frozen = set(by_stem), frozenset(by_stem)
     fielded = stems | {stem(n) for n in qualities(by_stem.values())}  # the fields a task names, "faster": speed
@@ -362,15 +363,13 @@ def _tier2(
                 rendering = "\n".join(lines)
                 pieces.append(rendering)
                 used += cost
-                entries.append(
-                    FileEntry(path=hit.path, tokens=counter.count(rendering), score=hit.score, reason=reason)
-                )
+                counts.append(cost - 1 if counter.splits_into(rendering, lines) else counter.count(rendering))
+                entries.append(FileEntry(path=hit.path, tokens=counts[-1], score=hit.score, reason=reason))
                 outlined += hit.kind in HIERARCHY_FILE_KINDS and len(lines) > 1
                 break
     if not entries:
         return Tier2(text="", tokens=0, files=[])
-    text = "\n".join(pieces)
-    return Tier2(text=text, tokens=counter.count(text), files=entries)
+    return Tier2(text="\n".join(pieces), tokens=counter.count_joined(pieces, counts), files=entries)
 
 
 def _lead_extras(

@@ -7,7 +7,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from indexer.identifiers import stem_regex
-from indexer.query.textmatch import BODY_CHARS, EVERYWHERE, NEAR_CHARS, near_words, near_words_of, occurrences
+from indexer.query.textmatch import (
+    BODY_CHARS,
+    EVERYWHERE,
+    NEAR_CHARS,
+    near_words,
+    near_words_of,
+    occurrences,
+    stems_in_text,
+)
 from indexer.query.texts import FileText
 
 STEMS = frozenset({"scatter", "enemy", "around", "spawner"})  # identifiers.stem of the task's words
@@ -102,3 +110,21 @@ def test_a_compound_is_found_where_its_part_or_itself_overlaps() -> None:
         "menu": (11, 24),
         "overlaymenu": (17,),
     }
+
+
+@given(
+    st.lists(st.sampled_from([*PIECES, "x" * BODY_CHARS]), max_size=60).map("".join),
+    st.lists(st.frozensets(st.sampled_from(PARTED), max_size=6), min_size=1, max_size=3),
+    st.booleans(),
+)
+def test_the_stems_a_text_holds_are_those_a_scan_finds_whatever_was_found_before(
+    text: str, asks: list, located: bool
+) -> None:
+    """`stems_in_text` passes over a compound holding a stem the text lacks, and takes what
+    `occurrences` found in the text's first BODY_CHARS (`located`: the ranking looked first), yet
+    says what looking for each stem in the whole text does (a text longer than BODY_CHARS too)."""
+    read = FileText(text.encode(), None)
+    for stems in asks:
+        if located:
+            occurrences(read, sorted(stems))
+        assert stems_in_text(read, set(stems)) == {s for s in stems if re.search(stem_regex(s), read.low)}

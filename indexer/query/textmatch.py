@@ -30,24 +30,56 @@ FOUND_LIMIT = 512  # answers kept with one text; past this, emptied (a long-runn
 NOT_MATCHED = re.compile(r"[\s\ufeff]*(using|namespace)\b")
 
 
-def stems_in(low: str, stems: set[str]) -> set[str]:
-    """The query stems a lower-cased text contains, by the rule of `stem_pattern`."""
-    found = {s for s in stems if len(s) >= INNER_STEM and s in low}
-    found.update(s for s in stems if len(s) < INNER_STEM and re.search(stem_regex(s), low))
+def stems_in(low: str, stems: set[str], lacked: Iterable[str] = ()) -> set[str]:
+    """The query stems a lower-cased text contains, by the rule of `stem_pattern`. Shortest first:
+    a stem holding one the text lacks (or one of `lacked`, stems known not in it) is not in it
+    either, without a scan (a task's compounds, `cooldownlimit`, hold its words: a pack asks a text
+    megabytes long for each stem)."""
+    found = {s for s in stems if len(s) < INNER_STEM and re.search(stem_regex(s), low)}
+    absent = [s for s in lacked if len(s) >= INNER_STEM]
+    for s in sorted((s for s in stems if len(s) >= INNER_STEM), key=len):
+        if any(a in s for a in absent) or s not in low:
+            absent.append(s)
+        else:
+            found.add(s)
     return found
 
 
 def stems_in_text(read: FileText, stems: set[str]) -> set[str]:
-    """`stems_in(read.low, stems)`, each stem looked for once while the text is kept."""
+    """`stems_in(read.low, stems)`, each stem looked for once while the text is kept, and not at
+    all where what was found of it says (`_seen_in`)."""
     found = read.found
     out = {s for s in stems if found.get(s)}
     missing = [s for s in stems if s not in found]
     if missing:
-        held = stems_in(read.low, set(missing))
+        seen = _seen_in(read, missing)
+        rest = {s for s in missing if s not in seen}
+        lacked = [s for s in stems if found.get(s) is False or seen.get(s) is False]
+        held = {s for s, holds in seen.items() if holds} | (stems_in(read.low, rest, lacked) if rest else set())
         out |= held
         if len(found) + len(missing) > FOUND_LIMIT:
             found.clear()
         found.update((s, s in held) for s in missing)
+    return out
+
+
+def _seen_in(read: FileText, stems: list[str]) -> dict[str, bool]:
+    """Whether the text holds each of these stems, where `occurrences` found it out (the ranking
+    looked for the task's words in the best files): a stem matching inside words found in the
+    first BODY_CHARS is in the text, one not found there is not in a text no longer. Only where
+    that lower-cased prefix is a prefix of `low`."""
+    found = read.found
+    if len(read.low) != len(read.text):
+        return {}
+    whole = len(read.low) <= BODY_CHARS
+    out = {}
+    for s in stems:
+        if len(s) >= INNER_STEM and ("at", s) in found:
+            at = found["at", s]
+            if at is None or at:
+                out[s] = True
+            elif whole:
+                out[s] = False
     return out
 
 

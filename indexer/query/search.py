@@ -239,8 +239,8 @@ def _hits(searcher: tantivy.Searcher, query: tantivy.Query, limit: int) -> list[
     in path order, so the same index content always gives the same order."""
     found = []
     for score, addr in searcher.search(query, min(limit, max(searcher.num_docs, 1))).hits:
-        doc = searcher.doc(addr)
-        found.append(Candidate(doc["path"][0], doc["kind"][0], round(score, 4)))
+        doc = searcher.doc(addr)  # (`get_first`: no list made of each field's values)
+        found.append(Candidate(doc.get_first("path"), doc.get_first("kind"), round(score, 4)))
     return sorted(found, key=lambda c: (-c.score, c.path))
 
 

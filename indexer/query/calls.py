@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from indexer.model import Symbol, Usage
 from indexer.query.call_objects import call_parts, owner_class
 from indexer.query.event_triggers import trigger_named
+from indexer.query.kept_records import kept_record
 from indexer.query.override_calls import instance_calls, owned_calls
 from indexer.query.type_tree import type_arguments
 from indexer.store.schema import REF_TARGET
@@ -143,7 +144,7 @@ def _declarations(graph: Graph, cls: str, member: str) -> list[Symbol] | None:
         if not rows:
             return None
         for t in rows:
-            rec = graph.records.record(t.path)
+            rec = kept_record(graph, t.path)
             if rec is None:
                 return None
             out += [m for m in rec.symbols if m.name == member and m.container == t.qualified]

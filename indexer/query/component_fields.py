@@ -15,6 +15,7 @@ import msgspec
 from indexer.model import FileRecord, Symbol
 from indexer.query.enum_values import EnumFields, field_name
 from indexer.query.hex_arrays import decoded, element_format, is_cut_hex, whole
+from indexer.query.kept_records import kept_record
 from indexer.query.priors import is_vendored, third_party_folders
 from indexer.query.serialized import former_names, is_serialized
 from indexer.unity import bare_type_name
@@ -119,7 +120,7 @@ class ComponentFields:
         todo, seen = [path], {path}
         while todo:
             file = todo.pop()
-            rec = self.graph.records.record(file)
+            rec = kept_record(self.graph, file)
             symbols = rec.symbols if rec is not None else ()
             names = {n for s in symbols if s.kind == "field" for n in (s.name, *former_names(s))}
             (inherited if self.third_party(file) else own).update(names)

@@ -15,7 +15,7 @@ from indexer.query.workspace import Workspace, open_workspace
 
 from .conftest import write_project
 
-# (not "keeps playing": since session 43 a fault told so is one named, `file_roles.with_symptom`)
+# (not "keeps playing": since session 43 a fault told so is one named, `file_roles.role_words`)
 PLAIN = "the door sound goes on playing after the door opened"
 FAULT = "the door sound goes on playing after the door opened, where do I fix that"
 

@@ -1,5 +1,5 @@
 """A bug report in a player's words tells a fault without naming one ("never", "doesn't", "keeps",
-"still"): it asks for code as one saying "bug" does (`file_roles.with_symptom`, docs/retrieval.md,
+"still"): it asks for code as one saying "bug" does (`file_roles.role_words`, docs/retrieval.md,
 session 43)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from indexer.identifiers import said_words
-from indexer.query.file_roles import with_symptom
+from indexer.query.file_roles import role_words
 
 from .conftest import meta, write_project
 from .test_trials_session32 import _workspace
@@ -18,13 +18,13 @@ TOWER = "1d5b0f2a3c4e5d6f708192a3b4c5d6e7"
 
 def test_a_fault_told_in_a_player_s_words_reads_as_one_named() -> None:
     text = "the orcs' health bars hit zero but the round never ends"
-    assert with_symptom(said_words(text), text) == [*said_words(text), "bug"]
+    assert role_words(said_words(text), text, ()) == [*said_words(text), "bug"]
     for told in ("the door doesn't open", "the door doesn’t open", "the level keeps running", "he still stands there"):
-        assert with_symptom(said_words(told), told)[-1] == "bug", told
+        assert role_words(said_words(told), told, ())[-1] == "bug", told
     asked = "make the ring bigger so they keep apart"  # a change asked for: no fault
-    assert with_symptom(said_words(asked), asked) == said_words(asked)
+    assert role_words(said_words(asked), asked, ()) == said_words(asked)
     named = "fix the bug where the door never opens"  # named already: not twice
-    assert with_symptom(said_words(named), named).count("bug") == 1
+    assert role_words(said_words(named), named, ()).count("bug") == 1
 
 
 def _prefab(name: str, script: str, fields: str) -> str:

@@ -245,7 +245,7 @@ def test_near_identical_data_assets_leave_room_for_the_code(tmp_path: Path) -> N
         "Assets/Scripts/ToolsController.cs",
         "Assets/Scripts/SeedItem.cs",
     ]
-    # told as "can't", a fault (session 43, `file_roles.with_symptom`): the code first
+    # told as "can't", a fault (session 43, `file_roles.role_words`): the code first
     assert [h.path for h in ws.search("I can't plant seeds on grass", 1)] == ["Assets/Scripts/ToolsController.cs"]
     asked = [h for h in ws.search("which asset holds the seeds to plant on grass", 10) if h.path.endswith(".asset")]
     assert len(asked) == 5 and len({h.score for h in asked}) == 1  # none ranked below its siblings

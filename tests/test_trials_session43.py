@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from indexer.identifiers import query_terms, said_words
-from indexer.query.file_roles import role_priors
+from indexer.query.file_roles import role_priors, role_words
 from indexer.query.priors import FAULT_PRIOR
 
 from .conftest import meta, write_project
@@ -55,7 +55,9 @@ def test_a_bug_the_game_names_reports_no_fault(tmp_path: Path) -> None:
     table = "Assets/Prefabs/Bugs/Pill Bug/Pill Bug Drop Table.asset"
 
     def prior(text: str) -> float:
-        return role_priors(project, {table: "asset"}, query_terms(text), said_words(text)).get(table, 1.0)
+        found = [h.path for h in ws.search(text, 20, named=False)]  # the names the words are read against
+        roles = role_words(said_words(text), text, found)
+        return role_priors(project, {table: "asset"}, query_terms(text), roles).get(table, 1.0)
 
     assert prior("what does the pill bug drop when it dies") == 1.0
     assert prior("what do pill bugs drop when they die") == 1.0

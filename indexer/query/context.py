@@ -23,7 +23,7 @@ from indexer.identifiers import (
 )
 from indexer.model import ContextPack, FileEntry, Hit, Overview, Tier, Tier2
 from indexer.query.asked_project import asked_project
-from indexer.query.file_roles import with_symptom
+from indexer.query.file_roles import role_words
 from indexer.query.overview import Folder, folder_tree, render_tree, third_party_test, workspace_overviews
 from indexer.query.priors import asks_code, vendor_package
 from indexer.query.related import RELATED_LEADS, related_files
@@ -117,7 +117,8 @@ def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter)
     tier1_tokens = counter.count(tier1_text)
     # Tier 2 joins tier 1 with a blank line: two newline tokens at most.
     remaining = budget - tier1_tokens - (2 if tier1_text else 0)
-    hits = task_order(ws.search(query, limit=MAX_CANDIDATES, named=False), with_symptom(said, query)) if terms else []
+    hits = ws.search(query, limit=MAX_CANDIDATES, named=False) if terms else []
+    hits = task_order(hits, role_words(said, query, (h.path for h in hits)))
     similar = _synonym_stems(said, {stem(t) for t in terms}, excess(query))
     tier2 = _tier2_and_related(ws, hits, terms, spellings, similar, counter, remaining)
     total = counter.count_blocks([(tier1_text, tier1_tokens), (tier2.text, tier2.tokens)])

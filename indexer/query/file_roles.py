@@ -65,10 +65,29 @@ _SYMPTOM = re.compile(
 )
 
 
-def with_symptom(said: list[str], text: str) -> list[str]:
-    """The words deciding a task's roles: `said`, and "bug" when the task tells a fault in a
-    player's words (`_SYMPTOM`), read as one naming it (FAULT_WORDS)."""
+def role_words(said: list[str], text: str, paths: Iterable[str]) -> list[str]:
+    """The words deciding a task's roles, once a query: `said`, less a fault word (FAULT_WORDS)
+    ending a name the files found give their things ("what does the pill bug drop" names
+    `Pill Bug Drop Table.asset`, `PillBugMover.cs`, and reports no bug; `said` holds the joined
+    "pillbug", `compounds`), and with "bug" when the task tells a fault in a player's words
+    (`_SYMPTOM`), read as one naming it."""
+    faults = [w for w in said if w in FAULT_WORDS]
+    if faults:
+        pairs = _name_pairs(paths)
+        joined = [w for w in said if w not in faults]
+        named = {f for f in faults if any(j.endswith((f, f.rstrip("s"))) and j.rstrip("s") in pairs for j in joined)}
+        said = [w for w in said if w not in named]
     return [*said, "bug"] if _SYMPTOM.search(text) and not asks_for(said, FAULT_WORDS) else said
+
+
+def _name_pairs(paths: Iterable[str]) -> frozenset[str]:
+    """Each two words following each other in a file's name, joined in lower case (`Pill Bug
+    Drop Table.asset`: pillbug, bugdrop, droptable)."""
+    out: set[str] = set()
+    for path in paths:
+        words = [w.lower() for w in split_identifier(path.rsplit("/", 1)[-1].partition(".")[0])]
+        out.update(a + b for a, b in pairwise(words))
+    return frozenset(out)
 
 
 def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str]) -> dict[str, float]:
@@ -78,7 +97,7 @@ def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str
     the task asks for code (every file but scripts when it reports a fault), for tests (unless the
     task is about tests) and for the Input System's generated class (unless the task is about
     input); above 1 for the kinds the task names.
-    `said` (identifiers.said_words, `with_symptom`) decides what the task asks for; `terms`, with the parts of
+    `said` (identifiers.said_words, `role_words`) decides what the task asks for; `terms`, with the parts of
     the names it quotes, whether it is about tests (`HealthTests` is)."""
     out: dict[str, float] = {}
 
@@ -111,7 +130,7 @@ def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str
         scale(visual, ART_PRIOR)
     if asks_code(said):
         scale((p for p, k in kinds.items() if k in CODE_TASK_ASSET_KINDS), CODE_TASK_ASSET_PRIOR)
-        if reports_fault(project, said):
+        if asks_for(said, FAULT_WORDS):
             scale((p for p, k in kinds.items() if k != "csharp"), FAULT_PRIOR)
     scripts = [p for p, k in kinds.items() if k == "csharp"]
     tests = set(tests_of(project, scripts))
@@ -126,28 +145,6 @@ def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str
     if built and not asks_for(terms, TEST_WORDS):
         scale((p for p, k in kinds.items() if k == "scene" and p not in built), OFF_BUILD_PRIOR)
     return out
-
-
-def reports_fault(project, said: list[str]) -> bool:
-    """Whether the task says a fault word (FAULT_WORDS) other than as the end of a name the
-    project gives its files: "what does the pill bug drop" names the game's `Pill Bug.prefab`,
-    `PillBugMover.cs`, and reports no bug (`said` holds the joined "pillbug", `compounds`)."""
-    faults = [w for w in said if w in FAULT_WORDS]
-    if not faults:
-        return False
-    pairs = project.remember(("name pairs",), lambda: _name_pairs(project.records), role=True)
-    joined = [w for w in said if w not in faults]
-    return any(not any(j.endswith((f, f.rstrip("s"))) and j.rstrip("s") in pairs for j in joined) for f in faults)
-
-
-def _name_pairs(records) -> frozenset[str]:
-    """Each two words following each other in a file's name, joined in lower case (`Pill Bug
-    Drop Table.asset`: pillbug, bugdrop, droptable)."""
-    out: set[str] = set()
-    for (path,) in records.conn.execute("SELECT path FROM files"):
-        words = [w.lower() for w in split_identifier(path.rsplit("/", 1)[-1].partition(".")[0])]
-        out.update(a + b for a, b in pairwise(words))
-    return frozenset(out)
 
 
 def _looks_by_name(kind: str, path: str) -> bool:

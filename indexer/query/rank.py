@@ -12,7 +12,7 @@ import re
 from indexer.identifiers import TASK_WORDS, name_stems, said_words, stem
 from indexer.model import Hit, Ranked
 from indexer.project import is_script
-from indexer.query.file_roles import role_priors, tests_of, with_symptom
+from indexer.query.file_roles import role_priors, role_words, tests_of
 from indexer.query.input_axes import raise_named_axes
 from indexer.query.named_files import files_named, guid_files, named_files
 from indexer.query.nested_keys import nested_key_hit
@@ -100,8 +100,8 @@ def rank(
         return []  # (and a search of one kind walks from the matches of other kinds)
     stats = project.stats_of(c.path for c in found)
     said = said_words(text)  # what the task asks for; the parts of a name it quotes say nothing
-    roles = with_symptom(said, text)  # what decides the files' roles: a fault told is one named
     kinds = {c.path: c.kind for c in found}
+    roles = role_words(said, text, kinds)  # what decides the files' roles: a fault told, not a name's
     priors = role_priors(project, kinds, terms, roles)
     ranked = _text_ranked(found, stats, priors)
     also = synonym_words(said, excess(text))  # what the words were searched with besides themselves

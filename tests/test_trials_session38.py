@@ -206,7 +206,7 @@ def test_a_pack_shows_the_fields_a_how_question_asks_about(tmp_path: Path) -> No
     from indexer.query.synonyms import qualities
     from indexer.query.tokens import counter
 
-    assert qualities(["fast"]) == qualities(["faster"]) == {"speed"}
+    assert qualities(["fast"]) == qualities(["faster"]) == {"speed", "duration"}  # (duration: session 43)
     others = "".join(f"    public float unrelatedSetting{i} = {i};\n" for i in range(20))
     ladder = (
         "using UnityEngine;\npublic class ClimbLadder : MonoBehaviour\n{\n    public float speed = 6;\n"

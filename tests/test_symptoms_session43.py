@@ -19,7 +19,24 @@ TOWER = "1d5b0f2a3c4e5d6f708192a3b4c5d6e7"
 def test_a_fault_told_in_a_player_s_words_reads_as_one_named() -> None:
     text = "the orcs' health bars hit zero but the round never ends"
     assert role_words(said_words(text), text, ()) == [*said_words(text), "bug"]
-    for told in ("the door doesn't open", "the door doesn’t open", "the level keeps running", "he still stands there"):
+    told_so = (
+        "the door doesn't open",
+        "the door doesn’t open",
+        "the door does not open",
+        "the doors don't open",
+        "the doors do not open",
+        "the door won't open",
+        "the door can't be opened",
+        "the door cannot be opened",
+        "the door isn't opening",
+        "the doors aren't opening",
+        "the door didn't open",
+        "the door no longer opens",
+        "the door never opens",
+        "the level keeps running",
+        "he still stands there",
+    )
+    for told in told_so:
         assert role_words(said_words(told), told, ())[-1] == "bug", told
     asked = "make the ring bigger so they keep apart"  # a change asked for: no fault
     assert role_words(said_words(asked), asked, ()) == said_words(asked)

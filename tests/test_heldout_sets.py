@@ -15,7 +15,7 @@ KEYS = ("commit", "parent", "message", "relevant_files", "type", "note")
 TYPES = {"locate", "asset", "change", "bug", "cross"}
 
 
-def test_there_are_forty_four_sets_each_with_its_repository_named() -> None:
+def test_there_are_forty_eight_sets_each_with_its_repository_named() -> None:
     """`tests.bench.heldout` finds each set's repository in sets.json (docs/retrieval.md)."""
     assert [s.stem for s in SETS] == [
         "A11ySample",
@@ -35,6 +35,7 @@ def test_there_are_forty_four_sets_each_with_its_repository_named() -> None:
         "ElementalRoguelike",
         "FPSSample",
         "FarmingGame2D",
+        "FlurryPlatformer",
         "GalacticKittens",
         "GameLobby",
         "GamePatterns",
@@ -51,11 +52,14 @@ def test_there_are_forty_four_sets_each_with_its_repository_named() -> None:
         "Pal3",
         "PikminGameplay",
         "Platformer25D",
+        "RoguelikeFramework",
         "RtsTutorial",
         "SS3D",
+        "SlowmoPlatformer",
         "SolarSystem",
         "SpaceRoguelike",
         "SpaceshipDemo",
+        "TcgRoguelike",
         "TowerDefense",
         "TrashDash",
         "UnityPlayground",

@@ -131,6 +131,13 @@ def kind_of(rel: str, mode: int = 0) -> str:
     return KINDS.get(ext, OTHER_KIND)
 
 
+def file_title(path: str) -> str:
+    """A file's name without its folder and its last extension (`Desert Session Timing` of
+    `Assets/Missions/Desert Session Timing.asset`; the whole name when it has no dot): how a
+    person names the file, and what Unity names the object a prefab or asset holds."""
+    return path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+
+
 def is_script(path: str) -> bool:
     """A C# script by its path, as `kind_of` tells (its extension in any case, as Unity reads it:
     `Player.CS`): not `path.endswith(".cs")`. Asked of every file a query's walk reaches, so told

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from indexer.project import file_title
 from indexer.query.component_fields import ComponentFields
 from indexer.query.list_items import listed_references
 from indexer.query.outline import Part, Section, short
@@ -181,4 +182,4 @@ def _name(said: str) -> str:
     """A project file by its name without extension (`Player_Jump_Normal`), anything else as said."""
     if " (" in said or "/" not in said:
         return said
-    return said.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    return file_title(said)

@@ -12,6 +12,7 @@ from collections.abc import Callable
 import msgspec
 
 from indexer.model import FileRecord, Symbol, Usage
+from indexer.project import file_title
 
 _INSTANCE_KEY = re.compile(r"&-?\d+\b")
 
@@ -42,7 +43,7 @@ def instance_named(text: str, rec: FileRecord, path_of_guid: Callable[[str], str
     for line, key in unnamed_instances(rec).items():
         source = path_of_guid(instances[line].detail)
         if source is not None:
-            names[key.rpartition("/")[2]] = source.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+            names[key.rpartition("/")[2]] = file_title(source)
     return _INSTANCE_KEY.sub(lambda m: names.get(m.group(), m.group()), text)
 
 

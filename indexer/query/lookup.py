@@ -9,6 +9,7 @@ from __future__ import annotations
 import msgspec
 
 from indexer.model import Description, Target, Usage
+from indexer.project import file_title
 from indexer.query.animator_params import parameter_target, parameter_usages
 from indexer.query.carriers import with_settings
 from indexer.query.describe import NotFound, describe, resolve_file
@@ -222,7 +223,7 @@ def _files_named(ws: Workspace, name: str) -> list[str]:
     found = [
         p.prefix + path for p in ws.projects for (path,) in p.fresh().records.conn.execute(sql, (f"%/{written}.%",))
     ]
-    return [f for f in found if f.rsplit("/", 1)[-1].rsplit(".", 1)[0].lower() == stem.lower()][:FILES_NAMED]
+    return [f for f in found if file_title(f).lower() == stem.lower()][:FILES_NAMED]
 
 
 def _naming_scripts(ws: Workspace, name: str) -> list[str]:

@@ -14,6 +14,7 @@ import msgspec
 
 from indexer.identifiers import name_stems
 from indexer.model import CALL_TARGET, CONFLICT_NOTE, HIERARCHY_KINDS, TYPE_KINDS, CodeOutline, FileRecord, Symbol
+from indexer.project import file_title
 from indexer.query.alike import fold_alike, folded_into
 from indexer.query.calls import call_text
 from indexer.query.component_fields import ComponentFields, component_flags
@@ -363,7 +364,7 @@ def _placed_node(tree: _Tree, run: tuple[str, ...], depth: int, graph: Graph) ->
     """One line for instances of one prefab that are only placed (`placed.placed_runs`)."""
     first = tree.nodes[run[0]]
     source = graph.path_of_guid(first.detail) or outside(first.detail, graph)
-    stem = source.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    stem = file_title(source)
     # each by the name the editor shows: its root's rename, not a child's (`Detector(1)`); a second
     # sibling of one name keeps its mark (`Tree_1 #2`)
     shown = [(tree.nodes[p], editor_name(tree.nodes[p], tree.overrides.get(p, []), graph.targets.source)) for p in run]
@@ -391,7 +392,7 @@ def _node(tree: _Tree, path: str, depth: int, fields: ComponentFields) -> Node:
     if s.kind == "prefab_instance":
         found = graph.path_of_guid(s.detail)
         source = found or outside(s.detail, graph)  # a missing prefab said so, as a missing script is
-        names.append(found.rsplit("/", 1)[-1].rsplit(".", 1)[0] if found else f"guid:{s.detail}")  # as its prefab
+        names.append(file_title(found) if found else f"guid:{s.detail}")  # as its prefab
         if not s.name:
             name = names[-1]
         elif (shown := editor_name(s, tree.overrides.get(path, []), fields.targets.source)) is not None:

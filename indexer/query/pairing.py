@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from indexer.identifiers import name_stems
 from indexer.model import Ranked
-from indexer.project import is_prefab, is_script
+from indexer.project import file_title, is_prefab, is_script
 
 # A script among the PAIRED_SCRIPTS best that one prefab alone carries is that prefab's behaviour:
 # the prefab ranks at least PAIRED_SHARE of the script's score (see prefabs_of_scripts), level
@@ -23,6 +24,9 @@ PAIRED_SHARE, ASKED_SHARE = 0.8, 1.0
 BEHAVIOUR_PREFABS = 3
 BEHAVIOUR_SHARE = 0.8
 BEHAVIOUR_CARRIERS = 3
+# A script among the INSTANCE_SCRIPTS best with at most INSTANCE_MOST data assets: the one a word of
+# the task names (see instances_named) ranks at least INSTANCE_SHARE of the script's score.
+INSTANCE_SCRIPTS, INSTANCE_SHARE, INSTANCE_MOST = 5, 0.9, 40
 
 
 def pair(
@@ -34,6 +38,7 @@ def pair(
     kind: str | None,
     path_prefix: str | None,
     asks_assets: bool,
+    stems: frozenset[str] = frozenset(),
 ) -> None:
     """Both pairings, within the search's filters: a prefab for its script when prefabs may be
     shown, a script for its prefab when any kind may. `ranked` gains the raised files (a new one
@@ -45,6 +50,8 @@ def pair(
         pairs.prefabs_of_scripts(ASKED_SHARE if asks_assets else PAIRED_SHARE)
     if kind is None:
         pairs.scripts_of_prefabs()
+    if kind in (None, "asset") and stems:
+        pairs.instances_named(stems)
 
 
 class _Pairs:
@@ -83,6 +90,25 @@ class _Pairs:
                 self._raise(
                     scripts[0], prefab.score * BEHAVIOUR_SHARE * self.prior(scripts[0]), ("script", prefab.path, ())
                 )
+
+    def instances_named(self, stems: frozenset[str]) -> None:
+        """A script among the INSTANCE_SCRIPTS best whose data assets (ScriptableObject instances)
+        differ by name: the one named by a word of the task that neither the class's name nor any
+        other instance's holds is the one asked about ("which cards does the Blue character start
+        with": `blue.asset`; "when do the waves start in a desert mission": `Desert Session
+        Timing.asset`). It ranks at least INSTANCE_SHARE of the script's score times its prior."""
+        graph = self.project.graph
+        for script in self._best(is_script, INSTANCE_SCRIPTS):
+            data = [p for p, edge in graph.used_by(script.path) if edge == "carries_script" and p.endswith(".asset")]
+            if not data or len(data) > INSTANCE_MOST:
+                continue
+            names = {p: set(name_stems(file_title(p))) for p in data}
+            own = set(name_stems(file_title(script.path)))
+            for path, words in names.items():
+                others = set().union(*(w for q, w in names.items() if q != path))
+                if (words & stems) - own - others and path.startswith(self.prefix):
+                    score = script.score * INSTANCE_SHARE * self.prior(path)
+                    self._raise(path, score, ("carries_script", script.path, ()))
 
     def _best(self, keep: Callable[[str], bool], n: int) -> list[Ranked]:
         return [r for r in sorted(self.ranked.values(), key=lambda r: (-r.score, r.path)) if keep(r.path)][:n]

@@ -11,6 +11,7 @@ import re
 import msgspec
 
 from indexer.model import Hit
+from indexer.project import file_title
 from indexer.query.instances import instance_named, renamed_instances, with_path
 from indexer.query.quotes import quote_line
 from indexer.query.search import Outline
@@ -67,7 +68,7 @@ def _said_of_file(hit: Hit, pointed_by: str) -> Hit:
     script): under the object `BGM_Manager` a bare "carries script" read as that object's, and
     under `Player.maxHunger` "UnityEvent target in" as the field's, and they were not. A hit named
     by its file's class or root object keeps them bare: that is the file."""
-    stem = hit.path.rpartition("/")[2].rpartition(".")[0]
+    stem = file_title(hit.path)
     if not hit.name or re.split(r"[./]", hit.name)[-1] == stem:  # named by its class or its root: the file
         return hit
     noun = _NOUNS.get(hit.kind, "file")
@@ -150,7 +151,7 @@ def _at_carrier(project, hit: Hit, script: str, chain: tuple[str, ...] = ()) -> 
         through = project.records.guid_naming(chain[0])
         instance = next((s for s in symbols if s.kind == "prefab_instance" and s.detail == through), None)
         if instance is not None:
-            name = instance.qualified if instance.name else chain[0].rsplit("/", 1)[-1].rsplit(".", 1)[0]
+            name = instance.qualified if instance.name else file_title(chain[0])
             return msgspec.structs.replace(hit, name=name, line=instance.line, snippet=f"prefab instance of {chain[0]}")
     if component is None or not component.container:
         return hit

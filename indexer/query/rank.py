@@ -11,7 +11,7 @@ import re
 
 from indexer.identifiers import TASK_WORDS, name_stems, said_words, stem
 from indexer.model import Hit, Ranked
-from indexer.project import is_script
+from indexer.project import file_title, is_script
 from indexer.query.file_roles import role_priors, role_words, tests_of
 from indexer.query.input_axes import raise_named_axes
 from indexer.query.named_files import files_named, guid_files, named_files
@@ -132,7 +132,7 @@ def rank(
         _tests_below_tested_code(project, ranked)
     prior = lambda p: _prior(project, priors, p, terms, roles)  # noqa: E731
     asked = (set(terms), {stem(t) for t in terms})  # the task's words, and their stems
-    pair(project, ranked, boosts, stats, prior, kind, path_prefix, asks_assets)
+    pair(project, ranked, boosts, stats, prior, kind, path_prefix, asks_assets, frozenset(asked[1]))
     if kind is None and not asks_for(said, ASSET_WORDS | ART_WORDS):  # "which asset ...": each of them
         _siblings_below(project, ranked, kinds | reached, asked[1])
     top = max((r.score for r in ranked.values()), default=0.0)
@@ -176,7 +176,7 @@ def _siblings_below(project, ranked: dict[str, Ranked], kinds: dict[str, str], s
     leads them. Not those the task names ("compare the corn, potato and tomato seeds")."""
     seen: dict[str, int] = {}
     for r in sorted(ranked.values(), key=lambda r: (-r.score, r.path)):
-        if kinds.get(r.path) == "asset" and not _says_every_word(r.path.rpartition("/")[2].rpartition(".")[0], stems):
+        if kinds.get(r.path) == "asset" and not _says_every_word(file_title(r.path), stems):
             classes = (f"class:{p}" for p, edge in project.graph.uses(r.path) if edge == "script")
             groups = [r.path.rpartition("/")[0], *classes]
             for group in groups:
@@ -429,7 +429,7 @@ def _tests_below_tested_code(project, ranked: dict[str, Ranked]) -> None:
 
 def tested_name(path: str) -> str:
     """What a test file is named after: `HealthTests.cs`, `HealthTest.cs`, `TestHealth.cs` -> `health`."""
-    name = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    name = file_title(path)
     for affix in ("Tests", "Test"):
         if name.endswith(affix) and len(name) > len(affix):
             return name[: -len(affix)].rstrip("_").lower()
@@ -444,7 +444,7 @@ def _lists(graph, path: str, wanted: set[str]) -> list[str]:
     named = [
         p.rsplit("/", 1)[-1]
         for p, _edge in graph.uses(path)
-        if not is_script(p) and wanted.intersection(name_stems(p.rsplit("/", 1)[-1].rsplit(".", 1)[0]))
+        if not is_script(p) and wanted.intersection(name_stems(file_title(p)))
     ]
     if not named:
         return []

@@ -1,0 +1,96 @@
+"""A data asset named, among its class's instances, by a word of the task ranks with the class's
+script (`pairing._Pairs.instances_named`, docs/retrieval.md, session 44)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from indexer.build.update import update
+from indexer.config import Config
+from indexer.query.workspace import open_workspace
+
+from .conftest import meta, write_project
+
+TIMINGS = "7c2d9e4f1a3b5c6d8e0f1a2b3c4d5e6f"
+
+
+def _script(name: str, body: str) -> str:
+    return f"using UnityEngine;\npublic class {name} : MonoBehaviour\n{{\n{body}\n}}\n"
+
+
+def _timing(name: str, micro: int, wave: int) -> str:
+    return f"""%YAML 1.1
+%TAG !u! tag:unity3d.com,2011:
+--- !u!114 &11400000
+MonoBehaviour:
+  m_ObjectHideFlags: 0
+  m_GameObject: {{fileID: 0}}
+  m_Enabled: 1
+  m_Script: {{fileID: 11500000, guid: {TIMINGS}, type: 3}}
+  m_Name: {name}
+  m_EditorClassIdentifier:
+  EventsList:
+  - Type: 0
+    TimeStart: {micro}
+  - Type: 1
+    TimeStart: {wave}
+"""
+
+
+def _project(tmp_path: Path) -> Path:
+    return write_project(
+        tmp_path,
+        {
+            "Assets/Scripts/EnemyAI.cs": _script(
+                "EnemyAI",
+                "public float attackRange; float timeBetweenAttacks;\n"
+                "public void TryAttack() { if (timeBetweenAttacks <= 0) StartAttack(); }\n"
+                "void StartAttack() { } public void OnWaveStart() { TryAttack(); }",
+            ),
+            "Assets/Scripts/EnemySpawner.cs": _script(
+                "EnemySpawner",
+                "public int enemiesPerWave; public float timeBetweenWaves;\n"
+                "public void StartWave(int wave) { } public void StartSmallAttack() { }\n"
+                "public void StartBigWave() { StartWave(enemiesPerWave * 2); }",
+            ),
+            "Assets/Scripts/Turret.cs": _script(
+                "Turret", "public float timeBetweenAttacks; public void Attack(EnemyAI enemy) { }"
+            ),
+            "Assets/Scripts/SessionTimings.cs": "using UnityEngine;\nusing System.Collections.Generic;\n"
+            "public enum SessionEventType { SmallAttack, BigWave }\n"
+            "[System.Serializable]\n"
+            "public class SessionEvent { public SessionEventType Type; public float TimeStart; }\n"
+            "public class SessionTimings : ScriptableObject\n{\n    public List<SessionEvent> EventsList;\n}\n",
+            "Assets/Scripts/SessionTimings.cs.meta": meta(TIMINGS),
+            "Assets/Missions/Desert Session Timing.asset": _timing("Desert Session Timing", 30, 120),
+            "Assets/Missions/Ice Session Timing.asset": _timing("Ice Session Timing", 45, 150),
+            "Assets/Missions/Forest Session Timing.asset": _timing("Forest Session Timing", 20, 90),
+        },
+    )
+
+
+def test_the_desert_mission_s_timings_rank_with_their_class(tmp_path: Path) -> None:
+    """ "At what times during a desert mission do the attacks and waves start?" ranked the attack
+    and wave scripts first and the desert's timing asset 6th, under its class (here an attack
+    script came between them): of the class's instances only it is named by a word of the question
+    ("desert"), so it is the one asked about."""
+    root = _project(tmp_path)
+    update(root, Config(workers=1))
+    ws = open_workspace(root, [(root, Config())])
+    question = "At what times during a desert mission do the small attacks and the big enemy waves start?"
+    paths = [h.path for h in ws.search(question, 10)]
+    desert = paths.index("Assets/Missions/Desert Session Timing.asset")
+    assert desert == paths.index("Assets/Scripts/SessionTimings.cs") + 1, paths
+    assert desert < paths.index("Assets/Missions/Ice Session Timing.asset"), paths
+
+
+def test_the_instance_raised_is_the_one_the_question_names(tmp_path: Path) -> None:
+    """The same question of the ice mission raises the ice's timings, not the desert's."""
+    root = _project(tmp_path)
+    update(root, Config(workers=1))
+    ws = open_workspace(root, [(root, Config())])
+    question = "At what times during an ice mission do the small attacks and the big enemy waves start?"
+    paths = [h.path for h in ws.search(question, 10)]
+    ice = paths.index("Assets/Missions/Ice Session Timing.asset")
+    assert ice == paths.index("Assets/Scripts/SessionTimings.cs") + 1, paths
+    assert ice < paths.index("Assets/Missions/Desert Session Timing.asset"), paths

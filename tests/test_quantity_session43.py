@@ -1,5 +1,5 @@
 """A question opening with a quantity asks for a value: the data asset or prefab setting it ranks
-as for "where is it set" (`rank.asks_quantity`, docs/retrieval.md, session 43)."""
+as for "where is it set" (`asking.asks_quantity`, docs/retrieval.md, session 43)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 from indexer.build.update import update
 from indexer.config import Config
-from indexer.query.rank import asks_quantity
+from indexer.query.asking import asks_quantity
 from indexer.query.workspace import open_workspace
 
 from .conftest import meta, write_project

@@ -12,6 +12,7 @@ import re
 from indexer.identifiers import TASK_WORDS, name_stems, said_words, stem
 from indexer.model import Hit, Ranked
 from indexer.project import file_title, is_script
+from indexer.query.asking import asked_amounts, asks_value
 from indexer.query.file_roles import role_priors, role_words, tests_of
 from indexer.query.input_axes import raise_named_axes
 from indexer.query.named_files import files_named, guid_files, named_files
@@ -35,7 +36,7 @@ from indexer.query.priors import (
 from indexer.query.quotes import quoted_files
 from indexer.query.search import Outline, annotate, named_as, outlines_of
 from indexer.query.startup import asks_startup, raise_startup
-from indexer.query.synonyms import excess, qualities, synonym_words
+from indexer.query.synonyms import excess, synonym_words
 from indexer.query.textmatch import near_words_of
 from indexer.query.values import raise_held, said_numbers
 from indexer.query.walk import edge_said, named_chain, reason, walk
@@ -43,21 +44,6 @@ from indexer.store.schema import LISTING_KINDS, is_searchable
 from indexer.unity import as_guid
 
 __all__ = ["is_vendored", "rank", "vendored_folders"]
-
-# A question opening with a quantity asks for a value, which an asset or a prefab sets as often as
-# code: "How much health does the tank bug have?" is "where is its health set". Not one inside a
-# sentence: "where does the game work out how many toppings fall off" asks for the code.
-_QUANTITY = re.compile(
-    r"(?:^|[.?!,;:]\s*)how\s+(?:much|many|fast|long|far|often|big|strong|high|likely|quick|quickly|slow|large"
-    r"|heavy|loud|wide)\b",
-    re.IGNORECASE,
-)
-
-
-def asks_quantity(text: str) -> bool:
-    """Whether a question of the task opens with a quantity (`_QUANTITY`)."""
-    return bool(_QUANTITY.search(text))
-
 
 CANDIDATES = 150  # BM25 hits considered
 SEEDS = 8  # top hits the walk starts from
@@ -105,9 +91,9 @@ def rank(
     priors = role_priors(project, kinds, terms, roles)
     ranked = _text_ranked(found, stats, priors)
     also = synonym_words(said, excess(text))  # what the words were searched with besides themselves
-    asks_assets = asks_for(said, ASSET_WORDS) or asks_quantity(text)  # where something is set, wired, placed; a value
+    asks_assets = asks_value(said, text)  # where something is set, wired, placed; a value
     _raise_named(project, ranked, text, (terms, said, also), asks_assets, (kind, path_prefix))
-    amounts = _asked_words(text)  # what a quantity question asks the amount of
+    amounts = asked_amounts(text)  # what a quantity question asks the amount of
     _values_in_code(project, ranked, amounts, said)
     quoted = _quoted(project, text, ranked, priors, (kind, path_prefix, terms, roles))
     seeds = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:SEEDS]
@@ -149,7 +135,7 @@ def _named_hits(project, order: list[Ranked], words: tuple, read: tuple, walked_
     """The hits shown, each named by its best declaration (`_hit`) and pointed (`pointed`) at what
     the walk reached it by, unless at the object the task names (`ThirdPersonCamera`) or at what a
     quantity question asks the amount of. `words`: the terms, their synonyms, the amounts asked
-    (`_asked_words`) and `asked` (`_named`); `read`: stats and outlines; `walked_by`: the walk's
+    (`asking.asked_amounts`) and `asked` (`_named`); `read`: stats and outlines; `walked_by`: the walk's
     boosts and the files a quote or a value the task says raised."""
     terms, also, amounts, asked = words
     stats, outlines = read
@@ -295,24 +281,7 @@ def _settings_named(project, ranked: dict[str, Ranked], terms: list[str], also: 
 
 
 _LITERAL = re.compile(r"=\s*-?\d[\d.]*[fFdDmM]?\s*;?$")  # `int Rows = 12`, `float speed = 2.5f`
-# What "how much/many ..." asks the amount of: the words up to the verb ("how many rows and columns
-# does the board have": rows, columns); "how fast": the quality (`synonyms.qualities`: speed).
-_ASKED = re.compile(
-    r"\bhow\s+(?:(?:much|many)\s+([a-z][a-z ,]*?)|(\w+))"
-    r"\s+(?:does|do|did|is|are|was|were|can|will|should|would|has|have|must)\b",
-    re.IGNORECASE,
-)
 VALUE_SCRIPTS = 30  # the best scripts looked into for a value the task asks for
-
-
-def _asked_words(text: str) -> list[str]:
-    """What a question opening with a quantity (`asks_quantity`) asks the amount of (`_ASKED`),
-    lowercased; none for another question."""
-    m = _ASKED.search(text) if asks_quantity(text) else None
-    if m is None:
-        return []
-    words = m.group(1).replace(",", " ").split() if m.group(1) else sorted(qualities([m.group(2)]))
-    return [w.lower() for w in words if w.lower() not in TASK_WORDS and w.lower() not in ("and", "or", "the", "a")]
 
 
 def _values_in_code(project, ranked: dict[str, Ranked], asked: list[str], said: list[str]) -> None:
@@ -321,7 +290,7 @@ def _values_in_code(project, ranked: dict[str, Ranked], asked: list[str], said: 
     question asks the amount of, and otherwise by its words (`Rows = 12` of a constants class, a
     few lines; `moveSpeed = 3` for "how fast does the beetle move") scores SETTING_GAIN times its
     text match, as a data asset does (`_settings_named`), above the scripts saying "row" most often."""
-    amounts = {stem(w) for w in asked}  # `_asked_words`
+    amounts = {stem(w) for w in asked}  # `asking.asked_amounts`
     if not amounts:
         return
     stems = amounts | {stem(w) for w in said}

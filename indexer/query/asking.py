@@ -1,0 +1,54 @@
+"""What a task asks for, read from how it is put: a value (where something is set, how much of it
+there is) or the code doing something. Pure: text in, answers out."""
+
+from __future__ import annotations
+
+import re
+
+from indexer.identifiers import TASK_WORDS
+from indexer.query.priors import ASSET_WORDS, asks_for
+from indexer.query.synonyms import qualities
+
+# A question opening with a quantity asks for a value, which an asset or a prefab sets as often as
+# code: "How much health does the tank bug have?" is "where is its health set". Not one inside a
+# sentence: "where does the game work out how many toppings fall off" asks for the code.
+_QUANTITY = re.compile(
+    r"(?:^|[.?!,;:]\s*)(?P<how>how)\s+(?:much|many|fast|long|far|often|big|strong|high|likely|quick|quickly|slow|large"
+    r"|heavy|loud|wide)\b",
+    re.IGNORECASE,
+)
+# What that opening asks the amount of: the words up to the verb ("how many rows and columns does
+# the board have": rows, columns); "how fast": the quality (`synonyms.qualities`: speed).
+_AMOUNT = re.compile(
+    r"how\s+(?:(?:much|many)\s+([a-z][a-z ,]*?)|(\w+))"
+    r"\s+(?:does|do|did|is|are|was|were|can|will|should|would|has|have|must)\b",
+    re.IGNORECASE,
+)
+_NOT_AMOUNTS = frozenset({"and", "or", "the", "a"})
+# "Which data decides how often the sniper spawns", "tweak how hard each weapon hits without
+# touching code": the answer is the asset holding the data.
+_DATA = re.compile(
+    r"\b(?:which|what)\s+data\b|without\s+(?:touching|changing|editing)\s+(?:the\s+|any\s+)?code\b", re.IGNORECASE
+)
+
+
+def asks_quantity(text: str) -> bool:
+    """Whether a question of the task opens with a quantity (`_QUANTITY`)."""
+    return _QUANTITY.search(text) is not None
+
+
+def asks_value(said: list[str], text: str) -> bool:
+    """Whether the task asks where something is set, wired or placed (priors.ASSET_WORDS), how
+    much of it there is (`asks_quantity`), or which data holds it (`_DATA`)."""
+    return asks_for(said, ASSET_WORDS) or asks_quantity(text) or _DATA.search(text) is not None
+
+
+def asked_amounts(text: str) -> list[str]:
+    """What a question opening with a quantity asks the amount of, lowercased: the words its
+    opening names up to the verb, or the quality its adverb measures; none for another question."""
+    opening = _QUANTITY.search(text)
+    m = _AMOUNT.match(text, opening.start("how")) if opening else None
+    if m is None:
+        return []
+    words = m.group(1).replace(",", " ").split() if m.group(1) else sorted(qualities([m.group(2)]))
+    return [w.lower() for w in words if w.lower() not in TASK_WORDS and w.lower() not in _NOT_AMOUNTS]

@@ -49,8 +49,12 @@ def read_regular(path: Path, limit: int = -1, offset: int = 0) -> bytes:
     its place (a project unpacked from an archive may hold one) blocks whoever opens it to read,
     forever when nothing writes to it."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    mode = os.fstat(fd).st_mode
+    if stat.S_ISDIR(mode):  # opened as a file descriptor, a folder was told as `Is a directory: 3`
+        os.close(fd)
+        raise IsADirectoryError(errno.EISDIR, "a folder, not a file", str(path))
     with open(fd, "rb") as f:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        if not stat.S_ISREG(mode):
             raise OSError(errno.EINVAL, "not a regular file (a pipe, socket or device)", str(path))
         if offset:
             f.seek(offset)

@@ -53,7 +53,10 @@ def _flow(items: list[str]) -> CommentedSeq:
 
 def _load(path: Path) -> tuple[CommentedMap, YAML]:
     """The config and a YAML writing it as it was indented (`yaml.crlf`: its lines end in CRLF)."""
-    text = read_regular(path).decode("utf-8") if path.exists() else ""
+    try:
+        text = read_regular(path).decode("utf-8") if path.exists() else ""
+    except UnicodeDecodeError:
+        raise HookError(f"{path}: not UTF-8 text; nothing was written: save it as UTF-8") from None
     yaml = YAML()  # round trip
     yaml.crlf = "\r\n" in text  # ruamel keeps a comment's \r but ends the lines it writes with \n
     text = text.replace("\r\n", "\n")
@@ -71,6 +74,8 @@ def _load(path: Path) -> tuple[CommentedMap, YAML]:
         raise HookError(f"{path}: not valid YAML (nested too deep); nothing was written") from None
     if not isinstance(data, CommentedMap) or not isinstance(data.get("repos", CommentedSeq()), CommentedSeq):
         raise HookError(f"{path}: expected a mapping with a `repos` list; nothing was written")
+    if any(isinstance(r, dict) and not isinstance(r.get("hooks", []), list) for r in data.get("repos") or []):
+        raise HookError(f"{path}: expected each repo's `hooks` to be a list; nothing was written")
     # ruamel's guess: `indent` is where a sequence item's content starts, `block_seq_indent` where its dash is
     offset = block_seq_indent or 0
     sequence = indent or 2

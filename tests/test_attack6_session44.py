@@ -1,0 +1,78 @@
+"""Attack of session 44: the hooks' installation, files in odd states and the editor bridge.
+
+Found:
+- `hook install --pre-commit` over a `.pre-commit-config.yaml` that is not UTF-8 (a comment saved
+  in Latin-1) ended in `internal error: UnicodeDecodeError` (exit 3); over one whose `repo: local`
+  entry had `hooks: 5`, in `internal error: TypeError`.
+- A folder where a file was read (`.pre-commit-config.yaml`, `.mcp.json`, an editor heartbeat)
+  was told as `Is a directory: 3`: the number of a file descriptor, not the path.
+
+Each test failed before the fix it names (docs/cli.md, docs/mcp.md).
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from indexer.cli.main import main
+from indexer.files import read_regular
+
+from .conftest import write_project
+from .test_corruption import deadline
+
+HANG_GUARD = 60  # seconds: a hang guard, not a timing
+
+
+def _repo(tmp_path: Path) -> Path:
+    root = write_project(
+        tmp_path / "Game",
+        {
+            "Assets/A.cs": "public class A {}\n",
+            "ProjectSettings/ProjectVersion.txt": "m_EditorVersion: 2021.3.15f1\n",
+        },
+    )
+    subprocess.run(["git", "init", "-q"], cwd=root, check=True)
+    return root
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    with deadline(HANG_GUARD):
+        code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        b"repos: []\n# caf\xe9\n",  # Latin-1
+        b"repos:\n- repo: local\n  hooks: 5\n",
+        b"repos:\n- repo: local\n  hooks: {id: unity-index-refresh}\n",
+    ],
+    ids=["latin1", "hooks-an-int", "hooks-a-mapping"],
+)
+def test_a_pre_commit_config_not_as_expected_is_left_untouched_with_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], config: bytes
+) -> None:
+    root = _repo(tmp_path)
+    (root / ".pre-commit-config.yaml").write_bytes(config)
+    for action in ("install", "uninstall"):
+        code, _, err = _run(capsys, "hook", action, "--pre-commit", "--project", str(root))
+        assert code == 2, err
+        assert "internal error" not in err and ".pre-commit-config.yaml" in err and "nothing was written" in err
+        assert (root / ".pre-commit-config.yaml").read_bytes() == config
+
+
+def test_a_folder_read_as_a_file_is_named_by_its_path(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "x.json"
+    folder.mkdir()
+    with pytest.raises(OSError) as caught:
+        read_regular(folder)
+    assert caught.value.filename == str(folder)
+    root = _repo(tmp_path)
+    (root / ".pre-commit-config.yaml").mkdir()
+    code, _, err = _run(capsys, "hook", "install", "--pre-commit", "--project", str(root))
+    assert code == 2 and str(root / ".pre-commit-config.yaml") in err, err

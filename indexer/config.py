@@ -57,16 +57,7 @@ def load_config(root: Path) -> Config:
     """The project's configuration: `unity-index.toml` at its root if present, else defaults."""
     path = root / CONFIG_FILE
     if not path.is_file():
-        config = Config()
-        where = config.index_path(root)
-        if where.exists() and not where.is_dir():  # the default folder's name taken by a file
-            raise ConfigError(
-                f"{where} is a file, not a folder: the index is kept in a folder of that name by default;"
-                f" move the file away, or set index_dir in {CONFIG_FILE}"
-            )
-        if (problem := _not_utf8(where.resolve()) or _foreign_files(where)) is not None:
-            raise ConfigError(problem)
-        return config
+        return _defaults(root, path)
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8-sig"))  # as Windows editors save it, with a BOM
     except (OSError, UnicodeDecodeError) as exc:
@@ -105,6 +96,37 @@ def load_config(root: Path) -> Config:
     if problem:
         raise ConfigError(f"{path}: {problem}")
     return config
+
+
+def _defaults(root: Path, path: Path) -> Config:
+    """The configuration without a config file, where the default index folder can hold one."""
+    if (problem := _not_a_file(path)) is not None:
+        raise ConfigError(problem)
+    config = Config()
+    where = config.index_path(root)
+    if where.exists() and not where.is_dir():  # the default folder's name taken by a file
+        raise ConfigError(
+            f"{where} is a file, not a folder: the index is kept in a folder of that name by default;"
+            f" move the file away, or set index_dir in {CONFIG_FILE}"
+        )
+    if (problem := _not_utf8(where.resolve()) or _foreign_files(where)) is not None:
+        raise ConfigError(problem)
+    return config
+
+
+def _not_a_file(path: Path) -> str | None:
+    """Why a config that is there but no file cannot be read (None: there is none). A link to
+    nothing (a shared config on a drive not mounted) or a folder was read as no config: its
+    `exclude` and `index_dir` dropped, and a second index built in the default folder."""
+    if path.is_symlink() and not path.exists():
+        what = f"a link to {os.readlink(path)}, which does not exist"
+    elif path.is_dir():
+        what = "a folder"
+    elif path.exists():
+        what = "a pipe, socket or device"
+    else:
+        return None
+    return f"{path}: not a file ({what}), so its settings cannot be read; make it a file, or remove it for the defaults"
 
 
 def collapse_double_stars(pattern: str) -> str:

@@ -6,6 +6,8 @@ Found:
   entry had `hooks: 5`, in `internal error: TypeError`.
 - A folder where a file was read (`.pre-commit-config.yaml`, `.mcp.json`, an editor heartbeat)
   was told as `Is a directory: 3`: the number of a file descriptor, not the path.
+- A `unity-index.toml` that is a link to nothing or a folder was read as no config: its settings
+  dropped without a word, a second index built in the default folder.
 
 Each test failed before the fix it names (docs/cli.md, docs/mcp.md).
 """
@@ -76,3 +78,23 @@ def test_a_folder_read_as_a_file_is_named_by_its_path(tmp_path: Path, capsys: py
     (root / ".pre-commit-config.yaml").mkdir()
     code, _, err = _run(capsys, "hook", "install", "--pre-commit", "--project", str(root))
     assert code == 2 and str(root / ".pre-commit-config.yaml") in err, err
+
+
+@pytest.mark.parametrize("kind", ["link-to-nothing", "folder"])
+def test_a_config_that_is_no_file_stops_commands_instead_of_its_settings_being_dropped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str
+) -> None:
+    """A `unity-index.toml` that is a link to a file not there (a shared config on a drive not
+    mounted) or a folder was read as no config: its `exclude` and `index_dir` silently dropped,
+    a second index built in the default folder, and `doctor` said "no unity-index.toml"."""
+    root = _repo(tmp_path)
+    config = root / "unity-index.toml"
+    if kind == "folder":
+        config.mkdir()
+    else:
+        config.symlink_to(tmp_path / "shared" / "unity-index.toml")
+    code, _, err = _run(capsys, "index", "--project", str(root))
+    assert code == 2 and str(config) in err and "not a file" in err, err
+    assert not (root / "Library" / "UnityIndex").exists()
+    code, out, _ = _run(capsys, "doctor", "--project", str(root))
+    assert "no unity-index.toml" not in out and "not a file" in out, out

@@ -6,6 +6,8 @@ Found:
   entry had `hooks: 5`, in `internal error: TypeError`.
 - A folder where a file was read (`.pre-commit-config.yaml`, `.mcp.json`, an editor heartbeat)
   was told as `Is a directory: 3`: the number of a file descriptor, not the path.
+- `hook install` wrote into a `core.hooksPath` folder the repository commits (`.githooks`): a tracked
+  hook rewritten, untracked ones beside it, the team's hook moved where no one else has it.
 - A `unity-index.toml` that is a link to nothing or a folder was read as no config: its settings
   dropped without a word, a second index built in the default folder.
 
@@ -98,3 +100,25 @@ def test_a_config_that_is_no_file_stops_commands_instead_of_its_settings_being_d
     assert not (root / "Library" / "UnityIndex").exists()
     code, out, _ = _run(capsys, "doctor", "--project", str(root))
     assert "no unity-index.toml" not in out and "not a file" in out, out
+
+
+def test_hooks_are_not_written_into_a_hooks_folder_the_repository_commits(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`core.hooksPath = .githooks`, a team's hooks committed with the project: `install` rewrote
+    the tracked `.githooks/pre-commit` (naming this machine's unity-index) and left four untracked
+    files beside it, which the next `git commit -a` shared with the whole team, whose own hook,
+    moved to the untracked `pre-commit.local`, then ran for no one. A folder git ignores (husky 9's
+    `.husky/_`) is not the repository's content."""
+    root = _repo(tmp_path)
+    team = root / ".githooks"
+    team.mkdir()
+    (team / "pre-commit").write_text("#!/bin/sh\necho team checks\n")
+    subprocess.run(["git", "config", "core.hooksPath", ".githooks"], cwd=root, check=True)
+    code, _, err = _run(capsys, "hook", "install", "--project", str(root))
+    assert code == 2 and ".githooks" in err and "unity-index index --quiet" in err, err
+    assert sorted(p.name for p in team.iterdir()) == ["pre-commit"]
+    assert (team / "pre-commit").read_text() == "#!/bin/sh\necho team checks\n"
+    (team / ".gitignore").write_text("*\n")  # hooks of this clone alone
+    code, _, err = _run(capsys, "hook", "install", "--project", str(root))
+    assert code == 0 and (team / "pre-commit.local").exists(), err

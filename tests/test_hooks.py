@@ -128,10 +128,12 @@ def test_hooks_refresh_the_worktree_git_runs_them_in(tmp_path: Path) -> None:
 
 
 def test_hooks_go_where_core_hooks_path_says_and_git_runs_them(repo: Path) -> None:
-    """indexer/changes/hooks.py: the hooks folder "honours core.hooksPath" (a team's committed
-    `.githooks`, set relative to the work tree): the hooks are written there, not into
-    `.git/hooks`, which git would not run, and a commit refreshes the index through them."""
+    """indexer/changes/hooks.py: the hooks folder "honours core.hooksPath" (`.githooks`, set
+    relative to the work tree, which git ignores: one it commits is refused, see
+    test_attack6_session44.py): the hooks are written there, not into `.git/hooks`, which git
+    would not run, and a commit refreshes the index through them."""
     git(repo, "config", "core.hooksPath", ".githooks")
+    (repo / ".git/info/exclude").write_text(".githooks/\n")
     r = run_cli("hook", "install", "--json", "--project", str(repo))
     assert r.returncode == 0, r.stderr
     hooks = repo / ".githooks"
@@ -448,6 +450,7 @@ def test_hooks_are_not_installed_into_a_hooks_folder_every_repository_shares(
     r = run_cli("hook", "install", "--project", str(repo), env={"GIT_CONFIG_GLOBAL": str(config)})
     assert r.returncode == 2 and "git config core.hooksPath .git/hooks" in r.stderr, r.stderr
     git(repo, "config", "core.hooksPath", ".githooks")  # the repository's own: its hooks
+    (repo / ".git/info/exclude").write_text(".githooks/\n")  # and not committed
     assert install(repo)
 
 

@@ -217,8 +217,7 @@ def _refuse_runs_by_name(folder: Path, project: Path, named: str) -> None:
     found = [name for name in HOOKS if not _ours(folder / name) and _runs_by_name(folder / name)]
     if not found:
         return
-    line = f"unity-index index --quiet --wait {HOOK_WAIT_SECONDS} --time-limit {HOOK_TIME_LIMIT_SECONDS} --exit-zero"
-    line = f"command -v unity-index >/dev/null && {line} --project {shlex.quote(named)} || true"
+    line = _refresh_line(named)
     hook = folder / found[0]
     if "husky" in _head(folder / "h"):  # husky 9: `.husky/_/<name>` runs the team's `.husky/<name>`
         where = [_shown(folder.parent / name, repository_root(project)) for name in HOOKS]
@@ -231,6 +230,36 @@ def _refuse_runs_by_name(folder: Path, project: Path, named: str) -> None:
         f"{hook} finds what to run by its own file name, so it would stop running if kept as"
         f" {hook.name}{CHAINED_SUFFIX}; add this line to what it runs for {', '.join(HOOKS[:-1])} and"
         f" {HOOKS[-1]} instead: {line}"
+    )
+
+
+def _refresh_line(named: str) -> str:
+    """The line that refreshes the project `named` from a hook unity-index did not write."""
+    line = f"unity-index index --quiet --wait {HOOK_WAIT_SECONDS} --time-limit {HOOK_TIME_LIMIT_SECONDS} --exit-zero"
+    return f"command -v unity-index >/dev/null && {line} --project {shlex.quote(named)} || true"
+
+
+def _refuse_committed(folder: Path, named: str) -> None:
+    """Refuse a hooks folder in a work tree that git does not ignore (`core.hooksPath = .githooks`,
+    a team's committed hooks): the hooks written there, naming this machine's unity-index, would
+    be committed for everyone, the team's hook moved to an untracked `<name>.local` run by no one."""
+    where = _existing(folder)
+    name = os.path.relpath(folder / HOOKS[0], where)
+    try:
+        inside = subprocess.run(
+            ["git", "rev-parse", "--is-inside-work-tree"], cwd=where, capture_output=True, text=True
+        )
+        if inside.stdout.strip() != "true":  # .git/hooks, a folder outside any repository
+            return
+        if subprocess.run(["git", "check-ignore", "-q", name], cwd=where, capture_output=True).returncode == 0:
+            return  # this clone's alone (husky 9's `.husky/_` ignores itself)
+    except OSError:
+        return
+    raise HookError(
+        f"{folder} is in a work tree and git does not ignore it (core.hooksPath names it): hooks written there"
+        " would be committed, naming this machine's unity-index, and the hooks there now moved to untracked"
+        f" <name>{CHAINED_SUFFIX} files; add this line to its {', '.join(HOOKS[:-1])} and {HOOKS[-1]} hooks"
+        f" instead (creating those missing), or have git ignore the folder: {_refresh_line(named)}"
     )
 
 
@@ -249,6 +278,7 @@ def install(project: Path) -> list[str]:
     folder = hooks_dir(project)
     _refuse_shared(project, hook_project(project))
     _refuse_runs_by_name(folder, project, hook_project(project))
+    _refuse_committed(folder, hook_project(project))
     folder.mkdir(parents=True, exist_ok=True)
     named = hook_project(project)
     done = []

@@ -29,6 +29,8 @@ CHAINED_SUFFIX = ".local"
 # A hook of ours that someone added lines to is kept under this name before it is rewritten or removed.
 KEPT_SUFFIX = ".unity-index-backup"
 RECORDED_PREFIX = "unity_index="
+# `pre-commit install` moves a hook it did not write (ours) to `<name>.legacy` and runs it by that name.
+MOVED_SUFFIX = ".legacy"
 
 
 class HookError(Exception):
@@ -131,7 +133,9 @@ def script(projects: Path | str | list[str], command: str | None = None, windows
         "  fi\n"
         "}\n"
         f"{refreshes}"
-        f'if [ -x "$0{CHAINED_SUFFIX}" ]; then exec "$0{CHAINED_SUFFIX}" "$@"; fi\n'
+        f'chained="$0{CHAINED_SUFFIX}"\n'
+        f'case $0 in *{MOVED_SUFFIX}) chained="${{0%{MOVED_SUFFIX}}}{CHAINED_SUFFIX}" ;; esac\n'
+        'if [ -x "$chained" ]; then exec "$chained" "$@"; fi\n'
         "exit 0\n"
     )
 
@@ -367,28 +371,33 @@ def _current(hook: Path, text: str) -> bool:
 
 def uninstall(project: Path) -> list[str]:
     """Stop the hooks refreshing `project`: a hook that refreshes other projects too keeps them;
-    one left with none is removed and the hook it chained to put back."""
+    one left with none is removed and the hook it chained to put back. Ours moved to
+    `<name>.legacy` by `pre-commit install` likewise, the hook it chained to put back there, where
+    the pre-commit framework's hook runs it."""
     project = project.resolve()
     folder = hooks_dir(project)
     named = hook_project(project)
     done = []
     for name in HOOKS:
-        hook = folder / name
         chained = folder / (name + CHAINED_SUFFIX)
-        if hook.exists() and _ours(hook):
-            projects = _projects_of(hook)
-            others = [p for p in projects if not _same(p, named, project)]
-            if projects and len(others) == len(projects):
-                continue  # it refreshes other projects only
-            done += _keep_edits(hook)
-            if others:
-                atomic_write(hook, script(others, recorded_command(hook.read_text()) or ""), mode=0o755)
-                done.append(f"{name}: no longer refreshes {named} (still {', '.join(others)})")
-                continue
-            hook.unlink()
-            if _present(chained):
-                os.replace(chained, hook)
-                done.append(f"{name}: restored the previous hook")
-            else:
-                done.append(f"{name}: removed")
+        for hook in (folder / name, folder / (name + MOVED_SUFFIX)):
+            if hook.exists() and _ours(hook):
+                done += _uninstall_one(hook, chained, named, project)
+                break
     return done
+
+
+def _uninstall_one(hook: Path, chained: Path, named: str, project: Path) -> list[str]:
+    projects = _projects_of(hook)
+    others = [p for p in projects if not _same(p, named, project)]
+    if projects and len(others) == len(projects):
+        return []  # it refreshes other projects only
+    done = _keep_edits(hook)
+    if others:
+        atomic_write(hook, script(others, recorded_command(hook.read_text()) or ""), mode=0o755)
+        return [*done, f"{hook.name}: no longer refreshes {named} (still {', '.join(others)})"]
+    hook.unlink()
+    if _present(chained):
+        os.replace(chained, hook)
+        return [*done, f"{hook.name}: restored the previous hook"]
+    return [*done, f"{hook.name}: removed"]

@@ -10,6 +10,8 @@ Found:
   hook rewritten, untracked ones beside it, the team's hook moved where no one else has it.
 - Once `pre-commit install` had moved our hook to `pre-commit.legacy`, the hook ours chained to
   (`pre-commit.local`) ran no more, and `hook uninstall` left ours running.
+- A project folder named `-Game` at the repository's root: the hooks ran `--project -Game`, a
+  usage error on every commit, and the index was never refreshed.
 - A `unity-index.toml` that is a link to nothing or a folder was read as no config: its settings
   dropped without a word, a second index built in the default folder.
 
@@ -18,6 +20,7 @@ Each test failed before the fix it names (docs/cli.md, docs/mcp.md).
 
 from __future__ import annotations
 
+import os
 import subprocess
 from pathlib import Path
 
@@ -26,7 +29,7 @@ import pytest
 from indexer.cli.main import main
 from indexer.files import read_regular
 
-from .conftest import write_project
+from .conftest import REPO, write_project
 from .test_corruption import deadline
 
 HANG_GUARD = 60  # seconds: a hang guard, not a timing
@@ -166,3 +169,27 @@ def test_a_hook_chained_by_ours_still_runs_once_the_pre_commit_framework_moved_o
     assert code == 0 and "pre-commit.legacy: restored the previous hook" in out + err, out + err
     assert not any("unity-index" in p.read_text(errors="replace") for p in hooks.iterdir() if p.is_file())
     assert commit("Second") == ["team", "framework"]
+
+
+def test_a_project_folder_named_with_a_leading_dash_is_refreshed_by_the_hooks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A project at `<repository>/-Game`: the hooks ran `index --project -Game`, which the
+    command line read as an option (`argument --project: expected one argument`) on every
+    commit, and the index was never refreshed; the pre-commit framework's `args` likewise."""
+    from indexer.changes import precommit
+
+    top = tmp_path / "repo"
+    root = write_project(top / "-Game", {"Assets/A.cs": "public class A {}\n"})
+    subprocess.run(["git", "init", "-q"], cwd=top, check=True)
+    assert _run(capsys, "hook", "install", "--project", str(root))[0] == 0
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "add", "-A"], cwd=top, check=True)
+    done = subprocess.run(
+        [*git, "commit", "-qm", "x"], cwd=top, env=env, capture_output=True, text=True, timeout=HANG_GUARD
+    )
+    assert "error" not in done.stderr and (root / "Library" / "UnityIndex" / "index.json").exists(), done.stderr
+    precommit.add(root)
+    config = (top / ".pre-commit-config.yaml").read_text()
+    assert "args: [--project, ./-Game]" in config, config

@@ -83,7 +83,13 @@ def hook_project(project: Path) -> str:
     except ValueError:  # another drive (Windows)
         return str(project)
     inside = rel != os.pardir and not rel.startswith(os.pardir + os.sep)
-    return PurePath(rel).as_posix() if inside else str(project)
+    return not_an_option(PurePath(rel).as_posix()) if inside else str(project)
+
+
+def not_an_option(rel: str) -> str:
+    """A relative path as an argument: `./-Game`, not `-Game`, which the command line reads as
+    an option (`--project -Game`: "expected one argument", on every commit)."""
+    return f"./{rel}" if rel.startswith("-") else rel
 
 
 def installed_command() -> str | None:
@@ -355,7 +361,7 @@ def _projects_of(hook: Path) -> list[str]:
 def _same(recorded: str, named: str, project: Path) -> bool:
     """Whether a hook's project is this one: as `hook_project` names it, or by an absolute path
     (hooks of earlier builds)."""
-    if recorded == named:
+    if os.path.normpath(recorded) == os.path.normpath(named):  # `-Game` as hooks before ./-Game named it
         return True
     target = Path(recorded)
     return target.is_absolute() and target.resolve() == project.resolve()

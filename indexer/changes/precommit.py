@@ -18,7 +18,14 @@ from ruamel.yaml.error import CommentMark, YAMLError
 from ruamel.yaml.tokens import CommentToken
 from ruamel.yaml.util import load_yaml_guess_indent
 
-from indexer.changes.hooks import HOOK_TIME_LIMIT_SECONDS, HOOK_WAIT_SECONDS, HOOKS, HookError, repository_root
+from indexer.changes.hooks import (
+    HOOK_TIME_LIMIT_SECONDS,
+    HOOK_WAIT_SECONDS,
+    HOOKS,
+    HookError,
+    not_an_option,
+    repository_root,
+)
 from indexer.files import atomic_write, read_regular
 
 CONFIG = ".pre-commit-config.yaml"
@@ -136,7 +143,7 @@ def _project_of(hook: CommentedMap) -> str:
 
 def _named(base: Path, top: Path) -> str:
     """The project's folder relative to the repository's root ("" = the root itself)."""
-    return base.resolve().relative_to(top).as_posix() if base.resolve() != top else ""
+    return not_an_option(base.resolve().relative_to(top).as_posix()) if base.resolve() != top else ""
 
 
 def _find(repos: CommentedSeq, project: str) -> tuple[CommentedMap, CommentedMap] | None:

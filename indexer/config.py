@@ -78,12 +78,8 @@ def load_config(root: Path) -> Config:
     if config.workers < 0:
         raise ConfigError(f"{path}: workers must be 0 (one per core) or more")
     for pattern in config.exclude:
-        stars = collapse_double_stars(pattern).count("**/")
-        if stars > MAX_DOUBLE_STARS:
-            raise ConfigError(
-                f"{path}: the exclude pattern {pattern[:200]!r} has {stars} `**/`, more than {MAX_DOUBLE_STARS}:"
-                " each may match no folder, which doubles the patterns tried on every path"
-            )
+        if (problem := _pattern_problem(pattern)) is not None:
+            raise ConfigError(f"{path}: the exclude pattern {pattern[:200]!r} {problem}")
     if config.index_dir.startswith("~"):  # the home folder, as in a shell: not a folder named `~`
         home = os.path.expanduser(config.index_dir)
         if home.startswith("~"):
@@ -127,6 +123,24 @@ def _not_a_file(path: Path) -> str | None:
     else:
         return None
     return f"{path}: not a file ({what}), so its settings cannot be read; make it a file, or remove it for the defaults"
+
+
+def _pattern_problem(pattern: str) -> str | None:
+    """Why an exclude pattern is refused: it would cost too much, or it matches no project path,
+    which is matched as `Assets/...` with forward slashes (`./Assets/X/**`, `Assets\\X\\**` or a
+    `..` matched nothing, and the folder the user left out was indexed without a word)."""
+    stars = collapse_double_stars(pattern).count("**/")
+    if stars > MAX_DOUBLE_STARS:
+        return (
+            f"has {stars} `**/`, more than {MAX_DOUBLE_STARS}: each may match no folder, which doubles"
+            " the patterns tried on every path"
+        )
+    if "\\" in pattern or any(part in (".", "..") for part in pattern.split("/")):
+        return (
+            "matches no path: paths are matched relative to the project folder, with forward slashes and"
+            " no `.` or `..` (e.g. Assets/ThirdParty/**)"
+        )
+    return None
 
 
 def collapse_double_stars(pattern: str) -> str:

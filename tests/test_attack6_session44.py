@@ -12,6 +12,8 @@ Found:
   (`pre-commit.local`) ran no more, and `hook uninstall` left ours running.
 - A project folder named `-Game` at the repository's root: the hooks ran `--project -Game`, a
   usage error on every commit, and the index was never refreshed.
+- An `exclude` pattern written `./Assets/X/**`, `Assets\\X\\**` or with `..` matched nothing, and the
+  folder meant to be left out was indexed without a word.
 - A `unity-index.toml` that is a link to nothing or a folder was read as no config: its settings
   dropped without a word, a second index built in the default folder.
 
@@ -193,3 +195,18 @@ def test_a_project_folder_named_with_a_leading_dash_is_refreshed_by_the_hooks(
     precommit.add(root)
     config = (top / ".pre-commit-config.yaml").read_text()
     assert "args: [--project, ./-Game]" in config, config
+
+
+@pytest.mark.parametrize(
+    "pattern", ["./Assets/Scripts/**", "Assets\\\\Scripts\\\\**", "Assets/../Assets/Scripts", "../Game/Assets/Scripts"]
+)
+def test_an_exclude_pattern_that_can_match_no_project_path_is_an_invalid_config(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], pattern: str
+) -> None:
+    """Paths are matched as `Assets/...` with forward slashes: `./Assets/X/**` (as a shell writes
+    it), `Assets\\\\X\\\\**` (as Windows does) or a `..` matched nothing, and the folder the user left
+    out was indexed without a word."""
+    root = _repo(tmp_path)
+    (root / "unity-index.toml").write_text(f'exclude = ["{pattern}"]\n')
+    code, _, err = _run(capsys, "index", "--project", str(root))
+    assert code == 2 and "exclude" in err and "matches no" in err, err

@@ -1,4 +1,4 @@
-"""Attack of session 44: the hooks' installation, files in odd states and the editor bridge.
+"""Attack of session 44: the git hooks' installation, the configuration, files in odd states.
 
 Found:
 - `hook install --pre-commit` over a `.pre-commit-config.yaml` that is not UTF-8 (a comment saved
@@ -17,7 +17,7 @@ Found:
 - A `unity-index.toml` that is a link to nothing or a folder was read as no config: its settings
   dropped without a word, a second index built in the default folder.
 
-Each test failed before the fix it names (docs/cli.md, docs/mcp.md).
+Each test failed before the fix it names (docs/cli.md, docs/configuration.md).
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ from indexer.query.priors import (
     CODE_TASK_ASSET_PRIOR,
     EDITOR_PRIOR,
     EDITOR_WORDS,
+    EFFECT_MARK,
     FAULT_PRIOR,
     FAULT_WORDS,
     GENERATED_PRIOR,
@@ -171,7 +172,13 @@ def _third_party(project, kinds: dict[str, str], terms: list[str]) -> list[str]:
 
 def _is_effect(project, prefab: str) -> bool:
     """A prefab that is a visual effect (priors.is_effect)."""
-    return project.remember(("effect", prefab), lambda: is_effect(project.records.outline_record(prefab)), role=True)
+    return project.remember(("effect", prefab), lambda: _effect_record(project, prefab), role=True)
+
+
+def _effect_record(project, prefab: str) -> bool:
+    """Whether a file's record is one of a visual effect (priors.is_effect), its record decoded only
+    when its bytes hold a particle system's name (EFFECT_MARK): most prefabs hold none."""
+    return is_effect(project.records.outline_record(prefab, holding=EFFECT_MARK))
 
 
 def _is_look(project, asset: str) -> bool:
@@ -193,7 +200,7 @@ def _is_art(project, prefab: str) -> bool:
     """A prefab of looks, not behaviour: it carries no project script, or it is a visual effect."""
     return project.remember(
         ("art", prefab),
-        lambda: not has_logic(project.graph, prefab) or is_effect(project.records.outline_record(prefab)),
+        lambda: not has_logic(project.graph, prefab) or _effect_record(project, prefab),
         role=True,
     )
 

@@ -158,6 +158,7 @@ LOOK_EXTENSIONS = (
 # Of the looks, those a sound never lives in (an animation clip may fire a footstep sound).
 VISUAL_KINDS = frozenset({"material", "vfx"})
 EFFECT_SHARE = 0.5  # is_effect: the share of a prefab's objects holding a particle system
+EFFECT_MARK = b"ParticleSystem"  # what the record of an effect holds (is_effect), in its bytes too
 # A task that names a kind of asset wants files of that kind; one that asks where something is
 # configured, set, wired or placed wants the assets carrying the code (the walk's carrier edges count more).
 KIND_WORDS: dict[str, tuple[str, ...]] = {

@@ -1,0 +1,69 @@
+"""Session 44's shortcuts of a query's first sight of a file give what the long way gave: a prefab's
+record decoded for `is_effect` only when its bytes name a particle system, and a source prefab's
+document headers found by one search of its joined lines instead of a test of each line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from indexer.build.update import update
+from indexer.config import Config
+from indexer.query.file_roles import _effect_record
+from indexer.query.override_targets import DOCUMENT_HEADER, document_headers
+from indexer.query.priors import EFFECT_MARK, is_effect
+from indexer.query.workspace import open_workspace
+
+from .conftest import meta, write_project
+from .test_questions import _prefab
+
+FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "DungeonCrawler"
+
+
+def _headers_line_by_line(lines: list[str]) -> list[tuple[int, str]]:
+    """What `document_headers` replaced: each line tested."""
+    out = []
+    for number, text in enumerate(lines, 1):
+        if text.startswith("--- !u!") and (m := DOCUMENT_HEADER.match(text)):
+            out.append((number, m.group(1)))
+    return out
+
+
+def test_document_headers_are_the_lines_a_test_of_each_line_finds() -> None:
+    texts = [
+        "",
+        "--- !u!1 &100\nGameObject:\n  m_Name: A\n--- !u!4 &-200 stripped\nTransform:\n",
+        "%YAML 1.1\r\n--- !u!1 &7\r\n  x: --- !u!1 &8\r\n--- !u!x &9\n--- !u!114 &10\n\n--- !u!1 &\n--- !u!1 &11",
+        "  --- !u!1 &5\n--- !u!1&6\n--- !u!1 &١٢\n--- !u!1 &12x\n",
+    ]
+    texts += [p.read_text(encoding="utf-8") for p in sorted(FIXTURE.rglob("*")) if p.suffix in (".prefab", ".unity")]
+    assert len(texts) > 6
+    for text in texts:
+        lines = text.split("\n")
+        assert [(n, m.group(1)) for n, m in document_headers(lines)] == _headers_line_by_line(lines)
+
+
+def test_a_prefabs_effect_is_decided_alike_with_its_record_decoded_only_when_it_names_a_particle_system(
+    tmp_path: Path,
+) -> None:
+    guid = "c" * 31 + "3"
+    fx, plain, glow = "Assets/FX.prefab", "Assets/Crate.prefab", "Assets/Lamp.prefab"
+    root = write_project(
+        tmp_path,
+        {
+            "Assets/Timer.cs": "public class Timer : MonoBehaviour { public float delay; }",
+            "Assets/Timer.cs.meta": meta(guid),
+            fx: _prefab([("FX", "", [f"script:{guid}", "ParticleSystem"]), ("Sparks", "FX", ["ParticleSystem"])]),
+            plain: _prefab([("Crate", "", [f"script:{guid}", "BoxCollider"]), ("Model", "Crate", ["MeshRenderer"])]),
+            glow: _prefab([("Lamp", "", ["MeshRenderer"]), ("Glow", "Lamp", ["ParticleSystem"]), ("Pole", "", [])]),
+        },
+    )
+    update(root, Config(workers=1))
+    project = open_workspace(root, [(root, Config())]).projects[0]
+    records = project.records
+    for path in (fx, plain, glow, "Assets/Timer.cs", "Assets/Missing.prefab"):
+        whole = records.outline_record(path)
+        assert _effect_record(project, path) == is_effect(whole)
+        held = records.outline_record(path, holding=EFFECT_MARK)
+        assert held == (whole if whole is not None and path != plain and path != "Assets/Timer.cs" else None)
+    assert _effect_record(project, fx) and not _effect_record(project, glow) and not _effect_record(project, plain)
+    assert records.outline_record(fx, holding=b"") == records.outline_record(fx)

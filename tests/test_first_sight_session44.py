@@ -1,6 +1,7 @@
 """Session 44's shortcuts of a query's first sight of a file give what the long way gave: a prefab's
-record decoded for `is_effect` only when its bytes name a particle system, and a source prefab's
-document headers found by one search of its joined lines instead of a test of each line."""
+record decoded for `is_effect` only when its bytes name a particle system, a source prefab's
+document headers found by one search of its joined lines instead of a test of each line, and
+whether a prefab carries a script told from the first script its sources carry."""
 
 from __future__ import annotations
 
@@ -8,10 +9,12 @@ from pathlib import Path
 
 from indexer.build.update import update
 from indexer.config import Config
+from indexer.project import is_script
+from indexer.query.carriers import carried, carried_each
 from indexer.query.file_roles import _effect_record
 from indexer.query.override_targets import DOCUMENT_HEADER, document_headers
-from indexer.query.priors import EFFECT_MARK, is_effect
-from indexer.query.workspace import open_workspace
+from indexer.query.priors import EFFECT_MARK, has_logic, is_effect
+from indexer.query.workspace import Workspace, open_workspace
 
 from .conftest import meta, write_project
 from .test_questions import _prefab
@@ -67,3 +70,20 @@ def test_a_prefabs_effect_is_decided_alike_with_its_record_decoded_only_when_it_
         assert held == (whole if whole is not None and path != plain and path != "Assets/Timer.cs" else None)
     assert _effect_record(project, fx) and not _effect_record(project, glow) and not _effect_record(project, plain)
     assert records.outline_record(fx, holding=b"") == records.outline_record(fx)
+
+
+def test_a_prefab_carries_a_script_as_the_whole_list_of_what_it_carries_says(ws: Workspace) -> None:
+    """The fixture's variant chain (`EnemyBruteBoss` of `EnemyBrute` of `Enemy`, which carries
+    `EnemyAI`) and its other prefabs: `carried_each` gives `carried`'s list, in order, and
+    `has_logic`, which stops at the first script, what the whole list says."""
+    graph = ws.projects[0].graph
+    prefabs = graph.records.paths_of_kind("prefab")
+    assert len(prefabs) > 3
+    carrying = 0
+    for prefab in prefabs:
+        whole = carried(graph, prefab)
+        assert list(carried_each(graph, prefab)) == whole
+        direct = any(e == "script" for _, e in graph.uses(prefab))
+        assert has_logic(graph, prefab) == (direct or any(is_script(p) for p, _ in whole))
+        carrying += not direct and any(is_script(p) for p, _ in whole)
+    assert carrying >= 1  # a prefab with a script only through its sources

@@ -11,7 +11,7 @@ prefabs it goes through (nearest first).
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -120,12 +120,18 @@ def carriers(graph: Graph, path: str) -> list[tuple[str, tuple[str, ...]]]:
 def carried(graph: Graph, prefab: str) -> list[tuple[str, tuple[str, ...]]]:
     """Scripts and prefabs a prefab holds through the prefabs it is a variant or instance of:
     (file, chain of prefabs from the nearest source to the one holding the file directly)."""
+    return list(carried_each(graph, prefab))
+
+
+def carried_each(graph: Graph, prefab: str) -> Iterator[tuple[str, tuple[str, ...]]]:
+    """`carried`, one at a time: a caller asking whether a prefab carries any script stops at the
+    first (`priors.has_logic`), the prefabs further down its sources not read."""
     sources = [p for p, e in graph.uses(prefab) if e == "prefab"]
     seen = {prefab, *sources}
     frontier = sorted(sources)
     chains = {p: (p,) for p in frontier}
-    out: list[tuple[str, tuple[str, ...]]] = []
-    while frontier and len(out) < MAX_CARRIERS:
+    count = 0
+    while frontier and count < MAX_CARRIERS:
         source = frontier.pop(0)
         # the prefab's own instances of a source may remove a script's components
         gone = removals(graph, source) if len(chains[source]) == 1 else {}
@@ -140,11 +146,11 @@ def carried(graph: Graph, prefab: str) -> list[tuple[str, tuple[str, ...]]]:
             ):
                 continue
             seen.add(used)
-            out.append((used, chains[source]))
+            count += 1
             if edge == "prefab":
                 chains[used] = (*chains[source], used)
                 frontier.append(used)
-    return out
+            yield used, chains[source]
 
 
 def _lines_by_file(graph: Graph, prefab: str) -> dict[str, list[int]]:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from indexer.identifiers import stem, word_stems
 from indexer.project import is_script
-from indexer.query.carriers import carried
+from indexer.query.carriers import carried_each
 from indexer.unity import nearest_assembly
 
 if TYPE_CHECKING:
@@ -404,7 +404,7 @@ def has_logic(graph: Graph, prefab: str) -> bool:
     """A prefab carries a project script: its own, or one of the prefabs it is built from."""
     if any(e == "script" for _, e in graph.uses(prefab)):
         return True
-    return any(is_script(p) for p, _ in carried(graph, prefab))
+    return any(is_script(p) for p, _ in carried_each(graph, prefab))
 
 
 class ArtPrefabs:

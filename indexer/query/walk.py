@@ -142,9 +142,20 @@ def edge_said(records, edge: str, source: str, reached: str) -> str:
     return edge
 
 
+_HOLDS = "_holds"  # kept in the records' dict (one index state), as kept_records keeps in the graph's
+
+
 def _holds(records, holder: str, held: str) -> str:
     """How the prefab `holder` holds the prefab `held`: as its variant base ("variant"), nested
-    ("nested"), or neither itself ("")."""
+    ("nested"), or neither itself (""). Kept per index state: a large prefab's symbols are
+    decoded and gone through for it, and its edges are said query after query."""
+    kept: dict[tuple[str, str], str] = records.__dict__.setdefault(_HOLDS, {})
+    if (holder, held) not in kept:
+        kept[holder, held] = _how_held(records, holder, held)
+    return kept[holder, held]
+
+
+def _how_held(records, holder: str, held: str) -> str:
     guid = records.guid_naming(held)
     found = {
         s.signature == "variant base"

@@ -1,7 +1,8 @@
 """Session 44's shortcuts of a query's first sight of a file give what the long way gave: a prefab's
 record decoded for `is_effect` only when its bytes name a particle system, a source prefab's
 document headers found by one search of its joined lines instead of a test of each line, and
-whether a prefab carries a script told from the first script its sources carry."""
+whether a prefab carries a script told from the first script its sources carry, and how a prefab
+holds another kept per index state."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from indexer.query.carriers import carried, carried_each
 from indexer.query.file_roles import _effect_record
 from indexer.query.override_targets import DOCUMENT_HEADER, document_headers
 from indexer.query.priors import EFFECT_MARK, has_logic, is_effect
+from indexer.query.walk import _holds, _how_held
 from indexer.query.workspace import Workspace, open_workspace
 
 from .conftest import meta, write_project
@@ -87,3 +89,14 @@ def test_a_prefab_carries_a_script_as_the_whole_list_of_what_it_carries_says(ws:
         assert has_logic(graph, prefab) == (direct or any(is_script(p) for p, _ in whole))
         carrying += not direct and any(is_script(p) for p, _ in whole)
     assert carrying >= 1  # a prefab with a script only through its sources
+
+
+def test_how_a_prefab_holds_another_is_kept_as_it_was_worked_out(ws: Workspace) -> None:
+    """Each prefab and each prefab it uses (the variant chain's bases, nested ones), both ways:
+    what `_holds` keeps is what `_how_held` works out, asked again or not."""
+    graph = ws.projects[0].graph
+    records = graph.records
+    pairs = [(a, b) for a in records.paths_of_kind("prefab") for b, e in graph.uses(a) if e == "prefab"]
+    assert any(_how_held(records, a, b) == "variant" for a, b in pairs)
+    for a, b in pairs + [(b, a) for a, b in pairs]:
+        assert _holds(records, a, b) == _how_held(records, a, b) == _holds(records, a, b)

@@ -16,6 +16,7 @@ from functools import cached_property
 import tantivy
 
 from indexer.identifiers import (
+    SETTING_VERBS,
     TASK_WORD_WEIGHT,
     TASK_WORDS,
     NameText,
@@ -270,12 +271,12 @@ def best_symbol(
     own words name none: a file found through "stamina" for "energy" points at `Stamina`."""
     outline = decoded.entries
     wanted = {stem(t) for t in terms}
-    weak = frozenset(stem(t) for t in terms if t in TASK_WORDS)
+    weak = frozenset(stem(t) for t in terms if t in TASK_WORDS or t in SETTING_VERBS)
     named = _with_owner(outline, _name_matches(decoded, wanted), wanted)
     if source is not None and named:
         named = _distinct_names(outline, named, source())
     best = _best(outline, named, {}, weak)
-    if source is not None and (best is None or outline[best].kind in TYPE_KINDS or outline[best].kind in _DATA_KINDS):
+    if source is not None and (best is None or _names_nothing(outline[best], named[best], weak)):
         body = _body_matches(outline, wanted, source())
         if body:
             best = _best(outline, named, body, weak)
@@ -292,6 +293,14 @@ def best_symbol(
         if root is not None:
             return root.qualified, root.line, root.signature
     return os.path.basename(path), 1 if outline else 0, ""
+
+
+def _names_nothing(d: Declared, stems: set[str], weak: frozenset[str]) -> bool:
+    """Whether the best name match leaves the bodies to decide: a type or a data member (see
+    `_DATA_KINDS`), or a member whose name holds only words asking for a change or where a value is
+    set (`weak`): "where are the animator parameters set for wall grab" named `SetHorizontalMovement`,
+    not `Update`, whose body sets `wallGrab`."""
+    return d.kind in TYPE_KINDS or d.kind in _DATA_KINDS or stems <= weak
 
 
 def named_as(d: Declared) -> str:

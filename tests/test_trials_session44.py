@@ -7,6 +7,7 @@ from pathlib import Path
 
 from indexer.build.update import update
 from indexer.config import Config
+from indexer.query.search import best_symbol, outlines_of
 from indexer.query.workspace import open_workspace
 
 from .conftest import write_project
@@ -50,3 +51,15 @@ def test_a_set_method_is_not_where_a_parameter_the_task_names_is_set(tmp_path: P
     hit = next(h for h in hits if h.path == "Assets/Scripts/AnimationScript.cs")
     assert hit.name == "AnimationScript.Update", hit
     assert hit.line == 7, hit
+
+
+def test_without_bodies_a_set_method_is_not_named_either(tmp_path: Path) -> None:
+    """Past the best three hits no body is read: there the script was still pointed at
+    `SetHorizontalMovement`; a name holding only "set" names no member, the class is shown."""
+    root = write_project(tmp_path, {"Assets/Scripts/AnimationScript.cs": _ANIMATION})
+    update(root, Config(workers=1))
+    ws = open_workspace(root, [(root, Config())])
+    path = "Assets/Scripts/AnimationScript.cs"
+    outline = outlines_of(ws.projects[0], [path])[path]
+    terms = ["animator", "parameters", "set", "wall", "grab"]
+    assert best_symbol(outline, terms, path)[:2] == ("AnimationScript", 2)

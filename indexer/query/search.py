@@ -276,10 +276,12 @@ def best_symbol(
     if source is not None and named:
         named = _distinct_names(outline, named, source())
     best = _best(outline, named, {}, weak)
-    if source is not None and (best is None or _names_nothing(outline[best], named[best], weak)):
-        body = _body_matches(outline, wanted, source())
+    if best is None or _names_nothing(outline[best], named[best], weak):
+        body = _body_matches(outline, wanted, source()) if source is not None else {}
         if body:
             best = _best(outline, named, body, weak)
+        elif best is not None and named[best] <= weak:  # "set" alone, no body to read: names no member
+            best = None
     if best is not None:
         d = outline[best]
         return named_as(d), d.line, d.signature

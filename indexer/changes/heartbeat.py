@@ -34,13 +34,13 @@ def unrefreshed(age: float, state: str, stale_after: float = STALE_AFTER) -> str
     refreshed, or '' when it is: older than `stale_after` and not reloading (RELOAD_STALE_AFTER
     when reloading: a hung reload passed for ever), or dated more than
     `stale_after` ahead of this machine's clock (written under another clock, or planted: such a
-    file would otherwise look fresh for ever)."""
+    file would otherwise look fresh for ever; one reloading too, which every call waited out)."""
+    if age < -stale_after:
+        return f"is dated {-age:.0f} s ahead of this machine's clock"
     if state == "reloading":  # no beats while the domain reloads; one longer than minutes is stuck
         return f"has been reloading for {age:.0f} s" if age > RELOAD_STALE_AFTER else ""
     if age > stale_after:
         return f"has not been refreshed for {age:.0f} s"
-    if age < -stale_after:
-        return f"is dated {-age:.0f} s ahead of this machine's clock"
     return ""
 
 

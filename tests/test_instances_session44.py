@@ -94,3 +94,24 @@ def test_the_instance_raised_is_the_one_the_question_names(tmp_path: Path) -> No
     ice = paths.index("Assets/Missions/Ice Session Timing.asset")
     assert ice == paths.index("Assets/Scripts/SessionTimings.cs") + 1, paths
     assert ice < paths.index("Assets/Missions/Desert Session Timing.asset"), paths
+
+
+def test_a_related_file_named_by_the_task_comes_first_among_those_the_query_did_not_rank() -> None:
+    """A pack lists the neighbours of its best files a line each and outlines the first few: of
+    those the query did not rank, one whose name holds the task's words leads (a preloading
+    sample's player prefab); the others keep the order of the reference that ties them."""
+    from indexer.query.related import order_related
+
+    found = {
+        "Assets/Prefabs/Other.prefab": (7, "prefab on X"),
+        "Assets/Scripts/Base.cs": (0, "base class of X"),
+        "Assets/Data/Desert Timing.asset": (12, "asset of X"),
+        "Assets/Scripts/Ranked.cs": (1, "subclass of X"),
+    }
+    ordered = order_related(found, {"Assets/Scripts/Ranked.cs": 0}, frozenset({"desert", "time"}))
+    assert [p for p, _ in ordered] == [
+        "Assets/Scripts/Ranked.cs",
+        "Assets/Data/Desert Timing.asset",
+        "Assets/Scripts/Base.cs",
+        "Assets/Prefabs/Other.prefab",
+    ]

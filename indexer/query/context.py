@@ -240,7 +240,7 @@ def _tier2_and_related(
     head = counter.count(RELATED_HEADER) + 1
     leads = [f.path for f in tier2.files[:RELATED_LEADS]]
     stems = {stem(t) for t in terms}
-    candidates = related_files(ws, leads, {f.path for f in tier2.files}, hits)
+    candidates = related_files(ws, leads, {f.path for f in tier2.files}, hits, frozenset(stems))
     lines = _related_lines(ws, candidates, stems, counter, reserve - head)
     need = head + sum(cost for *_, cost in lines) if lines else 0
     if need < reserve:  # every candidate was counted and fits: the ranked files take the rest
@@ -249,7 +249,7 @@ def _tier2_and_related(
         if [f.path for f in tier2.files[:RELATED_LEADS]] == leads:  # the same neighbours, fewer unshown
             candidates = [c for c in candidates if c[0] not in shown]
         else:
-            candidates = related_files(ws, [f.path for f in tier2.files[:RELATED_LEADS]], shown, hits)
+            candidates = related_files(ws, [f.path for f in tier2.files[:RELATED_LEADS]], shown, hits, frozenset(stems))
         lines = _related_lines(ws, candidates, stems, counter, budget - tier2.tokens - head)
     if not lines:
         return tier2

@@ -10,23 +10,28 @@ neighbours of its three best files (docs/retrieval.md).
 
 from __future__ import annotations
 
+from indexer.identifiers import name_stems
 from indexer.model import Hit
+from indexer.project import file_title
 from indexer.query.walk import REASONS, edge_said
 from indexer.query.workspace import Workspace
 from indexer.store.schema import is_searchable
 
 RELATED_LEADS = 3  # the pack's best files whose neighbours are listed
-# Neighbours the query did not rank come in this order of the reference that ties them: code that
-# defines or extends a lead's types first, then what carries or places it, then assets.
+# Neighbours the query did not rank come, after those whose names hold the task's words, in this
+# order of the reference that ties them: code that defines or extends a lead's types first, then
+# what carries or places it, then assets.
 EDGE_ORDER = (
     "base", "subclass", "type", "uses_type", "script", "carries_script", "unity_event", "calls_event",
     "prefab", "instance_of", "asset", "refers_to", "loads", "loaded_by",
 )  # fmt: skip
 
 
-def related_files(ws: Workspace, leads: list[str], shown: set[str], hits: list[Hit]) -> list[tuple[str, str]]:
+def related_files(
+    ws: Workspace, leads: list[str], shown: set[str], hits: list[Hit], stems: frozenset[str] = frozenset()
+) -> list[tuple[str, str]]:
     """(path, why) of the files one reference from `leads` (workspace paths) that the pack does not
-    show: those the query ranked first, in its order, then the rest by EDGE_ORDER and path. Files
+    show, in `order_related`'s order (`stems`: the task's word stems). Files
     without text (textures, audio, models) are left out: there is nothing in them to read."""
     found: dict[str, tuple[int, str]] = {}
     for lead in leads:
@@ -46,7 +51,16 @@ def related_files(ws: Workspace, leads: list[str], shown: set[str], hits: list[H
             order = EDGE_ORDER.index(edge) if edge in EDGE_ORDER else len(EDGE_ORDER)
             said = edge_said(project.records, edge, local, path)
             found[full] = (order, REASONS.get(said, said.replace("_", " ") + " {}").format(name))
-    rank = {h.path: i for i, h in enumerate(hits)}
+    return order_related(found, {h.path: i for i, h in enumerate(hits)}, stems)
+
+
+def order_related(
+    found: dict[str, tuple[int, str]], rank: dict[str, int], stems: frozenset[str]
+) -> list[tuple[str, str]]:
+    """(path, why) of `found` (path -> EDGE_ORDER place, why): those the query ranked in its
+    order, then those whose file name holds more of the task's `stems` (the few outlined are
+    then the ones the task names), then by EDGE_ORDER and path."""
     unranked = len(rank)
-    ordered = sorted(found.items(), key=lambda kv: (rank.get(kv[0], unranked), kv[1][0], kv[0]))
+    named = {p: len(stems.intersection(name_stems(file_title(p)))) for p in found if p not in rank}
+    ordered = sorted(found.items(), key=lambda kv: (rank.get(kv[0], unranked), -named.get(kv[0], 0), kv[1][0], kv[0]))
     return [(path, why) for path, (_, why) in ordered]

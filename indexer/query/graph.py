@@ -58,6 +58,15 @@ REVERSE_EDGE = {
     "loads": "loaded_by",
 }
 EDGE_KINDS = tuple(REVERSE_EDGE)
+# A file's one edge to another is the kind saying most of its references to it, not the first read: a
+# prefab calling a method of its own component carries the script (the audit of session 44); a file
+# holding an object a call is on stays a reference (its `m_Target`), its script's an event call
+_EDGE_RANK = {k: i for i, k in enumerate(("script", "prefab", "base", "asset", "unity_event", "type", "loads"))}
+
+
+def _keep(out: dict[str, str], path: str, edge: str) -> None:
+    if path not in out or _EDGE_RANK[edge] < _EDGE_RANK[out[path]]:
+        out[path] = edge
 
 
 class Graph:
@@ -460,7 +469,7 @@ class Graph:
                 if p and p != path:
                     # a binary file's are GUIDs alone: a script's, one of its MonoBehaviours' (unity_binary.py)
                     edge = "script" if r.kind == "script" or (r.context == "external" and is_script(p)) else None
-                    out.setdefault(p, edge or {"prefab": "prefab"}.get(r.kind, "asset"))
+                    _keep(out, p, edge or {"prefab": "prefab"}.get(r.kind, "asset"))
             elif r.kind == "type":
                 if r.target not in resolved:
                     resolved[r.target] = (
@@ -468,14 +477,14 @@ class Graph:
                     )
                 for t in resolved[r.target]:
                     if t.path != path:
-                        out.setdefault(t.path, "base" if r.context == "base" else "type")
+                        _keep(out, t.path, "base" if r.context == "base" else "type")
             elif r.kind == "method":  # (a call on another file's object: that file, which leads on)
                 for p in object_file(self, r.target) or called_files(self, r.target):
                     if p != path:
-                        out.setdefault(p, "unity_event")
+                        _keep(out, p, "unity_event")
             elif r.kind == "string":
                 for p in self._loadable.resolve(r.target, r.context, loads_resources(rec)):
-                    out.setdefault(p, "loads")
+                    _keep(out, p, "loads")
         return sorted(out.items())
 
     def scenes_named(self, name: str) -> list[str]:

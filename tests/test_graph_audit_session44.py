@@ -54,3 +54,18 @@ def test_a_script_component_whose_method_an_earlier_event_calls_is_a_script_edge
     assert ("Assets/UI/Panel.prefab", "carries_script") in g.used_by("Assets/UI/Menu.cs")
     assert ("Assets/Scenes/Main.unity", ("Assets/UI/Panel.prefab",)) in carriers(g, "Assets/UI/Menu.cs")
     assert "Assets/UI/Menu.cs" in {p for p, _ in carried(g, "Assets/Scenes/Main.unity")}
+
+
+def test_a_prefab_a_field_names_before_the_scene_places_it_is_an_instance_edge(tmp_path: Path) -> None:
+    """A spawner's field naming the panel prefab, written before the scene's instance of it, made
+    the scene's edge `asset`: the scene did not carry the panel's script."""
+    root = _panel_project(tmp_path)
+    spawner = _object(10, "Spawner", [20]) + _behaviour(
+        20, 10, BUTTON, f"  prefab: {{fileID: 100, guid: {PANEL}, type: 3}}\n"
+    )
+    scene = root / "Assets/Scenes/Main.unity"
+    text = scene.read_text(encoding="utf-8")
+    scene.write_text(_header() + spawner + text[len(_header()) :], encoding="utf-8")
+    g = graph_for(root)
+    assert ("Assets/UI/Panel.prefab", "prefab") in g.uses("Assets/Scenes/Main.unity")
+    assert ("Assets/Scenes/Main.unity", ("Assets/UI/Panel.prefab",)) in carriers(g, "Assets/UI/Menu.cs")

@@ -12,7 +12,7 @@ import re
 from indexer.identifiers import TASK_WORDS, name_stems, said_words, stem
 from indexer.model import Hit, Ranked
 from indexer.project import file_title, is_script
-from indexer.query.asking import asked_amounts, asks_value
+from indexer.query.asking import asked_amounts, asks_quantity, asks_value
 from indexer.query.file_roles import role_priors, role_words, tests_of
 from indexer.query.input_axes import raise_named_axes
 from indexer.query.named_files import files_named, guid_files, named_files
@@ -128,20 +128,26 @@ def rank(
     order = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:limit]
     _explain(project, order, boosts, asked[1])
     outlines = outlines_of(project, [r.path for r in order]) if named else None
-    return _named_hits(project, order, (terms, also, amounts, asked), (stats, outlines), (boosts, quoted, held))
+    words = (terms, also, amounts, asked, asks_quantity(text))
+    return _named_hits(project, order, words, (stats, outlines), (boosts, quoted, held))
 
 
 def _named_hits(project, order: list[Ranked], words: tuple, read: tuple, walked_by: tuple) -> list[Hit]:
     """The hits shown, each named by its best declaration (`_hit`) and pointed (`pointed`) at what
     the walk reached it by, unless at the object the task names (`ThirdPersonCamera`) or at what a
     quantity question asks the amount of. `words`: the terms, their synonyms, the amounts asked
-    (`asking.asked_amounts`) and `asked` (`_named`); `read`: stats and outlines; `walked_by`: the walk's
+    (`asking.asked_amounts`), `asked` (`_named`) and whether the task asks an amount (a data member
+    names a file first, `search.best_symbol`); `read`: stats and outlines; `walked_by`: the walk's
     boosts and the files a quote or a value the task says raised."""
-    terms, also, amounts, asked = words
+    terms, also, amounts, asked, quantity = words
     stats, outlines = read
     boosts, quoted, held = walked_by
     naming = [*terms, *(w for w in amounts if w not in terms)]  # "how fast": a prefab's `runSpeed`, not its root
-    hits = [h for i, r in enumerate(order) if (h := _hit(project, r, naming, also, stats, outlines, i < BODY_HITS))]
+    hits = [
+        h
+        for i, r in enumerate(order)
+        if (h := _hit(project, r, (naming, also, quantity), stats, outlines, i < BODY_HITS))
+    ]
     walked = {p: b[1:] for p, b in boosts.items() if b[1] in POINTED_EDGES and p not in quoted and p not in held}
     _fields_by_class(project, hits)
     amounted = {stem(w) for w in amounts}
@@ -421,11 +427,11 @@ def _lists(graph, path: str, wanted: set[str]) -> list[str]:
     return [f"lists {', '.join(named[:LISTS_SHOWN])}{more}"]
 
 
-def _hit(
-    project, r: Ranked, terms: list[str], also: tuple[str, ...], stats: dict, outlines: dict | None, bodies: bool
-) -> Hit | None:
+def _hit(project, r: Ranked, words: tuple, stats: dict, outlines: dict | None, bodies: bool) -> Hit | None:
     """`r` as a hit, named by its best declaration unless `outlines` (path -> Outline) is None
-    (`named`: see rank)."""
+    (`named`: see rank). `words`: the terms naming it, their synonyms, whether the task asks an
+    amount."""
+    terms, also, quantity = words
     reason = "; ".join(r.reasons)
     score = round(r.score, 4)
     if outlines is None:
@@ -436,7 +442,7 @@ def _hit(
         source = (lambda: project.texts.get(r.path)) if bodies and is_script(r.path) else None
         # "which prefab has the enemy AI": every prefab is one, so "prefab" names none of its parts
         own = [t for t in terms if r.candidate.kind not in KIND_WORDS.get(t, ())]
-        hit = annotate(r.candidate, own, outlines[r.path], score, reason, source=source, also=also)
+        hit = annotate(r.candidate, own, outlines[r.path], score, reason, source=source, also=also, amount=quantity)
         return _nested(project, hit, outlines[r.path], own) if hit.kind == "asset" else hit
     kind = stats[r.path].kind
     return None if kind == "meta" else _walked_hit(r.path, kind, outlines[r.path], score, reason)

@@ -84,12 +84,13 @@ def annotate(
     reason: str = "",
     source: Callable[[], FileText] | None = None,
     also: tuple[str, ...] = (),
+    amount: bool = False,
 ) -> Hit:
     """A candidate named by its best-matching declaration (`outline`: of Records.outline;
     `source`: gives the file's text (query.texts), read only when the bodies of its members must
     decide;
-    `also`: the query's synonyms, see best_symbol)."""
-    name, line, snippet = best_symbol(outline, terms, c.path, source, also)
+    `also`: the query's synonyms, `amount`: the task asks an amount, see best_symbol)."""
+    name, line, snippet = best_symbol(outline, terms, c.path, source, also, amount)
     return Hit(
         path=c.path,
         kind=c.kind,
@@ -262,31 +263,34 @@ def best_symbol(
     path: str,
     source: Callable[[], FileText] | None = None,
     also: tuple[str, ...] = (),
+    amount: bool = False,
 ) -> tuple[str, int, str]:
     """The declaration in a file that best matches the query terms: (qualified name, line, snippet).
     A declaration scores by the query words in its name. When that names a type (or nothing) and
     `source` gives the file's text, a member also scores by the query words in its body: "where
     does the player take damage" names the method that applies the damage, not the class whose
     name says Player. `also` (the query's synonyms) names a declaration only when the query's
-    own words name none: a file found through "stamina" for "energy" points at `Stamina`."""
+    own words name none: a file found through "stamina" for "energy" points at `Stamina`. A task
+    asking an amount (`amount`: "how high does the character jump") is answered by a value: a data
+    member wins a tie (`jumpForce`, not `WallJump`; `MoveRate`, not the nested class `MoveAxis`)."""
     outline = decoded.entries
     wanted = {stem(t) for t in terms}
     weak = frozenset(stem(t) for t in terms if t in TASK_WORDS or t in SETTING_VERBS)
     named = _with_owner(outline, _name_matches(decoded, wanted), wanted)
     if source is not None and named:
         named = _distinct_names(outline, named, source())
-    best = _best(outline, named, {}, weak)
+    best = _best(outline, named, {}, weak, amount)
     if best is None or _names_nothing(outline[best], named[best], weak):
         body = _body_matches(outline, wanted, source()) if source is not None else {}
         if body:
-            best = _best(outline, named, body, weak)
+            best = _best(outline, named, body, weak, amount)
         elif best is not None and named[best] <= weak:  # "set" alone, no body to read: names no member
             best = None
     if best is not None:
         d = outline[best]
         return named_as(d), d.line, d.signature
     if also:
-        return best_symbol(decoded, list(also), path, source)
+        return best_symbol(decoded, list(also), path, source, amount=amount)
     for d in outline:  # no name matched: the file's first type
         if d.kind in TYPE_KINDS:
             return d.qualified, d.line, d.signature
@@ -385,13 +389,15 @@ def _best(
     named: dict[int, set[str]],
     body: dict[int, set[str]],
     weak: frozenset[str] = frozenset(),
+    amount: bool = False,
 ) -> int | None:
     """The index of the best declaration: words in its name count double, words in its body once
     (a word its name already holds is not counted again: a field's line holds its name), a word
     asking for a change in a name (`weak`: "add" of "add a weapon the player picks up", which named
     `Player.AddScore`) TASK_WORD_WEIGHT of that, in a body as any (`inventory.Add(item)` is what
     "inventory add item" is about); a type wins a tie, then a member that does something
-    (`_DATA_KINDS`)."""
+    (`_DATA_KINDS`), but a data member first when the task asks an amount (`amount`)."""
+    order = _AMOUNT_ORDER if amount else _KIND_ORDER
     best: tuple[float, int, int] | None = None  # (-score, type / member / data member, index)
 
     def count(stems: Iterable[str]) -> float:
@@ -403,14 +409,17 @@ def _best(
         if words and names:
             words = {w for w in words if not any(w.startswith(n) or n.startswith(w) for n in names)}
         kind = outline[i].kind
-        key = (
-            -(NAME_MATCH * count(names) + len(words)),
-            0 if kind in TYPE_KINDS else 2 if kind in _DATA_KINDS else 1,
-            i,
-        )
+        key = (-(NAME_MATCH * count(names) + len(words)), order[_kind_class(kind)], i)
         if best is None or key < best:
             best = key
     return best[2] if best is not None else None
+
+
+_KIND_ORDER, _AMOUNT_ORDER = (0, 1, 2), (1, 2, 0)  # by type / member / data member: which wins a tie
+
+
+def _kind_class(kind: str) -> int:
+    return 0 if kind in TYPE_KINDS else 2 if kind in _DATA_KINDS else 1
 
 
 def _leading_lines(starts: list[int], text: list[str]) -> list[int]:

@@ -10,6 +10,7 @@ import re
 
 import msgspec
 
+from indexer.identifiers import name_stems
 from indexer.model import Hit
 from indexer.project import file_title
 from indexer.query.instances import instance_named, renamed_instances, with_path
@@ -27,10 +28,12 @@ def pointed(
     held: dict[str, Held],
     outlines: dict[str, Outline] | None,
     reached: tuple[str, str, tuple[str, ...]] | None = None,
+    words: frozenset[str] = frozenset(),
 ) -> Hit:
     """A hit as shown: at the text the task quotes, or else at the field holding the value it
-    says, or else at the object carrying the script or referencing the file the walk reached it
-    from (`reached`: the edge, that file, the prefabs between); an asset's GUIDs as
+    says, or else at the object carrying the script (at its field the task's words name, `words`:
+    their stems) or referencing the file the walk reached it from (`reached`: the edge, that
+    file, the prefabs between); an asset's GUIDs as
     the files they stand for (`m_GameEnded: Assets/Events/GameEnded.asset`). Unnamed (`outlines`
     None), only a file holding a said value is named, by that field (a pack shows it)."""
     if outlines is None:
@@ -38,7 +41,7 @@ def pointed(
     outline = outlines.get(hit.path)
     before = hit
     if reached is not None and reached[0] == "carries_script":
-        hit = _at_carrier(project, hit, *reached[1:])
+        hit = _at_carrier(project, hit, *reached[1:], words=words)
     elif reached is not None and reached[0] == "instance_of":
         hit = _at_carrier(project, hit, "", (reached[1],))  # at its first instance of that prefab
     elif reached is not None:
@@ -139,11 +142,15 @@ def _at_reference(project, hit: Hit, used: str) -> Hit:
     return msgspec.structs.replace(hit, name=name, line=ref.line, snippet=f"{ref.context}: {used}")
 
 
-def _at_carrier(project, hit: Hit, script: str, chain: tuple[str, ...] = ()) -> Hit:
+def _at_carrier(
+    project, hit: Hit, script: str, chain: tuple[str, ...] = (), words: frozenset[str] = frozenset()
+) -> Hit:
     """A scene or prefab reached as carrying a script, named by its first object doing so (a trial:
-    "which object has the EnemyManager" named `CM-FreeLook/BottomRig/cm.m_TrackedObjectOffset`), or
-    by its first instance of the prefab it carries it through (an object matching a word had
-    named it, `Camera Components`, beside "carries script PlayerMovement.cs via Player.prefab")."""
+    "which object has the EnemyManager" named `CM-FreeLook/BottomRig/cm.m_TrackedObjectOffset`), at
+    the field of that component the task's words name (`words`, stems: "the dash is too short" had
+    the scene at the Movement's `m_Script` line, not `dashSpeed: 40`), or by its first instance of
+    the prefab it carries it through (an object matching a word had named it, `Camera
+    Components`, beside "carries script PlayerMovement.cs via Player.prefab")."""
     guid = project.records.guid_naming(script) if script else None
     symbols = project.records.symbols(hit.path) if guid or chain else ()
     component = next((s for s in symbols if s.kind == "component" and s.detail == guid), None) if guid else None
@@ -156,7 +163,24 @@ def _at_carrier(project, hit: Hit, script: str, chain: tuple[str, ...] = ()) -> 
     if component is None or not component.container:
         return hit
     label = project.graph.script_label(guid)
+    field = _field_named(symbols, component, words)
+    if field is not None:
+        name = f"{component.container} > {label}.{field.name}"
+        return msgspec.structs.replace(hit, name=name, line=field.line, snippet=field.signature)
     return msgspec.structs.replace(hit, name=component.container, line=component.line, snippet=f"m_Script: {label}")
+
+
+def _field_named(symbols, component, words: frozenset[str]):
+    """The field of a component (its symbols follow it) whose name holds the most of `words`, the
+    first of a tie; None when none holds one."""
+    at = symbols.index(component) + 1
+    best, most = None, 0
+    while at < len(symbols) and symbols[at].kind == "field":
+        said = len(words.intersection(name_stems(symbols[at].name)))
+        if said > most:
+            best, most = symbols[at], said
+        at += 1
+    return best
 
 
 def _at_quote(project, hit: Hit, phrase: str, outline: Outline | None) -> Hit:

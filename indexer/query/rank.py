@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from indexer.identifiers import TASK_WORDS, name_stems, said_words, stem
+from indexer.identifiers import SETTING_VERBS, TASK_WORDS, name_stems, said_words, stem
 from indexer.model import Hit, Ranked
 from indexer.project import file_title, is_script
 from indexer.query.asking import asked_amounts, asks_quantity, asks_value
@@ -151,8 +151,9 @@ def _named_hits(project, order: list[Ranked], words: tuple, read: tuple, walked_
     walked = {p: b[1:] for p, b in boosts.items() if b[1] in POINTED_EDGES and p not in quoted and p not in held}
     _fields_by_class(project, hits)
     amounted = {stem(w) for w in amounts}
+    fields = frozenset(stem(w) for w in naming if w not in TASK_WORDS and w not in SETTING_VERBS)  # a carrier's
     return [
-        pointed(project, h, quoted, held, outlines, None if _named(h, asked, amounted) else walked.get(h.path))
+        pointed(project, h, quoted, held, outlines, None if _named(h, asked, amounted) else walked.get(h.path), fields)
         for h in hits
     ]
 

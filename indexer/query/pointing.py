@@ -46,6 +46,8 @@ def pointed(
         hit = _at_carrier(project, hit, "", (reached[1],))  # at its first instance of that prefab
     elif reached is not None:
         hit = _at_reference(project, hit, reached[1])
+        if hit.line == before.line and hit is not before:  # at the field it is named by: as named (by class)
+            hit = msgspec.structs.replace(hit, name=before.name)
     by_edge = hit is not before
     if hit.path in quoted:
         hit, by_edge = _at_quote(project, hit, quoted[hit.path], outline), False
@@ -131,15 +133,26 @@ POINTED_EDGES = frozenset({"carries_script", "refers_to", "instance_of"})
 def _at_reference(project, hit: Hit, used: str) -> Hit:
     """A scene or prefab reached as referencing a file, at its first field doing so, named by the
     object and field (`Environment.randomItems: Assets/Prefabs/Potion.prefab`; a word's
-    match had named the `Player` instance, beside "references Potion.prefab")."""
+    match had named the `Player` instance, beside "references Potion.prefab"); a reference a key
+    inside a field's value makes, at that field (`Player.StartingHP`, not its `Variable`)."""
     guid = project.records.guid_naming(used)
     rec = project.records.record(hit.path) if guid else None
     ref = next((r for r in rec.refs if r.kind == "guid" and r.target == guid), None) if rec is not None else None
     if ref is None or not ref.detail:
         return hit
     owner = ref.detail.split(" > ", 1)[0]  # named as a matched field is: `Environment.randomItems`
+    field = _holding(project.records.symbols(hit.path), ref.line)
+    if field is not None and field.name != ref.context:  # a key inside it: `StartingHP`'s `Variable`
+        said = field.signature if guid in field.signature else f"{field.name}.{ref.context}: {used}"
+        return msgspec.structs.replace(hit, name=f"{owner}.{field.name}", line=field.line, snippet=said)
     name = f"{owner}.{ref.context}" if ref.context.isidentifier() else owner
     return msgspec.structs.replace(hit, name=name, line=ref.line, snippet=f"{ref.context}: {used}")
+
+
+def _holding(symbols, line: int):
+    """The field whose value holds this line (the last declaration at or above it, when a field)."""
+    above = max((s for s in symbols if 0 < s.line <= line), key=lambda s: s.line, default=None)
+    return above if above is not None and above.kind == "field" else None
 
 
 def _at_carrier(

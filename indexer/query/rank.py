@@ -152,10 +152,32 @@ def _named_hits(project, order: list[Ranked], words: tuple, read: tuple, walked_
     _fields_by_class(project, hits)
     amounted = {stem(w) for w in amounts}
     fields = frozenset(stem(w) for w in naming if w not in TASK_WORDS and w not in SETTING_VERBS)  # a carrier's
-    return [
-        pointed(project, h, quoted, held, outlines, None if _named(h, asked, amounted) else walked.get(h.path), fields)
-        for h in hits
-    ]
+    return [pointed(project, h, quoted, held, outlines, _pointed_by(h, walked, asked, amounted), fields) for h in hits]
+
+
+def _pointed_by(hit: Hit, walked: dict, asked: tuple[set[str], set[str]], amounts: set[str]) -> tuple | None:
+    """The walk's edge a hit is pointed by (`walked`: path -> edge, file, chain), or None when its
+    name answers the task better: one the task says (`_named`); against a file it references, the
+    name of the two saying more of the task's words ("max HP" named a prefab's `HP`, beside
+    "references MaxHP.asset"; a warning sound's `LowThreshold` for "a lower HP threshold" was
+    pointed at the `AudioMixer` it plays through), the reference on a tie unless the task says the
+    name; a name that is the file's (its root object, its class) says none of them."""
+    reached = walked.get(hit.path)
+    named = reached is not None and _named(hit, asked, amounts)
+    if reached is None or reached[0] != "refers_to":
+        return None if named else reached
+    stems = asked[1] | amounts
+    last = hit.name.rsplit("/", 1)[-1].rsplit(".", 1)[-1]  # named by its root or class: the file, no part
+    own = _said_in(last, stems) if last != file_title(hit.path) else 0
+    its = _said_in(file_title(reached[1]), stems)
+    return reached if its > own or (its == own and not named) else None
+
+
+def _said_in(name: str, stems: set[str]) -> int:
+    """How many of a name's words (a joined name's parts, short ones too: `HP` of `MaxHP`) the
+    task says."""
+    parts = name_stems(name)
+    return sum(w in stems for w in parts[1:] or parts[:1])
 
 
 SIBLINGS_KEPT, SIBLING_PRIOR = 2, 0.5  # data assets of one folder or class ranked at full score; the others'

@@ -279,11 +279,12 @@ def best_symbol(
     named = _with_owner(outline, _name_matches(decoded, wanted), wanted)
     if source is not None and named:
         named = _distinct_names(outline, named, source())
-    best = _best(outline, named, {}, weak, amount)
+    valued = os.path.splitext(os.path.basename(path))[0] if amount else None  # the file's own type still first
+    best = _best(outline, named, {}, weak, valued)
     if best is None or _names_nothing(outline[best], named[best], weak):
         body = _body_matches(outline, wanted, source()) if source is not None else {}
         if body:
-            best = _best(outline, named, body, weak, amount)
+            best = _best(outline, named, body, weak, valued)
         elif best is not None and named[best] <= weak:  # "set" alone, no body to read: names no member
             best = None
     if best is not None:
@@ -389,15 +390,15 @@ def _best(
     named: dict[int, set[str]],
     body: dict[int, set[str]],
     weak: frozenset[str] = frozenset(),
-    amount: bool = False,
+    valued: str | None = None,
 ) -> int | None:
     """The index of the best declaration: words in its name count double, words in its body once
     (a word its name already holds is not counted again: a field's line holds its name), a word
     asking for a change in a name (`weak`: "add" of "add a weapon the player picks up", which named
     `Player.AddScore`) TASK_WORD_WEIGHT of that, in a body as any (`inventory.Add(item)` is what
     "inventory add item" is about); a type wins a tie, then a member that does something
-    (`_DATA_KINDS`), but a data member first when the task asks an amount (`amount`)."""
-    order = _AMOUNT_ORDER if amount else _KIND_ORDER
+    (`_DATA_KINDS`); when the task asks an amount (`valued`: the file's name), the file's own type,
+    then a field or property, then the rest (a nested type, a method, an event)."""
     best: tuple[float, int, int] | None = None  # (-score, type / member / data member, index)
 
     def count(stems: Iterable[str]) -> float:
@@ -408,18 +409,23 @@ def _best(
         words = body.get(i, set())
         if words and names:
             words = {w for w in words if not any(w.startswith(n) or n.startswith(w) for n in names)}
-        kind = outline[i].kind
-        key = (-(NAME_MATCH * count(names) + len(words)), order[_kind_class(kind)], i)
+        key = (-(NAME_MATCH * count(names) + len(words)), _tie_order(outline[i], valued), i)
         if best is None or key < best:
             best = key
     return best[2] if best is not None else None
 
 
-_KIND_ORDER, _AMOUNT_ORDER = (0, 1, 2), (1, 2, 0)  # by type / member / data member: which wins a tie
+_VALUE_KINDS = frozenset({"field", "property"})
 
 
-def _kind_class(kind: str) -> int:
-    return 0 if kind in TYPE_KINDS else 2 if kind in _DATA_KINDS else 1
+def _tie_order(d: Declared, valued: str | None) -> int:
+    """Which of equal matches wins: a type, a member that does something, a data member; when the
+    task asks an amount (`valued`, the file's name) the file's type, a field or property, the rest."""
+    if valued is None:
+        return 0 if d.kind in TYPE_KINDS else 2 if d.kind in _DATA_KINDS else 1
+    if d.kind in TYPE_KINDS and short_name(d) == valued:
+        return 0
+    return 1 if d.kind in _VALUE_KINDS else 2
 
 
 def _leading_lines(starts: list[int], text: list[str]) -> list[int]:

@@ -28,12 +28,12 @@ def pointed(
     held: dict[str, Held],
     outlines: dict[str, Outline] | None,
     reached: tuple[str, str, tuple[str, ...]] | None = None,
-    words: frozenset[str] = frozenset(),
+    words: tuple[frozenset[str], int] = (frozenset(), 1),
 ) -> Hit:
     """A hit as shown: at the text the task quotes, or else at the field holding the value it
     says, or else at the object carrying the script (at its field the task's words name, `words`:
-    their stems) or referencing the file the walk reached it from (`reached`: the edge, that
-    file, the prefabs between); an asset's GUIDs as
+    their stems and how many a field must say) or referencing the file the walk reached it from
+    (`reached`: the edge, that file, the prefabs between); an asset's GUIDs as
     the files they stand for (`m_GameEnded: Assets/Events/GameEnded.asset`). Unnamed (`outlines`
     None), only a file holding a said value is named, by that field (a pack shows it)."""
     if outlines is None:
@@ -156,14 +156,14 @@ def _holding(symbols, line: int):
 
 
 def _at_carrier(
-    project, hit: Hit, script: str, chain: tuple[str, ...] = (), words: frozenset[str] = frozenset()
+    project, hit: Hit, script: str, chain: tuple[str, ...] = (), words: tuple[frozenset[str], int] = (frozenset(), 1)
 ) -> Hit:
     """A scene or prefab reached as carrying a script, named by its first object doing so (a trial:
     "which object has the EnemyManager" named `CM-FreeLook/BottomRig/cm.m_TrackedObjectOffset`), at
-    the field of that component the task's words name (`words`, stems: "the dash is too short" had
-    the scene at the Movement's `m_Script` line, not `dashSpeed: 40`), or by its first instance of
-    the prefab it carries it through (an object matching a word had named it, `Camera
-    Components`, beside "carries script PlayerMovement.cs via Player.prefab")."""
+    the field of that component saying at least `words[1]` of the task's words (`words[0]`, stems:
+    "the dash is too short" had the scene at the Movement's `m_Script` line, not `dashSpeed: 40`),
+    or by its first instance of the prefab it carries it through (an object matching a word had
+    named it, `Camera Components`, beside "carries script PlayerMovement.cs via Player.prefab")."""
     guid = project.records.guid_naming(script) if script else None
     symbols = project.records.symbols(hit.path) if guid or chain else ()
     component = next((s for s in symbols if s.kind == "component" and s.detail == guid), None) if guid else None
@@ -176,21 +176,25 @@ def _at_carrier(
     if component is None or not component.container:
         return hit
     label = project.graph.script_label(guid)
-    field = _field_named(symbols, component, words)
+    field = _field_named(symbols, component, *words)
     if field is not None:
         name = f"{component.container} > {label}.{field.name}"
         return msgspec.structs.replace(hit, name=name, line=field.line, snippet=field.signature)
     return msgspec.structs.replace(hit, name=component.container, line=component.line, snippet=f"m_Script: {label}")
 
 
-def _field_named(symbols, component, words: frozenset[str]):
-    """The field of a component (its symbols follow it) whose name holds the most of `words`, the
-    first of a tie; None when none holds one."""
+_VALUE = re.compile(r"-?\d[\d.eE+-]*$|guid:")  # `dashSpeed: 40`, `MoveRate: guid:…` (an asset)
+
+
+def _field_named(symbols, component, words: frozenset[str], need: int):
+    """The field of a component (its symbols follow it) holding a value (a number, an asset: not
+    an object of the file, a list, a struct or an event, `_VALUE`) whose name holds the most of
+    `words`, at least `need`, the first of a tie; None when none does."""
     at = symbols.index(component) + 1
-    best, most = None, 0
+    best, most = None, need - 1
     while at < len(symbols) and symbols[at].kind == "field":
         said = len(words.intersection(name_stems(symbols[at].name)))
-        if said > most:
+        if said > most and _VALUE.match(symbols[at].signature.partition(": ")[2]):
             best, most = symbols[at], said
         at += 1
     return best

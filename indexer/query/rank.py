@@ -128,7 +128,8 @@ def rank(
     order = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:limit]
     _explain(project, order, boosts, asked[1])
     outlines = outlines_of(project, [r.path for r in order]) if named else None
-    words = (terms, also, amounts, asked, asks_quantity(text))
+    values = asks_assets or bool(excess(text))  # a value asked, or one said too much or too little
+    words = (terms, also, amounts, asked, (asks_quantity(text), said if values else []))
     return _named_hits(project, order, words, (stats, outlines), (boosts, quoted, held))
 
 
@@ -136,10 +137,11 @@ def _named_hits(project, order: list[Ranked], words: tuple, read: tuple, walked_
     """The hits shown, each named by its best declaration (`_hit`) and pointed (`pointed`) at what
     the walk reached it by, unless at the object the task names (`ThirdPersonCamera`) or at what a
     quantity question asks the amount of. `words`: the terms, their synonyms, the amounts asked
-    (`asking.asked_amounts`), `asked` (`_named`) and whether the task asks an amount (a data member
-    names a file first, `search.best_symbol`); `read`: stats and outlines; `walked_by`: the walk's
-    boosts and the files a quote or a value the task says raised."""
-    terms, also, amounts, asked, quantity = words
+    (`asking.asked_amounts`), `asked` (`_named`), whether the task asks an amount (a data member
+    names a file first, `search.best_symbol`) and its words when it asks a value (a carrier is
+    pointed at its component's field they name, `pointing._at_carrier`); `read`: stats and outlines; `walked_by`: the
+    walk's boosts and the files a quote or a value the task says raised."""
+    terms, also, amounts, asked, (quantity, said) = words
     stats, outlines = read
     boosts, quoted, held = walked_by
     naming = [*terms, *(w for w in amounts if w not in terms)]  # "how fast": a prefab's `runSpeed`, not its root
@@ -151,8 +153,19 @@ def _named_hits(project, order: list[Ranked], words: tuple, read: tuple, walked_
     walked = {p: b[1:] for p, b in boosts.items() if b[1] in POINTED_EDGES and p not in quoted and p not in held}
     _fields_by_class(project, hits)
     amounted = {stem(w) for w in amounts}
-    fields = frozenset(stem(w) for w in naming if w not in TASK_WORDS and w not in SETTING_VERBS)  # a carrier's
+    fields = _field_words(naming, said) if said else (frozenset(), 1)
     return [pointed(project, h, quoted, held, outlines, _pointed_by(h, walked, asked, amounted), fields) for h in hits]
+
+
+def _field_words(naming: list[str], said: list[str]) -> tuple[frozenset[str], int]:
+    """The stems naming a carrier's field (`pointing._at_carrier`) and how many it must say: half
+    the task's own words (not those asking for a change, nor two said words joined): a field
+    saying one word of a long task (`isAttackingEnemy` for "the player never locks on to a new
+    kind of enemy") is not the answer its component's line is not."""
+    own = [w for w in said if w not in TASK_WORDS and w not in SETTING_VERBS and not w.isdigit()]
+    words = [w for w in own if not any(w != v and w.startswith(v) for v in own)]
+    stems = frozenset(stem(w) for w in naming if w not in TASK_WORDS and w not in SETTING_VERBS)
+    return stems, max(1, (len(words) + 1) // 2)
 
 
 def _pointed_by(hit: Hit, walked: dict, asked: tuple[set[str], set[str]], amounts: set[str]) -> tuple | None:

@@ -10,7 +10,7 @@ import re
 
 import msgspec
 
-from indexer.identifiers import name_stems
+from indexer.identifiers import SETTING_VERBS, TASK_WORDS, name_stems, stem
 from indexer.model import Hit
 from indexer.project import file_title
 from indexer.query.instances import instance_named, renamed_instances, with_path
@@ -218,3 +218,36 @@ def _at_line(project, hit: Hit, line: int, text: str, outline: Outline | None) -
         entries = [(s.line, s.qualified) for s in project.records.symbols(hit.path)] or entries
     above = [e for e in entries if 0 < e[0] <= line]
     return msgspec.structs.replace(hit, name=max(above)[1] if above else hit.name, line=line, snippet=text)
+
+
+def field_words(naming: list[str], said: list[str]) -> tuple[frozenset[str], int]:
+    """The stems naming a carrier's field (`_at_carrier`) and how many it must say: half the task's
+    own words (`said`: not those asking for a change, nor two said words joined): a field saying
+    one word of a long task (`isAttackingEnemy` for "the player never locks on to a new kind of
+    enemy") is not the answer its component's line is not."""
+    own = [w for w in said if w not in TASK_WORDS and w not in SETTING_VERBS and not w.isdigit()]
+    words = [w for w in own if not any(w != v and w.startswith(v) for v in own)]
+    stems = frozenset(stem(w) for w in naming if w not in TASK_WORDS and w not in SETTING_VERBS)
+    return stems, max(1, (len(words) + 1) // 2)
+
+
+def pointed_by(hit: Hit, reached: tuple | None, named: bool, stems: set[str]) -> tuple | None:
+    """The walk's edge a hit is pointed by (`reached`: edge, file, chain), or None when its name
+    answers the task better: one the task says (`named`); against a file it references, the name
+    of the two saying more of the task's words (`stems`: "max HP" named a prefab's `HP`, beside
+    "references MaxHP.asset"; a warning sound's `LowThreshold` for "a lower HP threshold" was
+    pointed at the `AudioMixer` it plays through), the reference on a tie unless the task says the
+    name; a name that is the file's (its root object, its class) or shows no line says none."""
+    if reached is None or reached[0] != "refers_to":
+        return None if named else reached
+    last = hit.name.rsplit("/", 1)[-1].rsplit(".", 1)[-1]
+    own = _said_in(last, stems) if last != file_title(hit.path) and hit.snippet else 0
+    its = _said_in(file_title(reached[1]), stems)
+    return reached if its > own or (its == own and not named) else None
+
+
+def _said_in(name: str, stems: set[str]) -> int:
+    """How many of a name's words (a joined name's parts, short ones too: `HP` of `MaxHP`) the
+    task says."""
+    parts = name_stems(name)
+    return sum(w in stems for w in parts[1:] or parts[:1])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from indexer.identifiers import SETTING_VERBS, TASK_WORDS, name_stems, said_words, stem
+from indexer.identifiers import TASK_WORDS, name_stems, said_words, stem
 from indexer.model import Hit, Ranked
 from indexer.project import file_title, is_script
 from indexer.query.asking import asked_amounts, asks_quantity, asks_value
@@ -18,7 +18,7 @@ from indexer.query.input_axes import raise_named_axes
 from indexer.query.named_files import files_named, guid_files, named_files
 from indexer.query.nested_keys import nested_key_hit
 from indexer.query.pairing import pair
-from indexer.query.pointing import POINTED_EDGES, pointed
+from indexer.query.pointing import POINTED_EDGES, field_words, pointed, pointed_by
 from indexer.query.priors import (
     ART_WORDS,
     ASSET_WORDS,
@@ -128,8 +128,7 @@ def rank(
     order = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:limit]
     _explain(project, order, boosts, asked[1])
     outlines = outlines_of(project, [r.path for r in order]) if named else None
-    values = asks_assets or bool(excess(text))  # a value asked, or one said too much or too little
-    words = (terms, also, amounts, asked, (asks_quantity(text), said if values else []))
+    words = (terms, also, amounts, asked, (asks_quantity(text), said if asks_assets or excess(text) else []))
     return _named_hits(project, order, words, (stats, outlines), (boosts, quoted, held))
 
 
@@ -153,44 +152,10 @@ def _named_hits(project, order: list[Ranked], words: tuple, read: tuple, walked_
     walked = {p: b[1:] for p, b in boosts.items() if b[1] in POINTED_EDGES and p not in quoted and p not in held}
     _fields_by_class(project, hits)
     amounted = {stem(w) for w in amounts}
-    fields = _field_words(naming, said) if said else (frozenset(), 1)
-    return [pointed(project, h, quoted, held, outlines, _pointed_by(h, walked, asked, amounted), fields) for h in hits]
-
-
-def _field_words(naming: list[str], said: list[str]) -> tuple[frozenset[str], int]:
-    """The stems naming a carrier's field (`pointing._at_carrier`) and how many it must say: half
-    the task's own words (not those asking for a change, nor two said words joined): a field
-    saying one word of a long task (`isAttackingEnemy` for "the player never locks on to a new
-    kind of enemy") is not the answer its component's line is not."""
-    own = [w for w in said if w not in TASK_WORDS and w not in SETTING_VERBS and not w.isdigit()]
-    words = [w for w in own if not any(w != v and w.startswith(v) for v in own)]
-    stems = frozenset(stem(w) for w in naming if w not in TASK_WORDS and w not in SETTING_VERBS)
-    return stems, max(1, (len(words) + 1) // 2)
-
-
-def _pointed_by(hit: Hit, walked: dict, asked: tuple[set[str], set[str]], amounts: set[str]) -> tuple | None:
-    """The walk's edge a hit is pointed by (`walked`: path -> edge, file, chain), or None when its
-    name answers the task better: one the task says (`_named`); against a file it references, the
-    name of the two saying more of the task's words ("max HP" named a prefab's `HP`, beside
-    "references MaxHP.asset"; a warning sound's `LowThreshold` for "a lower HP threshold" was
-    pointed at the `AudioMixer` it plays through), the reference on a tie unless the task says the
-    name; a name that is the file's (its root object, its class) says none of them."""
-    reached = walked.get(hit.path)
-    named = reached is not None and _named(hit, asked, amounts)
-    if reached is None or reached[0] != "refers_to":
-        return None if named else reached
-    stems = asked[1] | amounts
-    last = hit.name.rsplit("/", 1)[-1].rsplit(".", 1)[-1]  # named by its root or class: the file, no part
-    own = _said_in(last, stems) if last != file_title(hit.path) else 0
-    its = _said_in(file_title(reached[1]), stems)
-    return reached if its > own or (its == own and not named) else None
-
-
-def _said_in(name: str, stems: set[str]) -> int:
-    """How many of a name's words (a joined name's parts, short ones too: `HP` of `MaxHP`) the
-    task says."""
-    parts = name_stems(name)
-    return sum(w in stems for w in parts[1:] or parts[:1])
+    fields = field_words(naming, said) if said else (frozenset(), 1)
+    stems = asked[1] | amounted
+    by = {h.path: pointed_by(h, walked.get(h.path), _named(h, asked, amounted), stems) for h in hits}
+    return [pointed(project, h, quoted, held, outlines, by[h.path], fields) for h in hits]
 
 
 SIBLINGS_KEPT, SIBLING_PRIOR = 2, 0.5  # data assets of one folder or class ranked at full score; the others'

@@ -10,6 +10,7 @@ from __future__ import annotations
 import bisect
 import contextlib
 import os
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cached_property
 
@@ -415,17 +416,19 @@ def _best(
     return best[2] if best is not None else None
 
 
-_VALUE_KINDS = frozenset({"field", "property"})
+_NUMBER_SET = re.compile(r"=\s*-?\d[\d.]*[fFdDmM]?\s*;?$")  # `float jumpForce = 50`, as rank._LITERAL
 
 
 def _tie_order(d: Declared, valued: str | None) -> int:
     """Which of equal matches wins: a type, a member that does something, a data member; when the
-    task asks an amount (`valued`, the file's name) the file's type, a field or property, the rest."""
+    task asks an amount (`valued`, the file's name), after the file's own type a field or property
+    set to a number (`jumpForce = 50` over `WallJump` for "how high does the character jump")."""
+    base = 0 if d.kind in TYPE_KINDS else 2 if d.kind in _DATA_KINDS else 1
     if valued is None:
-        return 0 if d.kind in TYPE_KINDS else 2 if d.kind in _DATA_KINDS else 1
+        return base
     if d.kind in TYPE_KINDS and short_name(d) == valued:
         return 0
-    return 1 if d.kind in _VALUE_KINDS else 2
+    return 1 if d.kind in ("field", "property") and _NUMBER_SET.search(d.signature) else 1 + base
 
 
 def _leading_lines(starts: list[int], text: list[str]) -> list[int]:

@@ -7,8 +7,6 @@ priors scale files by their role (priors.py). Deterministic: same index and quer
 
 from __future__ import annotations
 
-import re
-
 from indexer.identifiers import TASK_WORDS, name_stems, said_words, stem
 from indexer.model import Hit, Ranked
 from indexer.project import file_title, is_script
@@ -34,7 +32,7 @@ from indexer.query.priors import (
     vendored_folders,
 )
 from indexer.query.quotes import quoted_files
-from indexer.query.search import Outline, annotate, named_as, outlines_of
+from indexer.query.search import SET_TO_NUMBER, Outline, annotate, named_as, outlines_of
 from indexer.query.startup import asks_startup, raise_startup
 from indexer.query.synonyms import excess, synonym_words
 from indexer.query.textmatch import near_words_of
@@ -287,7 +285,6 @@ def _settings_named(project, ranked: dict[str, Ranked], terms: list[str], also: 
             ranked[path].score *= SETTING_GAIN
 
 
-_LITERAL = re.compile(r"=\s*-?\d[\d.]*[fFdDmM]?\s*;?$")  # `int Rows = 12`, `float speed = 2.5f`
 VALUE_SCRIPTS = 30  # the best scripts looked into for a value the task asks for
 
 
@@ -307,7 +304,7 @@ def _values_in_code(project, ranked: dict[str, Ranked], asked: list[str], said: 
     for path, outline in outlines_of(project, [r.path for r in scripts[:VALUE_SCRIPTS]]).items():
         if any(
             entry.kind == "field"
-            and _LITERAL.search(entry.signature)
+            and SET_TO_NUMBER.search(entry.signature)
             and _says_every_word(name, stems)
             and not amounts.isdisjoint(_words(name))
             for entry, name in zip(outline.entries, outline.names, strict=True)

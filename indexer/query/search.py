@@ -416,7 +416,8 @@ def _best(
     return best[2] if best is not None else None
 
 
-_NUMBER_SET = re.compile(r"=\s*-?\d[\d.]*[fFdDmM]?\s*;?$")  # `float jumpForce = 50`, as rank._LITERAL
+# A declaration set to a number: `int Rows = 12`, `float jumpForce = 50f`.
+SET_TO_NUMBER = re.compile(r"=\s*-?\d[\d.]*[fFdDmM]?\s*;?$")
 
 
 def _tie_order(d: Declared, valued: str | None) -> int:
@@ -428,7 +429,7 @@ def _tie_order(d: Declared, valued: str | None) -> int:
         return base
     if d.kind in TYPE_KINDS and short_name(d) == valued:
         return 0
-    return 1 if d.kind in ("field", "property") and _NUMBER_SET.search(d.signature) else 1 + base
+    return 1 if d.kind in ("field", "property") and SET_TO_NUMBER.search(d.signature) else 1 + base
 
 
 def _leading_lines(starts: list[int], text: list[str]) -> list[int]:

@@ -35,7 +35,7 @@ from indexer.query.textmatch import said_in_code, said_in_name, stems_in, stems_
 from indexer.query.texts import FileText
 from indexer.query.tokens import TokenCounter
 from indexer.query.views import cut_lines, file_view, renderings, weighted
-from indexer.query.workspace import ProjectIndex, Workspace, prefixed
+from indexer.query.workspace import ProjectIndex, Workspace, prefixed, reading
 
 CONTEXT_SCHEMA_VERSION = 1
 TIER1_SHARE = 0.15
@@ -87,6 +87,11 @@ def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter)
     if budget < 1:
         raise ValueError("the budget must be at least 1 token")
     projects = [p.fresh() for p in ws.projects]
+    with reading(projects):  # one commit of each store read throughout (`ProjectIndex.reading`)
+        return _pack(ws, projects, query, budget, counter)
+
+
+def _pack(ws: Workspace, projects: list[ProjectIndex], query: str, budget: int, counter: TokenCounter) -> ContextPack:
     share = int(budget * TIER1_SHARE)
     asked = query
     query = bounded_query(query)  # a pasted log: its first terms (the pack names the whole text)
@@ -142,8 +147,7 @@ def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter)
 
 
 def _others_line(projects: list[ProjectIndex], named: int, counter: TokenCounter, room: int) -> str:
-    """The line that says tier 1 describes one project of several, naming the others when that
-    fits in `room` tokens ("" when not even the first part does)."""
+    """The line saying tier 1 shows one project of several, the others named if it fits `room` tokens ("" if not)."""
     name = projects[named].prefix.rstrip("/")
     others = ", ".join(p.prefix.rstrip("/") for i, p in enumerate(projects) if i != named)
     short = f"(the task names {name}, one of {len(projects)} projects here"
@@ -171,9 +175,8 @@ def _tier1(base: tuple[list[Overview], Folder, int], counter: TokenCounter, shar
 
 
 def _asks_for_packages(projects: list, said: list[str]) -> bool:
-    """The task says a word of packages (`PACKAGE_WORDS`) that no project's own type is named by:
-    in a delivery game with a `Package` class, "the package lands" is about the game (a `Package`
-    class of a package or a plugin is not the game's)."""
+    """The task says a word of packages (`PACKAGE_WORDS`) that no project's own type is named by: with a
+    game's `Package` class (not a package's or plugin's), "the package lands" is about the game."""
     return any(word in PACKAGE_WORDS and not any(_own_type(p, _type_name(word)) for p in projects) for word in said)
 
 

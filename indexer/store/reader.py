@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import threading
 import zlib
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from urllib.parse import quote
 
@@ -105,6 +107,34 @@ class Records:
         self.paths = paths
         self.conn = _conn
         self.codec = BlobCodec(_conn)
+        self._guard = threading.Lock()
+        self._readers = 0  # queries inside `reading` now (threads of a server share a connection)
+        self._began = False  # whether `reading` began the open transaction (never a writer's own)
+
+    @contextmanager
+    def reading(self) -> Iterator[None]:
+        """One read transaction around what a query reads: every statement inside sees the same
+        commit, and costs less than a statement of its own (each of those takes and drops a read
+        mark of the WAL: 8.9 -> 5.7 us a statement). Reentrant, and shared by the threads reading
+        through this connection at once: the last one out ends it. In WAL mode a reader never
+        blocks a writer's commit; the transaction only keeps a checkpoint from going past the
+        commit it reads, until it ends. A transaction already open (a writer's batch) is joined,
+        never ended here."""
+        with self._guard:
+            self._readers += 1
+            if self._readers == 1 and not self.conn.in_transaction:
+                self.conn.execute("BEGIN")
+                self._began = True
+        try:
+            yield
+        finally:
+            with self._guard:
+                self._readers -= 1
+                if self._readers == 0 and self._began:
+                    self._began = False
+                    with suppress(sqlite3.ProgrammingError):  # closed meanwhile: nothing to end
+                        if self.conn.in_transaction:
+                            self.conn.execute("COMMIT")
 
     def decode_record(self, blob: bytes, path: str, size: int, mtime_ns: int, digest: bytes) -> FileRecord:
         """A stored record blob, with the path and stat of its row, as a FileRecord

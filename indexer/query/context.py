@@ -24,8 +24,15 @@ from indexer.identifiers import (
 from indexer.model import ContextPack, FileEntry, Hit, Overview, Tier, Tier2
 from indexer.query.asked_project import asked_project
 from indexer.query.file_roles import role_words
-from indexer.query.overview import Folder, folder_tree, render_tree, third_party_test, workspace_overviews
-from indexer.query.priors import asks_code, vendor_package
+from indexer.query.overview import (
+    Folder,
+    asks_for_packages,
+    folder_tree,
+    render_tree,
+    third_party_test,
+    workspace_overviews,
+)
+from indexer.query.priors import asks_code
 from indexer.query.related import RELATED_LEADS, related_files
 from indexer.query.render import fitted_overview
 from indexer.query.search import doer, outlines_of
@@ -65,10 +72,6 @@ HIERARCHY_OUTLINES = 3
 # variant's overrides, a scene's first objects); 0.6 of the half shows them, losing nothing
 # anywhere (docs/retrieval.md, session 15).
 HALVED_CUT_SHARE = 0.6
-# Words of a task about the project's packages: only then does tier 1 list them with versions.
-PACKAGE_WORDS = frozenset(
-    {"package", "packages", "dependency", "dependencies", "manifest", "upm", "version", "upgrade"}
-)
 CODE_KINDS = frozenset({"csharp", "shader", "shader_include", "compute_shader"})
 # The share of tier 2 kept for the files one reference from the best files (`related`).
 RELATED_SHARE = 0.15
@@ -97,7 +100,7 @@ def _pack(ws: Workspace, projects: list[ProjectIndex], query: str, budget: int, 
     query = bounded_query(query)  # a pasted log: its first terms (the pack names the whole text)
     terms, spellings = query_terms(query), compound_spellings(query)
     said = said_words(query)
-    packages = _asks_for_packages(projects, said)
+    packages = asks_for_packages(projects, said)
     # Of several projects, the one the task names is the one tier 1 describes (`asked_project`).
     named = asked_project(projects, query)
     shown = projects if named is None else [projects[named]]
@@ -147,7 +150,8 @@ def _pack(ws: Workspace, projects: list[ProjectIndex], query: str, budget: int, 
 
 
 def _others_line(projects: list[ProjectIndex], named: int, counter: TokenCounter, room: int) -> str:
-    """The line saying tier 1 shows one project of several, the others named if it fits `room` tokens ("" if not)."""
+    """The line that says tier 1 describes one project of several, naming the others when that
+    fits in `room` tokens ("" when not even the first part does)."""
     name = projects[named].prefix.rstrip("/")
     others = ", ".join(p.prefix.rstrip("/") for i, p in enumerate(projects) if i != named)
     short = f"(the task names {name}, one of {len(projects)} projects here"
@@ -172,30 +176,6 @@ def _tier1(base: tuple[list[Overview], Folder, int], counter: TokenCounter, shar
     used = counter.count(overview) + 2 if overview else 0
     tree_text = render_tree(tree, counter, share - used, task=True)
     return "\n\n".join(p for p in (overview, tree_text) if p)
-
-
-def _asks_for_packages(projects: list, said: list[str]) -> bool:
-    """The task says a word of packages (`PACKAGE_WORDS`) that no project's own type is named by: with a
-    game's `Package` class (not a package's or plugin's), "the package lands" is about the game."""
-    return any(word in PACKAGE_WORDS and not any(_own_type(p, _type_name(word)) for p in projects) for word in said)
-
-
-def _own_type(project, name: str) -> bool:
-    """A type of this name is declared by the project's own code: under Assets/, not third-party."""
-    return any(
-        t.path.startswith("Assets/") and vendor_package(t.path, project.vendored) is None
-        for t in project.records.types_named(name)
-    )
-
-
-def _type_name(word: str) -> str:
-    """The name a type would have for a word of a task: `packages` -> `Package`, `dependencies`
-    -> `Dependency`."""
-    if word.endswith("ies"):
-        word = word[:-3] + "y"
-    elif word.endswith("s") and not word.endswith("ss"):
-        word = word[:-1]
-    return word.capitalize()
 
 
 def task_order(hits: list[Hit], said: list[str]) -> list[Hit]:

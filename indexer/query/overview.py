@@ -20,6 +20,11 @@ from indexer.unity import editor_only_assembly
 if TYPE_CHECKING:
     from indexer.query.workspace import ProjectIndex
 
+# Words of a task about the project's packages: only then does tier 1 list them with versions.
+PACKAGE_WORDS = frozenset(
+    {"package", "packages", "dependency", "dependencies", "manifest", "upm", "version", "upgrade"}
+)
+
 
 def third_party_test(projects: Sequence[ProjectIndex]) -> Callable[[str], bool]:
     """Whether a folder (a workspace path ending in `/`) holds third-party code, by its project's
@@ -302,3 +307,28 @@ def _defines_shown(defines: dict[str, list[str]]) -> list[str]:
         more = f", +{len(where) - DEFINE_PLATFORMS} more" if len(where) > DEFINE_PLATFORMS else ""
         out.append(f"{name} ({', '.join(where[:DEFINE_PLATFORMS])}{more})")
     return out
+
+
+def asks_for_packages(projects: list, said: list[str]) -> bool:
+    """The task says a word of packages (`PACKAGE_WORDS`) that no project's own type is named by:
+    in a delivery game with a `Package` class, "the package lands" is about the game (a `Package`
+    class of a package or a plugin is not the game's)."""
+    return any(word in PACKAGE_WORDS and not any(_own_type(p, _type_name(word)) for p in projects) for word in said)
+
+
+def _own_type(project, name: str) -> bool:
+    """A type of this name is declared by the project's own code: under Assets/, not third-party."""
+    return any(
+        t.path.startswith("Assets/") and vendor_package(t.path, project.vendored) is None
+        for t in project.records.types_named(name)
+    )
+
+
+def _type_name(word: str) -> str:
+    """The name a type would have for a word of a task: `packages` -> `Package`, `dependencies`
+    -> `Dependency`."""
+    if word.endswith("ies"):
+        word = word[:-3] + "y"
+    elif word.endswith("s") and not word.endswith("ss"):
+        word = word[:-1]
+    return word.capitalize()

@@ -321,7 +321,7 @@ def _tier2(
         if budget - used < 4:  # not even a header line fits any more
             break
         owner = ws.owner(hit.path, refresh=False)
-        if owner is None:
+        if owner is None or _header_over(hit, owner[0], counter, budget - used):
             continue
         project, local = owner
         read = project.texts.get(local)
@@ -354,6 +354,14 @@ def _tier2(
     if not entries:
         return Tier2(text="", tokens=0, files=[])
     return Tier2(text="\n".join(pieces), tokens=counter.count_joined(pieces, counts), files=entries)
+
+
+def _header_over(hit: Hit, project: ProjectIndex, counter: TokenCounter, room: int) -> bool:
+    """Whether not even a file's header line, the first of every rendering, fits in `room` (a pack's
+    last hits), told from how that line starts (`TokenCounter.start_over`) before the file's text is
+    read and its view made. Not told where a project of several places the paths its lines name."""
+    start = f"### {hit.path}  ({hit.kind}"
+    return not project.prefix and room <= len(start) and counter.start_over(start, room - 1)
 
 
 def _lead_extras(

@@ -133,6 +133,13 @@ class TokenCounter:
         first time (the cache's misses, 0.5 us a line, were most of the cost)."""
         return _not_space("\n".join(lines)) // 6 if self._additive else 0
 
+    def start_over(self, start: str, room: int) -> bool:
+        """Whether every line that begins with `start` and goes on with punctuation or a space costs
+        more than `room` tokens, told from `start` alone (False when it cannot be: other counters).
+        The estimate's pieces never run past a word's end into punctuation or a space, so such a
+        line's pieces are the start's and more: its count is no lower."""
+        return self._additive and self._fn(start) > room
+
     def join_cost(self, pieces: list[str]) -> int:
         """An upper estimate of the tokens of "\\n".join(pieces) without joining them."""
         return sum(self.count(p) for p in pieces) + max(0, len(pieces) - 1)

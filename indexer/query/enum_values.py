@@ -11,7 +11,7 @@ import operator
 import re
 from typing import TYPE_CHECKING, NamedTuple
 
-from indexer.model import FileRecord, Usage
+from indexer.model import FileRecord, TypeRow, Usage
 from indexer.query.hex_arrays import ENUM_FORMAT, element_type, scalar_format, unpacked
 from indexer.query.kept_records import kept_record
 from indexer.unity import bare_type_name
@@ -138,20 +138,25 @@ class EnumFields:
         out = ScriptEnums({}, {}, {})
         if rec is None or rec.kind != "csharp":
             return out
+        resolved: dict[str, list[TypeRow]] = {}  # a type written in the file, resolved once (enum, then struct)
         for f in [*rec.symbols, *inherited_fields(self.graph, rec)]:
             if f.kind not in ("field", "property") or not f.type or any(f.name in held for held in out):
                 continue  # (the class's own declaration first, then those it inherits)
-            if (enum := self.enum_of(f.type, rec)) is not None:
+            for written in (f.type, element := element_type(f.type)):
+                if written and written not in resolved:
+                    resolved[written] = self.graph.resolve_type_ref(written, rec)
+            if (enum := self.enum_of(f.type, rec, resolved[f.type])) is not None:
                 out.fields[f.name] = enum
-            elif (element := element_type(f.type)) and (enum := self.enum_of(element, rec)) is not None:
+            elif element and (enum := self.enum_of(element, rec, resolved[element])) is not None:
                 out.elements[f.name] = enum
-            elif held := self._struct_enums(element or f.type, rec):
+            elif held := self._struct_enums(element or f.type, rec, resolved[element or f.type]):
                 out.members[f.name] = held
         return out
 
-    def _struct_enums(self, written: str, rec: FileRecord) -> dict[str, Enum]:
-        """The enum fields of the project's struct or class a type written in `rec` names."""
-        types = [t for t in self.graph.resolve_type_ref(written, rec) if t.kind in ("struct", "class")]
+    def _struct_enums(self, written: str, rec: FileRecord, resolved: list[TypeRow]) -> dict[str, Enum]:
+        """The enum fields of the project's struct or class a type written in `rec` names (`resolved`
+        to these project types)."""
+        types = [t for t in resolved if t.kind in ("struct", "class")]
         if len(types) != 1:
             return {}
         key = (types[0].path, types[0].qualified, False)
@@ -162,9 +167,11 @@ class EnumFields:
             self._types[key] = {s.name: enum for s in mine if (enum := self.enum_of(s.type, held)) is not None}
         return dict(self._types[key])  # type: ignore[arg-type]
 
-    def enum_of(self, written: str, rec: FileRecord) -> Enum | None:
-        """The enum a type written in `rec` names (Unity's `KeyCode` too), if it is one."""
-        types = [t for t in self.graph.resolve_type_ref(written, rec) if t.kind == "enum"]
+    def enum_of(self, written: str, rec: FileRecord, resolved: list[TypeRow] | None = None) -> Enum | None:
+        """The enum a type written in `rec` names (Unity's `KeyCode` too), if it is one (`resolved`:
+        the project types it names, when known already)."""
+        found = self.graph.resolve_type_ref(written, rec) if resolved is None else resolved
+        types = [t for t in found if t.kind == "enum"]
         if not types and written.rpartition(".")[2] == "KeyCode":  # Unity's, as a key setting holds it
             return Enum(_key_codes(), False)
         if len(types) != 1:

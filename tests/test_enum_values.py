@@ -7,7 +7,7 @@ from pathlib import Path
 from indexer.build.update import update
 from indexer.config import Config
 from indexer.query.describe import describe
-from indexer.query.enum_values import Enum, member_values
+from indexer.query.enum_values import Enum, EnumFields, member_values
 from indexer.query.workspace import open_workspace
 
 from .conftest import meta, write_project
@@ -81,3 +81,32 @@ def test_describe_and_refs_name_an_enum_field_s_number(tmp_path: Path) -> None:
     mode = [u.detail for u in graph.references(graph.target("Game.Mover.mode")) if u.kind == "value"]
     assert mode == ["Runner sets mode: 0 (Walk) (via Assets/Runner.prefab)", "Runner > Mover.mode: 4 (Fast)"]
     assert text.splitlines()[-1] == "  Assets/Level.unity:3  Runner (sets mode: 0 (Walk))"
+
+
+def test_a_script_s_field_types_are_each_resolved_once(tmp_path: Path, monkeypatch) -> None:
+    """The enum fields, enum lists and structs holding enums of a script, each type its fields are
+    written with resolved once (an enum's, a list's element's and a struct's lookups share it)."""
+    types = "public enum Mode { Walk, Run }\n[System.Serializable] public struct Gait { public Mode mode; }\n"
+    source = (
+        "using System.Collections.Generic;\nusing UnityEngine;\n"
+        "public class Mover : MonoBehaviour {\n"
+        "  public Mode first; public Mode second; public List<Mode> modes; public Mode[] more;\n"
+        "  public Gait gait; public Gait other; public float speed; public float height;\n"
+        "}\n"
+    )
+    files = {"Assets/Mover.cs": source, "Assets/Mover.cs.meta": meta(MOVER), "Assets/Types.cs": types}
+    root = write_project(tmp_path / "P", files)
+    update(root, Config(workers=1))
+    graph = open_workspace(root, [(root, Config())]).projects[0].graph
+    real, asked = type(graph).resolve_type_ref, []
+
+    def noting(self, written, rec):
+        asked.append((written, getattr(rec, "path", None)))
+        return real(self, written, rec)
+
+    monkeypatch.setattr(type(graph), "resolve_type_ref", noting)
+    enums = EnumFields(graph).of(MOVER)
+    assert sorted(enums.fields) == ["first", "second"] and sorted(enums.elements) == ["modes", "more"]
+    assert list(enums.members) == ["gait", "other"] and list(enums.members["gait"]) == ["mode"]
+    own = [w for w, path in asked if path == "Assets/Mover.cs"]
+    assert sorted(own) == sorted(set(own)) and {"Mode", "List<Mode>", "Gait", "float"} <= set(own)

@@ -33,6 +33,22 @@ def meta(guid: str, importer: str = "MonoImporter") -> str:
     return f"fileFormatVersion: 2\nguid: {guid}\n{importer}:\n  externalObjects: {{}}\n  userData: \n"
 
 
+def mono_script(name: str, body: str) -> str:
+    """A MonoBehaviour class `name` with `body` as its members, as a script file's text."""
+    return f"using UnityEngine;\npublic class {name} : MonoBehaviour\n{{\n{body}\n}}\n"
+
+
+def data_asset(script_guid: str, name: str, fields: str) -> str:
+    """A ScriptableObject asset of the script `script_guid` named `name`, with `fields` (YAML
+    lines at two spaces) after Unity's own."""
+    return (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!114 &11400000\nMonoBehaviour:\n"
+        "  m_ObjectHideFlags: 0\n  m_GameObject: {fileID: 0}\n  m_Enabled: 1\n"
+        f"  m_Script: {{fileID: 11500000, guid: {script_guid}, type: 3}}\n  m_Name: {name}\n"
+        f"  m_EditorClassIdentifier:\n{fields}"
+    )
+
+
 CLI_ENV = {"PYTHONPATH": str(REPO), "NO_COLOR": "1"}  # on top of os.environ, for the CLI in a subprocess
 
 

@@ -10,7 +10,7 @@ from indexer.identifiers import said_words
 from indexer.query.asking import asked_amounts, asks_value
 from indexer.query.workspace import open_workspace
 
-from .conftest import meta, write_project
+from .conftest import data_asset, meta, mono_script, write_project
 
 SPAWN = "3e5f7a9b1c2d4e6f8a0b2c4d6e8f0a1b"
 SNIPER = "4f6a8b0c2d3e5f7a9b1c3d5e7f9a1b2c"
@@ -39,10 +39,6 @@ def test_the_amount_asked_is_read_from_the_quantity_opening() -> None:
     assert asked_amounts("how fast does the rhino beetle move") == ["duration", "speed"]
     assert asked_amounts("Where does the game work out how many toppings fall off?") == []
     assert asked_amounts("where is the jump height set") == []
-
-
-def _script(name: str, body: str) -> str:
-    return f"using UnityEngine;\npublic class {name} : MonoBehaviour\n{{\n{body}\n}}\n"
 
 
 def _prefab(name: str, script: str) -> str:
@@ -78,16 +74,16 @@ def test_which_data_decides_ranks_the_data_asset_above_the_code(tmp_path: Path) 
     root = write_project(
         tmp_path,
         {
-            "Assets/Scripts/EnemySpawner.cs": _script(
+            "Assets/Scripts/EnemySpawner.cs": mono_script(
                 "EnemySpawner",
                 "public GameObject sniperEnemy; public float spawnInterval;\n"
                 "public void SpawnEnemy(GameObject enemy) { }\n"
                 "public void SpawnSniperEnemy() { SpawnEnemy(sniperEnemy); }",
             ),
-            "Assets/Scripts/EnemyWeapon.cs": _script(
+            "Assets/Scripts/EnemyWeapon.cs": mono_script(
                 "EnemyWeapon", "public GameObject rifle; public void CarryRifle() { } public void SpawnRifle() { }"
             ),
-            "Assets/Scripts/SniperEnemy.cs": _script(
+            "Assets/Scripts/SniperEnemy.cs": mono_script(
                 "SniperEnemy", "public float aimTime; public void Aim() { } public void ShootRifle() { }"
             ),
             "Assets/Scripts/SniperEnemy.cs.meta": meta(SNIPER),
@@ -96,11 +92,11 @@ def test_which_data_decides_ranks_the_data_asset_above_the_code(tmp_path: Path) 
             "Assets/Scripts/EnemySpawnInfo.cs": "using UnityEngine;\npublic class EnemySpawnInfo : ScriptableObject\n"
             "{\n    public GameObject Enemy;\n    public float Rarity;\n    public GameObject[] Weapons;\n}\n",
             "Assets/Scripts/EnemySpawnInfo.cs.meta": meta(SPAWN),
-            "Assets/Data/SniperEnemy.asset": "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!114 &11400000\n"
-            "MonoBehaviour:\n  m_ObjectHideFlags: 0\n  m_GameObject: {fileID: 0}\n  m_Enabled: 1\n"
-            f"  m_Script: {{fileID: 11500000, guid: {SPAWN}, type: 3}}\n  m_Name: SniperEnemy\n"
-            "  m_EditorClassIdentifier:\n"
-            f"  Enemy: {{fileID: 1000, guid: {SNIPER_PREFAB}, type: 3}}\n  Rarity: 0.25\n  Weapons: []\n",
+            "Assets/Data/SniperEnemy.asset": data_asset(
+                SPAWN,
+                "SniperEnemy",
+                f"  Enemy: {{fileID: 1000, guid: {SNIPER_PREFAB}, type: 3}}\n  Rarity: 0.25\n  Weapons: []\n",
+            ),
         },
     )
     update(root, Config(workers=1))

@@ -9,51 +9,33 @@ from indexer.build.update import update
 from indexer.config import Config
 from indexer.query.workspace import open_workspace
 
-from .conftest import meta, write_project
+from .conftest import data_asset, meta, mono_script, write_project
 
 TIMINGS = "7c2d9e4f1a3b5c6d8e0f1a2b3c4d5e6f"
 
 
-def _script(name: str, body: str) -> str:
-    return f"using UnityEngine;\npublic class {name} : MonoBehaviour\n{{\n{body}\n}}\n"
-
-
 def _timing(name: str, micro: int, wave: int) -> str:
-    return f"""%YAML 1.1
-%TAG !u! tag:unity3d.com,2011:
---- !u!114 &11400000
-MonoBehaviour:
-  m_ObjectHideFlags: 0
-  m_GameObject: {{fileID: 0}}
-  m_Enabled: 1
-  m_Script: {{fileID: 11500000, guid: {TIMINGS}, type: 3}}
-  m_Name: {name}
-  m_EditorClassIdentifier:
-  EventsList:
-  - Type: 0
-    TimeStart: {micro}
-  - Type: 1
-    TimeStart: {wave}
-"""
+    events = f"  EventsList:\n  - Type: 0\n    TimeStart: {micro}\n  - Type: 1\n    TimeStart: {wave}\n"
+    return data_asset(TIMINGS, name, events)
 
 
 def _project(tmp_path: Path) -> Path:
     return write_project(
         tmp_path,
         {
-            "Assets/Scripts/EnemyAI.cs": _script(
+            "Assets/Scripts/EnemyAI.cs": mono_script(
                 "EnemyAI",
                 "public float attackRange; float timeBetweenAttacks;\n"
                 "public void TryAttack() { if (timeBetweenAttacks <= 0) StartAttack(); }\n"
                 "void StartAttack() { } public void OnWaveStart() { TryAttack(); }",
             ),
-            "Assets/Scripts/EnemySpawner.cs": _script(
+            "Assets/Scripts/EnemySpawner.cs": mono_script(
                 "EnemySpawner",
                 "public int enemiesPerWave; public float timeBetweenWaves;\n"
                 "public void StartWave(int wave) { } public void StartSmallAttack() { }\n"
                 "public void StartBigWave() { StartWave(enemiesPerWave * 2); }",
             ),
-            "Assets/Scripts/Turret.cs": _script(
+            "Assets/Scripts/Turret.cs": mono_script(
                 "Turret", "public float timeBetweenAttacks; public void Attack(EnemyAI enemy) { }"
             ),
             "Assets/Scripts/SessionTimings.cs": "using UnityEngine;\nusing System.Collections.Generic;\n"

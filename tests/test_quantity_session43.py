@@ -10,7 +10,7 @@ from indexer.config import Config
 from indexer.query.asking import asks_quantity
 from indexer.query.workspace import open_workspace
 
-from .conftest import meta, write_project
+from .conftest import data_asset, meta, mono_script, write_project
 
 DATA = "5a1e0c3b9d7f4e2a8c6b1d0e3f2a4b5c"
 
@@ -23,26 +23,12 @@ def test_a_quantity_asked_is_one_a_question_opens_with() -> None:
     assert not asks_quantity("the enemy shows how much damage it took")
 
 
-def _script(name: str, body: str) -> str:
-    return f"using UnityEngine;\npublic class {name} : MonoBehaviour\n{{\n{body}\n}}\n"
-
-
 def _enemy_data(name: str, health: int, damage: int) -> str:
-    return f"""%YAML 1.1
-%TAG !u! tag:unity3d.com,2011:
---- !u!114 &11400000
-MonoBehaviour:
-  m_ObjectHideFlags: 0
-  m_GameObject: {{fileID: 0}}
-  m_Enabled: 1
-  m_Script: {{fileID: 11500000, guid: {DATA}, type: 3}}
-  m_Name: {name}
-  m_EditorClassIdentifier:
-  <Health>k__BackingField: {health}
-  <Protection>k__BackingField: 5
-  <Damage>k__BackingField: {damage}
-  <Cost>k__BackingField: 5
-"""
+    fields = (
+        f"  <Health>k__BackingField: {health}\n  <Protection>k__BackingField: 5\n"
+        f"  <Damage>k__BackingField: {damage}\n  <Cost>k__BackingField: 5\n"
+    )
+    return data_asset(DATA, name, fields)
 
 
 def test_the_enemy_s_data_asset_answers_how_much_health_it_has(tmp_path: Path) -> None:
@@ -51,13 +37,13 @@ def test_the_enemy_s_data_asset_answers_how_much_health_it_has(tmp_path: Path) -
     root = write_project(
         tmp_path,
         {
-            "Assets/Scripts/HealthController.cs": _script(
+            "Assets/Scripts/HealthController.cs": mono_script(
                 "HealthController",
                 "public float health; public float maxHealth;\n"
                 "public void TakeDamage(float damage) { health -= damage; if (health <= 0) Die(); }\n"
                 "public void Heal(float amount) { health = Mathf.Min(maxHealth, health + amount); }\nvoid Die() { }",
             ),
-            "Assets/Scripts/HealthHUD.cs": _script(
+            "Assets/Scripts/HealthHUD.cs": mono_script(
                 "HealthHUD",
                 "public Sprite fullHealthSprite; public Sprite damagedHealthSprite;\n"
                 "public void ShowHealth(float health) { } public void ShowDamage(float damage) { }",
@@ -65,7 +51,7 @@ def test_the_enemy_s_data_asset_answers_how_much_health_it_has(tmp_path: Path) -
             "Assets/Scripts/IDamagable.cs": (
                 "public interface IDamagable { void Damage(float damage); float Health { get; } }"
             ),
-            "Assets/Scripts/Turret.cs": _script(
+            "Assets/Scripts/Turret.cs": mono_script(
                 "Turret",
                 "public float health = 20; public float damage = 1;\n"
                 "public void TakeDamage(float damage) { health -= damage; }",

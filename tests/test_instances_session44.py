@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from indexer.build.update import update
 from indexer.config import Config
 from indexer.query.workspace import open_workspace
@@ -51,31 +53,20 @@ def _project(tmp_path: Path) -> Path:
     )
 
 
-def test_the_desert_mission_s_timings_rank_with_their_class(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("mission", "asked", "other"), [("a desert", "Desert", "Ice"), ("an ice", "Ice", "Desert")])
+def test_the_mission_s_timings_rank_with_their_class(tmp_path: Path, mission: str, asked: str, other: str) -> None:
     """ "At what times during a desert mission do the attacks and waves start?" ranked the attack
     and wave scripts first and the desert's timing asset 6th, under its class (here an attack
     script came between them): of the class's instances only it is named by a word of the question
-    ("desert"), so it is the one asked about."""
+    ("desert"), so it is the one asked about; of the ice mission, the ice's."""
     root = _project(tmp_path)
     update(root, Config(workers=1))
     ws = open_workspace(root, [(root, Config())])
-    question = "At what times during a desert mission do the small attacks and the big enemy waves start?"
+    question = f"At what times during {mission} mission do the small attacks and the big enemy waves start?"
     paths = [h.path for h in ws.search(question, 10)]
-    desert = paths.index("Assets/Missions/Desert Session Timing.asset")
-    assert desert == paths.index("Assets/Scripts/SessionTimings.cs") + 1, paths
-    assert desert < paths.index("Assets/Missions/Ice Session Timing.asset"), paths
-
-
-def test_the_instance_raised_is_the_one_the_question_names(tmp_path: Path) -> None:
-    """The same question of the ice mission raises the ice's timings, not the desert's."""
-    root = _project(tmp_path)
-    update(root, Config(workers=1))
-    ws = open_workspace(root, [(root, Config())])
-    question = "At what times during an ice mission do the small attacks and the big enemy waves start?"
-    paths = [h.path for h in ws.search(question, 10)]
-    ice = paths.index("Assets/Missions/Ice Session Timing.asset")
-    assert ice == paths.index("Assets/Scripts/SessionTimings.cs") + 1, paths
-    assert ice < paths.index("Assets/Missions/Desert Session Timing.asset"), paths
+    named = paths.index(f"Assets/Missions/{asked} Session Timing.asset")
+    assert named == paths.index("Assets/Scripts/SessionTimings.cs") + 1, paths
+    assert named < paths.index(f"Assets/Missions/{other} Session Timing.asset"), paths
 
 
 def test_a_related_file_named_by_the_task_comes_first_among_those_the_query_did_not_rank() -> None:

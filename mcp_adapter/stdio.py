@@ -41,6 +41,7 @@ from mcp_types import (
     JSONRPCNotification,
     JSONRPCRequest,
     JSONRPCResponse,
+    jsonrpc_message_adapter,
 )
 
 DRAIN_TIMEOUT = 300.0  # an answer may wait for a first full build of a large project
@@ -119,25 +120,56 @@ async def _serve(low: Any, lines: MemoryObjectReceiveStream[str], drain_timeout:
 async def _screened(lines: MemoryObjectReceiveStream[str], answers: Any) -> AsyncIterator[str]:
     """The client's lines but the requests whose id is no string or integer, answered here."""
     async for line in lines:
-        bad = _bad_id(line)
-        if bad is None:
+        refusal = _refusal(line)
+        if refusal is None:
             yield line
             continue
-        message = f"Invalid Request: a request's id must be a string or an integer, not {bad}"
-        error = ErrorData(code=INVALID_REQUEST, message=message)
-        await answers.send(SessionMessage(JSONRPCError(jsonrpc="2.0", id=None, error=error)))
+        await answers.send(SessionMessage(refusal))
 
 
-def _bad_id(line: str) -> str | None:
-    """What kind of JSON a request's id is when JSON-RPC allows no such id, else None (the SDK
-    took `{"id": null, "method": ...}` for a notification and answered nothing)."""
+def _refusal(line: str) -> JSONRPCError | None:
+    """JSON-RPC's invalid-request answer to a line of JSON that is no message the SDK can read,
+    with the request's id when it has one JSON-RPC allows; None for what the SDK reads (or
+    answers itself: a line that is no JSON is its parse error)."""
     try:
         message = json.loads(line)
     except (ValueError, RecursionError):
         return None  # the SDK's parse error
-    if not isinstance(message, dict) or "method" not in message or "id" not in message:
+    if isinstance(message, list):  # a batch: the SDK refused it as a parse error
+        return _invalid(None, "batches are not supported (MCP since 2025-06-18): send one message per line")
+    if not isinstance(message, dict):
+        return _invalid(None, f"a message is a JSON object, not {type(message).__name__}")
+    if "method" not in message or "id" not in message:
         return None
-    rid = message["id"]
+    bad = _bad_id(message["id"])
+    if bad is not None:
+        return _invalid(None, f"a request's id must be a string or an integer, not {bad}")
+    try:
+        jsonrpc_message_adapter.validate_python(message, by_name=False)
+    except ValueError as exc:  # `params` an array, no `jsonrpc`...: it was a parse error, id null
+        return _invalid(message["id"], _what_is_wrong(message) or _first_line(exc))
+    return None
+
+
+def _what_is_wrong(request: dict[str, Any]) -> str | None:
+    """The field of a request that JSON-RPC (or MCP) does not allow, in words."""
+    if request.get("jsonrpc") != "2.0":
+        return '`jsonrpc` must be "2.0"'
+    if not isinstance(request["method"], str):
+        return "`method` must be a string"
+    if not isinstance(request.get("params", {}), dict):
+        return "`params` must be an object (MCP names every parameter)"
+    return None
+
+
+def _invalid(request_id: str | int | None, why: str) -> JSONRPCError:
+    error = ErrorData(code=INVALID_REQUEST, message=f"Invalid Request: {why}")
+    return JSONRPCError(jsonrpc="2.0", id=request_id, error=error)
+
+
+def _bad_id(rid: Any) -> str | None:
+    """What kind of JSON a request's id is when JSON-RPC allows no such id, else None (the SDK
+    took `{"id": null, "method": ...}` for a notification and answered nothing)."""
     if isinstance(rid, str) or (isinstance(rid, int) and not isinstance(rid, bool)):
         return None
     kinds = ((bool, "a boolean"), (float, "a number that is no integer"), (dict, "an object"), (list, "an array"))

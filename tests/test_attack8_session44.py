@@ -67,3 +67,14 @@ def test_stdio_answers_a_malformed_request_with_its_own_id(indexed_fixture: Path
     assert not any("validation error" in m for m in messages)
     assert [a["id"] for a in answers if "result" in a] == [1, "last"]
 
+
+def test_the_prompt_ignores_an_argument_it_does_not_take(indexed_fixture: Path) -> None:
+    """As a tool does; it was code 0 "Error rendering prompt unity_task"."""
+
+    async def go():
+        async with Client(make_server(indexed_fixture), mode="legacy") as c:
+            return await c.get_prompt("unity_task", {"task": "add a shield", "budget": "500", "extra": "y"})
+
+    prompt = run(go)
+    text = prompt.messages[0].content.text
+    assert text.startswith("Task: add a shield\n") and "Next steps:" in text

@@ -81,7 +81,7 @@ def create_server(
         tools=tools,
         subscriptions=notifier.bus,
         lifespan=state.lifespan,
-        middleware=[access, ArgumentCheck(tools)],
+        middleware=[access, ArgumentCheck(tools), prompts.known_arguments],
     )
     resources.register(mcp, state)
     prompts.register(mcp)

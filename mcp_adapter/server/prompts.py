@@ -8,8 +8,12 @@ message says what is wrong (the SDK answers anything else with "Error rendering 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
 
 from mcp.server import MCPServer
+from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 from mcp.server.mcpserver import Context
 from mcp.shared.exceptions import MCPError
 from mcp_types import INTERNAL_ERROR, INVALID_PARAMS
@@ -24,6 +28,7 @@ from mcp_adapter.server.tools_search import BUDGET_MAX, BUDGET_MIN
 
 DEFAULT_BUDGET = 8000
 _WHOLE = re.compile(r"[+-]?[0-9]+")
+_TAKES = frozenset({"task", "budget"})
 
 
 def read_budget(budget: str | int) -> int:
@@ -83,3 +88,15 @@ def unity_task(task: str, ctx: Context, budget: str | int = DEFAULT_BUDGET) -> s
 
 def register(mcp: MCPServer) -> None:
     mcp.prompt(title="Start a Unity task")(unity_task)
+
+
+async def known_arguments(ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
+    """Server middleware: `unity_task` ignores an argument it does not take, as a tool does (the
+    SDK passed it on to the function, and the answer was code 0 "Error rendering prompt")."""
+    params = ctx.params
+    if ctx.method == "prompts/get" and params is not None and params.get("name") == "unity_task":
+        arguments = params.get("arguments")
+        if isinstance(arguments, Mapping) and not _TAKES.issuperset(arguments):
+            known = {k: v for k, v in arguments.items() if k in _TAKES}
+            ctx = replace(ctx, params={**params, "arguments": known})
+    return await call_next(ctx)

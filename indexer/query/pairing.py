@@ -40,11 +40,11 @@ def pair(
     asks_assets: bool,
     stems: frozenset[str] = frozenset(),
 ) -> None:
-    """Both pairings, within the search's filters: a prefab for its script when prefabs may be
-    shown, a script for its prefab when any kind may. `ranked` gains the raised files (a new one
-    its kind in `stats`), `boosts` the reason (reached from the partner), `prior` gives a file's
-    role prior; `asks_assets`: the task asks where something is set, configured or wired
-    (priors.ASSET_WORDS)."""
+    """The pairings, within the search's filters: a prefab for its script when prefabs may be
+    shown, a script for its prefab when any kind may, a class's data asset the task's word
+    `stems` name (`instances_named`) when data assets may be. `ranked` gains the raised files (a
+    new one its kind in `stats`), `boosts` the reason (reached from the partner), `prior` gives a
+    file's role prior; `asks_assets`: the task asks where a value is set (`asking.asks_value`)."""
     pairs = _Pairs(project, ranked, boosts, stats, prior, path_prefix.strip("/") + "/" if path_prefix else "")
     if kind in (None, "prefab"):
         pairs.prefabs_of_scripts(ASKED_SHARE if asks_assets else PAIRED_SHARE)
@@ -94,9 +94,9 @@ class _Pairs:
     def instances_named(self, stems: frozenset[str]) -> None:
         """A script among the INSTANCE_SCRIPTS best whose data assets (ScriptableObject instances)
         differ by name: the one named by a word of the task that neither the class's name nor any
-        other instance's holds is the one asked about ("which cards does the Blue character start
-        with": `blue.asset`; "when do the waves start in a desert mission": `Desert Session
-        Timing.asset`). It ranks at least INSTANCE_SHARE of the script's score times its prior."""
+        other instance's holds is the one asked about ("when do the waves start in a desert
+        mission": `Desert Session Timing.asset` among the desert, ice and forest timings). It ranks
+        at least INSTANCE_SHARE of the script's score times its prior."""
         graph = self.project.graph
         for script in self._best(is_script, INSTANCE_SCRIPTS):
             data = [p for p, edge in graph.used_by(script.path) if edge == "carries_script" and p.endswith(".asset")]

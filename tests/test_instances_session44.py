@@ -88,3 +88,11 @@ def test_a_related_file_named_by_the_task_comes_first_among_those_the_query_did_
         "Assets/Scripts/Base.cs",
         "Assets/Prefabs/Other.prefab",
     ]
+
+
+def test_a_file_s_title_is_its_name_without_folder_and_last_extension() -> None:
+    from indexer.project import file_title
+
+    assert file_title("Assets/Missions/Desert Session Timing.asset") == "Desert Session Timing"
+    assert file_title("Assets/Art/hero.psd.meta") == "hero.psd"
+    assert file_title("Assets/Data/Makefile") == "Makefile"

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from indexer.model import CALL_OBJECT as OBJECT
+from indexer.query.kept_records import kept_on
 from indexer.query.override_targets import DOCUMENT_HEADER
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ def owner_class(graph: Graph, owner: str) -> str:
 
 def object_owner(graph: Graph, owner: str) -> str:
     """`object:<guid>:<fileID>` as `script:<guid>`, `UnityEngine.<Class>` or `?`, once a graph."""
-    known: dict[str, str] = graph.__dict__.setdefault(_MEMO, {})
+    known: dict[str, str] = kept_on(graph, _MEMO)
     if owner not in known:
         guid, _, file_id = owner[len(OBJECT) :].partition(":")
         path = graph.path_of_guid(guid)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from indexer.model import Symbol, Usage
 from indexer.query.call_objects import call_parts, owner_class
 from indexer.query.event_triggers import trigger_named
-from indexer.query.kept_records import kept_record
+from indexer.query.kept_records import kept_on, kept_record
 from indexer.query.override_calls import instance_calls, owned_calls
 from indexer.query.type_tree import type_arguments
 from indexer.store.schema import REF_TARGET
@@ -75,7 +75,7 @@ def missing(graph: Graph, cls: str, method: str) -> bool:
     """Whether the project class and its bases up to Unity's own declare no `method`: a button
     bound to a method deleted or renamed since, which Unity calls nothing for. Worked out once a
     graph for each (class, method): a scene's hundred buttons call a handful."""
-    known: dict[tuple[str, str], bool] = graph.__dict__.setdefault(_MEMO, {})
+    known: dict[tuple[str, str], bool] = kept_on(graph, _MEMO)
     if (cls, method) not in known:
         member = method[4:] if method.startswith("set_") else method  # a property's setter
         known[cls, method] = method not in _UNITY_CALLABLE and _declarations(graph, cls, member) == []

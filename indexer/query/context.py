@@ -222,8 +222,8 @@ def _tier2_and_related(
         return tier2
     head = counter.count(RELATED_HEADER) + 1
     leads = [f.path for f in tier2.files[:RELATED_LEADS]]
-    stems = {stem(t) for t in terms}
-    candidates = related_files(ws, leads, {f.path for f in tier2.files}, hits, frozenset(stems))
+    stems = frozenset(stem(t) for t in terms)
+    candidates = related_files(ws, leads, {f.path for f in tier2.files}, hits, stems)
     lines = _related_lines(ws, candidates, stems, counter, reserve - head)
     need = head + sum(cost for *_, cost in lines) if lines else 0
     if need < reserve:  # every candidate was counted and fits: the ranked files take the rest
@@ -232,7 +232,7 @@ def _tier2_and_related(
         if [f.path for f in tier2.files[:RELATED_LEADS]] == leads:  # the same neighbours, fewer unshown
             candidates = [c for c in candidates if c[0] not in shown]
         else:
-            candidates = related_files(ws, [f.path for f in tier2.files[:RELATED_LEADS]], shown, hits, frozenset(stems))
+            candidates = related_files(ws, [f.path for f in tier2.files[:RELATED_LEADS]], shown, hits, stems)
         lines = _related_lines(ws, candidates, stems, counter, budget - tier2.tokens - head)
     if not lines:
         return tier2
@@ -252,7 +252,7 @@ def _tier2_and_related(
 
 
 def _related_lines(
-    ws: Workspace, candidates: list[tuple[str, str]], stems: set[str], counter: TokenCounter, room: int
+    ws: Workspace, candidates: list[tuple[str, str]], stems: frozenset[str], counter: TokenCounter, room: int
 ) -> list[tuple[str, str, str, int]]:
     """(path, why, text, tokens with its newline) of the related files, in order, until they fill
     `room` (the first that does not fit ends the list)."""
@@ -273,7 +273,7 @@ def _related_lines(
     return out
 
 
-def _related_outline(ws: Workspace, path: str, line: str, stems: set[str], counter: TokenCounter) -> str:
+def _related_outline(ws: Workspace, path: str, line: str, stems: frozenset[str], counter: TokenCounter) -> str:
     """A related file's line with its compact outline cut to RELATED_OUTLINE_ROOM tokens, indented
     under it, without the namespace (its path says as much) or a binary file's note; the line alone
     when nothing fits or what fits only counts what was left out (`… 4 more objects`)."""

@@ -16,9 +16,15 @@ RECORDS_KEPT = 64  # the most recently read records kept
 _MEMO = "_kept_records"  # kept in the graph's dict (one index state), as enum_values does
 
 
+def kept_on(owner: object, name: str) -> dict:
+    """A dict kept on `owner` (the graph or the records of one index state) under `name`: what a
+    module learns of that state, dropped with it when a newer generation's readers replace it."""
+    return owner.__dict__.setdefault(name, {})
+
+
 def kept_record(graph: Graph, path: str) -> FileRecord | None:
     """`graph.records.record(path)`, the last RECORDS_KEPT kept. Read only: every caller shares it."""
-    kept: dict[str, FileRecord | None] = graph.__dict__.setdefault(_MEMO, {})
+    kept: dict[str, FileRecord | None] = kept_on(graph, _MEMO)
     if path in kept:
         kept[path] = kept.pop(path)  # now the most recently used
     else:

@@ -13,6 +13,7 @@ import math
 from indexer.model import Ranked
 from indexer.project import is_prefab, is_script, kind_test
 from indexer.query.carriers import carried, carriers, chain_text
+from indexer.query.kept_records import kept_on
 
 DECAY = 0.3
 HUB_DEGREE = 30  # neighbours beyond this share their seed's weight
@@ -149,7 +150,7 @@ def _holds(records, holder: str, held: str) -> str:
     """How the prefab `holder` holds the prefab `held`: as its variant base ("variant"), nested
     ("nested"), or neither itself (""). Kept per index state: a large prefab's symbols are
     decoded and gone through for it, and its edges are said query after query."""
-    kept: dict[tuple[str, str], str] = records.__dict__.setdefault(_HOLDS, {})
+    kept: dict[tuple[str, str], str] = kept_on(records, _HOLDS)
     if (holder, held) not in kept:
         kept[holder, held] = _how_held(records, holder, held)
     return kept[holder, held]

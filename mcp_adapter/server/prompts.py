@@ -7,6 +7,7 @@ message says what is wrong (the SDK answers anything else with "Error rendering 
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import replace
@@ -29,6 +30,7 @@ from mcp_adapter.server.tools_search import BUDGET_MAX, BUDGET_MIN
 DEFAULT_BUDGET = 8000
 _WHOLE = re.compile(r"[+-]?[0-9]+")
 _TAKES = frozenset({"task", "budget"})
+PROMPTS = ("unity_task",)  # every prompt `register` adds, as an unknown name's error lists them
 
 
 def read_budget(budget: str | int) -> int:
@@ -92,8 +94,14 @@ def register(mcp: MCPServer) -> None:
 
 async def known_arguments(ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
     """Server middleware: `unity_task` ignores an argument it does not take, as a tool does (the
-    SDK passed it on to the function, and the answer was code 0 "Error rendering prompt")."""
+    SDK passed it on to the function, and the answer was code 0 "Error rendering prompt"); an
+    unknown prompt is invalid params naming the prompts (the SDK's was code 0 in the 2025 era,
+    -32603 with a traceback in the log in the 2026 one)."""
     params = ctx.params
+    if ctx.method == "prompts/get" and params is not None and params.get("name") not in PROMPTS:
+        name = params.get("name")
+        shown = repr(echoed(name)) if isinstance(name, str) else json.dumps(name)
+        raise MCPError(code=INVALID_PARAMS, message=f"unknown prompt {shown}: the prompts are {', '.join(PROMPTS)}")
     if ctx.method == "prompts/get" and params is not None and params.get("name") == "unity_task":
         arguments = params.get("arguments")
         if isinstance(arguments, Mapping) and not _TAKES.issuperset(arguments):

@@ -1,5 +1,8 @@
 """Attack 9 of session 45: cases an earlier attacker noticed and left, each test failing before its fix.
 
+- MCP `resources/subscribe` took any URI (`http://x`, `unity://file/../x`, a file not indexed) and
+  answered `{}`: a client then waited for notifications that never come. It is refused as
+  `resources/read` refuses it.
 - MCP `prompts/get` of an unknown prompt was code 0 (2025 era) or -32603 with a traceback in the
   log (2026 era); it is -32602 naming the prompts there are.
 """
@@ -37,6 +40,77 @@ def _session(*requests: dict) -> list[object]:
         {"jsonrpc": "2.0", "method": "notifications/initialized"},
     ]
     return [*opening, *({"jsonrpc": "2.0", "id": i + 1, **r} for i, r in enumerate(requests))]
+
+
+# -- 1. resources/subscribe ------------------------------------------------------------------------
+
+
+@pytest.mark.filterwarnings("ignore:resources/subscribe is removed")
+def test_subscribe_refuses_a_uri_the_server_does_not_serve(indexed_fixture: Path) -> None:
+    """Each as `resources/read` says it (the SDK's `Unknown resource` for a scheme it does not
+    serve; "not an indexed file" as resource not found, -32002 in the 2025 era)."""
+    refused = {
+        "http://example.com/x": -32602,
+        "unity://elsewhere/x": -32602,
+        "unity://file/../../etc/passwd": -32602,
+        "unity://file/Assets/Nope.cs": -32002,
+        "unity://asset/zz": -32602,
+        "unity://asset/00000000000000000000000000000000": -32002,
+        f"unity://file/{'a' * 32}": -32602,
+    }
+
+    async def go():
+        answers = {}
+        async with Client(make_server(indexed_fixture), mode="legacy") as c:
+            for uri in refused:
+                try:
+                    await c.subscribe_resource(uri)
+                except MCPError as exc:
+                    answers[uri] = (exc.error.code, exc.error.message, exc.error.data)
+            for uri in (f"unity://file/{HEALTH}", "unity://project/overview"):
+                await c.subscribe_resource(uri)  # served: accepted as before
+        return answers
+
+    answers = run(go)
+    assert {uri: a[0] for uri, a in answers.items()} == refused
+    assert all(a[2] == {"uri": uri} for uri, a in answers.items())
+    said = {uri: a[1] for uri, a in answers.items()}
+    assert said["http://example.com/x"] == (
+        "Unknown resource: http://example.com/x; this server serves unity://project/overview,"
+        " unity://file/<path> and unity://asset/<guid>"
+    )
+    assert said["unity://file/Assets/Nope.cs"].startswith("Assets/Nope.cs is not an indexed file")
+    assert "outside the project" in said["unity://file/../../etc/passwd"]
+    assert said["unity://asset/zz"] == "'zz' is not a GUID (32 hexadecimal digits)"
+    assert said["unity://asset/00000000000000000000000000000000"].startswith("GUID 0000")
+    assert said[f"unity://file/{'a' * 32}"] == "unity://file/ takes a path; use unity://asset/{guid} for a GUID"
+
+
+@pytest.mark.filterwarnings("ignore:resources/subscribe is removed")
+def test_subscribe_names_the_uri_notifications_use(indexed_fixture: Path) -> None:
+    """Notifications name a file by its path in the project: a subscription to a bare file name
+    (which `resources/read` resolves) would never match one, so it is refused with the URI to use."""
+
+    async def go():
+        async with Client(make_server(indexed_fixture), mode="legacy") as c:
+            with pytest.raises(MCPError) as caught:
+                await c.subscribe_resource("unity://file/Health.cs")
+            return caught.value.error
+
+    error = run(go)
+    assert error.code == -32602
+    assert error.message == (f"notifications name this file unity://file/{HEALTH}: subscribe to that URI")
+
+
+def test_subscribe_over_stdio_answers_an_error_with_the_request_id(indexed_fixture: Path) -> None:
+    lines = _session(
+        {"method": "resources/subscribe", "params": {"uri": "file:///etc/passwd"}},
+        {"method": "resources/subscribe", "params": {"uri": f"unity://file/{HEALTH}"}},
+    )
+    answers = _stdio(indexed_fixture, lines)
+    assert answers[1]["id"] == 1 and answers[1]["error"]["code"] == -32602
+    assert answers[1]["error"]["message"].startswith("Unknown resource: file:///etc/passwd;")
+    assert answers[2] == {"jsonrpc": "2.0", "id": 2, "result": {}}
 
 
 # -- 2. prompts/get of an unknown prompt -----------------------------------------------------------

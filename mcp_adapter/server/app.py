@@ -66,7 +66,7 @@ def create_server(
     requests carry (`serve --token`); over HTTP the editor tools need it or the bridge's (access.py)."""
     if editor_tools_mode not in EDITOR_TOOL_MODES:
         raise ValueError(f"editor_tools_mode must be one of {EDITOR_TOOL_MODES}, not {editor_tools_mode!r}")
-    notifier = Notifier()
+    notifier = Notifier(resources.check_subscription)
     fresh = Freshness(ws, refresh_interval, watch=watch)
     live = Live(fresh, notifier)
     make_bridge = bridge_factory or (lambda p: eb.EditorBridge(p.root, reload_wait=10.0))

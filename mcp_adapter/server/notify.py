@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import anyio
 import anyio.from_thread
 import anyio.lowlevel
+import anyio.to_thread
 from mcp.server import MCPServer
 from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 from mcp.server.lowlevel.server import NotificationOptions
@@ -39,6 +40,8 @@ from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 log = logging.getLogger("unity_index.mcp")
 
 SEND_TIMEOUT = 10.0  # a client that stops reading must not hold the watcher thread
+# Raises the JSON-RPC error for a URI a session may not subscribe to; blocking (run in a thread).
+SubscriptionCheck = Callable[[ServerRequestContext[Any, Any], str], None]
 
 
 class _Peer:
@@ -56,8 +59,10 @@ def _connection(session: ServerSession) -> Any:
 
 
 class Notifier:
-    def __init__(self) -> None:
+    def __init__(self, check: SubscriptionCheck | None = None) -> None:
+        """`check`: refuses a `resources/subscribe` URI the server does not serve."""
         self.bus = InMemorySubscriptionBus()
+        self.check = check
         self._peers: dict[int, _Peer] = {}
         self._lock = threading.Lock()
         self._token: Any = None
@@ -117,6 +122,8 @@ class Notifier:
         return result
 
     async def _subscribe(self, ctx: ServerRequestContext[Any, Any], params: SubscribeRequestParams) -> EmptyResult:
+        if self.check is not None:
+            await anyio.to_thread.run_sync(self.check, ctx, str(params.uri))
         peer = self._peer(ctx)
         if peer is not None:
             with self._lock:

@@ -4,11 +4,16 @@ A read that fails is a JSON-RPC error: a file or GUID that is not indexed is "re
 (-32002 in the 2025-11-25 spec; -32602 with `data.uri` from 2026-07-28, SEP-2164, which asks
 clients to accept both); a malformed or out-of-project path is -32602 (invalid params); a failure
 that is not a bug (no index that can be built, a folder that cannot be written) is -32603 saying why.
+`resources/subscribe` refuses what a read refuses, and a URI other than the one notifications name
+the file by (`check_subscription`).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from mcp.server import MCPServer
+from mcp.server.context import ServerRequestContext
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.shared.exceptions import MCPError
@@ -19,6 +24,7 @@ from indexer.query.lookup import is_guid
 from indexer.words import echoed
 from mcp_adapter.server.failures import explain, repairing
 from mcp_adapter.server.freshness import Freshness
+from mcp_adapter.server.results import DescribeResult
 from mcp_adapter.server.state import ServerState, state_of
 from mcp_adapter.server.tools_graph import NotIndexed, describe_file
 from mcp_adapter.server.tools_index import overview_of
@@ -27,10 +33,13 @@ from mcp_adapter.server.tools_index import overview_of
 # 2026-07-28 retired it in favour of INVALID_PARAMS.
 RESOURCE_NOT_FOUND_2025 = -32002
 OVERVIEW_URI = "unity://project/overview"
+FILE_PREFIX, ASSET_PREFIX = "unity://file/", "unity://asset/"
+SERVED = "this server serves unity://project/overview, unity://file/<path> and unity://asset/<guid>"
+_GUID_IN_FILE = "unity://file/ takes a path; use unity://asset/{guid} for a GUID"
 
 
-def _error(ctx: Context, message: str, *, not_found: bool = False) -> MCPError:
-    request = ctx.request_context
+def _error(ctx: Context | ServerRequestContext[Any, Any], message: str, *, not_found: bool = False) -> MCPError:
+    request = ctx.request_context if isinstance(ctx, Context) else ctx
     uri = str((request.params or {}).get("uri", ""))
     legacy = request.protocol_version not in MODERN_PROTOCOL_VERSIONS
     code = RESOURCE_NOT_FOUND_2025 if not_found and legacy else INVALID_PARAMS
@@ -45,26 +54,56 @@ def _failure(exc: Exception, fresh: Freshness, uri: str) -> Exception:
     return MCPError(code=INTERNAL_ERROR, message=message, data={"uri": uri})
 
 
-def _describe(ctx: Context, text: str) -> str:
-    state = state_of(ctx)
+def _described(request: ServerRequestContext[Any, Any], text: str) -> tuple[DescribeResult, str]:
+    state = request.lifespan_context
+    if not isinstance(state, ServerState):
+        raise TypeError(f"the server's lifespan yielded {type(state).__name__}, not a ServerState")
 
-    def answer() -> str:
+    def answer() -> tuple[DescribeResult, str]:
         state.fresh.ensure()
-        return describe_file(state.ws, text)[1]
+        return describe_file(state.ws, text)
 
     try:
         return repairing(state.fresh, answer)
     except NotIndexed as exc:
-        raise _error(ctx, str(exc), not_found=True) from None
+        raise _error(request, str(exc), not_found=True) from None
     except ToolError as exc:
-        raise _error(ctx, str(exc)) from None
+        raise _error(request, str(exc)) from None
     except Exception as exc:
-        raise _failure(exc, state.fresh, str((ctx.request_context.params or {}).get("uri", ""))) from exc
+        raise _failure(exc, state.fresh, str((request.params or {}).get("uri", ""))) from exc
+
+
+def _describe(ctx: Context, text: str) -> str:
+    state_of(ctx)  # the lifespan's state, checked as every handler checks it
+    return _described(ctx.request_context, text)[1]
+
+
+def check_subscription(request: ServerRequestContext[Any, Any], uri: str) -> None:
+    """`resources/subscribe`: the error a read of `uri` gives, if any, and one for a URI other than
+    the one notifications name the file by (a bare name, a GUID in capitals): it would never be
+    notified. It answered `{}` to anything, `http://x` and files not indexed included. Blocking."""
+    if uri == OVERVIEW_URI:
+        return
+    if uri.startswith(FILE_PREFIX):
+        text = uri[len(FILE_PREFIX) :]
+        if is_guid(text):
+            raise _error(request, _GUID_IN_FILE)
+        named = f"{FILE_PREFIX}{_described(request, text)[0].path}"
+    elif uri.startswith(ASSET_PREFIX):
+        text = uri[len(ASSET_PREFIX) :]
+        if not is_guid(text):
+            raise _error(request, f"{echoed(text)!r} is not a GUID (32 hexadecimal digits)")
+        _described(request, text)
+        named = f"{ASSET_PREFIX}{text.lower()}"
+    else:
+        raise _error(request, f"Unknown resource: {echoed(uri)}; {SERVED}")
+    if named != uri:
+        raise _error(request, f"notifications name this file {named}: subscribe to that URI")
 
 
 def file_resource(path: str, ctx: Context) -> str:
     if is_guid(path):
-        raise _error(ctx, "unity://file/ takes a path; use unity://asset/{guid} for a GUID")
+        raise _error(ctx, _GUID_IN_FILE)
     return _describe(ctx, path)
 
 

@@ -18,7 +18,7 @@ import pytest
 from mcp import Client
 from mcp.shared.exceptions import MCPError
 
-from .conftest import REPO
+from .conftest import REPO, meta, mono_script, run_cli, write_project
 from .test_mcp_server import make_server, run
 from .test_mcp_transports import _env
 
@@ -133,3 +133,32 @@ def test_an_unknown_prompt_over_stdio(indexed_fixture: Path) -> None:
     assert answers[1]["id"] == 1
     assert answers[1]["error"]["code"] == -32602
     assert answers[1]["error"]["message"] == "unknown prompt 'nope': the prompts are unity_task"
+
+
+# -- 6. the summary line counts moves --------------------------------------------------------------
+
+
+def test_the_summary_line_counts_files_moved(tmp_path: Path) -> None:
+    """A file and its .meta moved unchanged keep their records: `--json` said `"moved": 2` while
+    the line said `scanned 0 (0 added, 0 changed), 0 deleted`, as if nothing happened."""
+    root = write_project(
+        tmp_path / "Game",
+        {
+            "Assets/Old/Mover.cs": mono_script("Mover", "    public int speed;"),
+            "Assets/Old/Mover.cs.meta": meta("c" * 32),
+        },
+    )
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    (root / "Assets/New").mkdir()
+    for name in ("Mover.cs", "Mover.cs.meta"):
+        (root / "Assets/Old" / name).rename(root / "Assets/New" / name)
+    r = run_cli("index", "--project", str(root))
+    assert r.returncode == 0, r.stderr
+    line = (r.stdout + r.stderr).strip()
+    assert f"updated index of {root}: 2 files; scanned 0 (0 added, 0 changed), 2 moved, 0 deleted, 0 skipped" in line
+    (root / "Assets/New/Mover.cs").write_text(mono_script("Mover", "    public int speed = 2;"))
+    r = run_cli("index", "--project", str(root), "--json")
+    stats = json.loads(r.stdout)
+    assert (stats["changed"], stats["moved"]) == (1, 0)
+    r = run_cli("index", "--project", str(root))
+    assert "moved" not in r.stdout + r.stderr  # said only when there were moves

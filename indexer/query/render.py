@@ -72,9 +72,10 @@ def render_description(desc: Description, project: str | None = None) -> str:
 def render_update(root: object, stats: UpdateStats) -> str:
     """One line for what an index update did, and one naming the scripts left mid-merge, if any."""
     what = "updated" if not stats.full else "built" if stats.generation == 1 else "rebuilt"  # 1: the first
+    moved = f"{stats.moved} moved, " if stats.moved else ""  # kept records: `--json`'s `moved` (was left out)
     done = (
         f"{what} index of {root}: {plural(stats.files, 'file')}; scanned {stats.scanned} "
-        f"({stats.added} added, {stats.changed} changed), {stats.deleted} deleted, "
+        f"({stats.added} added, {stats.changed} changed), {moved}{stats.deleted} deleted, "
         f"{stats.skipped} skipped in all, in {stats.seconds:.2f}s"
     )
     if not (conflicted := stats.conflicted):

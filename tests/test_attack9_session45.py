@@ -162,3 +162,21 @@ def test_the_summary_line_counts_files_moved(tmp_path: Path) -> None:
     assert (stats["changed"], stats["moved"]) == (1, 0)
     r = run_cli("index", "--project", str(root))
     assert "moved" not in r.stdout + r.stderr  # said only when there were moves
+
+
+# -- 8. a context pack of a workspace without projects ---------------------------------------------
+
+
+def test_a_pack_of_a_workspace_without_projects_says_why(tmp_path: Path) -> None:
+    """It was a ZeroDivisionError from sharing the budget among no projects."""
+    from indexer.query.context import build_context
+    from indexer.query.tokens import counter
+    from indexer.query.workspace import open_workspace
+
+    ws = open_workspace(tmp_path, [])
+    with pytest.raises(ValueError) as caught:
+        build_context(ws, "add a shield", 1000, counter("estimate"))
+    assert str(caught.value) == (
+        f"the workspace at {tmp_path} holds no Unity project, so there is nothing to pack"
+        " (`projects_at` lists the projects at a folder and below it)"
+    )

@@ -89,6 +89,11 @@ def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter)
     """The pack for `query` over a workspace (one project, or the projects of a repository)."""
     if budget < 1:
         raise ValueError("the budget must be at least 1 token")
+    if not ws.projects:  # the budget is shared among them: it was a ZeroDivisionError
+        raise ValueError(
+            f"the workspace at {ws.base} holds no Unity project, so there is nothing to pack"
+            " (`projects_at` lists the projects at a folder and below it)"
+        )
     projects = [p.fresh() for p in ws.projects]
     with reading(projects):  # one commit of each store read throughout (`ProjectIndex.reading`)
         return _pack(ws, projects, query, budget, counter)

@@ -183,7 +183,41 @@ def index_dir_problem(root: Path, config: Config) -> str | None:
             f" project folder, a folder above it, the home folder or one above it, or one of"
             f" {', '.join(CONTENT_ROOTS)} or a folder in them; the default is {DEFAULT_INDEX_DIR}"
         )
+    if (why := _unity_owned(where, top)) is not None:
+        return (
+            f"index_dir must be a folder of its own (got {config.index_dir!r}, which is {where}): {why};"
+            f" the default is {DEFAULT_INDEX_DIR}"
+        )
     return _foreign_files(where)
+
+
+# Folders of a project Unity writes itself, and why the index cannot live in them; and Unity's own
+# folders in Library, which it deletes and rebuilds (a package resolve, a reimport, a script build).
+_UNITY_FOLDERS = {
+    "Temp": "Unity empties Temp when the editor quits",
+    "Logs": "Unity writes its logs in Logs",
+}
+_LIBRARY_OWN = (
+    *("PackageCache", "ScriptAssemblies", "Artifacts", "Bee", "ShaderCache", "StateCache", "PlayerDataCache"),
+    *("BuildPlayerData", "TempArtifacts", "APIUpdater", "Il2cppBuildCache", "BurstCache", "Search"),
+)
+
+
+def _unity_owned(where: Path, top: Path) -> str | None:
+    """Why `where` is Unity's to write (None: it is not). Library itself was accepted: the index's
+    files among Unity's, a writer removing what it took for a killed writer's leftovers there, and
+    Temp lost the index whenever the editor quit. A folder of its own in Library is fine."""
+
+    def inside(rel: str) -> bool:
+        return where.is_relative_to(top / rel) or where.is_relative_to((top / rel).resolve())
+
+    for name, why in _UNITY_FOLDERS.items():
+        if inside(name):
+            return why
+    if where in (top / "Library", (top / "Library").resolve()):
+        return "Unity keeps its own files in Library (a folder of its own in it, as the default, is fine)"
+    own = next((name for name in _LIBRARY_OWN if inside(f"Library/{name}")), None)
+    return f"Unity deletes and rebuilds Library/{own}" if own else None
 
 
 # The files of an index folder that every update replaces, and the entries that only an index

@@ -180,3 +180,51 @@ def test_a_pack_of_a_workspace_without_projects_says_why(tmp_path: Path) -> None
         f"the workspace at {tmp_path} holds no Unity project, so there is nothing to pack"
         " (`projects_at` lists the projects at a folder and below it)"
     )
+
+
+# -- 4. an index_dir Unity owns --------------------------------------------------------------------
+
+_UNITY_OWNS = {
+    "Library": "Unity keeps its own files in Library (a folder of its own in it, as the default, is fine)",
+    "Library/PackageCache/Idx": "Unity deletes and rebuilds Library/PackageCache",
+    "Library/ScriptAssemblies": "Unity deletes and rebuilds Library/ScriptAssemblies",
+    "Library/Artifacts/x": "Unity deletes and rebuilds Library/Artifacts",
+    "Temp/Idx": "Unity empties Temp when the editor quits",
+    "Temp": "Unity empties Temp when the editor quits",
+    "Logs/idx": "Unity writes its logs in Logs",
+}
+
+
+@pytest.mark.parametrize("index_dir", sorted(_UNITY_OWNS))
+def test_an_index_dir_unity_owns_is_refused(tmp_path: Path, index_dir: str) -> None:
+    """`Library` was accepted: the index's files among Unity's, and a writer removing what it
+    takes for a killed writer's leftovers there; `Temp/...` lost the index whenever the editor quit."""
+    from indexer.config import ConfigError, load_config
+
+    root = write_project(tmp_path / "Game", {"unity-index.toml": f'index_dir = "{index_dir}"\n'})
+    with pytest.raises(ConfigError) as caught:
+        load_config(root)
+    where = root / index_dir
+    assert str(caught.value) == (
+        f"{root / 'unity-index.toml'}: index_dir must be a folder of its own (got {index_dir!r}, which is"
+        f" {where}): {_UNITY_OWNS[index_dir]}; the default is Library/UnityIndex"
+    )
+
+
+def test_the_cli_refuses_index_dir_library_and_writes_nothing(tmp_path: Path) -> None:
+    root = write_project(
+        tmp_path / "Game",
+        {"unity-index.toml": 'index_dir = "Library"\n', "Library/ArtifactDB": "unity's", "Assets/A.cs": "class A {}"},
+    )
+    r = run_cli("index", "--project", str(root))
+    assert r.returncode == 2
+    assert "index_dir must be a folder of its own (got 'Library'" in r.stderr
+    assert sorted(p.name for p in (root / "Library").iterdir()) == ["ArtifactDB"]
+
+
+@pytest.mark.parametrize("index_dir", ["Library/UnityIndex", "Library/Elsewhere/deeper", "Indexes/Game"])
+def test_a_folder_of_its_own_in_library_is_fine(tmp_path: Path, index_dir: str) -> None:
+    from indexer.config import load_config
+
+    root = write_project(tmp_path / "Game", {"unity-index.toml": f'index_dir = "{index_dir}"\n'})
+    assert load_config(root).index_dir == index_dir

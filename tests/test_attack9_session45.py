@@ -18,7 +18,7 @@ import pytest
 from mcp import Client
 from mcp.shared.exceptions import MCPError
 
-from .conftest import REPO, meta, mono_script, run_cli, write_project
+from .conftest import REPO, data_asset, meta, mono_script, run_cli, write_project
 from .test_mcp_server import make_server, run
 from .test_mcp_transports import _env
 
@@ -228,3 +228,49 @@ def test_a_folder_of_its_own_in_library_is_fine(tmp_path: Path, index_dir: str) 
 
     root = write_project(tmp_path / "Game", {"unity-index.toml": f'index_dir = "{index_dir}"\n'})
     assert load_config(root).index_dir == index_dir
+
+
+# -- 7. describe says how many fields the index left out -------------------------------------------
+
+BIG = "d" * 32
+_FIELDS = 80  # the record keeps the first 40 and the last 20: 20 left out
+
+
+def _big_project(root: Path) -> Path:
+    body = "\n".join(f"    public int field{i:02d} = {i};" for i in range(_FIELDS))
+    values = "".join(f"  field{i:02d}: {i}\n" for i in range(_FIELDS))
+    behaviour = (
+        "--- !u!114 &114000\nMonoBehaviour:\n  m_ObjectHideFlags: 0\n  m_GameObject: {fileID: 100000}\n"
+        f"  m_Enabled: 1\n  m_Script: {{fileID: 11500000, guid: {BIG}, type: 3}}\n  m_Name: \n"
+        f"  m_EditorClassIdentifier: \n{values}"
+    )
+    prefab = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1 &100000\nGameObject:\n  m_ObjectHideFlags: 0\n"
+        "  serializedVersion: 6\n  m_Component:\n  - component: {fileID: 400000}\n  - component: {fileID: 114000}\n"
+        "  m_Layer: 0\n  m_Name: Big\n  m_TagString: Untagged\n  m_IsActive: 1\n"
+        "--- !u!4 &400000\nTransform:\n  m_ObjectHideFlags: 0\n  m_GameObject: {fileID: 100000}\n"
+        "  m_LocalPosition: {x: 0, y: 0, z: 0}\n  m_Children: []\n  m_Father: {fileID: 0}\n" + behaviour
+    )
+    files = {
+        "Assets/Big.cs": mono_script("Big", body),
+        "Assets/Big.cs.meta": meta(BIG),
+        "Assets/Big.asset": data_asset(BIG, "Big", values),
+        "Assets/Big.asset.meta": meta("e" * 32, "NativeFormatImporter"),
+        "Assets/Big.prefab": prefab,
+        "Assets/Big.prefab.meta": meta("f" * 32, "PrefabImporter"),
+    }
+    return write_project(root, files)
+
+
+def test_describe_says_how_many_fields_the_index_left_out(tmp_path: Path) -> None:
+    """A data asset's 80 fields were shown as 60 (field39 at L50, then field60 at L71) without a
+    word; a component's `… 48 more` counted the 60 kept."""
+    root = _big_project(tmp_path / "Game")
+    r = run_cli("describe", "--project", str(root), "Assets/Big.asset")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    at = lines.index("  L50 field39: 39")
+    assert lines[at + 1 : at + 3] == ["  … 20 more fields (L51-L70), not in the index", "  L71 field60: 60"]
+    r = run_cli("describe", "--project", str(root), "Assets/Big.prefab")
+    line = next(x for x in r.stdout.splitlines() if x.lstrip().startswith("Big: "))
+    assert line.endswith("field11: 11; … 68 more")

@@ -9,6 +9,7 @@ from indexer.model import BUILTIN_SCRIPTS, FileRecord, Symbol
 from indexer.query.animator_outline import animator_parts, is_machine
 from indexer.query.component_fields import ComponentFields
 from indexer.query.graph import Graph
+from indexer.query.left_out import FIELDS_FIRST, Gap, gap_in
 from indexer.query.list_items import list_items
 from indexer.query.outline import Part, short, status_line
 from indexer.query.references import references_part
@@ -25,6 +26,7 @@ def asset_parts(rec: FileRecord, graph: Graph) -> list[Part]:
         lines += shown
     states = {s.name for s in symbols if s.kind == "animator_state"}
     scripts = ComponentFields(graph)
+    gaps = _gaps(rec, graph, symbols)
     for s in _states_grouped(symbols, states) if states else symbols:
         if s.kind == "field" and s.container in states:  # a StateMachineBehaviour's, under its state
             lines.append((f"    L{s.line} {short(graph.readable(s.signature))}", s.name))
@@ -42,6 +44,8 @@ def asset_parts(rec: FileRecord, graph: Graph) -> list[Part]:
                 enums = scripts.enums.members(script, s.name) if script else {}  # (`SkinType: 2 (Alien)`)
                 items = list_items(graph, rec.path, s, enums)
                 lines += [(f"      {graph.readable(item)}", s.name) for item in items]
+            if (gap := gaps.get(id(s))) is not None:
+                lines.append((f"  {gap.said()}", None))
         elif s.kind == "animator_state":
             motion = (graph.path_of_guid(s.detail) if s.detail else "") or s.signature  # a clip, or a blend tree
             first = " [default]" if "default" in s.attributes else ""  # what the machine plays first
@@ -61,6 +65,18 @@ def asset_parts(rec: FileRecord, graph: Graph) -> list[Part]:
         return lines + after
     references = references_part(rec, graph, exclude=())
     return lines + ([references] if references else [])
+
+
+def _gaps(rec: FileRecord, graph: Graph, symbols: tuple[Symbol, ...]) -> dict[int, Gap]:
+    """The fields left out of each object, by the (id of the) field kept just before them."""
+    by_object: dict[str, list[Symbol]] = {}
+    for s in symbols:
+        if s.kind == "field":
+            by_object.setdefault(s.detail, []).append(s)
+    gaps = {
+        id(fs[FIELDS_FIRST - 1]): gap_in(graph, rec.path, fs) for fs in by_object.values() if len(fs) > FIELDS_FIRST
+    }
+    return {key: gap for key, gap in gaps.items() if gap is not None}
 
 
 def _made_of(s: Symbol, graph: Graph) -> str:

@@ -21,6 +21,7 @@ from indexer.query.component_fields import ComponentFields, component_flags
 from indexer.query.event_triggers import trigger_named
 from indexer.query.graph import Graph
 from indexer.query.instances import editor_name, instance_named, renamed_in_value, renamed_instances, unnamed_instances
+from indexer.query.left_out import gap_in
 from indexer.query.override_calls import set_calls
 from indexer.query.placed import placed_overrides, placed_runs
 from indexer.query.priors import ArtPrefabs
@@ -53,6 +54,7 @@ class Joined(msgspec.Struct, frozen=True):
     cap: int
     more: bool = False
     gate: str | None = None
+    hidden: int = 0  # pieces the index left out (`left_out`), counted in `more` too
 
 
 class Section(msgspec.Struct, frozen=True):
@@ -127,7 +129,8 @@ def _joined_line(part: Joined, graph: Graph, stems: set[str] | None) -> str | No
         items = tuple(i for i in items if matches(i[0], stems))
     if not items:
         return None
-    more = f"; … {len(items) - part.cap} more" if part.more and len(items) > part.cap else ""
+    extra = max(len(items) - part.cap, 0) + part.hidden
+    more = f"; … {extra} more" if part.more and extra else ""
     shown = (short(graph.readable(t)) for _, t in _capped(items, part.cap, stems))
     return part.prefix + "; ".join(shown) + more
 
@@ -286,12 +289,15 @@ class _Tree(msgspec.Struct):
     fields: dict[str, list[Symbol]]
     overrides: dict[str, list[Symbol]]
     removed: dict[int, list[str]]  # a prefab instance's line -> the fileIDs of components it removes
+    file: str = ""  # the scene's or prefab's path
 
 
 def _tree(rec: FileRecord, renamed: dict[str, str]) -> _Tree:
     """`renamed`: instances the scanner named by a child's rename, whose objects the values of
     fields and overrides name by the editor's name (`instances.renamed_in_value`)."""
-    t = _Tree({}, defaultdict(list), defaultdict(list), defaultdict(list), defaultdict(list), defaultdict(list))
+    t = _Tree(
+        {}, defaultdict(list), defaultdict(list), defaultdict(list), defaultdict(list), defaultdict(list), rec.path
+    )
     for r in rec.refs:
         if r.kind == "removed":
             t.removed[r.line].append(r.context)
@@ -415,7 +421,7 @@ def _node(tree: _Tree, path: str, depth: int, fields: ComponentFields) -> Node:
         labels = [label + component_flags(c, path, graph) for c, label in zip(comps, classes, strict=True)]
         body.append((f"{pad}  {added}: " + ", ".join(labels), None))
     for c in comps:
-        part = _fields_part(c, tree.fields.get(c.type, []), fields, pad)
+        part = _fields_part(c, tree.fields.get(c.type, []), fields, pad, tree.file)
         if part is not None:
             body.append(part)
     own = (p for c in comps if c.detail and (p := graph.path_of_guid(c.detail)))  # the project's scripts
@@ -430,17 +436,18 @@ def _root_off(overrides: list[Symbol], source: tuple[dict[str, str], str] | None
     return any(o.signature == "m_IsActive: 0" and objects.get(o.detail) == "" for o in overrides)
 
 
-def _fields_part(c: Symbol, fs: list[Symbol], shown: ComponentFields, pad: str) -> Joined | None:
+def _fields_part(c: Symbol, fs: list[Symbol], shown: ComponentFields, pad: str, file: str) -> Joined | None:
     """A component's serialized fields: a project script's in full (up to 12), a package script's
-    summarised (`component_fields`). The compact form keeps them all when the component's name
-    matches, else those whose names do."""
+    summarised (`component_fields`), counting those the index left out. The compact form keeps them
+    all when the component's name matches, else those whose names do."""
+    gap = gap_in(shown.graph, file, fs)
     if c.detail:
         fs = shown.shown(c.detail, fs)
     if not fs:
         return None
     label = component_label(shown.graph, c)
     items = tuple((f.name, f.signature) for f in fs)
-    return Joined(f"{pad}    {label}: ", items, 12, more=True, gate=label)
+    return Joined(f"{pad}    {label}: ", items, 12, more=True, gate=label, hidden=gap.count if gap else 0)
 
 
 def status_line(rec: FileRecord) -> str:

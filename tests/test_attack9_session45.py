@@ -274,3 +274,90 @@ def test_describe_says_how_many_fields_the_index_left_out(tmp_path: Path) -> Non
     r = run_cli("describe", "--project", str(root), "Assets/Big.prefab")
     line = next(x for x in r.stdout.splitlines() if x.lstrip().startswith("Big: "))
     assert line.endswith("field11: 11; … 68 more")
+
+
+# -- 5. an index file replaced by a folder ---------------------------------------------------------
+
+_STATE_FILES = ("write.lock", "index.json", "settings.json", "integrity.json", "git-view.json", "journal.pos")
+
+
+def _entries(folder: Path) -> dict[str, tuple[int, bytes | None]]:
+    """Every entry under `folder`: its mtime and, for a file, its bytes."""
+    return {
+        str(p.relative_to(folder)): (p.lstat().st_mtime_ns, p.read_bytes() if p.is_file() else None)
+        for p in sorted(folder.rglob("*"))
+    }
+
+
+@pytest.fixture
+def small_indexed(tmp_path: Path) -> Path:
+    root = write_project(
+        tmp_path / "Game",
+        {"Assets/Mover.cs": mono_script("Mover", "    public int speed;"), "Assets/Mover.cs.meta": meta("c" * 32)},
+    )
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    (root / "Library/UnityIndex/notes.txt").write_text("mine")  # a user's file in the index folder
+    return root
+
+
+@pytest.mark.parametrize("name", _STATE_FILES)
+def test_an_index_file_that_is_a_folder_is_named_and_index_full_repairs_it(small_indexed: Path, name: str) -> None:
+    """`index` said `Is a directory: .../index.json (replacing it with .../.index.json.x.tmp)`
+    and to check access, and `index --full` said the same, for ever (settings.json: after
+    rebuilding the index into a new generation folder)."""
+    root, index = small_indexed, small_indexed / "Library/UnityIndex"
+    where = index / name
+    where.unlink(missing_ok=True)
+    where.mkdir()
+    before = _entries(index)
+    r = run_cli("index", "--project", str(root))
+    assert r.returncode == 2
+    assert r.stderr.strip() == (
+        f"error: {where} is a folder where the index keeps its file {name}: run `unity-index index --full"
+        f" --project {root}`, which removes the folder (it is empty) and rebuilds the index"
+    )
+    assert _entries(index) == before  # nothing written
+    r = run_cli("index", "--full", "--project", str(root))
+    assert r.returncode == 0, r.stderr
+    done = r.stderr.strip()  # "built" without index.json: its generations start again
+    assert done.startswith((f"rebuilt index of {root}: 2 files;", f"built index of {root}: 2 files;")), done
+    assert not where.is_dir()
+    assert (index / "notes.txt").read_text() == "mine"
+    assert run_cli("index", "--check", "--project", str(root)).returncode == 0
+    assert "Assets/Mover.cs" in run_cli("query", "--project", str(root), "mover speed").stdout
+
+
+def test_a_folder_holding_files_in_place_of_an_index_file_is_kept(small_indexed: Path) -> None:
+    """`--full` removes no folder it did not make that holds something: it says to move it away."""
+    root, index = small_indexed, small_indexed / "Library/UnityIndex"
+    where = index / "index.json"
+    where.unlink()
+    where.mkdir()
+    (where / "keep.txt").write_text("mine too")
+    for args in (("index",), ("index", "--full")):
+        r = run_cli(*args, "--project", str(root))
+        assert r.returncode == 2
+        assert r.stderr.strip() == (
+            f"error: {where} is a folder where the index keeps its file index.json, and it holds files: move"
+            f" it out of {index} (unity-index removes no folder it did not make), then run `unity-index index"
+            f" --full --project {root}`"
+        )
+    assert (where / "keep.txt").read_text() == "mine too"
+
+
+@pytest.mark.parametrize("name", ["records.db-wal", "records.db-shm", "records.db", "tantivy/meta.json"])
+def test_a_generation_file_that_is_a_folder_is_damage_index_rebuilds(small_indexed: Path, name: str) -> None:
+    """Its generation folder is the index's own: `index` rebuilds, saying so (records.db-shm as a
+    folder was `the index's record store cannot be written (attempt to write a readonly database)`
+    and to check access; records.db as one was "records.db is missing")."""
+    root, index = small_indexed, small_indexed / "Library/UnityIndex"
+    gen = next(index.glob("gen-*"))
+    where = gen / name
+    where.unlink(missing_ok=True)
+    where.mkdir()
+    r = run_cli("index", "--project", str(root))
+    assert r.returncode == 0, r.stderr
+    said = name.rsplit("/", 1)[-1] if name.startswith("records") else name
+    assert r.stderr.splitlines()[0] == (f"the index of {root} was damaged ({said} is a folder, not a file): rebuilt it")
+    assert not gen.exists() and (index / "notes.txt").read_text() == "mine"
+    assert run_cli("index", "--check", "--project", str(root)).returncode == 0

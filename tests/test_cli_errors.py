@@ -215,12 +215,14 @@ def test_environment_errors_exit_2_with_a_next_step(tmp_path: Path) -> None:
 
 def test_a_failed_rename_names_the_file_it_would_replace(tmp_path: Path) -> None:
     """A folder in place of the index header: the rename over it fails, and the message named only
-    the temporary file ("Is a directory: .../.index.json.x1y2.tmp", which is no folder)."""
+    the temporary file ("Is a directory: .../.index.json.x1y2.tmp", which is no folder). Since
+    session 45 the folder is found before anything is written, and named with the repair."""
     root = write_project(tmp_path / "P", {"Assets/A.cs": "class A {}"})
     (root / "Library/UnityIndex/index.json").mkdir(parents=True)
     r = run_cli("index", "--project", str(root))
     assert r.returncode == 2 and "Traceback" not in r.stderr
-    assert f"Is a directory: {root}/Library/UnityIndex/index.json (replacing it with " in r.stderr, r.stderr
+    said = f"{root}/Library/UnityIndex/index.json is a folder where the index keeps its file index.json: run"
+    assert said in r.stderr, r.stderr
 
 
 def test_commands_run_with_their_error_stream_closed(tmp_path: Path) -> None:

@@ -496,7 +496,8 @@ def test_http_list_changed_on_the_standalone_stream_and_clean_stop(tmp_path: Pat
 def test_a_failing_update_is_shown_by_index_status_and_retried_until_it_succeeds(tmp_path: Path) -> None:
     """docs/mcp.md: a failing update is logged, retried every 2 s, and shown by `index_status`.
     A real failure over stdio: the index's fingerprint file is a folder, so every update fails
-    (IsADirectoryError) before it writes. Answers keep coming from the last commit, each ending with
+    (IsADirectoryError; since session 45 FolderInPlace, which names the repair) before it writes.
+    Answers keep coming from the last commit, each ending with
     a note saying so (since session 42: a script just written was "no results", and nothing told an
     index behind); once the folder is gone, a retry applies the change with no new file event, and
     the note is gone."""
@@ -538,14 +539,14 @@ def test_a_failing_update_is_shown_by_index_status_and_retried_until_it_succeeds
             return note, hits, after, later
 
     note, hits, after, later = anyio.run(go)
-    assert "last update failed" in note and "IsADirectoryError" in note, note
+    assert "last update failed" in note and "FolderInPlace" in note, note
     assert hits == []  # from the last commit, which does not know the new file
     assert later == ["Assets/Shield.cs"] and "last update failed" not in after, after
     failed = [n for n in notes if n.startswith("note: the last update of the index failed")]
     assert failed, notes
     assert failed[-1].startswith(
-        "note: the last update of the index failed (IsADirectoryError: Is a directory: "
-        f"{fingerprint} (replacing it with "
+        f"note: the last update of the index failed (FolderInPlace: {fingerprint} is a folder where the index"
+        " keeps its file integrity.json: run `unity-index index --full --project "
     ), failed[-1]
     assert failed[-1].endswith(
         "): this answer comes from the index as it is, without the changes made since (the update is tried again;"

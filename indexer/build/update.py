@@ -20,6 +20,7 @@ from indexer.project import check_present
 from indexer.store import integrity
 from indexer.store.generations import recover
 from indexer.store.header import header_generation, header_ok
+from indexer.store.in_place import clear_folders_in_place
 from indexer.store.lock import writer_lock
 from indexer.store.progress import ProgressFile
 from indexer.store.reader import Records
@@ -56,6 +57,7 @@ def update(
     if background:  # a long-running process's settings may be older than the project's
         settings.check_unchanged(root, config)
     ipaths = IndexPaths(config.index_path(root))
+    clear_folders_in_place(ipaths, root, full)  # before the lock: `write.lock` may be one
     with _gone_says_so(root), writer_lock(ipaths, wait, on_wait), _progress_file(ipaths, full) as pfile:
         recover(ipaths)
         upgraded = integrity.other_format(ipaths)

@@ -116,8 +116,9 @@ def _explained(exc: BaseException) -> str | None:
     from indexer.changes.settings import SettingsChanged
     from indexer.project import ProjectGone
     from indexer.store.header import IndexBroken
+    from indexer.store.in_place import FolderInPlace
 
-    if isinstance(exc, ProjectGone | SettingsChanged):
+    if isinstance(exc, ProjectGone | SettingsChanged | FolderInPlace):
         return str(exc)
     exc = _tantivy_os_error(exc)
     text = str(exc)

@@ -261,7 +261,9 @@ def quick_problems(paths: IndexPaths) -> list[str]:
     from indexer.store.reader import open_read_only
 
     paths = pinned(paths)
-    problems = []
+    problems = [f"{name} is a folder, not a file" for name, path in _own_files(paths) if path.is_dir()]
+    if problems:  # an update could not write it (`records.db-shm`: "attempt to write a readonly database")
+        return problems
     if not paths.records.is_file():
         problems.append("records.db is missing")
     else:
@@ -273,6 +275,12 @@ def quick_problems(paths: IndexPaths) -> list[str]:
             problems.append("no usable index")
     problems += tantivy_problems(paths, checksums=False)
     return problems
+
+
+def _own_files(paths: IndexPaths) -> list[tuple[str, Path]]:
+    """The files of a generation folder an update writes in place, as a problem names them."""
+    records = [(f"records.db{end}", paths.records.with_name(f"records.db{end}")) for end in ("", "-wal", "-shm")]
+    return [*records, *((f"tantivy/{n}", paths.tantivy / n) for n in ("meta.json", ".managed.json"))]
 
 
 def tantivy_problems(paths: IndexPaths, checksums: bool, trusted: frozenset[str] = frozenset()) -> list[str]:

@@ -361,3 +361,22 @@ def test_a_generation_file_that_is_a_folder_is_damage_index_rebuilds(small_index
     assert r.stderr.splitlines()[0] == (f"the index of {root} was damaged ({said} is a folder, not a file): rebuilt it")
     assert not gen.exists() and (index / "notes.txt").read_text() == "mine"
     assert run_cli("index", "--check", "--project", str(root)).returncode == 0
+
+
+# -- 3. index --check writes nothing but SQLite's shared-memory index's time -----------------------
+
+
+def test_index_check_changes_no_byte_in_the_index_folder(small_indexed: Path) -> None:
+    """docs/cli.md: the only change is `records.db-shm`'s mtime, which SQLite's first connection
+    to a WAL database truncates and writes again (its bytes the same); every other entry keeps
+    its time and bytes."""
+    root, index = small_indexed, small_indexed / "Library/UnityIndex"
+    assert run_cli("query", "--project", str(root), "mover").returncode == 0  # the -shm exists
+    before = _entries(index)
+    r = run_cli("index", "--check", "--project", str(root))
+    assert r.returncode == 0, r.stderr
+    after = _entries(index)
+    assert after.keys() == before.keys()
+    assert {k: v[1] for k, v in after.items()} == {k: v[1] for k, v in before.items()}  # every byte
+    moved = {k for k in after if after[k][0] != before[k][0]}
+    assert moved <= {str(next(index.glob("gen-*/records.db-shm")).relative_to(index))}

@@ -380,3 +380,32 @@ def test_index_check_changes_no_byte_in_the_index_folder(small_indexed: Path) ->
     assert {k: v[1] for k, v in after.items()} == {k: v[1] for k, v in before.items()}  # every byte
     moved = {k for k in after if after[k][0] != before[k][0]}
     assert moved <= {str(next(index.glob("gen-*/records.db-shm")).relative_to(index))}
+
+
+# -- attack: watch while its index folder is deleted -----------------------------------------------
+
+
+def test_watch_says_it_rebuilt_an_index_deleted_under_it(tmp_path: Path) -> None:
+    """The next batch rebuilds the index; its line read `2 added, 0 changed, ...: Assets/Mover.cs`,
+    as if the one file saved had added two."""
+    import shutil
+    import signal
+
+    from .conftest import start_cli
+
+    root = write_project(
+        tmp_path / "Game",
+        {"Assets/Mover.cs": mono_script("Mover", "    public int speed;"), "Assets/Mover.cs.meta": meta("c" * 32)},
+    )
+    proc = start_cli("watch", "--project", str(root))
+    try:
+        assert proc.stderr is not None
+        assert "watching" in proc.stderr.readline()
+        shutil.rmtree(root / "Library/UnityIndex")
+        (root / "Assets/Mover.cs").write_text(mono_script("Mover", "    public int speed = 3;"))
+        line = proc.stderr.readline()
+        assert line.startswith("rebuilt the index (it was gone): 2 added, 0 changed, 0 moved, 0 deleted in "), line
+        assert line.rstrip().endswith(": Assets/Mover.cs"), line
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=10)

@@ -274,6 +274,9 @@ def batch_line(stats, paths: list[str] | None, shown: int = 10) -> str:
         f"{stats.added} added, {stats.changed} changed, {stats.moved} moved, {stats.deleted} deleted"
         f" in {stats.seconds * 1000:.0f} ms (generation {stats.generation})"
     )
+    if stats.full:  # the index was deleted or damaged under the watch: not what the saved files added
+        why = f"damaged: {stats.repaired}" if stats.repaired else "written by another version" if stats.upgraded else ""
+        counts = f"rebuilt the index ({why or 'it was gone'}): {counts}"
     if paths is None:
         return f"{counts}: a folder changed, so the project was walked"
     more = f", and {len(paths) - shown} more" if len(paths) > shown else ""

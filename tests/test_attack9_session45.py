@@ -57,6 +57,7 @@ def test_subscribe_refuses_a_uri_the_server_does_not_serve(indexed_fixture: Path
         "unity://asset/zz": -32602,
         "unity://asset/00000000000000000000000000000000": -32002,
         f"unity://file/{'a' * 32}": -32602,
+        "unity://file/Assets/No%20such.cs": -32002,
     }
 
     async def go():
@@ -87,19 +88,40 @@ def test_subscribe_refuses_a_uri_the_server_does_not_serve(indexed_fixture: Path
 
 
 @pytest.mark.filterwarnings("ignore:resources/subscribe is removed")
-def test_subscribe_names_the_uri_notifications_use(indexed_fixture: Path) -> None:
-    """Notifications name a file by its path in the project: a subscription to a bare file name
-    (which `resources/read` resolves) would never match one, so it is refused with the URI to use."""
+def test_a_subscription_is_notified_in_the_form_the_client_gave(tmp_path: Path) -> None:
+    """A read decodes `%20` and finds a bare file name; a subscription in those forms (accepted
+    since the check above, refused as "not an indexed file" in its first version) is notified by
+    that same URI, which the client compares with what it subscribed to; the URI notifications
+    name the file by (raw, with its space) too."""
+    from indexer.query.workspace import open_workspace, projects_at
+    from mcp_adapter.server.app import create_server
+
+    from .test_mcp_live import Inbox
+
+    root = write_project(
+        tmp_path / "Game",
+        {
+            "Assets/My Mover.cs": mono_script("Mover", "    public int speed;"),
+            "Assets/My Mover.cs.meta": meta("c" * 32),
+        },
+    )
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    forms = ["unity://file/Assets/My%20Mover.cs", "unity://file/My Mover.cs", "unity://file/Assets/My Mover.cs"]
+    server = create_server(open_workspace(root, projects_at(root)), refresh_interval=0, watch=False)
+    inbox = Inbox()
 
     async def go():
-        async with Client(make_server(indexed_fixture), mode="legacy") as c:
-            with pytest.raises(MCPError) as caught:
-                await c.subscribe_resource("unity://file/Health.cs")
-            return caught.value.error
+        async with Client(server, mode="legacy", message_handler=inbox) as c:
+            for uri in forms:
+                await c.subscribe_resource(uri)
+            await c.unsubscribe_resource(forms[1])
+            (root / "Assets/My Mover.cs").write_text(mono_script("Mover", "    public int speed = 3;"))
+            await c.call_tool("search", {"query": "mover"})
+            for uri in (forms[0], forms[2]):
+                await inbox.wait_for("notifications/resources/updated", uri)
 
-    error = run(go)
-    assert error.code == -32602
-    assert error.message == (f"notifications name this file unity://file/{HEALTH}: subscribe to that URI")
+    run(go)
+    assert sorted(u for m, u in inbox.seen if m == "notifications/resources/updated") == sorted([forms[0], forms[2]])
 
 
 def test_subscribe_over_stdio_answers_an_error_with_the_request_id(indexed_fixture: Path) -> None:

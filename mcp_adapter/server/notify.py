@@ -40,8 +40,9 @@ from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 log = logging.getLogger("unity_index.mcp")
 
 SEND_TIMEOUT = 10.0  # a client that stops reading must not hold the watcher thread
-# Raises the JSON-RPC error for a URI a session may not subscribe to; blocking (run in a thread).
-SubscriptionCheck = Callable[[ServerRequestContext[Any, Any], str], None]
+# The URI notifications name a subscribed resource by, or the JSON-RPC error for a URI a session
+# may not subscribe to; blocking (run in a thread).
+SubscriptionCheck = Callable[[ServerRequestContext[Any, Any], str], str]
 
 
 class _Peer:
@@ -49,7 +50,8 @@ class _Peer:
 
     def __init__(self, session: ServerSession) -> None:
         self.session = session
-        self.uris: set[str] = set()
+        # the URI notifications name a resource by -> the forms this client subscribed to it with
+        self.uris: dict[str, set[str]] = {}
 
 
 def _connection(session: ServerSession) -> Any:
@@ -60,7 +62,8 @@ def _connection(session: ServerSession) -> Any:
 
 class Notifier:
     def __init__(self, check: SubscriptionCheck | None = None) -> None:
-        """`check`: refuses a `resources/subscribe` URI the server does not serve."""
+        """`check`: refuses a `resources/subscribe` URI the server does not serve, and names the URI
+        notifications give the resource (a client's `%20` or bare file name is told by its own form)."""
         self.bus = InMemorySubscriptionBus()
         self.check = check
         self._peers: dict[int, _Peer] = {}
@@ -122,19 +125,22 @@ class Notifier:
         return result
 
     async def _subscribe(self, ctx: ServerRequestContext[Any, Any], params: SubscribeRequestParams) -> EmptyResult:
-        if self.check is not None:
-            await anyio.to_thread.run_sync(self.check, ctx, str(params.uri))
+        uri = str(params.uri)
+        named = uri if self.check is None else await anyio.to_thread.run_sync(self.check, ctx, uri)
         peer = self._peer(ctx)
         if peer is not None:
             with self._lock:
-                peer.uris.add(str(params.uri))
+                peer.uris.setdefault(named, set()).add(uri)
         return EmptyResult()
 
     async def _unsubscribe(self, ctx: ServerRequestContext[Any, Any], params: UnsubscribeRequestParams) -> EmptyResult:
         peer = self._peer(ctx)
         if peer is not None:
             with self._lock:
-                peer.uris.discard(str(params.uri))
+                for named, forms in list(peer.uris.items()):
+                    forms.discard(str(params.uri))
+                    if not forms:
+                        del peer.uris[named]
         return EmptyResult()
 
     # -- sending ---------------------------------------------------------------------------------
@@ -161,12 +167,13 @@ class Notifier:
             for event in events:
                 await self.bus.publish(event)
             with self._lock:
-                peers = [(p.session, set(p.uris)) for p in self._peers.values()]
+                peers = [(p.session, {k: sorted(v) for k, v in p.uris.items()}) for p in self._peers.values()]
             for session, uris in peers:
                 for event in events:
                     if isinstance(event, ToolsListChanged):
                         await session.send_tool_list_changed()
                     elif isinstance(event, ResourcesListChanged):
                         await session.send_resource_list_changed()
-                    elif isinstance(event, ResourceUpdated) and event.uri in uris:
-                        await session.send_resource_updated(event.uri)
+                    elif isinstance(event, ResourceUpdated):
+                        for form in uris.get(event.uri, ()):
+                            await session.send_resource_updated(form)

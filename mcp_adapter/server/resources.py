@@ -4,13 +4,13 @@ A read that fails is a JSON-RPC error: a file or GUID that is not indexed is "re
 (-32002 in the 2025-11-25 spec; -32602 with `data.uri` from 2026-07-28, SEP-2164, which asks
 clients to accept both); a malformed or out-of-project path is -32602 (invalid params); a failure
 that is not a bug (no index that can be built, a folder that cannot be written) is -32603 saying why.
-`resources/subscribe` refuses what a read refuses, and a URI other than the one notifications name
-the file by (`check_subscription`).
+`resources/subscribe` refuses what a read refuses (`check_subscription`).
 """
 
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import unquote
 
 from mcp.server import MCPServer
 from mcp.server.context import ServerRequestContext
@@ -78,27 +78,25 @@ def _describe(ctx: Context, text: str) -> str:
     return _described(ctx.request_context, text)[1]
 
 
-def check_subscription(request: ServerRequestContext[Any, Any], uri: str) -> None:
-    """`resources/subscribe`: the error a read of `uri` gives, if any, and one for a URI other than
-    the one notifications name the file by (a bare name, a GUID in capitals): it would never be
-    notified. It answered `{}` to anything, `http://x` and files not indexed included. Blocking."""
+def check_subscription(request: ServerRequestContext[Any, Any], uri: str) -> str:
+    """`resources/subscribe`: the error a read of `uri` gives, if any; else the URI notifications
+    name the resource by (`unity://file/Assets/My Health.cs` for `.../My%20Health.cs`, which a read
+    decodes as the SDK's template does, or for the bare `unity://file/My Health.cs`). It answered
+    `{}` to anything, `http://x` and files not indexed included. Blocking."""
     if uri == OVERVIEW_URI:
-        return
+        return uri
     if uri.startswith(FILE_PREFIX):
-        text = uri[len(FILE_PREFIX) :]
+        text = unquote(uri[len(FILE_PREFIX) :])
         if is_guid(text):
             raise _error(request, _GUID_IN_FILE)
-        named = f"{FILE_PREFIX}{_described(request, text)[0].path}"
-    elif uri.startswith(ASSET_PREFIX):
-        text = uri[len(ASSET_PREFIX) :]
+        return f"{FILE_PREFIX}{_described(request, text)[0].path}"
+    if uri.startswith(ASSET_PREFIX):
+        text = unquote(uri[len(ASSET_PREFIX) :])
         if not is_guid(text):
             raise _error(request, f"{echoed(text)!r} is not a GUID (32 hexadecimal digits)")
         _described(request, text)
-        named = f"{ASSET_PREFIX}{text.lower()}"
-    else:
-        raise _error(request, f"Unknown resource: {echoed(uri)}; {SERVED}")
-    if named != uri:
-        raise _error(request, f"notifications name this file {named}: subscribe to that URI")
+        return f"{ASSET_PREFIX}{text.lower()}"
+    raise _error(request, f"Unknown resource: {echoed(uri)}; {SERVED}")
 
 
 def file_resource(path: str, ctx: Context) -> str:

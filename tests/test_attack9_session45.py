@@ -1,11 +1,18 @@
-"""Attack 9 of session 45: cases an earlier attacker noticed and left, each test failing before its fix.
+"""Attack 9 of session 45: cases an earlier attacker noticed and left, each test failing before its fix
+(but item 3, which pins down what SQLite does and docs/cli.md explains).
 
-- MCP `resources/subscribe` took any URI (`http://x`, `unity://file/../x`, a file not indexed) and
-  answered `{}`: a client then waited for notifications that never come. It is refused as
-  `resources/read` refuses it.
-- MCP `prompts/get` of an unknown prompt was code 0 (2025 era) or -32603 with a traceback in the
-  log (2026 era); it is -32602 naming the prompts there are.
-"""
+1. MCP `resources/subscribe` took any URI (`http://x`, `unity://file/../x`, a file not indexed) and
+   answered `{}`: it is refused as `resources/read` refuses it; a form a read accepts (`%20`, a bare
+   file name) is notified by that form (only the raw path's exact string was).
+2. MCP `prompts/get` of an unknown prompt was code 0 (2025 era) or -32603 with a traceback in the
+   log (2026 era); it is -32602 naming the prompts there are.
+3. `index --check` changes `records.db-shm`'s mtime (SQLite's wal-index), no byte and nothing else.
+4. `index_dir = "Library"` (and Unity's own folders in it, Temp, Logs) was accepted.
+5. A folder in place of an index file was "Is a directory" for ever, `index --full` too.
+6. `index`'s line left out the files moved, which `--json` counted.
+7. `describe` of an object of more than 60 fields left 20 out without a word.
+8. `build_context` of a workspace without projects was a ZeroDivisionError.
+Then: `watch` whose index folder was deleted said the saved file had added every file."""
 
 from __future__ import annotations
 

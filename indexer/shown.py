@@ -7,6 +7,12 @@ from __future__ import annotations
 import re
 
 MAX_VALUE_CHARS = 80
+# An object's serialized fields a record keeps: the first MAX_FIELDS_PER_OBJECT and, past them, the
+# last LAST_FIELDS_KEPT: Unity writes a base class's fields first, so a subclass's own (a dagger's
+# damage, a knob's angle) come last (`scanners/yaml_facts.fields_left_out`; an outline counts the
+# ones between, `query/left_out.py`).
+MAX_FIELDS_PER_OBJECT = 40
+LAST_FIELDS_KEPT = 20
 # A value that says little: a zero, None, an empty text or list, a vector of zeros.
 _SAYS_LITTLE = re.compile(r'|-?0(?:\.0+)?|None|""|\[\]|\{\}|\{\w+: -?0(?:, \w+: -?0)*\}')
 

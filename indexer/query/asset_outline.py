@@ -9,10 +9,11 @@ from indexer.model import BUILTIN_SCRIPTS, FileRecord, Symbol
 from indexer.query.animator_outline import animator_parts, is_machine
 from indexer.query.component_fields import ComponentFields
 from indexer.query.graph import Graph
-from indexer.query.left_out import FIELDS_FIRST, Gap, gap_in
+from indexer.query.left_out import Gap, gap_in
 from indexer.query.list_items import list_items
 from indexer.query.outline import Part, short, status_line
 from indexer.query.references import references_part
+from indexer.shown import MAX_FIELDS_PER_OBJECT
 
 
 def asset_parts(rec: FileRecord, graph: Graph) -> list[Part]:
@@ -74,7 +75,9 @@ def _gaps(rec: FileRecord, graph: Graph, symbols: tuple[Symbol, ...]) -> dict[in
         if s.kind == "field":
             by_object.setdefault(s.detail, []).append(s)
     gaps = {
-        id(fs[FIELDS_FIRST - 1]): gap_in(graph, rec.path, fs) for fs in by_object.values() if len(fs) > FIELDS_FIRST
+        id(fs[MAX_FIELDS_PER_OBJECT - 1]): gap_in(graph, rec.path, fs)
+        for fs in by_object.values()
+        if len(fs) > MAX_FIELDS_PER_OBJECT
     }
     return {key: gap for key, gap in gaps.items() if gap is not None}
 

@@ -1,6 +1,6 @@
 """Fields the index left out of an object with many, counted where an outline shows the object.
 
-A record keeps an object's first FIELDS_FIRST serialized fields and its last FIELDS_LAST
+A record keeps an object's first MAX_FIELDS_PER_OBJECT serialized fields and its last LAST_FIELDS_KEPT
 (`scanners/yaml_facts.fields_left_out`: a base class's fields come first, a subclass's own last);
 those between were left out without a word (`describe` of a data asset of 80 fields showed 60,
 a component's `… 48 more` counted the 60 kept). They are counted here from the file's text, the
@@ -16,8 +16,7 @@ import msgspec
 
 from indexer.model import Symbol
 from indexer.query.graph import Graph
-
-FIELDS_FIRST, FIELDS_LAST = 40, 20  # scanners/yaml_facts.py: MAX_FIELDS_PER_OBJECT, LAST_FIELDS_KEPT
+from indexer.shown import LAST_FIELDS_KEPT, MAX_FIELDS_PER_OBJECT
 
 
 class Gap(msgspec.Struct, frozen=True):
@@ -35,9 +34,9 @@ class Gap(msgspec.Struct, frozen=True):
 
 def gap_in(graph: Graph, path: str, fields: Sequence[Symbol]) -> Gap | None:
     """The fields of one object (in the file's order) the index left out; None when it kept all."""
-    if len(fields) != FIELDS_FIRST + FIELDS_LAST:
+    if len(fields) != MAX_FIELDS_PER_OBJECT + LAST_FIELDS_KEPT:
         return None
-    before, after = fields[FIELDS_FIRST - 1].line, fields[FIELDS_FIRST].line
+    before, after = fields[MAX_FIELDS_PER_OBJECT - 1].line, fields[MAX_FIELDS_PER_OBJECT].line
     lines = graph.file_lines(path)
     if not 0 < before < after - 1 or len(lines) < after:
         return None

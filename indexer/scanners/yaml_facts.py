@@ -15,12 +15,15 @@ from typing import NamedTuple, Protocol
 
 from indexer.model import BUILTIN_SCRIPTS
 from indexer.scanners.dll_scripts import UI_DLL_CLASSES, UI_DLL_GUIDS
-from indexer.shown import MAX_NESTED_VALUE_CHARS, NAMES_SHOWN, count_label, short
+from indexer.shown import (
+    LAST_FIELDS_KEPT,
+    MAX_FIELDS_PER_OBJECT,
+    MAX_NESTED_VALUE_CHARS,
+    NAMES_SHOWN,
+    count_label,
+    short,
+)
 
-MAX_FIELDS_PER_OBJECT = 40
-# Past MAX_FIELDS_PER_OBJECT fields, the last ones are kept too: Unity writes a base class's fields
-# first, so a subclass's own (a dagger's damage, a knob's angle) come last (`fields_left_out`).
-LAST_FIELDS_KEPT = 20
 BUILTIN_GUIDS = frozenset({"0000000000000000e000000000000000", "0000000000000000f000000000000000"})
 # Standard fields every Unity object writes; not "serialized fields" of a script.
 STANDARD_FIELDS = frozenset(

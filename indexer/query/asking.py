@@ -7,7 +7,7 @@ import re
 
 from indexer.identifiers import TASK_WORDS
 from indexer.query.priors import ASSET_WORDS, asks_for
-from indexer.query.synonyms import qualities
+from indexer.query.synonyms import compared, excess, qualities
 
 # A question opening with a quantity asks for a value, which an asset or a prefab sets as often as
 # code: "How much health does the tank bug have?" is "where is its health set". Not one inside a
@@ -41,6 +41,12 @@ def asks_value(said: list[str], text: str) -> bool:
     """Whether the task asks where something is set, wired or placed (priors.ASSET_WORDS), how
     much of it there is (`asks_quantity`), or which data holds it (`_DATA`)."""
     return asks_for(said, ASSET_WORDS) or asks_quantity(text) or _DATA.search(text) is not None
+
+
+def asks_change(said: list[str], text: str) -> bool:
+    """Whether the task asks a value (`asks_value`) or for more or less of one ("too slow", "walk
+    faster"): what a thing's data asset holds (`pairing._Pairs.definitions_of_prefabs`)."""
+    return asks_value(said, text) or bool(excess(text)) or compared(said)
 
 
 def asked_amounts(text: str) -> list[str]:

@@ -8,11 +8,13 @@ partner to a share of the hit's score when the pairing is one to one.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from indexer.identifiers import name_stems
 from indexer.model import Ranked
 from indexer.project import file_title, is_prefab, is_script
+from indexer.query.kept_records import kept_record
 
 # A script among the PAIRED_SCRIPTS best that one prefab alone carries is that prefab's behaviour:
 # the prefab ranks at least PAIRED_SHARE of the script's score (see prefabs_of_scripts), level
@@ -27,6 +29,12 @@ BEHAVIOUR_CARRIERS = 3
 # A script among the INSTANCE_SCRIPTS best with at most INSTANCE_MOST data assets: the one a word of
 # the task names (see instances_named) ranks at least INSTANCE_SHARE of the script's score.
 INSTANCE_SCRIPTS, INSTANCE_SHARE, INSTANCE_MOST = 5, 0.9, 40
+# A prefab among the DEFINITION_PREFABS best that at most DEFINITION_MOST data assets hold in a field
+# (an enemy's definition naming its ship): for a task asking a value, the one of them whose name
+# says a word of the task or of the prefab's name (or the only one) ranks at least DEFINITION_SHARE
+# of the prefab's score, as a script's prefab ranks with it.
+DEFINITION_PREFABS, DEFINITION_SHARE, DEFINITION_MOST = 3, 0.8, 6
+_LIST = re.compile(r": \[\d+ items?\]$")  # how an asset's outline signs a field holding a list
 
 
 def pair(
@@ -39,12 +47,14 @@ def pair(
     path_prefix: str | None,
     asks_assets: bool,
     stems: frozenset[str] = frozenset(),
+    values: bool = False,
 ) -> None:
     """The pairings, within the search's filters: a prefab for its script when prefabs may be
     shown, a script for its prefab when any kind may, a class's data asset the task's word
     `stems` name (`instances_named`) when data assets may be. `ranked` gains the raised files (a
     new one its kind in `stats`), `boosts` the reason (reached from the partner), `prior` gives a
-    file's role prior; `asks_assets`: the task asks where a value is set (`asking.asks_value`)."""
+    file's role prior; `asks_assets`: the task asks where a value is set (`asking.asks_value`);
+    `values`: it asks a value or says one is too much or too little (`definitions_of_prefabs`)."""
     pairs = _Pairs(project, ranked, boosts, stats, prior, path_prefix.strip("/") + "/" if path_prefix else "")
     if kind in (None, "prefab"):
         pairs.prefabs_of_scripts(ASKED_SHARE if asks_assets else PAIRED_SHARE)
@@ -52,6 +62,8 @@ def pair(
         pairs.scripts_of_prefabs()
     if kind in (None, "asset") and stems:
         pairs.instances_named(stems)
+    if kind in (None, "asset") and values:
+        pairs.definitions_of_prefabs(stems)
 
 
 class _Pairs:
@@ -110,6 +122,26 @@ class _Pairs:
                     score = script.score * INSTANCE_SHARE * self.prior(path)
                     self._raise(path, score, ("carries_script", script.path, ()))
 
+    def definitions_of_prefabs(self, stems: frozenset[str]) -> None:
+        """A prefab among the DEFINITION_PREFABS best that few data assets hold in a field is what
+        they define, and its numbers live there: "how many hits does the red enemy ship take"
+        ranked the red ship's prefab 2nd and `Red_StrongSlow.asset` (`prefab: AlienShipRed`,
+        `energy: 8`) 6th. Of those assets, the ones whose name says a word of the task or of the
+        prefab's name (the only one, when one holds it) rank at least DEFINITION_SHARE of the
+        prefab's score times their prior."""
+        graph = self.project.graph
+        for prefab in self._best(is_prefab, DEFINITION_PREFABS):
+            holders = [p for p, edge in graph.used_by(prefab.path) if edge == "refers_to" and p.endswith(".asset")]
+            guid = graph.records.guid_of_path(prefab.path)
+            data = [p for p in holders if _scripted(graph, p) and _defines(graph, p, guid)]
+            if not data or len(data) > DEFINITION_MOST:
+                continue
+            words = stems | set(name_stems(file_title(prefab.path)))
+            for path in data:
+                if (len(data) == 1 or set(name_stems(file_title(path))) & words) and path.startswith(self.prefix):
+                    score = prefab.score * DEFINITION_SHARE * self.prior(path)
+                    self._raise(path, score, ("refers_to", prefab.path, ()))
+
     def _best(self, keep: Callable[[str], bool], n: int) -> list[Ranked]:
         return [r for r in sorted(self.ranked.values(), key=lambda r: (-r.score, r.path)) if keep(r.path)][:n]
 
@@ -120,3 +152,20 @@ class _Pairs:
         if self.ranked[path].score < score:
             self.ranked[path].score = score
             self.boosts.setdefault(path, (score, *why))
+
+
+def _defines(graph, asset: str, guid: str | None) -> bool:
+    """Whether the data asset `asset` holds the prefab of GUID `guid` in a field of its own, as a
+    definition names its thing (`prefab: AlienShipRed`), not in a list (a spawn table's
+    `collection: - gameObject: Coin`, a registry of network prefabs)."""
+    rec = kept_record(graph, asset)
+    if rec is None or guid is None:
+        return False
+    fields = {s.name for s in rec.symbols if s.kind == "field" and not _LIST.search(s.signature)}
+    return any(r.kind == "guid" and r.target == guid and r.context in fields for r in rec.refs)
+
+
+def _scripted(graph, asset: str) -> bool:
+    """Whether a data asset carries one of the project's scripts (not a package's settings, such as
+    an Addressables group listing the prefab among its entries)."""
+    return any(edge == "script" for _, edge in graph.uses(asset))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from indexer.identifiers import TASK_WORDS, name_stems, said_words, stem
 from indexer.model import Hit, Ranked
 from indexer.project import file_title, is_script
-from indexer.query.asking import asked_amounts, asks_quantity, asks_value
+from indexer.query.asking import asked_amounts, asks_change, asks_quantity, asks_value
 from indexer.query.file_roles import role_priors, role_words, tests_of
 from indexer.query.input_axes import raise_named_axes
 from indexer.query.named_files import files_named, guid_files, named_files
@@ -89,7 +89,7 @@ def rank(
     priors = role_priors(project, kinds, terms, roles)
     ranked = _text_ranked(found, stats, priors)
     also = synonym_words(said, excess(text))  # what the words were searched with besides themselves
-    asks_assets = asks_value(said, text)  # where something is set, wired, placed; a value
+    asks_assets, values = asks_value(said, text), asks_change(said, text)  # a value asked; or more or less of it
     _raise_named(project, ranked, text, (terms, said, also), asks_assets, (kind, path_prefix))
     amounts = asked_amounts(text)  # what a quantity question asks the amount of
     _values_in_code(project, ranked, amounts, said)
@@ -116,7 +116,7 @@ def rank(
         _tests_below_tested_code(project, ranked)
     prior = lambda p: _prior(project, priors, p, terms, roles)  # noqa: E731
     asked = (set(terms), {stem(t) for t in terms})  # the task's words, and their stems
-    pair(project, ranked, boosts, stats, prior, kind, path_prefix, asks_assets, frozenset(asked[1]))
+    pair(project, ranked, boosts, stats, prior, kind, path_prefix, asks_assets, frozenset(asked[1]), values)
     if kind is None and not asks_for(said, ASSET_WORDS | ART_WORDS):  # "which asset ...": each of them
         _siblings_below(project, ranked, kinds | reached, asked[1])
     top = max((r.score for r in ranked.values()), default=0.0)

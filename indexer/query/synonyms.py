@@ -233,6 +233,11 @@ def excess(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(w.lower() for w in said if w.lower() in _EXCESS))
 
 
+def compared(words: Iterable[str]) -> bool:
+    """Whether the task says a comparative asking for more or less of a quality ("walk faster")."""
+    return any(w.lower() in _COMPARATIVES for w in words)
+
+
 def qualities(words: Iterable[str]) -> set[str]:
     """The nouns of the qualities the task's comparatives ask for more or less of ("make the Suv
     faster": `speed`), or its adjectives ask about ("how fast"), which a script's fields are named

@@ -125,3 +125,43 @@ def test_a_spawn_table_listing_the_prefab_defines_nothing(tmp_path: Path) -> Non
     table = f"  collection:\n  - gameObject: {{fileID: 100, guid: {RED_SHIP}, type: 3}}\n    chance: 1\n"
     (root / "Assets/Data/Red_StrongSlow.asset").write_text(data_asset(DEFINITION, "Red_StrongSlow", table))
     assert _paired(root)["Assets/Data/Red_StrongSlow.asset"] == 50.0
+
+
+CARD_DATA = "5e6f708192a3b4c5d6e7f8091a2b3c4d"
+
+
+def _cards(tmp_path: Path) -> Path:
+    """A card game whose cards are data assets of one class, as Unity Royale's `Archers.asset`,
+    `Mage.asset` and `Warrior.asset` of `CardData`."""
+    card = "  cardImage: {fileID: 0}\n  placeablesData: []\n  relativeOffsets: []\n"
+    return write_project(
+        tmp_path,
+        {
+            "Assets/Scripts/CardData.cs": "using UnityEngine;\npublic class CardData : ScriptableObject\n"
+            "{\n    public Sprite cardImage;\n    public Vector3[] relativeOffsets;\n}\n",
+            "Assets/Scripts/CardData.cs.meta": meta(CARD_DATA),
+            **{
+                f"Assets/Cards/{name}.asset": data_asset(CARD_DATA, name, card)
+                for name in ("Archers", "Mage", "Warrior")
+            },
+        },
+    )
+
+
+def _instance_score(root: Path, stems: frozenset[str]) -> float:
+    update(root, Config(workers=1))
+    project = open_workspace(root, [(root, Config())]).projects[0]
+    ranked = {
+        p: Ranked(p, s, []) for p, s in {"Assets/Scripts/CardData.cs": 60.0, "Assets/Cards/Archers.asset": 20.0}.items()
+    }
+    pair(project, ranked, {}, project.stats_of(ranked), lambda p: 1.0, None, None, False, stems)
+    return ranked["Assets/Cards/Archers.asset"].score
+
+
+def test_an_instance_named_with_its_class_s_word_ranks_with_the_class(tmp_path: Path) -> None:
+    """ "the archers card should spawn 4 archers instead of 3" ranked `Archers.asset` 9th, at 0.9
+    of its class `CardData.cs` (5th): the task names it as a card, a word of its class's name, so
+    it is that instance of the class, and ranks level with it (5th); named by "archers" alone it
+    keeps 0.9 of it, as a word may name an instance of another class."""
+    assert _instance_score(_cards(tmp_path), frozenset({"archer", "card", "spawn", "instead"})) == 60.0
+    assert _instance_score(_cards(tmp_path / "alone"), frozenset({"archer", "spawn", "instead"})) == 60.0 * 0.9

@@ -29,6 +29,9 @@ BEHAVIOUR_CARRIERS = 3
 # A script among the INSTANCE_SCRIPTS best with at most INSTANCE_MOST data assets: the one a word of
 # the task names (see instances_named) ranks at least INSTANCE_SHARE of the script's score.
 INSTANCE_SCRIPTS, INSTANCE_SHARE, INSTANCE_MOST = 5, 0.9, 40
+# ... at least INSTANCE_CLASS_SHARE when the task says a word of the class's name too ("the
+# archers card": `Archers.asset` of `CardData`): it names that instance as the class's.
+INSTANCE_CLASS_SHARE = 1.0
 # A prefab among the DEFINITION_PREFABS best that at most DEFINITION_MOST data assets hold in a field
 # (an enemy's definition naming its ship): for a task asking a value, the one of them whose name
 # says a word of the task or of the prefab's name (or the only one) ranks at least DEFINITION_SHARE
@@ -119,7 +122,8 @@ class _Pairs:
             for path, words in names.items():
                 others = set().union(*(w for q, w in names.items() if q != path))
                 if (words & stems) - own - others and path.startswith(self.prefix):
-                    score = script.score * INSTANCE_SHARE * self.prior(path)
+                    share = INSTANCE_CLASS_SHARE if own & stems else INSTANCE_SHARE
+                    score = script.score * share * self.prior(path)
                     self._raise(path, score, ("carries_script", script.path, ()))
 
     def definitions_of_prefabs(self, stems: frozenset[str]) -> None:

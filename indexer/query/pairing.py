@@ -10,11 +10,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from indexer.identifiers import name_stems
 from indexer.model import Ranked
 from indexer.project import file_title, is_prefab, is_script
 from indexer.query.kept_records import kept_record
+
+if TYPE_CHECKING:
+    from indexer.query.graph import Graph
 
 # A script among the PAIRED_SCRIPTS best that one prefab alone carries is that prefab's behaviour:
 # the prefab ranks at least PAIRED_SHARE of the script's score (see prefabs_of_scripts), level
@@ -158,7 +162,7 @@ class _Pairs:
             self.boosts.setdefault(path, (score, *why))
 
 
-def _defines(graph, asset: str, guid: str | None) -> bool:
+def _defines(graph: Graph, asset: str, guid: str | None) -> bool:
     """Whether the data asset `asset` holds the prefab of GUID `guid` in a field of its own, as a
     definition names its thing (`prefab: AlienShipRed`), not in a list (a spawn table's
     `collection: - gameObject: Coin`, a registry of network prefabs)."""
@@ -169,7 +173,7 @@ def _defines(graph, asset: str, guid: str | None) -> bool:
     return any(r.kind == "guid" and r.target == guid and r.context in fields for r in rec.refs)
 
 
-def _scripted(graph, asset: str) -> bool:
+def _scripted(graph: Graph, asset: str) -> bool:
     """Whether a data asset carries one of the project's scripts (not a package's settings, such as
     an Addressables group listing the prefab among its entries)."""
     return any(edge == "script" for _, edge in graph.uses(asset))

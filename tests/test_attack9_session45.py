@@ -17,28 +17,17 @@ Then: `watch` whose index folder was deleted said the saved file had added every
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from mcp import Client
 from mcp.shared.exceptions import MCPError
 
-from .conftest import REPO, data_asset, meta, mono_script, run_cli, write_project
+from .conftest import data_asset, meta, mono_script, run_cli, write_project
+from .test_attack8_session44 import INIT, _stdio
 from .test_mcp_server import make_server, run
-from .test_mcp_transports import _env
 
-INIT = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "printf", "version": "1"}}
 HEALTH = "Assets/Scripts/Combat/Health.cs"
-
-
-def _stdio(root: Path, lines: list[object]) -> list[dict]:
-    cmd = [sys.executable, "-m", "indexer.cli", "serve", "--project", str(root), "--no-watch"]
-    stdin = "".join(json.dumps(line) + "\n" for line in lines)
-    r = subprocess.run(cmd, input=stdin, capture_output=True, text=True, cwd=REPO, env=_env(), timeout=120)
-    assert r.returncode == 0, r.stderr
-    return [json.loads(line) for line in r.stdout.splitlines()]
 
 
 def _session(*requests: dict) -> list[object]:

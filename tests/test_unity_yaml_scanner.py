@@ -467,8 +467,8 @@ def test_a_guid_line_key_and_a_local_reference_read_without_their_regex_as_with_
     """`key_on_line` reads a `key: {` line's key in one anchored match and `top_ref` reads
     `{fileID: N}` without `REF`: both give what the line's `KEY` and `REF` regexes give, on random
     lines and values made of the characters that decide them."""
+    from indexer.scanners.yaml_guids import key_on_line
     from indexer.scanners.yaml_lines import KEY, REF, unquote
-    from indexer.scanners.yaml_spans import key_on_line
 
     rng = random.Random(12)
     pieces = ["  ", " ", "- ", "a", "_", "'", '"', ":", ": ", "{", "}", "#", "[", "x y", "\t", "guid: 1"]

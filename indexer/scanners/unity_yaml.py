@@ -153,9 +153,9 @@ class _Scan:
 
     # -- places ------------------------------------------------------------------------------
 
-    def owner_path(self, doc: DocReader) -> str:
-        """Where a component sits (its GameObject's path), or the asset object's own name."""
-        go, _ = doc.top_ref("m_GameObject")
+    def owner_path(self, doc: DocReader, go: int) -> str:
+        """Where a component sits (its GameObject's path; `go`, its `m_GameObject`, read by the caller
+        already), or the asset object's own name."""
         instance_of = self.tree.instance_of
         if go:
             return self.tree.path_of(instance_of.get(go, go))
@@ -204,7 +204,7 @@ class _Scan:
             return
         go, _ = doc.top_ref("m_GameObject")
         if go:
-            owner = self.owner_path(doc)
+            owner = self.owner_path(doc, go)
             self.component_symbol(doc, owner, go)
             if keys := yaml_facts.builtin_keys(doc):  # a NavMeshAgent's speed
                 builtin, detail = f"builtin:{doc.class_name}", str(doc.file_id)  # (not searched: build/documents.py)
@@ -317,6 +317,7 @@ class _Scan:
         count = 0
         calls = OverrideCalls()
         lines: list[str] = []  # the body's lines, split once an override kept is met
+        at_line = at = 0  # where body line `at_line` starts (overrides come in order: counted on)
         for mod in doc.modifications():
             prop, value = mod.prop, mod.value
             line_no = doc.at(mod.line)
@@ -325,7 +326,11 @@ class _Scan:
             kept = count < MAX_FIELDS_PER_OBJECT or prop == "m_IsActive"  # an object switched off: past the cap too
             if removed or call or (kept and not prop.startswith(_NOISE_OVERRIDES)):
                 lines = lines or doc.body.split("\n")
-                target = override_target(doc.body, sum(map(len, lines[: mod.line])) + mod.line)
+                if mod.line < at_line:
+                    at_line = at = 0
+                at += sum(map(len, lines[at_line : mod.line])) + mod.line - at_line
+                at_line = mod.line
+                target = override_target(doc.body, at)
                 if target in removed:
                     continue
             if call:
@@ -356,7 +361,7 @@ class _Scan:
         builtin, script = (f"builtin:{fid}", "") if script in BUILTIN_GUIDS else ("", script)  # Unity's own (a Tile)
         go, _ = doc.top_ref("m_GameObject")
         if go:
-            owner = self.owner_path(doc)
+            owner = self.owner_path(doc, go)
             self.component_symbol(doc, owner, go, script, "" if script else label, yaml_facts.dll_class(fid, script))
         elif doc.file_id in self.machine().own:  # a StateMachineBehaviour
             owner = self.machine().path(self.machine().own[doc.file_id])

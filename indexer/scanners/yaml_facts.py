@@ -139,6 +139,8 @@ def scene_named(key: str, value: str) -> str | None:
     """The scene a string field's value may name (`roomToLoad: Room1`), as `LoadScene` would take it
     (a path without `.unity`): `refs` of the scene lists it beside the code loading it by name; a
     text a data class wraps (Fungus's `_sceneName: {stringRef: None, stringVal: Friday}`) too."""
+    if ".unity" not in value and not _scene_key(key):  # most: a field named otherwise (told first: fast)
+        return None
     if not value or (value[0] in _NOT_A_NAME and not (value[0].isdigit() and value[-1].isalpha())):
         # most values: a number, a flag, a reference (fast); `3_Map` is a name, and a wrapped text
         if value[:1] != "{" or value.startswith("{fileID") or not _scene_key(key):
@@ -347,6 +349,7 @@ def ref_shown(file_id: str, guid: str) -> str:
 _GENERIC_ARITY = re.compile(r"`\d+")
 
 
+@lru_cache(maxsize=4096)
 def written_type(assembly_type_name: str) -> str:
     """The C# name of a type as .NET writes it in `m_TargetAssemblyTypeName`: `Ns.Outer+Inner,
     Asm` is `Ns.Outer.Inner`; a generic `Ns.Singleton`1[[Ns.Audio, Asm, ...]], Asm` is `Ns.Singleton`."""

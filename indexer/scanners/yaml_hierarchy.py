@@ -98,8 +98,9 @@ class Hierarchy:
         """The node's path. Built once per node from its parent's path (no walk to the root per
         node, no recursion: an 8,000-deep chain costs what its paths are long). In a cycle of
         parents (a broken file) each node's path runs up the cycle until it comes back to itself."""
-        if node in self._paths:
-            return self._paths[node]
+        path = self._paths.get(node)
+        if path is not None:
+            return path
         chain: list[int] = []
         at: dict[int, int] = {}
         cur = node

@@ -23,6 +23,8 @@ _ESCAPED = {
 
 def unquote(value: str) -> str:
     v = value.strip()
+    if v[:1] not in ("'", '"'):  # (most values: plain)
+        return v
     if len(v) >= 2 and v[0] == v[-1] == "'":
         return v[1:-1].replace("''", "'")
     if len(v) >= 2 and v[0] == v[-1] == '"':
@@ -63,7 +65,7 @@ def line_indexes(body: str, matches: list[re.Match[str]]) -> list[int]:
 
 
 class Owners:
-    """`yaml_spans.owner_above` for many lines of one document: the walk up jumps from a line to the nearest
+    """`yaml_guids.owner_above` for many lines of one document: the walk up jumps from a line to the nearest
     line above with a smaller indentation, or (from a list item) with the same indentation and not
     an item, both found for every line in one pass, so a long list of GUIDs is not quadratic."""
 

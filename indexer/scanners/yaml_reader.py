@@ -11,30 +11,23 @@ go to `yaml_nodes` instead (see `outside_subset`).
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from collections.abc import Callable, Iterator
 
 from indexer.unity_classes import class_name
 
-from .yaml_facts import ASSET_GUID_KEY, Call, Entry, Field, GuidUse, Modification, Named, Property, TypeUse
-from .yaml_lines import KEY, REF, Owners, indent_of, line_indexes, unquote, unwrapped
-from .yaml_spans import fields, first_flow, guid_written, key_on_line, owner_above, persistent_calls, with_plain_guids
+from .yaml_facts import Call, Entry, Field, GuidUse, Modification, Named, Property, TypeUse
+from .yaml_guids import guid_uses
+from .yaml_lines import KEY, REF, indent_of, line_indexes, unquote, unwrapped
+from .yaml_spans import fields, first_flow, persistent_calls
 
-HEADER = re.compile(r"--- !u!(-?\d+) &(-?\d+)( stripped)?[^\n]*\n?")
-# A header after the first line: found by its line break (a literal start the regex engine
-# searches for fast; `^` in MULTILINE mode is tried at every character).
-_NEXT_HEADER = re.compile(r"\n--- !u!(-?\d+) &(-?\d+)( stripped)?[^\n]*")
+# A document's header line with its line break, at a line's start: found by its literal start (which
+# the regex engine searches for fast; `^` in MULTILINE mode is tried at every character), the line
+# break before it looked back at, and the document's first line (its class) looked ahead at.
+_HEADERS = re.compile(r"(--- !u!(?<=\n--- !u!)(-?\d+) &(-?\d+)( stripped)?[^\n]*\n?)(?=([^\n]*))")
 WRAPPED_FLOW = re.compile(r"(\{[^{}\n]*,)[ \t]*\n[ \t]+")  # what `wrapped_flows` finds
 _WRAP_END = re.compile(r",[ \t]*\n[ \t]+")  # the end of every match of WRAPPED_FLOW, from its comma
-# A GUID as YAML writes it; in a JSON string a field holds (a Visual Effect Graph's
-# `m_SerializableObject: '{"obj":{"fileID":2800000,"guid":"3c43...","type":3}}'`); alone in an
-# Addressables `AssetReference` (`m_AssetGUID: 05ea...`: group 3, owned by the field above it).
-# Plain values may be GUIDs too (`id: 2ec3…`: `with_plain_guids`). `_YAML_GUID`, its first branch,
-# reads the documents holding neither of the others (most) 3.5x as fast: its literal start is
-# searched at C speed, where the alternation is tried at every position.
-_GUID = re.compile(r'guid: ([0-9A-Fa-f]{32})|"guid":"([0-9A-Fa-f]{32})"|m_AssetGUID: ([0-9A-Fa-f]{32})')
-_YAML_GUID = re.compile(r"guid: ([0-9A-Fa-f]{32})")
-_JSON_GUID = '"guid":"'
 _MANAGED_TYPE = re.compile(r"type: \{class: ([^,}]*), ns: ([^,}]*), asm: ([^}]*)\}")
 _ITEM_KEY = re.compile(r"- ([^:]+):(?: (.*))?$")
 _NAME_OVERRIDE = re.compile(r"propertyPath: m_Name\n\s+value: (.*)")
@@ -79,7 +72,6 @@ _OUTSIDE: tuple[tuple[str, Callable[[str], bool], tuple[re.Pattern[str], ...]], 
     ),
 )
 _new = tuple.__new__  # a NamedTuple built without its Python-level __new__ (several times cheaper)
-_FEW_GUIDS = 16  # more GUIDs than this in a document: find their keys through `Owners`
 _SECTIONS = {"m_TexEnvs:": "texture", "m_Floats:": "float", "m_Colors:": "color", "m_Ints:": "int"}
 # A line after the first that, stripped, is one of `_SECTIONS` (`\s` and `str.strip` agree on whitespace).
 _SECTION_LINE = re.compile(r"\n[^\S\n]*(?:m_TexEnvs|m_Floats|m_Colors|m_Ints):[^\S\n]*(?=\n|\Z)")
@@ -148,61 +140,73 @@ def outside_documents(text: str, docs: list[TextDoc]) -> dict[int, str]:
 
 
 def split(text: str, joins: list[int] | None = None) -> list[TextDoc]:
-    """The documents of a file, in order (text has `\n` line ends; `joins` from `join_wrapped_flows`)."""
+    """The documents of a file, in order (text has `\n` line ends; `joins` from `join_wrapped_flows`).
+    One `re.split` in C (`_HEADERS`; a line break put first so a header on the first line is found
+    alike) instead of a match object and a few calls a document."""
     docs: list[TextDoc] = []
     joins = joins or []
-    head = HEADER.match(text)  # the header of the document being read, and where its body starts
-    start = head.end() if head else 0
-    line = 1
+    pieces = _HEADERS.split("\n" + text)
+    offset = len(pieces[0]) - 1  # where the text before the first header ends, in `text`
+    line = pieces[0].count("\n")  # (the line break put first counted: a header's line is 1-based)
     append = docs.append
-    for m in _NEXT_HEADER.finditer(text):
-        end = m.start() + 1
-        if head is None:
-            line = 1 + text.count("\n", 0, end)
-        else:
-            class_id, file_id, stripped = head.groups()
-            body = text[start:end]
-            append(TextDoc(int(class_id), int(file_id), stripped is not None, line, body, joins, start))
-            line += 1 + body.count("\n")
-        head = m
-        start = m.end()
-        if text.startswith("\n", start):
-            start += 1
-    if head is not None:
-        class_id, file_id, stripped = head.groups()
-        append(TextDoc(int(class_id), int(file_id), stripped is not None, line, text[start:], joins, start))
+    each = iter(pieces[1:])  # a header's groups, then its body: taken six at a time
+    for header, class_id, file_id, stripped, first, body in zip(*(each,) * 6, strict=False):
+        offset += len(header)
+        name = _class_name(first[:-1] if first.endswith(":") else None, class_id)
+        append(TextDoc(int(class_id), int(file_id), stripped is not None, line, body, joins, offset, name))
+        offset += len(body)
+        line += 1 + body.count("\n")
     return docs
+
+
+@functools.lru_cache(maxsize=1024)
+def _class_name(written: str | None, class_id: str) -> str:
+    """`class_name` of a document's first line (`MonoBehaviour`) and class ID: a few pairs a project."""
+    return class_name(written, int(class_id))
 
 
 class TextDoc:
     """One document: header facts and its body, read by lines on demand."""
 
     __slots__ = (
-        "_joins", "_lines", "_refs", "_text_line", "body", "class_id", "class_name", "file_id", "line",
+        "_first", "_joins", "_lines", "_refs", "_text_line", "body", "class_id", "class_name", "file_id", "line",
         "offset", "stripped",
     )  # fmt: skip
 
     def __init__(
-        self, class_id: int, file_id: int, stripped: bool, line: int, body: str, joins: list[int], offset: int = 0
+        self,
+        class_id: int,
+        file_id: int,
+        stripped: bool,
+        line: int,
+        body: str,
+        joins: list[int],
+        offset: int = 0,
+        name: str = "",
     ):
         self.class_id = class_id
         self.file_id = file_id
         self.stripped = stripped
         self._joins = joins
         self._text_line = line  # line of the `--- !u!` header in the joined text
+        self._first = line + 1  # ... and of the body's first line
         self.line = line + bisect.bisect_left(joins, line) if joins else line  # ... in the file
         self.body = body
         self.offset = offset  # where the body starts in the file's text
         self._lines: list[str] | None = None
         self._refs: dict[str, tuple[int, str]] = {}  # top_ref() answers: the scanner asks some keys often
-        end = body.find("\n")  # of the first line, which names the class: `MonoBehaviour:`
-        end = len(body) if end < 0 else end
-        self.class_name = class_name(body[: end - 1] if body[end - 1 : end] == ":" else None, class_id)
+        if not name:  # (`split` gives it) the first line names the class: `MonoBehaviour:`
+            end = body.find("\n")
+            end = len(body) if end < 0 else end
+            name = class_name(body[: end - 1] if body[end - 1 : end] == ":" else None, class_id)
+        self.class_name = name
 
     def at(self, i: int) -> int:
         """File line of body line `i` (lines removed by joining wrapped flows counted back in)."""
-        line = self._text_line + 1 + i
-        return line + bisect.bisect_left(self._joins, line) if self._joins else line
+        if not self._joins:  # (most files: one addition)
+            return self._first + i
+        line = self._first + i
+        return line + bisect.bisect_left(self._joins, line)
 
     def lines(self) -> list[str]:
         if self._lines is None:
@@ -214,15 +218,17 @@ class TextDoc:
     def top(self, key: str) -> str | None:
         """A top-level (indent 2) scalar, wrapped continuation lines joined; None if absent."""
         body = self.body
-        marker = f"\n  {key}:"
-        i = body.find(marker)
+        i = body.find(f"\n  {key}:")
         if i < 0:
             return None
-        start = i + len(marker)
+        start = i + len(key) + 4  # (the marker's length)
         end = body.find("\n", start)
-        value = body[start:].strip() if end < 0 else body[start:end].strip()
-        if value and end >= 0 and body.startswith("    ", end + 1):
-            value = self._wrapped(value, end)
+        if end < 0:
+            value = body[start:].strip()
+        else:
+            value = body[start:end].strip()
+            if value and body.startswith("    ", end + 1):
+                value = self._wrapped(value, end)
         return unquote(value) if value[:1] in ("'", '"') else value  # unquote(plain) == plain, stripped
 
     def top_line(self, key: str) -> int:
@@ -390,34 +396,7 @@ class TextDoc:
         """Every GUID written in the document with the key it belongs to, but those under a key in
         `ignore` (a prefab's thousands of override targets cost no fact each); with `plain`, those
         written as plain values too (`id: 2ec3…`)."""
-        body = self.body
-        mixed = _JSON_GUID in body or ASSET_GUID_KEY + ": " in body
-        if not mixed and "guid: " not in body:
-            return []
-        matches = list((_GUID if mixed else _YAML_GUID).finditer(body))
-        matches = with_plain_guids(body, matches) if plain else matches
-        owners: Owners | None = None
-        out: list[GuidUse] = []
-        last_idx, key = -1, ""
-        for idx, m in zip(line_indexes(body, matches), matches, strict=True):
-            if idx != last_idx:  # one key a line: a line of 20,000 GUIDs was read 20,000 times
-                last_idx, key = idx, key_on_line(body, m.start())
-                if key is None and len(matches) <= _FEW_GUIDS:
-                    key = owner_above(body, m.start())
-                elif key is None:
-                    owners = owners or Owners(self.lines())
-                    key = owners.key(idx)
-            if m.re is _YAML_GUID:  # (inline: a scene's thousands)
-                guid, owner = m.group(1), key
-            elif m.re is _GUID:
-                guid = m.group(1) or m.group(2) or m.group(3)
-                owner = owner_above(body, m.start()) if m.group(3) else key  # the AssetReference field
-            else:
-                guid, owner = guid_written(body, m, key)
-            if owner in ignore:
-                continue
-            out.append(_new(GuidUse, (guid.lower(), owner, idx)))
-        return out
+        return guid_uses(self.body, self.lines, ignore, plain)
 
     def calls(self) -> list[Call]:
         if "m_PersistentCalls:" not in self.body:

@@ -1,9 +1,9 @@
-"""Reading a document body's text without splitting it into lines: serialized fields, UnityEvent
-calls and the keys GUIDs sit under, for `yaml_reader.TextDoc`.
+"""Reading a document body's text without splitting it into lines: serialized fields and UnityEvent
+calls, for `yaml_reader.TextDoc` (the keys GUIDs sit under: `yaml_guids`).
 
 Why: a line walk in Python costs about a microsecond a line, and a scene's MonoBehaviours are
 most of its lines. Here a regex finds the lines that matter (a field's key line with its nested
-block, an `m_PersistentCalls:` line, a GUID's own line) and only those are read in Python. Each
+block, an `m_PersistentCalls:` line) and only those are read in Python. Each
 reader gives what the line walks of `yaml_lines` give on the same body (same line rules:
 indentation counts spaces, a line is blank when it is only whitespace).
 """
@@ -21,6 +21,7 @@ from .yaml_facts import (
     ARGUMENT_KEYS,
     ASSET_GUID_KEY,
     CALL_KEYS,
+    MAX_FIELDS_PER_OBJECT,
     OVERRIDABLE,
     Call,
     Field,
@@ -49,13 +50,13 @@ _FIELD = re.compile(
     r"\n  (?!- |(?:" + _STANDARD + r"):)"
     r"([^\s:#'\"{\[][^:\n]*+|'[^'\n]*+'|\"[^\"\n]*+\"|):(?: ([^\n]*+))?(?=\n|\Z)((?:\n  (?: |- )[^\n]*+)*+)"
 )
-# The start of a line `key: {` whose key starts with a letter or `_`: `KEY` reads the same key off
-# it (up to the line's first colon, which the space after makes the key's end), stripped.
-_KEY_BRACE = re.compile(r" *(?:- )?([A-Za-z_][^:\n]*): \{")
 _new = tuple.__new__  # a NamedTuple built without its Python-level __new__ (several times cheaper)
 _PERSISTENT = "m_PersistentCalls:"
+_EVENT_BLOCK = "\n    m_PersistentCalls:"  # a field's block that is a UnityEvent, as Unity writes it
 _NO_REF = "{fileID: 0}"  # a field set to nothing: shown as None
 _ITEM = re.compile(r"\n([^\S\n]*+)- m_Target:")  # a line that, stripped, starts with `- m_Target:`
+_ITEM_TEXT = "- m_Target:"
+_WRITTEN_ITEM = "\n      - m_Target:"  # an item of a field's event, as Unity writes it
 _CALL_VALUE = re.compile(r"\n([^\S\n]*+)(" + "|".join(CALL_KEYS) + r"):([^\n]*)")
 _ARGUMENT_AT = {mode: i for i, mode in enumerate(ARGUMENT_KEYS)}  # a mode's argument among the written ones
 _CALL_KEY_START = re.compile(r"\s*(m_\w+:|- )")
@@ -85,25 +86,34 @@ def fields(body: str) -> list[Field]:
     line = pos = 0
     count = body.count
     matches = list(_FIELD.finditer(body))
-    left_out = fields_left_out(len(matches))
-    for i, m in enumerate(matches):
-        if i in left_out:
-            continue
+    if len(matches) > MAX_FIELDS_PER_OBJECT:  # (most objects: none left out, no test a field)
+        left_out = fields_left_out(len(matches))
+        matches = [m for i, m in enumerate(matches) if i not in left_out]
+    for m in matches:
         start = m.start() + 1
         line += count("\n", pos, start)
         pos = start
         key, raw, nested = m.groups()
         value = raw.strip() if raw else ""
         local = 0
-        if not value:
-            shown, local = summarize_block(nested) if nested else ('""', 0)
-        elif value[0] in "{'\"[":  # never unwrapped
-            shown, local = summarize(value)
-        else:  # a plain scalar is shown as written (unquote would change nothing)
+        if value and value[0] not in "{'\"[":  # a plain scalar is shown as written (unquote would change nothing)
             shown = short(unwrapped(value, nested[1:].split("\n"), 0, 2)[0] if nested else value)
+        elif value:  # never unwrapped
+            shown, local = summarize(value)
+        elif nested.startswith(_EVENT_BLOCK):  # a UnityEvent: what `block_value` says of it, its tests skipped
+            shown = events_shown(0, _calls_in(nested))
+        else:
+            shown = summarize_block(nested)[0] if nested else '""'
         key = key.strip()
         out.append(_new(Field, (unquote(key) if key and key[0] in "'\"" else key, shown, line, local)))
     return out
+
+
+def _calls_in(nested: str) -> int:
+    """The call items of an event's block (`_ITEM` lines): counted at C speed when each `- m_Target:`
+    in it opens a line at the indentation Unity writes a field's calls at."""
+    written = nested.count(_WRITTEN_ITEM)
+    return written if written == nested.count(_ITEM_TEXT) else len(_ITEM.findall(nested))
 
 
 def summarize(value: str) -> tuple[str, int]:
@@ -191,7 +201,7 @@ def block_value(nested: str, depth: int, budget: Budget) -> str | Mapping:
     first_indent = indent_of(first)
     items = nested.count(chr(10) + " " * first_indent + "- ") if first.lstrip().startswith("- ") else 0
     if _PERSISTENT in (nested if second < 0 else nested[:second]):  # in the first two lines
-        return events_shown(items, len(_ITEM.findall(nested)))
+        return events_shown(items, _calls_in(nested))
     if (asset := _ASSET_REFERENCE.fullmatch(first)) is not None:  # an AssetReference: the asset it names
         return f"guid:{asset.group(1).lower()}" if asset.group(1) else "None"
     mappings = items and KEY.match(first[first_indent + 2 :]) is not None  # (read as `_plain_items` reads it)
@@ -431,67 +441,4 @@ def first_flow(body: str, key: str) -> str:
             if close >= 0 and (nl < 0 or close < nl):
                 return body[brace : close + 1]
         p = body.find(marker, p + 1)
-    return ""
-
-
-# a GUID alone after `key: ` or `- ` (the character before the space, checked for each match: a
-# pattern starting on the space runs three times as fast); read in data assets alone
-_PLAIN_GUID = re.compile(r" ([0-9A-Fa-f]{32})(?=\n|$)")
-
-
-def with_plain_guids(body: str, matches: list[re.Match[str]]) -> list[re.Match[str]]:
-    """`matches` (of `yaml_reader._GUID`) and the GUIDs written as plain values (`id: 2ec3…`,
-    `- 2ec3…`) none of them holds (`m_AssetGUID: 05ea…` is read once), by position."""
-    more = [m for m in _PLAIN_GUID.finditer(body) if body[m.start() - 1 : m.start()] in (":", "-")]
-    if not more:
-        return matches
-    taken = {m.end() for m in matches}
-    return sorted(matches + [m for m in more if m.end() not in taken], key=lambda m: m.start())
-
-
-def guid_written(body: str, m: re.Match[str], key: str) -> tuple[str, str]:
-    """The GUID a plain value's match (`with_plain_guids`) holds and the key it belongs to: its
-    own (`id: 2ec3…`, `- id: 2ec3…`), or its list's (`- 2ec3…`: `key`, found above it)."""
-    if body[m.start() - 1] != ":":
-        return m.group(1), key
-    return m.group(1), body[body.rfind("\n", 0, m.start()) + 1 : m.start() - 1].strip().removeprefix("- ").strip()
-
-
-def key_on_line(body: str, start: int) -> str | None:
-    """The key of the line holding `start` when the line is `key: {...}` (a reference on its own key
-    line), else None: then the key is found by walking up (`owner_above`)."""
-    ls = body.rfind("\n", 0, start) + 1
-    if m := _KEY_BRACE.match(body, ls, start):  # what `KEY` reads of such a line, in one step
-        return m[1].strip()
-    le = body.find("\n", start)
-    m = KEY.match(body[ls:] if le < 0 else body[ls:le])
-    if m and m.group(3) and m.group(4) is not None and "{" in m.group(4):
-        return unquote(m.group(3))
-    return None
-
-
-def owner_above(body: str, start: int) -> str:
-    """The mapping key the value on the line holding `start` belongs to, walking up the text: the key
-    of the nearest line above with a smaller indentation (from a list item: also the same indentation,
-    not an item), the smallest indentation seen so far counting. A mapping that is a list's item
-    (`- enabled: 1` above `guid: ...`) belongs to the list's key (`m_Scenes`), as the YAML parser's
-    reader says."""
-    ls = body.rfind("\n", 0, start) + 1
-    le = body.find("\n", start)
-    line = body[ls:] if le < 0 else body[ls:le]
-    indent = indent_of(line)
-    item = line.lstrip().startswith("- ")
-    end = ls - 1
-    while end >= 0:
-        above = body.rfind("\n", 0, end) + 1
-        prev = body[above:end]
-        lead = indent_of(prev)
-        if lead < indent and prev.lstrip(" ").startswith("- "):  # the item holding this line's mapping
-            indent, item = lead, True
-        elif lead < indent or (lead == indent and item and not prev.lstrip(" ").startswith("- ")):
-            m = KEY.match(prev)
-            if m and m.group(3):
-                return unquote(m.group(3))
-            indent = min(indent, lead)
-        end = above - 1
     return ""

@@ -23,6 +23,7 @@ from indexer.query.priors import (
     FAULT_WORDS,
     GENERATED_PRIOR,
     INPUT_WORDS,
+    KIND_WORDS,
     LOOK_EXTENSIONS,
     LOOK_KINDS,
     MINOR_EDITOR_SHARE,
@@ -57,6 +58,26 @@ from indexer.query.priors import (
     vendor_package,
 )
 
+# Kinds a task names that the scanners read as Unity YAML, told by the file's extension: a Timeline
+# asset (`.playable`) is read as a mixer or a preset is, but "which timeline spawns the red enemy
+# ships" names it (session 45's second trial).
+YAML_KINDS_BY_EXTENSION = {".playable": "timeline"}
+
+
+def named_kind(path: str, kind: str) -> str:
+    """The kind a task names a file by: its stored kind, or for Unity YAML the one its extension
+    tells (YAML_KINDS_BY_EXTENSION), which no scanner stores."""
+    if kind != "unity_yaml":
+        return kind
+    return YAML_KINDS_BY_EXTENSION.get(path[path.rfind(".") :].lower(), kind)
+
+
+def stored_kinds(kinds: frozenset[str]) -> frozenset[str]:
+    """The stored kinds of files of these kinds (a timeline is stored as Unity YAML)."""
+    told = frozenset(YAML_KINDS_BY_EXTENSION.values())
+    return frozenset("unity_yaml" if k in told else k for k in kinds)
+
+
 # A player's report tells a fault without naming one: "the shots never disappear", "it doesn't
 # jump", "the level keeps running at half speed", "he still stands there".
 _SYMPTOM = re.compile(
@@ -66,12 +87,25 @@ _SYMPTOM = re.compile(
 )
 
 
+# A kind of file said as a span of time names no file: "what freezes the actors during a timeline"
+# asks for the code doing it, not for a timeline asset (session 45's second trial).
+_AS_TIME = re.compile(r"\b(?:during|throughout)\s+(?:(?:a|an|the|each|every|this|that|its|their)\s+)?(\w+)", re.I)
+
+
+def _said_as_time(text: str) -> frozenset[str]:
+    """The words naming kinds of file (priors.KIND_WORDS) the task says as a span of time."""
+    return frozenset(m.group(1).lower() for m in _AS_TIME.finditer(text)) & KIND_WORDS.keys()
+
+
 def role_words(said: list[str], text: str, paths: Iterable[str]) -> list[str]:
     """The words deciding a task's roles, once a query: `said`, less a fault word (FAULT_WORDS)
     ending a name the files found give their things ("what does the pill bug drop" names
     `Pill Bug Drop Table.asset`, `PillBugMover.cs`, and reports no bug; `said` holds the joined
     "pillbug", `compounds`), and with "bug" when the task tells a fault in a player's words
-    (`_SYMPTOM`), read as one naming it."""
+    (`_SYMPTOM`), read as one naming it; less a kind of file said as a span of time
+    (`_said_as_time`)."""
+    timed = _said_as_time(text)
+    said = [w for w in said if w not in timed] if timed else said
     faults = [w for w in said if w in FAULT_WORDS]
     if faults:
         pairs = _name_pairs(paths)
@@ -111,7 +145,7 @@ def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str
     if not asks_for(terms, ADDRESSABLES_WORDS):
         scale((p for p in kinds if is_package_settings(p)), PACKAGE_SETTINGS_PRIOR)
     wanted = named_kinds(said)
-    scale((p for p, k in kinds.items() if k in wanted), NAMED_KIND_PRIOR)
+    scale((p for p, k in kinds.items() if named_kind(p, k) in wanted), NAMED_KIND_PRIOR)
     if not asks_for(said, ART_WORDS):
         looks = (
             p

@@ -169,6 +169,7 @@ KIND_WORDS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("animation", "animations"), ("animation", "animator")),
     "animator": ("animator",),  # "which animator controller": clips flooded its answers
     **dict.fromkeys(("scriptableobject", "scriptableobjects"), ("asset",)),
+    **dict.fromkeys(("timeline", "timelines"), ("timeline",)),  # file_roles.named_kind
 }
 NAMED_KIND_PRIOR = 1.5
 # A scene the build leaves out (a test, a sample, a scratch level) below those a player gets, when

@@ -99,7 +99,7 @@ def rank(
         seeds = _seeds_of_any_kind(project, text, seeds, (terms, roles), path_prefix)
     carrier_gain = ASSET_INTENT_GAIN if asks_assets else 1.0
     boosts = walk(project, seeds, kind, path_prefix, carrier_gain)
-    wanted = named_kinds(said) if kind is None else named_kinds(said) & {kind}
+    wanted = named_kinds(roles) if kind is None else named_kinds(roles) & {kind}
     if wanted:
         named_chain(project, seeds, boosts, wanted, path_prefix)
     for path, (gain, *_why) in boosts.items():

@@ -13,6 +13,7 @@ import math
 from indexer.model import Ranked
 from indexer.project import is_prefab, is_script, kind_test
 from indexer.query.carriers import carried, carriers, chain_text
+from indexer.query.file_roles import named_kind, stored_kinds
 from indexer.query.kept_records import kept_on
 
 DECAY = 0.3
@@ -104,7 +105,7 @@ def named_chain(project, seeds: list[Ranked], boosts: dict, wanted: frozenset[st
     those kinds they use in turn (a prefab's material, then that material's shader)."""
     prefix = path_prefix.strip("/") + "/" if path_prefix else ""
     frontier = [(seed.path, seed.score) for seed in seeds]
-    may_be = kind_test(wanted)
+    may_be = kind_test(stored_kinds(wanted))
     for _ in range(CHAIN_HOPS):
         uses = {path: project.graph.uses(path) for path, _ in frontier}
         used = {p for out in uses.values() for p, _ in out}
@@ -112,7 +113,7 @@ def named_chain(project, seeds: list[Ranked], boosts: dict, wanted: frozenset[st
         reached = []
         for source, score in frontier:
             for path, edge in uses[source]:
-                if path not in stats or stats[path].kind not in wanted or not path.startswith(prefix):
+                if path not in stats or named_kind(path, stats[path].kind) not in wanted or not path.startswith(prefix):
                     continue
                 gain = CHAIN_DECAY * score
                 if path not in boosts or gain > boosts[path][0]:

@@ -100,7 +100,12 @@ def test_a_task_saying_timeline_names_the_timeline_assets(tmp_path: Path) -> Non
 def test_a_timeline_said_as_a_span_of_time_names_no_file() -> None:
     """ "what freezes the actors during a timeline" asks for the code doing it (DarkSoulsDemo's
     held-out question lost its code to the timelines raised): a kind of file said after "during"
-    or "throughout" is a span of time and names none (`file_roles._said_as_time`)."""
+    or "throughout" is a span of time and names none (`file_roles._naming_no_file`). "where does
+    the timeline decide to jump back" names the system playing it (A Terrible Kingdom's mixer left
+    its pack): "timeline" names the assets only asked for by "which" or "what", or beside another
+    kind's word ("which prefab, animator controller and timeline")."""
     said = ["freezes", "actors", "timeline"]
     assert role_words(said, "what freezes the actors during a timeline", []) == ["freezes", "actors"]
+    assert role_words(said, "where does the timeline freeze the actors", []) == ["freezes", "actors"]
     assert role_words(said, "which timeline freezes the actors", []) == said
+    assert role_words([*said, "prefab"], "the prefab and timeline freezing the actors", []) == [*said, "prefab"]

@@ -92,9 +92,21 @@ _SYMPTOM = re.compile(
 _AS_TIME = re.compile(r"\b(?:during|throughout)\s+(?:(?:a|an|the|each|every|this|that|its|their)\s+)?(\w+)", re.I)
 
 
-def _said_as_time(text: str) -> frozenset[str]:
-    """The words naming kinds of file (priors.KIND_WORDS) the task says as a span of time."""
-    return frozenset(m.group(1).lower() for m in _AS_TIME.finditer(text)) & KIND_WORDS.keys()
+# Words naming both a kind of file and the system playing it: "where does the timeline decide to
+# jump back" asks for code, "which timeline spawns the red ships" and "which prefab and timeline"
+# for the asset. They name files only asked for by "which"/"what" or beside another kind's word.
+_RUNTIME_KIND_WORDS = frozenset({"timeline", "timelines"})
+_ASKED_KIND = re.compile(r"\b(?:which|what)\s+(\w+)", re.I)
+
+
+def _naming_no_file(text: str) -> frozenset[str]:
+    """The words naming kinds of file (priors.KIND_WORDS) the task says as a span of time, or
+    names a system by (_RUNTIME_KIND_WORDS) without asking for one or another kind."""
+    said = {w.lower() for w in re.findall(r"\w+", text)}
+    asked = {m.group(1).lower() for m in _ASKED_KIND.finditer(text)}
+    others = said & KIND_WORDS.keys() - _RUNTIME_KIND_WORDS
+    runtime = frozenset() if others else _RUNTIME_KIND_WORDS & said - asked
+    return frozenset(m.group(1).lower() for m in _AS_TIME.finditer(text)) & KIND_WORDS.keys() | runtime
 
 
 def role_words(said: list[str], text: str, paths: Iterable[str]) -> list[str]:
@@ -103,8 +115,8 @@ def role_words(said: list[str], text: str, paths: Iterable[str]) -> list[str]:
     `Pill Bug Drop Table.asset`, `PillBugMover.cs`, and reports no bug; `said` holds the joined
     "pillbug", `compounds`), and with "bug" when the task tells a fault in a player's words
     (`_SYMPTOM`), read as one naming it; less a kind of file said as a span of time
-    (`_said_as_time`)."""
-    timed = _said_as_time(text)
+    (`_naming_no_file`)."""
+    timed = _naming_no_file(text)
     said = [w for w in said if w not in timed] if timed else said
     faults = [w for w in said if w in FAULT_WORDS]
     if faults:

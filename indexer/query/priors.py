@@ -65,6 +65,7 @@ _PACKAGE_SAMPLES = re.compile(r"(^|/)Assets/Samples/[^/]+/\d+\.\d+[^/]*/")
 _VENDORED_TAILS = (
     "plugins/", "party", "parties/", "vendor", "external", "standard assets/", "textmesh pro/", "import", "store"
 )  # fmt: skip
+_VENDORED_TAIL = re.compile("|".join(map(re.escape, _VENDORED_TAILS)))  # any of them, one search in C
 # Words of a package folder's name that do not name the package ("UnityConsole" is named by
 # "console"), among them words of most tasks in a game ("play", "game": `com.google.play.games`
 # is named by "google", not by "a solo game").
@@ -273,7 +274,7 @@ def vendor_package(path: str, folders: Iterable[str]) -> str | None:
     `Assets/Packages/` or below a vendor folder. Of nested third-party folders (a networking kit
     bundling a pooling library with its own license) the outermost, the drop the project took in:
     the same whatever order `folders` iterates in, and "pool" does not name the kit."""
-    outer = min((f for f in folders if path.startswith(f)), key=len, default=None)
+    outer = min((f for f in folders if path.startswith(f)), key=len, default=None) if folders else None
     if outer is not None:
         return outer.rstrip("/").rsplit("/", 1)[-1]
     if path.startswith("Assets/Packages/"):
@@ -281,7 +282,7 @@ def vendor_package(path: str, folders: Iterable[str]) -> str | None:
     if "Assets/Samples/" in path and (m := _PACKAGE_SAMPLES.search(path)):
         rest = path[m.end() :]
         return rest.split("/", 1)[0] if "/" in rest else ""
-    if path.isascii() and not any(tail in path.lower() for tail in _VENDORED_TAILS):
+    if path.isascii() and _VENDORED_TAIL.search(path.lower()) is None:
         return None  # the regex's cost spared for most paths (asked of every file a query meets)
     m = _VENDORED_FOLDERS.search(path)
     if m is None:

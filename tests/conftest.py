@@ -49,6 +49,19 @@ def data_asset(script_guid: str, name: str, fields: str) -> str:
     )
 
 
+def script_prefab(name: str, script_guid: str, fields: str = "") -> str:
+    """A prefab of one object named `name` carrying the script `script_guid`, with `fields` (YAML
+    lines at two spaces) after the component's own."""
+    return (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
+        "--- !u!1 &100\nGameObject:\n  m_Component:\n  - component: {fileID: 101}\n  - component: {fileID: 102}\n"
+        f"  m_Name: {name}\n  m_IsActive: 1\n"
+        "--- !u!4 &101\nTransform:\n  m_GameObject: {fileID: 100}\n  m_Children: []\n  m_Father: {fileID: 0}\n"
+        "--- !u!114 &102\nMonoBehaviour:\n  m_GameObject: {fileID: 100}\n  m_Enabled: 1\n"
+        f"  m_Script: {{fileID: 11500000, guid: {script_guid}, type: 3}}\n  m_Name: \n{fields}"
+    )
+
+
 CLI_ENV = {"PYTHONPATH": str(REPO), "NO_COLOR": "1"}  # on top of os.environ, for the CLI in a subprocess
 
 

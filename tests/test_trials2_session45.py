@@ -10,7 +10,7 @@ from indexer.config import Config
 from indexer.query.file_roles import role_words
 from indexer.query.workspace import open_workspace
 
-from .conftest import meta, mono_script, write_project
+from .conftest import meta, mono_script, script_prefab, write_project
 
 TIMELINE_PACKAGE = "f2b2d1b7c8e94e1a9b7c6d5e4f3a2b1c"
 SHIP = "1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f"
@@ -37,14 +37,7 @@ def _timeline(name: str, track: str, spawned: str) -> str:
 
 
 def _ship_prefab(name: str) -> str:
-    return (
-        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
-        "--- !u!1 &100\nGameObject:\n  m_Component:\n  - component: {fileID: 101}\n  - component: {fileID: 102}\n"
-        f"  m_Name: {name}\n  m_IsActive: 1\n"
-        "--- !u!4 &101\nTransform:\n  m_GameObject: {fileID: 100}\n  m_Children: []\n  m_Father: {fileID: 0}\n"
-        "--- !u!114 &102\nMonoBehaviour:\n  m_GameObject: {fileID: 100}\n  m_Enabled: 1\n"
-        f"  m_Script: {{fileID: 11500000, guid: {SHIP}, type: 3}}\n  m_Name: \n  energy: 3\n"
-    )
+    return script_prefab(name, SHIP, "  energy: 3\n")
 
 
 def _shooter(tmp_path: Path) -> Path:

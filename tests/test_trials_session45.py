@@ -11,7 +11,7 @@ from indexer.model import Ranked
 from indexer.query.pairing import DEFINITION_SHARE, pair
 from indexer.query.workspace import open_workspace
 
-from .conftest import data_asset, meta, mono_script, write_project
+from .conftest import data_asset, meta, mono_script, script_prefab, write_project
 
 PATH_OBJECT = "1a2b3c4d5e6f70819a2b3c4d5e6f7081"
 DEFINITION = "2b3c4d5e6f708192a3b4c5d6e7f80912"
@@ -21,14 +21,7 @@ WHITE_SHIP = "4d5e6f708192a3b4c5d6e7f8091a2b3c"
 
 def _ship(name: str) -> str:
     """A ship's prefab: a model under one object carrying the path walker's script, no value set."""
-    return (
-        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
-        "--- !u!1 &100\nGameObject:\n  m_Component:\n  - component: {fileID: 101}\n  - component: {fileID: 102}\n"
-        f"  m_Name: {name}\n  m_IsActive: 1\n"
-        "--- !u!4 &101\nTransform:\n  m_GameObject: {fileID: 100}\n  m_Children: []\n  m_Father: {fileID: 0}\n"
-        "--- !u!114 &102\nMonoBehaviour:\n  m_GameObject: {fileID: 100}\n  m_Enabled: 1\n"
-        f"  m_Script: {{fileID: 11500000, guid: {PATH_OBJECT}, type: 3}}\n  m_Name: \n"
-    )
+    return script_prefab(name, PATH_OBJECT)
 
 
 def _definition(name: str, ship: str, energy: int, speed: float) -> str:

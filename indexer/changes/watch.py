@@ -276,6 +276,7 @@ def watch(
                 return
             on_batch(stats, len(batch), paths)
     finally:
+        stop.set()  # (a signal's handler may not: `install_stop_handlers`)
         stop_observer(observer)
 
 
@@ -307,14 +308,20 @@ def _apply(
     return None
 
 
+class WatchStopped(KeyboardInterrupt):
+    """SIGTERM or SIGINT ended the watch (`install_stop_handlers`)."""
+
+
 def install_stop_handlers(stop: threading.Event) -> None:
-    """SIGTERM and SIGINT (Ctrl-C) end the watch at once: `stop` is set and KeyboardInterrupt
+    """SIGTERM and SIGINT (Ctrl-C) end the watch at once: WatchStopped, a KeyboardInterrupt, is
     raised in the main thread, which ends a wait or rolls back the update in progress (the index
-    keeps its last committed state)."""
+    keeps its last committed state), and `watch` sets `stop` as it unwinds. Not the handler: it
+    runs in the main thread, which holds `stop`'s lock for a few steps of every `stop.wait`, and
+    setting the event there waited for that lock for ever (a watch behind another writer's lock
+    hung on SIGTERM: `tests/test_watch_signal_lock.py`)."""
 
     def handler(signum: int, frame: object) -> None:
-        stop.set()
-        raise KeyboardInterrupt
+        raise WatchStopped
 
     signal.signal(signal.SIGTERM, handler)
     signal.signal(signal.SIGINT, handler)

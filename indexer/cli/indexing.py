@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -210,7 +211,7 @@ def cmd_watch(args: argparse.Namespace, console: Console) -> int:
     """Keep the index current from file events until Ctrl-C or SIGTERM."""
     import threading
 
-    from indexer.changes.watch import install_stop_handlers, watch
+    from indexer.changes.watch import WatchStopped, install_stop_handlers, watch
 
     ws = workspace(args)
     if not ws.single:
@@ -235,11 +236,8 @@ def cmd_watch(args: argparse.Namespace, console: Console) -> int:
     def on_busy(message: str) -> None:
         console.info(f"{message}: the watch applies its changes once it is done (Ctrl-C stops)")
 
-    try:
+    with contextlib.suppress(WatchStopped):  # SIGTERM or Ctrl-C: the watch's way to end
         watch(p.root, p.config, on_batch, stop, ready, on_busy, failed)
-    except KeyboardInterrupt:
-        if not stop.is_set():
-            raise
     return EXIT_OK
 
 

@@ -8,6 +8,7 @@ partner to a share of the hit's score when the pairing is one to one.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -140,8 +141,11 @@ class _Pairs:
         graph = self.project.graph
         for prefab in self._best(is_prefab, DEFINITION_PREFABS):
             holders = [p for p, edge in graph.used_by(prefab.path) if edge == "refers_to" and p.endswith(".asset")]
+            if not holders:
+                continue
             guid = graph.records.guid_of_path(prefab.path)
-            data = [p for p in holders if _scripted(graph, p) and _defines(graph, p, guid)]
+            defining = (p for p in holders if _scripted(graph, p) and _defines(graph, p, guid))
+            data = list(itertools.islice(defining, DEFINITION_MOST + 1))  # no record read past the most
             if not data or len(data) > DEFINITION_MOST:
                 continue
             words = stems | set(name_stems(file_title(prefab.path)))

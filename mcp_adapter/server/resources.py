@@ -25,7 +25,7 @@ from indexer.words import echoed
 from mcp_adapter.server.failures import explain, repairing
 from mcp_adapter.server.freshness import Freshness
 from mcp_adapter.server.results import DescribeResult
-from mcp_adapter.server.state import ServerState, state_of
+from mcp_adapter.server.state import ServerState, request_state
 from mcp_adapter.server.tools_graph import NotIndexed, describe_file
 from mcp_adapter.server.tools_index import overview_of
 
@@ -55,9 +55,7 @@ def _failure(exc: Exception, fresh: Freshness, uri: str) -> Exception:
 
 
 def _described(request: ServerRequestContext[Any, Any], text: str) -> tuple[DescribeResult, str]:
-    state = request.lifespan_context
-    if not isinstance(state, ServerState):
-        raise TypeError(f"the server's lifespan yielded {type(state).__name__}, not a ServerState")
+    state = request_state(request)
 
     def answer() -> tuple[DescribeResult, str]:
         state.fresh.ensure()
@@ -74,7 +72,6 @@ def _described(request: ServerRequestContext[Any, Any], text: str) -> tuple[Desc
 
 
 def _describe(ctx: Context, text: str) -> str:
-    state_of(ctx)  # the lifespan's state, checked as every handler checks it
     return _described(ctx.request_context, text)[1]
 
 

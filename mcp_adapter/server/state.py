@@ -12,6 +12,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from mcp.server.context import ServerRequestContext
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
 
@@ -42,7 +43,12 @@ class ServerState:
 
 
 def state_of(ctx: Context) -> ServerState:
-    state = ctx.request_context.lifespan_context
+    return request_state(ctx.request_context)
+
+
+def request_state(request: ServerRequestContext[Any, Any]) -> ServerState:
+    """The lifespan's state a request carries (a low-level handler has the request, not a Context)."""
+    state = request.lifespan_context
     if not isinstance(state, ServerState):
         raise TypeError(f"the server's lifespan yielded {type(state).__name__}, not a ServerState")
     return state

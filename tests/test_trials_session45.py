@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from indexer.build.update import update
 from indexer.config import Config
 from indexer.model import Ranked
-from indexer.query.pairing import DEFINITION_SHARE, pair
+from indexer.query.pairing import DEFINITION_MOST, DEFINITION_SHARE, pair
 from indexer.query.workspace import open_workspace
 
 from .conftest import data_asset, meta, mono_script, script_prefab, write_project
@@ -118,6 +120,29 @@ def test_a_spawn_table_listing_the_prefab_defines_nothing(tmp_path: Path) -> Non
     table = f"  collection:\n  - gameObject: {{fileID: 100, guid: {RED_SHIP}, type: 3}}\n    chance: 1\n"
     (root / "Assets/Data/Red_StrongSlow.asset").write_text(data_asset(DEFINITION, "Red_StrongSlow", table))
     assert _paired(root)["Assets/Data/Red_StrongSlow.asset"] == 50.0
+
+
+def test_an_asset_of_no_project_script_naming_the_prefab_defines_nothing(tmp_path: Path) -> None:
+    """A data asset whose script is none of the project's (a package's settings, as an Addressables
+    group naming the prefab among its entries) is not the prefab's definition, though it names the
+    prefab in a field of its own."""
+    root = _shooter(tmp_path)
+    fields = f"  prefab: {{fileID: 100, guid: {RED_SHIP}, type: 3}}\n  energy: 8\n"
+    (root / "Assets/Data/Red_StrongSlow.asset").write_text(data_asset("e" * 32, "Red_StrongSlow", fields))
+    assert _paired(root)["Assets/Data/Red_StrongSlow.asset"] == 50.0
+
+
+@pytest.mark.parametrize(("others", "raised"), [(DEFINITION_MOST - 1, True), (DEFINITION_MOST, False)])
+def test_a_prefab_many_assets_define_has_no_definition_raised(tmp_path: Path, others: int, raised: bool) -> None:
+    """A prefab held by more than DEFINITION_MOST definitions is a shared piece of many things (a
+    bullet every weapon fires), not one thing's: none of them is raised; up to DEFINITION_MOST, the
+    one its name says ("red") is."""
+    root = _shooter(tmp_path)
+    for k in range(others):
+        text = _definition(f"Wave{k}", RED_SHIP, 1, 0.1)
+        (root / f"Assets/Data/Wave{k}.asset").write_text(text)
+    score = _paired(root)["Assets/Data/Red_StrongSlow.asset"]
+    assert score == (97.0 * DEFINITION_SHARE if raised else 50.0)
 
 
 CARD_DATA = "5e6f708192a3b4c5d6e7f8091a2b3c4d"

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
+from pathlib import Path
 
 import pytest
 
-from .conftest import REPO
+from .conftest import REPO, mono_script, write_project
 
 # The signal sent while the main thread holds `stop`'s lock, as inside `stop.wait`.
 _SCRIPT = """
@@ -38,3 +40,21 @@ def test_a_stop_signal_while_the_stop_event_is_locked_ends_the_watch(sig: str) -
         [sys.executable, "-c", _SCRIPT.format(sig=sig)], cwd=REPO, capture_output=True, text=True, timeout=20
     )
     assert (r.returncode, r.stdout.strip()) == (0, "stopped WatchStopped False"), r.stderr
+
+
+def test_the_watch_sets_its_stop_event_as_a_stop_unwinds_it(tmp_path: Path) -> None:
+    """The handler no longer sets `stop` (above): `watch` sets it as WatchStopped unwinds it, so
+    whatever else waits on the event learns the watch ended; the interrupt goes on to the caller,
+    which ends with exit 0 (`cli.indexing.cmd_watch`)."""
+    from indexer.changes.watch import WatchStopped, watch
+    from indexer.config import Config
+
+    root = write_project(tmp_path / "Game", {"Assets/Mover.cs": mono_script("Mover", "    public int speed;")})
+    stop = threading.Event()
+
+    def stopped() -> None:  # the signal, landing once the watch is ready
+        raise WatchStopped
+
+    with pytest.raises(WatchStopped):
+        watch(root, Config(), lambda *batch: None, stop, ready=stopped)
+    assert stop.is_set()

@@ -145,3 +145,63 @@ def test_a_changed_exclude_refreshes_a_git_tree_as_it_does_a_plain_folder(game: 
     assert "updated it" in out.stderr
     again = run_cli("index", "--check", "--project", str(game))
     assert again.returncode == 0, again.stdout
+
+
+def test_the_answer_is_computed_while_the_check_runs(game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`answer_current`'s promise: the answer and the check for changed files run at once (the
+    command costs the longer of the two, not their sum). Each side here waits until the other has
+    started: run one after the other, the first would wait out its timeout."""
+    import threading
+
+    from indexer.changes import diff
+    from indexer.cli.common import answer_current
+    from indexer.cli.console import Console
+    from indexer.query.workspace import open_workspace, projects_at
+
+    checking, answering = threading.Event(), threading.Event()
+    seen: dict[str, bool] = {}
+
+    def needs_update(root: Path, config: Config) -> bool:
+        checking.set()
+        seen["check saw the answer start"] = answering.wait(10)
+        return False
+
+    def answer(ws) -> list[str]:
+        answering.set()
+        seen["answer saw the check start"] = checking.wait(10)
+        return [h.path for h in ws.search("shield bubble absorb", 3)]
+
+    monkeypatch.setattr(diff, "needs_update", needs_update)
+    ws = open_workspace(game, projects_at(game))
+    answer_current(ws, Console(quiet=True), True, answer)
+    assert seen == {"check saw the answer start": True, "answer saw the check start": True}
+
+
+def test_an_answer_given_while_files_had_changed_is_asked_again_after_the_update(game: Path) -> None:
+    """The first answer is of the index as it was: thrown away when the check finds files changed,
+    kept (and asked once) when it finds none; one that failed on the old index (a file added
+    since, not indexed yet) is asked again too, and a failure on a current index is raised."""
+    from indexer.cli.common import answer_current
+    from indexer.cli.console import Console
+    from indexer.query.locate import LookupFailed, locate_file
+    from indexer.query.workspace import open_workspace, projects_at
+
+    ws = open_workspace(game, projects_at(game))
+    asked: list[list[str]] = []
+
+    def answer(ws) -> list[str]:
+        asked.append([h.path for h in ws.search("shield bubble absorb", 3)])
+        return asked[-1]
+
+    console = Console(quiet=True)
+    (game / "Assets/Scripts/ShieldBubble.cs").write_text(SHIELD)
+    got = answer_current(ws, console, True, answer)
+    assert len(asked) == 2 and "Assets/Scripts/ShieldBubble.cs" not in asked[0]
+    assert got == asked[1] and got[0] == "Assets/Scripts/ShieldBubble.cs"
+    assert answer_current(ws, console, True, answer) == got and len(asked) == 3  # current: asked once
+
+    (game / "Assets/Scripts/ShieldWall.cs").write_text(SHIELD.replace("ShieldBubble", "ShieldWall"))
+    found = answer_current(ws, console, True, lambda ws: locate_file(ws, "Assets/Scripts/ShieldWall.cs", game))
+    assert found == "Assets/Scripts/ShieldWall.cs"
+    with pytest.raises(LookupFailed, match="Assets/Scripts/NoSuch.cs"):
+        answer_current(ws, console, True, lambda ws: locate_file(ws, "Assets/Scripts/NoSuch.cs", game))

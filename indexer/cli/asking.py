@@ -10,7 +10,7 @@ from indexer.cli.common import (
     EXIT_OK,
     JSON_SCHEMA_VERSION,
     UsageError,
-    ensure_index,
+    answer_current,
     kinds,
     print_json,
     project_arg,
@@ -32,8 +32,9 @@ def cmd_query(args: argparse.Namespace, console: Console) -> int:
         raise UsageError(f"--kind {echoed(args.kind)}: no such kind; use one of {', '.join(sorted(kinds()))}")
     args.kind = kind if args.kind is not None else None
     ws = workspace(args)
-    ensure_index(ws, console, args.refresh)
-    hits = ws.search(args.text, limit=args.limit, kind=args.kind, path_prefix=_folder(ws, args.path))
+    hits = answer_current(
+        ws, console, args.refresh, lambda ws: ws.search(args.text, args.limit, args.kind, _folder(ws, args.path))
+    )
     if args.json:
         print_json({"schema_version": JSON_SCHEMA_VERSION, "query": args.text, "results": hits})
         return EXIT_OK
@@ -70,8 +71,8 @@ def cmd_context(args: argparse.Namespace, console: Console) -> int:
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     ws = workspace(args)
-    ensure_index(ws, console, args.refresh)
-    pack = build_context(ws, args.text, args.budget, tok if args.json else printed(tok))
+    count = tok if args.json else printed(tok)
+    pack = answer_current(ws, console, args.refresh, lambda ws: build_context(ws, args.text, args.budget, count))
     if args.json:
         print_json(pack)
     else:
@@ -97,10 +98,9 @@ def cmd_refs(args: argparse.Namespace, console: Console) -> int:
     if args.limit < 0:  # a slice would drop usages from the end
         raise UsageError("--limit must be 0 (every usage) or more")
     ws = workspace(args)
-    ensure_index(ws, console, args.refresh)
     text = args.target.strip()
     try:
-        target, usages = references_of(ws, text, Path.cwd())
+        target, usages = answer_current(ws, console, args.refresh, lambda ws: references_of(ws, text, Path.cwd()))
     except LookupFailed as exc:
         raise UsageError(str(exc)) from None
     if target is None:
@@ -131,9 +131,10 @@ def cmd_describe(args: argparse.Namespace, console: Console) -> int:
     if not text:
         raise UsageError("give a project path or a GUID to describe")
     ws = workspace(args)
-    ensure_index(ws, console, args.refresh)
     try:
-        project, desc = describe_target(ws, locate_file(ws, text, Path.cwd()))
+        project, desc = answer_current(
+            ws, console, args.refresh, lambda ws: describe_target(ws, locate_file(ws, text, Path.cwd()))
+        )
     except LookupFailed as exc:
         raise UsageError(str(exc)) from None
     if args.json:

@@ -179,3 +179,39 @@ def test_the_unreadable_folders_are_found_by_their_index_not_a_scan_of_every_fil
     plan = records.conn.execute("EXPLAIN QUERY PLAN SELECT path FROM files WHERE kind = 'folder'").fetchall()
     assert "USING INDEX folders_by_path" in plan[0][3]
     assert records.folder_paths() == []
+
+
+def test_the_vendor_marks_are_found_by_their_index_not_a_scan_of_every_path(tmp_path: Path) -> None:
+    """Every process's first query asks for them (indexer/store/schema.py): a partial index, made
+    by a rebuild and by the next update of an index written before it existed."""
+    import sqlite3
+
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.store.reader import Records
+    from indexer.store.schema import VENDOR_MARKS, IndexPaths
+
+    from .conftest import copy_fixture
+
+    root = copy_fixture(tmp_path / "Game")
+    (root / "Assets/Plugins/Tweens").mkdir(parents=True)
+    (root / "Assets/Plugins/Tweens/LICENSE.md").write_text("MIT\n")
+    (root / "Assets/Docs").mkdir()
+    (root / "Assets/Docs/Quick Start Guide.pdf").write_bytes(b"%PDF-1.4\n")
+    update(root, Config(workers=1), full=True)
+    paths = IndexPaths(Config().index_path(root))
+    plan = " ".join(
+        r[3] for r in Records(paths).conn.execute(f"EXPLAIN QUERY PLAN SELECT path FROM files WHERE {VENDOR_MARKS}")
+    )
+    assert "INDEX files_marking_vendors" in plan and "SCAN files" not in plan.replace("SCAN files USING", "")
+    marks = {"Assets/Docs/Quick Start Guide.pdf", "Assets/Plugins/Tweens/LICENSE.md"}
+    assert marks <= set(Records(paths).vendor_mark_paths())
+
+    with sqlite3.connect(Records(paths).paths.records) as c:  # an index from before the partial index
+        c.execute("DROP INDEX files_marking_vendors")
+    assert marks <= set(Records(paths).vendor_mark_paths())  # read by a scan meanwhile
+    (root / "Assets/Scripts/Added.cs").write_text("public class Added {}\n")
+    update(root, Config(workers=1))
+    with sqlite3.connect(Records(paths).paths.records) as c:
+        names = {n for (n,) in c.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+    assert "files_marking_vendors" in names

@@ -18,7 +18,7 @@ from indexer.model import CONFLICT_MARKERS, CodeOutline, FileRecord, FileStat, S
 from indexer.store.codec import BlobCodec
 from indexer.store.header import IndexBroken, open_current
 from indexer.store.rows import guid_text, stored_guid, whole_record
-from indexer.store.schema import IndexPaths
+from indexer.store.schema import VENDOR_MARKS, IndexPaths
 
 record_encoder = msgspec.msgpack.Encoder()
 record_decoder = msgspec.msgpack.Decoder(FileRecord)
@@ -177,15 +177,9 @@ class Records:
         return [p for (p,) in self.conn.execute("SELECT path FROM files WHERE kind = 'folder'")]
 
     def vendor_mark_paths(self) -> list[str]:
-        """Paths that may mark a third-party folder (`LICENSE.md`, `COPYING`, `CHANGELOG.md`,
-        `Release Notes.txt`, `readme.txt`, `package.json`, `Documentation.pdf`: `priors.vendored_folders`
-        decides), found in the path index without reading every row into Python."""
-        sql = (
-            "SELECT path FROM files WHERE path LIKE '%licen%' OR path LIKE '%copying%' OR path LIKE '%change%log%'"
-            " OR path LIKE '%release%notes%' OR path LIKE '%notices%' OR path LIKE '%/package.json'"
-            " OR path LIKE '%.pdf' OR path LIKE '%.pdf.meta' OR path LIKE '%read%me%'"
-        )
-        return [p for (p,) in self.conn.execute(sql)]
+        """Paths that may mark a third-party folder (`schema.VENDOR_MARKS`), read from their partial
+        index (`files_marking_vendors`) without a scan of every path."""
+        return [p for (p,) in self.conn.execute(f"SELECT path FROM files WHERE {VENDOR_MARKS}")]
 
     def kinds(self) -> dict[str, str]:
         return dict(self.conn.execute("SELECT path, kind FROM files"))

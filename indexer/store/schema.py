@@ -97,17 +97,29 @@ CREATE TABLE IF NOT EXISTS zdicts (  -- compression dictionaries of the blobs (s
 # A reference's target in SQL over `refs r`: stored only where it differs from its key.
 REF_TARGET = "CASE r.target WHEN '' THEN r.key ELSE r.target END"
 
+# Paths that may mark a third-party folder (`LICENSE.md`, `COPYING`, `CHANGELOG.md`, `Release
+# Notes.txt`, `readme.txt`, `package.json`, `Documentation.pdf`: `priors.vendored_folders` decides).
+# One expression for the partial index below and the query it serves (`Records.vendor_mark_paths`):
+# SQLite uses a partial index only for a query whose WHERE holds its WHERE as written.
+VENDOR_MARKS = (
+    "path LIKE '%licen%' OR path LIKE '%copying%' OR path LIKE '%change%log%'"
+    " OR path LIKE '%release%notes%' OR path LIKE '%notices%' OR path LIKE '%/package.json'"
+    " OR path LIKE '%.pdf' OR path LIKE '%.pdf.meta' OR path LIKE '%read%me%'"
+)
 # Made after the rows of a rebuild are in (sorting once is faster than growing each index row by
-# row), and at once by an incremental writer. No covering index of `files`: its rows are narrow
-# (records live in `blobs`), so a scan of every stat reads little more than an index would. The
-# unreadable folders (kind 'folder', a handful at most) are asked for by every update of listed
-# paths: a partial index finds them without that scan.
-SQL_INDEXES = """
+# row), and at once by an incremental writer (so an index written before one was added gets it at
+# its next update; a reader works without it, by a scan). No covering index of `files`: its rows
+# are narrow (records live in `blobs`), so a scan of every stat reads little more than an index
+# would. Two partial indexes find a handful of rows without that scan: the unreadable folders
+# (kind 'folder'), asked for by every update of listed paths, and the vendor marks, asked for by
+# every process's first query (a scan matching nine patterns: 64 ms at 58,000 files).
+SQL_INDEXES = f"""
 CREATE UNIQUE INDEX IF NOT EXISTS files_by_path ON files(path);
 CREATE INDEX IF NOT EXISTS guids_by_guid ON guids(guid);
 CREATE INDEX IF NOT EXISTS types_by_name ON types(name);
 CREATE INDEX IF NOT EXISTS edges_by_dst ON edges(dst);
 CREATE INDEX IF NOT EXISTS folders_by_path ON files(path) WHERE kind = 'folder';
+CREATE INDEX IF NOT EXISTS files_marking_vendors ON files(path) WHERE {VENDOR_MARKS};
 """
 
 # No search document: metas are folded into their asset's record; opaque binaries are found

@@ -108,7 +108,7 @@ VENDOR_MARKS = (
 )
 # Made after the rows of a rebuild are in (sorting once is faster than growing each index row by
 # row), and at once by an incremental writer (so an index written before one was added gets it at
-# its next update; a reader works without it, by a scan). No covering index of `files`: its rows
+# the next update that writes anything; a reader works without it, by a scan). No covering index of `files`: its rows
 # are narrow (records live in `blobs`), so a scan of every stat reads little more than an index
 # would. Two partial indexes find a handful of rows without that scan: the unreadable folders
 # (kind 'folder'), asked for by every update of listed paths, and the vendor marks, asked for by

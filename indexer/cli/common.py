@@ -180,12 +180,10 @@ def _tantivy_os_error(exc: BaseException) -> BaseException:
 
 def _unwritable(exc: BaseException) -> str:
     """What says that an index file cannot be written, not that it is damaged ('' if nothing):
-    SQLite's read-only database, tantivy's writer thread stopped by an IO error."""
-    import sqlite3
+    SQLite's read-only database or refused write, tantivy's writer thread stopped by an IO error."""
+    from indexer.store.integrity import cannot_write
 
-    from indexer.store.integrity import UNWRITABLE, sqlite_code
-
-    if isinstance(exc, sqlite3.Error) and sqlite_code(exc) in UNWRITABLE:
+    if cannot_write(exc):
         return f"the index's record store cannot be written ({exc})"
     if isinstance(exc, ValueError) and "io::Error" in str(exc):
         return f"the index's full-text files cannot be written ({exc})"

@@ -55,9 +55,18 @@ def index_checks(t: Target) -> list[Check]:
 def _intact(paths, build: str) -> Check:
     """The full check of the index files (`store.integrity`): garbled, truncated or deleted files,
     or files changed by something other than unity-index."""
-    from indexer.store.integrity import verify
+    import sqlite3
 
-    problems = verify(paths, consistency=False)  # reported by index-consistent
+    from indexer.store.integrity import cannot_write, verify
+
+    try:
+        problems = verify(paths, consistency=False)  # reported by index-consistent
+    except sqlite3.Error as exc:  # a full disk: readers too write `records.db-shm`
+        if not cannot_write(exc):
+            raise
+        detail = f"the index's record store cannot be written ({exc}): its files could not be checked"
+        fix = "make room on the disk (or make the folder writable), then run doctor again"
+        return Check("index-intact", FAIL, detail, fix)
     if not problems:
         return Check("index-intact", PASS, "every index file is whole (checksums, SQLite check, records)")
     shown = "; ".join(problems[:3]) + (f"; and {len(problems) - 3} more" if len(problems) > 3 else "")

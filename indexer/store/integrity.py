@@ -216,6 +216,20 @@ def unsettled(paths: IndexPaths) -> str | None:
 
 # SQLite errors of a file or folder made read-only: not damage (a rebuild would not help).
 UNWRITABLE = frozenset({sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM})
+# "disk I/O error"s of a write the file system refused (a full disk, a file size limit): SQLite
+# names no errno, and a reader that cannot grow `records.db-shm` gets SHMSIZE even when the disk
+# is full. Not damage: a rebuild fails the same way. A failed read (IOERR_READ) may be.
+_WRITE_REFUSED = frozenset(
+    {
+        sqlite3.SQLITE_IOERR_WRITE,
+        sqlite3.SQLITE_IOERR_FSYNC,
+        sqlite3.SQLITE_IOERR_DIR_FSYNC,
+        sqlite3.SQLITE_IOERR_TRUNCATE,
+        sqlite3.SQLITE_IOERR_SHMOPEN,
+        sqlite3.SQLITE_IOERR_SHMSIZE,
+        sqlite3.SQLITE_IOERR_SHMMAP,
+    }
+)
 # SQLite errors that say nothing about the file: another connection, memory, a full disk, read-only.
 _TRANSIENT = UNWRITABLE | {
     sqlite3.SQLITE_BUSY,
@@ -231,11 +245,19 @@ def sqlite_code(exc: BaseException) -> int:
     return (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
 
 
+def cannot_write(exc: BaseException) -> bool:
+    """Whether `exc` is SQLite failing to write an index file (read-only, or a write the file
+    system refused), which says nothing about what the files hold."""
+    if not isinstance(exc, sqlite3.Error):
+        return False
+    return sqlite_code(exc) in UNWRITABLE or getattr(exc, "sqlite_errorcode", None) in _WRITE_REFUSED
+
+
 def is_damage(exc: BaseException) -> bool:
     """Whether `exc`, raised while reading an index, says its files are damaged: what the cheap
     checks cannot see (a page garbled in place) surfaces only when a reader decodes it."""
     if isinstance(exc, sqlite3.DatabaseError):
-        return sqlite_code(exc) not in _TRANSIENT
+        return sqlite_code(exc) not in _TRANSIENT and not cannot_write(exc)
     return isinstance(exc, IndexBroken | msgspec.DecodeError | zlib.error)
 
 

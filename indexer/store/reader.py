@@ -17,6 +17,7 @@ import msgspec
 from indexer.model import CONFLICT_MARKERS, CodeOutline, FileRecord, FileStat, Symbol, TypeRow
 from indexer.store.codec import BlobCodec
 from indexer.store.header import IndexBroken, open_current
+from indexer.store.integrity import cannot_write
 from indexer.store.rows import guid_text, stored_guid, whole_record
 from indexer.store.schema import VENDOR_MARKS, IndexPaths
 
@@ -73,6 +74,8 @@ def open_read_only(paths: IndexPaths) -> tuple[IndexPaths, sqlite3.Connection]:
     try:
         return open_current(paths, _connect)
     except sqlite3.DatabaseError as exc:
+        if cannot_write(exc):  # no `records.db-shm` on a full disk: no damage, a rebuild fails too
+            raise
         raise IndexBroken(paths.root, f"record store: {exc}") from None
 
 

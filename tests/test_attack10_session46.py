@@ -110,3 +110,37 @@ def test_an_update_whose_writes_fail_keeps_the_index_and_says_why(tmp_path: Path
 def test_a_build_whose_writes_fail_says_why(tmp_path: Path) -> None:
     root = copy_fixture(tmp_path / "DungeonCrawler")
     _says_it_cannot_write(_run_limited(50_000, "index", "--project", str(root)))
+
+
+def test_a_notified_file_uri_reads_back_the_file_it_names(tmp_path: Path) -> None:
+    """A read decodes `%XX` and the URI template stops at `?` and `#`: a file named `%41.cs` was
+    notified as `unity://file/Assets/%41.cs`, which reads `Assets/A.cs`, another file, and one
+    named `What?.cs` by a URI no read accepts. Notifications (and a subscription's own name for
+    the file) escape those three characters, so each reads back its file."""
+    from mcp import Client
+
+    from mcp_adapter.server.changes import IndexChange
+
+    from .conftest import meta, mono_script, write_project
+    from .test_mcp_server import make_server, run
+
+    names = ["Assets/A.cs", "Assets/%41.cs", "Assets/What?.cs", "Assets/Hash#1.cs", "Assets/My Mover.cs"]
+    files = {}
+    for i, name in enumerate(names):
+        files[name] = mono_script(f"C{i}", "")
+        files[f"{name}.meta"] = meta(f"{i}" * 32)
+    root = write_project(tmp_path / "Game", files)
+    assert run_cli("index", "--project", str(root)).returncode == 0
+    uris = IndexChange(changed=frozenset(names)).updated_uris()
+    assert "unity://file/Assets/%2541.cs" in uris and "unity://file/Assets/My Mover.cs" in uris
+
+    async def go() -> dict[str, str]:
+        async with Client(make_server(root), mode="legacy") as c:
+            return {uri: (await c.read_resource(uri)).contents[0].text.split("  (")[0] for uri in uris}
+
+    read = run(go)
+    assert sorted(read.values()) == sorted(names)
+    assert all(
+        uri.endswith(path[len("Assets/") :].replace("%", "%25").replace("?", "%3F").replace("#", "%23"))
+        for uri, path in read.items()
+    )

@@ -25,6 +25,15 @@ OVERVIEW_INPUTS = frozenset(
     }
 )
 OVERVIEW_URI = "unity://project/overview"
+# What a read of `unity://file/{+path}` would not give back as it is: `%` (a read decodes `%XX`),
+# `?` and `#` (the template stops there). A file named `%41.cs` was notified as a URI that reads
+# `A.cs`. Nothing else is escaped: `My Mover.cs` keeps its space, as clients have subscribed to it.
+_URI_ESCAPES = str.maketrans({"%": "%25", "?": "%3F", "#": "%23"})
+
+
+def file_uri(path: str) -> str:
+    """The `unity://file/` URI that reads back the file at `path` (a workspace path)."""
+    return f"unity://file/{path.translate(_URI_ESCAPES)}"
 
 
 @dataclass(frozen=True)
@@ -50,7 +59,7 @@ class IndexChange:
 
     def updated_uris(self) -> list[str]:
         """Resources whose content changed: `notifications/resources/updated`."""
-        uris = [f"unity://file/{p}" for p in sorted(self.added | self.removed | self.changed)]
+        uris = [file_uri(p) for p in sorted(self.added | self.removed | self.changed)]
         uris += [f"unity://asset/{g}" for g in sorted(self.guids)]
         return [*uris, OVERVIEW_URI] if self.overview else uris
 

@@ -22,6 +22,7 @@ from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
 from indexer.query.lookup import is_guid
 from indexer.words import echoed
+from mcp_adapter.server.changes import file_uri
 from mcp_adapter.server.failures import explain, repairing
 from mcp_adapter.server.freshness import Freshness
 from mcp_adapter.server.results import DescribeResult
@@ -86,7 +87,7 @@ def check_subscription(request: ServerRequestContext[Any, Any], uri: str) -> str
         text = unquote(uri[len(FILE_PREFIX) :])
         if is_guid(text):
             raise _error(request, _GUID_IN_FILE)
-        return f"{FILE_PREFIX}{_described(request, text)[0].path}"
+        return file_uri(_described(request, text)[0].path)
     if uri.startswith(ASSET_PREFIX):
         text = unquote(uri[len(ASSET_PREFIX) :])
         if not is_guid(text):

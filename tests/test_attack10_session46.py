@@ -144,3 +144,15 @@ def test_a_notified_file_uri_reads_back_the_file_it_names(tmp_path: Path) -> Non
         uri.endswith(path[len("Assets/") :].replace("%", "%25").replace("?", "%3F").replace("#", "%23"))
         for uri, path in read.items()
     )
+
+
+def test_a_meta_whose_guid_line_holds_no_guid_says_what_it_holds() -> None:
+    """`guid: abc` (a hand edit, a merge tool's cut) was "no guid line": the user opening the
+    file finds one. The note names the value and what a GUID is."""
+    from indexer.scanners import meta
+
+    rec = meta.scan("Assets/A.cs.meta", b"fileFormatVersion: 2\nguid: abc\nMonoImporter:\n")
+    assert (rec.status, rec.note) == ("skipped", "the guid line holds no GUID: 'abc' (32 hexadecimal digits expected)")
+    rec = meta.scan("Assets/A.cs.meta", b"fileFormatVersion: 2\nguid: " + b"a" * 300 + b"\n")
+    assert rec.note == f"the guid line holds no GUID: '{'a' * 40}… (300 characters)' (32 hexadecimal digits expected)"
+    assert meta.scan("a.meta", b"fileFormatVersion: 2\n").note == "no guid line"

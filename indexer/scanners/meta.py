@@ -15,11 +15,13 @@ import re
 import msgspec
 
 from indexer.model import CONFLICT_MARKERS, LFS_NOTE, FileRecord, Ref
+from indexer.words import echoed
 
 from .conflicts import conflict_sides
 from .yaml_lines import unquote
 
 _GUID = re.compile(rb"^guid:[ \t]*([0-9A-Fa-f]{32})[ \t]*\r?$", re.M)
+_GUID_LINE = re.compile(rb"^guid:[ \t]*([^\r\n]*?)[ \t]*\r?$", re.M)  # whatever it holds
 _IMPORTER = re.compile(rb"^([A-Za-z][A-Za-z0-9]*Importer):", re.M)
 _FOLDER = re.compile(rb"^folderAsset:[ \t]*yes", re.M)
 # A clip of `clipAnimations`: its list item opens with its serializedVersion, then its name (found
@@ -44,7 +46,7 @@ def scan(path: str, data: bytes) -> FileRecord:
         return msgspec.structs.replace(rec, status=status, note=note, error_lines=conflict[0])
     m = _GUID.search(data)
     if not m:
-        return FileRecord(path=path, kind="meta", status="skipped", note="no guid line")
+        return FileRecord(path=path, kind="meta", status="skipped", note=_no_guid(data))
     imp = _IMPORTER.search(data)
     importer = imp.group(1).decode("ascii") if imp else ""
     return FileRecord(
@@ -99,3 +101,13 @@ def _clip_events(data: bytes) -> tuple[Ref, ...]:
 
 def _text(raw: bytes) -> str:
     return unquote(raw.decode("utf-8", "replace").strip())
+
+
+def _no_guid(data: bytes) -> str:
+    """Why a .meta gives no GUID: no guid line, or the value its guid line holds instead (a user
+    told "no guid line" opens the file and finds one)."""
+    line = _GUID_LINE.search(data)
+    if line is None:
+        return "no guid line"
+    value = echoed(line.group(1).decode("utf-8", "replace"), 40)
+    return f"the guid line holds no GUID: {value!r} (32 hexadecimal digits expected)"

@@ -6,6 +6,9 @@
    errno, ENOSPC included), and every command said "the index ... is damaged; run `unity-index
    index` to rebuild it", a rebuild that failed the same way; `query` dropped the index's
    fingerprint, and an update threw its index away to rebuild it from scratch.
+2. MCP notifications named a file by its raw path: `Assets/%41.cs` as a URI that reads
+   `Assets/A.cs`, `Assets/What?.cs` as one no read accepts.
+3. A `.meta` whose guid line holds no GUID (`guid: abc`) was recorded as "no guid line".
 """
 
 from __future__ import annotations

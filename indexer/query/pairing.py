@@ -42,6 +42,10 @@ INSTANCE_CLASS_SHARE = 1.0
 # says a word of the task or of the prefab's name (or the only one) ranks at least DEFINITION_SHARE
 # of the prefab's score, as a script's prefab ranks with it.
 DEFINITION_PREFABS, DEFINITION_SHARE, DEFINITION_MOST = 3, 0.8, 6
+# A prefab, scene or data asset among the HOLDER_BEST best that holds at most HELD_MOST data assets
+# in its fields: for a task asking a value, the project-scripted ones of them whose name says the
+# most words of the task or of the holder's name rank at least HELD_SHARE of the holder's score.
+HOLDER_BEST, HELD_MOST, HELD_SHARE = 3, 20, 0.8
 _LIST = re.compile(r": \[\d+ items?\]$")  # how an asset's outline signs a field holding a list
 
 
@@ -62,7 +66,8 @@ def pair(
     `stems` name (`instances_named`) when data assets may be. `ranked` gains the raised files (a
     new one its kind in `stats`), `boosts` the reason (reached from the partner), `prior` gives a
     file's role prior; `asks_assets`: the task asks where a value is set (`asking.asks_value`);
-    `values`: it asks a value or says one is too much or too little (`definitions_of_prefabs`)."""
+    `values`: it asks a value or says one is too much or too little (`definitions_of_prefabs`,
+    `data_of_holders`)."""
     pairs = _Pairs(project, ranked, boosts, stats, prior, path_prefix.strip("/") + "/" if path_prefix else "")
     if kind in (None, "prefab"):
         pairs.prefabs_of_scripts(ASKED_SHARE if asks_assets else PAIRED_SHARE)
@@ -72,6 +77,7 @@ def pair(
         pairs.instances_named(stems)
     if kind in (None, "asset") and values:
         pairs.definitions_of_prefabs(stems)
+        pairs.data_of_holders(stems)
 
 
 class _Pairs:
@@ -153,6 +159,27 @@ class _Pairs:
                 if (len(data) == 1 or set(name_stems(file_title(path))) & words) and path.startswith(self.prefix):
                     score = prefab.score * DEFINITION_SHARE * self.prior(path)
                     self._raise(path, score, ("refers_to", prefab.path, ()))
+
+    def data_of_holders(self, stems: frozenset[str]) -> None:
+        """The other way round: a prefab, scene or data asset among the HOLDER_BEST best that holds
+        few data assets in its fields keeps its numbers there. "How many seconds can the ghost stay
+        out of the light" ranked `Darkness.prefab` first and `Darkness Death Time.asset` (its
+        spawner's `timeToDeath`) nowhere; "which data decides what rifles the sniper carries"
+        `SniperEnemy.asset` first and its `SniperWeapon.asset` nowhere. Of those data assets (of a
+        project script: not a package's settings), the ones whose name says the most words of the
+        task or of the holder's name (`LairTiles` over `Tiles` for "the lair's tiles") rank at
+        least HELD_SHARE of the holder's score times their prior."""
+        graph = self.project.graph
+        for holder in self._best(lambda p: p.endswith((".prefab", ".unity", ".asset")), HOLDER_BEST):
+            held = [p for p, edge in graph.uses(holder.path) if edge == "asset" and p.endswith(".asset")]
+            if not held or len(held) > HELD_MOST:
+                continue
+            words = stems | set(name_stems(file_title(holder.path)))
+            said = {p: len(set(name_stems(file_title(p))) & words) for p in held if p.startswith(self.prefix)}
+            said = {p: n for p, n in said.items() if n and _scripted(graph, p)}
+            most = max(said.values(), default=0)
+            for path in (p for p, n in said.items() if n == most):
+                self._raise(path, holder.score * HELD_SHARE * self.prior(path), ("asset", holder.path, ()))
 
     def _best(self, keep: Callable[[str], bool], n: int) -> list[Ranked]:
         return [r for r in sorted(self.ranked.values(), key=lambda r: (-r.score, r.path)) if keep(r.path)][:n]

@@ -9,10 +9,13 @@ wants, and their paths are all there is to match.
 from __future__ import annotations
 
 import os
+import re
+from collections.abc import Iterable
 
-from indexer.identifiers import query_terms, stem, word_stems
+from indexer.identifiers import name_stems, query_terms, stem, word_stems
 from indexer.kinds import KINDS
 from indexer.model import Hit
+from indexer.project import file_title
 
 MAX_PATH = 1024  # a longer task names no file (and SQLite refuses so long a pattern)
 NAME_WEIGHT, FOLDER_WEIGHT = 2.0, 1.0  # a word of the file's name, of a folder above it
@@ -46,6 +49,19 @@ def files_named(records, text: str) -> list[str]:
     written = like_escaped(name)
     sql = "SELECT path FROM files WHERE path LIKE ? ESCAPE '\\' OR path LIKE ? ESCAPE '\\' ORDER BY path"
     return [path for (path,) in records.conn.execute(sql, (written, "%/" + written))]
+
+
+def titles_said(paths: Iterable[str], text: str) -> list[str]:
+    """The files whose name of two words or more the task says word for word, in its order ("the
+    bacon health pickup": `BaconHealth.prefab`, not `Baconator Pickup.prefab`): it names that file
+    as `Unit.prefab` would, in the words a developer speaks."""
+    said = " ".join(stem(w) for w in re.findall(r"[a-z0-9]+", text.lower()))
+    out = []
+    for path in paths:
+        words = name_stems(file_title(path))[1:]
+        if len(words) >= 2 and f" {' '.join(words)} " in f" {said} ":
+            out.append(path)
+    return out
 
 
 def like_escaped(text: str) -> str:

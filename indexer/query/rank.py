@@ -11,9 +11,9 @@ from indexer.identifiers import TASK_WORDS, name_stems, said_words, stem
 from indexer.model import Hit, Ranked
 from indexer.project import file_title, is_script
 from indexer.query.asking import asked_amounts, asks_change, asks_quantity, asks_value
-from indexer.query.file_roles import role_priors, role_words, tests_of
+from indexer.query.file_roles import named_kind, role_priors, role_words, tests_of
 from indexer.query.input_axes import raise_named_axes
-from indexer.query.named_files import files_named, guid_files, named_files
+from indexer.query.named_files import files_named, guid_files, named_files, titles_said
 from indexer.query.nested_keys import nested_key_hit
 from indexer.query.pairing import pair
 from indexer.query.pointing import POINTED_EDGES, field_words, pointed, pointed_by
@@ -60,6 +60,7 @@ NEAR_FILES = 8
 NEAR_GAIN = 0.5
 QUOTE_GAIN = 1.0  # a file holding a text the task quotes gains this times the best match's score
 NAMED_FILE_LEAD = 1.05  # a task that is a file's name alone ranks that file this far above the best match
+TITLE_SAID_LEAD = 1.01  # a file of the kind the task names, whose name it says word for word (titles_said)
 LISTS_SHOWN = 3  # files named in a data asset's "lists ..." reason
 # A task asking where something is set: a small data asset (a ScriptableObject, a physics material)
 # with a field the task names (`bounciness`, `defaultVolume` for "loudness") holds the setting
@@ -119,15 +120,24 @@ def rank(
     pair(project, ranked, boosts, stats, prior, kind, path_prefix, asks_assets, frozenset(asked[1]), values)
     if kind is None and not asks_for(said, ASSET_WORDS | ART_WORDS):  # "which asset ...": each of them
         _siblings_below(project, ranked, kinds | reached, asked[1])
-    top = max((r.score for r in ranked.values()), default=0.0)
-    for path in files_named(project.records, text):  # `query Unit.prefab`: that file, not `UnitRagdoll.prefab`
-        if path in ranked:
-            ranked[path].score = max(ranked[path].score, top * NAMED_FILE_LEAD)
+    _raise_files_named(project, ranked, text, kinds | reached, wanted)
     order = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:limit]
     _explain(project, order, boosts, asked[1])
     outlines = outlines_of(project, [r.path for r in order]) if named else None
     words = (terms, also, amounts, asked, (asks_quantity(text), said if asks_assets or excess(text) else []))
     return _named_hits(project, order, words, (stats, outlines), (boosts, quoted, held))
+
+
+def _raise_files_named(project, ranked: dict[str, Ranked], text: str, kinds: dict, wanted: frozenset) -> None:
+    """The files the task names lead: one named alone by its path or name (`query Unit.prefab`:
+    that file, not `UnitRagdoll.prefab`), or one of a kind it names whose name's words it says in
+    order ("which prefab is the bacon health pickup": `BaconHealth.prefab`, `titles_said`)."""
+    top = max((r.score for r in ranked.values()), default=0.0)
+    for path in titles_said((p for p in ranked if named_kind(p, kinds.get(p, "")) in wanted), text):
+        ranked[path].score = max(ranked[path].score, top * TITLE_SAID_LEAD)
+    for path in files_named(project.records, text):
+        if path in ranked:
+            ranked[path].score = max(ranked[path].score, top * NAMED_FILE_LEAD)
 
 
 def _named_hits(project, order: list[Ranked], words: tuple, read: tuple, walked_by: tuple) -> list[Hit]:

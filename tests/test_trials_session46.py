@@ -1,0 +1,80 @@
+"""A new user's trial on two unseen games (docs/retrieval.md, session 46): what it found wrong,
+each on a small project of its own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from indexer.build.update import update
+from indexer.config import Config
+from indexer.query.named_files import titles_said
+from indexer.query.workspace import open_workspace
+
+from .conftest import meta, mono_script, script_prefab, write_project
+
+PICKUP = "5e6f708192a3b4c5d6e7f8091a2b3c4d"
+PICKUP_BACON = "6f708192a3b4c5d6e7f8091a2b3c4d5e"
+ENEMY = "708192a3b4c5d6e7f8091a2b3c4d5e6f"
+BACON_HEALTH = "92a3b4c5d6e7f8091a2b3c4d5e6f7081"
+DROP = "a3b4c5d6e7f8091a2b3c4d5e6f708192"
+
+
+def _ref(guid: str) -> str:
+    return f"{{fileID: 100, guid: {guid}, type: 3}}"
+
+
+def _pickups(tmp_path: Path) -> Path:
+    """A shooter whose invaders drop a bacon health pickup (`BaconHealth.prefab`, small), beside a
+    larger prefab of the pickups any enemy may drop, whose name and fields say more of the task's
+    words, none of them as the bacon's name says them."""
+    return write_project(
+        tmp_path,
+        {
+            "Assets/Scripts/Pickup.cs": mono_script(
+                "Pickup", "public float health; public float chance; public GameObject enemy; public string pickupName;"
+            ),
+            "Assets/Scripts/Pickup.cs.meta": meta(PICKUP),
+            "Assets/Scripts/PickupBacon.cs": mono_script("PickupBacon", "public float amount = 10;"),
+            "Assets/Scripts/PickupBacon.cs.meta": meta(PICKUP_BACON),
+            "Assets/Scripts/Enemy.cs": mono_script(
+                "Enemy", "public Transform BaconHealthDrop;\nvoid Die() { Instantiate(BaconHealthDrop); }"
+            ),
+            "Assets/Scripts/Enemy.cs.meta": meta(ENEMY),
+            "Assets/Prefabs/BaconHealth.prefab": script_prefab("BaconHealth", PICKUP_BACON, "  amount: 10\n"),
+            "Assets/Prefabs/BaconHealth.prefab.meta": meta(BACON_HEALTH, "PrefabImporter"),
+            "Assets/Prefabs/HealthPickupDrop.prefab": script_prefab(
+                "HealthPickupDrop",
+                PICKUP,
+                "  health: 25\n  chance: 0.5\n  enemy: {fileID: 0}\n  pickupName: Health pickup enemies drop\n"
+                + "".join(f"  mesh{i}: {{fileID: {i}}}\n" for i in range(200)),
+            ),
+            "Assets/Prefabs/HealthPickupDrop.prefab.meta": meta(DROP, "PrefabImporter"),
+            "Assets/Prefabs/PigAlien_Enemy.prefab": script_prefab(
+                "PigAlien_Enemy", ENEMY, f"  BaconHealthDrop: {_ref(BACON_HEALTH)}\n"
+            ),
+        },
+    )
+
+
+def _ranked(root: Path, text: str) -> list[str]:
+    update(root, Config(workers=1))
+    return [h.path for h in open_workspace(root, [(root, Config())]).search(text, 10, named=False)]
+
+
+def test_a_prefab_whose_name_the_task_says_word_for_word_ranks_first(tmp_path: Path) -> None:
+    """ "Which prefab is the bacon health pickup that enemies drop?" ranked `BaconHealth.prefab` 6th,
+    under the Baconator gun's pickup and enemy prefabs (larger, saying "pickup" and "enemy" often,
+    raised by the walk from one another); here under a larger prefab of any enemy's health drops.
+    A file of the kind the task names whose name of two words or more the task
+    says word for word is the one it names (`named_files.titles_said`): it ranks first."""
+    ranked = _ranked(_pickups(tmp_path), "Which prefab is the bacon health pickup that enemies drop?")
+    assert ranked[:2] == ["Assets/Prefabs/BaconHealth.prefab", "Assets/Prefabs/HealthPickupDrop.prefab"]
+
+
+def test_a_name_said_out_of_order_or_in_part_names_no_file() -> None:
+    """The words must be the name's, in its order and side by side: "health" and "bacon" apart, or
+    "bacon" alone, or a one-word name, name nothing."""
+    paths = ["Assets/P/BaconHealth.prefab", "Assets/P/Baconator Pickup.prefab", "Assets/P/Bacon.prefab"]
+    assert titles_said(paths, "Which prefab is the bacon health pickup?") == ["Assets/P/BaconHealth.prefab"]
+    assert titles_said(paths, "Which prefab heals with health from bacon?") == []
+    assert titles_said(paths, "Which prefab is the baconator's pickup?") == []

@@ -17,9 +17,9 @@ def test_a_query_word_brings_the_other_words_of_its_group_once() -> None:
     """By stem: "monsters" does not search "monster" again; a group two terms share comes once."""
     assert synonyms.expansions(["monsters", "lose", "hp"]) == [
         ("monsters", ("creature", "enemy", "foe", "hostile", "mob")),
-        ("hp", ("health", "hitpoints", "vitality")),
+        ("hp", ("health", "hitpoints", "lives", "vitality")),
     ]
-    assert synonyms.expansions(["hp", "health"]) == [("hp", ("hitpoints", "vitality"))]
+    assert synonyms.expansions(["hp", "health"]) == [("hp", ("hitpoints", "lives", "vitality"))]
     assert synonyms.expansions(["door", "gate"]) == [("door", ("hatch",))]
     assert synonyms.expansions(["short", "wait"]) == [("wait", ("delay",))]
     assert synonyms.synonym_words(["monsters", "lose"]) == ("creature", "enemy", "foe", "hostile", "mob")
@@ -45,7 +45,7 @@ def test_the_pack_says_which_word_a_synonym_stood_for(ws: Workspace) -> None:
     files = build_context(ws, QUESTION, 2000, counter("estimate")).tier2.files
     assert [(f.path, f.reason) for f in files[:2]] == [
         ("Assets/Scripts/Enemies/EnemyHealth.cs", "matched: enemy (for monsters); health (for hp)"),
-        ("Assets/Scripts/Combat/Health.cs", "matched: health (for hp)"),
+        ("Assets/Scripts/Combat/Health.cs", "matched: health, lives (for hp)"),  # `IsAlive`
     ]
     # synonyms are looked for in names (the prefab's `onDeath` event), query words in the whole text
     reasons = {f.path: f.reason for f in build_context(ws, "enemy dies", 3000, counter("estimate")).tier2.files}

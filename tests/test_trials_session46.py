@@ -10,7 +10,7 @@ from indexer.config import Config
 from indexer.query.named_files import titles_said
 from indexer.query.workspace import open_workspace
 
-from .conftest import meta, mono_script, script_prefab, write_project
+from .conftest import data_asset, meta, mono_script, script_prefab, write_project
 
 PICKUP = "5e6f708192a3b4c5d6e7f8091a2b3c4d"
 PICKUP_BACON = "6f708192a3b4c5d6e7f8091a2b3c4d5e"
@@ -78,3 +78,45 @@ def test_a_name_said_out_of_order_or_in_part_names_no_file() -> None:
     assert titles_said(paths, "Which prefab is the bacon health pickup?") == ["Assets/P/BaconHealth.prefab"]
     assert titles_said(paths, "Which prefab heals with health from bacon?") == []
     assert titles_said(paths, "Which prefab is the baconator's pickup?") == []
+
+
+HEALTH = "c5d6e7f8091a2b3c4d5e6f708192a3b4"
+LIVES_UI = "d6e7f8091a2b3c4d5e6f708192a3b4c5"
+
+
+def _pigeon(tmp_path: Path) -> Path:
+    """An arcade game whose player's lives are a health ScriptableObject (`PlayerHealth.asset`:
+    `maxHealth`, `initialHealth`), shown as hearts by a UI script that says "lives"."""
+    return write_project(
+        tmp_path,
+        {
+            "Assets/Scripts/PlayerHealth.cs": "using UnityEngine;\npublic class PlayerHealth : ScriptableObject\n"
+            "{\n    public int maxHealth; public float healthValue; public float initialHealth;\n"
+            "    public void TakeDamage(float amount) { healthValue -= amount; }\n}\n",
+            "Assets/Scripts/PlayerHealth.cs.meta": meta(HEALTH),
+            "Assets/Scripts/LivesUI.cs": mono_script(
+                "LivesUI",
+                "public PlayerHealth playerHealth; public GameObject heartPrefab; private int lives;\n"
+                "void Start() { lives = playerHealth.maxHealth; DrawLives(); }\nvoid DrawLives() { }",
+            ),
+            "Assets/Scripts/LivesUI.cs.meta": meta(LIVES_UI),
+            "Assets/Scripts/PlayerMovement.cs": mono_script(
+                "PlayerMovement", "public float speed = 5; void Start() { } // the player starts still"
+            ),
+            "Assets/Data/PlayerHealth.asset": data_asset(
+                HEALTH, "PlayerHealth", "  maxHealth: 5\n  healthValue: 3\n  initialHealth: 3\n"
+            ),
+            "Assets/Data/Score.asset": data_asset(LIVES_UI, "Score", "  value: 0\n"),
+        },
+    )
+
+
+def test_lives_are_health(tmp_path: Path) -> None:
+    """ "Which asset sets how many lives the player starts with and the maximum number of lives?"
+    ranked `PlayerHealth.asset` 15th: "lives" met the lives UI's words and no health. A player's
+    lives are its health in game code (`synonyms._GROUPS`): the asset holding `maxHealth` is 2nd,
+    under the lives UI (before: 5th, under `Score.asset`)."""
+    ranked = _ranked(
+        _pigeon(tmp_path), "Which asset sets how many lives the player starts with and the maximum number of lives?"
+    )
+    assert ranked[:2] == ["Assets/Scripts/LivesUI.cs", "Assets/Data/PlayerHealth.asset"]

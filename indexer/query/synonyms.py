@@ -25,7 +25,7 @@ from indexer.identifiers import HOW_LONG, stem
 
 SYNONYM_WEIGHT = 0.5
 _GROUPS = """
-health hp hitpoints vitality
+health hp hitpoints vitality lives
 damage hurt harm injury wound
 heal healing regen regenerate regeneration restore recover recovery cure
 energy stamina endurance fatigue

@@ -14,6 +14,8 @@ pinned yet (session 46 audit), each checked against the real mechanism:
   are packed without a dictionary, and read back whole.
 - store/integrity.py: git's view changed in place from outside is dropped and the update walks;
   it is no damage (no rebuild).
+- build/update.py: an update of given paths looks at those and their .meta only, and walks when
+  one is a folder (made or gone).
 - build/remember.py: after a walk git is asked again: a file dirty before the walk and restored
   while it ran is looked at by the next update, and a sparse checkout changed while it ran makes
   the next update walk.
@@ -305,6 +307,36 @@ def test_gits_view_changed_from_outside_is_dropped_and_the_update_walks_without_
     stats = update(repo, CONFIG)
     assert (stats.walked, stats.full, stats.repaired, stats.changed) == (True, False, "", 1)
     assert equals_rebuild(repo)
+
+
+# -- build/update.py ------------------------------------------------------------------------------
+
+
+def test_an_update_of_given_paths_looks_at_those_and_their_meta_and_walks_for_a_folder(tmp_path: Path) -> None:
+    """build/update.py `update`: "`paths`: project-relative paths known to have changed (watch
+    mode); only those (and their .meta) are looked at, unless a folder is involved, then the
+    project is walked"."""
+    from indexer.changes.diff import check
+    from indexer.store.reader import Records
+
+    from .conftest import meta
+
+    root = write_project(tmp_path / "P", FILES)
+    update(root, CONFIG)
+    (root / "Assets/Scripts/Health.cs.meta").write_text(meta("4" * 32))  # its .meta alone changed
+    (root / "Assets/Scripts/PlayerHealth.cs").write_text("public class PlayerHealth { }\n")  # not named
+    stats = update(root, CONFIG, paths=["Assets/Scripts/Health.cs"])
+    assert (stats.walked, stats.scanned, stats.changed, stats.touched) == (False, 1, 1, 0)
+    assert Records(paths_of(root)).guid_of_path("Assets/Scripts/Health.cs") == "4" * 32
+    assert check(root, CONFIG).changed == ["Assets/Scripts/PlayerHealth.cs"]  # left for a later update
+    (root / "Assets/Scripts/More").mkdir()
+    (root / "Assets/Scripts/More/Shield.cs").write_text("public class Shield { }\n")
+    stats = update(root, CONFIG, paths=["Assets/Scripts/More"])  # a folder made: its files are not named
+    assert (stats.walked, stats.added, stats.changed) == (True, 1, 1)
+    shutil.rmtree(root / "Assets/Scripts/More")
+    stats = update(root, CONFIG, paths=["Assets/Scripts/More"])  # a folder gone: its files are not named
+    assert (stats.walked, stats.deleted) == (True, 1)
+    assert check(root, CONFIG).changed == []
 
 
 # -- build/remember.py ----------------------------------------------------------------------------

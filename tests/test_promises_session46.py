@@ -10,6 +10,8 @@ pinned yet (session 46 audit), each checked against the real mechanism:
 - store/header.py: `header_stamp` changes when an index is removed and built again from
   generation 1, so a reader of the old one moves on; `open_current` reads the header again when
   a rebuild removed the folder it named between the read and the open.
+- store/writer.py: an update failed mid-way whose traceback a process keeps does not leave the
+  full-text index locked for the next one.
 - store/codec.py: once the 255 ids a blob's first byte can name are taken, blobs of a new group
   are packed without a dictionary, and read back whole.
 - store/integrity.py: git's view changed in place from outside is dropped and the update walks;
@@ -25,6 +27,7 @@ pinned yet (session 46 audit), each checked against the real mechanism:
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
 import sqlite3
@@ -232,6 +235,34 @@ def test_an_open_whose_generation_a_rebuild_removed_meanwhile_reads_the_header_a
         conn.close()
 
 
+# -- store/writer.py ------------------------------------------------------------------------------
+
+
+def test_an_update_failed_mid_way_whose_traceback_is_kept_does_not_lock_the_next_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """store/writer.py `Writer.close`: "The tantivy writer goes with the store: it holds the index's
+    lock while it lives, and an update killed mid-way (its traceback keeping this object) left the
+    next one `LockBusy`". A long-running process (watch, the MCP server) keeps such a traceback
+    while it reports the failure and tries again."""
+    from indexer.store.writer import Writer
+
+    root = write_project(tmp_path / "P", FILES)
+    update(root, CONFIG)
+    (root / "Assets/Scripts/Health.cs").write_text(HEALTH.replace("TakeDamage", "SufferDamage"))
+
+    def full_disk(self: Writer) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    with monkeypatch.context() as m:
+        m.setattr(Writer, "commit", full_disk)
+        with pytest.raises(OSError) as failed:
+            update(root, CONFIG)
+    assert failed.value.__traceback__ is not None  # kept: it holds the frames that held the writer
+    assert update(root, CONFIG).changed == 1
+    assert search_paths(root, "SufferDamage") == ["Assets/Scripts/Health.cs"]
+
+
 # -- store/codec.py -------------------------------------------------------------------------------
 
 
@@ -260,6 +291,16 @@ def _settle(path: Path, _after: object = None) -> None:
     neither "racily clean" (whose content every look reads again, git's status rewriting its index)."""
     settled = time.time() - 100
     os.utime(path, (settled, settled))
+
+
+def _settle_work_tree(root: Path) -> GitStatus:
+    """Every file of the work tree holding `root` as if written a while ago (`_settle`), and git's
+    status once its index is settled: from then on git rewrites its index only for what changes."""
+    top = root.parent
+    for path in top.rglob("*"):
+        if path.is_file() and ".git" not in path.relative_to(top).parts:
+            _settle(path)
+    return _git_index_settled(root)
 
 
 def _git_index_settled(root: Path) -> GitStatus:
@@ -366,6 +407,7 @@ def test_a_file_restored_while_a_walk_ran_is_looked_at_by_the_next_update(
     record still of the edit."""
     health = repo / "Assets/Scripts/Health.cs"
     update(repo, CONFIG)
+    _settle_work_tree(repo)  # git rewrites its index for no other file meanwhile
     health.write_text(HEALTH + "// edited\n")
     _settle(health)
     update(repo, CONFIG, use_git=False)  # recorded edited, by a writer that leaves git no view: next, a walk
@@ -386,6 +428,7 @@ def test_a_sparse_checkout_changed_while_a_walk_ran_makes_the_next_update_walk(
     changed while the walk ran` the view says so, and the next update walks: the files a sparse
     checkout leaves out are deleted without git ever listing them."""
     top = repo.parent
+    _settle_work_tree(repo)  # git rewrites its index for no other file meanwhile
     update(repo, CONFIG, use_git=False)  # no view of git: the next update walks
     with monkeypatch.context() as m:
         _walk_then(m, lambda: git(top, "sparse-checkout", "set", "--no-cone", "/*", "!/Game/Assets/Prefabs/"))

@@ -203,5 +203,5 @@ def test_an_answer_given_while_files_had_changed_is_asked_again_after_the_update
     (game / "Assets/Scripts/ShieldWall.cs").write_text(SHIELD.replace("ShieldBubble", "ShieldWall"))
     found = answer_current(ws, console, True, lambda ws: locate_file(ws, "Assets/Scripts/ShieldWall.cs", game))
     assert found == "Assets/Scripts/ShieldWall.cs"
-    with pytest.raises(LookupFailed, match="Assets/Scripts/NoSuch.cs"):
+    with pytest.raises(LookupFailed, match=r"Assets/Scripts/NoSuch\.cs"):
         answer_current(ws, console, True, lambda ws: locate_file(ws, "Assets/Scripts/NoSuch.cs", game))

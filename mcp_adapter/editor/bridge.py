@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import http.client
 import json
+import math
 import os
 import socket
 import threading
@@ -219,6 +220,7 @@ class EditorBridge:
         `timeout`, `queue_full`, a tool's own code...), EditorNotRunning, or EditorUnavailable.
         """
         limit = self.call_timeout if timeout is None else timeout
+        _refuse_non_finite(arguments or {})
         payload: dict[str, Any] = {"tool": name, "arguments": arguments or {}, "timeout_ms": max(1, int(limit * 1000))}
         body = self._request("POST", "/v1/call", payload, limit)
         return body.get("result")
@@ -228,7 +230,7 @@ class EditorBridge:
     def _request(self, method: str, path: str, payload: dict[str, Any] | None, timeout: float) -> dict[str, Any]:
         deadline = time.monotonic() + self.reload_wait
         self.retries = 0
-        data = None if payload is None else json.dumps(payload, separators=(",", ":")).encode("utf-8")
+        data = None if payload is None else json.dumps(payload, separators=(",", ":"), allow_nan=False).encode("utf-8")
         last_why = ""
         while True:
             try:
@@ -310,6 +312,28 @@ class EditorBridge:
         if resp.status == 401:
             raise EditorCallError(code, f"the bridge refused the token: {message}", status=401, started=False)
         raise EditorCallError(code, message, status=resp.status, started=started)
+
+
+def _refuse_non_finite(arguments: dict[str, Any]) -> None:
+    """EditorCallError (`bad_arguments`, nothing sent) for a number JSON cannot carry: `1e999`
+    (valid JSON, which Python and pydantic read as infinity), `NaN` or `Infinity` (which both
+    accept). Sent as Python writes them, the bridge said "request body is not valid JSON:
+    unexpected character 'I' at offset 48", of a body the caller never wrote."""
+    todo: list[tuple[str, Any]] = [(key, value) for key, value in arguments.items()]
+    while todo:
+        where, value = todo.pop()
+        if isinstance(value, float) and not math.isfinite(value):
+            got = "NaN" if math.isnan(value) else "infinity" if value > 0 else "-infinity"
+            raise EditorCallError(
+                "bad_arguments",
+                f"argument '{echoed(where)}': expected a finite number, got {got} (JSON has no infinity or NaN:"
+                " a number past ±1.8e308 is read as infinity); nothing was sent",
+                started=False,
+            )
+        if isinstance(value, dict):
+            todo.extend((f"{where}.{key}", item) for key, item in value.items())
+        elif isinstance(value, list | tuple):
+            todo.extend((f"{where}[{i}]", item) for i, item in enumerate(value))
 
 
 def _parsed(status: int, raw: bytes) -> dict[str, Any]:

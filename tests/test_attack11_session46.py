@@ -1,0 +1,66 @@
+"""Attack 11 of session 46: each test failed before the fix it names.
+
+1. An editor call whose arguments held a number JSON cannot carry (`1e999`, valid JSON that
+   Python's `json` and pydantic read as infinity; `NaN` and `Infinity`, which both accept) was
+   sent to the bridge as `Infinity`/`NaN`, and came back as "request body is not valid JSON:
+   unexpected character 'I' at offset 48 [bad_json]": about a body the caller never wrote, at an
+   offset of it, from `unity-index editor call --args` and the MCP `editor_call` alike. It is
+   refused before anything is sent, naming the argument (docs/editor-bridge.md, client rules).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mcp_adapter.editor.bridge import EditorBridge, EditorCallError
+
+from . import bridge_host
+from .conftest import run_cli
+
+# The host fixtures, by name (pytest finds fixtures among a module's attributes).
+host_exe, make_host, host = bridge_host.host_exe, bridge_host.make_host, bridge_host.host
+
+
+def _project(host: bridge_host.Host) -> Path:
+    for folder in ("Assets", "ProjectSettings"):
+        (host.project / folder).mkdir(exist_ok=True)
+    return host.project
+
+
+@pytest.mark.parametrize(
+    ("arguments", "said"),
+    [
+        ({"a": 1, "b": float("inf")}, "argument 'b': expected a finite number, got infinity"),
+        ({"a": float("-inf"), "b": 1}, "argument 'a': expected a finite number, got -infinity"),
+        (
+            {"mode": "Fast", "names": [], "extra": {"x": [1, float("nan")]}},
+            "argument 'extra.x[1]': expected a finite number, got NaN",
+        ),
+    ],
+)
+def test_a_number_json_cannot_carry_is_refused_naming_its_argument(
+    host: bridge_host.Host, arguments: dict, said: str
+) -> None:
+    bridge = EditorBridge(_project(host))
+    tool = "kinds" if "mode" in arguments else "add"
+    with pytest.raises(EditorCallError) as info:
+        bridge.call_tool(tool, arguments)
+    assert (info.value.code, info.value.started, info.value.status) == ("bad_arguments", False, None)
+    assert info.value.message == (
+        f"{said} (JSON has no infinity or NaN: a number past ±1.8e308 is read as infinity); nothing was sent"
+    )
+
+
+def test_editor_call_args_with_1e999_names_the_argument(host: bridge_host.Host) -> None:
+    """`--args '{"a": 1, "b": 1e999}'` is valid JSON; the bridge was sent `Infinity`."""
+    project = _project(host)
+    r = run_cli("editor", "call", "add", "--args", '{"a": 1, "b": 1e999}', "--project", str(project))
+    assert r.returncode == 2, r.stdout
+    assert r.stderr == (
+        "error: argument 'b': expected a finite number, got infinity (JSON has no infinity or NaN: a number past"
+        " ±1.8e308 is read as infinity); nothing was sent\n"
+    )
+    r = run_cli("editor", "call", "add", "--args", '{"a": 1, "b": 1e308}', "--project", str(project))
+    assert r.returncode == 2 and "expected integer" in r.stderr  # a finite number still reaches the bridge

@@ -10,7 +10,8 @@ A line that is not a JSON-RPC message gets JSON-RPC's answer, a parse error with
 the SDK's transport passed the exception on to the server, which only logged it: a client that
 wrote a broken request waited for an answer that never came. So does a request whose `id` is
 no string or integer (null, an object...): the SDK read it as a notification, with no answer; it
-gets an invalid-request error with a null id.
+gets an invalid-request error with a null id. A request whose strings hold an unpaired surrogate
+escape (`\\ud800`), which the SDK's parser refuses, gets one with its own id.
 
 stdin is read by a daemon thread of ours (`stdin_lines`), not by the SDK's reader on anyio's
 worker threads: a read blocked on a terminal, or on a pipe the client keeps open, held Ctrl-C's
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import threading
 from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager, suppress
@@ -144,10 +146,38 @@ def _refusal(line: str) -> JSONRPCError | None:
     bad = _bad_id(message["id"])
     if bad is not None:
         return _invalid(None, f"a request's id must be a string or an integer, not {bad}")
+    lone = _unpaired_surrogate(message)
+    if lone is not None:  # the SDK's parser refuses it: a parse error with a null id
+        own = message["id"] if _unpaired_surrogate(message["id"]) is None else None  # else not writable back
+        return _invalid(
+            own, f"a string holds an unpaired UTF-16 surrogate escape ({lone} alone), which is no Unicode text"
+        )
     try:
         jsonrpc_message_adapter.validate_python(message, by_name=False)
     except ValueError as exc:  # `params` an array, no `jsonrpc`...: it was a parse error, id null
         return _invalid(message["id"], _what_is_wrong(message) or _first_line(exc))
+    return None
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _unpaired_surrogate(value: Any) -> str | None:
+    """An escape like `\\ud800` in a parsed message's strings (keys too) that is half of a pair,
+    else None. JSON's grammar allows one and Python's `json` reads it, where the SDK's parser
+    refuses the line: a request with a fine id got a parse error with a null id, never its answer."""
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, str):
+            found = _SURROGATE.search(item)
+            if found:
+                return f"\\u{ord(found.group()):04x}"
+        elif isinstance(item, dict):
+            todo.extend(item.keys())
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
     return None
 
 

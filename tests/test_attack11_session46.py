@@ -6,10 +6,17 @@
    unexpected character 'I' at offset 48 [bad_json]": about a body the caller never wrote, at an
    offset of it, from `unity-index editor call --args` and the MCP `editor_call` alike. It is
    refused before anything is sent, naming the argument (docs/editor-bridge.md, client rules).
+2. `serve` over stdio: a request with a fine `id` whose strings held an unpaired surrogate escape
+   (`"query": "player \\ud800"`, which JSON's grammar allows and Python's `json` reads) passed our
+   screening and failed the SDK's parser: -32700 with a null `id` and pydantic's "1 validation
+   error for union[JSONRPCRequest,...]", so the client waited for ever for its answer (the case of
+   tests/test_attack8_session44.py, another trigger). It is -32600 with the request's id
+   (docs/mcp.md).
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -18,6 +25,7 @@ from mcp_adapter.editor.bridge import EditorBridge, EditorCallError
 
 from . import bridge_host
 from .conftest import run_cli
+from .test_attack8_session44 import INIT, _stdio
 
 # The host fixtures, by name (pytest finds fixtures among a module's attributes).
 host_exe, make_host, host = bridge_host.host_exe, bridge_host.make_host, bridge_host.host
@@ -64,3 +72,41 @@ def test_editor_call_args_with_1e999_names_the_argument(host: bridge_host.Host) 
     )
     r = run_cli("editor", "call", "add", "--args", '{"a": 1, "b": 1e308}', "--project", str(project))
     assert r.returncode == 2 and "expected integer" in r.stderr  # a finite number still reaches the bridge
+
+
+def test_stdio_answers_a_request_holding_an_unpaired_surrogate_with_its_own_id(indexed_fixture: Path) -> None:
+    """json.dumps writes a lone surrogate as the escape `\\ud800`, as a client in another language
+    may (a string cut inside an emoji's pair); the pair whole is text, and answered."""
+    lines = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": INIT},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "tools/call",
+            "params": {"name": "search", "arguments": {"query": "player \ud800"}},
+        },
+        {
+            "jsonrpc": "2.0",
+            "id": "three",
+            "method": "resources/read",
+            "params": {"uri": "unity://file/Assets/\udc80.cs"},
+        },
+        {"jsonrpc": "2.0", "id": "\ud800", "method": "ping"},
+        {
+            "jsonrpc": "2.0",
+            "id": 4,
+            "method": "tools/call",
+            "params": {"name": "search", "arguments": {"query": "player \U0001f600"}},
+        },
+    ]
+    answers = _stdio(indexed_fixture, lines)
+    errors = [(a["id"], a["error"]) for a in answers if "error" in a]
+    said = "Invalid Request: a string holds an unpaired UTF-16 surrogate escape ({} alone), which is no Unicode text"
+    assert errors == [
+        (2, {"code": -32600, "message": said.format("\\ud800")}),
+        ("three", {"code": -32600, "message": said.format("\\udc80")}),
+        (None, {"code": -32600, "message": said.format("\\ud800")}),  # its own id cannot be written back
+    ]
+    assert [a["id"] for a in answers if "result" in a] == [1, 4]
+    assert json.dumps(answers).count("validation error") == 0

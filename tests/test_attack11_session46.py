@@ -12,20 +12,32 @@
    error for union[JSONRPCRequest,...]", so the client waited for ever for its answer (the case of
    tests/test_attack8_session44.py, another trigger). It is -32600 with the request's id
    (docs/mcp.md).
+3. The MCP server ran `editor_call`, `editor_tools` and the direct editor tools on anyio's shared
+   pool of 40 threads, where every sync index tool runs: 40 editor calls waiting on a hung editor
+   (35 s each) held every `search`, `describe`, ... for as long ("Index tools never touch the
+   editor"; "an editor whose port ... never answers delays nothing else"). Editor calls have threads
+   of their own, at most 32 at once (docs/mcp.md, Live editor).
 """
 
 from __future__ import annotations
 
 import json
+import os
+import threading
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
+import anyio
 import pytest
+from mcp import Client
 
 from mcp_adapter.editor.bridge import EditorBridge, EditorCallError
 
 from . import bridge_host
 from .conftest import run_cli
 from .test_attack8_session44 import INIT, _stdio
+from .test_mcp_server import make_server
 
 # The host fixtures, by name (pytest finds fixtures among a module's attributes).
 host_exe, make_host, host = bridge_host.host_exe, bridge_host.make_host, bridge_host.host
@@ -110,3 +122,60 @@ def test_stdio_answers_a_request_holding_an_unpaired_surrogate_with_its_own_id(i
     ]
     assert [a["id"] for a in answers if "result" in a] == [1, 4]
     assert json.dumps(answers).count("validation error") == 0
+
+
+class _HungEditor:
+    """A live editor offering `spin`, whose calls never answer until `release` is set (as a hung
+    bridge holds them)."""
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+        self.waiting = 0
+        self._lock = threading.Lock()
+
+    def heartbeat(self) -> Any:
+        return SimpleNamespace(state="ready", pid=os.getpid(), token="t" * 64, unity_version="2022.3.1f1")
+
+    def list_tools(self) -> list[dict]:
+        return [{"name": "spin", "description": "", "input_schema": {"type": "object", "properties": {}}}]
+
+    def call_tool(self, name: str, arguments: dict | None = None) -> Any:
+        with self._lock:
+            self.waiting += 1
+        self.release.wait(60)
+        return {"late": True}
+
+
+@pytest.mark.parametrize(
+    ("mode", "tool", "arguments"), [("compact", "editor_call", {"name": "spin"}), ("direct", "editor_spin", {})]
+)
+def test_editor_calls_a_hung_editor_holds_leave_the_index_tools_answering(
+    indexed_fixture: Path, mode: str, tool: str, arguments: dict
+) -> None:
+    editor = _HungEditor()
+    server = make_server(indexed_fixture, bridge_factory=lambda p: editor, editor_tools_mode=mode, editor_poll=0.05)
+    took: dict[str, bool] = {}
+
+    async def go() -> None:
+        async with Client(server) as c:
+            await c.call_tool("search", {"query": "player", "limit": 1})  # the index's readers open
+            with anyio.fail_after(20):
+                while tool not in {t.name for t in (await c.list_tools()).tools}:
+                    await anyio.sleep(0.05)
+            async with anyio.create_task_group() as tg:
+                for _ in range(41):
+                    tg.start_soon(c.call_tool, tool, arguments)
+                try:
+                    with anyio.fail_after(20):
+                        while editor.waiting < 32:
+                            await anyio.sleep(0.01)
+                    with anyio.move_on_after(10) as waited:
+                        found = await c.call_tool("search", {"query": "player health", "limit": 1})
+                        took["search answered"] = not found.is_error
+                    took["within 10 s"] = not waited.cancelled_caught
+                finally:
+                    editor.release.set()
+
+    anyio.run(go)
+    assert took == {"search answered": True, "within 10 s": True}
+    assert editor.waiting == 41  # every call ran once the first were done

@@ -33,6 +33,10 @@ HEARTBEAT_RELATIVE = beats.HEARTBEAT_FILE
 DEFAULT_STALE_AFTER = beats.STALE_AFTER
 DEFAULT_RELOAD_WAIT = 30.0
 DEFAULT_CALL_TIMEOUT = 30.0
+# Calls a server sends one editor at once, each on a thread of its own (the bridge queues 32, and
+# answers more `queue_full`): on a hung editor each waits its limit + 5 s, and on anyio's shared
+# pool of 40 threads, where the MCP server's index tools run, 40 of them held every index tool.
+CALLS_AT_ONCE = 32
 # `/v1/ping` and `/v1/tools` are answered on the bridge's HTTP thread, never queued behind the main
 # thread: an editor that has not answered them in this (+5 s) is hung, and waiting the 35 s of a
 # call held `editor tools` and the MCP server's `editor_tools` that long.

@@ -47,9 +47,12 @@ class DirectEditorTools:
         make_bridge: Callable[[ProjectIndex], eb.EditorBridge],
         reserved: frozenset[str],
         refusal: Callable[[ServerRequestContext[Any, Any], str], str | None] = lambda _ctx, _name: None,
+        threads: anyio.CapacityLimiter | None = None,
     ) -> None:
         self.ws = ws
         self.make_bridge = make_bridge
+        # the editor calls' own threads, not the pool the index tools answer on (create_server's)
+        self._threads = threads or anyio.CapacityLimiter(eb.CALLS_AT_ONCE)
         self._reserved = reserved  # the server's own tool names
         self._refusal = refusal  # why a request may not run an editor tool (server/access.py)
         self._entries: dict[str, _Entry] = {}
@@ -129,9 +132,9 @@ class DirectEditorTools:
                 refused = self._refusal(ctx, params.name)
                 if refused is not None:
                     return _error(refused)
-                return await anyio.to_thread.run_sync(self._call, entry, params.arguments or {})
+                return await anyio.to_thread.run_sync(self._call, entry, params.arguments or {}, limiter=self._threads)
             if params.name.startswith(PREFIX) and (schema_of is None or schema_of(params.name) is None):
-                return await anyio.to_thread.run_sync(self._gone, params.name)
+                return await anyio.to_thread.run_sync(self._gone, params.name, limiter=self._threads)
             return await base_call(ctx, params)
 
         def input_schema(name: str) -> dict[str, Any] | None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+import anyio
 from mcp.server import MCPServer
 
 from indexer.query.tokens import counter
@@ -72,7 +73,8 @@ def create_server(
     make_bridge = bridge_factory or (lambda p: eb.EditorBridge(p.root, reload_wait=10.0))
     access = EditorAccess(ws, http_token)
     state = ServerState(ws, fresh, live, counter(tokenizer), make_bridge, refresh_interval, access)
-    tools = [*tools_search.tools(), *tools_graph.tools(), *tools_index.tools(), *tools_editor.tools()]
+    editor_threads = anyio.CapacityLimiter(eb.CALLS_AT_ONCE)  # not the pool the index tools answer on
+    tools = [*tools_search.tools(), *tools_graph.tools(), *tools_index.tools(), *tools_editor.tools(editor_threads)]
     mcp = MCPServer(
         name="unity-index",
         version=version(),
@@ -87,7 +89,8 @@ def create_server(
     prompts.register(mcp)
     notifier.install(mcp)
     if editor_tools_mode == "direct":
-        live.direct = DirectEditorTools(ws, make_bridge, frozenset({"editor_tools", "editor_call"}), access.refusal)
+        reserved = frozenset({"editor_tools", "editor_call"})
+        live.direct = DirectEditorTools(ws, make_bridge, reserved, access.refusal, threads=editor_threads)
         live.direct.install(mcp)
     live.editor = EditorMonitor(
         ws.projects, make_bridge, live.editor_changed, fetch_tools=live.direct is not None, interval=editor_poll

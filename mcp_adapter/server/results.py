@@ -129,25 +129,34 @@ def tool_result(value: msgspec.Struct, text: str) -> CallToolResult:
 
 
 def make_tool(
-    fn: Callable[..., CallToolResult], annotations: ToolAnnotations = READ_ONLY, *, own_thread: bool = False
+    fn: Callable[..., CallToolResult],
+    annotations: ToolAnnotations = READ_ONLY,
+    *,
+    own_thread: bool = False,
+    threads: anyio.CapacityLimiter | None = None,
 ) -> Tool:
     """An MCP tool from a function; its output schema comes from the record type in OUTPUTS. A
-    failure that is not a bug (failures.py) is a tool error saying why. `own_thread`: see
-    `on_own_thread`."""
+    failure that is not a bug (failures.py) is a tool error saying why. `own_thread`, `threads`:
+    see `on_own_thread`."""
     handler = explained(fn)
-    tool = Tool.from_function(on_own_thread(handler) if own_thread else handler, annotations=annotations)
+    separate = own_thread or threads is not None
+    tool = Tool.from_function(on_own_thread(handler, threads) if separate else handler, annotations=annotations)
     tool.fn_metadata.output_schema = output_schema(OUTPUTS[tool.name])
     return tool
 
 
-def on_own_thread(fn: Callable[..., CallToolResult]) -> Callable[..., Any]:
-    """`fn` as a coroutine that runs it on a thread of its own. The SDK runs a sync tool on anyio's
-    shared pool (40 threads), which calls waiting for a first build fill; a status answer must
-    never queue behind them."""
+def on_own_thread(
+    fn: Callable[..., CallToolResult], threads: anyio.CapacityLimiter | None = None
+) -> Callable[..., Any]:
+    """`fn` as a coroutine that runs it on a thread of its own, out of anyio's shared pool (40
+    threads) where the SDK runs a sync tool: calls waiting for a first build fill it, and a status
+    answer must never queue behind them. `threads`: at most so many such threads at once, shared
+    with the other tools given the same limiter (the editor's: a hung editor holds them, not the
+    pool the index tools answer on)."""
 
     @functools.wraps(fn)
     async def run(*args: Any, **kwargs: Any) -> CallToolResult:
         call = functools.partial(fn, *args, **kwargs)
-        return await anyio.to_thread.run_sync(call, limiter=anyio.CapacityLimiter(1))
+        return await anyio.to_thread.run_sync(call, limiter=threads or anyio.CapacityLimiter(1))
 
     return run

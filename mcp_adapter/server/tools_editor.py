@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+import anyio
 import msgspec
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.exceptions import ToolError
@@ -107,8 +108,14 @@ def editor_call(
     return tool_result(EditorCallResult(project=p.name, tool=name, result=result), text)
 
 
-def tools() -> list[Tool]:
+def tools(threads: anyio.CapacityLimiter) -> list[Tool]:
+    """The editor tools, run on `threads` (shared with the direct editor tools), never on the pool
+    the index tools answer on."""
     return [
-        make_tool(editor_tools, ToolAnnotations(readOnlyHint=True, openWorldHint=False)),
-        make_tool(editor_call, ToolAnnotations(readOnlyHint=False, destructiveHint=True, openWorldHint=False)),
+        make_tool(editor_tools, ToolAnnotations(readOnlyHint=True, openWorldHint=False), threads=threads),
+        make_tool(
+            editor_call,
+            ToolAnnotations(readOnlyHint=False, destructiveHint=True, openWorldHint=False),
+            threads=threads,
+        ),
     ]

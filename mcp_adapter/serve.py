@@ -32,6 +32,14 @@ class ShownFormatter(logging.Formatter):
         return shown(super().formatMessage(record))
 
 
+def not_a_client_gone(record: logging.LogRecord) -> bool:
+    """A log filter: False for the SDK's report of a client that closed its connection before its
+    request's body had arrived whole (starlette's `ClientDisconnect`), which is nobody's failure: it
+    was "Error handling POST request" and a 12-line traceback, as a bug is logged, for each."""
+    error = record.exc_info[1] if record.exc_info else None
+    return not (type(error).__name__ == "ClientDisconnect" and type(error).__module__.startswith("starlette."))
+
+
 class ServeRefused(Exception):
     """A configuration `serve` refuses (a usage error: exit 2)."""
 
@@ -115,6 +123,7 @@ def serve(
 
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(ShownFormatter("unity-index: %(message)s"))
+    handler.addFilter(not_a_client_gone)
     logging.basicConfig(level=logging.INFO, handlers=[handler])
     server = create_server(
         ws,

@@ -17,12 +17,17 @@
    (35 s each) held every `search`, `describe`, ... for as long ("Index tools never touch the
    editor"; "an editor whose port ... never answers delays nothing else"). Editor calls have threads
    of their own, at most 32 at once (docs/mcp.md, Live editor).
+4. `serve --transport http`: a client that closed its connection before its request's body had
+   arrived whole was logged as a bug, "Error handling POST request" and starlette's
+   `ClientDisconnect` traceback (12 lines a time: any local process could fill the log with them).
+   Nothing is logged (docs/mcp.md).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import socket
 import threading
 from pathlib import Path
 from types import SimpleNamespace
@@ -38,6 +43,7 @@ from . import bridge_host
 from .conftest import run_cli
 from .test_attack8_session44 import INIT, _stdio
 from .test_mcp_server import make_server
+from .test_mcp_transports import _start_http
 
 # The host fixtures, by name (pytest finds fixtures among a module's attributes).
 host_exe, make_host, host = bridge_host.host_exe, bridge_host.make_host, bridge_host.host
@@ -179,3 +185,26 @@ def test_editor_calls_a_hung_editor_holds_leave_the_index_tools_answering(
     anyio.run(go)
     assert took == {"search answered": True, "within 10 s": True}
     assert editor.waiting == 41  # every call ran once the first were done
+
+
+def test_a_client_gone_before_its_request_was_read_is_not_logged_as_a_bug(indexed_fixture: Path) -> None:
+    proc, port = _start_http(indexed_fixture, "--no-watch")
+    try:
+        for _ in range(3):
+            with socket.create_connection(("127.0.0.1", port)) as gone:
+                gone.sendall(
+                    f"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
+                    "Accept: application/json, text/event-stream\r\nContent-Length: 500\r\n\r\n"
+                    '{"jsonrpc": "2.0"'.encode()
+                )
+
+        async def go() -> Any:
+            async with Client(f"http://127.0.0.1:{port}/mcp", mode="legacy") as c:
+                return await c.call_tool("search", {"query": "player health", "limit": 1})
+
+        assert not anyio.run(go).is_error  # the server still answers
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=20)
+    log = err.decode()
+    assert "Traceback" not in log and "ClientDisconnect" not in log and "Error handling POST" not in log, log

@@ -15,14 +15,14 @@ QUESTION = "where do monsters lose hp"
 
 def test_a_query_word_brings_the_other_words_of_its_group_once() -> None:
     """By stem: "monsters" does not search "monster" again; a group two terms share comes once."""
-    assert synonyms.expansions(["monsters", "lose", "hp"]) == [
+    assert synonyms.expansions(["monsters", "floor", "hp"]) == [
         ("monsters", ("creature", "enemy", "foe", "hostile", "mob")),
         ("hp", ("health", "hitpoints", "lives", "vitality")),
     ]
     assert synonyms.expansions(["hp", "health"]) == [("hp", ("hitpoints", "lives", "vitality"))]
     assert synonyms.expansions(["door", "gate"]) == [("door", ("hatch",))]
     assert synonyms.expansions(["short", "wait"]) == [("wait", ("delay",))]
-    assert synonyms.synonym_words(["monsters", "lose"]) == ("creature", "enemy", "foe", "hostile", "mob")
+    assert synonyms.synonym_words(["monsters", "floor"]) == ("creature", "enemy", "foe", "hostile", "mob")
     # a shield is no barrier: "add a shield powerup" brought a runner's obstacle barriers (session 26)
     assert synonyms.expansions(["shield"]) == [("shield", ("forcefield",))]
 

@@ -189,16 +189,25 @@ class Searcher:
         adjectives it says with "too", `synonyms.excess`); filters as musts."""
         fields = list(FIELD_BOOSTS)
         clauses: list[tuple[tantivy.Occur, tantivy.Query]] = []
+        verbs = {t: synonyms.forms(t) for t in said[0]}  # a verb said searched in any of its forms
         for term, weight in weighted:
             try:
-                q = self.index.parse_query(term, fields, field_boosts=live.boosts(term))
+                q = self._in_any_form(term, verbs.get(term, ()), fields, live)
             except ValueError:  # a term the tokenizer splits (a phrase) on position-less fields
                 continue
             clauses.append((tantivy.Occur.Should, q if weight == 1.0 else tantivy.Query.boost_query(q, weight)))
-        clauses += self._synonym_clauses(*said, {index_token(t) for t, _ in weighted}, fields, live)
+        asked = {index_token(t) for t, _ in weighted} | {index_token(f) for fs in verbs.values() for f in fs}
+        clauses += self._synonym_clauses(*said, asked, fields, live)
         query = tantivy.Query.boolean_query(clauses) if clauses else tantivy.Query.empty_query()
         must = [(tantivy.Occur.Must, query), *self._filters(kind, path_prefix)]
         return must[0][1] if len(must) == 1 else tantivy.Query.boolean_query(must)
+
+    def _in_any_form(self, term: str, others: tuple[str, ...], fields: list[str], live: LiveStats) -> tantivy.Query:
+        """The term's clause; a verb's the best of its forms the project says (`synonyms.forms`):
+        "hidden" is `Hide` as "hides" is, one word, not a synonym weighed apart."""
+        q = self.index.parse_query(term, fields, field_boosts=live.boosts(term))
+        subs = [self.index.parse_query(f, fields, field_boosts=live.boosts(f)) for f in others if live.doc_freq(f)]
+        return tantivy.Query.disjunction_max_query([q, *subs], 0.0) if subs else q
 
     def _filters(self, kind: str | None, path_prefix: str | None) -> list[tuple[tantivy.Occur, tantivy.Query]]:
         """The musts of `--kind` and `--path`."""

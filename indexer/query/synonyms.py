@@ -169,6 +169,49 @@ water liquid fluid
 """
 
 
+# A verb's irregular forms, which the stemmer does not join as it joins "hides" and "hiding": a task
+# says "the player is hidden", "seen for too long", the code `Hide`, `SeeBar`. Each form also
+# searches the others, as the same word (at its own weight, the best of them: `forms`), not as a
+# synonym. Not a form that is a word of its own ("left", "bound", "wound", "saw", "spoke", "felt",
+# "lit", "rose"), nor a verb whose base is a word of most code ("find", "get", "make", "keep",
+# "show", "build", "run", C#'s `break` and `catch`) or of most games' ("win": its screens, `OnWin`).
+_FORMS = """
+hide hid hidden
+see seen
+lose lost
+throw threw thrown
+fall fell fallen
+fight fought
+freeze froze frozen
+steal stole stolen
+fly flew flown
+buy bought
+sell sold
+choose chose chosen
+drive drove driven
+ride rode ridden
+bite bitten
+shake shook shaken
+grow grew grown
+blow blew blown
+hang hung
+dig dug
+spin spun
+strike struck
+swing swung
+slide slid
+flee fled
+bleed bled
+sleep slept
+sink sank sunk
+swim swam swum
+wake woke woken
+teach taught
+bring brought
+forget forgot forgotten
+"""
+
+
 # A task asks for more or less of something in comparatives ("jump higher", "make wires thicker",
 # "enemies should be stronger"), the code names the quality as a noun (`maxJumpHeight`,
 # `WireThickness`, `strength`): the stemmer keeps "-er", so each also searches the quality's
@@ -246,6 +289,19 @@ def qualities(words: Iterable[str]) -> set[str]:
 
 
 @cache
+def _forms_by_stem() -> dict[str, tuple[str, ...]]:
+    """stem -> every form of its verb (`_FORMS`)."""
+    return {stem(w): tuple(line.split()) for line in _FORMS.split("\n") for w in line.split()}
+
+
+def forms(term: str) -> tuple[str, ...]:
+    """The other forms of the verb a term is a form of (`_FORMS`: "hidden" -> "hide", "hid"), none
+    when it is not one: the task's word, searched in any of them."""
+    s = stem(term)
+    return tuple(w for w in _forms_by_stem().get(s, ()) if stem(w) != s)
+
+
+@cache
 def _by_stem() -> dict[str, tuple[str, ...]]:
     """stem -> the words of its group (every group a word's stem is in, merged)."""
     out: dict[str, set[str]] = {}
@@ -274,15 +330,15 @@ def _group_stem(term: str, groups: dict[str, tuple[str, ...]]) -> str:
 
 def expansions(terms: list[str], excessive: Iterable[str] = ()) -> list[tuple[str, tuple[str, ...]]]:
     """(term, the words of its group the query does not already use, by stem, and a comparative's
-    quality nouns, or an adjective's said with "too", `excessive`: `excess`) for each query term in
-    a group or a comparative, in query order; a group two terms share is given once, with the
-    first."""
+    quality nouns, or an adjective's said with "too", `excessive`: `excess`, and its verb's other
+    forms, `forms`) for each query term in a group, a comparative or a verb's forms, in query
+    order; a group two terms share is given once, with the first."""
     groups = _by_stem()
     used = {stem(t) for t in terms}
     too = frozenset(excessive)
     out: list[tuple[str, tuple[str, ...]]] = []
     for term in terms:
-        grouped = groups.get(_group_stem(term, groups), ()) + _COMPARATIVES.get(term.lower(), ())
+        grouped = groups.get(_group_stem(term, groups), ()) + _COMPARATIVES.get(term.lower(), ()) + forms(term)
         if term.lower() in too:
             grouped += _EXCESS[term.lower()]
         words = tuple(w for w in dict.fromkeys(grouped) if stem(w) not in used)

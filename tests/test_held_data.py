@@ -95,3 +95,44 @@ def test_a_file_holding_many_data_assets_has_none_raised(tmp_path: Path, extra: 
     nothing of which one a task is about."""
     scores, _ = _paired(_spawner(tmp_path, extra))
     assert scores["SniperEnemyWeapon.asset"] == (100.0 * HELD_SHARE if raised else 10.0)
+
+
+def _playlist(tmp_path: Path, names: list[str]) -> Path:
+    """A music playlist `PlayList_Sample.asset` holding tracks of `names` in a list."""
+    playlist = "e5" * 16
+    files = {
+        "Assets/Scripts/PlayList.cs": "using UnityEngine;\npublic class PlayList : ScriptableObject\n"
+        "{\n    public MusicTrack[] tracks;\n    public bool shuffle;\n}\n",
+        "Assets/Scripts/PlayList.cs.meta": meta(playlist),
+        "Assets/Scripts/MusicTrack.cs": "using UnityEngine;\npublic class MusicTrack : ScriptableObject\n"
+        "{\n    public AudioClip clip;\n    public float volume = 1f;\n}\n",
+        "Assets/Scripts/MusicTrack.cs.meta": meta(WEAPON_INFO),
+    }
+    tracks = ""
+    for k, name in enumerate(names, 1):
+        files[f"Assets/Audio/{name}.asset"] = data_asset(WEAPON_INFO, name, "  volume: 1\n")
+        files[f"Assets/Audio/{name}.asset.meta"] = meta(f"{k:032x}", "NativeFormatImporter")
+        tracks += f"  - {{fileID: 11400000, guid: {k:032x}, type: 2}}\n"
+    files["Assets/Audio/PlayList_Sample.asset"] = data_asset(playlist, "PlayList_Sample", f"  tracks:\n{tracks}")
+    return write_project(tmp_path, files)
+
+
+def _first_track(root: Path) -> float:
+    """`Sample 1.asset`'s score after the pairings, for "which asset decides which patterns are
+    in the list, how many boards a match lasts and whether they are shuffled"."""
+    update(root, Config(workers=1))
+    project = open_workspace(root, [(root, Config())]).projects[0]
+    start = {"Assets/Audio/PlayList_Sample.asset": 100.0, "Assets/Audio/Sample 1.asset": 10.0}
+    ranked = {p: Ranked(p, s, []) for p, s in start.items()}
+    stems = frozenset({"asset", "decid", "pattern", "list", "board", "match", "last", "shuffl"})
+    pair(project, ranked, {}, project.stats_of(ranked), lambda p: 1.0, None, None, True, stems, True)
+    return ranked["Assets/Audio/Sample 1.asset"].score
+
+
+def test_several_held_assets_saying_only_the_holders_name_are_not_raised(tmp_path: Path) -> None:
+    """`PlayList_Sample.asset`, first for a question about a match's board patterns, holds
+    `Sample 1`, `Sample 2` and `Sample 3`, which say its name's word and none of the task's:
+    nothing tells which of them is meant, and none is raised (they took places 4-6, over the
+    prefab asked about). One held asset saying the holder's name alone is still raised."""
+    assert _first_track(_playlist(tmp_path / "three", ["Sample 1", "Sample 2", "Sample 3"])) == 10.0
+    assert _first_track(_playlist(tmp_path / "one", ["Sample 1", "Track 2", "Track 3"])) == 100.0 * HELD_SHARE

@@ -168,17 +168,21 @@ class _Pairs:
         `SniperEnemy.asset` first and its `SniperWeapon.asset` nowhere. Of those data assets (of a
         project script: not a package's settings), the ones whose name says the most words of the
         task or of the holder's name (`LairTiles` over `Tiles` for "the lair's tiles") rank at
-        least HELD_SHARE of the holder's score times their prior."""
+        least HELD_SHARE of the holder's score times their prior; of several, only when those say
+        a word of the task (`PlayList_Sample.asset`'s `Sample 1`, `Sample 2` say only its name)."""
         graph = self.project.graph
         for holder in self._best(lambda p: p.endswith((".prefab", ".unity", ".asset")), HOLDER_BEST):
             held = [p for p, edge in graph.uses(holder.path) if edge == "asset" and p.endswith(".asset")]
             if not held or len(held) > HELD_MOST:
                 continue
             words = stems | set(name_stems(file_title(holder.path)))
-            said = {p: len(set(name_stems(file_title(p))) & words) for p in held if p.startswith(self.prefix)}
-            said = {p: n for p, n in said.items() if n and _scripted(graph, p)}
+            names = {p: set(name_stems(file_title(p))) for p in held if p.startswith(self.prefix)}
+            said = {p: len(n & words) for p, n in names.items() if n & words and _scripted(graph, p)}
             most = max(said.values(), default=0)
-            for path in (p for p, n in said.items() if n == most):
+            best = [p for p, n in said.items() if n == most]
+            if len(said) > 1 and not any(names[p] & stems for p in best):
+                continue  # among several, the holder's own name says nothing of which
+            for path in best:
                 self._raise(path, holder.score * HELD_SHARE * self.prior(path), ("asset", holder.path, ()))
 
     def _best(self, keep: Callable[[str], bool], n: int) -> list[Ranked]:

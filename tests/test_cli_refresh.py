@@ -205,3 +205,46 @@ def test_an_answer_given_while_files_had_changed_is_asked_again_after_the_update
     assert found == "Assets/Scripts/ShieldWall.cs"
     with pytest.raises(LookupFailed, match=r"Assets/Scripts/NoSuch\.cs"):
         answer_current(ws, console, True, lambda ws: locate_file(ws, "Assets/Scripts/NoSuch.cs", game))
+
+
+SLOW_CHECK = """
+import sys, time
+from indexer.changes import diff
+from indexer.query.workspace import Workspace
+def slowly(what):
+    def wait(*args, **kwargs):
+        print(what, flush=True)
+        time.sleep(120)  # a `git status` on a very large tree; an answer still being computed
+        return False
+    return wait
+diff.needs_update = slowly("checking")
+Workspace.search = slowly("answering")
+from indexer.cli.main import main
+sys.exit(main(["query", "shield bubble absorb", "--json", "--project", {root!r}]))
+"""
+
+
+def test_ctrl_c_is_not_held_up_by_the_check_for_changed_files(game: Path) -> None:
+    """`answer_current`'s check runs in a daemon thread: a Ctrl-C while it runs (and the answer is
+    computed) ends the command at once with 130, as any Ctrl-C does, not once the check is done."""
+    import signal
+    import subprocess
+    import sys
+
+    from .conftest import REPO
+
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SLOW_CHECK.format(root=str(game))],
+        cwd=REPO,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    assert {proc.stdout.readline().strip(), proc.stdout.readline().strip()} == {"checking", "answering"}
+    proc.send_signal(signal.SIGINT)
+    started = time.monotonic()
+    out, err = proc.communicate(timeout=60)
+    assert (proc.returncode, err) == (130, "error: interrupted\n")
+    assert time.monotonic() - started < 10
+    assert out == ""

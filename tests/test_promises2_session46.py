@@ -1,0 +1,204 @@
+"""Promises of the docstrings and comments of mcp_adapter/ and indexer/cli/ that no test pinned yet
+(session 46, second audit), each checked against the real mechanism:
+
+- mcp_adapter/stdio.py: after stdin closes, the wait for the requests still unanswered is bounded
+  by the drain timeout; then the server stops without their answers.
+- mcp_adapter/cli.py (`cmd_editor`): the editor works on one project; a folder of several is a
+  usage error saying so.
+- mcp_adapter/server/tools_editor.py (`_project`): a `project` the workspace does not hold is a
+  tool error naming the projects.
+- mcp_adapter/editor/direct.py (`_gone`): a direct editor tool the running editor does not offer is
+  said to be not offered (its editor is there), not "not available".
+- mcp_adapter/server/freshness.py (`describe`): poll mode says why: no session served yet, or the
+  server stopped watching.
+- mcp_adapter/server/app.py (`create_server`): an editor-tools mode other than compact or direct is
+  refused.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from mcp import Client
+
+from indexer.query.workspace import open_workspace, projects_at
+from mcp_adapter.server.app import create_server
+from mcp_adapter.server.freshness import Freshness
+
+from .conftest import REPO, run_cli, write_project
+from .json_http import JsonHandler, serving_editor
+from .test_mcp_transports import _env
+
+# -- stdio: the drain after EOF is bounded ---------------------------------------------------------
+
+SLOW_CALL = 6.0  # seconds the fake editor takes to answer a call: longer than the drain bound below
+DRAIN = 1.0
+
+
+class _SlowBridge(JsonHandler):
+    """A fake editor bridge that answers a call only after SLOW_CALL seconds."""
+
+    token = "c" * 64
+
+    def do_GET(self) -> None:
+        self._answer(200, {"ok": True, "tools": []})
+
+    def do_POST(self) -> None:
+        body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        time.sleep(SLOW_CALL)
+        self._answer(200, {"ok": True, "result": {"late": body["tool"]}})
+
+
+@pytest.fixture
+def slow_editor(tmp_path: Path) -> Iterator[Path]:
+    root = write_project(tmp_path / "Slow", {"Assets/Player.cs": "public class Player {}\n"})
+    with serving_editor(root, _SlowBridge, _SlowBridge.token):
+        yield root
+
+
+def test_stdio_stops_after_the_drain_timeout_without_the_answers_still_pending(slow_editor: Path) -> None:
+    """stdio.py: after EOF the stream is held open "until every request read has been answered
+    (or cancelled by the client), bounded by DRAIN_TIMEOUT; then the server sees EOF and stops".
+    The bound (300 s by default) is set to 1 s here, with an editor call that takes 6 s: the
+    server stops without answering it, where without the bound it waits and writes the answer."""
+    script = (
+        "import sys, mcp_adapter.stdio as s\n"
+        f"s.serve_stdio.__defaults__ = ({DRAIN},)\n"
+        "from indexer.cli.main import main\n"
+        "raise SystemExit(main(sys.argv[1:]))\n"
+    )
+    init = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}
+    call = {"name": "editor_call", "arguments": {"name": "spawn"}}
+    lines = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": call},
+    ]
+    started = time.monotonic()
+    r = subprocess.run(
+        [sys.executable, "-c", script, "serve", "--project", str(slow_editor), "--no-watch"],
+        input="".join(json.dumps(line) + "\n" for line in lines),
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env=_env(),
+        timeout=120,
+    )
+    answers = [json.loads(line) for line in r.stdout.splitlines()]
+    assert r.returncode == 0, r.stderr
+    assert [a.get("id") for a in answers] == [1], answers  # the call's answer was not waited for
+    assert time.monotonic() - started < 60
+
+
+# -- the editor: one project, a project named, a tool the editor does not offer ---------------------
+
+
+def test_the_editor_command_refuses_a_folder_of_several_projects(tmp_path: Path) -> None:
+    """cli.py `cmd_editor`: "the editor works on one project"; a folder holding two projects is a
+    usage error (exit 2) saying to pass a single project, where it would ask the first one's editor."""
+    write_project(tmp_path / "Repo" / "A", {})
+    write_project(tmp_path / "Repo" / "B", {})
+    for action in (("tools",), ("call", "spawn")):
+        r = run_cli("editor", *action, "--project", str(tmp_path / "Repo"))
+        said = "error: the editor works on one project: pass --project with a single Unity project\n"
+        assert (r.returncode, r.stdout, r.stderr) == (2, "", said), action
+
+
+def _call(server: Any, tool: str, arguments: dict[str, Any]) -> Any:
+    """One tool call over an in-memory MCP session (the server's lifespan runs around it)."""
+
+    async def go() -> Any:
+        async with Client(server) as c:
+            return await c.call_tool(tool, arguments)
+
+    return anyio.run(go)
+
+
+def test_an_editor_tool_given_a_project_the_workspace_does_not_hold_names_the_projects(tmp_path: Path) -> None:
+    """tools_editor.py `_project`: a `project` that is neither a project's name nor its folder is
+    a tool error naming the projects, before any editor is asked."""
+    root = write_project(tmp_path / "Proj", {})
+    server = create_server(open_workspace(root, projects_at(root)), watch=False, tokenizer="estimate")
+    for tool, arguments in (("editor_tools", {"project": "Nope"}), ("editor_call", {"name": "x", "project": "Nope"})):
+        result = _call(server, tool, arguments)
+        assert result.is_error is True, tool
+        said = f"Error executing tool {tool}: no project 'Nope'; projects: Proj"
+        assert [c.text for c in result.content] == [said], tool
+
+
+class _OneToolBridge(JsonHandler):
+    """A fake editor bridge offering one tool, `echo`."""
+
+    token = "d" * 64
+
+    def do_GET(self) -> None:
+        echo = {"name": "echo", "description": "echoes", "input_schema": {"type": "object"}}
+        self._answer(200, {"ok": True, "tools": [echo]})
+
+    def do_POST(self) -> None:
+        self._answer(200, {"ok": True, "result": "echoed"})
+
+
+def test_a_direct_editor_tool_the_running_editor_does_not_offer_is_said_not_offered(tmp_path: Path) -> None:
+    """direct.py `_gone`: "A direct editor tool that is not offered (any more): say why": with the
+    editor running, `editor_nope` is a tool error saying the editor does not offer it (the SDK said
+    "Unknown tool"); the tool it offers is called through."""
+    root = write_project(tmp_path / "Proj", {})
+    with serving_editor(root, _OneToolBridge, _OneToolBridge.token):
+        server = create_server(
+            open_workspace(root, projects_at(root)), watch=False, editor_tools_mode="direct", editor_poll=0.05
+        )
+
+        async def go() -> tuple[Any, Any]:
+            async with Client(server) as c:
+                with anyio.fail_after(15):
+                    while "editor_echo" not in {t.name for t in (await c.list_tools()).tools}:
+                        await anyio.sleep(0.05)
+                return await c.call_tool("editor_nope", {}), await c.call_tool("editor_echo", {})
+
+        gone, echoed = anyio.run(go)
+    assert gone.is_error is True
+    assert [c.text for c in gone.content] == [
+        "editor_nope: the running Unity editor does not offer this tool; editor_tools lists what it offers"
+    ]
+    assert echoed.is_error is False and echoed.structured_content == {
+        "project": "Proj",
+        "tool": "echo",
+        "result": "echoed",
+    }
+
+
+# -- the server: its freshness note, its editor-tools mode, its stop signals -------------------------
+
+
+def test_poll_mode_says_no_session_is_served_yet_and_then_that_the_server_stopped_watching(tmp_path: Path) -> None:
+    """freshness.py: `poll` when there is "no server session yet" or "a watcher that died"; the
+    note `describe` gives (index_status's freshness_note) says which: before `start`, no session
+    is being served; after `stop`, the server stopped watching (not "watching is off")."""
+    root = write_project(tmp_path / "Proj", {"Assets/Player.cs": "public class Player {}\n"})
+    fresh = Freshness(open_workspace(root, projects_at(root)), 2.0, watch=True)
+    head = "poll: files are checked on disk before answering, at most every 2 s"
+    assert (fresh.mode, fresh.describe()) == ("poll", f"{head} (no session is being served)")
+    fresh.start()
+    try:
+        assert fresh.mode == "watch"
+    finally:
+        fresh.stop()
+    assert (fresh.mode, fresh.describe()) == ("poll", f"{head} (the server stopped watching)")
+
+
+def test_an_editor_tools_mode_other_than_compact_or_direct_is_refused(tmp_path: Path) -> None:
+    """app.py `create_server`: `editor_tools_mode` is `compact` or `direct`; anything else is a
+    ValueError naming both, not a server silently in compact mode."""
+    root = write_project(tmp_path / "Proj", {})
+    with pytest.raises(ValueError) as raised:
+        create_server(open_workspace(root, projects_at(root)), watch=False, editor_tools_mode="full")
+    assert str(raised.value) == "editor_tools_mode must be one of ('compact', 'direct'), not 'full'"

@@ -13,11 +13,19 @@
   server stopped watching.
 - mcp_adapter/server/app.py (`create_server`): an editor-tools mode other than compact or direct is
   refused.
+- mcp_adapter/server/live.py (`on_stop_signals`): a signal ignored or left to its default is left
+  alone; the others run the action, then the handler in place, and are put back.
+- mcp_adapter/doctor_checks.py (`mcp_clients`): a configuration file that does not parse turns a
+  pass into a warning naming it.
+- indexer/cli/doctor.py: a contributed check that does not load, or that raises, is a failed check
+  naming it; an editor heartbeat that cannot be read fails saying to check its permissions.
 """
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
+import signal
 import subprocess
 import sys
 import time
@@ -29,9 +37,14 @@ import anyio
 import pytest
 from mcp import Client
 
+from indexer.cli import doctor
+from indexer.cli.checks import Check, Target
+from indexer.config import Config
 from indexer.query.workspace import open_workspace, projects_at
+from mcp_adapter.doctor_checks import mcp_clients
 from mcp_adapter.server.app import create_server
 from mcp_adapter.server.freshness import Freshness
+from mcp_adapter.server.live import on_stop_signals
 
 from .conftest import REPO, run_cli, write_project
 from .json_http import JsonHandler, serving_editor
@@ -202,3 +215,98 @@ def test_an_editor_tools_mode_other_than_compact_or_direct_is_refused(tmp_path: 
     with pytest.raises(ValueError) as raised:
         create_server(open_workspace(root, projects_at(root)), watch=False, editor_tools_mode="full")
     assert str(raised.value) == "editor_tools_mode must be one of ('compact', 'direct'), not 'full'"
+
+
+def test_stop_signals_leave_a_signal_ignored_or_left_to_its_default_alone() -> None:
+    """live.py `on_stop_signals`: SIGINT and SIGTERM run the action before the handler in place,
+    "nor for a signal ignored or left to its default (SIGTERM over stdio ends the process)"; the
+    returned function puts the handlers back. Run in pytest's main thread."""
+    before = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    ran: list[str] = []
+    try:
+        for sigterm in (signal.SIG_DFL, signal.SIG_IGN):
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+            signal.signal(signal.SIGTERM, sigterm)
+            restore = on_stop_signals(lambda: ran.append("stop"))
+            assert signal.getsignal(signal.SIGTERM) is sigterm  # not replaced
+            handler = signal.getsignal(signal.SIGINT)
+            assert callable(handler) and handler is not signal.default_int_handler
+            with pytest.raises(KeyboardInterrupt):  # the action, then the handler that was there
+                handler(signal.SIGINT, None)
+            assert ran[-1] == "stop"
+            restore()
+            assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+            assert signal.getsignal(signal.SIGTERM) is sigterm
+    finally:
+        for s, h in before.items():
+            signal.signal(s, h)
+    assert ran == ["stop", "stop"]
+
+
+# -- doctor's checks of the adapter and of the project ----------------------------------------------
+
+
+def test_a_configuration_that_does_not_parse_turns_the_mcp_clients_pass_into_a_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """doctor_checks.py `mcp_clients`: a client's file that is no JSON is not read as "no entry":
+    it is named as not parsed, beside the clients configured (a warning, not a pass), or beside
+    none."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    root = write_project(tmp_path / "Proj", {}).resolve()
+    target = Target(root, Config())
+    (root / ".mcp.json").write_text('{"mcpServers": {"unity-index": ')  # cut short
+    none = "no coding agent is configured to start unity-index for this project"
+    assert [(c.status, c.detail) for c in mcp_clients(target)] == [("warn", f"{none}; not parsed: {root}/.mcp.json")]
+    servers = {"unity-index": {"command": "true", "args": ["serve", "--project", "${workspaceFolder}"]}}
+    (root / ".cursor").mkdir()
+    (root / ".cursor" / "mcp.json").write_text(json.dumps({"mcpServers": servers}))
+    configured = f"configured for this project: cursor ({root}/.cursor/mcp.json)"
+    assert [(c.status, c.detail) for c in mcp_clients(target)] == [
+        ("warn", f"{configured}; not parsed: {root}/.mcp.json")
+    ]
+    (root / ".mcp.json").unlink()
+    assert [(c.status, c.detail) for c in mcp_clients(target)] == [("pass", configured)]
+
+
+def _raising_check(target: Target) -> list[Check]:
+    """A contributed doctor check with a bug."""
+    raise RuntimeError("boom")
+
+
+def test_a_contributed_check_that_does_not_load_or_raises_is_a_failed_check_naming_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """doctor.py: checks arrive through the `unity_index.doctor_checks` entry points; one that does
+    not load, or raises, is a failed check naming it and saying what to do, and the other checks
+    still run (doctor ends with its report, not a traceback)."""
+    root = write_project(tmp_path / "Proj", {})
+    group = doctor.CHECKS_GROUP
+    points = [
+        importlib.metadata.EntryPoint("broken", "no_such_module_of_unity_index:check", group),
+        importlib.metadata.EntryPoint("raising", f"{__name__}:_raising_check", group),
+    ]
+    monkeypatch.setattr(
+        importlib.metadata, "entry_points", lambda group: points if group == doctor.CHECKS_GROUP else []
+    )
+    found = {c.name: c for c in doctor.run(str(root), Path.cwd()).checks}
+    assert (found["broken"].status, found["broken"].fix) == ("fail", "reinstall unity-index")
+    assert found["broken"].detail == (
+        "the check broken does not load: ModuleNotFoundError: No module named 'no_such_module_of_unity_index'"
+    )
+    assert (found["raising"].status, found["raising"].detail, found["raising"].fix) == (
+        "fail",
+        "the check raising failed: RuntimeError: boom",
+        "report this as a bug",
+    )
+    assert found["config"].status == "pass" and "git-hooks" in found and "editor-heartbeat" in found
+
+
+def test_an_editor_heartbeat_that_cannot_be_read_fails_saying_to_check_its_permissions(tmp_path: Path) -> None:
+    """doctor.py `check_heartbeat`: "absent (fine), fresh, left behind, or malformed", and one that
+    cannot be read (here a folder in its place) fails with what to check, not as malformed."""
+    root = write_project(tmp_path / "Proj", {})
+    (root / "Library" / "UnityIndex" / "editor.json").mkdir(parents=True)
+    check = doctor.check_heartbeat(root)
+    assert (check.name, check.status, check.fix) == ("editor-heartbeat", "fail", "check the file's permissions")
+    assert check.detail.startswith(f"cannot read {root}/Library/UnityIndex/editor.json: "), check.detail

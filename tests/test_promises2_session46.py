@@ -19,12 +19,18 @@
   pass into a warning naming it.
 - indexer/cli/doctor.py: a contributed check that does not load, or that raises, is a failed check
   naming it; an editor heartbeat that cannot be read fails saying to check its permissions.
+- indexer/cli/common.py (`_build_missing`): an index that cannot be used (damaged or incomplete)
+  is rebuilt before the answer, saying why.
+- indexer/cli/asking.py: `describe` of a blank target is a usage error, nothing built; `refs` cut
+  by `--limit` says how many more and how to see them, on stderr only; `context` says the pack's
+  size on stderr only (console.py: stderr for people, stdout for data).
 """
 
 from __future__ import annotations
 
 import importlib.metadata
 import json
+import re
 import signal
 import subprocess
 import sys
@@ -37,6 +43,7 @@ import anyio
 import pytest
 from mcp import Client
 
+from indexer.build.update import update
 from indexer.cli import doctor
 from indexer.cli.checks import Check, Target
 from indexer.config import Config
@@ -46,7 +53,7 @@ from mcp_adapter.server.app import create_server
 from mcp_adapter.server.freshness import Freshness
 from mcp_adapter.server.live import on_stop_signals
 
-from .conftest import REPO, run_cli, write_project
+from .conftest import REPO, copy_fixture, run_cli, write_project
 from .json_http import JsonHandler, serving_editor
 from .test_mcp_transports import _env
 
@@ -310,3 +317,60 @@ def test_an_editor_heartbeat_that_cannot_be_read_fails_saying_to_check_its_permi
     check = doctor.check_heartbeat(root)
     assert (check.name, check.status, check.fix) == ("editor-heartbeat", "fail", "check the file's permissions")
     assert check.detail.startswith(f"cannot read {root}/Library/UnityIndex/editor.json: "), check.detail
+
+
+# -- the CLI: an index that cannot be used, blank targets, what is said on stderr ---------------------
+
+
+def test_an_index_that_cannot_be_used_is_rebuilt_before_the_answer_saying_why(tmp_path: Path) -> None:
+    """common.py `_build_missing`: a project whose index "this version cannot read" is built
+    first, "saying why": one whose record store is gone is "damaged or incomplete", not "no index
+    yet", and the answer comes from the rebuilt index (exit 0)."""
+    root = copy_fixture(tmp_path / "DungeonCrawler")
+    update(root, Config(workers=1))
+    (records,) = (root / "Library" / "UnityIndex").glob("gen-*/records.db")
+    records.unlink()
+    r = run_cli("query", "player health", "--json", "--project", str(root))
+    assert r.returncode == 0, r.stderr
+    assert r.stderr.splitlines()[0] == f"the index of {root} cannot be used (damaged or incomplete): building it"
+    assert json.loads(r.stdout)["results"], r.stdout
+
+
+def test_describe_of_a_blank_target_is_a_usage_error(tmp_path: Path) -> None:
+    """asking.py `cmd_describe`: a blank target is refused before any index is opened or built
+    (exit 2, one line saying what to give), where it would describe the project's folder."""
+    root = write_project(tmp_path / "Proj", {"Assets/Player.cs": "public class Player {}\n"})
+    for blank in ("", "   "):
+        r = run_cli("describe", blank, "--project", str(root))
+        assert (r.returncode, r.stdout, r.stderr) == (2, "", "error: give a project path or a GUID to describe\n")
+    assert not (root / "Library").exists()  # nothing was built
+
+
+def test_refs_cut_by_limit_says_how_many_more_on_stderr_only(indexed_fixture: Path) -> None:
+    """asking.py `cmd_refs` and console.py ("Terminal output for humans on stderr ... stdout is for
+    data"): usages left out by `--limit` are counted on stderr with how to see them all; the JSON
+    has no such line (its total says it)."""
+    project = ("--project", str(indexed_fixture))
+    whole = json.loads(run_cli("refs", "PlayerHealth", "--limit", "0", "--json", *project).stdout)
+    assert len(whole["usages"]) == whole["total"] > 2
+    r = run_cli("refs", "PlayerHealth", "--limit", "2", *project)
+    assert (r.returncode, r.stderr) == (0, f"[{whole['total'] - 2} more; --limit 0 shows all]\n")
+    assert "more; --limit 0" not in r.stdout
+    limited = run_cli("refs", "PlayerHealth", "--limit", "2", "--json", *project)
+    assert (limited.returncode, limited.stderr) == (0, "")
+    assert (json.loads(limited.stdout)["total"], len(json.loads(limited.stdout)["usages"])) == (whole["total"], 2)
+
+
+def test_context_says_the_packs_size_on_stderr_and_prints_only_the_pack_on_stdout(indexed_fixture: Path) -> None:
+    """asking.py `cmd_context` with console.py's rule (stderr for people, stdout for data): the
+    pack's size and file count are one line on stderr; stdout holds the pack alone; with `--json`
+    stderr is empty."""
+    project = ("--project", str(indexed_fixture))
+    asked = ("context", "player health", "--budget", "3000", "--tokenizer", "estimate", *project)
+    r, quiet = run_cli(*asked), run_cli(*asked, "--json")
+    assert (r.returncode, quiet.returncode, quiet.stderr) == (0, 0, ""), r.stderr + quiet.stderr
+    pack = json.loads(quiet.stdout)
+    said = re.fullmatch(r"\[(\d+)/3000 tokens, (\S+); (\d+) files? in tier 2\]\n", r.stderr)
+    assert said is not None, r.stderr
+    assert int(said[1]) <= 3000 and (said[2], int(said[3])) == (pack["tokenizer"], len(pack["tier2"]["files"]))
+    assert "tokens, estimate" not in r.stdout and r.stdout.strip()

@@ -23,10 +23,9 @@ def cmd_doctor(args: argparse.Namespace, console: Console) -> int:
 
 
 def cmd_completion(args: argparse.Namespace, console: Console) -> int:
-    from indexer.cli.main import _debug_everywhere, _load_plugins, build_parser
-
     """Print a completion script for the shell, built from the full parser (plugins included)."""
     from indexer.cli.completion import script
+    from indexer.cli.main import _debug_everywhere, _load_plugins, build_parser
 
     parser = build_parser()
     _load_plugins(parser)

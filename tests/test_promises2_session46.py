@@ -8,7 +8,8 @@
 - mcp_adapter/server/tools_editor.py (`_project`): a `project` the workspace does not hold is a
   tool error naming the projects.
 - mcp_adapter/editor/direct.py (`_gone`): a direct editor tool the running editor does not offer is
-  said to be not offered (its editor is there), not "not available".
+  said to be not offered (its editor is there), not "not available"; over HTTP without the secret,
+  that name is refused as an offered one is (access.py), where it told the editor's state (fixed).
 - mcp_adapter/server/freshness.py (`describe`): poll mode says why: no session served yet, or the
   server stopped watching.
 - mcp_adapter/server/app.py (`create_server`): an editor-tools mode other than compact or direct is
@@ -49,13 +50,14 @@ from indexer.cli.checks import Check, Target
 from indexer.config import Config
 from indexer.query.workspace import open_workspace, projects_at
 from mcp_adapter.doctor_checks import mcp_clients
+from mcp_adapter.server.access import REFUSED
 from mcp_adapter.server.app import create_server
 from mcp_adapter.server.freshness import Freshness
 from mcp_adapter.server.live import on_stop_signals
 
 from .conftest import REPO, copy_fixture, run_cli, write_project
 from .json_http import JsonHandler, serving_editor
-from .test_mcp_transports import _env
+from .test_mcp_transports import _env, _http_session, _start_http
 
 # -- stdio: the drain after EOF is bounded ---------------------------------------------------------
 
@@ -194,6 +196,33 @@ def test_a_direct_editor_tool_the_running_editor_does_not_offer_is_said_not_offe
         "tool": "echo",
         "result": "echoed",
     }
+
+
+def test_over_http_a_direct_editor_tool_name_is_refused_without_the_secret_whether_offered_or_not(
+    tmp_path: Path,
+) -> None:
+    """access.py: over HTTP "the direct `editor_*` tools" run only for a request carrying the secret;
+    "Without it ... a call is refused with what to send". A name the editor does not offer was
+    answered from the editor's state instead ("does not offer this tool", or "not available" with
+    its heartbeat's pid and state), to anyone on the machine; it is refused as an offered one is."""
+    root = write_project(tmp_path / "Proj", {})
+    with serving_editor(root, _OneToolBridge, _OneToolBridge.token):
+        proc, port = _start_http(root, "--no-watch", "--editor-tools", "direct")
+
+        async def go(bearer: str | None) -> list[Any]:
+            async with _http_session(port, bearer) as c:
+                return [await c.call_tool(name, {}) for name in ("editor_echo", "editor_nope")]
+
+        try:
+            with_secret = anyio.run(go, _OneToolBridge.token)
+            without = anyio.run(go, None)
+        finally:
+            proc.terminate()
+            proc.wait(timeout=10)
+    assert with_secret[1].content[0].text.startswith("editor_nope: the running Unity editor does not offer")
+    for name, refused in zip(("editor_echo", "editor_nope"), without, strict=True):
+        assert refused.is_error is True
+        assert refused.content[0].text == REFUSED.format(name=name)
 
 
 # -- the server: its freshness note, its editor-tools mode, its stop signals -------------------------

@@ -128,12 +128,18 @@ class DirectEditorTools:
         async def call_tool(ctx: ServerRequestContext[Any, Any], params: CallToolRequestParams) -> Any:
             with self._lock:
                 entry = self._entries.get(params.name)
-            if entry is not None:
+            gone = (
+                entry is None
+                and params.name.startswith(PREFIX)
+                and (schema_of is None or schema_of(params.name) is None)
+            )
+            if entry is not None or gone:  # refused alike: the editor's state is told only with the secret
                 refused = self._refusal(ctx, params.name)
                 if refused is not None:
                     return _error(refused)
+            if entry is not None:
                 return await anyio.to_thread.run_sync(self._call, entry, params.arguments or {}, limiter=self._threads)
-            if params.name.startswith(PREFIX) and (schema_of is None or schema_of(params.name) is None):
+            if gone:
                 return await anyio.to_thread.run_sync(self._gone, params.name, limiter=self._threads)
             return await base_call(ctx, params)
 
@@ -160,7 +166,8 @@ class DirectEditorTools:
         )
 
     def _gone(self, name: str) -> CallToolResult:
-        """A direct editor tool that is not offered (any more): say why."""
+        """A direct editor tool that is not offered (any more): say why (to a request the editor
+        tools are allowed to: over HTTP, the state of the editor is told only with the secret)."""
         for p in self.ws.projects:
             try:
                 self.make_bridge(p).heartbeat()

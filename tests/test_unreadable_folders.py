@@ -181,9 +181,9 @@ def test_the_unreadable_folders_are_found_by_their_index_not_a_scan_of_every_fil
     assert records.folder_paths() == []
 
 
-def test_the_vendor_marks_are_found_by_their_index_not_a_scan_of_every_path(tmp_path: Path) -> None:
-    """Every process's first query asks for them (indexer/store/schema.py): a partial index, made
-    by a rebuild and by the next update of an index written before it existed."""
+def test_the_vendor_marks_and_libraries_are_found_by_their_index_not_a_scan_of_every_path(tmp_path: Path) -> None:
+    """Every process's first query asks for them (indexer/store/schema.py): partial indexes, made
+    by a rebuild and by the next update of an index written before they existed."""
     import sqlite3
 
     from indexer.build.update import update
@@ -196,6 +196,7 @@ def test_the_vendor_marks_are_found_by_their_index_not_a_scan_of_every_path(tmp_
     root = copy_fixture(tmp_path / "Game")
     (root / "Assets/Plugins/Tweens").mkdir(parents=True)
     (root / "Assets/Plugins/Tweens/LICENSE.md").write_text("MIT\n")
+    (root / "Assets/Plugins/Tweens/Tweens.dll").write_bytes(b"MZ\x90\x00" + bytes(60))
     (root / "Assets/Docs").mkdir()
     (root / "Assets/Docs/Quick Start Guide.pdf").write_bytes(b"%PDF-1.4\n")
     update(root, Config(workers=1), full=True)
@@ -206,12 +207,17 @@ def test_the_vendor_marks_are_found_by_their_index_not_a_scan_of_every_path(tmp_
     assert "INDEX files_marking_vendors" in plan and "SCAN files" not in plan.replace("SCAN files USING", "")
     marks = {"Assets/Docs/Quick Start Guide.pdf", "Assets/Plugins/Tweens/LICENSE.md"}
     assert marks <= set(Records(paths).vendor_mark_paths())
+    plan = Records(paths).conn.execute("EXPLAIN QUERY PLAN SELECT path FROM files WHERE kind = 'plugin'").fetchall()
+    assert "INDEX plugins_by_path" in plan[0][3]
+    assert Records(paths).plugin_paths() == ["Assets/Plugins/Tweens/Tweens.dll"]
 
     with sqlite3.connect(Records(paths).paths.records) as c:  # an index from before the partial index
         c.execute("DROP INDEX files_marking_vendors")
+        c.execute("DROP INDEX plugins_by_path")
     assert marks <= set(Records(paths).vendor_mark_paths())  # read by a scan meanwhile
+    assert Records(paths).plugin_paths() == ["Assets/Plugins/Tweens/Tweens.dll"]
     (root / "Assets/Scripts/Added.cs").write_text("public class Added {}\n")
     update(root, Config(workers=1))
     with sqlite3.connect(Records(paths).paths.records) as c:
         names = {n for (n,) in c.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
-    assert "files_marking_vendors" in names
+    assert {"files_marking_vendors", "plugins_by_path"} <= names

@@ -228,7 +228,7 @@ def build_scenes(records: Records) -> frozenset[str]:
 
 def third_party_folders(records: Records) -> frozenset[str]:
     """The project's folders of third-party code (vendored_folders), from its index."""
-    libraries = [p for p in records.paths_of_kind("plugin") if p.lower().endswith(".dll")]
+    libraries = [p for p in records.plugin_paths() if p.lower().endswith(".dll")]
     return vendored_folders(records.vendor_mark_paths(), build_scenes(records), libraries)
 
 

@@ -179,6 +179,11 @@ class Records:
         """The folders recorded as unreadable (kind 'folder'), by their partial index."""
         return [p for (p,) in self.conn.execute("SELECT path FROM files WHERE kind = 'folder'")]
 
+    def plugin_paths(self) -> list[str]:
+        """The native and managed libraries (kind 'plugin': a DLL marks a kit's folder), by their
+        partial index (`plugins_by_path`), as every process's first query asks."""
+        return [p for (p,) in self.conn.execute("SELECT path FROM files WHERE kind = 'plugin'")]
+
     def vendor_mark_paths(self) -> list[str]:
         """Paths that may mark a third-party folder (`schema.VENDOR_MARKS`), read from their partial
         index (`files_marking_vendors`) without a scan of every path."""

@@ -248,3 +248,32 @@ def test_ctrl_c_is_not_held_up_by_the_check_for_changed_files(game: Path) -> Non
     assert (proc.returncode, err) == (130, "error: interrupted\n")
     assert time.monotonic() - started < 10
     assert out == ""
+
+
+INDEXED = """
+import sys
+from indexer.cli.main import main
+assert main(["index", "--json", "--project", {root!r}]) == 0
+print("LOADED:" + ",".join(sorted(m for m in {modules!r} if m in sys.modules)))
+"""
+WRITING = ("indexer.build.apply", "indexer.build.workers", "indexer.build.adjacency", "indexer.store.writer")
+
+
+def test_an_index_with_nothing_to_write_loads_no_scanning_or_writing_code(game: Path) -> None:
+    """`index` behind a pre-commit hook finds nothing to do most of the time: its plan is made
+    without the scanners' and the writer's code (about 30 ms of imports), loaded once there is
+    something to write."""
+    import subprocess
+    import sys
+
+    from .conftest import REPO
+
+    def loaded() -> str:
+        script = INDEXED.format(root=str(game), modules=WRITING)
+        out = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True, text=True, timeout=120)
+        assert out.returncode == 0, out.stderr
+        return out.stdout.strip().splitlines()[-1]
+
+    assert loaded() == "LOADED:"
+    (game / "Assets/Scripts/ShieldBubble.cs").write_text(SHIELD)
+    assert loaded() == "LOADED:" + ",".join(sorted(WRITING))

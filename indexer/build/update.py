@@ -7,9 +7,8 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from indexer.build.apply import Progress, apply
 from indexer.build.phases import Phases
 from indexer.build.plan import Plan, make_plan
 from indexer.build.remember import remember
@@ -25,6 +24,9 @@ from indexer.store.lock import writer_lock
 from indexer.store.progress import ProgressFile
 from indexer.store.reader import Records
 from indexer.store.schema import IndexPaths
+
+if TYPE_CHECKING:  # the scanning and writing code is imported once there is something to write
+    from indexer.build.apply import Progress
 
 
 def update(
@@ -100,8 +102,10 @@ def _plan_and_apply(
     t_plan = time.perf_counter()
     plan = make_plan(root, config, ipaths, full=rebuild, **options)
     t_plan = time.perf_counter() - t_plan
-    if plan.is_noop:
+    if plan.is_noop:  # `index` behind a pre-commit hook, most of the time: scanners, writer unloaded
         return plan, _unchanged(ipaths, plan.change.walked), set(), t_plan
+    from indexer.build.apply import apply
+
     integrity.save_fingerprint(ipaths, writing=True)
     pfile.state.rebuild = plan.rebuild
     applied = apply(root, config, ipaths, plan, report)

@@ -46,6 +46,10 @@ DEFINITION_PREFABS, DEFINITION_SHARE, DEFINITION_MOST = 3, 0.8, 6
 # in its fields: for a task asking a value, the project-scripted ones of them whose name says the
 # most words of the task or of the holder's name rank at least HELD_SHARE of the holder's score.
 HOLDER_BEST, HELD_MOST, HELD_SHARE = 3, 20, 0.8
+# For any task, the best hit's data assets of a class the task names, held in a field named for it
+# ("which bait does the salmon love": `Cricket.asset`, a `Bait`, in the salmon's `lovedBaits`),
+# rank at least HELD_SHARE of its score: at most CLASS_HELD_MOST of them (see instances_held).
+CLASS_HELD_MOST = 3
 _LIST = re.compile(r": \[\d+ items?\]$")  # how an asset's outline signs a field holding a list
 
 
@@ -63,7 +67,8 @@ def pair(
 ) -> None:
     """The pairings, within the search's filters: a prefab for its script when prefabs may be
     shown, a script for its prefab when any kind may, a class's data asset the task's word
-    `stems` name (`instances_named`) when data assets may be. `ranked` gains the raised files (a
+    `stems` name (`instances_named`) or the best hit holds of a class they name (`instances_held`)
+    when data assets may be. `ranked` gains the raised files (a
     new one its kind in `stats`), `boosts` the reason (reached from the partner), `prior` gives a
     file's role prior; `asks_assets`: the task asks where a value is set (`asking.asks_value`);
     `values`: it asks a value or says one is too much or too little (`definitions_of_prefabs`,
@@ -75,6 +80,7 @@ def pair(
         pairs.scripts_of_prefabs()
     if kind in (None, "asset") and stems:
         pairs.instances_named(stems)
+        pairs.instances_held(stems)
     if kind in (None, "asset") and values:
         pairs.definitions_of_prefabs(stems)
         pairs.data_of_holders(stems)
@@ -185,6 +191,27 @@ class _Pairs:
             for path in best:
                 self._raise(path, holder.score * HELD_SHARE * self.prior(path), ("asset", holder.path, ()))
 
+    def instances_held(self, stems: frozenset[str]) -> None:
+        """The best hit, a prefab, scene or data asset, holds data assets in a field named for their
+        class, a word the task says: those are what it asks about. "Which bait does the
+        salmon love" ranked `Salmon.asset` first and `Cricket.asset` (a `Bait`, in its
+        `lovedBaits`) 12th. At most CLASS_HELD_MOST of them rank at least HELD_SHARE of the
+        holder's score times their prior."""
+        graph = self.project.graph
+        for holder in self._best(lambda p: True, 1):
+            rec = kept_record(graph, holder.path) if holder.path.endswith((".prefab", ".unity", ".asset")) else None
+            if rec is None:
+                continue
+            named = [
+                p
+                for p, field in ((graph.path_of_guid(r.target), r.context) for r in rec.refs if r.kind == "guid")
+                if p and p.endswith(".asset") and p.startswith(self.prefix) and _names_class(graph, p, field, stems)
+            ]
+            if len(named) > CLASS_HELD_MOST:
+                continue
+            for path in named:
+                self._raise(path, holder.score * HELD_SHARE * self.prior(path), ("asset", holder.path, ()))
+
     def _best(self, keep: Callable[[str], bool], n: int) -> list[Ranked]:
         return [r for r in sorted(self.ranked.values(), key=lambda r: (-r.score, r.path)) if keep(r.path)][:n]
 
@@ -212,3 +239,16 @@ def _scripted(graph: Graph, asset: str) -> bool:
     """Whether a data asset carries one of the project's scripts (not a package's settings, such as
     an Addressables group listing the prefab among its entries)."""
     return any(edge == "script" for _, edge in graph.uses(asset))
+
+
+def _names_class(graph: Graph, asset: str, field: str, stems: frozenset[str]) -> bool:
+    """Whether the task's `stems` say every word of the class of `asset` (the project script it
+    carries; words of two letters, `UnitSO`'s "so", aside) and the name of the `field` holding it
+    says one: `lovedBaits` holding a `Bait` for "which bait". Not `MainMenuGameLevel` holding a
+    `GameLevel` for "when I pause the game" (the class's "level" unsaid)."""
+    for script in (p for p, edge in graph.uses(asset) if edge == "script"):
+        words = name_stems(file_title(script))
+        words = {w for w in (words[1:] if len(words) > 1 else words) if len(w) > 2}
+        if words and words <= stems and words & set(name_stems(field)):
+            return True
+    return False

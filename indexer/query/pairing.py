@@ -26,6 +26,10 @@ if TYPE_CHECKING:
 # with it (ASKED_SHARE) when the task asks where something is set.
 PAIRED_SCRIPTS = 3
 PAIRED_SHARE, ASKED_SHARE = 0.8, 1.0
+# ... one that no prefab and one scene alone carries (a manager on one object of the level) is that
+# scene's, which holds its serialized values: the scene ranks at least SCENE_SHARE of the script's
+# score (a scene holds much else; at 0.8 and 1.0 it took places from code in the held-out sets).
+SCENE_SHARE = 0.6
 # A prefab among the BEHAVIOUR_PREFABS best whose one project script at most BEHAVIOUR_CARRIERS
 # files carry (prefabs, scenes): the script ranks at least BEHAVIOUR_SHARE of the prefab's score.
 BEHAVIOUR_PREFABS = 3
@@ -65,17 +69,17 @@ def pair(
     stems: frozenset[str] = frozenset(),
     values: bool = False,
 ) -> None:
-    """The pairings, within the search's filters: a prefab for its script when prefabs may be
-    shown, a script for its prefab when any kind may, a class's data asset the task's word
-    `stems` name (`instances_named`) or the best hit holds of a class they name (`instances_held`)
-    when data assets may be. `ranked` gains the raised files (a
-    new one its kind in `stats`), `boosts` the reason (reached from the partner), `prior` gives a
-    file's role prior; `asks_assets`: the task asks where a value is set (`asking.asks_value`);
-    `values`: it asks a value or says one is too much or too little (`definitions_of_prefabs`,
+    """The pairings, within the search's filters: a prefab (a scene) for its script when prefabs
+    (scenes) may be shown, a script for its prefab when any kind may, a class's data asset the
+    task's word `stems` name (`instances_named`) or the best hit holds of a class they name
+    (`instances_held`) when data assets may be. `ranked` gains the raised files (a new one its
+    kind in `stats`), `boosts` the reason (reached from the partner), `prior` gives a file's role
+    prior; `asks_assets`: the task asks where a value is set (`asking.asks_value`); `values`: it
+    asks a value or says one is too much or too little (`definitions_of_prefabs`,
     `data_of_holders`)."""
     pairs = _Pairs(project, ranked, boosts, stats, prior, path_prefix.strip("/") + "/" if path_prefix else "")
-    if kind in (None, "prefab"):
-        pairs.prefabs_of_scripts(ASKED_SHARE if asks_assets else PAIRED_SHARE)
+    if kind in (None, "prefab", "scene"):
+        pairs.prefabs_of_scripts(ASKED_SHARE if asks_assets else PAIRED_SHARE, kind)
     if kind is None:
         pairs.scripts_of_prefabs()
     if kind in (None, "asset") and stems:
@@ -93,18 +97,25 @@ class _Pairs:
         self.project, self.ranked, self.boosts, self.stats = project, ranked, boosts, stats
         self.prior, self.prefix = prior, prefix
 
-    def prefabs_of_scripts(self, share: float) -> None:
+    def prefabs_of_scripts(self, share: float, kind: str | None) -> None:
         """A script among the PAIRED_SCRIPTS best that exactly one prefab carries directly is that
         prefab's behaviour, and the prefab holds its values and wiring: `EnemySpawner.prefab` for
         `EnemySpawner.cs`, `PlayerShipBase.prefab` for the ship's `PlayerShipShootBullet.cs`. The
         prefab ranks at least `share` of the script's score times its own prior (a code task still
-        ranks prefabs lower)."""
+        ranks prefabs lower). A script no prefab carries and one scene alone does is the scene's
+        (`AttackerBrain.cs`, whose spawn intervals per difficulty `Game.unity` sets): the scene
+        ranks at least SCENE_SHARE of the script's score times its prior. `kind`: the search's
+        filter (a prefab, a scene or any)."""
         for script in self._best(is_script, PAIRED_SCRIPTS):
-            carried_by = self.project.graph.used_by(script.path)
-            prefabs = [p for p, edge in carried_by if edge == "carries_script" and is_prefab(p)]
-            if len(prefabs) == 1 and prefabs[0].startswith(self.prefix):
+            carried_by = [p for p, edge in self.project.graph.used_by(script.path) if edge == "carries_script"]
+            prefabs = [p for p in carried_by if is_prefab(p)]
+            scenes = [p for p in carried_by if p.endswith(".unity")]
+            carriers = prefabs or scenes
+            shown = kind is None or kind == ("prefab" if prefabs else "scene")
+            if shown and len(carriers) == 1 and carriers[0].startswith(self.prefix):
                 why = ("carries_script", script.path, ())
-                self._raise(prefabs[0], script.score * share * self.prior(prefabs[0]), why)
+                own_share = share if prefabs else SCENE_SHARE
+                self._raise(carriers[0], script.score * own_share * self.prior(carriers[0]), why)
 
     def scripts_of_prefabs(self) -> None:
         """A prefab among the BEHAVIOUR_PREFABS best that carries one project script, a script few

@@ -33,6 +33,7 @@ _ITEM_KEY = re.compile(r"- ([^:]+):(?: (.*))?$")
 _NAME_OVERRIDE = re.compile(r"propertyPath: m_Name\n\s+value: (.*)")
 _PROPERTY_PATH = "propertyPath:"
 _LOCAL_REF = "{fileID: "
+_LOCAL_LEN = len(_LOCAL_REF)
 # An override's three lines as Unity writes them (from the start of the `propertyPath:` line): what
 # the line walk of `TextDoc._modification` reads from them, its value never wrapped (the
 # `objectReference:` line after it is a key line, which ends a wrapped value).
@@ -43,6 +44,7 @@ _ENTRY_KEY = re.compile(r"([^:]+):(?: (.*))?$")
 # (rare, or searched fast: a one-character literal) looking back, several times faster than
 # searching for the two or three characters.
 _ANCHOR_MARK = re.compile(r"&(?<=[:-] &)")
+_ANCHORS = "anchor or alias"
 _OPEN_END = re.compile(r"\n(?<=[{\[,]\n)")
 # What the line reader does not read: these documents go to the YAML parser (`yaml_nodes`). Each
 # check is a regex run only when the text holds what it needs (single characters where possible:
@@ -54,7 +56,7 @@ _OPEN_END = re.compile(r"\n(?<=[{\[,]\n)")
 # them are the lines with a match of the whole regex. Quotes are found from the quote looking back
 # at the `: ` or `- ` before it (each match 2 characters after the whole regex's, in the same line).
 _OUTSIDE: tuple[tuple[str, Callable[[str], bool], tuple[re.Pattern[str], ...]], ...] = (
-    ("anchor or alias", lambda t: "*" in t or _ANCHOR_MARK.search(t) is not None, (re.compile(r"[:-] [&*]\S"),)),
+    (_ANCHORS, lambda t: "*" in t or _ANCHOR_MARK.search(t) is not None, (re.compile(r"[:-] [&*]\S"),)),
     (
         "block scalar",
         lambda t: "|" in t or (">" in t and (": >" in t or "- >" in t)),
@@ -128,8 +130,11 @@ def outside_documents(text: str, docs: list[TextDoc]) -> dict[int, str]:
     over the whole text per check, so a file in the subset costs no work per document."""
     found: dict[int, str] = {}
     starts = [d.offset for d in docs]
+    # Every header holds a `&`, so the text always does: an anchor is looked for only when a body
+    # holds a `&` (each found by memchr) or the text a `*`, where `_ANCHOR_MARK` ran over all of it.
+    anchors = "*" in text or any("&" in d.body for d in docs)
     for reason, needed, patterns in _OUTSIDE:
-        if not needed(text):
+        if (reason is _ANCHORS and not anchors) or not needed(text):
             continue
         for pattern in patterns:
             for m in pattern.finditer(text):
@@ -218,22 +223,23 @@ class TextDoc:
     def top(self, key: str) -> str | None:
         """A top-level (indent 2) scalar, wrapped continuation lines joined; None if absent."""
         body = self.body
-        i = body.find(f"\n  {key}:")
+        mark = _MARKS.get(key) or _mark(key)
+        i = body.find(mark)
         if i < 0:
             return None
-        start = i + len(key) + 4  # (the marker's length)
+        start = i + len(mark)
         end = body.find("\n", start)
         if end < 0:
             value = body[start:].strip()
         else:
             value = body[start:end].strip()
-            if value and body.startswith("    ", end + 1):
+            if value and body[end + 1 : end + 5] == "    ":  # (a slice: `startswith` parses its arguments)
                 value = self._wrapped(value, end)
         return unquote(value) if value[:1] in ("'", '"') else value  # unquote(plain) == plain, stripped
 
     def top_line(self, key: str) -> int:
         """The file line of a top-level key (`m_Script:`), the header's when absent."""
-        i = self.body.find(f"\n  {key}:")  # (near the top: found again at C speed)
+        i = self.body.find(_MARKS.get(key) or _mark(key))  # (near the top: found again at C speed)
         return self.at(self.body.count("\n", 0, i) + 1) if i >= 0 else self.line
 
     def _wrapped(self, value: str, end: int) -> str:
@@ -255,7 +261,7 @@ class TextDoc:
         if key in refs:
             return refs[key]
         v = self.top(key)
-        if v and v[-1] == "}" and v.startswith(_LOCAL_REF) and (n := v[len(_LOCAL_REF) : -1]).isdecimal():
+        if v and v[-1] == "}" and v[:_LOCAL_LEN] == _LOCAL_REF and (n := v[_LOCAL_LEN:-1]).isdecimal():
             ref = refs[key] = (int(n), "")  # `{fileID: N}`: what REF reads of it, without the regex
             return ref
         m = REF.match(v) if v else None
@@ -472,6 +478,15 @@ def _first_second(lines: list[str], i: int, inline: str) -> tuple[str, str, int]
     if at < len(lines) and lines[at].strip().startswith("second:"):
         value, at = lines[at].strip()[7:].strip(), at + 1
     return unquote(name), value, at
+
+
+_MARKS: dict[str, str] = {}  # a top-level key's line start, `\n  m_Name:`: made once a key (a few dozen)
+
+
+def _mark(key: str) -> str:
+    """`_MARKS` of a key asked for the first time (the keys asked are the scanner's own)."""
+    mark = _MARKS[key] = f"\n  {key}:"
+    return mark
 
 
 def _scalars(item: dict[str, str]) -> tuple[tuple[str, str], ...]:

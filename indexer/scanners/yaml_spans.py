@@ -84,16 +84,18 @@ def fields(body: str) -> list[Field]:
     """Top-level serialized fields of a script, each as a short value (but `fields_left_out`)."""
     out: list[Field] = []
     line = pos = 0
+    follows = -1  # where the last field's match ended when it held no nested lines: the next line starts there
     count = body.count
     matches = list(_FIELD.finditer(body))
     if len(matches) > MAX_FIELDS_PER_OBJECT:  # (most objects: none left out, no test a field)
         left_out = fields_left_out(len(matches))
         matches = [m for i, m in enumerate(matches) if i not in left_out]
     for m in matches:
-        start = m.start() + 1
-        line += count("\n", pos, start)
-        pos = start
+        begin = m.start()
+        line += 1 if begin == follows else count("\n", pos, begin + 1)  # (most fields: the line after the last)
+        pos = begin + 1
         key, raw, nested = m.groups()
+        follows = -1 if nested else m.end()
         value = raw.strip() if raw else ""
         local = 0
         if value and value[0] not in "{'\"[":  # a plain scalar is shown as written (unquote would change nothing)

@@ -51,7 +51,16 @@ from . import yaml_facts, yaml_vfx
 from .addressables import ENTRIES_KEY, group_refs
 from .yaml_animator import Machine
 from .yaml_damage import damaged
-from .yaml_facts import BUILTIN_GUIDS, MAX_FIELDS_PER_OBJECT, SCRIPT_FILE_ID, DocReader, script_ref, short, written_type
+from .yaml_facts import (
+    BUILTIN_GUIDS,
+    MAX_FIELDS_PER_OBJECT,
+    SCRIPT_FILE_ID,
+    DocReader,
+    scene_key,
+    script_ref,
+    short,
+    written_type,
+)
 from .yaml_hierarchy import Hierarchy
 from .yaml_lines import override_target, removed_components
 from .yaml_nodes import NodeDoc, why_unread
@@ -341,7 +350,7 @@ class _Scan:
                     self.refs.append(Ref("guid", mod.guid, line_no, context=prop, detail=f"{path} > override"))
             if prop.startswith(_NOISE_OVERRIDES):
                 continue
-            if scene := yaml_facts.scene_named(prop, value):
+            if (".unity" in value or scene_key(prop)) and (scene := yaml_facts.scene_named(prop, value)):
                 self.refs.append(Ref("string", scene, line_no, context="field", detail=f"{prop}: {value}"))
             count += 1
             if count <= MAX_FIELDS_PER_OBJECT or prop == "m_IsActive":
@@ -393,17 +402,20 @@ class _Scan:
         at, append = doc.at, self.symbols.append
         listed = doc.fields()
         methods = yaml_facts.methods_named(listed) if yaml_facts.may_name_methods(doc.body) else None
+        # `at` adds one a line or more (a joined flow's lines): one a line over the fields' span, it
+        # adds one a line everywhere in it, and a field's file line is one addition (no call a field)
+        first = at(0)
+        linear = not listed or at(listed[-1].line) - first == listed[-1].line
         for key, shown, line, local in listed:
+            n = first + line if linear else at(line)
             if local:
                 shown = self.local_label(local)
-            elif scene := yaml_facts.scene_named(key, shown):
-                self.refs.append(Ref("string", scene, at(line), context="field", detail=f"{key}: {shown}"))
+            elif (".unity" in shown or scene_key(key)) and (scene := yaml_facts.scene_named(key, shown)):
+                self.refs.append(Ref("string", scene, n, context="field", detail=f"{key}: {shown}"))
             if methods and (method := methods.get(key)):  # a method called by name (query/messages.py)
                 on = yaml_facts.receiver_named(listed)  # on the class a sibling field names
-                self.refs.append(Ref("method_name", f"{on}.{method}" if on else method, at(line), key, owner))
-            append(
-                Symbol("field", key, at(line), container=owner, signature=f"{key}: {shown}", detail=detail, type=script)
-            )
+                self.refs.append(Ref("method_name", f"{on}.{method}" if on else method, n, key, owner))
+            append(Symbol("field", key, n, container=owner, signature=f"{key}: {shown}", detail=detail, type=script))
 
     def unity_events(self, doc: DocReader, owner: str, label: str) -> None:
         for call in doc.calls():
@@ -453,13 +465,17 @@ class _Scan:
         return f" on {self.tree.path_of(target_node)}" if target_node else ""
 
     def guid_refs(self, doc: DocReader, owner: str, label: str) -> None:
-        detail = f"{owner} > {label}"
+        entries = ENTRIES_KEY in doc.body  # an Addressables group: the assets it lists, their addresses and labels
         # an item's id in a ScriptableObject's data (not an Addressables group's entries, refs of their own)
-        plain = self.kind == "asset" and doc.class_id == 114 and ENTRIES_KEY not in doc.body
-        for use in doc.guid_uses(_SPECIAL_GUID_KEYS, plain=plain):
+        plain = self.kind == "asset" and doc.class_id == 114 and not entries
+        uses = doc.guid_uses(_SPECIAL_GUID_KEYS, plain=plain)
+        if not uses and not entries:  # (most components: none, and no detail to write)
+            return
+        detail = f"{owner} > {label}"
+        for use in uses:
             if use.guid not in BUILTIN_GUIDS:
                 self.refs.append(Ref("guid", use.guid, doc.at(use.line), context=use.key, detail=detail))
-        if ENTRIES_KEY in doc.body:  # an Addressables group: the assets it lists, their addresses and labels
+        if entries:
             self.refs += group_refs(doc.body, doc.at, detail)
 
     def material(self, doc: DocReader) -> None:

@@ -139,29 +139,30 @@ def scene_named(key: str, value: str) -> str | None:
     """The scene a string field's value may name (`roomToLoad: Room1`), as `LoadScene` would take it
     (a path without `.unity`): `refs` of the scene lists it beside the code loading it by name; a
     text a data class wraps (Fungus's `_sceneName: {stringRef: None, stringVal: Friday}`) too."""
-    if ".unity" not in value and not _scene_key(key):  # most: a field named otherwise (told first: fast)
+    if ".unity" not in value and not scene_key(key):  # most: a field named otherwise (told first: fast)
         return None
     if not value or (value[0] in _NOT_A_NAME and not (value[0].isdigit() and value[-1].isalpha())):
         # most values: a number, a flag, a reference (fast); `3_Map` is a name, and a wrapped text
-        if value[:1] != "{" or value.startswith("{fileID") or not _scene_key(key):
+        if value[:1] != "{" or value.startswith("{fileID") or not scene_key(key):
             return None
         if (m := _WRAPPED_TEXT.search(value)) is None:
             return None
         value = m.group(1).strip()
-    if not _scene_key(key) and ".unity" not in value:  # most: a word of a field named otherwise
+    if not scene_key(key) and ".unity" not in value:  # most: a word of a field named otherwise
         return None
     v = value.strip().strip("'\"")
     if not v or len(v) > 200 or v[0] in "{[" or v.startswith(("guid:", "script:")) or "(" in v or v in _SHOWN_REFS:
         return None
     if v.endswith(".unity"):
         return v[: -len(".unity")]
-    return v if _scene_key(key) and not v.replace(".", "").lstrip("-").isdigit() else None
+    return v if scene_key(key) and not v.replace(".", "").lstrip("-").isdigit() else None
 
 
 @lru_cache(maxsize=4096)
-def _scene_key(key: str) -> bool:
+def scene_key(key: str) -> bool:
     """Whether a field's name is one for a scene (`_SCENE_FIELD`); a scene's thousand components
-    repeat a handful of names."""
+    repeat a handful of names. With `.unity` in the value, what a caller tells first: `scene_named`
+    of any other field is None (each field's call to it saved)."""
     return _SCENE_FIELD.search(key) is not None
 
 

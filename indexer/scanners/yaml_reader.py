@@ -157,7 +157,7 @@ def split(text: str, joins: list[int] | None = None) -> list[TextDoc]:
     each = iter(pieces[1:])  # a header's groups, then its body: taken six at a time
     for header, class_id, file_id, stripped, first, body in zip(*(each,) * 6, strict=False):
         offset += len(header)
-        name = _class_name(first[:-1] if first.endswith(":") else None, class_id)
+        name = _class_name(first[:-1] if first[-1:] == ":" else None, class_id)  # (a slice: no call)
         append(TextDoc(int(class_id), int(file_id), stripped is not None, line, body, joins, offset, name))
         offset += len(body)
         line += 1 + body.count("\n")

@@ -15,7 +15,7 @@ import itertools
 import re
 from collections.abc import Iterator
 
-from indexer.shown import values_shown
+from indexer.shown import MAX_VALUE_CHARS, values_shown
 
 from .yaml_facts import (
     ARGUMENT_KEYS,
@@ -99,7 +99,12 @@ def fields(body: str) -> list[Field]:
         value = raw.strip() if raw else ""
         local = 0
         if value and value[0] not in "{'\"[":  # a plain scalar is shown as written (unquote would change nothing)
-            shown = short(unwrapped(value, nested[1:].split("\n"), 0, 2)[0] if nested else value)
+            if nested:
+                shown = short(unwrapped(value, nested[1:].split("\n"), 0, 2)[0])
+            elif len(value) <= MAX_VALUE_CHARS and value.isprintable() and "  " not in value:
+                shown = value  # `short` would change nothing: its only whitespace single spaces, inside
+            else:
+                shown = short(value)
         elif value:  # never unwrapped
             shown, local = summarize(value)
         elif nested.startswith(_EVENT_BLOCK):  # a UnityEvent: what `block_value` says of it, its tests skipped

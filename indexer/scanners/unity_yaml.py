@@ -116,9 +116,10 @@ class _Scan:
     def read(self) -> list[DocReader]:
         """The documents, each through the line reader, or through the YAML parser when it is
         outside the line reader's subset (see `yaml_reader.outside_subset`)."""
-        joined, joins = join_wrapped_flows(self.text)
+        commas = ",\n" in self.text  # none: no wrapped flow, nor a line the joined text ends with a comma
+        joined, joins = join_wrapped_flows(self.text, commas)
         texts = split(joined, joins)
-        outside = outside_documents(joined, texts)
+        outside = outside_documents(joined, texts, commas)
         docs: list[DocReader] = list(texts)
         if outside:
             originals = split(self.text)

@@ -45,6 +45,7 @@ _ENTRY_KEY = re.compile(r"([^:]+):(?: (.*))?$")
 # searching for the two or three characters.
 _ANCHOR_MARK = re.compile(r"&(?<=[:-] &)")
 _ANCHORS = "anchor or alias"
+_OPEN_FLOWS = "multi-line flow collection"
 _OPEN_END = re.compile(r"\n(?<=[{\[,]\n)")
 # What the line reader does not read: these documents go to the YAML parser (`yaml_nodes`). Each
 # check is a regex run only when the text holds what it needs (single characters where possible:
@@ -63,7 +64,7 @@ _OUTSIDE: tuple[tuple[str, Callable[[str], bool], tuple[re.Pattern[str], ...]], 
         (re.compile(r"[:-] [|>][-+0-9]*[ \t]*$", re.M),),
     ),
     (
-        "multi-line flow collection",  # [{\[][^\n\]}]*\n
+        _OPEN_FLOWS,  # [{\[][^\n\]}]*\n
         lambda t: _OPEN_END.search(t) is not None,
         (re.compile(r"\{[^\n\]}]*\n"), re.compile(r"\[[^\n\]}]*\n")),
     ),
@@ -87,10 +88,11 @@ def _object_of(ref: str) -> tuple[str, int]:
     return (r.group(2).lower() if r.group(2) else "", int(r.group(1)))
 
 
-def join_wrapped_flows(text: str) -> tuple[str, list[int]]:
+def join_wrapped_flows(text: str, commas: bool | None = None) -> tuple[str, list[int]]:
     """Long flow mappings wrapped after a comma, joined back onto one line; and, sorted, the
-    (1-based) line of the joined text each removed line break ended, so lines map back."""
-    if ",\n" not in text:
+    (1-based) line of the joined text each removed line break ended, so lines map back. `commas`:
+    whether the text holds `,\n`, when the caller has looked (else looked for here)."""
+    if not (",\n" in text if commas is None else commas):
         return text, []
     parts: list[str] = []
     joins: list[int] = []
@@ -125,7 +127,7 @@ def outside_subset(body: str) -> str:
     return ""
 
 
-def outside_documents(text: str, docs: list[TextDoc]) -> dict[int, str]:
+def outside_documents(text: str, docs: list[TextDoc], commas: bool = True) -> dict[int, str]:
     """`outside_subset` for all documents of a file at once: index in `docs` -> reason. One search
     over the whole text per check, so a file in the subset costs no work per document."""
     found: dict[int, str] = {}
@@ -134,7 +136,12 @@ def outside_documents(text: str, docs: list[TextDoc]) -> dict[int, str]:
     # holds a `&` (each found by memchr) or the text a `*`, where `_ANCHOR_MARK` ran over all of it.
     anchors = "*" in text or any("&" in d.body for d in docs)
     for reason, needed, patterns in _OUTSIDE:
-        if (reason is _ANCHORS and not anchors) or not needed(text):
+        if reason is _ANCHORS and not anchors:
+            continue
+        if reason is _OPEN_FLOWS and not commas:  # (`commas` False: the text holds no `,\n`, the caller knows)
+            if "{\n" not in text and "[\n" not in text:  # two searches at C speed, not a regex tried at every line
+                continue
+        elif not needed(text):
             continue
         for pattern in patterns:
             for m in pattern.finditer(text):
@@ -222,19 +229,12 @@ class TextDoc:
 
     def top(self, key: str) -> str | None:
         """A top-level (indent 2) scalar, wrapped continuation lines joined; None if absent."""
-        body = self.body
-        mark = _MARKS.get(key) or _mark(key)
-        i = body.find(mark)
-        if i < 0:
+        m = (_TOPS.get(key) or _top(key)).search(self.body)  # (one call: the line, and whether one deeper follows)
+        if m is None:
             return None
-        start = i + len(mark)
-        end = body.find("\n", start)
-        if end < 0:
-            value = body[start:].strip()
-        else:
-            value = body[start:end].strip()
-            if value and body[end + 1 : end + 5] == "    ":  # (a slice: `startswith` parses its arguments)
-                value = self._wrapped(value, end)
+        value = m[1].strip()
+        if value and m[2]:
+            value = self._wrapped(value, m.end(1))
         return unquote(value) if value[:1] in ("'", '"') else value  # unquote(plain) == plain, stripped
 
     def top_line(self, key: str) -> int:
@@ -260,7 +260,13 @@ class TextDoc:
         refs = self._refs
         if key in refs:
             return refs[key]
-        v = self.top(key)
+        m = (_TOPS.get(key) or _top(key)).search(self.body)  # `top`, inline but for a wrapped value
+        v = m[1].strip() if m is not None else None
+        if v and m is not None:
+            if m[2]:
+                v = self.top(key)
+            elif v[0] in "'\"":
+                v = unquote(v)
         if v and v[-1] == "}" and v[:_LOCAL_LEN] == _LOCAL_REF and (n := v[_LOCAL_LEN:-1]).isdecimal():
             ref = refs[key] = (int(n), "")  # `{fileID: N}`: what REF reads of it, without the regex
             return ref
@@ -487,6 +493,16 @@ def _mark(key: str) -> str:
     """`_MARKS` of a key asked for the first time (the keys asked are the scanner's own)."""
     mark = _MARKS[key] = f"\n  {key}:"
     return mark
+
+
+_TOPS: dict[str, re.Pattern[str]] = {}  # a top-level key's line, its value and a deeper line after it
+
+
+def _top(key: str) -> re.Pattern[str]:
+    """`_TOPS` of a key asked for the first time: `\n  key:`, the rest of its line (group 1) and the
+    line break and four spaces starting a deeper line after it (group 2)."""
+    pattern = _TOPS[key] = re.compile(r"\n  " + re.escape(key) + r":([^\n]*)(\n    )?")
+    return pattern
 
 
 def _scalars(item: dict[str, str]) -> tuple[tuple[str, str], ...]:

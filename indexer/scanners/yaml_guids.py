@@ -31,20 +31,34 @@ _KEY_BRACE = re.compile(r" *(?:- )?([A-Za-z_][^:\n]*): \{")
 _new = tuple.__new__  # a NamedTuple built without its Python-level __new__ (several times cheaper)
 
 
-def guid_uses(body: str, lines: Callable[[], list[str]], ignore: frozenset[str], plain: bool) -> list[GuidUse]:
+def guid_uses(
+    body: str,
+    lines: Callable[[], list[str]],
+    ignore: frozenset[str],
+    plain: bool,
+    start: int = 0,
+    breaks: int = 0,
+    before: int = 0,
+) -> list[GuidUse]:
     """Every GUID written in `body` with the key it belongs to (its line a 0-based index), but
     those under a key in `ignore`; with `plain`, those written as plain values too. `lines` gives
-    the body's lines (split once, by the document), read only for a document of many GUIDs."""
+    the body's lines (split once, by the document), read only for a document of many GUIDs. From
+    `start` (a line's end with `breaks` line breaks before it) when the caller knows none before is
+    kept, and at most `before` before it (counted in when they may tip `_FEW_GUIDS`)."""
     mixed = _JSON_GUID in body or _ASSET_GUID in body
     if not mixed and "guid: " not in body:
         return []
-    matches = list((_GUID if mixed else _YAML_GUID).finditer(body))
+    pattern = _GUID if mixed else _YAML_GUID
+    matches = list(pattern.finditer(body, start))
     matches = with_plain_guids(body, matches) if plain else matches
-    few = len(matches) <= _FEW_GUIDS
+    found = len(matches)
+    if start and _FEW_GUIDS - before < found <= _FEW_GUIDS:  # the ones left out may make them many
+        found += len(pattern.findall(body, 0, start))
+    few = found <= _FEW_GUIDS
     owners: Owners | None = None
     out: list[GuidUse] = []
     count = body.count
-    line = pos = 0  # line breaks before `pos`
+    line, pos = breaks, start  # line breaks before `pos`
     last, key = -1, ""
     for m in matches:
         start = m.start()

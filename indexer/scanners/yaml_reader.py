@@ -181,8 +181,8 @@ class TextDoc:
     """One document: header facts and its body, read by lines on demand."""
 
     __slots__ = (
-        "_first", "_joins", "_lines", "_refs", "_text_line", "body", "class_id", "class_name", "file_id", "line",
-        "offset", "stripped",
+        "_first", "_head", "_joins", "_lines", "_refs", "_text_line", "_tops", "body", "class_id", "class_name",
+        "file_id", "line", "offset", "stripped",
     )  # fmt: skip
 
     def __init__(
@@ -207,6 +207,8 @@ class TextDoc:
         self.offset = offset  # where the body starts in the file's text
         self._lines: list[str] | None = None
         self._refs: dict[str, tuple[int, str]] = {}  # top_ref() answers: the scanner asks some keys often
+        # a MonoBehaviour's standard lines as Unity writes them: their values, and where its fields start
+        self._tops, self._head = _head(body) if class_id == 114 else _NO_HEAD
         if not name:  # (`split` gives it) the first line names the class: `MonoBehaviour:`
             end = body.find("\n")
             end = len(body) if end < 0 else end
@@ -229,6 +231,8 @@ class TextDoc:
 
     def top(self, key: str) -> str | None:
         """A top-level (indent 2) scalar, wrapped continuation lines joined; None if absent."""
+        if key in self._tops:
+            return self._tops[key]
         m = (_TOPS.get(key) or _top(key)).search(self.body)  # (one call: the line, and whether one deeper follows)
         if m is None:
             return None
@@ -239,6 +243,8 @@ class TextDoc:
 
     def top_line(self, key: str) -> int:
         """The file line of a top-level key (`m_Script:`), the header's when absent."""
+        if key in self._tops:
+            return self.at(_HEAD_LINES[key])
         i = self.body.find(_MARKS.get(key) or _mark(key))  # (near the top: found again at C speed)
         return self.at(self.body.count("\n", 0, i) + 1) if i >= 0 else self.line
 
@@ -260,8 +266,12 @@ class TextDoc:
         refs = self._refs
         if key in refs:
             return refs[key]
-        m = (_TOPS.get(key) or _top(key)).search(self.body)  # `top`, inline but for a wrapped value
-        v = m[1].strip() if m is not None else None
+        tops = self._tops
+        if key in tops:
+            v, m = tops[key], None
+        else:  # `top`, inline but for a wrapped value
+            m = (_TOPS.get(key) or _top(key)).search(self.body)
+            v = m[1].strip() if m is not None else None
         if v and m is not None:
             if m[2]:
                 v = self.top(key)
@@ -402,13 +412,22 @@ class TextDoc:
 
     def fields(self) -> list[Field]:
         """Top-level serialized fields of a script, each as a short value (at most MAX_FIELDS_PER_OBJECT)."""
-        return fields(self.body)
+        head = self._head
+        return fields(self.body) if head is None else fields(self.body, head.end(), _HEAD_BREAKS)
 
     def guid_uses(self, ignore: frozenset[str] = frozenset(), plain: bool = False) -> list[GuidUse]:
         """Every GUID written in the document with the key it belongs to, but those under a key in
         `ignore` (a prefab's thousands of override targets cost no fact each); with `plain`, those
         written as plain values too (`id: 2ec3…`)."""
-        return guid_uses(self.body, self.lines, ignore, plain)
+        head, body = self._head, self.body
+        if head is not None and not plain and "m_Script" in ignore and "{" in head[3] and "UID" not in head[3]:
+            # the standard lines hold no GUID but the script's, one `top` reads and the caller leaves out
+            # (its key `m_Script`, its line's `{` says): looked for from their end
+            lead, tail = body[: head.start(3)], body[head.end(3) : head.end()]
+            if "uid" not in lead and "UID" not in lead and "uid" not in tail and "UID" not in tail:
+                # (a GUID's match is 38 characters at least: the script's line holds this many at most)
+                return guid_uses(body, self.lines, ignore, plain, head.end(), _HEAD_BREAKS, len(head[3]) // 38)
+        return guid_uses(body, self.lines, ignore, plain)
 
     def calls(self) -> list[Call]:
         if "m_PersistentCalls:" not in self.body:
@@ -493,6 +512,29 @@ def _mark(key: str) -> str:
     """`_MARKS` of a key asked for the first time (the keys asked are the scanner's own)."""
     mark = _MARKS[key] = f"\n  {key}:"
     return mark
+
+
+# The lines Unity writes first in a MonoBehaviour (its script's fields follow), each key's value up to
+# its line's end: the next line is the next key's, the last line's none deeper (no wrapped value).
+_MB_HEAD = re.compile(
+    r"MonoBehaviour:\n  m_ObjectHideFlags:[^\n]*\n  m_CorrespondingSourceObject:[^\n]*\n  m_PrefabInstance:[^\n]*"
+    r"\n  m_PrefabAsset:[^\n]*\n  m_GameObject:([^\n]*)\n  m_Enabled:([^\n]*)\n  m_EditorHideFlags:[^\n]*"
+    r"\n  m_Script:([^\n]*)\n  m_Name:([^\n]*)\n  m_EditorClassIdentifier:([^\n]*)(?=\n(?!    )|\Z)"
+)
+_HEAD_KEYS = ("m_GameObject", "m_Enabled", "m_Script", "m_Name", "m_EditorClassIdentifier")  # `_MB_HEAD`'s groups
+_HEAD_LINES = {"m_GameObject": 5, "m_Enabled": 6, "m_Script": 8, "m_Name": 9, "m_EditorClassIdentifier": 10}
+_HEAD_BREAKS = 10  # line breaks before the end of `_MB_HEAD`'s match
+_NO_HEAD: tuple[dict[str, str], re.Match[str] | None] = ({}, None)  # (its dict shared: never written to)
+
+
+def _head(body: str) -> tuple[dict[str, str], re.Match[str] | None]:
+    """A MonoBehaviour's `_MB_HEAD`: what `top` reads of each of its keys (the first of each, the
+    match starting the body), and the match; `_NO_HEAD` when written otherwise."""
+    m = _MB_HEAD.match(body)
+    if m is None:
+        return _NO_HEAD
+    values = [v.strip() for v in m.groups()]
+    return {k: unquote(v) if v[:1] in ("'", '"') else v for k, v in zip(_HEAD_KEYS, values, strict=True)}, m
 
 
 _TOPS: dict[str, re.Pattern[str]] = {}  # a top-level key's line, its value and a deeper line after it

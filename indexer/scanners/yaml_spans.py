@@ -80,13 +80,14 @@ _WRITTEN_CALL = re.compile(
 _CALLS_LINE = re.compile(r"\n( *)m_Calls:(?: \[\])?(?=\n|\Z)")
 
 
-def fields(body: str) -> list[Field]:
-    """Top-level serialized fields of a script, each as a short value (but `fields_left_out`)."""
+def fields(body: str, start: int = 0, line: int = 0) -> list[Field]:
+    """Top-level serialized fields of a script, each as a short value (but `fields_left_out`); from
+    `start`, a line's end before which the body holds `line` line breaks and no field."""
     out: list[Field] = []
-    line = pos = 0
-    follows = -1  # where the last field's match ended when it held no nested lines: the next line starts there
+    pos = start
+    follows = start or -1  # where the last field's match ended when it held no nested lines: the next line starts there
     count = body.count
-    matches = list(_FIELD.finditer(body))
+    matches = list(_FIELD.finditer(body, start))
     if len(matches) > MAX_FIELDS_PER_OBJECT:  # (most objects: none left out, no test a field)
         left_out = fields_left_out(len(matches))
         matches = [m for i, m in enumerate(matches) if i not in left_out]

@@ -51,16 +51,7 @@ from . import yaml_facts, yaml_vfx
 from .addressables import ENTRIES_KEY, group_refs
 from .yaml_animator import Machine
 from .yaml_damage import damaged
-from .yaml_facts import (
-    BUILTIN_GUIDS,
-    MAX_FIELDS_PER_OBJECT,
-    SCRIPT_FILE_ID,
-    DocReader,
-    scene_key,
-    script_ref,
-    short,
-    written_type,
-)
+from .yaml_facts import BUILTIN_GUIDS, MAX_FIELDS_PER_OBJECT, SCRIPT_FILE_ID, DocReader, script_ref, short, written_type
 from .yaml_hierarchy import Hierarchy
 from .yaml_lines import override_target, removed_components
 from .yaml_nodes import NodeDoc, why_unread
@@ -70,18 +61,14 @@ from .yaml_reader import TextDoc, join_wrapped_flows, outside_documents, split
 # Settings documents at the top of every scene: not part of the hierarchy.
 SCENE_SETTINGS = frozenset({29, 104, 157, 196})
 # Keys whose GUID refs are recorded more specifically (not `target`: a script's field, too).
-_SPECIAL_GUID_KEYS = frozenset({
-    "m_Script", "m_SourcePrefab", "m_ParentPrefab", "m_CorrespondingSourceObject",
-    "m_PrefabParentObject", "m_PrefabAsset",
-})  # fmt: skip
+_SPECIAL_GUID_KEYS = frozenset({"m_Script", "m_SourcePrefab", "m_ParentPrefab", "m_CorrespondingSourceObject",
+                                "m_PrefabParentObject", "m_PrefabAsset"})  # fmt: skip
 _BUILTIN_PREFIX = "guid: 0000000000000000"  # Unity's built-in resources: e000..., f000..., d000... (editor)
 YAML_KINDS = frozenset({"scene", "prefab", "asset", "material", "animator", "animation", "unity_yaml", "vfx"})
 # Transform bookkeeping every instance overrides, and what TextMesh Pro counts of its own text
 # (`m_textInfo.characterCount`): they say nothing about the game.
-_NOISE_OVERRIDES = (
-    "m_LocalRotation", "m_LocalEulerAnglesHint", "m_RootOrder", "m_AnchorM", "m_SizeDelta", "m_AnchoredPosition",
-    "m_Pivot", "m_textInfo.",
-)  # fmt: skip
+_NOISE_OVERRIDES = ("m_LocalRotation", "m_LocalEulerAnglesHint", "m_RootOrder", "m_AnchorM", "m_SizeDelta",
+                    "m_AnchoredPosition", "m_Pivot", "m_textInfo.")  # fmt: skip
 
 
 def scan(path: str, data: bytes, kind: str = "unity_yaml") -> FileRecord:
@@ -351,7 +338,7 @@ class _Scan:
                     self.refs.append(Ref("guid", mod.guid, line_no, context=prop, detail=f"{path} > override"))
             if prop.startswith(_NOISE_OVERRIDES):
                 continue
-            if (".unity" in value or scene_key(prop)) and (scene := yaml_facts.scene_named(prop, value)):
+            if (".unity" in value or yaml_facts.scene_key(prop)) and (scene := yaml_facts.scene_named(prop, value)):
                 self.refs.append(Ref("string", scene, line_no, context="field", detail=f"{prop}: {value}"))
             count += 1
             if count <= MAX_FIELDS_PER_OBJECT or prop == "m_IsActive":
@@ -411,7 +398,7 @@ class _Scan:
             n = first + line if linear else at(line)
             if local:
                 shown = self.local_label(local)
-            elif (".unity" in shown or scene_key(key)) and (scene := yaml_facts.scene_named(key, shown)):
+            elif (".unity" in shown or yaml_facts.scene_key(key)) and (scene := yaml_facts.scene_named(key, shown)):
                 self.refs.append(Ref("string", scene, n, context="field", detail=f"{key}: {shown}"))
             if methods and (method := methods.get(key)):  # a method called by name (query/messages.py)
                 on = yaml_facts.receiver_named(listed)  # on the class a sibling field names

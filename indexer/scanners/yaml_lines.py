@@ -133,3 +133,18 @@ def removed_components(body: str) -> list[tuple[str, str]]:
     flow mappings already joined), in a PrefabInstance document's body."""
     removed = _REMOVED.search(body) if "m_RemovedComponents:\n" in body else None
     return [(f, g.lower()) for f, g in _REMOVED_ITEM.findall(removed[1])] if removed else []
+
+
+def first_second(lines: list[str], i: int, inline: str) -> tuple[str, str, int]:
+    """A material property as Unity 5 wrote it, from its `- first:` line `i`: (its name, the value
+    of `second:`, the line after `second:`, where a texture's `m_Texture:` follows). The name is on
+    the next line (`name: _Color`) or inline (`- first: {name: _Color}`)."""
+    name, at = "", i + 1
+    if inline.startswith("{") and "name:" in inline:
+        name = inline.strip("{}").split("name:", 1)[1].split(",")[0].strip()
+    elif at < len(lines) and lines[at].strip().startswith("name:"):
+        name, at = lines[at].strip()[5:].strip(), at + 1
+    value = ""
+    if at < len(lines) and lines[at].strip().startswith("second:"):
+        value, at = lines[at].strip()[7:].strip(), at + 1
+    return unquote(name), value, at

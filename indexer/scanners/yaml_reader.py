@@ -19,8 +19,9 @@ from indexer.unity_classes import class_name
 
 from .yaml_facts import Call, Entry, Field, GuidUse, Modification, Named, Property, TypeUse
 from .yaml_guids import guid_uses
-from .yaml_lines import KEY, REF, indent_of, line_indexes, unquote, unwrapped
+from .yaml_lines import KEY, REF, first_second, indent_of, line_indexes, unquote, unwrapped
 from .yaml_spans import fields, first_flow, persistent_calls
+from .yaml_tops import HEAD_BREAKS, HEAD_LINES, MARKS, NO_HEAD, TOPS, mark, mono_head, top_pattern
 
 # A document's header line with its line break, at a line's start: found by its literal start (which
 # the regex engine searches for fast; `^` in MULTILINE mode is tried at every character), the line
@@ -208,7 +209,7 @@ class TextDoc:
         self._lines: list[str] | None = None
         self._refs: dict[str, tuple[int, str]] = {}  # top_ref() answers: the scanner asks some keys often
         # a MonoBehaviour's standard lines as Unity writes them: their values, and where its fields start
-        self._tops, self._head = _head(body) if class_id == 114 else _NO_HEAD
+        self._tops, self._head = mono_head(body) if class_id == 114 else NO_HEAD
         if not name:  # (`split` gives it) the first line names the class: `MonoBehaviour:`
             end = body.find("\n")
             end = len(body) if end < 0 else end
@@ -233,7 +234,8 @@ class TextDoc:
         """A top-level (indent 2) scalar, wrapped continuation lines joined; None if absent."""
         if key in self._tops:
             return self._tops[key]
-        m = (_TOPS.get(key) or _top(key)).search(self.body)  # (one call: the line, and whether one deeper follows)
+        # one call: the line, and whether one deeper follows
+        m = (TOPS.get(key) or top_pattern(key)).search(self.body)
         if m is None:
             return None
         value = m[1].strip()
@@ -244,8 +246,8 @@ class TextDoc:
     def top_line(self, key: str) -> int:
         """The file line of a top-level key (`m_Script:`), the header's when absent."""
         if key in self._tops:
-            return self.at(_HEAD_LINES[key])
-        i = self.body.find(_MARKS.get(key) or _mark(key))  # (near the top: found again at C speed)
+            return self.at(HEAD_LINES[key])
+        i = self.body.find(MARKS.get(key) or mark(key))  # (near the top: found again at C speed)
         return self.at(self.body.count("\n", 0, i) + 1) if i >= 0 else self.line
 
     def _wrapped(self, value: str, end: int) -> str:
@@ -270,7 +272,7 @@ class TextDoc:
         if key in tops:
             v, m = tops[key], None
         else:  # `top`, inline but for a wrapped value
-            m = (_TOPS.get(key) or _top(key)).search(self.body)
+            m = (TOPS.get(key) or top_pattern(key)).search(self.body)
             v = m[1].strip() if m is not None else None
         if v and m is not None:
             if m[2]:
@@ -413,7 +415,7 @@ class TextDoc:
     def fields(self) -> list[Field]:
         """Top-level serialized fields of a script, each as a short value (at most MAX_FIELDS_PER_OBJECT)."""
         head = self._head
-        return fields(self.body) if head is None else fields(self.body, head.end(), _HEAD_BREAKS)
+        return fields(self.body) if head is None else fields(self.body, head.end(), HEAD_BREAKS)
 
     def guid_uses(self, ignore: frozenset[str] = frozenset(), plain: bool = False) -> list[GuidUse]:
         """Every GUID written in the document with the key it belongs to, but those under a key in
@@ -426,7 +428,7 @@ class TextDoc:
             lead, tail = body[: head.start(3)], body[head.end(3) : head.end()]
             if "uid" not in lead and "UID" not in lead and "uid" not in tail and "UID" not in tail:
                 # (a GUID's match is 38 characters at least: the script's line holds this many at most)
-                return guid_uses(body, self.lines, ignore, plain, head.end(), _HEAD_BREAKS, len(head[3]) // 38)
+                return guid_uses(body, self.lines, ignore, plain, head.end(), HEAD_BREAKS, len(head[3]) // 38)
         return guid_uses(body, self.lines, ignore, plain)
 
     def calls(self) -> list[Call]:
@@ -473,7 +475,7 @@ class TextDoc:
                 continue
             name, value, after = m.group(1).strip(), (m.group(2) or "").strip(), i + 1
             if name == "first":  # Unity 5's form: `- first:`, `name: _Color`, `second: {r: 1, ...}`
-                name, value, after = _first_second(lines, i, value)
+                name, value, after = first_second(lines, i, value)
             if section == "texture":
                 tex = next((t for t in lines[after : after + 2] if "m_Texture:" in t), "")
                 rm = REF.search(tex)
@@ -488,63 +490,6 @@ class TextDoc:
             if s.startswith("functionName:"):
                 out.append(Named(unquote(s[len("functionName:") :]), i))
         return out
-
-
-def _first_second(lines: list[str], i: int, inline: str) -> tuple[str, str, int]:
-    """A material property as Unity 5 wrote it, from its `- first:` line `i`: (its name, the value
-    of `second:`, the line after `second:`, where a texture's `m_Texture:` follows). The name is on
-    the next line (`name: _Color`) or inline (`- first: {name: _Color}`)."""
-    name, at = "", i + 1
-    if inline.startswith("{") and "name:" in inline:
-        name = inline.strip("{}").split("name:", 1)[1].split(",")[0].strip()
-    elif at < len(lines) and lines[at].strip().startswith("name:"):
-        name, at = lines[at].strip()[5:].strip(), at + 1
-    value = ""
-    if at < len(lines) and lines[at].strip().startswith("second:"):
-        value, at = lines[at].strip()[7:].strip(), at + 1
-    return unquote(name), value, at
-
-
-_MARKS: dict[str, str] = {}  # a top-level key's line start, `\n  m_Name:`: made once a key (a few dozen)
-
-
-def _mark(key: str) -> str:
-    """`_MARKS` of a key asked for the first time (the keys asked are the scanner's own)."""
-    mark = _MARKS[key] = f"\n  {key}:"
-    return mark
-
-
-# The lines Unity writes first in a MonoBehaviour (its script's fields follow), each key's value up to
-# its line's end: the next line is the next key's, the last line's none deeper (no wrapped value).
-_MB_HEAD = re.compile(
-    r"MonoBehaviour:\n  m_ObjectHideFlags:[^\n]*\n  m_CorrespondingSourceObject:[^\n]*\n  m_PrefabInstance:[^\n]*"
-    r"\n  m_PrefabAsset:[^\n]*\n  m_GameObject:([^\n]*)\n  m_Enabled:([^\n]*)\n  m_EditorHideFlags:[^\n]*"
-    r"\n  m_Script:([^\n]*)\n  m_Name:([^\n]*)\n  m_EditorClassIdentifier:([^\n]*)(?=\n(?!    )|\Z)"
-)
-_HEAD_KEYS = ("m_GameObject", "m_Enabled", "m_Script", "m_Name", "m_EditorClassIdentifier")  # `_MB_HEAD`'s groups
-_HEAD_LINES = {"m_GameObject": 5, "m_Enabled": 6, "m_Script": 8, "m_Name": 9, "m_EditorClassIdentifier": 10}
-_HEAD_BREAKS = 10  # line breaks before the end of `_MB_HEAD`'s match
-_NO_HEAD: tuple[dict[str, str], re.Match[str] | None] = ({}, None)  # (its dict shared: never written to)
-
-
-def _head(body: str) -> tuple[dict[str, str], re.Match[str] | None]:
-    """A MonoBehaviour's `_MB_HEAD`: what `top` reads of each of its keys (the first of each, the
-    match starting the body), and the match; `_NO_HEAD` when written otherwise."""
-    m = _MB_HEAD.match(body)
-    if m is None:
-        return _NO_HEAD
-    values = [v.strip() for v in m.groups()]
-    return {k: unquote(v) if v[:1] in ("'", '"') else v for k, v in zip(_HEAD_KEYS, values, strict=True)}, m
-
-
-_TOPS: dict[str, re.Pattern[str]] = {}  # a top-level key's line, its value and a deeper line after it
-
-
-def _top(key: str) -> re.Pattern[str]:
-    """`_TOPS` of a key asked for the first time: `\n  key:`, the rest of its line (group 1) and the
-    line break and four spaces starting a deeper line after it (group 2)."""
-    pattern = _TOPS[key] = re.compile(r"\n  " + re.escape(key) + r":([^\n]*)(\n    )?")
-    return pattern
 
 
 def _scalars(item: dict[str, str]) -> tuple[tuple[str, str], ...]:

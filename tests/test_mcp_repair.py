@@ -171,7 +171,7 @@ def test_an_update_broken_by_the_project_s_deletion_says_so(tmp_path: Path, monk
     words. An update that fails once its project folder has gone says that instead."""
     import logging
 
-    from indexer.build import update as updating
+    from indexer.build import apply as applying
 
     root = indexed_copy(tmp_path)
     tantivy = next((root / "Library/UnityIndex").glob("gen-*/tantivy"))
@@ -181,7 +181,7 @@ def test_an_update_broken_by_the_project_s_deletion_says_so(tmp_path: Path, monk
         shutil.rmtree(tantivy)
         raise ValueError(f"Directory does not exist: '{tantivy}'.")
 
-    monkeypatch.setattr(updating, "apply", deleted_meanwhile)
+    monkeypatch.setattr(applying, "apply", deleted_meanwhile)  # imported by `update` once it has work
     lost = f"{root}: the project folder is no longer a Unity project (ProjectSettings/ is gone: moved or deleted);"
     lost += " nothing was written there: "
 
@@ -383,11 +383,11 @@ def test_a_call_during_the_watchers_own_update_does_not_walk_the_project(tmp_pat
     call meeting it waits for that update, and does not walk the whole project after it."""
     import time
 
-    from indexer.build import update as updating
+    from indexer.build import apply as applying
     from mcp_adapter.server import watcher
 
     root = indexed_copy(tmp_path)
-    real_apply, real_update = updating.apply, watcher.update
+    real_apply, real_update = applying.apply, watcher.update
     walked: list[Any] = []
 
     def slow_apply(*args: Any, **kwargs: Any) -> Any:
@@ -398,7 +398,7 @@ def test_a_call_during_the_watchers_own_update_does_not_walk_the_project(tmp_pat
         walked.append(kwargs.get("paths"))
         return real_update(*args, **kwargs)
 
-    monkeypatch.setattr(updating, "apply", slow_apply)
+    monkeypatch.setattr(applying, "apply", slow_apply)
     monkeypatch.setattr(watcher, "update", counting)
 
     async def go() -> Any:

@@ -74,6 +74,5 @@ def test_a_cold_build_leaves_no_free_page_no_side_file_and_no_unused_index(tmp_p
         indexes = {n for (n,) in c.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
     # header and zdicts are read whole: no index beside them (a page each, 0.2% of a small index)
     assert indexes == {
-        "files_by_path", "guids_by_guid", "types_by_name", "edges_by_dst", "folders_by_path", "files_marking_vendors",
-        "plugins_by_path",
+        "files_by_path", "guids_by_guid", "types_by_name", "edges_by_dst", "folders_by_path", "files_marking_vendors"
     }  # fmt: skip

@@ -19,7 +19,7 @@ from indexer.store.codec import BlobCodec
 from indexer.store.header import IndexBroken, open_current
 from indexer.store.integrity import cannot_write
 from indexer.store.rows import guid_text, stored_guid, whole_record
-from indexer.store.schema import VENDOR_MARKS, IndexPaths
+from indexer.store.schema import THIRD_PARTY_SIGNS, VENDOR_MARKS, IndexPaths
 
 record_encoder = msgspec.msgpack.Encoder()
 record_decoder = msgspec.msgpack.Decoder(FileRecord)
@@ -180,14 +180,21 @@ class Records:
         return [p for (p,) in self.conn.execute("SELECT path FROM files WHERE kind = 'folder'")]
 
     def plugin_paths(self) -> list[str]:
-        """The native and managed libraries (kind 'plugin': a DLL marks a kit's folder), by their
-        partial index (`plugins_by_path`), as every process's first query asks."""
-        return [p for (p,) in self.conn.execute("SELECT path FROM files WHERE kind = 'plugin'")]
+        """The native and managed libraries (kind 'plugin': a DLL marks a kit's folder), read from
+        the partial index of third-party signs (`files_marking_vendors`), as every process's first
+        query asks."""
+        return self._signs("kind = 'plugin'")
 
     def vendor_mark_paths(self) -> list[str]:
-        """Paths that may mark a third-party folder (`schema.VENDOR_MARKS`), read from their partial
-        index (`files_marking_vendors`) without a scan of every path."""
-        return [p for (p,) in self.conn.execute(f"SELECT path FROM files WHERE {VENDOR_MARKS}")]
+        """Paths that may mark a third-party folder (`schema.VENDOR_MARKS`), read from the same
+        partial index without a scan of every path."""
+        return self._signs(VENDOR_MARKS)
+
+    def _signs(self, which: str) -> list[str]:
+        """Paths among `schema.THIRD_PARTY_SIGNS` matching `which`: the query holds the index's
+        condition as written, which SQLite needs to use a partial index."""
+        sql = f"SELECT path FROM files WHERE ({THIRD_PARTY_SIGNS}) AND ({which})"
+        return [p for (p,) in self.conn.execute(sql)]
 
     def kinds(self) -> dict[str, str]:
         return dict(self.conn.execute("SELECT path, kind FROM files"))

@@ -106,22 +106,24 @@ VENDOR_MARKS = (
     " OR path LIKE '%release%notes%' OR path LIKE '%notices%' OR path LIKE '%/package.json'"
     " OR path LIKE '%.pdf' OR path LIKE '%.pdf.meta' OR path LIKE '%read%me%'"
 )
+# Those and the libraries (a DLL marks a kit's folder too): one partial index for both, a page
+# fewer than two (the index of a small project is kept under the bytes it scanned).
+THIRD_PARTY_SIGNS = f"kind = 'plugin' OR {VENDOR_MARKS}"
 # Made after the rows of a rebuild are in (sorting once is faster than growing each index row by
 # row), and at once by an incremental writer (so an index written before one was added gets it at
 # the next update that writes anything; a reader works without it, by a scan). No covering index of `files`: its rows
 # are narrow (records live in `blobs`), so a scan of every stat reads little more than an index
 # would. Partial indexes find a handful of rows without that scan: the unreadable folders (kind
 # 'folder'), asked for by every update of listed paths, and the vendor marks and libraries (kind
-# 'plugin'), asked for by every process's first query (the marks' scan, matching nine patterns,
-# took 64 ms at 58,000 files, the libraries' 16-55).
+# 'plugin', `THIRD_PARTY_SIGNS`), asked for by every process's first query (the marks' scan,
+# matching nine patterns, took 64 ms at 58,000 files, the libraries' 16-55).
 SQL_INDEXES = f"""
 CREATE UNIQUE INDEX IF NOT EXISTS files_by_path ON files(path);
 CREATE INDEX IF NOT EXISTS guids_by_guid ON guids(guid);
 CREATE INDEX IF NOT EXISTS types_by_name ON types(name);
 CREATE INDEX IF NOT EXISTS edges_by_dst ON edges(dst);
 CREATE INDEX IF NOT EXISTS folders_by_path ON files(path) WHERE kind = 'folder';
-CREATE INDEX IF NOT EXISTS files_marking_vendors ON files(path) WHERE {VENDOR_MARKS};
-CREATE INDEX IF NOT EXISTS plugins_by_path ON files(path) WHERE kind = 'plugin';
+CREATE INDEX IF NOT EXISTS files_marking_vendors ON files(path) WHERE {THIRD_PARTY_SIGNS};
 """
 
 # No search document: metas are folded into their asset's record; opaque binaries are found

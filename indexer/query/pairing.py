@@ -209,19 +209,24 @@ class _Pairs:
         `lovedBaits`) 12th. At most CLASS_HELD_MOST of them rank at least HELD_SHARE of the
         holder's score times their prior."""
         graph = self.project.graph
-        for holder in self._best(lambda p: True, 1):
-            rec = kept_record(graph, holder.path) if holder.path.endswith((".prefab", ".unity", ".asset")) else None
-            if rec is None:
-                continue
-            named = [
-                p
-                for p, field in ((graph.path_of_guid(r.target), r.context) for r in rec.refs if r.kind == "guid")
-                if p and p.endswith(".asset") and p.startswith(self.prefix) and _names_class(graph, p, field, stems)
-            ]
-            if len(named) > CLASS_HELD_MOST:
-                continue
-            for path in named:
-                self._raise(path, holder.score * HELD_SHARE * self.prior(path), ("asset", holder.path, ()))
+        holder = min(self.ranked.values(), key=lambda r: (-r.score, r.path), default=None)
+        if holder is None or not holder.path.endswith((".prefab", ".unity", ".asset")):
+            return
+        rec = kept_record(graph, holder.path)
+        if rec is None:
+            return
+        # a field that says none of the task's words names no class it says (`_names_class`): told
+        # first, so a scene's hundreds of GUIDs are not looked up (a query each, first seen)
+        asked = [r for r in rec.refs if r.kind == "guid" and stems.intersection(name_stems(r.context))]
+        named = [
+            p
+            for p, field in ((graph.path_of_guid(r.target), r.context) for r in asked)
+            if p and p.endswith(".asset") and p.startswith(self.prefix) and _names_class(graph, p, field, stems)
+        ]
+        if len(named) > CLASS_HELD_MOST:
+            return
+        for path in named:
+            self._raise(path, holder.score * HELD_SHARE * self.prior(path), ("asset", holder.path, ()))
 
     def _best(self, keep: Callable[[str], bool], n: int) -> list[Ranked]:
         return [r for r in sorted(self.ranked.values(), key=lambda r: (-r.score, r.path)) if keep(r.path)][:n]

@@ -111,3 +111,82 @@ def test_a_script_that_one_scene_alone_carries_brings_the_scene(tmp_path: Path) 
         "Assets/Scenes/Game.unity",
         "Assets/Prefabs/Fox.prefab",
     ]
+
+
+def _paired(root: Path, start: dict[str, float], stems: frozenset[str], kind: str | None = None) -> dict[str, float]:
+    """Scores after the pairings from a ranking of `start` (the rules alone, not the search)."""
+    from indexer.model import Ranked
+    from indexer.query.pairing import pair
+
+    update(root, Config(workers=1))
+    project = open_workspace(root, [(root, Config())]).projects[0]
+    ranked = {p: Ranked(p, s, []) for p, s in start.items()}
+    pair(project, ranked, {}, project.stats_of(ranked), lambda p: 1.0, kind, None, False, stems, False)
+    return {p: r.score for p, r in ranked.items()}
+
+
+def _angler(tmp_path: Path, baits: int, field: str = "lovedBaits", bait_class: str = "Bait") -> Path:
+    """A salmon data asset holding `baits` baits (data assets of `bait_class`) in its `field`."""
+    fish, bait = "f3000000000000000000000000000001", "f3000000000000000000000000000002"
+    files = {
+        "Assets/Scripts/Fish.cs": _so("Fish", f"public List<{bait_class}> {field};"),
+        "Assets/Scripts/Fish.cs.meta": meta(fish),
+        f"Assets/Scripts/{bait_class}.cs": _so(bait_class, "public int buyPrice;"),
+        f"Assets/Scripts/{bait_class}.cs.meta": meta(bait),
+    }
+    held = ""
+    for k in range(baits):
+        guid = f"f30000000000000000000000000001{k:02d}"
+        files[f"Assets/Data/Bait{k}.asset"] = data_asset(bait, f"Bait{k}", "  buyPrice: 5\n")
+        files[f"Assets/Data/Bait{k}.asset.meta"] = meta(guid, "NativeFormatImporter")
+        held += f"  - {{fileID: 11400000, guid: {guid}, type: 2}}\n"
+    files["Assets/Data/Salmon.asset"] = data_asset(fish, "Salmon", f"  {field}:\n{held}")
+    return write_project(tmp_path, files)
+
+
+SALMON = frozenset({"which", "bait", "salmon", "love"})
+
+
+def test_the_held_instances_are_at_most_three_of_a_class_every_word_of_which_the_task_says(tmp_path: Path) -> None:
+    """`pairing._Pairs.instances_held`'s conditions, each: the best hit holds them (raised to
+    HELD_SHARE of its score); at most CLASS_HELD_MOST of them (four say nothing of which one is
+    meant); in a field whose name says a word of the class (`salmonFavourites` does not); of a class
+    every word of which the task says (`BaitItem`: "item" unsaid)."""
+    from indexer.query.pairing import CLASS_HELD_MOST, HELD_SHARE
+
+    def bait0(root: Path) -> float:
+        start = {"Assets/Data/Salmon.asset": 100.0, "Assets/Data/Bait0.asset": 10.0}
+        return _paired(root, start, SALMON)["Assets/Data/Bait0.asset"]
+
+    assert bait0(_angler(tmp_path / "three", CLASS_HELD_MOST)) == 100.0 * HELD_SHARE
+    assert bait0(_angler(tmp_path / "four", CLASS_HELD_MOST + 1)) == 10.0
+    assert bait0(_angler(tmp_path / "field", 1, field="salmonFavourites")) == 10.0
+    assert bait0(_angler(tmp_path / "class", 1, field="lovedBaitItems", bait_class="BaitItem")) == 10.0
+    second = {"Assets/Scripts/Fish.cs": 120.0, "Assets/Data/Salmon.asset": 100.0, "Assets/Data/Bait0.asset": 10.0}
+    assert _paired(_angler(tmp_path / "second", 1), second, SALMON)["Assets/Data/Bait0.asset"] == 10.0  # not the best
+
+
+def test_a_script_brings_its_one_scene_only_when_no_prefab_carries_it_and_scenes_may_be_shown(tmp_path: Path) -> None:
+    """The scene rule's conditions (`pairing._Pairs.prefabs_of_scripts`): the one scene carrying a
+    script no prefab carries ranks at SCENE_SHARE of the script's score, within a search of any kind
+    or of scenes, never of prefabs; a script two scenes carry brings neither; one a prefab carries
+    brings the prefab, at the prefab's share, not the scene."""
+    from indexer.query.pairing import PAIRED_SHARE, SCENE_SHARE
+
+    brain = {"Assets/Scripts/AttackerBrain.cs": 100.0}
+    stems = frozenset({"often", "fox", "spawn", "hard", "difficulti"})
+    root = _defence(tmp_path / "one")
+    assert _paired(root, brain, stems)["Assets/Scenes/Game.unity"] == 100.0 * SCENE_SHARE
+    assert _paired(root, brain, stems, "scene")["Assets/Scenes/Game.unity"] == 100.0 * SCENE_SHARE
+    assert "Assets/Scenes/Game.unity" not in _paired(root, brain, stems, "prefab")
+
+    root = _defence(tmp_path / "two")
+    (root / "Assets/Scenes/Menu.unity").write_text((root / "Assets/Scenes/Game.unity").read_text())
+    assert "Assets/Scenes/Game.unity" not in _paired(root, brain, stems)
+
+    root = _defence(tmp_path / "prefab")
+    text = script_prefab("Brain", "f2000000000000000000000000000001")
+    (root / "Assets/Prefabs/Brain.prefab").write_text(text)
+    scores = _paired(root, brain, stems)
+    assert scores["Assets/Prefabs/Brain.prefab"] == 100.0 * PAIRED_SHARE
+    assert "Assets/Scenes/Game.unity" not in scores

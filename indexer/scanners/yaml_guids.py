@@ -38,23 +38,19 @@ def guid_uses(
     plain: bool,
     start: int = 0,
     breaks: int = 0,
-    before: int = 0,
 ) -> list[GuidUse]:
     """Every GUID written in `body` with the key it belongs to (its line a 0-based index), but
     those under a key in `ignore`; with `plain`, those written as plain values too. `lines` gives
     the body's lines (split once, by the document), read only for a document of many GUIDs. From
     `start` (a line's end with `breaks` line breaks before it) when the caller knows none before is
-    kept, and at most `before` before it (counted in when they may tip `_FEW_GUIDS`)."""
+    kept. (How many there are chooses only how keys are found, `owner_above` or `Owners`, which
+    agree: a few left out before `start` change no answer.)"""
     mixed = _JSON_GUID in body or _ASSET_GUID in body
     if not mixed and "guid: " not in body:
         return []
-    pattern = _GUID if mixed else _YAML_GUID
-    matches = list(pattern.finditer(body, start))
+    matches = list((_GUID if mixed else _YAML_GUID).finditer(body, start))
     matches = with_plain_guids(body, matches) if plain else matches
-    found = len(matches)
-    if start and _FEW_GUIDS - before < found <= _FEW_GUIDS:  # the ones left out may make them many
-        found += len(pattern.findall(body, 0, start))
-    few = found <= _FEW_GUIDS
+    few = len(matches) <= _FEW_GUIDS
     owners: Owners | None = None
     out: list[GuidUse] = []
     count = body.count

@@ -427,8 +427,7 @@ class TextDoc:
             # (its key `m_Script`, its line's `{` says): looked for from their end
             lead, tail = body[: head.start(3)], body[head.end(3) : head.end()]
             if "uid" not in lead and "UID" not in lead and "uid" not in tail and "UID" not in tail:
-                # (a GUID's match is 38 characters at least: the script's line holds this many at most)
-                return guid_uses(body, self.lines, ignore, plain, head.end(), HEAD_BREAKS, len(head[3]) // 38)
+                return guid_uses(body, self.lines, ignore, plain, head.end(), HEAD_BREAKS)
         return guid_uses(body, self.lines, ignore, plain)
 
     def calls(self) -> list[Call]:

@@ -55,6 +55,7 @@ HOLDER_BEST, HELD_MOST, HELD_SHARE = 3, 20, 0.8
 # rank at least HELD_SHARE of its score: at most CLASS_HELD_MOST of them (see instances_held).
 CLASS_HELD_MOST = 3
 _LIST = re.compile(r": \[\d+ items?\]$")  # how an asset's outline signs a field holding a list
+_NOT_SPELLED = re.compile(r"[^0-9a-z]+")
 
 
 def pair(
@@ -121,11 +122,16 @@ class _Pairs:
         """A prefab among the BEHAVIOUR_PREFABS best that carries one project script, a script few
         files carry directly (a generic `Rotator` on forty props says nothing), does what it says:
         `Breakable.cs` for the piggy bank that shatters, `TimedSelfDestruct.cs` for the laser shot
-        that vanishes. The script ranks at least BEHAVIOUR_SHARE of the prefab's score times its own
-        prior (third-party code keeps its lower weight)."""
+        that vanishes. So does a script of the prefab's own name among several it carries
+        (`HeroEmoteBar.cs` on `Hero Emote Bar.prefab` beside a generic button). The script ranks at
+        least BEHAVIOUR_SHARE of the prefab's score times its own prior (third-party code keeps its
+        lower weight)."""
         graph = self.project.graph
         for prefab in self._best(is_prefab, BEHAVIOUR_PREFABS):
             scripts = [p for p, edge in graph.uses(prefab.path) if edge == "script" and p.startswith(self.prefix)]
+            title = _spelled(prefab.path)
+            for script in (p for p in scripts if _spelled(p) == title):  # the prefab's namesake
+                self._raise(script, prefab.score * BEHAVIOUR_SHARE * self.prior(script), ("script", prefab.path, ()))
             if len(scripts) != 1:
                 continue
             carriers = [p for p, edge in graph.used_by(scripts[0]) if edge == "carries_script"]
@@ -268,3 +274,9 @@ def _names_class(graph: Graph, asset: str, field: str, stems: frozenset[str]) ->
         if words and words <= stems and words & set(name_stems(field)):
             return True
     return False
+
+
+def _spelled(path: str) -> str:
+    """A file's name as its letters and digits, lowercased: `Hero Emote Bar.prefab` and
+    `HeroEmoteBar.cs` spell one name."""
+    return _NOT_SPELLED.sub("", file_title(path).lower())

@@ -61,6 +61,9 @@ NEAR_GAIN = 0.5
 QUOTE_GAIN = 1.0  # a file holding a text the task quotes gains this times the best match's score
 NAMED_FILE_LEAD = 1.05  # a task that is a file's name alone ranks that file this far above the best match
 TITLE_SAID_LEAD = 1.01  # a file of the kind the task names, whose name it says word for word (titles_said)
+# ... and a data asset whose name it says so when it asks where a value is set ("the Eye Lasers
+# button is greyed out ... where is that set": `EyeLasers.asset`, the sample's requirements).
+VALUE_TITLED = frozenset({"asset"})
 LISTS_SHOWN = 3  # files named in a data asset's "lists ..." reason
 # A task asking where something is set: a small data asset (a ScriptableObject, a physics material)
 # with a field the task names (`bounciness`, `defaultVolume` for "loudness") holds the setting
@@ -120,7 +123,8 @@ def rank(
     pair(project, ranked, boosts, stats, prior, kind, path_prefix, asks_assets, frozenset(asked[1]), values)
     if kind is None and not asks_for(said, ASSET_WORDS | ART_WORDS):  # "which asset ...": each of them
         _siblings_below(project, ranked, kinds | reached, asked[1])
-    _raise_files_named(project, ranked, text, kinds | reached, wanted)
+    titled = wanted | VALUE_TITLED if asks_assets and kind in (None, *VALUE_TITLED) else wanted
+    _raise_files_named(project, ranked, text, kinds | reached, titled)
     order = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:limit]
     _explain(project, order, boosts, asked[1])
     outlines = outlines_of(project, [r.path for r in order]) if named else None
@@ -130,8 +134,10 @@ def rank(
 
 def _raise_files_named(project, ranked: dict[str, Ranked], text: str, kinds: dict, wanted: frozenset) -> None:
     """The files the task names lead: one named alone by its path or name (`query Unit.prefab`:
-    that file, not `UnitRagdoll.prefab`), or one of a kind it names whose name's words it says in
-    order ("which prefab is the bacon health pickup": `BaconHealth.prefab`, `titles_said`)."""
+    that file, not `UnitRagdoll.prefab`), or one of a kind it names (`wanted`) whose name's words
+    it says in order ("which prefab is the bacon health pickup": `BaconHealth.prefab`,
+    `titles_said`). The caller adds data assets to `wanted` when the task asks where a value is
+    set (VALUE_TITLED)."""
     top = max((r.score for r in ranked.values()), default=0.0)
     for path in titles_said((p for p in ranked if named_kind(p, kinds.get(p, "")) in wanted), text):
         ranked[path].score = max(ranked[path].score, top * TITLE_SAID_LEAD)

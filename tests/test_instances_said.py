@@ -46,13 +46,9 @@ def _moves(tmp_path: Path) -> Path:
         folder, _, step = step.rpartition("/")
         name = f"{step}_MoveForward"
         fields = f"  speed: {n + 2}\n  faceForward: 1\n"
-        files[f"Assets/Abilities/Player/{folder}/{name}.asset"] = data_asset(
-            MOVE, name, fields
-        )
+        files[f"Assets/Abilities/Player/{folder}/{name}.asset"] = data_asset(MOVE, name, fields)
         guid = f"e90000000000000000000000000001{n:02d}"
-        files[f"Assets/Abilities/Player/{folder}/{name}.asset.meta"] = meta(
-            guid, "NativeFormatImporter"
-        )
+        files[f"Assets/Abilities/Player/{folder}/{name}.asset.meta"] = meta(guid, "NativeFormatImporter")
     return write_project(tmp_path, files)
 
 
@@ -62,17 +58,11 @@ def _raised(root: Path, text: str) -> list[str]:
     update(root, Config(workers=1))
     ws = open_workspace(root, [(root, Config())])
     project = ws.owner("Assets/Abilities/MoveForward.cs")[0]
-    ranked = {
-        p: Ranked(p, 1.0, [])
-        for p in project.records.kinds()
-        if p.endswith((".asset", ".cs"))
-    }
+    ranked = {p: Ranked(p, 1.0, []) for p in project.records.kinds() if p.endswith((".asset", ".cs"))}
     ranked["Assets/Abilities/MoveForward.cs"].score = 100.0
     stems = frozenset(stem(w) for w in said_words(text))
     pair(project, ranked, {}, {}, lambda _: 1.0, None, None, True, stems, True)
-    return sorted(
-        p for p, r in ranked.items() if p.endswith(".asset") and r.score > 1.0
-    )
+    return sorted(p for p, r in ranked.items() if p.endswith(".asset") and r.score > 1.0)
 
 
 def test_the_instance_whose_every_word_the_task_says_is_raised(tmp_path: Path) -> None:
@@ -82,9 +72,9 @@ def test_the_instance_whose_every_word_the_task_says_is_raised(tmp_path: Path) -
     the task says (not the running jump's, nor the run-to-stop step's). Raised alone: 11th -> 3rd
     on the held-out set it came from."""
     root = _moves(tmp_path)
-    assert _raised(
-        root, "Which asset controls how fast the player moves while running?"
-    ) == ["Assets/Abilities/Player/Run/Player_Running_MoveForward.asset"]
+    assert _raised(root, "Which asset controls how fast the player moves while running?") == [
+        "Assets/Abilities/Player/Run/Player_Running_MoveForward.asset"
+    ]
 
 
 def test_an_instance_holding_a_word_the_task_does_not_say_is_not(

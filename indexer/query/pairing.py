@@ -54,9 +54,7 @@ HOLDER_BEST, HELD_MOST, HELD_SHARE = 3, 20, 0.8
 # ("which bait does the salmon love": `Cricket.asset`, a `Bait`, in the salmon's `lovedBaits`),
 # rank at least HELD_SHARE of its score: at most CLASS_HELD_MOST of them (see instances_held).
 CLASS_HELD_MOST = 3
-_LIST = re.compile(
-    r": \[\d+ items?\]$"
-)  # how an asset's outline signs a field holding a list
+_LIST = re.compile(r": \[\d+ items?\]$")  # how an asset's outline signs a field holding a list
 _NOT_SPELLED = re.compile(r"[^0-9a-z]+")
 
 
@@ -80,14 +78,7 @@ def pair(
     prior; `asks_assets`: the task asks where a value is set (`asking.asks_value`); `values`: it
     asks a value or says one is too much or too little (`definitions_of_prefabs`,
     `data_of_holders`)."""
-    pairs = _Pairs(
-        project,
-        ranked,
-        boosts,
-        stats,
-        prior,
-        path_prefix.strip("/") + "/" if path_prefix else "",
-    )
+    pairs = _Pairs(project, ranked, boosts, stats, prior, path_prefix.strip("/") + "/" if path_prefix else "")
     if kind in (None, "prefab", "scene"):
         pairs.prefabs_of_scripts(ASKED_SHARE if asks_assets else PAIRED_SHARE, kind)
     if kind is None:
@@ -103,21 +94,8 @@ def pair(
 class _Pairs:
     """One ranking's pairings, on the files under `prefix` (the search's path prefix)."""
 
-    def __init__(
-        self,
-        project,
-        ranked: dict[str, Ranked],
-        boosts: dict,
-        stats: dict,
-        prior,
-        prefix: str,
-    ) -> None:
-        self.project, self.ranked, self.boosts, self.stats = (
-            project,
-            ranked,
-            boosts,
-            stats,
-        )
+    def __init__(self, project, ranked: dict[str, Ranked], boosts: dict, stats: dict, prior, prefix: str) -> None:
+        self.project, self.ranked, self.boosts, self.stats = project, ranked, boosts, stats
         self.prior, self.prefix = prior, prefix
 
     def prefabs_of_scripts(self, share: float, kind: str | None) -> None:
@@ -130,11 +108,7 @@ class _Pairs:
         ranks at least SCENE_SHARE of the script's score times its prior. `kind`: the search's
         filter (a prefab, a scene or any)."""
         for script in self._best(is_script, PAIRED_SCRIPTS):
-            carried_by = [
-                p
-                for p, edge in self.project.graph.used_by(script.path)
-                if edge == "carries_script"
-            ]
+            carried_by = [p for p, edge in self.project.graph.used_by(script.path) if edge == "carries_script"]
             prefabs = [p for p in carried_by if is_prefab(p)]
             scenes = [p for p in carried_by if p.endswith(".unity")]
             carriers = prefabs or scenes
@@ -142,9 +116,7 @@ class _Pairs:
             if shown and len(carriers) == 1 and carriers[0].startswith(self.prefix):
                 why = ("carries_script", script.path, ())
                 own_share = share if prefabs else SCENE_SHARE
-                self._raise(
-                    carriers[0], script.score * own_share * self.prior(carriers[0]), why
-                )
+                self._raise(carriers[0], script.score * own_share * self.prior(carriers[0]), why)
 
     def scripts_of_prefabs(self) -> None:
         """A prefab among the BEHAVIOUR_PREFABS best that carries one project script, a script few
@@ -156,30 +128,16 @@ class _Pairs:
         lower weight)."""
         graph = self.project.graph
         for prefab in self._best(is_prefab, BEHAVIOUR_PREFABS):
-            scripts = [
-                p
-                for p, edge in graph.uses(prefab.path)
-                if edge == "script" and p.startswith(self.prefix)
-            ]
+            scripts = [p for p, edge in graph.uses(prefab.path) if edge == "script" and p.startswith(self.prefix)]
             title = _spelled(prefab.path)
-            for script in (
-                p for p in scripts if _spelled(p) == title
-            ):  # the prefab's namesake
-                self._raise(
-                    script,
-                    prefab.score * BEHAVIOUR_SHARE * self.prior(script),
-                    ("script", prefab.path, ()),
-                )
+            for script in (p for p in scripts if _spelled(p) == title):  # the prefab's namesake
+                self._raise(script, prefab.score * BEHAVIOUR_SHARE * self.prior(script), ("script", prefab.path, ()))
             if len(scripts) != 1:
                 continue
-            carriers = [
-                p for p, edge in graph.used_by(scripts[0]) if edge == "carries_script"
-            ]
+            carriers = [p for p, edge in graph.used_by(scripts[0]) if edge == "carries_script"]
             if carriers and len(carriers) <= BEHAVIOUR_CARRIERS:
                 self._raise(
-                    scripts[0],
-                    prefab.score * BEHAVIOUR_SHARE * self.prior(scripts[0]),
-                    ("script", prefab.path, ()),
+                    scripts[0], prefab.score * BEHAVIOUR_SHARE * self.prior(scripts[0]), ("script", prefab.path, ())
                 )
 
     def instances_named(self, stems: frozenset[str]) -> None:
@@ -192,23 +150,15 @@ class _Pairs:
         It ranks at least INSTANCE_SHARE of the script's score times its prior."""
         graph = self.project.graph
         for script in self._best(is_script, INSTANCE_SCRIPTS):
-            data = [
-                p
-                for p, edge in graph.used_by(script.path)
-                if edge == "carries_script" and p.endswith(".asset")
-            ]
+            data = [p for p, edge in graph.used_by(script.path) if edge == "carries_script" and p.endswith(".asset")]
             if not data or len(data) > INSTANCE_MOST:
                 continue
             names = {p: set(name_stems(file_title(p))) for p in data}
             own = set(name_stems(file_title(script.path)))
             for path, words in names.items():
                 others = set().union(*(w for q, w in names.items() if q != path))
-                parts = (
-                    set(name_stems(file_title(path))[1:]) - own
-                )  # its name's words but the class's
-                if (
-                    (words & stems) - own - others or (parts and parts <= stems)
-                ) and path.startswith(self.prefix):
+                parts = set(name_stems(file_title(path))[1:]) - own  # its name's words but the class's
+                if ((words & stems) - own - others or (parts and parts <= stems)) and path.startswith(self.prefix):
                     share = INSTANCE_CLASS_SHARE if own & stems else INSTANCE_SHARE
                     score = script.score * share * self.prior(path)
                     self._raise(path, score, ("carries_script", script.path, ()))
@@ -222,27 +172,17 @@ class _Pairs:
         prefab's score times their prior."""
         graph = self.project.graph
         for prefab in self._best(is_prefab, DEFINITION_PREFABS):
-            holders = [
-                p
-                for p, edge in graph.used_by(prefab.path)
-                if edge == "refers_to" and p.endswith(".asset")
-            ]
+            holders = [p for p, edge in graph.used_by(prefab.path) if edge == "refers_to" and p.endswith(".asset")]
             if not holders:
                 continue
             guid = graph.records.guid_of_path(prefab.path)
-            defining = (
-                p for p in holders if _scripted(graph, p) and _defines(graph, p, guid)
-            )
-            data = list(
-                itertools.islice(defining, DEFINITION_MOST + 1)
-            )  # no record read past the most
+            defining = (p for p in holders if _scripted(graph, p) and _defines(graph, p, guid))
+            data = list(itertools.islice(defining, DEFINITION_MOST + 1))  # no record read past the most
             if not data or len(data) > DEFINITION_MOST:
                 continue
             words = stems | set(name_stems(file_title(prefab.path)))
             for path in data:
-                if (
-                    len(data) == 1 or set(name_stems(file_title(path))) & words
-                ) and path.startswith(self.prefix):
+                if (len(data) == 1 or set(name_stems(file_title(path))) & words) and path.startswith(self.prefix):
                     score = prefab.score * DEFINITION_SHARE * self.prior(path)
                     self._raise(path, score, ("refers_to", prefab.path, ()))
 
@@ -257,37 +197,19 @@ class _Pairs:
         least HELD_SHARE of the holder's score times their prior; of several, only when those say
         a word of the task (`PlayList_Sample.asset`'s `Sample 1`, `Sample 2` say only its name)."""
         graph = self.project.graph
-        for holder in self._best(
-            lambda p: p.endswith((".prefab", ".unity", ".asset")), HOLDER_BEST
-        ):
-            held = [
-                p
-                for p, edge in graph.uses(holder.path)
-                if edge == "asset" and p.endswith(".asset")
-            ]
+        for holder in self._best(lambda p: p.endswith((".prefab", ".unity", ".asset")), HOLDER_BEST):
+            held = [p for p, edge in graph.uses(holder.path) if edge == "asset" and p.endswith(".asset")]
             if not held or len(held) > HELD_MOST:
                 continue
             words = stems | set(name_stems(file_title(holder.path)))
-            names = {
-                p: set(name_stems(file_title(p)))
-                for p in held
-                if p.startswith(self.prefix)
-            }
-            said = {
-                p: len(n & words)
-                for p, n in names.items()
-                if n & words and _scripted(graph, p)
-            }
+            names = {p: set(name_stems(file_title(p))) for p in held if p.startswith(self.prefix)}
+            said = {p: len(n & words) for p, n in names.items() if n & words and _scripted(graph, p)}
             most = max(said.values(), default=0)
             best = [p for p, n in said.items() if n == most]
             if len(said) > 1 and not any(names[p] & stems for p in best):
                 continue  # among several, the holder's own name says nothing of which
             for path in best:
-                self._raise(
-                    path,
-                    holder.score * HELD_SHARE * self.prior(path),
-                    ("asset", holder.path, ()),
-                )
+                self._raise(path, holder.score * HELD_SHARE * self.prior(path), ("asset", holder.path, ()))
 
     def instances_held(self, stems: frozenset[str]) -> None:
         """The best hit, a prefab, scene or data asset, holds data assets in a field named for their
@@ -296,9 +218,7 @@ class _Pairs:
         `lovedBaits`) 12th. At most CLASS_HELD_MOST of them rank at least HELD_SHARE of the
         holder's score times their prior."""
         graph = self.project.graph
-        holder = min(
-            self.ranked.values(), key=lambda r: (-r.score, r.path), default=None
-        )
+        holder = min(self.ranked.values(), key=lambda r: (-r.score, r.path), default=None)
         if holder is None or not holder.path.endswith((".prefab", ".unity", ".asset")):
             return
         rec = kept_record(graph, holder.path)
@@ -306,34 +226,19 @@ class _Pairs:
             return
         # a field that says none of the task's words names no class it says (`_names_class`): told
         # first, so a scene's hundreds of GUIDs are not looked up (a query each, first seen)
-        asked = [
-            r
-            for r in rec.refs
-            if r.kind == "guid" and stems.intersection(name_stems(r.context))
-        ]
+        asked = [r for r in rec.refs if r.kind == "guid" and stems.intersection(name_stems(r.context))]
         named = [
             p
             for p, field in ((graph.path_of_guid(r.target), r.context) for r in asked)
-            if p
-            and p.endswith(".asset")
-            and p.startswith(self.prefix)
-            and _names_class(graph, p, field, stems)
+            if p and p.endswith(".asset") and p.startswith(self.prefix) and _names_class(graph, p, field, stems)
         ]
         if len(named) > CLASS_HELD_MOST:
             return
         for path in named:
-            self._raise(
-                path,
-                holder.score * HELD_SHARE * self.prior(path),
-                ("asset", holder.path, ()),
-            )
+            self._raise(path, holder.score * HELD_SHARE * self.prior(path), ("asset", holder.path, ()))
 
     def _best(self, keep: Callable[[str], bool], n: int) -> list[Ranked]:
-        return [
-            r
-            for r in sorted(self.ranked.values(), key=lambda r: (-r.score, r.path))
-            if keep(r.path)
-        ][:n]
+        return [r for r in sorted(self.ranked.values(), key=lambda r: (-r.score, r.path)) if keep(r.path)][:n]
 
     def _raise(self, path: str, score: float, why: tuple) -> None:
         if path not in self.ranked:
@@ -351,14 +256,8 @@ def _defines(graph: Graph, asset: str, guid: str | None) -> bool:
     rec = kept_record(graph, asset)
     if rec is None or guid is None:
         return False
-    fields = {
-        s.name
-        for s in rec.symbols
-        if s.kind == "field" and not _LIST.search(s.signature)
-    }
-    return any(
-        r.kind == "guid" and r.target == guid and r.context in fields for r in rec.refs
-    )
+    fields = {s.name for s in rec.symbols if s.kind == "field" and not _LIST.search(s.signature)}
+    return any(r.kind == "guid" and r.target == guid and r.context in fields for r in rec.refs)
 
 
 def _scripted(graph: Graph, asset: str) -> bool:

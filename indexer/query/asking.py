@@ -25,6 +25,9 @@ _AMOUNT = re.compile(
     re.IGNORECASE,
 )
 _NOT_AMOUNTS = frozenset({"and", "or", "the", "a"})
+# "Give the heavy defenders more hit points", "the boss should take less damage": a change of an
+# amount, as "faster" is (`asks_change`).
+_MORE = re.compile(r"\b(?:more|less|fewer)\b", re.IGNORECASE)
 # "Which data decides how often the sniper spawns", "tweak how hard each weapon hits without
 # touching code": the answer is the asset holding the data.
 _DATA = re.compile(
@@ -45,8 +48,9 @@ def asks_value(said: list[str], text: str) -> bool:
 
 def asks_change(said: list[str], text: str) -> bool:
     """Whether the task asks a value (`asks_value`) or for more or less of one ("too slow", "walk
-    faster"): what a thing's data asset holds (`pairing._Pairs.definitions_of_prefabs`)."""
-    return asks_value(said, text) or bool(excess(text)) or compared(said)
+    faster", "more hit points"): what a thing's data asset holds
+    (`pairing._Pairs.definitions_of_prefabs`)."""
+    return asks_value(said, text) or bool(excess(text)) or compared(said) or _MORE.search(text) is not None
 
 
 def asked_amounts(text: str) -> list[str]:

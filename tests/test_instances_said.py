@@ -68,24 +68,21 @@ def _raised(root: Path, text: str) -> list[str]:
 def test_the_instance_whose_every_word_the_task_says_is_raised(tmp_path: Path) -> None:
     """ "Which asset controls how fast the player moves while running?": every one of the
     ability's data assets says "player", and two say "running", so none holds a word of the task
-    alone (the rule's first test); `Player_Running_MoveForward.asset` is the one whose every word
-    the task says (not the running jump's, nor the run-to-stop step's). Raised alone: 11th -> 3rd
-    on the held-out set it came from."""
+    that no other holds (the first way `instances_named` finds one);
+    `Player_Running_MoveForward.asset` is the one whose every word the task says (not the running
+    jump's, nor the run-to-stop step's). Raised alone: 11th -> 3rd on the held-out set it came
+    from."""
     root = _moves(tmp_path)
     assert _raised(root, "Which asset controls how fast the player moves while running?") == [
         "Assets/Abilities/Player/Run/Player_Running_MoveForward.asset"
     ]
 
 
-def test_an_instance_holding_a_word_the_task_does_not_say_is_not(
-    tmp_path: Path,
-) -> None:
-    """ "... while running and jumping" says every word of the running jump's asset too: both."""
-    root = _moves(tmp_path)
-    assert _raised(
-        root,
-        "Which asset controls how fast the player moves while running and jumping?",
-    ) == [
+def test_each_instance_whose_every_word_the_task_says_is_raised(tmp_path: Path) -> None:
+    """ "... while running and jumping" says every word of the running jump's asset too: both
+    are raised; the walk's, whose "walk" the task does not say, is not."""
+    text = "Which asset controls how fast the player moves while running and jumping?"
+    assert _raised(_moves(tmp_path), text) == [
         "Assets/Abilities/Player/Jump/Player_Jump_Running_MoveForward.asset",
         "Assets/Abilities/Player/Run/Player_Running_MoveForward.asset",
     ]

@@ -35,6 +35,14 @@ _DATA = re.compile(
 )
 
 
+# "What is the M4A1's clip size?", "what are the chicken's max health points": a quality of a thing
+# named by its owner asks its value, as "how much" does.
+_OWNED_VALUE = re.compile(
+    r"(?:^|[.?!;:]\s*)what(?:['’]s|\s+is|\s+are)\s+(?:the\s+|an?\s+)?(?:(?!\bof\b)[\w -])+?\w(?:['’]s|s['’])\s+\w",
+    re.IGNORECASE,
+)
+
+
 def asks_quantity(text: str) -> bool:
     """Whether a question of the task opens with a quantity (`_QUANTITY`)."""
     return _QUANTITY.search(text) is not None
@@ -43,7 +51,12 @@ def asks_quantity(text: str) -> bool:
 def asks_value(said: list[str], text: str) -> bool:
     """Whether the task asks where something is set, wired or placed (priors.ASSET_WORDS), how
     much of it there is (`asks_quantity`), or which data holds it (`_DATA`)."""
-    return asks_for(said, ASSET_WORDS) or asks_quantity(text) or _DATA.search(text) is not None
+    return (
+        asks_for(said, ASSET_WORDS)
+        or asks_quantity(text)
+        or _DATA.search(text) is not None
+        or _OWNED_VALUE.search(text) is not None
+    )
 
 
 def asks_change(said: list[str], text: str) -> bool:

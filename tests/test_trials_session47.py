@@ -1,0 +1,95 @@
+"""A new user's trial on two unseen games (docs/retrieval.md, session 47): what it found wrong,
+each on a small project of its own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from indexer.build.update import update
+from indexer.config import Config
+from indexer.query.asking import asks_value
+from indexer.query.workspace import open_workspace
+
+from .conftest import data_asset, meta, mono_script, script_prefab, write_project
+
+
+def _ranked(root: Path, text: str, n: int = 10) -> list[str]:
+    update(root, Config(workers=1))
+    return [h.path for h in open_workspace(root, [(root, Config())]).search(text, n, named=False)]
+
+
+def _so(name: str, body: str) -> str:
+    return f"using UnityEngine;\npublic class {name} : ScriptableObject\n{{\n{body}\n}}\n"
+
+
+def _parts(name: str, parts: list[str]) -> str:
+    """Objects of a model named for its parts (`Rifle Barrel`), as a prefab's YAML lines."""
+    return "".join(
+        f"--- !u!1 &{300 + i}\nGameObject:\n  m_Name: {name} {p}\n  m_IsActive: 1\n" for i, p in enumerate(parts)
+    )
+
+
+def _guns(tmp_path: Path) -> Path:
+    """A shooter: each gun's ammo in a config asset, its pickup and its ammo pickup as prefabs whose
+    names say the gun, holding its model's parts, scripts for both pickups."""
+    ammo, pickup, ammo_pickup = (f"a100000000000000000000000000000{i}" for i in (1, 2, 3))
+    model = _parts("Rifle", ["Body", "Barrel", "Stock", "Sight", "Grip", "Trigger"]) + (
+        "--- !u!198 &400\nParticleSystem:\n  startSize: 1\n  SizeModule:\n    enabled: 0\n  m_Size: 1\n"
+        "  m_MaxParticleSize: 0.5\n  clipRect: 0\n"
+    )
+    return write_project(
+        tmp_path,
+        {
+            "Assets/Scripts/AmmoConfig.cs": _so(
+                "AmmoConfig",
+                "public int MaxAmmo = 120;\npublic int ClipSize = 30;\npublic int CurrentClipAmmo = 30;\n"
+                "public void Reload() { int room = ClipSize - CurrentClipAmmo;\n"
+                "  CurrentClipAmmo += Mathf.Min(room, ClipSize); }\n"
+                "public bool CanReload() => CurrentClipAmmo < ClipSize; // a full clip of the clip size",
+            ),
+            "Assets/Scripts/AmmoConfig.cs.meta": meta(ammo),
+            "Assets/Scripts/GunPickup.cs": mono_script(
+                "GunPickup", "public AmmoConfig Ammo;\nvoid OnTriggerEnter(Collider other) { /* give the rifle */ }"
+            ),
+            "Assets/Scripts/GunPickup.cs.meta": meta(pickup),
+            "Assets/Scripts/AmmoPickup.cs": mono_script("AmmoPickup", "public int AmmoAmount = 30;"),
+            "Assets/Scripts/AmmoPickup.cs.meta": meta(ammo_pickup),
+            "Assets/Guns/Rifle Ammo Config.asset": data_asset(
+                ammo, "Rifle Ammo Config", "  MaxAmmo: 120\n  ClipSize: 30\n"
+            ),
+            "Assets/Guns/Rifle Ammo Config.asset.meta": meta(
+                "a1000000000000000000000000000004", "NativeFormatImporter"
+            ),
+            "Assets/Guns/Pistol Ammo Config.asset": data_asset(
+                ammo, "Pistol Ammo Config", "  MaxAmmo: 100\n  ClipSize: 20\n"
+            ),
+            "Assets/Guns/Pistol Ammo Config.asset.meta": meta(
+                "a1000000000000000000000000000005", "NativeFormatImporter"
+            ),
+            "Assets/Prefabs/Rifle Pickup.prefab": script_prefab("Rifle Pickup", pickup) + model,
+            "Assets/Prefabs/Rifle Pickup.prefab.meta": meta("a1000000000000000000000000000006", "PrefabImporter"),
+            "Assets/Prefabs/Rifle Ammo Pickup.prefab": script_prefab(
+                "Rifle Ammo Pickup", ammo_pickup, "  AmmoAmount: 30\n"
+            )
+            + model,
+            "Assets/Prefabs/Rifle Ammo Pickup.prefab.meta": meta("a1000000000000000000000000000007", "PrefabImporter"),
+        },
+    )
+
+
+def test_a_quality_said_with_its_owner_asks_its_value(tmp_path: Path) -> None:
+    """ "What is the M4A1's clip size?" ranked `M4A1 Ammo Config.asset` (`ClipSize: 30`) 6th, under
+    the M4A1's pickup prefabs and their scripts: "what is the X's Y" asks a value as "how big is"
+    does (`asking._OWNED_VALUE`), so the small data asset with a field the task names leads
+    (`rank._settings_named`): it led its class `AmmoConfig.cs`, which says "clip" more often. Not
+    "what is the purpose of the player's script"."""
+    root = _guns(tmp_path)
+    assert _ranked(root, "What is the rifle's clip size?", 4) == [
+        "Assets/Guns/Rifle Ammo Config.asset",
+        "Assets/Scripts/AmmoConfig.cs",
+        "Assets/Guns/Pistol Ammo Config.asset",
+        "Assets/Prefabs/Rifle Pickup.prefab",
+    ]
+    assert asks_value([], "what's the boss's max health")
+    assert not asks_value([], "what is the purpose of the player's script")
+    assert not asks_value([], "where is the player's health lowered")

@@ -93,3 +93,65 @@ def test_a_quality_said_with_its_owner_asks_its_value(tmp_path: Path) -> None:
     assert asks_value([], "what's the boss's max health")
     assert not asks_value([], "what is the purpose of the player's script")
     assert not asks_value([], "where is the player's health lowered")
+
+
+def _physic_material(name: str, friction: float) -> str:
+    return (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!134 &13400000\nPhysicMaterial:\n"
+        f"  m_Name: {name}\n  serializedVersion: 2\n  m_DynamicFriction: {friction}\n"
+        f"  m_StaticFriction: {friction}\n  m_Bounciness: 0.1\n"
+    )
+
+
+def _material(name: str) -> str:
+    return (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!21 &2100000\nMaterial:\n  serializedVersion: 6\n"
+        f"  m_Name: {name}\n  m_Shader: {{fileID: 46, guid: 0000000000000000f000000000000000, type: 0}}\n"
+        "  m_SavedProperties:\n    m_Floats:\n    - _Glossiness: 0.5\n"
+    )
+
+
+def _course(tmp_path: Path) -> Path:
+    """A minigolf course: a sand tile whose collider holds the sand physics material, grass and
+    wall physics materials, and three rendering materials of sand effects (a particle kit's)."""
+    sand = "b1000000000000000000000000000001"
+    tile = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1 &100\nGameObject:\n"
+        "  m_Component:\n  - component: {fileID: 101}\n  m_Name: Sand Tile\n  m_IsActive: 1\n"
+        "--- !u!65 &101\nBoxCollider:\n  m_GameObject: {fileID: 100}\n"
+        f"  m_Material: {{fileID: 13400000, guid: {sand}, type: 2}}\n  m_Size: {{x: 1, y: 1, z: 1}}\n"
+    )
+    files = {
+        "Assets/Physic Materials/Sand.physicMaterial": _physic_material("Sand", 1),
+        "Assets/Physic Materials/Sand.physicMaterial.meta": meta(sand, "NativeFormatImporter"),
+        "Assets/Physic Materials/Grass.physicMaterial": _physic_material("Grass", 0.4),
+        "Assets/Physic Materials/Grass.physicMaterial.meta": meta(
+            "b1000000000000000000000000000002", "NativeFormatImporter"
+        ),
+        "Assets/Tiles/Sand Tile.prefab": tile,
+        "Assets/Tiles/Sand Tile.prefab.meta": meta("b1000000000000000000000000000003", "PrefabImporter"),
+        "Assets/Scripts/Ball.cs": mono_script("Ball", "public float SettledVelocity = 0.01f; // the ball stops"),
+        "Assets/Scripts/Ball.cs.meta": meta("b1000000000000000000000000000004"),
+    }
+    for i, name in enumerate(("SandSurface", "SandSwirls", "BulletDecalSand")):
+        files[f"Assets/Effects/Materials/{name}.mat"] = _material(name)
+        files[f"Assets/Effects/Materials/{name}.mat.meta"] = meta(
+            f"b100000000000000000000000000001{i}", "NativeFormatImporter"
+        )
+    return write_project(tmp_path, files)
+
+
+def test_a_physics_material_is_named_as_its_own_kind(tmp_path: Path) -> None:
+    """ "Which physics material makes the sand slow the ball down?" ranked `Sand.physicMaterial`
+    11th, under three rendering materials of a particle kit saying "sand": "material" named the
+    rendering materials' kind. "Physics material" (joined by `said_words`: "physicsmaterial") names
+    the physics materials (`.physicMaterial`, `.physicsMaterial2D`, told by their extension among
+    Unity YAML files: `file_roles.YAML_KINDS_BY_EXTENSION`), and not the rendering ones
+    (`priors.named_kinds`): 11th -> 1st. Here the ball's script led it."""
+    root = _course(tmp_path)
+    assert _ranked(root, "Which physics material makes the sand slow the ball down?", 4) == [
+        "Assets/Physic Materials/Sand.physicMaterial",
+        "Assets/Scripts/Ball.cs",
+        "Assets/Physic Materials/Grass.physicMaterial",
+        "Assets/Tiles/Sand Tile.prefab",
+    ]

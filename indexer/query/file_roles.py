@@ -60,8 +60,13 @@ from indexer.query.priors import (
 
 # Kinds a task names that the scanners read as Unity YAML, told by the file's extension: a Timeline
 # asset (`.playable`) is read as a mixer or a preset is, but "which timeline spawns the red enemy
-# ships" names it (session 45's second trial).
-YAML_KINDS_BY_EXTENSION = {".playable": "timeline"}
+# ships" names it (session 45's second trial). A physics material is read as Unity YAML too: "which
+# physics material makes the sand slow the ball" named rendering materials (session 47's trial).
+YAML_KINDS_BY_EXTENSION = {
+    ".playable": "timeline",
+    ".physicmaterial": "physics_material",
+    ".physicsmaterial2d": "physics_material",
+}
 
 
 def named_kind(path: str, kind: str) -> str:

@@ -4,8 +4,7 @@ Text matches alone rank a third-party library, a test or a particle-effect prefa
 game code a task is about. None of these is recognised by its name: third-party code by its own
 license file or a vendor folder, tests by their NUnit attributes or a test assembly, art-only
 prefabs by carrying no project script (not even through the prefabs they are variants of).
-A task that says it is about tests, or about how something looks or sounds, lifts the prior.
-"""
+A task that says it is about tests, or about how something looks or sounds, lifts the prior."""
 
 from __future__ import annotations
 
@@ -141,9 +140,8 @@ ART_KINDS = frozenset({"prefab"})
 LOOK_KINDS = frozenset({"material", "animation", "animator", "vfx"})
 # Files of Unity's own YAML kinds that are looks: a sprite atlas lists every sprite of a creature,
 # a terrain layer is named as what it draws, an avatar mask (the bones an animation layer moves) as
-# the character, and none holds behaviour. (Not a render texture: what a
-# camera or a video player draws into is how the screen shows it, which "how is the movie drawn"
-# asks without a word of looks.)
+# the character, and none holds behaviour. (Not a render texture: what a camera or a video player
+# draws into is how the screen shows it, which "how is the movie drawn" asks without a word of looks.)
 LOOK_EXTENSIONS = (
     ".spriteatlas",
     ".spriteatlasv2",
@@ -171,6 +169,8 @@ KIND_WORDS: dict[str, tuple[str, ...]] = {
     "animator": ("animator",),  # "which animator controller": clips flooded its answers
     **dict.fromkeys(("scriptableobject", "scriptableobjects"), ("asset",)),
     **dict.fromkeys(("timeline", "timelines"), ("timeline",)),  # file_roles.named_kind
+    # "which physics material", joined by identifiers.said_words: not a look's material (named_kinds)
+    **{w: ("physics_material",) for w in ("physicmaterial", "physicsmaterial", "physicmaterials", "physicsmaterials")},
 }
 NAMED_KIND_PRIOR = 1.5
 # A scene the build leaves out (a test, a sample, a scratch level) below those a player gets, when
@@ -183,8 +183,7 @@ RECOVERY_FOLDER = "/_Recovery/"
 # The Addressables package's own settings, in the folder it writes (`Assets/AddressableAssetsData/`:
 # its settings, profiles, group schemas, data builders): "which asset sets how long a level lasts"
 # ranked three of them above the game's level data, on the word "asset". Not its groups
-# (`AssetGroups/*.asset`), which list the game's assets by address; not when the task says
-# "addressable".
+# (`AssetGroups/*.asset`), which list the game's assets by address; not when the task says "addressable".
 PACKAGE_SETTINGS_PRIOR = 0.4
 _ADDRESSABLES_DATA = "Assets/AddressableAssetsData/"
 ADDRESSABLES_WORDS = frozenset({"addressable", "addressables"})
@@ -485,6 +484,7 @@ def named_kinds(terms: Iterable[str]) -> frozenset[str]:
     idle and swing animations" ranked eight clips named for them above it."""
     said = set(terms)
     kinds = frozenset(k for t in said for k in KIND_WORDS.get(t, ()))
+    kinds -= {"material"} if "physics_material" in kinds else set()  # its "material" is no look's
     return kinds - {"animation"} if "animator" in said else kinds
 
 

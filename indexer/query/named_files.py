@@ -64,6 +64,39 @@ def titles_said(paths: Iterable[str], text: str) -> list[str]:
     return out
 
 
+# A word and the number it is said with: "level 7", "wave #3", "stage-02" (not "M4A1": a name's parts).
+_NUMBERED = re.compile(r"\b([a-z]+)[ #_-]*(\d+)\b", re.IGNORECASE)
+_NUMBERED_KINDS = (".asset", ".prefab", ".unity")
+
+
+def files_numbered(project, text: str) -> list[str]:
+    """The data assets, prefabs and scenes a task names by a word and a number: "loading level 7
+    sends me back to the menu" names `Level 7.unity` or `Level_07.asset`, whose names are that word
+    and number, and `7.asset`, a data asset named by the number alone whose class says the word
+    (`LevelSO`): the level's own file, as `Unit.prefab` names its file."""
+    said = {(stem(w.lower()), int(n)) for w, n in _NUMBERED.findall(text)}
+    out = []
+    sql = "SELECT path FROM files WHERE path LIKE ? ESCAPE '\\' ORDER BY path"
+    for number in sorted({n for _, n in said}):
+        for (path,) in project.records.conn.execute(sql, (f"%{number}.%",)):
+            if path.endswith(_NUMBERED_KINDS) and _numbered(project.graph, path, number, said):
+                out.append(path)
+    return out
+
+
+def _numbered(graph, path: str, number: int, said: set[tuple[str, int]]) -> bool:
+    """Whether the file's name is a word and `number` said together, or the number alone of a data
+    asset whose class's name holds a word said with it."""
+    words = name_stems(file_title(path))
+    parts = words[1:] if len(words) > 1 else words
+    if not parts[-1].isdigit() or int(parts[-1]) != number or len(parts) > 2:
+        return False
+    if len(parts) == 2:
+        return (parts[0], number) in said
+    classes = (name_stems(file_title(p)) for p, edge in graph.uses(path) if edge == "script")
+    return path.endswith(".asset") and any((w, number) in said for names in classes for w in names)
+
+
 def like_escaped(text: str) -> str:
     """`text` as a SQL LIKE pattern matching it alone (`ESCAPE '\\'`): `_` and `%` are names' too."""
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")

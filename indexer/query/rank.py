@@ -13,7 +13,7 @@ from indexer.project import file_title, is_script
 from indexer.query.asking import asked_amounts, asks_change, asks_quantity, asks_value
 from indexer.query.file_roles import named_kind, role_priors, role_words, tests_of
 from indexer.query.input_axes import raise_named_axes
-from indexer.query.named_files import files_named, guid_files, named_files, titles_said
+from indexer.query.named_files import files_named, files_numbered, guid_files, named_files, titles_said
 from indexer.query.nested_keys import nested_key_hit
 from indexer.query.pairing import pair
 from indexer.query.pointing import POINTED_EDGES, field_words, pointed, pointed_by
@@ -64,6 +64,7 @@ TITLE_SAID_LEAD = 1.01  # a file of the kind the task names, whose name it says 
 # ... and a data asset whose name it says so when it asks where a value is set ("the Eye Lasers
 # button is greyed out ... where is that set": `EyeLasers.asset`, the sample's requirements).
 VALUE_TITLED = frozenset({"asset"})
+NUMBERED_SHARE = 0.9  # a file the task names by a word and a number, of the best score (files_numbered)
 LISTS_SHOWN = 3  # files named in a data asset's "lists ..." reason
 # A task asking where something is set: a small data asset (a ScriptableObject, a physics material)
 # with a field the task names (`bounciness`, `defaultVolume` for "loudness") holds the setting
@@ -125,6 +126,7 @@ def rank(
         _siblings_below(project, ranked, kinds | reached, asked[1])
     titled = wanted | VALUE_TITLED if asks_assets and kind in (None, *VALUE_TITLED) else wanted
     _raise_files_named(project, ranked, text, kinds | reached, titled)
+    _raise_numbered(project, ranked, stats, text, (kind, path_prefix))
     order = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:limit]
     _explain(project, order, boosts, asked[1])
     outlines = outlines_of(project, [r.path for r in order]) if named else None
@@ -144,6 +146,20 @@ def _raise_files_named(project, ranked: dict[str, Ranked], text: str, kinds: dic
     for path in files_named(project.records, text):
         if path in ranked:
             ranked[path].score = max(ranked[path].score, top * NAMED_FILE_LEAD)
+
+
+def _raise_numbered(project, ranked: dict[str, Ranked], stats: dict, text: str, scope: tuple) -> None:
+    """The files a task names by a word and a number ("level 7": `7.asset` of `LevelSO`,
+    `Level_07.unity`, `named_files.files_numbered`) lead as the files it names by their names do,
+    in the search's kind and folder (`scope`)."""
+    kind, prefix = scope
+    top = max((r.score for r in ranked.values()), default=0.0)
+    for path in files_numbered(project, text):
+        if path.startswith(prefix or "") and (path in ranked or kind is None):
+            if path not in ranked:
+                ranked[path] = Ranked(path, 0.0, [])
+                stats.update(project.stats_of([path]))
+            ranked[path].score = max(ranked[path].score, top * NUMBERED_SHARE)
 
 
 def _named_hits(project, order: list[Ranked], words: tuple, read: tuple, walked_by: tuple) -> list[Hit]:

@@ -206,3 +206,54 @@ def test_a_level_said_with_its_number_names_its_data(tmp_path: Path) -> None:
     from indexer.query.named_files import _NUMBERED  # imported here: without it the ranking fails first
 
     assert _NUMBERED.findall("the M4A1's clip, level 07") == [("level", "07")]
+
+
+def _windmills(tmp_path: Path) -> Path:
+    """Levels as data assets listing their tiles by resource path, two of six with the windmill
+    tile; the windmill's prefab, and scripts saying "level" often (a level select, a spawner)."""
+    level = "d1000000000000000000000000000001"
+    files = {
+        "Assets/Scripts/LevelSO.cs": _so("LevelSO", "public List<string> TilePaths; // the level's tiles"),
+        "Assets/Scripts/LevelSO.cs.meta": meta(level),
+        "Assets/Scripts/LevelSelection.cs": mono_script(
+            "LevelSelection",
+            "public LevelSO[] Levels;\nvoid ShowLevels() { foreach (var level in Levels) AddLevel(level); }\n"
+            "void AddLevel(LevelSO level) { /* a level's button: the levels unlocked */ }",
+        ),
+        "Assets/Scripts/LevelSelection.cs.meta": meta("d1000000000000000000000000000002"),
+        "Assets/Scripts/LevelSpawner.cs": mono_script(
+            "LevelSpawner", "public LevelSO Level;\nvoid SpawnLevel() { /* each level's tiles, loaded by path */ }"
+        ),
+        "Assets/Scripts/LevelSpawner.cs.meta": meta("d1000000000000000000000000000003"),
+        "Assets/Scripts/UILevel.cs": mono_script("UILevel", "public Label LevelName; // a level in the level list"),
+        "Assets/Scripts/UILevel.cs.meta": meta("d1000000000000000000000000000005"),
+        "Assets/Tiles/Windmill Tile.prefab": _parts("Windmill", ["Blades", "Tower"]),
+        "Assets/Tiles/Windmill Tile.prefab.meta": meta("d1000000000000000000000000000004", "PrefabImporter"),
+    }
+    for n in range(1, 7):
+        tiles = ["All Grass", "Wall Left", "Wall Right", "Grass Ramp"] * 10 + (["Windmill Tile"] if n in (2, 5) else [])
+        body = "  TilePaths:\n" + "".join(
+            f"  - Tiles/{t}\n    Position: {{x: {i}, y: 0, z: 1}}\n" for i, t in enumerate(tiles)
+        )
+        files[f"Assets/Levels/{n}.asset"] = data_asset(level, str(n), body)
+        files[f"Assets/Levels/{n}.asset.meta"] = meta(f"d10000000000000000000000000001{n:02d}", "NativeFormatImporter")
+    return write_project(tmp_path, files)
+
+
+def test_the_instances_of_a_class_named_that_hold_a_word_of_the_task(tmp_path: Path) -> None:
+    """ "Which levels have the windmill in them?" had `10.asset` and `12.asset` (of `LevelSO`, whose
+    tile lists hold `Tiles/Windmill Tile Variant`) outside the top 20 and 15th, under the scripts
+    saying "level": a class the task names whose data assets differ by what they hold, of which
+    the ones holding a word of the task at most half of them hold are the ones asked about
+    (`pairing._Pairs.instances_holding`, at INSTANCE_SHARE of the class's score): 9th and 10th
+    (here from under the windmill's prefab, at half the class's score). Not the levels without it."""
+    root = _windmills(tmp_path)
+    assert _ranked(root, "Which levels have the windmill in them?", 7) == [
+        "Assets/Scripts/LevelSelection.cs",
+        "Assets/Scripts/LevelSpawner.cs",
+        "Assets/Scripts/UILevel.cs",
+        "Assets/Scripts/LevelSO.cs",
+        "Assets/Levels/2.asset",
+        "Assets/Levels/5.asset",
+        "Assets/Tiles/Windmill Tile.prefab",
+    ]

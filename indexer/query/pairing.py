@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from indexer.identifiers import name_stems
+from indexer.identifiers import name_stems, word_stems
 from indexer.model import Ranked
 from indexer.project import file_title, is_prefab, is_script
 from indexer.query.kept_records import kept_record
@@ -85,6 +85,7 @@ def pair(
         pairs.scripts_of_prefabs()
     if kind in (None, "asset") and stems:
         pairs.instances_named(stems)
+        pairs.instances_holding(stems)
         pairs.instances_held(stems)
     if kind in (None, "asset") and values:
         pairs.definitions_of_prefabs(stems)
@@ -162,6 +163,32 @@ class _Pairs:
                     share = INSTANCE_CLASS_SHARE if own & stems else INSTANCE_SHARE
                     score = script.score * share * self.prior(path)
                     self._raise(path, score, ("carries_script", script.path, ()))
+
+    def instances_holding(self, stems: frozenset[str]) -> None:
+        """A class the task names (every word of its name said, its two-letter parts aside) among the
+        INSTANCE_SCRIPTS best, whose data assets differ by what they hold: the ones holding a word
+        of the task that at most half of them hold are the ones asked about ("which levels have the
+        windmill in them": `10.asset` and `12.asset` of `LevelSO`, whose tiles list the windmill).
+        They rank at least INSTANCE_SHARE of the class's score times their prior."""
+        graph = self.project.graph
+        for script in self._best(is_script, INSTANCE_SCRIPTS):
+            own = name_stems(file_title(script.path))
+            words = {w for w in (own[1:] if len(own) > 1 else own) if len(w) > 2}
+            if not words or not words <= stems:
+                continue
+            data = [p for p, edge in graph.used_by(script.path) if edge == "carries_script" and p.endswith(".asset")]
+            if len(data) < 2 or len(data) > INSTANCE_MOST:
+                continue
+            asked = stems - set(own)
+            held = {p: asked & word_stems(self.project.texts.get(p).text) for p in data}
+            for word in asked:
+                holders = [p for p in data if word in held[p]]
+                if 2 * len(holders) > len(data):
+                    continue
+                for path in (p for p in holders if p.startswith(self.prefix)):
+                    self._raise(
+                        path, script.score * INSTANCE_SHARE * self.prior(path), ("carries_script", script.path, ())
+                    )
 
     def definitions_of_prefabs(self, stems: frozenset[str]) -> None:
         """A prefab among the DEFINITION_PREFABS best that few data assets hold in a field is what

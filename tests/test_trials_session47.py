@@ -257,3 +257,51 @@ def test_the_instances_of_a_class_named_that_hold_a_word_of_the_task(tmp_path: P
         "Assets/Levels/5.asset",
         "Assets/Tiles/Windmill Tile.prefab",
     ]
+
+
+def _frost(tmp_path: Path) -> Path:
+    """Bullet impacts: an area effect's base and its frost subclass, a plain class whose radius its
+    constructor takes; a modifier on the player building it with numbers; frost sounds and effects
+    saying "frost" and "effect" more than the modifier does."""
+    files = {
+        "Assets/Scripts/AreaOfEffect.cs": (
+            "public abstract class AreaOfEffect : ICollisionHandler\n{\n  public float Radius = 1;\n"
+            "  public int BaseDamage = 10;\n  public AreaOfEffect(float radius, int damage) { Radius = radius; "
+            "BaseDamage = damage; }\n  // every collider in the area of effect takes damage\n}\n"
+        ),
+        "Assets/Scripts/AreaOfEffect.cs.meta": meta("e1000000000000000000000000000001"),
+        "Assets/Scripts/Frost.cs": (
+            "public class Frost : AreaOfEffect\n{\n  public Frost(float radius, int damage) : base(radius, damage) {}\n"
+            "  // frost bullets slow what the area of effect holds\n}\n"
+        ),
+        "Assets/Scripts/Frost.cs.meta": meta("e1000000000000000000000000000002"),
+        "Assets/Scripts/GunModifier.cs": mono_script(
+            "GunModifier", "public Gun Gun;\nvoid Start() {\n  Gun.Impacts = new[] { new Frost(\n    1, 5) };\n}"
+        ),
+        "Assets/Scripts/GunModifier.cs.meta": meta("e1000000000000000000000000000003"),
+        "Assets/Scripts/FrostSound.cs": mono_script(
+            "FrostSound", "public AudioClip FrostEffect; // the frost bullets' effect sound, bigger when it hits"
+        ),
+        "Assets/Scripts/FrostSound.cs.meta": meta("e1000000000000000000000000000004"),
+        "Assets/Scripts/EffectSpawner.cs": mono_script(
+            "EffectSpawner", "public GameObject Effect; // spawns an effect where bullets hit, its area bigger"
+        ),
+        "Assets/Scripts/EffectSpawner.cs.meta": meta("e1000000000000000000000000000005"),
+    }
+    return write_project(tmp_path, files)
+
+
+def test_a_plain_class_takes_its_values_where_it_is_built(tmp_path: Path) -> None:
+    """ "Make the frost bullets' area of effect bigger" ranked the area effect's base and `Frost.cs`
+    first and `GunModifierApplier.cs`, whose `new Frost(1, ...)` passes the radius, nowhere: a
+    plain class among the best (no asset carries it) takes its values where it is built with a
+    number (`pairing._Pairs.constructors_of_values`), for a task asking a value or more or less of
+    one; the few files building it rank at PAIRED_SHARE of its score: 5th (here 5th -> 3rd)."""
+    root = _frost(tmp_path)
+    assert _ranked(root, "Make the frost bullets' area of effect bigger", 5) == [
+        "Assets/Scripts/AreaOfEffect.cs",
+        "Assets/Scripts/Frost.cs",
+        "Assets/Scripts/GunModifier.cs",
+        "Assets/Scripts/FrostSound.cs",
+        "Assets/Scripts/EffectSpawner.cs",
+    ]

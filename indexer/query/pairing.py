@@ -54,6 +54,10 @@ HOLDER_BEST, HELD_MOST, HELD_SHARE = 3, 20, 0.8
 # ("which bait does the salmon love": `Cricket.asset`, a `Bait`, in the salmon's `lovedBaits`),
 # rank at least HELD_SHARE of its score: at most CLASS_HELD_MOST of them (see instances_held).
 CLASS_HELD_MOST = 3
+# A script among the PAIRED_SCRIPTS best that no asset carries, built with `new` and a number in at
+# most CONSTRUCTORS_MOST files: those pass its values (see constructors_of_values).
+CONSTRUCTORS_MOST = 3
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?f?\b")
 _LIST = re.compile(r": \[\d+ items?\]$")  # how an asset's outline signs a field holding a list
 _NOT_SPELLED = re.compile(r"[^0-9a-z]+")
 
@@ -87,6 +91,8 @@ def pair(
         pairs.instances_named(stems)
         pairs.instances_holding(stems)
         pairs.instances_held(stems)
+    if kind in (None, "csharp") and values:
+        pairs.constructors_of_values()
     if kind in (None, "asset") and values:
         pairs.definitions_of_prefabs(stems)
         pairs.data_of_holders(stems)
@@ -190,6 +196,23 @@ class _Pairs:
                         path, script.score * INSTANCE_SHARE * self.prior(path), ("carries_script", script.path, ())
                     )
 
+    def constructors_of_values(self) -> None:
+        """A plain class among the PAIRED_SCRIPTS best (no prefab, scene or asset carries it) takes
+        its values where it is built: "make the frost bullets' area of effect bigger" ranked the
+        area effect's base and `Frost.cs` first and `GunModifierApplier.cs`, whose `new Frost(1,
+        ...)` passes the radius, nowhere. The few files (CONSTRUCTORS_MOST) building it with a number
+        among its first arguments rank at least PAIRED_SHARE of its score times their prior."""
+        graph = self.project.graph
+        for script in self._best(is_script, PAIRED_SCRIPTS):
+            if any(edge == "carries_script" for _, edge in graph.used_by(script.path)):
+                continue
+            built = re.compile(rf"\bnew\s+{re.escape(file_title(script.path))}\s*\(")
+            users = [p for p, edge in graph.used_by(script.path) if edge == "uses_type" and p.startswith(self.prefix)]
+            builders = [p for p in users if _builds_with_number(self.project.texts.get(p).text, built)]
+            if 0 < len(builders) <= CONSTRUCTORS_MOST:
+                for path in builders:
+                    self._raise(path, script.score * PAIRED_SHARE * self.prior(path), ("uses_type", script.path, ()))
+
     def definitions_of_prefabs(self, stems: frozenset[str]) -> None:
         """A prefab among the DEFINITION_PREFABS best that few data assets hold in a field is what
         they define, and its numbers live there: "how many hits does the red enemy ship take"
@@ -285,6 +308,12 @@ def _defines(graph: Graph, asset: str, guid: str | None) -> bool:
         return False
     fields = {s.name for s in rec.symbols if s.kind == "field" and not _LIST.search(s.signature)}
     return any(r.kind == "guid" and r.target == guid and r.context in fields for r in rec.refs)
+
+
+def _builds_with_number(text: str, built: re.Pattern[str]) -> bool:
+    """Whether `text` builds the class (`built`: `new Frost(`) with a number among its first
+    arguments (the next 80 characters: `new Frost(1, curve, 5, 10)`, `new Frost(0.75f,`)."""
+    return any(_NUMBER.search(text, m.end(), m.end() + 80) for m in built.finditer(text))
 
 
 def _scripted(graph: Graph, asset: str) -> bool:

@@ -203,6 +203,9 @@ def test_a_level_said_with_its_number_names_its_data(tmp_path: Path) -> None:
         "Assets/Scenes/Main Menu.unity",
         "Assets/Scripts/LevelSO.cs",
     ]
+    ws = open_workspace(root, [(root, Config())])
+    in_folder = ws.search("Loading level 7 sends me straight back", 3, path_prefix="/Assets/Levels", named=False)
+    assert in_folder[0].path == "Assets/Levels/7.asset"  # a folder given with its slashes
     from indexer.query.named_files import _NUMBERED  # imported here: without it the ranking fails first
 
     assert _NUMBERED.findall("the M4A1's clip, level 07") == [("level", "07")]

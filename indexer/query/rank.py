@@ -150,12 +150,13 @@ def _raise_files_named(project, ranked: dict[str, Ranked], text: str, kinds: dic
 
 def _raise_numbered(project, ranked: dict[str, Ranked], stats: dict, text: str, scope: tuple) -> None:
     """The files a task names by a word and a number ("level 7": `7.asset` of `LevelSO`,
-    `Level_07.unity`, `named_files.files_numbered`) lead as the files it names by their names do,
-    in the search's kind and folder (`scope`)."""
-    kind, prefix = scope
+    `Level_07.unity`, `named_files.files_numbered`) rank at NUMBERED_SHARE of the best, in the
+    search's kind and folder (`scope`): just under it, as what the task names beside its fault."""
+    kind, path_prefix = scope
+    prefix = path_prefix.strip("/") + "/" if path_prefix else ""
     top = max((r.score for r in ranked.values()), default=0.0)
     for path in files_numbered(project, text):
-        if path.startswith(prefix or "") and (path in ranked or kind is None):
+        if path.startswith(prefix) and (path in ranked or kind is None):
             if path not in ranked:
                 ranked[path] = Ranked(path, 0.0, [])
                 stats.update(project.stats_of([path]))

@@ -343,7 +343,9 @@ def test_a_scriptable_object_holding_a_field_a_synonym_names_holds_the_setting(t
         "where is the loudness of the paddle knock made"
     )
     assert 1.8 < loud < 2.2
-    assert score("where is the paddle knock set") == score("where is the paddle knock made")
+    # (not "the paddle knock": a data asset the task names word for word leads a value question,
+    # rank.VALUE_TITLED, whatever its fields)
+    assert score("where is the knock of the paddle set") == score("where is the knock of the paddle made")
 
 
 def test_the_same_answer_in_every_process_with_nested_third_party_folders(tmp_path: Path) -> None:

@@ -76,12 +76,19 @@ def files_numbered(project, text: str) -> list[str]:
     (`LevelSO`): the level's own file, as `Unit.prefab` names its file."""
     said = {(stem(w.lower()), int(n)) for w, n in _NUMBERED.findall(text)}
     out = []
-    sql = "SELECT path FROM files WHERE path LIKE ? ESCAPE '\\' ORDER BY path"
     for number in sorted({n for _, n in said}):
-        for (path,) in project.records.conn.execute(sql, (f"%{number}.%",)):
-            if path.endswith(_NUMBERED_KINDS) and _numbered(project.graph, path, number, said):
-                out.append(path)
+        named = project.remember(
+            ("numbered files", number), lambda n=number: _numbered_files(project.records, n), role=True
+        )
+        out += [p for p in named if _numbered(project.graph, p, number, said)]
     return out
+
+
+def _numbered_files(records, number: int) -> list[str]:
+    """The data assets, prefabs and scenes whose path holds `number` before a dot, by path: a scan
+    of every path (5 ms at 58,000 files), kept for the generation."""
+    sql = "SELECT path FROM files WHERE path LIKE ? ESCAPE '\\' ORDER BY path"
+    return [p for (p,) in records.conn.execute(sql, (f"%{number}.%",)) if p.endswith(_NUMBERED_KINDS)]
 
 
 def _numbered(graph, path: str, number: int, said: set[tuple[str, int]]) -> bool:

@@ -57,6 +57,7 @@ CLASS_HELD_MOST = 3
 # A script among the PAIRED_SCRIPTS best that no asset carries, built with `new` and a number in at
 # most CONSTRUCTORS_MOST files: those pass its values (see constructors_of_values).
 CONSTRUCTORS_MOST = 3
+CONSTRUCTOR_USERS_MOST = 40  # ... read in the files using it, when at most these many do
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?f?\b")
 _LIST = re.compile(r": \[\d+ items?\]$")  # how an asset's outline signs a field holding a list
 _NOT_SPELLED = re.compile(r"[^0-9a-z]+")
@@ -208,6 +209,8 @@ class _Pairs:
                 continue
             built = re.compile(rf"\bnew\s+{re.escape(file_title(script.path))}\s*\(")
             users = [p for p, edge in graph.used_by(script.path) if edge == "uses_type" and p.startswith(self.prefix)]
+            if len(users) > CONSTRUCTOR_USERS_MOST:  # a type used everywhere: its texts not read a query
+                continue
             builders = [p for p in users if _builds_with_number(self.project.texts.get(p).text, built)]
             if 0 < len(builders) <= CONSTRUCTORS_MOST:
                 for path in builders:

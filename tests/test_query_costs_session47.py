@@ -1,0 +1,59 @@
+"""What the session-47 rules read a query, bounded (docs/retrieval.md, session 47): a numbered
+file's scan of every path is made once a number and generation; a plain class's builders are read
+only when few files use it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from indexer.build.update import update
+from indexer.config import Config
+from indexer.query import named_files
+from indexer.query.pairing import CONSTRUCTOR_USERS_MOST
+from indexer.query.workspace import open_workspace
+
+from .test_trials_session47 import _frost, _levels, _ranked
+
+
+def test_a_numbered_files_scan_is_made_once_a_number_and_generation(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The scan for "level 7" (every path, 5 ms at 58,000 files) is kept for the index's
+    generation: asked again, or with another word beside the same number, it is not made again; a
+    new number is scanned for; after an update the new generation scans afresh and finds the file
+    added."""
+    root = _levels(tmp_path)
+    update(root, Config(workers=1))
+    scans: list[int] = []
+    scan = named_files._numbered_files
+    monkeypatch.setattr(named_files, "_numbered_files", lambda records, n: scans.append(n) or scan(records, n))
+    ws = open_workspace(root, [(root, Config())])
+    ws.search("Loading level 7 sends me back to the menu", 5, named=False)
+    ws.search("level 7 has no par", 5, named=False)
+    assert scans == [7]
+    ws.search("level 3 and level 7", 5, named=False)
+    assert scans == [7, 3]
+    (root / "Assets/Scenes/Level 7.unity").write_text((root / "Assets/Scenes/Main Menu.unity").read_text())
+    update(root, Config(workers=1))
+    hits = [h.path for h in ws.search("level 7 has no par", 5, named=False)]
+    assert scans == [7, 3, 7]
+    assert "Assets/Scenes/Level 7.unity" in hits
+
+
+def _used_by(root: Path, n: int) -> Path:
+    """`n` more scripts using the frost class (a field of its type each) beside the modifier."""
+    for i in range(n):
+        (root / f"Assets/Scripts/Users/Frosted{i}.cs").parent.mkdir(parents=True, exist_ok=True)
+        (root / f"Assets/Scripts/Users/Frosted{i}.cs").write_text(f"public class Frosted{i} {{ public Frost last; }}\n")
+    return root
+
+
+def test_a_plain_class_used_by_many_files_has_its_builders_unread(tmp_path: Path) -> None:
+    """The frost class's builder ranks with it when CONSTRUCTOR_USERS_MOST files use it (itself
+    among them), not when one more does: each query would read every user's text."""
+    few = _used_by(_frost(tmp_path / "few"), CONSTRUCTOR_USERS_MOST - 1)
+    assert _ranked(few, "Make the frost bullets' area of effect bigger", 6)[3] == "Assets/Scripts/GunModifier.cs"
+    many = _used_by(_frost(tmp_path / "many"), CONSTRUCTOR_USERS_MOST)
+    assert "Assets/Scripts/GunModifier.cs" not in _ranked(many, "Make the frost bullets' area of effect bigger", 6)

@@ -266,13 +266,18 @@ _EXCESS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("deep", "shallow"), ("depth",)),
     **dict.fromkeys(("hot", "cold", "warm"), ("temperature",)),
 }
-_TOO = re.compile(rf"\btoo\s+(\w+)|\bnot\s+(\w+)\s+enough\b|({HOW_LONG.pattern})", re.IGNORECASE)
+# "more often", "less often": "more" or "less" before such an adjective asks for more or less of
+# its quality, as "too" does (`_EXCESS` alone: "more health" names no quality's adjective).
+_TOO = re.compile(
+    rf"\btoo\s+(\w+)|\bnot\s+(\w+)\s+enough\b|({HOW_LONG.pattern})|\b(?:more|less)\s+(\w+)", re.IGNORECASE
+)
 
 
 def excess(text: str) -> tuple[str, ...]:
-    """The adjectives the task says with "too" or "not ... enough" that ask for more or less of a
-    quality (`_EXCESS`), and "long" in "how long" (a duration), lowercased, in the order said."""
-    said = (m.group(1) or m.group(2) or (m.group(3) and "long") for m in _TOO.finditer(text))
+    """The adjectives the task says with "too", "not ... enough", "more" or "less" that ask for
+    more or less of a quality (`_EXCESS`), and "long" in "how long" (a duration), lowercased, in
+    the order said."""
+    said = (m.group(1) or m.group(2) or (m.group(3) and "long") or m.group(4) for m in _TOO.finditer(text))
     return tuple(dict.fromkeys(w.lower() for w in said if w.lower() in _EXCESS))
 
 

@@ -1,0 +1,105 @@
+"""A new user's trial on two unseen games, on code questions (docs/retrieval.md, session 47):
+what it found wrong, each on a small project of its own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from indexer.build.update import update
+from indexer.config import Config
+from indexer.query.synonyms import excess
+from indexer.query.workspace import open_workspace
+
+from .conftest import data_asset, meta, mono_script, script_prefab, write_project
+
+
+def _ranked(root: Path, text: str) -> list[str]:
+    update(root, Config(workers=1))
+    return [h.path for h in open_workspace(root, [(root, Config())]).search(text, 10, named=False)]
+
+
+def _tanks(tmp_path: Path) -> Path:
+    """A tank game: each bot tank a prefab holding its settings asset (speed, the interval between
+    shots), a shooting script reading the interval, a pathfinding script saying "tank" and "enemy"
+    many times, and a test copy of the fast tank holding the passive settings."""
+    bot, settings, shoot = (
+        "a4700000000000000000000000000001",
+        "a4700000000000000000000000000002",
+        "a470000000000000000000000000000a",
+    )
+    fast, passive, path = (
+        "a4700000000000000000000000000003",
+        "a4700000000000000000000000000004",
+        "a4700000000000000000000000000005",
+    )
+    parts = "".join(
+        f"--- !u!1 &{200 + i}\nGameObject:\n  m_Name: {n}\n  m_IsActive: 1\n"
+        for i, n in enumerate(("Enemy Tank Body", "Enemy Tank Turret", "Enemy Tank Tracks"))
+    )
+    held = "  settings: {{fileID: 11400000, guid: {}, type: 2}}\n" + parts
+    return write_project(
+        tmp_path,
+        {
+            "Assets/Scripts/BotManager.cs": mono_script(
+                "BotManager", "public BotSettings settings; public float speed;"
+            ),
+            "Assets/Scripts/BotManager.cs.meta": meta(bot),
+            "Assets/Scripts/BotSettings.cs": (
+                "using UnityEngine;\npublic class BotSettings : ScriptableObject\n{\n"
+                "    public float speed = 5f;\n    public Vector2 shootInterval = new Vector2(1f, 2f);\n}\n"
+            ),
+            "Assets/Scripts/BotSettings.cs.meta": meta(settings),
+            "Assets/Scripts/BotShoot.cs": mono_script(
+                "BotShoot", "    public BotManager bot;\n    void Update() { /* fire at the target */ }"
+            ),
+            "Assets/Scripts/BotShoot.cs.meta": meta(shoot),
+            "Assets/Scripts/PathFindingBotInput.cs": mono_script(
+                "PathFindingBotInput",
+                "    // the enemy tank finds a path to the player's tank\n    public float enemyTankSpeed;",
+            ),
+            "Assets/Scripts/PathFindingBotInput.cs.meta": meta(path),
+            "Assets/Prefabs/Fast Tank.prefab": script_prefab("Fast Tank", bot, held.format(fast)),
+            "Assets/Prefabs/Fast Tank.prefab.meta": meta("a4700000000000000000000000000006", "PrefabImporter"),
+            "Assets/Prefabs/Test/Test Fast Tank.prefab": script_prefab("Test Fast Tank", bot, held.format(passive)),
+            "Assets/Prefabs/Test/Test Fast Tank.prefab.meta": meta(
+                "a4700000000000000000000000000007", "PrefabImporter"
+            ),
+            "Assets/Prefabs/Sniper Tank.prefab": script_prefab("Sniper Tank", path),
+            "Assets/Prefabs/Sniper Tank.prefab.meta": meta("a4700000000000000000000000000008", "PrefabImporter"),
+            "Assets/Settings/GFastSettings.asset": data_asset(
+                settings, "GFastSettings", "  speed: 9\n  shootInterval: {x: 0.65, y: 1}\n"
+            ),
+            "Assets/Settings/GFastSettings.asset.meta": meta(fast, "NativeFormatImporter"),
+            "Assets/Settings/PassiveSettings.asset": data_asset(
+                settings, "PassiveSettings", "  speed: 8\n  shootInterval: {x: 1, y: 2}\n"
+            ),
+            "Assets/Settings/PassiveSettings.asset.meta": meta(passive, "NativeFormatImporter"),
+        },
+    )
+
+
+def test_more_or_less_before_a_quality_asks_for_more_or_less_of_it() -> None:
+    """ "more often" and "less often" ask for more or less of a quality as "too often" does; "more
+    health" names no quality's adjective."""
+    assert excess("Make the fast enemy tanks shoot less often") == ("often",)
+    assert excess("walk more slowly") == ("slowly",)
+    assert excess("give the base more health") == ()
+
+
+def test_less_often_asks_for_less_of_a_value_a_held_settings_asset_holds(tmp_path: Path) -> None:
+    """ "Make the fast enemy tanks shoot less often" ranked `GFastSettings.asset` (the fast tank's
+    settings, `shootInterval`) 12th in the trial: "less often" was not read as asking for less of a
+    value, so the data asset the best prefab holds was not raised (`pairing._Pairs.data_of_holders`)
+    and "often" searched no `interval`. Here 6th -> 5th."""
+    root = _tanks(tmp_path)
+    assert _ranked(root, "Make the fast enemy tanks shoot less often") == [
+        "Assets/Prefabs/Fast Tank.prefab",
+        "Assets/Prefabs/Test/Test Fast Tank.prefab",
+        "Assets/Scripts/PathFindingBotInput.cs",
+        "Assets/Scripts/BotManager.cs",
+        "Assets/Settings/GFastSettings.asset",
+        "Assets/Scripts/BotShoot.cs",
+        "Assets/Prefabs/Sniper Tank.prefab",
+        "Assets/Scripts/BotSettings.cs",
+        "Assets/Settings/PassiveSettings.asset",
+    ]

@@ -103,3 +103,70 @@ def test_less_often_asks_for_less_of_a_value_a_held_settings_asset_holds(tmp_pat
         "Assets/Scripts/BotSettings.cs",
         "Assets/Settings/PassiveSettings.asset",
     ]
+
+
+def _blocks(tmp_path: Path) -> Path:
+    """A tank game's blocks: a block script adding the component that ends the game when its type
+    says so, that component (carried by no prefab), a game manager, and a script winning the game
+    on a death, which no code adds."""
+    block, ends, manager = (
+        "a4710000000000000000000000000001",
+        "a4710000000000000000000000000002",
+        "a4710000000000000000000000000003",
+    )
+    return write_project(
+        tmp_path,
+        {
+            "Assets/Scripts/BlockManager.cs": mono_script(
+                "BlockManager",
+                "    public bool fatal;\n    public int health;\n    public Transform gfxParent;\n"
+                + "".join(
+                    f"    public void UpdateWallGraphics{i}() {{ gfxParent.localScale = Vector3.one * {i}; }}\n"
+                    for i in range(12)
+                )
+                + "    void Start()\n    {\n        if (fatal) gameObject.AddComponent<DeathEndsGame>();\n    }",
+            ),
+            "Assets/Scripts/BlockManager.cs.meta": meta(block),
+            "Assets/Scripts/DeathEndsGame.cs": mono_script(
+                "DeathEndsGame",
+                "    // when this object's health runs out the game is over\n"
+                "    void OnKilled() { GameManager.instance.GameOver(); }",
+            ),
+            "Assets/Scripts/DeathEndsGame.cs.meta": meta(ends),
+            "Assets/Scripts/GameManager.cs": mono_script(
+                "GameManager",
+                "    public static GameManager instance;\n"
+                "    public void GameOver() { }\n    public void GameWon() { }",
+            ),
+            "Assets/Scripts/GameManager.cs.meta": meta(manager),
+            "Assets/Scripts/OnDeathWinsGame.cs": mono_script(
+                "OnDeathWinsGame",
+                "    // the boss's death wins the game\n    void OnKilled() { GameManager.instance.GameWon(); }",
+            ),
+            "Assets/Scripts/OnDeathWinsGame.cs.meta": meta("a4710000000000000000000000000004"),
+            "Assets/Scripts/GameOverScreen.cs": mono_script(
+                "GameOverScreen", "    // shown when the game ends: the base was destroyed\n    public void Show() { }"
+            ),
+            "Assets/Scripts/GameOverScreen.cs.meta": meta("a4710000000000000000000000000006"),
+            "Assets/Prefabs/Block.prefab": script_prefab("Block", block, "  fatal: 0\n  health: 1\n"),
+            "Assets/Prefabs/Block.prefab.meta": meta("a4710000000000000000000000000005", "PrefabImporter"),
+        },
+    )
+
+
+def test_a_component_no_asset_carries_ranks_with_the_script_adding_it(tmp_path: Path) -> None:
+    """ "Where is it decided that destroying the base ends the game?" ranked `DeathEndsGame.cs`
+    first and `BlockManager.cs`, which adds it (`AddComponent<DeathEndsGame>()`) when the base's
+    block type says the game ends on its death, outside the top 20: a component no prefab or scene
+    carries is attached by the script adding it, which ranks at 0.8 of its score
+    (`pairing._Pairs.adders_of_scripts`). 5th -> 3rd here; not `OnDeathWinsGame.cs`, which no code
+    adds."""
+    root = _blocks(tmp_path)
+    assert _ranked(root, "Where is it decided that destroying the base ends the game?") == [
+        "Assets/Scripts/DeathEndsGame.cs",
+        "Assets/Scripts/GameOverScreen.cs",
+        "Assets/Scripts/BlockManager.cs",
+        "Assets/Scripts/GameManager.cs",
+        "Assets/Scripts/OnDeathWinsGame.cs",
+        "Assets/Prefabs/Block.prefab",
+    ]

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from indexer.identifiers import name_stems, word_stems
 from indexer.model import Ranked
 from indexer.project import file_title, is_prefab, is_script
+from indexer.query.added_components import adders
 from indexer.query.kept_records import kept_record
 
 if TYPE_CHECKING:
@@ -35,6 +36,8 @@ SCENE_SHARE = 0.6
 BEHAVIOUR_PREFABS = 3
 BEHAVIOUR_SHARE = 0.8
 BEHAVIOUR_CARRIERS = 3
+# The best script, a component no prefab or scene carries, that one project script adds at run time
+# (`AddComponent<T>()`): the adder ranks at least PAIRED_SHARE of its score, as a carrier would.
 # A script among the INSTANCE_SCRIPTS best with at most INSTANCE_MOST data assets: the one a word of
 # the task names (see instances_named) ranks at least INSTANCE_SHARE of the script's score.
 INSTANCE_SCRIPTS, INSTANCE_SHARE, INSTANCE_MOST = 5, 0.9, 40
@@ -88,6 +91,7 @@ def pair(
         pairs.prefabs_of_scripts(ASKED_SHARE if asks_assets else PAIRED_SHARE, kind)
     if kind is None:
         pairs.scripts_of_prefabs()
+        pairs.adders_of_scripts()
     if kind in (None, "asset") and stems:
         pairs.instances_named(stems)
         pairs.instances_holding(stems)
@@ -147,6 +151,18 @@ class _Pairs:
                 self._raise(
                     scripts[0], prefab.score * BEHAVIOUR_SHARE * self.prior(scripts[0]), ("script", prefab.path, ())
                 )
+
+    def adders_of_scripts(self) -> None:
+        """The best script, when no prefab or scene carries it and one project script adds it at
+        run time, is wired by that script: `DeathEndsGame.cs`, which a block adds when its type
+        ends the game on its death (`BlockManager.cs`). The adder ranks at least PAIRED_SHARE of
+        the script's score times its own prior."""
+        for script in self._best(is_script, 1):
+            if any(edge == "carries_script" for _, edge in self.project.graph.used_by(script.path)):
+                continue
+            found = [p for p in adders(self.project.graph, script.path) if p.startswith(self.prefix)]
+            if len(found) == 1:
+                self._raise(found[0], script.score * PAIRED_SHARE * self.prior(found[0]), ("adds", script.path, ()))
 
     def instances_named(self, stems: frozenset[str]) -> None:
         """A script among the INSTANCE_SCRIPTS best whose data assets (ScriptableObject instances)

@@ -51,6 +51,7 @@ REASONS = {
     "loaded_by": "loads {} by name",
     "uses_type": "uses {}",
     "calls_event": "calls {} from a UnityEvent",
+    "adds": "adds {} as a component at run time",
 }
 CHAIN_DECAY, CHAIN_HOPS = 0.5, 2  # the chain between the kinds of asset a task names
 CARRIER_EDGES = frozenset({"carries_script", "instance_of", "script"})

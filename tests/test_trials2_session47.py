@@ -7,6 +7,7 @@ from pathlib import Path
 
 from indexer.build.update import update
 from indexer.config import Config
+from indexer.query.keys_pressed import keys_said
 from indexer.query.synonyms import excess
 from indexer.query.workspace import open_workspace
 
@@ -169,4 +170,84 @@ def test_a_component_no_asset_carries_ranks_with_the_script_adding_it(tmp_path: 
         "Assets/Scripts/GameManager.cs",
         "Assets/Scripts/OnDeathWinsGame.cs",
         "Assets/Prefabs/Block.prefab",
+    ]
+
+
+_ACTIONS = """{
+    "name": "Controls",
+    "maps": [
+        {
+            "name": "Player",
+            "actions": [
+                {"name": "BuyMenu", "type": "Button", "id": "1"},
+                {"name": "Jump", "type": "Button", "id": "2"}
+            ],
+            "bindings": [
+                {"name": "", "path": "<Keyboard>/b", "action": "BuyMenu", "groups": ""},
+                {"name": "", "path": "<Keyboard>/space", "action": "Jump", "groups": ""}
+            ]
+        }
+    ],
+    "controlSchemes": []
+}
+"""
+
+
+def _shop(tmp_path: Path) -> Path:
+    """A tower game's shop: an input listener receiving the buy-menu action as `OnBuyMenu` and
+    telling the HUD to open the tower shop, the HUD, the shop's menu script and its prefab."""
+    hud, menu = "a4720000000000000000000000000001", "a4720000000000000000000000000002"
+    return write_project(
+        tmp_path,
+        {
+            "Assets/Input/Controls.inputactions": _ACTIONS,
+            "Assets/Input/Controls.inputactions.meta": meta("a4720000000000000000000000000003", "ScriptedImporter"),
+            "Assets/Scripts/PlayerEventListener.cs": (
+                "using UnityEngine;\nusing UnityEngine.InputSystem;\n"
+                "public class PlayerEventListener : MonoBehaviour\n{\n    public HudManager hud;\n"
+                "    private void OnBuyMenu(InputValue value) { if (!hud.IsPaused()) hud.OpenBuyMenu(); }\n"
+                "    private void OnJump(InputValue value) { }\n}\n"
+            ),
+            "Assets/Scripts/PlayerEventListener.cs.meta": meta("a4720000000000000000000000000004"),
+            "Assets/Scripts/HudManager.cs": mono_script(
+                "HudManager",
+                "    public GameObject towerShopPrefab;\n    public bool IsPaused() { return false; }\n"
+                "    // opens the tower shop over the game\n"
+                "    public void OpenBuyMenu() { Instantiate(towerShopPrefab); }",
+            ),
+            "Assets/Scripts/HudManager.cs.meta": meta(hud),
+            "Assets/Scripts/TowerShopMenu.cs": mono_script(
+                "TowerShopMenu",
+                "    // the tower shop: each button buys a tower\n    public void ClickBuy(string tower) { }\n"
+                "    public void ClickExit() { }",
+            ),
+            "Assets/Scripts/TowerShopMenu.cs.meta": meta(menu),
+            "Assets/Prefabs/TowerShop.prefab": script_prefab("TowerShop", menu),
+            "Assets/Prefabs/TowerShop.prefab.meta": meta("a4720000000000000000000000000005", "PrefabImporter"),
+            "Assets/Prefabs/Hud.prefab": script_prefab("Hud", hud),
+            "Assets/Prefabs/Hud.prefab.meta": meta("a4720000000000000000000000000006", "PrefabImporter"),
+        },
+    )
+
+
+def test_the_keys_a_task_says_are_pressed() -> None:
+    """A letter pressed is a capital ("press B"; "press a button" names none), a named key any case."""
+    assert keys_said("When I press B, what opens the tower shop?") == {"b"}
+    assert keys_said("Pressing space or hitting Escape") == {"space", "escape"}
+    assert keys_said("press a button to open the tower shop") == set()
+
+
+def test_a_key_pressed_ranks_the_scripts_receiving_its_action(tmp_path: Path) -> None:
+    """ "When I press B, what opens the tower shop ...?" had `PlayerEventListener.cs` outside the
+    top 20: the B key is bound to the `BuyMenu` action, which a `PlayerInput` sending messages
+    calls as `OnBuyMenu(InputValue)`, and the task says neither. A key the task says is pressed
+    ranks the scripts receiving its actions at 0.8 of the best match (`keys_pressed`): 5th -> 4th
+    here, over the HUD's prefab; the jump's action, another key's, raises nothing."""
+    root = _shop(tmp_path)
+    assert _ranked(root, "When I press B, what opens the tower shop?") == [
+        "Assets/Scripts/TowerShopMenu.cs",
+        "Assets/Prefabs/TowerShop.prefab",
+        "Assets/Scripts/HudManager.cs",
+        "Assets/Scripts/PlayerEventListener.cs",
+        "Assets/Prefabs/Hud.prefab",
     ]

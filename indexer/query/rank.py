@@ -13,6 +13,7 @@ from indexer.project import file_title, is_script
 from indexer.query.asking import asked_amounts, asks_change, asks_quantity, asks_value
 from indexer.query.file_roles import named_kind, role_priors, role_words, tests_of
 from indexer.query.input_axes import raise_named_axes
+from indexer.query.keys_pressed import raise_pressed_keys
 from indexer.query.named_files import files_named, files_numbered, guid_files, named_files, titles_said
 from indexer.query.nested_keys import nested_key_hit
 from indexer.query.pairing import pair
@@ -300,6 +301,7 @@ def _raise_named(project, ranked: dict[str, Ranked], text: str, words: tuple, as
     if asks_assets:
         _settings_named(project, ranked, terms, also)
     raise_named_axes(project, ranked, terms, said)
+    raise_pressed_keys(project, ranked, text)
     raise_startup(project, ranked, text, *scope)
 
 

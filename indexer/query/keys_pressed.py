@@ -1,0 +1,75 @@
+"""The code a key runs, for a task saying the player presses it ("When I press B, what opens the shop").
+
+With the Input System a key is bound to an action in an actions asset (`BuyMenu (Button):
+<Keyboard>/b`), and a `PlayerInput` sending messages calls `On<Action>` on its object's scripts
+(`void OnBuyMenu(InputValue value)`): no word of the task is in that method but the action's name,
+which the task does not say. A task saying the key pressed, read through the actions bound to it,
+names those receivers: they rank with the best matches.
+"""
+
+from __future__ import annotations
+
+import re
+
+from indexer.model import Ranked
+from indexer.query.messages import action_message
+
+KEY_SHARE = 0.8  # of the best text match's score, as an input axis the task names (input_axes.AXIS_SHARE)
+MOST_RECEIVERS = 3  # more receivers of the key's actions say nothing of one task
+# "press B", "pressing Escape", "hit space": a letter written as a capital (not "press a button"),
+# or a named key in any case.
+_PRESSED = re.compile(
+    r"\b(?i:press|presses|pressed|pressing|hit|hits|hitting|tap|taps|tapping)\s+(?i:the\s+)?"
+    r"(?:([A-Z])|(?i:(space|escape|esc|enter|return|tab|shift|backspace)))(?![\w'])"
+)
+_CONTROLS = {  # a named key -> the Keyboard controls it binds
+    "space": ("space",), "escape": ("escape",), "esc": ("escape",), "enter": ("enter", "numpadenter"),
+    "return": ("enter", "numpadenter"), "tab": ("tab",), "shift": ("shift", "leftshift", "rightshift"),
+    "backspace": ("backspace",),
+}  # fmt: skip
+_KEYBOARD = re.compile(r"<Keyboard>/(\w+)")
+_MESSAGE = re.compile(r"\(\s*(?:(?:[\w.]*\.)?InputValue\s+\w+\s*)?\)")  # `(InputValue value)` or `()`
+
+
+def keys_said(text: str) -> set[str]:
+    """The Keyboard controls the task says are pressed, lowercased (`b`, `space`)."""
+    out: set[str] = set()
+    for m in _PRESSED.finditer(text):
+        out.update((m[1].lower(),) if m[1] else _CONTROLS[m[2].lower()])
+    return out
+
+
+def raise_pressed_keys(project, ranked: dict[str, Ranked], text: str) -> None:
+    """Raise the scripts receiving, as `On<Action>`, the actions bound to a key the task says is
+    pressed: at most MOST_RECEIVERS, each to KEY_SHARE of the best match's score."""
+    keys = keys_said(text)
+    if not keys or not ranked:
+        return
+    actions = {
+        s.name: control
+        for path in project.records.paths_of_kind("input_actions")
+        for s in project.records.symbols(path)
+        if s.kind == "input_action"
+        for control in _KEYBOARD.findall(s.signature or "")
+        if control.lower() in keys
+    }
+    receivers = {
+        c.path: (name, control)
+        for name, control in actions.items()
+        for c in project.searcher.holding([action_message(name)], MOST_RECEIVERS + 1, "csharp", None)
+        if any(_receives(s, action_message(name)) for s in project.records.symbols(c.path))
+    }
+    if not receivers or len(receivers) > MOST_RECEIVERS:
+        return
+    best = max(r.score for r in ranked.values())
+    for path, (name, control) in receivers.items():
+        hit = ranked.setdefault(path, Ranked(path, 0.0, []))
+        hit.score = max(hit.score, best * KEY_SHARE)
+        hit.reasons.append(f"receives input action {name} (<Keyboard>/{control}) as {action_message(name)}")
+
+
+def _receives(symbol, method: str) -> bool:
+    """Whether the symbol is the method a `PlayerInput` sending messages calls: `method` taking an
+    `InputValue` or nothing. Not an input callback interface's (`OnJump(InputAction.CallbackContext)`,
+    declared in a generated class and implemented by an input service forwarding it)."""
+    return symbol.kind == "method" and symbol.name == method and bool(_MESSAGE.search(symbol.signature or ""))

@@ -8,7 +8,7 @@ from pathlib import Path
 from indexer.build.update import update
 from indexer.config import Config
 from indexer.query.keys_pressed import keys_said
-from indexer.query.synonyms import excess
+from indexer.query.synonyms import excess, spellings
 from indexer.query.workspace import open_workspace
 
 from .conftest import data_asset, meta, mono_script, script_prefab, write_project
@@ -251,3 +251,46 @@ def test_a_key_pressed_ranks_the_scripts_receiving_its_action(tmp_path: Path) ->
         "Assets/Scripts/PlayerEventListener.cs",
         "Assets/Prefabs/Hud.prefab",
     ]
+
+
+def _teams(tmp_path: Path) -> Path:
+    """Sides whose colours the code spells `Color` (no file says "colour"): a side list holding
+    each side's colour, and scripts saying "team" and "set"."""
+    return write_project(
+        tmp_path,
+        {
+            "Assets/Scripts/Sides.cs": mono_script(
+                "Sides", "    public Color[] sideColor;\n    public Color ColorOf(int side) { return sideColor[side]; }"
+            ),
+            "Assets/Scripts/Sides.cs.meta": meta("a4730000000000000000000000000001"),
+            "Assets/Scripts/TeamIndexer.cs": mono_script(
+                "TeamIndexer", "    public int team;\n    public void SetTeam(int team) { this.team = team; }"
+            ),
+            "Assets/Scripts/TeamIndexer.cs.meta": meta("a4730000000000000000000000000002"),
+            "Assets/Scripts/TeamScore.cs": mono_script(
+                "TeamScore", "    public int[] teamScores;\n    public void SetTeamScore(int team, int score) { }"
+            ),
+            "Assets/Scripts/TeamScore.cs.meta": meta("a4730000000000000000000000000003"),
+        },
+    )
+
+
+def test_a_spelling_the_project_never_says_is_searched_in_the_one_it_does(tmp_path: Path) -> None:
+    """ "Where are the team colours set?" in a project writing `Color` alone: "colours" searches
+    `Color` as the same word (`synonyms.spellings`), so the list of the sides' colours ranks first
+    (3rd without, under the scripts saying "team" and "set"). Not in a project saying "colour"
+    anywhere: there the task's spelling is the project's word (a planet generator's
+    `ApplyColours`, beside Unity's `Color` in every script)."""
+    root = _teams(tmp_path)
+    assert _ranked(root, "Where are the team colours set?") == [
+        "Assets/Scripts/Sides.cs",
+        "Assets/Scripts/TeamIndexer.cs",
+        "Assets/Scripts/TeamScore.cs",
+    ]
+
+
+def test_the_other_spelling_of_a_word() -> None:
+    """British and American spellings, either way; none for another word."""
+    assert spellings("colours") == ("color",)
+    assert spellings("gray") == ("grey",)
+    assert spellings("team") == ()

@@ -190,6 +190,8 @@ class Searcher:
         fields = list(FIELD_BOOSTS)
         clauses: list[tuple[tantivy.Occur, tantivy.Query]] = []
         verbs = {t: synonyms.forms(t) for t in said[0]}  # a verb said searched in any of its forms
+        for t in said[0]:  # a spelling the project never says, in the one it does
+            verbs[t] += synonyms.spellings(t) if not live.doc_freq(t) else ()
         for term, weight in weighted:
             try:
                 q = self._in_any_form(term, verbs.get(term, ()), fields, live)

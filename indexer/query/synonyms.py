@@ -299,6 +299,30 @@ def _forms_by_stem() -> dict[str, tuple[str, ...]]:
     return {stem(w): tuple(line.split()) for line in _FORMS.split("\n") for w in line.split()}
 
 
+# A word's British and American spellings: "the team colours", the code `Color`. A project's code
+# writes one of them; the other is searched, as the same word, only in a project that never says
+# the task's (`spellings`): where both are said (`ApplyColours` beside Unity's `Color` in every
+# script) the task's own spelling is the project's word for it.
+_SPELLINGS = """
+colour color
+grey gray
+centre center
+"""
+
+
+@cache
+def _spellings_by_stem() -> dict[str, tuple[str, ...]]:
+    """stem -> both spellings of its word (`_SPELLINGS`)."""
+    return {stem(w): tuple(line.split()) for line in _SPELLINGS.strip().split("\n") for w in line.split()}
+
+
+def spellings(term: str) -> tuple[str, ...]:
+    """The other spelling of the word a term is a spelling of ("colours" -> "color"), none when
+    it is not one."""
+    s = stem(term)
+    return tuple(w for w in _spellings_by_stem().get(s, ()) if stem(w) != s)
+
+
 def forms(term: str) -> tuple[str, ...]:
     """The other forms of the verb a term is a form of (`_FORMS`: "hidden" -> "hide", "hid"), none
     when it is not one: the task's word, searched in any of them."""

@@ -294,3 +294,62 @@ def test_the_other_spelling_of_a_word() -> None:
     assert spellings("colours") == ("color",)
     assert spellings("gray") == ("grey",)
     assert spellings("team") == ()
+
+
+def _walls(tmp_path: Path) -> Path:
+    """Block types as one settings asset: a ScriptableObject class whose types say which ends the
+    game on its death, its one asset, and scripts about the base, the game's end and destroying."""
+    types = "a4740000000000000000000000000001"
+    others = (
+        ("EnemyBrain", "enemies drive toward the base, destroying walls: the game ends when they reach it"),
+        ("GameManager", "the game ends with GameOver or GameWon"),
+        ("BaseHealthBar", "the base's health bar"),
+        ("Explosion", "destroying a tank or the base spawns an explosion"),
+        ("GameOverScreen", "shown when the game ends"),
+    )
+    return write_project(
+        tmp_path,
+        {
+            "Assets/Scripts/BlockSettings.cs": _so(
+                "BlockSettings",
+                "    [System.Serializable] public class BlockType\n    {\n        public int health;\n"
+                "        // destroying a block of this type ends the game (the base)\n"
+                "        public bool endsGameOnDeath;\n    }\n    public BlockType[] blockTypes;",
+            ),
+            "Assets/Scripts/BlockSettings.cs.meta": meta(types),
+            "Assets/Data/Blocks.asset": data_asset(
+                types,
+                "Blocks",
+                "  blockTypes:\n  - health: 1\n    endsGameOnDeath: 0\n  - health: 4\n    endsGameOnDeath: 1\n",
+            ),
+            "Assets/Data/Blocks.asset.meta": meta("a4740000000000000000000000000002", "NativeFormatImporter"),
+            **{f"Assets/Scripts/{n}.cs": mono_script(n, f"    // {c}\n    void Update() {{ }}") for n, c in others},
+            **{
+                f"Assets/Scripts/{n}.cs.meta": meta(f"a47400000000000000000000000001{i}")
+                for i, (n, _) in enumerate(others)
+            },
+        },
+    )
+
+
+def test_a_data_class_among_the_best_ranks_its_one_asset(tmp_path: Path) -> None:
+    """ "Where is it decided that destroying the base ends the game?" ranked `BlockSettings.cs`
+    (its block types' `endsGameOnDeath`) 3rd and `BlockSettings.asset`, the one asset of that
+    class, where the base's type says it, 19th: a ScriptableObject class among the three best
+    scripts with one data asset, which no prefab or scene carries, has its values there, and the
+    asset ranks at 0.8 of the class's score times its prior, as a script's one prefab does
+    (`pairing._Pairs.data_of_scripts`). 6th -> 5th here, over a script saying fewer of the task's words."""
+    root = _walls(tmp_path)
+    assert _ranked(root, "Where is it decided that destroying the base ends the game?") == [
+        "Assets/Scripts/BaseHealthBar.cs",
+        "Assets/Scripts/GameManager.cs",
+        "Assets/Scripts/BlockSettings.cs",
+        "Assets/Scripts/GameOverScreen.cs",
+        "Assets/Data/Blocks.asset",
+        "Assets/Scripts/EnemyBrain.cs",
+        "Assets/Scripts/Explosion.cs",
+    ]
+
+
+def _so(name: str, body: str) -> str:
+    return f"using UnityEngine;\npublic class {name} : ScriptableObject\n{{\n{body}\n}}\n"

@@ -131,7 +131,7 @@ def describe(graph: Graph, path: str, max_lines: int = 400) -> Description:
         text += "\nused by: " + ", ".join(shown[:20]) + (f", … {len(shown) - 20} more" if len(shown) > 20 else "")
     elif rec.kind == "prefab":  # placed nowhere: why its behaviour never runs (a trial's reputation)
         text += "\nused by: nothing found (no scene or prefab places it, no asset or code names it)"
-    elif rec.kind == "csharp" and is_script(path) and (root := _unity_root(graph, path)):  # a trial edited dead code
+    elif rec.kind == "csharp" and is_script(path) and (root := unity_root(graph, path)):  # a trial edited dead code
         text += f"\nused by: nothing found ({_UNUSED[root]}, no other code names its types)" + _unread_carriers(graph)
     if rec.kind == "prefab":
         text += _settings_text(graph, references)
@@ -189,7 +189,7 @@ _UNUSED = {
 }
 
 
-def _unity_root(graph: Graph, path: str) -> str:
+def unity_root(graph: Graph, path: str) -> str:
     """The Unity class up the script's class's bases (a component, a ScriptableObject), whose
     class does nothing unless an object carries it, an asset is an instance of it or code names it; '' for
     other classes: a static helper may run unnamed (extension methods,

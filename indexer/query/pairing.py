@@ -17,6 +17,7 @@ from indexer.identifiers import name_stems, word_stems
 from indexer.model import Ranked
 from indexer.project import file_title, is_prefab, is_script
 from indexer.query.added_components import adders
+from indexer.query.describe import unity_root
 from indexer.query.kept_records import kept_record
 
 if TYPE_CHECKING:
@@ -92,6 +93,8 @@ def pair(
     if kind is None:
         pairs.scripts_of_prefabs()
         pairs.adders_of_scripts()
+    if kind in (None, "asset"):
+        pairs.data_of_scripts(ASKED_SHARE if asks_assets else PAIRED_SHARE)
     if kind in (None, "asset") and stems:
         pairs.instances_named(stems)
         pairs.instances_holding(stems)
@@ -129,6 +132,21 @@ class _Pairs:
                 why = ("carries_script", script.path, ())
                 own_share = share if prefabs else SCENE_SHARE
                 self._raise(carriers[0], script.score * own_share * self.prior(carriers[0]), why)
+
+    def data_of_scripts(self, share: float) -> None:
+        """A ScriptableObject class among the PAIRED_SCRIPTS best with one data asset (and no
+        other carrier): the asset holds its values (`BlockSettings.asset`, whose base block type
+        ends the game on its death, for `BlockSettings.cs`), and ranks at least `share` of the
+        class's score times its own prior, as a script's one prefab does."""
+        for script in self._best(is_script, PAIRED_SCRIPTS):
+            carried_by = [p for p, edge in self.project.graph.used_by(script.path) if edge == "carries_script"]
+            assets = [p for p in carried_by if p.endswith(".asset")]
+            if len(assets) != 1 or len(carried_by) != 1 or not assets[0].startswith(self.prefix):
+                continue
+            if unity_root(self.project.graph, script.path) == "ScriptableObject":
+                self._raise(
+                    assets[0], script.score * share * self.prior(assets[0]), ("carries_script", script.path, ())
+                )
 
     def scripts_of_prefabs(self) -> None:
         """A prefab among the BEHAVIOUR_PREFABS best that carries one project script, a script few

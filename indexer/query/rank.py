@@ -62,8 +62,7 @@ NEAR_GAIN = 0.5
 QUOTE_GAIN = 1.0  # a file holding a text the task quotes gains this times the best match's score
 NAMED_FILE_LEAD = 1.05  # a task that is a file's name alone ranks that file this far above the best match
 TITLE_SAID_LEAD = 1.01  # a file of the kind the task names, whose name it says word for word (titles_said)
-# ... and a data asset whose name it says so when it asks where a value is set ("the Eye Lasers
-# button is greyed out ... where is that set": `EyeLasers.asset`, the sample's requirements).
+# ... and a data asset so when the task asks where a value is set ("the Eye Lasers button": `EyeLasers.asset`)
 VALUE_TITLED = frozenset({"asset"})
 NUMBERED_SHARE = 0.9  # a file the task names by a word and a number, of the best score (files_numbered)
 LISTS_SHOWN = 3  # files named in a data asset's "lists ..." reason

@@ -1,6 +1,7 @@
 """What the session-47 rules read a query, bounded (docs/retrieval.md, session 47): a numbered
 file's scan of every path is made once a number and generation; a plain class's builders are read
-only when few files use it."""
+only when few files use it, a component's adders only when few scripts use it and once a
+generation."""
 
 from __future__ import annotations
 
@@ -10,10 +11,13 @@ import pytest
 
 from indexer.build.update import update
 from indexer.config import Config
-from indexer.query import named_files
+from indexer.model import Ranked
+from indexer.query import added_components, named_files, pairing
+from indexer.query.added_components import USERS_MOST
 from indexer.query.pairing import CONSTRUCTOR_USERS_MOST
 from indexer.query.workspace import open_workspace
 
+from .test_trials2_session47 import _blocks
 from .test_trials_session47 import _frost, _levels, _ranked
 
 
@@ -57,3 +61,44 @@ def test_a_plain_class_used_by_many_files_has_its_builders_unread(tmp_path: Path
     assert _ranked(few, "Make the frost bullets' area of effect bigger", 6)[3] == "Assets/Scripts/GunModifier.cs"
     many = _used_by(_frost(tmp_path / "many"), CONSTRUCTOR_USERS_MOST)
     assert "Assets/Scripts/GunModifier.cs" not in _ranked(many, "Make the frost bullets' area of effect bigger", 6)
+
+
+def _scripts_using(root: Path, n: int, type_name: str) -> Path:
+    """`n` more scripts using `type_name` (a field of its type each)."""
+    (root / "Assets/Scripts/Users").mkdir(parents=True, exist_ok=True)
+    for i in range(n):
+        (root / f"Assets/Scripts/Users/User{i}.cs").write_text(f"public class User{i} {{ public {type_name} last; }}\n")
+    return root
+
+
+def test_a_components_adders_are_read_once_a_generation_when_few_scripts_use_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The script adding the game-ending component ranks with it when USERS_MOST scripts use the
+    component (the adder among them), not when one more does: each user's record is decoded to
+    find the adder. What is found is kept for the index's generation: a second query reads no
+    record again."""
+    text = "Where is it decided that destroying the base ends the game?"
+    few = _scripts_using(_blocks(tmp_path / "few"), USERS_MOST - 1, "DeathEndsGame")
+    assert "Assets/Scripts/BlockManager.cs" in _ranked(few, text, 3)
+    many = _scripts_using(_blocks(tmp_path / "many"), USERS_MOST, "DeathEndsGame")
+    assert "Assets/Scripts/BlockManager.cs" not in _ranked(many, text, 6)
+    calls: list[str] = []
+    find = added_components.adders
+    monkeypatch.setattr(pairing, "adders", lambda graph, script: calls.append(script) or find(graph, script))
+    ws = open_workspace(few, [(few, Config())])
+    ws.search(text, 3, named=False)
+    ws.search(text + " Which script?", 3, named=False)
+    assert calls == ["Assets/Scripts/DeathEndsGame.cs"]
+
+
+def test_the_pairings_best_files_are_sorted_again_only_after_a_raise() -> None:
+    """`_Pairs._best` sorts the ranking once for every rule asking it, and again once a rule has
+    raised a file (a raised file is seen where it now ranks)."""
+    ranked = {p: Ranked(p, s, []) for p, s in (("A.cs", 1.0), ("B.cs", 2.0), ("C.cs", 3.0))}
+    pairs = pairing._Pairs(None, ranked, {}, {}, lambda _: 1.0, "")
+    assert [r.path for r in pairs._best(lambda p: True, 2)] == ["C.cs", "B.cs"]
+    ranked["A.cs"].score = 9.0  # not through a raise: the kept order stands
+    assert [r.path for r in pairs._best(lambda p: True, 2)] == ["C.cs", "B.cs"]
+    pairs._raise("B.cs", 10.0, ("script", "C.cs", ()))
+    assert [r.path for r in pairs._best(lambda p: p != "C.cs", 3)] == ["B.cs", "A.cs"]

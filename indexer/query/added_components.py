@@ -23,12 +23,21 @@ def _adding(name: str) -> re.Pattern[str]:
     return re.compile(rf"\bAddComponent\s*<\s*(?:[\w.]*\.)?{re.escape(name)}\s*>\s*\(")
 
 
+# A class more scripts use than this is no component one of them adds: its users' records are not
+# decoded (each a query's decode: a base class of hundreds of users cost every query that many).
+USERS_MOST = 40
+
+
 def adders(graph: Graph, script: str) -> list[str]:
     """The project scripts that add `script`'s class with `AddComponent<T>()`, by path: those using
-    its type whose generic reference to it sits on a line calling `AddComponent` with it."""
+    its type whose generic reference to it sits on a line calling `AddComponent` with it (none
+    when more than USERS_MOST scripts use it)."""
+    users = [user for user, edge in graph.used_by(script) if edge == "uses_type" and is_script(user)]
+    if len(users) > USERS_MOST:
+        return []
     out = []
-    for user, edge in graph.used_by(script):
-        if edge != "uses_type" or not is_script(user) or (rec := graph.records.record(user)) is None:
+    for user in users:
+        if (rec := graph.records.record(user)) is None:
             continue
         for ref in rec.refs:
             if ref.kind != "type" or ref.context != "generic":

@@ -93,6 +93,11 @@ def scan(path: str, data: bytes) -> FileRecord:
         if data.startswith(b"\xef\xbb\xbf"):
             # Blank the BOM instead of cutting it so byte offsets and columns stay as in the file.
             data = b"   " + data[3:]
+        if not data.endswith(b"\n"):
+            # tree-sitter's grammar ends a directive at a line break: a last `#endregion` or
+            # `#pragma warning restore` with none after it (an editor saving no final newline) was
+            # a syntax error in a valid file. A byte past the end moves no offset, line or column.
+            data += b"\n"
         if (conflict := conflict_sides(data)) is not None:  # git's <<<<<<< ======= >>>>>>>: each side read
             return both_sides(conflict, lambda side: _Scan(path, side).run(), _merge)
         return _Scan(path, data).run()

@@ -150,8 +150,28 @@ def error_nodes(root: Any) -> list[Any]:
     inside a larger ERROR is a problem of its own), in file order."""
     _, _, cursor = engine()
     nodes = cursor(error_query()).captures(root).get("e", [])
+    seen = {n.id for n in nodes}
+    nodes += [n for n in _innermost_errors(root) if n.id not in seen]
     nodes.sort(key=lambda n: n.start_byte)
     return nodes
+
+
+def _innermost_errors(root: Any) -> list[Any]:
+    """The innermost nodes holding an error outside ERROR regions: a missing name (`private
+    intnt;`) is an `identifier` holding a hidden MISSING token, which neither `(MISSING)` nor the
+    node's children show, and the file was "0 syntax error regions", naming no line. An ERROR's
+    own children are not walked (its region is counted; one may be 20,000 wide)."""
+    found, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        if node.type == "ERROR" or not node.has_error:
+            continue
+        inner = [c for c in node.children if c.has_error]
+        if inner:
+            stack.extend(inner)
+        else:
+            found.append(node)
+    return found
 
 
 # The widest syntax error region a file may hold (the children of one ERROR node). tree-sitter's

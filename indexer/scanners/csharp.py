@@ -44,7 +44,8 @@ Representation decisions (the tests pin them):
   are merged (bases and attributes unioned) unless both are ``partial``.
 - Syntax errors: status "partial", `error_lines` = sorted unique first lines of every ERROR and
   MISSING node of the original parse (nested ones included: an ERROR inside a method body inside
-  a larger ERROR is its own problem); the note counts those lines ("3 syntax error regions").
+  a larger ERROR is its own problem; a MISSING token hidden in a name counts by that name's line);
+  a file not ending in a line break is read as if it did (a last `#endregion` is no error); the note counts those lines ("3 syntax error regions").
   That stays so even when the declarations-only parse is clean. `defines` come from a regex over
   `#if`/`#elif` lines of the original bytes, so they survive ERROR nodes and blanked bodies too.
   Lost: declarations whose own header is what tree-sitter cannot parse, mostly a declaration split

@@ -45,7 +45,7 @@ Representation decisions (the tests pin them):
 - Syntax errors: status "partial", `error_lines` = sorted unique first lines of every ERROR and
   MISSING node of the original parse (nested ones included: an ERROR inside a method body inside
   a larger ERROR is its own problem; a MISSING token hidden in a name counts by that name's line);
-  a file not ending in a line break is read as if it did (a last `#endregion` is no error); the note counts those lines ("3 syntax error regions").
+  the note counts those lines ("3 syntax error regions"). A last line gets a line break if it has none.
   That stays so even when the declarations-only parse is clean. `defines` come from a regex over
   `#if`/`#elif` lines of the original bytes, so they survive ERROR nodes and blanked bodies too.
   Lost: declarations whose own header is what tree-sitter cannot parse, mostly a declaration split
@@ -94,11 +94,8 @@ def scan(path: str, data: bytes) -> FileRecord:
         if data.startswith(b"\xef\xbb\xbf"):
             # Blank the BOM instead of cutting it so byte offsets and columns stay as in the file.
             data = b"   " + data[3:]
-        if not data.endswith(b"\n"):
-            # tree-sitter's grammar ends a directive at a line break: a last `#endregion` or
-            # `#pragma warning restore` with none after it (an editor saving no final newline) was
-            # a syntax error in a valid file. A byte past the end moves no offset, line or column.
-            data += b"\n"
+        if not data.endswith(b"\n"):  # a last `#endregion` without one is a syntax error to tree-sitter
+            data += b"\n"  # (a byte past the end moves no offset, line or column)
         if (conflict := conflict_sides(data)) is not None:  # git's <<<<<<< ======= >>>>>>>: each side read
             return both_sides(conflict, lambda side: _Scan(path, side).run(), _merge)
         return _Scan(path, data).run()

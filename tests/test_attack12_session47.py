@@ -10,13 +10,25 @@
    hidden inside an `identifier`, was "partial: 0 syntax error regions" and `describe` said
    "(parsed with syntax errors near lines )": 12 of 3,000 random one-edit mutations of the
    fixture's scripts read so. The innermost node holding the error gives its line.
+3. `describe` and `refs` of a script declaring many types went through every type of the project
+   for each of them (to find those nested in it): a generated file of 3,000 classes took 1.2 s, of
+   10,000 11 s, of 100,000 (a 2.9 MB file) over 20 minutes, in the CLI as in the MCP server's
+   pool. The types nested in each are found once an answer.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from indexer.model import Target
+from indexer.query.describe import describe
+from indexer.query.graph import Graph
 from indexer.scanners import scan
+
+from .conftest import write_project
+from .test_graph import graph_for
 
 
 @pytest.mark.parametrize(
@@ -42,3 +54,26 @@ def test_a_missing_name_is_a_syntax_error_with_its_line() -> None:
     src = b"class A {\n    public int x;\n    private intnt;\n}\n"
     rec = scan("Assets/A.cs", "csharp", src)
     assert (rec.status, rec.note, rec.error_lines) == ("partial", "1 syntax error region", (3,))
+
+
+class _CountedTypes(list):
+    """The project's types, counting the walks through them."""
+
+    walks = 0
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        type(self).walks += 1
+        return super().__iter__()
+
+
+def test_describing_a_script_of_many_types_walks_the_project_s_types_a_few_times(tmp_path: Path) -> None:
+    body = "".join(f"public class C{i} {{ public class Inner{i} {{}} }}\n" for i in range(300))
+    root = write_project(tmp_path / "P", {"Assets/Gen.cs": body, "Assets/Use.cs": "class U { C7.Inner7 x; C9 y; }"})
+    graph: Graph = graph_for(root)
+    graph.__dict__["types"] = _CountedTypes(graph.types)
+    desc = describe(graph, "Assets/Gen.cs")
+    assert _CountedTypes.walks < 20  # was one walk a type of the file, 600
+    assert [e.path for e in desc.used_by] == ["Assets/Use.cs"]
+    usages = graph.references(Target(kind="type", name="C7", types=["C7"]))
+    nested = [u.context for u in usages if u.path == "Assets/Use.cs"]
+    assert nested == ["qualifier"]  # `C7.Inner7 x`: the nested type's outer one, found as before

@@ -16,6 +16,7 @@ import msgspec
 from indexer.files import utf8_text
 from indexer.model import ADDRESSABLE_ENTRIES, FileRecord, Scope, Target, TypeRow, Usage
 from indexer.project import is_script, read_project_file
+from indexer.query import type_tree
 from indexer.query.assemblies import PREDEFINED_ASSEMBLIES, assembly_folders, assembly_of, named_asmdefs
 from indexer.query.builtin_refs import builtin_target, builtin_usages
 from indexer.query.call_objects import object_file
@@ -35,7 +36,7 @@ from indexer.query.priors import kit_names_game, third_party_folders
 from indexer.query.profiles import profile_named, profile_names
 from indexer.query.script_labels import script_label
 from indexer.query.serialized import value_usages
-from indexer.query.type_tree import declarer_of, descendants, member_family, member_target, overridden, subtypes_by_base
+from indexer.query.type_tree import declarer_of, descendants, member_family, member_target, overridden
 from indexer.store.reader import Records
 from indexer.store.rows import scripts_by_class
 from indexer.store.schema import REF_TARGET
@@ -104,7 +105,11 @@ class Graph:
     def subtypes_by_base(self) -> dict[str, tuple[TypeRow, ...]]:
         """A base's simple name -> the types naming a base so: the candidates `descendants_of`
         resolves, not every type a step (a `refs` of 146 same-named types took 5 s)."""
-        return subtypes_by_base(self.types)
+        return type_tree.subtypes_by_base(self.types)
+
+    @cached_property
+    def nested_types(self) -> dict[str, dict[str, str]]:
+        return type_tree.nested_by_outer(self.types)  # a type -> the types nested in it (type_tree)
 
     @cached_property
     def main_types(self) -> dict[str, str]:
@@ -378,10 +383,7 @@ class Graph:
         """Where the type is written, or qualifies a type nested in it (`ShootAction.OnShootEventArgs e`).
         `records`: the files decoded so far for this answer (a file of 335 types was decoded per row)."""
         simple = qualified.rsplit(".", 1)[-1]
-        dot = qualified + "."  # (not the types of a namespace named as the class: `Inventory.UI`)
-        nested = {
-            t.qualified: t.name for t in self.types if t.qualified.startswith(dot) and dot not in t.namespace + "."
-        }
+        nested = self.nested_types.get(qualified, {})
         keys = sorted({simple, *nested.values()})
         rows = self._rows(
             f"SELECT f.path, r.line, r.context, {REF_TARGET}, r.kind FROM refs r JOIN files f ON f.id = r.file_id"
@@ -398,7 +400,8 @@ class Graph:
             if rec.kind == "csharp":
                 rows = self.resolve_type_ref(written, rec)
                 meant = {t.qualified for t in rows}
-                if (qualified not in meant and not meant & nested.keys()) or self._kit_naming_game(p, written, rows):
+                kit = kit_names_game(p, written, [t.path for t in rows], self._kit_folders)
+                if (qualified not in meant and not meant & nested.keys()) or kit:
                     continue
                 said = self.source_line(p, line)  # the name written there (`Sp.Kind` through an alias is not)
                 if qualified not in meant and not re.search(rf"\b{re.escape(simple)}\s*\.", said):
@@ -407,9 +410,6 @@ class Graph:
             elif written == qualified or qualified.endswith("." + written):
                 out.append(Usage(p, line, "asset", "type", ctx, self.readable(written)))
         return out
-
-    def _kit_naming_game(self, path: str, written: str, rows: list[TypeRow]) -> bool:
-        return kit_names_game(path, written, [t.path for t in rows], self._kit_folders)
 
     @cached_property
     def _kit_folders(self) -> frozenset[str]:

@@ -179,6 +179,20 @@ def subtypes_by_base(types: list[TypeRow]) -> dict[str, tuple[TypeRow, ...]]:
     return {name: tuple(rows) for name, rows in out.items()}
 
 
+def nested_by_outer(types: list[TypeRow]) -> dict[str, dict[str, str]]:
+    """A type's qualified name -> the types nested in it at any depth (qualified -> simple name),
+    a namespace of the same name left out (`Inventory.UI` is not nested in a class `Inventory`).
+    Made once: each type of a described file went through every type of the project (a file of
+    10,000 classes took `describe` 11 s)."""
+    out: dict[str, dict[str, str]] = {}
+    for t in types:
+        parts, space = t.qualified.split("."), t.namespace + "."
+        for i in range(1, len(parts)):
+            if (outer := ".".join(parts[:i])) + "." not in space:
+                out.setdefault(outer, {})[t.qualified] = t.name
+    return out
+
+
 INHERIT_DEPTH = 6  # base classes followed up from a file's types for a member they inherit
 
 

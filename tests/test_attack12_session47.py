@@ -14,10 +14,17 @@
    for each of them (to find those nested in it): a generated file of 3,000 classes took 1.2 s, of
    10,000 11 s, of 100,000 (a 2.9 MB file) over 20 minutes, in the CLI as in the MCP server's
    pool. The types nested in each are found once an answer.
+4. A style sheet (`.uss`) whose text after its last `}` held no `{` was read in time quadratic in
+   that text's length (the rule pattern tried again from each of its characters): 100 KB took 78 s,
+   in the indexer's own process, which gives the small files it scans no time budget, holding the
+   write lock meanwhile. The pattern matches such text once, as no rule. So was a rule's block
+   without `;` by the pattern of a `url(...)` (40 KB of `a:` took 5.6 s): the url is found
+   first, then its declaration's property.
 """
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -77,3 +84,27 @@ def test_describing_a_script_of_many_types_walks_the_project_s_types_a_few_times
     usages = graph.references(Target(kind="type", name="C7", types=["C7"]))
     nested = [u.context for u in usages if u.path == "Assets/Use.cs"]
     assert nested == ["qualifier"]  # `C7.Inner7 x`: the nested type's outer one, found as before
+
+
+@pytest.mark.parametrize("tail", ["<", "a ", "\n", "} "])
+def test_a_style_sheet_without_an_opening_brace_is_read_in_linear_time(tail: str) -> None:
+    data = (".hero { background-image: url('x'); }\n" + tail * 40_000).encode()
+    start = time.monotonic()
+    rec = scan("Assets/UI/Hud.uss", "uss", data)
+    assert time.monotonic() - start < 3  # 14 s for "<", 84 s for "a ", 18 s for line breaks
+    assert [s.name for s in rec.symbols] == [".hero"]
+
+
+def test_a_style_block_without_semicolons_is_read_in_linear_time() -> None:
+    data = (".hero {" + "a:" * 30_000 + "}").encode()
+    start = time.monotonic()
+    scan("Assets/UI/Hud.uss", "uss", data)
+    assert time.monotonic() - start < 3  # was 12 s
+
+
+def test_style_sheet_rules_read_as_before() -> None:
+    url = b'url("project://database/x.png?guid=' + b"ab" * 16 + b'&type=3")'
+    data = b"a { color: red; }\n} stray }\n.b, .c\n{\n  background-image: " + url + b";\n}\n.d { width: 1px"
+    rec = scan("Assets/UI/Hud.uss", "uss", data)
+    assert [(s.name, s.line) for s in rec.symbols] == [("a", 1), (".b, .c", 3), (".d", 7)]  # no "stray"
+    assert [(r.target, r.line, r.context, r.detail) for r in rec.refs] == [("ab" * 16, 5, "background-image", ".b, .c")]

@@ -25,9 +25,15 @@ KIND = "uss"
 MAX_RULES = 2000
 MAX_SELECTOR = 120
 _COMMENT = re.compile(r"/\*.*?(?:\*/|\Z)", re.S)
-# selectors, then the block up to its `}` (or the end of a file cut short); `{` never nests in USS
-_RULE = re.compile(r"([^{}]+)\{([^}]*)(?:\}|\Z)")
-_URL = re.compile(r"([\w-]+)\s*:[^;]*?url\(\s*[\"']?[^\"')]*?guid=([0-9a-fA-F]{32})")
+# selectors, then the block up to its `}` (or the end of a file cut short); `{` never nests in USS.
+# Text followed by no `{` matches too, without a block, as no rule: a pattern that failed there was
+# tried again from each of its characters (100 KB of text after the last `}` took 78 s).
+_RULE = re.compile(r"([^{}]+)(?:\{([^}]*)(?:\}|\Z))?")
+# a `url(...)` naming a GUID, then the property of the declaration holding it (from its `;`): found
+# from the url, as the one pattern naming the property first was tried from each word of a body
+# without `;` and read it to its end (40 KB of `a:` took 5.6 s)
+_URL = re.compile(r"url\(\s*[\"']?[^\"')]{0,4096}?guid=([0-9a-fA-F]{32})")
+_PROPERTY = re.compile(r"(?<![\w-])([\w-]++)\s*+:")
 
 
 def scan(path: str, data: bytes) -> FileRecord:
@@ -39,6 +45,8 @@ def scan(path: str, data: bytes) -> FileRecord:
     line, pos, dropped = 1, 0, False
     for m in _RULE.finditer(text):
         head = m.group(1)
+        if m.group(2) is None:
+            continue
         start = m.start(1) + len(head) - len(head.lstrip())
         line += text.count("\n", pos, start)
         pos = start
@@ -50,8 +58,11 @@ def scan(path: str, data: bytes) -> FileRecord:
             break
         symbols.append(Symbol("uss_rule", selectors, line, signature=selectors))
         body, at = m.group(2), m.start(2)
-        for u in _URL.finditer(body):
-            n = line + text.count("\n", start, at + u.start(2))
-            refs.append(Ref("guid", u.group(2).lower(), n, context=u.group(1), detail=selectors))
+        for u in _URL.finditer(body) if "url(" in body else ():
+            declaration = body[body.rfind(";", 0, u.start()) + 1 : u.start()]
+            if (prop := _PROPERTY.search(declaration)) is None:
+                continue
+            n = line + text.count("\n", start, at + u.start(1))
+            refs.append(Ref("guid", u.group(1).lower(), n, context=prop.group(1), detail=selectors))
     note = bad or (f"first {MAX_RULES} rules recorded" if dropped else "")
     return FileRecord(path=path, kind=KIND, note=note, symbols=tuple(symbols), refs=tuple(refs))

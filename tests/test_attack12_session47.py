@@ -20,6 +20,10 @@
    write lock meanwhile. The pattern matches such text once, as no rule. So was a rule's block
    without `;` by the pattern of a `url(...)` (40 KB of `a:` took 5.6 s): the url is found
    first, then its declaration's property.
+5. `refs Unit.Awake` left out every one-line override calling its base, `protected override void
+   Awake() { base.Awake(); }` (or `=> base.Awake();`): a line declaring the member in the family
+   was skipped whole as its declaration, the call after the name with it. Only the declared
+   name is skipped now.
 """
 
 from __future__ import annotations
@@ -108,3 +112,19 @@ def test_style_sheet_rules_read_as_before() -> None:
     rec = scan("Assets/UI/Hud.uss", "uss", data)
     assert [(s.name, s.line) for s in rec.symbols] == [("a", 1), (".b, .c", 3), (".d", 7)]  # no "stray"
     assert [(r.target, r.line, r.context, r.detail) for r in rec.refs] == [("ab" * 16, 5, "background-image", ".b, .c")]
+
+
+ONE_LINE_OVERRIDES = {
+    "Assets/Unit.cs": "public class Unit : UnityEngine.MonoBehaviour\n{\n    protected virtual void Awake() {}\n}\n",
+    "Assets/Hero.cs": "public class Hero : Unit\n{\n    protected override void Awake() { base.Awake(); }\n}\n",
+    "Assets/Boss.cs": "public class Boss : Unit\n{\n    protected override void Awake() => base.Awake();\n}\n",
+    "Assets/Npc.cs": "public class Npc : Unit\n{\n    protected override void Awake() { }\n}\n",
+}
+
+
+def test_a_one_line_override_calling_its_base_is_a_usage_of_the_base_member(tmp_path: Path) -> None:
+    graph = graph_for(write_project(tmp_path / "P", ONE_LINE_OVERRIDES))
+    target = Target(kind="member", name="Unit.Awake", member="Awake", types=["Unit"])
+    assert sorted((u.path, u.line) for u in graph.references(target)) == [("Assets/Boss.cs", 3), ("Assets/Hero.cs", 3)]
+    hero = Target(kind="member", name="Hero.Awake", member="Awake", types=["Hero"])
+    assert [u.path for u in graph.references(hero)] == []  # its own `base.Awake()` calls Unit's

@@ -69,8 +69,10 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
             if member not in live:  # no usage: the line is not read as code (most of a file)
                 continue
             code = code_of(live)
-            if line_no in declared_lines or _DIRECTIVE.match(code) or not (found := list(pattern.finditer(code))):
+            if _DIRECTIVE.match(code) or not (found := list(pattern.finditer(code))):
                 continue
+            if line_no in declared_lines:  # the name declared, then a one-line body's `base.Awake();`
+                found = found[1:]
             if line_no in shadowed:  # a parameter of the member's name: only `this.Gun` is the member
                 found = [m for m in found if _SELF.search(code[: m.start()].rstrip())]
             inner = _innermost(spans, line_no) if p in declaring else None  # (a `using static` file: any)

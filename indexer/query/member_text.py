@@ -49,8 +49,7 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
     holders = frozenset(names) | _implemented(graph, family, member)  # what a variable holding one is declared as
     pattern = re.compile(rf"\b{re.escape(member)}\b")
     typed = re.compile(_TYPED_GET + rf"\s*\??\.\s*{re.escape(member)}\b")
-    out = []
-    initialized: dict[str, frozenset[int]] = {}
+    out, initialized = [], {}  # initialized: a file -> its lines inside an object initializer of a type
     a_type = bool(graph.types_named(member))  # a class named as the member: where it is written, a type
     declared = [s for p in declaring for s in graph.records.symbols(p) if s.name == member and s.container in family]
     shape = CallShape(declared, lambda name: bool(graph.types_named(name)))
@@ -71,8 +70,7 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
             code = code_of(live)
             if _DIRECTIVE.match(code) or not (found := list(pattern.finditer(code))):
                 continue
-            if line_no in declared_lines:  # the name declared, then a one-line body's `base.Awake();`
-                found = found[1:]
+            found = found[1:] if line_no in declared_lines else found  # declared, then `{ base.Awake(); }`
             if line_no in shadowed:  # a parameter of the member's name: only `this.Gun` is the member
                 found = [m for m in found if _SELF.search(code[: m.start()].rstrip())]
             inner = _innermost(spans, line_no) if p in declaring else None  # (a `using static` file: any)

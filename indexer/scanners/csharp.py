@@ -66,7 +66,7 @@ from indexer.model import TYPE_KINDS, FileRecord, Ref, Symbol
 from .conflicts import both_sides, conflict_sides
 from .csharp_lexer import declarations_only as _declarations_only
 from .csharp_nodes import NodeText, collapse, field_value, plain_symbol, squeeze
-from .csharp_query import MAX_ERROR_WIDTH, REF_CONTEXTS, TooBroken, check_error_width, engine, error_nodes
+from .csharp_query import REF_CONTEXTS, TooBroken, check_error_width, engine, error_nodes, parsed
 from .csharp_recover import recover_headers, reparsed
 from .csharp_scopes import MAX_NESTING, Scope, TooDeep, qualified, scopes
 from .csharp_strings import asset_literals
@@ -103,8 +103,7 @@ def scan(path: str, data: bytes) -> FileRecord:
         note = f"namespaces and types nested over {MAX_NESTING} deep: not indexed"
         return FileRecord(path=path, kind="csharp", status="skipped", note=note)
     except TooBroken as exc:
-        note = f"a syntax error region of over {MAX_ERROR_WIDTH:,} tokens ({exc.width:,}): not indexed"
-        return FileRecord(path=path, kind="csharp", status="skipped", note=note)
+        return FileRecord(path=path, kind="csharp", status="skipped", note=exc.note)
     except MemoryError:
         raise
     except Exception as exc:  # the contract is "never raises"
@@ -125,7 +124,7 @@ class _Scan(NodeText):
 
     def run(self) -> FileRecord:
         parser, query, cursor = engine()
-        root = reparsed(parser, self.data, parser.parse(self.data).root_node)
+        root = reparsed(parser, self.data, parsed(parser, self.data).root_node)
         status, note, error_lines = "ok", "", ()
         parts: list[_RefNames] = []
         if root.has_error:
@@ -142,7 +141,7 @@ class _Scan(NodeText):
                 body_caps = cursor(query).captures(root)
                 parts.append(self.ref_names(body_caps, lambda n: _inside(n.start_byte, starts, bodies)))
                 del body_caps, root
-                root = parser.parse(clean).root_node
+                root = parsed(parser, clean).root_node
         caps = cursor(query).captures(root)
         file_namespaces = self.file_namespaces(caps)
         self.scopes = scopes(self, root, _scoped(caps), self.recover, bool(caps.get("error")))

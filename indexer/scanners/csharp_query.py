@@ -7,6 +7,7 @@ touches the captured nodes (declarations and type positions), never walks the wh
 from __future__ import annotations
 
 import functools
+import time
 from typing import Any
 
 QUERY_SOURCE = r"""
@@ -183,11 +184,32 @@ MAX_ERROR_WIDTH = 20_000
 
 
 class TooBroken(Exception):
-    """A syntax error region wider than MAX_ERROR_WIDTH."""
+    """A syntax error region wider than MAX_ERROR_WIDTH, or a parse past its CPU budget (`note`)."""
 
-    def __init__(self, width: int):
+    def __init__(self, width: int, note: str = ""):
         super().__init__(width)
         self.width = width
+        self.note = note or f"a syntax error region of over {MAX_ERROR_WIDTH:,} tokens ({width:,}): not indexed"
+
+
+# tree-sitter's error recovery is quadratic on some garbage: `<!--` repeated (an HTML comment saved
+# as .cs) took 40 s at 16 KB, in the indexer's own process, which gives small files no time budget.
+# A legitimate file parses at about 1.5 MB/s (a 4.7 MB generated table in 3 s).
+PARSE_CPU_SECONDS, PARSE_CPU_SECONDS_PER_MB = 2.0, 10.0
+
+
+def parsed(parser: Any, data: bytes) -> Any:
+    """`parser.parse(data)` given at most its CPU budget (this thread's: a loaded machine does not
+    spend it), else TooBroken. The parser is reset, as a cancelled parse would resume."""
+    budget = max(PARSE_CPU_SECONDS, PARSE_CPU_SECONDS_PER_MB * len(data) / 1_000_000)
+    stop = time.thread_time() + budget
+    try:
+        return parser.parse(lambda at, _: data[at : at + 65536], progress_callback=lambda *_: time.thread_time() > stop)
+    except ValueError:  # "Parsing failed": the callback stopped it
+        parser.reset()
+        raise TooBroken(
+            0, f"parsing took over {budget:.3g} s of CPU (tree-sitter's error recovery): not indexed"
+        ) from None
 
 
 def check_error_width(root: Any) -> None:

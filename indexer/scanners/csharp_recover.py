@@ -14,6 +14,7 @@ from typing import Any
 from indexer.model import Symbol
 
 from .csharp_nodes import TYPE_NODES, NodeText, collapse
+from .csharp_query import parsed
 
 KEYWORD_KINDS = {"class": "class", "struct": "struct", "interface": "interface", "enum": "enum",
                  "record": "record"}  # fmt: skip
@@ -38,7 +39,7 @@ def reparsed(parser: Any, data: bytes, root: Any) -> Any:
     fixed = _ASYNC_NAME.sub(b"asyn_", data) if b"async" in data else data
     for attempt in (fixed, first_branches(fixed) if b"#" in data else fixed):
         if attempt != data:
-            again = parser.parse(attempt).root_node
+            again = parsed(parser, attempt).root_node
             if not again.has_error:
                 return again
     return root

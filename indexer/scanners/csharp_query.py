@@ -7,6 +7,7 @@ touches the captured nodes (declarations and type positions), never walks the wh
 from __future__ import annotations
 
 import functools
+import re
 import time
 from typing import Any
 
@@ -198,9 +199,37 @@ class TooBroken(Exception):
 PARSE_CPU_SECONDS, PARSE_CPU_SECONDS_PER_MB = 2.0, 10.0
 
 
+# `name <` is a generic's start or a comparison, and the parser keeps both readings open until a
+# `;`, `{` or `}`: `<a ` repeated (HTML saved as .cs) took 1.3 GB at 12 KB, at the parse's end,
+# where no progress is reported. Real code has a few between two of those.
+MAX_OPEN_ANGLES = 500
+# comments and literals (each matched to its end, or the line's or file's when unclosed: never
+# tried again), then an end of a run, then a `name <`
+_ANGLE_OR_END = re.compile(
+    rb"//[^\n]*|/\*.*?(?:\*/|\Z)|@\"(?:[^\"]|\"\")*\"?|\"(?:[^\"\\\n]|\\.)*\"?|'(?:[^'\\\n]|\\.)*'?"
+    rb"|([;{}])|(\w\s*<(?![<=/]))",
+    re.S,
+)
+
+
+def _open_angles(data: bytes) -> int:
+    """The most `name <` outside comments and literals between two of `;`, `{`, `}` (0 when the
+    file holds few `<`): a doc comment's `<see cref=.../>` on each of 600 enum members is none."""
+    most = run = 0
+    for m in _ANGLE_OR_END.finditer(data) if data.count(b"<") > MAX_OPEN_ANGLES else ():
+        if m.group(1) or m.group(2):
+            run = 0 if m.group(1) else run + 1
+            most = max(most, run)
+    return most
+
+
 def parsed(parser: Any, data: bytes) -> Any:
     """`parser.parse(data)` given at most its CPU budget (this thread's: a loaded machine does not
-    spend it), else TooBroken. The parser is reset, as a cancelled parse would resume."""
+    spend it), else TooBroken; so is a file of more than MAX_OPEN_ANGLES `name <` in a run, which
+    is not parsed. The parser is reset, as a cancelled parse would resume."""
+    if (run := _open_angles(data)) > MAX_OPEN_ANGLES:
+        why = "tree-sitter's memory grows with their square"
+        raise TooBroken(0, f"{run:,} `<` after a name between two of `;`, `{{`, `}}` ({why}): not indexed")
     budget = max(PARSE_CPU_SECONDS, PARSE_CPU_SECONDS_PER_MB * len(data) / 1_000_000)
     stop = time.thread_time() + budget
     try:

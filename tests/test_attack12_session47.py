@@ -123,6 +123,11 @@ def test_style_sheet_rules_read_as_before() -> None:
     rec = scan("Assets/UI/Hud.uss", "uss", data)
     assert [(s.name, s.line) for s in rec.symbols] == [("a", 1), (".b, .c", 3), (".d", 7)]  # no "stray"
     assert [(r.target, r.line, r.context, r.detail) for r in rec.refs] == [("ab" * 16, 5, "background-image", ".b, .c")]
+    two = b".x { background-image: " + url + b", " + url.replace(b"ab", b"cd") + b"; }"
+    assert [(r.target[:2], r.context) for r in scan("Assets/UI/Hud.uss", "uss", two).refs] == [
+        ("ab", "background-image"),
+        ("cd", "background-image"),  # a second url of a declaration was missed
+    ]
 
 
 ONE_LINE_OVERRIDES = {

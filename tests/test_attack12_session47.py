@@ -19,7 +19,8 @@
    in the indexer's own process, which gives the small files it scans no time budget, holding the
    write lock meanwhile. The pattern matches such text once, as no rule. So was a rule's block
    without `;` by the pattern of a `url(...)` (40 KB of `a:` took 5.6 s): the url is found
-   first, then its declaration's property.
+   first, then its declaration's property (and a second url in one declaration, which was missed,
+   is recorded).
 5. `refs Unit.Awake` left out every one-line override calling its base, `protected override void
    Awake() { base.Awake(); }` (or `=> base.Awake();`): a line declaring the member in the family
    was skipped whole as its declaration, the call after the name with it. Only the declared

@@ -348,6 +348,7 @@ def test_an_inherited_member_asked_of_a_subclass_leaves_out_its_siblings_calls(t
         ("Assets/Attacks.cs", 8),
         ("Assets/Attacks.cs", 9),
         ("Assets/Attacks.cs", 10),
+        ("Assets/EnemyHealth.cs", 3),  # its one-line override's `base.TakeDamage(d)` (since session 47)
     ]
 
 

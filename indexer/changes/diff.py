@@ -85,7 +85,7 @@ def _stat_listed(root: Path, config: Config, listed: Iterable[str]) -> Found | N
     for rel in sorted(wanted):
         try:
             st = os.lstat(root / fs_name(rel))
-        except (FileNotFoundError, NotADirectoryError):
+        except (FileNotFoundError, NotADirectoryError, ValueError):  # ValueError: a NUL, no file's name
             continue
         except OSError:
             return None
@@ -239,8 +239,11 @@ def needs_update(root: Path, config: Config) -> bool:
 
 def stored_form(rel: str) -> str:
     """A path as watch, git or the editor name it (file system form: undecodable bytes as
-    surrogate escapes) in the form the records use (`project.printable`)."""
+    surrogate escapes) in the form the records use (`project.printable`); empty and `.` parts
+    (`Assets//X.cs`, which a hand-edited journal may hold) dropped, as the file system reads them."""
     rel = rel.strip("/")
+    if "//" in rel or "./" in rel:
+        rel = "/".join(part for part in rel.split("/") if part not in ("", "."))
     if rel.isascii() and rel.isprintable() and "\\" not in rel:
         return rel
     return "/".join(printable(part) for part in rel.split("/"))

@@ -37,8 +37,6 @@ SCENE_SHARE = 0.6
 BEHAVIOUR_PREFABS = 3
 BEHAVIOUR_SHARE = 0.8
 BEHAVIOUR_CARRIERS = 3
-# The best script, a component no prefab or scene carries, that one project script adds at run time
-# (`AddComponent<T>()`): the adder ranks at least PAIRED_SHARE of its score, as a carrier would.
 # A script among the INSTANCE_SCRIPTS best with at most INSTANCE_MOST data assets: the one a word of
 # the task names (see instances_named) ranks at least INSTANCE_SHARE of the script's score.
 INSTANCE_SCRIPTS, INSTANCE_SHARE, INSTANCE_MOST = 5, 0.9, 40
@@ -124,7 +122,7 @@ class _Pairs:
         ranks at least SCENE_SHARE of the script's score times its prior. `kind`: the search's
         filter (a prefab, a scene or any)."""
         for script in self._best(is_script, PAIRED_SCRIPTS):
-            carried_by = [p for p, edge in self.project.graph.used_by(script.path) if edge == "carries_script"]
+            carried_by = self._carriers(script.path)
             prefabs = [p for p in carried_by if is_prefab(p)]
             scenes = [p for p in carried_by if p.endswith(".unity")]
             carriers = prefabs or scenes
@@ -140,7 +138,7 @@ class _Pairs:
         ends the game on its death, for `BlockSettings.cs`), and ranks at least `share` of the
         class's score times its own prior, as a script's one prefab does."""
         for script in self._best(is_script, PAIRED_SCRIPTS):
-            carried_by = [p for p, edge in self.project.graph.used_by(script.path) if edge == "carries_script"]
+            carried_by = self._carriers(script.path)
             assets = [p for p in carried_by if p.endswith(".asset")]
             if len(assets) != 1 or len(carried_by) != 1 or not assets[0].startswith(self.prefix):
                 continue
@@ -165,7 +163,7 @@ class _Pairs:
                 self._raise(script, prefab.score * BEHAVIOUR_SHARE * self.prior(script), ("script", prefab.path, ()))
             if len(scripts) != 1:
                 continue
-            carriers = [p for p, edge in graph.used_by(scripts[0]) if edge == "carries_script"]
+            carriers = self._carriers(scripts[0])
             if carriers and len(carriers) <= BEHAVIOUR_CARRIERS:
                 self._raise(
                     scripts[0], prefab.score * BEHAVIOUR_SHARE * self.prior(scripts[0]), ("script", prefab.path, ())
@@ -177,7 +175,7 @@ class _Pairs:
         ends the game on its death (`BlockManager.cs`). The adder ranks at least PAIRED_SHARE of
         the script's score times its own prior."""
         for script in self._best(is_script, 1):
-            if any(edge == "carries_script" for _, edge in self.project.graph.used_by(script.path)):
+            if self._carriers(script.path):
                 continue
             added = self.project.remember(("adders", script.path), lambda s=script.path: adders(self.project.graph, s))
             found = [p for p in added if p.startswith(self.prefix)]
@@ -192,16 +190,16 @@ class _Pairs:
         is one whose every word but the class's the task says ("how fast the player moves while
         running": `Player_Running_MoveForward.asset`, not `Player_Jump_Running_MoveForward.asset`).
         It ranks at least INSTANCE_SHARE of the script's score times its prior."""
-        graph = self.project.graph
         for script in self._best(is_script, INSTANCE_SCRIPTS):
-            data = [p for p, edge in graph.used_by(script.path) if edge == "carries_script" and p.endswith(".asset")]
+            data = [p for p in self._carriers(script.path) if p.endswith(".asset")]
             if not data or len(data) > INSTANCE_MOST:
                 continue
-            names = {p: set(name_stems(file_title(p))) for p in data}
+            stems_of = {p: name_stems(file_title(p)) for p in data}
+            names = {p: set(words) for p, words in stems_of.items()}
             own = set(name_stems(file_title(script.path)))
             for path, words in names.items():
                 others = set().union(*(w for q, w in names.items() if q != path))
-                parts = set(name_stems(file_title(path))[1:]) - own  # its name's words but the class's
+                parts = set(stems_of[path][1:]) - own  # its name's words but the class's
                 if ((words & stems) - own - others or (parts and parts <= stems)) and path.startswith(self.prefix):
                     share = INSTANCE_CLASS_SHARE if own & stems else INSTANCE_SHARE
                     score = script.score * share * self.prior(path)
@@ -213,13 +211,12 @@ class _Pairs:
         of the task that at most half of them hold are the ones asked about ("which levels have the
         windmill in them": `10.asset` and `12.asset` of `LevelSO`, whose tiles list the windmill).
         They rank at least INSTANCE_SHARE of the class's score times their prior."""
-        graph = self.project.graph
         for script in self._best(is_script, INSTANCE_SCRIPTS):
             own = name_stems(file_title(script.path))
             words = {w for w in (own[1:] if len(own) > 1 else own) if len(w) > 2}
             if not words or not words <= stems:
                 continue
-            data = [p for p, edge in graph.used_by(script.path) if edge == "carries_script" and p.endswith(".asset")]
+            data = [p for p in self._carriers(script.path) if p.endswith(".asset")]
             if len(data) < 2 or len(data) > INSTANCE_MOST:
                 continue
             asked = stems - set(own)
@@ -241,12 +238,12 @@ class _Pairs:
         among its first arguments rank at least PAIRED_SHARE of its score times their prior."""
         graph = self.project.graph
         for script in self._best(is_script, PAIRED_SCRIPTS):
-            if any(edge == "carries_script" for _, edge in graph.used_by(script.path)):
+            if self._carriers(script.path):
                 continue
-            built = re.compile(rf"\bnew\s+{re.escape(file_title(script.path))}\s*\(")
             users = [p for p, edge in graph.used_by(script.path) if edge == "uses_type" and p.startswith(self.prefix)]
             if len(users) > CONSTRUCTOR_USERS_MOST:  # a type used everywhere: its texts not read a query
                 continue
+            built = re.compile(rf"\bnew\s+{re.escape(file_title(script.path))}\s*\(")
             builders = [p for p in users if _builds_with_number(self.project.texts.get(p).text, built)]
             if 0 < len(builders) <= CONSTRUCTORS_MOST:
                 for path in builders:
@@ -325,6 +322,10 @@ class _Pairs:
             return
         for path in named:
             self._raise(path, holder.score * HELD_SHARE * self.prior(path), ("asset", holder.path, ()))
+
+    def _carriers(self, script: str) -> list[str]:
+        """The prefabs, scenes and data assets carrying the script directly (`carries_script`)."""
+        return [p for p, edge in self.project.graph.used_by(script) if edge == "carries_script"]
 
     def _best(self, keep: Callable[[str], bool], n: int) -> list[Ranked]:
         """The `n` best files `keep` accepts: the files sorted once until a rule raises one (ten

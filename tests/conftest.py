@@ -148,3 +148,14 @@ def ws(indexed_fixture: Path):
 # so the file is scanned, not refused. Tests of the scanners' time budget (1 s) use it as a scan
 # that does not end in time.
 SLOW_CSHARP = (b"class A { " + b"{" * 19_000 + b" }\n") * 24
+
+
+def ranked_paths(root: Path, text: str, n: int = 10) -> list[str]:
+    """The project indexed (or brought up to date), then the paths of the `n` best files for `text`:
+    what the ranking tests assert."""
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.query.workspace import open_workspace
+
+    update(root, Config(workers=1))
+    return [h.path for h in open_workspace(root, [(root, Config())]).search(text, n, named=False)]

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from indexer.build.update import update
-from indexer.config import Config
 from indexer.identifiers import said_words
 from indexer.query.asking import asks_change
-from indexer.query.workspace import open_workspace
 
 from .conftest import data_asset, meta, mono_script, script_prefab, write_project
+from .conftest import ranked_paths as _ranked
 
 UNIT, DEFENDER, HEALTH = (f"ea000000000000000000000000000{n:03d}" for n in range(1, 4))
 HEAVY, LIGHT = "ea000000000000000000000000000101", "ea000000000000000000000000000102"
@@ -62,11 +60,6 @@ def _kingdom(tmp_path: Path) -> Path:
             f"ea0000000000000000000000000002{n:02d}", "PrefabImporter"
         )
     return write_project(tmp_path, files)
-
-
-def _ranked(root: Path, text: str) -> list[str]:
-    update(root, Config(workers=1))
-    return [h.path for h in open_workspace(root, [(root, Config())]).search(text, 10, named=False)]
 
 
 def test_more_of_a_thing_asks_its_value() -> None:

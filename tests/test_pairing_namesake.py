@@ -5,11 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from indexer.build.update import update
-from indexer.config import Config
-from indexer.query.workspace import open_workspace
-
 from .conftest import meta, mono_script, script_prefab, write_project
+from .conftest import ranked_paths as _ranked
 
 BAR, BUTTON, PARTY, EMOTES = (f"e7000000000000000000000000000{n:03d}" for n in range(1, 5))
 
@@ -87,11 +84,6 @@ def _hud(tmp_path: Path) -> Path:
             "Assets/Prefabs/Menu.prefab.meta": meta("e7000000000000000000000000000103", "PrefabImporter"),
         },
     )
-
-
-def _ranked(root: Path, text: str) -> list[str]:
-    update(root, Config(workers=1))
-    return [h.path for h in open_workspace(root, [(root, Config())]).search(text, 10, named=False)]
 
 
 def test_the_namesake_script_of_a_top_prefab_ranks_with_it(tmp_path: Path) -> None:

@@ -5,17 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from indexer.build.update import update
-from indexer.config import Config
 from indexer.query.synonyms import forms
-from indexer.query.workspace import open_workspace
 
 from .conftest import meta, mono_script, write_project
-
-
-def _ranked(root: Path, text: str) -> list[str]:
-    update(root, Config(workers=1))
-    return [h.path for h in open_workspace(root, [(root, Config())]).search(text, 10, named=False)]
+from .conftest import ranked_paths as _ranked
 
 
 def _stealth(tmp_path: Path) -> Path:

@@ -5,18 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from indexer.build.update import update
-from indexer.config import Config
 from indexer.query.keys_pressed import keys_said
 from indexer.query.synonyms import excess, spellings
-from indexer.query.workspace import open_workspace
 
 from .conftest import data_asset, meta, mono_script, script_prefab, write_project
-
-
-def _ranked(root: Path, text: str) -> list[str]:
-    update(root, Config(workers=1))
-    return [h.path for h in open_workspace(root, [(root, Config())]).search(text, 10, named=False)]
+from .conftest import ranked_paths as _ranked
 
 
 def _tanks(tmp_path: Path) -> Path:

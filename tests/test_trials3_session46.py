@@ -10,11 +10,7 @@ from indexer.config import Config
 from indexer.query.workspace import open_workspace
 
 from .conftest import data_asset, meta, mono_script, script_prefab, write_project
-
-
-def _ranked(root: Path, text: str) -> list[str]:
-    update(root, Config(workers=1))
-    return [h.path for h in open_workspace(root, [(root, Config())]).search(text, 10, named=False)]
+from .conftest import ranked_paths as _ranked
 
 
 def _so(name: str, body: str) -> str:

@@ -5,12 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from indexer.build.update import update
-from indexer.config import Config
 from indexer.query.named_files import titles_said
-from indexer.query.workspace import open_workspace
 
 from .conftest import data_asset, meta, mono_script, script_prefab, write_project
+from .conftest import ranked_paths as _ranked
 
 PICKUP = "5e6f708192a3b4c5d6e7f8091a2b3c4d"
 PICKUP_BACON = "6f708192a3b4c5d6e7f8091a2b3c4d5e"
@@ -54,11 +52,6 @@ def _pickups(tmp_path: Path) -> Path:
             ),
         },
     )
-
-
-def _ranked(root: Path, text: str) -> list[str]:
-    update(root, Config(workers=1))
-    return [h.path for h in open_workspace(root, [(root, Config())]).search(text, 10, named=False)]
 
 
 def test_a_prefab_whose_name_the_task_says_word_for_word_ranks_first(tmp_path: Path) -> None:

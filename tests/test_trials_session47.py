@@ -5,17 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from indexer.build.update import update
 from indexer.config import Config
 from indexer.query.asking import asks_value
 from indexer.query.workspace import open_workspace
 
 from .conftest import data_asset, meta, mono_script, script_prefab, write_project
-
-
-def _ranked(root: Path, text: str, n: int = 10) -> list[str]:
-    update(root, Config(workers=1))
-    return [h.path for h in open_workspace(root, [(root, Config())]).search(text, n, named=False)]
+from .conftest import ranked_paths as _ranked
 
 
 def _so(name: str, body: str) -> str:

@@ -5,11 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from indexer.build.update import update
-from indexer.config import Config
-from indexer.query.workspace import open_workspace
-
 from .conftest import data_asset, meta, mono_script, write_project
+from .conftest import ranked_paths as _ranked
 
 REQ, MENU, BUTTON, LASER = (f"e8000000000000000000000000000{n:03d}" for n in range(1, 5))
 
@@ -61,11 +58,6 @@ def _samples(tmp_path: Path) -> Path:
             "Assets/Requirements/FacePose.asset.meta": meta("e8000000000000000000000000000102", "NativeFormatImporter"),
         },
     )
-
-
-def _ranked(root: Path, text: str) -> list[str]:
-    update(root, Config(workers=1))
-    return [h.path for h in open_workspace(root, [(root, Config())]).search(text, 10, named=False)]
 
 
 def test_a_data_asset_named_word_for_word_leads_a_value_question(tmp_path: Path) -> None:

@@ -1,0 +1,88 @@
+"""What session 47's code-pairing rules cost a query that first names a class, bounded (docs/
+performance.md, session 48): a plain class's builders are found once a generation, by a pattern
+searched for as a string; a component's adders are read only from the users whose text calls
+`AddComponent`, with one pattern for every class."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from indexer.build.update import update
+from indexer.config import Config
+from indexer.query import added_components, pairing
+from indexer.query.workspace import open_workspace
+
+from .test_query_costs_session47 import _scripts_using
+from .test_trials2_session47 import _blocks
+from .test_trials_session47 import _frost
+
+
+def test_a_plain_classs_builders_are_found_once_a_generation(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The frost class's builders (its users' texts searched) are kept for the index's
+    generation: a second query ranking the class reads no text for them, and the builder still
+    ranks; after an update they are found afresh."""
+    root = _frost(tmp_path)
+    update(root, Config(workers=1))
+    calls: list[str] = []
+    find = pairing._builders
+    monkeypatch.setattr(pairing, "_builders", lambda project, script: calls.append(script) or find(project, script))
+    ws = open_workspace(root, [(root, Config())])
+    text = "Make the frost bullets' area of effect bigger"
+    assert "Assets/Scripts/GunModifier.cs" in [h.path for h in ws.search(text, 6, named=False)]
+    assert "Assets/Scripts/GunModifier.cs" in [h.path for h in ws.search(text + " please", 6, named=False)]
+    assert calls.count("Assets/Scripts/Frost.cs") == 1
+    (root / "Assets/Scripts/Frost.cs").write_text((root / "Assets/Scripts/Frost.cs").read_text() + "\n// colder\n")
+    update(root, Config(workers=1))
+    ws.search(text, 6, named=False)
+    assert calls.count("Assets/Scripts/Frost.cs") == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "builds"),
+    [
+        ("x = new Frost(1, 5);", True),
+        ("x = new  Frost (0.75f, curve);", True),
+        ("x = new Frost(\n    1, 5);", True),
+        ("new Frost(2)", True),  # at the text's start
+        ("x = new Frost(curve, other);", False),  # no number among its first arguments
+        ("x = renew Frost(1);", False),  # `new` inside a longer word
+        ("x = _new Frost(1);", False),
+        ("x = new FrostBite(1);", False),
+    ],
+)
+def test_a_builder_is_new_and_the_class_with_a_number_after_it(text: str, builds: bool) -> None:
+    built = re.compile(r"new\s+Frost\s*\(")
+    assert pairing._builds_with_number(text, built) is builds
+
+
+def test_a_components_adders_are_decoded_only_where_the_text_calls_add_component(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Of the scripts using the game-ending component, only the one whose text says
+    `AddComponent` has its record decoded; it is still the adder found."""
+    root = _scripts_using(_blocks(tmp_path), 5, "DeathEndsGame")
+    update(root, Config(workers=1))
+    ws = open_workspace(root, [(root, Config())])
+    project = ws.projects[0]
+    decoded: list[str] = []
+    record = project.graph.records.record
+    monkeypatch.setattr(project.graph.records, "record", lambda path: decoded.append(path) or record(path))
+    assert added_components.adders(project, "Assets/Scripts/DeathEndsGame.cs") == ["Assets/Scripts/BlockManager.cs"]
+    assert decoded == ["Assets/Scripts/BlockManager.cs"]
+
+
+@pytest.mark.parametrize(
+    ("line", "names"),
+    [
+        ("gameObject.AddComponent<DeathEndsGame>();", ["DeathEndsGame"]),
+        ("go.AddComponent < Game.Rules.DeathEndsGame >();", ["DeathEndsGame"]),
+        ("a.AddComponent<Timer>(); b.AddComponent<DeathEndsGame>();", ["Timer", "DeathEndsGame"]),
+        ("GetComponent<DeathEndsGame>();", []),
+        ("MyAddComponent<DeathEndsGame>();", []),
+    ],
+)
+def test_one_pattern_names_every_class_a_line_adds(line: str, names: list[str]) -> None:
+    assert [m.group(1) for m in added_components._ADDING.finditer(line)] == names

@@ -1,22 +1,28 @@
 """What session 47's code-pairing rules cost a query that first names a class, bounded (docs/
 performance.md, session 48): a plain class's builders are found once a generation, by a pattern
 searched for as a string; a component's adders are read only from the users whose text calls
-`AddComponent`, with one pattern for every class."""
+`AddComponent`, with one pattern for every class; a scene hit's instance renamed as the editor
+shows it reads only the source of the instance its name is in."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from indexer.build.update import update
 from indexer.config import Config
+from indexer.model import Hit
 from indexer.query import added_components, pairing
+from indexer.query.pointing import _editor_named
 from indexer.query.workspace import open_workspace
 
+from .conftest import meta, write_project
 from .test_query_costs_session47 import _scripts_using
 from .test_trials2_session47 import _blocks
+from .test_trials_session31 import ITEM, PLAYER, _behaviour, _header, _instance, _object
 from .test_trials_session47 import _frost
 
 
@@ -86,3 +92,38 @@ def test_a_components_adders_are_decoded_only_where_the_text_calls_add_component
 )
 def test_one_pattern_names_every_class_a_line_adds(line: str, names: list[str]) -> None:
     assert [m.group(1) for m in added_components._ADDING.finditer(line)] == names
+
+
+def test_a_hit_is_named_as_the_editor_names_its_instance_reading_only_that_instances_source(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A scene hit inside an instance the scanner named by a child's rename (`Tile Check`) is named
+    as the editor shows it (`Hero`, the root's rename), reading that instance's source alone: the
+    scene's other renamed instance, of another prefab, has its source unread; a hit inside no
+    renamed instance reads none."""
+    enemy = "e" * 32
+    prefab = _header() + _object(100, "Player", [102]) + _behaviour(102, 100, ITEM, "  speed: 1\n")
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Mover.cs": "public class Mover : UnityEngine.MonoBehaviour\n{\n    public float speed;\n}\n",
+            "Assets/Mover.cs.meta": meta(ITEM),
+            "Assets/Player.prefab": prefab,
+            "Assets/Player.prefab.meta": meta(PLAYER, "PrefabImporter"),
+            "Assets/Enemy.prefab": prefab.replace("Player", "Enemy"),
+            "Assets/Enemy.prefab.meta": meta(enemy, "PrefabImporter"),
+            "Assets/Level.unity": _header()
+            + _instance(900, PLAYER, [(555, "m_Name", "Tile Check"), (100, "m_Name", "Hero")])
+            + _instance(901, enemy, [(556, "m_Name", "Claw"), (100, "m_Name", "Boss")]),
+        },
+    )
+    update(root, Config(workers=1))
+    project = open_workspace(root, [(root, Config())]).projects[0]
+    read: list[str] = []
+    source = project.graph.targets.source
+    monkeypatch.setattr(project.graph.targets, "source", lambda guid: read.append(guid) or source(guid))
+    hit = Hit(path="Assets/Level.unity", line=3, kind="scene", name="Tile Check", snippet="", score=1.0)
+    assert _editor_named(project, hit).name == "Hero"
+    assert read == [PLAYER]
+    assert _editor_named(project, msgspec.structs.replace(hit, name="Lights")).name == "Lights"
+    assert read == [PLAYER]

@@ -51,20 +51,40 @@ def instance_named(text: str, rec: FileRecord, path_of_guid: Callable[[str], str
 SourceObjects = Callable[[str], "tuple[dict[str, str], str] | None"]
 
 
+# A prefab instance the scanner may have named by a child's rename, by its path: the instance and
+# its `m_Name` overrides.
+Renamable = dict[str, tuple[Symbol, list[Symbol]]]
+
+
 def renamed_instances(rec: FileRecord, source_objects: SourceObjects) -> dict[str, str]:
     """The path the scanner names a prefab instance by -> the path the editor shows, where they
     differ (`editor_name`)."""
+    return renamed(renamable(rec.symbols), source_objects)
+
+
+def renamable(symbols: tuple[Symbol, ...]) -> Renamable:
+    """The instances holding an `m_Name` override, by path: the only ones `editor_name` may rename,
+    told from the file alone (their sources are read only for those a caller shows)."""
     overrides: dict[str, list[Symbol]] = {}
-    for s in rec.symbols:
+    for s in symbols:
         if s.kind == "override" and s.name == "m_Name":
             overrides.setdefault(s.container, []).append(s)
-    out: dict[str, str] = {}
-    for s in rec.symbols:
+    out: Renamable = {}
+    for s in symbols:
         path = f"{s.container}/{s.name}" if s.container else s.name
         if s.kind == "prefab_instance" and path in overrides:
-            name = editor_name(s, overrides[path], source_objects)
-            if name is not None:
-                out[path] = path[: len(path) - len(s.name)] + name
+            out[path] = (s, overrides[path])
+    return out
+
+
+def renamed(instances: Renamable, source_objects: SourceObjects) -> dict[str, str]:
+    """Of `instances`, the path the scanner names each by -> the path the editor shows, where they
+    differ (each one's source read, `source_objects`)."""
+    out: dict[str, str] = {}
+    for path, (s, overrides) in instances.items():
+        name = editor_name(s, overrides, source_objects)
+        if name is not None:
+            out[path] = path[: len(path) - len(s.name)] + name
     return out
 
 

@@ -13,7 +13,7 @@ import msgspec
 from indexer.identifiers import SETTING_VERBS, TASK_WORDS, name_stems, stem
 from indexer.model import Hit
 from indexer.project import file_title
-from indexer.query.instances import instance_named, renamed_instances, with_path
+from indexer.query.instances import instance_named, renamable, renamed, with_path
 from indexer.query.quotes import quote_line
 from indexer.query.search import Outline
 from indexer.query.values import Held
@@ -116,15 +116,13 @@ _NOUNS = {
 
 def _editor_named(project, hit: Hit) -> Hit:
     """A hit inside a prefab instance named by a child's rename, by the name the editor shows
-    (`TargetPrefab (1)`, not `Detector(1)`; instances.renamed_instances), kept per generation."""
-    renamed = project.remember(("renamed", hit.path), lambda: _renamed(project, hit.path))
-    name = with_path(hit.name, renamed) if renamed else hit.name
+    (`TargetPrefab (1)`, not `Detector(1)`; instances.renamed_instances). The file's renamable
+    instances are kept per generation; the sources are read only of those the hit's name says (a
+    scene's dozens of instances each read its prefab: a third of a first query's time)."""
+    instances = project.remember(("renamable", hit.path), lambda: renamable(project.records.symbols(hit.path)))
+    said = {path: v for path, v in instances.items() if path in hit.name}
+    name = with_path(hit.name, renamed(said, project.graph.targets.source)) if said else hit.name
     return hit if name == hit.name else msgspec.structs.replace(hit, name=name)
-
-
-def _renamed(project, path: str) -> dict[str, str]:
-    rec = project.records.record(path)
-    return renamed_instances(rec, project.graph.targets.source) if rec is not None else {}
 
 
 POINTED_EDGES = frozenset({"carries_script", "refers_to", "instance_of"})

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from indexer.config import Config
 from indexer.identifiers import stem
+from indexer.query.code_first import DEFERRED_ASSET
 from indexer.query.context import (
-    DEFERRED_ASSET,
     FILE_FLOOR,
     FILE_SHARE,
     LEAD_FILES,

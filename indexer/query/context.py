@@ -23,6 +23,7 @@ from indexer.identifiers import (
 )
 from indexer.model import ContextPack, FileEntry, Hit, Overview, Tier, Tier2
 from indexer.query.asked_project import asked_project
+from indexer.query.code_first import classes_of, task_order
 from indexer.query.file_roles import role_words
 from indexer.query.overview import (
     Folder,
@@ -32,7 +33,6 @@ from indexer.query.overview import (
     third_party_test,
     workspace_overviews,
 )
-from indexer.query.priors import asks_code
 from indexer.query.related import RELATED_LEADS, related_files
 from indexer.query.render import fitted_overview
 from indexer.query.search import doer, outlines_of
@@ -56,8 +56,6 @@ LEAD_FILES, LEAD_SHARE = 2, 0.2
 # them has them looked for only when its whole outline fits (finding them costs a scan of its text).
 SOUGHT_FILES = 10
 FILE_SHARE = 0.06
-LEADING_ASSETS = 2  # a code task keeps an asset among its best hits where it ranked (see task_order)
-DEFERRED_ASSET = 0.7  # the rest of its assets are placed as if they scored this much of their score
 FILE_FLOOR = 200  # 300 showed fewer files beyond their header at 2,000-4,000 (docs/retrieval.md)
 # A file whose compact outline is longer than its share is shown cut to what the task needs most
 # (`views.cut_lines`): in its whole share when it is a lead file, in this part of it otherwise, so
@@ -72,7 +70,6 @@ HIERARCHY_OUTLINES = 3
 # variant's overrides, a scene's first objects); 0.6 of the half shows them, losing nothing
 # anywhere (docs/retrieval.md, session 15).
 HALVED_CUT_SHARE = 0.6
-CODE_KINDS = frozenset({"csharp", "shader", "shader_include", "compute_shader"})
 # The share of tier 2 kept for the files one reference from the best files (`related`).
 RELATED_SHARE = 0.15
 RELATED_HEADER = "## Related files (one reference from the files above)"
@@ -131,7 +128,7 @@ def _pack(ws: Workspace, projects: list[ProjectIndex], query: str, budget: int, 
     # Tier 2 joins tier 1 with a blank line: two newline tokens at most.
     remaining = budget - tier1_tokens - (2 if tier1_text else 0)
     hits = ws.search(query, limit=MAX_CANDIDATES, named=False) if terms else []
-    hits = task_order(hits, role_words(said, query, (h.path for h in hits)))
+    hits = task_order(hits, role_words(said, query, (h.path for h in hits)), classes_of(ws))
     similar = _synonym_stems(said, {stem(t) for t in terms}, excess(query))
     tier2 = _tier2_and_related(ws, hits, terms, spellings, similar, counter, remaining)
     total = counter.count_blocks([(tier1_text, tier1_tokens), (tier2.text, tier2.tokens)])
@@ -181,30 +178,6 @@ def _tier1(base: tuple[list[Overview], Folder, int], counter: TokenCounter, shar
     used = counter.count(overview) + 2 if overview else 0
     tree_text = render_tree(tree, counter, share - used, task=True)
     return "\n\n".join(p for p in (overview, tree_text) if p)
-
-
-def task_order(hits: list[Hit], said: list[str]) -> list[Hit]:
-    """Code first for a code task: an asset keeps its rank only when the task asks for assets
-    (names a kind, asks where something is configured, or how it looks or sounds), when it is one
-    of the two best hits (the ranking already put code first; an asset that still leads matches
-    the task on its own, like the ScriptableObject named for what is asked about), or when the
-    walk tied it to code among the hits (it was reached from one of the scripts, or one of them
-    was reached from it: the button whose event calls a method). The rest go where they would be
-    at `DEFERRED_ASSET` of their score: after the code that matches about as well, not after all
-    of it (a data asset ranked 11th would follow twenty weaker scripts, out of the pack)."""
-    if not asks_code(said):
-        return hits
-    code = [h for h in hits if h.kind in CODE_KINDS]
-    keyed = []
-    for i, h in enumerate(hits):
-        tied = (
-            i < LEADING_ASSETS
-            or h.kind in CODE_KINDS
-            or any(c.path in h.reason for c in code)
-            or any(h.path in c.reason for c in code)
-        )
-        keyed.append((-(h.score if tied else h.score * DEFERRED_ASSET), i, h))
-    return [h for *_, h in sorted(keyed, key=lambda k: k[:2])]
 
 
 def _tier2_and_related(

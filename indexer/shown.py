@@ -28,6 +28,26 @@ def short(value: str) -> str:
     return v if len(v) <= MAX_VALUE_CHARS else v[: MAX_VALUE_CHARS - 1] + "…"
 
 
+# An object's name (`m_Name`) longer than this is cut where the scanners read it, with its length
+# said: a name of 4,000 characters made a line as long in every answer (docs/indexing.md).
+MAX_NAME_CHARS = 100
+_NAME_CUT = re.compile(r"… \(\d[\d,]* characters\)$")
+
+
+def name_shown(name: str) -> str:
+    """A name as every answer says it: whole up to MAX_NAME_CHARS, else its first ones and its length
+    (`Dragon Spawner lorem… (4,343 characters)`), so a line naming it stays a line."""
+    if len(name) <= MAX_NAME_CHARS:
+        return name
+    return f"{name[:MAX_NAME_CHARS].rstrip()}… ({len(name):,} characters)"
+
+
+def name_words(name: str) -> str:
+    """A name without the note of its cut: the words a search document takes from it ("characters"
+    would match a task about a game's characters)."""
+    return _NAME_CUT.sub("", name)
+
+
 def path_shown(label: str, limit: int = MAX_VALUE_CHARS) -> str:
     """An object's label (`Level/Pools/Pool_Guest (Transform)`) cut to `limit` in the middle of its
     path, its own name and component kept: a long parent's name filled the space

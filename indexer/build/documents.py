@@ -7,6 +7,7 @@ import re
 
 from indexer.identifiers import expand
 from indexer.model import HIERARCHY_KINDS, TYPE_KINDS, FileRecord, Symbol
+from indexer.shown import name_words
 from indexer.store.schema import MAX_OUTLINE_ENTRIES, TEXT_BODY_KINDS, OutlineEntry, outline_encoder
 
 # Declarations that name the file's main thing rank with type names.
@@ -182,7 +183,7 @@ def build(record: FileRecord, text: str, listed: str = "") -> dict[str, str]:
         if _unsearched(s):
             continue
         if s.kind != "animator_transition":  # named by the state it enters, a member already
-            (types if s.kind in PRIMARY_SYMBOLS else members).append(s.name)
+            (types if s.kind in PRIMARY_SYMBOLS else members).append(name_words(s.name))
         if s.signature:
             decl.append(s.signature)
         decl.extend(s.attributes)

@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from indexer.shown import values_shown
+from indexer.shown import name_shown, values_shown
 from indexer.unity_classes import class_name
 
 from .yaml_facts import (
@@ -277,8 +277,10 @@ class NodeDoc:
                 todo.extend((node, k, v, owner) for k, v in reversed(node.value))
 
     def top(self, key: str) -> str | None:
+        """As the line reader's: an object's name (`m_Name`) cut as answers say it."""
         node = self._top.get(key)
-        return None if node is None else self._text(node)
+        value = None if node is None else self._text(node)
+        return name_shown(value) if value and key == "m_Name" else value
 
     def top_ref(self, key: str) -> tuple[int, str]:
         return _ref(self._top.get(key)) or (0, "")
@@ -296,7 +298,7 @@ class NodeDoc:
     def instance_name(self) -> str:
         for mapping, k, _, v, _ in self.walk():
             if k == "propertyPath" and _scalar(v) == "m_Name":
-                return _scalar(_get(mapping, "value")) or ""
+                return name_shown(_scalar(_get(mapping, "value")) or "")
         return ""
 
     def block_ref_ids(self, key: str) -> list[int]:

@@ -15,6 +15,7 @@ import functools
 import re
 from collections.abc import Callable, Iterator
 
+from indexer.shown import name_shown
 from indexer.unity_classes import class_name
 
 from .yaml_facts import Call, Entry, Field, GuidUse, Modification, Named, Property, TypeUse
@@ -231,10 +232,12 @@ class TextDoc:
     # -- single values -------------------------------------------------------------------------
 
     def top(self, key: str) -> str | None:
-        """A top-level (indent 2) scalar, wrapped continuation lines joined; None if absent."""
-        if key in self._tops:
-            return self._tops[key]
-        # one call: the line, and whether one deeper follows
+        """A top-level (indent 2) scalar, wrapped continuation lines joined; None if absent; an
+        object's name (`m_Name`) cut as every answer says it (`shown.name_shown`)."""
+        value = self._tops[key] if key in self._tops else self._top(key)
+        return name_shown(value) if value and key == "m_Name" else value
+
+    def _top(self, key: str) -> str | None:  # one call: the line, and whether one deeper follows
         m = (TOPS.get(key) or top_pattern(key)).search(self.body)
         if m is None:
             return None
@@ -295,7 +298,7 @@ class TextDoc:
     def instance_name(self) -> str:
         """The name a prefab instance shows: an `m_Name` override, else unknown here (empty)."""
         m = _NAME_OVERRIDE.search(self.body)
-        return unquote(m.group(1)) if m else ""
+        return name_shown(unquote(m.group(1))) if m else ""
 
     # -- blocks --------------------------------------------------------------------------------
 

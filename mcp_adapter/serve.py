@@ -19,6 +19,7 @@ from typing import Any
 from indexer.cli.common import shown
 from indexer.query.workspace import Workspace
 from mcp_adapter.bearer import bearer
+from mcp_adapter.http_guards import UniqueRequestIds
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 log = logging.getLogger("unity_index.mcp")
@@ -151,7 +152,7 @@ def serve(
             allowed_hosts=[f"{host}:*", f"[{host}]:*", "127.0.0.1:*", "localhost:*"],
             allowed_origins=[f"http://{host}:*", "http://127.0.0.1:*", "http://localhost:*"],
         )
-    app: Any = server.streamable_http_app(host=host, transport_security=security)
+    app: Any = UniqueRequestIds(server.streamable_http_app(host=host, transport_security=security))
     if token:
         app = BearerAuth(app, token)
     sock = listen(host, port)

@@ -11,7 +11,10 @@ the SDK's transport passed the exception on to the server, which only logged it:
 wrote a broken request waited for an answer that never came. So does a request whose `id` is
 no string or integer (null, an object...): the SDK read it as a notification, with no answer; it
 gets an invalid-request error with a null id. A request whose strings hold an unpaired surrogate
-escape (`\\ud800`), which the SDK's parser refuses, gets one with its own id.
+escape (`\\ud800`), which the SDK's parser refuses, gets one with its own id. A request whose id
+one still in flight holds (MCP requires ids unique in a session) gets an invalid-request error
+naming the id, where the SDK ran both, each answered under the one id, and the second went
+unanswered when stdin closed (docs/mcp.md).
 
 stdin is read by a daemon thread of ours (`stdin_lines`), not by the SDK's reader on anyio's
 worker threads: a read blocked on a terminal, or on a pipe the client keeps open, held Ctrl-C's
@@ -24,6 +27,7 @@ import json
 import os
 import re
 import threading
+from collections import Counter
 from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager, suppress
 from typing import Any, NamedTuple
@@ -34,6 +38,7 @@ import anyio.lowlevel
 from anyio.streams.memory import MemoryObjectReceiveStream
 from mcp.server import MCPServer
 from mcp.server.stdio import stdio_server
+from mcp.shared.dispatcher import coerce_request_id
 from mcp.shared.message import SessionMessage
 from mcp_types import (
     INVALID_REQUEST,
@@ -50,24 +55,33 @@ DRAIN_TIMEOUT = 300.0  # an answer may wait for a first full build of a large pr
 
 
 class InFlight:
-    """Ids of the requests read from the client and not answered yet."""
+    """The requests read from the client and not answered yet, counted by id as the SDK correlates
+    them ("7" and 7 are one id): a request and the refusal of its duplicate are each answered once."""
 
     def __init__(self) -> None:
-        self.ids: set[Any] = set()
+        self.ids: Counter[Any] = Counter()
         self._changed = anyio.Event()
 
-    def read(self, message: Any) -> None:
+    def read(self, message: Any) -> bool:
+        """Count a request read; True when its id is one already in flight (refuse it)."""
         if isinstance(message, JSONRPCRequest):
-            self.ids.add(message.id)
-        elif isinstance(message, JSONRPCNotification) and message.method == "notifications/cancelled":
-            self._settle((message.params or {}).get("requestId"))
+            key = coerce_request_id(message.id)
+            self.ids[key] += 1
+            return self.ids[key] > 1
+        if isinstance(message, JSONRPCNotification) and message.method == "notifications/cancelled":
+            self._settle((message.params or {}).get("requestId"), every=True)  # never answered now
+        return False
 
     def written(self, message: Any) -> None:
-        if isinstance(message, JSONRPCResponse | JSONRPCError):
+        if isinstance(message, JSONRPCResponse | JSONRPCError) and message.id is not None:
             self._settle(message.id)
 
-    def _settle(self, request_id: Any) -> None:
-        self.ids.discard(request_id)
+    def _settle(self, request_id: Any, every: bool = False) -> None:
+        key = coerce_request_id(request_id) if isinstance(request_id, str | int) else request_id
+        if key in self.ids:
+            self.ids[key] -= 1
+            if every or self.ids[key] <= 0:
+                del self.ids[key]
         self._changed.set()
         self._changed = anyio.Event()
 
@@ -92,7 +106,7 @@ async def _serve(low: Any, lines: MemoryObjectReceiveStream[str], drain_timeout:
     to_server, from_client = anyio.create_memory_object_stream[SessionMessage | Exception](0)
     to_client, from_server = anyio.create_memory_object_stream[SessionMessage](0)
     answers = to_client.clone()  # errors of ours, written beside the server's answers
-    screened = _screened(lines, answers)
+    screened = _screened(lines, answers, in_flight)
     async with stdio_server(stdin=screened) as (stdin, stdout):  # type: ignore[arg-type]  # only iterated
 
         async def inbound() -> None:
@@ -102,7 +116,9 @@ async def _serve(low: Any, lines: MemoryObjectReceiveStream[str], drain_timeout:
                         error = ErrorData(code=PARSE_ERROR, message=f"Parse error: {_first_line(item)}")
                         await answers.send(SessionMessage(JSONRPCError(jsonrpc="2.0", id=None, error=error)))
                         continue
-                    in_flight.read(item.message)
+                    if in_flight.read(item.message):  # the SDK would run both, its answers crossed
+                        await answers.send(SessionMessage(_duplicate(item.message.id)))
+                        continue
                     await to_server.send(item)
                 with anyio.move_on_after(drain_timeout):
                     await in_flight.drained()
@@ -119,14 +135,23 @@ async def _serve(low: Any, lines: MemoryObjectReceiveStream[str], drain_timeout:
             await low.run(from_client, to_client, low.create_initialization_options())
 
 
-async def _screened(lines: MemoryObjectReceiveStream[str], answers: Any) -> AsyncIterator[str]:
+async def _screened(lines: MemoryObjectReceiveStream[str], answers: Any, in_flight: InFlight) -> AsyncIterator[str]:
     """The client's lines but the requests whose id is no string or integer, answered here."""
     async for line in lines:
         refusal = _refusal(line)
         if refusal is None:
             yield line
             continue
+        if refusal.id is not None:  # counted, so that its answer settles no other request's
+            in_flight.read(JSONRPCRequest(jsonrpc="2.0", id=refusal.id, method="refused"))
         await answers.send(SessionMessage(refusal))
+
+
+def _duplicate(request_id: str | int) -> JSONRPCError:
+    """JSON-RPC's invalid request for a request whose id one in flight holds: MCP requires ids
+    unique in a session, and the SDK ran both, answering each under the id, where a client cannot
+    tell the answers apart (and one was lost when stdin closed: docs/mcp.md)."""
+    return _invalid(request_id, f"duplicate request id {json.dumps(request_id)} while one is in flight")
 
 
 def _refusal(line: str) -> JSONRPCError | None:

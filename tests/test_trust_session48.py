@@ -4,13 +4,16 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import anyio
 import pytest
 from mcp import Client
 
-from .conftest import data_asset, meta, mono_script, run_cli, script_prefab, write_project
+from .conftest import REPO, SLOW_CSHARP, data_asset, meta, mono_script, run_cli, script_prefab, write_project
 
 SCRIPT = "a1b2c3d4e5f60718293a4b5c6d7e8f90"
 LONG = "Dragon Spawner " + " ".join(["lorem ipsum dolor"] * 240) + " zanzibar"  # 4,343 characters
@@ -131,3 +134,48 @@ def test_mcp_answers_say_the_long_name_cut(long_named: Path) -> None:
         _bounded(said)
         _bounded_json(result.structured_content)
         assert NOTE in said, (name, said)
+
+
+INIT = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}
+
+
+def _serve_stdio(root: Path, messages: list[dict]) -> list[dict]:
+    """`serve` over stdio given raw JSON-RPC lines, then EOF, as `printf ... | unity-index serve`."""
+    stdin = "".join(json.dumps(m) + "\n" for m in messages)
+    cmd = [sys.executable, "-m", "indexer.cli", "serve", "--project", str(root), "--no-watch"]
+    env = {**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1"}
+    r = subprocess.run(cmd, input=stdin, capture_output=True, text=True, cwd=REPO, env=env, timeout=120)
+    assert r.returncode == 0, r.stderr
+    return [m for line in r.stdout.splitlines() if "id" in (m := json.loads(line))]  # answers, no notifications
+
+
+def _call(request_id: str | int, tool: str, arguments: dict) -> dict:
+    return {
+        "jsonrpc": "2.0",
+        "id": request_id,
+        "method": "tools/call",
+        "params": {"name": tool, "arguments": arguments},
+    }
+
+
+def test_stdio_a_duplicate_request_id_in_flight_is_refused_and_every_request_answered(tmp_path: Path) -> None:
+    """Two `tools/call` with id 7 in flight: the SDK ran both and answered each under id 7, and the
+    second went unanswered when stdin closed (its wait for answers counted ids, not requests). Now
+    the first is answered and the duplicate refused (-32600, naming the id)."""
+    files = {"Assets/Spawner.cs": mono_script("Spawner", "public int hp;"), "Assets/Slow.cs": SLOW_CSHARP}
+    root = write_project(tmp_path / "Game", files)  # the slow script: the first build takes a second or more
+    answers = _serve_stdio(
+        root,
+        [
+            {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": INIT},
+            {"jsonrpc": "2.0", "method": "notifications/initialized"},
+            _call(7, "search", {"query": "spawner"}),  # builds the index first: in flight a while
+            _call(7, "index_status", {}),
+        ],
+    )
+    assert sorted(a["id"] for a in answers) == [1, 7, 7], answers
+    sevens = [a for a in answers if a["id"] == 7]
+    refused = [a["error"] for a in sevens if "error" in a]
+    assert refused == [{"code": -32600, "message": "Invalid Request: duplicate request id 7 while one is in flight"}]
+    answered = next(a["result"] for a in sevens if "result" in a)
+    assert answered["structuredContent"]["results"][0]["path"] == "Assets/Spawner.cs"

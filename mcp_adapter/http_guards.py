@@ -1,0 +1,80 @@
+"""An ASGI guard `serve --transport http` puts in front of the SDK's app: one request per id in
+flight in a session.
+
+The SDK's streamable HTTP transport keys each POST's answer stream by request id in its session, so
+a second POST reusing an id still in flight took over the first's stream: the first POST never got
+an answer (docs/mcp.md). The duplicate is refused (400, JSON-RPC -32600).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from mcp.shared.dispatcher import coerce_request_id
+
+MAX_BODY = 4 * 1024 * 1024  # the SDK's own limit: a longer body is passed on unread, for it to refuse
+
+
+async def _refuse(send: Any, status: int, body: bytes, content_type: bytes = b"text/plain") -> None:
+    await send({"type": "http.response.start", "status": status, "headers": [(b"content-type", content_type)]})
+    await send({"type": "http.response.body", "body": body})
+
+
+class UniqueRequestIds:
+    """Refuse a POST of a session whose JSON-RPC request id one of its POSTs still waits on."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.in_flight: set[tuple[bytes, Any]] = set()
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        session = dict(scope.get("headers") or []).get(b"mcp-session-id")
+        if scope["type"] != "http" or scope.get("method") != "POST" or session is None:
+            await self.app(scope, receive, send)  # a 2026-07-28 request is one exchange, no session
+            return
+        messages, body = await _read_body(receive)
+        request_id = _request_id(body)
+        key = (session, coerce_request_id(request_id)) if request_id is not None else None
+        if key in self.in_flight:
+            message = f"Invalid Request: duplicate request id {json.dumps(request_id)} while one is in flight"
+            error = {"jsonrpc": "2.0", "id": request_id, "error": {"code": -32600, "message": message}}
+            await _refuse(send, 400, json.dumps(error).encode(), b"application/json")
+            return
+
+        async def replay() -> dict:
+            return messages.pop(0) if messages else await receive()
+
+        if key is not None:
+            self.in_flight.add(key)
+        try:
+            await self.app(scope, replay, send)
+        finally:
+            self.in_flight.discard(key)
+
+
+async def _read_body(receive: Any) -> tuple[list[dict], bytes]:
+    """The request's messages read (to be replayed) and its body, up to MAX_BODY."""
+    messages: list[dict] = []
+    body = b""
+    while len(body) <= MAX_BODY:
+        message = await receive()
+        messages.append(message)
+        if message["type"] != "http.request":
+            break
+        body += message.get("body", b"")
+        if not message.get("more_body", False):
+            break
+    return messages, body
+
+
+def _request_id(body: bytes) -> str | int | None:
+    """The id of the JSON-RPC request a POST's body is, None for anything else (the SDK answers it)."""
+    try:
+        message = json.loads(body) if len(body) <= MAX_BODY else None
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(message, dict) or "method" not in message:
+        return None
+    rid = message.get("id")
+    return rid if isinstance(rid, str) or (isinstance(rid, int) and not isinstance(rid, bool)) else None

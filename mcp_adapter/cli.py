@@ -23,6 +23,13 @@ def register(sub: argparse._SubParsersAction, api) -> None:
     p.add_argument("--allow-remote", action="store_true", help="allow binding an address other than loopback")
     p.add_argument("--token", help="bearer token HTTP clients must send (required with --allow-remote)")
     p.add_argument(
+        "--allow-origin",
+        action="append",
+        metavar="ORIGIN",
+        help="HTTP: a web page's origin allowed to call the server, e.g. http://localhost:5173 (repeatable;"
+        " by default a request with an Origin header, which browsers send, is refused)",
+    )
+    p.add_argument(
         "--refresh-interval",
         type=api.seconds,
         default=2.0,
@@ -143,13 +150,16 @@ def cmd_editor(args: argparse.Namespace, api) -> int:
 
 
 def cmd_serve(args: argparse.Namespace, api) -> int:
+    from mcp_adapter.http_guards import OriginRefused, origin_allowed
     from mcp_adapter.serve import ServeRefused, check_bind, serve
 
+    origins: list[str] = []
     if args.transport == "http":
         try:
             check_bind(args.host, args.allow_remote, args.token)
-        except ServeRefused as exc:
-            raise api.UsageError(str(exc)) from None
+            origins = [origin_allowed(o) for o in args.allow_origin or ()]
+        except (ServeRefused, OriginRefused) as exc:
+            raise api.UsageError(api.shown(str(exc))) from None
     ws = api.workspace(args)
     try:
         serve(
@@ -162,6 +172,7 @@ def cmd_serve(args: argparse.Namespace, api) -> int:
             refresh_interval=args.refresh_interval,
             watch=not args.no_watch,
             editor_tools_mode=args.editor_tools,
+            allow_origins=origins,
         )
     except ServeRefused as exc:  # the port is in use, or the address is not this machine's
         raise api.UsageError(str(exc)) from None

@@ -1,24 +1,89 @@
-"""An ASGI guard `serve --transport http` puts in front of the SDK's app: one request per id in
-flight in a session.
+"""ASGI guards `serve --transport http` puts in front of the SDK's app: which browser pages may call
+the server (the Origin check, and CORS for the origins listed), and one request per id in flight
+in a session.
 
-The SDK's streamable HTTP transport keys each POST's answer stream by request id in its session, so
-a second POST reusing an id still in flight took over the first's stream: the first POST never got
-an answer (docs/mcp.md). The duplicate is refused (400, JSON-RPC -32600).
+Origin: MCP clients (Claude Code, Cursor, the SDKs' HTTP clients) send no `Origin` header; a browser
+always sends one. The SDK's default on loopback accepted any `http://localhost:*`,
+`http://127.0.0.1:*` or `http://[::1]:*` origin, so a page of any local dev server (or a malicious
+local page) was an accepted caller. Now a request with an `Origin` is refused (403) unless that
+origin is listed with `--allow-origin`; preflights are answered for the listed ones only.
+
+Request ids: the SDK's streamable HTTP transport keys each POST's answer stream by request id in
+its session, so a second POST reusing an id still in flight took over the first's stream: the
+first POST never got an answer (docs/mcp.md). The duplicate is refused (400, JSON-RPC -32600).
 """
 
 from __future__ import annotations
 
 import json
+import logging
+import re
 from typing import Any
 
 from mcp.shared.dispatcher import coerce_request_id
 
+log = logging.getLogger("unity_index.mcp")
+_ORIGIN = re.compile(r"[a-z][a-z0-9+.-]*://[^/\s?#@]+")
 MAX_BODY = 4 * 1024 * 1024  # the SDK's own limit: a longer body is passed on unread, for it to refuse
+
+
+class OriginRefused(ValueError):
+    """An `--allow-origin` value that is no origin as a browser sends it."""
+
+
+def origin_allowed(text: str) -> str:
+    """An `--allow-origin` value as browsers write the header: lowercase, no path or trailing slash
+    (`http://localhost:5173`); `null` (a sandboxed page, a file) only when said."""
+    origin = text.strip().lower().rstrip("/")
+    if origin != "null" and not _ORIGIN.fullmatch(origin):
+        raise OriginRefused(
+            f"--allow-origin takes an origin as a browser sends it, scheme://host[:port]"
+            f" (e.g. http://localhost:5173), not {text!r}"
+        )
+    return origin
 
 
 async def _refuse(send: Any, status: int, body: bytes, content_type: bytes = b"text/plain") -> None:
     await send({"type": "http.response.start", "status": status, "headers": [(b"content-type", content_type)]})
     await send({"type": "http.response.body", "body": body})
+
+
+class OriginCheck:
+    """Refuse (403) an HTTP request whose `Origin` header names no listed origin."""
+
+    def __init__(self, app: Any, allowed: list[str]) -> None:
+        self.app = app
+        self.allowed = frozenset(allowed)
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        origin = dict(scope.get("headers") or []).get(b"origin") if scope["type"] == "http" else None
+        if origin is not None and origin.decode("latin-1") not in self.allowed:
+            said = origin.decode("latin-1")[:200]
+            log.warning("refused a request from the web page at %s (--allow-origin %s lets it)", said, said)
+            why = (
+                f"Origin {said} is not allowed: MCP clients send no Origin, a browser page does;"
+                f" `unity-index serve --allow-origin {said}` lets this one\n"
+            )
+            await _refuse(send, 403, why.encode())
+            return
+        await self.app(scope, receive, send)
+
+
+def with_cors(app: Any, allowed: list[str]) -> Any:
+    """The listed origins' preflights answered (a browser sends none of MCP's POSTs without one),
+    with the headers MCP's HTTP transport reads and writes."""
+    if not allowed:
+        return app
+    from starlette.middleware.cors import CORSMiddleware
+
+    headers = ["content-type", "accept", "authorization", "mcp-session-id", "mcp-protocol-version", "last-event-id"]
+    return CORSMiddleware(
+        app,
+        allow_origins=allowed,
+        allow_methods=["GET", "POST", "DELETE"],
+        allow_headers=headers,
+        expose_headers=["mcp-session-id"],
+    )
 
 
 class UniqueRequestIds:

@@ -1,8 +1,9 @@
 """`unity-index serve`: run the MCP server over stdio (default) or streamable HTTP.
 
-HTTP binds loopback (127.0.0.1, or localhost / ::1 when asked), where the SDK validates Host and
-Origin (DNS rebinding). Any other address needs `allow_remote` and a bearer token, checked on
-every request. Over HTTP the editor tools need
+HTTP binds loopback (127.0.0.1, or localhost / ::1 when asked), where the SDK validates Host (DNS
+rebinding). A request from a web page (an `Origin` header) is refused unless its origin is listed
+(`allow_origins`, http_guards.py). Any other address needs `allow_remote` and a bearer token,
+checked on every request. Over HTTP the editor tools need
 a secret even on loopback (server/access.py). Logs go to stderr only.
 """
 
@@ -19,7 +20,7 @@ from typing import Any
 from indexer.cli.common import shown
 from indexer.query.workspace import Workspace
 from mcp_adapter.bearer import bearer
-from mcp_adapter.http_guards import UniqueRequestIds
+from mcp_adapter.http_guards import OriginCheck, UniqueRequestIds, origin_allowed, with_cors
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 log = logging.getLogger("unity_index.mcp")
@@ -117,11 +118,13 @@ def serve(
     refresh_interval: float = 2.0,
     watch: bool = True,
     editor_tools_mode: str = "compact",
+    allow_origins: list[str] | None = None,
 ) -> None:
     """Run until the client disconnects (stdio) or the process is interrupted (HTTP); the
     watchers stop with the last session (see live.py)."""
     from mcp_adapter.server.app import create_server
 
+    origins = [origin_allowed(o) for o in allow_origins or ()]  # refused before anything starts
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(ShownFormatter("unity-index: %(message)s"))
     handler.addFilter(not_a_client_gone)
@@ -142,25 +145,38 @@ def serve(
         return
     check_bind(host, allow_remote, token)
     import uvicorn
-    from mcp.server.transport_security import TransportSecuritySettings
 
-    security = None
-    if host not in LOOPBACK:
-        wildcard = host in ("0.0.0.0", "::")
-        security = TransportSecuritySettings(
-            enable_dns_rebinding_protection=not wildcard,
-            allowed_hosts=[f"{host}:*", f"[{host}]:*", "127.0.0.1:*", "localhost:*"],
-            allowed_origins=[f"http://{host}:*", "http://127.0.0.1:*", "http://localhost:*"],
-        )
-    app: Any = UniqueRequestIds(server.streamable_http_app(host=host, transport_security=security))
-    if token:
-        app = BearerAuth(app, token)
+    app = guarded(server.streamable_http_app(host=host, transport_security=security(host, origins)), token, origins)
     sock = listen(host, port)
     port = sock.getsockname()[1]  # port 0: the one the system chose
     in_url = f"[{host}]" if ":" in host else host  # an IPv6 address, as a URL writes it
     log.info("serving %s over streamable HTTP at http://%s:%d/mcp", ws.base, in_url, port)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning")
     anyio.run(functools.partial(_server_stopped_by_signals(config).serve, sockets=[sock]))
+
+
+def security(host: str, origins: list[str]) -> Any:
+    """The SDK's Host check (DNS rebinding) as its loopback default, or for the address bound (none
+    on a wildcard address, where any name may reach it); its Origin check accepting just the
+    origins listed, which `OriginCheck` has let through (the SDK's default took any localhost port)."""
+    from mcp.server.transport_security import TransportSecuritySettings
+
+    hosts = ["127.0.0.1:*", "localhost:*", "[::1]:*"]
+    if host not in LOOPBACK:
+        hosts += [f"{host}:*", f"[{host}]:*"]
+    wildcard = host in ("0.0.0.0", "::")
+    return TransportSecuritySettings(
+        enable_dns_rebinding_protection=not wildcard, allowed_hosts=hosts, allowed_origins=origins
+    )
+
+
+def guarded(app: Any, token: str | None, origins: list[str]) -> Any:
+    """The SDK's app behind our checks, outermost first: CORS preflights of the listed origins
+    (they carry no bearer token), the Origin check, the bearer token, one request per id in flight."""
+    app = UniqueRequestIds(app)
+    if token:
+        app = BearerAuth(app, token)
+    return with_cors(OriginCheck(app, origins), origins)
 
 
 def _server_stopped_by_signals(config: Any) -> Any:

@@ -1,5 +1,6 @@
-"""Session 48's trust round over a real `serve --transport http`: a request id reused while in
-flight refused, not left hanging."""
+"""Session 48's trust round over a real `serve --transport http`: a web page's Origin refused
+unless listed (`--allow-origin`), and a request id reused while in flight refused, not left
+hanging."""
 
 from __future__ import annotations
 
@@ -10,12 +11,13 @@ import anyio
 import httpx2 as httpx
 import pytest
 
-from .conftest import SLOW_CSHARP, mono_script, write_project
+from .conftest import SLOW_CSHARP, mono_script, run_cli, write_project
 from .test_mcp_transports import _start_http
 
 HEADERS = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
 INIT = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}
 OPEN = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": INIT}  # a session's first request
+PAGE = "http://localhost:5173"  # a local dev server's page
 
 
 @pytest.fixture(scope="module")
@@ -39,6 +41,48 @@ def _serving(root: Path, *extra: str) -> Iterator[int]:
 @pytest.fixture(scope="module")
 def plain(project: Path) -> Iterator[int]:
     yield from _serving(project)
+
+
+@pytest.fixture(scope="module")
+def listing(project: Path) -> Iterator[int]:
+    yield from _serving(project, "--allow-origin", PAGE, "--allow-origin", "https://Tools.Example/")
+
+
+def _post(port: int, origin: str | None, body: dict = OPEN) -> httpx.Response:
+    headers = {**HEADERS, **({"Origin": origin} if origin else {})}
+    return httpx.post(f"http://127.0.0.1:{port}/mcp", json=body, headers=headers, timeout=30)
+
+
+def test_a_web_page_on_another_localhost_port_is_refused_by_default(plain: int) -> None:
+    """The SDK's loopback default accepted any `http://localhost:*` or `http://127.0.0.1:*` Origin:
+    any local page could drive the server. MCP clients send no Origin, and are answered."""
+    assert _post(plain, None).status_code == 200
+    for origin in (PAGE, "http://127.0.0.1:9999", "http://[::1]:3000", "null", "http://evil.example"):
+        r = _post(plain, origin)
+        assert r.status_code == 403, (origin, r.status_code, r.text)
+    assert f"unity-index serve --allow-origin {PAGE}" in _post(plain, PAGE).text
+
+
+def test_allow_origin_lets_the_listed_pages_in_with_their_preflight(listing: int) -> None:
+    """Each `--allow-origin` is accepted (written as browsers send it: lowercase, no slash), its
+    CORS preflight answered; any other origin is still refused."""
+    assert _post(listing, PAGE).status_code == 200
+    assert _post(listing, "https://tools.example").status_code == 200
+    assert _post(listing, "http://localhost:3000").status_code == 403
+    preflight = {
+        "Origin": PAGE,
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "content-type, mcp-session-id",
+    }
+    r = httpx.options(f"http://127.0.0.1:{listing}/mcp", headers=preflight)
+    assert r.status_code == 200 and r.headers["access-control-allow-origin"] == PAGE
+    assert "mcp-session-id" in r.headers["access-control-allow-headers"].lower()
+
+
+def test_allow_origin_that_is_no_origin_is_a_usage_error(project: Path) -> None:
+    r = run_cli("serve", "--project", str(project), "--transport", "http", "--allow-origin", "localhost:5173/app")
+    assert r.returncode == 2
+    assert "--allow-origin takes an origin as a browser sends it, scheme://host[:port]" in r.stderr, r.stderr
 
 
 def test_http_a_request_id_in_flight_reused_is_refused_and_the_first_answered(plain: int) -> None:

@@ -17,6 +17,7 @@ from indexer.identifiers import name_stems, word_stems
 from indexer.model import Ranked
 from indexer.project import file_title, is_prefab, is_script
 from indexer.query.added_components import adders
+from indexer.query.channels import raise_channels
 from indexer.query.describe import unity_root
 from indexer.query.kept_records import kept_record
 
@@ -93,6 +94,8 @@ def pair(
         pairs.adders_of_scripts()
     if kind in (None, "asset"):
         pairs.data_of_scripts(ASKED_SHARE if asks_assets else PAIRED_SHARE)
+    if kind in (None, "csharp", "asset") and not values:  # a value lives where it is set, not who hears it
+        raise_channels(pairs, kind)
     if kind in (None, "asset") and stems:
         pairs.instances_named(stems)
         pairs.instances_holding(stems)

@@ -17,7 +17,7 @@ from indexer.query.instances import instance_named, renamable, renamed, with_pat
 from indexer.query.quotes import quote_line
 from indexer.query.search import Outline
 from indexer.query.values import Held
-from indexer.query.walk import REASONS
+from indexer.query.walk import CHANNEL_REASONS, REASONS
 from indexer.store.schema import MAX_OUTLINE_ENTRIES
 
 
@@ -90,6 +90,7 @@ def _in_file_voice(part: str, noun: str, pointed_by: str) -> str:
 
 
 _EDGE_SAID = {edge: text.partition("{}")[0] for edge, text in REASONS.items()}
+_EDGE_SAID |= {edge: text.partition("{")[0] for edge, text in CHANNEL_REASONS.items()}
 # each edge said of the file (`walk.REASONS` says it after the file's path): "the prefab is placed in"
 _FILE_VOICE = {
     "base": "is a base class of ",
@@ -107,6 +108,8 @@ _FILE_VOICE = {
     "nests_instance_of": "nests an instance of ",
     "base_of": "is the base prefab of the variant ",
     "nested_in": "is nested in ",
+    "channel_raised": "is an event channel ",
+    "channel_heard": "is an event channel ",
 }
 _NOUNS = {
     "csharp": "script", "scene": "scene", "prefab": "prefab", "asset": "asset", "uxml": "layout", "shader": "shader",

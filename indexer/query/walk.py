@@ -53,6 +53,14 @@ REASONS = {
     "calls_event": "calls {} from a UnityEvent",
     "adds": "adds {} as a component at run time",
 }
+# An event channel two scripts share (channels.py): {0} the script's file name a file was reached
+# from, {1} the channel asset.
+CHANNEL_REASONS = {
+    "listens": "listens to {1}, which {0} raises",
+    "raises": "raises {1}, which {0} listens to",
+    "channel_raised": "event channel {0} raises",
+    "channel_heard": "event channel {0} listens to",
+}
 CHAIN_DECAY, CHAIN_HOPS = 0.5, 2  # the chain between the kinds of asset a task names
 CARRIER_EDGES = frozenset({"carries_script", "instance_of", "script"})
 
@@ -169,5 +177,7 @@ def _how_held(records, holder: str, held: str) -> str:
 
 
 def reason(edge: str, source: str, chain: tuple[str, ...]) -> str:
+    if edge in CHANNEL_REASONS:  # the chain: the channel asset
+        return CHANNEL_REASONS[edge].format(source.rsplit("/", 1)[-1], *chain)
     why = REASONS.get(edge, edge.replace("_", " ") + " {}").format(source)
     return f"{why} via {chain_text(chain)}" if chain else why

@@ -23,7 +23,6 @@ import re
 from typing import TYPE_CHECKING
 
 from indexer.project import file_title, is_script
-from indexer.query.kept_records import kept_record
 
 if TYPE_CHECKING:
     from indexer.query.pairing import _Pairs
@@ -38,6 +37,10 @@ CHANNEL_CARRIERS_MOST = 6  # a script carried by more files (a generic component
 CHANNEL_USERS_MOST = 8  # an asset referenced by more files is a hub
 CHANNEL_PARTNERS_MOST = 3  # a channel with more partners (heard by every screen) says nothing of one
 _OWNER_SCRIPT = " > script:"  # how a reference's detail names the component it sits in
+_GUID_REFS = (
+    "SELECT f.path, r.context, r.detail FROM refs r JOIN files f ON f.id = r.file_id"
+    " WHERE r.kind = 'guid' AND r.key = ?"
+)
 # a member of a field's object called, or an event of it subscribed to: `channel.Broadcast()`,
 # `channel?.OnEventRaised += Show`, `channel.OnRaised.AddListener(Show)`
 _USE = re.compile(r"\s*\??\.\s*(?:\w+\s*\??\.\s*)?(\w+)\s*(\(|[+-]=)")
@@ -86,7 +89,7 @@ def channel_links(project, script: str) -> tuple[Link, ...]:
     (asset, "raised" or "heard", ((partner, "heard" or "raised"), ...)). Read cheapest first (most
     scripts stop at the first step): the files carrying it, the data assets they reference of a
     class the script uses, the script's fields of that class it calls or subscribes to, and only
-    then the records of the few files referencing such an asset."""
+    then the references to such an asset (`_channel_users`)."""
     graph = project.graph
     carriers = [p for p, edge in graph.used_by(script) if edge == "carries_script"]
     if not carriers or len(carriers) > CHANNEL_CARRIERS_MOST:
@@ -147,20 +150,19 @@ def _roles(text: str, field: str) -> frozenset[str]:
 
 def _channel_users(project, asset: str) -> tuple[tuple[str, str], ...]:
     """(script, field) for each component, in a scene, prefab or data asset, holding `asset` in a
-    field of its script; none when more than CHANNEL_USERS_MOST files reference the asset (a hub)."""
+    field of its script; none when more than CHANNEL_USERS_MOST files reference the asset (a hub).
+    Read from the `refs` table, one lookup by the asset's GUID: no scene's record is decoded."""
     graph = project.graph
-    holders = [p for p, edge in graph.used_by(asset) if edge == "refers_to"]
     guid = graph.records.guid_of_path(asset)
-    if not guid or len(holders) > CHANNEL_USERS_MOST:
+    rows = graph._rows(_GUID_REFS, (guid,)) if guid else []
+    if len({path for path, _, _ in rows}) > CHANNEL_USERS_MOST:
         return ()
     users = set()
-    for holder in holders:
-        rec = kept_record(graph, holder)
-        for r in rec.refs if rec is not None else ():
-            if r.kind == "guid" and r.target == guid and _OWNER_SCRIPT in r.detail:
-                user = graph.path_of_guid(r.detail.rsplit(_OWNER_SCRIPT, 1)[1])
-                if user and is_script(user):
-                    users.add((user, r.context))
+    for _, field, detail in rows:
+        if _OWNER_SCRIPT in detail:
+            user = graph.path_of_guid(detail.rsplit(_OWNER_SCRIPT, 1)[1])
+            if user and is_script(user):
+                users.add((user, field))
     return tuple(sorted(users))
 
 

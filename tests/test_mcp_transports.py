@@ -69,7 +69,7 @@ def test_stdio_done_when(indexed_fixture: Path, mode: str) -> None:
     hits = [h["path"] for h in search.structured_content["results"]]
     assert hits[0] == "Assets/Scripts/Combat/DamageDealer.cs" and "Assets/Scripts/Combat/Health.cs" in hits[:5]
     c = context.structured_content
-    assert 7000 < c["tokens"] <= 8000 and "Assets/Scripts/Combat/Health.cs" in [f["path"] for f in c["tier2"]["files"]]
+    assert 5000 < c["tokens"] <= 8000 and "Assets/Scripts/Combat/Health.cs" in [f["path"] for f in c["tier2"]["files"]]
     usages = refs.structured_content["usages"]
     assert sorted((u["path"], u["context"]) for u in usages if u["where"] == "asset") == [
         ("Assets/Prefabs/Player.prefab", "m_Script"),

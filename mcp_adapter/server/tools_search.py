@@ -12,13 +12,17 @@ from mcp.types import CallToolResult
 from pydantic import Field
 
 from indexer.kinds import kind_named, searchable_kinds
+from indexer.model import ContextPack
 from indexer.query.context import build_context
 from indexer.query.render import render_context, render_hits
 from indexer.words import echoed
 from mcp_adapter.server.results import SearchResult, make_tool, tool_result
-from mcp_adapter.server.state import project_path, state_of
+from mcp_adapter.server.state import ServerState, project_path, state_of
 
 BUDGET_MIN, BUDGET_MAX = 200, 200_000  # get_context's and the prompt's budget, in tokens
+# Packs made at most to fit the structured content in the budget: Claude Code and VS Code hand the
+# model `JSON.stringify(structuredContent)` instead of the text block when a tool returns both.
+FITS = 6
 
 
 def search(
@@ -57,14 +61,27 @@ def get_context(
     state = state_of(ctx)
     state.fresh.ensure()
     widest = _footer(budget, budget, state.tok.name, 10 * budget)  # the footer at its longest
-    pack = build_context(state.ws, task, max(budget - state.tok.count(f"\n\n{widest}") - 1, 1), state.tok)
-    pack = msgspec.structs.replace(pack, budget=budget, query=echoed(task))  # a 100 kB paste not sent back
+    pack = _fitted(state, task, budget, max(budget - state.tok.count(f"\n\n{widest}") - 1, 1))
     text = f"{render_context(pack)}\n\n{_footer(pack.tokens, budget, pack.tokenizer, len(pack.tier2.files))}"
     return tool_result(pack, text if state.tok.count(text) <= budget else render_context(pack))
 
 
+def _fitted(state: ServerState, task: str, budget: int, room: int) -> ContextPack:
+    """The pack for `task` in `room` tokens of text, made smaller until its structured content, as
+    JSON, is within `budget` too (the escaped text and a line per file cost about a third more); the
+    last try is a pack of one token's room, which always fits."""
+    for attempt in range(FITS):
+        pack = build_context(state.ws, task, room, state.tok)
+        pack = msgspec.structs.replace(pack, budget=budget, query=echoed(task))  # a 100 kB paste not sent back
+        used = state.tok.count(msgspec.json.encode(pack).decode())
+        if used <= budget or room == 1:
+            return pack
+        room = max(min(room * budget // used, room - 1), 1) if attempt < FITS - 2 else 1
+    return pack
+
+
 def _footer(tokens: int, budget: int, tokenizer: str, files: int) -> str:
-    """The pack's size in words, inside the budget with it: the agent reads the text, not the JSON."""
+    """The pack's size in words, inside the budget with it, for a client that reads the text."""
     return f"[{tokens}/{budget} tokens ({tokenizer}); {files} files]"
 
 

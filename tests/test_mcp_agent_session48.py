@@ -5,6 +5,11 @@ fault here over a real stdio session). Each test failed before the fix it names.
    the text block when a tool returns both, ran past the budget the agent asked for: 3,038
    tokens for a budget of 2,000 on BossRoom, 10,273 for 8,000 (the pack's text, JSON-escaped, plus
    a line per file). The pack is fitted so that both forms are within the budget.
+2. `describe`'s structured content held 400 symbols and 400 references whatever their size: the
+   main scene of Splatoon-Ink answered 36,153 tokens of JSON for an outline of 3,835, past Claude
+   Code's limit of 25,000 tokens an answer (the agent got an error instead of the scene). The lists
+   are cut to keep the whole answer within 20,000 tokens, and the outline's last line says how many
+   the structured content lists.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from mcp import Client, StdioServerParameters
 
 from indexer.query.tokens import counter
 
-from .conftest import REPO
+from .conftest import REPO, write_project
 
 TOK = counter("auto")  # the server's own counter (`serve` takes no --tokenizer)
 
@@ -64,3 +69,24 @@ def test_get_context_s_structured_content_is_within_the_budget(indexed_fixture: 
     big = answers[-1].structured_content
     assert "Assets/Scripts/Combat/Health.cs" in [f["path"] for f in big["tier2"]["files"]]
     assert big["tokens"] > 4000  # still most of the budget: the JSON costs a third more than the text
+
+
+def _wide_script(methods: int) -> str:
+    params = ", ".join(f"float parameterNumber{i} = {i}.5f" for i in range(3))
+    body = "\n".join(f"    public void Method{i}({params}) {{ }}" for i in range(methods))
+    return f"public class Wide : UnityEngine.MonoBehaviour {{\n{body}\n}}\n"
+
+
+def test_describe_s_structured_content_is_bounded(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "Proj", {"Assets/Wide.cs": _wide_script(500), "Assets/Small.cs": _wide_script(3)})
+    wide, small = _session(root, ("describe", {"target": "Assets/Wide.cs"}), ("describe", {"target": "Small.cs"}))
+    sc = wide.structured_content
+    assert _json_tokens(sc) <= 20_000, _json_tokens(sc)
+    listed = len(sc["symbols"])
+    assert 50 < listed < 400 and sc["symbols_total"] == 501
+    assert wide.content[0].text.splitlines()[-1] == (
+        f"… 201 more lines (the structured content's symbols list the first {listed} of 501;"
+        " `unity-index describe --json Assets/Wide.cs` lists all)"
+    )
+    assert sc["symbols"] == sorted(sc["symbols"], key=lambda s: s["line"])[:listed]  # the first ones
+    assert len(small.structured_content["symbols"]) == small.structured_content["symbols_total"] == 4

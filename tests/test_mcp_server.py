@@ -513,12 +513,13 @@ def test_describe_caps_the_outline_at_300_lines_and_its_records_at_400(tmp_path:
     outline = res.structured_content["text"].splitlines()
     # the class and 400 methods: 401 outline lines (the hint, in tool terms, since session 33; what
     # the structured content holds of them since session 38: it said all, and 400 were)
+    listed = len(res.structured_content["symbols"])  # 400 at most, fewer to keep the answer in 20k tokens
     assert outline[-1] == (
-        "… 101 more lines (the structured content's symbols list the first 400 of 401;"
+        f"… 101 more lines (the structured content's symbols list the first {listed} of 401;"
         " `unity-index describe --json Assets/Big.cs` lists all)"
     )
     assert len([line for line in outline if "void Step" in line]) == 299
-    assert len(res.structured_content["symbols"]) == 400
+    assert 300 < listed <= 400
     assert (res.structured_content["symbols_total"], res.structured_content["refs_total"]) == (401, 0)
 
 

@@ -60,7 +60,7 @@ def _described(request: ServerRequestContext[Any, Any], text: str) -> tuple[Desc
 
     def answer() -> tuple[DescribeResult, str]:
         state.fresh.ensure()
-        return describe_file(state.ws, text)
+        return describe_file(state.ws, text, state.tok)
 
     try:
         return repairing(state.fresh, answer)

@@ -42,10 +42,10 @@ class References(msgspec.Struct):
 class DescribeResult(Description, kw_only=True):
     project: Annotated[str, msgspec.Meta(description="the project the file belongs to")]
     symbols_total: Annotated[
-        int, msgspec.Meta(description="symbols the file holds; `symbols` lists the first 400 (describe --json: all)")
+        int, msgspec.Meta(description="symbols the file holds; `symbols` lists the first ones (describe --json: all)")
     ]
     refs_total: Annotated[
-        int, msgspec.Meta(description="references the file holds; `refs` lists the first 400 (describe --json: all)")
+        int, msgspec.Meta(description="references the file holds; `refs` lists the first ones (describe --json: all)")
     ]
 
 

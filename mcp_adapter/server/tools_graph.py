@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shlex
+from collections.abc import Callable
 from typing import Annotated
 
 import msgspec
@@ -12,10 +13,12 @@ from mcp.server.mcpserver.tools import Tool
 from mcp.types import CallToolResult
 from pydantic import Field
 
+from indexer.model import Description
 from indexer.query.describe import MORE_IN_JSON
 from indexer.query.locate import BadPath, locate_file, references_of
 from indexer.query.lookup import LookupFailed, describe_target, unknown_target_hint
 from indexer.query.render import render_description, render_refs
+from indexer.query.tokens import TokenCounter
 from indexer.query.workspace import Workspace
 from indexer.words import echoed
 from mcp_adapter.server.results import DescribeResult, References, make_tool, tool_result
@@ -24,6 +27,7 @@ from mcp_adapter.server.wording import mcp_wording
 
 DESCRIBE_MAX_LINES = 300
 DESCRIBE_MAX_ITEMS = 400  # symbols, and refs, in the structured content
+DESCRIBE_MAX_TOKENS = 20_000  # the structured content as JSON, about (_listed)
 
 
 class NotIndexed(ToolError):
@@ -73,7 +77,7 @@ def _page_footer(page: References) -> str:
     return text + "]"
 
 
-def describe_file(ws: Workspace, text: str) -> tuple[DescribeResult, str]:
+def describe_file(ws: Workspace, text: str, tok: TokenCounter) -> tuple[DescribeResult, str]:
     """The description of a path or GUID (for the tool and the file/asset resources)."""
     target = text.strip()
     if not target:
@@ -85,19 +89,44 @@ def describe_file(ws: Workspace, text: str) -> tuple[DescribeResult, str]:
     except LookupFailed as exc:  # well formed, but no indexed file (or several) fits
         raise NotIndexed(mcp_wording(str(exc))) from None
     # a 9 MB scene holds 40,000 symbols: 3 MB of structured content flooding a client that reads it
-    cut = {"symbols": desc.symbols[:DESCRIBE_MAX_ITEMS], "refs": desc.refs[:DESCRIBE_MAX_ITEMS]}
-    text = mcp_wording(_listed_hint(desc.text, desc.path, len(desc.symbols)))
-    fields = msgspec.structs.asdict(desc) | {"text": text} | cut
+    symbols, refs = _listed(desc, tok)
+    text = mcp_wording(_listed_hint(desc.text, desc.path, symbols, len(desc.symbols)))
+    fields = msgspec.structs.asdict(desc) | {"text": text, "symbols": symbols, "refs": refs}
     result = DescribeResult(project=project, symbols_total=len(desc.symbols), refs_total=len(desc.refs), **fields)
     return result, render_description(result)
 
 
-def _listed_hint(text: str, path: str, total: int) -> str:
+def _listed(desc: Description, tok: TokenCounter) -> tuple[list, list]:
+    """The first symbols and refs that keep the answer, as JSON, within DESCRIBE_MAX_TOKENS (and at
+    most DESCRIBE_MAX_ITEMS each): the references get up to half the room the rest leaves, the
+    symbols what the references leave. Claude Code and VS Code give the model the structured content
+    as JSON, and Claude Code refuses an answer over 25,000 tokens."""
+
+    def cost(item: object) -> int:
+        return tok.count(msgspec.json.encode(item).decode()) + 1
+
+    base = msgspec.structs.replace(desc, symbols=[], refs=[])
+    room = DESCRIBE_MAX_TOKENS - cost(base) - 40  # the outline's hint, said in more words
+    refs = _first(desc.refs[:DESCRIBE_MAX_ITEMS], room // 2, cost)
+    symbols = _first(desc.symbols[:DESCRIBE_MAX_ITEMS], room - sum(map(cost, refs)), cost)
+    return symbols, _first(desc.refs[:DESCRIBE_MAX_ITEMS], room - sum(map(cost, symbols)), cost)
+
+
+def _first(items: list, room: int, cost: Callable[[object], int]) -> list:
+    used = 0
+    for n, item in enumerate(items):
+        used += cost(item)
+        if used > room:
+            return items[:n]
+    return items
+
+
+def _listed_hint(text: str, path: str, symbols: list, total: int) -> str:
     """The outline's `--json` hint as what the structured content holds: it said its symbols
-    listed the lines left out, which was false past DESCRIBE_MAX_ITEMS of them."""
-    if total <= DESCRIBE_MAX_ITEMS:
+    listed the lines left out, which was false past the `symbols` listed."""
+    if total <= len(symbols):
         return text.replace(MORE_IN_JSON, "(the structured content's symbols list them)")
-    listed = f"the first {DESCRIBE_MAX_ITEMS} of {total:,}"
+    listed = f"the first {len(symbols):,} of {total:,}"
     rest = f"`unity-index describe --json {shlex.quote(path)}` lists all"
     return text.replace(MORE_IN_JSON, f"(the structured content's symbols list {listed}; {rest})")
 
@@ -116,7 +145,7 @@ def describe(
     what uses it."""
     state = state_of(ctx)
     state.fresh.ensure()
-    return tool_result(*describe_file(state.ws, target))
+    return tool_result(*describe_file(state.ws, target, state.tok))
 
 
 def tools() -> list[Tool]:

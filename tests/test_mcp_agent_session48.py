@@ -10,6 +10,9 @@ fault here over a real stdio session). Each test failed before the fix it names.
    Code's limit of 25,000 tokens an answer (the agent got an error instead of the scene). The lists
    are cut to keep the whole answer within 20,000 tokens, and the outline's last line says how many
    the structured content lists.
+3. A `path:line` that `search` and `find_references` print (`Assets/Scripts/Combat/Health.cs:12`),
+   given back to `describe` or `find_references`, was "not an indexed file; did you mean ...": the
+   file is now read from it.
 """
 
 from __future__ import annotations
@@ -90,3 +93,27 @@ def test_describe_s_structured_content_is_bounded(tmp_path: Path) -> None:
     )
     assert sc["symbols"] == sorted(sc["symbols"], key=lambda s: s["line"])[:listed]  # the first ones
     assert len(small.structured_content["symbols"]) == small.structured_content["symbols_total"] == 4
+
+
+def test_a_path_with_its_line_is_read_as_the_file(indexed_fixture: Path) -> None:
+    line = "Assets/Scripts/Combat/Health.cs:12"
+    hit, described, refs, col, github = _session(
+        indexed_fixture,
+        ("search", {"query": "apply damage", "limit": 3}),
+        ("describe", {"target": line}),
+        ("find_references", {"target": "Assets/Prefabs/Player.prefab:86"}),
+        ("describe", {"target": "Assets/Scripts/Combat/Health.cs:12:5"}),
+        ("describe", {"target": "Assets/Scripts/Combat/Health.cs#L12"}),
+    )
+    first = hit.structured_content["results"][0]
+    assert f"{first['path']}:{first['line']}" in hit.content[0].text  # the form an agent copies
+    for answer in (described, col, github):
+        assert not answer.is_error, answer.content[0].text
+        assert answer.structured_content["path"] == "Assets/Scripts/Combat/Health.cs"
+    assert not refs.is_error, refs.content[0].text
+    assert refs.structured_content["target"]["path"] == "Assets/Prefabs/Player.prefab"
+
+
+def test_a_path_with_a_line_of_no_file_still_says_so(indexed_fixture: Path) -> None:
+    [answer] = _session(indexed_fixture, ("describe", {"target": "Assets/Scripts/Combat/Nope.cs:12"}))
+    assert answer.is_error and "Assets/Scripts/Combat/Nope.cs:12 is not an indexed file" in answer.content[0].text

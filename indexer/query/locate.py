@@ -7,6 +7,7 @@ message that says what to do.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import unicodedata
@@ -93,10 +94,15 @@ def _every_path(ws: Workspace) -> list[str]:
     return [p.prefix + path for p in ws.projects for path in p.fresh().records.kinds()]
 
 
+# A path followed by a line, as `query`, `refs` and editors print it: `A.cs:12`, `A.cs:12:5`, `A.cs#L12`.
+_LINE = re.compile(r"(.+?)(?::\d+(?::\d+)?|#L\d+(?:-L?\d+)?)")
+
+
 def locate_file(ws: Workspace, text: str, cwd: Path | None = None) -> str:
     """The workspace path of the indexed file `text` names, or a GUID as is: cwd-relative (when
     `cwd` is given and the path leads into the workspace), workspace-relative, absolute inside it, different
-    only in case, or the unique file whose path ends with `text` (a bare file name)."""
+    only in case, or the unique file whose path ends with `text` (a bare file name); a path followed
+    by a line (`_LINE`) that names no file is the file."""
     t = text.strip()
     if guid := as_guid(t):
         return guid
@@ -113,6 +119,9 @@ def locate_file(ws: Workspace, text: str, cwd: Path | None = None) -> str:
     except (PathAmbiguous, PathNotFound) as exc:
         if isinstance(exc, PathNotFound) and (other := _other_normal_form(ws, t, cwd)) is not None:
             return other
+        if isinstance(exc, PathNotFound) and (lined := _LINE.fullmatch(t)):
+            with contextlib.suppress(LookupFailed):  # else said of the text as given
+                return locate_file(ws, lined.group(1), cwd)
         if isinstance(exc, PathNotFound) and (declaring := _declaring_files(ws, t)):
             return _declaring_file(t, declaring)  # before a folder of its name (`Scripts/Enemy/Enemy.cs`)
         folder = (

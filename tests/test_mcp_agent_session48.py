@@ -13,12 +13,17 @@ fault here over a real stdio session). Each test failed before the fix it names.
 3. A `path:line` that `search` and `find_references` print (`Assets/Scripts/Combat/Health.cs:12`),
    given back to `describe` or `find_references`, was "not an indexed file; did you mean ...": the
    file is now read from it.
+4. `index_status` while the first build ran said both "building the index ...; search and the
+   other tools answer once it is done" and "no index yet ...: the next call of a tool that reads it
+   ... builds it first", which the running build made false.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import sys
+import time
 from pathlib import Path
 
 import anyio
@@ -27,7 +32,7 @@ from mcp import Client, StdioServerParameters
 
 from indexer.query.tokens import counter
 
-from .conftest import REPO, write_project
+from .conftest import REPO, copy_fixture, write_project
 
 TOK = counter("auto")  # the server's own counter (`serve` takes no --tokenizer)
 
@@ -117,3 +122,29 @@ def test_a_path_with_its_line_is_read_as_the_file(indexed_fixture: Path) -> None
 def test_a_path_with_a_line_of_no_file_still_says_so(indexed_fixture: Path) -> None:
     [answer] = _session(indexed_fixture, ("describe", {"target": "Assets/Scripts/Combat/Nope.cs:12"}))
     assert answer.is_error and "Assets/Scripts/Combat/Nope.cs:12 is not an indexed file" in answer.content[0].text
+
+
+def test_index_status_during_the_first_build_says_only_that_it_is_built(tmp_path: Path) -> None:
+    """A build running (its progress file, written by a live process: this one) and no index yet:
+    in poll mode index_status runs no update, so what it says is the progress file's."""
+    root = copy_fixture(tmp_path / "DungeonCrawler")
+    index = root / "Library" / "UnityIndex"
+    index.mkdir(parents=True)
+    progress = {
+        "pid": os.getpid(),
+        "rebuild": True,
+        "started_at": time.time(),
+        "phase": "scanning",
+        "done": 40,
+        "total": 213,
+        "updated_at": time.time(),
+    }
+    (index / "write.lock").touch()  # an index folder of ours, its first build not yet committed
+    (index / "progress.json").write_text(json.dumps(progress))
+    [status] = _session(root, ("index_status", {}), extra=("--no-watch",))
+    text = status.content[0].text
+    assert "building the index: 40 of 213 files scanned" in text and "answer once it is done" in text
+    assert "builds it first" not in text, text
+    assert "the first build is running" in text
+    assert status.structured_content["projects"][0]["indexed"] is False
+    assert status.structured_content["building"][0]["done"] == 40

@@ -63,21 +63,25 @@ def index_status(ctx: Context) -> CallToolResult:
         building=building,
     )
     indexed = {s.project for s in statuses if s.indexed}
+    built = {b.project for b in building}
     lines = [
         *(render_progress(b, b.project in indexed) for b in building),
-        *(_status_text(p.root, s) for p, s in zip(state.ws.projects, statuses, strict=True)),
+        *(_status_text(p.root, s, str(p.root) in built) for p, s in zip(state.ws.projects, statuses, strict=True)),
     ]
     text = "\n\n".join([*lines, f"freshness: {result.freshness_note}"])
     return tool_result(result, text)
 
 
-def _status_text(root: Path, status: Status) -> str:
+def _status_text(root: Path, status: Status, building: bool) -> str:
     """A project's status in tool terms; a project folder moved or deleted says so, as every other
-    tool does (its index went with it: "no index yet ... builds it first" was false)."""
+    tool does (its index went with it: "no index yet ... builds it first" was false). While its
+    first build runs (`building`), "the next call ... builds it first" was false too."""
     try:
         check_present(root)
     except ProjectGone as exc:
         return mcp_wording(f"project {status.project}\n{exc}")
+    if building and not status.indexed and not status.damaged:
+        return f"project {status.project}\nno index yet at {status.index_dir}: the first build is running (above)"
     return mcp_wording(render_status(status))
 
 

@@ -76,7 +76,10 @@ def _fitted(state: ServerState, task: str, budget: int, room: int) -> ContextPac
         used = state.tok.count(msgspec.json.encode(pack).decode())
         if used <= budget or room == 1:
             return pack
-        room = max(min(room * budget // used, room - 1), 1) if attempt < FITS - 2 else 1
+        # the text shrunk by the JSON's excess over it, and a fiftieth of the budget more each try: a pack
+        # holding every file it found stays as it is until its text is made smaller than it
+        shrunk = pack.tokens * budget // used - attempt * budget // 50
+        room = max(min(shrunk, room - 1), 1) if attempt < FITS - 2 else 1
     return pack
 
 

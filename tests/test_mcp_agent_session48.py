@@ -103,17 +103,18 @@ def test_describe_s_structured_content_is_bounded(tmp_path: Path) -> None:
 
 def test_a_path_with_its_line_is_read_as_the_file(indexed_fixture: Path) -> None:
     line = "Assets/Scripts/Combat/Health.cs:12"
-    hit, described, refs, col, github = _session(
+    hit, described, refs, col, github, console = _session(
         indexed_fixture,
         ("search", {"query": "apply damage", "limit": 3}),
         ("describe", {"target": line}),
         ("find_references", {"target": "Assets/Prefabs/Player.prefab:86"}),
         ("describe", {"target": "Assets/Scripts/Combat/Health.cs:12:5"}),
         ("describe", {"target": "Assets/Scripts/Combat/Health.cs#L12"}),
+        ("describe", {"target": "Assets/Scripts/Combat/Health.cs(12,5)"}),  # Unity's console, the compiler
     )
     first = hit.structured_content["results"][0]
     assert f"{first['path']}:{first['line']}" in hit.content[0].text  # the form an agent copies
-    for answer in (described, col, github):
+    for answer in (described, col, github, console):
         assert not answer.is_error, answer.content[0].text
         assert answer.structured_content["path"] == "Assets/Scripts/Combat/Health.cs"
     assert not refs.is_error, refs.content[0].text
@@ -121,8 +122,17 @@ def test_a_path_with_its_line_is_read_as_the_file(indexed_fixture: Path) -> None
 
 
 def test_a_path_with_a_line_of_no_file_still_says_so(indexed_fixture: Path) -> None:
-    [answer] = _session(indexed_fixture, ("describe", {"target": "Assets/Scripts/Combat/Nope.cs:12"}))
+    """A position is taken off once: a path with `:1` pasted 3,000 times is no file, said so (each
+    was taken off in turn, till Python's recursion limit: an internal error)."""
+    pasted = "Assets/Scripts/Combat/Health.cs" + ":1" * 3000
+    answer, repeated = _session(
+        indexed_fixture,
+        ("describe", {"target": "Assets/Scripts/Combat/Nope.cs:12"}),
+        ("describe", {"target": pasted}),
+    )
     assert answer.is_error and "Assets/Scripts/Combat/Nope.cs:12 is not an indexed file" in answer.content[0].text
+    assert repeated.is_error and "is not an indexed file" in repeated.content[0].text
+    assert "RecursionError" not in repeated.content[0].text
 
 
 def test_index_status_during_the_first_build_says_only_that_it_is_built(tmp_path: Path) -> None:

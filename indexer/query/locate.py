@@ -94,8 +94,9 @@ def _every_path(ws: Workspace) -> list[str]:
     return [p.prefix + path for p in ws.projects for path in p.fresh().records.kinds()]
 
 
-# A path followed by a line, as `query`, `refs` and editors print it: `A.cs:12`, `A.cs:12:5`, `A.cs#L12`.
-_LINE = re.compile(r"(.+?)(?::\d+(?::\d+)?|#L\d+(?:-L?\d+)?)")
+# A path followed by a position, as `query` and `refs` print one (`A.cs:12`), grep (`A.cs:12:5`),
+# a code host (`A.cs#L12`) and Unity's console or the C# compiler (`A.cs(12,5)`).
+_LINE = re.compile(r"(.+?)(?::[0-9]+(?::[0-9]+)?|#L[0-9]+(?:-L?[0-9]+)?|\([0-9]+(?:,\s*[0-9]+)?\))")
 
 
 def locate_file(ws: Workspace, text: str, cwd: Path | None = None) -> str:
@@ -119,8 +120,8 @@ def locate_file(ws: Workspace, text: str, cwd: Path | None = None) -> str:
     except (PathAmbiguous, PathNotFound) as exc:
         if isinstance(exc, PathNotFound) and (other := _other_normal_form(ws, t, cwd)) is not None:
             return other
-        if isinstance(exc, PathNotFound) and (lined := _LINE.fullmatch(t)):
-            with contextlib.suppress(LookupFailed):  # else said of the text as given
+        if isinstance(exc, PathNotFound) and (lined := _LINE.fullmatch(t)) and not _LINE.fullmatch(lined[1]):
+            with contextlib.suppress(LookupFailed):  # one position (not `:1` pasted 3,000 times); else as given
                 return locate_file(ws, lined.group(1), cwd)
         if isinstance(exc, PathNotFound) and (declaring := _declaring_files(ws, t)):
             return _declaring_file(t, declaring)  # before a folder of its name (`Scripts/Enemy/Enemy.cs`)

@@ -1,7 +1,7 @@
 """What session 47's code-pairing rules cost a query that first names a class, bounded (docs/
 performance.md, session 48): a plain class's builders are found once a generation, by a pattern
-searched for as a string; a component's adders are read only from the users whose text calls
-`AddComponent`, with one pattern for every class; a scene hit's instance renamed as the editor
+searched for as a string; a component's adders are found from the refs table's generic references
+to it, with one pattern for every class, no user's text read; a scene hit's instance renamed as the editor
 shows it reads only the source of the instance its name is in."""
 
 from __future__ import annotations
@@ -64,11 +64,12 @@ def test_a_builder_is_new_and_the_class_with_a_number_after_it(text: str, builds
     assert pairing._builds_with_number(text, built) is builds
 
 
-def test_a_components_adders_are_decoded_only_where_the_text_calls_add_component(
+def test_a_components_adders_are_read_from_the_refs_table_and_only_an_adder_decoded(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Of the scripts using the game-ending component, only the one whose text says
-    `AddComponent` has its record decoded; it is still the adder found."""
+    """Of the scripts using the game-ending component, none has its text read (the generic
+    references to the class come from the refs table) and only the one adding it has its record
+    decoded; it is still the adder found."""
     root = _scripts_using(_blocks(tmp_path), 5, "DeathEndsGame")
     update(root, Config(workers=1))
     ws = open_workspace(root, [(root, Config())])
@@ -76,8 +77,12 @@ def test_a_components_adders_are_decoded_only_where_the_text_calls_add_component
     decoded: list[str] = []
     record = project.graph.records.record
     monkeypatch.setattr(project.graph.records, "record", lambda path: decoded.append(path) or record(path))
+    read: list[str] = []
+    text = project.texts.get
+    monkeypatch.setattr(project.texts, "get", lambda path: read.append(path) or text(path))
     assert added_components.adders(project, "Assets/Scripts/DeathEndsGame.cs") == ["Assets/Scripts/BlockManager.cs"]
     assert decoded == ["Assets/Scripts/BlockManager.cs"]
+    assert read == []
 
 
 @pytest.mark.parametrize(

@@ -277,6 +277,11 @@ class Target(msgspec.Struct):
     types: list[str] = []  # qualified names of the type(s) meant
     note: str = ""
 
+    def add_note(self, said: str) -> None:
+        """`said` after the note, once (several types or passes may find the same thing)."""
+        if said and said not in self.note:
+            self.note = "; ".join(filter(None, [self.note, said]))
+
 
 class Edge(msgspec.Struct):
     path: str

@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from indexer.model import FileRecord, Symbol, Usage
+from indexer.model import FileRecord, Symbol, Target, Usage
 from indexer.project import is_prefab
 from indexer.query.override_targets import OverrideTargets, emptied
 from indexer.query.removed import components_at, dropped, removals
+from indexer.words import plural
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
@@ -50,9 +51,10 @@ def chain_text(chain: tuple[str, ...]) -> str:
     return " > ".join(chain)
 
 
-def inherited_usages(graph: Graph, direct: list[Usage]) -> list[Usage]:
+def inherited_usages(graph: Graph, direct: list[Usage], target: Target | None = None) -> list[Usage]:
     """Instances and variants of the prefabs that carry a target directly (`direct`: its usages),
-    followed transitively; each says which prefabs it carries the target through."""
+    followed transitively; each says which prefabs it carries the target through. `target`'s note
+    says when prefabs carrying it were left unfollowed: the count alone read as complete."""
     known = {(u.path, u.line) for u in direct}
     frontier = sorted({u.path for u in direct if u.kind in ("script", "prefab", "component") and is_prefab(u.path)})
     chains = {p: (p,) for p in frontier}
@@ -76,6 +78,12 @@ def inherited_usages(graph: Graph, direct: list[Usage]) -> list[Usage]:
             if is_prefab(path) and path not in chains:
                 chains[path] = (path, *chains[prefab])
                 frontier.append(path)
+    if frontier and target is not None:
+        target.add_note(
+            f"instances and variants listed of the first {MAX_FOLLOWED} prefabs carrying it (breadth first):"
+            f" at least {plural(len(frontier), 'more prefab carries', 'more prefabs carry')} it, whose instances"
+            " and variants are not listed"
+        )
     return out
 
 

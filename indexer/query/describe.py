@@ -117,9 +117,9 @@ def describe(graph: Graph, path: str, max_lines: int = 400) -> Description:
     imported = graph.uses(path + ".meta") if rec.kind != "meta" else ()
     uses = [Edge(p, e) for p, e in (*graph.uses(path), *imported) if p != path] + _assemblies_used(graph, rec)
     target = graph.target(path)
+    references = graph.references(target)  # which may add to the note (prefabs left unfollowed)
     if target.note:
         head += f"\nnote: {target.note}"
-    references = graph.references(target)
     users = sorted({(u.path, u.kind) for u in references if u.path != path})
     used_by = [Edge(p, e) for p, e in users]
     text = "\n".join([head, *lines])

@@ -324,7 +324,7 @@ class Graph:
         if target.kind == "assembly" and target.path:
             usages += self._assembly_usages(target.path)
         usages += builtin_usages(self, target) if target.kind == "builtin" else []
-        usages += inherited_usages(self, usages)
+        usages += inherited_usages(self, usages, target)
         return merged(instances_named(usages, self.records.record, self.path_of_guid, self.targets.source))
 
     def _subclass_carriers(self, qualified: str) -> list[Usage]:

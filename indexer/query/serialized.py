@@ -50,7 +50,7 @@ def value_usages(
     the script (their values and UnityEvent calls are not read: a menu's `Play()` bound only in a
     binary scene read as unused)."""
     if target is not None:
-        _note(target, _binary_carriers(graph, script_guids))
+        target.add_note(_binary_carriers(graph, script_guids))
     declared = declarations(graph, declarer, member) if declarer else []
     if declared and not any(s.kind in ("field", "property") for s in declared):
         return []
@@ -62,7 +62,7 @@ def value_usages(
     if declared and not any(is_serialized(s) for s in declared):  # values left from when it was serialized
         found = [msgspec.structs.replace(u, detail=_said_unused(u.detail, "not serialized")) for u in found]
     if target is not None and unread:
-        _note(target, "values read from " + " and ".join(unread))
+        target.add_note("values read from " + " and ".join(unread))
     return found
 
 
@@ -70,11 +70,6 @@ def _said_unused(detail: str, why: str) -> str:
     """A value's line with why Unity ignores it, beside the value (before the prefabs it goes through)."""
     value, via, chain = detail.partition(" (via ")
     return f"{value} (unused: {why}){via}{chain}"
-
-
-def _note(target: Target, said: str) -> None:
-    if said and said not in target.note:  # once, though several types share it
-        target.note = "; ".join(filter(None, [target.note, said]))
 
 
 def _binary_carriers(graph: Graph, script_guids: set[str]) -> str:

@@ -1,0 +1,85 @@
+"""Attack 13 of session 48: each test failed before the fix it names.
+
+1. `refs` of a script or prefab follows the instances and variants of at most 400 prefabs
+   carrying it (`carriers.MAX_FOLLOWED`, breadth first), and `describe`'s `used by` at most 400
+   carriers (`carriers.MAX_CARRIERS`); past them nothing said so: a base prefab with 450 variants,
+   each placed in a level, had `refs` count 852 usages (`--json` `total` too) and `describe` end
+   its `used by` with `… 832 more` of 902, the levels placing the last variants missing from both.
+   The target's note now says how many prefabs carrying it were left unfollowed (at least: those
+   have variants of their own unseen).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from indexer.build.update import update
+from indexer.config import Config
+from indexer.query.carriers import MAX_FOLLOWED
+from indexer.query.describe import describe
+from indexer.query.lookup import find_references
+from indexer.query.workspace import open_workspace
+
+from .conftest import meta, write_project
+
+SCRIPT = "5c" * 16
+BASE = "ba" * 16
+HEAD = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
+
+
+def _variant(name: str, base: str) -> str:
+    return (
+        f"{HEAD}--- !u!1001 &100100000\nPrefabInstance:\n  m_Modification:\n    m_TransformParent: {{fileID: 0}}\n"
+        f"    m_Modifications:\n    - target: {{fileID: 100, guid: {base}, type: 3}}\n      propertyPath: m_Name\n"
+        f"      value: {name}\n      objectReference: {{fileID: 0}}\n    m_RemovedComponents: []\n"
+        f"  m_SourcePrefab: {{fileID: 100100000, guid: {base}, type: 3}}\n"
+    )
+
+
+def _placing(guid: str) -> str:
+    return (
+        f"{HEAD}--- !u!1001 &900\nPrefabInstance:\n  m_Modification:\n    m_TransformParent: {{fileID: 0}}\n"
+        f"    m_Modifications: []\n  m_SourcePrefab: {{fileID: 100100000, guid: {guid}, type: 3}}\n"
+    )
+
+
+def _many_variants(root: Path, n: int) -> Path:
+    """A base prefab carrying `Hp`, `n` variants of it, and a level placing each variant."""
+    from .conftest import script_prefab
+
+    files: dict[str, str] = {
+        "Assets/Hp.cs": "using UnityEngine;\npublic class Hp : MonoBehaviour { public int hp; }\n",
+        "Assets/Hp.cs.meta": meta(SCRIPT),
+        "Assets/Base.prefab": script_prefab("Base", SCRIPT, "  hp: 1\n"),
+        "Assets/Base.prefab.meta": meta(BASE, "PrefabImporter"),
+    }
+    for i in range(n):
+        guid = f"{i + 1:032x}"
+        files[f"Assets/V/V{i:03}.prefab"] = _variant(f"V{i:03}", BASE)
+        files[f"Assets/V/V{i:03}.prefab.meta"] = meta(guid, "PrefabImporter")
+        files[f"Assets/L/L{i:03}.unity"] = _placing(guid)
+    write_project(root, files)
+    update(root, Config(workers=1))
+    return root
+
+
+def test_refs_and_describe_say_when_prefabs_carrying_a_script_were_left_unfollowed(tmp_path: Path) -> None:
+    n = MAX_FOLLOWED + 50
+    root = _many_variants(tmp_path / "P", n)
+    ws = open_workspace(root, [(root, Config())])
+    target, usages = find_references(ws, "Hp")
+    assert target is not None
+    # the base's component, its variants, and the levels placing the variants followed
+    assert len(usages) == 1 + n + (MAX_FOLLOWED - 1)
+    assert "Assets/L/L449.unity" not in {u.path for u in usages}
+    said = (
+        f"instances and variants listed of the first {MAX_FOLLOWED} prefabs carrying it (breadth first):"
+        " at least 51 more prefabs carry it, whose instances and variants are not listed"
+    )
+    assert target.note == said
+    desc = describe(ws.projects[0].fresh().graph, "Assets/Hp.cs")
+    assert f"note: {said}" in desc.text.split("\n")
+    # a project under the bound says nothing
+    small = _many_variants(tmp_path / "S", 3)
+    target, usages = find_references(open_workspace(small, [(small, Config())]), "Hp")
+    assert target is not None and target.note == "" and len(usages) == 1 + 3 + 3

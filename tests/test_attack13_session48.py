@@ -7,6 +7,10 @@
    its `used by` with `… 832 more` of 902, the levels placing the last variants missing from both.
    The target's note now says how many prefabs carrying it were left unfollowed (at least: those
    have variants of their own unseen).
+2. The MCP `get_context` of a task no file matches answered the project's overview and
+   `[1128/8000 tokens (estimate-v2); 0 files]`, nothing saying why no file was in it, where
+   `unity-index context` says "no file matches the task: try other words ..." (or that none fits
+   the budget). The tool's text says it too, in the words of its argument (`budget`).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from indexer.config import Config
 from indexer.query.carriers import MAX_FOLLOWED
 from indexer.query.describe import describe
 from indexer.query.lookup import find_references
-from indexer.query.workspace import open_workspace
+from indexer.query.workspace import open_workspace, projects_at
 
 from .conftest import meta, write_project
 
@@ -83,3 +87,27 @@ def test_refs_and_describe_say_when_prefabs_carrying_a_script_were_left_unfollow
     small = _many_variants(tmp_path / "S", 3)
     target, usages = find_references(open_workspace(small, [(small, Config())]), "Hp")
     assert target is not None and target.note == "" and len(usages) == 1 + 3 + 3
+
+
+def test_get_context_says_why_its_pack_holds_no_file(indexed_fixture: Path) -> None:
+    import anyio
+    from mcp import Client
+
+    from mcp_adapter.server.app import create_server
+
+    root = indexed_fixture
+    server = create_server(open_workspace(root, projects_at(root)), refresh_interval=0, tokenizer="estimate")
+
+    async def go():
+        async with Client(server) as c:
+            return [
+                await c.call_tool("get_context", {"task": task, "budget": budget})
+                for task, budget in (("zzqqxx", 8000), ("player health", 8000))
+            ]
+
+    empty, full = anyio.run(go)
+    said = "no file matches the task: try other words (identifiers, file names)"
+    lines = empty.content[0].text.split("\n")
+    assert lines[-3:] == [said, "", "[1128/8000 tokens (estimate-v2); 0 files]"]
+    assert empty.structured_content["tier2"]["files"] == []
+    assert said not in full.content[0].text

@@ -59,7 +59,7 @@ def _folder(ws, text: str | None) -> str | None:
 
 
 def cmd_context(args: argparse.Namespace, console: Console) -> int:
-    from indexer.query.context import build_context
+    from indexer.query.context import build_context, why_no_files
     from indexer.query.tokens import counter, printed
 
     if not args.text.strip():
@@ -80,12 +80,7 @@ def cmd_context(args: argparse.Namespace, console: Console) -> int:
         files = plural(len(pack.tier2.files), "file")
         console.info(f"[{pack.tokens}/{pack.budget} tokens, {pack.tokenizer}; {files} in tier 2]")
         if not pack.tier2.files:  # say why the pack holds no file: no match, or no room
-            matched = bool(ws.search(args.text, 1, named=False))
-            console.info(
-                f"no file fits in {args.budget} tokens: try a larger --budget"
-                if matched
-                else "no file matches the task: try other words (identifiers, file names)"
-            )
+            console.info(why_no_files(ws, args.text, args.budget, "--budget"))
     return EXIT_OK
 
 

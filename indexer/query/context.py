@@ -96,6 +96,13 @@ def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter)
         return _pack(ws, projects, query, budget, counter)
 
 
+def why_no_files(ws: Workspace, task: str, budget: int, larger: str) -> str:
+    """Why a pack holds no file (read as the answer if unsaid): no match, or no room (`larger`)."""
+    if ws.search(task, 1, named=False):
+        return f"no file fits in {budget} tokens: try a larger {larger}"
+    return "no file matches the task: try other words (identifiers, file names)"
+
+
 def _pack(ws: Workspace, projects: list[ProjectIndex], query: str, budget: int, counter: TokenCounter) -> ContextPack:
     share = int(budget * TIER1_SHARE)
     asked = query

@@ -13,7 +13,7 @@ from pydantic import Field
 
 from indexer.kinds import kind_named, searchable_kinds
 from indexer.model import ContextPack
-from indexer.query.context import build_context
+from indexer.query.context import build_context, why_no_files
 from indexer.query.render import render_context, render_hits
 from indexer.words import echoed
 from mcp_adapter.server.results import SearchResult, make_tool, tool_result
@@ -62,7 +62,8 @@ def get_context(
     state.fresh.ensure()
     widest = _footer(budget, budget, state.tok.name, 10 * budget)  # the footer at its longest
     pack = _fitted(state, task, budget, max(budget - state.tok.count(f"\n\n{widest}") - 1, 1))
-    text = f"{render_context(pack)}\n\n{_footer(pack.tokens, budget, pack.tokenizer, len(pack.tier2.files))}"
+    why = "" if pack.tier2.files else f"\n{why_no_files(state.ws, task, budget, 'budget')}"  # as the CLI says
+    text = f"{render_context(pack)}{why}\n\n{_footer(pack.tokens, budget, pack.tokenizer, len(pack.tier2.files))}"
     return tool_result(pack, text if state.tok.count(text) <= budget else render_context(pack))
 
 

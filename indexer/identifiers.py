@@ -442,3 +442,12 @@ def stem_pattern(stems: frozenset[str]) -> re.Pattern[str] | None:
     """One regex finding any query stem in lower-cased text (stems are lower case); longest first."""
     parts = [stem_regex(x) for x in sorted(stems, key=lambda x: (-len(x), x))]
     return re.compile("|".join(parts)) if parts else None
+
+
+_VERBATIM = re.compile(r"(?<![\w@])@(?=[A-Za-z_])")  # `@Controls`: a verbatim identifier's `@`
+
+
+def code_name(text: str) -> str:
+    """A name as C# may write it (`global::Game.Player`, `@Controls`, a keyword as a name) as the
+    index stores it: the scanner drops the alias qualifier, and `@` is no part of the identifier."""
+    return _VERBATIM.sub("", text.removeprefix("global::"))

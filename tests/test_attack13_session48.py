@@ -11,6 +11,10 @@
    `[1128/8000 tokens (estimate-v2); 0 files]`, nothing saying why no file was in it, where
    `unity-index context` says "no file matches the task: try other words ..." (or that none fits
    the budget). The tool's text says it too, in the words of its argument (`budget`).
+3. `refs global::DungeonCrawler.Player.PlayerHealth` (C#'s alias qualifier, as generated code such
+   as the Input System's writes every name, and as an agent copies it) was "no type, member, file,
+   GUID or assembly of that name", and `describe` of it "not an indexed file", though the scanner
+   drops that prefix from the references it records. Both read the name without it.
 """
 
 from __future__ import annotations
@@ -111,3 +115,16 @@ def test_get_context_says_why_its_pack_holds_no_file(indexed_fixture: Path) -> N
     assert lines[-3:] == [said, "", "[1128/8000 tokens (estimate-v2); 0 files]"]
     assert empty.structured_content["tier2"]["files"] == []
     assert said not in full.content[0].text
+
+
+def test_a_name_written_with_the_global_alias_qualifier_is_the_name(ws) -> None:
+    from indexer.query.locate import locate_file, references_of
+
+    for name in ("DungeonCrawler.Player.PlayerHealth", "PlayerHealth.TakeDamage", "@PlayerHealth"):
+        plain, usages = references_of(ws, name)
+        qualified, qualified_usages = references_of(ws, f"global::{name}")
+        assert plain is not None and qualified is not None
+        assert (qualified.kind, qualified.types, qualified.member) == (plain.kind, plain.types, plain.member)
+        assert qualified_usages == usages and usages
+    path = "Assets/Scripts/Player/PlayerHealth.cs"
+    assert locate_file(ws, "global::DungeonCrawler.Player.PlayerHealth") == path

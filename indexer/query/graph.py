@@ -14,6 +14,7 @@ from pathlib import Path
 import msgspec
 
 from indexer.files import utf8_text
+from indexer.identifiers import code_name
 from indexer.model import ADDRESSABLE_ENTRIES, FileRecord, Scope, Target, TypeRow, Usage
 from indexer.project import is_script, read_project_file
 from indexer.query import type_tree
@@ -46,7 +47,6 @@ from indexer.words import plural
 _SCRIPT_TOKEN = re.compile(r"script:([0-9a-f]{32})(?:#(-?\d+))?")  # `#<fileID>`: a DLL's class
 _GUID_TOKEN = re.compile(r"guid:([0-9a-f]{32})")
 _AFTER_GENERIC = re.compile(r">\s*\.")  # `Base<T>.power`: a member of a generic type, not the type
-_VERBATIM = re.compile(r"(?<![\w@])@(?=[A-Za-z_])")  # `@Controls`: a verbatim identifier's `@`
 HUB_USERS = 200  # a file used by more is a hub: its users are not walked
 # The edges a file's use of another is stored as (EDGE_KINDS), and how each reads from the other end.
 REVERSE_EDGE = {
@@ -223,7 +223,7 @@ class Graph:
             return Target(kind="guid", name=guid, guid=guid, path=path, note=note)
         if self.records.record(t) is not None or self.records.guid_of_path(t):
             return self._path_target(t)
-        t = _VERBATIM.sub("", t)  # `@Controls`, as C# writes a name that is a keyword or declares it
+        t = code_name(t)  # `@Controls`, `global::Game.Player`: as C# may write the name
         types = [] if _AFTER_GENERIC.search(t) else self.types_asked(t)
         member = member_target(self, t) if "." in t else None  # `GameSetup.StartWave` may be both
         if member is not None and f"{member.types[0]}.{member.member}" in {x.qualified for x in types}:

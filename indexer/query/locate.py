@@ -13,6 +13,7 @@ import re
 import unicodedata
 from pathlib import Path
 
+from indexer.identifiers import code_name
 from indexer.model import Target, Usage
 from indexer.paths import (
     PathAmbiguous,
@@ -147,6 +148,7 @@ def _declaring_files(ws: Workspace, text: str) -> list[tuple[str, str]]:
     """(file, qualified type) for the types `text` names, simply, qualified or generic
     (`describe DayTimeController`, `describe Game.Player`, `describe Pool<T>`), as `refs` takes a
     type: no file is named so."""
+    text = code_name(text)  # `global::Game.Player`
     if not _TYPE_NAME.fullmatch(text):
         return []
     found = [(p.prefix + row.path, row.qualified) for p in ws.projects for row in p.fresh().graph.types_named(text)]

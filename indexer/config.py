@@ -100,6 +100,8 @@ def _defaults(root: Path, path: Path) -> Config:
         raise ConfigError(problem)
     config = Config()
     where = config.index_path(root)
+    if (problem := _leads_nowhere(where)) is not None:
+        raise ConfigError(problem)
     if where.exists() and not where.is_dir():  # the default folder's name taken by a file
         raise ConfigError(
             f"{where} is a file, not a folder: the index is kept in a folder of that name by default;"
@@ -149,6 +151,24 @@ def collapse_double_stars(pattern: str) -> str:
     return re.sub(r"(?:\*\*/){2,}", "**/", pattern)
 
 
+def _leads_nowhere(where: Path) -> str | None:
+    """Why the index folder's path leads to no folder: a loop of symbolic links (resolving it was
+    an internal error on every command) or a link to nothing (an index kept on a disk not mounted:
+    a writer failed with "File exists" while `doctor` said to run `index`). None: it may be made."""
+    shown = undecoded(str(where))
+    try:
+        where.resolve()
+    except (RuntimeError, OSError):  # Python 3.11 raises RuntimeError for a loop, 3.13 OSError
+        return f"the index folder {shown} is reached through a loop of symbolic links; {_LINK_FIX}"
+    if where.is_symlink() and not where.exists():
+        lead = undecoded(os.readlink(where))
+        return f"the index folder {shown} is a link to {lead}, which leads to no folder (not mounted?); {_LINK_FIX}"
+    return None
+
+
+_LINK_FIX = f"make the link lead to a folder or remove it, or set index_dir in {CONFIG_FILE}"
+
+
 def _not_utf8(where: Path) -> str | None:
     """Why the index cannot be kept at `where`: its path holds bytes that are not UTF-8 (a folder
     name from another system's encoding), which the search engine's library cannot open."""
@@ -168,6 +188,8 @@ def index_dir_problem(root: Path, config: Config) -> str | None:
     a user's `gen-1` folder there), nor a folder whose content Unity imports."""
     if "\0" in config.index_dir:  # TOML allows it in a string; no path holds one
         return f"index_dir holds a NUL character (got {config.index_dir!r}); give a folder, e.g. {DEFAULT_INDEX_DIR}"
+    if (problem := _leads_nowhere(config.index_path(root))) is not None:
+        return problem
     where, top = config.index_path(root).resolve(), root.resolve()
     if (problem := _not_utf8(where)) is not None:
         return problem

@@ -15,6 +15,13 @@
    as the Input System's writes every name, and as an agent copies it) was "no type, member, file,
    GUID or assembly of that name", and `describe` of it "not an indexed file", though the scanner
    drops that prefix from the references it records. Both read the name without it.
+4. An index folder reached through a loop of symbolic links (`Library/UnityIndex -> UnityIndex`,
+   or `index_dir` naming one) made every command but `doctor` an internal error, "RuntimeError:
+   Symlink loop ... (a bug: ...)", exit 3; and a link to nothing in its place (the index kept on a
+   disk not mounted, which docs/configuration.md allows) made `index` and every query fail with
+   "File exists: .../Library/UnityIndex; check that this file or folder can be read and written",
+   while `status` and `doctor` said to run `index`. Both stop every command with exit 2 saying
+   what the link is, as a file in that place does, and `doctor` fails its config check so.
 """
 
 from __future__ import annotations
@@ -128,3 +135,34 @@ def test_a_name_written_with_the_global_alias_qualifier_is_the_name(ws) -> None:
         assert qualified_usages == usages and usages
     path = "Assets/Scripts/Player/PlayerHealth.cs"
     assert locate_file(ws, "global::DungeonCrawler.Player.PlayerHealth") == path
+
+
+def test_an_index_folder_that_is_a_broken_or_looping_link_is_named(tmp_path: Path) -> None:
+    import os
+
+    import pytest
+
+    from indexer.config import ConfigError, load_config
+
+    from .conftest import run_cli
+
+    root = write_project(tmp_path / "P", {"Assets/A.cs": "class A {}\n"})
+    folder = root / "Library/UnityIndex"
+    folder.parent.mkdir()
+    for lead, said in (
+        ("UnityIndex", f"the index folder {folder} is reached through a loop of symbolic links"),
+        ("/nonexistent/unity-index", f"the index folder {folder} is a link to /nonexistent/unity-index, which"),
+    ):
+        folder.unlink(missing_ok=True)
+        os.symlink(lead, folder)
+        with pytest.raises(ConfigError, match=said):
+            load_config(root)
+        for command in (["index"], ["query", "player"], ["status"]):
+            r = run_cli(*command, "--project", str(root))
+            assert (r.returncode, r.stderr.split("\n")[0][: len(said) + 7]) == (2, f"error: {said}"), command
+        r = run_cli("doctor", "--project", str(root))
+        assert r.returncode == 1 and "  fail  config " in r.stdout and said in r.stdout
+    (root / "unity-index.toml").write_text('index_dir = "Library/Loop"\n')
+    os.symlink("Loop", root / "Library/Loop")
+    with pytest.raises(ConfigError, match="is reached through a loop of symbolic links"):
+        load_config(root)

@@ -142,13 +142,17 @@ def built_in_resource(guid: str) -> str:
     return f"guid:{guid} ({said})" if said else ""
 
 
-_GUID_NAMED = re.compile(r"(?:guid:)?([0-9A-Fa-f]{32})", re.I)
+# bare, as our output prints one (`guid:0a1b...`), as Unity writes one (`guid: 0a1b...`), or a
+# whole reference copied from a scene or prefab (`{fileID: 11500000, guid: 0a1b..., type: 3}`)
+_GUID_NAMED = re.compile(
+    r"(?:guid:\s*)?([0-9a-f]{32})|\{\s*fileID:\s*-?[0-9]+,\s*guid:\s*([0-9a-f]{32}),\s*type:\s*[0-9]+\s*\}", re.I
+)
 
 
 def as_guid(text: str) -> str | None:
-    """The GUID `text` is, bare or as our output prints one (`guid:0a1b...`), lower-cased."""
+    """The GUID `text` is, in any of the forms above, lower-cased: an agent copies it from a file."""
     m = _GUID_NAMED.fullmatch(text.strip().strip("/"))
-    return m.group(1).lower() if m else None
+    return (m.group(1) or m.group(2)).lower() if m else None
 
 
 def bare_type_name(written: str) -> str:

@@ -22,6 +22,10 @@
    "File exists: .../Library/UnityIndex; check that this file or folder can be read and written",
    while `status` and `doctor` said to run `index`. Both stop every command with exit 2 saying
    what the link is, as a file in that place does, and `doctor` fails its config check so.
+5. A GUID copied as Unity writes it, `guid: 37ff...` (a `.meta`'s line, with its space) or a whole
+   reference, `{fileID: 11500000, guid: 37ff..., type: 3}` (a prefab's `m_Script`), was "no type,
+   member, file, GUID or assembly of that name" in `refs` and "not an indexed file" in `describe`,
+   where `guid:37ff...` (as our output prints it) named the file. Each names it now.
 """
 
 from __future__ import annotations
@@ -166,3 +170,17 @@ def test_an_index_folder_that_is_a_broken_or_looping_link_is_named(tmp_path: Pat
     os.symlink("Loop", root / "Library/Loop")
     with pytest.raises(ConfigError, match="is reached through a loop of symbolic links"):
         load_config(root)
+
+
+def test_a_guid_copied_as_unity_writes_it_names_its_file(ws) -> None:
+    from indexer.query.locate import locate_file, references_of
+
+    guid = "37ff862a6b9f757ca68eb080acb58bce"
+    path = "Assets/Scripts/Player/PlayerController.cs"
+    target, usages = references_of(ws, guid)
+    assert target is not None and target.path == path and usages
+    for written in (f"guid: {guid}", f"{{fileID: 11500000, guid: {guid.upper()}, type: 3}}", f"guid:{guid}"):
+        found, found_usages = references_of(ws, written)
+        assert (found, found_usages) == (target, usages), written
+        assert locate_file(ws, written) == guid
+    assert [h.path for h in ws.search(f"guid: {guid}", limit=1)] == [path]

@@ -19,6 +19,17 @@ from indexer.model import FileStat
 FILE_TICK_NS = 2_000_000_000
 
 
+# What the record store holds a file's modification time in: SQLite's 64-bit integers.
+_MTIME_RANGE = (-(2**63), 2**63 - 1)
+
+
+def mtime_of(st: os.stat_result) -> int:
+    """A stat's modification time as a record keeps it, in nanoseconds: one past 2262 (a broken
+    clock, an archive's bogus times) is the latest the store holds, never an OverflowError that
+    stopped every update. Such a record stays racily clean, so its content is compared each time."""
+    return min(max(st.st_mtime_ns, _MTIME_RANGE[0]), _MTIME_RANGE[1])
+
+
 def digest_of(data: bytes) -> str:
     """A file's content hash as records keep it."""
     return hashlib.blake2b(data, digest_size=16).hexdigest()

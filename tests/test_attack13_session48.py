@@ -26,6 +26,13 @@
    reference, `{fileID: 11500000, guid: 37ff..., type: 3}` (a prefab's `m_Script`), was "no type,
    member, file, GUID or assembly of that name" in `refs` and "not an indexed file" in `describe`,
    where `guid:37ff...` (as our output prints it) named the file. Each names it now.
+6. A file modified after 2262 by its stat (`touch -d 2300-01-01`: an archive or a file system
+   with a broken clock writes such times) has a modification time in nanoseconds past SQLite's
+   64-bit integers: every `index`, and every query building the index first, was an internal error
+   ("OverflowError: Python int too large to convert to SQLite INTEGER"), so the project could not
+   be indexed at all. Such a time is recorded as the largest one the store holds; the record then
+   always reads as possibly changed within its tick (racily clean), so its content is compared at
+   every update and an edit keeping the time is still found.
 """
 
 from __future__ import annotations
@@ -184,3 +191,24 @@ def test_a_guid_copied_as_unity_writes_it_names_its_file(ws) -> None:
         assert (found, found_usages) == (target, usages), written
         assert locate_file(ws, written) == guid
     assert [h.path for h in ws.search(f"guid: {guid}", limit=1)] == [path]
+
+
+def test_a_file_dated_past_2262_is_indexed_and_its_edits_found(tmp_path: Path) -> None:
+    import os
+
+    from indexer.changes.diff import check
+
+    root = write_project(tmp_path / "P", {"Assets/Future.cs": "class Future {}\n", "Assets/Past.cs": "class Past {}\n"})
+    future, past = 10_413_792_000 * 10**9, -2_208_988_800 * 10**9  # 2300-01-01 and 1900-01-01
+    os.utime(root / "Assets/Future.cs", ns=(future, future))
+    os.utime(root / "Assets/Past.cs", ns=(past, past))
+    update(root, Config(workers=1))
+    ws = open_workspace(root, [(root, Config())])
+    assert ws.projects[0].fresh().records.types_named("Future")
+    assert check(root, Config()).changed == []
+    (root / "Assets/Future.cs").write_text("class Later {}\n")  # the same size, the same time
+    os.utime(root / "Assets/Future.cs", ns=(future, future))
+    assert check(root, Config()).changed == ["Assets/Future.cs"]
+    update(root, Config(workers=1))
+    graph = open_workspace(root, [(root, Config())]).projects[0].fresh()
+    assert graph.records.types_named("Later") and not graph.records.types_named("Future")

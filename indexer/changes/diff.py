@@ -21,7 +21,7 @@ from pathlib import Path
 import msgspec
 
 from indexer.config import Config
-from indexer.files import FILE_TICK_NS, digest_of, racily_clean
+from indexer.files import FILE_TICK_NS, digest_of, mtime_of, racily_clean
 from indexer.model import FileStat, Staleness
 from indexer.project import (
     Coverage,
@@ -136,7 +136,7 @@ def diff(root: Path, config: Config, reader: Records | None, listed: Iterable[st
     settled: list[str] = []
     for rel, (st, skip) in current.items():
         prev = old.get(rel)
-        if prev is not None and prev.size == st.st_size and prev.mtime_ns == st.st_mtime_ns:
+        if prev is not None and prev.size == st.st_size and prev.mtime_ns == mtime_of(st):
             # a path git or the watcher names, changed (its ctime) since its record was taken, is
             # read even so: an archive or `rsync -a` rewrites a file with its size and modification
             # time kept, which the stat alone passes over; one untouched since is not read again
@@ -149,7 +149,7 @@ def diff(root: Path, config: Config, reader: Records | None, listed: Iterable[st
                 continue
         digest = prev.digest if prev else ""
         kind = kind_of(rel, st.st_mode)
-        jobs.append(Job(str(root), rel, kind, st.st_size, st.st_mtime_ns, digest, config.max_file_bytes, skip))
+        jobs.append(Job(str(root), rel, kind, st.st_size, mtime_of(st), digest, config.max_file_bytes, skip))
     deleted = sorted(p for p in old if p not in current)
     return Change(jobs, deleted, walked, {j.path for j in jobs if j.path in old}, checked_ns, settled)
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import tantivy
 
-from indexer.files import racily_clean
+from indexer.files import mtime_of, racily_clean
 from indexer.project import content_differs
 from indexer.project_walk import walk
 from indexer.store.header import (
@@ -100,7 +100,7 @@ def check_consistency(paths: IndexPaths, root: Path, config) -> list[str]:
     problems += [f"{p}: recorded, not on disk" for p in sorted(set(known) - set(on_disk))]
     for p, st in on_disk.items():
         k = known.get(p)
-        if k is not None and (k.size, k.mtime_ns) != (st.st_size, st.st_mtime_ns):
+        if k is not None and (k.size, k.mtime_ns) != (st.st_size, mtime_of(st)):
             problems.append(f"{p}: recorded stat differs from the file")
         elif k is not None and racily_clean(k) and content_differs(root, p, k, config.max_file_bytes):
             problems.append(f"{p}: recorded content differs from the file")  # a racily clean stat

@@ -33,6 +33,11 @@
    be indexed at all. Such a time is recorded as the largest one the store holds; the record then
    always reads as possibly changed within its tick (racily clean), so its content is compared at
    every update and an edit keeping the time is still found.
+7. A path with a line, as `query` and `refs` print one (`Assets/Scripts/Combat/Health.cs:11`),
+   as grep prints one (`...:11:5`) or as Unity's console and the C# compiler do
+   (`Assets/Scripts/Combat/Health.cs(11,5)`), was "not an indexed file; did you mean ..." in
+   `describe` and `refs` (and the MCP tools): an agent pasting a line of our own output got an
+   error. The path before the position names the file; a file so named on disk is still itself.
 """
 
 from __future__ import annotations
@@ -212,3 +217,18 @@ def test_a_file_dated_past_2262_is_indexed_and_its_edits_found(tmp_path: Path) -
     update(root, Config(workers=1))
     graph = open_workspace(root, [(root, Config())]).projects[0].fresh()
     assert graph.records.types_named("Later") and not graph.records.types_named("Future")
+
+
+def test_a_path_with_a_line_as_our_output_prints_it_names_the_file(ws) -> None:
+    from indexer.query.locate import LookupFailed, locate_file, references_of
+
+    path = "Assets/Scripts/Combat/Health.cs"
+    target, usages = references_of(ws, path)
+    for written in (f"{path}:11", f"{path}:11:5", f"{path}(11,5)", "Health.cs:11", f"./{path}:3"):
+        assert locate_file(ws, written) == path, written
+        assert references_of(ws, written) == (target, usages), written
+    import pytest
+
+    for wrong in ("Assets/Scripts/Combat/Nothing.cs:11", f"{path}:11:5:1", path + ":1:1" * 3000):
+        with pytest.raises(LookupFailed, match="is not an indexed file"):
+            locate_file(ws, wrong)

@@ -38,6 +38,11 @@
    (`Assets/Scripts/Combat/Health.cs(11,5)`), was "not an indexed file; did you mean ..." in
    `describe` and `refs` (and the MCP tools): an agent pasting a line of our own output got an
    error. The path before the position names the file; a file so named on disk is still itself.
+8. A writer suspended mid-update (Ctrl-Z on `unity-index index --full`, `kill -STOP`) holds the
+   writer lock for as long as it stays stopped: `index` said "unity-index process N is updating the
+   index ...: waiting for it (up to 300 s)" and waited the 300 s out, queries waited their 10 s,
+   and nothing said the writer was suspended, nor how to resume it. The message says so now, with
+   the command that resumes it (Linux, where /proc tells the state; elsewhere as before).
 """
 
 from __future__ import annotations
@@ -232,3 +237,42 @@ def test_a_path_with_a_line_as_our_output_prints_it_names_the_file(ws) -> None:
     for wrong in ("Assets/Scripts/Combat/Nothing.cs:11", f"{path}:11:5:1", path + ":1:1" * 3000):
         with pytest.raises(LookupFailed, match="is not an indexed file"):
             locate_file(ws, wrong)
+
+
+def test_a_suspended_writer_is_said_to_be_stopped(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    import pytest
+
+    from indexer.store.lock import IndexBusy, writer_lock
+    from indexer.store.schema import IndexPaths
+
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("the process state is read from /proc")
+    paths = IndexPaths(tmp_path / "index")
+    holding = "import sys, time; from pathlib import Path; from indexer.store.lock import writer_lock;"
+    holding += "from indexer.store.schema import IndexPaths\nwith writer_lock(IndexPaths(Path(sys.argv[1]))):\n"
+    holding += "    print('held', flush=True); time.sleep(120)"
+    holder = subprocess.Popen([sys.executable, "-c", holding, str(paths.root)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        with pytest.raises(IndexBusy) as running, writer_lock(paths):
+            pass
+        assert str(running.value) == f"unity-index process {holder.pid} is updating the index at {paths.root}"
+        holder.send_signal(signal.SIGSTOP)
+        for _ in range(100):  # a hang guard: the state changes at once
+            if Path(f"/proc/{holder.pid}/stat").read_text().rsplit(")", 1)[1].split()[0] in "Tt":
+                break
+            time.sleep(0.05)
+        with pytest.raises(IndexBusy) as stopped, writer_lock(paths):
+            pass
+        assert str(stopped.value) == (
+            f"unity-index process {holder.pid} is stopped (suspended, as Ctrl-Z does) while updating the index at"
+            f" {paths.root}: resume it (`kill -CONT {holder.pid}`, or `fg` in its terminal) or end it"
+        )
+    finally:
+        holder.kill()
+        holder.wait()

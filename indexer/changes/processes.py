@@ -42,10 +42,21 @@ def _zombie(pid: int) -> bool:
     A killed build's zombie, which a container's first process may never reap, kept its
     `progress.json` read as a build running ("building the index: 1,339 of 1,437 files scanned")
     for as long as the zombie stayed. Linux says so in /proc; elsewhere it is taken as alive."""
+    return _state(pid) in (b"Z", b"X")
+
+
+def pid_stopped(pid: int) -> bool:
+    """Whether the process is suspended (Ctrl-Z, SIGSTOP, a debugger): a writer so stopped holds
+    the lock until resumed, and a message saying it "is updating" sent users to wait it out.
+    Linux says so in /proc; elsewhere it is taken as running."""
+    return 0 < pid <= MAX_PID and _state(pid) in (b"T", b"t")
+
+
+def _state(pid: int) -> bytes:
+    """The process's state letter from /proc (b"" where there is none)."""
     try:
         with open(f"/proc/{pid}/stat", "rb") as f:
             stat = f.read()
     except OSError:
-        return False
-    state = stat[stat.rfind(b")") + 2 : stat.rfind(b")") + 3]  # after the command, which may hold ")"
-    return state in (b"Z", b"X")
+        return b""
+    return stat[stat.rfind(b")") + 2 : stat.rfind(b")") + 3]  # after the command, which may hold ")"

@@ -105,20 +105,25 @@ def _holder(fd: int) -> int | None:
     return int(text) if text.isdigit() else None
 
 
-def busy_message(paths: IndexPaths, holder: int | None, alive: bool) -> str:
+def busy_message(paths: IndexPaths, holder: int | None, alive: bool, stopped: bool = False) -> str:
+    """Who holds the lock, said as what to do: wait, or resume a writer suspended (`stopped`)."""
     who = f"unity-index process {holder}" if holder else "another unity-index process"
     if holder and not alive:  # only a process that inherited the descriptor can hold it now
         who = f"a process left behind by unity-index process {holder}, which has ended,"
     from indexer.project import printable_path  # shown as file names are: it reaches the terminal
 
-    return f"{who} is updating the index at {printable_path(paths.root)}"
+    where = printable_path(paths.root)
+    if holder and alive and stopped:
+        resume = f"resume it (`kill -CONT {holder}`, or `fg` in its terminal) or end it"
+        return f"{who} is stopped (suspended, as Ctrl-Z does) while updating the index at {where}: {resume}"
+    return f"{who} is updating the index at {where}"
 
 
 @contextmanager
 def writer_lock(paths: IndexPaths, wait: float = 0.0, on_wait: Callable[[str], None] | None = None) -> Iterator[None]:
     """Hold the index's writer lock. Another writer holding it: wait up to `wait` seconds
     (`on_wait(message)` once, when waiting starts), then IndexBusy."""
-    from indexer.changes.processes import pid_alive
+    from indexer.changes.processes import pid_alive, pid_stopped
 
     paths.root.mkdir(parents=True, exist_ok=True)
     backend = lock_backend(sys.platform)
@@ -128,7 +133,8 @@ def writer_lock(paths: IndexPaths, wait: float = 0.0, on_wait: Callable[[str], N
         told = False
         while not _try_lock(fd, backend):
             holder = _holder(fd)
-            message = busy_message(paths, holder, bool(holder) and pid_alive(holder or 0))
+            alive = bool(holder) and pid_alive(holder or 0)
+            message = busy_message(paths, holder, alive, alive and pid_stopped(holder or 0))
             if time.monotonic() >= deadline:
                 raise IndexBusy(message, holder)
             if on_wait is not None and not told:

@@ -42,7 +42,9 @@
    writer lock for as long as it stays stopped: `index` said "unity-index process N is updating the
    index ...: waiting for it (up to 300 s)" and waited the 300 s out, queries waited their 10 s,
    and nothing said the writer was suspended, nor how to resume it. The message says so now, with
-   the command that resumes it (Linux, where /proc tells the state; elsewhere as before).
+   the command that resumes it (Linux, where /proc tells the state; elsewhere as before). So does
+   the MCP `index_status` line of the build it runs, which read "building the index: 2,195 of
+   3,211 files scanned, started 600 s ago; search and the other tools answer once it is done".
 """
 
 from __future__ import annotations
@@ -276,3 +278,43 @@ def test_a_suspended_writer_is_said_to_be_stopped(tmp_path: Path) -> None:
     finally:
         holder.kill()
         holder.wait()
+
+
+def test_index_status_says_a_build_s_writer_is_stopped(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import time
+
+    import pytest
+
+    from mcp_adapter.server.results import ProjectProgress
+    from mcp_adapter.server.tools_index import render_progress
+
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("the process state is read from /proc")
+    sleeper = subprocess.Popen(["sleep", "120"])
+    try:
+        build = ProjectProgress(
+            pid=sleeper.pid,
+            rebuild=True,
+            started_at=time.time() - 600,
+            phase="scanning",
+            done=2195,
+            total=3211,
+            project="/p/Game",
+        )
+        running = "/p/Game: building the index: 2,195 of 3,211 files scanned, started 600 s ago; search and the other"
+        assert render_progress(build, False) == running + " tools answer once it is done"
+        sleeper.send_signal(signal.SIGSTOP)
+        for _ in range(100):  # a hang guard: the state changes at once
+            if Path(f"/proc/{sleeper.pid}/stat").read_text().rsplit(")", 1)[1].split()[0] in "Tt":
+                break
+            time.sleep(0.05)
+        assert render_progress(build, False) == (
+            running + " tools answer once it is done; but its process"
+            f" {sleeper.pid} is stopped (suspended, as Ctrl-Z does): it goes on once resumed (`kill -CONT"
+            f" {sleeper.pid}`, or `fg` in its terminal)"
+        )
+    finally:
+        sleeper.kill()
+        sleeper.wait()

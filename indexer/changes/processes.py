@@ -52,6 +52,14 @@ def pid_stopped(pid: int) -> bool:
     return 0 < pid <= MAX_PID and _state(pid) in (b"T", b"t")
 
 
+SUSPENDED = "stopped (suspended, as Ctrl-Z does)"  # how messages say `pid_stopped`
+
+
+def resuming(pid: int) -> str:
+    """How to resume a stopped process, as messages say it."""
+    return f"`kill -CONT {pid}`, or `fg` in its terminal"
+
+
 def _state(pid: int) -> bytes:
     """The process's state letter from /proc (b"" where there is none)."""
     try:

@@ -114,8 +114,9 @@ def busy_message(paths: IndexPaths, holder: int | None, alive: bool, stopped: bo
 
     where = printable_path(paths.root)
     if holder and alive and stopped:
-        resume = f"resume it (`kill -CONT {holder}`, or `fg` in its terminal) or end it"
-        return f"{who} is stopped (suspended, as Ctrl-Z does) while updating the index at {where}: {resume}"
+        from indexer.changes.processes import SUSPENDED, resuming
+
+        return f"{who} is {SUSPENDED} while updating the index at {where}: resume it ({resuming(holder)}) or end it"
     return f"{who} is updating the index at {where}"
 
 

@@ -10,6 +10,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.tools import Tool
 from mcp.types import CallToolResult, ToolAnnotations
 
+from indexer.changes.processes import SUSPENDED, pid_stopped, resuming
 from indexer.model import Status
 from indexer.project import ProjectGone, check_present
 from indexer.query.overview import folder_tree, render_tree, third_party_test, workspace_overviews
@@ -100,6 +101,8 @@ def render_progress(b: ProjectProgress, previous: bool) -> str:
             if previous
             else "; search and the other tools answer once it is done"
         )
+    if pid_stopped(b.pid):  # "answer once it is done" sent an agent to wait for a suspended process
+        wait += f"; but its process {b.pid} is {SUSPENDED}: it goes on once resumed ({resuming(b.pid)})"
     return f"{b.project}: {what}{done}, started {since:.0f} s ago{wait}"
 
 

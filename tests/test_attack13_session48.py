@@ -45,6 +45,9 @@
    the command that resumes it (Linux, where /proc tells the state; elsewhere as before). So does
    the MCP `index_status` line of the build it runs, which read "building the index: 2,195 of
    3,211 files scanned, started 600 s ago; search and the other tools answer once it is done".
+9. `index` under a low limit of open files (`ulimit -n 16`: a CI runner's, a launcher's) ended
+   "error: Too many open files; check that this file or folder can be read and written (and that
+   the disk has room)", naming no file and the wrong fix. It names the limit and how to raise it.
 """
 
 from __future__ import annotations
@@ -318,3 +321,30 @@ def test_index_status_says_a_build_s_writer_is_stopped(tmp_path: Path) -> None:
     finally:
         sleeper.kill()
         sleeper.wait()
+
+
+def test_too_many_open_files_names_the_limit(tmp_path: Path) -> None:
+    import resource
+    import subprocess
+    import sys
+
+    from .conftest import REPO, copy_fixture
+
+    root = copy_fixture(tmp_path / "Game")
+
+    def low_limit() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (16, 16))
+
+    r = subprocess.run(
+        [sys.executable, "-m", "indexer.cli", "index", "--project", str(root)],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(REPO), "NO_COLOR": "1", "PATH": "/usr/bin:/bin"},
+        preexec_fn=low_limit,
+        timeout=300,
+    )
+    assert (r.returncode, r.stderr) == (
+        2,
+        "error: the process may have no more files open (Too many open files): raise its limit (`ulimit -n`,"
+        " 16 now) and run the command again\n",
+    )

@@ -138,6 +138,8 @@ def _explained(exc: BaseException) -> str | None:
         )
     if isinstance(exc, IndexBroken):
         return str(exc)
+    if isinstance(exc, OSError) and exc.errno in (errno.EMFILE, errno.ENFILE):  # no file's fault: the limit's
+        return f"the process may have no more files open ({exc.strerror or exc}): raise its limit{_open_limit()}"
     unwritable = _unwritable(exc)
     if unwritable:
         return f"{unwritable}; {_CHECK_ACCESS}"
@@ -154,6 +156,17 @@ def _explained(exc: BaseException) -> str | None:
             where = f": {exc.filename2} (replacing it with {exc.filename})"
         return f"{exc.strerror or exc}{where}; {_CHECK_ACCESS}"
     return None
+
+
+def _open_limit() -> str:
+    """How to raise the limit of open files, with its value where the system tells it."""
+    try:
+        import resource
+
+        now = f", {resource.getrlimit(resource.RLIMIT_NOFILE)[0]} now"
+    except (ImportError, OSError, ValueError):  # no such limit (Windows)
+        now = ""
+    return f" (`ulimit -n`{now}) and run the command again"
 
 
 _CHECK_ACCESS = (

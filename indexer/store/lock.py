@@ -123,7 +123,8 @@ def busy_message(paths: IndexPaths, holder: int | None, alive: bool, stopped: bo
 @contextmanager
 def writer_lock(paths: IndexPaths, wait: float = 0.0, on_wait: Callable[[str], None] | None = None) -> Iterator[None]:
     """Hold the index's writer lock. Another writer holding it: wait up to `wait` seconds
-    (`on_wait(message)` once, when waiting starts), then IndexBusy."""
+    (`on_wait(message)` once, when waiting starts), then IndexBusy; at once when that writer is
+    suspended (Ctrl-Z), which goes on only once resumed: `index` waited its 300 s out."""
     from indexer.changes.processes import pid_alive, pid_stopped
 
     paths.root.mkdir(parents=True, exist_ok=True)
@@ -135,8 +136,9 @@ def writer_lock(paths: IndexPaths, wait: float = 0.0, on_wait: Callable[[str], N
         while not _try_lock(fd, backend):
             holder = _holder(fd)
             alive = bool(holder) and pid_alive(holder or 0)
-            message = busy_message(paths, holder, alive, alive and pid_stopped(holder or 0))
-            if time.monotonic() >= deadline:
+            stopped = alive and pid_stopped(holder or 0)
+            message = busy_message(paths, holder, alive, stopped)
+            if time.monotonic() >= deadline or stopped:  # a suspended writer goes on only once resumed
                 raise IndexBusy(message, holder)
             if on_wait is not None and not told:
                 on_wait(message)

@@ -14,6 +14,7 @@ import difflib
 import ntpath
 import os
 import posixpath
+import re
 from collections.abc import Callable, Iterable
 
 from indexer.words import echoed
@@ -58,10 +59,15 @@ def normalize(text: str) -> str:
     return t
 
 
+# A drive is a letter and a colon (`C:`), never followed by another (`a::b`, C#'s alias qualifier):
+# ntpath reads any character before a colon as one, and `refs ::` was "outside the project".
+_DRIVE = re.compile(r"[A-Za-z]:(?!:)")
+
+
 def is_absolute(path: str, windows: bool = WINDOWS) -> bool:
     """Whether a normalized path is absolute: `/x`, or on Windows a drive (`C:/x`) or UNC (`//srv/share`)."""
     if windows:
-        return bool(ntpath.splitdrive(path)[0]) or path.startswith("/")
+        return bool(_DRIVE.match(path)) or path.startswith("/")
     return path.startswith("/")
 
 

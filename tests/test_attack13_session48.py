@@ -49,6 +49,9 @@
 9. `index` under a low limit of open files (`ulimit -n 16`: a CI runner's, a launcher's) ended
    "error: Too many open files; check that this file or folder can be read and written (and that
    the disk has room)", naming no file and the wrong fix. It names the limit and how to raise it.
+10. `refs ::`, `refs a::b` (C#'s alias qualifier) or `describe 1:x` were "'::' is outside the project
+   ...: give a path relative to the project": any character before a colon was read as a Windows
+   drive, which is a letter. They name nothing, and are said to.
 """
 
 from __future__ import annotations
@@ -353,3 +356,20 @@ def test_too_many_open_files_names_the_limit(tmp_path: Path) -> None:
         "error: the process may have no more files open (Too many open files): raise its limit (`ulimit -n`,"
         " 16 now) and run the command again\n",
     )
+
+
+def test_only_a_letter_and_a_colon_is_a_windows_drive(ws) -> None:
+    import pytest
+
+    from indexer.paths import is_absolute
+    from indexer.query.locate import BadPath, LookupFailed, locate_file, references_of
+
+    assert [is_absolute(p, True) for p in ("C:/x", "c:", "//srv/share", "/x")] == [True] * 4
+    assert [is_absolute(p, True) for p in ("::", "a::b", "1:x", ":x", "é:/x", "Assets/A.cs")] == [False] * 6
+    assert references_of(ws, "::") == references_of(ws, "a::b") == (None, [])
+    for text in ("::", "a::b", "1:x"):
+        with pytest.raises(LookupFailed) as raised:
+            locate_file(ws, text)
+        assert not isinstance(raised.value, BadPath) and "is not an indexed file" in str(raised.value)
+    with pytest.raises(BadPath, match="is outside the project"):
+        locate_file(ws, "C:/Windows/x.cs")

@@ -24,6 +24,9 @@ CONTENT_ROOTS = ("Assets", "Packages", "ProjectSettings")  # the folders of a pr
 # An exclude's `**/` may match no folder: each doubles the patterns tried on every path
 # (`project.Coverage`), so a pattern may hold this many, a run of them (`**/**/`) counting once.
 MAX_DOUBLE_STARS = 8
+# ... and the forms of all the patterns together, each tried on every path: 51,200 (200 patterns of
+# 8) outgrew fnmatch's cache of compiled patterns, and a walk of 213 files took over 5 minutes.
+MAX_EXCLUDE_FORMS = 1024
 
 
 class ConfigError(Exception):
@@ -80,6 +83,12 @@ def load_config(root: Path) -> Config:
     for pattern in config.exclude:
         if (problem := _pattern_problem(pattern)) is not None:
             raise ConfigError(f"{path}: the exclude pattern {pattern[:200]!r} {problem}")
+    if (forms := sum(2 ** collapse_double_stars(p).count("**/") for p in set(config.exclude))) > MAX_EXCLUDE_FORMS:
+        raise ConfigError(
+            f"{path}: the exclude patterns are tried in {forms:,} forms on every path (each `**/` doubles its"
+            f" pattern's), more than {MAX_EXCLUDE_FORMS:,}: use fewer patterns, with fewer `**/`, or leave out"
+            " whole folders (Assets/ThirdParty/**)"
+        )
     if config.index_dir.startswith("~"):  # the home folder, as in a shell: not a folder named `~`
         home = os.path.expanduser(config.index_dir)
         if home.startswith("~"):

@@ -52,6 +52,12 @@
 10. `refs ::`, `refs a::b` (C#'s alias qualifier) or `describe 1:x` were "'::' is outside the project
    ...: give a path relative to the project": any character before a colon was read as a Windows
    drive, which is a letter. They name nothing, and are said to.
+11. `exclude` is checked for at most 8 `**/` a pattern, each doubling the forms tried on every path,
+   but not in all: 200 patterns of 8 (a cloned project's `unity-index.toml`) are 51,200 forms, past
+   fnmatch's cache of 32,768 compiled patterns, and `index` of the 213-file fixture ran past 5
+   minutes, as did every query (which brings the index up to date first, walking). The forms of
+   all the patterns together may be at most 1,024 (4 patterns of 8 `**/`, or 1,024 plain ones);
+   more is an invalid file, exit 2, as one pattern of 9 is.
 """
 
 from __future__ import annotations
@@ -373,3 +379,36 @@ def test_only_a_letter_and_a_colon_is_a_windows_drive(ws) -> None:
         assert not isinstance(raised.value, BadPath) and "is not an indexed file" in str(raised.value)
     with pytest.raises(BadPath, match="is outside the project"):
         locate_file(ws, "C:/Windows/x.cs")
+
+
+def test_the_exclude_patterns_together_may_try_at_most_1024_forms(tmp_path: Path) -> None:
+    import pytest
+
+    from indexer.config import ConfigError, load_config
+
+    from .conftest import run_cli
+
+    root = write_project(tmp_path / "P", {"Assets/A.cs": "class A {}\n"})
+    config = root / "unity-index.toml"
+
+    def patterns(count: int, stars: int) -> str:
+        return "exclude = [" + ", ".join(f'"Assets/{"**/a/" * stars}x{i}"' for i in range(count)) + "]\n"
+
+    for fine in (patterns(4, 8), patterns(1024, 0)):
+        config.write_text(fine)
+        load_config(root)
+    said = (
+        f"{config}: the exclude patterns are tried in 1,280 forms on every path (each `**/` doubles its"
+        " pattern's), more than 1,024: use fewer patterns, with fewer `**/`, or leave out whole folders"
+        " (Assets/ThirdParty/**)"
+    )
+    config.write_text(patterns(5, 8))
+    with pytest.raises(ConfigError) as raised:
+        load_config(root)
+    assert str(raised.value) == said
+    config.write_text(patterns(200, 8))
+    r = run_cli("index", "--project", str(root))
+    assert (r.returncode, r.stderr) == (2, f"error: {said.replace('1,280', '51,200')}\n")
+    config.write_text(patterns(1025, 0))
+    with pytest.raises(ConfigError, match="tried in 1,025 forms on every path"):
+        load_config(root)

@@ -142,7 +142,9 @@ def values_of(
         if instance.path not in files and len(files) >= most:
             skipped.add(instance.path)
             continue
-        overrides = files.setdefault(instance.path, Overrides.of(graph, instance.path))
+        if instance.path not in files:  # once a file (a setdefault decoded it again for every instance)
+            files[instance.path] = Overrides.of(graph, instance.path)
+        overrides = files[instance.path]
         via = instance.detail.rpartition(" (via ")[2]
         source = graph.path_of_guid(overrides.sources.get(instance.line, "")) or ""
         for s in overrides.set_by(instance.line):

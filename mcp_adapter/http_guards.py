@@ -20,8 +20,6 @@ import logging
 import re
 from typing import Any
 
-from mcp.shared.dispatcher import coerce_request_id
-
 log = logging.getLogger("unity_index.mcp")
 _ORIGIN = re.compile(r"[a-z][a-z0-9+.-]*://[^/\s?#@]+")
 MAX_BODY = 4 * 1024 * 1024  # the SDK's own limit: a longer body is passed on unread, for it to refuse
@@ -90,7 +88,9 @@ class UniqueRequestIds:
     """Refuse a POST of a session whose JSON-RPC request id one of its POSTs still waits on."""
 
     def __init__(self, app: Any) -> None:
-        self.app = app
+        from mcp.shared.dispatcher import coerce_request_id  # the SDK loaded only when serving (mcp_adapter/cli.py)
+
+        self.app, self.coerce = app, coerce_request_id
         self.in_flight: set[tuple[bytes, Any]] = set()
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
@@ -100,7 +100,7 @@ class UniqueRequestIds:
             return
         messages, body = await _read_body(receive)
         request_id = _request_id(body)
-        key = (session, coerce_request_id(request_id)) if request_id is not None else None
+        key = (session, self.coerce(request_id)) if request_id is not None else None
         if key in self.in_flight:
             message = f"Invalid Request: duplicate request id {json.dumps(request_id)} while one is in flight"
             error = {"jsonrpc": "2.0", "id": request_id, "error": {"code": -32600, "message": message}}

@@ -91,12 +91,12 @@ def test_a_components_adders_are_read_once_a_generation_when_few_scripts_use_it(
 
 
 def test_the_pairings_best_files_are_sorted_again_only_after_a_raise() -> None:
-    """`_Pairs._best` sorts the ranking once for every rule asking it, and again once a rule has
+    """`_Pairs.best` sorts the ranking once for every rule asking it, and again once a rule has
     raised a file (a raised file is seen where it now ranks)."""
     ranked = {p: Ranked(p, s, []) for p, s in (("A.cs", 1.0), ("B.cs", 2.0), ("C.cs", 3.0))}
     pairs = pairing._Pairs(None, ranked, {}, {}, lambda _: 1.0, "")
-    assert [r.path for r in pairs._best(lambda p: True, 2)] == ["C.cs", "B.cs"]
+    assert [r.path for r in pairs.best(lambda p: True, 2)] == ["C.cs", "B.cs"]
     ranked["A.cs"].score = 9.0  # not through a raise: the kept order stands
-    assert [r.path for r in pairs._best(lambda p: True, 2)] == ["C.cs", "B.cs"]
-    pairs._raise("B.cs", 10.0, ("script", "C.cs", ()))
-    assert [r.path for r in pairs._best(lambda p: p != "C.cs", 3)] == ["B.cs", "A.cs"]
+    assert [r.path for r in pairs.best(lambda p: True, 2)] == ["C.cs", "B.cs"]
+    pairs.raise_to("B.cs", 10.0, ("script", "C.cs", ()))
+    assert [r.path for r in pairs.best(lambda p: p != "C.cs", 3)] == ["B.cs", "A.cs"]

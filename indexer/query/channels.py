@@ -55,7 +55,7 @@ def raise_channels(pairs: _Pairs, kind: str | None) -> None:
     data assets may be), each saying so: `listens to Assets/Events/PlayerDie.asset, which Energy.cs
     raises`; `event channel Energy.cs raises`."""
     project = pairs.project
-    for script in pairs._best(is_script, CHANNEL_SCRIPTS):
+    for script in pairs.best(is_script, CHANNEL_SCRIPTS):
         links = project.remember(("channels", script.path), lambda s=script.path: channel_links(project, s))
         if len(links) > CHANNELS_MOST:
             continue
@@ -74,7 +74,7 @@ def raise_channels(pairs: _Pairs, kind: str | None) -> None:
 def _lift(pairs: _Pairs, path: str, score: float, why: tuple) -> None:
     """`path` raised to `score`, saying `why` when that is what ranks it: the channel, not the
     prefab the walk reached the asset from ("asset referenced by Player.prefab")."""
-    pairs._raise(path, score, why)
+    pairs.raise_to(path, score, why)
     if pairs.ranked[path].score == score:
         pairs.boosts[path] = (score, *why)
 
@@ -154,7 +154,7 @@ def _channel_users(project, asset: str) -> tuple[tuple[str, str], ...]:
     Read from the `refs` table, one lookup by the asset's GUID: no scene's record is decoded."""
     graph = project.graph
     guid = graph.records.guid_of_path(asset)
-    rows = graph._rows(_GUID_REFS, (guid,)) if guid else []
+    rows = list(graph.records.conn.execute(_GUID_REFS, (guid,))) if guid else []
     if len({path for path, _, _ in rows}) > CHANNEL_USERS_MOST:
         return ()
     users = set()

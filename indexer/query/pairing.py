@@ -124,7 +124,7 @@ class _Pairs:
         (`AttackerBrain.cs`, whose spawn intervals per difficulty `Game.unity` sets): the scene
         ranks at least SCENE_SHARE of the script's score times its prior. `kind`: the search's
         filter (a prefab, a scene or any)."""
-        for script in self._best(is_script, PAIRED_SCRIPTS):
+        for script in self.best(is_script, PAIRED_SCRIPTS):
             carried_by = self._carriers(script.path)
             prefabs = [p for p in carried_by if is_prefab(p)]
             scenes = [p for p in carried_by if p.endswith(".unity")]
@@ -133,20 +133,20 @@ class _Pairs:
             if shown and len(carriers) == 1 and carriers[0].startswith(self.prefix):
                 why = ("carries_script", script.path, ())
                 own_share = share if prefabs else SCENE_SHARE
-                self._raise(carriers[0], script.score * own_share * self.prior(carriers[0]), why)
+                self.raise_to(carriers[0], script.score * own_share * self.prior(carriers[0]), why)
 
     def data_of_scripts(self, share: float) -> None:
         """A ScriptableObject class among the PAIRED_SCRIPTS best with one data asset (and no
         other carrier): the asset holds its values (`BlockSettings.asset`, whose base block type
         ends the game on its death, for `BlockSettings.cs`), and ranks at least `share` of the
         class's score times its own prior, as a script's one prefab does."""
-        for script in self._best(is_script, PAIRED_SCRIPTS):
+        for script in self.best(is_script, PAIRED_SCRIPTS):
             carried_by = self._carriers(script.path)
             assets = [p for p in carried_by if p.endswith(".asset")]
             if len(assets) != 1 or len(carried_by) != 1 or not assets[0].startswith(self.prefix):
                 continue
             if unity_root(self.project.graph, script.path) == "ScriptableObject":
-                self._raise(
+                self.raise_to(
                     assets[0], script.score * share * self.prior(assets[0]), ("carries_script", script.path, ())
                 )
 
@@ -159,16 +159,16 @@ class _Pairs:
         least BEHAVIOUR_SHARE of the prefab's score times its own prior (third-party code keeps its
         lower weight)."""
         graph = self.project.graph
-        for prefab in self._best(is_prefab, BEHAVIOUR_PREFABS):
+        for prefab in self.best(is_prefab, BEHAVIOUR_PREFABS):
             scripts = [p for p, edge in graph.uses(prefab.path) if edge == "script" and p.startswith(self.prefix)]
             title = _spelled(prefab.path)
             for script in (p for p in scripts if _spelled(p) == title):  # the prefab's namesake
-                self._raise(script, prefab.score * BEHAVIOUR_SHARE * self.prior(script), ("script", prefab.path, ()))
+                self.raise_to(script, prefab.score * BEHAVIOUR_SHARE * self.prior(script), ("script", prefab.path, ()))
             if len(scripts) != 1:
                 continue
             carriers = self._carriers(scripts[0])
             if carriers and len(carriers) <= BEHAVIOUR_CARRIERS:
-                self._raise(
+                self.raise_to(
                     scripts[0], prefab.score * BEHAVIOUR_SHARE * self.prior(scripts[0]), ("script", prefab.path, ())
                 )
 
@@ -177,13 +177,13 @@ class _Pairs:
         run time, is wired by that script: `DeathEndsGame.cs`, which a block adds when its type
         ends the game on its death (`BlockManager.cs`). The adder ranks at least PAIRED_SHARE of
         the script's score times its own prior."""
-        for script in self._best(is_script, 1):
+        for script in self.best(is_script, 1):
             if self._carriers(script.path):
                 continue
             added = self.project.remember(("adders", script.path), lambda s=script.path: adders(self.project, s))
             found = [p for p in added if p.startswith(self.prefix)]
             if len(found) == 1:
-                self._raise(found[0], script.score * PAIRED_SHARE * self.prior(found[0]), ("adds", script.path, ()))
+                self.raise_to(found[0], script.score * PAIRED_SHARE * self.prior(found[0]), ("adds", script.path, ()))
 
     def instances_named(self, stems: frozenset[str]) -> None:
         """A script among the INSTANCE_SCRIPTS best whose data assets (ScriptableObject instances)
@@ -193,7 +193,7 @@ class _Pairs:
         is one whose every word but the class's the task says ("how fast the player moves while
         running": `Player_Running_MoveForward.asset`, not `Player_Jump_Running_MoveForward.asset`).
         It ranks at least INSTANCE_SHARE of the script's score times its prior."""
-        for script in self._best(is_script, INSTANCE_SCRIPTS):
+        for script in self.best(is_script, INSTANCE_SCRIPTS):
             data = [p for p in self._carriers(script.path) if p.endswith(".asset")]
             if not data or len(data) > INSTANCE_MOST:
                 continue
@@ -206,7 +206,7 @@ class _Pairs:
                 if ((words & stems) - own - others or (parts and parts <= stems)) and path.startswith(self.prefix):
                     share = INSTANCE_CLASS_SHARE if own & stems else INSTANCE_SHARE
                     score = script.score * share * self.prior(path)
-                    self._raise(path, score, ("carries_script", script.path, ()))
+                    self.raise_to(path, score, ("carries_script", script.path, ()))
 
     def instances_holding(self, stems: frozenset[str]) -> None:
         """A class the task names (every word of its name said, its two-letter parts aside) among the
@@ -214,7 +214,7 @@ class _Pairs:
         of the task that at most half of them hold are the ones asked about ("which levels have the
         windmill in them": `10.asset` and `12.asset` of `LevelSO`, whose tiles list the windmill).
         They rank at least INSTANCE_SHARE of the class's score times their prior."""
-        for script in self._best(is_script, INSTANCE_SCRIPTS):
+        for script in self.best(is_script, INSTANCE_SCRIPTS):
             own = name_stems(file_title(script.path))
             words = {w for w in (own[1:] if len(own) > 1 else own) if len(w) > 2}
             if not words or not words <= stems:
@@ -229,7 +229,7 @@ class _Pairs:
                 if 2 * len(holders) > len(data):
                     continue
                 for path in (p for p in holders if p.startswith(self.prefix)):
-                    self._raise(
+                    self.raise_to(
                         path, script.score * INSTANCE_SHARE * self.prior(path), ("carries_script", script.path, ())
                     )
 
@@ -239,14 +239,14 @@ class _Pairs:
         area effect's base and `Frost.cs` first and `GunModifierApplier.cs`, whose `new Frost(1,
         ...)` passes the radius, nowhere. The few files (CONSTRUCTORS_MOST) building it with a number
         among its first arguments rank at least PAIRED_SHARE of its score times their prior."""
-        for script in self._best(is_script, PAIRED_SCRIPTS):
+        for script in self.best(is_script, PAIRED_SCRIPTS):
             if self._carriers(script.path):
                 continue
             found = self.project.remember(("builders", script.path), lambda s=script.path: _builders(self.project, s))
             builders = [p for p in found if p.startswith(self.prefix)]
             if 0 < len(builders) <= CONSTRUCTORS_MOST:
                 for path in builders:
-                    self._raise(path, script.score * PAIRED_SHARE * self.prior(path), ("uses_type", script.path, ()))
+                    self.raise_to(path, script.score * PAIRED_SHARE * self.prior(path), ("uses_type", script.path, ()))
 
     def definitions_of_prefabs(self, stems: frozenset[str]) -> None:
         """A prefab among the DEFINITION_PREFABS best that few data assets hold in a field is what
@@ -256,7 +256,7 @@ class _Pairs:
         prefab's name (the only one, when one holds it) rank at least DEFINITION_SHARE of the
         prefab's score times their prior."""
         graph = self.project.graph
-        for prefab in self._best(is_prefab, DEFINITION_PREFABS):
+        for prefab in self.best(is_prefab, DEFINITION_PREFABS):
             holders = [p for p, edge in graph.used_by(prefab.path) if edge == "refers_to" and p.endswith(".asset")]
             if not holders:
                 continue
@@ -269,7 +269,7 @@ class _Pairs:
             for path in data:
                 if (len(data) == 1 or set(name_stems(file_title(path))) & words) and path.startswith(self.prefix):
                     score = prefab.score * DEFINITION_SHARE * self.prior(path)
-                    self._raise(path, score, ("refers_to", prefab.path, ()))
+                    self.raise_to(path, score, ("refers_to", prefab.path, ()))
 
     def data_of_holders(self, stems: frozenset[str]) -> None:
         """The other way round: a prefab, scene or data asset among the HOLDER_BEST best that holds
@@ -282,7 +282,7 @@ class _Pairs:
         least HELD_SHARE of the holder's score times their prior; of several, only when those say
         a word of the task (`PlayList_Sample.asset`'s `Sample 1`, `Sample 2` say only its name)."""
         graph = self.project.graph
-        for holder in self._best(lambda p: p.endswith((".prefab", ".unity", ".asset")), HOLDER_BEST):
+        for holder in self.best(lambda p: p.endswith((".prefab", ".unity", ".asset")), HOLDER_BEST):
             held = [p for p, edge in graph.uses(holder.path) if edge == "asset" and p.endswith(".asset")]
             if not held or len(held) > HELD_MOST:
                 continue
@@ -294,7 +294,7 @@ class _Pairs:
             if len(said) > 1 and not any(names[p] & stems for p in best):
                 continue  # among several, the holder's own name says nothing of which
             for path in best:
-                self._raise(path, holder.score * HELD_SHARE * self.prior(path), ("asset", holder.path, ()))
+                self.raise_to(path, holder.score * HELD_SHARE * self.prior(path), ("asset", holder.path, ()))
 
     def instances_held(self, stems: frozenset[str]) -> None:
         """The best hit, a prefab, scene or data asset, holds data assets in a field named for their
@@ -320,20 +320,20 @@ class _Pairs:
         if len(named) > CLASS_HELD_MOST:
             return
         for path in named:
-            self._raise(path, holder.score * HELD_SHARE * self.prior(path), ("asset", holder.path, ()))
+            self.raise_to(path, holder.score * HELD_SHARE * self.prior(path), ("asset", holder.path, ()))
 
     def _carriers(self, script: str) -> list[str]:
         """The prefabs, scenes and data assets carrying the script directly (`carries_script`)."""
         return [p for p, edge in self.project.graph.used_by(script) if edge == "carries_script"]
 
-    def _best(self, keep: Callable[[str], bool], n: int) -> list[Ranked]:
+    def best(self, keep: Callable[[str], bool], n: int) -> list[Ranked]:
         """The `n` best files `keep` accepts: the files sorted once until a rule raises one (ten
         rules asked, each sorting hundreds of files, were a fifth of a warm query)."""
         if self._order is None:
             self._order = sorted(self.ranked.values(), key=lambda r: (-r.score, r.path))
         return list(itertools.islice((r for r in self._order if keep(r.path)), n))
 
-    def _raise(self, path: str, score: float, why: tuple) -> None:
+    def raise_to(self, path: str, score: float, why: tuple) -> None:
         if path not in self.ranked:
             self.ranked[path] = Ranked(path, 0.0, [])
             self.stats.update(self.project.stats_of([path]))

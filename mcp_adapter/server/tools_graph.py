@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable
 from typing import Annotated
 
 import msgspec
@@ -107,18 +106,22 @@ def _listed(desc: Description, tok: TokenCounter) -> tuple[list, list]:
 
     base = msgspec.structs.replace(desc, symbols=[], refs=[])
     room = DESCRIBE_MAX_TOKENS - cost(base) - 40  # the outline's hint, said in more words
-    refs = _first(desc.refs[:DESCRIBE_MAX_ITEMS], room // 2, cost)
-    symbols = _first(desc.symbols[:DESCRIBE_MAX_ITEMS], room - sum(map(cost, refs)), cost)
-    return symbols, _first(desc.refs[:DESCRIBE_MAX_ITEMS], room - sum(map(cost, symbols)), cost)
+    ref_costs = [cost(r) for r in desc.refs[:DESCRIBE_MAX_ITEMS]]  # each item encoded and counted once
+    symbol_costs = [cost(s) for s in desc.symbols[:DESCRIBE_MAX_ITEMS]]
+    refs = _fitting(ref_costs, room // 2)
+    symbols = _fitting(symbol_costs, room - sum(ref_costs[:refs]))
+    refs = _fitting(ref_costs, room - sum(symbol_costs[:symbols]))
+    return desc.symbols[:symbols], desc.refs[:refs]
 
 
-def _first(items: list, room: int, cost: Callable[[object], int]) -> list:
+def _fitting(costs: list[int], room: int) -> int:
+    """How many of the first items, of these costs, fit in `room`."""
     used = 0
-    for n, item in enumerate(items):
-        used += cost(item)
+    for n, item in enumerate(costs):
+        used += item
         if used > room:
-            return items[:n]
-    return items
+            return n
+    return len(costs)
 
 
 def _listed_hint(text: str, path: str, symbols: list, total: int) -> str:

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from indexer.config import Config
+from indexer.query import channels
 from indexer.query.workspace import open_workspace
 
 from .conftest import data_asset, meta, mono_script, script_prefab, write_project
@@ -156,3 +159,31 @@ def test_a_task_asking_for_more_of_a_value_follows_no_channel(tmp_path: Path) ->
     assert _ranked(root, task, 20)[0] == ENERGY
     reasons = _reasons(root, task, 20)
     assert LOST not in reasons and reasons[DIE] == "text match; asset referenced by Assets/Prefabs/Player.prefab"
+
+
+def _holders(n: int) -> dict[str, str]:
+    """`n` more prefabs holding `PlayerDie.asset` in a field of a script that neither raises nor
+    hears it (an inspector's reference, a list of assets)."""
+    extra = {
+        "Assets/Scripts/Misc/Holder.cs": mono_script("Holder", "    public VoidEventChannelSO kept;"),
+        "Assets/Scripts/Misc/Holder.cs.meta": meta(g(60)),
+    }
+    for i in range(n):
+        extra[f"Assets/Prefabs/Held/Held{i}.prefab"] = script_prefab(f"Held{i}", g(60), _channel_ref("kept", g(2)))
+        extra[f"Assets/Prefabs/Held/Held{i}.prefab.meta"] = meta(g(70 + i), "PrefabImporter")
+    return extra
+
+
+def test_an_event_asset_referenced_by_many_files_is_a_hub_and_joins_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """channels.CHANNEL_USERS_MOST: `PlayerDie.asset` referenced by more files than that (the two
+    prefabs of its raiser and listener and eight more) says nothing of one task: its listener is
+    not raised (it is, the bound lifted)."""
+    assert channels.CHANNEL_USERS_MOST == 8
+    root = _survivor(tmp_path / "hub", _holders(8))
+    reasons = _reasons(root, DEFEAT_TASK, 20)
+    assert not any("listens" in why or "event channel" in why for why in reasons.values())
+    monkeypatch.setattr(channels, "CHANNEL_USERS_MOST", 100)
+    lifted = _survivor(tmp_path / "lifted", _holders(8))
+    assert _reasons(lifted, DEFEAT_TASK, 20)[LOST] == "listens to Assets/Events/PlayerDie.asset, which Energy.cs raises"

@@ -124,3 +124,19 @@ def test_http_a_request_id_in_flight_reused_is_refused_and_the_first_answered(pl
         "error": {"code": -32600, "message": "Invalid Request: duplicate request id 7 while one is in flight"},
     }
     assert first.status_code == 200 and '"id":7' in first.text and "Assets/Spawner.cs" in first.text
+
+
+def test_http_a_body_past_the_sdks_limit_is_passed_on_for_it_to_refuse(plain: int) -> None:
+    """http_guards.MAX_BODY: the id guard reads at most the SDK's own limit of a session's POST;
+    a longer one is passed on unread, with what was read replayed, and the SDK refuses it (413)
+    at once, neither hanging nor taken for a duplicate."""
+    from mcp_adapter.http_guards import MAX_BODY
+
+    url = f"http://127.0.0.1:{plain}/mcp"
+    with httpx.Client(timeout=30) as c:
+        r = c.post(url, json=OPEN, headers=HEADERS)
+        session = {**HEADERS, "mcp-session-id": r.headers["mcp-session-id"], "mcp-protocol-version": "2025-11-25"}
+        big = {"jsonrpc": "2.0", "id": 9, "method": "tools/call", "params": {"name": "search", "arguments": {}}}
+        big["params"]["arguments"]["query"] = "x" * (MAX_BODY + 1024)
+        answers = [c.post(url, json=big, headers=session) for _ in range(2)]
+    assert [a.status_code for a in answers] == [413, 413]

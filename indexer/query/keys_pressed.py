@@ -4,7 +4,9 @@ With the Input System a key is bound to an action in an actions asset (`BuyMenu 
 <Keyboard>/b`), and a `PlayerInput` sending messages calls `On<Action>` on its object's scripts
 (`void OnBuyMenu(InputValue value)`): no word of the task is in that method but the action's name,
 which the task does not say. A task saying the key pressed, read through the actions bound to it,
-names those receivers: they rank with the best matches.
+names those receivers: they rank with the best matches. With the Input Manager a script reads the
+key itself (`Input.GetKey(KeyCode.M)`, `GetKeyDown("m")`), often among other keys, in a method
+named for none of them: the few scripts reading the key said rank with the best matches too.
 """
 
 from __future__ import annotations
@@ -28,6 +30,11 @@ _CONTROLS = {  # a named key -> the Keyboard controls it binds
     "backspace": ("backspace",),
 }  # fmt: skip
 _KEYBOARD = re.compile(r"<Keyboard>/(\w+)")
+_READ_NAMED = re.compile(r"\bKeyCode\.(\w+)|\bGetKey(?:Down|Up)?\s*\(\s*\"([^\"]+)\"")
+# A KeyCode member or a key's Input Manager name -> the Keyboard control `keys_said` gives for it.
+_LEGACY = {"return": "enter", "keypadenter": "numpadenter", "leftshift": "leftshift", "rightshift": "rightshift",
+           "left shift": "leftshift", "right shift": "rightshift", "enter": "numpadenter"}  # fmt: skip
+READERS_READ = 40  # files using KeyCode or GetKey read for the keys they name; past that, none
 _MESSAGE = re.compile(r"\(\s*(?:(?:[\w.]*\.)?InputValue\s+\w+\s*)?\)")  # `(InputValue value)` or `()`
 
 
@@ -59,13 +66,48 @@ def raise_pressed_keys(project, ranked: dict[str, Ranked], text: str) -> None:
         for c in project.searcher.holding([action_message(name)], MOST_RECEIVERS + 1, "csharp", None)
         if any(_receives(s, action_message(name)) for s in project.records.symbols(c.path))
     }
-    if not receivers or len(receivers) > MOST_RECEIVERS:
-        return
     best = max(r.score for r in ranked.values())
-    for path, (name, control) in receivers.items():
-        hit = ranked.setdefault(path, Ranked(path, 0.0, []))
-        hit.score = max(hit.score, best * KEY_SHARE)
-        hit.reasons.append(f"receives input action {name} (<Keyboard>/{control}) as {action_message(name)}")
+    if receivers and len(receivers) <= MOST_RECEIVERS:
+        for path, (name, control) in receivers.items():
+            _raise(ranked, path, best, f"receives input action {name} (<Keyboard>/{control}) as {action_message(name)}")
+    readers = key_readers(project, keys)
+    if readers and len(readers) <= MOST_RECEIVERS:
+        for path, written in readers.items():
+            _raise(ranked, path, best, f"reads the key {written}")
+
+
+def key_readers(project, keys: set[str]) -> dict[str, str]:
+    """The scripts reading one of `keys` from the Input Manager, each with the key as its code
+    writes it (`KeyCode.M`): found among the files saying `KeyCode` or `GetKey`, none when more
+    than READERS_READ do (their texts are read)."""
+    found = {
+        c.path
+        for word in ("KeyCode", "GetKey", "GetKeyDown", "GetKeyUp")
+        for c in project.searcher.holding([word], READERS_READ + 1, "csharp", None)
+    }
+    if len(found) > READERS_READ:
+        return {}
+    out: dict[str, str] = {}
+    for path in sorted(found):
+        for m in _READ_NAMED.finditer(project.texts.get(path).text):
+            if _control(m[1] or m[2]) in keys:
+                out[path] = m[0] if m[1] else f'"{m[2]}"'
+                break
+    return out
+
+
+def _control(written: str) -> str:
+    """The Keyboard control a KeyCode member (`M`, `Space`, `Return`) or an Input Manager key name
+    (`"m"`, `"space"`) is, lowercased as `keys_said` gives it."""
+    low = written.lower()
+    return _LEGACY.get(low, _CONTROLS.get(low, (low,))[0])
+
+
+def _raise(ranked: dict[str, Ranked], path: str, best: float, why: str) -> None:
+    """`path` to at least KEY_SHARE of the best match's score, saying why."""
+    hit = ranked.setdefault(path, Ranked(path, 0.0, []))
+    hit.score = max(hit.score, best * KEY_SHARE)
+    hit.reasons.append(why)
 
 
 def _receives(symbol, method: str) -> bool:

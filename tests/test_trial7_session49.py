@@ -7,7 +7,7 @@ from pathlib import Path
 
 from indexer.query.keys_pressed import key_readers
 
-from .conftest import meta, mono_script, write_project
+from .conftest import meta, mono_script, script_prefab, write_project
 from .conftest import ranked_paths as _ranked
 
 
@@ -98,3 +98,61 @@ def test_a_key_many_scripts_read_raises_none(tmp_path: Path) -> None:
     ranked = _ranked(root, "Pressing M during a race throws me back to the main menu", 5)
     assert "Assets/Scripts/KartHud.cs" not in ranked
     assert ranked[0] == "Assets/Scripts/MainMenuScreen.cs"
+
+
+def _copies(tmp_path: Path) -> Path:
+    """A platformer whose player and spikes prefabs were copied into each level's folder (five
+    copies of each beside the ones in Prefabs/), its player scripts saying "player" throughout, and
+    the spikes' script, on no prefab, killing the player."""
+    move, talk, spikes = (
+        "a4900000000000000000000000000021",
+        "a4900000000000000000000000000022",
+        "a4900000000000000000000000000023",
+    )
+    player = script_prefab("Player", move, "  playerSpeed: 7\n  playerTalk: {fileID: 0}\n")
+    files = {
+        "Assets/Scripts/PlayerMove.cs": mono_script(
+            "PlayerMove",
+            "    // moves the player; the player jumps when touching the ground\n    public float playerSpeed;\n"
+            "    public Rigidbody2D player;\n    public PlayerTalk playerTalk;",
+        ),
+        "Assets/Scripts/PlayerMove.cs.meta": meta(move),
+        "Assets/Scripts/PlayerTalk.cs": mono_script(
+            "PlayerTalk", "    // the player talks to the NPC; freezes the player\n    public PlayerMove player;"
+        ),
+        "Assets/Scripts/PlayerTalk.cs.meta": meta(talk),
+        "Assets/Scripts/SpikesBehavior.cs": mono_script(
+            "SpikesBehavior",
+            "    void OnCollisionEnter2D(Collision2D c)\n    {\n"
+            '        if (c.gameObject.CompareTag("Player")) { Destroy(c.gameObject); }\n    }',
+        ),
+        "Assets/Scripts/SpikesBehavior.cs.meta": meta(spikes),
+    }
+    for i, folder in enumerate(("Assets/Prefabs", *(f"Assets/Scenes/Level {n}" for n in range(1, 6)))):
+        files[f"{folder}/Player.prefab"] = player
+        files[f"{folder}/Player.prefab.meta"] = meta(f"a49000000000000000000000000000{30 + i}", "PrefabImporter")
+        files[f"{folder}/Spikes.prefab"] = player.replace("m_Name: Player", "m_Name: Spikes").split("--- !u!114")[0]
+        files[f"{folder}/Spikes.prefab.meta"] = meta(f"a49000000000000000000000000000{40 + i}", "PrefabImporter")
+    return write_project(tmp_path, files)
+
+
+def test_copies_of_a_prefab_past_the_best_two_rank_lower(tmp_path: Path) -> None:
+    """A trial's player prefab, copied into each level's folder, took places 3-23 of "Where is the
+    code that kills the player when touching spikes?" and the spikes' script was 24th. Files of one
+    name and kind (prefabs, scenes) past the best two score half of theirs, as a folder's data
+    assets do (`siblings.siblings_below`), even though the task says "player": the name tells no copy
+    from another. The spikes' script 9th -> 5th here, behind the scripts saying "player" and the
+    two best copies; the third and later player copies after the first two spikes prefabs."""
+    root = _copies(tmp_path)
+    assert _ranked(root, "Where is the code that kills the player when touching spikes?", 10) == [
+        "Assets/Scripts/PlayerMove.cs",
+        "Assets/Scripts/PlayerTalk.cs",
+        "Assets/Prefabs/Player.prefab",
+        "Assets/Scenes/Level 1/Player.prefab",
+        "Assets/Scripts/SpikesBehavior.cs",
+        "Assets/Prefabs/Spikes.prefab",
+        "Assets/Scenes/Level 1/Spikes.prefab",
+        "Assets/Scenes/Level 2/Player.prefab",
+        "Assets/Scenes/Level 3/Player.prefab",
+        "Assets/Scenes/Level 4/Player.prefab",
+    ]

@@ -136,3 +136,15 @@ def guid_files(project, guid: str, limit: int, kind: str | None, path_prefix: st
             Hit(path, kinds.get(path, ""), path.rsplit("/", 1)[-1], line, float(len(found) - len(hits)), "", why)
         )
     return hits[:limit]
+
+
+def title_words(name: str) -> list[str]:
+    """A name's stemmed words, those of a joined name without the short ones (`to`, `m` of
+    `m_Max` say nothing), or the name itself."""
+    stems = name_stems(name)
+    return [w for w in stems[1:] if len(w) > 2] or list(stems[:1])
+
+
+def says_every_word(name: str, stems: set[str]) -> bool:
+    """Whether the task says each word of a name (`stems`: its words' stems): it names the file."""
+    return all(w in stems for w in title_words(name))

@@ -14,7 +14,15 @@ from indexer.query.asking import asked_amounts, asks_change, asks_quantity, asks
 from indexer.query.file_roles import named_kind, role_priors, role_words, tests_of
 from indexer.query.input_axes import raise_named_axes
 from indexer.query.keys_pressed import raise_pressed_keys
-from indexer.query.named_files import files_named, files_numbered, guid_files, named_files, titles_said
+from indexer.query.named_files import (
+    files_named,
+    files_numbered,
+    guid_files,
+    named_files,
+    says_every_word,
+    title_words,
+    titles_said,
+)
 from indexer.query.nested_keys import nested_key_hit
 from indexer.query.pairing import pair
 from indexer.query.pointing import POINTED_EDGES, field_words, pointed, pointed_by
@@ -34,6 +42,7 @@ from indexer.query.priors import (
 )
 from indexer.query.quotes import quoted_files
 from indexer.query.search import SET_TO_NUMBER, Outline, annotate, named_as, outlines_of
+from indexer.query.siblings import siblings_below
 from indexer.query.startup import asks_startup, raise_startup
 from indexer.query.synonyms import excess, synonym_words
 from indexer.query.textmatch import near_words_of
@@ -123,7 +132,7 @@ def rank(
     asked = (set(terms), {stem(t) for t in terms})  # the task's words, and their stems
     pair(project, ranked, boosts, stats, prior, kind, path_prefix, asks_assets, frozenset(asked[1]), values)
     if kind is None and not asks_for(said, ASSET_WORDS | ART_WORDS):  # "which asset ...": each of them
-        _siblings_below(project, ranked, kinds | reached, asked[1])
+        siblings_below(project, ranked, kinds | reached, asked[1])
     titled = wanted | VALUE_TITLED if asks_assets and kind in (None, *VALUE_TITLED) else wanted
     _raise_files_named(project, ranked, text, kinds | reached, titled)
     _raise_numbered(project, ranked, stats, text, (kind, path_prefix))
@@ -189,26 +198,6 @@ def _named_hits(project, order: list[Ranked], words: tuple, read: tuple, walked_
     return [pointed(project, h, quoted, held, outlines, by[h.path], fields) for h in hits]
 
 
-SIBLINGS_KEPT, SIBLING_PRIOR = 2, 0.5  # data assets of one folder or class ranked at full score; the others'
-
-
-def _siblings_below(project, ranked: dict[str, Ranked], kinds: dict[str, str], stems: set[str]) -> None:
-    """Past the best SIBLINGS_KEPT data assets of one folder, or of one script class, the others
-    score SIBLING_PRIOR of theirs: five seed assets of one crop table took places 3-7 of "I can't
-    plant seeds on grass" and the code deciding it was tenth, and eight moves' jump abilities, each
-    in its move's folder, places 2-9 of "the jump sometimes doesn't work"; the best of them still
-    leads them. Not those the task names ("compare the corn, potato and tomato seeds")."""
-    seen: dict[str, int] = {}
-    for r in sorted(ranked.values(), key=lambda r: (-r.score, r.path)):
-        if kinds.get(r.path) == "asset" and not _says_every_word(file_title(r.path), stems):
-            classes = (f"class:{p}" for p, edge in project.graph.uses(r.path) if edge == "script")
-            groups = [r.path.rpartition("/")[0], *classes]
-            for group in groups:
-                seen[group] = seen.get(group, 0) + 1
-            if any(seen[group] > SIBLINGS_KEPT for group in groups):
-                r.score *= SIBLING_PRIOR
-
-
 def _fields_by_class(project, hits: list[Hit]) -> None:
     """A component's field hit (`Player > script:<guid>.speed`, search.named_as) named by its
     script's class, as `refs` says it."""
@@ -250,22 +239,10 @@ def _named(hit: Hit, asked: tuple[set[str], set[str]], amounts: set[str] = froze
     quantity question asks the amount of (`amounts`: `runSpeed` for "how fast")."""
     terms, stems = asked  # the task's words, and their stems
     last = hit.name.rsplit("/", 1)[-1].rsplit(".", 1)[-1]
-    if not amounts.isdisjoint(_words(last)):
+    if not amounts.isdisjoint(title_words(last)):
         return True
-    joined = " " not in last and len(_words(last)) >= 2  # an identifier, not an object's name of words
-    return last.lower() in terms or (joined and _says_every_word(last, stems))
-
-
-def _words(name: str) -> list[str]:
-    """A name's stemmed words, those of a joined name without the short ones (`to`, `m` of
-    `m_Max` say nothing), or the name itself."""
-    stems = name_stems(name)
-    return [w for w in stems[1:] if len(w) > 2] or list(stems[:1])
-
-
-def _says_every_word(name: str, stems: set[str]) -> bool:
-    """Whether the task says each word of a name (`stems`: its words' stems): it names the file."""
-    return all(w in stems for w in _words(name))
+    joined = " " not in last and len(title_words(last)) >= 2  # an identifier, not an object's name of words
+    return last.lower() in terms or (joined and says_every_word(last, stems))
 
 
 def _reached(project, ranked: dict[str, Ranked], boosts: dict, far: set[str]) -> tuple[dict, dict[str, str]]:
@@ -339,8 +316,8 @@ def _values_in_code(project, ranked: dict[str, Ranked], asked: list[str], said: 
         if any(
             entry.kind == "field"
             and SET_TO_NUMBER.search(entry.signature)
-            and _says_every_word(name, stems)
-            and not amounts.isdisjoint(_words(name))
+            and says_every_word(name, stems)
+            and not amounts.isdisjoint(title_words(name))
             for entry, name in zip(outline.entries, outline.names, strict=True)
         ):
             ranked[path].score *= SETTING_GAIN

@@ -264,6 +264,9 @@ class Usage(msgspec.Struct):
     context: str  # where in the user: field, base, m_OnClick, m_Script, ...
     detail: str  # asset: GameObject path > component.field; code: the source line
     resolved: str = ""  # what the user's reference resolved to, when not the target itself
+    # the prefabs an instance or variant carries the target through, nearest first (whole: the
+    # detail prints a long chain's ends only)
+    via: tuple[str, ...] = ()
 
 
 class Target(msgspec.Struct):

@@ -147,7 +147,7 @@ def test_a_time_limit_of_0_is_no_limit(tmp_path: Path) -> None:
 def test_refs_json_has_the_documented_fields(indexed_fixture: Path, tmp_path: Path) -> None:
     """`refs --json`: `{"schema_version": 1, "target": {"kind", "name", "path", "guid", "member",
     "types", "note"}, "total": N, "usages": [{"path", "line", "where": "code"|"asset", "kind",
-    "context", "detail", "resolved"}]}`; "an empty usage list" is success (exit 0)."""
+    "context", "detail", "resolved", "via"}]}`; "an empty usage list" is success (exit 0)."""
     data = _json("refs", "PlayerHealth", "--limit", "0", "--project", str(indexed_fixture))
     assert list(data) == ["schema_version", "target", "total", "usages"]
     assert list(data["target"]) == ["kind", "name", "path", "guid", "member", "types", "note"]
@@ -156,7 +156,7 @@ def test_refs_json_has_the_documented_fields(indexed_fixture: Path, tmp_path: Pa
     assert (data["target"]["path"], data["target"]["guid"]) == ("Assets/Scripts/Player/PlayerHealth.cs", guid)
     assert data["total"] == len(data["usages"]) > 0
     for usage in data["usages"]:
-        assert list(usage) == ["path", "line", "where", "kind", "context", "detail", "resolved"]
+        assert list(usage) == ["path", "line", "where", "kind", "context", "detail", "resolved", "via"]
     assert {u["where"] for u in data["usages"]} == {"code", "asset"}
     split = "public partial class Split {}"
     root = write_project(

@@ -11,7 +11,7 @@ prefabs it goes through (nearest first).
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -47,8 +47,16 @@ def merged(usages: list[Usage]) -> list[Usage]:
     return sorted(unique.values(), key=lambda u: (u.where != "asset", u.path, u.line, u.kind))
 
 
-def chain_text(chain: tuple[str, ...]) -> str:
-    return " > ".join(chain)
+CHAIN_ENDS = 3  # links printed at each end of a longer chain of prefabs
+
+
+def chain_text(chain: Sequence[str]) -> str:
+    """A chain of prefabs as a line prints it: whole up to 2 * CHAIN_ENDS + 1 links, else its first
+    and last CHAIN_ENDS around how many more (a variant of a variant ... 1,500 deep printed one
+    33 kB line); a usage's `via` keeps it whole."""
+    if len(chain) <= 2 * CHAIN_ENDS + 1:
+        return " > ".join(chain)
+    return " > ".join([*chain[:CHAIN_ENDS], f"… {len(chain) - 2 * CHAIN_ENDS:,} more …", *chain[-CHAIN_ENDS:]])
 
 
 def inherited_usages(graph: Graph, direct: list[Usage], target: Target | None = None) -> list[Usage]:
@@ -74,7 +82,8 @@ def inherited_usages(graph: Graph, direct: list[Usage], target: Target | None = 
             if path == prefab or (path, line) in known or dropped(gone.get((path, line)), comps):
                 continue
             known.add((path, line))
-            out.append(Usage(path, line, "asset", "prefab", context, f"{detail} (via {chain_text(chains[prefab])})"))
+            chain = chains[prefab]
+            out.append(Usage(path, line, "asset", "prefab", context, f"{detail} (via {chain_text(chain)})", via=chain))
             if is_prefab(path) and path not in chains:
                 chains[path] = (path, *chains[prefab])
                 frontier.append(path)
@@ -196,10 +205,9 @@ def with_settings(graph: Graph, usages: list[Usage], through: bool = False) -> l
     targets = graph.targets
     out = []
     for u in usages:
-        via = u.detail.endswith(")") and " (via " in u.detail  # not `Goblin (1)`, Unity's copy name
         # through variants only: an instance of a prefab nesting the target sets that prefab's values
-        said = via and through and _variants(graph, u.detail.rpartition(" (via ")[2][:-1].split(" > "), variants)
-        if u.kind != "prefab" or u.context not in _INSTANCE_CONTEXTS or (via and not said):
+        said = bool(u.via) and through and _variants(graph, u.via, variants)
+        if u.kind != "prefab" or u.context not in _INSTANCE_CONTEXTS or (u.via and not said):
             out.append(u)
             continue
         if u.path not in files and len(files) >= MAX_SETTINGS_FILES:
@@ -216,7 +224,7 @@ def with_settings(graph: Graph, usages: list[Usage], through: bool = False) -> l
     return out
 
 
-def _variants(graph: Graph, chain: list[str], known: dict[str, bool]) -> bool:
+def _variants(graph: Graph, chain: Sequence[str], known: dict[str, bool]) -> bool:
     """Whether every prefab of a chain is a variant (its root an instance of the next): what an
     instance of it sets is set on the target's objects. A prefab nesting the next one (a soldier
     holding a rifle) is not: its instances' overrides are of the soldier's ragdoll."""

@@ -126,7 +126,8 @@ def _placed_usage(usage: Usage, prefix: str) -> Usage:
     """A project's usage with its path, and the paths an asset usage names (the prefabs it goes
     through, a value that is a file), in the workspace; a code usage's line is code, as written."""
     detail = prefixed(usage.detail, prefix) if usage.where == "asset" else usage.detail
-    return msgspec.structs.replace(usage, path=prefix + usage.path, detail=detail)
+    via = tuple(prefix + p for p in usage.via)
+    return msgspec.structs.replace(usage, path=prefix + usage.path, detail=detail, via=via)
 
 
 MEMBER_KINDS = frozenset({"method", "field", "property", "event"})

@@ -24,7 +24,7 @@ import msgspec
 
 from indexer.identifiers import name_stems
 from indexer.model import TYPE_KINDS, CodeOutline, FileRecord, Symbol, Target, Usage
-from indexer.query.carriers import MAX_SETTINGS_FILES, Overrides, inherited_usages
+from indexer.query.carriers import MAX_SETTINGS_FILES, Overrides, chain_text, inherited_usages
 from indexer.query.codeline import code_of, without_block_comments
 from indexer.query.enum_values import EnumFields
 from indexer.query.hex_arrays import decoded, element_format
@@ -145,17 +145,17 @@ def values_of(
         if instance.path not in files:  # once a file (a setdefault decoded it again for every instance)
             files[instance.path] = Overrides.of(graph, instance.path)
         overrides = files[instance.path]
-        via = instance.detail.rpartition(" (via ")[2]
+        via = chain_text(instance.via)
         source = graph.path_of_guid(overrides.sources.get(instance.line, "")) or ""
         for s in overrides.set_by(instance.line):
             member = names.get(s.name.split(".", 1)[0])
             if member is None or graph.targets.aims_elsewhere(source, s.detail, script_guids):
                 continue
             value = enums.named_by_any(script_guids, s.signature)
-            detail = graph.readable(f"{s.container} sets {_as_member(value, member)} (via {via}")
+            detail = graph.readable(f"{s.container} sets {_as_member(value, member)} (via {via})")
             if (instance.path, detail) not in shown:
                 shown.add((instance.path, detail))
-                out[member].append(Usage(instance.path, s.line, "asset", "value", "override", detail))
+                out[member].append(Usage(instance.path, s.line, "asset", "value", "override", detail, via=instance.via))
     if unread is not None and skipped:
         unread.append(f"the first {most} of {most + len(skipped)} files placing its prefabs")
     # an instance Unity left unnamed by its prefab's name, as `refs` and `describe` name it

@@ -1,0 +1,109 @@
+"""Trust defects of session 48's closing note, session 49: each test failed before the fix it names.
+
+1. A prefab variant chain 1,500 levels deep printed lines of 14,048 characters in `refs` (the
+   usage's "via" named each of the 400 prefabs followed) and `query` reasons of thousands, and the
+   values its instances set were found by parsing that text back into paths. The chain is a
+   structured value (`Usage.via`, the JSON's `via`, whole); a line prints its first and last three
+   links around how many more (`… 35 more …`).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from indexer.build.update import update
+from indexer.config import Config
+
+from .conftest import meta, run_cli, script_prefab, write_project
+
+SCRIPT = "5c" * 16
+BASE = "ba" * 16
+HEAD = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
+HP = "using UnityEngine;\npublic class Hp : MonoBehaviour { public int hp; }\n"
+
+
+def _instance(anchor: int, source: str, changes: dict[str, str]) -> str:
+    """A prefab instance of `source` (a variant's root when `anchor` is 100100000) setting `changes`
+    on the object or component of file ID 100."""
+    mods = "".join(
+        f"    - target: {{fileID: 100, guid: {source}, type: 3}}\n      propertyPath: {k}\n"
+        f"      value: {v}\n      objectReference: {{fileID: 0}}\n"
+        for k, v in changes.items()
+    )
+    return (
+        f"--- !u!1001 &{anchor}\nPrefabInstance:\n  m_Modification:\n    m_TransformParent: {{fileID: 0}}\n"
+        f"    m_Modifications:\n{mods}    m_RemovedComponents: []\n"
+        f"  m_SourcePrefab: {{fileID: 100100000, guid: {source}, type: 3}}\n"
+    )
+
+
+def _chain(root: Path, depth: int) -> Path:
+    """`Hp` on Base.prefab, `depth` variants each of the one before (V000 of Base), and a level
+    placing the last one with `hp` set to 9; indexed."""
+    files = {
+        "Assets/Hp.cs": HP,
+        "Assets/Hp.cs.meta": meta(SCRIPT),
+        "Assets/Base.prefab": script_prefab("Base", SCRIPT, "  hp: 1\n"),
+        "Assets/Base.prefab.meta": meta(BASE, "PrefabImporter"),
+    }
+    source = BASE
+    for i in range(depth):
+        guid = f"{i + 1:032x}"
+        files[f"Assets/V/V{i:03}.prefab"] = HEAD + _instance(100100000, source, {"m_Name": f"V{i:03}"})
+        files[f"Assets/V/V{i:03}.prefab.meta"] = meta(guid, "PrefabImporter")
+        source = guid
+    files["Assets/Level.unity"] = HEAD + _instance(900, source, {"hp": "9"})
+    write_project(root, files)
+    update(root, Config(workers=1))
+    return root
+
+
+def test_a_deep_variant_chain_prints_its_ends_and_keeps_it_whole_in_json(tmp_path: Path) -> None:
+    root = _chain(tmp_path / "P", 40)
+    whole = [f"Assets/V/V{i:03}.prefab" for i in range(39, -1, -1)] + ["Assets/Base.prefab"]
+    shown = "Assets/V/V039.prefab > Assets/V/V038.prefab > Assets/V/V037.prefab > … 35 more … > " + (
+        "Assets/V/V001.prefab > Assets/V/V000.prefab > Assets/Base.prefab"
+    )
+    r = run_cli("refs", "Hp", "--limit", "0", "--project", str(root))
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.split("\n")
+    assert f"  Assets/Level.unity:3 [instance]  V039 (via {shown})" in lines
+    assert max(map(len, lines)) < 400
+    data = json.loads(run_cli("refs", "Hp", "--json", "--limit", "0", "--project", str(root)).stdout)
+    level = next(u for u in data["usages"] if u["path"] == "Assets/Level.unity")
+    assert (level["detail"], level["via"]) == (f"V039 (via {shown})", whole)
+    # the value the level sets, through every variant (read from the chain, not its printed ends)
+    values = json.loads(run_cli("refs", "Hp.hp", "--json", "--project", str(root)).stdout)["usages"]
+    assert [(u["path"], u["detail"], u["via"]) for u in values if u["context"] == "override"] == [
+        ("Assets/Level.unity", f"V039 sets hp: 9 (via {shown})", whole)
+    ]
+    # the prefab's own usages: the chain from the variant nearest the level to Base's first variant
+    below = "Assets/V/V039.prefab > Assets/V/V038.prefab > Assets/V/V037.prefab > … 34 more … > " + (
+        "Assets/V/V002.prefab > Assets/V/V001.prefab > Assets/V/V000.prefab"
+    )
+    desc = run_cli("describe", "Assets/Base.prefab", "--project", str(root)).stdout.split("\n")
+    assert f"  Assets/Level.unity:3  V039 (via {below}) (sets hp: 9)" in desc
+    # so do the reasons `query` gives for the files it reaches through the chain
+    reasons = run_cli("query", "Hp", "--limit", "50", "--project", str(root)).stdout.split("\n")
+    assert f"      why: text match; the scene carries script Assets/Hp.cs via {shown}" in reasons
+    assert max(map(len, reasons)) < 400
+    # a chain of seven links is printed whole, as every chain was
+    short = json.loads(run_cli("refs", "Hp", "--json", "--project", str(_chain(tmp_path / "S", 6))).stdout)
+    level = next(u for u in short["usages"] if u["path"] == "Assets/Level.unity")
+    assert level["detail"] == "V005 (via " + " > ".join(level["via"]) + ")" and len(level["via"]) == 7
+
+
+def test_a_chain_in_a_project_of_a_workspace_names_workspace_paths(tmp_path: Path) -> None:
+    """A project inside another's folder: its usages' chains name paths `describe` takes, as their
+    printed form does."""
+    from indexer.query.lookup import find_references
+    from indexer.query.workspace import open_workspace, projects_at
+
+    outer = write_project(tmp_path / "repo", {"Assets/Menu.cs": "public class Menu { }"})
+    _chain(outer / "Sample", 2)
+    update(outer, Config(workers=1))
+    _, usages = find_references(open_workspace(outer, projects_at(outer)), "Hp")
+    level = next(u for u in usages if u.path == "Sample/Assets/Level.unity")
+    chain = ("Sample/Assets/V/V001.prefab", "Sample/Assets/V/V000.prefab", "Sample/Assets/Base.prefab")
+    assert (level.detail, level.via) == (f"V001 (via {' > '.join(chain)})", chain)

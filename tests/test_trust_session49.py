@@ -5,6 +5,10 @@
    values its instances set were found by parsing that text back into paths. The chain is a
    structured value (`Usage.via`, the JSON's `via`, whole); a line prints its first and last three
    links around how many more (`… 35 more …`).
+2. A cycle of prefab variants (A a variant of B, B of A: Unity never saves one, a merge conflict
+   or a hand edit can) listed A as a variant of itself in `refs A.prefab` (`A.prefab:3 A (via
+   B.prefab)`) and as carrying a script through itself in `refs` of the script. The usage is left
+   out and the target's note names the cycle, in `refs` and `describe`.
 """
 
 from __future__ import annotations
@@ -107,3 +111,62 @@ def test_a_chain_in_a_project_of_a_workspace_names_workspace_paths(tmp_path: Pat
     level = next(u for u in usages if u.path == "Sample/Assets/Level.unity")
     chain = ("Sample/Assets/V/V001.prefab", "Sample/Assets/V/V000.prefab", "Sample/Assets/Base.prefab")
     assert (level.detail, level.via) == (f"V001 (via {' > '.join(chain)})", chain)
+
+
+A_GUID, B_GUID = "a1" * 16, "b1" * 16
+# A: a variant of B adding `Hp` to its root, as Unity writes an added component
+CYCLE_A = (
+    HEAD
+    + _instance(100100000, B_GUID, {"m_Name": "A"})
+    + (
+        f"--- !u!1 &5 stripped\nGameObject:\n  m_CorrespondingSourceObject: {{fileID: 100, guid: {B_GUID}, type: 3}}\n"
+        "  m_PrefabInstance: {fileID: 100100000}\n--- !u!114 &6\nMonoBehaviour:\n  m_GameObject: {fileID: 5}\n"
+        f"  m_Enabled: 1\n  m_Script: {{fileID: 11500000, guid: {SCRIPT}, type: 3}}\n  m_Name: \n  hp: 3\n"
+    )
+)
+
+
+def test_a_cycle_of_variants_lists_no_prefab_as_its_own_variant(tmp_path: Path) -> None:
+    """A variant of B, B (its base, hand-merged) a variant of A, a level placing B."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Hp.cs": HP,
+            "Assets/Hp.cs.meta": meta(SCRIPT),
+            "Assets/A.prefab": CYCLE_A,
+            "Assets/A.prefab.meta": meta(A_GUID, "PrefabImporter"),
+            "Assets/B.prefab": HEAD + _instance(100100000, A_GUID, {"m_Name": "B"}),
+            "Assets/B.prefab.meta": meta(B_GUID, "PrefabImporter"),
+            "Assets/Level.unity": HEAD + _instance(900, B_GUID, {}),
+        },
+    )
+    update(root, Config(workers=1))
+    said = "(Unity never saves one: a merge or a hand edit made it), not followed round"
+    a_cycle = f"a cycle of prefabs: Assets/A.prefab is an instance or variant of itself through Assets/B.prefab {said}"
+    b_cycle = f"a cycle of prefabs: Assets/B.prefab is an instance or variant of itself through Assets/A.prefab {said}"
+    refs = {t: run_cli("refs", t, "--project", str(root)).stdout for t in ("Hp", "Assets/A.prefab", "Assets/B.prefab")}
+    assert refs["Hp"].split("\n") == [
+        f"type Hp  ({a_cycle})",
+        "in assets (3):",
+        "  Assets/A.prefab:22 [m_Script]  A",
+        "  Assets/B.prefab:3 [variant_base]  B (via Assets/A.prefab)",
+        "  Assets/Level.unity:3 [instance]  &900 (via Assets/B.prefab > Assets/A.prefab)",
+        "",
+    ]
+    assert refs["Assets/A.prefab"].split("\n") == [
+        f"file Assets/A.prefab  ({a_cycle})",
+        "in assets (2):",
+        "  Assets/B.prefab:3 [variant_base]  B",
+        "  Assets/Level.unity:3 [instance]  &900 (via Assets/B.prefab)",
+        "",
+    ]
+    assert refs["Assets/B.prefab"].split("\n") == [
+        f"file Assets/B.prefab  ({b_cycle})",
+        "in assets (2):",
+        "  Assets/A.prefab:3 [variant_base]  A",
+        "  Assets/Level.unity:3 [instance]  &900",
+        "",
+    ]
+    desc = run_cli("describe", "Assets/A.prefab", "--project", str(root)).stdout.split("\n")
+    assert desc[1] == f"note: {a_cycle}"
+    assert "used by: Assets/Level.unity, Assets/B.prefab" in desc

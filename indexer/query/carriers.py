@@ -62,8 +62,12 @@ def chain_text(chain: Sequence[str]) -> str:
 def inherited_usages(graph: Graph, direct: list[Usage], target: Target | None = None) -> list[Usage]:
     """Instances and variants of the prefabs that carry a target directly (`direct`: its usages),
     followed transitively; each says which prefabs it carries the target through. `target`'s note
-    says when prefabs carrying it were left unfollowed: the count alone read as complete."""
+    says when prefabs carrying it were left unfollowed: the count alone read as complete; and
+    when a prefab is an instance or variant of itself through others (A a variant of B, B of A:
+    Unity never saves one, a merge or a hand edit can), which is not listed as its own carrier."""
     known = {(u.path, u.line) for u in direct}
+    origin = target.path if target is not None and is_prefab(target.path) else ""
+    cycles: list[tuple[str, tuple[str, ...]]] = []  # (prefab, the chain it comes back to itself through)
     frontier = sorted({u.path for u in direct if u.kind in ("script", "prefab", "component") and is_prefab(u.path)})
     chains = {p: (p,) for p in frontier}
     # where a prefab holds a script target itself: an instance removing those components lacks it
@@ -81,8 +85,11 @@ def inherited_usages(graph: Graph, direct: list[Usage], target: Target | None = 
         for path, line, context, detail in _instances(graph, prefab):
             if path == prefab or (path, line) in known or dropped(gone.get((path, line)), comps):
                 continue
-            known.add((path, line))
             chain = chains[prefab]
+            if path == origin or (path in chains and path in chain):  # back to itself: the prefabs between
+                cycles.append((path, chain if path == origin else chain[: chain.index(path)]))
+                continue
+            known.add((path, line))
             out.append(Usage(path, line, "asset", "prefab", context, f"{detail} (via {chain_text(chain)})", via=chain))
             if is_prefab(path) and path not in chains:
                 chains[path] = (path, *chains[prefab])
@@ -93,7 +100,19 @@ def inherited_usages(graph: Graph, direct: list[Usage], target: Target | None = 
             f" at least {plural(len(frontier), 'more prefab carries', 'more prefabs carry')} it, whose instances"
             " and variants are not listed"
         )
+    if cycles and target is not None:
+        target.add_note(_cycle_note(cycles))
     return out
+
+
+def _cycle_note(cycles: list[tuple[str, tuple[str, ...]]]) -> str:
+    """What the target's note says of the cycles of prefabs found: the first, and how many more."""
+    prefab, through = cycles[0]
+    more = f" ({plural(len(cycles) - 1, 'more cycle')} found)" if len(cycles) > 1 else ""
+    return (
+        f"a cycle of prefabs: {prefab} is an instance or variant of itself through {chain_text(through)}"
+        f" (Unity never saves one: a merge or a hand edit made it), not followed round{more}"
+    )
 
 
 def _instances(graph: Graph, prefab: str) -> list[tuple[str, int, str, str]]:

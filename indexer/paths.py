@@ -167,6 +167,27 @@ def folders_by_case(readings: list[str], paths: Iterable[str]) -> list[str]:
     return sorted(out)
 
 
+def folders_ending(text: str, paths: Iterable[str]) -> list[str]:
+    """The folders holding indexed `paths` whose path ends with the relative `text` by whole names
+    (`Scripts/Enemy` or `Enemy/` is `Assets/Game/Scripts/Enemy`, never `.../EnemyBoss`), compared
+    without case, sorted; of several, the one in the case typed if only one is, as `pick` reads a
+    file's tail."""
+    t = normalize(text)
+    tail = t.strip("/").removeprefix("./")
+    if not tail or ".." in tail.split("/") or is_absolute(t, True):
+        return []
+    end = "/" + tail.casefold()
+    folders: set[str] = set()
+    for p in paths:
+        folder = p.rpartition("/")[0]
+        while folder and folder not in folders:  # each folder once, its parents with it
+            folders.add(folder)
+            folder = folder.rpartition("/")[0]
+    fits = sorted(f for f in folders if ("/" + f.casefold()).endswith(end))
+    exact = [f for f in fits if ("/" + f).endswith("/" + tail)]
+    return exact if len(exact) == 1 else fits
+
+
 def _similar(tail: str, paths: list[str]) -> list[str]:
     """Indexed paths whose file name is close to the one typed (a typo, another extension)."""
     name = tail.rsplit("/", 1)[-1].casefold()

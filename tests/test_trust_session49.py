@@ -9,6 +9,11 @@
    or a hand edit can) listed A as a variant of itself in `refs A.prefab` (`A.prefab:3 A (via
    B.prefab)`) and as carrying a script through itself in `refs` of the script. The usage is left
    out and the target's note names the cycle, in `refs` and `describe`.
+3. `query --path Scripts/Enemy` (or `Enemy/`) of a folder at `Assets/Game/Scripts/Enemy` was "no
+   indexed file is under this folder; give a folder of the project", where a file is found by the
+   tail of its path. A folder's tail names the one folder ending with it by whole names (not
+   `EnemyBoss/` beside it), several are listed, and a partial name (`Scripts/Enem`) matches none
+   but is offered (`did you mean ...`); the same in MCP `search`'s `path`.
 """
 
 from __future__ import annotations
@@ -170,3 +175,68 @@ def test_a_cycle_of_variants_lists_no_prefab_as_its_own_variant(tmp_path: Path) 
     desc = run_cli("describe", "Assets/A.prefab", "--project", str(root)).stdout.split("\n")
     assert desc[1] == f"note: {a_cycle}"
     assert "used by: Assets/Level.unity, Assets/B.prefab" in desc
+
+
+def _folders(root: Path) -> Path:
+    """Two folders named Enemy, one beside EnemyBoss; each file holds `health`."""
+    files = {
+        f"Assets/{folder}/{name}.cs": f"public class {name} {{ public int health; }}\n"
+        for folder, name in (
+            ("Game/Scripts/Enemy", "Grunt"),
+            ("Game/Scripts/EnemyBoss", "Boss"),
+            ("Game/Scripts/Player", "Hero"),
+            ("Other/Enemy", "Ghost"),
+        )
+    }
+    write_project(root, files)
+    update(root, Config(workers=1))
+    return root
+
+
+def test_query_path_takes_a_folder_by_its_tail_by_whole_names(tmp_path: Path) -> None:
+    root = _folders(tmp_path / "P")
+
+    def found(typed: str) -> tuple[int, list[str], str]:
+        r = run_cli("query", "health", "--path", typed, "--json", "--project", str(root))
+        return r.returncode, [h["path"] for h in json.loads(r.stdout)["results"]] if r.stdout else [], r.stderr
+
+    grunt = (0, ["Assets/Game/Scripts/Enemy/Grunt.cs"], "")
+    for typed in (
+        "Scripts/Enemy",
+        "Scripts/Enemy/",
+        "Game/Scripts/Enemy",
+        "scripts/enemy",
+        "Assets/Game/Scripts/Enemy",
+    ):
+        assert found(typed) == grunt, typed
+    assert found("Other/Enemy/") == (0, ["Assets/Other/Enemy/Ghost.cs"], "")
+    assert found("Enemy/") == (
+        2,
+        [],
+        "error: Enemy/ names 2 folders: Assets/Game/Scripts/Enemy, Assets/Other/Enemy; give more of the path\n",
+    )
+    said = "no indexed file is under this folder; did you mean Assets/Game/Scripts/Enemy?\n"
+    assert found("Scripts/Enem") == (2, [], f"error: Scripts/Enem: {said}")
+    assert found("Assets/Game/Scripts/Enem") == (2, [], f"error: Assets/Game/Scripts/Enem: {said}")
+    assert found("Boss")[0] == 2  # a partial name matches nothing
+
+
+def test_mcp_search_takes_a_folder_by_its_tail(tmp_path: Path) -> None:
+    import anyio
+    from mcp import Client
+
+    from indexer.query.workspace import open_workspace, projects_at
+    from mcp_adapter.server.app import create_server
+
+    root = _folders(tmp_path / "P")
+    server = create_server(open_workspace(root, projects_at(root)), refresh_interval=0, tokenizer="estimate")
+
+    async def go():
+        async with Client(server) as c:
+            return [await c.call_tool("search", {"query": "health", "path": p}) for p in ("Scripts/Enemy", "Enemy")]
+
+    tail, two = anyio.run(go)
+    assert [h["path"] for h in tail.structured_content["results"]] == ["Assets/Game/Scripts/Enemy/Grunt.cs"]
+    assert (
+        two.is_error and "Enemy names 2 folders: Assets/Game/Scripts/Enemy, Assets/Other/Enemy" in two.content[0].text
+    )

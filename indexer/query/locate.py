@@ -21,6 +21,7 @@ from indexer.paths import (
     PathOutside,
     candidates,
     folders_by_case,
+    folders_ending,
     is_absolute,
     normalize,
     pick,
@@ -203,8 +204,9 @@ def _holds_files(ws: Workspace, path: str) -> bool:
 def locate_folder(ws: Workspace, text: str, cwd: Path | None = None) -> str:
     """The workspace path of a folder (a filter such as `--path`): the first reading below which
     the index holds files ("" is the whole workspace), else the one folder of indexed files equal to
-    a reading but for case. A folder holding no indexed file is refused:
-    a mistyped filter would otherwise read as a search that found nothing."""
+    a reading but for case, else the one whose path ends with the text by whole names (a folder's
+    tail, `Scripts/Enemy`, as a file is found by its name; not `Scripts/Enem`). A folder holding no
+    indexed file is refused: a mistyped filter would otherwise read as a search that found nothing."""
     readings = _readings(ws, text.strip(), cwd)
     for r in readings:
         if not r or any(p.prefix.startswith(r + "/") for p in ws.projects):  # all, or above projects
@@ -212,7 +214,8 @@ def locate_folder(ws: Workspace, text: str, cwd: Path | None = None) -> str:
         owner = ws.owner(r + "/")
         if owner is not None and (not owner[1] or owner[0].records.has_folder(owner[1].rstrip("/"))):
             return r
-    fits = folders_by_case(readings, _every_path(ws))
+    every = _every_path(ws)
+    fits = folders_by_case(readings, every)
     if len(fits) == 1:
         return fits[0]
     if fits:
@@ -231,6 +234,14 @@ def locate_folder(ws: Workspace, text: str, cwd: Path | None = None) -> str:
         raise LookupFailed(
             f"{echoed(text.strip())} is a folder of {len(inside)} projects: give one of {', '.join(inside[:10])}"
         )
+    ending = folders_ending(text, every)  # a folder by its tail, as a file by its name
+    if len(ending) == 1:
+        return ending[0]
+    if ending:
+        more = f", … {len(ending) - 10} more" if len(ending) > 10 else ""
+        raise LookupFailed(
+            f"{echoed(text.strip())} names {len(ending)} folders: {', '.join(ending[:10])}{more}; give more of the path"
+        )
     near = _similar_folder(ws, [r for r in readings if r])
     raise LookupFailed(
         f"{echoed(text.strip())}: no indexed file is under this folder;"
@@ -247,6 +258,13 @@ def _similar_folder(ws: Workspace, readings: list[str]) -> str | None:
     for reading in readings:
         if close := difflib.get_close_matches(reading.rstrip("/"), folders, 1, 0.85):
             return close[0]
+        # a folder's mistyped tail (`Scripts/Enem`): the folders' tails of as many names
+        depth = reading.strip("/").count("/") + 1
+        tails: dict[str, str] = {}
+        for folder in folders:
+            tails.setdefault("/".join(folder.split("/")[-depth:]), folder)
+        if close := difflib.get_close_matches(reading.strip("/"), list(tails), 1, 0.85):
+            return tails[close[0]]
     return None
 
 

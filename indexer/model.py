@@ -350,6 +350,9 @@ class ContextPack(msgspec.Struct):
     tokenizer: str
     tier1: Tier
     tier2: Tier2
+    # why the pack holds no file, or fewer than its text had room for (the MCP tool fits its JSON
+    # in the budget too): an empty or short pack read as the whole answer when unsaid
+    note: str
 
 
 class SkippedFile(msgspec.Struct):

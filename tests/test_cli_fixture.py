@@ -77,7 +77,7 @@ def test_context_json_contract(project: Path) -> None:
     r = run_cli("context", "add a shield that absorbs damage", "--project", str(project), "--json", "--budget", "2000")
     assert r.returncode == 0, r.stderr
     pack = json.loads(r.stdout)
-    assert list(pack) == ["schema_version", "query", "budget", "tokens", "tokenizer", "tier1", "tier2"]
+    assert list(pack) == ["schema_version", "query", "budget", "tokens", "tokenizer", "tier1", "tier2", "note"]
     assert pack["budget"] == 2000 and 0 < pack["tokens"] <= 2000
     assert list(pack["tier1"]) == ["text", "tokens"] and list(pack["tier2"]) == ["text", "tokens", "files"]
     assert pack["tier1"]["text"].startswith("# Unity project DungeonCrawler — Dungeon Crawler (Unity 2021.3.15f1)")

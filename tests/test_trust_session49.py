@@ -14,6 +14,12 @@
    tail of its path. A folder's tail names the one folder ending with it by whole names (not
    `EnemyBoss/` beside it), several are listed, and a partial name (`Scripts/Enem`) matches none
    but is offered (`did you mean ...`); the same in MCP `search`'s `path`.
+4. MCP `get_context` with a small budget: a task of control characters or quotes (each escaped in
+   JSON) echoed in `query` ran the structured content past the budget (449 tokens of JSON for a
+   budget of 200) and left the pack empty, "no file fits in 300 tokens" though files did; and the
+   structured content, which Claude Code gives the model instead of the text, never said why the
+   pack held no file, nor that files were left out to fit the JSON. The echo is cut to half the
+   budget, and the pack's `note` (the context JSON's, the CLI's too) says why.
 """
 
 from __future__ import annotations
@@ -240,3 +246,64 @@ def test_mcp_search_takes_a_folder_by_its_tail(tmp_path: Path) -> None:
     assert (
         two.is_error and "Enemy names 2 folders: Assets/Game/Scripts/Enemy, Assets/Other/Enemy" in two.content[0].text
     )
+
+
+FIRST_ROOM = "add a shield that absorbs damage"
+
+
+def test_get_context_with_a_small_budget_is_within_it_and_says_why_it_holds_fewer_files(indexed_fixture: Path) -> None:
+    import anyio
+    import msgspec
+    from mcp import Client
+
+    from indexer.query.context import build_context
+    from indexer.query.tokens import counter
+    from indexer.query.workspace import open_workspace, projects_at
+    from mcp_adapter.server.app import create_server
+
+    tok = counter("estimate")
+    ws = open_workspace(indexed_fixture, projects_at(indexed_fixture))
+    server = create_server(ws, refresh_interval=0, tokenizer="estimate")
+    ctrl, quotes = "damage " + "\x01" * 300, "damage " + '"\\' * 200
+    calls = [(ctrl, 200), (ctrl, 300), (quotes, 300), (FIRST_ROOM, 300), (FIRST_ROOM, 600), ("zzqqxx", 300)]
+
+    async def go():
+        async with Client(server) as c:
+            return [await c.call_tool("get_context", {"task": task, "budget": budget}) for task, budget in calls]
+
+    for (task, budget), answer in zip(calls, anyio.run(go), strict=True):
+        pack, text = answer.structured_content, answer.content[0].text
+        assert tok.count(msgspec.json.encode(pack).decode()) <= budget and tok.count(text) <= budget, (task, budget)
+        files = len(pack["tier2"]["files"])
+        if task == "zzqqxx":
+            assert (files, pack["note"]) == (0, "no file matches the task: try other words (identifiers, file names)")
+            continue
+        if budget == 200:  # the task echoed takes half of it
+            assert (files, pack["note"]) == (0, "no file fits in 200 tokens: try a larger budget")
+            continue
+        # the first try: the text alone in the budget less its closing line
+        room = budget - tok.count(f"\n\n[{budget}/{budget} tokens (estimate-v2); {10 * budget} files]") - 1
+        found = len(build_context(ws, task, room, tok).tier2.files)
+        assert 0 < files < found, (task, budget)
+        them = "it" if found - files == 1 else "them"
+        said = f"{found - files} more file{'s' if found - files > 1 else ''} found left out to keep this answer's"
+        assert pack["note"] == f"{said} JSON within the budget; a larger budget holds {them}"
+        assert text.split("\n")[-3] == pack["note"]
+    quoted = anyio.run(_first_query, server, calls[2])
+    assert quoted == "damage " + '"\\' * 46 + '"' + "… (407 characters)"  # its first 100 characters: 200 halved
+
+
+async def _first_query(server, call: tuple[str, int]) -> str:
+    from mcp import Client
+
+    async with Client(server) as c:
+        answer = await c.call_tool("get_context", {"task": call[0], "budget": call[1]})
+    return answer.structured_content["query"]
+
+
+def test_context_json_says_why_its_pack_holds_no_file(indexed_fixture: Path) -> None:
+    def pack(task: str) -> dict:
+        return json.loads(run_cli("context", task, "--json", "--project", str(indexed_fixture)).stdout)
+
+    assert pack("zzqqxx")["note"] == "no file matches the task: try other words (identifiers, file names)"
+    assert pack(FIRST_ROOM)["note"] == ""

@@ -59,6 +59,8 @@ def _folder(ws, text: str | None) -> str | None:
 
 
 def cmd_context(args: argparse.Namespace, console: Console) -> int:
+    import msgspec
+
     from indexer.query.context import build_context, why_no_files
     from indexer.query.tokens import counter, printed
 
@@ -73,14 +75,16 @@ def cmd_context(args: argparse.Namespace, console: Console) -> int:
     ws = workspace(args)
     count = tok if args.json else printed(tok)
     pack = answer_current(ws, console, args.refresh, lambda ws: build_context(ws, args.text, args.budget, count))
+    if not pack.tier2.files:  # say why the pack holds no file: no match, or no room
+        pack = msgspec.structs.replace(pack, note=why_no_files(ws, args.text, args.budget, "--budget"))
     if args.json:
         print_json(pack)
     else:
         print(for_terminal(render_context(pack)))
         files = plural(len(pack.tier2.files), "file")
         console.info(f"[{pack.tokens}/{pack.budget} tokens, {pack.tokenizer}; {files} in tier 2]")
-        if not pack.tier2.files:  # say why the pack holds no file: no match, or no room
-            console.info(why_no_files(ws, args.text, args.budget, "--budget"))
+        if pack.note:
+            console.info(pack.note)
     return EXIT_OK
 
 

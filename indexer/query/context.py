@@ -155,6 +155,7 @@ def _pack(ws: Workspace, projects: list[ProjectIndex], query: str, budget: int, 
         tokenizer=counter.name,
         tier1=Tier(text=tier1_text, tokens=tier1_tokens),
         tier2=tier2,
+        note="",
     )
 
 

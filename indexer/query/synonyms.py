@@ -215,12 +215,13 @@ forget forgot forgotten
 # A task asks for more or less of something in comparatives ("jump higher", "make wires thicker",
 # "enemies should be stronger"), the code names the quality as a noun (`maxJumpHeight`,
 # `WireThickness`, `strength`): the stemmer keeps "-er", so each also searches the quality's
-# nouns, as synonyms. (Their adjectives, "high", "fast", "far", cost held-out and dev questions
-# their other files: "zoom further out" is not about `far`.)
+# nouns, as synonyms; a round thing's size is its radius (a splat's, a blast's, a pick-up
+# range's: "make the ink splats bigger" is `maxRadius`). (Their adjectives, "high", "fast", "far",
+# cost held-out and dev questions their other files: "zoom further out" is not about `far`.)
 _COMPARATIVES: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("higher", "lower", "taller"), ("height",)),
     **dict.fromkeys(("faster", "slower", "quicker"), ("speed", "duration")),
-    **dict.fromkeys(("bigger", "smaller", "larger"), ("size", "scale")),
+    **dict.fromkeys(("bigger", "smaller", "larger"), ("size", "scale", "radius")),
     **dict.fromkeys(("longer", "shorter"), ("length", "duration")),
     **dict.fromkeys(("stronger", "weaker"), ("strength", "power")),
     **dict.fromkeys(("louder", "quieter"), ("volume",)),

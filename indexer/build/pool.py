@@ -146,7 +146,7 @@ def _start_forkserver() -> None:
     survives exec, so neither it nor the scanners forked from it see a Ctrl-C (it reaches the
     whole process group, and one landing while the server imports the scanners would print its
     traceback; the server then ignores SIGINT itself). The indexer's own Ctrl-C, or a time limit
-    (`cli.indexing._time_limit`), falling in these milliseconds is kept and acted on once the
+    (`cli.indexing._TimeLimit`), falling in these milliseconds is kept and acted on once the
     server runs. Signal handlers belong to the main thread: started from another (the MCP
     server's watcher), it is not guarded; nor where threads cannot block signals (Windows, which
     has no fork server)."""

@@ -6,8 +6,7 @@ import argparse
 import contextlib
 import re
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -41,16 +40,17 @@ def cmd_index(args: argparse.Namespace, console: Console) -> int:
     if args.check:
         return _check_index(ws, args.json)
     console.quiet = console.quiet or args.quiet
-    with _time_limit(args.time_limit) as expired:
-        try:
+    limit = _TimeLimit(args.time_limit)
+    try:  # around the `with`: a limit reached as it starts or ends interrupts its entry or exit
+        with limit:
             results = [_index_one(p, args, console) for p in ws.projects]
-        except KeyboardInterrupt:
-            if not expired():
-                raise
-            raise UsageError(
-                f"the index of {shown(ws.base)} was not brought up to date within {args.time_limit:g} s"
-                f" (--time-limit; it keeps its last state): run `{_again(args, ws.base)}`"
-            ) from None
+    except KeyboardInterrupt:
+        if not limit.expired():
+            raise
+        raise UsageError(
+            f"the index of {shown(ws.base)} was not brought up to date within {args.time_limit:g} s"
+            f" (--time-limit; it keeps its last state): run `{_again(args, ws.base)}`"
+        ) from None
     if args.json:
         if ws.single:
             print_json({"schema_version": JSON_SCHEMA_VERSION, **results[0]})
@@ -91,41 +91,60 @@ def _again(args: argparse.Namespace, root: Path) -> str:
     return f"unity-index index{' --full' if args.full else ''} --project {quoted(root)}"
 
 
-@contextmanager
-def _time_limit(seconds: float | None) -> Iterator[Callable[[], bool]]:
-    """Interrupt the main thread (as Ctrl-C does) after `seconds`; yields whether it did. A
-    limit longer than a timer can wait (threading.TIMEOUT_MAX, about 292 years) is none. One
-    reached while the scanners' fork server starts is kept until it runs (`build/pool.py`).
-    Called from the main thread."""
-    import signal
-    import threading
+class _TimeLimit:
+    """Interrupt the main thread (as Ctrl-C does) after `seconds`; `expired()` says whether it
+    did (`with` gives it too). A limit longer than a timer can wait (threading.TIMEOUT_MAX, about
+    292 years) is none. One reached while the scanners' fork server starts is kept until it runs
+    (`build/pool.py`). Entered from the main thread. The interrupt comes while the `with` runs
+    (its entry and exit included) or never: a timer woken as the work ended interrupted whatever
+    ran next (exit 130, "interrupted"), so the caller catches it around the `with`, by the
+    instance made before it."""
 
-    if not seconds or seconds >= threading.TIMEOUT_MAX:
-        yield lambda: False
-        return
-    import _thread
+    def __init__(self, seconds: float | None) -> None:
+        import threading
 
-    # A process started with Ctrl-C ignored (a background job, a hook run from a tool that ignores
-    # it) would never take the interrupt: it handles it for the limit's while.
-    inherited = signal.getsignal(signal.SIGINT)
-    if inherited == signal.SIG_IGN:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-    fired, done = threading.Event(), threading.Event()
+        self.active = bool(seconds) and seconds < threading.TIMEOUT_MAX
+        self.seconds = seconds or 0.0
+        self.fired, self.done, self.deciding = threading.Event(), threading.Event(), threading.Lock()
+        self.inherited: object = None
 
-    def interrupt() -> None:
-        if done.wait(seconds):
+    def expired(self) -> bool:
+        return self.fired.is_set()
+
+    def __enter__(self) -> Callable[[], bool]:
+        if not self.active:
+            return self.expired
+        import signal
+        import threading
+
+        # A process started with Ctrl-C ignored (a background job, a hook run from a tool that ignores
+        # it) would never take the interrupt: it handles it for the limit's while.
+        self.inherited = signal.getsignal(signal.SIGINT)
+        if self.inherited == signal.SIG_IGN:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+        threading.Thread(target=self._interrupt, name="time-limit", daemon=True).start()
+        return self.expired
+
+    def _interrupt(self) -> None:
+        import _thread
+
+        if self.done.wait(self.seconds):
             return
-        fired.set()
-        _thread.interrupt_main()
+        with self.deciding:  # the work's end and the limit are told apart under one lock
+            if self.done.is_set():
+                return
+            self.fired.set()
+            _thread.interrupt_main()
 
-    timer = threading.Thread(target=interrupt, name="time-limit", daemon=True)
-    timer.start()
-    try:
-        yield fired.is_set
-    finally:
-        done.set()
-        if inherited == signal.SIG_IGN:
-            signal.signal(signal.SIGINT, signal.SIG_IGN)
+    def __exit__(self, *exc: object) -> None:
+        import signal
+
+        try:
+            with self.deciding:
+                self.done.set()
+        finally:
+            if self.inherited == signal.SIG_IGN:
+                signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _check_index(ws, as_json: bool) -> int:

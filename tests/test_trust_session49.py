@@ -161,21 +161,21 @@ def test_a_cycle_of_variants_lists_no_prefab_as_its_own_variant(tmp_path: Path) 
         "in assets (3):",
         "  Assets/A.prefab:22 [m_Script]  A",
         "  Assets/B.prefab:3 [variant_base]  B (via Assets/A.prefab)",
-        "  Assets/Level.unity:3 [instance]  &900 (via Assets/B.prefab > Assets/A.prefab)",
+        "  Assets/Level.unity:3 [instance]  B (via Assets/B.prefab > Assets/A.prefab)",
         "",
     ]
     assert refs["Assets/A.prefab"].split("\n") == [
         f"file Assets/A.prefab  ({a_cycle})",
         "in assets (2):",
         "  Assets/B.prefab:3 [variant_base]  B",
-        "  Assets/Level.unity:3 [instance]  &900 (via Assets/B.prefab)",
+        "  Assets/Level.unity:3 [instance]  B (via Assets/B.prefab)",
         "",
     ]
     assert refs["Assets/B.prefab"].split("\n") == [
         f"file Assets/B.prefab  ({b_cycle})",
         "in assets (2):",
         "  Assets/A.prefab:3 [variant_base]  A",
-        "  Assets/Level.unity:3 [instance]  &900",
+        "  Assets/Level.unity:3 [instance]  B",
         "",
     ]
     desc = run_cli("describe", "Assets/A.prefab", "--project", str(root)).stdout.split("\n")

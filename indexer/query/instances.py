@@ -18,9 +18,10 @@ _INSTANCE_KEY = re.compile(r"&-?\d+\b")
 
 
 def unnamed_instances(rec: FileRecord) -> dict[int, str]:
-    """The line of each prefab instance that has no name (a model's, its name not overridden) ->
-    the path its objects, added components and overrides name it by (`&<fileID>`): that of the
-    overrides recorded after it, which its own document holds."""
+    """The line of each prefab instance that has no name (its name not overridden) -> the path its
+    objects, added components and overrides name it by (`&<fileID>`): that of the overrides
+    recorded after it, which its own document holds, else (one overriding nothing, a prefab placed
+    as it is) that of its source's reference, on its line."""
     lines = sorted(s.line for s in rec.symbols if s.kind == "prefab_instance" and not s.name)
     keys: dict[int, str] = {}
     if lines:
@@ -29,6 +30,10 @@ def unnamed_instances(rec: FileRecord) -> dict[int, str]:
                 at = bisect_right(lines, s.line) - 1
                 if at >= 0:
                     keys.setdefault(lines[at], s.container)
+        unkeyed = set(lines) - keys.keys()
+        for r in rec.refs:
+            if r.kind == "prefab" and r.line in unkeyed and r.detail.rpartition("/")[2].startswith("&"):
+                keys.setdefault(r.line, r.detail)
     return keys
 
 

@@ -1,0 +1,67 @@
+"""Trust defects left open by session 49's first trust pass: each test failed before the fix it names.
+
+1. A prefab placed in a scene with no override was listed by its file ID in `refs`
+   (`Assets/Level.unity:3 [instance]  &900`): an unnamed instance was known only by the overrides
+   it holds. It is named as the editor names it and as `describe` does, by its source (`Crate`).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from indexer.build.update import update
+from indexer.config import Config
+
+from .conftest import meta, run_cli, script_prefab, write_project
+
+SCRIPT = "5c" * 16
+CRATE = "c7" * 16
+HEAD = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
+HP = "using UnityEngine;\npublic class Hp : MonoBehaviour { public int hp; }\n"
+
+
+def _placed(anchor: int, source: str, name: str = "") -> str:
+    """A prefab instance of `source` at the scene's root, renamed `name` if given, else with no override."""
+    mods = (
+        f"    - target: {{fileID: 100, guid: {source}, type: 3}}\n      propertyPath: m_Name\n"
+        f"      value: {name}\n      objectReference: {{fileID: 0}}\n"
+        if name
+        else ""
+    )
+    return (
+        f"--- !u!1001 &{anchor}\nPrefabInstance:\n  m_Modification:\n    m_TransformParent: {{fileID: 0}}\n"
+        f"    m_Modifications:{' []' if not name else ''}\n{mods}    m_RemovedComponents: []\n"
+        f"  m_SourcePrefab: {{fileID: 100100000, guid: {source}, type: 3}}\n"
+    )
+
+
+def test_an_instance_with_no_override_is_named_by_its_source(tmp_path: Path) -> None:
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Hp.cs": HP,
+            "Assets/Hp.cs.meta": meta(SCRIPT),
+            "Assets/Crate.prefab": script_prefab("Crate", SCRIPT, "  hp: 1\n"),
+            "Assets/Crate.prefab.meta": meta(CRATE, "PrefabImporter"),
+            "Assets/Level.unity": HEAD + _placed(900, CRATE) + _placed(901, CRATE, "Bonus"),
+        },
+    )
+    update(root, Config(workers=1))
+    refs = run_cli("refs", "Assets/Crate.prefab", "--project", str(root)).stdout
+    assert refs.split("\n") == [
+        "file Assets/Crate.prefab",
+        "in assets (2):",
+        "  Assets/Level.unity:3 [instance]  Crate",
+        "  Assets/Level.unity:10 [instance]  Bonus",
+        "",
+    ]
+    data = json.loads(run_cli("refs", "Assets/Crate.prefab", "--json", "--project", str(root)).stdout)
+    assert [(u["line"], u["detail"]) for u in data["usages"]] == [(3, "Crate"), (10, "Bonus")]
+    script = run_cli("refs", "Hp", "--project", str(root)).stdout
+    assert script.split("\n")[3:5] == [
+        "  Assets/Level.unity:3 [instance]  Crate (via Assets/Crate.prefab)",
+        "  Assets/Level.unity:10 [instance]  Bonus (via Assets/Crate.prefab)",
+    ]
+    desc = run_cli("describe", "Assets/Level.unity", "--project", str(root)).stdout
+    assert desc.split("\n")[1] == "Crate  (prefab instance of Assets/Crate.prefab)  L3"

@@ -65,3 +65,33 @@ def test_an_instance_with_no_override_is_named_by_its_source(tmp_path: Path) -> 
     ]
     desc = run_cli("describe", "Assets/Level.unity", "--project", str(root)).stdout
     assert desc.split("\n")[1] == "Crate  (prefab instance of Assets/Crate.prefab)  L3"
+
+
+def test_the_unity_task_prompt_says_why_its_pack_holds_no_file(tmp_path: Path) -> None:
+    """2. The prompt answered a task no file matches (or one no file had room for: a script 20
+    long folders deep, its path past 200 tokens) with the project's overview and its next steps,
+    silent where `get_context`'s note and the CLI say why."""
+    import anyio
+    from mcp import Client
+
+    from indexer.query.workspace import open_workspace, projects_at
+    from mcp_adapter.server.app import create_server
+
+    deep = "Assets/" + "/".join(f"VeryLongFolderNameNumber{i}ForTheGame" for i in range(20))
+    root = write_project(
+        tmp_path / "P", {f"{deep}/Health.cs": HP.replace("Hp", "Health"), f"{deep}/Health.cs.meta": meta(SCRIPT)}
+    )
+    update(root, Config(workers=1))
+    server = create_server(open_workspace(root, projects_at(root)), refresh_interval=0, tokenizer="estimate")
+    calls = [("zzqqxx", "8000"), ("player health", "200"), ("player health", "8000")]
+
+    async def go():
+        async with Client(server) as c:
+            return [await c.get_prompt("unity_task", {"task": t, "budget": b}) for t, b in calls]
+
+    none, small, found = (p.messages[0].content.text.split("\n\n") for p in anyio.run(go))
+    assert none[-2] == "no file matches the task: try other words (identifiers, file names)"
+    assert small[-2] == "no file fits in 200 tokens: try a larger budget"
+    assert found[-2].startswith(f"## Files for this task\n### {deep}/Health.cs  (csharp")
+    for text in (none, small, found):
+        assert text[-1].startswith("Next steps: `describe` a file above")

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+import msgspec
 from mcp.server import MCPServer
 from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 from mcp.server.mcpserver import Context
@@ -20,7 +21,7 @@ from mcp.shared.exceptions import MCPError
 from mcp_types import INTERNAL_ERROR, INVALID_PARAMS
 
 from indexer.model import ContextPack
-from indexer.query.context import build_context
+from indexer.query.context import build_context, why_no_files
 from indexer.query.render import render_context
 from indexer.words import SHOWN_CHARS, echoed
 from mcp_adapter.server.failures import explain, repairing
@@ -61,7 +62,8 @@ def _whole(text: str) -> int | None:
 def unity_task(task: str, ctx: Context, budget: str | int = DEFAULT_BUDGET) -> str:
     """Turn a task into a ready context pack, with guidance on which tools to use next.
     The task is repeated up to as many characters as the budget has tokens (200 at least): a
-    pasted log came back whole, a message many times the budget."""
+    pasted log came back whole, a message many times the budget. A pack holding no file says why
+    (no match, or no room), as `get_context`'s note does: an overview alone read as the answer."""
     if not task.strip():
         raise MCPError(code=INVALID_PARAMS, message="unity_task: the task is empty: describe it")
     tokens = read_budget(budget)
@@ -69,7 +71,10 @@ def unity_task(task: str, ctx: Context, budget: str | int = DEFAULT_BUDGET) -> s
 
     def answer() -> ContextPack:
         state.fresh.ensure()
-        return build_context(state.ws, task, tokens, state.tok)
+        pack = build_context(state.ws, task, tokens, state.tok)
+        if pack.tier2.files:
+            return pack
+        return msgspec.structs.replace(pack, note=why_no_files(state.ws, task, tokens, "budget"))
 
     try:
         pack = repairing(state.fresh, answer)
@@ -78,9 +83,10 @@ def unity_task(task: str, ctx: Context, budget: str | int = DEFAULT_BUDGET) -> s
         if message is None:
             raise
         raise MCPError(code=INTERNAL_ERROR, message=message) from exc
+    why = f"{pack.note}\n\n" if pack.note else ""  # an overview alone read as the answer if unsaid
     return (
         f"Task: {echoed(task, max(SHOWN_CHARS, tokens))}\n\nHere is the context of this Unity project for the task "
-        f"({pack.tokens} tokens):\n\n{render_context(pack)}\n\n"
+        f"({pack.tokens} tokens):\n\n{render_context(pack)}\n\n{why}"
         "Next steps: `describe` a file above to see its outline, what it uses and what uses it; "
         "`find_references` a type or Type.Member to find every script, prefab, scene and UnityEvent "
         "that depends on it before changing it; `search` for anything the pack missed. "

@@ -14,6 +14,7 @@ from indexer.build.update import update
 from indexer.config import Config
 
 from .conftest import meta, run_cli, script_prefab, write_project
+from .test_trust_session49 import A_GUID, B_GUID, _instance
 
 SCRIPT = "5c" * 16
 CRATE = "c7" * 16
@@ -95,3 +96,54 @@ def test_the_unity_task_prompt_says_why_its_pack_holds_no_file(tmp_path: Path) -
     assert found[-2].startswith(f"## Files for this task\n### {deep}/Health.cs  (csharp")
     for text in (none, small, found):
         assert text[-1].startswith("Next steps: `describe` a file above")
+
+
+BIG = "b9" * 16
+CYCLE_A = (
+    HEAD
+    + _instance(100100000, B_GUID, {"m_Name": "A"})
+    + f"--- !u!1 &5 stripped\nGameObject:\n  m_CorrespondingSourceObject: {{fileID: 100, guid: {B_GUID}, type: 3}}\n"
+    "  m_PrefabInstance: {fileID: 100100000}\n--- !u!114 &6\nMonoBehaviour:\n  m_GameObject: {fileID: 5}\n"
+    f"  m_Enabled: 1\n  m_Script: {{fileID: 11500000, guid: {BIG}, type: 3}}\n  m_Name: \n  hp: 3\n  armor: 2\n"
+)
+
+
+def test_every_answer_that_skips_a_cycle_of_variants_says_so_once(tmp_path: Path) -> None:
+    """`BigHp : Hp` on A, a variant of B, B a variant of A; a level places B setting hp and armor."""
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Hp.cs": HP,
+            "Assets/Hp.cs.meta": meta(SCRIPT),
+            "Assets/BigHp.cs": "public class BigHp : Hp { public int armor; }\n",
+            "Assets/BigHp.cs.meta": meta(BIG),
+            "Assets/A.prefab": CYCLE_A,
+            "Assets/A.prefab.meta": meta(A_GUID, "PrefabImporter"),
+            "Assets/B.prefab": HEAD + _instance(100100000, A_GUID, {"m_Name": "B"}),
+            "Assets/B.prefab.meta": meta(B_GUID, "PrefabImporter"),
+            "Assets/Level.unity": HEAD + _instance(900, B_GUID, {"hp": "9", "armor": "4"}),
+        },
+    )
+    update(root, Config(workers=1))
+    cycle = (
+        "(a cycle of prefabs: Assets/A.prefab is an instance or variant of itself through Assets/B.prefab"
+        " (Unity never saves one: a merge or a hand edit made it), not followed round)"
+    )
+    refs = {t: run_cli("refs", t, "--project", str(root)).stdout.split("\n") for t in ("Hp", "Hp.hp", "BigHp.armor")}
+    assert refs["Hp"][:5] == [
+        f"type Hp  {cycle}",
+        "in assets (3):",
+        "  Assets/A.prefab:22 [m_Script]  A -> BigHp",
+        "  Assets/B.prefab:3 [variant_base]  B (via Assets/A.prefab) -> BigHp",
+        "  Assets/Level.unity:3 [instance]  B (via Assets/B.prefab > Assets/A.prefab) -> BigHp",
+    ]
+    assert refs["Hp.hp"] == [
+        f"member hp of Hp  {cycle}",
+        "in assets (2):",
+        "  Assets/A.prefab:24 [value]  A > BigHp.hp: 3",
+        "  Assets/Level.unity:9 [override]  B sets hp: 9 (via Assets/B.prefab > Assets/A.prefab)",
+        "",
+    ]
+    assert refs["BigHp.armor"][0] == f"member armor of BigHp  {cycle}"
+    data = json.loads(run_cli("refs", "Hp", "--json", "--project", str(root)).stdout)
+    assert data["target"]["note"] == cycle[1:-1]

@@ -64,12 +64,15 @@ def inherited_usages(graph: Graph, direct: list[Usage], target: Target | None = 
     followed transitively; each says which prefabs it carries the target through. `target`'s note
     says when prefabs carrying it were left unfollowed: the count alone read as complete; and
     when a prefab is an instance or variant of itself through others (A a variant of B, B of A:
-    Unity never saves one, a merge or a hand edit can), which is not listed as its own carrier."""
+    Unity never saves one, a merge or a hand edit can), which is not listed as its own carrier.
+    A usage of `direct` found through prefabs (its `via`: a subclass's carrier) is followed on
+    from the end of its chain, which a cycle comes back to. Every walk an answer makes says a
+    cycle it skipped, once: the first walk's note is the answer's."""
     known = {(u.path, u.line) for u in direct}
     origin = target.path if target is not None and is_prefab(target.path) else ""
     cycles: list[tuple[str, tuple[str, ...]]] = []  # (prefab, the chain it comes back to itself through)
     frontier = sorted({u.path for u in direct if u.kind in ("script", "prefab", "component") and is_prefab(u.path)})
-    chains = {p: (p,) for p in frontier}
+    chains = _chains(direct, frontier)
     # where a prefab holds a script target itself: an instance removing those components lacks it
     holding: dict[str, set[int]] = {}
     for u in direct:
@@ -100,9 +103,22 @@ def inherited_usages(graph: Graph, direct: list[Usage], target: Target | None = 
             f" at least {plural(len(frontier), 'more prefab carries', 'more prefabs carry')} it, whose instances"
             " and variants are not listed"
         )
-    if cycles and target is not None:
+    if cycles and target is not None and CYCLE_SAID not in target.note:
         target.add_note(_cycle_note(cycles))
     return out
+
+
+def _chains(direct: list[Usage], frontier: list[str]) -> dict[str, tuple[str, ...]]:
+    """Each prefab of `frontier` -> the chain it carries the target through: itself where it
+    carries it directly, else itself and the shortest `via` it was found through."""
+    chains: dict[str, tuple[str, ...]] = {}
+    for u in sorted(direct, key=lambda u: len(u.via)):
+        if u.path not in chains and u.kind in ("script", "prefab", "component"):
+            chains[u.path] = (u.path, *u.via)
+    return {p: chains.get(p, (p,)) for p in frontier}
+
+
+CYCLE_SAID = "a cycle of prefabs: "  # how the note starts: said once an answer, by its first walk
 
 
 def _cycle_note(cycles: list[tuple[str, tuple[str, ...]]]) -> str:
@@ -110,7 +126,7 @@ def _cycle_note(cycles: list[tuple[str, tuple[str, ...]]]) -> str:
     prefab, through = cycles[0]
     more = f" ({plural(len(cycles) - 1, 'more cycle')} found)" if len(cycles) > 1 else ""
     return (
-        f"a cycle of prefabs: {prefab} is an instance or variant of itself through {chain_text(through)}"
+        f"{CYCLE_SAID}{prefab} is an instance or variant of itself through {chain_text(through)}"
         f" (Unity never saves one: a merge or a hand edit made it), not followed round{more}"
     )
 

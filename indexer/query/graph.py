@@ -304,7 +304,7 @@ class Graph:
                 usages += self._type_usages(q, decoded) + [u for g in guids for u in self.guid_usages(g)]
                 usages += self.method_usages({q}, None, guids)
                 if target.kind == "type":
-                    usages += self._subclass_carriers(q)
+                    usages += self._subclass_carriers(q, target)
         if target.kind == "member":
             # a line calling the member by name is that usage, not also a text match of its name
             messages = message_usages(self, target.member, target.types)
@@ -315,7 +315,7 @@ class Graph:
                 usages += self.method_usages(family, target.member, guids)
                 usages += self.method_usages(family, f"set_{target.member}", guids)  # a property's setter
                 usages += value_usages(self, target.member, guids, declarer, target)
-                usages += nested_value_usages(self, declarer, target.member)
+                usages += nested_value_usages(self, declarer, target.member, target)
                 # a call through a base class that declares it too (a virtual method) may run this override
                 reached = family | overridden(self, declarer, target.member)
                 text = member_text_usages(self, reached, target.member, family - {declarer})
@@ -327,13 +327,13 @@ class Graph:
         usages += inherited_usages(self, usages, target)
         return merged(instances_named(usages, self.records.record, self.path_of_guid, self.targets.source))
 
-    def _subclass_carriers(self, qualified: str) -> list[Usage]:
-        """The objects carrying a subclass's script, directly or through prefabs, each resolved to
-        that subclass: `GetComponent<Base>()` finds them as it finds the type's own."""
+    def _subclass_carriers(self, qualified: str, target: Target) -> list[Usage]:
+        """The objects carrying a subclass's script, directly or through prefabs (`target`'s note: a
+        cycle skipped), each resolved to that subclass: `GetComponent<Base>()` finds them too."""
         out: list[Usage] = []
         for sub in sorted(descendants(self, qualified) - {qualified}):
             direct = [u for g in self.script_guids([sub]) for u in self.guid_usages(g) if u.kind == "script"]
-            out += [msgspec.structs.replace(u, resolved=sub) for u in direct + inherited_usages(self, direct)]
+            out += [msgspec.structs.replace(u, resolved=sub) for u in direct + inherited_usages(self, direct, target)]
         return out
 
     def _rows(self, sql: str, args: Iterable) -> list[tuple]:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from indexer.model import Symbol, TypeRow, Usage
+from indexer.model import Symbol, Target, TypeRow, Usage
 from indexer.query.carriers import MAX_SETTINGS_FILES
 from indexer.query.enum_values import Enum, EnumFields, labelled
 from indexer.query.serialized import declarations, is_serialized, values_of
@@ -35,11 +35,11 @@ VALUE_CHARS = 100  # of a value's line shown
 _ELEMENT = re.compile(r"^(?:(?:System\.Collections\.Generic\.)?List<\s*)?(?:[\w.]+\.)?(\w+)\s*(?:\[\]|>)?$")
 
 
-def nested_value_usages(graph: Graph, declarer: str, member: str) -> list[Usage]:
+def nested_value_usages(graph: Graph, declarer: str, member: str, target: Target | None = None) -> list[Usage]:
     """The values assets hold for `member` of the type `declarer` when it is no script of its own
     but a field's type in scripts assets carry (directly, or through other such classes): each
     nested under its holder's field, on a component (context `value`) or as an instance's override
-    (context `override`)."""
+    (context `override`); `target`'s note says a cycle of prefabs skipped."""
     declared = [s for s in declarations(graph, declarer, member) if s.kind == "field" and is_serialized(s)]
     if not declared:
         return []
@@ -51,7 +51,7 @@ def nested_value_usages(graph: Graph, declarer: str, member: str) -> list[Usage]
         field = top.name
         steps = r"(?:\.Array\.data\[\d+\])?\.".join(map(re.escape, [field, *keys]))
         nested = re.compile(rf"\bsets {steps}(?:\.\w+)?: ")
-        for usage in values_of(graph, (field,), guids, MAX_SETTINGS_FILES)[field]:
+        for usage in values_of(graph, (field,), guids, MAX_SETTINGS_FILES, target=target)[field]:
             if usage.context == "value":
                 out += _nested_lines(graph, usage, field, keys, enum)
             elif said := nested.search(usage.detail):  # `… sets waves.Array.data[1].enemyCount: 8 (via …`

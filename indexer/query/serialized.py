@@ -56,7 +56,7 @@ def value_usages(
         return []
     aliases = {old: member for s in declared for old in former_names(s)}
     unread: list[str] = []
-    found = values_of(graph, (member,), script_guids, MAX_SETTINGS_FILES, aliases, unread)[member]
+    found = values_of(graph, (member,), script_guids, MAX_SETTINGS_FILES, aliases, unread, target)[member]
     if typed := next((s.type for s in declared if element_format(s.type)), None):  # `int[]` written as hex
         found = [msgspec.structs.replace(u, detail=decoded(u.detail, typed) or u.detail) for u in found]
     if declared and not any(is_serialized(s) for s in declared):  # values left from when it was serialized
@@ -115,11 +115,12 @@ def values_of(
     most: int,
     aliases: dict[str, str] | None = None,
     unread: list[str] | None = None,
+    target: Target | None = None,
 ) -> dict[str, list[Usage]]:
     """`value_usages` of several members of the same scripts, each file read once, from the
     first `most` files carrying them and the first `most` placing them (`aliases`: a former name
     of a member, to that member; `unread` gets what was left unread, `the first 200 of 310 files
-    carrying the script`)."""
+    carrying the script`; `target`'s note, a cycle of prefabs skipped)."""
     out: dict[str, list[Usage]] = {m: [] for m in members}
     if not script_guids:
         return out
@@ -138,7 +139,7 @@ def values_of(
     files: dict[str, Overrides] = {}
     shown: set[tuple[str, str]] = set()  # one line per value an instance sets: stale overrides repeat it
     skipped: set[str] = set()
-    for instance in inherited_usages(graph, carriers):
+    for instance in inherited_usages(graph, carriers, target):
         if instance.path not in files and len(files) >= most:
             skipped.add(instance.path)
             continue

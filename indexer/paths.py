@@ -167,6 +167,18 @@ def folders_by_case(readings: list[str], paths: Iterable[str]) -> list[str]:
     return sorted(out)
 
 
+def folders_of(paths: Iterable[str]) -> set[str]:
+    """Every folder holding one of `paths`, at any depth (`Assets/Game/Scripts` of a file in
+    `Assets/Game/Scripts/Enemy`): a folder of subfolders alone is one too."""
+    folders: set[str] = set()
+    for p in paths:
+        folder = p.rpartition("/")[0]
+        while folder and folder not in folders:  # each folder once, its parents with it
+            folders.add(folder)
+            folder = folder.rpartition("/")[0]
+    return folders
+
+
 def folders_ending(text: str, paths: Iterable[str]) -> list[str]:
     """The folders holding indexed `paths` whose path ends with the relative `text` by whole names
     (`Scripts/Enemy` or `Enemy/` is `Assets/Game/Scripts/Enemy`, never `.../EnemyBoss`), compared
@@ -177,13 +189,7 @@ def folders_ending(text: str, paths: Iterable[str]) -> list[str]:
     if not tail or ".." in tail.split("/") or is_absolute(t, True):
         return []
     end = "/" + tail.casefold()
-    folders: set[str] = set()
-    for p in paths:
-        folder = p.rpartition("/")[0]
-        while folder and folder not in folders:  # each folder once, its parents with it
-            folders.add(folder)
-            folder = folder.rpartition("/")[0]
-    fits = sorted(f for f in folders if ("/" + f.casefold()).endswith(end))
+    fits = sorted(f for f in folders_of(paths) if ("/" + f.casefold()).endswith(end))
     exact = [f for f in fits if ("/" + f).endswith("/" + tail)]
     return exact if len(exact) == 1 else fits
 

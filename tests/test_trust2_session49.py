@@ -14,7 +14,7 @@ from indexer.build.update import update
 from indexer.config import Config
 
 from .conftest import meta, run_cli, script_prefab, write_project
-from .test_trust_session49 import A_GUID, B_GUID, _instance
+from .test_trust_session49 import A_GUID, B_GUID, _folders, _instance
 
 SCRIPT = "5c" * 16
 CRATE = "c7" * 16
@@ -147,3 +147,22 @@ def test_every_answer_that_skips_a_cycle_of_variants_says_so_once(tmp_path: Path
     assert refs["BigHp.armor"][0] == f"member armor of BigHp  {cycle}"
     data = json.loads(run_cli("refs", "Hp", "--json", "--project", str(root)).stdout)
     assert data["target"]["note"] == cycle[1:-1]
+
+
+def test_a_mistyped_path_is_offered_a_folder_holding_only_folders(tmp_path: Path) -> None:
+    root = _folders(tmp_path / "P")  # Assets/Game/Scripts holds Enemy, EnemyBoss and Player, no file
+
+    def said(typed: str) -> tuple[int, str]:
+        r = run_cli("query", "health", "--path", typed, "--project", str(root))
+        return r.returncode, r.stderr
+
+    for typed in ("Scriptz", "Game/Scriptz", "Assets/Gme/Scripts"):
+        assert said(typed) == (
+            2,
+            f"error: {typed}: no indexed file is under this folder; did you mean Assets/Game/Scripts?\n",
+        ), typed
+    assert said("Asets") == (2, "error: Asets: no indexed file is under this folder; did you mean Assets?\n")
+    assert said("Zzzq") == (
+        2,
+        "error: Zzzq: no indexed file is under this folder; give a folder of the project, e.g. Assets/Scripts\n",
+    )

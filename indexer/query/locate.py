@@ -22,6 +22,7 @@ from indexer.paths import (
     candidates,
     folders_by_case,
     folders_ending,
+    folders_of,
     is_absolute,
     normalize,
     pick,
@@ -251,10 +252,11 @@ def locate_folder(ws: Workspace, text: str, cwd: Path | None = None) -> str:
 
 def _similar_folder(ws: Workspace, readings: list[str]) -> str | None:
     """The folder of indexed files a mistyped one most likely means (`Assets/Dev/Scrpts`:
-    `Assets/Dev/Scripts`), where the hint had named a folder the project may not have."""
+    `Assets/Dev/Scripts`), where the hint had named a folder the project may not have: any folder
+    with files below it (`Scriptz`: `Assets/Game/Scripts`, which holds only folders)."""
     import difflib
 
-    folders = sorted({path.rpartition("/")[0] for path in _every_path(ws) if "/" in path})
+    folders = sorted(folders_of(_every_path(ws)))
     for reading in readings:
         if close := difflib.get_close_matches(reading.rstrip("/"), folders, 1, 0.85):
             return close[0]

@@ -8,10 +8,11 @@ from pathlib import Path
 from indexer.build.update import update
 from indexer.config import Config
 from indexer.model import Ranked
-from indexer.query import keys_pressed
+from indexer.query import channels, keys_pressed
 from indexer.query.workspace import open_workspace
 
-from .conftest import mono_script, write_project
+from .conftest import data_asset, meta, mono_script, script_prefab, write_project
+from .test_event_channels_session48 import DEFEAT_TASK, DIE, ENERGY, LOST, PLAYER, _channel_ref, _reasons, _survivor, g
 from .test_trials2_session47 import _shop
 
 
@@ -65,3 +66,68 @@ def test_a_keys_action_received_by_more_than_most_receivers_raises_none(tmp_path
         "Assets/Scripts/PlayerEventListener.cs": said,
     }
     assert _receivers(tmp_path / "four", 3) == {}
+
+
+def _carried(n: int) -> dict[str, str]:
+    """`n` more prefabs carrying the player's `Energy`, holding no channel (its fields unset)."""
+    extra = {}
+    for i in range(n):
+        extra[f"Assets/Prefabs/Copies/Player{i}.prefab"] = script_prefab(f"Player{i}", g(5))
+        extra[f"Assets/Prefabs/Copies/Player{i}.prefab.meta"] = meta(g(80 + i), "PrefabImporter")
+    return extra
+
+
+def test_a_script_carried_by_more_than_channel_carriers_most_files_is_not_followed(tmp_path: Path) -> None:
+    """channels.CHANNEL_CARRIERS_MOST (6): "a script carried by more files (a generic component) is
+    not followed": `Energy` on six prefabs has its channel, on seven none."""
+    assert channels.CHANNEL_CARRIERS_MOST == 6
+    link = ((DIE, "raised", ((LOST, "heard"),)),)
+    six = _project(_survivor(tmp_path / "six", _carried(5)))
+    assert channels.channel_links(six, ENERGY) == link
+    seven = _project(_survivor(tmp_path / "seven", _carried(6)))
+    assert channels.channel_links(seven, ENERGY) == ()
+
+
+def _raising(n: int) -> dict[str, str]:
+    """`Energy` raising `n` channels (its death's and n - 1 more), each heard by a menu of its own."""
+    fields = "".join(f"    public VoidEventChannelSO alarm{i};\n" for i in range(1, n))
+    raises = "".join(f" alarm{i}.RaiseEvent();" for i in range(1, n))
+    refs = _channel_ref("playerDieEventChannel", g(2)) + "".join(
+        _channel_ref(f"alarm{i}", g(100 + i)) for i in range(1, n)
+    )
+    extra = {
+        ENERGY: mono_script(
+            "Energy",
+            f"    public VoidEventChannelSO playerDieEventChannel;\n{fields}    float energy;\n"
+            "    // the player's energy runs out over time\n"
+            "    void Update() { energy -= Time.deltaTime; if (energy <= 0) { playerDieEventChannel.RaiseEvent();"
+            f"{raises} }} }}",
+        ),
+        PLAYER: script_prefab("Player", g(5), refs),
+    }
+    for i in range(1, n):
+        extra[f"Assets/Events/Alarm{i}.asset"] = data_asset(g(1), f"Alarm{i}", "")
+        extra[f"Assets/Events/Alarm{i}.asset.meta"] = meta(g(100 + i), "NativeFormatImporter")
+        extra[f"Assets/Scripts/UI/Siren{i}.cs"] = mono_script(
+            f"Siren{i}",
+            "    public VoidEventChannelSO on;\n    void Awake() { on.OnEventRaised += Ring; }\n    void Ring() {}",
+        )
+        extra[f"Assets/Scripts/UI/Siren{i}.cs.meta"] = meta(g(110 + i))
+        extra[f"Assets/Prefabs/UI/Siren{i}.prefab"] = script_prefab(
+            f"Siren{i}", g(110 + i), _channel_ref("on", g(100 + i))
+        )
+        extra[f"Assets/Prefabs/UI/Siren{i}.prefab.meta"] = meta(g(120 + i), "PrefabImporter")
+    return extra
+
+
+def test_a_script_raising_more_than_channels_most_channels_is_not_followed(tmp_path: Path) -> None:
+    """channels.CHANNELS_MOST (3): "a script raising or hearing more channels (a UI manager) is not
+    followed": `Energy` raising three channels brings the defeat menu hearing one, raising four none."""
+    assert channels.CHANNELS_MOST == 3
+    three = _survivor(tmp_path / "three", _raising(3))
+    assert len(channels.channel_links(_project(three), ENERGY)) == 3
+    said = "listens to Assets/Events/PlayerDie.asset, which Energy.cs raises"
+    assert _reasons(three, DEFEAT_TASK, 20)[LOST] == said
+    four = _survivor(tmp_path / "four", _raising(4))
+    assert len(channels.channel_links(_project(four), ENERGY)) == 4
+    assert not any("listens" in why or "event channel" in why for why in _reasons(four, DEFEAT_TASK, 20).values())

@@ -11,7 +11,7 @@ from indexer.model import Ranked
 from indexer.query import channels, keys_pressed
 from indexer.query.workspace import open_workspace
 
-from .conftest import data_asset, meta, mono_script, script_prefab, write_project
+from .conftest import data_asset, meta, mono_script, run_cli, script_prefab, write_project
 from .test_event_channels_session48 import DEFEAT_TASK, DIE, ENERGY, LOST, PLAYER, _channel_ref, _reasons, _survivor, g
 from .test_trials2_session47 import _shop
 
@@ -131,3 +131,30 @@ def test_a_script_raising_more_than_channels_most_channels_is_not_followed(tmp_p
     four = _survivor(tmp_path / "four", _raising(4))
     assert len(channels.channel_links(_project(four), ENERGY)) == 4
     assert not any("listens" in why or "event channel" in why for why in _reasons(four, DEFEAT_TASK, 20).values())
+
+
+def test_files_so_named_past_files_named_are_counted_and_a_name_past_max_name_names_none(tmp_path: Path) -> None:
+    """lookup.FILES_NAMED (3): `refs Golem` offers the first three files named Golem, by path, and
+    counts the rest (the list was cut at three unsaid, where members so named say `… 2 more`);
+    a name longer than MAX_NAME (255) names no file (SQLite refuses a LIKE pattern past 50,000
+    bytes: `refs` of a pasted 60,000-letter word was its error)."""
+    from indexer.query.lookup import MAX_NAME, unknown_target_hint
+
+    assert MAX_NAME == 255
+    head = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1 &1\nGameObject:\n  m_Name: Golem\n"
+    files = {f"Assets/{folder}/Golem.prefab": head for folder in ("A", "B", "C", "D")}
+    root = write_project(tmp_path / "P", files)
+    update(root, Config(workers=1))
+    r = run_cli("refs", "Golem", "--project", str(root))
+    assert r.stderr == (
+        "error: Golem: no type, member, file, GUID or assembly of that name; files so named: Assets/A/Golem.prefab,"
+        " Assets/B/Golem.prefab, Assets/C/Golem.prefab, … 1 more (`unity-index refs Assets/A/Golem.prefab`);"
+        " `unity-index query Golem` searches by words\n"
+    )
+    ws = open_workspace(root, [(root, Config())])
+    assert unknown_target_hint(ws, "Golem")[1] == [
+        "Assets/A/Golem.prefab",
+        "Assets/B/Golem.prefab",
+        "Assets/C/Golem.prefab",
+    ]
+    assert unknown_target_hint(ws, "g" * 60_000) == ("", [])

@@ -196,26 +196,29 @@ def unknown_target_hint(ws: Workspace, text: str) -> tuple[str, list[str]]:
     error (`; members so named: A.Open, B.Open`, `; did you mean CarLapCounter?`, or ''), and
     the names offered."""
     if members := members_named(ws, text):
-        shown = members[:MEMBERS_NAMED] + (
-            [f"… {len(members) - MEMBERS_NAMED} more"] if len(members) > MEMBERS_NAMED else []
-        )
-        return f"; members so named: {', '.join(shown)}", members[:MEMBERS_NAMED]
+        return f"; members so named: {_first(members, MEMBERS_NAMED)}", members[:MEMBERS_NAMED]
     if users := _naming_scripts(ws, text):  # a type of a package or submodule the checkout lacks
         more = f" and {len(users) - 1} more" if len(users) > 1 else ""
         return f"; scripts name it as a type ({users[0]}{more}) but nothing here declares it", []
     if similar := similar_names(ws, text):
         return f"; did you mean {', '.join(similar)}?", similar
     if files := _files_named(ws, text):  # `refs Golem` for `Golem.prefab`: a file is asked for by its path
-        return f"; files so named: {', '.join(files)}", files
+        return f"; files so named: {_first(files, FILES_NAMED)}", files[:FILES_NAMED]
     return "", []
 
 
-FILES_NAMED = 3  # files a name found nowhere else is offered
+def _first(names: list[str], most: int) -> str:
+    """The first `most` names, and how many more there are (a list cut unsaid read as whole)."""
+    return ", ".join(names[:most] + ([f"… {len(names) - most} more"] if len(names) > most else []))
+
+
+FILES_NAMED = 3  # files a name found nowhere else is offered (the rest counted)
 MAX_NAME = 255  # a file name's longest: a longer input names no file (and SQLite refuses its pattern)
 
 
 def _files_named(ws: Workspace, name: str) -> list[str]:
-    """The files named `name` but for their extension (`Golem` for `Assets/Prefabs/Golem.prefab`)."""
+    """The files named `name` but for their extension (`Golem` for `Assets/Prefabs/Golem.prefab`),
+    by path; none for a name longer than a file's can be (MAX_NAME)."""
     stem = name.strip()
     if not stem or "/" in stem or len(stem) > MAX_NAME:
         return []
@@ -224,7 +227,7 @@ def _files_named(ws: Workspace, name: str) -> list[str]:
     found = [
         p.prefix + path for p in ws.projects for (path,) in p.fresh().records.conn.execute(sql, (f"%/{written}.%",))
     ]
-    return [f for f in found if file_title(f).lower() == stem.lower()][:FILES_NAMED]
+    return [f for f in found if file_title(f).lower() == stem.lower()]
 
 
 def _naming_scripts(ws: Workspace, name: str) -> list[str]:

@@ -158,3 +158,21 @@ def test_files_so_named_past_files_named_are_counted_and_a_name_past_max_name_na
         "Assets/C/Golem.prefab",
     ]
     assert unknown_target_hint(ws, "g" * 60_000) == ("", [])
+
+
+def test_a_style_sheet_keeps_max_rules_saying_so_past_them_and_a_selector_cut_at_max_selector() -> None:
+    """scanners/uss.py's conventions: "the note 'first 2000 rules recorded' only when more were left
+    out"; a rule's selectors "white space collapsed, at most MAX_SELECTOR (120) characters"."""
+    from indexer.scanners import uss
+
+    assert (uss.MAX_RULES, uss.MAX_SELECTOR) == (2000, 120)
+    rules = "".join(f".r{i} {{ width: {i}px; }}\n" for i in range(2000))
+    whole = uss.scan("Assets/UI/Many.uss", rules.encode())
+    assert (len(whole.symbols), whole.note) == (2000, "")
+    past = uss.scan("Assets/UI/Many.uss", (rules + ".last { width: 1px; }\n").encode())
+    assert (len(past.symbols), past.symbols[-1].name, past.note) == (2000, ".r1999", "first 2000 rules recorded")
+    long = ",\n".join(f".panel-{i:03}  .item" for i in range(20))  # 20 selectors of 16 characters, 2 spaces
+    [rule] = uss.scan("Assets/UI/Long.uss", (long + " { width: 1px; }").encode()).symbols
+    said = ", ".join(f".panel-{i:03} .item" for i in range(20))[:120]
+    assert (rule.name, rule.signature, rule.line) == (said, said, 1)
+    assert said.endswith(", .panel-006 .") and len(said) == 120

@@ -176,3 +176,45 @@ def test_a_style_sheet_keeps_max_rules_saying_so_past_them_and_a_selector_cut_at
     said = ", ".join(f".panel-{i:03} .item" for i in range(20))[:120]
     assert (rule.name, rule.signature, rule.line) == (said, said, 1)
     assert said.endswith(", .panel-006 .") and len(said) == 120
+
+
+def test_a_nested_member_is_followed_nesting_fields_up_and_its_value_cut_at_value_chars(tmp_path: Path) -> None:
+    """nested_values: a class held by another is followed up to a script's field "NESTING (3)
+    classes deep", and a value's line shows VALUE_CHARS (100) characters of it: `Deep.n`, three
+    fields below the script (`a.b.c.n`), has its value and its long note cut; `Deeper.x`, four
+    below, has none."""
+    from indexer.query import nested_values
+    from indexer.query.lookup import find_references
+
+    from .test_trials_session34 import _behaviour, _header, _object
+
+    assert (nested_values.NESTING, nested_values.VALUE_CHARS) == (3, 100)
+    script = "c3" * 16
+    note = "a very long note " * 9  # 153 characters
+    fields = f"  a:\n    b:\n      c:\n        n: 7\n        note: {note}\n        d:\n          x: 9\n"
+    classes = "".join(
+        f"[System.Serializable]\npublic class {name}\n{{\n{body}}}\n"
+        for name, body in (
+            ("Mid", "    public Inner b;\n"),
+            ("Inner", "    public Deep c;\n"),
+            ("Deep", "    public int n;\n    public string note;\n    public Deeper d;\n"),
+            ("Deeper", "    public int x;\n"),
+        )
+    )
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Outer.cs": "using UnityEngine;\npublic class Outer : ScriptableObject\n{\n    public Mid a;\n}\n",
+            "Assets/Outer.cs.meta": meta(script),
+            "Assets/Classes.cs": classes,
+            "Assets/Thing.asset": _header() + _object(100, "Thing", [110]) + _behaviour(110, 100, script, fields),
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, [(root, Config())])
+    values = {m: [u.detail for u in find_references(ws, m)[1] if u.where == "asset"] for m in ("Deep.n", "Deep.note")}
+    assert values == {
+        "Deep.n": ["Thing > Outer.a.b.c.n: 7"],
+        "Deep.note": [f"Thing > Outer.a.b.c.note: {note[:100]}"],
+    }
+    assert [u for u in find_references(ws, "Deeper.x")[1] if u.where == "asset"] == []

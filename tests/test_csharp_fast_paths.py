@@ -24,7 +24,7 @@ from indexer.scanners.csharp_strings import asset_literals
 
 _LITERAL = re.compile(rb'"([^"\\\r\n]*+(?:\\.[^"\\\r\n]*+)*+)"')
 _CHAR_QUOTE = re.compile(rb"'(?:\\)?\"'")
-_KEY = re.compile(rb"[A-Za-z0-9_][A-Za-z0-9_ ./()\-]*")
+_KEY = re.compile(rb"[A-Za-z0-9_][A-Za-z0-9_ ./()&\-]*")
 _LETTER = re.compile(rb"[A-Za-z]")
 
 
@@ -102,7 +102,7 @@ def _asset_literals_reference(data: bytes, most: int = 500) -> tuple[Ref, ...]:
 _PIECES = [
     b'"', b'"', b'"', b"\\", b'\\"', b"'\"'", b"'\\\"'", b"'", b"\n", b"\r\n", b" ", b"/", b".", b"(", b")",
     b"-", b"_", b"a", b"Z", b"7", b"UI/Bar", b"Prefabs/Enemy Big", b"x y", b"42", b"\xc3\xa9", b"\xff",
-    b"$", b"@", b"{", b"}", b";", b"\t", b"A" * 159, b"b" * 160, b"/" * 3, b"Legacy Shaders/Diffuse",
+    b"$", b"@", b"&", b"{", b"}", b";", b"\t", b"A" * 159, b"b" * 160, b"/" * 3, b"Legacy Shaders/Diffuse",
 ]  # fmt: skip
 
 

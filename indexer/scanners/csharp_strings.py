@@ -23,15 +23,17 @@ from indexer.model import Ref
 
 # Every literal on its line, short ones too: skipping one would pair its closing quote with the next.
 # Group 1 is set only for a literal shaped like an asset key (a Resources path or a shader name):
-# 2 to 160 characters of [A-Za-z0-9_ ./()-], a letter among them, not starting with " ./()-".
+# 2 to 160 characters of [A-Za-z0-9_ ./()&-], a letter among them, not starting with " ./()&-"
+# (`&`: TextMesh Pro's `Resources/Fonts & Materials`, which its examples load by path; not `@`,
+# `logoHeader@2x`: a key ending in `@` would read the `@"` of a verbatim string as its end).
 # Any other literal matches the second branch, so every literal is one match either way (the
 # tests compare this with the plain literal regex and those rules spelled out).
 _KEY_LITERAL = re.compile(
-    rb'"(?:(?=[^"]{2,160}")((?=[A-Za-z0-9_])[0-9_ ./()\-]*+[A-Za-z][A-Za-z0-9_ ./()\-]*+)"'
+    rb'"(?:(?=[^"]{2,160}")((?=[A-Za-z0-9_])[0-9_ ./()&\-]*+[A-Za-z][A-Za-z0-9_ ./()&\-]*+)"'
     rb'|[^"\\\r\n]*+(?:\\.[^"\\\r\n]*+)*+")'
 )
 # An interpolated string's text before its first hole, when a path: `$"LevelEnvironments/{name}"`
-_HOLE_PREFIX = re.compile(rb'"((?=[A-Za-z0-9_])[A-Za-z0-9_ ./()\-]*/)\{(?!\{)')
+_HOLE_PREFIX = re.compile(rb'"((?=[A-Za-z0-9_])[A-Za-z0-9_ ./()&\-]*/)\{(?!\{)')
 _CHAR_QUOTE = re.compile(rb"'(?:\\)?\"'")  # '"' and '\"' would open a literal that is not one
 MAX_LITERALS = 500  # a generated file of strings must not flood the refs table
 

@@ -1,0 +1,51 @@
+"""The reference graph audited against real projects (session 49): what the audit found, each on a
+small project written here (docs/indexing.md, "Asset graph audited against real projects")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from indexer.build.update import update
+from indexer.config import Config
+from indexer.model import Ref
+from indexer.query.lookup import find_references
+from indexer.query.workspace import open_workspace
+from indexer.scanners.csharp_strings import asset_literals
+
+from .conftest import write_project
+
+FONT = "Assets/TextMesh Pro/Resources/Fonts & Materials/LiberationSans SDF.asset"
+OVERLAY = "Assets/TextMesh Pro/Resources/Fonts & Materials/LiberationSans SDF - Overlay.mat"
+COUNTER = """using TMPro;
+using UnityEngine;
+public class FrameRateCounter : MonoBehaviour {
+    void Awake() {
+        var text = gameObject.AddComponent<TextMeshPro>();
+        text.font = Resources.Load<TMP_FontAsset>("Fonts & Materials/LiberationSans SDF");
+        text.fontSharedMaterial = Resources.Load<Material>("Fonts & Materials/LiberationSans SDF - Overlay");
+    }
+}
+"""
+
+
+def test_a_resources_path_holding_an_ampersand_is_a_key() -> None:
+    """TextMesh Pro keeps its fonts in `Resources/Fonts & Materials`: its examples (copied into 5
+    of the 48 held-out projects) load them by that path, and the literal, read as no key shape,
+    was recorded as nothing: 40 loads were tied to no asset."""
+    assert asset_literals(COUNTER.encode()) == (
+        Ref(kind="string", target="Fonts & Materials/LiberationSans SDF", line=6, context="call"),
+        Ref(kind="string", target="Fonts & Materials/LiberationSans SDF - Overlay", line=7, context="call"),
+    )
+
+
+def test_refs_of_a_font_in_fonts_and_materials_lists_the_code_loading_it(tmp_path: Path) -> None:
+    asset = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!114 &1\nMonoBehaviour:\n  m_Name: LiberationSans SDF\n"
+    material = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!21 &2100000\nMaterial:\n  m_Name: Overlay\n"
+    root = write_project(
+        tmp_path / "P", {"Assets/Examples/FrameRateCounter.cs": COUNTER, FONT: asset, OVERLAY: material}
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, [(root, Config())])
+    for path, line in ((FONT, 6), (OVERLAY, 7)):
+        _target, usages = find_references(ws, path)
+        assert [(u.path, u.line, u.kind) for u in usages] == [("Assets/Examples/FrameRateCounter.cs", line, "loads")]

@@ -49,3 +49,43 @@ def test_refs_of_a_font_in_fonts_and_materials_lists_the_code_loading_it(tmp_pat
     for path, line in ((FONT, 6), (OVERLAY, 7)):
         _target, usages = find_references(ws, path)
         assert [(u.path, u.line, u.kind) for u in usages] == [("Assets/Examples/FrameRateCounter.cs", line, "loads")]
+
+
+RENDERER = "namespace Pal.Game.Rendering { public class PolyRenderer : UnityEngine.MonoBehaviour {} }"
+ELSEWHERE = "namespace Tools.Rendering { public class PolyRenderer : UnityEngine.MonoBehaviour {} }"
+FIRE = """namespace Pal.Game.Effect
+{
+    using UnityEngine;
+    using Rendering;
+
+    public class Fire : MonoBehaviour
+    {
+        void Awake() { gameObject.AddComponent<PolyRenderer>(); }
+    }
+}
+"""
+
+
+def test_a_using_inside_a_namespace_names_a_namespace_relative_to_it(tmp_path: Path) -> None:
+    """`using Rendering;` inside `namespace Pal.Game.Effect` is `Pal.Game.Rendering` (C# looks the
+    name up from the enclosing namespace outwards), as StyleCop's rule SA1200 has projects write
+    every using: read as the global `Rendering`, 88 `AddComponent<T>()` calls of Pal3, and every
+    other type they named through such a using, were tied to no script. `Tools.Rendering` is no
+    enclosing namespace's: its same-named class is not the one meant."""
+    from .test_graph import graph_for
+
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Rendering/PolyRenderer.cs": RENDERER,
+            "Assets/Tools/PolyRenderer.cs": ELSEWHERE,
+            "Assets/Effect/Fire.cs": FIRE,
+        },
+    )
+    g = graph_for(root)
+    assert ("Assets/Rendering/PolyRenderer.cs", "type") in g.uses("Assets/Effect/Fire.cs")
+    assert ("Assets/Tools/PolyRenderer.cs", "type") not in g.uses("Assets/Effect/Fire.cs")
+    ws = open_workspace(root, [(root, Config())])
+    for path, lines in (("Assets/Rendering/PolyRenderer.cs", [8]), ("Assets/Tools/PolyRenderer.cs", [])):
+        _target, usages = find_references(ws, path)
+        assert [u.line for u in usages if u.path == "Assets/Effect/Fire.cs"] == lines

@@ -199,7 +199,11 @@ class Graph:
             for ns in namespaces:
                 parts = ns.split(".")
                 scopes += [".".join(parts[:i]) for i in range(len(parts), 0, -1)]
-            imported = frozenset(u for u in usings if " " not in u and "=" not in u)  # one level: two is ambiguous
+            plain = [u for u in usings if " " not in u and "=" not in u]  # one level: two is ambiguous
+            # a using inside `namespace Pal.Game.Effect` may name `Rendering` for `Pal.Game.Rendering`
+            # (C# looks it up from the enclosing namespace outwards); where it was written is not
+            # recorded, so each reading is taken (both exist only when two namespaces nest alike)
+            imported = frozenset(plain + [f"{s}.{u}" for s in scopes for u in plain])
             self._visible[key] = (*(frozenset({n}) for n in dict.fromkeys([*scopes, ""])), imported)
         return self._visible[key]
 

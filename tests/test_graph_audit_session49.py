@@ -89,3 +89,33 @@ def test_a_using_inside_a_namespace_names_a_namespace_relative_to_it(tmp_path: P
     for path, lines in (("Assets/Rendering/PolyRenderer.cs", [8]), ("Assets/Tools/PolyRenderer.cs", [])):
         _target, usages = find_references(ws, path)
         assert [u.line for u in usages if u.path == "Assets/Effect/Fire.cs"] == lines
+
+
+BLACKBOARD = "namespace Core.Framework { public class Blackboard : UnityEngine.MonoBehaviour {} }"
+
+
+def test_a_kits_code_naming_a_type_through_its_namespace_is_a_usage(tmp_path: Path) -> None:
+    """A kit knows none of the game's global types (its `Player` is its DLL's), but one it reaches
+    through a namespace it imports is the type it means: NodeCanvas (a kit) adding the Blackboard
+    of its sibling folder CanvasCore by `using NodeCanvas.Framework;` was left out of `refs
+    Blackboard` (MechaRoguelike), though the graph's edges held it."""
+    from .test_graph import graph_for
+
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Kit/Documentation/ReadMe.txt": "Thank you for purchasing",
+            "Assets/Kit/Kit_Core.dll": b"MZ\x90\x00 a managed library",
+            "Assets/Kit/Dialogue/Tree.cs": (
+                "using Core.Framework;\nnamespace Kit.Dialogue {\n public class Tree : UnityEngine.MonoBehaviour {\n"
+                "  void Reset() { gameObject.AddComponent<Blackboard>(); Player p; }\n }\n}\n"
+            ),
+            "Assets/Core/Blackboard.cs": BLACKBOARD,
+            "Assets/Scripts/Player.cs": "public class Player : UnityEngine.MonoBehaviour { }",
+        },
+    )
+    g = graph_for(root)
+    assert [(u.path, u.line) for u in g.references(g.target("Blackboard")) if u.where == "code"] == [
+        ("Assets/Kit/Dialogue/Tree.cs", 4)
+    ]
+    assert [u.path for u in g.references(g.target("Player")) if u.where == "code"] == []

@@ -404,7 +404,10 @@ class Graph:
             if rec.kind == "csharp":
                 rows = self.resolve_type_ref(written, rec)
                 meant = {t.qualified for t in rows}
-                kit = kit_names_game(p, written, [t.path for t in rows], self._kit_folders)
+                # a kit knows none of the game's global types; one it reaches by a namespace is meant
+                kit = all(not t.namespace for t in rows) and kit_names_game(
+                    p, written, [t.path for t in rows], self._kit_folders
+                )
                 if (qualified not in meant and not meant & nested.keys()) or kit:
                     continue
                 said = self.source_line(p, line)  # the name written there (`Sp.Kind` through an alias is not)

@@ -14,12 +14,11 @@ from pathlib import Path
 import msgspec
 
 from indexer.files import utf8_text
-from indexer.identifiers import code_name
 from indexer.model import ADDRESSABLE_ENTRIES, FileRecord, Scope, Target, TypeRow, Usage
 from indexer.project import is_script, read_project_file
 from indexer.query import type_tree
-from indexer.query.assemblies import PREDEFINED_ASSEMBLIES, assembly_folders, assembly_of, named_asmdefs
-from indexer.query.builtin_refs import builtin_target, builtin_usages
+from indexer.query.assemblies import assembly_folders, assembly_of, named_asmdefs
+from indexer.query.builtin_refs import builtin_usages
 from indexer.query.call_objects import object_file
 from indexer.query.calls import called_files, method_usages
 from indexer.query.carriers import inherited_usages, merged
@@ -31,22 +30,21 @@ from indexer.query.member_text import member_text_usages
 from indexer.query.messages import message_usages
 from indexer.query.nested_values import nested_value_usages
 from indexer.query.override_targets import OverrideTargets, sources_named
-from indexer.query.package_classes import package_named, package_scripts, package_target
+from indexer.query.package_classes import package_scripts
 from indexer.query.package_shaders import shader_label
 from indexer.query.priors import kit_names_game, third_party_folders
 from indexer.query.profiles import profile_named, profile_names
 from indexer.query.script_labels import script_label
 from indexer.query.serialized import value_usages
-from indexer.query.type_tree import declarer_of, descendants, member_family, member_target, overridden
+from indexer.query.target_text import understood
+from indexer.query.type_tree import declarer_of, descendants, member_family, overridden
 from indexer.store.reader import Records
 from indexer.store.rows import scripts_by_class
 from indexer.store.schema import REF_TARGET
-from indexer.unity import as_guid, bare_type_name, built_in_resource
-from indexer.words import plural
+from indexer.unity import bare_type_name, built_in_resource
 
 _SCRIPT_TOKEN = re.compile(r"script:([0-9a-f]{32})(?:#(-?\d+))?")  # `#<fileID>`: a DLL's class
 _GUID_TOKEN = re.compile(r"guid:([0-9a-f]{32})")
-_AFTER_GENERIC = re.compile(r">\s*\.")  # `Base<T>.power`: a member of a generic type, not the type
 HUB_USERS = 200  # a file used by more is a hub: its users are not walked
 # The edges a file's use of another is stored as (EDGE_KINDS), and how each reads from the other end.
 REVERSE_EDGE = {
@@ -210,71 +208,14 @@ class Graph:
     # -- targets -----------------------------------------------------------------------------
 
     def target(self, text: str) -> Target:
-        """Understand a user's TARGET: GUID, project path, Type.Member, type, assembly."""
-        t = text.strip().strip("/")
-        if guid := as_guid(t):
-            path = self.path_of_guid(guid) or ""
-            if not path and guid in self.package_scripts:
-                return package_target(self.package_scripts, guid)
-            if not path:
-                note = "GUID not found in this project (a package asset, or a missing one)"
-            elif (meta := self.records.record(path + ".meta")) is not None and meta.folder:
-                note = f"the folder {path}"  # folders have GUIDs too, which assets may name
-            elif self.records.record(path) is None:
-                note = f"only {path}.meta is in the project: the file was deleted or moved without it"
-            else:
-                note = self._shared_guid(path, guid)
-            return Target(kind="guid", name=guid, guid=guid, path=path, note=note)
-        if self.records.record(t) is not None or self.records.guid_of_path(t):
-            return self._path_target(t)
-        t = code_name(t)  # `@Controls`, `global::Game.Player`: as C# may write the name
-        types = [] if _AFTER_GENERIC.search(t) else self.types_asked(t)
-        member = member_target(self, t) if "." in t else None  # `GameSetup.StartWave` may be both
-        if member is not None and f"{member.types[0]}.{member.member}" in {x.qualified for x in types}:
-            member = None  # a nested type is no other member: the same command again was suggested
-        if types:
-            also = f"also a member: `unity-index refs {member.types[0]}.{member.member}`" if member else ""
-            return Target(kind="type", name=t, types=sorted({x.qualified for x in types}), note=also)
-        if member is not None:
-            return member
-        if (asmdef := self.asmdef_named(t)) and not t.startswith("GUID:"):
-            return Target(kind="assembly", name=t, path=asmdef)
-        if t in PREDEFINED_ASSEMBLIES:
-            scripts = sum(1 for p in self.records.paths_of_kind("csharp") if self.assembly_of(p)[0] == t)
-            note = f"Unity's predefined assembly, of {plural(scripts, 'script')} here: no asmdef can reference it"
-            return Target(kind="assembly", name=t, note=note)
-        if (package := package_named(self.records, self.package_scripts, t)) is not None:
-            return package
-        if (builtin := builtin_target(self, t)) is not None:  # `NavMeshAgent`: Unity's own class
-            return builtin
-        return Target(kind="unknown", name=t, note="no type, member, file, GUID or assembly of that name")
+        """Understand a user's TARGET: GUID, project path, Type.Member, type, assembly (target_text.py)."""
+        return understood(self, text)
 
     def types_asked(self, name: str) -> list[TypeRow]:
         """The types a user means by a name: a simple one is a top-level type's when one has it."""
         types = self.types_named(name)
         top = [t for t in types if t.container == t.namespace]
         return top if top and "." not in name else types
-
-    def _path_target(self, path: str) -> Target:
-        guid = self.records.guid_of_path(path) or ""
-        # a file is used wherever a type it declares is: `Void` beside `VoidEventChannel`, a file
-        # whose one class is named otherwise (only the type named as the file had been asked), and
-        # its nested types (`Weapon.Factory`, held by the files that create weapons)
-        main = self.main_types.get(path, "")
-        declared = [t.qualified for t in self.records.types_in(path)]
-        types = list(dict.fromkeys([main, *declared] if main else declared))
-        return Target(kind="path", name=path, path=path, guid=guid, types=types, note=self._shared_guid(path, guid))
-
-    def _shared_guid(self, path: str, guid: str) -> str:
-        """What to say when other files' .meta hold the GUID of `path` too: which one it leads to."""
-        others = [p for p in self.records.paths_of_guid(guid) if p != path] if guid else []
-        if not others:
-            return ""
-        return (
-            f"GUID {guid} is also that of {', '.join(others)} (copied with its .meta outside Unity?): Unity"
-            " keeps it for one file and gives the others new GUIDs on import; usages by it are listed for"
-            f" {self.path_of_guid(guid)}"
-        )
 
     @cached_property
     def _named_asmdefs(self) -> dict[str, str]:

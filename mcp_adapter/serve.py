@@ -128,6 +128,10 @@ def serve(
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(ShownFormatter("unity-index: %(message)s"))
     handler.addFilter(not_a_client_gone)
+    if transport == "http":
+        from mcp_adapter.http_connections import AcceptFailures
+
+        handler.addFilter(AcceptFailures())
     logging.basicConfig(level=logging.INFO, handlers=[handler])
     server = create_server(
         ws,
@@ -151,7 +155,10 @@ def serve(
     port = sock.getsockname()[1]  # port 0: the one the system chose
     in_url = f"[{host}]" if ":" in host else host  # an IPv6 address, as a URL writes it
     log.info("serving %s over streamable HTTP at http://%s:%d/mcp", ws.base, in_url, port)
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning")
+    from mcp_adapter.http_connections import connection_share, protocol_class
+
+    share = connection_share()
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", http=protocol_class(share), backlog=share)
     anyio.run(functools.partial(_server_stopped_by_signals(config).serve, sockets=[sock]))
 
 

@@ -1,0 +1,142 @@
+"""Attack 14 of session 49: each test failed before the fix it names.
+
+1. `serve --transport http` kept every connection that had not sent a whole request for as long as
+   the server ran: uvicorn starts no timer before a connection's first answer, and a byte received
+   stops its keep-alive timer. Connections that send nothing or the start of a request and no more
+   (slowloris, a client that crashed mid-request, a port scanner) each held a file descriptor;
+   past the limit of open files (`ulimit -n`: 256 on macOS) the server accepted no one, a client's
+   `initialize` went unanswered for good, and the log took hundreds of thousands of lines
+   ("socket.accept() out of system resource" and its traceback). A connection that has not sent a
+   whole request within `REQUEST_SECONDS` of opening (or of its last answer) is closed.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import httpx2 as httpx
+
+from mcp_adapter.http_connections import REQUEST_SECONDS
+
+from .conftest import REPO, meta, mono_script, write_project
+
+HEADERS = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+INIT = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}
+OPEN = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": INIT}
+OPEN_FILES = 64  # the server's limit of open files (soft), far under the connections held
+LIMIT_SAID = (
+    f"too many open files ({OPEN_FILES}, `ulimit -n`): new connections wait until some close; raise the"
+    " limit if this repeats (said at most once a minute)"
+)
+
+
+def _few_open_files() -> None:
+    resource.setrlimit(resource.RLIMIT_NOFILE, (OPEN_FILES, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+
+
+def _serve_http(root: Path) -> tuple[subprocess.Popen, int, list[str]]:
+    """`serve --transport http` on a port the system chooses, under OPEN_FILES; its log lines are
+    read into the list returned as they come (a full pipe would stop the server)."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "indexer.cli", "serve", "--transport", "http", "--port", "0", "--project", str(root)],
+        cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1"},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=_few_open_files,
+    )
+    first = proc.stderr.readline()
+    while "/mcp" not in first and first:
+        first = proc.stderr.readline()
+    assert "/mcp" in first, first
+    logs: list[str] = []
+    threading.Thread(target=lambda: logs.extend(iter(proc.stderr.readline, "")), daemon=True).start()
+    port = int(first.rsplit(":", 1)[1].split("/")[0])
+    deadline = time.monotonic() + 20  # the line is logged once the port is bound, before it listens
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except ConnectionRefusedError:
+            time.sleep(0.05)
+    return proc, port, logs
+
+
+def _project(tmp_path: Path) -> Path:
+    return write_project(
+        tmp_path / "Game",
+        {"Assets/Player.cs": mono_script("Player", "public int hp;"), "Assets/Player.cs.meta": meta("a1" * 16)},
+    )
+
+
+def _closed_by_server(s: socket.socket, within: float) -> bool:
+    """Whether the server closes `s` (unanswered) within `within` seconds: an end of stream, or a
+    reset (a socket closed with what it was sent unread)."""
+    s.settimeout(within)
+    try:
+        return s.recv(100) == b""
+    except ConnectionResetError:
+        return True
+    except TimeoutError:
+        return False
+
+
+def test_connections_that_send_no_whole_request_never_keep_a_client_out(tmp_path: Path) -> None:
+    """Twice as many connections as the server may open files, each sending the start of a request
+    head and no more: a client's `initialize` is answered at once while they are still open on our
+    side, each of them is closed by the server, and the log says nothing of them but, if a burst
+    of them reached the limit of open files, one line saying so."""
+    proc, port, logs = _serve_http(_project(tmp_path))
+    held: list[socket.socket] = []
+    try:
+        url = f"http://127.0.0.1:{port}/mcp"
+        assert httpx.post(url, json=OPEN, headers=HEADERS, timeout=30).status_code == 200
+        before = len(logs)
+        for _ in range(2 * OPEN_FILES):
+            held.append(socket.create_connection(("127.0.0.1", port), timeout=5))
+            held[-1].sendall(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        started = time.monotonic()
+        answer = httpx.post(url, json=OPEN, headers=HEADERS, timeout=REQUEST_SECONDS + 20)
+        assert answer.status_code == 200 and "serverInfo" in answer.text
+        assert time.monotonic() - started < 5
+        assert all(_closed_by_server(s, REQUEST_SECONDS + 10) for s in held)
+        said = [line for line in logs[before:] if "session ID" not in line]
+        assert said in ([], [f"unity-index: {LIMIT_SAID}\n"]), said[:8]
+    finally:
+        for s in held:
+            s.close()
+        proc.terminate()
+        proc.wait(timeout=20)
+
+
+def test_a_connection_without_a_whole_request_is_closed_after_its_deadline_and_an_event_stream_is_not(
+    tmp_path: Path,
+) -> None:
+    """A connection that sent nothing and one that sent half a head are kept REQUEST_SECONDS and
+    then closed; a session's event stream (GET, answered at once and open for good) stays open."""
+    proc, port, _ = _serve_http(_project(tmp_path))
+    try:
+        opened = httpx.post(f"http://127.0.0.1:{port}/mcp", json=OPEN, headers=HEADERS, timeout=30)
+        stream = socket.create_connection(("127.0.0.1", port), timeout=5)
+        stream.sendall(
+            f"GET /mcp HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nAccept: text/event-stream\r\n"
+            f"Mcp-Protocol-Version: 2025-11-25\r\nMcp-Session-Id: {opened.headers['mcp-session-id']}\r\n\r\n".encode()
+        )
+        assert stream.recv(100).startswith(b"HTTP/1.1 200 OK")
+        silent = socket.create_connection(("127.0.0.1", port), timeout=5)
+        half = socket.create_connection(("127.0.0.1", port), timeout=5)
+        half.sendall(b"POST /mcp HTTP/1.1\r\nHost: 12")
+        assert not _closed_by_server(silent, REQUEST_SECONDS - 2)
+        assert _closed_by_server(silent, 5) and _closed_by_server(half, 1)
+        assert not _closed_by_server(stream, 2)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)

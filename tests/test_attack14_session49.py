@@ -7,11 +7,21 @@
    past the limit of open files (`ulimit -n`: 256 on macOS) the server accepted no one, a client's
    `initialize` went unanswered for good, and the log took hundreds of thousands of lines
    ("socket.accept() out of system resource" and its traceback). A connection that has not sent a
-   whole request within `REQUEST_SECONDS` of opening (or of its last answer) is closed.
+   whole request within `REQUEST_SECONDS` of opening (or of its last answer) is closed, at most a
+   quarter of the limit of open files wait for their request or are accepted at once, and a
+   failed accept is one log line a minute.
+2. Output to a stream whose encoding cannot hold every character (Windows writes a redirected
+   stdout, as coding agents read every command's, in its ANSI code page, cp1252 in the West;
+   `PYTHONIOENCODING=ascii`) was an internal error, exit 3, for any answer naming a script,
+   identifier or comment in Japanese, Chinese, Cyrillic or with an emoji: "UnicodeEncodeError:
+   'charmap' codec can't encode characters ... (a bug: ...)", `--json` too. Text now writes such a
+   character as its `\\uXXXX` escape (as Python's stderr already did), and `--json` writes it as
+   JSON's `\\uXXXX` escape, the same JSON in the stream's encoding.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import resource
 import socket
@@ -140,3 +150,40 @@ def test_a_connection_without_a_whole_request_is_closed_after_its_deadline_and_a
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+
+
+def _run_in(encoding: str, *args: str) -> subprocess.CompletedProcess:
+    """The CLI with its standard streams in `encoding`, their bytes kept as written."""
+    return subprocess.run(
+        [sys.executable, "-m", "indexer.cli", *args],
+        cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1", "PYTHONIOENCODING": encoding},
+        capture_output=True,
+        timeout=120,
+    )
+
+
+def test_answers_naming_characters_the_output_s_encoding_lacks_are_written_escaped(tmp_path: Path) -> None:
+    """A script named in Japanese with an emoji in a comment: under cp1252 `query` and `describe`
+    print the characters cp1252 lacks as `\\uXXXX` (exit 0), and `--json` is the JSON the UTF-8
+    run prints, in ASCII."""
+    root = write_project(
+        tmp_path / "Game",
+        {
+            "Assets/攻撃.cs": "using UnityEngine;\n// 攻撃 😀 café\n"
+            "public class Kougeki : MonoBehaviour { public int 攻撃力; }\n",
+            "Assets/攻撃.cs.meta": meta("b2" * 16),
+        },
+    )
+    assert _run_in("utf-8", "index", "--project", str(root)).returncode == 0
+    query = _run_in("cp1252", "query", "攻撃", "--project", str(root))
+    assert (query.returncode, query.stderr) == (0, b"")
+    assert query.stdout.decode("cp1252").splitlines()[0] == (" 1. Assets/\\u653b\\u6483.cs:3  [csharp] Kougeki  (1.61)")
+    described = _run_in("cp1252", "describe", "Assets/攻撃.cs", "--project", str(root))
+    assert described.returncode == 0 and "  L3 public int \\u653b\\u6483\\u529b" in described.stdout.decode("cp1252")
+    for args in (("describe", "Assets/攻撃.cs"), ("query", "攻撃 😀")):
+        utf8 = _run_in("utf-8", *args, "--json", "--project", str(root))
+        ascii_json = _run_in("cp1252", *args, "--json", "--project", str(root))
+        assert ascii_json.returncode == 0 and ascii_json.stdout.isascii()
+        assert json.loads(ascii_json.stdout) == json.loads(utf8.stdout.decode("utf-8"))
+    assert b'"query":"\\u653b\\u6483 \\ud83d\\ude00"' in ascii_json.stdout.split(b"}")[0]  # the last: query

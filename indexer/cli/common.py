@@ -204,13 +204,42 @@ def _unwritable(exc: BaseException) -> str:
 
 
 def print_json(obj: object) -> None:
+    """`obj` as one line of JSON: UTF-8, or in ASCII (`\\uXXXX` escapes, the same JSON) on a stream
+    whose encoding cannot hold every character."""
     import msgspec
 
     try:
         data = msgspec.json.encode(obj)
     except UnicodeEncodeError:  # a project folder named with bytes that are not UTF-8: shown as \xNN
         data = msgspec.json.encode(_utf8(msgspec.to_builtins(obj)))
-    sys.stdout.write(data.decode() + "\n")
+    text = data.decode()
+    sys.stdout.write((text if holds_every_character(sys.stdout) else _ascii_json(text)) + "\n")
+
+
+def holds_every_character(stream: Any) -> bool:
+    """Whether `stream` encodes every character (a UTF): Windows writes a redirected stream, as
+    coding agents read every command's output, in its ANSI code page (cp1252 in the West)."""
+    import codecs
+
+    try:
+        name = codecs.lookup(getattr(stream, "encoding", None) or "utf-8").name
+    except LookupError:
+        return True
+    return name.startswith(("utf-8", "utf-16", "utf-32"))
+
+
+def _ascii_json(text: str) -> str:
+    """JSON text with each character past ASCII as its `\\uXXXX` escape (a surrogate pair past
+    U+FFFF): the same JSON. Outside strings JSON is ASCII, so only strings change."""
+
+    def escaped(m: re.Match[str]) -> str:
+        code = ord(m.group())
+        if code <= 0xFFFF:
+            return f"\\u{code:04x}"
+        code -= 0x10000
+        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+    return re.sub(r"[^\x00-\x7f]", escaped, text)
 
 
 def _utf8(value: object) -> object:

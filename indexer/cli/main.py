@@ -186,8 +186,21 @@ def _as_output_failure() -> Iterator[None]:
         raise OutputFailed(exc.strerror or str(exc)) from exc
 
 
+def _escape_what_the_streams_cannot_encode() -> None:
+    """stdout (and stderr) in an encoding that lacks characters (Windows' ANSI code page on a
+    redirected stream, `PYTHONIOENCODING=ascii`) write each as its `\\uXXXX` escape, as Python's
+    stderr does: an answer naming a Japanese script or an emoji was an internal error, exit 3."""
+    from indexer.cli.common import holds_every_character
+
+    for stream in (sys.stdout, sys.stderr):
+        if not holds_every_character(stream) and getattr(stream, "errors", "") == "strict":
+            with contextlib.suppress(AttributeError, ValueError):  # not a TextIOWrapper
+                stream.reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     _open_closed_standard_streams()
+    _escape_what_the_streams_cannot_encode()
     real = sys.stdout
     sys.stdout = _Output(real)
     try:

@@ -72,6 +72,22 @@ def read_regular(path: Path, limit: int = -1, offset: int = 0) -> bytes:
         return f.read(limit)
 
 
+# The most an index state file (index.json, settings.json, integrity.json, git-view.json,
+# journal.pos, progress.json, tantivy's meta.json) is read: git's view lists dirty paths, a few MB
+# in a large repository; more is damage.
+STATE_FILE_MAX = 64 * 1024 * 1024
+
+
+def read_state(path: Path) -> bytes:
+    """An index state file's content: a regular file of at most STATE_FILE_MAX bytes, else
+    OSError, as for one that cannot be read. A named pipe in its place (an archive of a project
+    with its Library/ may hold one) made every command wait for good; an 8 GB one took 16 GB."""
+    data = read_regular(path, STATE_FILE_MAX + 1)
+    if len(data) > STATE_FILE_MAX:
+        raise OSError(errno.EFBIG, f"larger than the {STATE_FILE_MAX >> 20} MB an index file may be", str(path))
+    return data
+
+
 def undecoded(text: str) -> str:
     """`text` with its undecodable bytes (Python's surrogate escapes, as of a file name that is not
     UTF-8) written `\\xNN`, which a message or JSON can hold; the text itself when it has none."""

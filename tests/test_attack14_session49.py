@@ -17,6 +17,11 @@
    'charmap' codec can't encode characters ... (a bug: ...)", `--json` too. Text now writes such a
    character as its `\\uXXXX` escape (as Python's stderr already did), and `--json` writes it as
    JSON's `\\uXXXX` escape, the same JSON in the stream's encoding.
+3. A named pipe in place of one of the index's own files (`index.json`, `settings.json`,
+   `integrity.json`, `journal.pos`, `tantivy/meta.json`: an archive of a project with its
+   `Library/` may hold one) made `status` and every query wait for good, opening it to read; an
+   8 GB `index.json` (a sparse file) took `status` past 60 s and 16 GB of memory. Each is read
+   as a regular file of at most `STATE_FILE_MAX` bytes; else it is damage, which `index` rebuilds.
 """
 
 from __future__ import annotations
@@ -33,9 +38,10 @@ from pathlib import Path
 
 import httpx2 as httpx
 
+from indexer.files import STATE_FILE_MAX
 from mcp_adapter.http_connections import REQUEST_SECONDS
 
-from .conftest import REPO, meta, mono_script, write_project
+from .conftest import REPO, indexed_copy, meta, mono_script, run_cli, write_project
 
 HEADERS = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
 INIT = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}
@@ -187,3 +193,63 @@ def test_answers_naming_characters_the_output_s_encoding_lacks_are_written_escap
         assert ascii_json.returncode == 0 and ascii_json.stdout.isascii()
         assert json.loads(ascii_json.stdout) == json.loads(utf8.stdout.decode("utf-8"))
     assert b'"query":"\\u653b\\u6483 \\ud83d\\ude00"' in ascii_json.stdout.split(b"}")[0]  # the last: query
+
+
+def _memory_bounded() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+
+def _run_bounded(*args: str) -> subprocess.CompletedProcess:
+    """The CLI under 2 GB of address space, given 60 s."""
+    return subprocess.run(
+        [sys.executable, "-m", "indexer.cli", *args],
+        cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=_memory_bounded,
+    )
+
+
+def test_a_pipe_or_a_huge_file_in_place_of_an_index_file_is_damage_index_rebuilds(tmp_path: Path) -> None:
+    """Each state file in turn replaced by a named pipe, then index.json by an 8 GB sparse file:
+    `status` says the index is damaged or answers (never waits), `query` answers after it rebuilds
+    what it reads as damage, and `index` writes the file again (but the editor journal's position,
+    which it leaves)."""
+    root = indexed_copy(tmp_path)
+    folder = root / "Library/UnityIndex"
+    said = {}
+    for name in ("index.json", "settings.json", "integrity.json", "journal.pos", "tantivy/meta.json"):
+        if name.startswith("tantivy/"):
+            name = f"{next(folder.glob('gen-*')).name}/{name}"
+        (folder / name).unlink(missing_ok=True)
+        os.mkfifo(folder / name)
+        status = _run_bounded("status", "--project", str(root))
+        query = _run_bounded("query", "player health", "--project", str(root))
+        said[name.split("/", 1)[-1]] = (status.returncode, query.returncode, "PlayerHealth.cs" in query.stdout)
+        if name == "index.json":
+            assert "damaged (index.json is unreadable)" in status.stdout
+        if name.endswith("meta.json"):
+            assert "damaged (full-text index: tantivy/meta.json" in query.stderr
+        assert run_cli("index", "--project", str(root)).returncode == 0
+        if name == "journal.pos":  # written only beside a running editor: the pipe stays, harmless
+            (folder / name).unlink()
+        rewritten = folder / name.replace(name.split("/")[0], next(folder.glob("gen-*")).name, name.count("/") > 1)
+        assert rewritten.is_file() or name == "journal.pos", name
+    answered = (0, 0, True)
+    assert said == {
+        "index.json": answered,  # read as no index: the query builds one
+        "settings.json": answered,  # read as unknown settings: the query rebuilds
+        "integrity.json": answered,  # no fingerprint: the update checks the index in full
+        "journal.pos": answered,  # no position in the editor's journal: none is running
+        "tantivy/meta.json": (0, 2, False),  # damage that queries name and `index` rebuilds
+    }
+    with open(folder / "index.json", "r+b") as f:
+        f.truncate(8 << 30)  # far past STATE_FILE_MAX
+    assert STATE_FILE_MAX < 8 << 30
+    status = _run_bounded("status", "--project", str(root))
+    assert status.returncode == 0 and "damaged (index.json is unreadable)" in status.stdout
+    query = _run_bounded("query", "player health", "--project", str(root))
+    assert query.returncode == 0 and "PlayerHealth.cs" in query.stdout
+    assert (folder / "index.json").stat().st_size < 1000

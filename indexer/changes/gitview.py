@@ -31,7 +31,7 @@ from pathlib import Path
 import msgspec
 
 from indexer.changes.diff import stored_form
-from indexer.files import atomic_write
+from indexer.files import atomic_write, read_state
 from indexer.model import FileStat
 from indexer.project import content_tops, fs_name
 from indexer.store.schema import IndexPaths
@@ -293,7 +293,7 @@ def candidates(
     `recorded()`: the paths of that generation's file records (stored form), folders apart;
     `stats()`: their recorded stats."""
     try:
-        view = msgspec.json.decode(_view_path(ipaths).read_bytes(), type=GitView)
+        view = msgspec.json.decode(read_state(_view_path(ipaths)), type=GitView)
     except (OSError, msgspec.DecodeError, RecursionError):
         return None
     if view.generation != generation or view.hidden != now.hidden:
@@ -326,7 +326,7 @@ def narrows(ipaths: IndexPaths, now: GitStatus, generation: int) -> bool:
     than every record: it is of `generation`, git hides the same files, and it is no rebuild's
     (whose first update after looks at every record)."""
     try:
-        view = msgspec.json.decode(_view_path(ipaths).read_bytes(), type=GitView)
+        view = msgspec.json.decode(read_state(_view_path(ipaths)), type=GitView)
     except (OSError, msgspec.DecodeError, RecursionError):
         return False
     return view.generation == generation and view.hidden == now.hidden and not view.every_record
@@ -382,7 +382,7 @@ def carry(ipaths: IndexPaths, rewritten: set[str], before: int, generation: int)
     known paths without asking git: the files it rewrote may now differ from HEAD, so they join
     the dirty paths (every other file's record is as the view describes it)."""
     try:
-        view = msgspec.json.decode(_view_path(ipaths).read_bytes(), type=GitView)
+        view = msgspec.json.decode(read_state(_view_path(ipaths)), type=GitView)
     except (OSError, msgspec.DecodeError, RecursionError):
         return
     if view.generation == before:

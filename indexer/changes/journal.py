@@ -13,7 +13,7 @@ from pathlib import Path
 import msgspec
 
 from indexer.changes.heartbeat import editor_alive
-from indexer.files import atomic_write, read_regular
+from indexer.files import atomic_write, read_regular, read_state
 from indexer.store.schema import IndexPaths
 
 JOURNAL_FILE = "Library/UnityIndex/journal.jsonl"
@@ -46,7 +46,7 @@ def editor_running(root: Path) -> bool:
 
 def load_position(paths: IndexPaths) -> Position | None:
     try:
-        return msgspec.json.decode((paths.root / POSITION_FILE).read_bytes(), type=Position)
+        return msgspec.json.decode(read_state(paths.root / POSITION_FILE), type=Position)
     except (OSError, msgspec.DecodeError, msgspec.ValidationError, RecursionError):
         return None
 

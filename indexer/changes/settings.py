@@ -13,7 +13,7 @@ from pathlib import Path
 import msgspec
 
 from indexer.config import CONFIG_FILE, Config, ConfigError, load_config
-from indexer.files import atomic_write
+from indexer.files import atomic_write, read_state
 from indexer.store.reader import Records
 from indexer.store.schema import IndexPaths
 
@@ -33,7 +33,7 @@ def of(config: Config) -> BuiltWith:
 def load(ipaths: IndexPaths) -> BuiltWith | None:
     """The settings of the last update; None when unknown (no index, or a writer stopped before it recorded them)."""
     try:
-        return msgspec.json.decode((ipaths.root / _FILE).read_bytes(), type=BuiltWith)
+        return msgspec.json.decode(read_state(ipaths.root / _FILE), type=BuiltWith)
     except (OSError, msgspec.DecodeError, RecursionError):
         return None
 

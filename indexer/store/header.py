@@ -18,7 +18,7 @@ from typing import TypeVar
 
 import tantivy
 
-from indexer.files import atomic_write
+from indexer.files import atomic_write, read_state
 from indexer.model import SCHEMA_VERSION
 from indexer.store.schema import IndexPaths, build_schema
 
@@ -49,7 +49,7 @@ def read_header(paths: IndexPaths) -> dict | None:
     """index.json as {"schema_version": int, "generation": int, ...}; None when it is missing or
     not of that shape (a damaged header is no header: the index is rebuilt)."""
     try:
-        header = json.loads(paths.header.read_bytes())
+        header = json.loads(read_state(paths.header))
     except (OSError, ValueError, RecursionError):  # (nested too deep for the parser: damaged too)
         return None
     if not isinstance(header, dict):

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import msgspec
 
-from indexer.files import atomic_write
+from indexer.files import atomic_write, read_state
 from indexer.model import SCHEMA_VERSION
 from indexer.store.header import IndexBroken, IndexMissing, data_name, header_ok, no_documents_yet, read_header
 from indexer.store.schema import IndexPaths
@@ -116,7 +116,7 @@ def distrust(folder: Path) -> None:
 
 def load_fingerprint(paths: IndexPaths) -> Fingerprint | None:
     try:
-        return msgspec.json.decode(_fingerprint_path(paths).read_bytes(), type=Fingerprint)
+        return msgspec.json.decode(read_state(_fingerprint_path(paths)), type=Fingerprint)
     except (OSError, msgspec.DecodeError, RecursionError):
         return None
 
@@ -313,12 +313,12 @@ def tantivy_problems(paths: IndexPaths, checksums: bool, trusted: frozenset[str]
         return []
     for _ in range(5):
         try:
-            before = (paths.tantivy / "meta.json").read_bytes()
+            before = read_state(paths.tantivy / "meta.json")
         except OSError:
             before = b""
         problems = _tantivy_problems(paths, before, checksums, trusted)
         try:
-            after = (paths.tantivy / "meta.json").read_bytes()
+            after = read_state(paths.tantivy / "meta.json")
         except OSError:
             after = b""
         if not problems or after == before:
@@ -337,7 +337,7 @@ def _tantivy_problems(paths: IndexPaths, meta_bytes: bytes, checksums: bool, tru
     managed = paths.tantivy / ".managed.json"
     if managed.exists():
         try:
-            listed = json.loads(managed.read_bytes())
+            listed = json.loads(read_state(managed))
             if not isinstance(listed, list):
                 raise ValueError
         except (OSError, ValueError, RecursionError):

@@ -11,7 +11,7 @@ import os
 import time
 from typing import TYPE_CHECKING
 
-from indexer.files import atomic_write
+from indexer.files import atomic_write, read_state
 from indexer.model import BuildProgress
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ def read_progress(paths: IndexPaths) -> BuildProgress | None:
     from indexer.changes.processes import pid_alive
 
     try:
-        state = msgspec.json.decode(_path(paths).read_bytes(), type=BuildProgress)
+        state = msgspec.json.decode(read_state(_path(paths)), type=BuildProgress)
     except (OSError, msgspec.DecodeError, msgspec.ValidationError, RecursionError):
         return None
     return state if pid_alive(state.pid) else None

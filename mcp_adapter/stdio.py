@@ -52,6 +52,11 @@ from mcp_types import (
 )
 
 DRAIN_TIMEOUT = 300.0  # an answer may wait for a first full build of a large project
+MAX_LINE = 4 * 1024 * 1024  # bytes of a message, as over HTTP (the SDK's limit of a body)
+
+
+class Oversized(str):
+    """In place of a line over MAX_LINE bytes, which was read to its end and dropped."""
 
 
 class InFlight:
@@ -136,9 +141,10 @@ async def _serve(low: Any, lines: MemoryObjectReceiveStream[str], drain_timeout:
 
 
 async def _screened(lines: MemoryObjectReceiveStream[str], answers: Any, in_flight: InFlight) -> AsyncIterator[str]:
-    """The client's lines but the requests whose id is no string or integer, answered here."""
+    """The client's lines but the requests whose id is no string or integer, or too long to
+    read, answered here."""
     async for line in lines:
-        refusal = _refusal(line)
+        refusal = _oversized() if isinstance(line, Oversized) else _refusal(line)
         if refusal is None:
             yield line
             continue
@@ -152,6 +158,12 @@ def _duplicate(request_id: str | int) -> JSONRPCError:
     unique in a session, and the SDK ran both, answering each under the id, where a client cannot
     tell the answers apart (and one was lost when stdin closed: docs/mcp.md)."""
     return _invalid(request_id, f"duplicate request id {json.dumps(request_id)} while one is in flight")
+
+
+def _oversized() -> JSONRPCError:
+    return _invalid(
+        None, f"a message may be at most {MAX_LINE:,} bytes (4 MB); a longer line was read to its end and dropped"
+    )
 
 
 def _refusal(line: str) -> JSONRPCError | None:
@@ -268,8 +280,8 @@ def _start_reader(fd: int) -> _Reader:
 
     def read() -> None:
         ended = (OSError, anyio.BrokenResourceError, anyio.ClosedResourceError, RuntimeError)  # the loop too
-        with suppress(*ended), open(fd, encoding="utf-8", errors="replace", closefd=False) as stream:
-            for line in stream:
+        with suppress(*ended), open(fd, "rb", closefd=False) as stream:
+            for line in bounded_lines(stream):
                 anyio.from_thread.run(send.send, line, token=token)
         with suppress(RuntimeError):
             anyio.from_thread.run_sync(send.close, token=token)
@@ -277,3 +289,17 @@ def _start_reader(fd: int) -> _Reader:
     thread = threading.Thread(target=read, name="unity-index stdin", daemon=True)
     thread.start()
     return _Reader(thread, receive)
+
+
+def bounded_lines(stream: Any) -> Iterator[str]:
+    """The lines of a binary stream as UTF-8 text (what is not, replaced), each at most MAX_LINE
+    bytes: a longer one is read to its end and dropped, an `Oversized` in its place. A line read
+    whole before (a file piped in by mistake, a client's runaway message) took all the memory
+    there was, and the reading thread, failing, stopped reading: the client waited for good."""
+    while line := stream.readline(MAX_LINE + 1):
+        if len(line) > MAX_LINE and not line.endswith(b"\n"):
+            while (rest := stream.readline(1 << 20)) and not rest.endswith(b"\n"):
+                pass
+            yield Oversized()
+            continue
+        yield line.decode("utf-8", errors="replace")

@@ -22,6 +22,10 @@
    `Library/` may hold one) made `status` and every query wait for good, opening it to read; an
    8 GB `index.json` (a sparse file) took `status` past 60 s and 16 GB of memory. Each is read
    as a regular file of at most `STATE_FILE_MAX` bytes; else it is damage, which `index` rebuilds.
+4. `serve` over stdio read each line whole, however long: a 600 MB line (a file piped in by
+   mistake, a client's runaway message) under 1.5 GB of address space failed the reading thread,
+   which stopped reading, and the client waited for good for the answer to its next request. A
+   line over `MAX_LINE` bytes (4 MB, as over HTTP) is read to its end and dropped, and answered.
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ import httpx2 as httpx
 
 from indexer.files import STATE_FILE_MAX
 from mcp_adapter.http_connections import REQUEST_SECONDS
+from mcp_adapter.stdio import MAX_LINE
 
 from .conftest import REPO, indexed_copy, meta, mono_script, run_cli, write_project
 
@@ -253,3 +258,56 @@ def test_a_pipe_or_a_huge_file_in_place_of_an_index_file_is_damage_index_rebuild
     query = _run_bounded("query", "player health", "--project", str(root))
     assert query.returncode == 0 and "PlayerHealth.cs" in query.stdout
     assert (folder / "index.json").stat().st_size < 1000
+
+
+def _write_lines(stdin: object, megabytes: int) -> None:
+    """A line of `megabytes` MB, then `initialize`, written to `stdin` (stopped by a closed pipe)."""
+    chunk = b"x" * (1 << 20)
+    try:
+        for _ in range(megabytes):
+            stdin.write(chunk)
+        stdin.write(b"\n" + json.dumps(OPEN).encode() + b"\n")
+        stdin.flush()
+    except (BrokenPipeError, ValueError):
+        return
+
+
+def test_a_stdio_line_past_4_mb_is_dropped_and_answered_and_the_next_request_answered(tmp_path: Path) -> None:
+    """A 600 MB line, then `initialize`, to a server under 1.5 GB of address space: the line is
+    answered as an invalid request with no id, `initialize` as ever."""
+    root = write_project(tmp_path / "Game", {"Assets/Player.cs": mono_script("Player", "public int hp;")})
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (1536 << 20, 1536 << 20))
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "indexer.cli", "serve", "--project", str(root)],
+        cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1"},
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        preexec_fn=limited,
+    )
+    answers: list[bytes] = []
+    threading.Thread(target=lambda: answers.extend(iter(proc.stdout.readline, b"")), daemon=True).start()
+    try:
+        writer = threading.Thread(target=_write_lines, args=(proc.stdin, 600), daemon=True)
+        writer.start()  # in a thread: a server that stops reading blocks it, not the test
+        deadline = time.monotonic() + 60
+        while len(answers) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert len(answers) == 2, answers  # (none came: the server had stopped reading)
+        assert json.loads(answers[0]) == {
+            "jsonrpc": "2.0",
+            "id": None,
+            "error": {
+                "code": -32600,
+                "message": f"Invalid Request: a message may be at most {MAX_LINE:,} bytes (4 MB); a longer line"
+                " was read to its end and dropped",
+            },
+        }
+        assert json.loads(answers[1])["id"] == 1 and "serverInfo" in json.loads(answers[1])["result"]
+    finally:
+        proc.kill()
+        proc.wait(timeout=20)

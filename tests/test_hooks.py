@@ -6,6 +6,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -504,3 +505,38 @@ def test_hooks_that_run_by_their_own_file_name_are_not_renamed(repo: Path) -> No
     with pytest.raises(HookError, match="by its own file name"):
         install(repo)
     assert not (repo / ".git/hooks/pre-commit").exists()
+
+
+def test_a_hook_naming_a_project_outside_ascii_is_read_as_written_whatever_the_locale(tmp_path: Path) -> None:
+    """Hooks are written in UTF-8 but were read in the locale's encoding: where that is not UTF-8
+    (Windows' ANSI code pages; here the C locale without coercion), `hook uninstall` of one project
+    rewrote the other's line with its name garbled (`Jeu \ufffd\ufffdt\ufffd`), and that hook then
+    refreshed no project."""
+    top = tmp_path / "repo"
+    for name in ("Jeu été", "Tools"):
+        write_project(
+            top / name,
+            {
+                "Assets/Scripts/Health.cs": HEALTH,
+                "ProjectSettings/ProjectVersion.txt": "m_EditorVersion: 2021.3.15f1\n",
+            },
+        )
+    git(top, "init", "-q")
+    install(top / "Jeu été")
+    install(top / "Tools")
+    hook = top / ".git/hooks/pre-commit"
+    before = hook.read_text(encoding="utf-8")
+    ascii_locale = {**os.environ, "LC_ALL": "C", "LANG": "C", "PYTHONCOERCECLOCALE": "0", "PYTHONUTF8": "0"}
+    ascii_locale.pop("PYTHONIOENCODING", None)
+    out = subprocess.run(
+        [sys.executable, "-m", "indexer.cli", "hook", "uninstall", "--project", str(top / "Tools")],
+        capture_output=True,
+        env={**ascii_locale, "PYTHONPATH": str(REPO)},
+        timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    after = hook.read_text(encoding="utf-8")
+    assert "project=Tools\n" not in after and "\ufffd" not in after
+    assert [line for line in after.splitlines() if "été" in line] == [
+        line for line in before.splitlines() if "été" in line
+    ]

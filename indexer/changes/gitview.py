@@ -246,7 +246,7 @@ def _git_index_mark(root: Path, prefix: str) -> list[int]:
     dot_git = top / ".git"
     try:
         if dot_git.is_file():  # a worktree or submodule: "gitdir: <path>"
-            line = dot_git.read_text(errors="replace").strip()
+            line = dot_git.read_text(encoding="utf-8", errors="replace").strip()
             dot_git = (top / line.removeprefix("gitdir:").strip()).resolve()
         st = (dot_git / "index").stat()
     except OSError:

@@ -174,7 +174,7 @@ def recorded_projects(text: str) -> list[str]:
 
 def _ours(path: Path) -> bool:
     try:
-        return MARKER in path.read_text(errors="replace")
+        return MARKER in path.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return False
 
@@ -326,7 +326,7 @@ def _added_lines(hook: Path) -> list[str]:
     and command does not have them (a line of ours changed in place, as another version writes
     it, is not one)."""
     try:
-        text = hook.read_text(errors="replace")
+        text = hook.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return []
     lines = text.splitlines()
@@ -353,7 +353,7 @@ def _keep_edits(hook: Path) -> list[str]:
 
 def _projects_of(hook: Path) -> list[str]:
     try:
-        return recorded_projects(hook.read_text(errors="replace"))
+        return recorded_projects(hook.read_text(encoding="utf-8", errors="replace"))
     except OSError:
         return []
 
@@ -400,7 +400,9 @@ def _uninstall_one(hook: Path, chained: Path, named: str, project: Path) -> list
         return []  # it refreshes other projects only
     done = _keep_edits(hook)
     if others:
-        atomic_write(hook, script(others, recorded_command(hook.read_text()) or ""), mode=0o755)
+        atomic_write(
+            hook, script(others, recorded_command(hook.read_text(encoding="utf-8", errors="replace")) or ""), mode=0o755
+        )
         return [*done, f"{hook.name}: no longer refreshes {named} (still {', '.join(others)})"]
     hook.unlink()
     if _present(chained):

@@ -217,7 +217,7 @@ def check_hooks(root: Path) -> Check:
     texts = {}
     for name in HOOKS:
         try:
-            texts[name] = (folder / name).read_text(errors="replace")
+            texts[name] = (folder / name).read_text(encoding="utf-8", errors="replace")
         except OSError:
             texts[name] = ""
     ours = [n for n in HOOKS if MARKER in texts[n]]

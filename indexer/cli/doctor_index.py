@@ -145,7 +145,7 @@ def _metas(root: Path, paths) -> Check:
         " lose them, and `refs` and `describe` cannot resolve those references"
     )
     ignore = root / ".gitignore"
-    text = ignore.read_text(errors="replace") if ignore.is_file() else ""
+    text = ignore.read_text(encoding="utf-8", errors="replace") if ignore.is_file() else ""
     ignored = any(line.strip() in ("*.meta", "**/*.meta", "/*.meta") for line in text.splitlines())
     fix = (
         "remove `*.meta` from .gitignore and commit" if ignored else "commit"

@@ -65,16 +65,18 @@ def check_bind(host: str, allow_remote: bool, token: str | None) -> None:
         raise ServeRefused(f"--host {host} with --allow-remote needs --token with at least 16 characters")
 
 
-def listen(host: str, port: int) -> Any:
+def listen(host: str, port: int, backlog: int) -> Any:
     """The listening socket, bound before anything starts, as uvicorn binds one: a port in use or
     an address this machine does not have is a refusal (exit 2), where uvicorn logs it and exits 3,
-    the code of a bug."""
+    the code of a bug. Listening already when the address is logged: a client connecting as it
+    reads that line waits for the server (it was refused until uvicorn listened)."""
     import socket
 
     sock = socket.socket(family=socket.AF_INET6 if ":" in host else socket.AF_INET)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
+        sock.listen(backlog)
     except (OSError, OverflowError) as exc:
         sock.close()
         reason = getattr(exc, "strerror", None) or str(exc)
@@ -151,13 +153,13 @@ def serve(
     import uvicorn
 
     app = guarded(server.streamable_http_app(host=host, transport_security=security(host, origins)), token, origins)
-    sock = listen(host, port)
-    port = sock.getsockname()[1]  # port 0: the one the system chose
-    in_url = f"[{host}]" if ":" in host else host  # an IPv6 address, as a URL writes it
-    log.info("serving %s over streamable HTTP at http://%s:%d/mcp", ws.base, in_url, port)
     from mcp_adapter.http_connections import connection_share, protocol_class
 
     share = connection_share()
+    sock = listen(host, port, share)
+    port = sock.getsockname()[1]  # port 0: the one the system chose
+    in_url = f"[{host}]" if ":" in host else host  # an IPv6 address, as a URL writes it
+    log.info("serving %s over streamable HTTP at http://%s:%d/mcp", ws.base, in_url, port)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", http=protocol_class(share), backlog=share)
     anyio.run(functools.partial(_server_stopped_by_signals(config).serve, sockets=[sock]))
 

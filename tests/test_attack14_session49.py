@@ -81,7 +81,7 @@ def _serve_http(root: Path) -> tuple[subprocess.Popen, int, list[str]]:
     logs: list[str] = []
     threading.Thread(target=lambda: logs.extend(iter(proc.stderr.readline, "")), daemon=True).start()
     port = int(first.rsplit(":", 1)[1].split("/")[0])
-    deadline = time.monotonic() + 20  # the line is logged once the port is bound, before it listens
+    deadline = time.monotonic() + 20  # (it listens before the line is logged: one connect is enough)
     while time.monotonic() < deadline:
         try:
             socket.create_connection(("127.0.0.1", port), timeout=1).close()

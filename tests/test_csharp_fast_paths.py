@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from indexer.model import Ref
-from indexer.scanners import csharp, csharp_lexer
+from indexer.scanners import csharp, csharp_lexer, csharp_strings
 from indexer.scanners.csharp_nodes import ENUM_MEMBER_STOP, HEADER_STOP, NodeText, Words
 from indexer.scanners.csharp_query import engine, kind_ids
 from indexer.scanners.csharp_strings import asset_literals
@@ -129,6 +129,34 @@ def test_asset_literals_match_the_plain_rules_on_random_input() -> None:
 )
 def test_asset_literals_match_the_plain_rules_on_edge_cases(data: bytes) -> None:
     assert asset_literals(data) == _asset_literals_reference(data)
+
+
+def test_the_scene_word_test_matches_reading_back_to_the_statement_start() -> None:
+    """`_SceneWords` lists the "scene" words (any case) and the statement end after each, once: a
+    literal is after the word when its statement, read back to the last line break, `;`, `{` or
+    `}`, holds one."""
+    rng = random.Random(49)
+    pieces = [b"scene", b"SCENE", b"ScEnE", b"scen", b"e", b"\n", b";", b"{", b"}", b" ", b"x", b'"']
+    for _ in range(5_000):
+        data = b"".join(rng.choice(pieces) for _ in range(rng.randrange(0, 30)))
+        words = csharp_strings._SceneWords(data)
+        for start in range(len(data) + 1):
+            statement = re.split(rb"[\n;{}]", data[:start])[-1]
+            assert words.before(start) == (b"scene" in statement.lower()), (data, start)
+
+
+def test_a_constant_found_as_a_call_argument_matches_the_regex() -> None:
+    """`_first_argument` tests a constant's first places itself, then (a name written more often
+    than `_FIND_TRIES` times before) falls back to the regex it stands for: `(`, spaces, the
+    name, spaces, `,` or `)`."""
+    rng = random.Random(49)
+    pieces = [b"(", b")", b",", b" ", b"\t", b"\n", b"\r", b"\x0b", b"\x0c", b"ab", b"a", b"b", b"x", b";"]
+    for _ in range(20_000):
+        name = rng.choice([b"a", b"ab", b"b", b"aba"])
+        data = b"".join(rng.choice(pieces) for _ in range(rng.randrange(0, 25)))
+        for text in (data, name * csharp_strings._FIND_TRIES + b" " + data):
+            use = re.search(rb"\(\s*(" + name + rb")\s*[,)]", text)
+            assert csharp_strings._first_argument(text, name) == (use.start(1) if use else -1), (text, name)
 
 
 # ----- declaration headers: one role lookup per child -------------------------------------------

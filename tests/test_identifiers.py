@@ -179,3 +179,12 @@ def test_expand_keeps_words_of_other_scripts_whole_and_no_surrogate_or_replaceme
         expand("PlayerHealth 중급 포션 caf\u00e9 a\udc80b \ufffd")
         == "PlayerHealth Player Health caf a b 중급 포션 café"
     )
+
+
+def test_expand_reads_words_of_other_scripts_line_by_line_as_from_the_whole_text() -> None:
+    """Only the lines holding a character outside ASCII are searched for such words (no word holds a
+    line break): the words and their order are those of the whole text, a run of two joined by a
+    zero-width space or a dash (`X\u200bDot\u200bProd`, `—été—`) split as before."""
+    text = '// caf\u00e9 au lait\nint x = 1;\nvar s = "X\u200bDot\u200bProd";\n'
+    text += "// \u00fcber\n\u2014\u00e9t\u00e9\u2014\n"
+    assert expand(text) == "caf au lait int x 1 var s X Dot Prod ber t café X\u200bDot \u200bProd über —été —"

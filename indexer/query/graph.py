@@ -411,6 +411,7 @@ class Graph:
         path = rec.path
         out: dict[str, str] = {}
         resolved: dict[str, list[TypeRow]] = {}  # a file names the same types many times
+        resources: bool | None = None  # whether it names `Resources`: asked once (a pass over its refs)
         for r in rec.refs:
             if r.kind in ("guid", "script", "prefab"):
                 p = self.path_of_guid(r.target)
@@ -431,7 +432,9 @@ class Graph:
                     if p != path:
                         _keep(out, p, "unity_event")
             elif r.kind == "string":
-                for p in self._loadable.resolve(r.target, r.context, loads_resources(rec)):
+                if resources is None:
+                    resources = loads_resources(rec)
+                for p in self._loadable.resolve(r.target, r.context, resources):
                     _keep(out, p, "loads")
         return sorted(out.items())
 

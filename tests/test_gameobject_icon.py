@@ -4,6 +4,7 @@ project named by GUID: the object uses it as any field naming an asset does."""
 from pathlib import Path
 
 from indexer.model import Ref
+from indexer.query.file_edges import file_uses
 from indexer.scanners import scan
 
 from .conftest import meta, write_project
@@ -73,4 +74,4 @@ def test_refs_of_the_texture_and_describe_of_the_prefab_say_so(tmp_path: Path) -
     assert [(u.path, u.line, u.context) for u in g.references(g.target("Assets/Gizmos/Spawn.png"))] == [
         ("Assets/Spawner.prefab", 12, "m_Icon")
     ]
-    assert ("Assets/Gizmos/Spawn.png", "asset") in g.file_uses(g.records.record("Assets/Spawner.prefab"))
+    assert ("Assets/Gizmos/Spawn.png", "asset") in file_uses(g, g.records.record("Assets/Spawner.prefab"))

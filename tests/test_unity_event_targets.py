@@ -6,6 +6,7 @@ each is saved again. So the target's script names the class whenever the file ho
 from pathlib import Path
 
 from indexer.build.update import update
+from indexer.query.file_edges import file_uses
 from indexer.scanners.yaml_facts import written_type
 
 from .conftest import meta, write_project
@@ -136,7 +137,7 @@ def test_a_call_is_on_its_target_objects_class_whatever_type_name_was_saved(tmp_
     hide = _asset_usages(g, "PanelView.Hide")
     assert ("Assets/UI/Menu.prefab", 52, "Game.UI.PanelView.Hide") in hide
     assert ("Assets/UI/Menu.prefab", 52) in {(p, line) for p, line, _ in _asset_usages(g, "Assets/UI/PanelView.cs")}
-    assert "Assets/UI/PanelView.cs" in {p for p, _ in g.file_uses(g.records.record("Assets/UI/Menu.prefab"))}
+    assert "Assets/UI/PanelView.cs" in {p for p, _ in file_uses(g, g.records.record("Assets/UI/Menu.prefab"))}
 
 
 def test_a_call_on_a_method_of_a_generic_base_is_a_usage_of_it(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from indexer.query.file_edges import file_uses
 from indexer.query.graph import Graph
 from indexer.store.schema import LISTING_KINDS
 from indexer.store.writer import Writer
@@ -21,6 +22,7 @@ def refresh_edges(writer: Writer, root: Path) -> dict[str, list[tuple[str, str]]
     assets re-resolved (what they list may have changed: build/listed.py)."""
     graph = Graph(writer, root)
     if writer.rebuild:
+        graph.read_every_type()
         records = (rec for rec in writer.records() if rec.refs)
     else:
         sources = set(writer.dirty)
@@ -31,7 +33,7 @@ def refresh_edges(writer: Writer, root: Path) -> dict[str, list[tuple[str, str]]
     edges: dict[str, list[tuple[str, str]]] = {}
     listing: dict[str, list[tuple[str, str]]] = {}
     for rec in records:
-        edges[rec.path] = graph.file_uses(rec)
+        edges[rec.path] = file_uses(graph, rec)
         if rec.kind in LISTING_KINDS:
             listing[rec.path] = edges[rec.path]
     writer.set_edges(edges)

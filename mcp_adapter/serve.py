@@ -157,11 +157,12 @@ def serve(
 
     share = connection_share()
     sock = listen(host, port, share)
+    held = HeldSignals()  # before the address is said: whoever reads it may signal the server
     port = sock.getsockname()[1]  # port 0: the one the system chose
     in_url = f"[{host}]" if ":" in host else host  # an IPv6 address, as a URL writes it
     log.info("serving %s over streamable HTTP at http://%s:%d/mcp", ws.base, in_url, port)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", http=protocol_class(share), backlog=share)
-    anyio.run(functools.partial(_server_stopped_by_signals(config).serve, sockets=[sock]))
+    anyio.run(functools.partial(_server_stopped_by_signals(config, held).serve, sockets=[sock]))
 
 
 def security(host: str, origins: list[str]) -> Any:
@@ -188,27 +189,50 @@ def guarded(app: Any, token: str | None, origins: list[str]) -> Any:
     return with_cors(OriginCheck(app, origins), origins)
 
 
-def _server_stopped_by_signals(config: Any) -> Any:
+class HeldSignals:
+    """Ctrl-C or SIGTERM from the moment the server listens (its address logged) until uvicorn
+    takes the signals: kept and acted on once it runs (a clean stop, exit 0), where the default
+    handlers killed the process (-15) or ended it "interrupted" (130). Main thread only: only it
+    may set handlers."""
+
+    SIGNALS = ("SIGINT", "SIGTERM")
+
+    def __init__(self) -> None:
+        import signal
+        import threading
+
+        self.received: list[int] = []
+        self.before: dict = {}
+        if threading.current_thread() is threading.main_thread():
+            for name in self.SIGNALS:
+                sig = getattr(signal, name)
+                self.before[sig] = signal.signal(sig, lambda s, _frame: self.received.append(s))
+
+
+def _server_stopped_by_signals(config: Any, held: HeldSignals) -> Any:
     """A uvicorn server that Ctrl-C or SIGTERM shuts down for good: uvicorn raises the signal again
     once it has shut down, which killed the process (SIGTERM) or ended it as "interrupted" (exit
-    130), where a server stopped on purpose exits 0 (docs/cli.md)."""
+    130), where a server stopped on purpose exits 0 (docs/cli.md). A signal `held` before it ran
+    stops it as it starts."""
     import contextlib
     import signal
-    import threading
 
     import uvicorn
 
     class Server(uvicorn.Server):
         @contextlib.contextmanager
         def capture_signals(self) -> Iterator[None]:
-            if threading.current_thread() is not threading.main_thread():  # only it may set handlers
+            if not held.before:  # not the main thread: no handlers were set, none may be
                 yield
                 return
-            previous = {sig: signal.signal(sig, self.handle_exit) for sig in (signal.SIGINT, signal.SIGTERM)}
+            for sig in held.before:
+                signal.signal(sig, self.handle_exit)
+            for sig in held.received[:1]:
+                self.handle_exit(sig, None)
             try:
                 yield
             finally:
-                for sig, handler in previous.items():
+                for sig, handler in held.before.items():
                     signal.signal(sig, handler)
 
     return Server(config)

@@ -20,6 +20,9 @@ CONFIG_FILE = "unity-index.toml"
 DEFAULT_INDEX_DIR = "Library/UnityIndex"
 DEFAULT_MAX_FILE_MB = 50.0
 MAX_FILE_MB_LIMIT = 1_000_000  # about a terabyte: any real cap, and still a 64-bit byte count
+# ... and 10 KB the least: a smaller cap (`1e-300` rounded to 0 bytes) skips nearly every file, which no
+# project can mean; a typo, not a setting.
+MIN_FILE_MB = 0.01
 CONTENT_ROOTS = ("Assets", "Packages", "ProjectSettings")  # the folders of a project Unity imports
 # An exclude's `**/` may match no folder: each doubles the patterns tried on every path
 # (`project.Coverage`), so a pattern may hold this many, a run of them (`**/**/`) counting once.
@@ -73,9 +76,9 @@ def load_config(root: Path) -> Config:
         config = msgspec.convert(data, Config)
     except msgspec.ValidationError as exc:
         raise ConfigError(f"{path}: {exc}; the keys are {KEYS}") from None
-    if not (math.isfinite(config.max_file_mb) and 0 < config.max_file_mb <= MAX_FILE_MB_LIMIT):
+    if not (math.isfinite(config.max_file_mb) and MIN_FILE_MB <= config.max_file_mb <= MAX_FILE_MB_LIMIT):
         raise ConfigError(
-            f"{path}: max_file_mb must be positive and at most {MAX_FILE_MB_LIMIT} (megabytes;"
+            f"{path}: max_file_mb must be at least {MIN_FILE_MB} and at most {MAX_FILE_MB_LIMIT} (megabytes;"
             f" got {config.max_file_mb:.15g})"
         )
     if config.workers < 0:

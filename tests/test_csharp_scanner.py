@@ -929,6 +929,32 @@ def test_a_member_chain_100000_deep_is_scanned_in_a_second() -> None:
     assert [(r.target, r.context) for r in rec.refs] == [("PlayerHealth", "field")]
 
 
+def _nested_ifs(depth: int) -> bytes:
+    ifs = "".join(f"#if A{i + 1}\n" for i in range(depth))
+    return (
+        "using UnityEngine;\n" + ifs + "public class Deep : MonoBehaviour { void Update() {} }\n" + "#endif\n" * depth
+    ).encode()
+
+
+def test_a_class_inside_deeply_nested_ifs_is_read_or_the_record_says_why_not() -> None:
+    """docs/indexing.md: each `#if` nests the syntax tree one level deeper, and matches start at
+    most MAX_START_DEPTH deep: a class inside 1,000 nested `#if` was dropped with status "ok" and
+    no note. Up to MAX_IF_NESTING (800) everything is read; past it the record is "partial" and
+    says why."""
+    for depth in (50, 800):
+        rec = csharp.scan("Assets/Deep.cs", _nested_ifs(depth))
+        assert (rec.status, rec.note) == ("ok", ""), depth
+        assert [(s.kind, s.name) for s in rec.symbols] == [("class", "Deep"), ("method", "Update")], depth
+    for depth in (801, 1000):
+        rec = csharp.scan("Assets/Deep.cs", _nested_ifs(depth))
+        assert (rec.status, rec.note) == (
+            "partial",
+            f"#if nested {depth:,} deep, over 800: declarations past the parser's depth limit are not read",
+        ), depth
+    assert [s.name for s in csharp.scan("Assets/Deep.cs", _nested_ifs(801)).symbols] == ["Deep", "Update"]
+    assert csharp.scan("Assets/Deep.cs", _nested_ifs(1000)).symbols == ()
+
+
 def test_a_syntax_error_region_over_the_widest_allowed_is_skipped_with_the_reason() -> None:
     """docs/indexing.md: tree-sitter's query cursor costs the square of an ERROR node's width (a
     150 KB run of `{` took 27 s, in the indexer's own process). A region over MAX_ERROR_WIDTH, at

@@ -66,7 +66,7 @@ from indexer.model import TYPE_KINDS, FileRecord, Ref, Symbol
 from .conflicts import both_sides, conflict_sides
 from .csharp_lexer import declarations_only as _declarations_only
 from .csharp_nodes import NodeText, collapse, field_value, plain_symbol, squeeze
-from .csharp_query import REF_CONTEXTS, TooBroken, check_error_width, engine, error_nodes, parsed
+from .csharp_query import REF_CONTEXTS, TooBroken, check_error_width, deep_ifs, engine, error_nodes, parsed
 from .csharp_recover import recover_headers, reparsed
 from .csharp_scopes import MAX_NESTING, Scope, TooDeep, qualified, scopes
 from .csharp_strings import asset_literals
@@ -142,6 +142,7 @@ class _Scan(NodeText):
                 parts.append(self.ref_names(body_caps, lambda n: _inside(n.start_byte, starts, bodies)))
                 del body_caps, root
                 root = parsed(parser, clean).root_node
+        status, note = deep_ifs(self.data, status, note)
         caps = cursor(query).captures(root)
         file_namespaces = self.file_namespaces(caps)
         self.scopes = scopes(self, root, _scoped(caps), self.recover, bool(caps.get("error")))

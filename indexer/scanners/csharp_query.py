@@ -93,8 +93,26 @@ REF_CONTEXTS = {
 # Matches start at most this deep in the syntax tree. tree-sitter's cursor costs the square of
 # the tree's depth: a 200 KB member chain (`a.a.a...`, 100,000 deep) took 100 s to query, in the
 # indexer's own process where no time budget stops a scan. Declarations nest a few levels per
-# namespace or type (at most MAX_NESTING of those); only expressions reach deeper.
+# namespace or type (at most MAX_NESTING of those) and one per enclosing `#if`: past MAX_IF_NESTING
+# of those, declarations may lie deeper, and the record says so (`deep_ifs`).
 MAX_START_DEPTH = 1000
+MAX_IF_NESTING = 800  # leaves 200 levels for 64 nested types (two levels each) and a member
+_PP_NEST = re.compile(rb"^[ \t]*#[ \t]*(if|endif)\b", re.MULTILINE)
+
+
+def deep_ifs(data: bytes, status: str, note: str) -> tuple[str, str]:
+    """(status, note) of a scan, "partial" with the reason when `#if` nests over MAX_IF_NESTING:
+    the declarations below MAX_START_DEPTH were dropped without a word (a class in 1,000 `#if`)."""
+    if data.count(b"#") <= MAX_IF_NESTING:  # too few directives: most files stop here
+        return status, note
+    depth = deepest = 0
+    for m in _PP_NEST.finditer(data):
+        depth = depth + 1 if m.group(1) == b"if" else max(depth - 1, 0)
+        deepest = max(deepest, depth)
+    if deepest <= MAX_IF_NESTING:
+        return status, note
+    why = f"#if nested {deepest:,} deep, over {MAX_IF_NESTING}: declarations past the parser's depth limit are not read"
+    return "partial", f"{note}; {why}" if note else why
 
 
 @functools.cache

@@ -263,6 +263,38 @@ def member_target(graph: Graph, text: str) -> Target | None:
     owner_types = graph.types_asked(owner) if _IDENTIFIER.fullmatch(member) else []
     # of two classes named alike (the game's `EnemySpawner`, a sample's), those having the member
     having = sorted({x.qualified for x in owner_types if declarer_of(graph, x.qualified, member)})
+    note = ""
+    if not having and member in _BEHAVIOUR_MEMBERS:  # `Gun.enabled`: Unity's, called by UnityEvents
+        having = sorted({x.qualified for x in owner_types if _is_behaviour(graph, x.qualified)})
+        note = (
+            f"{member} is Unity's Behaviour.{member}, which {', '.join(having)} inherits: the UnityEvent calls"
+            f" setting it on its components (set_{member}) and the code naming it"
+        )
     if not having:
         return None
-    return Target(kind="member", name=f"{owner}.{member}", member=member, types=having)
+    return Target(kind="member", name=f"{owner}.{member}", member=member, types=having, note=note)
+
+
+# Members of Unity's `Behaviour` that UnityEvents call on a script's components (a property by its
+# setter, `set_enabled`): `refs Gun.enabled` found no member, as no project class declares it.
+_BEHAVIOUR_MEMBERS = frozenset({"enabled"})
+# Unity's classes deriving from `Behaviour` that scripts derive from (Netcode's, uGUI's too)
+_BEHAVIOURS = frozenset({"Behaviour", "MonoBehaviour", "NetworkBehaviour", "UIBehaviour"})
+
+
+def _is_behaviour(graph: Graph, qualified: str) -> bool:
+    """Whether the type's chain of project bases ends in one of Unity's `_BEHAVIOURS`."""
+    todo, seen = [qualified], set()
+    while todo:
+        q = todo.pop()
+        if q in seen:
+            continue
+        seen.add(q)
+        for t in _declared(graph, q):
+            rec = _record(graph, t.path)
+            for base in t.bases if rec is not None else ():
+                found = graph.resolve_type_ref(base, rec)
+                if not found and bare_type_name(base) in _BEHAVIOURS:
+                    return True
+                todo += [b.qualified for b in found]
+    return False

@@ -4,13 +4,11 @@ line is answered (it was refused until uvicorn, started after the line, listened
 from __future__ import annotations
 
 import json
-import os
 import socket
 import subprocess
-import sys
 from pathlib import Path
 
-from .conftest import REPO, meta, mono_script, write_project
+from .conftest import meta, mono_script, start_cli, write_project
 
 INITIALIZE = {
     "jsonrpc": "2.0",
@@ -36,15 +34,9 @@ def test_a_client_connecting_as_the_address_is_logged_is_answered(tmp_path: Path
         tmp_path / "Game",
         {"Assets/Player.cs": mono_script("Player", "public int hp;"), "Assets/Player.cs.meta": meta("a1" * 16)},
     )
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "indexer.cli", "serve", "--transport", "http", "--port", "0", "--project", str(root)],
-        cwd=REPO,
-        env={**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1"},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    proc = start_cli("serve", "--transport", "http", "--port", "0", "--project", str(root), stdout=subprocess.DEVNULL)
     try:
+        assert proc.stderr is not None
         line = proc.stderr.readline()
         while "/mcp" not in line and line:
             line = proc.stderr.readline()

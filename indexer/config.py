@@ -20,9 +20,9 @@ CONFIG_FILE = "unity-index.toml"
 DEFAULT_INDEX_DIR = "Library/UnityIndex"
 DEFAULT_MAX_FILE_MB = 50.0
 MAX_FILE_MB_LIMIT = 1_000_000  # about a terabyte: any real cap, and still a 64-bit byte count
-# ... and 10 KB the least: a smaller cap (`1e-300` rounded to 0 bytes) skips nearly every file, which no
+# ... and 1 KB the least: a smaller cap (`1e-300` rounded to 0 bytes) skips nearly every file, which no
 # project can mean; a typo, not a setting.
-MIN_FILE_MB = 0.01
+MIN_FILE_MB = 0.001
 CONTENT_ROOTS = ("Assets", "Packages", "ProjectSettings")  # the folders of a project Unity imports
 # An exclude's `**/` may match no folder: each doubles the patterns tried on every path
 # (`project.Coverage`), so a pattern may hold this many, a run of them (`**/**/`) counting once.

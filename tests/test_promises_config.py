@@ -63,16 +63,16 @@ def test_unity_s_own_rules_leave_out_generated_root_folders_and_ignored_names(tm
 
 
 def test_max_file_mb_bounds(tmp_path: Path) -> None:
-    """ "a `max_file_mb` that is not a number from 0.01 to 1000000" is refused; 1000000, 0.01 and a
+    """ "a `max_file_mb` that is not a number from 0.001 to 1000000" is refused; 1000000, 0.001 and a
     fraction are numbers it takes."""
     root = write_project(tmp_path / "P", {})
-    for value, cap in (("1000000", 1_000_000), ("0.5", 0.5), ("1", 1), ("0.01", 0.01)):
+    for value, cap in (("1000000", 1_000_000), ("0.5", 0.5), ("1", 1), ("0.001", 0.001)):
         (root / "unity-index.toml").write_text(f"max_file_mb = {value}\n")
         assert load_config(root).max_file_mb == cap
-    for value in ("1000000.5", "-1", "-inf", "1e-300", "0.0099"):
+    for value in ("1000000.5", "-1", "-inf", "1e-300", "0.00099"):
         (root / "unity-index.toml").write_text(f"max_file_mb = {value}\n")
         r = run_cli("status", "--project", str(root))
-        assert r.returncode == 2 and "max_file_mb must be at least 0.01 and at most 1000000" in r.stderr, value
+        assert r.returncode == 2 and "max_file_mb must be at least 0.001 and at most 1000000" in r.stderr, value
 
 
 def test_the_documented_messages_word_for_word(tmp_path: Path) -> None:

@@ -110,11 +110,18 @@ def _closed_by_server(s: socket.socket, within: float) -> bool:
         return False
 
 
+def _refresh_out_of_files(line: str) -> bool:
+    """The background refresh's one line when it ran out of open files in the burst (it is tried
+    again later): the server's own work, not a line about the connections."""
+    return "updating the index of" in line and "may have no more files open" in line
+
+
 def test_connections_that_send_no_whole_request_never_keep_a_client_out(tmp_path: Path) -> None:
     """Twice as many connections as the server may open files, each sending the start of a request
     head and no more: a client's `initialize` is answered at once while they are still open on our
     side, each of them is closed by the server, and the log says nothing of them but, if a burst
-    of them reached the limit of open files, one line saying so."""
+    of them reached the limit of open files, one line saying so (and, if the index's background
+    refresh ran then, its own line saying it had no more files: seen once in a CI run)."""
     proc, port, logs = _serve_http(_project(tmp_path))
     held: list[socket.socket] = []
     try:
@@ -129,7 +136,7 @@ def test_connections_that_send_no_whole_request_never_keep_a_client_out(tmp_path
         assert answer.status_code == 200 and "serverInfo" in answer.text
         assert time.monotonic() - started < 5
         assert all(_closed_by_server(s, REQUEST_SECONDS + 10) for s in held)
-        said = [line for line in logs[before:] if "session ID" not in line]
+        said = [line for line in logs[before:] if "session ID" not in line and not _refresh_out_of_files(line)]
         assert said in ([], [f"unity-index: {LIMIT_SAID}\n"]), said[:8]
     finally:
         for s in held:

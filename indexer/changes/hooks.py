@@ -172,9 +172,15 @@ def recorded_projects(text: str) -> list[str]:
     return out
 
 
+def _hook_text(hook: Path) -> str:
+    """A hook as written: UTF-8 whatever the locale (a project named outside ASCII was misread, or
+    failed, under Windows' ANSI code pages)."""
+    return hook.read_text(encoding="utf-8", errors="replace")
+
+
 def _ours(path: Path) -> bool:
     try:
-        return MARKER in path.read_text(encoding="utf-8", errors="replace")
+        return MARKER in _hook_text(path)
     except OSError:
         return False
 
@@ -326,7 +332,7 @@ def _added_lines(hook: Path) -> list[str]:
     and command does not have them (a line of ours changed in place, as another version writes
     it, is not one)."""
     try:
-        text = hook.read_text(encoding="utf-8", errors="replace")
+        text = _hook_text(hook)
     except OSError:
         return []
     lines = text.splitlines()
@@ -353,7 +359,7 @@ def _keep_edits(hook: Path) -> list[str]:
 
 def _projects_of(hook: Path) -> list[str]:
     try:
-        return recorded_projects(hook.read_text(encoding="utf-8", errors="replace"))
+        return recorded_projects(_hook_text(hook))
     except OSError:
         return []
 
@@ -400,9 +406,7 @@ def _uninstall_one(hook: Path, chained: Path, named: str, project: Path) -> list
         return []  # it refreshes other projects only
     done = _keep_edits(hook)
     if others:
-        atomic_write(
-            hook, script(others, recorded_command(hook.read_text(encoding="utf-8", errors="replace")) or ""), mode=0o755
-        )
+        atomic_write(hook, script(others, recorded_command(_hook_text(hook)) or ""), mode=0o755)
         return [*done, f"{hook.name}: no longer refreshes {named} (still {', '.join(others)})"]
     hook.unlink()
     if _present(chained):

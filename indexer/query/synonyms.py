@@ -294,10 +294,37 @@ def qualities(words: Iterable[str]) -> set[str]:
     return {noun for w in words for noun in (*_COMPARATIVES.get(w.lower(), ()), *_ADJECTIVES.get(w.lower(), ()))}
 
 
+# A noun's irregular plural, which the stemmer does not join with its singular either: a task says
+# "how long do wood elves live", "the children of the panel", the code and assets `Elf_Wood`,
+# `GetChild`. Searched as `_FORMS` are. Not a plural that is another word's form ("leaves" and
+# "lives" are verbs as often, "axes" the plural of an axe too, "dice" and "die"), nor one whose
+# singular is a word of most code ("men": `Menu`, `Element`).
+_PLURALS = """
+elf elves
+wolf wolves
+dwarf dwarves
+knife knives
+thief thieves
+half halves
+shelf shelves
+hoof hooves
+scarf scarves
+foot feet
+tooth teeth
+goose geese
+mouse mice
+child children
+index indices
+vertex vertices
+matrix matrices
+"""
+
+
 @cache
 def _forms_by_stem() -> dict[str, tuple[str, ...]]:
-    """stem -> every form of its verb (`_FORMS`)."""
-    return {stem(w): tuple(line.split()) for line in _FORMS.split("\n") for w in line.split()}
+    """stem -> every form of its word (`_FORMS`: a verb's, `_PLURALS`: a noun's)."""
+    lines = (_FORMS + _PLURALS).split("\n")
+    return {stem(w): tuple(line.split()) for line in lines for w in line.split()}
 
 
 # A word's British and American spellings: "the team colours", the code `Color`. A project's code
@@ -325,8 +352,8 @@ def spellings(term: str) -> tuple[str, ...]:
 
 
 def forms(term: str) -> tuple[str, ...]:
-    """The other forms of the verb a term is a form of (`_FORMS`: "hidden" -> "hide", "hid"), none
-    when it is not one: the task's word, searched in any of them."""
+    """The other forms of the verb or noun a term is a form of (`_FORMS`: "hidden" -> "hide", "hid";
+    `_PLURALS`: "elves" -> "elf"), none when it is not one: the task's word, searched in any of them."""
     s = stem(term)
     return tuple(w for w in _forms_by_stem().get(s, ()) if stem(w) != s)
 

@@ -70,6 +70,17 @@ def asks_how_long(text: str) -> bool:
     return bool(HOW_LONG.search(text)) and len(HOW_LONG.findall(text)) == len(re.findall(r"\blong\b", text, re.I))
 
 
+# "a bit higher", "a little bit further": a measure of how much, not the word: said only so, "bit"
+# matched every `BitBoard`, `Bits` and bit mask (a chess engine's debug viewer first for "make the
+# bishop worth a bit more"). Weighted as a task word.
+A_BIT = re.compile(r"\b(?:a|little)\s+bit\b", re.IGNORECASE)
+
+
+def says_a_bit(text: str) -> bool:
+    """Whether the task says "bit" only in "a bit" or "little bit" (`A_BIT`)."""
+    return bool(A_BIT.search(text)) and len(A_BIT.findall(text)) == len(re.findall(r"\bbit\b", text, re.I))
+
+
 # Particles that code writes into one word with a verb or noun (`PickUp`, `GameOver`, `LogIn`):
 # stop words on their own, but the second half of a compound.
 PARTICLES = frozenset({"up", "down", "over", "out", "off", "in", "on", "back"})
@@ -116,14 +127,19 @@ def weighted_terms(text: str) -> list[tuple[str, float]]:
     """Query terms with weights: named identifiers up, their parts and task words down."""
     standalone, compound, parts = _word_roles(text)
     joined = set(compounds(text))
-    how_long = asks_how_long(text)
+    how_long, a_bit = asks_how_long(text), says_a_bit(text)
     out = []
     for term in query_terms(text):
         if term in joined and term not in standalone and term not in compound:
             out.append((term, COMPOUND_WEIGHT))
         elif term.isdigit():
             out += [(n, NUMBER_WEIGHT) for n in _numbered(term)]
-        elif term in TASK_WORDS or (term in _WEAK_ALONE and term in standalone) or (how_long and term == "long"):
+        elif (
+            term in TASK_WORDS
+            or (term in _WEAK_ALONE and term in standalone)
+            or (how_long and term == "long")
+            or (a_bit and term == "bit")
+        ):
             out.append((term, TASK_WORD_WEIGHT))
         elif term in compound:
             out.append((term, IDENTIFIER_WEIGHT))

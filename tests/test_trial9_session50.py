@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from indexer.identifiers import TASK_WORD_WEIGHT, weighted_terms
 from indexer.query import synonyms
 
-from .conftest import data_asset, meta, write_project
+from .conftest import data_asset, meta, mono_script, write_project
 from .conftest import ranked_paths as _ranked
 
 _RACE = "b5090000000000000000000000000001"
@@ -94,4 +95,79 @@ def test_an_irregular_plural_searches_its_singular(tmp_path: Path) -> None:
         "Assets/Data/Races/Elf_Wood.asset",
         "Assets/Data/Lifespan/05_Long Lived_Very.asset",
         "Assets/Data/Lifespan/04_Long Lived.asset",
+    ]
+
+
+def _engine(tmp_path: Path) -> Path:
+    """A chess engine's scripts: the evaluation holding each piece's value (`BishopValue = 320`),
+    bitboard helpers setting and testing bits, the passed pawns' masks and a debug viewer drawing a
+    bitboard (the bishops' by default), beside the rest of the game."""
+    files = {
+        "Assets/Scripts/Evaluation/Evaluation.cs": (
+            "public class Evaluation\n{\n    public const int PawnValue = 100;\n"
+            "    public const int KnightValue = 300;\n    public const int BishopValue = 320;\n"
+            "    public const int RookValue = 500;\n    public const int QueenValue = 900;\n"
+            "    const int bishopPairBonus = 30;\n"
+            "    // material and piece placement, from white's point of view\n"
+            "    public int Evaluate(Board board) { return CountMaterial(board, 0) - CountMaterial(board, 1); }\n"
+            "    int CountMaterial(Board board, int colour)\n    {\n"
+            "        int bishops = board.bishops[colour].Count;\n"
+            "        return board.pawns[colour].Count * PawnValue + board.knights[colour].Count * KnightValue\n"
+            "            + bishops * BishopValue + (bishops >= 2 ? bishopPairBonus : 0)\n"
+            "            + board.rooks[colour].Count * RookValue + board.queens[colour].Count * QueenValue;\n"
+            "    }\n}\n"
+        ),
+        "Assets/Scripts/Bitboards/BitBoardUtility.cs": (
+            "public static class BitBoardUtility\n{\n"
+            "    public static void SetBit(ref ulong bits, int square) => bits |= 1ul << square;\n"
+            "    public static void ClearBit(ref ulong bits, int square) => bits &= ~(1ul << square);\n"
+            "    public static bool ContainsBit(ulong bits, int square) => ((bits >> square) & 1) != 0;\n"
+            "    public static int PopLowestBit(ref ulong bits)\n"
+            "    {\n        int i = System.Numerics.BitOperations.TrailingZeroCount(bits);\n"
+            "        bits &= bits - 1;\n        return i;\n    }\n}\n"
+        ),
+        "Assets/Scripts/Bitboards/Bits.cs": (
+            "public static class Bits\n{\n"
+            "    // a bit set for each square in front of a pawn and on the files beside it\n"
+            "    public static readonly ulong[] WhitePassedPawnMask = new ulong[64];\n"
+            "    public static readonly ulong[] BlackPassedPawnMask = new ulong[64];\n"
+            "    public const ulong FileA = 0x101010101010101;\n}\n"
+        ),
+        "Assets/Scripts/Debug/BitBoardDebugViewer.cs": mono_script(
+            "BitBoardDebugViewer",
+            "    // draws the bits of one bitboard over the board: the bishops' by default\n"
+            "    public enum BitboardType { Pawns, Knights, Bishops, Rooks, Queens }\n"
+            "    public BitboardType bitboardToView = BitboardType.Bishops;\n"
+            "    void Update()\n    {\n        ulong bits = Bits.BishopMask[0];\n"
+            "        if (BitBoardUtility.ContainsBit(bits, 0)) Draw(bits);\n    }\n"
+            "    void Draw(ulong bits) { }",
+        ),
+    }
+    for name, body in _GAME.items():
+        files[f"Assets/Scripts/Game/{name}.cs"] = mono_script(name, body)
+    return write_project(tmp_path, files)
+
+
+_GAME = {  # the rest of the game, saying neither "bishop" nor "bit"
+    "Clock": "    public float secondsRemaining;\n    void Update() { secondsRemaining -= Time.deltaTime; }",
+    "GameManager": "    public bool useClocks;\n    public void NewGame(bool humanPlaysWhite) { }",
+    "HumanPlayer": "    // picks a piece up with the mouse, drops it on a square\n    void HandleInput() { }",
+    "OpeningBook": "    public TextAsset book;\n    public bool TryGetBookMove(string fen) { return false; }",
+    "MoveSounds": "    public AudioClip moveSfx;\n    public AudioClip captureSfx;",
+    "BoardTheme": "    public Color lightSquares;\n    public Color darkSquares;",
+}
+
+
+def test_a_bit_more_is_no_bit(tmp_path: Path) -> None:
+    """ "Make the bishop worth a bit more than it is now" had the chess engine's `Evaluation.cs`,
+    whose `BishopValue` is the answer, 6th under a bitboard debug viewer, the bit utilities and a
+    magic generator: "bit" met every `BitBoard`, `Bits` and `SetBit`. Said only in "a bit" or "a
+    little bit", it is how much, not the word, and weighs as a task word (as "long" does in "how
+    long"): 4th -> 2nd here, under the viewer saying "bishops" and "bits" both."""
+    assert ("bit", TASK_WORD_WEIGHT) in weighted_terms("make the bishop worth a little bit more")
+    assert ("bit", 1.0) in weighted_terms("a bit higher, and which bit of the mask is the water layer")
+    root = _engine(tmp_path)
+    assert _ranked(root, "Make the bishop worth a bit more than it is now", 2) == [
+        "Assets/Scripts/Debug/BitBoardDebugViewer.cs",
+        "Assets/Scripts/Evaluation/Evaluation.cs",
     ]

@@ -7,12 +7,13 @@ breaks the whole pool; and its shutdown waits for every queued chunk after Ctrl-
 worker has a pipe of its own (no other process holds its ends, so the parent's death is an EOF
 or a broken pipe), is started by `forkserver` (POSIX) or `spawn` (Windows), which pass it no
 descriptor but that pipe, asks Linux to kill it with its parent (PR_SET_PDEATHSIG) and elsewhere
-watches the parent's pid, and ignores SIGINT (Ctrl-C reaches the whole process group; the
-indexer alone decides). The parent gives each file `FileBudget.seconds` before it kills the
-worker, records the file as skipped and sends the rest of the chunk to a new worker; on POSIX
-a worker's address space is limited (RLIMIT_AS) to `FileBudget.memory_mb`, so a file that
-needs more fails alone the same way (after one more try by a process alone with
-`FileBudget.alone_mb`, when that is more).
+watches the parent's pid, and ignores SIGINT and SIGTERM (Ctrl-C, and a service manager's
+SIGTERM, reach the whole process group; the indexer alone decides: they are blocked in the fork
+server it is forked from, and SIGINT ignored besides). The parent gives each file
+`FileBudget.seconds` before it kills the worker, records the file as skipped and sends the rest
+of the chunk to a new worker; on POSIX a worker's address space is limited (RLIMIT_AS) to
+`FileBudget.memory_mb`, so a file that needs more fails alone the same way (after one more try
+by a process alone with `FileBudget.alone_mb`, when that is more).
 """
 
 from __future__ import annotations
@@ -142,33 +143,47 @@ def _limit_memory(memory_mb: int) -> None:
 
 
 def _start_forkserver() -> None:
-    """Start the fork server (and the resource tracker it starts) with SIGINT blocked: the mask
-    survives exec, so neither it nor the scanners forked from it see a Ctrl-C (it reaches the
-    whole process group, and one landing while the server imports the scanners would print its
-    traceback; the server then ignores SIGINT itself). The indexer's own Ctrl-C, or a time limit
-    (`cli.indexing._TimeLimit`), falling in these milliseconds is kept and acted on once the
-    server runs. Signal handlers belong to the main thread: started from another (the MCP
-    server's watcher), it is not guarded; nor where threads cannot block signals (Windows, which
-    has no fork server)."""
+    """Start the fork server (and the resource tracker it starts) with SIGINT and SIGTERM blocked:
+    the mask survives exec, so neither it nor the scanners forked from it see a Ctrl-C or a
+    SIGTERM sent to the process group (one landing while the server imports the scanners would
+    print its traceback; the server then ignores SIGINT itself). The indexer's own signal, or a
+    time limit (`cli.indexing._TimeLimit`), falling in these milliseconds is kept and acted on
+    once the server runs. Signal handlers belong to the main thread: started from another (the
+    MCP server's watcher), it is not guarded; nor where threads cannot block signals (Windows,
+    which has no fork server). Its socket goes in a folder a killed indexer does not leave
+    behind (`scratch.claim`)."""
     import signal
     import threading
     from multiprocessing import forkserver
 
+    from indexer.build import scratch
+
+    scratch.claim()
     if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
         _quietly(forkserver.ensure_running)
         return
+    guarded = (signal.SIGINT, signal.SIGTERM)
     caught: list[int] = []
-    old = signal.signal(signal.SIGINT, lambda signum, _frame: caught.append(signum))
-    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    old = {sig: signal.signal(sig, lambda signum, _frame: caught.append(signum)) for sig in guarded}
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, set(guarded))
     try:
         _quietly(forkserver.ensure_running)
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # a pending Ctrl-C is delivered: recorded
-        signal.signal(signal.SIGINT, old)
-    if caught and callable(old):
-        old(signal.SIGINT, None)  # the default handler raises KeyboardInterrupt
-    elif caught and old == signal.SIG_DFL:
-        signal.raise_signal(signal.SIGINT)
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # a pending signal is delivered: recorded
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+    for sig in dict.fromkeys(caught):
+        _deliver(sig, old[sig])
+
+
+def _deliver(sig: int, handler: object) -> None:
+    """Act on a signal caught while the fork server started, as the handler in place would have."""
+    import signal
+
+    if callable(handler):
+        handler(sig, None)  # Python's SIGINT handler raises KeyboardInterrupt; the CLI's SIGTERM, Terminated
+    elif handler == signal.SIG_DFL:
+        signal.raise_signal(sig)
 
 
 def _quietly(start: Callable[[], None]) -> None:

@@ -24,6 +24,13 @@ class UsageError(Exception):
     """An expected failure with a message that says what to do; exit code 2, no traceback."""
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (`kill PID`) stops a command as Ctrl-C does (the update in progress rolled back,
+    scanner processes stopped, multiprocessing's folder removed), exit 143 as a shell reports a
+    process the signal killed; its default action killed the indexer on the spot and left the
+    fork server's folder behind."""
+
+
 def seconds(text: str) -> float:
     """A duration option for argparse: a finite number of seconds, 0 or more. `nan` made a wait
     for the writer lock endless (no time is past a nan deadline), a negative time limit ended a

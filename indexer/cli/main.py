@@ -1,7 +1,7 @@
 """The `unity-index` command line. Parsing here; each command's work lives in its module.
 
 Exit codes: 0 success, 1 a check failed or the index is stale, 2 usage or configuration error,
-3 an internal error (a bug: please report it with the --debug traceback).
+3 an internal error (a bug: please report it with the --debug traceback), 130 Ctrl-C, 143 SIGTERM.
 Imports are lazy so a query never loads the scanners.
 """
 
@@ -20,6 +20,7 @@ from indexer.cli.common import (
     EXIT_OK,
     EXIT_USAGE,
     PROJECT_HELP,
+    Terminated,
     UsageError,
     explain_failure,
     project_arg,
@@ -29,6 +30,8 @@ from indexer.cli.common import (
     workspace,
 )
 from indexer.cli.console import Console
+
+EXIT_TERMINATED = 143  # 128 + SIGTERM, as a shell reports a process the signal killed
 
 # The built-in commands, in the order help lists them.
 BUILTIN_COMMANDS = (
@@ -216,10 +219,36 @@ def _main(argv: Sequence[str] | None) -> int:
         Console().error("interrupted")
         return 130
     _undecodable_as_printable(args)
-    code = _run(args, Console())
+    with _sigterm_stops(args.command in BUILTIN_COMMANDS):
+        code = _run(args, Console())
     if getattr(args, "exit_zero", False) and code in (EXIT_USAGE, EXIT_INTERNAL):
         return EXIT_OK  # `index --exit-zero`: a hook's failure must not fail the git command
     return code
+
+
+@contextlib.contextmanager
+def _sigterm_stops(wanted: bool) -> Iterator[None]:
+    """SIGTERM raises `Terminated` in the main thread while a built-in command runs, when nothing
+    else handles it (a parent that set it ignored is obeyed). `watch` puts its own stop in place;
+    `serve` (another package's command) keeps its own ways. Restored after, for in-process callers."""
+    import signal
+    import threading
+
+    if not wanted or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    if signal.getsignal(signal.SIGTERM) != signal.SIG_DFL:
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        raise Terminated
+
+    signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _undecodable_as_printable(args: argparse.Namespace) -> None:
@@ -258,6 +287,9 @@ def _run(args: argparse.Namespace, console: Console) -> int:
         _traceback_if(args.debug)
         console.error(str(exc))
         return EXIT_USAGE
+    except Terminated:
+        console.error("stopped by SIGTERM")
+        return EXIT_TERMINATED
     except KeyboardInterrupt:
         console.error("interrupted")
         return 130

@@ -234,8 +234,10 @@ def test_if_members() -> None:
 
 
 def test_if_header() -> None:
+    """A header in each branch of an `#if`, one body after it: valid C#, read whole (it was partial,
+    "3 syntax error regions", before session 50), the bases of both branches kept."""
     rec = _scan("if_header.cs")
-    assert (rec.status, rec.note, rec.error_lines) == ("partial", "3 syntax error regions", (7, 9, 14))
+    assert (rec.status, rec.note, rec.error_lines) == ("ok", "", ())
     assert _syms(rec) == [
         ("class", "Tools", "LevelTool", 6, 14, "public class LevelTool : Editor"),
         ("field", "Tools.LevelTool", "gridSize", 11, 11, "public int gridSize = 4"),
@@ -249,8 +251,8 @@ def test_if_header() -> None:
 
 
 def test_if_header_braces() -> None:
-    rec = _scan("if_header_braces.cs")
-    assert (rec.status, rec.note, rec.error_lines) == ("partial", "3 syntax error regions", (3, 5, 7))
+    rec = _scan("if_header_braces.cs")  # each branch with its own `{`: read whole too
+    assert (rec.status, rec.note, rec.error_lines) == ("ok", "", ())
     assert _syms(rec) == [
         ("class", "Tools", "Inspector", 4, 10, "public class Inspector : Editor"),
         ("field", "Tools.Inspector", "gridSize", 8, 8, "public int gridSize"),
@@ -1014,7 +1016,8 @@ def test_a_type_header_split_by_if_with_a_brace_in_each_branch_inside_a_namespac
     the ERROR's tokens were rebuilt into one type, but inside a block namespace or a class the
     second header parsed as a type nested in the first, which held everything after it (`N.Tool.
     Tool`, `After` inside `Tool`, the namespace lost). The copy parsed for declarations keeps one
-    `{`, the last branch's; each header's bases count."""
+    `{`, the last branch's; each header's bases count. Valid C#, read whole: status "ok" since
+    session 50 (it was "partial")."""
     src = b"""namespace Game {
 #if UNITY_EDITOR
 public class Tool : Editor {
@@ -1038,7 +1041,7 @@ public class Outer {
 }
 """
     rec = csharp.scan("Assets/Tool.cs", src)
-    assert rec.status == "partial" and rec.namespaces == ("Game",)
+    assert rec.status == "ok" and rec.namespaces == ("Game",)
     assert _syms(rec) == [
         ("class", "Game", "Tool", 3, 10, "public class Tool : Editor"),
         ("field", "Game.Tool", "size", 9, 9, "public int size"),
@@ -1074,3 +1077,52 @@ public class Outer {
         ("method", "Game.EnumSerializer", "Write", 11, 11, "public void Write(T value)"),
     ]  # fmt: skip
     assert ("ILegacy", 7, "base") in _refs(rec)
+
+
+def test_if_header_in_three_branches_is_read_whole_with_every_base() -> None:
+    """csharp_recover.first_branches: every branch of an `#if`/`#elif`/`#else` a header alone
+    (attributes, generics, constraints), one body after `#endif`: status "ok" (was "partial",
+    before session 50), one type with the bases of all three and the first branch's attribute."""
+    src = (
+        b"using UnityEngine;\n"
+        b"#if UNITY_EDITOR\n"
+        b"[ExecuteInEditMode]\n"
+        b"public class Pool<T> : Editor where T : Component\n"
+        b"#elif UNITY_SERVER\n"
+        b"public class Pool<T> : NetworkBehaviour where T : Component\n"
+        b"#else\n"
+        b"public class Pool<T> : MonoBehaviour where T : Component\n"
+        b"#endif\n"
+        b"{\n"
+        b"    public T prefab;\n"
+        b"}\n"
+    )
+    rec = csharp.scan("Assets/Pool.cs", src)
+    assert (rec.status, rec.note, rec.error_lines) == ("ok", "", ())
+    assert [(s.kind, s.name, s.line, s.end_line, s.container, s.bases, s.attributes) for s in rec.symbols] == [
+        ("class", "Pool", 4, 12, "", ("Editor", "NetworkBehaviour", "MonoBehaviour"), ("ExecuteInEditMode",)),
+        ("field", "prefab", 11, 11, "Pool", (), ()),
+    ]
+    assert rec.defines == ("UNITY_EDITOR", "UNITY_SERVER")
+
+
+def test_if_header_beside_other_code_in_a_branch_stays_partial_with_both_bases() -> None:
+    """Not every `#if` around a header is rewritten: a branch holding a header and a member too is
+    no header alone, so the file keeps the ERROR recovery (partial, both bases)."""
+    src = (
+        b"#if UNITY_EDITOR\n"
+        b"public class A : Editor\n"
+        b"#else\n"
+        b"public class A : MonoBehaviour\n"
+        b"#endif\n"
+        b"{\n"
+        b"#if UNITY_EDITOR\n"
+        b"    public int x;\n"
+        b"#else\n"
+        b"    public class B : MonoBehaviour { }\n"
+        b"#endif\n"
+        b"}\n"
+    )
+    rec = csharp.scan("Assets/A.cs", src)
+    assert rec.status == "partial"
+    assert [s.bases for s in rec.symbols if s.name == "A"] == [("Editor", "MonoBehaviour")]

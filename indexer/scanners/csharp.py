@@ -5,16 +5,16 @@ Why this shape: the indexer runs on thousands of scripts, so the work per file i
 positions), never walks the whole tree. Files without syntax errors take only that path.
 
 Broken files (about 1.4% of real Unity scripts) are mostly broken inside code: tree-sitter-c-sharp
-misreads constructs such as unsafe pointer casts (`((int*)p)->X()`, `*(int*)p = ...`) or a
-half-typed statement, and the ERROR swallows the enclosing declarations. For those files a small
-lexer (`csharp_lexer`: strings of every kind, chars, comments and preprocessor lines are skipped
-as units) finds the code: bodies of methods, constructors, operators, accessors, the braces of
-initializers and lambdas, and `=> expression;` bodies. A copy with those insides blanked (newlines
-and byte offsets kept, so lines and columns are exact) is parsed again: symbols come from that
-declarations-only parse, refs from it outside the blanked ranges and from the original parse inside
-them. When the braces do not balance (a body lost its `}`), a body also ends at the first code line
-indented like its declaration or less, and gets a `}` there. A type header lost inside an ERROR node
-(``#if``/``#else`` around a class header) is still rebuilt from the ERROR's tokens.
+misreads constructs such as unsafe pointer casts (`((int*)p)->X()`, `*(int*)p = ...`) or a half-typed
+statement, and the ERROR swallows the enclosing declarations. For those files a small lexer
+(`csharp_lexer`: strings, chars, comments and preprocessor lines are skipped as units)
+finds the code: bodies of methods, constructors, operators, accessors, the braces of initializers and
+lambdas, and `=> expression;` bodies. A copy with those insides blanked (newlines and byte offsets kept,
+so lines and columns are exact) is parsed again: symbols come from that declarations-only parse, refs
+from it outside the blanked ranges and from the original parse inside them. When the braces do not
+balance (a body lost its `}`), a body also ends at the first code line indented like its declaration or
+less, and gets a `}` there. A type header lost inside an ERROR node (`#if`/`#else` around a class header
+with other code) is rebuilt from the ERROR's tokens (each branch a header alone: read whole, `first_branches`).
 
 Representation decisions (the tests pin them):
 - Lines are 1-based. `Symbol.line` is the line of the declared name (for operators the ``operator``
@@ -39,7 +39,7 @@ Representation decisions (the tests pin them):
   name) directly left of a member access, starting with an uppercase letter, that is not a
   local/parameter/member name declared in this file and not the first segment of a namespace
   named in a (non-alias) using or namespace declaration.
-- `#if` branches: both are indexed; members that repeat with the same (kind, container, name,
+- `#if` branches: all are indexed; members that repeat with the same (kind, container, name,
   signature) are merged (first line kept). Types repeating with the same (kind, container, name)
   are merged (bases and attributes unioned) unless both are ``partial``.
 - Syntax errors: status "partial", `error_lines` = sorted unique first lines of every ERROR and
@@ -49,7 +49,7 @@ Representation decisions (the tests pin them):
   That stays so even when the declarations-only parse is clean. `defines` come from a regex over
   `#if`/`#elif` lines of the original bytes, so they survive ERROR nodes and blanked bodies too.
   Lost: declarations whose own header is what tree-sitter cannot parse, mostly a declaration split
-  by ``#if``/``#else`` (two header or modifier variants, a `=>` body with two branches); refs that
+  by ``#if``/``#else`` (two modifier variants of a member, a `=>` body with two branches); refs that
   the original parse got wrong inside a broken body; with unbalanced braces, a body line written at
   or left of its declaration's indentation (column-0 code) ends that body early.
 """

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import pairwise
 from typing import Any
 
 from indexer.model import Symbol
@@ -26,6 +27,12 @@ _ASYNC_NAME = re.compile(rb"\basync\b(?=\s*(?:=(?!>)|[),;.\]&|?!:}]))")
 
 _DIRECTIVE = re.compile(rb"^[ \t]*#[ \t]*(if|elif|else|endif)\b", re.M)
 _TYPE_HEADER = re.compile(rb"\b(?:class|struct|interface|enum|record)\s+[A-Za-z_]")
+# A branch of an `#if` holding one type's header alone: its directive's line, then the header
+# (attributes, modifiers, keyword, name, type parameters, bases, constraints), no `;`, and at most
+# the `{` that opens its body.
+_HEADER_ONLY = re.compile(
+    rb"#[^\n]*\n[^{};#]*?\b(?:class|struct|interface|enum|record)\s+[A-Za-z_][^{};#]*(\{\s*)?", re.S
+)
 
 
 def reparsed(parser: Any, data: bytes, root: Any) -> Any:
@@ -46,24 +53,50 @@ def reparsed(parser: Any, data: bytes, root: Any) -> Any:
 
 
 def first_branches(data: bytes) -> bytes:
-    """`data` with the `#elif`/`#else` branches of each `#if` blanked (newlines kept), as if the
-    first branch's symbols were defined, and the directives themselves (one between a method's
-    signature and its body is an error too)."""
+    """`data` with the `#elif`/`#else` branches of each `#if` blanked (newlines kept), as if the first
+    branch's symbols were defined, and the directives themselves (one between a method's
+    signature and its body is an error too). An `#if` whose every branch is one type's header
+    and nothing else (`#if UNITY_EDITOR` `class A : Editor` `#else` `class A : MonoBehaviour`
+    `#endif` `{ ... }`, or each branch ending with its `{`) keeps every branch: a `;` ends each
+    earlier header (a header without a body; written over the next directive, or over that
+    header's `{`), so the parse reads the headers one after the other and the last takes the
+    body; they are merged as `#if` duplicates are, bases unioned. A type header in a later
+    branch of any other `#if` leaves `data` as it is (`recover_headers` reads it)."""
     out = bytearray(data)
-    later: list[int | None] = []  # per open #if: where its first later branch starts
+    branches: list[list[int]] = []  # per open #if: where each of its directives starts
     for m in _DIRECTIVE.finditer(data):
         kind, end = m[1], data.find(b"\n", m.start())
         end = len(data) if end < 0 else end
-        if kind == b"if":
-            later.append(None)
-        elif kind in (b"elif", b"else") and later and later[-1] is None:
-            later[-1] = m.start()
-        elif kind == b"endif" and later and (start := later.pop()) is not None:
-            if _TYPE_HEADER.search(data, start, m.start()):
-                return data  # a type header in each branch: recover_headers keeps both bases
-            out[start : m.start()] = _blank(data[start : m.start()])
         out[m.start() : end] = _blank(data[m.start() : end])
+        if kind == b"if":
+            branches.append([m.start()])
+        elif kind in (b"elif", b"else") and branches:
+            branches[-1].append(m.start())
+        elif kind == b"endif" and branches:
+            starts = [*branches.pop(), m.start()]
+            if len(starts) < 3:
+                continue
+            if not _TYPE_HEADER.search(data, starts[1], starts[-1]):
+                out[starts[1] : starts[-1]] = _blank(data[starts[1] : starts[-1]])
+            elif (ends := _header_ends(data, starts)) is not None:
+                for at in ends:
+                    out[at] = ord(";")
+            else:
+                return data  # a type header in a later branch: recover_headers keeps every base
     return bytes(out)
+
+
+def _header_ends(data: bytes, starts: list[int]) -> list[int] | None:
+    """Where to write the `;` that ends each earlier branch's header, when every branch between
+    `starts` (the group's directives) is one type's header alone, all with their body's `{` or
+    none: at that `{` (the last branch's opens the body), else at the next directive; or None."""
+    found = [_HEADER_ONLY.fullmatch(data, a, b) for a, b in pairwise(starts)]
+    if not all(found):
+        return None
+    braces = [m.start(1) for m in found if m and m[1]]
+    if not braces:
+        return starts[1:-1]
+    return braces[:-1] if len(braces) == len(found) else None
 
 
 def _blank(text: bytes) -> bytes:

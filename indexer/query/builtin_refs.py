@@ -46,8 +46,52 @@ def builtin_target(graph: Graph, name: str) -> Target | None:
     return Target(kind="builtin", name=name, types=[f"UnityEngine.{name}"], note=note)
 
 
+def builtin_member_target(graph: Graph, text: str) -> Target | None:
+    """`AudioSource.Play`, `GameObject.SetActive`, `Image.set_sprite`: a member of Unity's own class
+    (or of a common package's component) that no project type shadows, which a UnityEvent call
+    names on such an object (Unity's inspector offers only members that exist); else None. It
+    exited "no type, member, file, GUID or assembly of that name" while buttons called it."""
+    owner, _, member = text.strip().removesuffix("()").rpartition(".")
+    bare = owner.rsplit(".", 1)[-1]
+    if not bare or not member.isidentifier() or graph.types_named(bare):
+        return None
+    prop = member[4:] if member.startswith("set_") and len(member) > 4 else member  # a property's setter
+    classes = sorted({u.resolved.rpartition(".")[0] for u in _member_calls(graph, [owner], prop)})
+    if not classes:
+        return None
+    note = (
+        f"{prop} is Unity's {bare}.{prop}, no member of the project's code: the UnityEvent calls on {bare}"
+        f" objects (code calling it is not listed: `unity-index query {bare}.{prop}` searches the text)"
+    )
+    return Target(kind="builtin", name=f"{owner}.{prop}", member=prop, types=classes, note=note)
+
+
+def _member_calls(graph: Graph, owners: list[str], member: str) -> list[Usage]:
+    """The UnityEvent calls on `member` (or its setter) of a class of Unity or of a package named
+    as one of `owners` (simple, or qualified as the call stores it), no project script's."""
+    from indexer.query.call_objects import call_parts
+    from indexer.store.schema import REF_TARGET
+
+    sql = f"SELECT f.path, r.line, {REF_TARGET}, r.context, r.detail FROM refs r JOIN files f ON f.id = r.file_id"
+    sql += " WHERE r.kind = 'method' AND r.key IN (?, ?)"
+    out = []
+    for path, line, stored, context, detail in graph.records.conn.execute(sql, (member, f"set_{member}")):
+        cls, method = call_parts(graph, stored)
+        if cls.startswith("script:"):  # the target object's script: a package's component, or the project's
+            cls = graph.package_scripts.get(cls[len("script:") :], ("",))[0]
+        elif not cls.startswith("UnityEngine."):
+            continue
+        if cls and any(cls == o or cls.endswith(f".{o}") for o in owners):
+            said = graph.readable(detail)
+            out.append(Usage(path, line, "asset", "method", context, said, resolved=f"{cls}.{method}"))
+    return out
+
+
 def builtin_usages(graph: Graph, target: Target) -> list[Usage]:
-    """Code lines naming the class (as no project type) and the objects carrying it as a component."""
+    """Code lines naming the class (as no project type) and the objects carrying it as a component;
+    of a member (`builtin_member_target`), the UnityEvent calls on it."""
+    if target.member:
+        return _member_calls(graph, target.types, target.member)
     name = target.name
     sql = (
         "SELECT f.path, r.line, r.context FROM refs r JOIN files f ON f.id = r.file_id"

@@ -17,6 +17,7 @@ from indexer.query.event_triggers import trigger_named
 from indexer.query.kept_records import kept_on, kept_record
 from indexer.query.override_calls import instance_calls, owned_calls
 from indexer.query.type_tree import type_arguments
+from indexer.query.unity_members import CALLABLE
 from indexer.store.schema import REF_TARGET
 from indexer.unity import bare_type_name
 
@@ -25,17 +26,9 @@ if TYPE_CHECKING:
 
 SCRIPT = "script:"
 # The bases a script's class ends in whose members a UnityEvent can call are Unity's own, and
-# those members are these (a property by its setter); any other base outside the project may
-# declare the method, so a call on a class deriving from it is never said to be missing.
+# those members are `unity_members.CALLABLE`; any other base outside the project may declare the
+# method, so a call on a class deriving from it is never said to be missing.
 _UNITY_ROOTS = frozenset({"MonoBehaviour", "ScriptableObject", "Behaviour", "Component", "Object"})
-_UNITY_CALLABLE = frozenset(
-    {
-        "SendMessage", "SendMessageUpwards", "BroadcastMessage", "CancelInvoke", "StopAllCoroutines",
-        "StartCoroutine", "StopCoroutine", "IsInvoking", "CompareTag", "GetComponent", "ToString",
-        "GetInstanceID", "set_enabled", "set_name", "set_tag", "set_hideFlags", "set_useGUILayout",
-        "set_runInEditMode",
-    }
-)  # fmt: skip
 _INTERFACE = re.compile(r"I[A-Z]")
 _MEMO = "_missing_methods"  # kept in the graph's dict (one index state), as enum_values does
 
@@ -78,7 +71,7 @@ def missing(graph: Graph, cls: str, method: str) -> bool:
     known: dict[tuple[str, str], bool] = kept_on(graph, _MEMO)
     if (cls, method) not in known:
         member = method[4:] if method.startswith("set_") else method  # a property's setter
-        known[cls, method] = method not in _UNITY_CALLABLE and _declarations(graph, cls, member) == []
+        known[cls, method] = method not in CALLABLE and _declarations(graph, cls, member) == []
     return known[cls, method]
 
 

@@ -43,7 +43,10 @@ def render_target(target: Target) -> str:
     label = ", ".join(target.types) if target.kind in ("type", "member") else target.path or target.name
     if target.kind == "member":
         label = f"{target.member} of {label}"
-    return f"{_TARGET_WORDS.get(target.kind, target.kind)} {label}" + (f"  ({target.note})" if target.note else "")
+    elif target.kind == "builtin" and target.member:  # `AudioSource.Play`: no project type's
+        label = f"member {target.member} of {', '.join(target.types)}"
+    word = "Unity" if target.kind == "builtin" and target.member else _TARGET_WORDS.get(target.kind, target.kind)
+    return f"{word} {label}" + (f"  ({target.note})" if target.note else "")
 
 
 def render_refs(target: Target, usages: Sequence[Usage], shown: Sequence[Usage]) -> str:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from indexer.identifiers import code_name
 from indexer.model import Target
 from indexer.query.assemblies import PREDEFINED_ASSEMBLIES
-from indexer.query.builtin_refs import builtin_target
+from indexer.query.builtin_refs import builtin_member_target, builtin_target
 from indexer.query.package_classes import package_named, package_target
 from indexer.query.type_tree import member_target
 from indexer.unity import as_guid
@@ -60,6 +60,8 @@ def understood(graph: Graph, text: str) -> Target:
         return package
     if (builtin := builtin_target(graph, t)) is not None:  # `NavMeshAgent`: Unity's own class
         return builtin
+    if "." in t and (unity := builtin_member_target(graph, t)) is not None:  # `AudioSource.Play`
+        return unity
     return Target(kind="unknown", name=t, note="no type, member, file, GUID or assembly of that name")
 
 

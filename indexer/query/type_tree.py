@@ -8,6 +8,7 @@ import re
 from typing import TYPE_CHECKING
 
 from indexer.model import FileRecord, Symbol, Target, TypeRow
+from indexer.query.unity_members import PROPERTIES, ROOTS, inherits, unity_member
 from indexer.unity import bare_type_name
 
 if TYPE_CHECKING:
@@ -264,26 +265,22 @@ def member_target(graph: Graph, text: str) -> Target | None:
     # of two classes named alike (the game's `EnemySpawner`, a sample's), those having the member
     having = sorted({x.qualified for x in owner_types if declarer_of(graph, x.qualified, member)})
     note = ""
-    if not having and member in _BEHAVIOUR_MEMBERS:  # `Gun.enabled`: Unity's, called by UnityEvents
-        having = sorted({x.qualified for x in owner_types if _is_behaviour(graph, x.qualified)})
+    if not having and (unity := unity_member(member)):  # `Gun.enabled`: Unity's, called by UnityEvents
+        member, declarer = unity
+        having = sorted({x.qualified for x in owner_types if inherits(_unity_root(graph, x.qualified), declarer)})
+        on = "components" if declarer != "Object" else "objects"
+        calls = f"setting it on its {on} (set_{member})" if member in PROPERTIES else f"on its {on}"
         note = (
-            f"{member} is Unity's Behaviour.{member}, which {', '.join(having)} inherits: the UnityEvent calls"
-            f" setting it on its components (set_{member}) and the code naming it"
+            f"{member} is Unity's {declarer}.{member}, which {', '.join(having)} inherits: the UnityEvent calls"
+            f" {calls} and the code naming it"
         )
     if not having:
         return None
     return Target(kind="member", name=f"{owner}.{member}", member=member, types=having, note=note)
 
 
-# Members of Unity's `Behaviour` that UnityEvents call on a script's components (a property by its
-# setter, `set_enabled`): `refs Gun.enabled` found no member, as no project class declares it.
-_BEHAVIOUR_MEMBERS = frozenset({"enabled"})
-# Unity's classes deriving from `Behaviour` that scripts derive from (Netcode's, uGUI's too)
-_BEHAVIOURS = frozenset({"Behaviour", "MonoBehaviour", "NetworkBehaviour", "UIBehaviour"})
-
-
-def _is_behaviour(graph: Graph, qualified: str) -> bool:
-    """Whether the type's chain of project bases ends in one of Unity's `_BEHAVIOURS`."""
+def _unity_root(graph: Graph, qualified: str) -> str:
+    """The Unity class (of `unity_members.ROOTS`) the type's chain of project bases ends in, or ''."""
     todo, seen = [qualified], set()
     while todo:
         q = todo.pop()
@@ -294,7 +291,7 @@ def _is_behaviour(graph: Graph, qualified: str) -> bool:
             rec = _record(graph, t.path)
             for base in t.bases if rec is not None else ():
                 found = graph.resolve_type_ref(base, rec)
-                if not found and bare_type_name(base) in _BEHAVIOURS:
-                    return True
+                if not found and bare_type_name(base) in ROOTS:
+                    return bare_type_name(base)
                 todo += [b.qualified for b in found]
-    return False
+    return ""

@@ -283,9 +283,9 @@ def quick_problems(paths: IndexPaths) -> list[str]:
     from indexer.store.reader import open_read_only
 
     paths = pinned(paths)
-    problems = [f"{name} is a folder, not a file" for name, path in _own_files(paths) if path.is_dir()]
-    if problems:  # an update could not write it (`records.db-shm`: "attempt to write a readonly database")
-        return problems
+    problems = [f"{name} is {odd}" for name, path in _own_files(paths) if (odd := _not_a_file(path))]
+    if problems:  # an update could not write it (`records.db-shm`: "attempt to write a readonly database";
+        return problems  # a pipe as `records.db-wal`: "disk I/O error", naming no file)
     if not paths.records.is_file():
         problems.append("records.db is missing")
     else:
@@ -297,6 +297,20 @@ def quick_problems(paths: IndexPaths) -> list[str]:
             problems.append("no usable index")
     problems += tantivy_problems(paths, checksums=False)
     return problems
+
+
+def _not_a_file(path: Path) -> str:
+    """What stands at `path` in place of a file ('' for a file, or nothing): a folder, or a named
+    pipe, socket or device (an archive of a project with its Library/ may hold one)."""
+    import stat
+
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return ""
+    if stat.S_ISDIR(mode):
+        return "a folder, not a file"
+    return "" if stat.S_ISREG(mode) else "not a regular file (a named pipe, socket or device)"
 
 
 def _own_files(paths: IndexPaths) -> list[tuple[str, Path]]:

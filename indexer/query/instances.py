@@ -37,19 +37,30 @@ def unnamed_instances(rec: FileRecord) -> dict[int, str]:
     return keys
 
 
-def instance_named(text: str, rec: FileRecord, path_of_guid: Callable[[str], str | None]) -> str:
+def instance_named(
+    text: str, rec: FileRecord, path_of_guid: Callable[[str], str | None], source_objects: SourceObjects | None = None
+) -> str:
     """`text` (a hit's name or line, a usage's object) with each unnamed prefab instance's
-    `&<fileID>` written as the name `describe` gives it, its source's file name (`&900.Anchor` ->
+    `&<fileID>` written as the name `describe` gives it (`unnamed_title`: `&900.Anchor` ->
     `Digger.Anchor`); one whose source is not in the index keeps its file ID."""
     if "&" not in text:
         return text
     names: dict[str, str] = {}
     instances = {s.line: s for s in rec.symbols if s.kind == "prefab_instance" and not s.name}
     for line, key in unnamed_instances(rec).items():
-        source = path_of_guid(instances[line].detail)
-        if source is not None:
-            names[key.rpartition("/")[2]] = file_title(source)
+        guid = instances[line].detail
+        if (source := path_of_guid(guid)) is not None:
+            names[key.rpartition("/")[2]] = unnamed_title(guid, source, source_objects)
     return _INSTANCE_KEY.sub(lambda m: names.get(m.group(), m.group()), text)
+
+
+def unnamed_title(guid: str, source: str, source_objects: SourceObjects | None) -> str:
+    """The name Unity shows for an instance of the prefab at `source` that no `m_Name` override
+    renames: the source's root object's `m_Name` (the instance is a copy of that object), which
+    may differ from the file's name (`Enemy.prefab` whose root is `Goblin`); the file's name when
+    that root is not read (a model, whose root Unity names after the file; no `source_objects`)."""
+    found = source_objects(guid) if source_objects is not None else None
+    return found[1] if found is not None and found[1] else file_title(source)
 
 
 # A source prefab's objects by fileID (their paths, '' for the root's) and its root's name.
@@ -133,7 +144,7 @@ def instances_named(
                 records[u.path] = record(u.path)
             rec = records[u.path]
             if rec is not None and "&" in u.detail:
-                u = msgspec.structs.replace(u, detail=instance_named(u.detail, rec, path_of_guid))
+                u = msgspec.structs.replace(u, detail=instance_named(u.detail, rec, path_of_guid, source_objects))
             if rec is not None and source_objects is not None:
                 if u.path not in renamed:
                     renamed[u.path] = renamed_instances(rec, source_objects)

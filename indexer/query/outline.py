@@ -20,7 +20,14 @@ from indexer.query.calls import call_text
 from indexer.query.component_fields import ComponentFields, component_flags
 from indexer.query.event_triggers import trigger_named
 from indexer.query.graph import Graph
-from indexer.query.instances import editor_name, instance_named, renamed_in_value, renamed_instances, unnamed_instances
+from indexer.query.instances import (
+    editor_name,
+    instance_named,
+    renamed_in_value,
+    renamed_instances,
+    unnamed_instances,
+    unnamed_title,
+)
 from indexer.query.left_out import gap_in
 from indexer.query.override_calls import set_calls
 from indexer.query.placed import placed_overrides, placed_runs
@@ -355,7 +362,9 @@ def hierarchy_parts(rec: FileRecord, graph: Graph) -> list[Part]:
     events = tuple(
         _event_line(
             r.line,
-            instance_named(trigger_named(lines_of, r.line, graph.readable(r.detail)), rec, graph.path_of_guid),
+            instance_named(
+                trigger_named(lines_of, r.line, graph.readable(r.detail)), rec, graph.path_of_guid, graph.targets.source
+            ),
             call_text(graph, call.target, r.detail),
         )
         for r, call in sorted(calls, key=lambda pair: pair[0].line)
@@ -370,7 +379,7 @@ def _placed_node(tree: _Tree, run: tuple[str, ...], depth: int, graph: Graph) ->
     """One line for instances of one prefab that are only placed (`placed.placed_runs`)."""
     first = tree.nodes[run[0]]
     source = graph.path_of_guid(first.detail) or outside(first.detail, graph)
-    stem = file_title(source)
+    stem = unnamed_title(first.detail, source, graph.targets.source)
     # each by the name the editor shows: its root's rename, not a child's (`Detector(1)`); a second
     # sibling of one name keeps its mark (`Tree_1 #2`)
     shown = [(tree.nodes[p], editor_name(tree.nodes[p], tree.overrides.get(p, []), graph.targets.source)) for p in run]
@@ -399,8 +408,9 @@ def _node(tree: _Tree, path: str, depth: int, fields: ComponentFields) -> Node:
         found = graph.path_of_guid(s.detail)
         source = found or outside(s.detail, graph)  # a missing prefab said so, as a missing script is
         names.append(file_title(found) if found else f"guid:{s.detail}")  # as its prefab
-        if not s.name:
-            name = names[-1]
+        if not s.name:  # as Unity shows it: its source's root's name
+            name = unnamed_title(s.detail, found, fields.targets.source) if found else names[-1]
+            names += [name] if name != names[-1] else []
         elif (shown := editor_name(s, tree.overrides.get(path, []), fields.targets.source)) is not None:
             name = shown  # its `m_Name` override renames a child (listed with its overrides)
         off = "  [inactive]" if _root_off(tree.overrides.get(path, []), fields.targets.source(s.detail)) else ""

@@ -13,7 +13,7 @@ import msgspec
 from indexer.identifiers import SETTING_VERBS, TASK_WORDS, name_stems, stem
 from indexer.model import Hit
 from indexer.project import file_title
-from indexer.query.instances import instance_named, renamable, renamed, with_path
+from indexer.query.instances import instance_named, renamable, renamed, unnamed_title, with_path
 from indexer.query.quotes import quote_line
 from indexer.query.search import Outline
 from indexer.query.values import Held
@@ -59,7 +59,11 @@ def pointed(
     if "&" in hit.name and hit.kind in ("prefab", "scene"):  # named by an unnamed instance's file ID
         rec = project.records.record(hit.path)
         if rec is not None:
-            named = {f: instance_named(getattr(hit, f), rec, project.graph.path_of_guid) for f in ("name", "snippet")}
+            graph = project.graph
+            named = {
+                f: instance_named(getattr(hit, f), rec, graph.path_of_guid, graph.targets.source)
+                for f in ("name", "snippet")
+            }
             hit = msgspec.structs.replace(hit, **named)
     if hit.kind in ("prefab", "scene"):
         hit = _editor_named(project, hit)
@@ -172,7 +176,9 @@ def _at_carrier(
         through = project.records.guid_naming(chain[0])
         instance = next((s for s in symbols if s.kind == "prefab_instance" and s.detail == through), None)
         if instance is not None:
-            name = instance.qualified if instance.name else file_title(chain[0])
+            name = (
+                instance.qualified if instance.name else unnamed_title(through, chain[0], project.graph.targets.source)
+            )
             return msgspec.structs.replace(hit, name=name, line=instance.line, snippet=f"prefab instance of {chain[0]}")
     if component is None or not component.container:
         return hit

@@ -69,7 +69,13 @@ def read_regular(path: Path, limit: int = -1, offset: int = 0) -> bytes:
             raise OSError(errno.EINVAL, "not a regular file (a pipe, socket or device)", str(path))
         if offset:
             f.seek(offset)
-        return f.read(limit)
+        if limit < 0:
+            return f.read()
+        # `read(limit)` sets `limit` bytes aside first: 64 MB for a state file of 90 bytes, which
+        # failed (MemoryError) under a limited address space where the file itself fits
+        size = max(0, os.fstat(fd).st_size - offset)
+        data = f.read(min(limit, size + 1))
+        return data + f.read(limit - len(data)) if len(data) > size and limit > len(data) else data
 
 
 # The most an index state file (index.json, settings.json, integrity.json, git-view.json,

@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from indexer.build.address_space import check_address_space
 from indexer.build.phases import Phases
 from indexer.build.plan import Plan, make_plan
 from indexer.build.remember import remember
@@ -56,6 +57,7 @@ def update(
     """
     t0 = time.perf_counter()
     root = _present(root)
+    check_address_space()  # under a small `ulimit -v` the search engine aborts the process
     if background:  # a long-running process's settings may be older than the project's
         settings.check_unchanged(root, config)
     ipaths = IndexPaths(config.index_path(root))

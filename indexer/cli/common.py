@@ -123,13 +123,16 @@ def _explained(exc: BaseException) -> str | None:
     import errno
     import sqlite3
 
+    from indexer.build.address_space import AddressSpaceTooSmall, out_of_memory
     from indexer.changes.settings import SettingsChanged
     from indexer.project import ProjectGone
     from indexer.store.header import IndexBroken
     from indexer.store.in_place import FolderInPlace
 
-    if isinstance(exc, ProjectGone | SettingsChanged | FolderInPlace):
+    if isinstance(exc, ProjectGone | SettingsChanged | FolderInPlace | AddressSpaceTooSmall):
         return str(exc)
+    if isinstance(exc, MemoryError):
+        return out_of_memory()
     exc = _tantivy_os_error(exc)
     text = str(exc)
     full = (

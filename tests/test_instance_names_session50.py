@@ -93,3 +93,13 @@ def test_an_object_inside_an_unnamed_instance_is_named_by_its_source_prefabs_roo
     update(root, Config(workers=1))
     _, usages = references_of(open_workspace(root, [(root, Config())]), "Torch")
     assert [(u.path, u.detail) for u in usages if u.where == "asset"] == [("Assets/Scenes/Cave.unity", "Goblin/Club")]
+
+
+def test_a_query_hit_on_an_unnamed_instance_is_named_by_its_source_prefabs_root(tmp_path: Path) -> None:
+    """A query's scene hit naming the instance (`pointing.pointed`, `_at_carrier`): `Goblin`, where
+    it read `Enemy`."""
+    root = _project(tmp_path, _instance(900, "3"))
+    hits = open_workspace(root, [(root, Config())]).search("Club", 5)
+    assert [(h.path, h.line, h.name, h.snippet) for h in hits if h.path.endswith(".unity")] == [
+        ("Assets/Scenes/Cave.unity", 3, "Goblin", "prefab instance of Assets/Prefabs/Enemy.prefab")
+    ]

@@ -37,7 +37,7 @@ die death dead
 speed velocity pace
 jump leap hop
 crouch duck sneak
-shoot shot projectile bullet
+shoot shot projectile bullet missile
 ammo ammunition bullets
 weapon gun sword blade
 attack strike melee assault

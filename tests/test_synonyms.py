@@ -3,6 +3,9 @@ the fixture says `Enemy` and `Health`, never "monster" or "hp"."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from indexer.query import synonyms
@@ -236,3 +239,10 @@ def test_a_comparative_searches_the_quality_the_code_names(tmp_path) -> None:
     }
     ws = _workspace(tmp_path, files)
     assert ws.search("make wires thicker", limit=1)[0].path == "Assets/DrawSettings.cs"
+
+
+def test_docs_state_how_many_synonym_groups_there_are() -> None:
+    """docs/retrieval.md's count of groups is the table's (it said 139 while 141 were listed)."""
+    groups = [line for line in synonyms._GROUPS.split("\n") if line.split()]
+    doc = (Path(__file__).parent.parent / "docs" / "retrieval.md").read_text(encoding="utf-8")
+    assert re.findall(r"in one of (\d+) groups", doc) == [str(len(groups))]

@@ -146,3 +146,37 @@ def test_a_unity_member_no_call_names_is_not_claimed(tmp_path: Path) -> None:
     """Only a saved call shows the member exists (the inspector offers no other): `AudioSource.Plya`
     stays unknown rather than "Unity's AudioSource.Plya"."""
     assert references_of(_panel(tmp_path), "AudioSource.Plya") == (None, [])  # the CLI: "no type, member, ..."
+
+
+def test_a_member_code_uses_that_a_script_inherits_is_the_scripts_member(tmp_path: Path) -> None:
+    """`Turret.transform`, `Turret.Invoke`, `Turret.Destroy`: Unity's members the code names, which
+    no UnityEvent calls. "neither it nor a base class declares transform" was false."""
+    code = (
+        "using UnityEngine;\npublic class Turret : MonoBehaviour\n{\n    void Start()\n    {\n"
+        '        transform.Rotate(0, 90, 0);\n        Invoke("Fire", 2f);\n    }\n'
+        "    void Fire() { Destroy(gameObject); }\n}\n"
+    )
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Turret.cs": code,
+            "Assets/Turret.cs.meta": meta(GUN),
+            "Assets/Ammo.cs": "using UnityEngine;\npublic class Ammo : ScriptableObject { }\n",
+            "Assets/Ammo.cs.meta": meta(AMMO),
+        },
+    )
+    update(root, Config(workers=1))
+    ws = open_workspace(root, projects_at(root))
+    for member, declarer, line in (
+        ("transform", "Component", 6),
+        ("Invoke", "MonoBehaviour", 7),
+        ("Destroy", "Object", 9),
+    ):
+        target, usages = references_of(ws, f"Turret.{member}")
+        assert render_target(target) == (
+            f"member {member} of Turret  ({member} is Unity's {declarer}.{member}, which Turret inherits:"
+            " the code naming it)"
+        )
+        assert [(u.path, u.line) for u in usages] == [("Assets/Turret.cs", line)]
+    with pytest.raises(LookupFailed):  # a ScriptableObject is no Component
+        references_of(ws, "Ammo.transform")

@@ -8,7 +8,7 @@ import re
 from typing import TYPE_CHECKING
 
 from indexer.model import FileRecord, Symbol, Target, TypeRow
-from indexer.query.unity_members import PROPERTIES, ROOTS, inherits, unity_member
+from indexer.query.unity_members import EVENT_CALLABLE, PROPERTIES, ROOTS, inherits, unity_member
 from indexer.unity import bare_type_name
 
 if TYPE_CHECKING:
@@ -270,10 +270,10 @@ def member_target(graph: Graph, text: str) -> Target | None:
         having = sorted({x.qualified for x in owner_types if inherits(_unity_root(graph, x.qualified), declarer)})
         on = "components" if declarer != "Object" else "objects"
         calls = f"setting it on its {on} (set_{member})" if member in PROPERTIES else f"on its {on}"
-        note = (
-            f"{member} is Unity's {declarer}.{member}, which {', '.join(having)} inherits: the UnityEvent calls"
-            f" {calls} and the code naming it"
-        )
+        listed = "the code naming it"
+        if member in EVENT_CALLABLE:
+            listed = f"the UnityEvent calls {calls} and {listed}"
+        note = f"{member} is Unity's {declarer}.{member}, which {', '.join(having)} inherits: {listed}"
     if not having:
         return None
     return Target(kind="member", name=f"{owner}.{member}", member=member, types=having, note=note)

@@ -1,26 +1,41 @@
 """The members a project script inherits from Unity's own classes, which UnityEvents call on its
 objects (a property by its setter, `set_name`) and code names, though no project file declares
 them: `refs Gun.SendMessage` said "neither it nor a base class declares SendMessage; UnityEvent
-calls still name it, bound to nothing" of a call Unity makes. One table for `refs` (`type_tree`)
-and for the calls an outline marks missing (`calls`).
+calls still name it, bound to nothing" of a call Unity makes, and `refs Gun.transform` "neither
+it nor a base class declares transform". One table for `refs` (`type_tree`) and for the calls an
+outline marks missing (`calls`).
 """
 
 from __future__ import annotations
 
-# member -> the Unity class declaring it (those a persistent call can name: no parameter or one of
-# a kind the inspector offers)
+# member -> the Unity class declaring it: the members a script's code uses most (statics of Object
+# included, which code names through the script's class too) and those a persistent call can name
+# (no parameter or one of a kind the inspector offers)
 DECLARER = {
     "name": "Object", "hideFlags": "Object", "ToString": "Object", "GetInstanceID": "Object",
-    "tag": "Component", "SendMessage": "Component", "SendMessageUpwards": "Component",
-    "BroadcastMessage": "Component", "CompareTag": "Component", "GetComponent": "Component",
-    "enabled": "Behaviour",
-    "CancelInvoke": "MonoBehaviour", "StopAllCoroutines": "MonoBehaviour", "StartCoroutine": "MonoBehaviour",
-    "StopCoroutine": "MonoBehaviour", "IsInvoking": "MonoBehaviour", "useGUILayout": "MonoBehaviour",
-    "runInEditMode": "MonoBehaviour",
+    "Destroy": "Object", "DestroyImmediate": "Object", "Instantiate": "Object", "DontDestroyOnLoad": "Object",
+    "FindObjectOfType": "Object", "FindObjectsOfType": "Object", "FindFirstObjectByType": "Object",
+    "FindAnyObjectByType": "Object", "FindObjectsByType": "Object",
+    "gameObject": "Component", "transform": "Component", "tag": "Component", "CompareTag": "Component",
+    "SendMessage": "Component", "SendMessageUpwards": "Component", "BroadcastMessage": "Component",
+    "GetComponent": "Component", "GetComponents": "Component", "TryGetComponent": "Component",
+    "GetComponentInChildren": "Component", "GetComponentsInChildren": "Component",
+    "GetComponentInParent": "Component", "GetComponentsInParent": "Component",
+    "enabled": "Behaviour", "isActiveAndEnabled": "Behaviour",
+    "Invoke": "MonoBehaviour", "InvokeRepeating": "MonoBehaviour", "CancelInvoke": "MonoBehaviour",
+    "IsInvoking": "MonoBehaviour", "StartCoroutine": "MonoBehaviour", "StopCoroutine": "MonoBehaviour",
+    "StopAllCoroutines": "MonoBehaviour", "print": "MonoBehaviour", "useGUILayout": "MonoBehaviour",
+    "runInEditMode": "MonoBehaviour", "destroyCancellationToken": "MonoBehaviour",
 }  # fmt: skip
 PROPERTIES = frozenset({"name", "hideFlags", "tag", "enabled", "useGUILayout", "runInEditMode"})
-# The names a persistent call stores for them: a property by its setter.
-CALLABLE = frozenset(f"set_{m}" if m in PROPERTIES else m for m in DECLARER)
+# Those a UnityEvent's persistent call can name (a settable property, a method of no parameter or
+# one the inspector offers), and the names it stores for them: a property by its setter.
+EVENT_CALLABLE = frozenset({
+    *PROPERTIES, "ToString", "GetInstanceID", "SendMessage", "SendMessageUpwards", "BroadcastMessage",
+    "CompareTag", "GetComponent", "CancelInvoke", "StopAllCoroutines", "StartCoroutine", "StopCoroutine",
+    "IsInvoking",
+})  # fmt: skip
+CALLABLE = frozenset(f"set_{m}" if m in PROPERTIES else m for m in EVENT_CALLABLE)
 
 _MONO = ("Object", "Component", "Behaviour", "MonoBehaviour")
 # Unity's classes a script's chain of bases ends in -> the classes of DECLARER it inherits from

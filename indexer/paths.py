@@ -15,6 +15,7 @@ import ntpath
 import os
 import posixpath
 import re
+import unicodedata
 from collections.abc import Callable, Iterable
 
 from indexer.words import echoed
@@ -59,6 +60,14 @@ def normalize(text: str) -> str:
     return t
 
 
+def fold(text: str) -> str:
+    """`text` as paths are compared when the exact one is not indexed: without case (`util.cs` is
+    `Util.cs`) nor Unicode normal form (`É` typed composed, NFC, is the `É` macOS writes
+    decomposed, NFD, into a file's or a folder's name, and the other way)."""
+    folded = text.casefold()
+    return folded if folded.isascii() else unicodedata.normalize("NFC", folded)
+
+
 # A drive is a letter and a colon (`C:`), never followed by another (`a::b`, C#'s alias qualifier):
 # ntpath reads any character before a colon as one, and `refs ::` was "outside the project".
 _DRIVE = re.compile(r"[A-Za-z]:(?!:)")
@@ -84,13 +93,13 @@ def relative_inside(base: str, path: str, windows: bool = WINDOWS) -> str | None
     p = mod.normpath(p)
     if windows:
         b, p = b.replace("\\", "/"), p.replace("\\", "/")
-        fold = str.casefold
+        key = str.casefold
     else:
-        fold = str
+        key = str
     b = b.rstrip("/")
-    if fold(p) == fold(b):
+    if key(p) == key(b):
         return ""
-    if not fold(p).startswith(fold(b) + "/"):
+    if not key(p).startswith(key(b) + "/"):
         return None
     return p[len(b) + 1 :]
 
@@ -128,19 +137,20 @@ def pick(
     every_path: Callable[[], Iterable[str]],
 ) -> str:
     """The indexed file `text` names: the first reading the index holds; else the one indexed path
-    equal to a reading but for case; else, for a relative path without `..`, the one indexed path
-    ending with it (a bare file name, or the tail of a path). Of several fits, the only one in the
-    case typed; else PathAmbiguous; none: PathNotFound with close names."""
+    equal to a reading but for case and Unicode normal form (`fold`); else, for a relative path
+    without `..`, the one indexed path ending with it (a bare file name, or the tail of a path).
+    Of several fits, the only one in the case typed; else PathAmbiguous; none: PathNotFound with
+    close names."""
     for r in readings:
         if r and exists(r):
             return r
     paths = list(every_path())
-    folded = {r.casefold() for r in readings}
-    fits = sorted(p for p in paths if p.casefold() in folded)
+    folded = {fold(r) for r in readings}
+    fits = sorted(p for p in paths if fold(p) in folded)
     tail = normalize(text).strip("/").removeprefix("./")
     if not fits and tail and ".." not in tail.split("/") and not is_absolute(normalize(text), True):
-        end = "/" + tail.casefold()
-        fits = sorted(p for p in paths if ("/" + p.casefold()).endswith(end))
+        end = "/" + fold(tail)
+        fits = sorted(p for p in paths if ("/" + fold(p)).endswith(end))
     if len(fits) == 1:
         return fits[0]
     # Files differing only in case (Util.cs, util.cs on a case-sensitive disk): the one typed in
@@ -154,15 +164,15 @@ def pick(
 
 
 def folders_by_case(readings: list[str], paths: Iterable[str]) -> list[str]:
-    """The folders holding indexed `paths` that equal one of `readings` but for case, sorted (a
-    case-sensitive file system may hold two)."""
-    folded = {r.rstrip("/").casefold() for r in readings if r.rstrip("/")}
+    """The folders holding indexed `paths` that equal one of `readings` but for case and Unicode
+    normal form (`fold`), sorted (a case-sensitive file system may hold two)."""
+    folded = {fold(r.rstrip("/")) for r in readings if r.rstrip("/")}
     out: set[str] = set()
     for p in paths:
         parts = p.split("/")[:-1]
         for i in range(1, len(parts) + 1):
             folder = "/".join(parts[:i])
-            if folder.casefold() in folded:
+            if fold(folder) in folded:
                 out.add(folder)
     return sorted(out)
 
@@ -182,14 +192,14 @@ def folders_of(paths: Iterable[str]) -> set[str]:
 def folders_ending(text: str, paths: Iterable[str]) -> list[str]:
     """The folders holding indexed `paths` whose path ends with the relative `text` by whole names
     (`Scripts/Enemy` or `Enemy/` is `Assets/Game/Scripts/Enemy`, never `.../EnemyBoss`), compared
-    without case, sorted; of several, the one in the case typed if only one is, as `pick` reads a
+    by `fold`, sorted; of several, the one in the case typed if only one is, as `pick` reads a
     file's tail."""
     t = normalize(text)
     tail = t.strip("/").removeprefix("./")
     if not tail or ".." in tail.split("/") or is_absolute(t, True):
         return []
-    end = "/" + tail.casefold()
-    fits = sorted(f for f in folders_of(paths) if ("/" + f.casefold()).endswith(end))
+    end = "/" + fold(tail)
+    fits = sorted(f for f in folders_of(paths) if ("/" + fold(f)).endswith(end))
     exact = [f for f in fits if ("/" + f).endswith("/" + tail)]
     return exact if len(exact) == 1 else fits
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import unicodedata
 from pathlib import Path
 
 from indexer.identifiers import code_name
@@ -121,8 +120,6 @@ def locate_file(ws: Workspace, text: str, cwd: Path | None = None) -> str:
     try:
         return pick(t, readings, lambda r: _exists(ws, r), lambda: _every_path(ws))
     except (PathAmbiguous, PathNotFound) as exc:
-        if isinstance(exc, PathNotFound) and (other := _other_normal_form(ws, t, cwd)) is not None:
-            return other
         if isinstance(exc, PathNotFound) and (lined := _LINE.fullmatch(t)) and not _LINE.fullmatch(lined[1]):
             with contextlib.suppress(LookupFailed):  # one position (not `:1` pasted 3,000 times); else as given
                 return locate_file(ws, lined.group(1), cwd)
@@ -169,21 +166,6 @@ def _declaring_file(text: str, declaring: list[tuple[str, str]]) -> str:
             f"{echoed(text)} names {len(types)} types: {', '.join(types[:10])}; give the qualified name"
         )
     raise AmbiguousFile(f"{echoed(text)} is declared in {len(files)} files: {', '.join(files[:10])}; give one of them")
-
-
-def _other_normal_form(ws: Workspace, text: str, cwd: Path | None) -> str | None:
-    """The file a path names in the other Unicode normal form: `Entrepôt.asset` typed decomposed
-    (NFD, as macOS writes names) for a file the index holds composed (NFC), or the other way."""
-    if text.isascii():
-        return None
-    for form in ("NFC", "NFD"):
-        other = unicodedata.normalize(form, text)
-        if other != text:
-            try:
-                return pick(other, _readings(ws, other, cwd), lambda r: _exists(ws, r), lambda: _every_path(ws))
-            except (PathAmbiguous, PathNotFound, BadPath):
-                continue
-    return None
 
 
 def _left_guid(ws: Workspace, readings: list[str]) -> str | None:

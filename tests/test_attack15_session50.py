@@ -1,0 +1,72 @@
+"""Attack 15 of session 50: each test failed before the fix it names.
+
+1. A folder named in the other Unicode normal form than the one on disk (`--path Assets/전투`
+   typed composed, NFC, as keyboards write it, for a folder macOS wrote decomposed, NFD; or the
+   other way) was "no indexed file is under this folder; did you mean Assets/전투?", a suggestion
+   looking the same as what was typed, by `query --path` and the MCP tools' `path`. A file was
+   found in the other form only when every name of its path was in one form: a file added on
+   Linux (NFC) into a folder made on a Mac (NFD) was "not an indexed file; did you mean ...?" in
+   either form. Paths are now compared without normal form wherever they are without case
+   (`paths.fold`).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from pathlib import Path
+
+from indexer.build.update import update
+from indexer.cli.main import main
+from indexer.config import Config
+from indexer.paths import fold, folders_by_case, folders_ending, pick
+
+from .conftest import write_project
+
+
+def nfc(text: str) -> str:
+    return unicodedata.normalize("NFC", text)
+
+
+def nfd(text: str) -> str:
+    return unicodedata.normalize("NFD", text)
+
+
+COMBAT = nfd("Assets/스크립트/전투")  # "Scripts/Combat", as macOS writes Hangul: decomposed
+SWORD = COMBAT + "/Sword.cs"
+SHIELD = COMBAT + nfc("/방패.cs")  # "Shield", added on Linux: composed, in the Mac's folder
+
+
+def test_fold_compares_without_case_and_normal_form() -> None:
+    assert fold(nfc("Assets/Épée.cs")) == fold(nfd("ASSETS/ÉPÉE.CS")) == "assets/" + nfc("épée.cs")
+    assert fold(nfd("전투")) == fold(nfc("전투")) == nfc("전투")
+    assert fold("Assets/Util.cs") == "assets/util.cs"
+
+
+def test_a_folder_and_a_file_in_the_other_normal_form_are_found_by_the_pure_rules() -> None:
+    paths = [SWORD, SHIELD, "Assets/Other/A.cs"]
+    for typed in (nfc(COMBAT), nfd(COMBAT), nfc(COMBAT) + "/"):
+        assert folders_by_case([typed], paths) == [COMBAT], typed
+    assert folders_ending(nfc("전투"), paths) == [COMBAT]
+    assert folders_ending(nfc("스크립트/전투/"), paths) == [COMBAT]
+    for typed in (nfc(SHIELD), nfd(SHIELD), nfc("방패.cs"), nfd("전투/방패.cs")):
+        assert pick(typed, [typed], lambda _: False, lambda: paths) == SHIELD, typed
+
+
+def test_query_path_and_describe_find_a_folder_typed_in_the_other_normal_form(tmp_path: Path, capsys) -> None:
+    root = write_project(
+        tmp_path / "P",
+        {
+            SWORD: "public class Sword { public void Swing() { } }\n",
+            SHIELD: "public class Shield { public void Swing() { } }\n",
+            "Assets/Other/Axe.cs": "public class Axe { public void Swing() { } }\n",
+        },
+    )
+    update(root, Config(workers=1))
+    capsys.readouterr()
+    for typed in (nfc(COMBAT), nfc("전투"), nfd(COMBAT)):
+        assert main(["query", "swing", "--path", typed, "--no-refresh", "--project", str(root)]) == 0, typed
+        out, err = capsys.readouterr()
+        assert (SWORD in out, SHIELD in out, "Axe" in out, err) == (True, True, False, ""), typed
+    for typed in (nfc(SHIELD), nfd(SHIELD)):
+        assert main(["describe", typed, "--json", "--no-refresh", "--project", str(root)]) == 0, typed
+        assert f'"path":"{SHIELD}"' in capsys.readouterr().out, typed

@@ -248,7 +248,8 @@ def folder_reason(exc: OSError) -> str:
 def unreadable_reason(rel: str, mode: int) -> str:
     """Why the project entry `rel` (`printable` form; `mode` from its lstat) is recorded but never
     read, '' when it can be read: a name that is not plain text, a symbolic link (which may point
-    outside the project), a pipe, socket or device (reading a pipe blocks)."""
+    outside the project), a pipe, socket or device (reading a pipe blocks), or a folder (the walk
+    lists a folder's files instead: one is met here when it took a file's place since the walk)."""
     if "\\" in rel:
         return (
             "name is not plain UTF-8 text (undecodable bytes, a control character or a backslash);"
@@ -256,6 +257,8 @@ def unreadable_reason(rel: str, mode: int) -> str:
         )
     if statmode.S_ISLNK(mode):
         return "symbolic link: not followed (it may point outside the project)"
+    if statmode.S_ISDIR(mode):
+        return "a folder, not a file: it took the file's place since the project was walked"
     if not statmode.S_ISREG(mode):
         return "not a regular file (a pipe, socket or device)"
     return ""

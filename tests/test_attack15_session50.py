@@ -8,6 +8,11 @@
    Linux (NFC) into a folder made on a Mac (NFD) was "not an indexed file; did you mean ...?" in
    either form. Paths are now compared without normal form wherever they are without case
    (`paths.fold`).
+2. A folder that took a file's place between the walk and the file's read (a checkout replacing
+   `Config.asset` by a `Config.asset/` folder, an unpacked archive) was recorded as skipped, "not
+   a regular file (a pipe, socket or device)": no pipe, socket or device was there. It is "a
+   folder, not a file: it took the file's place since the project was walked", and the next
+   update, walking the folder, indexes its files and drops the record.
 """
 
 from __future__ import annotations
@@ -16,9 +21,13 @@ import unicodedata
 from pathlib import Path
 
 from indexer.build.update import update
+from indexer.build.workers import process
+from indexer.changes.diff import Job
 from indexer.cli.main import main
 from indexer.config import Config
 from indexer.paths import fold, folders_by_case, folders_ending, pick
+from indexer.store.reader import Records
+from indexer.store.schema import IndexPaths
 
 from .conftest import write_project
 
@@ -70,3 +79,27 @@ def test_query_path_and_describe_find_a_folder_typed_in_the_other_normal_form(tm
     for typed in (nfc(SHIELD), nfd(SHIELD)):
         assert main(["describe", typed, "--json", "--no-refresh", "--project", str(root)]) == 0, typed
         assert f'"path":"{SHIELD}"' in capsys.readouterr().out, typed
+
+
+FOLDER_SAID = "a folder, not a file: it took the file's place since the project was walked"
+
+
+def test_a_folder_swapped_in_for_a_file_between_the_walk_and_the_read_is_said_a_folder(tmp_path: Path) -> None:
+    kinds = {"Assets/Config.asset": "asset", "Assets/Player.cs": "csharp", "Assets/A.cs.meta": "meta"}
+    texts = ("%YAML 1.1\n", "class Player {}", "fileFormatVersion: 2\n")
+    files = dict(zip(kinds, texts, strict=True))
+    root = write_project(tmp_path / "P", files)
+    jobs = [Job(str(root), rel, kinds[rel], len(text), 0, "", 50 << 20) for rel, text in files.items()]
+    for rel in files:  # after the walk's lstat: each file becomes a folder holding one
+        (root / rel).unlink()
+        (root / rel).mkdir()
+        (root / rel / "Inside.cs").write_text("class Inside {}")
+    for job in jobs:
+        record = process(job).record
+        assert (record.path, record.status, record.note) == (job.path, "skipped", FOLDER_SAID)
+    update(root, Config(workers=1))  # the next update walks the folders
+    records = Records(IndexPaths(Config().index_path(root)))
+    try:
+        assert sorted(records.kinds()) == sorted(f"{rel}/Inside.cs" for rel in files)
+    finally:
+        records.close()

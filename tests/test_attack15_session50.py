@@ -13,10 +13,15 @@
    a regular file (a pipe, socket or device)": no pipe, socket or device was there. It is "a
    folder, not a file: it took the file's place since the project was walked", and the next
    update, walking the folder, indexes its files and drops the record.
+3. `refs Type.Member` read a line starting with `namespace N` or `using X;` as a directive
+   whole: a script written on one line (`namespace N { class C { void M(Door d) { d.Open(); } } }`,
+   generated or minified code) or a `using` followed by code on its line hid its usages. The
+   directives leading a line are passed over and the code after them read.
 """
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from pathlib import Path
 
@@ -103,3 +108,26 @@ def test_a_folder_swapped_in_for_a_file_between_the_walk_and_the_read_is_said_a_
         assert sorted(records.kinds()) == sorted(f"{rel}/Inside.cs" for rel in files)
     finally:
         records.close()
+
+
+DOOR = "namespace Game.Open { public class Door { public void Open() { } } }\n"
+
+
+def test_member_usages_after_a_namespace_or_using_on_their_line_are_found(tmp_path: Path, capsys) -> None:
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Door.cs": DOOR,
+            "Assets/OneLine.cs": "namespace Game { public class Knock { void M(Game.Open.Door d) { d.Open(); } } }\n",
+            "Assets/Used.cs": "using Game.Open; public class Kick { void M(Door d) { d.Open(); } }\n",
+            "Assets/Named.cs": "using Game.Open;\nnamespace Game.Open {\n public class Look { Door d; }\n}\n",
+        },
+    )
+    update(root, Config(workers=1))
+    capsys.readouterr()
+    assert main(["refs", "Game.Open.Door.Open", "--json", "--no-refresh", "--project", str(root)]) == 0
+    usages = json.loads(capsys.readouterr().out)["usages"]
+    assert [(u["path"], u["line"], u["kind"], u["context"]) for u in usages] == [
+        ("Assets/OneLine.cs", 1, "text", "member"),
+        ("Assets/Used.cs", 1, "text", "member"),
+    ]

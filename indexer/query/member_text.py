@@ -29,8 +29,11 @@ _BASE = re.compile(r"(?<![\w.])base\s*\.\s*$")
 # `typeof(Projectile).Name`, `GetType().Name`: a member of System.Type, not of a project type
 _OF_TYPE = re.compile(r"\b(?:typeof\s*\([^()]*\)|GetType\s*\(\s*\))\s*\??\.\s*$")
 # `namespace Game.Enter`, `using Game.Enter;`, `using static X.Y;`, `using E = X.Y;`: names, no usages
-# (a `using (var s = Open())` statement is code); a preprocessor line (`#region Setup`, `#if DEBUG`)
-_DIRECTIVE = re.compile(r"\s*(?:#|namespace\s+[\w.]+|using\s+(?:static\s+)?(?:\w+\s*=\s*)?[\w.]+(?:<[^;]*>)?\s*;)")
+# (a `using (var s = Open())` statement is code), a run of them leading a line that goes on with
+# code (`namespace N { class C { void M() { d.Open(); } } }`); a preprocessor line (`#region Setup`)
+_DIRECTIVE = re.compile(
+    r"\s*(?:#.*|(?:(?:namespace\s+[\w.]+|using\s+(?:static\s+)?(?:\w+\s*=\s*)?[\w.]+(?:<[^;]*>)?\s*;)\s*)+)"
+)
 
 
 def member_text_usages(graph: Graph, family: set[str], member: str, below: set[str] | None = None) -> list[Usage]:
@@ -67,8 +70,8 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
         for line_no, (text, live) in enumerate(zip(lines, without_block_comments(lines), strict=True), 1):
             if member not in live:  # no usage: the line is not read as code (most of a file)
                 continue
-            code = code_of(live)
-            if _DIRECTIVE.match(code) or not (found := list(pattern.finditer(code))):
+            code = _past_directives(code_of(live))
+            if not (found := list(pattern.finditer(code))):
                 continue
             found = found[1:] if line_no in declared_lines else found  # declared, then `{ base.Awake(); }`
             if line_no in shadowed:  # a parameter of the member's name: only `this.Gun` is the member
@@ -93,6 +96,13 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
             if found and not other.issuperset(m.end() for m in found):  # `GetComponent<Chest>().Open()`
                 out.append(Usage(p, line_no, "code", "text", "member", text.strip()[:200]))
     return out
+
+
+def _past_directives(code: str) -> str:
+    """A line of code with the directives it starts with blanked (same length: positions kept),
+    the names there being no usages, the code after them read."""
+    m = _DIRECTIVE.match(code)
+    return code if m is None else " " * m.end() + code[m.end() :]
 
 
 # Where a name is a type, not a member: a declaration's (`SaveGame save;`, `(SaveGame s)`), after

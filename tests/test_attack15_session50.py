@@ -17,6 +17,11 @@
    whole: a script written on one line (`namespace N { class C { void M(Door d) { d.Open(); } } }`,
    generated or minified code) or a `using` followed by code on its line hid its usages. The
    directives leading a line are passed over and the code after them read.
+4. An index of no file (an `exclude` leaving out every file: `"**"`, `"*"`, one pattern per
+   content folder; a project whose folders hold nothing) answered every query "no results: try
+   other words", every context pack "no file matches the task: try other words", and the MCP
+   `search` tool likewise: no word could match, and the cause went unsaid. Each says the index
+   holds no file and why (`query/empty.py`).
 """
 
 from __future__ import annotations
@@ -131,3 +136,41 @@ def test_member_usages_after_a_namespace_or_using_on_their_line_are_found(tmp_pa
         ("Assets/OneLine.cs", 1, "text", "member"),
         ("Assets/Used.cs", 1, "text", "member"),
     ]
+
+
+EMPTY_BY_EXCLUDE = (
+    "the index of P holds no file: the exclude patterns of unity-index.toml ('Assets/**', '*') leave out every file"
+)
+
+
+def test_an_index_of_no_file_says_why_instead_of_try_other_words(tmp_path: Path, capsys) -> None:
+    import anyio
+    from mcp import Client
+
+    from indexer.query.workspace import open_workspace, projects_at
+    from mcp_adapter.server.app import create_server
+
+    root = write_project(tmp_path / "P", {"Assets/Door.cs": DOOR, "ProjectSettings/TagManager.asset": "%YAML 1.1\n"})
+    (root / "unity-index.toml").write_text('exclude = ["Assets/**", "*"]\n')
+    assert main(["index", "--quiet", "--project", str(root)]) == 0
+    capsys.readouterr()
+    assert main(["query", "door", "--project", str(root)]) == 0
+    assert capsys.readouterr().err == f"no results: {EMPTY_BY_EXCLUDE}\n"
+    assert main(["context", "open the door", "--json", "--project", str(root)]) == 0
+    assert json.loads(capsys.readouterr().out)["note"] == f"no file matches the task: {EMPTY_BY_EXCLUDE}"
+
+    async def search() -> str:
+        ws = open_workspace(root, projects_at(root))
+        server = create_server(ws, refresh_interval=60, tokenizer="estimate", watch=False)
+        async with Client(server, mode="legacy") as c:
+            return (await c.call_tool("search", {"query": "door"})).content[0].text
+
+    assert anyio.run(search) == f"no results for 'door': {EMPTY_BY_EXCLUDE}"
+
+    bare = write_project(tmp_path / "Bare", {})
+    assert main(["query", "door", "--project", str(bare)]) == 0
+    said = "the index of Bare holds no file: Assets/, Packages/, ProjectSettings/ hold nothing to index"
+    assert capsys.readouterr().err.endswith(f"no results: {said}\n")
+    (root / "unity-index.toml").unlink()  # files indexed: words that match nothing are said so
+    assert main(["query", "zzyzx", "--project", str(root)]) == 0
+    assert capsys.readouterr().err.endswith("no results: try other words (identifiers, file names)\n")

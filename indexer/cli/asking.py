@@ -39,8 +39,11 @@ def cmd_query(args: argparse.Namespace, console: Console) -> int:
         print_json({"schema_version": JSON_SCHEMA_VERSION, "query": args.text, "results": hits})
         return EXIT_OK
     if not hits:
+        from indexer.query.empty import empty_index_note
+
         narrowed = " or drop --kind/--path" if args.kind or args.path else ""
-        console.info(f"no results: try other words (identifiers, file names){narrowed}")
+        why = empty_index_note(ws) or f"try other words (identifiers, file names){narrowed}"
+        console.info(f"no results: {why}")
     else:
         print(for_terminal(render_hits(hits)))
     return EXIT_OK

@@ -98,8 +98,12 @@ def build_context(ws: Workspace, query: str, budget: int, counter: TokenCounter)
 
 def why_no_files(ws: Workspace, task: str, budget: int, larger: str) -> str:
     """Why a pack holds no file (read as the answer if unsaid): no match, or no room (`larger`)."""
+    from indexer.query.empty import empty_index_note
+
     if ws.search(task, 1, named=False):
         return f"no file fits in {budget} tokens: try a larger {larger}"
+    if empty := empty_index_note(ws):
+        return f"no file matches the task: {empty}"
     return "no file matches the task: try other words (identifiers, file names)"
 
 

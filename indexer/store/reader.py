@@ -252,6 +252,10 @@ class Records:
             path for blob, path in rows if CONFLICT_MARKERS in _note_decoder.decode(self.codec.unpack(blob)).note
         )
 
+    def holds_files(self) -> bool:
+        """Whether the index records any file (skipped ones too)."""
+        return self.conn.execute("SELECT 1 FROM files LIMIT 1").fetchone() is not None
+
     def count_by(self, column: str) -> dict[str, int]:
         assert column in ("kind", "status")
         return dict(self.conn.execute(f"SELECT {column}, count(*) FROM files GROUP BY {column}"))

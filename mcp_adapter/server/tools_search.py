@@ -14,6 +14,7 @@ from pydantic import Field
 from indexer.kinds import kind_named, searchable_kinds
 from indexer.model import ContextPack
 from indexer.query.context import build_context, why_no_files
+from indexer.query.empty import empty_index_note
 from indexer.query.render import render_context, render_hits
 from indexer.words import SHOWN_CHARS, echoed, plural
 from mcp_adapter.server.results import SearchResult, make_tool, tool_result
@@ -48,7 +49,8 @@ def search(
     prefix = project_path(state.ws, path, folder=True) if path and path.strip() else None
     hits = state.ws.search(query, limit=limit, kind=kind or None, path_prefix=prefix or None)
     text = render_hits(hits) or (
-        f"no results for {echoed(query)!r}: try other words, identifiers, or drop the kind/path filter"
+        f"no results for {echoed(query)!r}: "
+        + (empty_index_note(state.ws) or "try other words, identifiers, or drop the kind/path filter")
     )
     return tool_result(SearchResult(query=echoed(query), results=hits), text)
 

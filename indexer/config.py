@@ -141,14 +141,17 @@ def _not_a_file(path: Path) -> str | None:
 
 def _pattern_problem(pattern: str) -> str | None:
     """Why an exclude pattern is refused: it would cost too much, or it matches no project path,
-    which is matched as `Assets/...` with forward slashes (`./Assets/X/**`, `Assets\\X\\**` or a
-    `..` matched nothing, and the folder the user left out was indexed without a word)."""
+    which is matched as `Assets/...` with forward slashes (`./Assets/X/**`, `Assets\\X\\**`, a
+    `..` or an empty pattern matched nothing, and the folder the user left out was indexed without
+    a word)."""
     stars = collapse_double_stars(pattern).count("**/")
     if stars > MAX_DOUBLE_STARS:
         return (
             f"has {stars} `**/`, more than {MAX_DOUBLE_STARS}: each may match no folder, which doubles"
             " the patterns tried on every path"
         )
+    if not pattern.strip("/"):  # `""`, `"/"`: a leading or trailing slash is dropped, leaving nothing
+        return "is empty: it matches no path; give a glob such as Assets/ThirdParty/**"
     if "\\" in pattern or any(part in (".", "..") for part in pattern.split("/")):
         return (
             "matches no path: paths are matched relative to the project folder, with forward slashes and"

@@ -22,6 +22,9 @@
    other words", every context pack "no file matches the task: try other words", and the MCP
    `search` tool likewise: no word could match, and the cause went unsaid. Each says the index
    holds no file and why (`query/empty.py`).
+5. An empty exclude pattern (`""`, or `"/"`, whose slash is dropped) matched no path and was
+   taken without a word, where every other pattern that can match no path is an invalid file
+   (exit 2, since session 44): it is one too.
 """
 
 from __future__ import annotations
@@ -174,3 +177,14 @@ def test_an_index_of_no_file_says_why_instead_of_try_other_words(tmp_path: Path,
     (root / "unity-index.toml").unlink()  # files indexed: words that match nothing are said so
     assert main(["query", "zzyzx", "--project", str(root)]) == 0
     assert capsys.readouterr().err.endswith("no results: try other words (identifiers, file names)\n")
+
+
+def test_an_empty_exclude_pattern_is_an_invalid_config(tmp_path: Path, capsys) -> None:
+    root = write_project(tmp_path / "P", {"Assets/Door.cs": DOOR})
+    for pattern in ("", "/", "//"):
+        (root / "unity-index.toml").write_text(f'exclude = ["Assets/Other/**", "{pattern}"]\n')
+        assert main(["index", "--project", str(root)]) == 2, pattern
+        assert capsys.readouterr().err == (
+            f"error: {root / 'unity-index.toml'}: the exclude pattern {pattern!r} is empty: it matches no path;"
+            " give a glob such as Assets/ThirdParty/**\n"
+        )

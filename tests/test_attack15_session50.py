@@ -25,6 +25,10 @@
 5. An empty exclude pattern (`""`, or `"/"`, whose slash is dropped) matched no path and was
    taken without a word, where every other pattern that can match no path is an invalid file
    (exit 2, since session 44): it is one too.
+6. `doctor` of a project with no index whose index folder cannot be made (a read-only checkout
+   or volume: `Library/` not writable) warned "no index yet" and gave `unity-index index` as the
+   fix, which failed "Permission denied". It fails the check naming the folder that cannot be
+   written, and says to make it writable or set `index_dir`.
 """
 
 from __future__ import annotations
@@ -188,3 +192,40 @@ def test_an_empty_exclude_pattern_is_an_invalid_config(tmp_path: Path, capsys) -
             f"error: {root / 'unity-index.toml'}: the exclude pattern {pattern!r} is empty: it matches no path;"
             " give a glob such as Assets/ThirdParty/**\n"
         )
+
+
+def test_doctor_says_when_the_index_folder_cannot_be_made(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    import pytest
+
+    from .conftest import REPO, copy_fixture
+    from .test_environment_errors import _without_write_permission
+
+    prefix = _without_write_permission()
+    if prefix is None:
+        pytest.skip("cannot drop the permission to write as root here")
+    root = copy_fixture(tmp_path / "P")
+    library = root / "Library"
+    library.mkdir()
+    library.chmod(0o555)
+    try:
+        r = subprocess.run(
+            [*prefix, sys.executable, "-m", "indexer.cli", "doctor", "--json", "--project", str(root)],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1"},
+            timeout=120,
+        )
+    finally:
+        library.chmod(0o755)
+    assert r.returncode == 1, r.stderr
+    index = next(c for c in json.loads(r.stdout)["checks"] if c["name"] == "index")
+    assert index == {
+        "name": "index",
+        "status": "fail",
+        "detail": f"no index yet at {library / 'UnityIndex'}, and none can be made there: {library} cannot be written",
+        "fix": f"make {library} writable, or set index_dir in {root / 'unity-index.toml'} to a folder you can write",
+    }

@@ -3,12 +3,13 @@ content of the files git checked out (not Git LFS pointers)."""
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from pathlib import Path
 
 from indexer.cli.checks import FAIL, PASS, WARN, Check, Target
 from indexer.cli.common import quoted
-from indexer.config import Config
+from indexer.config import CONFIG_FILE, Config
 from indexer.model import LFS_NOTE
 from indexer.words import plural
 
@@ -37,6 +38,11 @@ def index_checks(t: Target) -> list[Check]:
             missing = " and ".join(p.name for p in (paths.records, paths.tantivy) if not p.exists())
             detail = f"the index at {paths.root} is damaged: {missing or 'a part'} is missing"
             return [Check("index", FAIL, detail, f"{build} rebuilds it (any query would too)")]
+        if (closed := _closed_above(paths.root)) is not None:
+            detail = f"no index yet at {paths.root}, and none can be made there: {closed} cannot be written"
+            config = quoted(t.root / CONFIG_FILE)
+            fix = f"make {closed} writable, or set index_dir in {config} to a folder you can write"
+            return [Check("index", FAIL, detail, fix)]
         return [Check("index", WARN, f"no index yet at {paths.root}", f"{build} (any query builds it too)")]
     checks = [Check("index", PASS, f"{paths.root} (generation {header_generation(paths)})")]
     intact = _intact(paths, build)
@@ -50,6 +56,17 @@ def index_checks(t: Target) -> list[Check]:
         _lfs(paths),
         _metas(t.root, paths),
     ]
+
+
+def _closed_above(folder: Path) -> Path | None:
+    """The nearest folder at or above `folder` that exists, when it cannot be written (a read-only
+    checkout or volume, another user's project): building the index there fails, and `index`,
+    the fix "no index yet" gives, said "Permission denied"."""
+    while not os.path.lexists(folder) and folder != folder.parent:
+        folder = folder.parent
+    if os.path.isdir(folder) and not os.access(folder, os.W_OK | os.X_OK):
+        return folder
+    return None
 
 
 def _intact(paths, build: str) -> Check:

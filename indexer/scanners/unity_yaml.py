@@ -84,7 +84,9 @@ def scan(path: str, data: bytes, kind: str = "unity_yaml") -> FileRecord:
     text = data.decode("utf-8", errors="replace").lstrip("\ufeff")
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return damaged(_Scan(path, kind, text).run(), text, data)  # cut short, or left mid-merge
+    scanning = _Scan(path, kind, text)
+    rec = scanning.run()
+    return damaged(rec, text, data, scanning.duplicated)  # cut short, mid-merge, or merged twice
 
 
 class _Scan:
@@ -127,8 +129,7 @@ class _Scan:
 
     def run(self) -> FileRecord:
         for doc in self.read():
-            if doc.file_id in self.docs:
-                self.notes.append(f"duplicate fileID {doc.file_id}")
+            if doc.file_id in self.docs:  # said by `yaml_damage.damaged`
                 self.duplicated.add(doc.file_id)
             self.docs[doc.file_id] = doc
             self.order.append(doc)

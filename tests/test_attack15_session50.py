@@ -36,6 +36,10 @@
    held by more than one object: the file looks merged keeping both sides, what it holds twice
    read twice", which `status` lists and `describe` says (none of 19,034 scenes, prefabs and assets
    of the 81 mirrored projects holds a fileID twice).
+8. `refs` of a GUID of Unity's built-in resources (`0000000000000000e000000000000000`, which every
+   prefab's default font and mesh name) said "GUID not found in this project (a package asset, or
+   a missing one)", and `describe` "it may belong to a package, or the asset is missing": neither.
+   Both name the resources, as `describe` already did where a file names them.
 """
 
 from __future__ import annotations
@@ -258,3 +262,22 @@ def test_a_file_merged_keeping_both_sides_is_partial_saying_so(tmp_path: Path, c
     assert capsys.readouterr().out.split("\n")[1] == MERGED_TWICE
     assert main(["status", "--json", "--project", str(root)]) == 0
     assert json.loads(capsys.readouterr().out)["partial_files"] == ["Assets/Player.prefab"]
+
+
+def test_a_guid_of_unity_s_built_in_resources_is_said_to_be_one(tmp_path: Path, capsys) -> None:
+    root = write_project(tmp_path / "P", {"Assets/Door.cs": DOOR})
+    update(root, Config(workers=1))
+    capsys.readouterr()
+    assert main(["refs", "0000000000000000E000000000000000", "--json", "--project", str(root)]) == 0
+    target = json.loads(capsys.readouterr().out)["target"]
+    assert (target["kind"], target["name"], target["path"], target["note"]) == (
+        "guid",
+        "0000000000000000e000000000000000",
+        "",
+        "Unity's built-in extra resources: no file of the project (what names them is not recorded)",
+    )
+    assert main(["describe", "guid: 0000000000000000f000000000000000", "--project", str(root)]) == 2
+    assert capsys.readouterr().err == (
+        "error: GUID 0000000000000000f000000000000000 is Unity's built-in default resources: no file of the"
+        " project, so there is nothing to describe\n"
+    )

@@ -12,7 +12,7 @@ from indexer.query.folding import folded
 from indexer.query.graph import Graph
 from indexer.query.outline import CONFLICTED, SYNTAX_ERRORS, error_lines_of, outline_parts, render_parts, status_line
 from indexer.query.walk import edge_said
-from indexer.unity import STREAMING_ASSETS, as_guid, bare_type_name
+from indexer.unity import BUILT_IN_RESOURCES, STREAMING_ASSETS, as_guid, bare_type_name
 from indexer.words import echoed
 
 DESCRIBE_SCHEMA_VERSION = 1
@@ -52,6 +52,8 @@ def resolve_file(graph: Graph, target: str) -> str:
     if guid := as_guid(t):
         t = guid
         path = graph.path_of_guid(t)
+        if not path and (built_in := BUILT_IN_RESOURCES.get(t)):
+            raise NotFound(f"GUID {t} is {built_in}: no file of the project, so there is nothing to describe")
         if not path:
             raise NotFound(
                 f"GUID {echoed(t)} is not in this project (it may belong to a package, or the asset is missing)"

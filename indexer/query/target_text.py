@@ -13,7 +13,7 @@ from indexer.query.assemblies import PREDEFINED_ASSEMBLIES
 from indexer.query.builtin_refs import builtin_member_target, builtin_target
 from indexer.query.package_classes import package_named, package_target
 from indexer.query.type_tree import member_target
-from indexer.unity import as_guid
+from indexer.unity import BUILT_IN_RESOURCES, as_guid
 from indexer.words import plural
 
 if TYPE_CHECKING:
@@ -29,7 +29,9 @@ def understood(graph: Graph, text: str) -> Target:
         path = graph.path_of_guid(guid) or ""
         if not path and guid in graph.package_scripts:
             return package_target(graph.package_scripts, guid)
-        if not path:
+        if not path and (built_in := BUILT_IN_RESOURCES.get(guid)):  # never a project file's
+            note = f"{built_in}: no file of the project (what names them is not recorded)"
+        elif not path:
             note = "GUID not found in this project (a package asset, or a missing one)"
         elif (meta := graph.records.record(path + ".meta")) is not None and meta.folder:
             note = f"the folder {path}"  # folders have GUIDs too, which assets may name

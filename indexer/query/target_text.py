@@ -26,20 +26,7 @@ def understood(graph: Graph, text: str) -> Target:
     """A user's TARGET as the graph understands it: GUID, project path, Type.Member, type, assembly."""
     t = text.strip().strip("/")
     if guid := as_guid(t):
-        path = graph.path_of_guid(guid) or ""
-        if not path and guid in graph.package_scripts:
-            return package_target(graph.package_scripts, guid)
-        if not path and (built_in := BUILT_IN_RESOURCES.get(guid)):  # never a project file's
-            note = f"{built_in}: no file of the project (what names them is not recorded)"
-        elif not path:
-            note = "GUID not found in this project (a package asset, or a missing one)"
-        elif (meta := graph.records.record(path + ".meta")) is not None and meta.folder:
-            note = f"the folder {path}"  # folders have GUIDs too, which assets may name
-        elif graph.records.record(path) is None:
-            note = f"only {path}.meta is in the project: the file was deleted or moved without it"
-        else:
-            note = _shared_guid(graph, path, guid)
-        return Target(kind="guid", name=guid, guid=guid, path=path, note=note)
+        return _guid_target(graph, guid)
     if graph.records.record(t) is not None or graph.records.guid_of_path(t):
         return _path_target(graph, t)
     t = code_name(t)  # `@Controls`, `global::Game.Player`: as C# may write the name
@@ -65,6 +52,23 @@ def understood(graph: Graph, text: str) -> Target:
     if "." in t and (unity := builtin_member_target(graph, t)) is not None:  # `AudioSource.Play`
         return unity
     return Target(kind="unknown", name=t, note="no type, member, file, GUID or assembly of that name")
+
+
+def _guid_target(graph: Graph, guid: str) -> Target:
+    path = graph.path_of_guid(guid) or ""
+    if not path and guid in graph.package_scripts:
+        return package_target(graph.package_scripts, guid)
+    if not path and (built_in := BUILT_IN_RESOURCES.get(guid)):  # never a project file's
+        note = f"{built_in}: no file of the project (what names them is not recorded)"
+    elif not path:
+        note = "GUID not found in this project (a package asset, or a missing one)"
+    elif (meta := graph.records.record(path + ".meta")) is not None and meta.folder:
+        note = f"the folder {path}"  # folders have GUIDs too, which assets may name
+    elif graph.records.record(path) is None:
+        note = f"only {path}.meta is in the project: the file was deleted or moved without it"
+    else:
+        note = _shared_guid(graph, path, guid)
+    return Target(kind="guid", name=guid, guid=guid, path=path, note=note)
 
 
 def _path_target(graph: Graph, path: str) -> Target:

@@ -268,11 +268,11 @@ def is_vendored(path: str, folders: frozenset[str]) -> bool:
 
 
 def vendor_package(path: str, folders: Iterable[str]) -> str | None:
-    """The folder a third-party file ships in, by name ("" when it has none of its own), or None
-    for the project's own files: a folder with a license file of its own, the folder below
-    `Assets/Packages/` or below a vendor folder. Of nested third-party folders (a networking kit
-    bundling a pooling library with its own license) the outermost, the drop the project took in:
-    the same whatever order `folders` iterates in, and "pool" does not name the kit."""
+    """The folder a third-party file ships in, by name ("" when it has none of its own), or None for
+    the project's own files: a folder with a license file, the folder below `Assets/Packages/` or a
+    vendor folder (not in a test folder: `Tests/Plugins/` holds the project's tests). Of nested
+    third-party folders (a networking kit bundling a licensed pooling library) the outermost, the
+    drop the project took in, whatever order `folders` iterates in ("pool" does not name the kit)."""
     outer = min((f for f in folders if path.startswith(f)), key=len, default=None) if folders else None
     if outer is not None:
         return outer.rstrip("/").rsplit("/", 1)[-1]
@@ -283,8 +283,8 @@ def vendor_package(path: str, folders: Iterable[str]) -> str | None:
         return rest.split("/", 1)[0] if "/" in rest else ""
     if path.isascii() and _VENDORED_TAIL.search(path.lower()) is None:
         return None  # the regex's cost spared for most paths (asked of every file a query meets)
-    m = _VENDORED_FOLDERS.search(path)
-    if m is None:
+    m = _VENDORED_FOLDERS.search(path)  # not below a test folder: no kit is dropped into one (session 50)
+    if m is None or re.search(r"(^|/)tests?/", path[: m.start() + 1], re.I):
         return None
     rest = path[m.end() :]
     return rest.split("/", 1)[0] if "/" in rest else ""

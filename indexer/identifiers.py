@@ -116,6 +116,21 @@ def _word_roles(text: str) -> tuple[frozenset[str], frozenset[str], frozenset[st
     return frozenset(standalone), frozenset(compound), frozenset(parts)
 
 
+# An acronym's plural said as a word ("RPCs", "NPCs", "IDs"), which identifier splitting takes for
+# a name of two parts
+_PLURAL_ACRONYM = re.compile(r"[A-Z]{2,}s")
+
+
+def quoted_names(text: str) -> frozenset[str]:
+    """The identifiers the query quotes whole, lower-cased: `PlayerHealth` -> `playerhealth`
+    (a plain word is none, nor an acronym's plural, "RPCs")."""
+    return frozenset(
+        w.lower()
+        for w in _WORD.findall(text)
+        if len(w) <= 64 and not _PLURAL_ACRONYM.fullmatch(w) and len(split_identifier(w)) > 1
+    )
+
+
 def said_words(text: str) -> list[str]:
     """The query's terms without the parts of its identifiers: what a task says it is about
     ("scenes", "prefab"), not what a name it quotes is made of (`IsSceneObject`, `PrefabPool`)."""

@@ -23,6 +23,7 @@ from indexer.query.named_files import (
     title_words,
     titles_said,
 )
+from indexer.query.named_folders import raise_named_folders
 from indexer.query.nested_keys import nested_key_hit
 from indexer.query.pairing import pair
 from indexer.query.pointing import POINTED_EDGES, field_words, pointed, pointed_by
@@ -102,6 +103,7 @@ def rank(
     roles = role_words(said, text, kinds)  # what decides the files' roles: a fault told, not a name's
     priors = role_priors(project, kinds, terms, roles)
     ranked = _text_ranked(found, stats, priors)
+    raise_named_folders(project, ranked, text)  # `NetworkSceneManager` quoted: the files of `NetworkSceneManager/`
     also = synonym_words(said, excess(text))  # what the words were searched with besides themselves
     asks_assets, values = asks_value(said, text), asks_change(said, text)  # a value asked; or more or less of it
     _raise_named(project, ranked, text, (terms, said, also), asks_assets, (kind, path_prefix))

@@ -148,7 +148,8 @@ def test_a_scene_a_button_s_call_names_by_its_string_argument_is_used_there(tmp_
     assert [(u.path, u.line, u.kind, u.detail) for u in usages] == [
         ("Assets/Gallery.prefab", 52, "names", said),
         ("Assets/Gallery.unity", 52, "names", said),
-        ("Assets/Hub.unity", 12, "names", "Gallery > override.m_OnClick calls LoadLevel: Tuesday - 1"),
+        # the instance is named by its source's root object, `Menu`, as Unity shows it (session 50)
+        ("Assets/Hub.unity", 12, "names", "Menu > override.m_OnClick calls LoadLevel: Tuesday - 1"),
     ]
 
 

@@ -525,7 +525,8 @@ def test_an_old_prefab_s_call_set_by_an_instance_on_another_file_s_object_names_
     ws = _workspace(root)
     _, usages = find_references(ws, "GameEvent.Raise")
     assert [(u.path, u.detail, u.resolved) for u in usages] == [
-        ("Assets/Start.unity", "Menu > override.m_OnClick on Assets/GameStarted.asset", "GameEvent.Raise")
+        # the instance is named by its source's root object, `StartButton`, as Unity shows it (session 50)
+        ("Assets/Start.unity", "StartButton > override.m_OnClick on Assets/GameStarted.asset", "GameEvent.Raise")
     ]
 
 

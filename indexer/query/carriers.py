@@ -63,14 +63,17 @@ def inherited_usages(graph: Graph, direct: list[Usage], target: Target | None = 
     """Instances and variants of the prefabs that carry a target directly (`direct`: its usages),
     followed transitively; each says which prefabs it carries the target through. `target`'s note
     says when prefabs carrying it were left unfollowed: the count alone read as complete; and
-    when a prefab is an instance or variant of itself through others (A a variant of B, B of A:
-    Unity never saves one, a merge or a hand edit can), which is not listed as its own carrier.
+    when a prefab is an instance or variant of itself, directly (its `m_SourcePrefab` its own GUID)
+    or through others (A a variant of B, B of A: Unity never saves one, a merge or a hand edit
+    can), which is not listed as its own carrier.
     A usage of `direct` found through prefabs (its `via`: a subclass's carrier) is followed on
     from the end of its chain, which a cycle comes back to. Every walk an answer makes says a
     cycle it skipped, once: the first walk's note is the answer's."""
     known = {(u.path, u.line) for u in direct}
     origin = target.path if target is not None and is_prefab(target.path) else ""
     cycles: list[tuple[str, tuple[str, ...]]] = []  # (prefab, the chain it comes back to itself through)
+    if origin and any(path == origin for path, *_ in _instances(graph, origin)):
+        cycles.append((origin, ()))  # a variant of itself: its own usage is no usage (`guid_usages`)
     frontier = sorted({u.path for u in direct if u.kind in ("script", "prefab", "component") and is_prefab(u.path)})
     chains = _chains(direct, frontier)
     # where a prefab holds a script target itself: an instance removing those components lacks it
@@ -86,7 +89,10 @@ def inherited_usages(graph: Graph, direct: list[Usage], target: Target | None = 
         gone = removals(graph, prefab) if prefab in holding else {}
         comps = components_at(graph, prefab, holding[prefab]) if gone else frozenset()
         for path, line, context, detail in _instances(graph, prefab):
-            if path == prefab or (path, line) in known or dropped(gone.get((path, line)), comps):
+            if path == prefab:  # its own `m_SourcePrefab`: a variant of itself
+                cycles.append((prefab, ()))
+                continue
+            if (path, line) in known or dropped(gone.get((path, line)), comps):
                 continue
             chain = chains[prefab]
             if path == origin or (path in chains and path in chain):  # back to itself: the prefabs between
@@ -125,8 +131,9 @@ def _cycle_note(cycles: list[tuple[str, tuple[str, ...]]]) -> str:
     """What the target's note says of the cycles of prefabs found: the first, and how many more."""
     prefab, through = cycles[0]
     more = f" ({plural(len(cycles) - 1, 'more cycle')} found)" if len(cycles) > 1 else ""
+    via = f" through {chain_text(through)}" if through else ""  # none: its own source, directly
     return (
-        f"{CYCLE_SAID}{prefab} is an instance or variant of itself through {chain_text(through)}"
+        f"{CYCLE_SAID}{prefab} is an instance or variant of itself{via}"
         f" (Unity never saves one: a merge or a hand edit made it), not followed round{more}"
     )
 

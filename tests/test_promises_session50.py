@@ -4,18 +4,28 @@ test seen failing with its promise broken (the commit messages say how it was br
 1. A prefab that is a variant of itself (its `m_SourcePrefab` its own GUID) gets the cycle note a
    cycle through other prefabs gets, in `refs` (of it, of its scripts and their members),
    `describe` and the MCP tools; before, nothing said why it was outlined "Prefab variant of" itself.
+2. Under a small address-space limit `watch` ends, exit 2, writing nothing (it waited "every 2 s"
+   for ever, saying to run the command again, for a limit no wait raises); `index` keeps the
+   committed index; `context` and `refs` answer from the index as it is, as a query does; a
+   MemoryError under a limit names it.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from indexer.build.update import update
 from indexer.config import Config
+from indexer.store.schema import IndexPaths
 
-from .conftest import meta, run_cli, write_project
+from .conftest import REPO, indexed_copy, meta, run_cli, write_project
+from .test_address_space_session50 import REFUSED, _cli
 from .test_trust_session49 import A_GUID, B_GUID, CYCLE_A, HEAD, HP, SCRIPT, _instance
 
 LINUX = sys.platform.startswith("linux")
@@ -105,3 +115,59 @@ def test_a_cycle_through_others_is_still_said_through_them(tmp_path: Path) -> No
     update(root, Config(workers=1))
     first = run_cli("refs", "Assets/A.prefab", "--project", str(root)).stdout.split("\n")[0]
     assert first == f"file Assets/A.prefab  ({SELF_CYCLE.replace('of itself', 'of itself through Assets/B.prefab')})"
+
+
+# -- address space: every writing command refuses, every answering one answers -------------------
+
+
+@pytest.mark.skipif(not LINUX, reason="RLIMIT_AS as Linux applies it")
+def test_watch_under_a_small_address_space_ends_writing_nothing(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "P", {"Assets/Player.cs": "public class Player { }\n"})
+    r = _cli("watch", "--project", str(root))
+    assert (r.returncode, r.stdout, r.stderr) == (2, "", REFUSED)
+    assert not IndexPaths(Config().index_path(root)).root.exists()
+
+
+@pytest.mark.skipif(not LINUX, reason="RLIMIT_AS as Linux applies it")
+def test_context_and_refs_under_a_small_address_space_answer_from_the_index_as_it_is(tmp_path: Path) -> None:
+    root = indexed_copy(tmp_path)
+    script = root / "Assets/Scripts/Player/PlayerHealth.cs"
+    script.write_text(script.read_text() + "\n// changed\n")
+    refused = REFUSED[len("error: ") : -1]
+    said = f"the index of DungeonCrawler could not be updated: {refused}; answering from it as it is\n"
+    for args in (("context", "player health", "--budget", "2000"), ("refs", "PlayerHealth")):
+        r = _cli(*args, "--project", str(root))
+        assert (r.returncode, r.stderr.splitlines(keepends=True)[0]) == (0, said), args
+        assert "PlayerHealth" in r.stdout, args
+
+
+@pytest.mark.skipif(not LINUX, reason="RLIMIT_AS as Linux applies it")
+def test_index_under_a_small_address_space_keeps_the_committed_index(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "P", {"Assets/Player.cs": "public class Player { }\n"})
+    update(root, Config(workers=1))
+    index = IndexPaths(Config().index_path(root)).root
+
+    def state() -> list[tuple[str, int]]:
+        return sorted((str(p.relative_to(index)), p.stat().st_mtime_ns) for p in index.rglob("*") if p.is_file())
+
+    before = state()
+    (root / "Assets/Enemy.cs").write_text("public class Enemy { }\n")
+    for args in (("index",), ("index", "--full")):
+        r = _cli(*args, "--project", str(root))
+        assert (r.returncode, r.stderr) == (2, REFUSED), args
+    assert state() == before
+
+
+@pytest.mark.skipif(not LINUX, reason="RLIMIT_AS as Linux applies it")
+def test_a_memory_error_under_a_limit_names_the_limit() -> None:
+    code = (
+        "import resource; from indexer.cli.common import explain_failure\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (3000 * 1024 * 1024, resource.RLIM_INFINITY))\n"
+        "print(explain_failure(MemoryError()))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    r = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True)
+    assert r.stdout == (
+        "the process ran out of memory; its address space is limited to 3000 MB (`ulimit -v`): raise the limit"
+        " and run the command again (the index keeps its last commit)\n"
+    ), r.stderr

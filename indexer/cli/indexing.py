@@ -264,19 +264,21 @@ class _WaitOut:
     """`watch`'s answer to a failed update: a failure of the environment that time may mend (a
     full disk, a folder that cannot be written now) is said once, until its message changes, and
     waited out, the batch kept; the watch used to end at the first one, exit 2, and every change
-    after it went unindexed until someone noticed. A project folder gone or its settings changed
-    still end it (restarting is the fix), and a bug stays a bug."""
+    after it went unindexed until someone noticed. A project folder gone, its settings changed or
+    the process's address space too small to write the index still end it (restarting is the fix:
+    no wait raises a limit the process started with), and a bug stays a bug."""
 
     def __init__(self, console: Console) -> None:
         self.console = console
         self.last = ""
 
     def __call__(self, exc: Exception) -> bool:
+        from indexer.build.address_space import AddressSpaceTooSmall
         from indexer.changes.settings import SettingsChanged
         from indexer.project import ProjectGone
 
         message = explain_failure(exc)
-        if message is None or isinstance(exc, ProjectGone | SettingsChanged):
+        if message is None or isinstance(exc, ProjectGone | SettingsChanged | AddressSpaceTooSmall):
             return False
         if message != self.last:  # no command to run again: the watch does it
             done = re.sub(r",? (?:and|then) run the command again$", "", message)

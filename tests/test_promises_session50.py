@@ -8,20 +8,34 @@ test seen failing with its promise broken (the commit messages say how it was br
    for ever, saying to run the command again, for a limit no wait raises); `index` keeps the
    committed index; `context` and `refs` answer from the index as it is, as a query does; a
    MemoryError under a limit names it.
+3. `scratch.reclaim` removes only folders of this user, never through a link, never a file.
+4. SIGTERM stops `query`, `context` and `refs` as it stops `index` (exit 143, one line);
+   `_sigterm_stops` gives in-process callers the default back, obeys a handler a parent set, and
+   leaves signals alone in a thread that is not the main one.
+5. A vendor folder of any of its names below a test folder is the project's own tests.
+6. An index of no file names the first five exclude patterns, and hidden entries are nothing to
+   index; a file of four duplicate fileIDs names three; a model's unnamed instance is named by
+   the model's file.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
 
+from indexer.build import scratch
 from indexer.build.update import update
+from indexer.cli.main import main
 from indexer.config import Config
+from indexer.query.priors import vendor_package
 from indexer.store.schema import IndexPaths
 
 from .conftest import REPO, indexed_copy, meta, run_cli, write_project
@@ -171,3 +185,211 @@ def test_a_memory_error_under_a_limit_names_the_limit() -> None:
         "the process ran out of memory; its address space is limited to 3000 MB (`ulimit -v`): raise the limit"
         " and run the command again (the index keeps its last commit)\n"
     ), r.stderr
+
+
+# -- scratch.reclaim: "the folders of this user whose lock it can take" ---------------------------
+
+
+def _unowned(base: Path, name: str) -> Path:
+    """A folder named as ours, its lock free and older than UNLOCKED_GRACE: what reclaim removes."""
+    folder = base / name
+    folder.mkdir()
+    (folder / scratch.LOCK).touch()
+    old = time.time() - 2 * scratch.UNLOCKED_GRACE
+    os.utime(folder, (old, old))
+    return folder
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX")
+def test_reclaim_removes_a_dead_owners_folder_and_nothing_that_is_not_one(tmp_path: Path) -> None:
+    dead = _unowned(tmp_path, f"{scratch.PREFIX}1-dead")
+    target = _unowned(tmp_path, "elsewhere")
+    (tmp_path / f"{scratch.PREFIX}2-link").symlink_to(target)  # a link named as ours: not followed
+    (tmp_path / f"{scratch.PREFIX}3-file").write_text("a user's file")
+    assert scratch.reclaim(str(tmp_path)) == [str(dead)]
+    assert target.is_dir() and (target / scratch.LOCK).is_file()
+    assert (tmp_path / f"{scratch.PREFIX}3-file").read_text() == "a user's file"
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid") or os.getuid() != 0, reason="gives a folder to another user")
+def test_reclaim_keeps_another_users_folder(tmp_path: Path) -> None:
+    theirs = _unowned(tmp_path, f"{scratch.PREFIX}4-theirs")
+    os.chown(theirs, 65534, 65534)
+    assert scratch.reclaim(str(tmp_path)) == []
+    assert theirs.is_dir()
+
+
+# -- SIGTERM: exit 143 for every built-in command, the handler restored --------------------------
+
+
+class _HeldLock:
+    """The index's writer lock held by another process until closed: a command building the index
+    waits for it, which is when the tests signal it."""
+
+    def __init__(self, root: Path) -> None:
+        index = Config().index_path(root)
+        code = (
+            "import sys; from pathlib import Path; from indexer.store.lock import writer_lock\n"
+            "from indexer.store.schema import IndexPaths\n"
+            "with writer_lock(IndexPaths(Path(sys.argv[1]))):\n    print('held', flush=True); sys.stdin.read()\n"
+        )
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", code, str(index)],
+            cwd=REPO,
+            env={**os.environ, "PYTHONPATH": str(REPO)},
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        assert self.proc.stdout.readline() == "held\n"  # type: ignore[union-attr]
+
+    def close(self) -> None:
+        self.proc.communicate(timeout=30)
+
+
+def _waiting(root: Path, *args: str) -> subprocess.Popen:
+    """The command started without an index while the lock is held, seen waiting for it."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "indexer.cli", *args, "--project", str(root)],
+        cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1"},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    line = proc.stderr.readline()  # type: ignore[union-attr]
+    while line and "waiting for it" not in line:
+        line = proc.stderr.readline()  # type: ignore[union-attr]
+    assert "waiting for it" in line, line
+    return proc
+
+
+@pytest.mark.skipif(not LINUX, reason="the writer lock's waiting as Linux shows it")
+@pytest.mark.parametrize("args", [("query", "door"), ("context", "open the door"), ("refs", "Door")])
+def test_sigterm_stops_every_answering_command_as_it_stops_index(tmp_path: Path, args: tuple[str, ...]) -> None:
+    root = write_project(tmp_path / "P", {"Assets/Door.cs": "public class Door { }\n"})
+    held = _HeldLock(root)
+    try:
+        proc = _waiting(root, *args)
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        held.close()
+    assert (proc.returncode, out, err) == (143, "", "error: stopped by SIGTERM\n")
+
+
+def test_the_default_sigterm_action_is_back_after_an_in_process_command(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "P", {"Assets/Door.cs": "public class Door { }\n"})
+    assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+    assert main(["index", "--quiet", "--project", str(root)]) == 0
+    assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+
+
+@pytest.mark.skipif(not LINUX, reason="the writer lock's waiting as Linux shows it")
+def test_a_sigterm_handler_a_parent_set_is_obeyed(tmp_path: Path, capsys) -> None:
+    """Ignored (`nohup`-like, a parent's SIG_IGN) or handled by the caller: a SIGTERM during the
+    command neither stops it nor replaces what was set."""
+    root = write_project(tmp_path / "P", {"Assets/Door.cs": "public class Door { }\n"})
+    caught: list[int] = []
+
+    def own(signum: int, _frame: object) -> None:
+        caught.append(signum)
+
+    for handler in (signal.SIG_IGN, own):
+        held = _HeldLock(root)
+        previous = signal.signal(signal.SIGTERM, handler)
+        try:
+            threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGTERM)).start()
+            threading.Timer(2.0, held.close).start()  # the build goes on once the lock is free
+            assert main(["query", "door", "--project", str(root)]) == 0, capsys.readouterr().err
+            assert signal.getsignal(signal.SIGTERM) == handler
+        finally:
+            signal.signal(signal.SIGTERM, previous)
+        assert "Door.cs" in capsys.readouterr().out
+        (root / "Library").rename(tmp_path / f"old-{len(caught)}")  # no index again: the next one waits
+    assert caught == [signal.SIGTERM]
+
+
+def test_a_command_run_from_another_thread_leaves_signals_alone(tmp_path: Path) -> None:
+    """Signal handlers belong to the main thread (`signal.signal` raises ValueError elsewhere): an
+    in-process caller running a command from a thread gets its answer."""
+    root = write_project(tmp_path / "P", {"Assets/Door.cs": "public class Door { }\n"})
+    codes: list[int] = []
+    thread = threading.Thread(target=lambda: codes.append(main(["index", "--quiet", "--project", str(root)])))
+    thread.start()
+    thread.join(120)
+    assert codes == [0] and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+
+
+# -- a vendor folder below a test folder ----------------------------------------------------------
+
+
+def test_any_vendor_folder_below_a_test_folder_is_the_projects_own() -> None:
+    """`Plugins`, `External`, `Vendor`, `ThirdParty` below `Test/` or `Tests/` (any case) group the
+    project's tests; a kit's own `Tests/` below its vendor folder stays the kit's."""
+    for folder in ("Plugins", "External", "Vendor", "ThirdParty"):
+        for tests in ("Tests", "Test", "tests"):
+            assert vendor_package(f"Assets/{tests}/{folder}/KitTests.cs", ()) is None, (tests, folder)
+        assert vendor_package(f"Assets/{folder}/Kit/Tests/KitTests.cs", ()) == "Kit", folder
+    assert vendor_package("Assets/Contests/Plugins/Kit/Score.cs", ()) == "Kit"  # "Contests" is no test folder
+
+
+# -- what an index of no file says ----------------------------------------------------------------
+
+
+def test_an_empty_index_names_the_first_five_exclude_patterns(tmp_path: Path, capsys) -> None:
+    root = write_project(tmp_path / "P", {"Assets/Door.cs": "public class Door { }\n"})
+    patterns = ["Assets/A/**", "Assets/B/**", "Assets/C/**", "Assets/D/**", "Assets/**", "*"]
+    (root / "unity-index.toml").write_text(f"exclude = {json.dumps(patterns)}\n")
+    assert main(["query", "door", "--project", str(root)]) == 0
+    said = "'Assets/A/**', 'Assets/B/**', 'Assets/C/**', 'Assets/D/**', 'Assets/**', ..."
+    assert capsys.readouterr().err.endswith(
+        f"no results: the index of P holds no file: the exclude patterns of unity-index.toml ({said}) leave out"
+        " every file\n"
+    )
+
+
+def test_hidden_entries_are_nothing_to_index(tmp_path: Path, capsys) -> None:
+    """Unity imports no `.name` nor `name~` entry: a project holding only those holds nothing."""
+    root = write_project(tmp_path / "P", {"Assets/.git-keep": "", "Assets/Docs~/Notes.cs": "class Notes { }\n"})
+    assert main(["query", "notes", "--project", str(root)]) == 0
+    said = "the index of P holds no file: Assets/, Packages/, ProjectSettings/ hold nothing to index"
+    assert capsys.readouterr().err.endswith(f"no results: {said}\n")
+
+
+# -- a file merged keeping both sides: the first three of its duplicate fileIDs, and how many ------
+
+
+def test_four_duplicate_file_ids_name_the_first_three() -> None:
+    from indexer.scanners.unity_yaml import scan
+
+    head = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
+    objects = "".join(f"--- !u!1 &{i}\nGameObject:\n  m_Name: O{i}\n" for i in (400, 100, 300, 200))
+    rec = scan("Assets/Twice.prefab", (head + objects + objects).encode())
+    assert (rec.status, rec.note) == (
+        "partial",
+        "8 documents; 4 duplicate fileIDs (100, 200, 300, ...) held by more than one object: the file looks merged"
+        " keeping both sides, what it holds twice read twice",
+    )
+
+
+# -- an instance of a model: the file's name, as Unity names a model's root ------------------------
+
+
+def test_an_unnamed_instance_of_a_model_is_named_by_the_models_file(tmp_path: Path) -> None:
+    from indexer.query.lookup import describe_target
+    from indexer.query.workspace import open_workspace
+
+    ship = "5e" * 16
+    scene = HEAD + _instance(900, ship, {"m_LocalPosition.x": "3"})
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Models/Ship.fbx": b"Kaydara FBX Binary  \x00\x1a\x00",
+            "Assets/Models/Ship.fbx.meta": meta(ship, "ModelImporter"),
+            "Assets/Level.unity": scene,
+        },
+    )
+    update(root, Config(workers=1))
+    _, desc = describe_target(open_workspace(root, [(root, Config())]), "Assets/Level.unity")
+    assert "Ship  (prefab instance of Assets/Models/Ship.fbx)  L3" in desc.text.split("\n")

@@ -50,6 +50,7 @@ from indexer.query.priors import (
     is_package_settings,
     is_render_setting,
     is_test,
+    is_vendored,
     is_volume_profile,
     named_kinds,
     names_package,
@@ -248,12 +249,30 @@ def _is_look(project, asset: str) -> bool:
 
 
 def _is_art(project, prefab: str) -> bool:
-    """A prefab of looks, not behaviour: it carries no project script, or it is a visual effect."""
+    """A prefab of looks, not behaviour: it carries no project script, it is a visual effect, or
+    its scripts are a kit's and only a kit's files use it (priors.kit_logic_only)."""
     return project.remember(
         ("art", prefab),
-        lambda: not has_logic(project.graph, prefab) or _effect_record(project, prefab),
+        lambda: (
+            not has_logic(project.graph, prefab)
+            or _effect_record(project, prefab)
+            or kit_logic_only(project.graph, prefab, project.vendored)
+        ),
         role=True,
     )
+
+
+def kit_logic_only(graph, prefab: str, folders: frozenset[str]) -> bool:
+    """A prefab outside the kits whose scripts are all a kit's and that only a kit's files use: an
+    art pack's demo stage (`Demo Elements/Prefabs/Stage/Level.prefab`, a character kit's
+    `BSPTree` on its rocks, placed in the kit's demo scene) is looks, not the game's logic. A
+    prefab the game places (its player on a kit's controller) is the game's."""
+    if is_vendored(prefab, folders):
+        return False  # a kit's own prefab: VENDORED_PRIOR's, spared when the task names the kit
+    scripts = [p for p, e in graph.uses(prefab) if e == "script"]
+    if not scripts or not all(is_vendored(p, folders) for p in scripts):
+        return False
+    return all(is_vendored(p, folders) for p, _ in graph.used_by(prefab))
 
 
 def _tests_are_minor(project) -> bool:

@@ -1574,3 +1574,24 @@ def test_the_editor_share_decided_by_folder_is_the_share_of_editor_scripts() -> 
     conn.executemany("INSERT INTO files VALUES (?, 'csharp')", [(p,) for p in paths])
     expected = sum(is_editor_script(p, assemblies) for p in paths) / len(paths)
     assert editor_share(SimpleNamespace(conn=conn), assemblies) == expected == 4 / 9
+
+
+def test_a_graphs_file_lines_are_bounded_least_recently_used_dropped_first(tmp_path: Path, monkeypatch) -> None:
+    """A server's graph lives as long as its index generation: the lines of every file its queries
+    read were kept, unbounded (135,654 lines of 275 files after 400 UnityCsReference queries)."""
+    from indexer.query import graph as graph_module
+
+    body = "class {0} {{ }}\n" + "// padding\n" * 40  # 457 bytes a file with a 1-letter name
+    root = write_project(tmp_path / "P", {f"Assets/{c}.cs": body.format(c) for c in "ABC"})
+    g = graph_for(root)
+    size = len(body.format("A"))
+    monkeypatch.setattr(graph_module, "FILE_LINES_KEPT", 2 * size)
+    assert g.source_line("Assets/A.cs", 1) == "class A { }"
+    assert g.source_line("Assets/B.cs", 1) == "class B { }"
+    assert g.source_line("Assets/A.cs", 2) == "// padding"  # A used again: B is now the least recent
+    assert g.source_line("Assets/C.cs", 1) == "class C { }"
+    assert list(g._file_lines) == ["Assets/A.cs", "Assets/C.cs"]
+    assert g._file_chars == 2 * size
+    monkeypatch.setattr(graph_module, "FILE_LINES_KEPT", size - 1)  # one file over the bound: kept alone
+    assert g.file_lines("Assets/B.cs")[0] == "class B { }"
+    assert list(g._file_lines) == ["Assets/B.cs"]

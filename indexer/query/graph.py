@@ -58,12 +58,16 @@ REVERSE_EDGE = {
 EDGE_KINDS = tuple(REVERSE_EDGE)
 
 
+FILE_LINES_KEPT = 16_000_000  # bytes of file lines a graph keeps (`Graph.file_lines`)
+
+
 class Graph:
     """Reads and resolves edges. Cheap to create; caches what it derives for its lifetime."""
 
     def __init__(self, records: Records, root: Path):
         self.records, self.root = records, root
-        self._file_lines: dict[str, list[str]] = {}
+        self._file_lines: dict[str, tuple[list[str], int]] = {}  # path -> its lines and its bytes
+        self._file_chars = 0
         self._edges: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {}  # valid for this generation
         self._named: dict[str, list[TypeRow]] = {}  # simple name -> its types
         self._named_all = False  # `_named` holds every type (`read_every_type`)
@@ -72,11 +76,19 @@ class Graph:
         self.targets = OverrideTargets(self)  # source prefabs' objects, read once each
 
     def file_lines(self, path: str) -> list[str]:
-        """A file's lines (none if unreadable), read once, cut at `\n` alone as scanners number them, not splitlines."""
-        if path not in self._file_lines:
+        """A file's lines (none if unreadable), cut at `\n` alone as scanners number them, not
+        splitlines; kept for the graph's life up to FILE_LINES_KEPT bytes of files, the least
+        recently used dropped first (a server's graph lives as long as its index generation, and
+        a long session's queries read thousands of files)."""
+        kept = self._file_lines.pop(path, None)
+        if kept is None:
             data = utf8_text(read_project_file(self.root, path, 4_000_000) or b"")
-            self._file_lines[path] = data.decode("utf-8", errors="replace").split("\n")
-        return self._file_lines[path]
+            kept = (data.decode("utf-8", errors="replace").split("\n"), len(data))
+            self._file_chars += kept[1]
+            while self._file_lines and self._file_chars > FILE_LINES_KEPT:
+                self._file_chars -= self._file_lines.pop(next(iter(self._file_lines)))[1]
+        self._file_lines[path] = kept  # now the most recently used
+        return kept[0]
 
     def source_line(self, path: str, line: int) -> str:
         """The stripped text of a line of a project file ('' if unreadable)."""

@@ -5,8 +5,10 @@ With the Input System a key is bound to an action in an actions asset (`BuyMenu 
 (`void OnBuyMenu(InputValue value)`): no word of the task is in that method but the action's name,
 which the task does not say. A task saying the key pressed, read through the actions bound to it,
 names those receivers: they rank with the best matches. With the Input Manager a script reads the
-key itself (`Input.GetKey(KeyCode.M)`, `GetKeyDown("m")`), often among other keys, in a method
-named for none of them: the few scripts reading the key said rank with the best matches too.
+key itself (`Input.GetKey(KeyCode.M)`, `GetKeyDown("m")`), and so does one reading the Input
+System's keyboard straight (`Keyboard.current.enterKey.wasPressedThisFrame`, `keyboard[Key.Enter]`),
+often among other keys, in a method named for none of them: the few scripts reading the key said
+rank with the best matches too.
 """
 
 from __future__ import annotations
@@ -30,7 +32,13 @@ _CONTROLS = {  # a named key -> the Keyboard controls it binds
     "backspace": ("backspace",),
 }  # fmt: skip
 _KEYBOARD = re.compile(r"<Keyboard>/(\w+)")
-_READ_NAMED = re.compile(r"\bKeyCode\.(\w+)|\bGetKey(?:Down|Up)?\s*\(\s*\"([^\"]+)\"")
+# A key read in code: the Input Manager's `KeyCode.M` and `GetKeyDown("m")`, the Input System's
+# device read straight (`Keyboard.current.enterKey.wasPressedThisFrame`, `keyboard[Key.Enter]`).
+_READ_NAMED = re.compile(
+    r"\bKeyCode\.(?P<code>\w+)|\bGetKey(?:Down|Up)?\s*\(\s*\"(?P<name>[^\"]+)\""
+    r"|\b(?P<control>[a-z]\w*)Key\s*\.\s*(?:wasPressedThisFrame|wasReleasedThisFrame|isPressed)\b"
+    r"|\[\s*Key\.(?P<key>\w+)\s*\]"
+)
 # A KeyCode member or a key's Input Manager name -> the Keyboard control `keys_said` gives for it.
 _LEGACY = {"return": "enter", "keypadenter": "numpadenter", "leftshift": "leftshift", "rightshift": "rightshift",
            "left shift": "leftshift", "right shift": "rightshift", "enter": "numpadenter"}  # fmt: skip
@@ -77,12 +85,13 @@ def raise_pressed_keys(project, ranked: dict[str, Ranked], text: str) -> None:
 
 
 def key_readers(project, keys: set[str]) -> dict[str, str]:
-    """The scripts reading one of `keys` from the Input Manager, each with the key as its code
-    writes it (`KeyCode.M`): found among the files saying `KeyCode` or `GetKey`, none when more
-    than READERS_READ do (their texts are read)."""
+    """The scripts reading one of `keys` themselves, from the Input Manager or the Input System's
+    keyboard, each with the key as its code writes it (`KeyCode.M`, `enterKey`): found among the
+    files saying `KeyCode`, `GetKey` or `Keyboard`, none when more than READERS_READ do (their
+    texts are read)."""
     found = {
         c.path
-        for word in ("KeyCode", "GetKey", "GetKeyDown", "GetKeyUp")
+        for word in ("KeyCode", "GetKey", "GetKeyDown", "GetKeyUp", "Keyboard")
         for c in project.searcher.holding([word], READERS_READ + 1, "csharp", None)
     }
     if len(found) > READERS_READ:
@@ -90,10 +99,17 @@ def key_readers(project, keys: set[str]) -> dict[str, str]:
     out: dict[str, str] = {}
     for path in sorted(found):
         for m in _READ_NAMED.finditer(project.texts.get(path).text):
-            if _control(m[1] or m[2]) in keys:
-                out[path] = m[0] if m[1] else f'"{m[2]}"'
+            if _control(m["code"] or m["name"] or m["control"] or m["key"]) in keys:
+                out[path] = _as_written(m)
                 break
     return out
+
+
+def _as_written(m: re.Match[str]) -> str:
+    """A key read as the code writes it: `KeyCode.M`, `"m"`, `enterKey`, `Key.Enter`."""
+    if m["name"]:
+        return f'"{m["name"]}"'
+    return f"{m['control']}Key" if m["control"] else m[0].strip("[] ")
 
 
 def _control(written: str) -> str:

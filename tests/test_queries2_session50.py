@@ -80,3 +80,106 @@ def test_what_a_typed_path_is() -> None:
     assert typed_folders("Editor/**/*.cs")[0] == (("editor",),)
     for text in ("Localize weapon/armor format strings", "small/medium/large", "fix Assets/Scripts/Player.cs"):
         assert typed_folders(text) == ((), text)
+
+
+def _string_table(name: str, shared_guid: str, texts: list[str]) -> str:
+    """The English table of the string table collection `name`, as Unity's Localization package
+    writes it: each entry's id and text, and the collection's shared data by GUID."""
+    item = "  - m_Id: {}\n    m_Localized: {}\n    m_Metadata:\n      m_Items: []\n"
+    entries = "".join(item.format(i, t) for i, t in enumerate(texts))
+    return (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!114 &11400000\nMonoBehaviour:\n"
+        "  m_ObjectHideFlags: 0\n  m_GameObject: {fileID: 0}\n  m_Enabled: 1\n"
+        "  m_Script: {fileID: 11500000, guid: e9620f8c34305754d8cc9a7e49e852d9, type: 3}\n"
+        f"  m_Name: {name}_en\n  m_EditorClassIdentifier: \n  m_LocaleId:\n    m_Code: en\n"
+        f"  m_SharedData: {{fileID: 11400000, guid: {shared_guid}, type: 2}}\n"
+        f"  m_Metadata:\n    m_Items: []\n  m_TableData:\n{entries}"
+    )
+
+
+def _shared_data(name: str, keys: list[str]) -> str:
+    """The shared data of the string table collection `name`: its keys by id."""
+    item = "  - m_Id: {}\n    m_Key: {}\n    m_Metadata:\n      m_Items: []\n"
+    entries = "".join(item.format(i, k) for i, k in enumerate(keys))
+    return (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!114 &11400000\nMonoBehaviour:\n"
+        "  m_ObjectHideFlags: 0\n  m_GameObject: {fileID: 0}\n  m_Enabled: 1\n"
+        "  m_Script: {fileID: 11500000, guid: 5b11a58205ec3474ca216360e9fa74a8, type: 3}\n"
+        f"  m_Name: {name} Shared Data\n  m_EditorClassIdentifier: \n  m_TableCollectionName: {name}\n"
+        "  m_TableCollectionNameGuidString: 3bc310f2421c1a740ae0f7372d787911\n"
+        f"  m_Entries:\n{entries}  m_Metadata:\n    m_Items: []\n  m_KeyGenerator:\n    rid: 0\n"
+    )
+
+
+def _guilds(tmp_path: Path) -> Path:
+    """A role-playing game's guilds, whose rank titles are still written in the code, beside the
+    string table collection `UI_Strings` (its English table and its shared data) holding the
+    texts localized so far, and a second collection for the books."""
+    guild = (
+        "    // a guild the player joins: its rank titles and the reputation each needs\n"
+        '    public string[] rankTitles = { "Apprentice", "Journeyman", "Master" };\n'
+        "    public int[] rankReputation = { 0, 10, 40 };\n    public string RankTitle(int rank) => rankTitles[rank];"
+    )
+    table_dir = "Assets/Localization/StringTables"
+    files = {
+        "Assets/Scripts/Guilds/Guild.cs": mono_script("Guild", guild),
+        "Assets/Scripts/Guilds/ThievesGuild.cs": mono_script(
+            "ThievesGuild", "    // the thieves guild: ranks by stolen gold, not reputation\n    public int stolenGold;"
+        ),
+        "Assets/Scripts/Guilds/GuildWindow.cs": mono_script(
+            "GuildWindow", "    // shows the guild, the player's rank and the next title\n    public Guild guild;"
+        ),
+        f"{table_dir}/UI_Strings_en.asset": _string_table(
+            "UI_Strings", "c7000000000000000000000000000002", ["Join the guild?", "Promoted to the next rank"]
+        ),
+        f"{table_dir}/UI_Strings Shared Data.asset": _shared_data("UI_Strings", ["joinGuild", "promoted"]),
+        f"{table_dir}/Books_en.asset": _string_table(
+            "Books", "c7000000000000000000000000000004", ["The history of the realm"]
+        ),
+        f"{table_dir}/Books Shared Data.asset": _shared_data("Books", ["historyOfRealm"]),
+    }
+    guids = {f"{table_dir}/UI_Strings Shared Data.asset": 2, f"{table_dir}/Books Shared Data.asset": 4}
+    for i, rel in enumerate(list(files)):
+        files[f"{rel}.meta"] = meta(f"c7{guids.get(rel, 10 + i):030d}", "NativeFormatImporter")
+    return write_project(tmp_path, files)
+
+
+def test_a_task_localizing_text_has_the_string_tables_it_adds_to(tmp_path: Path) -> None:
+    """ "Localize ranks of Temples, Thieves Guild" changed the two guilds' code and the string
+    table collection the texts moved to: its English table 23rd, its shared data (the keys) out of
+    the 60 best. A task whose verb is to localize ranks the string table its words match best and
+    that table's shared data at 0.6 of the best match (`localizing.TABLE_SHARE`), saying so: here
+    `UI_Strings` under the guild's code, above the window showing it; the books' table stays."""
+    root = _guilds(tmp_path)
+    tables = "Assets/Localization/StringTables"
+    assert _ranked(root, "Localize rank titles of the guilds", 5) == [
+        "Assets/Scripts/Guilds/Guild.cs",
+        f"{tables}/UI_Strings Shared Data.asset",
+        f"{tables}/UI_Strings_en.asset",
+        "Assets/Scripts/Guilds/GuildWindow.cs",
+        "Assets/Scripts/Guilds/ThievesGuild.cs",
+    ]
+    from indexer.config import Config
+    from indexer.query.workspace import open_workspace
+
+    hit = open_workspace(root, [(root, Config())]).search("feat(guilds): localise rank titles", 2)[1]
+    assert hit.path == f"{tables}/UI_Strings Shared Data.asset"
+    assert "a string table: the task localizes text" in hit.reason
+
+
+def test_a_task_using_localized_text_reads_the_tables(tmp_path: Path) -> None:
+    """Only the verb first makes a task localizing: "Use localized rank titles ..." reads the
+    tables it names, and they keep their text match's rank, under the code."""
+    from indexer.query.localizing import asks_localizing
+
+    root = _guilds(tmp_path)
+    assert _ranked(root, "Use localized rank titles of the guilds", 3) == [
+        "Assets/Scripts/Guilds/Guild.cs",
+        "Assets/Scripts/Guilds/GuildWindow.cs",
+        "Assets/Scripts/Guilds/ThievesGuild.cs",
+    ]
+    assert [asks_localizing(t) for t in ("Localized the shop", "fix: localize prices", "Use localized names")] == [
+        True,
+        True,
+        False,
+    ]

@@ -14,6 +14,7 @@ from indexer.query.asking import asked_amounts, asks_change, asks_quantity, asks
 from indexer.query.file_roles import named_kind, role_priors, role_words, tests_of
 from indexer.query.input_axes import raise_named_axes
 from indexer.query.keys_pressed import raise_pressed_keys
+from indexer.query.localizing import raise_string_tables
 from indexer.query.named_files import (
     files_named,
     files_numbered,
@@ -137,7 +138,7 @@ def rank(
         siblings_below(project, ranked, kinds | reached, asked[1])
     titled = wanted | VALUE_TITLED if asks_assets and kind in (None, *VALUE_TITLED) else wanted
     _raise_files_named(project, ranked, text, kinds | reached, titled)
-    _raise_numbered(project, ranked, stats, text, (kind, path_prefix))
+    _raise_told(project, ranked, stats, text, (kind, path_prefix))
     order = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:limit]
     _explain(project, order, boosts, asked[1])
     outlines = outlines_of(project, [r.path for r in order]) if named else None
@@ -157,6 +158,15 @@ def _raise_files_named(project, ranked: dict[str, Ranked], text: str, kinds: dic
     for path in files_named(project.records, text):
         if path in ranked:
             ranked[path].score = max(ranked[path].score, top * NAMED_FILE_LEAD)
+
+
+def _raise_told(project, ranked: dict[str, Ranked], stats: dict, text: str, scope: tuple) -> None:
+    """Files the task tells of without naming them: by a word and a number (`_raise_numbered`);
+    the string tables a task localizing text adds to ("Localize ranks of Temples", not in a
+    search kept to a kind or a folder: `localizing.py`)."""
+    _raise_numbered(project, ranked, stats, text, scope)
+    if scope[0] is None and not scope[1]:
+        raise_string_tables(project, ranked, stats, text)
 
 
 def _raise_numbered(project, ranked: dict[str, Ranked], stats: dict, text: str, scope: tuple) -> None:

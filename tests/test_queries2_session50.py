@@ -148,7 +148,7 @@ def test_a_task_localizing_text_has_the_string_tables_it_adds_to(tmp_path: Path)
     """ "Localize ranks of Temples, Thieves Guild" changed the two guilds' code and the string
     table collection the texts moved to: its English table 23rd, its shared data (the keys) out of
     the 60 best. A task whose verb is to localize ranks the string table its words match best and
-    that table's shared data at 0.6 of the best match (`localizing.TABLE_SHARE`), saying so: here
+    that table's shared data at 0.95 of the best match (`localizing.TABLE_SHARE`), saying so: here
     `UI_Strings` under the guild's code, above the window showing it; the books' table stays."""
     root = _guilds(tmp_path)
     tables = "Assets/Localization/StringTables"
@@ -162,9 +162,10 @@ def test_a_task_localizing_text_has_the_string_tables_it_adds_to(tmp_path: Path)
     from indexer.config import Config
     from indexer.query.workspace import open_workspace
 
-    hit = open_workspace(root, [(root, Config())]).search("feat(guilds): localise rank titles", 2)[1]
+    best, hit = open_workspace(root, [(root, Config())]).search("feat(guilds): localise rank titles", 2)
     assert hit.path == f"{tables}/UI_Strings Shared Data.asset"
     assert "a string table: the task localizes text" in hit.reason
+    assert round(hit.score / best.score, 6) == 0.95
 
 
 def test_a_task_using_localized_text_reads_the_tables(tmp_path: Path) -> None:

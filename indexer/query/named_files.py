@@ -12,10 +12,11 @@ import os
 import re
 from collections.abc import Iterable
 
-from indexer.identifiers import name_stems, query_terms, stem, word_stems
+from indexer.identifiers import name_stems, query_terms, quoted_names, stem, word_stems
 from indexer.kinds import KINDS
 from indexer.model import Hit
-from indexer.project import file_title
+from indexer.project import file_title, is_script
+from indexer.query.priors import vendor_package
 
 MAX_PATH = 1024  # a longer task names no file (and SQLite refuses so long a pattern)
 NAME_WEIGHT, FOLDER_WEIGHT = 2.0, 1.0  # a word of the file's name, of a folder above it
@@ -49,6 +50,25 @@ def files_named(records, text: str) -> list[str]:
     written = like_escaped(name)
     sql = "SELECT path FROM files WHERE path LIKE ? ESCAPE '\\' OR path LIKE ? ESCAPE '\\' ORDER BY path"
     return [path for (path,) in records.conn.execute(sql, (written, "%/" + written))]
+
+
+def scripts_quoted(project, paths: Iterable[str], text: str) -> list[str]:
+    """The project's own scripts among `paths` named like an identifier the task quotes
+    (`ProjectWideActionsExample`, `NetworkManagerTests`): a commit message names the class it
+    changed, and a scene, a sample or a test file saying that name more often outranks its file.
+    Not a package's (`Packages/<name>/`) nor third-party code: there the name is an API the game
+    uses ("InputAction", "PlayerInput"), and the task is about the game's use of it."""
+    names = quoted_names(text)
+    if not names:
+        return []
+    return [
+        p
+        for p in paths
+        if is_script(p)
+        and file_title(p).lower() in names
+        and not p.startswith("Packages/")
+        and vendor_package(p, project.vendored) is None
+    ]
 
 
 def titles_said(paths: Iterable[str], text: str) -> list[str]:

@@ -21,6 +21,7 @@ from indexer.query.named_files import (
     guid_files,
     named_files,
     says_every_word,
+    scripts_quoted,
     title_words,
     titles_said,
 )
@@ -72,6 +73,7 @@ NEAR_FILES = 8
 NEAR_GAIN = 0.5
 QUOTE_GAIN = 1.0  # a file holding a text the task quotes gains this times the best match's score
 NAMED_FILE_LEAD = 1.05  # a task that is a file's name alone ranks that file this far above the best match
+QUOTED_SCRIPT_SHARE = 0.9  # a script named like an identifier the task quotes, of the best score (scripts_quoted)
 TITLE_SAID_LEAD = 1.01  # a file of the kind the task names, whose name it says word for word (titles_said)
 # ... and a data asset so when the task asks where a value is set ("the Eye Lasers button": `EyeLasers.asset`)
 VALUE_TITLED = frozenset({"asset"})
@@ -151,13 +153,16 @@ def _raise_files_named(project, ranked: dict[str, Ranked], text: str, kinds: dic
     that file, not `UnitRagdoll.prefab`), or one of a kind it names (`wanted`) whose name's words
     it says in order ("which prefab is the bacon health pickup": `BaconHealth.prefab`,
     `titles_said`). The caller adds data assets to `wanted` when the task asks where a value is
-    set (VALUE_TITLED)."""
+    set (VALUE_TITLED). A script of the project's own named like an identifier the task quotes
+    ranks at QUOTED_SCRIPT_SHARE of the best at least (`scripts_quoted`)."""
     top = max((r.score for r in ranked.values()), default=0.0)
     for path in titles_said((p for p in ranked if named_kind(p, kinds.get(p, "")) in wanted), text):
         ranked[path].score = max(ranked[path].score, top * TITLE_SAID_LEAD)
     for path in files_named(project.records, text):
         if path in ranked:
             ranked[path].score = max(ranked[path].score, top * NAMED_FILE_LEAD)
+    for path in scripts_quoted(project, list(ranked), text):
+        ranked[path].score = max(ranked[path].score, top * QUOTED_SCRIPT_SHARE)
 
 
 def _raise_told(project, ranked: dict[str, Ranked], stats: dict, text: str, scope: tuple) -> None:

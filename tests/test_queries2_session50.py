@@ -234,3 +234,51 @@ def test_a_script_named_like_an_identifier_the_task_quotes_ranks_near_the_best(t
     best, spawner, timer = open_workspace(root, [(root, Config())]).search(task, 3, named=False)
     assert round(spawner.score / best.score, 3) == 0.9
     assert timer.score < 0.89 * best.score
+
+
+def _calibration(tmp_path: Path) -> Path:
+    """A rhythm game's calibration guide, the app's context knowing whether it runs in the editor,
+    and editor tools (an inspector of the guide, a build step) saying "editor" in their paths."""
+    files = {
+        "Assets/Scripts/CalibrationGuide.cs": mono_script(
+            "CalibrationGuide",
+            "    // the calibration guide shown before the first game: taps to a beat to measure the offset\n"
+            "    public float offset;\n    public void Show() { }",
+        ),
+        "Assets/Scripts/AppContext.cs": mono_script(
+            "AppContext",
+            "    // the app's context: whether the guide was shown, whether we run in the editor\n"
+            "    public static bool guideShown;\n    public static bool InEditor => Application.isEditor;",
+        ),
+        "Assets/Scripts/Game.cs": mono_script("Game", "    // plays a chart\n    public float offset;"),
+        "Assets/Scripts/Tools/Editor/CalibrationGuideInspector.cs": mono_script(
+            "CalibrationGuideInspector", "    // the inspector of the calibration guide: a button to show it\n"
+        ),
+        "Assets/Scripts/Tools/Editor/SkipSplashBuildStep.cs": mono_script(
+            "SkipSplashBuildStep", "    // a build step: skip the splash screen\n"
+        ),
+    }
+    for i, rel in enumerate(list(files)):
+        files[f"{rel}.meta"] = meta(f"e9{i:030d}")
+    return write_project(tmp_path, files)
+
+
+def test_in_editor_is_where_the_game_runs_not_editor_code(tmp_path: Path) -> None:
+    """ "chore(dx): skip calibration guide in editor" changed `Context.cs` (runtime code asking
+    whether it runs in the editor), 12th under third-party editor scripts matching "editor" by
+    their folder, unranked since the task said "editor". Said only as where the game runs ("in
+    editor", "in the Unity editor"; `file_roles.role_terms`), the word leaves editor scripts their
+    prior: here the app's context 4th -> 3rd, above the editor's build step."""
+    from indexer.query.file_roles import role_terms
+
+    root = _calibration(tmp_path)
+    assert _ranked(root, "chore: skip calibration guide in editor", 4) == [
+        "Assets/Scripts/CalibrationGuide.cs",
+        "Assets/Scripts/Tools/Editor/CalibrationGuideInspector.cs",
+        "Assets/Scripts/AppContext.cs",
+        "Assets/Scripts/Tools/Editor/SkipSplashBuildStep.cs",
+    ]
+    terms = ["fix", "editor"]
+    assert role_terms(terms, "fix: the guide shows twice when testing in the Unity editor") == ["fix"]
+    for text in ("crash in the editor window", "In the editor's Quick Actions window", "level editor in editor"):
+        assert role_terms(terms, text) == terms

@@ -93,6 +93,27 @@ _SYMPTOM = re.compile(
 )
 
 
+# "Skip the guide in editor", "when testing in the Unity editor": where the game runs (Play in the
+# editor), not the editor code (an inspector, a window) the word names otherwise; "in the editor's
+# Quick Actions window" and "in the editor window" are that code.
+_IN_EDITOR = re.compile(
+    r"\bin\s+(?:the\s+)?(?:unity\s+)?editor\b"
+    r"(?!['’]s|\s+(?:windows?|tools?|scripts?|code|extensions?|ui|menus?|panels?|inspectors?|utilit))",
+    re.I,
+)
+
+
+def role_terms(terms: list[str], text: str) -> list[str]:
+    """The terms deciding whether a task is about editor code (`role_priors`): without "editor"
+    when each time the task says it, it says where the game runs ("chore: skip calibration guide
+    in editor"): the change is to runtime code asking whether it runs in the editor, and editor
+    scripts keep their prior."""
+    said = len(re.findall(r"\beditor\b", text, re.I))
+    if said and said == len(_IN_EDITOR.findall(text)):
+        return [t for t in terms if t != "editor"]
+    return terms
+
+
 # A kind of file said as a span of time names no file: "what freezes the actors during a timeline"
 # asks for the code doing it, not for a timeline asset (session 45's second trial).
 _AS_TIME = re.compile(r"\b(?:during|throughout)\s+(?:(?:a|an|the|each|every|this|that|its|their)\s+)?(\w+)", re.I)

@@ -11,7 +11,7 @@ from indexer.identifiers import TASK_WORDS, name_stems, said_words, stem
 from indexer.model import Hit, Ranked
 from indexer.project import file_title, is_script
 from indexer.query.asking import asked_amounts, asks_change, asks_quantity, asks_value
-from indexer.query.file_roles import named_kind, role_priors, role_words, tests_of
+from indexer.query.file_roles import named_kind, role_priors, role_terms, role_words, tests_of
 from indexer.query.input_axes import raise_named_axes
 from indexer.query.keys_pressed import raise_pressed_keys
 from indexer.query.localizing import raise_string_tables
@@ -103,8 +103,8 @@ def rank(
     stats = project.stats_of(c.path for c in found)
     said = said_words(text)  # what the task asks for; the parts of a name it quotes say nothing
     kinds = {c.path: c.kind for c in found}
-    roles = role_words(said, text, kinds)  # what decides the files' roles: a fault told, not a name's
-    priors = role_priors(project, kinds, terms, roles)
+    roles, rterms = role_words(said, text, kinds), role_terms(terms, text)  # a fault told, not a name's
+    priors = role_priors(project, kinds, rterms, roles)
     ranked = _text_ranked(found, stats, priors)
     raise_named_folders(project, ranked, text)  # `NetworkSceneManager` quoted: the files of `NetworkSceneManager/`
     also = synonym_words(said, excess(text))  # what the words were searched with besides themselves
@@ -112,10 +112,10 @@ def rank(
     _raise_named(project, ranked, text, (terms, said, also), asks_assets, (kind, path_prefix))
     amounts = asked_amounts(text)  # what a quantity question asks the amount of
     _values_in_code(project, ranked, amounts, said)
-    quoted = _quoted(project, text, ranked, priors, (kind, path_prefix, terms, roles))
+    quoted = _quoted(project, text, ranked, priors, (kind, path_prefix, rterms, roles))
     seeds = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:SEEDS]
     if kind is not None:
-        seeds = _seeds_of_any_kind(project, text, seeds, (terms, roles), path_prefix)
+        seeds = _seeds_of_any_kind(project, text, seeds, (rterms, roles), path_prefix)
     carrier_gain = ASSET_INTENT_GAIN if asks_assets else 1.0
     boosts = walk(project, seeds, kind, path_prefix, carrier_gain)
     wanted = named_kinds(roles) if kind is None else named_kinds(roles) & {kind}
@@ -125,7 +125,7 @@ def rank(
         if path in ranked:
             ranked[path].score += gain * priors.get(path, 1.0)
     stats, reached = _reached(project, ranked, boosts, _out_of_reach(project, ranked, boosts, limit))
-    priors.update(role_priors(project, reached, terms, roles))
+    priors.update(role_priors(project, reached, rterms, roles))
     for path in reached:
         ranked[path] = Ranked(path, boosts[path][0] * priors.get(path, 1.0), [])
     held = raise_held(project, ranked, said_numbers(text), kinds | reached, said, also)
@@ -133,7 +133,7 @@ def rank(
         _near_words(project, ranked, said)
     if TEST_CAP and not asks_for(terms, TEST_WORDS):
         _tests_below_tested_code(project, ranked)
-    prior = lambda p: _prior(project, priors, p, terms, roles)  # noqa: E731
+    prior = lambda p: _prior(project, priors, p, rterms, roles)  # noqa: E731
     asked = (set(terms), {stem(t) for t in terms})  # the task's words, and their stems
     pair(project, ranked, boosts, stats, prior, kind, path_prefix, asks_assets, frozenset(asked[1]), values)
     if kind is None and not asks_for(said, ASSET_WORDS | ART_WORDS):  # "which asset ...": each of them

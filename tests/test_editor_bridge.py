@@ -383,6 +383,15 @@ def test_no_editor(tmp_path: Path) -> None:
     assert "?path=/unity_package" in msg
 
 
+def test_no_editor_names_the_package_of_this_checkout(tmp_path: Path) -> None:
+    """Run from a checkout (no repository is published yet), the hint names the package on disk,
+    which Unity takes as it is; only an installed copy without it falls back to a git URL."""
+    with pytest.raises(EditorNotRunning) as info:
+        EditorBridge(tmp_path).list_tools()
+    local = REPO / "unity_package" / "package.json"
+    assert f"Window > Package Manager > + > 'Add package from disk...' and pick {local};" in info.value.message
+
+
 def test_dead_pid(tmp_path: Path) -> None:
     p = subprocess.Popen([sys.executable, "-c", "pass"])
     p.wait()

@@ -47,7 +47,7 @@ LIST_TIMEOUT = 3.0
 MAX_ANSWER_BYTES = 64 * 1024 * 1024
 STATES = beats.STATES
 PACKAGE_NAME = beats.PACKAGE_NAME
-_PACKAGE_DIR = Path(__file__).resolve().parent.parent / "unity_package"
+_PACKAGE_DIR = Path(__file__).resolve().parents[2] / "unity_package"  # the checkout's, beside mcp_adapter/
 
 
 def install_hint() -> str:

@@ -870,3 +870,22 @@ def test_doctor_and_dry_runs_write_only_into_the_index_folder(tmp_path: Path) ->
         assert r.returncode == 0, (args, r.stderr)
         assert set(changed(before, tree(root))) <= GIT_STATUS, args
         assert changed(at_home, tree(home)) == [], args
+
+
+def test_the_command_list_says_what_refs_and_describe_take_as_the_readme_does() -> None:
+    """README.md's table: `refs` finds usages of "a type, `Type.Member`, file, GUID or assembly",
+    and `describe` takes a path, a GUID or a type's name (docs/cli.md, **Paths**); `unity-index
+    --help` lists the commands with the same words (it left out assemblies and type names)."""
+    import re
+
+    shown = " ".join(run_cli("--help").stdout.split())
+    assert "refs usages of a type, Type.Member, file, GUID or assembly in code and assets" in shown
+    assert (
+        "describe outline of a file (script, scene, prefab, asset, material, shader, ...) by path, GUID or type name"
+        in shown
+    )
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    assert "| `unity-index describe PATH\\|GUID\\|TYPE [--json]` |" in readme
+    assert re.search(
+        r"\| `unity-index refs TARGET .*\| usages of a type, `Type.Member`, file, GUID or assembly ", readme
+    )

@@ -178,7 +178,7 @@ def _add_context(sub: argparse._SubParsersAction) -> None:
 
 
 def _add_refs(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("refs", help="usages of a type, Type.Member, file or GUID in code and assets")
+    p = sub.add_parser("refs", help="usages of a type, Type.Member, file, GUID or assembly in code and assets")
     p.add_argument("target", help="PlayerHealth, PlayerHealth.Heal, Assets/Prefabs/Player.prefab, a GUID, an assembly")
     project_arg(p)
     p.add_argument("--limit", type=int, default=200, help="most usages to print (default 200; 0 = all)")
@@ -188,7 +188,10 @@ def _add_refs(sub: argparse._SubParsersAction) -> None:
 
 
 def _add_describe(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("describe", help="outline of a script, scene, prefab, asset, material or shader")
+    p = sub.add_parser(
+        "describe",
+        help="outline of a file (script, scene, prefab, asset, material, shader, ...) by path, GUID or type name",
+    )
     p.add_argument(
         "target", help="a path (from here, from the project, absolute, or a file name), a GUID or a type's name"
     )

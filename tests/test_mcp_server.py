@@ -105,6 +105,7 @@ def test_calls_every_index_tool(server, mode: str) -> None:
             out["refs_past"] = await c.call_tool("find_references", {"target": "PlayerHealth", "offset": 10})
             out["describe"] = await c.call_tool("describe", {"target": "Assets/Scenes/Dungeon.unity"})
             out["describe_guid"] = await c.call_tool("describe", {"target": PLAYER_PREFAB_GUID})
+            out["describe_type"] = await c.call_tool("describe", {"target": "PlayerHealth"})
             out["overview"] = await c.call_tool("project_overview", {})
             out["status"] = await c.call_tool("index_status", {})
             out["refresh"] = await c.call_tool("refresh", {})
@@ -168,6 +169,9 @@ def test_calls_every_index_tool(server, mode: str) -> None:
     assert text(r["describe"]) == d["text"]
     dg = r["describe_guid"].structured_content
     assert dg["path"] == "Assets/Prefabs/Player.prefab" and dg["kind"] == "prefab"
+    # docs/mcp.md: `describe`'s target may be a type's name, the file declaring it.
+    dt = r["describe_type"].structured_content
+    assert (dt["path"], dt["kind"]) == ("Assets/Scripts/Player/PlayerHealth.cs", "csharp")
 
     o = r["overview"].structured_content
     assert len(o["projects"]) == 1

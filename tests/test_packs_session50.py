@@ -1,5 +1,7 @@
-"""Session 50's pack rule (docs/retrieval.md, "Session 50, what the packs miss"): past the first
-four related lines, a related file is named by its path alone, so the room names more of them."""
+"""Session 50's pack rules (docs/retrieval.md, "Session 50, what the packs miss"): past the first
+four related lines, a related file is named by its path alone, so the room names more of them;
+when the related lines need less than their share, the ranked files laid out again with the rest
+keep the shares they had, so the room reaches further down the ranking."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from indexer.config import Config
 from indexer.query.context import RELATED_REASON, build_context
 from indexer.query.tokens import TokenCounter, counter, estimate, printed
 from indexer.query.workspace import open_workspace
+from tests.bench.packs import pack_files
 
 HEADER = "\n## Related files (one reference from the files above)\n"
 
@@ -48,6 +51,29 @@ def test_related_lines_past_the_fourth_name_the_file_alone(ws) -> None:
         ("Assets/Scripts/UI/MainMenu.cs", "related: loads Dungeon.unity by name"),
     ]
     assert pack.tokens <= 1500
+
+
+def test_ranked_files_laid_out_again_keep_their_shares(ws) -> None:
+    """ "melee weapon hits" at 2,200 tokens: its related lines need less than their 15%, so the
+    ranked files are laid out again in the rest, each in the share of tier 2 it had the first
+    time; the three combat files after the weapons are shown with their outlines. A share of the
+    larger room let the files before them take fuller renderings, and they were left out."""
+    pack = build_context(ws, "melee weapon hits", 2200, counter("estimate"))
+    outlined = pack_files(pack, "outlined")
+    assert outlined[:5] == [
+        "Assets/Scripts/Weapons/MeleeWeapon.cs",
+        "Assets/Prefabs/Weapons/Sword.prefab",
+        "Assets/Scripts/Weapons/Weapon.cs",
+        "Assets/Scripts/Weapons/WeaponData.cs",
+        "Assets/Scripts/Weapons/WeaponPickup.cs",
+    ]
+    combat = [
+        "Assets/Scripts/Combat/Projectile.cs",
+        "Assets/Data/Weapons/Bow.asset",
+        "Assets/Scripts/Combat/DamageDealer.cs",
+    ]
+    assert all(path in outlined for path in combat)
+    assert pack.tokens <= 2200
 
 
 @pytest.mark.parametrize("budget", [600, 800, 1000, 1200, 1500, 2000, 3000])

@@ -109,8 +109,10 @@ def test_the_examples_of_the_doc_are_what_the_server_answers(server) -> None:
             assert text(res).startswith(f"{path}  ("), text(res)[:200]
             continue
         answer = "\n".join(_normal(line) for line in text(res).splitlines())
-        # the first line first, then each shown line as a whole line, in order (`...` may span lines)
-        shown_in_order = r"\n(?:.*\n)*?".join(_pattern(line).pattern for line in shown)
+        # the first line first, then each shown line as a whole line, in order (`...` may span
+        # lines); lines between as `[^\n]*` (`.*` under re.S matched across lines: a doc line the
+        # answer lacks made the match backtrack for ever, not fail)
+        shown_in_order = r"\n(?:[^\n]*\n)*?".join(_pattern(line).pattern for line in shown)
         assert re.match(shown_in_order + r"(?:\n|$)", answer, re.S), f"{tool} {args}:\n{answer}"
 
 

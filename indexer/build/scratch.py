@@ -85,12 +85,12 @@ def _remove(rmtree: object, folder: str, fd: int) -> None:
 
 def reclaim(base: str) -> list[str]:
     """Remove the folders in `base` that dead processes of this user left; the ones removed."""
+    import shutil
+
     removed = []
     with contextlib.suppress(OSError), os.scandir(base) as entries:
         for entry in entries:
             if entry.name.startswith(PREFIX) and _is_dead_ones(entry):
-                import shutil
-
                 shutil.rmtree(entry.path, ignore_errors=True)
                 removed.append(entry.path)
     return removed

@@ -87,8 +87,19 @@ def _shared_guid(graph: Graph, path: str, guid: str) -> str:
     others = [p for p in graph.records.paths_of_guid(guid) if p != path] if guid else []
     if not others:
         return ""
-    return (
-        f"GUID {guid} is also that of {', '.join(others)} (copied with its .meta outside Unity?): Unity"
-        " keeps it for one file and gives the others new GUIDs on import; usages by it are listed for"
-        f" {graph.path_of_guid(guid)}"
-    )
+    records = graph.records
+    there = set(records.stats_of(others))
+    gone = [p for p in others if p not in there and not records.has_folder(p)]
+    copies = [p for p in others if p not in gone]
+    said = []
+    if copies:
+        said.append(
+            f"also that of {', '.join(copies)} (copied with its .meta outside Unity?): Unity keeps it for one"
+            " file and gives the others new GUIDs on import"
+        )
+    if gone:  # a file moved or deleted outside Unity, its .meta left behind
+        said.append(
+            f"also held by {', '.join(p + '.meta' for p in gone)}, whose file is not in the project (moved or"
+            " deleted without it?): Unity deletes such a .meta on import"
+        )
+    return f"GUID {guid} is {'; and '.join(said)}; usages by it are listed for {graph.path_of_guid(guid)}"

@@ -42,6 +42,14 @@ _GUIDS = "SELECT g.guid, substr(f.path, 1, length(f.path) - 5) FROM guids g JOIN
 _TYPES = "SELECT f.path, t.{} FROM types t JOIN files f ON f.id = t.file_id"
 # 0 for the .meta of a script (`Player.cs`, `Player.CS`: LIKE ignores case) or a DLL, 1 else.
 _NOT_SCRIPT = "NOT (f.path LIKE '%.cs.meta' OR f.path LIKE '%.dll.meta')"
+# 1 for a .meta whose file is not in the project (left behind by a move or delete outside Unity,
+# which deletes it on import), 0 for one beside its file, or a folder's holding files ('0' sorts
+# right after '/': the range is the folder's paths).
+_ASSET = "substr(f.path, 1, length(f.path) - 5)"
+_ASSET_GONE = (
+    f"NOT EXISTS (SELECT 1 FROM files a WHERE a.path = {_ASSET}"
+    f" OR (a.path > {_ASSET} || '/' AND a.path < {_ASSET} || '0'))"
+)
 
 
 def _connect(view: IndexPaths) -> tuple[IndexPaths, sqlite3.Connection]:
@@ -261,13 +269,14 @@ class Records:
         return dict(self.conn.execute(f"SELECT {column}, count(*) FROM files GROUP BY {column}"))
 
     # A GUID several .meta files hold (a file copied with its .meta outside Unity, until Unity gives
-    # the copy a GUID of its own) leads to a script among them (a .cs or .dll: a component's
-    # `m_Script` can name nothing else, and a prefab given a script's .meta is the copy), else to the
-    # first of their files by path: `_guid_rows` is that rule, and every GUID -> file lookup (these
-    # four, and through them the graph's) reads it.
+    # the copy a GUID of its own; a file moved outside Unity, a copy of its .meta beside it and the
+    # old one left behind) leads to one whose file is in the project, then to a script among them
+    # (a .cs or .dll: a component's `m_Script` can name nothing else, and a prefab given a script's
+    # .meta is the copy), else to the first of their files by path: `_guid_rows` is that rule, and
+    # every GUID -> file lookup (these four, and through them the graph's) reads it.
     def _guid_rows(self, where: str = "", args: tuple = ()) -> list[tuple[str, str]]:
         """(GUID, file) rows, each GUID's files in the rule's order: the one it leads to first."""
-        rows = self.conn.execute(f"{_GUIDS} {where} ORDER BY g.guid, {_NOT_SCRIPT}, 2", args)
+        rows = self.conn.execute(f"{_GUIDS} {where} ORDER BY g.guid, {_ASSET_GONE}, {_NOT_SCRIPT}, 2", args)
         return [(guid_text(g), path) for g, path in rows]
 
     def guid_paths(self) -> dict[str, str]:

@@ -1,0 +1,79 @@
+"""Attack 16 of session 51: each test failed before the fix it names.
+
+1. A file moved outside Unity with a copy of its `.meta` beside it and the old `.meta` left behind
+   (`git mv Knight.prefab` without its `.meta`, then `cp` of the `.meta`: two `.meta` files holding
+   one GUID, one of them beside no file, until Unity deletes it on import) led its GUID to the
+   `.meta` left behind whenever that one's path sorted first: the scene's instance of the prefab
+   was "prefab instance of Assets/Prefabs/Knight.prefab", a file not in the project, `refs` of the
+   prefab found no usage, `refs` of the GUID said "only Assets/Prefabs/Knight.prefab.meta is in the
+   project", and a prefab carrying the moved script named a script not in the project. A GUID
+   leads to a file in the project before one that is not (`Records._guid_rows`), and the note
+   names the `.meta` left behind as such.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from indexer.cli.main import main
+
+from .conftest import meta, mono_script, script_prefab, write_project
+
+PREFAB_GUID, SCRIPT_GUID = "b2" * 16, "a1" * 16
+SCENE = f"""%YAML 1.1
+%TAG !u! tag:unity3d.com,2011:
+--- !u!1001 &900
+PrefabInstance:
+  m_Modification:
+    m_TransformParent: {{fileID: 0}}
+    m_Modifications: []
+  m_SourcePrefab: {{fileID: 100100000, guid: {PREFAB_GUID}, type: 3}}
+"""
+
+
+def moved_without_meta(root: Path) -> Path:
+    """The prefab moved from Assets/Prefabs to Assets/Units and the script from Assets/Old to
+    Assets/Scripts, each with a copy of its .meta; the old .meta files, left behind, sort first."""
+    return write_project(
+        root,
+        {
+            "Assets/Prefabs/Knight.prefab.meta": meta(PREFAB_GUID, "PrefabImporter"),
+            "Assets/Units/Knight.prefab": script_prefab("Knight", SCRIPT_GUID, "  hp: 5\n"),
+            "Assets/Units/Knight.prefab.meta": meta(PREFAB_GUID, "PrefabImporter"),
+            "Assets/Old/Knight.cs.meta": meta(SCRIPT_GUID),
+            "Assets/Scripts/Knight.cs": mono_script("Knight", "    public int hp;"),
+            "Assets/Scripts/Knight.cs.meta": meta(SCRIPT_GUID),
+            "Assets/Scenes/Castle.unity": SCENE,
+            "Assets/Scenes/Castle.unity.meta": meta("c3" * 16, "DefaultImporter"),
+        },
+    )
+
+
+def ask(capsys, root: Path, *args: str) -> dict:
+    assert main([*args, "--json", "--project", str(root)]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_a_guid_left_behind_by_a_move_outside_unity_leads_to_the_file_in_the_project(tmp_path: Path, capsys) -> None:
+    root = moved_without_meta(tmp_path / "P")
+    assert main(["index", "--quiet", "--project", str(root)]) == 0
+    refs = ask(capsys, root, "refs", "Assets/Units/Knight.prefab")
+    assert [(u["path"], u["kind"]) for u in refs["usages"]] == [("Assets/Scenes/Castle.unity", "prefab")]
+    assert refs["target"]["note"] == (
+        f"GUID {PREFAB_GUID} is also held by Assets/Prefabs/Knight.prefab.meta, whose file is not in the"
+        " project (moved or deleted without it?): Unity deletes such a .meta on import; usages by it are"
+        " listed for Assets/Units/Knight.prefab"
+    )
+    by_guid = ask(capsys, root, "refs", PREFAB_GUID)
+    assert (by_guid["target"]["path"], len(by_guid["usages"])) == ("Assets/Units/Knight.prefab", 1)
+    assert main(["describe", "Assets/Scenes/Castle.unity", "--project", str(root)]) == 0
+    assert "(prefab instance of Assets/Units/Knight.prefab)" in capsys.readouterr().out
+    script = ask(capsys, root, "refs", "Knight")
+    assert sorted({u["path"] for u in script["usages"] if u["where"] == "asset"}) == [
+        "Assets/Scenes/Castle.unity",
+        "Assets/Units/Knight.prefab",
+    ]
+    assert main(["describe", "Assets/Units/Knight.prefab", "--project", str(root)]) == 0
+    out = capsys.readouterr().out
+    assert "Knight: hp: 5" in out and "not in project" not in out

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import msgspec
 
-from indexer.files import undecoded
+from indexer.files import read_state, undecoded
 
 CONFIG_FILE = "unity-index.toml"
 DEFAULT_INDEX_DIR = "Library/UnityIndex"
@@ -225,7 +225,7 @@ def index_dir_problem(root: Path, config: Config) -> str | None:
             f"index_dir must be a folder of its own (got {config.index_dir!r}, which is {where}): {why};"
             f" the default is {DEFAULT_INDEX_DIR}"
         )
-    return _foreign_files(where)
+    return _foreign_files(where) or _served_project(root, where)
 
 
 # Folders of a project Unity writes itself, and why the index cannot live in them; and Unity's own
@@ -284,3 +284,50 @@ def _foreign_files(where: Path) -> str | None:
         f" write.lock or gen-N folder beside it): an update would replace it. Set index_dir in {CONFIG_FILE}"
         f" to a folder of its own; the default is {DEFAULT_INDEX_DIR}"
     )
+
+
+class _Served(msgspec.Struct):
+    project: str = ""  # recorded in `settings.json` by each update (changes/settings.save)
+
+
+def _served_project(root: Path, where: Path) -> str | None:
+    """Why `where` cannot hold this project's index: it holds the index of another project, still
+    there, whose own configuration names `where` too (an absolute index_dir in a copied
+    `unity-index.toml`). Each update of one replaced the other's files, and an MCP server of the
+    other, trusting its file events, then answered from them (files its project does not hold).
+    A project moved or copied away from the one recorded takes the index over."""
+    try:
+        other = msgspec.json.decode(read_state(where / "settings.json"), type=_Served).project
+    except (OSError, msgspec.DecodeError, RecursionError):
+        return None
+    if not other or not (Path(other) / "Assets").is_dir():
+        return None
+    try:
+        if os.path.samefile(other, root) or _index_dir_of(Path(other)) != where:
+            return None
+    except OSError:
+        return None
+    return (
+        f"the index folder {undecoded(str(where))} holds the index of another project, {other}, whose"
+        f" {CONFIG_FILE} names that folder too: two projects cannot share one (each update would replace"
+        f" the other's index); set index_dir in {CONFIG_FILE} of one of them to a folder of its own"
+    )
+
+
+def _index_dir_of(other: Path) -> Path | None:
+    """The index folder `other`'s own configuration names, resolved (None: unreadable); read
+    without its checks, which would ask this of the project recorded in that folder in turn."""
+    path = other / CONFIG_FILE
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8-sig")) if path.is_file() else {}
+        named = data.get("index_dir", DEFAULT_INDEX_DIR)
+        return (other / os.path.expanduser(named)).resolve() if isinstance(named, str) else None
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError, ValueError, RuntimeError):
+        return None
+
+
+def served_project(root: Path) -> str:
+    """How `settings.json` records the project an index serves: its path, if plain UTF-8 text
+    (JSON holds no other; a project so named is not recorded, and not checked)."""
+    shown = str(root.resolve())
+    return shown if undecoded(shown) == shown else ""

@@ -9,6 +9,14 @@
    project", and a prefab carrying the moved script named a script not in the project. A GUID
    leads to a file in the project before one that is not (`Records._guid_rows`), and the note
    names the `.meta` left behind as such.
+2. Two projects whose `unity-index.toml` name one index folder (an absolute `index_dir` in a
+   copied file) shared it without a word: each update of one replaced the other's index (208 of
+   213 files "deleted"), and an MCP server of the other, trusting its file events, answered from
+   it: `search` found a file of the other project, `describe` of its own files said "not an
+   indexed file". Each update records the project it serves (`settings.json`), and a project
+   whose index folder holds the index of another project, still there and naming that folder
+   too, is refused on every command (exit 2) naming both; a project moved or copied away from
+   the one recorded takes the index over.
 """
 
 from __future__ import annotations
@@ -18,7 +26,7 @@ from pathlib import Path
 
 from indexer.cli.main import main
 
-from .conftest import meta, mono_script, script_prefab, write_project
+from .conftest import meta, mono_script, run_cli, script_prefab, write_project
 
 PREFAB_GUID, SCRIPT_GUID = "b2" * 16, "a1" * 16
 SCENE = f"""%YAML 1.1
@@ -77,3 +85,26 @@ def test_a_guid_left_behind_by_a_move_outside_unity_leads_to_the_file_in_the_pro
     assert main(["describe", "Assets/Units/Knight.prefab", "--project", str(root)]) == 0
     out = capsys.readouterr().out
     assert "Knight: hp: 5" in out and "not in project" not in out
+
+
+def test_two_projects_naming_one_index_folder_are_refused_not_mixed(tmp_path: Path) -> None:
+    shared = tmp_path / "index"
+    toml = {"unity-index.toml": f'index_dir = "{shared.as_posix()}"\n'}
+    first = write_project(tmp_path / "First", {**toml, "Assets/Hero.cs": "public class Hero { }\n"})
+    second = write_project(tmp_path / "Second", {**toml, "Assets/Ogre.cs": "public class Ogre { }\n"})
+    assert run_cli("index", "--quiet", "--project", str(first)).returncode == 0
+    said = (
+        f"error: {second / 'unity-index.toml'}: the index folder {shared} holds the index of another project,"
+        f" {first}, whose unity-index.toml names that folder too: two projects cannot share one (each update"
+        " would replace the other's index); set index_dir in unity-index.toml of one of them to a folder of its"
+        " own\n"
+    )
+    for command in (("index",), ("query", "ogre"), ("status",)):
+        r = run_cli(*command, "--project", str(second))
+        assert (r.returncode, r.stderr) == (2, said), command
+    r = run_cli("query", "hero", "--project", str(first))
+    assert (r.returncode, "Assets/Hero.cs" in r.stdout) == (0, True)
+    first.rename(tmp_path / "Moved")  # the project recorded is gone: the other takes the index over
+    r = run_cli("query", "ogre", "--project", str(second))
+    took = "files changed since the index of Second was updated (1 added, 1 deleted): updated it\n"
+    assert (r.returncode, "Assets/Ogre.cs" in r.stdout, r.stderr) == (0, True, took)

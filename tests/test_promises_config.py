@@ -180,7 +180,8 @@ def test_settings_changes_show_in_index_check_as_deleted_added_and_changed(tmp_p
     project = ("--project", str(root))
     assert run_cli("index", *project).returncode == 0
     settings = json.loads((root / "Library/UnityIndex/settings.json").read_text())
-    assert settings == {"exclude": [], "include_package_cache": False, "max_file_mb": 50.0}
+    mine = str(root.resolve())  # the project it serves (tests/test_attack16_session51.py)
+    assert settings == {"exclude": [], "include_package_cache": False, "max_file_mb": 50.0, "project": mine}
     (root / "unity-index.toml").write_text(
         'exclude = ["Assets/ThirdParty"]\ninclude_package_cache = true\nmax_file_mb = 1\n'
     )
@@ -196,7 +197,10 @@ def test_settings_changes_show_in_index_check_as_deleted_added_and_changed(tmp_p
     assert (status.returncode, json.loads(status.stdout)["stale_files"]) == (1, 3)
     assert run_cli("index", *project).returncode == 0
     settings = json.loads((root / "Library/UnityIndex/settings.json").read_text())
-    assert settings == {"exclude": ["Assets/ThirdParty"], "include_package_cache": True, "max_file_mb": 1.0}
+    assert settings == {
+        **{"exclude": ["Assets/ThirdParty"], "include_package_cache": True, "max_file_mb": 1.0},
+        "project": mine,
+    }
     assert run_cli("index", "--check", *project).returncode == 0
 
 

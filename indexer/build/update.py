@@ -83,7 +83,7 @@ def update(
         phases.add("walk", t_plan)
         with phases.timed("remember"):
             remember(root, ipaths, plan, rewritten, stats.generation, use_git, not background)
-            settings.save(ipaths, config)
+            settings.save(ipaths, config, root)
             integrity.save_fingerprint(ipaths)
         stats.repaired = damage or ""
         stats.upgraded = upgraded

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import msgspec
 
-from indexer.config import CONFIG_FILE, Config, ConfigError, load_config
+from indexer.config import CONFIG_FILE, Config, ConfigError, load_config, served_project
 from indexer.files import atomic_write, read_state
 from indexer.store.reader import Records
 from indexer.store.schema import IndexPaths
@@ -46,10 +46,20 @@ def differ(ipaths: IndexPaths, config: Config) -> bool:
     return load(ipaths) != of(config)
 
 
-def save(ipaths: IndexPaths, config: Config) -> None:
-    """Record the settings once an update under them is committed."""
-    if load(ipaths) != of(config):
-        atomic_write(ipaths.root / _FILE, msgspec.json.encode(of(config)), follow_symlinks=False)
+class _Saved(BuiltWith, frozen=True):
+    project: str = ""  # the project the index serves (config._served_project reads it)
+
+
+def save(ipaths: IndexPaths, config: Config, root: Path) -> None:
+    """Record the settings, and the project, once an update under them is committed."""
+    built = of(config)
+    saved = _Saved(*msgspec.structs.astuple(built), project=served_project(root))
+    try:
+        if msgspec.json.decode(read_state(ipaths.root / _FILE), type=_Saved) == saved:
+            return
+    except (OSError, msgspec.DecodeError, RecursionError):
+        pass
+    atomic_write(ipaths.root / _FILE, msgspec.json.encode(saved), follow_symlinks=False)
 
 
 def recapped(ipaths: IndexPaths, config: Config, reader: Records) -> list[str]:

@@ -6,6 +6,7 @@ the key and the file, never silently ignored.
 
 from __future__ import annotations
 
+import fnmatch
 import math
 import os
 import re
@@ -84,7 +85,7 @@ def load_config(root: Path) -> Config:
     if config.workers < 0:
         raise ConfigError(f"{path}: workers must be 0 (one per core) or more")
     for pattern in config.exclude:
-        if (problem := _pattern_problem(pattern)) is not None:
+        if (problem := _pattern_problem(pattern) or _bracket_problem(root, pattern)) is not None:
             raise ConfigError(f"{path}: the exclude pattern {pattern[:200]!r} {problem}")
     if (forms := sum(2 ** collapse_double_stars(p).count("**/") for p in set(config.exclude))) > MAX_EXCLUDE_FORMS:
         raise ConfigError(
@@ -156,6 +157,33 @@ def _pattern_problem(pattern: str) -> str | None:
         return (
             "matches no path: paths are matched relative to the project folder, with forward slashes and"
             " no `.` or `..` (e.g. Assets/ThirdParty/**)"
+        )
+    return None
+
+
+def _bracket_problem(root: Path, pattern: str) -> str | None:
+    """Why a pattern naming a folder or file whose name holds `[` leaves it in: fnmatch reads
+    `[Old]` as one of the characters O, l and d, so `Assets/[Old]/**` matched nothing of the
+    folder `Assets/[Old]` (a common way to sort a folder first), and it was indexed without a word.
+    Looked at on disk, name by name, up to the first name holding `[`."""
+    here = root
+    for part in pattern.strip("/").split("/"):
+        if "[" not in part:
+            if "*" in part or "?" in part or not (here := here / part).is_dir():
+                return None
+            continue
+        literal = part.replace("[", "[[]")
+        try:
+            names = os.listdir(here)
+        except OSError:
+            return None
+        meant = next((n for n in names if fnmatch.fnmatchcase(n, literal) and not fnmatch.fnmatchcase(n, part)), None)
+        if meant is None:
+            return None
+        found = (here / meant).relative_to(root).as_posix()
+        return (
+            f"reads `[...]` as one character of a set, so it matches nothing of {found}, which is in the"
+            f" project: write `[[]` for a `[` of a name ({pattern.replace('[', '[[]')})"
         )
     return None
 

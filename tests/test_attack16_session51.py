@@ -17,6 +17,11 @@
    whose index folder holds the index of another project, still there and naming that folder
    too, is refused on every command (exit 2) naming both; a project moved or copied away from
    the one recorded takes the index over.
+3. An exclude pattern naming a folder whose name holds `[` (`Assets/[Old]/**`, a common way to
+   sort a folder first) matched nothing of it, fnmatch reading `[Old]` as one of the characters
+   O, l and d, and the folder was indexed without a word. Such a pattern is an invalid file (exit
+   2) saying so and how to write it (`[[]` for a `[`), where a name of the project on disk is
+   what it would name read literally.
 """
 
 from __future__ import annotations
@@ -108,3 +113,29 @@ def test_two_projects_naming_one_index_folder_are_refused_not_mixed(tmp_path: Pa
     r = run_cli("query", "ogre", "--project", str(second))
     took = "files changed since the index of Second was updated (1 added, 1 deleted): updated it\n"
     assert (r.returncode, "Assets/Ogre.cs" in r.stdout, r.stderr) == (0, True, took)
+
+
+def test_an_exclude_pattern_naming_a_bracketed_folder_says_how_to_write_it(tmp_path: Path) -> None:
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/[Old] Art/Statue.cs": "public class Statue { }\n",
+            "Assets/Scripts/Hero.cs": "public class Hero { }\n",
+            "Assets/O Art/Keep.cs": "public class Keep { }\n",
+        },
+    )
+    toml = root / "unity-index.toml"
+    toml.write_text('exclude = ["/Assets/[Old] Art/**"]\n')
+    r = run_cli("index", "--project", str(root))
+    assert (r.returncode, r.stderr) == (
+        2,
+        f"error: {toml}: the exclude pattern '/Assets/[Old] Art/**' reads `[...]` as one character of a set, so"
+        " it matches nothing of Assets/[Old] Art, which is in the project: write `[[]` for a `[` of a name"
+        " (/Assets/[[]Old] Art/**)\n",
+    )
+    for taken in ("Assets/[[]Old] Art/**", "Assets/[OP] Art/**", "Assets/Scripts/[H]ero.cs", "Assets/[New]/**"):
+        toml.write_text(f'exclude = ["{taken}"]\n')
+        assert run_cli("index", "--quiet", "--project", str(root)).returncode == 0, taken
+    toml.write_text('exclude = ["Assets/[[]Old] Art/**"]\n')
+    r = run_cli("query", "statue keep", "--project", str(root))
+    assert ("Statue.cs" in r.stdout, "Keep.cs" in r.stdout) == (False, True)

@@ -319,11 +319,19 @@ vertex vertices
 matrix matrices
 """
 
+# A word and the short form code names it by: a task says "the maximum health", the code
+# `maxHealth`, `AddValueMax`. Searched as `_FORMS` are, both ways.
+_SHORT = """
+maximum max
+minimum min
+"""
+
 
 @cache
 def _forms_by_stem() -> dict[str, tuple[str, ...]]:
-    """stem -> every form of its word (`_FORMS`: a verb's, `_PLURALS`: a noun's)."""
-    lines = (_FORMS + _PLURALS).split("\n")
+    """stem -> every form of its word (`_FORMS`: a verb's, `_PLURALS`: a noun's, `_SHORT`: its
+    short form)."""
+    lines = (_FORMS + _PLURALS + _SHORT).split("\n")
     return {stem(w): tuple(line.split()) for line in lines for w in line.split()}
 
 

@@ -6,18 +6,22 @@ is long (every default axis), so its text match on "jump" is weak beside the scr
 `Jump` everywhere; yet "which key makes the player jump" is answered only there (`Jump [positive:
 space]`). When the task asks which key or button and names an axis, and the project's code reads
 input through the legacy `Input` class, the file ranks with the best matches and says which axis.
+On the Input System the keys are bound in an actions asset: one whose action the task names ranks
+with the best; when the task asks which key of the keyboard and names none ("which key picks up a
+weapon", the action `Take`), the project's one actions asset of its own does.
 """
 
 from __future__ import annotations
 
 from indexer.identifiers import split_identifier, stem
 from indexer.model import Ranked
-from indexer.query.priors import asks_for
+from indexer.query.priors import asks_for, is_vendored
 
 INPUT_MANAGER = "ProjectSettings/InputManager.asset"
 PLAYER_SETTINGS = "ProjectSettings/ProjectSettings.asset"
 DEAD_SHARE = 0.3  # the Input Manager's score when the project runs the Input System alone
 AXIS_SHARE = 0.8  # of the best text match's score: among the first answers, not above the code
+OWN_ACTIONS_SHARE = 1.0  # the one actions asset asked for by "which key" alone: level with the best
 # Words asking which key or button it is: not "press" or "mouse", which tell how a player does
 # something whose code is the answer ("pressing F puts me in the pilot's view", "the mouse wheel
 # zooms"); on held-out questions those brought the file into the first five 14 times, never wanted.
@@ -25,6 +29,9 @@ KEY_WORDS = frozenset(
     """key keys button buttons keyboard keybind keybinds keybinding keybindings binding bindings bind rebind
     hotkey hotkeys shortcut shortcuts gamepad joystick""".split()  # noqa: SIM905
 )
+# Of those, the words asking which key of the keyboard: "button" is a menu's as often, "gamepad"
+# and "joystick" say how a player plays.
+KEYBOARD_WORDS = KEY_WORDS - {"button", "buttons", "gamepad", "joystick"}
 
 
 def raise_named_axes(project, ranked: dict[str, Ranked], terms: list[str], said: list[str]) -> None:
@@ -38,7 +45,8 @@ def raise_named_axes(project, ranked: dict[str, Ranked], terms: list[str], said:
     if not asks_for(said, KEY_WORDS):
         return
     stems = {stem(t) for t in terms}
-    _raise_actions(project, ranked, stems)
+    if not _raise_actions(project, ranked, stems) and asks_for(said, KEYBOARD_WORDS):
+        _raise_own_actions(project, ranked)
     if manager is None or not _reads_legacy_input(project):
         return
     axes = [
@@ -53,15 +61,31 @@ def raise_named_axes(project, ranked: dict[str, Ranked], terms: list[str], said:
     manager.reasons.append(f"input axis {'; '.join(dict.fromkeys(axes[:3]))}")
 
 
-def _raise_actions(project, ranked: dict[str, Ranked], stems: set[str]) -> None:
+def _raise_actions(project, ranked: dict[str, Ranked], stems: set[str]) -> bool:
     """An Input System actions asset among the matches, with an action the task names, ranks with
-    the best and says which action."""
+    the best and says which action; whether one did."""
     best = max((r.score for r in ranked.values()), default=0.0)
+    raised = False
     for path in [p for p in ranked if p.lower().endswith(".inputactions")]:
         actions = [s.name for s in project.records.symbols(path) if s.kind == "input_action" and _named(s.name, stems)]
         if actions:  # (the hit's snippet shows the action's bindings)
             ranked[path].score = max(ranked[path].score, best * AXIS_SHARE)
             ranked[path].reasons.append(f"input action {', '.join(dict.fromkeys(actions[:3]))}")
+            raised = True
+    return raised
+
+
+def _raise_own_actions(project, ranked: dict[str, Ranked]) -> None:
+    """The project's one actions asset of its own (not a kit's or a package sample's), with the
+    best, when the task asks which key and names none of its actions ("which key picks up a
+    weapon": the action is `Take`): the keys are bound there whatever the action is called."""
+    own = [p for p in project.records.paths_of_kind("input_actions") if not is_vendored(p, project.vendored)]
+    if len(own) != 1 or not ranked:
+        return
+    best = max(r.score for r in ranked.values())
+    hit = ranked.setdefault(own[0], Ranked(own[0], 0.0, []))
+    hit.score = max(hit.score, best * OWN_ACTIONS_SHARE)
+    hit.reasons.append("the project's input actions (its key bindings)")
 
 
 def _legacy_input_off(project) -> bool:

@@ -19,22 +19,24 @@ from indexer.query.search import outlines_of
 from indexer.query.textmatch import keep_found
 from indexer.query.texts import FileText
 
-# Numbers written as words, up to the dozen a question says in words ("three boards", "six boats")
+# Numbers written as words, up to the dozen a question says in words ("three boards", "six boats"),
+# and "twice", a count as often as a factor ("jump three times instead of twice": `maxNumJumps = 2`)
 _NUMBER_WORDS = {
     w: float(n)
     for n, w in enumerate(
         ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"], start=2
     )
-}
+} | {"twice": 2.0}
 # A number in digits (`5`, `0.5`, `-3`, `2,000`; not the digits of `v2.1`, `x2` or `1364017a`), or a word
 _NUMBER = re.compile(r"(?<![\w.,])(-?(?:\d{1,3}(?:,\d{3})+|\d{1,9})(?:\.\d+)?)(?!\w|[.,]\d)|\b([a-z]+)\b", re.I)
 _UNTELLING = frozenset({0.0, 1.0})
 # A serialized field holding a number (Unity YAML), or a C# field or constant given one.
 _YAML_FIELD = re.compile(r"^[ \t]*(?:- )?([A-Za-z_]\w*): (-?\d+(?:\.\d+)?)[ \t]*\r?$", re.M)
-# In C#, a number-typed field, constant or local given its value (not an enum member, not an
-# assignment in a method, which is not where a value is set).
+# In C#, a number-typed field, constant or local given its value, or a parameter's default, which
+# callers leaving it out run with (`CharacterSkill(string name, int MaxLevel = 40)`); not an enum
+# member, not an assignment in a method, which is not where a value is set.
 _CODE_FIELD = re.compile(
-    r"\b(?:int|float|double|long|short|byte|uint|ulong|ushort|decimal)\s+([A-Za-z_]\w*)\s*=\s*(-?\d+(?:\.\d+)?)[fFdDmM]?\s*;"
+    r"\b(?:int|float|double|long|short|byte|uint|ulong|ushort|decimal)\s+([A-Za-z_]\w*)\s*=\s*(-?\d+(?:\.\d+)?)[fFdDmM]?\s*[;,)]"
 )
 _NOT_FIELDS = frozenset({"serializedVersion", "fileID", "m_ObjectHideFlags", "m_EditorHideFlags"})
 # A file holding a said value in a field named by the task's words is where it is set: it scores

@@ -145,7 +145,7 @@ class _Scan:
             path=self.path,
             kind=self.kind,
             note=note,
-            symbols=tuple(self.tree.in_order(self.symbols)),
+            symbols=tuple(self.tree.in_order(self.tree.components_in_order(self.symbols))),
             refs=tuple(dict.fromkeys(self.refs)),
         )
 

@@ -17,6 +17,9 @@ from .yaml_facts import DocReader
 TRANSFORMS = (4, 224)
 MAX_DEPTH = 10_000  # a chain of parents longer than this is a broken file's cycle
 _INSTANCE_ORDER = re.compile(r"propertyPath: m_RootOrder\s+value: (\d+)")
+# a GameObject's `m_Component` items, `- component: {fileID: N}` (`- 4: {fileID: N}` before Unity 5.5)
+_COMPONENT = re.compile(r"^  - (?:component|\d+): \{fileID: (-?\d+)", re.M)
+_ADDED = re.compile(r"addedObject: \{fileID: (-?\d+)")  # an instance's `m_AddedComponents`, in order
 
 
 class Hierarchy:
@@ -30,6 +33,7 @@ class Hierarchy:
         self._docs: dict[int, DocReader] = {}  # transforms and prefab instances: their order read if needed
         self.scene_roots: list[int] = []  # the root transforms, in order (Unity 2022+)
         self.line_of: dict[int, int] = {}  # node -> the line of its document
+        self.component_rank: dict[str, tuple[int, int]] = {}  # a component's fileID -> its place
         self._paths: dict[int, str] = {}
         self._parents: dict[int, int] = {}
         for doc in docs:
@@ -69,6 +73,8 @@ class Hierarchy:
         elif cid == 1 and not doc.stripped:
             self.names[doc.file_id] = doc.top("m_Name") or ""
             self.line_of[doc.file_id] = doc.line
+            for i, component in enumerate(_COMPONENT.findall(doc.body)):
+                self.component_rank[component] = (0, i)
         elif cid == 1001:
             self.line_of[doc.file_id] = doc.line
             self._docs[doc.file_id] = doc
@@ -76,6 +82,9 @@ class Hierarchy:
             if parent:
                 self.instance_parent[doc.file_id] = parent
             self.names[doc.file_id] = doc.instance_name()
+            if "m_AddedComponents" in doc.body:  # (Unity 2022+) each after the source's own
+                for i, added in enumerate(_ADDED.findall(doc.body)):
+                    self.component_rank.setdefault(added, (1, i))
 
     def node_of_transform(self, transform: int) -> int:
         """The hierarchy node a transform stands for: its GameObject, or the prefab instance."""
@@ -169,6 +178,24 @@ class Hierarchy:
         out = list(symbols)
         for i, s in zip(slots, ordered, strict=True):
             out[i] = s
+        return out
+
+    def components_in_order(self, symbols: list[Symbol]) -> list[Symbol]:
+        """`symbols` with each object's components in the Inspector's order: its GameObject's
+        `m_Component` list, a prefab instance's added ones by its `m_AddedComponents`, where the
+        file's order is by fileID. A component neither lists (a broken file; an instance's added
+        component before Unity 2022) comes after those, in the file's order."""
+        slots: dict[str, list[int]] = {}
+        for i, s in enumerate(symbols):
+            if s.kind == "component":
+                slots.setdefault(s.container, []).append(i)
+        rank, out = self.component_rank, symbols
+        for held in slots.values():
+            ranked = sorted(held, key=lambda i: rank.get(symbols[i].type, (2, i)))
+            if len(held) > 1 and ranked != held:
+                out = list(symbols) if out is symbols else out
+                for i, j in zip(held, ranked, strict=True):
+                    out[i] = symbols[j]
         return out
 
     def _sibling_index(self, crowded: dict[int, list[int]]) -> dict[int, int]:

@@ -18,7 +18,7 @@ from indexer.query.tokens import counter
 from indexer.query.workspace import open_workspace, projects_at
 from mcp_adapter.server.app import create_server
 
-from .conftest import meta, mono_script, write_project
+from .conftest import meta, mono_script, run_cli, write_project
 
 MOVE, HEALTH = "4f1c2e7a9b3d4c5e8f6a7b8c9d0e1f2a", "8a2b3c4d5e6f47a8b9c0d1e2f3a4b5c6"
 STEPS = "c3d4e5f6a7b84c9d0e1f2a3b4c5d6e7f"
@@ -253,3 +253,36 @@ def test_packs_and_the_mcp_describe_tool_say_the_same_order(tmp_path: Path) -> N
         "Camera",
         "AudioListener",
     ]
+
+
+_REFUSED = (
+    ": no type, member, path, GUID or assembly is longer than 4,096 characters (a path's most; a C# name's"
+    " part at most 512): give a type, Type.Member, a path or a GUID"
+)
+
+
+def test_refs_of_a_name_longer_than_any_path_is_refused_saying_why(tmp_path: Path) -> None:
+    """A name longer than a path can be (4,096) names nothing: refused at once, where a 1 MB name
+    was seconds of compiling patterns holding it. One of 4,096 is still looked up."""
+    root = project(tmp_path / "P")
+    name = "Move" * 1250
+    r = run_cli("refs", name, "--project", str(root))
+    assert (r.returncode, r.stdout) == (2, "")
+    assert r.stderr == f"error: {'Move' * 50}… (5,000 characters){_REFUSED}\n"
+    r = run_cli("refs", "Move" * 1024, "--project", str(root))
+    assert r.returncode == 2
+    assert r.stderr.startswith(f"error: {'Move' * 50}… (4,096 characters): no type, member, file, GUID or assembly")
+
+
+def test_find_references_of_a_1_mb_name_is_refused(tmp_path: Path) -> None:
+    root = project(tmp_path / "P")
+    server = create_server(open_workspace(root, projects_at(root)), tokenizer="estimate", watch=False)
+
+    async def go():
+        async with Client(server) as c:
+            return await c.call_tool("find_references", {"target": "Player" + "x" * 1_000_000})
+
+    answer = anyio.run(go)
+    assert answer.is_error is True
+    text = "\n".join(getattr(block, "text", "") for block in answer.content)
+    assert text == f"Error executing tool find_references: {'Player' + 'x' * 194}… (1,000,006 characters){_REFUSED}"

@@ -252,10 +252,21 @@ def _similar_folder(ws: Workspace, readings: list[str]) -> str | None:
     return None
 
 
+# The longest text `refs` looks up: a path's most (PATH_MAX); a C# identifier is at most 512
+# characters, a type's full name under 1,024. A longer one (a file pasted as the name) was seconds
+# of compiling patterns holding it: a 1 MB name 2.5 s.
+MAX_TARGET = 4_096
+
+
 def references_of(ws: Workspace, text: str, cwd: Path | None = None) -> tuple[Target | None, list[Usage]]:
     """`lookup.find_references` of what a user's text names: a path in any form the resolver reads,
     or a name; a name that names nothing but a file (`Health.cs`, which fits exactly one indexed
-    file) is that file."""
+    file) is that file. A text longer than MAX_TARGET names nothing: refused, saying so."""
+    if len(text) > MAX_TARGET:
+        raise LookupFailed(
+            f"{echoed(text)}: no type, member, path, GUID or assembly is longer than {MAX_TARGET:,} characters"
+            " (a path's most; a C# name's part at most 512): give a type, Type.Member, a path or a GUID"
+        )
     if looks_like_path(text):
         return find_references(ws, locate_file(ws, text, cwd))
     found = find_references(ws, text)

@@ -7,8 +7,8 @@ GameObject paths; this module turns what the reader finds into records: only wha
 Output conventions (FileRecord.symbols / refs; all paths in a file are GameObject paths joined by
 "/", and component names of scripts are written `script:<guid>` for the reader to resolve):
   gameobject         name, container = parent path, detail = "inactive" when m_IsActive is 0, signature = tag, layer
-  component          name = Unity class (Transform, Rigidbody, MonoBehaviour, ...), container =
-                     GameObject path, detail = script GUID (MonoBehaviour), type = its fileID,
+  component          name = Unity class (Transform, Rigidbody, ...), container = GameObject path (in
+                     its `m_Component` order), detail = script GUID (MonoBehaviour), type = its fileID,
                      modifiers = (the class's file ID,) for a class of a DLL (written `script:<guid>#<ID>`)
   field              name, container = owner path, signature = "name: value", detail = fileID
                      of the component (or asset object) it belongs to

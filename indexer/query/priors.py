@@ -101,6 +101,8 @@ _VENDOR_MANUAL = re.compile(
 _VENDOR_README = re.compile(r"^[^/]*?(?<![A-Za-z0-9_])read[ _-]?me\b[^/]*\.(txt|rtf)(\.meta)?$", re.I)
 # A kit's folder of documentation, beside its code: its marks mark the kit.
 _DOCS_FOLDER = re.compile(r"^(docs?|documentation|manuals?|help)$", re.I)
+# A Unity project copied in whole (`Assets/UnityTechRaw/KartAndFPS/Assets/`): its own Assets/ below ours.
+_NESTED_PROJECT = re.compile(r"^(Assets/.+?)/Assets(/|$)")
 # A Unity package's manifest: below Assets/ it marks a package copied in (an SDK's drop), not the
 # project's own code, which Unity compiles from Assets/ without one.
 _PACKAGE_MANIFEST = "package.json"
@@ -143,17 +145,9 @@ LOOK_KINDS = frozenset({"material", "animation", "animator", "vfx"})
 # the character, and none holds behaviour. (Not a render texture: what a camera or a video player
 # draws into is how the screen shows it, which "how is the movie drawn" asks without a word of looks.)
 LOOK_EXTENSIONS = (
-    ".spriteatlas",
-    ".spriteatlasv2",
-    ".cubemap",
-    ".flare",
-    ".terrainlayer",
-    ".lighting",
-    ".giparams",
-    ".fontsettings",
-    ".brush",
-    ".mask",
-)
+    ".spriteatlas", ".spriteatlasv2", ".cubemap", ".flare", ".terrainlayer", ".lighting", ".giparams", ".fontsettings",
+    ".brush", ".mask",
+)  # fmt: skip
 # Of the looks, those a sound never lives in (an animation clip may fire a footstep sound).
 VISUAL_KINDS = frozenset({"material", "vfx"})
 EFFECT_SHARE = 0.5  # is_effect: the share of a prefab's objects holding a particle system
@@ -257,7 +251,10 @@ def _kit_of(folder: str, dlls: tuple[str, ...]) -> str:
     """The kit a mark's folder belongs to: a kit's documentation folder (`Assets/Rewired/Documentation/`
     holding its read-me and licences) marks the kit around it, below the project's top folders,
     when that ships a managed DLL (`Rewired_Core.dll`); a game's own `Docs/` with a change log does
-    not make the game third-party."""
+    not make the game third-party. A mark inside a Unity project copied in whole, its own Assets/
+    below ours, marks that project: its manuals mark only their Documentation/ folders (session 51)."""
+    if nested := _NESTED_PROJECT.match(folder):
+        return nested.group(1)
     parent, _, name = folder.rpartition("/")
     kit = _DOCS_FOLDER.match(name) and parent.count("/") >= 1 and any(d.startswith(parent + "/") for d in dlls)
     return parent if kit else folder

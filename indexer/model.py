@@ -309,7 +309,7 @@ class Assembly(msgspec.Struct):
     name: str
     folder: str
     editor_only: bool
-    third_party: bool = False  # in a folder of third-party code (`query.priors.vendor_package`)
+    third_party: bool = False  # in a folder of third-party code (`query.vendored.vendor_package`)
 
 
 class Overview(msgspec.Struct):

@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 from indexer.identifiers import NameText, name_stems, stem, stem_pattern, stem_prefixes
 from indexer.model import Declared
 from indexer.query.outline import matches
-from indexer.query.priors import _VENDORED_FOLDERS, vendor_package
 from indexer.query.search import Outline, _name_matches
 from indexer.query.textmatch import NOT_MATCHED as _NOT_MATCHED
 from indexer.query.textmatch import _said, matched_lines_of, stems_in, stems_in_text
 from indexer.query.textmatch import matched_lines as _matched_lines
 from indexer.query.texts import FileText
+from indexer.query.vendored import _VENDORED_FOLDERS, vendor_package
 from indexer.query.views import FileView, compact
 from indexer.store.schema import outline_encoder
 

@@ -35,7 +35,7 @@ from indexer.build import scratch
 from indexer.build.update import update
 from indexer.cli.main import main
 from indexer.config import Config
-from indexer.query.priors import vendor_package
+from indexer.query.vendored import vendor_package
 from indexer.store.schema import IndexPaths
 
 from .conftest import REPO, indexed_copy, meta, run_cli, write_project

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from indexer.query.priors import vendor_package
+from indexer.query.vendored import vendor_package
 
 from .conftest import meta, mono_script, write_project
 from .conftest import ranked_paths as _ranked

@@ -8,9 +8,9 @@ import pytest
 from indexer.build.update import update
 from indexer.config import Config
 from indexer.query.context import build_context
-from indexer.query.priors import names_package, vendor_package
 from indexer.query.rank import is_vendored, vendored_folders
 from indexer.query.tokens import counter
+from indexer.query.vendored import names_package, vendor_package
 from indexer.query.workspace import open_workspace
 
 from .conftest import meta, run_cli, write_project

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from indexer.query.priors import vendored_folders
+from indexer.query.vendored import vendored_folders
 
 from .conftest import meta, mono_script, write_project
 from .conftest import ranked_paths as _ranked

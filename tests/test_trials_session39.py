@@ -4,7 +4,7 @@ from pathlib import Path
 
 from indexer.build.update import update
 from indexer.config import Config
-from indexer.query.priors import names_package, vendored_folders
+from indexer.query.vendored import names_package, vendored_folders
 from indexer.query.workspace import open_workspace
 
 from .conftest import meta, write_project
@@ -51,7 +51,7 @@ def test_a_folder_of_drops_and_a_kits_named_read_me_mark_third_party_code() -> N
     """A shooter kept 19,656 of its 20,069 files in `_ExternalAssets/`, whose demo scripts led
     "change the fireball projectile speed" and took 24 of a pack's 29 sections: `external` was
     matched only as a whole folder name, and `Pixel Arsenal - Readme.txt` only at the name's start."""
-    from indexer.query.priors import vendor_package
+    from indexer.query.vendored import vendor_package
 
     assert vendor_package("Assets/_ExternalAssets/Pixel Arsenal/Demo/Fire.cs", ()) == "Pixel Arsenal"
     assert vendor_package("Assets/ThirdPartyAssets/Kit/a.cs", ()) == "Kit"

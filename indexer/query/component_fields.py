@@ -16,8 +16,8 @@ from indexer.model import FileRecord, Symbol
 from indexer.query.enum_values import EnumFields, field_name
 from indexer.query.hex_arrays import decoded, element_format, is_cut_hex, whole
 from indexer.query.kept_records import kept_record
-from indexer.query.priors import is_vendored, third_party_folders
 from indexer.query.serialized import former_names, is_serialized
+from indexer.query.vendored import is_vendored, third_party_folders
 from indexer.unity import bare_type_name
 
 if TYPE_CHECKING:

@@ -40,7 +40,6 @@ from indexer.query.priors import (
     VISUAL_WORDS,
     asks_code,
     asks_for,
-    build_scenes,
     editor_share,
     has_logic,
     input_wrappers,
@@ -50,14 +49,12 @@ from indexer.query.priors import (
     is_package_settings,
     is_render_setting,
     is_test,
-    is_vendored,
     is_volume_profile,
     named_kinds,
-    names_package,
     test_share,
     test_typed,
-    vendor_package,
 )
+from indexer.query.vendored import build_scenes, is_vendored, names_package, vendor_package
 
 # Kinds a task names that the scanners read as Unity YAML, told by the file's extension: a Timeline
 # asset (`.playable`) is read as a mixer or a preset is, but "which timeline spawns the red enemy

@@ -31,12 +31,12 @@ from indexer.query.nested_values import nested_value_usages
 from indexer.query.override_targets import OverrideTargets, sources_named
 from indexer.query.package_classes import package_scripts
 from indexer.query.package_shaders import shader_label
-from indexer.query.priors import kit_names_game, third_party_folders
 from indexer.query.profiles import profile_named, profile_names
 from indexer.query.script_labels import script_label
 from indexer.query.serialized import value_usages
 from indexer.query.target_text import understood
 from indexer.query.type_tree import declarer_of, descendants, member_family, overridden
+from indexer.query.vendored import kit_names_game, third_party_folders
 from indexer.store.reader import Records
 from indexer.store.rows import scripts_by_class
 from indexer.store.schema import REF_TARGET

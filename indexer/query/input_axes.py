@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from indexer.identifiers import split_identifier, stem
 from indexer.model import Ranked
-from indexer.query.priors import asks_for, is_vendored
+from indexer.query.priors import asks_for
+from indexer.query.vendored import is_vendored
 
 INPUT_MANAGER = "ProjectSettings/InputManager.asset"
 PLAYER_SETTINGS = "ProjectSettings/ProjectSettings.asset"

@@ -16,7 +16,7 @@ from indexer.identifiers import name_stems, query_terms, quoted_names, stem, wor
 from indexer.kinds import KINDS
 from indexer.model import Hit
 from indexer.project import file_title, is_script
-from indexer.query.priors import vendor_package
+from indexer.query.vendored import vendor_package
 
 MAX_PATH = 1024  # a longer task names no file (and SQLite refuses so long a pattern)
 NAME_WEIGHT, FOLDER_WEIGHT = 2.0, 1.0  # a word of the file's name, of a folder above it

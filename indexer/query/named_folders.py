@@ -19,7 +19,7 @@ import re
 
 from indexer.identifiers import quoted_names
 from indexer.model import Ranked
-from indexer.query.priors import vendor_package
+from indexer.query.vendored import vendor_package
 
 FOLDER_GAIN = 1.5  # a text match in a folder the task names (docs/retrieval.md, session 50)
 

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from indexer.model import Assembly, Overview
-from indexer.query.priors import third_party_folders, vendor_package
 from indexer.query.tokens import TokenCounter
+from indexer.query.vendored import third_party_folders, vendor_package
 from indexer.store.reader import Records
 from indexer.unity import editor_only_assembly
 
@@ -28,7 +28,7 @@ PACKAGE_WORDS = frozenset(
 
 def third_party_test(projects: Sequence[ProjectIndex]) -> Callable[[str], bool]:
     """Whether a folder (a workspace path ending in `/`) holds third-party code, by its project's
-    vendored folders and the names third-party folders have (`query.priors.vendor_package`)."""
+    vendored folders and the names third-party folders have (`query.vendored.vendor_package`)."""
     by_prefix = sorted(((p.prefix, p.vendored) for p in projects), key=lambda pv: -len(pv[0]))
 
     def test(folder: str) -> bool:
@@ -125,7 +125,7 @@ class Folder:
 
     def __init__(self, name: str, third_party: bool = False, in_third_party: bool = False):
         self.name = name
-        self.third_party = third_party  # a folder of third-party code (`query.priors.vendor_package`)
+        self.third_party = third_party  # a folder of third-party code (`query.vendored.vendor_package`)
         self.in_third_party = in_third_party  # inside one: said once, at the outermost
         self.children: dict[str, Folder] = {}
         self.files: list[str] = []

@@ -39,9 +39,7 @@ from indexer.query.priors import (
     TEST_WORDS,
     asks_code,
     asks_for,
-    is_vendored,
     named_kinds,
-    vendored_folders,
 )
 from indexer.query.quotes import quoted_files
 from indexer.query.search import SET_TO_NUMBER, Outline, annotate, named_as, outlines_of
@@ -50,6 +48,7 @@ from indexer.query.startup import asks_startup, raise_startup
 from indexer.query.synonyms import excess, synonym_words
 from indexer.query.textmatch import near_words_of
 from indexer.query.values import raise_held, said_numbers
+from indexer.query.vendored import is_vendored, vendored_folders
 from indexer.query.walk import edge_said, named_chain, reason, walk
 from indexer.store.schema import LISTING_KINDS, is_searchable
 from indexer.unity import as_guid

@@ -14,10 +14,10 @@ from typing import NamedTuple
 
 from indexer.identifiers import name_stems, stem
 from indexer.model import Ranked
-from indexer.query.priors import vendor_package
 from indexer.query.search import outlines_of
 from indexer.query.textmatch import keep_found
 from indexer.query.texts import FileText
+from indexer.query.vendored import vendor_package
 
 # Numbers written as words, up to the dozen a question says in words ("three boards", "six boats"),
 # and "twice", a count as often as a factor ("jump three times instead of twice": `maxNumJumps = 2`)

@@ -88,7 +88,7 @@ class Snapshot:
     @cached_property
     def vendored(self) -> frozenset[str]:
         """Folders of third-party code in this project (ranked below the project's own)."""
-        from indexer.query.priors import third_party_folders
+        from indexer.query.vendored import third_party_folders
 
         return third_party_folders(self.records)
 

@@ -98,7 +98,7 @@ CREATE TABLE IF NOT EXISTS zdicts (  -- compression dictionaries of the blobs (s
 REF_TARGET = "CASE r.target WHEN '' THEN r.key ELSE r.target END"
 
 # Paths that may mark a third-party folder (`LICENSE.md`, `COPYING`, `CHANGELOG.md`, `Release
-# Notes.txt`, `readme.txt`, `package.json`, `Documentation.pdf`: `priors.vendored_folders` decides).
+# Notes.txt`, `readme.txt`, `package.json`, `Documentation.pdf`: `vendored.vendored_folders` decides).
 # One expression for the partial index below and the query it serves (`Records.vendor_mark_paths`):
 # SQLite uses a partial index only for a query whose WHERE holds its WHERE as written.
 VENDOR_MARKS = (

@@ -1,0 +1,43 @@
+"""A file just past the tenth that one of the five best hits is tied to, when that hit is tied to
+few files, ranks tenth.
+
+A hit tied to few files (a shader one script loads, a level asset and its class, a script and
+the one scene it is on) tells more about each of them than a hit tied to many: counted over every
+labelled question (docs/retrieval.md, session 51), such a file at the 11th-13th place is the
+task's file about twice as often as the 9th or 10th file is, four times as often as one of those
+tied to no top hit. The walk (walk.py) adds the same share of a hit's score to each of its
+neighbours, however many there are; this rule ranks the few just above the tenth file and no
+higher, so no first answer leaves the top five.
+"""
+
+from __future__ import annotations
+
+from indexer.model import Ranked
+from indexer.query.walk import step
+
+HITS = 5  # the best hits whose neighbours may rise
+MOST = 3  # ... when a hit is tied to at most these many files (by walk.step, both ways)
+PAST = (10, 13)  # the places (0-based, end excluded) a neighbour rises from: 11th to 13th
+LIFT = 1.0001  # ... to just above the tenth file's score
+
+
+def lift_close_parts(graph, order: list[Ranked], priors: dict[str, float]) -> list[Ranked]:
+    """`order` (best first, every ranked file) with the files ranked 11th-13th that one of the
+    HITS best is tied to, that hit being tied to at most MOST files, raised to just above the
+    tenth's score (and the order sorted again). A file its role puts lower (`priors` below 1,
+    file_roles.role_priors: editor code, tests, third-party code, looks, a prefab or scene for a
+    code task) stays where it is."""
+    if len(order) <= PAST[0]:
+        return order
+    few = set()
+    for hit in order[:HITS]:
+        direct = {path for path, _ in graph.uses(hit.path)} | {path for path, _ in graph.used_by(hit.path)}
+        if len(direct) > MOST:  # step reaches these and more: the prefabs carrying it cost a lookup
+            continue
+        near = {path for path, *_ in step(graph, hit.path)}
+        if len(near) <= MOST:
+            few |= near
+    risen = [r for r in order[PAST[0] : PAST[1]] if r.path in few and priors.get(r.path, 1.0) >= 1.0]
+    for r in risen:
+        r.score = order[PAST[0] - 1].score * LIFT
+    return sorted(order, key=lambda r: (-r.score, r.path)) if risen else order

@@ -129,6 +129,19 @@ def test_a_hit_tied_to_few_files_brings_one_just_past_the_tenth_to_the_tenth(tmp
     ]
 
 
+def test_a_close_part_says_which_hit_it_is_tied_to(tmp_path: Path) -> None:
+    """The risen file says why it is there: the hit it is tied to, and that the hit has few ties."""
+    from indexer.config import Config
+    from indexer.query.workspace import open_workspace
+
+    root = _soldiers(tmp_path, parts=2)
+    _ranked(root, _SHOT, 14)
+    hits = open_workspace(root, [(root, Config())]).search(_SHOT, 14, named=False)
+    hitbox = next(h for h in hits if h.path == "Assets/Scripts/Combat/Hitbox.cs")
+    assert "tied to Assets/Scripts/Combat/Health.cs, which is tied to few files" in hitbox.reason
+    assert not any("tied to few files" in h.reason for h in hits if h.path != hitbox.path)
+
+
 def test_a_hit_tied_to_many_files_brings_none(tmp_path: Path) -> None:
     """With a fourth file tied to the health script (its respawn point), the tie says less of each:
     the hitbox stays 13th."""

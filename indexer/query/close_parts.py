@@ -29,15 +29,16 @@ def lift_close_parts(graph, order: list[Ranked], priors: dict[str, float]) -> li
     code task) stays where it is."""
     if len(order) <= PAST[0]:
         return order
-    few = set()
+    few: dict[str, str] = {}  # a close part -> the hit it is tied to
     for hit in order[:HITS]:
         direct = {path for path, _ in graph.uses(hit.path)} | {path for path, _ in graph.used_by(hit.path)}
         if len(direct) > MOST:  # step reaches these and more: the prefabs carrying it cost a lookup
             continue
         near = {path for path, *_ in step(graph, hit.path)}
         if len(near) <= MOST:
-            few |= near
+            few.update((path, hit.path) for path in near if path not in few)
     risen = [r for r in order[PAST[0] : PAST[1]] if r.path in few and priors.get(r.path, 1.0) >= 1.0]
     for r in risen:
         r.score = order[PAST[0] - 1].score * LIFT
+        r.reasons.append(f"tied to {few[r.path]}, which is tied to few files")
     return sorted(order, key=lambda r: (-r.score, r.path)) if risen else order

@@ -12,7 +12,7 @@ import os
 import re
 from collections.abc import Iterable
 
-from indexer.identifiers import name_stems, query_terms, quoted_names, stem, word_stems
+from indexer.identifiers import STOP_WORDS, TASK_WORDS, name_stems, query_terms, quoted_names, stem, word_stems
 from indexer.kinds import KINDS
 from indexer.model import Hit
 from indexer.project import file_title, is_script
@@ -74,14 +74,78 @@ def scripts_quoted(project, paths: Iterable[str], text: str) -> list[str]:
 def titles_said(paths: Iterable[str], text: str) -> list[str]:
     """The files whose name of two words or more the task says word for word, in its order ("the
     bacon health pickup": `BaconHealth.prefab`, not `Baconator Pickup.prefab`): it names that file
-    as `Unit.prefab` would, in the words a developer speaks."""
-    said = " ".join(stem(w) for w in re.findall(r"[a-z0-9]+", text.lower()))
+    as `Unit.prefab` would, in the words a developer speaks. So does a name the task says just
+    before a word of the file's folder (`_before_folder`)."""
+    spoken = re.findall(r"[a-z0-9]+", text.lower())
+    said = " ".join(stem(w) for w in spoken)
     out = []
     for path in paths:
         words = name_stems(file_title(path))[1:]
-        if len(words) >= 2 and f" {' '.join(words)} " in f" {said} ":
+        if (len(words) >= 2 and f" {' '.join(words)} " in f" {said} ") or _before_folder(path, spoken):
             out.append(path)
     return out
+
+
+FOLDER_NAME_WORDS = 3  # a name said before its folder's word is at most this many of the task's words
+
+
+def _before_folder(path: str, spoken: list[str]) -> bool:
+    """Whether the task says the file's name, whole or as words joining into it, right before a
+    word of its folder's name: "the bat enemy" names `EnemyScheme/bat.json`, "the thunder bolt card"
+    `Cards/Thunderbolt.asset`. A folder of a class's instances is named by the class, and a
+    developer names an instance by its own name and that class ("the Revitalize card"), where
+    the name alone (one word, "bat") may be any word of the task."""
+    folder, _, name = path.rpartition("/")
+    spelled = re.sub(r"[^0-9a-z]+", "", os.path.splitext(name)[0].lower())
+    kinds = set(name_stems(folder.rpartition("/")[2])[1:]) - {stem(spelled)}
+    if len(spelled) < 3 or not kinds:
+        return False
+    for at, word in enumerate(spoken):
+        if stem(word) in kinds and any(
+            "".join(spoken[at - n : at]) == spelled for n in range(1, min(at, FOLDER_NAME_WORDS) + 1)
+        ):
+            return True
+    return False
+
+
+def entries_said(project, paths: Iterable[str], text: str) -> list[str]:
+    """The data files holding an entry the task names by its name and the file's: "the Revitalize
+    card" names `Cards.json`, whose list holds `"name": "Revitalize"`, and "the default blue
+    character" `Main Character Blueprint.asset`, whose own `name: Blue` it is (a value of one to
+    FOLDER_NAME_WORDS words, said right before a word of the file's name), as "the bat enemy"
+    names `EnemyScheme/bat.json` (`_before_folder`)."""
+    spoken = re.findall(r"[a-z0-9]+", text.lower())
+    out = []
+    for path in paths:
+        own = set(name_stems(file_title(path))[1:] or name_stems(file_title(path)))
+        names = {
+            " ".join(spoken[at - n : at])
+            for at, word in enumerate(spoken)
+            if stem(word) in own
+            for n in range(1, min(at, FOLDER_NAME_WORDS) + 1)
+        }
+        names = {n for n in names if _names_entry(n) and stem(n) not in own}
+        if names and _holds_entry(project.texts.get(path).text, names, path.endswith(".json")):
+            out.append(path)
+    return out
+
+
+def _names_entry(words: str) -> bool:
+    """Whether words said before a file's name may be an entry's name: not a number, nor opening
+    on a word of no meaning ("the card", "of the card")."""
+    first = words.split(" ", 1)[0]
+    return first not in STOP_WORDS and first not in TASK_WORDS and not first.isdigit() and len(words) > 2
+
+
+def _holds_entry(text: str, names: set[str], is_json: bool) -> bool:
+    """Whether `text` sets a name field to one of `names`: in JSON any object's (`"name":
+    "Revitalize"`, `"cardName": "Aegis"`), in a Unity asset the object's own field (`  displayName:
+    Poppy Seed`), not a list item's (Odin's serialized nodes read `    - Name: Gravity`, a field's
+    name). Not an address (`"m_Address": "Archers"`) or another field naming what the entry uses."""
+    said = "|".join("[ _-]?".join(map(re.escape, n.split())) for n in sorted(names))
+    if is_json:
+        return re.search(rf'"\w*(?:name|title)"\s*:\s*"(?:{said})"', text, re.IGNORECASE) is not None
+    return re.search(rf"^  \w*(?:name|title): (?:{said})[ \t]*$", text, re.IGNORECASE | re.MULTILINE) is not None
 
 
 # A word and the number it is said with: "level 7", "wave #3", "stage-02" (not "M4A1": a name's parts).

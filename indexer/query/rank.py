@@ -17,6 +17,7 @@ from indexer.query.input_axes import raise_named_axes
 from indexer.query.keys_pressed import raise_pressed_keys
 from indexer.query.localizing import raise_string_tables
 from indexer.query.named_files import (
+    entries_said,
     files_named,
     files_numbered,
     guid_files,
@@ -76,7 +77,7 @@ NAMED_FILE_LEAD = 1.05  # a task that is a file's name alone ranks that file thi
 QUOTED_SCRIPT_SHARE = 0.9  # a script named like an identifier the task quotes, of the best score (scripts_quoted)
 TITLE_SAID_LEAD = 1.01  # a file of the kind the task names, whose name it says word for word (titles_said)
 # ... and a data asset so when the task asks where a value is set ("the Eye Lasers button": `EyeLasers.asset`)
-VALUE_TITLED = frozenset({"asset"})
+VALUE_TITLED = frozenset({"asset", "json"})  # ... or a JSON data file (`EnemyScheme/bat.json`)
 NUMBERED_SHARE = 0.9  # a file the task names by a word and a number, of the best score (files_numbered)
 LISTS_SHOWN = 3  # files named in a data asset's "lists ..." reason
 # A task asking where something is set: a small data asset (a ScriptableObject, a physics material)
@@ -153,10 +154,14 @@ def _raise_files_named(project, ranked: dict[str, Ranked], text: str, kinds: dic
     that file, not `UnitRagdoll.prefab`), or one of a kind it names (`wanted`) whose name's words
     it says in order ("which prefab is the bacon health pickup": `BaconHealth.prefab`,
     `titles_said`). The caller adds data assets to `wanted` when the task asks where a value is
-    set (VALUE_TITLED). A script of the project's own named like an identifier the task quotes
-    ranks at QUOTED_SCRIPT_SHARE of the best at least (`scripts_quoted`)."""
+    set (VALUE_TITLED); so does a data file holding an entry the task names before a word of the
+    file's name ("the Revitalize card": `Cards.json`, `entries_said`). A script of the project's
+    own named like an identifier the task quotes ranks at QUOTED_SCRIPT_SHARE of the best at
+    least (`scripts_quoted`)."""
     top = max((r.score for r in ranked.values()), default=0.0)
     for path in titles_said((p for p in ranked if named_kind(p, kinds.get(p, "")) in wanted), text):
+        ranked[path].score = max(ranked[path].score, top * TITLE_SAID_LEAD)
+    for path in entries_said(project, [p for p in ranked if named_kind(p, kinds.get(p, "")) in VALUE_TITLED], text):
         ranked[path].score = max(ranked[path].score, top * TITLE_SAID_LEAD)
     for path in files_named(project.records, text):
         if path in ranked:

@@ -82,6 +82,14 @@ def _cards(tmp_path: Path) -> Path:
             "    public static string Load(string name) => UnityEngine.Resources.Load<UnityEngine.TextAsset>("
             '"Schemes/EnemyScheme/" + name).text;\n}\n'
         ),
+        "Assets/Resources/Schemes/MatchScheme/basicroom.json": json.dumps(
+            {"HealthPool": {"Amount": 15}, "PotentialEnemies": {"Items": ["bat", "slime"]}}, indent=4
+        ),
+        "Assets/Scripts/Schemes/MatchScheme.cs": (
+            "public class MatchScheme\n{\n    public int HealthPool;\n    public string[] PotentialEnemies;\n"
+            "    public static string Load(string name) => UnityEngine.Resources.Load<UnityEngine.TextAsset>("
+            '"Schemes/MatchScheme/" + name).text;\n}\n'
+        ),
         "Assets/Scripts/Schemes/CardScheme.cs": (
             "public class CardScheme\n{\n    public int Cost;\n    public int Damage;\n"
             "    // a card's cost and damage\n}\n"
@@ -130,3 +138,34 @@ def test_the_list_holding_the_named_relic_ranks_first(tmp_path: Path) -> None:
     assert _ranked(root, "what does the Aegis relic do and what does it need", 1) == [
         "Assets/Resources/Data/Relics.json"
     ]
+
+
+def test_a_loaders_one_data_file_ranks_with_it(tmp_path: Path) -> None:
+    """ "Which enemies can appear in the basic match and how big is the enemy health pool" had the
+    trial's `MatchScheme/basicroom.json` out of the top 20, its loader `MatchScheme.cs` 3rd: the
+    one file a class loads from a folder by a name (`"Schemes/MatchScheme/" + name`) holds its
+    values, as a ScriptableObject's one asset does. 5th -> 4th here, above the enemies' loader.
+    Not a folder of several files (the enemies'), nor a file below it."""
+    root = _cards(tmp_path)
+    (root / "Assets/Resources/Schemes/MatchScheme/Old").mkdir()
+    (root / "Assets/Resources/Schemes/MatchScheme/Old/draft.json").write_text("{}")
+    assert _ranked(root, "which enemies can appear in the basic match and how big is the enemy health pool", 4) == [
+        "Assets/Scripts/Enemies/EnemyHealthBar.cs",
+        "Assets/Scripts/Schemes/MatchScheme.cs",
+        "Assets/Scripts/Enemies/EnemyHealthData.cs",
+        "Assets/Resources/Schemes/MatchScheme/basicroom.json",
+    ]
+
+    from indexer.config import Config
+    from indexer.query.loads import prefix_loaded
+    from indexer.query.workspace import open_workspace
+
+    graph = open_workspace(root, [(root, Config())]).projects[0].graph
+    assert prefix_loaded(graph, "Assets/Scripts/Schemes/MatchScheme.cs") == [
+        "Assets/Resources/Schemes/MatchScheme/basicroom.json"
+    ]
+    assert prefix_loaded(graph, "Assets/Scripts/Schemes/EnemyScheme.cs") == [
+        "Assets/Resources/Schemes/EnemyScheme/bat.json",
+        "Assets/Resources/Schemes/EnemyScheme/slime.json",
+    ]
+    assert prefix_loaded(graph, "Assets/Scripts/Schemes/CardScheme.cs") == []

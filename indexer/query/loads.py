@@ -236,6 +236,24 @@ def _prefix_loads(graph, keys: list[str], known: set[tuple[str, int]]) -> list[U
     return out
 
 
+def prefix_loaded(graph, script: str) -> list[str]:
+    """The files a script loads by a folder its code names with a name built onto it
+    (`Resources.Load<TextAsset>("Schemes/MatchScheme/" + name)`: every file directly in a
+    `Resources/Schemes/MatchScheme/` folder), by path: `_prefix_loads` the other way round."""
+    sql = "SELECT r.key FROM refs r JOIN files f ON f.id = r.file_id WHERE f.path = ? AND r.kind = 'string'"
+    prefixes = sorted({k for (k,) in graph.records.conn.execute(sql, (script,)) if k.endswith("/")} - _ROOTS)
+    lines = graph.file_lines(script) if prefixes else []
+    out: set[str] = set()
+    for prefix in prefixes:
+        built = re.compile(re.escape(f'"{prefix}"') + r"\s*\+|" + re.escape(f'$"{prefix}') + r"\{(?!\{)")
+        if not any(built.search(t) and not t.lstrip().startswith(("//", "*", "/*")) for t in lines):
+            continue
+        folder = f"/Resources/{prefix}"
+        rows = graph.records.conn.execute("SELECT path FROM files WHERE instr(path, ?) > 0", (folder,))
+        out.update(p for (p,) in rows if resources_key(p) is not None and "/" not in p.split(folder, 1)[1])
+    return sorted(out)
+
+
 def _held_loads(graph, keys: list[str], known: set[tuple[str, int]]) -> list[Usage]:
     """The lines naming a constant that holds a key (`LoadAssetAtPath<GameObject>(PLATFORM_PATH)`
     with `const string PLATFORM_PATH = "Assets/Prefabs/Platform.prefab"`): each loads the asset

@@ -20,6 +20,7 @@ from indexer.query.added_components import adders
 from indexer.query.channels import raise_channels
 from indexer.query.describe import unity_root
 from indexer.query.kept_records import kept_record
+from indexer.query.loads import prefix_loaded
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
@@ -139,9 +140,18 @@ class _Pairs:
         """A ScriptableObject class among the PAIRED_SCRIPTS best with one data asset (and no
         other carrier): the asset holds its values (`BlockSettings.asset`, whose base block type
         ends the game on its death, for `BlockSettings.cs`), and ranks at least `share` of the
-        class's score times its own prior, as a script's one prefab does."""
+        class's score times its own prior, as a script's one prefab does. So does the one file a
+        class no asset carries loads from a folder by a name (`MatchScheme/basicroom.json`, read
+        as `"Schemes/MatchScheme/" + name`: `loads.prefix_loaded`)."""
         for script in self.best(is_script, PAIRED_SCRIPTS):
             carried_by = self._carriers(script.path)
+            if not carried_by:
+                loaded = self.project.remember(
+                    ("prefix loaded", script.path), lambda s=script.path: prefix_loaded(self.project.graph, s)
+                )
+                if len(loaded) == 1 and loaded[0].startswith(self.prefix):
+                    self.raise_to(loaded[0], script.score * share * self.prior(loaded[0]), ("loads", script.path, ()))
+                continue
             assets = [p for p in carried_by if p.endswith(".asset")]
             if len(assets) != 1 or len(carried_by) != 1 or not assets[0].startswith(self.prefix):
                 continue

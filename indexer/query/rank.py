@@ -154,10 +154,9 @@ def _raise_files_named(project, ranked: dict[str, Ranked], text: str, kinds: dic
     that file, not `UnitRagdoll.prefab`), or one of a kind it names (`wanted`) whose name's words
     it says in order ("which prefab is the bacon health pickup": `BaconHealth.prefab`,
     `titles_said`). The caller adds data assets to `wanted` when the task asks where a value is
-    set (VALUE_TITLED); so does a data file holding an entry the task names before a word of the
-    file's name ("the Revitalize card": `Cards.json`, `entries_said`). A script of the project's
-    own named like an identifier the task quotes ranks at QUOTED_SCRIPT_SHARE of the best at
-    least (`scripts_quoted`)."""
+    set (VALUE_TITLED), and a data file whose entry it names ("the Revitalize card": `Cards.json`,
+    `entries_said`). A script of the project's own named like an identifier the task quotes
+    ranks at QUOTED_SCRIPT_SHARE of the best at least (`scripts_quoted`)."""
     top = max((r.score for r in ranked.values()), default=0.0)
     for path in titles_said((p for p in ranked if named_kind(p, kinds.get(p, "")) in wanted), text):
         ranked[path].score = max(ranked[path].score, top * TITLE_SAID_LEAD)

@@ -43,6 +43,18 @@ _OWNED_VALUE = re.compile(
 )
 
 
+# "Where are the enemy pieces' starting squares stored?", "where is the player's money stored": a
+# value kept somewhere, which a data asset holds as often as code does, as "where is it set" asks.
+# Only with "where" before it in the same clause (not inside brackets) and ending what it says:
+# "the stored path is reset" and "where is the save (gold, stored potions) written to disk" ask
+# for code. It asks no change of the value (`asks_change`): the asset scripts hear a value through (a
+# channel, `channels.py`) is where it is stored, and stays raised.
+_STORED = re.compile(
+    r"\bwhere\b[^.?!;(]*\bstored\b(?=\s*(?:$|[.?!,;:)]|(?:in|on|at|by|for|and|or|so|as|inside|within)\b))",
+    re.IGNORECASE,
+)
+
+
 def asks_quantity(text: str) -> bool:
     """Whether a question of the task opens with a quantity (`_QUANTITY`)."""
     return _QUANTITY.search(text) is not None
@@ -50,7 +62,13 @@ def asks_quantity(text: str) -> bool:
 
 def asks_value(said: list[str], text: str) -> bool:
     """Whether the task asks where something is set, wired or placed (priors.ASSET_WORDS), how
-    much of it there is (`asks_quantity`), or which data holds it (`_DATA`)."""
+    much of it there is (`asks_quantity`), which data holds it (`_DATA`), or where it is stored
+    (`_STORED`)."""
+    return _asks_set(said, text) or _STORED.search(text) is not None
+
+
+def _asks_set(said: list[str], text: str) -> bool:
+    """`asks_value` but for a value stored: where a value is set, its amount, its data."""
     return (
         asks_for(said, ASSET_WORDS)
         or asks_quantity(text)
@@ -60,10 +78,10 @@ def asks_value(said: list[str], text: str) -> bool:
 
 
 def asks_change(said: list[str], text: str) -> bool:
-    """Whether the task asks a value (`asks_value`) or for more or less of one ("too slow", "walk
-    faster", "more hit points"): what a thing's data asset holds
-    (`pairing._Pairs.definitions_of_prefabs`)."""
-    return asks_value(said, text) or bool(excess(text)) or compared(said) or _MORE.search(text) is not None
+    """Whether the task asks where a value is set, its amount or its data (`asks_value`, but where
+    it is stored) or for more or less of one ("too slow", "walk faster", "more hit points"): what
+    a thing's data asset holds (`pairing._Pairs.definitions_of_prefabs`)."""
+    return _asks_set(said, text) or bool(excess(text)) or compared(said) or _MORE.search(text) is not None
 
 
 def asked_amounts(text: str) -> list[str]:

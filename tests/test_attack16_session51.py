@@ -32,17 +32,8 @@ from pathlib import Path
 from indexer.cli.main import main
 
 from .conftest import meta, mono_script, run_cli, script_prefab, write_project
-
-PREFAB_GUID, SCRIPT_GUID = "b2" * 16, "a1" * 16
-SCENE = f"""%YAML 1.1
-%TAG !u! tag:unity3d.com,2011:
---- !u!1001 &900
-PrefabInstance:
-  m_Modification:
-    m_TransformParent: {{fileID: 0}}
-    m_Modifications: []
-  m_SourcePrefab: {{fileID: 100100000, guid: {PREFAB_GUID}, type: 3}}
-"""
+from .test_shared_guid import PREFAB_GUID, SCRIPT_GUID
+from .test_shared_guid import SCENE_TEXT as SCENE
 
 
 def moved_without_meta(root: Path) -> Path:

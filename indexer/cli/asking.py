@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import shlex
-from pathlib import Path
 
 from indexer.cli.common import (
     EXIT_OK,
@@ -15,6 +14,7 @@ from indexer.cli.common import (
     print_json,
     project_arg,
     refresh_arg,
+    working_folder,
     workspace,
 )
 from indexer.cli.console import Console
@@ -56,7 +56,7 @@ def _folder(ws, text: str | None) -> str | None:
     if not text or not text.strip():
         return None
     try:
-        return locate_folder(ws, text, Path.cwd()) or None
+        return locate_folder(ws, text, working_folder()) or None
     except LookupFailed as exc:
         raise UsageError(str(exc)) from None
 
@@ -102,7 +102,7 @@ def cmd_refs(args: argparse.Namespace, console: Console) -> int:
     ws = workspace(args)
     text = args.target.strip()
     try:
-        target, usages = answer_current(ws, console, args.refresh, lambda ws: references_of(ws, text, Path.cwd()))
+        target, usages = answer_current(ws, console, args.refresh, lambda ws: references_of(ws, text, working_folder()))
     except LookupFailed as exc:
         raise UsageError(str(exc)) from None
     if target is None:
@@ -135,7 +135,7 @@ def cmd_describe(args: argparse.Namespace, console: Console) -> int:
     ws = workspace(args)
     try:
         project, desc = answer_current(
-            ws, console, args.refresh, lambda ws: describe_target(ws, locate_file(ws, text, Path.cwd()))
+            ws, console, args.refresh, lambda ws: describe_target(ws, locate_file(ws, text, working_folder()))
         )
     except LookupFailed as exc:
         raise UsageError(str(exc)) from None

@@ -84,6 +84,30 @@ def too_many_projects(project: str, roots: list[Path]) -> str:
     )
 
 
+def working_folder() -> Path | None:
+    """The working folder, or None where it was removed after the shell entered it: Path.cwd()
+    then raises FileNotFoundError, which every command read as a file missing ("No such file or
+    directory; check that this file or folder can be read and written"), naming none."""
+    try:
+        return Path.cwd()
+    except FileNotFoundError:
+        return None
+
+
+def working_folder_gone(fix: str) -> str:
+    """Why a command that needs the working folder cannot go on, and `fix`, what to do."""
+    return (
+        "the working folder no longer exists (deleted or replaced since the shell entered it: `index"
+        f" --full` replaces the index's generation folder, gen-N/, a checkout or `rm -rf` others); {fix}"
+    )
+
+
+def lacks_working_folder(project: str | None) -> bool:
+    """--project is missing or relative, and the folder it is read from is gone."""
+    relative = not project or not Path(project).expanduser().is_absolute()
+    return relative and working_folder() is None
+
+
 def workspace(args: argparse.Namespace):
     """The project(s) a command works on: --project DIR (a project, or a folder holding several),
     else the nearest project at or above the working directory."""
@@ -91,6 +115,8 @@ def workspace(args: argparse.Namespace):
     from indexer.project import ProjectNotFound, find_root, load_project_config
     from indexer.query.workspace import open_workspace, project_roots_at, projects_at
 
+    if lacks_working_folder(args.project):
+        raise UsageError(working_folder_gone("`cd` into the project again, or give --project as an absolute path"))
     try:
         if args.project:
             base = Path(args.project).expanduser()

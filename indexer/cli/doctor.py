@@ -19,7 +19,14 @@ from pathlib import Path
 import msgspec
 
 from indexer.cli.checks import FAIL, PASS, WARN, Check, Target
-from indexer.cli.common import MAX_WORKSPACE_PROJECTS, not_a_folder, quoted, shown, too_many_projects
+from indexer.cli.common import (
+    MAX_WORKSPACE_PROJECTS,
+    not_a_folder,
+    quoted,
+    shown,
+    too_many_projects,
+    working_folder_gone,
+)
 from indexer.cli.doctor_index import index_checks
 from indexer.config import CONFIG_FILE, Config, ConfigError
 from indexer.files import read_regular
@@ -139,10 +146,16 @@ def environment_checks() -> list[Check]:
 # Project -------------------------------------------------------------------------------------------
 
 
-def find_targets(project: str | None, cwd: Path) -> tuple[list[Path], Check]:
-    """The project root(s) to examine and the `project` check saying how they were found."""
+_AGAIN = "`cd` into the project again, or pass --project as an absolute path"
+
+
+def find_targets(project: str | None, cwd: Path | None) -> tuple[list[Path], Check]:
+    """The project root(s) to examine and the `project` check saying how they were found (`cwd`
+    None: the working folder was removed, see `working_folder`)."""
     from indexer.project import ProjectNotFound, find_projects_below, find_root, is_project_root
 
+    if cwd is None and not (project and Path(project).expanduser().is_absolute()):
+        return [], Check("project", FAIL, working_folder_gone("no project is found from it"), _AGAIN)
     if project:
         base = Path(project).expanduser()
         if not base.is_dir():
@@ -385,7 +398,7 @@ def project_checks(root: Path, plugins: list[tuple[str, PluginCheck | None, str]
     return checks
 
 
-def run(project: str | None, cwd: Path) -> Report:
+def run(project: str | None, cwd: Path | None) -> Report:
     checks = environment_checks()
     roots, found = find_targets(project, cwd)
     checks.append(found)

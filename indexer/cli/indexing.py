@@ -16,6 +16,7 @@ from indexer.cli.common import (
     JSON_SCHEMA_VERSION,
     UsageError,
     explain_failure,
+    lacks_working_folder,
     no_project_at,
     not_a_folder,
     other_version,
@@ -25,6 +26,7 @@ from indexer.cli.common import (
     seconds,
     shown,
     struct_dict,
+    working_folder_gone,
     workspace,
 )
 from indexer.cli.console import Console
@@ -307,6 +309,8 @@ def cmd_hook(args: argparse.Namespace, console: Console) -> int:
     --pre-commit, our hook in .pre-commit-config.yaml)."""
     from indexer.changes.hooks import HookError, hooks_dir, install, uninstall
 
+    if lacks_working_folder(args.project):
+        raise UsageError(working_folder_gone("`cd` into the project again, or give --project as an absolute path"))
     base = Path(args.project).expanduser().resolve() if args.project else _project_or_cwd(args.action)
     if not base.is_dir() and not (args.action == "uninstall" and not base.exists()):
         raise UsageError(not_a_folder(args.project or "."))  # uninstall: hooks of a project since removed

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
-from indexer.cli.common import EXIT_OK, EXIT_STALE, print_json, project_arg
+from indexer.cli.common import EXIT_OK, EXIT_STALE, print_json, project_arg, working_folder
 from indexer.cli.console import Console
 
 
@@ -14,7 +13,7 @@ def cmd_doctor(args: argparse.Namespace, console: Console) -> int:
     """Check the installation and the project; exit 1 when a check fails."""
     from indexer.cli.doctor import FAIL, render, run
 
-    report = run(args.project, Path.cwd())
+    report = run(args.project, working_folder())
     if args.json:
         print_json(report)
     else:

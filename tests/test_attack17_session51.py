@@ -8,18 +8,26 @@
    as an absolute path, which need no working folder (Path.cwd() raised). Those answer; a
    command that needs the working folder (no --project, or a relative one) says it is gone and
    what to do (exit 2), `doctor` fails its project check so.
+2. A request sent over stdio before the `initialize` handshake (a hand-written client, a proxy
+   restarted mid-session) got the SDK's -32602 "Invalid request parameters" with empty data,
+   whatever its parameters were; its message now says the session is not initialized and what
+   to send first (the code is kept). `ping`, which MCP allows before it, and every request after
+   it answer as before.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 from indexer.cli.main import main
 
-from .conftest import write_project
+from .conftest import REPO, write_project
 
 GONE = (
     "error: the working folder no longer exists (deleted or replaced since the shell entered it: `index"
@@ -62,9 +70,38 @@ def test_a_removed_working_folder_is_said_and_an_absolute_project_answers(tmp_pa
         hits = {line.split()[1] for line in answers["query"].splitlines() if line[:4].strip().endswith(".")}
         assert hits == {"Assets/Scripts/Hero.cs:1", "Assets/Scripts/Team.cs:1"}
         assert main(["doctor", "--json"]) == 1
-        import json
-
         check = next(c for c in json.loads(capsys.readouterr().out)["checks"] if c["name"] == "project")
         assert check["status"] == "fail"
         assert check["detail"] == GONE[len("error: ") : GONE.index("; `cd`")] + "; no project is found from it"
         assert check["fix"] == "`cd` into the project again, or pass --project as an absolute path"
+
+
+def test_a_request_before_initialize_says_the_session_is_not_initialized(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "P", {"Assets/Hero.cs": "public class Hero { }\n"})
+    init = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "printf", "version": "1"}}
+    lines = [
+        {"jsonrpc": "2.0", "id": 1, "method": "tools/list"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "search", "arguments": {"query": "x"}}},
+        {"jsonrpc": "2.0", "id": 3, "method": "nonsense/list"},
+        {"jsonrpc": "2.0", "id": 4, "method": "ping"},
+        {"jsonrpc": "2.0", "id": 5, "method": "initialize", "params": init},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 6, "method": "prompts/list"},
+    ]
+    cmd = [sys.executable, "-m", "indexer.cli", "serve", "--project", str(root), "--no-watch"]
+    stdin = "".join(json.dumps(line) + "\n" for line in lines)
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    r = subprocess.run(cmd, input=stdin, capture_output=True, text=True, cwd=REPO, env=env, timeout=120)
+    assert r.returncode == 0, r.stderr
+    answers = {a["id"]: a for a in map(json.loads, r.stdout.splitlines())}
+    refused = {
+        "code": -32602,
+        "message": "the session is not initialized: send an `initialize` request first (MCP's handshake), then the"
+        " `notifications/initialized` notification, then this request",
+    }
+    assert answers[1]["error"] == refused
+    assert answers[2]["error"] == refused
+    assert answers[3]["error"] == {"code": -32601, "message": "Method not found", "data": "nonsense/list"}
+    assert answers[4]["result"] == {}
+    assert answers[5]["result"]["serverInfo"]["name"] == "unity-index"
+    assert [p["name"] for p in answers[6]["result"]["prompts"]] == ["unity_task"]

@@ -16,6 +16,7 @@ from pathlib import Path
 import msgspec
 
 from indexer.files import read_state, undecoded
+from indexer.home import expand_home, home_folder, no_home
 
 CONFIG_FILE = "unity-index.toml"
 DEFAULT_INDEX_DIR = "Library/UnityIndex"
@@ -94,11 +95,12 @@ def load_config(root: Path) -> Config:
             " whole folders (Assets/ThirdParty/**)"
         )
     if config.index_dir.startswith("~"):  # the home folder, as in a shell: not a folder named `~`
-        home = os.path.expanduser(config.index_dir)
-        if home.startswith("~"):
+        home = expand_home(config.index_dir)
+        if home is None:
+            mine = config.index_dir.partition("/")[0] == "~"
+            whose = f"the home folder, which is unknown ({no_home()})" if mine else "the home folder of an unknown user"
             raise ConfigError(
-                f"{path}: index_dir names the home folder of an unknown user (got {config.index_dir!r});"
-                f" give a folder, e.g. {DEFAULT_INDEX_DIR}"
+                f"{path}: index_dir names {whose} (got {config.index_dir!r}); give a folder, e.g. {DEFAULT_INDEX_DIR}"
             )
         config = msgspec.structs.replace(config, index_dir=home)
     problem = index_dir_problem(root, config)
@@ -241,8 +243,9 @@ def index_dir_problem(root: Path, config: Config) -> str | None:
     # inside a content folder, the index would hide that folder's files from the walk, and a
     # writer would remove the `gen-N` folders a user made there as a killed writer's
     content = any(where.is_relative_to(top / n) or where.is_relative_to((top / n).resolve()) for n in CONTENT_ROOTS)
-    home = Path.home().resolve()
-    if where in (top, home) or where in top.parents or content or where in home.parents:
+    home = found.resolve() if (found := home_folder()) is not None else None
+    above_home = home is not None and (where == home or where in home.parents)
+    if where == top or where in top.parents or content or above_home:
         return (
             f"index_dir must be a folder of its own (got {config.index_dir!r}, which is {where}): not the"
             f" project folder, a folder above it, the home folder or one above it, or one of"

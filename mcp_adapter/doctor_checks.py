@@ -13,6 +13,7 @@ from pathlib import Path
 from indexer.cli.common import quoted
 from indexer.cli.doctor import FAIL, PASS, WARN, Check, Target
 from indexer.files import read_regular
+from indexer.home import home_folder, no_home
 from mcp_adapter.editor import bridge as eb
 from mcp_adapter.install import CLIENTS, SERVER_NAME, Client, config_path
 
@@ -93,9 +94,12 @@ def mcp_clients(target: Target) -> list[Check]:
     good: list[str] = []
     broken: list[str] = []
     unreadable: list[str] = []
+    home = home_folder()
     for client in CLIENTS.values():
         for scope in client.scopes:
-            path = config_path(client, scope, root)
+            if home is None and scope != "project":  # not looked for: where they are is unknown
+                continue
+            path = config_path(client, scope, root, home)
             try:
                 text = read_regular(path).decode("utf-8")
             except FileNotFoundError:
@@ -110,7 +114,7 @@ def mcp_clients(target: Target) -> list[Check]:
                 continue
             if not isinstance(data, dict):
                 continue
-            for entry, base in _entries(client, data, root, root if scope == "project" else Path.home()):
+            for entry, base in _entries(client, data, root, root if scope == "project" or home is None else home):
                 if not _serves(entry, root, base):
                     continue
                 label = f"{client.name} ({path})"
@@ -126,6 +130,8 @@ def mcp_clients(target: Target) -> list[Check]:
             )
         ]
     extra = f"; not parsed: {', '.join(unreadable)}" if unreadable else ""
+    if home is None:
+        extra += f"; the clients' files in the home folder were not looked at: it is unknown ({no_home()})"
     if good:
         return [Check(name, WARN if unreadable else PASS, f"configured for this project: {', '.join(good)}{extra}")]
     return [

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePath, PurePosixPath, PureWindowsPath
 
 from indexer.files import atomic_write, read_regular
+from indexer.home import home_folder, no_home
 from indexer.paths import relative_inside
 
 SERVER_NAME = "unity-index"
@@ -188,7 +189,13 @@ def config_path(
     scope = check_scope(client, scope)
     if scope == "project":
         return project_root / str(client.project)
-    home = Path.home() if home is None else home
+    home = home_folder() if home is None else home
+    if home is None:
+        raise InstallError(
+            f"--client {client.name} keeps its {scope} configuration in the home folder, which is unknown"
+            f" ({no_home()}): set HOME to your home folder"
+            + (", or use --scope project" if "project" in client.scopes else "")
+        )
     return Path(user_config_path(client, home, platform or sys.platform))
 
 

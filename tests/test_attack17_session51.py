@@ -13,6 +13,14 @@
    whatever its parameters were; its message now says the session is not initialized and what
    to send first (the code is kept). `ping`, which MCP allows before it, and every request after
    it answer as before.
+3. Run by a user the password database does not know, HOME unset (a container started with
+   `--user 12345`), every command on a project with a `unity-index.toml` was an internal error
+   (exit 3, "RuntimeError: Could not determine home directory"), and so were `mcp install` and
+   `doctor`'s mcp-clients check; with HOME set but empty, `mcp install --client codex` wrote
+   `/.codex/config.toml`, which no client reads. The home folder is found as the clients find
+   theirs (`indexer/home.py`): HOME when not empty, else the password database's; where there is
+   none, the index works, `doctor` says the clients' files in the home folder were not looked
+   at, and `mcp install` of a user-scope file says why it cannot (exit 2).
 """
 
 from __future__ import annotations
@@ -20,10 +28,13 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 from indexer.cli.main import main
 
@@ -105,3 +116,51 @@ def test_a_request_before_initialize_says_the_session_is_not_initialized(tmp_pat
     assert answers[4]["result"] == {}
     assert answers[5]["result"]["serverInfo"]["name"] == "unity-index"
     assert [p["name"] for p in answers[6]["result"]["prompts"]] == ["unity_task"]
+
+
+def _cli(*args: str, env: dict[str, str], cwd: Path, prefix: tuple[str, ...] = ()) -> subprocess.CompletedProcess:
+    """The command line run with exactly `env` (and what Python needs to find the code)."""
+    env = {**env, "PYTHONPATH": str(REPO), "PATH": os.environ.get("PATH", "")}
+    command = [*prefix, sys.executable, "-m", "indexer.cli", *args]
+    return subprocess.run(command, env=env, cwd=cwd, capture_output=True, text=True, timeout=120)
+
+
+def test_an_empty_home_is_the_home_the_password_database_gives(tmp_path: Path) -> None:
+    import pwd
+
+    root = write_project(tmp_path / "P", {"Assets/Hero.cs": "public class Hero { }\n"})
+    r = _cli("mcp", "install", "--client", "codex", "--dry-run", "--project", str(root), env={"HOME": ""}, cwd=root)
+    home = pwd.getpwuid(os.getuid()).pw_dir
+    assert (r.returncode, r.stdout.splitlines()[0]) == (
+        0,
+        f"would write {home}/.codex/config.toml (codex, user scope):",
+    )
+
+
+def test_a_user_without_a_home_folder_indexes_and_is_told_what_needs_one(tmp_path: Path) -> None:
+    unknown = ("unshare", "--user", "--map-user=54321", "--map-group=54321")
+    if shutil.which("unshare") is None or subprocess.run([*unknown, "true"], capture_output=True).returncode != 0:
+        pytest.skip("needs `unshare --user` to run as a user the password database does not know")
+    root = write_project(tmp_path / "P", {"Assets/Hero.cs": "public class Hero { }\n"})
+    toml = root / "unity-index.toml"
+    toml.write_text('index_dir = "Library/Elsewhere"\n')
+    r = _cli("index", "--quiet", "--project", str(root), env={}, cwd=root, prefix=unknown)
+    assert (r.returncode, r.stderr) == (0, "")
+    why = "HOME is not set and user 54321 has no home folder in the password database"
+    r = _cli("mcp", "install", "--client", "codex", "--project", str(root), env={}, cwd=root, prefix=unknown)
+    said = f"error: --client codex keeps its user configuration in the home folder, which is unknown ({why}):"
+    assert (r.returncode, r.stderr) == (2, said + " set HOME to your home folder\n")
+    r = _cli("doctor", "--json", "--project", str(root), env={}, cwd=root, prefix=unknown)
+    check = next(c for c in json.loads(r.stdout)["checks"] if c["name"] == "mcp-clients")
+    assert (check["status"], check["detail"]) == (
+        "warn",
+        "no coding agent is configured to start unity-index for this project; the clients' files in the home"
+        f" folder were not looked at: it is unknown ({why})",
+    )
+    toml.write_text('index_dir = "~/Index"\n')
+    r = _cli("index", "--project", str(root), env={}, cwd=root, prefix=unknown)
+    assert (r.returncode, r.stderr) == (
+        2,
+        f"error: {toml}: index_dir names the home folder, which is unknown ({why}) (got '~/Index'); give a folder,"
+        " e.g. Library/UnityIndex\n",
+    )

@@ -21,6 +21,11 @@
    theirs (`indexer/home.py`): HOME when not empty, else the password database's; where there is
    none, the index works, `doctor` says the clients' files in the home folder were not looked
    at, and `mcp install` of a user-scope file says why it cannot (exit 2).
+4. Where Python does not read file names as UTF-8 (the C locale with PYTHONUTF8=0, a Latin-1
+   locale), every UTF-8 name of a project (`Assets/Ünï/Héro.cs`) was skipped as "name is not plain
+   UTF-8 text ...; rename the file to index it", and a project in a folder named `p é` was
+   refused, "the index folder's path is not UTF-8 text". The command line runs itself again in
+   UTF-8 mode (`-X utf8`).
 """
 
 from __future__ import annotations
@@ -164,3 +169,13 @@ def test_a_user_without_a_home_folder_indexes_and_is_told_what_needs_one(tmp_pat
         f"error: {toml}: index_dir names the home folder, which is unknown ({why}) (got '~/Index'); give a folder,"
         " e.g. Library/UnityIndex\n",
     )
+
+
+def test_a_locale_reading_names_as_ascii_still_reads_the_projects_utf8_names(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "p é", {"Assets/Ünï/Héro.cs": "public class Héro { public int vie; }\n"})
+    env = {"LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"}
+    r = _cli("index", "--quiet", "--project", str(root), env=env, cwd=REPO)
+    assert (r.returncode, r.stderr) == (0, "")
+    r = _cli("describe", "Assets/Ünï/Héro.cs", "--project", str(root), env=env, cwd=REPO)
+    out = "Assets/Ünï/Héro.cs  (csharp)\nassembly Assembly-CSharp\nL1 public class Héro\n  L1 public int vie\n"
+    assert (r.returncode, r.stdout, r.stderr) == (0, out, "")

@@ -189,6 +189,20 @@ def _as_output_failure() -> Iterator[None]:
         raise OutputFailed(exc.strerror or str(exc)) from exc
 
 
+def _utf8_file_names() -> None:
+    """Python reads file names in the locale's encoding unless in UTF-8 mode, which it enters by
+    itself under the C locale, but not where PYTHONUTF8=0 or a locale of another encoding (Latin-1)
+    says otherwise: then a project's UTF-8 names (`Héro.cs`) were read as undecodable bytes, each
+    file skipped as "name is not plain UTF-8 text ...; rename the file", and the index folder of a
+    project in `p é` refused as "not UTF-8 text". The command runs again in UTF-8 mode (`-X utf8`,
+    which its scanner processes inherit), as every name in a Unity project is UTF-8."""
+    if os.name == "nt" or sys.flags.utf8_mode or getattr(sys, "frozen", False):
+        return
+    if sys.getfilesystemencoding().lower().replace("-", "") == "utf8":
+        return
+    os.execv(sys.executable, [sys.executable, "-X", "utf8", *sys.orig_argv[1:]])
+
+
 def _escape_what_the_streams_cannot_encode() -> None:
     """stdout (and stderr) in an encoding that lacks characters (Windows' ANSI code page on a
     redirected stream, `PYTHONIOENCODING=ascii`) write each as its `\\uXXXX` escape, as Python's
@@ -202,6 +216,8 @@ def _escape_what_the_streams_cannot_encode() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if argv is None:  # a command line, not a caller in this process
+        _utf8_file_names()
     _open_closed_standard_streams()
     _escape_what_the_streams_cannot_encode()
     real = sys.stdout

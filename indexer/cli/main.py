@@ -196,8 +196,8 @@ def _utf8_file_names() -> None:
     file skipped as "name is not plain UTF-8 text ...; rename the file", and the index folder of a
     project in `p é` refused as "not UTF-8 text". The command runs again in UTF-8 mode (`-X utf8`,
     which its scanner processes inherit), as every name in a Unity project is UTF-8."""
-    if os.name == "nt" or sys.flags.utf8_mode or getattr(sys, "frozen", False):
-        return
+    if os.name == "nt" or sys.flags.utf8_mode or getattr(sys, "frozen", False) or len(sys.orig_argv) < 2:
+        return  # (no command line to run again: an embedding interpreter)
     if sys.getfilesystemencoding().lower().replace("-", "") == "utf8":
         return
     os.execv(sys.executable, [sys.executable, "-X", "utf8", *sys.orig_argv[1:]])

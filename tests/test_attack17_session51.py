@@ -25,7 +25,9 @@
    locale), every UTF-8 name of a project (`Assets/Ünï/Héro.cs`) was skipped as "name is not plain
    UTF-8 text ...; rename the file to index it", and a project in a folder named `p é` was
    refused, "the index folder's path is not UTF-8 text". The command line runs itself again in
-   UTF-8 mode (`-X utf8`).
+   UTF-8 mode (`-X utf8`). Likewise PYTHONOPTIMIZE=2 (a container image's setting) stripped the
+   docstrings that describe the MCP server's tools and prompt: `tools/list` gave each tool with
+   no description; the command runs again without that variable.
 5. A `unity-index.toml` was read whole: a sparse file of 600 MB planted in a project took every
    command 3 s and 1.2 GB of memory before "not valid TOML". At most 1 MB is read; a larger file
    is refused at once as one that cannot be read, saying why.
@@ -194,3 +196,25 @@ def test_a_huge_configuration_file_is_refused_without_reading_it(tmp_path: Path,
     assert capsys.readouterr().err == said
     toml.write_text("# a configuration of 1 MB, comments and all\n" + "#" * (1024 * 1024 - 60) + "\nworkers = 1\n")
     assert main(["index", "--quiet", "--project", str(root)]) == 0
+
+
+def test_pythonoptimize_2_keeps_the_tools_descriptions(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "P", {"Assets/Hero.cs": "public class Hero { }\n"})
+    init = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "printf", "version": "1"}}
+    lines = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+        {"jsonrpc": "2.0", "id": 3, "method": "prompts/list"},
+    ]
+    stdin = "".join(json.dumps(line) + "\n" for line in lines)
+    listed = []
+    for optimize in ({}, {"PYTHONOPTIMIZE": "2"}):
+        env = {**os.environ, "PYTHONPATH": str(REPO), **optimize}
+        cmd = [sys.executable, "-m", "indexer.cli", "serve", "--project", str(root), "--no-watch"]
+        r = subprocess.run(cmd, input=stdin, capture_output=True, text=True, cwd=REPO, env=env, timeout=120)
+        answers = {a["id"]: a["result"] for a in map(json.loads, r.stdout.splitlines())}
+        described = [(t["name"], t.get("description")) for t in answers[2]["tools"]]
+        listed.append(described + [(p["name"], p.get("description")) for p in answers[3]["prompts"]])
+    assert all(description for _, description in listed[0])
+    assert listed[1] == listed[0]

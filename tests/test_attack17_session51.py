@@ -12,7 +12,9 @@
    restarted mid-session) got the SDK's -32602 "Invalid request parameters" with empty data,
    whatever its parameters were; its message now says the session is not initialized and what
    to send first (the code is kept). `ping`, which MCP allows before it, and every request after
-   it answer as before.
+   it answer as before. So did every request whose parameters fail MCP's schema (`tools/call`
+   without `name`, `resources/read` without `uri`, `initialize` without params): each names the
+   parameter and pydantic's reason.
 3. Run by a user the password database does not know, HOME unset (a container started with
    `--user 12345`), every command on a project with a `unity-index.toml` was an internal error
    (exit 3, "RuntimeError: Could not determine home directory"), and so were `mcp install` and
@@ -108,6 +110,9 @@ def test_a_request_before_initialize_says_the_session_is_not_initialized(tmp_pat
         {"jsonrpc": "2.0", "id": 5, "method": "initialize", "params": init},
         {"jsonrpc": "2.0", "method": "notifications/initialized"},
         {"jsonrpc": "2.0", "id": 6, "method": "prompts/list"},
+        {"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"arguments": {}}},
+        {"jsonrpc": "2.0", "id": 8, "method": "resources/read", "params": {"uri": 5}},
+        {"jsonrpc": "2.0", "id": 9, "method": "initialize"},
     ]
     cmd = [sys.executable, "-m", "indexer.cli", "serve", "--project", str(root), "--no-watch"]
     stdin = "".join(json.dumps(line) + "\n" for line in lines)
@@ -126,6 +131,11 @@ def test_a_request_before_initialize_says_the_session_is_not_initialized(tmp_pat
     assert answers[4]["result"] == {}
     assert answers[5]["result"]["serverInfo"]["name"] == "unity-index"
     assert [p["name"] for p in answers[6]["result"]["prompts"]] == ["unity_task"]
+    said = "Invalid request parameters of "
+    assert answers[7]["error"] == {"code": -32602, "message": said + "tools/call: `params.name`: Field required"}
+    wrong = "resources/read: `params.uri`: Input should be a valid string"
+    assert answers[8]["error"] == {"code": -32602, "message": said + wrong}
+    assert answers[9]["error"] == {"code": -32602, "message": said + "initialize: `params`: Field required"}
 
 
 def _cli(*args: str, env: dict[str, str], cwd: Path, prefix: tuple[str, ...] = ()) -> subprocess.CompletedProcess:

@@ -256,7 +256,8 @@ def test_a_prompt_budget_sent_as_a_number_is_refused_before_the_prompt_runs(inde
     r = subprocess.run(cmd, input=stdin, capture_output=True, text=True, cwd=REPO, env=_env(), timeout=120)
     assert r.returncode == 0, r.stderr
     answers = {a["id"]: a for a in map(json.loads, r.stdout.splitlines())}
-    assert answers[2]["error"] == {"code": -32602, "message": "Invalid request parameters", "data": ""}
+    said = "Invalid request parameters of prompts/get: `params.arguments.budget`: Input should be a valid string"
+    assert answers[2]["error"] == {"code": -32602, "message": said}
     assert re.search(r"for the task \((\d+) tokens\)", answers[3]["result"]["messages"][0]["content"]["text"])
 
 

@@ -29,7 +29,7 @@ from mcp_adapter.server import prompts, resources, tools_editor, tools_graph, to
 from mcp_adapter.server.access import EditorAccess
 from mcp_adapter.server.arguments import ArgumentCheck
 from mcp_adapter.server.freshness import DEFAULT_REFRESH_INTERVAL, Freshness
-from mcp_adapter.server.handshake import before_initialize
+from mcp_adapter.server.invalid_params import before_initialize, malformed_params
 from mcp_adapter.server.live import Live
 from mcp_adapter.server.notify import Notifier
 from mcp_adapter.server.state import ServerState
@@ -84,7 +84,7 @@ def create_server(
         tools=tools,
         subscriptions=notifier.bus,
         lifespan=state.lifespan,
-        middleware=[before_initialize, access, ArgumentCheck(tools), prompts.known_arguments],
+        middleware=[before_initialize, malformed_params, access, ArgumentCheck(tools), prompts.known_arguments],
     )
     resources.register(mcp, state)
     prompts.register(mcp)

@@ -33,6 +33,8 @@ MAX_DOUBLE_STARS = 8
 # ... and the forms of all the patterns together, each tried on every path: 51,200 (200 patterns of
 # 8) outgrew fnmatch's cache of compiled patterns, and a walk of 213 files took over 5 minutes.
 MAX_EXCLUDE_FORMS = 1024
+SQLITE_PATH_MAX = 504  # bytes of a database's path SQLite opens: 512 (its MAX_PATHNAME) less `-journal`
+GENERATION_FILE_TAIL = "/gen-99999/records.db"  # a record store in an index folder, to its 99,999th rebuild
 CONFIG_MAX = 1024 * 1024  # bytes of unity-index.toml read: 200 exclude patterns take about 10 KB
 
 
@@ -134,7 +136,7 @@ def _defaults(root: Path, path: Path) -> Config:
             f"{where} is a file, not a folder: the index is kept in a folder of that name by default;"
             f" move the file away, or set index_dir in {CONFIG_FILE}"
         )
-    if (problem := _not_utf8(where.resolve()) or _foreign_files(where)) is not None:
+    if (problem := _not_utf8(where.resolve()) or _too_long(where.resolve()) or _foreign_files(where)) is not None:
         raise ConfigError(problem)
     return config
 
@@ -238,6 +240,22 @@ def _not_utf8(where: Path) -> str | None:
     )
 
 
+def _too_long(where: Path) -> str | None:
+    """Why the index cannot be kept at `where`: SQLite opens no file whose path is over 504 bytes
+    (512, less room for its `-journal` suffix), and the record store is `gen-N/records.db` in it;
+    a project folder of some 470 characters made every command say the index was damaged ("unable
+    to open database file"), and `index` fail the same way for ever."""
+    longest = len(os.fsencode(where)) + len(GENERATION_FILE_TAIL)
+    if longest <= SQLITE_PATH_MAX:
+        return None
+    return (
+        f"the index folder's path is {len(os.fsencode(where))} bytes long ({undecoded(str(where))[:80]}...), and its"
+        f" record store, SQLite, opens no file whose path is over {SQLITE_PATH_MAX} bytes (its files are"
+        f" gen-N/records.db in that folder); set index_dir in {CONFIG_FILE} to a folder of a path under"
+        f" {SQLITE_PATH_MAX - len(GENERATION_FILE_TAIL)} bytes (an absolute one)"
+    )
+
+
 def index_dir_problem(root: Path, config: Config) -> str | None:
     """Why `index_dir` cannot hold the index, or None. Its folder is the index's own: a writer
     removes what killed writers left there, and its files change on every update. So it may be
@@ -248,7 +266,7 @@ def index_dir_problem(root: Path, config: Config) -> str | None:
     if (problem := _leads_nowhere(config.index_path(root))) is not None:
         return problem
     where, top = config.index_path(root).resolve(), root.resolve()
-    if (problem := _not_utf8(where)) is not None:
+    if (problem := _not_utf8(where) or _too_long(where)) is not None:
         return problem
     if where.exists() and not where.is_dir():
         return f"index_dir is a file, not a folder (got {config.index_dir!r}, which is {where}); give a folder"

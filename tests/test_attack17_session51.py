@@ -33,6 +33,10 @@
 5. A `unity-index.toml` was read whole: a sparse file of 600 MB planted in a project took every
    command 3 s and 1.2 GB of memory before "not valid TOML". At most 1 MB is read; a larger file
    is refused at once as one that cannot be read, saying why.
+6. SQLite opens no database whose path is over 504 bytes: a project folder of some 470
+   characters (CI workspaces nest deep) made every command say "the index ... is damaged (record
+   store: unable to open database file); run `unity-index index` to rebuild it", and `index` fail
+   so for ever. Such an index folder is refused (exit 2) saying why and what to set.
 """
 
 from __future__ import annotations
@@ -228,3 +232,22 @@ def test_pythonoptimize_2_keeps_the_tools_descriptions(tmp_path: Path) -> None:
         listed.append(described + [(p["name"], p.get("description")) for p in answers[3]["prompts"]])
     assert all(description for _, description in listed[0])
     assert listed[1] == listed[0]
+
+
+def test_an_index_folder_too_long_for_sqlite_is_refused_saying_why(tmp_path: Path, capsys) -> None:
+    deep = tmp_path
+    while len(os.fsencode(deep)) < 470:
+        deep = deep / ("d" * 60)
+    root = write_project(deep, {"Assets/Hero.cs": "public class Hero { }\n"})
+    where = root / "Library" / "UnityIndex"
+    assert main(["index", "--project", str(root)]) == 2
+    n = len(os.fsencode(where))
+    assert capsys.readouterr().err == (
+        f"error: the index folder's path is {n} bytes long ({str(where)[:80]}...), and its record store, SQLite,"
+        " opens no file whose path is over 504 bytes (its files are gen-N/records.db in that folder); set"
+        " index_dir in unity-index.toml to a folder of a path under 483 bytes (an absolute one)\n"
+    )
+    (root / "unity-index.toml").write_text(f'index_dir = "{tmp_path / "Index"}"\n')
+    assert main(["index", "--quiet", "--project", str(root)]) == 0
+    assert main(["describe", "Assets/Hero.cs", "--project", str(root)]) == 0
+    assert capsys.readouterr().out == "Assets/Hero.cs  (csharp)\nassembly Assembly-CSharp\nL1 public class Hero\n"

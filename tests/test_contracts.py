@@ -111,6 +111,7 @@ def test_the_core_imports_only_the_core() -> None:
         "indexer.identifiers",
         "indexer.unity",
         "indexer.files",
+        "indexer.home",
     )
 
     def rule(module: str, imported: str) -> bool:

@@ -102,7 +102,7 @@ def mcp_clients(target: Target) -> list[Check]:
             path = config_path(client, scope, root, home)
             try:
                 text = read_regular(path).decode("utf-8")
-            except FileNotFoundError:
+            except (FileNotFoundError, NotADirectoryError):  # (a folder on its way is a file: none can be there)
                 continue
             except (OSError, UnicodeDecodeError):
                 unreadable.append(str(path))
@@ -132,6 +132,8 @@ def mcp_clients(target: Target) -> list[Check]:
     extra = f"; not parsed: {', '.join(unreadable)}" if unreadable else ""
     if home is None:
         extra += f"; the clients' files in the home folder were not looked at: it is unknown ({no_home()})"
+    elif not home.is_dir():
+        extra += f"; the home folder {home} is {'a file' if home.exists() else 'missing'}: no client's file is there"
     if good:
         return [Check(name, WARN if unreadable else PASS, f"configured for this project: {', '.join(good)}{extra}")]
     return [

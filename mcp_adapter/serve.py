@@ -190,12 +190,13 @@ def guarded(app: Any, token: str | None, origins: list[str]) -> Any:
 
 
 class HeldSignals:
-    """Ctrl-C or SIGTERM from the moment the server listens (its address logged) until uvicorn
-    takes the signals: kept and acted on once it runs (a clean stop, exit 0), where the default
-    handlers killed the process (-15) or ended it "interrupted" (130). Main thread only: only it
-    may set handlers."""
+    """Ctrl-C, SIGTERM or SIGHUP (the terminal it runs in closed; not where ignored, as under
+    `nohup`) from the moment the server listens (its address logged) until uvicorn takes the
+    signals: kept and acted on once it runs (a clean stop, exit 0), where the default handlers
+    killed the process (-15, -1: the watchers' update cut off, no clean-up) or ended it
+    "interrupted" (130). Main thread only: only it may set handlers."""
 
-    SIGNALS = ("SIGINT", "SIGTERM")
+    SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
 
     def __init__(self) -> None:
         import signal
@@ -205,7 +206,9 @@ class HeldSignals:
         self.before: dict = {}
         if threading.current_thread() is threading.main_thread():
             for name in self.SIGNALS:
-                sig = getattr(signal, name)
+                sig = getattr(signal, name, None)  # (no SIGHUP on Windows)
+                if sig is None or (name == "SIGHUP" and signal.getsignal(sig) == signal.SIG_IGN):
+                    continue
                 self.before[sig] = signal.signal(sig, lambda s, _frame: self.received.append(s))
 
 

@@ -7,9 +7,9 @@ breaks the whole pool; and its shutdown waits for every queued chunk after Ctrl-
 worker has a pipe of its own (no other process holds its ends, so the parent's death is an EOF
 or a broken pipe), is started by `forkserver` (POSIX) or `spawn` (Windows), which pass it no
 descriptor but that pipe, asks Linux to kill it with its parent (PR_SET_PDEATHSIG) and elsewhere
-watches the parent's pid, and ignores SIGINT and SIGTERM (Ctrl-C, and a service manager's
-SIGTERM, reach the whole process group; the indexer alone decides: they are blocked in the fork
-server it is forked from, and SIGINT ignored besides). The parent gives each file
+watches the parent's pid, and ignores SIGINT, SIGTERM and SIGHUP (Ctrl-C, a service manager's
+SIGTERM and a closed terminal's SIGHUP reach the whole process group; the indexer alone decides:
+they are blocked in the fork server it is forked from, and SIGINT ignored besides). The parent gives each file
 `FileBudget.seconds` before it kills the worker, records the file as skipped and sends the rest
 of the chunk to a new worker; on POSIX a worker's address space is limited (RLIMIT_AS) to
 `FileBudget.memory_mb`, so a file that needs more fails alone the same way (after one more try
@@ -162,7 +162,8 @@ def _start_forkserver() -> None:
     if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "pthread_sigmask"):
         _quietly(forkserver.ensure_running)
         return
-    guarded = (signal.SIGINT, signal.SIGTERM)
+    hangup = (signal.SIGHUP,) if hasattr(signal, "SIGHUP") else ()  # a closed terminal's: reaches them all too
+    guarded = (signal.SIGINT, signal.SIGTERM, *hangup)
     caught: list[int] = []
     old = {sig: signal.signal(sig, lambda signum, _frame: caught.append(signum)) for sig in guarded}
     mask = signal.pthread_sigmask(signal.SIG_BLOCK, set(guarded))

@@ -309,11 +309,13 @@ def _apply(
 
 
 class WatchStopped(KeyboardInterrupt):
-    """SIGTERM or SIGINT ended the watch (`install_stop_handlers`)."""
+    """SIGTERM, SIGHUP or SIGINT ended the watch (`install_stop_handlers`)."""
 
 
 def install_stop_handlers(stop: threading.Event) -> None:
-    """SIGTERM and SIGINT (Ctrl-C) end the watch at once: WatchStopped, a KeyboardInterrupt, is
+    """SIGTERM, SIGINT (Ctrl-C) and SIGHUP (the terminal `watch` runs in closed; unless ignored,
+    as under `nohup`: its default killed the watch mid-update with no clean-up, the scanner
+    processes' folder left behind) end the watch at once: WatchStopped, a KeyboardInterrupt, is
     raised in the main thread, which ends a wait or rolls back the update in progress (the index
     keeps its last committed state), and `watch` sets `stop` as it unwinds. Not the handler: it
     runs in the main thread, which holds `stop`'s lock for a few steps of every `stop.wait`, and
@@ -325,3 +327,6 @@ def install_stop_handlers(stop: threading.Event) -> None:
 
     signal.signal(signal.SIGTERM, handler)
     signal.signal(signal.SIGINT, handler)
+    hangup = getattr(signal, "SIGHUP", None)  # (none on Windows)
+    if hangup is not None and signal.getsignal(hangup) != signal.SIG_IGN:
+        signal.signal(hangup, handler)

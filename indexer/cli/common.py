@@ -25,10 +25,14 @@ class UsageError(Exception):
 
 
 class Terminated(KeyboardInterrupt):
-    """SIGTERM (`kill PID`) stops a command as Ctrl-C does (the update in progress rolled back,
-    scanner processes stopped, multiprocessing's folder removed), exit 143 as a shell reports a
-    process the signal killed; its default action killed the indexer on the spot and left the
-    fork server's folder behind."""
+    """SIGTERM (`kill PID`) or SIGHUP (the terminal it runs in closed) stops a command as Ctrl-C
+    does (the update in progress rolled back, scanner processes stopped, multiprocessing's folder
+    removed), exit 128 + the signal's number as a shell reports a process the signal killed; their
+    default action killed the indexer on the spot and left the fork server's folder behind."""
+
+    def __init__(self, signum: int = 15) -> None:
+        super().__init__(signum)
+        self.signum = signum
 
 
 def seconds(text: str) -> float:

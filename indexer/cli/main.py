@@ -1,7 +1,8 @@
 """The `unity-index` command line. Parsing here; each command's work lives in its module.
 
 Exit codes: 0 success, 1 a check failed or the index is stale, 2 usage or configuration error,
-3 an internal error (a bug: please report it with the --debug traceback), 130 Ctrl-C, 143 SIGTERM.
+3 an internal error (a bug: please report it with the --debug traceback), 130 Ctrl-C, 143 SIGTERM,
+129 SIGHUP (the terminal closed).
 Imports are lazy so a query never loads the scanners.
 """
 
@@ -30,8 +31,6 @@ from indexer.cli.common import (
     workspace,
 )
 from indexer.cli.console import Console
-
-EXIT_TERMINATED = 143  # 128 + SIGTERM, as a shell reports a process the signal killed
 
 # The built-in commands, in the order help lists them.
 BUILTIN_COMMANDS = (
@@ -251,27 +250,30 @@ def _main(argv: Sequence[str] | None) -> int:
 
 @contextlib.contextmanager
 def _sigterm_stops(wanted: bool) -> Iterator[None]:
-    """SIGTERM raises `Terminated` in the main thread while a built-in command runs, when nothing
-    else handles it (a parent that set it ignored is obeyed). `watch` puts its own stop in place;
-    `serve` (another package's command) keeps its own ways. Restored after, for in-process callers."""
+    """SIGTERM and SIGHUP (a closed terminal) raise `Terminated` in the main thread while a
+    built-in command runs, when nothing else handles them (a parent that set one ignored, as
+    `nohup` does SIGHUP, is obeyed); SIGHUP's default killed the command with no clean-up.
+    `watch` puts its own stop in place; `serve` (another package's command) keeps its own ways.
+    Restored after, for in-process callers."""
     import signal
     import threading
 
     if not wanted or threading.current_thread() is not threading.main_thread():
         yield
         return
-    if signal.getsignal(signal.SIGTERM) != signal.SIG_DFL:
-        yield
-        return
+    names = ("SIGTERM", "SIGHUP")
+    signals = [s for s in (getattr(signal, n, None) for n in names) if s and signal.getsignal(s) == signal.SIG_DFL]
 
     def stop(signum: int, frame: object) -> None:
-        raise Terminated
+        raise Terminated(signum)
 
-    signal.signal(signal.SIGTERM, stop)
+    for sig in signals:
+        signal.signal(sig, stop)
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        for sig in signals:
+            signal.signal(sig, signal.SIG_DFL)
 
 
 def _undecodable_as_printable(args: argparse.Namespace) -> None:
@@ -310,9 +312,12 @@ def _run(args: argparse.Namespace, console: Console) -> int:
         _traceback_if(args.debug)
         console.error(str(exc))
         return EXIT_USAGE
-    except Terminated:
-        console.error("stopped by SIGTERM")
-        return EXIT_TERMINATED
+    except Terminated as exc:
+        import signal
+
+        with contextlib.suppress(OSError):  # (a closed terminal may refuse the message)
+            console.error(f"stopped by {signal.Signals(exc.signum).name}")
+        return 128 + exc.signum
     except KeyboardInterrupt:
         console.error("interrupted")
         return 130

@@ -209,9 +209,24 @@ def unsettled(paths: IndexPaths) -> str | None:
     that are not as the writer's fingerprint left them (deleted, changed or copied from outside,
     a writer at work or interrupted); None when the index is as the last update left it."""
     if not header_ok(pinned(paths)):
-        return "no index of this version"
+        return why_no_index(paths)
     pair = _fingerprints(paths)
     return pair if isinstance(pair, str) else next(iter(_outside(changed_outside(*pair))), None)
+
+
+def why_no_index(paths: IndexPaths) -> str:
+    """Why there is no index this version reads, for a log line: an index folder deleted was
+    logged as "no index of this version", as if another version had written it."""
+    if not paths.root.is_dir():
+        return "the index folder is gone"
+    header = read_header(paths)
+    if header is None:
+        if paths.header.exists():
+            return "index.json is unreadable"
+        return "the index folder holds no index.json (none was built, or it was deleted)"
+    if header["schema_version"] != SCHEMA_VERSION:
+        return f"an index of another version (schema {header['schema_version']}; this one reads {SCHEMA_VERSION})"
+    return f"the files of {data_name(paths) or 'the index'} that index.json names are missing"
 
 
 # SQLite errors of a file or folder made read-only: not damage (a rebuild would not help).

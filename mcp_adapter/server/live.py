@@ -86,7 +86,7 @@ def _nothing() -> None:
 
 
 def on_stop_signals(action: Callable[[], None]) -> Callable[[], None]:
-    """Have SIGINT and SIGTERM run `action` before the handler in place (asyncio's, uvicorn's),
+    """Have SIGINT, SIGTERM and SIGHUP run `action` before the handler in place (asyncio's, uvicorn's),
     which ends the server once the calls in progress return: a call waiting for the watcher's
     update (a first build, a large catch-up) held Ctrl-C up for as long as the update ran.
     Returns what puts the handlers back. Nothing outside the main thread (no handler may be set
@@ -94,7 +94,7 @@ def on_stop_signals(action: Callable[[], None]) -> Callable[[], None]:
     if threading.current_thread() is not threading.main_thread():
         return _nothing
     installed: dict[int, tuple[_Handler, _Handler]] = {}
-    for sig in (signal.SIGINT, signal.SIGTERM):
+    for sig in (signal.SIGINT, signal.SIGTERM, *((signal.SIGHUP,) if hasattr(signal, "SIGHUP") else ())):
         before = signal.getsignal(sig)
         if not callable(before):
             continue

@@ -1,0 +1,172 @@
+"""Attack 18 of session 51: each test failed before the fix it names.
+
+1. With HOME set to a file, `doctor` listed every MCP client's file under it as "not parsed", as
+   if each were there and unreadable: none can exist under a file (a not-a-directory error). They
+   are not looked for, and the check says the home folder is a file (or missing).
+2. `serve` logged "no index of this version" when the index folder was deleted, as if another
+   version had written it: the log says why there is no index (the folder gone, no index.json, an
+   unreadable one, another version's, its files missing).
+3. SIGHUP (the terminal `watch`, `serve` or `index` runs in closed) killed the process on the spot:
+   no clean-up, no word, the scanner processes' folder left. It now stops them as SIGTERM does
+   (`index`: "stopped by SIGHUP", exit 129; `watch`: exit 0; `serve` over HTTP: its clean stop,
+   exit 0), except where the parent set it ignored (`nohup`), which is obeyed.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from indexer.cli.main import main
+from indexer.config import load_config
+from indexer.model import SCHEMA_VERSION
+from indexer.query.workspace import ProjectIndex
+from indexer.store import integrity
+from mcp_adapter.server.freshness import _unsettled
+
+from .conftest import REPO, write_project
+
+linux = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="finds processes through /proc")
+
+
+def test_a_home_that_is_a_file_holds_no_client_file_and_is_said_to_be_one(tmp_path: Path, capsys, monkeypatch) -> None:
+    root = write_project(tmp_path / "P", {"Assets/Hero.cs": "public class Hero { }\n"})
+    home = tmp_path / "home"
+    home.write_text("not a folder\n")
+    monkeypatch.setenv("HOME", str(home))
+    main(["doctor", "--json", "--project", str(root)])
+    check = next(c for c in json.loads(capsys.readouterr().out)["checks"] if c["name"] == "mcp-clients")
+    assert (check["status"], check["detail"]) == (
+        "warn",
+        f"no coding agent is configured to start unity-index for this project; the home folder {home} is a"
+        " file: no client's file is there",
+    )
+    home.unlink()
+    main(["doctor", "--json", "--project", str(root)])
+    check = next(c for c in json.loads(capsys.readouterr().out)["checks"] if c["name"] == "mcp-clients")
+    assert check["detail"].endswith(f"; the home folder {home} is missing: no client's file is there")
+
+
+def test_serve_logs_why_there_is_no_index(tmp_path: Path, capsys, caplog) -> None:
+    root = write_project(tmp_path / "P", {"Assets/Hero.cs": "public class Hero { }\n"})
+    assert main(["index", "--quiet", "--project", str(root)]) == 0
+    project = ProjectIndex(root, load_config(root))
+    paths = project.paths
+    header = json.loads(paths.header.read_text())
+    said = {}
+    header["data"] = "gen-99"
+    paths.header.write_text(json.dumps(header))
+    said["gen gone"] = integrity.unsettled(paths)
+    paths.header.write_text(json.dumps({**header, "schema_version": 1}))
+    said["other version"] = integrity.unsettled(paths)
+    paths.header.write_text("{")
+    said["garbled"] = integrity.unsettled(paths)
+    paths.header.unlink()
+    said["no header"] = integrity.unsettled(paths)
+    shutil.rmtree(paths.root)
+    with caplog.at_level(logging.INFO, logger="unity_index.mcp"):
+        assert _unsettled(project)
+    assert said == {
+        "gen gone": "the files of gen-99 that index.json names are missing",
+        "other version": f"an index of another version (schema 1; this one reads {SCHEMA_VERSION})",
+        "garbled": "index.json is unreadable",
+        "no header": "the index folder holds no index.json (none was built, or it was deleted)",
+    }
+    assert caplog.messages == [
+        f"index of {root}: the index folder is gone; walking the project before answering",
+    ]
+
+
+def _cli(root: Path, *args: str, ignore_hangup: bool = False) -> subprocess.Popen:
+    """A unity-index command in its own process group (as a terminal's job is), stderr piped."""
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+
+    def hangup_ignored() -> None:
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)  # as `nohup` leaves it
+
+    return subprocess.Popen(
+        [sys.executable, "-m", "indexer.cli", *args, "--project", str(root)],
+        cwd=REPO,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        preexec_fn=hangup_ignored if ignore_hangup else None,
+    )
+
+
+def _said(proc: subprocess.Popen, words: str, timeout: float = 60) -> str:
+    """stderr read up to the first line holding `words`."""
+    seen = ""
+    deadline = time.monotonic() + timeout
+    while words not in seen and time.monotonic() < deadline:
+        line = proc.stderr.readline().decode()  # type: ignore[union-attr]
+        if not line:
+            break
+        seen += line
+    assert words in seen, seen
+    return seen
+
+
+@linux
+def test_sighup_stops_watch_cleanly_unless_ignored(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "P", {"Assets/Hero.cs": "public class Hero { }\n"})
+    assert main(["index", "--quiet", "--project", str(root)]) == 0
+    watch = _cli(root, "watch")
+    _said(watch, "watching")
+    os.killpg(watch.pid, signal.SIGHUP)
+    _, err = watch.communicate(timeout=30)
+    assert (watch.returncode, err.decode()) == (0, "")
+    kept = _cli(root, "watch", ignore_hangup=True)
+    _said(kept, "watching")
+    os.killpg(kept.pid, signal.SIGHUP)
+    time.sleep(0.5)
+    assert kept.poll() is None  # `nohup unity-index watch` outlives its terminal
+    os.killpg(kept.pid, signal.SIGTERM)
+    _, err = kept.communicate(timeout=30)
+    assert (kept.returncode, err.decode()) == (0, "")
+
+
+@linux
+def test_sighup_of_a_full_build_stops_it_as_sigterm_does(tmp_path: Path) -> None:
+    from tests.test_kills import Project, marked, snapshot, timed
+    from tests.test_terminate import folders_of, scanning
+
+    project = Project(tmp_path / "Game", tmp_path / "refs")
+    timed(project.root, "index")
+    for _attempt in range(5):  # on a fast machine the build may finish before the signal lands
+        marker = uuid.uuid4().hex
+        proc = scanning(project, marker)
+        os.killpg(proc.pid, signal.SIGHUP)  # a closed terminal: its whole job
+        _, err = proc.communicate(timeout=30)
+        if proc.returncode != 0:
+            break
+    assert (proc.returncode, err.decode()) == (129, "error: stopped by SIGHUP\n")
+    assert snapshot(project.index_dir) == project.reference[0]
+    deadline = time.monotonic() + 10
+    while marked(marker) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert marked(marker) == []
+    assert folders_of(proc.pid) == []
+
+
+@linux
+def test_sighup_stops_serve_over_http_as_sigterm_does(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "P", {"Assets/Hero.cs": "public class Hero { }\n"})
+    serve = _cli(root, "serve", "--transport", "http", "--port", "0")
+    _said(serve, "session manager started")
+    os.kill(serve.pid, signal.SIGHUP)
+    _, err = serve.communicate(timeout=30)
+    assert serve.returncode == 0
+    assert err.decode().splitlines()[-1] == f"unity-index: stopped watching {root}"

@@ -10,6 +10,9 @@
    no clean-up, no word, the scanner processes' folder left. It now stops them as SIGTERM does
    (`index`: "stopped by SIGHUP", exit 129; `watch`: exit 0; `serve` over HTTP: its clean stop,
    exit 0), except where the parent set it ignored (`nohup`), which is obeyed.
+4. `--help` and `--version` (of any command) into a closed pipe or onto a full disk printed a
+   traceback and exited 1: a reader gone is a quiet exit 0, a full disk one line and exit 2, as
+   for every command's own output.
 """
 
 from __future__ import annotations
@@ -170,3 +173,17 @@ def test_sighup_stops_serve_over_http_as_sigterm_does(tmp_path: Path) -> None:
     _, err = serve.communicate(timeout=30)
     assert serve.returncode == 0
     assert err.decode().splitlines()[-1] == f"unity-index: stopped watching {root}"
+
+
+@pytest.mark.parametrize("args", [["--version"], ["--help"], ["query", "--help"]])
+def test_help_and_version_into_a_closed_pipe_or_a_full_disk_say_so_in_one_line(args: list[str]) -> None:
+    command = [sys.executable, "-m", "indexer.cli", *args]
+    env = {**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1"}
+    with open("/dev/full", "w") as full:
+        r = subprocess.run(command, stdout=full, stderr=subprocess.PIPE, text=True, env=env, cwd=REPO, timeout=60)
+    assert (r.returncode, r.stderr) == (2, "error: cannot write the output: No space left on device\n")
+    reader = subprocess.Popen(["true"], stdin=subprocess.PIPE)
+    reader.wait()  # gone before the command writes: a broken pipe
+    r = subprocess.run(command, stdout=reader.stdin, stderr=subprocess.PIPE, text=True, env=env, cwd=REPO, timeout=60)
+    reader.stdin.close()  # type: ignore[union-attr]
+    assert (r.returncode, r.stderr) == (0, "")

@@ -235,17 +235,46 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    try:
-        args = _parse(list(sys.argv[1:] if argv is None else argv))
-    except KeyboardInterrupt:  # Ctrl-C while the commands load
-        Console().error("interrupted")
-        return 130
+    parsed = _parse_or_exit(list(sys.argv[1:] if argv is None else argv))
+    if isinstance(parsed, int):
+        return parsed
+    args = parsed
     _undecodable_as_printable(args)
     with _sigterm_stops(args.command in BUILTIN_COMMANDS):
         code = _run(args, Console())
     if getattr(args, "exit_zero", False) and code in (EXIT_USAGE, EXIT_INTERNAL):
         return EXIT_OK  # `index --exit-zero`: a hook's failure must not fail the git command
     return code
+
+
+def _parse_or_exit(argv: list[str]) -> argparse.Namespace | int:
+    """The parsed arguments, or the exit code when parsing ended the command: `--help` and
+    `--version` into a closed pipe or onto a full disk printed a traceback and exited 1, where a
+    command's own output says so in one line (`_output_lost`)."""
+    try:
+        try:
+            return _parse(argv)
+        except SystemExit:  # --help, --version, a usage error: what they printed fails here, not at exit
+            sys.stdout.flush()
+            raise
+    except KeyboardInterrupt:  # Ctrl-C while the commands load
+        Console().error("interrupted")
+        return 130
+    except (OutputFailed, BrokenPipeError) as exc:
+        return _output_lost(exc, Console())
+
+
+def _output_lost(exc: OutputFailed | BrokenPipeError, console: Console) -> int:
+    """A reader gone (`| head -1`: it has what it wanted) is success, said nowhere; a write that
+    failed otherwise (a full disk) is said on stderr, exit 2. What is still buffered is dropped
+    (written to the null device), so the exit's flush fails no more."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    if isinstance(exc, BrokenPipeError):
+        return EXIT_OK
+    with contextlib.suppress(OSError):  # (stderr on the full disk too)
+        console.error(f"cannot write the output: {exc}")
+    return EXIT_USAGE
 
 
 @contextlib.contextmanager
@@ -303,11 +332,8 @@ def _run(args: argparse.Namespace, console: Console) -> int:
         code = func(args, console)
         sys.stdout.flush()  # buffered output fails here, not at exit
         return code
-    except OutputFailed as exc:
-        with contextlib.suppress(OSError, ValueError, AttributeError):  # what is still buffered is dropped
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        console.error(f"cannot write the output: {exc}")
-        return EXIT_USAGE
+    except (OutputFailed, BrokenPipeError) as exc:  # `unity-index query x | head -1`, a full disk
+        return _output_lost(exc, console)
     except UsageError as exc:
         _traceback_if(args.debug)
         console.error(str(exc))
@@ -321,9 +347,6 @@ def _run(args: argparse.Namespace, console: Console) -> int:
     except KeyboardInterrupt:
         console.error("interrupted")
         return 130
-    except BrokenPipeError:  # `unity-index query x | head -1`: the reader has what it wanted
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return EXIT_OK
     except Exception as exc:
         message = explain_failure(exc)  # the environment or a damaged index, not a bug
         if message is not None:

@@ -13,6 +13,10 @@
 4. `--help` and `--version` (of any command) into a closed pipe or onto a full disk printed a
    traceback and exited 1: a reader gone is a quiet exit 0, a full disk one line and exit 2, as
    for every command's own output.
+5. `watch` of a project whose folder was renamed (`mv Game Game-old`) went on watching the old
+   folder under its new name, silent, until a file in it changed: no event inside tells of the
+   rename. It looks every 2 s at which folder is at the project's path, and ends, saying the
+   project folder is gone, within a few seconds.
 """
 
 from __future__ import annotations
@@ -187,3 +191,18 @@ def test_help_and_version_into_a_closed_pipe_or_a_full_disk_say_so_in_one_line(a
     r = subprocess.run(command, stdout=reader.stdin, stderr=subprocess.PIPE, text=True, env=env, cwd=REPO, timeout=60)
     reader.stdin.close()  # type: ignore[union-attr]
     assert (r.returncode, r.stderr) == (0, "")
+
+
+@linux
+def test_watch_ends_when_its_project_folder_is_renamed_with_no_file_changed_after(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "P", {"Assets/Hero.cs": "public class Hero { }\n"})
+    assert main(["index", "--quiet", "--project", str(root)]) == 0
+    watch = _cli(root, "watch")
+    _said(watch, "watching")
+    root.rename(tmp_path / "P-old")
+    _, err = watch.communicate(timeout=20)  # (it used to watch the renamed folder, silent, for ever)
+    assert (watch.returncode, err.decode()) == (
+        2,
+        f"error: {root}: the project folder is gone (moved or deleted); nothing was written there: run the"
+        " command again in the project's new place\n",
+    )

@@ -45,6 +45,7 @@ WALK = "\0walk"  # marker: the batch needs a full walk
 BUSY_RETRY = 1.0  # another process holds the index: try again this often
 FAILURE_RETRY = 2.0  # an update failed for a reason the watch can wait out (a full disk): try again this often
 BLIND_WALK_SECONDS = 5.0  # the system's inotify watches ran out: walk this often (Collector.poll_blind)
+PLACE_CHECK_SECONDS = 2.0  # whether the project folder is still where it was: looked at this often (poll_moved)
 
 
 class Collector(FileSystemEventHandler):
@@ -64,6 +65,8 @@ class Collector(FileSystemEventHandler):
         self.last = 0.0
         self.wake = threading.Event()
         self.blind = False  # inotify watches ran out: every batch walks (`lost_watches`)
+        self.place = _identity(self.root)  # which folder is at `root` (`poll_moved`)
+        self.place_checked = time.monotonic()
 
     def _rel(self, path: str | bytes) -> str | None:
         p = path.decode() if isinstance(path, bytes) else path
@@ -114,6 +117,21 @@ class Collector(FileSystemEventHandler):
         if self.blind and not self.pending and now - self.last >= BLIND_WALK_SECONDS:
             self.pending, self.first, self.last = {WALK}, now, now
 
+    def poll_moved(self) -> None:
+        """Under `lock`: a walk when another folder (or none) is at the project's path than was,
+        checked every PLACE_CHECK_SECONDS. The project folder renamed (`mv Game Game-old`) tells
+        of itself by no event inside it: the watch went on, silent, watching the old folder under
+        its new name, until a file there changed. The walk's update ends it saying where the
+        project went (`ProjectGone`), or indexes what now stands at the path."""
+        now = time.monotonic()
+        if self.pending or now - self.place_checked < PLACE_CHECK_SECONDS:
+            return
+        self.place_checked = now
+        place = _identity(self.root)
+        if place != self.place:
+            self.place = place
+            self.pending, self.first, self.last = {WALK}, now, now
+
     def _collect(self, found: list[str]) -> None:
         now = time.monotonic()
         with self.lock:
@@ -129,6 +147,7 @@ class Collector(FileSystemEventHandler):
             self.wake.wait(0.5)
             with self.lock:
                 self.poll_blind()
+                self.poll_moved()
                 if not self.pending:
                     self.wake.clear()
                     continue
@@ -139,6 +158,15 @@ class Collector(FileSystemEventHandler):
                     return batch
             time.sleep(QUIET_SECONDS / 4)
         return None
+
+
+def _identity(path: str) -> tuple[int, int] | None:
+    """(device, inode) of the folder at `path`; None when there is none."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino)
 
 
 class _TopFolders(FileSystemEventHandler):

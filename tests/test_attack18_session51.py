@@ -17,6 +17,9 @@
    folder under its new name, silent, until a file in it changed: no event inside tells of the
    rename. It looks every 2 s at which folder is at the project's path, and ends, saying the
    project folder is gone, within a few seconds.
+6. `refs X.meta` said "no usages found" of an asset the project uses (nothing names a .meta, but
+   its GUID is the asset's): it lists the usages of the file (or folder) whose GUID it holds.
+   `describe X.meta` is unchanged.
 """
 
 from __future__ import annotations
@@ -205,4 +208,43 @@ def test_watch_ends_when_its_project_folder_is_renamed_with_no_file_changed_afte
         2,
         f"error: {root}: the project folder is gone (moved or deleted); nothing was written there: run the"
         " command again in the project's new place\n",
+    )
+
+
+HERO_GUID = "0123456789abcdef0123456789abcdef"
+HERO_PREFAB = f"""%YAML 1.1
+%TAG !u! tag:unity3d.com,2011:
+--- !u!1 &1
+GameObject:
+  m_Component:
+  - component: {{fileID: 2}}
+  m_Name: Hero
+--- !u!114 &2
+MonoBehaviour:
+  m_GameObject: {{fileID: 1}}
+  m_Script: {{fileID: 11500000, guid: {HERO_GUID}, type: 3}}
+"""
+
+
+def test_refs_of_a_meta_lists_the_usages_of_the_guid_it_holds(tmp_path: Path, capsys) -> None:
+    root = write_project(
+        tmp_path / "P",
+        {
+            "Assets/Hero.cs": "public class Hero : UnityEngine.MonoBehaviour { }\n",
+            "Assets/Hero.cs.meta": f"fileFormatVersion: 2\nguid: {HERO_GUID}\n",
+            "Assets/Hero.prefab": HERO_PREFAB,
+            "Assets/Hero.prefab.meta": "fileFormatVersion: 2\nguid: 11111111111111111111111111111111\n",
+        },
+    )
+    assert main(["index", "--quiet", "--project", str(root)]) == 0
+    capsys.readouterr()
+    assert main(["refs", "Assets/Hero.cs.meta", "--project", str(root)]) == 0
+    assert capsys.readouterr().out == (  # (it said "file Assets/Hero.cs.meta", "no usages found")
+        "file Assets/Hero.cs  (the usages of the GUID Assets/Hero.cs.meta holds)\n"
+        "in assets (1):\n  Assets/Hero.prefab:11 [m_Script]  Hero\n"
+    )
+    assert main(["describe", "Assets/Hero.cs.meta", "--project", str(root)]) == 0
+    assert capsys.readouterr().out == (  # as before: the .meta itself, pointing at its file
+        "Assets/Hero.cs.meta  (meta)\nthe .meta of Assets/Hero.cs (guid 0123456789abcdef0123456789abcdef):"
+        " `unity-index describe Assets/Hero.cs`\n"
     )

@@ -16,6 +16,7 @@ from indexer.query.describe import NotFound, describe, resolve_file
 from indexer.query.messages import message_usages, receiverless_target
 from indexer.query.named_files import like_escaped
 from indexer.query.tags import tag_target, tag_usages
+from indexer.query.target_text import meta_target
 from indexer.query.workspace import Workspace, prefixed
 from indexer.unity import as_guid
 from indexer.words import echoed
@@ -46,7 +47,7 @@ def find_references(ws: Workspace, text: str) -> tuple[Target | None, list[Usage
     usages: list[Usage] = []
     for p in projects:
         graph = p.fresh().graph
-        t = graph.target(text)
+        t = meta_target(graph, text) or graph.target(text)
         calls: list[Usage] = []
         if t.kind == "unknown":  # a name no type or member has: an animator controller's parameter, a tag
             name = text.strip()

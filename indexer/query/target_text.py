@@ -82,6 +82,21 @@ def _path_target(graph: Graph, path: str) -> Target:
     return Target(kind="path", name=path, path=path, guid=guid, types=types, note=_shared_guid(graph, path, guid))
 
 
+def meta_target(graph: Graph, text: str) -> Target | None:
+    """The usages to list for a `.meta` (`refs X.meta`): those of the file or folder whose GUID it
+    holds (nothing names a .meta itself), where it said "no usages found" of an asset the project
+    uses. None for any other text."""
+    import msgspec
+
+    asset = text.strip().strip("/").removesuffix(".meta")
+    guid = graph.records.guid_of_path(asset) if text.strip().strip("/").endswith(".meta") else None
+    if not guid:
+        return None
+    target = _path_target(graph, asset) if graph.records.record(asset) is not None else _guid_target(graph, guid)
+    note = f"the usages of the GUID {asset}.meta holds"
+    return msgspec.structs.replace(target, note=f"{note}; {target.note}" if target.note else note)
+
+
 def _shared_guid(graph: Graph, path: str, guid: str) -> str:
     """What to say when other files' .meta hold the GUID of `path` too: which one it leads to."""
     others = [p for p in graph.records.paths_of_guid(guid) if p != path] if guid else []

@@ -20,6 +20,9 @@
 6. `refs X.meta` said "no usages found" of an asset the project uses (nothing names a .meta, but
    its GUID is the asset's): it lists the usages of the file (or folder) whose GUID it holds.
    `describe X.meta` is unchanged.
+7. `describe` of a scene or prefab left out, without a word, every object deeper than 60 levels
+   (a rope of 70 links described as 61) and every object no root reaches (a cycle of parents, a
+   broken file: described as if it held only its other objects). Both are counted and said why.
 """
 
 from __future__ import annotations
@@ -247,4 +250,42 @@ def test_refs_of_a_meta_lists_the_usages_of_the_guid_it_holds(tmp_path: Path, ca
     assert capsys.readouterr().out == (  # as before: the .meta itself, pointing at its file
         "Assets/Hero.cs.meta  (meta)\nthe .meta of Assets/Hero.cs (guid 0123456789abcdef0123456789abcdef):"
         " `unity-index describe Assets/Hero.cs`\n"
+    )
+
+
+def _chain_scene(depth: int, cycle: bool = False) -> str:
+    """A scene of `depth` objects each the child of the one before (a rope's links); with `cycle`,
+    two more objects each the other's parent (a broken file)."""
+    docs = ["%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"]
+    objects = [(2 * i + 1, 2 * i + 2, 2 * i if i else 0, 2 * i + 4 if i < depth - 1 else 0) for i in range(depth)]
+    if cycle:
+        objects += [(9001, 9002, 9004, 9004), (9003, 9004, 9002, 9002)]
+    for go, tf, father, child in objects:
+        kids = f"\n  - {{fileID: {child}}}" if child else " []"
+        docs.append(f"--- !u!1 &{go}\nGameObject:\n  m_Component:\n  - component: {{fileID: {tf}}}\n  m_Name: L{go}\n")
+        docs.append(
+            f"--- !u!4 &{tf}\nTransform:\n  m_GameObject: {{fileID: {go}}}\n  m_Children:{kids}\n"
+            f"  m_Father: {{fileID: {father}}}\n"
+        )
+    return "".join(docs)
+
+
+def test_describe_counts_the_objects_its_tree_leaves_out(tmp_path: Path, capsys) -> None:
+    root = write_project(
+        tmp_path / "P", {"Assets/Rope.unity": _chain_scene(70), "Assets/Broken.unity": _chain_scene(1, cycle=True)}
+    )
+    assert main(["index", "--quiet", "--project", str(root)]) == 0
+    capsys.readouterr()
+    assert main(["describe", "Assets/Rope.unity", "--project", str(root)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-3:] == [  # (links 62 to 70 were left out without a word)
+        "  " * 60 + "L121  L663",
+        "  " * 60 + "  components: Transform",
+        "… not shown: 9 objects deeper than 60 levels; `--json` lists every object",
+    ]
+    assert main(["describe", "Assets/Broken.unity", "--project", str(root)]) == 0
+    assert capsys.readouterr().out == (  # (it showed the first object alone, as if the file held no more)
+        "Assets/Broken.unity  (scene)\nL1  L3\n  components: Transform\n"
+        "… not shown: 2 objects in a cycle of parents (a broken file: no root holds them); `--json` lists"
+        " every object\n"
     )

@@ -34,10 +34,14 @@ from indexer.query.placed import placed_overrides, placed_runs
 from indexer.query.priors import ArtPrefabs
 from indexer.query.references import outside, references_part
 from indexer.query.script_labels import component_label
+from indexer.query.unshown import unshown_line
 from indexer.shown import path_shown
 from indexer.unity import is_unity_message
 
 MATCHED_OBJECTS = 6  # the compact form of a scene or prefab shows at most this many objects the task names
+
+
+TREE_DEPTH = 60  # the deepest level of objects describe shows (deeper ones are counted)
 
 
 def matches(name: str, stems: set[str]) -> bool:
@@ -348,7 +352,7 @@ def hierarchy_parts(rec: FileRecord, graph: Graph) -> list[Part]:
     todo = [(root, 0) for root in reversed(tree.children.get("", []))]
     while todo:
         path, depth = todo.pop()
-        if path in emitted or depth > 60:  # defensive: a malformed file must not loop
+        if path in emitted or depth > TREE_DEPTH:  # (each line indented by its depth: the output stays small)
             continue
         emitted.update(placed.get(path, (path,)))
         nodes.append(
@@ -357,6 +361,8 @@ def hierarchy_parts(rec: FileRecord, graph: Graph) -> list[Part]:
         todo.extend((child, depth + 1) for child in reversed(tree.children.get(path, [])))
     if nodes:
         lines.append(Hierarchy(fold_alike(tuple(nodes))))
+    if (unshown := unshown_line(tree.nodes, tree.children, emitted, TREE_DEPTH)) is not None:
+        lines.append((unshown, None))
     calls = [(r, r) for r in rec.refs if r.kind == "method"] + set_calls(graph, rec)
     lines_of = graph.file_lines(rec.path) if any(".callback(" in r.detail for r, _ in calls) else []
     events = tuple(

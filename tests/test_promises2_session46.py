@@ -288,6 +288,7 @@ def test_a_configuration_that_does_not_parse_turns_the_mcp_clients_pass_into_a_w
     """doctor_checks.py `mcp_clients`: a client's file that is no JSON is not read as "no entry":
     it is named as not parsed, beside the clients configured (a warning, not a pass), or beside
     none."""
+    (tmp_path / "home").mkdir()  # (an empty home: a missing one is said as such, attack 18)
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     root = write_project(tmp_path / "Proj", {}).resolve()
     target = Target(root, Config())

@@ -11,16 +11,7 @@ from collections.abc import Iterable, Iterator
 
 import msgspec
 
-from indexer.identifiers import (
-    INNER_STEM,
-    TASK_WORDS,
-    bounded_query,
-    compound_spellings,
-    query_terms,
-    said_words,
-    stem,
-    word_stems,
-)
+from indexer.identifiers import bounded_query, compound_spellings, query_terms, said_words, stem
 from indexer.model import ContextPack, FileEntry, Hit, Overview, Tier, Tier2
 from indexer.query.asked_project import asked_project
 from indexer.query.code_first import classes_of, task_order
@@ -33,12 +24,12 @@ from indexer.query.overview import (
     third_party_test,
     workspace_overviews,
 )
+from indexer.query.reasons import ACCESSOR_STEMS, Reasons, ranked_reason, shown_words, synonym_stems
 from indexer.query.related import RELATED_LEADS, related_files
 from indexer.query.render import fitted_overview
 from indexer.query.search import doer, outlines_of
 from indexer.query.serialized import pack_values
-from indexer.query.synonyms import excess, expansions, qualities
-from indexer.query.textmatch import said_in_code, said_in_name, stems_in, stems_in_text
+from indexer.query.synonyms import excess, qualities
 from indexer.query.texts import FileText
 from indexer.query.tokens import TokenCounter
 from indexer.query.views import cut_lines, file_view, renderings, weighted
@@ -144,7 +135,7 @@ def _pack(ws: Workspace, projects: list[ProjectIndex], query: str, budget: int, 
     remaining = budget - tier1_tokens - (2 if tier1_text else 0)
     hits = ws.search(query, limit=MAX_CANDIDATES, named=False) if terms else []
     hits = task_order(hits, role_words(said, query, (h.path for h in hits)), classes_of(ws))
-    similar = _synonym_stems(said, {stem(t) for t in terms}, excess(query))
+    similar = synonym_stems(said, {stem(t) for t in terms}, excess(query))
     tier2 = _tier2_and_related(ws, hits, terms, spellings, similar, counter, remaining)
     total = counter.count_blocks([(tier1_text, tier1_tokens), (tier2.text, tier2.tokens)])
     while total > budget and tier2.files:  # a tokenizer may count a join differently: shrink
@@ -210,8 +201,8 @@ def _tier2_and_related(
     When those need less than their share (a small project), the ranked files are laid out again
     with the rest."""
     reserve = int(budget * RELATED_SHARE)
-    by_stem = _shown_words(terms, spellings)
-    tier2 = _tier2(ws, hits, by_stem, similar, counter, budget - reserve)
+    reasons = Reasons(shown_words(terms, spellings), similar)  # worked out once for both layouts
+    tier2 = _tier2(ws, hits, reasons, counter, budget - reserve)
     if not tier2.files:
         return tier2
     head = counter.count(RELATED_HEADER) + 1
@@ -223,7 +214,7 @@ def _tier2_and_related(
     if need < reserve:  # every candidate was counted and fits: the ranked files take the rest
         # each with the share it had (`shares`): a larger one let a file's fuller rendering take
         # the room of the files after it (held-out 8,000 outlined 0.858 -> 0.868, session 50)
-        tier2 = _tier2(ws, hits, by_stem, similar, counter, budget - need, budget - reserve)
+        tier2 = _tier2(ws, hits, reasons, counter, budget - need, budget - reserve)
         shown = {f.path for f in tier2.files}
         if [f.path for f in tier2.files[:RELATED_LEADS]] == leads:  # the same neighbours, fewer unshown
             candidates = [c for c in candidates if c[0] not in shown]
@@ -295,21 +286,21 @@ def _related_outline(ws: Workspace, path: str, line: str, stems: frozenset[str],
 def _tier2(
     ws: Workspace,
     hits: list[Hit],
-    by_stem: dict[str, str],
-    similar: dict[str, tuple[str, str]],
+    reasons: Reasons,
     counter: TokenCounter,
     budget: int,
     shares: int = 0,
 ) -> Tier2:
-    """The ranked files, each as the largest rendering that fits; `by_stem` (`_shown_words`) the
-    task's words a file may hold, `similar` (`_synonym_stems`) the synonyms it may have been found
-    through, `shares` the room each file's share is of (`budget` when 0)."""
+    """The ranked files, each as the largest rendering that fits; `reasons` the task's words a
+    file may hold (`shown_words`) and the synonyms it may have been found through, `shares` the
+    room each file's share is of (`budget` when 0)."""
     header = "## Files for this task"
     if budget <= counter.count(header) + 1 or not hits:
         return Tier2(text="", tokens=0, files=[])
     pieces, used = [header], counter.count(header)
     counts = [used]  # each piece's tokens: the text's are worked out from them (`count_joined`)
     entries: list[FileEntry] = []
+    by_stem = reasons.by_stem
     stems, frozen = set(by_stem), frozenset(by_stem)
     fielded = stems | {stem(n) for n in qualities(by_stem.values())}  # the fields a task names, "faster": speed
     outlined = 0  # scenes and prefabs shown with more than their header line
@@ -323,8 +314,8 @@ def _tier2(
             continue
         project, local = owner
         read = project.texts.get(local)
-        reason, in_text = _matched(project, local, read, by_stem, similar)
-        reason = reason or _ranked_reason(hit.reason)
+        reason, in_text = reasons.of(hit.path, project, local, read)
+        reason = reason or ranked_reason(hit.reason)
         if hit.name:  # the field holding a value the task says (rank: named so, unnamed otherwise)
             reason += f"; holds {hit.snippet} at L{hit.line}"
         head = f"### {hit.path}  ({hit.kind}; {reason})"
@@ -402,77 +393,6 @@ def _placed(project: ProjectIndex, shown: Iterable[list[str]]) -> Iterator[list[
     """A file's renderings with the paths their lines name placed in the workspace (`prefixed`)."""
     for lines in shown:
         yield [prefixed(x, project.prefix) for x in lines] if project.prefix else lines
-
-
-def _matched(
-    project: ProjectIndex, local: str, read: FileText, by_stem: dict[str, str], similar: dict[str, tuple[str, str]]
-) -> tuple[str, set[str]]:
-    """Why a file is in the pack (`_match_reason`: the query words it holds, in its text or path,
-    and the synonyms in its names), and the query stems its text holds."""
-    stems = set(by_stem)
-    in_text = stems_in_text(read, stems)
-    said = said_in_code(read, in_text)  # a word or a name's part: no "press" in `m_TextureCompression`
-    found = sorted(said | said_in_name(local, stems - said))
-    if similar:  # synonyms are looked for in names only: a long text is scanned once a word
-        view = file_view(project, local)
-        long = {s for s in similar if len(s) > INNER_STEM}
-        found += sorted(stems_in(f"{view.lowered if view else ''}\n{local.lower()}", long))
-        if short := set(similar) - long:  # "ice" is a part of `LevelIce`, not a piece of `Device`
-            found += sorted(short & _part_stems(local, view.lowered if view else ""))
-    return _match_reason(found, by_stem, similar), in_text
-
-
-def _part_stems(local: str, lowered: str) -> set[str]:
-    """The stems of a file's path's words, split as identifiers are, and of its declared names
-    that are one word."""
-    return word_stems(local) | {stem(n) for n in lowered.split("\n") if n.isalpha()}
-
-
-# "the player gets hit", "where is the speed set": in code the start of every accessor call
-# (`GetComponent`, `SetActive`), which filled a bug report's matched lines; a pack's lines are
-# looked for by the task's other words.
-ACCESSOR_STEMS = frozenset({"get", "set"})
-
-
-def _shown_words(terms: list[str], spellings: dict[str, str]) -> dict[str, str]:
-    """stem -> the word a pack's `matched:` shows for it: the first the task says, a compound as
-    its two words (`compound_spellings`), no word asking for a change ("add") and no bare number
-    ("3 laps" matched `case 3:` and every file saying a 3; the field holding a value is `values`')."""
-    return {stem(t): spellings.get(t, t) for t in reversed(terms) if t not in TASK_WORDS and not t.isdigit()}
-
-
-def _synonym_stems(terms: list[str], stems: set[str], too: tuple[str, ...] = ()) -> dict[str, tuple[str, str]]:
-    """stem -> (word, the word said it stands for) of the synonyms the words a task says were
-    searched with (`synonyms`; `stems`: the query's own; `too`: `synonyms.excess`): a file found
-    through one says so."""
-    out: dict[str, tuple[str, str]] = {}
-    for term, words in expansions(terms, too):
-        for word in words:
-            if stem(word) not in stems:
-                out.setdefault(stem(word), (word, term))
-    return out
-
-
-def _match_reason(found: list[str], by_stem: dict[str, str], similar: dict[str, tuple[str, str]]) -> str:
-    """`matched: enemy, dies`, then the words found for a query word by synonym: `; death (for dies)`;
-    empty when the file holds none of them."""
-    through: dict[str, list[str]] = {}
-    for s in found:
-        if s not in by_stem:
-            word, term = similar[s]
-            through.setdefault(term, []).append(word)
-    words = [by_stem[s] for s in found if s in by_stem]
-    covered = {w for x in words if " " in x for w in x.split()}  # "screen faded" says "screen"
-    parts = [", ".join(w for w in words if w not in covered)]
-    parts += [f"{', '.join(words)} (for {term})" for term, words in through.items()]
-    text = "; ".join(p for p in parts if p)
-    return f"matched: {text}" if text else ""
-
-
-def _ranked_reason(ranked: str) -> str:
-    """Why the ranking holds a file none of the task's words name: the graph edge that pulled it
-    in (`script on Assets/Prefabs/Player.prefab`), else the text match the index made of it."""
-    return "; ".join(p for p in ranked.split("; ") if p and p != "text match") or "text match"
 
 
 def _shares(kind: str, lead: bool, outlined: int, budget: int) -> tuple[int, int]:

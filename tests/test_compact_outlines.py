@@ -225,7 +225,7 @@ BUDGET = 1180
 @pytest.fixture(scope="module")
 def saves(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A save system of many slot methods, one of them encrypting: its compact outline for "encrypt
-    the save slot" is far longer than a file's share of a small pack."""
+    the save slot" is far longer than a file's share of a small pack; ten more slot scripts."""
     methods = "\n".join(f"    public void SaveSlot{n}() {{ Write({n}); }}" for n in range(120))
     body = f"""namespace Game.Saving
 {{
@@ -239,7 +239,9 @@ def saves(tmp_path_factory: pytest.TempPathFactory) -> Path:
 }}
 """
     files = {"Assets/Scripts/SaveSystem.cs": body}
-    for kind in ("Backup", "Cloud"):  # two more of the same shape, ranked after it
+    # more of the same shape, ranked after it: more than the pack shows, so its files keep their
+    # shares (a pack showing every file lays them out again in the room left, session 51)
+    for kind in ("Backup", "Cloud", "Local", "Quick", "Auto", "Debug", "Remote", "Legacy", "Console", "Profile"):
         many = "\n".join(f"    public void {kind}SaveSlot{n}() {{ }}" for n in range(120))
         files[f"Assets/Scripts/SaveSlot{kind}.cs"] = f"public class SaveSlot{kind}\n{{\n{many}\n}}\n"
     root = write_project(tmp_path_factory.mktemp("saves"), files)
@@ -363,7 +365,7 @@ def test_a_scene_or_prefab_past_the_third_is_cut_to_more_than_a_quarter_share(tm
     from .test_questions import _prefab
 
     files = {}
-    for k in range(8):
+    for k in range(40):  # more than the pack shows: a pack showing all grows their shares (session 51)
         parts = [(f"Turret{k}", "", ["MeshRenderer"])]
         name = "Turret Barrel Mount Pivot Muzzle Flash Point"
         parts += [(f"{n} {name}", f"Turret{k}", ["MeshRenderer"]) for n in range(12)]  # apart: not `alike`

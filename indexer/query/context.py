@@ -74,6 +74,9 @@ RELATED_OUTLINED, RELATED_OUTLINE_ROOM, RELATED_OUTLINED_SHARE = 4, 32, 0.7
 # many files (the entry's reason keeps it; held-out named 0.868 -> 0.874, session 50).
 RELATED_EXPLAINED = RELATED_OUTLINED
 RELATED_REASON = "related: "  # how a related file's entry starts its reason
+# A pack that shows every candidate with this much of tier 2 left lays its files out again with
+# their shares grown by the largest of FILL_GROWTH that still shows them all (`_filled`).
+FILL_LEFT, FILL_GROWTH = 100, (1.1, 1.25, 1.5, 2.0)
 OTHERS_SHARE = 4  # the line naming a workspace's other projects takes at most 1/4 of tier 1
 
 
@@ -201,7 +204,7 @@ def _tier2_and_related(
     When those need less than their share (a small project), the ranked files are laid out again
     with the rest."""
     reserve = int(budget * RELATED_SHARE)
-    reasons = Reasons(shown_words(terms, spellings), similar)  # worked out once for both layouts
+    reasons = Reasons(shown_words(terms, spellings), similar)  # worked out once for every layout
     tier2 = _tier2(ws, hits, reasons, counter, budget - reserve)
     if not tier2.files:
         return tier2
@@ -221,6 +224,8 @@ def _tier2_and_related(
         else:
             candidates = related_files(ws, [f.path for f in tier2.files[:RELATED_LEADS]], shown, hits, stems)
         lines = _related_lines(ws, candidates, stems, counter, budget - tier2.tokens - head)
+    left = budget - (head + sum(cost for *_, cost in lines) if lines else 0)
+    tier2 = _filled(ws, hits, reasons, counter, tier2, left)
     if not lines:
         return tier2
     scores = {h.path: h.score for h in hits}
@@ -236,6 +241,30 @@ def _tier2_and_related(
     if len(text) == 2:
         return tier2
     return Tier2(text="\n".join(text), tokens=counter.count_joined(text, counts), files=entries)
+
+
+def _filled(
+    ws: Workspace,
+    hits: list[Hit],
+    reasons: Reasons,
+    counter: TokenCounter,
+    tier2: Tier2,
+    room: int,
+) -> Tier2:
+    """The ranked files laid out again with larger shares when the pack shows every candidate and
+    leaves FILL_LEFT of `room` (tier 2's, less the related lines') unused: the room goes to the
+    outlines cut for their share (a scene past the third shown by its header alone) instead of
+    staying blank. The shares are taken of `room` times the largest of FILL_GROWTH that the room
+    would hold with every file grown so, then the next: the first layout still showing every
+    file, none by less than it was, is kept. A layout costs a pack's time: one where it works."""
+    shown = {f.path: f.tokens for f in tier2.files}
+    if not tier2.files or hits[-1].path not in shown or room - tier2.tokens < FILL_LEFT:
+        return tier2
+    for grow in sorted((g for g in FILL_GROWTH if tier2.tokens * g <= room), reverse=True):
+        fuller = _tier2(ws, hits, reasons, counter, room, int(room * grow))
+        if len(fuller.files) == len(tier2.files) and all(f.tokens >= shown[f.path] for f in fuller.files):
+            return fuller
+    return tier2
 
 
 def _related_lines(

@@ -86,7 +86,7 @@ def ranked_reason(ranked: str) -> str:
 
 class Reasons:
     """Why each file is in one pack (`matched`), worked out once per file: a pack lays its files
-    out again for the related lines' room, asking the same of the same files."""
+    out again for the related lines' room and to fill what is left, each time asking the same."""
 
     __slots__ = ("_known", "by_stem", "similar")
 

@@ -169,3 +169,28 @@ def test_a_loaders_one_data_file_ranks_with_it(tmp_path: Path) -> None:
         "Assets/Resources/Schemes/EnemyScheme/slime.json",
     ]
     assert prefix_loaded(graph, "Assets/Scripts/Schemes/CardScheme.cs") == []
+
+
+def test_a_load_commented_out_loads_nothing(tmp_path: Path) -> None:
+    """`prefix_loaded` reads code, not comments: a load left in a comment names no file."""
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.query.loads import prefix_loaded
+    from indexer.query.workspace import open_workspace
+
+    loader = (
+        "using UnityEngine;\npublic class RoomScheme : MonoBehaviour {\n"
+        '    // var text = Resources.Load<TextAsset>("Schemes/RoomScheme/" + name);\n'
+        "    public string roomName;\n}\n"
+    )
+    root = write_project(
+        tmp_path / "Game",
+        {"Assets/Scripts/RoomScheme.cs": loader, "Assets/Resources/Schemes/RoomScheme/hall.json": "{}"},
+    )
+    update(root, Config(workers=1))
+    graph = open_workspace(root, [(root, Config())]).projects[0].graph
+    assert prefix_loaded(graph, "Assets/Scripts/RoomScheme.cs") == []
+    (root / "Assets/Scripts/RoomScheme.cs").write_text(loader.replace("    // var", "    var"))
+    update(root, Config(workers=1))
+    graph = open_workspace(root, [(root, Config())]).projects[0].graph
+    assert prefix_loaded(graph, "Assets/Scripts/RoomScheme.cs") == ["Assets/Resources/Schemes/RoomScheme/hall.json"]

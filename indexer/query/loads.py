@@ -156,7 +156,7 @@ def _build_index_loads(graph, scene: str) -> list[Usage]:
         Usage(p, n, "code", "loads", "build index", text.strip()[:200])
         for (p,) in graph.records.conn.execute(sql)
         for n, text in enumerate(graph.file_lines(p), 1)
-        if call.search(text) and not text.lstrip().startswith(("//", "*", "/*"))
+        if call.search(text) and not _commented(text)
     ]
 
 
@@ -196,7 +196,7 @@ def _scene_usages(graph, keys: list[str]) -> list[Usage]:
             lines = graph.file_lines(p)
             call = re.compile(_SCENE_CALL + re.escape(f'"{key}"'))
             for n, text in enumerate(lines, 1):
-                if f'"{key}"' in text and not text.lstrip().startswith(("//", "*", "/*")):
+                if f'"{key}"' in text and not _commented(text):
                     kind, said = ("loads", "scene call") if call.search(text) else ("names", "literal")
                     out.append(Usage(p, n, "code", kind, said, text.strip()[:200]))
     return out
@@ -204,6 +204,16 @@ def _scene_usages(graph, keys: list[str]) -> list[Usage]:
 
 _ROOTS = frozenset({"Assets/", "Packages/"})
 _NUMBERED = re.compile(r"(.*/[^/]*\D|[^/]*[A-Za-z_])\d+")  # `Targets/Level5`: `Targets/Level`, then 5
+
+
+def _commented(text: str) -> bool:
+    """Whether a line of code is a comment's (`//`, a block comment's `/*` or `*` lines)."""
+    return text.lstrip().startswith(("//", "*", "/*"))
+
+
+def _built_on(prefix: str) -> str:
+    """The pattern of a key built onto `prefix`: `"Props/" + id` or `$"Props/{id}"`."""
+    return re.escape(f'"{prefix}"') + r"\s*\+|" + re.escape(f'$"{prefix}') + r"\{(?!\{)"
 
 
 def _prefix_loads(graph, keys: list[str], known: set[tuple[str, int]]) -> list[Usage]:
@@ -226,12 +236,12 @@ def _prefix_loads(graph, keys: list[str], known: set[tuple[str, int]]) -> list[U
     out = []
     for p, _line, t in graph.records.conn.execute(sql, asked).fetchall():
         built, said = (
-            (re.escape(f'"{t}"') + r"\s*\+|" + re.escape(f'$"{t}') + r"\{(?!\{)", "path prefix")  # `"A/" + id`
+            (_built_on(t), "path prefix")  # `"A/" + id`
             if t.endswith("/") or t in numbered
             else (r"\bLoadAll\w*\s*(?:<[^>]*>)?\(\s*" + re.escape(f'"{t}"'), "folder")  # `LoadAll("A")`
         )
         for n, text in enumerate(graph.file_lines(p), 1):  # every line building it (the index keeps one)
-            if (p, n) not in known and re.search(built, text) and not text.lstrip().startswith(("//", "*", "/*")):
+            if (p, n) not in known and re.search(built, text) and not _commented(text):
                 out.append(Usage(p, n, "code", "loads", said, text.strip()[:200]))
     return out
 
@@ -245,8 +255,8 @@ def prefix_loaded(graph, script: str) -> list[str]:
     lines = graph.file_lines(script) if prefixes else []
     out: set[str] = set()
     for prefix in prefixes:
-        built = re.compile(re.escape(f'"{prefix}"') + r"\s*\+|" + re.escape(f'$"{prefix}') + r"\{(?!\{)")
-        if not any(built.search(t) and not t.lstrip().startswith(("//", "*", "/*")) for t in lines):
+        built = re.compile(_built_on(prefix))
+        if not any(built.search(t) and not _commented(t) for t in lines):
             continue
         folder = f"/Resources/{prefix}"
         rows = graph.records.conn.execute("SELECT path FROM files WHERE instr(path, ?) > 0", (folder,))
@@ -283,7 +293,7 @@ def _lines_holding(lines: list[str], line: int, key: str) -> list[int]:
         return [line]
     found = {line}
     for n, text in enumerate(lines, 1):
-        code = f'"{key}"' in text and not text.lstrip().startswith(("//", "*", "/*"))
+        code = f'"{key}"' in text and not _commented(text)
         if code and (wanted is None or wanted.search(text)):
             found.add(n)
     return sorted(found)

@@ -172,7 +172,8 @@ def test_a_loaders_one_data_file_ranks_with_it(tmp_path: Path) -> None:
 
 
 def test_a_load_commented_out_loads_nothing(tmp_path: Path) -> None:
-    """`prefix_loaded` reads code, not comments: a load left in a comment names no file."""
+    """`prefix_loaded` reads code, not comments: a load left in a comment names no file, though
+    the folder's path is a string of the script's code."""
     from indexer.build.update import update
     from indexer.config import Config
     from indexer.query.loads import prefix_loaded
@@ -180,8 +181,11 @@ def test_a_load_commented_out_loads_nothing(tmp_path: Path) -> None:
 
     loader = (
         "using UnityEngine;\npublic class RoomScheme : MonoBehaviour {\n"
-        '    // var text = Resources.Load<TextAsset>("Schemes/RoomScheme/" + name);\n'
-        "    public string roomName;\n}\n"
+        '    const string Folder = "Schemes/RoomScheme/";\n'
+        "    public string roomName;\n"
+        "    void Load() {\n"
+        '        // var text = Resources.Load<TextAsset>("Schemes/RoomScheme/" + roomName);\n'
+        "    }\n}\n"
     )
     root = write_project(
         tmp_path / "Game",

@@ -79,8 +79,13 @@ def _raise_actions(project, ranked: dict[str, Ranked], stems: set[str]) -> bool:
 def _raise_own_actions(project, ranked: dict[str, Ranked]) -> None:
     """The project's one actions asset of its own (not a kit's or a package sample's), with the
     best, when the task asks which key and names none of its actions ("which key picks up a
-    weapon": the action is `Take`): the keys are bound there whatever the action is called."""
-    own = [p for p in project.records.paths_of_kind("input_actions") if not is_vendored(p, project.vendored)]
+    weapon": the action is `Take`): the keys are bound there whatever the action is called. The
+    assets are found once a generation (a scan of every file's kind: 2.4 ms on UnityCsReference)."""
+    own = project.remember(
+        ("own input actions",),
+        lambda: [p for p in project.records.paths_of_kind("input_actions") if not is_vendored(p, project.vendored)],
+        role=True,
+    )
     if len(own) != 1 or not ranked:
         return
     best = max(r.score for r in ranked.values())

@@ -1,0 +1,56 @@
+"""What two of session 51's rules read a query, bounded (docs/performance.md, session 52): the
+suite's warm search p95 on UnityCsReference went 14.0 -> 20.4 ms, a first-met script costing a
+scan of every string reference and a "which key" task a scan of every file's kind. A script's
+strings now come from its record, and the project's own actions assets are found once a
+generation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from indexer.build.update import update
+from indexer.config import Config
+from indexer.query.loads import prefix_loaded
+from indexer.query.workspace import open_workspace
+from indexer.store.reader import Records
+
+from .test_trial14_session51 import _WHICH_KEY, _weapons
+from .test_trial16_session51 import _cards
+
+
+def test_a_scripts_loaded_folder_is_read_from_its_record_not_the_refs_table(tmp_path: Path) -> None:
+    """The refs table's key starts with the reference's kind and name, not its file: asked by file,
+    SQLite read every string reference of the project (1.9 ms on UnityCsReference) for each script
+    a query met. No statement of `prefix_loaded` reads the refs table, and it still finds the file."""
+    root = _cards(tmp_path)
+    update(root, Config(workers=1))
+    project = open_workspace(root, [(root, Config())]).projects[0]
+    statements: list[str] = []
+    with project.reading():
+        conn = project.graph.records.conn
+        conn.set_trace_callback(statements.append)
+        try:
+            found = prefix_loaded(project.graph, "Assets/Scripts/Schemes/MatchScheme.cs")
+        finally:
+            conn.set_trace_callback(None)
+    assert found == ["Assets/Resources/Schemes/MatchScheme/basicroom.json"]
+    assert statements and not [s for s in statements if "refs" in s]
+
+
+def test_the_projects_own_actions_assets_are_found_once_a_generation(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every "which key" task asked for the paths of the project's actions assets, a scan of every
+    file's kind (2.4 ms on UnityCsReference): asked three times, the scan is made once, and the
+    asset is raised each time."""
+    root = _weapons(tmp_path)
+    update(root, Config(workers=1))
+    asked: list[str] = []
+    paths_of_kind = Records.paths_of_kind
+    monkeypatch.setattr(Records, "paths_of_kind", lambda self, kind: asked.append(kind) or paths_of_kind(self, kind))
+    ws = open_workspace(root, [(root, Config())])
+    for text in (_WHICH_KEY, "which key picks up the hammer", "which key do I press to pick up a weapon"):
+        assert "Assets/Input/GameInput.inputactions" in [h.path for h in ws.search(text, 5, named=False)]
+    assert asked.count("input_actions") == 1

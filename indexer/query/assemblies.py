@@ -21,7 +21,7 @@ def named_asmdefs(records: Records) -> tuple[list[AssemblyFolder], dict[str, Ass
     name (the first by path, when two define one) or by `GUID:<guid>` of its .meta."""
     asmdefs: list[AssemblyFolder] = []
     by_target: dict[str, AssemblyFolder] = {}
-    for rec in records.records("asmdef"):
+    for rec in records.asmdefs:
         sym = next((s for s in rec.symbols if s.kind == "assembly"), None)
         if sym is None or not sym.name:
             continue

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from indexer.identifiers import split_identifier, stem
 from indexer.model import Ranked
+from indexer.query.keys_pressed import actions_assets
 from indexer.query.priors import asks_for
 from indexer.query.vendored import is_vendored
 
@@ -79,13 +80,8 @@ def _raise_actions(project, ranked: dict[str, Ranked], stems: set[str]) -> bool:
 def _raise_own_actions(project, ranked: dict[str, Ranked]) -> None:
     """The project's one actions asset of its own (not a kit's or a package sample's), with the
     best, when the task asks which key and names none of its actions ("which key picks up a
-    weapon": the action is `Take`): the keys are bound there whatever the action is called. The
-    assets are found once a generation (a scan of every file's kind: 2.4 ms on UnityCsReference)."""
-    own = project.remember(
-        ("own input actions",),
-        lambda: [p for p in project.records.paths_of_kind("input_actions") if not is_vendored(p, project.vendored)],
-        role=True,
-    )
+    weapon": the action is `Take`): the keys are bound there whatever the action is called."""
+    own = [p for p in actions_assets(project) if not is_vendored(p, project.vendored)]
     if len(own) != 1 or not ranked:
         return
     best = max(r.score for r in ranked.values())

@@ -163,7 +163,7 @@ ASSET_WORDS = frozenset(
 def test_folders(records: Records) -> frozenset[str]:
     """Folders of test assemblies (every script below one compiles into tests)."""
     out = set()
-    for rec in records.records("asmdef"):
+    for rec in records.asmdefs:
         facts = [r.target for r in rec.refs if r.kind == "assembly"]
         facts += [a for s in rec.symbols if s.kind == "assembly" for a in s.attributes]
         if any(_TEST_ASSEMBLY.search(f) for f in facts):

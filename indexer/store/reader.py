@@ -9,6 +9,7 @@ import threading
 import zlib
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
+from functools import cached_property
 from pathlib import Path
 from urllib.parse import quote
 
@@ -242,6 +243,12 @@ class Records:
             rows = self.conn.execute(f"{_RECORD} WHERE f.kind = ? ORDER BY f.path", (kind,))
         for row in rows:
             yield self.decode_record(*row)
+
+    @cached_property
+    def asmdefs(self) -> tuple[FileRecord, ...]:
+        """Every asmdef's record, by path, read once for this generation: few, and three things a
+        query learns of the project read them (test folders, assembly folders, asmdefs by name)."""
+        return tuple(self.records("asmdef"))
 
     def skipped(self) -> list[tuple[str, str]]:
         out = []

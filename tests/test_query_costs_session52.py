@@ -23,7 +23,9 @@ from .test_trial16_session51 import _cards
 def test_a_scripts_loaded_folder_is_read_from_its_record_not_the_refs_table(tmp_path: Path) -> None:
     """The refs table's key starts with the reference's kind and name, not its file: asked by file,
     SQLite read every string reference of the project (1.9 ms on UnityCsReference) for each script
-    a query met. No statement of `prefix_loaded` reads the refs table, and it still finds the file."""
+    a query met; and each script's folder was looked for by a scan of every path. No statement of
+    `prefix_loaded` reads the refs table, the paths are scanned once for two scripts, and the
+    files are still found."""
     root = _cards(tmp_path)
     update(root, Config(workers=1))
     project = open_workspace(root, [(root, Config())]).projects[0]
@@ -33,10 +35,17 @@ def test_a_scripts_loaded_folder_is_read_from_its_record_not_the_refs_table(tmp_
         conn.set_trace_callback(statements.append)
         try:
             found = prefix_loaded(project.graph, "Assets/Scripts/Schemes/MatchScheme.cs")
+            found += prefix_loaded(project.graph, "Assets/Scripts/Schemes/EnemyScheme.cs")
         finally:
             conn.set_trace_callback(None)
-    assert found == ["Assets/Resources/Schemes/MatchScheme/basicroom.json"]
+    assert found == [
+        "Assets/Resources/Schemes/MatchScheme/basicroom.json",
+        "Assets/Resources/Schemes/EnemyScheme/bat.json",
+        "Assets/Resources/Schemes/EnemyScheme/slime.json",
+    ]
     assert statements and not [s for s in statements if "refs" in s]
+    # the files below Resources folders are read once for the graph, not once a script
+    assert len([s for s in statements if "instr(path" in s]) == 1
 
 
 def test_the_projects_own_actions_assets_are_found_once_a_generation(

@@ -36,13 +36,18 @@ class Loadable:
         self._records = records
 
     @cached_property
+    def resources(self) -> dict[str, str]:
+        """Every file below a `Resources` folder -> its Resources path, by path (one scan of the
+        paths a generation, in SQLite: no Python loop over every path)."""
+        sql = "SELECT path FROM files WHERE instr(path, '/Resources/') > 0 ORDER BY path"
+        rows = ((path, resources_key(path)) for (path,) in self._records.conn.execute(sql))
+        return {path: key for path, key in rows if key is not None}
+
+    @cached_property
     def _by_key(self) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
-        sql = "SELECT path FROM files WHERE instr(path, '/Resources/') > 0"  # no Python loop over every path
-        for (path,) in self._records.conn.execute(sql):
-            key = resources_key(path)
-            if key is not None:
-                out.setdefault(key, []).append(path)
+        for path, key in self.resources.items():
+            out.setdefault(key, []).append(path)
         for paths in out.values():
             paths.sort()
         for kind in SHADER_FILE_KINDS:
@@ -262,9 +267,9 @@ def prefix_loaded(graph, script: str) -> list[str]:
         built = re.compile(_built_on(prefix))
         if not any(built.search(t) and not _commented(t) for t in lines):
             continue
-        folder = f"/Resources/{prefix}"
-        rows = graph.records.conn.execute("SELECT path FROM files WHERE instr(path, ?) > 0", (folder,))
-        out.update(p for (p,) in rows if resources_key(p) is not None and "/" not in p.split(folder, 1)[1])
+        out.update(
+            p for p, key in graph.loadable.resources.items() if key.startswith(prefix) and "/" not in key[len(prefix) :]
+        )
     return sorted(out)
 
 

@@ -1,14 +1,14 @@
 """A CSV or TSV data table is searched by its columns' names as by a script's members
-(`documents.table_columns`, docs/retrieval.md, session 42)."""
+(`table_text.table_columns`, docs/retrieval.md, session 42)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from indexer.build.documents import table_columns
 from indexer.build.update import update
 from indexer.config import Config
 from indexer.query.workspace import open_workspace
+from indexer.table_text import table_columns
 
 from .conftest import write_project
 
@@ -55,7 +55,7 @@ def test_a_table_is_found_by_the_words_of_its_columns(tmp_path: Path) -> None:
 
 def test_a_tables_columns_are_named_once_and_at_most_max_columns() -> None:
     """A column named twice is one name; a header of 300 names gives its first MAX_COLUMNS."""
-    from indexer.build.documents import MAX_COLUMNS
+    from indexer.table_text import MAX_COLUMNS
 
     assert table_columns("Id,Name,Hp,Name\n1,a,3,b\n") == ["Id", "Name", "Hp"]
     wide = ",".join(f"C{i}" for i in range(300))

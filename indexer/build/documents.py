@@ -9,6 +9,7 @@ from indexer.identifiers import expand
 from indexer.model import HIERARCHY_KINDS, TYPE_KINDS, FileRecord, Symbol
 from indexer.shown import name_words
 from indexer.store.schema import MAX_OUTLINE_ENTRIES, TEXT_BODY_KINDS, OutlineEntry, outline_encoder
+from indexer.table_text import TABLE_EXTENSIONS, table_columns
 
 # Declarations that name the file's main thing rank with type names.
 PRIMARY_SYMBOLS = TYPE_KINDS | {
@@ -51,12 +52,6 @@ _UNITY_KEYS = re.compile(
 )
 _KEY_LINE = re.compile(r"( *)(- )?([A-Za-z_][A-Za-z0-9_]*):(?: |$)")
 MAX_NESTED_KEYS = 200
-# A CSV or TSV table's header names its columns (`Id,MaxHp,Attack,MoveSpeed`): what a task asks a
-# stat by ("where is the fire mage's max HP set"), said once in a table of rows of numbers, where
-# as words of the text they weighed like any row's.
-TABLE_EXTENSIONS = (".csv", ".tsv")
-_COLUMN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-MAX_COLUMNS = 200
 
 
 def yaml_words(text: str) -> str:
@@ -127,18 +122,6 @@ def nested_keys(text: str) -> list[str]:
             depth, opens = indent + (2 if item else 0), line.endswith(":") or bool(item)
     out = [k for k in keys if not k.startswith("m_") and not _UNITY_KEYS.fullmatch(k)]
     return out[:MAX_NESTED_KEYS]
-
-
-def table_columns(text: str) -> list[str]:
-    """The names of a data table's columns: the cells of its first line holding text that are
-    names (`MaxHp`), split at tabs when it has more of them than commas. Empty when
-    fewer than two cells are, or than half of them (a list of sentences, not a table)."""
-    line = next((line for line in text.split("\n", 20) if line.strip()), "")
-    cells = [c.strip().strip('"').strip() for c in line.split("\t" if line.count("\t") > line.count(",") else ",")]
-    names = [c for c in cells if _COLUMN.fullmatch(c)]
-    if len(names) < 2 or 2 * len(names) < len(cells):
-        return []
-    return list(dict.fromkeys(names))[:MAX_COLUMNS]
 
 
 def _unsearched(s: Symbol) -> bool:

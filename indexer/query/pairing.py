@@ -21,6 +21,7 @@ from indexer.query.channels import raise_channels
 from indexer.query.describe import unity_root
 from indexer.query.kept_records import kept_record
 from indexer.query.loads import prefix_loaded
+from indexer.query.tables import keyed_tables, row_table
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
@@ -103,6 +104,8 @@ def pair(
         pairs.instances_held(stems)
     if kind in (None, "csharp") and values:
         pairs.constructors_of_values()
+    if kind is None and values:
+        pairs.tables_of_prefabs(ASKED_SHARE if asks_assets else PAIRED_SHARE)
     if kind in (None, "asset") and values:
         pairs.definitions_of_prefabs(stems)
         pairs.data_of_holders(stems)
@@ -142,7 +145,8 @@ class _Pairs:
         ends the game on its death, for `BlockSettings.cs`), and ranks at least `share` of the
         class's score times its own prior, as a script's one prefab does. So does the one file a
         class no asset carries loads from a folder by a name (`MatchScheme/basicroom.json`, read
-        as `"Schemes/MatchScheme/" + name`: `loads.prefix_loaded`)."""
+        as `"Schemes/MatchScheme/" + name`: `loads.prefix_loaded`), and the one table whose columns
+        its fields are (`EnemyUnits.csv` for `EnemyUnitConfig`: `tables.row_table`)."""
         for script in self.best(is_script, PAIRED_SCRIPTS):
             carried_by = self._carriers(script.path)
             if not carried_by:
@@ -151,6 +155,8 @@ class _Pairs:
                 )
                 if len(loaded) == 1 and loaded[0].startswith(self.prefix):
                     self.raise_to(loaded[0], script.score * share * self.prior(loaded[0]), ("loads", script.path, ()))
+                if not loaded:
+                    self._table_of(script, share)
                 continue
             assets = [p for p in carried_by if p.endswith(".asset")]
             if len(assets) != 1 or len(carried_by) != 1 or not assets[0].startswith(self.prefix):
@@ -159,6 +165,21 @@ class _Pairs:
                 self.raise_to(
                     assets[0], script.score * share * self.prior(assets[0]), ("carries_script", script.path, ())
                 )
+
+    def _table_of(self, script: Ranked, share: float) -> None:
+        """The table a class's rows are read from ranks with it, as a class's one data asset does."""
+        table = self.project.remember(("row table", script.path), lambda: row_table(self.project, script.path))
+        if table and table.startswith(self.prefix):
+            self.raise_to(table, script.score * share * self.prior(table), ("rows_of", script.path, ()))
+
+    def tables_of_prefabs(self, share: float) -> None:
+        """The tables keying a row by the name of a prefab among the BEHAVIOUR_PREFABS best (at most
+        two: `tables.keyed_tables`) hold its numbers, for a task asking a value: each ranks at least
+        `share` of the prefab's score times its own prior, as a prefab's script does."""
+        for prefab in self.best(is_prefab, BEHAVIOUR_PREFABS):
+            for table in keyed_tables(self.project, prefab.path):
+                if table.startswith(self.prefix):
+                    self.raise_to(table, prefab.score * share * self.prior(table), ("row_keyed_by", prefab.path, ()))
 
     def scripts_of_prefabs(self) -> None:
         """A prefab among the BEHAVIOUR_PREFABS best that carries one project script, a script few

@@ -49,6 +49,8 @@ REASONS = {
     "nests_instance_of": "nests an instance of {}",
     "refers_to": "references {}",
     "loaded_by": "loads {} by name",
+    "rows_of": "holds the rows of {}",  # a data table, raised from the class of its columns (tables.py)
+    "row_keyed_by": "holds a row named for {}",  # a data table, raised from a prefab (tables.py)
     "uses_type": "uses {}",
     "calls_event": "calls {} from a UnityEvent",
     "adds": "adds {} as a component at run time",

@@ -1,7 +1,12 @@
-"""Terminal output for humans on stderr: messages, errors, a progress bar. stdout is for data."""
+"""Terminal output for humans on stderr: messages, errors, a progress bar. stdout is for data.
+
+A message stderr cannot take (`2>/dev/full`, a full disk under a log's redirect, a closed pipe)
+is dropped: it is no part of the answer, and the write's OSError ended every command that said
+anything, exit 1, a query's answer unprinted and an error's exit 2 lost."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import time
@@ -19,15 +24,20 @@ class Console:
     def _paint(self, text: str, code: str) -> str:
         return f"\033[{code}m{text}\033[0m" if self.color else text
 
+    def _say(self, text: str, end: str = "\n") -> None:
+        with contextlib.suppress(OSError):
+            self.stream.write(text + end)
+            self.stream.flush()
+
     def info(self, msg: str) -> None:
         if not self.quiet:
-            print(msg, file=self.stream)
+            self._say(msg)
 
     def warn(self, msg: str) -> None:
-        print(f"{self._paint('warning:', '33')} {msg}", file=self.stream)
+        self._say(f"{self._paint('warning:', '33')} {msg}")
 
     def error(self, msg: str) -> None:
-        print(f"{self._paint('error:', '31;1')} {msg}", file=self.stream)
+        self._say(f"{self._paint('error:', '31;1')} {msg}")
 
     def progress(self, label: str):
         """A callback (done, total) drawing a bar on a terminal; silent when stderr is not one."""
@@ -43,7 +53,6 @@ class Console:
             filled = width * done // max(total, 1)
             bar = "#" * filled + "-" * (width - filled)
             end = "\n" if done >= total else ""
-            self.stream.write(f"\r{label} [{bar}] {done}/{total}{end}")
-            self.stream.flush()
+            self._say(f"\r{label} [{bar}] {done}/{total}", end)
 
         return draw

@@ -4,18 +4,38 @@ that no test held, and each was seen failing with the code path it names broken.
 
 1. A message stderr cannot take (`2>/dev/full`) ended the command: `query` printed no answer and
    exited 1, an error's exit 2 became 1 (console.py; the exit codes of docs/cli.md).
+2. `--allow-origin null` lets a `null` Origin in; a request without a session is the SDK's 400
+   (docs/mcp.md; that part pins the SDK's behaviour, which no code of ours makes).
+3. `"7"` and `7` are one request id over stdio (docs/mcp.md, stdio.py `InFlight`).
+4. `python -OO` given on the command line is kept (docs/cli.md, main.py `_run_again_if_needed`).
+5. `~name/...` is under that user's home folder (home.py `expand_home`).
+6. Every folder of Unity's own in `Library` that docs/configuration.md lists is refused as
+   `index_dir`.
+7. A `--path` tail two folders end with, in two cases, is the one in the case typed
+   (paths.py `folders_ending`).
+8. The HTTP server's waiting connections: a quarter of the limit of open files, at least 8, at
+   most 2,048 (docs/mcp.md, http_connections.py `connection_share`).
 """
 
 from __future__ import annotations
 
+import json
 import os
+import pwd
+import re
+import resource
 import subprocess
 import sys
 from pathlib import Path
 
+import httpx2 as httpx
 import pytest
 
-from .conftest import CLI_ENV, REPO, write_project
+from .conftest import CLI_ENV, REPO, SLOW_CSHARP, mono_script, write_project
+from .test_mcp_transports import _start_http
+from .test_trust_session48 import INIT, _call, _serve_stdio
+
+DOCS = REPO / "docs"
 
 
 def _cli(*args: str, stderr: object) -> subprocess.CompletedProcess:
@@ -47,3 +67,153 @@ def test_a_message_stderr_cannot_take_is_dropped_and_the_command_goes_on(tmp_pat
         indexed = _cli("index", "--project", str(root), stderr=full)
     assert (refused.returncode, refused.stdout) == (2, "")
     assert (indexed.returncode, indexed.stdout) == (0, "")
+
+
+# -- 2. HTTP: a `null` origin listed, a request with no session ---------------------------------
+
+
+HEADERS = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+
+
+def test_allow_origin_null_lets_a_null_origin_in_and_a_request_without_session_is_400(tmp_path: Path) -> None:
+    """docs/mcp.md: "`null` only when listed" (a sandboxed page, a file), and "Over HTTP a request
+    without a session is refused by the SDK, `400`, `Bad Request: Missing session ID`"."""
+    root = write_project(tmp_path / "Game", {"Assets/Hero.cs": "public class Hero { }\n"})
+    proc, port = _start_http(root, "--no-watch", "--allow-origin", "null")
+    try:
+        url = f"http://127.0.0.1:{port}/mcp"
+        opening = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": INIT}
+        assert httpx.post(url, json=opening, headers={**HEADERS, "Origin": "null"}, timeout=30).status_code == 200
+        other = httpx.post(url, json=opening, headers={**HEADERS, "Origin": "http://localhost:5173"}, timeout=30)
+        assert other.status_code == 403
+        listing = {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}
+        r = httpx.post(url, json=listing, headers=HEADERS, timeout=30)
+        assert (r.status_code, r.json()["error"]["message"]) == (400, "Bad Request: Missing session ID")
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+# -- 3. stdio: "7" and 7 are one id ---------------------------------------------------------------
+
+
+def test_stdio_a_string_id_equal_to_a_number_in_flight_is_a_duplicate(tmp_path: Path) -> None:
+    """docs/mcp.md: "`"7"` and `7` count as one id, as the SDK correlates them": the second is
+    refused naming the id as sent, the first answered."""
+    files = {"Assets/Spawner.cs": mono_script("Spawner", "public int hp;"), "Assets/Slow.cs": SLOW_CSHARP}
+    root = write_project(tmp_path / "Game", files)  # the slow script keeps the first call in flight
+    answers = _serve_stdio(
+        root,
+        [
+            {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": INIT},
+            {"jsonrpc": "2.0", "method": "notifications/initialized"},
+            _call(7, "search", {"query": "spawner"}),
+            _call("7", "index_status", {}),
+        ],
+    )
+    by_id = {json.dumps(a["id"]): a for a in answers}
+    assert sorted(by_id) == ['"7"', "1", "7"], answers
+    assert by_id['"7"']["error"] == {
+        "code": -32600,
+        "message": 'Invalid Request: duplicate request id "7" while one is in flight',
+    }
+    assert by_id["7"]["result"]["structuredContent"]["results"][0]["path"] == "Assets/Spawner.cs"
+
+
+# -- 4. -OO on the command line ---------------------------------------------------------------------
+
+
+def test_python_oo_given_on_the_command_line_is_kept(tmp_path: Path) -> None:
+    """docs/cli.md: PYTHONOPTIMIZE=2 makes the command run again without it, but "`python -OO`
+    given on the command line is kept": the user's choice, docstrings (the tools' descriptions)
+    stripped (tests/test_attack17_session51.py checks the variable's case)."""
+    root = write_project(tmp_path / "P", {"Assets/Hero.cs": "public class Hero { }\n"})
+    lines = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": INIT},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+    ]
+    cmd = [sys.executable, "-OO", "-m", "indexer.cli", "serve", "--project", str(root), "--no-watch"]
+    stdin = "".join(json.dumps(line) + "\n" for line in lines)
+    env = {**os.environ, **CLI_ENV}
+    r = subprocess.run(cmd, input=stdin, capture_output=True, text=True, cwd=REPO, env=env, timeout=120)
+    tools = next(a["result"]["tools"] for a in map(json.loads, r.stdout.splitlines()) if a.get("id") == 2)
+    assert len(tools) > 5
+    assert [t["name"] for t in tools if t.get("description")] == []
+
+
+# -- 5. ~name ------------------------------------------------------------------------------------------
+
+
+def test_a_tilde_and_a_user_name_is_under_that_users_home_folder() -> None:
+    """home.py `expand_home`: "`~name/...` under that user's"; None for a user unknown."""
+    from indexer.home import expand_home
+
+    entry = pwd.getpwuid(os.getuid())
+    assert expand_home(f"~{entry.pw_name}/idx/p") == str(Path(entry.pw_dir) / "idx" / "p")
+    assert expand_home(f"~{entry.pw_name}") == entry.pw_dir
+    assert expand_home("~no-such-user-here/idx") is None
+
+
+# -- 6. Unity's own folders in Library, as docs/configuration.md lists them --------------------------
+
+
+def _documented_unity_folders() -> list[str]:
+    text = " ".join((DOCS / "configuration.md").read_text().split())
+    listed = re.search(r"one of Unity's own folders in `Library` or a folder in them \((.*?): Unity deletes", text)
+    assert listed is not None
+    return re.findall(r"`([A-Za-z0-9]+)`", listed.group(1))
+
+
+def test_every_folder_of_unity_s_own_in_library_the_docs_list_is_refused(tmp_path: Path) -> None:
+    from indexer.config import ConfigError, load_config
+
+    names = _documented_unity_folders()
+    assert len(names) == 13 and names[0] == "PackageCache" and names[-1] == "Search"
+    for name in names:
+        for index_dir in (f"Library/{name}", f"Library/{name}/Idx"):
+            root = write_project(tmp_path / name / "Game", {"unity-index.toml": f'index_dir = "{index_dir}"\n'})
+            with pytest.raises(ConfigError) as caught:
+                load_config(root)
+            assert f"Unity deletes and rebuilds Library/{name}; the default is" in str(caught.value), index_dir
+    root = write_project(tmp_path / "Mine" / "Game", {"unity-index.toml": 'index_dir = "Library/MyIndex"\n'})
+    assert load_config(root).index_dir == "Library/MyIndex"
+
+
+# -- 7. a folder's tail in the case typed ----------------------------------------------------------
+
+
+def test_a_folder_tail_two_folders_end_with_in_two_cases_is_the_one_in_the_case_typed() -> None:
+    """paths.py `folders_ending`: "of several, the one in the case typed if only one is"; typed in
+    neither case, both are listed (the caller refuses it as ambiguous)."""
+    from indexer.paths import folders_ending
+
+    paths = ["Assets/A/Enemy/Boss.cs", "Assets/B/enemy/Imp.cs", "Assets/C/EnemyBoss/X.cs"]
+    assert folders_ending("Enemy", paths) == ["Assets/A/Enemy"]
+    assert folders_ending("enemy/", paths) == ["Assets/B/enemy"]
+    assert folders_ending("ENEMY", paths) == ["Assets/A/Enemy", "Assets/B/enemy"]
+
+
+# -- 8. how many connections wait --------------------------------------------------------------------
+
+
+def _share_under(soft: int) -> int:
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+
+    code = "from mcp_adapter.http_connections import connection_share; print(connection_share())"
+    env = {**os.environ, **CLI_ENV}
+    r = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, env=env, preexec_fn=limit, timeout=60
+    )
+    assert r.returncode == 0, r.stderr
+    return int(r.stdout)
+
+
+def test_connections_waiting_are_a_quarter_of_the_open_files_limit_at_least_8_at_most_2048() -> None:
+    """docs/mcp.md: "at most a quarter of the limit of open files (`ulimit -n`; at most 2,048)";
+    http_connections.py: at least MIN_SHARE, 8."""
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    assert [_share_under(n) for n in (256, 1024, 24)] == [64, 256, 8]
+    if hard == resource.RLIM_INFINITY or hard >= 16384:
+        assert _share_under(16384) == 2048

@@ -15,6 +15,7 @@ that no test held, and each was seen failing with the code path it names broken.
    (paths.py `folders_ending`).
 8. The HTTP server's waiting connections: a quarter of the limit of open files, at least 8, at
    most 2,048 (docs/mcp.md, http_connections.py `connection_share`).
+9. Each tool's structured content holds the fields docs/mcp.md's table gives it, nested ones too.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import anyio
 import httpx2 as httpx
 import pytest
 
@@ -217,3 +219,88 @@ def test_connections_waiting_are_a_quarter_of_the_open_files_limit_at_least_8_at
     assert [_share_under(n) for n in (256, 1024, 24)] == [64, 256, 8]
     if hard == resource.RLIM_INFINITY or hard >= 16384:
         assert _share_under(16384) == 2048
+
+
+# -- 9. the fields of each tool's structured content, as docs/mcp.md's table gives them ------------
+
+
+def _fields(text: str, i: int = 0) -> tuple[dict[str, object], int]:
+    """`{a, b: {c}, d: [{e}], f: [Hit]}` read into {name: None | fields | [fields] | [name]}, and
+    where it ends."""
+    assert text[i] == "{", text[i:]
+    out: dict[str, object] = {}
+    i += 1
+    while text[i] != "}":
+        name = re.match(r"\s*(\w+)", text[i:])
+        assert name is not None, text[i:]
+        i += name.end()
+        value: object = None
+        if text[i] == ":":
+            i += 1 + len(text[i + 1 :]) - len(text[i + 1 :].lstrip())
+            if text[i] == "{":
+                value, i = _fields(text, i)
+            elif text[i] == "[" and text[i + 1] == "{":
+                inner, i = _fields(text, i + 1)
+                value, i = [inner], i + 1
+            else:
+                word = re.match(r"\[?(\w+)\]?", text[i:])
+                assert word is not None, text[i:]
+                value, i = [word.group(1)], i + word.end()
+        out[name.group(1)] = value
+        i += 1 if text[i] == "," else 0
+    return out, i + 1
+
+
+def _documented_outputs() -> dict[str, dict[str, object]]:
+    """tool -> the fields of its structured content, from the table's third column."""
+    rows = re.findall(r"^\| `(\w+)` \| [^|]* \| (.*?) \|", (DOCS / "mcp.md").read_text(), re.M)
+    out = {}
+    for tool, column in rows:
+        braces = re.search(r"`(\{.*?\})`", column)
+        if braces is not None:
+            out[tool] = _fields(braces.group(1))[0]
+    hit = re.search(r"Hit = `(\{.*?\})`", (DOCS / "mcp.md").read_text())
+    assert hit is not None
+    out["search"]["results"] = [_fields(hit.group(1))[0]]
+    return out
+
+
+def _same_fields(doc: dict[str, object], answer: dict, where: str) -> None:
+    assert sorted(answer) == sorted(doc), where
+    for name, inner in doc.items():
+        if isinstance(inner, dict):
+            _same_fields(inner, answer[name], f"{where}.{name}")
+        elif isinstance(inner, list) and isinstance(inner[0], dict) and answer[name]:
+            for i, item in enumerate(answer[name]):
+                _same_fields(inner[0], item, f"{where}.{name}[{i}]")
+
+
+def test_each_tool_answers_the_fields_the_table_of_docs_mcp_md_gives(indexed_fixture: Path) -> None:
+    """docs/mcp.md's table of tools, third column: every field, nested ones too, and no
+    other, in any order (the editor tools need an editor: tests/test_promises_mcp.py)."""
+    from mcp import Client
+
+    from indexer.query.workspace import open_workspace, projects_at
+    from mcp_adapter.server.app import create_server
+
+    doc = _documented_outputs()
+    calls = {
+        "search": {"query": "player health"},
+        "get_context": {"task": "player takes damage", "budget": 2000},
+        "find_references": {"target": "PlayerHealth"},
+        "describe": {"target": "Assets/Prefabs/Player.prefab"},
+        "project_overview": {},
+        "index_status": {},
+        "refresh": {},
+    }
+    assert sorted(doc) == sorted([*calls, "editor_tools", "editor_call"])
+    server = create_server(
+        open_workspace(indexed_fixture, projects_at(indexed_fixture)), refresh_interval=0, tokenizer="estimate"
+    )
+
+    async def go() -> dict[str, dict]:
+        async with Client(server) as c:
+            return {tool: (await c.call_tool(tool, args)).structured_content for tool, args in calls.items()}
+
+    for tool, answer in anyio.run(go).items():
+        _same_fields(doc[tool], answer, tool)

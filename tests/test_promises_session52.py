@@ -16,6 +16,8 @@ that no test held, and each was seen failing with the code path it names broken.
 8. The HTTP server's waiting connections: a quarter of the limit of open files, at least 8, at
    most 2,048 (docs/mcp.md, http_connections.py `connection_share`).
 9. Each tool's structured content holds the fields docs/mcp.md's table gives it, nested ones too.
+10. The `unity_task` prompt repeats the task up to as many characters as its budget has tokens.
+11. The server's options (`host`, `token`, `allow_origin`...) are refused in `unity-index.toml`.
 """
 
 from __future__ import annotations
@@ -304,3 +306,45 @@ def test_each_tool_answers_the_fields_the_table_of_docs_mcp_md_gives(indexed_fix
 
     for tool, answer in anyio.run(go).items():
         _same_fields(doc[tool], answer, tool)
+
+
+# -- 10. the prompt repeats the task up to the budget's tokens in characters -------------------------
+
+
+def test_the_prompt_repeats_the_task_up_to_as_many_characters_as_the_budget_has_tokens(tmp_path: Path) -> None:
+    """prompts.py `unity_task`: "The task is repeated up to as many characters as the budget has
+    tokens (200 at least)": 1,000 at a budget of 1,000 (tests/test_mcp_session38.py checks 200 at a
+    budget of 200, the least a budget may be)."""
+    from mcp import Client
+
+    from indexer.query.workspace import open_workspace, projects_at
+    from indexer.words import echoed
+    from mcp_adapter.server.app import create_server
+
+    root = write_project(tmp_path / "Game", {"Assets/Hero.cs": "public class Hero { public int hp; }\n"})
+    server = create_server(open_workspace(root, projects_at(root)), refresh_interval=0, tokenizer="estimate")
+    whole, cut = "hero " * 190, "hero " * 300  # 950 and 1,500 characters
+
+    async def go() -> list[str]:
+        async with Client(server) as c:
+            prompts = [await c.get_prompt("unity_task", {"task": t, "budget": "1000"}) for t in (whole, cut)]
+            return [p.messages[0].content.text for p in prompts]
+
+    texts = anyio.run(go)
+    assert texts[0].startswith(f"Task: {whole}\n\n")
+    assert texts[1].startswith(f"Task: {echoed(cut, 1000)}\n\n") and echoed(cut, 1000).endswith("… (1,500 characters)")
+
+
+# -- 11. the server's options are no settings of unity-index.toml --------------------------------------
+
+
+@pytest.mark.parametrize("key", ["host", "token", "allow_origin", "allow_remote", "port"])
+def test_the_server_s_options_are_refused_in_unity_index_toml(tmp_path: Path, key: str) -> None:
+    """docs/configuration.md: "The server's own options (`serve --host`, `--token`,
+    `--allow-origin`) are not read from this file": a cloned project must not choose who may reach
+    your server. Such a key is an unknown one, exit 2 on every command."""
+    root = write_project(tmp_path / "Game", {"Assets/Hero.cs": "public class Hero { }\n"})
+    (root / "unity-index.toml").write_text(f'{key} = "x"\n')
+    r = _cli("status", "--project", str(root), stderr=subprocess.PIPE)
+    assert r.returncode == 2
+    assert r.stderr.startswith(f"error: {root / 'unity-index.toml'}: Object contains unknown field `{key}`; the keys")

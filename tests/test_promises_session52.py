@@ -18,6 +18,8 @@ that no test held, and each was seen failing with the code path it names broken.
 9. Each tool's structured content holds the fields docs/mcp.md's table gives it, nested ones too.
 10. The `unity_task` prompt repeats the task up to as many characters as its budget has tokens.
 11. The server's options (`host`, `token`, `allow_origin`...) are refused in `unity-index.toml`.
+12. `serve` over stdio ended by SIGTERM leaves its scanners' folder, which the next command
+    starting scanner processes removes (docs/mcp.md said: not measured on `serve` itself).
 """
 
 from __future__ import annotations
@@ -348,3 +350,56 @@ def test_the_server_s_options_are_refused_in_unity_index_toml(tmp_path: Path, ke
     r = _cli("status", "--project", str(root), stderr=subprocess.PIPE)
     assert r.returncode == 2
     assert r.stderr.startswith(f"error: {root / 'unity-index.toml'}: Object contains unknown field `{key}`; the keys")
+
+
+# -- 12. serve over stdio killed by SIGTERM: its scanners' folder goes at the next command ----------
+
+
+def _big_script(name: str) -> str:
+    """A script over 256 KB: scanned in a scanner process (build/workers.py), so the fork server
+    and its folder are started."""
+    fields = "".join(f"    public int field{i} = {i};\n" for i in range(9000))
+    return f"public class {name} : UnityEngine.MonoBehaviour\n{{\n{fields}}}\n"
+
+
+def _scratch_folders(pid: int) -> list[Path]:
+    import tempfile
+
+    bases = {Path(tempfile.gettempdir()), Path("/tmp")}
+    return sorted(p for base in bases for p in base.glob(f"unity-index-{pid}-*"))
+
+
+def test_serve_over_stdio_ended_by_sigterm_leaves_a_folder_the_next_command_removes(tmp_path: Path) -> None:
+    """docs/mcp.md: "Over stdio SIGTERM keeps its default action ...: the scanners' fork server's
+    temporary folder it leaves, `unity-index-<pid>-XXXX`, is removed by the next run of any command
+    that starts scanner processes, as after a SIGKILL" (it said: not measured on `serve` itself)."""
+    import signal
+
+    served = write_project(tmp_path / "Served", {"Assets/Huge.cs": _big_script("Huge")})
+    other = write_project(tmp_path / "Other", {"Assets/Vast.cs": _big_script("Vast")})
+    cmd = [sys.executable, "-m", "indexer.cli", "serve", "--project", str(served), "--no-watch"]
+    proc = subprocess.Popen(
+        cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=REPO,
+        env={**os.environ, **CLI_ENV}, text=True,
+    )  # fmt: skip
+    try:
+        for message in (
+            {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": INIT},
+            {"jsonrpc": "2.0", "method": "notifications/initialized"},
+            _call(2, "search", {"query": "huge"}),
+        ):
+            proc.stdin.write(json.dumps(message) + "\n")  # type: ignore[union-attr]
+            proc.stdin.flush()  # type: ignore[union-attr]
+        answer = {}
+        while answer.get("id") != 2:  # the answers and notifications before it
+            answer = json.loads(proc.stdout.readline())  # type: ignore[union-attr]
+        assert answer["result"]["structuredContent"]["results"][0]["path"] == "Assets/Huge.cs"
+        left = _scratch_folders(proc.pid)
+        assert len(left) == 1 and (left[0] / "owner.lock").exists()
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == -signal.SIGTERM  # its default action: the process ends at once
+    finally:
+        proc.kill()
+    assert _scratch_folders(proc.pid) == left  # left behind
+    assert _cli("index", "--quiet", "--project", str(other), stderr=subprocess.PIPE).returncode == 0
+    assert _scratch_folders(proc.pid) == []

@@ -20,6 +20,8 @@ that no test held, and each was seen failing with the code path it names broken.
 11. The server's options (`host`, `token`, `allow_origin`...) are refused in `unity-index.toml`.
 12. `serve` over stdio ended by SIGTERM leaves its scanners' folder, which the next command
     starting scanner processes removes (docs/mcp.md said: not measured on `serve` itself).
+13. Over HTTP two 2026-07-28 requests of one id in flight are each answered on their own POST
+    (docs/mcp.md said: read from the SDK's code, no test here).
 """
 
 from __future__ import annotations
@@ -403,3 +405,55 @@ def test_serve_over_stdio_ended_by_sigterm_leaves_a_folder_the_next_command_remo
     assert _scratch_folders(proc.pid) == left  # left behind
     assert _cli("index", "--quiet", "--project", str(other), stderr=subprocess.PIPE).returncode == 0
     assert _scratch_folders(proc.pid) == []
+
+
+# -- 13. HTTP of the 2026-07-28 era: no session, so two requests of one id cannot cross -------------
+
+_MODERN = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "1"},
+    "io.modelcontextprotocol/clientCapabilities": {},
+}
+
+
+def test_http_2026_requests_of_one_id_in_flight_are_each_answered_on_their_own_post(tmp_path: Path) -> None:
+    """docs/mcp.md: "A 2026-07-28 request has no session and is left to the SDK, which answers each
+    POST on its own response, so two with one id cannot cross" (it said: read from the SDK's code,
+    no test here)."""
+    files = {"Assets/Spawner.cs": mono_script("Spawner", "public int hp;"), "Assets/Slow.cs": SLOW_CSHARP}
+    root = write_project(tmp_path / "Game", files)  # the slow script keeps the first search in flight
+    proc, port = _start_http(root, "--no-watch")
+    url = f"http://127.0.0.1:{port}/mcp"
+
+    async def post(c: httpx.AsyncClient, tool: str, arguments: dict) -> httpx.Response:
+        body = {"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": tool, "arguments": arguments}}
+        body["params"]["_meta"] = _MODERN
+        routing = {"mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": tool}
+        return await c.post(url, json=body, headers={**HEADERS, **routing})
+
+    async def go() -> dict[str, httpx.Response]:
+        answers: dict[str, httpx.Response] = {}
+        async with httpx.AsyncClient(timeout=60) as c:
+
+            async def call(tool: str, arguments: dict) -> None:
+                answers[tool] = await post(c, tool, arguments)
+
+            with anyio.fail_after(60):
+                async with anyio.create_task_group() as tg:
+                    tg.start_soon(call, "search", {"query": "spawner"})  # builds the index: a while
+                    await anyio.sleep(0.1)
+                    tg.start_soon(call, "index_status", {})
+        return answers
+
+    try:
+        answers = anyio.run(go)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+    found, status = answers["search"].json(), answers["index_status"].json()
+    assert (answers["search"].status_code, found["id"]) == (200, 7)
+    assert found["result"]["structuredContent"]["results"][0]["path"] == "Assets/Spawner.cs"
+    assert (answers["index_status"].status_code, status["id"]) == (200, 7)
+    assert list(status["result"]["structuredContent"]) == [
+        "projects", "freshness", "freshness_note", "auto_refresh_seconds", "building",
+    ]  # fmt: skip

@@ -18,7 +18,7 @@ that no test held, and each was seen failing with the code path it names broken.
 9. Each tool's structured content holds the fields docs/mcp.md's table gives it, nested ones too.
 10. The `unity_task` prompt repeats the task up to as many characters as its budget has tokens.
 11. The server's options (`host`, `token`, `allow_origin`...) are refused in `unity-index.toml`.
-12. `serve` over stdio ended by SIGTERM leaves its scanners' folder, which the next command
+12. `serve` over stdio ended by SIGTERM or SIGHUP leaves its scanners' folder, which the next command
     starting scanner processes removes (docs/mcp.md said: not measured on `serve` itself).
 13. Over HTTP two 2026-07-28 requests of one id in flight are each answered on their own POST
     (docs/mcp.md said: read from the SDK's code, no test here).
@@ -371,12 +371,15 @@ def _scratch_folders(pid: int) -> list[Path]:
     return sorted(p for base in bases for p in base.glob(f"unity-index-{pid}-*"))
 
 
-def test_serve_over_stdio_ended_by_sigterm_leaves_a_folder_the_next_command_removes(tmp_path: Path) -> None:
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP"])
+def test_serve_over_stdio_ended_by_a_signal_leaves_a_folder_the_next_command_removes(tmp_path: Path, name: str) -> None:
     """docs/mcp.md: "Over stdio SIGTERM keeps its default action ...: the scanners' fork server's
     temporary folder it leaves, `unity-index-<pid>-XXXX`, is removed by the next run of any command
-    that starts scanner processes, as after a SIGKILL" (it said: not measured on `serve` itself)."""
+    that starts scanner processes, as after a SIGKILL" (it said: not measured on `serve` itself).
+    "SIGHUP over stdio likewise"."""
     import signal
 
+    stop = getattr(signal, name)
     served = write_project(tmp_path / "Served", {"Assets/Huge.cs": _big_script("Huge")})
     other = write_project(tmp_path / "Other", {"Assets/Vast.cs": _big_script("Vast")})
     cmd = [sys.executable, "-m", "indexer.cli", "serve", "--project", str(served), "--no-watch"]
@@ -398,8 +401,8 @@ def test_serve_over_stdio_ended_by_sigterm_leaves_a_folder_the_next_command_remo
         assert answer["result"]["structuredContent"]["results"][0]["path"] == "Assets/Huge.cs"
         left = _scratch_folders(proc.pid)
         assert len(left) == 1 and (left[0] / "owner.lock").exists()
-        proc.send_signal(signal.SIGTERM)
-        assert proc.wait(timeout=30) == -signal.SIGTERM  # its default action: the process ends at once
+        proc.send_signal(stop)
+        assert proc.wait(timeout=30) == -stop  # its default action: the process ends at once
     finally:
         proc.kill()
     assert _scratch_folders(proc.pid) == left  # left behind

@@ -479,6 +479,7 @@ def test_an_empty_pack_says_why(project: Path) -> None:
     for text, budget, why in (
         ("zzqqxx", "4000", "no file matches the task: try other words (identifiers, file names)"),
         ("player health", "10", "no file fits in 10 tokens: try a larger --budget"),
+        ("player health", "1", "no file fits in 1 token: try a larger --budget"),
     ):
         r = run_cli("context", text, "--project", str(project), "--budget", budget)
         assert (r.returncode, r.stderr.splitlines()[-1]) == (0, why)

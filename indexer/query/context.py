@@ -99,7 +99,7 @@ def why_no_files(ws: Workspace, task: str, budget: int, larger: str) -> str:
     from indexer.query.empty import empty_index_note
 
     if ws.search(task, 1, named=False):
-        return f"no file fits in {budget} tokens: try a larger {larger}"
+        return f"no file fits in {budget} token{'' if budget == 1 else 's'}: try a larger {larger}"
     if empty := empty_index_note(ws):
         return f"no file matches the task: {empty}"
     return "no file matches the task: try other words (identifiers, file names)"

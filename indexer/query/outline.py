@@ -361,7 +361,7 @@ def hierarchy_parts(rec: FileRecord, graph: Graph) -> list[Part]:
         todo.extend((child, depth + 1) for child in reversed(tree.children.get(path, [])))
     if nodes:
         lines.append(Hierarchy(fold_alike(tuple(nodes))))
-    if (unshown := unshown_line(tree.nodes, tree.children, emitted, TREE_DEPTH)) is not None:
+    if (unshown := unshown_line(tree.nodes, tree.children, emitted, TREE_DEPTH, rec.note)) is not None:
         lines.append((unshown, None))
     calls = [(r, r) for r in rec.refs if r.kind == "method"] + set_calls(graph, rec)
     lines_of = graph.file_lines(rec.path) if any(".callback(" in r.detail for r, _ in calls) else []

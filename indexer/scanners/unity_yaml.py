@@ -58,8 +58,7 @@ from .yaml_nodes import NodeDoc, why_unread
 from .yaml_override_calls import NO_TARGET, OverrideCalls
 from .yaml_reader import TextDoc, join_wrapped_flows, outside_documents, split
 
-# Settings documents at the top of every scene: not part of the hierarchy.
-SCENE_SETTINGS = frozenset({29, 104, 157, 196})
+SCENE_SETTINGS = frozenset({29, 104, 157, 196})  # settings documents atop every scene: not of the hierarchy
 # Keys whose GUID refs are recorded more specifically (not `target`: a script's field, too).
 _SPECIAL_GUID_KEYS = frozenset({"m_Script", "m_SourcePrefab", "m_ParentPrefab", "m_CorrespondingSourceObject",
                                 "m_PrefabParentObject", "m_PrefabAsset"})  # fmt: skip
@@ -138,12 +137,12 @@ class _Scan:
         self.tree = Hierarchy(self.order)
         for doc in self.order:
             self.document(doc)
-        note = f"{len(self.order)} documents"
-        if self.notes:
-            note += "; " + "; ".join(sorted(set(self.notes))[:5])
+        notes = sorted({*self.notes, *self.tree.left_out()})[:5]
+        note = "; ".join([f"{len(self.order)} documents", *notes])
         return FileRecord(
             path=self.path,
             kind=self.kind,
+            status="partial" if self.tree.too_deep else "ok",
             note=note,
             symbols=tuple(self.tree.in_order(self.tree.components_in_order(self.symbols))),
             refs=tuple(dict.fromkeys(self.refs)),
@@ -196,6 +195,8 @@ class _Scan:
             return
         if doc.stripped or cid == 1660057539:
             return  # a pointer into a prefab instance (its data lives in the source prefab); SceneRoots
+        if self.tree.deeper_than_recorded(self.go_node_of(doc.file_id) or doc.file_id):
+            return  # (counted in the record's note)
         handler = _HANDLERS.get(cid)
         if handler is not None:
             handler(self, doc)
@@ -480,8 +481,7 @@ class _Scan:
 
     def machine(self) -> Machine:
         """The links between an animator controller's documents, read on first need."""
-        if self._machine is None:
-            self._machine = Machine(self.order)
+        self._machine = self._machine or Machine(self.order)
         return self._machine
 
 

@@ -11,11 +11,17 @@ import re
 from collections.abc import Sequence
 
 from indexer.model import HIERARCHY_KINDS, Symbol
+from indexer.words import plural
 
 from .yaml_facts import DocReader
 
 TRANSFORMS = (4, 224)
 MAX_DEPTH = 10_000  # a chain of parents longer than this is a broken file's cycle
+# Objects nested deeper are not recorded: each object's path holds its parents' names, so a chain
+# of n objects costs n^2 / 2 names (6,000 levels: 250 MB of paths, over a scanner's memory, the
+# file skipped); Unity's own hierarchies nest a few dozen levels, `describe` shows 60.
+MAX_RECORDED_DEPTH = 1000
+LEFT_OUT = re.compile(r"(\d+ objects?) nested over (\d+) levels deep: not recorded")  # the note `left_out` writes
 _INSTANCE_ORDER = re.compile(r"propertyPath: m_RootOrder\s+value: (\d+)")
 # a GameObject's `m_Component` items, `- component: {fileID: N}` (`- 4: {fileID: N}` before Unity 5.5)
 _COMPONENT = re.compile(r"^  - (?:component|\d+): \{fileID: (-?\d+)", re.M)
@@ -36,6 +42,8 @@ class Hierarchy:
         self.component_rank: dict[str, tuple[int, int]] = {}  # a component's fileID -> its place
         self._paths: dict[int, str] = {}
         self._parents: dict[int, int] = {}
+        self._depths: dict[int, int] = {}
+        self.too_deep: set[int] = set()  # the nodes left out, over MAX_RECORDED_DEPTH (`deeper_than`)
         for doc in docs:
             self._add(doc)
         self._number_siblings()
@@ -103,13 +111,50 @@ class Hierarchy:
                 self._parents[node] = self.node_of_transform(self.father[tf]) if tf in self.father else 0
         return self._parents[node]
 
+    def depth_of(self, node: int) -> int:
+        """How many names the node's path holds (a node of a cycle of parents: the cycle's length,
+        as its path runs up the cycle), worked out once per node without recursion."""
+        chain: list[int] = []
+        at: dict[int, int] = {}
+        cur = node
+        while cur and cur not in self._depths and cur not in at:
+            at[cur] = len(chain)
+            chain.append(cur)
+            cur = self.parent_node(cur)
+        if cur in at:  # a cycle: chain[at[cur]:] loops back to cur
+            for n in chain[at[cur] :]:
+                self._depths[n] = len(chain) - at[cur]
+            chain = chain[: at[cur]]
+        depth = self._depths.get(cur, 0)
+        for n in reversed(chain):
+            depth += 1
+            self._depths[n] = depth
+        return self._depths.get(node, 0)
+
+    def deeper_than_recorded(self, node: int) -> bool:
+        """Whether the node is nested over MAX_RECORDED_DEPTH levels; such a node is noted in
+        `too_deep` (the record says how many were left out)."""
+        if node and self.depth_of(node) > MAX_RECORDED_DEPTH:
+            self.too_deep.add(node)
+            return True
+        return False
+
+    def left_out(self) -> list[str]:
+        """The record's note of the nodes left out for their depth (none or one)."""
+        n = len(self.too_deep)
+        return [f"{plural(n, 'object')} nested over {MAX_RECORDED_DEPTH} levels deep: not recorded"] if n else []
+
     def path_of(self, node: int) -> str:
         """The node's path. Built once per node from its parent's path (no walk to the root per
         node, no recursion: an 8,000-deep chain costs what its paths are long). In a cycle of
-        parents (a broken file) each node's path runs up the cycle until it comes back to itself."""
+        parents (a broken file) each node's path runs up the cycle until it comes back to itself.
+        A node nested over MAX_RECORDED_DEPTH levels (named by an object that refers to it) is
+        `…/name`: its whole path would cost its parents' paths too."""
         path = self._paths.get(node)
         if path is not None:
             return path
+        if self.depth_of(node) > MAX_RECORDED_DEPTH:
+            return f"…/{self.names.get(node) or f'&{node}'}"
         chain: list[int] = []
         at: dict[int, int] = {}
         cur = node

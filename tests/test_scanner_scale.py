@@ -47,16 +47,21 @@ def test_nested_types_count_with_namespaces() -> None:
 
 
 def test_ten_thousand_deep_transform_chain() -> None:
+    """Recorded to 1,000 levels since session 52 (the paths are quadratic: 6,000 levels of longer
+    names got a scanner process killed, the whole file skipped), the rest counted."""
     data = deep_scene(10_000, name="n")
     rec = scan("Assets/Deep.unity", "scene", data)
-    assert (rec.status, rec.note) == ("ok", "20000 documents")
+    assert (rec.status, rec.note) == (
+        "partial",
+        "20000 documents; 9000 objects nested over 1000 levels deep: not recorded",
+    )
     objects = [s for s in rec.symbols if s.kind == "gameobject"]
-    assert len(objects) == 10_000
+    assert len(objects) == 1_000
     deepest = objects[-1]
-    assert (deepest.name, deepest.line, deepest.container) == ("n", 3 + 9_999 * 20, "/".join(["n"] * 9_999))
+    assert (deepest.name, deepest.line, deepest.container) == ("n", 3 + 999 * 20, "/".join(["n"] * 999))
     transform = rec.symbols[-1]
     assert transform == Symbol(
-        "component", "Transform", deepest.line + 10, container="/".join(["n"] * 10_000), type=str(2 * 9_999 + 11)
+        "component", "Transform", deepest.line + 10, container="/".join(["n"] * 1_000), type=str(2 * 999 + 11)
     )
 
 

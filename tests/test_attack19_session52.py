@@ -6,17 +6,27 @@
    record's msgpack, where msgspec's encoder died of the memory limit with a segmentation fault).
    Objects nested over 1,000 levels are left out of the record, which is `partial` and says how
    many; `describe` says so beside the objects its tree does not show.
+2. `python -OO -m indexer.cli serve` (the flag on the command line, not PYTHONOPTIMIZE=2, which
+   attack 17 handled) listed the MCP tools and prompt with no description: their descriptions are
+   docstrings, which -OO strips. It runs again without the `-O` options, as for the variable.
 """
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
+import pytest
+
 from indexer.cli.main import main
+from indexer.cli.rerun import without_optimize
 from indexer.scanners import scan
 from indexer.store.rows import stored_record
 
-from .conftest import write_project
+from .conftest import REPO, write_project
 from .test_attack18_session51 import _chain_scene
 
 
@@ -56,3 +66,46 @@ def test_a_cycle_of_parents_longer_than_1000_is_left_out_and_counted() -> None:
     rec = scan("Assets/Broken.unity", "scene", text.encode())
     assert rec.note == "2402 documents; 1200 objects nested over 1000 levels deep: not recorded"
     assert [s.name for s in rec.symbols if s.kind == "gameobject"] == ["L1"]
+
+
+@pytest.mark.parametrize(
+    ("args", "program_args", "kept"),
+    [
+        (["-OO", "-m", "indexer.cli", "serve", "-O"], 2, ["-m", "indexer.cli", "serve", "-O"]),
+        (
+            ["-BOO", "-X", "utf8", "-W", "error", "-OOmindexer.cli", "a"],
+            1,
+            ["-B", "-X", "utf8", "-W", "error", "-mindexer.cli", "a"],
+        ),
+        (["-O", "-O", "-c", "-O", "x"], 1, ["-c", "-O", "x"]),
+        (["-OOX", "O", "/venv/bin/unity-index", "-OO"], 1, ["-X", "O", "/venv/bin/unity-index", "-OO"]),
+        (["-m", "indexer.cli", "status"], 1, ["-m", "indexer.cli", "status"]),
+    ],
+)
+def test_the_interpreters_optimize_options_are_taken_out_and_nothing_else(
+    args: list[str], program_args: int, kept: list[str]
+) -> None:
+    assert without_optimize(args, program_args) == kept
+
+
+@pytest.mark.skipif(os.name == "nt", reason="runs again through exec, which Windows lacks")
+def test_serve_under_python_oo_keeps_the_tools_descriptions(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "P", {"Assets/Hero.cs": "public class Hero { }\n"})
+    init = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "printf", "version": "1"}}
+    lines = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+        {"jsonrpc": "2.0", "id": 3, "method": "prompts/list"},
+    ]
+    stdin = "".join(json.dumps(line) + "\n" for line in lines)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONOPTIMIZE"} | {"PYTHONPATH": str(REPO)}
+    listed = []
+    for flags in ([], ["-OO"]):
+        cmd = [sys.executable, *flags, "-m", "indexer.cli", "serve", "--project", str(root), "--no-watch"]
+        r = subprocess.run(cmd, input=stdin, capture_output=True, text=True, cwd=REPO, env=env, timeout=120)
+        answers = {a["id"]: a["result"] for a in map(json.loads, r.stdout.splitlines())}
+        described = [(t["name"], t.get("description")) for t in answers[2]["tools"]]
+        listed.append(described + [(p["name"], p.get("description")) for p in answers[3]["prompts"]])
+    assert all(description for _, description in listed[0])
+    assert listed[1] == listed[0]  # (each description was None)

@@ -188,27 +188,6 @@ def _as_output_failure() -> Iterator[None]:
         raise OutputFailed(exc.strerror or str(exc)) from exc
 
 
-def _run_again_if_needed() -> None:
-    """The command runs itself again (same process, `exec`) where the interpreter was started in a
-    way it cannot work in. Python reads file names in the locale's encoding unless in UTF-8 mode,
-    which it enters by itself under the C locale, but not where PYTHONUTF8=0 or a locale of another
-    encoding (Latin-1) says otherwise: a project's UTF-8 names (`Héro.cs`) were read as undecodable
-    bytes, each file skipped as "name is not plain UTF-8 text ...; rename the file", and the index
-    folder of a project in `p é` refused as "not UTF-8 text"; it runs again with `-X utf8`, which
-    its scanner processes inherit (every name in a Unity project is UTF-8). PYTHONOPTIMIZE=2 (a
-    container image's setting) strips docstrings, which describe the MCP server's tools and
-    prompt: each was listed with no description; it runs again without that variable (`-OO` given
-    on the command line is the user's own choice, kept)."""
-    if os.name == "nt" or getattr(sys, "frozen", False) or len(sys.orig_argv) < 2:
-        return  # (no command line to run again: an embedding interpreter; Windows' exec is a new process)
-    utf8 = sys.flags.utf8_mode or sys.getfilesystemencoding().lower().replace("-", "") == "utf8"
-    env = dict(os.environ)
-    docstrings = sys.flags.optimize < 2 or env.pop("PYTHONOPTIMIZE", None) is None
-    if utf8 and docstrings:
-        return
-    os.execve(sys.executable, [sys.executable, *(() if utf8 else ("-X", "utf8")), *sys.orig_argv[1:]], env)
-
-
 def _escape_what_the_streams_cannot_encode() -> None:
     """stdout (and stderr) in an encoding that lacks characters (Windows' ANSI code page on a
     redirected stream, `PYTHONIOENCODING=ascii`) write each as its `\\uXXXX` escape, as Python's
@@ -223,7 +202,9 @@ def _escape_what_the_streams_cannot_encode() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     if argv is None:  # a command line, not a caller in this process
-        _run_again_if_needed()
+        from indexer.cli.rerun import run_again_if_needed
+
+        run_again_if_needed()
     _open_closed_standard_streams()
     _escape_what_the_streams_cannot_encode()
     real = sys.stdout

@@ -9,6 +9,10 @@
 2. `python -OO -m indexer.cli serve` (the flag on the command line, not PYTHONOPTIMIZE=2, which
    attack 17 handled) listed the MCP tools and prompt with no description: their descriptions are
    docstrings, which -OO strips. It runs again without the `-O` options, as for the variable.
+3. An update that walks the project (no git, no watcher: a plain folder, an unpacked archive)
+   passed over a file rewritten with its size and modification time kept (`rsync -a`, `tar x`,
+   `cp -p` of another version, a restore from a backup): only git's and the watcher's paths
+   were read when their ctime was past their record's. A walked file is read so too.
 
 Held, and kept so by a test: the editor bridge's answer to a path over the 65,519 characters a URL
 may hold is Mono's `HttpListener`'s own 400 page, made before the bridge's code sees the request.
@@ -135,3 +139,19 @@ def test_the_bridges_answer_to_an_overlong_path_holds_no_markup_of_the_callers(h
     )
     assert b"<script" not in body
     assert raw(hb.port, "GET", "/v1/ping", token=hb.token)[0] == 200  # (the bridge answers on)
+
+
+def test_a_walk_reads_a_file_rewritten_with_its_size_and_time_kept(tmp_path: Path, capsys) -> None:
+    root = write_project(tmp_path / "P", {"Assets/Tool.cs": "public class AcmeAlpha { public int a; }\n"})
+    tool = root / "Assets/Tool.cs"
+    old = 499_162_500 * 10**9  # an archive's time: long settled when the index records it
+    os.utime(tool, ns=(old, old))
+    assert main(["index", "--quiet", "--project", str(root)]) == 0
+    tool.write_text("public class AcmeOmega { public int b; }\n")  # (the same size)
+    os.utime(tool, ns=(old, old))
+    capsys.readouterr()
+    assert main(["index", "--check", "--project", str(root)]) == 1
+    assert capsys.readouterr().out.endswith("  changed  Assets/Tool.cs\n")  # (it said: up to date)
+    assert main(["index", "--quiet", "--project", str(root)]) == 0
+    assert main(["describe", "Assets/Tool.cs", "--project", str(root)]) == 0
+    assert "AcmeOmega" in capsys.readouterr().out

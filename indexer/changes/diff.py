@@ -137,11 +137,12 @@ def diff(root: Path, config: Config, reader: Records | None, listed: Iterable[st
     for rel, (st, skip) in current.items():
         prev = old.get(rel)
         if prev is not None and prev.size == st.st_size and prev.mtime_ns == mtime_of(st):
-            # a path git or the watcher names, changed (its ctime) since its record was taken, is
-            # read even so: an archive or `rsync -a` rewrites a file with its size and modification
-            # time kept, which the stat alone passes over; one untouched since is not read again
-            named = not walked and bool(prev.digest) and st.st_ctime_ns > prev.checked_ns
-            if not named and not racily_clean(prev) and not _readable_again(root, rel, prev, skip, reader):
+            # a file changed (its ctime) since its record was taken is read even so, walked or
+            # named by git or the watcher: an archive or `rsync -a` rewrites a file with its size
+            # and modification time kept, which the stat alone passes over; one untouched since is
+            # not read again
+            touched = bool(prev.digest) and st.st_ctime_ns > prev.checked_ns
+            if not touched and not racily_clean(prev) and not _readable_again(root, rel, prev, skip, reader):
                 continue
             if not content_differs(root, rel, prev, config.max_file_bytes):
                 if prev.mtime_ns <= checked_ns - FILE_TICK_NS:

@@ -25,9 +25,11 @@ def run_again_if_needed() -> None:
     utf8 = sys.flags.utf8_mode or sys.getfilesystemencoding().lower().replace("-", "") == "utf8"
     env = dict(os.environ)
     args = sys.orig_argv[1:]
+    own = sys.argv[1:]
     if sys.flags.optimize >= 2:
         env.pop("PYTHONOPTIMIZE", None)
-        args = without_optimize(args, len(sys.argv) - 1)
+        if args[len(args) - len(own) :] == own:  # (else a caller rewrote sys.argv: the options are not told apart)
+            args = without_optimize(args, len(own))
     if utf8 and args == sys.orig_argv[1:] and env == os.environ:
         return  # (nothing to change: running again would do the same)
     os.execve(sys.executable, [sys.executable, *(() if utf8 else ("-X", "utf8")), *args], env)

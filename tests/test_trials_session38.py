@@ -68,7 +68,6 @@ def test_a_file_rewritten_with_its_size_and_time_kept_is_read_again_when_named(t
     update(root, Config(workers=1))
     tool.write_text("public class AcmeOmega { public int b; }\n")
     os.utime(tool, ns=(old, old))
-    update(root, Config(workers=1))  # a walk has only the stat: unchanged
     update(root, Config(workers=1), paths=["Assets/Tool.cs"])
     records = _workspace_only(root).projects[0].records
     assert [s.name for s in records.symbols("Assets/Tool.cs")] == ["AcmeOmega", "b"]

@@ -79,3 +79,16 @@ def values_shown(count: int, values: list[str], most: int = NAMES_SHOWN) -> str:
     cut = [v if len(v) <= limit else v[: limit - 1] + "…" for v in values[:most]]
     more = ", …" if count > most else ""
     return short(f"[{count_label(count, 'item')}: {', '.join(cut)}{more}]")
+
+
+# Objects of a scene or prefab nested deeper are not recorded: each object's path holds its parents'
+# names, so a chain of n objects costs n^2 / 2 names (6,000 levels: 250 MB of paths, over a
+# scanner's memory, the file skipped); Unity's own hierarchies nest a few dozen levels, `describe`
+# shows 60. The record's note says how many (`left_out_note`), which `describe` reads (LEFT_OUT).
+MAX_RECORDED_DEPTH = 1000
+LEFT_OUT = re.compile(r"(\d+ objects?) nested over (\d+) levels deep: not recorded")
+
+
+def left_out_note(n: int) -> str:
+    """The note of a record that left `n` objects out for their depth."""
+    return f"{n} {'object' if n == 1 else 'objects'} nested over {MAX_RECORDED_DEPTH} levels deep: not recorded"

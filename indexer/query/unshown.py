@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
-from indexer.scanners.yaml_hierarchy import LEFT_OUT
+from indexer.shown import LEFT_OUT
 from indexer.words import plural
 
 

@@ -11,17 +11,12 @@ import re
 from collections.abc import Sequence
 
 from indexer.model import HIERARCHY_KINDS, Symbol
-from indexer.words import plural
+from indexer.shown import MAX_RECORDED_DEPTH, left_out_note
 
 from .yaml_facts import DocReader
 
 TRANSFORMS = (4, 224)
 MAX_DEPTH = 10_000  # a chain of parents longer than this is a broken file's cycle
-# Objects nested deeper are not recorded: each object's path holds its parents' names, so a chain
-# of n objects costs n^2 / 2 names (6,000 levels: 250 MB of paths, over a scanner's memory, the
-# file skipped); Unity's own hierarchies nest a few dozen levels, `describe` shows 60.
-MAX_RECORDED_DEPTH = 1000
-LEFT_OUT = re.compile(r"(\d+ objects?) nested over (\d+) levels deep: not recorded")  # the note `left_out` writes
 _INSTANCE_ORDER = re.compile(r"propertyPath: m_RootOrder\s+value: (\d+)")
 # a GameObject's `m_Component` items, `- component: {fileID: N}` (`- 4: {fileID: N}` before Unity 5.5)
 _COMPONENT = re.compile(r"^  - (?:component|\d+): \{fileID: (-?\d+)", re.M)
@@ -141,8 +136,7 @@ class Hierarchy:
 
     def left_out(self) -> list[str]:
         """The record's note of the nodes left out for their depth (none or one)."""
-        n = len(self.too_deep)
-        return [f"{plural(n, 'object')} nested over {MAX_RECORDED_DEPTH} levels deep: not recorded"] if n else []
+        return [left_out_note(len(self.too_deep))] if self.too_deep else []
 
     def path_of(self, node: int) -> str:
         """The node's path. Built once per node from its parent's path (no walk to the root per

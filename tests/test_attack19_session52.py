@@ -13,6 +13,9 @@
    passed over a file rewritten with its size and modification time kept (`rsync -a`, `tar x`,
    `cp -p` of another version, a restore from a backup): only git's and the watcher's paths
    were read when their ctime was past their record's. A walked file is read so too.
+4. A file written into a folder that takes no new file (a read-only `.git/hooks`, a project root
+   for `.mcp.json`) was said of its temporary file, a name the user never saw:
+   "Permission denied: .../.git/hooks/.pre-commit.u9la7iu6.tmp". It names the folder.
 
 Held, and kept so by a test: the editor bridge's answer to a path over the 65,519 characters a URL
 may hold is Mono's `HttpListener`'s own 400 page, made before the bridge's code sees the request.
@@ -40,6 +43,7 @@ from . import bridge_host
 from .bridge_host import WAIT, Host, raw
 from .conftest import REPO, write_project
 from .test_attack18_session51 import _chain_scene
+from .test_environment_errors import _without_write_permission
 
 host_exe, make_host, host = bridge_host.host_exe, bridge_host.make_host, bridge_host.host
 
@@ -155,3 +159,21 @@ def test_a_walk_reads_a_file_rewritten_with_its_size_and_time_kept(tmp_path: Pat
     assert main(["index", "--quiet", "--project", str(root)]) == 0
     assert main(["describe", "Assets/Tool.cs", "--project", str(root)]) == 0
     assert "AcmeOmega" in capsys.readouterr().out
+
+
+def test_a_file_written_into_a_folder_that_takes_none_names_the_folder(tmp_path: Path) -> None:
+    prefix = _without_write_permission()
+    if prefix is None:
+        pytest.skip("needs setpriv to drop root's power to write anywhere")
+    hooks = tmp_path / "hooks"
+    hooks.mkdir()
+    hooks.chmod(0o555)
+    code = (
+        "import sys; from pathlib import Path; from indexer.files import atomic_write\n"
+        "try: atomic_write(Path(sys.argv[1]) / 'pre-commit', '#!/bin/sh\\n')\n"
+        "except OSError as exc: print(exc.strerror, exc.filename)"
+    )
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    r = subprocess.run([*prefix, sys.executable, "-c", code, str(hooks)], capture_output=True, text=True, env=env)
+    assert r.stdout == f"Permission denied {hooks}\n"  # (it named hooks/.pre-commit.<random>.tmp)
+    assert list(hooks.iterdir()) == []

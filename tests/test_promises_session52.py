@@ -7,7 +7,8 @@ that no test held, and each was seen failing with the code path it names broken.
 2. `--allow-origin null` lets a `null` Origin in; a request without a session is the SDK's 400
    (docs/mcp.md; that part pins the SDK's behaviour, which no code of ours makes).
 3. `"7"` and `7` are one request id over stdio (docs/mcp.md, stdio.py `InFlight`).
-4. `python -OO` given on the command line is kept (docs/cli.md, main.py `_run_again_if_needed`).
+4. (`python -OO` given on the command line was kept, as docs/cli.md said; attack 19 made it run
+   again without the `-O` options: tests/test_attack19_session52.py holds that.)
 5. `~name/...` is under that user's home folder (home.py `expand_home`).
 6. Every folder of Unity's own in `Library` that docs/configuration.md lists is refused as
    `index_dir`.
@@ -126,28 +127,6 @@ def test_stdio_a_string_id_equal_to_a_number_in_flight_is_a_duplicate(tmp_path: 
         "message": 'Invalid Request: duplicate request id "7" while one is in flight',
     }
     assert by_id["7"]["result"]["structuredContent"]["results"][0]["path"] == "Assets/Spawner.cs"
-
-
-# -- 4. -OO on the command line ---------------------------------------------------------------------
-
-
-def test_python_oo_given_on_the_command_line_is_kept(tmp_path: Path) -> None:
-    """docs/cli.md: PYTHONOPTIMIZE=2 makes the command run again without it, but "`python -OO`
-    given on the command line is kept": the user's choice, docstrings (the tools' descriptions)
-    stripped (tests/test_attack17_session51.py checks the variable's case)."""
-    root = write_project(tmp_path / "P", {"Assets/Hero.cs": "public class Hero { }\n"})
-    lines = [
-        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": INIT},
-        {"jsonrpc": "2.0", "method": "notifications/initialized"},
-        {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
-    ]
-    cmd = [sys.executable, "-OO", "-m", "indexer.cli", "serve", "--project", str(root), "--no-watch"]
-    stdin = "".join(json.dumps(line) + "\n" for line in lines)
-    env = {**os.environ, **CLI_ENV}
-    r = subprocess.run(cmd, input=stdin, capture_output=True, text=True, cwd=REPO, env=env, timeout=120)
-    tools = next(a["result"]["tools"] for a in map(json.loads, r.stdout.splitlines()) if a.get("id") == 2)
-    assert len(tools) > 5
-    assert [t["name"] for t in tools if t.get("description")] == []
 
 
 # -- 5. ~name ------------------------------------------------------------------------------------------

@@ -150,3 +150,25 @@ def test_the_table_keyed_by_a_prefab_ranks_with_it(tmp_path: Path) -> None:
     root = _shooter(tmp_path)
     ranked = _ranked(root, "Make the brute much harder to kill", 2)
     assert ranked == ["Assets/Prefabs/Enemies/Brute.prefab", ENEMIES]
+
+
+def test_a_table_is_read_to_its_first_rows_only(tmp_path: Path) -> None:
+    """A table is read to its first TABLE_HEAD bytes (session 52: read whole, 300 localization
+    tables of 240 KB cost the first query of each generation a second): its columns still name
+    it, a key in its first rows still does, one past them does not, and a row cut short at the
+    end of what is read is not taken for a key."""
+    from indexer.query.tables import TABLE_HEAD
+
+    root = _shooter(tmp_path)
+    head = "Id,Health,MoveSpeed,AttackDamage\nBrute,400,0.5,30\n"
+    while len(head) < TABLE_HEAD - 100:
+        head += f"Grunt{len(head)},100,1,10\n"
+    head += "Imp," + "9" * (TABLE_HEAD - 3 - len(head) - 5) + "\n"  # the next row starts 3 bytes before the end
+    assert len(head) == TABLE_HEAD - 3
+    (root / ENEMIES).write_text(head + "Ogre,900,0.3,50\nGolem,999,0.2,60\n")  # read: `Ogr`, cut short
+    update(root, Config(workers=1))
+    project = open_workspace(root, [(root, Config())]).projects[0]
+    assert row_table(project, "Assets/Scripts/Config/EnemyConfig.cs") == ENEMIES
+    assert keyed_tables(project, "Assets/Prefabs/Enemies/Brute.prefab") == [ENEMIES]
+    assert keyed_tables(project, "Assets/Prefabs/Enemies/Golem.prefab") == []
+    assert keyed_tables(project, "Assets/Prefabs/Enemies/Ogr.prefab") == []

@@ -11,6 +11,7 @@ from indexer.identifiers import TASK_WORDS, name_stems, said_words, stem
 from indexer.model import Hit, Ranked
 from indexer.project import file_title, is_script
 from indexer.query.asking import asked_amounts, asks_change, asks_quantity, asks_value
+from indexer.query.bindings import reach_bound
 from indexer.query.close_parts import lift_close_parts
 from indexer.query.file_roles import named_kind, role_priors, role_terms, role_words, tests_of
 from indexer.query.input_axes import raise_named_axes
@@ -117,11 +118,11 @@ def rank(
     seeds = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:SEEDS]
     if kind is not None:
         seeds = _seeds_of_any_kind(project, text, seeds, (rterms, roles), path_prefix)
-    carrier_gain = ASSET_INTENT_GAIN if asks_assets else 1.0
-    boosts = walk(project, seeds, kind, path_prefix, carrier_gain)
+    boosts = walk(project, seeds, kind, path_prefix, ASSET_INTENT_GAIN if asks_assets else 1.0)  # carriers gain
     wanted = named_kinds(roles) if kind is None else named_kinds(roles) & {kind}
     if wanted:
         named_chain(project, seeds, boosts, wanted, path_prefix)
+    reach_bound(project, boosts)  # the class an empty wrapper on a prefab holds is what it runs
     for path, (gain, *_why) in boosts.items():
         if path in ranked:
             ranked[path].score += gain * priors.get(path, 1.0)

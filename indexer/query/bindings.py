@@ -1,0 +1,45 @@
+"""Scripts that only bind a generic base to a class: the class is what the prefab runs.
+
+Entity-module and scriptable-variable frameworks keep the logic in a plain [Serializable] class
+and let an empty MonoBehaviour hold it (`EnemyThrowerAttackModuleWrapper :
+ModuleWrapper<EnemyThrowerAttackModule> { }`, the base serializing a `T _module`). A prefab carries
+the wrapper, so the walk ranked a prefab's twelve wrappers, files without a word of behaviour,
+while the class that throws stayed 29th (session 52). A class such a script binds is reached as
+the script is, through it.
+"""
+
+from __future__ import annotations
+
+from indexer.project import is_script
+from indexer.query.type_tree import type_arguments
+from indexer.unity import bare_type_name
+
+__all__ = ["bound_files", "reach_bound"]
+
+
+def bound_files(project, path: str) -> tuple[str, ...]:
+    """The files declaring the project classes `path` binds, when it declares one type, with no
+    member, deriving from a generic class whose type arguments name them; () for any other file."""
+    return project.remember(("bound_files", path), lambda: _bound(project.graph, path), role=True)
+
+
+def _bound(graph, path: str) -> tuple[str, ...]:
+    if not is_script(path) or len(graph.records.symbols(path)) != 1:  # (read before the whole record)
+        return ()
+    types, rec = graph.records.types_in(path), graph.records.record(path)
+    if len(types) != 1 or rec is None:
+        return ()
+    files: list[str] = []
+    for base in types[0].bases:
+        for arg in type_arguments(base):
+            files += [t.path for t in graph.resolve_type_ref(bare_type_name(arg), rec) if t.path != path]
+    return tuple(sorted(set(files)))
+
+
+def reach_bound(project, boosts: dict) -> None:
+    """Each class a reached binding script holds is reached as that script is, by the same edge and
+    gain, the script added to the chain (unless the walk reached the class more strongly)."""
+    for path, (gain, edge, source, chain) in list(boosts.items()):
+        for bound in bound_files(project, path):
+            if bound not in boosts or boosts[bound][0] < gain:
+                boosts[bound] = (gain, edge, source, (*chain, path))

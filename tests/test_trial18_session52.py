@@ -1,0 +1,142 @@
+"""An eighteenth trial on unseen games (docs/retrieval.md, session 52): what it found wrong, on a
+small project of its own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .conftest import meta, write_project
+from .conftest import ranked_paths as _ranked
+
+MODULES = "Assets/Scripts/Entity/Modules"
+# (module class, guid of its wrapper script, what the module does: its members)
+_MODULES = (
+    (
+        "RangedAttackModule",
+        "a1000000000000000000000000000001",
+        "    [SerializeField] private float _range = 6f;\n    [SerializeField] private float _cooldown = 2f;\n"
+        "    public IPool<AcidGlob> Globs { get; set; }\n"
+        "    // lob an acid glob in an arc at the target once it is in range\n"
+        "    public void Throw(Transform target) { var glob = Globs.Get(); glob.Launch(target.position); }",
+    ),
+    (
+        "HealthModule",
+        "a1000000000000000000000000000002",
+        "    [SerializeField] private float _maxHealth = 100f;\n    public float Health { get; private set; }\n"
+        "    public event Action Died;\n"
+        "    public void Decrease(float value) { Health -= value; if (Health <= 0) Died?.Invoke(); }",
+    ),
+    (
+        "ChaseMovementModule",
+        "a1000000000000000000000000000003",
+        "    [SerializeField] private float _speed = 2.2f;\n"
+        "    // walk the nav mesh agent towards the target\n    public void Follow(Transform target) { }",
+    ),
+    (
+        "LootDropModule",
+        "a1000000000000000000000000000004",
+        "    [SerializeField, Range(0f, 1f)] private float _dropChance = 0.1f;\n    public void Drop(Vector3 at) { }",
+    ),
+    (
+        "AnimationModule",
+        "a1000000000000000000000000000005",
+        "    [SerializeField] private Animator _animator;\n"
+        "    public void Play(string state) => _animator.Play(state);",
+    ),
+)
+
+
+def _module(name: str, body: str) -> str:
+    return (
+        "using System;\nusing UnityEngine;\nnamespace Entities\n{\n    [Serializable]\n"
+        f"    public class {name} : IModule\n    {{\n{body}\n    }}\n}}\n"
+    )
+
+
+def _wrapper(name: str) -> str:
+    return f"namespace Entities\n{{\n    public sealed class {name}Wrapper : ModuleWrapper<{name}> {{ }}\n}}\n"
+
+
+def _prefab(name: str, guids: list[str]) -> str:
+    """A prefab of one object named `name` carrying a component of each script in `guids`."""
+    ids = range(102, 102 + len(guids))
+    head = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1 &100\nGameObject:\n  m_Component:\n"
+        "  - component: {fileID: 101}\n" + "".join(f"  - component: {{fileID: {i}}}\n" for i in ids)
+    )
+    head += f"  m_Name: {name}\n  m_IsActive: 1\n"
+    head += "--- !u!4 &101\nTransform:\n  m_GameObject: {fileID: 100}\n  m_Children: []\n  m_Father: {fileID: 0}\n"
+    return head + "".join(
+        f"--- !u!114 &{i}\nMonoBehaviour:\n  m_GameObject: {{fileID: 100}}\n  m_Enabled: 1\n"
+        f"  m_Script: {{fileID: 11500000, guid: {g}, type: 3}}\n  m_Name: \n  _module:\n    _enabled: 1\n"
+        for i, g in zip(ids, guids, strict=True)
+    )
+
+
+def _entities(tmp_path: Path) -> Path:
+    """A zombie game built of entity modules: each module a plain serializable class, held on a
+    prefab by an empty wrapper script binding the generic base to it; the spitter zombie's prefab
+    carries five wrappers. A glob script, a pool and a spawner beside them."""
+    files = {
+        "Assets/Scripts/Entity/Core/IModule.cs": "namespace Entities\n{\n    public interface IModule { }\n}\n",
+        "Assets/Scripts/Entity/Core/ModuleWrapper.cs": (
+            "using UnityEngine;\nnamespace Entities\n{\n"
+            "    public abstract class ModuleWrapper<T> : MonoBehaviour where T : IModule\n    {\n"
+            "        [SerializeField] private T _module;\n        public T Module => _module;\n    }\n}\n"
+        ),
+        "Assets/Scripts/Entity/Core/IPool.cs": "namespace Entities\n{\n    public interface IPool<T> { T Get(); }\n}\n",
+        "Assets/Scripts/Weapons/AcidGlob.cs": (
+            "using UnityEngine;\npublic class AcidGlob : MonoBehaviour\n{\n"
+            "    [SerializeField] private float _speed = 4f;\n"
+            "    public void Launch(Vector3 target) { }\n}\n"
+        ),
+        "Assets/Scripts/Spawning/ZombieSpawner.cs": (
+            "using UnityEngine;\npublic class ZombieSpawner : MonoBehaviour\n{\n"
+            "    [SerializeField] private GameObject[] _zombies;\n"
+            "    // spawn a random zombie at a spawn point each wave\n    public void SpawnNext() { }\n}\n"
+        ),
+    }
+    for name, guid, body in _MODULES:
+        files[f"{MODULES}/{name}.cs"] = _module(name, body)
+        files[f"{MODULES}/{name}Wrapper.cs"] = _wrapper(name)
+        files[f"{MODULES}/{name}Wrapper.cs.meta"] = meta(guid)
+    files["Assets/Prefabs/Zombies/SpitterZombie.prefab"] = _prefab("SpitterZombie", [g for _n, g, _b in _MODULES])
+    return write_project(tmp_path, files)
+
+
+def test_a_class_an_empty_wrapper_binds_is_reached_through_it(tmp_path: Path) -> None:
+    """ "What does the spitter zombie throw": the prefab carries five empty wrappers; the attack
+    module one of them binds ranks third, under the prefab and the spawner saying "zombie" (it
+    ranked ninth, under every wrapper, none of which says what the zombie does)."""
+    root = _entities(tmp_path)
+    ranked = _ranked(root, "what does the spitter zombie throw at the player?", 3)
+    assert ranked == [
+        "Assets/Prefabs/Zombies/SpitterZombie.prefab",
+        "Assets/Scripts/Spawning/ZombieSpawner.cs",
+        f"{MODULES}/RangedAttackModule.cs",
+    ]
+
+
+def test_only_an_empty_script_binds_a_class(tmp_path: Path) -> None:
+    """A wrapper with no member binds the class its generic base names; a script with members
+    deriving from a generic base, a module and the generic base itself bind nothing."""
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.query.bindings import bound_files
+    from indexer.query.workspace import open_workspace
+
+    root = _entities(tmp_path)
+    (root / "Assets/Scripts/Weapons/GlobPool.cs").write_text(
+        "using UnityEngine;\nnamespace Entities\n{\n    public class GlobPool : ModuleWrapper<HealthModule>\n    {\n"
+        "        public int size = 20;\n    }\n}\n"
+    )
+    update(root, Config(workers=1))
+    project = open_workspace(root, [(root, Config())]).projects[0]
+    assert bound_files(project, f"{MODULES}/RangedAttackModuleWrapper.cs") == (f"{MODULES}/RangedAttackModule.cs",)
+    for path in (
+        "Assets/Scripts/Weapons/GlobPool.cs",
+        f"{MODULES}/RangedAttackModule.cs",
+        "Assets/Scripts/Entity/Core/ModuleWrapper.cs",
+        "Assets/Prefabs/Zombies/SpitterZombie.prefab",
+    ):
+        assert bound_files(project, path) == (), path

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .conftest import meta, write_project
+from .conftest import data_asset, meta, mono_script, write_project
 from .conftest import ranked_paths as _ranked
 
 MODULES = "Assets/Scripts/Entity/Modules"
@@ -140,3 +140,72 @@ def test_only_an_empty_script_binds_a_class(tmp_path: Path) -> None:
         "Assets/Prefabs/Zombies/SpitterZombie.prefab",
     ):
         assert bound_files(project, path) == (), path
+
+
+CATALOG_GUID = "b2000000000000000000000000000001"
+
+
+def _shop(tmp_path: Path) -> Path:
+    """A shop between waves: its catalog class (a ScriptableObject pricing each gun by its type)
+    has one asset, which the shop script loads by a key written in a field, not by a reference an
+    asset holds. The guns, their type and a wallet beside them."""
+    files = {
+        "Assets/Scripts/Shop/GunCatalog.cs": (
+            "using System.Collections.Generic;\nusing UnityEngine;\n[CreateAssetMenu]\n"
+            "public class GunCatalog : ScriptableObject\n{\n    [SerializeField] private List<GunOffer> _offers;\n"
+            "    public List<GunOffer> Offers => _offers;\n}\n"
+        ),
+        "Assets/Scripts/Shop/GunCatalog.cs.meta": meta(CATALOG_GUID),
+        "Assets/Scripts/Shop/GunOffer.cs": (
+            "[System.Serializable]\npublic class GunOffer\n{\n    public GunType _type;\n    public int _price;\n"
+            "    public int _upgradePrice;\n}\n"
+        ),
+        "Assets/Data/GunCatalog.asset": data_asset(
+            CATALOG_GUID,
+            "GunCatalog",
+            "  _offers:\n  - _type: 1\n    _price: 300\n    _upgradePrice: 200\n"
+            "  - _type: 2\n    _price: 250\n    _upgradePrice: 180\n",
+        ),
+        "Assets/Scripts/Shop/WaveShop.cs": mono_script(
+            "WaveShop",
+            '    [SerializeField] private string _catalogKey = "GunCatalog";\n    private GunCatalog _catalog;\n'
+            "    public Wallet wallet;\n"
+            "    // load the shop's offers and show each price; buy a gun when the player has the coins\n"
+            "    void Start() { _catalog = Resources.Load<GunCatalog>(_catalogKey); }\n"
+            "    public void Buy(GunType type) { var price = _catalog.Offers.Find(o => o._type == type)._price;"
+            " if (wallet.Spend(price)) { } }",
+        ),
+        "Assets/Scripts/Shop/Wallet.cs": mono_script(
+            "Wallet",
+            "    public int coins;\n    // spend coins on a gun when there are enough\n"
+            "    public bool Spend(int price) { if (coins < price) return false; coins -= price; return true; }",
+        ),
+        "Assets/Scripts/Weapons/GunType.cs": "public enum GunType\n{\n    Pistol,\n    Shotgun,\n    Rifle\n}\n",
+    }
+    for gun, body in (
+        ("Shotgun", "fire two pellets side by side"),
+        ("Rifle", "fire one bullet through several zombies"),
+        ("Pistol", "fire one bullet"),
+    ):
+        files[f"Assets/Scripts/Weapons/{gun}.cs"] = mono_script(
+            gun, f"    public float damage = 20f;\n    // {body}\n    public void Shoot() {{ }}"
+        )
+    return write_project(tmp_path, files)
+
+
+def test_the_one_data_asset_a_script_reads_holds_the_value_asked(tmp_path: Path) -> None:
+    """ "How much does the shotgun cost in the shop": the shop's catalog, the one asset of the
+    ScriptableObject class the shop script loads, ranks second, under the shotgun and above the shop
+    (it ranked last, seventh: the asset says neither "shotgun" nor "cost", and no asset links it
+    to the shop). A class of two assets says which holds the value no more: neither is raised."""
+    root = _shop(tmp_path)
+    ranked = _ranked(root, "How much does the shotgun cost in the shop?", 3)
+    assert ranked == [
+        "Assets/Scripts/Weapons/Shotgun.cs",
+        "Assets/Data/GunCatalog.asset",
+        "Assets/Scripts/Shop/WaveShop.cs",
+    ]
+    winter = data_asset(CATALOG_GUID, "GunCatalog Winter", "  _offers: []\n")
+    (root / "Assets/Data/GunCatalog Winter.asset").write_text(winter)
+    ranked = _ranked(root, "How much does the shotgun cost in the shop?", 7)
+    assert ranked.index("Assets/Data/GunCatalog.asset") == 6

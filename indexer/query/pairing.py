@@ -96,6 +96,8 @@ def pair(
         pairs.adders_of_scripts()
     if kind in (None, "asset"):
         pairs.data_of_scripts(ASKED_SHARE if asks_assets else PAIRED_SHARE)
+        if asks_assets:
+            pairs.data_read_by_scripts()
     if kind in (None, "csharp", "asset") and not values:  # a value lives where it is set, not who hears it
         raise_channels(pairs, kind)
     if kind in (None, "asset") and stems:
@@ -180,6 +182,32 @@ class _Pairs:
             for table in keyed_tables(self.project, prefab.path):
                 if table.startswith(self.prefix):
                     self.raise_to(table, prefab.score * share * self.prior(table), ("row_keyed_by", prefab.path, ()))
+
+    def data_read_by_scripts(self) -> None:
+        """For a task asking where a value is set: a ScriptableObject class a script among the
+        PAIRED_SCRIPTS best uses (a field's type, a load's type argument) whose one carrier is one
+        data asset named as the class, that no prefab or scene references and that holds a word
+        of the task: the script loads it, and it holds what the script reads
+        (`LocalShopData.asset`, loaded by an Addressables key in `LocalShop.cs`, for "how much does
+        a turret cost in the shop": `_name: Turret`, `_price`). It ranks at least the script's
+        score times its own prior, as the class's own asset does. An asset a prefab or scene holds
+        is reached through them (a score variable on the player is no answer to every question
+        about it), one holding no word of the task is another matter (an input reader the player's
+        controller reads), one named otherwise is one thing of its kind (the one leg armour of
+        its class among a game's items)."""
+        graph = self.project.graph
+        for script in self.best(is_script, PAIRED_SCRIPTS):
+            for used, edge in graph.uses(script.path):
+                carried_by = self._carriers(used) if edge == "type" and is_script(used) else []
+                if len(carried_by) != 1 or not carried_by[0].endswith(".asset") or _placed(graph, carried_by[0]):
+                    continue
+                asset, matched = carried_by[0], self.ranked.get(carried_by[0])
+                if matched is None or matched.candidate is None or not asset.startswith(self.prefix):
+                    continue
+                if _spelled(asset) != _spelled(used):
+                    continue
+                if unity_root(graph, used) == "ScriptableObject":
+                    self.raise_to(asset, script.score * ASKED_SHARE * self.prior(asset), ("carries_script", used, ()))
 
     def scripts_of_prefabs(self) -> None:
         """A prefab among the BEHAVIOUR_PREFABS best that carries one project script, a script few
@@ -373,6 +401,11 @@ class _Pairs:
             self.ranked[path].score = score
             self.boosts.setdefault(path, (score, *why))
             self._order = None
+
+
+def _placed(graph: Graph, asset: str) -> bool:
+    """Whether a prefab or scene references the data asset `asset` (in a field of its objects)."""
+    return any(is_prefab(p) or p.endswith(".unity") for p, _edge in graph.used_by(asset))
 
 
 def _defines(graph: Graph, asset: str, guid: str | None) -> bool:

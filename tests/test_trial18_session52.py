@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from indexer.identifiers import said_words
+from indexer.query.synonyms import synonym_words
+
 from .conftest import data_asset, meta, mono_script, write_project
 from .conftest import ranked_paths as _ranked
 
@@ -209,3 +212,30 @@ def test_the_one_data_asset_a_script_reads_holds_the_value_asked(tmp_path: Path)
     (root / "Assets/Data/GunCatalog Winter.asset").write_text(winter)
     ranked = _ranked(root, "How much does the shotgun cost in the shop?", 7)
     assert ranked.index("Assets/Data/GunCatalog.asset") == 6
+
+
+def test_a_bite_is_an_attack(tmp_path: Path) -> None:
+    """ "Zombies keep biting the player even after the player has moved away": a zombie's (a
+    dog's, a monster's) bite is its melee attack, and "bite" searches the words of attacks as
+    "strike" does. The melee module ranks fifth, under the player's two scripts, the spawner and
+    the prefab saying "player" and "zombie" (it was not in the eight best: nothing said "bite")."""
+    assert "attack" in synonym_words(said_words("zombies keep biting the player"))
+    root = _entities(tmp_path)
+    (root / f"{MODULES}/MeleeAttackModule.cs").write_text(
+        _module(
+            "MeleeAttackModule",
+            "    [SerializeField] private int _damage = 15;\n    [SerializeField] private float _cooldown = 0.85f;\n"
+            "    // hit the target while it touches the zombie; stop once it leaves\n"
+            "    public void OnCollisionEnter(Collision collision) { }\n"
+            "    public void OnCollisionExit(Collision collision) { }\n"
+            "    private IEnumerator AttackRoutine() { yield return null; }",
+        )
+    )
+    for name, body in (
+        ("PlayerMovement", "    // move the player by the joystick, away from danger\n    void Move() { }"),
+        ("PlayerHealthBar", "    // show the player's health\n    void Update() { }"),
+    ):
+        (root / "Assets/Scripts/Player").mkdir(parents=True, exist_ok=True)
+        (root / f"Assets/Scripts/Player/{name}.cs").write_text(mono_script(name, body))
+    ranked = _ranked(root, "Zombies keep biting the player even after the player has moved away from them", 5)
+    assert ranked[3:] == ["Assets/Prefabs/Zombies/SpitterZombie.prefab", f"{MODULES}/MeleeAttackModule.cs"]

@@ -40,7 +40,7 @@ crouch duck sneak
 shoot shot projectile bullet missile
 ammo ammunition bullets
 weapon gun sword blade
-attack strike melee assault
+attack strike melee assault bite
 armor armour defense defence
 pickup collect collectible loot grab gather
 inventory backpack bag stash

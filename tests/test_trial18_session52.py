@@ -239,3 +239,13 @@ def test_a_bite_is_an_attack(tmp_path: Path) -> None:
         (root / f"Assets/Scripts/Player/{name}.cs").write_text(mono_script(name, body))
     ranked = _ranked(root, "Zombies keep biting the player even after the player has moved away from them", 5)
     assert ranked[3:] == ["Assets/Prefabs/Zombies/SpitterZombie.prefab", f"{MODULES}/MeleeAttackModule.cs"]
+
+
+def test_tougher_asks_for_health(tmp_path: Path) -> None:
+    """ "Make the zombies get tougher with each wave": a tougher enemy has more health (or
+    strength), as a stronger one has strength: the comparative searches those nouns too. The health
+    module ranks second, under the spawner (fifth without: "tougher" met no word)."""
+    assert {"health", "hp"} <= set(synonym_words(said_words("make the zombies get tougher with each wave")))
+    root = _entities(tmp_path)
+    ranked = _ranked(root, "Make the zombies get tougher with each wave", 2)
+    assert ranked == ["Assets/Scripts/Spawning/ZombieSpawner.cs", f"{MODULES}/HealthModule.cs"]

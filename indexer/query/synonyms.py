@@ -216,7 +216,8 @@ forget forgot forgotten
 # "enemies should be stronger"), the code names the quality as a noun (`maxJumpHeight`,
 # `WireThickness`, `strength`): the stemmer keeps "-er", so each also searches the quality's
 # nouns, as synonyms; a round thing's size is its radius (a splat's, a blast's, a pick-up
-# range's: "make the ink splats bigger" is `maxRadius`). (Their adjectives, "high", "fast", "far",
+# range's: "make the ink splats bigger" is `maxRadius`); a tougher enemy has more health
+# (`hpPercent` raised each wave). (Their adjectives, "high", "fast", "far",
 # cost held-out and dev questions their other files: "zoom further out" is not about `far`.)
 _COMPARATIVES: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("higher", "lower", "taller"), ("height",)),
@@ -224,6 +225,7 @@ _COMPARATIVES: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("bigger", "smaller", "larger"), ("size", "scale", "radius")),
     **dict.fromkeys(("longer", "shorter"), ("length", "duration")),
     **dict.fromkeys(("stronger", "weaker"), ("strength", "power")),
+    **dict.fromkeys(("tougher",), ("health", "hp", "strength")),
     **dict.fromkeys(("louder", "quieter"), ("volume",)),
     **dict.fromkeys(("brighter", "darker", "dimmer"), ("brightness", "intensity")),
     **dict.fromkeys(("thicker", "thinner"), ("thickness", "width")),

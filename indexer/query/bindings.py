@@ -19,8 +19,17 @@ __all__ = ["bound_files", "reach_bound"]
 
 def bound_files(project, path: str) -> tuple[str, ...]:
     """The files declaring the project classes `path` binds, when it declares one type, with no
-    member, deriving from a generic class whose type arguments name them; () for any other file."""
+    member, deriving from a generic class whose type arguments name them; () for any other file.
+    Only the few files declaring one type with a generic base, found once a generation, are read:
+    the walk reaches hundreds of files a query, and decoding each one's symbols took warm search
+    p95 on UnityCsReference from 16.6 to 29.8 ms."""
+    if path not in _generic_children(project):
+        return ()
     return project.remember(("bound_files", path), lambda: _bound(project.graph, path), role=True)
+
+
+def _generic_children(project) -> frozenset[str]:
+    return project.remember(("one generic child",), lambda: frozenset(project.records.one_generic_child()), role=True)
 
 
 def _bound(graph, path: str) -> tuple[str, ...]:

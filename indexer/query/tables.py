@@ -34,11 +34,12 @@ TABLE_HEAD = 8_192
 def row_table(project, script: str) -> str | None:
     """The one table of the project whose columns the fields of `script`'s class name (most of
     them, at least MIN_SHARED besides an id; a tie names none), by path."""
-    rec = project.records.record(script)
+    tables = _tables(project)
+    rec = project.records.record(script) if tables else None  # most projects have no table: no record read
     fields = _field_names(rec.symbols) if rec is not None else set()
     if len(fields) < MIN_SHARED:
         return None
-    shared = sorted(((len(fields & cols), path) for path, (cols, _keys) in _tables(project).items()), reverse=True)
+    shared = sorted(((len(fields & cols), path) for path, (cols, _keys) in tables.items()), reverse=True)
     matches = [(n, p) for n, p in shared if n >= MIN_SHARED and n >= MIN_COVER * len(fields)]
     if not matches or (len(matches) > 1 and matches[1][0] == matches[0][0]):
         return None

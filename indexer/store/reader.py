@@ -328,6 +328,15 @@ class Records:
         )
         return [p for (p,) in self.conn.execute(sql)]
 
+    def one_generic_child(self) -> list[str]:
+        """The files declaring one type, which derives from a generic class (`X : Base<Y>`), by
+        path: one scan of the types' rows in SQLite (19,135 on UnityCsReference)."""
+        sql = (
+            "SELECT f.path FROM types t JOIN files f ON f.id = t.file_id GROUP BY t.file_id"
+            " HAVING COUNT(*) = 1 AND MAX(t.bases LIKE '%<%') ORDER BY f.path"
+        )
+        return [p for (p,) in self.conn.execute(sql)]
+
     def types_in(self, path: str) -> list[TypeRow]:
         """The types a file declares."""
         return self._type_rows("WHERE f.path = ?", (path,))

@@ -46,6 +46,9 @@ INSTANCE_SCRIPTS, INSTANCE_SHARE, INSTANCE_MOST = 5, 0.9, 40
 # ... at least INSTANCE_CLASS_SHARE when the task says a word of the class's name too ("the
 # archers card": `Archers.asset` of `CardData`): it names that instance as the class's.
 INSTANCE_CLASS_SHARE = 1.0
+# ... and just above the best of its class's other instances, which only share the task's other
+# words ("the fire beam": `Fire Element.asset` above `Water Beam.asset`, session 52).
+SIBLING_LEAD = 1.01
 # A prefab among the DEFINITION_PREFABS best that at most DEFINITION_MOST data assets hold in a field
 # (an enemy's definition naming its ship): for a task asking a value, the one of them whose name
 # says a word of the task or of the prefab's name (or the only one) ranks at least DEFINITION_SHARE
@@ -256,7 +259,9 @@ class _Pairs:
         mission": `Desert Session Timing.asset` among the desert, ice and forest timings), and so
         is one whose every word but the class's the task says ("how fast the player moves while
         running": `Player_Running_MoveForward.asset`, not `Player_Jump_Running_MoveForward.asset`).
-        It ranks at least INSTANCE_SHARE of the script's score times its prior."""
+        It ranks at least INSTANCE_SHARE of the script's score times its prior, and just above the
+        best of the other instances the task does not name (SIBLING_LEAD): "the fire beam's color"
+        is `Fire Element.asset`, not `Water Beam.asset`, which only shares "beam" with the task."""
         for script in self.best(is_script, INSTANCE_SCRIPTS):
             data = [p for p in self._carriers(script.path) if p.endswith(".asset")]
             if not data or len(data) > INSTANCE_MOST:
@@ -264,6 +269,7 @@ class _Pairs:
             stems_of = {p: name_stems(file_title(p)) for p in data}
             names = {p: set(words) for p, words in stems_of.items()}
             own = set(name_stems(file_title(script.path)))
+            named = []
             for path, words in names.items():
                 others = set().union(*(w for q, w in names.items() if q != path))
                 parts = set(stems_of[path][1:]) - own  # its name's words but the class's
@@ -271,6 +277,15 @@ class _Pairs:
                     share = INSTANCE_CLASS_SHARE if own & stems else INSTANCE_SHARE
                     score = script.score * share * self.prior(path)
                     self.raise_to(path, score, ("carries_script", script.path, ()))
+                    named.append(path)
+            self._above_siblings(named, [p for p in data if p not in named], script.path)
+
+    def _above_siblings(self, named: list[str], others: list[str], script: str) -> None:
+        """The instances the task names rank just above the best of their class's other instances
+        (SIBLING_LEAD times its score), which the task's other words matched, not its name."""
+        best = max((self.ranked[p].score for p in others if p in self.ranked), default=0.0)
+        for path in named:
+            self.raise_to(path, best * SIBLING_LEAD, ("carries_script", script, ()))
 
     def instances_holding(self, stems: frozenset[str]) -> None:
         """A class the task names (every word of its name said, its two-letter parts aside) among the

@@ -90,3 +90,64 @@ def test_a_data_asset_named_by_the_task_ranks_above_its_siblings(tmp_path: Path)
     ranked = _ranked(root, "where is the flame beam's color set", 3)
     assert ranked == [FLAME, "Assets/Beams/Tide Beam.asset", "Assets/Beams/Frost Beam.asset"]
 
+
+def _horror_game(tmp_path: Path) -> Path:
+    """A first-person horror game: the item the player holds is put away after a delay
+    (`ItemView.HideItem`), an inventory lists what was picked up, a pickup puts an item in
+    the player's hand, a helper fades a popup out (`PopupDisappear`), a message shows for a few
+    seconds, a door opens with a key item in hand."""
+    files = {
+        "Assets/Scripts/Player/ItemView.cs": mono_script(
+            "ItemView",
+            "    public float autoHideItemDelay = 10f;\n    public Transform itemModel;\n"
+            "    // show the item in front of the camera, then put it away after the delay\n"
+            "    public void ShowItem(GameObject item)\n"
+            "    { item.SetActive(true); Invoke(nameof(HideItem), autoHideItemDelay); }\n"
+            "    public void HideItem() { itemModel.gameObject.SetActive(false); }",
+        ),
+        "Assets/Scripts/Player/Inventory.cs": mono_script(
+            "Inventory",
+            "    public System.Collections.Generic.List<string> items =\n"
+            "        new System.Collections.Generic.List<string>();\n"
+            "    // the items the player is holding, and the one in their hand\n"
+            "    public string activeItem;\n    public void Add(string item) { items.Add(item); activeItem = item; }",
+        ),
+        "Assets/Scripts/Items/ItemPickup.cs": mono_script(
+            "ItemPickup",
+            "    public string itemId;\n"
+            "    // the player picks the item up: it goes into the inventory and into their hand\n"
+            "    public void Interact(Inventory inventory) { inventory.Add(itemId); gameObject.SetActive(false); }",
+        ),
+        "Assets/Scripts/Helpers/TweenHelper.cs": (
+            "using UnityEngine;\n\npublic static class TweenHelper\n{\n"
+            "    // scale a popup down until it disappears, over the given seconds\n"
+            "    public static void PopupDisappear(Transform popup, float seconds) { }\n}\n"
+        ),
+        "Assets/Scripts/UI/MessagePopup.cs": mono_script(
+            "MessagePopup",
+            "    public float seconds = 3f;\n    public UnityEngine.UI.Text label;\n"
+            "    // show a message for a few seconds, then let it disappear\n"
+            "    public void Show(string text) { label.text = text; }",
+        ),
+        "Assets/Scripts/World/LockedDoor.cs": mono_script(
+            "LockedDoor",
+            "    public string keyItem;\n    // open when the player is holding the key item in their hand\n"
+            "    public bool TryOpen(Inventory inventory) => inventory.activeItem == keyItem;",
+        ),
+    }
+    return write_project(tmp_path, files)
+
+
+def test_a_thing_that_disappears_is_hidden_in_code(tmp_path: Path) -> None:
+    """ "The item I'm holding disappears from my hand after a few seconds": the item view, which
+    hides the item after its delay (`HideItem`, `autoHideItemDelay`), ranks third, above the
+    message popup: "disappear" also searches "hide" and "vanish" (`synonyms._GROUPS`). Without the
+    group it ranked fourth, under the popup, which says "disappear" and "seconds"."""
+    root = _horror_game(tmp_path)
+    ranked = _ranked(root, "the item I'm holding disappears from my hand after a few seconds", 4)
+    assert ranked == [
+        "Assets/Scripts/Helpers/TweenHelper.cs",
+        "Assets/Scripts/Items/ItemPickup.cs",
+        "Assets/Scripts/Player/ItemView.cs",
+        "Assets/Scripts/UI/MessagePopup.cs",
+    ]

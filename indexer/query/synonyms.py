@@ -165,6 +165,7 @@ drift skid
 nitro turbo
 highlight outline
 fade transition
+disappear vanish hide
 water liquid fluid
 """
 

@@ -86,6 +86,41 @@ def titles_said(paths: Iterable[str], text: str) -> list[str]:
     return out
 
 
+def words_named(paths: Iterable[str], text: str) -> list[str]:
+    """The data file whose name is one word the task says ("how much does wasabi sell for":
+    `Wasabi.asset`, not `WasabiCard.asset`): a thing's own data is named by the thing alone, its
+    card, bonus and prefab by more words. None when the task says two such names ("the suicide
+    enemy ... touches the player": `Enemy.asset`, `Player.asset`) or one file of `paths` has that
+    name and another ("the test enemy's moves": `Test Enemy.asset`, `titles_said`), or names the
+    thing and another word the task says ("how much damage does the shotgun deal": `Shotgun
+    Damage Config.asset`, not `Shotgun.asset`); nor when two files have that name. A word of no
+    meaning ("the", "update") names nothing. The caller asks it of a task asking a value."""
+    paths = list(paths)
+    spoken = {w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in STOP_WORDS and w not in TASK_WORDS}
+    said = {stem(w) for w in spoken if len(w) > 2}
+    named: dict[str, list[str]] = {}
+    longer: set[str] = set()
+    for path in paths:
+        words = name_stems(file_title(path))
+        if len(words) == 1 and _spoken(file_title(path).lower(), spoken):
+            named.setdefault(words[0], []).append(path)
+        elif len(set(words[1:]) & said) >= 2:
+            longer.update(words[1:])
+    if len(named) != 1 or titles_said(paths, text):
+        return []
+    ((word, found),) = named.items()
+    return found if len(found) == 1 and word not in longer else []
+
+
+def _spoken(name: str, spoken: set[str]) -> bool:
+    """Whether the task says the name as it is spelled or in the plural ("how many chickens":
+    `Chicken.asset`), not a word sharing its stem ("seed": `Seeded.asset`). A plural name is a
+    list of things (`Levels.asset`, `Themes.asset`), no one thing's data ("boss" is no plural)."""
+    if len(name) < 3 or (name.endswith("s") and not name.endswith("ss")):
+        return False
+    return any(w in spoken for w in (name, name + "s", name + "es"))
+
+
 FOLDER_NAME_WORDS = 3  # a name said before its folder's word is at most this many of the task's words
 
 

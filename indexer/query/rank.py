@@ -27,6 +27,7 @@ from indexer.query.named_files import (
     scripts_quoted,
     title_words,
     titles_said,
+    words_named,
 )
 from indexer.query.named_folders import raise_named_folders
 from indexer.query.nested_keys import nested_key_hit
@@ -155,13 +156,14 @@ def _raise_files_named(project, ranked: dict[str, Ranked], text: str, kinds: dic
     that file, not `UnitRagdoll.prefab`), or one of a kind it names (`wanted`) whose name's words
     it says in order ("which prefab is the bacon health pickup": `BaconHealth.prefab`,
     `titles_said`). The caller adds data assets to `wanted` when the task asks where a value is
-    set (VALUE_TITLED), and a data file whose entry it names ("the Revitalize card": `Cards.json`,
-    `entries_said`). A script of the project's own named like an identifier the task quotes
-    ranks at QUOTED_SCRIPT_SHARE of the best at least (`scripts_quoted`)."""
+    set (VALUE_TITLED), then also one named by one word it says ("wasabi": `words_named`), and a
+    data file whose entry it names (`entries_said`). A script of the project's own named like an
+    identifier the task quotes ranks at QUOTED_SCRIPT_SHARE of the best at least (`scripts_quoted`)."""
     top = max((r.score for r in ranked.values()), default=0.0)
     for path in titles_said((p for p in ranked if named_kind(p, kinds.get(p, "")) in wanted), text):
         ranked[path].score = max(ranked[path].score, top * TITLE_SAID_LEAD)
-    for path in entries_said(project, [p for p in ranked if named_kind(p, kinds.get(p, "")) in VALUE_TITLED], text):
+    data = [p for p in ranked if named_kind(p, kinds.get(p, "")) in VALUE_TITLED]
+    for path in [*entries_said(project, data, text), *words_named(data if wanted & VALUE_TITLED else [], text)]:
         ranked[path].score = max(ranked[path].score, top * TITLE_SAID_LEAD)
     for path in files_named(project.records, text):
         if path in ranked:

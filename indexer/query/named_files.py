@@ -112,6 +112,19 @@ def words_named(paths: Iterable[str], text: str) -> list[str]:
     return found if len(found) == 1 and word not in longer else []
 
 
+def values_named(project, paths: Iterable[str], text: str) -> list[str]:
+    """`words_named` of a data file holding a value of its own (a number, a text, a colour), not
+    only references to other files: "where is the fire beam's color set" names `Fire.asset`, an
+    element holding its icon alone, whose beam `Fire Element.asset` holds the colour (trials 20
+    and 21, session 52)."""
+    return [p for p in words_named(paths, text) if not p.endswith(".asset") or _holds_value(project, p)]
+
+
+def _holds_value(project, path: str) -> bool:
+    fields = (s.signature.partition(": ")[2] for s in project.records.symbols(path) if s.kind == "field")
+    return any(value and value != "None" and not value.startswith(("guid:", "{fileID")) for value in fields)
+
+
 def _spoken(name: str, spoken: set[str]) -> bool:
     """Whether the task says the name as it is spelled or in the plural ("how many chickens":
     `Chicken.asset`), not a word sharing its stem ("seed": `Seeded.asset`). A plural name is a

@@ -27,7 +27,7 @@ from indexer.query.named_files import (
     scripts_quoted,
     title_words,
     titles_said,
-    words_named,
+    values_named,
 )
 from indexer.query.named_folders import raise_named_folders
 from indexer.query.nested_keys import nested_key_hit
@@ -152,18 +152,17 @@ def rank(
 
 
 def _raise_files_named(project, ranked: dict[str, Ranked], text: str, kinds: dict, wanted: frozenset) -> None:
-    """The files the task names lead: one named alone by its path or name (`query Unit.prefab`:
-    that file, not `UnitRagdoll.prefab`), or one of a kind it names (`wanted`) whose name's words
-    it says in order ("which prefab is the bacon health pickup": `BaconHealth.prefab`,
-    `titles_said`). The caller adds data assets to `wanted` when the task asks where a value is
-    set (VALUE_TITLED), then also one named by one word it says ("wasabi": `words_named`), and a
-    data file whose entry it names (`entries_said`). A script of the project's own named like an
-    identifier the task quotes ranks at QUOTED_SCRIPT_SHARE of the best at least (`scripts_quoted`)."""
+    """The files the task names lead: one named alone by its path or name (`query Unit.prefab`),
+    one of a kind it names (`wanted`) whose name's words it says in order ("the bacon health
+    pickup": `BaconHealth.prefab`, `titles_said`); data (VALUE_TITLED, which the caller adds to
+    `wanted` for a value asked) named by one word said ("wasabi": `values_named`) or holding an
+    entry it names (`entries_said`); a script named as an identifier quoted (`scripts_quoted`)."""
     top = max((r.score for r in ranked.values()), default=0.0)
     for path in titles_said((p for p in ranked if named_kind(p, kinds.get(p, "")) in wanted), text):
         ranked[path].score = max(ranked[path].score, top * TITLE_SAID_LEAD)
     data = [p for p in ranked if named_kind(p, kinds.get(p, "")) in VALUE_TITLED]
-    for path in [*entries_said(project, data, text), *words_named(data if wanted & VALUE_TITLED else [], text)]:
+    valued = values_named(project, data, text) if wanted & VALUE_TITLED else []
+    for path in [*entries_said(project, data, text), *valued]:
         ranked[path].score = max(ranked[path].score, top * TITLE_SAID_LEAD)
     for path in files_named(project.records, text):
         if path in ranked:

@@ -109,17 +109,9 @@ class Hierarchy:
     def depth_of(self, node: int) -> int:
         """How many names the node's path holds (a node of a cycle of parents: the cycle's length,
         as its path runs up the cycle), worked out once per node without recursion."""
-        chain: list[int] = []
-        at: dict[int, int] = {}
-        cur = node
-        while cur and cur not in self._depths and cur not in at:
-            at[cur] = len(chain)
-            chain.append(cur)
-            cur = self.parent_node(cur)
-        if cur in at:  # a cycle: chain[at[cur]:] loops back to cur
-            for n in chain[at[cur] :]:
-                self._depths[n] = len(chain) - at[cur]
-            chain = chain[: at[cur]]
+        chain, cycle, cur = self._up_to(node, self._depths)
+        for n in cycle:
+            self._depths[n] = len(cycle)
         depth = self._depths.get(cur, 0)
         for n in reversed(chain):
             depth += 1
@@ -149,22 +141,29 @@ class Hierarchy:
             return path
         if self.depth_of(node) > MAX_RECORDED_DEPTH:
             return f"…/{self.names.get(node) or f'&{node}'}"
-        chain: list[int] = []
-        at: dict[int, int] = {}
-        cur = node
-        while cur and cur not in self._paths and cur not in at:
-            at[cur] = len(chain)
-            chain.append(cur)
-            cur = self.parent_node(cur)
-        if cur in at:  # a cycle: chain[at[cur]:] loops back to cur
-            for n in chain[at[cur] :]:
-                self._paths[n] = self._walked(n)
-            chain = chain[: at[cur]]
+        chain, cycle, _cur = self._up_to(node, self._paths)
+        for n in cycle:
+            self._paths[n] = self._walked(n)
         for n in reversed(chain):
             parent = self.parent_node(n)
             name = self.names.get(n) or f"&{n}"
             self._paths[n] = f"{self._paths[parent]}/{name}" if parent else name
         return self._paths[node]
+
+    def _up_to(self, node: int, known: dict) -> tuple[list[int], list[int], int]:
+        """The nodes from `node` up to the first one `known` holds (or the root), without it, as
+        (chain below, cycle, where it stopped): a cycle of parents found on the way is split off
+        the chain's end, its nodes looping back to the first of them."""
+        chain: list[int] = []
+        at: dict[int, int] = {}
+        cur = node
+        while cur and cur not in known and cur not in at:
+            at[cur] = len(chain)
+            chain.append(cur)
+            cur = self.parent_node(cur)
+        if cur in at:  # a cycle: chain[at[cur]:] loops back to cur
+            return chain[: at[cur]], chain[at[cur] :], cur
+        return chain, [], cur
 
     def _walked(self, node: int) -> str:
         """The path by walking up until a node repeats (for the nodes of a cycle)."""

@@ -212,8 +212,9 @@ def test_a_huge_configuration_file_is_refused_without_reading_it(tmp_path: Path,
     assert main(["index", "--quiet", "--project", str(root)]) == 0
 
 
-def test_pythonoptimize_2_keeps_the_tools_descriptions(tmp_path: Path) -> None:
-    root = write_project(tmp_path / "P", {"Assets/Hero.cs": "public class Hero { }\n"})
+def served_descriptions(root: Path, flags: list[str], env: dict[str, str]) -> list[tuple[str, str | None]]:
+    """Each MCP tool's and prompt's (name, description) as `serve` over stdio lists them, run by
+    Python with `flags` in `env`."""
     init = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "printf", "version": "1"}}
     lines = [
         {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init},
@@ -222,14 +223,17 @@ def test_pythonoptimize_2_keeps_the_tools_descriptions(tmp_path: Path) -> None:
         {"jsonrpc": "2.0", "id": 3, "method": "prompts/list"},
     ]
     stdin = "".join(json.dumps(line) + "\n" for line in lines)
-    listed = []
-    for optimize in ({}, {"PYTHONOPTIMIZE": "2"}):
-        env = {**os.environ, "PYTHONPATH": str(REPO), **optimize}
-        cmd = [sys.executable, "-m", "indexer.cli", "serve", "--project", str(root), "--no-watch"]
-        r = subprocess.run(cmd, input=stdin, capture_output=True, text=True, cwd=REPO, env=env, timeout=120)
-        answers = {a["id"]: a["result"] for a in map(json.loads, r.stdout.splitlines())}
-        described = [(t["name"], t.get("description")) for t in answers[2]["tools"]]
-        listed.append(described + [(p["name"], p.get("description")) for p in answers[3]["prompts"]])
+    cmd = [sys.executable, *flags, "-m", "indexer.cli", "serve", "--project", str(root), "--no-watch"]
+    r = subprocess.run(cmd, input=stdin, capture_output=True, text=True, cwd=REPO, env=env, timeout=120)
+    answers = {a["id"]: a["result"] for a in map(json.loads, r.stdout.splitlines())}
+    described = [(t["name"], t.get("description")) for t in answers[2]["tools"]]
+    return described + [(p["name"], p.get("description")) for p in answers[3]["prompts"]]
+
+
+def test_pythonoptimize_2_keeps_the_tools_descriptions(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "P", {"Assets/Hero.cs": "public class Hero { }\n"})
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    listed = [served_descriptions(root, [], env | optimize) for optimize in ({}, {"PYTHONOPTIMIZE": "2"})]
     assert all(description for _, description in listed[0])
     assert listed[1] == listed[0]
 

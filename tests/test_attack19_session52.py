@@ -24,7 +24,6 @@ It repeats the URL whole (to its sender alone), HTML-escaped: no markup of the c
 
 from __future__ import annotations
 
-import json
 import os
 import socket
 import subprocess
@@ -42,6 +41,7 @@ from mcp_adapter.editor.bridge import read_heartbeat
 from . import bridge_host
 from .bridge_host import WAIT, Host, raw
 from .conftest import REPO, write_project
+from .test_attack17_session51 import served_descriptions
 from .test_attack18_session51 import _chain_scene
 from .test_environment_errors import _without_write_permission
 
@@ -109,22 +109,8 @@ def test_the_interpreters_optimize_options_are_taken_out_and_nothing_else(
 @pytest.mark.skipif(os.name == "nt", reason="runs again through exec, which Windows lacks")
 def test_serve_under_python_oo_keeps_the_tools_descriptions(tmp_path: Path) -> None:
     root = write_project(tmp_path / "P", {"Assets/Hero.cs": "public class Hero { }\n"})
-    init = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "printf", "version": "1"}}
-    lines = [
-        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init},
-        {"jsonrpc": "2.0", "method": "notifications/initialized"},
-        {"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
-        {"jsonrpc": "2.0", "id": 3, "method": "prompts/list"},
-    ]
-    stdin = "".join(json.dumps(line) + "\n" for line in lines)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONOPTIMIZE"} | {"PYTHONPATH": str(REPO)}
-    listed = []
-    for flags in ([], ["-OO"]):
-        cmd = [sys.executable, *flags, "-m", "indexer.cli", "serve", "--project", str(root), "--no-watch"]
-        r = subprocess.run(cmd, input=stdin, capture_output=True, text=True, cwd=REPO, env=env, timeout=120)
-        answers = {a["id"]: a["result"] for a in map(json.loads, r.stdout.splitlines())}
-        described = [(t["name"], t.get("description")) for t in answers[2]["tools"]]
-        listed.append(described + [(p["name"], p.get("description")) for p in answers[3]["prompts"]])
+    listed = [served_descriptions(root, flags, env) for flags in ([], ["-OO"])]
     assert all(description for _, description in listed[0])
     assert listed[1] == listed[0]  # (each description was None)
 

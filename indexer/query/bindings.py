@@ -48,7 +48,8 @@ def _bound(graph, path: str) -> tuple[str, ...]:
 def reach_bound(project, boosts: dict) -> None:
     """Each class a reached binding script holds is reached as that script is, by the same edge and
     gain, the script added to the chain (unless the walk reached the class more strongly)."""
+    children = _generic_children(project)  # (asked once: the walk reaches hundreds of files)
     for path, (gain, edge, source, chain) in list(boosts.items()):
-        for bound in bound_files(project, path):
+        for bound in bound_files(project, path) if path in children else ():
             if bound not in boosts or boosts[bound][0] < gain:
                 boosts[bound] = (gain, edge, source, (*chain, path))

@@ -195,7 +195,7 @@ class _Scan:
             return
         if doc.stripped or cid == 1660057539:
             return  # a pointer into a prefab instance (its data lives in the source prefab); SceneRoots
-        if self.tree.deeper_than_recorded(self.go_node_of(doc.file_id) or doc.file_id):
+        if self.tree.may_be_deep and self.tree.deeper_than_recorded(self.go_node_of(doc.file_id) or doc.file_id):
             return  # (counted in the record's note)
         handler = _HANDLERS.get(cid)
         if handler is not None:

@@ -23,6 +23,16 @@ def says_little(value: str) -> bool:
     return _SAYS_LITTLE.fullmatch(value) is not None
 
 
+# How a field shows an empty or built-in reference (`scanners/yaml_facts.ref_shown`); any other
+# reference is `guid:<guid>` (a file) or `&<fileID>` (an object of the same file).
+SHOWN_REFS = frozenset({"None", "built-in resource"})
+
+
+def shows_reference(value: str) -> bool:
+    """Whether a field's shown value is a reference (or none), not a value of its own."""
+    return value in SHOWN_REFS or value.startswith(("guid:", "&"))
+
+
 def short(value: str) -> str:
     v = " ".join(value.split())
     return v if len(v) <= MAX_VALUE_CHARS else v[: MAX_VALUE_CHARS - 1] + "…"

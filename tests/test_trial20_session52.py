@@ -89,3 +89,32 @@ def test_the_data_asset_named_by_the_crop_leads(tmp_path: Path) -> None:
         "Assets/Scripts/Shop/ShopSeller.cs",
         "Assets/Data/Cards/WasabiCard.asset",
     ]
+
+
+def test_a_data_file_holding_references_alone_does_not_lead(tmp_path: Path) -> None:
+    """`values_named` (session 52, trials 20 and 21 merged): a file named by the one word said leads
+    only when it holds a value of its own. The crop whose resource holds an icon alone, shown as a
+    file's GUID, an object of its own (`&<fileID>`), a built-in resource or None, leads not; with
+    a price beside the icon it does (`indexer.shown.shows_reference` tells the references)."""
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.query.named_files import values_named
+    from indexer.query.workspace import open_workspace
+    from indexer.shown import shows_reference
+
+    assert [shows_reference(v) for v in ("guid:9ae90aec", "&11400000", "built-in resource", "None")] == [True] * 4
+    assert [shows_reference(v) for v in ("28", "Wasabi", "{r: 1, g: 0, b: 0, a: 1}", "")] == [False] * 4
+    root = _farm(tmp_path)
+    icons = {
+        "Corn": "  iconSprite: {fileID: 21300000, guid: 9ae90aec1096d0c4196803146b79c35c, type: 3}\n",
+        "Pumpkin": "  iconSprite: {fileID: 0}\n",
+    }
+    for crop, icon in icons.items():
+        (root / f"Assets/Data/Resources/{crop}.asset").write_text(data_asset(RESOURCE_GUID, crop, icon))
+    update(root, Config(workers=1))
+    project = open_workspace(root, [(root, Config())]).projects[0]
+    resources = [f"Assets/Data/Resources/{crop}.asset" for crop in ("Wasabi", "Corn", "Pumpkin")]
+    with project.reading():
+        assert values_named(project, resources, "how much does wasabi sell for") == [resources[0]]
+        assert values_named(project, resources, "how much does corn sell for") == []
+        assert values_named(project, resources, "how much does a pumpkin sell for") == []

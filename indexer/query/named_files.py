@@ -17,6 +17,7 @@ from indexer.kinds import KINDS
 from indexer.model import Hit
 from indexer.project import file_title, is_script
 from indexer.query.vendored import vendor_package
+from indexer.shown import shows_reference
 
 MAX_PATH = 1024  # a longer task names no file (and SQLite refuses so long a pattern)
 NAME_WEIGHT, FOLDER_WEIGHT = 2.0, 1.0  # a word of the file's name, of a folder above it
@@ -122,7 +123,7 @@ def values_named(project, paths: Iterable[str], text: str) -> list[str]:
 
 def _holds_value(project, path: str) -> bool:
     fields = (s.signature.partition(": ")[2] for s in project.records.symbols(path) if s.kind == "field")
-    return any(value and value != "None" and not value.startswith(("guid:", "{fileID")) for value in fields)
+    return any(value and not shows_reference(value) for value in fields)
 
 
 def _spoken(name: str, spoken: set[str]) -> bool:

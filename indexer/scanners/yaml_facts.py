@@ -20,6 +20,7 @@ from indexer.shown import (
     MAX_FIELDS_PER_OBJECT,
     MAX_NESTED_VALUE_CHARS,
     NAMES_SHOWN,
+    SHOWN_REFS,
     count_label,
     short,
 )
@@ -103,7 +104,6 @@ def builtin_keys(doc: DocReader) -> tuple[str, ...]:
 _SCENE_FIELD = re.compile(r"scene|level|room|map|stage", re.I)
 _WRAPPED_TEXT = re.compile(r"\b(?:stringVal|value|m_Value): ([^,{}]+)")
 _NOT_A_NAME = frozenset("0123456789-.{[")
-_SHOWN_REFS = frozenset({"None", "built-in resource"})  # how a field shows an empty or built-in reference (`ref_shown`)
 
 
 # A script's field naming a method its code calls by name (Fungus's `targetMethod`): the method a
@@ -151,7 +151,7 @@ def scene_named(key: str, value: str) -> str | None:
     if not scene_key(key) and ".unity" not in value:  # most: a word of a field named otherwise
         return None
     v = value.strip().strip("'\"")
-    if not v or len(v) > 200 or v[0] in "{[" or v.startswith(("guid:", "script:")) or "(" in v or v in _SHOWN_REFS:
+    if not v or len(v) > 200 or v[0] in "{[" or v.startswith(("guid:", "script:")) or "(" in v or v in SHOWN_REFS:
         return None
     if v.endswith(".unity"):
         return v[: -len(".unity")]

@@ -87,3 +87,38 @@ def test_a_wrappers_class_is_looked_for_only_in_files_declaring_one_generic_chil
         bound = {p: b for p in paths if (b := bound_files(project, p))}
     assert bound[f"{MODULES}/RangedAttackModuleWrapper.cs"] == (f"{MODULES}/RangedAttackModule.cs",)
     assert sorted(read) == sorted(bound) and len(read) == 5
+
+
+def test_a_loaded_class_is_asked_its_carriers_only_when_a_matched_asset_is_named_as_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Trial 18's rule for a loaded class's one data asset read the carriers of every type a best
+    script uses (dozens in a real script: 7 ms a value question on UnityCsReference). A used class
+    is passed over unless a data asset the search matched is named as it: of the shop's classes
+    (the catalog, the wallet, the gun type) only the catalog is asked, and its asset still ranks."""
+    from indexer.query import pairing
+
+    from .conftest import ranked_paths
+    from .test_trial18_session52 import _shop
+
+    asked: list[str] = []
+    inside: list[bool] = []
+    carriers, read = pairing._Pairs._carriers, pairing._Pairs.data_read_by_scripts
+
+    def counted(self, script: str) -> list[str]:
+        if inside:
+            asked.append(script)
+        return carriers(self, script)
+
+    def reading(self) -> None:
+        inside.append(True)
+        try:
+            read(self)
+        finally:
+            inside.pop()
+
+    monkeypatch.setattr(pairing._Pairs, "_carriers", counted)
+    monkeypatch.setattr(pairing._Pairs, "data_read_by_scripts", reading)
+    ranked = ranked_paths(_shop(tmp_path), "How much does the shotgun cost in the shop?", 3)
+    assert ranked[1] == "Assets/Data/GunCatalog.asset"
+    assert set(asked) == {"Assets/Scripts/Shop/GunCatalog.cs"}

@@ -55,6 +55,17 @@ _STORED = re.compile(
 )
 
 
+# "Rebuilding the shop asks for too many bricks. Where is the material cost?", "the orc archers
+# have too much health, where is that number?": a clause asking where an amount is, ending on the
+# word for it, asks where it is set. Not one going on ("where is the cost calculated", "where is
+# the number of lives shown"), which asks for the code doing it.
+_WHERE_AMOUNT = re.compile(
+    r"\bwhere\s+(?:is|are)\b[^.?!;(]*?\b(?:numbers?|values?|costs?|prices?|amounts?|stats?)"
+    r"(?=\s*(?:$|[.?!,;:)]))",
+    re.IGNORECASE,
+)
+
+
 def asks_quantity(text: str) -> bool:
     """Whether a question of the task opens with a quantity (`_QUANTITY`)."""
     return _QUANTITY.search(text) is not None
@@ -62,8 +73,8 @@ def asks_quantity(text: str) -> bool:
 
 def asks_value(said: list[str], text: str) -> bool:
     """Whether the task asks where something is set, wired or placed (priors.ASSET_WORDS), how
-    much of it there is (`asks_quantity`), which data holds it (`_DATA`), or where it is stored
-    (`_STORED`)."""
+    much of it there is (`asks_quantity`), where an amount is (`_WHERE_AMOUNT`), which data holds
+    it (`_DATA`), or where it is stored (`_STORED`)."""
     return _asks_set(said, text) or _STORED.search(text) is not None
 
 
@@ -74,6 +85,7 @@ def _asks_set(said: list[str], text: str) -> bool:
         or asks_quantity(text)
         or _DATA.search(text) is not None
         or _OWNED_VALUE.search(text) is not None
+        or _WHERE_AMOUNT.search(text) is not None
     )
 
 

@@ -38,3 +38,30 @@ def first_cells(text: str) -> list[str]:
     sep = separator(lines[0]) if lines else ","
     cells = (line.split(sep, 1)[0].strip().strip('"').strip() for line in lines[1:])
     return [c for c in cells if c]
+
+
+# A JSON data file listing records (`{"EnemyDatas": [{"ID": "2", "Name": "Orc_Ranged", "HP": "40"},
+# ...]}`) is a table too: its records' keys are the columns, and a record is looked up by its name.
+# Read from a file's head, a record is an object holding no other (`_RECORD`), its keys and plain
+# values as written.
+_RECORD = re.compile(r"\{[^{}\[\]]*\}")
+_PAIR = re.compile(r'"([A-Za-z_][A-Za-z0-9_]*)"\s*:\s*(?:"((?:[^"\\]|\\.)*)"|[^,}\s]+)')
+_NAME_KEY = "name"
+MIN_RECORDS = 2
+
+
+def json_records(text: str) -> tuple[list[str], list[str]]:
+    """A JSON list of records' columns (the first record's keys) and each record's key (its `name`
+    value, case aside, else its first value when that is a text), none when the text holds fewer
+    than MIN_RECORDS records of two keys or more (a settings object, a package's manifest)."""
+    records = [_PAIR.findall(m.group(0)) for m in _RECORD.finditer(text)]
+    records = [r for r in records if len(r) >= 2]
+    if len(records) < MIN_RECORDS:
+        return [], []
+    keys = []
+    for pairs in records:
+        named = next((value for key, value in pairs if key.lower() == _NAME_KEY), None)
+        key = named if named is not None else pairs[0][1]
+        if key:
+            keys.append(key)
+    return list(dict.fromkeys(k for k, _ in records[0]))[:MAX_COLUMNS], keys

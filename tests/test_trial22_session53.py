@@ -74,3 +74,96 @@ def test_the_data_asset_named_by_the_word_leads_where_its_amount_is_asked(tmp_pa
     root = _town(tmp_path)
     ranked = _ranked(root, "Rebuilding the shop asks for too many bricks. Where is the material cost?", 3)
     assert ranked[0] == "Assets/Data/Buildings/Shop.asset"
+
+
+ENEMY_TABLE = "Assets/Resources/Json/EnemyData.json"
+STATE_GUID = "3a1e0c5b7d2f4e6a8b9c0d1e2f3a4b53"
+_ROWS = (("1", "Slime", "20", "0.8"), ("2", "Orc_Melee", "30", "1"), ("3", "Orc_Archer", "40", "1.2"))
+
+
+def _enemy_json() -> str:
+    """The enemies' numbers as a JSON list of records, as a spreadsheet's export writes them."""
+    rows = ",\n".join(
+        f'    {{\n      "ID": "{i}",\n      "Name": "{n}",\n      "HP": "{hp}",\n      "Speed": "{speed}"\n    }}'
+        for i, n, hp, speed in _ROWS
+    )
+    return f'{{\n  "EnemyDatas": [\n{rows}\n  ]\n}}\n'
+
+
+def test_a_json_list_of_records_is_a_table() -> None:
+    """A JSON list of records is a table: its first record's keys are the columns, each record is
+    keyed by its name (else by its first value when that is a text); a settings object, a
+    package's manifest or a single record is none."""
+    from indexer.table_text import json_records
+
+    assert json_records(_enemy_json()) == (["ID", "Name", "HP", "Speed"], ["Slime", "Orc_Melee", "Orc_Archer"])
+    assert json_records('[{"key": "jump", "label": "Jump"}, {"key": "fire", "label": "Fire"}]') == (
+        ["key", "label"],
+        ["jump", "fire"],
+    )
+    for text in (
+        '{"name": "com.game.sdk", "version": "1.0.0", "dependencies": {"com.unity.ugui": "1.0.0"}}',
+        '{"musicVolume": 0.5, "sfxVolume": 0.8}',
+        '{"levels": [{"id": 1, "stars": 3}]}',
+    ):
+        assert json_records(text) == ([], []), text
+
+
+def _orcs(tmp_path: Path) -> Path:
+    """A side-scroller whose enemies' numbers are a JSON file a manager loads from Resources and
+    reads into a plain class; each enemy's prefab carries a state machine naming its record by id.
+    The player's health bar and a wall's hit points say "health" and "HP" too."""
+    files = {
+        ENEMY_TABLE: _enemy_json(),
+        "Assets/Resources/Json/Settings.json": '{"musicVolume": 0.5, "sfxVolume": 0.8}\n',
+        "Assets/Scripts/Enemies/EnemyData.cs": (
+            "[System.Serializable]\npublic class EnemyData\n{\n    public string Name { get; set; }\n"
+            "    public int HP { get; set; }\n    public float Speed { get; set; }\n}\n"
+        ),
+        "Assets/Scripts/Managers/EnemyDataManager.cs": (
+            "using UnityEngine;\npublic class EnemyDataManager\n{\n    private TextAsset json;\n"
+            "    // read every enemy's record once\n"
+            '    public void Load() { json = Resources.Load<TextAsset>("Json/" + "EnemyData"); }\n}\n'
+        ),
+        "Assets/Scripts/Enemies/EnemyStateMachine.cs": mono_script(
+            "EnemyStateMachine", "    public int id;\n    // chase the player, attack when close\n    void Update() { }"
+        ),
+        "Assets/Scripts/Enemies/EnemyStateMachine.cs.meta": meta(STATE_GUID),
+        "Assets/Scripts/UI/HealthBar.cs": mono_script(
+            "HealthBar",
+            "    public UnityEngine.UI.Slider bar;\n    // the player's health, full at the start\n"
+            "    public void SetHealth(float health, float maxHealth) { bar.value = health / maxHealth; }",
+        ),
+        "Assets/Scripts/Stages/WallHP.cs": mono_script(
+            "WallHP", "    public int wallHP = 5;\n    // a wall the player breaks by hitting it; its HP counts the hits left"
+        ),
+    }
+    for i, name, _hp, _speed in _ROWS:
+        files[f"Assets/Resources/Enemies/{name}.prefab"] = script_prefab(name, STATE_GUID, f"  id: {i}\n")
+    return write_project(tmp_path, files)
+
+
+def test_a_json_table_has_its_record_class_and_the_prefabs_its_records_name(tmp_path: Path) -> None:
+    """The JSON list whose keys a plain class's fields are is that class's rows, and a record named
+    as a prefab holds that prefab's numbers; a settings object keys nothing."""
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.query.tables import keyed_tables, row_table
+    from indexer.query.workspace import open_workspace
+
+    root = _orcs(tmp_path)
+    update(root, Config(workers=1))
+    project = open_workspace(root, [(root, Config())]).projects[0]
+    assert row_table(project, "Assets/Scripts/Enemies/EnemyData.cs") == ENEMY_TABLE
+    assert keyed_tables(project, "Assets/Resources/Enemies/Orc_Archer.prefab") == [ENEMY_TABLE]
+    assert row_table(project, "Assets/Scripts/UI/HealthBar.cs") is None
+
+
+def test_the_json_record_of_a_prefab_ranks_with_it(tmp_path: Path) -> None:
+    """ "How much health does the orc archer have?": the enemies' JSON file, whose `Orc_Archer`
+    record holds its HP, ranks right under the archer's prefab (no GUID or literal ties it to the
+    prefab: it ranked sixth, under the health bar, the state machine, the other orc and the wall's
+    HP)."""
+    root = _orcs(tmp_path)
+    ranked = _ranked(root, "How much health does the orc archer have?", 2)
+    assert ranked == ["Assets/Resources/Enemies/Orc_Archer.prefab", ENEMY_TABLE]

@@ -1,4 +1,4 @@
-"""A data table (a CSV or TSV file) and the class its rows are read into.
+"""A data table (a CSV or TSV file, or a JSON list of records) and the class its rows are read into.
 
 Games keep their numbers in tables exported from a spreadsheet, which a loader reads into a plain
 class whose fields are the table's columns (`EnemyUnits.csv`, `Id,Health,MoveSpeed,CrawlSpeed`,
@@ -16,7 +16,7 @@ import re
 
 from indexer.files import utf8_text
 from indexer.project import read_project_file
-from indexer.table_text import TABLE_EXTENSIONS, first_cells, table_columns
+from indexer.table_text import TABLE_EXTENSIONS, first_cells, json_records, table_columns
 
 MIN_SHARED = 2  # columns a class's fields name (an id aside), at least
 MIN_COVER = 0.5  # ... and at least this share of its fields (an id aside)
@@ -69,10 +69,20 @@ def _read_tables(project) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
     out = {}
     for (path,) in project.records.conn.execute(sql, [f"%{ext}" for ext in TABLE_EXTENSIONS]):
         text = _head(project, path)
-        columns = {_spelled(c) for c in table_columns(text)} - {_ID}
-        if columns:
-            out[path] = (frozenset(columns), frozenset(_spelled(c) for c in first_cells(text)))
+        _add(out, path, table_columns(text), first_cells(text))
+    # A game's JSON data is its own, under Assets/ (not a package's manifest).
+    for (path,) in project.records.conn.execute(
+        "SELECT path FROM files WHERE kind = 'json' AND path LIKE 'Assets/%' ORDER BY path"
+    ):
+        _add(out, path, *json_records(_head(project, path)))
     return out
+
+
+def _add(out: dict, path: str, columns: list[str], keys: list[str]) -> None:
+    """The table's columns (an id aside) and its rows' keys, `_spelled`, when it has columns."""
+    names = {_spelled(c) for c in columns} - {_ID}
+    if names:
+        out[path] = (frozenset(names), frozenset(_spelled(k) for k in keys))
 
 
 def _head(project, path: str) -> str:

@@ -167,3 +167,60 @@ def test_the_json_record_of_a_prefab_ranks_with_it(tmp_path: Path) -> None:
     root = _orcs(tmp_path)
     ranked = _ranked(root, "How much health does the orc archer have?", 2)
     assert ranked == ["Assets/Resources/Enemies/Orc_Archer.prefab", ENEMY_TABLE]
+
+
+def test_a_language_is_a_lang() -> None:
+    """Code names a language `Lang` (`LangType`, `LangManager`) as it names a maximum `max`: the
+    word and its short form search each other."""
+    from indexer.query.synonyms import forms
+
+    assert forms("language") == forms("languages") == ("lang",)
+    assert forms("lang") == ("language",)
+
+
+def _settings(tmp_path: Path) -> Path:
+    """A game whose languages are an enum and a config listing those the player may pick; a
+    settings panel switches music, sound and language; a dialogue panel picks an answer."""
+    files = {
+        "Assets/Scripts/Lang/LangType.cs": "public enum LangType\n{\n    English = 0,\n    Japanese = 1,\n}\n",
+        "Assets/Scripts/Lang/LangConfig.cs": (
+            "using System.Collections.Generic;\npublic static class LangConfig\n{\n"
+            "    // the ones a player may select in the settings\n"
+            "    public static List<LangType> GetSelectableLangTypeList() => new List<LangType> { LangType.English };\n"
+            '    public static string GetLangCode(LangType lang) => lang == LangType.English ? "en-us" : "ja-jp";\n}\n'
+        ),
+        "Assets/Scripts/Lang/LangManager.cs": (
+            "public static class LangManager\n{\n    public static LangType CurrentLang;\n"
+            "    public static string GetText(string key) => key;\n}\n"
+        ),
+        "Assets/Scripts/UI/SettingsPanel.cs": mono_script(
+            "SettingsPanel",
+            "    public UnityEngine.UI.Text bgmText, sfxText, langText;\n"
+            "    // the settings players pick: music on or off, sound on or off, the next language\n"
+            "    public void PickNextSetting() { }\n    public void ApplySettings() { }",
+        ),
+        "Assets/Scripts/UI/DialogPanel.cs": mono_script(
+            "DialogPanel",
+            "    // players pick an answer; the panel shows it in the settings' language\n"
+            "    public void PickAnswer(int index) { }",
+        ),
+        "Assets/Scripts/Player/PickUp.cs": mono_script(
+            "PickUp", "    // players pick up items\n    void OnTriggerEnter2D(UnityEngine.Collider2D other) { }"
+        ),
+        "Assets/Scripts/UI/CharacterPicker.cs": mono_script(
+            "CharacterPicker", "    // players pick their character before a run\n    public void Pick(int index) { }"
+        ),
+        "Assets/Scripts/UI/GraphicsSettings.cs": mono_script(
+            "GraphicsSettings", "    // the quality settings players pick\n    public void PickQuality(int level) { }"
+        ),
+    }
+    return write_project(tmp_path, files)
+
+
+def test_the_lang_classes_answer_a_task_about_languages(tmp_path: Path) -> None:
+    """ "Add Korean as a language players can pick in the settings": the config listing the
+    languages a player may select ranks in the first three, beside the settings panel (it ranked
+    sixth, under the panels and pickers saying "players", "pick" and "settings")."""
+    root = _settings(tmp_path)
+    ranked = _ranked(root, "Add Korean as a language players can pick in the settings.", 3)
+    assert "Assets/Scripts/Lang/LangConfig.cs" in ranked

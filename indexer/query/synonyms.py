@@ -327,6 +327,7 @@ matrix matrices
 _SHORT = """
 maximum max
 minimum min
+language lang
 """
 
 

@@ -224,3 +224,77 @@ def test_the_lang_classes_answer_a_task_about_languages(tmp_path: Path) -> None:
     root = _settings(tmp_path)
     ranked = _ranked(root, "Add Korean as a language players can pick in the settings.", 3)
     assert "Assets/Scripts/Lang/LangConfig.cs" in ranked
+
+
+SPAWN_GUID = "3a1e0c5b7d2f4e6a8b9c0d1e2f3a4b54"
+
+
+def _rooms(tmp_path: Path) -> Path:
+    """A metroidvania whose rooms each have a spawn list, a data asset named by its stage and
+    room (`Stage01Room02`); a spawner spawns a room's monsters when the player enters, a pool
+    keeps them, a reset respawns them."""
+    files = {
+        "Assets/Scripts/Spawn/MonsterSpawnData.cs": (
+            "using UnityEngine;\n[CreateAssetMenu]\npublic class MonsterSpawnData : ScriptableObject\n{\n"
+            "    [System.Serializable] public struct MonsterSpawnInfo { public GameObject monsterPrefab; "
+            "public Vector3[] spawnPositions; }\n    public MonsterSpawnInfo[] spawnInfos;\n}\n"
+        ),
+        "Assets/Scripts/Spawn/MonsterSpawnData.cs.meta": meta(SPAWN_GUID),
+        "Assets/Scripts/Spawn/MonsterSpawner.cs": mono_script(
+            "MonsterSpawner",
+            "    public MonsterSpawnData spawnData;\n"
+            "    // when the player enters the room, spawn every monster of its spawn list at its position\n"
+            "    void OnTriggerEnter2D(UnityEngine.Collider2D other) { SpawnMonsters(); }\n"
+            "    void SpawnMonsters() { }",
+        ),
+        "Assets/Scripts/Spawn/MonsterPool.cs": mono_script(
+            "MonsterPool", "    // the room's spawned monsters, kept to spawn again\n    public void Spawn(string monster) { }"
+        ),
+        "Assets/Scripts/Spawn/ResetSpawn.cs": mono_script(
+            "ResetSpawn", "    // the room's monsters spawn again when the player rests\n    public void ResetRoom() { }"
+        ),
+    }
+    for stage in (1, 2):
+        for room in range(1, 13):
+            name = f"Stage{stage:02d}Room{room:02d}"
+            positions = "".join(f"    - {{x: {room * 10 + i}, y: -4, z: 0}}\n" for i in range(room % 3 + 1))
+            files[f"Assets/Data/Stage{stage:02d}/{name}.asset"] = data_asset(
+                SPAWN_GUID, name, f"  spawnInfos:\n  - monsterPrefab: {{fileID: 0}}\n    spawnPositions:\n{positions}"
+            )
+    return write_project(tmp_path, files)
+
+
+def test_an_ordinal_numbers_the_word_after_it() -> None:
+    """ "The second room of the first stage" says room 2 and stage 1, as "room 2" does; a word and
+    its number are still read."""
+    from indexer.query.named_files import _said_numbered
+
+    assert _said_numbered("one more monster in the second room of the first stage") == {("room", 2), ("stag", 1)}
+    assert _said_numbered("loading level 7, then the Third Boss") == {("level", 7), ("bos", 3)}
+
+
+def test_a_name_of_words_and_numbers_is_named_by_each_said(tmp_path: Path) -> None:
+    """`Stage01Room02` is named by "the second room of the first stage" and by "room 2 of stage 1"
+    (each of its words with its number), not by "room 2 of stage 2" nor by "room 2" alone."""
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.query.named_files import files_numbered
+    from indexer.query.workspace import open_workspace
+
+    root = _rooms(tmp_path)
+    update(root, Config(workers=1))
+    project = open_workspace(root, [(root, Config())]).projects[0]
+    own = "Assets/Data/Stage01/Stage01Room02.asset"
+    assert files_numbered(project, "the second room of the first stage") == [own]
+    assert files_numbered(project, "room 2 of stage 1 spawns too many") == [own]
+    assert files_numbered(project, "room 2 of stage 2 spawns too many") == ["Assets/Data/Stage02/Stage02Room02.asset"]
+    assert files_numbered(project, "room 2 spawns too many") == []
+
+
+def test_the_room_a_task_numbers_by_ordinals_leads_its_siblings(tmp_path: Path) -> None:
+    """ "I want one more monster in the second room of the first stage. Where are that room's spawns
+    listed?": that room's spawn list ranks in the first two, under the spawner (it ranked under the
+    spawn scripts and the other rooms' lists)."""
+    root = _rooms(tmp_path)
+    text = "I want one more monster in the second room of the first stage. Where are that room's spawns listed?"
+    assert "Assets/Data/Stage01/Stage01Room02.asset" in _ranked(root, text, 2)

@@ -200,6 +200,16 @@ def _holds_entry(text: str, names: set[str], is_json: bool) -> bool:
 # A word and the number it is said with: "level 7", "wave #3", "stage-02" (not "M4A1": a name's parts).
 _NUMBERED = re.compile(r"\b([a-z]+)[ #_-]*(\d+)\b", re.IGNORECASE)
 _NUMBERED_KINDS = (".asset", ".prefab", ".unity")
+# An ordinal before a word numbers it as the word and the number do: "the second room of the first
+# stage" is room 2 of stage 1.
+_ORDINALS = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth").split()
+_ORDINAL = re.compile(rf"\b({'|'.join(_ORDINALS)})\s+([a-z]+)\b", re.IGNORECASE)
+
+
+def _said_numbered(text: str) -> set[tuple[str, int]]:
+    """The (stem of a word, its number) the task says: "level 7", or "the second room"."""
+    said = {(stem(w.lower()), int(n)) for w, n in _NUMBERED.findall(text)}
+    return said | {(stem(w.lower()), _ORDINALS.index(o.lower()) + 1) for o, w in _ORDINAL.findall(text)}
 
 
 def files_numbered(project, text: str) -> list[str]:
@@ -207,7 +217,7 @@ def files_numbered(project, text: str) -> list[str]:
     sends me back to the menu" names `Level 7.unity` or `Level_07.asset`, whose names are that word
     and number, and `7.asset`, a data asset named by the number alone whose class says the word
     (`LevelSO`): the level's own file, as `Unit.prefab` names its file."""
-    said = {(stem(w.lower()), int(n)) for w, n in _NUMBERED.findall(text)}
+    said = _said_numbered(text)
     if not said:
         return []
     by_number = project.remember(("numbered files",), lambda: _numbered_files(project.records), role=True)
@@ -231,11 +241,28 @@ def _numbered_files(records) -> dict[int, list[str]]:
 
 
 _ENDING_NUMBER = re.compile(r"([0-9]+)$")
+_NAME_PAIR = re.compile(r"([A-Za-z]+)[ #_-]*([0-9]+)[ _-]*")
+
+
+def _name_pairs(title: str) -> list[tuple[str, int]]:
+    """A name made of words each followed by a number (`Level_07`, `Stage01Room02`) as (stem of the
+    word, its number) pairs, in order; none for another name (`World1-2`, `Wave3_Boss`)."""
+    pairs, at = [], 0
+    for m in _NAME_PAIR.finditer(title):
+        if m.start() != at:
+            return []
+        pairs.append((stem(m[1].lower()), int(m[2])))
+        at = m.end()
+    return pairs if at == len(title) else []
 
 
 def _numbered(graph, path: str, number: int, said: set[tuple[str, int]]) -> bool:
-    """Whether the file's name is a word and `number` said together, or the number alone of a data
-    asset whose class's name holds a word said with it."""
+    """Whether the file's name is a word and `number` said together (or words and numbers each said
+    together, `Stage01Room02` for "room 2 of stage 1"), or the number alone of a data asset whose
+    class's name holds a word said with it."""
+    pairs = _name_pairs(file_title(path))
+    if len(pairs) > 1:
+        return pairs[-1][1] == number and all(pair in said for pair in pairs)
     words = name_stems(file_title(path))
     parts = words[1:] if len(words) > 1 else words
     if not parts[-1].isdigit() or int(parts[-1]) != number or len(parts) > 2:

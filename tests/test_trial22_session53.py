@@ -57,7 +57,8 @@ def _town(tmp_path: Path) -> Path:
         "Assets/Scripts/UI/ShopWindow.cs.meta": meta(SHOP_UI_GUID),
         "Assets/Prefabs/UI/ShopWindow.prefab": script_prefab("ShopWindow", SHOP_UI_GUID, "  materialCost: 3\n"),
         "Assets/Scripts/UI/ShopGoodsButton.cs": mono_script(
-            "ShopGoodsButton", "    public ShopWindow shop;\n    public int cost;\n    void OnClick() { shop.BuyFromShop(cost); }"
+            "ShopGoodsButton",
+            "    public ShopWindow shop;\n    public int cost;\n    void OnClick() { shop.BuyFromShop(cost); }",
         ),
     }
     for name, materials in (("Shop", "  - 0\n  - 1\n"), ("Town Hall", "  - 1\n  - 1\n"), ("Teleporter", "  - 0\n")):
@@ -135,7 +136,8 @@ def _orcs(tmp_path: Path) -> Path:
             "    public void SetHealth(float health, float maxHealth) { bar.value = health / maxHealth; }",
         ),
         "Assets/Scripts/Stages/WallHP.cs": mono_script(
-            "WallHP", "    public int wallHP = 5;\n    // a wall the player breaks by hitting it; its HP counts the hits left"
+            "WallHP",
+            "    public int wallHP = 5;\n    // a wall the player breaks by hitting it; its HP counts the hits left",
         ),
     }
     for i, name, _hp, _speed in _ROWS:
@@ -248,10 +250,12 @@ def _rooms(tmp_path: Path) -> Path:
             "    void SpawnMonsters() { }",
         ),
         "Assets/Scripts/Spawn/MonsterPool.cs": mono_script(
-            "MonsterPool", "    // the room's spawned monsters, kept to spawn again\n    public void Spawn(string monster) { }"
+            "MonsterPool",
+            "    // the room's spawned monsters, kept to spawn again\n    public void Spawn(string monster) { }",
         ),
         "Assets/Scripts/Spawn/ResetSpawn.cs": mono_script(
-            "ResetSpawn", "    // the room's monsters spawn again when the player rests\n    public void ResetRoom() { }"
+            "ResetSpawn",
+            "    // the room's monsters spawn again when the player rests\n    public void ResetRoom() { }",
         ),
     }
     for stage in (1, 2):

@@ -202,7 +202,10 @@ _NUMBERED = re.compile(r"\b([a-z]+)[ #_-]*(\d+)\b", re.IGNORECASE)
 _NUMBERED_KINDS = (".asset", ".prefab", ".unity")
 # An ordinal before a word numbers it as the word and the number do: "the second room of the first
 # stage" is room 2 of stage 1.
-_ORDINALS = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth").split()
+_ORDINALS = (
+    *("first", "second", "third", "fourth", "fifth", "sixth"),
+    *("seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth"),
+)
 _ORDINAL = re.compile(rf"\b({'|'.join(_ORDINALS)})\s+([a-z]+)\b", re.IGNORECASE)
 
 

@@ -43,25 +43,27 @@ def first_cells(text: str) -> list[str]:
 # A JSON data file listing records (`{"EnemyDatas": [{"ID": "2", "Name": "Orc_Ranged", "HP": "40"},
 # ...]}`) is a table too: its records' keys are the columns, and a record is looked up by its name.
 # Read from a file's head, a record is an object holding no other (`_RECORD`), its keys and plain
-# values as written.
+# values as written. Only the first records' keys are split out; the keys of the rest are read by
+# one search each (a record of a name, or opening on a text), not record by record.
 _RECORD = re.compile(r"\{[^{}\[\]]*\}")
 _PAIR = re.compile(r'"([A-Za-z_][A-Za-z0-9_]*)"\s*:\s*(?:"((?:[^"\\]|\\.)*)"|[^,}\s]+)')
-_NAME_KEY = "name"
+_NAMED = re.compile(r'"[Nn][Aa][Mm][Ee]"\s*:\s*"((?:[^"\\]|\\.)*)"[^{}\[\]]*\}')
+_OPENING = re.compile(r'\{\s*"[A-Za-z_][A-Za-z0-9_]*"\s*:\s*"((?:[^"\\]|\\.)*)"[^{}\[\]]*\}')
 MIN_RECORDS = 2
 
 
 def json_records(text: str) -> tuple[list[str], list[str]]:
     """A JSON list of records' columns (the first record's keys) and each record's key (its `name`
-    value, case aside, else its first value when that is a text), none when the text holds fewer
-    than MIN_RECORDS records of two keys or more (a settings object, a package's manifest)."""
-    records = [_PAIR.findall(m.group(0)) for m in _RECORD.finditer(text)]
-    records = [r for r in records if len(r) >= 2]
-    if len(records) < MIN_RECORDS:
+    value, case aside, else its first value when that is a text), none when the text's first
+    MIN_RECORDS records do not hold two keys or more each (a settings object, a package's
+    manifest)."""
+    firsts = []
+    for m in _RECORD.finditer(text):
+        firsts.append(_PAIR.findall(m.group(0)))
+        if len(firsts) == MIN_RECORDS:
+            break
+    if len(firsts) < MIN_RECORDS or any(len(pairs) < 2 for pairs in firsts):
         return [], []
-    keys = []
-    for pairs in records:
-        named = next((value for key, value in pairs if key.lower() == _NAME_KEY), None)
-        key = named if named is not None else pairs[0][1]
-        if key:
-            keys.append(key)
-    return list(dict.fromkeys(k for k, _ in records[0]))[:MAX_COLUMNS], keys
+    named = any(key.lower() == "name" for key, _ in firsts[0])
+    keys = [k for k in (_NAMED if named else _OPENING).findall(text) if k]
+    return list(dict.fromkeys(k for k, _ in firsts[0]))[:MAX_COLUMNS], keys

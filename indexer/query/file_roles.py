@@ -14,6 +14,7 @@ from indexer.query.priors import (
     ART_KINDS,
     ART_PRIOR,
     ART_WORDS,
+    AUDIO_WORDS,
     CODE_TASK_ASSET_KINDS,
     CODE_TASK_ASSET_PRIOR,
     EDITOR_PRIOR,
@@ -33,6 +34,7 @@ from indexer.query.priors import (
     PACKAGE_SETTINGS_PRIOR,
     RECOVERY_FOLDER,
     RECOVERY_PRIOR,
+    SOUND_MARK,
     TEST_PRIOR,
     TEST_WORDS,
     VENDORED_PRIOR,
@@ -48,6 +50,7 @@ from indexer.query.priors import (
     is_effect,
     is_package_settings,
     is_render_setting,
+    is_sound,
     is_test,
     is_volume_profile,
     named_kinds,
@@ -56,6 +59,9 @@ from indexer.query.priors import (
 )
 from indexer.query.vendored import build_scenes, is_vendored, names_package, vendor_package
 
+# A sound prefab's project scripts are helpers carried by this many files or more (a pool's script
+# stopping each sound), not a script of its own (a settings object holding the music's source).
+SOUND_HELPERS = 3
 # Kinds a task names that the scanners read as Unity YAML, told by the file's extension: a Timeline
 # asset (`.playable`) is read as a mixer or a preset is, but "which timeline spawns the red enemy
 # ships" names it (session 45's second trial). A physics material is read as Unity YAML too: "which
@@ -199,6 +205,8 @@ def role_priors(project, kinds: dict[str, str], terms: list[str], said: list[str
             if k in VISUAL_KINDS or _looks_by_name(k, p) or (k in ART_KINDS and _is_effect(project, p))
         )
         scale(visual, ART_PRIOR)
+    elif not asks_for(said, AUDIO_WORDS):  # looks only: sounds are no answer
+        scale((p for p, k in kinds.items() if k in ART_KINDS and _is_sound(project, p)), ART_PRIOR)
     if asks_code(said):
         scale((p for p, k in kinds.items() if k in CODE_TASK_ASSET_KINDS), CODE_TASK_ASSET_PRIOR)
         if asks_for(said, FAULT_WORDS):
@@ -251,6 +259,34 @@ def _effect_record(project, prefab: str) -> bool:
     return is_effect(project.records.outline_record(prefab, holding=EFFECT_MARK))
 
 
+def _is_sound(project, prefab: str) -> bool:
+    """A prefab that is a sound (priors.is_sound), its record decoded only when its bytes hold an
+    audio source (SOUND_MARK), whose project scripts are all helpers (`_helpers_only`)."""
+    return project.remember(
+        ("sound", prefab),
+        lambda: (
+            is_sound(project.records.outline_record(prefab, holding=SOUND_MARK))
+            and _helpers_only(project.graph, prefab)
+        ),
+        role=True,
+    )
+
+
+def _helpers_only(graph, prefab: str) -> bool:
+    """Whether every project script the prefab carries is one many files carry (SOUND_HELPERS at
+    least: a pool's script stopping each sound when its clip ends), not one of its own: a game's
+    settings object holding the music's audio source (`AppSettings.prefab`, carrying
+    `AppSettings.cs` and `RaceManager.cs`) is the game's settings, not a sound."""
+    scripts = [p for p, edge in graph.uses(prefab) if edge == "script"]
+    return all(_carried_often(graph, s) for s in scripts)
+
+
+def _carried_often(graph, script: str) -> bool:
+    """Whether SOUND_HELPERS files or more carry the script (a hub's users are not listed: it is)."""
+    users = graph.used_by(script)
+    return not users or sum(edge == "carries_script" for _, edge in users) >= SOUND_HELPERS
+
+
 def _is_look(project, asset: str) -> bool:
     """A data asset of looks: a render volume profile (priors.is_volume_profile), an avatar, a mesh
     (priors.is_art_object), a rendering package's settings (priors.is_render_setting)."""
@@ -267,13 +303,14 @@ def _is_look(project, asset: str) -> bool:
 
 
 def _is_art(project, prefab: str) -> bool:
-    """A prefab of looks, not behaviour: it carries no project script, it is a visual effect, or
+    """A prefab of looks, not behaviour: it carries no project script, it is a visual effect or a sound, or
     its scripts are a kit's and only a kit's files use it (priors.kit_logic_only)."""
     return project.remember(
         ("art", prefab),
         lambda: (
             not has_logic(project.graph, prefab)
             or _effect_record(project, prefab)
+            or _is_sound(project, prefab)
             or kit_logic_only(project.graph, prefab, project.vendored)
         ),
         role=True,

@@ -99,6 +99,14 @@ LOOK_EXTENSIONS = (
 VISUAL_KINDS = frozenset({"material", "vfx"})
 EFFECT_SHARE = 0.5  # is_effect: the share of a prefab's objects holding a particle system
 EFFECT_MARK = b"ParticleSystem"  # what the record of an effect holds (is_effect), in its bytes too
+SOUND_MARK = b"AudioSource"  # ... and of a sound (is_sound)
+# The components a sound's objects hold: its source, the filters shaping what it plays, and scripts
+# (a pool's script stopping it when its clip ends). An object holding anything else is drawn,
+# touched, moved or lit (a door, a pickup, a missile with its light): a thing that makes a sound.
+SOUND_PARTS = frozenset(
+    """Transform AudioSource AudioReverbFilter AudioLowPassFilter AudioHighPassFilter AudioEchoFilter
+    AudioDistortionFilter AudioChorusFilter AudioReverbZone MonoBehaviour""".split()  # noqa: SIM905
+)
 # A task that names a kind of asset wants files of that kind; one that asks where something is
 # configured, set, wired or placed wants the assets carrying the code (the walk's carrier edges count more).
 KIND_WORDS: dict[str, tuple[str, ...]] = {
@@ -314,6 +322,21 @@ def is_effect(rec: FileRecord | CodeOutline | None) -> bool:
     objects = sum(s.kind == "gameobject" for s in rec.symbols)
     particles = {s.container for s in rec.symbols if s.kind == "component" and s.name == "ParticleSystem"}
     return objects > 0 and len(particles) >= EFFECT_SHARE * objects
+
+
+def is_sound(rec: FileRecord | CodeOutline | None) -> bool:
+    """A prefab at least EFFECT_SHARE of whose objects hold an audio source and whose components
+    are all a sound's (SOUND_PARTS): a sound, as a particle effect is a look, even when it carries
+    a script stopping it. A pool of sound prefabs named for the game's events
+    (`ThrowAxe1.prefab`, `PlayerJump.prefab`) matches every task about those events."""
+    if rec is None:
+        return False
+    objects = sum(s.kind == "gameobject" for s in rec.symbols)
+    components = [s for s in rec.symbols if s.kind == "component"]
+    if any(s.name not in SOUND_PARTS for s in components):
+        return False
+    sounding = {s.container for s in components if s.name == "AudioSource"}
+    return objects > 0 and len(sounding) >= EFFECT_SHARE * objects
 
 
 def named_kinds(terms: Iterable[str]) -> frozenset[str]:

@@ -1,0 +1,113 @@
+"""A twenty-third trial on unseen games (docs/retrieval.md, "Session 53, a twenty-third trial"):
+what it found wrong, on small projects of its own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .conftest import meta, mono_script, script_prefab, write_project
+from .conftest import ranked_paths as _ranked
+
+THROWER_GUID = "3a1f0c7e5b2d48e9a6c4f1b3d5e7a901"
+DAMAGER_GUID = "7c2e4a6b8d0f41a3b5c7e9f1a2b4c6d8"
+STOPPER_GUID = "9e8d7c6b5a4f43e2d1c0b9a8f7e6d5c4"
+SETTINGS_GUID = "5b7d9f1a3c5e47b9d1f3a5c7e9b1d3f5"
+AXE = "Assets/Resources/Weapons/Axe.prefab"
+
+
+def _sound_prefab(name: str) -> str:
+    """A prefab of one object playing a sound: a transform, an audio source and the project's
+    script that stops the object when its clip has played."""
+    return (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
+        "--- !u!1 &100\nGameObject:\n  m_Component:\n  - component: {fileID: 101}\n"
+        "  - component: {fileID: 102}\n  - component: {fileID: 103}\n"
+        f"  m_Name: {name}\n  m_IsActive: 1\n"
+        "--- !u!4 &101\nTransform:\n  m_GameObject: {fileID: 100}\n  m_Children: []\n  m_Father: {fileID: 0}\n"
+        "--- !u!82 &102\nAudioSource:\n  m_GameObject: {fileID: 100}\n  m_Enabled: 1\n"
+        "  m_PlayOnAwake: 0\n  m_Volume: 1\n  Loop: 0\n"
+        "--- !u!114 &103\nMonoBehaviour:\n  m_GameObject: {fileID: 100}\n  m_Enabled: 1\n"
+        f"  m_Script: {{fileID: 11500000, guid: {STOPPER_GUID}, type: 3}}\n  m_Name: \n"
+    )
+
+
+def _pickup_prefab() -> str:
+    """An axe lying in the world: drawn, touched (a collider) and playing a sound when taken."""
+    return (
+        _sound_prefab("AxePickup").replace(
+            "  - component: {fileID: 103}\n", "  - component: {fileID: 103}\n  - component: {fileID: 104}\n"
+        )
+        + "--- !u!58 &104\nCircleCollider2D:\n  m_GameObject: {fileID: 100}\n  m_Enabled: 1\n  m_IsTrigger: 1\n"
+    )
+
+
+def _axe_game(tmp_path: Path) -> Path:
+    """A platformer whose hero throws an axe: the thrower, the axe's damage dealer on its prefab,
+    and a pool of sound prefabs named for the game's events (the throw, the axe's hit, a jump),
+    each an audio source with the project's script that stops it."""
+    files = {
+        "Assets/Scripts/Thrower.cs": mono_script(
+            "Thrower",
+            "    public GameObject axePrefab;\n    public float cooldown = 0.5f;\n"
+            "    // throw the axe forward from the hand\n    public void Throw() { }",
+        ),
+        "Assets/Scripts/Thrower.cs.meta": meta(THROWER_GUID),
+        "Assets/Scripts/Damager.cs": mono_script(
+            "Damager",
+            "    public int damage = 1;\n    public float velocity = 5f;\n"
+            "    // hurt what the weapon touches\n    void OnTriggerEnter2D(Collider2D other) { }",
+        ),
+        "Assets/Scripts/Damager.cs.meta": meta(DAMAGER_GUID),
+        "Assets/Scripts/SoundStopper.cs": mono_script(
+            "SoundStopper",
+            "    // turn the object off once its clip has played\n    void Update() { }",
+        ),
+        "Assets/Scripts/SoundStopper.cs.meta": meta(STOPPER_GUID),
+        AXE: script_prefab("Axe", DAMAGER_GUID, "  damage: 4\n  velocity: 17\n"),
+        "Assets/Resources/Sounds/ThrowAxe.prefab": _sound_prefab("ThrowAxe"),
+        "Assets/Resources/Sounds/AxeHit.prefab": _sound_prefab("AxeHit"),
+        "Assets/Resources/Sounds/PlayerJump.prefab": _sound_prefab("PlayerJump"),
+        "Assets/Resources/Items/AxePickup.prefab": _pickup_prefab(),
+    }
+    return write_project(tmp_path, files)
+
+
+def test_sound_prefabs_are_no_answer_to_a_task_about_what_they_are_named_for(tmp_path: Path) -> None:
+    """ "How hard does the thrown axe hit": the thrower ranks first, above the sound prefab named
+    for the axe's hit (an audio source and the script stopping it), which ranks as a particle
+    effect named for a hit does (it ranked first, its stopping script second, the thrower third)."""
+    root = _axe_game(tmp_path)
+    assert _ranked(root, "how hard does the thrown axe hit", 1) == ["Assets/Scripts/Thrower.cs"]
+
+
+def test_a_sound_is_an_audio_source_on_nothing_drawn_touched_or_moved(tmp_path: Path) -> None:
+    """`priors.is_sound`, `file_roles._is_sound`: a prefab whose objects hold an audio source and
+    whose project scripts are helpers many files carry is a sound; one holding a collider besides
+    (an axe lying in the world, playing a sound when taken) is a thing, and one carrying a script
+    of its own (the game's settings object holding the music's audio source) is that script's."""
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.query.file_roles import _is_sound
+    from indexer.query.workspace import open_workspace
+
+    root = _axe_game(tmp_path)
+    settings = _sound_prefab("GameSettings").replace(STOPPER_GUID, SETTINGS_GUID)
+    write_project(
+        root,
+        {
+            "Assets/Resources/GameSettings.prefab": settings,
+            "Assets/Scripts/GameSettings.cs": mono_script("GameSettings", "    public bool metricUnits = true;"),
+            "Assets/Scripts/GameSettings.cs.meta": meta(SETTINGS_GUID),
+        },
+    )
+    update(root, Config(workers=1))
+    project = open_workspace(root, [(root, Config())]).projects[0]
+    paths = ("Sounds/ThrowAxe", "Items/AxePickup", "Weapons/Axe", "GameSettings")
+    sounds = {p: _is_sound(project, f"Assets/Resources/{p}.prefab") for p in paths}
+    assert sounds == {"Sounds/ThrowAxe": True, "Items/AxePickup": False, "Weapons/Axe": False, "GameSettings": False}
+
+
+def test_a_task_about_sounds_still_finds_the_sound_prefabs(tmp_path: Path) -> None:
+    """ "Which sound plays when the axe is thrown": the sound prefabs are the answer."""
+    root = _axe_game(tmp_path)
+    assert _ranked(root, "which sound plays when the axe is thrown", 1) == ["Assets/Resources/Sounds/ThrowAxe.prefab"]

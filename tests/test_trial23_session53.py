@@ -111,3 +111,67 @@ def test_a_task_about_sounds_still_finds_the_sound_prefabs(tmp_path: Path) -> No
     """ "Which sound plays when the axe is thrown": the sound prefabs are the answer."""
     root = _axe_game(tmp_path)
     assert _ranked(root, "which sound plays when the axe is thrown", 1) == ["Assets/Resources/Sounds/ThrowAxe.prefab"]
+
+
+def _axis(name: str, positive: str, alt: str = "") -> str:
+    """One axis of the Input Manager, as Unity writes it."""
+    return (
+        f"  - serializedVersion: 3\n    m_Name: {name}\n    descriptiveName: \n    descriptiveNegativeName: \n"
+        f"    negativeButton: \n    positiveButton: {positive}\n    altNegativeButton: \n"
+        f"    altPositiveButton: {alt}\n    gravity: 1000\n    dead: 0.001\n    sensitivity: 1000\n"
+        "    snap: 0\n    invert: 0\n    type: 0\n    axis: 0\n    joyNum: 0\n"
+    )
+
+
+def _talking_game(tmp_path: Path) -> Path:
+    """A platformer on Unity's legacy input: the hero reads its buttons by the Input Manager's axis
+    names, kept in constants (`Fire2` is C or the right mouse button), and raises an interaction
+    that villagers answer by talking; a key item opens doors, a tutorial sign tells the controls."""
+    manager = (
+        "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!13 &1\nInputManager:\n  m_ObjectHideFlags: 0\n"
+        "  serializedVersion: 2\n  m_Axes:\n"
+        + _axis("Jump", "z", "space")
+        + _axis("Fire1", "x", "mouse 0")
+        + _axis("Fire2", "c", "mouse 1")
+        + _axis("Submit", "return")
+    )
+    files = {
+        "ProjectSettings/InputManager.asset": manager,
+        "Assets/Scripts/Hero.cs": mono_script(
+            "Hero",
+            '    const string JumpInput = "Jump";\n    const string UseInput = "Fire2";\n'
+            "    public event System.Action Interaction = () => { };\n"
+            "    void Update()\n    {\n        if (Input.GetButtonDown(JumpInput)) Jump();\n"
+            "        if (Input.GetButtonDown(UseInput)) Interaction();\n    }\n    void Jump() { }",
+        ),
+        "Assets/Scripts/Villager.cs": mono_script(
+            "Villager",
+            "    public string[] lines;\n    // talk to the hero when they interact nearby: show the lines one by one\n"
+            "    public void Talk() { }",
+        ),
+        "Assets/Scripts/DoorKey.cs": mono_script(
+            "DoorKey",
+            "    public int keyIndex;\n    // the key the hero picks up: a door of its colour opens for them\n"
+            "    void OnTriggerEnter2D(Collider2D other) { }",
+        ),
+        "Assets/Scripts/TutorialSign.cs": mono_script(
+            "TutorialSign",
+            '    public string text = "Press C to talk to people";\n'
+            "    // a sign telling the player the controls\n    void Start() { }",
+        ),
+    }
+    return write_project(tmp_path, files)
+
+
+def test_a_key_said_is_read_by_the_input_manager_axis_it_is_bound_to(tmp_path: Path) -> None:
+    """ "Press C to talk to people: where is that key bound and where is it read": C is the
+    Input Manager's `Fire2` (a positive button), which the hero reads by that name through a
+    constant; both rank in the first three (neither was in the first five: the key item, the sign
+    and the villager said the task's words)."""
+    root = _talking_game(tmp_path)
+    text = "The tutorial says to press C to talk to people. Where is that key bound and where is it read?"
+    ranked = _ranked(root, text, 3)
+    assert {"ProjectSettings/InputManager.asset", "Assets/Scripts/Hero.cs"} <= set(ranked)
+    # a task saying the key without asking which key it is asks for the code reading it alone
+    ranked = _ranked(root, "Nothing happens when I press C next to a villager", 10)
+    assert "Assets/Scripts/Hero.cs" in ranked[:3] and "ProjectSettings/InputManager.asset" not in ranked

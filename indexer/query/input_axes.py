@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from indexer.identifiers import split_identifier, stem
 from indexer.model import Ranked
-from indexer.query.keys_pressed import actions_assets
+from indexer.query.keys_pressed import KEY_SHARE, MOST_RECEIVERS, READERS_READ, actions_assets, control_of, keys_said
 from indexer.query.priors import asks_for
 from indexer.query.vendored import is_vendored
 
@@ -36,10 +36,12 @@ KEY_WORDS = frozenset(
 KEYBOARD_WORDS = KEY_WORDS - {"button", "buttons", "gamepad", "joystick"}
 
 
-def raise_named_axes(project, ranked: dict[str, Ranked], terms: list[str], said: list[str]) -> None:
-    """Raise the Input Manager when the task asks which key or button and names one of its axes;
-    lower it when the project runs the Input System alone (its axes are read by nothing), and
-    raise the actions assets naming an action the task names."""
+def raise_named_axes(project, ranked: dict[str, Ranked], terms: list[str], said: list[str], text: str) -> None:
+    """Raise the Input Manager when the task asks which key or button and names one of its axes,
+    or says a key bound to one is pressed (`raise_pressed_axes`, with the axis's readers); lower it
+    when the project runs the Input System alone (its axes are read by nothing), and raise the
+    actions assets naming an action the task names."""
+    raise_pressed_axes(project, ranked, text, asks_for(said, KEY_WORDS))
     manager = ranked.get(INPUT_MANAGER)
     if manager is not None and _legacy_input_off(project):
         manager.score *= DEAD_SHARE
@@ -61,6 +63,65 @@ def raise_named_axes(project, ranked: dict[str, Ranked], terms: list[str], said:
     best = max(r.score for r in ranked.values())
     manager.score = max(manager.score, best * AXIS_SHARE)
     manager.reasons.append(f"input axis {'; '.join(dict.fromkeys(axes[:3]))}")
+
+
+def raise_pressed_axes(project, ranked: dict[str, Ranked], text: str, asks_key: bool) -> None:
+    """A key the task says is pressed ("press C to talk to people"), in a project reading the
+    legacy `Input` class, is read by the name of the Input Manager axis it is bound to (`Fire2
+    [positive: c, mouse 1]`, read as `Input.GetButtonDown("Fire2")`, often through a constant):
+    no script names the key. The few scripts reading that axis by name (at most MOST_RECEIVERS)
+    rank at least KEY_SHARE of the best match's score, as scripts reading the key itself do
+    (`keys_pressed.key_readers`), and so does the Input Manager, saying which axis, when the task
+    also asks which key or button (`asks_key`: "where is that key bound"; "the mover should jump
+    twice when I press space" asks for code)."""
+    keys = keys_said(text)
+    if not keys or not ranked or _legacy_input_off(project) or not _reads_legacy_input(project):
+        return
+    axes = {
+        s.name: s.detail
+        for s in project.records.symbols(INPUT_MANAGER)
+        if s.kind == "input_axis" and not keys.isdisjoint(_axis_keys(s.detail))
+    }
+    if not axes or len(axes) > MOST_RECEIVERS:  # "press shift": the debug axes besides the game's
+        return
+    best = max(r.score for r in ranked.values())
+    if asks_key:
+        said = "; ".join(f"{name} [{detail}]" for name, detail in axes.items())
+        _raise_to(ranked, INPUT_MANAGER, best * KEY_SHARE, f"input axis {said}")
+    readers = axis_readers(project, set(axes))
+    if len(readers) <= MOST_RECEIVERS:
+        for path, axis in readers.items():
+            _raise_to(ranked, path, best * KEY_SHARE, f'reads the input axis "{axis}"')
+
+
+def _axis_keys(detail: str) -> set[str]:
+    """The Keyboard controls an axis's buttons are (`positive: c, mouse 1; negative: left, a`: c,
+    mouse 1, left, a; `left shift`: leftshift), as `keys_pressed.keys_said` gives a key said."""
+    buttons = (b for part in (detail or "").split(";") for b in part.partition(":")[2].split(","))
+    return {control_of(b.strip()) for b in buttons if b.strip()}
+
+
+def axis_readers(project, axes: set[str]) -> dict[str, str]:
+    """The scripts reading one of `axes` by name (`GetButtonDown("Fire2")`, or a constant holding
+    `"Fire2"` that `GetButtonDown` is given), each with the axis: found among the files saying
+    `GetButton` or `GetAxis` in a form, none when more than READERS_READ do (their texts are read)."""
+    words = ("GetButton", "GetButtonDown", "GetButtonUp", "GetAxis", "GetAxisRaw")
+    found = {c.path for word in words for c in project.searcher.holding([word], READERS_READ + 1, "csharp", None)}
+    if len(found) > READERS_READ:
+        return {}
+    out: dict[str, str] = {}
+    for path in sorted(found):
+        text = project.texts.get(path).text
+        axis = next((a for a in sorted(axes) if f'"{a}"' in text), None)
+        if axis is not None:
+            out[path] = axis
+    return out
+
+
+def _raise_to(ranked: dict[str, Ranked], path: str, score: float, why: str) -> None:
+    hit = ranked.setdefault(path, Ranked(path, 0.0, []))
+    hit.score = max(hit.score, score)
+    hit.reasons.append(why)
 
 
 def _raise_actions(project, ranked: dict[str, Ranked], stems: set[str]) -> bool:

@@ -105,7 +105,7 @@ def key_readers(project, keys: set[str]) -> dict[str, str]:
     out: dict[str, str] = {}
     for path in sorted(found):
         for m in _READ_NAMED.finditer(project.texts.get(path).text):
-            if _control(m["code"] or m["name"] or m["control"] or m["key"]) in keys:
+            if control_of(m["code"] or m["name"] or m["control"] or m["key"]) in keys:
                 out[path] = _as_written(m)
                 break
     return out
@@ -118,7 +118,7 @@ def _as_written(m: re.Match[str]) -> str:
     return f"{m['control']}Key" if m["control"] else m[0].strip("[] ")
 
 
-def _control(written: str) -> str:
+def control_of(written: str) -> str:
     """The Keyboard control a KeyCode member (`M`, `Space`, `Return`) or an Input Manager key name
     (`"m"`, `"space"`) is, lowercased as `keys_said` gives it."""
     low = written.lower()

@@ -299,7 +299,7 @@ def _raise_named(project, ranked: dict[str, Ranked], text: str, words: tuple, as
     terms, said, also = words
     if asks_assets:
         _settings_named(project, ranked, terms, also)
-    raise_named_axes(project, ranked, terms, said)
+    raise_named_axes(project, ranked, terms, said, text)
     raise_pressed_keys(project, ranked, text)
     raise_startup(project, ranked, text, *scope)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .conftest import meta, mono_script, script_prefab, write_project
+from .conftest import data_asset, meta, mono_script, script_prefab, write_project
 from .conftest import ranked_paths as _ranked
 
 THROWER_GUID = "3a1f0c7e5b2d48e9a6c4f1b3d5e7a901"
@@ -175,3 +175,77 @@ def test_a_key_said_is_read_by_the_input_manager_axis_it_is_bound_to(tmp_path: P
     # a task saying the key without asking which key it is asks for the code reading it alone
     ranked = _ranked(root, "Nothing happens when I press C next to a villager", 10)
     assert "Assets/Scripts/Hero.cs" in ranked[:3] and "ProjectSettings/InputManager.asset" not in ranked
+
+
+WEAPON_GUID = "2b4d6f8a0c1e43f5a7b9d1f3e5c7a9b1"
+UPGRADE_GUID = "4d6f8a0c2e1b45a7c9e1f3a5b7d9c1e3"
+SICKLES = "Assets/Data/Weapons/Sickles.asset"
+
+
+def _weapon(name: str, rid: int, settings_class: str, data: str) -> str:
+    """A weapon's data asset whose attack settings are a [SerializeReference] object, as Unity
+    writes one: the field holds its id, `references:` its class and data."""
+    return data_asset(
+        WEAPON_GUID,
+        name,
+        f"  weaponName: {name}\n  settings:\n    rid: {rid}\n  references:\n    version: 2\n    RefIds:\n"
+        f"    - rid: {rid}\n      type: {{class: {settings_class}, ns: Game, asm: Assembly-CSharp}}\n"
+        f"      data:\n{data}",
+    )
+
+
+def _orbit_game(tmp_path: Path) -> Path:
+    """A survivors-like game: each weapon is a `WeaponData` asset whose attack settings are a
+    [SerializeReference] object of one of several classes (an orbit's damage, speed and reload; a
+    lance's reach); tiers of an orbit speed upgrade are data assets with an `orbitSpeedPercent`;
+    the orbiting weapon's script moves the blades around the player at the orbit speed."""
+    settings = (
+        "namespace Game\n{{\n    [System.Serializable]\n    public class {} : IAttackSettings\n    {{\n{}    }}\n}}\n"
+    )
+    files = {
+        "Assets/Scripts/IAttackSettings.cs": "namespace Game\n{\n    public interface IAttackSettings { }\n}\n",
+        "Assets/Scripts/OrbitSettings.cs": settings.format(
+            "OrbitSettings",
+            "        public int damage = 3;\n        public float orbitSpeed = 180f;\n"
+            "        public float reloadTime = 6f;\n",
+        ),
+        "Assets/Scripts/LanceSettings.cs": settings.format("LanceSettings", "        public float reach = 4f;\n"),
+        "Assets/Scripts/WeaponData.cs": (
+            "using UnityEngine;\n\nnamespace Game\n{\n    [CreateAssetMenu]\n"
+            "    public class WeaponData : ScriptableObject\n    {\n        public string weaponName;\n"
+            "        [SerializeReference] public IAttackSettings settings;\n    }\n}\n"
+        ),
+        "Assets/Scripts/WeaponData.cs.meta": meta(WEAPON_GUID),
+        "Assets/Scripts/OrbitUpgrade.cs": (
+            "using UnityEngine;\n\n[CreateAssetMenu]\npublic class OrbitUpgrade : ScriptableObject\n{\n"
+            "    public float orbitSpeedPercent;\n}\n"
+        ),
+        "Assets/Scripts/OrbitUpgrade.cs.meta": meta(UPGRADE_GUID),
+        "Assets/Scripts/Orbiter.cs": mono_script(
+            "Orbiter",
+            "    public float orbitSpeed;\n    public int damage;\n"
+            "    // move the blades around the player at the orbit speed; deal their damage to what they touch\n"
+            "    void Update() { transform.Rotate(0, 0, orbitSpeed * Time.deltaTime); }\n"
+            '    void OnTriggerEnter2D(Collider2D other) { other.SendMessage("TakeDamage", damage); }',
+        ),
+        "Assets/Scripts/SickleSwing.cs": mono_script(
+            "SickleSwing",
+            "    public int damage = 2;\n    public float arc = 90f;\n"
+            "    // the farmer's sickle: swing it in an arc and deal its damage\n    public void Swing() { }",
+        ),
+        SICKLES: _weapon(
+            "Sickles", 1001, "OrbitSettings", "        damage: 4\n        orbitSpeed: -100\n        reloadTime: 6\n"
+        ),
+        "Assets/Data/Weapons/Lance.asset": _weapon("Lance", 1002, "LanceSettings", "        reach: 5\n"),
+        "Assets/Data/Upgrades/Vortex Tier.asset": data_asset(UPGRADE_GUID, "Vortex Tier", "  orbitSpeedPercent: 10\n"),
+    }
+    return write_project(tmp_path, files)
+
+
+def test_a_data_asset_holding_a_serialize_reference_object_has_its_fields(tmp_path: Path) -> None:
+    """ "Where are the sickles' damage and orbit speed set": `Sickles.asset`, whose attack settings
+    are a [SerializeReference] `OrbitSettings` (`damage`, `orbitSpeed`), ranks first: its outline
+    shows the field holding the object, not the object's fields, which its class declares (the
+    orbit settings' class and the orbiter ranked above it)."""
+    root = _orbit_game(tmp_path)
+    assert _ranked(root, "where are the sickles' damage and orbit speed set", 1) == [SICKLES]

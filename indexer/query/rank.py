@@ -47,6 +47,7 @@ from indexer.query.priors import (
 )
 from indexer.query.quotes import quoted_files
 from indexer.query.search import SET_TO_NUMBER, Outline, annotate, named_as, outlines_of
+from indexer.query.setting_fields import names_setting
 from indexer.query.siblings import siblings_below
 from indexer.query.startup import asks_startup, raise_startup
 from indexer.query.synonyms import excess, synonym_words
@@ -305,17 +306,14 @@ def _raise_named(project, ranked: dict[str, Ranked], text: str, words: tuple, as
 
 
 def _settings_named(project, ranked: dict[str, Ranked], terms: list[str], also: tuple[str, ...]) -> None:
-    """Raise the small data assets holding a field the task names, or one of its synonyms
-    (SETTING_GAIN)."""
+    """Raise the small data assets holding a field the task names, or one of its synonyms, their
+    own or a [SerializeReference] object's (SETTING_GAIN, `setting_fields.names_setting`)."""
     paths = [path for path, r in ranked.items() if r.candidate is not None and r.candidate.kind in SETTING_KINDS]
     if not paths:
         return
     stems = {stem(t) for t in terms} | {stem(w) for w in also}
     for path, outline in outlines_of(project, paths).items():
-        if len(outline.entries) <= SETTING_ENTRIES and any(
-            entry.kind == "field" and not stems.isdisjoint(name_stems(name))
-            for entry, name in zip(outline.entries, outline.names, strict=True)
-        ):
+        if len(outline.entries) <= SETTING_ENTRIES and names_setting(project, path, outline, stems):
             ranked[path].score *= SETTING_GAIN
 
 

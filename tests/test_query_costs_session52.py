@@ -89,13 +89,14 @@ def test_a_wrappers_class_is_looked_for_only_in_files_declaring_one_generic_chil
     assert sorted(read) == sorted(bound) and len(read) == 5
 
 
-def test_a_loaded_class_is_asked_its_carriers_only_when_a_matched_asset_is_named_as_it(
+def test_a_loaded_class_is_asked_its_carriers_only_when_a_matched_asset_is_named_alike(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Trial 18's rule for a loaded class's one data asset read the carriers of every type a best
     script uses (dozens in a real script: 7 ms a value question on UnityCsReference). A used class
-    is passed over unless a data asset the search matched is named as it: of the shop's classes
-    (the catalog, the wallet, the gun type) only the catalog is asked, and its asset still ranks."""
+    is passed over unless a data asset the search matched is named alike (`read_data.named_alike`,
+    session 53): of the shop's classes (the catalog, the wallet, the gun type) the catalog and the
+    gun type (named alike to `GunCatalog.asset` by "gun") are asked, and the catalog's asset ranks."""
     from indexer.query import pairing
 
     from .conftest import ranked_paths
@@ -103,22 +104,22 @@ def test_a_loaded_class_is_asked_its_carriers_only_when_a_matched_asset_is_named
 
     asked: list[str] = []
     inside: list[bool] = []
-    carriers, read = pairing._Pairs._carriers, pairing._Pairs.data_read_by_scripts
+    carriers, read = pairing._Pairs.carriers, pairing.raise_read_data
 
     def counted(self, script: str) -> list[str]:
         if inside:
             asked.append(script)
         return carriers(self, script)
 
-    def reading(self) -> None:
+    def reading(pairs, share: float) -> None:
         inside.append(True)
         try:
-            read(self)
+            read(pairs, share)
         finally:
             inside.pop()
 
-    monkeypatch.setattr(pairing._Pairs, "_carriers", counted)
-    monkeypatch.setattr(pairing._Pairs, "data_read_by_scripts", reading)
+    monkeypatch.setattr(pairing._Pairs, "carriers", counted)
+    monkeypatch.setattr(pairing, "raise_read_data", reading)
     ranked = ranked_paths(_shop(tmp_path), "How much does the shotgun cost in the shop?", 3)
     assert ranked[1] == "Assets/Data/GunCatalog.asset"
-    assert set(asked) == {"Assets/Scripts/Shop/GunCatalog.cs"}
+    assert set(asked) == {"Assets/Scripts/Shop/GunCatalog.cs", "Assets/Scripts/Weapons/GunType.cs"}

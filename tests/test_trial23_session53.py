@@ -249,3 +249,66 @@ def test_a_data_asset_holding_a_serialize_reference_object_has_its_fields(tmp_pa
     orbit settings' class and the orbiter ranked above it)."""
     root = _orbit_game(tmp_path)
     assert _ranked(root, "where are the sickles' damage and orbit speed set", 1) == [SICKLES]
+
+
+CURVE_GUID = "0c2e4a6b8d1f43a5c7e9b1d3f5a7c9e1"
+HEROES_GUID = "1d3f5a7c9e2b44b6d8f0a2c4e6b8d0f2"
+CURVE_ASSET = "Assets/Data/Heroes/KnightLevelCurve.asset"
+CURVE_ASSET_GUID = "2e4a6c8e0b3f45c7e9a1b3d5f7c9e1a3"
+
+
+def _level_game(tmp_path: Path) -> Path:
+    """A survivors-like game: the hero's level is computed from the experience gained through a
+    curve (`LevelCurve`: a multiplier and an exponent) whose one data asset the hero's data asset
+    holds; a level bar shows the level, a level-up screen offers upgrades, an experience gem adds
+    experience when picked up."""
+    files = {
+        "Assets/Scripts/LevelCurve.cs": (
+            "using UnityEngine;\n\n[CreateAssetMenu]\npublic class LevelCurve : ScriptableObject\n{\n"
+            "    public float multiplier = 20f;\n    public float exponent = 2.2f;\n}\n"
+        ),
+        "Assets/Scripts/LevelCurve.cs.meta": meta(CURVE_GUID),
+        "Assets/Scripts/HeroData.cs": (
+            "using UnityEngine;\n\n[CreateAssetMenu]\npublic class HeroData : ScriptableObject\n{\n"
+            "    public int health = 100;\n    public LevelCurve levelCurve;\n}\n"
+        ),
+        "Assets/Scripts/HeroData.cs.meta": meta(HEROES_GUID),
+        "Assets/Scripts/HeroLevel.cs": (
+            "public class HeroLevel\n{\n    private readonly LevelCurve _curve;\n    private float _experience;\n"
+            "    public HeroLevel(LevelCurve curve) { _curve = curve; }\n"
+            "    // the experience needed to reach a level, from the curve\n"
+            "    public float ExperienceFor(int level) =>\n"
+            "        _curve.multiplier * UnityEngine.Mathf.Pow(level, _curve.exponent);\n"
+            "    public void AddExperience(float amount) { _experience += amount; }\n}\n"
+        ),
+        "Assets/Scripts/LevelBar.cs": mono_script(
+            "LevelBar",
+            "    public UnityEngine.UI.Image fill;\n    // show the level and the experience toward the next one",
+        ),
+        "Assets/Scripts/LevelUpScreen.cs": mono_script(
+            "LevelUpScreen", "    // when leveling up, pause and offer three upgrades\n    public void Show() { }"
+        ),
+        "Assets/Scripts/ExperienceGem.cs": mono_script(
+            "ExperienceGem", "    public int experience = 5;\n    // adds its experience to the hero when picked up"
+        ),
+        CURVE_ASSET: data_asset(CURVE_GUID, "KnightLevelCurve", "  multiplier: 20\n  exponent: 2.2\n"),
+        "Assets/Data/Heroes/Knight.asset": data_asset(
+            HEROES_GUID,
+            "Knight",
+            f"  health: 100\n  levelCurve: {{fileID: 11400000, guid: {CURVE_ASSET_GUID}, type: 2}}\n",
+        ),
+        CURVE_ASSET + ".meta": meta(CURVE_ASSET_GUID, "NativeFormatImporter"),
+    }
+    return write_project(tmp_path, files)
+
+
+def test_a_scripts_lone_settings_asset_ranks_with_it(tmp_path: Path) -> None:
+    """ "Leveling up gets too slow; make the experience curve flatter": the hero's level class
+    reads a `LevelCurve`, whose one data asset (`KnightLevelCurve.asset`, held by the hero's data
+    asset, by no prefab or scene, named alike) holds the curve's numbers; it ranks right after the
+    class (it ranked fifth: the task asks for a change, not where a value is set, and the asset is
+    not named as its class)."""
+    root = _level_game(tmp_path)
+    text = "Leveling up gets too slow after the first few levels; make the experience curve flatter"
+    ranked = _ranked(root, text, 3)
+    assert CURVE_ASSET in ranked

@@ -109,7 +109,7 @@ def test_lives_are_health(tmp_path: Path) -> None:
     ranked `PlayerHealth.asset` 15th: "lives" met the lives UI's words and no health. A player's
     lives are its health in game code (`synonyms._GROUPS`): the asset holding `maxHealth` is 2nd,
     under the lives UI (before: 5th, under `Score.asset`). Since session 52 it is 1st, level with
-    the lives UI, which loads it (`pairing.data_read_by_scripts`: the one data asset named as the
+    the lives UI, which loads it (`read_data.raise_read_data`: the one data asset named as the
     class a best script uses holds the value asked; the tie goes by path)."""
     ranked = _ranked(
         _pigeon(tmp_path), "Which asset sets how many lives the player starts with and the maximum number of lives?"

@@ -21,6 +21,7 @@ from indexer.query.channels import raise_channels
 from indexer.query.describe import unity_root
 from indexer.query.kept_records import kept_record
 from indexer.query.loads import prefix_loaded
+from indexer.query.read_data import raise_read_data
 from indexer.query.tables import keyed_tables, row_table
 
 if TYPE_CHECKING:
@@ -99,8 +100,7 @@ def pair(
         pairs.adders_of_scripts()
     if kind in (None, "asset"):
         pairs.data_of_scripts(ASKED_SHARE if asks_assets else PAIRED_SHARE)
-        if asks_assets:
-            pairs.data_read_by_scripts()
+        raise_read_data(pairs, ASKED_SHARE if asks_assets else PAIRED_SHARE)
     if kind in (None, "csharp", "asset") and not values:  # a value lives where it is set, not who hears it
         raise_channels(pairs, kind)
     if kind in (None, "asset") and stems:
@@ -134,7 +134,7 @@ class _Pairs:
         ranks at least SCENE_SHARE of the script's score times its prior. `kind`: the search's
         filter (a prefab, a scene or any)."""
         for script in self.best(is_script, PAIRED_SCRIPTS):
-            carried_by = self._carriers(script.path)
+            carried_by = self.carriers(script.path)
             prefabs = [p for p in carried_by if is_prefab(p)]
             scenes = [p for p in carried_by if p.endswith(".unity")]
             carriers = prefabs or scenes
@@ -153,7 +153,7 @@ class _Pairs:
         as `"Schemes/MatchScheme/" + name`: `loads.prefix_loaded`), and the one table whose columns
         its fields are (`EnemyUnits.csv` for `EnemyUnitConfig`: `tables.row_table`)."""
         for script in self.best(is_script, PAIRED_SCRIPTS):
-            carried_by = self._carriers(script.path)
+            carried_by = self.carriers(script.path)
             if not carried_by:
                 loaded = self.project.remember(
                     ("prefix loaded", script.path), lambda s=script.path: prefix_loaded(self.project.graph, s)
@@ -186,37 +186,6 @@ class _Pairs:
                 if table.startswith(self.prefix):
                     self.raise_to(table, prefab.score * share * self.prior(table), ("row_keyed_by", prefab.path, ()))
 
-    def data_read_by_scripts(self) -> None:
-        """For a task asking where a value is set: a ScriptableObject class a script among the
-        PAIRED_SCRIPTS best uses (a field's type, a load's type argument) whose one carrier is one
-        data asset named as the class, that no prefab or scene references and that holds a word
-        of the task: the script loads it, and it holds what the script reads
-        (`LocalShopData.asset`, loaded by an Addressables key in `LocalShop.cs`, for "how much does
-        a turret cost in the shop": `_name: Turret`, `_price`). It ranks at least the script's
-        score times its own prior, as the class's own asset does. An asset a prefab or scene holds
-        is reached through them (a score variable on the player is no answer to every question
-        about it), one holding no word of the task is another matter (an input reader the player's
-        controller reads), one named otherwise is one thing of its kind (the one leg armour of
-        its class among a game's items)."""
-        graph = self.project.graph
-        # the matched data assets by their names: a used class no such asset is named as is passed
-        # over before its carriers are read (a script uses dozens of types: 7 ms a query)
-        named = {_spelled(p) for p, r in self.ranked.items() if p.endswith(".asset") and r.candidate is not None}
-        for script in self.best(is_script, PAIRED_SCRIPTS):
-            for used, edge in graph.uses(script.path):
-                if edge != "type" or not is_script(used) or _spelled(used) not in named:
-                    continue
-                carried_by = self._carriers(used)
-                if len(carried_by) != 1 or not carried_by[0].endswith(".asset") or _placed(graph, carried_by[0]):
-                    continue
-                asset, matched = carried_by[0], self.ranked.get(carried_by[0])
-                if matched is None or matched.candidate is None or not asset.startswith(self.prefix):
-                    continue
-                if _spelled(asset) != _spelled(used):
-                    continue
-                if unity_root(graph, used) == "ScriptableObject":
-                    self.raise_to(asset, script.score * ASKED_SHARE * self.prior(asset), ("carries_script", used, ()))
-
     def scripts_of_prefabs(self) -> None:
         """A prefab among the BEHAVIOUR_PREFABS best that carries one project script, a script few
         files carry directly (a generic `Rotator` on forty props says nothing), does what it says:
@@ -233,7 +202,7 @@ class _Pairs:
                 self.raise_to(script, prefab.score * BEHAVIOUR_SHARE * self.prior(script), ("script", prefab.path, ()))
             if len(scripts) != 1:
                 continue
-            carriers = self._carriers(scripts[0])
+            carriers = self.carriers(scripts[0])
             if carriers and len(carriers) <= BEHAVIOUR_CARRIERS:
                 self.raise_to(
                     scripts[0], prefab.score * BEHAVIOUR_SHARE * self.prior(scripts[0]), ("script", prefab.path, ())
@@ -245,7 +214,7 @@ class _Pairs:
         ends the game on its death (`BlockManager.cs`). The adder ranks at least PAIRED_SHARE of
         the script's score times its own prior."""
         for script in self.best(is_script, 1):
-            if self._carriers(script.path):
+            if self.carriers(script.path):
                 continue
             added = self.project.remember(("adders", script.path), lambda s=script.path: adders(self.project, s))
             found = [p for p in added if p.startswith(self.prefix)]
@@ -263,7 +232,7 @@ class _Pairs:
         best of the other instances the task does not name (SIBLING_LEAD): "the fire beam's color"
         is `Fire Element.asset`, not `Water Beam.asset`, which only shares "beam" with the task."""
         for script in self.best(is_script, INSTANCE_SCRIPTS):
-            data = [p for p in self._carriers(script.path) if p.endswith(".asset")]
+            data = [p for p in self.carriers(script.path) if p.endswith(".asset")]
             if not data or len(data) > INSTANCE_MOST:
                 continue
             stems_of = {p: name_stems(file_title(p)) for p in data}
@@ -298,7 +267,7 @@ class _Pairs:
             words = {w for w in (own[1:] if len(own) > 1 else own) if len(w) > 2}
             if not words or not words <= stems:
                 continue
-            data = [p for p in self._carriers(script.path) if p.endswith(".asset")]
+            data = [p for p in self.carriers(script.path) if p.endswith(".asset")]
             if len(data) < 2 or len(data) > INSTANCE_MOST:
                 continue
             asked = stems - set(own)
@@ -319,7 +288,7 @@ class _Pairs:
         ...)` passes the radius, nowhere. The few files (CONSTRUCTORS_MOST) building it with a number
         among its first arguments rank at least PAIRED_SHARE of its score times their prior."""
         for script in self.best(is_script, PAIRED_SCRIPTS):
-            if self._carriers(script.path):
+            if self.carriers(script.path):
                 continue
             found = self.project.remember(("builders", script.path), lambda s=script.path: _builders(self.project, s))
             builders = [p for p in found if p.startswith(self.prefix)]
@@ -401,7 +370,7 @@ class _Pairs:
         for path in named:
             self.raise_to(path, holder.score * HELD_SHARE * self.prior(path), ("asset", holder.path, ()))
 
-    def _carriers(self, script: str) -> list[str]:
+    def carriers(self, script: str) -> list[str]:
         """The prefabs, scenes and data assets carrying the script directly (`carries_script`)."""
         return [p for p, edge in self.project.graph.used_by(script) if edge == "carries_script"]
 
@@ -421,11 +390,6 @@ class _Pairs:
             self.ranked[path].score = score
             self.boosts.setdefault(path, (score, *why))
             self._order = None
-
-
-def _placed(graph: Graph, asset: str) -> bool:
-    """Whether a prefab or scene references the data asset `asset` (in a field of its objects)."""
-    return any(is_prefab(p) or p.endswith(".unity") for p, _edge in graph.used_by(asset))
 
 
 def _defines(graph: Graph, asset: str, guid: str | None) -> bool:

@@ -102,3 +102,25 @@ def test_a_set_without_a_checkout_is_left_out_and_said_so(tmp_path: Path, capsys
 
     assert run(tmp_path / "eval", tmp_path, 4000, ["BossRoom"], bm25=False) == {}
     assert capsys.readouterr().out == f"BossRoom: no checkout at {tmp_path / 'BossRoom'}, left out\n"
+
+
+TRIALS = sorted((Path(__file__).parent / "bench" / "questions" / "trials").glob("*.jsonl"))
+
+
+def test_the_trials_sets_are_kept_apart_each_with_its_repository_named() -> None:
+    """Session 53's trials (docs/retrieval.md): sets rules were tuned on, never pooled as held-out;
+    `tests.bench.heldout --questions tests/bench/questions/trials` scores them."""
+    assert [s.stem for s in TRIALS] == ["CountryHero", "Darkness", "FindAWayOut", "Redhood"]
+    assert not {s.stem for s in TRIALS} & {s.stem for s in SETS}
+    repositories = json.loads((TRIALS[0].parent / "sets.json").read_text(encoding="utf-8"))
+    assert sorted(repositories) == [s.stem for s in TRIALS]
+
+
+@pytest.mark.parametrize("path", TRIALS, ids=lambda p: p.stem)
+def test_a_trial_set_is_in_the_harness_format_on_one_commit(path: Path) -> None:
+    questions = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    assert len(questions) >= 17
+    assert all(tuple(q) == KEYS for q in questions)
+    assert {q["type"] for q in questions} == TYPES
+    assert len({q["parent"] for q in questions}) == 1
+    assert all(q["relevant_files"] and all(not f.startswith("/") for f in q["relevant_files"]) for q in questions)

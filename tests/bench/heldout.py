@@ -3,12 +3,15 @@ beside plain BM25) and `context` packs (every gold file named, shown, shown with
 header), so a change is judged on all the projects at once.
 
 usage: python -m tests.bench.heldout EVAL_DIR CHECKOUTS [--budget 4000] [--sets A,B] [--no-bm25] [--no-packs]
+       [--questions DIR]
 
 CHECKOUTS holds one checkout per set, named as the set (`CHECKOUTS/BossRoom`): the public
 repository `questions/sets.json` names, at the commit each question names (`parent`), indexed with
 `unity-index index` (a project in a subfolder is found there). Sets without a checkout are left
 out and said so. EVAL_DIR is `../shared/eval` (for its BM25, which indexes a checkout again for each
-question: `--no-bm25` leaves it out). Not a test (never run by pytest).
+question: `--no-bm25` leaves it out). `--questions` reads the sets from another folder of the same
+layout: `tests/bench/questions/trials/` holds the trials' sets, which rules were tuned on, kept
+apart from the held-out pool. Not a test (never run by pytest).
 """
 
 from __future__ import annotations
@@ -24,7 +27,13 @@ COLUMNS = ("query", "bm25", "named", "shown", "outlined")
 
 
 def run(
-    eval_dir: Path, checkouts: Path, budget: int, sets: list[str], bm25: bool, packs: bool = True
+    eval_dir: Path,
+    checkouts: Path,
+    budget: int,
+    sets: list[str],
+    bm25: bool,
+    packs: bool = True,
+    questions: Path = SETS,
 ) -> dict[str, dict[str, list[int]]]:
     """set -> column -> [questions, acc, all] (pooled over its question types); without `packs`,
     the ranking alone (a few seconds for all the sets: the loop a ranking change is tried in)."""
@@ -34,7 +43,7 @@ def run(
         if not checkout.is_dir():
             print(f"{name}: no checkout at {checkout}, left out")
             continue
-        set_file = SETS / f"{name}.jsonl"
+        set_file = questions / f"{name}.jsonl"
         row = {}
         ranked = score(set_file, checkout.resolve(), eval_dir, None, baseline=bm25)
         row["query"] = ranked["ours pooled"]
@@ -83,9 +92,13 @@ def main() -> None:
     ap.add_argument("--sets", help="comma-separated set names (default: every set in questions/sets.json)")
     ap.add_argument("--no-bm25", action="store_true")
     ap.add_argument("--no-packs", action="store_true", help="the ranking alone: no context pack is built")
+    ap.add_argument("--questions", type=Path, default=SETS, help="the folder of the sets and their sets.json")
     args = ap.parse_args()
-    names = args.sets.split(",") if args.sets else sorted(json.loads((SETS / "sets.json").read_text()))
-    results = run(args.eval_dir, args.checkouts, args.budget, names, not args.no_bm25, not args.no_packs)
+    listed = sorted(json.loads((args.questions / "sets.json").read_text()))
+    names = args.sets.split(",") if args.sets else listed
+    results = run(
+        args.eval_dir, args.checkouts, args.budget, names, not args.no_bm25, not args.no_packs, args.questions
+    )
     print(render(results, args.budget))
 
 

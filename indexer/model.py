@@ -204,6 +204,14 @@ class UpdateStats(msgspec.Struct):
     # read, scan, documents (the search document and the rows; they overlap the indexer's phases).
     phases: dict[str, float] = {}
 
+    @property
+    def changed_index(self) -> bool:
+        """Whether the update changed what the index holds, and so made a new generation: a
+        rebuild, or a file added, changed, moved or deleted. Files only touched (`touched`: their
+        stat recorded) and racily clean records settled change no answer: their commit keeps the
+        generation, so the caches kept per generation stay and `watch` prints no line."""
+        return self.full or bool(self.added or self.changed or self.moved or self.deleted)
+
 
 class BuildProgress(msgspec.Struct):
     """An update in progress, as its writer last reported it (`store/progress.py`)."""

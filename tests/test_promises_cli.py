@@ -264,7 +264,9 @@ def test_watch_json_batches_are_index_json_plus_events_and_paths(tmp_path: Path)
         (root / "Assets/B.cs").write_text("public class Beta {}")
         (root / "Assets/C.cs").write_text("public class Gamma {}")
         assert eventually(lambda: sum(b["added"] for b in batches) == 2, 30), batches
-        (root / "Assets/Folder").mkdir()
+        (tmp_path / "Folder").mkdir()  # a folder moved in, holding a file: a walk that adds it
+        (tmp_path / "Folder/D.cs").write_text("public class Delta {}")
+        (tmp_path / "Folder").rename(root / "Assets/Folder")  # (an empty one changes nothing: no line)
         assert eventually(lambda: any(b["paths"] is None for b in batches), 30), batches
     finally:
         proc.terminate()

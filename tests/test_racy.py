@@ -110,8 +110,9 @@ def test_a_racily_clean_record_settles_with_the_next_write(tmp_path: Path) -> No
 
 def test_a_no_op_update_settles_racily_clean_records_once(tmp_path: Path, monkeypatch) -> None:
     """A project indexed right after its files were written: every record is racily clean. The
-    first update a tick later hashes them, finds them unchanged and stores when it looked (one
-    commit, nothing rescanned); the updates after it trust their stat and hash nothing."""
+    first update a tick later hashes them, finds them unchanged and stores when it looked (a
+    commit of their stats alone, nothing rescanned, the generation kept: no answer changed); the
+    updates after it trust their stat and hash nothing."""
     from indexer.changes import diff
     from indexer.files import FILE_TICK_NS
 
@@ -124,11 +125,12 @@ def test_a_no_op_update_settles_racily_clean_records_once(tmp_path: Path, monkey
     hashed = []
     real = diff.content_differs
     monkeypatch.setattr(diff, "content_differs", lambda *a: hashed.append(a[1]) or real(*a))
+    store = paths_of(project).header.read_bytes()
     settling = update(project, CONFIG)
     assert HEALTH_CS in hashed
-    assert (settling.generation, settling.scanned, settling.changed) == (first.generation + 1, 0, 0)
+    assert (settling.generation, settling.scanned, settling.changed) == (first.generation, 0, 0)
+    assert paths_of(project).header.read_bytes() == store  # (until session 53, a new generation)
     hashed.clear()
-    store = paths_of(project).header.read_bytes()
     again = update(project, CONFIG)
     assert hashed == []
     assert (again.generation, again.scanned, again.changed) == (settling.generation, 0, 0)

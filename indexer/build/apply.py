@@ -71,8 +71,8 @@ def apply(root: Path, config: Config, ipaths: IndexPaths, plan: Plan, progress: 
             relist(writer, root, listing)
         if progress:
             progress(len(jobs), len(jobs), "committing")
-        with phases.timed("commit"):
-            stats.generation = writer.commit()
+        with phases.timed("commit"):  # stats alone (touched, settled files): the generation stays
+            stats.generation = writer.commit() if stats.changed_index else writer.commit_stats()
         counts, conflicted = writer.count_by("status"), writer.conflicted()
     except BaseException:
         if writer is not None:

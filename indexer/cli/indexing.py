@@ -244,6 +244,8 @@ def cmd_watch(args: argparse.Namespace, console: Console) -> int:
 
     def on_batch(stats, events: int, paths: list[str] | None) -> None:
         failed.last = ""  # the failure is over: a new one is told again
+        if not stats.changed_index:  # files touched, their bytes the same: nothing to tell
+            return
         if args.json:
             batch = {"events": events, "paths": paths, **struct_dict(stats)}
             print_json({"schema_version": JSON_SCHEMA_VERSION, "project": str(p.root), **batch})

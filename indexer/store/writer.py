@@ -367,6 +367,15 @@ class Writer(Records):
             writer.wait_merging_threads()
         return generation
 
+    def commit_stats(self) -> int:
+        """Commit a batch that changed files' stats only (a touch: the content hashed and found the
+        same; racily clean records settled), keeping the generation: no answer changed, so readers
+        and the caches they keep per generation stay, and nobody is told of a change that is none.
+        Returns the generation, the header's."""
+        assert self._writer is None and not self.dirty, "a batch that wrote content makes a generation"
+        self.conn.execute("COMMIT")
+        return self.base_generation
+
     def _carry_delta(self, writer: tantivy.IndexWriter) -> None:
         """Write every document changed since the last rebuild again, into this commit's segment.
 

@@ -17,6 +17,7 @@ import subprocess
 import sysconfig
 from pathlib import Path, PurePath, PureWindowsPath
 
+from indexer.changes.placing import PlacingFailed, Planned, place_all
 from indexer.files import atomic_write, read_regular
 
 HOOKS = ("pre-commit", "post-checkout", "post-merge", "post-rewrite")
@@ -290,37 +291,58 @@ def _shown(path: Path, top: Path) -> str:
 def install(project: Path) -> list[str]:
     """Install the hooks for the project (or folder of projects) `project`, beside the projects
     our hooks already refresh (a repository may hold several); returns what was done. Never into
-    a hooks folder every repository shares (`_refuse_shared`)."""
+    a hooks folder every repository shares (`_refuse_shared`). All four are placed or none
+    (`placing.place_all`): a failure puts back what was placed and names the hook that failed."""
     folder = hooks_dir(project)
     _refuse_shared(project, hook_project(project))
     _refuse_runs_by_name(folder, project, hook_project(project))
     _refuse_committed(folder, hook_project(project))
     folder.mkdir(parents=True, exist_ok=True)
     named = hook_project(project)
-    done = []
+    planned, done = [], []
     for name in HOOKS:
-        hook = folder / name
-        chained = folder / (name + CHAINED_SUFFIX)
-        ours = _ours(hook)
-        projects = _projects_of(hook) if ours else []
-        others = [p for p in projects if not _same(p, named, project)]
-        # in the order they were installed, this project's entry named as `hook_project` names it
-        listed = list(dict.fromkeys([named if _same(p, named, project) else p for p in projects] + [named]))
-        text = script(listed)
-        if ours and _current(hook, text):
-            continue  # already this hook: nothing to report
-        if ours:
-            done += _keep_edits(hook)
-        elif _present(hook):  # a symlink too, even one to nothing: it is the user's
-            if _present(chained):
-                raise HookError(f"{hook} exists and so does {chained}: move one of them away first")
-            os.replace(hook, chained)
-            done.append(f"{name}: kept the existing hook as {chained.name}, run after the refresh")
-        # Written as bytes: no CRLF (text mode's default on Windows), which breaks the shebang line.
-        atomic_write(hook, text, mode=0o755)
-        also = f" (refreshing {', '.join(others)} too)" if others else ""
-        done.append(f"{name}: {'updated' if ours else 'installed'} in {folder}{also}")
+        step = _plan_hook(folder, name, named, project)
+        if step is not None:
+            planned.append(step[0])
+            done += step[1]
+    try:
+        place_all(planned)
+    except PlacingFailed as exc:
+        kept = f"could not put back {', '.join(exc.unrestored)}" if exc.unrestored else "no hook was changed"
+        why = exc.cause.strerror or exc.cause
+        raise HookError(f"could not install the {exc.name} hook in {folder}: {why}; {kept}") from None
     return done
+
+
+def _plan_hook(folder: Path, name: str, named: str, project: Path) -> tuple[Planned, list[str]] | None:
+    """How the hook `name` is to be placed and what that does, or None when it is current.
+    HookError, before anything is written, when it cannot be (a folder in its place)."""
+    hook = folder / name
+    chained = folder / (name + CHAINED_SUFFIX)
+    if hook.is_dir() and not hook.is_symlink():  # git cannot run it, nor would ours as `<name>.local`
+        raise HookError(f"{hook} is a folder, not a hook: move it away, then run this again; no hook was changed")
+    ours = _ours(hook)
+    projects = _projects_of(hook) if ours else []
+    others = [p for p in projects if not _same(p, named, project)]
+    # in the order they were installed, this project's entry named as `hook_project` names it
+    listed = list(dict.fromkeys([named if _same(p, named, project) else p for p in projects] + [named]))
+    text = script(listed)
+    if ours and _current(hook, text):
+        return None  # already this hook: nothing to report
+    # Written as bytes: no CRLF (text mode's default on Windows), which breaks the shebang line.
+    step = Planned(name, hook.resolve() if ours else hook, text.encode("utf-8"), 0o755)
+    done = []
+    if ours and (copy := _edits_copy(hook)) is not None:
+        step.backup = copy
+        done.append(f"{name}: had lines unity-index did not write; kept a copy as {copy.name}")
+    elif not ours and _present(hook):  # a symlink too, even one to nothing: it is the user's
+        if _present(chained):
+            raise HookError(f"{hook} exists and so does {chained}: move one of them away first; no hook was changed")
+        step.keep_as = chained
+        done.append(f"{name}: kept the existing hook as {chained.name}, run after the refresh")
+    also = f" (refreshing {', '.join(others)} too)" if others else ""
+    done.append(f"{name}: {'updated' if ours else 'installed'} in {folder}{also}")
+    return step, done
 
 
 def _present(path: Path) -> bool:
@@ -344,15 +366,23 @@ def _added_lines(hook: Path) -> list[str]:
     return added
 
 
-def _keep_edits(hook: Path) -> list[str]:
-    """Keep a copy of a hook of ours that someone added lines to, before it is rewritten or
-    removed (`<name>.unity-index-backup`, never one already there); what was done."""
+def _edits_copy(hook: Path) -> Path | None:
+    """Where to keep a copy of a hook of ours that someone added lines to, before it is rewritten
+    or removed (`<name>.unity-index-backup`, never one already there); None: no lines added."""
     if not _added_lines(hook):
-        return []
+        return None
     copy = hook.with_name(hook.name + KEPT_SUFFIX)
     n = 1
     while _present(copy):
         copy, n = hook.with_name(f"{hook.name}{KEPT_SUFFIX}.{n}"), n + 1
+    return copy
+
+
+def _keep_edits(hook: Path) -> list[str]:
+    """Keep a copy of a hook of ours that someone added lines to (`_edits_copy`); what was done."""
+    copy = _edits_copy(hook)
+    if copy is None:
+        return []
     shutil.copy2(hook, copy)
     return [f"{hook.name}: had lines unity-index did not write; kept a copy as {copy.name}"]
 

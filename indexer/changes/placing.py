@@ -1,0 +1,113 @@
+"""Several files put in place all or none (`hook install`'s four hooks).
+
+Each new file is written in full to a temporary file beside its place first (a full disk or a
+folder that takes no file fails there, before anything is placed); then each is renamed into place,
+the file there before kept as its plan says (renamed aside, the user's hook kept as `<name>.local`;
+copied, a hook of ours with lines someone added; else held aside until the end). A failure on the
+way puts back, in reverse order, what was placed. Only a SIGKILL in the instant between two renames
+can leave some placed (a signal Python sees, Ctrl-C or SIGTERM, rolls back too).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import shutil
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass
+class Planned:
+    """One file to place. `keep_as`: where the file now at `target` is renamed to first;
+    `backup`: where a copy of it is made first (kept after success)."""
+
+    name: str
+    target: Path
+    data: bytes
+    mode: int
+    keep_as: Path | None = None
+    backup: Path | None = None
+
+
+class PlacingFailed(Exception):
+    """Placing `name` failed with `cause` (an OSError); `unrestored`: what could not be put back."""
+
+    def __init__(self, name: str, cause: OSError, unrestored: list[str]):
+        super().__init__(name, cause)
+        self.name, self.cause, self.unrestored = name, cause, unrestored
+
+
+@dataclass
+class _Run:
+    undo: list[tuple[str, Callable[[], None]]] = field(default_factory=list)
+    scratch: list[Path] = field(default_factory=list)  # temporaries and held-aside copies: removed at the end
+
+
+def place_all(planned: list[Planned]) -> None:
+    """Put every planned file in place, or none (PlacingFailed naming the one that failed)."""
+    run = _Run()
+    current = ""
+    try:
+        temporaries = []
+        for p in planned:
+            current = p.name
+            temporaries.append(_temporary(p, run))
+        for p, tmp in zip(planned, temporaries, strict=True):
+            current = p.name
+            _place(p, tmp, run)
+    except BaseException as exc:
+        unrestored = _roll_back(run)
+        if isinstance(exc, OSError):
+            raise PlacingFailed(current, exc, unrestored) from None
+        raise
+    finally:
+        for path in run.scratch:
+            with contextlib.suppress(OSError):
+                path.unlink(missing_ok=True)
+
+
+def _temporary(p: Planned, run: _Run) -> Path:
+    """`p`'s content in a temporary file beside its place, on disk, with its mode."""
+    fd, name = tempfile.mkstemp(prefix=f".{p.target.name}.", suffix=".tmp", dir=p.target.parent)
+    tmp = Path(name)
+    run.scratch.append(tmp)
+    with os.fdopen(fd, "wb") as f:
+        f.write(p.data)
+        f.flush()
+        os.fsync(f.fileno())
+    os.chmod(tmp, p.mode)
+    return tmp
+
+
+def _place(p: Planned, tmp: Path, run: _Run) -> None:
+    """Rename `tmp` to `p.target`, keeping what was there as planned, each step's undo noted."""
+    target = p.target
+    if p.backup is not None:
+        shutil.copy2(target, p.backup)
+        run.undo.append((str(p.backup), lambda: p.backup.unlink(missing_ok=True)))  # type: ignore[union-attr]
+    if p.keep_as is not None:
+        os.replace(target, p.keep_as)
+        run.undo.append((str(target), lambda: os.replace(p.keep_as, target)))  # type: ignore[arg-type]
+    elif target.is_symlink() or target.exists():  # held aside as it is, a link as a link
+        held = target.with_name(f".{target.name}.{secrets.token_hex(8)}.old")
+        run.scratch.append(held)
+        shutil.copy2(target, held, follow_symlinks=False)
+        run.undo.append((str(target), lambda: os.replace(held, target)))
+    else:
+        run.undo.append((str(target), lambda: target.unlink(missing_ok=True)))
+    os.replace(tmp, target)
+
+
+def _roll_back(run: _Run) -> list[str]:
+    """Undo the steps taken, last first; the paths that could not be put back."""
+    failed = []
+    for where, step in reversed(run.undo):
+        try:
+            step()
+        except OSError:
+            failed.append(where)
+    return failed

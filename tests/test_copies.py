@@ -196,8 +196,9 @@ def test_a_guid_of_no_file_in_the_project_still_lists_its_users(ws) -> None:
 
 
 def test_a_shared_guid_leads_to_the_first_file_by_path_whichever_was_indexed_first(tmp_path: Path) -> None:
-    """docs/cli.md (refs): a copy sorted before the original, added by an incremental update,
-    takes the GUID's usages: the first file by path, in every lookup."""
+    """docs/indexing.md (`.meta`): a copy of the same name in a folder sorted before the
+    original's, added by an incremental update, takes the GUID's usages: the first file by path,
+    in every lookup. (A copy of a longer name, as copies are named, does not: session 53.)"""
     import shutil
 
     from indexer.query.workspace import open_workspace
@@ -206,12 +207,13 @@ def test_a_shared_guid_leads_to_the_first_file_by_path_whichever_was_indexed_fir
 
     root = copy_fixture(tmp_path / "P")
     update(root, Config(workers=1))
-    folder = root / "Assets/Scripts/Player"
+    folder, other = root / "Assets/Scripts/Player", root / "Assets/Scripts/APlayer"
+    other.mkdir()
     text = (folder / "PlayerHealth.cs").read_text().replace("class PlayerHealth", "class APlayerHealth")
-    (folder / "APlayerHealth.cs").write_text(text)
-    shutil.copyfile(folder / "PlayerHealth.cs.meta", folder / "APlayerHealth.cs.meta")
+    (other / "PlayerHealth.cs").write_text(text)
+    shutil.copyfile(folder / "PlayerHealth.cs.meta", other / "PlayerHealth.cs.meta")
     update(root, Config(workers=1))
-    guid, first = "06da43a2b5a9504318c3177567ab555f", "Assets/Scripts/Player/APlayerHealth.cs"
+    guid, first = "06da43a2b5a9504318c3177567ab555f", "Assets/Scripts/APlayer/PlayerHealth.cs"
     records = Records(IndexPaths(Config().index_path(root)))
     assert records.path_of_guid(guid) == first and records.guid_paths()[guid] == first
     graph = open_workspace(root, [(root, Config())]).projects[0].graph

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import sqlite3
@@ -279,12 +280,25 @@ class Records:
     # the copy a GUID of its own; a file moved outside Unity, a copy of its .meta beside it and the
     # old one left behind) leads to one whose file is in the project, then to a script among them
     # (a .cs or .dll: a component's `m_Script` can name nothing else, and a prefab given a script's
-    # .meta is the copy), else to the first of their files by path: `_guid_rows` is that rule, and
-    # every GUID -> file lookup (these four, and through them the graph's) reads it.
+    # .meta is the copy), then to the one of the shortest name (a copy's adds to its original's),
+    # else to the first of their files by path: `_guid_rows` is that rule, and every GUID -> file
+    # lookup (these four, and through them the graph's) reads it.
     def _guid_rows(self, where: str = "", args: tuple = ()) -> list[tuple[str, str]]:
-        """(GUID, file) rows, each GUID's files in the rule's order: the one it leads to first."""
-        rows = self.conn.execute(f"{_GUIDS} {where} ORDER BY g.guid, {_ASSET_GONE}, {_NOT_SCRIPT}, 2", args)
-        return [(guid_text(g), path) for g, path in rows]
+        """(GUID, file) rows, each GUID's files in the rule's order: the one it leads to first.
+        Of files equal by the first two keys, the one of the shortest name leads: a copy's name is
+        its original's and more, whoever made it (Explorer's `Player - Copy.prefab`, Finder's
+        `Player copy.prefab`, Unity's `Player 1.prefab`), and each of those sorts before
+        `Player.prefab` by path (a space before the dot), so the copy took the GUID. Sorted here,
+        for the few GUIDs held twice (in SQL it cost every row: +70% at 7,500 GUIDs)."""
+        sql = f"{_GUIDS.replace(' FROM', f', {_ASSET_GONE}, {_NOT_SCRIPT} FROM', 1)} {where} ORDER BY 1, 3, 4, 2"
+        rows = self.conn.execute(sql, args).fetchall()
+        out: list[tuple[str, str]] = []
+        for guid, group in itertools.groupby(rows, key=lambda row: row[0]):
+            held = list(group)
+            if len(held) > 1:  # (stable: the path breaks a tie)
+                held.sort(key=lambda row: (row[2], row[3], len(row[1].rpartition("/")[2])))
+            out += [(guid_text(guid), row[1]) for row in held]
+        return out
 
     def guid_paths(self) -> dict[str, str]:
         """GUID -> the file it leads to."""

@@ -1,0 +1,66 @@
+"""Attack 20 of session 53: each test failed before the fix it names (docs/indexing.md, "Bad input").
+
+1. A file copied with its .meta in Windows Explorer (`PlayerHealth - Copy.cs`), as in macOS
+   Finder (`Player copy.prefab`) or by Unity's own naming (`Player 1.prefab`), sorts before its
+   original by path (a space before the dot), and the GUID both .meta files hold led to the copy:
+   `refs PlayerHealth` listed no usage in assets at all, and every reason named the copy. Of files
+   sharing a GUID, the one of the shortest name leads now (a copy's name adds to its original's).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from indexer.cli.main import main
+
+from .conftest import meta, write_project
+
+SCRIPT_GUID, PREFAB_GUID = "a1" * 16, "b2" * 16
+PLAYER = "using UnityEngine;\npublic class PlayerHealth : MonoBehaviour { public int hp; }\n"
+PREFAB = f"""%YAML 1.1
+%TAG !u! tag:unity3d.com,2011:
+--- !u!1 &100
+GameObject:
+  m_Name: Player
+  m_Component:
+  - component: {{fileID: 200}}
+--- !u!114 &200
+MonoBehaviour:
+  m_GameObject: {{fileID: 100}}
+  m_Script: {{fileID: 11500000, guid: {SCRIPT_GUID}, type: 3}}
+  hp: 5
+"""
+
+
+@pytest.mark.parametrize("copy", ["PlayerHealth - Copy", "PlayerHealth copy", "PlayerHealth 1", "PlayerHealth (1)"])
+def test_a_copy_made_with_its_meta_outside_unity_leaves_the_guid_with_its_original(
+    tmp_path: Path, capsys, copy: str
+) -> None:
+    root = write_project(
+        tmp_path / "Game",
+        {
+            "Assets/Scripts/PlayerHealth.cs": PLAYER,
+            "Assets/Scripts/PlayerHealth.cs.meta": meta(SCRIPT_GUID),
+            f"Assets/Scripts/{copy}.cs": PLAYER,  # the same class: Unity would not compile it
+            f"Assets/Scripts/{copy}.cs.meta": meta(SCRIPT_GUID),
+            "Assets/Prefabs/Player.prefab": PREFAB,
+            "Assets/Prefabs/Player.prefab.meta": meta(PREFAB_GUID, "PrefabImporter"),
+            f"Assets/Prefabs/{copy.replace('PlayerHealth', 'Player')}.prefab": PREFAB,
+            f"Assets/Prefabs/{copy.replace('PlayerHealth', 'Player')}.prefab.meta": meta(PREFAB_GUID, "PrefabImporter"),
+        },
+    )
+    assert main(["index", "--quiet", "--project", str(root)]) == 0
+    capsys.readouterr()
+    assert main(["refs", "PlayerHealth", "--json", "--project", str(root)]) == 0
+    users = {u["path"] for u in json.loads(capsys.readouterr().out)["usages"] if u["where"] == "asset"}
+    copied = f"Assets/Prefabs/{copy.replace('PlayerHealth', 'Player')}.prefab"
+    assert users == {"Assets/Prefabs/Player.prefab", copied}  # (none: the script's GUID led to the copy)
+    for guid, original in (
+        (SCRIPT_GUID, "Assets/Scripts/PlayerHealth.cs"),
+        (PREFAB_GUID, "Assets/Prefabs/Player.prefab"),
+    ):
+        assert main(["refs", guid, "--json", "--project", str(root)]) == 0
+        assert json.loads(capsys.readouterr().out)["target"]["path"] == original

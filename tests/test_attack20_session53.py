@@ -5,6 +5,8 @@
    original by path (a space before the dot), and the GUID both .meta files hold led to the copy:
    `refs PlayerHealth` listed no usage in assets at all, and every reason named the copy. Of files
    sharing a GUID, the one of the shortest name leads now (a copy's name adds to its original's).
+2. `--project` naming a file of a project (a scene, `ProjectVersion.txt`, pasted in place of its
+   folder) said "a file, not a folder" and no more; it names the project, as for a folder inside one.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import pytest
 
 from indexer.cli.main import main
 
-from .conftest import meta, write_project
+from .conftest import meta, run_cli, write_project
 
 SCRIPT_GUID, PREFAB_GUID = "a1" * 16, "b2" * 16
 PLAYER = "using UnityEngine;\npublic class PlayerHealth : MonoBehaviour { public int hp; }\n"
@@ -64,3 +66,18 @@ def test_a_copy_made_with_its_meta_outside_unity_leaves_the_guid_with_its_origin
     ):
         assert main(["refs", guid, "--json", "--project", str(root)]) == 0
         assert json.loads(capsys.readouterr().out)["target"]["path"] == original
+
+
+def test_project_given_as_a_file_of_a_project_names_the_project(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "My Game", {"Assets/Scenes/Main.unity": "%YAML 1.1\n"})
+    for rel in ("Assets/Scenes/Main.unity", "ProjectSettings/ProjectVersion.txt"):
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).touch()
+        r = run_cli("query", "x", "--project", str(root / rel))
+        assert (r.returncode, r.stderr) == (
+            2,
+            f"error: --project {root / rel}: a file, not a folder: it is in the Unity project {root};"
+            f" give --project '{root}'\n",
+        )
+    r = run_cli("doctor", "--project", str(root / "ProjectSettings/ProjectVersion.txt"))
+    assert f"a file, not a folder: it is in the Unity project {root}; give --project '{root}'" in r.stdout

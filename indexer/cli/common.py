@@ -51,9 +51,21 @@ def seconds(text: str) -> float:
 
 
 def not_a_folder(project: str) -> str:
-    """What to say when `--project` names no folder: a file, or nothing."""
-    what = "a file, not a folder" if Path(project).expanduser().exists() else "no such folder"
-    return f"--project {shown(project)}: {what}"
+    """What to say when `--project` names no folder: a file, or nothing. A file of a project (a
+    script, a scene, `ProjectVersion.txt`: a path pasted in place of the folder) names that project,
+    as a folder inside one does (`no_project_at`)."""
+    from indexer.project import is_project_root
+
+    path = Path(project).expanduser()
+    if not path.exists():
+        return f"--project {shown(project)}: no such folder"
+    said = f"--project {shown(project)}: a file, not a folder"
+    root = next((p for p in path.resolve().parents if is_project_root(p)), None)
+    return (
+        said
+        if root is None
+        else f"{said}: it is in the Unity project {shown(root)}; give --project {quoted(str(root))}"
+    )
 
 
 def no_project_at(project: str) -> str:

@@ -7,6 +7,10 @@
    sharing a GUID, the one of the shortest name leads now (a copy's name adds to its original's).
 2. `--project` naming a file of a project (a scene, `ProjectVersion.txt`, pasted in place of its
    folder) said "a file, not a folder" and no more; it names the project, as for a folder inside one.
+3. A 5 MB script of 36,000 classes (generated code) was skipped as "scanner error: SystemError:
+   <function parsed.<locals>.<lambda> ...> returned a result with an exception set": tree-sitter
+   ran out of the scanner process's memory inside its read callback, and the MemoryError came
+   wrapped. It is out of memory now, so the file is scanned again alone, with all of the memory.
 """
 
 from __future__ import annotations
@@ -16,7 +20,10 @@ from pathlib import Path
 
 import pytest
 
+from indexer.build.workers import OUT_OF_MEMORY, process_bounded
+from indexer.changes.diff import Job
 from indexer.cli.main import main
+from indexer.scanners import scan
 
 from .conftest import meta, run_cli, write_project
 
@@ -81,3 +88,28 @@ def test_project_given_as_a_file_of_a_project_names_the_project(tmp_path: Path) 
         )
     r = run_cli("doctor", "--project", str(root / "ProjectSettings/ProjectVersion.txt"))
     assert f"a file, not a folder: it is in the Unity project {root}; give --project '{root}'" in r.stdout
+
+
+def test_running_out_of_memory_inside_an_extension_is_out_of_memory(monkeypatch) -> None:
+    """What CPython raises when an extension's call back into Python leaves a MemoryError set
+    (seen from tree-sitter's parse under a scanner's limit: `__cause__` and `__context__` the
+    MemoryError), here raised by a stand-in for the C# scanner's parse."""
+    from indexer.scanners import csharp
+
+    def parse_out_of_memory(*_: object) -> None:
+        try:
+            raise MemoryError
+        except MemoryError as exc:
+            raise SystemError("<function parsed.<locals>.<lambda>> returned a result with an exception set") from exc
+
+    monkeypatch.setattr(csharp, "parsed", parse_out_of_memory)
+    with pytest.raises(MemoryError):
+        scan("Assets/Gen.cs", "csharp", b"class A {}\n")  # (it was a record: "scanner error: SystemError: ...")
+    job = Job("/nowhere", "Assets/Gen.cs", "csharp", 11, 0, "", 1 << 20)
+    monkeypatch.setattr("indexer.build.workers.read_inside", lambda *_: b"class A {}\n")
+    result = process_bounded(job)
+    assert result.out_of_memory  # the pool scans it again alone, with all of the scanners' memory
+    assert result.record is not None and result.record.note == OUT_OF_MEMORY
+    monkeypatch.undo()
+    other = scan("Assets/Gen.cs", "csharp", b"class A { void M() { } }\n")
+    assert other.status == "ok"

@@ -83,4 +83,20 @@ def scan(path: str, kind: str, data: bytes) -> FileRecord:
     except MemoryError:  # not a scanner bug: the caller knows the memory limit and says so
         raise
     except Exception as exc:  # a scanner bug must cost one file, never the index
-        return FileRecord(path=path, kind=kind, status="skipped", note=f"scanner error: {type(exc).__name__}: {exc}")
+        return scanner_error(path, kind, exc)
+
+
+def scanner_error(path: str, kind: str, exc: Exception) -> FileRecord:
+    """The skipped record of a file whose scanner failed with `exc`, a bug; MemoryError when `exc`
+    comes of one. An extension that failed to allocate while it called back into Python
+    (tree-sitter's parse of a 5 MB script under a scanner's memory limit) raises "SystemError:
+    <function ...> returned a result with an exception set", the MemoryError as its cause: it was
+    recorded as a scanner error, where the file is to be scanned again alone (`build.pool`)."""
+    cause: BaseException | None = exc
+    for _ in range(8):
+        if cause is None:
+            break
+        if isinstance(cause, MemoryError):
+            raise MemoryError from exc
+        cause = cause.__cause__ or cause.__context__
+    return FileRecord(path=path, kind=kind, status="skipped", note=f"scanner error: {type(exc).__name__}: {exc}")

@@ -62,6 +62,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from indexer.model import TYPE_KINDS, FileRecord, Ref, Symbol
+from indexer.scanners import scanner_error
 
 from .conflicts import both_sides, conflict_sides
 from .csharp_lexer import declarations_only as _declarations_only
@@ -107,9 +108,7 @@ def scan(path: str, data: bytes) -> FileRecord:
     except MemoryError:
         raise
     except Exception as exc:  # the contract is "never raises"
-        return FileRecord(
-            path=path, kind="csharp", status="skipped", note=f"scanner error: {type(exc).__name__}: {exc}"
-        )
+        return scanner_error(path, "csharp", exc)
 
 
 class _Scan(NodeText):

@@ -11,6 +11,8 @@
    <function parsed.<locals>.<lambda> ...> returned a result with an exception set": tree-sitter
    ran out of the scanner process's memory inside its read callback, and the MemoryError came
    wrapped. It is out of memory now, so the file is scanned again alone, with all of the memory.
+4. In a script over 4 MB, the usages past its first 4 MB had no line text (`Generated.cs:35868
+   [field]` and nothing), and the members used there no usage at all: the lines were read to 4 MB.
 """
 
 from __future__ import annotations
@@ -113,3 +115,23 @@ def test_running_out_of_memory_inside_an_extension_is_out_of_memory(monkeypatch)
     monkeypatch.undo()
     other = scan("Assets/Gen.cs", "csharp", b"class A { void M() { } }\n")
     assert other.status == "ok"
+
+
+def test_usages_past_the_first_4_mb_of_a_script_show_their_line_and_members_are_found(tmp_path: Path, capsys) -> None:
+    blob = "x" * 4_200_000
+    script = (
+        "public class Gun { public void Fire() { } }\n"
+        f'public static class Blob {{ public const string Data = "{blob}"; }}\n'
+        "public class Soldier { public Gun gun; void Update() { gun.Fire(); } }\n"
+    )
+    root = write_project(tmp_path / "Game", {"Assets/Scripts/Gen.cs": script})
+    assert main(["index", "--quiet", "--project", str(root)]) == 0
+    capsys.readouterr()
+    assert main(["refs", "Gun", "--project", str(root)]) == 0
+    assert "Assets/Scripts/Gen.cs:3 [field]  public class Soldier { public Gun gun;" in capsys.readouterr().out
+    assert main(["refs", "Gun.Fire", "--project", str(root)]) == 0
+    out = capsys.readouterr().out  # (it was "no usages found")
+    assert (
+        "Assets/Scripts/Gen.cs:3 [member]  public class Soldier { public Gun gun; void Update() { gun.Fire(); } }"
+        in out
+    )

@@ -59,6 +59,7 @@ EDGE_KINDS = tuple(REVERSE_EDGE)
 
 
 FILE_LINES_KEPT = 16_000_000  # bytes of file lines a graph keeps (`Graph.file_lines`)
+FILE_LINES_READ = 4_000_000  # bytes read of a file the index has no size for (an indexed one: its size)
 
 
 class Graph:
@@ -81,8 +82,10 @@ class Graph:
         recently used dropped first (a server's graph lives as long as its index generation, and
         a long session's queries read thousands of files)."""
         kept = self._file_lines.pop(path, None)
-        if kept is None:
-            data = utf8_text(read_project_file(self.root, path, 4_000_000) or b"")
+        if kept is None:  # read whole, as its scanner did (past 4 MB its usages had no text, members none)
+            recorded = self.records.stats_of([path]).get(path)
+            limit = max(FILE_LINES_READ, recorded.size + 1 if recorded is not None else 0)
+            data = utf8_text(read_project_file(self.root, path, limit) or b"")
             kept = (data.decode("utf-8", errors="replace").split("\n"), len(data))
             self._file_chars += kept[1]
             while self._file_lines and self._file_chars > FILE_LINES_KEPT:

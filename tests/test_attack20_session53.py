@@ -13,6 +13,9 @@
    wrapped. It is out of memory now, so the file is scanned again alone, with all of the memory.
 4. In a script over 4 MB, the usages past its first 4 MB had no line text (`Generated.cs:35868
    [field]` and nothing), and the members used there no usage at all: the lines were read to 4 MB.
+5. A usage on a line over 200 characters (minified code: one line of 5 MB) showed the line's first
+   200 characters, the same for every usage, none of them naming what is used: the line is cut
+   around the name now.
 """
 
 from __future__ import annotations
@@ -135,3 +138,26 @@ def test_usages_past_the_first_4_mb_of_a_script_show_their_line_and_members_are_
         "Assets/Scripts/Gen.cs:3 [member]  public class Soldier { public Gun gun; void Update() { gun.Fire(); } }"
         in out
     )
+
+
+def test_a_usage_on_a_long_line_is_shown_around_the_name(tmp_path: Path, capsys) -> None:
+    filler = "".join(f"public class F{i} {{ public int v{i}; }}" for i in range(40))  # 1,200 characters
+    line = f"{filler}public class Soldier {{ public Gun gun; void Update() {{ gun.Fire(); }} }}"
+    root = write_project(
+        tmp_path / "Game",
+        {"Assets/Gun.cs": "public class Gun { public void Fire() { } }\n", "Assets/Min.cs": line + "\n"},
+    )
+    assert main(["index", "--quiet", "--project", str(root)]) == 0
+    capsys.readouterr()
+    assert main(["refs", "Gun", "--json", "--project", str(root)]) == 0
+    (usage,) = json.loads(capsys.readouterr().out)["usages"]
+    assert usage["detail"] == "…" + line[-198:]  # the line's last 198 characters: it ends there
+    assert usage["detail"].startswith("…") and "public Gun gun; void Update() { gun.Fire(); } }" in usage["detail"]
+    assert main(["refs", "Gun.Fire", "--json", "--project", str(root)]) == 0
+    (usage,) = json.loads(capsys.readouterr().out)["usages"]
+    assert "gun.Fire();" in usage["detail"]  # (both were the line's first 200 characters: F0 to F6)
+    from indexer.words import excerpt
+
+    assert excerpt("  short line  ", "x") == "short line" and excerpt("a" * 300) == "a" * 200
+    middle = excerpt("a" * 300 + " Gun " + "b" * 300, "Gun")
+    assert middle == "…" + "a" * 99 + " Gun " + "b" * 94 + "…"  # (the name about the middle)

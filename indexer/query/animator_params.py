@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from indexer.model import Target, Usage
 from indexer.query.held_strings import lines_naming
+from indexer.words import excerpt
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
@@ -53,5 +54,5 @@ def parameter_usages(graph: Graph, name: str) -> list[Usage]:
                 out.append(Usage(path, s.line, "asset", "condition", "transition", s.signature))
     # `SetBool("IsWalking", …)`, `SetBool(IsWalking, …)`, `StringToHash(AnimatorConstants.IS_WALKING)`
     return out + [
-        Usage(p, n, "code", "animator", m[1], text.strip()[:200]) for p, n, text, m in lines_naming(graph, name, _CALLS)
+        Usage(p, n, "code", "animator", m[1], excerpt(text)) for p, n, text, m in lines_naming(graph, name, _CALLS)
     ]

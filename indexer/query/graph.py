@@ -41,6 +41,7 @@ from indexer.store.reader import Records
 from indexer.store.rows import scripts_by_class
 from indexer.store.schema import REF_TARGET
 from indexer.unity import bare_type_name, built_in_resource
+from indexer.words import excerpt
 
 _SCRIPT_TOKEN = re.compile(r"script:([0-9a-f]{32})(?:#(-?\d+))?")  # `#<fileID>`: a DLL's class
 _GUID_TOKEN = re.compile(r"guid:([0-9a-f]{32})")
@@ -93,10 +94,11 @@ class Graph:
         self._file_lines[path] = kept  # now the most recently used
         return kept[0]
 
-    def source_line(self, path: str, line: int) -> str:
-        """The stripped text of a line of a project file ('' if unreadable)."""
+    def source_line(self, path: str, line: int, near: str = "") -> str:
+        """A line of a project file as a usage shows it ('' if unreadable): `words.excerpt`, around
+        the name `near` on a long line."""
         lines = self.file_lines(path)
-        return lines[line - 1].strip()[:200] if 0 < line <= len(lines) else ""
+        return excerpt(lines[line - 1], near) if 0 < line <= len(lines) else ""
 
     # -- names -------------------------------------------------------------------------------
 
@@ -365,7 +367,7 @@ class Graph:
                 )
                 if (qualified not in meant and not meant & nested.keys()) or kit:
                     continue
-                said = self.source_line(p, line)  # the name written there (`Sp.Kind` through an alias is not)
+                said = self.source_line(p, line, simple)  # the name written there (`Sp.Kind` through an alias is not)
                 if qualified not in meant and not re.search(rf"\b{re.escape(simple)}\s*\.", said):
                     continue
                 out.append(Usage(p, line, "code", "type", ctx if qualified in meant else "qualifier", said))

@@ -21,6 +21,7 @@ from indexer.model import Usage
 from indexer.query.codeline import code_of
 from indexer.query.held_strings import holders, named_forms, naming_files
 from indexer.unity import SHADER_FILE_KINDS, asset_keys, resources_key, scene_keys
+from indexer.words import excerpt
 
 if TYPE_CHECKING:
     from indexer.store.reader import Records
@@ -158,7 +159,7 @@ def _build_index_loads(graph, scene: str) -> list[Usage]:
         " WHERE r.kind = 'type' AND r.key IN ('SceneManager', 'Application') AND f.kind = 'csharp'"
     )
     return [
-        Usage(p, n, "code", "loads", "build index", text.strip()[:200])
+        Usage(p, n, "code", "loads", "build index", excerpt(text))
         for (p,) in graph.records.conn.execute(sql)
         for n, text in enumerate(graph.file_lines(p), 1)
         if call.search(text) and not _commented(text)
@@ -203,7 +204,7 @@ def _scene_usages(graph, keys: list[str]) -> list[Usage]:
             for n, text in enumerate(lines, 1):
                 if f'"{key}"' in text and not _commented(text):
                     kind, said = ("loads", "scene call") if call.search(text) else ("names", "literal")
-                    out.append(Usage(p, n, "code", kind, said, text.strip()[:200]))
+                    out.append(Usage(p, n, "code", kind, said, excerpt(text)))
     return out
 
 
@@ -247,7 +248,7 @@ def _prefix_loads(graph, keys: list[str], known: set[tuple[str, int]]) -> list[U
         )
         for n, text in enumerate(graph.file_lines(p), 1):  # every line building it (the index keeps one)
             if (p, n) not in known and re.search(built, text) and not _commented(text):
-                out.append(Usage(p, n, "code", "loads", said, text.strip()[:200]))
+                out.append(Usage(p, n, "code", "loads", said, excerpt(text)))
     return out
 
 
@@ -286,7 +287,7 @@ def _held_loads(graph, keys: list[str], known: set[tuple[str, int]]) -> list[Usa
             for n, text in enumerate(graph.file_lines(p), 1) if named else ():
                 if (p, n) not in known and named.search(code_of(text)):
                     known.add((p, n))
-                    out.append(Usage(p, n, "code", "loads", "constant", text.strip()[:200]))
+                    out.append(Usage(p, n, "code", "loads", "constant", excerpt(text)))
     return out
 
 

@@ -18,6 +18,7 @@ from indexer.query.codeline import code_of, without_block_comments
 from indexer.query.receivers import OtherReceivers
 from indexer.query.type_tree import declarer_of, descendants_of
 from indexer.unity import bare_type_name
+from indexer.words import excerpt
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
@@ -94,7 +95,7 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
             found = [m for m in found if not (a_type and _type_use(code, m)) and not shape.rules_out(code, *m.span())]
             other = {m.end() for m in typed.finditer(code) if m.group(1).rpartition(".")[2] not in names}
             if found and not other.issuperset(m.end() for m in found):  # `GetComponent<Chest>().Open()`
-                out.append(Usage(p, line_no, "code", "text", "member", text.strip()[:200]))
+                out.append(Usage(p, line_no, "code", "text", "member", excerpt(text, member)))
     return out
 
 

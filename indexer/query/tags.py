@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from indexer.model import Target, Usage
 from indexer.query.builtin_refs import MAX_FILES
 from indexer.query.layers import TAG_MANAGER
+from indexer.words import excerpt
 
 if TYPE_CHECKING:
     from indexer.query.graph import Graph
@@ -71,5 +72,5 @@ def _code_usages(graph: Graph, name: str) -> list[Usage]:
         code = re.compile(_CODE.format(f"(?:{'|'.join(dict.fromkeys(written))})"))
         for n, text in enumerate(graph.file_lines(path), 1):
             if (m := code.search(text)) is not None and not text.lstrip().startswith(("//", "*", "/*")):
-                out.append(Usage(path, n, "code", "tag", next(g for g in m.groups() if g), text.strip()[:200]))
+                out.append(Usage(path, n, "code", "tag", next(g for g in m.groups() if g), excerpt(text)))
     return out

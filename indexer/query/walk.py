@@ -141,10 +141,8 @@ def edge_said(records, edge: str, source: str, reached: str) -> str:
     IDamageable` implements it, where "subclass of" and "base class of" had been said), and a scene
     places an instance of a prefab, a prefab is its variant or nests one (through another prefab:
     "instance or variant of ... via"), where "instance or variant of" had been said."""
-    if edge in INTERFACE_EDGES:
-        declarer = source if edge == "subclass" else reached
-        if next((s.kind == "interface" for s in records.symbols(declarer) if s.is_type), False):
-            return INTERFACE_EDGES[edge]
+    if edge in INTERFACE_EDGES and _declares_interface(records, source if edge == "subclass" else reached):
+        return INTERFACE_EDGES[edge]
     if edge == "instance_of" and reached.endswith(".unity"):
         return "places_instance_of"
     if edge == "prefab" and source.endswith(".prefab"):  # the prefab a variant or a prefab nesting it uses
@@ -156,6 +154,26 @@ def edge_said(records, edge: str, source: str, reached: str) -> str:
 
 
 _HOLDS = "_holds"  # kept in the records' dict (one index state), as kept_records keeps in the graph's
+_INTERFACES = "_interfaces"  # the same
+
+
+def _declares_interface(records, path: str) -> bool:
+    """Whether the first type a file declares is an interface, kept per index state. Its type rows
+    decide when they are all interfaces or none is (one indexed lookup); only a file declaring both
+    has its symbols decoded, for their order. Decoding every explained file's symbols, query after
+    query, cost 10 ms of 60 warm searches on UnityCsReference (docs/performance.md, session 53)."""
+    kept: dict[str, bool] = kept_on(records, _INTERFACES)
+    if path not in kept:
+        kinds = records.type_kinds(path)
+        if kinds or is_script(path):  # a script's every type has a row; another file's types none
+            kept[path] = "interface" in kinds and (len(kinds) == 1 or _first_type_interface(records, path))
+        else:
+            kept[path] = _first_type_interface(records, path)
+    return kept[path]
+
+
+def _first_type_interface(records, path: str) -> bool:
+    return next((s.kind == "interface" for s in records.symbols(path) if s.is_type), False)
 
 
 def _holds(records, holder: str, held: str) -> str:

@@ -351,6 +351,11 @@ class Records:
         )
         return [p for (p,) in self.conn.execute(sql)]
 
+    def type_kinds(self, path: str) -> set[str]:
+        """The kinds of the types a file declares (class, interface, ...), from their rows alone."""
+        sql = "SELECT DISTINCT t.kind FROM types t JOIN files f ON f.id = t.file_id WHERE f.path = ?"
+        return {k for (k,) in self.conn.execute(sql, (path,))}
+
     def types_in(self, path: str) -> list[TypeRow]:
         """The types a file declares."""
         return self._type_rows("WHERE f.path = ?", (path,))

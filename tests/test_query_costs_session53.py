@@ -58,3 +58,34 @@ def test_an_interface_is_told_from_the_type_rows_and_kept_for_the_index_state(
         finally:
             records.conn.set_trace_callback(None)
     assert len(read) == 2 and not statements
+
+
+def test_a_file_declaring_one_generic_child_with_members_is_passed_over_by_its_outline(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The walk reaches hundreds of files a query; of those declaring one type with a generic base
+    (most files on UnityCsReference that have any), each had its symbols decoded to see whether it
+    has a member (52 records, a millisecond of a first search). Its outline, an entry per symbol,
+    says so for a file with members: only the empty wrappers have their symbols read, and they
+    still bind their modules."""
+    from indexer.query.bindings import bound_files
+
+    from .test_trial18_session52 import MODULES, _entities
+
+    root = _entities(tmp_path)
+    busy = f"{MODULES}/BusyHealthWrapper.cs"
+    (root / busy).write_text(
+        "namespace Entities\n{\n    public class BusyHealthWrapper : ModuleWrapper<HealthModule>\n    {\n"
+        "        public void Heal() { }\n    }\n}\n"
+    )
+    update(root, Config(workers=1))
+    project = open_workspace(root, [(root, Config())]).projects[0]
+    read: list[str] = []
+    symbols = Records.symbols
+    monkeypatch.setattr(Records, "symbols", lambda self, path: read.append(path) or symbols(self, path))
+    with project.reading():
+        paths = project.records.paths_of_kind("csharp")
+        bound = {p: b for p in paths if (b := bound_files(project, p))}
+    assert busy in project.records.one_generic_child() and busy not in bound
+    assert bound[f"{MODULES}/RangedAttackModuleWrapper.cs"] == (f"{MODULES}/RangedAttackModule.cs",)
+    assert sorted(read) == sorted(bound) and len(read) == 5

@@ -61,7 +61,7 @@ def test_a_plain_classs_builders_are_found_once_a_generation(tmp_path: Path, mon
 )
 def test_a_builder_is_new_and_the_class_with_a_number_after_it(text: str, builds: bool) -> None:
     built = re.compile(r"new\s+Frost\s*\(")
-    assert pairing._builds_with_number(text, built) is builds
+    assert pairing._builds_with_number(text, built, "Frost") is builds
 
 
 def test_a_components_adders_are_read_from_the_refs_table_and_only_an_adder_decoded(

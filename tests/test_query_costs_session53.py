@@ -6,12 +6,14 @@ searched for a class's constructors only where the class's name follows `new`.""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from indexer.build.update import update
 from indexer.config import Config
+from indexer.query import pairing
 from indexer.query.walk import edge_said
 from indexer.query.workspace import open_workspace
 from indexer.store.reader import Records
@@ -89,3 +91,38 @@ def test_a_file_declaring_one_generic_child_with_members_is_passed_over_by_its_o
     assert busy in project.records.one_generic_child() and busy not in bound
     assert bound[f"{MODULES}/RangedAttackModuleWrapper.cs"] == (f"{MODULES}/RangedAttackModule.cs",)
     assert sorted(read) == sorted(bound) and len(read) == 5
+
+
+class _Counted:
+    """A compiled pattern whose searches are counted."""
+
+    def __init__(self, pattern: str) -> None:
+        self.pattern, self.searched = re.compile(pattern), 0
+
+    def finditer(self, text: str):
+        self.searched += 1
+        return self.pattern.finditer(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "searched", "builds"),
+    [
+        ("x = new Frost(1, 5);", 1, True),
+        ("x = new\tFrost (0.75f, curve);", 1, True),
+        ("x = new\nFrost(2);", 1, True),
+        ("var f = Frost.Make(1); // a Frost of 2", 0, False),  # named, never after `new`
+        ("x = new Frost[2];", 1, False),  # after `new`: the pattern decides (an array)
+        ("class Frost { }", 0, False),
+        ("no class at all", 0, False),
+    ],
+)
+def test_a_users_text_is_searched_for_constructors_only_where_the_name_follows_new(
+    text: str, searched: int, builds: bool
+) -> None:
+    """Finding a plain class's builders searched each user's text (up to 40 read) with a pattern
+    opening on `new`, tried at every `new` (half the cost of reading the texts, 3.2 ms for 104
+    texts on UnityCsReference). The name is found first: a text where it never follows `new` and
+    white space is not searched."""
+    built = _Counted(r"new\s+Frost\s*\(")
+    assert pairing._builds_with_number(text, built, "Frost") is builds
+    assert built.searched == searched

@@ -410,19 +410,33 @@ def _builders(project, script: str) -> list[str]:
     if len(users) > CONSTRUCTOR_USERS_MOST:
         return []
     # no leading `\b`: a pattern opening on a literal is searched for as a string, 50 times faster
-    built = re.compile(rf"new\s+{re.escape(file_title(script))}\s*\(")
-    return [p for p in users if _builds_with_number(project.texts.get(p).text, built)]
+    built, title = re.compile(rf"new\s+{re.escape(file_title(script))}\s*\("), file_title(script)
+    return [p for p in users if _builds_with_number(project.texts.get(p).text, built, title)]
 
 
-def _builds_with_number(text: str, built: re.Pattern[str]) -> bool:
-    """Whether `text` builds the class (`built`: `new Frost(`, not `renew Frost(`) with a number
-    among its first arguments (the next 80 characters: `new Frost(1, curve, 5, 10)`, `new
-    Frost(0.75f,`)."""
-    return any(
+def _builds_with_number(text: str, built: re.Pattern[str], title: str) -> bool:
+    """Whether `text` builds the class (`built`: `new Frost(`, not `renew Frost(`, for its name
+    `title`) with a number among its first arguments (the next 80 characters: `new Frost(1, curve,
+    5, 10)`, `new Frost(0.75f,`); searched only where the name follows `new` (`_after_new`)."""
+    return _after_new(text, title) and any(
         _NUMBER.search(text, m.end(), m.end() + 80)
         for m in built.finditer(text)
         if not m.start() or not (text[m.start() - 1].isalnum() or text[m.start() - 1] == "_")
     )
+
+
+def _after_new(text: str, name: str) -> bool:
+    """Whether `name` follows `new` and white space in `text`, as in each match of the builders'
+    pattern, which was tried at every `new` of a text (3.2 ms for 104 texts on UnityCsReference)."""
+    at = text.find(name)
+    while at >= 0:
+        start = at
+        while start > 0 and text[start - 1].isspace():
+            start -= 1
+        if start < at and text.endswith("new", 0, start):
+            return True
+        at = text.find(name, at + 1)
+    return False
 
 
 def _scripted(graph: Graph, asset: str) -> bool:

@@ -21,6 +21,7 @@ from functools import cache, lru_cache
 
 import tantivy
 
+from indexer.query.pinned import kept
 from indexer.store.schema import FIELD_BOOSTS
 
 # Terms in more documents than this get n_live estimated from the live share instead of counted:
@@ -57,11 +58,20 @@ def idf(n: int, total: int) -> float:
 class LiveStats:
     """Per-term field boosts that make one searcher's BM25 match a fresh index's."""
 
-    def __init__(self, searcher: tantivy.Searcher, schema: tantivy.Schema, kinds: frozenset[str]):
+    def __init__(
+        self, searcher: tantivy.Searcher, schema: tantivy.Schema, kinds: frozenset[str], kept: dict | None = None
+    ):
+        """`kept`: the counts its reader's searchers learnt so far (`pinned.Kept.freqs`), added to:
+        a searcher of a reader that follows commits on its own keeps nothing between queries."""
         self.searcher = searcher
         self.schema = schema
+        self._kept = {} if kept is None else kept
         self.live = searcher.num_docs
-        self.total = sum(searcher.doc_freq("kind", k) for k in kinds)  # deleted documents included
+        self.total = sum(self._count("kind", k) for k in kinds)  # deleted documents included
+
+    def _count(self, field: str, token: str) -> int:
+        """`searcher.doc_freq(field, token)`, kept."""
+        return kept(self._kept, (field, token), lambda: self.searcher.doc_freq(field, token))
 
     @property
     def exact(self) -> bool:
@@ -74,7 +84,7 @@ class LiveStats:
         token = index_token(term)
         if token is None:
             return 0
-        n = max(self.searcher.doc_freq(field, token) for field in FIELD_BOOSTS)
+        n = max(self._count(field, token) for field in FIELD_BOOSTS)
         return n if self.exact else round(n * self.live / self.total)
 
     def boosts(self, term: str) -> dict[str, float]:
@@ -86,14 +96,17 @@ class LiveStats:
             return FIELD_BOOSTS
         out = dict(FIELD_BOOSTS)
         for field, boost in FIELD_BOOSTS.items():
-            n = self.searcher.doc_freq(field, token)
+            n = self._count(field, token)
             if n == 0:
                 continue
             if n > COUNT_CAP:  # counting costs a walk of the postings: estimate (error << 1%)
                 n_live = round(n * self.live / self.total)
             else:
-                query = tantivy.Query.term_query(self.schema, field, token)
-                n_live = self.searcher.search(query, 1, count=True).count
+                n_live = kept(self._kept, ("live", field, token), lambda f=field: self._live_count(f, token))
             if n_live:  # else only deleted documents hold it: nothing to score
                 out[field] = boost * idf(n_live, self.live) / idf(n, self.total)
         return out
+
+    def _live_count(self, field: str, token: str) -> int:
+        """The live documents holding `token` in `field`, counted (a walk of its postings)."""
+        return self.searcher.search(tantivy.Query.term_query(self.schema, field, token), 1, count=True).count

@@ -31,6 +31,7 @@ from indexer.kinds import searchable_kinds
 from indexer.model import HIERARCHY_KINDS, TYPE_KINDS, Candidate, Declared, Hit
 from indexer.query import synonyms
 from indexer.query.livestats import LiveStats, index_token
+from indexer.query.pinned import Kept, hits, kept, pin
 from indexer.query.priors import KIND_WORDS
 from indexer.query.textmatch import BODY_CHARS, occurrences
 from indexer.query.texts import FileText
@@ -109,10 +110,11 @@ class Searcher:
     def __init__(self, paths: IndexPaths):
         self.source = paths
         self.paths, self.index = self._open()
+        self._kept = Kept()  # what its searchers learn, true until `reload` (query.pinned)
 
     def _open(self) -> tuple[IndexPaths, tantivy.Index]:
         try:
-            return open_current(self.source, lambda view: (view, open_search(view)))
+            return open_current(self.source, lambda view: (view, pin(open_search(view))))
         except ValueError as exc:  # damaged files (open_search checks them first)
             raise IndexBroken(self.source.root, f"full-text index: {exc}") from None
 
@@ -122,6 +124,7 @@ class Searcher:
 
     def reload(self) -> None:
         """See the last commit; after a rebuild, open the generation that replaced this one."""
+        self._kept.clear()
         if self.source.data is None and data_name(self.source) != self.paths.data:
             self.paths, self.index = self._open()
             records = self.__dict__.pop("_records", None)
@@ -143,10 +146,10 @@ class Searcher:
             return terms, []
         with self._reading():
             searcher = self.index.searcher()
-            live = LiveStats(searcher, self.index.schema, KINDS)
+            live = LiveStats(searcher, self.index.schema, KINDS, self._kept.freqs)
             said = (said_words(text), synonyms.excess(text))
             query = self._query(_of_kind(weighted_terms(text), kind), said, kind, path_prefix, live)
-            return terms, _hits(searcher, query, limit)
+            return terms, hits(searcher, query, limit, self._kept.docs)
 
     def holding(self, words: list[str], limit: int, kind: str | None, path_prefix: str | None) -> list[Candidate]:
         """Files holding every one of these words (stemmed as the index stems them) in any field,
@@ -163,7 +166,7 @@ class Searcher:
         ]
         must += self._filters(kind, path_prefix)
         with self._reading():
-            return _hits(self.index.searcher(), tantivy.Query.boolean_query(must), limit)
+            return hits(self.index.searcher(), tantivy.Query.boolean_query(must), limit, self._kept.docs)
 
     @contextlib.contextmanager
     def _reading(self) -> Iterator[None]:
@@ -207,9 +210,14 @@ class Searcher:
     def _in_any_form(self, term: str, others: tuple[str, ...], fields: list[str], live: LiveStats) -> tantivy.Query:
         """The term's clause; a verb's the best of its forms the project says (`synonyms.forms`):
         "hidden" is `Hide` as "hides" is, one word, not a synonym weighed apart."""
-        q = self.index.parse_query(term, fields, field_boosts=live.boosts(term))
-        subs = [self.index.parse_query(f, fields, field_boosts=live.boosts(f)) for f in others if live.doc_freq(f)]
+        q = self._parsed(term, fields, live.boosts(term))
+        subs = [self._parsed(f, fields, live.boosts(f)) for f in others if live.doc_freq(f)]
         return tantivy.Query.disjunction_max_query([q, *subs], 0.0) if subs else q
+
+    def _parsed(self, term: str, fields: list[str], boosts: dict[str, float]) -> tantivy.Query:
+        """`parse_query` of a term with these boosts, kept (a ValueError is raised each time)."""
+        make = lambda: self.index.parse_query(term, fields, field_boosts=boosts)  # noqa: E731
+        return kept(self._kept.parsed, (term, tuple(fields), tuple(boosts.items())), make)
 
     def _filters(self, kind: str | None, path_prefix: str | None) -> list[tuple[tantivy.Occur, tantivy.Query]]:
         """The musts of `--kind` and `--path`."""
@@ -235,7 +243,7 @@ class Searcher:
                 if n == 0:
                     continue
                 try:
-                    subs.append(self.index.parse_query(word, fields, field_boosts=live.boosts(word)))
+                    subs.append(self._parsed(word, fields, live.boosts(word)))
                 except ValueError:
                     continue
                 most = max(most, n)
@@ -244,18 +252,6 @@ class Searcher:
                 best = tantivy.Query.disjunction_max_query(subs, 0.0)
                 out.append((tantivy.Occur.Should, tantivy.Query.boost_query(best, weight)))
         return out
-
-
-def _hits(searcher: tantivy.Searcher, query: tantivy.Query, limit: int) -> list[Candidate]:
-    """The query's best `limit` documents as candidates. tantivy sizes its heap of hits by `limit`
-    (`--limit 4294967296` aborted the process allocating 64 GB): no more can match than the index
-    holds. It breaks score ties by document address, which depends on write order: ties are put
-    in path order, so the same index content always gives the same order."""
-    found = []
-    for score, addr in searcher.search(query, min(limit, max(searcher.num_docs, 1))).hits:
-        doc = searcher.doc(addr)  # (`get_first`: no list made of each field's values)
-        found.append(Candidate(doc.get_first("path"), doc.get_first("kind"), round(score, 4)))
-    return sorted(found, key=lambda c: (-c.score, c.path))
 
 
 def _regex_escape(s: str) -> str:

@@ -256,11 +256,10 @@ def prefix_loaded(graph, script: str) -> list[str]:
     """The files a script loads by a folder its code names with a name built onto it
     (`Resources.Load<TextAsset>("Schemes/MatchScheme/" + name)`: every file directly in a
     `Resources/Schemes/MatchScheme/` folder), by path: `_prefix_loads` the other way round. The
-    script's strings come from its record (0.1 ms), not the refs table, whose key has no file
-    first (a lookup by file read every string reference: 1.9 ms on UnityCsReference, per script
-    a query meets)."""
-    record = graph.records.record(script)
-    strings = {r.target for r in record.refs if r.kind == "string"} if record else set()
+    script's strings come from its record (its references' kinds and targets alone decoded), not
+    the refs table, whose key has no file first (a lookup by file read every string reference: 1.9
+    ms on UnityCsReference, per script a query meets)."""
+    strings = set(graph.records.ref_targets(script, "string"))
     prefixes = sorted({k for k in strings if k.endswith("/")} - _ROOTS)
     lines = graph.file_lines(script) if prefixes else []
     out: set[str] = set()

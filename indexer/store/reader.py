@@ -33,6 +33,18 @@ class _Note(msgspec.Struct):
 
 
 _note_decoder = msgspec.msgpack.Decoder(_Note)  # a record's note alone, the rest passed over
+
+
+class _Target(msgspec.Struct, gc=False):
+    kind: str
+    target: str
+
+
+class _Targets(msgspec.Struct, gc=False):
+    refs: tuple[_Target, ...] = ()
+
+
+_targets_decoder = msgspec.msgpack.Decoder(_Targets)  # a record's references' kinds and targets alone
 # What decoding a garbled blob raises: bad msgpack, bad deflate, a first byte naming no
 # dictionary (KeyError) or no byte at all (IndexError), a NULL blob (TypeError).
 GARBLED = (msgspec.DecodeError, zlib.error, IndexError, KeyError, TypeError)
@@ -216,6 +228,13 @@ class Records:
     def record(self, path: str) -> FileRecord | None:
         row = self.conn.execute(f"{_RECORD} WHERE f.path = ?", (path,)).fetchone()
         return self.decode_record(*row) if row else None
+
+    def ref_targets(self, path: str, kind: str) -> list[str]:
+        """The targets of a file's references of one kind ([] without a record): its symbols and the
+        rest of its references' fields passed over (three fifths of decoding a script's record)."""
+        row = self.conn.execute(f"{_RECORD} WHERE f.path = ?", (path,)).fetchone()
+        refs = _targets_decoder.decode(self.codec.unpack(row[0])).refs if row else ()
+        return [r.target for r in refs if r.kind == kind]
 
     def symbols(self, path: str) -> tuple[Symbol, ...]:
         """A file's symbols alone (none when it has no record): its references are not decoded,

@@ -243,4 +243,50 @@ def test_a_scripts_loaded_folders_are_read_from_its_references_alone(
         strings = project.records.ref_targets(script, "string")
         found = prefix_loaded(project.graph, script)
     assert "Schemes/EnemyScheme/" in strings and all(isinstance(s, str) for s in strings)
+    assert project.records.ref_targets("Assets/Scripts/Nowhere.cs", "string") == []
     assert found == ["Assets/Resources/Schemes/EnemyScheme/bat.json", "Assets/Resources/Schemes/EnemyScheme/slime.json"]
+
+
+class _CountedIndex:
+    """A tantivy index whose `parse_query` calls are counted; the rest passed through."""
+
+    def __init__(self, index: object) -> None:
+        self.index, self.parsed = index, 0
+
+    def parse_query(self, *args: object, **kwargs: object) -> object:
+        self.parsed += 1
+        return self.index.parse_query(*args, **kwargs)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.index, name)
+
+
+def test_a_pinned_readers_parsed_clauses_are_kept_until_it_reloads(tmp_path: Path) -> None:
+    """A query parsed each of its terms and synonyms into a clause (with its field boosts) at every
+    asking: asked again of the same reader nothing is parsed, and the same files are found; once
+    the reader reloads (another commit) what it kept is forgotten and parsed anew."""
+    from indexer.query.search import Searcher
+    from indexer.store.schema import IndexPaths
+
+    root = write_project(tmp_path / "P", {"Assets/Health.cs": "public class Health { public void TakeDamage() { } }\n"})
+    config = Config(workers=1)
+    update(root, config)
+    searcher = Searcher(IndexPaths(config.index_path(root)))
+    counted = searcher.index = _CountedIndex(searcher.index)
+    first = searcher.candidates("the player takes damage", 10)
+    parsed = counted.parsed
+    assert parsed > 0 and first[1][0].path == "Assets/Health.cs"
+    assert searcher.candidates("the player takes damage", 10) == first and counted.parsed == parsed
+    searcher.reload()
+    assert searcher.candidates("the player takes damage", 10) == first and counted.parsed == 2 * parsed
+
+
+def test_what_a_pinned_reader_keeps_is_emptied_at_its_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long-running server's vocabulary grows: each kept dict is emptied when it holds KEPT_MOST
+    entries, then keeps the next."""
+    from indexer.query import pinned
+
+    monkeypatch.setattr(pinned, "KEPT_MOST", 2)
+    store: dict = {}
+    assert [pinned.kept(store, k, lambda k=k: k * 10) for k in (1, 2, 1)] == [10, 20, 10] and store == {1: 10, 2: 20}
+    assert pinned.kept(store, 3, lambda: 30) == 30 and store == {3: 30}

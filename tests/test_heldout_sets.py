@@ -110,7 +110,14 @@ TRIALS = sorted((Path(__file__).parent / "bench" / "questions" / "trials").glob(
 def test_the_trials_sets_are_kept_apart_each_with_its_repository_named() -> None:
     """Session 53's trials (docs/retrieval.md): sets rules were tuned on, never pooled as held-out;
     `tests.bench.heldout --questions tests/bench/questions/trials` scores them."""
-    assert [s.stem for s in TRIALS] == ["CountryHero", "Darkness", "FindAWayOut", "Redhood"]
+    assert [s.stem for s in TRIALS] == [
+        "CountryHero",
+        "Darkness",
+        "FindAWayOut",
+        "Redhood",
+        "RoguelikeDungeon",
+        "SpellRogue",
+    ]
     assert not {s.stem for s in TRIALS} & {s.stem for s in SETS}
     repositories = json.loads((TRIALS[0].parent / "sets.json").read_text(encoding="utf-8"))
     assert sorted(repositories) == [s.stem for s in TRIALS]

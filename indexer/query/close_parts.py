@@ -8,11 +8,19 @@ task's file about twice as often as the 9th or 10th file is, four times as often
 tied to no top hit. The walk (walk.py) adds the same share of a hit's score to each of its
 neighbours, however many there are; this rule ranks the few just above the tenth file and no
 higher, so no first answer leaves the top five.
+
+So does the item class a keeper of many of them uses (`lift_kept_items`: `EnemyIndicatorsManager`
+and its `EnemyIndicator`), found by the search or not: what each item does is in its own script,
+whose words may be none of the task's.
 """
 
 from __future__ import annotations
 
+import re
+from pathlib import PurePosixPath
+
 from indexer.model import Ranked
+from indexer.project import is_script
 from indexer.query.walk import step
 
 HITS = 5  # the best hits whose neighbours may rise
@@ -42,3 +50,52 @@ def lift_close_parts(graph, order: list[Ranked], priors: dict[str, float]) -> li
         r.score = order[PAST[0] - 1].score * LIFT
         r.reasons.append(f"tied to {few[r.path]}, which is tied to few files")
     return sorted(order, key=lambda r: (-r.score, r.path)) if risen else order
+
+
+def lift_parts(graph, order: list[Ranked], priors: dict[str, float]) -> list[Ranked]:
+    """`order` with the close parts (`lift_close_parts`), then the kept items (`lift_kept_items`), raised."""
+    return lift_kept_items(graph, lift_close_parts(graph, order, priors), priors)
+
+
+ITEM_HITS = 3  # the best hits whose kept item may rise
+# A class keeping many of one thing, named by their plural: `EnemyIndicatorsManager` places the
+# `EnemyIndicator`s, `BulletsPool` hands out `Bullet`s, `EnemiesSpawner` makes `Enemy`s.
+_KEEPER = re.compile(r"^(?P<item>\w+?)(?P<plural>ies|s)(?:Manager|Pool|Registry|Spawner|Container|Controller)$")
+
+
+def lift_kept_items(graph, order: list[Ranked], priors: dict[str, float]) -> list[Ranked]:
+    """`order` with the item class of one of the ITEM_HITS best scripts that keeps many of them
+    (`_KEEPER`: its name is the item's plural and a keeper's word, and it uses the item's script)
+    raised to just above the tenth's score, added when the search did not find it: the task the
+    keeper answers ("where do the arrows pointing at off-screen monsters get placed") is about
+    the items too, whose script holds what each one does, while its words (`EnemyIndicator`) may
+    be none of the task's. Not one already in the ten best, nor one its role puts lower. With
+    fewer than ten ranked, it ranks just below the last."""
+    top = {r.path for r in order[: PAST[0]]}
+    placed = {r.path: r for r in order}
+    bar = order[PAST[0] - 1].score * LIFT if len(order) >= PAST[0] else order[-1].score / LIFT if order else 0.0
+    risen = []
+    for hit in order[:ITEM_HITS]:
+        item = _kept_item(graph, hit.path)
+        if item is None or item in top or priors.get(item, 1.0) < 1.0:
+            continue
+        r = placed.get(item) or Ranked(item, 0.0, [])
+        r.score = bar
+        r.reasons.append(f"one of the items {hit.path} keeps")
+        risen.append(r)
+        top.add(item)
+    if not risen:
+        return order
+    return sorted([*order, *(r for r in risen if r.path not in placed)], key=lambda r: (-r.score, r.path))
+
+
+def _kept_item(graph, path: str) -> str | None:
+    """The script of the item a keeper script (`_KEEPER`) uses, named by its name's singular."""
+    m = _KEEPER.match(PurePosixPath(path).stem) if is_script(path) else None
+    if m is None:
+        return None
+    name = m["item"] + ("y" if m["plural"] == "ies" else "")
+    return next(
+        (used for used, _ in graph.uses(path) if is_script(used) and PurePosixPath(used).stem == name),
+        None,
+    )

@@ -12,7 +12,7 @@ from indexer.model import Hit, Ranked
 from indexer.project import file_title, is_script
 from indexer.query.asking import asked_amounts, asks_change, asks_quantity, asks_value
 from indexer.query.bindings import reach_bound
-from indexer.query.close_parts import lift_close_parts
+from indexer.query.close_parts import lift_parts
 from indexer.query.file_roles import named_kind, role_priors, role_terms, role_words, tests_of
 from indexer.query.input_axes import raise_named_axes
 from indexer.query.keys_pressed import raise_pressed_keys
@@ -145,7 +145,7 @@ def rank(
     titled = wanted | VALUE_TITLED if asks_assets and kind in (None, *VALUE_TITLED) else wanted
     _raise_files_named(project, ranked, text, kinds | reached, titled)
     _raise_told(project, ranked, stats, text, (kind, path_prefix))
-    order = lift_close_parts(project.graph, sorted(ranked.values(), key=lambda r: (-r.score, r.path)), priors)[:limit]
+    order = lift_parts(project.graph, sorted(ranked.values(), key=lambda r: (-r.score, r.path)), priors)[:limit]
     _explain(project, order, boosts, asked[1])
     outlines = outlines_of(project, [r.path for r in order]) if named else None
     words = (terms, also, amounts, asked, (asks_quantity(text), said if asks_assets or excess(text) else []))

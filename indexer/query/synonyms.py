@@ -72,7 +72,7 @@ pathfinding navigation navmesh route astar
 boss miniboss
 collision collide crash bump
 obstacle hazard barrier trap
-powerup buff boost bonus perk
+powerup buff boost bonus perk upgrade enhancement
 volume loudness loud
 framerate fps
 controls keybinding keybind binding

@@ -87,8 +87,9 @@ def _place(p: Planned, tmp: Path, run: _Run) -> None:
     """Rename `tmp` to `p.target`, keeping what was there as planned, each step's undo noted."""
     target = p.target
     if p.backup is not None:
-        shutil.copy2(target, p.backup)
+        # its removal noted first: a copy a full disk cuts short is removed too (a name nothing held)
         run.undo.append((str(p.backup), lambda: p.backup.unlink(missing_ok=True)))  # type: ignore[union-attr]
+        shutil.copy2(target, p.backup)
     if p.keep_as is not None:
         os.replace(target, p.keep_as)
         run.undo.append((str(target), lambda: os.replace(p.keep_as, target)))  # type: ignore[arg-type]

@@ -1,0 +1,71 @@
+"""Promises session 53's changes wrote in docstrings and docs without a test of their own (found
+by the session's review), each tested here: seen failing with the behaviour broken."""
+
+from __future__ import annotations
+
+import errno
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from indexer.changes.placing import Planned, place_all
+
+
+def _placed_state(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+def _plans(folder: Path) -> list[Planned]:
+    """Two hooks to place: the first over a hook of ours someone added a line to (a backup copy
+    kept), the second where there is none."""
+    (folder / "pre-commit").write_bytes(b"#!/bin/sh\nours, old\necho added\n")
+    return [
+        Planned("pre-commit", folder / "pre-commit", b"#!/bin/sh\nours, new\n", 0o755),
+        Planned("post-merge", folder / "post-merge", b"#!/bin/sh\nours, new\n", 0o755),
+    ]
+
+
+def test_placing_interrupted_by_ctrl_c_puts_back_what_was_placed(tmp_path: Path, monkeypatch) -> None:
+    """placing.py: "a signal Python sees, Ctrl-C or SIGTERM, rolls back too" (the interrupt is
+    raised again, not turned into PlacingFailed)."""
+    planned = _plans(tmp_path)
+    planned[0].backup = tmp_path / "pre-commit.unity-index-backup"
+    before = _placed_state(tmp_path)
+    real = os.replace
+
+    def interrupted_at_post_merge(src, dst, **kw):
+        if Path(dst).name == "post-merge":
+            raise KeyboardInterrupt
+        return real(src, dst, **kw)
+
+    monkeypatch.setattr(os, "replace", interrupted_at_post_merge)
+    with pytest.raises(KeyboardInterrupt):
+        place_all(planned)
+    assert _placed_state(tmp_path) == before  # the first hook put back, its backup and temporaries gone
+
+
+def test_a_backup_copy_that_fails_midway_is_not_left_behind(tmp_path: Path, monkeypatch) -> None:
+    """placing.py: a failure puts back what was placed: a backup copy of an edited hook of ours
+    that a full disk cut short is removed with the rest, not left as a truncated
+    `<name>.unity-index-backup` (before the review's fix its removal was noted only once the
+    copy had succeeded)."""
+    planned = _plans(tmp_path)
+    planned[0].backup = tmp_path / "pre-commit.unity-index-backup"
+    before = _placed_state(tmp_path)
+    real = shutil.copy2
+
+    def disk_full_while_copying(src, dst, **kw):
+        if Path(dst).name.endswith(".unity-index-backup"):
+            Path(dst).write_bytes(b"#!/bin/sh\nou")  # part of it written
+            raise OSError(errno.ENOSPC, "No space left on device", str(dst))
+        return real(src, dst, **kw)
+
+    monkeypatch.setattr(shutil, "copy2", disk_full_while_copying)
+    from indexer.changes.placing import PlacingFailed
+
+    with pytest.raises(PlacingFailed) as caught:
+        place_all(planned)
+    assert (caught.value.name, caught.value.unrestored) == ("pre-commit", [])
+    assert _placed_state(tmp_path) == before

@@ -69,3 +69,37 @@ def test_a_backup_copy_that_fails_midway_is_not_left_behind(tmp_path: Path, monk
         place_all(planned)
     assert (caught.value.name, caught.value.unrestored) == ("pre-commit", [])
     assert _placed_state(tmp_path) == before
+
+
+def test_a_minified_json_table_past_its_read_head_is_a_table(tmp_path: Path) -> None:
+    """docs/retrieval.md: "a JSON table is told by its first two records", read from the file's
+    first TABLE_HEAD bytes. A JSON written on one line (Unity's `JsonUtility.ToJson`, minified
+    exports) longer than the head was cut at its last line break, before everything: no table.
+    A record the head cuts short is no record (`_RECORD` needs its closing brace)."""
+    import json
+
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.query.tables import TABLE_HEAD, keyed_tables, row_table
+    from indexer.query.workspace import open_workspace
+
+    from .test_trial22_session53 import _ROWS, ENEMY_TABLE, _orcs
+
+    root = _orcs(tmp_path)
+    rows = [{"ID": i, "Name": n, "HP": hp, "Speed": s} for i, n, hp, s in _ROWS]
+    rows += [{"ID": str(i), "Name": f"Extra_{i}", "HP": "1", "Speed": "1"} for i in range(10, 400)]
+    text = json.dumps({"EnemyDatas": rows}, separators=(",", ":"))
+    assert "\n" not in text and len(text) > TABLE_HEAD
+    (root / ENEMY_TABLE).write_text(text)
+    update(root, Config(workers=1))
+    project = open_workspace(root, [(root, Config())]).projects[0]
+    assert row_table(project, "Assets/Scripts/Enemies/EnemyData.cs") == ENEMY_TABLE
+    assert keyed_tables(project, "Assets/Resources/Enemies/Orc_Archer.prefab") == [ENEMY_TABLE]
+
+
+def test_a_json_head_cut_inside_a_record_keys_only_whole_records() -> None:
+    """`json_records` of a head cut inside its third record: the two whole records only."""
+    from indexer.table_text import json_records
+
+    head = '[{"Name":"Slime","HP":"20"},{"Name":"Orc","HP":"30"},{"Name":"Or'
+    assert json_records(head) == (["Name", "HP"], ["Slime", "Orc"])

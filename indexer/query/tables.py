@@ -74,7 +74,7 @@ def _read_tables(project) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
     for (path,) in project.records.conn.execute(
         "SELECT path FROM files WHERE kind = 'json' AND path LIKE 'Assets/%' ORDER BY path"
     ):
-        _add(out, path, *json_records(_head(project, path)))
+        _add(out, path, *json_records(_head(project, path, whole_rows=False)))
     return out
 
 
@@ -85,11 +85,13 @@ def _add(out: dict, path: str, columns: list[str], keys: list[str]) -> None:
         out[path] = (frozenset(names), frozenset(_spelled(k) for k in keys))
 
 
-def _head(project, path: str) -> str:
-    """A table's first TABLE_HEAD bytes as text, without the row they cut short."""
+def _head(project, path: str, whole_rows: bool = True) -> str:
+    """A table's first TABLE_HEAD bytes as text, without the row they cut short (`whole_rows`: a
+    CSV's line). A JSON's is not cut: a JSON on one line (`JsonUtility.ToJson`) would be left
+    empty, and a record cut short is no record (`table_text.json_records`)."""
     data = utf8_text(read_project_file(project.root, path, TABLE_HEAD) or b"")
     text = data.decode("utf-8", errors="replace")
-    return text.rpartition("\n")[0] if len(data) >= TABLE_HEAD else text
+    return text.rpartition("\n")[0] if whole_rows and len(data) >= TABLE_HEAD else text
 
 
 def _field_names(symbols) -> set[str]:

@@ -103,3 +103,37 @@ def test_a_json_head_cut_inside_a_record_keys_only_whole_records() -> None:
 
     head = '[{"Name":"Slime","HP":"20"},{"Name":"Orc","HP":"30"},{"Name":"Or'
     assert json_records(head) == (["Name", "HP"], ["Slime", "Orc"])
+
+
+def test_only_a_name_of_words_each_with_its_number_is_read_as_pairs() -> None:
+    """named_files._name_pairs: (word, number) pairs for `Level_07` and `Stage01Room02`, none for
+    another name (`World1-2`, `Wave3_Boss`)."""
+    from indexer.query.named_files import _name_pairs
+
+    assert _name_pairs("Level_07") == [("level", 7)]
+    assert _name_pairs("Stage01Room02") == [("stag", 1), ("room", 2)]
+    for title in ("World1-2", "Wave3_Boss", "Boss", "07"):
+        assert _name_pairs(title) == [], title
+
+
+def test_a_long_line_is_cut_around_the_name_standing_whole() -> None:
+    """words.excerpt: cut around the first place `near` stands as a whole word, not inside a
+    longer name said before it (`GunShop` before `Gun`)."""
+    from indexer.words import LINE_CHARS, excerpt
+
+    line = "a" * 300 + " GunShop " + "b" * 300 + " Gun " + "c" * 300
+    shown = excerpt(line, "Gun")
+    at = line.index(" Gun ") + 1
+    assert shown == "…" + line[at - LINE_CHARS // 2 : at - LINE_CHARS // 2 + LINE_CHARS - 2] + "…"
+    assert " Gun " in shown and "GunShop" not in shown
+
+
+def test_a_json_record_is_keyed_by_its_name_whatever_its_case() -> None:
+    """table_text.json_records: a record's key is its `name` value, case aside (`NAME`, `name`),
+    before its first value."""
+    from indexer.table_text import json_records
+
+    text = '[{"id": "a1", "NAME": "Slime", "hp": 2}, {"id": "a2", "NAME": "Orc", "hp": 3}]'
+    assert json_records(text) == (["id", "NAME", "hp"], ["Slime", "Orc"])
+    text = '[{"id": "a1", "name": "Slime", "hp": 2}, {"id": "a2", "name": "Orc", "hp": 3}]'
+    assert json_records(text) == (["id", "name", "hp"], ["Slime", "Orc"])

@@ -137,3 +137,32 @@ def test_a_json_record_is_keyed_by_its_name_whatever_its_case() -> None:
     assert json_records(text) == (["id", "NAME", "hp"], ["Slime", "Orc"])
     text = '[{"id": "a1", "name": "Slime", "hp": 2}, {"id": "a2", "name": "Orc", "hp": 3}]'
     assert json_records(text) == (["id", "name", "hp"], ["Slime", "Orc"])
+
+
+def test_a_stats_commit_of_a_batch_that_wrote_content_makes_a_generation(tmp_path: Path) -> None:
+    """Writer.commit_stats keeps the generation for a batch of stats alone; handed a batch that
+    deleted or wrote a file it commits it as `commit` does, with a new generation (it was an
+    `assert`, which `python -O` drops: the records committed under the old generation, the full
+    text not, and every cache kept per generation kept a file that was gone)."""
+    from indexer.build.update import update
+    from indexer.store.header import header_generation, pin
+    from indexer.store.writer import Writer
+
+    from .conftest import write_project
+    from .test_indexing import CONFIG, FILES, paths_of, records
+
+    root = write_project(tmp_path / "Game", FILES)
+    base = update(root, CONFIG).generation
+    ipaths = paths_of(root)
+    writer = Writer(pin(ipaths), False, header_generation(ipaths))
+    try:
+        writer.delete("Assets/Scripts/Health.cs")
+        assert writer.commit_stats() == base + 1
+    finally:
+        writer.close()
+    assert header_generation(ipaths) == base + 1
+    r = records(root)
+    try:
+        assert "Assets/Scripts/Health.cs" not in r.stats()
+    finally:
+        r.close()

@@ -371,8 +371,10 @@ class Writer(Records):
         """Commit a batch that changed files' stats only (a touch: the content hashed and found the
         same; racily clean records settled), keeping the generation: no answer changed, so readers
         and the caches they keep per generation stay, and nobody is told of a change that is none.
-        Returns the generation, the header's."""
-        assert self._writer is None and not self.dirty, "a batch that wrote content makes a generation"
+        Returns the generation, the header's; a batch that wrote content is committed by `commit`
+        (a new generation), whatever its caller counted (not an assert: `python -O` drops those)."""
+        if self._writer is not None or self.dirty:
+            return self.commit()
         self.conn.execute("COMMIT")
         return self.base_generation
 

@@ -166,3 +166,26 @@ def test_a_stats_commit_of_a_batch_that_wrote_content_makes_a_generation(tmp_pat
         assert "Assets/Scripts/Health.cs" not in r.stats()
     finally:
         r.close()
+
+
+def test_where_is_the_code_doing_something_to_amounts_asks_for_code() -> None:
+    """asking._WHERE_AMOUNT: "a clause asking where an amount is, ending on the word for it" asks
+    where it is set; one asking where code is whose clause ends on an amount ("Where is the method
+    that formats prices?") asks for that code, as it did before session 53. "Where is that
+    number?" still asks for the value."""
+    from indexer.identifiers import said_words
+    from indexer.query.asking import asks_value
+
+    for text in (
+        "Where is the method that formats prices?",
+        "where is the code which sorts the numbers",
+        "where is the helper to format numbers",
+        "Where is the bug that adds the costs?",
+    ):
+        assert not asks_value(said_words(text), text), text
+    for text in (
+        "The orcs hit too hard. Where is that number?",
+        "Where are those values?",
+        "where is the damage value?",
+    ):
+        assert asks_value(said_words(text), text), text

@@ -58,10 +58,12 @@ _STORED = re.compile(
 # "Rebuilding the shop asks for too many bricks. Where is the material cost?", "the orc archers
 # have too much health, where is that number?": a clause asking where an amount is, ending on the
 # word for it, asks where it is set. Not one going on ("where is the cost calculated", "where is
-# the number of lives shown"), which asks for the code doing it.
+# the number of lives shown"), nor one asking where code is that does something to amounts ("where
+# is the method that formats prices", "the helper to format numbers": a relative clause or `to`
+# between, `that` allowed as the amount's determiner), which ask for the code doing it.
 _WHERE_AMOUNT = re.compile(
-    r"\bwhere\s+(?:is|are)\b[^.?!;(]*?\b(?:numbers?|values?|costs?|prices?|amounts?|stats?)"
-    r"(?=\s*(?:$|[.?!,;:)]))",
+    r"\bwhere\s+(?:is|are)\s+(?:th(?:at|is|ese|ose)\s+)?(?:(?!\b(?:that|which|who|whose|to)\b)[^.?!;(])*?"
+    r"\b(?:numbers?|values?|costs?|prices?|amounts?|stats?)(?=\s*(?:$|[.?!,;:)]))",
     re.IGNORECASE,
 )
 

@@ -189,3 +189,32 @@ def test_where_is_the_code_doing_something_to_amounts_asks_for_code() -> None:
         "where is the damage value?",
     ):
         assert asks_value(said_words(text), text), text
+
+
+def test_a_long_lived_workspace_answers_from_each_new_commit(tmp_path: Path) -> None:
+    """query/pinned.py: the project's reader is pinned to its commit, and a workspace (the MCP
+    server's) opens one per generation: each update's files are found by the next search, a
+    deleted one no more, and a touch (the same generation) keeps the reader and its answers."""
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.query.workspace import open_workspace
+
+    from .conftest import write_project
+
+    root = write_project(tmp_path / "Game", {"Assets/A.cs": "public class Alpha { void Jump() { } }\n"})
+    config = Config(workers=1)
+    update(root, config)
+    workspace = open_workspace(root, [(root, config)])
+    assert workspace.search("zebra gallop", 5) == []
+    for i in range(2):
+        (root / f"Assets/Z{i}.cs").write_text(f"public class Zebra{i} {{ void Gallop() {{ }} }}\n")
+        update(root, config)
+        assert [h.path for h in workspace.search("zebra gallop", 5)] == [f"Assets/Z{j}.cs" for j in range(i + 1)]
+    (root / "Assets/Z0.cs").unlink()
+    update(root, config)
+    assert [h.path for h in workspace.search("zebra gallop", 5)] == ["Assets/Z1.cs"]
+    searcher = workspace.projects[0].searcher
+    os.utime(root / "Assets/A.cs", ns=(1, 1))
+    assert update(root, config).touched == 1
+    assert [h.path for h in workspace.search("zebra gallop", 5)] == ["Assets/Z1.cs"]
+    assert workspace.projects[0].searcher is searcher  # the same generation: the same reader

@@ -218,3 +218,27 @@ def test_a_long_lived_workspace_answers_from_each_new_commit(tmp_path: Path) -> 
     assert update(root, config).touched == 1
     assert [h.path for h in workspace.search("zebra gallop", 5)] == ["Assets/Z1.cs"]
     assert workspace.projects[0].searcher is searcher  # the same generation: the same reader
+
+
+def test_a_message_call_on_a_long_line_is_shown_around_the_name(tmp_path: Path, capsys) -> None:
+    """docs/cli.md: "a longer one ... is cut around the first place the name used stands whole on
+    it": a `SendMessage("Die")` past a minified line's first 200 characters is shown around `Die`
+    (it showed the line's first 200 characters, as every usage but a field's and a member's did)."""
+    import json
+
+    from indexer.cli.main import main
+
+    from .conftest import write_project
+
+    filler = "".join(f"public class F{i} {{ public int v{i}; }}" for i in range(40))
+    files = {
+        "Assets/Hero.cs": "public class Hero : UnityEngine.MonoBehaviour { void Die() { } }\n",
+        "Assets/Min.cs": filler
+        + 'public class Trap { void Hit(UnityEngine.GameObject o) { o.SendMessage("Die"); } }\n',
+    }
+    root = write_project(tmp_path / "Game", files)
+    assert main(["index", "--quiet", "--project", str(root)]) == 0
+    capsys.readouterr()
+    assert main(["refs", "Hero.Die", "--json", "--project", str(root)]) == 0
+    usages = [u for u in json.loads(capsys.readouterr().out)["usages"] if u["path"] == "Assets/Min.cs"]
+    assert usages and all('SendMessage("Die")' in u["detail"] for u in usages), usages

@@ -54,5 +54,6 @@ def parameter_usages(graph: Graph, name: str) -> list[Usage]:
                 out.append(Usage(path, s.line, "asset", "condition", "transition", s.signature))
     # `SetBool("IsWalking", …)`, `SetBool(IsWalking, …)`, `StringToHash(AnimatorConstants.IS_WALKING)`
     return out + [
-        Usage(p, n, "code", "animator", m[1], excerpt(text)) for p, n, text, m in lines_naming(graph, name, _CALLS)
+        Usage(p, n, "code", "animator", m[1], excerpt(text, name))
+        for p, n, text, m in lines_naming(graph, name, _CALLS)
     ]

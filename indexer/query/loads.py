@@ -204,7 +204,7 @@ def _scene_usages(graph, keys: list[str]) -> list[Usage]:
             for n, text in enumerate(lines, 1):
                 if f'"{key}"' in text and not _commented(text):
                     kind, said = ("loads", "scene call") if call.search(text) else ("names", "literal")
-                    out.append(Usage(p, n, "code", kind, said, excerpt(text)))
+                    out.append(Usage(p, n, "code", kind, said, excerpt(text, key)))
     return out
 
 

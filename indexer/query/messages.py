@@ -64,7 +64,7 @@ def message_usages(graph: Graph, member: str, types: Iterable[str] = ()) -> list
     for path, n, text, m in lines_naming(graph, member, _BY_NAME):  # `SendMessage(EventConstants.DAMAGE)` too
         on_self = m[1] in _SELF_CALLS and not _ON_OTHER.search(text, 0, m.start())
         if own is None or not on_self or path in own:
-            out.append(Usage(path, n, "code", "message", m[1], excerpt(text)))
+            out.append(Usage(path, n, "code", "message", m[1], excerpt(text, member)))
     out += field_named_usages(graph, member, {q.rpartition(".")[2] for q in family})
     sql = (
         "SELECT f.path, r.line, r.context, r.detail FROM refs r JOIN files f ON f.id = r.file_id"
@@ -113,7 +113,7 @@ def lua_usages(graph: Graph, member: str) -> list[Usage]:
             for n, text in enumerate(graph.file_lines(path), 1):
                 code = text.split("--", 1)[0]
                 if reached.search(code):
-                    out.append(Usage(path, n, "code", "message", "lua", excerpt(text)))
+                    out.append(Usage(path, n, "code", "message", "lua", excerpt(text, member)))
     return out
 
 

@@ -72,5 +72,5 @@ def _code_usages(graph: Graph, name: str) -> list[Usage]:
         code = re.compile(_CODE.format(f"(?:{'|'.join(dict.fromkeys(written))})"))
         for n, text in enumerate(graph.file_lines(path), 1):
             if (m := code.search(text)) is not None and not text.lstrip().startswith(("//", "*", "/*")):
-                out.append(Usage(path, n, "code", "tag", next(g for g in m.groups() if g), excerpt(text)))
+                out.append(Usage(path, n, "code", "tag", next(g for g in m.groups() if g), excerpt(text, name)))
     return out

@@ -242,3 +242,22 @@ def test_a_message_call_on_a_long_line_is_shown_around_the_name(tmp_path: Path, 
     assert main(["refs", "Hero.Die", "--json", "--project", str(root)]) == 0
     usages = [u for u in json.loads(capsys.readouterr().out)["usages"] if u["path"] == "Assets/Min.cs"]
     assert usages and all('SendMessage("Die")' in u["detail"] for u in usages), usages
+
+
+def test_a_tag_compared_on_a_long_line_is_shown_around_the_tag(tmp_path: Path, capsys) -> None:
+    """The same for `refs Player` (a tag built into Unity): `CompareTag("Player")` past a minified
+    line's first 200 characters is shown around it."""
+    import json
+
+    from indexer.cli.main import main
+
+    from .conftest import write_project
+
+    filler = "".join(f"public class F{i} {{ public int v{i}; }}" for i in range(40))
+    line = 'public class Trap { void OnTriggerEnter(UnityEngine.Collider c) { if (c.CompareTag("Player")) { } } }'
+    root = write_project(tmp_path / "Game", {"Assets/Min.cs": filler + line + "\n"})
+    assert main(["index", "--quiet", "--project", str(root)]) == 0
+    capsys.readouterr()
+    assert main(["refs", "Player", "--json", "--project", str(root)]) == 0
+    usages = [u for u in json.loads(capsys.readouterr().out)["usages"] if u["path"] == "Assets/Min.cs"]
+    assert usages and all('CompareTag("Player")' in u["detail"] for u in usages), usages

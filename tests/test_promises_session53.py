@@ -261,3 +261,20 @@ def test_a_tag_compared_on_a_long_line_is_shown_around_the_tag(tmp_path: Path, c
     assert main(["refs", "Player", "--json", "--project", str(root)]) == 0
     usages = [u for u in json.loads(capsys.readouterr().out)["usages"] if u["path"] == "Assets/Min.cs"]
     assert usages and all('CompareTag("Player")' in u["detail"] for u in usages), usages
+
+
+def test_a_kept_value_survives_another_thread_emptying_the_dict() -> None:
+    """pinned.kept: the MCP server answers tool calls on threads of their own (`results.py`, a
+    limiter of one made per call), which share the project's pinned reader: a dict another call
+    empties at KEPT_MOST between this call's look-up and its read is a value made again, not a
+    KeyError (it looked with `in`, then read)."""
+    from indexer.query.pinned import kept
+
+    class EmptiedBetween(dict):
+        def __contains__(self, key: object) -> bool:
+            found = super().__contains__(key)
+            self.clear()  # another thread, at the bound
+            return found
+
+    store = EmptiedBetween({("health", "body"): 7})
+    assert kept(store, ("health", "body"), lambda: 8) in (7, 8)

@@ -24,6 +24,7 @@ from indexer.model import Candidate
 
 KEPT_MOST = 50_000
 T = TypeVar("T")
+_ABSENT = object()
 
 
 def pin(index: tantivy.Index) -> tantivy.Index:
@@ -48,9 +49,12 @@ class Kept:
 
 
 def kept(store: dict, key: object, make: Callable[[], T]) -> T:
-    """`make()`, kept in `store` under `key` (emptied at KEPT_MOST entries)."""
-    if key in store:
-        return store[key]
+    """`make()`, kept in `store` under `key` (emptied at KEPT_MOST entries). One look-up (`get`),
+    not `in` then a read: the MCP server's calls share the reader on threads of their own, and
+    another may empty the dict between the two."""
+    value = store.get(key, _ABSENT)
+    if value is not _ABSENT:
+        return value
     if len(store) >= KEPT_MOST:
         store.clear()
     value = store[key] = make()

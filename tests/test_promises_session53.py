@@ -278,3 +278,29 @@ def test_a_kept_value_survives_another_thread_emptying_the_dict() -> None:
 
     store = EmptiedBetween({("health", "body"): 7})
     assert kept(store, ("health", "body"), lambda: 8) in (7, 8)
+
+
+def test_a_remembered_value_survives_another_thread_emptying_the_memo(tmp_path: Path) -> None:
+    """Workspace.remember: the memo a generation's calls share is read in one look-up as the
+    reader's kept dicts are (pinned.kept): one call emptying it at MEMO_LIMIT between another's
+    look-up and its read is a value made again, not a KeyError."""
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.query.workspace import open_workspace
+
+    from .conftest import write_project
+
+    class EmptiedBetween(dict):
+        def __contains__(self, key: object) -> bool:
+            found = super().__contains__(key)
+            self.clear()  # another thread, at the bound
+            return found
+
+    root = write_project(tmp_path / "Game", {"Assets/A.cs": "public class Alpha { }\n"})
+    config = Config(workers=1)
+    update(root, config)
+    project = open_workspace(root, [(root, config)]).projects[0]
+    project.snapshot.memo = EmptiedBetween({("outline", "Assets/A.cs"): 7})
+    project.snapshot.roles = EmptiedBetween({("role", "Assets/A.cs"): 7})
+    assert project.remember(("outline", "Assets/A.cs"), lambda: 8) in (7, 8)
+    assert project.remember(("role", "Assets/A.cs"), lambda: 8, role=True) in (7, 8)

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 import msgspec
 
 from indexer.config import Config
+from indexer.query.pinned import kept
 from indexer.store.header import IndexMissing, header_stamp
 from indexer.store.reader import Records
 from indexer.store.schema import IndexPaths
@@ -174,12 +175,9 @@ class ProjectIndex:
         memo, emptied when it holds MEMO_LIMIT entries; what the ranking learns of a file's role
         (`role=True`: third-party, holds logic, ...: small, read by every query) goes in `roles`,
         kept until the generation goes. Both are dropped with their generation."""
-        kept = self.snapshot.roles if role else self.snapshot.memo
-        if key not in kept:
-            if not role and len(kept) >= MEMO_LIMIT:
-                kept.clear()
-            kept[key] = make()
-        return kept[key]
+        if role:
+            return kept(self.snapshot.roles, key, make, most=None)
+        return kept(self.snapshot.memo, key, make, most=MEMO_LIMIT)
 
     def stats_of(self, paths: Iterable[str]) -> dict:
         """path -> FileStat (kind, size, ...) for these paths, read once per generation: a cold

@@ -48,14 +48,14 @@ class Kept:
         self.docs, self.freqs, self.parsed = {}, {}, {}
 
 
-def kept(store: dict, key: object, make: Callable[[], T], most: int | None = KEPT_MOST) -> T:
-    """`make()`, kept in `store` under `key` (emptied at `most` entries; None: never). One look-up
+def kept(store: dict, key: object, make: Callable[[], T], most: float | None = None) -> T:
+    """`make()`, kept in `store` under `key` (emptied at `most` entries, KEPT_MOST if None). One look-up
     (`get`), not `in` then a read: the MCP server's calls share the reader and the workspace's
     memo on threads of their own, and another may empty the dict between the two."""
     value = store.get(key, _ABSENT)
     if value is not _ABSENT:
         return value
-    if most is not None and len(store) >= most:
+    if len(store) >= (KEPT_MOST if most is None else most):
         store.clear()
     value = store[key] = make()
     return value

@@ -8,6 +8,7 @@ server) always answers from the last committed state.
 
 from __future__ import annotations
 
+import math
 import re
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
@@ -176,7 +177,7 @@ class ProjectIndex:
         (`role=True`: third-party, holds logic, ...: small, read by every query) goes in `roles`,
         kept until the generation goes. Both are dropped with their generation."""
         if role:
-            return kept(self.snapshot.roles, key, make, most=None)
+            return kept(self.snapshot.roles, key, make, most=math.inf)
         return kept(self.snapshot.memo, key, make, most=MEMO_LIMIT)
 
     def stats_of(self, paths: Iterable[str]) -> dict:

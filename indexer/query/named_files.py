@@ -245,6 +245,8 @@ def _numbered_files(records) -> dict[int, list[str]]:
 
 _ENDING_NUMBER = re.compile(r"([0-9]+)$")
 _NAME_PAIR = re.compile(r"([A-Za-z]+)[ #_-]*([0-9]+)[ _-]*")
+# Two pairs or more, the whole name: tried first, in C (a number said meets hundreds of names).
+_NAME_PAIRS = re.compile(r"(?:[A-Za-z]+[ #_-]*[0-9]+[ _-]*){2,}")
 
 
 def _name_pairs(title: str) -> list[tuple[str, int]]:
@@ -263,10 +265,11 @@ def _numbered(graph, path: str, number: int, said: set[tuple[str, int]]) -> bool
     """Whether the file's name is a word and `number` said together (or words and numbers each said
     together, `Stage01Room02` for "room 2 of stage 1"), or the number alone of a data asset whose
     class's name holds a word said with it."""
-    pairs = _name_pairs(file_title(path))
+    title = file_title(path)
+    pairs = _name_pairs(title) if _NAME_PAIRS.fullmatch(title) else []
     if len(pairs) > 1:
         return pairs[-1][1] == number and all(pair in said for pair in pairs)
-    words = name_stems(file_title(path))
+    words = name_stems(title)
     parts = words[1:] if len(words) > 1 else words
     if not parts[-1].isdigit() or int(parts[-1]) != number or len(parts) > 2:
         return False

@@ -313,3 +313,32 @@ def test_a_name_of_one_number_is_not_split_into_pairs(tmp_path: Path, monkeypatc
         "Assets/Data/Stage01Room02.asset"
     ]
     assert split == ["Stage01Room02", "Stage01Room02"]  # once a task: no torch driver split
+
+
+def test_a_prefab_with_logic_is_read_once_for_whether_it_is_an_effect_or_a_sound(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """file_roles._looks: a prefab carrying a project script is asked whether it is a visual effect
+    and whether a sound (`_is_art`); its record is read and decoded once for both (each read it
+    before, one decode of a large prefab each)."""
+    from indexer.query import file_roles
+
+    from .conftest import meta, mono_script, write_project
+    from .test_trial23_session53 import STOPPER_GUID, _sound_prefab
+
+    root = write_project(
+        tmp_path / "Game",
+        {
+            "Assets/Stopper.cs": mono_script("Stopper", "    void Update() { }"),
+            "Assets/Stopper.cs.meta": meta(STOPPER_GUID),
+            "Assets/Jump.prefab": _sound_prefab("Jump"),
+        },
+    )
+    update(root, Config(workers=1))
+    project = open_workspace(root, [(root, Config())]).projects[0]
+    reads: list[str] = []
+    real = project.records.outline_record
+    monkeypatch.setattr(project.records, "outline_record", lambda path, **kw: reads.append(path) or real(path, **kw))
+    assert file_roles._is_art(project, "Assets/Jump.prefab") is False  # one user of the stopper: no helper
+    assert reads == ["Assets/Jump.prefab"]
+    assert file_roles._looks(project, "Assets/Jump.prefab") == (False, True)

@@ -254,21 +254,28 @@ def _is_effect(project, prefab: str) -> bool:
 
 
 def _effect_record(project, prefab: str) -> bool:
-    """Whether a file's record is one of a visual effect (priors.is_effect), its record decoded only
-    when its bytes hold a particle system's name (EFFECT_MARK): most prefabs hold none."""
-    return is_effect(project.records.outline_record(prefab, holding=EFFECT_MARK))
+    """Whether a file's record is one of a visual effect (priors.is_effect)."""
+    return _looks(project, prefab)[0]
+
+
+def _looks(project, prefab: str) -> tuple[bool, bool]:
+    """Whether a prefab's record is a visual effect's and whether a sound's (priors.is_effect,
+    is_sound), from one read of it, decoded only when its bytes hold a particle system's or an
+    audio source's name (EFFECT_MARK, SOUND_MARK): most prefabs hold neither, and a prefab with
+    logic is asked both (`_is_art`)."""
+
+    def read() -> tuple[bool, bool]:
+        rec = project.records.outline_record(prefab, holding=(EFFECT_MARK, SOUND_MARK))
+        return is_effect(rec), is_sound(rec)
+
+    return project.remember(("looks", prefab), read, role=True)
 
 
 def _is_sound(project, prefab: str) -> bool:
-    """A prefab that is a sound (priors.is_sound), its record decoded only when its bytes hold an
-    audio source (SOUND_MARK), whose project scripts are all helpers (`_helpers_only`)."""
+    """A prefab that is a sound (priors.is_sound, `_looks`) whose project scripts are all helpers
+    (`_helpers_only`)."""
     return project.remember(
-        ("sound", prefab),
-        lambda: (
-            is_sound(project.records.outline_record(prefab, holding=SOUND_MARK))
-            and _helpers_only(project.graph, prefab)
-        ),
-        role=True,
+        ("sound", prefab), lambda: _looks(project, prefab)[1] and _helpers_only(project.graph, prefab), role=True
     )
 
 

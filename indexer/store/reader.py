@@ -242,15 +242,16 @@ class Records:
         row = self.conn.execute(f"{_RECORD} WHERE f.path = ?", (path,)).fetchone()
         return code_outline_decoder.decode(self.codec.unpack(row[0])).symbols if row else ()
 
-    def outline_record(self, path: str, holding: bytes = b"") -> FileRecord | CodeOutline | None:
+    def outline_record(self, path: str, holding: bytes | tuple[bytes, ...] = b"") -> FileRecord | CodeOutline | None:
         """A file's record as its outline needs it: a C# file's without its references (a CodeOutline).
-        With `holding`, None also when the record's bytes lack it (a name a caller looks for among
-        the symbols: not one of them has it), the decode spared (most of a large prefab's cost)."""
+        With `holding`, None also when the record's bytes lack it, or each of them (a name a caller
+        looks for among the symbols: not one of them has it), the decode spared (most of a large
+        prefab's cost)."""
         row = self.conn.execute(_KIND_RECORD, (path,)).fetchone()
         if row is None:
             return None
         data = self.codec.unpack(row[0])
-        if holding not in data:
+        if not any(mark in data for mark in (holding if isinstance(holding, tuple) else (holding,))):
             return None
         if row[-1] != "csharp":
             return whole_record(record_decoder.decode(data), row[1], row[2], row[3], row[4].hex())

@@ -1,8 +1,9 @@
 """Held-out questions (`tests/bench/questions/`) scored on an indexed checkout, beside plain BM25.
 
-The development sets in `../shared/eval` are what the ranking was tuned on; these 40 questions on
-two other public projects (BossRoom, SS3D), labelled by reading the projects without looking at
-any answer of ours, say how well that tuning carries to a project it never saw. Same metrics and
+The development sets in `../shared/eval` are what the ranking was tuned on; the held-out sets (48
+public projects, 20 questions each, `sets.json`), labelled by reading the projects without looking
+at any answer of ours, say how well that tuning carries to a project it never saw (the trials'
+sets in `trials/` were tuned on, and are scored the same way). One set a run. Same metrics and
 the same BM25 baseline (the shared harness's `rank_bm25`) as `retrieval_snapshots.py`.
 
 usage: python -m tests.bench.questions_tree SET_FILE CHECKOUT EVAL_DIR [--context BUDGET [--shown-only | --outlined]]

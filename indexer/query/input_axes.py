@@ -15,7 +15,14 @@ from __future__ import annotations
 
 from indexer.identifiers import split_identifier, stem
 from indexer.model import Ranked
-from indexer.query.keys_pressed import KEY_SHARE, MOST_RECEIVERS, READERS_READ, actions_assets, control_of, keys_said
+from indexer.query.keys_pressed import (
+    MOST_RECEIVERS,
+    actions_assets,
+    control_of,
+    keys_said,
+    raise_to_key_share,
+    scripts_saying,
+)
 from indexer.query.priors import asks_for
 from indexer.query.vendored import is_vendored
 
@@ -87,11 +94,11 @@ def raise_pressed_axes(project, ranked: dict[str, Ranked], text: str, asks_key: 
     best = max(r.score for r in ranked.values())
     if asks_key:
         said = "; ".join(f"{name} [{detail}]" for name, detail in axes.items())
-        _raise_to(ranked, INPUT_MANAGER, best * KEY_SHARE, f"input axis {said}")
+        raise_to_key_share(ranked, INPUT_MANAGER, best, f"input axis {said}")
     readers = axis_readers(project, set(axes))
     if len(readers) <= MOST_RECEIVERS:
         for path, axis in readers.items():
-            _raise_to(ranked, path, best * KEY_SHARE, f'reads the input axis "{axis}"')
+            raise_to_key_share(ranked, path, best, f'reads the input axis "{axis}"')
 
 
 def _axis_keys(detail: str) -> set[str]:
@@ -105,23 +112,13 @@ def axis_readers(project, axes: set[str]) -> dict[str, str]:
     """The scripts reading one of `axes` by name (`GetButtonDown("Fire2")`, or a constant holding
     `"Fire2"` that `GetButtonDown` is given), each with the axis: found among the files saying
     `GetButton` or `GetAxis` in a form, none when more than READERS_READ do (their texts are read)."""
-    words = ("GetButton", "GetButtonDown", "GetButtonUp", "GetAxis", "GetAxisRaw")
-    found = {c.path for word in words for c in project.searcher.holding([word], READERS_READ + 1, "csharp", None)}
-    if len(found) > READERS_READ:
-        return {}
     out: dict[str, str] = {}
-    for path in sorted(found):
+    for path in scripts_saying(project, ("GetButton", "GetButtonDown", "GetButtonUp", "GetAxis", "GetAxisRaw")):
         text = project.texts.get(path).text
         axis = next((a for a in sorted(axes) if f'"{a}"' in text), None)
         if axis is not None:
             out[path] = axis
     return out
-
-
-def _raise_to(ranked: dict[str, Ranked], path: str, score: float, why: str) -> None:
-    hit = ranked.setdefault(path, Ranked(path, 0.0, []))
-    hit.score = max(hit.score, score)
-    hit.reasons.append(why)
 
 
 def _raise_actions(project, ranked: dict[str, Ranked], stems: set[str]) -> bool:

@@ -83,11 +83,12 @@ def raise_pressed_keys(project, ranked: dict[str, Ranked], text: str) -> None:
     best = max(r.score for r in ranked.values())
     if receivers and len(receivers) <= MOST_RECEIVERS:
         for path, (name, control) in receivers.items():
-            _raise(ranked, path, best, f"receives input action {name} (<Keyboard>/{control}) as {action_message(name)}")
+            why = f"receives input action {name} (<Keyboard>/{control}) as {action_message(name)}"
+            raise_to_key_share(ranked, path, best, why)
     readers = key_readers(project, keys)
     if readers and len(readers) <= MOST_RECEIVERS:
         for path, written in readers.items():
-            _raise(ranked, path, best, f"reads the key {written}")
+            raise_to_key_share(ranked, path, best, f"reads the key {written}")
 
 
 def key_readers(project, keys: set[str]) -> dict[str, str]:
@@ -95,20 +96,20 @@ def key_readers(project, keys: set[str]) -> dict[str, str]:
     keyboard, each with the key as its code writes it (`KeyCode.M`, `enterKey`): found among the
     files saying `KeyCode`, `GetKey` or `Keyboard`, none when more than READERS_READ do (their
     texts are read)."""
-    found = {
-        c.path
-        for word in ("KeyCode", "GetKey", "GetKeyDown", "GetKeyUp", "Keyboard")
-        for c in project.searcher.holding([word], READERS_READ + 1, "csharp", None)
-    }
-    if len(found) > READERS_READ:
-        return {}
     out: dict[str, str] = {}
-    for path in sorted(found):
+    for path in scripts_saying(project, ("KeyCode", "GetKey", "GetKeyDown", "GetKeyUp", "Keyboard")):
         for m in _READ_NAMED.finditer(project.texts.get(path).text):
             if control_of(m["code"] or m["name"] or m["control"] or m["key"]) in keys:
                 out[path] = _as_written(m)
                 break
     return out
+
+
+def scripts_saying(project, words: tuple[str, ...]) -> list[str]:
+    """The scripts saying one of `words`, by path; none when more than READERS_READ do (their texts
+    are read next)."""
+    found = {c.path for word in words for c in project.searcher.holding([word], READERS_READ + 1, "csharp", None)}
+    return sorted(found) if len(found) <= READERS_READ else []
 
 
 def _as_written(m: re.Match[str]) -> str:
@@ -125,7 +126,7 @@ def control_of(written: str) -> str:
     return _LEGACY.get(low, _CONTROLS.get(low, (low,))[0])
 
 
-def _raise(ranked: dict[str, Ranked], path: str, best: float, why: str) -> None:
+def raise_to_key_share(ranked: dict[str, Ranked], path: str, best: float, why: str) -> None:
     """`path` to at least KEY_SHARE of the best match's score, saying why."""
     hit = ranked.setdefault(path, Ranked(path, 0.0, []))
     hit.score = max(hit.score, best * KEY_SHARE)

@@ -71,10 +71,9 @@ def _read_tables(project) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
         text = _head(project, path)
         _add(out, path, table_columns(text), first_cells(text))
     # A game's JSON data is its own, under Assets/ (not a package's manifest).
-    for (path,) in project.records.conn.execute(
-        "SELECT path FROM files WHERE kind = 'json' AND path LIKE 'Assets/%' ORDER BY path"
-    ):
-        _add(out, path, *json_records(_head(project, path, whole_rows=False)))
+    for path in project.records.paths_of_kind("json"):
+        if path.startswith("Assets/"):
+            _add(out, path, *json_records(_head(project, path, whole_rows=False)))
     return out
 
 

@@ -15,6 +15,7 @@ from indexer.project import is_prefab, is_script, kind_test
 from indexer.query.carriers import carried, carriers, chain_text
 from indexer.query.file_roles import named_kind, stored_kinds
 from indexer.query.kept_records import kept_on
+from indexer.query.pinned import kept
 
 DECAY = 0.3
 HUB_DEGREE = 30  # neighbours beyond this share their seed's weight
@@ -162,14 +163,14 @@ def _declares_interface(records, path: str) -> bool:
     decide when they are all interfaces or none is (one indexed lookup); only a file declaring both
     has its symbols decoded, for their order. Decoding every explained file's symbols, query after
     query, cost 10 ms of 60 warm searches on UnityCsReference (docs/performance.md, session 53)."""
-    kept: dict[str, bool] = kept_on(records, _INTERFACES)
-    if path not in kept:
+
+    def read() -> bool:
         kinds = records.type_kinds(path)
         if kinds or is_script(path):  # a script's every type has a row; another file's types none
-            kept[path] = "interface" in kinds and (len(kinds) == 1 or _first_type_interface(records, path))
-        else:
-            kept[path] = _first_type_interface(records, path)
-    return kept[path]
+            return "interface" in kinds and (len(kinds) == 1 or _first_type_interface(records, path))
+        return _first_type_interface(records, path)
+
+    return kept(kept_on(records, _INTERFACES), path, read, most=math.inf)
 
 
 def _first_type_interface(records, path: str) -> bool:

@@ -304,3 +304,105 @@ def test_a_remembered_value_survives_another_thread_emptying_the_memo(tmp_path: 
     project.snapshot.roles = EmptiedBetween({("role", "Assets/A.cs"): 7})
     assert project.remember(("outline", "Assets/A.cs"), lambda: 8) in (7, 8)
     assert project.remember(("role", "Assets/A.cs"), lambda: 8, role=True) in (7, 8)
+
+
+class _Uses:
+    """A graph of `uses` edges alone (what `close_parts._kept_item` reads)."""
+
+    def __init__(self, edges: dict[str, list[str]]) -> None:
+        self.edges = edges
+        self.asked: list[str] = []
+
+    def uses(self, path: str) -> list[tuple[str, str]]:
+        self.asked.append(path)
+        return [(p, "type") for p in self.edges.get(path, [])]
+
+
+_KEEPER_PATH, _ITEM_PATH = "Assets/EnemyIndicatorsManager.cs", "Assets/EnemyIndicator.cs"
+
+
+def _order(n: int) -> list:
+    from indexer.model import Ranked
+
+    return [Ranked(_KEEPER_PATH, 10.0, [])] + [Ranked(f"Assets/Other{i}.cs", 9.0 - i / 2, []) for i in range(n - 1)]
+
+
+def test_a_kept_item_rises_to_just_above_the_tenth_unless_its_role_puts_it_lower() -> None:
+    """close_parts.lift_kept_items: the item rises to just above the tenth file's score, said why;
+    not one its role puts lower (a prior under 1: a test, a vendored copy); with fewer than ten
+    ranked, just below the last; one already in the ten best stays where it is."""
+    from indexer.model import Ranked
+    from indexer.query.close_parts import LIFT, lift_kept_items
+
+    graph = _Uses({_KEEPER_PATH: [_ITEM_PATH]})
+    order = lift_kept_items(graph, _order(12), {})
+    item = next(r for r in order if r.path == _ITEM_PATH)
+    assert order.index(item) == 9 and item.score == _order(12)[9].score * LIFT
+    assert item.reasons == [f"one of the items {_KEEPER_PATH} keeps"]
+    assert [r.path for r in lift_kept_items(graph, _order(12), {_ITEM_PATH: 0.5})] == [r.path for r in _order(12)]
+    short = lift_kept_items(graph, _order(4), {})
+    assert [r.path for r in short][-1] == _ITEM_PATH and short[-1].score == _order(4)[-1].score / LIFT
+    placed = [*_order(5)[:2], Ranked(_ITEM_PATH, 8.8, []), *_order(12)[2:]]
+    assert [(r.path, r.score) for r in lift_kept_items(graph, list(placed), {})] == [(r.path, r.score) for r in placed]
+
+
+def test_named_alike_is_half_the_class_words_one_of_them_before_its_last() -> None:
+    """read_data.named_alike's examples, each as its docstring says."""
+    from indexer.query.read_data import named_alike
+
+    assert named_alike("Assets/Data/LocalShopData.asset", "Assets/Scripts/LocalShopData.cs")
+    assert named_alike("Assets/Data/NeroLevelData.asset", "Assets/Scripts/CharacterLevelData.cs")
+    assert named_alike("Assets/Data/EnemySpawnSettings.asset", "Assets/Scripts/EnemySpawnerSettingsData.cs")
+    assert not named_alike("Assets/Data/SwordData.asset", "Assets/Scripts/ItemData.cs")
+
+
+def test_a_serialize_reference_objects_classes_are_read_only_for_an_asset_holding_one() -> None:
+    """setting_fields.names_setting: an asset none of whose fields holds a [SerializeReference]
+    object (`{rid: N}`) is answered from its outline alone; its classes are read only for one
+    holding such an object, and then name the setting."""
+    from types import SimpleNamespace as NS
+
+    from indexer.query.setting_fields import names_setting
+
+    graph = _Uses({"Assets/Data/Sickles.asset": ["Assets/Scripts/OrbitalAttackSettings.cs"]})
+    symbols = {"Assets/Scripts/OrbitalAttackSettings.cs": (NS(kind="field", name="_baseOrbitSpeed"),)}
+    read: list[str] = []
+    project = NS(graph=graph, records=NS(symbols=lambda p: read.append(p) or symbols.get(p, ())))
+    plain = NS(entries=[NS(kind="field", signature="_damage: 5")], names=["_damage"])
+    held = NS(entries=[NS(kind="field", signature="_settings: {rid: 1710}")], names=["_settings"])
+    assert not names_setting(project, "Assets/Data/Sickles.asset", plain, {"orbit", "speed"})
+    assert graph.asked == [] and read == []
+    assert names_setting(project, "Assets/Data/Sickles.asset", held, {"orbit", "speed"})
+    assert read == ["Assets/Scripts/OrbitalAttackSettings.cs"]
+
+
+def test_a_key_bound_to_more_axes_than_a_task_can_mean_raises_none(tmp_path: Path) -> None:
+    """input_axes.raise_pressed_axes: a key bound to more than MOST_RECEIVERS axes ("press shift":
+    the debug axes besides the game's) raises no axis and no reader; bound to one, its reader rises
+    to the key share, and the Input Manager too when the task asks which key."""
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.model import Ranked
+    from indexer.query.input_axes import raise_pressed_axes
+    from indexer.query.keys_pressed import KEY_SHARE, MOST_RECEIVERS
+    from indexer.query.workspace import open_workspace
+
+    from .test_trial23_session53 import _axis, _talking_game
+
+    def raised(root: Path) -> dict[str, float]:
+        update(root, Config(workers=1))
+        project = open_workspace(root, [(root, Config())]).projects[0]
+        ranked = {"Assets/Scripts/Villager.cs": Ranked("Assets/Scripts/Villager.cs", 2.0, [])}
+        with project.reading():
+            raise_pressed_axes(project, ranked, "where is the key bound when I press C", True)
+        return {p: r.score for p, r in ranked.items()}
+
+    assert raised(_talking_game(tmp_path / "one")) == {
+        "Assets/Scripts/Villager.cs": 2.0,
+        "ProjectSettings/InputManager.asset": 2.0 * KEY_SHARE,
+        "Assets/Scripts/Hero.cs": 2.0 * KEY_SHARE,
+    }
+    root = _talking_game(tmp_path / "many")
+    manager = root / "ProjectSettings/InputManager.asset"
+    manager.write_text(manager.read_text() + "".join(_axis(f"Debug{i}", "c") for i in range(MOST_RECEIVERS)))
+    assert raised(root) == {"Assets/Scripts/Villager.cs": 2.0}

@@ -20,6 +20,7 @@ from indexer.query.added_components import adders
 from indexer.query.channels import raise_channels
 from indexer.query.describe import unity_root
 from indexer.query.kept_records import kept_record
+from indexer.query.linked_records import raise_linked_records
 from indexer.query.loads import prefix_loaded
 from indexer.query.read_data import raise_read_data
 from indexer.query.tables import keyed_tables, row_table
@@ -114,6 +115,8 @@ def pair(
     if kind in (None, "asset") and values:
         pairs.definitions_of_prefabs(stems)
         pairs.data_of_holders(stems)
+    if kind is None:  # last: with the data assets' scores the rules above gave
+        raise_linked_records(pairs)  # a recipe from one of the best data assets to another
 
 
 class _Pairs:

@@ -52,6 +52,7 @@ REASONS = {
     "loaded_by": "loads {} by name",
     "rows_of": "holds the rows of {}",  # a data table, raised from the class of its columns (tables.py)
     "row_keyed_by": "holds a row named for {}",  # a data table, raised from a prefab (tables.py)
+    "links": "links {} to another hit in one record",  # a recipe between two data assets (linked_records.py)
     "uses_type": "uses {}",
     "calls_event": "calls {} from a UnityEvent",
     "adds": "adds {} as a component at run time",

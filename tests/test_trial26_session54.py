@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from indexer.query.linked_records import _linked
+from indexer.query.synonyms import synonym_words
 
 from .conftest import data_asset, meta, mono_script, script_prefab, write_project
 from .conftest import ranked_paths as _ranked
@@ -82,3 +83,11 @@ def test_one_record_links_two_fields_near_each_other() -> None:
     assert _linked(cabbage, slices) == {"a.prefab"}
     assert _linked(cabbage, (("a.prefab", 11, "output", "Other > script:3"),)) == set()
     assert _linked(cabbage, (("a.prefab", 30, "output", "Board > script:1"),)) == set()
+
+
+def test_demolishing_is_removing() -> None:
+    """ "Demolish" and "bulldoze" search the code's `Remove` and `Removal` (a city builder's
+    `StructureRemovalHelper`, `_removalPrice`), and "remove" searches them."""
+    assert {"remove", "removal"} <= set(synonym_words(["demolishing"]))
+    assert {"remove", "removal"} <= set(synonym_words(["bulldoze"]))
+    assert "demolish" in synonym_words(["remove"])

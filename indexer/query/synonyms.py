@@ -166,6 +166,7 @@ nitro turbo
 highlight outline
 fade transition
 disappear vanish hide
+demolish demolition bulldoze raze remove removal
 water liquid fluid
 """
 

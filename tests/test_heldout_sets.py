@@ -111,9 +111,11 @@ def test_the_trials_sets_are_kept_apart_each_with_its_repository_named() -> None
     """Session 53's trials (docs/retrieval.md): sets rules were tuned on, never pooled as held-out;
     `tests.bench.heldout --questions tests/bench/questions/trials` scores them."""
     assert [s.stem for s in TRIALS] == [
+        "CityBuilder",
         "CountryHero",
         "Darkness",
         "FindAWayOut",
+        "KitchenChaos",
         "Redhood",
         "RoguelikeDungeon",
         "SpellRogue",

@@ -22,10 +22,11 @@ def _ref(name: str) -> str:
     return f"{{fileID: 11400000, guid: {_GUIDS[name]}, type: 2}}"
 
 
-def _kitchen(tmp_path: Path) -> Path:
+def _kitchen(tmp_path: Path, crates: int = 0) -> Path:
     """A kitchen: four items (a data asset and a prefab each), a cutting board whose prefab lists
     its recipes (each an `input` item, an `output` item and its `maxCuts`: no word of a task), a
-    registry listing every item in one field, and eight scripts telling of slices."""
+    registry listing every item in one field, eight scripts telling of slices, and `crates`
+    crates' prefabs each holding the cabbage."""
     files: dict[str, str] = {
         "Assets/Scripts/ItemData.cs": "using UnityEngine;\npublic class ItemData : ScriptableObject\n{\n"
         "    public GameObject prefab;\n    public Sprite icon;\n}\n",
@@ -61,6 +62,10 @@ def _kitchen(tmp_path: Path) -> Path:
             name, f"    // the slices fly off the board ({i})\n    public float slicesSpeed{i} = {i};"
         )
         files[f"Assets/Scripts/Effects/{name}.cs.meta"] = meta(f"{i:02x}" + "cd" * 15)
+    for i in range(crates):
+        files[f"Assets/Prefabs/Crates/Crate{i}.prefab"] = script_prefab(
+            f"Crate{i}", _GUIDS["ItemRegistry"], f"  items:\n  - {_ref('Cabbage')}\n"
+        )
     return write_project(tmp_path, files)
 
 
@@ -73,6 +78,28 @@ def test_the_recipe_between_two_best_items_ranks_with_them(tmp_path: Path) -> No
     ranked = _ranked(root, "How many chops does it take before a cabbage turns into slices?", 10)
     assert BOARD in ranked[:5]
     assert REGISTRY not in ranked
+
+
+def test_the_recipe_says_what_ranks_it(tmp_path: Path) -> None:
+    """The board's reason names the record, not the walk's edge to one item."""
+    from indexer.config import Config
+    from indexer.query.workspace import open_workspace
+
+    root = _kitchen(tmp_path)
+    _ranked(root, "How many chops does it take before a cabbage turns into slices?", 10)
+    hits = open_workspace(root, [(root, Config())]).search(
+        "How many chops does it take before a cabbage turns into slices?", 10
+    )
+    board = next(h for h in hits if h.path == BOARD)
+    assert "links Assets/Data/CabbageSlices.asset to another hit in one record" in board.reason
+
+
+def test_an_item_many_files_hold_links_nothing(tmp_path: Path) -> None:
+    """With nine crates holding the cabbage, its references are a hub's: the board is not raised."""
+    ranked = _ranked(
+        _kitchen(tmp_path, crates=9), "How many chops does it take before a cabbage turns into slices?", 10
+    )
+    assert BOARD not in ranked[:5]
 
 
 def test_one_record_links_two_fields_near_each_other() -> None:

@@ -23,6 +23,7 @@ from indexer.query.kept_records import kept_record
 from indexer.query.linked_records import raise_linked_records
 from indexer.query.loads import prefix_loaded
 from indexer.query.read_data import raise_read_data
+from indexer.query.registries import raise_registries
 from indexer.query.tables import keyed_tables, row_table
 
 if TYPE_CHECKING:
@@ -108,6 +109,7 @@ def pair(
         pairs.instances_named(stems)
         pairs.instances_holding(stems)
         pairs.instances_held(stems)
+        raise_registries(pairs, stems)
     if kind in (None, "csharp") and values:
         pairs.constructors_of_values()
     if kind is None and values:

@@ -49,7 +49,7 @@ save savegame persist persistence
 options preferences config configuration
 menu panel popup dialog
 sound audio sfx noise
-music soundtrack bgm
+music soundtrack bgm song
 camera cam viewport
 shop merchant vendor shopkeeper
 buy purchase
@@ -272,18 +272,24 @@ _EXCESS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("hot", "cold", "warm"), ("temperature",)),
 }
 # "more often", "less often": "more" or "less" before such an adjective asks for more or less of
-# its quality, as "too" does (`_EXCESS` alone: "more health" names no quality's adjective).
+# its quality, as "too" does (`_EXCESS` alone: "more health" names no quality's adjective). "How
+# many", anywhere in the task, asks for a count as "how long" asks for a duration ("how many notes
+# of each kind get pooled": `NormalPoolCount`); "too many enemies" asks for fewer, not where a
+# count is set (session 42), so only "how" makes "many" ask (`_COUNTED`).
 _TOO = re.compile(
-    rf"\btoo\s+(\w+)|\bnot\s+(\w+)\s+enough\b|({HOW_LONG.pattern})|\b(?:more|less)\s+(\w+)", re.IGNORECASE
+    rf"\btoo\s+(\w+)|\bnot\s+(\w+)\s+enough\b|({HOW_LONG.pattern})|\b(?:more|less)\s+(\w+)|\bhow\s+(many)\b",
+    re.IGNORECASE,
 )
+_COUNTED: dict[str, tuple[str, ...]] = {"many": ("count",)}
 
 
 def excess(text: str) -> tuple[str, ...]:
     """The adjectives the task says with "too", "not ... enough", "more" or "less" that ask for
-    more or less of a quality (`_EXCESS`), and "long" in "how long" (a duration), lowercased, in
-    the order said."""
+    more or less of a quality (`_EXCESS`), "long" in "how long" (a duration) and "many" in "how
+    many" (a count), lowercased, in the order said."""
     said = (m.group(1) or m.group(2) or (m.group(3) and "long") or m.group(4) for m in _TOO.finditer(text))
-    return tuple(dict.fromkeys(w.lower() for w in said if w.lower() in _EXCESS))
+    counted = ("many",) * any(m.group(5) for m in _TOO.finditer(text))
+    return tuple(dict.fromkeys([*(w.lower() for w in said if w and w.lower() in _EXCESS), *counted]))
 
 
 def compared(words: Iterable[str]) -> bool:
@@ -410,7 +416,7 @@ def expansions(terms: list[str], excessive: Iterable[str] = ()) -> list[tuple[st
     for term in terms:
         grouped = groups.get(_group_stem(term, groups), ()) + _COMPARATIVES.get(term.lower(), ()) + forms(term)
         if term.lower() in too:
-            grouped += _EXCESS[term.lower()]
+            grouped += {**_EXCESS, **_COUNTED}[term.lower()]
         words = tuple(w for w in dict.fromkeys(grouped) if stem(w) not in used)
         if words and all(words != seen for _, seen in out):
             out.append((term, words))

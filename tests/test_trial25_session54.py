@@ -5,11 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from indexer.build.update import update
+from indexer.config import Config
 from indexer.identifiers import word_stems
-from indexer.query.registries import asks_listing
+from indexer.model import Ranked
+from indexer.query.registries import asks_listing, raise_registries
 from indexer.query.synonyms import excess, expansions
+from indexer.query.workspace import open_workspace
 
-from .conftest import data_asset, meta, mono_script, write_project
+from .conftest import data_asset, meta, mono_script, script_prefab, write_project
 from .conftest import ranked_paths as _ranked
 
 TRACK_GUID = "5b2e0c5b7d2f4e6a8b9c0d1e2f3a4c61"
@@ -114,3 +118,51 @@ def test_a_pool_s_count_ranks_for_how_many_are_pooled(tmp_path: Path) -> None:
         },
     )
     assert "Assets/Scripts/ArenaSettings.cs" in _ranked(root, "How many bullets get pooled when a level starts?", 2)
+
+
+MENU_GUID = "5b2e0c5b7d2f4e6a8b9c0d1e2f3a4c63"
+
+
+class _Pairs:
+    """What `raise_registries` reads of a ranking: the best scripts, carriers, prior, raises."""
+
+    def __init__(self, project, best: list[str]) -> None:
+        self.project, self.prefix, self.raised = project, "", {}
+        self._best = [Ranked(p, 10.0, []) for p in best]
+
+    def best(self, keep, n: int) -> list[Ranked]:
+        return [r for r in self._best if keep(r.path)][:n]
+
+    def carriers(self, script: str) -> list[str]:
+        return [p for p, edge in self.project.graph.used_by(script) if edge == "carries_script"]
+
+    def prior(self, path: str) -> float:
+        return 1.0
+
+    def raise_to(self, path: str, score: float, why: tuple) -> None:
+        self.raised[path] = (score, why)
+
+
+def test_only_a_data_asset_holding_most_instances_is_a_registry(tmp_path: Path) -> None:
+    """The catalog holding all five tracks is raised to 0.9 of the class's score; a menu prefab
+    holding all five (a scene or prefab is no registry) and a playlist asset holding two (fewer
+    than three) are not; a task saying no list raises nothing."""
+    root = _tracks(tmp_path)
+    rows = [f"  - {{fileID: 11400000, guid: {g}, type: 2}}\n" for g in ASSET_GUIDS[: len(TRACKS)]]
+    files = {
+        "Assets/Scripts/TrackMenu.cs": mono_script("TrackMenu", "    public TrackData[] shown;"),
+        "Assets/Scripts/TrackMenu.cs.meta": meta(MENU_GUID),
+        "Assets/Prefabs/TrackMenu.prefab": script_prefab("TrackMenu", MENU_GUID, "  shown:\n" + "".join(rows)),
+        "Assets/Data/Playlist.asset": data_asset(CATALOG_GUID, "Playlist", "  entries:\n" + "".join(rows[:2])),
+    }
+    write_project(root, files)
+    update(root, Config(workers=1))
+    project = open_workspace(root, [(root, Config())]).projects[0]
+    pairs = _Pairs(project, ["Assets/Scripts/TrackData.cs"])
+    raise_registries(pairs, frozenset(word_stems("where do I register a new track so it shows in the list")))
+    assert pairs.raised == {
+        "Assets/Data/Master.asset": (9.0, ("lists_instances_of", "Assets/Scripts/TrackData.cs", ()))
+    }
+    quiet = _Pairs(project, ["Assets/Scripts/TrackData.cs"])
+    raise_registries(quiet, frozenset(word_stems("where is a track's tempo set")))
+    assert quiet.raised == {}

@@ -18,7 +18,7 @@ import sysconfig
 from pathlib import Path, PurePath, PureWindowsPath
 
 from indexer.changes.placing import PlacingFailed, Planned, place_all
-from indexer.files import atomic_write, read_regular
+from indexer.files import read_regular
 
 HOOKS = ("pre-commit", "post-checkout", "post-merge", "post-rewrite")
 # A hook never holds git up for long: it waits this long for another indexer, and gives up (one
@@ -305,13 +305,18 @@ def install(project: Path) -> list[str]:
         if step is not None:
             planned.append(step[0])
             done += step[1]
+    _place_or_none(planned, "install", folder)
+    return done
+
+
+def _place_or_none(planned: list[Planned], action: str, folder: Path) -> None:
+    """`place_all`, a failure said as a HookError naming the hook and what was put back."""
     try:
         place_all(planned)
     except PlacingFailed as exc:
         kept = f"could not put back {', '.join(exc.unrestored)}" if exc.unrestored else "no hook was changed"
         why = exc.cause.strerror or exc.cause
-        raise HookError(f"could not install the {exc.name} hook in {folder}: {why}; {kept}") from None
-    return done
+        raise HookError(f"could not {action} the {exc.name} hook in {folder}: {why}; {kept}") from None
 
 
 def _plan_hook(folder: Path, name: str, named: str, project: Path) -> tuple[Planned, list[str]] | None:
@@ -378,15 +383,6 @@ def _edits_copy(hook: Path) -> Path | None:
     return copy
 
 
-def _keep_edits(hook: Path) -> list[str]:
-    """Keep a copy of a hook of ours that someone added lines to (`_edits_copy`); what was done."""
-    copy = _edits_copy(hook)
-    if copy is None:
-        return []
-    shutil.copy2(hook, copy)
-    return [f"{hook.name}: had lines unity-index did not write; kept a copy as {copy.name}"]
-
-
 def _projects_of(hook: Path) -> list[str]:
     try:
         return recorded_projects(_hook_text(hook))
@@ -415,31 +411,42 @@ def uninstall(project: Path) -> list[str]:
     """Stop the hooks refreshing `project`: a hook that refreshes other projects too keeps them;
     one left with none is removed and the hook it chained to put back. Ours moved to
     `<name>.legacy` by `pre-commit install` likewise, the hook it chained to put back there, where
-    the pre-commit framework's hook runs it."""
+    the pre-commit framework's hook runs it. All are changed or none (`placing.place_all`, as
+    `install`): a failure puts back what was changed and names the hook."""
     project = project.resolve()
     folder = hooks_dir(project)
     named = hook_project(project)
-    done = []
+    planned, done = [], []
     for name in HOOKS:
         chained = folder / (name + CHAINED_SUFFIX)
         for hook in (folder / name, folder / (name + MOVED_SUFFIX)):
             if hook.exists() and _ours(hook):
-                done += _uninstall_one(hook, chained, named, project)
+                step = _plan_uninstall(hook, chained, named, project)
+                if step is not None:
+                    planned.append(step[0])
+                    done += step[1]
                 break
+    _place_or_none(planned, "uninstall", folder)
     return done
 
 
-def _uninstall_one(hook: Path, chained: Path, named: str, project: Path) -> list[str]:
+def _plan_uninstall(hook: Path, chained: Path, named: str, project: Path) -> tuple[Planned, list[str]] | None:
+    """How our `hook` stops refreshing `project` and what that does; None: it refreshes others only."""
     projects = _projects_of(hook)
     others = [p for p in projects if not _same(p, named, project)]
     if projects and len(others) == len(projects):
-        return []  # it refreshes other projects only
-    done = _keep_edits(hook)
+        return None
+    step = Planned(hook.name, hook.resolve() if others else hook, backup=_edits_copy(hook))
+    done = (
+        []
+        if step.backup is None
+        else [f"{hook.name}: had lines unity-index did not write; kept a copy as {step.backup.name}"]
+    )
     if others:
-        atomic_write(hook, script(others, recorded_command(_hook_text(hook)) or ""), mode=0o755)
-        return [*done, f"{hook.name}: no longer refreshes {named} (still {', '.join(others)})"]
-    hook.unlink()
+        step.data = script(others, recorded_command(_hook_text(hook)) or "").encode("utf-8")
+        return step, [*done, f"{hook.name}: no longer refreshes {named} (still {', '.join(others)})"]
     if _present(chained):
-        os.replace(chained, hook)
-        return [*done, f"{hook.name}: restored the previous hook"]
-    return [*done, f"{hook.name}: removed"]
+        step.source = chained
+        return step, [*done, f"{hook.name}: restored the previous hook"]
+    step.remove = True
+    return step, [*done, f"{hook.name}: removed"]

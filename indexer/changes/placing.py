@@ -1,7 +1,8 @@
-"""Several files put in place all or none (`hook install`'s four hooks).
+"""Several files put in place all or none (`hook install`'s four hooks, `hook uninstall`'s).
 
 Each new file is written in full to a temporary file beside its place first (a full disk or a
-folder that takes no file fails there, before anything is placed); then each is renamed into place,
+folder that takes no file fails there, before anything is placed); then each is renamed into place
+(or a file already there, the hook `uninstall` restores, is renamed into it; or it is removed),
 the file there before kept as its plan says (renamed aside, the user's hook kept as `<name>.local`;
 copied, a hook of ours with lines someone added; else held aside until the end). A failure on the
 way puts back, in reverse order, what was placed. Only a SIGKILL in the instant between two renames
@@ -23,14 +24,17 @@ from pathlib import Path
 @dataclass
 class Planned:
     """One file to place. `keep_as`: where the file now at `target` is renamed to first;
-    `backup`: where a copy of it is made first (kept after success)."""
+    `backup`: where a copy of it is made first (kept after success); `source`: a file renamed to
+    `target` instead of `data` (the hook it chained to put back); `remove`: `target` removed."""
 
     name: str
     target: Path
-    data: bytes
-    mode: int
+    data: bytes = b""
+    mode: int = 0o755
     keep_as: Path | None = None
     backup: Path | None = None
+    source: Path | None = None
+    remove: bool = False
 
 
 class PlacingFailed(Exception):
@@ -55,7 +59,8 @@ def place_all(planned: list[Planned]) -> None:
         temporaries = []
         for p in planned:
             current = p.name
-            temporaries.append(_temporary(p, run))
+            written = p.source is None and not p.remove
+            temporaries.append(_temporary(p, run) if written else None)
         for p, tmp in zip(planned, temporaries, strict=True):
             current = p.name
             _place(p, tmp, run)
@@ -83,8 +88,9 @@ def _temporary(p: Planned, run: _Run) -> Path:
     return tmp
 
 
-def _place(p: Planned, tmp: Path, run: _Run) -> None:
-    """Rename `tmp` to `p.target`, keeping what was there as planned, each step's undo noted."""
+def _place(p: Planned, tmp: Path | None, run: _Run) -> None:
+    """Rename `tmp` (or `p.source`) to `p.target`, or remove it, keeping what was there as
+    planned, each step's undo noted."""
     target = p.target
     if p.backup is not None:
         # its removal noted first: a copy a full disk cuts short is removed too (a name nothing held)
@@ -96,11 +102,18 @@ def _place(p: Planned, tmp: Path, run: _Run) -> None:
     elif target.is_symlink() or target.exists():  # held aside as it is, a link as a link
         held = target.with_name(f".{target.name}.{secrets.token_hex(8)}.old")
         run.scratch.append(held)
-        shutil.copy2(target, held, follow_symlinks=False)
+        if p.remove:  # renamed aside: removed at the end, put back by the undo
+            os.replace(target, held)
+        else:
+            shutil.copy2(target, held, follow_symlinks=False)
         run.undo.append((str(target), lambda: os.replace(held, target)))
     else:
         run.undo.append((str(target), lambda: target.unlink(missing_ok=True)))
-    os.replace(tmp, target)
+    if p.source is not None:
+        os.replace(p.source, target)
+        run.undo.append((str(p.source), lambda: os.replace(target, p.source)))  # type: ignore[arg-type]
+    elif tmp is not None:
+        os.replace(tmp, target)
 
 
 def _roll_back(run: _Run) -> list[str]:

@@ -4,6 +4,7 @@ Each test failed before its fix (said in each)."""
 from __future__ import annotations
 
 import errno
+import json
 import os
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 
 from indexer.changes.hooks import HOOKS, HookError, install, uninstall
 
+from .conftest import indexed_copy, run_cli
 from .test_hooks import git, repo  # noqa: F401  (the fixture)
 from .test_hooks_atomic_session53 import USER_HOOK, _state, _user_hook
 
@@ -77,3 +79,25 @@ def test_uninstall_still_restores_every_hook(repo: Path) -> None:  # noqa: F811
         assert (folder / name).read_text() == USER_HOOK.replace("team's", f"team's {name}")
         assert os.access(folder / name, os.X_OK)
     assert (folder / "post-checkout.unity-index-backup").read_text().endswith("echo a line of the user's\n")
+
+
+@pytest.mark.parametrize("name", ["gen-1\u0000", "a" * 5000], ids=["nul", "too-long"])
+def test_an_index_json_naming_an_impossible_generation_folder_is_rebuilt(tmp_path: Path, name: str) -> None:
+    """A valid index.json whose `data` names no folder a writer makes, one the file system cannot
+    even look up. Before: a NUL failed every command, `index --full` too, exit 3 "internal error:
+    ValueError: embedded null byte"; a too long name every command but `index --full`, exit 2
+    "File name too long ... check that this file or folder can be read and written"."""
+    root = indexed_copy(tmp_path)
+    header = root / "Library/UnityIndex/index.json"
+    header.write_text(json.dumps({**json.loads(header.read_text()), "data": name}))
+    status = run_cli("status", "--json", "--project", str(root))
+    assert status.returncode == 0, status.stderr
+    query = run_cli("query", "player health", "--project", str(root))
+    assert query.returncode == 0, query.stderr
+    assert "Assets/Scripts/Player/PlayerHealth.cs" in query.stdout
+    assert "cannot be used (damaged or incomplete): building it" in query.stderr
+    assert json.loads(header.read_text())["data"] == "gen-2"
+    header.write_text(json.dumps({**json.loads(header.read_text()), "data": name}))
+    full = run_cli("index", "--full", "--project", str(root))
+    assert full.returncode == 0, full.stderr
+    assert full.stderr.startswith("rebuilt index of ")

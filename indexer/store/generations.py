@@ -16,7 +16,7 @@ import shutil
 import sqlite3
 
 from indexer.model import SCHEMA_VERSION
-from indexer.store.header import IndexMissing, read_header, write_header
+from indexer.store.header import IndexMissing, data_name, read_header, write_header
 from indexer.store.reader import Records
 from indexer.store.schema import GENERATION_PREFIX, IndexPaths
 
@@ -77,7 +77,7 @@ def recover(paths: IndexPaths) -> None:
     and the header rename left it one behind)."""
     header = read_header(paths)
     usable = header is not None and header.get("schema_version") == SCHEMA_VERSION
-    keep = str(header.get("data", "")) if header is not None else None
+    keep = data_name(paths) if header is not None else None
     retire(paths, keep)
     if not usable:
         return

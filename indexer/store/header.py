@@ -61,10 +61,14 @@ def read_header(paths: IndexPaths) -> dict | None:
 
 
 def data_name(paths: IndexPaths) -> str:
-    """The generation folder the header names ("" before generation folders existed)."""
+    """The generation folder the header names ("" before generation folders existed, and for a
+    name no writer gives: a NUL in it failed every command, `index --full` too, with "embedded null
+    byte", and a name too long for the file system every update with "File name too long")."""
+    from indexer.store.generations import is_generation
+
     header = read_header(paths) or {}
     name = header.get("data", "")
-    return name if isinstance(name, str) and "/" not in name and "\\" not in name and name != ".." else ""
+    return name if isinstance(name, str) and is_generation(name) else ""
 
 
 def header_generation(paths: IndexPaths) -> int:

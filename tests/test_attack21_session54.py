@@ -101,3 +101,102 @@ def test_an_index_json_naming_an_impossible_generation_folder_is_rebuilt(tmp_pat
     full = run_cli("index", "--full", "--project", str(root))
     assert full.returncode == 0, full.stderr
     assert full.stderr.startswith("rebuilt index of ")
+
+
+def test_a_call_in_watch_mode_waits_for_the_writes_before_it_not_for_a_writer_that_never_stops(
+    tmp_path: Path,
+) -> None:
+    """A tool writing a file of the project every 20 ms (a game saving into Assets/ in play mode, a
+    generator): each call waited until nothing at all was pending, which never came while the
+    writes went on, and answered after SETTLE_TIMEOUT (300 s: 50 concurrent MCP calls over HTTP
+    all took 302 s). Now it waits for the writes made before it."""
+    import threading
+    import time
+
+    from indexer.build.update import update
+    from indexer.config import Config
+    from mcp_adapter.server.watcher import ProjectWatcher
+
+    from .conftest import write_project
+
+    root = write_project(tmp_path / "P", {"Assets/Hero.cs": "public class Hero { void Jump() {} }"})
+    update(root, Config(workers=1))
+    watcher = ProjectWatcher(root, Config(workers=1), lambda stats: None)
+    watcher.start()
+    stop = threading.Event()
+
+    def keep_writing() -> None:
+        n = 0
+        while not stop.is_set():
+            n += 1
+            (root / "Assets/Busy.cs").write_text(f"public class Busy {{ int v{n}; }}")
+            stop.wait(0.02)
+
+    writer = threading.Thread(target=keep_writing)
+    try:
+        assert watcher.settle(30)  # watching, its first update done
+        writer.start()
+        time.sleep(1.0)  # the writes going on
+        (root / "Assets/Shield.cs").write_text("public class Shield { void Block() {} }")
+        started = time.monotonic()
+        assert watcher.settle(60)
+        waited = time.monotonic() - started
+    finally:
+        stop.set()
+        if writer.is_alive():
+            writer.join(10)
+        watcher.stop()
+    assert waited < 15, waited  # (it returned False after the whole 60 s)
+    shown = run_cli("describe", "Assets/Shield.cs", "--no-refresh", "--project", str(root))
+    assert shown.returncode == 0, shown.stderr  # the write made before the call was applied
+    assert "Shield" in shown.stdout
+
+
+def test_a_call_whose_batch_in_flight_meets_another_writer_is_told_it_is_not_applied(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """`settle`'s promise kept by the fix above: the batch applying when the call came finds
+    another process holding the writer lock (and so does the retry): False, the call then
+    answering from the last commit with its note, not True as if the write were in."""
+    import threading
+    import time
+
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.store.lock import IndexBusy
+    from mcp_adapter.server import watcher as watcher_module
+
+    from .conftest import write_project
+
+    root = write_project(tmp_path / "P", {"Assets/Hero.cs": "public class Hero { void Jump() {} }"})
+    update(root, Config(workers=1))
+    gate, in_flight, calls = threading.Event(), threading.Event(), []
+
+    def busy_after_the_first(*args, **kw):
+        calls.append(kw.get("paths"))
+        if len(calls) == 1:
+            return update(*args, **kw)  # the catch-up walk
+        in_flight.set()
+        gate.wait(30)
+        raise IndexBusy("another process holds it", holder=1)
+
+    monkeypatch.setattr(watcher_module, "update", busy_after_the_first)
+    watcher = watcher_module.ProjectWatcher(root, Config(workers=1), lambda stats: None)
+    watcher.start()
+    try:
+        assert watcher.settle(30)
+        (tmp_path / "Shield.cs").write_text("public class Shield {}")
+        os.replace(tmp_path / "Shield.cs", root / "Assets/Shield.cs")  # one event: none left pending
+        assert in_flight.wait(30)  # its batch applying
+        time.sleep(0.3)
+        answer: list[bool] = []
+        waiting = threading.Thread(target=lambda: answer.append(watcher.settle(30)))
+        waiting.start()
+        time.sleep(0.3)
+        gate.set()
+        waiting.join(30)
+    finally:
+        gate.set()
+        watcher.stop()
+    assert answer == [False]
+    assert len(calls) >= 3  # the batch, and a retry begun after the call, both refused

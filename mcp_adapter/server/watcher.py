@@ -91,8 +91,11 @@ class ProjectWatcher:
         self._urgent = False  # a call waits: skip the quiet period
         self._taken = 0  # batches taken so far: a call gives up on a busy writer lock only after
         # an attempt that began after the call did (the lock may have been freed since)
+        self._applied = 0  # the last batch applied (its number in `_taken`): every batch before it
+        # is applied too, or was put back and taken again by a later one
         self._walks_requested = 1  # the first batch catches up with what changed while nobody watched
         self._walks_done = 0
+        self._walks_taken = 0  # walk requests a batch has taken (it may still be applying them)
         self._full_upto = 0  # walks up to this one rebuild the index from scratch (a damaged index)
         self._walk_stats: UpdateStats | None = None
         self._observer = None
@@ -132,11 +135,6 @@ class ProjectWatcher:
 
     # -- what calls wait for ---------------------------------------------------------------------
 
-    def _unapplied(self) -> bool:
-        with self.collector.lock:
-            pending = bool(self.collector.pending)
-        return self._busy or pending or self._walks_done < self._walks_requested
-
     def sync(self) -> bool:
         """Wait until the events of every write made before now have reached the collector: a
         cookie file in each watched folder travels behind them (one emitter per folder, in order)."""
@@ -170,19 +168,29 @@ class ProjectWatcher:
 
     def settle(self, timeout: float) -> bool:
         """Wait until every write made before now is applied; False if `timeout` passed first, or
-        if another process is writing the index or the last update failed (neither is waited for)."""
+        if another process is writing the index or the last update failed (neither is waited for).
+        Writes made after are not waited for: a tool writing a file every few milliseconds kept
+        something pending for ever, and every call waited the whole `timeout`."""
         deadline = time.monotonic() + timeout
         self.sync()
         with self._cond:
             taken = self._taken
+            # the batch in flight, and the next one, which takes everything collected by now
+            needed = taken + 1 if self._unapplied_beyond_busy() else taken if self._busy else 0
             self._urgent = True
             self.collector.wake.set()
-            while self._unapplied() and not self._gave_up(taken) and self.alive:
+            while self._applied < needed and not self._gave_up(taken) and self.alive:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return False
                 self._cond.wait(min(left, 0.1))
-            return not self._unapplied()
+            return self._applied >= needed
+
+    def _unapplied_beyond_busy(self) -> bool:
+        """Whether something is collected that no batch has taken yet (events or a walk)."""
+        with self.collector.lock:
+            pending = bool(self.collector.pending)
+        return pending or self._walks_taken < self._walks_requested
 
     def _gave_up(self, taken: int) -> bool:
         """Whether the thread stopped trying, for now, after `taken` batches: the last update
@@ -226,6 +234,7 @@ class ProjectWatcher:
                     batch, c.pending = c.pending, set()
                     if walk:
                         batch.add(WALK)
+                        self._walks_taken = self._walks_requested
                     self._busy, self._urgent = True, False
                     self._taken += 1
                     c.wake.clear()
@@ -238,6 +247,8 @@ class ProjectWatcher:
 
     def _finish(self, *, blocked: bool = False, put_back: set[str] | None = None) -> None:
         with self._cond:
+            if put_back is None:
+                self._applied = self._taken
             if put_back:
                 with self.collector.lock:
                     self.collector.pending |= put_back

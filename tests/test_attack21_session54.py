@@ -1,4 +1,12 @@
-"""Attack round 21 (session 54): `hook uninstall` all or none, and what round 21 found broken.
+"""Attack round 21 (session 54): what broke (docs/indexing.md, "Bad input", lists what held).
+
+1. `hook uninstall` changed the hooks one by one: a failure at the third left two restored and two
+   ours. Now all or none, as `install` (docs/cli.md).
+2. An `index.json` whose `data` held a NUL failed every command, `index --full` too; one of 5,000
+   characters every command but `--full`. Now no index, rebuilt (docs/indexing.md, "Guarantees").
+3. In watch mode a call waited until nothing was pending; a file rewritten every 50 ms held every
+   MCP call for 300 s. Now it waits for the writes made before it (docs/mcp.md).
+
 Each test failed before its fix (said in each)."""
 
 from __future__ import annotations

@@ -116,6 +116,8 @@ def test_the_trials_sets_are_kept_apart_each_with_its_repository_named() -> None
         "CountryHero",
         "Darkness",
         "FindAWayOut",
+        "FpsMarkTwo",
+        "IsoTD",
         "KitchenChaos",
         "Redhood",
         "RhythmLanes",

@@ -38,7 +38,7 @@ speed velocity pace
 jump leap hop
 crouch duck sneak
 shoot shot projectile bullet missile
-ammo ammunition bullets
+ammo ammunition bullets shells cartridges
 weapon gun sword blade
 attack strike melee assault bite
 armor armour defense defence
@@ -330,11 +330,14 @@ matrix matrices
 """
 
 # A word and the short form code names it by: a task says "the maximum health", the code
-# `maxHealth`, `AddValueMax`. Searched as `_FORMS` are, both ways.
+# `maxHealth`, `AddValueMax`; "level 2", the code `EnemySpawnerLv2`, `lvlIndex` (a short form
+# means what its word means, a stage or a rank alike, so "level" has them though no synonym
+# group has it). Searched as `_FORMS` are, both ways.
 _SHORT = """
 maximum max
 minimum min
 language lang
+level lvl lv
 """
 
 

@@ -115,6 +115,7 @@ def test_the_trials_sets_are_kept_apart_each_with_its_repository_named() -> None
         "ColonySim",
         "CountryHero",
         "Darkness",
+        "FarmDebt",
         "FindAWayOut",
         "FpsMarkTwo",
         "IsoTD",
@@ -123,6 +124,7 @@ def test_the_trials_sets_are_kept_apart_each_with_its_repository_named() -> None
         "RhythmLanes",
         "RoguelikeDungeon",
         "SpellRogue",
+        "VisualNovel",
     ]
     assert not {s.stem for s in TRIALS} & {s.stem for s in SETS}
     repositories = json.loads((TRIALS[0].parent / "sets.json").read_text(encoding="utf-8"))

@@ -19,6 +19,7 @@ from indexer.project import file_title, is_prefab, is_script
 from indexer.query.added_components import adders
 from indexer.query.channels import raise_channels
 from indexer.query.describe import unity_root
+from indexer.query.held_prefabs import raise_held_prefabs
 from indexer.query.kept_records import kept_record
 from indexer.query.linked_records import raise_linked_records
 from indexer.query.loads import prefix_loaded
@@ -105,6 +106,8 @@ def pair(
         raise_read_data(pairs, ASKED_SHARE if asks_assets else PAIRED_SHARE)
     if kind in (None, "csharp", "asset") and not values:  # a value lives where it is set, not who hears it
         raise_channels(pairs, kind)
+    if kind in (None, "prefab") and stems:
+        raise_held_prefabs(pairs, stems)  # the prefab a best script spawns, named by the task
     if kind in (None, "asset") and stems:
         pairs.instances_named(stems)
         pairs.instances_holding(stems)

@@ -413,6 +413,11 @@ class Graph:
             self._edges[key] = tuple(sorted(self.records.edges_from(path)))
         return self._edges[key]
 
+    def carries_script(self, asset: str) -> bool:
+        """Whether an asset carries one of the project's scripts (a data asset of the game's own,
+        not a package's settings, such as an Addressables group listing the prefab among its entries)."""
+        return any(edge == "script" for _, edge in self.uses(asset))
+
     def used_by(self, path: str, cap: int = HUB_USERS) -> tuple[tuple[str, str], ...]:
         """Files that point at this file, the edge read backwards (REVERSE_EDGE), by path; none for a
         hub (over `cap` users: a core class, a partial class's parts): they say nothing of one task."""

@@ -10,9 +10,15 @@ it only through its carrier's field.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from indexer.identifiers import name_stems
 from indexer.project import file_title, is_prefab, is_script
 from indexer.query.kept_records import kept_record
+
+if TYPE_CHECKING:
+    from indexer.query.graph import Graph
+    from indexer.query.pairing import _Pairs
 
 HELD_SCRIPTS = 3  # the best scripts whose carriers' fields are read (pairing.PAIRED_SCRIPTS)
 HELD_CARRIERS = 3  # ... when at most these many prefabs and scenes carry the script
@@ -20,7 +26,7 @@ HELD_MOST = 3  # prefabs named by the task, at most, raised for one script
 HELD_SHARE = 0.6  # of the script's score, not weighed by the prefab's prior (see raise_held_prefabs)
 
 
-def raise_held_prefabs(pairs, stems: frozenset[str]) -> None:
+def raise_held_prefabs(pairs: _Pairs, stems: frozenset[str]) -> None:
     """For each of the HELD_SCRIPTS best scripts that at most HELD_CARRIERS prefabs and scenes
     carry, the prefabs its components there hold in a field whose name says a word of the task
     (`stems`), and whose own name says a word of the task the script's name says too (the thing
@@ -48,7 +54,7 @@ def raise_held_prefabs(pairs, stems: frozenset[str]) -> None:
             pairs.raise_to(path, script.score * HELD_SHARE, ("held_by_script", script.path, ()))
 
 
-def _held(graph, carrier: str, script_guid: str, stems: frozenset[str]) -> list[str]:
+def _held(graph: Graph, carrier: str, script_guid: str, stems: frozenset[str]) -> list[str]:
     """The prefabs the components of the script of GUID `script_guid` hold in `carrier`, in fields
     whose name says a word of `stems`: a reference's detail ends with its component's script
     (`... > script:<guid>`), its context is the field; a field saying none of the task's words is

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from indexer.query.pairing import _Pairs
+    from indexer.query.workspace import ProjectIndex
 
 LINKED_BEST = 10  # the data assets among this many best files are looked at
 LINKED_ASSETS_MOST = 4  # ... at most these many of them (the best first)
@@ -57,7 +58,7 @@ def raise_linked_records(pairs: _Pairs) -> None:
                     pairs.boosts[holder] = (score, "links", better.path, ())
 
 
-def _refs(project, asset: str) -> tuple[Ref, ...]:
+def _refs(project: ProjectIndex, asset: str) -> tuple[Ref, ...]:
     """The references to `asset` in scenes, prefabs and data assets; none when more than
     LINK_HOLDERS_MOST files hold it (a hub)."""
     records = project.graph.records

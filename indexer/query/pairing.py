@@ -317,7 +317,7 @@ class _Pairs:
             if not holders:
                 continue
             guid = graph.records.guid_of_path(prefab.path)
-            defining = (p for p in holders if _scripted(graph, p) and _defines(graph, p, guid))
+            defining = (p for p in holders if graph.carries_script(p) and _defines(graph, p, guid))
             data = list(itertools.islice(defining, DEFINITION_MOST + 1))  # no record read past the most
             if not data or len(data) > DEFINITION_MOST:
                 continue
@@ -344,7 +344,7 @@ class _Pairs:
                 continue
             words = stems | set(name_stems(file_title(holder.path)))
             names = {p: set(name_stems(file_title(p))) for p in held if p.startswith(self.prefix)}
-            said = {p: len(n & words) for p, n in names.items() if n & words and _scripted(graph, p)}
+            said = {p: len(n & words) for p, n in names.items() if n & words and graph.carries_script(p)}
             most = max(said.values(), default=0)
             best = [p for p, n in said.items() if n == most]
             if len(said) > 1 and not any(names[p] & stems for p in best):
@@ -445,12 +445,6 @@ def _after_new(text: str, name: str) -> bool:
             return True
         at = text.find(name, at + 1)
     return False
-
-
-def _scripted(graph: Graph, asset: str) -> bool:
-    """Whether a data asset carries one of the project's scripts (not a package's settings, such as
-    an Addressables group listing the prefab among its entries)."""
-    return any(edge == "script" for _, edge in graph.uses(asset))
 
 
 def _names_class(graph: Graph, asset: str, field: str, stems: frozenset[str]) -> bool:

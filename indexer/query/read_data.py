@@ -12,15 +12,19 @@ beside `PlayerCharacterLevel.cs`), as a prefab holds the values of the one scrip
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from indexer.identifiers import name_stems
 from indexer.project import file_title, is_script
 from indexer.query.describe import unity_root
 
+if TYPE_CHECKING:
+    from indexer.query.pairing import _Pairs
+
 READ_SCRIPTS = 3  # the best scripts whose used classes are looked into (pairing.PAIRED_SCRIPTS)
 
 
-def raise_read_data(pairs, share: float) -> None:
+def raise_read_data(pairs: _Pairs, share: float) -> None:
     """For each of the READ_SCRIPTS best scripts, a ScriptableObject class it uses (a field's type,
     a load's type argument) whose one carrier is one data asset that no prefab or scene
     references, that the text matched and that is named alike (`named_alike`) ranks at least

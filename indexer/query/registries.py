@@ -9,9 +9,13 @@ field holds them all (a game's `MasterManager.asset` of `MusicMasterManagerData`
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from indexer.identifiers import stem
 from indexer.project import is_script
+
+if TYPE_CHECKING:
+    from indexer.query.pairing import _Pairs
 
 # A script among the REGISTRY_SCRIPTS best with REGISTRY_LEAST to REGISTRY_MOST data assets: the
 # project-scripted data assets holding at least half of them (and REGISTRY_LEAST), when at most
@@ -26,13 +30,11 @@ def asks_listing(stems: frozenset[str]) -> bool:
     return not _LISTING.isdisjoint(stems)
 
 
-def raise_registries(pairs, stems: frozenset[str]) -> None:
+def raise_registries(pairs: _Pairs, stems: frozenset[str]) -> None:
     """For a task saying a list (`asks_listing`), each of the REGISTRY_SCRIPTS best scripts whose
     class has several data assets: the few data assets of a project script holding most of them in
     their fields (a registry, an index of every level or song) rank at least REGISTRY_SHARE of the
     script's score times their own prior. Not a scene or prefab (a menu holding its buttons' data)."""
-    from indexer.query.pairing import _scripted as scripted  # pairing calls this module
-
     if not asks_listing(stems):
         return
     graph = pairs.project.graph
@@ -47,7 +49,7 @@ def raise_registries(pairs, stems: frozenset[str]) -> None:
             if edge == "refers_to" and p.endswith(".asset") and p not in data
         )
         least = max(REGISTRY_LEAST, (len(data) + 1) // 2)
-        holders = [p for p, n in held.items() if n >= least and scripted(graph, p)]
+        holders = [p for p, n in held.items() if n >= least and graph.carries_script(p)]
         if len(holders) > REGISTRY_HOLDERS:
             continue
         for path in (p for p in holders if p.startswith(pairs.prefix)):

@@ -52,9 +52,12 @@ def lift_close_parts(graph, order: list[Ranked], priors: dict[str, float]) -> li
     return sorted(order, key=lambda r: (-r.score, r.path)) if risen else order
 
 
-def lift_parts(graph, order: list[Ranked], priors: dict[str, float]) -> list[Ranked]:
-    """`order` with the close parts (`lift_close_parts`), then the kept items (`lift_kept_items`), raised."""
-    return lift_kept_items(graph, lift_close_parts(graph, order, priors), priors)
+def lift_parts(project, order: list[Ranked], priors: dict[str, float]) -> list[Ranked]:
+    """`order` with the close parts (`lift_close_parts`), the kept items (`lift_kept_items`), then
+    the bases of thin subclasses (`lift_thin_bases`), raised."""
+    graph = project.graph
+    order = lift_kept_items(graph, lift_close_parts(graph, order, priors), priors)
+    return lift_thin_bases(graph, project.stats_of, order, priors)
 
 
 ITEM_HITS = 3  # the best hits whose kept item may rise
@@ -71,22 +74,71 @@ def lift_kept_items(graph, order: list[Ranked], priors: dict[str, float]) -> lis
     the items too, whose script holds what each one does, while its words (`EnemyIndicator`) may
     be none of the task's. Not one already in the ten best, nor one its role puts lower. With
     fewer than ten ranked, it ranks just below the last."""
+    found = ((hit, _kept_item(graph, hit.path)) for hit in order[:ITEM_HITS])
+    return _to_tenth(order, [(item, f"one of the items {hit.path} keeps") for hit, item in found if item], priors)
+
+
+def _to_tenth(order: list[Ranked], lifted: list[tuple[str, str]], priors: dict[str, float]) -> list[Ranked]:
+    """`order` with each (path, reason) of `lifted` raised to just above the tenth's score (just
+    below the last with fewer than ten), added when the search did not find it; not one already in
+    the ten best, nor one its role puts lower (`priors` below 1)."""
     top = {r.path for r in order[: PAST[0]]}
     placed = {r.path: r for r in order}
     bar = order[PAST[0] - 1].score * LIFT if len(order) >= PAST[0] else order[-1].score / LIFT if order else 0.0
     risen = []
-    for hit in order[:ITEM_HITS]:
-        item = _kept_item(graph, hit.path)
-        if item is None or item in top or priors.get(item, 1.0) < 1.0:
+    for path, reason in lifted:
+        if path in top or priors.get(path, 1.0) < 1.0:
             continue
-        r = placed.get(item) or Ranked(item, 0.0, [])
+        r = placed.get(path) or Ranked(path, 0.0, [])
         r.score = bar
-        r.reasons.append(f"one of the items {hit.path} keeps")
+        r.reasons.append(reason)
         risen.append(r)
-        top.add(item)
+        top.add(path)
     if not risen:
         return order
     return sorted([*order, *(r for r in risen if r.path not in placed)], key=lambda r: (-r.score, r.path))
+
+
+BASE_HITS = 3  # the best hits whose base class may rise
+THIN = 2000  # ... when the hit's script is at most these many bytes and smaller than its base
+FEW_SUBCLASSES = 4  # ... and the base has at most these many subclasses
+
+
+def lift_thin_bases(graph, stats_of, order: list[Ranked], priors: dict[str, float]) -> list[Ranked]:
+    """`order` with the project base class of a thin subclass among the BASE_HITS best scripts
+    raised to just above the tenth's score (`_to_tenth`): a subclass of a few lines (`HeartGulper`
+    naming the heart) leaves what it does to its larger base (`PickupGulper`, where the pickup is
+    taken), whose words may be none of the task's. A base of many subclasses is a framework's
+    (`Item`, `MonoBehaviour`-like roots), not this hit's logic. `stats_of`: the project's
+    (`ProjectIndex.stats_of`), whose dict the ranking reads a shown file's kind from, so a base
+    the search did not find is read there too."""
+    lifted = []
+    for hit in order[:BASE_HITS]:
+        if not is_script(hit.path):
+            continue
+        bases = [path for path, edge in graph.uses(hit.path) if edge == "base"]
+        if not bases:
+            continue
+        stats = stats_of([hit.path, *bases])
+        sizes = {path: stats[path].size for path in (hit.path, *bases) if path in stats}
+        own = sizes.get(hit.path, THIN + 1)
+        if own > THIN or not _only_overrides(graph.records.symbols(hit.path)):
+            continue
+        for base in bases:
+            if sizes.get(base, 0) > own and _subclasses(graph, base) <= FEW_SUBCLASSES:
+                lifted.append((base, f"its subclass {hit.path} only overrides its methods"))
+    return _to_tenth(order, lifted, priors)
+
+
+def _only_overrides(symbols) -> bool:
+    """Whether a script declares methods and each of them overrides one: it fills in its base's
+    hooks (`OnGulp`, `PerformTransform`), the flow calling them being the base's."""
+    methods = [s for s in symbols if s.kind == "method"]
+    return bool(methods) and all("override" in s.modifiers for s in methods)
+
+
+def _subclasses(graph, path: str) -> int:
+    return sum(1 for _, edge in graph.used_by(path) if edge == "subclass")
 
 
 def _kept_item(graph, path: str) -> str | None:

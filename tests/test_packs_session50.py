@@ -25,30 +25,33 @@ def ws(indexed_fixture: Path):
 
 def test_related_lines_past_the_fourth_name_the_file_alone(ws) -> None:
     """The spawner's pack at 1,500 tokens: the first four lines say the reference (two with their
-    outline), the rest are paths, and the two last (the health script a scene's UnityEvent calls,
-    the menu that loads the scene) are named only because the lines before them are shorter."""
+    outline), the rest are paths, and the two last (two more scripts on the scene) are named only
+    because the lines before them are shorter. (Since session 54 the enemy prefab the spawner
+    holds ranks second, `held_prefabs.py`: its animator, stats asset and material are related.)"""
     pack = build_context(ws, "enemy spawner waves", 1500, counter("estimate"))
     _, _, tail = pack.tier2.text.partition(HEADER)
     assert tail.split("\n") == [
         "Assets/Scripts/Core/GameManager.cs  (script on Dungeon.unity)",
         "  L13 public class GameManager : Singleton<GameManager>, ISaveable  [monobehaviour]",
         "  … 1 more outline line",
+        "Assets/Animations/Enemy.controller  (asset referenced by Enemy.prefab)",
+        "  animator controller Enemy  L3",
+        "    animator parameter Speed [Float]  L12",
+        "  … 11 more outline lines",
         "Assets/Data/SoundLibrary.asset  (asset referenced by Dungeon.unity)",
-        "  ScriptableObject SoundLibrary: SoundLibrary (Assets/Scripts/Audio/SoundLibrary.cs)",
-        "Assets/Scripts/Audio/AudioManager.cs  (script on Dungeon.unity)",
-        "Assets/Scripts/Player/CameraFollow.cs  (script on Dungeon.unity)",
-        "Assets/Scripts/UI/GameOverScreen.cs",
-        "Assets/Scripts/UI/HUD.cs",
-        "Assets/Scripts/Player/PlayerHealth.cs",
-        "Assets/Scripts/UI/MainMenu.cs",
+        "Assets/Data/Enemies/Goblin.asset  (asset referenced by Enemy.prefab)",
+        "Assets/Materials/Enemy.mat",
+        "Assets/Scripts/Combat/DamageDealer.cs",
+        "Assets/Scripts/Audio/AudioManager.cs",
+        "Assets/Scripts/Player/CameraFollow.cs",
     ]
     related = [(f.path, f.reason) for f in pack.tier2.files if f.reason.startswith(RELATED_REASON)]
     # the entries keep the reference the text leaves out (`--json`, MCP)
     assert related[4:] == [
-        ("Assets/Scripts/UI/GameOverScreen.cs", "related: script on Dungeon.unity"),
-        ("Assets/Scripts/UI/HUD.cs", "related: script on Dungeon.unity"),
-        ("Assets/Scripts/Player/PlayerHealth.cs", "related: UnityEvent target in Dungeon.unity"),
-        ("Assets/Scripts/UI/MainMenu.cs", "related: loads Dungeon.unity by name"),
+        ("Assets/Materials/Enemy.mat", "related: asset referenced by Enemy.prefab"),
+        ("Assets/Scripts/Combat/DamageDealer.cs", "related: script on Enemy.prefab"),
+        ("Assets/Scripts/Audio/AudioManager.cs", "related: script on Dungeon.unity"),
+        ("Assets/Scripts/Player/CameraFollow.cs", "related: script on Dungeon.unity"),
     ]
     assert pack.tokens <= 1500
 

@@ -124,7 +124,7 @@ def _field_roles(project, script: str, classes: set[str]) -> dict[str, frozenset
     names = {file_title(c) for c in classes}
     fields = [s.name for s in project.graph.records.symbols(script) if s.kind == "field" and _bare(s.type) in names]
     text = project.texts.get(script).text if fields else ""
-    roles = {field: _roles(text, field) for field in fields}
+    roles = {field: channel_roles(text, field) for field in fields}
     return {field: found for field, found in roles.items() if found}
 
 
@@ -133,7 +133,7 @@ def _bare(written: str) -> str:
     return written.split("<", 1)[0].rstrip("[]? ").rsplit(".", 1)[-1]
 
 
-def _roles(text: str, field: str) -> frozenset[str]:
+def channel_roles(text: str, field: str) -> frozenset[str]:
     """What a script's `text` does with the object its `field` holds: subscribes to it ("heard":
     `field.AddListener(`, `field.OnEventRaised += `), calls another member of it ("raised":
     `field.Broadcast()`, `field.RaiseEvent(3)`), both or neither."""
@@ -172,6 +172,6 @@ def _partners(project, users: tuple[tuple[str, str], ...], script: str, wanted: 
     found = {
         (user, wanted)
         for user, field in users
-        if user != script and wanted in _roles(project.texts.get(user).text, field)
+        if user != script and wanted in channel_roles(project.texts.get(user).text, field)
     }
     return tuple(sorted(found))

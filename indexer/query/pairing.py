@@ -19,7 +19,7 @@ from indexer.project import file_title, is_prefab, is_script
 from indexer.query.added_components import adders
 from indexer.query.channels import raise_channels
 from indexer.query.describe import unity_root
-from indexer.query.held_prefabs import raise_held_prefabs
+from indexer.query.held_prefabs import raise_held_data, raise_held_prefabs
 from indexer.query.kept_records import kept_record
 from indexer.query.linked_records import raise_linked_records
 from indexer.query.loads import prefix_loaded
@@ -104,6 +104,8 @@ def pair(
     if kind in (None, "asset"):
         pairs.data_of_scripts(ASKED_SHARE if asks_assets else PAIRED_SHARE)
         raise_read_data(pairs, ASKED_SHARE if asks_assets else PAIRED_SHARE)
+        if values:  # ... or its carrier holds, for a task asking a value (not "how is the screen shown")
+            raise_held_data(pairs, ASKED_SHARE if asks_assets else PAIRED_SHARE, stems)
     if kind in (None, "csharp", "asset") and not values:  # a value lives where it is set, not who hears it
         raise_channels(pairs, kind)
     if kind in (None, "prefab") and stems:

@@ -41,12 +41,12 @@ def _gulper(extra: str = "", subclasses: int = 0) -> str:
     )
 
 
-def _project(tmp_path: Path, extra: str = "", others: int = 0) -> Path:
+def _project(tmp_path: Path, extra: str = "", others: int = 0, base_extra: str = "") -> Path:
     """A ghost's pickups: the thin `HeartGulper` over `PickupGulper` (no word of the task), eleven
     scripts saying "heart" (four of them holding the gulper: it is tied to many files, so
     `lift_close_parts` leaves its base), and `others` more subclasses of the base."""
     files: dict[str, str] = {
-        BASE: _FLOW,
+        BASE: _FLOW.replace("{\n", "{\n" + base_extra, 1),
         f"{BASE}.meta": meta("a1" * 16),
         "Assets/Scripts/Pickups/HeartGulper.cs": _gulper(extra),
         "Assets/Scripts/Pickups/HeartGulper.cs.meta": meta("b2" * 16),
@@ -83,6 +83,14 @@ def test_a_base_of_many_subclasses_does_not(tmp_path: Path) -> None:
     """A base with more than FEW_SUBCLASSES subclasses is a framework's root: not raised."""
     assert close_parts.FEW_SUBCLASSES == 4
     assert BASE not in _ranked(_project(tmp_path, others=4), TASK, 10)
+
+
+def test_a_subclass_past_thin_bytes_does_not(tmp_path: Path) -> None:
+    """A subclass of more than THIN bytes (a generated block of data) is no thin one, even with
+    a base larger still: its base is left where the search put it."""
+    assert close_parts.THIN == 2000
+    filler = "    // " + "0" * 2000 + "\n"
+    assert BASE not in _ranked(_project(tmp_path, filler, base_extra=filler * 2), TASK, 10)
 
 
 def test_only_overrides() -> None:

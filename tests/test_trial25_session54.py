@@ -166,3 +166,25 @@ def test_only_a_data_asset_holding_most_instances_is_a_registry(tmp_path: Path) 
     quiet = _Pairs(project, ["Assets/Scripts/TrackData.cs"])
     raise_registries(quiet, frozenset(word_stems("where is a track's tempo set")))
     assert quiet.raised == {}
+
+
+def test_a_class_of_too_many_data_assets_or_a_listing_held_by_many_raises_nothing(tmp_path: Path, monkeypatch) -> None:
+    """The bounds the docstring gives: a class with more than REGISTRY_MOST data assets is not
+    looked into (its holders' edges are not read), and when more than REGISTRY_HOLDERS assets hold
+    most of them none is the registry. Shown with the bounds set below this project's five tracks
+    and one catalog, the same ranking that raised the catalog above."""
+    from indexer.query import registries
+
+    root = _tracks(tmp_path)
+    update(root, Config(workers=1))
+    project = open_workspace(root, [(root, Config())]).projects[0]
+    task = frozenset(word_stems("where do I register a new track so it shows in the list"))
+    for bound, value in (("REGISTRY_MOST", len(TRACKS) - 1), ("REGISTRY_HOLDERS", 0)):
+        with monkeypatch.context() as m:
+            m.setattr(registries, bound, value)
+            pairs = _Pairs(project, ["Assets/Scripts/TrackData.cs"])
+            raise_registries(pairs, task)
+            assert pairs.raised == {}, bound
+    pairs = _Pairs(project, ["Assets/Scripts/TrackData.cs"])
+    raise_registries(pairs, task)
+    assert list(pairs.raised) == ["Assets/Data/Master.asset"]

@@ -26,7 +26,7 @@ def _picture(name: str) -> str:
     )
 
 
-def _hearts(tmp_path: Path, field: str = "heartPrefab", manager: str = "HeartsManager") -> Path:
+def _hearts(tmp_path: Path, field: str = "heartPrefab", manager: str = "HeartsManager", spares: int = 0) -> Path:
     """A visual novel's relationship meter: `manager` (`HeartsManager.cs`) spawns one copy of the prefab its
     `field` holds per affinity point; the scene carrying it holds `Heart.prefab` there; a star
     picture nothing holds; eight scripts telling of relationship progress."""
@@ -47,6 +47,9 @@ def _hearts(tmp_path: Path, field: str = "heartPrefab", manager: str = "HeartsMa
         STAR: _picture("Star"),
         f"{STAR}.meta": meta(_STAR, "PrefabImporter"),
     }
+    for i in range(spares):  # more prefabs carrying the manager, its field left empty
+        files[f"Assets/Prefabs/Meter{i}.prefab"] = script_prefab(f"Meter{i}", _MANAGER, f"  {field}: {{fileID: 0}}\n")
+        files[f"Assets/Prefabs/Meter{i}.prefab.meta"] = meta(f"{i:02x}" + "f6" * 15, "PrefabImporter")
     for i in range(8):
         name = f"ProgressStep{i}"
         files[f"Assets/Scripts/Story/{name}.cs"] = mono_script(
@@ -79,3 +82,14 @@ def test_a_prefab_the_script_is_not_named_for_is_not_raised(tmp_path: Path) -> N
     ranked = _ranked(_hearts(tmp_path, manager="AffinityMeter"), TASK, 10)
     assert ranked[0] == "Assets/Scripts/AffinityMeter.cs"
     assert ranked.index(SCENE) < ranked.index(HEART)
+
+
+def test_a_script_placed_in_many_files_raises_nothing(tmp_path: Path) -> None:
+    """A script more than HELD_CARRIERS prefabs and scenes carry is a shared part, its fields set
+    for each: the heart one of them holds is not raised, and stays under the eight scripts telling
+    of progress (2nd with a bound of 4 carriers)."""
+    from indexer.query.held_prefabs import HELD_CARRIERS
+
+    ranked = _ranked(_hearts(tmp_path, spares=HELD_CARRIERS), TASK, 14)
+    assert ranked[0] == "Assets/Scripts/HeartsManager.cs"
+    assert ranked.index(HEART) > ranked.index("Assets/Scripts/Story/ProgressStep7.cs")

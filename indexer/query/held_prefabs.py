@@ -20,6 +20,9 @@ from indexer.query.channels import channel_roles
 from indexer.query.kept_records import kept_record
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from indexer.model import Ranked
     from indexer.query.graph import Graph
     from indexer.query.pairing import _Pairs
 
@@ -42,13 +45,7 @@ def raise_held_prefabs(pairs: _Pairs, stems: frozenset[str]) -> None:
     if not stems:
         return
     graph = pairs.project.graph
-    for script in pairs.best(is_script, HELD_SCRIPTS):
-        carriers = [p for p in pairs.carriers(script.path) if p.endswith((".prefab", ".unity"))]
-        if not carriers or len(carriers) > HELD_CARRIERS:
-            continue
-        guid = graph.records.guid_of_path(script.path)
-        if guid is None:
-            continue
+    for script, carriers, guid in _placed(pairs):
         held = {p for carrier in carriers for p in _held(graph, carrier, guid, stems) if p.startswith(pairs.prefix)}
         own = stems.intersection(name_stems(file_title(script.path)))  # the task's words the script's name says
         named = sorted(p for p in held if own.intersection(name_stems(file_title(p))))
@@ -71,11 +68,7 @@ def raise_held_data(pairs: _Pairs, share: float, stems: frozenset[str]) -> None:
     (`PlayList_Sample` of `PlayList` for "which song plays": the carrier's pick is named by its own
     words, `Security` of `IDPermission` for "a security ID")."""
     graph = pairs.project.graph
-    for script in pairs.best(is_script, HELD_SCRIPTS):
-        carriers = [p for p in pairs.carriers(script.path) if p.endswith((".prefab", ".unity"))]
-        guid = graph.records.guid_of_path(script.path) if 0 < len(carriers) <= HELD_CARRIERS else None
-        if guid is None:
-            continue
+    for script, carriers, guid in _placed(pairs):
         held = [(p, f) for c in carriers for p, f in _fields(graph, c, guid) if p.endswith(".asset")]
         said = {(p, f) for p, f in held if p.startswith(pairs.prefix) and _says(stems, p) and graph.carries_script(p)}
         if not said or len({p for p, _f in said}) > HELD_DATA_MOST:
@@ -84,6 +77,17 @@ def raise_held_data(pairs: _Pairs, share: float, stems: frozenset[str]) -> None:
         data = {p for p, f in said if not channel_roles(text, f) and _picked(graph, stems, p, f, held)}
         for path in sorted(data):
             pairs.raise_to(path, script.score * share * pairs.prior(path), ("held_by_script", script.path, ()))
+
+
+def _placed(pairs: _Pairs) -> Iterator[tuple[Ranked, list[str], str]]:
+    """Each of the HELD_SCRIPTS best scripts that 1 to HELD_CARRIERS prefabs and scenes carry,
+    with those carriers and its GUID (what its components there are found by)."""
+    graph = pairs.project.graph
+    for script in pairs.best(is_script, HELD_SCRIPTS):
+        carriers = [p for p in pairs.carriers(script.path) if p.endswith((".prefab", ".unity"))]
+        guid = graph.records.guid_of_path(script.path) if 0 < len(carriers) <= HELD_CARRIERS else None
+        if guid is not None:
+            yield script, carriers, guid
 
 
 def _says(stems: frozenset[str], path: str) -> bool:

@@ -91,6 +91,8 @@ def test_how_many_anywhere_asks_for_a_count() -> None:
     for text in ("many enemies spawn at once", "too many enemies"):
         assert excess(text) == (), text
         assert ("many", ("count",)) not in expansions(["many"], excess(text)), text
+    # the qualities in the order said, then the count
+    assert excess("how many bullets fire when the gun is too slow") == ("slow", "many")
 
 
 def test_a_pool_s_count_ranks_for_how_many_are_pooled(tmp_path: Path) -> None:

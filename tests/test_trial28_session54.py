@@ -93,3 +93,15 @@ def test_a_script_placed_in_many_files_raises_nothing(tmp_path: Path) -> None:
     ranked = _ranked(_hearts(tmp_path, spares=HELD_CARRIERS), TASK, 14)
     assert ranked[0] == "Assets/Scripts/HeartsManager.cs"
     assert ranked.index(HEART) > ranked.index("Assets/Scripts/Story/ProgressStep7.cs")
+
+
+def test_more_held_prefabs_than_held_most_raise_none(tmp_path: Path, monkeypatch) -> None:
+    """A script whose carriers hold more than HELD_MOST prefabs the task names holds a list (a
+    level's every prop), not its thing: none is raised. Shown with the bound set below the one
+    heart this project holds, the ranking that raised it to 2nd."""
+    from indexer.query import held_prefabs
+
+    monkeypatch.setattr(held_prefabs, "HELD_MOST", 0)
+    ranked = _ranked(_hearts(tmp_path), TASK, 10)
+    assert ranked[0] == "Assets/Scripts/HeartsManager.cs"
+    assert ranked.index(SCENE) < ranked.index(HEART)

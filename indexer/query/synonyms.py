@@ -285,8 +285,8 @@ _COUNTED: dict[str, tuple[str, ...]] = {"many": ("count",)}
 
 def excess(text: str) -> tuple[str, ...]:
     """The adjectives the task says with "too", "not ... enough", "more" or "less" that ask for
-    more or less of a quality (`_EXCESS`), "long" in "how long" (a duration) and "many" in "how
-    many" (a count), lowercased, in the order said."""
+    more or less of a quality (`_EXCESS`) and "long" in "how long" (a duration), lowercased, in
+    the order said; then "many" when the task says "how many" (a count)."""
     said = (m.group(1) or m.group(2) or (m.group(3) and "long") or m.group(4) for m in _TOO.finditer(text))
     counted = ("many",) * any(m.group(5) for m in _TOO.finditer(text))
     return tuple(dict.fromkeys([*(w.lower() for w in said if w and w.lower() in _EXCESS), *counted]))

@@ -1,0 +1,99 @@
+"""Promises of docs/configuration.md, docs/mcp.md and docs/cli.md that no test held (session 55's
+audit): each asserted through the real CLI or a real MCP session, and seen failing with the code
+that keeps it broken (the commit messages say how)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from .conftest import REPO, run_cli, write_project
+
+HERO = {"Assets/Hero.cs": "public class Hero { }\n"}
+
+
+def _stdio(root: Path, lines: list[dict]) -> dict:
+    """The answers, by id, of a stdio server given `lines` (stdin then closed)."""
+    stdin = "".join(json.dumps(line) + "\n" for line in lines)
+    cmd = [sys.executable, "-m", "indexer.cli", "serve", "--project", str(root), "--no-watch"]
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    r = subprocess.run(cmd, input=stdin, capture_output=True, text=True, cwd=REPO, env=env, timeout=120)
+    assert r.returncode == 0, r.stderr
+    return {a["id"]: a for a in map(json.loads, r.stdout.splitlines())}
+
+
+_HANDSHAKE = [
+    {
+        "jsonrpc": "2.0",
+        "id": 0,
+        "method": "initialize",
+        "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}},
+    },
+    {"jsonrpc": "2.0", "method": "notifications/initialized"},
+]
+
+
+# -- docs/configuration.md ---------------------------------------------------------------------
+
+_LIBRARY_OWN = (
+    *("PackageCache", "ScriptAssemblies", "Artifacts", "Bee", "ShaderCache", "StateCache", "PlayerDataCache"),
+    *("BuildPlayerData", "TempArtifacts", "APIUpdater", "Il2cppBuildCache", "BurstCache", "Search"),
+)
+
+
+def test_every_folder_unity_owns_in_library_is_refused_as_index_dir(tmp_path: Path) -> None:
+    """configuration.md: "one of Unity's own folders in `Library` or a folder in them (`PackageCache`,
+    ..., `Search`: Unity deletes and rebuilds them)" is refused, exit 2 (tests held three of the
+    thirteen); a folder of its own beside them (`Library/MyIndex`) is fine."""
+    root = write_project(tmp_path / "Game", HERO)
+    toml = root / "unity-index.toml"
+    for name in _LIBRARY_OWN:
+        toml.write_text(f'index_dir = "Library/{name}/Index"\n')
+        r = run_cli("status", "--project", str(root))
+        where = root / "Library" / name / "Index"
+        assert (r.returncode, r.stdout, r.stderr) == (
+            2,
+            "",
+            f"error: {toml}: index_dir must be a folder of its own (got 'Library/{name}/Index', which is {where}):"
+            f" Unity deletes and rebuilds Library/{name}; the default is Library/UnityIndex\n",
+        ), name
+    toml.write_text('index_dir = "Library/BurstCacheOfMine"\n')
+    assert run_cli("index", "--quiet", "--project", str(root)).returncode == 0
+    assert (root / "Library/BurstCacheOfMine/index.json").is_file()
+
+
+def _folder_of(tmp_path: Path, size: int) -> Path:
+    """A folder path under `tmp_path` exactly `size` bytes long (not made)."""
+    where = tmp_path / "I"
+    while len(os.fsencode(where)) < size:
+        room = size - len(os.fsencode(where)) - 1
+        where = where / ("x" * min(room, 200) if room > 1 else "y")
+    assert len(os.fsencode(where)) == size
+    return where
+
+
+def test_an_index_folder_of_483_bytes_is_taken_and_one_of_484_refused(tmp_path: Path) -> None:
+    """configuration.md: "An index folder ... whose path is over 483 bytes is refused (exit 2) ...
+    (gen-99,999 is allowed for)": one of 483 bytes builds and answers, one byte more is refused
+    with the documented message."""
+    root = write_project(tmp_path / "Game", HERO)
+    toml = root / "unity-index.toml"
+    taken = _folder_of(tmp_path, 483)
+    toml.write_text(f'index_dir = "{taken}"\n')
+    r = run_cli("index", "--quiet", "--project", str(root))
+    assert (r.returncode, r.stderr) == (0, "")
+    r = run_cli("describe", "Assets/Hero.cs", "--project", str(root))
+    assert (r.returncode, r.stdout) == (0, "Assets/Hero.cs  (csharp)\nassembly Assembly-CSharp\nL1 public class Hero\n")
+    refused = _folder_of(tmp_path / "J", 484)
+    toml.write_text(f'index_dir = "{refused}"\n')
+    r = run_cli("index", "--project", str(root))
+    assert (r.returncode, r.stdout) == (2, "")
+    assert r.stderr == (
+        f"error: {toml}: the index folder's path is 484 bytes long ({str(refused)[:80]}...), and its record store,"
+        " SQLite, opens no file whose path is over 504 bytes (its files are gen-N/records.db in that folder);"
+        " set index_dir in unity-index.toml to a folder of a path under 483 bytes (an absolute one)\n"
+    )
+    assert not refused.exists()

@@ -97,3 +97,26 @@ def test_an_index_folder_of_483_bytes_is_taken_and_one_of_484_refused(tmp_path: 
         " set index_dir in unity-index.toml to a folder of a path under 483 bytes (an absolute one)\n"
     )
     assert not refused.exists()
+
+
+# -- docs/mcp.md ---------------------------------------------------------------------------------
+
+
+def test_parameters_failing_the_schema_are_named_the_first_three_then_how_many_more(tmp_path: Path) -> None:
+    """mcp.md: "Parameters that fail MCP's schema are `-32602` naming each (the first three) with
+    pydantic's reason": a fourth is counted, `; and 1 more`, not named; three are all named."""
+    root = write_project(tmp_path / "P", HERO)
+    three = {"name": 5, "arguments": 5, "_meta": 5}
+    lines = [
+        *_HANDSHAKE,
+        {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {**three, "task": 5}},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": three},
+    ]
+    answers = _stdio(root, lines)
+    named = (
+        "Invalid request parameters of tools/call: `params._meta`: Input should be a valid dictionary or instance"
+        " of Meta; `params.arguments`: Input should be a valid dictionary; `params.name`: Input should be a valid"
+        " string"
+    )
+    assert answers[1]["error"] == {"code": -32602, "message": named + "; and 1 more"}
+    assert answers[2]["error"] == {"code": -32602, "message": named}

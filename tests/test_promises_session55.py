@@ -120,3 +120,28 @@ def test_parameters_failing_the_schema_are_named_the_first_three_then_how_many_m
     )
     assert answers[1]["error"] == {"code": -32602, "message": named + "; and 1 more"}
     assert answers[2]["error"] == {"code": -32602, "message": named}
+
+
+def test_a_web_page_s_origin_is_refused_with_the_documented_answer_and_a_log_line(tmp_path: Path) -> None:
+    """mcp.md: a request carrying an `Origin` header is refused "(403, `Origin http://localhost:5173 is
+    not allowed: ...`, and a log line) unless `--allow-origin ORIGIN` lists it"."""
+    import httpx2 as httpx
+
+    from .test_mcp_transports import _start_http
+
+    root = write_project(tmp_path / "P", HERO)
+    proc, port = _start_http(root, "--no-watch")
+    try:
+        body = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": _HANDSHAKE[0]["params"]}
+        headers = {"Accept": "application/json, text/event-stream", "Origin": "http://localhost:5173"}
+        r = httpx.post(f"http://127.0.0.1:{port}/mcp", json=body, headers=headers, timeout=30)
+    finally:
+        proc.terminate()
+        _, err = proc.communicate(timeout=30)
+    assert (r.status_code, r.text) == (
+        403,
+        "Origin http://localhost:5173 is not allowed: MCP clients send no Origin, a browser page does;"
+        " `unity-index serve --allow-origin http://localhost:5173` lets this one\n",
+    )
+    said = "refused a request from the web page at http://localhost:5173 (--allow-origin http://localhost:5173 lets it)"
+    assert [line for line in err.decode().splitlines() if "web page" in line] == [f"unity-index: {said}"]

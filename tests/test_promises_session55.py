@@ -145,3 +145,47 @@ def test_a_web_page_s_origin_is_refused_with_the_documented_answer_and_a_log_lin
     )
     said = "refused a request from the web page at http://localhost:5173 (--allow-origin http://localhost:5173 lets it)"
     assert [line for line in err.decode().splitlines() if "web page" in line] == [f"unity-index: {said}"]
+
+
+def test_a_call_in_watch_mode_makes_a_hidden_sync_cookie_in_each_watched_folder_and_leaves_none(
+    tmp_path: Path,
+) -> None:
+    """mcp.md: before answering, a call "creates a hidden cookie file `.unity-index-sync-<pid>-<n>-<i>`
+    in each watched folder (Unity imports no file whose name starts with a dot) and deletes it at
+    once", the project folder among them (watched, not recursively, for its content folders coming
+    and going): seen by an observer of the test's own, over a real stdio session in watch mode."""
+    import re
+
+    from watchdog.events import FileSystemEvent, FileSystemEventHandler
+    from watchdog.observers import Observer
+
+    root = write_project(tmp_path / "P", {**HERO, "Packages/manifest.json": '{"dependencies": {}}\n'})
+    seen: list[str] = []
+
+    class Made(FileSystemEventHandler):
+        def on_created(self, event: FileSystemEvent) -> None:
+            seen.append(os.path.relpath(os.fsdecode(event.src_path), root))
+
+    observer = Observer()
+    observer.schedule(Made(), str(root), recursive=True)
+    observer.start()
+    call = {"name": "search", "arguments": {"query": "hero"}}
+    lines = [*_HANDSHAKE, *({"jsonrpc": "2.0", "id": i, "method": "tools/call", "params": call} for i in (1, 2))]
+    cmd = [sys.executable, "-m", "indexer.cli", "serve", "--project", str(root)]
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    try:
+        proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+        out, err = proc.communicate("".join(json.dumps(line) + "\n" for line in lines).encode(), timeout=120)
+    finally:
+        observer.stop()
+        observer.join()
+    assert proc.returncode == 0, err
+    answers = {a["id"]: a["result"] for a in map(json.loads, out.splitlines()) if "id" in a}
+    assert [answers[i].get("isError", False) for i in (1, 2)] == [False, False], out
+    cookies = [rel for rel in seen if ".unity-index-sync-" in rel]
+    shape = re.compile(rf"(?:(Assets|Packages|ProjectSettings)/)?\.unity-index-sync-{proc.pid}-(\d+)-[0-3]")
+    assert cookies and all(shape.fullmatch(rel) for rel in cookies), cookies
+    calls = {shape.fullmatch(rel).group(2) for rel in cookies}
+    folders = sorted(shape.fullmatch(rel).group(1) or "." for rel in cookies)
+    assert folders == sorted([".", "Assets", "Packages", "ProjectSettings"] * len(calls)), cookies
+    assert [p for p in root.rglob(".unity-index-sync-*")] == []

@@ -189,3 +189,40 @@ def test_a_call_in_watch_mode_makes_a_hidden_sync_cookie_in_each_watched_folder_
     folders = sorted(shape.fullmatch(rel).group(1) or "." for rel in cookies)
     assert folders == sorted([".", "Assets", "Packages", "ProjectSettings"] * len(calls)), cookies
     assert [p for p in root.rglob(".unity-index-sync-*")] == []
+
+
+# -- docs/cli.md ---------------------------------------------------------------------------------
+
+
+def test_watch_applies_a_batch_at_least_every_second_while_events_never_stop(tmp_path: Path) -> None:
+    """cli.md, `watch`: "changed paths are collected until 100 ms pass without an event (at most 1 s
+    per batch)": a file saved every 50 ms for 6 s (a game writing into Assets/ in play mode) has
+    batches applied while the writes go on, not one after they stop."""
+    import threading
+    import time
+
+    from .conftest import start_cli
+    from .test_watch import watching
+
+    root = write_project(tmp_path / "Game", HERO)
+    proc = start_cli("watch", "--json", "--project", str(root))
+    arrived: list[tuple[float, dict]] = []
+    reader = threading.Thread(target=lambda: [arrived.append((time.monotonic(), json.loads(x))) for x in proc.stdout])
+    reader.start()
+    try:
+        watching(proc)
+        started = time.monotonic()
+        i = 0
+        while time.monotonic() - started < 6.0:
+            (root / "Assets/Log.cs").write_text(f"public class Log {{ }} // {i}\n")
+            i += 1
+            time.sleep(0.05)
+        stopped = time.monotonic()
+        time.sleep(1.5)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+        reader.join(timeout=30)
+    during = [batch for at, batch in arrived if at < stopped]
+    assert len(during) >= 2, [(round(at - started, 2), batch["paths"]) for at, batch in arrived]
+    assert all(batch["paths"] == ["Assets/Log.cs"] for batch in during), during

@@ -226,3 +226,33 @@ def test_watch_applies_a_batch_at_least_every_second_while_events_never_stop(tmp
     during = [batch for at, batch in arrived if at < stopped]
     assert len(during) >= 2, [(round(at - started, 2), batch["paths"]) for at, batch in arrived]
     assert all(batch["paths"] == ["Assets/Log.cs"] for batch in during), during
+
+
+def test_index_exit_zero_turns_an_internal_error_and_a_time_limit_into_exit_0(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
+    """cli.md, `index`: "`--exit-zero` exits 0 instead of 2 or 3 when the update fails or gives up
+    (the error still printed)": a bug in the update (exit 3 without it) and a `--time-limit`
+    reached (exit 2 without it) both exit 0 with it, their one line printed as before."""
+    import time
+
+    import indexer.build.update
+    from indexer.cli.main import main
+
+    root = write_project(tmp_path / "Game", HERO)
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug in the update")
+
+    def slow(*args: object, **kwargs: object) -> None:
+        for _ in range(300):  # a long scan, in short steps (the limit interrupts between them)
+            time.sleep(0.1)
+
+    bug = "error: internal error: RuntimeError: a bug in the update (a bug: run again with --debug and report the"
+    late = f"error: the index of {root} was not brought up to date within 0.2 s (--time-limit; it keeps its last state)"
+    for update, extra, code, said in ((broken, (), 3, bug), (slow, ("--time-limit", "0.2"), 2, late)):
+        monkeypatch.setattr(indexer.build.update, "update", update)
+        for zero, expected in (((), code), (("--exit-zero",), 0)):
+            assert main(["index", *extra, *zero, "--project", str(root)]) == expected, (update, zero)
+            out, err = capsys.readouterr()
+            assert (out, err.startswith(said), err.count("\n")) == ("", True, 1), err

@@ -256,3 +256,21 @@ def test_index_exit_zero_turns_an_internal_error_and_a_time_limit_into_exit_0(
             assert main(["index", *extra, *zero, "--project", str(root)]) == expected, (update, zero)
             out, err = capsys.readouterr()
             assert (out, err.startswith(said), err.count("\n")) == ("", True, 1), err
+
+
+def test_an_empty_task_target_or_path_and_a_budget_under_one_token_are_exit_2_saying_so(tmp_path: Path) -> None:
+    """cli.md, exit codes: 2 is "a bad option or value, ... an empty query" for every command;
+    held for `query`, here for `context`, `refs` and `describe` (a blank argument, a script's
+    unset variable) and `context --budget 0`, each one line saying what to give, nothing written."""
+    root = write_project(tmp_path / "Game", HERO)
+    cases = {
+        ("context", "  "): "the task is empty: describe it, e.g. unity-index context"
+        ' "add a shield that absorbs damage"',
+        ("refs", ""): "the target is empty: give a type, Type.Member, a path or a GUID",
+        ("describe", ""): "give a project path or a GUID to describe",
+        ("context", "add a shield", "--budget", "0"): "--budget must be at least 1 token",
+    }
+    for args, said in cases.items():
+        r = run_cli(*args, "--project", str(root))
+        assert (r.returncode, r.stdout, r.stderr) == (2, "", f"error: {said}\n"), args
+    assert not (root / "Library").exists()

@@ -274,3 +274,28 @@ def test_an_empty_task_target_or_path_and_a_budget_under_one_token_are_exit_2_sa
         r = run_cli(*args, "--project", str(root))
         assert (r.returncode, r.stdout, r.stderr) == (2, "", f"error: {said}\n"), args
     assert not (root / "Library").exists()
+
+
+def test_doctor_after_an_invalid_config_says_the_index_is_not_checked_and_what_to_fix(tmp_path: Path) -> None:
+    """cli.md, doctor: a check depending on one that did not pass is left out, "but for `index`
+    after an invalid `config`: it is a warning, `not checked: the configuration is invalid` (fix:
+    `fix the config check first`)"; the config check fails (exit 1) naming the file and the key."""
+    root = write_project(tmp_path / "Game", {"unity-index.toml": "excludes = []\n"})
+    r = run_cli("doctor", "--json", "--project", str(root), env={"HOME": str(tmp_path / "home")})
+    assert r.returncode == 1, r.stderr
+    checks = {c["name"]: c for c in json.loads(r.stdout)["checks"]}
+    toml = root / "unity-index.toml"
+    assert checks["config"] == {
+        "name": "config",
+        "status": "fail",
+        "detail": f"{toml}: Object contains unknown field `excludes`; the keys are index_dir (a folder), max_file_mb"
+        " (a number), exclude (a list of globs), include_package_cache (true or false), workers (an integer)",
+        "fix": f"correct or remove the setting in {toml}",
+    }
+    assert checks["index"] == {
+        "name": "index",
+        "status": "warn",
+        "detail": "not checked: the configuration is invalid",
+        "fix": "fix the config check first",
+    }
+    assert not {"index-intact", "index-current", "index-consistent"} & set(checks)

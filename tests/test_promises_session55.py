@@ -299,3 +299,25 @@ def test_doctor_after_an_invalid_config_says_the_index_is_not_checked_and_what_t
         "fix": "fix the config check first",
     }
     assert not {"index-intact", "index-current", "index-consistent"} & set(checks)
+
+
+def test_a_token_holding_a_control_character_is_refused_before_anything_listens(tmp_path: Path) -> None:
+    """mcp.md: "A token that no client can send (a space, a control character or one outside ASCII
+    ...) is exit 2 before anything listens": the space and non-ASCII forms are held in
+    test_mcp_transports; here a tab and a control character."""
+    root = write_project(tmp_path / "P", HERO)
+    from .conftest import start_cli
+
+    for token in ("s3cret\x01token-0123456789", "s3cret\ttoken-0123456789", "s3cret-token-0123456789\x7f"):
+        proc = start_cli("serve", "--project", str(root), "--transport", "http", "--port", "0", "--token", token)
+        try:
+            out, err = proc.communicate(timeout=20)  # a server that took the token would run on
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            out, err = proc.communicate()
+        assert (proc.returncode, out, err) == (
+            2,
+            "",
+            "error: --token must be visible ASCII characters, no spaces: clients send it in a header,"
+            " 'Authorization: Bearer SECRET'\n",
+        ), repr(token)

@@ -251,7 +251,7 @@ def _too_long(where: Path) -> str | None:
     return (
         f"the index folder's path is {len(os.fsencode(where))} bytes long ({undecoded(str(where))[:80]}...), and its"
         f" record store, SQLite, opens no file whose path is over {SQLITE_PATH_MAX} bytes (its files are"
-        f" gen-N/records.db in that folder); set index_dir in {CONFIG_FILE} to a folder of a path under"
+        f" gen-N/records.db in that folder); set index_dir in {CONFIG_FILE} to a folder of a path of at most"
         f" {SQLITE_PATH_MAX - len(GENERATION_FILE_TAIL)} bytes (an absolute one)"
     )
 

@@ -249,7 +249,7 @@ def test_an_index_folder_too_long_for_sqlite_is_refused_saying_why(tmp_path: Pat
     assert capsys.readouterr().err == (
         f"error: the index folder's path is {n} bytes long ({str(where)[:80]}...), and its record store, SQLite,"
         " opens no file whose path is over 504 bytes (its files are gen-N/records.db in that folder); set"
-        " index_dir in unity-index.toml to a folder of a path under 483 bytes (an absolute one)\n"
+        " index_dir in unity-index.toml to a folder of a path of at most 483 bytes (an absolute one)\n"
     )
     (root / "unity-index.toml").write_text(f'index_dir = "{tmp_path / "Index"}"\n')
     assert main(["index", "--quiet", "--project", str(root)]) == 0

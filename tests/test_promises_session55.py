@@ -94,7 +94,7 @@ def test_an_index_folder_of_483_bytes_is_taken_and_one_of_484_refused(tmp_path: 
     assert r.stderr == (
         f"error: {toml}: the index folder's path is 484 bytes long ({str(refused)[:80]}...), and its record store,"
         " SQLite, opens no file whose path is over 504 bytes (its files are gen-N/records.db in that folder);"
-        " set index_dir in unity-index.toml to a folder of a path under 483 bytes (an absolute one)\n"
+        " set index_dir in unity-index.toml to a folder of a path of at most 483 bytes (an absolute one)\n"
     )
     assert not refused.exists()
 

@@ -28,6 +28,15 @@ _NOT_AMOUNTS = frozenset({"and", "or", "the", "a"})
 # "Give the heavy defenders more hit points", "the boss should take less damage": a change of an
 # amount, as "faster" is (`asks_change`).
 _MORE = re.compile(r"\b(?:more|less|fewer)\b", re.IGNORECASE)
+# "I want a 15-round magazine", "start with 3 lives instead of 5", "from 10 to 15 seconds", "raise
+# the health to 200": a number the task wants is a change of an amount, as "more" is (`asks_change`).
+_COUNT = r"(?:\d+(?:\.\d+)?|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twice)\b"
+_WANTED_AMOUNT = re.compile(
+    rf"\binstead\s+of\s+(?:just\s+|only\s+)?{_COUNT}"
+    rf"|\bfrom\s+{_COUNT}[^.?!;]{{0,30}}?\bto\s+{_COUNT}"
+    rf"|\b(?:to|want|wants|need|needs)\s+(?:an?\s+|about\s+|around\s+)?{_COUNT}(?!\s*(?:st|nd|rd|th)\b)",
+    re.IGNORECASE,
+)
 # "Which data decides how often the sniper spawns", "tweak how hard each weapon hits without
 # touching code": the answer is the asset holding the data.
 _DATA = re.compile(
@@ -93,9 +102,17 @@ def _asks_set(said: list[str], text: str) -> bool:
 
 def asks_change(said: list[str], text: str) -> bool:
     """Whether the task asks where a value is set, its amount or its data (`asks_value`, but where
-    it is stored) or for more or less of one ("too slow", "walk faster", "more hit points"): what
-    a thing's data asset holds (`pairing._Pairs.definitions_of_prefabs`)."""
-    return _asks_set(said, text) or bool(excess(text)) or compared(said) or _MORE.search(text) is not None
+    it is stored) or for more or less of one ("too slow", "walk faster", "more hit points"), or
+    says a number it wants (`_WANTED_AMOUNT`: "I want a 15-round magazine", "3 instead of 5"):
+    what a thing's data asset holds (`pairing._Pairs.definitions_of_prefabs`), what a plain
+    class's builders pass (`constructors_of_values`)."""
+    return (
+        _asks_set(said, text)
+        or bool(excess(text))
+        or compared(said)
+        or _MORE.search(text) is not None
+        or _WANTED_AMOUNT.search(text) is not None
+    )
 
 
 def asked_amounts(text: str) -> list[str]:

@@ -108,7 +108,7 @@ TRIALS = sorted((Path(__file__).parent / "bench" / "questions" / "trials").glob(
 
 
 def test_the_trials_sets_are_kept_apart_each_with_its_repository_named() -> None:
-    """Session 53-54 trials (docs/retrieval.md): sets rules were tuned on, never pooled as held-out;
+    """Session 53-55 trials (docs/retrieval.md): sets rules were tuned on, never pooled as held-out;
     `tests.bench.heldout --questions tests/bench/questions/trials` scores them."""
     assert [s.stem for s in TRIALS] == [
         "CityBuilder",
@@ -117,6 +117,7 @@ def test_the_trials_sets_are_kept_apart_each_with_its_repository_named() -> None
         "Darkness",
         "FarmDebt",
         "FindAWayOut",
+        "ForestRoyale",
         "FpsMarkTwo",
         "IsoTD",
         "KitchenChaos",
@@ -124,6 +125,7 @@ def test_the_trials_sets_are_kept_apart_each_with_its_repository_named() -> None
         "RhythmLanes",
         "RoguelikeDungeon",
         "SpellRogue",
+        "Stealth2D",
         "VisualNovel",
     ]
     assert not {s.stem for s in TRIALS} & {s.stem for s in SETS}

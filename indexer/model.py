@@ -11,7 +11,7 @@ import msgspec
 # Bump when the layout of anything stored on disk changes, or `kinds.KINDS` (each file's kind is
 # stored, and an unchanged file is not read again): an index written by another version is
 # rebuilt, never misread.
-SCHEMA_VERSION = 60
+SCHEMA_VERSION = 61
 
 
 class Symbol(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):

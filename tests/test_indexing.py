@@ -318,4 +318,4 @@ def test_the_kinds_by_extension_are_part_of_the_format() -> None:
     from indexer.kinds import KINDS
 
     table = hashlib.sha256(json.dumps(sorted(KINDS.items())).encode()).hexdigest()[:16]
-    assert (SCHEMA_VERSION, table) == (60, "1d191d157c513b0f")
+    assert (SCHEMA_VERSION, table) == (61, "1d191d157c513b0f")

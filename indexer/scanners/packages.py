@@ -2,7 +2,10 @@
 
 These three decide which packages (and so which assemblies and script GUIDs) a project has, so they
 become `package` symbols and `package` refs. Every other `.json` file only gets its syntax checked:
-its content means nothing to the index, but a broken file is worth a recorded skip.
+its text is searched as a data table (`build/documents.py`). A file that does not parse is
+"partial" with the parser's note, its text still searched: games read lenient dialects (Odin
+Serializer's level files hold bare numbers in objects) that `json` refuses. An empty file, or one
+that is not UTF-8, is skipped.
 
 Conventions (the tests pin them):
 - manifest.json: symbol "package" per dependency (name, detail = version/URL as written, line of the
@@ -120,6 +123,10 @@ _PARENT_PACKAGES = re.compile(r"(?:^|/)Packages/(manifest|packages-lock)\.json$"
 
 def scan(path: str, data: bytes) -> FileRecord:
     value, text, reason = decode_json(data)
+    if reason and reason.startswith("invalid JSON") and text.strip():
+        # A game's data in a lenient dialect (Odin's `$type` tables, comments, trailing commas) is
+        # read by the game all the same: its text stays searchable, the note says what is wrong.
+        return FileRecord(path=path, kind="json", status="partial", note=reason)
     if reason:
         return FileRecord(path=path, kind="json", status="skipped", note=reason)
     m = _PARENT_PACKAGES.search(path)

@@ -199,7 +199,7 @@ def _holds_entry(text: str, names: set[str], is_json: bool) -> bool:
 
 # A word and the number it is said with: "level 7", "wave #3", "stage-02" (not "M4A1": a name's parts).
 _NUMBERED = re.compile(r"\b([a-z]+)[ #_-]*(\d+)\b", re.IGNORECASE)
-_NUMBERED_KINDS = (".asset", ".prefab", ".unity")
+_NUMBERED_KINDS = (".asset", ".prefab", ".unity", ".json")
 # An ordinal before a word numbers it as the word and the number do: "the second room of the first
 # stage" is room 2 of stage 1.
 _ORDINALS = (
@@ -218,8 +218,9 @@ def _said_numbered(text: str) -> set[tuple[str, int]]:
 def files_numbered(project, text: str) -> list[str]:
     """The data assets, prefabs and scenes a task names by a word and a number: "loading level 7
     sends me back to the menu" names `Level 7.unity` or `Level_07.asset`, whose names are that word
-    and number, and `7.asset`, a data asset named by the number alone whose class says the word
-    (`LevelSO`): the level's own file, as `Unit.prefab` names its file."""
+    and number, `7.asset`, a data asset named by the number alone whose class says the word
+    (`LevelSO`), and `Levels/7.json`, a JSON file named by the number alone whose folder says it:
+    the level's own file, as `Unit.prefab` names its file."""
     said = _said_numbered(text)
     if not said:
         return []
@@ -233,9 +234,9 @@ def files_numbered(project, text: str) -> list[str]:
 
 
 def _numbered_files(records) -> dict[int, list[str]]:
-    """The data assets, prefabs and scenes whose name ends in a number, by that number, by path: one
-    scan of every path for every number (5 ms at 58,000 files), kept for the generation (a scan a
-    number had each new number said cost a first query that much)."""
+    """The data assets, prefabs, scenes and JSON files whose name ends in a number, by that number,
+    by path: one scan of every path for every number (5 ms at 58,000 files), kept for the generation
+    (a scan a number had each new number said cost a first query that much)."""
     out: dict[int, list[str]] = {}
     for (path,) in records.conn.execute("SELECT path FROM files WHERE path GLOB '*[0-9].*' ORDER BY path"):
         if path.endswith(_NUMBERED_KINDS) and (m := _ENDING_NUMBER.search(file_title(path))):
@@ -275,6 +276,8 @@ def _numbered(graph, path: str, number: int, said: set[tuple[str, int]]) -> bool
         return False
     if len(parts) == 2:
         return (parts[0], number) in said
+    if path.endswith(".json"):  # no class: its folder says what it numbers (`Levels/7.json`)
+        return any((w, number) in said for w in name_stems(path.rpartition("/")[0].rpartition("/")[2]))
     classes = (name_stems(file_title(p)) for p, edge in graph.uses(path) if edge == "script")
     return path.endswith(".asset") and any((w, number) in said for names in classes for w in names)
 

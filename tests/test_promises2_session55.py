@@ -1,0 +1,81 @@
+"""Promises of docs/indexing.md ("Keeping the index fresh", "Guarantees", "Crash safety and
+concurrency"), docs/editor-bridge.md, docs/architecture.md and the docstrings of store/, changes/
+and build/ that no test held (session 55's second audit): each names the sentence it checks, and
+was seen failing with the code that keeps it broken (the commit messages say how)."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from indexer.changes import diff
+from indexer.cli.main import main
+
+from .conftest import run_cli, write_project
+
+OLD_NS = 499_162_500 * 10**9  # a modification time long settled (no file is racily clean)
+
+
+# -- docs/indexing.md, "Keeping the index fresh" -------------------------------------------------
+
+
+def test_a_chmod_of_every_file_costs_each_one_read_at_the_next_update_and_none_after(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
+    """indexing.md: "A `chmod -R` or `chown -R` (a new ctime, the content kept) costs each file one
+    read, at the next update, which records it as checked." A texture, recorded by its stat
+    alone, is never read; nothing is rescanned and no answer changes (the generation stays)."""
+    files = {f"Assets/S{i}.cs": f"public class S{i} {{ }}\n" for i in range(3)} | {"Assets/Hero.png": b"\x89PNG"}
+    root = write_project(tmp_path / "P", files)
+    for rel in files:
+        os.utime(root / rel, ns=(OLD_NS, OLD_NS))
+    project = ["--project", str(root)]
+    assert main(["index", "--quiet", *project]) == 0
+    read: list[str] = []
+    real = diff.content_differs
+    monkeypatch.setattr(diff, "content_differs", lambda r, rel, *a: read.append(rel) or real(r, rel, *a))
+    time.sleep(0.05)  # the chmod's ctime is past the update's start whatever the clock's tick
+    for rel in files:
+        (root / rel).chmod(0o600)
+    capsys.readouterr()
+    assert main(["index", "--json", *project]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    assert sorted(read) == ["Assets/S0.cs", "Assets/S1.cs", "Assets/S2.cs"]
+    assert (stats["scanned"], stats["changed"], stats["touched"], stats["generation"]) == (0, 0, 0, 1)
+    read.clear()
+    assert main(["index", "--json", *project]) == 0
+    assert read == []  # recorded as checked: the next update reads none of them again
+    assert json.loads(capsys.readouterr().out)["generation"] == 1
+
+
+# -- docs/indexing.md, "Crash safety and concurrency" -------------------------------------------
+
+# -- docs/editor-bridge.md -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("size", "refused"), [(256, False), (257, True)])
+def test_a_heartbeat_token_of_256_characters_is_taken_and_one_of_257_refused(
+    tmp_path: Path, size: int, refused: bool
+) -> None:
+    """editor-bridge.md, the heartbeat's `token`: "A token that cannot be sent in a header (empty,
+    longer than 256, or not visible ASCII) makes the file malformed (`bad_heartbeat`)". Tests
+    held an empty one and a control character, not the length: `doctor` fails a token of 257
+    characters, `editor tools` exits 2 saying so; one of 256 passes the heartbeat check."""
+    root = write_project(tmp_path / "P", {"Assets/A.cs": "public class A { }\n"})
+    beat = {"protocol": 1, "port": 4242, "token": "t" * size, "pid": os.getpid(), "state": "ready"}
+    heartbeat = root / "Library/UnityIndex/editor.json"
+    heartbeat.parent.mkdir(parents=True)
+    heartbeat.write_text(json.dumps({**beat, "updated_at": time.time()}))
+    r = run_cli("doctor", "--json", "--project", str(root))
+    check = next(c for c in json.loads(r.stdout)["checks"] if c["name"] == "editor-heartbeat")
+    said = f"{heartbeat}: the token is not 1-256 visible ASCII characters"
+    if refused:
+        assert (check["status"], check["detail"]) == ("fail", f"malformed: {said}")
+        tools = run_cli("editor", "tools", "--project", str(root))
+        assert (tools.returncode, tools.stdout, tools.stderr) == (2, "", f"error: {said}\n")
+    else:
+        assert check["status"] == "pass", check

@@ -20,6 +20,12 @@ from .conftest import run_cli, write_project
 OLD_NS = 499_162_500 * 10**9  # a modification time long settled (no file is racily clean)
 
 
+def _index_json(root: Path) -> dict:
+    r = run_cli("index", "--json", "--project", str(root))
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
 # -- docs/indexing.md, "Keeping the index fresh" -------------------------------------------------
 
 
@@ -53,6 +59,33 @@ def test_a_chmod_of_every_file_costs_each_one_read_at_the_next_update_and_none_a
 
 
 # -- docs/indexing.md, "Crash safety and concurrency" -------------------------------------------
+
+PHASES = ["walk", "scan_wait", "write", "roles", "adjacency", "commit", "remember", "read", "scan", "documents"]
+
+
+def test_every_update_reports_the_ten_documented_phases_in_their_order(tmp_path: Path) -> None:
+    """indexing.md, "Where an update's time goes": "Every update records its phases in
+    `UpdateStats.phases` (in `index --json`): ... `walk`, `scan_wait`, `write`, `roles`,
+    `adjacency`, `commit` and `remember`; and the scanner processes' CPU seconds in `read`, `scan`
+    and `documents`"; build/phases.py: "The order phases happen in; what `index --json` ... list
+    them by". A cold build with scanner processes, an edit and a no-op update each give the ten,
+    in that order (a phase that did not run: 0.0). Before, a no-op update gave six, and every
+    update listed them in the order they first ran (`scan_wait` first, `walk` ninth)."""
+    files = {f"Assets/S{i}.cs": f"public class S{i} {{ public int f{i}; }}\n" for i in range(210)}
+    root = write_project(tmp_path / "P", files)
+    cold = _index_json(root)
+    assert (cold["full"], cold["scanned"]) == (True, 210)  # over 200 files: scanner processes
+    (root / "Assets/S1.cs").write_text("public class S1 { public int g; }\n")
+    edit = _index_json(root)
+    assert edit["changed"] == 1
+    noop = _index_json(root)
+    assert (noop["scanned"], noop["changed"], noop["touched"]) == (0, 0, 0)
+    for stats in (cold, edit, noop):
+        assert list(stats["phases"]) == PHASES, stats["phases"]
+        assert all(isinstance(v, float) and v >= 0 for v in stats["phases"].values())
+    assert noop["phases"]["scan"] == noop["phases"]["scan_wait"] == 0.0  # nothing was scanned
+    assert cold["phases"]["scan"] > 0
+
 
 # -- docs/editor-bridge.md -----------------------------------------------------------------------
 

@@ -13,9 +13,13 @@ WORKER_PHASES = ("read", "scan", "documents")  # CPU seconds summed over the sca
 
 
 class Phases:
-    """Seconds by phase name; `timed(name)` adds a block's wall time to its phase."""
+    """Seconds by phase name; `timed(name)` adds a block's wall time to its phase. Every phase is
+    there from the start, in the order above (0.0 for one that does not run): a reader of
+    `index --json` finds the same ten keys in every update, a no-op one too."""
 
     def __init__(self, into: dict[str, float]) -> None:
+        for name in (*INDEXER_PHASES, *WORKER_PHASES):
+            into.setdefault(name, 0.0)
         self.seconds = into
 
     def add(self, name: str, seconds: float) -> None:

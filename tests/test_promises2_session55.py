@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import time
+import zlib
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,13 @@ from indexer.cli.main import main
 from .conftest import run_cli, write_project
 
 OLD_NS = 499_162_500 * 10**9  # a modification time long settled (no file is racily clean)
+
+
+def _records_db(root: Path) -> sqlite3.Connection:
+    """The record store of the index `root` has, the generation its header names."""
+    index = root / "Library/UnityIndex"
+    data = json.loads((index / "index.json").read_text())["data"]
+    return sqlite3.connect(index / data / "records.db")
 
 
 def _index_json(root: Path) -> dict:
@@ -85,6 +94,48 @@ def test_every_update_reports_the_ten_documented_phases_in_their_order(tmp_path:
         assert all(isinstance(v, float) and v >= 0 for v in stats["phases"].values())
     assert noop["phases"]["scan"] == noop["phases"]["scan_wait"] == 0.0  # nothing was scanned
     assert cold["phases"]["scan"] > 0
+
+
+def _blob_dictionaries(root: Path) -> tuple[dict[str, bytes], dict[str, int]]:
+    """The inflated dictionaries by group, and each C# file's blob's first byte (its dictionary)."""
+    conn = _records_db(root)
+    try:
+        dicts = {g: zlib.decompress(d) for _, g, d in conn.execute("SELECT id, grp, dict FROM zdicts")}
+        ids = {g: i for i, g, _ in conn.execute("SELECT id, grp, dict FROM zdicts")}
+        firsts = dict(
+            conn.execute("SELECT f.path, substr(b.record, 1, 1) FROM files f JOIN blobs b ON b.file_id = f.id")
+        )
+    finally:
+        conn.close()
+    return dicts, {p: b[0] for p, b in firsts.items()} | {"@" + g: i for g, i in ids.items()}
+
+
+def test_a_kinds_dictionary_is_made_from_the_first_24_blobs_one_update_stored_at_most_32_kb(tmp_path: Path) -> None:
+    """indexing.md, "Record store layout": "a preset dictionary per kind ... made from the first 24
+    blobs of that kind one update stored (its last 32 KB) ... The samples are not kept between
+    updates" (it said "the index stored": an index grown by small updates never had one). 23 C#
+    files make no `csharp` dictionary (every blob says 0), nor does a 24th added by an update;
+    a rebuild makes one, which the 24th file's own blob is deflated with; 24 records of about 2 KB
+    make one of exactly 32,768 bytes."""
+    small = {f"Assets/S{i:02}.cs": f"public class S{i:02} {{ }}\n" for i in range(23)}
+    root = write_project(tmp_path / "P", small)
+    assert run_cli("index", "--quiet", "--project", str(root)).returncode == 0
+    dicts, firsts = _blob_dictionaries(root)
+    assert "csharp" not in dicts and {firsts[p] for p in small} == {0}
+    (root / "Assets/S23.cs").write_text("public class S23 { }\n")
+    assert run_cli("index", "--quiet", "--project", str(root)).returncode == 0
+    dicts, firsts = _blob_dictionaries(root)
+    assert "csharp" not in dicts and firsts["Assets/S23.cs"] == 0
+    assert run_cli("index", "--full", "--quiet", "--project", str(root)).returncode == 0
+    dicts, firsts = _blob_dictionaries(root)
+    assert len(dicts["csharp"]) < 32_768 and firsts["Assets/S23.cs"] == firsts["@csharp"] > 0
+    assert {firsts[p] for p in small} == {0}  # stored before it was made
+    fields = " ".join(f"public int longFieldName{j};" for j in range(80))  # about 2 KB a record
+    big = {f"Assets/B{i:02}.cs": f"public class B{i:02} {{ {fields} }}\n" for i in range(24)}
+    root = write_project(tmp_path / "Q", big)
+    assert run_cli("index", "--quiet", "--project", str(root)).returncode == 0
+    dicts, _ = _blob_dictionaries(root)
+    assert len(dicts["csharp"]) == 32_768
 
 
 # -- docs/editor-bridge.md -----------------------------------------------------------------------

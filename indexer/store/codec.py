@@ -1,5 +1,6 @@
 """Compressed blobs in the record store: each record and outline is deflated (stdlib zlib) with a
-preset dictionary of its own kind, sampled from the first blobs of that kind the index stored.
+preset dictionary of its own kind, sampled from the first blobs of that kind one update stored
+(samples live in that writer's memory: updates storing fewer than `SAMPLE_BLOBS` each make none).
 
 Why: the msgpack records and JSON outlines were 95% of the index on disk, each a few hundred
 bytes to a few kilobytes that repeat the same field names and Unity words. Deflated one by one

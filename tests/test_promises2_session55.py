@@ -138,6 +138,31 @@ def test_a_kinds_dictionary_is_made_from_the_first_24_blobs_one_update_stored_at
     assert len(dicts["csharp"]) == 32_768
 
 
+def test_scanner_processes_get_60_s_a_file_and_an_equal_share_of_640_mb(tmp_path: Path, monkeypatch) -> None:
+    """indexing.md, "Per-file bounds": "A scanner process may spend 60 s on one file, and on POSIX
+    its address space is limited (RLIMIT_AS) to 640 MB shared among the scanner processes (320 MB
+    each with two) ... A file over its process's share of memory is first scanned again by one
+    process alone with the whole 640 MB"; "At most 4 run at once". The budget a real `index`
+    gives its pool, for 1, 2, 4 and 8 configured workers (tests held the pool with budgets of
+    their own, and `RLIMIT_AS` set from one, not the numbers an index uses)."""
+    from indexer.build import workers
+    from indexer.build.pool import FileBudget
+
+    given: list[tuple[int, FileBudget]] = []
+    real = workers.Pool
+    monkeypatch.setattr(workers, "Pool", lambda n, budget, *rest: given.append((n, budget)) or real(n, budget, *rest))
+    root = write_project(tmp_path / "P", {f"Assets/S{i}.cs": f"public class S{i} {{ }}\n" for i in range(210)})
+    for n in (1, 2, 4, 8):
+        (root / "unity-index.toml").write_text(f"workers = {n}\n")
+        assert main(["index", "--full", "--quiet", "--project", str(root)]) == 0
+    assert given == [
+        (1, FileBudget(seconds=60.0, memory_mb=640, alone_mb=640)),
+        (2, FileBudget(seconds=60.0, memory_mb=320, alone_mb=640)),
+        (4, FileBudget(seconds=60.0, memory_mb=160, alone_mb=640)),
+        (4, FileBudget(seconds=60.0, memory_mb=160, alone_mb=640)),
+    ]
+
+
 # -- docs/editor-bridge.md -----------------------------------------------------------------------
 
 

@@ -67,6 +67,41 @@ def test_a_chmod_of_every_file_costs_each_one_read_at_the_next_update_and_none_a
     assert json.loads(capsys.readouterr().out)["generation"] == 1
 
 
+# -- docs/indexing.md, "Guarantees" ---------------------------------------------------------------
+
+
+def _garble_a_segment_in_place(root: Path) -> None:
+    """A byte of a full-text segment flipped with the file's size, mtime and inode kept (a bit
+    flipped on disk): the writer's fingerprint still matches it."""
+    store = sorted((root / "Library/UnityIndex").glob("gen-*/tantivy/*.store"))[0]
+    data, st = bytearray(store.read_bytes()), store.stat()
+    data[len(data) // 2] ^= 0xFF
+    with store.open("r+b") as f:
+        f.write(bytes(data))
+    os.utime(store, ns=(st.st_atime_ns, st.st_mtime_ns))
+
+
+@pytest.mark.parametrize("reader", [("status", "--check"), ("doctor",)])
+def test_damage_status_check_or_doctor_finds_is_rebuilt_by_the_next_index(tmp_path: Path, reader: tuple) -> None:
+    """indexing.md: "On the command line a reader, `index --check`, `status --check` or `doctor`
+    that finds damage behind a matching fingerprint ... drops the fingerprint, so the `index` it
+    asks for runs the full check and rebuilds" (tests held a query, `describe` and `index
+    --check`). After either, `index` says it rebuilt the damaged index, and the check passes."""
+    files = {f"Assets/S{i}.cs": f"public class S{i} {{ public int health{i}; }}\n" for i in range(30)}
+    root = write_project(tmp_path / "P", files)
+    project = ("--project", str(root))
+    assert run_cli("index", "--quiet", *project).returncode == 0
+    _garble_a_segment_in_place(root)
+    found = run_cli(*reader, *project)
+    assert found.returncode == 1 and "is damaged" in found.stdout, (found.stdout, found.stderr)
+    assert not (root / "Library/UnityIndex/integrity.json").exists()
+    rebuilt = run_cli("index", *project)
+    assert rebuilt.returncode == 0, rebuilt.stderr
+    assert rebuilt.stderr.startswith(f"the index of {root} was damaged ("), rebuilt.stderr
+    assert rebuilt.stderr.splitlines()[0].endswith("): rebuilt it"), rebuilt.stderr
+    assert run_cli(*reader, *project).returncode == 0
+
+
 # -- docs/indexing.md, "Crash safety and concurrency" -------------------------------------------
 
 PHASES = ["walk", "scan_wait", "write", "roles", "adjacency", "commit", "remember", "read", "scan", "documents"]

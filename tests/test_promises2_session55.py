@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import subprocess
+import sys
 import time
 import zlib
 from pathlib import Path
@@ -17,7 +19,7 @@ import pytest
 from indexer.changes import diff
 from indexer.cli.main import main
 
-from .conftest import run_cli, write_project
+from .conftest import REPO, run_cli, write_project
 
 OLD_NS = 499_162_500 * 10**9  # a modification time long settled (no file is racily clean)
 
@@ -196,6 +198,58 @@ def test_scanner_processes_get_60_s_a_file_and_an_equal_share_of_640_mb(tmp_path
         (4, FileBudget(seconds=60.0, memory_mb=160, alone_mb=640)),
         (4, FileBudget(seconds=60.0, memory_mb=160, alone_mb=640)),
     ]
+
+
+# -- docs/architecture.md ------------------------------------------------------------------------
+
+_PROBE_PLUGIN = """import os
+from pathlib import Path
+
+with Path(os.environ["PROBE_MARK"]).open("a") as mark:
+    mark.write("loaded\\n")
+
+
+def register(sub, api):
+    p = sub.add_parser("probe", help="a probe plugin")
+    p.set_defaults(func=lambda args, console: print("probed") or 0)
+"""
+
+
+def test_command_plugins_are_loaded_only_for_other_commands_help_and_completion(tmp_path: Path) -> None:
+    """architecture.md, "Start-up cost": "Command plugins are loaded only for commands that are not
+    built in (and for `--help` and `completion`)". A package on the path contributing `probe`
+    (its module notes each import): `status` and `query` never import it; `--help`,
+    `completion bash` and `probe` itself do, and `probe` runs."""
+    site = tmp_path / "site"
+    (site / "probe_plugin-1.0.dist-info").mkdir(parents=True)
+    (site / "probe_plugin-1.0.dist-info/METADATA").write_text(
+        "Metadata-Version: 2.1\nName: probe-plugin\nVersion: 1.0\n"
+    )
+    (site / "probe_plugin-1.0.dist-info/entry_points.txt").write_text(
+        "[unity_index.commands]\nprobe = probe_plugin:register\n"
+    )
+    (site / "probe_plugin.py").write_text(_PROBE_PLUGIN)
+    root = write_project(tmp_path / "P", {"Assets/A.cs": "public class Alpha { }\n"})
+    mark = tmp_path / "mark"
+    env = {
+        **os.environ,
+        "NO_COLOR": "1",
+        "PYTHONPATH": os.pathsep.join((str(REPO), str(site))),
+        "PROBE_MARK": str(mark),
+    }
+
+    def loads(*args: str) -> tuple[int, bool, str]:
+        mark.unlink(missing_ok=True)
+        r = subprocess.run([sys.executable, "-m", "indexer.cli", *args], capture_output=True, text=True, env=env)
+        return r.returncode, mark.exists(), r.stdout
+
+    assert loads("index", "--quiet", "--project", str(root))[:2] == (0, False)
+    assert loads("status", "--project", str(root))[:2] == (0, False)
+    assert loads("query", "alpha", "--project", str(root))[:2] == (0, False)
+    code, loaded, out = loads("--help")
+    assert (code, loaded) == (0, True) and "probe" in out
+    assert loads("completion", "bash")[:2] == (0, True)
+    assert loads("probe") == (0, True, "probed\n")
 
 
 # -- docs/editor-bridge.md -----------------------------------------------------------------------

@@ -22,7 +22,7 @@ from .yaml_facts import Call, Entry, Field, GuidUse, Modification, Named, Proper
 from .yaml_guids import guid_uses
 from .yaml_lines import KEY, REF, first_second, indent_of, line_indexes, unquote, unwrapped
 from .yaml_spans import fields, first_flow, persistent_calls
-from .yaml_tops import HEAD_BREAKS, HEAD_LINES, MARKS, NO_HEAD, TOPS, mark, mono_head, top_pattern
+from .yaml_tops import HEAD_BREAKS, HEAD_LINES, HEADED, MARKS, NO_HEAD, TOPS, mark, standard_head, top_pattern
 
 # A document's header line with its line break, at a line's start: found by its literal start (which
 # the regex engine searches for fast; `^` in MULTILINE mode is tried at every character), the line
@@ -209,8 +209,8 @@ class TextDoc:
         self.offset = offset  # where the body starts in the file's text
         self._lines: list[str] | None = None
         self._refs: dict[str, tuple[int, str]] = {}  # top_ref() answers: the scanner asks some keys often
-        # a MonoBehaviour's standard lines as Unity writes them: their values, and where its fields start
-        self._tops, self._head = mono_head(body) if class_id == 114 else NO_HEAD
+        # a MonoBehaviour's (a GameObject's) standard lines as Unity writes them: values, where fields start
+        self._tops, self._head = standard_head(body, class_id) if class_id in HEADED else NO_HEAD
         if not name:  # (`split` gives it) the first line names the class: `MonoBehaviour:`
             end = body.find("\n")
             end = len(body) if end < 0 else end
@@ -248,7 +248,7 @@ class TextDoc:
 
     def top_line(self, key: str) -> int:
         """The file line of a top-level key (`m_Script:`), the header's when absent."""
-        if key in self._tops:
+        if self._head is not None and key in self._tops:  # (a MonoBehaviour's head: its lines' places fixed)
             return self.at(HEAD_LINES[key])
         i = self.body.find(MARKS.get(key) or mark(key))  # (near the top: found again at C speed)
         return self.at(self.body.count("\n", 0, i) + 1) if i >= 0 else self.line

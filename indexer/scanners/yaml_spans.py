@@ -54,6 +54,7 @@ _new = tuple.__new__  # a NamedTuple built without its Python-level __new__ (sev
 _PERSISTENT = "m_PersistentCalls:"
 _EVENT_BLOCK = "\n    m_PersistentCalls:"  # a field's block that is a UnityEvent, as Unity writes it
 _NO_REF = "{fileID: 0}"  # a field set to nothing: shown as None
+_TARGET_HERE = " {fileID: "  # a call's target in this file, as its `- m_Target:` line goes on
 _ITEM = re.compile(r"\n([^\S\n]*+)- m_Target:")  # a line that, stripped, starts with `- m_Target:`
 _ITEM_TEXT = "- m_Target:"
 _WRITTEN_ITEM = "\n      - m_Target:"  # an item of a field's event, as Unity writes it
@@ -277,6 +278,11 @@ def _block_end(indent: int) -> re.Pattern[str]:
     return re.compile(rf"\n {{0,{indent}}}+(?! )(?=[^\S\n]*+\S)")
 
 
+# A field's key line as Unity writes a script's event field, `  onClick:`: what `_event_key` reads
+# of it, when it is the line above an `m_PersistentCalls:` line indented 4 (and not the first line).
+_FIELD_KEY = re.compile(r"  ([A-Za-z_]\w*):")
+
+
 def _event_key(body: str, line_start: int, indent: int) -> str:
     """The key of the nearest non-blank line above (not the document's first line) indented less;
     past a list item, the key of the list (a PlayerInput's `m_ActionEvents`, a list of events)."""
@@ -312,7 +318,9 @@ def persistent_calls(body: str) -> list[Call]:
         line += body.count("\n", pos, start)
         pos = start
         indent = indent_of(text)
-        event = _event_key(body, start, indent + 1 if item else indent)
+        above = body.rfind("\n", 0, start - 1) if indent == 4 and start and not item else -1  # a field's event
+        key = _FIELD_KEY.fullmatch(body, above + 1, start - 1) if above >= 0 else None
+        event = key[1] if key is not None else _event_key(body, start, indent + 1 if item else indent)
         indent += 2 if item else 0  # the key's own column: its block is deeper
         written = _written_block(body, end, indent, event, line)
         if written is None:
@@ -371,14 +379,17 @@ def _block_calls(block: str, indent: int, event: str, line: int) -> list[Call]:
 def _call(event: str, target: str, values: tuple[str, str, str, str, str], line: int) -> Call:
     """A call from the rest of its `- m_Target:` line and its raw values (`_found_values`)."""
     raw_type, raw_method, mode, raw_arg, raw_object = values
-    ref = REF.search(target)
-    arg = unquote(raw_arg)
+    fid = target[10:-1] if target[:10] == _TARGET_HERE and target[-1:] == "}" else ""
+    here = fid.isdecimal()  # `{fileID: N}`: what REF reads of it, in two slices
+    ref = None if here else REF.search(target)
+    arg = unquote(raw_arg) if raw_arg else ""
     if mode == "2":
         om = REF.search(raw_object)
         arg = f"guid:{om.group(2).lower()}" if om and om.group(2) else ""
     type_name = unquote(raw_type).split(",", 1)[0].strip()
     guid = (ref.group(2) or "").lower() if ref else ""
-    return _new(Call, (event, int(ref.group(1)) if ref else 0, type_name, unquote(raw_method), mode, arg, line, guid))
+    target_id = int(fid) if here else int(ref.group(1)) if ref else 0
+    return _new(Call, (event, target_id, type_name, unquote(raw_method), mode, arg, line, guid))
 
 
 def _written_values(m: re.Match[str]) -> tuple[str, str, str, str, str]:

@@ -1,6 +1,7 @@
 """How a Unity YAML document's top-level keys are found fast (`yaml_reader.TextDoc.top` and its
 kin): a key's line marker and pattern made once a key, and the lines Unity writes first in every
-MonoBehaviour read by one anchored match, each a regex step in C instead of a find a key."""
+MonoBehaviour (and a GameObject's) read by one anchored match, each a regex step in C instead of a
+find a key."""
 
 from __future__ import annotations
 
@@ -36,8 +37,44 @@ def mono_head(body: str) -> tuple[dict[str, str], re.Match[str] | None]:
     m = MB_HEAD.match(body)
     if m is None:
         return NO_HEAD
-    values = [v.strip() for v in m.groups()]
-    return {k: unquote(v) if v[:1] in ("'", '"') else v for k, v in zip(HEAD_KEYS, values, strict=True)}, m
+    go, enabled, script, name, identifier = m.groups()
+    tops = {
+        "m_GameObject": go.strip(),
+        "m_Enabled": enabled.strip(),
+        "m_Script": script.strip(),
+        "m_Name": name.strip(),
+        "m_EditorClassIdentifier": identifier.strip(),
+    }  # `HEAD_KEYS`, in order (no comprehension: a frame each)
+    if "'" in m[0] or '"' in m[0]:  # (most heads: no quote, nothing to unquote)
+        tops = {k: unquote(v) if v[:1] in ("'", '"') else v for k, v in tops.items()}
+    return tops, m
+
+
+# A GameObject's lines as Unity (2018.3 and later) writes them, its components' list any length: the
+# values `top` reads of the keys after that list (each key's first line: no line before it can be one).
+GO_HEAD = re.compile(
+    r"GameObject:\n  m_ObjectHideFlags:[^\n]*\n  m_CorrespondingSourceObject:[^\n]*\n  m_PrefabInstance:[^\n]*"
+    r"\n  m_PrefabAsset:[^\n]*\n  serializedVersion:[^\n]*\n  m_Component:(?:\n  - component: \{fileID: -?\d+\})*"
+    r"\n  m_Layer:([^\n]*)\n  m_Name:([^\n]*)\n  m_TagString:([^\n]*)\n  m_Icon:([^\n]*)\n  m_NavMeshLayer:[^\n]*"
+    r"\n  m_StaticEditorFlags:[^\n]*\n  m_IsActive:([^\n]*)(?=\n(?!    )|\Z)"
+)
+HEADED = frozenset({1, 114})  # the classes `standard_head` reads
+
+
+def standard_head(body: str, class_id: int) -> tuple[dict[str, str], re.Match[str] | None]:
+    """`mono_head` of a MonoBehaviour; of a GameObject, what `top` reads of the keys `GO_HEAD`
+    holds (no match: the lines' places vary with its components, which `top_line` does not read)."""
+    if class_id == 114:
+        return mono_head(body)
+    m = GO_HEAD.match(body)
+    if m is None:
+        return NO_HEAD
+    layer, name, tag, icon, active = m.groups()
+    tops = {"m_Layer": layer.strip(), "m_Name": name.strip(), "m_TagString": tag.strip(), "m_Icon": icon.strip()}
+    tops["m_IsActive"] = active.strip()
+    if "'" in m[0] or '"' in m[0]:  # (most: no quote, nothing to unquote)
+        tops = {k: unquote(v) if v[:1] in ("'", '"') else v for k, v in tops.items()}
+    return tops, None
 
 
 TOPS: dict[str, re.Pattern[str]] = {}  # a top-level key's line, its value and a deeper line after it

@@ -7,6 +7,9 @@
 2. `describe` of a `Packages/manifest.json` holding one string of 49 MB (a package's version) took
    77 s and 5 GB, `context` naming the manifest 79 s: the outline compiled the string into a
    regular expression to see whether the line already said it. Now found with `str.find`, 2 s.
+3. With `git` missing from PATH, in a git repository with our hooks installed, `hook install` said
+   the project "is not inside a git repository ... run `git init` first" and `doctor` passed
+   "not inside a git repository: git hooks do not apply". Both now say git is not on PATH.
 
 Each test failed before its fix (said in each)."""
 
@@ -19,6 +22,7 @@ from indexer.cli.main import main
 from indexer.store.reader import Records
 
 from .conftest import meta, write_project
+from .test_hooks import git, repo  # noqa: F401  (the fixture)
 
 
 def _chain(depth: int) -> dict[str, str]:
@@ -71,3 +75,26 @@ def test_a_huge_string_of_a_manifest_is_never_made_a_pattern(tmp_path: Path, cap
         "Packages/manifest.json  (json)",
         f"package com.x [{version[:79]}…]  L1",
     ]
+
+
+def test_git_missing_from_path_is_said_so_not_taken_for_no_repository(repo: Path, capsys, monkeypatch) -> None:  # noqa: F811
+    """Before: "not inside a git repository ... run `git init` first", and doctor's pass."""
+    from indexer.cli.checks import WARN
+    from indexer.cli.doctor import check_hooks
+
+    assert main(["hook", "install", "--project", str(repo)]) == 0
+    capsys.readouterr()
+    empty = repo.parent / "no-git-here"
+    empty.mkdir()
+    monkeypatch.setenv("PATH", str(empty))
+    assert main(["hook", "install", "--project", str(repo)]) == 2
+    assert capsys.readouterr().err == (
+        "error: git was not found on PATH, so the git repository holding"
+        f" {repo} cannot be read: install git or add its folder to PATH, then run the command again\n"
+    )
+    check = check_hooks(repo)
+    assert (check.name, check.status, check.detail) == (
+        "git-hooks",
+        WARN,
+        "git was not found on PATH: whether hooks refresh the index cannot be seen",
+    )

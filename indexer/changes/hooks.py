@@ -38,6 +38,22 @@ class HookError(Exception):
     """Not a git repository, or the hooks folder cannot be changed."""
 
 
+class GitMissing(HookError):
+    """git is not on PATH, and a `.git` above the folder says it is in a repository: not to be
+    told to run `git init` in a repository whose hooks are installed."""
+
+
+def _not_read(base: Path, exc: OSError | subprocess.CalledProcessError) -> HookError:
+    """Why git could not say where the repository of `base` is."""
+    missing = isinstance(exc, FileNotFoundError) and exc.filename == "git"
+    if missing and any((folder / ".git").exists() for folder in (base, *base.parents)):
+        return GitMissing(
+            f"git was not found on PATH, so the git repository holding {base} cannot be read:"
+            " install git or add its folder to PATH, then run the command again"
+        )
+    return HookError(f"{base}: not inside a git repository ({exc})")
+
+
 def _existing(base: Path) -> Path:
     """`base`, or the nearest folder above it that exists: git runs in a folder, and `uninstall`
     is given the folder of a project since removed, whose hooks fail on every git command."""
@@ -58,7 +74,7 @@ def hooks_dir(base: Path) -> Path:
             check=True,
         )
     except (OSError, subprocess.CalledProcessError) as exc:
-        raise HookError(f"{base}: not inside a git repository ({exc})") from None
+        raise _not_read(_existing(base), exc) from None
     return Path(out.stdout.strip())
 
 
@@ -69,7 +85,7 @@ def repository_root(base: Path) -> Path:
             ["git", "rev-parse", "--show-toplevel"], cwd=_existing(base), capture_output=True, text=True, check=True
         )
     except (OSError, subprocess.CalledProcessError) as exc:
-        raise HookError(f"{base}: not inside a git repository ({exc})") from None
+        raise _not_read(_existing(base), exc) from None
     return Path(out.stdout.strip()).resolve()
 
 

@@ -220,10 +220,13 @@ def check_hooks(root: Path) -> Check:
     import shutil
     import subprocess
 
-    from indexer.changes.hooks import HOOKS, MARKER, RECORDED_PREFIX, HookError, hooks_dir
+    from indexer.changes.hooks import HOOKS, MARKER, RECORDED_PREFIX, GitMissing, HookError, hooks_dir
 
     try:
         folder = hooks_dir(root)
+    except GitMissing:
+        said = "git was not found on PATH: whether hooks refresh the index cannot be seen"
+        return Check("git-hooks", WARN, said, "install git, or add its folder to PATH")
     except HookError:
         return Check("git-hooks", PASS, "not inside a git repository: git hooks do not apply")
     install = f"unity-index hook install --project {quoted(root)}"

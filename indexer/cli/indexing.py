@@ -309,7 +309,7 @@ def batch_line(stats, paths: list[str] | None, shown: int = 10) -> str:
 def cmd_hook(args: argparse.Namespace, console: Console) -> int:
     """Install or remove the git hooks that refresh the index, chaining existing hooks (or, with
     --pre-commit, our hook in .pre-commit-config.yaml)."""
-    from indexer.changes.hooks import HookError, hooks_dir, install, uninstall
+    from indexer.changes.hooks import GitMissing, HookError, hooks_dir, install, uninstall
 
     if lacks_working_folder(args.project):
         raise UsageError(working_folder_gone("`cd` into the project again, or give --project as an absolute path"))
@@ -318,6 +318,8 @@ def cmd_hook(args: argparse.Namespace, console: Console) -> int:
         raise UsageError(not_a_folder(args.project or "."))  # uninstall: hooks of a project since removed
     try:
         folder = hooks_dir(base)
+    except GitMissing as exc:
+        raise UsageError(str(exc)) from None
     except HookError:
         raise UsageError(
             f"{shown(base)} is not inside a git repository: the hooks refresh the index on git events;"

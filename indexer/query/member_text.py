@@ -43,13 +43,7 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
     never an override: in a type's own code it is a usage only for the types `below` the one
     asked for (its subclasses; all of `family` when not given)."""
     names = sorted({q.rsplit(".", 1)[-1] for q in family})
-    files = {t.path for n in names for t in graph.types_named(n) if t.qualified in family}
-    declaring = set(files)
-    own = set(files)  # the family's own files: a member is named bare there (`this` implied)
-    files |= _naming(graph, names)
-    own |= _naming(graph, names, "AND r.context = 'using'")  # `using static`: named bare there too
-    reaching = _reaching_files(graph, names) - files  # these reach it through an object only
-    files = _seeing(graph, files | reaching, declaring)
+    files, declaring, own = _files_to_read(graph, family, names)
     holders = frozenset(names) | _implemented(graph, family, member)  # what a variable holding one is declared as
     pattern = re.compile(rf"\b{re.escape(member)}\b")
     typed = re.compile(_TYPED_GET + rf"\s*\??\.\s*{re.escape(member)}\b")
@@ -58,8 +52,7 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
     declared = [s for p in declaring for s in graph.records.symbols(p) if s.name == member and s.container in family]
     shape = CallShape(declared, lambda name: bool(graph.types_named(name)))
     for p in sorted(files):
-        rec = graph.records.record(p)
-        if rec is None or rec.kind != "csharp":
+        if (rec := graph.records.record(p)) is None or rec.kind != "csharp":
             continue
         # its own declarations; another class's same-named one (`int WavesCount => _waves.WavesCount;`)
         # is read as any other line, its own name there being no member access
@@ -75,28 +68,47 @@ def member_text_usages(graph: Graph, family: set[str], member: str, below: set[s
             if not (found := list(pattern.finditer(code))):
                 continue
             found = found[1:] if line_no in declared_lines else found  # declared, then `{ base.Awake(); }`
-            if line_no in shadowed:  # a parameter of the member's name: only `this.Gun` is the member
-                found = [m for m in found if _SELF.search(code[: m.start()].rstrip())]
-            inner = _innermost(spans, line_no) if p in declaring else None  # (a `using static` file: any)
-            if p not in own or inner not in (None, *family):  # elsewhere a member is reached through an object
-                if p not in initialized:  # (read once a file, when a bare name is first met there)
-                    initialized[p] = _initialized_lines(lines, names)
-                set_here = line_no in initialized[p]
-                found = [m for m in found if _accessed(code, m.start()) or (set_here and _assigned(code, m))]
-            found = [
-                m
-                for m in found
-                if not others.holds(code[: m.start()], line_no) and not _OF_TYPE.search(code[: m.start()])
-            ]
-            if below is not None and inner is not None and inner not in below:  # its own `base.Open()`
-                found = [m for m in found if not _BASE.search(code[: m.start()])]
-            # `new SaveGame()` is the class `SaveGame`, not the method; `Destroy(gameObject)` beside
-            # `void Destroy()` is Object's; `player.Spell()` is no static `Spell`
-            found = [m for m in found if not (a_type and _type_use(code, m)) and not shape.rules_out(code, *m.span())]
             other = {m.end() for m in typed.finditer(code) if m.group(1).rpartition(".")[2] not in names}
-            if found and not other.issuperset(m.end() for m in found):  # `GetComponent<Chest>().Open()`
-                out.append(Usage(p, line_no, "code", "text", "member", excerpt(text, member)))
+            for single in list(found):  # a name at a time, to the first usage (a line is one), read
+                lo = max(0, single.start() - NEAR)  # within NEAR characters of it: linear in the line
+                near = code[lo : single.end() + NEAR]
+                found = [m for m in [pattern.match(near, single.start() - lo)] if m is not None]
+                if line_no in shadowed:  # a parameter of the member's name: only `this.Gun` is the member
+                    found = [m for m in found if _SELF.search(near[: m.start()].rstrip())]
+                inner = _innermost(spans, line_no) if p in declaring else None  # (a `using static` file: any)
+                if p not in own or inner not in (None, *family):  # elsewhere a member is reached through an object
+                    if p not in initialized:  # (read once a file, when a bare name is first met there)
+                        initialized[p] = _initialized_lines(lines, names)
+                    set_here = line_no in initialized[p]
+                    found = [m for m in found if _accessed(near, m.start()) or (set_here and _assigned(near, m))]
+                found = [
+                    m
+                    for m in found
+                    if not others.holds(near[: m.start()], line_no) and not _OF_TYPE.search(near[: m.start()])
+                ]
+                if below is not None and inner is not None and inner not in below:  # its own `base.Open()`
+                    found = [m for m in found if not _BASE.search(near[: m.start()])]
+                # `new SaveGame()` is the class `SaveGame`, not the method; `Destroy(gameObject)` beside
+                # `void Destroy()` is Object's; `player.Spell()` is no static `Spell`
+                found = [
+                    m for m in found if not (a_type and _type_use(near, m)) and not shape.rules_out(near, *m.span())
+                ]
+                if found and not other.issuperset(lo + m.end() for m in found):  # `GetComponent<Chest>().Open()`
+                    out.append(Usage(p, line_no, "code", "text", "member", excerpt(text, member)))
+                    break
     return out
+
+
+def _files_to_read(graph: Graph, family: set[str], names: list[str]) -> tuple[set[str], set[str], set[str]]:
+    """The files that may use the member, the types' own (declaring) files, and the files naming
+    the member bare (`own`: the declaring files, `this` implied, and those `using static` them)."""
+    files = {t.path for n in names for t in graph.types_named(n) if t.qualified in family}
+    declaring = set(files)
+    own = set(files)
+    files |= _naming(graph, names)
+    own |= _naming(graph, names, "AND r.context = 'using'")  # `using static`: named bare there too
+    reaching = _reaching_files(graph, names) - files  # these reach it through an object only
+    return _seeing(graph, files | reaching, declaring), declaring, own
 
 
 def _past_directives(code: str) -> str:
@@ -147,6 +159,8 @@ def _shadowed_lines(rec: FileRecord, member: str, family: set[str], lines: list[
 _NOT_TYPES = "(?:return|new|throw|yield|await|case|else|in|out|ref|is|as|typeof|using|goto|const|static)"
 
 
+NEAR = 2_000  # characters read either side of a name for what it is on: a line of 20,000 uses was
+# read whole for each, `refs` 160 s for one 160 KB line
 IMPLEMENTED_TYPES = 200  # types of the family's base chains read for the interfaces they implement
 
 

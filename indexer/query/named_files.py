@@ -317,3 +317,41 @@ def title_words(name: str) -> list[str]:
 def says_every_word(name: str, stems: set[str]) -> bool:
     """Whether the task says each word of a name (`stems`: its words' stems): it names the file."""
     return all(w in stems for w in title_words(name))
+
+
+# A task asking which data asset sets some values ("which asset sets how many fish appear per
+# minute and how fast the waves roll") names the asset by its fields (`spawnRatePerMinute`,
+# `waveSpeedA`), not by its name (`SO_TuningConfig`) nor by the code, which reads it through a
+# loader the task never names: the one data asset among the FIELDS_SAID_FILES best whose own
+# values sit in fields saying FIELDS_SAID_MIN words of the task its name does not (trial 31).
+FIELDS_SAID_FILES = 20
+FIELDS_SAID_MIN = 2
+DATA_WORDS = frozenset({"asset", "assets", "scriptableobject", "scriptableobjects"})
+
+
+def fields_said(project, ranked: dict, said: list[str]) -> list[str]:
+    """The data asset of one of the project's scripts whose fields the task names (see
+    FIELDS_SAID_MIN), when it says "asset" and exactly one of the best files is such an asset
+    (several, as for "which research asset costs the most", are a list the ranking already
+    orders; a package's settings asset, as the input system's, is no game data the task sets)."""
+    if DATA_WORDS.isdisjoint(said):
+        return []
+    stems = {stem(w) for w in said if w not in STOP_WORDS and w not in TASK_WORDS and w not in DATA_WORDS}
+    best = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:FIELDS_SAID_FILES]
+    graph = project.graph  # the game's own data: not a package's settings (an input settings asset)
+    found = [
+        r.path
+        for r in best
+        if r.path.endswith(".asset") and graph.carries_script(r.path) and _fields_say(project, r.path, stems)
+    ]
+    return found if len(found) == 1 else []
+
+
+def _fields_say(project, path: str, stems: set[str]) -> bool:
+    own = set(name_stems(file_title(path)))
+    named: set[str] = set()
+    for s in project.records.symbols(path):
+        value = s.signature.partition(": ")[2] if s.kind == "field" else ""
+        if value and not shows_reference(value):
+            named |= stems.intersection(name_stems(s.name))
+    return len(named - own) >= FIELDS_SAID_MIN

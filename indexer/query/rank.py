@@ -19,6 +19,7 @@ from indexer.query.keys_pressed import raise_pressed_keys
 from indexer.query.localizing import raise_string_tables
 from indexer.query.named_files import (
     entries_said,
+    fields_said,
     files_named,
     files_numbered,
     guid_files,
@@ -163,7 +164,7 @@ def _raise_files_named(project, ranked: dict[str, Ranked], text: str, kinds: dic
         ranked[path].score = max(ranked[path].score, top * TITLE_SAID_LEAD)
     data = [p for p in ranked if named_kind(p, kinds.get(p, "")) in VALUE_TITLED]
     valued = values_named(project, data, text) if wanted & VALUE_TITLED else []
-    for path in [*entries_said(project, data, text), *valued]:
+    for path in [*entries_said(project, data, text), *valued, *fields_said(project, ranked, said_words(text))]:
         ranked[path].score = max(ranked[path].score, top * TITLE_SAID_LEAD)
     for path in files_named(project.records, text):
         if path in ranked:

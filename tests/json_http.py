@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import threading
@@ -24,6 +25,23 @@ class JsonHandler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
         self.wfile.write(data)
+
+
+class Dripping(JsonHandler):
+    """An answer announced whole (100,000 bytes), then sent a byte every 0.1 s, for longer than any
+    call waits: a client must give up on its own deadline."""
+
+    def do_GET(self) -> None:
+        self.send_response(200)
+        self.send_header("Content-Length", "100000")
+        self.end_headers()
+        with contextlib.suppress(OSError):
+            for _ in range(100000):
+                self.wfile.write(b" ")
+                self.wfile.flush()
+                time.sleep(0.1)
+
+    do_POST = do_GET
 
 
 def write_heartbeat(root: Path, **fields: Any) -> None:

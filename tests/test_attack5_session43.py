@@ -18,7 +18,7 @@ from indexer.build.update import update
 from indexer.cli.main import main
 from mcp_adapter.editor import bridge as eb
 
-from .json_http import JsonHandler, serving_editor
+from .json_http import Dripping, JsonHandler, serving_editor
 from .test_corruption import CONFIG, small_project
 from .test_corruption import deadline as _deadline
 from .test_mcp_repair import garble_a_record_unseen
@@ -47,22 +47,6 @@ def editor(root: Path, handler: type[JsonHandler]) -> Iterator[eb.EditorBridge]:
         yield eb.EditorBridge(root, reload_wait=1.0, call_timeout=0.5, poll_interval=0.05)
 
 
-class _Dripping(JsonHandler):
-    """An answer announced whole, then sent a byte at a time, for longer than any call waits."""
-
-    def do_GET(self) -> None:
-        self.send_response(200)
-        self.send_header("Content-Length", "100000")
-        self.end_headers()
-        with contextlib.suppress(OSError):
-            for _ in range(100000):
-                self.wfile.write(b" ")
-                self.wfile.flush()
-                time.sleep(0.1)
-
-    do_POST = do_GET
-
-
 class _Flooding(JsonHandler):
     """An answer that never ends: a terabyte announced, spaces sent until the client leaves."""
 
@@ -82,7 +66,7 @@ class _Flooding(JsonHandler):
 def test_an_answer_sent_a_byte_at_a_time_ends_at_the_call_s_bound(tmp_path: Path, call: str) -> None:
     """The socket's timeout bounds each read, not the answer: a bridge dribbling its answer held a
     3 s ping (`doctor`, the MCP server's `editor_tools`) for as long as it dribbled."""
-    with editor(tmp_path, _Dripping) as bridge, deadline(HANG_GUARD), pytest.raises(eb.EditorCallError) as caught:
+    with editor(tmp_path, Dripping) as bridge, deadline(HANG_GUARD), pytest.raises(eb.EditorCallError) as caught:
         getattr(bridge, call)(*(["x"] if call == "call_tool" else []))
     assert caught.value.code == "timeout"
     assert "no answer from the editor within 6 s" in caught.value.message

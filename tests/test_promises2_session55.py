@@ -5,7 +5,6 @@ was seen failing with the code that keeps it broken (the commit messages say how
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import sqlite3
@@ -21,7 +20,7 @@ from indexer.changes import diff
 from indexer.cli.main import main
 
 from .conftest import REPO, run_cli, write_project
-from .json_http import JsonHandler, serving_editor
+from .json_http import Dripping, serving_editor
 
 OLD_NS = 499_162_500 * 10**9  # a modification time long settled (no file is racily clean)
 
@@ -281,27 +280,13 @@ def test_a_heartbeat_token_of_256_characters_is_taken_and_one_of_257_refused(
         assert check["status"] == "pass", check
 
 
-class _Dripping(JsonHandler):
-    """A bridge that announces an answer, then sends it a byte every 0.1 s, for hours."""
-
-    def do_GET(self) -> None:
-        self.send_response(200)
-        self.send_header("Content-Length", "100000")
-        self.end_headers()
-        with contextlib.suppress(OSError):
-            for _ in range(100000):
-                self.wfile.write(b" ")
-                self.wfile.flush()
-                time.sleep(0.1)
-
-
 def test_editor_tools_gives_up_on_a_dripping_bridge_after_3_s_plus_5(tmp_path: Path) -> None:
     """editor-bridge.md, the client's rules: "an answer is read whole within the call's time plus
     5 s (3 s + 5 for `/v1/ping` and `/v1/tools`)". Tests timed a client made with a 0.5 s call
     time, under the 3 s cap, so the cap itself was held by nothing: `editor tools` (the default
     30 s call time) on a bridge dribbling its answer ends after 8 s, exit 2, saying so."""
     root = write_project(tmp_path / "P", {"Assets/A.cs": "public class A { }\n"})
-    with serving_editor(root, _Dripping, "a" * 64):
+    with serving_editor(root, Dripping, "a" * 64):
         time.sleep(0.3)  # the first heartbeat is written
         t0 = time.monotonic()
         r = run_cli("editor", "tools", "--project", str(root))

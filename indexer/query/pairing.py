@@ -24,7 +24,7 @@ from indexer.query.kept_records import kept_record
 from indexer.query.linked_records import raise_linked_records
 from indexer.query.loads import prefix_loaded
 from indexer.query.read_data import raise_read_data
-from indexer.query.registries import raise_registries
+from indexer.query.registries import raise_item_registries, raise_registries
 from indexer.query.tables import keyed_tables, row_table
 
 if TYPE_CHECKING:
@@ -86,6 +86,7 @@ def pair(
     asks_assets: bool,
     stems: frozenset[str] = frozenset(),
     values: bool = False,
+    items: bool = False,
 ) -> None:
     """The pairings, within the search's filters: a prefab (a scene) for its script when prefabs
     (scenes) may be shown, a script for its prefab when any kind may, a class's data asset the
@@ -94,7 +95,7 @@ def pair(
     kind in `stats`), `boosts` the reason (reached from the partner), `prior` gives a file's role
     prior; `asks_assets`: the task asks where a value is set (`asking.asks_value`); `values`: it
     asks a value or says one is too much or too little (`definitions_of_prefabs`,
-    `data_of_holders`)."""
+    `data_of_holders`); `items`: it asks a list, a new item or each one's value (`asks_items`)."""
     pairs = _Pairs(project, ranked, boosts, stats, prior, path_prefix.strip("/") + "/" if path_prefix else "")
     if kind in (None, "prefab", "scene"):
         pairs.prefabs_of_scripts(ASKED_SHARE if asks_assets else PAIRED_SHARE, kind)
@@ -115,6 +116,8 @@ def pair(
         pairs.instances_holding(stems)
         pairs.instances_held(stems)
         raise_registries(pairs, stems)
+        if items:
+            raise_item_registries(pairs)  # the asset listing the best hits' items
     if kind in (None, "csharp") and values:
         pairs.constructors_of_values()
     if kind is None and values:

@@ -47,6 +47,7 @@ from indexer.query.priors import (
     named_kinds,
 )
 from indexer.query.quotes import quoted_files
+from indexer.query.registries import asks_items
 from indexer.query.search import SET_TO_NUMBER, Outline, annotate, named_as, outlines_of
 from indexer.query.setting_fields import names_setting
 from indexer.query.siblings import siblings_below
@@ -139,8 +140,8 @@ def rank(
     if TEST_CAP and not asks_for(terms, TEST_WORDS):
         _tests_below_tested_code(project, ranked)
     prior = lambda p: _prior(project, priors, p, rterms, roles)  # noqa: E731
-    asked = (set(terms), {stem(t) for t in terms})  # the task's words, and their stems
-    pair(project, ranked, boosts, stats, prior, kind, path_prefix, asks_assets, frozenset(asked[1]), values)
+    asked = (set(terms), frozenset(stem(t) for t in terms))  # the task's words, and their stems
+    pair(project, ranked, boosts, stats, prior, kind, path_prefix, asks_assets, asked[1], values, asks_items(text))
     if kind is None and not asks_for(said, ASSET_WORDS | ART_WORDS):  # "which asset ...": each of them
         siblings_below(project, ranked, kinds | reached, asked[1])
     titled = wanted | VALUE_TITLED if asks_assets and kind in (None, *VALUE_TITLED) else wanted
@@ -257,7 +258,7 @@ def _seeds_of_any_kind(project, text: str, seeds: list[Ranked], words: tuple, pa
     return sorted(merged.values(), key=lambda r: (-r.score, r.path))[:SEEDS]
 
 
-def _named(hit: Hit, asked: tuple[set[str], set[str]], amounts: set[str] = frozenset()) -> bool:
+def _named(hit: Hit, asked: tuple[set[str], frozenset[str]], amounts: set[str] = frozenset()) -> bool:
     """The hit's name (its last step: an object, a member) is one the task says whole, or every
     word of a joined name is one it says (`scoreToWin` for "score to win": a scene's override of
     it was pointed at the instance carrying the script instead), or a word of it is what a

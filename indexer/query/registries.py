@@ -4,6 +4,11 @@
 list": the song data class ranks first and its instances after it, while the one data asset whose
 field holds them all (a game's `MasterManager.asset` of `MusicMasterManagerData`, its
 `selectDatas: MusicSelectData[]`) says none of the task's words. Its edges to them say what it is.
+
+The same registry reached from its items instead of their class: "Where do I change how much each
+tower costs to build?" ranks the towers' scripts (each a different class, each on its own prefab),
+and the data asset whose list holds the tower prefabs with their prices says "Turret", never
+"tower" (`raise_item_registries`).
 """
 
 from __future__ import annotations
@@ -11,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from indexer.identifiers import stem
+from indexer.identifiers import stem, word_stems
 from indexer.project import is_script
 
 if TYPE_CHECKING:
@@ -56,3 +61,58 @@ def raise_registries(pairs: _Pairs, stems: frozenset[str]) -> None:
             pairs.raise_to(
                 path, script.score * REGISTRY_SHARE * pairs.prior(path), ("lists_instances_of", script.path, ())
             )
+
+
+# A registry reached through its items: among the ITEMS_BEST best files, prefabs and data assets
+# are items, and a script is one through the at most ITEMS_CARRIERS prefabs and data assets
+# carrying it. A project-scripted data asset holding items of at least ITEMS_LEAST of those best
+# files, when at most REGISTRY_HOLDERS do, ranks at least ITEMS_SHARE of the best one's score
+# times its prior.
+ITEMS_BEST, ITEMS_CARRIERS, ITEMS_LEAST, ITEMS_SHARE = 15, 8, 3, 0.9
+# The task asks the list, a new item or a value of each: one of these words (or `_LISTING`'s).
+_EACH = frozenset(stem(w) for w in ("each", "every", "add", "another"))
+
+
+def asks_items(text: str) -> bool:
+    """Whether the task asks a list, a new item or each item's value ("how much each tower costs",
+    "add a fifth tower type"): words the search leaves out as too common, read from the text."""
+    stems = frozenset(word_stems(text))
+    return asks_listing(stems) or not _EACH.isdisjoint(stems)
+
+
+def raise_item_registries(pairs: _Pairs) -> None:
+    """For a task asking a list, a new item or each one's value (`asks_items`): the few data
+    assets of a project script whose fields hold the items (towers' prefabs, gems' effects,
+    whatever their classes) that ITEMS_LEAST of the ITEMS_BEST best files are or whose scripts
+    they carry rank at least ITEMS_SHARE of the best such file's score times their prior. Not a
+    scene or prefab holding them (a menu). Reads the best hits' edges only, no scan."""
+    graph = pairs.project.graph
+    reached: dict[str, list[tuple[float, str]]] = {}
+    for hit in pairs.best(lambda _: True, ITEMS_BEST):
+        items = _items(pairs, hit.path)
+        holders = {
+            p
+            for item in items
+            for p, edge in graph.used_by(item)
+            if edge == "refers_to" and p.endswith(".asset") and p != hit.path and graph.carries_script(p)
+        }
+        for holder in holders:
+            reached.setdefault(holder, []).append((hit.score, hit.path))
+    registries = [(p, scores) for p, scores in reached.items() if len(scores) >= ITEMS_LEAST]
+    if len(registries) > REGISTRY_HOLDERS:
+        return
+    for path, hits in registries:
+        score, best = hits[0]  # the best files come best first
+        if path.startswith(pairs.prefix):
+            pairs.raise_to(path, score * ITEMS_SHARE * pairs.prior(path), ("lists_items_of", best, ()))
+
+
+def _items(pairs: _Pairs, path: str) -> list[str]:
+    """The items a best file is: itself when a prefab or data asset, a script's carriers (none when
+    more than ITEMS_CARRIERS carry it: a common component), nothing else."""
+    if path.endswith((".prefab", ".asset")):
+        return [path]
+    if not is_script(path):
+        return []
+    carriers = [p for p in pairs.carriers(path) if p.endswith((".prefab", ".asset"))]
+    return carriers if len(carriers) <= ITEMS_CARRIERS else []

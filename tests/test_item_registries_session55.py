@@ -12,6 +12,7 @@ from indexer.config import Config
 from indexer.model import Ranked
 from indexer.query import registries
 from indexer.query.registries import asks_items, raise_item_registries
+from indexer.query.walk import reason
 from indexer.query.workspace import open_workspace
 
 from .conftest import data_asset, meta, mono_script, script_prefab, write_project
@@ -111,6 +112,7 @@ def test_a_data_asset_holding_items_of_three_best_hits_is_raised_from_the_best(t
     best = ["Assets/Scripts/Catalog.cs", SCRIPTS[0], "Assets/Prefabs/Mortar.prefab", SCRIPTS[2]]
     assert _raised(root, best) == {"Assets/Data/Shop.asset": (pytest.approx(8.1), ("lists_items_of", SCRIPTS[0], ()))}
     assert _raised(root, SCRIPTS[:2]) == {}
+    assert reason("lists_items_of", SCRIPTS[0], ()) == f"lists the items of {SCRIPTS[0]} and other hits"
 
 
 def test_many_holders_or_a_common_component_raise_nothing(tmp_path: Path, monkeypatch) -> None:

@@ -54,7 +54,7 @@ REASONS = {
     "row_keyed_by": "holds a row named for {}",  # a data table, raised from a prefab (tables.py)
     "links": "links {} to another hit in one record",  # a recipe between two data assets (linked_records.py)
     "lists_instances_of": "lists the data assets of {}",  # a registry, raised from their class (registries.py)
-    "lists_items_of": "lists {} and other hits among its items",  # a registry, raised from its items (registries.py)
+    "lists_items_of": "lists the items of {} and other hits",  # a registry, raised from its items (registries.py)
     "held_by_script": "prefab held by {} where it is placed",  # a spawned prefab (held_prefabs.py)
     "uses_type": "uses {}",
     "calls_event": "calls {} from a UnityEvent",

@@ -18,6 +18,9 @@ from functools import lru_cache
 # a byte no decoding read)
 _OTHER_SCRIPT = re.compile(r"\w*[^\x00-\x7f\ud800-\udfff\ufffd]\w*")
 _ASCII_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]+")  # what `expand` splits and expands
+# Characters that show nothing and join nothing in a query's words: the soft hyphen, direction
+# marks, embeddings, overrides and isolates, zero-width spaces and joiners, the word joiner, the BOM.
+_INVISIBLE = re.compile("[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]")
 _WORD = re.compile(r"[^\W\d]\w*|[0-9]+")  # letters of any script: a Korean dialogue line is searched too
 _PART = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
 
@@ -364,7 +367,12 @@ def bounded_query(text: str) -> str:
 
     And at most its first MAX_QUERY_WORDS words and MAX_QUERY_CHARS characters: the same few
     terms repeated (a log of one line over and over, 9 MB sent to the MCP server) or no word at
-    all (punctuation) cost every step in proportion to the text, and such a `search` took 21 s."""
+    all (punctuation) cost every step in proportion to the text, and such a `search` took 21 s.
+
+    Invisible format characters (`_INVISIBLE`: a zero-width space, a soft hyphen, a direction mark)
+    are dropped first: pasted from a chat or a web page inside a word, they split it, and
+    `Hea\\u200blth` found nothing."""
+    text = _INVISIBLE.sub("", text)
     if len(text) > MAX_QUERY_CHARS:  # cut at a blank, not inside a word, where there is one
         cut = max(text.rfind(" ", 0, MAX_QUERY_CHARS + 1), text.rfind("\n", 0, MAX_QUERY_CHARS + 1))
         text = text[: cut if cut > 0 else MAX_QUERY_CHARS]

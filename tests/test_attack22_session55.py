@@ -15,11 +15,15 @@
    line before it, with patterns anchored at its end. Now a line is read a use at a time up to
    its first usage, each within `member_text.NEAR` characters: 0.5 s; a line of 20,000 uses of
    another class's `o.a`, none a usage, 160 s before, 6 s.
+5. A zero-width space, a soft hyphen or a direction mark inside a word of a query (pasted from a
+   chat or a web page) split it: `query "Hea\u200blth"` found nothing. Now a query's invisible
+   format characters are dropped before its words are read (`identifiers.bounded_query`).
 
 Each test failed before its fix (said in each)."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -137,3 +141,23 @@ def test_a_line_of_thousands_of_uses_is_read_in_linear_time(tmp_path: Path, caps
     assert len(out) == 3
     assert len(read) == uses + 1  # every `o.a` of Foil, the first `p.a` of User
     assert max(read) <= 2_000  # each read within NEAR characters of its use
+
+
+def test_invisible_characters_inside_a_query_word_are_dropped_not_taken_for_a_break(tmp_path: Path, capsys) -> None:
+    """Before: `Hea\u200blth` was searched as `hea` and `lth`, and found nothing."""
+    root = write_project(
+        tmp_path / "Game",
+        {
+            "Assets/Health.cs": "public class Health { public void TakeDamage(int amount) { } }\n",
+            "Assets/Mover.cs": "public class Mover { public void Walk() { } }\n",
+        },
+    )
+    assert main(["index", "--quiet", "--project", str(root)]) == 0
+    for text in ("Hea\u200blth", "Hea\u00adlth", "\u202eHealth\u202c", "\ufeffHea\u2060lth"):
+        capsys.readouterr()
+        assert main(["query", text, "--json", "--no-refresh", "--limit", "1", "--project", str(root)]) == 0
+        hits = json.loads(capsys.readouterr().out)["results"]
+        assert [h["path"] for h in hits] == ["Assets/Health.cs"], text
+        assert main(["context", text, "--json", "--no-refresh", "--budget", "1000", "--project", str(root)]) == 0
+        pack = json.loads(capsys.readouterr().out)
+        assert [f["path"] for f in pack["tier2"]["files"]][:1] == ["Assets/Health.cs"], text

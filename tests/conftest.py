@@ -159,3 +159,26 @@ def ranked_paths(root: Path, text: str, n: int = 10) -> list[str]:
 
     update(root, Config(workers=1))
     return [h.path for h in open_workspace(root, [(root, Config())]).search(text, n, named=False)]
+
+
+class FakePairs:
+    """What the registry rules read of a ranking (`pairing._Pairs`): the best files, scored 10, 9,
+    ... in the order given, their carriers from the real graph, a prior of 1, and what they raise."""
+
+    def __init__(self, project, best: list[str]) -> None:
+        from indexer.model import Ranked
+
+        self.project, self.prefix, self.raised = project, "", {}
+        self._best = [Ranked(p, 10.0 - i, []) for i, p in enumerate(best)]
+
+    def best(self, keep, n: int) -> list:
+        return [r for r in self._best if keep(r.path)][:n]
+
+    def carriers(self, script: str) -> list[str]:
+        return [p for p, edge in self.project.graph.used_by(script) if edge == "carries_script"]
+
+    def prior(self, path: str) -> float:
+        return 1.0
+
+    def raise_to(self, path: str, score: float, why: tuple) -> None:
+        self.raised[path] = (score, why)

@@ -9,13 +9,12 @@ import pytest
 
 from indexer.build.update import update
 from indexer.config import Config
-from indexer.model import Ranked
 from indexer.query import registries
 from indexer.query.registries import asks_items, raise_item_registries
 from indexer.query.walk import reason
 from indexer.query.workspace import open_workspace
 
-from .conftest import data_asset, meta, mono_script, script_prefab, write_project
+from .conftest import FakePairs, data_asset, meta, mono_script, script_prefab, write_project
 from .conftest import ranked_paths as _ranked
 
 CATALOG_GUID = "6c3f1d6c8e3f5f7b9cad1e2f3a4b5c01"
@@ -68,29 +67,9 @@ def test_the_asset_listing_the_best_hits_prefabs_ranks_for_each_one_s_value(tmp_
     assert "Assets/Data/Shop.asset" not in _ranked(root, task, 5)
 
 
-class _Pairs:
-    """What `raise_item_registries` reads of a ranking: the best files, carriers, prior, raises."""
-
-    def __init__(self, project, best: list[str]) -> None:
-        self.project, self.prefix, self.raised = project, "", {}
-        self._best = [Ranked(p, 10.0 - i, []) for i, p in enumerate(best)]
-
-    def best(self, keep, n: int) -> list[Ranked]:
-        return [r for r in self._best if keep(r.path)][:n]
-
-    def carriers(self, script: str) -> list[str]:
-        return [p for p, edge in self.project.graph.used_by(script) if edge == "carries_script"]
-
-    def prior(self, path: str) -> float:
-        return 1.0
-
-    def raise_to(self, path: str, score: float, why: tuple) -> None:
-        self.raised[path] = (score, why)
-
-
 def _raised(root: Path, best: list[str]) -> dict:
     update(root, Config(workers=1))
-    pairs = _Pairs(open_workspace(root, [(root, Config())]).projects[0], best)
+    pairs = FakePairs(open_workspace(root, [(root, Config())]).projects[0], best)
     raise_item_registries(pairs)
     return pairs.raised
 

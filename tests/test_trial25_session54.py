@@ -8,12 +8,11 @@ from pathlib import Path
 from indexer.build.update import update
 from indexer.config import Config
 from indexer.identifiers import word_stems
-from indexer.model import Ranked
 from indexer.query.registries import asks_listing, raise_registries
 from indexer.query.synonyms import excess, expansions
 from indexer.query.workspace import open_workspace
 
-from .conftest import data_asset, meta, mono_script, script_prefab, write_project
+from .conftest import FakePairs, data_asset, meta, mono_script, script_prefab, write_project
 from .conftest import ranked_paths as _ranked
 
 TRACK_GUID = "5b2e0c5b7d2f4e6a8b9c0d1e2f3a4c61"
@@ -125,26 +124,6 @@ def test_a_pool_s_count_ranks_for_how_many_are_pooled(tmp_path: Path) -> None:
 MENU_GUID = "5b2e0c5b7d2f4e6a8b9c0d1e2f3a4c63"
 
 
-class _Pairs:
-    """What `raise_registries` reads of a ranking: the best scripts, carriers, prior, raises."""
-
-    def __init__(self, project, best: list[str]) -> None:
-        self.project, self.prefix, self.raised = project, "", {}
-        self._best = [Ranked(p, 10.0, []) for p in best]
-
-    def best(self, keep, n: int) -> list[Ranked]:
-        return [r for r in self._best if keep(r.path)][:n]
-
-    def carriers(self, script: str) -> list[str]:
-        return [p for p, edge in self.project.graph.used_by(script) if edge == "carries_script"]
-
-    def prior(self, path: str) -> float:
-        return 1.0
-
-    def raise_to(self, path: str, score: float, why: tuple) -> None:
-        self.raised[path] = (score, why)
-
-
 def test_only_a_data_asset_holding_most_instances_is_a_registry(tmp_path: Path) -> None:
     """The catalog holding all five tracks is raised to 0.9 of the class's score; a menu prefab
     holding all five (a scene or prefab is no registry) and a playlist asset holding two (fewer
@@ -160,12 +139,12 @@ def test_only_a_data_asset_holding_most_instances_is_a_registry(tmp_path: Path) 
     write_project(root, files)
     update(root, Config(workers=1))
     project = open_workspace(root, [(root, Config())]).projects[0]
-    pairs = _Pairs(project, ["Assets/Scripts/TrackData.cs"])
+    pairs = FakePairs(project, ["Assets/Scripts/TrackData.cs"])
     raise_registries(pairs, frozenset(word_stems("where do I register a new track so it shows in the list")))
     assert pairs.raised == {
         "Assets/Data/Master.asset": (9.0, ("lists_instances_of", "Assets/Scripts/TrackData.cs", ()))
     }
-    quiet = _Pairs(project, ["Assets/Scripts/TrackData.cs"])
+    quiet = FakePairs(project, ["Assets/Scripts/TrackData.cs"])
     raise_registries(quiet, frozenset(word_stems("where is a track's tempo set")))
     assert quiet.raised == {}
 
@@ -184,9 +163,9 @@ def test_a_class_of_too_many_data_assets_or_a_listing_held_by_many_raises_nothin
     for bound, value in (("REGISTRY_MOST", len(TRACKS) - 1), ("REGISTRY_HOLDERS", 0)):
         with monkeypatch.context() as m:
             m.setattr(registries, bound, value)
-            pairs = _Pairs(project, ["Assets/Scripts/TrackData.cs"])
+            pairs = FakePairs(project, ["Assets/Scripts/TrackData.cs"])
             raise_registries(pairs, task)
             assert pairs.raised == {}, bound
-    pairs = _Pairs(project, ["Assets/Scripts/TrackData.cs"])
+    pairs = FakePairs(project, ["Assets/Scripts/TrackData.cs"])
     raise_registries(pairs, task)
     assert list(pairs.raised) == ["Assets/Data/Master.asset"]

@@ -45,9 +45,7 @@ def mono_head(body: str) -> tuple[dict[str, str], re.Match[str] | None]:
         "m_Name": name.strip(),
         "m_EditorClassIdentifier": identifier.strip(),
     }  # `HEAD_KEYS`, in order (no comprehension: a frame each)
-    if "'" in m[0] or '"' in m[0]:  # (most heads: no quote, nothing to unquote)
-        tops = {k: unquote(v) if v[:1] in ("'", '"') else v for k, v in tops.items()}
-    return tops, m
+    return _unquoted(tops, m[0]), m
 
 
 # A GameObject's lines as Unity (2018.3 and later) writes them, its components' list any length: the
@@ -72,9 +70,15 @@ def standard_head(body: str, class_id: int) -> tuple[dict[str, str], re.Match[st
     layer, name, tag, icon, active = m.groups()
     tops = {"m_Layer": layer.strip(), "m_Name": name.strip(), "m_TagString": tag.strip(), "m_Icon": icon.strip()}
     tops["m_IsActive"] = active.strip()
-    if "'" in m[0] or '"' in m[0]:  # (most: no quote, nothing to unquote)
-        tops = {k: unquote(v) if v[:1] in ("'", '"') else v for k, v in tops.items()}
-    return tops, None
+    return _unquoted(tops, m[0]), None
+
+
+def _unquoted(tops: dict[str, str], head: str) -> dict[str, str]:
+    """`tops` with its quoted values unquoted, when `head`, the lines they come from, holds a quote
+    (most heads hold none: nothing to do)."""
+    if "'" not in head and '"' not in head:
+        return tops
+    return {k: unquote(v) if v[:1] in ("'", '"') else v for k, v in tops.items()}
 
 
 TOPS: dict[str, re.Pattern[str]] = {}  # a top-level key's line, its value and a deeper line after it

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from indexer.identifiers import STOP_WORDS, TASK_WORDS, name_stems, query_terms, quoted_names, stem, word_stems
 from indexer.kinds import KINDS
-from indexer.model import Hit
+from indexer.model import Hit, Ranked
 from indexer.project import file_title, is_script
 from indexer.query.vendored import vendor_package
 from indexer.shown import shows_reference
@@ -329,7 +329,7 @@ FIELDS_SAID_MIN = 2
 DATA_WORDS = frozenset({"asset", "assets", "scriptableobject", "scriptableobjects"})
 
 
-def fields_said(project, ranked: dict, said: list[str]) -> list[str]:
+def fields_said(project, ranked: dict[str, Ranked], said: list[str]) -> list[str]:
     """The data asset of one of the project's scripts whose fields the task names (see
     FIELDS_SAID_MIN), when it says "asset" and exactly one of the best files is such an asset
     (several, as for "which research asset costs the most", are a list the ranking already

@@ -145,7 +145,7 @@ def rank(
     if kind is None and not asks_for(said, ASSET_WORDS | ART_WORDS):  # "which asset ...": each of them
         siblings_below(project, ranked, kinds | reached, asked[1])
     titled = wanted | VALUE_TITLED if asks_assets and kind in (None, *VALUE_TITLED) else wanted
-    _raise_files_named(project, ranked, text, kinds | reached, titled)
+    _raise_files_named(project, ranked, (text, said), kinds | reached, titled)
     _raise_told(project, ranked, stats, text, (kind, path_prefix))
     order = lift_parts(project, sorted(ranked.values(), key=lambda r: (-r.score, r.path)), priors)[:limit]
     _explain(project, order, boosts, asked[1])
@@ -154,18 +154,18 @@ def rank(
     return _named_hits(project, order, words, (stats, outlines), (boosts, quoted, held))
 
 
-def _raise_files_named(project, ranked: dict[str, Ranked], text: str, kinds: dict, wanted: frozenset) -> None:
-    """The files the task names lead: one named alone by its path or name (`query Unit.prefab`),
-    one of a kind it names (`wanted`) whose name's words it says in order ("the bacon health
-    pickup": `BaconHealth.prefab`, `titles_said`); data (VALUE_TITLED, which the caller adds to
-    `wanted` for a value asked) named by one word said ("wasabi": `values_named`) or holding an
-    entry it names (`entries_said`); a script named as an identifier quoted (`scripts_quoted`)."""
+def _raise_files_named(project, ranked: dict[str, Ranked], task: tuple, kinds: dict, wanted: frozenset) -> None:
+    """The files the task (its text, the words it says) names lead: one named alone (`query Unit.prefab`),
+    one of a kind it names (`wanted`) whose name's words it says in order (`titles_said`); data
+    (VALUE_TITLED, added to `wanted` for a value asked) named by one word said (`values_named`), holding
+    an entry it names (`entries_said`) or by its fields (`fields_said`); a script's identifier quoted."""
+    text, said = task
     top = max((r.score for r in ranked.values()), default=0.0)
     for path in titles_said((p for p in ranked if named_kind(p, kinds.get(p, "")) in wanted), text):
         ranked[path].score = max(ranked[path].score, top * TITLE_SAID_LEAD)
     data = [p for p in ranked if named_kind(p, kinds.get(p, "")) in VALUE_TITLED]
     valued = values_named(project, data, text) if wanted & VALUE_TITLED else []
-    for path in [*entries_said(project, data, text), *valued, *fields_said(project, ranked, said_words(text))]:
+    for path in [*entries_said(project, data, text), *valued, *fields_said(project, ranked, said)]:
         ranked[path].score = max(ranked[path].score, top * TITLE_SAID_LEAD)
     for path in files_named(project.records, text):
         if path in ranked:

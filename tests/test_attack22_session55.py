@@ -161,3 +161,20 @@ def test_invisible_characters_inside_a_query_word_are_dropped_not_taken_for_a_br
         assert main(["context", text, "--json", "--no-refresh", "--budget", "1000", "--project", str(root)]) == 0
         pack = json.loads(capsys.readouterr().out)
         assert [f["path"] for f in pack["tier2"]["files"]][:1] == ["Assets/Health.cs"], text
+
+
+def test_json_kinds_nested_100_000_deep_are_skipped_or_kept_partial_as_documented() -> None:
+    """docs/indexing.md, attack 22: a JSON-made asset nested 100,000 `[` deep is skipped, and a
+    `.json` file (a package manifest too) kept `partial` with its text, as any `.json` that does
+    not parse since schema 61; each with the parser's note, none a scanner error."""
+    from indexer.project import kind_of
+    from indexer.scanners import scan
+
+    deep = b"[" * 100_000
+    said = "invalid JSON: nested too deeply"
+    for path in ("Assets/A.asmdef", "Assets/A.asmref", "Assets/A.inputactions", "Assets/A.shadergraph"):
+        rec = scan(path, kind_of(path), deep)
+        assert (rec.status, rec.note) == ("skipped", said), path
+    for path in ("Packages/manifest.json", "Assets/Data/Level.json"):
+        rec = scan(path, kind_of(path), deep)
+        assert (rec.kind, rec.status, rec.note) == ("json", "partial", said), path

@@ -161,6 +161,28 @@ def test_invisible_characters_inside_a_query_word_are_dropped_not_taken_for_a_br
         assert main(["context", text, "--json", "--no-refresh", "--budget", "1000", "--project", str(root)]) == 0
         pack = json.loads(capsys.readouterr().out)
         assert [f["path"] for f in pack["tier2"]["files"]][:1] == ["Assets/Health.cs"], text
+    assert _over_mcp(root, "Hea\u200blth") == (True, True)
+
+
+def _over_mcp(root: Path, text: str) -> tuple[bool, bool]:
+    """Whether MCP `search` ranks `Health.cs` first for `text`, and `get_context` packs it."""
+    import anyio
+    from mcp import Client
+
+    from indexer.query.workspace import open_workspace, projects_at
+    from mcp_adapter.server.app import create_server
+
+    async def ask() -> tuple[str, str]:
+        server = create_server(
+            open_workspace(root, projects_at(root)), refresh_interval=60, tokenizer="estimate", watch=False
+        )
+        async with Client(server, mode="legacy") as c:
+            found = (await c.call_tool("search", {"query": text, "limit": 1})).content[0].text
+            pack = (await c.call_tool("get_context", {"task": text, "budget": 1000})).content[0].text
+            return found, pack
+
+    found, pack = anyio.run(ask)
+    return "Assets/Health.cs" in found.splitlines()[0], "Assets/Health.cs" in pack
 
 
 def test_json_kinds_nested_100_000_deep_are_skipped_or_kept_partial_as_documented() -> None:

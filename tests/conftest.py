@@ -38,6 +38,17 @@ def mono_script(name: str, body: str) -> str:
     return f"using UnityEngine;\npublic class {name} : MonoBehaviour\n{{\n{body}\n}}\n"
 
 
+def filler_scripts(folder: str, name: str, body, guid_tail: str, count: int = 8) -> dict[str, str]:
+    """`count` scripts `<name>0.cs`... in `folder` with their `.meta` (GUIDs `<i:02x>` + `guid_tail`
+    15 times), each holding `body(i)`: words of a task spread over files that are not its answer,
+    so a ranking test's answer must win on more than those words."""
+    files = {}
+    for i in range(count):
+        files[f"{folder}/{name}{i}.cs"] = mono_script(f"{name}{i}", body(i))
+        files[f"{folder}/{name}{i}.cs.meta"] = meta(f"{i:02x}" + guid_tail * 15)
+    return files
+
+
 def data_asset(script_guid: str, name: str, fields: str) -> str:
     """A ScriptableObject asset of the script `script_guid` named `name`, with `fields` (YAML
     lines at two spaces) after Unity's own."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .conftest import data_asset, meta, mono_script, script_prefab, write_project
+from .conftest import data_asset, filler_scripts, meta, mono_script, script_prefab, write_project
 from .conftest import ranked_paths as _ranked
 
 SCENE = "Assets/Scenes/Novel.unity"
@@ -62,12 +62,8 @@ def _novel(
         extra_asset = f"Assets/Configuration/Dialogue Extra {i}.asset"
         files[extra_asset] = data_asset(_CONFIG, f"Extra {i}", "  labelSize: 14\n")
         files[f"{extra_asset}.meta"] = meta(f"{i:02x}" + "c3" * 15, "NativeFormatImporter")
-    for i in range(8):
-        name = f"SpeakerLine{i}"
-        files[f"Assets/Scripts/Story/{name}.cs"] = mono_script(
-            name, f"    // the speaker's name in the dialogue box ({i})\n    public string speakerName{i};"
-        )
-        files[f"Assets/Scripts/Story/{name}.cs.meta"] = meta(f"{i:02x}" + "f6" * 15)
+    line = "    // the speaker's name in the dialogue box ({0})\n    public string speakerName{0};"
+    files.update(filler_scripts("Assets/Scripts/Story", "SpeakerLine", line.format, "f6"))
     return write_project(tmp_path, files)
 
 

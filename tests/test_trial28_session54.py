@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .conftest import meta, mono_script, script_prefab, write_project
+from .conftest import filler_scripts, meta, mono_script, script_prefab, write_project
 from .conftest import ranked_paths as _ranked
 
 HEART = "Assets/Prefabs/Heart.prefab"
@@ -50,12 +50,8 @@ def _hearts(tmp_path: Path, field: str = "heartPrefab", manager: str = "HeartsMa
     for i in range(spares):  # more prefabs carrying the manager, its field left empty
         files[f"Assets/Prefabs/Meter{i}.prefab"] = script_prefab(f"Meter{i}", _MANAGER, f"  {field}: {{fileID: 0}}\n")
         files[f"Assets/Prefabs/Meter{i}.prefab.meta"] = meta(f"{i:02x}" + "f6" * 15, "PrefabImporter")
-    for i in range(8):
-        name = f"ProgressStep{i}"
-        files[f"Assets/Scripts/Story/{name}.cs"] = mono_script(
-            name, f"    // relationship progress ({i})\n    public int progress{i} = {i};"
-        )
-        files[f"Assets/Scripts/Story/{name}.cs.meta"] = meta(f"{i:02x}" + "e5" * 15)
+    step = "    // relationship progress ({0})\n    public int progress{0} = {0};"
+    files.update(filler_scripts("Assets/Scripts/Story", "ProgressStep", step.format, "e5"))
     return write_project(tmp_path, files)
 
 

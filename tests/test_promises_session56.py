@@ -9,7 +9,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from .conftest import run_cli, write_project
+from .conftest import copy_fixture, run_cli, write_project
 
 YAML_HEAD = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
 
@@ -77,3 +77,63 @@ def test_every_extension_the_table_of_kinds_names_gets_its_kind(tmp_path: Path) 
     expected = Counter({kind: len(extensions.split()) for kind, extensions in _KINDS.items()})
     expected["settings"] = 1
     assert counts == dict(expected)
+
+
+# -- docs/cli.md, `query` ----------------------------------------------------------------------
+
+
+def _scene_objects(first_id: int, size: int) -> str:
+    """GameObject documents from `first_id` on, at least `size` bytes of them."""
+    out, fid = [], first_id
+    while sum(map(len, out)) < size:
+        out.append(f"--- !u!1 &{fid}\nGameObject:\n  m_ObjectHideFlags: 0\n  m_Name: Rock{fid}\n")
+        fid += 2
+    return "".join(out)
+
+
+def _sign(fid: int) -> str:
+    return (
+        f"--- !u!1 &{fid}\nGameObject:\n  m_ObjectHideFlags: 0\n  m_Name: Sign\n"
+        f"--- !u!114 &{fid + 1}\nMonoBehaviour:\n  m_GameObject: {{fileID: {fid}}}\n"
+        "  m_text: Open the Zorbulon Gate\n"
+    )
+
+
+def test_a_quoted_text_is_looked_for_in_a_file_s_first_1_000_000_bytes(tmp_path: Path) -> None:
+    """cli.md, `query`: a quoted text is looked for "in each file's first 1,000,000 bytes
+    (`query/texts.py` `READ_LIMIT`: a label past them ... is not found there, and the scene ranks
+    by its words alone, without the reason)"; the same label at a scene's top is found, named by
+    its line, the reason `holds "..."`."""
+    far = YAML_HEAD + _scene_objects(1000, 1_000_000) + _sign(500_000)
+    assert len(far.encode()) - len(_sign(500_000)) > 1_000_000
+    root = write_project(tmp_path / "P", {"Assets/Near.unity": YAML_HEAD + _sign(100), "Assets/Far.unity": far})
+    results = _json("query", '"Zorbulon Gate"', "--project", str(root))["results"]
+    got = [(r["path"], r["name"], r["line"], r["snippet"], r["reason"]) for r in results]
+    assert got == [
+        ("Assets/Near.unity", "Sign.m_text", 10, "m_text: Open the Zorbulon Gate", 'text match; holds "zorbulon gate"'),
+        ("Assets/Far.unity", "Far.unity", 1, "", "text match"),
+    ]
+
+
+def test_a_guid_alone_in_any_form_gives_its_file_then_the_files_referencing_it(tmp_path: Path) -> None:
+    """cli.md, `query`: "a GUID alone (`2ec3...`, `guid:2ec3…`) gives the file it names, then the
+    files referencing it at their first line naming it, the reason `references GUID … (field)`";
+    `refs` says the other forms (`guid: …` as Unity writes it, a whole `{fileID: …, guid: …}`
+    reference) are read alike "in `refs`, `describe`, `query` and the MCP tools"."""
+    root = copy_fixture(tmp_path / "DungeonCrawler")
+    guid = "06da43a2b5a9504318c3177567ab555f"  # PlayerHealth.cs's
+    assert f"guid: {guid}\n" in (root / "Assets/Scripts/Player/PlayerHealth.cs.meta").read_text()
+    expected = [
+        ("Assets/Scripts/Player/PlayerHealth.cs", 0, f"the file of GUID {guid}"),
+        ("Assets/Prefabs/Player.prefab", 86, f"references GUID {guid} (m_Script)"),
+    ]
+    for form in (guid, f"guid:{guid}", f"guid: {guid}", f"{{fileID: 11500000, guid: {guid}, type: 3}}"):
+        results = _json("query", form, "--project", str(root))["results"]
+        assert [(r["path"], r["line"], r["reason"]) for r in results] == expected, form
+    r = run_cli("query", guid, "--project", str(root))
+    assert r.stdout == (
+        f" 1. Assets/Scripts/Player/PlayerHealth.cs  [csharp] PlayerHealth.cs  (2.00)\n"
+        f"      why: the file of GUID {guid}\n"
+        f" 2. Assets/Prefabs/Player.prefab:86  [prefab] Player.prefab  (1.00)\n"
+        f"      why: references GUID {guid} (m_Script)\n"
+    )

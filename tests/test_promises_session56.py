@@ -137,3 +137,45 @@ def test_a_guid_alone_in_any_form_gives_its_file_then_the_files_referencing_it(t
         f" 2. Assets/Prefabs/Player.prefab:86  [prefab] Player.prefab  (1.00)\n"
         f"      why: references GUID {guid} (m_Script)\n"
     )
+
+
+# -- docs/cli.md, `describe` -------------------------------------------------------------------
+
+
+def test_describe_says_a_scene_a_script_loads_by_name_is_used_as_a_load(tmp_path: Path) -> None:
+    """cli.md, `describe`: "Ends with what the file uses, each by how (`(script)`, ..., `(type)`,
+    `(event call)`, `(load)`; `--json` keeps the edge's kind)": the examples held every way but
+    `(load)`, a scene `SceneManager.LoadScene` names."""
+    root = copy_fixture(tmp_path / "DungeonCrawler")
+    path = "Assets/Scripts/Core/GameManager.cs"
+    r = run_cli("describe", path, "--project", str(root))
+    assert r.returncode == 0, r.stderr
+    uses = next(line for line in r.stdout.splitlines() if line.startswith("uses: "))
+    assert uses == (
+        "uses: Assets/Scenes/MainMenu.unity (load), Assets/Scripts/Core/GameEvents.cs (type),"
+        " Assets/Scripts/Core/GameState.cs (type), Assets/Scripts/Core/Singleton.cs (base class),"
+        " Assets/Scripts/Player/PlayerHealth.cs (type), Assets/Scripts/Save/ISaveable.cs (interface),"
+        " Assets/Scripts/Save/SaveData.cs (type)"
+    )
+    used = _json("describe", path, "--project", str(root))["uses"]
+    assert used[0] == {"path": "Assets/Scenes/MainMenu.unity", "edge": "loads"}
+
+
+def test_describe_of_the_guid_of_unity_s_built_in_editor_resources_is_exit_2_saying_so(tmp_path: Path) -> None:
+    """cli.md, `describe`: "A GUID of Unity's built-in resources (`0000000000000000e000000000000000`,
+    `...f000...`, `...d000...`) exits 2" (tests held the first two), and `refs` of it says so in its
+    note."""
+    root = write_project(tmp_path / "P", {"Assets/Hero.cs": "public class Hero { }\n"})
+    editor = "0000000000000000d000000000000000"
+    r = run_cli("describe", editor, "--project", str(root))
+    assert (r.returncode, r.stdout, r.stderr.splitlines()[-1]) == (
+        2,
+        "",
+        f"error: GUID {editor} is Unity's built-in editor resources: no file of the project, so there is"
+        " nothing to describe",
+    )
+    target = _json("refs", editor, "--project", str(root))["target"]
+    assert (target["kind"], target["note"]) == (
+        "guid",
+        "Unity's built-in editor resources: no file of the project (what names them is not recorded)",
+    )

@@ -6,10 +6,11 @@ how)."""
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
-from .conftest import copy_fixture, run_cli, write_project
+from .conftest import REPO, copy_fixture, run_cli, write_project
 
 YAML_HEAD = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
 
@@ -179,3 +180,22 @@ def test_describe_of_the_guid_of_unity_s_built_in_editor_resources_is_exit_2_say
         "guid",
         "Unity's built-in editor resources: no file of the project (what names them is not recorded)",
     )
+
+
+# -- README.md -----------------------------------------------------------------------------------
+
+
+def test_the_section_agents_install_writes_costs_what_the_readme_says(tmp_path: Path) -> None:
+    """README.md: `agents install` "writes a short marked section (354 tokens) into `AGENTS.md`"
+    (docs/cli.md's figure was held, the README's not): the section it writes, by the estimate."""
+    from indexer.cli.agents import BEGIN, END
+    from indexer.query.tokens import counter
+
+    said = re.search(r"writes a short marked section \((\d+) tokens\)", (REPO / "README.md").read_text())
+    assert said is not None
+    root = write_project(tmp_path / "Game", {"Assets/Hero.cs": "public class Hero { }\n"})
+    r = run_cli("agents", "install", "--client", "agents", "--project", str(root))
+    assert r.returncode == 0, r.stderr
+    text = (root / "AGENTS.md").read_text()
+    written = text[text.index(BEGIN) : text.index(END) + len(END)] + "\n"
+    assert counter("estimate").count(written) == int(said.group(1))

@@ -199,3 +199,36 @@ def test_the_section_agents_install_writes_costs_what_the_readme_says(tmp_path: 
     text = (root / "AGENTS.md").read_text()
     written = text[text.index(BEGIN) : text.index(END) + len(END)] + "\n"
     assert counter("estimate").count(written) == int(said.group(1))
+
+
+# -- docs/cli.md, `describe`'s users -------------------------------------------------------------
+
+
+def test_describe_lists_twenty_users_scenes_first_then_prefabs_other_assets_and_code(tmp_path: Path) -> None:
+    """cli.md, `describe`: what uses the file, "scenes first, then prefabs, other assets and code,
+    twenty of them, ... by path" (tests held the order of three users, not the twenty, nor an
+    asset's place): a kind's place comes before a path's, and past twenty a count."""
+    from .conftest import data_asset, meta, mono_script, script_prefab
+
+    guid = "ab" * 16
+    files: dict[str, str | bytes] = {
+        "Assets/Mover.cs": mono_script("Mover", "public float speed;"),
+        "Assets/Mover.cs.meta": meta(guid),
+        "Assets/AAA.cs": "public class AAA { Mover m; }\n",
+        "Assets/A.asset": data_asset(guid, "A", ""),
+        **{f"Assets/Z/L{i}.unity": script_prefab(f"Level{i}", guid) for i in range(2)},
+        **{f"Assets/Props/P{i:02}.prefab": script_prefab(f"Prop{i}", guid) for i in range(16)},
+    }
+    root = write_project(tmp_path / "P", files)
+    scenes = [f"Assets/Z/L{i}.unity" for i in range(2)]
+    prefabs = [f"Assets/Props/P{i:02}.prefab" for i in range(18)]
+
+    def users() -> str:
+        r = run_cli("describe", "Assets/Mover.cs", "--project", str(root))
+        assert r.returncode == 0, r.stderr
+        return r.stdout.splitlines()[-1]
+
+    assert users() == "used by: " + ", ".join([*scenes, *prefabs[:16], "Assets/A.asset", "Assets/AAA.cs"])
+    for i in (16, 17):
+        (root / f"Assets/Props/P{i:02}.prefab").write_text(script_prefab(f"Prop{i}", guid))
+    assert users() == "used by: " + ", ".join([*scenes, *prefabs]) + ", … 2 more"

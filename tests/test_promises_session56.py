@@ -232,3 +232,30 @@ def test_describe_lists_twenty_users_scenes_first_then_prefabs_other_assets_and_
     for i in (16, 17):
         (root / f"Assets/Props/P{i:02}.prefab").write_text(script_prefab(f"Prop{i}", guid))
     assert users() == "used by: " + ", ".join([*scenes, *prefabs]) + ", … 2 more"
+
+
+def test_a_folded_hierarchy_with_nothing_to_keep_shows_at_most_40_top_objects(tmp_path: Path) -> None:
+    """cli.md, `describe`: a scene or prefab folded where no object carries a project script or
+    places a prefab shows "the root objects and those under them (at most 40) ... by their line
+    instead, the runs below them counted" (tests held three such objects, not the 40)."""
+    from .conftest import meta
+    from .test_sweep_session42 import _node
+
+    names = [f"{chr(65 + i // 26)}{chr(65 + i % 26)}" for i in range(50)]  # AA, AB, ...: no two alike
+    walls = [10_000 + 100 * i for i in range(50)]
+    text = YAML_HEAD + _node(100, "Lobby", 0, walls)
+    for name, wall in zip(names, walls, strict=True):
+        bricks = [wall + 10 * (k + 1) for k in range(8)]
+        text += _node(wall, f"Wall {name}", 100, bricks)
+        text += "".join(_node(b, f"Brick {name}{chr(97 + k)}", wall, []) for k, b in enumerate(bricks))
+    root = write_project(tmp_path / "P", {"Assets/Lobby.prefab": text, "Assets/Lobby.prefab.meta": meta("1b" * 16)})
+    r = run_cli("describe", "Assets/Lobby.prefab", "--project", str(root))
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    shown = [line.strip().rsplit("  L", 1)[0] for line in lines if re.search(r"  L\d+$", line)]
+    assert shown == ["Lobby", *(f"Wall {name}" for name in names[:39])]
+    assert lines[1:4] == ["Lobby  L3", "  Wall AA  L70", "    … 8 more objects (BoxCollider 8)"]
+    assert lines[-2:] == [
+        "  … 107 more objects (BoxCollider 107)",  # 11 walls and their 88 bricks, and the 39th wall's 8
+        "used by: nothing found (no scene or prefab places it, no asset or code names it)",
+    ]

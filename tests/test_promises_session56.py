@@ -259,3 +259,39 @@ def test_a_folded_hierarchy_with_nothing_to_keep_shows_at_most_40_top_objects(tm
         "  … 107 more objects (BoxCollider 107)",  # 11 walls and their 88 bricks, and the 39th wall's 8
         "used by: nothing found (no scene or prefab places it, no asset or code names it)",
     ]
+
+
+def test_a_behaviour_s_list_of_references_names_twenty_files_then_how_many_more(tmp_path: Path) -> None:
+    """cli.md, `describe` of an animator controller: a state's StateMachineBehaviours "a line each,
+    ... (a list of references by its files' names, twenty shown, ...)" (tests held lists of one
+    and two)."""
+    from .conftest import meta
+    from .test_animator_describe_session41 import STATE_SCRIPT, _behaviour, _machine, _state
+
+    guids = [f"{i:02x}" * 16 for i in range(23)]
+    controller = (
+        YAML_HEAD + "--- !u!91 &9100000\nAnimatorController:\n  m_Name: Hero\n  m_AnimatorParameters: []\n"
+        "  m_AnimatorLayers:\n  - serializedVersion: 5\n    m_Name: Base Layer\n    m_StateMachine: {fileID: 1}\n"
+        + _machine(1, "Base Layer", [11], [], 11)
+        + _state(11, "Attack", [], [51])
+        + _behaviour(51, guids)
+    )
+    files: dict[str, str | bytes] = {
+        "Assets/Hero.controller": controller,
+        "Assets/CharacterState.cs": (
+            "using UnityEngine;\nusing System.Collections.Generic;\n"
+            "public class CharacterState : StateMachineBehaviour {\n  public CharacterControl characterControl;\n"
+            "  public List<AbilityData> ListAbilityData;\n  public float speed;\n"
+            "  public AbilityData[] ArrAbilities;\n}\n"
+        ),
+        "Assets/CharacterState.cs.meta": meta(STATE_SCRIPT),
+    }
+    for i, guid in enumerate(guids):
+        files[f"Assets/Abilities/Move{i:02}.asset"] = "%YAML 1.1\n"
+        files[f"Assets/Abilities/Move{i:02}.asset.meta"] = meta(guid, "NativeFormatImporter")
+    root = write_project(tmp_path / "P", files)
+    r = run_cli("describe", "Assets/Hero.controller", "--project", str(root))
+    assert r.returncode == 0, r.stderr
+    line = next(x for x in r.stdout.splitlines() if "CharacterState:" in x)
+    names = ", ".join(f"Move{i:02}" for i in range(20))
+    assert line == f"      CharacterState: speed: 3; ArrAbilities: {names}, … 3 more  L35"

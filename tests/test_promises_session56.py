@@ -295,3 +295,51 @@ def test_a_behaviour_s_list_of_references_names_twenty_files_then_how_many_more(
     line = next(x for x in r.stdout.splitlines() if "CharacterState:" in x)
     names = ", ".join(f"Move{i:02}" for i in range(20))
     assert line == f"      CharacterState: speed: 3; ArrAbilities: {names}, … 3 more  L35"
+
+
+# -- docs/indexing.md, "C#" ----------------------------------------------------------------------
+
+_TUNING = """using System.Collections.Generic;
+using UnityEngine;
+public class Tuning : MonoBehaviour
+{
+    public float hitCooldown = 1f;
+    public KeyCode jumpKey = KeyCode.Space;
+    public string title = null;
+    public Vector3 offset = default;
+    public Vector3 origin = default(Vector3);
+    public List<int> scores = new List<int>();
+    public int[] lives = new int[] { };
+    public string motto = "MOTTO";
+    public string longer = "LONGER";
+    public int sum = 2   +\t1;
+    public Vector2 size = new Vector2(1,
+        2);
+    public int[] primes = { 2, 3, 5 };
+}
+""".replace("MOTTO", "a" * 38).replace("LONGER", "a" * 39)
+
+
+def test_a_field_s_outline_shows_its_value_when_short_on_one_line_and_telling(tmp_path: Path) -> None:
+    """indexing.md, C#: "a field's with its value when that is short and on one line (`private
+    float hitCooldown = 1f`, `KeyCode jumpKey = KeyCode.Space`; up to 40 characters, whitespace
+    collapsed outside a string, and not `null`, `default`, an empty `new T()` or a value holding a
+    comment)": tests held the comment and the spaces, not the 40 characters nor the values that
+    say nothing."""
+    root = write_project(tmp_path / "P", {"Assets/Tuning.cs": _TUNING})
+    r = run_cli("describe", "Assets/Tuning.cs", "--project", str(root))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines()[3:] == [
+        "  L5 public float hitCooldown = 1f",
+        "  L6 public KeyCode jumpKey = KeyCode.Space",
+        "  L7 public string title",
+        "  L8 public Vector3 offset",
+        "  L9 public Vector3 origin",
+        "  L10 public List<int> scores",
+        "  L11 public int[] lives",
+        f'  L12 public string motto = "{"a" * 38}"',  # 40 characters
+        "  L13 public string longer",  # 41
+        "  L14 public int sum = 2 + 1",
+        "  L15 public Vector2 size",  # on two lines
+        "  L17 public int[] primes = { 2, 3, 5 }",
+    ]

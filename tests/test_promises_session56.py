@@ -162,24 +162,26 @@ def test_describe_says_a_scene_a_script_loads_by_name_is_used_as_a_load(tmp_path
     assert used[0] == {"path": "Assets/Scenes/MainMenu.unity", "edge": "loads"}
 
 
-def test_describe_of_the_guid_of_unity_s_built_in_editor_resources_is_exit_2_saying_so(tmp_path: Path) -> None:
+def test_describe_of_the_guid_of_unity_s_built_in_resources_is_exit_2_saying_so(tmp_path: Path) -> None:
     """cli.md, `describe`: "A GUID of Unity's built-in resources (`0000000000000000e000000000000000`,
-    `...f000...`, `...d000...`) exits 2" (tests held the first two), and `refs` of it says so in its
-    note."""
+    `...f000...`, `...d000...`) exits 2, `GUID ... is Unity's built-in extra resources: no file of
+    the project, so there is nothing to describe`, and `refs` of it says so in its note" (tests held
+    describe of f000 and refs of e000)."""
     root = write_project(tmp_path / "P", {"Assets/Hero.cs": "public class Hero { }\n"})
-    editor = "0000000000000000d000000000000000"
-    r = run_cli("describe", editor, "--project", str(root))
-    assert (r.returncode, r.stdout, r.stderr.splitlines()[-1]) == (
-        2,
-        "",
-        f"error: GUID {editor} is Unity's built-in editor resources: no file of the project, so there is"
-        " nothing to describe",
-    )
-    target = _json("refs", editor, "--project", str(root))["target"]
-    assert (target["kind"], target["note"]) == (
-        "guid",
-        "Unity's built-in editor resources: no file of the project (what names them is not recorded)",
-    )
+    for letter, which in (("e", "extra"), ("f", "default"), ("d", "editor")):
+        guid = f"0000000000000000{letter}000000000000000"
+        r = run_cli("describe", guid, "--project", str(root))
+        assert (r.returncode, r.stdout, r.stderr.splitlines()[-1]) == (
+            2,
+            "",
+            f"error: GUID {guid} is Unity's built-in {which} resources: no file of the project, so there is"
+            " nothing to describe",
+        ), guid
+        target = _json("refs", guid, "--project", str(root))["target"]
+        assert (target["kind"], target["note"]) == (
+            "guid",
+            f"Unity's built-in {which} resources: no file of the project (what names them is not recorded)",
+        ), guid
 
 
 # -- README.md -----------------------------------------------------------------------------------

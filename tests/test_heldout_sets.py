@@ -108,7 +108,7 @@ TRIALS = sorted((Path(__file__).parent / "bench" / "questions" / "trials").glob(
 
 
 def test_the_trials_sets_are_kept_apart_each_with_its_repository_named() -> None:
-    """Session 53-55 trials (docs/retrieval.md): sets rules were tuned on, never pooled as held-out;
+    """Session 53-56 trials (docs/retrieval.md): sets rules were tuned on, never pooled as held-out;
     `tests.bench.heldout --questions tests/bench/questions/trials` scores them."""
     assert [s.stem for s in TRIALS] == [
         "CityBuilder",
@@ -128,8 +128,10 @@ def test_the_trials_sets_are_kept_apart_each_with_its_repository_named() -> None
         "Redhood",
         "RhythmLanes",
         "RoguelikeDungeon",
+        "RtsDemo",
         "SpellRogue",
         "Stealth2D",
+        "TopDownShooter",
         "VisualNovel",
     ]
     assert not {s.stem for s in TRIALS} & {s.stem for s in SETS}
@@ -140,7 +142,7 @@ def test_the_trials_sets_are_kept_apart_each_with_its_repository_named() -> None
 @pytest.mark.parametrize("path", TRIALS, ids=lambda p: p.stem)
 def test_a_trial_set_is_in_the_harness_format_on_one_commit(path: Path) -> None:
     questions = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
-    assert len(questions) >= 17
+    assert len(questions) >= 14  # 17 a trial until session 55; session 56's time-boxed ones 16
     assert all(tuple(q) == KEYS for q in questions)
     assert {q["type"] for q in questions} == TYPES
     assert len({q["parent"] for q in questions}) == 1

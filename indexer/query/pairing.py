@@ -23,8 +23,9 @@ from indexer.query.held_prefabs import raise_held_data, raise_held_prefabs
 from indexer.query.kept_records import kept_record
 from indexer.query.linked_records import raise_linked_records
 from indexer.query.loads import prefix_loaded
+from indexer.query.named_files import files_numbered
 from indexer.query.read_data import raise_read_data
-from indexer.query.registries import raise_item_registries, raise_registries
+from indexer.query.registries import asks_items, raise_item_registries, raise_registries
 from indexer.query.tables import keyed_tables, row_table
 
 if TYPE_CHECKING:
@@ -86,7 +87,7 @@ def pair(
     asks_assets: bool,
     stems: frozenset[str] = frozenset(),
     values: bool = False,
-    items: bool = False,
+    text: str = "",
 ) -> None:
     """The pairings, within the search's filters: a prefab (a scene) for its script when prefabs
     (scenes) may be shown, a script for its prefab when any kind may, a class's data asset the
@@ -95,7 +96,7 @@ def pair(
     kind in `stats`), `boosts` the reason (reached from the partner), `prior` gives a file's role
     prior; `asks_assets`: the task asks where a value is set (`asking.asks_value`); `values`: it
     asks a value or says one is too much or too little (`definitions_of_prefabs`,
-    `data_of_holders`); `items`: it asks a list, a new item or each one's value (`asks_items`)."""
+    `data_of_holders`); `text`: the task, for a registry's items (`raise_item_registries`)."""
     pairs = _Pairs(project, ranked, boosts, stats, prior, path_prefix.strip("/") + "/" if path_prefix else "")
     if kind in (None, "prefab", "scene"):
         pairs.prefabs_of_scripts(ASKED_SHARE if asks_assets else PAIRED_SHARE, kind)
@@ -116,8 +117,8 @@ def pair(
         pairs.instances_holding(stems)
         pairs.instances_held(stems)
         raise_registries(pairs, stems)
-        if items:
-            raise_item_registries(pairs)  # the asset listing the best hits' items
+        numbered = frozenset(files_numbered(project, text))  # "the third level": one item, by its number
+        raise_item_registries(pairs, stems, asks_items(text), numbered)  # the asset listing the best hits' items
     if kind in (None, "csharp") and values:
         pairs.constructors_of_values()
     if kind is None and values:

@@ -47,7 +47,6 @@ from indexer.query.priors import (
     named_kinds,
 )
 from indexer.query.quotes import quoted_files
-from indexer.query.registries import asks_items
 from indexer.query.search import SET_TO_NUMBER, Outline, annotate, named_as, outlines_of
 from indexer.query.setting_fields import names_setting
 from indexer.query.siblings import siblings_below
@@ -141,7 +140,7 @@ def rank(
         _tests_below_tested_code(project, ranked)
     prior = lambda p: _prior(project, priors, p, rterms, roles)  # noqa: E731
     asked = (set(terms), frozenset(stem(t) for t in terms))  # the task's words, and their stems
-    pair(project, ranked, boosts, stats, prior, kind, path_prefix, asks_assets, asked[1], values, asks_items(text))
+    pair(project, ranked, boosts, stats, prior, kind, path_prefix, asks_assets, asked[1], values, text)
     if kind is None and not asks_for(said, ASSET_WORDS | ART_WORDS):  # "which asset ...": each of them
         siblings_below(project, ranked, kinds | reached, asked[1])
     titled = wanted | VALUE_TITLED if asks_assets and kind in (None, *VALUE_TITLED) else wanted

@@ -13,11 +13,13 @@ and the data asset whose list holds the tower prefabs with their prices says "Tu
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from indexer.identifiers import stem, word_stems
-from indexer.project import is_script
+from indexer.identifiers import name_stems, stem, word_stems
+from indexer.project import file_title, is_script
+from indexer.query.priors import ASSET_WORDS, KIND_WORDS
 
 if TYPE_CHECKING:
     from indexer.query.pairing import _Pairs
@@ -69,6 +71,12 @@ def raise_registries(pairs: _Pairs, stems: frozenset[str]) -> None:
 # files, when at most REGISTRY_HOLDERS do, ranks at least ITEMS_SHARE of the best one's score
 # times its prior.
 ITEMS_BEST, ITEMS_CARRIERS, ITEMS_LEAST, ITEMS_SHARE = 15, 8, 3, 0.9
+# Such a registry whose rows' fields the task names ("more time on the third level" of a list of
+# levels, each a `Time`, a `Loot` and its prefab) ranks with the best item it lists, asked or not.
+ROWS_SHARE = 1.0
+# Words naming a kind of file or setting one up: no column of a row ("the prefab" is every row's).
+_NOT_COLUMNS = frozenset(stem(w) for w in ASSET_WORDS | set(KIND_WORDS))
+_ELEMENT = re.compile(r"\w+")  # the type names a field's type says (`List<Level>`, `Level[]`)
 # The task asks the list, a new item or a value of each: one of these words (or `_LISTING`'s).
 _EACH = frozenset(stem(w) for w in ("each", "every", "add", "another"))
 
@@ -80,12 +88,25 @@ def asks_items(text: str) -> bool:
     return asks_listing(stems) or not _EACH.isdisjoint(stems)
 
 
-def raise_item_registries(pairs: _Pairs) -> None:
-    """For a task asking a list, a new item or each one's value (`asks_items`): the few data
-    assets of a project script whose fields hold the items (towers' prefabs, gems' effects,
-    whatever their classes) that ITEMS_LEAST of the ITEMS_BEST best files are or whose scripts
-    they carry rank at least ITEMS_SHARE of the best such file's score times their prior. Not a
+def raise_item_registries(
+    pairs: _Pairs, stems: frozenset[str] = frozenset(), items: bool = True, numbered: frozenset[str] = frozenset()
+) -> None:
+    """The few data assets of a project script whose fields hold the items (towers' prefabs, gems'
+    effects, whatever their classes) that ITEMS_LEAST of the ITEMS_BEST best files are or whose
+    scripts they carry: for a task asking a list, a new item or each one's value (`items`,
+    `asks_items`) they rank at least ITEMS_SHARE of the best such file's score times their prior;
+    for a task naming one of the items they hold by its number (`numbered`: "the third level",
+    `named_files.files_numbered`) and a column of their rows (`names_column`), ROWS_SHARE. Not a
     scene or prefab holding them (a menu). Reads the best hits' edges only, no scan."""
+    for path, (score, best) in _item_registries(pairs):
+        share = ROWS_SHARE if _row_named(pairs.project, path, stems, numbered) else ITEMS_SHARE if items else 0.0
+        if share and path.startswith(pairs.prefix):
+            pairs.raise_to(path, score * share * pairs.prior(path), ("lists_items_of", best, ()))
+
+
+def _item_registries(pairs: _Pairs) -> list[tuple[str, tuple[float, str]]]:
+    """The data assets holding items of ITEMS_LEAST of the best files, with the best of those
+    files' (score, path); none when more than REGISTRY_HOLDERS do."""
     graph = pairs.project.graph
     reached: dict[str, list[tuple[float, str]]] = {}
     for hit in pairs.best(lambda _: True, ITEMS_BEST):
@@ -98,13 +119,8 @@ def raise_item_registries(pairs: _Pairs) -> None:
         }
         for holder in holders:
             reached.setdefault(holder, []).append((hit.score, hit.path))
-    registries = [(p, scores) for p, scores in reached.items() if len(scores) >= ITEMS_LEAST]
-    if len(registries) > REGISTRY_HOLDERS:
-        return
-    for path, hits in registries:
-        score, best = hits[0]  # the best files come best first
-        if path.startswith(pairs.prefix):
-            pairs.raise_to(path, score * ITEMS_SHARE * pairs.prior(path), ("lists_items_of", best, ()))
+    registries = [(p, scores[0]) for p, scores in reached.items() if len(scores) >= ITEMS_LEAST]
+    return [] if len(registries) > REGISTRY_HOLDERS else registries  # the best files come best first
 
 
 def _items(pairs: _Pairs, path: str) -> list[str]:
@@ -116,3 +132,33 @@ def _items(pairs: _Pairs, path: str) -> list[str]:
         return []
     carriers = [p for p in pairs.carriers(path) if p.endswith((".prefab", ".asset"))]
     return carriers if len(carriers) <= ITEMS_CARRIERS else []
+
+
+def _row_named(project, path: str, stems: frozenset[str], numbered: frozenset[str]) -> bool:
+    """Whether the task names a row of the registry `path`: one of the items it holds by its number,
+    and a column (`names_column`)."""
+    held = {p for p, _ in project.graph.uses(path)}
+    return bool(stems) and not numbered.isdisjoint(held) and names_column(project, path, stems)
+
+
+def names_column(project, path: str, stems: frozenset[str]) -> bool:
+    """Whether the word `stems` name a column of the data asset `path`'s rows: a field of a type its
+    script declares as the element of another of its types' fields (`Level[] Levels` then `struct
+    Level { int Time; ... }`), a word the asset's name does not say. Not a field of the asset's own
+    class (a game master's `playerHealth` is one setting, not a column)."""
+    said = stems - _NOT_COLUMNS - set(name_stems(file_title(path)))
+    for script in (p for p, edge in project.graph.uses(path) if edge == "script"):
+        symbols = project.records.symbols(script)
+        fields = [s for s in symbols if s.kind == "field"]
+        rows = {
+            f"{t.container}.{t.name}".lstrip(".")
+            for t in symbols
+            if t.kind in ("class", "struct")
+            and any(
+                f.container != f"{t.container}.{t.name}".lstrip(".") and t.name in _ELEMENT.findall(f.type)
+                for f in fields
+            )
+        }
+        if any(f.container in rows and not said.isdisjoint(name_stems(f.name)) for f in fields):
+            return True
+    return False

@@ -109,12 +109,22 @@ def _shared_guid(graph: Graph, path: str, guid: str) -> str:
     said = []
     if copies:
         said.append(
-            f"also that of {', '.join(copies)} (copied with its .meta outside Unity?): Unity keeps it for one"
-            " file and gives the others new GUIDs on import"
+            f"also that of {_first_few(copies, ' files')} (copied with its .meta outside Unity?): Unity keeps it"
+            " for one file and gives the others new GUIDs on import"
         )
     if gone:  # a file moved or deleted outside Unity, its .meta left behind
         said.append(
-            f"also held by {', '.join(p + '.meta' for p in gone)}, whose file is not in the project (moved or"
+            f"also held by {_first_few([p + '.meta' for p in gone])}, whose file is not in the project (moved or"
             " deleted without it?): Unity deletes such a .meta on import"
         )
     return f"GUID {guid} is {'; and '.join(said)}; usages by it are listed for {graph.path_of_guid(guid)}"
+
+
+SHARED_NAMED = 5  # files a shared GUID's note names; the rest are counted
+
+
+def _first_few(paths: list[str], noun: str = "") -> str:
+    """The first SHARED_NAMED paths and a count of the rest: a GUID copied to a thousand files made a
+    note of all of them, 50 KB of an MCP answer that listed no usage."""
+    named = ", ".join(paths[:SHARED_NAMED])
+    return f"{named} and {len(paths) - SHARED_NAMED} more{noun}" if len(paths) > SHARED_NAMED else named

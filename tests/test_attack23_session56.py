@@ -1,0 +1,49 @@
+"""Attack round 23 (session 56): what broke (docs/indexing.md, "Bad input", lists what held).
+
+1. A GUID held by the `.meta` of 1,000 files (a script's `.meta` copied beside a thousand others, a
+   prefab copied a thousand times outside Unity) was said with every other file named on one line:
+   `describe` of any of them printed a 22 KB note, `refs` of the prefab a 25 KB header, and MCP
+   `find_references` answered 50 KB (about 12,000 tokens) where the usages were none. Now the note
+   names the first five and counts the rest, as every other list of an answer is bounded.
+
+Each test failed before its fix (said in each)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from indexer.cli.main import main
+
+from .conftest import meta, write_project
+
+GUID = "0123456789abcdef0123456789abcdef"
+
+
+def test_a_guid_shared_by_a_thousand_files_is_said_with_five_named_and_the_rest_counted(tmp_path: Path, capsys) -> None:
+    """Before: the note named all 999 others (`describe` note 14 KB here, the test's bound 1 KB)."""
+    files = {"Assets/Hero.cs": "public class Hero : UnityEngine.MonoBehaviour { }\n", "Assets/Hero.cs.meta": meta(GUID)}
+    for i in range(1000):
+        files[f"Assets/Copies/Hero {i:03}.cs"] = f"public class Hero{i} : UnityEngine.MonoBehaviour {{ }}\n"
+        files[f"Assets/Copies/Hero {i:03}.cs.meta"] = meta(GUID)
+    for i in range(40):  # `.meta` files left behind by moves: their files are gone
+        files[f"Assets/Gone/Old{i:02}.prefab.meta"] = meta(GUID)
+    root = write_project(tmp_path / "Game", files)
+    assert main(["index", "--quiet", "--project", str(root)]) == 0
+    capsys.readouterr()
+    assert main(["describe", "Assets/Hero.cs", "--no-refresh", "--project", str(root)]) == 0
+    note = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("note: "))
+    assert note == (
+        f"note: GUID {GUID} is also that of Assets/Copies/Hero 000.cs, Assets/Copies/Hero 001.cs,"
+        " Assets/Copies/Hero 002.cs, Assets/Copies/Hero 003.cs, Assets/Copies/Hero 004.cs and 995 more files"
+        " (copied with its .meta outside Unity?): Unity keeps it for one file and gives the others new GUIDs"
+        " on import; and also held by Assets/Gone/Old00.prefab.meta, Assets/Gone/Old01.prefab.meta,"
+        " Assets/Gone/Old02.prefab.meta, Assets/Gone/Old03.prefab.meta, Assets/Gone/Old04.prefab.meta and"
+        " 35 more, whose file is not in the project (moved or deleted without it?): Unity deletes such a"
+        " .meta on import; usages by it are listed for Assets/Hero.cs"
+    )
+    assert main(["refs", GUID, "--json", "--no-refresh", "--project", str(root)]) == 0
+    target = json.loads(capsys.readouterr().out)["target"]
+    assert target["path"] == "Assets/Hero.cs"
+    assert len(target["note"]) < 1000
+    assert "and 995 more files" in target["note"]

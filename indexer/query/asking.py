@@ -52,6 +52,10 @@ _OWNED_VALUE = re.compile(
 )
 
 
+# How far a clause asking where something is stored or is (`_STORED`, `_WHERE_AMOUNT`) is read from its
+# "where": a question's clause is a few dozen characters. Unbounded, each "where" of a pasted text was
+# matched to the end of the text, quadratic: 63 KB of "where is ..." took `query` 44 s (attack 23).
+CLAUSE_CHARS = 200
 # "Where are the enemy pieces' starting squares stored?", "where is the player's money stored": a
 # value kept somewhere, which a data asset holds as often as code does, as "where is it set" asks.
 # Only with "where" before it in the same clause (not inside brackets) and ending what it says:
@@ -59,7 +63,8 @@ _OWNED_VALUE = re.compile(
 # for code. It asks no change of the value (`asks_change`): the asset scripts hear a value through (a
 # channel, `channels.py`) is where it is stored, and stays raised.
 _STORED = re.compile(
-    r"\bwhere\b[^.?!;(]*\bstored\b(?=\s*(?:$|[.?!,;:)]|(?:in|on|at|by|for|and|or|so|as|inside|within)\b))",
+    rf"\bwhere\b[^.?!;(]{{0,{CLAUSE_CHARS}}}\bstored\b"
+    r"(?=\s*(?:$|[.?!,;:)]|(?:in|on|at|by|for|and|or|so|as|inside|within)\b))",
     re.IGNORECASE,
 )
 
@@ -71,7 +76,8 @@ _STORED = re.compile(
 # is the method that formats prices", "the helper to format numbers": a relative clause or `to`
 # between, `that` allowed as the amount's determiner), which ask for the code doing it.
 _WHERE_AMOUNT = re.compile(
-    r"\bwhere\s+(?:is|are)\s+(?:th(?:at|is|ese|ose)\s+)?(?:(?!\b(?:that|which|who|whose|to)\b)[^.?!;(])*?"
+    r"\bwhere\s+(?:is|are)\s+(?:th(?:at|is|ese|ose)\s+)?"
+    rf"(?:(?!\b(?:that|which|who|whose|to)\b)[^.?!;(]){{0,{CLAUSE_CHARS}}}?"
     r"\b(?:numbers?|values?|costs?|prices?|amounts?|stats?)(?=\s*(?:$|[.?!,;:)]))",
     re.IGNORECASE,
 )

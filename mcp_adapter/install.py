@@ -87,12 +87,13 @@ class Result:
 
 def own_executable() -> tuple[str, list[str]]:
     """This installation's own executable: the `unity-index` script beside the running Python,
-    else that Python running `-m indexer.cli`."""
+    else that Python running `-P -m indexer.cli`: a client starts the server in the project, and
+    `-m` alone searches the working folder first, so a project's `indexer.py` would run."""
     python = Path(sys.executable).absolute()
     script = python.parent / ("unity-index.exe" if os.name == "nt" else "unity-index")
     if script.is_file():
         return str(script), []
-    return str(python), ["-m", "indexer.cli"]
+    return str(python), ["-P", "-m", "indexer.cli"]
 
 
 def server_command(project_root: Path) -> tuple[str, list[str]]:

@@ -16,12 +16,20 @@
    folder paths (`UI/Options/*`): a path's segment could start after any `-`, and each start read
    the run to its end looking for a `/`. 32 KB took `query` 1.7 s, 256 KB (the most a task is read
    to) 38 s. Now a segment starts only where no name character precedes it (`-` is one).
+4. Where the `unity-index` script is not beside the Python running it (`pip install --user`, a
+   system Python), `mcp install` wrote the server as `python -m indexer.cli serve`, which the
+   client starts in its working folder, the project: `-m` puts that folder first on the module
+   path, so a cloned project holding an `indexer.py` (or `mcp.py`, `msgspec.py`, ...) at its root
+   had its code run by the server, with the user's rights. Now the command is `python -P -m
+   indexer.cli` (Python 3.11's "no unsafe path": the working folder is not searched).
 
 Each test failed before its fix (said in each)."""
 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -30,6 +38,7 @@ import pytest
 from indexer.cli.main import main
 from indexer.query.asking import asks_change, asks_value
 from indexer.query.named_folders import typed_folders
+from mcp_adapter.install import server_command
 
 from .conftest import meta, write_project
 
@@ -108,3 +117,22 @@ def test_typed_folders_are_read_as_before() -> None:
     assert typed_folders("tidy my-Scripts/UI/ and Scripts/UI/ again")[0] == (("my-scripts", "ui"), ("scripts", "ui"))
     assert typed_folders("re-tidy x-a-b/c/ now")[0] == (("x-a-b", "c"),)
     assert typed_folders("fix Assets/Scripts/Player.cs") == ((), "fix Assets/Scripts/Player.cs")
+
+
+def test_the_module_fallback_of_the_mcp_server_never_imports_the_project_s_code(tmp_path: Path, monkeypatch) -> None:
+    """Before: the planted `indexer.py` ran (its marker written) and the server failed to start."""
+    python = sys.executable
+    root = write_project(tmp_path / "Game", {"Assets/A.cs": "class A { }\n"})
+    marker = tmp_path / "ran"
+    for name in ("indexer", "mcp", "msgspec"):
+        (root / f"{name}.py").write_text(f"open({str(marker)!r}, 'w').write('{name}')\n")
+    monkeypatch.setattr("sys.executable", str(tmp_path / "bin" / "python"))  # no `unity-index` beside it
+    _, args = server_command(root)
+    assert args == ["-P", "-m", "indexer.cli", "serve", "--project", str(root)]
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(Path(__file__).parents[1]), "HOME": str(tmp_path)}
+    run = subprocess.run(
+        [python, *args[:3], "--version"], cwd=root, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert not marker.exists(), marker.read_text()
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("unity-index ")

@@ -515,7 +515,7 @@ def test_server_command_falls_back_to_module(tmp_path, monkeypatch):
     monkeypatch.setattr("sys.executable", str(tmp_path / "bin" / "python"))
     cmd, args = server_command(Path("/p"))
     assert cmd == str(tmp_path / "bin" / "python")
-    assert args == ["-m", "indexer.cli", "serve", "--project", "/p"]
+    assert args == ["-P", "-m", "indexer.cli", "serve", "--project", "/p"]
 
 
 def test_codex_escapes_strings(tmp_path, monkeypatch):

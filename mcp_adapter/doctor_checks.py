@@ -87,6 +87,16 @@ def _runnable(command: object) -> bool:
     return isinstance(command, str) and bool(shutil.which(command) or Path(command).is_file())
 
 
+def _unsafe(entry: dict) -> bool:
+    """Whether the entry runs `python -m indexer.cli` without `-P`, as `mcp install` wrote it before
+    session 56: started in the project, it imports a module of that folder before its own."""
+    args = entry.get("args")
+    if not isinstance(args, list) or "indexer.cli" not in args:
+        return False
+    i = args.index("indexer.cli")
+    return i > 0 and args[i - 1] == "-m" and "-P" not in args[: i - 1]
+
+
 def mcp_clients(target: Target) -> list[Check]:
     """Which clients start unity-index for this project, and whether their command still exists."""
     name = "mcp-clients"
@@ -94,6 +104,7 @@ def mcp_clients(target: Target) -> list[Check]:
     good: list[str] = []
     broken: list[str] = []
     unreadable: list[str] = []
+    unsafe: list[str] = []  # the module run without -P (`_unsafe`)
     home = home_folder()
     for client in CLIENTS.values():
         for scope in client.scopes:
@@ -119,28 +130,32 @@ def mcp_clients(target: Target) -> list[Check]:
                     continue
                 label = f"{client.name} ({path})"
                 (good if _runnable(entry.get("command")) else broken).append(label)
-    install = f"unity-index mcp install --client claude-code --project {quoted(root)}"
+                if _unsafe(entry):
+                    unsafe.append(label)
+    again = f"run `unity-index mcp install --client CLIENT --project {quoted(root)}` again for each"
     if broken:
+        return [Check(name, FAIL, f"configured, but the command it runs does not exist: {', '.join(broken)}", again)]
+    if unsafe:
+        said = "configured, but run as `python -m indexer.cli` without -P, which imports a module of the folder"
         return [
-            Check(
-                name,
-                FAIL,
-                f"configured, but the command it runs does not exist: {', '.join(broken)}",
-                f"run `unity-index mcp install --client CLIENT --project {quoted(root)}` again for each",
-            )
+            Check(name, WARN, f"{said} it starts in first (a cloned project's indexer.py): {', '.join(unsafe)}", again)
         ]
+    return [_configured(name, root, home, good, unreadable)]
+
+
+def _configured(name: str, root: Path, home: Path | None, good: list[str], unreadable: list[str]) -> Check:
+    """The check's verdict once no entry is broken: which clients serve the project, if any."""
+    install = f"unity-index mcp install --client claude-code --project {quoted(root)}"
     extra = f"; not parsed: {', '.join(unreadable)}" if unreadable else ""
     if home is None:
         extra += f"; the clients' files in the home folder were not looked at: it is unknown ({no_home()})"
     elif not home.is_dir():
         extra += f"; the home folder {home} is {'a file' if home.exists() else 'missing'}: no client's file is there"
     if good:
-        return [Check(name, WARN if unreadable else PASS, f"configured for this project: {', '.join(good)}{extra}")]
-    return [
-        Check(
-            name,
-            WARN,
-            f"no coding agent is configured to start unity-index for this project{extra}",
-            f"{install} (or --client cursor, vscode, codex, gemini, windsurf, claude-desktop)",
-        )
-    ]
+        return Check(name, WARN if unreadable else PASS, f"configured for this project: {', '.join(good)}{extra}")
+    return Check(
+        name,
+        WARN,
+        f"no coding agent is configured to start unity-index for this project{extra}",
+        f"{install} (or --client cursor, vscode, codex, gemini, windsurf, claude-desktop)",
+    )

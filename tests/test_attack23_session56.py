@@ -21,7 +21,8 @@
    client starts in its working folder, the project: `-m` puts that folder first on the module
    path, so a cloned project holding an `indexer.py` (or `mcp.py`, `msgspec.py`, ...) at its root
    had its code run by the server, with the user's rights. Now the command is `python -P -m
-   indexer.cli` (Python 3.11's "no unsafe path": the working folder is not searched).
+   indexer.cli` (Python 3.11's "no unsafe path": the working folder is not searched), and
+   `doctor`'s mcp-clients check warns of an entry written before, naming the command to run.
 
 Each test failed before its fix (said in each)."""
 
@@ -136,3 +137,28 @@ def test_the_module_fallback_of_the_mcp_server_never_imports_the_project_s_code(
     assert not marker.exists(), marker.read_text()
     assert run.returncode == 0, run.stderr
     assert run.stdout.startswith("unity-index ")
+
+
+def test_doctor_warns_of_a_client_entry_running_the_module_without_p(tmp_path: Path, capsys, monkeypatch) -> None:
+    """Before: `pass`, "configured for this project: claude-code (...)"."""
+    root = write_project(tmp_path / "P", {"Assets/Hero.cs": "public class Hero { }\n"})
+    (tmp_path / "home").mkdir()
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    entry = {"command": sys.executable, "args": ["-m", "indexer.cli", "serve"]}
+    (root / ".mcp.json").write_text(json.dumps({"mcpServers": {"unity-index": entry}}))
+    main(["doctor", "--json", "--project", str(root)])
+    check = next(c for c in json.loads(capsys.readouterr().out)["checks"] if c["name"] == "mcp-clients")
+    assert (check["status"], check["detail"], check["fix"]) == (
+        "warn",
+        "configured, but run as `python -m indexer.cli` without -P, which imports a module of the folder it"
+        f" starts in first (a cloned project's indexer.py): claude-code ({root}/.mcp.json)",
+        f"run `unity-index mcp install --client CLIENT --project {root}` again for each",
+    )
+    entry["args"] = ["-P", "-m", "indexer.cli", "serve"]
+    (root / ".mcp.json").write_text(json.dumps({"mcpServers": {"unity-index": entry}}))
+    main(["doctor", "--json", "--project", str(root)])
+    check = next(c for c in json.loads(capsys.readouterr().out)["checks"] if c["name"] == "mcp-clients")
+    assert (check["status"], check["detail"]) == (
+        "pass",
+        f"configured for this project: claude-code ({root}/.mcp.json)",
+    )

@@ -634,7 +634,7 @@ def test_a_quoted_label_finds_the_scene_showing_it_among_code_saying_its_words(t
     monkeypatch.setattr(quotes, "QUOTED_FILES", 1)
     first = ws.projects[0].searcher.holding(["new", "game"], 1, None, None)
     assert [c.path for c in first] != ["Assets/Scenes/MainMenu.unity"]
-    found = [c.path for c, _ in quotes.quoted_files(ws.projects[0], '"New Game"', None, None)]
+    found = [c.path for c, *_ in quotes.quoted_files(ws.projects[0], '"New Game"', None, None)]
     assert found == ["Assets/Scenes/MainMenu.unity"]
 
 

@@ -22,6 +22,8 @@ QUOTED_FILES = 20  # files holding every word of a quoted phrase, read for the p
 LABEL_KINDS, QUOTED_LABELS = ("scene", "prefab"), 10
 MAX_WORDS = 12  # a longer quote is a pasted passage, not a text the project holds as written
 MAX_QUOTES = 3
+HYPHENATED_SHARE = 0.5  # of a quote's gain, for a file holding a hyphenated word the task says unquoted
+HYPHENATED_KIND = "asset"  # where such a word is the text a player reads (a description), not a comment
 # A quote opens at the start or after a space or bracket, and closes before the end, a space or
 # punctuation: "it's", "players' scores" and "don't" hold no quote, and an apostrophe between
 # letters does not close one ('You don't have permission').
@@ -36,6 +38,11 @@ _EDGE_PUNCTUATION = ".,;:!?…"
 # One quoted word joining words by a dot, slash, underscore or hyphen: a file name
 # ("Furniture.lua"), a path ("UI/Button") or a function a data file names ("OnUpdate_Oxygen").
 _JOINED = re.compile(r"[a-z0-9]+(?:[._/\-][a-z0-9]+)+")
+
+
+# Letters joined by hyphens, each run two letters or more, not inside a longer joined name ("x-axis",
+# "2-player", `Foo-Bar.prefab` are not such words).
+_HYPHENATED = re.compile(r"(?<![\w.\-/])[^\W\d_]{2,}(?:-[^\W\d_]{2,})+(?![\w\-/]|\.\w)")
 
 
 # One quoted word written as code names a key (`"TutorialCompleted"`, a PlayerPrefs key): the
@@ -70,21 +77,36 @@ def quoted_phrases(text: str) -> list[str]:
     return out[:MAX_QUOTES]
 
 
+def hyphenated(text: str) -> list[str]:
+    """The words a task joins by hyphens outside quotes, lower case ("turns on auto-bots and
+    auto-research", "the double-jump"), not those it quotes: looked for as written, as a quoted
+    one is ("auto-bots" in a description), since the joined word (`autobots`, `identifiers.
+    compounds`) meets only a name and its two words meet every file saying either."""
+    quoted = set(quoted_phrases(text))
+    found = (m.group().lower() for m in _HYPHENATED.finditer(without_quotes(text)))
+    return [w for w in dict.fromkeys(found) if w not in quoted][:MAX_QUOTES]
+
+
 def without_quotes(text: str) -> str:
     """The task's own words: what it quotes (a label, an option's name) left out."""
     return _QUOTE.sub(" ", text)
 
 
-def quoted_files(project, text: str, kind: str | None, path_prefix: str | None) -> list[tuple[Candidate, str]]:
-    """(candidate, phrase) for each file holding a phrase the task quotes (`project`: a
-    workspace.ProjectIndex), best BM25 first among those holding all its words."""
-    out: list[tuple[Candidate, str]] = []
-    for phrase in quoted_phrases(text):
+def quoted_files(project, text: str, kind: str | None, path_prefix: str | None) -> list[tuple[Candidate, str, float]]:
+    """(candidate, phrase, share of a quote's gain) for each file holding a phrase the task quotes
+    (1.0) or a word it joins by hyphens (HYPHENATED_SHARE, data assets only), `project` a
+    workspace.ProjectIndex, best BM25 first among those holding all its words."""
+    out: list[tuple[Candidate, str, float]] = []
+    quoted = quoted_phrases(text)
+    for phrase in quoted:
         words = re.findall(r"[^\W_]+", phrase)  # letters and digits of any script
         found = {c.path: c for c in project.searcher.holding(words, QUOTED_FILES, kind, path_prefix)}
         for label_kind in LABEL_KINDS if kind is None else ():  # a button's label among code saying its words
             found.update((c.path, c) for c in project.searcher.holding(words, QUOTED_LABELS, label_kind, path_prefix))
-        out += [(c, phrase) for c in found.values() if holds_phrase(project.texts.get(c.path), phrase)]
+        out += [(c, phrase, 1.0) for c in found.values() if holds_phrase(project.texts.get(c.path), phrase)]
+    for phrase in hyphenated(text) if kind in (None, HYPHENATED_KIND) else ():
+        found = project.searcher.holding(phrase.split("-"), QUOTED_FILES, HYPHENATED_KIND, path_prefix)
+        out += [(c, phrase, HYPHENATED_SHARE) for c in found if holds_phrase(project.texts.get(c.path), phrase)]
     return out
 
 

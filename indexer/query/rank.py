@@ -381,20 +381,20 @@ def _quoted(project, text: str, ranked: dict[str, Ranked], priors: dict[str, flo
     it. `asked`: the search's kind, path prefix, terms and role words. Gives path -> the phrase."""
     kind, path_prefix, terms, said = asked
     held = quoted_files(project, text, kind, path_prefix)
-    new = {c.path: c.kind for c, _ in held if c.path not in ranked}
+    new = {c.path: c.kind for c, *_ in held if c.path not in ranked}
     if new:
         priors.update(role_priors(project, new, terms, said))
     top = max((r.score for r in ranked.values()), default=0.0)
     code = asks_code(said)  # a label the game shows is in its scenes and prefabs, whatever else is asked
-    for c, phrase in held:
+    for c, phrase, share in held:
         r = ranked.get(c.path)
         if r is None:
             r = ranked[c.path] = Ranked(c.path, 0.0, [], c)
         if not any(why.startswith("holds ") for why in r.reasons):
             lifted = code and c.kind in CODE_TASK_ASSET_KINDS
-            r.score += QUOTE_GAIN * top * priors.get(c.path, 1.0) / (CODE_TASK_ASSET_PRIOR if lifted else 1.0)
+            r.score += QUOTE_GAIN * share * top * priors.get(c.path, 1.0) / (CODE_TASK_ASSET_PRIOR if lifted else 1.0)
             r.reasons.append(f'holds "{phrase}"')
-    return {c.path: phrase for c, phrase in reversed(held)}  # the first phrase a file holds
+    return {c.path: phrase for c, phrase, _ in reversed(held)}  # the first phrase a file holds
 
 
 def _prior(project, priors: dict[str, float], path: str, terms: list[str], said: list[str]) -> float:

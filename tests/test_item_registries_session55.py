@@ -21,6 +21,7 @@ CATALOG_GUID = "6c3f1d6c8e3f5f7b9cad1e2f3a4b5c01"
 KINDS = ("Cannon", "Mortar", "Laser", "Frost")
 SCRIPT_GUIDS = {k: f"6c3f1d6c8e3f5f7b9cad1e2f3a4b5d{i:02d}" for i, k in enumerate(KINDS)}
 MENU_GUID = "6c3f1d6c8e3f5f7b9cad1e2f3a4b5c02"
+TOWER_GUID = "6c3f1d6c8e3f5f7b9cad1e2f3a4b5c03"
 PREFAB_GUIDS = {k: f"6c3f1d6c8e3f5f7b9cad1e2f3a4b5e{i:02d}" for i, k in enumerate(KINDS)}
 
 
@@ -32,10 +33,11 @@ def test_a_task_asking_a_list_a_new_item_or_each_one_asks_for_items() -> None:
         assert not asks_items(text), text
 
 
-def _towers(tmp_path: Path, holders: dict[str, tuple[str, ...]] | None = None) -> Path:
+def _towers(tmp_path: Path, holders: dict[str, tuple[str, ...]] | None = None, base: str = "Tower") -> Path:
     """A tower defense: one script per tower kind, each on its own prefab, and a catalog data
     asset (its class saying nothing of towers) whose list holds each prefab with its price.
-    `holders`: more files holding prefabs (path -> kinds held)."""
+    `holders`: more files holding prefabs (path -> kinds held); `base`: the class the tower
+    classes derive from (`Tower`, the project's; `MonoBehaviour`: things of no one kind)."""
     files: dict[str, str] = {
         "Assets/Scripts/Catalog.cs": (
             "using UnityEngine;\nusing System.Collections.Generic;\n"
@@ -43,10 +45,12 @@ def _towers(tmp_path: Path, holders: dict[str, tuple[str, ...]] | None = None) -
             "[System.Serializable]\npublic class Entry\n{\n    public GameObject prefab;\n    public int price;\n}\n"
         ),
         "Assets/Scripts/Catalog.cs.meta": meta(CATALOG_GUID),
+        "Assets/Scripts/Tower.cs": "using UnityEngine;\npublic abstract class Tower : MonoBehaviour\n{\n}\n",
+        "Assets/Scripts/Tower.cs.meta": meta(TOWER_GUID),
     }
     for kind in KINDS:
         body = f"    public float range;\n    public float fireRate;\n    // the {kind.lower()} tower builds and shoots"
-        files[f"Assets/Scripts/{kind}Tower.cs"] = mono_script(f"{kind}Tower", body)
+        files[f"Assets/Scripts/{kind}Tower.cs"] = mono_script(f"{kind}Tower", body).replace("MonoBehaviour", base)
         files[f"Assets/Scripts/{kind}Tower.cs.meta"] = meta(SCRIPT_GUIDS[kind])
         files[f"Assets/Prefabs/{kind}.prefab"] = script_prefab(kind, SCRIPT_GUIDS[kind], "  range: 4\n  fireRate: 1\n")
         files[f"Assets/Prefabs/{kind}.prefab.meta"] = meta(PREFAB_GUIDS[kind], "PrefabImporter")
@@ -101,3 +105,18 @@ def test_many_holders_or_a_common_component_raise_nothing(tmp_path: Path, monkey
     assert _raised(_towers(tmp_path / "a", extra), SCRIPTS[:3]) == {}
     monkeypatch.setattr(registries, "ITEMS_CARRIERS", 0)
     assert _raised(_towers(tmp_path / "b"), SCRIPTS[:3]) == {}
+
+
+def test_a_list_of_things_of_no_one_kind_is_no_registry(tmp_path: Path) -> None:
+    """Session 56: the same shop whose four prefabs carry scripts sharing no project class (each
+    its own `MonoBehaviour`, as a bootstrap list of the game's managers) lists no kind of item:
+    not raised. Towers sharing a project base class, or one script on two of them, are a kind."""
+    assert _raised(_towers(tmp_path / "a", base="MonoBehaviour"), SCRIPTS[:3]) == {}
+    assert list(_raised(_towers(tmp_path / "b"), SCRIPTS[:3])) == ["Assets/Data/Shop.asset"]
+    shared = {"Assets/Prefabs/Laser.prefab": script_prefab("Laser", SCRIPT_GUIDS["Cannon"])}
+    assert list(
+        _raised(
+            write_project(_towers(tmp_path / "c", base="MonoBehaviour"), shared),
+            [*SCRIPTS[:1], "Assets/Prefabs/Mortar.prefab", "Assets/Prefabs/Laser.prefab"],
+        )
+    ) == ["Assets/Data/Shop.asset"]

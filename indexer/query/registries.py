@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
 from indexer.identifiers import name_stems, stem, word_stems
 from indexer.project import file_title, is_script
 from indexer.query.priors import ASSET_WORDS, KIND_WORDS
+from indexer.unity import bare_type_name
 
 if TYPE_CHECKING:
     from indexer.query.pairing import _Pairs
@@ -120,7 +122,41 @@ def _item_registries(pairs: _Pairs) -> list[tuple[str, tuple[float, str]]]:
         for holder in holders:
             reached.setdefault(holder, []).append((hit.score, hit.path))
     registries = [(p, scores[0]) for p, scores in reached.items() if len(scores) >= ITEMS_LEAST]
-    return [] if len(registries) > REGISTRY_HOLDERS else registries  # the best files come best first
+    if len(registries) > REGISTRY_HOLDERS:
+        return []
+    return [(p, best) for p, best in registries if _of_one_kind(graph, p)]  # the best files come best first
+
+
+def _of_one_kind(graph, holder: str) -> bool:
+    """Whether a holder's items are things of one kind: two of its prefabs or data assets carry
+    the same project script (towers sharing their rotator, data assets of one class) or scripts
+    whose classes derive from one class of the project (`AbstractTower`), or it holds fewer than
+    ITEMS_LEAST that carry any (nothing to tell by). A bootstrap list of the game's managers, each
+    prefab carrying its own `MonoBehaviour` (an interface they share is a role, not a kind), lists
+    no kind of item. Stops at the first kind two items share."""
+    seen: set[str] = set()
+    scripted = 0
+    for item, edge in graph.uses(holder):
+        kinds = _kinds(graph, item) if edge == "asset" and item.endswith((".prefab", ".asset")) else set()
+        if not kinds:
+            continue
+        if not seen.isdisjoint(kinds):
+            return True
+        seen |= kinds
+        scripted += 1
+    return scripted < ITEMS_LEAST
+
+
+def _kinds(graph, item: str) -> set[str]:
+    """The project scripts an item carries, and the project classes their classes derive from."""
+    scripts = [p for p, edge in graph.uses(item) if edge == "script"]
+    bases = {
+        bare_type_name(t.bases[0])
+        for script in scripts
+        for t in graph.types_named(PurePosixPath(script).stem)
+        if t.path == script and t.bases
+    }
+    return set(scripts) | {f"{b}." for b in bases if any(t.kind == "class" for t in graph.types_named(b))}
 
 
 def _items(pairs: _Pairs, path: str) -> list[str]:

@@ -1,10 +1,12 @@
 """Session 56's three small misses (docs/retrieval.md, "Session 56, three small misses"): a word
-the task joins by hyphens outside quotes is looked for as written in the data assets (quotes.hyphenated)."""
+the task joins by hyphens outside quotes is looked for as written in the data assets (quotes.hyphenated);
+a task asking which file lists every item of a kind is read as saying "asset" (asking.said_asked)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from indexer.query.asking import said_asked
 from indexer.query.quotes import hyphenated
 
 from .conftest import data_asset, filler_scripts, meta, mono_script, write_project
@@ -78,3 +80,48 @@ def test_a_data_asset_holding_a_hyphenated_word_rises(tmp_path: Path) -> None:
         "Assets/Scripts/ResearchManager.cs",
         "Assets/Scripts/BotManager.cs",
     ]
+
+
+CONFIG = "a5600000000000000000000000000011"
+
+
+def _fishing(tmp_path: Path) -> Path:
+    """A fishing game: shops and a spawner say fish, boat and hook in code; `GameConfig.asset`
+    lists each fish, boat and hook definition (its class's fields say `fishDefinitions`...); an
+    input reader handles the keys."""
+    files = {
+        "Assets/Scripts/GameConfig.cs": (
+            "using UnityEngine;\npublic class GameConfig : ScriptableObject\n{\n"
+            "  public Definition[] fishDefinitions;\n  public Definition[] shipDefinitions;\n"
+            "  public Definition[] hookDefinitions;\n}\n[System.Serializable]\npublic class Definition\n"
+            "{\n  public string id;\n  public int price;\n}\n"
+        ),
+        "Assets/Scripts/GameConfig.cs.meta": meta(CONFIG),
+        "Assets/Resources/GameConfig.asset": data_asset(
+            CONFIG,
+            "GameConfig",
+            "  fishDefinitions:\n  - id: fish_cod\n    price: 3\n  - id: fish_eel\n    price: 5\n"
+            "  shipDefinitions:\n  - id: ship_skiff\n    price: 100\n"
+            "  hookDefinitions:\n  - id: hook_basic\n    price: 10\n",
+        ),
+        "Assets/Resources/GameConfig.asset.meta": meta("a5600000000000000000000000000012", "NativeFormatImporter"),
+        "Assets/Scripts/PlayerInput.cs": mono_script(
+            "PlayerInput",
+            "void Update() { if (Input.GetKeyDown(KeyCode.Space)) Cast(); } // handles input\nvoid Cast() { }",
+        ),
+        "Assets/Scripts/PlayerInput.cs.meta": meta("a5600000000000000000000000000013"),
+    }
+    shop = lambda i: f"public int fish{i}; public int boat{i}; public int hook{i}; // lists every fish, boat and hook"  # noqa: E731
+    files |= filler_scripts("Assets/Scripts/Shops", "Shop", shop, "c")
+    return write_project(tmp_path, files)
+
+
+def test_a_task_asking_which_file_lists_every_item_reads_as_asking_an_asset(tmp_path: Path) -> None:
+    """ "Which file lists every fish, boat and hook?" is read as saying "asset": the config asset
+    listing their definitions leads (out of the five without it, under the shops saying the
+    words); "which file handles input" still has the input script first."""
+    root = _fishing(tmp_path)
+    assert _ranked(root, "Which file lists every fish, boat and hook?", 2)[0] == "Assets/Resources/GameConfig.asset"
+    assert _ranked(root, "Which file handles input?", 1) == ["Assets/Scripts/PlayerInput.cs"]
+    assert said_asked(["file", "lists", "fish"], "Which file lists every fish?") == ["file", "lists", "fish", "asset"]
+    assert said_asked(["file", "sets", "fish"], "Which file sets the fish?") == ["file", "sets", "fish"]

@@ -83,6 +83,21 @@ _WHERE_AMOUNT = re.compile(
 )
 
 
+# "Which file lists every fish, boat and hook?": a file holding a list of every item is as often
+# a data asset as a script, so the task is read as saying "asset" (`said_asked`); not a file that
+# does something ("which file handles input"), nor one asked without a list ("which file sets").
+_FILE_LISTING = re.compile(
+    r"\b(?:which|what)\s+files?\s+(?:lists|holds|keeps|stores|registers|contains)\s+(?:every|all|each)\b",
+    re.IGNORECASE,
+)
+
+
+def said_asked(said: list[str], text: str) -> list[str]:
+    """The words a task says (`identifiers.said_words`), with "asset" when it asks which file lists
+    every item of a kind (`_FILE_LISTING`): what the ranking reads a task asking for by."""
+    return [*said, "asset"] if _FILE_LISTING.search(text) and "asset" not in said else said
+
+
 def asks_quantity(text: str) -> bool:
     """Whether a question of the task opens with a quantity (`_QUANTITY`)."""
     return _QUANTITY.search(text) is not None

@@ -10,7 +10,7 @@ from __future__ import annotations
 from indexer.identifiers import TASK_WORDS, name_stems, said_words, stem
 from indexer.model import Hit, Ranked
 from indexer.project import file_title, is_script
-from indexer.query.asking import asked_amounts, asks_change, asks_quantity, asks_value
+from indexer.query.asking import asked_amounts, asks_change, asks_quantity, asks_value, said_asked
 from indexer.query.bindings import reach_bound
 from indexer.query.close_parts import lift_parts
 from indexer.query.file_roles import named_kind, role_priors, role_terms, role_words, tests_of
@@ -106,7 +106,7 @@ def rank(
     if not found and kind is None and not asks_startup(text):  # "on startup" matching no word has its scene
         return []  # (and a search of one kind walks from the matches of other kinds)
     stats = project.stats_of(c.path for c in found)
-    said = said_words(text)  # what the task asks for; the parts of a name it quotes say nothing
+    said = said_asked(said_words(text), text)  # what the task asks for; not the parts of a name it quotes
     kinds = {c.path: c.kind for c in found}
     roles, rterms = role_words(said, text, kinds), role_terms(terms, text)  # a fault told, not a name's
     priors = role_priors(project, kinds, rterms, roles)

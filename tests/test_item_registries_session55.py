@@ -83,8 +83,9 @@ SCRIPTS = [f"Assets/Scripts/{k}Tower.cs" for k in KINDS]
 
 def test_a_data_asset_holding_items_of_three_best_hits_is_raised_from_the_best(tmp_path: Path) -> None:
     """Scripts reach it through the prefabs carrying them, prefabs directly; 0.9 of the best
-    reaching hit's score. A prefab holding the same items (a menu) is no registry; two hits are
-    too few."""
+    reaching hit's score, and its class (`Catalog.cs`, where a new item's fields are declared) 0.9
+    of that, since session 56. A prefab holding the same items (a menu) is no registry; two hits
+    are too few."""
     rows = "".join(f"  - {{fileID: 100, guid: {PREFAB_GUIDS[k]}, type: 3}}\n" for k in KINDS)
     menu = {
         "Assets/Scripts/Menu.cs": mono_script("Menu", "    public GameObject[] shown;"),
@@ -93,7 +94,10 @@ def test_a_data_asset_holding_items_of_three_best_hits_is_raised_from_the_best(t
     }
     root = write_project(_towers(tmp_path), menu)
     best = ["Assets/Scripts/Catalog.cs", SCRIPTS[0], "Assets/Prefabs/Mortar.prefab", SCRIPTS[2]]
-    assert _raised(root, best) == {"Assets/Data/Shop.asset": (pytest.approx(8.1), ("lists_items_of", SCRIPTS[0], ()))}
+    assert _raised(root, best) == {
+        "Assets/Data/Shop.asset": (pytest.approx(8.1), ("lists_items_of", SCRIPTS[0], ())),
+        "Assets/Scripts/Catalog.cs": (pytest.approx(7.29), ("script", "Assets/Data/Shop.asset", ())),  # session 56
+    }
     assert _raised(root, SCRIPTS[:2]) == {}
     assert reason("lists_items_of", SCRIPTS[0], ()) == f"lists the items of {SCRIPTS[0]} and other hits"
 
@@ -112,11 +116,14 @@ def test_a_list_of_things_of_no_one_kind_is_no_registry(tmp_path: Path) -> None:
     its own `MonoBehaviour`, as a bootstrap list of the game's managers) lists no kind of item:
     not raised. Towers sharing a project base class, or one script on two of them, are a kind."""
     assert _raised(_towers(tmp_path / "a", base="MonoBehaviour"), SCRIPTS[:3]) == {}
-    assert list(_raised(_towers(tmp_path / "b"), SCRIPTS[:3])) == ["Assets/Data/Shop.asset"]
+    assert list(_raised(_towers(tmp_path / "b"), SCRIPTS[:3])) == [
+        "Assets/Data/Shop.asset",
+        "Assets/Scripts/Catalog.cs",
+    ]
     shared = {"Assets/Prefabs/Laser.prefab": script_prefab("Laser", SCRIPT_GUIDS["Cannon"])}
     assert list(
         _raised(
             write_project(_towers(tmp_path / "c", base="MonoBehaviour"), shared),
             [*SCRIPTS[:1], "Assets/Prefabs/Mortar.prefab", "Assets/Prefabs/Laser.prefab"],
         )
-    ) == ["Assets/Data/Shop.asset"]
+    ) == ["Assets/Data/Shop.asset", "Assets/Scripts/Catalog.cs"]

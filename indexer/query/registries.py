@@ -104,6 +104,7 @@ def raise_item_registries(
         share = ROWS_SHARE if _row_named(pairs.project, path, stems, numbered) else ITEMS_SHARE if items else 0.0
         if share and path.startswith(pairs.prefix):
             pairs.raise_to(path, score * share * pairs.prior(path), ("lists_items_of", best, ()))
+            _raise_class(pairs, path, score * share * pairs.prior(path))
 
 
 def _item_registries(pairs: _Pairs) -> list[tuple[str, tuple[float, str]]]:
@@ -125,6 +126,14 @@ def _item_registries(pairs: _Pairs) -> list[tuple[str, tuple[float, str]]]:
     if len(registries) > REGISTRY_HOLDERS:
         return []
     return [(p, best) for p, best in registries if _of_one_kind(graph, p)]  # the best files come best first
+
+
+def _raise_class(pairs: _Pairs, registry: str, score: float) -> None:
+    """The registry's class (the project script it carries: where a new item's fields are
+    declared) ranks at least ITEMS_SHARE of the registry's score times its prior."""
+    for script in (p for p, edge in pairs.project.graph.uses(registry) if edge == "script"):
+        if script.startswith(pairs.prefix):
+            pairs.raise_to(script, score * ITEMS_SHARE * pairs.prior(script), ("script", registry, ()))
 
 
 def _of_one_kind(graph, holder: str) -> bool:

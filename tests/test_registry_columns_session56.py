@@ -23,6 +23,7 @@ ROOT_GUID = "7d4e2a1b9c8f4e6d8a7b6c5d4e3f2a02"
 PREFAB_GUIDS = [f"7d4e2a1b9c8f4e6d8a7b6c5d4e3f2b{i:02d}" for i in range(1, 5)]
 LEVELS = [f"Assets/Prefabs/Level_0{i}.prefab" for i in range(1, 5)]
 LIST = "Assets/Data/Progression.asset"
+CLASS = "Assets/Scripts/Progression.cs"
 
 
 def _stems(*words: str) -> frozenset[str]:
@@ -74,16 +75,23 @@ def test_a_column_is_a_field_of_the_registry_s_row_class(tmp_path: Path) -> None
 
 def test_a_named_row_raises_the_registry_to_the_best_item_s_score(tmp_path: Path) -> None:
     """Reached through three level prefabs: at the best one's score (9) when the task numbers a
-    level it holds and names a column; at 0.9 of it when it asks each one's value; else not."""
-    pairs = FakePairs(_project(_levels(tmp_path)), ["Assets/Scripts/Progression.cs", *LEVELS[:3]])
+    level it holds and names a column; at 0.9 of it when it asks each one's value; else not. Its
+    class rises with it, at 0.9 of its score (`_raise_class`)."""
+    pairs = FakePairs(_project(_levels(tmp_path)), [CLASS, *LEVELS[:3]])
     raise_item_registries(pairs, _stems("time"), items=False, numbered=frozenset({LEVELS[2]}))
-    assert pairs.raised == {LIST: (pytest.approx(9.0), ("lists_items_of", LEVELS[0], ()))}
+    assert pairs.raised == {
+        LIST: (pytest.approx(9.0), ("lists_items_of", LEVELS[0], ())),
+        CLASS: (pytest.approx(8.1), ("script", LIST, ())),
+    }
     for stems, numbered in ((_stems("speed"), {LEVELS[2]}), (_stems("time"), set())):
         pairs.raised.clear()
         raise_item_registries(pairs, stems, items=False, numbered=frozenset(numbered))
         assert pairs.raised == {}, (stems, numbered)
     raise_item_registries(pairs, _stems("time"), items=True)
-    assert pairs.raised == {LIST: (pytest.approx(8.1), ("lists_items_of", LEVELS[0], ()))}
+    assert pairs.raised == {
+        LIST: (pytest.approx(8.1), ("lists_items_of", LEVELS[0], ())),
+        CLASS: (pytest.approx(7.29), ("script", LIST, ())),
+    }
 
 
 def test_a_task_naming_a_level_s_row_ranks_the_list_without_a_list_word(tmp_path: Path, monkeypatch) -> None:

@@ -129,6 +129,8 @@ def test_the_trials_sets_are_kept_apart_each_with_its_repository_named() -> None
         "RhythmLanes",
         "RoguelikeDungeon",
         "RtsDemo",
+        "SoulsLike",
+        "SpaceRails",
         "SpellRogue",
         "Stealth2D",
         "TopDownShooter",

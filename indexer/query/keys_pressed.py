@@ -17,14 +17,15 @@ import re
 
 from indexer.model import Ranked
 from indexer.query.messages import action_message
+from indexer.query.vendored import is_vendored
 
 KEY_SHARE = 0.8  # of the best text match's score, as an input axis the task names (input_axes.AXIS_SHARE)
 MOST_RECEIVERS = 3  # more receivers of the key's actions say nothing of one task
-# "press B", "pressing Escape", "hit space": a letter written as a capital (not "press a button"),
-# or a named key in any case.
+# "press B", "pressing Escape", "hit space", "holding Shift": a letter written as a capital (not
+# "press a button"), or a named key in any case.
 _PRESSED = re.compile(
-    r"\b(?i:press|presses|pressed|pressing|hit|hits|hitting|tap|taps|tapping)\s+(?i:the\s+)?"
-    r"(?:([A-Z])|(?i:(space|escape|esc|enter|return|tab|shift|backspace)))(?![\w'])"
+    r"\b(?i:press|presses|pressed|pressing|hit|hits|hitting|tap|taps|tapping|hold|holds|holding|held)\s+"
+    r"(?i:the\s+)?(?:([A-Z])|(?i:(space|escape|esc|enter|return|tab|shift|backspace)))(?![\w'])"
 )
 _CONTROLS = {  # a named key -> the Keyboard controls it binds
     "space": ("space",), "escape": ("escape",), "esc": ("escape",), "enter": ("enter", "numpadenter"),
@@ -43,11 +44,14 @@ _READ_NAMED = re.compile(
 _LEGACY = {"return": "enter", "keypadenter": "numpadenter", "leftshift": "leftshift", "rightshift": "rightshift",
            "left shift": "leftshift", "right shift": "rightshift", "enter": "numpadenter"}  # fmt: skip
 READERS_READ = 40  # files using KeyCode or GetKey read for the keys they name; past that, none
+READERS_SEEN = 400  # ... found among at most this many files saying a word, third-party ones too
 _MESSAGE = re.compile(r"\(\s*(?:(?:[\w.]*\.)?InputValue\s+\w+\s*)?\)")  # `(InputValue value)` or `()`
 
 
 def keys_said(text: str) -> set[str]:
-    """The Keyboard controls the task says are pressed, lowercased (`b`, `space`)."""
+    """The Keyboard controls the task says are pressed or held ("holding space", since session 56),
+    lowercased (`b`, `space`). A key named without a verb ("drifting uses the space bar") is often
+    the one the task wants bound, which no script reads yet: not said."""
     out: set[str] = set()
     for m in _PRESSED.finditer(text):
         out.update((m[1].lower(),) if m[1] else _CONTROLS[m[2].lower()])
@@ -106,10 +110,14 @@ def key_readers(project, keys: set[str]) -> dict[str, str]:
 
 
 def scripts_saying(project, words: tuple[str, ...]) -> list[str]:
-    """The scripts saying one of `words`, by path; none when more than READERS_READ do (their texts
-    are read next)."""
-    found = {c.path for word in words for c in project.searcher.holding([word], READERS_READ + 1, "csharp", None)}
-    return sorted(found) if len(found) <= READERS_READ else []
+    """The project's own scripts saying one of `words`, by path; none when more than READERS_READ
+    do (their texts are read next), or when more than READERS_SEEN files of any kind say one word.
+    Third-party code is not counted (session 56: kits' ~50 scripts saying `KeyCode`, a visual
+    scripting kit's input nodes and effects demos, hid the game's five): the task is about the
+    game's keys, and of the files found only their paths are read."""
+    found = {c.path for word in words for c in project.searcher.holding([word], READERS_SEEN + 1, "csharp", None)}
+    own = {path for path in found if not is_vendored(path, project.vendored)}
+    return sorted(own) if len(own) <= READERS_READ and len(found) <= READERS_SEEN else []
 
 
 def _as_written(m: re.Match[str]) -> str:

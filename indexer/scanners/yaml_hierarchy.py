@@ -18,8 +18,11 @@ from .yaml_facts import DocReader
 TRANSFORMS = (4, 224)
 MAX_DEPTH = 10_000  # a chain of parents longer than this is a broken file's cycle
 _INSTANCE_ORDER = re.compile(r"propertyPath: m_RootOrder\s+value: (\d+)")
-# a GameObject's `m_Component` items, `- component: {fileID: N}` (`- 4: {fileID: N}` before Unity 5.5)
+# a GameObject's `m_Component` items, `- component: {fileID: N}` (`- 4: {fileID: N}` before Unity 5.5),
+# each at a line's start: found from the line break before it (`^` in MULTILINE mode is tried at every
+# character, the literal start searched for fast), the body's first line looked at alone
 _COMPONENT = re.compile(r"^  - (?:component|\d+): \{fileID: (-?\d+)", re.M)
+_COMPONENT_LINE = re.compile(r"\n" + _COMPONENT.pattern[1:])
 _ADDED = re.compile(r"addedObject: \{fileID: (-?\d+)")  # an instance's `m_AddedComponents`, in order
 
 
@@ -79,7 +82,7 @@ class Hierarchy:
         elif cid == 1 and not doc.stripped:
             self.names[doc.file_id] = doc.top("m_Name") or ""
             self.line_of[doc.file_id] = doc.line
-            for i, component in enumerate(_COMPONENT.findall(doc.body)):
+            for i, component in enumerate(components(doc.body)):
                 self.component_rank[component] = (0, i)
         elif cid == 1001:
             self.line_of[doc.file_id] = doc.line
@@ -265,3 +268,9 @@ class Hierarchy:
         doc = self._docs.get(self.transform_of_go.get(node, 0))
         order = (doc.top("m_RootOrder") or "") if doc is not None else ""
         return int(order) if order.isdigit() else None
+
+
+def components(body: str) -> list[str]:
+    """`_COMPONENT.findall(body)`: the fileIDs a GameObject's `m_Component` lists, in order."""
+    first = _COMPONENT.match(body) if body.startswith("  - ") else None  # (a first line Unity never writes so)
+    return ([first[1]] if first else []) + _COMPONENT_LINE.findall(body)

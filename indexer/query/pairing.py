@@ -23,7 +23,6 @@ from indexer.query.held_prefabs import raise_held_data, raise_held_prefabs
 from indexer.query.kept_records import kept_record
 from indexer.query.linked_records import raise_linked_records
 from indexer.query.loads import prefix_loaded
-from indexer.query.named_files import files_numbered
 from indexer.query.read_data import raise_read_data
 from indexer.query.registries import asks_items, raise_item_registries, raise_registries
 from indexer.query.tables import keyed_tables, row_table
@@ -87,7 +86,7 @@ def pair(
     asks_assets: bool,
     stems: frozenset[str] = frozenset(),
     values: bool = False,
-    text: str = "",
+    task: tuple[str, frozenset[str]] = ("", frozenset()),
 ) -> None:
     """The pairings, within the search's filters: a prefab (a scene) for its script when prefabs
     (scenes) may be shown, a script for its prefab when any kind may, a class's data asset the
@@ -96,7 +95,8 @@ def pair(
     kind in `stats`), `boosts` the reason (reached from the partner), `prior` gives a file's role
     prior; `asks_assets`: the task asks where a value is set (`asking.asks_value`); `values`: it
     asks a value or says one is too much or too little (`definitions_of_prefabs`,
-    `data_of_holders`); `text`: the task, for a registry's items (`raise_item_registries`)."""
+    `data_of_holders`); `task`: its text and the files it names by a word and a number (`named_files.files_numbered`),
+    for a registry's items (`raise_item_registries`)."""
     pairs = _Pairs(project, ranked, boosts, stats, prior, path_prefix.strip("/") + "/" if path_prefix else "")
     if kind in (None, "prefab", "scene"):
         pairs.prefabs_of_scripts(ASKED_SHARE if asks_assets else PAIRED_SHARE, kind)
@@ -117,7 +117,7 @@ def pair(
         pairs.instances_holding(stems)
         pairs.instances_held(stems)
         raise_registries(pairs, stems)
-        numbered = frozenset(files_numbered(project, text))  # "the third level": one item, by its number
+        text, numbered = task  # "the third level": one item, by its number
         raise_item_registries(pairs, stems, asks_items(text), numbered)  # the asset listing the best hits' items
     if kind in (None, "csharp") and values:
         pairs.constructors_of_values()

@@ -119,8 +119,7 @@ def rank(
     _values_in_code(project, ranked, amounts, said)
     quoted = _quoted(project, text, ranked, priors, (kind, path_prefix, rterms, roles))
     seeds = sorted(ranked.values(), key=lambda r: (-r.score, r.path))[:SEEDS]
-    if kind is not None:
-        seeds = _seeds_of_any_kind(project, text, seeds, (rterms, roles), path_prefix)
+    seeds = seeds if kind is None else _seeds_of_any_kind(project, text, seeds, (rterms, roles), path_prefix)
     boosts = walk(project, seeds, kind, path_prefix, ASSET_INTENT_GAIN if asks_assets else 1.0)  # carriers gain
     wanted = named_kinds(roles) if kind is None else named_kinds(roles) & {kind}
     if wanted:
@@ -140,12 +139,13 @@ def rank(
         _tests_below_tested_code(project, ranked)
     prior = lambda p: _prior(project, priors, p, rterms, roles)  # noqa: E731
     asked = (set(terms), frozenset(stem(t) for t in terms))  # the task's words, and their stems
-    pair(project, ranked, boosts, stats, prior, kind, path_prefix, asks_assets, asked[1], values, text)
+    numbered = frozenset(files_numbered(project, text))  # "level 7": named by a word and a number
+    pair(project, ranked, boosts, stats, prior, kind, path_prefix, asks_assets, asked[1], values, (text, numbered))
     if kind is None and not asks_for(said, ASSET_WORDS | ART_WORDS):  # "which asset ...": each of them
         siblings_below(project, ranked, kinds | reached, asked[1])
     titled = wanted | VALUE_TITLED if asks_assets and kind in (None, *VALUE_TITLED) else wanted
     _raise_files_named(project, ranked, (text, said), kinds | reached, titled)
-    _raise_told(project, ranked, stats, text, (kind, path_prefix))
+    _raise_told(project, ranked, stats, (text, numbered), (kind, path_prefix))
     order = lift_parts(project, sorted(ranked.values(), key=lambda r: (-r.score, r.path)), priors)[:limit]
     _explain(project, order, boosts, asked[1])
     outlines = outlines_of(project, [r.path for r in order]) if named else None
@@ -173,23 +173,22 @@ def _raise_files_named(project, ranked: dict[str, Ranked], task: tuple, kinds: d
         ranked[path].score = max(ranked[path].score, top * QUOTED_SCRIPT_SHARE)
 
 
-def _raise_told(project, ranked: dict[str, Ranked], stats: dict, text: str, scope: tuple) -> None:
-    """Files the task tells of without naming them: by a word and a number (`_raise_numbered`);
-    the string tables a task localizing text adds to ("Localize ranks of Temples", not in a
-    search kept to a kind or a folder: `localizing.py`)."""
-    _raise_numbered(project, ranked, stats, text, scope)
+def _raise_told(project, ranked: dict[str, Ranked], stats: dict, task: tuple, scope: tuple) -> None:
+    """Files the task (text, files it numbers) tells of without naming them (`_raise_numbered`); the
+    string tables a task localizing text adds to (not in a search kept to a kind or a folder)."""
+    _raise_numbered(project, ranked, stats, task[1], scope)
     if scope[0] is None and not scope[1]:
-        raise_string_tables(project, ranked, stats, text)
+        raise_string_tables(project, ranked, stats, task[0])
 
 
-def _raise_numbered(project, ranked: dict[str, Ranked], stats: dict, text: str, scope: tuple) -> None:
+def _raise_numbered(project, ranked: dict[str, Ranked], stats: dict, numbered: frozenset[str], scope: tuple) -> None:
     """The files a task names by a word and a number ("level 7": `7.asset` of `LevelSO`,
     `Level_07.unity`, `named_files.files_numbered`) rank at NUMBERED_SHARE of the best, in the
     search's kind and folder (`scope`): just under it, as what the task names beside its fault."""
     kind, path_prefix = scope
     prefix = path_prefix.strip("/") + "/" if path_prefix else ""
     top = max((r.score for r in ranked.values()), default=0.0)
-    for path in files_numbered(project, text):
+    for path in sorted(numbered):
         if path.startswith(prefix) and (path in ranked or kind is None):
             if path not in ranked:
                 ranked[path] = Ranked(path, 0.0, [])

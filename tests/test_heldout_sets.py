@@ -115,6 +115,8 @@ def test_the_trials_sets_are_kept_apart_each_with_its_repository_named() -> None
         "ColonySim",
         "CountryHero",
         "Darkness",
+        "Detective",
+        "EndlessRunner",
         "FarmDebt",
         "FindAWayOut",
         "FishingSteam",

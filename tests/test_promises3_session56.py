@@ -1,0 +1,85 @@
+"""Promises of docs/indexing.md ("Scanners at scale", "The reference graph"), the scanners'
+docstrings and docs/retrieval.md ("How files are ranked") that no test held (the audit of session
+56, /tmp/s56/promise3/promises.md): each asserted through the real scanner, graph or query."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+from indexer.model import Ref
+from indexer.query.file_edges import _keep
+from indexer.scanners import scan
+from indexer.scanners.csharp_strings import asset_literals
+
+from .conftest import write_project
+from .test_attack18_session51 import _chain_scene
+from .test_graph import graph_for
+
+
+def test_an_object_referring_to_one_nested_over_1000_levels_names_it_by_its_name_alone() -> None:
+    """indexing.md, "Scanners at scale": "An object that refers to one of them names it `…/name`"
+    (its whole path would cost its parents' paths too); one recorded keeps its path."""
+    one = "m_Component:\n  - component: {fileID: 2}\n"
+    text = _chain_scene(1003).replace(one, one + "  - component: {fileID: 5000}\n", 1)
+    text += (
+        "--- !u!114 &5000\nMonoBehaviour:\n  m_GameObject: {fileID: 1}\n"
+        f"  m_Script: {{fileID: 11500000, guid: {'ab' * 16}, type: 3}}\n"
+        "  target: {fileID: 2006}\n  near: {fileID: 4}\n"
+    )
+    rec = scan("Assets/Rope.unity", "scene", text.encode())
+    assert rec.note == "2007 documents; 3 objects nested over 1000 levels deep: not recorded"
+    fields = [(s.container, s.signature) for s in rec.symbols if s.kind == "field"]
+    assert fields == [("L1", "target: …/L2005 (Transform)"), ("L1", "near: L1/L3 (Transform)")]
+
+
+# The doc's examples of "a call that takes an object's, tag's, layer's, animator parameter's,
+# method's, input axis's or saved setting's name ... which loads nothing", and of schema 37's
+CODE_OF_NAMES = """public class Boss : MonoBehaviour {
+  const string IsWalking = "IsWalking";
+  void A() { Invoke("Respawn", 2f); float h = Input.GetAxis("Horizontal"); }
+  void B() { int s = PlayerPrefs.GetInt("HighScore"); Debug.Log("Spawned"); }
+  void C() { mat.SetColor("_Tint", c); if (name.Contains("Boss")) { } }
+  void D() { var map = asset.FindActionMap("Player"); var h = new GameObject("Holder"); }
+  void E() { anim.SetBool(IsWalking, true); }
+}
+"""
+
+
+def test_a_literal_handed_to_a_call_taking_a_name_is_a_name_and_loads_nothing(tmp_path: Path) -> None:
+    """indexing.md, "The reference graph": `Invoke`, `GetAxis`, `PlayerPrefs.GetInt`, `Debug.Log`,
+    `SetColor("_Tint", c)`, `name.Contains("Boss")`, `FindActionMap("Player")`, `new
+    GameObject("Holder")` and a constant handed to `SetBool(IsWalking, true)`: context `name`,
+    so a prefab below `Resources` of that name is not loaded by it; `Resources.Load` of it is."""
+    assert asset_literals(CODE_OF_NAMES.encode()) == (
+        Ref("string", "IsWalking", 2, "name"),
+        Ref("string", "Respawn", 3, "name"),
+        Ref("string", "Horizontal", 3, "name"),
+        Ref("string", "HighScore", 4, "name"),
+        Ref("string", "Spawned", 4, "name"),
+        Ref("string", "_Tint", 5, "name"),
+        Ref("string", "Boss", 5, "name"),
+        Ref("string", "Player", 6, "name"),
+        Ref("string", "Holder", 6, "name"),
+    )
+    prefab = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n--- !u!1 &1\nGameObject:\n  m_Name: {}\n"
+    files = {f"Assets/Resources/{n}.prefab": prefab.format(n) for n in ("Respawn", "Holder", "Player")}
+    files["Assets/Scripts/Boss.cs"] = CODE_OF_NAMES
+    files["Assets/Scripts/Loader.cs"] = 'class Loader { void L() { Resources.Load<GameObject>("Holder"); } }\n'
+    g = graph_for(write_project(tmp_path / "P", files))
+    assert g.uses("Assets/Scripts/Boss.cs") == ()
+    assert g.used_by("Assets/Resources/Holder.prefab") == (("Assets/Scripts/Loader.cs", "loaded_by"),)
+
+
+DOC_EDGE_ORDER = ("script", "prefab", "base", "asset", "unity_event", "type", "loads")
+
+
+def test_one_edge_a_pair_of_files_is_the_kind_the_doc_puts_first() -> None:
+    """indexing.md, "The reference graph": "one edge a pair of files, of the kind saying most of the
+    file's references to the other: script component, prefab instance, base class, other asset,
+    UnityEvent target, type, loaded by name, in that order" -- whichever is read first."""
+    for first, second in itertools.permutations(DOC_EDGE_ORDER, 2):
+        out: dict[str, str] = {}
+        _keep(out, "Assets/B.cs", first)
+        _keep(out, "Assets/B.cs", second)
+        assert out == {"Assets/B.cs": min(first, second, key=DOC_EDGE_ORDER.index)}, (first, second)

@@ -83,3 +83,29 @@ def test_one_edge_a_pair_of_files_is_the_kind_the_doc_puts_first() -> None:
         _keep(out, "Assets/B.cs", first)
         _keep(out, "Assets/B.cs", second)
         assert out == {"Assets/B.cs": min(first, second, key=DOC_EDGE_ORDER.index)}, (first, second)
+
+
+def test_more_than_500_open_angles_in_a_run_skip_the_script_and_500_do_not() -> None:
+    """indexing.md, "Scanners at scale": "More than 500 of them [`name <`] in a run ... skip the
+    file unparsed" with the reason; 500 are parsed."""
+    head = b"class A { void M() { ok = b < c; "  # a `<` of another run: the file holds 501
+    at_most = scan("Assets/A.cs", "csharp", head + b"a <" * 500 + b" } }\n")
+    assert (at_most.status, [s.name for s in at_most.symbols]) == ("partial", ["A", "M"])
+    over = scan("Assets/A.cs", "csharp", head + b"a <" * 501 + b" } }\n")
+    assert (over.status, over.note, over.symbols) == (
+        "skipped",
+        "501 `<` after a name between two of `;`, `{`, `}` (tree-sitter's memory grows with their square): not indexed",
+        (),
+    )
+
+
+def test_a_larger_script_s_parse_is_given_10_s_of_cpu_a_megabyte(monkeypatch) -> None:
+    """indexing.md, "Scanners at scale": a parse is given "at most 2 s of its thread's CPU, or 10 s
+    a megabyte for a larger file": with the 2 s floor made nothing, a valid 1.9 MB script (about
+    1.5 s to parse) is still read whole, on its 19 s."""
+    import indexer.scanners.csharp_query as csharp_query
+
+    monkeypatch.setattr(csharp_query, "PARSE_CPU_SECONDS", 0.01)
+    body = "".join(f"public class C{i} {{ public int F{i}; void M{i}() {{ F{i} = {i}; }} }}\n" for i in range(25_000))
+    rec = scan("Assets/Big.cs", "csharp", body.encode())
+    assert (rec.status, rec.note, len(rec.symbols)) == ("ok", "", 75_000)

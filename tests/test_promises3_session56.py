@@ -109,3 +109,55 @@ def test_a_larger_script_s_parse_is_given_10_s_of_cpu_a_megabyte(monkeypatch) ->
     body = "".join(f"public class C{i} {{ public int F{i}; void M{i}() {{ F{i} = {i}; }} }}\n" for i in range(25_000))
     rec = scan("Assets/Big.cs", "csharp", body.encode())
     assert (rec.status, rec.note, len(rec.symbols)) == ("ok", "", 75_000)
+
+
+GRASS = b"""Shader "Game/Grass"
+{
+    SubShader
+    {
+        Pass
+        {
+            HLSLPROGRAM
+            #pragma   geometry   geom
+            #pragma hull hs
+            #pragma domain ds
+            #pragma require   geometry tessellation
+            #pragma dynamic_branch_local _ _WIND
+            #pragma only_renderers d3d11
+            #pragma enable_d3d11_debug_symbols
+            ENDHLSL
+        }
+    }
+    CGPROGRAM
+    #pragma surface surf Standard fullforwardshadows
+    ENDCG
+}
+"""
+
+
+def test_the_pragmas_a_shader_records_are_the_listed_keywords_with_the_rest_of_the_line() -> None:
+    """shader.py: "pragma": name = the keyword (vertex, fragment, geometry, hull, domain, surface,
+    target, require, multi_compile*, shader_feature*, dynamic_branch*), detail = the rest of the
+    line, collapsed -- and no other pragma (`only_renderers`, a debug switch)."""
+    rec = scan("Assets/Grass.shader", "shader", GRASS)
+    assert [(s.name, s.line, s.container, s.detail) for s in rec.symbols if s.kind == "pragma"] == [
+        ("geometry", 8, "Game/Grass", "geom"),
+        ("hull", 9, "Game/Grass", "hs"),
+        ("domain", 10, "Game/Grass", "ds"),
+        ("require", 11, "Game/Grass", "geometry tessellation"),
+        ("dynamic_branch_local", 12, "Game/Grass", "_ _WIND"),
+        ("surface", 19, "Game/Grass", "surf Standard fullforwardshadows"),
+    ]
+
+
+def test_a_joystick_axis_without_buttons_is_named_by_its_axis() -> None:
+    """settings.py: an input axis without buttons reads "mouse axis N"/"joystick axis N" (the mouse's
+    was held; a joystick's, Input Manager type 2, was not)."""
+    src = (
+        b"InputManager:\n  m_Axes:\n  - serializedVersion: 3\n    m_Name: Look Vertical\n    positiveButton: \n"
+        b"    type: 2\n    axis: 4\n"
+    )
+    rec = scan("ProjectSettings/InputManager.asset", "settings", src)
+    assert [(s.kind, s.name, s.line, s.detail) for s in rec.symbols] == [
+        ("input_axis", "Look Vertical", 4, "joystick axis 4")
+    ]

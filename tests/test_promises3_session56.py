@@ -161,3 +161,41 @@ def test_a_joystick_axis_without_buttons_is_named_by_its_axis() -> None:
     assert [(s.kind, s.name, s.line, s.detail) for s in rec.symbols] == [
         ("input_axis", "Look Vertical", 4, "joystick axis 4")
     ]
+
+
+HEADER = "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n"
+SOURCE = "b" * 32
+
+
+def test_an_instance_records_each_component_it_removes_as_a_removed_ref() -> None:
+    """unity_yaml.py: "removed target = source prefab GUID, line = the instance's, context = a
+    removed component's fileID" -- one a component, beside the instance's `prefab` ref."""
+    scene = HEADER + (
+        "--- !u!1001 &700\nPrefabInstance:\n  m_ObjectHideFlags: 0\n  serializedVersion: 2\n  m_Modification:\n"
+        "    serializedVersion: 3\n    m_TransformParent: {fileID: 0}\n    m_Modifications: []\n"
+        f"    m_RemovedComponents:\n    - {{fileID: 101, guid: {SOURCE}, type: 3}}\n"
+        f"    - {{fileID: 102, guid: {SOURCE}, type: 3}}\n"
+        f"  m_SourcePrefab: {{fileID: 100100000, guid: {SOURCE}, type: 3}}\n"
+    )
+    rec = scan("Assets/Scenes/Main.unity", "scene", scene.encode())
+    assert rec.refs == (
+        Ref("prefab", SOURCE, 3, "instance", "&700"),
+        Ref("removed", SOURCE, 3, "101", "&700"),
+        Ref("removed", SOURCE, 3, "102", "&700"),
+    )
+
+
+def test_an_asset_of_one_of_unitys_own_classes_is_a_scriptable_object_named_builtin() -> None:
+    """unity_yaml.py: scriptable_object "detail = script GUID ..., or "builtin:<fileID>" for one of
+    Unity's own classes (a Tile)", whose script is no project script: no `script` ref."""
+    tile = HEADER + (
+        "--- !u!114 &11400000\nMonoBehaviour:\n  m_ObjectHideFlags: 0\n"
+        "  m_Script: {fileID: 13312, guid: 0000000000000000e000000000000000, type: 0}\n  m_Name: Grass\n"
+        f"  m_Sprite: {{fileID: 21300000, guid: {'a' * 32}, type: 3}}\n"
+    )
+    rec = scan("Assets/Tiles/Grass.asset", "asset", tile.encode())
+    assert [(s.kind, s.name, s.line, s.detail) for s in rec.symbols] == [
+        ("scriptable_object", "Grass", 3, "builtin:13312"),
+        ("field", "m_Sprite", 8, "11400000"),
+    ]
+    assert rec.refs == (Ref("guid", "a" * 32, 8, "m_Sprite", "Grass > Tile"),)

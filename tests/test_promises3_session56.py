@@ -5,10 +5,15 @@ docstrings and docs/retrieval.md ("How files are ranked") that no test held (the
 from __future__ import annotations
 
 import itertools
+import math
 from pathlib import Path
 
-from indexer.model import Ref
+from indexer.build.update import update
+from indexer.config import Config
+from indexer.model import Ranked, Ref
 from indexer.query.file_edges import _keep
+from indexer.query.walk import walk
+from indexer.query.workspace import open_workspace
 from indexer.scanners import scan
 from indexer.scanners.csharp_strings import asset_literals
 
@@ -199,3 +204,23 @@ def test_an_asset_of_one_of_unitys_own_classes_is_a_scriptable_object_named_buil
         ("field", "m_Sprite", 8, "11400000"),
     ]
     assert rec.refs == (Ref("guid", "a" * 32, 8, "m_Sprite", "Grass > Tile"),)
+
+
+def test_a_walked_file_gains_its_strongest_connection_and_a_hubs_neighbours_a_root_share(tmp_path: Path) -> None:
+    """retrieval.md, step 5: "A neighbour gains `0.3 × (seed score / best score) × edge weight` of
+    the best score; only its strongest connection counts, and a seed with more than 30 neighbours
+    gives each √(30 / neighbours) of its weight" (a base class used: 0.6; a type's user: 0.35)."""
+    files = {"Assets/Core.cs": "public class Core {}\n", "Assets/Mid.cs": "public class Mid : Core {}\n"}
+    files["Assets/Hub.cs"] = "public class Hub {}\n"
+    for i in range(31):
+        files[f"Assets/U{i:02}.cs"] = f"public class U{i:02} {{ Hub h; }}\n"
+    files["Assets/U00.cs"] = "public class U00 { Hub h; Mid m; }\n"  # also a user of the best seed
+    root = write_project(tmp_path / "P", files)
+    update(root, Config(workers=1))
+    project = open_workspace(root, [(root, Config())]).projects[0]
+    seeds = [Ranked("Assets/Mid.cs", 10.0, []), Ranked("Assets/Hub.cs", 4.0, [])]
+    gained = walk(project, seeds, None, None, 1.0)
+    assert gained["Assets/Core.cs"] == (0.3 * 1.0 * 0.6 * 10.0, "base", "Assets/Mid.cs", ())
+    assert gained["Assets/U00.cs"] == (0.3 * 1.0 * 0.35 * 10.0, "uses_type", "Assets/Mid.cs", ())  # not the sum
+    assert gained["Assets/U01.cs"][1:] == ("uses_type", "Assets/Hub.cs", ())
+    assert math.isclose(gained["Assets/U01.cs"][0], 0.3 * 0.4 * 0.35 * 10.0 * math.sqrt(30 / 31))

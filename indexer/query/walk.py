@@ -18,7 +18,7 @@ from indexer.query.kept_records import kept_on
 from indexer.query.pinned import kept
 
 DECAY = 0.3
-HUB_DEGREE = 30  # neighbours beyond this share their seed's weight
+HUB_DEGREE = 30  # past this many neighbours, each gets sqrt(HUB_DEGREE / neighbours) of its seed's weight
 # How strongly an edge carries relevance, by direction: seed -> what it uses, and seed <- what uses it.
 USES_WEIGHT = {
     "base": 0.6, "script": 0.6, "prefab": 0.5, "unity_event": 0.5, "loads": 0.5, "type": 0.35, "asset": 0.35,

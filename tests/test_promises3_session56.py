@@ -10,6 +10,7 @@ from pathlib import Path
 
 from indexer.build.update import update
 from indexer.config import Config
+from indexer.identifiers import weighted_terms
 from indexer.model import Ranked, Ref
 from indexer.query.file_edges import _keep
 from indexer.query.walk import walk
@@ -224,3 +225,20 @@ def test_a_walked_file_gains_its_strongest_connection_and_a_hubs_neighbours_a_ro
     assert gained["Assets/U00.cs"] == (0.3 * 1.0 * 0.35 * 10.0, "uses_type", "Assets/Mid.cs", ())  # not the sum
     assert gained["Assets/U01.cs"][1:] == ("uses_type", "Assets/Hub.cs", ())
     assert math.isclose(gained["Assets/U01.cs"][0], 0.3 * 0.4 * 0.35 * 10.0 * math.sqrt(30 / 31))
+
+
+def test_a_querys_terms_weigh_as_step_1_says() -> None:
+    """retrieval.md, step 1: words describing a change (`fix`) 0.3, a kind of file said on its own
+    (`prefab`) 0.3, bare numbers 0.3, parts of an identifier named in the query 0.6, the whole
+    identifier 1.5, others and joined words ("pick up" -> `pickup`) 1."""
+    assert weighted_terms("fix PlayerHealth at 16 when they pick up the prefab") == [
+        ("fix", 0.3),
+        ("playerhealth", 1.5),
+        ("player", 0.6),
+        ("health", 0.6),
+        ("16", 0.3),
+        ("016", 0.3),
+        ("pick", 1.0),
+        ("prefab", 0.3),
+        ("pickup", 1.0),
+    ]

@@ -242,3 +242,28 @@ def test_a_querys_terms_weigh_as_step_1_says() -> None:
         ("prefab", 0.3),
         ("pickup", 1.0),
     ]
+
+
+def test_a_task_naming_one_project_of_a_workspace_halves_the_others_scores(tmp_path: Path) -> None:
+    """retrieval.md, step 9: a task naming one project "ranks the other projects' files at half
+    their score": the same script in two projects scores alike unnamed, and exactly half in the
+    project the task does not name."""
+    from .test_workspace import SETTINGS
+
+    spawner = "public class Spawner { void SpawnWave() {} void StopSpawning() {} }"
+    roots = []
+    for folder, product in (("Basic/ClientKitchen", "Client Kitchen"), ("Basic/SpaceShooter", "Space Shooter")):
+        files = {
+            "Assets/Scripts/Spawner.cs": spawner,
+            "ProjectSettings/ProjectSettings.asset": SETTINGS.format(product=product),
+        }
+        root = write_project(tmp_path / "repo" / folder, files)
+        update(root, Config(workers=1))
+        roots.append((root, Config()))
+    ws = open_workspace(tmp_path / "repo", roots)
+    kitchen, shooter = (f"Basic/{name}/Assets/Scripts/Spawner.cs" for name in ("ClientKitchen", "SpaceShooter"))
+    unnamed = {h.path: h.score for h in ws.search("the waves stop spawning", 5)}
+    assert unnamed[kitchen] == unnamed[shooter] > 0
+    named = [(h.path, h.score) for h in ws.search("in the space shooter the waves stop spawning", 5)]
+    assert [p for p, _ in named] == [shooter, kitchen]
+    assert named[1][1] == round(named[0][1] * 0.5, 4)

@@ -13,6 +13,7 @@ from indexer.config import Config
 from indexer.identifiers import weighted_terms
 from indexer.model import Ranked, Ref
 from indexer.query.file_edges import _keep
+from indexer.query.rank import _near_words
 from indexer.query.walk import walk
 from indexer.query.workspace import open_workspace
 from indexer.scanners import scan
@@ -267,3 +268,32 @@ def test_a_task_naming_one_project_of_a_workspace_halves_the_others_scores(tmp_p
     named = [(h.path, h.score) for h in ws.search("in the space shooter the waves stop spawning", 5)]
     assert [p for p, _ in named] == [shooter, kitchen]
     assert named[1][1] == round(named[0][1] * 0.5, 4)
+
+
+def test_the_8_best_scripts_gain_by_the_task_s_words_held_near_each_other(tmp_path: Path) -> None:
+    """retrieval.md, step 6: "each of the 8 best scripts gains `1 + 0.5 × (near − 1) / (words − 1)`",
+    `near` the most of the task's words (less the words asking for a change: "fix") within 400
+    characters of each other; "Assets are left out"; a script past the 8th gains nothing."""
+    pad = "// " + "x" * 450 + "\n"
+    files = {
+        "Assets/All.cs": "class All { void Charge() { bank.loan += interest; } }\n",
+        "Assets/Two.cs": "class Two { void Charge() { bank.loan = 1; }\n" + pad + " int interest; }\n",
+        "Assets/Apart.cs": "class Apart { int bank;\n" + pad + " int loan;\n" + pad + " int interest; }\n",
+        "Assets/Bank.prefab": HEADER + "--- !u!1 &1\nGameObject:\n  m_Name: bank loan interest\n",
+        "Assets/Ninth.cs": "class Ninth { void Charge() { bank.loan += interest; } }\n",
+    }
+    files.update({f"Assets/F{i}.cs": f"class F{i} {{ int x; }}\n" for i in range(6)})
+    root = write_project(tmp_path / "P", files)
+    update(root, Config(workers=1))
+    project = open_workspace(root, [(root, Config())]).projects[0]
+    scores = {"Assets/All.cs": 10.0, "Assets/Two.cs": 9.0, "Assets/Apart.cs": 8.0, "Assets/Bank.prefab": 7.5}
+    scores.update({f"Assets/F{i}.cs": 7.0 - i for i in range(6)})
+    scores["Assets/Ninth.cs"] = 0.5  # the eleventh
+    ranked = {p: Ranked(p, s, []) for p, s in scores.items()}
+    with project.reading():
+        _near_words(project, ranked, ["fix", "bank", "loans", "interest"])
+    assert {p: r.score for p, r in ranked.items()} == {
+        **scores,
+        "Assets/All.cs": 10.0 * (1 + 0.5 * 2 / 2),
+        "Assets/Two.cs": 9.0 * (1 + 0.5 * 1 / 2),
+    }

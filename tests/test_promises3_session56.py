@@ -19,7 +19,7 @@ from indexer.query.workspace import open_workspace
 from indexer.scanners import scan
 from indexer.scanners.csharp_strings import asset_literals
 
-from .conftest import write_project
+from .conftest import meta, write_project
 from .test_attack18_session51 import _chain_scene
 from .test_graph import graph_for
 
@@ -297,3 +297,49 @@ def test_the_8_best_scripts_gain_by_the_task_s_words_held_near_each_other(tmp_pa
         "Assets/All.cs": 10.0 * (1 + 0.5 * 2 / 2),
         "Assets/Two.cs": 9.0 * (1 + 0.5 * 1 / 2),
     }
+
+
+ASKS_ASSETS = [
+    "which asset opens the door",
+    "the prefab of the door",
+    "the scene of the door",
+    "where is the door's speed configured",
+    "where is the door's speed set",
+    "where is the door's speed tuned",
+    "where is the door's speed tweaked",
+    "where is the door wired",
+    "where is the door hooked up",
+    "where is the door assigned",
+    "where is the door placed",
+]
+
+
+def test_a_task_asking_for_assets_counts_the_carrier_edges_twice(tmp_path: Path, monkeypatch) -> None:
+    """retrieval.md, step 5: "When the task asks for assets (says asset, names a prefab or scene, or
+    asks where something is configured, set, tuned, tweaked, wired, hooked up, assigned or placed),
+    the edges between a script and the assets carrying it count twice"; a task saying none, once."""
+    from indexer.query import rank
+
+    script = "public class Door : UnityEngine.MonoBehaviour { public float speed; void Open() {} }\n"
+    prefab = HEADER + (
+        "--- !u!1 &1\nGameObject:\n  m_Component:\n  - component: {fileID: 2}\n  m_Name: Gate\n"
+        "--- !u!114 &2\nMonoBehaviour:\n  m_GameObject: {fileID: 1}\n"
+        f"  m_Script: {{fileID: 11500000, guid: {'d' * 32}, type: 3}}\n"
+        "  speed: 2\n"
+    )
+    files = {"Assets/Door.cs": script, "Assets/Door.cs.meta": meta("d" * 32), "Assets/Gate.prefab": prefab}
+    root = write_project(tmp_path / "P", files)
+    update(root, Config(workers=1))
+    ws = open_workspace(root, [(root, Config())])
+    gains: list[float] = []
+    real = rank.walk
+    monkeypatch.setattr(rank, "walk", lambda *a: gains.append(a[-1]) or real(*a))
+    for task in [*ASKS_ASSETS, "the door opens too early"]:
+        ws.search(task, 5)
+    assert gains == [2.0] * len(ASKS_ASSETS) + [1.0]
+    project = ws.projects[0]
+    seeds = [Ranked("Assets/Door.cs", 10.0, [])]
+    with project.reading():
+        once, twice = (walk(project, seeds, None, None, g) for g in (1.0, 2.0))
+    assert once == {"Assets/Gate.prefab": (0.3 * 0.6 * 10.0, "carries_script", "Assets/Door.cs", ())}
+    assert twice == {"Assets/Gate.prefab": (2 * 0.3 * 0.6 * 10.0, "carries_script", "Assets/Door.cs", ())}

@@ -343,3 +343,23 @@ def test_a_task_asking_for_assets_counts_the_carrier_edges_twice(tmp_path: Path,
         once, twice = (walk(project, seeds, None, None, g) for g in (1.0, 2.0))
     assert once == {"Assets/Gate.prefab": (0.3 * 0.6 * 10.0, "carries_script", "Assets/Door.cs", ())}
     assert twice == {"Assets/Gate.prefab": (2 * 0.3 * 0.6 * 10.0, "carries_script", "Assets/Door.cs", ())}
+
+
+def test_an_address_with_a_space_is_a_key_only_handed_to_a_loading_call(tmp_path: Path) -> None:
+    """indexing.md, "The reference graph": an address "with a space and no `/`" is not resolved
+    when handed to a call not named `...Load...` (`InstantiateAsync("Big Boss")`); the doc said
+    so of every such address, but `LoadAssetAsync("Big Boss")` is tied to its asset, as the key
+    rule above it ("spaces ... handed to a call named `...Load...`") says."""
+    from .test_addressables import GOBLIN, GROUP
+
+    prefab = HEADER + "--- !u!1 &1\nGameObject:\n  m_Name: Hugo\n"
+    files = {
+        "Assets/AddressableAssetsData/Enemies.asset": GROUP.replace("m_Address: Goblin", "m_Address: Big Boss"),
+        "Assets/Prefabs/Hugo.prefab": prefab,
+        "Assets/Prefabs/Hugo.prefab.meta": meta(GOBLIN, "PrefabImporter"),
+        "Assets/Scripts/Load.cs": 'class Load { void S() { Addressables.LoadAssetAsync<GameObject>("Big Boss"); } }\n',
+        "Assets/Scripts/Make.cs": 'class Make { void S() { Addressables.InstantiateAsync("Big Boss"); } }\n',
+    }
+    g = graph_for(write_project(tmp_path / "P", files))
+    assert g.uses("Assets/Scripts/Load.cs") == (("Assets/Prefabs/Hugo.prefab", "loads"),)
+    assert g.uses("Assets/Scripts/Make.cs") == ()

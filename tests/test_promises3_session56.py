@@ -363,3 +363,20 @@ def test_an_address_with_a_space_is_a_key_only_handed_to_a_loading_call(tmp_path
     g = graph_for(write_project(tmp_path / "P", files))
     assert g.uses("Assets/Scripts/Load.cs") == (("Assets/Prefabs/Hugo.prefab", "loads"),)
     assert g.uses("Assets/Scripts/Make.cs") == ()
+
+
+def test_an_empty_or_non_utf8_json_file_is_skipped_and_a_lenient_one_is_partial() -> None:
+    """packages.py: "A file that does not parse is "partial" with the parser's note, its text still
+    searched ... An empty file, or one that is not UTF-8, is skipped"."""
+    said = [
+        (r.status, r.note)
+        for r in (
+            scan("Assets/Data/Level.json", "json", data) for data in (b"", b"  \n", b'{"a": "\xff"}', b'{"hp": 3,}')
+        )
+    ]
+    assert said == [
+        ("skipped", "invalid JSON: Expecting value at line 1 column 1"),
+        ("skipped", "invalid JSON: Expecting value at line 2 column 1"),
+        ("skipped", "invalid UTF-8 at byte 7"),
+        ("partial", "invalid JSON: Expecting property name enclosed in double quotes at line 1 column 10"),
+    ]

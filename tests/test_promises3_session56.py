@@ -157,16 +157,19 @@ def test_the_pragmas_a_shader_records_are_the_listed_keywords_with_the_rest_of_t
     ]
 
 
-def test_a_joystick_axis_without_buttons_is_named_by_its_axis() -> None:
+def test_a_joystick_axis_without_buttons_is_named_by_its_axis_and_a_duplicate_name_kept() -> None:
     """settings.py: an input axis without buttons reads "mouse axis N"/"joystick axis N" (the mouse's
-    was held; a joystick's, Input Manager type 2, was not)."""
-    src = (
-        b"InputManager:\n  m_Axes:\n  - serializedVersion: 3\n    m_Name: Look Vertical\n    positiveButton: \n"
-        b"    type: 2\n    axis: 4\n"
-    )
-    rec = scan("ProjectSettings/InputManager.asset", "settings", src)
+    was held; a joystick's, Input Manager type 2, was not), and "Duplicate names are kept" (Unity's
+    default `Horizontal` is two axes, the keys' and the joystick's)."""
+    axis = "  - serializedVersion: 3\n    m_Name: {}\n    positiveButton: {}\n    negativeButton: {}\n"
+    axis += "    type: {}\n    axis: {}\n"
+    src = "InputManager:\n  m_Axes:\n" + axis.format("Horizontal", "right", "left", 0, 0)
+    src += axis.format("Horizontal", "", "", 2, 0) + axis.format("Look Vertical", "", "", 2, 4)
+    rec = scan("ProjectSettings/InputManager.asset", "settings", src.encode())
     assert [(s.kind, s.name, s.line, s.detail) for s in rec.symbols] == [
-        ("input_axis", "Look Vertical", 4, "joystick axis 4")
+        ("input_axis", "Horizontal", 4, "positive: right; negative: left"),
+        ("input_axis", "Horizontal", 10, "joystick axis 0"),
+        ("input_axis", "Look Vertical", 16, "joystick axis 4"),
     ]
 
 

@@ -383,3 +383,23 @@ def test_an_empty_or_non_utf8_json_file_is_skipped_and_a_lenient_one_is_partial(
         ("skipped", "invalid UTF-8 at byte 7"),
         ("partial", "invalid JSON: Expecting property name enclosed in double quotes at line 1 column 10"),
     ]
+
+
+def test_the_walk_starts_from_the_8_best_candidates_only(tmp_path: Path) -> None:
+    """retrieval.md, step 5: "From the 8 best candidates, the reference graph is followed": nine
+    scripts say the task's word, each derives from a base that does not; the bases of the first
+    eight are reached ("base class of"), the ninth's is not."""
+    files = {}
+    for i in range(9):
+        words = " ".join(["lantern"] * (10 - i))  # L0 says it most, L8 least
+        files[f"Assets/L{i}.cs"] = (
+            f"// {words}\npublic class L{i} : Base{i} {{ void Glow{i}() {{}} void Dim{i}() {{}} }}\n"
+        )
+        files[f"Assets/Base{i}.cs"] = f"public class Base{i} {{ public void Tick() {{}} }}\n"
+    root = write_project(tmp_path / "P", files)
+    update(root, Config(workers=1))
+    hits = open_workspace(root, [(root, Config())]).search("lantern", 30)
+    assert [h.path for h in hits[:9]] == [f"Assets/L{i}.cs" for i in range(9)]
+    reached = {h.path: h.reason for h in hits[9:]}
+    assert sorted(reached) == [f"Assets/Base{i}.cs" for i in range(8)]
+    assert all(reached[f"Assets/Base{i}.cs"].endswith(f"base class of Assets/L{i}.cs") for i in range(8))

@@ -419,13 +419,32 @@ def _defines(graph: Graph, asset: str, guid: str | None) -> bool:
 
 def _builders(project, script: str) -> list[str]:
     """The files building `script`'s class with a number among its first arguments, by path (none
-    when more than CONSTRUCTOR_USERS_MOST files use it: a type used everywhere, its texts not read)."""
+    when more than CONSTRUCTOR_USERS_MOST files use it: a type used everywhere, its texts not read).
+    Only a user whose code calls a constructor of that name (`_constructing`) has its text read:
+    a `new Frost(1` in a comment or a string builds nothing."""
     users = [p for p, edge in project.graph.used_by(script) if edge == "uses_type"]
     if len(users) > CONSTRUCTOR_USERS_MOST:
         return []
     # no leading `\b`: a pattern opening on a literal is searched for as a string, 50 times faster
     built, title = re.compile(rf"new\s+{re.escape(file_title(script))}\s*\("), file_title(script)
-    return [p for p in users if _builds_with_number(project.texts.get(p).text, built, title)]
+    calling = _constructing(project, title) if users else frozenset()
+    return [p for p in users if p in calling and _builds_with_number(project.texts.get(p).text, built, title)]
+
+
+def _constructing(project, name: str) -> frozenset[str]:
+    """The files whose code calls a constructor of a type named `name` (`new Frost(`, `new
+    Effects.Frost(`, through an alias `using Frost = Frost<int>`: a `new` reference keyed by the
+    name, or by it with type arguments; one range of the refs table's key), by path: reading a
+    class's users' texts for `new` was most of a first-met search's pairing on UnityCsReference
+    (100 texts over the warm protocol's first pass, none building the class)."""
+    rows = project.records.conn.execute(_CONSTRUCTING, (name, f"{name}="))  # ("=" follows "<")
+    return frozenset(p for p, key in rows if key == name or key.startswith(f"{name}<"))
+
+
+_CONSTRUCTING = (
+    "SELECT f.path, r.key FROM refs r JOIN files f ON f.id = r.file_id"
+    " WHERE r.kind = 'type' AND r.key >= ? AND r.key < ? AND r.context = 'new'"
+)
 
 
 def _builds_with_number(text: str, built: re.Pattern[str], title: str) -> bool:

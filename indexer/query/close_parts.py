@@ -12,6 +12,10 @@ higher, so no first answer leaves the top five.
 So does the item class a keeper of many of them uses (`lift_kept_items`: `EnemyIndicatorsManager`
 and its `EnemyIndicator`), found by the search or not: what each item does is in its own script,
 whose words may be none of the task's.
+
+So does the one script calling a handler of a best hit that the task names (`lift_handler_callers`:
+"where does a player get eliminated" finds `OnPlayerEliminated`; its one caller, the arena's
+death-zone trigger, is where it happens).
 """
 
 from __future__ import annotations
@@ -19,9 +23,11 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
+from indexer.identifiers import split_identifier, stem
 from indexer.model import Ranked
 from indexer.project import is_script
 from indexer.query.walk import step
+from indexer.unity import UNITY_MESSAGES
 
 HITS = 5  # the best hits whose neighbours may rise
 MOST = 3  # ... when a hit is tied to at most these many files (by walk.step, both ways)
@@ -52,12 +58,16 @@ def lift_close_parts(graph, order: list[Ranked], priors: dict[str, float]) -> li
     return sorted(order, key=lambda r: (-r.score, r.path)) if risen else order
 
 
-def lift_parts(project, order: list[Ranked], priors: dict[str, float]) -> list[Ranked]:
-    """`order` with the close parts (`lift_close_parts`), the kept items (`lift_kept_items`), then
-    the bases of thin subclasses (`lift_thin_bases`), raised."""
+def lift_parts(
+    project, order: list[Ranked], priors: dict[str, float], asked: frozenset[str] = frozenset()
+) -> list[Ranked]:
+    """`order` with the close parts (`lift_close_parts`), the kept items (`lift_kept_items`), the
+    bases of thin subclasses (`lift_thin_bases`), then the one caller of a handler the task's stems
+    `asked` name (`lift_handler_callers`), raised."""
     graph = project.graph
     order = lift_kept_items(graph, lift_close_parts(graph, order, priors), priors)
-    return lift_thin_bases(graph, project.stats_of, order, priors)
+    order = lift_thin_bases(graph, project.stats_of, order, priors)
+    return lift_handler_callers(graph, order, priors, asked)
 
 
 ITEM_HITS = 3  # the best hits whose kept item may rise
@@ -151,3 +161,43 @@ def _kept_item(graph, path: str) -> str | None:
         (used for used, _ in graph.uses(path) if is_script(used) and PurePosixPath(used).stem == name),
         None,
     )
+
+
+HANDLER_HITS = 3  # the best hits whose handlers' one caller may rise
+FEW_USERS = 8  # ... when the hit's file is used by at most these many scripts (each one's text is read)
+NAMED = 2  # ... and the handler's name is at least these many words, every one the task's
+_HANDLER = re.compile(r"On[A-Z]")
+
+
+def lift_handler_callers(graph, order: list[Ranked], priors: dict[str, float], asked: frozenset[str]) -> list[Ranked]:
+    """`order` with the one script calling a handler of one of the HANDLER_HITS best scripts (a
+    method `On...`, not a Unity message, whose name's words are NAMED or more, each a stem of the
+    task's `asked`) raised to just above the tenth's score (`_to_tenth`). "Where does a player get
+    eliminated" finds the manager's `OnPlayerEliminated` first, the aftermath; where it happens is
+    the one script calling it (the arena's death-zone trigger), whose words may be none of the
+    task's. A handler called from several scripts tells nothing of which one the task means. Only
+    the scripts using the hit's file are read, and none when they are more than FEW_USERS."""
+    lifted = []
+    for hit in order[:HANDLER_HITS]:
+        if not is_script(hit.path):
+            continue
+        handlers = [s.name for s in graph.records.symbols(hit.path) if s.kind == "method" and _named(s.name, asked)]
+        users = [p for p, _ in graph.used_by(hit.path) if is_script(p) and p != hit.path] if handlers else []
+        if not users or len(users) > FEW_USERS:
+            continue
+        for name in dict.fromkeys(handlers):
+            call = re.compile(rf"\b{name}\s*\(")
+            callers = [path for path in users if any(call.search(line) for line in graph.file_lines(path))]
+            if len(callers) == 1:
+                lifted.append((callers[0], f"the one script calling {hit.path}'s {name}, which the task names"))
+    return _to_tenth(order, lifted, priors)
+
+
+def _named(method: str, asked: frozenset[str]) -> bool:
+    """Whether a method is a handler (`On` and a name, not a Unity message) whose every word after
+    `On`, NAMED or more, is one of the task's stems: `OnPlayerEliminated` for "a player gets
+    eliminated"; not `OnChangeActiveTeam` for "what changes when a team..."."""
+    if not _HANDLER.match(method) or method in UNITY_MESSAGES:
+        return False
+    words = [stem(w.lower()) for w in split_identifier(method[2:])]
+    return len(words) >= NAMED and all(w in asked for w in words)

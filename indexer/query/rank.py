@@ -146,7 +146,7 @@ def rank(
     titled = wanted | VALUE_TITLED if asks_assets and kind in (None, *VALUE_TITLED) else wanted
     _raise_files_named(project, ranked, (text, said), kinds | reached, titled)
     _raise_told(project, ranked, stats, (text, numbered), (kind, path_prefix))
-    order = lift_parts(project, sorted(ranked.values(), key=lambda r: (-r.score, r.path)), priors)[:limit]
+    order = lift_parts(project, sorted(ranked.values(), key=lambda r: (-r.score, r.path)), priors, asked[1])[:limit]
     _explain(project, order, boosts, asked[1])
     outlines = outlines_of(project, [r.path for r in order]) if named else None
     words = (terms, also, amounts, asked, (asks_quantity(text), said if asks_assets or excess(text) else []))

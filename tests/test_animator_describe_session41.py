@@ -17,6 +17,13 @@ from .test_graph import graph_for
 
 STATE_SCRIPT = "a" * 32
 IDLE_CLIP = "b" * 32
+# A StateMachineBehaviour whose fields hold a component, data assets (a list and an array) and a number.
+CHARACTER_STATE = (
+    "using UnityEngine;\nusing System.Collections.Generic;\n"
+    "public class CharacterState : StateMachineBehaviour {\n  public CharacterControl characterControl;\n"
+    "  public List<AbilityData> ListAbilityData;\n  public float speed;\n"
+    "  public AbilityData[] ArrAbilities;\n}\n"
+)
 UP, FORWARD = "c" * 32, "d" * 32
 
 
@@ -95,12 +102,7 @@ def _project(tmp_path: Path) -> Path:
         tmp_path / "P",
         {
             "Assets/Player.controller": CONTROLLER,
-            "Assets/CharacterState.cs": (
-                "using UnityEngine;\nusing System.Collections.Generic;\n"
-                "public class CharacterState : StateMachineBehaviour {\n  public CharacterControl characterControl;\n"
-                "  public List<AbilityData> ListAbilityData;\n  public float speed;\n"
-                "  public AbilityData[] ArrAbilities;\n}\n"
-            ),
+            "Assets/CharacterState.cs": CHARACTER_STATE,
             "Assets/CharacterState.cs.meta": meta(STATE_SCRIPT),
             "Assets/Anim/Idle.anim": "%YAML 1.1\n--- !u!74 &7400000\nAnimationClip:\n  m_Name: Idle\n",
             "Assets/Anim/Idle.anim.meta": meta(IDLE_CLIP, "NativeFormatImporter"),

@@ -268,7 +268,7 @@ def test_a_behaviour_s_list_of_references_names_twenty_files_then_how_many_more(
     ... (a list of references by its files' names, twenty shown, ...)" (tests held lists of one
     and two)."""
     from .conftest import meta
-    from .test_animator_describe_session41 import STATE_SCRIPT, _behaviour, _machine, _state
+    from .test_animator_describe_session41 import CHARACTER_STATE, STATE_SCRIPT, _behaviour, _machine, _state
 
     guids = [f"{i:02x}" * 16 for i in range(23)]
     controller = (
@@ -280,12 +280,7 @@ def test_a_behaviour_s_list_of_references_names_twenty_files_then_how_many_more(
     )
     files: dict[str, str | bytes] = {
         "Assets/Hero.controller": controller,
-        "Assets/CharacterState.cs": (
-            "using UnityEngine;\nusing System.Collections.Generic;\n"
-            "public class CharacterState : StateMachineBehaviour {\n  public CharacterControl characterControl;\n"
-            "  public List<AbilityData> ListAbilityData;\n  public float speed;\n"
-            "  public AbilityData[] ArrAbilities;\n}\n"
-        ),
+        "Assets/CharacterState.cs": CHARACTER_STATE,
         "Assets/CharacterState.cs.meta": meta(STATE_SCRIPT),
     }
     for i, guid in enumerate(guids):

@@ -77,12 +77,13 @@ def quoted_phrases(text: str) -> list[str]:
     return out[:MAX_QUOTES]
 
 
-def hyphenated(text: str) -> list[str]:
+def hyphenated(text: str, quoted: list[str] | None = None) -> list[str]:
     """The words a task joins by hyphens outside quotes, lower case ("turns on auto-bots and
     auto-research", "the double-jump"), not those it quotes: looked for as written, as a quoted
     one is ("auto-bots" in a description), since the joined word (`autobots`, `identifiers.
-    compounds`) meets only a name and its two words meet every file saying either."""
-    quoted = set(quoted_phrases(text))
+    compounds`) meets only a name and its two words meet every file saying either. `quoted`: the
+    task's `quoted_phrases`, when the caller has them."""
+    quoted = set(quoted_phrases(text) if quoted is None else quoted)
     found = (m.group().lower() for m in _HYPHENATED.finditer(without_quotes(text)))
     return [w for w in dict.fromkeys(found) if w not in quoted][:MAX_QUOTES]
 
@@ -104,7 +105,7 @@ def quoted_files(project, text: str, kind: str | None, path_prefix: str | None) 
         for label_kind in LABEL_KINDS if kind is None else ():  # a button's label among code saying its words
             found.update((c.path, c) for c in project.searcher.holding(words, QUOTED_LABELS, label_kind, path_prefix))
         out += [(c, phrase, 1.0) for c in found.values() if holds_phrase(project.texts.get(c.path), phrase)]
-    for phrase in hyphenated(text) if kind in (None, HYPHENATED_KIND) else ():
+    for phrase in hyphenated(text, quoted) if kind in (None, HYPHENATED_KIND) else ():
         found = project.searcher.holding(phrase.split("-"), QUOTED_FILES, HYPHENATED_KIND, path_prefix)
         out += [(c, phrase, HYPHENATED_SHARE) for c in found if holds_phrase(project.texts.get(c.path), phrase)]
     return out

@@ -99,7 +99,10 @@ def raise_item_registries(
     `asks_items`) they rank at least ITEMS_SHARE of the best such file's score times their prior;
     for a task naming one of the items they hold by its number (`numbered`: "the third level",
     `named_files.files_numbered`) and a column of their rows (`names_column`), ROWS_SHARE. Not a
-    scene or prefab holding them (a menu). Reads the best hits' edges only, no scan."""
+    scene or prefab holding them (a menu). Reads the best hits' edges only, no scan; nothing for a
+    task asking neither."""
+    if not items and not numbered:  # no share to give (`_row_named` needs an item numbered)
+        return
     for path, (score, best) in _item_registries(pairs):
         share = ROWS_SHARE if _row_named(pairs.project, path, stems, numbered) else ITEMS_SHARE if items else 0.0
         if share and path.startswith(pairs.prefix):

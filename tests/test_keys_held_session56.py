@@ -64,3 +64,17 @@ def test_holding_space_ranks_the_script_reading_it(tmp_path: Path) -> None:
     """The controls say no word of the task but the key: unranked -> among the first three."""
     root = _shooter(tmp_path)
     assert "Assets/Scripts/Controls.cs" in _ranked(root, "holding space fires the ship's cannon", 3)
+
+
+def test_past_readers_seen_files_saying_the_word_no_reader_is_read(tmp_path: Path, monkeypatch) -> None:
+    """keys_pressed.scripts_saying: the game's own scripts only, but none at all when more than
+    READERS_SEEN files of any kind say the word (here 46 say `KeyCode`, the bound set to 45)."""
+    from indexer.query import keys_pressed
+
+    root = _shooter(tmp_path)
+    _ranked(root, "index it")
+    project = open_workspace(root, [(root, Config())]).projects[0]
+    monkeypatch.setattr(keys_pressed, "READERS_SEEN", 45)
+    assert key_readers(project, {"space"}) == {}
+    monkeypatch.setattr(keys_pressed, "READERS_SEEN", 46)
+    assert key_readers(project, {"space"}) == {"Assets/Scripts/Controls.cs": "KeyCode.Space"}

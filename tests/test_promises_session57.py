@@ -1,0 +1,161 @@
+"""Promises of docs/retrieval.md ("How files are ranked", steps 2-4 and the rules added in sessions
+54-56) and of the YAML readers' docstrings that no test held (the audit of session 57,
+/tmp/s57/promise4/promises.md): each asserted through the real scanner, search or ranking code on a
+project written in tmp_path."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from indexer.build.update import update
+from indexer.config import Config
+from indexer.identifiers import said_words
+from indexer.model import Ranked
+from indexer.query.asking import said_asked
+from indexer.query.workspace import open_workspace
+
+from .conftest import FIXTURE, data_asset, meta, write_project
+
+# docs/retrieval.md step 2: "declared type names and the file name (4), member names (2.5), the
+# path (2), declarations, attributes and base lists (1.2), the whole text (2)"
+DOC_BOOSTS = {"types": 4.0, "members": 2.5, "path_text": 2.0, "decl": 1.2, "body": 2.0}
+
+
+def _project(tmp_path: Path, files: dict[str, str]):
+    root = write_project(tmp_path / "P", files)
+    update(root, Config(workers=1))
+    return open_workspace(root, [(root, Config())]).projects[0]
+
+
+def test_a_words_bm25_score_is_each_fields_score_times_the_documented_boost(tmp_path: Path) -> None:
+    """retrieval.md, step 2: a file's BM25 score for a word is the sum over the five fields holding
+    it of the field's own score times its boost: `Zorblax.cs` holds it as its type and file name,
+    path, declaration and text; `Holder.cs` as a member, its declaration and text; `Other.cs` in
+    its text alone."""
+    mono = "public class {} : UnityEngine.MonoBehaviour {{ {} }}\n"
+    project = _project(
+        tmp_path,
+        {
+            "Assets/Zorblax/Zorblax.cs": mono.format("Zorblax", "public int count;"),
+            "Assets/Scripts/Holder.cs": mono.format("Holder", "public int zorblax; void Tick() { }"),
+            "Assets/Scripts/Other.cs": mono.format("Other", 'void Tick() { var s = "a zorblax here"; }'),
+            "Assets/Scripts/Plain.cs": mono.format("Plain", "void Tick() { }"),
+        },
+    )
+    searcher = project.searcher
+    reader = searcher.index.searcher()
+    per_field: dict[str, dict[str, float]] = {}
+    for field in DOC_BOOSTS:
+        for score, address in reader.search(searcher.index.parse_query("zorblax", [field]), 10).hits:
+            per_field.setdefault(reader.doc(address).get_first("path"), {})[field] = score
+    assert {path: sorted(fields) for path, fields in per_field.items()} == {
+        "Assets/Zorblax/Zorblax.cs": ["body", "decl", "path_text", "types"],
+        "Assets/Scripts/Holder.cs": ["body", "decl", "members"],
+        "Assets/Scripts/Other.cs": ["body"],
+    }
+    _, found = searcher.candidates("zorblax", 10)
+    expected = {p: sum(DOC_BOOSTS[f] * s for f, s in fields.items()) for p, fields in per_field.items()}
+    assert [c.path for c in found] == [
+        "Assets/Zorblax/Zorblax.cs",
+        "Assets/Scripts/Holder.cs",
+        "Assets/Scripts/Other.cs",
+    ]
+    for c in found:
+        assert c.score == pytest.approx(expected[c.path], abs=2e-4), c.path
+
+
+MOVER = (
+    "public class Mover : UnityEngine.MonoBehaviour"
+    ' { void Update() { if (Input.GetButtonDown("Jump")) Jump(); } void Jump() {} }'
+)
+
+
+def test_the_input_manager_asked_for_by_its_axis_scores_0_8_of_the_best_text_match(tmp_path: Path) -> None:
+    """retrieval.md, step 3: "which key makes the mover jump" in a project reading the legacy
+    `Input` class: `ProjectSettings/InputManager.asset` "scores 0.8 of the best text match, with the
+    reason `input axis Jump [positive: space]`" (where its own text match is lower); a file
+    scoring more keeps its score."""
+    from indexer.query.input_axes import raise_named_axes
+
+    settings = (FIXTURE / "ProjectSettings/InputManager.asset").read_text()
+    project = _project(tmp_path, {"Assets/Mover.cs": MOVER, "ProjectSettings/InputManager.asset": settings})
+    text = "which key makes the mover jump"
+    said = said_asked(said_words(text), text)
+    with project.reading():
+        terms, found = project.searcher.candidates(text, 10)
+        ranked = {c.path: Ranked(c.path, c.score, ["text match"], c) for c in found}
+        manager = ranked["ProjectSettings/InputManager.asset"]
+        ranked["Assets/Mover.cs"].score, manager.score = 10.0, 1.0
+        raise_named_axes(project, ranked, terms, said, text)
+        assert (manager.score, manager.reasons) == (
+            pytest.approx(8.0),
+            ["text match", "input axis Jump [positive: space]"],
+        )
+        manager.score, manager.reasons = 9.0, []
+        raise_named_axes(project, ranked, terms, said, text)
+        assert manager.score == 9.0
+
+
+def _fields(n: int) -> str:
+    return "".join(f"  bounciness{i}: {i}\n" for i in range(n))
+
+
+def test_a_data_asset_of_at_most_30_outline_entries_naming_the_asked_field_doubles(tmp_path: Path) -> None:
+    """retrieval.md, step 3: when the task asks where something is set, "a small data asset (... at
+    most 30 outline entries) with a field the task names ... at 2× its text match"; one of 31
+    entries is not raised, nor is a script, nor an asset naming no field of the task's."""
+    from indexer.query.rank import _settings_named
+    from indexer.query.search import outlines_of
+
+    script = "a" * 32
+    files = {
+        "Assets/Ball.cs": "public class Ball : UnityEngine.ScriptableObject { public float bounciness; }\n",
+        "Assets/Ball.cs.meta": meta(script),
+        "Assets/Data/Small.asset": data_asset(script, "Small", "  bounciness: 1\n" + _fields(28)),
+        "Assets/Data/Large.asset": data_asset(script, "Large", "  bounciness: 1\n" + _fields(29)),
+        "Assets/Data/Other.asset": data_asset(script, "Other", "  friction: 1\n  note: the bounciness\n"),
+    }
+    project = _project(tmp_path, files)
+    with project.reading():
+        _, found = project.searcher.candidates("where is the bounciness set", 10)
+        ranked = {c.path: Ranked(c.path, 1.0, ["text match"], c) for c in found}
+        entries = {p: len(o.entries) for p, o in outlines_of(project, list(ranked)).items()}
+        assert (entries["Assets/Data/Small.asset"], entries["Assets/Data/Large.asset"]) == (30, 31)
+        _settings_named(project, ranked, ["bounciness"], ())
+    assert {p: r.score for p, r in ranked.items()} == {
+        "Assets/Ball.cs": 1.0,
+        "Assets/Data/Small.asset": 2.0,
+        "Assets/Data/Large.asset": 1.0,
+        "Assets/Data/Other.asset": 1.0,
+    }
+
+
+UPGRADE = "b" * 32
+
+
+def test_three_hyphenated_words_are_looked_for_in_data_assets_for_half_a_quotes_gain(tmp_path: Path) -> None:
+    """retrieval.md, step 4: a word joined by hyphens outside quotes, "at most three", is looked for
+    as written "only in the 20 data assets holding its words", and a data asset holding it "gains
+    half what a quote's holder does": the fourth word said, and the script holding one in a
+    comment, gain nothing."""
+    from indexer.query.rank import _quoted
+
+    said = ("auto-bots", "auto-research", "auto-cook", "auto-sell")
+    files = {"Assets/Upgrade.cs": "public class Upgrade : UnityEngine.ScriptableObject { public string text; }\n"}
+    files["Assets/Upgrade.cs.meta"] = meta(UPGRADE)
+    for i, word in enumerate(said):
+        files[f"Assets/Data/U{i}.asset"] = data_asset(UPGRADE, f"U{i}", f"  text: Enables {word} for all\n")
+    files["Assets/Bots.cs"] = "public class Bots { int n; // auto-bots, auto-research, auto-cook, auto-sell\n}\n"
+    project = _project(tmp_path, files)
+    text = "turn on " + ", ".join(said) + " for one point"
+    asked = (None, None, ["turn", "point"], ["turn", "point"])
+    ranked = {"Assets/Upgrade.cs": Ranked("Assets/Upgrade.cs", 10.0, ["text match"])}
+    with project.reading():
+        held = _quoted(project, text, ranked, {}, asked)
+    assert held == {f"Assets/Data/U{i}.asset": said[i] for i in range(3)}
+    assert {p: (r.score, r.reasons) for p, r in ranked.items()} == {
+        "Assets/Upgrade.cs": (10.0, ["text match"]),
+        **{f"Assets/Data/U{i}.asset": (5.0, [f'holds "{said[i]}"']) for i in range(3)},
+    }

@@ -159,3 +159,89 @@ def test_three_hyphenated_words_are_looked_for_in_data_assets_for_half_a_quotes_
         "Assets/Upgrade.cs": (10.0, ["text match"]),
         **{f"Assets/Data/U{i}.asset": (5.0, [f'holds "{said[i]}"']) for i in range(3)},
     }
+
+
+KEY_READERS = {  # a script reading a key, and how it reads it
+    "MapToggle": "void Update() { if (Input.GetKeyDown(KeyCode.M)) Open(); }\nvoid Open() { }",
+    "Chat": "void Update() { if (Keyboard.current.enterKey.wasPressedThisFrame) Send(); }\nvoid Send() { }",
+    "Jumper": "void Update() { if (Keyboard.current[Key.Space].isPressed) Hop(); }\nvoid Hop() { }",
+}
+
+
+def test_a_script_reading_a_pressed_key_says_how_it_reads_it(tmp_path: Path) -> None:
+    """retrieval.md, step 3: the scripts reading a key the task says is pressed "score at least 0.8
+    of the best text match ..., with the reason `reads the key KeyCode.M` (`enterKey`,
+    `Key.Space`)"; one scoring more keeps its score and says it too."""
+    from indexer.query.keys_pressed import raise_pressed_keys
+
+    from .conftest import mono_script
+
+    files = {f"Assets/Scripts/{name}.cs": mono_script(name, body) for name, body in KEY_READERS.items()}
+    project = _project(tmp_path, files)
+    out = {}
+    with project.reading():
+        for task, reader in (
+            ("press M to open the map", "MapToggle"),
+            ("pressing enter sends nothing", "Chat"),
+            ("holding space should hop", "Jumper"),
+        ):
+            ranked = {"Assets/Best.cs": Ranked("Assets/Best.cs", 10.0, ["text match"])}
+            raise_pressed_keys(project, ranked, task)
+            out[reader] = {p: (r.score, r.reasons) for p, r in ranked.items() if p != "Assets/Best.cs"}
+        ranked = {
+            p: Ranked(p, score, ["text match"])
+            for p, score in (("Assets/Scripts/MapToggle.cs", 20.0), ("Assets/Best.cs", 10.0))
+        }
+        raise_pressed_keys(project, ranked, "press M to open the map")
+    assert out == {
+        "MapToggle": {"Assets/Scripts/MapToggle.cs": (pytest.approx(8.0), ["reads the key KeyCode.M"])},
+        "Chat": {"Assets/Scripts/Chat.cs": (pytest.approx(8.0), ["reads the key enterKey"])},
+        "Jumper": {"Assets/Scripts/Jumper.cs": (pytest.approx(8.0), ["reads the key Key.Space"])},
+    }
+    assert (ranked["Assets/Scripts/MapToggle.cs"].score, ranked["Assets/Scripts/MapToggle.cs"].reasons) == (
+        20.0,
+        ["text match", "reads the key KeyCode.M"],
+    )
+
+
+def test_a_key_bound_to_an_axis_says_which_axis_its_reader_and_the_input_manager_hold(tmp_path: Path) -> None:
+    """retrieval.md, step 3: "press C" in a project reading the legacy `Input` class: the script
+    reading the axis C is bound to by name says `reads the input axis "Fire2"`, and, when the task
+    also asks which key, the Input Manager `input axis Fire2 [positive: c, mouse 1]`."""
+    from indexer.query.input_axes import raise_pressed_axes
+
+    from .test_trial23_session53 import _talking_game
+
+    root = _talking_game(tmp_path / "P")
+    update(root, Config(workers=1))
+    project = open_workspace(root, [(root, Config())]).projects[0]
+    reasons = {}
+    with project.reading():
+        for asks_key in (True, False):
+            ranked = {"Assets/Scripts/Villager.cs": Ranked("Assets/Scripts/Villager.cs", 2.0, [])}
+            raise_pressed_axes(project, ranked, "where is the key bound when I press C", asks_key)
+            reasons[asks_key] = {p: r.reasons for p, r in ranked.items()}
+    assert reasons == {
+        True: {
+            "Assets/Scripts/Villager.cs": [],
+            "ProjectSettings/InputManager.asset": ["input axis Fire2 [positive: c, mouse 1]"],
+            "Assets/Scripts/Hero.cs": ['reads the input axis "Fire2"'],
+        },
+        False: {"Assets/Scripts/Villager.cs": [], "Assets/Scripts/Hero.cs": ['reads the input axis "Fire2"']},
+    }
+
+
+def test_only_the_three_best_hits_handlers_callers_are_lifted(tmp_path: Path) -> None:
+    """retrieval.md, step 5 (`lift_handler_callers`, session 56): "a method of one of the three best
+    scripts named `On` and two words or more": the round manager 3rd has its handler's one caller
+    lifted to the tenth place; 4th, not."""
+    from indexer.query import close_parts
+
+    from .test_handler_caller_session56 import ASKED, HIT, ZONE, _graph
+
+    graph = _graph(tmp_path)
+    for place, lifted in ((2, True), (3, False)):
+        order = [Ranked(f"Assets/F{i}.cs", 20.0 - i / 10, []) for i in range(12)]
+        order.insert(place, Ranked(HIT, 20.0 - (place - 0.5) / 10, []))
+        out = [r.path for r in close_parts.lift_handler_callers(graph, order, {}, ASKED)]
+        assert (ZONE in out, out.index(ZONE) if ZONE in out else None) == (lifted, 9 if lifted else None), place

@@ -76,7 +76,7 @@ def test_the_input_manager_asked_for_by_its_axis_scores_0_8_of_the_best_text_mat
     """retrieval.md, step 3: "which key makes the mover jump" in a project reading the legacy
     `Input` class: `ProjectSettings/InputManager.asset` "scores 0.8 of the best text match, with the
     reason `input axis Jump [positive: space]`" (where its own text match is lower); a file
-    scoring more keeps its score."""
+    scoring more keeps its score; "`Fire1` by "fire"."""
     from indexer.query.input_axes import raise_named_axes
 
     settings = (FIXTURE / "ProjectSettings/InputManager.asset").read_text()
@@ -96,6 +96,12 @@ def test_the_input_manager_asked_for_by_its_axis_scores_0_8_of_the_best_text_mat
         manager.score, manager.reasons = 9.0, []
         raise_named_axes(project, ranked, terms, said, text)
         assert manager.score == 9.0
+        fire = "which button makes the mover fire"  # `Fire1` by "fire", its digits aside
+        raise_named_axes(project, ranked, project.searcher.candidates(fire, 10)[0], said_words(fire), fire)
+        assert manager.reasons == [
+            "input axis Jump [positive: space]",
+            "input axis Fire1 [positive: left ctrl, mouse 0]",
+        ]
 
 
 def _fields(n: int) -> str:
@@ -245,3 +251,56 @@ def test_only_the_three_best_hits_handlers_callers_are_lifted(tmp_path: Path) ->
         order.insert(place, Ranked(HIT, 20.0 - (place - 0.5) / 10, []))
         out = [r.path for r in close_parts.lift_handler_callers(graph, order, {}, ASKED)]
         assert (ZONE in out, out.index(ZONE) if ZONE in out else None) == (lifted, 9 if lifted else None), place
+
+
+class _LinkPairs:
+    """What `raise_linked_records` reads of a ranking: the best files scored 10, 9, ... in the
+    order given, a prior of 1; every raise it asks for, in order."""
+
+    def __init__(self, project, best: list[str]) -> None:
+        self.project, self.prefix, self.calls, self.boosts = project, "", [], {}
+        self._best = [Ranked(p, 10.0 - i, []) for i, p in enumerate(best)]
+        self.ranked = {r.path: r for r in self._best}
+
+    def best(self, keep, n: int) -> list:
+        return [r for r in self._best if keep(r.path)][:n]
+
+    def prior(self, path: str) -> float:
+        return 1.0
+
+    def raise_to(self, path: str, score: float, why: tuple) -> None:
+        self.calls.append((path, score, why[:2]))
+        self.ranked.setdefault(path, Ranked(path, 0.0, [])).score = score
+
+
+def test_a_record_links_two_of_the_4_best_data_assets_among_the_10_best_files(tmp_path: Path) -> None:
+    """retrieval.md, step 5 (`linked_records.py`, session 54): a file "whose one component holds two
+    of the 4 best data assets among the 10 best files, in two different fields at most 3 lines
+    apart ..., ranks at least the better one's score times its own prior"; "nor an asset more than
+    8 files reference (a hub)"."""
+    from indexer.query.linked_records import _linked, raise_linked_records
+
+    from .test_trial26_session54 import BOARD, _kitchen
+
+    def calls(crates: int, best: list[str]) -> list:
+        root = _kitchen(tmp_path / f"k{crates}", crates=crates)
+        write_project(root, {"Assets/Data/Salt.asset": data_asset("ab" * 16, "Salt", "  grain: 1\n")})
+        update(root, Config(workers=1))
+        pairs = _LinkPairs(open_workspace(root, [(root, Config())]).projects[0], best)
+        with pairs.project.reading():
+            raise_linked_records(pairs)
+        return pairs.calls
+
+    data = {n: f"Assets/Data/{n}.asset" for n in ("Salt", "Tomato", "TomatoSlices", "Cabbage", "CabbageSlices")}
+    pair = [data["Cabbage"], data["CabbageSlices"]]
+    assert calls(0, ["Assets/Scripts/Item.cs", *pair]) == [(BOARD, 9.0, ("links", data["Cabbage"]))]
+    # the fifth data asset is not looked at; the tomato's pair, 2nd and 3rd, is
+    assert calls(0, list(data.values())) == [(BOARD, 9.0, ("links", data["Tomato"]))]
+    scripts = [f"Assets/Scripts/Effects/SlicesEffect{i}.cs" for i in range(8)] + ["Assets/Scripts/Item.cs"]
+    assert calls(0, [*scripts, *pair]) == []  # the slices 11th
+    # the cabbage referenced by the board, the registry, its prefab and 5 crates: 8 files; 6 crates, 9
+    assert calls(5, pair) == [(BOARD, 10.0, ("links", data["Cabbage"]))]
+    assert calls(6, pair) == []
+    board = "Board > script:1"
+    for lines, linked in ((3, {"a.prefab"}), (4, set())):
+        assert _linked((("a.prefab", 10, "input", board),), (("a.prefab", 10 + lines, "output", board),)) == linked

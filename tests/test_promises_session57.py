@@ -405,3 +405,12 @@ def test_the_first_of_a_repeated_key_wins_in_both_readers() -> None:
     node = NodeDoc(doc.class_id, doc.file_id, doc.stripped, doc.line, doc.body)
     assert (doc.top("m_Name"), node.top("m_Name")) == ("First", "First")
     assert doc.top_line("m_Name") == node.top_line("m_Name") == doc.at(1)  # (line 0: `GameObject:`)
+
+
+def test_an_unknown_escape_in_a_double_quoted_text_is_kept_as_written() -> None:
+    """yaml_lines.unescape: "an unknown escape is kept as written": a Windows path a text field
+    holds, `"C:\\q\\Maps"`, reads `C:\\q\\Maps`; a known one (`\\x41`) is read."""
+    from .test_yaml_reference import field_rows, scan_sign
+
+    rec = scan_sign('  path: "C:\\q\\Maps"\n  grade: "\\x41"\n')
+    assert field_rows(rec) == [("path", 14, "path: C:\\q\\Maps"), ("grade", 15, "grade: A")]

@@ -414,3 +414,38 @@ def test_an_unknown_escape_in_a_double_quoted_text_is_kept_as_written() -> None:
 
     rec = scan_sign('  path: "C:\\q\\Maps"\n  grade: "\\x41"\n')
     assert field_rows(rec) == [("path", 14, "path: C:\\q\\Maps"), ("grade", 15, "grade: A")]
+
+
+def test_the_data_a_best_scripts_carrier_holds_rises_to_1_0_where_set_0_8_otherwise(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """retrieval.md, step 5 (`held_prefabs.raise_held_data`, session 54): for a task asking a value,
+    "a script among the 3 best that at most 3 prefabs and scenes carry": the data asset its
+    carrier holds in a field ranks "at least the script's score times their prior when the task
+    asks where a value is set, 0.8 of it otherwise"; a script 4th gives nothing; a task asking
+    no value reads none."""
+    from indexer.query import pairing
+    from indexer.query.held_prefabs import raise_held_data
+
+    from .conftest import FakePairs
+    from .test_cfg_session54 import LOOK_B, SYSTEM, TASK, _novel
+
+    root = _novel(tmp_path / "P")
+    update(root, Config(workers=1))
+    ws = open_workspace(root, [(root, Config())])
+    project = ws.projects[0]
+    stems = frozenset({"speaker", "name", "dialogu", "box", "bigger", "default"})
+    others = [f"Assets/Scripts/Story/SpeakerLine{i}.cs" for i in range(3)]
+    raised = {}
+    with project.reading():
+        for place in (2, 3):
+            pairs = FakePairs(project, [*others[:place], SYSTEM])
+            raise_held_data(pairs, 0.8, stems)
+            raised[place] = pairs.raised
+    assert raised == {2: {LOOK_B: (pytest.approx(8.0 * 0.8), ("held_by_script", SYSTEM, ()))}, 3: {}}
+    shares: list[float] = []
+    real = pairing.raise_held_data
+    monkeypatch.setattr(pairing, "raise_held_data", lambda p, share, s: shares.append(share) or real(p, share, s))
+    for task in (TASK, "Where is the default size of the speaker's name in the dialogue box set?", "the name flickers"):
+        ws.search(task, 5)
+    assert shares == [0.8, 1.0]

@@ -449,3 +449,40 @@ def test_the_data_a_best_scripts_carrier_holds_rises_to_1_0_where_set_0_8_otherw
     for task in (TASK, "Where is the default size of the speaker's name in the dialogue box set?", "the name flickers"):
         ws.search(task, 5)
     assert shares == [0.8, 1.0]
+
+
+def test_an_asset_is_named_by_two_words_of_its_valued_fields_one_field_enough(tmp_path: Path) -> None:
+    """retrieval.md, step 5 (`named_files.fields_said`, session 55): a task saying "asset" names a
+    data asset when its words name fields of it holding values of their own (not references), two
+    words or more its file name does not say: one field (`spawnRatePerMinute`) said by "spawn" and
+    "minute" is enough (the doc said "two or more fields" until session 57); one word is not; a
+    reference field's words and the file name's do not count."""
+    from indexer.query.named_files import fields_said
+
+    tuning = "b" * 32
+    code = "public class Tuning : UnityEngine.ScriptableObject {{ {} }}\n"
+    members = "public float spawnRatePerMinute; public float waveSpeed; public UnityEngine.GameObject fishPrefab;"
+    ref = "{fileID: 100, guid: " + "c" * 32 + ", type: 3}"
+    files = {
+        "Assets/Tuning.cs": code.format(members),
+        "Assets/Tuning.cs.meta": meta(tuning),
+        "Assets/One.asset": data_asset(tuning, "One", "  spawnRatePerMinute: 6\n"),
+        "Assets/Ref.asset": data_asset(tuning, "Ref", f"  fishPrefab: {ref}\n  waveSpeed: 2\n"),
+        "Assets/SpawnMinute.asset": data_asset(tuning, "SpawnMinute", "  spawnRatePerMinute: 6\n"),
+    }
+    project = _project(tmp_path, files)
+    found = {}
+    with project.reading():
+        for task in (
+            "which asset sets how many fish spawn per minute",
+            "which asset sets how many fish spawn",
+            "which asset sets the fish prefab",
+            "which asset sets the wave speed",
+        ):
+            for name in ("One", "Ref", "SpawnMinute"):
+                path = f"Assets/{name}.asset"
+                found[task, name] = fields_said(project, {path: Ranked(path, 1.0, [])}, said_words(task)) == [path]
+    assert [key for key, named in found.items() if named] == [
+        ("which asset sets how many fish spawn per minute", "One"),
+        ("which asset sets the wave speed", "Ref"),
+    ]

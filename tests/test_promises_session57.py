@@ -486,3 +486,29 @@ def test_an_asset_is_named_by_two_words_of_its_valued_fields_one_field_enough(tm
         ("which asset sets how many fish spawn per minute", "One"),
         ("which asset sets the wave speed", "Ref"),
     ]
+
+
+def test_blur_bloom_vignette_exposure_and_tonemapping_ask_for_looks(tmp_path: Path) -> None:
+    """retrieval.md, step 3: "`blur`, `bloom`, `vignette`, `exposure` and `tonemapping` ask for
+    looks": a render volume profile keeps its full weight for a task saying any of them, and is at
+    ART_PRIOR for one saying none."""
+    from indexer.query.file_roles import role_priors
+    from indexer.query.priors import ART_PRIOR
+
+    from .test_ranking import _volume
+
+    profile = "Assets/Settings/VolumeRoomShake.asset"
+    project = _project(tmp_path, {profile: _volume("ScreenShakeRoom"), "Assets/Notes.cs": "public class Notes { }"})
+    kinds = {profile: "asset", "Assets/Notes.cs": "csharp"}
+    priors = {}
+    for word in ("blur", "bloom", "vignette", "exposure", "tonemapping", "shake"):
+        said = ["the", "room", word, "is", "too", "strong"]
+        priors[word] = role_priors(project, kinds, said, said).get(profile, 1.0)
+    assert priors == {
+        "blur": 1.0,
+        "bloom": 1.0,
+        "vignette": 1.0,
+        "exposure": 1.0,
+        "tonemapping": 1.0,
+        "shake": ART_PRIOR,
+    }

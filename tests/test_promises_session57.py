@@ -512,3 +512,16 @@ def test_blur_bloom_vignette_exposure_and_tonemapping_ask_for_looks(tmp_path: Pa
         "tonemapping": 1.0,
         "shake": ART_PRIOR,
     }
+
+
+def test_which_file_lists_holds_keeps_stores_registers_or_contains_every_all_or_each_asks_an_asset() -> None:
+    """retrieval.md, step 3 (session 56): "a task asking which **file** lists, holds, keeps, stores,
+    registers or contains every, all or each of something ... is read as saying "asset" ..., not
+    one asking which file does something ("which file handles input") or sets a value"."""
+    for verb in ("lists", "holds", "keeps", "stores", "registers", "contains"):
+        for every in ("every", "all", "each"):
+            for which in ("Which file", "what files"):
+                text = f"{which} {verb} {every} fish?"
+                assert said_asked(said_words(text), text)[-1:] == ["asset"], text
+    for text in ("Which file holds the fish?", "Which file handles all input?", "Which file sets every price?"):
+        assert "asset" not in said_asked(said_words(text), text), text

@@ -373,11 +373,22 @@ def spellings(term: str) -> tuple[str, ...]:
     return tuple(w for w in _spellings_by_stem().get(s, ()) if stem(w) != s)
 
 
+# A compound's plural in "-men" ("spearmen", "horsemen", "gunmen"), which the stemmer keeps apart
+# from its singular: the code names the one (`SpearmanMainAttack`, `_gunman.prefab`). Three letters
+# at least before it, so not "men" itself nor "omen"; a word that is no such plural ("specimen",
+# "abdomen") searches a form no file says, and a form no file says is not searched.
+_MEN_PLURAL = re.compile(r"[a-z]{3,}men")
+
+
 def forms(term: str) -> tuple[str, ...]:
     """The other forms of the verb or noun a term is a form of (`_FORMS`: "hidden" -> "hide", "hid";
-    `_PLURALS`: "elves" -> "elf"), none when it is not one: the task's word, searched in any of them."""
+    `_PLURALS`: "elves" -> "elf"; a compound's "-men": "spearmen" -> "spearman"), none when it is
+    not one: the task's word, searched in any of them."""
     s = stem(term)
-    return tuple(w for w in _forms_by_stem().get(s, ()) if stem(w) != s)
+    listed = tuple(w for w in _forms_by_stem().get(s, ()) if stem(w) != s)
+    if listed or not _MEN_PLURAL.fullmatch(term.lower()):
+        return listed
+    return (term.lower()[:-3] + "man",)
 
 
 @cache

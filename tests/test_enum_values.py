@@ -107,6 +107,7 @@ def test_a_script_s_field_types_are_each_resolved_once(tmp_path: Path, monkeypat
     monkeypatch.setattr(type(graph), "resolve_type_ref", noting)
     enums = EnumFields(graph).of(MOVER)
     assert sorted(enums.fields) == ["first", "second"] and sorted(enums.elements) == ["modes", "more"]
-    assert list(enums.members) == ["gait", "other"] and list(enums.members["gait"]) == ["mode"]
+    members = EnumFields(graph).members_of(enums)
+    assert list(members) == ["gait", "other"] and list(members["gait"]) == ["mode"]
     own = [w for w, path in asked if path == "Assets/Mover.cs"]
     assert sorted(own) == sorted(set(own)) and {"Mode", "List<Mode>", "Gait", "float"} <= set(own)

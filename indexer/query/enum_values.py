@@ -9,10 +9,10 @@ from __future__ import annotations
 import ast
 import operator
 import re
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from indexer.model import FileRecord, TypeRow, Usage
-from indexer.query.hex_arrays import ENUM_FORMAT, element_type, scalar_format, unpacked
+from indexer.query.hex_arrays import ENUM_FORMAT, element_type, is_hex, scalar_format, unpacked
 from indexer.query.kept_records import kept_record
 from indexer.unity import bare_type_name
 
@@ -73,14 +73,20 @@ def labelled_mapping(text: str, enums: dict[str, Enum]) -> str:
     return "".join(out) + text[at:]
 
 
-class ScriptEnums(NamedTuple):
+class ScriptEnums:
     """A script's fields holding enums, by the field's name: of an enum type (`fields`), an array or
     list of one (`elements`, written as hex), a [Serializable] struct or class or a list of them,
-    whose own enum fields are keys of each value (`members`)."""
+    whose own enum fields are keys of each value (`members`). The members are worked out when first
+    asked for: they read the record of every class a field names (a component's references to other
+    scripts), and only a value written as a mapping (`{Cost: 1500}`) needs them."""
 
-    fields: dict[str, Enum]
-    elements: dict[str, Enum]
-    members: dict[str, dict[str, Enum]]
+    __slots__ = ("elements", "fields", "members", "structs")
+
+    def __init__(self, fields: dict[str, Enum], elements: dict[str, Enum]) -> None:
+        self.fields, self.elements = fields, elements
+        self.members: dict[str, dict[str, Enum]] | None = None  # None until `EnumFields.members_of`
+        self.structs: dict[str, TypeRow] = {}  # field -> the project's struct or class it holds, of which
+        # those with enum fields are the members
 
 
 class EnumFields:
@@ -102,23 +108,25 @@ class EnumFields:
         (a property's `<Mod>k__BackingField` too); an enum array's hex as its members' names
         (`keys: [2 items: W, S]`), a struct's enum fields named in it (`labelled_mapping`)."""
         name, sep, value = signature.partition(": ")
-        if not sep:
-            return signature
+        if not sep or not (_NUMBER.fullmatch(value) or value.startswith("{") or is_hex(signature)):
+            return signature  # (no value an enum names: the script's fields need not be worked out)
         enums = self.of(script_guid)
-        key = name if name in enums.fields or name in enums.elements or name in enums.members else field_name(name)
+        key = field_name(name)  # a backing field's name stands for itself when the script declares it so
+        if key != name and (name in enums.fields or name in enums.elements or name in self.members_of(enums)):
+            key = name
         if (enum := enums.elements.get(key)) is not None:  # (before a number: hex may be all digits)
             formats = (enum.underlying, ENUM_FORMAT)
             return unpacked(signature, formats, lambda v: enum.label(int(v)) or str(v)) or signature
         if _NUMBER.fullmatch(value):
             return f"{name}: {labelled(enums.fields.get(key), value)}"
-        if value.startswith("{") and key in enums.members:
-            return f"{name}: {labelled_mapping(value, enums.members[key])}"
+        if value.startswith("{") and key in (members := self.members_of(enums)):
+            return f"{name}: {labelled_mapping(value, members[key])}"
         return signature
 
     def members(self, script_guid: str, field: str) -> dict[str, Enum]:
         """The enum fields of the struct or class a field of this script holds (or a list of)."""
-        enums = self.of(script_guid)
-        return enums.members.get(field) or enums.members.get(field_name(field)) or {}
+        members = self.members_of(self.of(script_guid))
+        return members.get(field) or members.get(field_name(field)) or {}
 
     def named_by_any(self, script_guids: set[str], signature: str) -> str:
         """`named` by the first of several scripts (an override says no script) naming the field."""
@@ -135,13 +143,18 @@ class EnumFields:
 
         path = self.graph.path_of_guid(script_guid)
         rec = kept_record(self.graph, path) if path else None
-        out = ScriptEnums({}, {}, {})
+        out = ScriptEnums({}, {})
         if rec is None or rec.kind != "csharp":
             return out
+        pending = out.structs
         resolved: dict[str, list[TypeRow]] = {}  # a type written in the file, resolved once (enum, then struct)
         for f in [*rec.symbols, *inherited_fields(self.graph, rec)]:
-            if f.kind not in ("field", "property") or not f.type or any(f.name in held for held in out):
+            if f.kind not in ("field", "property") or not f.type or f.name in out.fields or f.name in out.elements:
                 continue  # (the class's own declaration first, then those it inherits)
+            if f.name in pending:  # declared again: a struct with enum fields holds the name, as before
+                if self.struct_enums(pending[f.name]):
+                    continue
+                del pending[f.name]
             for written in (f.type, element := element_type(f.type)):
                 if written and written not in resolved:
                     resolved[written] = self.graph.resolve_type_ref(written, rec)
@@ -149,21 +162,23 @@ class EnumFields:
                 out.fields[f.name] = enum
             elif element and (enum := self.enum_of(element, rec, resolved[element])) is not None:
                 out.elements[f.name] = enum
-            elif held := self._struct_enums(element or f.type, rec, resolved[element or f.type]):
-                out.members[f.name] = held
+            elif len(structs := [t for t in resolved[element or f.type] if t.kind in ("struct", "class")]) == 1:
+                pending[f.name] = structs[0]  # the project's struct or class it names (one, or none is)
         return out
 
-    def _struct_enums(self, written: str, rec: FileRecord, resolved: list[TypeRow]) -> dict[str, Enum]:
-        """The enum fields of the project's struct or class a type written in `rec` names (`resolved`
-        to these project types)."""
-        types = [t for t in resolved if t.kind in ("struct", "class")]
-        if len(types) != 1:
-            return {}
-        key = (types[0].path, types[0].qualified, False)
+    def members_of(self, enums: ScriptEnums) -> dict[str, dict[str, Enum]]:
+        """A script's `members`, worked out the first time they are asked for."""
+        if enums.members is None:
+            enums.members = {name: held for name, t in enums.structs.items() if (held := self.struct_enums(t))}
+        return enums.members
+
+    def struct_enums(self, struct: TypeRow) -> dict[str, Enum]:
+        """The enum fields of one of the project's structs or classes (a copy)."""
+        key = (struct.path, struct.qualified, False)
         if key not in self._types:
-            held = kept_record(self.graph, types[0].path)
+            held = kept_record(self.graph, struct.path)
             fields = () if held is None else held.symbols
-            mine = (s for s in fields if s.kind == "field" and s.container == types[0].qualified and s.type)
+            mine = (s for s in fields if s.kind == "field" and s.container == struct.qualified and s.type)
             self._types[key] = {s.name: enum for s in mine if (enum := self.enum_of(s.type, held)) is not None}
         return dict(self._types[key])  # type: ignore[arg-type]
 

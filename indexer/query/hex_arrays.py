@@ -78,6 +78,11 @@ def fitted(values: list[str], used: int) -> str:
     return best
 
 
+def is_hex(signature: str) -> bool:
+    """Whether a field's value (`name: <value>`, after the last `: `) is a hex string (`unpacked` reads none else)."""
+    return _HEX.fullmatch(signature.rpartition(": ")[2]) is not None
+
+
 def is_cut_hex(signature: str) -> bool:
     """Whether a field's value is a hex string the scanner cut short (`whole` reads it again)."""
     return signature.endswith("…") and _CUT_HEX.fullmatch(signature.rpartition(": ")[2]) is not None

@@ -32,6 +32,7 @@ from indexer.query.named_files import (
 )
 from indexer.query.named_folders import raise_named_folders
 from indexer.query.nested_keys import nested_key_hit
+from indexer.query.ordinal_series import raise_counted_series
 from indexer.query.pairing import pair
 from indexer.query.pointing import POINTED_EDGES, field_words, pointed, pointed_by
 from indexer.query.priors import (
@@ -178,6 +179,7 @@ def _raise_told(project, ranked: dict[str, Ranked], stats: dict, task: tuple, sc
     string tables a task localizing text adds to (not in a search kept to a kind or a folder)."""
     _raise_numbered(project, ranked, stats, task[1], scope)
     if scope[0] is None and not scope[1]:
+        raise_counted_series(project, ranked, stats, task[0], task[1])  # "the second stage": `Level2.asset`
         raise_string_tables(project, ranked, stats, task[0])
 
 

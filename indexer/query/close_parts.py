@@ -21,6 +21,7 @@ death-zone trigger, is where it happens).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import PurePosixPath
 
 from indexer.identifiers import split_identifier, stem
@@ -67,7 +68,8 @@ def lift_parts(
     graph = project.graph
     order = lift_kept_items(graph, lift_close_parts(graph, order, priors), priors)
     order = lift_thin_bases(graph, project.stats_of, order, priors)
-    return lift_handler_callers(graph, order, priors, asked)
+    kept = lambda path: project.remember(("handlers", path), lambda: handler_names(graph, path))  # noqa: E731
+    return lift_handler_callers(graph, order, priors, asked, kept)
 
 
 ITEM_HITS = 3  # the best hits whose kept item may rise
@@ -169,19 +171,28 @@ NAMED = 2  # ... and the handler's name is at least these many words, every one 
 _HANDLER = re.compile(r"On[A-Z]")
 
 
-def lift_handler_callers(graph, order: list[Ranked], priors: dict[str, float], asked: frozenset[str]) -> list[Ranked]:
+def lift_handler_callers(
+    graph,
+    order: list[Ranked],
+    priors: dict[str, float],
+    asked: frozenset[str],
+    handlers_of: Callable[[str], tuple[str, ...]] | None = None,
+) -> list[Ranked]:
     """`order` with the one script calling a handler of one of the HANDLER_HITS best scripts (a
     method `On...`, not a Unity message, whose name's words are NAMED or more, each a stem of the
     task's `asked`) raised to just above the tenth's score (`_to_tenth`). "Where does a player get
     eliminated" finds the manager's `OnPlayerEliminated` first, the aftermath; where it happens is
     the one script calling it (the arena's death-zone trigger), whose words may be none of the
     task's. A handler called from several scripts tells nothing of which one the task means. Only
-    the scripts using the hit's file are read, and none when they are more than FEW_USERS."""
+    the scripts using the hit's file are read, and none when they are more than FEW_USERS.
+    `handlers_of`: a script's `handler_names`, kept per index generation by `lift_parts` (the
+    best hits come back query after query, and decoding a long script's symbols costs ~0.1 ms)."""
+    handlers_of = handlers_of or (lambda path: handler_names(graph, path))
     lifted = []
     for hit in order[:HANDLER_HITS]:
         if not is_script(hit.path):
             continue
-        handlers = [s.name for s in graph.records.symbols(hit.path) if s.kind == "method" and _named(s.name, asked)]
+        handlers = [name for name in handlers_of(hit.path) if _named(name, asked)]
         users = [p for p, _ in graph.used_by(hit.path) if is_script(p) and p != hit.path] if handlers else []
         if not users or len(users) > FEW_USERS:
             continue
@@ -191,6 +202,16 @@ def lift_handler_callers(graph, order: list[Ranked], priors: dict[str, float], a
             if len(callers) == 1:
                 lifted.append((callers[0], f"the one script calling {hit.path}'s {name}, which the task names"))
     return _to_tenth(order, lifted, priors)
+
+
+def handler_names(graph, path: str) -> tuple[str, ...]:
+    """The names of a script's methods that may be handlers (`On` and a capital letter, not a Unity
+    message), in the order its symbols give, as `_named` tells them before the task's words."""
+    return tuple(
+        s.name
+        for s in graph.records.symbols(path)
+        if s.kind == "method" and _HANDLER.match(s.name) and s.name not in UNITY_MESSAGES
+    )
 
 
 def _named(method: str, asked: frozenset[str]) -> bool:

@@ -58,6 +58,7 @@ from indexer.query.priors import (
     test_typed,
 )
 from indexer.query.vendored import build_scenes, is_vendored, names_package, vendor_package
+from indexer.store.schema import MAX_OUTLINE_ENTRIES
 
 # A sound prefab's project scripts are helpers carried by this many files or more (a pool's script
 # stopping each sound), not a script of its own (a settings object holding the music's source).
@@ -262,13 +263,32 @@ def _looks(project, prefab: str) -> tuple[bool, bool]:
     """Whether a prefab's record is a visual effect's and whether a sound's (priors.is_effect,
     is_sound), from one read of it, decoded only when its bytes hold a particle system's or an
     audio source's name (EFFECT_MARK, SOUND_MARK): most prefabs hold neither, and a prefab with
-    logic is asked both (`_is_art`)."""
+    logic is asked both (`_is_art`). A whole stored outline lacking both says so first
+    (`_outline_lacks`): it is half the record's bytes to inflate."""
 
     def read() -> tuple[bool, bool]:
+        if _outline_lacks(project.records, prefab, (EFFECT_MARK, SOUND_MARK)):
+            return False, False
         rec = project.records.outline_record(prefab, holding=(EFFECT_MARK, SOUND_MARK))
         return is_effect(rec), is_sound(rec)
 
     return project.remember(("looks", prefab), read, role=True)
+
+
+_OUTLINE_OF_PATH = "SELECT o.outline FROM files f JOIN outlines o ON o.file_id = f.id WHERE f.path = ?"
+
+
+def _outline_lacks(records, path: str, marks: tuple[bytes, ...]) -> bool:
+    """Whether the file's stored outline is whole and holds none of `marks` (component names):
+    then neither does any component of its record. The outline is written with the record, from
+    its symbols, components kept, each entry's qualified name ending with the component's; it is
+    cut only past MAX_OUTLINE_ENTRIES entries, and its JSON (`[[...],[...]]`) has at least one
+    `],[` between any two. No outline row (no document: a skipped file) says nothing."""
+    row = records.conn.execute(_OUTLINE_OF_PATH, (path,)).fetchone()
+    if row is None:
+        return False
+    data = records.codec.unpack(row[0])
+    return data.count(b"],[") < MAX_OUTLINE_ENTRIES - 1 and not any(mark in data for mark in marks)
 
 
 def _is_sound(project, prefab: str) -> bool:

@@ -111,6 +111,7 @@ def test_the_trials_sets_are_kept_apart_each_with_its_repository_named() -> None
     """Session 53-57 trials (docs/retrieval.md): sets rules were tuned on, never pooled as held-out;
     `tests.bench.heldout --questions tests/bench/questions/trials` scores them."""
     assert [s.stem for s in TRIALS] == [
+        "BakeryTycoon",
         "CityBuilder",
         "ColonySim",
         "CountryHero",
@@ -142,6 +143,7 @@ def test_the_trials_sets_are_kept_apart_each_with_its_repository_named() -> None
         "Stealth2D",
         "ToadTactics",
         "TopDownShooter",
+        "TransportTycoon",
         "VisualNovel",
     ]
     assert not {s.stem for s in TRIALS} & {s.stem for s in SETS}

@@ -23,6 +23,7 @@ from indexer.query.held_prefabs import raise_held_data, raise_held_prefabs
 from indexer.query.kept_records import kept_record
 from indexer.query.linked_records import raise_linked_records
 from indexer.query.loads import prefix_loaded
+from indexer.query.named_subclass import raise_named_subclasses
 from indexer.query.read_data import raise_read_data
 from indexer.query.registries import asks_items, raise_item_registries, raise_registries
 from indexer.query.tables import keyed_tables, row_table
@@ -108,6 +109,8 @@ def pair(
         raise_read_data(pairs, ASKED_SHARE if asks_assets else PAIRED_SHARE)
         if values:  # ... or its carrier holds, for a task asking a value (not "how is the screen shown")
             raise_held_data(pairs, ASKED_SHARE if asks_assets else PAIRED_SHARE, stems)
+    if kind in (None, "csharp"):  # the one subclass of a class a best script uses that the task names
+        raise_named_subclasses(pairs, task[0])
     if kind in (None, "csharp", "asset") and not values:  # a value lives where it is set, not who hears it
         raise_channels(pairs, kind)
     if kind in (None, "prefab") and stems:

@@ -124,3 +124,30 @@ def test_a_men_word_that_is_no_plural_searches_a_form_no_file_says_so_none(
     said = hits()
     monkeypatch.setattr(synonyms, "forms", lambda term: ())
     assert said == hits() and [p for p, _ in said][:1] == ["Assets/Specimen.cs"]
+
+
+def test_is_hex_is_what_unpacked_reads() -> None:
+    """hex_arrays.is_hex: the value after the last `: ` all lower-case hex digits; `unpacked` reads
+    no other value (so `EnumFields.named` may skip a script's fields for any other)."""
+    from indexer.query.hex_arrays import ENUM_FORMAT, is_hex, unpacked
+
+    signatures = ["keys: 0100000002000000", "keys: 01000000", "a: b: 0a0b0c0d", "speed: 1.5", "name: Run", "k: ", "k"]
+    assert [is_hex(s) for s in signatures] == [True, True, True, False, False, False, False]
+    for s in signatures:
+        if not is_hex(s):
+            assert unpacked(s, (ENUM_FORMAT,), str) is None
+
+
+def test_a_structs_enum_fields_are_a_copy(tmp_path: Path) -> None:
+    """enum_values.EnumFields.struct_enums returns a copy: changing it changes no later answer."""
+    from indexer.query.enum_values import EnumFields
+
+    from .test_query_costs_session57 import MOVER, _graph
+
+    mover = "using UnityEngine;\npublic class Mover : MonoBehaviour { public Gait gait; }\n"
+    gait = "[System.Serializable] public struct Gait { public Mode mode; public float stride; }\n"
+    graph = _graph(tmp_path, mover, {"Assets/Gait.cs": gait})
+    enums = EnumFields(graph)
+    row = next(t for t in graph.types_named("Gait") if t.kind == "struct")
+    enums.struct_enums(row).clear()
+    assert list(enums.struct_enums(row)) == ["mode"] and list(enums.members(MOVER, "gait")) == ["mode"]

@@ -207,18 +207,19 @@ def lift_handler_callers(
 def handler_names(graph, path: str) -> tuple[str, ...]:
     """The names of a script's methods that may be handlers (`On` and a capital letter, not a Unity
     message), in the order its symbols give, as `_named` tells them before the task's words."""
-    return tuple(
-        s.name
-        for s in graph.records.symbols(path)
-        if s.kind == "method" and _HANDLER.match(s.name) and s.name not in UNITY_MESSAGES
-    )
+    return tuple(s.name for s in graph.records.symbols(path) if s.kind == "method" and _is_handler(s.name))
+
+
+def _is_handler(method: str) -> bool:
+    """`On` and a capital letter, not a Unity message (`OnTriggerEnter`: Unity calls it, no script)."""
+    return _HANDLER.match(method) is not None and method not in UNITY_MESSAGES
 
 
 def _named(method: str, asked: frozenset[str]) -> bool:
     """Whether a method is a handler (`On` and a name, not a Unity message) whose every word after
     `On`, NAMED or more, is one of the task's stems: `OnPlayerEliminated` for "a player gets
     eliminated"; not `OnChangeActiveTeam` for "what changes when a team..."."""
-    if not _HANDLER.match(method) or method in UNITY_MESSAGES:
+    if not _is_handler(method):
         return False
     words = [stem(w.lower()) for w in split_identifier(method[2:])]
     return len(words) >= NAMED and all(w in asked for w in words)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
 from indexer.identifiers import split_identifier, stem
 from indexer.query.priors import (
@@ -59,6 +60,9 @@ from indexer.query.priors import (
 )
 from indexer.query.vendored import build_scenes, is_vendored, names_package, vendor_package
 from indexer.store.schema import MAX_OUTLINE_ENTRIES
+
+if TYPE_CHECKING:
+    from indexer.store.reader import Records
 
 # A sound prefab's project scripts are helpers carried by this many files or more (a pool's script
 # stopping each sound), not a script of its own (a settings object holding the music's source).
@@ -278,7 +282,7 @@ def _looks(project, prefab: str) -> tuple[bool, bool]:
 _OUTLINE_OF_PATH = "SELECT o.outline FROM files f JOIN outlines o ON o.file_id = f.id WHERE f.path = ?"
 
 
-def _outline_lacks(records, path: str, marks: tuple[bytes, ...]) -> bool:
+def _outline_lacks(records: Records, path: str, marks: tuple[bytes, ...]) -> bool:
     """Whether the file's stored outline is whole and holds none of `marks` (component names):
     then neither does any component of its record. The outline is written with the record, from
     its symbols, components kept, each entry's qualified name ending with the component's; it is

@@ -209,10 +209,16 @@ _ORDINALS = (
 _ORDINAL = re.compile(rf"\b({'|'.join(_ORDINALS)})\s+([a-z]+)\b", re.IGNORECASE)
 
 
+def ordinal_words(text: str) -> list[tuple[str, int]]:
+    """The (word, lower-cased, its position) each ordinal of the task counts: "the second room" ->
+    ("room", 2) (`_said_numbered`, `ordinal_series.counted_words`)."""
+    return [(w.lower(), _ORDINALS.index(o.lower()) + 1) for o, w in _ORDINAL.findall(text)]
+
+
 def _said_numbered(text: str) -> set[tuple[str, int]]:
     """The (stem of a word, its number) the task says: "level 7", or "the second room"."""
     said = {(stem(w.lower()), int(n)) for w, n in _NUMBERED.findall(text)}
-    return said | {(stem(w.lower()), _ORDINALS.index(o.lower()) + 1) for o, w in _ORDINAL.findall(text)}
+    return said | {(stem(w), n) for w, n in ordinal_words(text)}
 
 
 def files_numbered(project, text: str) -> list[str]:
@@ -224,13 +230,18 @@ def files_numbered(project, text: str) -> list[str]:
     said = _said_numbered(text)
     if not said:
         return []
-    by_number = project.remember(("numbered files",), lambda: _numbered_files(project.records), role=True)
+    by_number = numbered_files(project)
     return [
         p
         for number in sorted({n for _, n in said})
         for p in by_number.get(number, ())
         if _numbered(project.graph, p, number, said)
     ]
+
+
+def numbered_files(project) -> dict[int, list[str]]:
+    """`_numbered_files`, kept for the index's generation (`files_numbered`, `ordinal_series`)."""
+    return project.remember(("numbered files",), lambda: _numbered_files(project.records), role=True)
 
 
 def _numbered_files(records) -> dict[int, list[str]]:

@@ -18,7 +18,7 @@ import re
 from indexer.identifiers import STOP_WORDS, TASK_WORDS, stem
 from indexer.model import Ranked
 from indexer.project import file_title
-from indexer.query.named_files import _ORDINAL, _ORDINALS, _numbered_files
+from indexer.query.named_files import numbered_files, ordinal_words
 
 SERIES_BEST = 30  # the best files two members of a series must be among
 SERIES_MIN = 3  # members a series has at least: two files are a pair, not a count
@@ -33,15 +33,14 @@ def counted_words(text: str) -> list[tuple[str, int]]:
     """The (stem of a word, its position) the task counts by an ordinal before it ("the second
     stage": ("stag", 2)), but not a word of no meaning after it ("the second of") nor one counting
     occasions (`_OCCASIONS`: "the first time")."""
-    out = []
-    for ordinal, word in _ORDINAL.findall(text):
-        low = word.lower()
-        if low not in STOP_WORDS and low not in TASK_WORDS and low not in _OCCASIONS and len(low) > 2:
-            out.append((stem(low), _ORDINALS.index(ordinal.lower()) + 1))
-    return out
+    return [
+        (stem(word), position)
+        for word, position in ordinal_words(text)
+        if word not in STOP_WORDS and word not in TASK_WORDS and word not in _OCCASIONS and len(word) > 2
+    ]
 
 
-def raise_counted_series(project, ranked: dict[str, Ranked], stats: dict, text: str, numbered: frozenset) -> None:
+def raise_counted_series(project, ranked: dict[str, Ranked], stats: dict, text: str, numbered: frozenset[str]) -> None:
     """The member of a numbered series (see the module) the task counts to, by an ordinal before a
     word the series' name does not say, ranks at SERIES_SHARE of the best score; not when the task
     already numbers a file (`numbered`: its words and numbers name it)."""
@@ -68,7 +67,7 @@ def raise_counted_series(project, ranked: dict[str, Ranked], stats: dict, text: 
 def _series(project) -> dict[tuple[str, str, str], list[str]]:
     """(folder, stems of the name's words, extension) -> the series' files in number order, of the
     series of SERIES_MIN files or more numbered without a gap from 0 or 1."""
-    by_number = project.remember(("numbered files",), lambda: _numbered_files(project.records), role=True)
+    by_number = numbered_files(project)
     groups: dict[tuple[str, str, str], dict[int, str]] = {}
     for number, paths in by_number.items():
         for path in paths:

@@ -175,8 +175,8 @@ def _raise_files_named(project, ranked: dict[str, Ranked], task: tuple, kinds: d
 
 
 def _raise_told(project, ranked: dict[str, Ranked], stats: dict, task: tuple, scope: tuple) -> None:
-    """Files the task (text, files it numbers) tells of without naming them (`_raise_numbered`); the
-    string tables a task localizing text adds to (not in a search kept to a kind or a folder)."""
+    """Files the task (text, files it numbers) tells of without naming them (`_raise_numbered`); the series member an
+    ordinal counts to, the string tables a localizing task adds to (not in a search kept to a kind or a folder)."""
     _raise_numbered(project, ranked, stats, task[1], scope)
     if scope[0] is None and not scope[1]:
         raise_counted_series(project, ranked, stats, task[0], task[1])  # "the second stage": `Level2.asset`

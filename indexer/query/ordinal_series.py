@@ -66,16 +66,21 @@ def raise_counted_series(project, ranked: dict[str, Ranked], stats: dict, text: 
 
 def _series(project) -> dict[tuple[str, str, str], list[str]]:
     """(folder, stems of the name's words, extension) -> the series' files in number order, of the
-    series of SERIES_MIN files or more numbered without a gap from 0 or 1."""
+    series of SERIES_MIN files or more numbered without a gap from 0 or 1, no number said by two files."""
     by_number = numbered_files(project)
     groups: dict[tuple[str, str, str], dict[int, str]] = {}
+    twice: set[tuple[str, str, str]] = set()  # a number two files say (`Level1`, `Level01`): no count
     for number, paths in by_number.items():
         for path in paths:
             if (key := _series_key(path)) is not None:
-                groups.setdefault(key, {})[number] = path
+                if number in (group := groups.setdefault(key, {})):
+                    twice.add(key)
+                group[number] = path
     out = {}
     for key, members in groups.items():
         numbers = sorted(members)
+        if key in twice:
+            continue
         if len(numbers) >= SERIES_MIN and numbers[0] in (0, 1) and numbers[-1] - numbers[0] == len(numbers) - 1:
             out[key] = [members[n] for n in numbers]
     return out
@@ -83,10 +88,11 @@ def _series(project) -> dict[tuple[str, str, str], list[str]]:
 
 def _series_key(path: str) -> tuple[str, str, str] | None:
     """The series a file named by a name and a number belongs to: its folder, its name's word stems
-    and its extension (`Assets/SO/LevelConfig/Level2.asset`: the folder, "level", ".asset")."""
+    and numbers, and its extension (`Assets/SO/LevelConfig/Level2.asset`: the folder, "level",
+    ".asset"; `Stage2Room3.asset`: "stag 2 room", another series than `Stage1Room3`'s)."""
     folder, _, name = path.rpartition("/")
     match = _NAME_NUMBER.match(file_title(path))
     if match is None:
         return None
-    words = " ".join(stem(w.lower()) for w in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", match[1]))
+    words = " ".join(stem(w.lower()) for w in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+", match[1]))
     return (folder, words, name.rsplit(".", 1)[-1]) if words else None

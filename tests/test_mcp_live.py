@@ -228,7 +228,9 @@ def test_calls_answer_from_the_last_commit_while_another_process_writes(project:
             return res.structured_content, res.content[0].text
 
     data, text = anyio.run(go)
-    assert (data, text) == ({"projects": []}, "no update ran")
+    held = f"unity-index process {os.getpid()} is updating the index at {Config().index_path(project)}"
+    kept = "; the index keeps its last committed state (the changes are applied once that process is done)"
+    assert (data, text) == ({"projects": []}, f"no update ran: {held}{kept}")
     assert found == [[], ["Assets/Scripts/Shield.cs"]]
 
 

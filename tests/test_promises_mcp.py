@@ -1165,8 +1165,8 @@ def test_in_poll_mode_refresh_waits_for_the_lock_a_while_and_search_not_at_all(
     project: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """docs/mcp.md: with the writer lock held by another process, the answer comes from the last
-    committed index (`refresh` says `no update ran`); "in poll mode the walk first waits up to 10 s
-    for the lock" (here the bound is shortened to 3 s; its value is checked on its own), while a
+    committed index (`refresh` says `no update ran: ...` naming the holder); "in poll mode the walk
+    first waits up to 10 s for the lock" (here the bound is shortened to 3 s; its value is checked on its own), while a
     read-only call does not wait."""
     from indexer.config import Config
     from indexer.store.lock import writer_lock
@@ -1191,6 +1191,8 @@ def test_in_poll_mode_refresh_waits_for_the_lock_a_while_and_search_not_at_all(
 
     found, searched, refreshed, waited, later = anyio.run(go)
     assert "Assets/ZanzibarTool.cs" not in found and searched < 3.0
-    assert (refreshed.structured_content, text(refreshed)) == ({"projects": []}, "no update ran")
+    held = f"unity-index process {os.getpid()} is updating the index at {Config().index_path(project)}"
+    kept = "; the index keeps its last committed state (the changes are applied once that process is done)"
+    assert (refreshed.structured_content, text(refreshed)) == ({"projects": []}, f"no update ran: {held}{kept}")
     assert 3.0 <= waited < 10.0
     assert later[:1] == ["Assets/ZanzibarTool.cs"]

@@ -116,6 +116,7 @@ class Freshness:
         self._watchers: list[ProjectWatcher] = []
         self._interrupted = threading.Event()
         self._trackers = [ChangeTracker(p) for p in ws.projects]
+        self._busy: dict[Any, str] = {}  # poll mode: project root -> who held the lock at its last try
 
     @property
     def mode(self) -> str:
@@ -136,6 +137,12 @@ class Freshness:
         """Whether a build of some project is running now, this process's or another's (a first
         build writes its progress file before it walks the project)."""
         return any(read_progress(p.paths) is not None for p in self.ws.projects)
+
+    def writers(self) -> list[str]:
+        """Who holds each project's writer lock, as the last try to update it found it (the CLI's
+        words: which process, and whether it is suspended), while no update of it has gone in since."""
+        found = [w.busy for w in self._watchers if w.busy] if self.mode == "watch" else []
+        return found or [busy for p in self.ws.projects if (busy := self._busy.get(p.root))]
 
     def failures(self) -> list[str]:
         """Each watched project's last failed update, while no update of it has succeeded since (in
@@ -272,9 +279,11 @@ class Freshness:
                     stats = update(p.root, p.config, wait=wait, background=True, progress=self._stop_point)
                 except IndexBusy as exc:  # another process is writing: answer from the last committed state
                     log.info("index of %s is being written by another process; answering from it", p.root)
-                    if not force:  # `refresh` says "no update ran" itself
+                    self._busy[p.root] = str(exc)
+                    if not force:  # `refresh` says "no update ran" itself, and who writes (`writers`)
                         _behind(str(exc))
                     continue
+                self._busy.pop(p.root, None)
                 if stats.scanned or stats.deleted or stats.full:
                     log.info("index of %s updated: %d scanned, %d deleted", p.root, stats.scanned, stats.deleted)
                 done.append((p, stats))

@@ -114,7 +114,11 @@ def refresh(ctx: Context) -> CallToolResult:
     if failed and not done:
         raise ToolError(f"no update ran: it failed ({'; '.join(failed)}); the index keeps its last committed state")
     rows = [ProjectUpdate(project=str(p.root), **msgspec.structs.asdict(stats)) for p, stats in done]
+    writers = "; ".join(fresh.writers())
+    kept = "; the index keeps its last committed state (the changes are applied once that process is done)"
     text = "\n".join(render_update(p.root, stats) for p, stats in done) or "no update ran"
+    if not done and writers:  # the CLI's words: who writes, and a suspended one is to be resumed
+        text = mcp_wording(f"no update ran: {writers}{kept}")
     if failed:
         text += f"\nnot updated: {'; '.join(failed)}"
     return tool_result(RefreshResult(projects=rows), text)

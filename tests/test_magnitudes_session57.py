@@ -92,7 +92,7 @@ def _tycoon(tmp_path: Path) -> Path:
 
 def test_the_starting_money_said_in_thousands_ranks_its_constructor_first(tmp_path: Path) -> None:
     """ "A new game starts me with 50k money instead of 100k" (a blind trial's tycoon, which said
-    "in the bank") has `MoneyController.cs`, whose constructor sets `money = 100000`, first: "100k"
+    "in the bank") has `MoneyController.cs`, whose constructor sets `money = 100000`, first (3rd before): "100k"
     was no number, and an assignment in a constructor no field holding it."""
     root = _tycoon(tmp_path)
     assert _ranked(root, "a new game starts me with 50k money instead of 100k", 1) == [

@@ -30,7 +30,14 @@ _NOT_AMOUNTS = frozenset({"and", "or", "the", "a"})
 _MORE = re.compile(r"\b(?:more|less|fewer)\b", re.IGNORECASE)
 # "I want a 15-round magazine", "start with 3 lives instead of 5", "from 10 to 15 seconds", "raise
 # the health to 200": a number the task wants is a change of an amount, as "more" is (`asks_change`).
-_COUNT = r"(?:\d+(?:\.\d+)?|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twice)\b"
+# A number said with its magnitude, "100k", "2.5K", "1.5M", "10 mil", "5 million": a letter written
+# on it, or a word; "4K monitor", "2k textures" is a screen or an image, not an amount (`magnitude`).
+MAGNITUDE = (
+    r"(?:k(?!\w|\s*(?:monitors?|screens?|displays?|textures?|resolution|video|tvs?)\b)|m|bn"
+    r"|\s?(?:thousand|mil|million|billion)s?)(?!\w)"
+)
+_POWERS = {"k": 3, "thousand": 3, "m": 6, "mil": 6, "million": 6, "bn": 9, "billion": 9}
+_COUNT = rf"(?:\d+(?:\.\d+)?(?:{MAGNITUDE})?|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twice)\b"
 _WANTED_AMOUNT = re.compile(
     rf"\binstead\s+of\s+(?:just\s+|only\s+)?{_COUNT}"
     rf"|\bfrom\s+{_COUNT}[^.?!;]{{0,30}}?\bto\s+{_COUNT}"
@@ -134,6 +141,13 @@ def asks_change(said: list[str], text: str) -> bool:
         or _MORE.search(text) is not None
         or _WANTED_AMOUNT.search(text) is not None
     )
+
+
+def magnitude(digits: str, said: str | None) -> float:
+    """The value of a number written in digits and said with its magnitude (`MAGNITUDE`), or
+    none: "2.5", "k" is 2500 (exactly: `float("2.5e3")`)."""
+    power = _POWERS[said.strip().lower().removesuffix("s")] if said else 0
+    return float(f"{digits}e{power}")
 
 
 def asked_amounts(text: str) -> list[str]:

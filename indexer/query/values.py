@@ -8,12 +8,14 @@ Only a number the task says, with a field named by one of its words: a 5 alone i
 
 from __future__ import annotations
 
+import heapq
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
 from indexer.identifiers import name_stems, stem
 from indexer.model import Ranked
+from indexer.query.asking import MAGNITUDE, magnitude
 from indexer.query.search import outlines_of
 from indexer.query.textmatch import keep_found
 from indexer.query.texts import FileText
@@ -27,8 +29,11 @@ _NUMBER_WORDS = {
         ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"], start=2
     )
 } | {"twice": 2.0}
-# A number in digits (`5`, `0.5`, `-3`, `2,000`; not the digits of `v2.1`, `x2` or `1364017a`), or a word
-_NUMBER = re.compile(r"(?<![\w.,])(-?(?:\d{1,3}(?:,\d{3})+|\d{1,9})(?:\.\d+)?)(?!\w|[.,]\d)|\b([a-z]+)\b", re.I)
+# A number in digits (`5`, `0.5`, `-3`, `2,000`; not the digits of `v2.1`, `x2` or `1364017a`), with
+# its magnitude if said (`100k`, `1.5M`, `10 mil`: `asking.MAGNITUDE`), or a word
+_NUMBER = re.compile(
+    rf"(?<![\w.,])(-?(?:\d{{1,3}}(?:,\d{{3}})+|\d{{1,9}})(?:\.\d+)?)({MAGNITUDE})?(?!\w|[.,]\d)|\b([a-z]+)\b", re.I
+)
 _UNTELLING = frozenset({0.0, 1.0})
 # A serialized field holding a number (Unity YAML), or a C# field or constant given one.
 _YAML_FIELD = re.compile(r"^[ \t]*(?:- )?([A-Za-z_]\w*): (-?\d+(?:\.\d+)?)[ \t]*\r?$", re.M)
@@ -38,6 +43,12 @@ _YAML_FIELD = re.compile(r"^[ \t]*(?:- )?([A-Za-z_]\w*): (-?\d+(?:\.\d+)?)[ \t]*
 _CODE_FIELD = re.compile(
     r"\b(?:int|float|double|long|short|byte|uint|ulong|ushort|decimal)\s+([A-Za-z_]\w*)\s*=\s*(-?\d+(?:\.\d+)?)[fFdDmM]?\s*[;,)]"
 )
+# A constructor's head after its type's name (`public MoneyController() {`, `Wallet(int start) :
+# base(start) {`): what it assigns a number is set there as by an initializer (`money = 100000;`).
+_HEAD = re.compile(r"\s*\([^()]*\)\s*(?::\s*(?:base|this)\s*\([^()]*\)\s*)?\{")
+_TYPE = re.compile(r"(?:class|struct)\s+([A-Za-z_]\w*)")  # (no `\b`: 5x slower; checked in `_heads`)
+_SET = re.compile(r"(?<![\w.])(?:this\.)?([A-Za-z_]\w*)\s*=\s*(-?\d+(?:\.\d+)?)[fFdDmM]?\s*;")
+MAX_BODY = 4000  # characters of a constructor's body read for its assignments
 _NOT_FIELDS = frozenset({"serializedVersion", "fileID", "m_ObjectHideFlags", "m_EditorHideFlags"})
 # A file holding a said value in a field named by the task's words is where it is set: it scores
 # VALUE_GAIN times more (`raise_held`).
@@ -52,12 +63,12 @@ MAX_HELD = 32  # distinct fields of one file kept, each at its first line
 
 
 def said_numbers(text: str) -> frozenset[float]:
-    """The numbers a task says, in digits or words, but 0 and 1."""
+    """The numbers a task says, in digits (`100k` is 100000) or words, but 0 and 1."""
     out = set()
     for m in _NUMBER.finditer(text):
         if m.group(1):
-            out.add(float(m.group(1).replace(",", "")))
-        elif (word := m.group(2).lower()) in _NUMBER_WORDS:
+            out.add(magnitude(m.group(1).replace(",", ""), m.group(2)))
+        elif (word := m.group(3).lower()) in _NUMBER_WORDS:
             out.add(_NUMBER_WORDS[word])
     return frozenset(out - _UNTELLING)
 
@@ -83,7 +94,8 @@ def fields_holding(read: FileText, code: bool, numbers: frozenset[float], stems:
     end = len(text) if len(text) <= READ_CHARS else text.rfind("\n", 0, READ_CHARS) + 1  # whole lines
     found: dict[str, Held] = {}  # the first of each field: Unity's own repeat in every object
     line, counted = 1, 0  # lines counted up to `counted`: each newline once, however many fields match
-    for m in (_CODE_FIELD if code else _YAML_FIELD).finditer(text, 0, end):
+    sets = heapq.merge(_CODE_FIELD.finditer(text, 0, end), _constructor_sets(text, end), key=lambda m: m.start(1))
+    for m in sets if code else _YAML_FIELD.finditer(text, 0, end):
         name = m.group(1)
         if (
             name not in found
@@ -97,6 +109,40 @@ def fields_holding(read: FileText, code: bool, numbers: frozenset[float], stems:
             if len(found) == MAX_HELD:
                 break
     return keep_found(read.found, key, tuple(found.values()))
+
+
+def _constructor_sets(text: str, end: int) -> Iterator[re.Match[str]]:
+    """The assignments of a number in the constructors of the C# text's types, up to `end`, in
+    order (`money = 100000;` in `public MoneyController() { ... }`): a value set there is set as
+    by an initializer; an assignment in another method is a change at play time."""
+    for body in _heads(text, end):
+        yield from _SET.finditer(text, body, min(_body_end(text, body), end, body + MAX_BODY))
+
+
+def _heads(text: str, end: int) -> list[int]:
+    """Where the bodies of the text's constructors open, in order: its types' names (`class X`)
+    followed by a parameter list and a block; not a `new X() { ... }` (an object initializer)."""
+    word = lambda i: i >= 0 and (text[i].isalnum() or text[i] == "_")  # noqa: E731
+    types = {m.group(1) for m in _TYPE.finditer(text, 0, end) if not word(m.start() - 1)}
+    out = []
+    for name in types:
+        i = text.find(name, 0, end)
+        while i >= 0:
+            head = None if word(i - 1) or text[max(0, i - 4) : i] == "new " else _HEAD.match(text, i + len(name), end)
+            if head:
+                out.append(head.end())
+            i = text.find(name, i + len(name), end)
+    return sorted(out)
+
+
+def _body_end(text: str, start: int) -> int:
+    """Where the block opened just before `start` closes (braces counted; the text's end if never)."""
+    depth = 1
+    for m in re.finditer(r"[{}]", text[start : start + MAX_BODY]):
+        depth += 1 if m.group() == "{" else -1
+        if not depth:
+            return start + m.start()
+    return len(text)
 
 
 def raise_held(

@@ -15,11 +15,11 @@ from .conftest import ranked_paths as _ranked
 
 
 def test_a_number_said_with_its_magnitude_is_its_value() -> None:
-    """ "100k" is 100000, "2.5K" 2500, "1.5M" and "1m" millions, "10 mil", "5 million", "3
+    """ "100k" is 100000, "2.5K" 2500, "1.5M" and "1M" millions (a small "1m" is a metre), "10 mil", "5 million", "3
     thousand" and "2bn" too; "4K monitor", "4k textures", "a 2k screen" are screens and images, and
-    "5 m", "100kg" units: none is read, as before; the plain digits are read as before."""
+    "5 m", "5m", "100kg" units: none is read, as before; the plain digits are read as before."""
     assert said_numbers("a new game starts me with 50k instead of 100k in the bank") == {50000.0, 100000.0}
-    assert said_numbers("2.5K gold, 1m coins, 1.5M, 10 mil, 5 million. 3 thousand, 2bn, -2k") == {
+    assert said_numbers("2.5K gold, 1M coins, 1.5M, 10 mil, 5 million. 3 thousand, 2bn, -2k") == {
         2500.0,
         1e6,
         1.5e6,
@@ -30,7 +30,7 @@ def test_a_number_said_with_its_magnitude_is_its_value() -> None:
         -2000.0,
     }
     assert said_numbers("blurry on a 4K monitor with 4k textures and a 2k screen") == frozenset()
-    assert said_numbers("from 5 m to 8 m at 5 m/s, 100kg, 5 mile") == {5.0, 8.0}
+    assert said_numbers("from 5 m to 8 m at 5 m/s, 100kg, 5 mile, 3m too far") == {5.0, 8.0}
     assert magnitude("1.1", "M") == 1100000.0  # exactly, not 1100000.0000000002
     assert magnitude("12", None) == 12.0
 

@@ -31,9 +31,10 @@ _MORE = re.compile(r"\b(?:more|less|fewer)\b", re.IGNORECASE)
 # "I want a 15-round magazine", "start with 3 lives instead of 5", "from 10 to 15 seconds", "raise
 # the health to 200": a number the task wants is a change of an amount, as "more" is (`asks_change`).
 # A number said with its magnitude, "100k", "2.5K", "1.5M", "10 mil", "5 million": a letter written
-# on it, or a word; "4K monitor", "2k textures" is a screen or an image, not an amount (`magnitude`).
+# on it, or a word; "4K monitor", "2k textures" is a screen or an image, not an amount, and a small
+# "m" is metres in a game ("5m too far"), a capital one millions (`magnitude`).
 MAGNITUDE = (
-    r"(?:k(?!\w|\s*(?:monitors?|screens?|displays?|textures?|resolution|video|tvs?)\b)|m|bn"
+    r"(?:k(?!\w|\s*(?:monitors?|screens?|displays?|textures?|resolution|video|tvs?)\b)|(?-i:M)|bn"
     r"|\s?(?:thousand|mil|million|billion)s?)(?!\w)"
 )
 _POWERS = {"k": 3, "thousand": 3, "m": 6, "mil": 6, "million": 6, "bn": 9, "billion": 9}

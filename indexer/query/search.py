@@ -30,6 +30,7 @@ from indexer.identifiers import (
 from indexer.kinds import searchable_kinds
 from indexer.model import HIERARCHY_KINDS, TYPE_KINDS, Candidate, Declared, Hit
 from indexer.query import synonyms
+from indexer.query.doubled import project_spellings
 from indexer.query.livestats import LiveStats, index_token
 from indexer.query.pinned import Kept, hits, kept, pin
 from indexer.query.priors import KIND_WORDS
@@ -195,6 +196,7 @@ class Searcher:
         verbs = {t: synonyms.forms(t) for t in said[0]}  # a verb said searched in any of its forms
         for t in said[0]:  # a spelling the project never says, in the one it does
             verbs[t] += synonyms.spellings(t) if not live.doc_freq(t) else ()
+            verbs[t] += project_spellings(t, live.doc_freq)  # "balloons" for `Baloon` (doubled.py)
         for term, weight in weighted:
             try:
                 q = self._in_any_form(term, verbs.get(term, ()), fields, live)

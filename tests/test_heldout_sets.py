@@ -111,6 +111,7 @@ def test_the_trials_sets_are_kept_apart_each_with_its_repository_named() -> None
     """Session 53-57 trials (docs/retrieval.md): sets rules were tuned on, never pooled as held-out;
     `tests.bench.heldout --questions tests/bench/questions/trials` scores them."""
     assert [s.stem for s in TRIALS] == [
+        "AirHoop",
         "BakeryTycoon",
         "CityBuilder",
         "ColonySim",
@@ -133,6 +134,7 @@ def test_the_trials_sets_are_kept_apart_each_with_its_repository_named() -> None
         "KartRacer",
         "KitchenChaos",
         "PartyBoard",
+        "Pinball171",
         "Redhood",
         "RhythmLanes",
         "RoguelikeDungeon",

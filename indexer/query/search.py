@@ -21,6 +21,7 @@ from indexer.identifiers import (
     TASK_WORD_WEIGHT,
     TASK_WORDS,
     NameText,
+    compounds,
     name_stems,
     query_terms,
     said_words,
@@ -30,6 +31,7 @@ from indexer.identifiers import (
 from indexer.kinds import searchable_kinds
 from indexer.model import HIERARCHY_KINDS, TYPE_KINDS, Candidate, Declared, Hit
 from indexer.query import synonyms
+from indexer.query.doubled import project_spellings
 from indexer.query.livestats import LiveStats, index_token
 from indexer.query.pinned import Kept, hits, kept, pin
 from indexer.query.priors import KIND_WORDS
@@ -148,7 +150,9 @@ class Searcher:
             searcher = self.index.searcher()
             live = LiveStats(searcher, self.index.schema, KINDS, self._kept.freqs)
             said = (said_words(text), synonyms.excess(text))
-            query = self._query(_of_kind(weighted_terms(text), kind), said, kind, path_prefix, live)
+            query = self._query(
+                _of_kind(weighted_terms(text), kind), said, kind, path_prefix, live, set(compounds(text))
+            )
             return terms, hits(searcher, query, limit, self._kept.docs)
 
     def holding(self, words: list[str], limit: int, kind: str | None, path_prefix: str | None) -> list[Candidate]:
@@ -185,6 +189,7 @@ class Searcher:
         kind: str | None,
         path_prefix: str | None,
         live: LiveStats,
+        joined: set[str] | None = None,
     ) -> tantivy.Query:
         """One clause per term (weighted), across all fields with their boosts (scaled so deleted
         documents do not count, see livestats), and one per synonym group of a word the task says
@@ -195,6 +200,8 @@ class Searcher:
         verbs = {t: synonyms.forms(t) for t in said[0]}  # a verb said searched in any of its forms
         for t in said[0]:  # a spelling the project never says, in the one it does
             verbs[t] += synonyms.spellings(t) if not live.doc_freq(t) else ()
+            if t not in (joined or ()):  # a word said, not two joined ("players spawn")
+                verbs[t] += project_spellings(t, live.doc_freq)  # "balloons" for `Baloon` (doubled.py)
         for term, weight in weighted:
             try:
                 q = self._in_any_form(term, verbs.get(term, ()), fields, live)

@@ -6,18 +6,30 @@
    memory (msgspec's encoder crashed, signal 11, where it would raise MemoryError). A name or path
    read from a shader graph is now cut past 100 characters with its length said, as the YAML
    scanners cut an object's name (`shown.name_shown`): the file is indexed.
+2. `index_status` while a suspended `index` held the writer lock said it stopped in its progress
+   line, but its `stale` line still said "the next call of a tool that reads the index applies them
+   first", untrue while it stays suspended. It now says who holds the lock and what happens, in the
+   words of `refresh` (attack 24's fix).
 
 Each test failed before its fix (said in each)."""
 
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
+
+import anyio
+import pytest
 
 from indexer.scanners import shadergraph
 from indexer.shown import MAX_NAME_CHARS
 
-from .conftest import meta, write_project
+from .conftest import REPO, copy_fixture, meta, write_project
 
 WORDS = "Volcano " + " ".join(["ember ash"] * 100_000) + " zanzibar"  # 1,000,016 characters
 
@@ -80,3 +92,55 @@ def test_a_shader_graph_with_a_long_path_is_indexed_and_found_by_its_words_befor
     assert [h.path for h in search("volcano ember", 5, named=False)] == ["Assets/Glow.shadergraph"]
     assert [h.path for h in search("zanzibar", 5, named=False)] == []  # past the cut: lost
     assert [h.path for h in search("characters", 5, named=False)] == []  # the note is no word of it
+
+
+@pytest.mark.parametrize(("watch", "tried"), [(False, False), (False, True), (True, True)])
+def test_index_status_says_a_stopped_writer_holds_the_changes(tmp_path: Path, watch: bool, tried: bool) -> None:
+    """Before: "... since the last update; the next call of a tool that reads the index applies
+    them first", in both modes, while the `index` holding the lock was suspended. Said before any
+    call tried to apply the change (`tried`; the build's progress file names its process) and after."""
+    from mcp import Client
+
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.query.workspace import open_workspace, projects_at
+    from indexer.store.progress import read_progress
+    from indexer.store.schema import IndexPaths
+    from mcp_adapter.server.app import create_server
+
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("the process state is read from /proc")
+    root = copy_fixture(tmp_path / "Game")
+    update(root, Config(workers=1))
+    index = Config().index_path(root)
+    server = create_server(open_workspace(root, projects_at(root)), refresh_interval=0, watch=watch)
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    cmd = [sys.executable, "-m", "indexer.cli.main", "--project", str(root), "index", "--full", "--quiet"]
+    writer = subprocess.Popen(cmd, env=env, start_new_session=True)  # its scanner processes in its group
+
+    async def status() -> str:
+        with anyio.fail_after(60):
+            async with Client(server) as c:
+                (root / "Assets/Zanzibar.cs").write_text("public class Zanzibar { }\n")
+                if tried:  # a try to apply it finds the lock held
+                    await c.call_tool("search", {"query": "zanzibar"})
+                return (await c.call_tool("index_status", {})).content[0].text
+
+    try:
+        for _ in range(400):  # a hang guard: the full build writes its progress file at once
+            if read_progress(IndexPaths(index)) is not None:
+                break
+            time.sleep(0.01)
+        os.killpg(writer.pid, signal.SIGSTOP)
+        assert read_progress(IndexPaths(index)) is not None, "the build ended before it was stopped"
+        text = anyio.run(status)
+    finally:
+        os.killpg(writer.pid, signal.SIGKILL)
+        writer.wait()
+    stale = next(line for line in text.splitlines() if line.startswith("stale"))
+    assert stale == (
+        f"stale     1 file has changed since the last update; unity-index process {writer.pid} is stopped"
+        f" (suspended, as Ctrl-Z does) while updating the index at {index}: resume it (`kill -CONT"
+        f" {writer.pid}`, or `fg` in its terminal) or end it; the index keeps its last committed state"
+        " (the changes are applied once that process is done)"
+    )

@@ -144,3 +144,62 @@ def test_index_status_says_a_stopped_writer_holds_the_changes(tmp_path: Path, wa
         f" {writer.pid}`, or `fg` in its terminal) or end it; the index keeps its last committed state"
         " (the changes are applied once that process is done)"
     )
+
+
+def test_shaderlab_asmdef_and_input_action_names_past_100_characters_cut() -> None:
+    """Before: each held the 1 MB name whole, again as the container of every member (a 40 MB one
+    was skipped, "scanning needed more memory than a scanner may use")."""
+    from indexer.scanners import asmdef, inputactions, shader
+
+    cut = f"{WORDS[:MAX_NAME_CHARS]}… (1,000,016 characters)"
+    passes = f' SubShader {{ Pass {{ Name "{WORDS}" }} }}\n'
+    text = f'Shader "{WORDS}" {{\n Properties {{\n  _A ("A", Float) = 0\n }}\n{passes}}}\n'
+    rec = shader.scan("Assets/Big.shader", text.encode())
+    assert [(s.kind, s.name, s.container) for s in rec.symbols] == [
+        ("shader", cut, ""),
+        ("shader_property", "_A", cut),
+        ("subshader", "", cut),
+        ("pass", cut, cut),
+    ]
+    doc = {"name": WORDS, "versionDefines": [{"name": "com.x", "expression": "1", "define": "HAS_X"}]}
+    rec = asmdef.scan("Assets/Big.asmdef", json.dumps(doc).encode())
+    assert [(s.kind, s.name, s.container) for s in rec.symbols] == [
+        ("assembly", cut, ""),
+        ("version_define", "HAS_X", cut),
+    ]
+    maps = [{"name": WORDS, "actions": [{"name": WORDS, "type": "Button"}], "bindings": []}]
+    doc = {"name": WORDS, "maps": maps, "controlSchemes": [{"name": WORDS, "devices": []}]}
+    rec = inputactions.scan("Assets/Big.inputactions", json.dumps(doc).encode())
+    assert [(s.kind, s.name, s.container, s.signature) for s in rec.symbols] == [
+        ("input_actions", cut, "", ""),
+        ("action_map", cut, cut, ""),
+        ("input_action", cut, f"{cut}.{cut}", f"{cut} (Button)"),
+        ("control_scheme", cut, cut, cut),
+    ]
+    assert [r.line for r in rec.refs] == [1]
+
+
+def test_a_shader_string_and_an_input_map_name_of_1_mb_are_read_in_a_few_mb() -> None:
+    """Before: the shader's string lexed with a backtracking state a character (151 MB traced for
+    1 MB; 4.9 GB resident for a 40 MB name, skipped), the map's name compiled into a pattern to find
+    its line (3.9 GB and 34 s for 40 MB, skipped)."""
+    import tracemalloc
+
+    from indexer.scanners import inputactions, shader
+
+    text = f'Shader "{WORDS}" {{\n Properties {{\n  _A ("A", Float) = 0\n }}\n}}\n'.encode()
+    maps = [{"name": WORDS, "actions": [{"name": "Fire", "type": "Button"}], "bindings": []}]
+    actions = json.dumps({"name": "Controls", "maps": maps}, indent=2).encode()
+    for scan, path, data in ((shader.scan, "Assets/Big.shader", text), (inputactions.scan, "A.inputactions", actions)):
+        tracemalloc.start()
+        try:
+            rec = scan(path, data)
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert rec.status == "ok" and peak < 12_000_000, (path, peak)
+    assert [(s.kind, s.name, s.line) for s in rec.symbols] == [
+        ("input_actions", "Controls", 2),
+        ("action_map", f"{WORDS[:MAX_NAME_CHARS]}… (1,000,016 characters)", 5),
+        ("input_action", "Fire", 8),
+    ]

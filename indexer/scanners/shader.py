@@ -47,7 +47,9 @@ from .packages import decode_text
 from .shader_lab import ShaderLab, Text, blank, collapse
 
 # what must not be read as code: comments and strings (an unterminated string ends at the line end)
-_LEX_CODE = re.compile(r'//[^\n]*|/\*|"(?:[^"\\\n]|\\.)*"?')
+# A string's characters matched possessively (`*+`): backtracking, which the optional closing quote
+# never needs, kept a state a character, 600 MB for a 4 MB string (a 40 MB shader name: skipped).
+_LEX_CODE = re.compile(r'//[^\n]*|/\*|"(?:[^"\\\n]|\\.)*+"?')
 _END_OF = {k: re.compile(rf"\b{v}\b") for k, v in (("CG", "ENDCG"), ("HL", "ENDHLSL"), ("GL", "ENDGLSL"))}
 _PROGRAM = re.compile(r"\b(CGPROGRAM|HLSLPROGRAM|GLSLPROGRAM|CGINCLUDE|HLSLINCLUDE|GLSLINCLUDE)\b")
 

@@ -148,7 +148,13 @@ def render_context(pack: ContextPack) -> str:
     return "\n\n".join(t for t in (pack.tier1.text, pack.tier2.text) if t)
 
 
-def render_status(status: Status) -> str:
+# What a change waits for while another process holds the index's writer lock (`busy_message`).
+KEPT_WHILE_BUSY = "; the index keeps its last committed state (the changes are applied once that process is done)"
+
+
+def render_status(status: Status, writer: str = "") -> str:
+    """`writer`: who holds the writer lock (`store.lock.busy_message`), said on the `stale` line in
+    place of what to run: nothing applies the changes while that process writes, or is suspended."""
     if status.damaged:
         return (
             f"project {status.project}\nthe index at {status.index_dir} is damaged ({status.damaged}):"
@@ -167,8 +173,9 @@ def render_status(status: Status) -> str:
         *_listed([f"{s.path}: {s.reason}" for s in status.skipped]),
     ]
     changed = f"{plural(status.stale_files, 'file')} {'has' if status.stale_files == 1 else 'have'} changed"
+    then = f"{writer}{KEPT_WHILE_BUSY}" if writer else "run `unity-index index`"
     lines.append(
-        f"stale     {changed} since the last update; run `unity-index index`"
+        f"stale     {changed} since the last update; {then}"
         if status.stale_files
         else "stale     no: the index matches the files on disk"
     )

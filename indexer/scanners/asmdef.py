@@ -19,6 +19,7 @@ import re
 from typing import Any
 
 from indexer.model import FileRecord, Ref, Symbol
+from indexer.shown import name_shown
 
 from .packages import Lines, decode_json
 
@@ -102,7 +103,7 @@ def _version_defines(doc: dict[str, Any], lines: Lines, name: str) -> list[Symbo
 
 def _asmdef(path: str, doc: dict[str, Any], lines: Lines) -> FileRecord:
     name = doc.get("name")
-    name = name if isinstance(name, str) else ""
+    name = name_shown(name) if isinstance(name, str) else ""  # the container of its defines too
     symbols: list[Symbol] = []
     line, _ = lines.key_line("name")
     root_ns = doc.get("rootNamespace")

@@ -47,7 +47,9 @@ from .packages import decode_text
 from .shader_lab import ShaderLab, Text, blank, collapse
 
 # what must not be read as code: comments and strings (an unterminated string ends at the line end)
-_LEX_CODE = re.compile(r'//[^\n]*|/\*|"(?:[^"\\\n]|\\.)*"?')
+# A string's characters matched possessively (`*+`): backtracking, which the optional closing quote
+# never needs, kept a state a character, 600 MB for a 4 MB string (a 40 MB shader name: skipped).
+_LEX_CODE = re.compile(r'//[^\n]*|/\*|"(?:[^"\\\n]|\\.)*+"?')
 _END_OF = {k: re.compile(rf"\b{v}\b") for k, v in (("CG", "ENDCG"), ("HL", "ENDHLSL"), ("GL", "ENDGLSL"))}
 _PROGRAM = re.compile(r"\b(CGPROGRAM|HLSLPROGRAM|GLSLPROGRAM|CGINCLUDE|HLSLINCLUDE|GLSLINCLUDE)\b")
 
@@ -56,8 +58,10 @@ _PREPROC = re.compile(r"^[ \t]*#(?:[^\n\\]|\\(?:\r?\n|.))*", re.M)
 _DIRECTIVE = re.compile(r"#\s*(\w+)[ \t]*(.*)", re.S)
 _PRAGMAS = frozenset({"vertex", "fragment", "geometry", "hull", "domain", "surface", "target", "require"})
 _PRAGMA_PREFIXES = ("multi_compile", "shader_feature", "dynamic_branch")
+# tried from word starts only (`(?<!\w)`): from each character of a long word (a masked string of
+# 20,000 characters before a `{`) it failed at each, 11 s of CPU, quadratic.
 _FUNC = re.compile(
-    r"((?:(?:inline|static|precise|uniform|const|extern|export|noinline|volatile)\s+)*)"
+    r"(?<!\w)((?:(?:inline|static|precise|uniform|const|extern|export|noinline|volatile)\s+)*)"
     r"([A-Za-z_]\w*(?:\s*<[^<>{};]*>)?)\s+([A-Za-z_]\w*)\s*"
     r"\(([^()]*(?:\([^()]*\)[^()]*)*)\)"
     r"((?:\s*:\s*\w+(?:\s*\([^()]*\))?)?)\s*\Z"

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 
 from indexer.model import Ref, Symbol
+from indexer.shown import name_shown
 
 # ShaderLab tokens the walk needs; other punctuation (parentheses, commas) is skipped
 _SL_TOKEN = re.compile(r'"[^"\n]*"?|[A-Za-z_][A-Za-z0-9_]*|[-+]?\d[\w.]*|[{}=]')
@@ -138,7 +139,7 @@ class ShaderLab:
         if self.stack or name is None:
             return None
         off = self.toks[i][0]
-        self.shader_name = name
+        name = self.shader_name = name_shown(name)  # the container of every member: cut once
         if self._tok(i + 2) == "{":
             self.stack.append(("shader", off, {"name": name}))
             return i + 3
@@ -174,7 +175,7 @@ class ShaderLab:
             return None
         owner = self._owner("pass")
         if owner is not None:
-            owner["name"] = name
+            owner["name"] = name_shown(name)
         return i + 2
 
     def _lod(self, i: int) -> int | None:

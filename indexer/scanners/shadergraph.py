@@ -19,6 +19,10 @@ Conventions (the tests pin them):
   cubemap or texture array value) or "include" (a Custom Function node's HLSL file); each
   (target, context) once, at its first line. GUIDs in any other place are not recognizable as
   references and are left out.
+- a name longer than 100 characters (the shader's, a subgraph's path, a property's reference or
+  display name) is recorded cut with its length said (`shown.name_shown`), as the YAML scanners cut
+  an object's name: a 40 MB `m_Path`, held whole by the shader and by every property as its
+  container, ran the scanner out of memory and the file was skipped.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ import re
 from typing import Any
 
 from indexer.model import FileRecord, Ref, Symbol
+from indexer.shown import name_shown
 
 from .packages import Lines, decode_text, json_error_note
 
@@ -61,9 +66,9 @@ def scan(path: str, data: bytes) -> FileRecord:
                 prop = _legacy_property(item)
                 if prop is not None:
                     props.append((max(at, 0), prop))
-    name = stem if subgraph or not graph_path else f"{graph_path.rstrip('/')}/{stem}"
+    name = stem if subgraph or not graph_path else name_shown(f"{graph_path.rstrip('/')}/{stem}")
     symbols = [
-        Symbol("subgraph", name, 1, detail=graph_path) if subgraph else Symbol("shader", name, 1),
+        Symbol("subgraph", name, 1, detail=name_shown(graph_path)) if subgraph else Symbol("shader", name, 1),
     ]
     for start, prop in props:
         sym = _property(prop, start, lines, name)
@@ -122,9 +127,8 @@ def _property(prop: dict[str, Any], start: int, lines: Lines, graph: str) -> Sym
     display = prop.get("m_Name")
     at = lines.text.find(ref, start)
     line = lines.line(at) if at >= 0 else lines.line(start)
-    return Symbol(
-        "shader_property", ref, line, container=graph, type=ptype, detail=display if isinstance(display, str) else ""
-    )
+    detail = name_shown(display) if isinstance(display, str) else ""
+    return Symbol("shader_property", name_shown(ref), line, container=graph, type=ptype, detail=detail)
 
 
 def _guid_refs(text: str, lines: Lines) -> tuple[Ref, ...]:

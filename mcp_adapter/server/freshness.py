@@ -25,6 +25,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from indexer.project import check_present
@@ -141,8 +142,13 @@ class Freshness:
     def writers(self) -> list[str]:
         """Who holds each project's writer lock, as the last try to update it found it (the CLI's
         words: which process, and whether it is suspended), while no update of it has gone in since."""
-        found = [w.busy for w in self._watchers if w.busy] if self.mode == "watch" else []
-        return found or [busy for p in self.ws.projects if (busy := self._busy.get(p.root))]
+        return [busy for p in self.ws.projects if (busy := self.writer(p.root))]
+
+    def writer(self, root: Path) -> str:
+        """Who holds the writer lock of the project at `root`, as `writers` says it ('' when none
+        was found): its watcher's last try, else a tool call's."""
+        watched = [w.busy for w in self._watchers if w.busy and w.root == root] if self.mode == "watch" else []
+        return watched[0] if watched else self._busy.get(root, "")
 
     def failures(self) -> list[str]:
         """Each watched project's last failed update, while no update of it has succeeded since (in

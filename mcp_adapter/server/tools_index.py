@@ -14,8 +14,10 @@ from indexer.changes.processes import SUSPENDED, pid_stopped, resuming
 from indexer.model import Status
 from indexer.project import ProjectGone, check_present
 from indexer.query.overview import folder_tree, render_tree, third_party_test, workspace_overviews
-from indexer.query.render import render_overview, render_status, render_update
+from indexer.query.render import KEPT_WHILE_BUSY, render_overview, render_status, render_update
 from indexer.query.status import project_status
+from indexer.query.workspace import ProjectIndex
+from indexer.store.lock import busy_message
 from indexer.store.progress import read_progress
 from mcp_adapter.server.results import (
     OverviewResult,
@@ -67,23 +69,36 @@ def index_status(ctx: Context) -> CallToolResult:
     built = {b.project for b in building}
     lines = [
         *(render_progress(b, b.project in indexed) for b in building),
-        *(_status_text(p.root, s, str(p.root) in built) for p, s in zip(state.ws.projects, statuses, strict=True)),
+        *(
+            _status_text(p.root, s, str(p.root) in built, _writer(state, p))
+            for p, s in zip(state.ws.projects, statuses, strict=True)
+        ),
     ]
     text = "\n\n".join([*lines, f"freshness: {result.freshness_note}"])
     return tool_result(result, text)
 
 
-def _status_text(root: Path, status: Status, building: bool) -> str:
+def _writer(state: ServerState, project: ProjectIndex) -> str:
+    """Who holds the project's writer lock, as far as known without taking it: a build suspended
+    (its progress file names it), else what the last try to update the project found."""
+    b = read_progress(project.paths)
+    if b is not None and pid_stopped(b.pid):
+        return busy_message(project.paths, b.pid, alive=True, stopped=True)
+    return state.fresh.writer(project.root)
+
+
+def _status_text(root: Path, status: Status, building: bool, writer: str = "") -> str:
     """A project's status in tool terms; a project folder moved or deleted says so, as every other
     tool does (its index went with it: "no index yet ... builds it first" was false). While its
-    first build runs (`building`), "the next call ... builds it first" was false too."""
+    first build runs (`building`), "the next call ... builds it first" was false too; while another
+    process holds the writer lock (`writer`), so was "the next call ... applies them first"."""
     try:
         check_present(root)
     except ProjectGone as exc:
         return mcp_wording(f"project {status.project}\n{exc}")
     if building and not status.indexed and not status.damaged:
         return f"project {status.project}\nno index yet at {status.index_dir}: the first build is running (above)"
-    return mcp_wording(render_status(status))
+    return mcp_wording(render_status(status, writer))
 
 
 def render_progress(b: ProjectProgress, previous: bool) -> str:
@@ -115,10 +130,9 @@ def refresh(ctx: Context) -> CallToolResult:
         raise ToolError(f"no update ran: it failed ({'; '.join(failed)}); the index keeps its last committed state")
     rows = [ProjectUpdate(project=str(p.root), **msgspec.structs.asdict(stats)) for p, stats in done]
     writers = "; ".join(fresh.writers())
-    kept = "; the index keeps its last committed state (the changes are applied once that process is done)"
     text = "\n".join(render_update(p.root, stats) for p, stats in done) or "no update ran"
     if not done and writers:  # the CLI's words: who writes, and a suspended one is to be resumed
-        text = mcp_wording(f"no update ran: {writers}{kept}")
+        text = mcp_wording(f"no update ran: {writers}{KEPT_WHILE_BUSY}")
     if failed:
         text += f"\nnot updated: {'; '.join(failed)}"
     return tool_result(RefreshResult(projects=rows), text)

@@ -30,7 +30,7 @@ from indexer.identifiers import (
 )
 from indexer.kinds import searchable_kinds
 from indexer.model import HIERARCHY_KINDS, TYPE_KINDS, Candidate, Declared, Hit
-from indexer.query import synonyms
+from indexer.query import pinned, synonyms
 from indexer.query.doubled import project_spellings
 from indexer.query.livestats import LiveStats, index_token
 from indexer.query.pinned import Kept, hits, kept, pin
@@ -224,7 +224,7 @@ class Searcher:
     def _parsed(self, term: str, fields: list[str], boosts: dict[str, float]) -> tantivy.Query:
         """`parse_query` of a term with these boosts, kept (a ValueError is raised each time)."""
         make = lambda: self.index.parse_query(term, fields, field_boosts=boosts)  # noqa: E731
-        return kept(self._kept.parsed, (term, tuple(fields), tuple(boosts.items())), make)
+        return kept(self._kept.parsed, (term, tuple(fields), tuple(boosts.items())), make, most=pinned.PARSED_MOST)
 
     def _filters(self, kind: str | None, path_prefix: str | None) -> list[tuple[tantivy.Occur, tantivy.Query]]:
         """The musts of `--kind` and `--path`."""

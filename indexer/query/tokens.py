@@ -27,6 +27,12 @@ _SPACE_BYTES = _SPACE_CHARS.encode("ascii")
 # characters, punctuation in runs of two, a line break (its indentation is part of it), a run of
 # two or more spaces or tabs that is not indentation. Counting them is one scan in C.
 _TOKEN_PIECE = re.compile(r"[A-Za-z0-9_]{1,6}|[^\sA-Za-z0-9_]{1,2}|\n|(?<![\n \t])[ \t]{2,}")
+# A one-line text longer than KEPT_LINE_CHARS is not kept by the line caches but by one of
+# LONG_KEPT: the JSON of a whole answer (`get_context` counts its structured content, up to six
+# times a call, each new) filled them with texts of 13 KB on average, 70 MB of a long `serve`'s
+# 200 at 6,000 calls; the last few stay kept, so an answer asked again is not counted again
+# (0.6 ms a 16 KB text).
+KEPT_LINE_CHARS, LONG_KEPT = 1_000, 32
 LISTED_UP_TO = 65_536  # characters: a longer text's pieces are counted without listing them
 
 
@@ -80,14 +86,17 @@ class TokenCounter:
         self._line = lru_cache(maxsize=100_000)(fn)
         # a line's tokens with the newline before it (one piece with its indentation, if any)
         self._after = lru_cache(maxsize=100_000)(lambda line: self._line(line) + 1 - _indented(line))
+        self._long = lru_cache(maxsize=LONG_KEPT)(fn)  # one-line texts over KEPT_LINE_CHARS
 
     def count(self, text: str) -> int:
         if not text:
             return 0
         if not self._additive:
             return self._fn(text)
-        # one line (most counts: an outline's, a header): its cached count, `bound_lines` of it
-        return self._line(text) if "\n" not in text else self.bound_lines(text.split("\n"))
+        if "\n" in text:
+            return self.bound_lines(text.split("\n"))
+        # one line (most counts: an outline's, a header): its cached count; a long one, in a small cache
+        return self._line(text) if len(text) <= KEPT_LINE_CHARS else self._long(text)
 
     def count_joined(self, pieces: list[str], counts: list[int]) -> int:
         """`count("\n".join(pieces))` from the pieces' own counts (`counts`, each `count(piece)`):

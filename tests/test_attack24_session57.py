@@ -58,6 +58,22 @@ def _stopped(pid: int) -> None:
         time.sleep(0.05)
 
 
+def indexed_server(tmp_path: Path, watch: bool):
+    """(root, index folder, MCP server) of an indexed copy of the fixture, for a test of a process
+    holding the writer lock whose state is read from /proc (skipped where there is none)."""
+    from indexer.build.update import update
+    from indexer.config import Config
+    from indexer.query.workspace import open_workspace, projects_at
+    from mcp_adapter.server.app import create_server
+
+    if not Path("/proc/self/stat").exists():
+        pytest.skip("the process state is read from /proc")
+    root = copy_fixture(tmp_path / "Game")
+    update(root, Config(workers=1))
+    server = create_server(open_workspace(root, projects_at(root)), refresh_interval=0, watch=watch)
+    return root, Config().index_path(root), server
+
+
 @pytest.mark.parametrize("watch", [False, True])
 def test_refresh_says_who_holds_the_writer_lock_and_that_it_is_stopped(
     tmp_path: Path, watch: bool, monkeypatch: pytest.MonkeyPatch
@@ -65,20 +81,11 @@ def test_refresh_says_who_holds_the_writer_lock_and_that_it_is_stopped(
     """Before: "no update ran", in both modes, the holder suspended or not."""
     from mcp import Client
 
-    from indexer.build.update import update
-    from indexer.config import Config
-    from indexer.query.workspace import open_workspace, projects_at
     from mcp_adapter.server import freshness
-    from mcp_adapter.server.app import create_server
 
     monkeypatch.setattr(freshness, "FORCED_WAIT", 1.0)  # poll mode's wait for the lock (10 s)
 
-    if not Path("/proc/self/stat").exists():
-        pytest.skip("the process state is read from /proc")
-    root = copy_fixture(tmp_path / "Game")
-    update(root, Config(workers=1))
-    index = Config().index_path(root)
-    server = create_server(open_workspace(root, projects_at(root)), refresh_interval=0, watch=watch)
+    root, index, server = indexed_server(tmp_path, watch)
     env = {"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"}
     holder = subprocess.Popen([sys.executable, "-c", HOLD, str(index)], stdout=subprocess.PIPE, text=True, env=env)
 

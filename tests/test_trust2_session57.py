@@ -29,7 +29,7 @@ import pytest
 from indexer.scanners import shadergraph
 from indexer.shown import MAX_NAME_CHARS
 
-from .conftest import REPO, copy_fixture, meta, write_project
+from .conftest import REPO, meta, write_project
 
 WORDS = "Volcano " + " ".join(["ember ash"] * 100_000) + " zanzibar"  # 1,000,016 characters
 
@@ -101,19 +101,12 @@ def test_index_status_says_a_stopped_writer_holds_the_changes(tmp_path: Path, wa
     call tried to apply the change (`tried`; the build's progress file names its process) and after."""
     from mcp import Client
 
-    from indexer.build.update import update
-    from indexer.config import Config
-    from indexer.query.workspace import open_workspace, projects_at
     from indexer.store.progress import read_progress
     from indexer.store.schema import IndexPaths
-    from mcp_adapter.server.app import create_server
 
-    if not Path("/proc/self/stat").exists():
-        pytest.skip("the process state is read from /proc")
-    root = copy_fixture(tmp_path / "Game")
-    update(root, Config(workers=1))
-    index = Config().index_path(root)
-    server = create_server(open_workspace(root, projects_at(root)), refresh_interval=0, watch=watch)
+    from .test_attack24_session57 import indexed_server
+
+    root, index, server = indexed_server(tmp_path, watch)
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     cmd = [sys.executable, "-m", "indexer.cli.main", "--project", str(root), "index", "--full", "--quiet"]
     writer = subprocess.Popen(cmd, env=env, start_new_session=True)  # its scanner processes in its group
